@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Speed benchmark: `cute eval` vs pycute on bench/statements.txt (see bench/README.md).
+
+In one run it measures
+  (a) `target/release/cute eval < bench/statements.txt > /dev/null` as a whole process
+      (stderr, where the full diagnostics of failing statements go, also to /dev/null),
+      best of --runs;
+  (b) pycute doing the same operations in-process, best of --runs: the pycute argument
+      objects are built before the clock starts, only the bare operation calls are
+      timed, and an operation that raises counts as done;
+  (c) the floor process `cat bench/statements.txt > /dev/null`, best of --runs;
+  (d) the one-liner `cute eval 'coalesce((2,(1,6)):(1,(6,2)))'`, mean over --oneliner-runs;
+and prints a table.  Afterwards (untimed) it runs cute once more with stdout captured and
+cross-checks every line against pycute and against the operations' laws, writing the
+details to bench/compare.txt.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+try:
+    import pycute
+    from pycute import Layout
+except ImportError:
+    sys.exit("pycute is missing: pip install nvidia-cutlass")
+
+
+# ---------------------------------------------------------------- pycute side
+def tup(x):
+    return tuple(tup(e) for e in x) if isinstance(x, list) else x
+
+
+def build_arg(a):
+    if "L" in a:
+        return Layout(tup(a["L"][0]), tup(a["L"][1]))
+    if "T" in a:
+        return tuple(build_arg(e) if "L" in e else (Layout(e["I"], 1) if "I" in e else None)
+                     for e in a["T"])
+    if "I" in a:
+        return a["I"]
+    raise ValueError(a)
+
+
+def build_calls(recs):
+    """[(fn, args)] ready to call, one per statement."""
+    ops = {
+        "coalesce": pycute.coalesce,
+        "composition": pycute.composition,
+        "complement": pycute.complement,
+        "logical_divide": pycute.logical_divide,
+        "logical_product": pycute.logical_product,
+        "right_inverse": pycute.right_inverse,
+        "size": pycute.size,
+        "cosize": pycute.cosize,
+    }
+    calls = []
+    for r in recs:
+        if r["op"] == "eval":
+            lay = build_arg(r["args"][0])
+            c = r["args"][1]
+            calls.append((lay, tuple(c["C"]) if "C" in c else (c["I"],)))
+        else:
+            calls.append((ops[r["op"]], tuple(build_arg(a) for a in r["args"])))
+    return calls
+
+
+def run_pycute(calls):
+    for fn, args in calls:
+        try:
+            fn(*args)
+        except Exception:  # a rejected operation counts as done
+            pass
+
+
+def run_pycute_str(calls):
+    for fn, args in calls:
+        try:
+            str(fn(*args))
+        except Exception:
+            pass
+
+
+# ---------------------------------------------------------------- timing
+def best_of(n, f):
+    ts = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        f()
+        ts.append(time.perf_counter() - t0)
+    return min(ts), ts
+
+
+def run_proc(argv, stdin_path=None):
+    with open(stdin_path or os.devnull, "rb") as fin:
+        return subprocess.run(argv, stdin=fin, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode
+
+
+# ---------------------------------------------------------------- cross-check helpers
+def parse_int_tuple(s, i):
+    if s[i] == "(":
+        i += 1
+        out = []
+        while True:
+            v, i = parse_int_tuple(s, i)
+            out.append(v)
+            if s[i] == ",":
+                i += 1
+            elif s[i] == ")":
+                return tuple(out), i + 1
+            else:
+                raise ValueError(s)
+    j = i
+    if s[j] == "-":
+        j += 1
+    while j < len(s) and s[j].isdigit():
+        j += 1
+    if j == i:
+        raise ValueError(s)
+    return int(s[i:j]), j
+
+
+def parse_layout(s):
+    shape, i = parse_int_tuple(s, 0)
+    if s[i] != ":":
+        raise ValueError(s)
+    stride, i = parse_int_tuple(s, i + 1)
+    if i != len(s):
+        raise ValueError(s)
+    return Layout(shape, stride)
+
+
+def norm(x):
+    """pycute's str() in cute's notation: no spaces, (8,) -> (8)."""
+    return str(x).replace(" ", "").replace(",)", ")")
+
+
+LIMIT = 1 << 16
+
+
+def same_fn(a, b):
+    n = pycute.size(a)
+    if n != pycute.size(b):
+        return False
+    return all(a(i) == b(i) for i in range(min(n, LIMIT)))
+
+
+def compose_law(r, a, b):
+    """r(i) == a(b(i)) for i < size(b); a extends its last mode (pycute's crd2idx does)."""
+    n = pycute.size(b)
+    if pycute.size(r) != n:
+        return False
+    return all(r(i) == a(b(i)) for i in range(min(n, LIMIT)))
+
+
+def modes(lay):
+    return [lay[i] for i in range(len(lay))]
+
+
+def as_layout(t):
+    return t if not isinstance(t, int) else Layout(t, 1)
+
+
+def check_law(op, args, r):
+    """None if the law holds (or there is none to check), else a short reason."""
+    if op == "composition":
+        a, b = args
+        if isinstance(b, tuple):
+            ra = modes(r)
+            if len(ra) != len(modes(a)):
+                return "rank differs from A"
+            for j, bj in enumerate(b):
+                if bj is None:
+                    ok = same_fn(ra[j], a[j])
+                else:
+                    ok = compose_law(ra[j], a[j], bj)
+                if not ok:
+                    return f"mode {j}: R_j(i) != A_j(B_j(i))"
+            return None
+        return None if compose_law(r, a, b) else "R(i) != A(B(i))"
+    if op == "logical_divide":
+        a, b = args
+        if isinstance(b, tuple):
+            ra = modes(r)
+            for j, bj in enumerate(b):
+                if bj is None:
+                    ok = same_fn(ra[j], a[j])
+                else:
+                    ok = len(ra[j]) == 2 and compose_law(ra[j][0], a[j], bj)
+                if not ok:
+                    return f"mode {j}: tile mode != A_j o B_j"
+            return None
+        return None if len(r) == 2 and compose_law(r[0], a, b) else "mode 0 != A o B"
+    if op == "logical_product":
+        a, b = args
+        if isinstance(b, tuple):
+            ra = modes(r)
+            for j, bj in enumerate(b):
+                if not (len(ra[j]) == 2 and same_fn(ra[j][0], a[j])):
+                    return f"mode {j}: first mode != A_j"
+            return None
+        return None if len(r) == 2 and same_fn(r[0], a) else "mode 0 != A"
+    if op == "right_inverse":
+        (l,) = args
+        n = pycute.size(r)
+        return None if all(l(r(i)) == i for i in range(min(n, LIMIT))) else "L(R(i)) != i"
+    return None
+
+
+def cross_check(lines, stmts, recs, calls, report_path, max_leads=20):
+    cats = {}
+    leads, lawfails, diffs = [], [], []
+
+    def bump(op, k):
+        cats.setdefault(op, {}).setdefault(k, 0)
+        cats[op][k] += 1
+
+    for stmt, rec, (fn, args), out in zip(stmts, recs, calls, lines):
+        op = rec["op"]
+        try:
+            py = fn(*args)
+            py_err = None
+        except Exception as e:  # noqa
+            py, py_err = None, f"{type(e).__name__}: {e}".strip()
+        cute_err = out.startswith("error:")
+        if cute_err and py_err is not None:
+            bump(op, "both error")
+            continue
+        if cute_err:
+            bump(op, "cute error / pycute ok")
+            law = check_law(op, args, py) if not isinstance(py, int) else None
+            leads.append((stmt, out, norm(py), "pycute result obeys the law" if law is None
+                          else f"pycute result breaks the law ({law})"))
+            continue
+        if py_err is not None:
+            bump(op, "cute ok / pycute error")
+            continue
+        if isinstance(py, int):
+            if out.strip() == str(py):
+                bump(op, "both ok, equal")
+            else:
+                bump(op, "both ok, VALUE DIFFERS")
+                lawfails.append((stmt, out, str(py), "value differs"))
+            continue
+        try:
+            cl = parse_layout(out.strip())
+        except Exception:
+            bump(op, "cute output unparsable")
+            lawfails.append((stmt, out, norm(py), "cute output does not parse as a layout"))
+            continue
+        law = check_law(op, args, cl)
+        if law is not None:
+            bump(op, "cute result BREAKS LAW")
+            lawfails.append((stmt, out, norm(py), law))
+        elif out.strip() == norm(py):
+            bump(op, "both ok, equal")
+        elif same_fn(cl, py):
+            bump(op, "both ok, same function, other structure")
+            diffs.append((stmt, out, norm(py), "same function"))
+        else:
+            bump(op, "both ok, different function")
+            diffs.append((stmt, out, norm(py), "different function"))
+
+    with open(report_path, "w") as f:
+        f.write("# cute eval vs pycute cross-check (generated by bench/run_bench.py)\n\n")
+        for op in sorted(cats):
+            f.write(f"{op}: " + ", ".join(f"{k}={v}" for k, v in sorted(cats[op].items())) + "\n")
+        for title, rows in (("cute error, pycute gives a result", leads),
+                            ("cute result breaks the law / differs in value", lawfails),
+                            ("both ok, text differs", diffs)):
+            f.write(f"\n## {title} ({len(rows)})\n")
+            for stmt, c, p, note in rows:
+                f.write(f"{stmt}\n    cute:   {c}\n    pycute: {p}\n    note:   {note}\n")
+    return cats, leads, lawfails, diffs
+
+
+# ---------------------------------------------------------------- main
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "cute"))
+    ap.add_argument("--stmts", default=os.path.join(HERE, "statements.txt"))
+    ap.add_argument("--json", default=os.path.join(HERE, "statements.json"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--oneliner-runs", type=int, default=50)
+    ap.add_argument("--no-compare", action="store_true", help="skip the cross-check")
+    ap.add_argument("--report", default=os.path.join(HERE, "compare.txt"))
+    args = ap.parse_args()
+
+    with open(args.stmts) as f:
+        stmts = [l for l in f.read().split("\n") if l]
+    with open(args.json) as f:
+        recs = json.load(f)
+    assert len(stmts) == len(recs), "statements.txt and statements.json disagree"
+    n = len(stmts)
+
+    probe = subprocess.run([args.bin, "eval", "2:1"], capture_output=True, text=True)
+    if probe.stdout.strip() != "2:1":
+        sys.exit(f"{args.bin} eval '2:1' printed {probe.stdout!r} (rc {probe.returncode}); "
+                 "build it with `cargo build --release`")
+
+    calls = build_calls(recs)
+
+    # warm-up (page cache, binary) and the captured run for the cross-check
+    cap = subprocess.run([args.bin, "eval"], stdin=open(args.stmts, "rb"),
+                         capture_output=True, text=True)
+    out_lines = cap.stdout.split("\n")
+    if out_lines and out_lines[-1] == "":
+        out_lines.pop()
+    run_proc(["cat", args.stmts], args.stmts)
+
+    t_cute, _ = best_of(args.runs, lambda: run_proc([args.bin, "eval"], args.stmts))
+    t_py, _ = best_of(args.runs, lambda: run_pycute(calls))
+    t_py_str, _ = best_of(args.runs, lambda: run_pycute_str(calls))
+    t_cat, _ = best_of(args.runs, lambda: run_proc(["cat", args.stmts]))
+    one = [args.bin, "eval", "coalesce((2,(1,6)):(1,(6,2)))"]
+    one_out = subprocess.run(one, capture_output=True, text=True).stdout.strip()
+    ones = []
+    for _ in range(args.oneliner_runs):
+        t0 = time.perf_counter()
+        run_proc(one)
+        ones.append(time.perf_counter() - t0)
+    t_one = statistics.mean(ones)
+
+    ok = sum(1 for l in out_lines if not l.startswith("error:"))
+    print(f"statements: {n} ({os.path.relpath(args.stmts)}); cute printed {len(out_lines)} "
+          f"lines, {ok} ok, {len(out_lines) - ok} error:, exit {cap.returncode}")
+    print(f"machine: nproc={os.cpu_count()}, {time.strftime('%Y-%m-%d')}, python "
+          f"{sys.version.split()[0]}, pycute from nvidia-cutlass")
+    print()
+    rows = [
+        ("cute eval < statements.txt (process, best of %d)" % args.runs, t_cute, n / t_cute),
+        ("pycute, bare ops in-process (best of %d)" % args.runs, t_py, n / t_py),
+        ("pycute, ops + str() of result (best of %d)" % args.runs, t_py_str, n / t_py_str),
+        ("cat statements.txt (floor process, best of %d)" % args.runs, t_cat, n / t_cat),
+    ]
+    print(f"| {'what':<52} | {'seconds':>9} | {'statements/s':>13} |")
+    print(f"|{'-' * 54}|{'-' * 11}|{'-' * 15}|")
+    for name, t, rate in rows:
+        print(f"| {name:<52} | {t:9.4f} | {rate:13,.0f} |")
+    print(f"| {'cute eval one-liner (mean of %d runs)' % args.oneliner_runs:<52} | "
+          f"{t_one:9.4f} | {'-':>13} |")
+    print()
+    print(f"ratio cute vs pycute (pycute_time / cute_time):   {t_py / t_cute:8.2f}x")
+    print(f"  (with str() of pycute results:                 {t_py_str / t_cute:8.2f}x)")
+    print(f"floor ratio (pycute_time / cat_time):             {t_py / t_cat:8.2f}x")
+    print(f"one-liner: {t_one * 1000:.2f} ms mean, min {min(ones) * 1000:.2f} ms, "
+          f"max {max(ones) * 1000:.2f} ms (target < 5 ms): "
+          f"{'OK' if t_one < 0.005 else 'TOO SLOW'}; printed {one_out!r} (expected '12:1')")
+
+    if args.no_compare:
+        return
+    print()
+    if len(out_lines) != n:
+        print(f"WARNING: cute printed {len(out_lines)} lines for {n} statements; "
+              "the cross-check pairs them up in order and may be misaligned")
+    cats, leads, lawfails, diffs = cross_check(out_lines, stmts, recs, calls, args.report)
+    print(f"cross-check (details in {os.path.relpath(args.report)}):")
+    for op in sorted(cats):
+        print(f"  {op:16} " + ", ".join(f"{k}={v}" for k, v in sorted(cats[op].items())))
+    good = [l for l in leads if l[3] == "pycute result obeys the law"]
+    print(f"\ncute error where pycute gives a result: {len(leads)} "
+          f"({len(good)} of them with a lawful pycute result); first 20 lawful ones:")
+    for stmt, c, p, note in good[:20]:
+        print(f"  {stmt}\n      cute:   {c}\n      pycute: {p}")
+    if lawfails:
+        print(f"\ncute result breaks the law or differs in value: {len(lawfails)}; first 20:")
+        for stmt, c, p, note in lawfails[:20]:
+            print(f"  {stmt}\n      cute:   {c}\n      pycute: {p}\n      ({note})")
+
+
+if __name__ == "__main__":
+    main()

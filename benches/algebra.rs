@@ -1,0 +1,245 @@
+//! Criterion benchmarks of the layout algebra (pure library calls, no parsing or printing
+//! in the timed part). Run with `cargo bench --bench algebra`.
+//!
+//! The cases are small, representative layouts from CuTe's documentation and tests, plus a
+//! medium one; every operation also runs CuTe's law check where the library does one, so
+//! these numbers are what `cute eval` pays per statement for the algebra itself.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cute::algebra::complement::complement_to;
+use cute::algebra::composition::compose;
+use cute::algebra::divide::{logical_divide, logical_product};
+use cute::algebra::inverse::right_inverse;
+use cute::algebra::{IntTuple, Layout, Tiler};
+
+// ------------------------------------------------------------------ tiny literal parser
+// (local to the bench so that it depends only on the algebra API)
+
+fn parse_tuple(s: &[u8], i: &mut usize) -> IntTuple {
+    if s[*i] == b'(' {
+        *i += 1;
+        let mut v = Vec::new();
+        loop {
+            v.push(parse_tuple(s, i));
+            match s[*i] {
+                b',' => *i += 1,
+                b')' => {
+                    *i += 1;
+                    return IntTuple::Tuple(v);
+                }
+                c => panic!("unexpected {:?} in bench literal", c as char),
+            }
+        }
+    }
+    let start = *i;
+    if s[*i] == b'-' {
+        *i += 1;
+    }
+    while *i < s.len() && s[*i].is_ascii_digit() {
+        *i += 1;
+    }
+    let txt = std::str::from_utf8(&s[start..*i]).unwrap();
+    IntTuple::Int(txt.parse().expect("integer in bench literal"))
+}
+
+/// `"(12,(4,8)):(59,(13,1))"` -> Layout.
+fn l(text: &str) -> Layout {
+    let s: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    let mut i = 0;
+    let shape = parse_tuple(&s, &mut i);
+    assert_eq!(s[i], b':', "missing ':' in {text}");
+    i += 1;
+    let stride = parse_tuple(&s, &mut i);
+    assert_eq!(i, s.len(), "trailing text in {text}");
+    Layout::new(shape, stride).expect("valid bench layout")
+}
+
+/// A by-mode tiler `<B0, B1, ...>` of layouts.
+fn tiler(modes: &[&str]) -> Tiler {
+    Tiler::Tuple(modes.iter().map(|m| Tiler::Layout(l(m))).collect())
+}
+
+fn int(n: i64) -> IntTuple {
+    IntTuple::Int(n)
+}
+
+/// Report (once, outside the timed loop) a case that the library refuses, so that a
+/// benchmark of the error path is not mistaken for one of the algorithm.
+fn note<T, E: std::fmt::Display>(name: &str, r: Result<T, E>) {
+    if let Err(e) = r {
+        eprintln!("note: bench case {name} returns an error: {e}");
+    }
+}
+
+// ------------------------------------------------------------------ benchmarks
+
+fn bench_coalesce(c: &mut Criterion) {
+    let mut g = c.benchmark_group("coalesce");
+    for (name, a) in [
+        ("(2,(1,6)):(1,(6,2))", l("(2,(1,6)):(1,(6,2))")),
+        (
+            "((2,4),(3,8)):((1,2),(8,24))",
+            l("((2,4),(3,8)):((1,2),(8,24))"),
+        ),
+        (
+            "(4,(4,2),8):(16,(1,64),128)",
+            l("(4,(4,2),8):(16,(1,64),128)"),
+        ),
+    ] {
+        note(name, a.coalesce());
+        g.bench_function(name, |b| b.iter(|| black_box(black_box(&a).coalesce())));
+    }
+    g.finish();
+}
+
+fn bench_compose(c: &mut Criterion) {
+    let mut g = c.benchmark_group("compose");
+    for (name, a, bl) in [
+        ("20:2 o (5,4):(4,1)", l("20:2"), l("(5,4):(4,1)")),
+        (
+            "(6,2):(8,2) o (4,3):(3,1)",
+            l("(6,2):(8,2)"),
+            l("(4,3):(3,1)"),
+        ),
+        (
+            "(10,2):(16,4) o (5,4):(1,5)",
+            l("(10,2):(16,4)"),
+            l("(5,4):(1,5)"),
+        ),
+        (
+            "(12,(4,8)):(59,(13,1)) o (3,8):(4,12)",
+            l("(12,(4,8)):(59,(13,1))"),
+            l("(3,8):(4,12)"),
+        ),
+        (
+            "(64,(32,32)):(1024,(1,32)) o (16,(4,8)):(64,(1,4))",
+            l("(64,(32,32)):(1024,(1,32))"),
+            l("(16,(4,8)):(64,(1,4))"),
+        ),
+    ] {
+        note(name, compose(&a, &bl));
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(compose(black_box(&a), black_box(&bl))))
+        });
+    }
+    g.finish();
+}
+
+fn bench_complement(c: &mut Criterion) {
+    let mut g = c.benchmark_group("complement");
+    for (name, a, n) in [
+        ("complement((2,2):(1,6), 24)", l("(2,2):(1,6)"), 24),
+        ("complement(4:2, 24)", l("4:2"), 24),
+        (
+            "complement((2,(3,4)):(3,(1,12)), 96)",
+            l("(2,(3,4)):(3,(1,12))"),
+            96,
+        ),
+        (
+            "complement(((4,2),8):((2,16),64), 2048)",
+            l("((4,2),8):((2,16),64)"),
+            2048,
+        ),
+    ] {
+        let ct = int(n);
+        note(name, complement_to(&a, &ct));
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(complement_to(black_box(&a), black_box(&ct))))
+        });
+    }
+    g.finish();
+}
+
+fn bench_logical_divide(c: &mut Criterion) {
+    let mut g = c.benchmark_group("logical_divide");
+    for (name, a, t) in [
+        (
+            "(4,2,3):(2,1,8) / 4:2",
+            l("(4,2,3):(2,1,8)"),
+            Tiler::Layout(l("4:2")),
+        ),
+        (
+            "(12,(4,8)):(59,(13,1)) / <3:4, 8:2>",
+            l("(12,(4,8)):(59,(13,1))"),
+            tiler(&["3:4", "8:2"]),
+        ),
+        (
+            "(9,(4,8)):(59,(13,1)) / <3:3, (2,4):(1,8)>",
+            l("(9,(4,8)):(59,(13,1))"),
+            tiler(&["3:3", "(2,4):(1,8)"]),
+        ),
+        (
+            "(128,64):(64,1) / <(4,8):(1,16), 16:2>",
+            l("(128,64):(64,1)"),
+            tiler(&["(4,8):(1,16)", "16:2"]),
+        ),
+    ] {
+        note(name, logical_divide(&a, &t));
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(logical_divide(black_box(&a), black_box(&t))))
+        });
+    }
+    g.finish();
+}
+
+fn bench_logical_product(c: &mut Criterion) {
+    let mut g = c.benchmark_group("logical_product");
+    for (name, a, t) in [
+        (
+            "(2,2):(4,1) * 6:1",
+            l("(2,2):(4,1)"),
+            Tiler::Layout(l("6:1")),
+        ),
+        (
+            "(2,5):(5,1) * (3,4):(1,3)",
+            l("(2,5):(5,1)"),
+            Tiler::Layout(l("(3,4):(1,3)")),
+        ),
+        (
+            "(2,5):(5,1) * <3:5, 4:6>",
+            l("(2,5):(5,1)"),
+            tiler(&["3:5", "4:6"]),
+        ),
+        (
+            "((4,2),(8,4)):((1,32),(4,64)) * (4,8):(8,1)",
+            l("((4,2),(8,4)):((1,32),(4,64))"),
+            Tiler::Layout(l("(4,8):(8,1)")),
+        ),
+    ] {
+        note(name, logical_product(&a, &t));
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(logical_product(black_box(&a), black_box(&t))))
+        });
+    }
+    g.finish();
+}
+
+fn bench_right_inverse(c: &mut Criterion) {
+    let mut g = c.benchmark_group("right_inverse");
+    for (name, a) in [
+        ("(4,8):(8,1)", l("(4,8):(8,1)")),
+        ("(4,(4,2)):(4,(1,16))", l("(4,(4,2)):(4,(1,16))")),
+        (
+            "((8,4),(4,2)):((4,128),(1,32))",
+            l("((8,4),(4,2)):((4,128),(1,32))"),
+        ),
+        ("(2,4,6):(0,1,8)", l("(2,4,6):(0,1,8)")),
+    ] {
+        note(name, right_inverse(&a));
+        g.bench_function(name, |b| b.iter(|| black_box(right_inverse(black_box(&a)))));
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_coalesce,
+    bench_compose,
+    bench_complement,
+    bench_logical_divide,
+    bench_logical_product,
+    bench_right_inverse
+);
+criterion_main!(benches);

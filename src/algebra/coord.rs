@@ -1,0 +1,310 @@
+//! Coordinates (possibly with `_` slicing markers) and CuTe's crd2idx / idx2crd / compact strides.
+
+use std::fmt;
+
+use super::arith;
+use super::error::{Result, condition};
+use super::int_tuple::IntTuple::{self, Int, Tuple};
+
+/// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Coord {
+    /// A 1-D coordinate (an index into a mode).
+    Int(i64),
+    /// `_`: keep this mode (slicing).
+    Under,
+    /// A hierarchical coordinate.
+    Tuple(Vec<Coord>),
+}
+
+impl Coord {
+    /// Whether any `_` occurs in the coordinate.
+    pub fn has_underscore(&self) -> bool {
+        match self {
+            Coord::Int(_) => false,
+            Coord::Under => true,
+            Coord::Tuple(v) => v.iter().any(Coord::has_underscore),
+        }
+    }
+
+    /// The coordinate as an IntTuple, when it has no `_`.
+    pub fn to_int_tuple(&self) -> Option<IntTuple> {
+        match self {
+            Coord::Int(v) => Some(Int(*v)),
+            Coord::Under => None,
+            Coord::Tuple(v) => v
+                .iter()
+                .map(Coord::to_int_tuple)
+                .collect::<Option<Vec<_>>>()
+                .map(Tuple),
+        }
+    }
+
+    /// A coordinate from an IntTuple.
+    pub fn from_int_tuple(t: &IntTuple) -> Coord {
+        match t {
+            Int(v) => Coord::Int(*v),
+            Tuple(v) => Coord::Tuple(v.iter().map(Coord::from_int_tuple).collect()),
+        }
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Coord::Int(v) => write!(f, "{v}"),
+            Coord::Under => f.write_str("_"),
+            Coord::Tuple(v) => {
+                f.write_str("(")?;
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)`: an integer coordinate is split over the modes
+/// colexicographically, the last mode taking the rest (no wrap-around).
+pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64> {
+    const OP: &str = "crd2idx";
+    match (coord, shape, stride) {
+        (Tuple(c), Tuple(s), Tuple(d)) => {
+            if c.len() != s.len() || s.len() != d.len() {
+                return Err(condition(
+                    OP,
+                    format!("mismatched ranks: coordinate {coord} for shape {shape}"),
+                ));
+            }
+            let mut acc = 0i64;
+            for ((ci, si), di) in c.iter().zip(s).zip(d) {
+                acc = arith::add(acc, crd2idx(ci, si, di)?, OP)?;
+            }
+            Ok(acc)
+        }
+        (Tuple(_), Int(_), _) => Err(condition(
+            OP,
+            format!("coordinate {coord} has more modes than shape {shape}"),
+        )),
+        (Int(ci), Tuple(s), Tuple(d)) => {
+            if s.len() != d.len() {
+                return Err(condition(OP, "mismatched ranks of shape and stride"));
+            }
+            if s.is_empty() {
+                return Ok(0);
+            }
+            let mut rest = *ci;
+            let mut acc = 0i64;
+            let last = s.len() - 1;
+            for (i, (si, di)) in s.iter().zip(d).enumerate() {
+                if i == last {
+                    acc = arith::add(acc, crd2idx(&Int(rest), si, di)?, OP)?;
+                } else {
+                    let p = si.product()?;
+                    let m = arith::rem(rest, p, OP)?;
+                    rest = arith::div(rest, p, OP)?;
+                    acc = arith::add(acc, crd2idx(&Int(m), si, di)?, OP)?;
+                }
+            }
+            Ok(acc)
+        }
+        (Int(ci), Int(_), Int(di)) => arith::mul(*ci, *di, OP),
+        _ => Err(condition(OP, "shape and stride are not congruent")),
+    }
+}
+
+/// CuTe's `idx2crd(idx, shape)`: colexicographic split; the last mode is not wrapped.
+pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    const OP: &str = "idx2crd";
+    match (idx, shape) {
+        (Tuple(i), Tuple(s)) => {
+            if i.len() != s.len() {
+                return Err(condition(OP, "mismatched ranks"));
+            }
+            i.iter()
+                .zip(s)
+                .map(|(a, b)| idx2crd(a, b))
+                .collect::<Result<Vec<_>>>()
+                .map(Tuple)
+        }
+        (Tuple(_), Int(_)) => Err(condition(OP, "index has more modes than the shape")),
+        (Int(_), Int(_)) => Ok(idx.clone()),
+        (Int(v), Tuple(_)) => {
+            let mut rest = *v;
+            split_last_takes_rest(&mut rest, shape, true)
+        }
+    }
+}
+
+fn split_last_takes_rest(rest: &mut i64, shape: &IntTuple, is_last: bool) -> Result<IntTuple> {
+    const OP: &str = "idx2crd";
+    match shape {
+        Int(s) => {
+            if is_last {
+                let v = *rest;
+                *rest = 0;
+                Ok(Int(v))
+            } else {
+                let v = arith::rem(*rest, *s, OP)?;
+                *rest = arith::div(*rest, *s, OP)?;
+                Ok(Int(v))
+            }
+        }
+        Tuple(v) => {
+            let n = v.len();
+            let mut out = Vec::with_capacity(n);
+            for (i, si) in v.iter().enumerate() {
+                out.push(split_last_takes_rest(rest, si, is_last && i + 1 == n)?);
+            }
+            Ok(Tuple(out))
+        }
+    }
+}
+
+/// CuTe's `idx2crd(idx, shape, stride)`: `(idx / d) % s` at every leaf.
+pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
+    const OP: &str = "idx2crd";
+    match (idx, shape, stride) {
+        (Tuple(i), Tuple(s), Tuple(d)) => {
+            if i.len() != s.len() || s.len() != d.len() {
+                return Err(condition(OP, "mismatched ranks"));
+            }
+            i.iter()
+                .zip(s)
+                .zip(d)
+                .map(|((a, b), c)| idx2crd_strided(a, b, c))
+                .collect::<Result<Vec<_>>>()
+                .map(Tuple)
+        }
+        (Tuple(_), _, _) => Err(condition(OP, "index has more modes than the shape")),
+        (Int(_), Tuple(s), Tuple(d)) => {
+            if s.len() != d.len() {
+                return Err(condition(OP, "mismatched ranks of shape and stride"));
+            }
+            s.iter()
+                .zip(d)
+                .map(|(b, c)| idx2crd_strided(idx, b, c))
+                .collect::<Result<Vec<_>>>()
+                .map(Tuple)
+        }
+        (Int(_), Tuple(_), Int(d)) => {
+            let compact = compact_col_major(shape, *d)?;
+            idx2crd_strided(idx, shape, &compact)
+        }
+        (Int(i), Int(s), Int(d)) => {
+            if *s == 1 {
+                Ok(Int(0))
+            } else {
+                Ok(Int(arith::rem(arith::div(*i, *d, OP)?, *s, OP)?))
+            }
+        }
+        (Int(_), Int(_), Tuple(_)) => Err(condition(OP, "stride has more modes than the shape")),
+    }
+}
+
+/// CuTe's `compact_major<LayoutLeft>(shape, current)`: column-major strides, size-1 modes get 0.
+pub fn compact_col_major(shape: &IntTuple, current: i64) -> Result<IntTuple> {
+    let mut cur = current;
+    compact_left(shape, &mut cur)
+}
+
+fn compact_left(shape: &IntTuple, cur: &mut i64) -> Result<IntTuple> {
+    match shape {
+        Int(1) => Ok(Int(0)),
+        Int(s) => {
+            let d = *cur;
+            *cur = arith::mul(*cur, *s, "compact stride")?;
+            Ok(Int(d))
+        }
+        Tuple(v) => v
+            .iter()
+            .map(|e| compact_left(e, cur))
+            .collect::<Result<Vec<_>>>()
+            .map(Tuple),
+    }
+}
+
+/// CuTe's `compact_major<LayoutRight>(shape, 1)`: row-major strides, size-1 modes get 0.
+pub fn compact_row_major(shape: &IntTuple) -> Result<IntTuple> {
+    let mut cur = 1;
+    compact_right(shape, &mut cur)
+}
+
+fn compact_right(shape: &IntTuple, cur: &mut i64) -> Result<IntTuple> {
+    match shape {
+        Int(1) => Ok(Int(0)),
+        Int(s) => {
+            let d = *cur;
+            *cur = arith::mul(*cur, *s, "compact stride")?;
+            Ok(Int(d))
+        }
+        Tuple(v) => {
+            let mut out = Vec::with_capacity(v.len());
+            for e in v.iter().rev() {
+                out.push(compact_right(e, cur)?);
+            }
+            out.reverse();
+            Ok(Tuple(out))
+        }
+    }
+}
+
+/// CuTe's `compact_order(shape, order)`: compact strides visiting modes by increasing order.
+pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
+    const OP: &str = "make_ordered_layout";
+    // ref_shape: product of the shape under each leaf of order
+    let ref_shape = product_like(shape, order)?.leaves();
+    let ref_order = order.leaves();
+    compact_order_rec(shape, order, &ref_shape, &ref_order, OP)
+}
+
+fn product_like(shape: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
+    match (guide, shape) {
+        (Int(_), _) => Ok(Int(shape.product()?)),
+        (Tuple(g), Tuple(s)) if g.len() == s.len() => g
+            .iter()
+            .zip(s)
+            .map(|(a, b)| product_like(b, a))
+            .collect::<Result<Vec<_>>>()
+            .map(Tuple),
+        _ => Err(condition(
+            "make_ordered_layout",
+            format!("order {guide} does not match the modes of shape {shape}"),
+        )),
+    }
+}
+
+fn compact_order_rec(
+    shape: &IntTuple,
+    order: &IntTuple,
+    ref_shape: &[i64],
+    ref_order: &[i64],
+    op: &'static str,
+) -> Result<IntTuple> {
+    match order {
+        Tuple(o) => {
+            let s = match shape {
+                Tuple(s) if s.len() == o.len() => s,
+                _ => return Err(condition(op, "need equal rank of shape and order")),
+            };
+            s.iter()
+                .zip(o)
+                .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, op))
+                .collect::<Result<Vec<_>>>()
+                .map(Tuple)
+        }
+        Int(o) => {
+            let mut start = 1i64;
+            for (s, ro) in ref_shape.iter().zip(ref_order) {
+                if ro < o {
+                    start = arith::mul(start, *s, op)?;
+                }
+            }
+            compact_col_major(shape, start)
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! `IntTuple`: an integer or a (nested) tuple of IntTuples, CuTe's shapes, strides and coordinates.
+
+use std::fmt;
+
+use super::arith;
+use super::error::{Result, condition};
+
+/// An integer or a tuple of IntTuples. `(8)` (rank-1 tuple) differs from `8`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntTuple {
+    /// A single integer.
+    Int(i64),
+    /// A tuple of IntTuples.
+    Tuple(Vec<IntTuple>),
+}
+
+use IntTuple::{Int, Tuple};
+
+impl IntTuple {
+    /// A tuple from its elements.
+    pub fn tuple(elems: Vec<IntTuple>) -> IntTuple {
+        Tuple(elems)
+    }
+
+    /// Whether this is a single integer.
+    pub fn is_int(&self) -> bool {
+        matches!(self, Int(_))
+    }
+
+    /// The integer, when this is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Int(v) => Some(*v),
+            Tuple(_) => None,
+        }
+    }
+
+    /// Number of top-level modes (an integer has rank 1).
+    pub fn rank(&self) -> usize {
+        match self {
+            Int(_) => 1,
+            Tuple(v) => v.len(),
+        }
+    }
+
+    /// Nesting depth (an integer has depth 0).
+    pub fn depth(&self) -> usize {
+        match self {
+            Int(_) => 0,
+            Tuple(v) => 1 + v.iter().map(IntTuple::depth).max().unwrap_or(0),
+        }
+    }
+
+    /// Mode `i` (for an integer, mode 0 is itself), as CuTe's `get<i>`.
+    pub fn mode(&self, i: usize) -> Option<&IntTuple> {
+        match self {
+            Int(_) if i == 0 => Some(self),
+            Int(_) => None,
+            Tuple(v) => v.get(i),
+        }
+    }
+
+    /// The modes as a slice-like vector view (an integer is its only mode).
+    pub fn modes(&self) -> Vec<IntTuple> {
+        match self {
+            Int(_) => vec![self.clone()],
+            Tuple(v) => v.clone(),
+        }
+    }
+
+    /// Product of all leaves (`size`).
+    pub fn product(&self) -> Result<i64> {
+        match self {
+            Int(v) => Ok(*v),
+            Tuple(v) => v
+                .iter()
+                .try_fold(1i64, |acc, e| arith::mul(acc, e.product()?, "size")),
+        }
+    }
+
+    /// Sum of all leaves.
+    pub fn sum(&self) -> Result<i64> {
+        match self {
+            Int(v) => Ok(*v),
+            Tuple(v) => v
+                .iter()
+                .try_fold(0i64, |acc, e| arith::add(acc, e.sum()?, "sum")),
+        }
+    }
+
+    /// All leaves, left to right.
+    pub fn leaves(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.collect_leaves(&mut out);
+        out
+    }
+
+    fn collect_leaves(&self, out: &mut Vec<i64>) {
+        match self {
+            Int(v) => out.push(*v),
+            Tuple(v) => v.iter().for_each(|e| e.collect_leaves(out)),
+        }
+    }
+
+    /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.
+    pub fn flatten(&self) -> IntTuple {
+        match self {
+            Int(_) => self.clone(),
+            Tuple(_) => Tuple(self.leaves().into_iter().map(Int).collect()),
+        }
+    }
+
+    /// CuTe's `wrap`: a tuple stays, an integer becomes a rank-1 tuple.
+    pub fn wrap(&self) -> Vec<IntTuple> {
+        match self {
+            Int(_) => vec![self.clone()],
+            Tuple(v) => v.clone(),
+        }
+    }
+
+    /// CuTe's `unwrap`: a rank-1 tuple becomes its element, recursively.
+    pub fn unwrap(self) -> IntTuple {
+        match self {
+            Tuple(mut v) if v.len() == 1 => v.pop().expect("one element").unwrap(),
+            other => other,
+        }
+    }
+
+    /// Whether the two have the same tuple structure.
+    pub fn congruent(&self, other: &IntTuple) -> bool {
+        match (self, other) {
+            (Int(_), Int(_)) => true,
+            (Tuple(a), Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
+            }
+            _ => false,
+        }
+    }
+
+    /// CuTe's `compatible(a, b)`: sizes agree and every leaf of `a` maps to a mode of `b`.
+    pub fn compatible(&self, other: &IntTuple) -> bool {
+        match (self, other) {
+            (Int(a), _) => other.product().map(|p| p == *a).unwrap_or(false),
+            (Tuple(a), Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.compatible(y))
+            }
+            (Tuple(_), Int(_)) => false,
+        }
+    }
+
+    /// Apply `f` to every leaf, keeping the structure.
+    pub fn map_leaves(&self, f: &mut impl FnMut(i64) -> Result<i64>) -> Result<IntTuple> {
+        Ok(match self {
+            Int(v) => Int(f(*v)?),
+            Tuple(v) => Tuple(
+                v.iter()
+                    .map(|e| e.map_leaves(f))
+                    .collect::<Result<Vec<_>>>()?,
+            ),
+        })
+    }
+
+    /// Replace every leaf with `value`.
+    pub fn repeat_like(&self, value: i64) -> IntTuple {
+        match self {
+            Int(_) => Int(value),
+            Tuple(v) => Tuple(v.iter().map(|e| e.repeat_like(value)).collect()),
+        }
+    }
+
+    /// CuTe's `ceil_div(a, b)` on IntTuples.
+    pub fn ceil_div(&self, b: &IntTuple) -> Result<IntTuple> {
+        match (self, b) {
+            (Tuple(a), Tuple(bv)) => {
+                if a.len() < bv.len() {
+                    return Err(condition("ceil_div", "mismatched ranks"));
+                }
+                let one = Int(1);
+                a.iter()
+                    .enumerate()
+                    .map(|(i, x)| x.ceil_div(bv.get(i).unwrap_or(&one)))
+                    .collect::<Result<Vec<_>>>()
+                    .map(Tuple)
+            }
+            (Tuple(a), Int(bi)) => {
+                let mut rest = Int(*bi);
+                let mut out = Vec::with_capacity(a.len());
+                for ai in a {
+                    out.push(ai.ceil_div(&rest)?);
+                    rest = rest.ceil_div(ai)?;
+                }
+                Ok(Tuple(out))
+            }
+            (Int(_), Tuple(_)) => self.ceil_div(&Int(b.product()?)),
+            (Int(x), Int(y)) => Ok(Int(arith::ceil_div(*x, *y, "ceil_div")?)),
+        }
+    }
+
+    /// CuTe's `shape_div(a, b)` on IntTuples (with its divisibility condition).
+    pub fn shape_div(&self, b: &IntTuple) -> Result<IntTuple> {
+        match (self, b) {
+            (Tuple(a), Tuple(bv)) => {
+                if a.len() != bv.len() {
+                    return Err(condition("shape_div", "mismatched ranks"));
+                }
+                a.iter()
+                    .zip(bv)
+                    .map(|(x, y)| x.shape_div(y))
+                    .collect::<Result<Vec<_>>>()
+                    .map(Tuple)
+            }
+            (Tuple(a), Int(bi)) => {
+                let mut rest = Int(*bi);
+                let mut out = Vec::with_capacity(a.len());
+                for ai in a {
+                    out.push(ai.shape_div(&rest)?);
+                    rest = rest.shape_div(ai)?;
+                }
+                Ok(Tuple(out))
+            }
+            (Int(_), Tuple(_)) => self.shape_div(&Int(b.product()?)),
+            (Int(x), Int(y)) => {
+                let (x, y) = (*x, *y);
+                if y == 0 || x == 0 {
+                    return Err(condition("shape_div", "division by zero"));
+                }
+                if arith::rem(x, y, "shape_div")? != 0 && arith::rem(y, x, "shape_div")? != 0 {
+                    return Err(condition(
+                        "shape_div",
+                        format!("divisibility condition: neither of {x} and {y} divides the other"),
+                    ));
+                }
+                Ok(Int(arith::ceil_div(x, y, "shape_div")?))
+            }
+        }
+    }
+
+    /// CuTe's `product_each`: the product of each top-level mode, as a tuple.
+    pub fn product_each(&self) -> Result<IntTuple> {
+        Ok(Tuple(
+            self.wrap()
+                .iter()
+                .map(|m| m.product().map(Int))
+                .collect::<Result<Vec<_>>>()?,
+        ))
+    }
+}
+
+impl fmt::Display for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Int(v) => write!(f, "{v}"),
+            Tuple(v) => {
+                f.write_str("(")?;
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl From<i64> for IntTuple {
+    fn from(v: i64) -> Self {
+        Int(v)
+    }
+}

@@ -1,0 +1,400 @@
+//! `Layout = Shape:Stride` and its structural operations (queries, modes, slicing, coalesce).
+
+use std::fmt;
+
+use super::arith;
+use super::coord::{self, Coord};
+use super::error::{Result, condition};
+use super::int_tuple::IntTuple::{self, Int, Tuple};
+
+/// A CuTe layout: a congruent pair of IntTuples.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl Layout {
+    /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes positive.
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if !shape.congruent(&stride) {
+            return Err(condition(
+                "make_layout",
+                format!("shape {shape} and stride {stride} are not congruent"),
+            ));
+        }
+        if let Some(bad) = shape.leaves().into_iter().find(|s| *s <= 0) {
+            return Err(condition(
+                "make_layout",
+                format!("shape {shape} has a non-positive extent {bad}"),
+            ));
+        }
+        Ok(Layout { shape, stride })
+    }
+
+    /// Construct without checks (both already known congruent and positive).
+    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride));
+        Layout { shape, stride }
+    }
+
+    /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
+    pub fn column_major(shape: IntTuple) -> Result<Layout> {
+        let stride = coord::compact_col_major(&shape, 1)?;
+        Layout::new(shape, stride)
+    }
+
+    /// `make_layout(shape, LayoutRight{})`.
+    pub fn row_major(shape: IntTuple) -> Result<Layout> {
+        let stride = coord::compact_row_major(&shape)?;
+        Layout::new(shape, stride)
+    }
+
+    /// `make_ordered_layout(shape, order)`.
+    pub fn ordered(shape: IntTuple, order: &IntTuple) -> Result<Layout> {
+        let stride = coord::compact_order(&shape, order)?;
+        Layout::new(shape, stride)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// The layout `1:0`.
+    pub fn trivial() -> Layout {
+        Layout::raw(Int(1), Int(0))
+    }
+
+    /// Number of top-level modes.
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// Nesting depth of the shape.
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// Size of the domain.
+    pub fn size(&self) -> Result<i64> {
+        self.shape.product()
+    }
+
+    /// `cosize = L(size - 1) + 1` taken over |strides|, as CuTe's coshape.
+    pub fn cosize(&self) -> Result<i64> {
+        let mut acc = 0i64;
+        for (s, d) in self.shape.leaves().into_iter().zip(self.stride.leaves()) {
+            let term = arith::mul(s - 1, arith::abs(d, "cosize")?, "cosize")?;
+            acc = arith::add(acc, term, "cosize")?;
+        }
+        arith::add(acc, 1, "cosize")
+    }
+
+    /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
+    pub fn mode(&self, i: usize) -> Result<Layout> {
+        match (self.shape.mode(i), self.stride.mode(i)) {
+            (Some(s), Some(d)) => Ok(Layout::raw(s.clone(), d.clone())),
+            _ => Err(condition(
+                "get",
+                format!("mode index {i} out of range for rank {}", self.rank()),
+            )),
+        }
+    }
+
+    /// All top-level modes as layouts.
+    pub fn modes(&self) -> Vec<Layout> {
+        self.shape
+            .modes()
+            .into_iter()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::raw(s, d))
+            .collect()
+    }
+
+    /// Concatenation `make_layout(L0, L1, ...)`: always a tuple, even of one mode.
+    pub fn concat(parts: &[Layout]) -> Layout {
+        Layout::raw(
+            Tuple(parts.iter().map(|l| l.shape.clone()).collect()),
+            Tuple(parts.iter().map(|l| l.stride.clone()).collect()),
+        )
+    }
+
+    /// Evaluate at an integer or hierarchical coordinate (no slicing).
+    pub fn eval(&self, coord: &IntTuple) -> Result<i64> {
+        coord::crd2idx(coord, &self.shape, &self.stride)
+    }
+
+    /// Evaluate at a 1-D index.
+    pub fn at(&self, i: i64) -> Result<i64> {
+        coord::crd2idx(&Int(i), &self.shape, &self.stride)
+    }
+
+    /// `flatten(L)`.
+    pub fn flatten(&self) -> Layout {
+        Layout::raw(self.shape.flatten(), self.stride.flatten())
+    }
+
+    /// `select(L, i...)`: a tuple of the chosen modes.
+    pub fn select(&self, idx: &[usize]) -> Result<Layout> {
+        let parts = idx
+            .iter()
+            .map(|&i| {
+                self.mode(i).map_err(|_| {
+                    condition(
+                        "select",
+                        format!("mode index {i} out of range for rank {}", self.rank()),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Layout::concat(&parts))
+    }
+
+    /// `take<b,e>(L)`: modes `[b, e)`.
+    pub fn take(&self, b: usize, e: usize) -> Result<Layout> {
+        if b >= e || e > self.rank() {
+            return Err(condition(
+                "take",
+                format!(
+                    "range [{b},{e}) is empty or out of bounds for rank {}",
+                    self.rank()
+                ),
+            ));
+        }
+        Ok(Layout::concat(&self.modes()[b..e]))
+    }
+
+    /// `group<b,e>(L)`: modes `[b, e)` nested into one mode.
+    pub fn group(&self, b: usize, e: usize) -> Result<Layout> {
+        let r = self.rank();
+        if b >= e || e > r {
+            return Err(condition(
+                "group",
+                format!("range [{b},{e}) is empty or out of bounds for rank {r}"),
+            ));
+        }
+        let modes = self.modes();
+        let mut parts: Vec<Layout> = modes[..b].to_vec();
+        parts.push(Layout::concat(&modes[b..e]));
+        parts.extend_from_slice(&modes[e..]);
+        Ok(Layout::concat(&parts))
+    }
+
+    /// `append(L, X)` (X defaults to `1:0`).
+    pub fn append(&self, x: &Layout) -> Layout {
+        let mut parts = self.wrapped_modes();
+        parts.push(x.clone());
+        Layout::concat(&parts)
+    }
+
+    /// `prepend(L, X)` (X defaults to `1:0`).
+    pub fn prepend(&self, x: &Layout) -> Layout {
+        let mut parts = vec![x.clone()];
+        parts.extend(self.wrapped_modes());
+        Layout::concat(&parts)
+    }
+
+    /// `append<N>(L)`: pad with `1:0` modes to rank N (unchanged when already of rank N).
+    pub fn append_to_rank(&self, n: usize) -> Layout {
+        if self.rank() >= n {
+            return self.clone();
+        }
+        let mut parts = self.wrapped_modes();
+        while parts.len() < n {
+            parts.push(Layout::trivial());
+        }
+        Layout::concat(&parts)
+    }
+
+    fn wrapped_modes(&self) -> Vec<Layout> {
+        self.modes()
+    }
+
+    /// Slice with a coordinate containing `_` (CuTe's `slice(c, L)`).
+    pub fn slice(&self, c: &Coord) -> Result<Layout> {
+        let shape = slice_tuple(c, &self.shape)?;
+        let stride = slice_tuple(c, &self.stride)?;
+        Ok(Layout::raw(shape, stride))
+    }
+
+    /// The offset of a (partially `_`) coordinate: `_` counts as 0.
+    pub fn offset_of(&self, c: &Coord) -> Result<i64> {
+        let ct = zero_underscores(c);
+        self.eval(&ct)
+    }
+
+    /// `coalesce(L)`.
+    pub fn coalesce(&self) -> Result<Layout> {
+        let s = self.shape.flatten().wrap();
+        let d = self.stride.flatten().wrap();
+        let r = s.len();
+        let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
+        bw_coalesce(&s, &d, r - 1, ls, ld)
+    }
+
+    /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
+    /// (a trailing size-1 mode keeps its stride).
+    pub fn coalesce_x(&self) -> Result<Layout> {
+        let s = self.shape.flatten().wrap();
+        let d = self.stride.flatten().wrap();
+        let r = s.len();
+        let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
+        let ls = if ls == 1 { 2 } else { ls };
+        bw_coalesce(&s, &d, r - 1, ls, ld)
+    }
+
+    /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
+    pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {
+        match profile {
+            Int(_) => self.coalesce(),
+            Tuple(p) => {
+                if p.len() > self.rank() {
+                    return Err(condition(
+                        "coalesce",
+                        format!(
+                            "profile {profile} has more modes than the layout's rank {}",
+                            self.rank()
+                        ),
+                    ));
+                }
+                let modes = self.modes();
+                let mut parts = Vec::with_capacity(modes.len());
+                for (i, m) in modes.iter().enumerate() {
+                    parts.push(match p.get(i) {
+                        Some(pi) => m.coalesce_profile(pi)?,
+                        None => m.clone(),
+                    });
+                }
+                Ok(make_layout_from_modes(parts))
+            }
+        }
+    }
+
+    /// `filter_zeros(L)`: stride-0 modes get extent 1.
+    pub fn filter_zeros(&self) -> Layout {
+        fn fz(s: &IntTuple, d: &IntTuple) -> IntTuple {
+            match (s, d) {
+                (Tuple(sv), Tuple(dv)) => Tuple(sv.iter().zip(dv).map(|(a, b)| fz(a, b)).collect()),
+                (_, Int(0)) => Int(1),
+                _ => s.clone(),
+            }
+        }
+        Layout::raw(fz(&self.shape, &self.stride), self.stride.clone())
+    }
+
+    /// `filter(L) = coalesce(filter_zeros(L))`.
+    pub fn filter(&self) -> Result<Layout> {
+        self.filter_zeros().coalesce()
+    }
+}
+
+/// CuTe's `make_layout(f(modes)...)`: one mode gives a rank-1 tuple.
+pub fn make_layout_from_modes(parts: Vec<Layout>) -> Layout {
+    Layout::concat(&parts)
+}
+
+fn leaf(t: &IntTuple) -> i64 {
+    t.as_int().expect("flattened")
+}
+
+/// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
+fn bw_coalesce(s: &[IntTuple], d: &[IntTuple], last: usize, ns: i64, nd: i64) -> Result<Layout> {
+    // new layout kept front-first; starts as a scalar
+    let mut new_s: Vec<i64> = vec![ns];
+    let mut new_d: Vec<i64> = vec![nd];
+    for i in (0..last).rev() {
+        let (si, di) = (leaf(&s[i]), leaf(&d[i]));
+        if si == 1 {
+            continue;
+        }
+        if new_s.len() == 1 && new_s[0] == 1 {
+            new_s[0] = si;
+            new_d[0] = di;
+        } else if arith::mul(si, di, "coalesce")? == new_d[0] {
+            new_s[0] = arith::mul(si, new_s[0], "coalesce")?;
+            new_d[0] = di;
+        } else {
+            new_s.insert(0, si);
+            new_d.insert(0, di);
+        }
+    }
+    if new_s.len() == 1 {
+        if new_s[0] == 1 {
+            return Ok(Layout::trivial());
+        }
+        return Ok(Layout::raw(Int(new_s[0]), Int(new_d[0])));
+    }
+    Ok(Layout::raw(
+        Tuple(new_s.into_iter().map(Int).collect()),
+        Tuple(new_d.into_iter().map(Int).collect()),
+    ))
+}
+
+/// CuTe's `slice(c, t)`: keep the parts of `t` under `_`, flattening one level per tuple coordinate.
+pub fn slice_tuple(c: &Coord, t: &IntTuple) -> Result<IntTuple> {
+    match c {
+        Coord::Tuple(cv) => {
+            let tv = match t {
+                Tuple(tv) if tv.len() == cv.len() => tv,
+                _ => {
+                    return Err(condition(
+                        "slice",
+                        format!("coordinate {c} does not match the modes of {t}"),
+                    ));
+                }
+            };
+            let mut out = Vec::new();
+            for (ci, ti) in cv.iter().zip(tv) {
+                lift_slice(ci, ti, &mut out)?;
+            }
+            Ok(Tuple(out))
+        }
+        Coord::Under => Ok(t.clone()),
+        Coord::Int(_) => Ok(Tuple(vec![])),
+    }
+}
+
+fn lift_slice(c: &Coord, t: &IntTuple, out: &mut Vec<IntTuple>) -> Result<()> {
+    match c {
+        Coord::Tuple(cv) => {
+            let tv = match t {
+                Tuple(tv) if tv.len() == cv.len() => tv,
+                _ => {
+                    return Err(condition(
+                        "slice",
+                        format!("coordinate {c} does not match the modes of {t}"),
+                    ));
+                }
+            };
+            for (ci, ti) in cv.iter().zip(tv) {
+                lift_slice(ci, ti, out)?;
+            }
+            Ok(())
+        }
+        Coord::Under => {
+            out.push(t.clone());
+            Ok(())
+        }
+        Coord::Int(_) => Ok(()),
+    }
+}
+
+fn zero_underscores(c: &Coord) -> IntTuple {
+    match c {
+        Coord::Int(v) => Int(*v),
+        Coord::Under => Int(0),
+        Coord::Tuple(v) => Tuple(v.iter().map(zero_underscores).collect()),
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}

@@ -1,0 +1,23 @@
+//! The layout algebra: pure functions over IntTuples and Layouts, ported from CuTe 4.2.
+//! No I/O and no source spans here.
+
+pub mod arith;
+pub mod common;
+pub mod complement;
+pub mod composition;
+pub mod coord;
+pub mod divide;
+pub mod error;
+pub mod int_tuple;
+pub mod inverse;
+pub mod laws;
+pub mod layout;
+pub mod swizzle;
+pub mod tiler;
+
+pub use coord::Coord;
+pub use error::{AlgebraError, Result};
+pub use int_tuple::IntTuple;
+pub use layout::Layout;
+pub use swizzle::{ComposedLayout, Offset, Swizzle};
+pub use tiler::Tiler;

@@ -1,0 +1,80 @@
+//! Conversions of values to what an operation expects, with errors pointing at the argument.
+
+use super::{EvalError, Value};
+use crate::algebra::{Coord, IntTuple, Layout, Tiler};
+use crate::parser::Span;
+
+/// Where a layout is expected: a layout, or a shape (its LayoutLeft layout).
+pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
+    match v {
+        Value::Layout(l) => Ok(l.clone()),
+        Value::IntTuple(t) => {
+            Layout::column_major(t.clone()).map_err(|e| EvalError::algebra(e, span))
+        }
+        other => Err(EvalError::new(
+            format!("expected a layout, found {}", other.kind()),
+            span,
+        )),
+    }
+}
+
+/// Where an IntTuple is expected.
+pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
+    match v {
+        Value::IntTuple(t) => Ok(t.clone()),
+        other => Err(EvalError::new(
+            format!("expected an integer or IntTuple, found {}", other.kind()),
+            span,
+        )),
+    }
+}
+
+/// Where an integer is expected.
+pub fn to_int(v: &Value, span: Span) -> Result<i64, EvalError> {
+    v.as_int()
+        .ok_or_else(|| EvalError::new(format!("expected an integer, found {}", v.kind()), span))
+}
+
+/// Where a mode index is expected.
+pub fn to_index(v: &Value, span: Span) -> Result<usize, EvalError> {
+    let i = to_int(v, span)?;
+    usize::try_from(i).map_err(|_| EvalError::new(format!("index {i} is negative"), span))
+}
+
+/// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those.
+pub fn to_tiler(v: &Value, span: Span) -> Result<Tiler, EvalError> {
+    match v {
+        Value::Layout(l) => Ok(Tiler::Layout(l.clone())),
+        Value::IntTuple(t) => Ok(Tiler::from_shape(t)),
+        Value::Under => Ok(Tiler::Under),
+        Value::Tuple(items) => items
+            .iter()
+            .map(|i| to_tiler(i, span))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Tiler::Tuple),
+        other => Err(EvalError::new(
+            format!(
+                "expected a tiler (a layout, a shape, '_' or a tuple of them), found {}",
+                other.kind()
+            ),
+            span,
+        )),
+    }
+}
+
+/// Where a coordinate is expected (integers, `_`, tuples).
+pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
+    match v {
+        Value::IntTuple(t) => Ok(Coord::from_int_tuple(t)),
+        Value::Under => Ok(Coord::Under),
+        Value::Tuple(items) => items
+            .iter()
+            .map(|i| to_coord(i, span))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Coord::Tuple),
+        other => Err(EvalError::new(
+            format!("expected a coordinate, found {}", other.kind()),
+            span,
+        )),
+    }
+}

@@ -1,0 +1,641 @@
+//! The function table: every callable name, its signature and what it does, in one place
+//! (the REPL's help is generated from it).
+
+use super::convert::{to_coord, to_index, to_int_tuple, to_layout, to_tiler};
+use super::{EvalError, Value, compose_values};
+use crate::algebra::{self, IntTuple, Layout, Tiler};
+use crate::algebra::{common, complement, coord, divide, inverse};
+use crate::parser::Span;
+
+type Handler = fn(&Args) -> Result<Value, EvalError>;
+
+/// One callable function.
+pub struct Function {
+    /// Its name, as in CuTe.
+    pub name: &'static str,
+    /// Its arguments, for help text.
+    pub signature: &'static str,
+    /// What it computes.
+    pub summary: &'static str,
+    /// Smallest and largest number of arguments (`usize::MAX`: any).
+    pub arity: (usize, usize),
+    handler: Handler,
+}
+
+/// The arguments of a call, with their spans.
+pub struct Args<'a> {
+    vals: &'a [Value],
+    spans: &'a [Span],
+    /// The whole call.
+    pub span: Span,
+}
+
+impl Args<'_> {
+    fn layout(&self, i: usize) -> Result<Layout, EvalError> {
+        to_layout(&self.vals[i], self.spans[i])
+    }
+    fn tiler(&self, i: usize) -> Result<Tiler, EvalError> {
+        to_tiler(&self.vals[i], self.spans[i])
+    }
+    fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
+        to_int_tuple(&self.vals[i], self.spans[i])
+    }
+    fn index(&self, i: usize) -> Result<usize, EvalError> {
+        to_index(&self.vals[i], self.spans[i])
+    }
+    fn len(&self) -> usize {
+        self.vals.len()
+    }
+    fn alg(&self) -> impl Fn(algebra::AlgebraError) -> EvalError + '_ {
+        move |e| EvalError::algebra(e, self.span)
+    }
+}
+
+macro_rules! f {
+    ($name:literal, $sig:literal, $summary:literal, $lo:expr, $hi:expr, $h:expr) => {
+        Function {
+            name: $name,
+            signature: $sig,
+            summary: $summary,
+            arity: ($lo, $hi),
+            handler: $h,
+        }
+    };
+}
+
+const ANY: usize = usize::MAX;
+
+/// Every function, in help order.
+pub static FUNCTIONS: &[Function] = &[
+    f!(
+        "size",
+        "size(L)",
+        "number of elements of the domain",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => t.product().map(Value::int).map_err(a.alg()),
+                Value::Composed(c) => c.layout.size().map(Value::int).map_err(a.alg()),
+                Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
+                _ => a.layout(0)?.size().map(Value::int).map_err(a.alg()),
+            }
+        }
+    ),
+    f!(
+        "cosize",
+        "cosize(L)",
+        "size of the codomain, L(size-1)+1 over |strides|",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::Composed(c) => c.layout.cosize().map(Value::int).map_err(a.alg()),
+                _ => a.layout(0)?.cosize().map(Value::int).map_err(a.alg()),
+            }
+        }
+    ),
+    f!("rank", "rank(L)", "number of top-level modes", 1, 1, |a| {
+        Ok(Value::int(shape_of(a, 0)?.rank() as i64))
+    }),
+    f!(
+        "depth",
+        "depth(L)",
+        "nesting depth of the shape",
+        1,
+        1,
+        |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) }
+    ),
+    f!("shape", "shape(L)", "the shape", 1, 1, |a| Ok(
+        Value::IntTuple(shape_of(a, 0)?)
+    )),
+    f!("stride", "stride(L)", "the stride", 1, 1, |a| {
+        Ok(Value::IntTuple(a.layout(0)?.stride().clone()))
+    }),
+    f!(
+        "get",
+        "get(L, i, j, ...)",
+        "the sub-layout (or sub-tuple) of mode i, then j, ...",
+        2,
+        ANY,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => {
+                    let mut cur = t.clone();
+                    for i in 1..a.len() {
+                        let idx = a.index(i)?;
+                        cur = cur.mode(idx).cloned().ok_or_else(|| {
+                            EvalError::new(
+                                format!(
+                                    "get: mode index {idx} out of range for rank {}",
+                                    cur.rank()
+                                ),
+                                a.spans[i],
+                            )
+                        })?;
+                    }
+                    Ok(Value::IntTuple(cur))
+                }
+                _ => {
+                    let mut cur = a.layout(0)?;
+                    for i in 1..a.len() {
+                        let idx = a.index(i)?;
+                        cur = cur
+                            .mode(idx)
+                            .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+                    }
+                    Ok(Value::Layout(cur))
+                }
+            }
+        }
+    ),
+    f!(
+        "compatible",
+        "compatible(A, B)",
+        "whether A's shape is compatible with B's",
+        2,
+        2,
+        |a| { Ok(Value::Bool(shape_of(a, 0)?.compatible(&shape_of(a, 1)?))) }
+    ),
+    f!(
+        "congruent",
+        "congruent(A, B)",
+        "whether A and B have the same profile",
+        2,
+        2,
+        |a| { Ok(Value::Bool(shape_of(a, 0)?.congruent(&shape_of(a, 1)?))) }
+    ),
+    f!(
+        "make_layout",
+        "make_layout(SHAPE[, STRIDE]) | make_layout(L0, L1, ...)",
+        "a layout from a shape (column-major) and stride, or the concatenation of layouts",
+        1,
+        ANY,
+        |a| {
+            let all_tuples = a.vals.iter().all(|v| matches!(v, Value::IntTuple(_)));
+            if all_tuples && a.len() <= 2 {
+                let shape = a.int_tuple(0)?;
+                if a.len() == 1 {
+                    return Layout::column_major(shape)
+                        .map(Value::Layout)
+                        .map_err(a.alg());
+                }
+                return Layout::new(shape, a.int_tuple(1)?)
+                    .map(Value::Layout)
+                    .map_err(a.alg());
+            }
+            let parts = (0..a.len())
+                .map(|i| match &a.vals[i] {
+                    Value::Layout(l) => Ok(l.clone()),
+                    other => Err(EvalError::new(
+                        format!(
+                            "make_layout of layouts: argument {} is {}",
+                            i + 1,
+                            other.kind()
+                        ),
+                        a.spans[i],
+                    )),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Layout(Layout::concat(&parts)))
+        }
+    ),
+    f!(
+        "make_layout_right",
+        "make_layout_right(SHAPE)",
+        "the row-major (LayoutRight) layout of a shape",
+        1,
+        1,
+        |a| {
+            Layout::row_major(a.int_tuple(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "make_ordered_layout",
+        "make_ordered_layout(SHAPE, ORDER)",
+        "compact layout whose modes are ordered by ORDER",
+        2,
+        2,
+        |a| {
+            Layout::ordered(a.int_tuple(0)?, &a.int_tuple(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "flatten",
+        "flatten(L)",
+        "the layout with all nesting removed",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => Ok(Value::IntTuple(t.flatten())),
+                _ => Ok(Value::Layout(a.layout(0)?.flatten())),
+            }
+        }
+    ),
+    f!(
+        "group",
+        "group(L, b, e)",
+        "modes [b, e) gathered into one mode",
+        3,
+        3,
+        |a| {
+            a.layout(0)?
+                .group(a.index(1)?, a.index(2)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "select",
+        "select(L, i, ...)",
+        "the chosen modes, in order",
+        2,
+        ANY,
+        |a| {
+            let idx = (1..a.len())
+                .map(|i| a.index(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            a.layout(0)?
+                .select(&idx)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!("take", "take(L, b, e)", "modes [b, e)", 3, 3, |a| {
+        a.layout(0)?
+            .take(a.index(1)?, a.index(2)?)
+            .map(Value::Layout)
+            .map_err(a.alg())
+    }),
+    f!(
+        "append",
+        "append(L[, X])",
+        "L with the mode X (default 1:0) added at the end",
+        1,
+        2,
+        |a| {
+            let x = if a.len() > 1 {
+                a.layout(1)?
+            } else {
+                Layout::trivial()
+            };
+            Ok(Value::Layout(a.layout(0)?.append(&x)))
+        }
+    ),
+    f!(
+        "prepend",
+        "prepend(L[, X])",
+        "L with the mode X (default 1:0) added at the front",
+        1,
+        2,
+        |a| {
+            let x = if a.len() > 1 {
+                a.layout(1)?
+            } else {
+                Layout::trivial()
+            };
+            Ok(Value::Layout(a.layout(0)?.prepend(&x)))
+        }
+    ),
+    f!(
+        "slice_and_offset",
+        "slice_and_offset(CRD, L)",
+        "the slice of L at CRD and the offset of CRD",
+        2,
+        2,
+        |a| {
+            let c = to_coord(&a.vals[0], a.spans[0])?;
+            let l = a.layout(1)?;
+            let sl = l.slice(&c).map_err(a.alg())?;
+            let off = l.offset_of(&c).map_err(a.alg())?;
+            Ok(Value::Tuple(vec![Value::Layout(sl), Value::int(off)]))
+        }
+    ),
+    f!(
+        "coalesce",
+        "coalesce(L[, PROFILE])",
+        "the simplest layout with the same function (by mode of PROFILE)",
+        1,
+        2,
+        |a| {
+            let l = a.layout(0)?;
+            let r = if a.len() == 2 {
+                l.coalesce_profile(&a.int_tuple(1)?)
+            } else {
+                l.coalesce()
+            };
+            r.map(Value::Layout).map_err(a.alg())
+        }
+    ),
+    f!(
+        "filter",
+        "filter(L)",
+        "coalesce after removing stride-0 and size-1 modes",
+        1,
+        1,
+        |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) }
+    ),
+    f!(
+        "composition",
+        "composition(A, B)",
+        "A o B: B's coordinates through A",
+        2,
+        3,
+        |a| {
+            if a.len() == 3 {
+                let ab = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
+                return compose_values(
+                    &ab,
+                    a.spans[0].to(a.spans[1]),
+                    &a.vals[2],
+                    a.spans[2],
+                    a.span,
+                );
+            }
+            compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
+        }
+    ),
+    f!(
+        "complement",
+        "complement(L[, M])",
+        "the layout of what L does not reach, up to cotarget M (default cosize)",
+        1,
+        2,
+        |a| {
+            if matches!(a.vals[0], Value::Under) {
+                return Ok(Value::Under);
+            }
+            let l = match &a.vals[0] {
+                Value::Composed(c) => c.layout.clone(),
+                _ => a.layout(0)?,
+            };
+            let r = if a.len() == 2 {
+                let target = match &a.vals[1] {
+                    Value::Layout(m) => m.shape().clone(),
+                    _ => a.int_tuple(1)?,
+                };
+                complement::complement_to(&l, &target)
+            } else {
+                complement::complement(&l)
+            };
+            r.map(Value::Layout).map_err(a.alg())
+        }
+    ),
+    f!(
+        "right_inverse",
+        "right_inverse(L)",
+        "R with L(R(i)) == i",
+        1,
+        1,
+        |a| {
+            if matches!(a.vals[0], Value::Under) {
+                return Ok(Value::Under);
+            }
+            inverse::right_inverse(&a.layout(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "left_inverse",
+        "left_inverse(L)",
+        "R with R(L(i)) == i",
+        1,
+        1,
+        |a| {
+            if matches!(a.vals[0], Value::Under) {
+                return Ok(Value::Under);
+            }
+            inverse::left_inverse(&a.layout(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "logical_divide",
+        "logical_divide(A, T)",
+        "A o (T, complement(T)): ((tile), (rest)) per mode",
+        2,
+        2,
+        |a| tiler_op(a, divide::logical_divide)
+    ),
+    f!(
+        "zipped_divide",
+        "zipped_divide(A, T)",
+        "((tile modes), (rest modes))",
+        2,
+        2,
+        |a| tiler_op(a, divide::zipped_divide)
+    ),
+    f!(
+        "tiled_divide",
+        "tiled_divide(A, T)",
+        "((tile modes), rest0, rest1, ...)",
+        2,
+        2,
+        |a| tiler_op(a, divide::tiled_divide)
+    ),
+    f!(
+        "flat_divide",
+        "flat_divide(A, T)",
+        "(tile0, tile1, ..., rest0, rest1, ...)",
+        2,
+        2,
+        |a| tiler_op(a, divide::flat_divide)
+    ),
+    f!(
+        "logical_product",
+        "logical_product(A, T)",
+        "(A, complement(A) o T)",
+        2,
+        2,
+        |a| tiler_op(a, divide::logical_product)
+    ),
+    f!(
+        "zipped_product",
+        "zipped_product(A, T)",
+        "((block modes), (product modes))",
+        2,
+        2,
+        |a| tiler_op(a, divide::zipped_product)
+    ),
+    f!(
+        "tiled_product",
+        "tiled_product(A, T)",
+        "((block modes), product0, product1, ...)",
+        2,
+        2,
+        |a| tiler_op(a, divide::tiled_product)
+    ),
+    f!(
+        "flat_product",
+        "flat_product(A, T)",
+        "(block0, ..., product0, ...)",
+        2,
+        2,
+        |a| tiler_op(a, divide::flat_product)
+    ),
+    f!(
+        "blocked_product",
+        "blocked_product(A, B)",
+        "A repeated as blocks over B, mode by mode",
+        2,
+        2,
+        |a| {
+            divide::blocked_product(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "raked_product",
+        "raked_product(A, B)",
+        "A interleaved over B, mode by mode",
+        2,
+        2,
+        |a| {
+            divide::raked_product(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "max_common_layout",
+        "max_common_layout(A, B)",
+        "the largest contiguous layout on which A and B agree",
+        2,
+        2,
+        |a| {
+            common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "max_common_vector",
+        "max_common_vector(A, B)",
+        "how many contiguous elements A and B agree on",
+        2,
+        2,
+        |a| {
+            common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::int)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "crd2idx",
+        "crd2idx(CRD, SHAPE, STRIDE) | crd2idx(CRD, L)",
+        "the index of a coordinate",
+        2,
+        3,
+        |a| {
+            let c = a.int_tuple(0)?;
+            if a.len() == 3 {
+                return coord::crd2idx(&c, &a.int_tuple(1)?, &a.int_tuple(2)?)
+                    .map(Value::int)
+                    .map_err(a.alg());
+            }
+            match &a.vals[1] {
+                Value::Layout(l) => l.eval(&c).map(Value::int).map_err(a.alg()),
+                _ => {
+                    let shape = a.int_tuple(1)?;
+                    let l = Layout::column_major(shape).map_err(a.alg())?;
+                    if c.is_int() {
+                        return Ok(Value::IntTuple(c));
+                    }
+                    l.eval(&c).map(Value::int).map_err(a.alg())
+                }
+            }
+        }
+    ),
+    f!(
+        "idx2crd",
+        "idx2crd(IDX, SHAPE[, STRIDE])",
+        "the coordinate of an index (the last mode is not wrapped)",
+        2,
+        3,
+        |a| {
+            let idx = a.int_tuple(0)?;
+            let shape = a.int_tuple(1)?;
+            let r = if a.len() == 3 {
+                coord::idx2crd_strided(&idx, &shape, &a.int_tuple(2)?)
+            } else {
+                coord::idx2crd(&idx, &shape)
+            };
+            r.map(Value::IntTuple).map_err(a.alg())
+        }
+    ),
+];
+
+fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
+    match &a.vals[i] {
+        Value::IntTuple(t) => Ok(t.clone()),
+        Value::Composed(c) => Ok(c.layout.shape().clone()),
+        Value::OffsetLayout(_, l) => Ok(l.shape().clone()),
+        _ => Ok(a.layout(i)?.shape().clone()),
+    }
+}
+
+fn tiler_op(
+    a: &Args,
+    f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
+) -> Result<Value, EvalError> {
+    f(&a.layout(0)?, &a.tiler(1)?)
+        .map(Value::Layout)
+        .map_err(a.alg())
+}
+
+/// The function of that name.
+pub fn lookup(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+/// Call a function on evaluated arguments.
+pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<Value, EvalError> {
+    let n = vals.len();
+    if n < f.arity.0 || n > f.arity.1 {
+        let want = if f.arity.0 == f.arity.1 {
+            format!("{}", f.arity.0)
+        } else if f.arity.1 == ANY {
+            format!("at least {}", f.arity.0)
+        } else {
+            format!("{} to {}", f.arity.0, f.arity.1)
+        };
+        return Err(EvalError::new(
+            format!(
+                "{} takes {want} argument(s), got {n}: {}",
+                f.name, f.signature
+            ),
+            span,
+        ));
+    }
+    (f.handler)(&Args { vals, spans, span })
+}
+
+/// `value.name`.
+pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    let layout = match v {
+        Value::Layout(l) => Some(l.clone()),
+        Value::Composed(c) => Some(c.layout.clone()),
+        _ => None,
+    };
+    let alg = |e| EvalError::algebra(e, span);
+    match (name, layout) {
+        ("shape", Some(l)) => Ok(Value::IntTuple(l.shape().clone())),
+        ("stride", Some(l)) => Ok(Value::IntTuple(l.stride().clone())),
+        ("size", Some(l)) => l.size().map(Value::int).map_err(alg),
+        ("cosize", Some(l)) => l.cosize().map(Value::int).map_err(alg),
+        ("rank", Some(l)) => Ok(Value::int(l.rank() as i64)),
+        ("depth", Some(l)) => Ok(Value::int(l.depth() as i64)),
+        _ => Err(EvalError::new(
+            format!("{} has no field '{name}'", v.kind()),
+            span,
+        )),
+    }
+}

@@ -1,0 +1,351 @@
+//! Running statements: variables, operators, calls and fields over [`Value`]s.
+
+mod convert;
+pub mod functions;
+mod value;
+
+use std::collections::HashMap;
+
+pub use value::Value;
+
+use crate::algebra::{AlgebraError, ComposedLayout, Layout, Offset, Swizzle};
+use crate::algebra::{composition, divide};
+use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
+use convert::{to_coord, to_layout, to_tiler};
+
+/// A failed statement: the message and the span it points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// What went wrong, naming the violated condition.
+    pub message: String,
+    /// The offending part of the input.
+    pub span: Span,
+}
+
+impl EvalError {
+    /// An error at a span.
+    pub fn new(message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            message: message.into(),
+            span,
+        }
+    }
+
+    /// An algebra failure at the span of the call that caused it.
+    pub fn algebra(e: AlgebraError, span: Span) -> EvalError {
+        EvalError::new(e.to_string(), span)
+    }
+}
+
+impl From<ParseError> for EvalError {
+    fn from(e: ParseError) -> Self {
+        EvalError::new(e.message, e.span)
+    }
+}
+
+/// What a statement produced.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// An expression's value, to print.
+    Value(Value),
+    /// A variable was bound.
+    Assigned,
+    /// A blank line or a comment.
+    Nothing,
+}
+
+/// The variables of a session.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    vars: HashMap<String, Value>,
+}
+
+impl Env {
+    /// An empty session.
+    pub fn new() -> Env {
+        Env::default()
+    }
+
+    /// Bind a variable.
+    pub fn set(&mut self, name: &str, v: Value) {
+        self.vars.insert(name.to_string(), v);
+    }
+
+    /// Look a variable up.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.vars.get(name)
+    }
+
+    /// The variables, sorted by name.
+    pub fn vars(&self) -> Vec<(&String, &Value)> {
+        let mut v: Vec<_> = self.vars.iter().collect();
+        v.sort_by(|a, b| a.0.cmp(b.0));
+        v
+    }
+
+    /// Parse and run one statement.
+    pub fn run(&mut self, src: &str) -> Result<Outcome, EvalError> {
+        match parser::parse_statement(src)? {
+            Stmt::Empty => Ok(Outcome::Nothing),
+            Stmt::Assign {
+                name,
+                name_span,
+                expr,
+            } => {
+                if functions::lookup(&name).is_some() {
+                    return Err(EvalError::new(
+                        format!("cannot assign to '{name}': it is a function name"),
+                        name_span,
+                    ));
+                }
+                let v = self.eval(&expr)?;
+                self.set(&name, v);
+                Ok(Outcome::Assigned)
+            }
+            Stmt::Expr(e) => {
+                let v = self.eval(&e)?;
+                self.set("ans", v.clone());
+                Ok(Outcome::Value(v))
+            }
+        }
+    }
+
+    /// Evaluate an expression.
+    pub fn eval(&self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Underscore => Ok(Value::Under),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                let vals = items
+                    .iter()
+                    .map(|i| self.eval(i))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Value::tuple(vals))
+            }
+            ExprKind::Group(inner) => self.eval(inner),
+            ExprKind::Layout(s, d) => {
+                let shape = convert::to_int_tuple(&self.eval(s)?, s.span)?;
+                let stride = convert::to_int_tuple(&self.eval(d)?, d.span)?;
+                Layout::new(shape, stride)
+                    .map(Value::Layout)
+                    .map_err(|err| EvalError::algebra(err, e.span))
+            }
+            ExprKind::Swizzle(b, m, s) => Swizzle::new(*b, *m, *s)
+                .map(Value::Swizzle)
+                .map_err(|err| EvalError::algebra(err, e.span)),
+            ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Name(n) => match self.vars.get(n) {
+                Some(v) => Ok(v.clone()),
+                None if functions::lookup(n).is_some() => Err(EvalError::new(
+                    format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
+                    e.span,
+                )),
+                None => Err(EvalError::new(format!("undefined variable '{n}'"), e.span)),
+            },
+            ExprKind::Binary(op, a, b) => {
+                let va = self.eval(a)?;
+                let vb = self.eval(b)?;
+                binary(*op, &va, a.span, &vb, b.span, e.span)
+            }
+            ExprKind::Field(base, name) => {
+                let v = self.eval(base)?;
+                functions::field(&v, name, e.span)
+            }
+            ExprKind::Call(callee, args) => self.call(callee, args, e.span),
+        }
+    }
+
+    fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        if let ExprKind::Name(n) = &callee.kind
+            && !self.vars.contains_key(n)
+        {
+            let Some(f) = functions::lookup(n) else {
+                return Err(EvalError::new(
+                    format!("unknown function '{n}'"),
+                    callee.span,
+                ));
+            };
+            let vals = args
+                .iter()
+                .map(|a| self.eval(a))
+                .collect::<Result<Vec<_>, _>>()?;
+            let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+            return functions::call(f, &vals, &spans, span);
+        }
+        let target = self.eval(callee)?;
+        let vals = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let arg_span = args
+            .first()
+            .map(|a| a.span.to(args.last().expect("non-empty").span))
+            .unwrap_or(span);
+        let coord = if vals.len() == 1 {
+            vals.into_iter().next().expect("one")
+        } else {
+            Value::tuple(vals)
+        };
+        apply(&target, &coord, callee.span, arg_span, span)
+    }
+}
+
+/// `target(coord)`: evaluate or slice.
+pub fn apply(
+    target: &Value,
+    coord: &Value,
+    tspan: Span,
+    cspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    match target {
+        Value::Layout(_) | Value::IntTuple(_) => {
+            let l = to_layout(target, tspan)?;
+            let c = to_coord(coord, cspan)?;
+            if c.has_underscore() {
+                l.slice(&c).map(Value::Layout).map_err(alg)
+            } else {
+                let ct = c.to_int_tuple().expect("no underscore");
+                l.eval(&ct).map(Value::int).map_err(alg)
+            }
+        }
+        Value::Swizzle(s) => {
+            let i = convert::to_int(coord, cspan)?;
+            Ok(Value::int(s.apply(i)))
+        }
+        Value::Composed(c) => {
+            let co = to_coord(coord, cspan)?;
+            let Some(ct) = co.to_int_tuple() else {
+                return Err(EvalError::new(
+                    "slicing a composed layout is not supported",
+                    cspan,
+                ));
+            };
+            let inner = c.layout.eval(&ct).map_err(alg)?;
+            c.apply_outer(inner).map(Value::int).map_err(alg)
+        }
+        Value::OffsetLayout(o, l) => {
+            let co = to_coord(coord, cspan)?;
+            if co.has_underscore() {
+                let off = l.offset_of(&co).map_err(alg)?;
+                let sl = l.slice(&co).map_err(alg)?;
+                let total = crate::algebra::arith::add(*o, off, "offset").map_err(alg)?;
+                return Ok(Value::OffsetLayout(total, sl));
+            }
+            let ct = co.to_int_tuple().expect("no underscore");
+            let v = l.eval(&ct).map_err(alg)?;
+            crate::algebra::arith::add(*o, v, "offset layout")
+                .map(Value::int)
+                .map_err(alg)
+        }
+        other => Err(EvalError::new(
+            format!("{} cannot be evaluated at a coordinate", other.kind()),
+            tspan,
+        )),
+    }
+}
+
+/// `composition(a, b)` over values (also the `o` operator).
+pub fn compose_values(
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    match (a, b) {
+        (
+            Value::IntTuple(crate::algebra::IntTuple::Int(_)),
+            Value::IntTuple(crate::algebra::IntTuple::Int(_)),
+        ) => Err(EvalError::new(
+            "'o' on two integers: composition needs a layout on the left",
+            span,
+        )),
+        (Value::IntTuple(crate::algebra::IntTuple::Int(o)), Value::Layout(l)) => {
+            Ok(Value::OffsetLayout(*o, l.clone()))
+        }
+        (Value::Swizzle(s), Value::IntTuple(crate::algebra::IntTuple::Int(o))) => {
+            Ok(Value::SwizzleOffset(*s, Offset::Int(*o)))
+        }
+        (Value::Swizzle(s), Value::Offset(o)) => Ok(Value::SwizzleOffset(*s, *o)),
+        (Value::Swizzle(s), _) => {
+            let l = to_layout(b, bspan)?;
+            Ok(make_composed(*s, Offset::Int(0), l))
+        }
+        (Value::SwizzleOffset(s, o), _) => {
+            let l = to_layout(b, bspan)?;
+            Ok(make_composed(*s, *o, l))
+        }
+        (Value::Composed(c), _) => {
+            let t = to_tiler(b, bspan)?;
+            c.compose(&t).map(Value::Composed).map_err(alg)
+        }
+        (Value::OffsetLayout(o, l), _) => {
+            let t = to_tiler(b, bspan)?;
+            composition::compose_tiler(l, &t)
+                .map(|r| Value::OffsetLayout(*o, r))
+                .map_err(alg)
+        }
+        (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
+            Err(EvalError::new(
+                "composing a layout with a swizzle on the right is not supported",
+                bspan,
+            ))
+        }
+        _ => {
+            let l = to_layout(a, aspan)?;
+            let t = to_tiler(b, bspan)?;
+            composition::compose_tiler(&l, &t)
+                .map(Value::Layout)
+                .map_err(alg)
+        }
+    }
+}
+
+fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
+    if s.bits == 0 && o == Offset::Int(0) {
+        return Value::Layout(l);
+    }
+    Value::Composed(ComposedLayout {
+        swizzle: s,
+        offset: o,
+        layout: l,
+    })
+}
+
+fn binary(
+    op: BinOp,
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    if op != BinOp::Compose && a.as_int().is_some() && b.as_int().is_some() {
+        let sym = if op == BinOp::Divide { '/' } else { '*' };
+        return Err(EvalError::new(
+            format!("'{sym}' on two integers: it is a layout operation, not arithmetic"),
+            span,
+        ));
+    }
+    let alg = |e| EvalError::algebra(e, span);
+    match op {
+        BinOp::Compose => compose_values(a, aspan, b, bspan, span),
+        BinOp::Divide => {
+            let l = to_layout(a, aspan)?;
+            let t = to_tiler(b, bspan)?;
+            divide::logical_divide(&l, &t)
+                .map(Value::Layout)
+                .map_err(alg)
+        }
+        BinOp::Product => {
+            let l = to_layout(a, aspan)?;
+            let t = to_tiler(b, bspan)?;
+            divide::logical_product(&l, &t)
+                .map(Value::Layout)
+                .map_err(alg)
+        }
+    }
+}

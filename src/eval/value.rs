@@ -1,0 +1,77 @@
+//! Values that statements compute.
+
+use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+
+/// A value: what an expression evaluates to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An integer or an IntTuple.
+    IntTuple(IntTuple),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A layout.
+    Layout(Layout),
+    /// `_`.
+    Under,
+    /// A tuple that is not an IntTuple: a tiler `(3:4,8:2)`, a pair `((8):(1),16)`, a coordinate with `_`.
+    Tuple(Vec<Value>),
+    /// `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// `Sw o OFF o L`.
+    Composed(ComposedLayout),
+    /// `smem_ptr[Nb](unset)` on its own.
+    Offset(Offset),
+    /// `Sw o OFF`, waiting for its layout.
+    SwizzleOffset(Swizzle, Offset),
+    /// `OFF o L`: a layout shifted by an offset (a tensor over a layout).
+    OffsetLayout(i64, Layout),
+}
+
+impl Value {
+    /// An integer value.
+    pub fn int(v: i64) -> Value {
+        Value::IntTuple(IntTuple::Int(v))
+    }
+
+    /// A tuple of values: an IntTuple when every element is one.
+    pub fn tuple(items: Vec<Value>) -> Value {
+        if items.iter().all(|v| matches!(v, Value::IntTuple(_))) {
+            Value::IntTuple(IntTuple::Tuple(
+                items
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::IntTuple(t) => t,
+                        _ => unreachable!("checked above"),
+                    })
+                    .collect(),
+            ))
+        } else {
+            Value::Tuple(items)
+        }
+    }
+
+    /// The integer, when the value is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::IntTuple(IntTuple::Int(v)) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// A word for the kind of value, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::IntTuple(IntTuple::Int(_)) => "an integer",
+            Value::IntTuple(_) => "an IntTuple",
+            Value::Bool(_) => "a boolean",
+            Value::Layout(_) => "a layout",
+            Value::Under => "'_'",
+            Value::Tuple(_) => "a tuple",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
+            Value::Offset(_) => "a pointer",
+            Value::SwizzleOffset(..) => "a swizzle with an offset",
+            Value::OffsetLayout(..) => "an offset layout",
+        }
+    }
+}

@@ -1,0 +1,598 @@
+//! The parser of `cute` notation (SPEC §1): nom 8 for the tokens, recursive descent for the
+//! structure, byte spans on every node, and errors that say what was expected and where.
+
+pub mod ast;
+
+use nom::IResult;
+use nom::Parser as _;
+use nom::bytes::complete::take_while;
+use nom::character::complete::digit1;
+use nom::character::complete::satisfy;
+use nom::combinator::recognize;
+use nom::sequence::pair;
+
+pub use ast::{BinOp, Expr, ExprKind, Span, Stmt};
+
+/// Deepest nesting of brackets and calls accepted.
+pub const MAX_NESTING: usize = 256;
+
+/// A parse failure: what was expected, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The message, e.g. `expected ')' to close '(' at 3`.
+    pub message: String,
+    /// The offending span.
+    pub span: Span,
+}
+
+type PResult<T> = Result<T, ParseError>;
+
+fn err<T>(message: impl Into<String>, span: Span) -> PResult<T> {
+    Err(ParseError {
+        message: message.into(),
+        span,
+    })
+}
+
+/// Whether the text has an unclosed `(` or `<` (so a statement continues on the next line).
+pub fn is_incomplete(text: &str) -> bool {
+    let mut depth: i64 = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'<' | b'[' => depth += 1,
+            b')' | b'>' | b']' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    depth > 0
+}
+
+/// Parse one statement (a line, or several lines joined by an open bracket).
+pub fn parse_statement(src: &str) -> PResult<Stmt> {
+    let mut p = Parser { src, depth: 0 };
+    let pos = p.skip_ws(0);
+    if pos >= src.len() {
+        return Ok(Stmt::Empty);
+    }
+    // assignment: name '=' expr
+    if let Some((name, end)) = p.ident_at(pos) {
+        let after = p.skip_ws(end);
+        if src[after..].starts_with('=') && !is_keyword(name) {
+            let expr_start = p.skip_ws(after + 1);
+            if expr_start >= src.len() {
+                return err(
+                    "expected an expression after '='",
+                    Span::new(after, after + 1),
+                );
+            }
+            let (end, expr) = p.expr(expr_start)?;
+            p.expect_end(end)?;
+            return Ok(Stmt::Assign {
+                name: name.to_string(),
+                name_span: Span::new(pos, pos + name.len()),
+                expr,
+            });
+        }
+    }
+    let (end, expr) = p.expr(pos)?;
+    p.expect_end(end)?;
+    Ok(Stmt::Expr(expr))
+}
+
+/// Parse a single expression (the whole input).
+pub fn parse_expr(src: &str) -> PResult<Expr> {
+    let mut p = Parser { src, depth: 0 };
+    let pos = p.skip_ws(0);
+    if pos >= src.len() {
+        return err("expected an expression", Span::new(0, src.len()));
+    }
+    let (end, e) = p.expr(pos)?;
+    p.expect_end(end)?;
+    Ok(e)
+}
+
+fn is_keyword(name: &str) -> bool {
+    name == "o"
+}
+
+fn is_ident_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_'
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn nom_ident(i: &str) -> IResult<&str, &str> {
+    recognize(pair(satisfy(is_ident_start), take_while(is_ident_char))).parse(i)
+}
+
+fn nom_ws(i: &str) -> IResult<&str, &str> {
+    take_while(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r').parse(i)
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    depth: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn rest(&self, pos: usize) -> &'a str {
+        &self.src[pos..]
+    }
+
+    fn peek(&self, pos: usize) -> Option<char> {
+        self.src[pos..].chars().next()
+    }
+
+    /// Skip blanks and a `#` comment.
+    fn skip_ws(&self, mut pos: usize) -> usize {
+        loop {
+            let (rest, _) = nom_ws(self.rest(pos)).unwrap_or((self.rest(pos), ""));
+            pos = self.src.len() - rest.len();
+            if rest.starts_with('#') {
+                pos = self.src.len();
+            } else {
+                return pos;
+            }
+        }
+    }
+
+    fn expect_end(&self, pos: usize) -> PResult<()> {
+        let pos = self.skip_ws(pos);
+        if pos < self.src.len() {
+            let c = self.peek(pos).expect("in bounds");
+            let end = pos + c.len_utf8();
+            let msg = match c {
+                ')' => "unmatched ')'".to_string(),
+                '>' => "unmatched '>'".to_string(),
+                _ => format!("expected an operator ('o', '/', '*') or the end, found '{c}'"),
+            };
+            return err(msg, Span::new(pos, end));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, pos: usize) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return err(
+                format!("nesting deeper than {MAX_NESTING} levels"),
+                Span::new(pos, pos + 1),
+            );
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        let rest = self.rest(pos);
+        let c = rest.chars().next()?;
+        if !is_ident_start(c) {
+            return None;
+        }
+        // `_` before a digit or '-' is an integer; a lone `_` is the underscore
+        if c == '_' {
+            let next = rest[1..].chars().next();
+            match next {
+                Some(n) if n.is_ascii_digit() || n == '-' => return None,
+                Some(n) if is_ident_char(n) => {}
+                _ => return None,
+            }
+        }
+        let (r, name) = nom_ident(rest).ok()?;
+        Some((name, self.src.len() - r.len()))
+    }
+
+    /// expr := postfix (op postfix)*
+    fn expr(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        let (mut pos, mut lhs) = self.postfix(pos)?;
+        loop {
+            let p = self.skip_ws(pos);
+            let Some((op, after)) = self.binop_at(p) else {
+                return Ok((pos, lhs));
+            };
+            let start = self.skip_ws(after);
+            if start >= self.src.len() {
+                return err(
+                    "expected an expression after the operator",
+                    Span::new(p, after),
+                );
+            }
+            let (end, rhs) = self.postfix(start)?;
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+            pos = end;
+        }
+    }
+
+    fn binop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let rest = self.rest(pos);
+        if rest.starts_with('/') {
+            return Some((BinOp::Divide, pos + 1));
+        }
+        if rest.starts_with('*') {
+            return Some((BinOp::Product, pos + 1));
+        }
+        if let Some(after) = rest.strip_prefix('o')
+            && after.chars().next().is_none_or(|c| !is_ident_char(c))
+        {
+            return Some((BinOp::Compose, pos + 1));
+        }
+        None
+    }
+
+    /// postfix := primary ( '(' args ')' | '.' name )*
+    fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        let (mut pos, mut e) = self.primary(pos)?;
+        loop {
+            match self.peek(pos) {
+                Some('(') => {
+                    self.enter(pos)?;
+                    let (end, args) = self.list(pos, '(', ')')?;
+                    self.leave();
+                    let span = Span::new(e.span.start, end);
+                    e = Expr {
+                        kind: ExprKind::Call(Box::new(e), args),
+                        span,
+                    };
+                    pos = end;
+                }
+                Some('.') => {
+                    let Some((name, end)) = self.ident_at(pos + 1) else {
+                        return err("expected a field name after '.'", Span::new(pos, pos + 1));
+                    };
+                    let span = Span::new(e.span.start, end);
+                    e = Expr {
+                        kind: ExprKind::Field(Box::new(e), name.to_string()),
+                        span,
+                    };
+                    pos = end;
+                }
+                _ => return Ok((pos, e)),
+            }
+        }
+    }
+
+    /// A bracketed, comma-separated list of expressions starting at `open`.
+    fn list(&mut self, open: usize, _o: char, close: char) -> PResult<(usize, Vec<Expr>)> {
+        let mut items = Vec::new();
+        let mut pos = self.skip_ws(open + 1);
+        if self.peek(pos) == Some(close) {
+            return Ok((pos + 1, items));
+        }
+        loop {
+            if pos >= self.src.len() {
+                return err(
+                    format!("expected '{close}' to close '{_o}' at {open}"),
+                    Span::new(open, open + 1),
+                );
+            }
+            let (end, e) = self.expr(pos)?;
+            items.push(e);
+            pos = self.skip_ws(end);
+            match self.peek(pos) {
+                Some(',') => pos = self.skip_ws(pos + 1),
+                Some(c) if c == close => return Ok((pos + 1, items)),
+                None => {
+                    return err(
+                        format!("expected '{close}' to close '{_o}' at {open}"),
+                        Span::new(open, open + 1),
+                    );
+                }
+                Some(c) => {
+                    return err(
+                        format!("expected ',' or '{close}' to close '{_o}' at {open}, found '{c}'"),
+                        Span::new(pos, pos + c.len_utf8()),
+                    );
+                }
+            }
+        }
+    }
+
+    fn int_at(&self, pos: usize) -> Option<PResult<(usize, i64)>> {
+        let rest = self.rest(pos);
+        let mut off = 0;
+        if rest.starts_with('_') {
+            off = 1;
+        }
+        let neg = rest[off..].starts_with('-');
+        let digits_at = off + usize::from(neg);
+        let r: IResult<&str, &str> = digit1(&rest[digits_at..]);
+        let (after, digits) = match r {
+            Ok(v) => v,
+            Err(_) => return None,
+        };
+        let end = self.src.len() - after.len();
+        let span = Span::new(pos, end);
+        let value = digits
+            .parse::<i128>()
+            .ok()
+            .map(|m| if neg { -m } else { m })
+            .and_then(|v| i64::try_from(v).ok());
+        let Some(value) = value else {
+            return Some(err("integer overflow in literal", span));
+        };
+        Some(Ok((end, value)))
+    }
+
+    fn primary(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        let Some(c) = self.peek(pos) else {
+            return err("expected an expression", Span::new(pos, pos));
+        };
+        let (end, e) = match c {
+            '(' => self.paren(pos)?,
+            '<' => {
+                self.enter(pos)?;
+                let (end, items) = self.list(pos, '<', '>')?;
+                self.leave();
+                (
+                    end,
+                    Expr {
+                        kind: ExprKind::Tiler(items),
+                        span: Span::new(pos, end),
+                    },
+                )
+            }
+            _ => {
+                if let Some(r) = self.int_at(pos) {
+                    let (end, v) = r?;
+                    (
+                        end,
+                        Expr {
+                            kind: ExprKind::Int(v),
+                            span: Span::new(pos, end),
+                        },
+                    )
+                } else if let Some((name, end)) = self.ident_at(pos) {
+                    self.named(pos, name, end)?
+                } else if c == '_' {
+                    (
+                        pos + 1,
+                        Expr {
+                            kind: ExprKind::Underscore,
+                            span: Span::new(pos, pos + 1),
+                        },
+                    )
+                } else {
+                    return err(
+                        format!("expected an expression, found '{c}'"),
+                        Span::new(pos, pos + c.len_utf8()),
+                    );
+                }
+            }
+        };
+        // Shape:Stride
+        let after = end;
+        if self.peek(after) == Some(':') {
+            if !is_int_tuple_literal(&e) {
+                return err(
+                    "the shape of a layout must be an integer or an IntTuple",
+                    e.span,
+                );
+            }
+            let sstart = after + 1;
+            let (send, stride) = self.int_tuple_literal(sstart)?;
+            let span = Span::new(e.span.start, send);
+            return Ok((
+                send,
+                Expr {
+                    kind: ExprKind::Layout(Box::new(e), Box::new(stride)),
+                    span,
+                },
+            ));
+        }
+        Ok((end, e))
+    }
+
+    /// An IntTuple literal: an integer or a parenthesised tuple of IntTuple literals.
+    fn int_tuple_literal(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        if self.peek(pos) == Some('(') {
+            self.enter(pos)?;
+            let mut items = Vec::new();
+            let mut p = self.skip_ws(pos + 1);
+            loop {
+                let (end, e) = self.int_tuple_literal(p)?;
+                items.push(e);
+                p = self.skip_ws(end);
+                match self.peek(p) {
+                    Some(',') => p = self.skip_ws(p + 1),
+                    Some(')') => {
+                        self.leave();
+                        return Ok((
+                            p + 1,
+                            Expr {
+                                kind: ExprKind::Tuple(items),
+                                span: Span::new(pos, p + 1),
+                            },
+                        ));
+                    }
+                    _ => {
+                        return err(
+                            format!("expected ')' to close '(' at {pos}"),
+                            Span::new(pos, pos + 1),
+                        );
+                    }
+                }
+            }
+        }
+        match self.int_at(pos) {
+            Some(r) => {
+                let (end, v) = r?;
+                Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Int(v),
+                        span: Span::new(pos, end),
+                    },
+                ))
+            }
+            None => {
+                let end = (pos + self.peek(pos).map_or(0, char::len_utf8)).min(self.src.len());
+                err(
+                    "expected an integer or '(' in the stride",
+                    Span::new(pos, end),
+                )
+            }
+        }
+    }
+
+    fn paren(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        self.enter(pos)?;
+        let (end, mut items) = self.list(pos, '(', ')')?;
+        self.leave();
+        let span = Span::new(pos, end);
+        if items.is_empty() {
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Tuple(items),
+                    span,
+                },
+            ));
+        }
+        if items.len() == 1 && !is_int_tuple_literal(&items[0]) {
+            let inner = items.pop().expect("one");
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Group(Box::new(inner)),
+                    span,
+                },
+            ));
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Tuple(items),
+                span,
+            },
+        ))
+    }
+
+    fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr)> {
+        if name == "smem_ptr" && self.peek(end) == Some('[') {
+            return self.smem_ptr(pos, end);
+        }
+        if self.peek(end) == Some('<') {
+            // template arguments: raw text up to the matching '>'
+            let open = end;
+            let mut depth = 0usize;
+            let mut i = open;
+            let bytes = self.src.as_bytes();
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'<' => depth += 1,
+                    b'>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    b'\n' | b'#' => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] != b'>' {
+                return err(
+                    format!("expected '>' to close '<' at {open}"),
+                    Span::new(open, open + 1),
+                );
+            }
+            let args = &self.src[open + 1..i];
+            let close = i + 1;
+            let span = Span::new(pos, close);
+            if name == "Sw" {
+                let parts: Vec<&str> = args.split(',').map(str::trim).collect();
+                let nums: Option<Vec<i64>> = parts
+                    .iter()
+                    .map(|s| s.trim_start_matches('_').parse::<i64>().ok())
+                    .collect();
+                return match nums.as_deref() {
+                    Some([b, m, s]) => Ok((
+                        close,
+                        Expr {
+                            kind: ExprKind::Swizzle(*b, *m, *s),
+                            span,
+                        },
+                    )),
+                    _ => err("expected Sw<B,M,S> with three integers", span),
+                };
+            }
+            let compact: String = args.chars().filter(|c| !c.is_whitespace()).collect();
+            return Ok((
+                close,
+                Expr {
+                    kind: ExprKind::Name(format!("{name}<{compact}>")),
+                    span,
+                },
+            ));
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Name(name.to_string()),
+                span: Span::new(pos, end),
+            },
+        ))
+    }
+
+    fn smem_ptr(&mut self, pos: usize, open: usize) -> PResult<(usize, Expr)> {
+        // smem_ptr[16b](unset)
+        let rest = self.rest(open);
+        let close = rest.find(']').map(|i| open + i);
+        let Some(close) = close else {
+            return err(
+                format!("expected ']' to close '[' at {open}"),
+                Span::new(open, open + 1),
+            );
+        };
+        let inner = self.src[open + 1..close].trim();
+        let bits = inner.strip_suffix('b').and_then(|d| d.parse::<i64>().ok());
+        let Some(bits) = bits else {
+            return err(
+                "expected smem_ptr[Nb] with N the element width in bits",
+                Span::new(open, close + 1),
+            );
+        };
+        let tail = "(unset)";
+        let after = close + 1;
+        let end = if self.rest(after).starts_with(tail) {
+            after + tail.len()
+        } else {
+            after
+        };
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::SmemPtr(bits),
+                span: Span::new(pos, end),
+            },
+        ))
+    }
+}
+
+/// Whether an expression is an integer or a tuple of IntTuple literals.
+pub fn is_int_tuple_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) => true,
+        ExprKind::Tuple(v) => v.iter().all(is_int_tuple_literal),
+        _ => false,
+    }
+}

@@ -1,0 +1,3 @@
+//! Output formats, apart from computing: one module per format.
+
+pub mod plain;

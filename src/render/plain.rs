@@ -1,0 +1,37 @@
+//! The one-line output notation (SPEC §3): what CuTe's `print()` prints, without static `_`.
+
+use std::fmt::Write as _;
+
+use crate::eval::Value;
+
+/// Render a value on one line.
+pub fn render(v: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, v);
+    out
+}
+
+fn write_value(out: &mut String, v: &Value) {
+    let _ = match v {
+        Value::IntTuple(t) => write!(out, "{t}"),
+        Value::Bool(b) => write!(out, "{b}"),
+        Value::Layout(l) => write!(out, "{l}"),
+        Value::Under => write!(out, "_"),
+        Value::Tuple(items) => {
+            out.push('(');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, e);
+            }
+            out.push(')');
+            Ok(())
+        }
+        Value::Swizzle(s) => write!(out, "{s}"),
+        Value::Composed(c) => write!(out, "{c}"),
+        Value::Offset(o) => write!(out, "{o}"),
+        Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
+        Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
+    };
+}

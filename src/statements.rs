@@ -1,0 +1,61 @@
+//! Splitting input text into statements: one per line, unless an open `(` or `<` continues it.
+
+use crate::parser::is_incomplete;
+
+/// A statement's text and the 1-based line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The text (lines joined with '\n').
+    pub text: String,
+    /// The line it starts on.
+    pub line: usize,
+}
+
+/// Collects lines into statements.
+#[derive(Debug, Default)]
+pub struct Splitter {
+    pending: String,
+    start_line: usize,
+    line: usize,
+}
+
+impl Splitter {
+    /// A new splitter.
+    pub fn new() -> Splitter {
+        Splitter::default()
+    }
+
+    /// Feed one line (without its newline); returns a statement when one is complete.
+    pub fn push(&mut self, line: &str) -> Option<Statement> {
+        self.line += 1;
+        if self.pending.is_empty() {
+            self.start_line = self.line;
+        } else {
+            self.pending.push('\n');
+        }
+        self.pending.push_str(line);
+        if is_incomplete(&self.pending) {
+            return None;
+        }
+        Some(Statement {
+            text: std::mem::take(&mut self.pending),
+            line: self.start_line,
+        })
+    }
+
+    /// Whether a statement is waiting for more lines.
+    pub fn is_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The unfinished statement at the end of the input, if any.
+    pub fn finish(&mut self) -> Option<Statement> {
+        if self.pending.is_empty() {
+            return None;
+        }
+        Some(Statement {
+            text: std::mem::take(&mut self.pending),
+            line: self.start_line,
+        })
+    }
+}
