@@ -35,7 +35,14 @@ fn err<T>(message: impl Into<String>, span: Span) -> PResult<T> {
 }
 
 /// Whether the text has an unclosed `(` or `<` (so a statement continues on the next line).
+/// Text nested deeper than [`MAX_NESTING`] is complete: it can only be an error.
 pub fn is_incomplete(text: &str) -> bool {
+    let depth = open_depth(text);
+    depth > 0 && depth <= MAX_NESTING as i64
+}
+
+/// How many brackets are open at the end of the text (comments skipped).
+fn open_depth(text: &str) -> i64 {
     let mut depth: i64 = 0;
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -53,7 +60,7 @@ pub fn is_incomplete(text: &str) -> bool {
         }
         i += 1;
     }
-    depth > 0
+    depth
 }
 
 /// Parse one statement (a line, or several lines joined by an open bracket).

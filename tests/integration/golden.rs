@@ -1,0 +1,100 @@
+//! The golden corpus (answers of CuTe C++ itself), through the library and through the binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::helpers::{cases, check_cases, golden_dir};
+
+#[test]
+fn docs_cases_match_cute() {
+    check_cases("docs.tsv");
+}
+
+#[test]
+fn algebra_cases_match_cute() {
+    check_cases("algebra.tsv");
+}
+
+#[test]
+fn swizzle_cases_match_cute() {
+    check_cases("swizzle.tsv");
+}
+
+#[test]
+fn refusals_are_errors() {
+    let text = std::fs::read_to_string(golden_dir().join("refusals.txt")).unwrap();
+    for stmt in text.lines().filter(|l| !l.trim().is_empty()) {
+        let got = crate::helpers::eval_line(stmt);
+        assert!(got.starts_with("error: "), "{stmt} should be refused, got {got}");
+    }
+}
+
+/// `cute eval` on a whole file: one line out per statement.
+fn run_binary(input: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .arg("eval")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cute runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn binary_eval_matches_every_golden_file() {
+    for file in ["docs.tsv", "algebra.tsv", "swizzle.tsv"] {
+        let cases = cases(file);
+        let input: String = cases.iter().map(|(s, _)| format!("{s}\n")).collect();
+        let (out, code) = run_binary(&input);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), cases.len(), "{file}: one output line per statement");
+        for ((s, want), got) in cases.iter().zip(&lines) {
+            assert_eq!(want, got, "{file}: {s}");
+        }
+        assert_eq!(code, 0, "{file}: all succeed, exit 0");
+    }
+}
+
+#[test]
+fn binary_refuses_every_refusal() {
+    let text = std::fs::read_to_string(golden_dir().join("refusals.txt")).unwrap();
+    let n = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let (out, code) = run_binary(&text);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), n);
+    assert!(lines.iter().all(|l| l.starts_with("error: ")), "{out}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn oracle_differential_cases_match_cute() {
+    // Random cases answered by CuTe C++ (tests/oracle/cases.tsv, generated with cute-oracle).
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/cases.tsv");
+    if !path.exists() {
+        eprintln!("skipped: tests/oracle/cases.tsv is absent");
+        return;
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (s, want) = line.split_once('\t').unwrap();
+        total += 1;
+        let got = crate::helpers::eval_line(s);
+        // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
+        let law_refusal = got.starts_with("error: ") && got.contains("CuTe's result");
+        if got != want && !law_refusal {
+            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {total} fail:\n{}", failures.len(), failures.join("\n"));
+}

@@ -1,0 +1,70 @@
+//! Shared helpers. Every helper that checks a printed value also checks that it parses back
+//! to itself (`parse(print(x)) == x`).
+
+use std::path::PathBuf;
+
+use cute::eval::{Env, Outcome};
+use cute::render::plain;
+
+/// The project's test data directory.
+pub fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Evaluate one statement in a fresh session: its printed value, or `error: …`.
+pub fn eval_line(stmt: &str) -> String {
+    let mut env = Env::new();
+    match env.run(stmt) {
+        Ok(Outcome::Value(v)) => {
+            let printed = plain::render(&v);
+            assert_round_trips(&printed);
+            printed
+        }
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    }
+}
+
+/// `parse(print(x)) == x`: the printed text evaluates to a value that prints the same.
+pub fn assert_round_trips(printed: &str) {
+    let mut env = Env::new();
+    match env.run(printed) {
+        Ok(Outcome::Value(v)) => assert_eq!(
+            plain::render(&v),
+            printed,
+            "printed value does not parse back to itself"
+        ),
+        other => panic!("printed value {printed:?} does not parse back: {other:?}"),
+    }
+}
+
+/// Cases `STATEMENT<TAB>EXPECTED` of a golden file.
+pub fn cases(file: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(golden_dir().join(file)).expect("golden file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (s, e) = l.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
+            (s.to_string(), e.to_string())
+        })
+        .collect()
+}
+
+/// Run every case through the library; panic listing the failures.
+pub fn check_cases(file: &str) {
+    let cases = cases(file);
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(s, want)| {
+            let got = eval_line(s);
+            (&got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases of {file} fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
