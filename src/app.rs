@@ -45,10 +45,8 @@ impl<'w> Runner<'w> {
             Ok(_) => Ok(()),
             Err(e) => {
                 self.failed = true;
-                let name = format!("{}:{}", self.source_name, st.line);
-                let _ = self
-                    .err
-                    .write_all(diagnostic::render(&name, &st.text, &e).as_bytes());
+                let report = diagnostic::render(&self.source_name, st.line, &st.text, &e);
+                let _ = self.err.write_all(report.as_bytes());
                 writeln!(self.out, "error: {}", e.message)
             }
         }
@@ -74,7 +72,15 @@ impl<'w> Runner<'w> {
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
 pub fn eval(args: &[String], input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut runner = Runner::new(out, err, if args.is_empty() { "<stdin>" } else { "<arg>" });
+    let mut runner = Runner::new(
+        out,
+        err,
+        if args.is_empty() {
+            "<stdin>"
+        } else {
+            "<argument>"
+        },
+    );
     let result = if args.is_empty() {
         runner.reader(input)
     } else {

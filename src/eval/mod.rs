@@ -140,7 +140,10 @@ impl Env {
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
                 )),
-                None => Err(EvalError::new(format!("undefined variable '{n}'"), e.span)),
+                None => Err(EvalError::new(
+                    format!("undefined variable '{}'", clip(n)),
+                    e.span,
+                )),
             },
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
@@ -161,7 +164,7 @@ impl Env {
         {
             let Some(f) = functions::lookup(n) else {
                 return Err(EvalError::new(
-                    format!("unknown function '{n}'"),
+                    format!("unknown function '{}'", clip(n)),
                     callee.span,
                 ));
             };
@@ -190,6 +193,19 @@ impl Env {
     }
 }
 
+/// A name shortened for a message.
+fn clip(name: &str) -> String {
+    const MAX: usize = 64;
+    if name.len() <= MAX {
+        return name.to_string();
+    }
+    let mut end = MAX;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &name[..end], name.len())
+}
+
 /// `target(coord)`: evaluate or slice.
 pub fn apply(
     target: &Value,
@@ -203,11 +219,12 @@ pub fn apply(
         Value::Layout(_) | Value::IntTuple(_) => {
             let l = to_layout(target, tspan)?;
             let c = to_coord(coord, cspan)?;
+            let at_coord = |e| EvalError::algebra(e, cspan);
             if c.has_underscore() {
-                l.slice(&c).map(Value::Layout).map_err(alg)
+                l.slice(&c).map(Value::Layout).map_err(at_coord)
             } else {
                 let ct = c.to_int_tuple().expect("no underscore");
-                l.eval(&ct).map(Value::int).map_err(alg)
+                l.eval(&ct).map(Value::int).map_err(at_coord)
             }
         }
         Value::Swizzle(s) => {

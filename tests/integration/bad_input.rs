@@ -14,7 +14,10 @@ fn assert_error(stmt: &str, needle: &str) {
 fn integer_overflow_is_an_error() {
     assert_error("99999999999999999999", "integer overflow in literal");
     assert_error("size((4611686018427387904,4))", "integer overflow");
-    assert_error("cosize((4611686018427387904,4):(1,4611686018427387904))", "integer overflow");
+    assert_error(
+        "cosize((4611686018427387904,4):(1,4611686018427387904))",
+        "integer overflow",
+    );
     assert_error("(4,4):(4611686018427387904,1)(3,0)", "integer overflow");
 }
 
@@ -56,7 +59,10 @@ fn structural_errors_name_the_problem() {
 fn cute_static_asserts_are_errors() {
     assert_error("complement((2,2):(1,1), 8)", "non-injective");
     assert_error("composition((4,6):(1,5), 3:2)", "divisibility condition");
-    assert_error("logical_divide((4,8):(1,4), <2:1, 2:1, 2:1>)", "too many modes");
+    assert_error(
+        "logical_divide((4,8):(1,4), <2:1, 2:1, 2:1>)",
+        "too many modes",
+    );
 }
 
 #[test]
@@ -88,8 +94,21 @@ fn parse_errors_say_what_was_expected_and_where() {
 
 #[test]
 fn garbage_bytes_give_errors() {
-    for s in ["\u{0}\u{1}", "ü", "@@@", "((((", "))", ":::", "o o o", "Sw<", "smem_ptr["] {
+    for s in [
+        "\u{0}\u{1}",
+        "ü",
+        "@@@",
+        "((((",
+        "))",
+        ":::",
+        "o o o",
+        "Sw<",
+        "smem_ptr[",
+    ] {
         let got = eval_line(s);
-        assert!(got.starts_with("error: ") || got.is_empty(), "{s:?} gave {got}");
+        assert!(
+            got.starts_with("error: ") || got.is_empty(),
+            "{s:?} gave {got}"
+        );
     }
 }

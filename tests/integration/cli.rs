@@ -11,7 +11,12 @@ fn cute(args: &[&str], stdin: &str) -> (String, String, i32) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
@@ -39,7 +44,10 @@ fn eval_errors_print_one_line_and_exit_1() {
 fn eval_reads_stdin_with_comments_blank_lines_and_continuations() {
     let input = "# a comment\n\nA = (4,8):(1,4)  # trailing\ncomposition(A,\n  <2:1, 4:2>)\nans\nB = undefined_thing\n";
     let (out, _, code) = cute(&["eval"], input);
-    assert_eq!(out, "(2,4):(1,8)\n(2,4):(1,8)\nerror: undefined variable 'undefined_thing'\n");
+    assert_eq!(
+        out,
+        "(2,4):(1,8)\n(2,4):(1,8)\nerror: undefined variable 'undefined_thing'\n"
+    );
     assert_eq!(code, 1);
 }
 

@@ -25,7 +25,10 @@ fn refusals_are_errors() {
     let text = std::fs::read_to_string(golden_dir().join("refusals.txt")).unwrap();
     for stmt in text.lines().filter(|l| !l.trim().is_empty()) {
         let got = crate::helpers::eval_line(stmt);
-        assert!(got.starts_with("error: "), "{stmt} should be refused, got {got}");
+        assert!(
+            got.starts_with("error: "),
+            "{stmt} should be refused, got {got}"
+        );
     }
 }
 
@@ -56,7 +59,11 @@ fn binary_eval_matches_every_golden_file() {
         let input: String = cases.iter().map(|(s, _)| format!("{s}\n")).collect();
         let (out, code) = run_binary(&input);
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), cases.len(), "{file}: one output line per statement");
+        assert_eq!(
+            lines.len(),
+            cases.len(),
+            "{file}: one output line per statement"
+        );
         for ((s, want), got) in cases.iter().zip(&lines) {
             assert_eq!(want, got, "{file}: {s}");
         }
@@ -96,5 +103,10 @@ fn oracle_differential_cases_match_cute() {
             failures.push(format!("{s}\n   want {want}\n   got  {got}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {total} fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
