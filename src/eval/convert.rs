@@ -4,6 +4,14 @@ use super::{EvalError, Value};
 use crate::algebra::{Coord, IntTuple, Layout, Tiler};
 use crate::parser::Span;
 
+/// The error for a value of the wrong kind: a bare name is an undefined variable.
+fn wrong_kind(v: &Value, expected: &str, span: Span) -> EvalError {
+    match v {
+        Value::Name(n) => EvalError::new(format!("undefined variable '{n}'"), span),
+        other => EvalError::new(format!("expected {expected}, found {}", other.kind()), span),
+    }
+}
+
 /// Where a layout is expected: a layout, or a shape (its LayoutLeft layout).
 pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
     match v {
@@ -11,10 +19,7 @@ pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
         Value::IntTuple(t) => {
             Layout::column_major(t.clone()).map_err(|e| EvalError::algebra(e, span))
         }
-        other => Err(EvalError::new(
-            format!("expected a layout, found {}", other.kind()),
-            span,
-        )),
+        other => Err(wrong_kind(other, "a layout", span)),
     }
 }
 
@@ -22,10 +27,7 @@ pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
 pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {
         Value::IntTuple(t) => Ok(t.clone()),
-        other => Err(EvalError::new(
-            format!("expected an integer or IntTuple, found {}", other.kind()),
-            span,
-        )),
+        other => Err(wrong_kind(other, "an integer or IntTuple", span)),
     }
 }
 
@@ -72,9 +74,6 @@ pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
             .map(|i| to_coord(i, span))
             .collect::<Result<Vec<_>, _>>()
             .map(Coord::Tuple),
-        other => Err(EvalError::new(
-            format!("expected a coordinate, found {}", other.kind()),
-            span,
-        )),
+        other => Err(wrong_kind(other, "a coordinate", span)),
     }
 }

@@ -617,25 +617,3 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
     }
     (f.handler)(&Args { vals, spans, span })
 }
-
-/// `value.name`.
-pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
-    let layout = match v {
-        Value::Layout(l) => Some(l.clone()),
-        Value::Composed(c) => Some(c.layout.clone()),
-        _ => None,
-    };
-    let alg = |e| EvalError::algebra(e, span);
-    match (name, layout) {
-        ("shape", Some(l)) => Ok(Value::IntTuple(l.shape().clone())),
-        ("stride", Some(l)) => Ok(Value::IntTuple(l.stride().clone())),
-        ("size", Some(l)) => l.size().map(Value::int).map_err(alg),
-        ("cosize", Some(l)) => l.cosize().map(Value::int).map_err(alg),
-        ("rank", Some(l)) => Ok(Value::int(l.rank() as i64)),
-        ("depth", Some(l)) => Ok(Value::int(l.depth() as i64)),
-        _ => Err(EvalError::new(
-            format!("{} has no field '{name}'", v.kind()),
-            span,
-        )),
-    }
-}

@@ -2,6 +2,7 @@
 
 mod convert;
 pub mod functions;
+pub mod methods;
 mod value;
 
 use std::collections::HashMap;
@@ -152,10 +153,25 @@ impl Env {
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
-                functions::field(&v, name, e.span)
+                methods::field(&v, name, e.span)
             }
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
         }
+    }
+
+    /// Evaluate call arguments: a name that is neither a variable nor a function stays a
+    /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
+    fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        args.iter()
+            .map(|a| match &a.kind {
+                ExprKind::Name(n)
+                    if !self.vars.contains_key(n) && functions::lookup(n).is_none() =>
+                {
+                    Ok(Value::Name(n.clone()))
+                }
+                _ => self.eval(a),
+            })
+            .collect()
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
@@ -168,12 +184,17 @@ impl Env {
                     callee.span,
                 ));
             };
-            let vals = args
-                .iter()
-                .map(|a| self.eval(a))
-                .collect::<Result<Vec<_>, _>>()?;
+            let vals = self.eval_args(args)?;
             let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
             return functions::call(f, &vals, &spans, span);
+        }
+        if let ExprKind::Field(base, name) = &callee.kind {
+            let target = self.eval(base)?;
+            let vals = self.eval_args(args)?;
+            let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+            if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
+                return r;
+            }
         }
         let target = self.eval(callee)?;
         let vals = args

@@ -25,6 +25,8 @@ pub enum Value {
     SwizzleOffset(Swizzle, Offset),
     /// `OFF o L`: a layout shifted by an offset (a tensor over a layout).
     OffsetLayout(i64, Layout),
+    /// A name passed as an argument that is not a variable: an atom name or an element type.
+    Name(String),
 }
 
 impl Value {
@@ -72,6 +74,7 @@ impl Value {
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(..) => "an offset layout",
+            Value::Name(_) => "a name",
         }
     }
 }

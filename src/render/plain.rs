@@ -33,5 +33,6 @@ fn write_value(out: &mut String, v: &Value) {
         Value::Offset(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
+        Value::Name(n) => write!(out, "{n}"),
     };
 }
