@@ -3,7 +3,8 @@
 use std::io::{self, BufRead, Write};
 
 use crate::diagnostic;
-use crate::eval::{Env, Outcome};
+use crate::eval::{Env, EvalError, Outcome, Value, functions};
+use crate::parser::{self, Span};
 use crate::render::plain;
 use crate::statements::{Splitter, Statement};
 
@@ -12,6 +13,14 @@ pub const EXIT_OK: i32 = 0;
 /// Exit status: some input was wrong.
 pub const EXIT_INPUT: i32 = 1;
 
+/// How values are printed: the one-line notation unless a format was chosen.
+pub type Printer<'p> = &'p dyn Fn(&Value) -> Result<String, String>;
+
+/// The one-line notation of SPEC §3.
+pub fn plain_printer(v: &Value) -> Result<String, String> {
+    Ok(plain::render(v))
+}
+
 /// Runs statements, printing one line per expression statement (SPEC §4).
 pub struct Runner<'w> {
     env: Env,
@@ -19,6 +28,7 @@ pub struct Runner<'w> {
     err: &'w mut dyn Write,
     failed: bool,
     source_name: String,
+    printer: Printer<'w>,
 }
 
 impl<'w> Runner<'w> {
@@ -30,7 +40,14 @@ impl<'w> Runner<'w> {
             err,
             failed: false,
             source_name: source_name.to_string(),
+            printer: &plain_printer,
         }
+    }
+
+    /// Print values with another format.
+    pub fn with_printer(mut self, printer: Printer<'w>) -> Runner<'w> {
+        self.printer = printer;
+        self
     }
 
     /// Whether any statement failed.
@@ -38,18 +55,28 @@ impl<'w> Runner<'w> {
         self.failed
     }
 
+    /// The session's variables.
+    pub fn env(&mut self) -> &mut Env {
+        &mut self.env
+    }
+
     /// Run one statement. An I/O error (a closed stdout) is returned.
     pub fn statement(&mut self, st: &Statement) -> io::Result<()> {
         match self.env.run(&st.text) {
-            Ok(Outcome::Value(v)) => writeln!(self.out, "{}", plain::render(&v)),
+            Ok(Outcome::Value(v)) => match (self.printer)(&v) {
+                Ok(text) => writeln!(self.out, "{text}"),
+                Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+            },
             Ok(_) => Ok(()),
-            Err(e) => {
-                self.failed = true;
-                let report = diagnostic::render(&self.source_name, st.line, &st.text, &e);
-                let _ = self.err.write_all(report.as_bytes());
-                writeln!(self.out, "error: {}", e.message)
-            }
+            Err(e) => self.fail(st, &e),
         }
+    }
+
+    fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
+        self.failed = true;
+        let report = diagnostic::render(&self.source_name, st.line, &st.text, e);
+        let _ = self.err.write_all(report.as_bytes());
+        writeln!(self.out, "error: {}", e.message)
     }
 
     /// Run every statement of a reader, line by line.
@@ -71,16 +98,19 @@ impl<'w> Runner<'w> {
 }
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
-pub fn eval(args: &[String], input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut runner = Runner::new(
-        out,
-        err,
-        if args.is_empty() {
-            "<stdin>"
-        } else {
-            "<argument>"
-        },
-    );
+pub fn eval(
+    args: &[String],
+    input: impl BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    printer: Printer,
+) -> i32 {
+    let name = if args.is_empty() {
+        "<stdin>"
+    } else {
+        "<argument>"
+    };
+    let mut runner = Runner::new(out, err, name).with_printer(printer);
     let result = if args.is_empty() {
         runner.reader(input)
     } else {
@@ -94,6 +124,20 @@ pub fn eval(args: &[String], input: impl BufRead, out: &mut dyn Write, err: &mut
     finish(result, runner.failed())
 }
 
+/// `cute run FILE`: the statements of a file, printed as `cute eval` prints them.
+pub fn run_file(path: &str, out: &mut dyn Write, err: &mut dyn Write, printer: Printer) -> i32 {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot read {path}: {e}");
+            return EXIT_INPUT;
+        }
+    };
+    let mut runner = Runner::new(out, err, path).with_printer(printer);
+    let result = runner.reader(io::BufReader::new(file));
+    finish(result, runner.failed())
+}
+
 /// Exit status from a run's I/O result: a closed stdout is not an error.
 pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
     match result {
@@ -101,5 +145,85 @@ pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
         Err(_) => EXIT_INPUT,
         Ok(()) if failed => EXIT_INPUT,
         Ok(()) => EXIT_OK,
+    }
+}
+
+/// Evaluate one command-line argument as an expression; report a failure against it.
+pub fn eval_argument(env: &Env, index: usize, text: &str, err: &mut dyn Write) -> Option<Value> {
+    let name = format!("<argument {index}>");
+    let result = parser::parse_expr(text)
+        .map_err(EvalError::from)
+        .and_then(|e| env.eval(&e));
+    match result {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let _ = err.write_all(diagnostic::render(&name, 1, text, &e).as_bytes());
+            None
+        }
+    }
+}
+
+/// A one-liner: `FUNCTION(ARG, ...)` with each argument an expression of its own.
+/// Exit 1 with the diagnostic on stderr and nothing on stdout when the input is wrong.
+pub fn one_liner(
+    function: &str,
+    args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    printer: Printer,
+) -> i32 {
+    let env = Env::new();
+    let Some(f) = functions::lookup(function) else {
+        let _ = writeln!(err, "error: unknown function {function}");
+        return EXIT_INPUT;
+    };
+    let mut vals = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        match eval_argument(&env, i + 1, a, err) {
+            Some(v) => vals.push(v),
+            None => return EXIT_INPUT,
+        }
+    }
+    // Spans into the call as written out: FUNCTION(ARG, ARG, ...)
+    let mut text = format!("{function}(");
+    let mut spans = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        spans.push(Span::new(text.len(), text.len() + a.len()));
+        text.push_str(a);
+    }
+    text.push(')');
+    let call = Span::new(0, text.len());
+    let result = functions::call(f, &vals, &spans, call)
+        .and_then(|v| printer(&v).map_err(|m| EvalError::new(m, call)));
+    match result {
+        Ok(s) => finish(writeln!(out, "{s}"), false),
+        Err(e) => {
+            let _ = err.write_all(diagnostic::render("<command line>", 1, &text, &e).as_bytes());
+            EXIT_INPUT
+        }
+    }
+}
+
+/// `cute show EXPR`: the properties table and the grid (or, with the CuTe style, exactly what
+/// CuTe's `print_layout` prints).
+pub fn show(
+    expr: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    opts: &crate::render::RenderOptions,
+) -> i32 {
+    let env = Env::new();
+    let Some(v) = eval_argument(&env, 1, expr, err) else {
+        return EXIT_INPUT;
+    };
+    match crate::render::show(&v, opts) {
+        Ok(text) => finish(writeln!(out, "{text}"), false),
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
+            EXIT_INPUT
+        }
     }
 }

@@ -4,9 +4,14 @@
 //! statements; [`render`] formats values.
 
 pub mod algebra;
+pub mod analysis;
 pub mod app;
+pub mod atoms;
 pub mod diagnostic;
 pub mod eval;
+pub mod gpu;
+pub mod limits;
 pub mod parser;
 pub mod render;
+pub mod repl;
 pub mod statements;

@@ -1,39 +1,406 @@
 //! The `cute` binary: parse the command line, hand over to the library.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use cute::app::{self, Printer};
+use cute::eval::Value;
+use cute::render::{self, Format, RenderOptions};
 
-/// A calculator for CuTe layout algebra.
+/// A calculator for CuTe layout algebra: what CuTe C++ computes, at the command line.
 #[derive(Parser)]
-#[command(name = "cute", version, about, long_about = None)]
+#[command(name = "cute", version, about, long_about = None, after_help = EXAMPLES)]
 struct Cli {
+    /// Output format of values.
+    #[arg(long, global = true, value_enum, default_value_t = FormatArg::Plain)]
+    format: FormatArg,
+    /// When to colour output (NO_COLOR is honoured).
+    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+}
+
+const EXAMPLES: &str = "Examples:
+  cute eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)'
+  cute compose '(6,2):(8,2)' '(4,3):(3,1)'
+  cute show --style cute '(4,2):(1,4)'
+  cute repl";
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Plain,
+    Table,
+    Grid,
+    Json,
+    Cpp,
+    Dsl,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DivideKind {
+    Logical,
+    Zipped,
+    Tiled,
+    Flat,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ProductKind {
+    Logical,
+    Zipped,
+    Tiled,
+    Flat,
+    Blocked,
+    Raked,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GridStyle {
+    /// Unicode box lines, coloured on a terminal.
+    Box,
+    /// Byte for byte what CuTe's print_layout prints.
+    Cute,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorBy {
+    /// Cells coloured by index modulo 8, as CuTe's print_latex shades them.
+    Index,
+    /// Cells coloured by shared-memory bank.
+    Bank,
+}
+
+#[derive(clap::Args)]
+struct GemmArgs {
+    /// Rows of A and C.
+    #[arg(long, default_value_t = 8192)]
+    m: usize,
+    /// Rows of B, columns of C.
+    #[arg(long, default_value_t = 8192)]
+    n: usize,
+    /// The reduction.
+    #[arg(long, default_value_t = 8192)]
+    k: usize,
+    /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
+    #[arg(long, default_value = "bf16")]
+    dtype: String,
+    /// MMA atom (CuTe's name); default: the one for --dtype.
+    #[arg(long)]
+    mma: Option<String>,
+    /// Warps along (M, N, K).
+    #[arg(long, default_value = "(2,4,1)")]
+    atom_layout: String,
+    /// Block tile (BM, BN, BK).
+    #[arg(long, default_value = "(128,256,32)")]
+    tile: String,
+    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled.
+    #[arg(long)]
+    smem_a: Option<String>,
+    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled.
+    #[arg(long)]
+    smem_b: Option<String>,
+    /// Pipeline depth.
+    #[arg(long, default_value_t = 4)]
+    stages: usize,
+    /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index.
+    #[arg(long, default_value = "grouped:8")]
+    raster: String,
+    /// Print the generated CUDA C++.
+    #[arg(long)]
+    emit: bool,
+    /// Compile to CUBIN and report registers, spills and shared memory; no GPU needed.
+    #[arg(long)]
+    compile_only: bool,
+    /// Several configurations side by side.
+    #[arg(long)]
+    sweep: bool,
+    /// Architecture for --compile-only.
+    #[arg(long)]
+    arch: Option<String>,
+    /// Timed repetitions (the median is reported).
+    #[arg(long, default_value_t = 20)]
+    reps: usize,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Evaluate statements (arguments, or standard input when none), one output line each.
-    ///
-    /// Example: cute eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)'
+    #[command(
+        after_help = "Example:\n  cute eval 'A = (4,8):(1,4)' 'A o <2:1, 4:2>'\n  (2,4):(1,8)"
+    )]
     Eval {
         /// Statements; with none, standard input is read.
         statements: Vec<String>,
     },
+    /// Run the statements of a file (also as a `#!/usr/bin/env -S cute run` script).
+    #[command(after_help = "Example:\n  cute run tiles.cute")]
+    Run {
+        /// The script.
+        file: String,
+    },
+    /// The interactive session (also `cute` with no arguments on a terminal).
+    Repl,
+    /// A table of a layout's properties and its grid.
+    #[command(
+        after_help = "Example:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'"
+    )]
+    Show {
+        /// The layout (any expression).
+        expr: String,
+        /// Grid style.
+        #[arg(long, value_enum, default_value_t = GridStyle::Box)]
+        style: GridStyle,
+        /// What the cell colours show.
+        #[arg(long, value_enum, default_value_t = ColorBy::Index)]
+        color_by: ColorBy,
+        /// Element width in bits, for --color-by bank.
+        #[arg(long, default_value_t = 16)]
+        elem_bits: u32,
+    },
+    /// composition(A, B): B's coordinates through A.
+    #[command(
+        after_help = "Example:\n  cute compose '(6,2):(8,2)' '(4,3):(3,1)'\n  ((2,2),3):((24,2),8)"
+    )]
+    Compose {
+        /// The outer layout.
+        a: String,
+        /// The inner layout or tiler.
+        b: String,
+    },
+    /// coalesce(L[, PROFILE]).
+    #[command(after_help = "Example:\n  cute coalesce '(2,(1,6)):(1,(6,2))'\n  12:1")]
+    Coalesce {
+        /// The layout.
+        layout: String,
+        /// Coalesce by mode of this profile.
+        profile: Option<String>,
+    },
+    /// complement(L[, M]).
+    #[command(after_help = "Example:\n  cute complement 4:2 24\n  (2,3):(1,8)")]
+    Complement {
+        /// The layout.
+        layout: String,
+        /// The cotarget (default: cosize).
+        cotarget: Option<String>,
+    },
+    /// The divides of A by a tiler B.
+    #[command(
+        after_help = "Example:\n  cute divide --kind zipped '(9,(4,8)):(59,(13,1))' '<3:3, (2,4):(1,8)>'\n  ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"
+    )]
+    Divide {
+        /// Which divide.
+        #[arg(long, value_enum, default_value_t = DivideKind::Logical)]
+        kind: DivideKind,
+        /// The layout.
+        a: String,
+        /// The tiler.
+        b: String,
+    },
+    /// The products of A by B.
+    #[command(
+        after_help = "Example:\n  cute product --kind blocked '(2,5):(5,1)' '(3,4):(1,3)'\n  ((2,3),(5,4)):((5,10),(1,30))"
+    )]
+    Product {
+        /// Which product.
+        #[arg(long, value_enum, default_value_t = ProductKind::Logical)]
+        kind: ProductKind,
+        /// The block.
+        a: String,
+        /// The tiler.
+        b: String,
+    },
+    /// right_inverse(L), or left_inverse(L) with --left.
+    #[command(after_help = "Example:\n  cute inverse '(2,4,6):(4,1,8)'\n  (4,2,6):(2,1,8)")]
+    Inverse {
+        /// The left inverse instead.
+        #[arg(long)]
+        left: bool,
+        /// The layout.
+        layout: String,
+    },
+    /// idx2crd(I, SHAPE[, STRIDE]).
+    #[command(after_help = "Example:\n  cute idx2crd 16 '(3,(2,3))'\n  (1,(1,2))")]
+    Idx2crd {
+        /// The index.
+        index: String,
+        /// The shape.
+        shape: String,
+        /// The stride.
+        stride: Option<String>,
+    },
+    /// crd2idx(CRD, L): the index of a coordinate.
+    #[command(after_help = "Example:\n  cute crd2idx '(1,5)' '(3,(2,3)):(3,(12,1))'\n  17")]
+    Crd2idx {
+        /// The coordinate.
+        coord: String,
+        /// The layout.
+        layout: String,
+    },
+    /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
+    #[command(
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+    )]
+    Gemm(GemmArgs),
+    /// Shell completions.
+    #[command(
+        after_help = "Example:\n  cute completions bash > ~/.local/share/bash-completion/completions/cute"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+fn format_of(f: FormatArg) -> Format {
+    match f {
+        FormatArg::Plain => Format::Plain,
+        FormatArg::Table => Format::Table,
+        FormatArg::Grid => Format::Grid,
+        FormatArg::Json => Format::Json,
+        FormatArg::Cpp => Format::Cpp,
+        FormatArg::Dsl => Format::Dsl,
+    }
+}
+
+fn use_color(c: ColorArg) -> bool {
+    match c {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let color = use_color(cli.color);
+    let format = format_of(cli.format);
+    let opts = RenderOptions {
+        color,
+        ..RenderOptions::default()
+    };
+    let printer = move |v: &Value| render::render(v, format, &opts);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let stderr = io::stderr();
     let mut err = stderr.lock();
+    let p: Printer = &printer;
+    let strs = |v: &[&String]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let code = match cli.command {
-        Command::Eval { statements } => {
-            let stdin = io::stdin();
-            cute::app::eval(&statements, stdin.lock(), &mut out, &mut err)
+        None | Some(Command::Repl) => {
+            if io::stdin().is_terminal() {
+                cute::repl::interactive(format, color)
+            } else {
+                cute::repl::piped(io::stdin().lock(), &mut out, &mut err, format)
+            }
+        }
+        Some(Command::Eval { statements }) => {
+            app::eval(&statements, io::stdin().lock(), &mut out, &mut err, p)
+        }
+        Some(Command::Run { file }) => app::run_file(&file, &mut out, &mut err, p),
+        Some(Command::Show {
+            expr,
+            style,
+            color_by,
+            elem_bits,
+        }) => {
+            let show_opts = RenderOptions {
+                color,
+                style_cute: matches!(style, GridStyle::Cute),
+                color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
+                ..RenderOptions::default()
+            };
+            app::show(&expr, &mut out, &mut err, &show_opts)
+        }
+        Some(Command::Compose { a, b }) => {
+            app::one_liner("composition", &strs(&[&a, &b]), &mut out, &mut err, p)
+        }
+        Some(Command::Coalesce { layout, profile }) => {
+            let mut args = vec![layout];
+            args.extend(profile);
+            app::one_liner("coalesce", &args, &mut out, &mut err, p)
+        }
+        Some(Command::Complement { layout, cotarget }) => {
+            let mut args = vec![layout];
+            args.extend(cotarget);
+            app::one_liner("complement", &args, &mut out, &mut err, p)
+        }
+        Some(Command::Divide { kind, a, b }) => {
+            let f = match kind {
+                DivideKind::Logical => "logical_divide",
+                DivideKind::Zipped => "zipped_divide",
+                DivideKind::Tiled => "tiled_divide",
+                DivideKind::Flat => "flat_divide",
+            };
+            app::one_liner(f, &[a, b], &mut out, &mut err, p)
+        }
+        Some(Command::Product { kind, a, b }) => {
+            let f = match kind {
+                ProductKind::Logical => "logical_product",
+                ProductKind::Zipped => "zipped_product",
+                ProductKind::Tiled => "tiled_product",
+                ProductKind::Flat => "flat_product",
+                ProductKind::Blocked => "blocked_product",
+                ProductKind::Raked => "raked_product",
+            };
+            app::one_liner(f, &[a, b], &mut out, &mut err, p)
+        }
+        Some(Command::Inverse { left, layout }) => {
+            let f = if left {
+                "left_inverse"
+            } else {
+                "right_inverse"
+            };
+            app::one_liner(f, &[layout], &mut out, &mut err, p)
+        }
+        Some(Command::Idx2crd {
+            index,
+            shape,
+            stride,
+        }) => {
+            let mut args = vec![index, shape];
+            args.extend(stride);
+            app::one_liner("idx2crd", &args, &mut out, &mut err, p)
+        }
+        Some(Command::Crd2idx { coord, layout }) => {
+            app::one_liner("crd2idx", &[coord, layout], &mut out, &mut err, p)
+        }
+        Some(Command::Gemm(g)) => {
+            let opts = cute::gpu::command::GemmOptions {
+                flags: cute::gpu::config::GemmFlags {
+                    m: g.m,
+                    n: g.n,
+                    k: g.k,
+                    dtype: g.dtype,
+                    mma: g.mma,
+                    atom_layout: g.atom_layout,
+                    tile: g.tile,
+                    smem_a: g.smem_a,
+                    smem_b: g.smem_b,
+                    stages: g.stages,
+                    raster: g.raster,
+                },
+                emit: g.emit,
+                compile_only: g.compile_only,
+                sweep: g.sweep,
+                arch: g.arch,
+                reps: g.reps,
+            };
+            cute::gpu::command::gemm(&opts, &mut out, &mut err)
+        }
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "cute", &mut out);
+            0
         }
     };
     let code = match out.flush() {

@@ -7,7 +7,7 @@ use super::error::{AlgebraError, Result};
 use super::layout::Layout;
 
 /// Domains up to this many points are checked exhaustively.
-pub const EXHAUSTIVE_LIMIT: i64 = 1 << 20;
+pub const EXHAUSTIVE_LIMIT: i64 = crate::limits::MAX_ENUMERATED;
 const EDGE: i64 = 1 << 12;
 const RANDOM: usize = 1 << 13;
 

@@ -12,7 +12,9 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod laws;
 pub mod layout;
+pub mod smem_atoms;
 pub mod swizzle;
+pub mod tensor;
 pub mod tiler;
 
 pub use coord::Coord;

@@ -571,6 +571,172 @@ pub static FUNCTIONS: &[Function] = &[
             r.map(Value::IntTuple).map_err(a.alg())
         }
     ),
+    f!(
+        "mma_atom",
+        "mma_atom(NAME)",
+        "CuTe's MMA atom NAME: fields ThrID, Shape_MNK, ALayout, BLayout, CLayout",
+        1,
+        1,
+        |a| super::methods::atom_function("mma_atom", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "tiled_mma",
+        "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
+        "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
+        2,
+        3,
+        |a| super::methods::atom_function("tiled_mma", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "copy_atom",
+        "copy_atom(OP, TYPE)",
+        "CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef",
+        2,
+        2,
+        |a| super::methods::atom_function("copy_atom", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_tiled_copy",
+        "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
+        "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
+        2,
+        3,
+        |a| super::methods::atom_function("make_tiled_copy", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_tiled_copy_A",
+        "make_tiled_copy_A(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's A operand",
+        2,
+        2,
+        |a| super::methods::atom_function("make_tiled_copy_A", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_tiled_copy_B",
+        "make_tiled_copy_B(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's B operand",
+        2,
+        2,
+        |a| super::methods::atom_function("make_tiled_copy_B", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_tiled_copy_C",
+        "make_tiled_copy_C(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's C operand",
+        2,
+        2,
+        |a| super::methods::atom_function("make_tiled_copy_C", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_layout_tv",
+        "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
+        "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
+        2,
+        2,
+        |a| super::methods::atom_function("make_layout_tv", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "gmma_atom",
+        "gmma_atom(Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom, f16|bf16|tf32)",
+        "GMMA::Layout_*_Atom<T>: a GMMA shared-memory layout atom (swizzle o smem_ptr o layout)",
+        2,
+        2,
+        |a| {
+            use algebra::smem_atoms as sa;
+            let name = |i: usize| match &a.vals[i] {
+                Value::Name(n) => Ok(n.as_str()),
+                v => Err(EvalError::new(
+                    format!("expected a name, found {}", v.kind()),
+                    a.spans[i],
+                )),
+            };
+            let at = |i: usize| move |e| EvalError::algebra(e, a.spans[i]);
+            let (m, w) = sa::parse_atom_name(name(0)?).map_err(at(0))?;
+            let bits = sa::type_bits(name(1)?).map_err(at(1))?;
+            sa::gmma_atom(m, w, bits)
+                .map(Value::Composed)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "tile_to_shape",
+        "tile_to_shape(ATOM, SHAPE[, ORDER])",
+        "ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER",
+        2,
+        3,
+        |a| {
+            use algebra::smem_atoms as sa;
+            let shape = a.int_tuple(1)?;
+            let order = if a.len() == 3 {
+                Some(a.int_tuple(2)?)
+            } else {
+                None
+            };
+            match &a.vals[0] {
+                Value::Composed(c) => {
+                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::Composed)
+                }
+                _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        }
+    ),
+    f!(
+        "local_tile",
+        "local_tile(L, TILER, COORD)",
+        "the tile at COORD of the tensor over L (elements are their indices): OFFSET o LAYOUT",
+        3,
+        3,
+        |a| {
+            use algebra::tensor as ts;
+            let t = match &a.vals[0] {
+                Value::OffsetLayout(o, l) => ts::OffsetTensor::new(*o, l.clone()),
+                _ => ts::OffsetTensor::new(0, a.layout(0)?),
+            };
+            let c = to_coord(&a.vals[2], a.spans[2])?;
+            let r = ts::local_tile(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
+            Ok(Value::OffsetLayout(r.offset, r.layout))
+        }
+    ),
+    f!(
+        "local_partition",
+        "local_partition(L, THR_LAYOUT, THR_IDX)",
+        "the elements thread THR_IDX of THR_LAYOUT owns in the tensor over L: OFFSET o LAYOUT",
+        3,
+        3,
+        |a| {
+            use algebra::tensor as ts;
+            let t = match &a.vals[0] {
+                Value::OffsetLayout(o, l) => ts::OffsetTensor::new(*o, l.clone()),
+                _ => ts::OffsetTensor::new(0, a.layout(0)?),
+            };
+            let idx = a.index(2)? as i64;
+            let r = ts::local_partition(&t, &a.layout(1)?, idx).map_err(a.alg())?;
+            Ok(Value::OffsetLayout(r.offset, r.layout))
+        }
+    ),
+    f!(
+        "bank_conflicts",
+        "bank_conflicts(SMEM, TV, ELEM_BITS[, ACCESS_BITS])",
+        "the shared-memory bank conflict degree of TV's accesses to SMEM (1: conflict-free)",
+        3,
+        4,
+        |a| {
+            use crate::analysis::bank;
+            let smem = match &a.vals[0] {
+                Value::Composed(c) => bank::SmemLayout::Composed(c.clone()),
+                _ => bank::SmemLayout::Plain(a.layout(0)?),
+            };
+            let bits = |i: usize| {
+                u32::try_from(a.index(i)?)
+                    .map_err(|_| EvalError::new("bit width out of range", a.spans[i]))
+            };
+            let access = if a.len() == 4 { bits(3)? } else { 128 };
+            bank::analyze(&smem, &a.layout(1)?, bits(2)?, access)
+                .map(|r| Value::int(r.degree as i64))
+                .map_err(|m| EvalError::new(m, a.span))
+        }
+    ),
 ];
 
 fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
@@ -616,4 +782,9 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
         ));
     }
     (f.handler)(&Args { vals, spans, span })
+}
+
+/// Names worth completing that are not functions: atom names and element types.
+pub fn completion_names() -> Vec<String> {
+    Vec::new()
 }

@@ -1,6 +1,9 @@
-//! Fields `x.name` and methods `x.name(args)` of values.
+//! Fields `x.name` and methods `x.name(args)` of values, and the calls that build atom values.
 
+use super::convert::{to_int, to_layout, to_tiler};
 use super::{EvalError, Value};
+use crate::algebra::{IntTuple, Layout};
+use crate::atoms::{self, Atom, CopyAtom, Operand, TiledCopy, TiledMma};
 use crate::parser::Span;
 
 /// `target.name(args)`: `None` when the value has no such method (the call then evaluates the
@@ -12,12 +15,125 @@ pub fn method(
     spans: &[Span],
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
-    let _ = (target, name, args, spans, span);
-    None
+    let Value::Atom(atom) = target else {
+        return None;
+    };
+    if args.is_empty() {
+        // `x.get_layoutC_TV()`: a field read as C++ calls it
+        return Some(field(target, name, span));
+    }
+    atom_method(atom, name, args, spans, span)
+}
+
+fn atom_method(
+    atom: &Atom,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let one_arg = |what: &str| -> Result<(), EvalError> {
+        if args.len() == 1 {
+            Ok(())
+        } else {
+            Err(EvalError::new(
+                format!("{name} takes one argument ({what}), got {}", args.len()),
+                span,
+            ))
+        }
+    };
+    let alg = |e| EvalError::algebra(e, span);
+    let is_slice = matches!(name, "thread" | "get_slice" | "get_thread_slice");
+    let r = match (atom, name) {
+        (Atom::TiledMma(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
+            let i = to_int(&args[0], spans[0])?;
+            t.thr_vmnk(i).map_err(|e| EvalError::algebra(e, spans[0]))?;
+            Ok(Value::Atom(Box::new(Atom::ThrMma(t.clone(), i))))
+        }),
+        (Atom::TiledCopy(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
+            let i = to_int(&args[0], spans[0])?;
+            let n = t.num_threads().map_err(alg)?;
+            if !(0..n).contains(&i) {
+                return Err(EvalError::new(
+                    format!("thread index {i} is outside the tiled copy's {n} threads"),
+                    spans[0],
+                ));
+            }
+            Ok(Value::Atom(Box::new(Atom::ThrCopy(t.clone(), i))))
+        }),
+        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "tile_size_mnk") => one_arg("a mode 0, 1 or 2")
+            .and_then(|_| {
+                let i = to_int(&args[0], spans[0])?;
+                if !(0..3).contains(&i) {
+                    return Err(EvalError::new(
+                        "tile_size_mnk takes a mode 0, 1 or 2",
+                        spans[0],
+                    ));
+                }
+                t.tile_size_mnk(i as usize).map(Value::int).map_err(alg)
+            }),
+        (Atom::ThrMma(t, thr), "partition_A" | "partition_B" | "partition_C") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let op = match name {
+                    "partition_A" => Operand::A,
+                    "partition_B" => Operand::B,
+                    _ => Operand::C,
+                };
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let (off, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                offset_layout(base, off, part, span)
+            })
+        }
+        (Atom::ThrMma(t, thr), "partition_fragment_C") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (_, l) = tensor_arg(&args[0], spans[0])?;
+                let (_, part) = t.partition(Operand::C, *thr, &l).map_err(alg)?;
+                Layout::column_major(part.shape().clone())
+                    .map(Value::Layout)
+                    .map_err(alg)
+            })
+        }
+        (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let (off, part) = t.partition(name == "partition_S", *thr, &l).map_err(alg)?;
+                offset_layout(base, off, part, span)
+            })
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// A tensor argument of a partition: a shape (its column-major layout), a layout, or an offset
+/// layout (a tensor over a layout).
+fn tensor_arg(v: &Value, span: Span) -> Result<(i64, Layout), EvalError> {
+    match v {
+        Value::OffsetLayout(o, l) => Ok((*o, l.clone())),
+        _ => Ok((0, to_layout(v, span)?)),
+    }
+}
+
+fn offset_layout(base: i64, off: i64, l: Layout, span: Span) -> Result<Value, EvalError> {
+    let total = crate::algebra::arith::add(base, off, "partition")
+        .map_err(|e| EvalError::algebra(e, span))?;
+    Ok(Value::OffsetLayout(total, l))
 }
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    if let Value::Atom(a) = v {
+        return atom_field(a, name, span).unwrap_or_else(|| {
+            Err(EvalError::new(
+                format!(
+                    "{} has no field '{name}' (it has {})",
+                    a.kind(),
+                    field_names(a)
+                ),
+                span,
+            ))
+        });
+    }
     let layout = match v {
         Value::Layout(l) => Some(l.clone()),
         Value::Composed(c) => Some(c.layout.clone()),
@@ -33,6 +149,225 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
         ("depth", Some(l)) => Ok(Value::int(l.depth() as i64)),
         _ => Err(EvalError::new(
             format!("{} has no field '{name}'", v.kind()),
+            span,
+        )),
+    }
+}
+
+fn field_names(a: &Atom) -> &'static str {
+    match a {
+        Atom::Mma(_) => "ThrID, Shape_MNK, ALayout, BLayout, CLayout",
+        Atom::TiledMma(_) => {
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i)"
+        }
+        Atom::ThrMma(..) => {
+            "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_C(tensor)"
+        }
+        Atom::Copy(_) => "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst",
+        Atom::TiledCopy(_) => {
+            "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; method thread(t)"
+        }
+        Atom::ThrCopy(..) => {
+            "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor)"
+        }
+    }
+}
+
+fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalError>> {
+    let alg = |e| EvalError::algebra(e, span);
+    let lay = |r: crate::algebra::Result<Layout>| Some(r.map(Value::Layout).map_err(alg));
+    match a {
+        Atom::Mma(m) => match name {
+            "ThrID" => lay(Ok(m.thr_id.clone())),
+            "Shape_MNK" => Some(Ok(Value::IntTuple(m.shape_mnk.clone()))),
+            "ALayout" | "LayoutA_TV" => lay(Ok(m.a.clone())),
+            "BLayout" | "LayoutB_TV" => lay(Ok(m.b.clone())),
+            "CLayout" | "LayoutC_TV" => lay(Ok(m.c.clone())),
+            _ => None,
+        },
+        Atom::TiledMma(t) => match name {
+            "get_layoutA_TV" => lay(t.layout_tv(Operand::A)),
+            "get_layoutB_TV" => lay(t.layout_tv(Operand::B)),
+            "get_layoutC_TV" => lay(t.layout_tv(Operand::C)),
+            "ThrLayoutVMNK" | "get_thr_layout_vmnk" => lay(Ok(t.thr_layout_vmnk.clone())),
+            "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
+            "PermutationMNK" => Some(Ok(Value::Tuple(
+                t.perm
+                    .iter()
+                    .map(|p| match p {
+                        Some(tl) => tiler_value(tl),
+                        None => Value::Under,
+                    })
+                    .collect(),
+            ))),
+            "tile_shape" | "tile_size" => Some(t.tile_shape().map(Value::IntTuple).map_err(alg)),
+            "size" => Some(t.num_threads().map(Value::int).map_err(alg)),
+            _ => atom_field(&Atom::Mma(t.atom.clone()), name, span),
+        },
+        Atom::ThrMma(t, thr) => match name {
+            "thr_vmnk" => Some(
+                t.thr_vmnk(*thr)
+                    .map(|c| Value::IntTuple(IntTuple::Tuple(c.map(IntTuple::Int).to_vec())))
+                    .map_err(alg),
+            ),
+            "thr_idx" => Some(Ok(Value::int(*thr))),
+            _ => atom_field(&Atom::TiledMma(t.clone()), name, span),
+        },
+        Atom::Copy(c) => match name {
+            "ThrID" => lay(Ok(c.thr_id.clone())),
+            "ValLayoutSrc" => lay(c.val_src()),
+            "ValLayoutDst" => lay(c.val_dst()),
+            "ValLayoutRef" => lay(c.val_ref()),
+            "NumValSrc" => Some(c.num_val(true).map(Value::int).map_err(alg)),
+            "NumValDst" => Some(c.num_val(false).map(Value::int).map_err(alg)),
+            _ => None,
+        },
+        Atom::TiledCopy(t) => match name {
+            "Tiler_MN" => Some(Ok(Value::IntTuple(t.tiler.clone()))),
+            "TiledLayout_TV" => lay(Ok(t.layout_tv.clone())),
+            "get_layoutS_TV" => lay(t.layout_tv_of(true)),
+            "get_layoutD_TV" => lay(t.layout_tv_of(false)),
+            "size" | "TiledNumThr" => Some(t.num_threads().map(Value::int).map_err(alg)),
+            "TiledNumVal" => Some(
+                t.layout_tv
+                    .mode(1)
+                    .and_then(|m| m.size())
+                    .map(Value::int)
+                    .map_err(alg),
+            ),
+            _ => atom_field(&Atom::Copy(t.atom.clone()), name, span),
+        },
+        Atom::ThrCopy(t, thr) => match name {
+            "thr_idx" => Some(Ok(Value::int(*thr))),
+            _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
+        },
+    }
+}
+
+fn tiler_value(t: &crate::algebra::Tiler) -> Value {
+    use crate::algebra::Tiler;
+    match t {
+        Tiler::Layout(l) => Value::Layout(l.clone()),
+        Tiler::Int(n) => Value::int(*n),
+        Tiler::Under => Value::Under,
+        Tiler::Tuple(v) => Value::tuple(v.iter().map(tiler_value).collect()),
+    }
+}
+
+/// The functions that build atom values (`mma_atom`, `tiled_mma`, `copy_atom`,
+/// `make_tiled_copy[_A|_B|_C]`, `make_layout_tv`); arity is checked by the caller.
+pub fn atom_function(
+    name: &str,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let wrap = |a: Atom| Value::Atom(Box::new(a));
+    match name {
+        "mma_atom" => Ok(wrap(Atom::Mma(mma_arg(&vals[0], spans[0])?))),
+        "tiled_mma" => {
+            let atom = mma_arg(&vals[0], spans[0])?;
+            let thr = to_layout(&vals[1], spans[1])?;
+            let perm = match vals.get(2) {
+                Some(v) => Some(to_tiler(v, spans[2])?),
+                None => None,
+            };
+            TiledMma::new(atom, &thr, perm.as_ref())
+                .map(|t| wrap(Atom::TiledMma(t)))
+                .map_err(alg)
+        }
+        "copy_atom" => {
+            let op = name_arg(
+                &vals[0],
+                spans[0],
+                "a copy operation, e.g. UniversalCopy<uint128_t>",
+            )?;
+            let ty = name_arg(&vals[1], spans[1], "an element type, e.g. half_t")?;
+            CopyAtom::new(op, ty)
+                .map(|c| wrap(Atom::Copy(c)))
+                .map_err(alg)
+        }
+        "make_tiled_copy" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let thr = to_layout(&vals[1], spans[1])?;
+            let val = match vals.get(2) {
+                Some(v) => to_layout(v, spans[2])?,
+                None => Layout::trivial(),
+            };
+            TiledCopy::new(atom, thr, val)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let mma = match &vals[1] {
+                Value::Atom(a) => match a.as_ref() {
+                    Atom::TiledMma(t) | Atom::ThrMma(t, _) => t.clone(),
+                    other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
+                },
+                other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
+            };
+            let op = match name {
+                "make_tiled_copy_A" => Operand::A,
+                "make_tiled_copy_B" => Operand::B,
+                _ => Operand::C,
+            };
+            TiledCopy::from_mma(atom, op, mma)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_layout_tv" => {
+            let thr = to_layout(&vals[0], spans[0])?;
+            let val = to_layout(&vals[1], spans[1])?;
+            let (tiler, tv) = atoms::make_layout_tv(&thr, &val).map_err(alg)?;
+            Ok(Value::Tuple(vec![
+                Value::IntTuple(tiler),
+                Value::Layout(tv),
+            ]))
+        }
+        _ => Err(EvalError::new(
+            format!("unknown atom function '{name}'"),
+            span,
+        )),
+    }
+}
+
+fn expected(what: &str, found: &str, span: Span) -> EvalError {
+    EvalError::new(format!("expected {what}, found {found}"), span)
+}
+
+fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalError> {
+    match v {
+        Value::Name(n) => Ok(n),
+        other => Err(expected(what, other.kind(), span)),
+    }
+}
+
+fn mma_arg(v: &Value, span: Span) -> Result<atoms::MmaAtom, EvalError> {
+    match v {
+        Value::Name(n) => atoms::mma_atom(n).map_err(|e| EvalError::algebra(e, span)),
+        Value::Atom(a) => match a.as_ref() {
+            Atom::Mma(m) => Ok(m.clone()),
+            other => Err(expected("an MMA atom name", other.kind(), span)),
+        },
+        other => Err(expected(
+            "an MMA atom name, e.g. SM80_16x8x16_F32BF16BF16F32_TN",
+            other.kind(),
+            span,
+        )),
+    }
+}
+
+fn copy_arg(v: &Value, span: Span) -> Result<CopyAtom, EvalError> {
+    match v {
+        Value::Atom(a) => match a.as_ref() {
+            Atom::Copy(c) => Ok(c.clone()),
+            other => Err(expected("a copy atom", other.kind(), span)),
+        },
+        other => Err(expected(
+            "a copy atom, e.g. copy_atom(UniversalCopy<uint128_t>, half_t)",
+            other.kind(),
             span,
         )),
     }

@@ -100,11 +100,13 @@ impl Env {
                     ));
                 }
                 let v = self.eval(&expr)?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
                 self.set(&name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::Expr(e) => {
                 let v = self.eval(&e)?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
                 self.set("ans", v.clone());
                 Ok(Outcome::Value(v))
             }
@@ -121,7 +123,9 @@ impl Env {
                     .iter()
                     .map(|i| self.eval(i))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Value::tuple(vals))
+                let v = Value::tuple(vals);
+                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
+                Ok(v)
             }
             ExprKind::Group(inner) => self.eval(inner),
             ExprKind::Layout(s, d) => {

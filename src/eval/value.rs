@@ -27,6 +27,8 @@ pub enum Value {
     OffsetLayout(i64, Layout),
     /// A name passed as an argument that is not a variable: an atom name or an element type.
     Name(String),
+    /// An MMA or copy atom, a tiled MMA or copy, or a thread's slice of one.
+    Atom(Box<crate::atoms::Atom>),
 }
 
 impl Value {
@@ -75,6 +77,7 @@ impl Value {
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(..) => "an offset layout",
             Value::Name(_) => "a name",
+            Value::Atom(a) => a.kind(),
         }
     }
 }

@@ -14,7 +14,7 @@ use nom::sequence::pair;
 pub use ast::{BinOp, Expr, ExprKind, Span, Stmt};
 
 /// Deepest nesting of brackets and calls accepted.
-pub const MAX_NESTING: usize = 256;
+pub const MAX_NESTING: usize = crate::limits::MAX_NESTING;
 
 /// A parse failure: what was expected, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +65,23 @@ fn open_depth(text: &str) -> i64 {
 
 /// Parse one statement (a line, or several lines joined by an open bracket).
 pub fn parse_statement(src: &str) -> PResult<Stmt> {
+    use crate::limits::MAX_STATEMENT_LEN;
+    if src.len() > MAX_STATEMENT_LEN {
+        let mut end = MAX_STATEMENT_LEN;
+        while !src.is_char_boundary(end) {
+            end -= 1;
+        }
+        return err(
+            format!(
+                "statement of {} bytes is longer than the limit of {MAX_STATEMENT_LEN} bytes",
+                src.len()
+            ),
+            Span::new(
+                end,
+                end + src[end..].chars().next().map_or(0, char::len_utf8),
+            ),
+        );
+    }
     let mut p = Parser { src, depth: 0 };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
@@ -414,6 +431,12 @@ impl<'a> Parser<'a> {
             let mut items = Vec::new();
             let mut p = self.skip_ws(pos + 1);
             loop {
+                if p >= self.src.len() {
+                    return err(
+                        format!("expected ')' to close '(' at {pos}"),
+                        Span::new(pos, pos + 1),
+                    );
+                }
                 let (end, e) = self.int_tuple_literal(p)?;
                 items.push(e);
                 p = self.skip_ws(end);

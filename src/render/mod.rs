@@ -1,3 +1,286 @@
 //! Output formats, apart from computing: one module per format.
+//!
+//! [`render`] is the one entry point the CLI and the REPL call: it dispatches a value to the
+//! module of the requested [`Format`]. Every renderer is a pure function returning a `String`
+//! **without** a trailing newline (write it with `writeln!`); [`grid::print_layout`] on its own
+//! returns CuTe's exact bytes, final newline included.
 
+pub mod code;
+pub mod grid;
+pub mod json;
 pub mod plain;
+pub mod table;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::algebra::{ComposedLayout, Layout, Offset, Swizzle};
+use crate::eval::Value;
+
+/// An output format (`--format`, `:format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The one-line CuTe notation (SPEC §3).
+    #[default]
+    Plain,
+    /// A table of properties (comfy-table).
+    Table,
+    /// A 2-D grid of the layout's values.
+    Grid,
+    /// A JSON object, for scripts.
+    Json,
+    /// CuTe C++ that constructs the value.
+    Cpp,
+    /// CuTe's Python DSL that constructs the value.
+    Dsl,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Plain,
+        Format::Table,
+        Format::Grid,
+        Format::Json,
+        Format::Cpp,
+        Format::Dsl,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Plain => "plain",
+            Format::Table => "table",
+            Format::Grid => "grid",
+            Format::Json => "json",
+            Format::Cpp => "cpp",
+            Format::Dsl => "dsl",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        let t = s.trim().to_ascii_lowercase();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == t || (t == "c++" && *f == Format::Cpp))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                format!(
+                    "unknown format '{s}' (expected one of {})",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Options shared by the renderers. `Default` is: no colour, terminal grid, colour by index,
+/// no value listing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Emit ANSI colours (the caller decides: a terminal, `--color`, `NO_COLOR`).
+    pub color: bool,
+    /// Grid: print exactly as CuTe's `print_layout` does (`--style cute`).
+    pub style_cute: bool,
+    /// Grid: colour cells by shared-memory bank for elements of this many bits
+    /// (`--color-by bank --elem-bits N`) instead of by index modulo 8.
+    pub color_by_bank: Option<u32>,
+    /// JSON: include the values `L(i)` (capped, see [`json::MAX_VALUES`]).
+    pub with_values: bool,
+}
+
+/// A renderer's failure: a message naming the condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderError(pub String);
+
+impl RenderError {
+    /// An error with a message.
+    pub fn new(msg: impl Into<String>) -> RenderError {
+        RenderError(msg.into())
+    }
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+impl From<crate::algebra::AlgebraError> for RenderError {
+    fn from(e: crate::algebra::AlgebraError) -> Self {
+        RenderError(e.to_string())
+    }
+}
+
+impl From<RenderError> for String {
+    fn from(e: RenderError) -> String {
+        e.0
+    }
+}
+
+/// Render a value in a format. The text has no trailing newline.
+pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, String> {
+    let out = match format {
+        Format::Plain => Ok(plain::render(v)),
+        Format::Table => table::render(v),
+        Format::Grid => grid::render(v, opts),
+        Format::Json => json::render(v, opts),
+        Format::Cpp => code::cpp(v),
+        Format::Dsl => code::dsl(v),
+    }?;
+    Ok(strip_newline(out))
+}
+
+/// What `cute show` prints: the table of properties, then the grid (when the value has one).
+/// With `style_cute`, only CuTe's `print_layout` grid (byte for byte, without its final newline).
+pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
+    if opts.style_cute {
+        return grid::render(v, opts)
+            .map(strip_newline)
+            .map_err(String::from);
+    }
+    let mut out = table::render(v)?;
+    if LayoutFn::of(v).is_some() {
+        out.push_str("\n\n");
+        out.push_str(&grid::render(v, opts)?);
+    }
+    Ok(strip_newline(out))
+}
+
+fn strip_newline(mut s: String) -> String {
+    if s.ends_with('\n') {
+        s.pop();
+    }
+    s
+}
+
+/// A value that is a function of a 1-D index: a layout, a composed layout `Sw o OFF o L`, or an
+/// offset layout `OFF o L`. Shared by the grid, the table and JSON.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LayoutFn<'a> {
+    /// `L`.
+    Plain(&'a Layout),
+    /// `Sw o OFF o L`.
+    Composed(&'a ComposedLayout),
+    /// `OFF o L`.
+    Offset(i64, &'a Layout),
+}
+
+impl<'a> LayoutFn<'a> {
+    /// The function view of a value, when it has one.
+    pub(crate) fn of(v: &'a Value) -> Option<LayoutFn<'a>> {
+        match v {
+            Value::Layout(l) => Some(LayoutFn::Plain(l)),
+            Value::Composed(c) => Some(LayoutFn::Composed(c)),
+            Value::OffsetLayout(o, l) => Some(LayoutFn::Offset(*o, l)),
+            _ => None,
+        }
+    }
+
+    /// The (inner) layout that gives the domain.
+    pub(crate) fn layout(&self) -> &'a Layout {
+        match self {
+            LayoutFn::Plain(l) | LayoutFn::Offset(_, l) => l,
+            LayoutFn::Composed(c) => &c.layout,
+        }
+    }
+
+    /// Map a value of the inner layout to the value of the whole function.
+    pub(crate) fn outer(&self, inner: i64) -> Result<i64, RenderError> {
+        match self {
+            LayoutFn::Plain(_) => Ok(inner),
+            LayoutFn::Offset(o, _) => o
+                .checked_add(inner)
+                .ok_or_else(|| RenderError::new("integer overflow adding the offset")),
+            LayoutFn::Composed(c) => Ok(c.apply_outer(inner)?),
+        }
+    }
+
+    /// The function at a 1-D index.
+    pub(crate) fn at(&self, i: i64) -> Result<i64, RenderError> {
+        self.outer(self.layout().at(i)?)
+    }
+}
+
+/// CuTe's `as_position_independent_swizzle_layout`: a GMMA atom `Sw o smem_ptr[Nb] o L` as the
+/// element-level `Sw' o 0 o L` (the swizzle recast from bytes to N-bit elements). Other composed
+/// layouts are returned as they are.
+pub(crate) fn position_independent(c: &ComposedLayout) -> Result<ComposedLayout, RenderError> {
+    let bits = match c.offset {
+        Offset::Int(_) => return Ok(c.clone()),
+        Offset::SmemPtr(bits) => bits,
+    };
+    let sw = c.swizzle;
+    let log2 = |n: i64| -> Option<i64> {
+        (n > 0 && n & (n - 1) == 0).then(|| i64::from(n.trailing_zeros()))
+    };
+    let recast = if bits >= 8 && bits % 8 == 0 {
+        // upcast<bits/8>: fewer, wider elements.
+        let l = log2(bits / 8).ok_or_else(|| {
+            RenderError::new(format!("element width {bits}b is not a power of two bytes"))
+        })?;
+        let new_m = sw.base - l;
+        if new_m >= 0 {
+            Swizzle { base: new_m, ..sw }
+        } else {
+            Swizzle {
+                bits: (sw.bits + new_m).max(0),
+                base: 0,
+                shift: sw.shift,
+            }
+        }
+    } else if bits > 0 && 8 % bits == 0 {
+        // downcast<8/bits>: more, narrower elements.
+        let l = log2(8 / bits).expect("8/bits is 1, 2, 4 or 8");
+        Swizzle {
+            base: sw.base + l,
+            ..sw
+        }
+    } else {
+        return Err(RenderError::new(format!(
+            "unsupported element width {bits}b for a swizzled shared-memory layout"
+        )));
+    };
+    Ok(ComposedLayout {
+        swizzle: recast,
+        offset: Offset::Int(0),
+        layout: c.layout.clone(),
+    })
+}
+
+/// Call `f` with `L(i)` for every `i` in `[0, size)`, in order, without allocating per value.
+/// The caller makes sure the size is small enough; fails when the cosize overflows.
+pub(crate) fn for_each_value(l: &Layout, mut f: impl FnMut(i64)) -> Result<(), RenderError> {
+    l.cosize()?; // every value is bounded by the cosize
+    let shape = l.shape().leaves();
+    let stride = l.stride().leaves();
+    let size = l.size()?;
+    let mut crd = vec![0i64; shape.len()];
+    let mut off = 0i64;
+    for _ in 0..size {
+        f(off);
+        // advance the colexicographic odometer
+        for k in 0..shape.len() {
+            crd[k] += 1;
+            off = off.wrapping_add(stride[k]);
+            if crd[k] < shape[k] {
+                break;
+            }
+            // wrapping: intermediate sums may leave the range, the values themselves do not
+            off = off.wrapping_sub(stride[k].wrapping_mul(shape[k]));
+            crd[k] = 0;
+        }
+    }
+    Ok(())
+}

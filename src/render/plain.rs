@@ -34,5 +34,6 @@ fn write_value(out: &mut String, v: &Value) {
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
         Value::Name(n) => write!(out, "{n}"),
+        Value::Atom(a) => write!(out, "{a}"),
     };
 }

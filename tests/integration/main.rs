@@ -1,7 +1,13 @@
 //! The one integration-test binary: golden corpus, laws, bad input and the CLI.
 
+mod atoms;
 mod bad_input;
 mod cli;
 mod golden;
+mod gpu;
 mod helpers;
 mod laws;
+mod render;
+mod smem;
+mod tmux;
+mod transcripts;

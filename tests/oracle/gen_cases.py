@@ -216,7 +216,9 @@ class Gen:
         else:
             b = self.small_layout_for(n, max_depth=1)
         if is_int(b.shape) and b.stride == 1 and self.r.random() < 0.4:
-            return str(b.shape), L(b.shape, 1).cpp()
+            # an integer in a tiler is what CuTe makes of Int<n> there: make_layout(n)
+            # (n:1, but 1:0 for n = 1)
+            return str(b.shape), f"Int<{b.shape}>{{}}"
         return b.cute(), b.cpp()
 
     def tiler(self, a, for_product=False):
@@ -224,7 +226,7 @@ class Gen:
         k = ra if self.r.random() < 0.7 else self.r.randint(1, ra + (1 if self.r.random() < 0.1 else 0))
         els = [self.tile_elem(a.mode(min(i, ra - 1)), for_product) for i in range(k)]
         if all(e[0] == "_" for e in els):
-            els[0] = ("1", L(1, 1).cpp())
+            els[0] = ("1", "Int<1>{}")
         return "<" + ", ".join(e[0] for e in els) + ">", "make_tile(" + ", ".join(e[1] for e in els) + ")"
 
     def shape_tiler(self, a):
@@ -556,6 +558,7 @@ def main():
     ap.add_argument("--batch", type=int, default=150)
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--max-refusals", type=int, default=40, help="per operation")
+    ap.add_argument("--outdir", default=HERE, help="where to write cases.tsv etc.")
     args = ap.parse_args()
 
     cache = oracle.load_cache()
@@ -602,13 +605,13 @@ def main():
             elif st == "rt":
                 rt.append((stmt, val))
         print(f"{op:22s} valid {nv:4d}  refused {nr:4d}", file=sys.stderr)
-    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
+    with open(os.path.join(args.outdir, "cases.tsv"), "w") as f:
         for s, e in out_cases:
             f.write(f"{s}\t{e}\n")
-    with open(os.path.join(HERE, "cute_refuses.txt"), "w") as f:
+    with open(os.path.join(args.outdir, "cute_refuses.txt"), "w") as f:
         for s, _ in refusals:
             f.write(s + "\n")
-    with open(os.path.join(HERE, "refuse_reasons.tsv"), "w") as f:
+    with open(os.path.join(args.outdir, "refuse_reasons.tsv"), "w") as f:
         for s, why in refusals:
             f.write(f"{s}\t{why}\n")
     print(f"total: {len(out_cases)} cases, {len(refusals)} refusals, {len(rt)} runtime failures (dropped)",

@@ -1,0 +1,8 @@
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let src = cute_fuzz::text(data);
+    cute_fuzz::parse(&src);
+});

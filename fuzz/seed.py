@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Build the seed corpora of the fuzz targets from the golden statements (first column of
+tests/golden/*.tsv, the refusals, the CLI transcripts' statements), plus a few multi-line sessions.
+
+Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render}/)."""
+import glob, hashlib, os
+
+stmts = []
+for path in sorted(glob.glob("tests/golden/*.tsv")) + ["tests/oracle/cases.tsv"]:
+    for line in open(path, encoding="utf-8"):
+        s = line.rstrip("\n").split("\t")[0]
+        if s and not s.startswith("#"):
+            stmts.append(s)
+for line in open("tests/golden/refusals.txt", encoding="utf-8"):
+    s = line.strip()
+    if s and not s.startswith("#"):
+        stmts.append(s)
+
+sessions = [
+    "A = (4,8):(8,1)\nB = (2,4)\nA o B\nA / B\nA * B\nzipped_divide(A, B)\n",
+    "L = Sw<3,4,3> o (8,64):(64,1)\nL(3)\nL\nsize(L)\n",
+    "t = tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))\nt.get_layoutC_TV\nt.thread(3).partition_C((32,32))\n",
+    "a = gmma_atom(Layout_K_SW128_Atom, bf16)\ntile_to_shape(a, (128,64))\n",
+    ":format grid\n(4,8):(1,4)\n:format json\n(4,8)\n:show (2,3):(3,1)\n:vars\n",
+    "c = make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (32,4):(4,1), (1,8))\nc\n",
+    "logical_divide((4,(3,\n6)):(1,(4,12)), <2, _>)\nans\n",
+]
+seeds = sorted(set(stmts)) + sessions
+for target in ("parse", "eval", "render"):
+    d = f"fuzz/corpus/{target}"
+    os.makedirs(d, exist_ok=True)
+    for s in seeds:
+        b = s.encode()
+        with open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb") as f:
+            f.write(b)
+print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render}}")

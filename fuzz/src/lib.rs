@@ -1,0 +1,70 @@
+//! The three entry points the fuzz targets drive, shared so that a crash found by one target can
+//! be replayed by any of them (and by `tests/integration/fuzz_regressions.rs`, which does the same).
+
+use cute::eval::{Env, Outcome};
+use cute::render::{Format, RenderOptions, render, show};
+
+/// The input as text: libFuzzer hands bytes; the CLI reads lines lossily, so do the same.
+pub fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// (a) The parser alone.
+pub fn parse(src: &str) {
+    let _ = cute::parser::parse_statement(src);
+    let _ = cute::parser::is_incomplete(src);
+}
+
+/// (b) Parse and evaluate; each line is a statement of one session, so assignments feed later
+/// lines (`a = ...` then `a o a`).
+pub fn eval(src: &str) -> Vec<Outcome> {
+    let mut env = Env::new();
+    let mut out = Vec::new();
+    for (i, line) in src.split('\n').enumerate() {
+        match env.run(line) {
+            Ok(o) => out.push(o),
+            // the caret diagnostic the CLI prints on stderr
+            Err(e) => drop(cute::diagnostic::render("<fuzz>", i + 1, line, &e)),
+        }
+    }
+    out
+}
+
+/// (c) Parse, evaluate and render every value in every format (the grid both as the terminal grid
+/// and as CuTe's `print_layout`, JSON with values), and as `cute show` prints it.
+pub fn render_all(src: &str) {
+    for o in eval(src) {
+        let Outcome::Value(v) = o else { continue };
+        for f in Format::ALL {
+            let _ = render(&v, f, &RenderOptions::default());
+        }
+        let variants = [
+            RenderOptions {
+                style_cute: true,
+                ..RenderOptions::default()
+            },
+            RenderOptions {
+                with_values: true,
+                color: true,
+                ..RenderOptions::default()
+            },
+            RenderOptions {
+                color_by_bank: Some(16),
+                color: true,
+                ..RenderOptions::default()
+            },
+        ];
+        for opts in &variants {
+            let _ = render(&v, Format::Grid, opts);
+            let _ = render(&v, Format::Json, opts);
+            let _ = show(&v, opts);
+        }
+    }
+}
+
+/// The REPL over piped input (its multi-line splitter and `:commands` too), as `cute repl < file`
+/// runs it, with the output thrown away.
+pub fn repl(data: &[u8]) {
+    let (mut out, mut err) = (std::io::sink(), std::io::sink());
+    let _ = cute::repl::piped(data, &mut out, &mut err, Format::Plain);
+}

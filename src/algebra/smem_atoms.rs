@@ -1,0 +1,283 @@
+//! GMMA shared-memory layout atoms (`GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`),
+//! CuTe's `upcast<N>` and `tile_to_shape` (for layouts and composed layouts), ported from
+//! `mma_traits_sm90_gmma.hpp`, `pointer_flagged.hpp`, `layout.hpp` and `layout_composed.hpp`.
+
+use super::arith;
+use super::divide::blocked_product;
+use super::error::{Result, condition};
+use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::layout::Layout;
+use super::swizzle::{ComposedLayout, Offset, Swizzle};
+
+/// The major-ness of a GMMA operand in shared memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// K-major (`Layout_K_*`): the K mode is contiguous.
+    K,
+    /// MN-major (`Layout_MN_*`): the M (or N) mode is contiguous.
+    MN,
+}
+
+/// The swizzle width of a GMMA atom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwizzleWidth {
+    /// `INTER`: interleaved, no swizzle (`Sw<0,4,3>`), 16-byte rows.
+    Inter,
+    /// `SW32`: `Sw<1,4,3>`, 32-byte rows.
+    Sw32,
+    /// `SW64`: `Sw<2,4,3>`, 64-byte rows.
+    Sw64,
+    /// `SW128`: `Sw<3,4,3>`, 128-byte rows.
+    Sw128,
+}
+
+impl SwizzleWidth {
+    /// The swizzle's `B` (number of bits): 0, 1, 2, 3.
+    fn bits(self) -> i64 {
+        match self {
+            SwizzleWidth::Inter => 0,
+            SwizzleWidth::Sw32 => 1,
+            SwizzleWidth::Sw64 => 2,
+            SwizzleWidth::Sw128 => 3,
+        }
+    }
+}
+
+/// The atom names `gmma_atom` accepts, for messages.
+pub const ATOM_NAMES: &str = "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom";
+
+/// Parse `Layout_K_SW128_Atom` (optionally prefixed `GMMA::`).
+pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
+    let bad = || {
+        condition(
+            "gmma_atom",
+            format!("unknown GMMA layout atom '{name}': expected one of {ATOM_NAMES}"),
+        )
+    };
+    let n = name.strip_prefix("GMMA::").unwrap_or(name);
+    let rest = n.strip_prefix("Layout_").ok_or_else(bad)?;
+    let rest = rest.strip_suffix("_Atom").ok_or_else(bad)?;
+    let (major, width) = rest.split_once('_').ok_or_else(bad)?;
+    let major = match major {
+        "K" => Major::K,
+        "MN" => Major::MN,
+        _ => return Err(bad()),
+    };
+    let width = match width {
+        "INTER" => SwizzleWidth::Inter,
+        "SW32" => SwizzleWidth::Sw32,
+        "SW64" => SwizzleWidth::Sw64,
+        "SW128" => SwizzleWidth::Sw128,
+        _ => return Err(bad()),
+    };
+    Ok((major, width))
+}
+
+/// The element types `gmma_atom` accepts, for messages.
+pub const TYPE_NAMES: &str = "f16, bf16, tf32 (also half_t, bfloat16_t, tfloat32_t, f32/float, \
+                              and the 8-bit e4m3, e5m2, s8, u8, int8_t, uint8_t)";
+
+/// `sizeof_bits<T>` of an element type name.
+pub fn type_bits(name: &str) -> Result<i64> {
+    Ok(match name {
+        "f16" | "half" | "half_t" | "fp16" | "bf16" | "bfloat16" | "bfloat16_t" => 16,
+        "tf32" | "tfloat32_t" | "f32" | "float" | "fp32" => 32,
+        "e4m3" | "e5m2" | "float_e4m3_t" | "float_e5m2_t" | "s8" | "u8" | "int8_t" | "uint8_t"
+        | "i8" => 8,
+        _ => {
+            return Err(condition(
+                "gmma_atom",
+                format!("unknown element type '{name}': expected one of {TYPE_NAMES}"),
+            ));
+        }
+    })
+}
+
+/// `GMMA::Layout_{major}_{width}_Atom_Bits`: the atom over bits, with `smem_ptr[1b]`.
+pub fn gmma_atom_bits(major: Major, width: SwizzleWidth) -> ComposedLayout {
+    let b = width.bits();
+    let row = 128i64 << b; // bits in one swizzle row: 128, 256, 512, 1024
+    let layout = match major {
+        Major::MN => Layout::raw(Tuple(vec![Int(row), Int(8)]), Tuple(vec![Int(1), Int(row)])),
+        Major::K => Layout::raw(Tuple(vec![Int(8), Int(row)]), Tuple(vec![Int(row), Int(1)])),
+    };
+    ComposedLayout {
+        swizzle: Swizzle {
+            bits: b,
+            base: 4,
+            shift: 3,
+        },
+        offset: Offset::SmemPtr(1),
+        layout,
+    }
+}
+
+/// `GMMA::Layout_{major}_{width}_Atom<T>` for a `bits`-bit type:
+/// `upcast<sizeof_bits<T>>(Layout_..._Atom_Bits{})`.
+pub fn gmma_atom(major: Major, width: SwizzleWidth, bits: i64) -> Result<ComposedLayout> {
+    upcast_composed(&gmma_atom_bits(major, width), bits)
+}
+
+/// CuTe's `upcast<N>(ComposedLayout)`: for an `smem_ptr_flag_bits<B>` offset the swizzle is kept
+/// and the flag becomes `smem_ptr_flag_bits<B*N>` (pointer_flagged.hpp); otherwise only the
+/// inner layout is upcast here (CuTe would upcast the swizzle too; not supported).
+pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
+    match c.offset {
+        Offset::SmemPtr(b) => Ok(ComposedLayout {
+            swizzle: c.swizzle,
+            offset: Offset::SmemPtr(arith::mul(b, n, "upcast")?),
+            layout: upcast(&c.layout, n)?,
+        }),
+        Offset::Int(_) => Err(condition(
+            "upcast",
+            "upcast of a composed layout is supported only with an smem_ptr offset",
+        )),
+    }
+}
+
+/// CuTe's `upcast<N>(layout)` with static strides: a stride-0 mode is kept; otherwise the shape
+/// becomes `ceil_div(s, ceil_div(N, |d|))` and the stride `sign(d) * ceil_div(|d|, N)`.
+pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
+    const OP: &str = "upcast";
+    if n <= 0 {
+        return Err(condition(OP, format!("N must be positive, got {n}")));
+    }
+    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple)> {
+        match (s, d) {
+            (Tuple(sv), Tuple(dv)) => {
+                let mut ss = Vec::with_capacity(sv.len());
+                let mut ds = Vec::with_capacity(sv.len());
+                for (a, b) in sv.iter().zip(dv) {
+                    let (x, y) = go(a, b, n)?;
+                    ss.push(x);
+                    ds.push(y);
+                }
+                Ok((Tuple(ss), Tuple(ds)))
+            }
+            (_, Int(0)) => Ok((s.clone(), d.clone())),
+            (Int(si), Int(di)) => {
+                let ad = arith::abs(*di, OP)?;
+                if ad % n != 0 && n % ad != 0 {
+                    return Err(condition(
+                        OP,
+                        format!(
+                            "divisibility condition: neither of stride {di} and {n} divides the other"
+                        ),
+                    ));
+                }
+                let shape = arith::ceil_div(*si, arith::ceil_div(n, ad, OP)?, OP)?;
+                let stride = arith::mul(di.signum(), arith::ceil_div(ad, n, OP)?, OP)?;
+                Ok((Int(shape), Int(stride)))
+            }
+            _ => Err(condition(OP, "shape and stride are not congruent")),
+        }
+    }
+    let (s, d) = go(l.shape(), l.stride(), n)?;
+    Layout::new(s, d)
+}
+
+/// CuTe's `tile_to_shape(block, trg_shape[, ord_shape])`: `block` repeated (a blocked product)
+/// until the result's shape matches `trg_shape` mode by mode; `order` (default column-major)
+/// says in which order the modes of the target are tiled.
+pub fn tile_to_shape(
+    block: &Layout,
+    trg_shape: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    const OP: &str = "tile_to_shape";
+    let r = trg_shape.rank();
+    if block.rank() > r {
+        return Err(condition(
+            OP,
+            format!(
+                "rank of layout must be <= rank of target shape: {} > {r} ({block} to {trg_shape})",
+                block.rank()
+            ),
+        ));
+    }
+    let padded = block.append_to_rank(r);
+    let block_shape = padded.shape().product_each()?;
+    let target_shape = trg_shape.product_each()?;
+    let (bs, ts) = (block_shape.leaves(), target_shape.leaves());
+    for (b, t) in bs.iter().zip(&ts) {
+        if t % b != 0 {
+            return Err(condition(
+                OP,
+                format!(
+                    "block shape does not divide the target shape: {block_shape} into {target_shape}"
+                ),
+            ));
+        }
+    }
+    let product_shape = target_shape.ceil_div(&block_shape)?;
+    let tiler = match order {
+        None => Layout::column_major(product_shape)?,
+        Some(o) => {
+            let ord = match (o, &product_shape) {
+                (Int(_), Tuple(p)) if p.len() == 1 => Tuple(vec![o.clone()]),
+                _ => o.clone(),
+            };
+            Layout::ordered(product_shape, &ord)?
+        }
+    };
+    blocked_product(&padded, &tiler)
+}
+
+/// `tile_to_shape` of a composed layout: `composition(A, offset, tile_to_shape(B, ...))`.
+pub fn tile_to_shape_composed(
+    c: &ComposedLayout,
+    trg_shape: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<ComposedLayout> {
+    Ok(ComposedLayout {
+        swizzle: c.swizzle,
+        offset: c.offset,
+        layout: tile_to_shape(&c.layout, trg_shape, order)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn atom(name: &str, ty: &str) -> String {
+        let (m, w) = parse_atom_name(name).unwrap();
+        gmma_atom(m, w, type_bits(ty).unwrap()).unwrap().to_string()
+    }
+
+    #[test]
+    fn atoms_print_as_cute() {
+        assert_eq!(
+            atom("Layout_K_SW128_Atom", "bf16"),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)"
+        );
+        assert_eq!(
+            atom("Layout_MN_INTER_Atom", "tf32"),
+            "Sw<0,4,3> o smem_ptr[32b](unset) o (4,8):(1,4)"
+        );
+        assert_eq!(
+            atom("Layout_K_SW128_Atom", "uint8_t"),
+            "Sw<3,4,3> o smem_ptr[8b](unset) o (8,128):(128,1)"
+        );
+    }
+
+    #[test]
+    fn bad_names_are_refused() {
+        assert!(parse_atom_name("Layout_K_SW16_Atom").is_err());
+        assert!(parse_atom_name("Layout_X_SW32_Atom").is_err());
+        assert!(type_bits("f64").is_err());
+    }
+
+    #[test]
+    fn tile_to_shape_of_atom() {
+        let (m, w) = parse_atom_name("Layout_K_SW128_Atom").unwrap();
+        let a = gmma_atom(m, w, 16).unwrap();
+        let shape = Tuple(vec![Int(128), Int(64)]);
+        assert_eq!(
+            tile_to_shape_composed(&a, &shape, None)
+                .unwrap()
+                .to_string(),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))"
+        );
+    }
+}

@@ -1,0 +1,185 @@
+//! Tensors over layouts: CuTe's `local_tile` and `local_partition` (tensor_impl.hpp) for a tensor
+//! whose elements are their own indices, so a tensor is an offset and a layout
+//! (`132 o (4,8):(1,8)`).
+
+use super::coord::{Coord, idx2crd_strided};
+use super::divide::zipped_divide;
+use super::error::{Result, condition};
+use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::layout::Layout;
+use super::tiler::Tiler;
+use super::{arith, coord};
+
+/// A tensor over a layout: element `i` is `offset + layout(i)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffsetTensor {
+    /// The data pointer's offset (in elements).
+    pub offset: i64,
+    /// The layout.
+    pub layout: Layout,
+}
+
+impl OffsetTensor {
+    /// A tensor at offset `offset` over `layout`.
+    pub fn new(offset: i64, layout: Layout) -> OffsetTensor {
+        OffsetTensor { offset, layout }
+    }
+
+    /// `tensor(coord)` with `_` in it: `make_tensor(data + offset, sliced_layout)`.
+    pub fn slice(&self, c: &Coord) -> Result<OffsetTensor> {
+        let sliced = self.layout.slice(c)?;
+        let off = self.layout.offset_of(c)?;
+        Ok(OffsetTensor {
+            offset: arith::add(self.offset, off, "slice")?,
+            layout: sliced,
+        })
+    }
+}
+
+/// CuTe's `repeat<N>(_)`: `_` for one, a tuple of `_` otherwise.
+fn repeat_under(n: usize) -> Coord {
+    if n == 1 {
+        Coord::Under
+    } else {
+        Coord::Tuple(vec![Coord::Under; n])
+    }
+}
+
+/// CuTe's `append<N>(coord, _)` for a tuple coordinate.
+fn append_under(c: &[Coord], n: usize, op: &'static str) -> Result<Coord> {
+    if c.len() > n {
+        return Err(condition(
+            op,
+            format!(
+                "coordinate {} has {} modes but the tiled mode has only {n}",
+                Coord::Tuple(c.to_vec()),
+                c.len()
+            ),
+        ));
+    }
+    let mut v = c.to_vec();
+    v.resize(n, Coord::Under);
+    Ok(Coord::Tuple(v))
+}
+
+fn rank_of_mode(l: &Layout, i: usize) -> Result<usize> {
+    Ok(l.mode(i)?.rank())
+}
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the rest mode
+/// with `coord` keeping the tile: `tiled(repeat<R0>(_), append<R1>(coord, _))`.
+pub fn inner_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
+    const OP: &str = "local_tile";
+    let tiled = OffsetTensor::new(t.offset, zipped_divide(&t.layout, tiler)?);
+    let r0 = rank_of_mode(&tiled.layout, 0)?;
+    let rest = match c {
+        Coord::Tuple(v) => append_under(v, rank_of_mode(&tiled.layout, 1)?, OP)?,
+        other => other.clone(),
+    };
+    tiled.slice(&Coord::Tuple(vec![repeat_under(r0), rest]))
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the tile mode
+/// with `coord` keeping the rest: `tiled(append<R0>(coord, _), repeat<R1>(_))`.
+pub fn outer_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
+    const OP: &str = "local_partition";
+    let tiled = OffsetTensor::new(t.offset, zipped_divide(&t.layout, tiler)?);
+    let r1 = rank_of_mode(&tiled.layout, 1)?;
+    let tile = match c {
+        Coord::Tuple(v) => append_under(v, rank_of_mode(&tiled.layout, 0)?, OP)?,
+        other => other.clone(),
+    };
+    tiled.slice(&Coord::Tuple(vec![tile, repeat_under(r1)]))
+}
+
+/// `local_tile(tensor, tiler, coord)`: the tile of `tensor` at `coord` of the tiles.
+pub fn local_tile(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
+    inner_partition(t, tiler, c)
+}
+
+/// CuTe's `Layout::get_flat_coord(idx)`: `crd2crd(idx2crd(idx, shape, stride), shape,
+/// repeat<rank>(1))`, i.e. the (column-major) index within each top-level mode of the
+/// hierarchical coordinate of `idx`; an integer for a rank-1 layout.
+pub fn get_flat_coord(l: &Layout, idx: i64) -> Result<IntTuple> {
+    let hier = idx2crd_strided(&Int(idx), l.shape(), l.stride())?;
+    let to_1d = |c: &IntTuple, s: &IntTuple| -> Result<i64> {
+        let col = coord::compact_col_major(s, 1)?;
+        coord::crd2idx(c, s, &col)
+    };
+    if l.rank() == 1 {
+        return Ok(Int(to_1d(&hier, l.shape())?));
+    }
+    let (hv, sv) = match (&hier, l.shape()) {
+        (Tuple(h), Tuple(s)) => (h, s),
+        _ => return Err(condition("get_flat_coord", "mismatched ranks")),
+    };
+    hv.iter()
+        .zip(sv)
+        .map(|(c, s)| to_1d(c, s).map(Int))
+        .collect::<Result<Vec<_>>>()
+        .map(Tuple)
+}
+
+/// `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` owns when the
+/// threads of `thr_layout` are tiled over `tensor`:
+/// `outer_partition(tensor, product_each(shape(thr_layout)), thr_layout.get_flat_coord(idx))`.
+pub fn local_partition(t: &OffsetTensor, thr: &Layout, idx: i64) -> Result<OffsetTensor> {
+    const OP: &str = "local_partition";
+    let n = thr.size()?;
+    if idx < 0 || idx >= n {
+        return Err(condition(
+            OP,
+            format!("thread index {idx} is outside the thread layout {thr} of size {n}"),
+        ));
+    }
+    if thr.stride().leaves().contains(&0) {
+        return Err(condition(
+            OP,
+            format!(
+                "thread layout {thr} has a stride-0 mode: get_flat_coord divides by its stride"
+            ),
+        ));
+    }
+    let tiler = Tiler::from_shape(&thr.shape().product_each()?);
+    let c = Coord::from_int_tuple(&get_flat_coord(thr, idx)?);
+    outer_partition(t, &tiler, &c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: IntTuple, d: IntTuple) -> Layout {
+        Layout::new(s, d).unwrap()
+    }
+    fn t2(a: i64, b: i64) -> IntTuple {
+        Tuple(vec![Int(a), Int(b)])
+    }
+
+    #[test]
+    fn seeds_local_tile() {
+        let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
+        let r = local_tile(
+            &t,
+            &Tiler::from_shape(&t2(4, 8)),
+            &Coord::from_int_tuple(&t2(1, 2)),
+        )
+        .unwrap();
+        assert_eq!(r.offset, 132);
+        assert_eq!(r.layout.to_string(), "(4,8):(1,8)");
+    }
+
+    #[test]
+    fn seeds_local_partition() {
+        let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
+        let r = local_partition(&t, &l(t2(2, 4), t2(1, 2)), 3).unwrap();
+        assert_eq!(r.offset, 9);
+        assert_eq!(r.layout.to_string(), "(4,6):(2,32)");
+    }
+
+    #[test]
+    fn thread_index_out_of_range() {
+        let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
+        assert!(local_partition(&t, &l(t2(2, 4), t2(1, 2)), 8).is_err());
+    }
+}

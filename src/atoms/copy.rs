@@ -1,0 +1,420 @@
+//! Copy atoms and tiled copies, ported from CuTe's `atom/copy_atom.hpp` and the `Copy_Traits`
+//! of `copy_traits.hpp`, `copy_traits_sm75.hpp` and `copy_traits_sm80.hpp`.
+
+use std::fmt;
+
+use super::tiled_mma::{Operand, TiledMma};
+use super::util::{col, compose_modes, lay, upcast, zip};
+use crate::algebra::coord::Coord;
+use crate::algebra::divide::{raked_product, zipped_divide};
+use crate::algebra::error::condition;
+use crate::algebra::inverse::right_inverse;
+use crate::algebra::{IntTuple, Layout, Result, Tiler, composition};
+
+/// `Copy_Atom<Copy_Traits<Op>, ValType>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopyAtom {
+    /// The operation as CuTe spells it (canonical form).
+    pub op: String,
+    /// The value type as CuTe spells it (canonical form).
+    pub val_type: String,
+    /// Bits of the value type.
+    pub val_bits: i64,
+    /// `ThrID`.
+    pub thr_id: Layout,
+    /// `SrcLayout`, `DstLayout`, `RefLayout` in bits: (thread, value) -> bit.
+    pub bit_src: Layout,
+    /// See `bit_src`.
+    pub bit_dst: Layout,
+    /// See `bit_src`.
+    pub bit_ref: Layout,
+}
+
+/// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
+/// `f32`, `tf32`, `u8`, `s8`, ...).
+pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
+    let n = name
+        .trim_start_matches("cute::")
+        .trim_start_matches("cutlass::");
+    Some(match n {
+        "half_t" | "f16" | "half" | "float16_t" | "__half" | "fp16" => ("half_t", 16),
+        "bfloat16_t" | "bf16" | "__nv_bfloat16" => ("bfloat16_t", 16),
+        "float" | "f32" | "fp32" => ("float", 32),
+        "tfloat32_t" | "tf32" => ("tfloat32_t", 32),
+        "double" | "f64" | "fp64" => ("double", 64),
+        "int8_t" | "s8" | "i8" => ("int8_t", 8),
+        "uint8_t" | "u8" => ("uint8_t", 8),
+        "int16_t" | "s16" | "i16" => ("int16_t", 16),
+        "uint16_t" | "u16" => ("uint16_t", 16),
+        "int32_t" | "s32" | "i32" | "int" => ("int32_t", 32),
+        "uint32_t" | "u32" => ("uint32_t", 32),
+        "int64_t" | "s64" | "i64" => ("int64_t", 64),
+        "uint64_t" | "u64" => ("uint64_t", 64),
+        "uint128_t" | "u128" => ("uint128_t", 128),
+        "float_e4m3_t" | "e4m3" => ("float_e4m3_t", 8),
+        "float_e5m2_t" | "e5m2" => ("float_e5m2_t", 8),
+        _ => return None,
+    })
+}
+
+fn template_arg(name: &str, prefix: &str) -> Option<Vec<String>> {
+    let inner = name
+        .strip_prefix(prefix)?
+        .strip_prefix('<')?
+        .strip_suffix('>')?;
+    Some(inner.split(',').map(str::to_string).collect())
+}
+
+fn bad(why: impl Into<String>) -> crate::algebra::AlgebraError {
+    condition("copy_atom", why)
+}
+
+/// The one-thread copies: `(canonical op, bits of S, bits of D)`.
+fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
+    const FAMILIES: &[&str] = &[
+        "UniversalCopy",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL",
+        "SM80_CP_ASYNC_CACHEALWAYS",
+        "SM80_CP_ASYNC_CACHEGLOBAL",
+    ];
+    for fam in FAMILIES {
+        let Some(args) = template_arg(op, fam) else {
+            continue;
+        };
+        let types = args
+            .iter()
+            .map(|a| element_type(a).ok_or_else(|| bad(format!("unknown type '{a}' in {op}"))))
+            .collect::<Result<Vec<_>>>()?;
+        let (s, d) = match types.as_slice() {
+            [s] => (*s, *s),
+            [s, d] => (*s, *d),
+            _ => return Err(bad(format!("{fam} takes one or two types, got {op}"))),
+        };
+        if fam.starts_with("SM80_CP_ASYNC") {
+            let ok = if fam.contains("CACHEGLOBAL") {
+                s.1 == 128
+            } else {
+                [32, 64, 128].contains(&s.1)
+            };
+            if !ok || s.1 != d.1 {
+                return Err(bad(format!(
+                    "{fam} copies 4, 8 or 16 bytes (CACHEGLOBAL only 16) per thread, not {} bits",
+                    s.1
+                )));
+            }
+        }
+        if s.1 < 8 || d.1 < 8 {
+            return Err(bad(format!("{fam} needs types of at least 8 bits")));
+        }
+        let canonical = if s.0 == d.0 {
+            format!("{fam}<{}>", s.0)
+        } else {
+            format!("{fam}<{},{}>", s.0, d.0)
+        };
+        return Ok(Some((canonical, s.1, d.1)));
+    }
+    Ok(None)
+}
+
+/// The warp copies of SM75 (`ldmatrix`, `movmatrix`): (Src, Dst) in bits; `RefLayout` is Dst.
+fn warp_copy(op: &str) -> Option<(&'static str, &'static str)> {
+    Some(match op {
+        "SM75_U32x1_LDSM_N" => ("((8,4),128):((128,0),1)", "(32,32):(32,1)"),
+        "SM75_U32x2_LDSM_N" => ("((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))"),
+        "SM75_U32x4_LDSM_N" => ("(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))"),
+        "SM75_U16x2_LDSM_T" => (
+            "((8,4),128):((128,0),1)",
+            "((4,8),(16,2)):((256,16),(1,128))",
+        ),
+        "SM75_U16x4_LDSM_T" => (
+            "((16,2),128):((128,0),1)",
+            "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+        ),
+        "SM75_U16x8_LDSM_T" => (
+            "(32,128):(128,1)",
+            "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+        ),
+        "SM75_U32x1_MOVM_T" => ("(32,32):(32,1)", "(32,32):(32,1)"),
+        _ => return None,
+    })
+}
+
+impl CopyAtom {
+    /// `Copy_Atom<OP, TYPE>`.
+    pub fn new(op: &str, val_type: &str) -> Result<CopyAtom> {
+        let (type_name, bits) = element_type(val_type).ok_or_else(|| {
+            bad(format!(
+                "unknown element type '{val_type}' (half_t|f16, bfloat16_t|bf16, float|f32, tfloat32_t|tf32, double, int8_t|s8, uint8_t|u8, ...)"
+            ))
+        })?;
+        let op = op.trim_start_matches("cute::");
+        let (canonical, thr_id, src, dst, reference) = if let Some((c, s, d)) = one_thread(op)? {
+            let src = lay(&format!("(1,{s}):(0,1)"));
+            let dst = lay(&format!("(1,{d}):(0,1)"));
+            (c, lay("1:0"), src.clone(), dst, src)
+        } else if let Some(alignment) = auto_vectorizing(op) {
+            let l = lay("(1,1):(0,0)");
+            (alignment, lay("1:0"), l.clone(), l.clone(), l)
+        } else if let Some((s, d)) = warp_copy(op) {
+            let (s, d) = (lay(s), lay(d));
+            (op.to_string(), lay("32:1"), s, d.clone(), d)
+        } else {
+            return Err(bad(format!(
+                "unknown copy operation '{op}' (known: UniversalCopy<T>, DefaultCopy, AutoVectorizingCopy, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>, SM75_U32x{{1,2,4}}_LDSM_N, SM75_U16x{{2,4,8}}_LDSM_T, SM75_U32x1_MOVM_T)"
+            )));
+        };
+        for (what, l) in [("source", &src), ("destination", &dst)] {
+            let v = l.mode(1)?.size()?;
+            if v != 1 && v % bits != 0 {
+                return Err(bad(format!(
+                    "{canonical} moves {v} bits per thread in its {what}, not a multiple of {type_name}'s {bits} bits"
+                )));
+            }
+        }
+        let atom = CopyAtom {
+            op: canonical,
+            val_type: type_name.to_string(),
+            val_bits: bits,
+            thr_id,
+            bit_src: src,
+            bit_dst: dst,
+            bit_ref: reference,
+        };
+        let n = atom.thr_id.size()?;
+        for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
+            if l.mode(0)?.size()? != n {
+                return Err(bad(format!(
+                    "CopyOperation is not valid for {}: {l} has not {n} threads",
+                    atom.val_type
+                )));
+            }
+        }
+        Ok(atom)
+    }
+
+    fn recast(&self, l: &Layout) -> Result<Layout> {
+        if self.val_bits == 1 {
+            return Ok(l.clone());
+        }
+        upcast(l, self.val_bits)
+    }
+
+    /// `ValLayoutSrc`: (thread, value) -> value offset.
+    pub fn val_src(&self) -> Result<Layout> {
+        self.recast(&self.bit_src)
+    }
+
+    /// `ValLayoutDst`.
+    pub fn val_dst(&self) -> Result<Layout> {
+        self.recast(&self.bit_dst)
+    }
+
+    /// `ValLayoutRef`.
+    pub fn val_ref(&self) -> Result<Layout> {
+        self.recast(&self.bit_ref)
+    }
+
+    /// `NumValSrc`/`NumValDst`: values per thread.
+    pub fn num_val(&self, src: bool) -> Result<i64> {
+        let l = if src {
+            self.val_src()?
+        } else {
+            self.val_dst()?
+        };
+        l.mode(1)?.size()
+    }
+
+    /// `right_inverse(AtomLayoutRef).compose(AtomLayoutSrc or Dst)`.
+    fn ref2trg(&self, src: bool) -> Result<Layout> {
+        let target = if src {
+            self.val_src()?
+        } else {
+            self.val_dst()?
+        };
+        composition::compose(&right_inverse(&self.val_ref()?)?, &target)
+    }
+}
+
+fn auto_vectorizing(op: &str) -> Option<String> {
+    match op {
+        "DefaultCopy" | "AutoVectorizingCopy" => Some(op.to_string()),
+        _ => {
+            let args = template_arg(op, "AutoVectorizingCopyWithAssumedAlignment")?;
+            let [n] = args.as_slice() else { return None };
+            let n: i64 = n.trim_start_matches('_').parse().ok()?;
+            Some(format!("AutoVectorizingCopyWithAssumedAlignment<{n}>"))
+        }
+    }
+}
+
+impl fmt::Display for CopyAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "copy_atom({}, {})", self.op, self.val_type)
+    }
+}
+
+/// How a tiled copy was made (for printing it back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CopyOrigin {
+    /// `make_tiled_copy(atom, thr_layout, val_layout)`.
+    ThrVal(Layout, Layout),
+    /// `make_tiled_copy_{A,B,C}(atom, tiled_mma)`.
+    Mma(Operand, Box<TiledMma>),
+}
+
+/// `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledCopy {
+    /// The atom.
+    pub atom: CopyAtom,
+    /// How it was made.
+    pub origin: CopyOrigin,
+    /// `TiledLayout_TV`: (thread, value) -> column-major offset in the tile.
+    pub layout_tv: Layout,
+    /// `Tiler_MN`.
+    pub tiler: IntTuple,
+}
+
+/// `make_layout_tv(thr, val)` as CuTe's Python DSL defines it: `(tiler_mn, layout_tv)`.
+pub fn make_layout_tv(thr: &Layout, val: &Layout) -> Result<(IntTuple, Layout)> {
+    let layout_mn = raked_product(thr, val)?;
+    let tv_shape = IntTuple::Tuple(vec![IntTuple::Int(thr.size()?), IntTuple::Int(val.size()?)]);
+    let layout_tv = composition::compose(&right_inverse(&layout_mn)?, &col(tv_shape)?)?;
+    Ok((layout_mn.shape().product_each()?, layout_tv))
+}
+
+impl TiledCopy {
+    /// `make_tiled_copy(atom, thr_layout, val_layout)`.
+    pub fn new(atom: CopyAtom, thr: Layout, val: Layout) -> Result<TiledCopy> {
+        let (tiler, layout_tv) = make_layout_tv(&thr, &val)?;
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::ThrVal(thr, val),
+            layout_tv,
+            tiler,
+        })
+    }
+
+    /// `make_tiled_copy_{A,B,C}(atom, tiled_mma)`.
+    pub fn from_mma(atom: CopyAtom, op: Operand, mma: TiledMma) -> Result<TiledCopy> {
+        let (p, q) = match op {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        };
+        let tiler = IntTuple::Tuple(vec![
+            IntTuple::Int(mma.tile_size_mnk(p)?),
+            IntTuple::Int(mma.tile_size_mnk(q)?),
+        ]);
+        let layout_tv = mma.layout_tv(op)?;
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::Mma(op, Box::new(mma)),
+            layout_tv,
+            tiler,
+        })
+    }
+
+    fn checked(t: TiledCopy) -> Result<TiledCopy> {
+        let r = t.atom.val_ref()?;
+        let (an, av) = (r.mode(0)?.size()?, r.mode(1)?.size()?);
+        let (tn, tv) = (t.layout_tv.mode(0)?.size()?, t.layout_tv.mode(1)?.size()?);
+        if tn % an != 0 {
+            return Err(condition(
+                "make_tiled_copy",
+                format!("TiledCopy uses too few threads ({tn}) for the copy atom's {an}"),
+            ));
+        }
+        if tv % av != 0 {
+            return Err(condition(
+                "make_tiled_copy",
+                format!("TiledCopy uses too few values per thread ({tv}) for the copy atom's {av}"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// `TiledNumThr`: threads of the tiled copy.
+    pub fn num_threads(&self) -> Result<i64> {
+        self.layout_tv.mode(0)?.size()
+    }
+
+    /// CuTe's `tile2thrfrg(tensor, ref2trg)`: ((tile),(rest)) to (thr, val, rest).
+    fn tile2thrfrg(&self, tensor: &Layout, src: bool) -> Result<Layout> {
+        let r = self.atom.val_ref()?;
+        let atom_shape = Tiler::Tuple(vec![
+            Tiler::Int(r.mode(0)?.size()?),
+            Tiler::Int(r.mode(1)?.size()?),
+        ]);
+        let atom_layout_tv = zipped_divide(&self.layout_tv, &atom_shape)?;
+        let trg_layout_tv = compose_modes(
+            &atom_layout_tv,
+            vec![Tiler::Layout(self.atom.ref2trg(src)?), Tiler::Under],
+        )?;
+        let profile = IntTuple::Tuple(vec![
+            IntTuple::Int(1),
+            IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(1)]),
+        ]);
+        let thrval2mn = zip(&trg_layout_tv)?.coalesce_profile(&profile)?;
+        let tv_tensor = compose_modes(tensor, vec![Tiler::Layout(thrval2mn), Tiler::Under])?;
+        tv_tensor.slice(&Coord::Tuple(vec![
+            Coord::Tuple(vec![Coord::Under, Coord::Under]),
+            Coord::Under,
+        ]))
+    }
+
+    /// `get_layoutS_TV()` (src) or `get_layoutD_TV()`.
+    pub fn layout_tv_of(&self, src: bool) -> Result<Layout> {
+        let reference = col(IntTuple::Tuple(vec![self.tiler.clone(), IntTuple::Int(1)]))?;
+        self.tile2thrfrg(&reference, src)?.slice(&Coord::Tuple(vec![
+            Coord::Under,
+            Coord::Under,
+            Coord::Int(0),
+        ]))
+    }
+
+    /// `ThrCopy::partition_S` (src) / `partition_D` of a tensor for thread `thr_idx`.
+    pub fn partition(&self, src: bool, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
+        let n = self.num_threads()?;
+        if !(0..n).contains(&thr_idx) {
+            return Err(condition(
+                "thread",
+                format!("thread index {thr_idx} is outside the tiled copy's {n} threads"),
+            ));
+        }
+        if tensor.rank() < self.tiler.rank() {
+            return Err(condition(
+                "partition",
+                format!(
+                    "rank of the tensor {tensor} is smaller than the tiler's {}",
+                    self.tiler
+                ),
+            ));
+        }
+        let divided = zipped_divide(tensor, &Tiler::from_shape(&self.tiler))?;
+        let thr_tensor = self.tile2thrfrg(&divided, src)?;
+        let coord = Coord::Tuple(vec![
+            Coord::Int(thr_idx),
+            Coord::Under,
+            super::util::repeat_under(tensor.rank()),
+        ]);
+        Ok((thr_tensor.offset_of(&coord)?, thr_tensor.slice(&coord)?))
+    }
+}
+
+impl fmt::Display for TiledCopy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.origin {
+            CopyOrigin::ThrVal(t, v) => write!(f, "make_tiled_copy({}, {t}, {v})", self.atom),
+            CopyOrigin::Mma(op, mma) => {
+                let x = match op {
+                    Operand::A => "A",
+                    Operand::B => "B",
+                    Operand::C => "C",
+                };
+                write!(f, "make_tiled_copy_{x}({}, {mma})", self.atom)
+            }
+        }
+    }
+}

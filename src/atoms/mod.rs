@@ -1,0 +1,60 @@
+//! MMA and copy atoms, tiled MMAs and tiled copies: CuTe's `atom/` headers over our algebra.
+//!
+//! Every atom value prints as the expression that builds it (`mma_atom(NAME)`,
+//! `tiled_mma(NAME, LAYOUT)`, `make_tiled_copy(copy_atom(OP, TYPE), THR, VAL)`, ...), so a
+//! printed value parses back to itself.
+
+pub mod copy;
+pub mod mma;
+pub mod tiled_mma;
+mod util;
+
+use std::fmt;
+
+pub use copy::{CopyAtom, TiledCopy, make_layout_tv};
+pub use mma::{MmaAtom, mma_atom};
+pub use tiled_mma::{Operand, TiledMma};
+
+/// An atom-like value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// `MMA_Atom<Op>`.
+    Mma(MmaAtom),
+    /// `TiledMMA`.
+    TiledMma(TiledMma),
+    /// `ThrMMA`: a tiled MMA seen from one thread.
+    ThrMma(TiledMma, i64),
+    /// `Copy_Atom<Op, T>`.
+    Copy(CopyAtom),
+    /// `TiledCopy`.
+    TiledCopy(TiledCopy),
+    /// `ThrCopy`: a tiled copy seen from one thread.
+    ThrCopy(TiledCopy, i64),
+}
+
+impl Atom {
+    /// A word for the kind of value, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Atom::Mma(_) => "an MMA atom",
+            Atom::TiledMma(_) => "a tiled MMA",
+            Atom::ThrMma(..) => "a thread's slice of a tiled MMA",
+            Atom::Copy(_) => "a copy atom",
+            Atom::TiledCopy(_) => "a tiled copy",
+            Atom::ThrCopy(..) => "a thread's slice of a tiled copy",
+        }
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::Mma(a) => write!(f, "{a}"),
+            Atom::TiledMma(t) => write!(f, "{t}"),
+            Atom::ThrMma(t, i) => write!(f, "{t}.thread({i})"),
+            Atom::Copy(c) => write!(f, "{c}"),
+            Atom::TiledCopy(t) => write!(f, "{t}"),
+            Atom::ThrCopy(t, i) => write!(f, "{t}.thread({i})"),
+        }
+    }
+}

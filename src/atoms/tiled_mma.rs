@@ -1,0 +1,291 @@
+//! `TiledMMA` and `ThrMMA`, ported from CuTe's `atom/mma_atom.hpp`: the thread layout VMNK, the
+//! `thrfrg_{A,B,C}` partitionings, the TV layouts and a thread's partition of a tensor.
+
+use std::fmt;
+
+use super::mma::MmaAtom;
+use super::util::{col, col1, colex_index, compose_modes, repeat_under, tiler_size};
+use crate::algebra::complement::complement;
+use crate::algebra::coord::{Coord, idx2crd_strided};
+use crate::algebra::divide::{logical_divide, tiled_product, zipped_divide};
+use crate::algebra::error::condition;
+use crate::algebra::inverse::right_inverse;
+use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition};
+
+/// `TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledMma {
+    /// The atom.
+    pub atom: MmaAtom,
+    /// `AtomLayoutMNK` (rank 3; CuTe appends `1:0` modes).
+    pub thr_layout_mnk: Layout,
+    /// `PermutationMNK`: `None` is `_`.
+    pub perm: [Option<Tiler>; 3],
+    /// `ThrLayoutVMNK = tiled_product(AtomThrID, AtomLayoutMNK)`.
+    pub thr_layout_vmnk: Layout,
+}
+
+/// Which operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A: (M,K).
+    A,
+    /// B: (N,K).
+    B,
+    /// C: (M,N).
+    C,
+}
+
+impl Operand {
+    /// The MNK modes of the operand.
+    fn modes(self) -> (usize, usize) {
+        match self {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        }
+    }
+}
+
+impl TiledMma {
+    /// `make_tiled_mma(atom, thr_layout, permutations)`.
+    pub fn new(atom: MmaAtom, thr_layout: &Layout, perm: Option<&Tiler>) -> Result<TiledMma> {
+        const OP: &str = "tiled_mma";
+        if thr_layout.rank() > 3 {
+            return Err(condition(
+                OP,
+                format!("TiledMMA requires a rank-3 AtomLayoutMNK, got {thr_layout}"),
+            ));
+        }
+        let thr_layout_mnk = thr_layout.append_to_rank(3);
+        let mut perms: [Option<Tiler>; 3] = [None, None, None];
+        if let Some(p) = perm {
+            let items = match p {
+                Tiler::Tuple(v) => v.clone(),
+                _ => {
+                    return Err(condition(
+                        OP,
+                        format!("the permutation {p} must be a tuple of up to 3 modes"),
+                    ));
+                }
+            };
+            if items.len() > 3 {
+                return Err(condition(
+                    OP,
+                    format!("TiledMMA requires a rank-3 PermutationMNK, got {p}"),
+                ));
+            }
+            for (i, t) in items.into_iter().enumerate() {
+                perms[i] = match t {
+                    Tiler::Under => None,
+                    other => Some(other),
+                };
+            }
+        }
+        let thr_layout_vmnk = tiled_product(&atom.thr_id, &Tiler::Layout(thr_layout_mnk.clone()))?;
+        let t = TiledMma {
+            atom,
+            thr_layout_mnk,
+            perm: perms,
+            thr_layout_vmnk,
+        };
+        for i in 0..3 {
+            let size = t.tile_size_mnk(i)?;
+            let atom_size = t.atom.extent(i);
+            if size % atom_size != 0 {
+                return Err(condition(
+                    OP,
+                    format!(
+                        "the permutation of mode {i} covers {size}, not a multiple of the atom's {atom_size}"
+                    ),
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    /// `size<i>(ThrLayoutVMNK)`.
+    fn vmnk_size(&self, i: usize) -> Result<i64> {
+        self.thr_layout_vmnk.mode(i)?.size()
+    }
+
+    /// `permutation_mnk<I>()`: the permutation, or the atom's extent times the threads in I.
+    pub fn permutation_mnk(&self, i: usize) -> Result<Tiler> {
+        match &self.perm[i] {
+            Some(p) => Ok(p.clone()),
+            None => Ok(Tiler::Int(arith::mul(
+                self.atom.extent(i),
+                self.vmnk_size(i + 1)?,
+                "tiled_mma",
+            )?)),
+        }
+    }
+
+    /// `tile_size_mnk<I>()`.
+    pub fn tile_size_mnk(&self, i: usize) -> Result<i64> {
+        tiler_size(&self.permutation_mnk(i)?)
+    }
+
+    /// `tile_shape(mma)`: `(M,N,K)` covered by the tiled MMA.
+    pub fn tile_shape(&self) -> Result<IntTuple> {
+        Ok(IntTuple::Tuple(
+            (0..3)
+                .map(|i| self.tile_size_mnk(i).map(IntTuple::Int))
+                .collect::<Result<Vec<_>>>()?,
+        ))
+    }
+
+    /// `size(tiled_mma)`: the number of threads.
+    pub fn num_threads(&self) -> Result<i64> {
+        self.thr_layout_vmnk.size()
+    }
+
+    fn atom_tv(&self, op: Operand) -> &Layout {
+        match op {
+            Operand::A => &self.atom.a,
+            Operand::B => &self.atom.b,
+            Operand::C => &self.atom.c,
+        }
+    }
+
+    /// `thrfrg_{A,B,C}(tensor)`: `(M,K)` to `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`, etc.
+    pub fn thrfrg(&self, op: Operand, tensor: &Layout) -> Result<Layout> {
+        if tensor.rank() < 2 {
+            return Err(condition(
+                "tiled_mma",
+                format!("partitioning needs a tensor of rank >= 2, got {tensor}"),
+            ));
+        }
+        let (p, q) = op.modes();
+        // Reorder the tensor for the TiledAtom
+        let t_tile = vec![self.permutation_mnk(p)?, self.permutation_mnk(q)?];
+        let t_tensor = logical_divide(tensor, &Tiler::Tuple(t_tile))?;
+        // Tile the tensor for the Atom
+        let a_tile = vec![
+            Tiler::Layout(col1(self.atom.extent(p))?),
+            Tiler::Layout(col1(self.atom.extent(q))?),
+        ];
+        let a_tensor = zipped_divide(&t_tensor, &Tiler::Tuple(a_tile))?;
+        // Transform the Atom mode from (M,K) to (Thr,Val)
+        let tv_tensor = compose_modes(
+            &a_tensor,
+            vec![Tiler::Layout(self.atom_tv(op).clone()), Tiler::Under],
+        )?;
+        // Tile the tensor for the threads
+        let thr_tile = Tiler::Tuple(vec![
+            Tiler::Under,
+            Tiler::Tuple(vec![
+                Tiler::Layout(col1(self.vmnk_size(p + 1)?)?),
+                Tiler::Layout(col1(self.vmnk_size(q + 1)?)?),
+            ]),
+        ]);
+        zipped_divide(&tv_tensor, &thr_tile)
+    }
+
+    /// `thridx_2_thrid`: thread index -> (ThrV,ThrM,ThrN,ThrK).
+    fn thridx_2_thrid(&self) -> Result<Layout> {
+        let vmnk = &self.thr_layout_vmnk;
+        let n = vmnk.size()?;
+        let left = Layout::new(
+            IntTuple::Tuple(vec![IntTuple::Int(n), IntTuple::Int(1)]),
+            IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(0)]),
+        )?;
+        let full = Layout::concat(&[vmnk.clone(), complement(vmnk)?]);
+        composition::compose(&left, &right_inverse(&full)?)
+    }
+
+    /// `get_layout{A,B,C}_TV()`: (thread index, value) -> column-major offset in the tile.
+    pub fn layout_tv(&self, op: Operand) -> Result<Layout> {
+        let (p, q) = op.modes();
+        let reference = col(IntTuple::Tuple(vec![
+            IntTuple::Int(self.tile_size_mnk(p)?),
+            IntTuple::Int(self.tile_size_mnk(q)?),
+        ]))?;
+        let frg = self.thrfrg(op, &reference)?;
+        let frg = match op {
+            Operand::C => frg,
+            Operand::A | Operand::B => {
+                // (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)): the missing thread mode is
+                // broadcast with stride 0
+                let (vm, vn) = (self.vmnk_size(1)?, self.vmnk_size(2)?);
+                let stride = if op == Operand::A { (1, 0) } else { (0, 1) };
+                let bcast = Layout::new(
+                    IntTuple::Tuple(vec![IntTuple::Int(vm), IntTuple::Int(vn)]),
+                    IntTuple::Tuple(vec![IntTuple::Int(stride.0), IntTuple::Int(stride.1)]),
+                )?;
+                let atile = Tiler::Tuple(vec![
+                    Tiler::Under,
+                    Tiler::Tuple(vec![Tiler::Layout(bcast), Tiler::Under]),
+                ]);
+                compose_modes(&frg, vec![atile, Tiler::Under])?
+            }
+        };
+        compose_modes(
+            &frg,
+            vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Under],
+        )
+    }
+
+    /// `thr_layout_vmnk_.get_flat_coord(thr_idx)`: (v, m, n, k) of a thread.
+    pub fn thr_vmnk(&self, thr_idx: i64) -> Result<[i64; 4]> {
+        let n = self.num_threads()?;
+        if !(0..n).contains(&thr_idx) {
+            return Err(condition(
+                "thread",
+                format!("thread index {thr_idx} is outside the tiled MMA's {n} threads"),
+            ));
+        }
+        let vmnk = &self.thr_layout_vmnk;
+        let hier = idx2crd_strided(&IntTuple::Int(thr_idx), vmnk.shape(), vmnk.stride())?;
+        let mut out = [0i64; 4];
+        for (i, o) in out.iter_mut().enumerate() {
+            let c = hier.mode(i).cloned().unwrap_or(IntTuple::Int(0));
+            let s = vmnk.shape().mode(i).cloned().unwrap_or(IntTuple::Int(1));
+            *o = colex_index(&c, &s)?;
+        }
+        Ok(out)
+    }
+
+    /// `ThrMMA::partition_{A,B,C}(tensor)` for the thread `thr_idx`: the offset and the layout
+    /// `(FrgV, Rest...)` of the thread's part of a tensor with layout `tensor`.
+    pub fn partition(&self, op: Operand, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
+        let thr_tensor = self.thrfrg(op, tensor)?;
+        let [v, m, n, k] = self.thr_vmnk(thr_idx)?;
+        let (a, b) = match op {
+            Operand::A => (m, k),
+            Operand::B => (n, k),
+            Operand::C => (m, n),
+        };
+        let rest_rank = thr_tensor.mode(1)?.mode(1)?.rank();
+        let coord = Coord::Tuple(vec![
+            Coord::Tuple(vec![
+                Coord::Int(v),
+                Coord::Tuple(vec![Coord::Int(a), Coord::Int(b)]),
+            ]),
+            Coord::Tuple(vec![Coord::Under, repeat_under(rest_rank)]),
+        ]);
+        let offset = thr_tensor.offset_of(&coord)?;
+        let layout = thr_tensor.slice(&coord)?;
+        Ok((offset, layout))
+    }
+}
+
+impl fmt::Display for TiledMma {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tiled_mma({}, {}", self.atom.name, self.thr_layout_mnk)?;
+        if self.perm.iter().any(Option::is_some) {
+            f.write_str(", (")?;
+            for (i, p) in self.perm.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                match p {
+                    Some(t) => write!(f, "{t}")?,
+                    None => f.write_str("_")?,
+                }
+            }
+            f.write_str(")")?;
+        }
+        f.write_str(")")
+    }
+}

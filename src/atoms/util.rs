@@ -1,0 +1,163 @@
+//! Small layout helpers the atoms need that the algebra does not offer as such: layout literals
+//! for the catalogs, `zip`, `upcast`, and the tuple-tiler shorthand CuTe writes as `make_tile`.
+
+use crate::algebra::error::condition;
+use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, coord::Coord};
+
+/// A layout written in CuTe's notation, `((4,8),(2,2)):((32,1),(16,8))`, for the catalogs' facts.
+/// Panics on a malformed literal: the catalogs are fixed text, covered by the tests.
+pub fn lay(text: &str) -> Layout {
+    let (s, d) = text.split_once(':').expect("layout literal has ':'");
+    Layout::new(tuple(s), tuple(d)).expect("congruent layout literal")
+}
+
+/// An IntTuple literal, `(4,(2,2))`.
+pub fn tuple(text: &str) -> IntTuple {
+    let bytes: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut pos = 0;
+    let t = parse_tuple(&bytes, &mut pos);
+    assert_eq!(pos, bytes.len(), "trailing text in literal {text}");
+    t
+}
+
+fn parse_tuple(b: &[char], pos: &mut usize) -> IntTuple {
+    if b[*pos] == '(' {
+        *pos += 1;
+        let mut items = Vec::new();
+        loop {
+            items.push(parse_tuple(b, pos));
+            match b[*pos] {
+                ',' => *pos += 1,
+                ')' => {
+                    *pos += 1;
+                    return IntTuple::Tuple(items);
+                }
+                c => panic!("unexpected '{c}' in literal"),
+            }
+        }
+    }
+    let start = *pos;
+    while *pos < b.len() && (b[*pos].is_ascii_digit() || b[*pos] == '-') {
+        *pos += 1;
+    }
+    let s: String = b[start..*pos].iter().collect();
+    IntTuple::Int(s.parse().expect("integer in literal"))
+}
+
+/// CuTe's `make_layout(shape)`: the compact column-major layout (size-1 modes get stride 0).
+pub fn col(shape: IntTuple) -> Result<Layout> {
+    Layout::column_major(shape)
+}
+
+/// `make_layout(n)` for an integer.
+pub fn col1(n: i64) -> Result<Layout> {
+    Layout::column_major(IntTuple::Int(n))
+}
+
+/// `composition(L, make_tile(t0, t1, ...))`: by-mode composition (modes past the tiler dropped).
+pub fn compose_modes(l: &Layout, tiles: Vec<Tiler>) -> Result<Layout> {
+    composition::compose_tiler(l, &Tiler::Tuple(tiles))
+}
+
+/// CuTe's `zip` of an IntTuple: `((a,b),(x,y))` becomes `((a,x),(b,y))`; a tuple whose first
+/// element is an integer is wrapped; an integer is itself.
+pub fn zip_tuple(t: &IntTuple) -> Result<IntTuple> {
+    let IntTuple::Tuple(items) = t else {
+        return Ok(t.clone());
+    };
+    let Some(IntTuple::Tuple(first)) = items.first() else {
+        return Ok(IntTuple::Tuple(vec![t.clone()]));
+    };
+    let r = first.len();
+    let mut out = vec![Vec::with_capacity(items.len()); r];
+    for it in items {
+        match it {
+            IntTuple::Tuple(v) if v.len() == r => {
+                for (j, e) in v.iter().enumerate() {
+                    out[j].push(e.clone());
+                }
+            }
+            _ => return Err(condition("zip", format!("mismatched ranks in {t}"))),
+        }
+    }
+    Ok(IntTuple::Tuple(
+        out.into_iter().map(IntTuple::Tuple).collect(),
+    ))
+}
+
+/// `zip(layout)`.
+pub fn zip(l: &Layout) -> Result<Layout> {
+    Layout::new(zip_tuple(l.shape())?, zip_tuple(l.stride())?)
+}
+
+/// CuTe's `upcast<N>(layout)` for static layouts: each stride-d mode covers `ceil(N/|d|)`
+/// times fewer elements and its stride shrinks by N (stride-0 modes are kept).
+pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
+    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple)> {
+        match (s, d) {
+            (IntTuple::Tuple(sv), IntTuple::Tuple(dv)) => {
+                let mut ss = Vec::with_capacity(sv.len());
+                let mut ds = Vec::with_capacity(sv.len());
+                for (a, b) in sv.iter().zip(dv) {
+                    let (x, y) = go(a, b, n)?;
+                    ss.push(x);
+                    ds.push(y);
+                }
+                Ok((IntTuple::Tuple(ss), IntTuple::Tuple(ds)))
+            }
+            (IntTuple::Int(s), IntTuple::Int(d)) => {
+                if *d == 0 {
+                    return Ok((IntTuple::Int(*s), IntTuple::Int(0)));
+                }
+                let ad = d.abs();
+                if ad % n != 0 && n % ad != 0 {
+                    return Err(condition(
+                        "upcast",
+                        format!(
+                            "divisibility condition: stride {d} and {n} do not divide each other"
+                        ),
+                    ));
+                }
+                let shape = arith::ceil_div(*s, arith::ceil_div(n, ad, "upcast")?, "upcast")?;
+                let stride = d.signum() * arith::ceil_div(ad, n, "upcast")?;
+                Ok((IntTuple::Int(shape), IntTuple::Int(stride)))
+            }
+            _ => Err(condition("upcast", "shape and stride are not congruent")),
+        }
+    }
+    let (s, d) = go(l.shape(), l.stride(), n)?;
+    Layout::new(s, d)
+}
+
+/// `repeat<n>(_)`: `_` for one mode, a tuple of `_` otherwise.
+pub fn repeat_under(n: usize) -> Coord {
+    if n == 1 {
+        Coord::Under
+    } else {
+        Coord::Tuple(vec![Coord::Under; n])
+    }
+}
+
+/// The size of a tiler mode (CuTe's `size(tile)`): an integer, a layout's size, or the product
+/// of a tuple's.
+pub fn tiler_size(t: &Tiler) -> Result<i64> {
+    match t {
+        Tiler::Int(n) => Ok(*n),
+        Tiler::Layout(l) => l.size(),
+        Tiler::Under => Err(condition("tile_size", "'_' has no size")),
+        Tiler::Tuple(v) => {
+            let mut p = 1i64;
+            for e in v {
+                p = arith::mul(p, tiler_size(e)?, "tile_size")?;
+            }
+            Ok(p)
+        }
+    }
+}
+
+/// CuTe's `crd2idx(c, shape)` for the column-major index of a coordinate inside one mode.
+pub fn colex_index(c: &IntTuple, shape: &IntTuple) -> Result<i64> {
+    let l = col(shape.clone())?;
+    // the compact column-major layout gives size-1 modes stride 0, which is harmless here
+    l.eval(c)
+}

@@ -1,0 +1,460 @@
+//! A GEMM configuration chosen with layouts, and its validation before anything is launched.
+
+use std::fmt;
+
+use super::emit::SmemLayout;
+use crate::algebra::divide::blocked_product;
+use crate::algebra::{IntTuple, Layout};
+use crate::eval::{Env, Outcome, Value};
+
+/// Element type of A, B and C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dtype {
+    /// bfloat16.
+    Bf16,
+    /// IEEE half.
+    F16,
+}
+
+impl Dtype {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dtype::Bf16 => "bf16",
+            Dtype::F16 => "f16",
+        }
+    }
+
+    /// The PTX type name.
+    pub fn ptx(self) -> &'static str {
+        match self {
+            Dtype::Bf16 => "bf16",
+            Dtype::F16 => "f16",
+        }
+    }
+
+    /// Relative-error tolerance against the fp32-accumulated reference (both rounded to C's type).
+    pub fn tolerance(self) -> f64 {
+        match self {
+            Dtype::Bf16 => 1e-2,
+            Dtype::F16 => 2e-3,
+        }
+    }
+
+    /// Parse `bf16` / `f16`.
+    pub fn parse(s: &str) -> Result<Dtype, String> {
+        match s {
+            "bf16" | "bfloat16" => Ok(Dtype::Bf16),
+            "f16" | "fp16" | "half" => Ok(Dtype::F16),
+            _ => Err(format!("--dtype: unknown element type '{s}' (bf16 or f16)")),
+        }
+    }
+}
+
+/// The MMA atoms this path generates code for.
+pub const MMA_ATOMS: &[(&str, Dtype)] = &[
+    ("SM80_16x8x16_F32BF16BF16F32_TN", Dtype::Bf16),
+    ("SM80_16x8x16_F32F16F16F32_TN", Dtype::F16),
+];
+
+/// A validated configuration.
+#[derive(Clone, Debug)]
+pub struct GemmConfig {
+    /// Problem size.
+    pub m: usize,
+    /// Problem size.
+    pub n: usize,
+    /// Problem size (the reduction).
+    pub k: usize,
+    /// Element type.
+    pub dtype: Dtype,
+    /// The MMA atom's name.
+    pub mma: String,
+    /// Warps along M and N.
+    pub warps: (usize, usize),
+    /// Block tile (BM, BN, BK).
+    pub tile: (usize, usize, usize),
+    /// The user's shared-memory atom for A (rows × K), as written.
+    pub smem_a_atom: String,
+    /// The user's shared-memory atom for B (rows × K), as written.
+    pub smem_b_atom: String,
+    /// A's shared-memory layout of one stage, tiled to (BM, BK).
+    pub smem_a: SmemLayout,
+    /// B's shared-memory layout of one stage, tiled to (BN, BK).
+    pub smem_b: SmemLayout,
+    /// Pipeline depth.
+    pub stages: usize,
+    /// Block index → tile index (column-major over the grid of tiles).
+    pub raster: Layout,
+    /// The raster as written (or `plain`).
+    pub raster_text: String,
+}
+
+/// The flags of `cute gemm`, as given.
+#[derive(Clone, Debug)]
+pub struct GemmFlags {
+    /// M.
+    pub m: usize,
+    /// N.
+    pub n: usize,
+    /// K.
+    pub k: usize,
+    /// Element type.
+    pub dtype: String,
+    /// MMA atom.
+    pub mma: Option<String>,
+    /// Warp arrangement `(WM,WN,1)`.
+    pub atom_layout: String,
+    /// `(BM,BN,BK)`.
+    pub tile: String,
+    /// Shared-memory atom of A.
+    pub smem_a: Option<String>,
+    /// Shared-memory atom of B.
+    pub smem_b: Option<String>,
+    /// Pipeline depth.
+    pub stages: usize,
+    /// Block raster layout, `plain`, or `grouped:G`.
+    pub raster: String,
+}
+
+impl Default for GemmFlags {
+    fn default() -> Self {
+        GemmFlags {
+            m: 8192,
+            n: 8192,
+            k: 8192,
+            dtype: "bf16".into(),
+            mma: None,
+            atom_layout: "(2,4,1)".into(),
+            tile: "(128,256,32)".into(),
+            smem_a: None,
+            smem_b: None,
+            stages: 4,
+            raster: "grouped:8".into(),
+        }
+    }
+}
+
+/// The largest dynamic shared memory of one block on sm_80/sm_90 (227 KB).
+pub const MAX_SMEM_BYTES: usize = 227 * 1024;
+
+fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
+    match Env::new().run(text) {
+        Ok(Outcome::Value(v)) => Ok(v),
+        Ok(_) => Err(format!("{flag}: expected a value, got a statement: {text}")),
+        Err(e) => Err(format!("{flag}: {} (in '{text}')", e.message)),
+    }
+}
+
+fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
+    let v = eval_value(flag, text)?;
+    let Value::IntTuple(IntTuple::Tuple(items)) = v else {
+        return Err(format!(
+            "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
+        ));
+    };
+    let ints: Option<Vec<usize>> = items
+        .iter()
+        .map(|i| {
+            i.as_int()
+                .and_then(|x| usize::try_from(x).ok())
+                .filter(|x| *x > 0)
+        })
+        .collect();
+    match ints {
+        Some(v) if v.len() == n => Ok(v),
+        _ => Err(format!(
+            "{flag}: expected {n} positive integers, got {text}"
+        )),
+    }
+}
+
+/// The default shared-memory atom for a tile with `bk` elements along K: the widest XOR
+/// swizzle of 16-byte chunks that a row of `bk` 16-bit elements allows.
+pub fn default_smem_atom(bk: usize) -> String {
+    match bk {
+        64.. => "Sw<3,3,3> o (8,64):(64,1)".into(),
+        32 => "Sw<2,3,3> o (8,32):(32,1)".into(),
+        _ => "Sw<1,3,3> o (8,16):(16,1)".into(),
+    }
+}
+
+/// The unswizzled atom of the same shape (for the sweep).
+pub fn plain_smem_atom(bk: usize) -> String {
+    let w = bk.min(64);
+    format!("(8,{w}):({w},1)")
+}
+
+/// Tile a shared-memory atom to (rows, bk), as CuTe's tile_to_shape does (column-major order).
+fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayout, String> {
+    let v = eval_value(flag, text)?;
+    let (swizzle, atom) = match v {
+        Value::Layout(l) => (None, l),
+        Value::IntTuple(t) => (
+            None,
+            Layout::column_major(t).map_err(|e| format!("{flag}: {e}"))?,
+        ),
+        Value::Composed(c) => {
+            let Some(s) = SmemLayout::from_composed(&c) else {
+                return Err(format!(
+                    "{flag}: a swizzled layout's offset must be 0, got {text}"
+                ));
+            };
+            (s.swizzle(), s.layout().clone())
+        }
+        other => {
+            return Err(format!(
+                "{flag}: expected a layout or a swizzled layout, got {}",
+                other.kind()
+            ));
+        }
+    };
+    if atom.rank() != 2 {
+        return Err(format!(
+            "{flag}: the atom must have rank 2 (rows, K), got {atom}"
+        ));
+    }
+    let a0 = atom
+        .mode(0)
+        .and_then(|m| m.size())
+        .map_err(|e| e.to_string())? as usize;
+    let a1 = atom
+        .mode(1)
+        .and_then(|m| m.size())
+        .map_err(|e| e.to_string())? as usize;
+    if !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
+        return Err(format!(
+            "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
+        ));
+    }
+    let reps = Layout::column_major(IntTuple::Tuple(vec![
+        IntTuple::Int((rows / a0) as i64),
+        IntTuple::Int((bk / a1) as i64),
+    ]))
+    .map_err(|e| e.to_string())?;
+    let tiled = blocked_product(&atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
+    let smem = match swizzle {
+        Some(s) => SmemLayout::Swizzled(s, tiled),
+        None => SmemLayout::Plain(tiled),
+    };
+    check_smem(flag, &smem, rows, bk)?;
+    Ok(smem)
+}
+
+/// The stage layout must be a bijection onto [0, rows*bk) that keeps each 16-byte vector of
+/// 8 consecutive k contiguous and aligned (cp.async and ldmatrix move 16 bytes).
+fn check_smem(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), String> {
+    let total = rows * bk;
+    let mut seen = vec![false; total];
+    for r in 0..rows {
+        for k in (0..bk).step_by(8) {
+            let base = s.at(r as i64, k as i64);
+            if base < 0 || base as usize >= total || base % 8 != 0 {
+                return Err(format!(
+                    "{flag}: element ({r},{k}) lands at {base}: offsets must stay in [0,{total}) and 16-byte vectors aligned"
+                ));
+            }
+            for j in 0..8 {
+                let o = s.at(r as i64, (k + j) as i64);
+                if o != base + j as i64 {
+                    return Err(format!(
+                        "{flag}: 8 consecutive k must stay contiguous (cp.async and ldmatrix move 16 bytes): ({r},{}) lands at {o}, not {}",
+                        k + j,
+                        base + j as i64
+                    ));
+                }
+                if std::mem::replace(&mut seen[o as usize], true) {
+                    return Err(format!(
+                        "{flag}: two elements share offset {o}: the layout is not injective"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The raster of `tm × tn` tiles: `plain` (column-major), `grouped:G` (G tile-rows at a time,
+/// the groups walked in order), or any layout from block index to tile index.
+pub fn raster_layout(text: &str, tm: usize, tn: usize) -> Result<Layout, String> {
+    let l = if text == "plain" {
+        format!("({tm},{tn}):(1,{tm})")
+    } else if let Some(g) = text.strip_prefix("grouped:") {
+        let g: usize = g
+            .parse()
+            .map_err(|_| format!("--raster: bad group size in '{text}'"))?;
+        if g == 0 || !tm.is_multiple_of(g) {
+            return Err(format!(
+                "--raster: group size {g} must divide the {tm} tiles along M"
+            ));
+        }
+        format!("({g},{tn},{}):(1,{tm},{g})", tm / g)
+    } else {
+        text.to_string()
+    };
+    let layout = match eval_value("--raster", &l)? {
+        Value::Layout(l) => l,
+        other => return Err(format!("--raster: expected a layout, got {}", other.kind())),
+    };
+    let total = tm * tn;
+    if layout.size().map_err(|e| e.to_string())? != total as i64 {
+        return Err(format!(
+            "--raster: {layout} must have size {total} (the {tm}x{tn} tiles)"
+        ));
+    }
+    let mut seen = vec![false; total];
+    for b in 0..total {
+        let t = layout.at(b as i64).map_err(|e| e.to_string())?;
+        if t < 0 || t as usize >= total || std::mem::replace(&mut seen[t as usize], true) {
+            return Err(format!(
+                "--raster: {layout} is not a bijection onto the {total} tiles (block {b} -> {t})"
+            ));
+        }
+    }
+    Ok(layout)
+}
+
+impl GemmConfig {
+    /// Validate flags into a configuration; every violation names its flag.
+    pub fn from_flags(f: &GemmFlags) -> Result<GemmConfig, String> {
+        let dtype = Dtype::parse(&f.dtype)?;
+        let mma = f.mma.clone().unwrap_or_else(|| {
+            MMA_ATOMS
+                .iter()
+                .find(|(_, d)| *d == dtype)
+                .map(|(n, _)| n.to_string())
+                .expect("one per dtype")
+        });
+        let Some((_, atom_dtype)) = MMA_ATOMS.iter().find(|(n, _)| *n == mma) else {
+            let names: Vec<&str> = MMA_ATOMS.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "--mma: this path generates code for {} (got {mma})",
+                names.join(", ")
+            ));
+        };
+        if *atom_dtype != dtype {
+            return Err(format!(
+                "--mma: {mma} takes {} inputs, but --dtype is {}",
+                atom_dtype.name(),
+                dtype.name()
+            ));
+        }
+        let w = int_list("--atom-layout", &f.atom_layout, 3)?;
+        if w[2] != 1 {
+            return Err("--atom-layout: the K extent of the warp arrangement must be 1".into());
+        }
+        let threads = 32 * w[0] * w[1];
+        if threads > 1024 {
+            return Err(format!(
+                "--atom-layout: {} warps is more than a block can hold (32)",
+                w[0] * w[1]
+            ));
+        }
+        let t = int_list("--tile", &f.tile, 3)?;
+        let (bm, bn, bk) = (t[0], t[1], t[2]);
+        if bm % (16 * w[0]) != 0 {
+            return Err(format!(
+                "--tile: BM = {bm} must be a multiple of 16 x {} warps along M",
+                w[0]
+            ));
+        }
+        if bn % (16 * w[1]) != 0 {
+            return Err(format!(
+                "--tile: BN = {bn} must be a multiple of 16 x {} warps along N",
+                w[1]
+            ));
+        }
+        if bk % 16 != 0 {
+            return Err(format!(
+                "--tile: BK = {bk} must be a multiple of 16 (the MMA's K)"
+            ));
+        }
+        for (rows, name) in [(bm, "A"), (bn, "B")] {
+            let vectors = rows * bk / 8;
+            if vectors % threads != 0 || threads % (bk / 8) != 0 {
+                return Err(format!(
+                    "--tile: the {rows}x{bk} tile of {name} is {vectors} 16-byte vectors, which {threads} threads cannot copy evenly"
+                ));
+            }
+        }
+        if f.stages < 2 {
+            return Err("--stages: the pipeline needs at least 2 stages".into());
+        }
+        let smem_bytes = f.stages * (bm + bn) * bk * 2;
+        if smem_bytes > MAX_SMEM_BYTES {
+            return Err(format!(
+                "--stages/--tile: {} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}",
+                f.stages
+            ));
+        }
+        if f.m == 0 || f.n == 0 || f.k == 0 {
+            return Err("--m/--n/--k: the problem must not be empty".into());
+        }
+        if !f.k.is_multiple_of(8) {
+            return Err(format!(
+                "--k: K = {} must be a multiple of 8 (rows are read 16 bytes at a time)",
+                f.k
+            ));
+        }
+        let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_smem_atom(bk));
+        let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_smem_atom(bk));
+        let smem_a = tile_atom("--smem-a", &smem_a_atom, bm, bk)?;
+        let smem_b = tile_atom("--smem-b", &smem_b_atom, bn, bk)?;
+        let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
+        let raster = raster_layout(&f.raster, tm, tn)?;
+        Ok(GemmConfig {
+            m: f.m,
+            n: f.n,
+            k: f.k,
+            dtype,
+            mma,
+            warps: (w[0], w[1]),
+            tile: (bm, bn, bk),
+            smem_a_atom,
+            smem_b_atom,
+            smem_a,
+            smem_b,
+            stages: f.stages,
+            raster,
+            raster_text: f.raster.clone(),
+        })
+    }
+
+    /// Threads per block.
+    pub fn threads(&self) -> usize {
+        32 * self.warps.0 * self.warps.1
+    }
+
+    /// Dynamic shared memory per block, in bytes.
+    pub fn smem_bytes(&self) -> usize {
+        self.stages * (self.tile.0 + self.tile.1) * self.tile.2 * 2
+    }
+
+    /// Tiles along M and N.
+    pub fn tiles(&self) -> (usize, usize) {
+        (self.m.div_ceil(self.tile.0), self.n.div_ceil(self.tile.1))
+    }
+
+    /// Whether the shared-memory layouts are swizzled.
+    pub fn swizzled(&self) -> bool {
+        self.smem_a.swizzle().is_some() || self.smem_b.swizzle().is_some()
+    }
+}
+
+impl fmt::Display for GemmConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (bm, bn, bk) = self.tile;
+        write!(
+            f,
+            "{}x{}x{} warps ({},{}) stages {} smem {} raster {}",
+            bm,
+            bn,
+            bk,
+            self.warps.0,
+            self.warps.1,
+            self.stages,
+            if self.swizzled() { "swizzled" } else { "plain" },
+            self.raster_text
+        )
+    }
+}

@@ -1,0 +1,10 @@
+//! `cute gemm`: a tiled tensor-core GEMM generated from layouts, JIT-compiled with NVRTC,
+//! verified against cuBLAS and timed on the GPU.
+
+pub mod codegen;
+pub mod command;
+pub mod config;
+pub mod emit;
+pub mod nvrtc;
+pub mod report;
+pub mod run;

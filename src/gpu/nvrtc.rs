@@ -1,0 +1,86 @@
+//! NVRTC: compile generated CUDA C++ to a CUBIN with ptxas's resource report.
+
+use std::ffi::{CStr, CString, c_char};
+
+use cudarc::nvrtc::{result, sys};
+
+/// A compiled kernel and what ptxas said of it.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The CUBIN.
+    pub cubin: Vec<u8>,
+    /// The compiler's log (ptxas -v lines included).
+    pub log: String,
+    /// Registers per thread.
+    pub registers: Option<u32>,
+    /// Bytes spilled (stores).
+    pub spill_bytes: Option<u32>,
+    /// Static shared memory, bytes.
+    pub static_smem: Option<u32>,
+}
+
+/// Whether libnvrtc can be loaded.
+pub fn nvrtc_present() -> bool {
+    // SAFETY: only tries to open the library.
+    unsafe { sys::is_culib_present() }
+}
+
+fn log_of(prog: sys::nvrtcProgram) -> String {
+    // SAFETY: prog is a live program.
+    let raw = unsafe { result::get_program_log(prog) }.unwrap_or_default();
+    let bytes: Vec<u8> = raw
+        .iter()
+        .map(|&c| c as u8)
+        .take_while(|&c| c != 0)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn number_before(log: &str, suffix: &str) -> Option<u32> {
+    log.lines().find_map(|l| {
+        let i = l.find(suffix)?;
+        l[..i].split_whitespace().last()?.parse().ok()
+    })
+}
+
+/// Compile `src` for `arch` (e.g. `sm_90a`).
+pub fn compile(src: &str, arch: &str) -> Result<Compiled, String> {
+    if !nvrtc_present() {
+        return Err("NVRTC (libnvrtc.so) was not found: install the CUDA toolkit or `pip install nvidia-cuda-nvrtc` and put its lib folder on LD_LIBRARY_PATH".into());
+    }
+    let c_src = CString::new(src).map_err(|_| "source has a NUL byte".to_string())?;
+    let name: &CStr = c"cute_gemm.cu";
+    let prog = result::create_program(&c_src, Some(name)).map_err(|e| format!("nvrtc: {e:?}"))?;
+    let opts = [
+        format!("--gpu-architecture={arch}"),
+        "-std=c++17".to_string(),
+        "--ptxas-options=-v".to_string(),
+        "-default-device".to_string(),
+    ];
+    // SAFETY: prog is live until destroyed below.
+    let compiled = unsafe { result::compile_program(prog, &opts) };
+    let log = log_of(prog);
+    let out = compiled
+        .map_err(|e| format!("NVRTC failed to compile the kernel ({e:?}):\n{log}"))
+        .and_then(|_| {
+            let mut size = 0usize;
+            // SAFETY: prog compiled successfully.
+            unsafe { sys::nvrtcGetCUBINSize(prog, &mut size).result() }
+                .map_err(|e| format!("nvrtc: {e:?}"))?;
+            let mut buf = vec![0 as c_char; size];
+            // SAFETY: buf has the size NVRTC asked for.
+            unsafe { sys::nvrtcGetCUBIN(prog, buf.as_mut_ptr()).result() }
+                .map_err(|e| format!("nvrtc: {e:?}"))?;
+            Ok(buf.into_iter().map(|c| c as u8).collect::<Vec<u8>>())
+        });
+    // SAFETY: prog is live.
+    let _ = unsafe { result::destroy_program(prog) };
+    let cubin = out?;
+    Ok(Compiled {
+        registers: number_before(&log, " registers"),
+        spill_bytes: number_before(&log, " bytes spill stores"),
+        static_smem: number_before(&log, " bytes smem"),
+        cubin,
+        log,
+    })
+}

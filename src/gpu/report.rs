@@ -1,0 +1,76 @@
+//! The tables `cute gemm` prints.
+
+use comfy_table::Table;
+
+use super::config::GemmConfig;
+use super::nvrtc::Compiled;
+use super::run::Measurement;
+
+fn opt(v: Option<u32>) -> String {
+    v.map_or("?".into(), |x| x.to_string())
+}
+
+fn config_cell(c: &GemmConfig) -> String {
+    format!("{c}")
+}
+
+/// The table of measured configurations.
+pub fn measurements(device: &str, rows: &[Measurement]) -> String {
+    let mut t = Table::new();
+    t.set_header([
+        "configuration",
+        "TFLOP/s",
+        "cuBLAS TFLOP/s",
+        "ratio",
+        "rel. error (tol)",
+        "regs",
+        "spills",
+        "smem",
+    ]);
+    for r in rows {
+        t.add_row([
+            config_cell(&r.config),
+            format!("{:.1}", r.tflops()),
+            format!("{:.1}", r.cublas_tflops()),
+            format!("{:.1}%", 100.0 * r.tflops() / r.cublas_tflops()),
+            format!(
+                "{:.2e} ({:.0e}){}",
+                r.rel_err,
+                r.config.dtype.tolerance(),
+                if r.verified() { "" } else { " FAIL" }
+            ),
+            opt(r.compiled.registers),
+            opt(r.compiled.spill_bytes),
+            format!("{} B", r.config.smem_bytes()),
+        ]);
+    }
+    let (m, n, k) = rows
+        .first()
+        .map_or((0, 0, 0), |r| (r.config.m, r.config.n, r.config.k));
+    let dt = rows.first().map_or("", |r| r.config.dtype.name());
+    format!("{device}, M x N x K = {m} x {n} x {k}, {dt}, median of repeated runs\n{t}")
+}
+
+/// The table of compiled-only configurations.
+pub fn compiled(arch: &str, rows: &[(GemmConfig, Compiled)]) -> String {
+    let mut t = Table::new();
+    t.set_header([
+        "configuration",
+        "arch",
+        "regs",
+        "spill stores (B)",
+        "static smem",
+        "dynamic smem",
+    ]);
+    for (c, r) in rows {
+        t.add_row([
+            config_cell(c),
+            arch.to_string(),
+            opt(r.registers),
+            opt(r.spill_bytes),
+            opt(r.static_smem),
+            format!("{} B", c.smem_bytes()),
+        ]);
+    }
+    t.to_string()
+}

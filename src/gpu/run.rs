@@ -1,0 +1,383 @@
+//! Running on the GPU: load, launch, verify against cuBLAS on the same data, time with events.
+
+use std::sync::Arc;
+
+use cudarc::cublas::{CudaBlas, Gemm, GemmConfig as BlasConfig, sys as blas_sys};
+use cudarc::driver::sys::{CUevent_flags, CUfunction_attribute_enum};
+use cudarc::driver::{
+    CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
+};
+use cudarc::nvrtc::Ptx;
+
+use super::codegen::kernel_source;
+use super::config::{Dtype, GemmConfig};
+use super::nvrtc::{Compiled, compile};
+
+/// Why nothing ran: a missing GPU, driver or library (exit status 3), or a failure.
+#[derive(Debug)]
+pub enum GpuError {
+    /// No GPU, driver or library: what is missing, in words.
+    Unavailable(String),
+    /// Something failed on the way.
+    Failed(String),
+}
+
+impl std::fmt::Display for GpuError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GpuError::Unavailable(s) | GpuError::Failed(s) => f.write_str(s),
+        }
+    }
+}
+
+fn failed<E: std::fmt::Debug>(what: &str) -> impl Fn(E) -> GpuError + '_ {
+    move |e| GpuError::Failed(format!("{what}: {e:?}"))
+}
+
+/// Check for the driver, NVRTC and cuBLAS before touching them (cudarc panics otherwise).
+pub fn check_libraries() -> Result<(), GpuError> {
+    let mut missing = Vec::new();
+    // SAFETY: each only tries to open a shared library.
+    unsafe {
+        if !cudarc::driver::sys::is_culib_present() {
+            missing.push("the CUDA driver (libcuda.so)");
+        }
+        if !cudarc::nvrtc::sys::is_culib_present() {
+            missing.push("NVRTC (libnvrtc.so)");
+        }
+        if !blas_sys::is_culib_present() {
+            missing.push("cuBLAS (libcublas.so)");
+        }
+    }
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(GpuError::Unavailable(format!(
+            "cannot run on a GPU here: {} not found (use --compile-only to compile without a GPU)",
+            missing.join(", ")
+        )))
+    }
+}
+
+/// One measured configuration.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+    /// The configuration.
+    pub config: GemmConfig,
+    /// Our kernel's median time, ms.
+    pub ms: f64,
+    /// cuBLAS's median time on the same problem, ms.
+    pub cublas_ms: f64,
+    /// ‖C − ref‖ / ‖ref‖.
+    pub rel_err: f64,
+    /// The compiler's report.
+    pub compiled: Compiled,
+}
+
+impl Measurement {
+    fn flops(&self) -> f64 {
+        2.0 * self.config.m as f64 * self.config.n as f64 * self.config.k as f64
+    }
+
+    /// Our TFLOP/s.
+    pub fn tflops(&self) -> f64 {
+        self.flops() / (self.ms * 1e-3) / 1e12
+    }
+
+    /// cuBLAS's TFLOP/s.
+    pub fn cublas_tflops(&self) -> f64 {
+        self.flops() / (self.cublas_ms * 1e-3) / 1e12
+    }
+
+    /// Whether the result is within tolerance.
+    pub fn verified(&self) -> bool {
+        self.rel_err.is_finite() && self.rel_err <= self.config.dtype.tolerance()
+    }
+}
+
+/// A GPU session: context, stream, cuBLAS handle and the device's name and architecture.
+pub struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    blas: CudaBlas,
+    /// The device's name.
+    pub name: String,
+    /// NVRTC architecture, e.g. `sm_90a`.
+    pub arch: String,
+}
+
+impl Gpu {
+    /// Open device 0.
+    pub fn open() -> Result<Gpu, GpuError> {
+        check_libraries()?;
+        let ctx = CudaContext::new(0)
+            .map_err(|e| GpuError::Unavailable(format!("no usable GPU: {e:?}")))?;
+        let stream = ctx.default_stream();
+        let blas = CudaBlas::new(stream.clone()).map_err(failed("cuBLAS"))?;
+        let name = ctx.name().unwrap_or_else(|_| "unknown GPU".into());
+        let (maj, min) = ctx
+            .compute_capability()
+            .map_err(failed("compute capability"))?;
+        if maj < 8 {
+            return Err(GpuError::Unavailable(format!(
+                "{name} (sm_{maj}{min}) has no bf16 mma.sync: sm_80 or newer is needed"
+            )));
+        }
+        let arch = if maj == 9 && min == 0 {
+            "sm_90a".to_string()
+        } else {
+            format!("sm_{maj}{min}")
+        };
+        Ok(Gpu {
+            ctx,
+            stream,
+            blas,
+            name,
+            arch,
+        })
+    }
+}
+
+/// Deterministic uniform values in [-1, 1) (never all zeros).
+fn random_values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+/// Element types the kernels take, with their cuBLAS GEMM.
+pub trait Element: DeviceRepr + ValidAsZeroBits + Copy + Unpin + 'static {
+    /// From f32, rounding.
+    fn from_f32(x: f32) -> Self;
+    /// To f32.
+    fn to_f32(self) -> f32;
+}
+
+impl Element for half::bf16 {
+    fn from_f32(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        half::bf16::to_f32(self)
+    }
+}
+
+impl Element for half::f16 {
+    fn from_f32(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        half::f16::to_f32(self)
+    }
+}
+
+struct Problem<T> {
+    a: CudaSlice<T>,
+    b: CudaSlice<T>,
+    c: CudaSlice<T>,
+    reference: Vec<f32>,
+    cublas_ms: f64,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn time_median(
+    stream: &Arc<CudaStream>,
+    ctx: &Arc<CudaContext>,
+    reps: usize,
+    mut f: impl FnMut() -> Result<(), GpuError>,
+) -> Result<f64, GpuError> {
+    for _ in 0..3 {
+        f()?;
+    }
+    stream.synchronize().map_err(failed("synchronize"))?;
+    let mut times = Vec::with_capacity(reps);
+    for _ in 0..reps {
+        let start = ctx
+            .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
+            .map_err(failed("event"))?;
+        let end = ctx
+            .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
+            .map_err(failed("event"))?;
+        start.record(stream).map_err(failed("event"))?;
+        f()?;
+        end.record(stream).map_err(failed("event"))?;
+        times.push(start.elapsed_ms(&end).map_err(failed("event timing"))? as f64);
+    }
+    Ok(median(times))
+}
+
+impl Gpu
+where
+    CudaBlas: Gemm<half::bf16> + Gemm<half::f16>,
+{
+    fn problem<T: Element>(
+        &self,
+        m: usize,
+        n: usize,
+        k: usize,
+        reps: usize,
+    ) -> Result<Problem<T>, GpuError>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        let ha: Vec<T> = random_values(m * k, 1)
+            .into_iter()
+            .map(T::from_f32)
+            .collect();
+        let hb: Vec<T> = random_values(n * k, 2)
+            .into_iter()
+            .map(T::from_f32)
+            .collect();
+        let a = self.stream.clone_htod(&ha).map_err(failed("copy A"))?;
+        let b = self.stream.clone_htod(&hb).map_err(failed("copy B"))?;
+        let mut c = self
+            .stream
+            .alloc_zeros::<T>(m * n)
+            .map_err(failed("alloc C"))?;
+        // C (row-major M×N) = column-major C^T (N×M) = B_buf^T (N×K) · A_buf (K×M)
+        let cfg = BlasConfig {
+            transa: blas_sys::cublasOperation_t::CUBLAS_OP_T,
+            transb: blas_sys::cublasOperation_t::CUBLAS_OP_N,
+            m: n as i32,
+            n: m as i32,
+            k: k as i32,
+            alpha: T::from_f32(1.0),
+            lda: k as i32,
+            ldb: k as i32,
+            beta: T::from_f32(0.0),
+            ldc: n as i32,
+        };
+        let run = |c: &mut CudaSlice<T>| -> Result<(), GpuError> {
+            // SAFETY: the buffers have the sizes the configuration describes.
+            unsafe { self.blas.gemm(cfg, &b, &a, c) }.map_err(failed("cuBLAS gemm"))
+        };
+        run(&mut c)?;
+        let reference: Vec<f32> = self
+            .stream
+            .clone_dtoh(&c)
+            .map_err(failed("copy C"))?
+            .into_iter()
+            .map(T::to_f32)
+            .collect();
+        let cublas_ms = time_median(&self.stream, &self.ctx, reps, || run(&mut c))?;
+        Ok(Problem {
+            a,
+            b,
+            c,
+            reference,
+            cublas_ms,
+        })
+    }
+
+    fn measure<T: Element>(
+        &self,
+        cfg: &GemmConfig,
+        p: &mut Problem<T>,
+        reps: usize,
+    ) -> Result<Measurement, GpuError> {
+        let compiled = compile(&kernel_source(cfg), &self.arch).map_err(GpuError::Failed)?;
+        let module = self
+            .ctx
+            .load_module(Ptx::from_binary(compiled.cubin.clone()))
+            .map_err(failed("load module"))?;
+        let f = module
+            .load_function("cute_gemm")
+            .map_err(failed("load function"))?;
+        let smem = cfg.smem_bytes() as u32;
+        f.set_attribute(
+            CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            smem as i32,
+        )
+        .map_err(failed("raise the dynamic shared-memory limit"))?;
+        let (tm, tn) = cfg.tiles();
+        let launch = LaunchConfig {
+            grid_dim: ((tm * tn) as u32, 1, 1),
+            block_dim: (cfg.threads() as u32, 1, 1),
+            shared_mem_bytes: smem,
+        };
+        let (m, n, k) = (cfg.m as i32, cfg.n as i32, cfg.k as i32);
+        // poison C, run once, verify every element
+        let poison: Vec<T> = vec![T::from_f32(f32::NAN); cfg.m * cfg.n];
+        self.stream
+            .memcpy_htod(&poison, &mut p.c)
+            .map_err(failed("poison C"))?;
+        let go = |p: &mut Problem<T>| -> Result<(), GpuError> {
+            let mut b = self.stream.launch_builder(&f);
+            b.arg(&p.a).arg(&p.b).arg(&mut p.c).arg(&m).arg(&n).arg(&k);
+            // SAFETY: the kernel reads A (M×K), B (N×K) and writes C (M×N), which these are.
+            unsafe { b.launch(launch) }.map_err(failed("launch"))?;
+            Ok(())
+        };
+        go(p)?;
+        self.stream.synchronize().map_err(failed("kernel"))?;
+        let got: Vec<f32> = self
+            .stream
+            .clone_dtoh(&p.c)
+            .map_err(failed("copy C"))?
+            .into_iter()
+            .map(T::to_f32)
+            .collect();
+        let (mut num, mut den) = (0f64, 0f64);
+        for (g, r) in got.iter().zip(&p.reference) {
+            let d = *g as f64 - *r as f64;
+            num += d * d;
+            den += (*r as f64) * (*r as f64);
+        }
+        let rel_err = if den > 0.0 {
+            (num / den).sqrt()
+        } else {
+            f64::NAN
+        };
+        let ms = time_median(&self.stream, &self.ctx, reps, || go(p))?;
+        Ok(Measurement {
+            config: cfg.clone(),
+            ms,
+            cublas_ms: p.cublas_ms,
+            rel_err,
+            compiled,
+        })
+    }
+
+    /// Verify and time every configuration (all of one problem size and type), cuBLAS in the
+    /// same process on the same data.
+    pub fn run(
+        &self,
+        cfgs: &[GemmConfig],
+        reps: usize,
+        mut report: impl FnMut(&Measurement),
+    ) -> Result<Vec<Measurement>, GpuError> {
+        let Some(first) = cfgs.first() else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        match first.dtype {
+            Dtype::Bf16 => {
+                let mut p = self.problem::<half::bf16>(first.m, first.n, first.k, reps)?;
+                for c in cfgs {
+                    let r = self.measure(c, &mut p, reps)?;
+                    report(&r);
+                    out.push(r);
+                }
+            }
+            Dtype::F16 => {
+                let mut p = self.problem::<half::f16>(first.m, first.n, first.k, reps)?;
+                for c in cfgs {
+                    let r = self.measure(c, &mut p, reps)?;
+                    report(&r);
+                    out.push(r);
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,124 @@
+//! Every limit of `cute`, in one place.
+//!
+//! A calculator people paste arbitrary text into must never crash, hang or eat the machine, so
+//! every quantity that input controls is bounded here. Past a limit `cute` either gives an error
+//! that names the limit (input, evaluation) or prints what fits and says what it left out (grids,
+//! listings). The modules that enforce a limit refer to the constant here; the README's
+//! `## Limits` table lists them.
+
+/// The longest statement accepted, in bytes (a multi-line statement counts all its lines). Longer
+/// input is an error: `statement of N bytes is longer than the limit of 4194304 bytes`. Lines of a
+/// megabyte are handled (issue 2).
+pub const MAX_STATEMENT_LEN: usize = 1 << 22;
+
+/// The deepest nesting of brackets and calls the parser accepts (SPEC §3 asks for at least 64),
+/// and the deepest value a statement may produce. Deeper input is an error: `nesting deeper than
+/// 256 levels`. Text with more than this many brackets open is not taken as the start of a
+/// multi-line statement: it can only be an error.
+pub const MAX_NESTING: usize = 256;
+
+/// The most integers (leaves) in one value's shape, stride, IntTuple or tuple: in a literal, and
+/// in a statement's result (so repeated `a = (a, a)` in a session cannot grow without bound).
+/// More is an error: `… integers, more than the limit of 1048576`.
+pub const MAX_TUPLE_WIDTH: usize = 1 << 20;
+
+/// The most values `L(i)` listed by `--format json` with values; past it the list stops and the
+/// object says `"values_truncated":true`.
+pub const MAX_VALUES_RENDERED: i64 = 1 << 16;
+
+/// The most index lines (`i -> L(i)`) the property table lists; a larger layout gets no listing.
+pub const MAX_LISTED_VALUES: i64 = 64;
+
+/// The most rows of the terminal grid (`--format grid`, `cute show`); past it the grid shows the
+/// top rows and a line saying how many rows and columns were left out.
+pub const MAX_GRID_ROWS: usize = 64;
+
+/// The most columns of the terminal grid; past it, as for [`MAX_GRID_ROWS`].
+pub const MAX_GRID_COLS: usize = 64;
+
+/// The most cells CuTe's `print_layout` (`--style cute`) draws: it has no truncation (the output
+/// must be byte for byte CuTe's), so a larger layout is an error naming this limit.
+pub const MAX_CELLS_DRAWN: i64 = 1 << 22;
+
+/// The largest domain on which a property (injective, surjective) is decided, or a law checked,
+/// by evaluating every point. Past it a property table says "too large", and a law is checked at
+/// the first and last points and at pseudo-random points in between.
+pub const MAX_ENUMERATED: i64 = 1 << 20;
+
+/// The most layout evaluations one shared-memory bank-conflict analysis performs; past it, an
+/// error naming the limit.
+pub const MAX_BANK_POINTS: i64 = 1 << 22;
+
+use crate::algebra::IntTuple;
+use crate::eval::Value;
+
+/// Check a statement's result against [`MAX_NESTING`] and [`MAX_TUPLE_WIDTH`]: the error names the
+/// limit. Values inside atoms (MMA, copy) are built by `cute` itself and are not counted.
+pub fn check_value(v: &Value) -> Result<(), String> {
+    let (leaves, depth) = measure(v);
+    if depth > MAX_NESTING {
+        return Err(format!(
+            "the result is nested {depth} levels deep, deeper than the limit of {MAX_NESTING} levels"
+        ));
+    }
+    if leaves > MAX_TUPLE_WIDTH {
+        return Err(format!(
+            "the result has {leaves} integers, more than the limit of {MAX_TUPLE_WIDTH}"
+        ));
+    }
+    Ok(())
+}
+
+/// (integers, depth) of a value; saturating, never allocating.
+fn measure(v: &Value) -> (usize, usize) {
+    match v {
+        Value::IntTuple(t) => measure_tuple(t),
+        Value::Layout(l) | Value::OffsetLayout(_, l) => measure_tuple(l.shape()),
+        Value::Composed(c) => measure_tuple(c.layout.shape()),
+        Value::Tuple(items) => {
+            let (mut leaves, mut depth) = (0usize, 0usize);
+            for item in items {
+                let (l, d) = measure(item);
+                leaves = leaves.saturating_add(l);
+                depth = depth.max(d);
+            }
+            (leaves, depth.saturating_add(1))
+        }
+        _ => (1, 0),
+    }
+}
+
+fn measure_tuple(t: &IntTuple) -> (usize, usize) {
+    match t {
+        IntTuple::Int(_) => (1, 0),
+        IntTuple::Tuple(items) => {
+            let (mut leaves, mut depth) = (0usize, 0usize);
+            for item in items {
+                let (l, d) = measure_tuple(item);
+                leaves = leaves.saturating_add(l);
+                depth = depth.max(d);
+            }
+            (leaves, depth.saturating_add(1))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The modules that enforce a limit agree with this file.
+    #[test]
+    fn modules_agree() {
+        assert_eq!(crate::parser::MAX_NESTING, MAX_NESTING);
+        assert_eq!(crate::render::json::MAX_VALUES, MAX_VALUES_RENDERED);
+        assert_eq!(crate::render::table::LISTING_LIMIT, MAX_LISTED_VALUES);
+        assert_eq!(crate::render::table::ENUMERATE_LIMIT, MAX_ENUMERATED);
+        assert_eq!(crate::render::grid::PRINT_LAYOUT_MAX_CELLS, MAX_CELLS_DRAWN);
+        let g = crate::render::grid::GridOptions::default();
+        assert_eq!((g.max_rows, g.max_cols), (MAX_GRID_ROWS, MAX_GRID_COLS));
+        assert_eq!(crate::algebra::laws::EXHAUSTIVE_LIMIT, MAX_ENUMERATED);
+        assert_eq!(crate::analysis::bank::MAX_POINTS, MAX_BANK_POINTS);
+        const { assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 levels") };
+    }
+}

@@ -1,0 +1,197 @@
+//! Code that constructs a value: CuTe C++ (`--format cpp`) and CuTe's Python DSL (`--format dsl`),
+//! so a layout found in `cute` pastes straight into a kernel.
+
+use super::{RenderError, plain, position_independent};
+use crate::algebra::{IntTuple, Layout, Offset, Swizzle};
+use crate::eval::Value;
+
+/// The `_N` aliases CuTe predefines (`numeric/integral_constant.hpp`), negatives spelled `_mN`.
+fn has_alias(v: i64) -> bool {
+    matches!(v, 0..=10 | 12 | 16 | 24 | 32 | -10..=-1 | -12 | -16 | -24 | -32)
+        || ((40..=256).contains(&v) && v % 8 == 0)
+        || matches!(v, 384 | 768)
+        || ((512..=524288).contains(&v) && v.count_ones() == 1)
+}
+
+/// The C++ type of a static integer: `_4`, `_m2`, `Int<5>`, or `C<…ll>` past 32 bits.
+pub fn int_type(v: i64) -> String {
+    if has_alias(v) {
+        if v < 0 {
+            format!("_m{}", -v)
+        } else {
+            format!("_{v}")
+        }
+    } else if i32::try_from(v).is_ok() {
+        format!("Int<{v}>")
+    } else {
+        format!("C<{v}ll>")
+    }
+}
+
+/// The C++ type of an IntTuple: leaves as [`int_type`], tuples as `Shape<…>` / `Stride<…>`.
+fn tuple_type(t: &IntTuple, name: &str) -> String {
+    match t {
+        IntTuple::Int(v) => int_type(*v),
+        IntTuple::Tuple(v) => {
+            let parts: Vec<String> = v.iter().map(|e| tuple_type(e, name)).collect();
+            format!("{name}<{}>", parts.join(","))
+        }
+    }
+}
+
+/// `Layout<Shape<_4,_8>,Stride<_1,_4>>{}`.
+pub fn cpp_layout(l: &Layout) -> String {
+    format!(
+        "Layout<{},{}>{{}}",
+        tuple_type(l.shape(), "Shape"),
+        tuple_type(l.stride(), "Stride")
+    )
+}
+
+fn cpp_swizzle(s: &Swizzle) -> String {
+    format!("Swizzle<{},{},{}>{{}}", s.bits, s.base, s.shift)
+}
+
+/// A tiler (`make_tile`): every element a layout, `_` or a tiler, or an `_` among integers and
+/// layouts (`<4, _, 2:3>`). Other tuples (a pair `((8):(1),16)`) are `make_tuple`; both print alike.
+fn is_tiler(items: &[Value]) -> bool {
+    fn part(v: &Value) -> bool {
+        match v {
+            Value::Layout(_) | Value::Under => true,
+            Value::Tuple(items) => is_tiler(items),
+            _ => false,
+        }
+    }
+    items.iter().all(part)
+        || (items.iter().any(|v| matches!(v, Value::Under))
+            && items
+                .iter()
+                .all(|v| part(v) || matches!(v, Value::IntTuple(IntTuple::Int(_)))))
+}
+
+/// CuTe C++ that constructs the value and prints as it does (`print(...)` gives the value's
+/// plain notation with CuTe's static `_`).
+pub fn cpp(v: &Value) -> Result<String, RenderError> {
+    Ok(match v {
+        Value::IntTuple(IntTuple::Int(i)) => format!("{}{{}}", int_type(*i)),
+        Value::IntTuple(t) => format!("{}{{}}", tuple_type(t, "Shape")),
+        Value::Bool(b) => b.to_string(),
+        Value::Layout(l) => cpp_layout(l),
+        Value::Under => "_".to_string(),
+        Value::Tuple(items) => {
+            let parts = items.iter().map(cpp).collect::<Result<Vec<_>, _>>()?;
+            let f = if is_tiler(items) {
+                "make_tile"
+            } else {
+                "make_tuple"
+            };
+            format!("{f}({})", parts.join(", "))
+        }
+        Value::Swizzle(s) => cpp_swizzle(s),
+        Value::Composed(c) => match c.offset {
+            Offset::Int(0) => format!(
+                "composition({}, {})",
+                cpp_swizzle(&c.swizzle),
+                cpp_layout(&c.layout)
+            ),
+            Offset::Int(o) => format!(
+                "composition({}, {}{{}}, {})",
+                cpp_swizzle(&c.swizzle),
+                int_type(o),
+                cpp_layout(&c.layout)
+            ),
+            Offset::SmemPtr(bits) => format!(
+                "composition({}, smem_ptr_flag_bits<{bits}>{{}}, {})",
+                cpp_swizzle(&c.swizzle),
+                cpp_layout(&c.layout)
+            ),
+        },
+        Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
+        Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+        // A tensor over a layout whose elements are their own indices: a counting tensor.
+        Value::OffsetLayout(o, l) => format!(
+            "make_tensor(make_inttuple_iter({}{{}}), {})",
+            int_type(*o),
+            cpp_layout(l)
+        ),
+        #[allow(unreachable_patterns)]
+        _ => {
+            return Err(RenderError::new(format!(
+                "no C++ form for {}: {}",
+                v.kind(),
+                plain::render(v)
+            )));
+        }
+    })
+}
+
+/// A Python tuple: `(4,8)`, `(8,)` for rank 1, `()`; elements joined by `sep`.
+fn py_tuple(parts: Vec<String>, sep: &str) -> String {
+    if parts.len() == 1 {
+        format!("({},)", parts[0])
+    } else {
+        format!("({})", parts.join(sep))
+    }
+}
+
+fn py_int_tuple(t: &IntTuple) -> String {
+    match t {
+        IntTuple::Int(v) => v.to_string(),
+        IntTuple::Tuple(v) => py_tuple(v.iter().map(py_int_tuple).collect(), ","),
+    }
+}
+
+/// `cute.make_layout((4,8), stride=(1,4))`.
+pub fn dsl_layout(l: &Layout) -> String {
+    format!(
+        "cute.make_layout({}, stride={})",
+        py_int_tuple(l.shape()),
+        py_int_tuple(l.stride())
+    )
+}
+
+fn dsl_swizzle(s: &Swizzle) -> String {
+    format!("cute.make_swizzle({},{},{})", s.bits, s.base, s.shift)
+}
+
+/// CuTe's Python DSL that constructs the value. A GMMA atom (`smem_ptr[Nb]`) is given in its
+/// position-independent form, the swizzle acting on elements (as CuTe's `print_layout` shows it).
+pub fn dsl(v: &Value) -> Result<String, RenderError> {
+    Ok(match v {
+        Value::IntTuple(t) => py_int_tuple(t),
+        Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+        Value::Layout(l) => dsl_layout(l),
+        Value::Under => "None".to_string(),
+        Value::Tuple(items) => {
+            py_tuple(items.iter().map(dsl).collect::<Result<Vec<_>, _>>()?, ", ")
+        }
+        Value::Swizzle(s) => dsl_swizzle(s),
+        Value::Composed(c) => {
+            let pi = position_independent(c)?;
+            let off = match pi.offset {
+                Offset::Int(o) => o,
+                Offset::SmemPtr(_) => unreachable!("position_independent gives an integer offset"),
+            };
+            format!(
+                "cute.make_composed_layout({}, {off}, {})",
+                dsl_swizzle(&pi.swizzle),
+                dsl_layout(&pi.layout)
+            )
+        }
+        Value::OffsetLayout(o, l) => {
+            return Err(RenderError::new(format!(
+                "no CuTe DSL form for an offset layout (a tensor over a layout, offset {o}); \
+                 its layout is {}",
+                dsl_layout(l)
+            )));
+        }
+        #[allow(unreachable_patterns)]
+        _ => {
+            return Err(RenderError::new(format!(
+                "no CuTe DSL form for {}: {}",
+                v.kind(),
+                plain::render(v)
+            )));
+        }
+    })
+}

@@ -1,0 +1,174 @@
+//! JSON output, for scripts: one compact object per value.
+//!
+//! A layout is `{"kind":"layout","shape":[4,8],"stride":[1,4],"size":32,"cosize":32,"rank":2,
+//! "depth":1,"text":"(4,8):(1,4)"}` (shape and stride as nested arrays, integers as integers),
+//! with `"values":[L(0),…]` when asked for (at most [`MAX_VALUES`], and then
+//! `"values_truncated":true`). Every object has `"kind"` and `"text"` (the plain notation).
+
+use serde_json::{Map, Value as Json, json};
+
+use super::{LayoutFn, RenderError, RenderOptions, for_each_value, plain};
+use crate::algebra::{IntTuple, Layout, Offset, Swizzle};
+use crate::eval::Value;
+
+/// The most values listed under `"values"`.
+pub const MAX_VALUES: i64 = crate::limits::MAX_VALUES_RENDERED;
+
+/// The JSON text of a value (one line).
+pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
+    Ok(to_json(v, opts)?.to_string())
+}
+
+/// The JSON object of a value.
+pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
+    let text = plain::render(v);
+    let mut obj = match v {
+        Value::IntTuple(IntTuple::Int(i)) => object(json!({"kind": "int", "value": i})),
+        Value::IntTuple(t) => object(json!({
+            "kind": "inttuple",
+            "value": int_tuple(t),
+            "rank": t.rank(),
+            "depth": t.depth(),
+            "size": t.product().ok(),
+        })),
+        Value::Bool(b) => object(json!({"kind": "bool", "value": b})),
+        Value::Layout(l) => layout_object(l)?,
+        Value::Under => object(json!({"kind": "underscore"})),
+        Value::Tuple(items) => {
+            let elems = items
+                .iter()
+                .map(|e| to_json(e, opts))
+                .collect::<Result<Vec<_>, _>>()?;
+            object(json!({"kind": "tuple", "rank": items.len(), "elements": elems}))
+        }
+        Value::Swizzle(s) => swizzle(s),
+        Value::Composed(c) => {
+            let inner = layout_object(&c.layout)?;
+            let mut m = object(json!({
+                "kind": "composed",
+                "swizzle": Json::Object(swizzle(&c.swizzle)),
+                "offset": offset(&c.offset),
+            }));
+            copy_sizes(&inner, &mut m);
+            m.insert("layout".into(), Json::Object(inner));
+            m
+        }
+        Value::Offset(o) => {
+            let mut m = object(json!({"kind": "pointer"}));
+            if let Offset::SmemPtr(bits) = o {
+                m.insert("elem_bits".into(), json!(bits));
+            }
+            m
+        }
+        Value::SwizzleOffset(s, o) => object(json!({
+            "kind": "swizzle_offset",
+            "swizzle": Json::Object(swizzle(s)),
+            "offset": offset(o),
+        })),
+        Value::OffsetLayout(o, l) => {
+            let inner = layout_object(l)?;
+            let mut m = object(json!({"kind": "offset_layout", "offset": o}));
+            copy_sizes(&inner, &mut m);
+            m.insert("layout".into(), Json::Object(inner));
+            m
+        }
+        Value::Name(n) => object(json!({"kind": "name", "value": n})),
+        #[allow(unreachable_patterns)]
+        _ => {
+            return Err(RenderError::new(format!(
+                "no JSON form for {} yet: {text}",
+                v.kind()
+            )));
+        }
+    };
+    if opts.with_values
+        && let Some(f) = LayoutFn::of(v)
+    {
+        let (vals, truncated) = values(f)?;
+        obj.insert("values".into(), json!(vals));
+        if truncated {
+            obj.insert("values_truncated".into(), json!(true));
+        }
+    }
+    obj.insert("text".into(), json!(text));
+    Ok(Json::Object(obj))
+}
+
+fn object(j: Json) -> Map<String, Json> {
+    match j {
+        Json::Object(m) => m,
+        _ => unreachable!("json! of an object literal"),
+    }
+}
+
+/// An IntTuple as a nested array; an integer as an integer.
+pub fn int_tuple(t: &IntTuple) -> Json {
+    match t {
+        IntTuple::Int(v) => json!(v),
+        IntTuple::Tuple(v) => Json::Array(v.iter().map(int_tuple).collect()),
+    }
+}
+
+/// A layout's object; `size` / `cosize` are `null` past 64 bits.
+fn layout_object(l: &Layout) -> Result<Map<String, Json>, RenderError> {
+    Ok(object(json!({
+        "kind": "layout",
+        "shape": int_tuple(l.shape()),
+        "stride": int_tuple(l.stride()),
+        "size": l.size().ok(),
+        "cosize": l.cosize().ok(),
+        "rank": l.rank(),
+        "depth": l.depth(),
+        "text": l.to_string(),
+    })))
+}
+
+fn copy_sizes(from: &Map<String, Json>, to: &mut Map<String, Json>) {
+    for k in ["size", "cosize", "rank", "depth"] {
+        if let Some(x) = from.get(k) {
+            to.insert(k.into(), x.clone());
+        }
+    }
+}
+
+fn swizzle(s: &Swizzle) -> Map<String, Json> {
+    object(json!({
+        "kind": "swizzle",
+        "bits": s.bits,
+        "base": s.base,
+        "shift": s.shift,
+        "text": s.to_string(),
+    }))
+}
+
+fn offset(o: &Offset) -> Json {
+    match o {
+        Offset::Int(v) => json!(v),
+        Offset::SmemPtr(bits) => {
+            json!({"kind": "smem_ptr", "elem_bits": bits, "text": o.to_string()})
+        }
+    }
+}
+
+/// The first [`MAX_VALUES`] values of the function, and whether there were more.
+fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
+    let l = f.layout();
+    let size = l.size()?;
+    let n = size.min(MAX_VALUES);
+    let mut out = Vec::with_capacity(n as usize);
+    if size <= MAX_VALUES {
+        let mut err = None;
+        for_each_value(l, |v| match f.outer(v) {
+            Ok(x) => out.push(x),
+            Err(e) => err = Some(e),
+        })?;
+        if let Some(e) = err {
+            return Err(e);
+        }
+    } else {
+        for i in 0..n {
+            out.push(f.at(i)?);
+        }
+    }
+    Ok((out, size > MAX_VALUES))
+}

@@ -1,0 +1,254 @@
+//! The REPL: a session of statements and `:commands`, interactive (rustyline) or piped.
+
+mod editor;
+
+use std::io::{BufRead, Write};
+
+use crate::diagnostic;
+use crate::eval::{Env, Outcome, functions};
+use crate::render::{self, Format, RenderOptions};
+use crate::statements::{Splitter, Statement};
+
+pub use editor::interactive;
+
+/// What to do after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Leave the session.
+    Quit,
+}
+
+/// A REPL command: one table that also generates `:help`.
+pub struct ReplCommand {
+    /// `:name`.
+    pub name: &'static str,
+    /// Its argument, for help.
+    pub args: &'static str,
+    /// What it does.
+    pub help: &'static str,
+    run: fn(&mut Session, &str, &mut dyn Write, &mut dyn Write) -> Flow,
+}
+
+/// Every REPL command.
+pub static COMMANDS: &[ReplCommand] = &[
+    ReplCommand {
+        name: ":help",
+        args: "",
+        help: "this help: the commands, then every function",
+        run: |_, _, out, _| {
+            let _ = out.write_all(help_text().as_bytes());
+            Flow::Continue
+        },
+    },
+    ReplCommand {
+        name: ":vars",
+        args: "",
+        help: "the variables and their values",
+        run: |s, _, out, _| {
+            for (name, v) in s.env.vars() {
+                let _ = writeln!(out, "{name} = {}", render::plain::render(v));
+            }
+            Flow::Continue
+        },
+    },
+    ReplCommand {
+        name: ":show",
+        args: "EXPR",
+        help: "properties table and grid of a value",
+        run: |s, arg, out, err| {
+            s.show(arg, out, err);
+            Flow::Continue
+        },
+    },
+    ReplCommand {
+        name: ":format",
+        args: "plain|table|grid|json|cpp|dsl",
+        help: "how results are printed",
+        run: |s, arg, out, err| {
+            match arg.trim().parse::<Format>() {
+                Ok(f) => {
+                    s.format = f;
+                    let _ = writeln!(out, "format: {}", arg.trim());
+                }
+                Err(_) => {
+                    let _ = writeln!(
+                        err,
+                        "error: unknown format '{}': plain, table, grid, json, cpp or dsl",
+                        arg.trim()
+                    );
+                }
+            }
+            Flow::Continue
+        },
+    },
+    ReplCommand {
+        name: ":clear",
+        args: "",
+        help: "forget every variable",
+        run: |s, _, _, _| {
+            s.env = Env::new();
+            Flow::Continue
+        },
+    },
+    ReplCommand {
+        name: ":quit",
+        args: "",
+        help: "leave (also Ctrl-D)",
+        run: |_, _, _, _| Flow::Quit,
+    },
+];
+
+/// The `:help` text, generated from the command and function tables.
+pub fn help_text() -> String {
+    let mut s = String::from(
+        "Statements: `NAME = EXPR` binds, `EXPR` prints (`ans` is the last result).\n\
+         Operators: `A o B` composition, `A / B` logical_divide, `A * B` logical_product;\n\
+         `L(i)`, `L(m,n)` evaluate, `L(_,2)` slices, `#` comments.\n\nCommands:\n",
+    );
+    for c in COMMANDS {
+        let head = if c.args.is_empty() {
+            c.name.to_string()
+        } else {
+            format!("{} {}", c.name, c.args)
+        };
+        s.push_str(&format!("  {head:<40} {}\n", c.help));
+    }
+    s.push_str("\nFunctions:\n");
+    for f in functions::FUNCTIONS {
+        s.push_str(&format!("  {:<40} {}\n", f.signature, f.summary));
+    }
+    s
+}
+
+/// A REPL session: variables, the output format and the pending multi-line statement.
+pub struct Session {
+    env: Env,
+    format: Format,
+    color: bool,
+    splitter: Splitter,
+}
+
+impl Session {
+    /// A new session.
+    pub fn new(format: Format, color: bool) -> Session {
+        Session {
+            env: Env::new(),
+            format,
+            color,
+            splitter: Splitter::new(),
+        }
+    }
+
+    /// The variable names, for completion.
+    pub fn var_names(&self) -> Vec<String> {
+        self.env
+            .vars()
+            .into_iter()
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+
+    /// Handle one complete input (a statement, possibly of several lines, or a `:command`).
+    pub fn input(
+        &mut self,
+        text: &str,
+        line: usize,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Flow {
+        let trimmed = text.trim_start();
+        if trimmed.starts_with(':') {
+            let (name, arg) = trimmed
+                .split_once(char::is_whitespace)
+                .unwrap_or((trimmed, ""));
+            return match COMMANDS
+                .iter()
+                .find(|c| c.name == name || (name.len() > 1 && c.name.starts_with(name)))
+            {
+                Some(c) => (c.run)(self, arg, out, err),
+                None => {
+                    let _ = writeln!(err, "error: unknown command '{name}' (:help lists them)");
+                    Flow::Continue
+                }
+            };
+        }
+        let st = Statement {
+            text: text.to_string(),
+            line,
+        };
+        match self.env.run(&st.text) {
+            Ok(Outcome::Value(v)) => {
+                let opts = RenderOptions {
+                    color: self.color,
+                    ..RenderOptions::default()
+                };
+                match render::render(&v, self.format, &opts) {
+                    Ok(s) => {
+                        let _ = writeln!(out, "{s}");
+                    }
+                    Err(m) => {
+                        let _ = writeln!(err, "error: {m}");
+                    }
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let _ = err.write_all(diagnostic::render("<repl>", line, &st.text, &e).as_bytes());
+                let _ = writeln!(out, "error: {}", e.message);
+            }
+        }
+        Flow::Continue
+    }
+
+    fn show(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {
+        let opts = RenderOptions {
+            color: self.color,
+            ..RenderOptions::default()
+        };
+        match self.env.run(arg) {
+            Ok(Outcome::Value(v)) => match render::show(&v, &opts) {
+                Ok(s) => {
+                    let _ = writeln!(out, "{s}");
+                }
+                Err(m) => {
+                    let _ = writeln!(err, "error: {m}");
+                }
+            },
+            Ok(_) => {}
+            Err(e) => {
+                let _ = err.write_all(diagnostic::render("<repl>", 1, arg, &e).as_bytes());
+                let _ = writeln!(out, "error: {}", e.message);
+            }
+        }
+    }
+
+    /// Feed a line of piped input; complete statements are run.
+    pub fn line(&mut self, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> Flow {
+        if !self.splitter.is_pending() && text.trim_start().starts_with(':') {
+            return self.input(text, 0, out, err);
+        }
+        match self.splitter.push(text) {
+            Some(st) => self.input(&st.text, st.line, out, err),
+            None => Flow::Continue,
+        }
+    }
+}
+
+/// The REPL over piped standard input: no prompts, no colour, one line per result.
+pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, format: Format) -> i32 {
+    let mut session = Session::new(format, false);
+    for line in input.split(b'\n') {
+        let Ok(line) = line else { break };
+        let text = String::from_utf8_lossy(&line);
+        let text = text.strip_suffix('\r').unwrap_or(&text);
+        if session.line(text, out, err) == Flow::Quit {
+            return 0;
+        }
+    }
+    if let Some(st) = session.splitter.finish() {
+        session.input(&st.text, st.line, out, err);
+    }
+    0
+}

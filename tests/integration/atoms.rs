@@ -1,0 +1,181 @@
+//! MMA and copy atoms, tiled MMAs and copies: the golden corpus's atom lines, cases checked
+//! against CuTe C++ (`tests/golden/atoms_oracle.tsv`, `atoms_refusals.txt`), and round trips.
+
+use crate::helpers::{cases, check_cases, eval_line, golden_dir};
+
+#[test]
+fn extras_mma_and_tiled_mma_lines_match_cute() {
+    let all = cases("extras.tsv");
+    let atoms: Vec<_> = all
+        .iter()
+        .filter(|(s, _)| s.starts_with("mma_atom(") || s.starts_with("tiled_mma("))
+        .collect();
+    assert!(
+        atoms.len() >= 95,
+        "extras.tsv has {} atom lines",
+        atoms.len()
+    );
+    let failures: Vec<String> = atoms
+        .iter()
+        .filter_map(|(s, want)| {
+            let got = eval_line(s);
+            (&got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn oracle_checked_atom_cases_match_cute() {
+    check_cases("atoms_oracle.tsv");
+}
+
+#[test]
+fn statements_cute_refuses_are_errors() {
+    let text = std::fs::read_to_string(golden_dir().join("atoms_refusals.txt")).unwrap();
+    for stmt in text.lines().filter(|l| !l.trim().is_empty()) {
+        let got = eval_line(stmt);
+        assert!(
+            got.starts_with("error: "),
+            "{stmt} should be refused, got {got}"
+        );
+    }
+}
+
+#[test]
+fn atom_values_print_as_the_call_that_builds_them() {
+    for (stmt, want) in [
+        (
+            "mma_atom(SM80_16x8x16_F32BF16BF16F32_TN)",
+            "mma_atom(SM80_16x8x16_F32BF16BF16F32_TN)",
+        ),
+        (
+            "mma_atom(SM90_64x128x16_F32BF16BF16_SS)",
+            "mma_atom(SM90_64x128x16_F32BF16BF16_SS<K,K>)",
+        ),
+        (
+            "mma_atom(SM90_64x96x16_F32F16F16_SS<GMMA::Major::MN, GMMA::Major::K>)",
+            "mma_atom(SM90_64x96x16_F32F16F16_SS<MN,K>)",
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2))",
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,0))",
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), <32,_,16>)",
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,0), (32,_,16))",
+        ),
+        (
+            "tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, (2,1,1)).thread(7)",
+            "tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, (2,1,1):(1,2,0)).thread(7)",
+        ),
+        (
+            "copy_atom(UniversalCopy<cute::uint128_t>, f16)",
+            "copy_atom(UniversalCopy<uint128_t>, half_t)",
+        ),
+        (
+            "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (16,8):(8,1), (1,8))",
+            "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bfloat16_t), (16,8):(8,1), (1,8):(0,1))",
+        ),
+        (
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(3)",
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,0))).thread(3)",
+        ),
+    ] {
+        assert_eq!(eval_line(stmt), want, "{stmt}");
+    }
+}
+
+#[test]
+fn atoms_work_through_variables_and_cpp_style_calls() {
+    let mut env = cute::eval::Env::new();
+    let mut run = |s: &str| match env.run(s) {
+        Ok(cute::eval::Outcome::Value(v)) => cute::render::plain::render(&v),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    assert_eq!(
+        run("mma = tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))"),
+        ""
+    );
+    assert_eq!(
+        run("mma.get_layoutC_TV()"),
+        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    );
+    assert_eq!(run("mma.tile_shape"), "(32,16,16)");
+    assert_eq!(run("mma.tile_size_mnk(1)"), "16");
+    assert_eq!(run("mma.size"), "128");
+    assert_eq!(run("mma.ThrLayoutVMNK"), "(32,2,2,1):(1,32,64,0)");
+    assert_eq!(run("mma.CLayout"), "((4,8),(2,2)):((32,1),(16,8))");
+    assert_eq!(run("t = mma.get_slice(37)"), "");
+    assert_eq!(run("t.thr_vmnk"), "(5,1,0,0)");
+    assert_eq!(run("shape(t.partition_C((128,64)))"), "((2,2),4,4)");
+    assert_eq!(
+        run("t.partition_fragment_C((128,64))"),
+        "((2,2),4,4):((1,2),4,16)"
+    );
+    assert_eq!(run("atom = mma_atom(SM80_16x8x8_F32TF32TF32F32_TN)"), "");
+    assert_eq!(
+        run("tiled_mma(atom, (1,1,1)).get_layoutB_TV"),
+        "((4,8),(2,(1,1))):((8,1),(32,(0,0)))"
+    );
+}
+
+#[test]
+fn bad_atoms_are_errors_that_say_why() {
+    for (stmt, needle) in [
+        ("mma_atom(SM80_16x8x16_F32F16F16F16_TN)", "unknown MMA atom"),
+        (
+            "mma_atom(SM90_64x12x16_F32BF16BF16_SS<K,K>)",
+            "N a multiple of 8",
+        ),
+        ("mma_atom(SM90_64x128x16_F32BF16BF16_SS<K,X>)", "majors"),
+        ("mma_atom(SM90_64x128x16_F32BF16BF16_RS<MN,K>)", "K-major"),
+        (
+            "mma_atom(SM90_64x128x8_F32TF32TF32_SS_TN<MN,K>)",
+            "K-major only",
+        ),
+        ("mma_atom(SM90_64x40x32_S32S8S8_SS_TN)", "CuTe has no"),
+        ("mma_atom(5)", "expected an MMA atom name"),
+        (
+            "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1)).thread(128)",
+            "outside",
+        ),
+        (
+            "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1,2))",
+            "rank-3",
+        ),
+        (
+            "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1)).get_layoutD_TV",
+            "no field",
+        ),
+        (
+            "copy_atom(UniversalCopy<uint32_t>, double)",
+            "not a multiple",
+        ),
+        (
+            "copy_atom(UniversalCopy<uint32_t>, quad)",
+            "unknown element type",
+        ),
+        (
+            "copy_atom(SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, half_t)",
+            "16 bytes",
+        ),
+        ("copy_atom(SM99_MAGIC, half_t)", "unknown copy operation"),
+        ("make_tiled_copy(5, (32,8), (1,8))", "expected a copy atom"),
+        (
+            "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,8)).thread(256)",
+            "outside",
+        ),
+        (
+            "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,4))",
+            "too few values",
+        ),
+    ] {
+        let got = eval_line(stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(needle),
+            "{stmt}: want an error containing {needle:?}, got {got}"
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! Shared-memory atoms, tile_to_shape, tensors over layouts (local_tile / local_partition) and
+//! bank-conflict analysis.
+
+use cute::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use cute::analysis::bank::{SmemLayout, analyze};
+
+use crate::helpers::{cases, check_cases, eval_line};
+
+/// Every `gmma_atom` line of the golden corpus (extras.tsv).
+#[test]
+fn gmma_atoms_of_the_golden_corpus() {
+    let all = cases("extras.tsv");
+    let gmma: Vec<_> = all
+        .iter()
+        .filter(|(s, _)| s.starts_with("gmma_atom"))
+        .collect();
+    assert_eq!(gmma.len(), 24, "expected the 24 GMMA atoms of extras.tsv");
+    let failures: Vec<String> = gmma
+        .iter()
+        .filter_map(|(s, want)| {
+            let got = eval_line(s);
+            (&got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Cases checked against CuTe C++ 4.2 (cute-oracle): local_tile, local_partition, 8-bit atoms,
+/// tile_to_shape of atoms and layouts, and evaluation of swizzled atoms (SPEC §1, compared with
+/// CuTe's `as_position_independent_swizzle_layout`).
+#[test]
+fn oracle_checked_cases() {
+    check_cases("smem_oracle.tsv");
+}
+
+#[test]
+fn seeds_local_tile_and_local_partition() {
+    assert_eq!(
+        eval_line("local_tile((8,24):(1,8), (4,8), (1,2))"),
+        "132 o (4,8):(1,8)"
+    );
+    assert_eq!(
+        eval_line("local_partition((8,24):(1,8), (2,4):(1,2), 3)"),
+        "9 o (4,6):(2,32)"
+    );
+    // a shape is its column-major layout; the result is a tensor that can be sliced further
+    assert_eq!(eval_line("local_tile((8,24), (4,8), (1,2))(1,1)"), "141");
+}
+
+#[test]
+fn tensor_errors_name_the_condition() {
+    let e = eval_line("local_partition((8,24), (2,4), 8)");
+    assert!(
+        e.starts_with("error: local_partition: thread index 8"),
+        "{e}"
+    );
+    let e = eval_line("local_partition((8,24), (2,4,1):(1,2,0), 1)");
+    assert!(e.contains("stride-0"), "{e}");
+    let e = eval_line("local_tile((8,24), (4,8), (1,2,3))");
+    assert!(e.starts_with("error: local_tile: coordinate"), "{e}");
+}
+
+#[test]
+fn gmma_atom_errors() {
+    let e = eval_line("gmma_atom(Layout_K_SW16_Atom, bf16)");
+    assert!(
+        e.starts_with("error: gmma_atom: unknown GMMA layout atom"),
+        "{e}"
+    );
+    let e = eval_line("gmma_atom(Layout_K_SW128_Atom, f64)");
+    assert!(
+        e.starts_with("error: gmma_atom: unknown element type"),
+        "{e}"
+    );
+    let e = eval_line("tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (100,64))");
+    assert!(e.contains("does not divide"), "{e}");
+    let e = eval_line("tile_to_shape((2,2,2), (4,4))");
+    assert!(
+        e.contains("rank of layout must be <= rank of target shape"),
+        "{e}"
+    );
+}
+
+#[test]
+fn swizzled_atom_evaluates_on_bytes() {
+    // Sw<3,4,3> over byte addresses of 16-bit elements acts as Sw<3,3,3> on elements.
+    for i in [1, 9, 67, 130, 511] {
+        assert_eq!(
+            eval_line(&format!("gmma_atom(Layout_K_SW128_Atom, bf16)({i})")),
+            eval_line(&format!("(Sw<3,3,3> o (8,64):(64,1))({i})")),
+            "index {i}"
+        );
+    }
+}
+
+#[test]
+fn bank_conflicts_function() {
+    // ldmatrix-style: 8 threads each read a 128-bit row segment of an 8x64 bf16 tile
+    assert_eq!(
+        eval_line("bank_conflicts((8,64):(64,1), (8,8):(1,8), 16, 128)"),
+        "8"
+    );
+    assert_eq!(
+        eval_line("bank_conflicts(Sw<3,3,3> o (8,64):(64,1), (8,8):(1,8), 16)"),
+        "1"
+    );
+    assert_eq!(
+        eval_line("bank_conflicts(gmma_atom(Layout_K_SW128_Atom, bf16), (8,8):(1,8), 16)"),
+        "1"
+    );
+    // 32 threads reading a column of a 32x32 fp32 row-major matrix, 32-bit accesses
+    assert_eq!(
+        eval_line("bank_conflicts((32,32):(32,1), (32,1):(1,0), 32, 32)"),
+        "32"
+    );
+    assert_eq!(
+        eval_line("bank_conflicts((32,32):(33,1), (32,1):(1,0), 32, 32)"),
+        "1"
+    );
+    let e = eval_line("bank_conflicts((8,64):(64,1), (8,3):(1,8), 16)");
+    assert!(e.starts_with("error: "), "{e}");
+}
+
+fn tuple(v: &[i64]) -> IntTuple {
+    IntTuple::Tuple(v.iter().map(|&x| IntTuple::Int(x)).collect())
+}
+
+#[test]
+fn bank_report_of_ldmatrix() {
+    let tile = Layout::new(tuple(&[8, 64]), tuple(&[64, 1])).unwrap();
+    let tv = Layout::new(tuple(&[8, 8]), tuple(&[1, 8])).unwrap();
+    let plain = analyze(&SmemLayout::Plain(tile.clone()), &tv, 16, 128).unwrap();
+    assert_eq!((plain.degree, plain.wavefronts), (8, 8));
+    assert_eq!(
+        plain.grid(),
+        vec![{
+            let mut row = vec![0; 32];
+            row[..4].copy_from_slice(&[8, 8, 8, 8]);
+            row
+        }]
+    );
+    let text = plain.render_text();
+    assert!(
+        text.contains("conflict degree: 8 (8-way bank conflict)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("8888............................  8-way"),
+        "{text}"
+    );
+
+    let sw = SmemLayout::Composed(ComposedLayout {
+        swizzle: Swizzle::new(3, 3, 3).unwrap(),
+        offset: Offset::Int(0),
+        layout: tile,
+    });
+    let swizzled = analyze(&sw, &tv, 16, 128).unwrap();
+    assert_eq!((swizzled.degree, swizzled.wavefronts), (1, 1));
+    assert_eq!(swizzled.grid(), vec![vec![1; 32]]);
+    assert!(swizzled.render_text().contains("(conflict-free)"));
+}
