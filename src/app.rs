@@ -227,3 +227,48 @@ pub fn show(
         }
     }
 }
+
+/// `cute bank SMEM --tv TV`: the predicted bank conflicts of an access pattern.
+pub fn bank(
+    smem: &str,
+    tv: &str,
+    elem_bits: u32,
+    access_bits: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    use crate::analysis::bank::{SmemLayout, analyze};
+    let env = Env::new();
+    let Some(s) = eval_argument(&env, 1, smem, err) else {
+        return EXIT_INPUT;
+    };
+    let Some(t) = eval_argument(&env, 2, tv, err) else {
+        return EXIT_INPUT;
+    };
+    let smem = match s {
+        Value::Layout(l) => SmemLayout::Plain(l),
+        Value::Composed(c) => SmemLayout::Composed(c),
+        other => {
+            let _ = writeln!(
+                err,
+                "error: the shared-memory layout must be a layout or a swizzled layout, not {}",
+                other.kind()
+            );
+            return EXIT_INPUT;
+        }
+    };
+    let tv = match t {
+        Value::Layout(l) => l,
+        other => {
+            let _ = writeln!(err, "error: --tv must be a layout, not {}", other.kind());
+            return EXIT_INPUT;
+        }
+    };
+    match analyze(&smem, &tv, elem_bits, access_bits) {
+        Ok(r) => finish(out.write_all(r.render_text().as_bytes()), false),
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
+            EXIT_INPUT
+        }
+    }
+}

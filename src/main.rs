@@ -97,10 +97,10 @@ struct GemmArgs {
     #[arg(long)]
     mma: Option<String>,
     /// Warps along (M, N, K).
-    #[arg(long, default_value = "(2,4,1)")]
+    #[arg(long, default_value = "(2,2,1)")]
     atom_layout: String,
     /// Block tile (BM, BN, BK).
-    #[arg(long, default_value = "(128,256,32)")]
+    #[arg(long, default_value = "(128,128,64)")]
     tile: String,
     /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled.
     #[arg(long)]
@@ -109,7 +109,7 @@ struct GemmArgs {
     #[arg(long)]
     smem_b: Option<String>,
     /// Pipeline depth.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 3)]
     stages: usize,
     /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index.
     #[arg(long, default_value = "grouped:8")]
@@ -250,6 +250,23 @@ enum Command {
         after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
     Gemm(GemmArgs),
+    /// Predicted shared-memory bank conflicts of a thread→value access pattern.
+    #[command(
+        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free"
+    )]
+    Bank {
+        /// The shared-memory layout (elements), plain or swizzled.
+        smem: String,
+        /// Thread→value layout: (thread, value) → element index in the tile.
+        #[arg(long)]
+        tv: String,
+        /// Element width in bits.
+        #[arg(long, default_value_t = 16)]
+        elem_bits: u32,
+        /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32).
+        #[arg(long, default_value_t = 128)]
+        access_bits: u32,
+    },
     /// Shell completions.
     #[command(
         after_help = "Example:\n  cute completions bash > ~/.local/share/bash-completion/completions/cute"
@@ -398,6 +415,12 @@ fn main() -> ExitCode {
             };
             cute::gpu::command::gemm(&opts, &mut out, &mut err)
         }
+        Some(Command::Bank {
+            smem,
+            tv,
+            elem_bits,
+            access_bits,
+        }) => app::bank(&smem, &tv, elem_bits, access_bits, &mut out, &mut err),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "cute", &mut out);
             0

@@ -30,35 +30,30 @@ pub fn eval(src: &str) -> Vec<Outcome> {
     out
 }
 
-/// (c) Parse, evaluate and render every value in every format (the grid both as the terminal grid
-/// and as CuTe's `print_layout`, JSON with values), and as `cute show` prints it.
+/// (c) Parse, evaluate and render every value in every format, then the grid as CuTe's
+/// `print_layout` (`--style cute`), JSON with its values, and `cute show` with bank colours.
 pub fn render_all(src: &str) {
     for o in eval(src) {
         let Outcome::Value(v) = o else { continue };
         for f in Format::ALL {
             let _ = render(&v, f, &RenderOptions::default());
         }
-        let variants = [
-            RenderOptions {
-                style_cute: true,
-                ..RenderOptions::default()
-            },
-            RenderOptions {
-                with_values: true,
-                color: true,
-                ..RenderOptions::default()
-            },
-            RenderOptions {
-                color_by_bank: Some(16),
-                color: true,
-                ..RenderOptions::default()
-            },
-        ];
-        for opts in &variants {
-            let _ = render(&v, Format::Grid, opts);
-            let _ = render(&v, Format::Json, opts);
-            let _ = show(&v, opts);
-        }
+        let cute_style = RenderOptions {
+            style_cute: true,
+            ..RenderOptions::default()
+        };
+        let _ = render(&v, Format::Grid, &cute_style);
+        let with_values = RenderOptions {
+            with_values: true,
+            ..RenderOptions::default()
+        };
+        let _ = render(&v, Format::Json, &with_values);
+        let banks = RenderOptions {
+            color: true,
+            color_by_bank: Some(16),
+            ..RenderOptions::default()
+        };
+        let _ = show(&v, &banks);
     }
 }
 

@@ -172,6 +172,11 @@ fn zip_layouts(x: &Layout, y: &Layout, op: &'static str) -> Result<Layout> {
                         .collect(),
                 ))
             }
+            // CuTe's zip of a tuple with an integer does not compile (Mismatched Ranks)
+            (Tuple(_), Int(_)) => Err(condition(
+                op,
+                format!("mismatched ranks: cannot zip the tuple {a} with the integer {b}"),
+            )),
             _ => Ok(Tuple(vec![Tuple(vec![a.clone(), b.clone()])])),
         }
     }

@@ -234,6 +234,9 @@ impl Layout {
         let s = self.shape.flatten().wrap();
         let d = self.stride.flatten().wrap();
         let r = s.len();
+        if r == 0 {
+            return Err(rank0("coalesce"));
+        }
         let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
         bw_coalesce(&s, &d, r - 1, ls, ld)
     }
@@ -244,6 +247,9 @@ impl Layout {
         let s = self.shape.flatten().wrap();
         let d = self.stride.flatten().wrap();
         let r = s.len();
+        if r == 0 {
+            return Err(rank0("coalesce_x"));
+        }
         let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
         let ls = if ls == 1 { 2 } else { ls };
         bw_coalesce(&s, &d, r - 1, ls, ld)
@@ -297,6 +303,14 @@ impl Layout {
 /// CuTe's `make_layout(f(modes)...)`: one mode gives a rank-1 tuple.
 pub fn make_layout_from_modes(parts: Vec<Layout>) -> Layout {
     Layout::concat(&parts)
+}
+
+/// CuTe's coalesce takes `get<R-1>` of the flattened shape: a layout without modes has no answer.
+fn rank0(op: &'static str) -> super::error::AlgebraError {
+    condition(
+        op,
+        "the layout has no modes (rank 0); CuTe needs rank >= 1 here",
+    )
 }
 
 fn leaf(t: &IntTuple) -> i64 {

@@ -57,6 +57,53 @@ pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
     })
 }
 
+/// The copy operations, as CuTe spells them (one-thread ones with a 128-bit type).
+pub fn op_names() -> Vec<String> {
+    let mut out: Vec<String> = [
+        "UniversalCopy<uint32_t>",
+        "UniversalCopy<uint64_t>",
+        "UniversalCopy<uint128_t>",
+        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+        "DefaultCopy",
+        "AutoVectorizingCopy",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    out.extend(WARP_COPIES.iter().map(|s| s.to_string()));
+    out
+}
+
+/// The element types' canonical names.
+pub fn type_names() -> Vec<String> {
+    [
+        "half_t",
+        "bfloat16_t",
+        "float",
+        "tfloat32_t",
+        "double",
+        "int8_t",
+        "uint8_t",
+        "int32_t",
+        "uint32_t",
+        "uint128_t",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+const WARP_COPIES: &[&str] = &[
+    "SM75_U32x1_LDSM_N",
+    "SM75_U32x2_LDSM_N",
+    "SM75_U32x4_LDSM_N",
+    "SM75_U16x2_LDSM_T",
+    "SM75_U16x4_LDSM_T",
+    "SM75_U16x8_LDSM_T",
+    "SM75_U32x1_MOVM_T",
+];
+
 fn template_arg(name: &str, prefix: &str) -> Option<Vec<String>> {
     let inner = name
         .strip_prefix(prefix)?

@@ -185,6 +185,23 @@ static WARP: &[Warp] = &[
     },
 ];
 
+/// Every warp-level atom name of the catalog (integer families expanded, without `_SATURATE`).
+pub fn warp_names() -> Vec<String> {
+    let mut out = Vec::new();
+    for w in WARP {
+        for p in w.names {
+            if p.contains("{I}") {
+                out.extend(INT8.iter().map(|t| p.replace("{I}", t)));
+            } else if p.contains("{J}") {
+                out.extend(INT4.iter().map(|t| p.replace("{J}", t)));
+            } else {
+                out.push((*p).to_string());
+            }
+        }
+    }
+    out
+}
+
 fn warp_matches(pattern: &str, name: &str) -> bool {
     let expand = |set: &[&str], key: &str| {
         set.iter().any(|t| {

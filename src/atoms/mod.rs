@@ -58,3 +58,16 @@ impl fmt::Display for Atom {
         }
     }
 }
+
+/// Atom names and element types worth offering for completion (the GMMA family at a few N).
+pub fn completion_names() -> Vec<String> {
+    let mut out: Vec<String> = mma::warp_names();
+    for n in [64, 128, 256] {
+        for ty in ["F32BF16BF16", "F32F16F16", "F16F16F16"] {
+            out.push(format!("SM90_64x{n}x16_{ty}_SS<K,K>"));
+        }
+    }
+    out.extend(copy::op_names());
+    out.extend(copy::type_names());
+    out
+}

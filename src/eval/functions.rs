@@ -786,5 +786,5 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
 
 /// Names worth completing that are not functions: atom names and element types.
 pub fn completion_names() -> Vec<String> {
-    Vec::new()
+    crate::atoms::completion_names()
 }

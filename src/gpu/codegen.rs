@@ -303,23 +303,31 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
         bm * bk * 2,
         bn * bk * 2
     );
+    // fragments double-buffered: the ldmatrix of step ki+1 is issued before the MMAs of step ki
+    let _ = writeln!(w, "    unsigned af[2][{mi_n}][4], bf[2][{ni_n}][2];");
+    let _ = writeln!(w, "    auto load_frags = [&](int buf, int ki) {{");
+    let _ = writeln!(
+        w,
+        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi) ldsm_x4(af[buf][mi], a_st + a_ld[mi][ki]);"
+    );
+    let _ = writeln!(
+        w,
+        "      #pragma unroll\n      for (int nj = 0; nj < {}; ++nj) {{ unsigned r[4]; ldsm_x4(r, b_st + b_ld[nj][ki]); bf[buf][2*nj][0] = r[0]; bf[buf][2*nj][1] = r[1]; bf[buf][2*nj+1][0] = r[2]; bf[buf][2*nj+1][1] = r[3]; }}",
+        ni_n / 2
+    );
+    let _ = writeln!(w, "    }};");
+    let _ = writeln!(w, "    load_frags(0, 0);");
     let _ = writeln!(
         w,
         "    #pragma unroll\n    for (int ki = 0; ki < {ki_n}; ++ki) {{"
     );
-    let _ = writeln!(w, "      unsigned af[{mi_n}][4], bf[{ni_n}][2];");
     let _ = writeln!(
         w,
-        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi) ldsm_x4(af[mi], a_st + a_ld[mi][ki]);"
+        "      if (ki + 1 < {ki_n}) load_frags((ki + 1) & 1, ki + 1);"
     );
     let _ = writeln!(
         w,
-        "      #pragma unroll\n      for (int nj = 0; nj < {}; ++nj) {{ unsigned r[4]; ldsm_x4(r, b_st + b_ld[nj][ki]); bf[2*nj][0] = r[0]; bf[2*nj][1] = r[1]; bf[2*nj+1][0] = r[2]; bf[2*nj+1][1] = r[3]; }}",
-        ni_n / 2
-    );
-    let _ = writeln!(
-        w,
-        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi)\n        #pragma unroll\n        for (int ni = 0; ni < {ni_n}; ++ni) mma_16816(acc[mi][ni], af[mi], bf[ni]);"
+        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi)\n        #pragma unroll\n        for (int ni = 0; ni < {ni_n}; ++ni) mma_16816(acc[mi][ni], af[ki & 1][mi], bf[ki & 1][ni]);"
     );
     let _ = writeln!(w, "    }}\n  }}");
     let _ = writeln!(w, "  cp_async_wait<0>();");

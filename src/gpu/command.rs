@@ -32,21 +32,23 @@ pub struct GemmOptions {
 /// plain raster against the grouped one for the first.
 pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     let mut out = Vec::new();
-    let shapes = [("(128,256,32)", "(2,4,1)"), ("(128,128,32)", "(2,2,1)")];
-    for (tile, warps) in shapes {
+    let shapes = [
+        ("(128,128,64)", "(2,2,1)", 64),
+        ("(128,256,32)", "(2,4,1)", 32),
+    ];
+    for (tile, warps, bk) in shapes {
         for swizzled in [true, false] {
-            for stages in [4, 3] {
+            for stages in [3, 4] {
                 let mut f = base.clone();
                 f.tile = tile.into();
                 f.atom_layout = warps.into();
                 f.stages = stages;
-                f.mma = base.mma.clone();
                 if swizzled {
                     f.smem_a = None;
                     f.smem_b = None;
                 } else {
-                    f.smem_a = Some(plain_smem_atom(32));
-                    f.smem_b = Some(plain_smem_atom(32));
+                    f.smem_a = Some(plain_smem_atom(bk));
+                    f.smem_b = Some(plain_smem_atom(bk));
                 }
                 out.push(GemmConfig::from_flags(&f)?);
             }
@@ -55,7 +57,9 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     let mut f = base.clone();
     f.tile = shapes[0].0.into();
     f.atom_layout = shapes[0].1.into();
-    f.stages = 4;
+    f.stages = 3;
+    f.smem_a = None;
+    f.smem_b = None;
     f.raster = "plain".into();
     out.push(GemmConfig::from_flags(&f)?);
     Ok(out)

@@ -125,11 +125,11 @@ impl Default for GemmFlags {
             k: 8192,
             dtype: "bf16".into(),
             mma: None,
-            atom_layout: "(2,4,1)".into(),
-            tile: "(128,256,32)".into(),
+            atom_layout: "(2,2,1)".into(),
+            tile: "(128,128,64)".into(),
             smem_a: None,
             smem_b: None,
-            stages: 4,
+            stages: 3,
             raster: "grouped:8".into(),
         }
     }
@@ -275,7 +275,8 @@ fn check_smem(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), 
 }
 
 /// The raster of `tm × tn` tiles: `plain` (column-major), `grouped:G` (G tile-rows at a time,
-/// the groups walked in order), or any layout from block index to tile index.
+/// the groups walked in order; G is lowered to the largest divisor of `tm` not above it), or any
+/// layout from block index to tile index.
 pub fn raster_layout(text: &str, tm: usize, tn: usize) -> Result<Layout, String> {
     let l = if text == "plain" {
         format!("({tm},{tn}):(1,{tm})")
@@ -283,11 +284,14 @@ pub fn raster_layout(text: &str, tm: usize, tn: usize) -> Result<Layout, String>
         let g: usize = g
             .parse()
             .map_err(|_| format!("--raster: bad group size in '{text}'"))?;
-        if g == 0 || !tm.is_multiple_of(g) {
-            return Err(format!(
-                "--raster: group size {g} must divide the {tm} tiles along M"
-            ));
+        if g == 0 {
+            return Err("--raster: the group size must be positive".into());
         }
+        // groups of up to G tile-rows: the largest divisor of the tile rows not above G
+        let g = (1..=g.min(tm))
+            .rev()
+            .find(|d| tm.is_multiple_of(*d))
+            .unwrap_or(1);
         format!("({g},{tn},{}):(1,{tm},{g})", tm / g)
     } else {
         text.to_string()
@@ -456,5 +460,41 @@ impl fmt::Display for GemmConfig {
             if self.swizzled() { "swizzled" } else { "plain" },
             self.raster_text
         )
+    }
+}
+
+impl GemmConfig {
+    /// The ldmatrix read of warp 0's first 16×16 block of A as a TV layout: lane → row start,
+    /// value → the 8 consecutive k of its 16-byte row (indices into the column-major (BM,BK) tile).
+    pub fn ldmatrix_tv_a(&self) -> Layout {
+        let bm = self.tile.0 as i64;
+        Layout::new(
+            IntTuple::Tuple(vec![
+                IntTuple::Tuple(vec![IntTuple::Int(16), IntTuple::Int(2)]),
+                IntTuple::Int(8),
+            ]),
+            IntTuple::Tuple(vec![
+                IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(8 * bm)]),
+                IntTuple::Int(bm),
+            ]),
+        )
+        .expect("congruent")
+    }
+
+    /// Predicted shared-memory bank conflict degree of A's ldmatrix reads (1: conflict-free),
+    /// from the bank analysis of the stage layout.
+    pub fn predicted_ldmatrix_conflicts(&self) -> Option<usize> {
+        use crate::analysis::bank::{SmemLayout as BankSmem, analyze};
+        let smem = match &self.smem_a {
+            SmemLayout::Plain(l) => BankSmem::Plain(l.clone()),
+            SmemLayout::Swizzled(s, l) => BankSmem::Composed(crate::algebra::ComposedLayout {
+                swizzle: *s,
+                offset: crate::algebra::Offset::Int(0),
+                layout: l.clone(),
+            }),
+        };
+        analyze(&smem, &self.ldmatrix_tv_a(), 16, 128)
+            .ok()
+            .map(|r| r.degree)
     }
 }

@@ -79,8 +79,20 @@ pub fn compile(src: &str, arch: &str) -> Result<Compiled, String> {
     Ok(Compiled {
         registers: number_before(&log, " registers"),
         spill_bytes: number_before(&log, " bytes spill stores"),
-        static_smem: number_before(&log, " bytes smem"),
+        // ptxas omits the line when there is no static shared memory
+        static_smem: number_before(&log, " bytes smem")
+            .or_else(|| number_before(&log, " registers").map(|_| 0)),
         cubin,
         log,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parses_the_ptxas_report() {
+        let log = "ptxas info    : Compiling entry function 'cute_gemm' for 'sm_90a'\nptxas info    : Function properties for cute_gemm\n    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\nptxas info    : Used 254 registers, used 1 barriers, 384 bytes cmem[0]\n";
+        assert_eq!(super::number_before(log, " registers"), Some(254));
+        assert_eq!(super::number_before(log, " bytes spill stores"), Some(0));
+    }
 }

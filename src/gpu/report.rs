@@ -14,6 +14,14 @@ fn config_cell(c: &GemmConfig) -> String {
     format!("{c}")
 }
 
+fn conflicts(c: &GemmConfig) -> String {
+    match c.predicted_ldmatrix_conflicts() {
+        Some(1) => "none".into(),
+        Some(d) => format!("{d}-way"),
+        None => "?".into(),
+    }
+}
+
 /// The table of measured configurations.
 pub fn measurements(device: &str, rows: &[Measurement]) -> String {
     let mut t = Table::new();
@@ -26,6 +34,7 @@ pub fn measurements(device: &str, rows: &[Measurement]) -> String {
         "regs",
         "spills",
         "smem",
+        "ldmatrix conflicts (predicted)",
     ]);
     for r in rows {
         t.add_row([
@@ -42,6 +51,7 @@ pub fn measurements(device: &str, rows: &[Measurement]) -> String {
             opt(r.compiled.registers),
             opt(r.compiled.spill_bytes),
             format!("{} B", r.config.smem_bytes()),
+            conflicts(&r.config),
         ]);
     }
     let (m, n, k) = rows
@@ -61,6 +71,7 @@ pub fn compiled(arch: &str, rows: &[(GemmConfig, Compiled)]) -> String {
         "spill stores (B)",
         "static smem",
         "dynamic smem",
+        "ldmatrix conflicts (predicted)",
     ]);
     for (c, r) in rows {
         t.add_row([
@@ -70,6 +81,7 @@ pub fn compiled(arch: &str, rows: &[(GemmConfig, Compiled)]) -> String {
             opt(r.spill_bytes),
             opt(r.static_smem),
             format!("{} B", c.smem_bytes()),
+            conflicts(c),
         ]);
     }
     t.to_string()

@@ -67,7 +67,7 @@ fn atom_values_print_as_the_call_that_builds_them() {
         ),
         (
             "tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, (2,1,1)).thread(7)",
-            "tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, (2,1,1):(1,2,0)).thread(7)",
+            "tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, (2,1,1):(1,0,0)).thread(7)",
         ),
         (
             "copy_atom(UniversalCopy<cute::uint128_t>, f16)",
@@ -177,5 +177,28 @@ fn bad_atoms_are_errors_that_say_why() {
             got.starts_with("error: ") && got.contains(needle),
             "{stmt}: want an error containing {needle:?}, got {got}"
         );
+    }
+}
+
+#[test]
+fn every_completion_name_builds_an_atom() {
+    assert!(cute::atoms::completion_names().len() > 40);
+    let mut stmts: Vec<String> = cute::atoms::mma::warp_names()
+        .iter()
+        .map(|n| format!("mma_atom({n})"))
+        .collect();
+    stmts.extend(
+        cute::atoms::copy::op_names()
+            .iter()
+            .map(|n| format!("copy_atom({n}, uint8_t)")),
+    );
+    stmts.extend(
+        cute::atoms::copy::type_names()
+            .iter()
+            .map(|t| format!("copy_atom(UniversalCopy<uint128_t>, {t})")),
+    );
+    for stmt in stmts {
+        let got = eval_line(&stmt);
+        assert!(!got.starts_with("error"), "{stmt}: {got}");
     }
 }

@@ -110,3 +110,24 @@ fn oracle_differential_cases_match_cute() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn statements_cute_cannot_compile_are_errors() {
+    // Random statements CuTe C++ refuses (static_asserts), found with cute-oracle.
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/cute_refuses.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let accepted: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|s| {
+            let got = crate::helpers::eval_line(s);
+            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
+        })
+        .collect();
+    assert!(
+        accepted.is_empty(),
+        "CuTe refuses these, cute accepted them:\n{}",
+        accepted.join("\n")
+    );
+}

@@ -3,6 +3,7 @@
 mod atoms;
 mod bad_input;
 mod cli;
+mod fuzz_regressions;
 mod golden;
 mod gpu;
 mod helpers;
