@@ -18,6 +18,7 @@ details to bench/compare.txt.
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -89,13 +90,31 @@ def run_pycute_str(calls):
 
 
 # ---------------------------------------------------------------- timing
-def best_of(n, f):
-    ts = []
+def cpu_now():
+    """CPU seconds (user+sys) of this process plus its waited-for children."""
+    a = resource.getrusage(resource.RUSAGE_SELF)
+    b = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+
+def timed(f):
+    """(wall seconds, cpu seconds) of one call of f."""
+    c0, t0 = cpu_now(), time.perf_counter()
+    f()
+    t1, c1 = time.perf_counter(), cpu_now()
+    return t1 - t0, c1 - c0
+
+
+def interleaved(n, fs):
+    """Run the candidates round-robin n times (so that they share the machine's load
+    alike); best wall time and best cpu time of each."""
+    best = {k: [float("inf"), float("inf")] for k in fs}
     for _ in range(n):
-        t0 = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t0)
-    return min(ts), ts
+        for k, f in fs.items():
+            w, c = timed(f)
+            best[k][0] = min(best[k][0], w)
+            best[k][1] = min(best[k][1], c)
+    return best
 
 
 def run_proc(argv, stdin_path=None):
@@ -326,10 +345,14 @@ def main():
         out_lines.pop()
     run_proc(["cat", args.stmts], args.stmts)
 
-    t_cute, _ = best_of(args.runs, lambda: run_proc([args.bin, "eval"], args.stmts))
-    t_py, _ = best_of(args.runs, lambda: run_pycute(calls))
-    t_py_str, _ = best_of(args.runs, lambda: run_pycute_str(calls))
-    t_cat, _ = best_of(args.runs, lambda: run_proc(["cat", args.stmts]))
+    best = interleaved(args.runs, {
+        "cute": lambda: run_proc([args.bin, "eval"], args.stmts),
+        "py": lambda: run_pycute(calls),
+        "py_str": lambda: run_pycute_str(calls),
+        "cat": lambda: run_proc(["cat", args.stmts]),
+    })
+    (t_cute, c_cute), (t_py, c_py) = best["cute"], best["py"]
+    (t_py_str, c_py_str), (t_cat, c_cat) = best["py_str"], best["cat"]
     one = [args.bin, "eval", "coalesce((2,(1,6)):(1,(6,2)))"]
     one_out = subprocess.run(one, capture_output=True, text=True).stdout.strip()
     ones = []
@@ -342,26 +365,31 @@ def main():
     ok = sum(1 for l in out_lines if not l.startswith("error:"))
     print(f"statements: {n} ({os.path.relpath(args.stmts)}); cute printed {len(out_lines)} "
           f"lines, {ok} ok, {len(out_lines) - ok} error:, exit {cap.returncode}")
-    print(f"machine: nproc={os.cpu_count()}, {time.strftime('%Y-%m-%d')}, python "
-          f"{sys.version.split()[0]}, pycute from nvidia-cutlass")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"machine: nproc={os.cpu_count()}, load average {load}, "
+          f"{time.strftime('%Y-%m-%d %H:%M')}, python {sys.version.split()[0]}, "
+          f"pycute from nvidia-cutlass")
     print()
     rows = [
-        ("cute eval < statements.txt (process, best of %d)" % args.runs, t_cute, n / t_cute),
-        ("pycute, bare ops in-process (best of %d)" % args.runs, t_py, n / t_py),
-        ("pycute, ops + str() of result (best of %d)" % args.runs, t_py_str, n / t_py_str),
-        ("cat statements.txt (floor process, best of %d)" % args.runs, t_cat, n / t_cat),
+        ("cute eval < statements.txt (process)", t_cute, c_cute),
+        ("pycute, bare ops in-process", t_py, c_py),
+        ("pycute, ops + str() of result", t_py_str, c_py_str),
+        ("cat statements.txt (floor process)", t_cat, c_cat),
     ]
-    print(f"| {'what':<52} | {'seconds':>9} | {'statements/s':>13} |")
-    print(f"|{'-' * 54}|{'-' * 11}|{'-' * 15}|")
-    for name, t, rate in rows:
-        print(f"| {name:<52} | {t:9.4f} | {rate:13,.0f} |")
-    print(f"| {'cute eval one-liner (mean of %d runs)' % args.oneliner_runs:<52} | "
-          f"{t_one:9.4f} | {'-':>13} |")
+    print(f"best of {args.runs}, the four run round-robin; cpu = user+sys seconds")
+    print(f"| {'what':<38} | {'seconds':>9} | {'cpu s':>7} | {'statements/s':>13} |")
+    print(f"|{'-' * 40}|{'-' * 11}|{'-' * 9}|{'-' * 15}|")
+    for name, t, c in rows:
+        print(f"| {name:<38} | {t:9.4f} | {c:7.3f} | {n / t:13,.0f} |")
+    print(f"| {'cute eval one-liner (mean of %d)' % args.oneliner_runs:<38} | "
+          f"{t_one:9.4f} | {'':>7} | {'-':>13} |")
     print()
-    print(f"ratio cute vs pycute (pycute_time / cute_time):   {t_py / t_cute:8.2f}x")
-    print(f"  (with str() of pycute results:                 {t_py_str / t_cute:8.2f}x)")
+    print(f"ratio cute vs pycute (pycute_time / cute_time):   {t_py / t_cute:8.2f}x"
+          f"   (cpu: {c_py / max(c_cute, 1e-9):.2f}x)")
+    print(f"  with str() of pycute results:                  {t_py_str / t_cute:8.2f}x")
     print(f"floor ratio (pycute_time / cat_time):             {t_py / t_cat:8.2f}x")
-    print(f"one-liner: {t_one * 1000:.2f} ms mean, min {min(ones) * 1000:.2f} ms, "
+    print(f"one-liner: {t_one * 1000:.2f} ms mean, median {statistics.median(ones) * 1000:.2f} ms, "
+          f"min {min(ones) * 1000:.2f} ms, "
           f"max {max(ones) * 1000:.2f} ms (target < 5 ms): "
           f"{'OK' if t_one < 0.005 else 'TOO SLOW'}; printed {one_out!r} (expected '12:1')")
 

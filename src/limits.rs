@@ -40,6 +40,14 @@ pub const MAX_GRID_COLS: usize = 64;
 /// must be byte for byte CuTe's), so a larger layout is an error naming this limit.
 pub const MAX_CELLS_DRAWN: i64 = 1 << 22;
 
+/// The most cells (all grids together) of a thread/value picture of a tiled MMA or tiled copy
+/// (`cute show`, `--svg`, `--latex`). Past it `cute show` says the grids were not drawn and
+/// `--svg`/`--latex` give an error naming the limit.
+pub const MAX_TV_CELLS: i64 = 1 << 18;
+
+/// The most (thread, value) pairs of one TV layout evaluated for such a picture.
+pub const MAX_TV_PAIRS: i64 = 1 << 22;
+
 /// The largest domain on which a property (injective, surjective) is decided, or a law checked,
 /// by evaluating every point. Past it a property table says "too large", and a law is checked at
 /// the first and last points and at pseudo-random points in between.
@@ -119,6 +127,8 @@ mod tests {
         assert_eq!((g.max_rows, g.max_cols), (MAX_GRID_ROWS, MAX_GRID_COLS));
         assert_eq!(crate::algebra::laws::EXHAUSTIVE_LIMIT, MAX_ENUMERATED);
         assert_eq!(crate::analysis::bank::MAX_POINTS, MAX_BANK_POINTS);
+        assert_eq!(crate::render::tv::MAX_CELLS, MAX_TV_CELLS);
+        assert_eq!(crate::render::tv::MAX_PAIRS, MAX_TV_PAIRS);
         const { assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 levels") };
     }
 }

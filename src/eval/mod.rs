@@ -113,8 +113,12 @@ impl Env {
         }
     }
 
-    /// Evaluate an expression.
+    /// Evaluate an expression (the stack grows on demand for deep nesting).
     pub fn eval(&self, e: &Expr) -> Result<Value, EvalError> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(e))
+    }
+
+    fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
             ExprKind::Underscore => Ok(Value::Under),

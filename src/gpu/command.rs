@@ -67,6 +67,9 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
 
 /// Run `cute gemm`; returns the exit status.
 pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if super::hopper::config::is_sm90(opts.flags.mma.as_deref()) {
+        return super::hopper::command::gemm(opts, out, err);
+    }
     let cfgs = if opts.sweep {
         sweep_configs(&opts.flags)
     } else {

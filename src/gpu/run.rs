@@ -30,7 +30,7 @@ impl std::fmt::Display for GpuError {
     }
 }
 
-fn failed<E: std::fmt::Debug>(what: &str) -> impl Fn(E) -> GpuError + '_ {
+pub(crate) fn failed<E: std::fmt::Debug>(what: &str) -> impl Fn(E) -> GpuError + '_ {
     move |e| GpuError::Failed(format!("{what}: {e:?}"))
 }
 
@@ -97,8 +97,8 @@ impl Measurement {
 
 /// A GPU session: context, stream, cuBLAS handle and the device's name and architecture.
 pub struct Gpu {
-    ctx: Arc<CudaContext>,
-    stream: Arc<CudaStream>,
+    pub(crate) ctx: Arc<CudaContext>,
+    pub(crate) stream: Arc<CudaStream>,
     blas: CudaBlas,
     /// The device's name.
     pub name: String,
@@ -177,12 +177,12 @@ impl Element for half::f16 {
     }
 }
 
-struct Problem<T> {
-    a: CudaSlice<T>,
-    b: CudaSlice<T>,
-    c: CudaSlice<T>,
-    reference: Vec<f32>,
-    cublas_ms: f64,
+pub(crate) struct Problem<T> {
+    pub(crate) a: CudaSlice<T>,
+    pub(crate) b: CudaSlice<T>,
+    pub(crate) c: CudaSlice<T>,
+    pub(crate) reference: Vec<f32>,
+    pub(crate) cublas_ms: f64,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -190,7 +190,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn time_median(
+pub(crate) fn time_median(
     stream: &Arc<CudaStream>,
     ctx: &Arc<CudaContext>,
     reps: usize,
@@ -220,7 +220,7 @@ impl Gpu
 where
     CudaBlas: Gemm<half::bf16> + Gemm<half::f16>,
 {
-    fn problem<T: Element>(
+    pub(crate) fn problem<T: Element>(
         &self,
         m: usize,
         n: usize,

@@ -220,8 +220,12 @@ impl<'a> Parser<'a> {
         Some((name, self.src.len() - r.len()))
     }
 
-    /// expr := postfix (op postfix)*
+    /// expr := postfix (op postfix)*; the stack grows on demand for deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
+    }
+
+    fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr)> {
         let (mut pos, mut lhs) = self.postfix(pos)?;
         loop {
             let p = self.skip_ws(pos);
@@ -426,6 +430,10 @@ impl<'a> Parser<'a> {
 
     /// An IntTuple literal: an integer or a parenthesised tuple of IntTuple literals.
     fn int_tuple_literal(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.int_tuple_literal_inner(pos))
+    }
+
+    fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr)> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
             let mut items = Vec::new();

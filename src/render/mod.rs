@@ -8,10 +8,14 @@
 pub mod code;
 pub mod grid;
 pub mod json;
+pub mod latex;
 pub mod plain;
+pub mod svg;
 pub mod table;
+pub mod tv;
 
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 
 use crate::algebra::{ComposedLayout, Layout, Offset, Swizzle};
@@ -155,7 +159,27 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
         out.push_str("\n\n");
         out.push_str(&grid::render(v, opts)?);
     }
+    if let Some(p) = tv::picture(v) {
+        out.push_str("\n\n");
+        match p {
+            Ok(p) => out.push_str(&tv::render_terminal(&p, opts)),
+            Err(e) => out.push_str(&format!("(no thread/value grids: {e})")),
+        }
+    }
     Ok(strip_newline(out))
+}
+
+/// `cute show --svg FILE`: write the SVG picture of a tiled MMA, an MMA atom or a tiled copy.
+pub fn write_svg(v: &Value, path: &Path) -> Result<(), String> {
+    let text = svg::render(v)?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `cute show --latex FILE`: write the TikZ picture of a tiled MMA, an MMA atom, a tiled copy, a
+/// layout or a composed layout.
+pub fn write_latex(v: &Value, path: &Path) -> Result<(), String> {
+    let text = latex::render(v)?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn strip_newline(mut s: String) -> String {

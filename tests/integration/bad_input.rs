@@ -27,6 +27,18 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     assert_eq!(eval_line(&ok), ok);
     let deep = format!("{}4{}", "(".repeat(100_000), ")".repeat(100_000));
     assert_error(&deep, "nesting deeper than");
+    // the deepest accepted input goes through parsing, the algebra and printing
+    let d = 250;
+    let layout = format!(
+        "{}4{}:{}1{}",
+        "(".repeat(d),
+        ")".repeat(d),
+        "(".repeat(d),
+        ")".repeat(d)
+    );
+    assert_eq!(eval_line(&format!("coalesce({layout})")), "4:1");
+    assert_eq!(eval_line(&format!("size({layout})")), "4");
+    assert_eq!(eval_line(&layout), layout);
 }
 
 #[test]

@@ -73,3 +73,14 @@ fn a_closed_stdout_is_not_an_error() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
 }
+
+#[test]
+fn diagnostics_snapshot() {
+    // the full diagnostics on stderr, with the caret under the offending span
+    let (_, err, code) = cute(
+        &["eval"],
+        "size((4,-2):(1,4))\ncomposition((4,6,8):(2,3,5), 6:3)\nfoo(1)\n(4,8):(1,4)(1,2,3)\nA o\n(4,8\n",
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("eval_diagnostics", err);
+}

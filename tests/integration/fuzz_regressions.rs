@@ -125,7 +125,8 @@ fn large_but_legal_inputs_finish() {
         "make_layout(((8,4),8,(8,6),3):((1,8),32,(256,2048),12288), (8,4,2):(1,8,32))",
         "(((8,4),8,(8,6),3),(8,4,2)):(((1,8),32,(256,2048),12288),(1,8,32))",
     );
-    let got = all("make_layout((2,3,16,(4,3)):(0,16,72,(2,24)), ((16,1,16),(1,3)):((16,0,32),(4,1)))");
+    let got =
+        all("make_layout((2,3,16,(4,3)):(0,16,72,(2,24)), ((16,1,16),(1,3)):((16,0,32),(4,1)))");
     assert!(!got[0].starts_with("error"), "{got:?}");
     let got = all("make_layout(((16,4),(6,2),4):((24,1),(4,1536),384), ((4,8,6)):((48,6,1)))");
     assert!(!got[0].starts_with("error"), "{got:?}");
@@ -140,7 +141,11 @@ fn limits_are_named_in_their_errors() {
     use cute::limits::*;
     let long = "1".repeat(MAX_STATEMENT_LEN + 1);
     assert_error(&long, &format!("limit of {MAX_STATEMENT_LEN} bytes"));
-    let deep = format!("{}1{}", "(".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+    let deep = format!(
+        "{}1{}",
+        "(".repeat(MAX_NESTING + 1),
+        ")".repeat(MAX_NESTING + 1)
+    );
     assert_error(&deep, &format!("nesting deeper than {MAX_NESTING} levels"));
     let ok = format!("{}1{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
     assert_value(&ok, &ok);
@@ -156,7 +161,10 @@ fn limits_are_named_in_their_errors() {
     }
     let (i, msg) = failed.expect("the nesting limit stops the session's value");
     assert_eq!(i, MAX_NESTING);
-    assert!(msg.contains(&format!("limit of {MAX_NESTING} levels")), "{msg}");
+    assert!(
+        msg.contains(&format!("limit of {MAX_NESTING} levels")),
+        "{msg}"
+    );
     // nor double a tuple's width forever
     let mut env = Env::new();
     env.run("a = (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1)").unwrap();
@@ -168,7 +176,10 @@ fn limits_are_named_in_their_errors() {
         }
     }
     let (_, msg) = failed.expect("the width limit stops the session's value");
-    assert!(msg.contains(&format!("limit of {MAX_TUPLE_WIDTH}")), "{msg}");
+    assert!(
+        msg.contains(&format!("limit of {MAX_TUPLE_WIDTH}")),
+        "{msg}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,23 +188,107 @@ fn limits_are_named_in_their_errors() {
 
 /// Pieces of cute notation, to make soups that get past the tokenizer.
 const TOKENS: &[&str] = &[
-    "(", "(", "(", ")", ")", ")", ",", ",", ":", ":", "<", ">", "_", "_", " o ", "o", "/", "*",
-    "=", ".", "#", "-", "\n", " ", "Sw<", "0", "1", "2", "3", "4", "6", "8", "16", "-1", "_4",
-    "a", "b", "ans", "a = ", "smem_ptr[16b](unset)", "Layout_K_SW128_Atom", "bf16",
-    "SM80_16x8x16_F32BF16BF16F32_TN", ".ALayout", ".thread", ".partition_C", ":format grid",
-    ":show ", "9223372036854775807",
+    "(",
+    "(",
+    "(",
+    ")",
+    ")",
+    ")",
+    ",",
+    ",",
+    ":",
+    ":",
+    "<",
+    ">",
+    "_",
+    "_",
+    " o ",
+    "o",
+    "/",
+    "*",
+    "=",
+    ".",
+    "#",
+    "-",
+    "\n",
+    " ",
+    "Sw<",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "6",
+    "8",
+    "16",
+    "-1",
+    "_4",
+    "a",
+    "b",
+    "ans",
+    "a = ",
+    "smem_ptr[16b](unset)",
+    "Layout_K_SW128_Atom",
+    "bf16",
+    "SM80_16x8x16_F32BF16BF16F32_TN",
+    ".ALayout",
+    ".thread",
+    ".partition_C",
+    ":format grid",
+    ":show ",
+    "9223372036854775807",
 ];
 
 /// Function names.
 const FUNCS: &[&str] = &[
-    "size", "cosize", "rank", "depth", "shape", "stride", "get", "coalesce", "filter",
-    "composition", "complement", "right_inverse", "left_inverse", "logical_divide",
-    "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product",
-    "tiled_product", "flat_product", "blocked_product", "raked_product", "make_layout",
-    "make_layout_right", "make_ordered_layout", "flatten", "group", "select", "take", "append",
-    "prepend", "crd2idx", "idx2crd", "max_common_layout", "max_common_vector", "local_tile",
-    "local_partition", "slice_and_offset", "tile_to_shape", "gmma_atom", "mma_atom", "tiled_mma",
-    "make_layout_tv", "copy_atom", "make_tiled_copy", "compatible", "congruent",
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "shape",
+    "stride",
+    "get",
+    "coalesce",
+    "filter",
+    "composition",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "make_layout",
+    "make_layout_right",
+    "make_ordered_layout",
+    "flatten",
+    "group",
+    "select",
+    "take",
+    "append",
+    "prepend",
+    "crd2idx",
+    "idx2crd",
+    "max_common_layout",
+    "max_common_vector",
+    "local_tile",
+    "local_partition",
+    "slice_and_offset",
+    "tile_to_shape",
+    "gmma_atom",
+    "mma_atom",
+    "tiled_mma",
+    "make_layout_tv",
+    "copy_atom",
+    "make_tiled_copy",
+    "compatible",
+    "congruent",
 ];
 
 /// A soup of 1 to 24 tokens.

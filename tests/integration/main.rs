@@ -7,6 +7,7 @@ mod fuzz_regressions;
 mod golden;
 mod gpu;
 mod helpers;
+mod hopper;
 mod laws;
 mod render;
 mod smem;

@@ -1,0 +1,260 @@
+//! CUDA C++ for the Hopper kernel: TMA loads into 128B-swizzled stages, wgmma from shared-memory
+//! descriptors, producer/consumer warpgroups synchronised by mbarriers.
+//!
+//! What comes from layouts: the block raster (block → tile), the descriptors' SBO, K-slice and
+//! per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! and the epilogue's thread → element mapping, the wgmma accumulator layout
+//! `CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` (CuTe's
+//! `mma_traits_sm90_gmma.hpp`) emitted as index arithmetic.
+
+use std::fmt::Write as _;
+
+use super::config::{CONSUMERS, HopperConfig};
+use crate::algebra::{IntTuple, Layout};
+use crate::gpu::config::Dtype;
+use crate::gpu::emit::layout_expr;
+
+/// The kernel's entry point.
+pub const KERNEL_NAME: &str = "cute_gemm_sm90";
+
+fn t(v: &[IntTuple]) -> IntTuple {
+    IntTuple::Tuple(v.to_vec())
+}
+
+fn i(v: i64) -> IntTuple {
+    IntTuple::Int(v)
+}
+
+/// The wgmma accumulator layout for 64×N: (thread, value) → column-major (64, N) index.
+pub fn c_layout(n: usize) -> Layout {
+    Layout::new(
+        t(&[t(&[i(4), i(8), i(4)]), t(&[i(2), i(2), i(n as i64 / 8)])]),
+        t(&[t(&[i(128), i(1), i(16)]), t(&[i(64), i(8), i(512)])]),
+    )
+    .expect("congruent")
+}
+
+fn wgmma_fn(n: usize, ty: &str) -> String {
+    let regs = n / 2;
+    let list: Vec<String> = (0..regs).map(|r| format!("%{r}")).collect();
+    let outs: Vec<String> = (0..regs).map(|r| format!("\"+f\"(d[{r}])")).collect();
+    format!(
+        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, 0, 0;\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
+        sc = regs + 2,
+        a = regs,
+        b = regs + 1,
+        list = list.join(", "),
+        outs = outs.join(", "),
+    )
+}
+
+/// The kernel's source.
+pub fn kernel_source(cfg: &HopperConfig) -> String {
+    let (bm, bn, bk) = cfg.tile;
+    let n = cfg.atom_n;
+    let regs = n / 2;
+    let ty = match cfg.dtype {
+        Dtype::Bf16 => "bf16",
+        Dtype::F16 => "f16",
+    };
+    let stages = cfg.stages;
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    let (tm, _) = cfg.tiles();
+    let cl = c_layout(n);
+    let (c_thr, c_val) = (cl.mode(0).expect("rank 2"), cl.mode(1).expect("rank 2"));
+    let mut s = String::new();
+    let w = &mut s;
+    let _ = writeln!(
+        w,
+        "// cute gemm, Hopper path: {cfg}\n// A {bm}x{bk} stage: {}\n// B {bn}x{bk} stage: {}",
+        smem_text(&cfg.smem_a),
+        smem_text(&cfg.smem_b)
+    );
+    let _ = writeln!(
+        w,
+        "// wgmma descriptors (derived from the stage layouts): A SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B SBO {} B, K slices at {:?} B; LBO 16 B; 128B swizzle",
+        cfg.desc_a.sbo,
+        cfg.desc_a.k_offsets,
+        cfg.desc_a.row_offsets,
+        cfg.desc_b.sbo,
+        cfg.desc_b.k_offsets
+    );
+    w.push_str(PRELUDE);
+    w.push_str(&wgmma_fn(n, ty));
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ void fence_acc(float (&d)[{regs}]) {{\n  #pragma unroll\n  for (int i = 0; i < {regs}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
+    );
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ void store_pair(unsigned short* C, size_t i, bool both, bool first, float x, float y) {{\n  unsigned p; asm(\"cvt.rn.{ty}x2.f32 %0, %2, %1;\" : \"=r\"(p) : \"f\"(x), \"f\"(y));\n  if (both && (i % 2 == 0)) {{ *(unsigned*)(C + i) = p; }}\n  else {{ if (first) C[i] = (unsigned short)(p & 0xffff); if (both) C[i + 1] = (unsigned short)(p >> 16); }}\n}}"
+    );
+    let _ = writeln!(
+        w,
+        "extern \"C\" __global__ void __launch_bounds__({}, 1)\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB, unsigned short* __restrict__ C, int M, int N, int K)\n{{",
+        cfg.threads()
+    );
+    let _ = writeln!(
+        w,
+        "  extern __shared__ __align__(1024) unsigned char smem_raw[];\n  // stages 1024-byte aligned: the 128B swizzle repeats every 8 rows x 128 bytes\n  const u32 base = (smem_u32(smem_raw) + 1023u) & ~1023u;\n  const u32 sA = base, sB = base + {}u, bars = sB + {}u;",
+        stages * a_bytes,
+        stages * b_bytes
+    );
+    let _ = writeln!(
+        w,
+        "  // full[s] at bars + 8 s (TMA bytes landed), empty[s] at bars + 8 ({stages} + s) (consumers done)"
+    );
+    let _ = writeln!(
+        w,
+        "  const int tid = threadIdx.x, wg = tid / 128;\n  const int tile = {};\n  const int m0 = (tile % {tm}) * {bm}, n0 = (tile / {tm}) * {bn};\n  const int ktiles = (K + {bk} - 1) / {bk};",
+        layout_expr(&cfg.raster, "(int)blockIdx.x")
+    );
+    let _ = writeln!(
+        w,
+        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, 1); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}\n  __syncthreads();",
+        CONSUMERS * 4
+    );
+    // producer
+    let _ = writeln!(
+        w,
+        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 40;\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      for (int kt = 0; kt < ktiles; ++kt) {{\n        const int s = kt % {stages}, round = kt / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});\n        tma_load_2d(sA + s * {a_bytes}u, &tmA, bars + 8 * s, kt * {bk}, m0);\n        tma_load_2d(sB + s * {b_bytes}u, &tmB, bars + 8 * s, kt * {bk}, n0);\n      }}\n    }}\n  }} else {{",
+        a_bytes + b_bytes
+    );
+    // consumers
+    let _ = writeln!(
+        w,
+        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 232;\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];\n    #pragma unroll\n    for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+    );
+    let row_off: Vec<String> = cfg
+        .desc_a
+        .row_offsets
+        .iter()
+        .map(|o| format!("{o}u"))
+        .collect();
+    let mut sel = row_off.last().cloned().unwrap_or_else(|| "0u".into());
+    for (ci, o) in row_off.iter().enumerate().rev().skip(1) {
+        sel = format!("c == {ci} ? {o} : {sel}");
+    }
+    let _ = writeln!(w, "    const u32 a_off = {sel}; // 2 L(64 c, 0)");
+    let _ = writeln!(
+        w,
+        "    const u64 da_c = {:#x}ull, db_c = {:#x}ull;",
+        cfg.desc_a.constant(),
+        cfg.desc_b.constant()
+    );
+    let _ = writeln!(
+        w,
+        "    for (int kt = 0; kt < ktiles; ++kt) {{\n      const int s = kt % {stages};\n      mbar_wait(bars + 8 * s, (kt / {stages}) & 1);\n      const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n      asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n      fence_acc(d);"
+    );
+    for (ka, kb) in cfg.desc_a.k_offsets.iter().zip(&cfg.desc_b.k_offsets) {
+        let _ = writeln!(
+            w,
+            "      wgmma(d, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u));"
+        );
+    }
+    let _ = writeln!(
+        w,
+        "      asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n      fence_acc(d);\n      // the previous stage's wgmmas are done: give its buffers back to the producer\n      asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n      fence_acc(d);\n      if (kt > 0 && (tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (kt - 1) % {stages}));\n    }}\n    asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n    fence_acc(d);"
+    );
+    // epilogue from the accumulator layout
+    let _ = writeln!(
+        w,
+        "    // epilogue: CLayout_64x{n} {cl}, thread part at lt, value parts constant\n    const int toff = {};\n    const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;",
+        layout_expr(&c_thr, "lt")
+    );
+    let vals = c_val.size().expect("static") as usize;
+    for v in (0..vals).step_by(2) {
+        let o = c_val.at(v as i64).expect("in range");
+        let o1 = c_val.at(v as i64 + 1).expect("in range");
+        debug_assert_eq!(o1, o + 64, "value pairs are adjacent columns");
+        let (vr, vc) = (o % 64, o / 64);
+        let _ = writeln!(
+            w,
+            "    if (r0 + {vr} < M) store_pair(C, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
+            vc + 1,
+            v + 1
+        );
+    }
+    let _ = writeln!(w, "  }}\n}}");
+    s
+}
+
+fn smem_text(s: &crate::gpu::emit::SmemLayout) -> String {
+    match s.swizzle() {
+        Some(sw) => format!("{sw} o {}", s.layout()),
+        None => s.layout().to_string(),
+    }
+}
+
+const PRELUDE: &str = r#"
+// No CUDA headers: NVRTC has none built in; the few operations needed are inline PTX.
+typedef unsigned int u32;
+typedef unsigned long long u64;
+struct alignas(64) CUtensorMap { u64 opaque[16]; };
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r; asm volatile("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p)); return r;
+}
+__device__ __forceinline__ void mbar_init(u32 bar, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 bar, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(u32 bar, u32 parity) {
+  u32 done;
+  do {
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+__device__ __forceinline__ void tma_load_2d(u32 dst, const CUtensorMap* map, u32 bar, int c0, int c1) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+               :: "r"(dst), "l"((u64)map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+}
+// a wgmma descriptor: the constant fields (LBO, SBO, swizzle mode) and the start address >> 4
+__device__ __forceinline__ u64 desc(u64 constant, u32 addr) { return constant | (u64)((addr & 0x3FFFFu) >> 4); }
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::config::GemmFlags;
+
+    #[test]
+    fn the_accumulator_layout_is_the_ptx_fragment() {
+        // PTX ISA, wgmma 64xNx16 D fragment: thread t of the warpgroup, register j:
+        // row = 16 (t / 32) + (t % 32) / 4 + 8 ((j / 2) % 2), col = 8 (j / 4) + 2 (t % 4) + j % 2
+        let l = c_layout(256);
+        for t in 0..128i64 {
+            for j in 0..128i64 {
+                let o = l
+                    .eval(&IntTuple::Tuple(vec![IntTuple::Int(t), IntTuple::Int(j)]))
+                    .unwrap();
+                let row = 16 * (t / 32) + (t % 32) / 4 + 8 * ((j / 2) % 2);
+                let col = 8 * (j / 4) + 2 * (t % 4) + j % 2;
+                assert_eq!(o, row + 64 * col, "t {t} j {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernel_compiles_with_nvrtc() {
+        if !crate::gpu::nvrtc::nvrtc_present() {
+            eprintln!("NVRTC not found: skipped");
+            return;
+        }
+        let f = GemmFlags {
+            mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
+            ..GemmFlags::default()
+        };
+        let cfg = HopperConfig::from_flags(&f).unwrap();
+        let src = kernel_source(&cfg);
+        let c = crate::gpu::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!c.cubin.is_empty());
+        assert_eq!(c.spill_bytes, Some(0), "{}", c.log);
+        assert!(!c.log.contains("C7508"), "setmaxnreg ignored: {}", c.log);
+    }
+}

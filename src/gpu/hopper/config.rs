@@ -1,0 +1,544 @@
+//! The Hopper path's configuration: the wgmma atom, the shared-memory layouts that wgmma and
+//! TMA can both use, and the wgmma shared-memory descriptors derived from those layouts.
+
+use std::fmt;
+
+use crate::algebra::divide::blocked_product;
+use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::eval::{Env, Outcome, Value};
+use crate::gpu::config::{Dtype, GemmFlags, MAX_SMEM_BYTES, raster_layout};
+use crate::gpu::emit::SmemLayout;
+
+/// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
+pub fn default_atom(dtype: Dtype) -> String {
+    format!("gmma_atom(Layout_K_SW128_Atom, {})", dtype.name())
+}
+
+/// Consumer warpgroups (each computes 64 rows of the tile).
+pub const CONSUMERS: usize = 2;
+
+/// Bytes per element (bf16 and f16).
+const ELEM_BYTES: i64 = 2;
+
+/// A parsed `SM90_64x{N}x16_F32{T}{T}_SS<K,K>` atom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sm90Atom {
+    /// The wgmma's N.
+    pub n: usize,
+    /// Its input type.
+    pub dtype: Dtype,
+}
+
+/// Whether `--mma` names a Hopper (SM90) atom: such names take this path.
+pub fn is_sm90(mma: Option<&str>) -> bool {
+    mma.is_some_and(|m| m.starts_with("SM90_"))
+}
+
+/// Parse `SM90_64x256x16_F32BF16BF16_SS<K,K>` (the `<K,K>` may be left out).
+pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
+    let bad = || {
+        format!(
+            "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<K,K> or SM90_64x{{N}}x16_F32F16F16_SS<K,K> (N a multiple of 8 up to 256), got {name}"
+        )
+    };
+    let (base, majors) = match name.split_once('<') {
+        Some((b, rest)) => (b, Some(rest.strip_suffix('>').ok_or_else(bad)?)),
+        None => (name, None),
+    };
+    if let Some(m) = majors {
+        let m: String = m.chars().filter(|c| !c.is_whitespace()).collect();
+        if m != "K,K" {
+            return Err(format!(
+                "--mma: this path reads A (M×K) and B (N×K) K-major from shared memory, so the atom must be <K,K>, got <{m}>"
+            ));
+        }
+    }
+    let rest = base.strip_prefix("SM90_64x").ok_or_else(bad)?;
+    let (n, rest) = rest.split_once("x16_").ok_or_else(bad)?;
+    let n: usize = n.parse().map_err(|_| bad())?;
+    if n == 0 || n > 256 || !n.is_multiple_of(8) {
+        return Err(bad());
+    }
+    let dtype = match rest {
+        "F32BF16BF16_SS" => Dtype::Bf16,
+        "F32F16F16_SS" => Dtype::F16,
+        r if r.ends_with("_RS") => {
+            return Err(format!(
+                "--mma: {name} takes A from registers; this path implements the _SS atoms (A and B from shared memory)"
+            ));
+        }
+        _ => return Err(bad()),
+    };
+    Ok(Sm90Atom { n, dtype })
+}
+
+/// The wgmma shared-memory descriptor of one operand's stage, derived from its layout.
+///
+/// The 64-bit descriptor (PTX ISA, "Matrix Descriptor Format"): bits 0–13 start address >> 4,
+/// 16–29 leading-dimension byte offset (LBO) >> 4, 32–45 stride-dimension byte offset (SBO) >> 4,
+/// 49–51 base offset, 62–63 swizzle mode (1 = 128B, 2 = 64B, 3 = 32B, 0 = none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmmaDesc {
+    /// Swizzle mode field (1: 128-byte swizzle).
+    pub mode: u64,
+    /// Leading-dimension byte offset.
+    pub lbo: u64,
+    /// Stride-dimension byte offset: the distance between 8-row groups.
+    pub sbo: u64,
+    /// Byte offset of the start of each k16 slice of the stage (`2 * L(0, 16 j)`).
+    pub k_offsets: Vec<u64>,
+    /// Byte offset of row `64 c`, for each consumer warpgroup `c` (`2 * L(64 c, 0)`).
+    pub row_offsets: Vec<u64>,
+}
+
+impl GmmaDesc {
+    /// The descriptor's constant part (everything but the start address).
+    pub fn constant(&self) -> u64 {
+        ((self.lbo >> 4) << 16) | ((self.sbo >> 4) << 32) | (self.mode << 62)
+    }
+
+    /// Derive the descriptor of a (rows, bk) stage from its layout.
+    ///
+    /// The layout is `Sw o L` in elements. wgmma's K-major swizzled mode reads a "core matrix
+    /// group" of 8 rows × 128 bytes that must be stored densely (row r at byte 128 r) with the
+    /// 128-byte XOR swizzle applied to the address bits, and finds the next 8 rows SBO bytes
+    /// further. So, from the layout:
+    /// - swizzle mode: `Sw`, in bytes, must be `Sw<3,4,3>` (16-byte chunks XORed with the row
+    ///   within the group of 8: the 128B mode, and the pattern TMA's `SWIZZLE_128B` writes);
+    /// - the atom: `L(r, k) = 64 r + k` for r < 8, k < 64 (8 dense rows of 128 bytes);
+    /// - SBO = the byte distance between 8-row groups = `2 * L(8, 0)`, the stride of the row mode
+    ///   beyond the atom, which must be the same for every group: `L(8 g, 0) = g L(8, 0)`;
+    /// - LBO: in the K-major swizzled modes one wgmma's K extent (16 elements, 32 bytes) lies in
+    ///   one 128-byte swizzle row, so the hardware ignores it; 16 bytes (encoded 1) by convention;
+    /// - start address: the stage base (1024-byte aligned, so the base-offset field is 0) plus the
+    ///   unswizzled byte offset of the slice's first element, `2 * L(row, 16 j)`: the hardware
+    ///   applies the swizzle to the address it computes, as the layout applies `Sw` after `L`.
+    pub fn derive(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<GmmaDesc, String> {
+        let Some(sw) = s.swizzle() else {
+            return Err(format!(
+                "{flag}: this path needs the 128-byte swizzle (Layout_K_SW128_Atom: TMA writes it, wgmma reads it); an unswizzled layout was given"
+            ));
+        };
+        let log2e = ELEM_BYTES.trailing_zeros() as i64;
+        let bytes_sw = (sw.bits, sw.base + log2e, sw.shift);
+        let mode = match bytes_sw {
+            (3, 4, 3) => 1,
+            (2, 4, 3) | (1, 4, 3) => {
+                return Err(format!(
+                    "{flag}: Sw<{},4,3> (in bytes) is a {}-byte swizzle; wgmma can read it, but this path implements the 128-byte one (Layout_K_SW128_Atom)",
+                    sw.bits,
+                    16 << sw.bits
+                ));
+            }
+            (b, m, sh) => {
+                return Err(format!(
+                    "{flag}: the swizzle Sw<{b},{m},{sh}> (in bytes) is none of wgmma's modes (Sw<3,4,3> 128B, Sw<2,4,3> 64B, Sw<1,4,3> 32B)"
+                ));
+            }
+        };
+        let l = s.layout();
+        let at = |r: usize, k: usize| {
+            l.eval(&IntTuple::Tuple(vec![
+                IntTuple::Int(r as i64),
+                IntTuple::Int(k as i64),
+            ]))
+            .unwrap_or(-1)
+        };
+        for r in 0..8.min(rows) {
+            for k in 0..64.min(bk) {
+                if at(r, k) != 64 * r as i64 + k as i64 {
+                    return Err(format!(
+                        "{flag}: the 128B swizzle atom must be 8 dense rows of 64 elements ((8,64):(64,1)), but element ({r},{k}) is at {}",
+                        at(r, k)
+                    ));
+                }
+            }
+        }
+        let sbo = at(8, 0) * ELEM_BYTES;
+        for g in 0..rows / 8 {
+            let o = at(8 * g, 0) * ELEM_BYTES;
+            if o != g as i64 * sbo {
+                return Err(format!(
+                    "{flag}: groups of 8 rows must be evenly spaced for the descriptor's SBO: group {g} starts at byte {o}, not {}",
+                    g as i64 * sbo
+                ));
+            }
+        }
+        if sbo <= 0 || sbo % 16 != 0 || sbo >> 4 >= 1 << 14 {
+            return Err(format!(
+                "{flag}: SBO = {sbo} bytes does not fit the descriptor (a positive multiple of 16 below 256 KiB)"
+            ));
+        }
+        let k_offsets = (0..bk / 16)
+            .map(|j| (at(0, 16 * j) * ELEM_BYTES) as u64)
+            .collect();
+        let row_offsets = (0..rows / 64)
+            .map(|c| (at(64 * c, 0) * ELEM_BYTES) as u64)
+            .collect();
+        Ok(GmmaDesc {
+            mode,
+            lbo: 16,
+            sbo: sbo as u64,
+            k_offsets,
+            row_offsets,
+        })
+    }
+}
+
+/// A validated Hopper configuration.
+#[derive(Clone, Debug)]
+pub struct HopperConfig {
+    /// Problem size.
+    pub m: usize,
+    /// Problem size.
+    pub n: usize,
+    /// Problem size (the reduction).
+    pub k: usize,
+    /// Element type.
+    pub dtype: Dtype,
+    /// The atom's name, as given.
+    pub mma: String,
+    /// The wgmma's N.
+    pub atom_n: usize,
+    /// Block tile (BM, BN, BK).
+    pub tile: (usize, usize, usize),
+    /// Pipeline depth.
+    pub stages: usize,
+    /// A's atom as written.
+    pub smem_a_atom: String,
+    /// B's atom as written.
+    pub smem_b_atom: String,
+    /// A's stage layout (elements), tiled to (BM, BK).
+    pub smem_a: SmemLayout,
+    /// B's stage layout (elements), tiled to (BN, BK).
+    pub smem_b: SmemLayout,
+    /// A's wgmma descriptor.
+    pub desc_a: GmmaDesc,
+    /// B's wgmma descriptor.
+    pub desc_b: GmmaDesc,
+    /// Block index → tile index.
+    pub raster: Layout,
+    /// The raster as written.
+    pub raster_text: String,
+}
+
+fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
+    match Env::new().run(text) {
+        Ok(Outcome::Value(v)) => Ok(v),
+        Ok(_) => Err(format!("{flag}: expected a value, got a statement: {text}")),
+        Err(e) => Err(format!("{flag}: {} (in '{text}')", e.message)),
+    }
+}
+
+fn int3(flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
+    let bad = || format!("{flag}: expected 3 positive integers like (128,256,64), got {text}");
+    let Value::IntTuple(IntTuple::Tuple(items)) = eval_value(flag, text)? else {
+        return Err(bad());
+    };
+    let v: Vec<usize> = items
+        .iter()
+        .filter_map(|i| i.as_int().and_then(|x| usize::try_from(x).ok()))
+        .filter(|x| *x > 0)
+        .collect();
+    match v[..] {
+        [a, b, c] if items.len() == 3 => Ok((a, b, c)),
+        _ => Err(bad()),
+    }
+}
+
+/// The atom as a layout in elements with its swizzle in element units. A GMMA atom
+/// (`Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`) swizzles byte addresses: its base drops by
+/// log2(bytes per element).
+fn atom_in_elements(flag: &str, text: &str) -> Result<(Option<Swizzle>, Layout), String> {
+    match eval_value(flag, text)? {
+        Value::Layout(l) => Ok((None, l)),
+        Value::Composed(ComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        }) => match offset {
+            Offset::Int(0) => Ok((Some(swizzle), layout)),
+            Offset::SmemPtr(bits) if bits == 8 * ELEM_BYTES => {
+                let log2e = ELEM_BYTES.trailing_zeros() as i64;
+                if swizzle.bits > 0 && swizzle.base < log2e {
+                    return Err(format!(
+                        "{flag}: the swizzle {swizzle} moves parts of an element"
+                    ));
+                }
+                let base = if swizzle.bits > 0 {
+                    swizzle.base - log2e
+                } else {
+                    swizzle.base
+                };
+                let s = Swizzle::new(swizzle.bits, base, swizzle.shift)
+                    .map_err(|e| format!("{flag}: {e}"))?;
+                Ok((Some(s), layout))
+            }
+            Offset::SmemPtr(bits) => Err(format!(
+                "{flag}: the atom is for {bits}-bit elements, but this path's are {}-bit",
+                8 * ELEM_BYTES
+            )),
+            _ => Err(format!(
+                "{flag}: a swizzled layout's offset must be 0 or smem_ptr, got {text}"
+            )),
+        },
+        other => Err(format!(
+            "{flag}: expected a layout or a GMMA atom, got {}",
+            other.kind()
+        )),
+    }
+}
+
+/// Tile the atom to (rows, bk) as CuTe's tile_to_shape does (column-major over the repeats),
+/// and check that it is what TMA's 128B-swizzled box writes.
+fn stage_layout(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayout, String> {
+    let (sw, atom) = atom_in_elements(flag, text)?;
+    if atom.rank() != 2 {
+        return Err(format!(
+            "{flag}: the atom must have rank 2 (rows, K), got {atom}"
+        ));
+    }
+    let ext = |i: usize| -> Result<usize, String> {
+        Ok(atom
+            .mode(i)
+            .and_then(|m| m.size())
+            .map_err(|e| e.to_string())? as usize)
+    };
+    let (a0, a1) = (ext(0)?, ext(1)?);
+    if sw.is_some_and(|s| s.bits == 3) && a1 != 64 {
+        return Err(format!(
+            "{flag}: SW128 needs 64 {} along K (one 128-byte swizzle row), the atom {atom} has {a1}",
+            if ELEM_BYTES == 2 {
+                "16-bit elements"
+            } else {
+                "elements"
+            }
+        ));
+    }
+    if !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
+        return Err(format!(
+            "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
+        ));
+    }
+    let reps = Layout::column_major(IntTuple::Tuple(vec![
+        IntTuple::Int((rows / a0) as i64),
+        IntTuple::Int((bk / a1) as i64),
+    ]))
+    .map_err(|e| e.to_string())?;
+    let tiled = blocked_product(&atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
+    Ok(match sw {
+        Some(s) => SmemLayout::Swizzled(s, tiled),
+        None => SmemLayout::Plain(tiled),
+    })
+}
+
+/// Where TMA's `SWIZZLE_128B` box of (rows, 64) 16-bit elements puts element (r, k), in elements:
+/// rows 128 bytes apart, the 16-byte chunk index XORed with the row modulo 8.
+pub fn tma_sw128_offset(r: usize, k: usize) -> i64 {
+    (r * 64 + (((k / 8) ^ (r % 8)) * 8) + k % 8) as i64
+}
+
+fn check_tma(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), String> {
+    for r in 0..rows {
+        for k in 0..bk {
+            let want = tma_sw128_offset(r, k);
+            let got = s.at(r as i64, k as i64);
+            if got != want {
+                return Err(format!(
+                    "{flag}: TMA's 128B-swizzled box puts element ({r},{k}) at {want}, the layout at {got}: TMA cannot fill this layout"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl HopperConfig {
+    /// Validate flags. Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages)
+    /// take this path's: tile (128, N, 64), 4 stages.
+    pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, String> {
+        let dtype = Dtype::parse(&f.dtype)?;
+        let mma = f.mma.clone().unwrap_or_default();
+        let atom = parse_atom(&mma)?;
+        if atom.dtype != dtype {
+            return Err(format!(
+                "--mma: {mma} takes {} inputs, but --dtype is {}",
+                atom.dtype.name(),
+                dtype.name()
+            ));
+        }
+        let defaults = GemmFlags::default();
+        let (bm, bn, bk) = if f.tile == defaults.tile {
+            (64 * CONSUMERS, atom.n, 64)
+        } else {
+            int3("--tile", &f.tile)?
+        };
+        let stages = if f.stages == defaults.stages {
+            4
+        } else {
+            f.stages
+        };
+        if bm != 64 * CONSUMERS {
+            return Err(format!(
+                "--tile: BM = {bm} must be 64 rows x {CONSUMERS} consumer warpgroups = {}",
+                64 * CONSUMERS
+            ));
+        }
+        if bn != atom.n {
+            return Err(format!(
+                "--tile: BN = {bn} must be the wgmma's N ({}) of {mma}",
+                atom.n
+            ));
+        }
+        if bk != 64 {
+            return Err(format!(
+                "--tile: BK = {bk} must be 64: one SW128 atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
+            ));
+        }
+        if stages < 2 {
+            return Err("--stages: the pipeline needs at least 2 stages".into());
+        }
+        let smem = stages * (bm + bn) * bk * 2 + 1024 + 16 * stages;
+        if smem > MAX_SMEM_BYTES {
+            return Err(format!(
+                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
+            ));
+        }
+        if f.m == 0 || f.n == 0 || f.k == 0 {
+            return Err("--m/--n/--k: the problem must not be empty".into());
+        }
+        if !f.k.is_multiple_of(8) {
+            return Err(format!(
+                "--k: K = {} must be a multiple of 8 (TMA needs row pitches that are multiples of 16 bytes)",
+                f.k
+            ));
+        }
+        if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
+            return Err("--m/--n/--k: sizes must fit in 31 bits".into());
+        }
+        let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_atom(dtype));
+        let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_atom(dtype));
+        let smem_a = stage_layout("--smem-a", &smem_a_atom, bm, bk)?;
+        let smem_b = stage_layout("--smem-b", &smem_b_atom, bn, bk)?;
+        let desc_a = GmmaDesc::derive("--smem-a", &smem_a, bm, bk)?;
+        let desc_b = GmmaDesc::derive("--smem-b", &smem_b, bn, bk)?;
+        check_tma("--smem-a", &smem_a, bm, bk)?;
+        check_tma("--smem-b", &smem_b, bn, bk)?;
+        let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
+        let raster = raster_layout(&f.raster, tm, tn)?;
+        Ok(HopperConfig {
+            m: f.m,
+            n: f.n,
+            k: f.k,
+            dtype,
+            mma,
+            atom_n: atom.n,
+            tile: (bm, bn, bk),
+            stages,
+            smem_a_atom,
+            smem_b_atom,
+            smem_a,
+            smem_b,
+            desc_a,
+            desc_b,
+            raster,
+            raster_text: f.raster.clone(),
+        })
+    }
+
+    /// Threads per block: one producer warpgroup and the consumers.
+    pub fn threads(&self) -> usize {
+        128 * (1 + CONSUMERS)
+    }
+
+    /// Bytes of one stage of A.
+    pub fn a_stage_bytes(&self) -> usize {
+        self.tile.0 * self.tile.2 * 2
+    }
+
+    /// Bytes of one stage of B.
+    pub fn b_stage_bytes(&self) -> usize {
+        self.tile.1 * self.tile.2 * 2
+    }
+
+    /// Dynamic shared memory: the stages, 1024 bytes to align them, and the barriers.
+    pub fn smem_bytes(&self) -> usize {
+        self.stages * (self.a_stage_bytes() + self.b_stage_bytes()) + 1024 + 16 * self.stages
+    }
+
+    /// Tiles along M and N.
+    pub fn tiles(&self) -> (usize, usize) {
+        (self.m.div_ceil(self.tile.0), self.n.div_ceil(self.tile.1))
+    }
+}
+
+impl fmt::Display for HopperConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (bm, bn, bk) = self.tile;
+        write!(
+            f,
+            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA SW128, {CONSUMERS} consumers, stages {} raster {}",
+            self.atom_n, self.stages, self.raster_text
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
+        let mut g = GemmFlags {
+            mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
+            ..GemmFlags::default()
+        };
+        f(&mut g);
+        g
+    }
+
+    #[test]
+    fn descriptors_follow_from_the_sw128_atom() {
+        let c = HopperConfig::from_flags(&flags(|_| {})).unwrap();
+        assert_eq!(c.tile, (128, 256, 64));
+        assert_eq!(c.stages, 4);
+        for d in [&c.desc_a, &c.desc_b] {
+            assert_eq!(d.mode, 1, "128B swizzle");
+            // 8 rows of 128 bytes per group: SBO = 1024
+            assert_eq!(d.sbo, 1024);
+            assert_eq!(d.lbo, 16);
+            // k16 slices 32 bytes apart inside the 128-byte swizzle row
+            assert_eq!(d.k_offsets, vec![0, 32, 64, 96]);
+            assert_eq!(d.constant(), (1u64 << 62) | (64u64 << 32) | (1u64 << 16));
+        }
+        // the second consumer's 64 rows start 64 * 128 bytes in
+        assert_eq!(c.desc_a.row_offsets, vec![0, 8192]);
+        // the plain element-unit swizzle is the same layout
+        let e = HopperConfig::from_flags(&flags(|g| {
+            g.smem_a = Some("Sw<3,3,3> o (8,64):(64,1)".into());
+        }))
+        .unwrap();
+        assert_eq!(e.desc_a, c.desc_a);
+    }
+
+    #[test]
+    fn layouts_wgmma_and_tma_cannot_use_are_refused() {
+        let err = |f: fn(&mut GemmFlags)| HopperConfig::from_flags(&flags(f)).unwrap_err();
+        assert!(
+            err(|g| g.smem_a = Some("Sw<2,3,3> o (8,32):(32,1)".into()))
+                .contains("64-byte swizzle")
+        );
+        assert!(
+            err(|g| g.smem_b = Some("Sw<3,3,3> o (8,32):(32,1)".into()))
+                .contains("SW128 needs 64 16-bit elements along K")
+        );
+        assert!(err(|g| g.smem_a = Some("(8,64):(64,1)".into())).contains("128-byte swizzle"));
+        assert!(err(|g| g.smem_b = Some("Sw<3,3,3> o (8,64):(1,8)".into())).contains("dense rows"));
+        assert!(err(|g| g.tile = "(128,256,32)".into()).starts_with("--tile: BK"));
+        assert!(err(|g| g.tile = "(128,192,64)".into()).starts_with("--tile: BN"));
+        assert!(err(|g| g.stages = 6).starts_with("--stages/--tile"));
+        assert!(
+            err(|g| g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<MN,K>".into())).contains("<K,K>")
+        );
+        assert!(err(|g| g.dtype = "f16".into()).contains("--dtype"));
+    }
+}

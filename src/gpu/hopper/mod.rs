@@ -1,0 +1,15 @@
+//! The Hopper path of `cute gemm` (issue 6): `wgmma` fed by TMA, generated from the GMMA
+//! shared-memory layouts.
+//!
+//! - [`config`]: the `SM90_64xNx16_*_SS` atoms, the shared-memory layouts wgmma and TMA can use
+//!   (and the reasons for refusing others), and the wgmma descriptor fields derived from them.
+//! - [`codegen`]: the warp-specialised kernel (1 producer warpgroup issuing TMA, consumer
+//!   warpgroups issuing wgmma, an mbarrier pipeline), all PTX inline, no CUDA headers.
+//! - [`run`]: TMA tensor maps through the driver, launch, verification and timing against
+//!   cuBLAS on the same data.
+//! - [`command`]: `cute gemm --mma 'SM90_…'`.
+
+pub mod codegen;
+pub mod command;
+pub mod config;
+pub mod run;

@@ -1,0 +1,220 @@
+//! LaTeX/TikZ pictures (`--latex FILE`), ported from CuTe's `cute/util/print_latex.hpp`.
+//!
+//! A tiled MMA (or an MMA atom) is drawn as `print_latex(TiledMMA)` draws it, a tiled copy as
+//! `print_latex(TiledCopy)`, a layout (or a composed layout) as `print_latex(Layout)`: the same
+//! nodes, colours, grids and labels, in the same order, byte for byte apart from the leading
+//! `%` comments (CuTe prints static integers and `ArithTuple` tensors there).
+
+use std::fmt::Write as _;
+
+use super::tv::{MAX_CELLS, TvGrid, TvKind, TvPicture, thread_color};
+use super::{LayoutFn, RenderError, position_independent};
+use crate::algebra::{ComposedLayout, Layout};
+use crate::eval::Value;
+
+const HEADER: &str = "\\documentclass[convert]{standalone}\n\
+\\usepackage{tikz}\n\n\
+\\begin{document}\n\
+\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
+
+const FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
+
+/// CuTe's `TikzColor_BWx8`, the colours of `print_latex(Layout)` by index.
+const BW8: [&str; 8] = [
+    "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
+];
+
+/// The LaTeX of a value, with a final newline: a tiled MMA, an MMA atom, a tiled copy, a layout
+/// or a composed layout.
+pub fn render(v: &Value) -> Result<String, RenderError> {
+    if let Some(p) = super::tv::picture(v) {
+        return Ok(picture_latex(&p?));
+    }
+    match v {
+        Value::Layout(l) => layout_latex(&l.append_to_rank(2).to_string(), l, &|x| Ok(x)),
+        Value::Composed(c) => composed_latex(c),
+        _ => Err(RenderError::new(format!(
+            "--latex draws a tiled MMA, an MMA atom, a tiled copy, a layout or a composed \
+             layout, not {}",
+            v.kind()
+        ))),
+    }
+}
+
+/// The LaTeX of a TV picture, with a final newline.
+pub fn picture_latex(p: &TvPicture) -> String {
+    match p.kind {
+        TvKind::Mma => mma_latex(p),
+        TvKind::Copy => copy_latex(p),
+    }
+}
+
+/// TikZ's `{rgb,255:red,R;green,G;blue,B}` for a thread.
+fn tikz_color(tid: i64) -> String {
+    let (r, g, b) = thread_color(tid);
+    format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
+}
+
+fn node(out: &mut String, x: i64, y: i64, tid: i64, vid: i64) {
+    let _ = writeln!(
+        out,
+        "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
+        tikz_color(tid)
+    );
+}
+
+fn label(out: &mut String, x: i64, y: i64, text: i64) {
+    let _ = writeln!(
+        out,
+        "\\node at ({x},{y}) {{\\Large{{\\texttt{{{text}}}}}}};"
+    );
+}
+
+fn draw_grid(out: &mut String, from: (i64, i64), to: (i64, i64)) {
+    let _ = writeln!(
+        out,
+        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({},{}) grid ({},{});\n",
+        from.0, from.1, to.0, to.1
+    );
+}
+
+fn grid<'a>(p: &'a TvPicture, name: &str) -> &'a TvGrid {
+    p.grid(name).expect("the picture has the grid")
+}
+
+/// `print_latex_mma`: C at the origin, A to its left (columns `k-K-1`), B above it (rows
+/// `k-K-1`); TikZ's x axis points down, its y axis right.
+fn mma_latex(p: &TvPicture) -> String {
+    let (m, n, k) = (p.tile[0], p.tile[1], p.tile[2]);
+    let (a, b, c) = (grid(p, "A"), grid(p, "B"), grid(p, "C"));
+    let mut out = String::new();
+    let _ = writeln!(out, "% LayoutC: {}", c.layout_tv);
+    let _ = writeln!(out, "% LayoutA: {}", a.layout_tv);
+    let _ = writeln!(out, "% LayoutB: {}", b.layout_tv);
+    out.push_str(HEADER);
+
+    for (row, col, t, v) in c.filled_in_order() {
+        node(&mut out, row, col, t, v);
+    }
+    draw_grid(&mut out, (0, 0), (m, n));
+
+    for (row, col, t, v) in a.filled_in_order() {
+        node(&mut out, row, col - k - 1, t, v);
+    }
+    draw_grid(&mut out, (0, -k - 1), (m, -1));
+    for i in 0..m {
+        label(&mut out, i, -k - 2, i);
+    }
+    for j in 0..k {
+        label(&mut out, -1, j - k - 1, j);
+    }
+
+    // B's grid is N×K; it is drawn K down, N across
+    for (row, col, t, v) in b.filled_in_order() {
+        node(&mut out, col - k - 1, row, t, v);
+    }
+    draw_grid(&mut out, (-k - 1, 0), (-1, n));
+    for i in 0..n {
+        label(&mut out, -k - 2, i, i);
+    }
+    for j in 0..k {
+        label(&mut out, j - k - 1, -1, j);
+    }
+    out.push_str(FOOTER);
+    out
+}
+
+/// `print_latex_copy`: S at the origin, D `N+3` columns to its right.
+fn copy_latex(p: &TvPicture) -> String {
+    let (m, n) = (p.tile[0], p.tile[1]);
+    let (s, d) = (grid(p, "S"), grid(p, "D"));
+    let mut out = String::new();
+    let _ = writeln!(out, "% Layout S TV: {}", s.layout_tv);
+    let _ = writeln!(out, "% Layout D TV: {}", d.layout_tv);
+    out.push_str(HEADER);
+
+    for (row, col, t, v) in s.filled_in_order() {
+        node(&mut out, row, col, t, v);
+    }
+    draw_grid(&mut out, (0, 0), (m, n));
+    for i in 0..m {
+        label(&mut out, i, -1, i);
+    }
+    for j in 0..n {
+        label(&mut out, -1, j, j);
+    }
+
+    for (row, col, t, v) in d.filled_in_order() {
+        node(&mut out, row, col + n + 3, t, v);
+    }
+    draw_grid(&mut out, (0, n + 3), (m, 2 * n + 3));
+    for i in 0..m {
+        label(&mut out, i, 2 * n + 3, i);
+    }
+    for j in 0..n {
+        label(&mut out, -1, j + n + 3, j);
+    }
+    out.push_str(FOOTER);
+    out
+}
+
+/// `print_latex` of a composed layout: made position-independent first, as CuTe does.
+fn composed_latex(c: &ComposedLayout) -> Result<String, RenderError> {
+    let pi = position_independent(c)?;
+    let f = LayoutFn::Composed(&pi);
+    layout_latex(&pi.to_string(), &pi.layout, &|x| f.outer(x))
+}
+
+/// `print_latex(Layout)`: a rank <= 2 layout (rank 0 and 1 padded with `1:0` modes), each cell
+/// its value on CuTe's 8 greys.
+fn layout_latex(
+    title: &str,
+    l: &Layout,
+    outer: &dyn Fn(i64) -> Result<i64, RenderError>,
+) -> Result<String, RenderError> {
+    if l.rank() > 2 {
+        return Err(RenderError::new(format!(
+            "print_latex takes a layout of rank at most 2 (CuTe: static_assert), and {l} has \
+             rank {}",
+            l.rank()
+        )));
+    }
+    let l2 = l.append_to_rank(2);
+    let (rows, cols) = (l2.mode(0)?, l2.mode(1)?);
+    let (m_size, n_size) = (rows.size()?, cols.size()?);
+    if m_size.saturating_mul(n_size) > MAX_CELLS {
+        return Err(RenderError::new(format!(
+            "print_latex of {m_size}x{n_size} cells is larger than the limit of {MAX_CELLS} cells"
+        )));
+    }
+    let mut row_off = Vec::new();
+    super::for_each_value(&rows, |x| row_off.push(x))?;
+    let mut col_off = Vec::new();
+    super::for_each_value(&cols, |x| col_off.push(x))?;
+
+    let mut out = String::new();
+    let _ = writeln!(out, "% Layout: {title}");
+    out.push_str(HEADER);
+    for (i, r) in row_off.iter().enumerate() {
+        for (j, c) in col_off.iter().enumerate() {
+            let idx = outer(
+                r.checked_add(*c)
+                    .ok_or_else(|| RenderError::new("integer overflow evaluating the layout"))?,
+            )?;
+            let _ = writeln!(
+                out,
+                "\\node[fill={}] at ({i},{j}) {{{idx}}};",
+                BW8[idx.rem_euclid(8) as usize]
+            );
+        }
+    }
+    draw_grid(&mut out, (0, 0), (m_size, n_size));
+    for i in 0..m_size {
+        label(&mut out, i, -1, i);
+    }
+    for j in 0..n_size {
+        label(&mut out, -1, j, j);
+    }
+    out.push_str(FOOTER);
+    Ok(out)
+}

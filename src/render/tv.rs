@@ -1,0 +1,401 @@
+//! Thread/value pictures of a tiled MMA or a tiled copy: which thread holds which element.
+//!
+//! A [`TvPicture`] holds the grids CuTe's `print_latex` / `print_svg` draw for a `TiledMMA`
+//! (A: M×K, B: N×K, C: M×N) or a `TiledCopy` (S and D: M×N), each cell labelled with the thread
+//! and value that hold it. The cells are assigned as CuTe's `print_latex_mma` / `print_latex_copy`
+//! assign them: threads in order, then values, the first `(thread, value)` that maps to a cell
+//! wins (threads that hold a broadcast copy of an A or B element do not overwrite it). The
+//! terminal rendering is here; `svg.rs` and `latex.rs` draw the same picture into files.
+
+use std::fmt::Write as _;
+
+use owo_colors::{OwoColorize as _, Style};
+
+use super::{RenderError, RenderOptions, for_each_value};
+use crate::algebra::Layout;
+use crate::atoms::{Atom, Operand, TiledCopy, TiledMma};
+use crate::eval::Value;
+
+/// The most cells (all grids together) a picture has; past it, no picture (an error naming the
+/// limit for `--svg`/`--latex`, a line saying so under `cute show`'s table).
+pub const MAX_CELLS: i64 = crate::limits::MAX_TV_CELLS;
+
+/// The most `(thread, value)` pairs of one TV layout evaluated to build a grid.
+pub const MAX_PAIRS: i64 = crate::limits::MAX_TV_PAIRS;
+
+/// CuTe's `TikzColor_TV` / `SVGColor_TV`: the colour of thread `tid` is entry `tid % 8`.
+pub const TV_COLORS: [(u8, u8, u8); 8] = [
+    (175, 175, 255),
+    (175, 255, 175),
+    (255, 255, 175),
+    (255, 175, 175),
+    (210, 210, 255),
+    (210, 255, 210),
+    (255, 255, 210),
+    (255, 210, 210),
+];
+
+/// The colour of a thread, as CuTe's `print_latex` / `print_svg` colour it.
+pub fn thread_color(tid: i64) -> (u8, u8, u8) {
+    TV_COLORS[tid.rem_euclid(8) as usize]
+}
+
+/// What a picture shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TvKind {
+    /// A tiled MMA: grids A, B, C.
+    Mma,
+    /// A tiled copy: grids S, D.
+    Copy,
+}
+
+/// One grid: the cells of an operand's tile, each with the thread and value that hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TvGrid {
+    /// `A`, `B`, `C`, `S` or `D`.
+    pub name: &'static str,
+    /// What the rows and the columns index: `("M","K")`, `("N","K")`, `("M","N")`.
+    pub axes: (&'static str, &'static str),
+    /// Rows of the grid.
+    pub rows: i64,
+    /// Columns of the grid.
+    pub cols: i64,
+    /// The TV layout: (thread, value) -> column-major offset in the `rows × cols` tile.
+    pub layout_tv: Layout,
+    /// `(thread, value)` of each cell, row-major; `None` where no thread holds the cell.
+    pub cells: Vec<Option<(i64, i64)>>,
+}
+
+impl TvGrid {
+    /// `(thread, value)` of the cell at row `r`, column `c`.
+    pub fn cell(&self, r: i64, c: i64) -> Option<(i64, i64)> {
+        if !(0..self.rows).contains(&r) || !(0..self.cols).contains(&c) {
+            return None;
+        }
+        self.cells[(r * self.cols + c) as usize]
+    }
+
+    /// The filled cells `(row, column, thread, value)` in the order CuTe draws them: by thread,
+    /// then value.
+    pub fn filled_in_order(&self) -> Vec<(i64, i64, i64, i64)> {
+        let mut out: Vec<(i64, i64, i64, i64)> = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let i = i as i64;
+                c.map(|(t, v)| (i / self.cols, i % self.cols, t, v))
+            })
+            .collect();
+        out.sort_by_key(|&(_, _, t, v)| (t, v));
+        out
+    }
+
+    /// Build a grid: for every thread, then every value, the first pair that reaches a cell
+    /// labels it (CuTe's `filled` tensor).
+    pub fn build(
+        name: &'static str,
+        axes: (&'static str, &'static str),
+        rows: i64,
+        cols: i64,
+        layout_tv: Layout,
+    ) -> Result<TvGrid, RenderError> {
+        if layout_tv.rank() != 2 {
+            return Err(RenderError::new(format!(
+                "the TV layout {layout_tv} of {name} is not of rank 2 (thread, value)"
+            )));
+        }
+        let pairs = layout_tv.size()?;
+        if pairs > MAX_PAIRS {
+            return Err(RenderError::new(format!(
+                "the TV layout of {name} has {pairs} (thread, value) pairs, more than the \
+                 limit of {MAX_PAIRS}"
+            )));
+        }
+        let cells_n = rows
+            .checked_mul(cols)
+            .filter(|n| *n <= MAX_CELLS)
+            .ok_or_else(|| {
+                RenderError::new(format!(
+                    "{name} has {rows}×{cols} cells, more than the limit of {MAX_CELLS}"
+                ))
+            })?;
+        let mut thr_off = Vec::new();
+        for_each_value(&layout_tv.mode(0)?, |x| thr_off.push(x))?;
+        let mut val_off = Vec::new();
+        for_each_value(&layout_tv.mode(1)?, |x| val_off.push(x))?;
+        let mut cells = vec![None; cells_n as usize];
+        for (tid, t) in thr_off.iter().enumerate() {
+            for (vid, v) in val_off.iter().enumerate() {
+                let idx = t.wrapping_add(*v);
+                if !(0..cells_n).contains(&idx) {
+                    return Err(RenderError::new(format!(
+                        "the TV layout {layout_tv} of {name} maps (T{tid}, V{vid}) to {idx}, \
+                         outside the {rows}×{cols} tile"
+                    )));
+                }
+                // column-major offset -> (row, column)
+                let (r, c) = (idx % rows, idx / rows);
+                let cell = &mut cells[(r * cols + c) as usize];
+                if cell.is_none() {
+                    *cell = Some((tid as i64, vid as i64));
+                }
+            }
+        }
+        Ok(TvGrid {
+            name,
+            axes,
+            rows,
+            cols,
+            layout_tv,
+            cells,
+        })
+    }
+
+    /// The heading: `A (M×K = 16×8): get_layoutA_TV = ...`.
+    pub fn heading(&self) -> String {
+        format!(
+            "{} ({}×{} = {}×{}): get_layout{}_TV = {}",
+            self.name, self.axes.0, self.axes.1, self.rows, self.cols, self.name, self.layout_tv
+        )
+    }
+}
+
+/// The picture of a tiled MMA or tiled copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TvPicture {
+    /// The value, as it prints.
+    pub title: String,
+    /// MMA or copy.
+    pub kind: TvKind,
+    /// The tile: `(M,N,K)` of an MMA, `(M,N)` of a copy.
+    pub tile: Vec<i64>,
+    /// A, B, C of an MMA; S, D of a copy.
+    pub grids: Vec<TvGrid>,
+}
+
+impl TvPicture {
+    /// The grid named `name`.
+    pub fn grid(&self, name: &str) -> Option<&TvGrid> {
+        self.grids.iter().find(|g| g.name == name)
+    }
+
+    /// The tile as CuTe prints it: `(16,8,8)`.
+    pub fn tile_text(&self) -> String {
+        let parts: Vec<String> = self.tile.iter().map(i64::to_string).collect();
+        format!("({})", parts.join(","))
+    }
+
+    /// The picture of a tiled MMA (an MMA atom is drawn as `make_tiled_mma(atom)`, as CuTe does).
+    pub fn of_mma(t: &TiledMma) -> Result<TvPicture, RenderError> {
+        let tile: Vec<i64> = (0..3)
+            .map(|i| t.tile_size_mnk(i))
+            .collect::<Result<_, _>>()?;
+        let (m, n, k) = (tile[0], tile[1], tile[2]);
+        check_cells(&[(m, k), (n, k), (m, n)])?;
+        let grids = vec![
+            TvGrid::build("A", ("M", "K"), m, k, t.layout_tv(Operand::A)?)?,
+            TvGrid::build("B", ("N", "K"), n, k, t.layout_tv(Operand::B)?)?,
+            TvGrid::build("C", ("M", "N"), m, n, t.layout_tv(Operand::C)?)?,
+        ];
+        Ok(TvPicture {
+            title: t.to_string(),
+            kind: TvKind::Mma,
+            tile,
+            grids,
+        })
+    }
+
+    /// The picture of a tiled copy.
+    pub fn of_copy(t: &TiledCopy) -> Result<TvPicture, RenderError> {
+        // CuTe: product_each(shape(logical_divide(make_layout(Shape<_1,_1>{}), tiler_mn)))
+        let modes: Vec<i64> = match &t.tiler {
+            crate::algebra::IntTuple::Int(v) => vec![*v],
+            crate::algebra::IntTuple::Tuple(items) => items
+                .iter()
+                .map(|x| x.product())
+                .collect::<Result<_, _>>()?,
+        };
+        let m = modes.first().copied().unwrap_or(1);
+        let n = modes
+            .iter()
+            .skip(1)
+            .try_fold(1i64, |acc, x| acc.checked_mul(*x))
+            .ok_or_else(|| RenderError::new("integer overflow in the copy's tile"))?;
+        check_cells(&[(m, n), (m, n)])?;
+        let grids = vec![
+            TvGrid::build("S", ("M", "N"), m, n, t.layout_tv_of(true)?)?,
+            TvGrid::build("D", ("M", "N"), m, n, t.layout_tv_of(false)?)?,
+        ];
+        Ok(TvPicture {
+            title: t.to_string(),
+            kind: TvKind::Copy,
+            tile: vec![m, n],
+            grids,
+        })
+    }
+}
+
+fn check_cells(dims: &[(i64, i64)]) -> Result<(), RenderError> {
+    let total = dims.iter().try_fold(0i64, |acc, (r, c)| {
+        r.checked_mul(*c).and_then(|x| acc.checked_add(x))
+    });
+    match total {
+        Some(n) if n <= MAX_CELLS => Ok(()),
+        _ => {
+            let sizes: Vec<String> = dims.iter().map(|(r, c)| format!("{r}×{c}")).collect();
+            Err(RenderError::new(format!(
+                "grids of {} cells are more than the limit of {MAX_CELLS} cells",
+                sizes.join(" + ")
+            )))
+        }
+    }
+}
+
+/// The picture of a value: `None` when the value has none (only tiled MMAs, MMA atoms, tiled
+/// copies and their thread slices have one).
+pub fn picture(v: &Value) -> Option<Result<TvPicture, RenderError>> {
+    let Value::Atom(a) = v else {
+        return None;
+    };
+    Some(match a.as_ref() {
+        Atom::TiledMma(t) | Atom::ThrMma(t, _) => TvPicture::of_mma(t),
+        Atom::Mma(m) => TiledMma::new(m.clone(), &Layout::trivial(), None)
+            .map_err(RenderError::from)
+            .and_then(|t| TvPicture::of_mma(&t)),
+        Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => TvPicture::of_copy(t),
+        Atom::Copy(_) => return None,
+    })
+}
+
+/// Whether a value has a TV picture.
+pub fn has_picture(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Atom(a) if !matches!(a.as_ref(), Atom::Copy(_))
+    )
+}
+
+/// The grids in the terminal: each grid under its heading, Unicode box lines, cells `T<t>V<v>`
+/// (coloured per thread with `opts.color`), truncated past [`crate::limits::MAX_GRID_ROWS`] ×
+/// [`crate::limits::MAX_GRID_COLS`] with a line saying what was left out. No trailing newline.
+pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
+    let mut out = String::new();
+    let what = match p.kind {
+        TvKind::Mma => "(M,N,K)",
+        TvKind::Copy => "(M,N)",
+    };
+    let _ = writeln!(
+        out,
+        "Thread/value grids of {}: tile {what} = {}; cell T<thread>V<value>{}",
+        p.title,
+        p.tile_text(),
+        if opts.color {
+            ", coloured by thread (CuTe's print_latex colours)"
+        } else {
+            ""
+        }
+    );
+    for g in &p.grids {
+        out.push('\n');
+        out.push_str(&terminal_grid(
+            g,
+            opts.color,
+            crate::limits::MAX_GRID_ROWS,
+            crate::limits::MAX_GRID_COLS,
+        ));
+    }
+    while out.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
+/// One grid in the terminal, ending with a newline.
+pub fn terminal_grid(g: &TvGrid, color: bool, max_rows: usize, max_cols: usize) -> String {
+    let shown_rows = g.rows.min(max_rows.max(1) as i64);
+    let shown_cols = g.cols.min(max_cols.max(1) as i64);
+    let label = |cell: Option<(i64, i64)>| match cell {
+        Some((t, v)) => format!("T{t}V{v}"),
+        None => String::new(),
+    };
+    let w = (0..shown_rows)
+        .flat_map(|r| (0..shown_cols).map(move |c| (r, c)))
+        .map(|(r, c)| label(g.cell(r, c)).len())
+        .chain(std::iter::once((shown_cols - 1).max(0).to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let lw = (shown_rows - 1).max(0).to_string().len();
+    let rule = |left: &str, mid: &str, right: &str| {
+        let mut s = " ".repeat(lw + 1);
+        s.push_str(left);
+        for j in 0..shown_cols {
+            if j > 0 {
+                s.push_str(mid);
+            }
+            s.push_str(&"─".repeat(w + 2));
+        }
+        s.push_str(right);
+        s.push('\n');
+        s
+    };
+
+    let mut out = String::new();
+    out.push_str(&g.heading());
+    out.push('\n');
+    out.push_str(&" ".repeat(lw + 1));
+    for j in 0..shown_cols {
+        let _ = write!(out, "  {j:<w$} ");
+    }
+    out.truncate(out.trim_end_matches(' ').len());
+    out.push('\n');
+    out.push_str(&rule("┌", "┬", "┐"));
+    for r in 0..shown_rows {
+        let _ = write!(out, "{r:>lw$} ");
+        for c in 0..shown_cols {
+            out.push('│');
+            let cell = g.cell(r, c);
+            let text = format!(" {:<w$} ", label(cell));
+            match cell {
+                Some((t, _)) if color => {
+                    let (red, green, blue) = thread_color(t);
+                    let style = Style::new().on_truecolor(red, green, blue).black();
+                    let _ = write!(out, "{}", text.style(style));
+                }
+                _ => out.push_str(&text),
+            }
+        }
+        out.push_str("│\n");
+    }
+    out.push_str(&rule("└", "┴", "┘"));
+    let (left_rows, left_cols) = (g.rows - shown_rows, g.cols - shown_cols);
+    if left_rows > 0 || left_cols > 0 {
+        let mut parts = Vec::new();
+        if left_rows > 0 {
+            parts.push(format!("{left_rows} more row{}", plural(left_rows)));
+        }
+        if left_cols > 0 {
+            parts.push(format!("{left_cols} more column{}", plural(left_cols)));
+        }
+        let _ = writeln!(
+            out,
+            "… showing the top-left {shown_rows}×{shown_cols} of {}×{} cells; {} not shown",
+            g.rows,
+            g.cols,
+            parts.join(" and ")
+        );
+    }
+    let empty = g.cells.iter().filter(|c| c.is_none()).count();
+    if empty > 0 {
+        let _ = writeln!(
+            out,
+            "{empty} cell{} held by no thread (left blank)",
+            plural(empty as i64)
+        );
+    }
+    out
+}
+
+fn plural(n: i64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
