@@ -136,36 +136,69 @@ fn large_but_legal_inputs_finish() {
 // Limits (src/limits.rs)
 // ---------------------------------------------------------------------------------------------
 
+/// Run `f` on a thread with a stack as large as the CLI's main thread has in release builds, and
+/// more: an unoptimised (debug) build needs about 4 MiB to parse and print 256 levels (release
+/// builds about 128 KiB), more than a test thread's 2 MiB.
+fn with_big_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(f)
+        .expect("spawn")
+        .join()
+        .expect("no panic");
+}
+
 #[test]
-fn limits_are_named_in_their_errors() {
-    use cute::limits::*;
-    let long = "1".repeat(MAX_STATEMENT_LEN + 1);
-    assert_error(&long, &format!("limit of {MAX_STATEMENT_LEN} bytes"));
-    let deep = format!(
-        "{}1{}",
-        "(".repeat(MAX_NESTING + 1),
-        ")".repeat(MAX_NESTING + 1)
-    );
-    assert_error(&deep, &format!("nesting deeper than {MAX_NESTING} levels"));
-    let ok = format!("{}1{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
-    assert_value(&ok, &ok);
-    // a session cannot nest a value past the limit one statement at a time
+fn statement_length_limit_is_named() {
+    use cute::limits::MAX_STATEMENT_LEN;
+    let long = " ".repeat(MAX_STATEMENT_LEN + 1);
     let mut env = Env::new();
-    env.run("a = 1").unwrap();
-    let mut failed = None;
-    for i in 0..MAX_NESTING + 2 {
-        if let Err(e) = env.run("a = (a)") {
-            failed = Some((i, e.message));
-            break;
-        }
-    }
-    let (i, msg) = failed.expect("the nesting limit stops the session's value");
-    assert_eq!(i, MAX_NESTING);
+    let e = env.run(&long).expect_err("too long");
     assert!(
-        msg.contains(&format!("limit of {MAX_NESTING} levels")),
-        "{msg}"
+        e.message
+            .contains(&format!("limit of {MAX_STATEMENT_LEN} bytes")),
+        "{}",
+        e.message
     );
-    // nor double a tuple's width forever
+    // the caret diagnostic points at one character, not the whole tail
+    assert_eq!(e.span.end - e.span.start, 1);
+}
+
+#[test]
+fn nesting_limit_is_named() {
+    with_big_stack(|| {
+        use cute::limits::MAX_NESTING;
+        let deep = format!(
+            "{}1{}",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
+        assert_error(&deep, &format!("nesting deeper than {MAX_NESTING} levels"));
+        let ok = format!("{}1{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        assert_value(&ok, &ok);
+        // a session cannot nest a value past the limit one statement at a time
+        let mut env = Env::new();
+        env.run("a = 1").unwrap();
+        let mut failed = None;
+        for i in 0..MAX_NESTING + 2 {
+            if let Err(e) = env.run("a = (a, 1)") {
+                failed = Some((i, e.message));
+                break;
+            }
+        }
+        let (i, msg) = failed.expect("the nesting limit stops the session's value");
+        assert_eq!(i, MAX_NESTING);
+        assert!(
+            msg.contains(&format!("limit of {MAX_NESTING} levels")),
+            "{msg}"
+        );
+    });
+}
+
+#[test]
+fn tuple_width_limit_is_named() {
+    use cute::limits::MAX_TUPLE_WIDTH;
+    // a session cannot double a tuple's width forever
     let mut env = Env::new();
     env.run("a = (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1)").unwrap();
     let mut failed = None;
@@ -175,7 +208,8 @@ fn limits_are_named_in_their_errors() {
             break;
         }
     }
-    let (_, msg) = failed.expect("the width limit stops the session's value");
+    let (i, msg) = failed.expect("the width limit stops the session's value");
+    assert_eq!(16usize << i, MAX_TUPLE_WIDTH, "{msg}");
     assert!(
         msg.contains(&format!("limit of {MAX_TUPLE_WIDTH}")),
         "{msg}"

@@ -5,7 +5,7 @@ use std::io::Write;
 use comfy_table::Table;
 
 use super::codegen::kernel_source;
-use super::config::HopperConfig;
+use super::config::{HopperConfig, resolve_defaults};
 use super::run::{HopperMeasurement, run};
 use crate::gpu::command::{EXIT_NO_GPU, GemmOptions};
 use crate::gpu::nvrtc::{self, compile};
@@ -15,16 +15,20 @@ fn opt(v: Option<u32>) -> String {
     v.map_or("?".into(), |x| x.to_string())
 }
 
-/// The sweep on this path: 3 and 4 pipeline stages.
+/// The sweep on this path: 2, 3 and 4 pipeline stages, and the plain raster at 4 stages.
 pub fn sweep_configs(opts: &GemmOptions) -> Result<Vec<HopperConfig>, String> {
-    [3, 4]
-        .into_iter()
-        .map(|s| {
-            let mut f = opts.flags.clone();
-            f.stages = s;
-            HopperConfig::from_flags(&f)
-        })
-        .collect()
+    let base = resolve_defaults(&opts.flags)?;
+    let mut out = Vec::new();
+    for s in [2, 3, 4] {
+        let mut f = base.clone();
+        f.stages = s;
+        out.push(HopperConfig::from_resolved(&f)?);
+    }
+    let mut f = base;
+    f.stages = 4;
+    f.raster = "plain".into();
+    out.push(HopperConfig::from_resolved(&f)?);
+    Ok(out)
 }
 
 fn table(device: &str, rows: &[HopperMeasurement]) -> String {

@@ -353,10 +353,30 @@ fn check_tma(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), S
     Ok(())
 }
 
+/// Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages) take this path's:
+/// tile (128, N, 64), 4 stages.
+pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
+    let atom = parse_atom(f.mma.as_deref().unwrap_or_default())?;
+    let defaults = GemmFlags::default();
+    let mut r = f.clone();
+    if f.tile == defaults.tile {
+        r.tile = format!("({},{},64)", 64 * CONSUMERS, atom.n);
+    }
+    if f.stages == defaults.stages {
+        r.stages = 4;
+    }
+    Ok(r)
+}
+
 impl HopperConfig {
     /// Validate flags. Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages)
     /// take this path's: tile (128, N, 64), 4 stages.
     pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, String> {
+        HopperConfig::from_resolved(&resolve_defaults(f)?)
+    }
+
+    /// Validate flags as they are (no defaults substituted).
+    pub fn from_resolved(f: &GemmFlags) -> Result<HopperConfig, String> {
         let dtype = Dtype::parse(&f.dtype)?;
         let mma = f.mma.clone().unwrap_or_default();
         let atom = parse_atom(&mma)?;
@@ -367,17 +387,8 @@ impl HopperConfig {
                 dtype.name()
             ));
         }
-        let defaults = GemmFlags::default();
-        let (bm, bn, bk) = if f.tile == defaults.tile {
-            (64 * CONSUMERS, atom.n, 64)
-        } else {
-            int3("--tile", &f.tile)?
-        };
-        let stages = if f.stages == defaults.stages {
-            4
-        } else {
-            f.stages
-        };
+        let (bm, bn, bk) = int3("--tile", &f.tile)?;
+        let stages = f.stages;
         if bm != 64 * CONSUMERS {
             return Err(format!(
                 "--tile: BM = {bm} must be 64 rows x {CONSUMERS} consumer warpgroups = {}",
