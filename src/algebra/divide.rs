@@ -14,7 +14,7 @@ pub fn logical_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
         Tiler::Layout(b) => {
             let target = a.coalesce()?.shape().clone();
             let c = complement_to(b, &target)?;
-            compose(a, &Layout::concat(&[b.clone(), c]))
+            compose(a, &Layout::concat(&[b.clone(), c])).map_err(|e| e.within("logical_divide"))
         }
         Tiler::Under => Ok(a.clone()),
         Tiler::Int(n) => logical_divide(a, &Tiler::Layout(Layout::column_major(Int(*n))?)),
@@ -28,7 +28,7 @@ pub fn logical_product(a: &Layout, t: &Tiler) -> Result<Layout> {
         Tiler::Layout(b) => {
             let target = super::arith::mul(a.size()?, b.cosize()?, "logical_product")?;
             let c = complement_to(a, &Int(target))?;
-            let cb = compose(&c, b)?;
+            let cb = compose(&c, b).map_err(|e| e.within("logical_product"))?;
             Ok(Layout::concat(&[a.clone(), cb]))
         }
         Tiler::Under => Ok(a.clone()),

@@ -42,3 +42,21 @@ pub fn condition(op: &'static str, condition: impl Into<String>) -> AlgebraError
         condition: condition.into(),
     }
 }
+
+impl AlgebraError {
+    /// The same failure, reported as happening inside `outer` (e.g. the composition a
+    /// logical_divide is defined by): `logical_divide: composition: …`.
+    pub fn within(self, outer: &'static str) -> AlgebraError {
+        match self {
+            AlgebraError::Condition { op, condition } if op != outer => AlgebraError::Condition {
+                op: outer,
+                condition: format!("{op}: {condition}"),
+            },
+            AlgebraError::LawViolated { op, law } if op != outer => AlgebraError::LawViolated {
+                op: outer,
+                law: format!("{op}: {law}"),
+            },
+            other => other,
+        }
+    }
+}

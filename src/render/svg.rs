@@ -2,9 +2,11 @@
 //!
 //! A tiled MMA is drawn as CuTe's `print_svg` draws it (`cute/util/print_svg.hpp`,
 //! `print_svg_mma`): 20-pixel cells, A left of C, B (transposed: K down, N across) above C, each
-//! cell filled with its thread's colour and labelled `T<thread>` over `V<value>`, the same elements
-//! in the same order, byte for byte apart from the leading comments (CuTe prints the TV layouts as
-//! `ArithTuple` tensors, we print them as layouts). CuTe has no `print_svg` for a `TiledCopy`; its
+//! cell filled with its thread's colour and labelled `T<thread>` over `V<value>`: CuTe's elements
+//! in CuTe's order, byte for byte, apart from the leading comments (CuTe prints the TV layouts as
+//! `ArithTuple` tensors, we print them as layouts) and three additions: a white background, a
+//! 2-unit margin (CuTe's page ends on the last cells' strokes, cutting them in half) and the grids'
+//! names in bold in their empty corners. CuTe has no `print_svg` for a `TiledCopy`; its
 //! SVG here is `print_latex_copy`'s picture in `print_svg`'s style: S on the left, D on the right.
 
 use std::fmt::Write as _;
@@ -40,11 +42,34 @@ fn rgb(tid: i64) -> String {
     format!("{r},{g},{b}")
 }
 
+/// Units of white margin around CuTe's page, so that the strokes on its right and bottom edges
+/// are not cut in half.
+const MARGIN: i64 = 2;
+
+/// The `<svg>` element of a `width × height` page (CuTe's), with a white background (CuTe's is
+/// transparent, which turns black labels invisible on a dark page).
 fn header(out: &mut String, width: i64, height: i64) {
+    let (x, w, h) = (-MARGIN, width + 2 * MARGIN, height + 2 * MARGIN);
     let _ = writeln!(
         out,
-        "<svg width=\"100%\" height=\"100%\" viewBox=\"0 0 {width} {height}\" \
+        "<svg width=\"100%\" height=\"100%\" viewBox=\"{x} {x} {w} {h}\" \
          preserveAspectRatio=\"xMidYMid meet\" xmlns=\"http://www.w3.org/2000/svg\">"
+    );
+    let _ = writeln!(
+        out,
+        "<rect x=\"{x}\" y=\"{x}\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>"
+    );
+}
+
+/// The name of a grid (`A`, `B`, `C`, `S`, `D`), bold, in the empty corner cell at `(x, y)`
+/// next to the grid's labels (CuTe draws no names).
+fn caption(out: &mut String, x: i64, y: i64, name: &str) {
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
+         font-size=\"12\" font-weight=\"bold\" fill=\"rgb(96,96,96)\">{name}</text>",
+        x + CELL / 2,
+        y + CELL / 2
     );
 }
 
@@ -97,6 +122,9 @@ fn mma_svg(p: &TvPicture) -> String {
     let _ = writeln!(out, "<!--     B: {}  -->", b.layout_tv);
     let _ = writeln!(out, "<!--     C: {}  -->", c.layout_tv);
     header(&mut out, (k + n + 2) * CELL, (k + m + 2) * CELL);
+    caption(&mut out, 0, (k + 1) * CELL, "A");
+    caption(&mut out, (k + 1) * CELL, 0, "B");
+    caption(&mut out, (k + 1) * CELL, (k + 1) * CELL, "C");
 
     // C, right of A and below B
     for (row, col, t, v) in c.filled_in_order() {
@@ -158,6 +186,8 @@ fn copy_svg(p: &TvPicture) -> String {
     // S and right of D, column labels above both
     header(&mut out, (2 * n + 5) * CELL, (m + 1) * CELL);
     let d_col0 = n + 4;
+    caption(&mut out, 0, 0, "S");
+    caption(&mut out, (d_col0 - 1) * CELL, 0, "D");
     for (row, col, t, v) in s.filled_in_order() {
         cell(&mut out, (col + 1) * CELL, (row + 1) * CELL, t, v, " />");
     }
