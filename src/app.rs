@@ -214,11 +214,27 @@ pub fn show(
     out: &mut dyn Write,
     err: &mut dyn Write,
     opts: &crate::render::RenderOptions,
+    svg: Option<&std::path::Path>,
+    latex: Option<&std::path::Path>,
 ) -> i32 {
     let env = Env::new();
     let Some(v) = eval_argument(&env, 1, expr, err) else {
         return EXIT_INPUT;
     };
+    for (path, write) in [
+        (
+            svg,
+            crate::render::write_svg as fn(&Value, &std::path::Path) -> Result<(), String>,
+        ),
+        (latex, crate::render::write_latex),
+    ] {
+        if let Some(p) = path
+            && let Err(m) = write(&v, p)
+        {
+            let _ = writeln!(err, "error: {m}");
+            return EXIT_INPUT;
+        }
+    }
     match crate::render::show(&v, opts) {
         Ok(text) => finish(writeln!(out, "{text}"), false),
         Err(m) => {

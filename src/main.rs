@@ -165,6 +165,12 @@ enum Command {
         /// Element width in bits, for --color-by bank.
         #[arg(long, default_value_t = 16)]
         elem_bits: u32,
+        /// Also write the thread/value picture of a TiledMMA or TiledCopy as SVG (like CuTe's print_svg).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Also write it as TikZ/LaTeX (like CuTe's print_latex; layouts too).
+        #[arg(long, value_name = "FILE")]
+        latex: Option<std::path::PathBuf>,
     },
     /// composition(A, B): B's coordinates through A.
     #[command(
@@ -330,6 +336,8 @@ fn main() -> ExitCode {
             style,
             color_by,
             elem_bits,
+            svg,
+            latex,
         }) => {
             let show_opts = RenderOptions {
                 color,
@@ -337,7 +345,14 @@ fn main() -> ExitCode {
                 color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
                 ..RenderOptions::default()
             };
-            app::show(&expr, &mut out, &mut err, &show_opts)
+            app::show(
+                &expr,
+                &mut out,
+                &mut err,
+                &show_opts,
+                svg.as_deref(),
+                latex.as_deref(),
+            )
         }
         Some(Command::Compose { a, b }) => {
             app::one_liner("composition", &strs(&[&a, &b]), &mut out, &mut err, p)

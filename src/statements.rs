@@ -1,6 +1,7 @@
 //! Splitting input text into statements: one per line, unless an open `(` or `<` continues it.
 
-use crate::parser::is_incomplete;
+use crate::limits::{MAX_NESTING, MAX_STATEMENT_LEN};
+use crate::parser::open_depth;
 
 /// A statement's text and the 1-based line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +18,9 @@ pub struct Splitter {
     pending: String,
     start_line: usize,
     line: usize,
+    /// Brackets open in `pending`, kept line by line so a long multi-line statement is not
+    /// rescanned at every line (which was quadratic).
+    depth: i64,
 }
 
 impl Splitter {
@@ -34,9 +38,13 @@ impl Splitter {
             self.pending.push('\n');
         }
         self.pending.push_str(line);
-        if is_incomplete(&self.pending) {
+        self.depth = self.depth.saturating_add(open_depth(line));
+        // as `parser::is_incomplete`; past the length limit the statement can only be an error
+        let open = self.depth > 0 && self.depth <= MAX_NESTING as i64;
+        if open && self.pending.len() <= MAX_STATEMENT_LEN {
             return None;
         }
+        self.depth = 0;
         Some(Statement {
             text: std::mem::take(&mut self.pending),
             line: self.start_line,
@@ -53,6 +61,7 @@ impl Splitter {
         if self.pending.is_empty() {
             return None;
         }
+        self.depth = 0;
         Some(Statement {
             text: std::mem::take(&mut self.pending),
             line: self.start_line,

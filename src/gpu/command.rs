@@ -2,11 +2,12 @@
 
 use std::io::Write;
 
-use super::codegen::kernel_source;
 use super::config::{GemmConfig, GemmFlags, plain_smem_atom};
+use super::hopper::config::{HopperConfig, is_sm90, resolve_defaults};
 use super::nvrtc::{self, compile};
 use super::report;
 use super::run::{Gpu, GpuError};
+use super::variant::Variant;
 
 /// Exit status when there is no GPU, driver or library.
 pub const EXIT_NO_GPU: i32 = 3;
@@ -65,26 +66,107 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     Ok(out)
 }
 
+/// The default Hopper atom for an element type.
+pub fn default_sm90_mma(dtype: &str) -> String {
+    match dtype {
+        "f16" | "fp16" | "half" => "SM90_64x256x16_F32F16F16_SS<K,K>".into(),
+        _ => "SM90_64x256x16_F32BF16BF16_SS<K,K>".into(),
+    }
+}
+
+/// The Hopper sweep: 2, 3 and 4 pipeline stages, and the plain raster at 4 stages.
+pub fn sweep_sm90(base: &GemmFlags) -> Result<Vec<HopperConfig>, String> {
+    let mut f = base.clone();
+    if !is_sm90(f.mma.as_deref()) {
+        f = GemmFlags {
+            mma: Some(default_sm90_mma(&f.dtype)),
+            smem_a: None,
+            smem_b: None,
+            tile: GemmFlags::default().tile,
+            stages: GemmFlags::default().stages,
+            atom_layout: GemmFlags::default().atom_layout,
+            ..f
+        };
+    }
+    let base = resolve_defaults(&f)?;
+    let mut out = Vec::new();
+    for s in [2, 3, 4] {
+        let mut f = base.clone();
+        f.stages = s;
+        out.push(HopperConfig::from_resolved(&f)?);
+    }
+    let mut f = base;
+    f.stages = 4;
+    f.raster = "plain".into();
+    out.push(HopperConfig::from_resolved(&f)?);
+    Ok(out)
+}
+
+/// Both paths side by side: the mma.sync sweep, then the Hopper one.
+pub fn sweep_all(base: &GemmFlags) -> Result<Vec<Variant>, String> {
+    let mut sm80_flags = base.clone();
+    if is_sm90(sm80_flags.mma.as_deref()) {
+        sm80_flags.mma = None;
+    }
+    let mut out: Vec<Variant> = sweep_configs(&sm80_flags)?
+        .into_iter()
+        .map(Variant::Sm80)
+        .collect();
+    out.extend(sweep_sm90(base)?.into_iter().map(Variant::Sm90));
+    Ok(out)
+}
+
+fn no_nvrtc(err: &mut dyn Write) -> i32 {
+    let _ = writeln!(
+        err,
+        "error: NVRTC (libnvrtc.so) was not found: install the CUDA toolkit or `pip install nvidia-cuda-nvrtc` and put its lib folder on LD_LIBRARY_PATH"
+    );
+    EXIT_NO_GPU
+}
+
 /// Run `cute gemm`; returns the exit status.
 pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if super::hopper::config::is_sm90(opts.flags.mma.as_deref()) {
-        return super::hopper::command::gemm(opts, out, err);
-    }
-    let cfgs = if opts.sweep {
-        sweep_configs(&opts.flags)
-    } else {
-        GemmConfig::from_flags(&opts.flags).map(|c| vec![c])
+    let configure = |flags: &GemmFlags| {
+        if opts.sweep {
+            sweep_all(flags)
+        } else {
+            Variant::from_flags(flags).map(|c| vec![c])
+        }
     };
-    let cfgs = match cfgs {
+    let mut cfgs = match configure(&opts.flags) {
         Ok(c) => c,
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
             return 1;
         }
     };
+    let mut gpu = None;
+    if !opts.compile_only && !opts.emit {
+        match Gpu::open() {
+            Ok(g) => {
+                // Without --mma, a Hopper GPU runs the Hopper path (the best known configuration).
+                if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
+                    let mut f = opts.flags.clone();
+                    f.mma = Some(default_sm90_mma(&f.dtype));
+                    if let Ok(c) = configure(&f) {
+                        cfgs = c;
+                    }
+                }
+                gpu = Some(g);
+            }
+            Err(GpuError::Unavailable(m)) => {
+                let _ = writeln!(err, "error: {m}");
+                return EXIT_NO_GPU;
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return 1;
+            }
+        }
+    }
     if opts.emit {
         for c in &cfgs {
-            let _ = writeln!(out, "{}", kernel_source(c));
+            let _ = writeln!(out, "{}", c.source());
         }
         if !opts.compile_only {
             return 0;
@@ -92,16 +174,16 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
     }
     if opts.compile_only {
         if !nvrtc::nvrtc_present() {
-            let _ = writeln!(
-                err,
-                "error: NVRTC (libnvrtc.so) was not found: install the CUDA toolkit or `pip install nvidia-cuda-nvrtc` and put its lib folder on LD_LIBRARY_PATH"
-            );
-            return EXIT_NO_GPU;
+            return no_nvrtc(err);
         }
         let arch = opts.arch.clone().unwrap_or_else(|| "sm_90a".into());
         let mut rows = Vec::new();
         for c in cfgs {
-            match compile(&kernel_source(&c), &arch) {
+            if let Err(m) = c.supports(&arch) {
+                let _ = writeln!(err, "error: --arch: {c}: {m}");
+                return 1;
+            }
+            match compile(&c.source(), &arch) {
                 Ok(r) => rows.push((c, r)),
                 Err(m) => {
                     let _ = writeln!(err, "error: {c}: {m}");
@@ -112,19 +194,22 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         let _ = writeln!(out, "{}", report::compiled(&arch, &rows));
         return 0;
     }
-    let gpu = match Gpu::open() {
-        Ok(g) => g,
-        Err(GpuError::Unavailable(m)) => {
-            let _ = writeln!(err, "error: {m}");
-            return EXIT_NO_GPU;
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            return 1;
-        }
+    let Some(gpu) = gpu else {
+        return 1;
     };
+    // on a GPU without wgmma the sweep keeps the rows it can run
+    let runnable: Vec<Variant> = cfgs
+        .into_iter()
+        .filter(|c| match c.supports(&gpu.arch) {
+            Ok(()) => true,
+            Err(m) => {
+                let _ = writeln!(err, "note: skipped {c}: {m}");
+                !opts.sweep
+            }
+        })
+        .collect();
     let reps = opts.reps.max(1);
-    let result = gpu.run(&cfgs, reps, |m| {
+    let result = gpu.run(&runnable, reps, |m| {
         let _ = writeln!(
             err,
             "{}: {:.1} TFLOP/s (cuBLAS {:.1}), rel. error {:.2e}",
@@ -146,6 +231,10 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 );
                 1
             }
+        }
+        Err(GpuError::Unavailable(m)) => {
+            let _ = writeln!(err, "error: {m}");
+            EXIT_NO_GPU
         }
         Err(e) => {
             let _ = writeln!(err, "error: {e}");

@@ -9,3 +9,4 @@ pub mod hopper;
 pub mod nvrtc;
 pub mod report;
 pub mod run;
+pub mod variant;

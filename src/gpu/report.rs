@@ -2,24 +2,20 @@
 
 use comfy_table::Table;
 
-use super::config::GemmConfig;
 use super::nvrtc::Compiled;
 use super::run::Measurement;
+use super::variant::Variant;
 
 fn opt(v: Option<u32>) -> String {
     v.map_or("?".into(), |x| x.to_string())
 }
 
-fn config_cell(c: &GemmConfig) -> String {
+fn config_cell(c: &Variant) -> String {
     format!("{c}")
 }
 
-fn conflicts(c: &GemmConfig) -> String {
-    match c.predicted_ldmatrix_conflicts() {
-        Some(1) => "none".into(),
-        Some(d) => format!("{d}-way"),
-        None => "?".into(),
-    }
+fn conflicts(c: &Variant) -> String {
+    c.predicted_conflicts()
 }
 
 /// The table of measured configurations.
@@ -45,7 +41,7 @@ pub fn measurements(device: &str, rows: &[Measurement]) -> String {
             format!(
                 "{:.2e} ({:.0e}){}",
                 r.rel_err,
-                r.config.dtype.tolerance(),
+                r.config.dtype().tolerance(),
                 if r.verified() { "" } else { " FAIL" }
             ),
             opt(r.compiled.registers),
@@ -54,15 +50,13 @@ pub fn measurements(device: &str, rows: &[Measurement]) -> String {
             conflicts(&r.config),
         ]);
     }
-    let (m, n, k) = rows
-        .first()
-        .map_or((0, 0, 0), |r| (r.config.m, r.config.n, r.config.k));
-    let dt = rows.first().map_or("", |r| r.config.dtype.name());
+    let (m, n, k) = rows.first().map_or((0, 0, 0), |r| r.config.mnk());
+    let dt = rows.first().map_or("", |r| r.config.dtype().name());
     format!("{device}, M x N x K = {m} x {n} x {k}, {dt}, median of repeated runs\n{t}")
 }
 
 /// The table of compiled-only configurations.
-pub fn compiled(arch: &str, rows: &[(GemmConfig, Compiled)]) -> String {
+pub fn compiled(arch: &str, rows: &[(Variant, Compiled)]) -> String {
     let mut t = Table::new();
     t.set_header([
         "configuration",

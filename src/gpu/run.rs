@@ -9,9 +9,9 @@ use cudarc::driver::{
 };
 use cudarc::nvrtc::Ptx;
 
-use super::codegen::kernel_source;
-use super::config::{Dtype, GemmConfig};
+use super::config::Dtype;
 use super::nvrtc::{Compiled, compile};
+use super::variant::Variant;
 
 /// Why nothing ran: a missing GPU, driver or library (exit status 3), or a failure.
 #[derive(Debug)]
@@ -63,7 +63,7 @@ pub fn check_libraries() -> Result<(), GpuError> {
 #[derive(Clone, Debug)]
 pub struct Measurement {
     /// The configuration.
-    pub config: GemmConfig,
+    pub config: Variant,
     /// Our kernel's median time, ms.
     pub ms: f64,
     /// cuBLAS's median time on the same problem, ms.
@@ -76,7 +76,8 @@ pub struct Measurement {
 
 impl Measurement {
     fn flops(&self) -> f64 {
-        2.0 * self.config.m as f64 * self.config.n as f64 * self.config.k as f64
+        let (m, n, k) = self.config.mnk();
+        2.0 * m as f64 * n as f64 * k as f64
     }
 
     /// Our TFLOP/s.
@@ -91,7 +92,7 @@ impl Measurement {
 
     /// Whether the result is within tolerance.
     pub fn verified(&self) -> bool {
-        self.rel_err.is_finite() && self.rel_err <= self.config.dtype.tolerance()
+        self.rel_err.is_finite() && self.rel_err <= self.config.dtype().tolerance()
     }
 }
 
@@ -281,18 +282,26 @@ where
 
     fn measure<T: Element>(
         &self,
-        cfg: &GemmConfig,
+        cfg: &Variant,
         p: &mut Problem<T>,
         reps: usize,
     ) -> Result<Measurement, GpuError> {
-        let compiled = compile(&kernel_source(cfg), &self.arch).map_err(GpuError::Failed)?;
+        cfg.supports(&self.arch).map_err(GpuError::Unavailable)?;
+        let mut compiled = compile(&cfg.source(), &self.arch).map_err(GpuError::Failed)?;
         let module = self
             .ctx
             .load_module(Ptx::from_binary(compiled.cubin.clone()))
             .map_err(failed("load module"))?;
         let f = module
-            .load_function("cute_gemm")
+            .load_function(cfg.kernel_name())
             .map_err(failed("load function"))?;
+        // the driver's own report when the compiler log had none
+        if compiled.registers.is_none() {
+            compiled.registers = f.num_regs().ok().map(|r| r as u32);
+        }
+        if compiled.spill_bytes.is_none() {
+            compiled.spill_bytes = f.local_size_bytes().ok().map(|r| r as u32);
+        }
         let smem = cfg.smem_bytes() as u32;
         f.set_attribute(
             CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -305,16 +314,27 @@ where
             block_dim: (cfg.threads() as u32, 1, 1),
             shared_mem_bytes: smem,
         };
-        let (m, n, k) = (cfg.m as i32, cfg.n as i32, cfg.k as i32);
+        let (m, n, k) = cfg.mnk();
+        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        // the Hopper kernel reads A and B through TMA tensor maps, the other through pointers
+        let maps = match cfg {
+            Variant::Sm90(h) => Some(super::hopper::run::tensor_maps(self, h, &p.a, &p.b)?),
+            Variant::Sm80(_) => None,
+        };
         // poison C, run once, verify every element
-        let poison: Vec<T> = vec![T::from_f32(f32::NAN); cfg.m * cfg.n];
+        let poison: Vec<T> = vec![T::from_f32(f32::NAN); m * n];
         self.stream
             .memcpy_htod(&poison, &mut p.c)
             .map_err(failed("poison C"))?;
         let go = |p: &mut Problem<T>| -> Result<(), GpuError> {
             let mut b = self.stream.launch_builder(&f);
-            b.arg(&p.a).arg(&p.b).arg(&mut p.c).arg(&m).arg(&n).arg(&k);
-            // SAFETY: the kernel reads A (M×K), B (N×K) and writes C (M×N), which these are.
+            match &maps {
+                Some((ta, tb)) => b.arg(ta).arg(tb),
+                None => b.arg(&p.a).arg(&p.b),
+            };
+            b.arg(&mut p.c).arg(&mi).arg(&ni).arg(&ki);
+            // SAFETY: the kernel reads A (M×K) and B (N×K), directly or through tensor maps of
+            // them, and writes C (M×N), which these are.
             unsafe { b.launch(launch) }.map_err(failed("launch"))?;
             Ok(())
         };
@@ -348,36 +368,40 @@ where
         })
     }
 
+    fn run_typed<T: Element>(
+        &self,
+        cfgs: &[Variant],
+        reps: usize,
+        report: &mut dyn FnMut(&Measurement),
+    ) -> Result<Vec<Measurement>, GpuError>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        let (m, n, k) = cfgs[0].mnk();
+        let mut p = self.problem::<T>(m, n, k, reps)?;
+        let mut out = Vec::new();
+        for c in cfgs {
+            let r = self.measure(c, &mut p, reps)?;
+            report(&r);
+            out.push(r);
+        }
+        Ok(out)
+    }
+
     /// Verify and time every configuration (all of one problem size and type), cuBLAS in the
     /// same process on the same data.
     pub fn run(
         &self,
-        cfgs: &[GemmConfig],
+        cfgs: &[Variant],
         reps: usize,
         mut report: impl FnMut(&Measurement),
     ) -> Result<Vec<Measurement>, GpuError> {
         let Some(first) = cfgs.first() else {
             return Ok(Vec::new());
         };
-        let mut out = Vec::new();
-        match first.dtype {
-            Dtype::Bf16 => {
-                let mut p = self.problem::<half::bf16>(first.m, first.n, first.k, reps)?;
-                for c in cfgs {
-                    let r = self.measure(c, &mut p, reps)?;
-                    report(&r);
-                    out.push(r);
-                }
-            }
-            Dtype::F16 => {
-                let mut p = self.problem::<half::f16>(first.m, first.n, first.k, reps)?;
-                for c in cfgs {
-                    let r = self.measure(c, &mut p, reps)?;
-                    report(&r);
-                    out.push(r);
-                }
-            }
+        match first.dtype() {
+            Dtype::Bf16 => self.run_typed::<half::bf16>(cfgs, reps, &mut report),
+            Dtype::F16 => self.run_typed::<half::f16>(cfgs, reps, &mut report),
         }
-        Ok(out)
     }
 }

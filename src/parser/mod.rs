@@ -41,8 +41,9 @@ pub fn is_incomplete(text: &str) -> bool {
     depth > 0 && depth <= MAX_NESTING as i64
 }
 
-/// How many brackets are open at the end of the text (comments skipped).
-fn open_depth(text: &str) -> i64 {
+/// How many brackets are open at the end of the text (comments skipped). A comment ends at its
+/// line, so the depth of lines joined by `'\n'` is the sum of their depths.
+pub fn open_depth(text: &str) -> i64 {
     let mut depth: i64 = 0;
     let bytes = text.as_bytes();
     let mut i = 0;

@@ -170,6 +170,8 @@ pub struct TvPicture {
     pub kind: TvKind,
     /// The tile: `(M,N,K)` of an MMA, `(M,N)` of a copy.
     pub tile: Vec<i64>,
+    /// Threads of the tiled MMA or copy.
+    pub threads: i64,
     /// A, B, C of an MMA; S, D of a copy.
     pub grids: Vec<TvGrid>,
 }
@@ -202,6 +204,7 @@ impl TvPicture {
             title: t.to_string(),
             kind: TvKind::Mma,
             tile,
+            threads: t.num_threads()?,
             grids,
         })
     }
@@ -231,6 +234,7 @@ impl TvPicture {
             title: t.to_string(),
             kind: TvKind::Copy,
             tile: vec![m, n],
+            threads: t.num_threads()?,
             grids,
         })
     }
@@ -287,8 +291,9 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
     };
     let _ = writeln!(
         out,
-        "Thread/value grids of {}: tile {what} = {}; cell T<thread>V<value>{}",
+        "Thread/value grids of {}: {} threads, tile {what} = {}; cell T<thread>V<value>{}",
         p.title,
+        p.threads,
         p.tile_text(),
         if opts.color {
             ", coloured by thread (CuTe's print_latex colours)"

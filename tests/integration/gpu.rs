@@ -131,7 +131,7 @@ fn every_sweep_variant_compiles_with_nvrtc() {
 fn run_on_gpu(shapes: &[(usize, usize, usize)], variants: &[fn(&mut GemmFlags)]) {
     let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
     for &(m, n, k) in shapes {
-        let cfgs: Vec<GemmConfig> = variants
+        let cfgs: Vec<cute::gpu::variant::Variant> = variants
             .iter()
             .map(|v| {
                 let mut f = GemmFlags {
@@ -141,7 +141,7 @@ fn run_on_gpu(shapes: &[(usize, usize, usize)], variants: &[fn(&mut GemmFlags)])
                     ..GemmFlags::default()
                 };
                 v(&mut f);
-                GemmConfig::from_flags(&f).unwrap()
+                cute::gpu::variant::Variant::Sm80(GemmConfig::from_flags(&f).unwrap())
             })
             .collect();
         for r in gpu.run(&cfgs, 2, |_| {}).unwrap() {

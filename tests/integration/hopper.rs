@@ -3,8 +3,8 @@
 
 use cute::gpu::config::GemmFlags;
 use cute::gpu::hopper::config::HopperConfig;
-use cute::gpu::hopper::run::run;
 use cute::gpu::run::Gpu;
+use cute::gpu::variant::Variant;
 
 fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
     let mut g = GemmFlags {
@@ -49,7 +49,7 @@ fn sm90_gemm_is_correct_on_the_gpu() {
         ];
         for v in variants {
             let cfg = HopperConfig::from_flags(&flags(m, n, k, v)).unwrap();
-            for r in run(&gpu, &[cfg], 2, |_| {}).unwrap() {
+            for r in gpu.run(&[Variant::Sm90(cfg)], 2, |_| {}).unwrap() {
                 assert!(
                     r.verified(),
                     "{m}x{n}x{k} {}: relative error {}",

@@ -13,3 +13,4 @@ mod render;
 mod smem;
 mod tmux;
 mod transcripts;
+mod tv;

@@ -5,11 +5,9 @@
 //!   (and the reasons for refusing others), and the wgmma descriptor fields derived from them.
 //! - [`codegen`]: the warp-specialised kernel (1 producer warpgroup issuing TMA, consumer
 //!   warpgroups issuing wgmma, an mbarrier pipeline), all PTX inline, no CUDA headers.
-//! - [`run`]: TMA tensor maps through the driver, launch, verification and timing against
-//!   cuBLAS on the same data.
-//! - [`command`]: `cute gemm --mma 'SM90_…'`.
+//! - [`run`]: TMA tensor maps through the driver (launch, verification and timing are shared with
+//!   the mma.sync path: [`crate::gpu::run`], [`crate::gpu::variant`]).
 
 pub mod codegen;
-pub mod command;
 pub mod config;
 pub mod run;

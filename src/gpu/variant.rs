@@ -1,0 +1,124 @@
+//! One kernel configuration of either path, so that validation, running, the sweep and the
+//! reports treat both alike: the mma.sync path (issue 5) and the Hopper wgmma + TMA path (issue 6).
+
+use std::fmt;
+
+use super::config::{Dtype, GemmConfig, GemmFlags};
+use super::hopper::config::{HopperConfig, is_sm90};
+
+/// A validated kernel configuration.
+#[derive(Clone, Debug)]
+pub enum Variant {
+    /// mma.sync + ldmatrix + cp.async (sm_80 and newer).
+    Sm80(GemmConfig),
+    /// wgmma + TMA with warp specialisation (sm_90a).
+    Sm90(HopperConfig),
+}
+
+impl Variant {
+    /// Validate flags: an SM90 atom in `--mma` takes the Hopper path.
+    pub fn from_flags(f: &GemmFlags) -> Result<Variant, String> {
+        if is_sm90(f.mma.as_deref()) {
+            HopperConfig::from_flags(f).map(Variant::Sm90)
+        } else {
+            GemmConfig::from_flags(f).map(Variant::Sm80)
+        }
+    }
+
+    /// The path's name.
+    pub fn path(&self) -> &'static str {
+        match self {
+            Variant::Sm80(_) => "mma.sync",
+            Variant::Sm90(_) => "wgmma+TMA",
+        }
+    }
+
+    /// The problem size.
+    pub fn mnk(&self) -> (usize, usize, usize) {
+        match self {
+            Variant::Sm80(c) => (c.m, c.n, c.k),
+            Variant::Sm90(c) => (c.m, c.n, c.k),
+        }
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> Dtype {
+        match self {
+            Variant::Sm80(c) => c.dtype,
+            Variant::Sm90(c) => c.dtype,
+        }
+    }
+
+    /// The generated CUDA C++.
+    pub fn source(&self) -> String {
+        match self {
+            Variant::Sm80(c) => super::codegen::kernel_source(c),
+            Variant::Sm90(c) => super::hopper::codegen::kernel_source(c),
+        }
+    }
+
+    /// The kernel's entry point.
+    pub fn kernel_name(&self) -> &'static str {
+        match self {
+            Variant::Sm80(_) => "cute_gemm",
+            Variant::Sm90(_) => super::hopper::codegen::KERNEL_NAME,
+        }
+    }
+
+    /// Threads per block.
+    pub fn threads(&self) -> usize {
+        match self {
+            Variant::Sm80(c) => c.threads(),
+            Variant::Sm90(c) => c.threads(),
+        }
+    }
+
+    /// Dynamic shared memory per block.
+    pub fn smem_bytes(&self) -> usize {
+        match self {
+            Variant::Sm80(c) => c.smem_bytes(),
+            Variant::Sm90(c) => c.smem_bytes(),
+        }
+    }
+
+    /// Tiles along M and N (one block each).
+    pub fn tiles(&self) -> (usize, usize) {
+        match self {
+            Variant::Sm80(c) => c.tiles(),
+            Variant::Sm90(c) => c.tiles(),
+        }
+    }
+
+    /// Whether the architecture can run it (`sm_90a` for wgmma).
+    pub fn supports(&self, arch: &str) -> Result<(), String> {
+        match self {
+            Variant::Sm80(_) => Ok(()),
+            Variant::Sm90(_) if arch == "sm_90a" => Ok(()),
+            Variant::Sm90(_) => Err(format!(
+                "wgmma, TMA and setmaxnreg need sm_90a (a Hopper GPU), not {arch}"
+            )),
+        }
+    }
+
+    /// The predicted shared-memory bank conflicts of the operand reads, in words.
+    pub fn predicted_conflicts(&self) -> String {
+        match self {
+            Variant::Sm80(c) => match c.predicted_ldmatrix_conflicts() {
+                Some(1) => "none".into(),
+                Some(d) => format!("{d}-way"),
+                None => "?".into(),
+            },
+            // the tensor cores read the 128B-swizzled stage through the descriptor
+            Variant::Sm90(_) => "none (SW128)".into(),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variant::Sm80(c) => write!(f, "mma.sync {c}"),
+            Variant::Sm90(c) => write!(f, "{c}"),
+        }
+    }
+}
