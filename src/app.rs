@@ -62,10 +62,16 @@ impl<'w> Runner<'w> {
 
     /// Run one statement. An I/O error (a closed stdout) is returned.
     pub fn statement(&mut self, st: &Statement) -> io::Result<()> {
-        match self.env.run(&st.text) {
-            Ok(Outcome::Value(v)) => match (self.printer)(&v) {
-                Ok(text) => writeln!(self.out, "{text}"),
-                Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+        let printer = self.printer;
+        let mut printed = None;
+        match self.env.run_with(&st.text, |v| printed = Some(printer(v))) {
+            Ok(Outcome::Value(_)) => match printed {
+                Some(Ok(mut text)) => {
+                    text.push('\n');
+                    self.out.write_all(text.as_bytes())
+                }
+                Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+                None => Ok(()),
             },
             Ok(_) => Ok(()),
             Err(e) => self.fail(st, &e),

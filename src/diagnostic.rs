@@ -51,13 +51,108 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
     while !src.is_char_boundary(end) {
         end += 1;
     }
+    if let Some(text) = render_simple(name, first_line.max(1), src, start, end, &e.message) {
+        return text;
+    }
+    render_codespan(name, first_line, src, start, end, &e.message)
+}
+
+/// What [`render_codespan`] writes, built directly, for the common case: a one-line statement of
+/// printable ASCII and a non-empty span (`None` otherwise).
+fn render_simple(
+    name: &str,
+    line: usize,
+    src: &str,
+    start: usize,
+    end: usize,
+    message: &str,
+) -> Option<String> {
+    if start >= end || end > src.len() || !src.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return None;
+    }
+    let number = line.to_string();
+    let pad = " ".repeat(number.len() + 1);
+    let mut out = String::with_capacity(message.len() + 2 * src.len() + 6 * pad.len() + 64);
+    out.push_str("error: ");
+    out.push_str(message);
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str("┌─ ");
+    out.push_str(name);
+    out.push(':');
+    out.push_str(&number);
+    out.push(':');
+    out.push_str(&(start + 1).to_string());
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str("│\n");
+    out.push_str(&number);
+    out.push_str(" │ ");
+    out.push_str(src);
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str("│ ");
+    out.extend(std::iter::repeat_n(' ', start));
+    out.extend(std::iter::repeat_n('^', end - start));
+    out.push_str("\n\n");
+    Some(out)
+}
+
+/// The diagnostic as codespan-reporting renders it.
+fn render_codespan(
+    name: &str,
+    first_line: usize,
+    src: &str,
+    start: usize,
+    end: usize,
+    message: &str,
+) -> String {
     let files = Statement {
         file: SimpleFile::new(name, src),
         first_line: first_line.max(1),
     };
     let diag = Diagnostic::error()
-        .with_message(&e.message)
+        .with_message(message)
         .with_labels(vec![Label::primary((), start..end)]);
     term::emit_into_string(&term::Config::default(), &files, &diag)
-        .unwrap_or_else(|_| format!("error: {}\n", e.message))
+        .unwrap_or_else(|_| format!("error: {message}\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::Span;
+
+    /// The direct rendering is byte for byte codespan's, for every span of a few statements.
+    #[test]
+    fn simple_rendering_is_codespans() {
+        let mut checked = 0;
+        for src in [
+            "logical_divide((6,6):(12,1), 9:4)",
+            "a = 3  ",
+            "  x",
+            "f(1,  2) # c ",
+            "",
+            "x",
+        ] {
+            for line in [1, 9, 10, 99, 100, 12345] {
+                for start in 0..=src.len() + 1 {
+                    for end in start..=src.len() + 2 {
+                        let e = EvalError::new("bad thing".to_string(), Span::new(start, end));
+                        let s = start.min(src.len());
+                        let t = end.clamp(s, src.len());
+                        let want = render_codespan("<stdin>", line, src, s, t, &e.message);
+                        assert_eq!(
+                            render("<stdin>", line, src, &e),
+                            want,
+                            "{src:?} {start}..{end}"
+                        );
+                        checked +=
+                            render_simple("<stdin>", line, src, s, t, "m").is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
 }

@@ -246,6 +246,45 @@ impl IntTuple {
     }
 }
 
+/// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
+pub fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    // The bytes are ASCII digits.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+impl IntTuple {
+    /// Append the value as [`fmt::Display`] writes it.
+    pub fn write_to(&self, out: &mut String) {
+        match self {
+            Int(v) => push_int(out, *v),
+            Tuple(v) => {
+                out.push('(');
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    e.write_to(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+}
+
 impl fmt::Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -267,5 +306,39 @@ impl fmt::Display for IntTuple {
 impl From<i64> for IntTuple {
     fn from(v: i64) -> Self {
         Int(v)
+    }
+}
+
+#[cfg(test)]
+mod write_tests {
+    use super::*;
+
+    #[test]
+    fn write_to_is_display() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            12345,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ] {
+            let mut s = String::new();
+            push_int(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
+        let t = Tuple(vec![
+            Int(-3),
+            Tuple(vec![]),
+            Tuple(vec![Int(7), Int(i64::MIN)]),
+        ]);
+        let mut s = String::new();
+        t.write_to(&mut s);
+        assert_eq!(s, t.to_string());
     }
 }

@@ -407,6 +407,15 @@ fn zero_underscores(c: &Coord) -> IntTuple {
     }
 }
 
+impl Layout {
+    /// Append the layout as [`fmt::Display`] writes it.
+    pub fn write_to(&self, out: &mut String) {
+        self.shape.write_to(out);
+        out.push(':');
+        self.stride.write_to(out);
+    }
+}
+
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)

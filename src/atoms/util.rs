@@ -90,44 +90,8 @@ pub fn zip(l: &Layout) -> Result<Layout> {
     Layout::new(zip_tuple(l.shape())?, zip_tuple(l.stride())?)
 }
 
-/// CuTe's `upcast<N>(layout)` for static layouts: each stride-d mode covers `ceil(N/|d|)`
-/// times fewer elements and its stride shrinks by N (stride-0 modes are kept).
-pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
-    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple)> {
-        match (s, d) {
-            (IntTuple::Tuple(sv), IntTuple::Tuple(dv)) => {
-                let mut ss = Vec::with_capacity(sv.len());
-                let mut ds = Vec::with_capacity(sv.len());
-                for (a, b) in sv.iter().zip(dv) {
-                    let (x, y) = go(a, b, n)?;
-                    ss.push(x);
-                    ds.push(y);
-                }
-                Ok((IntTuple::Tuple(ss), IntTuple::Tuple(ds)))
-            }
-            (IntTuple::Int(s), IntTuple::Int(d)) => {
-                if *d == 0 {
-                    return Ok((IntTuple::Int(*s), IntTuple::Int(0)));
-                }
-                let ad = d.abs();
-                if ad % n != 0 && n % ad != 0 {
-                    return Err(condition(
-                        "upcast",
-                        format!(
-                            "divisibility condition: stride {d} and {n} do not divide each other"
-                        ),
-                    ));
-                }
-                let shape = arith::ceil_div(*s, arith::ceil_div(n, ad, "upcast")?, "upcast")?;
-                let stride = d.signum() * arith::ceil_div(ad, n, "upcast")?;
-                Ok((IntTuple::Int(shape), IntTuple::Int(stride)))
-            }
-            _ => Err(condition("upcast", "shape and stride are not congruent")),
-        }
-    }
-    let (s, d) = go(l.shape(), l.stride(), n)?;
-    Layout::new(s, d)
-}
+/// CuTe's `upcast<N>(layout)` (one implementation, with the shared-memory atoms).
+pub use crate::algebra::smem_atoms::upcast;
 
 /// `repeat<n>(_)`: `_` for one mode, a tuple of `_` otherwise.
 pub fn repeat_under(n: usize) -> Coord {

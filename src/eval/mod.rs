@@ -69,7 +69,12 @@ impl Env {
 
     /// Bind a variable.
     pub fn set(&mut self, name: &str, v: Value) {
-        self.vars.insert(name.to_string(), v);
+        match self.vars.get_mut(name) {
+            Some(slot) => *slot = v,
+            None => {
+                self.vars.insert(name.to_string(), v);
+            }
+        }
     }
 
     /// Look a variable up.
@@ -86,6 +91,22 @@ impl Env {
 
     /// Parse and run one statement.
     pub fn run(&mut self, src: &str) -> Result<Outcome, EvalError> {
+        let mut value = None;
+        let done = self.run_with(src, |v| value = Some(v.clone()))?;
+        Ok(match (done, value) {
+            (Outcome::Value(_), Some(v)) => Outcome::Value(v),
+            (other, _) => other,
+        })
+    }
+
+    /// Run one statement as [`Env::run`] does, but hand an expression's value to `on_value`
+    /// by reference (before it becomes `ans`) instead of returning a copy of it. The outcome
+    /// of an expression is then `Outcome::Value(Value::Under)`, a placeholder.
+    pub fn run_with(
+        &mut self,
+        src: &str,
+        on_value: impl FnOnce(&Value),
+    ) -> Result<Outcome, EvalError> {
         match parser::parse_statement(src)? {
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assign {
@@ -107,8 +128,9 @@ impl Env {
             Stmt::Expr(e) => {
                 let v = self.eval(&e)?;
                 crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
-                self.set("ans", v.clone());
-                Ok(Outcome::Value(v))
+                on_value(&v);
+                self.set("ans", v);
+                Ok(Outcome::Value(Value::Under))
             }
         }
     }

@@ -209,19 +209,37 @@ fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayou
             ));
         }
     };
+    let smem = tile_stage(flag, swizzle, &atom, rows, bk)?;
+    check_smem(flag, &smem, rows, bk)?;
+    Ok(smem)
+}
+
+/// The (rows, K) extents of a rank-2 shared-memory atom.
+pub fn atom_extents(flag: &str, atom: &Layout) -> Result<(usize, usize), String> {
     if atom.rank() != 2 {
         return Err(format!(
             "{flag}: the atom must have rank 2 (rows, K), got {atom}"
         ));
     }
-    let a0 = atom
-        .mode(0)
-        .and_then(|m| m.size())
-        .map_err(|e| e.to_string())? as usize;
-    let a1 = atom
-        .mode(1)
-        .and_then(|m| m.size())
-        .map_err(|e| e.to_string())? as usize;
+    let ext = |i: usize| -> Result<usize, String> {
+        Ok(atom
+            .mode(i)
+            .and_then(|m| m.size())
+            .map_err(|e| e.to_string())? as usize)
+    };
+    Ok((ext(0)?, ext(1)?))
+}
+
+/// Tile an atom (with its swizzle, if any) to one (rows, bk) stage, as CuTe's tile_to_shape does:
+/// copies of the atom in column-major order (`blocked_product`).
+pub fn tile_stage(
+    flag: &str,
+    swizzle: Option<crate::algebra::Swizzle>,
+    atom: &Layout,
+    rows: usize,
+    bk: usize,
+) -> Result<SmemLayout, String> {
+    let (a0, a1) = atom_extents(flag, atom)?;
     if !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
         return Err(format!(
             "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
@@ -232,13 +250,11 @@ fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayou
         IntTuple::Int((bk / a1) as i64),
     ]))
     .map_err(|e| e.to_string())?;
-    let tiled = blocked_product(&atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
-    let smem = match swizzle {
+    let tiled = blocked_product(atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
+    Ok(match swizzle {
         Some(s) => SmemLayout::Swizzled(s, tiled),
         None => SmemLayout::Plain(tiled),
-    };
-    check_smem(flag, &smem, rows, bk)?;
-    Ok(smem)
+    })
 }
 
 /// The stage layout must be a bijection onto [0, rows*bk) that keeps each 16-byte vector of

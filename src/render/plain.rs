@@ -6,16 +6,22 @@ use crate::eval::Value;
 
 /// Render a value on one line.
 pub fn render(v: &Value) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(64);
     write_value(&mut out, v);
     out
 }
 
 fn write_value(out: &mut String, v: &Value) {
     let _ = match v {
-        Value::IntTuple(t) => write!(out, "{t}"),
+        Value::IntTuple(t) => {
+            t.write_to(out);
+            Ok(())
+        }
         Value::Bool(b) => write!(out, "{b}"),
-        Value::Layout(l) => write!(out, "{l}"),
+        Value::Layout(l) => {
+            l.write_to(out);
+            Ok(())
+        }
         Value::Under => write!(out, "_"),
         Value::Tuple(items) => {
             out.push('(');

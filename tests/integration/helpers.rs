@@ -52,17 +52,22 @@ pub fn cases(file: &str) -> Vec<(String, String)> {
 
 /// Run every case through the library; panic listing the failures.
 pub fn check_cases(file: &str) {
-    let cases = cases(file);
+    check_pairs(file, &cases(file));
+}
+
+/// Run `(statement, expected)` pairs through the library; panic listing the failures.
+pub fn check_pairs<S: AsRef<str>>(what: &str, cases: &[(S, S)]) {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|(s, want)| {
+            let (s, want) = (s.as_ref(), want.as_ref());
             let got = eval_line(s);
-            (&got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
+            (got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
         })
         .collect();
     assert!(
         failures.is_empty(),
-        "{} of {} cases of {file} fail:\n{}",
+        "{} of {} cases of {what} fail:\n{}",
         failures.len(),
         cases.len(),
         failures.join("\n")

@@ -4,7 +4,7 @@
 use cute::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use cute::analysis::bank::{SmemLayout, analyze};
 
-use crate::helpers::{cases, check_cases, eval_line};
+use crate::helpers::{cases, check_cases, check_pairs, eval_line};
 
 /// Every `gmma_atom` line of the golden corpus (extras.tsv).
 #[test]
@@ -15,14 +15,8 @@ fn gmma_atoms_of_the_golden_corpus() {
         .filter(|(s, _)| s.starts_with("gmma_atom"))
         .collect();
     assert_eq!(gmma.len(), 24, "expected the 24 GMMA atoms of extras.tsv");
-    let failures: Vec<String> = gmma
-        .iter()
-        .filter_map(|(s, want)| {
-            let got = eval_line(s);
-            (&got != want).then(|| format!("{s}\n   want {want}\n   got  {got}"))
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let pairs: Vec<(&str, &str)> = gmma.iter().map(|(s, w)| (s.as_str(), w.as_str())).collect();
+    check_pairs("extras.tsv", &pairs);
 }
 
 /// Cases checked against CuTe C++ 4.2 (cute-oracle): local_tile, local_partition, 8-bit atoms,

@@ -3,10 +3,11 @@
 
 use std::fmt;
 
-use crate::algebra::divide::blocked_product;
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::eval::{Env, Outcome, Value};
-use crate::gpu::config::{Dtype, GemmFlags, MAX_SMEM_BYTES, raster_layout};
+use crate::gpu::config::{
+    Dtype, GemmFlags, MAX_SMEM_BYTES, atom_extents, raster_layout, tile_stage,
+};
 use crate::gpu::emit::SmemLayout;
 
 /// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
@@ -293,18 +294,7 @@ fn atom_in_elements(flag: &str, text: &str) -> Result<(Option<Swizzle>, Layout),
 /// and check that it is what TMA's 128B-swizzled box writes.
 fn stage_layout(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayout, String> {
     let (sw, atom) = atom_in_elements(flag, text)?;
-    if atom.rank() != 2 {
-        return Err(format!(
-            "{flag}: the atom must have rank 2 (rows, K), got {atom}"
-        ));
-    }
-    let ext = |i: usize| -> Result<usize, String> {
-        Ok(atom
-            .mode(i)
-            .and_then(|m| m.size())
-            .map_err(|e| e.to_string())? as usize)
-    };
-    let (a0, a1) = (ext(0)?, ext(1)?);
+    let (_, a1) = atom_extents(flag, &atom)?;
     if sw.is_some_and(|s| s.bits == 3) && a1 != 64 {
         return Err(format!(
             "{flag}: SW128 needs 64 {} along K (one 128-byte swizzle row), the atom {atom} has {a1}",
@@ -315,21 +305,7 @@ fn stage_layout(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLa
             }
         ));
     }
-    if !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
-        return Err(format!(
-            "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
-        ));
-    }
-    let reps = Layout::column_major(IntTuple::Tuple(vec![
-        IntTuple::Int((rows / a0) as i64),
-        IntTuple::Int((bk / a1) as i64),
-    ]))
-    .map_err(|e| e.to_string())?;
-    let tiled = blocked_product(&atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
-    Ok(match sw {
-        Some(s) => SmemLayout::Swizzled(s, tiled),
-        None => SmemLayout::Plain(tiled),
-    })
+    tile_stage(flag, sw, &atom, rows, bk)
 }
 
 /// Where TMA's `SWIZZLE_128B` box of (rows, 64) 16-bit elements puts element (r, k), in elements:
