@@ -86,11 +86,22 @@ impl<'w> Runner<'w> {
     }
 
     /// Run every statement of a reader, line by line.
-    pub fn reader(&mut self, input: impl BufRead) -> io::Result<()> {
+    pub fn reader(&mut self, mut input: impl BufRead) -> io::Result<()> {
         let mut splitter = Splitter::new();
-        for line in input.split(b'\n') {
-            let line = line?;
-            let text = String::from_utf8_lossy(&line);
+        // one buffer for every line (what `split(b'\n')` yields, without a Vec per line)
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            }
+            let text = match std::str::from_utf8(&line) {
+                Ok(t) => std::borrow::Cow::Borrowed(t),
+                Err(_) => String::from_utf8_lossy(&line),
+            };
             let text = text.strip_suffix('\r').unwrap_or(&text);
             if let Some(st) = splitter.push(text) {
                 self.statement(&st)?;

@@ -67,7 +67,11 @@ fn render_simple(
     end: usize,
     message: &str,
 ) -> Option<String> {
-    if start >= end || end > src.len() || !src.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if start >= end
+        || end > src.len()
+        || message.contains('\n')
+        || !src.bytes().all(|b| (b' '..=b'~').contains(&b))
+    {
         return None;
     }
     let number = line.to_string();

@@ -10,6 +10,7 @@ pub mod atoms;
 pub mod diagnostic;
 pub mod eval;
 pub mod gpu;
+pub mod interrupt;
 pub mod limits;
 pub mod parser;
 pub mod render;

@@ -15,6 +15,9 @@ struct Cli {
     /// Output format of values.
     #[arg(long, global = true, value_enum, default_value_t = FormatArg::Plain)]
     format: FormatArg,
+    /// With --format json: include the values L(0), L(1), … (capped).
+    #[arg(long, global = true)]
+    values: bool,
     /// When to colour output (NO_COLOR is honoured).
     #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
     color: ColorArg,
@@ -310,6 +313,7 @@ fn main() -> ExitCode {
     let format = format_of(cli.format);
     let opts = RenderOptions {
         color,
+        with_values: cli.values,
         ..RenderOptions::default()
     };
     let printer = move |v: &Value| render::render(v, format, &opts);

@@ -21,7 +21,7 @@ pub fn complement_to(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 }
 
 fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    if let Some(bad) = cotarget.leaves().into_iter().find(|c| *c <= 0) {
+    if let Some(bad) = cotarget.first_leaf(|c| c <= 0) {
         return Err(condition(
             OP,
             format!("cotarget {cotarget} has a non-positive extent {bad}"),
@@ -41,7 +41,8 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     let r = shape.len();
     let mut result_shape: Vec<i64> = Vec::with_capacity(r + 1);
-    let mut result_stride: Vec<i64> = vec![1];
+    let mut result_stride: Vec<i64> = Vec::with_capacity(r + 1);
+    result_stride.push(1);
     for _ in 0..r - 1 {
         let min_stride = *stride.iter().min().expect("non-empty");
         let min_idx = stride

@@ -81,16 +81,15 @@ fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) 
         (Tuple(s), Tuple(d)) => (s, d),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
-    let lsv: Vec<i64> = lsv.iter().map(|x| x.as_int().expect("flat")).collect();
-    let ldv: Vec<i64> = ldv.iter().map(|x| x.as_int().expect("flat")).collect();
+    let leaf = |x: &IntTuple| x.as_int().expect("flat");
     let r = lsv.len();
-    let mut result_shape: Vec<i64> = Vec::new();
-    let mut result_stride: Vec<i64> = Vec::new();
+    let mut result_shape: Vec<i64> = Vec::with_capacity(r);
+    let mut result_stride: Vec<i64> = Vec::with_capacity(r);
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
     for i in 0..r - 1 {
-        let curr_shape = lsv[i];
-        let curr_stride = ldv[i];
+        let curr_shape = leaf(&lsv[i]);
+        let curr_stride = leaf(&ldv[i]);
         let rs_mod = arith::rem(rest_stride, curr_shape, OP)?;
         if !(rs_mod == 0 || rest_stride < curr_shape) {
             return Err(condition(
@@ -125,7 +124,7 @@ fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) 
             rest_stride = next_stride;
         }
     }
-    let last_stride = ldv[r - 1];
+    let last_stride = leaf(&ldv[r - 1]);
     if result_shape.is_empty() {
         return Ok(Layout::raw(
             Int(rest_shape),

@@ -90,9 +90,17 @@ impl IntTuple {
 
     /// All leaves, left to right.
     pub fn leaves(&self) -> Vec<i64> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         self.collect_leaves(&mut out);
         out
+    }
+
+    /// The first leaf (in [`IntTuple::leaves`] order) for which `pred` holds.
+    pub fn first_leaf(&self, pred: impl Fn(i64) -> bool + Copy) -> Option<i64> {
+        match self {
+            Int(v) => pred(*v).then_some(*v),
+            Tuple(v) => v.iter().find_map(|e| e.first_leaf(pred)),
+        }
     }
 
     fn collect_leaves(&self, out: &mut Vec<i64>) {

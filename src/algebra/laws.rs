@@ -44,11 +44,31 @@ impl<'a> Flat<'a> {
                 super::IntTuple::Tuple(v) => v.is_empty() || v.iter().any(has_empty),
             }
         }
+        /// The (shape, stride) leaf pairs, walking both together: what zipping their
+        /// `leaves()` gives when they are congruent (`false` where they are not).
+        fn pairs(s: &super::IntTuple, d: &super::IntTuple, out: &mut Vec<(i64, i64)>) -> bool {
+            use super::IntTuple::{Int, Tuple};
+            match (s, d) {
+                (Int(a), Int(b)) => {
+                    out.push((*a, *b));
+                    true
+                }
+                (Tuple(x), Tuple(y)) if x.len() == y.len() => {
+                    x.iter().zip(y).all(|(a, b)| pairs(a, b, out))
+                }
+                _ => false,
+            }
+        }
         let ok = layout.size().is_ok() && !has_empty(layout.shape());
         let leaves = ok.then(|| {
-            let s = layout.shape().leaves();
-            let d = layout.stride().leaves();
-            s.into_iter().zip(d).collect()
+            let mut out = Vec::with_capacity(8);
+            if pairs(layout.shape(), layout.stride(), &mut out) {
+                out
+            } else {
+                let s = layout.shape().leaves();
+                let d = layout.stride().leaves();
+                s.into_iter().zip(d).collect()
+            }
         });
         Flat { layout, leaves }
     }
@@ -60,6 +80,10 @@ impl<'a> Flat<'a> {
         let (mut rest, mut acc) = (i, 0i64);
         let last = leaves.len() - 1;
         for (k, &(s, d)) in leaves.iter().enumerate() {
+            if rest == 0 {
+                // every remaining coordinate is 0 and adds nothing
+                break;
+            }
             let c = if k == last {
                 rest
             } else {
@@ -73,6 +97,58 @@ impl<'a> Flat<'a> {
             }
         }
         Ok(acc)
+    }
+}
+
+/// `L(0), L(1), …` in order, one leaf coordinate step at a time instead of a division per leaf.
+/// Only made (by [`Flat::seq`]) where no sum of `c_l·d_l` over the domain (nor twice the largest)
+/// can overflow, so each value is exactly the one [`Flat::at`] computes.
+struct Seq<'a> {
+    leaves: &'a [(i64, i64)],
+    coords: Vec<i64>,
+    acc: i64,
+}
+
+impl Seq<'_> {
+    /// The value at the current index.
+    fn value(&self) -> i64 {
+        self.acc
+    }
+
+    /// Move to the next index.
+    fn advance(&mut self) {
+        let last = self.leaves.len() - 1;
+        for (k, &(s, d)) in self.leaves.iter().enumerate() {
+            // wrapping: a carry may pass outside i64 for a moment, but the sum it lands on
+            // (the next index's value, within the bound) is exact
+            self.coords[k] += 1;
+            self.acc = self.acc.wrapping_add(d);
+            if k == last || self.coords[k] < s {
+                return;
+            }
+            self.acc = self.acc.wrapping_sub(s.wrapping_mul(d));
+            self.coords[k] = 0;
+        }
+    }
+}
+
+impl Flat<'_> {
+    /// A [`Seq`] over indices below the layout's size, where it is exact.
+    fn seq(&self) -> Option<Seq<'_>> {
+        let leaves = self.leaves.as_ref()?;
+        if leaves.is_empty() || leaves.iter().any(|&(s, _)| s < 1) {
+            return None;
+        }
+        let mut bound = 0i64;
+        for &(s, d) in leaves {
+            bound = bound.checked_add((s - 1).checked_mul(d.checked_abs()?)?)?;
+        }
+        bound.checked_mul(2)?;
+        Some(Seq {
+            leaves,
+            coords: vec![0; leaves.len()],
+            acc: 0,
+        })
     }
 }
 
@@ -122,7 +198,33 @@ fn leafwise(
                 return Ok(LeafCheck::Undecided);
             };
             let got = target_leaf(l, c)?;
-            let want = outer.at(x)?;
+            // `outer.at(x)` and the digits of `x` in `outer`'s mixed radix, in one pass: the
+            // digits are the coordinates `Flat::at` sums (it asks `Layout::at` on overflow).
+            let last = oleaves.len() - 1;
+            let mut rest = x;
+            let mut acc = Some(0i64);
+            let mut digits: u128 = 0;
+            for (j, &(a, d)) in oleaves.iter().enumerate() {
+                if rest == 0 {
+                    // every remaining digit is 0: nothing to add, no bit to set
+                    break;
+                }
+                let digit = if j == last {
+                    rest
+                } else {
+                    let dgt = rest % a;
+                    rest /= a;
+                    dgt
+                };
+                acc = acc.and_then(|v| digit.checked_mul(d).and_then(|t| v.checked_add(t)));
+                if digit != 0 {
+                    digits |= 1u128 << j;
+                }
+            }
+            let want = match acc {
+                Some(v) => v,
+                None => outer.layout.at(x)?,
+            };
             if got != want {
                 let Some(i) = c.checked_mul(prefix) else {
                     return Ok(LeafCheck::Undecided);
@@ -133,20 +235,7 @@ fn leafwise(
                 disjoint = false;
                 continue;
             }
-            let last = oleaves.len() - 1;
-            let mut rest = x;
-            for (j, &(a, _)) in oleaves.iter().enumerate() {
-                let digit = if j == last {
-                    rest
-                } else {
-                    let dgt = rest % a;
-                    rest /= a;
-                    dgt
-                };
-                if digit != 0 {
-                    mask |= 1u128 << j;
-                }
-            }
+            mask |= digits;
         }
         if mask & seen != 0 {
             disjoint = false;
@@ -164,24 +253,29 @@ fn leafwise(
     })
 }
 
-/// The sub-layouts of `r` that belong to the leaves of `b`'s shape (composition distributes over
-/// the modes of B), or `None` when their structures do not match.
-fn leaf_results(b: &super::IntTuple, r: &Layout, out: &mut Vec<Layout>) -> Option<()> {
+/// The sub-layouts of `r` (as shape and stride) that belong to the leaves of `b`'s shape
+/// (composition distributes over the modes of B), or `None` when their structures do not match.
+fn leaf_results<'r>(
+    b: &super::IntTuple,
+    rs: &'r super::IntTuple,
+    rd: &'r super::IntTuple,
+    out: &mut Vec<(&'r super::IntTuple, &'r super::IntTuple)>,
+) -> Option<()> {
     match b {
         super::IntTuple::Tuple(v) => {
-            if !matches!(r.shape(), super::IntTuple::Tuple(rv) if rv.len() == v.len()) {
+            if !matches!(rs, super::IntTuple::Tuple(rv) if rv.len() == v.len()) {
                 return None;
             }
             for (k, bk) in v.iter().enumerate() {
-                leaf_results(bk, &r.mode(k).ok()?, out)?;
+                leaf_results(bk, rs.mode(k)?, rd.mode(k)?, out)?;
             }
             Some(())
         }
         super::IntTuple::Int(s) => {
-            if r.size().ok()? != *s {
+            if rs.product().ok()? != *s {
                 return None;
             }
-            out.push(r.clone());
+            out.push((rs, rd));
             Some(())
         }
     }
@@ -196,6 +290,14 @@ fn identity_leaves(l: &Layout) -> Option<Vec<i64>> {
         p = p.checked_mul(s)?;
     }
     Some(prefix)
+}
+
+/// Every 4096 points, whether Ctrl-C asked to stop (the REPL's handler raises the flag).
+fn interrupted(i: i64) -> Result<()> {
+    if i & 0xfff == 0 && crate::interrupt::raised() {
+        return Err(AlgebraError::Limit("interrupted (Ctrl-C)".into()));
+    }
+    Ok(())
 }
 
 fn violated(op: &'static str, law: String) -> AlgebraError {
@@ -216,8 +318,12 @@ pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
     }
     let fa = Flat::new(a);
     let mut parts = Vec::new();
-    if leaf_results(b.shape(), r, &mut parts).is_some() {
-        let target = |l: usize, c: i64| parts[l].at(c);
+    if leaf_results(b.shape(), r.shape(), r.stride(), &mut parts).is_some() {
+        // `R_l(c)`, as `Layout::at` evaluates it
+        let target = |l: usize, c: i64| {
+            let (s, d) = parts[l];
+            super::coord::crd2idx(&super::IntTuple::Int(c), s, d)
+        };
         match leafwise(&fa, b, &target)? {
             LeafCheck::Proven => return Ok(()),
             LeafCheck::Fails { i, got, x, want } => {
@@ -232,17 +338,38 @@ pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
         }
     }
     let (fb, fr) = (Flat::new(b), Flat::new(r));
+    let fails = |i: i64, got: i64, bi: i64, want: i64| {
+        violated(
+            "composition",
+            format!(
+                "CuTe's result {r} is not A o B: at i = {i}, R(i) = {got} but A(B(i)) = A({bi}) = {want}"
+            ),
+        )
+    };
+    // Every point in order (size = size(B) = size(R)): B and R stepped, not divided.
+    if size <= EXHAUSTIVE_LIMIT
+        && let (Some(mut sb), Some(mut sr)) = (fb.seq(), fr.seq())
+    {
+        for i in 0..size.max(0) {
+            interrupted(i)?;
+            let bi = sb.value();
+            let want = fa.at(bi)?;
+            let got = sr.value();
+            if got != want {
+                return Err(fails(i, got, bi, want));
+            }
+            sb.advance();
+            sr.advance();
+        }
+        return Ok(());
+    }
     for i in check_points(size) {
+        interrupted(i)?;
         let bi = fb.at(i)?;
         let want = fa.at(bi)?;
         let got = fr.at(i)?;
         if got != want {
-            return Err(violated(
-                "composition",
-                format!(
-                    "CuTe's result {r} is not A o B: at i = {i}, R(i) = {got} but A(B(i)) = A({bi}) = {want}"
-                ),
-            ));
+            return Err(fails(i, got, bi, want));
         }
     }
     Ok(())
@@ -270,16 +397,36 @@ pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<()> {
         }
     }
     let fr = Flat::new(r);
-    for i in check_points(r.size()?) {
+    let fails = |i: i64, ri: i64, back: i64| {
+        violated(
+            "right_inverse",
+            format!(
+                "CuTe's result {r} is not a right inverse of {l}: L(R({i})) = L({ri}) = {back}, not {i}"
+            ),
+        )
+    };
+    let size = r.size()?;
+    // Every point in order: R stepped, not divided.
+    if size <= EXHAUSTIVE_LIMIT
+        && let Some(mut sr) = fr.seq()
+    {
+        for i in 0..size.max(0) {
+            interrupted(i)?;
+            let ri = sr.value();
+            let back = fl.at(ri)?;
+            if back != i {
+                return Err(fails(i, ri, back));
+            }
+            sr.advance();
+        }
+        return Ok(());
+    }
+    for i in check_points(size) {
+        interrupted(i)?;
         let ri = fr.at(i)?;
         let back = fl.at(ri)?;
         if back != i {
-            return Err(violated(
-                "right_inverse",
-                format!(
-                    "CuTe's result {r} is not a right inverse of {l}: L(R({i})) = L({ri}) = {back}, not {i}"
-                ),
-            ));
+            return Err(fails(i, ri, back));
         }
     }
     Ok(())
@@ -308,6 +455,7 @@ pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
     }
     let fl = Flat::new(l);
     for i in check_points(l.size()?) {
+        interrupted(i)?;
         let li = fl.at(i)?;
         let back = fr.at(li)?;
         if back != i {
@@ -349,6 +497,38 @@ mod flat_tests {
             let f = Flat::new(l);
             for i in -200..400 {
                 assert_eq!(f.at(i).ok(), l.at(i).ok(), "{l} at {i}");
+            }
+        }
+    }
+
+    /// The stepping evaluator gives `Flat::at`'s value at every index below the size, and is
+    /// refused where a sum could overflow.
+    #[test]
+    fn seq_agrees_with_at() {
+        let t = |v: Vec<crate::algebra::IntTuple>| Tuple(v);
+        let layouts = [
+            Layout::new(Int(6), Int(-3)).unwrap(),
+            Layout::new(
+                t(vec![t(vec![Int(2), Int(3)]), Int(4), t(vec![Int(5)])]),
+                t(vec![t(vec![Int(1), Int(-7)]), Int(0), t(vec![Int(11)])]),
+            )
+            .unwrap(),
+            Layout::new(
+                t(vec![Int(1), Int(3), Int(1), Int(2)]),
+                t(vec![Int(i64::MAX), Int(5), Int(i64::MIN + 1), Int(-9)]),
+            )
+            .unwrap(),
+            Layout::new(t(vec![Int(3), Int(4)]), t(vec![Int(1 << 62), Int(1)])).unwrap(),
+        ];
+        for (n, l) in layouts.iter().enumerate() {
+            let f = Flat::new(l);
+            let Some(mut s) = f.seq() else {
+                assert_eq!(n, 3, "{l}: no stepping evaluator");
+                continue;
+            };
+            for i in 0..l.size().unwrap() {
+                assert_eq!(Some(s.value()), f.at(i).ok(), "{l} at {i}");
+                s.advance();
             }
         }
     }

@@ -23,7 +23,7 @@ impl Layout {
                 format!("shape {shape} and stride {stride} are not congruent"),
             ));
         }
-        if let Some(bad) = shape.leaves().into_iter().find(|s| *s <= 0) {
+        if let Some(bad) = shape.first_leaf(|s| s <= 0) {
             return Err(condition(
                 "make_layout",
                 format!("shape {shape} has a non-positive extent {bad}"),
@@ -231,26 +231,28 @@ impl Layout {
 
     /// `coalesce(L)`.
     pub fn coalesce(&self) -> Result<Layout> {
-        let s = self.shape.flatten().wrap();
-        let d = self.stride.flatten().wrap();
+        // the leaves are what `flatten(L).wrap()` lists
+        let s = self.shape.leaves();
+        let d = self.stride.leaves();
         let r = s.len();
         if r == 0 {
             return Err(rank0("coalesce"));
         }
-        let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
+        let (ls, ld) = (s[r - 1], d[r - 1]);
         bw_coalesce(&s, &d, r - 1, ls, ld)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
     /// (a trailing size-1 mode keeps its stride).
     pub fn coalesce_x(&self) -> Result<Layout> {
-        let s = self.shape.flatten().wrap();
-        let d = self.stride.flatten().wrap();
+        // the leaves are what `flatten(L).wrap()` lists
+        let s = self.shape.leaves();
+        let d = self.stride.leaves();
         let r = s.len();
         if r == 0 {
             return Err(rank0("coalesce_x"));
         }
-        let (ls, ld) = (leaf(&s[r - 1]), leaf(&d[r - 1]));
+        let (ls, ld) = (s[r - 1], d[r - 1]);
         let ls = if ls == 1 { 2 } else { ls };
         bw_coalesce(&s, &d, r - 1, ls, ld)
     }
@@ -313,17 +315,15 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
     )
 }
 
-fn leaf(t: &IntTuple) -> i64 {
-    t.as_int().expect("flattened")
-}
-
 /// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
-fn bw_coalesce(s: &[IntTuple], d: &[IntTuple], last: usize, ns: i64, nd: i64) -> Result<Layout> {
+fn bw_coalesce(s: &[i64], d: &[i64], last: usize, ns: i64, nd: i64) -> Result<Layout> {
     // new layout kept front-first; starts as a scalar
-    let mut new_s: Vec<i64> = vec![ns];
-    let mut new_d: Vec<i64> = vec![nd];
+    let mut new_s: Vec<i64> = Vec::with_capacity(last + 1);
+    let mut new_d: Vec<i64> = Vec::with_capacity(last + 1);
+    new_s.push(ns);
+    new_d.push(nd);
     for i in (0..last).rev() {
-        let (si, di) = (leaf(&s[i]), leaf(&d[i]));
+        let (si, di) = (s[i], d[i]);
         if si == 1 {
             continue;
         }

@@ -1,5 +1,7 @@
 //! Conversions of values to what an operation expects, with errors pointing at the argument.
 
+use std::borrow::Cow;
+
 use super::{EvalError, Value};
 use crate::algebra::{Coord, IntTuple, Layout, Tiler};
 use crate::parser::Span;
@@ -14,11 +16,16 @@ fn wrong_kind(v: &Value, expected: &str, span: Span) -> EvalError {
 
 /// Where a layout is expected: a layout, or a shape (its LayoutLeft layout).
 pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
+    layout_of(v, span).map(Cow::into_owned)
+}
+
+/// [`to_layout`], borrowing the layout when the value is one.
+pub fn layout_of(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
     match v {
-        Value::Layout(l) => Ok(l.clone()),
-        Value::IntTuple(t) => {
-            Layout::column_major(t.clone()).map_err(|e| EvalError::algebra(e, span))
-        }
+        Value::Layout(l) => Ok(Cow::Borrowed(l)),
+        Value::IntTuple(t) => Layout::column_major(t.clone())
+            .map(Cow::Owned)
+            .map_err(|e| EvalError::algebra(e, span)),
         other => Err(wrong_kind(other, "a layout", span)),
     }
 }
@@ -28,6 +35,14 @@ pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {
         Value::IntTuple(t) => Ok(t.clone()),
         other => Err(wrong_kind(other, "an integer or IntTuple", span)),
+    }
+}
+
+/// [`to_int_tuple`], taking the value.
+pub fn into_int_tuple(v: Value, span: Span) -> Result<IntTuple, EvalError> {
+    match v {
+        Value::IntTuple(t) => Ok(t),
+        other => Err(wrong_kind(&other, "an integer or IntTuple", span)),
     }
 }
 

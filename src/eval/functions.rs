@@ -34,6 +34,10 @@ impl Args<'_> {
     fn layout(&self, i: usize) -> Result<Layout, EvalError> {
         to_layout(&self.vals[i], self.spans[i])
     }
+    /// [`Args::layout`], borrowed when the argument is a layout.
+    fn layout_ref(&self, i: usize) -> Result<std::borrow::Cow<'_, Layout>, EvalError> {
+        super::convert::layout_of(&self.vals[i], self.spans[i])
+    }
     fn tiler(&self, i: usize) -> Result<Tiler, EvalError> {
         to_tiler(&self.vals[i], self.spans[i])
     }
@@ -78,7 +82,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Value::IntTuple(t) => t.product().map(Value::int).map_err(a.alg()),
                 Value::Composed(c) => c.layout.size().map(Value::int).map_err(a.alg()),
                 Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
-                _ => a.layout(0)?.size().map(Value::int).map_err(a.alg()),
+                _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
             }
         }
     ),
@@ -91,7 +95,7 @@ pub static FUNCTIONS: &[Function] = &[
         |a| {
             match &a.vals[0] {
                 Value::Composed(c) => c.layout.cosize().map(Value::int).map_err(a.alg()),
-                _ => a.layout(0)?.cosize().map(Value::int).map_err(a.alg()),
+                _ => a.layout_ref(0)?.cosize().map(Value::int).map_err(a.alg()),
             }
         }
     ),
@@ -371,8 +375,8 @@ pub static FUNCTIONS: &[Function] = &[
                 return Ok(Value::Under);
             }
             let l = match &a.vals[0] {
-                Value::Composed(c) => c.layout.clone(),
-                _ => a.layout(0)?,
+                Value::Composed(c) => std::borrow::Cow::Borrowed(&c.layout),
+                _ => a.layout_ref(0)?,
             };
             let r = if a.len() == 2 {
                 let target = match &a.vals[1] {
@@ -396,7 +400,7 @@ pub static FUNCTIONS: &[Function] = &[
             if matches!(a.vals[0], Value::Under) {
                 return Ok(Value::Under);
             }
-            inverse::right_inverse(&a.layout(0)?)
+            inverse::right_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
         }
@@ -411,7 +415,7 @@ pub static FUNCTIONS: &[Function] = &[
             if matches!(a.vals[0], Value::Under) {
                 return Ok(Value::Under);
             }
-            inverse::left_inverse(&a.layout(0)?)
+            inverse::left_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
         }
@@ -752,7 +756,7 @@ fn tiler_op(
     a: &Args,
     f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
 ) -> Result<Value, EvalError> {
-    f(&a.layout(0)?, &a.tiler(1)?)
+    f(&*a.layout_ref(0)?, &a.tiler(1)?)
         .map(Value::Layout)
         .map_err(a.alg())
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 pub use value::Value;
 
-use crate::algebra::{AlgebraError, ComposedLayout, Layout, Offset, Swizzle};
+use crate::algebra::{AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::algebra::{composition, divide};
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
@@ -55,10 +55,33 @@ pub enum Outcome {
     Nothing,
 }
 
+/// FNV-1a: variable names are short and not adversarial (a session's own input), so the
+/// default SipHash, which every call and name lookup pays, buys nothing here.
+#[derive(Clone, Copy, Debug)]
+pub struct NameHasher(u64);
+
+impl Default for NameHasher {
+    fn default() -> NameHasher {
+        NameHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for NameHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// The variables of a session.
 #[derive(Clone, Debug, Default)]
 pub struct Env {
-    vars: HashMap<String, Value>,
+    vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
 }
 
 impl Env {
@@ -145,6 +168,15 @@ impl Env {
             ExprKind::Int(v) => Ok(Value::int(*v)),
             ExprKind::Underscore => Ok(Value::Under),
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                if items.iter().all(is_int_literal) {
+                    let v =
+                        Value::IntTuple(IntTuple::Tuple(items.iter().map(int_literal).collect()));
+                    // the limits only grow from a tuple to the tuples around it: when the whole
+                    // passes, every part does (and on failure the general path names the part)
+                    if crate::limits::check_value(&v).is_ok() {
+                        return Ok(v);
+                    }
+                }
                 let vals = items
                     .iter()
                     .map(|i| self.eval(i))
@@ -155,8 +187,8 @@ impl Env {
             }
             ExprKind::Group(inner) => self.eval(inner),
             ExprKind::Layout(s, d) => {
-                let shape = convert::to_int_tuple(&self.eval(s)?, s.span)?;
-                let stride = convert::to_int_tuple(&self.eval(d)?, d.span)?;
+                let shape = convert::into_int_tuple(self.eval(s)?, s.span)?;
+                let stride = convert::into_int_tuple(self.eval(d)?, d.span)?;
                 Layout::new(shape, stride)
                     .map(Value::Layout)
                     .map_err(|err| EvalError::algebra(err, e.span))
@@ -215,8 +247,19 @@ impl Env {
                 ));
             };
             let vals = self.eval_args(args)?;
-            let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-            return functions::call(f, &vals, &spans, span);
+            // the spans of a few arguments on the stack
+            let mut few = [Span::default(); 4];
+            let many: Vec<Span>;
+            let spans: &[Span] = if args.len() <= few.len() {
+                for (slot, a) in few.iter_mut().zip(args) {
+                    *slot = a.span;
+                }
+                &few[..args.len()]
+            } else {
+                many = args.iter().map(|a| a.span).collect();
+                &many
+            };
+            return functions::call(f, &vals, spans, span);
         }
         if let ExprKind::Field(base, name) = &callee.kind {
             let target = self.eval(base)?;
@@ -363,7 +406,7 @@ pub fn compose_values(
             ))
         }
         _ => {
-            let l = to_layout(a, aspan)?;
+            let l = convert::layout_of(a, aspan)?;
             let t = to_tiler(b, bspan)?;
             composition::compose_tiler(&l, &t)
                 .map(Value::Layout)
@@ -402,18 +445,36 @@ fn binary(
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
         BinOp::Divide => {
-            let l = to_layout(a, aspan)?;
+            let l = convert::layout_of(a, aspan)?;
             let t = to_tiler(b, bspan)?;
             divide::logical_divide(&l, &t)
                 .map(Value::Layout)
                 .map_err(alg)
         }
         BinOp::Product => {
-            let l = to_layout(a, aspan)?;
+            let l = convert::layout_of(a, aspan)?;
             let t = to_tiler(b, bspan)?;
             divide::logical_product(&l, &t)
                 .map(Value::Layout)
                 .map_err(alg)
         }
+    }
+}
+
+/// Whether an expression is an IntTuple written out: an integer or a tuple of such.
+fn is_int_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) => true,
+        ExprKind::Tuple(items) => items.iter().all(is_int_literal),
+        _ => false,
+    }
+}
+
+/// The IntTuple an [`is_int_literal`] expression writes (what evaluating it gives).
+fn int_literal(e: &Expr) -> IntTuple {
+    match &e.kind {
+        ExprKind::Tuple(items) => IntTuple::Tuple(items.iter().map(int_literal).collect()),
+        ExprKind::Int(v) => IntTuple::Int(*v),
+        _ => unreachable!("checked by is_int_literal"),
     }
 }

@@ -7,9 +7,6 @@ use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
 use nom::character::complete::digit1;
-use nom::character::complete::satisfy;
-use nom::combinator::recognize;
-use nom::sequence::pair;
 
 pub use ast::{BinOp, Expr, ExprKind, Span, Stmt};
 
@@ -137,12 +134,13 @@ fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-fn nom_ident(i: &str) -> IResult<&str, &str> {
-    recognize(pair(satisfy(is_ident_start), take_while(is_ident_char))).parse(i)
+// The tokens are scanned as bytes: every token character is ASCII.
+fn nom_ident(i: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(i)
 }
 
-fn nom_ws(i: &str) -> IResult<&str, &str> {
-    take_while(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r').parse(i)
+fn nom_ws(i: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while(|b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).parse(i)
 }
 
 struct Parser<'a> {
@@ -156,19 +154,22 @@ impl<'a> Parser<'a> {
     }
 
     fn peek(&self, pos: usize) -> Option<char> {
-        self.src[pos..].chars().next()
+        match self.src.as_bytes().get(pos) {
+            // an ASCII byte is a whole character (and `pos` a boundary)
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            _ => self.src[pos..].chars().next(),
+        }
     }
 
     /// Skip blanks and a `#` comment.
-    fn skip_ws(&self, mut pos: usize) -> usize {
-        loop {
-            let (rest, _) = nom_ws(self.rest(pos)).unwrap_or((self.rest(pos), ""));
-            pos = self.src.len() - rest.len();
-            if rest.starts_with('#') {
-                pos = self.src.len();
-            } else {
-                return pos;
-            }
+    fn skip_ws(&self, pos: usize) -> usize {
+        let bytes = self.src.as_bytes();
+        let rest = &bytes[pos..];
+        let (rest, _) = nom_ws(rest).unwrap_or((rest, &[]));
+        if rest.first() == Some(&b'#') {
+            bytes.len()
+        } else {
+            bytes.len() - rest.len()
         }
     }
 
@@ -217,8 +218,10 @@ impl<'a> Parser<'a> {
                 _ => return None,
             }
         }
-        let (r, name) = nom_ident(rest).ok()?;
-        Some((name, self.src.len() - r.len()))
+        // the first character is an identifier's start (checked above)
+        let (_, name) = nom_ident(rest.as_bytes()).ok()?;
+        let len = name.len();
+        Some((&rest[..len], pos + len))
     }
 
     /// expr := postfix (op postfix)*; the stack grows on demand for deep nesting.
@@ -300,7 +303,7 @@ impl<'a> Parser<'a> {
 
     /// A bracketed, comma-separated list of expressions starting at `open`.
     fn list(&mut self, open: usize, _o: char, close: char) -> PResult<(usize, Vec<Expr>)> {
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(4);
         let mut pos = self.skip_ws(open + 1);
         if self.peek(pos) == Some(close) {
             return Ok((pos + 1, items));
@@ -342,18 +345,23 @@ impl<'a> Parser<'a> {
         }
         let neg = rest[off..].starts_with('-');
         let digits_at = off + usize::from(neg);
-        let r: IResult<&str, &str> = digit1(&rest[digits_at..]);
-        let (after, digits) = match r {
-            Ok(v) => v,
-            Err(_) => return None,
-        };
-        let end = self.src.len() - after.len();
+        let tail = &rest[digits_at..];
+        let r: IResult<&[u8], &[u8]> = digit1(tail.as_bytes());
+        let len = r.ok()?.1.len();
+        let digits = &tail[..len];
+        let end = pos + digits_at + len;
         let span = Span::new(pos, end);
-        let value = digits
-            .parse::<i128>()
-            .ok()
-            .map(|m| if neg { -m } else { m })
-            .and_then(|v| i64::try_from(v).ok());
+        // the magnitude in u64 (every i64 magnitude fits), then the sign
+        let magnitude = digits.bytes().try_fold(0u64, |m, b| {
+            m.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+        });
+        let value = magnitude.and_then(|m| {
+            if neg {
+                0i64.checked_sub_unsigned(m)
+            } else {
+                i64::try_from(m).ok()
+            }
+        });
         let Some(value) = value else {
             return Some(err("integer overflow in literal", span));
         };
@@ -437,7 +445,7 @@ impl<'a> Parser<'a> {
     fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr)> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
-            let mut items = Vec::new();
+            let mut items = Vec::with_capacity(4);
             let mut p = self.skip_ws(pos + 1);
             loop {
                 if p >= self.src.len() {

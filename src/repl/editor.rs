@@ -192,6 +192,10 @@ pub fn interactive(format: Format, color: bool) -> i32 {
         "cute {} — CuTe layout algebra. :help for help, Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     );
+    // Ctrl-C while a statement runs stops it (the line editor handles Ctrl-C at the prompt)
+    if let Err(e) = ctrlc::set_handler(crate::interrupt::raise) {
+        eprintln!("warning: Ctrl-C will not interrupt evaluations: {e}");
+    }
     let mut session = Session::new(format, color);
     let mut line_no = 0usize;
     let stdout = std::io::stdout();
@@ -214,6 +218,7 @@ pub fn interactive(format: Format, color: bool) -> i32 {
                 {
                     eprintln!("warning: cannot save history {}: {e}", path.display());
                 }
+                crate::interrupt::clear();
                 let flow = session.input(&line, line_no, &mut stdout.lock(), &mut stderr.lock());
                 *vars.borrow_mut() = session.var_names();
                 if flow == Flow::Quit {
