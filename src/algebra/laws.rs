@@ -377,94 +377,70 @@ pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
 
 /// `L(R(i)) == i` for every `i` in R's domain.
 pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<()> {
-    let fl = Flat::new(l);
-    if let Some(prefix) = identity_leaves(r) {
-        let target = |k: usize, c: i64| {
-            c.checked_mul(prefix[k])
-                .ok_or(AlgebraError::Overflow("right_inverse"))
-        };
-        match leafwise(&fl, r, &target)? {
-            LeafCheck::Proven => return Ok(()),
-            LeafCheck::Fails { i, got: _, x, want } => {
-                return Err(violated(
-                    "right_inverse",
-                    format!(
-                        "CuTe's result {r} is not a right inverse of {l}: L(R({i})) = L({x}) = {want}, not {i}"
-                    ),
-                ));
-            }
-            LeafCheck::Undecided => {}
-        }
-    }
-    let fr = Flat::new(r);
-    let fails = |i: i64, ri: i64, back: i64| {
+    check_inverse(
+        "right_inverse",
+        "a right inverse",
+        (l, r),
+        (l, r),
+        ('L', 'R'),
+    )
+}
+
+/// `R(L(i)) == i` for every `i` in L's domain.
+pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
+    check_inverse("left_inverse", "a left inverse", (l, r), (r, l), ('R', 'L'))
+}
+
+/// `outer(inner(i)) == i` for every `i` in inner's domain, where (outer, inner) is (L, R) for a
+/// right inverse and (R, L) for a left one; `names` are their letters in the message.
+fn check_inverse(
+    op: &'static str,
+    what: &str,
+    (l, r): (&Layout, &Layout),
+    (outer, inner): (&Layout, &Layout),
+    names: (char, char),
+) -> Result<()> {
+    let (o, n) = names;
+    let fails = |i: i64, x: i64, back: i64| {
         violated(
-            "right_inverse",
+            op,
             format!(
-                "CuTe's result {r} is not a right inverse of {l}: L(R({i})) = L({ri}) = {back}, not {i}"
+                "CuTe's result {r} is not {what} of {l}: {o}({n}({i})) = {o}({x}) = {back}, not {i}"
             ),
         )
     };
-    let size = r.size()?;
-    // Every point in order: R stepped, not divided.
+    let fo = Flat::new(outer);
+    if let Some(prefix) = identity_leaves(inner) {
+        let target = |k: usize, c: i64| c.checked_mul(prefix[k]).ok_or(AlgebraError::Overflow(op));
+        match leafwise(&fo, inner, &target)? {
+            LeafCheck::Proven => return Ok(()),
+            LeafCheck::Fails { i, got: _, x, want } => return Err(fails(i, x, want)),
+            LeafCheck::Undecided => {}
+        }
+    }
+    let fi = Flat::new(inner);
+    let size = inner.size()?;
+    // Every point in order: the inner layout stepped, not divided.
     if size <= EXHAUSTIVE_LIMIT
-        && let Some(mut sr) = fr.seq()
+        && let Some(mut si) = fi.seq()
     {
         for i in 0..size.max(0) {
             interrupted(i)?;
-            let ri = sr.value();
-            let back = fl.at(ri)?;
+            let x = si.value();
+            let back = fo.at(x)?;
             if back != i {
-                return Err(fails(i, ri, back));
+                return Err(fails(i, x, back));
             }
-            sr.advance();
+            si.advance();
         }
         return Ok(());
     }
     for i in check_points(size) {
         interrupted(i)?;
-        let ri = fr.at(i)?;
-        let back = fl.at(ri)?;
+        let x = fi.at(i)?;
+        let back = fo.at(x)?;
         if back != i {
-            return Err(fails(i, ri, back));
-        }
-    }
-    Ok(())
-}
-
-/// `R(L(i)) == i` for every `i` in L's domain.
-pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
-    let fr = Flat::new(r);
-    if let Some(prefix) = identity_leaves(l) {
-        let target = |k: usize, c: i64| {
-            c.checked_mul(prefix[k])
-                .ok_or(AlgebraError::Overflow("left_inverse"))
-        };
-        match leafwise(&fr, l, &target)? {
-            LeafCheck::Proven => return Ok(()),
-            LeafCheck::Fails { i, got: _, x, want } => {
-                return Err(violated(
-                    "left_inverse",
-                    format!(
-                        "CuTe's result {r} is not a left inverse of {l}: R(L({i})) = R({x}) = {want}, not {i}"
-                    ),
-                ));
-            }
-            LeafCheck::Undecided => {}
-        }
-    }
-    let fl = Flat::new(l);
-    for i in check_points(l.size()?) {
-        interrupted(i)?;
-        let li = fl.at(i)?;
-        let back = fr.at(li)?;
-        if back != i {
-            return Err(violated(
-                "left_inverse",
-                format!(
-                    "CuTe's result {r} is not a left inverse of {l}: R(L({i})) = R({li}) = {back}, not {i}"
-                ),
-            ));
+            return Err(fails(i, x, back));
         }
     }
     Ok(())
