@@ -363,21 +363,7 @@ pub(crate) fn terminal_grid(
     }
     out.push_str(&rule("└", "┴", "┸", "┘"));
 
-    let (left_rows, left_cols) = (n_rows - shown_rows, n_cols - shown_cols);
-    if left_rows > 0 || left_cols > 0 {
-        let mut parts = Vec::new();
-        if left_rows > 0 {
-            parts.push(format!("{left_rows} more row{}", plural(left_rows)));
-        }
-        if left_cols > 0 {
-            parts.push(format!("{left_cols} more column{}", plural(left_cols)));
-        }
-        let _ = writeln!(
-            out,
-            "… showing the top-left {shown_rows}×{shown_cols} of {n_rows}×{n_cols} cells; {} not shown",
-            parts.join(" and ")
-        );
-    }
+    truncation_notice(&mut out, (shown_rows, shown_cols), (n_rows, n_cols));
     if let Some(bits) = bank_bits {
         let what = if opts.color {
             "colour = shared-memory bank"
@@ -389,6 +375,30 @@ pub(crate) fn terminal_grid(
     Ok(out)
 }
 
-fn plural(n: i64) -> &'static str {
+/// The line saying how much of a grid was left out, if any.
+pub(crate) fn truncation_notice(out: &mut String, shown: (i64, i64), total: (i64, i64)) {
+    let (left_rows, left_cols) = (total.0 - shown.0, total.1 - shown.1);
+    if left_rows <= 0 && left_cols <= 0 {
+        return;
+    }
+    let mut parts = Vec::new();
+    if left_rows > 0 {
+        parts.push(format!("{left_rows} more row{}", plural(left_rows)));
+    }
+    if left_cols > 0 {
+        parts.push(format!("{left_cols} more column{}", plural(left_cols)));
+    }
+    let _ = writeln!(
+        out,
+        "… showing the top-left {}×{} of {}×{} cells; {} not shown",
+        shown.0,
+        shown.1,
+        total.0,
+        total.1,
+        parts.join(" and ")
+    );
+}
+
+pub(crate) fn plural(n: i64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

@@ -373,34 +373,14 @@ pub fn terminal_grid(g: &TvGrid, color: bool, max_rows: usize, max_cols: usize) 
         out.push_str("│\n");
     }
     out.push_str(&rule("└", "┴", "┘"));
-    let (left_rows, left_cols) = (g.rows - shown_rows, g.cols - shown_cols);
-    if left_rows > 0 || left_cols > 0 {
-        let mut parts = Vec::new();
-        if left_rows > 0 {
-            parts.push(format!("{left_rows} more row{}", plural(left_rows)));
-        }
-        if left_cols > 0 {
-            parts.push(format!("{left_cols} more column{}", plural(left_cols)));
-        }
-        let _ = writeln!(
-            out,
-            "… showing the top-left {shown_rows}×{shown_cols} of {}×{} cells; {} not shown",
-            g.rows,
-            g.cols,
-            parts.join(" and ")
-        );
-    }
+    super::grid::truncation_notice(&mut out, (shown_rows, shown_cols), (g.rows, g.cols));
     let empty = g.cells.iter().filter(|c| c.is_none()).count();
     if empty > 0 {
         let _ = writeln!(
             out,
             "{empty} cell{} held by no thread (left blank)",
-            plural(empty as i64)
+            super::grid::plural(empty as i64)
         );
     }
     out
-}
-
-fn plural(n: i64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
