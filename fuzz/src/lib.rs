@@ -2,7 +2,7 @@
 //! be replayed by any of them (and by `tests/integration/fuzz_regressions.rs`, which does the same).
 
 use cute::eval::{Env, Outcome};
-use cute::render::{Format, RenderOptions, render, show};
+use cute::render::{Format, render_every_way};
 
 /// The input as text: libFuzzer hands bytes; the CLI reads lines lossily, so do the same.
 pub fn text(data: &[u8]) -> String {
@@ -35,25 +35,7 @@ pub fn eval(src: &str) -> Vec<Outcome> {
 pub fn render_all(src: &str) {
     for o in eval(src) {
         let Outcome::Value(v) = o else { continue };
-        for f in Format::ALL {
-            let _ = render(&v, f, &RenderOptions::default());
-        }
-        let cute_style = RenderOptions {
-            style_cute: true,
-            ..RenderOptions::default()
-        };
-        let _ = render(&v, Format::Grid, &cute_style);
-        let with_values = RenderOptions {
-            with_values: true,
-            ..RenderOptions::default()
-        };
-        let _ = render(&v, Format::Json, &with_values);
-        let banks = RenderOptions {
-            color: true,
-            color_by_bank: Some(16),
-            ..RenderOptions::default()
-        };
-        let _ = show(&v, &banks);
+        render_every_way(&v);
     }
 }
 

@@ -184,16 +184,7 @@ fn checked_add(a: i64, b: i64) -> Result<i64, RenderError> {
 // ---------------------------------------------------------------------------------------------
 
 /// The 8 colours of CuTe's `print_latex` palette (`TikzColor_TV`), cycled by index.
-const PALETTE8: [(u8, u8, u8); 8] = [
-    (175, 175, 255),
-    (175, 255, 175),
-    (255, 255, 175),
-    (255, 175, 175),
-    (210, 210, 255),
-    (210, 255, 210),
-    (255, 255, 210),
-    (255, 210, 210),
-];
+const PALETTE8: [(u8, u8, u8); 8] = super::tv::TV_COLORS;
 
 /// A light background for one of 32 banks: hues around the wheel, two lightnesses alternating.
 fn bank_color(bank: i64) -> (u8, u8, u8) {

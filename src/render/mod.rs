@@ -308,3 +308,28 @@ pub(crate) fn for_each_value(l: &Layout, mut f: impl FnMut(i64)) -> Result<(), R
     }
     Ok(())
 }
+
+/// Render a value every way the CLI can: each format, the grid as CuTe's `print_layout`, JSON
+/// with its values, and `cute show` with bank colours (the fuzzers and the no-panic tests drive
+/// this; errors are expected and ignored).
+pub fn render_every_way(v: &Value) {
+    for f in Format::ALL {
+        let _ = render(v, f, &RenderOptions::default());
+    }
+    let cute_style = RenderOptions {
+        style_cute: true,
+        ..RenderOptions::default()
+    };
+    let _ = render(v, Format::Grid, &cute_style);
+    let with_values = RenderOptions {
+        with_values: true,
+        ..RenderOptions::default()
+    };
+    let _ = render(v, Format::Json, &with_values);
+    let banks = RenderOptions {
+        color: true,
+        color_by_bank: Some(16),
+        ..RenderOptions::default()
+    };
+    let _ = show(v, &banks);
+}

@@ -5,7 +5,7 @@
 //! Every input must give a clean value or a clean error: never a panic, a hang or runaway memory.
 
 use cute::eval::{Env, Outcome};
-use cute::render::{Format, RenderOptions, render, show};
+use cute::render::{Format, render_every_way};
 use proptest::prelude::*;
 
 /// (a) The parser alone.
@@ -40,25 +40,7 @@ fn render_all(src: &str) {
         let Ok(Outcome::Value(v)) = env.run(line) else {
             continue;
         };
-        for f in Format::ALL {
-            let _ = render(&v, f, &RenderOptions::default());
-        }
-        let cute_style = RenderOptions {
-            style_cute: true,
-            ..RenderOptions::default()
-        };
-        let _ = render(&v, Format::Grid, &cute_style);
-        let with_values = RenderOptions {
-            with_values: true,
-            ..RenderOptions::default()
-        };
-        let _ = render(&v, Format::Json, &with_values);
-        let banks = RenderOptions {
-            color: true,
-            color_by_bank: Some(16),
-            ..RenderOptions::default()
-        };
-        let _ = show(&v, &banks);
+        render_every_way(&v);
     }
     let (mut out, mut err) = (std::io::sink(), std::io::sink());
     let _ = cute::repl::piped(src.as_bytes(), &mut out, &mut err, Format::Plain);
