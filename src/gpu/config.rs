@@ -146,7 +146,7 @@ fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
     }
 }
 
-fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
+pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
     let v = eval_value(flag, text)?;
     let Value::IntTuple(IntTuple::Tuple(items)) = v else {
         return Err(format!(
@@ -212,6 +212,21 @@ fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayou
     let smem = tile_stage(flag, swizzle, &atom, rows, bk)?;
     check_smem(flag, &smem, rows, bk)?;
     Ok(smem)
+}
+
+/// The problem sizes both paths need: not empty, K a multiple of 8 (`why` says what needs it),
+/// and every size within the kernels' 32-bit integer arguments.
+pub(crate) fn check_problem(f: &GemmFlags, why: &str) -> Result<(), String> {
+    if f.m == 0 || f.n == 0 || f.k == 0 {
+        return Err("--m/--n/--k: the problem must not be empty".into());
+    }
+    if !f.k.is_multiple_of(8) {
+        return Err(format!("--k: K = {} must be a multiple of 8 ({why})", f.k));
+    }
+    if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
+        return Err("--m/--n/--k: sizes must fit in 31 bits".into());
+    }
+    Ok(())
 }
 
 /// The (rows, K) extents of a rank-2 shared-memory atom.
@@ -407,15 +422,7 @@ impl GemmConfig {
                 f.stages
             ));
         }
-        if f.m == 0 || f.n == 0 || f.k == 0 {
-            return Err("--m/--n/--k: the problem must not be empty".into());
-        }
-        if !f.k.is_multiple_of(8) {
-            return Err(format!(
-                "--k: K = {} must be a multiple of 8 (rows are read 16 bytes at a time)",
-                f.k
-            ));
-        }
+        check_problem(f, "rows are read 16 bytes at a time")?;
         let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_smem_atom(bk));
         let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_smem_atom(bk));
         let smem_a = tile_atom("--smem-a", &smem_a_atom, bm, bk)?;

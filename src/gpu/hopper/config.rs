@@ -6,7 +6,8 @@ use std::fmt;
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::eval::{Env, Outcome, Value};
 use crate::gpu::config::{
-    Dtype, GemmFlags, MAX_SMEM_BYTES, atom_extents, raster_layout, tile_stage,
+    Dtype, GemmFlags, MAX_SMEM_BYTES, atom_extents, check_problem, int_list, raster_layout,
+    tile_stage,
 };
 use crate::gpu::emit::SmemLayout;
 
@@ -232,19 +233,8 @@ fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
 }
 
 fn int3(flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
-    let bad = || format!("{flag}: expected 3 positive integers like (128,256,64), got {text}");
-    let Value::IntTuple(IntTuple::Tuple(items)) = eval_value(flag, text)? else {
-        return Err(bad());
-    };
-    let v: Vec<usize> = items
-        .iter()
-        .filter_map(|i| i.as_int().and_then(|x| usize::try_from(x).ok()))
-        .filter(|x| *x > 0)
-        .collect();
-    match v[..] {
-        [a, b, c] if items.len() == 3 => Ok((a, b, c)),
-        _ => Err(bad()),
-    }
+    let v = int_list(flag, text, 3)?;
+    Ok((v[0], v[1], v[2]))
 }
 
 /// The atom as a layout in elements with its swizzle in element units. A GMMA atom
@@ -391,18 +381,7 @@ impl HopperConfig {
                 "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
             ));
         }
-        if f.m == 0 || f.n == 0 || f.k == 0 {
-            return Err("--m/--n/--k: the problem must not be empty".into());
-        }
-        if !f.k.is_multiple_of(8) {
-            return Err(format!(
-                "--k: K = {} must be a multiple of 8 (TMA needs row pitches that are multiples of 16 bytes)",
-                f.k
-            ));
-        }
-        if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
-            return Err("--m/--n/--k: sizes must fit in 31 bits".into());
-        }
+        check_problem(f, "TMA needs row pitches that are multiples of 16 bytes")?;
         let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_atom(dtype));
         let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_atom(dtype));
         let smem_a = stage_layout("--smem-a", &smem_a_atom, bm, bk)?;
