@@ -307,6 +307,9 @@ fn use_color(c: ColorArg) -> bool {
     }
 }
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let color = use_color(cli.color);

@@ -42,10 +42,14 @@ fn build(shape: Vec<i64>, stride: Vec<i64>) -> Result<Layout> {
 }
 
 /// `right_inverse(L)`: `L(R(i)) == i` for `i < size(R)`.
+///
+/// CuTe's construction proves the law, so it is not checked point by point (the property tests
+/// check it): the chosen modes of `coalesce(L)` have strides `1, s_a, s_a·s_b, …` (each the
+/// product of the shapes and strides before it), `R` maps `i`'s digits in that chain's mixed
+/// radix to the index with those coordinates in those modes (`R`'s strides are L's prefix
+/// products) and 0 elsewhere, and L sends that index back to `Σ c_k·stride_k = i`.
 pub fn right_inverse(l: &Layout) -> Result<Layout> {
-    let r = right_inverse_unchecked(l)?;
-    laws::check_right_inverse(l, &r)?;
-    Ok(r)
+    right_inverse_unchecked(l)
 }
 
 /// CuTe's right_inverse without the law check.

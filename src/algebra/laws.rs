@@ -304,8 +304,117 @@ fn violated(op: &'static str, law: String) -> AlgebraError {
     AlgebraError::LawViolated { op, law }
 }
 
-/// `R(i) == A(B(i))` for every `i` in B's domain (A extends its last mode past its size).
+/// Whether divisibility alone proves that CuTe's composition of `a` with `b` is `A o B`, without
+/// evaluating anything. `a` is flat (as `coalesce_x` gives it) with modes `s_k:d_k`; `b`'s leaves
+/// are `N_j:D_j`.
+///
+/// One leaf: CuTe walks `D` through A's shapes. Where every step is exact — `D` a multiple of
+/// `s_k` (mode `k` skipped, `D /= s_k`), or `D` a divisor of `s_k` with the remaining shape
+/// either ending inside mode `k` or a multiple of `s_k / D` (mode `k` taken whole from digit
+/// `D`, then `D = 1`) — each mode of the result `R_j` is `(n : D·d_k)` over digits of A that
+/// `c·D_j` really uses, so `R_j(c) == A(c·D_j)` for `c < N_j`. (A's last mode is unbounded:
+/// any `D` is exact there.) The walk also shows `D_j = s_0⋯s_{k-1}·δ` with `δ | s_k`: `D_j` is
+/// aligned to A's mixed radix.
+///
+/// Several leaves: `B(i) = Σ c_j·D_j` and `R(i) = Σ R_j(c_j)`. Sort the leaves by `D_j`; if each
+/// `D_j` exceeds `Σ (N_i - 1)·D_i` over the leaves before it, then the part `x` below `D_j` and
+/// the multiple `y` of the aligned `D_j` occupy disjoint digits of A (in the shared mode `k`, `x`
+/// has digit `< δ` and `y` a multiple of `δ`, so no carry), `A(x + y) = A(x) + A(y)`, and by
+/// induction `A(B(i)) = Σ A(c_j·D_j) = R(i)`. Leaves with `N_j = 1` or `D_j = 0` add nothing.
+/// Anything else (negative strides, empty shapes, overflow) is left to the point checks.
+fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
+    use super::IntTuple::{Int, Tuple};
+    fn a_modes(t: &super::IntTuple) -> Option<&[super::IntTuple]> {
+        match t {
+            Int(_) => Some(std::slice::from_ref(t)),
+            Tuple(v) if !v.is_empty() => Some(v),
+            Tuple(_) => None,
+        }
+    }
+    /// Walk leaf `(n, d)` through A's shapes; false where a step is not exact.
+    fn leaf_exact(shapes: &[super::IntTuple], mut d: i64, mut rest: i64) -> bool {
+        for s in &shapes[..shapes.len() - 1] {
+            if rest == 1 {
+                break;
+            }
+            let Some(s) = s.as_int().filter(|s| *s >= 1) else {
+                return false;
+            };
+            if d % s == 0 {
+                d /= s;
+            } else if d < s && s % d == 0 {
+                let next = s / d;
+                if rest <= next {
+                    rest = 1;
+                } else if rest % next == 0 {
+                    rest /= next;
+                    d = 1;
+                } else {
+                    return false;
+                }
+            } else {
+                return false;
+            }
+        }
+        true
+    }
+    /// The contributing leaves `(D_j, N_j)` of `b`, or `None` where the argument does not apply.
+    fn leaves(
+        s: &super::IntTuple,
+        d: &super::IntTuple,
+        shapes: &[super::IntTuple],
+        out: &mut Vec<(i64, i64)>,
+    ) -> Option<()> {
+        match (s, d) {
+            (Int(n), Int(st)) => {
+                if *n < 1 || *st < 0 {
+                    return None;
+                }
+                if *n > 1 && *st > 0 {
+                    leaf_exact(shapes, *st, *n).then_some(())?;
+                    out.push((*st, *n));
+                }
+                Some(())
+            }
+            (Tuple(x), Tuple(y)) if x.len() == y.len() => x
+                .iter()
+                .zip(y)
+                .try_for_each(|(a, b)| leaves(a, b, shapes, out)),
+            _ => None,
+        }
+    }
+    let Some(shapes) = a_modes(flat_a.shape()) else {
+        return false;
+    };
+    let mut used = Vec::with_capacity(8);
+    if leaves(b.shape(), b.stride(), shapes, &mut used).is_none() {
+        return false;
+    }
+    used.sort_unstable();
+    let mut below = 0i64; // the largest value the leaves sorted so far reach together
+    for (d, n) in used {
+        if d <= below {
+            return false;
+        }
+        match (n - 1).checked_mul(d).and_then(|v| v.checked_add(below)) {
+            Some(v) => below = v,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// `R(i) == A(B(i))` for every `i` in B's domain (A extends its last mode past its size). `a`
+/// is the left layout flattened by `coalesce_x` (the same function), as CuTe's algorithm used it.
 pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+    if composition_proven(a, b) {
+        return Ok(());
+    }
+    check_composition_by_points(a, b, r)
+}
+
+/// [`check_composition`] without the divisibility proof: leaf by leaf, else point by point.
+fn check_composition_by_points(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
     let size = b.size()?;
     if r.size()? != size {
         return Err(violated(
@@ -507,5 +616,62 @@ mod flat_tests {
                 s.advance();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod proof_tests {
+    use super::*;
+    use crate::algebra::IntTuple::{self, Int, Tuple};
+    use proptest::prelude::*;
+
+    fn layout(leaves: &[(i64, i64)], group_first_two: bool) -> Layout {
+        let (mut s, mut d): (Vec<IntTuple>, Vec<IntTuple>) =
+            leaves.iter().map(|&(s, d)| (Int(s), Int(d))).unzip();
+        if group_first_two && s.len() >= 2 {
+            let (s0, d0) = (s.drain(..2).collect(), d.drain(..2).collect());
+            s.insert(0, Tuple(s0));
+            d.insert(0, Tuple(d0));
+        }
+        Layout::new(Tuple(s), Tuple(d)).unwrap()
+    }
+
+    fn stride() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            0i64..=40,
+            prop::sample::select(vec![1i64, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192]),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6000))]
+        /// Whenever divisibility proves a composition, the point-by-point check agrees.
+        #[test]
+        fn proof_implies_the_law(
+            a in prop::collection::vec((1i64..=8, stride()), 1..=4),
+            b in prop::collection::vec((1i64..=8, stride()), 1..=3),
+            nested in any::<bool>(),
+        ) {
+            let a = layout(&a, false).coalesce_x().unwrap();
+            let b = layout(&b, nested);
+            if composition_proven(&a, &b)
+                && let Ok(r) = crate::algebra::composition::compose_unchecked(&a, &b)
+            {
+                prop_assert!(
+                    check_composition_by_points(&a, &b, &r).is_ok(),
+                    "proof accepted {a} o {b} = {r}"
+                );
+            }
+        }
+    }
+
+    /// The corpus's refused composition is not proven.
+    #[test]
+    fn refused_composition_is_not_proven() {
+        let a = layout(&[(4, 2), (6, 3), (8, 5)], false)
+            .coalesce_x()
+            .unwrap();
+        let b = Layout::new(Int(6), Int(3)).unwrap();
+        assert!(!composition_proven(&a, &b));
     }
 }
