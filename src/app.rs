@@ -168,7 +168,8 @@ pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
 /// Evaluate one command-line argument as an expression; report a failure against it.
 pub fn eval_argument(env: &Env, index: usize, text: &str, err: &mut dyn Write) -> Option<Value> {
     let name = format!("<argument {index}>");
-    let result = parser::parse_expr(text)
+    let arena = bumpalo::Bump::new();
+    let result = parser::parse_expr(text, &arena)
         .map_err(EvalError::from)
         .and_then(|e| env.eval(&e));
     match result {

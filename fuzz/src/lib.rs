@@ -11,7 +11,7 @@ pub fn text(data: &[u8]) -> String {
 
 /// (a) The parser alone.
 pub fn parse(src: &str) {
-    let _ = cute::parser::parse_statement(src);
+    let _ = cute::parser::parse_statement(src, &cute::parser::Bump::new());
     let _ = cute::parser::is_incomplete(src);
 }
 

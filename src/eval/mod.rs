@@ -79,9 +79,20 @@ impl std::hash::Hasher for NameHasher {
 }
 
 /// The variables of a session.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Env {
     vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
+    /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
+    arena: bumpalo::Bump,
+}
+
+impl Clone for Env {
+    fn clone(&self) -> Env {
+        Env {
+            vars: self.vars.clone(),
+            arena: bumpalo::Bump::new(),
+        }
+    }
 }
 
 impl Env {
@@ -130,14 +141,27 @@ impl Env {
         src: &str,
         on_value: impl FnOnce(&Value),
     ) -> Result<Outcome, EvalError> {
-        match parser::parse_statement(src)? {
+        let mut arena = std::mem::take(&mut self.arena);
+        arena.reset();
+        let outcome = self.run_in(src, &arena, on_value);
+        self.arena = arena;
+        outcome
+    }
+
+    fn run_in(
+        &mut self,
+        src: &str,
+        arena: &bumpalo::Bump,
+        on_value: impl FnOnce(&Value),
+    ) -> Result<Outcome, EvalError> {
+        match parser::parse_statement(src, arena)? {
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assign {
                 name,
                 name_span,
                 expr,
             } => {
-                if functions::lookup(&name).is_some() {
+                if functions::lookup(name).is_some() {
                     return Err(EvalError::new(
                         format!("cannot assign to '{name}': it is a function name"),
                         name_span,
@@ -145,7 +169,7 @@ impl Env {
                 }
                 let v = self.eval(&expr)?;
                 crate::limits::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
-                self.set(&name, v);
+                self.set(name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::Expr(e) => {
@@ -197,7 +221,7 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
-            ExprKind::Name(n) => match self.vars.get(n) {
+            ExprKind::Name(n) => match self.vars.get(*n) {
                 Some(v) => Ok(v.clone()),
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
@@ -227,9 +251,9 @@ impl Env {
         args.iter()
             .map(|a| match &a.kind {
                 ExprKind::Name(n)
-                    if !self.vars.contains_key(n) && functions::lookup(n).is_none() =>
+                    if !self.vars.contains_key(*n) && functions::lookup(n).is_none() =>
                 {
-                    Ok(Value::Name(n.clone()))
+                    Ok(Value::Name(n.to_string()))
                 }
                 _ => self.eval(a),
             })
@@ -238,7 +262,7 @@ impl Env {
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
-            && !self.vars.contains_key(n)
+            && !self.vars.contains_key(*n)
         {
             let Some(f) = functions::lookup(n) else {
                 return Err(EvalError::new(

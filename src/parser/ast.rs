@@ -32,58 +32,59 @@ pub enum BinOp {
     Product,
 }
 
-/// An expression with its span.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Expr {
+/// An expression with its span. The tree lives in the arena the parser was given (one per
+/// statement), so building and dropping it costs no allocation per node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Expr<'a> {
     /// What it is.
-    pub kind: ExprKind,
+    pub kind: ExprKind<'a>,
     /// Where it is.
     pub span: Span,
 }
 
 /// The kinds of expression.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExprKind {
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ExprKind<'a> {
     /// An integer literal.
     Int(i64),
     /// `_`.
     Underscore,
     /// `(a, b, ...)`, or `(a)` when `a` is an integer or an IntTuple literal (rank 1).
-    Tuple(Vec<Expr>),
+    Tuple(&'a [Expr<'a>]),
     /// A parenthesised expression that is not an IntTuple.
-    Group(Box<Expr>),
+    Group(&'a Expr<'a>),
     /// `Shape:Stride`, both IntTuple literals.
-    Layout(Box<Expr>, Box<Expr>),
+    Layout(&'a Expr<'a>, &'a Expr<'a>),
     /// `<a, b, ...>`.
-    Tiler(Vec<Expr>),
+    Tiler(&'a [Expr<'a>]),
     /// `Sw<B,M,S>`.
     Swizzle(i64, i64, i64),
     /// `smem_ptr[Nb](unset)`.
     SmemPtr(i64),
     /// A name: a variable, a function, or an atom name; `Name<args>` keeps its template text.
-    Name(String),
+    Name(&'a str),
     /// `callee(args)`.
-    Call(Box<Expr>, Vec<Expr>),
+    Call(&'a Expr<'a>, &'a [Expr<'a>]),
     /// `base.name`.
-    Field(Box<Expr>, String),
+    Field(&'a Expr<'a>, &'a str),
     /// `lhs op rhs`.
-    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
 }
 
 /// A statement.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Stmt {
+pub enum Stmt<'a> {
     /// `name = expr`.
     Assign {
         /// The variable.
-        name: String,
+        name: &'a str,
         /// Where the variable is written.
         name_span: Span,
         /// The value.
-        expr: Expr,
+        expr: Expr<'a>,
     },
     /// An expression to print.
-    Expr(Expr),
+    Expr(Expr<'a>),
     /// A blank line or a comment.
     Empty,
 }

@@ -3,6 +3,8 @@
 
 pub mod ast;
 
+pub use bumpalo::Bump;
+use bumpalo::collections::Vec as BumpVec;
 use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
@@ -61,8 +63,9 @@ pub fn open_depth(text: &str) -> i64 {
     depth
 }
 
-/// Parse one statement (a line, or several lines joined by an open bracket).
-pub fn parse_statement(src: &str) -> PResult<Stmt> {
+/// Parse one statement (a line, or several lines joined by an open bracket); the syntax tree
+/// is built in `arena`.
+pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
     if src.len() > MAX_STATEMENT_LEN {
         let mut end = MAX_STATEMENT_LEN;
@@ -80,7 +83,11 @@ pub fn parse_statement(src: &str) -> PResult<Stmt> {
             ),
         );
     }
-    let mut p = Parser { src, depth: 0 };
+    let mut p = Parser {
+        src,
+        depth: 0,
+        arena,
+    };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return Ok(Stmt::Empty);
@@ -99,7 +106,7 @@ pub fn parse_statement(src: &str) -> PResult<Stmt> {
             let (end, expr) = p.expr(expr_start)?;
             p.expect_end(end)?;
             return Ok(Stmt::Assign {
-                name: name.to_string(),
+                name,
                 name_span: Span::new(pos, pos + name.len()),
                 expr,
             });
@@ -110,9 +117,13 @@ pub fn parse_statement(src: &str) -> PResult<Stmt> {
     Ok(Stmt::Expr(expr))
 }
 
-/// Parse a single expression (the whole input).
-pub fn parse_expr(src: &str) -> PResult<Expr> {
-    let mut p = Parser { src, depth: 0 };
+/// Parse a single expression (the whole input); the syntax tree is built in `arena`.
+pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    let mut p = Parser {
+        src,
+        depth: 0,
+        arena,
+    };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return err("expected an expression", Span::new(0, src.len()));
@@ -146,9 +157,14 @@ fn nom_ws(i: &[u8]) -> IResult<&[u8], &[u8]> {
 struct Parser<'a> {
     src: &'a str,
     depth: usize,
+    arena: &'a Bump,
 }
 
 impl<'a> Parser<'a> {
+    fn alloc(&self, e: Expr<'a>) -> &'a Expr<'a> {
+        self.arena.alloc(e)
+    }
+
     fn rest(&self, pos: usize) -> &'a str {
         &self.src[pos..]
     }
@@ -225,11 +241,11 @@ impl<'a> Parser<'a> {
     }
 
     /// expr := postfix (op postfix)*; the stack grows on demand for deep nesting.
-    fn expr(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
-    fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut pos, mut lhs) = self.postfix(pos)?;
         loop {
             let p = self.skip_ws(pos);
@@ -246,7 +262,7 @@ impl<'a> Parser<'a> {
             let (end, rhs) = self.postfix(start)?;
             let span = lhs.span.to(rhs.span);
             lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                kind: ExprKind::Binary(op, self.alloc(lhs), self.alloc(rhs)),
                 span,
             };
             pos = end;
@@ -270,7 +286,7 @@ impl<'a> Parser<'a> {
     }
 
     /// postfix := primary ( '(' args ')' | '.' name )*
-    fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut pos, mut e) = self.primary(pos)?;
         loop {
             match self.peek(pos) {
@@ -280,7 +296,7 @@ impl<'a> Parser<'a> {
                     self.leave();
                     let span = Span::new(e.span.start, end);
                     e = Expr {
-                        kind: ExprKind::Call(Box::new(e), args),
+                        kind: ExprKind::Call(self.alloc(e), args),
                         span,
                     };
                     pos = end;
@@ -291,7 +307,7 @@ impl<'a> Parser<'a> {
                     };
                     let span = Span::new(e.span.start, end);
                     e = Expr {
-                        kind: ExprKind::Field(Box::new(e), name.to_string()),
+                        kind: ExprKind::Field(self.alloc(e), name),
                         span,
                     };
                     pos = end;
@@ -302,11 +318,11 @@ impl<'a> Parser<'a> {
     }
 
     /// A bracketed, comma-separated list of expressions starting at `open`.
-    fn list(&mut self, open: usize, _o: char, close: char) -> PResult<(usize, Vec<Expr>)> {
-        let mut items = Vec::with_capacity(4);
+    fn list(&mut self, open: usize, _o: char, close: char) -> PResult<(usize, &'a [Expr<'a>])> {
+        let mut items = BumpVec::with_capacity_in(4, self.arena);
         let mut pos = self.skip_ws(open + 1);
         if self.peek(pos) == Some(close) {
-            return Ok((pos + 1, items));
+            return Ok((pos + 1, items.into_bump_slice()));
         }
         loop {
             if pos >= self.src.len() {
@@ -320,7 +336,7 @@ impl<'a> Parser<'a> {
             pos = self.skip_ws(end);
             match self.peek(pos) {
                 Some(',') => pos = self.skip_ws(pos + 1),
-                Some(c) if c == close => return Ok((pos + 1, items)),
+                Some(c) if c == close => return Ok((pos + 1, items.into_bump_slice())),
                 None => {
                     return err(
                         format!("expected '{close}' to close '{_o}' at {open}"),
@@ -368,7 +384,7 @@ impl<'a> Parser<'a> {
         Some(Ok((end, value)))
     }
 
-    fn primary(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn primary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let Some(c) = self.peek(pos) else {
             return err("expected an expression", Span::new(pos, pos));
         };
@@ -429,7 +445,7 @@ impl<'a> Parser<'a> {
             return Ok((
                 send,
                 Expr {
-                    kind: ExprKind::Layout(Box::new(e), Box::new(stride)),
+                    kind: ExprKind::Layout(self.alloc(e), self.alloc(stride)),
                     span,
                 },
             ));
@@ -438,14 +454,14 @@ impl<'a> Parser<'a> {
     }
 
     /// An IntTuple literal: an integer or a parenthesised tuple of IntTuple literals.
-    fn int_tuple_literal(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn int_tuple_literal(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.int_tuple_literal_inner(pos))
     }
 
-    fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
-            let mut items = Vec::with_capacity(4);
+            let mut items = BumpVec::with_capacity_in(4, self.arena);
             let mut p = self.skip_ws(pos + 1);
             loop {
                 if p >= self.src.len() {
@@ -464,7 +480,7 @@ impl<'a> Parser<'a> {
                         return Ok((
                             p + 1,
                             Expr {
-                                kind: ExprKind::Tuple(items),
+                                kind: ExprKind::Tuple(items.into_bump_slice()),
                                 span: Span::new(pos, p + 1),
                             },
                         ));
@@ -499,9 +515,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn paren(&mut self, pos: usize) -> PResult<(usize, Expr)> {
+    fn paren(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.enter(pos)?;
-        let (end, mut items) = self.list(pos, '(', ')')?;
+        let (end, items) = self.list(pos, '(', ')')?;
         self.leave();
         let span = Span::new(pos, end);
         if items.is_empty() {
@@ -514,11 +530,10 @@ impl<'a> Parser<'a> {
             ));
         }
         if items.len() == 1 && !is_int_tuple_literal(&items[0]) {
-            let inner = items.pop().expect("one");
             return Ok((
                 end,
                 Expr {
-                    kind: ExprKind::Group(Box::new(inner)),
+                    kind: ExprKind::Group(&items[0]),
                     span,
                 },
             ));
@@ -532,7 +547,7 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr)> {
+    fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr<'a>)> {
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
@@ -586,7 +601,9 @@ impl<'a> Parser<'a> {
             return Ok((
                 close,
                 Expr {
-                    kind: ExprKind::Name(format!("{name}<{compact}>")),
+                    kind: ExprKind::Name(
+                        bumpalo::format!(in self.arena, "{}<{}>", name, compact).into_bump_str(),
+                    ),
                     span,
                 },
             ));
@@ -594,13 +611,13 @@ impl<'a> Parser<'a> {
         Ok((
             end,
             Expr {
-                kind: ExprKind::Name(name.to_string()),
+                kind: ExprKind::Name(name),
                 span: Span::new(pos, end),
             },
         ))
     }
 
-    fn smem_ptr(&mut self, pos: usize, open: usize) -> PResult<(usize, Expr)> {
+    fn smem_ptr(&mut self, pos: usize, open: usize) -> PResult<(usize, Expr<'a>)> {
         // smem_ptr[16b](unset)
         let rest = self.rest(open);
         let close = rest.find(']').map(|i| open + i);

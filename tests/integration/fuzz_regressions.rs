@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// (a) The parser alone.
 fn parse(src: &str) {
-    let _ = cute::parser::parse_statement(src);
+    let _ = cute::parser::parse_statement(src, &cute::parser::Bump::new());
     let _ = cute::parser::is_incomplete(src);
 }
 
