@@ -256,22 +256,7 @@ impl IntTuple {
 
 /// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
 pub fn push_int(out: &mut String, v: i64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        out.push('-');
-    }
-    // The bytes are ASCII digits.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+    out.push_str(itoa::Buffer::new().format(v));
 }
 
 impl IntTuple {

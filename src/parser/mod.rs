@@ -12,6 +12,11 @@ use nom::character::complete::digit1;
 
 pub use ast::{BinOp, Expr, ExprKind, Span, Stmt};
 
+/// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
+/// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
+/// 64 KiB before recursing (`stacker`).
+const SHALLOW: usize = 16;
+
 /// Deepest nesting of brackets and calls accepted.
 pub const MAX_NESTING: usize = crate::limits::MAX_NESTING;
 
@@ -242,6 +247,9 @@ impl<'a> Parser<'a> {
 
     /// expr := postfix (op postfix)*; the stack grows on demand for deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        if self.depth < SHALLOW {
+            return self.expr_inner(pos);
+        }
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
@@ -354,21 +362,19 @@ impl<'a> Parser<'a> {
     }
 
     fn int_at(&self, pos: usize) -> Option<PResult<(usize, i64)>> {
-        let rest = self.rest(pos);
-        let mut off = 0;
-        if rest.starts_with('_') {
-            off = 1;
+        let bytes = self.src.as_bytes();
+        let mut at = pos;
+        if bytes.get(at) == Some(&b'_') {
+            at += 1;
         }
-        let neg = rest[off..].starts_with('-');
-        let digits_at = off + usize::from(neg);
-        let tail = &rest[digits_at..];
-        let r: IResult<&[u8], &[u8]> = digit1(tail.as_bytes());
-        let len = r.ok()?.1.len();
-        let digits = &tail[..len];
-        let end = pos + digits_at + len;
+        let neg = bytes.get(at) == Some(&b'-');
+        at += usize::from(neg);
+        let r: IResult<&[u8], &[u8]> = digit1(bytes.get(at..)?);
+        let digits = r.ok()?.1;
+        let end = at + digits.len();
         let span = Span::new(pos, end);
         // the magnitude in u64 (every i64 magnitude fits), then the sign
-        let magnitude = digits.bytes().try_fold(0u64, |m, b| {
+        let magnitude = digits.iter().try_fold(0u64, |m, b| {
             m.checked_mul(10)?.checked_add(u64::from(b - b'0'))
         });
         let value = magnitude.and_then(|m| {
@@ -455,6 +461,9 @@ impl<'a> Parser<'a> {
 
     /// An IntTuple literal: an integer or a parenthesised tuple of IntTuple literals.
     fn int_tuple_literal(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        if self.depth < SHALLOW {
+            return self.int_tuple_literal_inner(pos);
+        }
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.int_tuple_literal_inner(pos))
     }
 
