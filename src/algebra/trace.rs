@@ -29,18 +29,28 @@ pub trait Trace {
     fn enter(&mut self) {}
     /// The sub-derivation is over.
     fn leave(&mut self) {}
-    /// Report a step (built only when the sink records).
+    /// Whether the sink keeps no more steps (they are then counted, not built).
+    fn full(&self) -> bool {
+        false
+    }
+    /// Count a step that was not built because the sink is full.
+    fn skip(&mut self) {}
+    /// Report a step (built only when the sink records and has room).
     #[inline(always)]
     fn step(&mut self, f: impl FnOnce() -> Step) {
         if Self::ON {
-            self.record(f());
+            if self.full() {
+                self.skip();
+            } else {
+                self.record(f());
+            }
         }
     }
     /// Report a step and open a sub-derivation under it.
     #[inline(always)]
     fn section(&mut self, f: impl FnOnce() -> Step) {
         if Self::ON {
-            self.record(f());
+            self.step(f);
             self.enter();
         }
     }
@@ -89,6 +99,12 @@ impl Trace for Recorder {
         }
         step.depth = self.depth;
         self.steps.push(step);
+    }
+    fn full(&self) -> bool {
+        self.steps.len() >= MAX_STEPS
+    }
+    fn skip(&mut self) {
+        self.dropped += 1;
     }
     fn enter(&mut self) {
         self.depth += 1;
