@@ -306,3 +306,35 @@ pub fn bank(
         }
     }
 }
+
+/// `cute explain EXPR`: the result with its derivation (text, or JSON with `json`).
+/// Exit 1 when the expression fails or, with `--verify`, a check does not hold.
+pub fn explain(
+    expr: &str,
+    opts: &crate::eval::explain::ExplainOptions,
+    json: bool,
+    color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let env = Env::new();
+    match crate::eval::explain::explain(&env, expr, opts) {
+        Ok(ex) => {
+            let text = if json {
+                crate::render::explain::json(&ex)
+            } else {
+                crate::render::explain::text(&ex, color)
+            };
+            let failed = !ex.ok();
+            if let Err(e) = &ex.result {
+                let _ = err.write_all(diagnostic::render("<argument>", 1, expr, e).as_bytes());
+            }
+            finish(writeln!(out, "{text}"), failed)
+        }
+        Err(e) => {
+            let _ = err.write_all(diagnostic::render("<argument>", 1, expr, &e).as_bytes());
+            let _ = writeln!(out, "error: {}", e.message);
+            EXIT_INPUT
+        }
+    }
+}

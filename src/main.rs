@@ -31,6 +31,27 @@ const EXAMPLES: &str = "Examples:
   cute show --style cute '(4,2):(1,4)'
   cute repl";
 
+const EXPLAIN_HELP: &str = "Example:
+  cute explain --verify 'composition((6,2):(8,2), (4,3):(3,1))'
+  explain composition((6,2):(8,2), (4,3):(3,1))
+    composition definition: R = A o B with A = (6,2):(8,2), B = (4,3):(3,1): R(i) = A(B(i))
+    ...
+      composition stride condition: A mode 0 = 6:8: rest_stride 3 % s_0 6 = 3, so s_0 does not divide rest_stride, but rest_stride 3 < s_0 6
+        check: s_0 divides rest_stride: 6 divides 3 or rest_stride < s_0: 3 < 6 ✓
+    ...
+  = ((2,2),3):((24,2),8)
+  verified: 21 checks hold
+
+More:
+  cute explain 'coalesce((2,(1,6)):(1,(6,2)))'
+  cute explain 'complement(4:2, 24)'
+  cute explain '(4,2,3):(2,1,8) / 4:2'
+  cute explain --index 5 'right_inverse((2,4,6):(4,1,8))'
+  cute explain 'Sw<3,4,3>(200)'
+  cute explain --format json 'logical_product(2:1, 3:1)'
+
+Steps are printed by the algorithms themselves; --format json gives them as data.";
+
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
     Plain,
@@ -254,6 +275,19 @@ enum Command {
         /// The layout.
         layout: String,
     },
+    /// The result with its derivation, step by step, as CuTe's algorithms compute it.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain {
+        /// The expression: composition, coalesce, complement, a divide or product, an
+        /// inverse, idx2crd/crd2idx, `L(i)`, `Sw<B,M,S>(i)` (or `o`, `/`, `*`).
+        expr: String,
+        /// Evaluate every step's equality or condition (on every index, up to 2^20) and mark it.
+        #[arg(long)]
+        verify: bool,
+        /// Also show the arithmetic of the result at this index.
+        #[arg(long, value_name = "I", allow_negative_numbers = true)]
+        index: Option<i64>,
+    },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
         after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
@@ -413,6 +447,15 @@ fn main() -> ExitCode {
         }
         Some(Command::Crd2idx { coord, layout }) => {
             app::one_liner("crd2idx", &[coord, layout], &mut out, &mut err, p)
+        }
+        Some(Command::Explain {
+            expr,
+            verify,
+            index,
+        }) => {
+            let opts = cute::eval::explain::ExplainOptions { verify, index };
+            let json = matches!(format, Format::Json);
+            app::explain(&expr, &opts, json, color, &mut out, &mut err)
         }
         Some(Command::Gemm(g)) => {
             let opts = cute::gpu::command::GemmOptions {

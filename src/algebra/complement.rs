@@ -4,6 +4,7 @@ use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple::{self, Int, Tuple};
 use super::layout::Layout;
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "complement";
 
@@ -20,7 +21,61 @@ pub fn complement_to(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     complement_filtered(&f, cotarget)
 }
 
+/// [`complement`] (`cotarget` None) or [`complement_to`], reporting its derivation to `t`.
+pub fn complement_traced<T: Trace>(
+    l: &Layout,
+    cotarget: Option<&IntTuple>,
+    t: &mut T,
+) -> Result<Layout> {
+    t.section(|| {
+        Step::new(
+            OP,
+            "filter",
+            format!("filter {l}: stride-0 modes become size 1, then coalesce"),
+        )
+    });
+    let f = l.filter_zeros().coalesce_traced(t);
+    t.end();
+    let f = f?;
+    let cotarget = match cotarget {
+        Some(c) => c.clone(),
+        None => {
+            let c = Int(f.cosize()?);
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "cotarget",
+                    format!("no cotarget given: M = cosize({f}) = {c}"),
+                )
+            });
+            c
+        }
+    };
+    let r = complement_filtered_traced(&f, &cotarget, t);
+    if let Ok(c) = &r {
+        t.step(|| {
+            let both = Layout::concat(&[f.clone(), c.clone()]);
+            Step::new(
+                OP,
+                "result",
+                format!("complement({l}, {cotarget}) = {c}; together ({f}, {c}) = {both} reaches each index once"),
+            )
+            .val("result", c)
+            .check(Check::Injective { l: both })
+        });
+    }
+    r
+}
+
 fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    complement_filtered_traced(f, cotarget, &mut NoTrace)
+}
+
+fn complement_filtered_traced<T: Trace>(
+    f: &Layout,
+    cotarget: &IntTuple,
+    t: &mut T,
+) -> Result<Layout> {
     if let Some(bad) = cotarget.first_leaf(|c| c <= 0) {
         return Err(condition(
             OP,
@@ -29,6 +84,13 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     if f.stride() == &Int(0) {
         let n = cotarget.product()?;
+        t.step(|| {
+            Step::new(
+                OP,
+                "stride 0",
+                format!("{f} reaches only 0: the complement is all of size(M) = {n}, {n}:1"),
+            )
+        });
         return Layout::column_major(Int(n));
     }
     let mut shape: Vec<i64> = f.shape().leaves();
@@ -43,6 +105,13 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let mut result_shape: Vec<i64> = Vec::with_capacity(r + 1);
     let mut result_stride: Vec<i64> = Vec::with_capacity(r + 1);
     result_stride.push(1);
+    t.step(|| {
+        Step::new(
+            OP,
+            "sort",
+            format!("take the modes of {f} in order of increasing stride; each gap d_i / (N_(i-1) d_(i-1)) below the next stride becomes a mode of the complement (N_(-1) d_(-1) = 1)"),
+        )
+    });
     for _ in 0..r - 1 {
         let min_stride = *stride.iter().min().expect("non-empty");
         let min_idx = stride
@@ -51,6 +120,7 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
             .expect("present");
         let last = *result_stride.last().expect("non-empty");
         let new_shape = arith::div(min_stride, last, OP)?;
+        t.step(|| gap(shape[min_idx], min_stride, last, new_shape));
         if new_shape == 0 {
             return Err(non_injective(f));
         }
@@ -62,6 +132,7 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     let last = *result_stride.last().expect("non-empty");
     let new_shape = arith::div(stride[0], last, OP)?;
+    t.step(|| gap(shape[0], stride[0], last, new_shape));
     if new_shape == 0 {
         return Err(non_injective(f));
     }
@@ -69,13 +140,49 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let new_stride = arith::mul(stride[0], shape[0], OP)?;
     let rest_shape = cotarget.ceil_div(&Int(new_stride))?.product()?;
     let rest_stride = if rest_shape == 1 { 0 } else { new_stride };
+    t.step(|| {
+        Step::new(
+            OP,
+            "last",
+            format!(
+                "past the last mode (N d = {} * {} = {new_stride}) up to M = {cotarget}: ceil_div(M, {new_stride}) = {rest_shape} (CuTe rounds up), mode {rest_shape}:{rest_stride}",
+                shape[0], stride[0]
+            ),
+        )
+        .val("shape", rest_shape)
+        .val("stride", rest_stride)
+    });
     result_shape.push(rest_shape);
     result_stride.push(rest_stride);
-    Layout::raw(
+    let raw = Layout::raw(
         Tuple(result_shape.into_iter().map(Int).collect()),
         Tuple(result_stride.into_iter().map(Int).collect()),
+    );
+    t.section(|| {
+        Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
+    });
+    let out = raw.coalesce_traced(t);
+    t.end();
+    out
+}
+
+fn gap(s: i64, d: i64, last: i64, new_shape: i64) -> Step {
+    let ok = new_shape != 0;
+    Step::new(
+        OP,
+        if ok { "gap" } else { "overlap" },
+        if ok {
+            format!(
+                "mode {s}:{d}: gap {d} / {last} = {new_shape}, complement mode {new_shape}:{last}; next N d = {s} * {d} = {}",
+                s.saturating_mul(d)
+            )
+        } else {
+            format!("mode {s}:{d}: stride {d} < {last} reached so far: the modes overlap (not injective)")
+        },
     )
-    .coalesce()
+    .val("shape", new_shape)
+    .val("stride", last)
+    .check(Check::rel("stride vs N d so far", d, Rel::Ge, last))
 }
 
 fn non_injective(f: &Layout) -> crate::algebra::AlgebraError {

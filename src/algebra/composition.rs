@@ -6,6 +6,7 @@ use super::int_tuple::IntTuple::{self, Int, Tuple};
 use super::laws;
 use super::layout::Layout;
 use super::tiler::Tiler;
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
@@ -21,6 +22,99 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
     let flat = a.coalesce_x()?;
     composition_impl(flat.shape(), flat.stride(), b.shape(), b.stride())
+}
+
+/// [`compose`], reporting its derivation to `t`.
+pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Layout> {
+    t.step(|| {
+        Step::new(
+            OP,
+            "definition",
+            format!("R = A o B with A = {a}, B = {b}: R(i) = A(B(i))"),
+        )
+        .val("A", a)
+        .val("B", b)
+    });
+    t.section(|| {
+        Step::new(
+            OP,
+            "coalesce A",
+            "coalesce A first (coalesce_x: a trailing size-1 mode keeps its stride)",
+        )
+    });
+    let flat = a.coalesce_x_traced(t);
+    t.end();
+    let flat = flat?;
+    let r = composition_impl_traced(flat.shape(), flat.stride(), b.shape(), b.stride(), t)?;
+    let law = laws::check_composition(a, b, &r);
+    t.step(|| {
+        let st = match &law {
+            Ok(()) => Step::new(OP, "law", format!("A o B = {r}: R(i) == A(B(i)) holds")),
+            Err(e) => Step::new(
+                OP,
+                "law violated",
+                format!("CuTe's answer {r} is refused: {e}"),
+            ),
+        };
+        st.val("R", &r).check(Check::Composition {
+            a: a.clone(),
+            b: b.clone(),
+            r: r.clone(),
+        })
+    });
+    law?;
+    Ok(r)
+}
+
+/// [`compose_tiler`], reporting its derivation to `t`.
+pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
+    match tiler {
+        Tiler::Layout(b) => compose_traced(a, b, t),
+        Tiler::Under => {
+            t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
+            Ok(a.clone())
+        }
+        Tiler::Int(n) => {
+            t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
+            let b = Layout::new(Int(*n), Int(1))?;
+            compose_traced(a, &b, t)
+        }
+        Tiler::Tuple(v) => {
+            if v.len() > a.rank() {
+                t.step(|| {
+                    Step::new(OP, "error", "the tiler has more modes than the layout").check(
+                        Check::rel(
+                            "rank(tiler) vs rank(A)",
+                            v.len() as i64,
+                            Rel::Lt,
+                            a.rank() as i64 + 1,
+                        ),
+                    )
+                });
+                return compose_tiler(a, tiler);
+            }
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "by mode",
+                    format!("the tiler {tiler} applies mode by mode: (A_0 o T_0, A_1 o T_1, ...); modes of A past the tiler are dropped"),
+                )
+            });
+            let mut parts = Vec::with_capacity(v.len());
+            for (i, ti) in v.iter().enumerate() {
+                let ai = a.mode(i)?;
+                t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
+                let r = compose_tiler_traced(&ai, ti, t);
+                t.end();
+                parts.push(r?);
+            }
+            let r = Layout::concat(&parts);
+            t.step(|| {
+                Step::new(OP, "concatenate", format!("the modes together: {r}")).val("R", &r)
+            });
+            Ok(r)
+        }
+    }
 }
 
 /// `composition(A, tiler)`: by-mode for a tuple (modes of A past the tiler are dropped).
@@ -56,28 +150,65 @@ pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
 }
 
 fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) -> Result<Layout> {
+    composition_impl_traced(ls, ld, rs, rd, &mut NoTrace)
+}
+
+fn composition_impl_traced<T: Trace>(
+    ls: &IntTuple,
+    ld: &IntTuple,
+    rs: &IntTuple,
+    rd: &IntTuple,
+    t: &mut T,
+) -> Result<Layout> {
     if let (Tuple(rsv), Tuple(rdv)) = (rs, rd) {
+        t.step(|| {
+            Step::new(
+                OP,
+                "B by mode",
+                format!("B = {rs}:{rd} is a tuple: A o B = (A o B_0, A o B_1, ...) over its modes"),
+            )
+        });
         let parts = rsv
             .iter()
             .zip(rdv)
-            .map(|(s, d)| composition_impl(ls, ld, s, d))
+            .enumerate()
+            .map(|(k, (s, d))| {
+                t.section(|| Step::new(OP, "B mode", format!("B mode {k}: A o {s}:{d}")));
+                let r = composition_impl_traced(ls, ld, s, d, t);
+                t.end();
+                r
+            })
             .collect::<Result<Vec<_>>>()?;
-        return Ok(Layout::concat(&parts));
+        let r = Layout::concat(&parts);
+        t.step(|| {
+            Step::new(OP, "concatenate", format!("the modes of B together: {r}")).val("R", &r)
+        });
+        return Ok(r);
     }
     let (rhs_shape, rhs_stride) = match (rs, rd) {
         (Int(s), Int(d)) => (*s, *d),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
     if rhs_stride == 0 {
+        t.step(|| {
+            Step::new(
+                OP,
+                "stride 0",
+                format!("{rhs_shape}:0 has stride 0: A o {rhs_shape}:0 = {rhs_shape}:0"),
+            )
+        });
         return Ok(Layout::raw(rs.clone(), rd.clone()));
     }
     let (lsv, ldv) = match (ls, ld) {
         (Int(s), Int(d)) => {
             let _ = s;
-            return Ok(Layout::raw(
-                Int(rhs_shape),
-                Int(arith::mul(rhs_stride, *d, OP)?),
-            ));
+            let r = Layout::raw(Int(rhs_shape), Int(arith::mul(rhs_stride, *d, OP)?));
+            t.step(|| {
+                leaf_result(ls, ld, rhs_shape, rhs_stride, &r).text_prefix(format!(
+                    "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
+                ))
+            });
+            return Ok(r);
         }
         (Tuple(s), Tuple(d)) => (s, d),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
@@ -88,10 +219,54 @@ fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) 
     let mut result_stride: Vec<i64> = Vec::with_capacity(r);
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
+    t.step(|| {
+        Step::new(
+            OP,
+            "stride walk",
+            format!("B = {rhs_shape}:{rhs_stride}: walk A's modes {ls}:{ld} with rest_shape = {rhs_shape}, rest_stride = {rhs_stride}"),
+        )
+    });
     for i in 0..r - 1 {
         let curr_shape = leaf(&lsv[i]);
         let curr_stride = leaf(&ldv[i]);
         let rs_mod = arith::rem(rest_stride, curr_shape, OP)?;
+        t.step(|| {
+            let cond = Check::Either(
+                Box::new(Check::rel(
+                    format!("s_{i} divides rest_stride"),
+                    curr_shape,
+                    Rel::Divides,
+                    rest_stride,
+                )),
+                Box::new(Check::rel(
+                    format!("rest_stride < s_{i}"),
+                    rest_stride,
+                    Rel::Lt,
+                    curr_shape,
+                )),
+            );
+            let ok = cond.claimed();
+            Step::new(
+                OP,
+                if ok { "stride condition" } else { "stride condition fails" },
+                format!(
+                    "A mode {i} = {curr_shape}:{curr_stride}: rest_stride {rest_stride} % s_{i} {curr_shape} = {rs_mod}, so s_{i} {} rest_stride{}",
+                    if rs_mod == 0 { "divides" } else { "does not divide" },
+                    if rs_mod == 0 {
+                        String::new()
+                    } else if rest_stride < curr_shape {
+                        format!(", but rest_stride {rest_stride} < s_{i} {curr_shape}")
+                    } else {
+                        format!(" and rest_stride {rest_stride} >= s_{i} {curr_shape}: left divisibility fails")
+                    }
+                ),
+            )
+            .val("s", curr_shape)
+            .val("d", curr_stride)
+            .val("rest_shape", rest_shape)
+            .val("rest_stride", rest_stride)
+            .check(cond)
+        });
         if !(rs_mod == 0 || rest_stride < curr_shape) {
             return Err(condition(
                 OP,
@@ -108,9 +283,48 @@ fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) 
             OP,
         )?;
         if next_shape == 1 || rest_shape == 1 {
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "skip mode",
+                    format!(
+                        "{}: nothing of A mode {i} is taken; rest_stride = ceil_div({abs_rest}, {curr_shape}) = {next_stride}",
+                        if rest_shape == 1 {
+                            "rest_shape is 1".to_string()
+                        } else {
+                            format!("ceil_div(s_{i} {curr_shape}, rest_stride {abs_rest}) = 1: the stride steps over this mode")
+                        }
+                    ),
+                )
+                .val("rest_stride", next_stride)
+            });
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
+            t.step(|| {
+                let cond = Check::rel("new_shape divides rest_shape", new_shape, Rel::Divides, rest_shape);
+                let ok = cond.claimed();
+                Step::new(
+                    OP,
+                    if ok { "shape condition" } else { "shape condition fails" },
+                    format!(
+                        "take min(ceil_div(s_{i} {curr_shape}, {abs_rest}) = {next_shape}, rest_shape {rest_shape}) = {new_shape} elements of A mode {i}; rest_shape {rest_shape} % {new_shape} = {}{}",
+                        rest_shape % new_shape.max(1),
+                        if ok {
+                            format!(
+                                ": mode {new_shape}:{}*{curr_stride}; rest_shape = {}, rest_stride = {next_stride}",
+                                rest_stride,
+                                rest_shape / new_shape.max(1)
+                            )
+                        } else {
+                            ": the shape divisibility condition fails".to_string()
+                        }
+                    ),
+                )
+                .val("new_shape", new_shape)
+                .val("rest_shape", rest_shape)
+                .check(cond)
+            });
             if arith::rem(rest_shape, new_shape, OP)? != 0 {
                 return Err(condition(
                     OP,
@@ -127,20 +341,46 @@ fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) 
     }
     let last_stride = leaf(&ldv[r - 1]);
     if result_shape.is_empty() {
-        return Ok(Layout::raw(
+        let out = Layout::raw(
             Int(rest_shape),
             Int(arith::mul(rest_stride, last_stride, OP)?),
-        ));
+        );
+        t.step(|| {
+            leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
+                "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
+            ))
+        });
+        return Ok(out);
     }
     if rest_shape == 1 {
         let s = Tuple(result_shape.into_iter().map(Int).collect()).unwrap();
         let d = Tuple(result_stride.into_iter().map(Int).collect()).unwrap();
-        return Ok(Layout::raw(s, d));
+        let out = Layout::raw(s, d);
+        t.step(|| {
+            leaf_result(ls, ld, rhs_shape, rhs_stride, &out)
+                .text_prefix("rest_shape is 1: nothing for the last mode; ".to_string())
+        });
+        return Ok(out);
     }
     result_shape.push(rest_shape);
     result_stride.push(arith::mul(rest_stride, last_stride, OP)?);
-    Ok(Layout::raw(
+    let out = Layout::raw(
         Tuple(result_shape.into_iter().map(Int).collect()),
         Tuple(result_stride.into_iter().map(Int).collect()),
-    ))
+    );
+    t.step(|| {
+        leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
+            "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
+        ))
+    });
+    Ok(out)
+}
+
+/// The sub-layout `A o s:d` one mode of B gives, with its law to verify.
+fn leaf_result(ls: &IntTuple, ld: &IntTuple, s: i64, d: i64, r: &Layout) -> Step {
+    let a = Layout::raw(ls.clone(), ld.clone());
+    let b = Layout::raw(Int(s), Int(d));
+    Step::new(OP, "sub-layout", format!("A o {b} = {r}"))
+        .val("R", r)
+        .check(Check::Composition { a, b, r: r.clone() })
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +72,16 @@ impl fmt::Display for Coord {
 /// CuTe's `crd2idx(coord, shape, stride)`: an integer coordinate is split over the modes
 /// colexicographically, the last mode taking the rest (no wrap-around).
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64> {
+    crd2idx_traced(coord, shape, stride, &mut NoTrace)
+}
+
+/// [`crd2idx`], reporting its arithmetic to `t`.
+pub fn crd2idx_traced<T: Trace>(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    t: &mut T,
+) -> Result<i64> {
     const OP: &str = "crd2idx";
     match (coord, shape, stride) {
         (Tuple(c), Tuple(s), Tuple(d)) => {
@@ -80,10 +91,19 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
                     format!("mismatched ranks: coordinate {coord} for shape {shape}"),
                 ));
             }
+            t.section(|| {
+                Step::new(
+                    OP,
+                    "by mode",
+                    format!("coordinate {coord} in {shape}:{stride}: the sum over the modes"),
+                )
+            });
             let mut acc = 0i64;
             for ((ci, si), di) in c.iter().zip(s).zip(d) {
-                acc = arith::add(acc, crd2idx(ci, si, di)?, OP)?;
+                acc = arith::add(acc, crd2idx_traced(ci, si, di, t)?, OP)?;
             }
+            t.end();
+            t.step(|| sum_step(coord, shape, stride, acc));
             Ok(acc)
         }
         (Tuple(_), Int(_), _) => Err(condition(
@@ -100,25 +120,79 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             let mut rest = *ci;
             let mut acc = 0i64;
             let last = s.len() - 1;
+            t.section(|| {
+                Step::new(
+                    OP,
+                    "split",
+                    format!("index {ci} in {shape}:{stride}: split colexicographically, the last mode takes the rest"),
+                )
+            });
             for (i, (si, di)) in s.iter().zip(d).enumerate() {
                 if i == last {
-                    acc = arith::add(acc, crd2idx(&Int(rest), si, di)?, OP)?;
+                    t.step(|| {
+                        Step::new(
+                            OP,
+                            "last mode",
+                            format!("mode {i} ({si}) takes the rest {rest}"),
+                        )
+                    });
+                    acc = arith::add(acc, crd2idx_traced(&Int(rest), si, di, t)?, OP)?;
                 } else {
                     let p = si.product()?;
                     let m = arith::rem(rest, p, OP)?;
-                    rest = arith::div(rest, p, OP)?;
-                    acc = arith::add(acc, crd2idx(&Int(m), si, di)?, OP)?;
+                    let q = arith::div(rest, p, OP)?;
+                    t.step(|| {
+                        Step::new(
+                            OP,
+                            "divmod",
+                            format!("mode {i} (size {p}): {rest} = {q} * {p} + {m}, coordinate {m}, rest {q}"),
+                        )
+                        .check(Check::rel(
+                            "quotient * size + remainder",
+                            q.saturating_mul(p).saturating_add(m),
+                            Rel::Eq,
+                            rest,
+                        ))
+                    });
+                    rest = q;
+                    acc = arith::add(acc, crd2idx_traced(&Int(m), si, di, t)?, OP)?;
                 }
             }
+            t.end();
+            t.step(|| Step::new(OP, "sum", format!("index {ci} gives {acc}")).val("index", acc));
             Ok(acc)
         }
-        (Int(ci), Int(_), Int(di)) => arith::mul(*ci, *di, OP),
+        (Int(ci), Int(si), Int(di)) => {
+            let r = arith::mul(*ci, *di, OP);
+            t.step(|| {
+                let v = r
+                    .as_ref()
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|e| e.to_string());
+                Step::new(OP, "leaf", format!("{ci} * {di} = {v} (shape {si})"))
+            });
+            r
+        }
         _ => Err(condition(OP, "shape and stride are not congruent")),
     }
 }
 
+fn sum_step(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple, acc: i64) -> Step {
+    Step::new(
+        "crd2idx",
+        "sum",
+        format!("crd2idx({coord}, {shape}, {stride}) = {acc}"),
+    )
+    .val("index", acc)
+}
+
 /// CuTe's `idx2crd(idx, shape)`: colexicographic split; the last mode is not wrapped.
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    idx2crd_traced(idx, shape, &mut NoTrace)
+}
+
+/// [`idx2crd`], reporting its arithmetic to `t`.
+pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> Result<IntTuple> {
     const OP: &str = "idx2crd";
     match (idx, shape) {
         (Tuple(i), Tuple(s)) => {
@@ -127,30 +201,93 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
             }
             i.iter()
                 .zip(s)
-                .map(|(a, b)| idx2crd(a, b))
+                .map(|(a, b)| idx2crd_traced(a, b, t))
                 .collect::<Result<Vec<_>>>()
                 .map(Tuple)
         }
         (Tuple(_), Int(_)) => Err(condition(OP, "index has more modes than the shape")),
-        (Int(_), Int(_)) => Ok(idx.clone()),
+        (Int(_), Int(_)) => {
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "leaf",
+                    format!("an integer shape: the coordinate is {idx} itself"),
+                )
+            });
+            Ok(idx.clone())
+        }
         (Int(v), Tuple(_)) => {
             let mut rest = *v;
-            split_last_takes_rest(&mut rest, shape, true)
+            t.section(|| {
+                Step::new(
+                    OP,
+                    "split",
+                    format!("index {v} over {shape}: colexicographic, the leftmost mode fastest; the last mode is not wrapped"),
+                )
+            });
+            let r = split_last_takes_rest(&mut rest, shape, true, t);
+            t.end();
+            if let Ok(c) = &r {
+                t.step(|| {
+                    // sum of c_k times the product of the shapes before it
+                    let back = c.leaves().iter().zip(shape.leaves()).try_fold(
+                        (0i64, 1i64),
+                        |(acc, p), (ck, sk)| {
+                            Some((acc.checked_add(ck.checked_mul(p)?)?, p.checked_mul(sk)?))
+                        },
+                    );
+                    let st = Step::new(OP, "result", format!("idx2crd({v}, {shape}) = {c}"))
+                        .val("coordinate", c);
+                    match back {
+                        Some((b, _)) => st.check(Check::rel(
+                            "round trip: sum of c_k times the shapes before it",
+                            b,
+                            Rel::Eq,
+                            *v,
+                        )),
+                        None => st,
+                    }
+                });
+            }
+            r
         }
     }
 }
 
-fn split_last_takes_rest(rest: &mut i64, shape: &IntTuple, is_last: bool) -> Result<IntTuple> {
+fn split_last_takes_rest<T: Trace>(
+    rest: &mut i64,
+    shape: &IntTuple,
+    is_last: bool,
+    t: &mut T,
+) -> Result<IntTuple> {
     const OP: &str = "idx2crd";
     match shape {
         Int(s) => {
             if is_last {
                 let v = *rest;
+                t.step(|| {
+                    Step::new(
+                        OP,
+                        "last mode",
+                        format!("the last mode ({s}) takes the rest: {v}"),
+                    )
+                });
                 *rest = 0;
                 Ok(Int(v))
             } else {
                 let v = arith::rem(*rest, *s, OP)?;
+                let before = *rest;
                 *rest = arith::div(*rest, *s, OP)?;
+                t.step(|| {
+                    Step::new(
+                        OP,
+                        "divmod",
+                        format!(
+                            "mode of size {s}: {before} % {s} = {v}, rest {before} / {s} = {}",
+                            *rest
+                        ),
+                    )
+                });
                 Ok(Int(v))
             }
         }
@@ -158,7 +295,7 @@ fn split_last_takes_rest(rest: &mut i64, shape: &IntTuple, is_last: bool) -> Res
             let n = v.len();
             let mut out = Vec::with_capacity(n);
             for (i, si) in v.iter().enumerate() {
-                out.push(split_last_takes_rest(rest, si, is_last && i + 1 == n)?);
+                out.push(split_last_takes_rest(rest, si, is_last && i + 1 == n, t)?);
             }
             Ok(Tuple(out))
         }

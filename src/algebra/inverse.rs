@@ -5,6 +5,7 @@ use super::error::{Result, condition};
 use super::int_tuple::IntTuple::{Int, Tuple};
 use super::laws;
 use super::layout::Layout;
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// CuTe's exchange sort of indices by key (not stable; as CuTe's `SortByKey`).
 fn sort_by_key(keys: &[i64]) -> Vec<usize> {
@@ -33,12 +34,12 @@ fn flat_ints(l: &Layout) -> (Vec<i64>, Vec<i64>) {
     (l.shape().leaves(), l.stride().leaves())
 }
 
-fn build(shape: Vec<i64>, stride: Vec<i64>) -> Result<Layout> {
+fn build<T: Trace>(shape: Vec<i64>, stride: Vec<i64>, t: &mut T) -> Result<Layout> {
     Layout::raw(
         Tuple(shape.into_iter().map(Int).collect()),
         Tuple(stride.into_iter().map(Int).collect()),
     )
-    .coalesce()
+    .coalesce_traced(t)
 }
 
 /// `right_inverse(L)`: `L(R(i)) == i` for `i < size(R)`.
@@ -54,8 +55,54 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
 
 /// CuTe's right_inverse without the law check.
 pub fn right_inverse_unchecked(l: &Layout) -> Result<Layout> {
+    right_inverse_unchecked_traced(l, &mut NoTrace)
+}
+
+/// [`right_inverse`], reporting its derivation to `t`.
+pub fn right_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
+    let r = right_inverse_unchecked_traced(l, t)?;
+    let law = laws::check_right_inverse(l, &r);
+    t.step(|| {
+        law_step("right_inverse", &law, &r).check(Check::RightInverse {
+            l: l.clone(),
+            r: r.clone(),
+        })
+    });
+    law?;
+    Ok(r)
+}
+
+fn law_step(op: &'static str, law: &Result<()>, r: &Layout) -> Step {
+    match law {
+        Ok(()) => Step::new(op, "law", format!("{op} = {r}")).val("result", r),
+        Err(e) => Step::new(op, "law violated", format!("{r} is refused: {e}")),
+    }
+}
+
+fn inverse_start<T: Trace>(op: &'static str, l: &Layout, t: &mut T) -> Result<Layout> {
+    t.section(|| Step::new(op, "coalesce", format!("coalesce {l} first")));
+    let c = l.coalesce_traced(t);
+    t.end();
+    let c = c?;
+    t.step(|| {
+        let (s, d) = flat_ints(&c);
+        let pre = prefix_products(&s, op).unwrap_or_default();
+        let order: Vec<String> = sort_by_key(&d)
+            .into_iter()
+            .map(|i| format!("{}:{} (at coordinate stride {})", s[i], d[i], pre.get(i).copied().unwrap_or(0)))
+            .collect();
+        Step::new(
+            op,
+            "sort",
+            format!("modes of {c} by increasing stride, each with the prefix product of the shapes before it (its stride in the inverse): {}", order.join(", ")),
+        )
+    });
+    Ok(c)
+}
+
+fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     const OP: &str = "right_inverse";
-    let c = l.coalesce()?;
+    let c = inverse_start(OP, l, t)?;
     let (lshape, lstride) = flat_ints(&c);
     let preprod = prefix_products(&lshape, OP)?;
     let mut rshape = vec![1i64];
@@ -63,12 +110,49 @@ pub fn right_inverse_unchecked(l: &Layout) -> Result<Layout> {
     let mut curr = 1i64;
     for i in sort_by_key(&lstride) {
         if lstride[i] == curr {
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "take",
+                    format!(
+                        "mode {}:{}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {} = {}",
+                        lshape[i], lstride[i], lshape[i], preprod[i], lshape[i], lstride[i],
+                        lshape[i].saturating_mul(lstride[i])
+                    ),
+                )
+                .check(Check::rel("stride vs next index", lstride[i], Rel::Eq, curr))
+            });
             rshape.push(lshape[i]);
             rstride.push(preprod[i]);
             curr = arith::mul(lshape[i], lstride[i], OP)?;
+        } else {
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "skip",
+                    format!(
+                        "mode {}:{}: stride != {curr}: not contiguous with what is reached, skipped",
+                        lshape[i], lstride[i]
+                    ),
+                )
+                .check(Check::rel("stride vs next index", lstride[i], Rel::Ne, curr))
+            });
         }
     }
-    build(rshape, rstride)
+    let raw = Layout::raw(
+        Tuple(rshape.iter().copied().map(Int).collect()),
+        Tuple(rstride.iter().copied().map(Int).collect()),
+    );
+    t.section(|| {
+        Step::new(
+            OP,
+            "coalesce",
+            format!("the inverse modes {raw}, coalesced"),
+        )
+    });
+    let out = build(rshape, rstride, t);
+    t.end();
+    out
 }
 
 /// `left_inverse(L)`: `R(L(i)) == i` for `i < size(L)`.
@@ -80,8 +164,26 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 
 /// CuTe's left_inverse without the law check.
 pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
+    left_inverse_unchecked_traced(l, &mut NoTrace)
+}
+
+/// [`left_inverse`], reporting its derivation to `t`.
+pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
+    let r = left_inverse_unchecked_traced(l, t)?;
+    let law = laws::check_left_inverse(l, &r);
+    t.step(|| {
+        law_step("left_inverse", &law, &r).check(Check::LeftInverse {
+            l: l.clone(),
+            r: r.clone(),
+        })
+    });
+    law?;
+    Ok(r)
+}
+
+fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     const OP: &str = "left_inverse";
-    let c = l.coalesce()?;
+    let c = inverse_start(OP, l, t)?;
     let (lshape, lstride) = flat_ints(&c);
     let preprod = prefix_products(&lshape, OP)?;
     let sorted = sort_by_key(&lstride);
@@ -91,8 +193,33 @@ pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
     for &i in &sorted {
         let d = lstride[i];
         if d == 0 {
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "skip",
+                    format!("mode {}:0 has stride 0: skipped", lshape[i]),
+                )
+            });
             continue;
         }
+        t.step(|| {
+            let ok = d % size == 0;
+            Step::new(
+                OP,
+                if ok { "gap" } else { "divisibility fails" },
+                if ok {
+                    format!(
+                        "mode {}:{d}: {size} (the indices covered so far) divides {d}: inverse mode {}:{} (gap {d} / {size})",
+                        lshape[i],
+                        d / size,
+                        preprod[i]
+                    )
+                } else {
+                    format!("mode {}:{d}: {size} does not divide {d}", lshape[i])
+                },
+            )
+            .check(Check::rel("covered so far divides the stride", size, Rel::Divides, d))
+        });
         if arith::rem(d, size, OP)? != 0 {
             return Err(condition(
                 OP,
@@ -105,6 +232,16 @@ pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
         rstride.push(preprod[i]);
     }
     let last = *sorted.last().expect("rank >= 1");
+    t.step(|| {
+        Step::new(
+            OP,
+            "last",
+            format!(
+                "the largest-stride mode's shape {} closes the inverse's shape",
+                lshape[last]
+            ),
+        )
+    });
     rshape.push(lshape[last]);
     if rshape.iter().any(|s| *s <= 0) {
         return Err(condition(
@@ -112,5 +249,23 @@ pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
             format!("layout {l} has a negative stride; its left inverse has no valid shape"),
         ));
     }
-    build(rshape, rstride)
+    let raw_ok = rshape.len() == rstride.len();
+    if raw_ok {
+        let raw = Layout::raw(
+            Tuple(rshape.iter().copied().map(Int).collect()),
+            Tuple(rstride.iter().copied().map(Int).collect()),
+        );
+        t.section(|| {
+            Step::new(
+                OP,
+                "coalesce",
+                format!("the inverse modes {raw}, coalesced"),
+            )
+        });
+    }
+    let out = build(rshape, rstride, t);
+    if raw_ok {
+        t.end();
+    }
+    out
 }

@@ -6,6 +6,7 @@ use super::arith;
 use super::coord::{self, Coord};
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -231,6 +232,11 @@ impl Layout {
 
     /// `coalesce(L)`.
     pub fn coalesce(&self) -> Result<Layout> {
+        self.coalesce_traced(&mut NoTrace)
+    }
+
+    /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
+    pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaves();
         let d = self.stride.leaves();
@@ -239,12 +245,20 @@ impl Layout {
             return Err(rank0("coalesce"));
         }
         let (ls, ld) = (s[r - 1], d[r - 1]);
-        bw_coalesce(&s, &d, r - 1, ls, ld)
+        t.step(|| coalesce_start(self, "coalesce"));
+        let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
+        t.step(|| coalesce_done(self, &out));
+        out
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
     /// (a trailing size-1 mode keeps its stride).
     pub fn coalesce_x(&self) -> Result<Layout> {
+        self.coalesce_x_traced(&mut NoTrace)
+    }
+
+    /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
+    pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaves();
         let d = self.stride.leaves();
@@ -254,7 +268,10 @@ impl Layout {
         }
         let (ls, ld) = (s[r - 1], d[r - 1]);
         let ls = if ls == 1 { 2 } else { ls };
-        bw_coalesce(&s, &d, r - 1, ls, ld)
+        t.step(|| coalesce_start(self, "coalesce_x").val("last", Layout::raw(Int(ls), Int(ld))));
+        let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
+        t.step(|| coalesce_x_done(self, &out));
+        out
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
@@ -316,7 +333,14 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 }
 
 /// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
-fn bw_coalesce(s: &[i64], d: &[i64], last: usize, ns: i64, nd: i64) -> Result<Layout> {
+fn bw_coalesce_traced<T: Trace>(
+    s: &[i64],
+    d: &[i64],
+    last: usize,
+    ns: i64,
+    nd: i64,
+    t: &mut T,
+) -> Result<Layout> {
     // new layout kept front-first; starts as a scalar
     let mut new_s: Vec<i64> = Vec::with_capacity(last + 1);
     let mut new_d: Vec<i64> = Vec::with_capacity(last + 1);
@@ -325,15 +349,19 @@ fn bw_coalesce(s: &[i64], d: &[i64], last: usize, ns: i64, nd: i64) -> Result<La
     for i in (0..last).rev() {
         let (si, di) = (s[i], d[i]);
         if si == 1 {
+            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "drop size-1", None));
             continue;
         }
         if new_s.len() == 1 && new_s[0] == 1 {
+            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "replace size-1", None));
             new_s[0] = si;
             new_d[0] = di;
         } else if arith::mul(si, di, "coalesce")? == new_d[0] {
+            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "merge", Some(true)));
             new_s[0] = arith::mul(si, new_s[0], "coalesce")?;
             new_d[0] = di;
         } else {
+            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "keep", Some(false)));
             new_s.insert(0, si);
             new_d.insert(0, di);
         }
@@ -348,6 +376,92 @@ fn bw_coalesce(s: &[i64], d: &[i64], last: usize, ns: i64, nd: i64) -> Result<La
         Tuple(new_s.into_iter().map(Int).collect()),
         Tuple(new_d.into_iter().map(Int).collect()),
     ))
+}
+
+fn coalesce_start(l: &Layout, op: &'static str) -> Step {
+    let f = l.flatten();
+    Step::new(
+        op,
+        "flatten",
+        format!("flattened {f}; from the last mode to the first, each mode s0:d0 meets the front s1:d1 of the result"),
+    )
+    .val("flat", f)
+}
+
+fn coalesce_done(l: &Layout, out: &Result<Layout>) -> Step {
+    match out {
+        Ok(r) => Step::new("coalesce", "result", format!("coalesce({l}) = {r}"))
+            .val("result", r)
+            .check(Check::SameFunction {
+                lhs: l.clone(),
+                rhs: r.clone(),
+            }),
+        Err(e) => Step::new("coalesce", "error", e.to_string()),
+    }
+}
+
+fn coalesce_x_done(l: &Layout, out: &Result<Layout>) -> Step {
+    match (out, l.size()) {
+        (Ok(r), Ok(n)) => Step::new(
+            "coalesce_x",
+            "result",
+            format!("coalesce_x({l}) = {r}: the same function on the {n} indices of {l}"),
+        )
+        .val("result", r)
+        .check(Check::Composition {
+            a: r.clone(),
+            b: Layout::raw(Int(n), Int(1)),
+            r: l.clone(),
+        }),
+        (Err(e), _) => Step::new("coalesce_x", "error", e.to_string()),
+        (_, Err(e)) => Step::new("coalesce_x", "error", e.to_string()),
+    }
+}
+
+/// One pair of CuTe's `bw_coalesce`: mode `i` (`s0:d0`) against the front `s1:d1`.
+fn coalesce_pair(
+    i: usize,
+    s0: i64,
+    d0: i64,
+    s1: i64,
+    d1: i64,
+    rule: &'static str,
+    merge: Option<bool>,
+) -> Step {
+    let prod = s0.checked_mul(d0).unwrap_or(i64::MAX);
+    let text = match rule {
+        "drop size-1" => format!("mode {i} {s0}:{d0} has size 1: dropped"),
+        "replace size-1" => {
+            format!("front {s1}:{d1} has size 1: mode {i} {s0}:{d0} replaces it")
+        }
+        "merge" => format!(
+            "mode {i} {s0}:{d0} then {s1}:{d1}: d1 == s0*d0 ({d1} == {s0}*{d0}), merged to {}:{d0}",
+            s0.saturating_mul(s1)
+        ),
+        _ => format!(
+            "mode {i} {s0}:{d0} then {s1}:{d1}: d1 != s0*d0 ({d1} != {prod}), kept as a new mode"
+        ),
+    };
+    let mut st = Step::new("coalesce", rule, text)
+        .val("s0", s0)
+        .val("d0", d0)
+        .val("s1", s1)
+        .val("d1", d1);
+    match merge {
+        Some(true) => {
+            if let Ok(lhs) =
+                Layout::new(Tuple(vec![Int(s0), Int(s1)]), Tuple(vec![Int(d0), Int(d1)]))
+            {
+                st = st.check(Check::SameFunction {
+                    lhs,
+                    rhs: Layout::raw(Int(s0.saturating_mul(s1)), Int(d0)),
+                });
+            }
+        }
+        Some(false) => st = st.check(Check::rel("d1 vs s0*d0", d1, Rel::Ne, prod)),
+        None => {}
+    }
+    st
 }
 
 /// CuTe's `slice(c, t)`: keep the parts of `t` under `_`, flattening one level per tuple coordinate.

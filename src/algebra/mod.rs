@@ -16,6 +16,7 @@ pub mod smem_atoms;
 pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
+pub mod trace;
 
 pub use coord::Coord;
 pub use error::{AlgebraError, Result};

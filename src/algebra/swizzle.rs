@@ -6,6 +6,7 @@ use super::composition::compose_tiler;
 use super::error::{Result, condition};
 use super::layout::Layout;
 use super::tiler::Tiler;
+use super::trace::{Check, Step, Trace};
 
 /// CuTe's `Swizzle<BBits, MBase, SShift>`: `x ^ ((x & yyy_msk) >> S)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,6 +63,48 @@ impl Swizzle {
     /// The ZZZ mask (bits flipped).
     pub fn zzz_msk(&self) -> i64 {
         self.bit_msk() << (self.base - self.shift.min(0))
+    }
+
+    /// [`Swizzle::apply`], reporting the bits to `t`.
+    pub fn apply_traced<T: Trace>(&self, x: i64, t: &mut T) -> i64 {
+        let out = self.apply(x);
+        t.step(|| {
+            let width = (self.bits + self.base + self.shift.abs()).max(1) as usize;
+            let bin = |v: i64| format!("{v:0width$b}");
+            let y = x & self.yyy_msk();
+            let moved = if self.shift >= 0 {
+                y >> self.shift
+            } else {
+                y << (-self.shift)
+            };
+            let dir = if self.shift >= 0 { ">>" } else { "<<" };
+            Step::new(
+                "swizzle",
+                "bits",
+                format!(
+                    "{self}: x = {x} = 0b{}; YYY mask 0b{} (bits {}..{}), ZZZ mask 0b{} (bits {}..{}); x & YYY = 0b{}, {dir} {} = 0b{}; x ^ that = 0b{} = {out}",
+                    bin(x),
+                    bin(self.yyy_msk()),
+                    self.base + self.shift.max(0),
+                    self.base + self.shift.max(0) + self.bits - 1,
+                    bin(self.zzz_msk()),
+                    self.base - self.shift.min(0),
+                    self.base - self.shift.min(0) + self.bits - 1,
+                    bin(y),
+                    self.shift.abs(),
+                    bin(moved),
+                    bin(out),
+                ),
+            )
+            .val("x", x)
+            .val("result", out)
+            .check(Check::SwizzleBits {
+                sw: *self,
+                x,
+                out,
+            })
+        });
+        out
     }
 
     /// Apply to an offset.

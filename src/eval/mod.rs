@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 mod convert;
+pub mod explain;
 pub mod functions;
 pub mod methods;
 mod value;

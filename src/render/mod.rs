@@ -6,6 +6,7 @@
 //! returns CuTe's exact bytes, final newline included.
 
 pub mod code;
+pub mod explain;
 pub mod grid;
 pub mod json;
 pub mod latex;

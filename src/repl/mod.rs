@@ -63,6 +63,15 @@ pub static COMMANDS: &[ReplCommand] = &[
         },
     },
     ReplCommand {
+        name: ":explain",
+        args: "[--verify] [--index I] EXPR",
+        help: "the result with its derivation, step by step",
+        run: |s, arg, out, err| {
+            s.explain(arg, out, err);
+            Flow::Continue
+        },
+    },
+    ReplCommand {
         name: ":format",
         args: "plain|table|grid|json|cpp|dsl",
         help: "how results are printed",
@@ -219,6 +228,45 @@ impl Session {
             Ok(_) => {}
             Err(e) => {
                 let _ = err.write_all(diagnostic::render("<repl>", 1, arg, &e).as_bytes());
+                let _ = writeln!(out, "error: {}", e.message);
+            }
+        }
+    }
+
+    fn explain(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {
+        use crate::eval::explain::{ExplainOptions, explain};
+        let mut opts = ExplainOptions::default();
+        let mut rest = arg.trim_start();
+        loop {
+            if let Some(r) = rest.strip_prefix("--verify") {
+                opts.verify = true;
+                rest = r.trim_start();
+            } else if let Some(r) = rest.strip_prefix("--index") {
+                let r = r.trim_start();
+                let end = r.find(|c: char| c.is_whitespace()).unwrap_or(r.len());
+                match r[..end].parse::<i64>() {
+                    Ok(i) => opts.index = Some(i),
+                    Err(_) => {
+                        let _ = writeln!(err, "error: --index takes an integer");
+                        return;
+                    }
+                }
+                rest = r[end..].trim_start();
+            } else {
+                break;
+            }
+        }
+        match explain(&self.env, rest, &opts) {
+            Ok(ex) => {
+                let text = if self.format == Format::Json {
+                    render::explain::json(&ex)
+                } else {
+                    render::explain::text(&ex, self.color)
+                };
+                let _ = writeln!(out, "{text}");
+            }
+            Err(e) => {
+                let _ = err.write_all(diagnostic::render("<repl>", 1, rest, &e).as_bytes());
                 let _ = writeln!(out, "error: {}", e.message);
             }
         }

@@ -3,6 +3,7 @@
 mod atoms;
 mod bad_input;
 mod cli;
+mod explain;
 mod fuzz_regressions;
 mod golden;
 mod gpu;
