@@ -70,7 +70,8 @@ pub const EXPLAINED: &[&str] = &[
 /// Explain one expression in a session. A parse error, or a failure evaluating the arguments,
 /// is an `Err`; a failure of the explained operation is the explanation's result.
 pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanation, EvalError> {
-    let expr = parser::parse_expr(src)?;
+    let arena = parser::Bump::new();
+    let expr = parser::parse_expr(src, &arena)?;
     let mut rec = Recorder::new();
     let result = traced(env, &expr, &mut rec)?;
     let result = result.and_then(|v| {
@@ -121,7 +122,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
             if let ExprKind::Name(n) = &callee.kind
                 && env.get(n).is_none()
             {
-                if !EXPLAINED.contains(&n.as_str()) {
+                if !EXPLAINED.contains(n) {
                     return plain(env, e, t);
                 }
                 let vals = env.eval_args(args)?;
