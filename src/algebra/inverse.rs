@@ -61,22 +61,31 @@ pub fn right_inverse_unchecked(l: &Layout) -> Result<Layout> {
 /// [`right_inverse`], reporting its derivation to `t`.
 pub fn right_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     let r = right_inverse_unchecked_traced(l, t)?;
-    let law = laws::check_right_inverse(l, &r);
-    t.step(|| {
-        law_step("right_inverse", &law, &r).check(Check::RightInverse {
-            l: l.clone(),
-            r: r.clone(),
-        })
-    });
-    law?;
-    Ok(r)
+    law_step(
+        "right_inverse",
+        laws::check_right_inverse(l, &r),
+        r,
+        |r| Check::RightInverse { l: l.clone(), r },
+        t,
+    )
 }
 
-fn law_step(op: &'static str, law: &Result<()>, r: &Layout) -> Step {
-    match law {
-        Ok(()) => Step::new(op, "law", format!("{op} = {r}")).val("result", r),
-        Err(e) => Step::new(op, "law violated", format!("{r} is refused: {e}")),
-    }
+/// The law step of an inverse: the law's verdict on `r`, with the check `--verify` runs.
+fn law_step<T: Trace>(
+    op: &'static str,
+    law: Result<()>,
+    r: Layout,
+    check: impl FnOnce(Layout) -> Check,
+    t: &mut T,
+) -> Result<Layout> {
+    t.step(|| {
+        let step = match &law {
+            Ok(()) => Step::new(op, "law", format!("{op} = {r}")).val("result", &r),
+            Err(e) => Step::new(op, "law violated", format!("{r} is refused: {e}")),
+        };
+        step.check(check(r.clone()))
+    });
+    law.map(|()| r)
 }
 
 fn inverse_start<T: Trace>(op: &'static str, l: &Layout, t: &mut T) -> Result<Layout> {
@@ -170,15 +179,13 @@ pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
 /// [`left_inverse`], reporting its derivation to `t`.
 pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     let r = left_inverse_unchecked_traced(l, t)?;
-    let law = laws::check_left_inverse(l, &r);
-    t.step(|| {
-        law_step("left_inverse", &law, &r).check(Check::LeftInverse {
-            l: l.clone(),
-            r: r.clone(),
-        })
-    });
-    law?;
-    Ok(r)
+    law_step(
+        "left_inverse",
+        laws::check_left_inverse(l, &r),
+        r,
+        |r| Check::LeftInverse { l: l.clone(), r },
+        t,
+    )
 }
 
 fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
