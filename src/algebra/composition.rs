@@ -336,6 +336,26 @@ fn composition_impl_traced<T: Trace>(
             result_shape.push(new_shape);
             result_stride.push(arith::mul(rest_stride, curr_stride, OP)?);
             rest_shape = arith::div(rest_shape, new_shape, OP)?;
+            if rest_shape > 1 && curr_shape % abs_rest != 0 {
+                // ceil_div rounded up: B's next element is not where A's next mode starts
+                t.step(|| {
+                    Step::new(
+                        OP,
+                        "inexact",
+                        format!(
+                            "rest_stride {abs_rest} does not divide s_{i} {curr_shape}: the {new_shape} elements taken end at {new_shape}*{abs_rest} = {}, not at s_{i} = {curr_shape}, yet the walk goes on into A mode {} as if B's next element were there, so the modes from here on need not be A o B (CuTe does not check this; the law check below decides)",
+                            new_shape.saturating_mul(abs_rest),
+                            i + 1
+                        ),
+                    )
+                    .check(Check::rel(
+                        format!("rest_stride divides s_{i}"),
+                        abs_rest,
+                        Rel::Divides,
+                        curr_shape,
+                    ))
+                });
+            }
             rest_stride = next_stride;
         }
     }
