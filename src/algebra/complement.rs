@@ -34,7 +34,7 @@ pub fn complement_traced<T: Trace>(
             format!("filter {l}: stride-0 modes become size 1, then coalesce"),
         )
     });
-    let f = l.filter_zeros().coalesce_traced(t);
+    let f = l.filter_traced(t);
     t.end();
     let f = f?;
     let cotarget = match cotarget {

@@ -315,7 +315,21 @@ impl Layout {
 
     /// `filter(L) = coalesce(filter_zeros(L))`.
     pub fn filter(&self) -> Result<Layout> {
-        self.filter_zeros().coalesce()
+        self.filter_traced(&mut NoTrace)
+    }
+
+    /// [`Layout::filter`], reporting its steps to `t`.
+    pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
+        let z = self.filter_zeros();
+        t.step(|| {
+            Step::new(
+                "filter",
+                "zeros",
+                format!("filter_zeros: each stride-0 mode of {self} becomes size 1: {z}"),
+            )
+            .val("filter_zeros", &z)
+        });
+        z.coalesce_traced(t)
     }
 }
 

@@ -49,6 +49,7 @@ impl Explanation {
 /// The names `explain` derives step by step (other expressions are evaluated and say so).
 pub const EXPLAINED: &[&str] = &[
     "coalesce",
+    "filter",
     "composition",
     "complement",
     "logical_divide",
@@ -214,6 +215,10 @@ fn call_traced(
         "coalesce" if n == 1 && is_plain_layout(0) => {
             let l = layout(0)?;
             lay(l.coalesce_traced(t))
+        }
+        "filter" if n == 1 && is_plain_layout(0) => {
+            let l = layout(0)?;
+            lay(l.filter_traced(t))
         }
         "composition" if n == 2 => {
             let (a, b) = (&vals[0], &vals[1]);
