@@ -185,6 +185,11 @@ impl<'a> Parser<'a> {
     /// Skip blanks and a `#` comment.
     fn skip_ws(&self, pos: usize) -> usize {
         let bytes = self.src.as_bytes();
+        // most tokens follow the previous one directly
+        match bytes.get(pos) {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#') => {}
+            _ => return pos,
+        }
         let rest = &bytes[pos..];
         let (rest, _) = nom_ws(rest).unwrap_or((rest, &[]));
         if rest.first() == Some(&b'#') {
