@@ -135,9 +135,23 @@ struct GemmArgs {
     /// Pipeline depth.
     #[arg(long, default_value_t = 3)]
     stages: usize,
-    /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index.
+    /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index
+    /// (with --cluster: over the clusters of tiles).
     #[arg(long, default_value = "grouped:8")]
     raster: String,
+    /// Hopper path: consumer warpgroups, 1 to 3 (BM = 64 x consumers); default 2.
+    #[arg(long)]
+    consumers: Option<usize>,
+    /// Hopper path: thread-block cluster, CM or (CM,CN) CTAs along (M, N); the CTAs of a cluster
+    /// column share B and of a cluster row share A, each loading a slice that TMA multicasts.
+    #[arg(long)]
+    cluster: Option<String>,
+    /// Hopper path: a persistent grid, one block per SM looping over the tiles in raster order.
+    #[arg(long)]
+    persistent: bool,
+    /// Hopper path: store C through shared memory with TMA (cp.async.bulk.tensor).
+    #[arg(long)]
+    tma_store: bool,
     /// Print the generated CUDA C++.
     #[arg(long)]
     emit: bool,
@@ -290,9 +304,9 @@ enum Command {
     },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
-    Gemm(GemmArgs),
+    Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.
     #[command(
         after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free"
@@ -458,6 +472,7 @@ fn main() -> ExitCode {
             app::explain(&expr, &opts, json, color, &mut out, &mut err)
         }
         Some(Command::Gemm(g)) => {
+            let g = *g;
             let opts = cute::gpu::command::GemmOptions {
                 flags: cute::gpu::config::GemmFlags {
                     m: g.m,
@@ -471,6 +486,10 @@ fn main() -> ExitCode {
                     smem_b: g.smem_b,
                     stages: g.stages,
                     raster: g.raster,
+                    consumers: g.consumers,
+                    cluster: g.cluster,
+                    persistent: g.persistent,
+                    tma_store: g.tma_store,
                 },
                 emit: g.emit,
                 compile_only: g.compile_only,

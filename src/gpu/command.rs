@@ -66,54 +66,100 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     Ok(out)
 }
 
-/// The default Hopper atom for an element type.
+/// The default Hopper atom for an element type: N = 256.
 pub fn default_sm90_mma(dtype: &str) -> String {
+    sm90_mma(dtype, 256)
+}
+
+/// The Hopper atom of N columns for an element type.
+pub fn sm90_mma(dtype: &str, n: usize) -> String {
     match dtype {
-        "f16" | "fp16" | "half" => "SM90_64x256x16_F32F16F16_SS<K,K>".into(),
-        _ => "SM90_64x256x16_F32BF16BF16_SS<K,K>".into(),
+        "f16" | "fp16" | "half" => format!("SM90_64x{n}x16_F32F16F16_SS<K,K>"),
+        _ => format!("SM90_64x{n}x16_F32BF16BF16_SS<K,K>"),
     }
 }
 
-/// The Hopper sweep: 2, 3 and 4 pipeline stages, and the plain raster at 4 stages.
-pub fn sweep_sm90(base: &GemmFlags) -> Result<Vec<HopperConfig>, String> {
+/// The Hopper sweep's rows: the default, then one knob (or a combination) at a time.
+type Knob = (&'static str, fn(&mut GemmFlags));
+const SM90_ROWS: &[Knob] = &[
+    ("default", |_| {}),
+    ("--stages 3", |f| f.stages = 3),
+    ("--raster plain", |f| f.raster = "plain".into()),
+    ("--consumers 1", |f| f.consumers = Some(1)),
+    ("--persistent", |f| f.persistent = true),
+    ("--cluster 2", |f| f.cluster = Some("(2,1)".into())),
+    ("--cluster 2 --persistent", |f| {
+        f.cluster = Some("(2,1)".into());
+        f.persistent = true;
+    }),
+    ("--tma-store", |f| f.tma_store = true),
+    ("--persistent --tma-store", |f| {
+        f.persistent = true;
+        f.tma_store = true;
+    }),
+    ("--persistent --cluster 2 --tma-store", |f| {
+        f.persistent = true;
+        f.cluster = Some("(2,1)".into());
+        f.tma_store = true;
+    }),
+];
+
+/// The Hopper sweep: the default configuration, then each knob (pipeline depth, raster,
+/// consumers, persistent grid, cluster multicast, TMA store) and two combinations. The default
+/// row's error is the sweep's; a knob row that does not fit this problem (a cluster that does
+/// not divide the tiles, say) is left out with a note saying why.
+pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), String> {
     let mut f = base.clone();
     if !is_sm90(f.mma.as_deref()) {
-        f = GemmFlags {
-            mma: Some(default_sm90_mma(&f.dtype)),
-            smem_a: None,
-            smem_b: None,
-            tile: GemmFlags::default().tile,
-            stages: GemmFlags::default().stages,
-            atom_layout: GemmFlags::default().atom_layout,
-            ..f
-        };
+        f.mma = Some(default_sm90_mma(&f.dtype));
+        f.smem_a = None;
+        f.smem_b = None;
+        f.atom_layout = GemmFlags::default().atom_layout;
     }
-    let base = resolve_defaults(&f)?;
+    // the sweep sets these itself
+    f.tile = GemmFlags::default().tile;
+    f.stages = GemmFlags::default().stages;
+    f.consumers = None;
+    f.cluster = None;
+    f.persistent = false;
+    f.tma_store = false;
     let mut out = Vec::new();
-    for s in [2, 3, 4] {
-        let mut f = base.clone();
-        f.stages = s;
-        out.push(HopperConfig::from_resolved(&f)?);
+    let mut notes = Vec::new();
+    for (i, (name, knob)) in SM90_ROWS.iter().enumerate() {
+        let mut g = f.clone();
+        knob(&mut g);
+        // again after the defaults are resolved: `--stages 3` is also the sentinel for "default"
+        let resolved = resolve_defaults(&g).map(|mut r| {
+            knob(&mut r);
+            r
+        });
+        match resolved.and_then(|r| HopperConfig::from_resolved(&r)) {
+            Ok(c) => out.push(c),
+            Err(e) if i == 0 => return Err(e),
+            Err(e) => notes.push(format!("sweep row {name} left out: {e}")),
+        }
     }
-    let mut f = base;
-    f.stages = 4;
-    f.raster = "plain".into();
-    out.push(HopperConfig::from_resolved(&f)?);
-    Ok(out)
+    Ok((out, notes))
 }
 
-/// Both paths side by side: the mma.sync sweep, then the Hopper one.
-pub fn sweep_all(base: &GemmFlags) -> Result<Vec<Variant>, String> {
+/// Both paths side by side: the mma.sync sweep, then the Hopper one; and notes on left-out rows.
+pub fn sweep_all(base: &GemmFlags) -> Result<(Vec<Variant>, Vec<String>), String> {
     let mut sm80_flags = base.clone();
     if is_sm90(sm80_flags.mma.as_deref()) {
         sm80_flags.mma = None;
     }
+    // the Hopper knobs are the Hopper rows' business
+    sm80_flags.consumers = None;
+    sm80_flags.cluster = None;
+    sm80_flags.persistent = false;
+    sm80_flags.tma_store = false;
     let mut out: Vec<Variant> = sweep_configs(&sm80_flags)?
         .into_iter()
         .map(Variant::Sm80)
         .collect();
-    out.extend(sweep_sm90(base)?.into_iter().map(Variant::Sm90));
-    Ok(out)
+    let (sm90, notes) = sweep_sm90(base)?;
+    out.extend(sm90.into_iter().map(Variant::Sm90));
+    Ok((out, notes))
 }
 
 fn no_nvrtc(err: &mut dyn Write) -> i32 {
@@ -130,11 +176,16 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         if opts.sweep {
             sweep_all(flags)
         } else {
-            Variant::from_flags(flags).map(|c| vec![c])
+            Variant::from_flags(flags).map(|c| (vec![c], Vec::new()))
         }
     };
     let mut cfgs = match configure(&opts.flags) {
-        Ok(c) => c,
+        Ok((c, notes)) => {
+            for n in notes {
+                let _ = writeln!(err, "note: {n}");
+            }
+            c
+        }
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
             return 1;
@@ -148,7 +199,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
                     f.mma = Some(default_sm90_mma(&f.dtype));
-                    if let Ok(c) = configure(&f) {
+                    if let Ok((c, _)) = configure(&f) {
                         cfgs = c;
                     }
                 }

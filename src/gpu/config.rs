@@ -115,6 +115,31 @@ pub struct GemmFlags {
     pub stages: usize,
     /// Block raster layout, `plain`, or `grouped:G`.
     pub raster: String,
+    /// Hopper path: consumer warpgroups (default 2).
+    pub consumers: Option<usize>,
+    /// Hopper path: thread-block cluster shape `(CM,CN)` or `CM` (default 1, no cluster).
+    pub cluster: Option<String>,
+    /// Hopper path: a persistent grid (one block per SM looping over the tiles).
+    pub persistent: bool,
+    /// Hopper path: C stored through shared memory by TMA.
+    pub tma_store: bool,
+}
+
+impl GemmFlags {
+    /// The first Hopper-only knob that is set, by its flag's name.
+    pub fn hopper_knob(&self) -> Option<&'static str> {
+        if self.consumers.is_some() {
+            Some("--consumers")
+        } else if self.cluster.is_some() {
+            Some("--cluster")
+        } else if self.persistent {
+            Some("--persistent")
+        } else if self.tma_store {
+            Some("--tma-store")
+        } else {
+            None
+        }
+    }
 }
 
 impl Default for GemmFlags {
@@ -131,6 +156,10 @@ impl Default for GemmFlags {
             smem_b: None,
             stages: 3,
             raster: "grouped:8".into(),
+            consumers: None,
+            cluster: None,
+            persistent: false,
+            tma_store: false,
         }
     }
 }
@@ -372,6 +401,11 @@ impl GemmConfig {
                 "--mma: {mma} takes {} inputs, but --dtype is {}",
                 atom_dtype.name(),
                 dtype.name()
+            ));
+        }
+        if let Some(knob) = f.hopper_knob() {
+            return Err(format!(
+                "{knob}: a knob of the Hopper path (wgmma + TMA), but {mma} is an mma.sync atom: name an SM90 atom in --mma, or leave --mma out"
             ));
         }
         let w = int_list("--atom-layout", &f.atom_layout, 3)?;

@@ -105,6 +105,8 @@ pub struct Gpu {
     pub name: String,
     /// NVRTC architecture, e.g. `sm_90a`.
     pub arch: String,
+    /// Multiprocessors (the size of a persistent grid).
+    pub sms: usize,
 }
 
 impl Gpu {
@@ -129,12 +131,19 @@ impl Gpu {
         } else {
             format!("sm_{maj}{min}")
         };
+        let sms = ctx
+            .attribute(
+                cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+            )
+            .map_err(failed("multiprocessor count"))?
+            .max(1) as usize;
         Ok(Gpu {
             ctx,
             stream,
             blas,
             name,
             arch,
+            sms,
         })
     }
 }
@@ -308,9 +317,8 @@ where
             smem as i32,
         )
         .map_err(failed("raise the dynamic shared-memory limit"))?;
-        let (tm, tn) = cfg.tiles();
         let launch = LaunchConfig {
-            grid_dim: ((tm * tn) as u32, 1, 1),
+            grid_dim: (cfg.grid_blocks(self.sms) as u32, 1, 1),
             block_dim: (cfg.threads() as u32, 1, 1),
             shared_mem_bytes: smem,
         };
@@ -318,8 +326,8 @@ where
         let (mi, ni, ki) = (m as i32, n as i32, k as i32);
         // the Hopper kernel reads A and B through TMA tensor maps, the other through pointers
         let maps = match cfg {
-            Variant::Sm90(h) => Some(super::hopper::run::tensor_maps(self, h, &p.a, &p.b)?),
-            Variant::Sm80(_) => None,
+            Variant::Sm90(h) => super::hopper::run::tensor_maps(self, h, &p.a, &p.b, &p.c)?,
+            Variant::Sm80(_) => Vec::new(),
         };
         // poison C, run once, verify every element
         let poison: Vec<T> = vec![T::from_f32(f32::NAN); m * n];
@@ -328,10 +336,13 @@ where
             .map_err(failed("poison C"))?;
         let go = |p: &mut Problem<T>| -> Result<(), GpuError> {
             let mut b = self.stream.launch_builder(&f);
-            match &maps {
-                Some((ta, tb)) => b.arg(ta).arg(tb),
-                None => b.arg(&p.a).arg(&p.b),
-            };
+            if maps.is_empty() {
+                b.arg(&p.a).arg(&p.b);
+            } else {
+                for m in &maps {
+                    b.arg(m);
+                }
+            }
             b.arg(&mut p.c).arg(&mi).arg(&ni).arg(&ki);
             // SAFETY: the kernel reads A (M×K) and B (N×K), directly or through tensor maps of
             // them, and writes C (M×N), which these are.

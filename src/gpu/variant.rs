@@ -7,6 +7,8 @@ use super::config::{Dtype, GemmConfig, GemmFlags};
 use super::hopper::config::{HopperConfig, is_sm90};
 
 /// A validated kernel configuration.
+// a sweep holds a few dozen at most: the size difference does not matter
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Variant {
     /// mma.sync + ldmatrix + cp.async (sm_80 and newer).
@@ -17,8 +19,20 @@ pub enum Variant {
 
 impl Variant {
     /// Validate flags: an SM90 atom in `--mma` takes the Hopper path.
+    /// A Hopper knob (`--consumers`, `--cluster`, `--persistent`, `--tma-store`) without
+    /// `--mma` takes the Hopper path with the default SM90 atom (the widest that fits the
+    /// consumers' registers).
     pub fn from_flags(f: &GemmFlags) -> Result<Variant, String> {
-        if is_sm90(f.mma.as_deref()) {
+        if f.mma.is_none() && f.hopper_knob().is_some() {
+            let mut g = f.clone();
+            let n = super::hopper::config::widest_n(
+                f.consumers
+                    .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
+                    .clamp(1, super::hopper::config::MAX_CONSUMERS),
+            );
+            g.mma = Some(super::command::sm90_mma(&f.dtype, n));
+            HopperConfig::from_flags(&g).map(Variant::Sm90)
+        } else if is_sm90(f.mma.as_deref()) {
             HopperConfig::from_flags(f).map(Variant::Sm90)
         } else {
             GemmConfig::from_flags(f).map(Variant::Sm80)
@@ -86,6 +100,17 @@ impl Variant {
         match self {
             Variant::Sm80(c) => c.tiles(),
             Variant::Sm90(c) => c.tiles(),
+        }
+    }
+
+    /// Blocks to launch on a GPU with `sms` multiprocessors.
+    pub fn grid_blocks(&self, sms: usize) -> usize {
+        match self {
+            Variant::Sm80(c) => {
+                let (tm, tn) = c.tiles();
+                tm * tn
+            }
+            Variant::Sm90(c) => c.grid_blocks(sms),
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::config::{CONSUMERS, HopperConfig};
+use super::config::HopperConfig;
 use crate::algebra::{IntTuple, Layout};
 use crate::gpu::config::Dtype;
 use crate::gpu::emit::layout_expr;
@@ -58,8 +58,13 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         Dtype::F16 => "f16",
     };
     let stages = cfg.stages;
+    let consumers = cfg.consumers;
     let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
-    let (tm, _) = cfg.tiles();
+    let c_bytes = cfg.c_consumer_bytes();
+    let (cm, cn) = cfg.cluster;
+    let cs = cm * cn;
+    let (gm, gn) = cfg.cluster_grid();
+    let (preg, creg) = cfg.regs;
     let cl = c_layout(n);
     let (c_thr, c_val) = (cl.mode(0).expect("rank 2"), cl.mode(1).expect("rank 2"));
     let mut s = String::new();
@@ -79,6 +84,23 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         cfg.desc_b.sbo,
         cfg.desc_b.k_offsets
     );
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "// cluster ({cm},{cn}): CTA rank r sits at (r % {cm}, r / {cm}); it loads slice r % {cm} of B ({} rows, {} B apart) multicast to its cluster column, slice r / {cm} of A ({} rows, {} B apart) multicast to its cluster row",
+            bn / cm,
+            cfg.b_slice_bytes,
+            bm / cn,
+            cfg.a_slice_bytes
+        );
+    }
+    if let Some(sc) = &cfg.smem_c {
+        let _ = writeln!(
+            w,
+            "// C staging of each consumer (64x{bn}, TMA store): {}",
+            smem_text(sc)
+        );
+    }
     w.push_str(PRELUDE);
     w.push_str(&wgmma_fn(n, ty));
     let _ = writeln!(
@@ -87,18 +109,33 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let _ = writeln!(
         w,
-        "__device__ __forceinline__ void store_pair(unsigned short* C, size_t i, bool both, bool first, float x, float y) {{\n  unsigned p; asm(\"cvt.rn.{ty}x2.f32 %0, %2, %1;\" : \"=r\"(p) : \"f\"(x), \"f\"(y));\n  if (both && (i % 2 == 0)) {{ *(unsigned*)(C + i) = p; }}\n  else {{ if (first) C[i] = (unsigned short)(p & 0xffff); if (both) C[i + 1] = (unsigned short)(p >> 16); }}\n}}"
+        "__device__ __forceinline__ u32 pack(float x, float y) {{\n  u32 p; asm(\"cvt.rn.{ty}x2.f32 %0, %2, %1;\" : \"=r\"(p) : \"f\"(x), \"f\"(y)); return p;\n}}"
     );
     let _ = writeln!(
         w,
-        "extern \"C\" __global__ void __launch_bounds__({}, 1)\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB, unsigned short* __restrict__ C, int M, int N, int K)\n{{",
+        "__device__ __forceinline__ void store_pair(unsigned short* C, size_t i, bool both, bool first, float x, float y) {{\n  const u32 p = pack(x, y);\n  if (both && (i % 2 == 0)) {{ *(unsigned*)(C + i) = p; }}\n  else {{ if (first) C[i] = (unsigned short)(p & 0xffff); if (both) C[i + 1] = (unsigned short)(p >> 16); }}\n}}"
+    );
+    let cluster_attr = if cs > 1 {
+        format!(" __cluster_dims__({cs}, 1, 1)")
+    } else {
+        String::new()
+    };
+    let tmc_param = if cfg.tma_store {
+        " const __grid_constant__ CUtensorMap tmC,"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        w,
+        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C, int M, int N, int K)\n{{",
         cfg.threads()
     );
     let _ = writeln!(
         w,
-        "  extern __shared__ __align__(1024) unsigned char smem_raw[];\n  // stages 1024-byte aligned: the 128B swizzle repeats every 8 rows x 128 bytes\n  const u32 base = (smem_u32(smem_raw) + 1023u) & ~1023u;\n  const u32 sA = base, sB = base + {}u, bars = sB + {}u;",
+        "  extern __shared__ __align__(1024) unsigned char smem_raw[];\n  // stages 1024-byte aligned: the 128B swizzle repeats every 8 rows x 128 bytes\n  const u32 base = (smem_u32(smem_raw) + 1023u) & ~1023u;\n  const u32 sA = base, sB = base + {}u, sC = sB + {}u, bars = sC + {}u;",
         stages * a_bytes,
-        stages * b_bytes
+        stages * b_bytes,
+        consumers * c_bytes
     );
     let _ = writeln!(
         w,
@@ -106,24 +143,89 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let _ = writeln!(
         w,
-        "  const int tid = threadIdx.x, wg = tid / 128;\n  const int tile = {};\n  const int m0 = (tile % {tm}) * {bm}, n0 = (tile / {tm}) * {bn};\n  const int ktiles = (K + {bk} - 1) / {bk};",
-        layout_expr(&cfg.raster, "(int)blockIdx.x")
+        "  const int tid = threadIdx.x, wg = tid / 128;\n  const int ktiles = (K + {bk} - 1) / {bk};"
     );
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  const u32 rank = cluster_ctarank();\n  const int cr = rank % {cm}, cc = rank / {cm}; // position in the cluster (along M, along N)"
+        );
+    }
+    // the empty barriers collect one arrival per consumer warp of every CTA the stage is
+    // multicast from (with a cluster: every CTA of the cluster)
     let _ = writeln!(
         w,
-        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, 1); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}\n  __syncthreads();",
-        CONSUMERS * 4
+        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, 1); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}",
+        consumers * 4 * cs
+    );
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  // every CTA's barriers are initialised before any peer multicasts into it\n  cluster_sync();"
+        );
+    } else {
+        let _ = writeln!(w, "  __syncthreads();");
+    }
+    // the tile loop: one tile (cluster of tiles) per block, or a persistent walk
+    let tile_loop = if cfg.persistent {
+        format!(
+            "for (int t = blockIdx.x / {cs}; t < {}; t += gridDim.x / {cs}) {{",
+            gm * gn
+        )
+    } else {
+        format!("{{ const int t = blockIdx.x / {cs};")
+    };
+    let (rm, rn) = if cs > 1 {
+        (
+            format!(" * {cm} + cr) * {bm}"),
+            format!(" * {cn} + cc) * {bn}"),
+        )
+    } else {
+        (format!(") * {bm}"), format!(") * {bn}"))
+    };
+    let coords = format!(
+        "const int ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};",
+        layout_expr(&cfg.raster, "t")
     );
     // producer
     let _ = writeln!(
         w,
-        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 40;\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      for (int kt = 0; kt < ktiles; ++kt) {{\n        const int s = kt % {stages}, round = kt / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});\n        tma_load_2d(sA + s * {a_bytes}u, &tmA, bars + 8 * s, kt * {bk}, m0);\n        tma_load_2d(sB + s * {b_bytes}u, &tmB, bars + 8 * s, kt * {bk}, n0);\n      }}\n    }}\n  }} else {{",
+        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 {preg};\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      int it = 0;\n    {tile_loop}\n      {coords}\n      for (int kt = 0; kt < ktiles; ++kt, ++it) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});",
         a_bytes + b_bytes
     );
+    if cn > 1 {
+        let mask: u32 = (0..cn).map(|j| 1u32 << (cm * j)).sum();
+        let _ = writeln!(
+            w,
+            "        tma_load_2d_mc(sA + s * {a_bytes}u + cc * {}u, &tmA, bars + 8 * s, kt * {bk}, m0 + cc * {}, (unsigned short)({mask:#x}u << cr));",
+            cfg.a_slice_bytes,
+            bm / cn
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "        tma_load_2d(sA + s * {a_bytes}u, &tmA, bars + 8 * s, kt * {bk}, m0);"
+        );
+    }
+    if cm > 1 {
+        let mask: u32 = (1u32 << cm) - 1;
+        let _ = writeln!(
+            w,
+            "        tma_load_2d_mc(sB + s * {b_bytes}u + cr * {}u, &tmB, bars + 8 * s, kt * {bk}, n0 + cr * {}, (unsigned short)({mask:#x}u << (cc * {cm})));",
+            cfg.b_slice_bytes,
+            bn / cm
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "        tma_load_2d(sB + s * {b_bytes}u, &tmB, bars + 8 * s, kt * {bk}, n0);"
+        );
+    }
+    let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
     // consumers
     let _ = writeln!(
         w,
-        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 232;\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];\n    #pragma unroll\n    for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];"
     );
     let row_off: Vec<String> = cfg
         .desc_a
@@ -142,40 +244,119 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         cfg.desc_a.constant(),
         cfg.desc_b.constant()
     );
+    // a stage is given back to the producer of every CTA that wrote into it
+    let release = if cs > 1 {
+        format!("if ((tid % 32) < {cs}) mbar_arrive_cluster(bars + 8 * ({stages} + (S)), tid % 32)")
+    } else {
+        format!("if ((tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (S)))")
+    };
     let _ = writeln!(
         w,
-        "    for (int kt = 0; kt < ktiles; ++kt) {{\n      const int s = kt % {stages};\n      mbar_wait(bars + 8 * s, (kt / {stages}) & 1);\n      const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n      asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n      fence_acc(d);"
+        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+    );
+    let _ = writeln!(
+        w,
+        "      for (int kt = 0; kt < ktiles; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);"
     );
     for (ka, kb) in cfg.desc_a.k_offsets.iter().zip(&cfg.desc_b.k_offsets) {
         let _ = writeln!(
             w,
-            "      wgmma(d, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u));"
+            "        wgmma(d, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u));"
         );
     }
     let _ = writeln!(
         w,
-        "      asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n      fence_acc(d);\n      // the previous stage's wgmmas are done: give its buffers back to the producer\n      asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n      fence_acc(d);\n      if (kt > 0 && (tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (kt - 1) % {stages}));\n    }}\n    asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n    fence_acc(d);"
+        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > 0) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+        release.replace("(S)", &format!("(it - 1) % {stages}")),
+        release.replace("(S)", &format!("(it - 1) % {stages}")),
     );
     // epilogue from the accumulator layout
     let _ = writeln!(
         w,
-        "    // epilogue: CLayout_64x{n} {cl}, thread part at lt, value parts constant\n    const int toff = {};\n    const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;",
+        "      // epilogue: CLayout_64x{n} {cl}, thread part at lt, value parts constant\n      const int toff = {};",
         layout_expr(&c_thr, "lt")
     );
     let vals = c_val.size().expect("static") as usize;
-    for v in (0..vals).step_by(2) {
-        let o = c_val.at(v as i64).expect("in range");
-        let o1 = c_val.at(v as i64 + 1).expect("in range");
-        debug_assert_eq!(o1, o + 64, "value pairs are adjacent columns");
-        let (vr, vc) = (o % 64, o / 64);
+    match &cfg.smem_c {
+        None => {
+            let _ = writeln!(
+                w,
+                "      const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;"
+            );
+            for v in (0..vals).step_by(2) {
+                let o = c_val.at(v as i64).expect("in range");
+                let (vr, vc) = (o % 64, o / 64);
+                let _ = writeln!(
+                    w,
+                    "      if (r0 + {vr} < M) store_pair(C, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
+                    vc + 1,
+                    v + 1
+                );
+            }
+        }
+        Some(sc) => {
+            let chunk = cfg.c_chunk;
+            let _ = writeln!(
+                w,
+                "      // C through shared memory, {chunk} columns at a time\n      const u32 sc_base = sC + c * {c_bytes}u;\n      const int er = toff % 64, ec = toff / 64;"
+            );
+            for q in 0..bn / chunk {
+                let _ = writeln!(
+                    w,
+                    "      // columns {}..{}: the last TMA store has read this consumer's staging\n      if (lt == 0) asm volatile(\"cp.async.bulk.wait_group.read 0;\" ::: \"memory\");\n      named_sync(1 + c, 128);",
+                    q * chunk,
+                    (q + 1) * chunk
+                );
+                for v in (0..vals).step_by(2) {
+                    let o = c_val.at(v as i64).expect("in range");
+                    let (vr, vc) = ((o % 64) as usize, (o / 64) as usize);
+                    if vc / chunk != q {
+                        continue;
+                    }
+                    let off = sc.expr_2d(
+                        &format!("(er + {vr})"),
+                        &format!("(ec + {})", vc - q * chunk),
+                    );
+                    let _ = writeln!(
+                        w,
+                        "      st_shared_u32(sc_base + 2u * ({off}), pack(d[{v}], d[{}]));",
+                        v + 1
+                    );
+                }
+                let _ = writeln!(
+                    w,
+                    "      asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n      named_sync(1 + c, 128);\n      if (lt == 0) {{"
+                );
+                for b in 0..chunk / 64 {
+                    let _ = writeln!(
+                        w,
+                        "        tma_store_2d(&tmC, sc_base + {}u, n0 + {}, m0 + 64 * c);",
+                        b * 64 * 64 * 2,
+                        q * chunk + b * 64
+                    );
+                }
+                let _ = writeln!(
+                    w,
+                    "        asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");\n      }}"
+                );
+            }
+        }
+    }
+    let _ = writeln!(w, "    }}");
+    if cfg.tma_store {
         let _ = writeln!(
             w,
-            "    if (r0 + {vr} < M) store_pair(C, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
-            vc + 1,
-            v + 1
+            "    // the stores have read shared memory before the block ends\n    if (lt == 0) asm volatile(\"cp.async.bulk.wait_group 0;\" ::: \"memory\");"
         );
     }
-    let _ = writeln!(w, "  }}\n}}");
+    let _ = writeln!(w, "  }}");
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  // no CTA leaves while a peer may still arrive on its barriers\n  cluster_sync();"
+        );
+    }
+    let _ = writeln!(w, "}}");
     s
 }
 
@@ -213,6 +394,32 @@ __device__ __forceinline__ void mbar_wait(u32 bar, u32 parity) {
 __device__ __forceinline__ void tma_load_2d(u32 dst, const CUtensorMap* map, u32 bar, int c0, int c1) {
   asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
                :: "r"(dst), "l"((u64)map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+}
+__device__ __forceinline__ void tma_load_2d_mc(u32 dst, const CUtensorMap* map, u32 bar, int c0, int c1, unsigned short mask) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;"
+               :: "r"(dst), "l"((u64)map), "r"(bar), "r"(c0), "r"(c1), "h"(mask) : "memory");
+}
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, u32 src, int c0, int c1) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];"
+               :: "l"((u64)map), "r"(src), "r"(c0), "r"(c1) : "memory");
+}
+__device__ __forceinline__ u32 cluster_ctarank() {
+  u32 r; asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r)); return r;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n" ::: "memory");
+  asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory");
+}
+// arrive on the barrier at the same offset in CTA `cta` of the cluster
+__device__ __forceinline__ void mbar_arrive_cluster(u32 bar, u32 cta) {
+  asm volatile("{ .reg .b32 ra; mapa.shared::cluster.u32 ra, %0, %1; mbarrier.arrive.shared::cluster.b64 _, [ra]; }"
+               :: "r"(bar), "r"(cta) : "memory");
+}
+__device__ __forceinline__ void named_sync(int id, int threads) {
+  asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
+}
+__device__ __forceinline__ void st_shared_u32(u32 addr, u32 v) {
+  asm volatile("st.shared.u32 [%0], %1;" :: "r"(addr), "r"(v) : "memory");
 }
 // a wgmma descriptor: the constant fields (LBO, SBO, swizzle mode) and the start address >> 4
 __device__ __forceinline__ u64 desc(u64 constant, u32 addr) { return constant | (u64)((addr & 0x3FFFFu) >> 4); }

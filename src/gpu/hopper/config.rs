@@ -16,8 +16,40 @@ pub fn default_atom(dtype: Dtype) -> String {
     format!("gmma_atom(Layout_K_SW128_Atom, {})", dtype.name())
 }
 
-/// Consumer warpgroups (each computes 64 rows of the tile).
-pub const CONSUMERS: usize = 2;
+/// Consumer warpgroups by default (each computes 64 rows of the tile).
+pub const DEFAULT_CONSUMERS: usize = 2;
+
+/// The most consumer warpgroups: with the producer, 4 warpgroups of 128 threads, the most
+/// a block can hold at one block per SM with a useful register share each.
+pub const MAX_CONSUMERS: usize = 3;
+
+/// The largest thread-block cluster (CUDA's portable limit).
+pub const MAX_CLUSTER: usize = 8;
+
+/// Registers per thread of the producer and of each consumer warpgroup after `setmaxnreg`: the
+/// 64K-register file shared by 128-thread warpgroups (512 registers a lane across them),
+/// in multiples of 8, at most 232 for a consumer (CUTLASS's choice for 2 consumers).
+pub fn register_split(consumers: usize) -> (usize, usize) {
+    let producer = if consumers >= 3 { 24 } else { 40 };
+    let consumer = ((512 - producer) / consumers.max(1)) / 8 * 8;
+    (producer, consumer.min(232))
+}
+
+/// Registers a consumer thread needs besides its accumulators (addresses, descriptors,
+/// loop state, the epilogue), as measured with ptxas: a 64xN accumulator takes N/2.
+pub const CONSUMER_OVERHEAD_REGS: usize = 32;
+
+/// The registers a thread may use as ptxas compiles the kernel: the `__launch_bounds__(T, 1)`
+/// cap, 65536 / T in multiples of 8, at most 255. (ptxas allocates every branch within it;
+/// `setmaxnreg` only moves registers between warpgroups at run time.)
+pub fn compile_register_cap(consumers: usize) -> usize {
+    (65536 / (128 * (1 + consumers)) / 8 * 8).min(255)
+}
+
+/// The widest wgmma N whose accumulators fit a consumer thread with `consumers` warpgroups.
+pub fn widest_n(consumers: usize) -> usize {
+    ((compile_register_cap(consumers) - CONSUMER_OVERHEAD_REGS) * 2 / 8 * 8).min(256)
+}
 
 /// Bytes per element (bf16 and f16).
 const ELEM_BYTES: i64 = 2;
@@ -218,10 +250,32 @@ pub struct HopperConfig {
     pub desc_a: GmmaDesc,
     /// B's wgmma descriptor.
     pub desc_b: GmmaDesc,
-    /// Block index → tile index.
+    /// Block index → tile index (over clusters of tiles when `cluster` is not (1,1)).
     pub raster: Layout,
     /// The raster as written.
     pub raster_text: String,
+    /// Consumer warpgroups (BM = 64 × consumers).
+    pub consumers: usize,
+    /// Registers per thread of the producer and of each consumer after `setmaxnreg`.
+    pub regs: (usize, usize),
+    /// Cluster shape (CTAs along M, CTAs along N): B is multicast to the CM CTAs of a cluster
+    /// column, A to the CN CTAs of a cluster row.
+    pub cluster: (usize, usize),
+    /// A persistent grid: one block per SM (cluster-aligned) looping over the tiles.
+    pub persistent: bool,
+    /// C stored through shared memory by TMA (`cp.async.bulk.tensor`), else by the consumers'
+    /// registers directly.
+    pub tma_store: bool,
+    /// Byte distance between the slices of A (BM/CN rows) that the CTAs of a cluster row load.
+    pub a_slice_bytes: usize,
+    /// Byte distance between the slices of B (BN/CM rows) that the CTAs of a cluster column load.
+    pub b_slice_bytes: usize,
+    /// With `tma_store`: one consumer's (64, BN) C staging layout, in elements: 64x64 boxes of
+    /// `Sw<3,3,3> o (8,64):(64,1)` (what TMA's 128B-swizzled store reads).
+    pub smem_c: Option<SmemLayout>,
+    /// With `tma_store`: the columns of C staged at a time (a multiple of 64 dividing BN: the
+    /// widest whose staging fits in shared memory beside the stages).
+    pub c_chunk: usize,
 }
 
 fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
@@ -319,19 +373,109 @@ fn check_tma(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), S
     Ok(())
 }
 
+/// The byte distance between the `parts` equal row slices of a (rows, 64) stage, from its layout
+/// (`2 L(rows/parts, 0)`); each slice must start where the last ends and on a 1024-byte boundary
+/// (the 128B swizzle's period), so TMA writes each slice as it would the whole stage.
+fn slice_bytes(flag: &str, s: &SmemLayout, rows: usize, parts: usize) -> Result<usize, String> {
+    if parts <= 1 {
+        return Ok(0);
+    }
+    let step = rows / parts;
+    let at = |r: usize| {
+        s.layout()
+            .eval(&IntTuple::Tuple(vec![
+                IntTuple::Int(r as i64),
+                IntTuple::Int(0),
+            ]))
+            .unwrap_or(-1)
+            * ELEM_BYTES
+    };
+    let d = at(step);
+    for j in 0..parts {
+        if at(j * step) != j as i64 * d || d % 1024 != 0 {
+            return Err(format!(
+                "{flag}: the {parts} slices of {step} rows that a cluster's CTAs multicast must lie 1024-byte aligned one after another; slice {j} starts at byte {}",
+                at(j * step)
+            ));
+        }
+    }
+    Ok(d as usize)
+}
+
+/// The C staging must be what TMA's 128B-swizzled 64x64 boxes read: box b (columns 64 b..)
+/// at element 4096 b, each box as [`tma_sw128_offset`].
+fn check_c_boxes(c: &SmemLayout, bn: usize) -> Result<(), String> {
+    for r in 0..64 {
+        for col in 0..bn {
+            let want = 4096 * (col / 64) as i64 + tma_sw128_offset(r, col % 64);
+            let got = c.at(r as i64, col as i64);
+            if got != want {
+                return Err(format!(
+                    "--tma-store: the C staging puts ({r},{col}) at {got}, TMA's box reads it at {want}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages) take this path's:
-/// tile (128, N, 64), 4 stages.
+/// tile (64 × consumers, N, 64) and the deepest pipeline up to 4 stages that fits in shared memory.
 pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
     let atom = parse_atom(f.mma.as_deref().unwrap_or_default())?;
     let defaults = GemmFlags::default();
     let mut r = f.clone();
+    let consumers = check_consumers(f.consumers)?;
     if f.tile == defaults.tile {
-        r.tile = format!("({},{},64)", 64 * CONSUMERS, atom.n);
+        r.tile = format!("({},{},64)", 64 * consumers, atom.n);
     }
     if f.stages == defaults.stages {
         r.stages = 4;
+        if let Ok(v) = int_list("--tile", &r.tile, 3) {
+            // C's staging at its narrowest (64 columns) when --tma-store
+            let fixed = c_staging_bytes(f.tma_store, consumers, 64) + 1024;
+            while r.stages > 2
+                && fixed + r.stages * (v[0] + v[1]) * v[2] * 2 + 16 * r.stages > MAX_SMEM_BYTES
+            {
+                r.stages -= 1;
+            }
+        }
     }
     Ok(r)
+}
+
+/// `--consumers`, 1 to [`MAX_CONSUMERS`] (default [`DEFAULT_CONSUMERS`]).
+fn check_consumers(c: Option<usize>) -> Result<usize, String> {
+    let consumers = c.unwrap_or(DEFAULT_CONSUMERS);
+    if consumers == 0 || consumers > MAX_CONSUMERS {
+        return Err(format!(
+            "--consumers: 1 to {MAX_CONSUMERS} consumer warpgroups (with the producer at most 4 warpgroups of 128 threads share the SM's registers), got {consumers}"
+        ));
+    }
+    Ok(consumers)
+}
+
+/// Shared memory for C's staging (TMA store): 64 rows × `cols` of each consumer, 16-bit elements.
+fn c_staging_bytes(tma_store: bool, consumers: usize, cols: usize) -> usize {
+    if tma_store {
+        consumers * 64 * cols * 2
+    } else {
+        0
+    }
+}
+
+/// `--cluster`: `CM`, `(CM)` or `(CM,CN)`.
+pub fn parse_cluster(text: &str) -> Result<(usize, usize), String> {
+    let t = text.trim();
+    if let Ok(cm) = t.parse::<usize>() {
+        if cm == 0 {
+            return Err("--cluster: the cluster size must be positive".into());
+        }
+        return Ok((cm, 1));
+    }
+    let v = int_list("--cluster", t, 2)
+        .map_err(|_| format!("--cluster: expected CM or (CM,CN), positive integers, got {text}"))?;
+    Ok((v[0], v[1]))
 }
 
 impl HopperConfig {
@@ -355,10 +499,22 @@ impl HopperConfig {
         }
         let (bm, bn, bk) = int3("--tile", &f.tile)?;
         let stages = f.stages;
-        if bm != 64 * CONSUMERS {
+        let consumers = check_consumers(f.consumers)?;
+        let regs = register_split(consumers);
+        if atom.n > widest_n(consumers) {
             return Err(format!(
-                "--tile: BM = {bm} must be 64 rows x {CONSUMERS} consumer warpgroups = {}",
-                64 * CONSUMERS
+                "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for a 64x{} fp32 accumulator ({} registers) and about {CONSUMER_OVERHEAD_REGS} more: use fewer consumers or an atom with N <= {}",
+                128 * (1 + consumers),
+                compile_register_cap(consumers),
+                atom.n,
+                atom.n / 2,
+                widest_n(consumers)
+            ));
+        }
+        if bm != 64 * consumers {
+            return Err(format!(
+                "--tile: BM = {bm} must be 64 rows x {consumers} consumer warpgroups = {} (--consumers)",
+                64 * consumers
             ));
         }
         if bn != atom.n {
@@ -375,13 +531,47 @@ impl HopperConfig {
         if stages < 2 {
             return Err("--stages: the pipeline needs at least 2 stages".into());
         }
-        let smem = stages * (bm + bn) * bk * 2 + 1024 + 16 * stages;
-        if smem > MAX_SMEM_BYTES {
+        if f.tma_store && !bn.is_multiple_of(64) {
             return Err(format!(
-                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
+                "--tma-store: BN = {bn} must be a multiple of 64 (C leaves through 64x64 boxes, 128-byte swizzled)"
+            ));
+        }
+        // C is staged in chunks of 64 rows x c_chunk columns per consumer: the widest chunk
+        // (a multiple of 64 dividing BN) that fits beside the stages
+        let smem_with = |cols: usize| {
+            stages * (bm + bn) * bk * 2
+                + c_staging_bytes(f.tma_store, consumers, cols)
+                + 1024
+                + 16 * stages
+        };
+        let c_chunk = if f.tma_store {
+            (1..=bn / 64)
+                .rev()
+                .map(|q| 64 * q)
+                .find(|w| bn.is_multiple_of(*w) && smem_with(*w) <= MAX_SMEM_BYTES)
+                .unwrap_or(64)
+        } else {
+            0
+        };
+        let c_bytes = c_staging_bytes(f.tma_store, consumers, c_chunk);
+        let smem = smem_with(c_chunk);
+        if smem > MAX_SMEM_BYTES {
+            let c_part = if f.tma_store {
+                format!(" + {c_bytes} bytes of C staging (--tma-store)")
+            } else {
+                String::new()
+            };
+            return Err(format!(
+                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements{c_part} need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
             ));
         }
         check_problem(f, "TMA needs row pitches that are multiples of 16 bytes")?;
+        if f.tma_store && !f.n.is_multiple_of(8) {
+            return Err(format!(
+                "--tma-store: N = {} must be a multiple of 8 (TMA stores C rows whose pitch must be a multiple of 16 bytes)",
+                f.n
+            ));
+        }
         let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_atom(dtype));
         let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_atom(dtype));
         let smem_a = stage_layout("--smem-a", &smem_a_atom, bm, bk)?;
@@ -391,7 +581,55 @@ impl HopperConfig {
         check_tma("--smem-a", &smem_a, bm, bk)?;
         check_tma("--smem-b", &smem_b, bn, bk)?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
-        let raster = raster_layout(&f.raster, tm, tn)?;
+        let cluster = match &f.cluster {
+            Some(t) => parse_cluster(t)?,
+            None => (1, 1),
+        };
+        let (cm, cn) = cluster;
+        if cm * cn > MAX_CLUSTER {
+            return Err(format!(
+                "--cluster: ({cm},{cn}) is {} CTAs, more than the {MAX_CLUSTER} of a portable cluster",
+                cm * cn
+            ));
+        }
+        if !tm.is_multiple_of(cm) {
+            return Err(format!(
+                "--cluster: {cm} CTAs along M must divide the {tm} tiles along M (M = {} in tiles of {bm} rows)",
+                f.m
+            ));
+        }
+        if !tn.is_multiple_of(cn) {
+            return Err(format!(
+                "--cluster: {cn} CTAs along N must divide the {tn} tiles along N (N = {} in tiles of {bn} columns)",
+                f.n
+            ));
+        }
+        if !bn.is_multiple_of(8 * cm) {
+            return Err(format!(
+                "--cluster: each of the {cm} CTAs along M loads BN/{cm} rows of the shared B tile, which must be a multiple of 8 (one swizzle atom); BN = {bn}"
+            ));
+        }
+        if !bm.is_multiple_of(8 * cn) {
+            return Err(format!(
+                "--cluster: each of the {cn} CTAs along N loads BM/{cn} rows of the shared A tile, which must be a multiple of 8 (one swizzle atom); BM = {bm}"
+            ));
+        }
+        let a_slice_bytes = slice_bytes("--smem-a", &smem_a, bm, cn)?;
+        let b_slice_bytes = slice_bytes("--smem-b", &smem_b, bn, cm)?;
+        let raster = raster_layout(&f.raster, tm / cm, tn / cn)?;
+        let smem_c = if f.tma_store {
+            let atom = Layout::new(
+                IntTuple::Tuple(vec![IntTuple::Int(8), IntTuple::Int(64)]),
+                IntTuple::Tuple(vec![IntTuple::Int(64), IntTuple::Int(1)]),
+            )
+            .map_err(|e| e.to_string())?;
+            let sw = Swizzle::new(3, 3, 3).map_err(|e| e.to_string())?;
+            let c = tile_stage("--tma-store", Some(sw), &atom, 64, c_chunk)?;
+            check_c_boxes(&c, c_chunk)?;
+            Some(c)
+        } else {
+            None
+        };
         Ok(HopperConfig {
             m: f.m,
             n: f.n,
@@ -409,12 +647,54 @@ impl HopperConfig {
             desc_b,
             raster,
             raster_text: f.raster.clone(),
+            consumers,
+            regs,
+            cluster,
+            persistent: f.persistent,
+            tma_store: f.tma_store,
+            a_slice_bytes,
+            b_slice_bytes,
+            smem_c,
+            c_chunk,
         })
     }
 
     /// Threads per block: one producer warpgroup and the consumers.
     pub fn threads(&self) -> usize {
-        128 * (1 + CONSUMERS)
+        128 * (1 + self.consumers)
+    }
+
+    /// CTAs per cluster.
+    pub fn cluster_size(&self) -> usize {
+        self.cluster.0 * self.cluster.1
+    }
+
+    /// Clusters along M and N (the raster's grid).
+    pub fn cluster_grid(&self) -> (usize, usize) {
+        let (tm, tn) = self.tiles();
+        (tm / self.cluster.0, tn / self.cluster.1)
+    }
+
+    /// Blocks to launch on a GPU with `sms` multiprocessors: one per tile, or with
+    /// `persistent` one per SM (whole clusters, no more than there are tiles).
+    pub fn grid_blocks(&self, sms: usize) -> usize {
+        let (tm, tn) = self.tiles();
+        if self.persistent {
+            let cs = self.cluster_size();
+            let (gm, gn) = self.cluster_grid();
+            (sms / cs).clamp(1, gm * gn) * cs
+        } else {
+            tm * tn
+        }
+    }
+
+    /// Bytes of one consumer's C staging (0 without `tma_store`).
+    pub fn c_consumer_bytes(&self) -> usize {
+        if self.tma_store {
+            64 * self.c_chunk * 2
+        } else {
+            0
+        }
     }
 
     /// Bytes of one stage of A.
@@ -429,7 +709,10 @@ impl HopperConfig {
 
     /// Dynamic shared memory: the stages, 1024 bytes to align them, and the barriers.
     pub fn smem_bytes(&self) -> usize {
-        self.stages * (self.a_stage_bytes() + self.b_stage_bytes()) + 1024 + 16 * self.stages
+        self.stages * (self.a_stage_bytes() + self.b_stage_bytes())
+            + self.consumers * self.c_consumer_bytes()
+            + 1024
+            + 16 * self.stages
     }
 
     /// Tiles along M and N.
@@ -443,9 +726,32 @@ impl fmt::Display for HopperConfig {
         let (bm, bn, bk) = self.tile;
         write!(
             f,
-            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA SW128, {CONSUMERS} consumers, stages {} raster {}",
-            self.atom_n, self.stages, self.raster_text
-        )
+            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA SW128, {} consumer{}, stages {} raster {}",
+            self.atom_n,
+            self.consumers,
+            if self.consumers == 1 { "" } else { "s" },
+            self.stages,
+            self.raster_text
+        )?;
+        let (cm, cn) = self.cluster;
+        if cm * cn > 1 {
+            let what: Vec<&str> = [(cm > 1, "B"), (cn > 1, "A")]
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, w)| *w)
+                .collect();
+            write!(f, ", cluster ({cm},{cn}) multicast {}", what.join("+"))?;
+        }
+        if self.persistent {
+            write!(f, ", persistent")?;
+        }
+        if self.tma_store {
+            write!(f, ", TMA store")?;
+            if self.c_chunk < self.tile.1 {
+                write!(f, " ({} columns at a time)", self.c_chunk)?;
+            }
+        }
+        Ok(())
     }
 }
 

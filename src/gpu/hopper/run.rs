@@ -59,18 +59,27 @@ pub fn tensor_map_sw128(
     Ok(TensorMap(raw.opaque))
 }
 
-/// The tensor maps of A and B for a configuration: boxes of one stage, 128-byte swizzle.
+/// The tensor maps of a configuration: A and B in boxes of one CTA's share of a stage (the
+/// whole stage, or its slice when the cluster multicasts it), 128-byte swizzle; with the TMA
+/// store, C in 64x64 boxes, 128-byte swizzle.
 pub fn tensor_maps<T>(
     gpu: &Gpu,
     cfg: &HopperConfig,
     a: &CudaSlice<T>,
     b: &CudaSlice<T>,
-) -> Result<(TensorMap, TensorMap), GpuError> {
+    c: &CudaSlice<T>,
+) -> Result<Vec<TensorMap>, GpuError> {
     let (bm, bn, bk) = cfg.tile;
+    let (cm, cn) = cfg.cluster;
     let (pa, _ga) = a.device_ptr(&gpu.stream);
     let (pb, _gb) = b.device_ptr(&gpu.stream);
-    Ok((
-        tensor_map_sw128(pa, cfg.dtype, cfg.m, cfg.k, bm, bk)?,
-        tensor_map_sw128(pb, cfg.dtype, cfg.n, cfg.k, bn, bk)?,
-    ))
+    let mut maps = vec![
+        tensor_map_sw128(pa, cfg.dtype, cfg.m, cfg.k, bm / cn, bk)?,
+        tensor_map_sw128(pb, cfg.dtype, cfg.n, cfg.k, bn / cm, bk)?,
+    ];
+    if cfg.tma_store {
+        let (pc, _gc) = c.device_ptr(&gpu.stream);
+        maps.push(tensor_map_sw128(pc, cfg.dtype, cfg.m, cfg.n, 64, 64)?);
+    }
+    Ok(maps)
 }
