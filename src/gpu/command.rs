@@ -195,11 +195,19 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
     if !opts.compile_only && !opts.emit {
         match Gpu::open() {
             Ok(g) => {
-                // Without --mma, a Hopper GPU runs the Hopper path (the best known configuration).
+                // Without --mma, a Hopper GPU runs the Hopper path, and with no Hopper knob given
+                // its best measured configuration (persistent grid + TMA store, BENCHMARKS.md)
+                // where the problem allows it.
                 if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
                     f.mma = Some(default_sm90_mma(&f.dtype));
-                    if let Ok((c, _)) = configure(&f) {
+                    let mut best = f.clone();
+                    if !f.persistent && !f.tma_store && f.cluster.is_none() && f.consumers.is_none()
+                    {
+                        best.persistent = true;
+                        best.tma_store = true;
+                    }
+                    if let Ok((c, _)) = configure(&best).or_else(|_| configure(&f)) {
                         cfgs = c;
                     }
                 }
