@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
+use cute::algebra::{IntTuple, Layout};
 use cute::eval::{Env, Outcome};
 use cute::render::plain;
+use proptest::prelude::*;
 
 /// The project's test data directory.
 pub fn golden_dir() -> PathBuf {
@@ -72,4 +74,28 @@ pub fn check_pairs<S: AsRef<str>>(what: &str, cases: &[(S, S)]) {
         cases.len(),
         failures.join("\n")
     );
+}
+
+/// A random layout of rank 1–3 and depth up to 2: shapes 1..=max_shape, strides 0..=max_stride.
+pub fn layout_strategy(max_shape: i64, max_stride: i64) -> impl Strategy<Value = Layout> {
+    let leaf = (1i64..=max_shape, 0i64..=max_stride);
+    let mode = prop_oneof![
+        3 => leaf.clone().prop_map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d))),
+        1 => prop::collection::vec(leaf, 1..=3).prop_map(|v| {
+            (
+                IntTuple::Tuple(v.iter().map(|(s, _)| IntTuple::Int(*s)).collect()),
+                IntTuple::Tuple(v.iter().map(|(_, d)| IntTuple::Int(*d)).collect()),
+            )
+        }),
+    ];
+    prop_oneof![
+        1 => mode.clone().prop_map(|(s, d)| Layout::new(s, d).unwrap()),
+        3 => prop::collection::vec(mode, 1..=3).prop_map(|v| {
+            Layout::new(
+                IntTuple::Tuple(v.iter().map(|(s, _)| s.clone()).collect()),
+                IntTuple::Tuple(v.iter().map(|(_, d)| d.clone()).collect()),
+            )
+            .unwrap()
+        }),
+    ]
 }
