@@ -45,3 +45,20 @@ pub fn repl(data: &[u8]) {
     let (mut out, mut err) = (std::io::sink(), std::io::sink());
     let _ = cute::repl::piped(data, &mut out, &mut err, Format::Plain);
 }
+
+/// (d) `cute explain --verify --index 3` of each line, rendered as text (plain and coloured)
+/// and as JSON.
+pub fn explain(src: &str) {
+    let env = Env::new();
+    let opts = cute::eval::explain::ExplainOptions {
+        verify: true,
+        index: Some(3),
+    };
+    for line in src.split('\n') {
+        if let Ok(x) = cute::eval::explain::explain(&env, line, &opts) {
+            let _ = cute::render::explain::text(&x, false);
+            let _ = cute::render::explain::text(&x, true);
+            let _ = cute::render::explain::json(&x);
+        }
+    }
+}

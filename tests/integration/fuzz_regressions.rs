@@ -46,10 +46,28 @@ fn render_all(src: &str) {
     let _ = cute::repl::piped(src.as_bytes(), &mut out, &mut err, Format::Plain);
 }
 
-/// All three entry points; the evaluated lines.
+/// (d) `cute explain --verify --index 3` of each line, rendered as text (plain and coloured)
+/// and as JSON.
+fn explain_all(src: &str) {
+    let env = Env::new();
+    let opts = cute::eval::explain::ExplainOptions {
+        verify: true,
+        index: Some(3),
+    };
+    for line in src.split('\n') {
+        if let Ok(x) = cute::eval::explain::explain(&env, line, &opts) {
+            let _ = cute::render::explain::text(&x, false);
+            let _ = cute::render::explain::text(&x, true);
+            let _ = cute::render::explain::json(&x);
+        }
+    }
+}
+
+/// All four entry points; the evaluated lines.
 fn all(src: &str) -> Vec<String> {
     parse(src);
     render_all(src);
+    explain_all(src);
     eval(src)
 }
 
