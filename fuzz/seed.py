@@ -2,7 +2,7 @@
 """Build the seed corpora of the fuzz targets from the golden statements (first column of
 tests/golden/*.tsv, the refusals, the CLI transcripts' statements), plus a few multi-line sessions.
 
-Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render}/)."""
+Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain}/)."""
 import glob, hashlib, os
 
 stmts = []
@@ -26,11 +26,11 @@ sessions = [
     "logical_divide((4,(3,\n6)):(1,(4,12)), <2, _>)\nans\n",
 ]
 seeds = sorted(set(stmts)) + sessions
-for target in ("parse", "eval", "render"):
+for target in ("parse", "eval", "render", "explain"):
     d = f"fuzz/corpus/{target}"
     os.makedirs(d, exist_ok=True)
     for s in seeds:
         b = s.encode()
         with open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb") as f:
             f.write(b)
-print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render}}")
+print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render,explain}}")

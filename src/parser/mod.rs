@@ -344,7 +344,10 @@ impl<'a> Parser<'a> {
                     Span::new(open, open + 1),
                 );
             }
-            let (end, e) = self.expr(pos)?;
+            let (end, e) = match self.bare_int_item(pos, close) {
+                Some(item) => item?,
+                None => self.expr(pos)?,
+            };
             items.push(e);
             pos = self.skip_ws(end);
             match self.peek(pos) {
@@ -363,6 +366,26 @@ impl<'a> Parser<'a> {
                     );
                 }
             }
+        }
+    }
+
+    /// A list item that is an integer literal alone (followed by ',' or the closing bracket),
+    /// the commonest item, without the general expression machinery; `None` for anything else.
+    fn bare_int_item(&self, pos: usize, close: char) -> Option<PResult<(usize, Expr<'a>)>> {
+        let (end, v) = match self.int_at(pos)? {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        let after = self.skip_ws(end);
+        match self.src.as_bytes().get(after) {
+            Some(&b) if b == b',' || char::from(b) == close => Some(Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Int(v),
+                    span: Span::new(pos, end),
+                },
+            ))),
+            _ => None,
         }
     }
 
