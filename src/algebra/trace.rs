@@ -15,6 +15,10 @@ use super::swizzle::Swizzle;
 /// verdict says so.
 pub const VERIFY_LIMIT: i64 = crate::limits::MAX_ENUMERATED;
 
+/// Points `--verify` evaluates over all the checks of one explanation together; checks past it
+/// are reported unchecked, so a derivation with many large steps still finishes promptly.
+pub const VERIFY_BUDGET: i64 = 4 * VERIFY_LIMIT;
+
 /// The most steps a [`Recorder`] keeps; past it the rest are counted, not kept.
 pub const MAX_STEPS: usize = 4096;
 
@@ -333,12 +337,17 @@ pub enum Verdict {
     },
     /// The check fails; where and how.
     Fails(String),
+    /// Not evaluated: the explanation's [`VERIFY_BUDGET`] was spent on earlier checks.
+    Unchecked {
+        /// Points of the whole domain.
+        of: i64,
+    },
 }
 
 impl Verdict {
     /// Whether it held.
     pub fn ok(&self) -> bool {
-        matches!(self, Verdict::Holds { .. })
+        matches!(self, Verdict::Holds { .. } | Verdict::Unchecked { .. })
     }
 }
 
@@ -350,9 +359,18 @@ fn at(l: &Layout, i: i64) -> Result<i64, String> {
     l.at(i).map_err(|e| e.to_string())
 }
 
-/// Every `i` in `[0, n)` up to the cap; the first failure ends it.
-fn each(n: i64, mut f: impl FnMut(i64) -> Result<Option<String>, String>) -> Verdict {
-    let points = n.clamp(0, VERIFY_LIMIT);
+/// Every `i` in `[0, n)` up to the cap and what is left of the budget (which it spends); the
+/// first failure ends it.
+fn each(
+    n: i64,
+    budget: &mut i64,
+    mut f: impl FnMut(i64) -> Result<Option<String>, String>,
+) -> Verdict {
+    let points = n.clamp(0, VERIFY_LIMIT).min(*budget);
+    if points == 0 && n > 0 {
+        return Verdict::Unchecked { of: n };
+    }
+    *budget -= points;
     for i in 0..points {
         match f(i) {
             Ok(None) => {}
@@ -418,14 +436,15 @@ impl Check {
     }
 
     /// Evaluate the check (every index of its domain, up to [`VERIFY_LIMIT`] points).
-    pub fn verify(&self) -> Verdict {
-        match self.verify_inner() {
+    /// `budget`: points left for this explanation's checks (see [`VERIFY_BUDGET`]); spent here.
+    pub fn verify(&self, budget: &mut i64) -> Verdict {
+        match self.verify_inner(budget) {
             Ok(v) => v,
             Err(e) => Verdict::Fails(e),
         }
     }
 
-    fn verify_inner(&self) -> Result<Verdict, String> {
+    fn verify_inner(&self, budget: &mut i64) -> Result<Verdict, String> {
         Ok(match self {
             Check::Rel { lhs, rel, rhs, .. } => {
                 if rel.holds(*lhs, *rhs) {
@@ -435,15 +454,15 @@ impl Check {
                 }
             }
             Check::Either(a, b) => {
-                let va = a.verify();
-                if va.ok() { va } else { b.verify() }
+                let va = a.verify(budget);
+                if va.ok() { va } else { b.verify(budget) }
             }
             Check::SameFunction { lhs, rhs } => {
                 let (n, m) = (size_of(lhs)?, size_of(rhs)?);
                 if n != m {
                     return Ok(Verdict::Fails(format!("sizes differ: {n} and {m}")));
                 }
-                each(n, |i| {
+                each(n, budget, |i| {
                     let (x, y) = (at(lhs, i)?, at(rhs, i)?);
                     Ok((x != y).then(|| format!("at i = {i}: {x} != {y}")))
                 })
@@ -453,7 +472,7 @@ impl Check {
                 if n != m {
                     return Ok(Verdict::Fails(format!("size(R) = {m} but size(B) = {n}")));
                 }
-                each(n, |i| {
+                each(n, budget, |i| {
                     let bi = at(b, i)?;
                     let (want, got) = (at(a, bi)?, at(r, i)?);
                     Ok((want != got).then(|| {
@@ -464,14 +483,14 @@ impl Check {
             Check::Injective { l } => {
                 let n = size_of(l)?;
                 let mut seen = std::collections::HashMap::new();
-                each(n, |i| {
+                each(n, budget, |i| {
                     let x = at(l, i)?;
                     Ok(seen.insert(x, i).map(|j| format!("L({j}) = L({i}) = {x}")))
                 })
             }
             Check::RightInverse { l, r } => {
                 let n = size_of(r)?;
-                each(n, |i| {
+                each(n, budget, |i| {
                     let ri = at(r, i)?;
                     let x = at(l, ri)?;
                     Ok((x != i).then(|| format!("L(R({i})) = L({ri}) = {x}")))
@@ -479,7 +498,7 @@ impl Check {
             }
             Check::LeftInverse { l, r } => {
                 let n = size_of(l)?;
-                each(n, |i| {
+                each(n, budget, |i| {
                     let li = at(l, i)?;
                     let x = at(r, li)?;
                     Ok((x != i).then(|| format!("R(L({i})) = R({li}) = {x}")))

@@ -83,9 +83,10 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
         at_index(v, i, &mut rec);
     }
     let verdicts = opts.verify.then(|| {
+        let mut budget = crate::algebra::trace::VERIFY_BUDGET;
         rec.steps
             .iter()
-            .map(|s| s.check.as_ref().map(|c| c.verify()))
+            .map(|s| s.check.as_ref().map(|c| c.verify(&mut budget)))
             .collect()
     });
     Ok(Explanation {

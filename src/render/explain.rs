@@ -33,6 +33,10 @@ fn verdict_text(v: &Verdict) -> String {
             format!("✓ (the first {points} of {of} indices: capped)")
         }
         Verdict::Fails(why) => format!("✗ {why}"),
+        Verdict::Unchecked { of } => format!(
+            "– not checked ({of} indices): the {} points --verify evaluates per explanation are spent",
+            crate::algebra::trace::VERIFY_BUDGET
+        ),
     }
 }
 
@@ -104,10 +108,15 @@ pub fn text(ex: &Explanation, color: bool) -> String {
         }
     }
     if let Some(vs) = &ex.verdicts {
-        let checked = vs.iter().flatten().count();
+        let unchecked = vs
+            .iter()
+            .flatten()
+            .filter(|v| matches!(v, Verdict::Unchecked { .. }))
+            .count();
+        let checked = vs.iter().flatten().count() - unchecked;
         let failed = vs.iter().flatten().filter(|v| !v.ok()).count();
         out.push('\n');
-        let line = if failed == 0 {
+        let mut line = if failed == 0 {
             format!(
                 "verified: {checked} check{} hold{}",
                 if checked == 1 { "" } else { "s" },
@@ -116,6 +125,12 @@ pub fn text(ex: &Explanation, color: bool) -> String {
         } else {
             format!("verified: {failed} of {checked} checks fail")
         };
+        if unchecked > 0 {
+            line.push_str(&format!(
+                "; {unchecked} not checked (the budget of {} points is spent)",
+                crate::algebra::trace::VERIFY_BUDGET
+            ));
+        }
         out.push_str(&line);
     }
     out
@@ -151,6 +166,11 @@ fn check_json(c: &Check, verdict: Option<&Verdict>) -> Json {
         Some(Verdict::Fails(why)) => {
             m.insert("verified".into(), json!(false));
             m.insert("failure".into(), json!(why));
+        }
+        Some(Verdict::Unchecked { of }) => {
+            m.insert("verified".into(), json!(null));
+            m.insert("unchecked".into(), json!(true));
+            m.insert("of".into(), json!(of));
         }
         None => {}
     }

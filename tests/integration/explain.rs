@@ -108,6 +108,22 @@ fn big_layouts_do_not_hang_and_say_when_capped() {
     assert!(t.elapsed().as_secs() < 60);
 }
 
+/// Many large checks share one budget: the rest are reported unchecked, not evaluated
+/// (a fuzzing finding: a 40-mode divide took seconds with every check at its own cap).
+#[test]
+fn many_large_checks_share_one_budget() {
+    let opts = ExplainOptions {
+        verify: true,
+        index: None,
+    };
+    let shape = vec!["2"; 40].join(",");
+    let stride: Vec<String> = (1..=40).map(|k| (1i64 << k).to_string()).collect();
+    let src = format!("logical_divide(({shape}):({}), 2:1)", stride.join(","));
+    let out = explained(&src, &opts);
+    assert!(out.contains("not checked (the budget of"), "{out}");
+    assert!(out.contains("= (2,549755813888):(2,4)"), "{out}");
+}
+
 /// Explaining `src` gives what evaluating it gives, and (when asked) every check holds.
 fn same_as_plain(src: &str, verify: bool) {
     let opts = ExplainOptions {
