@@ -292,7 +292,7 @@ enum Command {
     /// The result with its derivation, step by step, as CuTe's algorithms compute it.
     #[command(after_help = EXPLAIN_HELP)]
     Explain {
-        /// The expression: composition, coalesce, complement, a divide or product, an
+        /// The expression: composition, coalesce, filter, complement, a divide or product, an
         /// inverse, idx2crd/crd2idx, `L(i)`, `Sw<B,M,S>(i)` (or `o`, `/`, `*`).
         expr: String,
         /// Evaluate every step's equality or condition (on every index, up to 2^20) and mark it.
