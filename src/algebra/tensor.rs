@@ -3,11 +3,12 @@
 //! (`132 o (4,8):(1,8)`).
 
 use super::coord::{Coord, idx2crd_strided};
-use super::divide::zipped_divide;
+use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple::{self, Int, Tuple};
 use super::layout::Layout;
 use super::tiler::Tiler;
+use super::trace::{NoTrace, Step, Trace};
 use super::{arith, coord};
 
 /// A tensor over a layout: element `i` is `offset + layout(i)`.
@@ -69,32 +70,98 @@ fn rank_of_mode(l: &Layout, i: usize) -> Result<usize> {
 /// CuTe's `inner_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the rest mode
 /// with `coord` keeping the tile: `tiled(repeat<R0>(_), append<R1>(coord, _))`.
 pub fn inner_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    const OP: &str = "local_tile";
-    let tiled = OffsetTensor::new(t.offset, zipped_divide(&t.layout, tiler)?);
-    let r0 = rank_of_mode(&tiled.layout, 0)?;
-    let rest = match c {
-        Coord::Tuple(v) => append_under(v, rank_of_mode(&tiled.layout, 1)?, OP)?,
-        other => other.clone(),
-    };
-    tiled.slice(&Coord::Tuple(vec![repeat_under(r0), rest]))
+    partition_traced(t, tiler, c, Keep::Tile, &mut NoTrace)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the tile mode
 /// with `coord` keeping the rest: `tiled(append<R0>(coord, _), repeat<R1>(_))`.
 pub fn outer_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    const OP: &str = "local_partition";
-    let tiled = OffsetTensor::new(t.offset, zipped_divide(&t.layout, tiler)?);
-    let r1 = rank_of_mode(&tiled.layout, 1)?;
-    let tile = match c {
-        Coord::Tuple(v) => append_under(v, rank_of_mode(&tiled.layout, 0)?, OP)?,
-        other => other.clone(),
+    partition_traced(t, tiler, c, Keep::Rest, &mut NoTrace)
+}
+
+/// Which mode of `zipped_divide` a partition keeps (the other is fixed by the coordinate).
+#[derive(Clone, Copy)]
+enum Keep {
+    /// inner_partition / local_tile: the tile at a coordinate of the tiles.
+    Tile,
+    /// outer_partition / local_partition: the same element of every tile.
+    Rest,
+}
+
+/// [`inner_partition`] or [`outer_partition`], reporting the divide and the slice to `tr`.
+fn partition_traced<T: Trace>(
+    t: &OffsetTensor,
+    tiler: &Tiler,
+    c: &Coord,
+    keep: Keep,
+    tr: &mut T,
+) -> Result<OffsetTensor> {
+    let (op, kept, fixed) = match keep {
+        Keep::Tile => ("local_tile", "tile", "rest"),
+        Keep::Rest => ("local_partition", "rest", "tile"),
     };
-    tiled.slice(&Coord::Tuple(vec![tile, repeat_under(r1)]))
+    tr.step(|| {
+        Step::new(
+            op,
+            "definition",
+            format!(
+                "zipped_divide(T, {tiler}) = ((tile), (rest)), then keep the {kept} modes and fix the {fixed} modes at {c}"
+            ),
+        )
+    });
+    tr.section(|| {
+        Step::new(
+            op,
+            "divide",
+            format!("zipped_divide({}, {tiler})", t.layout),
+        )
+    });
+    let z = zipped_divide_traced(&t.layout, tiler, tr);
+    tr.end();
+    let tiled = OffsetTensor::new(t.offset, z?);
+    let at = |i: usize| rank_of_mode(&tiled.layout, i);
+    let fix = |n: usize| match c {
+        Coord::Tuple(v) => append_under(v, n, op),
+        other => Ok(other.clone()),
+    };
+    let coord = match keep {
+        Keep::Tile => Coord::Tuple(vec![repeat_under(at(0)?), fix(at(1)?)?]),
+        Keep::Rest => Coord::Tuple(vec![fix(at(0)?)?, repeat_under(at(1)?)]),
+    };
+    let out = tiled.slice(&coord)?;
+    tr.step(|| {
+        Step::new(
+            op,
+            "slice",
+            format!(
+                "{} at {coord}: the fixed modes give the offset {} + {} = {}, the kept ones the layout {}: {} o {}",
+                tiled.layout,
+                t.offset,
+                out.offset.saturating_sub(t.offset),
+                out.offset,
+                out.layout,
+                out.offset,
+                out.layout
+            ),
+        )
+        .val("layout", &out.layout)
+    });
+    Ok(out)
 }
 
 /// `local_tile(tensor, tiler, coord)`: the tile of `tensor` at `coord` of the tiles.
 pub fn local_tile(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
     inner_partition(t, tiler, c)
+}
+
+/// [`local_tile`], reporting its derivation to `tr`.
+pub fn local_tile_traced<T: Trace>(
+    t: &OffsetTensor,
+    tiler: &Tiler,
+    c: &Coord,
+    tr: &mut T,
+) -> Result<OffsetTensor> {
+    partition_traced(t, tiler, c, Keep::Tile, tr)
 }
 
 /// CuTe's `Layout::get_flat_coord(idx)`: `crd2crd(idx2crd(idx, shape, stride), shape,
@@ -124,6 +191,16 @@ pub fn get_flat_coord(l: &Layout, idx: i64) -> Result<IntTuple> {
 /// threads of `thr_layout` are tiled over `tensor`:
 /// `outer_partition(tensor, product_each(shape(thr_layout)), thr_layout.get_flat_coord(idx))`.
 pub fn local_partition(t: &OffsetTensor, thr: &Layout, idx: i64) -> Result<OffsetTensor> {
+    local_partition_traced(t, thr, idx, &mut NoTrace)
+}
+
+/// [`local_partition`], reporting its derivation to `tr`.
+pub fn local_partition_traced<T: Trace>(
+    t: &OffsetTensor,
+    thr: &Layout,
+    idx: i64,
+    tr: &mut T,
+) -> Result<OffsetTensor> {
     const OP: &str = "local_partition";
     let n = thr.size()?;
     if idx < 0 || idx >= n {
@@ -142,7 +219,16 @@ pub fn local_partition(t: &OffsetTensor, thr: &Layout, idx: i64) -> Result<Offse
     }
     let tiler = Tiler::from_shape(&thr.shape().product_each()?);
     let c = Coord::from_int_tuple(&get_flat_coord(thr, idx)?);
-    outer_partition(t, &tiler, &c)
+    tr.step(|| {
+        Step::new(
+            OP,
+            "thread",
+            format!(
+                "thread {idx} of {thr}: its coordinate get_flat_coord({idx}) = {c}; the tiler is product_each(shape({thr})) = {tiler}"
+            ),
+        )
+    });
+    partition_traced(t, &tiler, &c, Keep::Rest, tr)
 }
 
 #[cfg(test)]

@@ -30,6 +30,16 @@ pub fn layout_of(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
     }
 }
 
+/// Where a tensor is expected (`local_tile`, `local_partition`): `OFFSET o LAYOUT`, or a
+/// layout or shape at offset 0.
+pub fn tensor_of(v: &Value, span: Span) -> Result<crate::algebra::tensor::OffsetTensor, EvalError> {
+    use crate::algebra::tensor::OffsetTensor;
+    match v {
+        Value::OffsetLayout(o, l) => Ok(OffsetTensor::new(*o, l.clone())),
+        _ => Ok(OffsetTensor::new(0, to_layout(v, span)?)),
+    }
+}
+
 /// Where an IntTuple is expected.
 pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {

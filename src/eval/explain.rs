@@ -4,7 +4,7 @@
 //! The arguments are evaluated as usual; the operation itself runs through the `_traced`
 //! variant of the very algorithm the plain evaluation uses, so the result is the plain result.
 
-use super::convert::{layout_of, to_coord, to_int, to_int_tuple, to_tiler};
+use super::convert::{layout_of, tensor_of, to_coord, to_index, to_int, to_int_tuple, to_tiler};
 use super::{Env, EvalError, Value, compose_values, functions};
 use crate::algebra::trace::{Recorder, Step, Trace, Verdict};
 use crate::algebra::{self, IntTuple, Layout, Tiler};
@@ -66,6 +66,8 @@ pub const EXPLAINED: &[&str] = &[
     "left_inverse",
     "idx2crd",
     "crd2idx",
+    "local_tile",
+    "local_partition",
 ];
 
 /// Explain one expression in a session. A parse error, or a failure evaluating the arguments,
@@ -287,6 +289,20 @@ fn call_traced(
             } else {
                 inverse::left_inverse_traced(&l, t)
             })
+        }
+        "local_tile" if n == 3 => {
+            let tensor = tensor_of(&vals[0], spans[0])?;
+            let c = to_coord(&vals[2], spans[2])?;
+            algebra::tensor::local_tile_traced(&tensor, &tiler(1)?, &c, t)
+                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map_err(alg)
+        }
+        "local_partition" if n == 3 => {
+            let tensor = tensor_of(&vals[0], spans[0])?;
+            let idx = to_index(&vals[2], spans[2])? as i64;
+            algebra::tensor::local_partition_traced(&tensor, &layout(1)?, idx, t)
+                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map_err(alg)
         }
         "idx2crd" if n == 2 => {
             let (i, s) = (

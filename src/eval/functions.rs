@@ -1,7 +1,7 @@
 //! The function table: every callable name, its signature and what it does, in one place
 //! (the REPL's help is generated from it).
 
-use super::convert::{to_coord, to_index, to_int_tuple, to_layout, to_tiler};
+use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_tiler};
 use super::{EvalError, Value, compose_values};
 use crate::algebra::{self, IntTuple, Layout, Tiler};
 use crate::algebra::{common, complement, coord, divide, inverse};
@@ -693,10 +693,7 @@ pub static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             use algebra::tensor as ts;
-            let t = match &a.vals[0] {
-                Value::OffsetLayout(o, l) => ts::OffsetTensor::new(*o, l.clone()),
-                _ => ts::OffsetTensor::new(0, a.layout(0)?),
-            };
+            let t = tensor_of(&a.vals[0], a.spans[0])?;
             let c = to_coord(&a.vals[2], a.spans[2])?;
             let r = ts::local_tile(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
@@ -710,10 +707,7 @@ pub static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             use algebra::tensor as ts;
-            let t = match &a.vals[0] {
-                Value::OffsetLayout(o, l) => ts::OffsetTensor::new(*o, l.clone()),
-                _ => ts::OffsetTensor::new(0, a.layout(0)?),
-            };
+            let t = tensor_of(&a.vals[0], a.spans[0])?;
             let idx = a.index(2)? as i64;
             let r = ts::local_partition(&t, &a.layout(1)?, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))

@@ -41,6 +41,9 @@ const EXAMPLES: &[&str] = &[
     "raked_product((2,5):(5,1), (3,4):(1,3))",
     "right_inverse((2,4,6):(4,1,8))",
     "left_inverse((2,4):(4,1))",
+    // seed 000: the tile (1,2) of an (8,24) tensor by (4,8) tiles, and thread 3 of (2,4):(1,2)
+    "local_tile((8,24):(1,8), (4,8), (1,2))",
+    "local_partition((8,24):(1,8), (2,4):(1,2), 3)",
     "idx2crd(16, (3,(2,3)))",
     "crd2idx((1,5), (3,(2,3)):(3,(12,1)))",
     "Sw<3,4,3>(200)",
