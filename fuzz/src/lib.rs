@@ -1,4 +1,4 @@
-//! The three entry points the fuzz targets drive, shared so that a crash found by one target can
+//! The four entry points the fuzz targets drive, shared so that a crash found by one target can
 //! be replayed by any of them (and by `tests/integration/fuzz_regressions.rs`, which does the same).
 
 use cute::eval::{Env, Outcome};

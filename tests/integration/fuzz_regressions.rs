@@ -1,4 +1,4 @@
-//! What the fuzzers (`fuzz/`, see FUZZING.md) found, replayed through the same three entry points
+//! What the fuzzers (`fuzz/`, see FUZZING.md) found, replayed through the same four entry points
 //! they drive, and a proptest smoke that throws random bytes and token soups at them on every
 //! `cargo test` (CI has the stable toolchain only, so no libFuzzer there).
 //!
@@ -307,7 +307,7 @@ fn tuple_width_limit_is_named() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The CI smoke: random bytes and token soups through the three entry points
+// The CI smoke: random bytes and token soups through the four entry points
 // ---------------------------------------------------------------------------------------------
 
 /// Pieces of cute notation, to make soups that get past the tokenizer.
