@@ -123,18 +123,19 @@ struct GemmArgs {
     /// Warps along (M, N, K).
     #[arg(long, default_value = "(2,2,1)")]
     atom_layout: String,
-    /// Block tile (BM, BN, BK).
-    #[arg(long, default_value = "(128,128,64)")]
-    tile: String,
+    /// Block tile (BM, BN, BK); default (128,128,64) for mma.sync, (64 x consumers, N, 64) on
+    /// the Hopper path.
+    #[arg(long)]
+    tile: Option<String>,
     /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled.
     #[arg(long)]
     smem_a: Option<String>,
     /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled.
     #[arg(long)]
     smem_b: Option<String>,
-    /// Pipeline depth.
-    #[arg(long, default_value_t = 3)]
-    stages: usize,
+    /// Pipeline depth; default 3 for mma.sync, on the Hopper path the deepest up to 4 that fits.
+    #[arg(long)]
+    stages: Option<usize>,
     /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index
     /// (with --cluster: over the clusters of tiles).
     #[arg(long, default_value = "grouped:8")]

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::config::{GemmConfig, GemmFlags, plain_smem_atom};
-use super::hopper::config::{HopperConfig, is_sm90, resolve_defaults};
+use super::hopper::config::{HopperConfig, is_sm90};
 use super::nvrtc::{self, compile};
 use super::report;
 use super::run::{Gpu, GpuError};
@@ -41,9 +41,9 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
         for swizzled in [true, false] {
             for stages in [3, 4] {
                 let mut f = base.clone();
-                f.tile = tile.into();
+                f.tile = Some(tile.into());
                 f.atom_layout = warps.into();
-                f.stages = stages;
+                f.stages = Some(stages);
                 if swizzled {
                     f.smem_a = None;
                     f.smem_b = None;
@@ -56,9 +56,9 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
         }
     }
     let mut f = base.clone();
-    f.tile = shapes[0].0.into();
+    f.tile = Some(shapes[0].0.into());
     f.atom_layout = shapes[0].1.into();
-    f.stages = 3;
+    f.stages = Some(3);
     f.smem_a = None;
     f.smem_b = None;
     f.raster = "plain".into();
@@ -83,7 +83,7 @@ pub fn sm90_mma(dtype: &str, n: usize) -> String {
 type Knob = (&'static str, fn(&mut GemmFlags));
 const SM90_ROWS: &[Knob] = &[
     ("default", |_| {}),
-    ("--stages 3", |f| f.stages = 3),
+    ("--stages 3", |f| f.stages = Some(3)),
     ("--raster plain", |f| f.raster = "plain".into()),
     ("--consumers 1", |f| f.consumers = Some(1)),
     ("--persistent", |f| f.persistent = true),
@@ -117,8 +117,8 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
         f.atom_layout = GemmFlags::default().atom_layout;
     }
     // the sweep sets these itself
-    f.tile = GemmFlags::default().tile;
-    f.stages = GemmFlags::default().stages;
+    f.tile = None;
+    f.stages = None;
     f.consumers = None;
     f.cluster = None;
     f.persistent = false;
@@ -128,12 +128,7 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
     for (i, (name, knob)) in SM90_ROWS.iter().enumerate() {
         let mut g = f.clone();
         knob(&mut g);
-        // again after the defaults are resolved: `--stages 3` is also the sentinel for "default"
-        let resolved = resolve_defaults(&g).map(|mut r| {
-            knob(&mut r);
-            r
-        });
-        match resolved.and_then(|r| HopperConfig::from_resolved(&r)) {
+        match HopperConfig::from_flags(&g) {
             Ok(c) => out.push(c),
             Err(e) if i == 0 => return Err(e),
             Err(e) => notes.push(format!("sweep row {name} left out: {e}")),

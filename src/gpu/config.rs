@@ -90,6 +90,11 @@ pub struct GemmConfig {
     pub raster_text: String,
 }
 
+/// The mma.sync path's block tile when `--tile` is not given.
+pub const SM80_TILE: &str = "(128,128,64)";
+/// The mma.sync path's pipeline depth when `--stages` is not given.
+pub const SM80_STAGES: usize = 3;
+
 /// The flags of `cute gemm`, as given.
 #[derive(Clone, Debug)]
 pub struct GemmFlags {
@@ -105,14 +110,14 @@ pub struct GemmFlags {
     pub mma: Option<String>,
     /// Warp arrangement `(WM,WN,1)`.
     pub atom_layout: String,
-    /// `(BM,BN,BK)`.
-    pub tile: String,
+    /// `(BM,BN,BK)`; `None`: the path's default ([`SM80_TILE`], or the Hopper path's).
+    pub tile: Option<String>,
     /// Shared-memory atom of A.
     pub smem_a: Option<String>,
     /// Shared-memory atom of B.
     pub smem_b: Option<String>,
-    /// Pipeline depth.
-    pub stages: usize,
+    /// Pipeline depth; `None`: the path's default ([`SM80_STAGES`], or the Hopper path's).
+    pub stages: Option<usize>,
     /// Block raster layout, `plain`, or `grouped:G`.
     pub raster: String,
     /// Hopper path: consumer warpgroups (default 2).
@@ -151,10 +156,10 @@ impl Default for GemmFlags {
             dtype: "bf16".into(),
             mma: None,
             atom_layout: "(2,2,1)".into(),
-            tile: "(128,128,64)".into(),
+            tile: None,
             smem_a: None,
             smem_b: None,
-            stages: 3,
+            stages: None,
             raster: "grouped:8".into(),
             consumers: None,
             cluster: None,
@@ -419,7 +424,8 @@ impl GemmConfig {
                 w[0] * w[1]
             ));
         }
-        let t = int_list("--tile", &f.tile, 3)?;
+        let t = int_list("--tile", f.tile.as_deref().unwrap_or(SM80_TILE), 3)?;
+        let stages = f.stages.unwrap_or(SM80_STAGES);
         let (bm, bn, bk) = (t[0], t[1], t[2]);
         if bm % (16 * w[0]) != 0 {
             return Err(format!(
@@ -446,14 +452,13 @@ impl GemmConfig {
                 ));
             }
         }
-        if f.stages < 2 {
+        if stages < 2 {
             return Err("--stages: the pipeline needs at least 2 stages".into());
         }
-        let smem_bytes = f.stages * (bm + bn) * bk * 2;
+        let smem_bytes = stages * (bm + bn) * bk * 2;
         if smem_bytes > MAX_SMEM_BYTES {
             return Err(format!(
-                "--stages/--tile: {} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}",
-                f.stages
+                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}"
             ));
         }
         check_problem(f, "rows are read 16 bytes at a time")?;
@@ -475,7 +480,7 @@ impl GemmConfig {
             smem_b_atom,
             smem_a,
             smem_b,
-            stages: f.stages,
+            stages,
             raster,
             raster_text: f.raster.clone(),
         })

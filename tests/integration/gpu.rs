@@ -21,10 +21,10 @@ fn rejected(f: impl FnOnce(&mut GemmFlags)) -> String {
 
 #[test]
 fn invalid_configurations_name_their_flag() {
-    assert!(rejected(|g| g.tile = "(100,256,32)".into()).starts_with("--tile: BM = 100"));
-    assert!(rejected(|g| g.tile = "(128,256,24)".into()).starts_with("--tile: BK = 24"));
-    assert!(rejected(|g| g.stages = 12).starts_with("--stages/--tile"));
-    assert!(rejected(|g| g.stages = 1).starts_with("--stages"));
+    assert!(rejected(|g| g.tile = Some("(100,256,32)".into())).starts_with("--tile: BM = 100"));
+    assert!(rejected(|g| g.tile = Some("(128,256,24)".into())).starts_with("--tile: BK = 24"));
+    assert!(rejected(|g| g.stages = Some(12)).starts_with("--stages/--tile"));
+    assert!(rejected(|g| g.stages = Some(1)).starts_with("--stages"));
     assert!(rejected(|g| g.k = 1001).starts_with("--k"));
     assert!(rejected(|g| g.atom_layout = "(8,8,1)".into()).starts_with("--atom-layout"));
     assert!(rejected(|g| g.atom_layout = "(2,2,2)".into()).starts_with("--atom-layout"));
@@ -63,11 +63,11 @@ fn the_emitted_index_arithmetic_follows_the_smem_layout() {
 #[test]
 fn the_emitted_index_arithmetic_follows_the_warp_layout() {
     let a = kernel_source(&config(|g| {
-        g.tile = "(128,128,32)".into();
+        g.tile = Some("(128,128,32)".into());
         g.atom_layout = "(2,2,1)".into();
     }));
     let b = kernel_source(&config(|g| {
-        g.tile = "(128,128,32)".into();
+        g.tile = Some("(128,128,32)".into());
         g.atom_layout = "(4,1,1)".into();
     }));
     let changed: Vec<String> = a
@@ -174,14 +174,14 @@ fn gemm_is_correct_on_the_gpu_for_many_shapes() {
                 g.smem_b = Some("(8,32):(32,1)".into());
             },
             |g| {
-                g.tile = "(128,128,32)".into();
+                g.tile = Some("(128,128,32)".into());
                 g.atom_layout = "(2,2,1)".into();
-                g.stages = 3;
+                g.stages = Some(3);
             },
             |g| {
-                g.tile = "(64,128,64)".into();
+                g.tile = Some("(64,128,64)".into());
                 g.atom_layout = "(1,4,1)".into();
-                g.stages = 3;
+                g.stages = Some(3);
                 g.raster = "plain".into();
             },
         ],

@@ -41,7 +41,7 @@ fn sm90_gemm_is_correct_on_the_gpu() {
     for (m, n, k) in shapes {
         let variants: [fn(&mut GemmFlags); 3] = [
             |_| {},
-            |g| g.stages = 2,
+            |g| g.stages = Some(2),
             |g| {
                 g.dtype = "f16".into();
                 g.mma = Some("SM90_64x128x16_F32F16F16_SS<K,K>".into());
@@ -77,7 +77,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
     );
     let e = err(|g| {
         g.consumers = Some(1);
-        g.tile = "(128,256,64)".into();
+        g.tile = Some("(128,256,64)".into());
     });
     assert!(
         e.starts_with("--tile: BM = 128") && e.contains("--consumers"),
@@ -101,7 +101,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
     );
     let e = err(|g| {
         g.tma_store = true;
-        g.stages = 5;
+        g.stages = Some(5);
     });
     assert!(
         e.starts_with("--stages/--tile") && e.contains("--tma-store"),
@@ -142,13 +142,11 @@ fn knobs_without_mma_take_the_hopper_path_with_fitting_defaults() {
     let c = v(|g| g.tma_store = true);
     assert_eq!((c.stages, c.c_chunk), (4, 128));
     assert_eq!(c.smem_bytes(), 4 * 48 * 1024 + 2 * 64 * 128 * 2 + 1024 + 64);
-    // with 3 stages all of it fits (3 is also the "default" sentinel: set after resolving)
-    let mut g = cute::gpu::hopper::config::resolve_defaults(&flags(8192, 8192, 8192, |g| {
-        g.tma_store = true
-    }))
-    .unwrap();
-    g.stages = 3;
-    let c = HopperConfig::from_resolved(&g).unwrap();
+    // with 3 stages all of it fits
+    let c = v(|g| {
+        g.tma_store = true;
+        g.stages = Some(3);
+    });
     assert_eq!((c.stages, c.c_chunk), (3, 256));
     let c = v(|g| g.cluster = Some("2".into()));
     assert_eq!(c.cluster, (2, 1));

@@ -419,28 +419,30 @@ fn check_c_boxes(c: &SmemLayout, bn: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages) take this path's:
-/// tile (64 × consumers, N, 64) and the deepest pipeline up to 4 stages that fits in shared memory.
+/// `--tile` and `--stages` not given take this path's defaults: tile (64 × consumers, N, 64)
+/// and the deepest pipeline up to 4 stages that fits in shared memory.
 pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
     let atom = parse_atom(f.mma.as_deref().unwrap_or_default())?;
-    let defaults = GemmFlags::default();
     let mut r = f.clone();
     let consumers = check_consumers(f.consumers)?;
-    if f.tile == defaults.tile {
-        r.tile = format!("({},{},64)", 64 * consumers, atom.n);
-    }
-    if f.stages == defaults.stages {
-        r.stages = 4;
-        if let Ok(v) = int_list("--tile", &r.tile, 3) {
+    let tile = f
+        .tile
+        .clone()
+        .unwrap_or_else(|| format!("({},{},64)", 64 * consumers, atom.n));
+    if f.stages.is_none() {
+        let mut stages = 4;
+        if let Ok(v) = int_list("--tile", &tile, 3) {
             // C's staging at its narrowest (64 columns) when --tma-store
             let fixed = c_staging_bytes(f.tma_store, consumers, 64) + 1024;
-            while r.stages > 2
-                && fixed + r.stages * (v[0] + v[1]) * v[2] * 2 + 16 * r.stages > MAX_SMEM_BYTES
+            while stages > 2
+                && fixed + stages * (v[0] + v[1]) * v[2] * 2 + 16 * stages > MAX_SMEM_BYTES
             {
-                r.stages -= 1;
+                stages -= 1;
             }
         }
+        r.stages = Some(stages);
     }
+    r.tile = Some(tile);
     Ok(r)
 }
 
@@ -479,14 +481,9 @@ pub fn parse_cluster(text: &str) -> Result<(usize, usize), String> {
 }
 
 impl HopperConfig {
-    /// Validate flags. Flags left at the mma.sync path's defaults (tile (128,128,64), 3 stages)
-    /// take this path's: tile (128, N, 64), 4 stages.
+    /// Validate flags; `--tile` and `--stages` not given take this path's defaults
+    /// ([`resolve_defaults`]: tile (64 × consumers, N, 64), up to 4 stages).
     pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, String> {
-        HopperConfig::from_resolved(&resolve_defaults(f)?)
-    }
-
-    /// Validate flags as they are (no defaults substituted).
-    pub fn from_resolved(f: &GemmFlags) -> Result<HopperConfig, String> {
         let dtype = Dtype::parse(&f.dtype)?;
         let mma = f.mma.clone().unwrap_or_default();
         let atom = parse_atom(&mma)?;
@@ -497,8 +494,9 @@ impl HopperConfig {
                 dtype.name()
             ));
         }
-        let (bm, bn, bk) = int3("--tile", &f.tile)?;
-        let stages = f.stages;
+        let f = &resolve_defaults(f)?;
+        let (bm, bn, bk) = int3("--tile", f.tile.as_deref().unwrap_or_default())?;
+        let stages = f.stages.unwrap_or_default();
         let consumers = check_consumers(f.consumers)?;
         let regs = register_split(consumers);
         if atom.n > widest_n(consumers) {
@@ -805,9 +803,9 @@ mod tests {
         );
         assert!(err(|g| g.smem_a = Some("(8,64):(64,1)".into())).contains("128-byte swizzle"));
         assert!(err(|g| g.smem_b = Some("Sw<3,3,3> o (8,64):(1,8)".into())).contains("dense rows"));
-        assert!(err(|g| g.tile = "(128,256,32)".into()).starts_with("--tile: BK"));
-        assert!(err(|g| g.tile = "(128,192,64)".into()).starts_with("--tile: BN"));
-        assert!(err(|g| g.stages = 6).starts_with("--stages/--tile"));
+        assert!(err(|g| g.tile = Some("(128,256,32)".into())).starts_with("--tile: BK"));
+        assert!(err(|g| g.tile = Some("(128,192,64)".into())).starts_with("--tile: BN"));
+        assert!(err(|g| g.stages = Some(6)).starts_with("--stages/--tile"));
         assert!(
             err(|g| g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<MN,K>".into())).contains("<K,K>")
         );
