@@ -39,8 +39,9 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
             let c = complement_traced(b, Some(&target), tr);
             tr.end();
             let c = c?;
-            let bb = Layout::concat(&[b.clone(), c.clone()]);
+            let bb = Layout::concat(&[b.clone(), c]);
             tr.step(|| {
+                let c = bb.mode(1).expect("(B, B*) has two modes");
                 Step::new(OP, "tiler", format!("(B, B*) = ({b}, {c}) = {bb}"))
                     .val("B*", &c)
                     .val("(B, B*)", &bb)
@@ -111,8 +112,9 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
             let cb = compose_traced(&c, b, tr).map_err(|e| e.within("logical_product"));
             tr.end();
             let cb = cb?;
-            let r = Layout::concat(&[a.clone(), cb.clone()]);
+            let r = Layout::concat(&[a.clone(), cb]);
             tr.step(|| {
+                let cb = r.mode(1).expect("(A, A* o B) has two modes");
                 Step::new(
                     OP,
                     "result",

@@ -148,19 +148,34 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
             });
         }
     }
-    let raw = Layout::raw(
-        Tuple(rshape.iter().copied().map(Int).collect()),
-        Tuple(rstride.iter().copied().map(Int).collect()),
-    );
-    t.section(|| {
-        Step::new(
-            OP,
-            "coalesce",
-            format!("the inverse modes {raw}, coalesced"),
-        )
-    });
+    finish(OP, rshape, rstride, t)
+}
+
+/// The inverse's modes coalesced (CuTe's result), the coalescing reported as a section.
+fn finish<T: Trace>(
+    op: &'static str,
+    rshape: Vec<i64>,
+    rstride: Vec<i64>,
+    t: &mut T,
+) -> Result<Layout> {
+    let traced = rshape.len() == rstride.len();
+    if traced {
+        t.section(|| {
+            let raw = Layout::raw(
+                Tuple(rshape.iter().copied().map(Int).collect()),
+                Tuple(rstride.iter().copied().map(Int).collect()),
+            );
+            Step::new(
+                op,
+                "coalesce",
+                format!("the inverse modes {raw}, coalesced"),
+            )
+        });
+    }
     let out = build(rshape, rstride, t);
-    t.end();
+    if traced {
+        t.end();
+    }
     out
 }
 
@@ -256,23 +271,5 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layo
             format!("layout {l} has a negative stride; its left inverse has no valid shape"),
         ));
     }
-    let raw_ok = rshape.len() == rstride.len();
-    if raw_ok {
-        let raw = Layout::raw(
-            Tuple(rshape.iter().copied().map(Int).collect()),
-            Tuple(rstride.iter().copied().map(Int).collect()),
-        );
-        t.section(|| {
-            Step::new(
-                OP,
-                "coalesce",
-                format!("the inverse modes {raw}, coalesced"),
-            )
-        });
-    }
-    let out = build(rshape, rstride, t);
-    if raw_ok {
-        t.end();
-    }
-    out
+    finish(OP, rshape, rstride, t)
 }
