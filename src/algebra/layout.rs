@@ -276,8 +276,17 @@ impl Layout {
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
     pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {
+        self.coalesce_profile_traced(profile, &mut NoTrace)
+    }
+
+    /// [`Layout::coalesce_profile`], reporting each coalesced mode's rules to `t`.
+    pub fn coalesce_profile_traced<T: Trace>(
+        &self,
+        profile: &IntTuple,
+        t: &mut T,
+    ) -> Result<Layout> {
         match profile {
-            Int(_) => self.coalesce(),
+            Int(_) => self.coalesce_traced(t),
             Tuple(p) => {
                 if p.len() > self.rank() {
                     return Err(condition(
@@ -292,11 +301,46 @@ impl Layout {
                 let mut parts = Vec::with_capacity(modes.len());
                 for (i, m) in modes.iter().enumerate() {
                     parts.push(match p.get(i) {
-                        Some(pi) => m.coalesce_profile(pi)?,
-                        None => m.clone(),
+                        Some(pi) => {
+                            t.section(|| {
+                                Step::new(
+                                    "coalesce",
+                                    "by mode",
+                                    format!("mode {i} {m} with profile {pi}"),
+                                )
+                            });
+                            let r = m.coalesce_profile_traced(pi, t);
+                            t.end();
+                            r?
+                        }
+                        None => {
+                            t.step(|| {
+                                Step::new(
+                                    "coalesce",
+                                    "keep",
+                                    format!("mode {i} {m}: past the profile {profile}, kept"),
+                                )
+                            });
+                            m.clone()
+                        }
                     });
                 }
-                Ok(make_layout_from_modes(parts))
+                let r = make_layout_from_modes(parts);
+                t.step(|| {
+                    Step::new(
+                        "coalesce",
+                        "result",
+                        format!(
+                            "coalesce({self}, {profile}) = {r}: each mode coalesced within itself"
+                        ),
+                    )
+                    .val("result", &r)
+                    .check(Check::SameFunction {
+                        lhs: self.clone(),
+                        rhs: r.clone(),
+                    })
+                });
+                Ok(r)
             }
         }
     }

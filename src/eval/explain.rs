@@ -219,6 +219,11 @@ fn call_traced(
             let l = layout(0)?;
             lay(l.coalesce_traced(t))
         }
+        "coalesce" if n == 2 && is_plain_layout(0) => {
+            let l = layout(0)?;
+            let profile = to_int_tuple(&vals[1], spans[1])?;
+            lay(l.coalesce_profile_traced(&profile, t))
+        }
         "filter" if n == 1 && is_plain_layout(0) => {
             let l = layout(0)?;
             lay(l.filter_traced(t))

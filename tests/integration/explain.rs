@@ -13,6 +13,8 @@ const EXAMPLES: &[&str] = &[
     // seed 000: coalesce's four cases; CuTe gives 12:1
     "coalesce((2,(1,6)):(1,(6,2)))",
     "filter((4,2,(1,3)):(1,0,(5,4)))",
+    // coalesce by mode of a profile (SPEC: `coalesce(L, profile)`)
+    "coalesce((2,(1,6),(4,2)):(1,(6,2),(3,12)), (1,1))",
     // seed 000 / CuTe docs: by-mode composition, (3,(2,4)):(236,(26,1))
     "composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)",
     // seed 000: complement(4:1, 24) = 6:4 (right) and complement(6:4, 24) = 4:1 (the seed says 6:4)
