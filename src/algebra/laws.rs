@@ -74,30 +74,37 @@ impl<'a> Flat<'a> {
     }
 
     fn at(&self, i: i64) -> Result<i64> {
-        let Some(leaves) = &self.leaves else {
-            return self.layout.at(i);
-        };
-        let (mut rest, mut acc) = (i, 0i64);
-        let last = leaves.len() - 1;
-        for (k, &(s, d)) in leaves.iter().enumerate() {
-            if rest == 0 {
-                // every remaining coordinate is 0 and adds nothing
-                break;
-            }
-            let c = if k == last {
-                rest
-            } else {
-                let c = rest % s;
-                rest /= s;
-                c
-            };
-            match c.checked_mul(d).and_then(|x| acc.checked_add(x)) {
-                Some(v) => acc = v,
-                None => return self.layout.at(i),
-            }
+        match &self.leaves {
+            Some(leaves) => match walk_digits(leaves, i, |_, _| {}) {
+                Some(v) => Ok(v),
+                None => self.layout.at(i),
+            },
+            None => self.layout.at(i),
         }
-        Ok(acc)
     }
+}
+
+/// `Σ c_k·d_k` over the digits `c_k` of `x` in the mixed radix of the leaves `(s_k, d_k)` (the
+/// last digit takes the rest, C++ truncating division), calling `digit(k, c_k)` for each digit
+/// visited; `None` on overflow. Stops once the rest is 0 (the remaining digits are 0).
+fn walk_digits(leaves: &[(i64, i64)], x: i64, mut digit: impl FnMut(usize, i64)) -> Option<i64> {
+    let (mut rest, mut acc) = (x, 0i64);
+    let last = leaves.len() - 1;
+    for (k, &(s, d)) in leaves.iter().enumerate() {
+        if rest == 0 {
+            break;
+        }
+        let c = if k == last {
+            rest
+        } else {
+            let c = rest % s;
+            rest /= s;
+            c
+        };
+        digit(k, c);
+        acc = acc.checked_add(c.checked_mul(d)?)?;
+    }
+    Some(acc)
 }
 
 /// `L(0), L(1), …` in order, one leaf coordinate step at a time instead of a division per leaf.
@@ -200,30 +207,19 @@ fn leafwise(
             let got = target_leaf(l, c)?;
             // `outer.at(x)` and the digits of `x` in `outer`'s mixed radix, in one pass: the
             // digits are the coordinates `Flat::at` sums (it asks `Layout::at` on overflow).
-            let last = oleaves.len() - 1;
-            let mut rest = x;
-            let mut acc = Some(0i64);
             let mut digits: u128 = 0;
-            for (j, &(a, d)) in oleaves.iter().enumerate() {
-                if rest == 0 {
-                    // every remaining digit is 0: nothing to add, no bit to set
-                    break;
-                }
-                let digit = if j == last {
-                    rest
-                } else {
-                    let dgt = rest % a;
-                    rest /= a;
-                    dgt
-                };
-                acc = acc.and_then(|v| digit.checked_mul(d).and_then(|t| v.checked_add(t)));
-                if digit != 0 {
+            let value = walk_digits(oleaves, x, |j, c| {
+                if c != 0 {
                     digits |= 1u128 << j;
                 }
-            }
-            let want = match acc {
+            });
+            let want = match value {
                 Some(v) => v,
-                None => outer.layout.at(x)?,
+                None => {
+                    // the walk stopped at the overflow: its digits are incomplete, so no proof
+                    disjoint = false;
+                    outer.layout.at(x)?
+                }
             };
             if got != want {
                 let Some(i) = c.checked_mul(prefix) else {
