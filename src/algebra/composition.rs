@@ -12,10 +12,7 @@ const OP: &str = "composition";
 
 /// `composition(A, B)` of two layouts; refuses when CuTe's result is not `A o B`.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
-    let flat = a.coalesce_x()?;
-    let r = composition_impl(flat.shape(), flat.stride(), b.shape(), b.stride())?;
-    laws::check_composition(&flat, b, &r)?;
-    Ok(r)
+    compose_traced(a, b, &mut NoTrace)
 }
 
 /// CuTe's `composition(A, B)` without the law check.
@@ -91,7 +88,13 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
                         ),
                     )
                 });
-                return compose_tiler(a, tiler);
+                return Err(condition(
+                    OP,
+                    format!(
+                        "tiler {tiler} has more modes than the layout's rank {}",
+                        a.rank()
+                    ),
+                ));
             }
             t.step(|| {
                 Step::new(
@@ -119,34 +122,7 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
 
 /// `composition(A, tiler)`: by-mode for a tuple (modes of A past the tiler are dropped).
 pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
-    match t {
-        Tiler::Layout(b) => compose(a, b),
-        Tiler::Under => Ok(a.clone()),
-        Tiler::Int(n) => {
-            let b = Layout::new(Int(*n), Int(1))?;
-            let flat = a.coalesce_x()?;
-            let r = composition_impl(flat.shape(), flat.stride(), &Int(*n), &Int(1))?;
-            laws::check_composition(&flat, &b, &r)?;
-            Ok(r)
-        }
-        Tiler::Tuple(v) => {
-            if v.len() > a.rank() {
-                return Err(condition(
-                    OP,
-                    format!(
-                        "tiler {t} has more modes than the layout's rank {}",
-                        a.rank()
-                    ),
-                ));
-            }
-            let parts = v
-                .iter()
-                .enumerate()
-                .map(|(i, ti)| compose_tiler(&a.mode(i)?, ti))
-                .collect::<Result<Vec<_>>>()?;
-            Ok(Layout::concat(&parts))
-        }
-    }
+    compose_tiler_traced(a, t, &mut NoTrace)
 }
 
 fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) -> Result<Layout> {

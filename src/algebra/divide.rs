@@ -65,14 +65,8 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
             });
             Ok(r)
         }
-        Tiler::Under => {
-            tr.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
-            Ok(a.clone())
-        }
-        Tiler::Int(n) => {
-            tr.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
-            logical_divide_traced(a, &Tiler::Layout(Layout::column_major(Int(*n))?), tr)
-        }
+        Tiler::Under => simple_tiler(OP, a, None, tr, logical_divide_traced),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), tr, logical_divide_traced),
         Tiler::Tuple(v) => by_mode(a, v, "logical_divide", logical_divide_traced, tr),
     }
 }
@@ -124,15 +118,29 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
             });
             Ok(r)
         }
-        Tiler::Under => {
-            tr.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
+        Tiler::Under => simple_tiler(OP, a, None, tr, logical_product_traced),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), tr, logical_product_traced),
+        Tiler::Tuple(v) => by_mode(a, v, "logical_product", logical_product_traced, tr),
+    }
+}
+
+/// The tilers without modes of their own: `_` (`None`) keeps A; an integer `n` means `n:1`.
+fn simple_tiler<T: Trace>(
+    op: &'static str,
+    a: &Layout,
+    n: Option<i64>,
+    tr: &mut T,
+    f: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
+) -> Result<Layout> {
+    match n {
+        Some(n) => {
+            tr.step(|| Step::new(op, "integer tiler", format!("the integer {n} means {n}:1")));
+            f(a, &Tiler::Layout(Layout::column_major(Int(n))?), tr)
+        }
+        None => {
+            tr.step(|| Step::new(op, "keep", format!("_ keeps the mode: {a}")));
             Ok(a.clone())
         }
-        Tiler::Int(n) => {
-            tr.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
-            logical_product_traced(a, &Tiler::Layout(Layout::column_major(Int(*n))?), tr)
-        }
-        Tiler::Tuple(v) => by_mode(a, v, "logical_product", logical_product_traced, tr),
     }
 }
 

@@ -67,6 +67,15 @@ macro_rules! f {
     };
 }
 
+/// A function of the atoms module (`methods::atom_function` dispatches on its name).
+macro_rules! atom_f {
+    ($name:literal, $sig:literal, $summary:literal, $lo:expr, $hi:expr) => {
+        f!($name, $sig, $summary, $lo, $hi, |a| {
+            super::methods::atom_function($name, a.vals, a.spans, a.span)
+        })
+    };
+}
+
 const ANY: usize = usize::MAX;
 
 /// Every function, in help order.
@@ -575,69 +584,61 @@ pub static FUNCTIONS: &[Function] = &[
             r.map(Value::IntTuple).map_err(a.alg())
         }
     ),
-    f!(
+    atom_f!(
         "mma_atom",
         "mma_atom(NAME)",
         "CuTe's MMA atom NAME: fields ThrID, Shape_MNK, ALayout, BLayout, CLayout",
         1,
-        1,
-        |a| super::methods::atom_function("mma_atom", a.vals, a.spans, a.span)
+        1
     ),
-    f!(
+    atom_f!(
         "tiled_mma",
         "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
         "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
         2,
-        3,
-        |a| super::methods::atom_function("tiled_mma", a.vals, a.spans, a.span)
+        3
     ),
-    f!(
+    atom_f!(
         "copy_atom",
         "copy_atom(OP, TYPE)",
         "CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef",
         2,
-        2,
-        |a| super::methods::atom_function("copy_atom", a.vals, a.spans, a.span)
+        2
     ),
-    f!(
+    atom_f!(
         "make_tiled_copy",
         "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
         "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
         2,
-        3,
-        |a| super::methods::atom_function("make_tiled_copy", a.vals, a.spans, a.span)
+        3
     ),
-    f!(
+    atom_f!(
         "make_tiled_copy_A",
         "make_tiled_copy_A(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's A operand",
         2,
-        2,
-        |a| super::methods::atom_function("make_tiled_copy_A", a.vals, a.spans, a.span)
+        2
     ),
-    f!(
+    atom_f!(
         "make_tiled_copy_B",
         "make_tiled_copy_B(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's B operand",
         2,
-        2,
-        |a| super::methods::atom_function("make_tiled_copy_B", a.vals, a.spans, a.span)
+        2
     ),
-    f!(
+    atom_f!(
         "make_tiled_copy_C",
         "make_tiled_copy_C(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's C operand",
         2,
-        2,
-        |a| super::methods::atom_function("make_tiled_copy_C", a.vals, a.spans, a.span)
+        2
     ),
-    f!(
+    atom_f!(
         "make_layout_tv",
         "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
         "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
         2,
-        2,
-        |a| super::methods::atom_function("make_layout_tv", a.vals, a.spans, a.span)
+        2
     ),
     f!(
         "gmma_atom",
