@@ -193,33 +193,47 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 {preg};\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      int it = 0;\n    {tile_loop}\n      {coords}\n      for (int kt = 0; kt < ktiles; ++kt, ++it) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});",
         a_bytes + b_bytes
     );
-    if cn > 1 {
-        let mask: u32 = (0..cn).map(|j| 1u32 << (cm * j)).sum();
-        let _ = writeln!(
-            w,
-            "        tma_load_2d_mc(sA + s * {a_bytes}u + cc * {}u, &tmA, bars + 8 * s, kt * {bk}, m0 + cc * {}, (unsigned short)({mask:#x}u << cr));",
+    // A is split over the cluster's CN CTAs along M, B over its CM CTAs along N; a split tile
+    // is loaded a slice per CTA and multicast to the CTAs that share it
+    let a_mask: u32 = (0..cn).map(|j| 1u32 << (cm * j)).sum();
+    let b_mask: u32 = (1u32 << cm) - 1;
+    let loads = [
+        (
+            "sA",
+            a_bytes,
+            "tmA",
+            "m0",
+            cn,
             cfg.a_slice_bytes,
-            bm / cn
-        );
-    } else {
-        let _ = writeln!(
-            w,
-            "        tma_load_2d(sA + s * {a_bytes}u, &tmA, bars + 8 * s, kt * {bk}, m0);"
-        );
-    }
-    if cm > 1 {
-        let mask: u32 = (1u32 << cm) - 1;
-        let _ = writeln!(
-            w,
-            "        tma_load_2d_mc(sB + s * {b_bytes}u + cr * {}u, &tmB, bars + 8 * s, kt * {bk}, n0 + cr * {}, (unsigned short)({mask:#x}u << (cc * {cm})));",
+            bm,
+            "cc",
+            format!("{a_mask:#x}u << cr"),
+        ),
+        (
+            "sB",
+            b_bytes,
+            "tmB",
+            "n0",
+            cm,
             cfg.b_slice_bytes,
-            bn / cm
-        );
-    } else {
-        let _ = writeln!(
-            w,
-            "        tma_load_2d(sB + s * {b_bytes}u, &tmB, bars + 8 * s, kt * {bk}, n0);"
-        );
+            bn,
+            "cr",
+            format!("{b_mask:#x}u << (cc * {cm})"),
+        ),
+    ];
+    for (smem, stage_bytes, tmap, base, parts, slice_bytes, rows, slice, mask) in loads {
+        let _ = if parts > 1 {
+            writeln!(
+                w,
+                "        tma_load_2d_mc({smem} + s * {stage_bytes}u + {slice} * {slice_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base} + {slice} * {}, (unsigned short)({mask}));",
+                rows / parts
+            )
+        } else {
+            writeln!(
+                w,
+                "        tma_load_2d({smem} + s * {stage_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base});"
+            )
+        };
     }
     let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
     // consumers
