@@ -29,6 +29,19 @@ pub struct Runner<'w> {
     failed: bool,
     source_name: String,
     printer: Printer<'w>,
+    /// The fast path's state, when it is on.
+    fast: Option<FastPath>,
+}
+
+/// What the runner keeps for the evaluator's fast path ([`crate::fast`]).
+#[derive(Default)]
+struct FastPath {
+    /// The value's line of the statement being answered.
+    line: Vec<u8>,
+    /// The text of the last statement the fast path answered, when that value is `ans` and the
+    /// session has not been told yet: it is evaluated again only if a later statement (or
+    /// [`Runner::env`]) needs `ans`.
+    ans: Option<Vec<u8>>,
 }
 
 impl<'w> Runner<'w> {
@@ -41,12 +54,22 @@ impl<'w> Runner<'w> {
             failed: false,
             source_name: source_name.to_string(),
             printer: &plain_printer,
+            fast: Some(FastPath::default()),
         }
     }
 
-    /// Print values with another format.
+    /// Print values with another format (the fast path, which prints the one-line notation,
+    /// is then off).
     pub fn with_printer(mut self, printer: Printer<'w>) -> Runner<'w> {
         self.printer = printer;
+        self.fast = None;
+        self
+    }
+
+    /// Turn the evaluator's fast path ([`crate::fast`]) on or off; it is on for the one-line
+    /// notation and gives byte for byte what the general engine gives.
+    pub fn with_fast_path(mut self, on: bool) -> Runner<'w> {
+        self.fast = on.then(FastPath::default);
         self
     }
 
@@ -57,11 +80,49 @@ impl<'w> Runner<'w> {
 
     /// The session's variables.
     pub fn env(&mut self) -> &mut Env {
+        self.settle_ans();
         &mut self.env
+    }
+
+    /// Give the session the `ans` of the last statement the fast path answered.
+    fn settle_ans(&mut self) {
+        if let Some(text) = self.fast.as_mut().and_then(|f| f.ans.take()) {
+            // the fast path printed this value, so the general engine computes it too
+            let _ = self.env.run(&String::from_utf8_lossy(&text));
+        }
+    }
+
+    /// Answer a whole-line statement by the fast path if it can; false when it declines.
+    fn fast_line(&mut self, text: &[u8], line: usize) -> io::Result<bool> {
+        let Some(fast) = self.fast.as_mut() else {
+            return Ok(false);
+        };
+        fast.line.clear();
+        match crate::fast::run_line(text, &mut fast.line) {
+            crate::fast::Answer::Printed => {
+                let ans = fast.ans.get_or_insert_with(Vec::new);
+                ans.clear();
+                ans.extend_from_slice(text);
+                self.out.write_all(&fast.line)?;
+                Ok(true)
+            }
+            crate::fast::Answer::Error(e, span) => {
+                let st = Statement {
+                    text: String::from_utf8_lossy(text).into_owned(),
+                    line,
+                };
+                self.fail(&st, &EvalError::algebra(e, span))?;
+                Ok(true)
+            }
+            crate::fast::Answer::Declined => Ok(false),
+        }
     }
 
     /// Run one statement. An I/O error (a closed stdout) is returned.
     pub fn statement(&mut self, st: &Statement) -> io::Result<()> {
+        if self.fast.as_ref().is_some_and(|f| f.ans.is_some()) && st.text.contains("ans") {
+            self.settle_ans();
+        }
         let printer = self.printer;
         let mut printed = None;
         match self.env.run_with(&st.text, |v| printed = Some(printer(v))) {
@@ -98,6 +159,13 @@ impl<'w> Runner<'w> {
             if line.last() == Some(&b'\n') {
                 line.pop();
             }
+            if !splitter.is_pending() {
+                let bytes = line.strip_suffix(b"\r").unwrap_or(&line);
+                if self.fast_line(bytes, splitter.line() + 1)? {
+                    splitter.skip_line();
+                    continue;
+                }
+            }
             let text = match std::str::from_utf8(&line) {
                 Ok(t) => std::borrow::Cow::Borrowed(t),
                 Err(_) => String::from_utf8_lossy(&line),
@@ -121,13 +189,16 @@ pub fn eval(
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
+    fast_path: bool,
 ) -> i32 {
     let name = if args.is_empty() {
         "<stdin>"
     } else {
         "<argument>"
     };
-    let mut runner = Runner::new(out, err, name).with_printer(printer);
+    let mut runner = Runner::new(out, err, name)
+        .with_printer(printer)
+        .with_fast_path(fast_path);
     let result = if args.is_empty() {
         runner.reader(input)
     } else {
@@ -142,7 +213,13 @@ pub fn eval(
 }
 
 /// `cute run FILE`: the statements of a file, printed as `cute eval` prints them.
-pub fn run_file(path: &str, out: &mut dyn Write, err: &mut dyn Write, printer: Printer) -> i32 {
+pub fn run_file(
+    path: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    printer: Printer,
+    fast_path: bool,
+) -> i32 {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) => {
@@ -150,7 +227,9 @@ pub fn run_file(path: &str, out: &mut dyn Write, err: &mut dyn Write, printer: P
             return EXIT_INPUT;
         }
     };
-    let mut runner = Runner::new(out, err, path).with_printer(printer);
+    let mut runner = Runner::new(out, err, path)
+        .with_printer(printer)
+        .with_fast_path(fast_path);
     let result = runner.reader(io::BufReader::new(file));
     finish(result, runner.failed())
 }

@@ -9,6 +9,7 @@ pub mod app;
 pub mod atoms;
 pub mod diagnostic;
 pub mod eval;
+pub mod fast;
 pub mod gpu;
 pub mod interrupt;
 pub mod limits;

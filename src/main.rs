@@ -384,9 +384,13 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Eval { statements }) => {
-            app::eval(&statements, io::stdin().lock(), &mut out, &mut err, p)
+            let fast = matches!(format, Format::Plain);
+            app::eval(&statements, io::stdin().lock(), &mut out, &mut err, p, fast)
         }
-        Some(Command::Run { file }) => app::run_file(&file, &mut out, &mut err, p),
+        Some(Command::Run { file }) => {
+            let fast = matches!(format, Format::Plain);
+            app::run_file(&file, &mut out, &mut err, p, fast)
+        }
         Some(Command::Show {
             expr,
             style,

@@ -51,6 +51,18 @@ impl Splitter {
         })
     }
 
+    /// Count a line that was a whole statement, answered without the splitter (nothing may be
+    /// pending).
+    pub fn skip_line(&mut self) {
+        debug_assert!(self.pending.is_empty());
+        self.line += 1;
+    }
+
+    /// The number of lines seen so far.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// Whether a statement is waiting for more lines.
     pub fn is_pending(&self) -> bool {
         !self.pending.is_empty()

@@ -1,0 +1,430 @@
+//! The evaluator's fast path: `cute eval` answers the common one-line statements — calls of
+//! `size`, `cosize`, `coalesce`, `complement`, `composition`, `logical_divide`,
+//! `logical_product` and `right_inverse` on layout literals and tilers `<...>`, and `L(i)` /
+//! `L(i, j, ...)` — without building a syntax tree or allocating, on layouts held inline
+//! ([`flat::Flat`]).
+//!
+//! It answers only when it is sure to print exactly what the general engine
+//! ([`crate::eval::Env`]) prints: the same CuTe algorithms step for step, the same messages for
+//! composition's divisibility conditions, and for everything else — any other error, an
+//! unusual spelling, a law the divisibility argument cannot prove, a layout past its capacity —
+//! it declines, and the statement goes to the general engine. A statement it answers never
+//! refers to a variable, so it does not depend on the session. Tests run every statement of
+//! the benchmark corpus, the golden files and random statements through both and compare the
+//! bytes (`tests/integration/fastpath.rs`).
+
+pub mod flat;
+pub mod ops;
+
+use crate::algebra::AlgebraError;
+use crate::parser::Span;
+use flat::Mode;
+use flat::{Flat, LEAVES, Tok};
+use ops::{Cotarget, Item, Tiler, TilerOp};
+
+/// Why the fast path did not print a value.
+#[derive(Debug)]
+pub enum Fail {
+    /// Not sure: leave the statement to the general engine.
+    Decline,
+    /// The statement is refused with this error (at the span of the call).
+    Refuse(AlgebraError),
+}
+
+pub use Fail::Decline;
+
+/// A fast-path result.
+pub type Fast<T> = Result<T, Fail>;
+
+/// What [`run_line`] did.
+#[derive(Debug)]
+pub enum Answer {
+    /// The value's line (with its newline) was appended to the output.
+    Printed,
+    /// The statement fails with this error, at this span of the line.
+    Error(AlgebraError, Span),
+    /// Not answered: run the statement through the general engine.
+    Declined,
+}
+
+/// Answer one statement (a whole line, without its newline) if the fast path can, appending
+/// the value's line to `out`.
+pub fn run_line(line: &[u8], out: &mut Vec<u8>) -> Answer {
+    let mut p = Parser {
+        src: line,
+        pos: 0,
+        call_end: 0,
+    };
+    match p.statement(out) {
+        Ok(()) => Answer::Printed,
+        Err((Fail::Refuse(e), span)) => Answer::Error(e, span),
+        Err((Fail::Decline, _)) => Answer::Declined,
+    }
+}
+
+/// The most elements of a tiler or arguments of a call the fast path takes.
+const ITEMS: usize = 8;
+
+/// A byte-level reader of the statement forms the fast path answers.
+struct Parser<'s> {
+    src: &'s [u8],
+    pos: usize,
+    /// Where the call ends (after its `)`): the span of an error.
+    call_end: usize,
+}
+
+type Parsed<T> = Result<T, Fail>;
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> Parsed<()> {
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(Decline)
+        }
+    }
+
+    /// `[-]digits`, at most 18 digits (no overflow possible).
+    fn int(&mut self) -> Parsed<i64> {
+        let neg = self.peek() == Some(b'-');
+        let start = self.pos + usize::from(neg);
+        let mut end = start;
+        let mut v: i64 = 0;
+        while let Some(&b) = self.src.get(end) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            v = v * 10 + i64::from(b - b'0');
+            end += 1;
+            if end - start > 18 {
+                return Err(Decline);
+            }
+        }
+        if end == start {
+            return Err(Decline);
+        }
+        self.pos = end;
+        Ok(if neg { -v } else { v })
+    }
+
+    /// An IntTuple literal into `f`'s `shape` (`stride == false`) or checked against `f`'s
+    /// structure and written into its stride (`stride == true`, `k` the next leaf).
+    fn tuple(&mut self, f: &mut Flat, stride: bool, t: &mut usize, k: &mut usize) -> Parsed<()> {
+        let depth_limit = 16;
+        let mut depth = 0usize;
+        loop {
+            // an element: '(' opens, or an integer
+            if self.peek() == Some(b'(') {
+                self.pos += 1;
+                depth += 1;
+                if depth > depth_limit {
+                    return Err(Decline);
+                }
+                self.structure(f, stride, t, Tok::Open)?;
+                self.ws();
+                continue;
+            }
+            let v = self.int()?;
+            self.structure(f, stride, t, Tok::Leaf)?;
+            if stride {
+                f.set_stride(*k, v);
+            } else {
+                if v < 1 {
+                    return Err(Decline);
+                }
+                f.push_shape(v)?;
+            }
+            *k += 1;
+            // after an element: ',' continues the tuple, ')' closes it
+            loop {
+                if depth == 0 {
+                    return Ok(());
+                }
+                self.ws();
+                match self.peek() {
+                    Some(b',') => {
+                        self.pos += 1;
+                        self.ws();
+                        break;
+                    }
+                    Some(b')') => {
+                        self.pos += 1;
+                        depth -= 1;
+                        self.structure(f, stride, t, Tok::Close)?;
+                    }
+                    _ => return Err(Decline),
+                }
+            }
+        }
+    }
+
+    /// Record a structure token (shape) or check it against the shape's (stride).
+    fn structure(&self, f: &mut Flat, stride: bool, t: &mut usize, tok: Tok) -> Parsed<()> {
+        if stride {
+            if f.tokens().get(*t) != Some(&tok) {
+                return Err(Decline);
+            }
+        } else if tok != Tok::Leaf {
+            f.push(tok)?;
+        }
+        *t += 1;
+        Ok(())
+    }
+
+    /// A layout literal `shape:stride` (no blanks around ':', as the grammar has it).
+    fn layout(&mut self) -> Parsed<Flat> {
+        let mut f = Flat::empty();
+        self.layout_into(&mut f)?;
+        Ok(f)
+    }
+
+    /// A layout literal appended to `f` as one more element.
+    fn layout_into(&mut self, f: &mut Flat) -> Parsed<()> {
+        let (t0, k0) = (f.tokens().len(), f.shape().len());
+        let (mut t, mut k) = (t0, k0);
+        self.tuple(f, false, &mut t, &mut k)?;
+        self.eat(b':')?;
+        let (mut t2, mut k2) = (t0, k0);
+        self.tuple(f, true, &mut t2, &mut k2)?;
+        if t2 != t {
+            return Err(Decline);
+        }
+        Ok(())
+    }
+
+    /// `name(` at the start of a statement: the function's name.
+    fn name(&mut self) -> Option<&[u8]> {
+        let start = self.pos;
+        while let Some(b'a'..=b'z' | b'_') = self.peek() {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| &self.src[start..self.pos])
+    }
+
+    fn end(&mut self) -> Parsed<()> {
+        self.ws();
+        if self.pos == self.src.len() {
+            Ok(())
+        } else {
+            Err(Decline)
+        }
+    }
+
+    /// `, ` between arguments.
+    fn comma(&mut self) -> Parsed<()> {
+        self.ws();
+        self.eat(b',')?;
+        self.ws();
+        Ok(())
+    }
+
+    /// `)` closing the call.
+    fn close(&mut self) -> Parsed<()> {
+        self.ws();
+        self.eat(b')')?;
+        self.call_end = self.pos;
+        Ok(())
+    }
+
+    /// A tiler `<T0, T1, ...>` of layouts, integers and `_`: the layouts are appended to
+    /// `all`, each element described in `items`.
+    fn tiler(&mut self, all: &mut Flat, items: &mut [Item; ITEMS]) -> Parsed<usize> {
+        self.eat(b'<')?;
+        self.ws();
+        let mut n = 0;
+        loop {
+            if n == ITEMS {
+                return Err(Decline);
+            }
+            let at = self.pos;
+            items[n] = if self.peek() == Some(b'_') {
+                self.pos += 1;
+                Item::Under
+            } else {
+                if self.peek() != Some(b'(') {
+                    let _ = self.int()?;
+                }
+                if self.peek() == Some(b':') || self.pos == at {
+                    self.pos = at;
+                    let (t0, k0) = (all.tokens().len(), all.shape().len());
+                    self.layout_into(all)?;
+                    Item::Layout(Mode {
+                        tokens: t0..all.tokens().len(),
+                        leaves: k0..all.shape().len(),
+                    })
+                } else {
+                    self.pos = at;
+                    let v = self.int()?;
+                    // `n` means `n:1`, a layout only for n >= 1
+                    if v < 1 {
+                        return Err(Decline);
+                    }
+                    Item::Int(v)
+                }
+            };
+            n += 1;
+            self.ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.ws();
+                }
+                Some(b'>') => {
+                    self.pos += 1;
+                    return Ok(n);
+                }
+                _ => return Err(Decline),
+            }
+        }
+    }
+
+    fn statement(&mut self, out: &mut Vec<u8>) -> Result<(), (Fail, Span)> {
+        self.ws();
+        let start = self.pos;
+        let r = match self.peek() {
+            Some(b'a'..=b'z') => self.call(out),
+            Some(b'(' | b'0'..=b'9') => self.evaluation(out),
+            _ => Err(Decline),
+        };
+        r.map_err(|e| (e, Span::new(start, self.call_end)))
+    }
+
+    /// `L(i)` or `L(i, j, ...)`.
+    fn evaluation(&mut self, out: &mut Vec<u8>) -> Parsed<()> {
+        let l = self.layout()?;
+        self.eat(b'(')?;
+        self.ws();
+        let mut coord = [0i64; ITEMS];
+        let mut n = 0;
+        loop {
+            if n == ITEMS {
+                return Err(Decline);
+            }
+            coord[n] = self.int()?;
+            n += 1;
+            self.ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.ws();
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(Decline),
+            }
+        }
+        self.end()?;
+        let v = ops::eval(&l, &coord[..n])?;
+        out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        out.push(b'\n');
+        Ok(())
+    }
+
+    /// `name(args)`.
+    fn call(&mut self, out: &mut Vec<u8>) -> Parsed<()> {
+        let name = self.name().ok_or(Decline)?;
+        let f = match name {
+            b"size" => Func::Size,
+            b"cosize" => Func::Cosize,
+            b"coalesce" => Func::Coalesce,
+            b"complement" => Func::Complement,
+            b"composition" => Func::Composition,
+            b"logical_divide" => Func::Tiler(TilerOp::Divide),
+            b"logical_product" => Func::Tiler(TilerOp::Product),
+            b"right_inverse" => Func::RightInverse,
+            _ => return Err(Decline),
+        };
+        self.eat(b'(')?;
+        self.ws();
+        let a = self.layout()?;
+        let v = match f {
+            Func::Size | Func::Cosize => {
+                self.close()?;
+                self.end()?;
+                let v = if f == Func::Size {
+                    ops::size(&a)?
+                } else {
+                    ops::cosize(&a)?
+                };
+                out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+                out.push(b'\n');
+                return Ok(());
+            }
+            Func::Coalesce | Func::RightInverse => {
+                self.close()?;
+                self.end()?;
+                if f == Func::Coalesce {
+                    ops::coalesce(&a)?
+                } else {
+                    ops::right_inverse(&a)?
+                }
+            }
+            Func::Complement => {
+                self.ws();
+                if self.peek() == Some(b')') {
+                    self.close()?;
+                    self.end()?;
+                    ops::complement_own(&a)?
+                } else {
+                    self.comma()?;
+                    let m = self.int()?;
+                    self.close()?;
+                    self.end()?;
+                    ops::complement(&a, &Cotarget::Int(m))?
+                }
+            }
+            Func::Composition | Func::Tiler(_) => {
+                self.comma()?;
+                let mut all = Flat::empty();
+                let mut items: [Item; ITEMS] = Default::default();
+                let mut n = 0;
+                if self.peek() == Some(b'<') {
+                    n = self.tiler(&mut all, &mut items)?;
+                } else {
+                    self.layout_into(&mut all)?;
+                }
+                self.close()?;
+                self.end()?;
+                let t = if n == 0 {
+                    Tiler::Layout(&all)
+                } else {
+                    Tiler::ByMode(&all, &items[..n])
+                };
+                match f {
+                    Func::Tiler(op) => op.apply(&a, &t)?,
+                    _ => ops::compose_tiler(&a, &t)?,
+                }
+            }
+        };
+        v.write(out);
+        out.push(b'\n');
+        Ok(())
+    }
+}
+
+/// The functions the fast path answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Func {
+    Size,
+    Cosize,
+    Coalesce,
+    Complement,
+    Composition,
+    Tiler(TilerOp),
+    RightInverse,
+}
+
+const _: () = assert!(ITEMS <= LEAVES);

@@ -1,0 +1,562 @@
+//! The algebra of the fast path: the same CuTe algorithms as `crate::algebra` (coalesce,
+//! filter, complement, composition with its divisibility conditions, logical divide and
+//! product, right inverse), step for step, over [`Flat`] layouts. Anything the general engine
+//! would report as an error other than composition's two divisibility conditions, and any
+//! composition whose law is not proven by divisibility alone, is declined: the general engine
+//! then answers (and names the problem).
+
+use super::flat::{Flat, LEAVES, Mode, Tok};
+use super::{Decline, Fail, Fast};
+use crate::algebra::AlgebraError;
+use crate::algebra::error::condition;
+
+fn mul(a: i64, b: i64) -> Fast<i64> {
+    a.checked_mul(b).ok_or(Decline)
+}
+
+fn add(a: i64, b: i64) -> Fast<i64> {
+    a.checked_add(b).ok_or(Decline)
+}
+
+/// CuTe's `ceil_div` for `a >= 0`, `b >= 1`.
+fn ceil_div(a: i64, b: i64) -> Fast<i64> {
+    Ok(add(a, b - 1)? / b)
+}
+
+/// A list of at most [`LEAVES`] flat modes on the stack.
+struct Modes {
+    n: usize,
+    s: [i64; LEAVES + 2],
+    d: [i64; LEAVES + 2],
+}
+
+impl Modes {
+    fn new() -> Modes {
+        Modes {
+            n: 0,
+            s: [0; LEAVES + 2],
+            d: [0; LEAVES + 2],
+        }
+    }
+
+    fn push(&mut self, s: i64, d: i64) -> Fast<()> {
+        if self.n == self.s.len() {
+            return Err(Decline);
+        }
+        self.s[self.n] = s;
+        self.d[self.n] = d;
+        self.n += 1;
+        Ok(())
+    }
+
+    fn shape(&self) -> &[i64] {
+        &self.s[..self.n]
+    }
+
+    fn stride(&self) -> &[i64] {
+        &self.d[..self.n]
+    }
+}
+
+/// `size(L)`.
+pub fn size(l: &Flat) -> Fast<i64> {
+    l.shape().iter().try_fold(1, |acc, &s| mul(acc, s))
+}
+
+/// `cosize(L)`: `Σ (s-1)·|d| + 1`.
+pub fn cosize(l: &Flat) -> Fast<i64> {
+    let mut acc = 0i64;
+    for (&s, &d) in l.shape().iter().zip(l.stride()) {
+        acc = add(acc, mul(s - 1, d.checked_abs().ok_or(Decline)?)?)?;
+    }
+    add(acc, 1)
+}
+
+/// Back-to-front coalescing of flat modes, the last one replaced by `(ns, nd)`.
+fn bw_coalesce(s: &[i64], d: &[i64], ns: i64, nd: i64) -> Fast<Flat> {
+    // kept back to front: the front of CuTe's list is the end of ours
+    let mut out = Modes::new();
+    out.push(ns, nd)?;
+    for i in (0..s.len() - 1).rev() {
+        let (si, di) = (s[i], d[i]);
+        let k = out.n - 1;
+        if si == 1 {
+            continue;
+        }
+        if out.n == 1 && out.s[0] == 1 {
+            out.s[0] = si;
+            out.d[0] = di;
+        } else if mul(si, di)? == out.d[k] {
+            out.s[k] = mul(si, out.s[k])?;
+            out.d[k] = di;
+        } else {
+            out.push(si, di)?;
+        }
+    }
+    if out.n == 1 {
+        if out.s[0] == 1 {
+            return Ok(Flat::leaf(1, 0));
+        }
+        return Ok(Flat::leaf(out.s[0], out.d[0]));
+    }
+    out.s[..out.n].reverse();
+    out.d[..out.n].reverse();
+    Flat::tuple_of_leaves(out.shape(), out.stride())
+}
+
+/// `coalesce(L)`.
+pub fn coalesce(l: &Flat) -> Fast<Flat> {
+    let (s, d) = (l.shape(), l.stride());
+    let r = s.len();
+    if r == 0 {
+        return Err(Decline);
+    }
+    bw_coalesce(s, d, s[r - 1], d[r - 1])
+}
+
+/// `coalesce_x(L)`: as coalesce, but a trailing size-1 mode keeps its stride.
+fn coalesce_x(l: &Flat) -> Fast<Flat> {
+    let (s, d) = (l.shape(), l.stride());
+    let r = s.len();
+    if r == 0 {
+        return Err(Decline);
+    }
+    let ls = if s[r - 1] == 1 { 2 } else { s[r - 1] };
+    bw_coalesce(s, d, ls, d[r - 1])
+}
+
+/// `filter(L) = coalesce(filter_zeros(L))`.
+pub fn filter(l: &Flat) -> Fast<Flat> {
+    coalesce(&l.map_leaves(|s, d| if d == 0 { (1, d) } else { (s, d) }))
+}
+
+/// A complement's cotarget: an integer, or the flat shape of a coalesced layout.
+pub enum Cotarget<'a> {
+    /// `M`.
+    Int(i64),
+    /// `(M0, M1, ...)` (or a single integer mode).
+    Shape(&'a Flat),
+}
+
+impl Cotarget<'_> {
+    fn product(&self) -> Fast<i64> {
+        match self {
+            Cotarget::Int(n) => Ok(*n),
+            Cotarget::Shape(f) => size(f),
+        }
+    }
+
+    /// `product(ceil_div(M, n))` as CuTe's tuple `ceil_div` computes it.
+    fn ceil_div_product(&self, n: i64) -> Fast<i64> {
+        match self {
+            Cotarget::Int(m) => ceil_div(*m, n),
+            Cotarget::Shape(f) if f.is_leaf() => ceil_div(f.shape()[0], n),
+            Cotarget::Shape(f) => {
+                let mut rest = n;
+                let mut p = 1i64;
+                for &a in f.shape() {
+                    p = mul(p, ceil_div(a, rest)?)?;
+                    rest = ceil_div(rest, a)?;
+                }
+                Ok(p)
+            }
+        }
+    }
+}
+
+/// `complement(L, M)`.
+pub fn complement(l: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
+    complement_filtered(&filter(l)?, cotarget)
+}
+
+/// `complement(L)`: the cotarget is `cosize(filter(L))`.
+pub fn complement_own(l: &Flat) -> Fast<Flat> {
+    let f = filter(l)?;
+    complement_filtered(&f, &Cotarget::Int(cosize(&f)?))
+}
+
+fn complement_filtered(f: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
+    let positive = match cotarget {
+        Cotarget::Int(n) => *n > 0,
+        Cotarget::Shape(c) => c.shape().iter().all(|&x| x > 0),
+    };
+    if !positive {
+        return Err(Decline);
+    }
+    if f.is_leaf() && f.stride()[0] == 0 {
+        return Ok(column_major(cotarget.product()?));
+    }
+    let mut shape = Modes::new();
+    for (&s, &d) in f.shape().iter().zip(f.stride()) {
+        if d < 0 {
+            return Err(Decline);
+        }
+        shape.push(s, d)?;
+    }
+    let mut out = Modes::new();
+    let mut last = 1i64;
+    // the modes by increasing stride (the first of equal ones first), each gap a mode
+    while shape.n > 1 {
+        let mut min_idx = 0;
+        for k in 1..shape.n {
+            if shape.d[k] < shape.d[min_idx] {
+                min_idx = k;
+            }
+        }
+        let (s, d) = (shape.s[min_idx], shape.d[min_idx]);
+        let new_shape = d / last;
+        if new_shape == 0 {
+            return Err(Decline);
+        }
+        out.push(new_shape, last)?;
+        last = mul(d, s)?;
+        shape.s.copy_within(min_idx + 1..shape.n, min_idx);
+        shape.d.copy_within(min_idx + 1..shape.n, min_idx);
+        shape.n -= 1;
+    }
+    let (s, d) = (shape.s[0], shape.d[0]);
+    let new_shape = d / last;
+    if new_shape == 0 {
+        return Err(Decline);
+    }
+    out.push(new_shape, last)?;
+    let new_stride = mul(d, s)?;
+    let rest_shape = cotarget.ceil_div_product(new_stride)?;
+    out.push(rest_shape, if rest_shape == 1 { 0 } else { new_stride })?;
+    coalesce(&Flat::tuple_of_leaves(out.shape(), out.stride())?)
+}
+
+/// `make_layout(n)`: `n:1`, and `1:0` for `n == 1` (a size-1 mode gets stride 0).
+fn column_major(n: i64) -> Flat {
+    Flat::leaf(n, if n == 1 { 0 } else { 1 })
+}
+
+/// A composition refused for one of its divisibility conditions, as the general engine says it.
+fn refused(msg: String) -> Fail {
+    Fail::Refuse(condition("composition", msg))
+}
+
+/// `A o s:d` for one leaf of B, `a` coalesced (`coalesce_x`): CuTe's `composition_impl`.
+fn compose_leaf(a: &Flat, n: i64, d: i64, out: &mut Flat) -> Fast<()> {
+    if d == 0 {
+        return out.push_leaf(n, 0);
+    }
+    let (sa, da) = (a.shape(), a.stride());
+    if a.is_leaf() {
+        return out.push_leaf(n, mul(d, da[0])?);
+    }
+    let r = sa.len();
+    let mut res = Modes::new();
+    let (mut rest_shape, mut rest_stride) = (n, d);
+    for i in 0..r - 1 {
+        let (cs, cd) = (sa[i], da[i]);
+        if cs < 1 {
+            return Err(Decline);
+        }
+        let rs_mod = rest_stride % cs;
+        if !(rs_mod == 0 || rest_stride < cs) {
+            return Err(refused(format!(
+                "stride divisibility condition: stride {rest_stride} is neither a multiple of nor less than shape {cs} of the left layout"
+            )));
+        }
+        let abs_rest = rest_stride.checked_abs().ok_or(Decline)?;
+        let next_shape = ceil_div(cs, abs_rest)?;
+        let next_stride = mul(ceil_div(abs_rest, cs)?, rest_stride.signum())?;
+        if next_shape == 1 || rest_shape == 1 {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            if rest_shape % new_shape != 0 {
+                return Err(refused(format!(
+                    "shape divisibility condition: shape {rest_shape} is not divisible by {new_shape}"
+                )));
+            }
+            res.push(new_shape, mul(rest_stride, cd)?)?;
+            rest_shape /= new_shape;
+            rest_stride = next_stride;
+        }
+    }
+    let last_stride = da[r - 1];
+    if res.n == 0 {
+        return out.push_leaf(rest_shape, mul(rest_stride, last_stride)?);
+    }
+    if rest_shape != 1 {
+        res.push(rest_shape, mul(rest_stride, last_stride)?)?;
+    }
+    if res.n == 1 {
+        return out.push_leaf(res.s[0], res.d[0]);
+    }
+    out.push(Tok::Open)?;
+    for k in 0..res.n {
+        out.push_leaf(res.s[k], res.d[k])?;
+    }
+    out.push(Tok::Close)
+}
+
+/// Whether divisibility alone proves CuTe's `A o B` is the composition (the argument of
+/// `algebra::laws::composition_proven`): each leaf of B walks A's shapes exactly, and the
+/// leaves, sorted by stride, each start past what the ones before reach.
+fn proven(a: &Flat, b: &Flat) -> bool {
+    let shapes = a.shape();
+    if shapes.iter().any(|&s| s < 1) {
+        return false;
+    }
+    let mut used = [(0i64, 0i64); LEAVES];
+    let mut n_used = 0;
+    for (&n, &st) in b.shape().iter().zip(b.stride()) {
+        if n < 1 || st < 0 {
+            return false;
+        }
+        if n > 1 && st > 0 {
+            if !leaf_exact(shapes, st, n) {
+                return false;
+            }
+            used[n_used] = (st, n);
+            n_used += 1;
+        }
+    }
+    let used = &mut used[..n_used];
+    used.sort_unstable();
+    let mut below = 0i64;
+    for &(d, n) in used.iter() {
+        if d <= below {
+            return false;
+        }
+        match (n - 1).checked_mul(d).and_then(|v| v.checked_add(below)) {
+            Some(v) => below = v,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Walk leaf `rest:d` of B through A's shapes; false where a step is not exact.
+fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
+    for &s in &shapes[..shapes.len() - 1] {
+        if rest == 1 {
+            break;
+        }
+        if d % s == 0 {
+            d /= s;
+        } else if d < s && s % d == 0 {
+            let next = s / d;
+            if rest <= next {
+                rest = 1;
+            } else if rest % next == 0 {
+                rest /= next;
+                d = 1;
+            } else {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// `composition(A, B)` of two layouts: B's structure with each leaf replaced by its part.
+pub fn compose(a: &Flat, b: &Flat) -> Fast<Flat> {
+    let ca = coalesce_x(a)?;
+    let mut out = Flat::empty();
+    let mut k = 0;
+    for &t in b.tokens() {
+        match t {
+            Tok::Leaf => {
+                compose_leaf(&ca, b.shape()[k], b.stride()[k], &mut out)?;
+                k += 1;
+            }
+            other => out.push(other)?,
+        }
+    }
+    if !proven(&ca, b) {
+        return Err(Decline);
+    }
+    Ok(out)
+}
+
+/// One element of a tiler `<...>`.
+#[derive(Default)]
+pub enum Item {
+    /// A layout: these modes of the tiler's layouts.
+    Layout(Mode),
+    /// An integer `n`, meaning `n:1`.
+    Int(i64),
+    /// `_`: the mode is kept.
+    #[default]
+    Under,
+}
+
+/// What a function takes as its second argument.
+pub enum Tiler<'a> {
+    /// A layout.
+    Layout(&'a Flat),
+    /// `<T0, T1, ...>`, applied mode by mode: the elements' layouts one after the other in the
+    /// first, the elements in the second.
+    ByMode(&'a Flat, &'a [Item]),
+}
+
+/// `composition(A, tiler)`.
+pub fn compose_tiler(a: &Flat, t: &Tiler) -> Fast<Flat> {
+    match t {
+        Tiler::Layout(b) => compose(a, b),
+        Tiler::ByMode(all, items) => {
+            if items.len() > a.rank() {
+                return Err(Decline);
+            }
+            let mut out = Flat::empty();
+            out.push(Tok::Open)?;
+            for (m, item) in a.modes().zip(items.iter()) {
+                let am = a.sub(&m);
+                let r = match item {
+                    Item::Layout(bm) => compose(&am, &all.sub(bm))?,
+                    Item::Int(n) => compose(&am, &Flat::leaf(*n, 1))?,
+                    Item::Under => am,
+                };
+                out.append(&r)?;
+            }
+            out.push(Tok::Close)?;
+            Ok(out)
+        }
+    }
+}
+
+/// The operations that take a tiler mode by mode.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum TilerOp {
+    /// `logical_divide`.
+    Divide,
+    /// `logical_product`.
+    Product,
+}
+
+impl TilerOp {
+    fn name(self) -> &'static str {
+        match self {
+            TilerOp::Divide => "logical_divide",
+            TilerOp::Product => "logical_product",
+        }
+    }
+
+    fn with_layout(self, a: &Flat, b: &Flat) -> Fast<Flat> {
+        let within = |e: Fail| match e {
+            Fail::Refuse(err) => Fail::Refuse(AlgebraError::within(err, self.name())),
+            d => d,
+        };
+        match self {
+            TilerOp::Divide => {
+                let target = coalesce(a)?;
+                let c = complement(b, &Cotarget::Shape(&target))?;
+                let bb = Flat::concat(&[b, &c])?;
+                compose(a, &bb).map_err(within)
+            }
+            TilerOp::Product => {
+                let target = mul(size(a)?, cosize(b)?)?;
+                let c = complement(a, &Cotarget::Int(target))?;
+                let cb = compose(&c, b).map_err(within)?;
+                Flat::concat(&[a, &cb])
+            }
+        }
+    }
+
+    /// `logical_divide(A, T)` / `logical_product(A, T)`.
+    pub fn apply(self, a: &Flat, t: &Tiler) -> Fast<Flat> {
+        match t {
+            Tiler::Layout(b) => self.with_layout(a, b),
+            Tiler::ByMode(all, items) => {
+                if items.len() > a.rank() {
+                    return Err(Decline);
+                }
+                let mut out = Flat::empty();
+                out.push(Tok::Open)?;
+                let mut it = items.iter();
+                for m in a.modes() {
+                    let am = a.sub(&m);
+                    let r = match it.next() {
+                        Some(Item::Layout(bm)) => self.with_layout(&am, &all.sub(bm))?,
+                        Some(Item::Int(n)) => self.with_layout(&am, &column_major(*n))?,
+                        Some(Item::Under) | None => am,
+                    };
+                    out.append(&r)?;
+                }
+                out.push(Tok::Close)?;
+                Ok(out)
+            }
+        }
+    }
+}
+
+/// `right_inverse(L)`.
+pub fn right_inverse(l: &Flat) -> Fast<Flat> {
+    let c = coalesce(l)?;
+    let (s, d) = (c.shape(), c.stride());
+    let n = s.len();
+    let mut pre = [0i64; LEAVES];
+    let mut p = 1i64;
+    for k in 0..n {
+        pre[k] = p;
+        p = mul(p, s[k])?;
+    }
+    // the modes by stride, sorted as `algebra::inverse` sorts them (a swap sort: the order
+    // of equal strides matters)
+    let mut order = [(0i64, 0usize); LEAVES];
+    for k in 0..n {
+        order[k] = (d[k], k);
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if order[j].0 < order[i].0 {
+                order.swap(i, j);
+            }
+        }
+    }
+    let mut out = Modes::new();
+    out.push(1, 0)?;
+    let mut curr = 1i64;
+    for &(_, i) in &order[..n] {
+        if d[i] == curr {
+            out.push(s[i], pre[i])?;
+            curr = mul(s[i], d[i])?;
+        }
+    }
+    coalesce(&Flat::tuple_of_leaves(out.shape(), out.stride())?)
+}
+
+/// `L(c)` for an integer index `c >= 0` of the leaves `s:d` (the last takes the rest).
+fn index_into(s: &[i64], d: &[i64], c: i64) -> Fast<i64> {
+    let (mut rest, mut acc) = (c, 0i64);
+    let last = s.len() - 1;
+    for k in 0..s.len() {
+        if rest == 0 {
+            break;
+        }
+        let x = if k == last {
+            rest
+        } else {
+            let x = rest % s[k];
+            rest /= s[k];
+            x
+        };
+        acc = add(acc, mul(x, d[k])?)?;
+    }
+    Ok(acc)
+}
+
+/// `L(c0, c1, ...)`: one index per top-level mode, or a single index for the whole layout.
+pub fn eval(l: &Flat, coord: &[i64]) -> Fast<i64> {
+    if coord.iter().any(|&c| c < 0) || l.shape().iter().any(|&s| s < 1) {
+        return Err(Decline);
+    }
+    if coord.len() == 1 {
+        return index_into(l.shape(), l.stride(), coord[0]);
+    }
+    if l.is_leaf() || l.rank() != coord.len() {
+        return Err(Decline);
+    }
+    let mut acc = 0i64;
+    for (m, &c) in l.modes().zip(coord) {
+        let v = index_into(&l.shape()[m.leaves.clone()], &l.stride()[m.leaves], c)?;
+        acc = add(acc, v)?;
+    }
+    Ok(acc)
+}
