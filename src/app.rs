@@ -1,6 +1,6 @@
 //! The commands, as library functions the thin `main` calls (and tests can call too).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::diagnostic;
 use crate::eval::{Env, EvalError, Outcome, Value, functions};
@@ -36,8 +36,6 @@ pub struct Runner<'w> {
 /// What the runner keeps for the evaluator's fast path ([`crate::fast`]).
 #[derive(Default)]
 struct FastPath {
-    /// The value's line of the statement being answered.
-    line: Vec<u8>,
     /// The text of the last statement the fast path answered, when that value is `ans` and the
     /// session has not been told yet: it is evaluated again only if a later statement (or
     /// [`Runner::env`]) needs `ans`.
@@ -92,37 +90,24 @@ impl<'w> Runner<'w> {
         }
     }
 
-    /// Answer a whole-line statement by the fast path if it can; false when it declines.
-    fn fast_line(&mut self, text: &[u8], line: usize) -> io::Result<bool> {
-        let Some(fast) = self.fast.as_mut() else {
-            return Ok(false);
-        };
-        fast.line.clear();
-        match crate::fast::run_line(text, &mut fast.line) {
-            crate::fast::Answer::Printed => {
-                let ans = fast.ans.get_or_insert_with(Vec::new);
-                ans.clear();
-                ans.extend_from_slice(text);
-                self.out.write_all(&fast.line)?;
-                Ok(true)
-            }
-            crate::fast::Answer::Error(e, span) => {
-                let st = Statement {
-                    text: String::from_utf8_lossy(text).into_owned(),
-                    line,
-                };
-                self.fail(&st, &EvalError::algebra(e, span))?;
-                Ok(true)
-            }
-            crate::fast::Answer::Declined => Ok(false),
-        }
-    }
-
     /// Run one statement. An I/O error (a closed stdout) is returned.
     pub fn statement(&mut self, st: &Statement) -> io::Result<()> {
-        if self.fast.as_ref().is_some_and(|f| f.ans.is_some()) && st.text.contains("ans") {
+        let pending_ans = self.fast.as_ref().is_some_and(|f| f.ans.is_some());
+        if pending_ans && st.text.contains("ans") {
             self.settle_ans();
         }
+        let bound = self.env.ans_bound();
+        let r = self.run_statement(st);
+        if pending_ans && self.env.ans_bound() != bound {
+            // this statement bound `ans`: the fast path's value is no longer it
+            if let Some(f) = self.fast.as_mut() {
+                f.ans = None;
+            }
+        }
+        r
+    }
+
+    fn run_statement(&mut self, st: &Statement) -> io::Result<()> {
         let printer = self.printer;
         let mut printed = None;
         match self.env.run_with(&st.text, |v| printed = Some(printer(v))) {
@@ -146,39 +131,118 @@ impl<'w> Runner<'w> {
         writeln!(self.out, "error: {}", e.message)
     }
 
-    /// Run every statement of a reader, line by line.
+    /// Run every statement of a reader. The input is read in blocks of whole lines; with the
+    /// fast path on, each block's one-line statements are first answered by it (on several
+    /// threads for a large block), then every line is taken in order: an answered statement
+    /// prints its answer, any other goes to the general engine — the same output, in the same
+    /// order, as one statement after the other.
     pub fn reader(&mut self, mut input: impl BufRead) -> io::Result<()> {
+        const BLOCK: u64 = 1 << 20;
         let mut splitter = Splitter::new();
-        // one buffer for every line (what `split(b'\n')` yields, without a Vec per line)
-        let mut line = Vec::new();
+        let mut buf: Vec<u8> = Vec::new();
         loop {
-            line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
-                break;
-            }
-            if line.last() == Some(&b'\n') {
-                line.pop();
-            }
-            if !splitter.is_pending() {
-                let bytes = line.strip_suffix(b"\r").unwrap_or(&line);
-                if self.fast_line(bytes, splitter.line() + 1)? {
-                    splitter.skip_line();
-                    continue;
+            let got = (&mut input).take(BLOCK).read_to_end(&mut buf)?;
+            let eof = (got as u64) < BLOCK;
+            // the block's complete lines (at the end of the input: all of it)
+            let end = if eof {
+                buf.len()
+            } else {
+                match buf.iter().rposition(|&b| b == b'\n') {
+                    Some(i) => i + 1,
+                    None => continue, // a line longer than a block: read on
                 }
-            }
-            let text = match std::str::from_utf8(&line) {
-                Ok(t) => std::borrow::Cow::Borrowed(t),
-                Err(_) => String::from_utf8_lossy(&line),
             };
-            let text = text.strip_suffix('\r').unwrap_or(&text);
-            if let Some(st) = splitter.push(text) {
-                self.statement(&st)?;
+            self.block(&buf[..end], &mut splitter)?;
+            buf.drain(..end);
+            if eof {
+                break;
             }
         }
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
         Ok(())
+    }
+
+    /// The lines of `block` (complete lines, the last one's newline optional).
+    fn block(&mut self, block: &[u8], splitter: &mut Splitter) -> io::Result<()> {
+        let mut lines: Vec<&[u8]> = block.split(|&b| b == b'\n').collect();
+        if block.last() == Some(&b'\n') || block.is_empty() {
+            lines.pop();
+        }
+        let chunks = match self.fast {
+            Some(_) => {
+                let stripped: Vec<&[u8]> = lines
+                    .iter()
+                    .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+                    .collect();
+                crate::fast::batch::answer(&stripped)
+            }
+            None => Vec::new(),
+        };
+        let answers = chunks.iter().flat_map(|c| {
+            let mut start = 0;
+            c.lines.iter().map(move |a| {
+                let r = (a, &c.out[start..]);
+                if let crate::fast::batch::LineAnswer::Printed(end) = a {
+                    start = *end;
+                }
+                r
+            })
+        });
+        let mut answers = answers.peekable();
+        // the last line the fast path printed, whose value is `ans` until a statement of the
+        // general engine runs
+        let mut last_fast: Option<usize> = None;
+        for (i, line) in lines.iter().enumerate() {
+            let answer = answers.next();
+            if !splitter.is_pending()
+                && let Some((a, out)) = answer
+            {
+                use crate::fast::batch::LineAnswer;
+                match a {
+                    LineAnswer::Printed(_) => {
+                        let len = out.iter().position(|&b| b == b'\n').map_or(0, |p| p + 1);
+                        self.out.write_all(&out[..len])?;
+                        last_fast = Some(i);
+                        splitter.skip_line();
+                        continue;
+                    }
+                    LineAnswer::Error(e) => {
+                        let text = line.strip_suffix(b"\r").unwrap_or(line);
+                        let st = Statement {
+                            text: String::from_utf8_lossy(text).into_owned(),
+                            line: splitter.line() + 1,
+                        };
+                        self.fail(&st, &EvalError::algebra(e.0.clone(), e.1))?;
+                        splitter.skip_line();
+                        continue;
+                    }
+                    LineAnswer::Declined => {}
+                }
+            }
+            let text = match std::str::from_utf8(line) {
+                Ok(t) => std::borrow::Cow::Borrowed(t),
+                Err(_) => String::from_utf8_lossy(line),
+            };
+            let text = text.strip_suffix('\r').unwrap_or(&text);
+            if let Some(st) = splitter.push(text) {
+                self.remember_ans(&lines, last_fast.take());
+                self.statement(&st)?;
+            }
+        }
+        self.remember_ans(&lines, last_fast);
+        Ok(())
+    }
+
+    /// Keep the text of line `i` (the last one the fast path printed) as the pending `ans`.
+    fn remember_ans(&mut self, lines: &[&[u8]], i: Option<usize>) {
+        if let (Some(i), Some(fast)) = (i, self.fast.as_mut()) {
+            let text = lines[i].strip_suffix(b"\r").unwrap_or(lines[i]);
+            let ans = fast.ans.get_or_insert_with(Vec::new);
+            ans.clear();
+            ans.extend_from_slice(text);
+        }
     }
 }
 

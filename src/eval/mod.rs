@@ -85,6 +85,8 @@ pub struct Env {
     vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
     /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
     arena: bumpalo::Bump,
+    /// How many times `ans` was bound (so a caller can tell whether a statement set it).
+    ans_bound: u64,
 }
 
 impl Clone for Env {
@@ -92,6 +94,7 @@ impl Clone for Env {
         Env {
             vars: self.vars.clone(),
             arena: bumpalo::Bump::new(),
+            ans_bound: self.ans_bound,
         }
     }
 }
@@ -104,12 +107,20 @@ impl Env {
 
     /// Bind a variable.
     pub fn set(&mut self, name: &str, v: Value) {
+        if name == "ans" {
+            self.ans_bound += 1;
+        }
         match self.vars.get_mut(name) {
             Some(slot) => *slot = v,
             None => {
                 self.vars.insert(name.to_string(), v);
             }
         }
+    }
+
+    /// How many times `ans` has been bound in this session.
+    pub fn ans_bound(&self) -> u64 {
+        self.ans_bound
     }
 
     /// Look a variable up.

@@ -4,6 +4,7 @@ mod atoms;
 mod bad_input;
 mod cli;
 mod explain;
+mod fastpath;
 mod fuzz_regressions;
 mod golden;
 mod gpu;
