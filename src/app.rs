@@ -2,6 +2,7 @@
 
 use std::io::{self, BufRead, Read, Write};
 
+use crate::batch::LineAnswer;
 use crate::diagnostic;
 use crate::eval::{Env, EvalError, Outcome, Value, functions};
 use crate::parser::{self, Span};
@@ -126,9 +127,7 @@ impl<'w> Runner<'w> {
 
     fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
         self.failed = true;
-        let report = diagnostic::render(&self.source_name, st.line, &st.text, e);
-        let _ = self.err.write_all(report.as_bytes());
-        writeln!(self.out, "error: {}", e.message)
+        report(&self.source_name, st, e, self.out, self.err)
     }
 
     /// Run every statement of a reader. The input is read in blocks of whole lines; with the
@@ -166,84 +165,80 @@ impl<'w> Runner<'w> {
 
     /// The lines of `block` (complete lines, the last one's newline optional).
     fn block(&mut self, block: &[u8], splitter: &mut Splitter) -> io::Result<()> {
-        let mut lines: Vec<&[u8]> = block.split(|&b| b == b'\n').collect();
-        if block.last() == Some(&b'\n') || block.is_empty() {
-            lines.pop();
-        }
-        let chunks = match self.fast {
-            Some(_) => {
-                let stripped: Vec<&[u8]> = lines
-                    .iter()
-                    .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-                    .collect();
-                crate::fast::batch::answer(&stripped)
-            }
-            None => Vec::new(),
-        };
-        let answers = chunks.iter().flat_map(|c| {
-            let mut start = 0;
-            c.lines.iter().map(move |a| {
-                let r = (a, &c.out[start..]);
-                if let crate::fast::batch::LineAnswer::Printed(end) = a {
-                    start = *end;
-                }
-                r
-            })
-        });
-        let mut answers = answers.peekable();
-        // the last line the fast path printed, whose value is `ans` until a statement of the
-        // general engine runs
-        let mut last_fast: Option<usize> = None;
-        for (i, line) in lines.iter().enumerate() {
-            let answer = answers.next();
-            if !splitter.is_pending()
-                && let Some((a, out)) = answer
-            {
-                use crate::fast::batch::LineAnswer;
-                match a {
-                    LineAnswer::Printed(_) => {
-                        let len = out.iter().position(|&b| b == b'\n').map_or(0, |p| p + 1);
-                        self.out.write_all(&out[..len])?;
-                        last_fast = Some(i);
+        let first = splitter.line() + 1;
+        let runs = crate::batch::lines(block, first, &self.source_name, self.fast.is_some());
+        // the last line answered ahead whose value is `ans` until the session runs a statement
+        let mut last_ans: Option<&[u8]> = None;
+        for run in &runs {
+            // the answered output not yet written, a range of the run's buffers
+            let (mut out, mut err) = (0..0, 0..0);
+            for line in &run.lines {
+                let text = &block[line.range.clone()];
+                if let LineAnswer::Done {
+                    out_end,
+                    err_end,
+                    failed,
+                    sets_ans,
+                } = line.answer
+                {
+                    let (o, e) = (out.end..out_end, err.end..err_end);
+                    if !splitter.is_pending() {
+                        out.end = o.end;
+                        err.end = e.end;
+                        self.failed |= failed;
+                        if sets_ans {
+                            last_ans = Some(text);
+                        }
                         splitter.skip_line();
                         continue;
                     }
-                    LineAnswer::Error(e) => {
-                        let text = line.strip_suffix(b"\r").unwrap_or(line);
-                        let st = Statement {
-                            text: String::from_utf8_lossy(text).into_owned(),
-                            line: splitter.line() + 1,
-                        };
-                        self.fail(&st, &EvalError::algebra(e.0.clone(), e.1))?;
-                        splitter.skip_line();
-                        continue;
-                    }
-                    LineAnswer::Declined => {}
+                    // part of a statement of several lines: its answer is not used
+                    self.out.write_all(&run.out[out.clone()])?;
+                    let _ = self.err.write_all(&run.err[err.clone()]);
+                    (out, err) = (o.end..o.end, e.end..e.end);
+                }
+                let text = match std::str::from_utf8(text) {
+                    Ok(t) => std::borrow::Cow::Borrowed(t),
+                    Err(_) => String::from_utf8_lossy(text),
+                };
+                let text = text.strip_suffix('\r').unwrap_or(&text);
+                if let Some(st) = splitter.push(text) {
+                    self.out.write_all(&run.out[out.clone()])?;
+                    let _ = self.err.write_all(&run.err[err.clone()]);
+                    (out, err) = (out.end..out.end, err.end..err.end);
+                    self.remember_ans(last_ans.take());
+                    self.statement(&st)?;
                 }
             }
-            let text = match std::str::from_utf8(line) {
-                Ok(t) => std::borrow::Cow::Borrowed(t),
-                Err(_) => String::from_utf8_lossy(line),
-            };
-            let text = text.strip_suffix('\r').unwrap_or(&text);
-            if let Some(st) = splitter.push(text) {
-                self.remember_ans(&lines, last_fast.take());
-                self.statement(&st)?;
-            }
+            self.out.write_all(&run.out[out])?;
+            let _ = self.err.write_all(&run.err[err]);
         }
-        self.remember_ans(&lines, last_fast);
+        self.remember_ans(last_ans);
         Ok(())
     }
 
-    /// Keep the text of line `i` (the last one the fast path printed) as the pending `ans`.
-    fn remember_ans(&mut self, lines: &[&[u8]], i: Option<usize>) {
-        if let (Some(i), Some(fast)) = (i, self.fast.as_mut()) {
-            let text = lines[i].strip_suffix(b"\r").unwrap_or(lines[i]);
+    /// Keep `line` (the last one answered ahead that bound `ans`) as the pending `ans`.
+    fn remember_ans(&mut self, line: Option<&[u8]>) {
+        if let (Some(line), Some(fast)) = (line, self.fast.as_mut()) {
             let ans = fast.ans.get_or_insert_with(Vec::new);
             ans.clear();
-            ans.extend_from_slice(text);
+            ans.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
         }
     }
+}
+
+/// Print a failed statement as `cute eval` does: `error: MESSAGE` on `out`, the diagnostic
+/// (with the statement's line and a caret under the span) on `err`.
+pub fn report(
+    source: &str,
+    st: &Statement,
+    e: &EvalError,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<()> {
+    let diagnostic = diagnostic::render(source, st.line, &st.text, e);
+    let _ = err.write_all(diagnostic.as_bytes());
+    writeln!(out, "error: {}", e.message)
 }
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none.

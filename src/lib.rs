@@ -7,6 +7,7 @@ pub mod algebra;
 pub mod analysis;
 pub mod app;
 pub mod atoms;
+pub mod batch;
 pub mod diagnostic;
 pub mod eval;
 pub mod fast;

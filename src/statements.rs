@@ -3,6 +3,17 @@
 use crate::limits::{MAX_NESTING, MAX_STATEMENT_LEN};
 use crate::parser::open_depth;
 
+/// Whether a statement with `depth` brackets open after `len` bytes goes on to the next line
+/// (as `parser::is_incomplete`; past the length limit the statement can only be an error).
+fn continues(depth: i64, len: usize) -> bool {
+    depth > 0 && depth <= MAX_NESTING as i64 && len <= MAX_STATEMENT_LEN
+}
+
+/// Whether `line`, coming when no statement is pending, is a whole statement by itself.
+pub fn is_whole(line: &str) -> bool {
+    !continues(open_depth(line), line.len())
+}
+
 /// A statement's text and the 1-based line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Statement {
@@ -39,9 +50,7 @@ impl Splitter {
         }
         self.pending.push_str(line);
         self.depth = self.depth.saturating_add(open_depth(line));
-        // as `parser::is_incomplete`; past the length limit the statement can only be an error
-        let open = self.depth > 0 && self.depth <= MAX_NESTING as i64;
-        if open && self.pending.len() <= MAX_STATEMENT_LEN {
+        if continues(self.depth, self.pending.len()) {
             return None;
         }
         self.depth = 0;

@@ -13,7 +13,6 @@
 //! the benchmark corpus, the golden files and random statements through both and compare the
 //! bytes (`tests/integration/fastpath.rs`).
 
-pub mod batch;
 pub mod flat;
 pub mod ops;
 
