@@ -4,9 +4,9 @@
 use super::{Decline, Fast};
 
 /// The most leaves (integers of the shape) a fast-path layout holds.
-pub const LEAVES: usize = 16;
+pub const LEAVES: usize = 12;
 /// The most structure tokens (leaves and brackets) a fast-path layout holds.
-pub const TOKENS: usize = 48;
+pub const TOKENS: usize = 32;
 
 /// A structure token.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -210,7 +210,10 @@ impl Flat {
             }
             match t {
                 Tok::Leaf => {
-                    out.extend_from_slice(buf.format(leaves[k]).as_bytes());
+                    match leaves[k] {
+                        v @ 0..=9 => out.push(b'0' + v as u8),
+                        v => out.extend_from_slice(buf.format(v).as_bytes()),
+                    }
                     k += 1;
                 }
                 Tok::Open => out.push(b'('),

@@ -118,70 +118,6 @@ impl Parser<'_> {
         Ok(if neg { -v } else { v })
     }
 
-    /// An IntTuple literal into `f`'s `shape` (`stride == false`) or checked against `f`'s
-    /// structure and written into its stride (`stride == true`, `k` the next leaf).
-    fn tuple(&mut self, f: &mut Flat, stride: bool, t: &mut usize, k: &mut usize) -> Parsed<()> {
-        let depth_limit = 16;
-        let mut depth = 0usize;
-        loop {
-            // an element: '(' opens, or an integer
-            if self.peek() == Some(b'(') {
-                self.pos += 1;
-                depth += 1;
-                if depth > depth_limit {
-                    return Err(Decline);
-                }
-                self.structure(f, stride, t, Tok::Open)?;
-                self.ws();
-                continue;
-            }
-            let v = self.int()?;
-            self.structure(f, stride, t, Tok::Leaf)?;
-            if stride {
-                f.set_stride(*k, v);
-            } else {
-                if v < 1 {
-                    return Err(Decline);
-                }
-                f.push_shape(v)?;
-            }
-            *k += 1;
-            // after an element: ',' continues the tuple, ')' closes it
-            loop {
-                if depth == 0 {
-                    return Ok(());
-                }
-                self.ws();
-                match self.peek() {
-                    Some(b',') => {
-                        self.pos += 1;
-                        self.ws();
-                        break;
-                    }
-                    Some(b')') => {
-                        self.pos += 1;
-                        depth -= 1;
-                        self.structure(f, stride, t, Tok::Close)?;
-                    }
-                    _ => return Err(Decline),
-                }
-            }
-        }
-    }
-
-    /// Record a structure token (shape) or check it against the shape's (stride).
-    fn structure(&self, f: &mut Flat, stride: bool, t: &mut usize, tok: Tok) -> Parsed<()> {
-        if stride {
-            if f.tokens().get(*t) != Some(&tok) {
-                return Err(Decline);
-            }
-        } else if tok != Tok::Leaf {
-            f.push(tok)?;
-        }
-        *t += 1;
-        Ok(())
-    }
-
     /// A layout literal `shape:stride` (no blanks around ':', as the grammar has it).
     fn layout(&mut self) -> Parsed<Flat> {
         let mut f = Flat::empty();
@@ -189,17 +125,13 @@ impl Parser<'_> {
         Ok(f)
     }
 
-    /// A layout literal appended to `f` as one more element.
+    /// A layout literal appended to `f` as one more element: the shape's structure and
+    /// leaves, then the stride, which must follow the same structure.
     fn layout_into(&mut self, f: &mut Flat) -> Parsed<()> {
         let (t0, k0) = (f.tokens().len(), f.shape().len());
-        let (mut t, mut k) = (t0, k0);
-        self.tuple(f, false, &mut t, &mut k)?;
+        self.pos = shape_literal(self.src, self.pos, f).ok_or(Decline)?;
         self.eat(b':')?;
-        let (mut t2, mut k2) = (t0, k0);
-        self.tuple(f, true, &mut t2, &mut k2)?;
-        if t2 != t {
-            return Err(Decline);
-        }
+        self.pos = stride_literal(self.src, self.pos, f, t0, k0).ok_or(Decline)?;
         Ok(())
     }
 
@@ -366,25 +298,29 @@ impl Parser<'_> {
             Func::Coalesce | Func::RightInverse => {
                 self.close()?;
                 self.end()?;
+                let mut r = Flat::empty();
                 if f == Func::Coalesce {
-                    ops::coalesce(&a)?
+                    ops::coalesce(&a, &mut r)?;
                 } else {
-                    ops::right_inverse(&a)?
+                    ops::right_inverse(&a, &mut r)?;
                 }
+                r
             }
             Func::Complement => {
                 self.ws();
+                let mut r = Flat::empty();
                 if self.peek() == Some(b')') {
                     self.close()?;
                     self.end()?;
-                    ops::complement_own(&a)?
+                    ops::complement_own(&a, &mut r)?;
                 } else {
                     self.comma()?;
                     let m = self.int()?;
                     self.close()?;
                     self.end()?;
-                    ops::complement(&a, &Cotarget::Int(m))?
+                    ops::complement(&a, &Cotarget::Int(m), &mut r)?;
                 }
+                r
             }
             Func::Composition | Func::Tiler(_) => {
                 self.comma()?;
@@ -403,15 +339,142 @@ impl Parser<'_> {
                 } else {
                     Tiler::ByMode(&all, &items[..n])
                 };
+                let mut r = Flat::empty();
                 match f {
-                    Func::Tiler(op) => op.apply(&a, &t)?,
-                    _ => ops::compose_tiler(&a, &t)?,
+                    Func::Tiler(op) => op.apply(&a, &t, &mut r)?,
+                    _ => ops::compose_tiler(&a, &t, &mut r)?,
                 }
+                r
             }
         };
         v.write(out);
         out.push(b'\n');
         Ok(())
+    }
+}
+
+/// Blanks: spaces and tabs.
+fn skip_blanks(src: &[u8], mut i: usize) -> usize {
+    while let Some(b' ' | b'\t') = src.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Digits at `i` (at most 18: no overflow possible): the value and the position after them.
+fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
+    let start = i;
+    let mut v: i64 = 0;
+    while let Some(&c @ b'0'..=b'9') = src.get(i) {
+        if i - start == 18 {
+            return None;
+        }
+        v = v * 10 + i64::from(c - b'0');
+        i += 1;
+    }
+    (i > start).then_some((v, i))
+}
+
+/// Where a tuple literal goes after an element.
+enum After {
+    /// The next element starts here.
+    Next(usize),
+    /// The literal ended here.
+    End(usize),
+}
+
+/// Past an element at depth `depth`: blanks, then `,` or `)`s (each `)` reported to `close`,
+/// which may refuse it).
+fn after(
+    src: &[u8],
+    mut i: usize,
+    depth: &mut usize,
+    mut close: impl FnMut() -> bool,
+) -> Option<After> {
+    loop {
+        if *depth == 0 {
+            return Some(After::End(i));
+        }
+        i = skip_blanks(src, i);
+        match src.get(i) {
+            Some(b',') => return Some(After::Next(skip_blanks(src, i + 1))),
+            Some(b')') => {
+                if !close() {
+                    return None;
+                }
+                *depth -= 1;
+                i += 1;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// An IntTuple literal at `i` as `f`'s next shape: its brackets and leaves (each >= 1; a
+/// shape that is not is the general engine's error to report). The position after it.
+fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        if src.get(i) == Some(&b'(') {
+            f.push(Tok::Open).ok()?;
+            depth += 1;
+            if depth > 16 {
+                return None;
+            }
+            i = skip_blanks(src, i + 1);
+            continue;
+        }
+        let (v, j) = digits(src, i)?;
+        if v < 1 {
+            return None;
+        }
+        f.push_shape(v).ok()?;
+        match after(src, j, &mut depth, || f.push(Tok::Close).is_ok())? {
+            After::Next(n) => i = n,
+            After::End(n) => return Some(n),
+        }
+    }
+}
+
+/// An IntTuple literal at `i` as the stride of the shape whose tokens start at `t` and leaves
+/// at `k` in `f`: the same structure, any integers. The position after it.
+fn stride_literal(
+    src: &[u8],
+    mut i: usize,
+    f: &mut Flat,
+    mut t: usize,
+    mut k: usize,
+) -> Option<usize> {
+    let mut depth = 0usize;
+    let end = f.tokens().len();
+    loop {
+        if src.get(i) == Some(&b'(') {
+            if f.tokens().get(t) != Some(&Tok::Open) {
+                return None;
+            }
+            t += 1;
+            depth += 1;
+            i = skip_blanks(src, i + 1);
+            continue;
+        }
+        if f.tokens().get(t) != Some(&Tok::Leaf) {
+            return None;
+        }
+        t += 1;
+        let neg = src.get(i) == Some(&b'-');
+        let (v, j) = digits(src, i + usize::from(neg))?;
+        f.set_stride(k, if neg { -v } else { v });
+        k += 1;
+        let toks = f.tokens();
+        let r = after(src, j, &mut depth, || {
+            let ok = toks.get(t) == Some(&Tok::Close);
+            t += 1;
+            ok
+        })?;
+        match r {
+            After::Next(n) => i = n,
+            After::End(n) => return (t == end).then_some(n),
+        }
     }
 }
 

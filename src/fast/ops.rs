@@ -72,8 +72,9 @@ pub fn cosize(l: &Flat) -> Fast<i64> {
     add(acc, 1)
 }
 
-/// Back-to-front coalescing of flat modes, the last one replaced by `(ns, nd)`.
-fn bw_coalesce(s: &[i64], d: &[i64], ns: i64, nd: i64) -> Fast<Flat> {
+/// Back-to-front coalescing of flat modes, the last one replaced by `(ns, nd)`; the result
+/// (a single mode, or a flat tuple) is appended to `dst`.
+fn bw_coalesce(s: &[i64], d: &[i64], ns: i64, nd: i64, dst: &mut Flat) -> Fast<()> {
     // kept back to front: the front of CuTe's list is the end of ours
     let mut out = Modes::new();
     out.push(ns, nd)?;
@@ -95,39 +96,50 @@ fn bw_coalesce(s: &[i64], d: &[i64], ns: i64, nd: i64) -> Fast<Flat> {
     }
     if out.n == 1 {
         if out.s[0] == 1 {
-            return Ok(Flat::leaf(1, 0));
+            return dst.push_leaf(1, 0);
         }
-        return Ok(Flat::leaf(out.s[0], out.d[0]));
+        return dst.push_leaf(out.s[0], out.d[0]);
     }
-    out.s[..out.n].reverse();
-    out.d[..out.n].reverse();
-    Flat::tuple_of_leaves(out.shape(), out.stride())
+    dst.push(Tok::Open)?;
+    for k in (0..out.n).rev() {
+        dst.push_leaf(out.s[k], out.d[k])?;
+    }
+    dst.push(Tok::Close)
 }
 
-/// `coalesce(L)`.
-pub fn coalesce(l: &Flat) -> Fast<Flat> {
-    let (s, d) = (l.shape(), l.stride());
+/// `coalesce` of the flat modes `s:d`, appended to `dst`.
+fn coalesce_modes(s: &[i64], d: &[i64], dst: &mut Flat) -> Fast<()> {
     let r = s.len();
     if r == 0 {
         return Err(Decline);
     }
-    bw_coalesce(s, d, s[r - 1], d[r - 1])
+    bw_coalesce(s, d, s[r - 1], d[r - 1], dst)
+}
+
+/// `coalesce(L)`, appended to `dst`.
+pub fn coalesce(l: &Flat, dst: &mut Flat) -> Fast<()> {
+    coalesce_modes(l.shape(), l.stride(), dst)
 }
 
 /// `coalesce_x(L)`: as coalesce, but a trailing size-1 mode keeps its stride.
-fn coalesce_x(l: &Flat) -> Fast<Flat> {
+fn coalesce_x(l: &Flat, dst: &mut Flat) -> Fast<()> {
     let (s, d) = (l.shape(), l.stride());
     let r = s.len();
     if r == 0 {
         return Err(Decline);
     }
     let ls = if s[r - 1] == 1 { 2 } else { s[r - 1] };
-    bw_coalesce(s, d, ls, d[r - 1])
+    bw_coalesce(s, d, ls, d[r - 1], dst)
 }
 
-/// `filter(L) = coalesce(filter_zeros(L))`.
-pub fn filter(l: &Flat) -> Fast<Flat> {
-    coalesce(&l.map_leaves(|s, d| if d == 0 { (1, d) } else { (s, d) }))
+/// `filter(L) = coalesce(filter_zeros(L))`, appended to `dst`.
+pub fn filter(l: &Flat, dst: &mut Flat) -> Fast<()> {
+    let mut shape = [0i64; LEAVES];
+    let n = l.shape().len();
+    for (k, (&s, &d)) in l.shape().iter().zip(l.stride()).enumerate() {
+        shape[k] = if d == 0 { 1 } else { s };
+    }
+    coalesce_modes(&shape[..n], l.stride(), dst)
 }
 
 /// A complement's cotarget: an integer, or the flat shape of a coalesced layout.
@@ -164,18 +176,21 @@ impl Cotarget<'_> {
     }
 }
 
-/// `complement(L, M)`.
-pub fn complement(l: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
-    complement_filtered(&filter(l)?, cotarget)
+/// `complement(L, M)`, appended to `dst`.
+pub fn complement(l: &Flat, cotarget: &Cotarget, dst: &mut Flat) -> Fast<()> {
+    let mut f = Flat::empty();
+    filter(l, &mut f)?;
+    complement_filtered(&f, cotarget, dst)
 }
 
 /// `complement(L)`: the cotarget is `cosize(filter(L))`.
-pub fn complement_own(l: &Flat) -> Fast<Flat> {
-    let f = filter(l)?;
-    complement_filtered(&f, &Cotarget::Int(cosize(&f)?))
+pub fn complement_own(l: &Flat, dst: &mut Flat) -> Fast<()> {
+    let mut f = Flat::empty();
+    filter(l, &mut f)?;
+    complement_filtered(&f, &Cotarget::Int(cosize(&f)?), dst)
 }
 
-fn complement_filtered(f: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
+fn complement_filtered(f: &Flat, cotarget: &Cotarget, dst: &mut Flat) -> Fast<()> {
     let positive = match cotarget {
         Cotarget::Int(n) => *n > 0,
         Cotarget::Shape(c) => c.shape().iter().all(|&x| x > 0),
@@ -184,7 +199,7 @@ fn complement_filtered(f: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
         return Err(Decline);
     }
     if f.is_leaf() && f.stride()[0] == 0 {
-        return Ok(column_major(cotarget.product()?));
+        return dst.append(&column_major(cotarget.product()?));
     }
     let mut shape = Modes::new();
     for (&s, &d) in f.shape().iter().zip(f.stride()) {
@@ -223,7 +238,7 @@ fn complement_filtered(f: &Flat, cotarget: &Cotarget) -> Fast<Flat> {
     let new_stride = mul(d, s)?;
     let rest_shape = cotarget.ceil_div_product(new_stride)?;
     out.push(rest_shape, if rest_shape == 1 { 0 } else { new_stride })?;
-    coalesce(&Flat::tuple_of_leaves(out.shape(), out.stride())?)
+    coalesce_modes(out.shape(), out.stride(), dst)
 }
 
 /// `make_layout(n)`: `n:1`, and `1:0` for `n == 1` (a size-1 mode gets stride 0).
@@ -355,15 +370,16 @@ fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
     true
 }
 
-/// `composition(A, B)` of two layouts: B's structure with each leaf replaced by its part.
-pub fn compose(a: &Flat, b: &Flat) -> Fast<Flat> {
-    let ca = coalesce_x(a)?;
-    let mut out = Flat::empty();
+/// `composition(A, B)` of two layouts, appended to `out`: B's structure with each leaf
+/// replaced by its part.
+pub fn compose(a: &Flat, b: &Flat, out: &mut Flat) -> Fast<()> {
+    let mut ca = Flat::empty();
+    coalesce_x(a, &mut ca)?;
     let mut k = 0;
     for &t in b.tokens() {
         match t {
             Tok::Leaf => {
-                compose_leaf(&ca, b.shape()[k], b.stride()[k], &mut out)?;
+                compose_leaf(&ca, b.shape()[k], b.stride()[k], out)?;
                 k += 1;
             }
             other => out.push(other)?,
@@ -372,7 +388,7 @@ pub fn compose(a: &Flat, b: &Flat) -> Fast<Flat> {
     if !proven(&ca, b) {
         return Err(Decline);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// One element of a tiler `<...>`.
@@ -396,27 +412,24 @@ pub enum Tiler<'a> {
     ByMode(&'a Flat, &'a [Item]),
 }
 
-/// `composition(A, tiler)`.
-pub fn compose_tiler(a: &Flat, t: &Tiler) -> Fast<Flat> {
+/// `composition(A, tiler)`, appended to `out`.
+pub fn compose_tiler(a: &Flat, t: &Tiler, out: &mut Flat) -> Fast<()> {
     match t {
-        Tiler::Layout(b) => compose(a, b),
+        Tiler::Layout(b) => compose(a, b, out),
         Tiler::ByMode(all, items) => {
             if items.len() > a.rank() {
                 return Err(Decline);
             }
-            let mut out = Flat::empty();
             out.push(Tok::Open)?;
             for (m, item) in a.modes().zip(items.iter()) {
                 let am = a.sub(&m);
-                let r = match item {
-                    Item::Layout(bm) => compose(&am, &all.sub(bm))?,
-                    Item::Int(n) => compose(&am, &Flat::leaf(*n, 1))?,
-                    Item::Under => am,
-                };
-                out.append(&r)?;
+                match item {
+                    Item::Layout(bm) => compose(&am, &all.sub(bm), out)?,
+                    Item::Int(n) => compose(&am, &Flat::leaf(*n, 1), out)?,
+                    Item::Under => out.append(&am)?,
+                }
             }
-            out.push(Tok::Close)?;
-            Ok(out)
+            out.push(Tok::Close)
         }
     }
 }
@@ -438,57 +451,64 @@ impl TilerOp {
         }
     }
 
-    fn with_layout(self, a: &Flat, b: &Flat) -> Fast<Flat> {
+    fn with_layout(self, a: &Flat, b: &Flat, out: &mut Flat) -> Fast<()> {
         let within = |e: Fail| match e {
             Fail::Refuse(err) => Fail::Refuse(AlgebraError::within(err, self.name())),
             d => d,
         };
         match self {
             TilerOp::Divide => {
-                let target = coalesce(a)?;
-                let c = complement(b, &Cotarget::Shape(&target))?;
-                let bb = Flat::concat(&[b, &c])?;
-                compose(a, &bb).map_err(within)
+                let mut target = Flat::empty();
+                coalesce(a, &mut target)?;
+                // (B, complement(B, shape(coalesce(A))))
+                let mut bb = Flat::empty();
+                bb.push(Tok::Open)?;
+                bb.append(b)?;
+                complement(b, &Cotarget::Shape(&target), &mut bb)?;
+                bb.push(Tok::Close)?;
+                compose(a, &bb, out).map_err(within)
             }
             TilerOp::Product => {
                 let target = mul(size(a)?, cosize(b)?)?;
-                let c = complement(a, &Cotarget::Int(target))?;
-                let cb = compose(&c, b).map_err(within)?;
-                Flat::concat(&[a, &cb])
+                let mut c = Flat::empty();
+                complement(a, &Cotarget::Int(target), &mut c)?;
+                // (A, complement(A) o B)
+                out.push(Tok::Open)?;
+                out.append(a)?;
+                compose(&c, b, out).map_err(within)?;
+                out.push(Tok::Close)
             }
         }
     }
 
-    /// `logical_divide(A, T)` / `logical_product(A, T)`.
-    pub fn apply(self, a: &Flat, t: &Tiler) -> Fast<Flat> {
+    /// `logical_divide(A, T)` / `logical_product(A, T)`, appended to `out`.
+    pub fn apply(self, a: &Flat, t: &Tiler, out: &mut Flat) -> Fast<()> {
         match t {
-            Tiler::Layout(b) => self.with_layout(a, b),
+            Tiler::Layout(b) => self.with_layout(a, b, out),
             Tiler::ByMode(all, items) => {
                 if items.len() > a.rank() {
                     return Err(Decline);
                 }
-                let mut out = Flat::empty();
                 out.push(Tok::Open)?;
                 let mut it = items.iter();
                 for m in a.modes() {
                     let am = a.sub(&m);
-                    let r = match it.next() {
-                        Some(Item::Layout(bm)) => self.with_layout(&am, &all.sub(bm))?,
-                        Some(Item::Int(n)) => self.with_layout(&am, &column_major(*n))?,
-                        Some(Item::Under) | None => am,
-                    };
-                    out.append(&r)?;
+                    match it.next() {
+                        Some(Item::Layout(bm)) => self.with_layout(&am, &all.sub(bm), out)?,
+                        Some(Item::Int(n)) => self.with_layout(&am, &column_major(*n), out)?,
+                        Some(Item::Under) | None => out.append(&am)?,
+                    }
                 }
-                out.push(Tok::Close)?;
-                Ok(out)
+                out.push(Tok::Close)
             }
         }
     }
 }
 
-/// `right_inverse(L)`.
-pub fn right_inverse(l: &Flat) -> Fast<Flat> {
-    let c = coalesce(l)?;
+/// `right_inverse(L)`, appended to `dst`.
+pub fn right_inverse(l: &Flat, dst: &mut Flat) -> Fast<()> {
+    let mut c = Flat::empty();
+    coalesce(l, &mut c)?;
     let (s, d) = (c.shape(), c.stride());
     let n = s.len();
     let mut pre = [0i64; LEAVES];
@@ -519,7 +539,7 @@ pub fn right_inverse(l: &Flat) -> Fast<Flat> {
             curr = mul(s[i], d[i])?;
         }
     }
-    coalesce(&Flat::tuple_of_leaves(out.shape(), out.stride())?)
+    coalesce_modes(out.shape(), out.stride(), dst)
 }
 
 /// `L(c)` for an integer index `c >= 0` of the leaves `s:d` (the last takes the rest).
