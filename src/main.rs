@@ -356,10 +356,43 @@ fn use_color(c: ColorArg) -> bool {
     }
 }
 
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+/// The statements of `cute eval [STATEMENT...]` given without any option, the common case:
+/// what clap would parse, read without building the whole command-line interface (which is
+/// most of a one-liner's start-up). `None` for anything else, which clap then parses.
+fn plain_eval_statements() -> Option<Vec<String>> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "eval" {
+        return None;
+    }
+    args.map(|a| a.into_string().ok().filter(|s| !s.starts_with('-')))
+        .collect()
+}
+
+/// Flush `out` and turn a command's status into the process's.
+fn finish(code: i32, out: &mut impl Write) -> ExitCode {
+    let code = match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => 1,
+        _ => code,
+    };
+    ExitCode::from(code as u8)
+}
 
 fn main() -> ExitCode {
+    if let Some(statements) = plain_eval_statements() {
+        let opts = RenderOptions::default();
+        let printer = move |v: &Value| render::render(v, Format::Plain, &opts);
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut err = io::stderr().lock();
+        let code = app::eval(
+            &statements,
+            io::stdin().lock(),
+            &mut out,
+            &mut err,
+            &printer,
+            true,
+        );
+        return finish(code, &mut out);
+    }
     let cli = Cli::parse();
     let color = use_color(cli.color);
     let format = format_of(cli.format);
@@ -515,9 +548,5 @@ fn main() -> ExitCode {
             0
         }
     };
-    let code = match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => 1,
-        _ => code,
-    };
-    ExitCode::from(code as u8)
+    finish(code, &mut out)
 }

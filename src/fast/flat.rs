@@ -54,25 +54,6 @@ impl Flat {
         f
     }
 
-    /// The layout CuTe builds from flat modes: one mode is that integer mode, several a tuple.
-    pub fn from_modes(s: &[i64], d: &[i64]) -> Fast<Flat> {
-        if s.len() == 1 {
-            return Ok(Flat::leaf(s[0], d[0]));
-        }
-        Flat::tuple_of_leaves(s, d)
-    }
-
-    /// The flat tuple `(s0,s1,..):(d0,d1,..)`, even of one mode.
-    pub fn tuple_of_leaves(s: &[i64], d: &[i64]) -> Fast<Flat> {
-        let mut f = Flat::empty();
-        f.push(Tok::Open)?;
-        for (&a, &b) in s.iter().zip(d) {
-            f.push_leaf(a, b)?;
-        }
-        f.push(Tok::Close)?;
-        Ok(f)
-    }
-
     /// Append a bracket token.
     pub fn push(&mut self, t: Tok) -> Fast<()> {
         let i = self.tokens as usize;
@@ -125,17 +106,6 @@ impl Flat {
         Ok(())
     }
 
-    /// `make_layout(parts...)`: always a tuple, even of one part.
-    pub fn concat(parts: &[&Flat]) -> Fast<Flat> {
-        let mut f = Flat::empty();
-        f.push(Tok::Open)?;
-        for p in parts {
-            f.append(p)?;
-        }
-        f.push(Tok::Close)?;
-        Ok(f)
-    }
-
     /// The structure tokens.
     pub fn tokens(&self) -> &[Tok] {
         &self.tok[..self.tokens as usize]
@@ -180,17 +150,6 @@ impl Flat {
         f.tokens = t as u8;
         f.leaves = l as u8;
         f
-    }
-
-    /// The same structure with new leaves (`f` maps leaf `k`'s `(shape, stride)`).
-    pub fn map_leaves(&self, f: impl Fn(i64, i64) -> (i64, i64)) -> Flat {
-        let mut out = *self;
-        for k in 0..self.leaves as usize {
-            let (s, d) = f(self.shape[k], self.stride[k]);
-            out.shape[k] = s;
-            out.stride[k] = d;
-        }
-        out
     }
 
     /// Write `shape:stride` in SPEC §3's notation.

@@ -63,7 +63,7 @@ pub fn run_line(line: &[u8], out: &mut Vec<u8>) -> Answer {
 }
 
 /// The most elements of a tiler or arguments of a call the fast path takes.
-const ITEMS: usize = 8;
+const ITEMS: usize = 4;
 
 /// A byte-level reader of the statement forms the fast path answers.
 struct Parser<'s> {
@@ -116,13 +116,6 @@ impl Parser<'_> {
         }
         self.pos = end;
         Ok(if neg { -v } else { v })
-    }
-
-    /// A layout literal `shape:stride` (no blanks around ':', as the grammar has it).
-    fn layout(&mut self) -> Parsed<Flat> {
-        let mut f = Flat::empty();
-        self.layout_into(&mut f)?;
-        Ok(f)
     }
 
     /// A layout literal appended to `f` as one more element: the shape's structure and
@@ -234,7 +227,8 @@ impl Parser<'_> {
 
     /// `L(i)` or `L(i, j, ...)`.
     fn evaluation(&mut self, out: &mut Vec<u8>) -> Parsed<()> {
-        let l = self.layout()?;
+        let mut l = Flat::empty();
+        self.layout_into(&mut l)?;
         self.eat(b'(')?;
         self.ws();
         let mut coord = [0i64; ITEMS];
@@ -281,8 +275,11 @@ impl Parser<'_> {
         };
         self.eat(b'(')?;
         self.ws();
-        let a = self.layout()?;
-        let v = match f {
+        let mut a = Flat::empty();
+        self.layout_into(&mut a)?;
+        // the result is built in place
+        let mut r = Flat::empty();
+        match f {
             Func::Size | Func::Cosize => {
                 self.close()?;
                 self.end()?;
@@ -298,17 +295,14 @@ impl Parser<'_> {
             Func::Coalesce | Func::RightInverse => {
                 self.close()?;
                 self.end()?;
-                let mut r = Flat::empty();
                 if f == Func::Coalesce {
                     ops::coalesce(&a, &mut r)?;
                 } else {
                     ops::right_inverse(&a, &mut r)?;
                 }
-                r
             }
             Func::Complement => {
                 self.ws();
-                let mut r = Flat::empty();
                 if self.peek() == Some(b')') {
                     self.close()?;
                     self.end()?;
@@ -320,7 +314,6 @@ impl Parser<'_> {
                     self.end()?;
                     ops::complement(&a, &Cotarget::Int(m), &mut r)?;
                 }
-                r
             }
             Func::Composition | Func::Tiler(_) => {
                 self.comma()?;
@@ -339,15 +332,13 @@ impl Parser<'_> {
                 } else {
                     Tiler::ByMode(&all, &items[..n])
                 };
-                let mut r = Flat::empty();
                 match f {
                     Func::Tiler(op) => op.apply(&a, &t, &mut r)?,
                     _ => ops::compose_tiler(&a, &t, &mut r)?,
                 }
-                r
             }
-        };
-        v.write(out);
+        }
+        r.write(out);
         out.push(b'\n');
         Ok(())
     }
