@@ -166,54 +166,68 @@ impl<'w> Runner<'w> {
     /// The lines of `block` (complete lines, the last one's newline optional).
     fn block(&mut self, block: &[u8], splitter: &mut Splitter) -> io::Result<()> {
         let first = splitter.line() + 1;
-        let runs = crate::batch::lines(block, first, &self.source_name, self.fast.is_some());
+        let source = self.source_name.clone();
         // the last line answered ahead whose value is `ans` until the session runs a statement
         let mut last_ans: Option<&[u8]> = None;
-        for run in &runs {
-            // the answered output not yet written, a range of the run's buffers
-            let (mut out, mut err) = (0..0, 0..0);
-            for line in &run.lines {
-                let text = &block[line.range.clone()];
-                if let LineAnswer::Done {
-                    out_end,
-                    err_end,
-                    failed,
-                    sets_ans,
-                } = line.answer
-                {
-                    let (o, e) = (out.end..out_end, err.end..err_end);
-                    if !splitter.is_pending() {
-                        out.end = o.end;
-                        err.end = e.end;
-                        self.failed |= failed;
-                        if sets_ans {
-                            last_ans = Some(text);
-                        }
-                        splitter.skip_line();
-                        continue;
-                    }
-                    // part of a statement of several lines: its answer is not used
-                    self.out.write_all(&run.out[out.clone()])?;
-                    let _ = self.err.write_all(&run.err[err.clone()]);
-                    (out, err) = (o.end..o.end, e.end..e.end);
-                }
-                let text = match std::str::from_utf8(text) {
-                    Ok(t) => std::borrow::Cow::Borrowed(t),
-                    Err(_) => String::from_utf8_lossy(text),
-                };
-                let text = text.strip_suffix('\r').unwrap_or(&text);
-                if let Some(st) = splitter.push(text) {
-                    self.out.write_all(&run.out[out.clone()])?;
-                    let _ = self.err.write_all(&run.err[err.clone()]);
-                    (out, err) = (out.end..out.end, err.end..err.end);
-                    self.remember_ans(last_ans.take());
-                    self.statement(&st)?;
-                }
-            }
-            self.out.write_all(&run.out[out])?;
-            let _ = self.err.write_all(&run.err[err]);
-        }
+        let answer = self.fast.is_some();
+        let r = crate::batch::in_order(block, first, &source, answer, |run| {
+            self.take_run(block, run, splitter, &mut last_ans)
+        });
         self.remember_ans(last_ans);
+        r
+    }
+
+    /// The lines of one run, in order: an answered line's output is copied out, any other
+    /// goes through the session.
+    fn take_run<'b>(
+        &mut self,
+        block: &'b [u8],
+        run: &crate::batch::Run,
+        splitter: &mut Splitter,
+        last_ans: &mut Option<&'b [u8]>,
+    ) -> io::Result<()> {
+        // the answered output not yet written, a range of the run's buffers
+        let (mut out, mut err) = (0..0, 0..0);
+        for line in &run.lines {
+            let text = &block[line.range.clone()];
+            if let LineAnswer::Done {
+                out_end,
+                err_end,
+                failed,
+                sets_ans,
+            } = line.answer
+            {
+                let (o, e) = (out.end..out_end, err.end..err_end);
+                if !splitter.is_pending() {
+                    out.end = o.end;
+                    err.end = e.end;
+                    self.failed |= failed;
+                    if sets_ans {
+                        *last_ans = Some(text);
+                    }
+                    splitter.skip_line();
+                    continue;
+                }
+                // part of a statement of several lines: its answer is not used
+                self.out.write_all(&run.out[out.clone()])?;
+                let _ = self.err.write_all(&run.err[err.clone()]);
+                (out, err) = (o.end..o.end, e.end..e.end);
+            }
+            let text = match std::str::from_utf8(text) {
+                Ok(t) => std::borrow::Cow::Borrowed(t),
+                Err(_) => String::from_utf8_lossy(text),
+            };
+            let text = text.strip_suffix('\r').unwrap_or(&text);
+            if let Some(st) = splitter.push(text) {
+                self.out.write_all(&run.out[out.clone()])?;
+                let _ = self.err.write_all(&run.err[err.clone()]);
+                (out, err) = (out.end..out.end, err.end..err.end);
+                self.remember_ans(last_ans.take());
+                self.statement(&st)?;
+            }
+        }
+        self.out.write_all(&run.out[out])?;
+        let _ = self.err.write_all(&run.err[err]);
         Ok(())
     }
 

@@ -7,16 +7,16 @@
 //! answer does not depend on the lines before it, so the output is the same as one statement
 //! after the other.
 
+use std::io;
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
 
 use crate::app::{Runner, report};
 use crate::eval::EvalError;
 use crate::fast::{self, Answer};
 use crate::statements::{self, Statement};
 
-/// Below this many bytes per thread a block is answered on the calling thread.
-const MIN_BYTES_PER_THREAD: usize = 64 * 1024;
 /// The most threads a block is split among.
 const MAX_THREADS: usize = 8;
 
@@ -140,25 +140,26 @@ fn answer_line(text: &[u8], line: usize, source: &str, run: &mut Run) -> LineAns
     done(run, failed, sets_ans)
 }
 
-/// Split `block[range]` into lines, answering each when `answer` is set.
-fn run_of(block: &[u8], range: Range<usize>, first_line: usize, source: &str, answer: bool) -> Run {
-    let mut run = Run {
-        out: Vec::with_capacity(if answer { range.len() } else { 0 }),
-        err: Vec::new(),
-        lines: Vec::with_capacity(range.len() / 24 + 1),
-    };
+/// Split `block[range]` into lines into `run` (emptied first), answering each when `answer`
+/// is set.
+fn fill(
+    run: &mut Run,
+    block: &[u8],
+    range: Range<usize>,
+    first_line: usize,
+    source: &str,
+    answer: bool,
+) {
+    run.out.clear();
+    run.err.clear();
+    run.lines.clear();
     let (mut pos, end) = (range.start, range.end);
     let mut line = first_line;
     while pos < end {
         let nl = memchr::memchr(b'\n', &block[pos..end]).map_or(end, |i| pos + i);
         let a = if answer {
             let raw = &block[pos..nl];
-            answer_line(
-                raw.strip_suffix(b"\r").unwrap_or(raw),
-                line,
-                source,
-                &mut run,
-            )
+            answer_line(raw.strip_suffix(b"\r").unwrap_or(raw), line, source, run)
         } else {
             LineAnswer::Declined
         };
@@ -169,7 +170,16 @@ fn run_of(block: &[u8], range: Range<usize>, first_line: usize, source: &str, an
         pos = nl + 1;
         line += 1;
     }
-    run
+}
+
+/// [`fill`], where a panic (a bug) leaves the run's lines to the session instead.
+fn fill_guarded(run: &mut Run, block: &[u8], range: Range<usize>, first: usize, source: &str) {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        fill(run, block, range.clone(), first, source, true)
+    }));
+    if r.is_err() {
+        fill(run, block, range, first, source, false);
+    }
 }
 
 fn threads() -> usize {
@@ -182,49 +192,136 @@ fn threads() -> usize {
     })
 }
 
-/// The lines of `block` (whole lines; the last one's newline may be missing), the first being
-/// line `first_line` of `source`, as consecutive runs; answered where `answer` is set.
-pub fn lines(block: &[u8], first_line: usize, source: &str, answer: bool) -> Vec<Run> {
-    let n = if answer {
-        threads().min(block.len() / MIN_BYTES_PER_THREAD).max(1)
-    } else {
-        1
-    };
-    if n == 1 {
-        return vec![run_of(block, 0..block.len(), first_line, source, answer)];
+/// The input bytes of one chunk of a block: whole lines.
+const CHUNK_BYTES: usize = 16 * 1024;
+
+/// What the threads answering a block share: the next chunk to answer, the answered chunks
+/// not yet taken (by index), and emptied runs to reuse (their memory already touched).
+struct Shared {
+    next: AtomicUsize,
+    done: Mutex<Vec<Option<Run>>>,
+    ready: Condvar,
+    spare: Mutex<Vec<Run>>,
+}
+
+impl Shared {
+    /// Answer chunk `k` (if it is still to be done) and file it.
+    fn answer(&self, k: usize, cuts: &[usize], firsts: &[usize], block: &[u8], source: &str) {
+        let mut run = self
+            .spare
+            .lock()
+            .map(|mut v| v.pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
+        if let Ok(mut done) = self.done.lock() {
+            done[k] = Some(run);
+        }
+        self.ready.notify_all();
     }
-    // cut after a newline near each n-th of the block
+
+    /// Claim the next chunk to answer, if any is left.
+    fn claim(&self, chunks: usize) -> Option<usize> {
+        let k = self.next.fetch_add(1, Ordering::Relaxed);
+        (k < chunks).then_some(k)
+    }
+}
+
+/// Hand the lines of `block` (whole lines; the last one's newline may be missing), the first
+/// being line `first_line` of `source`, to `take` in order, one run of lines at a time. With
+/// `answer` set, the lines are first answered where they can be, in chunks of about
+/// [`CHUNK_BYTES`] shared among threads (the calling thread answers chunks too while it waits
+/// for the next one in order); the runs are reused once taken.
+pub fn in_order(
+    block: &[u8],
+    first_line: usize,
+    source: &str,
+    answer: bool,
+    mut take: impl FnMut(&Run) -> io::Result<()>,
+) -> io::Result<()> {
     let mut cuts = vec![0];
-    for k in 1..n {
-        let at = (block.len() * k / n).max(*cuts.last().expect("non-empty"));
+    let mut firsts = vec![first_line];
+    while let Some(&last) = cuts.last().filter(|&&c| c < block.len()) {
+        let at = (last + CHUNK_BYTES).min(block.len());
         let cut = memchr::memchr(b'\n', &block[at..]).map_or(block.len(), |i| at + i + 1);
+        let lines = memchr::memchr_iter(b'\n', &block[last..cut]).count();
+        firsts.push(firsts.last().expect("non-empty") + lines);
         cuts.push(cut);
     }
-    cuts.push(block.len());
-    let mut firsts = vec![first_line];
-    for w in cuts.windows(2).take(n - 1) {
-        let count = memchr::memchr_iter(b'\n', &block[w[0]..w[1]]).count();
-        firsts.push(firsts.last().expect("non-empty") + count);
-    }
-    std::thread::scope(|s| {
-        let rest: Vec<_> = (1..n)
-            .map(|k| {
-                let range = cuts[k]..cuts[k + 1];
-                let first = firsts[k];
-                let r = range.clone();
-                let h = s.spawn(move || run_of(block, r, first, source, true));
-                (range, first, h)
-            })
-            .collect();
-        let mut runs = Vec::with_capacity(n);
-        runs.push(run_of(block, cuts[0]..cuts[1], first_line, source, true));
-        for (range, first, h) in rest {
-            // a run whose thread failed leaves its lines to the session
-            runs.push(
-                h.join()
-                    .unwrap_or_else(|_| run_of(block, range, first, source, false)),
-            );
+    let chunks = cuts.len() - 1;
+    let helpers = if answer {
+        threads().min(chunks).saturating_sub(1)
+    } else {
+        0
+    };
+    if helpers == 0 {
+        let mut run = Run::default();
+        for k in 0..chunks {
+            if answer {
+                fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
+            } else {
+                fill(
+                    &mut run,
+                    block,
+                    cuts[k]..cuts[k + 1],
+                    firsts[k],
+                    source,
+                    false,
+                );
+            }
+            take(&run)?;
         }
-        runs
+        return Ok(());
+    }
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        done: Mutex::new((0..chunks).map(|_| None).collect()),
+        ready: Condvar::new(),
+        spare: Mutex::new(Vec::new()),
+    };
+    let (cuts, firsts, sh) = (&cuts, &firsts, &shared);
+    std::thread::scope(|s| {
+        for _ in 0..helpers {
+            s.spawn(move || {
+                while let Some(k) = sh.claim(chunks) {
+                    sh.answer(k, cuts, firsts, block, source);
+                }
+            });
+        }
+        let result = (0..chunks).try_for_each(|k| {
+            let run = loop {
+                let taken = sh.done.lock().ok().and_then(|mut d| d[k].take());
+                if let Some(run) = taken {
+                    break run;
+                }
+                // not answered yet: answer another chunk meanwhile, or wait for it
+                if let Some(j) = sh.claim(chunks) {
+                    sh.answer(j, cuts, firsts, block, source);
+                    continue;
+                }
+                let Ok(mut done) = sh.done.lock() else {
+                    // a poisoned lock: only a panic while holding it; answer it here
+                    let mut run = Run::default();
+                    fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
+                    break run;
+                };
+                while done[k].is_none() {
+                    done = match sh.ready.wait(done) {
+                        Ok(d) => d,
+                        Err(p) => p.into_inner(),
+                    };
+                }
+                break done[k].take().expect("filed");
+            };
+            let r = take(&run);
+            if let Ok(mut spare) = sh.spare.lock() {
+                spare.push(run);
+            }
+            r
+        });
+        // on an error (a closed stdout) the helpers stop after the chunk they are on
+        sh.next.store(chunks, Ordering::Relaxed);
+        result
     })
 }

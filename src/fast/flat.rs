@@ -78,10 +78,34 @@ impl Flat {
         Ok(())
     }
 
-    /// Append a leaf with its shape only (a literal's stride is written next, by
-    /// [`Flat::set_stride`]).
-    pub fn push_shape(&mut self, s: i64) -> Fast<()> {
-        self.push_leaf(s, 0)
+    /// Append a bracket token; false when full.
+    #[inline]
+    pub fn push_tok(&mut self, t: Tok) -> bool {
+        let i = self.tokens as usize;
+        if i >= TOKENS {
+            return false;
+        }
+        self.tok[i] = t;
+        self.tokens += 1;
+        true
+    }
+
+    /// Append a leaf with its shape only (the stride is set next); false when full.
+    #[inline]
+    pub fn push_shape_leaf(&mut self, s: i64) -> bool {
+        let k = self.leaves as usize;
+        if k >= LEAVES || !self.push_tok(Tok::Leaf) {
+            return false;
+        }
+        self.shape[k] = s;
+        self.leaves += 1;
+        true
+    }
+
+    /// Structure token `t`, if there is one.
+    #[inline]
+    pub fn token(&self, t: usize) -> Option<Tok> {
+        self.tokens().get(t).copied()
     }
 
     /// Set leaf `k`'s stride.

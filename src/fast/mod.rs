@@ -353,52 +353,22 @@ fn skip_blanks(src: &[u8], mut i: usize) -> usize {
 }
 
 /// Digits at `i` (at most 18: no overflow possible): the value and the position after them.
+#[inline]
 fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
     let start = i;
     let mut v: i64 = 0;
-    while let Some(&c @ b'0'..=b'9') = src.get(i) {
+    while let Some(&c) = src.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
         if i - start == 18 {
             return None;
         }
-        v = v * 10 + i64::from(c - b'0');
+        v = v * 10 + i64::from(d);
         i += 1;
     }
     (i > start).then_some((v, i))
-}
-
-/// Where a tuple literal goes after an element.
-enum After {
-    /// The next element starts here.
-    Next(usize),
-    /// The literal ended here.
-    End(usize),
-}
-
-/// Past an element at depth `depth`: blanks, then `,` or `)`s (each `)` reported to `close`,
-/// which may refuse it).
-fn after(
-    src: &[u8],
-    mut i: usize,
-    depth: &mut usize,
-    mut close: impl FnMut() -> bool,
-) -> Option<After> {
-    loop {
-        if *depth == 0 {
-            return Some(After::End(i));
-        }
-        i = skip_blanks(src, i);
-        match src.get(i) {
-            Some(b',') => return Some(After::Next(skip_blanks(src, i + 1))),
-            Some(b')') => {
-                if !close() {
-                    return None;
-                }
-                *depth -= 1;
-                i += 1;
-            }
-            _ => return None,
-        }
-    }
 }
 
 /// An IntTuple literal at `i` as `f`'s next shape: its brackets and leaves (each >= 1; a
@@ -406,23 +376,37 @@ fn after(
 fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
     let mut depth = 0usize;
     loop {
+        // an element: '(' opens a tuple, else an integer
         if src.get(i) == Some(&b'(') {
-            f.push(Tok::Open).ok()?;
-            depth += 1;
-            if depth > 16 {
+            if depth == 16 || !f.push_tok(Tok::Open) {
                 return None;
             }
+            depth += 1;
             i = skip_blanks(src, i + 1);
             continue;
         }
         let (v, j) = digits(src, i)?;
-        if v < 1 {
+        if v < 1 || !f.push_shape_leaf(v) {
             return None;
         }
-        f.push_shape(v).ok()?;
-        match after(src, j, &mut depth, || f.push(Tok::Close).is_ok())? {
-            After::Next(n) => i = n,
-            After::End(n) => return Some(n),
+        i = j;
+        // after it: ',' and the next element, or ')'s
+        loop {
+            if depth == 0 {
+                return Some(i);
+            }
+            i = skip_blanks(src, i);
+            match src.get(i) {
+                Some(b',') => {
+                    i = skip_blanks(src, i + 1);
+                    break;
+                }
+                Some(b')') if f.push_tok(Tok::Close) => {
+                    depth -= 1;
+                    i += 1;
+                }
+                _ => return None,
+            }
         }
     }
 }
@@ -437,10 +421,10 @@ fn stride_literal(
     mut k: usize,
 ) -> Option<usize> {
     let mut depth = 0usize;
-    let end = f.tokens().len();
+    let toks = f.tokens().len();
     loop {
         if src.get(i) == Some(&b'(') {
-            if f.tokens().get(t) != Some(&Tok::Open) {
+            if f.token(t) != Some(Tok::Open) {
                 return None;
             }
             t += 1;
@@ -448,7 +432,7 @@ fn stride_literal(
             i = skip_blanks(src, i + 1);
             continue;
         }
-        if f.tokens().get(t) != Some(&Tok::Leaf) {
+        if f.token(t) != Some(Tok::Leaf) {
             return None;
         }
         t += 1;
@@ -456,15 +440,24 @@ fn stride_literal(
         let (v, j) = digits(src, i + usize::from(neg))?;
         f.set_stride(k, if neg { -v } else { v });
         k += 1;
-        let toks = f.tokens();
-        let r = after(src, j, &mut depth, || {
-            let ok = toks.get(t) == Some(&Tok::Close);
-            t += 1;
-            ok
-        })?;
-        match r {
-            After::Next(n) => i = n,
-            After::End(n) => return (t == end).then_some(n),
+        i = j;
+        loop {
+            if depth == 0 {
+                return (t == toks).then_some(i);
+            }
+            i = skip_blanks(src, i);
+            match src.get(i) {
+                Some(b',') => {
+                    i = skip_blanks(src, i + 1);
+                    break;
+                }
+                Some(b')') if f.token(t) == Some(Tok::Close) => {
+                    t += 1;
+                    depth -= 1;
+                    i += 1;
+                }
+                _ => return None,
+            }
         }
     }
 }
