@@ -137,6 +137,9 @@ impl<'w> Runner<'w> {
     /// order, as one statement after the other.
     pub fn reader(&mut self, mut input: impl BufRead) -> io::Result<()> {
         const BLOCK: u64 = 1 << 20;
+        if self.fast.is_some() {
+            crate::batch::warm_up();
+        }
         let mut splitter = Splitter::new();
         let mut buf: Vec<u8> = Vec::new();
         loop {
