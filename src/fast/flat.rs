@@ -184,25 +184,36 @@ impl Flat {
     }
 
     fn write_tuple(&self, leaves: &[i64; LEAVES], out: &mut Vec<u8>) {
+        // at most 20 bytes an integer, one a bracket or comma
+        out.reserve(self.tokens as usize * 21);
         let mut k = 0;
-        let mut prev: Option<Tok> = None;
-        let mut buf = itoa::Buffer::new();
+        // whether the previous token ended an element (a comma goes before the next one)
+        let mut after_item = false;
         for &t in self.tokens() {
-            if t != Tok::Close && matches!(prev, Some(Tok::Leaf | Tok::Close)) {
-                out.push(b',');
-            }
             match t {
                 Tok::Leaf => {
+                    if after_item {
+                        out.push(b',');
+                    }
                     match leaves[k] {
                         v @ 0..=9 => out.push(b'0' + v as u8),
-                        v => out.extend_from_slice(buf.format(v).as_bytes()),
+                        v => out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes()),
                     }
                     k += 1;
+                    after_item = true;
                 }
-                Tok::Open => out.push(b'('),
-                Tok::Close => out.push(b')'),
+                Tok::Open => {
+                    if after_item {
+                        out.push(b',');
+                    }
+                    out.push(b'(');
+                    after_item = false;
+                }
+                Tok::Close => {
+                    out.push(b')');
+                    after_item = true;
+                }
             }
-            prev = Some(t);
         }
     }
 }
