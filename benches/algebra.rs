@@ -233,8 +233,42 @@ fn bench_right_inverse(c: &mut Criterion) {
     g.finish();
 }
 
+/// Whole statements, parsed, evaluated and printed: the general engine (`Env::run` and the
+/// one-line printer) against the fast path (`fast::run_line`) on the same text.
+fn bench_statement(c: &mut Criterion) {
+    let mut g = c.benchmark_group("statement");
+    for text in [
+        "logical_divide((4,6,1):(3,12,72), 24:1)",
+        "composition((2,16):(1,2), (4,4):(1,4))",
+        "logical_product((3,16):(1,3), <8:1>)",
+        "complement((16,2):(1,16), 64)",
+        "right_inverse((4,(4,2)):(4,(1,16)))",
+        "(4,(2,2)):(1,(4,8))(2, 0)",
+    ] {
+        let mut env = cute::eval::Env::new();
+        g.bench_function(format!("general {text}"), |b| {
+            b.iter(|| {
+                let mut line = String::new();
+                let _ = env.run_with(black_box(text), |v| {
+                    line = cute::render::plain::render(v);
+                });
+                black_box(line)
+            })
+        });
+        let mut out = Vec::with_capacity(256);
+        g.bench_function(format!("fast {text}"), |b| {
+            b.iter(|| {
+                out.clear();
+                black_box(cute::fast::run_line(black_box(text.as_bytes()), &mut out));
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
+    bench_statement,
     bench_coalesce,
     bench_compose,
     bench_complement,

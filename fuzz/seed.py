@@ -26,7 +26,7 @@ sessions = [
     "logical_divide((4,(3,\n6)):(1,(4,12)), <2, _>)\nans\n",
 ]
 seeds = sorted(set(stmts)) + sessions
-for target in ("parse", "eval", "render", "explain"):
+for target in ("parse", "eval", "render", "explain", "fastpath"):
     d = f"fuzz/corpus/{target}"
     os.makedirs(d, exist_ok=True)
     for s in seeds:

@@ -210,7 +210,6 @@ pub fn warm_up() {
     }
     let _ = std::thread::Builder::new()
         .name("cute-warm-up".into())
-        .stack_size(16 * 1024)
         .spawn(|| {
             let start = std::time::Instant::now();
             while !HELPER_RUNS.load(Ordering::Relaxed) && start.elapsed() < WARM_UP {

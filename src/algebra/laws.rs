@@ -327,38 +327,11 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
             Tuple(_) => None,
         }
     }
-    /// Walk leaf `(n, d)` through A's shapes; false where a step is not exact.
-    fn leaf_exact(shapes: &[super::IntTuple], mut d: i64, mut rest: i64) -> bool {
-        for s in &shapes[..shapes.len() - 1] {
-            if rest == 1 {
-                break;
-            }
-            let Some(s) = s.as_int().filter(|s| *s >= 1) else {
-                return false;
-            };
-            if d % s == 0 {
-                d /= s;
-            } else if d < s && s % d == 0 {
-                let next = s / d;
-                if rest <= next {
-                    rest = 1;
-                } else if rest % next == 0 {
-                    rest /= next;
-                    d = 1;
-                } else {
-                    return false;
-                }
-            } else {
-                return false;
-            }
-        }
-        true
-    }
     /// The contributing leaves `(D_j, N_j)` of `b`, or `None` where the argument does not apply.
     fn leaves(
         s: &super::IntTuple,
         d: &super::IntTuple,
-        shapes: &[super::IntTuple],
+        shapes: &[i64],
         out: &mut Vec<(i64, i64)>,
     ) -> Option<()> {
         match (s, d) {
@@ -379,16 +352,58 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
             _ => None,
         }
     }
-    let Some(shapes) = a_modes(flat_a.shape()) else {
+    let Some(modes) = a_modes(flat_a.shape()) else {
+        return false;
+    };
+    let Some(shapes) = modes
+        .iter()
+        .map(super::IntTuple::as_int)
+        .collect::<Option<Vec<_>>>()
+    else {
         return false;
     };
     let mut used = Vec::with_capacity(8);
-    if leaves(b.shape(), b.stride(), shapes, &mut used).is_none() {
+    if leaves(b.shape(), b.stride(), &shapes, &mut used).is_none() {
         return false;
     }
+    leaves_apart(&mut used)
+}
+
+/// Walk a leaf `rest:d` of B through A's shapes (A flat, its modes `shapes`, the last one
+/// unbounded); false where a step is not exact (see [`composition_proven`]).
+pub(crate) fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
+    for &s in &shapes[..shapes.len().saturating_sub(1)] {
+        if rest == 1 {
+            break;
+        }
+        if s < 1 {
+            return false;
+        }
+        if d % s == 0 {
+            d /= s;
+        } else if d < s && s % d == 0 {
+            let next = s / d;
+            if rest <= next {
+                rest = 1;
+            } else if rest % next == 0 {
+                rest /= next;
+                d = 1;
+            } else {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the contributing leaves `(D_j, N_j)` of B, sorted by stride, each start past what
+/// the ones before reach together (see [`composition_proven`]); sorts `used`.
+pub(crate) fn leaves_apart(used: &mut [(i64, i64)]) -> bool {
     used.sort_unstable();
     let mut below = 0i64; // the largest value the leaves sorted so far reach together
-    for (d, n) in used {
+    for &(d, n) in used.iter() {
         if d <= below {
             return false;
         }

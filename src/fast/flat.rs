@@ -56,25 +56,19 @@ impl Flat {
 
     /// Append a bracket token.
     pub fn push(&mut self, t: Tok) -> Fast<()> {
-        let i = self.tokens as usize;
-        if i == TOKENS {
-            return Err(Decline);
+        if self.push_tok(t) {
+            Ok(())
+        } else {
+            Err(Decline)
         }
-        self.tok[i] = t;
-        self.tokens += 1;
-        Ok(())
     }
 
     /// Append a leaf `s:d`.
     pub fn push_leaf(&mut self, s: i64, d: i64) -> Fast<()> {
-        let k = self.leaves as usize;
-        if k == LEAVES {
+        if !self.push_shape_leaf(s) {
             return Err(Decline);
         }
-        self.push(Tok::Leaf)?;
-        self.shape[k] = s;
-        self.stride[k] = d;
-        self.leaves += 1;
+        self.stride[self.leaves as usize - 1] = d;
         Ok(())
     }
 

@@ -98,22 +98,7 @@ impl Parser<'_> {
     /// `[-]digits`, at most 18 digits (no overflow possible).
     fn int(&mut self) -> Parsed<i64> {
         let neg = self.peek() == Some(b'-');
-        let start = self.pos + usize::from(neg);
-        let mut end = start;
-        let mut v: i64 = 0;
-        while let Some(&b) = self.src.get(end) {
-            if !b.is_ascii_digit() {
-                break;
-            }
-            v = v * 10 + i64::from(b - b'0');
-            end += 1;
-            if end - start > 18 {
-                return Err(Decline);
-            }
-        }
-        if end == start {
-            return Err(Decline);
-        }
+        let (v, end) = digits(self.src, self.pos + usize::from(neg)).ok_or(Decline)?;
         self.pos = end;
         Ok(if neg { -v } else { v })
     }
@@ -199,18 +184,27 @@ impl Parser<'_> {
                 }
             };
             n += 1;
-            self.ws();
-            match self.peek() {
-                Some(b',') => {
-                    self.pos += 1;
-                    self.ws();
-                }
-                Some(b'>') => {
-                    self.pos += 1;
-                    return Ok(n);
-                }
-                _ => return Err(Decline),
+            if !self.next_item(b'>')? {
+                return Ok(n);
             }
+        }
+    }
+
+    /// After an item of a list closed by `close`: `true` past a `,` (another item follows),
+    /// `false` past `close`.
+    fn next_item(&mut self, close: u8) -> Parsed<bool> {
+        self.ws();
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                self.ws();
+                Ok(true)
+            }
+            Some(c) if c == close => {
+                self.pos += 1;
+                Ok(false)
+            }
+            _ => Err(Decline),
         }
     }
 
@@ -239,17 +233,8 @@ impl Parser<'_> {
             }
             coord[n] = self.int()?;
             n += 1;
-            self.ws();
-            match self.peek() {
-                Some(b',') => {
-                    self.pos += 1;
-                    self.ws();
-                }
-                Some(b')') => {
-                    self.pos += 1;
-                    break;
-                }
-                _ => return Err(Decline),
+            if !self.next_item(b')')? {
+                break;
             }
         }
         self.end()?;

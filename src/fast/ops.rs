@@ -9,6 +9,7 @@ use super::flat::{Flat, LEAVES, Mode, Tok};
 use super::{Decline, Fail, Fast};
 use crate::algebra::AlgebraError;
 use crate::algebra::error::condition;
+use crate::algebra::laws;
 
 fn mul(a: i64, b: i64) -> Fast<i64> {
     a.checked_mul(b).ok_or(Decline)
@@ -308,14 +309,10 @@ fn compose_leaf(a: &Flat, n: i64, d: i64, out: &mut Flat) -> Fast<()> {
     out.push(Tok::Close)
 }
 
-/// Whether divisibility alone proves CuTe's `A o B` is the composition (the argument of
-/// `algebra::laws::composition_proven`): each leaf of B walks A's shapes exactly, and the
-/// leaves, sorted by stride, each start past what the ones before reach.
+/// Whether divisibility alone proves CuTe's `A o B` is the composition: the argument of
+/// `algebra::laws::composition_proven`, on the same helpers.
 fn proven(a: &Flat, b: &Flat) -> bool {
     let shapes = a.shape();
-    if shapes.iter().any(|&s| s < 1) {
-        return false;
-    }
     let mut used = [(0i64, 0i64); LEAVES];
     let mut n_used = 0;
     for (&n, &st) in b.shape().iter().zip(b.stride()) {
@@ -323,51 +320,14 @@ fn proven(a: &Flat, b: &Flat) -> bool {
             return false;
         }
         if n > 1 && st > 0 {
-            if !leaf_exact(shapes, st, n) {
+            if !laws::leaf_exact(shapes, st, n) {
                 return false;
             }
             used[n_used] = (st, n);
             n_used += 1;
         }
     }
-    let used = &mut used[..n_used];
-    used.sort_unstable();
-    let mut below = 0i64;
-    for &(d, n) in used.iter() {
-        if d <= below {
-            return false;
-        }
-        match (n - 1).checked_mul(d).and_then(|v| v.checked_add(below)) {
-            Some(v) => below = v,
-            None => return false,
-        }
-    }
-    true
-}
-
-/// Walk leaf `rest:d` of B through A's shapes; false where a step is not exact.
-fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
-    for &s in &shapes[..shapes.len() - 1] {
-        if rest == 1 {
-            break;
-        }
-        if d % s == 0 {
-            d /= s;
-        } else if d < s && s % d == 0 {
-            let next = s / d;
-            if rest <= next {
-                rest = 1;
-            } else if rest % next == 0 {
-                rest /= next;
-                d = 1;
-            } else {
-                return false;
-            }
-        } else {
-            return false;
-        }
-    }
-    true
+    laws::leaves_apart(&mut used[..n_used])
 }
 
 /// `composition(A, B)` of two layouts, appended to `out`: B's structure with each leaf
@@ -414,6 +374,9 @@ fn walk(s: &[i64], d: &[i64], c: i64) -> Option<(i64, u32)> {
         let x = if k == last {
             rest
         } else {
+            if s[k] < 1 {
+                return None;
+            }
             let x = rest % s[k];
             rest /= s[k];
             x
@@ -680,40 +643,22 @@ pub fn right_inverse(l: &Flat, dst: &mut Flat) -> Fast<()> {
     coalesce_modes(out.shape(), out.stride(), dst)
 }
 
-/// `L(c)` for an integer index `c >= 0` of the leaves `s:d` (the last takes the rest).
-fn index_into(s: &[i64], d: &[i64], c: i64) -> Fast<i64> {
-    let (mut rest, mut acc) = (c, 0i64);
-    let last = s.len() - 1;
-    for k in 0..s.len() {
-        if rest == 0 {
-            break;
-        }
-        let x = if k == last {
-            rest
-        } else {
-            let x = rest % s[k];
-            rest /= s[k];
-            x
-        };
-        acc = add(acc, mul(x, d[k])?)?;
-    }
-    Ok(acc)
-}
-
 /// `L(c0, c1, ...)`: one index per top-level mode, or a single index for the whole layout.
 pub fn eval(l: &Flat, coord: &[i64]) -> Fast<i64> {
     if coord.iter().any(|&c| c < 0) || l.shape().iter().any(|&s| s < 1) {
         return Err(Decline);
     }
     if coord.len() == 1 {
-        return index_into(l.shape(), l.stride(), coord[0]);
+        return Ok(walk(l.shape(), l.stride(), coord[0]).ok_or(Decline)?.0);
     }
     if l.is_leaf() || l.rank() != coord.len() {
         return Err(Decline);
     }
     let mut acc = 0i64;
     for (m, &c) in l.modes().zip(coord) {
-        let v = index_into(&l.shape()[m.leaves.clone()], &l.stride()[m.leaves], c)?;
+        let v = walk(&l.shape()[m.leaves.clone()], &l.stride()[m.leaves], c)
+            .ok_or(Decline)?
+            .0;
         acc = add(acc, v)?;
     }
     Ok(acc)
