@@ -102,5 +102,8 @@ pub fn fastpath(data: &[u8]) {
         let failed = r.failed();
         (out, err, failed)
     };
-    assert!(run(true) == run(false), "reader output differs with the fast path");
+    assert!(
+        run(true) == run(false),
+        "reader output differs with the fast path"
+    );
 }
