@@ -179,6 +179,30 @@ fn benchmark_statements_agree() {
     assert_eq!(line_count(&out), n, "one line out per statement");
 }
 
+/// The fast path must not quietly decline what it is for: every statement of the benchmark
+/// corpus is answered by it (a value, or one of composition's refusals), none left to the
+/// general engine. (Agreement alone would pass if it declined everything.)
+#[test]
+fn fast_path_answers_the_benchmark_corpus() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench/statements.txt");
+    let input = std::fs::read_to_string(path).expect("bench/statements.txt");
+    let (mut printed, mut refused, mut declined) = (0, 0, Vec::new());
+    let mut out = Vec::new();
+    for line in input.lines() {
+        match cute::fast::run_line(line.as_bytes(), &mut out) {
+            cute::fast::Answer::Printed => printed += 1,
+            cute::fast::Answer::Error(..) => refused += 1,
+            cute::fast::Answer::Declined => declined.push(line),
+        }
+    }
+    assert!(
+        declined.is_empty(),
+        "declined: {:?}",
+        &declined[..declined.len().min(5)]
+    );
+    assert_eq!((printed, refused), (19_276, 724));
+}
+
 #[test]
 fn golden_statements_agree() {
     for file in ["algebra.tsv", "docs.tsv", "swizzle.tsv", "extras.tsv"] {
