@@ -81,9 +81,7 @@ impl Parser<'_> {
     }
 
     fn ws(&mut self) {
-        while let Some(b' ' | b'\t') = self.peek() {
-            self.pos += 1;
-        }
+        self.pos = skip_blanks(self.src, self.pos);
     }
 
     fn eat(&mut self, b: u8) -> Parsed<()> {
