@@ -359,14 +359,21 @@ fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
 fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
     let mut depth = 0usize;
     loop {
-        // an element: '(' opens a tuple, else an integer
-        if src.get(i) == Some(&b'(') {
-            if depth == 16 || !f.push_tok(Tok::Open) {
-                return None;
+        // an element: '(' opens a tuple, else an integer (blanks only inside brackets)
+        match src.get(i) {
+            Some(b'(') => {
+                if depth == 16 || !f.push_tok(Tok::Open) {
+                    return None;
+                }
+                depth += 1;
+                i += 1;
+                continue;
             }
-            depth += 1;
-            i = skip_blanks(src, i + 1);
-            continue;
+            Some(b' ' | b'\t') if depth > 0 => {
+                i = skip_blanks(src, i);
+                continue;
+            }
+            _ => {}
         }
         let (v, j) = digits(src, i)?;
         if v < 1 || !f.push_shape_leaf(v) {
@@ -378,16 +385,16 @@ fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
             if depth == 0 {
                 return Some(i);
             }
-            i = skip_blanks(src, i);
             match src.get(i) {
                 Some(b',') => {
-                    i = skip_blanks(src, i + 1);
+                    i += 1;
                     break;
                 }
                 Some(b')') if f.push_tok(Tok::Close) => {
                     depth -= 1;
                     i += 1;
                 }
+                Some(b' ' | b'\t') => i = skip_blanks(src, i),
                 _ => return None,
             }
         }
@@ -406,14 +413,21 @@ fn stride_literal(
     let mut depth = 0usize;
     let toks = f.tokens().len();
     loop {
-        if src.get(i) == Some(&b'(') {
-            if f.token(t) != Some(Tok::Open) {
-                return None;
+        match src.get(i) {
+            Some(b'(') => {
+                if f.token(t) != Some(Tok::Open) {
+                    return None;
+                }
+                t += 1;
+                depth += 1;
+                i += 1;
+                continue;
             }
-            t += 1;
-            depth += 1;
-            i = skip_blanks(src, i + 1);
-            continue;
+            Some(b' ' | b'\t') if depth > 0 => {
+                i = skip_blanks(src, i);
+                continue;
+            }
+            _ => {}
         }
         if f.token(t) != Some(Tok::Leaf) {
             return None;
@@ -428,10 +442,9 @@ fn stride_literal(
             if depth == 0 {
                 return (t == toks).then_some(i);
             }
-            i = skip_blanks(src, i);
             match src.get(i) {
                 Some(b',') => {
-                    i = skip_blanks(src, i + 1);
+                    i += 1;
                     break;
                 }
                 Some(b')') if f.token(t) == Some(Tok::Close) => {
@@ -439,6 +452,7 @@ fn stride_literal(
                     depth -= 1;
                     i += 1;
                 }
+                Some(b' ' | b'\t') => i = skip_blanks(src, i),
                 _ => return None,
             }
         }
