@@ -382,7 +382,8 @@ fn main() -> ExitCode {
         let opts = RenderOptions::default();
         let printer = move |v: &Value| render::render(v, Format::Plain, &opts);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let mut err = io::stderr().lock();
+        // stderr is not held locked: a helper thread may write to it (a panic's message)
+        let mut err = io::stderr();
         let code = app::eval(
             &statements,
             io::stdin().lock(),
@@ -404,8 +405,8 @@ fn main() -> ExitCode {
     let printer = move |v: &Value| render::render(v, format, &opts);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
+    // not held locked, so that no thread can block on it (stderr is unbuffered anyway)
+    let mut err = io::stderr();
     let p: Printer = &printer;
     let strs = |v: &[&String]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let code = match cli.command {
