@@ -472,3 +472,77 @@ enum Func {
 }
 
 const _: () = assert!(ITEMS <= LEAVES);
+
+#[cfg(test)]
+mod tests {
+    use super::{Answer, run_line};
+
+    fn answer(line: &str) -> Result<String, String> {
+        let mut out = Vec::new();
+        match run_line(line.as_bytes(), &mut out) {
+            Answer::Printed => Ok(String::from_utf8(out).expect("ASCII")),
+            Answer::Error(e, span) => Err(format!("{e} at {}..{}", span.start, span.end)),
+            Answer::Declined => Err("declined".into()),
+        }
+    }
+
+    #[test]
+    fn answers_the_common_forms_as_cute_prints_them() {
+        for (line, want) in [
+            ("coalesce((2,(1,6)):(1,(6,2)))", "12:1\n"),
+            (
+                "composition((6,2):(8,2), (4,3):(3,1))",
+                "((2,2),3):((24,2),8)\n",
+            ),
+            ("complement(4:2, 24)", "(2,3):(1,8)\n"),
+            ("complement((1):(1), 1)", "1:0\n"),
+            (
+                "logical_divide((4,2,3):(2,1,8), 4:2)",
+                "((2,2),(2,3)):((4,1),(2,8))\n",
+            ),
+            (
+                "logical_product((2,2):(4,1), 6:1)",
+                "((2,2),(2,3)):((4,1),(2,8))\n",
+            ),
+            ("right_inverse((4,8):(8,1))", "(8,4):(4,1)\n"),
+            ("size(((2,8,1)):((1,2,16)))", "16\n"),
+            ("cosize((4,8):(8,1))", "32\n"),
+            ("(4,(2,2)):(1,(4,8))(2, 3)", "14\n"),
+            ("  composition( (8):(1) , <_> ) ", "(8):(1)\n"),
+        ] {
+            assert_eq!(answer(line).as_deref(), Ok(want), "{line}");
+        }
+    }
+
+    #[test]
+    fn refuses_with_the_engines_message_at_the_call() {
+        let e = answer(" composition((6,6):(6,1), (2,(4)):(1,(2))) ").unwrap_err();
+        assert_eq!(
+            e,
+            "composition: shape divisibility condition: shape 4 is not divisible by 3 at 1..42"
+        );
+    }
+
+    #[test]
+    fn declines_what_it_is_not_sure_of() {
+        for line in [
+            "a",
+            "size(a)",
+            "8 :1",
+            "size(8: 1)",
+            "composition( (8) : (1) , <_> )",
+            "size(_8:1)",
+            "size(0:1)",
+            "size(1234567890123456789:1)",
+            "coalesce(8:1, (1))",
+            "composition(8:1, 4)",
+            "composition(8:1, 4:1) o 2:1",
+            "composition(8:1, <4:1, 2:1>)",
+            "(4,8):(1,4)(_, 2)",
+            "size(8:1) # comment",
+            "x = size(8:1)",
+        ] {
+            assert_eq!(answer(line), Err("declined".into()), "{line}");
+        }
+    }
+}
