@@ -96,6 +96,15 @@ impl Flat {
         true
     }
 
+    /// Remove the bracket token at `t` (the tokens after it move up one).
+    pub fn drop_token(&mut self, t: usize) {
+        let n = self.tokens as usize;
+        if t < n {
+            self.tok.copy_within(t + 1..n, t);
+            self.tokens -= 1;
+        }
+    }
+
     /// Structure token `t`, if there is one.
     #[inline]
     pub fn token(&self, t: usize) -> Option<Tok> {

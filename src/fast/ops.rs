@@ -262,7 +262,11 @@ fn compose_leaf(a: &Flat, n: i64, d: i64, out: &mut Flat) -> Fast<()> {
         return out.push_leaf(n, mul(d, da[0])?);
     }
     let r = sa.len();
-    let mut res = Modes::new();
+    // the modes go straight into `out`, after an opening bracket that is taken back if there
+    // is only one
+    let open = out.tokens().len();
+    out.push(Tok::Open)?;
+    let mut modes = 0;
     let (mut rest_shape, mut rest_stride) = (n, d);
     for i in 0..r - 1 {
         let (cs, cd) = (sa[i], da[i]);
@@ -282,29 +286,29 @@ fn compose_leaf(a: &Flat, n: i64, d: i64, out: &mut Flat) -> Fast<()> {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
+            if new_shape < 1 {
+                return Err(Decline);
+            }
             if rest_shape % new_shape != 0 {
                 return Err(refused(format!(
                     "shape divisibility condition: shape {rest_shape} is not divisible by {new_shape}"
                 )));
             }
-            res.push(new_shape, mul(rest_stride, cd)?)?;
+            out.push_leaf(new_shape, mul(rest_stride, cd)?)?;
+            modes += 1;
             rest_shape /= new_shape;
             rest_stride = next_stride;
         }
     }
     let last_stride = da[r - 1];
-    if res.n == 0 {
-        return out.push_leaf(rest_shape, mul(rest_stride, last_stride)?);
+    if modes == 0 || rest_shape != 1 {
+        out.push_leaf(rest_shape, mul(rest_stride, last_stride)?)?;
+        modes += 1;
     }
-    if rest_shape != 1 {
-        res.push(rest_shape, mul(rest_stride, last_stride)?)?;
-    }
-    if res.n == 1 {
-        return out.push_leaf(res.s[0], res.d[0]);
-    }
-    out.push(Tok::Open)?;
-    for k in 0..res.n {
-        out.push_leaf(res.s[k], res.d[k])?;
+    if modes == 1 {
+        // a single mode is that integer mode, not a tuple of one
+        out.drop_token(open);
+        return Ok(());
     }
     out.push(Tok::Close)
 }
@@ -337,6 +341,11 @@ fn proven(a: &Flat, b: &Flat) -> bool {
 pub fn compose(a: &Flat, b: &Flat, out: &mut Flat) -> Fast<()> {
     let mut ca = Flat::empty();
     coalesce_x(a, &mut ca)?;
+    compose_coalesced(&ca, b, out)
+}
+
+/// [`compose`] with `coalesce_x(A)` already at hand.
+fn compose_coalesced(ca: &Flat, b: &Flat, out: &mut Flat) -> Fast<()> {
     let (t0, l0) = (out.tokens().len(), out.shape().len());
     // the leaves of `out` each leaf of B gave
     let mut parts = [(0usize, 0usize); LEAVES];
@@ -345,21 +354,21 @@ pub fn compose(a: &Flat, b: &Flat, out: &mut Flat) -> Fast<()> {
         match t {
             Tok::Leaf => {
                 let start = out.shape().len();
-                compose_leaf(&ca, b.shape()[k], b.stride()[k], out)?;
+                compose_leaf(ca, b.shape()[k], b.stride()[k], out)?;
                 parts[k] = (start, out.shape().len());
                 k += 1;
             }
             other => out.push(other)?,
         }
     }
-    if proven(&ca, b) {
+    if proven(ca, b) {
         return Ok(());
     }
     let r = out.sub(&Mode {
         tokens: t0..out.tokens().len(),
         leaves: l0..out.shape().len(),
     });
-    check_by_points(&ca, b, &r, &parts[..k], l0)
+    check_by_points(ca, b, &r, &parts[..k], l0)
 }
 
 /// The leaves `s:d` as a function: `L(c)` for `c >= 0` (the last leaf takes the rest), with
@@ -567,7 +576,12 @@ impl TilerOp {
                 bb.append(b)?;
                 complement(b, &Cotarget::Shape(&target), &mut bb)?;
                 bb.push(Tok::Close)?;
-                compose(a, &bb, out).map_err(within)
+                // coalesce_x(A) is coalesce(A) unless A's last mode has size 1
+                if a.shape().last() == Some(&1) {
+                    compose(a, &bb, out).map_err(within)
+                } else {
+                    compose_coalesced(&target, &bb, out).map_err(within)
+                }
             }
             TilerOp::Product => {
                 let target = mul(size(a)?, cosize(b)?)?;
