@@ -111,13 +111,13 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// `name(` at the start of a statement: the function's name.
+    /// `name(` at the start of a statement: what comes before the first `(` (the caller
+    /// matches it against the function names, which settles what it may contain).
     fn name(&mut self) -> Option<&[u8]> {
         let start = self.pos;
-        while let Some(b'a'..=b'z' | b'_') = self.peek() {
-            self.pos += 1;
-        }
-        (self.pos > start).then(|| &self.src[start..self.pos])
+        let len = memchr::memchr(b'(', &self.src[start..])?;
+        self.pos = start + len;
+        Some(&self.src[start..self.pos])
     }
 
     fn end(&mut self) -> Parsed<()> {
