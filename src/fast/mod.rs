@@ -104,10 +104,11 @@ impl Parser<'_> {
     /// A layout literal appended to `f` as one more element: the shape's structure and
     /// leaves, then the stride, which must follow the same structure.
     fn layout_into(&mut self, f: &mut Flat) -> Parsed<()> {
-        let (t0, k0) = (f.tokens().len(), f.shape().len());
-        self.pos = shape_literal(self.src, self.pos, f).ok_or(Decline)?;
+        let (t, k) = (f.tokens().len(), f.shape().len());
+        self.pos = literal(self.src, self.pos, &mut ShapeLiteral(f)).ok_or(Decline)?;
         self.eat(b':')?;
-        self.pos = stride_literal(self.src, self.pos, f, t0, k0).ok_or(Decline)?;
+        let mut stride = StrideLiteral { flat: f, t, k };
+        self.pos = literal(self.src, self.pos, &mut stride).ok_or(Decline)?;
         Ok(())
     }
 
@@ -354,15 +355,74 @@ fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
     (i > start).then_some((v, i))
 }
 
-/// An IntTuple literal at `i` as `f`'s next shape: its brackets and leaves (each >= 1; a
-/// shape that is not is the general engine's error to report). The position after it.
-fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
+/// What reading an IntTuple literal does with its brackets and integers: a shape records them,
+/// a stride checks them against its shape's.
+trait Literal {
+    /// Whether the integers may be negative.
+    const SIGNED: bool;
+    /// A `(` or `)`; false to stop (no room, or not the shape's structure).
+    fn bracket(&mut self, t: Tok) -> bool;
+    /// An integer; false to stop.
+    fn leaf(&mut self, v: i64) -> bool;
+    /// At the end: whether the literal is whole.
+    fn done(&self) -> bool;
+}
+
+/// A shape: its brackets and leaves appended to the layout (each leaf >= 1; a shape that is not
+/// is the general engine's error to report).
+struct ShapeLiteral<'f>(&'f mut Flat);
+
+impl Literal for ShapeLiteral<'_> {
+    const SIGNED: bool = false;
+    fn bracket(&mut self, t: Tok) -> bool {
+        self.0.push_tok(t)
+    }
+    fn leaf(&mut self, v: i64) -> bool {
+        v >= 1 && self.0.push_shape_leaf(v)
+    }
+    fn done(&self) -> bool {
+        true
+    }
+}
+
+/// A stride: the shape's structure, token by token from `t`, its integers the strides of the
+/// leaves from `k`.
+struct StrideLiteral<'f> {
+    flat: &'f mut Flat,
+    t: usize,
+    k: usize,
+}
+
+impl Literal for StrideLiteral<'_> {
+    const SIGNED: bool = true;
+    fn bracket(&mut self, t: Tok) -> bool {
+        let ok = self.flat.token(self.t) == Some(t);
+        self.t += 1;
+        ok
+    }
+    fn leaf(&mut self, v: i64) -> bool {
+        if self.flat.token(self.t) != Some(Tok::Leaf) {
+            return false;
+        }
+        self.t += 1;
+        self.flat.set_stride(self.k, v);
+        self.k += 1;
+        true
+    }
+    fn done(&self) -> bool {
+        self.t == self.flat.tokens().len()
+    }
+}
+
+/// An IntTuple literal at `i` (blanks only inside its brackets), each bracket and integer
+/// handed to `lit`. The position after it.
+fn literal<L: Literal>(src: &[u8], mut i: usize, lit: &mut L) -> Option<usize> {
     let mut depth = 0usize;
     loop {
-        // an element: '(' opens a tuple, else an integer (blanks only inside brackets)
+        // an element: '(' opens a tuple, else an integer
         match src.get(i) {
             Some(b'(') => {
-                if depth == 16 || !f.push_tok(Tok::Open) {
+                if depth == 16 || !lit.bracket(Tok::Open) {
                     return None;
                 }
                 depth += 1;
@@ -375,80 +435,23 @@ fn shape_literal(src: &[u8], mut i: usize, f: &mut Flat) -> Option<usize> {
             }
             _ => {}
         }
-        let (v, j) = digits(src, i)?;
-        if v < 1 || !f.push_shape_leaf(v) {
+        let neg = L::SIGNED && src.get(i) == Some(&b'-');
+        let (v, j) = digits(src, i + usize::from(neg))?;
+        if !lit.leaf(if neg { -v } else { v }) {
             return None;
         }
         i = j;
         // after it: ',' and the next element, or ')'s
         loop {
             if depth == 0 {
-                return Some(i);
+                return lit.done().then_some(i);
             }
             match src.get(i) {
                 Some(b',') => {
                     i += 1;
                     break;
                 }
-                Some(b')') if f.push_tok(Tok::Close) => {
-                    depth -= 1;
-                    i += 1;
-                }
-                Some(b' ' | b'\t') => i = skip_blanks(src, i),
-                _ => return None,
-            }
-        }
-    }
-}
-
-/// An IntTuple literal at `i` as the stride of the shape whose tokens start at `t` and leaves
-/// at `k` in `f`: the same structure, any integers. The position after it.
-fn stride_literal(
-    src: &[u8],
-    mut i: usize,
-    f: &mut Flat,
-    mut t: usize,
-    mut k: usize,
-) -> Option<usize> {
-    let mut depth = 0usize;
-    let toks = f.tokens().len();
-    loop {
-        match src.get(i) {
-            Some(b'(') => {
-                if f.token(t) != Some(Tok::Open) {
-                    return None;
-                }
-                t += 1;
-                depth += 1;
-                i += 1;
-                continue;
-            }
-            Some(b' ' | b'\t') if depth > 0 => {
-                i = skip_blanks(src, i);
-                continue;
-            }
-            _ => {}
-        }
-        if f.token(t) != Some(Tok::Leaf) {
-            return None;
-        }
-        t += 1;
-        let neg = src.get(i) == Some(&b'-');
-        let (v, j) = digits(src, i + usize::from(neg))?;
-        f.set_stride(k, if neg { -v } else { v });
-        k += 1;
-        i = j;
-        loop {
-            if depth == 0 {
-                return (t == toks).then_some(i);
-            }
-            match src.get(i) {
-                Some(b',') => {
-                    i += 1;
-                    break;
-                }
-                Some(b')') if f.token(t) == Some(Tok::Close) => {
-                    t += 1;
+                Some(b')') if lit.bracket(Tok::Close) => {
                     depth -= 1;
                     i += 1;
                 }
