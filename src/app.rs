@@ -160,6 +160,7 @@ impl<'w> Runner<'w> {
                 break;
             }
         }
+        crate::batch::warm_down();
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }

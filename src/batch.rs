@@ -192,30 +192,39 @@ fn threads() -> usize {
     })
 }
 
-/// Set once a helper thread runs: the warm-up thread's cue to stop.
-static HELPER_RUNS: AtomicBool = AtomicBool::new(false);
+/// How many helper threads have started: the warm-up threads' cue to stop.
+static HELPERS_RUNNING: AtomicUsize = AtomicUsize::new(0);
 
-/// How long the warm-up thread keeps a processor awake at most.
+/// How long a warm-up thread keeps a processor awake at most.
 const WARM_UP: std::time::Duration = std::time::Duration::from_millis(5);
 
-/// Keep a second processor awake while the input is read, so that the helper threads start
+/// Keep the other processors awake while the input is read, so that the helper threads start
 /// at once. On a virtual machine an idle processor can take milliseconds to be woken for a new
-/// thread (measured: 0.1 to 4 ms, most of a 20,000-statement run); a thread that yields in a
-/// loop until a helper runs (at most [`WARM_UP`]) keeps it running. Once per process, and only
-/// where there are several processors.
+/// thread (measured: 0.1 to 4 ms, most of a 20,000-statement run); one thread per helper that
+/// yields in a loop until the helpers run (at most [`WARM_UP`]) keeps them running. Once per
+/// process, and only where there are several processors.
 pub fn warm_up() {
     static STARTED: AtomicBool = AtomicBool::new(false);
-    if threads() < 2 || STARTED.swap(true, Ordering::Relaxed) {
+    let helpers = threads() - 1;
+    if helpers == 0 || STARTED.swap(true, Ordering::Relaxed) {
         return;
     }
-    let _ = std::thread::Builder::new()
-        .name("cute-warm-up".into())
-        .spawn(|| {
-            let start = std::time::Instant::now();
-            while !HELPER_RUNS.load(Ordering::Relaxed) && start.elapsed() < WARM_UP {
-                std::thread::yield_now();
-            }
-        });
+    for _ in 0..helpers {
+        let _ = std::thread::Builder::new()
+            .name("cute-warm-up".into())
+            .spawn(move || {
+                let start = std::time::Instant::now();
+                while HELPERS_RUNNING.load(Ordering::Relaxed) < helpers && start.elapsed() < WARM_UP
+                {
+                    std::thread::yield_now();
+                }
+            });
+    }
+}
+
+/// The input is all answered: the warm-up threads stop.
+pub fn warm_down() {
+    HELPERS_RUNNING.store(usize::MAX, Ordering::Relaxed);
 }
 
 /// The input bytes of one chunk of a block: whole lines.
@@ -310,7 +319,7 @@ pub fn in_order(
     std::thread::scope(|s| {
         for _ in 0..helpers {
             s.spawn(move || {
-                HELPER_RUNS.store(true, Ordering::Relaxed);
+                HELPERS_RUNNING.fetch_add(1, Ordering::Relaxed);
                 while let Some(k) = sh.claim(chunks) {
                     sh.answer(k, cuts, firsts, block, source);
                 }
