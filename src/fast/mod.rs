@@ -6,9 +6,9 @@
 //!
 //! It answers only when it is sure to print exactly what the general engine
 //! ([`crate::eval::Env`]) prints: the same CuTe algorithms step for step, the same messages for
-//! composition's divisibility conditions, and for everything else — any other error, an
-//! unusual spelling, a law the divisibility argument cannot prove, a layout past its capacity —
-//! it declines, and the statement goes to the general engine. A statement it answers never
+//! composition's divisibility conditions and its law, and for everything else — any other
+//! error, an unusual spelling, a layout past its capacity, an overflow — it declines, and the
+//! statement goes to the general engine. A statement it answers never
 //! refers to a variable, so it does not depend on the session. Tests run every statement of
 //! the benchmark corpus, the golden files and random statements through both and compare the
 //! bytes (`tests/integration/fastpath.rs`).
