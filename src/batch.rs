@@ -201,7 +201,7 @@ const WARM_UP: std::time::Duration = std::time::Duration::from_millis(5);
 /// Keep the other processors awake while the input is read, so that the helper threads start
 /// at once. On a virtual machine an idle processor can take milliseconds to be woken for a new
 /// thread (measured: 0.1 to 4 ms, most of a 20,000-statement run); one thread per helper that
-/// yields in a loop until the helpers run (at most [`WARM_UP`]) keeps them running. Once per
+/// yields in a loop until the helpers run (at most `WARM_UP`) keeps them running. Once per
 /// process, and only where there are several processors.
 pub fn warm_up() {
     static STARTED: AtomicBool = AtomicBool::new(false);
@@ -266,7 +266,7 @@ impl Shared {
 /// Hand the lines of `block` (whole lines; the last one's newline may be missing), the first
 /// being line `first_line` of `source`, to `take` in order, one run of lines at a time. With
 /// `answer` set, the lines are first answered where they can be, in chunks of about
-/// [`CHUNK_BYTES`] shared among threads (the calling thread answers chunks too while it waits
+/// `CHUNK_BYTES` shared among threads (the calling thread answers chunks too while it waits
 /// for the next one in order); the runs are reused once taken.
 pub fn in_order(
     block: &[u8],

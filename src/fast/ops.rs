@@ -1,7 +1,7 @@
 //! The algebra of the fast path: the same CuTe algorithms as `crate::algebra` (coalesce,
 //! filter, complement, composition with its divisibility conditions, logical divide and
 //! product, right inverse), step for step, over [`Flat`] layouts. Composition's law is proven
-//! by divisibility or checked leaf by leaf and point by point (up to [`MAX_POINTS`]), as
+//! by divisibility or checked leaf by leaf and point by point (up to `MAX_POINTS`), as
 //! `algebra::laws` does, and refused with its message when it fails. Anything else the general
 //! engine would report as an error (beyond composition's two divisibility conditions and its
 //! law), and anything past the inline capacity, an overflow or a larger check, is declined: the
