@@ -318,12 +318,16 @@ pub fn in_order(
     let (cuts, firsts, sh) = (&cuts, &firsts, &shared);
     std::thread::scope(|s| {
         for _ in 0..helpers {
-            s.spawn(move || {
-                HELPERS_RUNNING.fetch_add(1, Ordering::Relaxed);
-                while let Some(k) = sh.claim(chunks) {
-                    sh.answer(k, cuts, firsts, block, source);
-                }
-            });
+            // a thread the system refuses is one helper fewer: the chunks are claimed by
+            // whoever runs, the calling thread included
+            let _ = std::thread::Builder::new()
+                .name("cute-helper".into())
+                .spawn_scoped(s, move || {
+                    HELPERS_RUNNING.fetch_add(1, Ordering::Relaxed);
+                    while let Some(k) = sh.claim(chunks) {
+                        sh.answer(k, cuts, firsts, block, source);
+                    }
+                });
         }
         let result = (0..chunks).try_for_each(|k| {
             let run = loop {
