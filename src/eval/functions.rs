@@ -3,7 +3,7 @@
 
 use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_tiler};
 use super::{EvalError, Value, compose_values};
-use crate::algebra::{self, IntTuple, Layout, Tiler};
+use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler};
 use crate::algebra::{common, complement, coord, divide, inverse};
 use crate::parser::Span;
 
@@ -149,16 +149,16 @@ pub static FUNCTIONS: &[Function] = &[
                     }
                     Ok(Value::IntTuple(cur))
                 }
-                _ => {
-                    let mut cur = a.layout(0)?;
+                _ => on_layout(a, 0, |l| {
+                    let mut cur = l.clone();
                     for i in 1..a.len() {
                         let idx = a.index(i)?;
                         cur = cur
                             .mode(idx)
                             .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
                     }
-                    Ok(Value::Layout(cur))
-                }
+                    Ok(cur)
+                }),
             }
         }
     ),
@@ -336,13 +336,14 @@ pub static FUNCTIONS: &[Function] = &[
         1,
         2,
         |a| {
-            let l = a.layout(0)?;
-            let r = if a.len() == 2 {
-                l.coalesce_profile(&a.int_tuple(1)?)
-            } else {
-                l.coalesce()
-            };
-            r.map(Value::Layout).map_err(a.alg())
+            on_layout(a, 0, |l| {
+                let r = if a.len() == 2 {
+                    l.coalesce_profile(&a.int_tuple(1)?)
+                } else {
+                    l.coalesce()
+                };
+                r.map_err(a.alg())
+            })
         }
     ),
     f!(
@@ -500,9 +501,8 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            divide::blocked_product(&a.layout(0)?, &a.layout(1)?)
-                .map(Value::Layout)
-                .map_err(a.alg())
+            let b = a.layout(1)?;
+            on_layout(a, 0, |l| divide::blocked_product(l, &b).map_err(a.alg()))
         }
     ),
     f!(
@@ -512,9 +512,8 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            divide::raked_product(&a.layout(0)?, &a.layout(1)?)
-                .map(Value::Layout)
-                .map_err(a.alg())
+            let b = a.layout(1)?;
+            on_layout(a, 0, |l| divide::raked_product(l, &b).map_err(a.alg()))
         }
     ),
     f!(
@@ -751,9 +750,24 @@ fn tiler_op(
     a: &Args,
     f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
 ) -> Result<Value, EvalError> {
-    f(&*a.layout_ref(0)?, &a.tiler(1)?)
-        .map(Value::Layout)
-        .map_err(a.alg())
+    let t = a.tiler(1)?;
+    on_layout(a, 0, |l| f(l, &t).map_err(a.alg()))
+}
+
+/// `f` of a layout argument, or of the inner layout of a composed one, `Sw o OFF o f(L)`: how
+/// CuTe applies the divides, the products, `coalesce` and `layout<I...>` to a composed layout.
+fn on_layout(
+    a: &Args,
+    i: usize,
+    f: impl FnOnce(&Layout) -> Result<Layout, EvalError>,
+) -> Result<Value, EvalError> {
+    match &a.vals[i] {
+        Value::Composed(c) => Ok(Value::Composed(ComposedLayout {
+            layout: f(&c.layout)?,
+            ..c.clone()
+        })),
+        _ => f(&*a.layout_ref(i)?).map(Value::Layout),
+    }
 }
 
 /// The function of that name.

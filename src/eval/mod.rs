@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 pub use value::Value;
 
+use crate::algebra::composition;
 use crate::algebra::{AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle};
-use crate::algebra::{composition, divide};
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
 
@@ -477,22 +477,17 @@ fn binary(
             span,
         ));
     }
-    let alg = |e| EvalError::algebra(e, span);
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
-        BinOp::Divide => {
-            let l = convert::layout_of(a, aspan)?;
-            let t = to_tiler(b, bspan)?;
-            divide::logical_divide(&l, &t)
-                .map(Value::Layout)
-                .map_err(alg)
-        }
-        BinOp::Product => {
-            let l = convert::layout_of(a, aspan)?;
-            let t = to_tiler(b, bspan)?;
-            divide::logical_product(&l, &t)
-                .map(Value::Layout)
-                .map_err(alg)
+        // as the functions they stand for (which also take composed layouts)
+        BinOp::Divide | BinOp::Product => {
+            let name = if op == BinOp::Divide {
+                "logical_divide"
+            } else {
+                "logical_product"
+            };
+            let f = functions::lookup(name).expect("in the function table");
+            functions::call(f, &[a.clone(), b.clone()], &[aspan, bspan], span)
         }
     }
 }

@@ -305,7 +305,8 @@ def inner_pairs(stmt):
     kind = name.split("_")[-1]
     if kind not in ("divide", "product"):
         return None
-    A = P(args[0]).value()
+    # a composed layout Sw<..> o L: the divides and products act on L
+    A = P(re.sub(r"^\s*Sw<[^>]*>\s+o\s+", "", args[0])).value()
     Ac = cpp_layout(A)
     if name in ("blocked_product", "raked_product"):
         B = P(args[1]).value()

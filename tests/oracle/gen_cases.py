@@ -504,6 +504,33 @@ def make_query(name):
     return gen
 
 
+def g_composed(g):
+    """A divide, product, coalesce or get of a swizzled layout `Sw<B,M,S> o L` (CuTe applies
+    them to L and keeps the swizzle)."""
+    bits, base = g.r.randint(1, 3), g.r.randint(0, 4)
+    shift = g.r.randint(bits, 4)
+    sw = (f"Sw<{bits},{base},{shift}>", f"Swizzle<{bits},{base},{shift}>{{}}")
+    a = g.layout(max_size=512, int_ok=False, kind=g.r.choice(["left", "perm", "scaled"]))
+    sa, ca = f"{sw[0]} o {a.cute()}", f"composition({sw[1]}, {a.cpp()})"
+    r = g.r.random()
+    if r < 0.1:
+        return f"coalesce({sa})", f"coalesce({ca})"
+    if r < 0.2:
+        i = g.r.randrange(a.rank())
+        return f"get({sa}, {i})", f"layout<{i}>({ca})"
+    if r < 0.6:
+        name = g.r.choice(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"])
+        sb, cb = g.tiler(a) if g.r.random() < 0.5 else g.shape_tiler(a)
+    elif r < 0.85:
+        name = g.r.choice(["logical_product", "zipped_product", "tiled_product", "flat_product"])
+        sb, cb = g.tiler(a, for_product=True)
+    else:
+        name = g.r.choice(["blocked_product", "raked_product"])
+        b = g.layout(max_size=8, max_depth=1, kind=g.r.choice(["left", "perm"]))
+        sb, cb = b.cute(), b.cpp()
+    return f"{name}({sa}, {sb})", f"{name}({ca}, {cb})"
+
+
 # name, generator, target number of valid cases
 OPS = [
     ("coalesce", g_coalesce, 70),
@@ -537,6 +564,7 @@ OPS = [
     ("group", g_group, 20),
     ("flatten", g_flatten, 20),
     ("get", g_get, 20),
+    ("composed", g_composed, 60),
     ("size", make_query("size"), 15),
     ("cosize", make_query("cosize"), 15),
     ("rank", make_query("rank"), 10),
