@@ -82,25 +82,33 @@ fn binary_refuses_every_refusal() {
     assert_eq!(code, 1);
 }
 
+/// The sets of random cases answered by CuTe C++ (generated with `tests/oracle/gen_cases.py`
+/// through cute-oracle): the default seed in `tests/oracle/`, and a larger run with
+/// `--seed 4242 --scale 3` in `tests/oracle/seed4242/`.
+const ORACLE_SETS: [&str; 2] = ["tests/oracle", "tests/oracle/seed4242"];
+
+fn oracle_file(set: &str, name: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(set)
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 #[test]
 fn oracle_differential_cases_match_cute() {
-    // Random cases answered by CuTe C++ (tests/oracle/cases.tsv, generated with cute-oracle).
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/cases.tsv");
-    if !path.exists() {
-        eprintln!("skipped: tests/oracle/cases.tsv is absent");
-        return;
-    }
-    let text = std::fs::read_to_string(path).unwrap();
     let mut failures = Vec::new();
     let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (s, want) = line.split_once('\t').unwrap();
-        total += 1;
-        let got = crate::helpers::eval_line(s);
-        // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
-        let law_refusal = got.starts_with("error: ") && got.contains("CuTe's result");
-        if got != want && !law_refusal {
-            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
+    for set in ORACLE_SETS {
+        let text = oracle_file(set, "cases.tsv");
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (s, want) = line.split_once('\t').unwrap();
+            total += 1;
+            let got = crate::helpers::eval_line(s);
+            // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
+            let law_refusal = got.starts_with("error: ") && got.contains("CuTe's result");
+            if got != want && !law_refusal {
+                failures.push(format!("{set}: {s}\n   want {want}\n   got  {got}"));
+            }
         }
     }
     assert!(
@@ -114,17 +122,16 @@ fn oracle_differential_cases_match_cute() {
 #[test]
 fn statements_cute_cannot_compile_are_errors() {
     // Random statements CuTe C++ refuses (static_asserts), found with cute-oracle.
-    let path =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/cute_refuses.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let accepted: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|s| {
+    let mut accepted = Vec::new();
+    for set in ORACLE_SETS {
+        let text = oracle_file(set, "cute_refuses.txt");
+        for s in text.lines().filter(|l| !l.trim().is_empty()) {
             let got = crate::helpers::eval_line(s);
-            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
-        })
-        .collect();
+            if !got.starts_with("error: ") {
+                accepted.push(format!("{set}: {s} -> {got}"));
+            }
+        }
+    }
     assert!(
         accepted.is_empty(),
         "CuTe refuses these, cute accepted them:\n{}",
