@@ -41,7 +41,8 @@ impl Swizzle {
                 format!("abs(SShift) must be at least BBits, got S = {shift} and B = {bits}"),
             ));
         }
-        let top = bits + base + shift.abs();
+        // in i128: no parameter can overflow the sum (nor `abs` of i64::MIN)
+        let top = i128::from(bits) + i128::from(base) + i128::from(shift.unsigned_abs());
         if top > 31 {
             return Err(condition(
                 OP,

@@ -121,6 +121,18 @@ fn empty_layout_is_an_error_not_a_panic() {
 /// 2^20 points. Fixed by evaluating over the flattened leaves (`laws::Flat`), since then replaced
 /// by a leaf-by-leaf proof; now milliseconds.
 #[test]
+fn swizzle_parameters_at_the_ends_of_the_integers_are_errors() {
+    // eval crash-96471def: abs(i64::MIN) overflowed in the 31-bit check (and in a release build
+    // wrapped, accepting the swizzle)
+    assert_error("Sw<3,3,-9223372036854775808>", "masks must fit in 31 bits");
+    assert_error("Sw<3,9223372036854775807,3>", "masks must fit in 31 bits");
+    assert_error(
+        "Sw<9223372036854775807,9223372036854775807,-9223372036854775808>",
+        "masks must fit in 31 bits",
+    );
+}
+
+#[test]
 fn law_checks_of_large_domains_are_fast() {
     let start = std::time::Instant::now();
     assert_value("left_inverse(((4,8),(1,24),4,192))", "589824:1");
