@@ -501,8 +501,9 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            let b = a.layout(1)?;
-            on_layout(a, 0, |l| divide::blocked_product(l, &b).map_err(a.alg()))
+            on_layout(a, 0, |l| {
+                divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
+            })
         }
     ),
     f!(
@@ -512,8 +513,9 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            let b = a.layout(1)?;
-            on_layout(a, 0, |l| divide::raked_product(l, &b).map_err(a.alg()))
+            on_layout(a, 0, |l| {
+                divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
+            })
         }
     ),
     f!(
@@ -750,12 +752,13 @@ fn tiler_op(
     a: &Args,
     f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
 ) -> Result<Value, EvalError> {
-    let t = a.tiler(1)?;
-    on_layout(a, 0, |l| f(l, &t).map_err(a.alg()))
+    on_layout(a, 0, |l| f(l, &a.tiler(1)?).map_err(a.alg()))
 }
 
 /// `f` of a layout argument, or of the inner layout of a composed one, `Sw o OFF o f(L)`: how
 /// CuTe applies the divides, the products, `coalesce` and `layout<I...>` to a composed layout.
+/// Argument `i` is checked before `f` runs (so `f` reads the later arguments: errors stay in
+/// argument order).
 fn on_layout(
     a: &Args,
     i: usize,
