@@ -65,6 +65,15 @@ fn structural_errors_name_the_problem() {
     assert_error("4 o 2", "two integers");
     assert_error("4 / 2", "two integers");
     assert_error("(4,8):(1,4)((1,2,3))", "mismatched ranks");
+    // the first bad argument is the one named
+    assert_error(
+        "logical_divide(Sw<3,4,3>, foo)",
+        "expected a layout, found a swizzle",
+    );
+    assert_error(
+        "blocked_product(Sw<3,4,3>, foo)",
+        "expected a layout, found a swizzle",
+    );
 }
 
 #[test]
