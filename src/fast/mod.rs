@@ -337,7 +337,7 @@ fn skip_blanks(src: &[u8], mut i: usize) -> usize {
 }
 
 /// Digits at `i` (at most 18: no overflow possible): the value and the position after them.
-#[inline]
+#[inline(always)]
 fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
     let start = i;
     let mut v: i64 = 0;
