@@ -399,31 +399,36 @@ fn bw_coalesce_traced<T: Trace>(
     nd: i64,
     t: &mut T,
 ) -> Result<Layout> {
-    // new layout kept front-first; starts as a scalar
+    // the new layout's modes kept back to front (its front mode last, so that a mode is put in
+    // front by a push); starts as a scalar
     let mut new_s: Vec<i64> = Vec::with_capacity(last + 1);
     let mut new_d: Vec<i64> = Vec::with_capacity(last + 1);
     new_s.push(ns);
     new_d.push(nd);
     for i in (0..last).rev() {
         let (si, di) = (s[i], d[i]);
+        let f = new_s.len() - 1;
+        let (fs, fd) = (new_s[f], new_d[f]);
         if si == 1 {
-            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "drop size-1", None));
+            t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if new_s.len() == 1 && new_s[0] == 1 {
-            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "replace size-1", None));
-            new_s[0] = si;
-            new_d[0] = di;
-        } else if arith::mul(si, di, "coalesce")? == new_d[0] {
-            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "merge", Some(true)));
-            new_s[0] = arith::mul(si, new_s[0], "coalesce")?;
-            new_d[0] = di;
+        if f == 0 && fs == 1 {
+            t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
+            new_s[f] = si;
+            new_d[f] = di;
+        } else if arith::mul(si, di, "coalesce")? == fd {
+            t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
+            new_s[f] = arith::mul(si, fs, "coalesce")?;
+            new_d[f] = di;
         } else {
-            t.step(|| coalesce_pair(i, si, di, new_s[0], new_d[0], "keep", Some(false)));
-            new_s.insert(0, si);
-            new_d.insert(0, di);
+            t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
+            new_s.push(si);
+            new_d.push(di);
         }
     }
+    new_s.reverse();
+    new_d.reverse();
     if new_s.len() == 1 {
         if new_s[0] == 1 {
             return Ok(Layout::trivial());

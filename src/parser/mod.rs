@@ -498,8 +498,19 @@ impl<'a> Parser<'a> {
     fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
-            let mut items = BumpVec::with_capacity_in(4, self.arena);
             let mut p = self.skip_ws(pos + 1);
+            if self.peek(p) == Some(')') {
+                // `()`: the empty tuple (a rank-0 stride, as CuTe prints `():()`)
+                self.leave();
+                return Ok((
+                    p + 1,
+                    Expr {
+                        kind: ExprKind::Tuple(&[]),
+                        span: Span::new(pos, p + 1),
+                    },
+                ));
+            }
+            let mut items = BumpVec::with_capacity_in(4, self.arena);
             loop {
                 if p >= self.src.len() {
                     return err(

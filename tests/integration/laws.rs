@@ -141,3 +141,13 @@ proptest! {
         assert_round_trips(&l.to_string());
     }
 }
+
+#[test]
+fn empty_tuples_print_and_parse_back() {
+    use crate::helpers::eval_line;
+    // a full coordinate slices every mode away: CuTe prints the rank-0 layout `():()`
+    assert_eq!(eval_line("slice_and_offset((1,1), (2,2))"), "(():(),3)");
+    for printed in ["():()", "(()):(())", "((),2):((),1)", "(4,()):(1,())"] {
+        assert_eq!(eval_line(printed), printed);
+    }
+}
