@@ -62,13 +62,20 @@ impl<'a> Flat<'a> {
         let ok = layout.size().is_ok() && !has_empty(layout.shape());
         let leaves = ok.then(|| {
             let mut out = Vec::with_capacity(8);
-            if pairs(layout.shape(), layout.stride(), &mut out) {
-                out
-            } else {
+            if !pairs(layout.shape(), layout.stride(), &mut out) {
                 let s = layout.shape().leaves();
                 let d = layout.stride().leaves();
-                s.into_iter().zip(d).collect()
+                out = s.into_iter().zip(d).collect();
             }
+            // a size-1 leaf other than the last adds nothing (its digit is always 0, the rest
+            // passes on undivided): dropped, so that a step or a walk costs only the others
+            let n = out.len();
+            let mut k = 0;
+            out.retain(|&(s, _)| {
+                k += 1;
+                s != 1 || k == n
+            });
+            out
         });
         Flat { layout, leaves }
     }
@@ -583,6 +590,20 @@ mod flat_tests {
             )
             .unwrap(),
             Layout::new(t(vec![Int(4), t(vec![])]), t(vec![Int(2), t(vec![])])).unwrap(),
+            // size-1 leaves inside (dropped) and last (kept: it takes the rest past the size)
+            Layout::new(
+                t(vec![
+                    t(vec![Int(1), Int(2)]),
+                    Int(1),
+                    t(vec![Int(3), Int(1)]),
+                ]),
+                t(vec![
+                    t(vec![Int(5), Int(1)]),
+                    Int(7),
+                    t(vec![Int(2), Int(13)]),
+                ]),
+            )
+            .unwrap(),
             Layout::new(
                 t(vec![Int(3), Int(1 << 40)]),
                 t(vec![Int(1 << 62), Int(1 << 30)]),

@@ -142,6 +142,28 @@ fn law_checks_of_large_domains_are_fast() {
     );
     // eval timeout-73c32427 (the same, 746496 points)
     assert_value("left_inverse(((6,6,2),6,(2,864)))", "746496:1");
+    // (by review) 2^20 points of a layout of 20,000 leaves, all but 20 of size 1: each step
+    // carried through the size-1 leaves between two others
+    let (mut shape, mut stride, mut next) = (Vec::new(), Vec::new(), 1);
+    for k in 0..20_000 {
+        if k % 1000 == 999 {
+            shape.push("2".to_string());
+            stride.push(next.to_string());
+            next *= 2;
+        } else {
+            shape.push("1".to_string());
+            stride.push((k % 7).to_string());
+        }
+    }
+    let l = format!("({}):({})", shape.join(","), stride.join(","));
+    assert_eq!(eval(&format!("left_inverse({l})")), ["1048576:1"]);
+    // (by review) coalesce put each kept mode in front with an insert: quadratic
+    let wide = format!(
+        "({}):({})",
+        vec!["2"; 100_000].join(","),
+        vec!["1"; 100_000].join(",")
+    );
+    assert!(eval(&format!("size(coalesce({wide}))"))[0].starts_with("error: integer overflow"));
     // generous: an unoptimised build on a loaded machine; before the fix this took minutes there
     assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
 }
