@@ -214,6 +214,38 @@ pub static FUNCTIONS: &[Function] = &[
         }
     ),
     f!(
+        "make_shape",
+        "make_shape(s0, s1, ...)",
+        "the shape (s0, s1, ...), as C++'s make_shape",
+        1,
+        ANY,
+        |a| int_tuples(a)
+    ),
+    f!(
+        "make_stride",
+        "make_stride(d0, d1, ...)",
+        "the stride (d0, d1, ...), as C++'s make_stride",
+        1,
+        ANY,
+        |a| int_tuples(a)
+    ),
+    f!(
+        "make_coord",
+        "make_coord(c0, c1, ...)",
+        "the coordinate (c0, c1, ...), `_` slicing, as C++'s make_coord",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec())
+    ),
+    f!(
+        "make_tile",
+        "make_tile(t0, t1, ...)",
+        "the by-mode tiler <t0, t1, ...> (layouts, integers, shapes, `_`), as C++'s make_tile",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec())
+    ),
+    f!(
         "make_layout_right",
         "make_layout_right(SHAPE)",
         "the row-major (LayoutRight) layout of a shape",
@@ -746,6 +778,21 @@ fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
         Value::OffsetLayout(_, l) => Ok(l.shape().clone()),
         _ => Ok(a.layout(i)?.shape().clone()),
     }
+}
+
+/// The tuple of the arguments, each an IntTuple (`make_shape`, `make_stride`).
+fn int_tuples(a: &Args) -> Result<Value, EvalError> {
+    let items = (0..a.len())
+        .map(|i| a.int_tuple(i).map(Value::IntTuple))
+        .collect::<Result<Vec<_>, _>>()?;
+    tuple_of(a, items)
+}
+
+/// A tuple of values, within the limits on values.
+fn tuple_of(a: &Args, items: Vec<Value>) -> Result<Value, EvalError> {
+    let v = Value::tuple(items);
+    crate::limits::check_value(&v).map_err(|m| EvalError::new(m, a.span))?;
+    Ok(v)
 }
 
 fn tiler_op(

@@ -138,3 +138,30 @@ fn statements_cute_cannot_compile_are_errors() {
         accepted.join("\n")
     );
 }
+
+#[test]
+fn cpp_constructors_build_what_cute_builds() {
+    // CuTe C++'s make_shape / make_stride / make_coord / make_tile (answers from cute-oracle)
+    for (stmt, want) in [
+        ("make_shape(4)", "(4)"),
+        ("make_shape(4,8)", "(4,8)"),
+        ("make_stride(1,(4,8))", "(1,(4,8))"),
+        ("make_coord(_, 2)", "(_,2)"),
+        ("make_tile(2:1, 4:2)", "(2:1,4:2)"),
+        (
+            "make_layout(make_shape(4,8), make_stride(8,1))",
+            "(4,8):(8,1)",
+        ),
+        (
+            "logical_divide((8,8), make_tile(2:1, 4:2))",
+            "((2,4),(4,2)):((1,2),(16,8))",
+        ),
+        ("composition((8,8), make_tile(4, 4))", "(4,4):(1,8)"),
+        (
+            "make_shape(4:1)",
+            "error: expected an integer or IntTuple, found a layout",
+        ),
+    ] {
+        assert_eq!(crate::helpers::eval_line(stmt), want, "{stmt}");
+    }
+}
