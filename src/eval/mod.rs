@@ -277,6 +277,9 @@ impl Env {
             && !self.vars.contains_key(*n)
         {
             let Some(f) = functions::lookup(n) else {
+                if let Some(r) = self.call_templated(n, args, callee.span, span) {
+                    return r;
+                }
                 return Err(EvalError::new(
                     format!("unknown function '{}'", clip(n)),
                     callee.span,
@@ -320,6 +323,55 @@ impl Env {
             Value::tuple(vals)
         };
         apply(&target, &coord, callee.span, arg_span, span)
+    }
+}
+
+impl Env {
+    /// C++'s mode indices as template arguments: `get<i,j>(L)` and `layout<i,j>(L)` are
+    /// `get(L, i, j)`; `select<…>(L)`, `take<b,e>(L)`, `group<b,e>(L)` take the indices after L;
+    /// `size<i…>(L)` (and `cosize`, `shape`, `stride`, `rank`, `depth`) is the query of
+    /// `get(L, i…)`. `None` when the name is none of these.
+    fn call_templated(
+        &self,
+        name: &str,
+        args: &[Expr],
+        name_span: Span,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let (base, rest) = name.split_once('<')?;
+        let indices: Vec<Value> = rest
+            .strip_suffix('>')?
+            .split(',')
+            .map(|t| {
+                let t = t.trim();
+                let t = t.strip_prefix('_').unwrap_or(t);
+                t.parse::<i64>().ok().map(Value::int)
+            })
+            .collect::<Option<_>>()?;
+        let (inner, query) = match base {
+            "get" | "layout" => ("get", None),
+            "select" | "take" | "group" => (base, None),
+            "size" | "cosize" | "shape" | "stride" | "rank" | "depth" => ("get", Some(base)),
+            _ => return None,
+        };
+        let (inner, query) = (functions::lookup(inner)?, query.and_then(functions::lookup));
+        Some((|| {
+            if args.len() != 1 {
+                return Err(EvalError::new(
+                    format!("{name} takes 1 argument, got {}", args.len()),
+                    span,
+                ));
+            }
+            let mut vals = self.eval_args(args)?;
+            vals.extend(indices);
+            let mut spans = vec![name_span; vals.len()];
+            spans[0] = args[0].span;
+            let v = functions::call(inner, &vals, &spans, span)?;
+            match query {
+                Some(q) => functions::call(q, &[v], &[span], span),
+                None => Ok(v),
+            }
+        })())
     }
 }
 
