@@ -141,7 +141,8 @@ fn statements_cute_cannot_compile_are_errors() {
 
 #[test]
 fn cpp_constructors_build_what_cute_builds() {
-    // CuTe C++'s make_shape / make_stride / make_coord / make_tile (answers from cute-oracle)
+    // CuTe C++'s make_shape / make_stride / make_coord / make_tile, and `size<i>(L)`-style
+    // mode indices (answers from cute-oracle)
     for (stmt, want) in [
         ("make_shape(4)", "(4)"),
         ("make_shape(4,8)", "(4,8)"),
@@ -160,6 +161,22 @@ fn cpp_constructors_build_what_cute_builds() {
         (
             "make_shape(4:1)",
             "error: expected an integer or IntTuple, found a layout",
+        ),
+        // mode indices as template arguments
+        ("size<1,0>((4,(2,3)):(1,(4,8)))", "2"),
+        ("cosize<1>((4,(2,3)):(1,(4,8)))", "21"),
+        ("layout<1,1>((4,(2,3)):(1,(4,8)))", "3:8"),
+        ("stride<1>((4,(2,3)):(1,(4,8)))", "(4,8)"),
+        ("depth<1>((4,(2,3)):(1,(4,8)))", "1"),
+        ("select<1,0>((4,8,2):(1,4,32))", "(8,4):(4,1)"),
+        ("group<0,2>((4,8,2):(1,4,32))", "((4,8),2):((1,4),32)"),
+        (
+            "size<0>((4,8), 1)",
+            "error: size<0> takes 1 argument, got 2",
+        ),
+        (
+            "frobnicate<1>(4)",
+            "error: unknown function 'frobnicate<1>'",
         ),
     ] {
         assert_eq!(crate::helpers::eval_line(stmt), want, "{stmt}");
