@@ -180,11 +180,27 @@ pub static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "make_layout",
-        "make_layout(SHAPE[, STRIDE]) | make_layout(L0, L1, ...)",
+        "make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
         "a layout from a shape (column-major) and stride, or the concatenation of layouts",
         1,
         ANY,
         |a| {
+            // C++'s stride tags (`LayoutLeft{}`: GenColMajor, `LayoutRight{}`: GenRowMajor)
+            if let [Value::IntTuple(shape), Value::Name(tag)] = a.vals {
+                let made = match tag.as_str() {
+                    "LayoutLeft" | "GenColMajor" => Layout::column_major(shape.clone()),
+                    "LayoutRight" | "GenRowMajor" => Layout::row_major(shape.clone()),
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "make_layout: '{tag}' is neither a variable nor a stride tag (LayoutLeft, LayoutRight)"
+                            ),
+                            a.spans[1],
+                        ));
+                    }
+                };
+                return made.map(Value::Layout).map_err(a.alg());
+            }
             let all_tuples = a.vals.iter().all(|v| matches!(v, Value::IntTuple(_)));
             if all_tuples && a.len() <= 2 {
                 let shape = a.int_tuple(0)?;

@@ -162,6 +162,12 @@ fn cpp_constructors_build_what_cute_builds() {
             "make_shape(4:1)",
             "error: expected an integer or IntTuple, found a layout",
         ),
+        ("make_layout((4,(2,3)), LayoutRight)", "(4,(2,3)):(6,(3,1))"),
+        ("make_layout((4,8), LayoutLeft)", "(4,8):(1,4)"),
+        (
+            "make_layout((4,8), Foo)",
+            "error: make_layout: 'Foo' is neither a variable nor a stride tag (LayoutLeft, LayoutRight)",
+        ),
         // mode indices as template arguments
         ("size<1,0>((4,(2,3)):(1,(4,8)))", "2"),
         ("cosize<1>((4,(2,3)):(1,(4,8)))", "21"),
