@@ -114,7 +114,9 @@ pub fn help_text() -> String {
     let mut s = String::from(
         "Statements: `NAME = EXPR` binds, `EXPR` prints (`ans` is the last result).\n\
          Operators: `A o B` composition, `A / B` logical_divide, `A * B` logical_product;\n\
-         `L(i)`, `L(m,n)` evaluate, `L(_,2)` slices, `#` comments.\n\nCommands:\n",
+         `L(i)`, `L(m,n)` evaluate, `L(_,2)` slices, `#` comments.\n\
+         C++'s mode indices: `size<0>(L)`, `get<1,0>(L)`, `layout<1>(L)`, `select<1,0>(L)`,\n\
+         `take<0,2>(L)`, `group<0,2>(L)`, `shape<i>`, `stride<i>`, `rank<i>`, `depth<i>`.\n\nCommands:\n",
     );
     for c in COMMANDS {
         let head = if c.args.is_empty() {
