@@ -69,12 +69,9 @@ impl<'a> Flat<'a> {
             }
             // a size-1 leaf other than the last adds nothing (its digit is always 0, the rest
             // passes on undivided): dropped, so that a step or a walk costs only the others
-            let n = out.len();
-            let mut k = 0;
-            out.retain(|&(s, _)| {
-                k += 1;
-                s != 1 || k == n
-            });
+            let last = out.pop();
+            out.retain(|&(s, _)| s != 1);
+            out.extend(last);
             out
         });
         Flat { layout, leaves }

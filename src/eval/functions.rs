@@ -836,6 +836,43 @@ fn on_layout(
     }
 }
 
+/// A mode-index template form of C++: `get<i,j>(L)` and `layout<i,j>(L)` are `get(L, i, j)`;
+/// `select<…>(L)`, `take<b,e>(L)`, `group<b,e>(L)` take the indices after L; `size<i…>(L)` (and
+/// `cosize`, `shape`, `stride`, `rank`, `depth`) is that query of `get(L, i…)`.
+pub struct Templated {
+    /// The function called with L and the indices.
+    pub inner: &'static Function,
+    /// The query then applied to its result, if any.
+    pub query: Option<&'static Function>,
+    /// The template arguments.
+    pub indices: Vec<Value>,
+}
+
+/// The mode-index template form a name spells (`size<0>`), if it is one.
+pub fn templated(name: &str) -> Option<Templated> {
+    let (base, rest) = name.split_once('<')?;
+    let indices = rest
+        .strip_suffix('>')?
+        .split(',')
+        .map(|t| {
+            let t = t.trim();
+            let t = t.strip_prefix('_').unwrap_or(t);
+            t.parse::<i64>().ok().map(Value::int)
+        })
+        .collect::<Option<_>>()?;
+    let (inner, query) = match base {
+        "get" | "layout" => ("get", None),
+        "select" | "take" | "group" => (base, None),
+        "size" | "cosize" | "shape" | "stride" | "rank" | "depth" => ("get", Some(base)),
+        _ => return None,
+    };
+    Some(Templated {
+        inner: lookup(inner)?,
+        query: query.and_then(lookup),
+        indices,
+    })
+}
+
 /// The function of that name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
     FUNCTIONS.iter().find(|f| f.name == name)

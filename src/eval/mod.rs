@@ -10,8 +10,9 @@ use std::collections::HashMap;
 
 pub use value::Value;
 
-use crate::algebra::composition;
-use crate::algebra::{AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{
+    AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle, composition,
+};
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
 
@@ -272,13 +273,39 @@ impl Env {
             .collect()
     }
 
+    /// A call of a mode-index template form ([`functions::templated`]) on its one argument.
+    fn call_templated(
+        &self,
+        t: &functions::Templated,
+        name: &str,
+        args: &[Expr],
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if args.len() != 1 {
+            return Err(EvalError::new(
+                format!("{name} takes 1 argument, got {}", args.len()),
+                span,
+            ));
+        }
+        let mut vals = self.eval_args(args)?;
+        vals.extend(t.indices.iter().cloned());
+        let mut spans = vec![name_span; vals.len()];
+        spans[0] = args[0].span;
+        let v = functions::call(t.inner, &vals, &spans, span)?;
+        match t.query {
+            Some(q) => functions::call(q, &[v], &[span], span),
+            None => Ok(v),
+        }
+    }
+
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
             && !self.vars.contains_key(*n)
         {
             let Some(f) = functions::lookup(n) else {
-                if let Some(r) = self.call_templated(n, args, callee.span, span) {
-                    return r;
+                if let Some(t) = functions::templated(n) {
+                    return self.call_templated(&t, n, args, callee.span, span);
                 }
                 return Err(EvalError::new(
                     format!("unknown function '{}'", clip(n)),
@@ -323,55 +350,6 @@ impl Env {
             Value::tuple(vals)
         };
         apply(&target, &coord, callee.span, arg_span, span)
-    }
-}
-
-impl Env {
-    /// C++'s mode indices as template arguments: `get<i,j>(L)` and `layout<i,j>(L)` are
-    /// `get(L, i, j)`; `select<…>(L)`, `take<b,e>(L)`, `group<b,e>(L)` take the indices after L;
-    /// `size<i…>(L)` (and `cosize`, `shape`, `stride`, `rank`, `depth`) is the query of
-    /// `get(L, i…)`. `None` when the name is none of these.
-    fn call_templated(
-        &self,
-        name: &str,
-        args: &[Expr],
-        name_span: Span,
-        span: Span,
-    ) -> Option<Result<Value, EvalError>> {
-        let (base, rest) = name.split_once('<')?;
-        let indices: Vec<Value> = rest
-            .strip_suffix('>')?
-            .split(',')
-            .map(|t| {
-                let t = t.trim();
-                let t = t.strip_prefix('_').unwrap_or(t);
-                t.parse::<i64>().ok().map(Value::int)
-            })
-            .collect::<Option<_>>()?;
-        let (inner, query) = match base {
-            "get" | "layout" => ("get", None),
-            "select" | "take" | "group" => (base, None),
-            "size" | "cosize" | "shape" | "stride" | "rank" | "depth" => ("get", Some(base)),
-            _ => return None,
-        };
-        let (inner, query) = (functions::lookup(inner)?, query.and_then(functions::lookup));
-        Some((|| {
-            if args.len() != 1 {
-                return Err(EvalError::new(
-                    format!("{name} takes 1 argument, got {}", args.len()),
-                    span,
-                ));
-            }
-            let mut vals = self.eval_args(args)?;
-            vals.extend(indices);
-            let mut spans = vec![name_span; vals.len()];
-            spans[0] = args[0].span;
-            let v = functions::call(inner, &vals, &spans, span)?;
-            match query {
-                Some(q) => functions::call(q, &[v], &[span], span),
-                None => Ok(v),
-            }
-        })())
     }
 }
 
