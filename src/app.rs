@@ -120,6 +120,13 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
+            Ok(Outcome::Picture(kind, v)) => match crate::render::picture(kind, &v) {
+                Ok(mut text) => {
+                    text.push('\n');
+                    self.out.write_all(text.as_bytes())
+                }
+                Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+            },
             Ok(_) => Ok(()),
             Err(e) => self.fail(st, &e),
         }

@@ -111,15 +111,14 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
         ExprKind::Binary(op, a, b) => {
             let va = env.eval(a)?;
             let vb = env.eval(b)?;
+            let both_ints = va.as_int().is_some() && vb.as_int().is_some();
             let name = match op {
+                _ if both_ints => return plain(env, e, t),
                 BinOp::Compose => "composition",
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
+                BinOp::Rem | BinOp::Add | BinOp::Sub => return plain(env, e, t),
             };
-            let both_ints = va.as_int().is_some() && vb.as_int().is_some();
-            if both_ints {
-                return plain(env, e, t);
-            }
             call_traced(env, e, name, &[va, vb], &[a.span, b.span], t, &alg)
         }
         ExprKind::Call(callee, args) => {

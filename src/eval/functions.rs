@@ -785,7 +785,163 @@ pub static FUNCTIONS: &[Function] = &[
                 .map_err(|m| EvalError::new(m, a.span))
         }
     ),
+    f!(
+        "make_tuple",
+        "make_tuple(x0, x1, ...)",
+        "the tuple (x0, x1, ...) of any values, as C++'s make_tuple",
+        0,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec())
+    ),
+    f!(
+        "make_step",
+        "make_step(s0, s1, ...)",
+        "the step (s0, s1, ...), `X` or `_` marking a mode to project out, as C++'s make_step",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec())
+    ),
+    f!(
+        "make_composed_layout",
+        "make_composed_layout(INNER, OFFSET, OUTER)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout)",
+        3,
+        3,
+        |a| {
+            let io = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
+            compose_values(
+                &io,
+                a.spans[0].to(a.spans[1]),
+                &a.vals[2],
+                a.spans[2],
+                a.span,
+            )
+        }
+    ),
+    f!(
+        "make_swizzle",
+        "make_swizzle(B, M, S)",
+        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s))",
+        3,
+        3,
+        |a| {
+            let part = |i: usize| {
+                a.vals[i].as_int().ok_or_else(|| {
+                    EvalError::new(
+                        format!("make_swizzle takes integers, got {}", a.vals[i].kind()),
+                        a.spans[i],
+                    )
+                })
+            };
+            algebra::Swizzle::new(part(0)?, part(1)?, part(2)?)
+                .map(Value::Swizzle)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "make_inttuple_iter",
+        "make_inttuple_iter(OFFSET)",
+        "a counting iterator starting at OFFSET (for make_tensor)",
+        1,
+        1,
+        |a| match a.vals[0].as_int() {
+            Some(o) => Ok(Value::Offset(algebra::Offset::Int(o))),
+            None => Err(EvalError::new(
+                format!(
+                    "make_inttuple_iter takes an integer, got {}",
+                    a.vals[0].kind()
+                ),
+                a.spans[0],
+            )),
+        }
+    ),
+    f!(
+        "make_tensor",
+        "make_tensor(ITERATOR, L)",
+        "the tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L",
+        2,
+        2,
+        |a| {
+            let offset = match &a.vals[0] {
+                Value::Offset(algebra::Offset::Int(o)) => *o,
+                v if v.as_int().is_some() => v.as_int().expect("an integer"),
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "make_tensor: a tensor over memory (a pointer) is not modelled; \
+                             its iterator must be a counting one (make_inttuple_iter(N)), got {}",
+                            other.kind()
+                        ),
+                        a.spans[0],
+                    ));
+                }
+            };
+            Ok(Value::OffsetLayout(offset, a.layout(1)?))
+        }
+    ),
 ];
+
+/// Names under which CuTe C++ or its Python DSL calls a function of this table.
+const ALIASES: &[(&str, &str)] = &[("group_modes", "group"), ("make_tiled_mma", "tiled_mma")];
+
+/// Keyword names of the DSL that stand for a parameter named otherwise in the signatures.
+const SYNONYMS: &[(&str, &[&str])] = &[
+    ("l", &["input", "layout", "src", "a", "target"]),
+    ("a", &["input", "layout", "lhs", "target", "block", "src"]),
+    ("b", &["rhs", "layout_b", "tiler"]),
+    ("t", &["tiler"]),
+    ("m", &["cotarget"]),
+    ("shape", &["trg_shape", "target_shape"]),
+    ("profile", &["target_profile"]),
+    ("idx", &["index"]),
+    ("crd", &["coord"]),
+    ("thr_idx", &["index"]),
+];
+
+impl Function {
+    /// The parameter names of the signature in this table, lowercased: `make_layout(SHAPE[,
+    /// STRIDE …])` has `shape`, `stride`. Keyword arguments (CuTe DSL) are matched against them.
+    pub fn parameters(&self) -> Vec<String> {
+        let sig = self.signature;
+        let Some(open) = sig.find('(') else {
+            return Vec::new();
+        };
+        let mut depth = 0usize;
+        let mut close = sig.len();
+        for (i, c) in sig.char_indices().skip(open) {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        sig[open + 1..close]
+            .split(',')
+            .map(|p| {
+                p.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_lowercase()
+            })
+            .filter(|p| !p.is_empty())
+            .collect()
+    }
+}
+
+/// Whether a keyword argument names this parameter (its name, or a DSL synonym of it).
+pub fn same_parameter(param: &str, keyword: &str) -> bool {
+    param == keyword
+        || SYNONYMS
+            .iter()
+            .any(|(p, kws)| *p == param && kws.contains(&keyword))
+}
 
 fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
     match &a.vals[i] {
@@ -875,7 +1031,10 @@ pub fn templated(name: &str) -> Option<Templated> {
 
 /// The function of that name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
-    FUNCTIONS.iter().find(|f| f.name == name)
+    FUNCTIONS.iter().find(|f| f.name == name).or_else(|| {
+        let (_, ours) = ALIASES.iter().find(|(alias, _)| *alias == name)?;
+        FUNCTIONS.iter().find(|f| f.name == *ours)
+    })
 }
 
 /// Call a function on evaluated arguments.

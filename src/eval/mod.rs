@@ -51,6 +51,8 @@ impl From<ParseError> for EvalError {
 pub enum Outcome {
     /// An expression's value, to print.
     Value(Value),
+    /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
+    Picture(parser::Picture, Value),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -185,6 +187,11 @@ impl Env {
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::Picture(kind, e) => {
+                let v = self.eval(&e)?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
+                Ok(Outcome::Picture(kind, v))
+            }
             Stmt::Expr(e) => {
                 let v = self.eval(&e)?;
                 crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
@@ -216,7 +223,7 @@ impl Env {
                 }
                 let vals = items
                     .iter()
-                    .map(|i| self.eval(i))
+                    .map(|i| self.tuple_item(i))
                     .collect::<Result<Vec<_>, _>>()?;
                 let v = Value::tuple(vals);
                 crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
@@ -234,8 +241,13 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Keyword(name, _) => Err(EvalError::new(
+                format!("a keyword argument ('{name}=') stands only in a call's arguments"),
+                e.span,
+            )),
             ExprKind::Name(n) => match self.vars.get(*n) {
                 Some(v) => Ok(v.clone()),
+                None if let Some(v) = constant(n) => Ok(v),
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
@@ -258,13 +270,34 @@ impl Env {
         }
     }
 
+    /// An element of a tuple literal: integer arithmetic does not stand there (SPEC §1b:
+    /// `(2*3,4)` is an error; `make_shape(2*3, 4)` is the spelling).
+    fn tuple_item(&self, e: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(e)?;
+        if let ExprKind::Binary(op, ..) = e.kind
+            && v.as_int().is_some()
+        {
+            return Err(EvalError::new(
+                format!(
+                    "integer arithmetic ('{}') inside a tuple literal: only integers stand there; \
+                     write make_shape(...) with the expression as an argument",
+                    op.symbol()
+                ),
+                e.span,
+            ));
+        }
+        Ok(v)
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
         args.iter()
             .map(|a| match &a.kind {
                 ExprKind::Name(n)
-                    if !self.vars.contains_key(*n) && functions::lookup(n).is_none() =>
+                    if !self.vars.contains_key(*n)
+                        && functions::lookup(n).is_none()
+                        && constant(n).is_none() =>
                 {
                     Ok(Value::Name(n.to_string()))
                 }
@@ -299,6 +332,105 @@ impl Env {
         }
     }
 
+    /// A call with keyword arguments (CuTe DSL: `make_layout((4, 8), stride=(8, 1))`): each
+    /// keyword names a parameter of the function's signature in the function table; `mode=`
+    /// (the DSL's `size(L, mode=[0])`, `get(L, mode=[0, 1])`) selects a mode first.
+    fn call_with_keywords(
+        &self,
+        f: &'static functions::Function,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let params = f.parameters();
+        let mut slots: Vec<Option<Expr>> = Vec::with_capacity(args.len());
+        let mut mode = None;
+        let mut seen_keyword = false;
+        for a in args {
+            match a.kind {
+                ExprKind::Keyword("mode", v) => mode = Some(*v),
+                ExprKind::Keyword(name, v) => {
+                    seen_keyword = true;
+                    let Some(i) = params.iter().position(|p| functions::same_parameter(p, name))
+                    else {
+                        return Err(EvalError::new(
+                            format!(
+                                "{} has no parameter '{name}' (its parameters: {})",
+                                f.name,
+                                params.join(", ")
+                            ),
+                            a.span,
+                        ));
+                    };
+                    if slots.len() <= i {
+                        slots.resize(i + 1, None);
+                    }
+                    if slots[i].is_some() {
+                        return Err(EvalError::new(
+                            format!("{} given twice", params[i]),
+                            a.span,
+                        ));
+                    }
+                    slots[i] = Some(*v);
+                }
+                _ if seen_keyword || mode.is_some() => {
+                    return Err(EvalError::new(
+                        "a positional argument after a keyword argument",
+                        a.span,
+                    ));
+                }
+                _ => slots.push(Some(*a)),
+            }
+        }
+        let mut given = Vec::with_capacity(slots.len());
+        for (i, slot) in slots.into_iter().enumerate() {
+            let Some(e) = slot else {
+                return Err(EvalError::new(
+                    format!("{}: missing the argument '{}'", f.name, params[i]),
+                    span,
+                ));
+            };
+            given.push(e);
+        }
+        let mut vals = self.eval_args(&given)?;
+        let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
+        let Some(mode) = mode else {
+            return functions::call(f, &vals, &spans, span);
+        };
+        // the mode's indices: an integer or a list of them
+        let indices = match self.eval(&mode)? {
+            Value::IntTuple(t) => t.leaves(),
+            other => {
+                return Err(EvalError::new(
+                    format!("mode= takes a list of mode indices, got {}", other.kind()),
+                    mode.span,
+                ));
+            }
+        };
+        match f.name {
+            "get" | "select" => {
+                vals.extend(indices.into_iter().map(Value::int));
+                spans.resize(vals.len(), mode.span);
+                functions::call(f, &vals, &spans, span)
+            }
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride" if !indices.is_empty() => {
+                let get = functions::lookup("get").expect("in the function table");
+                let mut get_args = vec![vals.swap_remove(0)];
+                get_args.extend(indices.into_iter().map(Value::int));
+                let mut get_spans = vec![spans[0]];
+                get_spans.resize(get_args.len(), mode.span);
+                let sub = functions::call(get, &get_args, &get_spans, span)?;
+                functions::call(f, &[sub], &[spans[0]], span)
+            }
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride" => {
+                functions::call(f, &vals, &spans, span)
+            }
+            _ => Err(EvalError::new(
+                format!("{} has no parameter 'mode'", f.name),
+                mode.span,
+            )),
+        }
+    }
+
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
             && !self.vars.contains_key(*n)
@@ -312,6 +444,9 @@ impl Env {
                     callee.span,
                 ));
             };
+            if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
+                return self.call_with_keywords(f, args, span);
+            }
             let vals = self.eval_args(args)?;
             // the spans of a few arguments on the stack
             let mut few = [Span::default(); 4];
@@ -500,12 +635,10 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
-    if op != BinOp::Compose && a.as_int().is_some() && b.as_int().is_some() {
-        let sym = if op == BinOp::Divide { '/' } else { '*' };
-        return Err(EvalError::new(
-            format!("'{sym}' on two integers: it is a layout operation, not arithmetic"),
-            span,
-        ));
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
+        && op != BinOp::Compose
+    {
+        return arithmetic(op, x, y, bspan, span).map(Value::int);
     }
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
@@ -519,7 +652,58 @@ fn binary(
             let f = functions::lookup(name).expect("in the function table");
             functions::call(f, &[a.clone(), b.clone()], &[aspan, bspan], span)
         }
+        BinOp::Rem | BinOp::Add | BinOp::Sub => {
+            let (bad, bad_span) = if a.as_int().is_none() {
+                (a, aspan)
+            } else {
+                (b, bspan)
+            };
+            Err(EvalError::new(
+                format!(
+                    "'{}' is integer arithmetic: it needs two integers, found {}",
+                    op.symbol(),
+                    bad.kind()
+                ),
+                bad_span,
+            ))
+        }
     }
+}
+
+/// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);
+/// overflow and division by zero are errors.
+fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64, EvalError> {
+    if matches!(op, BinOp::Divide | BinOp::Rem) && y == 0 {
+        return Err(EvalError::new(
+            format!("division by zero in '{}'", op.symbol()),
+            yspan,
+        ));
+    }
+    let r = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Product => x.checked_mul(y),
+        BinOp::Divide => x.checked_div(y),
+        BinOp::Rem => x.checked_rem(y),
+        BinOp::Compose => unreachable!("not arithmetic"),
+    };
+    r.ok_or_else(|| {
+        EvalError::new(
+            format!("integer overflow in {x} {} {y}", op.symbol()),
+            span,
+        )
+    })
+}
+
+/// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`
+/// (CuTe's `_`), Python's `None` (a mode kept), `True`/`False` and C++'s `true`/`false`.
+pub fn constant(name: &str) -> Option<Value> {
+    Some(match name {
+        "X" | "Underscore" | "None" => Value::Under,
+        "true" | "True" => Value::Bool(true),
+        "false" | "False" => Value::Bool(false),
+        _ => return None,
+    })
 }
 
 /// Whether an expression is an IntTuple written out: an integer or a tuple of such.

@@ -21,15 +21,36 @@ impl Span {
     }
 }
 
-/// A binary operator: all three share one precedence and associate to the left.
+/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one; both levels
+/// associate to the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `A o B`: composition.
     Compose,
-    /// `A / B`: logical_divide.
+    /// `A / B`: logical_divide (on two integers, C++'s truncating division).
     Divide,
-    /// `A * B`: logical_product.
+    /// `A * B`: logical_product (on two integers, multiplication).
     Product,
+    /// `a % b`: C++'s remainder of two integers.
+    Rem,
+    /// `a + b`: the sum of two integers.
+    Add,
+    /// `a - b`: the difference of two integers.
+    Sub,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Compose => "o",
+            BinOp::Divide => "/",
+            BinOp::Product => "*",
+            BinOp::Rem => "%",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+        }
+    }
 }
 
 /// An expression with its span. The tree lives in the arena the parser was given (one per
@@ -69,6 +90,8 @@ pub enum ExprKind<'a> {
     Field(&'a Expr<'a>, &'a str),
     /// `lhs op rhs`.
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
+    /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
+    Keyword(&'a str, &'a Expr<'a>),
 }
 
 /// A statement.
@@ -85,6 +108,17 @@ pub enum Stmt<'a> {
     },
     /// An expression to print.
     Expr(Expr<'a>),
+    /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
+    Picture(Picture, Expr<'a>),
     /// A blank line or a comment.
     Empty,
+}
+
+/// The pictures a statement can ask for, as CuTe's printing functions draw them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// `print_layout(x)`: the grid CuTe's `print_layout` prints.
+    Layout,
+    /// `print_latex(x)`: the LaTeX (TikZ) picture CuTe's `print_latex` prints.
+    Latex,
 }

@@ -8,9 +8,8 @@ use bumpalo::collections::Vec as BumpVec;
 use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
-use nom::character::complete::digit1;
 
-pub use ast::{BinOp, Expr, ExprKind, Span, Stmt};
+pub use ast::{BinOp, Expr, ExprKind, Picture, Span, Stmt};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -45,8 +44,9 @@ pub fn is_incomplete(text: &str) -> bool {
     depth > 0 && depth <= MAX_NESTING as i64
 }
 
-/// How many brackets are open at the end of the text (comments skipped). A comment ends at its
-/// line, so the depth of lines joined by `'\n'` is the sum of their depths.
+/// How many brackets are open at the end of the text (comments skipped: `#` and `//` to the end
+/// of the line, `/* … */`). A line comment ends at its line, so the depth of lines joined by
+/// `'\n'` is the sum of their depths.
 pub fn open_depth(text: &str) -> i64 {
     let mut depth: i64 = 0;
     let bytes = text.as_bytes();
@@ -59,6 +59,19 @@ pub fn open_depth(text: &str) -> i64 {
                 }
                 continue;
             }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                match find(&bytes[i + 2..], b"*/") {
+                    Some(k) => i += 2 + k + 2,
+                    None => i = bytes.len(),
+                }
+                continue;
+            }
             b'(' | b'<' | b'[' => depth += 1,
             b')' | b'>' | b']' => depth -= 1,
             _ => {}
@@ -68,8 +81,14 @@ pub fn open_depth(text: &str) -> i64 {
     depth
 }
 
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
 /// Parse one statement (a line, or several lines joined by an open bracket); the syntax tree
-/// is built in `arena`.
+/// is built in `arena`. Besides the notation, the statement may be spelled as CuTe C++ or as
+/// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
+/// `Tensor gA = EXPR;`, `using namespace cute;`, `print_layout(x);`, a trailing `;`.
 pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
     if src.len() > MAX_STATEMENT_LEN {
@@ -97,28 +116,49 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     if pos >= src.len() {
         return Ok(Stmt::Empty);
     }
-    // assignment: name '=' expr
-    if let Some((name, end)) = p.ident_at(pos) {
-        let after = p.skip_ws(end);
-        if src[after..].starts_with('=') && !is_keyword(name) {
-            let expr_start = p.skip_ws(after + 1);
-            if expr_start >= src.len() {
-                return err(
-                    "expected an expression after '='",
-                    Span::new(after, after + 1),
-                );
-            }
-            let (end, expr) = p.expr(expr_start)?;
-            p.expect_end(end)?;
-            return Ok(Stmt::Assign {
-                name,
-                name_span: Span::new(pos, pos + name.len()),
-                expr,
-            });
+    if src.as_bytes()[pos] == b';' {
+        p.expect_end(pos + 1)?;
+        return Ok(Stmt::Empty);
+    }
+    if let Some(stmt) = p.using(pos)? {
+        return Ok(stmt);
+    }
+    // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR`
+    if let Some((name, name_start, eq)) = p.binding(pos)? {
+        if is_keyword(name) {
+            return err(
+                format!("'{name}' is an operator and cannot be assigned"),
+                Span::new(name_start, name_start + name.len()),
+            );
         }
+        let expr_start = p.skip_ws(eq + 1);
+        if expr_start >= src.len() || src.as_bytes()[expr_start] == b';' {
+            return err("expected an expression after '='", Span::new(eq, eq + 1));
+        }
+        let (end, expr) = p.expr(expr_start)?;
+        p.expect_end(end)?;
+        return Ok(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_start + name.len()),
+            expr,
+        });
     }
     let (end, expr) = p.expr(pos)?;
     p.expect_end(end)?;
+    // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
+    if let ExprKind::Call(callee, args) = &expr.kind
+        && let ExprKind::Name(n) = callee.kind
+        && matches!(n, "print" | "print_layout" | "print_latex")
+    {
+        let [arg] = args else {
+            return err(format!("{n} takes 1 argument, got {}", args.len()), expr.span);
+        };
+        return Ok(match n {
+            "print_layout" => Stmt::Picture(Picture::Layout, *arg),
+            "print_latex" => Stmt::Picture(Picture::Latex, *arg),
+            _ => Stmt::Expr(*arg),
+        });
+    }
     Ok(Stmt::Expr(expr))
 }
 
@@ -159,6 +199,54 @@ fn nom_ws(i: &[u8]) -> IResult<&[u8], &[u8]> {
     take_while(|b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).parse(i)
 }
 
+/// Namespaces whose prefix is dropped from a name: `cute::size` is `size`,
+/// `cute::GMMA::Major::K` is `K`, `cutlass::half_t` is `half_t`.
+const NAMESPACES: &[&str] = &["cute", "cutlass", "GMMA", "Major", "UMMA"];
+
+/// The C++ integer types that may brace-initialise a dynamic integer (`int{4}`).
+const INT_TYPES: &[&str] = &[
+    "int", "long", "unsigned", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+    "uint32_t", "uint64_t", "size_t",
+];
+
+/// How a C++ class template named in a statement becomes a value.
+enum Template {
+    /// `Int<N>`, `C<N>`: an integral constant.
+    Int,
+    /// `Swizzle<B,M,S>` (and the notation's `Sw<B,M,S>`).
+    Swizzle,
+    /// `make_swizzle<B,M,S>()`: a function template giving a swizzle.
+    MakeSwizzle,
+    /// `smem_ptr_flag_bits<N>`: the pointer flag of a GMMA atom.
+    SmemPtr,
+    /// A template whose arguments are values, standing for a call of this function:
+    /// `Shape<_4,_8>` is `make_shape(_4, _8)`.
+    Call(&'static str),
+}
+
+fn template(name: &str) -> Option<Template> {
+    Some(match name {
+        "Int" | "C" => Template::Int,
+        "Sw" | "Swizzle" => Template::Swizzle,
+        "make_swizzle" => Template::MakeSwizzle,
+        "smem_ptr_flag_bits" => Template::SmemPtr,
+        "Shape" => Template::Call("make_shape"),
+        "Stride" => Template::Call("make_stride"),
+        "Coord" => Template::Call("make_coord"),
+        "Step" => Template::Call("make_step"),
+        "tuple" => Template::Call("make_tuple"),
+        "Tile" => Template::Call("make_tile"),
+        "Layout" => Template::Call("make_layout"),
+        "ComposedLayout" => Template::Call("make_composed_layout"),
+        "MMA_Atom" => Template::Call("mma_atom"),
+        "Copy_Atom" => Template::Call("copy_atom"),
+        "TiledMMA" => Template::Call("tiled_mma"),
+        // GMMA's shared-memory layout atoms: `Layout_K_SW128_Atom<half_t>`
+        _ if name.starts_with("Layout_") && name.ends_with("_Atom") => Template::Call("gmma_atom"),
+        _ => return None,
+    })
+}
+
 struct Parser<'a> {
     src: &'a str,
     depth: usize,
@@ -178,36 +266,63 @@ impl<'a> Parser<'a> {
         match self.src.as_bytes().get(pos) {
             // an ASCII byte is a whole character (and `pos` a boundary)
             Some(&b) if b.is_ascii() => Some(char::from(b)),
-            _ => self.src[pos..].chars().next(),
+            _ => self.src.get(pos..)?.chars().next(),
         }
     }
 
-    /// Skip blanks and a `#` comment.
+    /// Skip blanks and comments: `#` and `//` to the end of the line, `/* … */`. An unterminated
+    /// `/*` is not skipped (the parser then reports it).
     fn skip_ws(&self, pos: usize) -> usize {
         let bytes = self.src.as_bytes();
-        // most tokens follow the previous one directly
-        match bytes.get(pos) {
-            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#') => {}
-            _ => return pos,
-        }
-        let rest = &bytes[pos..];
-        let (rest, _) = nom_ws(rest).unwrap_or((rest, &[]));
-        if rest.first() == Some(&b'#') {
-            bytes.len()
-        } else {
-            bytes.len() - rest.len()
+        let mut pos = pos;
+        loop {
+            // most tokens follow the previous one directly
+            match bytes.get(pos) {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => {
+                    let rest = &bytes[pos..];
+                    let (rest, _) = nom_ws(rest).unwrap_or((rest, &[]));
+                    pos = bytes.len() - rest.len();
+                }
+                Some(b'#') => return bytes.len(),
+                Some(b'/') if bytes.get(pos + 1) == Some(&b'/') => {
+                    pos = find(&bytes[pos..], b"\n").map_or(bytes.len(), |k| pos + k);
+                }
+                Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => {
+                    match find(&bytes[pos + 2..], b"*/") {
+                        Some(k) => pos += 2 + k + 2,
+                        None => return pos,
+                    }
+                }
+                _ => return pos,
+            }
         }
     }
 
+    /// An unterminated `/*` at `pos` is an error.
+    fn check_comment(&self, pos: usize) -> PResult<()> {
+        if self.rest(pos).starts_with("/*") {
+            return err("unterminated comment: '/*' without '*/'", Span::new(pos, pos + 2));
+        }
+        Ok(())
+    }
+
+    /// The end of a statement: blanks, comments and one `;` may follow.
     fn expect_end(&self, pos: usize) -> PResult<()> {
-        let pos = self.skip_ws(pos);
+        let mut pos = self.skip_ws(pos);
+        if self.peek(pos) == Some(';') {
+            pos = self.skip_ws(pos + 1);
+        }
+        self.check_comment(pos)?;
         if pos < self.src.len() {
             let c = self.peek(pos).expect("in bounds");
             let end = pos + c.len_utf8();
             let msg = match c {
                 ')' => "unmatched ')'".to_string(),
                 '>' => "unmatched '>'".to_string(),
-                _ => format!("expected an operator ('o', '/', '*') or the end, found '{c}'"),
+                ';' => "one statement per line: a second ';'".to_string(),
+                _ => format!(
+                    "expected an operator ('o', '/', '*', '%', '+', '-') or the end, found '{c}'"
+                ),
             };
             return err(msg, Span::new(pos, end));
         }
@@ -229,18 +344,26 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
     }
 
-    fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+    /// One identifier at `pos` (no namespace handling).
+    fn word_at(&self, pos: usize) -> Option<(&'a str, usize)> {
         let rest = self.rest(pos);
         let c = rest.chars().next()?;
         if !is_ident_start(c) {
             return None;
         }
-        // `_` before a digit or '-' is an integer; a lone `_` is the underscore
+        // `_` before a digit or '-' is an integer (as is `_m` before a digit, CuTe's negative
+        // alias `_m2`); a lone `_` is the underscore
         if c == '_' {
-            let next = rest[1..].chars().next();
-            match next {
-                Some(n) if n.is_ascii_digit() || n == '-' => return None,
-                Some(n) if is_ident_char(n) => {}
+            let b = rest.as_bytes();
+            match b.get(1) {
+                Some(n) if n.is_ascii_digit() || *n == b'-' => return None,
+                Some(b'm') if b.get(2).is_some_and(u8::is_ascii_digit) => {
+                    let digits = b[2..].iter().take_while(|d| d.is_ascii_digit()).count();
+                    if !b.get(2 + digits).is_some_and(|&d| is_ident_char(char::from(d))) {
+                        return None;
+                    }
+                }
+                Some(&n) if is_ident_char(char::from(n)) => {}
                 _ => return None,
             }
         }
@@ -250,7 +373,150 @@ impl<'a> Parser<'a> {
         Some((&rest[..len], pos + len))
     }
 
-    /// expr := postfix (op postfix)*; the stack grows on demand for deep nesting.
+    /// A name at `pos`: an identifier, with CuTe's namespaces dropped (`cute::size`,
+    /// `cute.make_layout`, `cute::GMMA::Major::K`). A name in another namespace keeps it
+    /// (`std::vector`), so that it is reported as unknown.
+    fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        let (mut name, mut end) = self.word_at(pos)?;
+        let mut name_start = pos;
+        // whether every part so far is one of CuTe's namespaces (dropped)
+        let mut dropping = true;
+        loop {
+            let rest = self.rest(end);
+            let sep = if rest.starts_with("::") {
+                2
+            } else if rest.starts_with('.') && dropping && matches!(name, "cute" | "cutlass") {
+                1
+            } else {
+                break;
+            };
+            let Some((_, next_end)) = self.word_at(end + sep) else {
+                break;
+            };
+            if dropping && NAMESPACES.contains(&name) {
+                name_start = end + sep;
+            } else {
+                dropping = false;
+            }
+            end = next_end;
+            name = &self.src[name_start..end];
+        }
+        Some((name, end))
+    }
+
+    /// `using namespace …;` (nothing) and `using NAME = EXPR;` (a binding).
+    fn using(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some(("using", end)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        let p = self.skip_ws(end);
+        if let Some(("namespace", end)) = self.word_at(p) {
+            let p = self.skip_ws(end);
+            let Some((_, end)) = self.ident_at(p) else {
+                return err("expected a namespace after 'using namespace'", Span::new(pos, end));
+            };
+            self.expect_end(end)?;
+            return Ok(Some(Stmt::Empty));
+        }
+        let Some((name, name_end)) = self.ident_at(p) else {
+            return err("expected 'using NAME = TYPE;'", Span::new(pos, end));
+        };
+        let eq = self.skip_ws(name_end);
+        if self.peek(eq) != Some('=') {
+            return err(
+                "expected '=' after 'using NAME' (only 'using NAME = TYPE;' and 'using namespace' are read)",
+                Span::new(p, name_end),
+            );
+        }
+        let expr_start = self.skip_ws(eq + 1);
+        if expr_start >= self.src.len() {
+            return err("expected a type after '='", Span::new(eq, eq + 1));
+        }
+        let (end, expr) = self.expr(expr_start)?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(p, name_end),
+            expr,
+        }))
+    }
+
+    /// A binding's name and its `=`: `NAME =`, or a C++ declaration `auto NAME =`,
+    /// `constexpr auto NAME =`, `auto const NAME =`, `Tensor NAME =`, `Layout<…> NAME =`.
+    /// `None` when the statement is not a binding.
+    fn binding(&mut self, pos: usize) -> PResult<Option<(&'a str, usize, usize)>> {
+        let mut words = 0;
+        let mut last: Option<(&'a str, usize)> = None;
+        let mut pointer = None;
+        let mut p = pos;
+        loop {
+            if let Some((w, end)) = self.ident_at(p) {
+                words += 1;
+                last = Some((w, p));
+                p = self.skip_ws(end);
+                if self.peek(p) == Some('<') && words > 0 {
+                    // a declaration's template type: skip its arguments
+                    match self.matching_angle(p) {
+                        Some(close) => {
+                            last = None;
+                            p = self.skip_ws(close + 1);
+                        }
+                        None => return Ok(None),
+                    }
+                }
+                continue;
+            }
+            match self.peek(p) {
+                Some('&') if words > 0 => {
+                    last = None;
+                    p = self.skip_ws(p + 1);
+                }
+                Some('*') if words > 0 && pointer.is_none() => {
+                    pointer = Some(p);
+                    last = None;
+                    p = self.skip_ws(p + 1);
+                }
+                Some('=') if self.peek(p + 1) != Some('=') => {
+                    let Some((name, start)) = last else {
+                        return Ok(None);
+                    };
+                    if let Some(star) = pointer {
+                        if words < 2 {
+                            return Ok(None);
+                        }
+                        return err(
+                            "a pointer is not modelled: cute computes with layouts and tensors over them, not memory",
+                            Span::new(star, star + 1),
+                        );
+                    }
+                    return Ok(Some((name, start, p)));
+                }
+                _ => return Ok(None),
+            }
+        }
+    }
+
+    /// The `>` that closes the `<` at `open` (nesting counted), on the same line.
+    fn matching_angle(&self, open: usize) -> Option<usize> {
+        let bytes = self.src.as_bytes();
+        let mut depth = 0usize;
+        for (i, &b) in bytes.iter().enumerate().skip(open) {
+            match b {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                b'\n' | b'#' | b';' | b'=' => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// expr := term (('+' | '-') term)*; the stack grows on demand for deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.depth < SHALLOW {
             return self.expr_inner(pos);
@@ -259,9 +525,34 @@ impl<'a> Parser<'a> {
     }
 
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (mut pos, mut lhs) = self.term(pos)?;
+        loop {
+            let p = self.skip_ws(pos);
+            let op = match self.peek(p) {
+                Some('+') => BinOp::Add,
+                Some('-') => BinOp::Sub,
+                _ => return Ok((pos, lhs)),
+            };
+            let start = self.skip_ws(p + 1);
+            if start >= self.src.len() {
+                return err("expected an expression after the operator", Span::new(p, p + 1));
+            }
+            let (end, rhs) = self.term(start)?;
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, self.alloc(lhs), self.alloc(rhs)),
+                span,
+            };
+            pos = end;
+        }
+    }
+
+    /// term := postfix (('o' | '*' | '/' | '%') postfix)*
+    fn term(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut pos, mut lhs) = self.postfix(pos)?;
         loop {
             let p = self.skip_ws(pos);
+            self.check_comment(p)?;
             let Some((op, after)) = self.binop_at(p) else {
                 return Ok((pos, lhs));
             };
@@ -290,6 +581,9 @@ impl<'a> Parser<'a> {
         if rest.starts_with('*') {
             return Some((BinOp::Product, pos + 1));
         }
+        if rest.starts_with('%') {
+            return Some((BinOp::Rem, pos + 1));
+        }
         if let Some(after) = rest.strip_prefix('o')
             && after.chars().next().is_none_or(|c| !is_ident_char(c))
         {
@@ -298,25 +592,36 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// postfix := primary ( '(' args ')' | '.' name )*
+    /// postfix := primary ( '(' args ')' | '.' name | '{' '}' )*
     fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut pos, mut e) = self.primary(pos)?;
         loop {
-            match self.peek(pos) {
+            let q = self.skip_ws(pos);
+            match self.peek(q) {
                 Some('(') => {
-                    self.enter(pos)?;
-                    let (end, args) = self.list(pos, '(', ')')?;
+                    self.enter(q)?;
+                    let (end, args) = self.list(q, '(', ')', true)?;
                     self.leave();
                     let span = Span::new(e.span.start, end);
-                    e = Expr {
-                        kind: ExprKind::Call(self.alloc(e), args),
-                        span,
+                    e = match e.kind {
+                        // `decltype(EXPR)`: the type of a value is, here, the value
+                        ExprKind::Name("decltype") => match args {
+                            [arg] => Expr {
+                                kind: ExprKind::Group(self.alloc(*arg)),
+                                span,
+                            },
+                            _ => return err("decltype takes 1 expression", span),
+                        },
+                        _ => Expr {
+                            kind: ExprKind::Call(self.alloc(e), args),
+                            span,
+                        },
                     };
                     pos = end;
                 }
                 Some('.') => {
-                    let Some((name, end)) = self.ident_at(pos + 1) else {
-                        return err("expected a field name after '.'", Span::new(pos, pos + 1));
+                    let Some((name, end)) = self.word_at(self.skip_ws(q + 1)) else {
+                        return err("expected a field name after '.'", Span::new(q, q + 1));
                     };
                     let span = Span::new(e.span.start, end);
                     e = Expr {
@@ -325,48 +630,126 @@ impl<'a> Parser<'a> {
                     };
                     pos = end;
                 }
+                Some('{') => {
+                    // C++ value initialisation: `_4{}`, `Layout<…>{}`, `T{}`, `int{4}`
+                    let inner = self.skip_ws(q + 1);
+                    if self.peek(inner) == Some('}') {
+                        e.span = Span::new(e.span.start, inner + 1);
+                        pos = inner + 1;
+                        continue;
+                    }
+                    let is_int_type =
+                        matches!(e.kind, ExprKind::Name(n) if INT_TYPES.contains(&n));
+                    if !is_int_type {
+                        return err(
+                            "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
+                            Span::new(q, q + 1),
+                        );
+                    }
+                    let (end, v) = self.expr(inner)?;
+                    let close = self.skip_ws(end);
+                    if self.peek(close) != Some('}') {
+                        return err(
+                            format!("expected '}}' to close '{{' at {q}"),
+                            Span::new(q, q + 1),
+                        );
+                    }
+                    e = Expr {
+                        kind: ExprKind::Group(self.alloc(v)),
+                        span: Span::new(e.span.start, close + 1),
+                    };
+                    pos = close + 1;
+                }
                 _ => return Ok((pos, e)),
             }
         }
     }
 
-    /// A bracketed, comma-separated list of expressions starting at `open`.
-    fn list(&mut self, open: usize, _o: char, close: char) -> PResult<(usize, &'a [Expr<'a>])> {
+    /// A bracketed, comma-separated list of expressions starting at `open` (a trailing comma
+    /// is allowed). In a call's arguments (`call`), `name=value` is a keyword argument.
+    fn list(
+        &mut self,
+        open: usize,
+        o: char,
+        close: char,
+        call: bool,
+    ) -> PResult<(usize, &'a [Expr<'a>])> {
+        self.list_with_comma(open, o, close, call)
+            .map(|(end, items, _)| (end, items))
+    }
+
+    /// [`Parser::list`], also telling whether the last item was followed by a comma.
+    fn list_with_comma(
+        &mut self,
+        open: usize,
+        o: char,
+        close: char,
+        call: bool,
+    ) -> PResult<(usize, &'a [Expr<'a>], bool)> {
         let mut items = BumpVec::with_capacity_in(4, self.arena);
         let mut pos = self.skip_ws(open + 1);
-        if self.peek(pos) == Some(close) {
-            return Ok((pos + 1, items.into_bump_slice()));
-        }
+        let mut trailing = false;
         loop {
+            if self.peek(pos) == Some(close) {
+                return Ok((pos + 1, items.into_bump_slice(), trailing));
+            }
             if pos >= self.src.len() {
                 return err(
-                    format!("expected '{close}' to close '{_o}' at {open}"),
+                    format!("expected '{close}' to close '{o}' at {open}"),
                     Span::new(open, open + 1),
                 );
             }
+            self.check_comment(pos)?;
             let (end, e) = match self.bare_int_item(pos, close) {
                 Some(item) => item?,
+                None if call => match self.keyword_at(pos) {
+                    Some((name, value_start)) => {
+                        let (end, v) = self.expr(value_start)?;
+                        (
+                            end,
+                            Expr {
+                                kind: ExprKind::Keyword(name, self.alloc(v)),
+                                span: Span::new(pos, end),
+                            },
+                        )
+                    }
+                    None => self.expr(pos)?,
+                },
                 None => self.expr(pos)?,
             };
             items.push(e);
             pos = self.skip_ws(end);
             match self.peek(pos) {
-                Some(',') => pos = self.skip_ws(pos + 1),
-                Some(c) if c == close => return Ok((pos + 1, items.into_bump_slice())),
+                Some(',') => {
+                    pos = self.skip_ws(pos + 1);
+                    trailing = true;
+                }
+                Some(c) if c == close => return Ok((pos + 1, items.into_bump_slice(), false)),
                 None => {
                     return err(
-                        format!("expected '{close}' to close '{_o}' at {open}"),
+                        format!("expected '{close}' to close '{o}' at {open}"),
                         Span::new(open, open + 1),
                     );
                 }
                 Some(c) => {
+                    self.check_comment(pos)?;
                     return err(
-                        format!("expected ',' or '{close}' to close '{_o}' at {open}, found '{c}'"),
+                        format!("expected ',' or '{close}' to close '{o}' at {open}, found '{c}'"),
                         Span::new(pos, pos + c.len_utf8()),
                     );
                 }
             }
         }
+    }
+
+    /// `name=` (not `==`) at `pos`: a keyword argument's name and where its value starts.
+    fn keyword_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        let (name, end) = self.word_at(pos)?;
+        let eq = self.skip_ws(end);
+        if self.peek(eq) == Some('=') && self.peek(eq + 1) != Some('=') {
+            return Some((name, self.skip_ws(eq + 1)));
+        }
+        None
     }
 
     /// A list item that is an integer literal alone (followed by ',' or the closing bracket),
@@ -389,22 +772,65 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// An integer literal: the notation's `4`, `-2`, `_4`, `_-2`; CuTe's negative alias `_m2`;
+    /// C++ and Python spellings `0x38`, `0b101`, `0o17`, `4'000`, `4_000`, `4u`, `8ll`.
     fn int_at(&self, pos: usize) -> Option<PResult<(usize, i64)>> {
         let bytes = self.src.as_bytes();
         let mut at = pos;
+        let mut neg = false;
         if bytes.get(at) == Some(&b'_') {
             at += 1;
+            if bytes.get(at) == Some(&b'm') && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {
+                neg = true;
+                at += 1;
+            }
         }
-        let neg = bytes.get(at) == Some(&b'-');
-        at += usize::from(neg);
-        let r: IResult<&[u8], &[u8]> = digit1(bytes.get(at..)?);
-        let digits = r.ok()?.1;
-        let end = at + digits.len();
-        let span = Span::new(pos, end);
+        if !neg && bytes.get(at) == Some(&b'-') {
+            neg = true;
+            at += 1;
+        }
+        if !bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut radix = 10u32;
+        if bytes[at] == b'0' {
+            let r = match bytes.get(at + 1) {
+                Some(b'x' | b'X') => 16,
+                Some(b'b' | b'B') => 2,
+                Some(b'o' | b'O') => 8,
+                _ => 10,
+            };
+            if r != 10 && bytes.get(at + 2).is_some_and(|&d| char::from(d).is_digit(r)) {
+                radix = r;
+                at += 2;
+            }
+        }
+        let digit = |i: usize| bytes.get(i).and_then(|&d| char::from(d).to_digit(radix));
         // the magnitude in u64 (every i64 magnitude fits), then the sign
-        let magnitude = digits.iter().try_fold(0u64, |m, b| {
-            m.checked_mul(10)?.checked_add(u64::from(b - b'0'))
-        });
+        let mut magnitude = Some(0u64);
+        let mut end = at;
+        loop {
+            if let Some(d) = digit(end) {
+                magnitude = magnitude
+                    .and_then(|m| m.checked_mul(u64::from(radix))?.checked_add(u64::from(d)));
+                end += 1;
+            } else if matches!(bytes.get(end), Some(b'\'' | b'_')) && digit(end + 1).is_some() {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        // C++ integer suffixes
+        let suffix = bytes[end..]
+            .iter()
+            .take(3)
+            .take_while(|b| matches!(b, b'u' | b'U' | b'l' | b'L' | b'z' | b'Z'))
+            .count();
+        if suffix > 0 && !bytes.get(end + suffix).is_some_and(|&b| is_ident_char(char::from(b)))
+        {
+            end += suffix;
+        }
+        let span = Span::new(pos, end);
         let value = magnitude.and_then(|m| {
             if neg {
                 0i64.checked_sub_unsigned(m)
@@ -426,12 +852,25 @@ impl<'a> Parser<'a> {
             '(' => self.paren(pos)?,
             '<' => {
                 self.enter(pos)?;
-                let (end, items) = self.list(pos, '<', '>')?;
+                let (end, items) = self.list(pos, '<', '>', false)?;
                 self.leave();
                 (
                     end,
                     Expr {
                         kind: ExprKind::Tiler(items),
+                        span: Span::new(pos, end),
+                    },
+                )
+            }
+            '[' => {
+                // a Python list (`mode=[0, 1]`): a tuple
+                self.enter(pos)?;
+                let (end, items) = self.list(pos, '[', ']', false)?;
+                self.leave();
+                (
+                    end,
+                    Expr {
+                        kind: ExprKind::Tuple(items),
                         span: Span::new(pos, end),
                     },
                 )
@@ -457,6 +896,7 @@ impl<'a> Parser<'a> {
                         },
                     )
                 } else {
+                    self.check_comment(pos)?;
                     return err(
                         format!("expected an expression, found '{c}'"),
                         Span::new(pos, pos + c.len_utf8()),
@@ -464,16 +904,16 @@ impl<'a> Parser<'a> {
                 }
             }
         };
-        // Shape:Stride
-        let after = end;
-        if self.peek(after) == Some(':') {
+        // Shape:Stride (blanks allowed around ':')
+        let after = self.skip_ws(end);
+        if self.peek(after) == Some(':') && self.peek(after + 1) != Some(':') {
             if !is_int_tuple_literal(&e) {
                 return err(
                     "the shape of a layout must be an integer or an IntTuple",
                     e.span,
                 );
             }
-            let sstart = after + 1;
+            let sstart = self.skip_ws(after + 1);
             let (send, stride) = self.int_tuple_literal(sstart)?;
             let span = Span::new(e.span.start, send);
             return Ok((
@@ -499,19 +939,20 @@ impl<'a> Parser<'a> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
             let mut p = self.skip_ws(pos + 1);
-            if self.peek(p) == Some(')') {
-                // `()`: the empty tuple (a rank-0 stride, as CuTe prints `():()`)
-                self.leave();
-                return Ok((
-                    p + 1,
-                    Expr {
-                        kind: ExprKind::Tuple(&[]),
-                        span: Span::new(pos, p + 1),
-                    },
-                ));
-            }
             let mut items = BumpVec::with_capacity_in(4, self.arena);
             loop {
+                if self.peek(p) == Some(')') {
+                    // `()`: the empty tuple (a rank-0 stride, as CuTe prints `():()`); a
+                    // trailing comma is allowed
+                    self.leave();
+                    return Ok((
+                        p + 1,
+                        Expr {
+                            kind: ExprKind::Tuple(items.into_bump_slice()),
+                            span: Span::new(pos, p + 1),
+                        },
+                    ));
+                }
                 if p >= self.src.len() {
                     return err(
                         format!("expected ')' to close '(' at {pos}"),
@@ -565,19 +1006,11 @@ impl<'a> Parser<'a> {
 
     fn paren(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.enter(pos)?;
-        let (end, items) = self.list(pos, '(', ')')?;
+        let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false)?;
         self.leave();
         let span = Span::new(pos, end);
-        if items.is_empty() {
-            return Ok((
-                end,
-                Expr {
-                    kind: ExprKind::Tuple(items),
-                    span,
-                },
-            ));
-        }
-        if items.len() == 1 && !is_int_tuple_literal(&items[0]) {
+        // `(x)` groups unless x is an IntTuple; `(x,)` is a rank-1 tuple (Python)
+        if items.len() == 1 && !trailing_comma && !is_int_tuple_literal(&items[0]) {
             return Ok((
                 end,
                 Expr {
@@ -599,53 +1032,23 @@ impl<'a> Parser<'a> {
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
-        if self.peek(end) == Some('<') {
-            // template arguments: raw text up to the matching '>'
-            let open = end;
-            let mut depth = 0usize;
-            let mut i = open;
-            let bytes = self.src.as_bytes();
-            while i < bytes.len() {
-                match bytes[i] {
-                    b'<' => depth += 1,
-                    b'>' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    b'\n' | b'#' => break,
-                    _ => {}
-                }
-                i += 1;
+        let angle = self.skip_ws(end);
+        if self.peek(angle) == Some('<') {
+            if let Some(t) = template(name) {
+                return self.template(pos, name, end, angle, t);
             }
-            if i >= bytes.len() || bytes[i] != b'>' {
+            // other template arguments (atom names, `get<0>`): raw text up to the matching '>'
+            let open = angle;
+            let Some(i) = self.matching_angle(open) else {
                 return err(
                     format!("expected '>' to close '<' at {open}"),
                     Span::new(open, open + 1),
                 );
-            }
+            };
             let args = &self.src[open + 1..i];
             let close = i + 1;
             let span = Span::new(pos, close);
-            if name == "Sw" {
-                let parts: Vec<&str> = args.split(',').map(str::trim).collect();
-                let nums: Option<Vec<i64>> = parts
-                    .iter()
-                    .map(|s| s.trim_start_matches('_').parse::<i64>().ok())
-                    .collect();
-                return match nums.as_deref() {
-                    Some([b, m, s]) => Ok((
-                        close,
-                        Expr {
-                            kind: ExprKind::Swizzle(*b, *m, *s),
-                            span,
-                        },
-                    )),
-                    _ => err("expected Sw<B,M,S> with three integers", span),
-                };
-            }
-            let compact: String = args.chars().filter(|c| !c.is_whitespace()).collect();
+            let compact = normalize_template_args(args);
             return Ok((
                 close,
                 Expr {
@@ -660,6 +1063,82 @@ impl<'a> Parser<'a> {
             end,
             Expr {
                 kind: ExprKind::Name(name),
+                span: Span::new(pos, end),
+            },
+        ))
+    }
+
+    /// A C++ class template (or function template) with value arguments: `Int<4>`,
+    /// `Shape<_4,_8>`, `Layout<Shape<…>, Stride<…>>`, `Swizzle<3,4,3>`, `make_swizzle<3,4,3>()`.
+    fn template(
+        &mut self,
+        pos: usize,
+        name: &'a str,
+        name_end: usize,
+        open: usize,
+        t: Template,
+    ) -> PResult<(usize, Expr<'a>)> {
+        self.enter(open)?;
+        let (mut end, items) = self.list(open, '<', '>', false)?;
+        self.leave();
+        let span = Span::new(pos, end);
+        let ints = || -> Option<Vec<i64>> {
+            items
+                .iter()
+                .map(|e| match e.kind {
+                    ExprKind::Int(v) => Some(v),
+                    _ => None,
+                })
+                .collect()
+        };
+        let kind = match t {
+            Template::Int => match ints().as_deref() {
+                Some([v]) => ExprKind::Int(*v),
+                _ => return err(format!("expected {name}<N> with one integer"), span),
+            },
+            Template::Swizzle | Template::MakeSwizzle => match ints().as_deref() {
+                Some([b, m, s]) => {
+                    if matches!(t, Template::MakeSwizzle) {
+                        // the function template is called with no arguments
+                        let p = self.skip_ws(end);
+                        let q = self.skip_ws(p + 1);
+                        if self.peek(p) != Some('(') || self.peek(q) != Some(')') {
+                            return err("expected make_swizzle<B,M,S>()", span);
+                        }
+                        end = q + 1;
+                    }
+                    ExprKind::Swizzle(*b, *m, *s)
+                }
+                _ => return err(format!("expected {name}<B,M,S> with three integers"), span),
+            },
+            Template::SmemPtr => match ints().as_deref() {
+                Some([bits]) => ExprKind::SmemPtr(*bits),
+                _ => return err(format!("expected {name}<N> with one integer"), span),
+            },
+            Template::Call(f) => {
+                let callee = Expr {
+                    kind: ExprKind::Name(f),
+                    span: Span::new(pos, name_end),
+                };
+                let args: &'a [Expr<'a>] = if f == "gmma_atom" {
+                    // `Layout_K_SW128_Atom<half_t>`: the atom's name, then its element type
+                    let mut v = BumpVec::with_capacity_in(items.len() + 1, self.arena);
+                    v.push(Expr {
+                        kind: ExprKind::Name(name),
+                        span: Span::new(pos, name_end),
+                    });
+                    v.extend_from_slice(items);
+                    v.into_bump_slice()
+                } else {
+                    items
+                };
+                ExprKind::Call(self.alloc(callee), args)
+            }
+        };
+        Ok((
+            end,
+            Expr {
+                kind,
                 span: Span::new(pos, end),
             },
         ))
@@ -698,6 +1177,28 @@ impl<'a> Parser<'a> {
             },
         ))
     }
+}
+
+/// The template arguments of a name as `cute` spells them: blanks removed, CuTe's namespaces
+/// dropped (`GMMA::Major::K` is `K`, `cute::uint128_t` is `uint128_t`).
+fn normalize_template_args(args: &str) -> String {
+    let compact: String = args.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = String::with_capacity(compact.len());
+    for (i, part) in compact.split(',').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let mut p = part;
+        while let Some((head, tail)) = p.split_once("::") {
+            if NAMESPACES.contains(&head) {
+                p = tail;
+            } else {
+                break;
+            }
+        }
+        out.push_str(p);
+    }
+    out
 }
 
 /// Whether an expression is an integer or a tuple of IntTuple literals.

@@ -170,6 +170,23 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
     Ok(strip_newline(out))
 }
 
+/// The picture a statement asks for: `print_layout(x)` is CuTe's grid, byte for byte;
+/// `print_latex(x)` its LaTeX picture. The text has no trailing newline.
+pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String> {
+    match kind {
+        crate::parser::Picture::Layout => show(
+            v,
+            &RenderOptions {
+                style_cute: true,
+                ..RenderOptions::default()
+            },
+        ),
+        crate::parser::Picture::Latex => latex::render(v)
+            .map(strip_newline)
+            .map_err(String::from),
+    }
+}
+
 /// `cute show --svg FILE`: write the SVG picture of a tiled MMA, an MMA atom or a tiled copy.
 pub fn write_svg(v: &Value, path: &Path) -> Result<(), String> {
     let text = svg::render(v)?;

@@ -204,6 +204,14 @@ impl Session {
                     }
                 }
             }
+            Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
+                Ok(s) => {
+                    let _ = writeln!(out, "{s}");
+                }
+                Err(m) => {
+                    let _ = writeln!(err, "error: {m}");
+                }
+            },
             Ok(_) => {}
             Err(e) => {
                 let _ = err.write_all(diagnostic::render("<repl>", line, &st.text, &e).as_bytes());

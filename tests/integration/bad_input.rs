@@ -63,7 +63,16 @@ fn structural_errors_name_the_problem() {
     assert_error("A o 4:1", "undefined variable 'A'");
     assert_error("coalesce(4:1, 2:1, 3:1)", "takes 1 to 2 argument(s)");
     assert_error("4 o 2", "two integers");
-    assert_error("4 / 2", "two integers");
+    // integer arithmetic (SPEC §1b): `4 / 2` is 2; its errors name the condition
+    assert_error("4 / 0", "division by zero");
+    assert_error("9223372036854775807 + 1", "integer overflow");
+    assert_error("(4,8):(1,4) + 1", "needs two integers");
+    assert_error("(2*3,4)", "inside a tuple literal");
+    assert_error("4:1 /* open", "unterminated comment");
+    assert_error("float* p = make_layout(4)", "pointer is not modelled");
+    assert_error("cute.make_layout(4, strid=2)", "no parameter 'strid'");
+    assert_error("Int<4,5>{}", "expected Int<N> with one integer");
+    assert_error("Layout<Shape<_4>>{4}", "not modelled");
     assert_error("(4,8):(1,4)((1,2,3))", "mismatched ranks");
     // the first bad argument is the one named
     assert_error(
