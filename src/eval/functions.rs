@@ -233,7 +233,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_shape",
         "make_shape(s0, s1, ...)",
         "the shape (s0, s1, ...), as C++'s make_shape",
-        1,
+        0,
         ANY,
         |a| int_tuples(a)
     ),
@@ -241,7 +241,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_stride",
         "make_stride(d0, d1, ...)",
         "the stride (d0, d1, ...), as C++'s make_stride",
-        1,
+        0,
         ANY,
         |a| int_tuples(a)
     ),
@@ -737,29 +737,42 @@ pub static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "local_tile",
-        "local_tile(L, TILER, COORD)",
-        "the tile at COORD of the tensor over L (elements are their indices): OFFSET o LAYOUT",
+        "local_tile(L, TILER, COORD[, PROJ])",
+        "the tile at COORD of the tensor over L (elements are their indices): OFFSET o LAYOUT; \
+         modes marked X in PROJ (Step<_1,X,_1>) are dropped from TILER and COORD",
         3,
-        3,
+        4,
         |a| {
             use algebra::tensor as ts;
             let t = tensor_of(&a.vals[0], a.spans[0])?;
-            let c = to_coord(&a.vals[2], a.spans[2])?;
-            let r = ts::local_tile(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
+            let (tiler, coord) = match a.vals.get(3) {
+                Some(proj) => (
+                    dice(proj, a.spans[3], &a.vals[1], a.spans[1])?,
+                    dice(proj, a.spans[3], &a.vals[2], a.spans[2])?,
+                ),
+                None => (a.vals[1].clone(), a.vals[2].clone()),
+            };
+            let c = to_coord(&coord, a.spans[2])?;
+            let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         }
     ),
     f!(
         "local_partition",
-        "local_partition(L, THR_LAYOUT, THR_IDX)",
-        "the elements thread THR_IDX of THR_LAYOUT owns in the tensor over L: OFFSET o LAYOUT",
+        "local_partition(L, THR_LAYOUT, THR_IDX[, PROJ])",
+        "the elements thread THR_IDX of THR_LAYOUT owns in the tensor over L: OFFSET o LAYOUT; \
+         modes marked X in PROJ are dropped from THR_LAYOUT",
         3,
-        3,
+        4,
         |a| {
             use algebra::tensor as ts;
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let idx = a.index(2)? as i64;
-            let r = ts::local_partition(&t, &a.layout(1)?, idx).map_err(a.alg())?;
+            let thr = match a.vals.get(3) {
+                Some(proj) => to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
+                None => a.layout(1)?,
+            };
+            let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         }
     ),
@@ -880,6 +893,55 @@ pub static FUNCTIONS: &[Function] = &[
         }
     ),
 ];
+
+/// CuTe's `dice(proj, x)`: the modes of `x` whose entry in the projection `proj` is not `X`
+/// (`_`), as `local_tile(T, tiler, coord, Step<_1,X,_1>{})` applies it to its tiler and coordinate.
+fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
+    let keep: Vec<bool> = match proj {
+        Value::Tuple(items) => items.iter().map(|v| !matches!(v, Value::Under)).collect(),
+        Value::IntTuple(IntTuple::Tuple(items)) => vec![true; items.len()],
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "a projection is a tuple of steps, X marking a mode to drop (Step<_1,X,_1>), not {}",
+                    other.kind()
+                ),
+                pspan,
+            ));
+        }
+    };
+    let rank_error = |r: usize| {
+        EvalError::new(
+            format!(
+                "the projection has rank {} but this argument has rank {r} (CuTe: dice needs congruent ranks)",
+                keep.len()
+            ),
+            xspan,
+        )
+    };
+    let kept = |n: usize| -> Result<Vec<usize>, EvalError> {
+        if n != keep.len() {
+            return Err(rank_error(n));
+        }
+        Ok((0..n).filter(|&i| keep[i]).collect())
+    };
+    Ok(match x {
+        Value::Tuple(items) => Value::tuple(kept(items.len())?.into_iter().map(|i| items[i].clone()).collect()),
+        Value::IntTuple(IntTuple::Tuple(items)) => Value::IntTuple(IntTuple::Tuple(
+            kept(items.len())?.into_iter().map(|i| items[i].clone()).collect(),
+        )),
+        Value::Layout(l) => {
+            let modes = kept(l.rank())?;
+            let parts: Vec<Layout> = modes
+                .into_iter()
+                .map(|i| l.mode(i))
+                .collect::<Result<_, _>>()
+                .map_err(|e| EvalError::algebra(e, xspan))?;
+            Value::Layout(Layout::concat(&parts))
+        }
+        other => return Err(rank_error(if other.as_int().is_some() { 1 } else { 0 })),
+    })
+}
 
 /// Names under which CuTe C++ or its Python DSL calls a function of this table.
 const ALIASES: &[(&str, &str)] = &[("group_modes", "group"), ("make_tiled_mma", "tiled_mma")];
