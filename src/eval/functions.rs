@@ -769,7 +769,9 @@ pub static FUNCTIONS: &[Function] = &[
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let idx = a.index(2)? as i64;
             let thr = match a.vals.get(3) {
-                Some(proj) => to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
+                Some(proj) => {
+                    to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?
+                }
                 None => a.layout(1)?,
             };
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
@@ -830,6 +832,14 @@ pub static FUNCTIONS: &[Function] = &[
                 a.span,
             )
         }
+    ),
+    f!(
+        "slice_",
+        "slice_(L, CRD)",
+        "the CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept",
+        2,
+        2,
+        |a| super::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span)
     ),
     f!(
         "make_swizzle",
@@ -926,9 +936,17 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
         Ok((0..n).filter(|&i| keep[i]).collect())
     };
     Ok(match x {
-        Value::Tuple(items) => Value::tuple(kept(items.len())?.into_iter().map(|i| items[i].clone()).collect()),
+        Value::Tuple(items) => Value::tuple(
+            kept(items.len())?
+                .into_iter()
+                .map(|i| items[i].clone())
+                .collect(),
+        ),
         Value::IntTuple(IntTuple::Tuple(items)) => Value::IntTuple(IntTuple::Tuple(
-            kept(items.len())?.into_iter().map(|i| items[i].clone()).collect(),
+            kept(items.len())?
+                .into_iter()
+                .map(|i| items[i].clone())
+                .collect(),
         )),
         Value::Layout(l) => {
             let modes = kept(l.rank())?;
@@ -944,7 +962,12 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
 }
 
 /// Names under which CuTe C++ or its Python DSL calls a function of this table.
-const ALIASES: &[(&str, &str)] = &[("group_modes", "group"), ("make_tiled_mma", "tiled_mma")];
+const ALIASES: &[(&str, &str)] = &[
+    ("group_modes", "group"),
+    ("make_tiled_mma", "tiled_mma"),
+    ("is_congruent", "congruent"),
+    ("is_compatible", "compatible"),
+];
 
 /// Keyword names of the DSL that stand for a parameter named otherwise in the signatures.
 const SYNONYMS: &[(&str, &[&str])] = &[

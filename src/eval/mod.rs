@@ -350,7 +350,9 @@ impl Env {
                 ExprKind::Keyword("mode", v) => mode = Some(*v),
                 ExprKind::Keyword(name, v) => {
                     seen_keyword = true;
-                    let Some(i) = params.iter().position(|p| functions::same_parameter(p, name))
+                    let Some(i) = params
+                        .iter()
+                        .position(|p| functions::same_parameter(p, name))
                     else {
                         return Err(EvalError::new(
                             format!(
@@ -365,10 +367,7 @@ impl Env {
                         slots.resize(i + 1, None);
                     }
                     if slots[i].is_some() {
-                        return Err(EvalError::new(
-                            format!("{} given twice", params[i]),
-                            a.span,
-                        ));
+                        return Err(EvalError::new(format!("{} given twice", params[i]), a.span));
                     }
                     slots[i] = Some(*v);
                 }
@@ -447,7 +446,18 @@ impl Env {
             if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
                 return self.call_with_keywords(f, args, span);
             }
-            let vals = self.eval_args(args)?;
+            let mut vals = self.eval_args(args)?;
+            // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
+            if matches!(f.name, "get" | "select")
+                && let [_, Value::IntTuple(IntTuple::Tuple(modes))] = vals.as_slice()
+            {
+                let modes = modes.clone();
+                vals.truncate(1);
+                vals.extend(modes.into_iter().map(Value::IntTuple));
+                let mut spans = vec![args[1].span; vals.len()];
+                spans[0] = args[0].span;
+                return functions::call(f, &vals, &spans, span);
+            }
             // the spans of a few arguments on the stack
             let mut few = [Span::default(); 4];
             let many: Vec<Span>;
@@ -687,12 +697,7 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
         BinOp::Rem => x.checked_rem(y),
         BinOp::Compose => unreachable!("not arithmetic"),
     };
-    r.ok_or_else(|| {
-        EvalError::new(
-            format!("integer overflow in {x} {} {y}", op.symbol()),
-            span,
-        )
-    })
+    r.ok_or_else(|| EvalError::new(format!("integer overflow in {x} {} {y}", op.symbol()), span))
 }
 
 /// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`

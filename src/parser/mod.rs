@@ -151,7 +151,10 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         && matches!(n, "print" | "print_layout" | "print_latex")
     {
         let [arg] = args else {
-            return err(format!("{n} takes 1 argument, got {}", args.len()), expr.span);
+            return err(
+                format!("{n} takes 1 argument, got {}", args.len()),
+                expr.span,
+            );
         };
         return Ok(match n {
             "print_layout" => Stmt::Picture(Picture::Layout, *arg),
@@ -207,6 +210,11 @@ const NAMESPACES: &[&str] = &["cute", "cutlass", "GMMA", "Major", "UMMA"];
 const INT_TYPES: &[&str] = &[
     "int", "long", "unsigned", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
     "uint32_t", "uint64_t", "size_t",
+];
+
+/// The CuTe DSL's integer types, called on a value (`cute.Int32(4)`, `cutlass.Int64(8)`).
+const DSL_INT_TYPES: &[&str] = &[
+    "Int8", "Int16", "Int32", "Int64", "Uint8", "Uint16", "Uint32", "Uint64", "Integer",
 ];
 
 /// How a C++ class template named in a statement becomes a value.
@@ -301,7 +309,10 @@ impl<'a> Parser<'a> {
     /// An unterminated `/*` at `pos` is an error.
     fn check_comment(&self, pos: usize) -> PResult<()> {
         if self.rest(pos).starts_with("/*") {
-            return err("unterminated comment: '/*' without '*/'", Span::new(pos, pos + 2));
+            return err(
+                "unterminated comment: '/*' without '*/'",
+                Span::new(pos, pos + 2),
+            );
         }
         Ok(())
     }
@@ -359,7 +370,10 @@ impl<'a> Parser<'a> {
                 Some(n) if n.is_ascii_digit() || *n == b'-' => return None,
                 Some(b'm') if b.get(2).is_some_and(u8::is_ascii_digit) => {
                     let digits = b[2..].iter().take_while(|d| d.is_ascii_digit()).count();
-                    if !b.get(2 + digits).is_some_and(|&d| is_ident_char(char::from(d))) {
+                    if !b
+                        .get(2 + digits)
+                        .is_some_and(|&d| is_ident_char(char::from(d)))
+                    {
                         return None;
                     }
                 }
@@ -413,7 +427,10 @@ impl<'a> Parser<'a> {
         if let Some(("namespace", end)) = self.word_at(p) {
             let p = self.skip_ws(end);
             let Some((_, end)) = self.ident_at(p) else {
-                return err("expected a namespace after 'using namespace'", Span::new(pos, end));
+                return err(
+                    "expected a namespace after 'using namespace'",
+                    Span::new(pos, end),
+                );
             };
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
@@ -535,7 +552,10 @@ impl<'a> Parser<'a> {
             };
             let start = self.skip_ws(p + 1);
             if start >= self.src.len() {
-                return err("expected an expression after the operator", Span::new(p, p + 1));
+                return err(
+                    "expected an expression after the operator",
+                    Span::new(p, p + 1),
+                );
             }
             let (end, rhs) = self.term(start)?;
             let span = lhs.span.to(rhs.span);
@@ -605,13 +625,17 @@ impl<'a> Parser<'a> {
                     let span = Span::new(e.span.start, end);
                     e = match e.kind {
                         // `decltype(EXPR)`: the type of a value is, here, the value
-                        ExprKind::Name("decltype") => match args {
-                            [arg] => Expr {
-                                kind: ExprKind::Group(self.alloc(*arg)),
-                                span,
-                            },
-                            _ => return err("decltype takes 1 expression", span),
-                        },
+                        // `decltype(EXPR)`: the type of a value is, here, the value; the
+                        // DSL's integer types (`cute.Int32(4)`) are the integer
+                        ExprKind::Name(n) if n == "decltype" || DSL_INT_TYPES.contains(&n) => {
+                            match args {
+                                [arg] => Expr {
+                                    kind: ExprKind::Group(self.alloc(*arg)),
+                                    span,
+                                },
+                                _ => return err(format!("{n} takes 1 expression"), span),
+                            }
+                        }
                         _ => Expr {
                             kind: ExprKind::Call(self.alloc(e), args),
                             span,
@@ -638,8 +662,7 @@ impl<'a> Parser<'a> {
                         pos = inner + 1;
                         continue;
                     }
-                    let is_int_type =
-                        matches!(e.kind, ExprKind::Name(n) if INT_TYPES.contains(&n));
+                    let is_int_type = matches!(e.kind, ExprKind::Name(n) if INT_TYPES.contains(&n));
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
@@ -800,7 +823,11 @@ impl<'a> Parser<'a> {
                 Some(b'o' | b'O') => 8,
                 _ => 10,
             };
-            if r != 10 && bytes.get(at + 2).is_some_and(|&d| char::from(d).is_digit(r)) {
+            if r != 10
+                && bytes
+                    .get(at + 2)
+                    .is_some_and(|&d| char::from(d).is_digit(r))
+            {
                 radix = r;
                 at += 2;
             }
@@ -826,7 +853,10 @@ impl<'a> Parser<'a> {
             .take(3)
             .take_while(|b| matches!(b, b'u' | b'U' | b'l' | b'L' | b'z' | b'Z'))
             .count();
-        if suffix > 0 && !bytes.get(end + suffix).is_some_and(|&b| is_ident_char(char::from(b)))
+        if suffix > 0
+            && !bytes
+                .get(end + suffix)
+                .is_some_and(|&b| is_ident_char(char::from(b)))
         {
             end += suffix;
         }

@@ -181,9 +181,7 @@ pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String
                 ..RenderOptions::default()
             },
         ),
-        crate::parser::Picture::Latex => latex::render(v)
-            .map(strip_newline)
-            .map_err(String::from),
+        crate::parser::Picture::Latex => latex::render(v).map(strip_newline).map_err(String::from),
     }
 }
 
