@@ -128,6 +128,19 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 if !EXPLAINED.contains(n) {
                     return plain(env, e, t);
                 }
+                // keyword arguments (CuTe DSL) in their positions; `mode=` is not traced
+                let placed;
+                let args = match functions::lookup(n) {
+                    Some(f) if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) => {
+                        let (given, mode) = Env::positional(f, args, span)?;
+                        if mode.is_some() {
+                            return plain(env, e, t);
+                        }
+                        placed = given;
+                        &placed[..]
+                    }
+                    _ => args,
+                };
                 let vals = env.eval_args(args)?;
                 let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
                 return call_traced(env, e, n, &vals, &spans, t, &alg);

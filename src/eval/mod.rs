@@ -252,10 +252,7 @@ impl Env {
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
                 )),
-                None => Err(EvalError::new(
-                    format!("undefined variable '{}'", clip(n)),
-                    e.span,
-                )),
+                None => Err(EvalError::new(unknown_name(n), e.span)),
             },
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
@@ -332,15 +329,15 @@ impl Env {
         }
     }
 
-    /// A call with keyword arguments (CuTe DSL: `make_layout((4, 8), stride=(8, 1))`): each
-    /// keyword names a parameter of the function's signature in the function table; `mode=`
-    /// (the DSL's `size(L, mode=[0])`, `get(L, mode=[0, 1])`) selects a mode first.
-    fn call_with_keywords(
-        &self,
-        f: &'static functions::Function,
-        args: &[Expr],
+    /// The arguments of a call with keyword arguments (CuTe DSL: `make_layout((4, 8),
+    /// stride=(8, 1))`) in the positions of the function's parameters: each keyword names a
+    /// parameter of the function's signature in the function table. `mode=` (the DSL's
+    /// `size(L, mode=[0])`) is returned apart.
+    pub(crate) fn positional<'e>(
+        f: &functions::Function,
+        args: &[Expr<'e>],
         span: Span,
-    ) -> Result<Value, EvalError> {
+    ) -> Result<(Vec<Expr<'e>>, Option<Expr<'e>>), EvalError> {
         let params = f.parameters();
         let mut slots: Vec<Option<Expr>> = Vec::with_capacity(args.len());
         let mut mode = None;
@@ -390,6 +387,18 @@ impl Env {
             };
             given.push(e);
         }
+        Ok((given, mode))
+    }
+
+    /// A call with keyword arguments ([`Env::positional`]); `mode=` selects a mode first
+    /// (`size(L, mode=[0])` is `size(get(L, 0))`, `get(L, mode=[0, 1])` is `get(L, 0, 1)`).
+    fn call_with_keywords(
+        &self,
+        f: &'static functions::Function,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let (given, mode) = Env::positional(f, args, span)?;
         let mut vals = self.eval_args(&given)?;
         let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
         let Some(mode) = mode else {
@@ -411,7 +420,9 @@ impl Env {
                 spans.resize(vals.len(), mode.span);
                 functions::call(f, &vals, &spans, span)
             }
-            "size" | "cosize" | "rank" | "depth" | "shape" | "stride" if !indices.is_empty() => {
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride"
+                if !indices.is_empty() && vals.len() == 1 =>
+            {
                 let get = functions::lookup("get").expect("in the function table");
                 let mut get_args = vec![vals.swap_remove(0)];
                 get_args.extend(indices.into_iter().map(Value::int));
@@ -438,10 +449,7 @@ impl Env {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
-                return Err(EvalError::new(
-                    format!("unknown function '{}'", clip(n)),
-                    callee.span,
-                ));
+                return Err(EvalError::new(unknown_function(n), callee.span));
             };
             if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
                 return self.call_with_keywords(f, args, span);
@@ -496,6 +504,44 @@ impl Env {
         };
         apply(&target, &coord, callee.span, arg_span, span)
     }
+}
+
+/// CuTe functions that make pointers to memory, which `cute` does not model.
+const POINTER_MAKERS: &[&str] = &[
+    "make_gmem_ptr",
+    "make_smem_ptr",
+    "make_rmem_ptr",
+    "recast_ptr",
+    "raw_pointer_cast",
+];
+
+/// The message for a name that is not a variable: a template `cute` does not model is named as
+/// one (a C++ construct is never misread as something else).
+fn unknown_name(n: &str) -> String {
+    if n.contains('<') {
+        return format!(
+            "unknown template '{}': not a CuTe type or atom that cute models",
+            clip(n)
+        );
+    }
+    if n.contains("::") {
+        return format!(
+            "unknown name '{}': not in CuTe's namespace (cute::, cutlass::)",
+            clip(n)
+        );
+    }
+    format!("undefined variable '{}'", clip(n))
+}
+
+/// The message for a call of a name that is no function.
+fn unknown_function(n: &str) -> String {
+    if POINTER_MAKERS.contains(&n) {
+        return format!(
+            "{n} makes a pointer to memory, which cute does not model: a tensor here is a \
+             layout over its own indices, make_tensor(make_inttuple_iter(0), LAYOUT)"
+        );
+    }
+    format!("unknown function '{}'", clip(n))
 }
 
 /// A name shortened for a message.
