@@ -120,6 +120,9 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         p.expect_end(pos + 1)?;
         return Ok(Stmt::Empty);
     }
+    if let Some(stmt) = p.python_import(pos)? {
+        return Ok(stmt);
+    }
     if let Some(stmt) = p.using(pos)? {
         return Ok(stmt);
     }
@@ -416,6 +419,28 @@ impl<'a> Parser<'a> {
             name = &self.src[name_start..end];
         }
         Some((name, end))
+    }
+
+    /// Python's `import cutlass.cute as cute` and `from cutlass import cute`: nothing to do.
+    fn python_import(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some((word @ ("import" | "from"), end)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        let rest = &self.src[end..];
+        if rest.trim_start().starts_with('=') {
+            // a variable that happens to be called so
+            return Ok(None);
+        }
+        let modules_only = rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t'));
+        if !rest.starts_with([' ', '\t']) || !modules_only {
+            return err(
+                format!("expected a Python '{word}' of modules ('import cutlass.cute as cute')"),
+                Span::new(pos, end),
+            );
+        }
+        Ok(Some(Stmt::Empty))
     }
 
     /// `using namespace …;` (nothing) and `using NAME = EXPR;` (a binding).
