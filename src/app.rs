@@ -1,5 +1,6 @@
 //! The commands, as library functions the thin `main` calls (and tests can call too).
 
+use crate::limits::MAX_STATEMENT_LEN;
 use std::io::{self, BufRead, Read, Write};
 
 use crate::batch::LineAnswer;
@@ -150,16 +151,24 @@ impl<'w> Runner<'w> {
         let mut splitter = Splitter::new();
         let mut buf: Vec<u8> = Vec::new();
         loop {
+            // `buf` holds no newline here (a partial line at most): only new bytes are scanned
+            let start = buf.len();
             let got = (&mut input).take(BLOCK).read_to_end(&mut buf)?;
             let eof = (got as u64) < BLOCK;
             // the block's complete lines (at the end of the input: all of it)
-            let end = if eof {
-                buf.len()
-            } else {
-                match buf.iter().rposition(|&b| b == b'\n') {
-                    Some(i) => i + 1,
-                    None => continue, // a line longer than a block: read on
+            let end = match buf[start..].iter().rposition(|&b| b == b'\n') {
+                _ if eof && buf.len() <= MAX_STATEMENT_LEN => buf.len(),
+                Some(i) => start + i + 1,
+                None if buf.len() > MAX_STATEMENT_LEN => {
+                    // a line past the limit: reported, and skipped in constant memory
+                    self.overlong_line(&buf, &mut input, &mut splitter)?;
+                    buf.clear();
+                    if eof {
+                        break;
+                    }
+                    continue;
                 }
+                None => continue, // a line longer than a block: read on
             };
             self.block(&buf[..end], &mut splitter)?;
             buf.drain(..end);
@@ -172,6 +181,64 @@ impl<'w> Runner<'w> {
             self.statement(&st)?;
         }
         Ok(())
+    }
+
+    /// A line longer than [`MAX_STATEMENT_LEN`] (`start` holds its first bytes, the rest is
+    /// still in `input`): a statement pending before it is run, the line fails with an error
+    /// naming the limit, and the input is skipped to the next newline without keeping it.
+    fn overlong_line(
+        &mut self,
+        start: &[u8],
+        input: &mut impl BufRead,
+        splitter: &mut Splitter,
+    ) -> io::Result<()> {
+        if let Some(st) = splitter.finish() {
+            self.statement(&st)?;
+        }
+        let mut skipped = start.len() as u64;
+        loop {
+            let chunk = match input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    skipped += i as u64;
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = chunk.len();
+                    skipped += n as u64;
+                    input.consume(n);
+                }
+            }
+        }
+        // the line's beginning, for the caret
+        let mut shown = 64.min(start.len());
+        let text = loop {
+            match std::str::from_utf8(&start[..shown]) {
+                Ok(t) => break t.to_string(),
+                Err(e) => shown = e.valid_up_to(),
+            }
+        };
+        let st = Statement {
+            line: splitter.line() + 1,
+            text: format!("{}…", text.escape_debug()),
+        };
+        splitter.skip_line();
+        let e = EvalError::new(
+            format!(
+                "statement longer than {MAX_STATEMENT_LEN} bytes (this line has {skipped}): skipped to the next line"
+            ),
+            Span::new(0, st.text.len()),
+        );
+        self.fail(&st, &e)?;
+        self.out.flush()
     }
 
     /// The lines of `block` (complete lines, the last one's newline optional).
@@ -263,7 +330,7 @@ pub fn report(
 ) -> io::Result<()> {
     let diagnostic = diagnostic::render(source, st.line, &st.text, e);
     let _ = err.write_all(diagnostic.as_bytes());
-    writeln!(out, "error: {}", e.message)
+    writeln!(out, "error: {}", diagnostic::escaped(&e.message))
 }
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
@@ -496,7 +563,7 @@ pub fn explain(
         }
         Err(e) => {
             let _ = err.write_all(diagnostic::render("<argument>", 1, expr, &e).as_bytes());
-            let _ = writeln!(out, "error: {}", e.message);
+            let _ = writeln!(out, "error: {}", diagnostic::escaped(&e.message));
             EXIT_INPUT
         }
     }

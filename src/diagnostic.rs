@@ -54,7 +54,51 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
     if let Some(text) = render_simple(name, first_line.max(1), src, start, end, &e.message) {
         return text;
     }
-    render_codespan(name, first_line, src, start, end, &e.message)
+    // control characters of the input never reach the terminal raw: `\u{1b}` is shown
+    let (src, start, end) = escape_controls(src, start, end);
+    let message = escape_controls(&e.message, 0, 0).0;
+    render_codespan(name, first_line, &src, start, end, &message)
+}
+
+/// A message as it may reach a terminal: control characters escaped (`\u{1b}`).
+pub fn escaped(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.chars().any(hidden) {
+        std::borrow::Cow::Owned(escape_controls(message, 0, 0).0)
+    } else {
+        std::borrow::Cow::Borrowed(message)
+    }
+}
+
+/// Whether a character is shown escaped: control characters other than newline and tab, the
+/// byte-order mark and the bidirectional overrides (which reorder what a terminal shows).
+fn hidden(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with [`hidden`] characters written as escapes (`\u{1b}`), and the byte range
+/// `start..end` moved to the same characters in the result.
+fn escape_controls(text: &str, start: usize, end: usize) -> (String, usize, usize) {
+    if !text.chars().any(hidden) {
+        return (text.to_string(), start, end);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let (mut new_start, mut new_end) = (None, None);
+    for (i, c) in text.char_indices() {
+        if i == start {
+            new_start = Some(out.len());
+        }
+        if i == end {
+            new_end = Some(out.len());
+        }
+        if hidden(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    let len = out.len();
+    (out, new_start.unwrap_or(len), new_end.unwrap_or(len))
 }
 
 /// What [`render_codespan`] writes, built directly, for the common case: a one-line statement of

@@ -257,13 +257,15 @@ impl Env {
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
                 let vb = self.eval(b)?;
-                binary(*op, &va, a.span, &vb, b.span, e.span)
+                // every intermediate value within the limits (a chain `A * B * C …` nests
+                // deeper at each step: it stops at the limit, not at the end)
+                within_limits(binary(*op, &va, a.span, &vb, b.span, e.span)?, e.span)
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
             }
-            ExprKind::Call(callee, args) => self.call(callee, args, e.span),
+            ExprKind::Call(callee, args) => within_limits(self.call(callee, args, e.span)?, e.span),
         }
     }
 
@@ -504,6 +506,13 @@ impl Env {
         };
         apply(&target, &coord, callee.span, arg_span, span)
     }
+}
+
+/// A value, if it is within the limits on values (`limits::check_value`), else the error at
+/// the span of the expression that computed it.
+fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
+    crate::limits::check_value(&v).map_err(|m| EvalError::new(m, span))?;
+    Ok(v)
 }
 
 /// CuTe functions that make pointers to memory, which `cute` does not model.
