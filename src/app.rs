@@ -153,7 +153,10 @@ impl<'w> Runner<'w> {
         loop {
             // `buf` holds no newline here (a partial line at most): only new bytes are scanned
             let start = buf.len();
-            let got = (&mut input).take(BLOCK).read_to_end(&mut buf)?;
+            let got = (&mut input)
+                .take(BLOCK)
+                .read_to_end(&mut buf)
+                .map_err(|e| self.read_error(e))?;
             let eof = (got as u64) < BLOCK;
             // the block's complete lines (at the end of the input: all of it)
             let end = match buf[start..].iter().rposition(|&b| b == b'\n') {
@@ -183,6 +186,12 @@ impl<'w> Runner<'w> {
         Ok(())
     }
 
+    /// A failure to read the input, told apart from a failure to write the output (which the
+    /// command reports once, as `cannot write output`): it carries its message.
+    fn read_error(&self, e: io::Error) -> io::Error {
+        io::Error::other(format!("cannot read {}: {e}", self.source_name))
+    }
+
     /// A line longer than [`MAX_STATEMENT_LEN`] (`start` holds its first bytes, the rest is
     /// still in `input`): a statement pending before it is run, the line fails with an error
     /// naming the limit, and the input is skipped to the next newline without keeping it.
@@ -200,7 +209,7 @@ impl<'w> Runner<'w> {
             let chunk = match input.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+                Err(e) => return Err(self.read_error(e)),
             };
             if chunk.is_empty() {
                 break;
@@ -371,27 +380,80 @@ pub fn run_file(
     printer: Printer,
     fast_path: bool,
 ) -> i32 {
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot read {path}: {e}");
-            return EXIT_INPUT;
-        }
-    };
-    let mut runner = Runner::new(out, err, path)
+    let mut runner = Runner::new(out, err, if path == "-" { "<stdin>" } else { path })
         .with_printer(printer)
         .with_fast_path(fast_path);
-    let result = runner.reader(io::BufReader::new(file));
+    let result = if path == "-" {
+        runner.reader(io::stdin().lock())
+    } else {
+        match std::fs::File::open(path) {
+            Ok(f) => runner.reader(io::BufReader::new(f)),
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read {path}: {e}");
+                return EXIT_INPUT;
+            }
+        }
+    };
     finish(result, runner.failed())
 }
 
-/// Exit status from a run's I/O result: a closed stdout is not an error.
+/// Exit status from a run's I/O result: a closed stdout is not an error. A failure to read
+/// the input (an error that carries its message) is not reported elsewhere: it is written to
+/// `err` here. A failure to write the output is reported by the command's [`Latched`] output.
 pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
     match result {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) if e.get_ref().is_some() => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            EXIT_INPUT
+        }
         Err(_) => EXIT_INPUT,
         Ok(()) if failed => EXIT_INPUT,
         Ok(()) => EXIT_OK,
+    }
+}
+
+/// A writer that remembers its first failure, so that a command whose writes failed part-way
+/// (a full disk) says so once at the end, whatever it did with the error.
+pub struct Latched<W: Write> {
+    inner: W,
+    failure: Option<(io::ErrorKind, String)>,
+}
+
+impl<W: Write> Latched<W> {
+    /// Wrap a writer.
+    pub fn new(inner: W) -> Latched<W> {
+        Latched {
+            inner,
+            failure: None,
+        }
+    }
+
+    /// Flush, then the first failure of any write or of the flush, if any.
+    pub fn finish(&mut self) -> Option<(io::ErrorKind, String)> {
+        let _ = self.flush();
+        self.failure.take()
+    }
+
+    fn latch<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r
+            && self.failure.is_none()
+        {
+            self.failure = Some((e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Latched<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.latch(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.latch(r)
     }
 }
 

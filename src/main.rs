@@ -368,20 +368,41 @@ fn plain_eval_statements() -> Option<Vec<String>> {
         .collect()
 }
 
-/// Flush `out` and turn a command's status into the process's.
-fn finish(code: i32, out: &mut impl Write) -> ExitCode {
-    let code = match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => 1,
-        _ => code,
+/// Flush `out` and turn a command's status into the process's: a failed write of the output
+/// is said once (`error: cannot write output: …`, exit 1); a closed pipe stays quiet.
+fn finish<W: Write>(code: i32, out: &mut app::Latched<W>) -> ExitCode {
+    let code = match out.finish() {
+        Some((io::ErrorKind::BrokenPipe, _)) | None => code,
+        Some((_, message)) => {
+            let _ = writeln!(io::stderr(), "error: cannot write output: {message}");
+            1
+        }
     };
     ExitCode::from(code as u8)
+}
+
+/// The command line, or the process's exit: usage errors exit 2 (clap's message on stderr);
+/// `--help` and `--version` print to stdout and exit 0, or 1 when that write fails.
+fn parse_cli() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            let mut out = app::Latched::new(io::stdout().lock());
+            let _ = write!(out, "{}", e.render().ansi());
+            Err(finish(0, &mut out))
+        }
+    }
 }
 
 fn main() -> ExitCode {
     if let Some(statements) = plain_eval_statements() {
         let opts = RenderOptions::default();
         let printer = move |v: &Value| render::render(v, Format::Plain, &opts);
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = app::Latched::new(io::BufWriter::new(io::stdout().lock()));
         // stderr is not held locked: a helper thread may write to it (a panic's message)
         let mut err = io::stderr();
         let code = app::eval(
@@ -394,7 +415,10 @@ fn main() -> ExitCode {
         );
         return finish(code, &mut out);
     }
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let color = use_color(cli.color);
     let format = format_of(cli.format);
     let opts = RenderOptions {
@@ -404,7 +428,7 @@ fn main() -> ExitCode {
     };
     let printer = move |v: &Value| render::render(v, format, &opts);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = app::Latched::new(io::BufWriter::new(stdout.lock()));
     // not held locked, so that no thread can block on it (stderr is unbuffered anyway)
     let mut err = io::stderr();
     let p: Printer = &printer;
@@ -545,7 +569,10 @@ fn main() -> ExitCode {
             access_bits,
         }) => app::bank(&smem, &tv, elem_bits, access_bits, &mut out, &mut err),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "cute", &mut out);
+            // written whole, so that a failed write is reported, not a panic of the generator
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cute", &mut script);
+            let _ = out.write_all(&script);
             0
         }
     };
