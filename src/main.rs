@@ -201,8 +201,8 @@ enum Command {
         /// What the cell colours show.
         #[arg(long, value_enum, default_value_t = ColorBy::Index)]
         color_by: ColorBy,
-        /// Element width in bits, for --color-by bank.
-        #[arg(long, default_value_t = 16)]
+        /// Element width in bits, for --color-by bank (1 to 1024).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
         elem_bits: u32,
         /// Also write the thread/value picture of a TiledMMA or TiledCopy as SVG (like CuTe's print_svg).
         #[arg(long, value_name = "FILE")]
@@ -318,8 +318,8 @@ enum Command {
         /// Thread→value layout: (thread, value) → element index in the tile.
         #[arg(long)]
         tv: String,
-        /// Element width in bits.
-        #[arg(long, default_value_t = 16)]
+        /// Element width in bits (1 to 1024).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
         elem_bits: u32,
         /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32).
         #[arg(long, default_value_t = 128)]

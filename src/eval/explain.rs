@@ -81,9 +81,14 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
         crate::limits::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
         Ok(v)
     });
-    if let (Ok(v), Some(i)) = (&result, opts.index) {
-        at_index(v, i, &mut rec);
-    }
+    // the arithmetic at `--index`: an index outside the domain, or an overflow there, fails
+    let result = match (result, opts.index) {
+        (Ok(v), Some(i)) => match at_index(&v, i, &mut rec) {
+            Ok(()) => Ok(v),
+            Err(e) => Err(EvalError::algebra(e, expr.span)),
+        },
+        (r, _) => r,
+    };
     let verdicts = opts.verify.then(|| {
         let mut budget = crate::algebra::trace::VERIFY_BUDGET;
         rec.steps
@@ -361,10 +366,22 @@ fn call_traced(
     Ok(out)
 }
 
-/// The arithmetic of the result at index `i`.
-fn at_index(v: &Value, i: i64, t: &mut Recorder) {
+/// The arithmetic of the result at index `i`, which must lie in its domain `[0, size)`.
+fn at_index(v: &Value, i: i64, t: &mut Recorder) -> algebra::Result<()> {
+    const OP: &str = "explain --index";
+    let in_domain = |l: &Layout| -> algebra::Result<()> {
+        let n = l.size()?;
+        if !(0..n).contains(&i) {
+            return Err(algebra::error::condition(
+                OP,
+                format!("index {i} is outside the domain [0, {n}) of {l}"),
+            ));
+        }
+        Ok(())
+    };
     match v {
         Value::Layout(l) => {
+            in_domain(l)?;
             t.section(|| {
                 Step::new(
                     "evaluate",
@@ -372,59 +389,77 @@ fn at_index(v: &Value, i: i64, t: &mut Recorder) {
                     format!("the result at index {i}: {l}({i})"),
                 )
             });
-            let _ = coord::crd2idx_traced(&IntTuple::Int(i), l.shape(), l.stride(), t);
+            let r = coord::crd2idx_traced(&IntTuple::Int(i), l.shape(), l.stride(), t);
             t.end();
+            r.map(|_| ())
         }
         Value::Swizzle(s) => {
+            if i < 0 {
+                return Err(algebra::error::condition(
+                    OP,
+                    format!("index {i} is negative: a swizzle acts on offsets from 0"),
+                ));
+            }
             t.section(|| Step::new("evaluate", "index", format!("{s}({i})")));
             s.apply_traced(i, t);
             t.end();
+            Ok(())
         }
         Value::Composed(c) => {
+            in_domain(&c.layout)?;
             t.section(|| Step::new("evaluate", "index", format!("{c} at index {i}")));
-            if let Ok(inner) =
-                coord::crd2idx_traced(&IntTuple::Int(i), c.layout.shape(), c.layout.stride(), t)
-            {
-                match c.offset {
-                    algebra::Offset::Int(o) => {
-                        let x = o.saturating_add(inner);
-                        t.step(|| {
-                            Step::new("evaluate", "offset", format!("offset {o} + {inner} = {x}"))
-                        });
-                        c.swizzle.apply_traced(x, t);
-                    }
-                    algebra::Offset::SmemPtr(bits) => {
-                        let bytes = inner.saturating_mul(bits) / 8;
-                        t.step(|| {
-                            Step::new(
-                                "evaluate",
-                                "bytes",
-                                format!("element {inner} of {bits} bits is byte {bytes}; the swizzle acts on bytes"),
-                            )
-                        });
-                        let sw = c.swizzle.apply_traced(bytes, t);
-                        let out = sw.saturating_mul(8) / bits.max(1);
-                        t.step(|| {
-                            Step::new(
-                                "evaluate",
-                                "elements",
-                                format!("byte {sw} is element {sw} * 8 / {bits} = {out}"),
-                            )
-                        });
-                    }
-                }
-            }
+            let r = composed_at(c, i, t);
             t.end();
+            r
         }
-        _ => t.step(|| {
-            Step::new(
-                "evaluate",
-                "index",
-                format!(
-                    "--index applies to a layout, a swizzle or a composed layout, not {}",
-                    v.kind()
-                ),
-            )
-        }),
+        _ => {
+            t.step(|| {
+                Step::new(
+                    "evaluate",
+                    "index",
+                    format!(
+                        "--index applies to a layout, a swizzle or a composed layout, not {}",
+                        v.kind()
+                    ),
+                )
+            });
+            Ok(())
+        }
     }
+}
+
+/// A composed layout at index `i`: the inner layout, the offset, the swizzle (on bytes for a
+/// GMMA atom's `smem_ptr`), each step traced.
+fn composed_at(c: &algebra::ComposedLayout, i: i64, t: &mut Recorder) -> algebra::Result<()> {
+    const OP: &str = "explain --index";
+    let inner = coord::crd2idx_traced(&IntTuple::Int(i), c.layout.shape(), c.layout.stride(), t)?;
+    match c.offset {
+        algebra::Offset::Int(o) => {
+            let x = algebra::arith::add(o, inner, OP)?;
+            t.step(|| Step::new("evaluate", "offset", format!("offset {o} + {inner} = {x}")));
+            c.swizzle.apply_traced(x, t);
+        }
+        algebra::Offset::SmemPtr(bits) => {
+            let bytes = algebra::arith::mul(inner, bits, OP)? / 8;
+            t.step(|| {
+                Step::new(
+                    "evaluate",
+                    "bytes",
+                    format!(
+                        "element {inner} of {bits} bits is byte {bytes}; the swizzle acts on bytes"
+                    ),
+                )
+            });
+            let sw = c.swizzle.apply_traced(bytes, t);
+            let out = algebra::arith::mul(sw, 8, OP)? / bits.max(1);
+            t.step(|| {
+                Step::new(
+                    "evaluate",
+                    "elements",
+                    format!("byte {sw} is element {sw} * 8 / {bits} = {out}"),
+                )
+            });
+        }
+    }
+    Ok(())
 }

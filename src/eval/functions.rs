@@ -44,6 +44,12 @@ impl Args<'_> {
     fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
         to_int_tuple(&self.vals[i], self.spans[i])
     }
+    /// Argument `i` read as a shape: an IntTuple whose extents are all at least 1 (SPEC §3).
+    fn shape(&self, i: usize) -> Result<IntTuple, EvalError> {
+        let t = self.int_tuple(i)?;
+        check_extents(&t, self.spans[i])?;
+        Ok(t)
+    }
     fn index(&self, i: usize) -> Result<usize, EvalError> {
         to_index(&self.vals[i], self.spans[i])
     }
@@ -88,7 +94,10 @@ pub static FUNCTIONS: &[Function] = &[
         1,
         |a| {
             match &a.vals[0] {
-                Value::IntTuple(t) => t.product().map(Value::int).map_err(a.alg()),
+                Value::IntTuple(t) => {
+                    check_extents(t, a.spans[0])?;
+                    t.product().map(Value::int).map_err(a.alg())
+                }
                 Value::Composed(c) => c.layout.size().map(Value::int).map_err(a.alg()),
                 Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
                 _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
@@ -235,7 +244,13 @@ pub static FUNCTIONS: &[Function] = &[
         "the shape (s0, s1, ...), as C++'s make_shape",
         0,
         ANY,
-        |a| int_tuples(a)
+        |a| {
+            let v = int_tuples(a)?;
+            if let Value::IntTuple(t) = &v {
+                check_extents(t, a.span)?;
+            }
+            Ok(v)
+        }
     ),
     f!(
         "make_stride",
@@ -599,7 +614,7 @@ pub static FUNCTIONS: &[Function] = &[
         |a| {
             let c = a.int_tuple(0)?;
             if a.len() == 3 {
-                return coord::crd2idx(&c, &a.int_tuple(1)?, &a.int_tuple(2)?)
+                return coord::crd2idx(&c, &a.shape(1)?, &a.int_tuple(2)?)
                     .map(Value::int)
                     .map_err(a.alg());
             }
@@ -624,7 +639,7 @@ pub static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             let idx = a.int_tuple(0)?;
-            let shape = a.int_tuple(1)?;
+            let shape = a.shape(1)?;
             let r = if a.len() == 3 {
                 coord::idx2crd_strided(&idx, &shape, &a.int_tuple(2)?)
             } else {
@@ -1034,6 +1049,17 @@ fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
         Value::Composed(c) => Ok(c.layout.shape().clone()),
         Value::OffsetLayout(_, l) => Ok(l.shape().clone()),
         _ => Ok(a.layout(i)?.shape().clone()),
+    }
+}
+
+/// A shape's extents are at least 1 (SPEC §3: stricter than CuTe, which allows empty modes).
+fn check_extents(t: &IntTuple, span: Span) -> Result<(), EvalError> {
+    match t.first_leaf(|x| x <= 0) {
+        Some(bad) => Err(EvalError::new(
+            format!("shape {t} has a non-positive extent {bad}"),
+            span,
+        )),
+        None => Ok(()),
     }
 }
 

@@ -176,9 +176,9 @@ impl Env {
                 name_span,
                 expr,
             } => {
-                if functions::lookup(name).is_some() {
+                if let Some(what) = reserved(name) {
                     return Err(EvalError::new(
-                        format!("cannot assign to '{name}': it is a function name"),
+                        format!("cannot assign to '{name}': it is {what}"),
                         name_span,
                     ));
                 }
@@ -506,6 +506,56 @@ impl Env {
         };
         apply(&target, &coord, callee.span, arg_span, span)
     }
+}
+
+/// What a name that cannot be rebound stands for: a function, a constant (`X`, `None`), a
+/// stride tag, an element type, an MMA, copy or shared-memory atom name, CuTe's namespaces, or a
+/// word of the C++ and Python the reader takes. Rebinding one would change what later
+/// statements mean (`LayoutLeft = (3,3)` would change `make_layout(s, LayoutLeft)`).
+fn reserved(name: &str) -> Option<&'static str> {
+    const WORDS: &[&str] = &[
+        "auto",
+        "const",
+        "constexpr",
+        "static",
+        "using",
+        "namespace",
+        "decltype",
+        "import",
+        "from",
+        "as",
+        "cute",
+        "cutlass",
+        "Tensor",
+        "int",
+        "long",
+        "unsigned",
+        "size_t",
+    ];
+    Some(if functions::lookup(name).is_some() {
+        "a function name"
+    } else if constant(name).is_some() {
+        "a constant"
+    } else if matches!(
+        name,
+        "LayoutLeft" | "LayoutRight" | "GenColMajor" | "GenRowMajor"
+    ) {
+        "a stride tag"
+    } else if crate::atoms::copy::element_type(name).is_some()
+        || crate::algebra::smem_atoms::type_bits(name).is_ok()
+    {
+        "an element type"
+    } else if crate::algebra::smem_atoms::parse_atom_name(name).is_ok() {
+        "a shared-memory layout atom"
+    } else if crate::atoms::mma::mma_atom(name).is_ok()
+        || crate::atoms::copy::op_names().iter().any(|n| n == name)
+    {
+        "an atom name"
+    } else if WORDS.contains(&name) {
+        "a word of the C++ or Python that cute reads"
+    } else {
+        return None;
+    })
 }
 
 /// A value, if it is within the limits on values (`limits::check_value`), else the error at

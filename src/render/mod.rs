@@ -188,14 +188,48 @@ pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String
 /// `cute show --svg FILE`: write the SVG picture of a tiled MMA, an MMA atom or a tiled copy.
 pub fn write_svg(v: &Value, path: &Path) -> Result<(), String> {
     let text = svg::render(v)?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_whole(path, text.as_bytes())
 }
 
 /// `cute show --latex FILE`: write the TikZ picture of a tiled MMA, an MMA atom, a tiled copy, a
 /// layout or a composed layout.
 pub fn write_latex(v: &Value, path: &Path) -> Result<(), String> {
     let text = latex::render(v)?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_whole(path, text.as_bytes())
+}
+
+/// Write a picture so that a failure never leaves a truncated file in place of the old one: a
+/// regular file (or a new one) is written beside it under a temporary name and renamed over it;
+/// a device, FIFO or other special file is written directly (never replaced). Errors name the
+/// path.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write as _;
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if special {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(fail)?;
+        return f.write_all(bytes).and_then(|()| f.flush()).map_err(fail);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "picture".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    Ok(())
 }
 
 fn strip_newline(mut s: String) -> String {

@@ -23,6 +23,14 @@ fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Under => write!(out, "_"),
+        // a tuple of one mode that is not an IntTuple (a one-mode tiler) prints as `<…>`:
+        // CuTe's `(4:1)` would read back as the grouped value, not a tiler (SPEC §3)
+        Value::Tuple(items) if items.len() == 1 => {
+            out.push('<');
+            write_value(out, &items[0]);
+            out.push('>');
+            Ok(())
+        }
         Value::Tuple(items) => {
             out.push('(');
             for (i, e) in items.iter().enumerate() {
