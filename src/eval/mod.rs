@@ -204,7 +204,10 @@ impl Env {
 
     /// Evaluate an expression (the stack grows on demand for deep nesting).
     pub fn eval(&self, e: &Expr) -> Result<Value, EvalError> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(e))
+        // the red zone holds the deepest algebra on a value within the nesting limit (a clone
+        // of a 256-level IntTuple takes ~200 KiB in a debug build); deep expressions (a chain
+        // of 8,000 operators) continue on new 8 MiB segments
+        stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || self.eval_inner(e))
     }
 
     fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {

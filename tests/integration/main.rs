@@ -10,6 +10,7 @@ mod golden;
 mod gpu;
 mod helpers;
 mod hopper;
+mod hostile;
 mod laws;
 mod render;
 mod smem;

@@ -1,0 +1,518 @@
+//! Hostile input on every surface (issue "Hardening, round 2"): each reproducer ends as a clean
+//! error that names the problem, and a generated set of hostile command lines over every
+//! subcommand is classified — error, panic, signal, hang, silent failure, success — with no
+//! panic, signal, hang or silent failure allowed.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a process ended.
+#[derive(Debug)]
+struct Ended {
+    code: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: String,
+    elapsed: Duration,
+    timed_out: bool,
+}
+
+/// Where the child's standard output goes.
+#[derive(Clone, Copy)]
+enum Out {
+    Captured,
+    /// `/dev/full`: every write fails with ENOSPC.
+    Full,
+}
+
+fn run_with(args: &[OsString], stdin: Vec<u8>, out: Out, limit: Duration) -> Ended {
+    let stdout = match out {
+        Out::Captured => Stdio::piped(),
+        Out::Full => Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full"),
+        ),
+    };
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn cute");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&stdin);
+    });
+    let mut out_pipe = child.stdout.take();
+    let mut err_pipe = child.stderr.take().expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut o = Vec::new();
+        if let Some(p) = out_pipe.as_mut() {
+            let _ = std::io::Read::read_to_end(p, &mut o);
+        }
+        o
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut e = String::new();
+        let _ = std::io::Read::read_to_string(&mut err_pipe, &mut e);
+        e
+    });
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > limit {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().expect("wait");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = start.elapsed();
+    let _ = writer.join();
+    Ended {
+        code: status.code(),
+        stdout: reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+        elapsed,
+        timed_out,
+    }
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Ended {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    run_with(
+        &args,
+        stdin.to_vec(),
+        Out::Captured,
+        Duration::from_secs(20),
+    )
+}
+
+fn stdout(e: &Ended) -> String {
+    String::from_utf8_lossy(&e.stdout).into_owned()
+}
+
+/// The outcome classes of the hostile-command-line test.
+#[derive(Debug, PartialEq, Eq, Clone, Copy, PartialOrd, Ord)]
+enum Class {
+    /// A clean failure: non-zero exit (1, 2 or 3) with a message.
+    Error,
+    /// Exit 0.
+    Success,
+    /// A Rust panic.
+    Panic,
+    /// Killed by a signal (a crash).
+    Signal,
+    /// Ran past the time limit.
+    Hang,
+    /// A non-zero exit with no message.
+    Silent,
+    /// An exit status other than 0, 1, 2, 3.
+    OddStatus,
+}
+
+fn classify(e: &Ended) -> Class {
+    if e.timed_out {
+        return Class::Hang;
+    }
+    if e.stderr.contains("panicked") || e.code == Some(101) {
+        return Class::Panic;
+    }
+    match e.code {
+        None => Class::Signal,
+        Some(0) => Class::Success,
+        Some(1..=3) => {
+            let said = e.stderr.contains("error") || stdout(e).contains("error");
+            if said { Class::Error } else { Class::Silent }
+        }
+        Some(_) => Class::OddStatus,
+    }
+}
+
+// ---------------------------------------------------------------- the reproducers
+
+#[test]
+fn operator_chains_stop_at_the_nesting_limit() {
+    for op in [" * ", " o ", " / "] {
+        let chain = vec!["1:1"; 8000].join(op);
+        for args in [vec!["eval"], vec!["repl"]] {
+            let e = run(&args, format!("{chain}\n").as_bytes());
+            assert!(
+                matches!(classify(&e), Class::Error | Class::Success),
+                "{op} chain through {args:?}: {e:?}"
+            );
+            assert!(e.elapsed < Duration::from_secs(5), "{op}: {:?}", e.elapsed);
+        }
+        let e = run(&["explain", &chain], b"");
+        assert!(
+            matches!(classify(&e), Class::Error | Class::Success),
+            "explain {op}: {e:?}"
+        );
+    }
+    let e = run(
+        &["eval"],
+        format!("{}\n", vec!["1:1"; 8000].join(" * ")).as_bytes(),
+    );
+    assert!(
+        stdout(&e).contains("deeper than the limit of 256 levels"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_line_past_the_statement_limit_is_skipped_in_constant_memory() {
+    let mut input = vec![0u8; 40 << 20];
+    input.extend_from_slice(b"\nsize(4:1)\n");
+    let e = run(&["eval"], &input);
+    assert_eq!(e.code, Some(1));
+    let out = stdout(&e);
+    assert!(
+        out.starts_with("error: statement longer than 4194304 bytes"),
+        "{out}"
+    );
+    assert!(out.ends_with("4\n"), "the next line is answered: {out}");
+    assert!(e.elapsed < Duration::from_secs(10), "{:?}", e.elapsed);
+}
+
+#[test]
+fn io_failures_are_said() {
+    let e = run(&["run", "/tmp"], b"");
+    assert_eq!(e.code, Some(1));
+    assert!(
+        e.stderr.contains("cannot read /tmp: Is a directory"),
+        "{e:?}"
+    );
+    let e = run(&["run", "-"], b"size(4:1)\n");
+    assert_eq!((e.code, stdout(&e).as_str()), (Some(0), "4\n"));
+    for args in [
+        vec!["eval", "4:1"],
+        vec!["compose", "4:1", "2:1"],
+        vec!["coalesce", "4:1"],
+        vec!["show", "(4,8):(1,4)"],
+        vec!["explain", "4:1 o 2:1"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["completions", "bash"],
+        vec!["completions", "fish"],
+        vec!["completions", "zsh"],
+        vec!["completions", "elvish"],
+        vec!["completions", "powershell"],
+        vec!["bank", "(8,64):(64,1)", "--tv", "(8,8):(1,8)"],
+        vec!["gemm", "--emit"],
+        vec!["repl"],
+    ] {
+        let os: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let e = run_with(&os, b"4:1\n".to_vec(), Out::Full, Duration::from_secs(20));
+        assert_eq!(e.code, Some(1), "{args:?}: {e:?}");
+        assert!(
+            e.stderr
+                .contains("cannot write output: No space left on device"),
+            "{args:?}: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_stays_quiet() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["completions", "fish"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+#[test]
+fn pictures_are_written_whole() {
+    let dir = std::env::temp_dir().join(format!("cute-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("l.tex");
+    std::fs::write(&file, "old").unwrap();
+    let e = run(
+        &["show", "(4,8):(1,4)", "--latex", file.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(e.code, Some(0), "{e:?}");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("tikzpicture")
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "no temporary file left behind");
+    // a device is written directly, and its error reported
+    let e = run(&["show", "(4,8):(1,4)", "--latex", "/dev/full"], b"");
+    assert_eq!(e.code, Some(1));
+    assert!(e.stderr.contains("cannot write /dev/full"), "{e:?}");
+    let e = run(
+        &[
+            "show",
+            "(4,8):(1,4)",
+            "--svg",
+            "/dev/null",
+            "--latex",
+            "/dev/null",
+        ],
+        b"",
+    );
+    assert!(
+        matches!(classify(&e), Class::Success | Class::Error),
+        "{e:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn explain_index_fails_outside_the_domain_and_on_overflow() {
+    let e = run(
+        &[
+            "explain",
+            "--index",
+            "3",
+            "(2,2):(9223372036854775807,1) o (2,2)",
+        ],
+        b"",
+    );
+    assert_eq!(e.code, Some(1), "{e:?}");
+    assert!(stdout(&e).contains("integer overflow"), "{e:?}");
+    let e = run(&["explain", "--index", "100", "(2,2):(1,2)"], b"");
+    assert_eq!(e.code, Some(1), "{e:?}");
+    assert!(stdout(&e).contains("outside the domain [0, 4)"), "{e:?}");
+}
+
+#[test]
+fn control_characters_are_escaped_in_diagnostics() {
+    let e = run(&["eval"], b"size(\x1b[2J4:1) \xef\xbb\xbf\n");
+    assert!(!e.stderr.contains('\x1b'), "{e:?}");
+    assert!(!stdout(&e).contains('\x1b'), "{e:?}");
+    assert!(e.stderr.contains("\\u{1b}"), "{e:?}");
+}
+
+#[test]
+fn small_contract_items() {
+    let e = run(
+        &[
+            "eval",
+            "LayoutLeft = (3,3)",
+            "X = 2",
+            "bf16 = 1",
+            "Layout_K_SW128_Atom = 1",
+            "make_tile(Sw<3,4,3>)",
+            "make_tile(4:1)",
+            "size((4,-2))",
+            "make_shape(4, 0)",
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&e),
+        "error: cannot assign to 'LayoutLeft': it is a stride tag\n\
+         error: cannot assign to 'X': it is a constant\n\
+         error: cannot assign to 'bf16': it is an element type\n\
+         error: cannot assign to 'Layout_K_SW128_Atom': it is a shared-memory layout atom\n\
+         <Sw<3,4,3>>\n\
+         <4:1>\n\
+         error: shape (4,-2) has a non-positive extent -2\n\
+         error: shape (4,0) has a non-positive extent 0\n"
+    );
+    let e = run(
+        &[
+            "show",
+            "--color-by",
+            "bank",
+            "--elem-bits",
+            "0",
+            "(8,8):(8,1)",
+        ],
+        b"",
+    );
+    assert_eq!(e.code, Some(2), "{e:?}");
+    let e = run(
+        &[
+            "bank",
+            "(8,64):(64,1)",
+            "--tv",
+            "(8,8):(1,8)",
+            "--elem-bits",
+            "0",
+        ],
+        b"",
+    );
+    assert_eq!(e.code, Some(2), "{e:?}");
+}
+
+// ---------------------------------------------------------------- the generated set
+
+/// A small deterministic generator (xorshift), so the set is the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[(self.next() % xs.len() as u64) as usize]
+    }
+}
+
+fn hostile_values() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "",
+        " ",
+        "4:1",
+        "(4,8):(1,4)",
+        "-1",
+        "0",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "99999999999999999999",
+        "(4,-2):(1,4)",
+        "(0,4):(1,4)",
+        "Sw<3,3,-9223372036854775808>",
+        "Sw<99,99,99>",
+        "(2,2):(9223372036854775807,1)",
+        "Layout<Shape<_4,_8>>{}",
+        "cute.make_layout((4,8), stride=(8,1))",
+        "_",
+        "<>",
+        "()",
+        "((((((((",
+        "))))",
+        "\u{1b}[2J",
+        "\u{feff}4:1",
+        "4:1 /* open",
+        "x = 4:1",
+        "using T = decltype(",
+        "print_layout((4,8,2):(1,4,32))",
+        "print_latex(4:1)",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (64,64,1))",
+        "gmma_atom(Layout_K_SW128_Atom, bf16)",
+        "--",
+        "-",
+        "--frobnicate",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.push("(".repeat(300) + &")".repeat(300));
+    v.push("4".repeat(100_000));
+    v.push(vec!["1:1"; 3000].join(" * "));
+    v.push(format!("({})", vec!["2"; 25].join(",")));
+    v.push(format!(
+        "({}):({})",
+        vec!["2"; 64].join(","),
+        vec!["1"; 64].join(",")
+    ));
+    v
+}
+
+fn hostile_command_lines() -> Vec<(Vec<String>, Vec<u8>)> {
+    let values = hostile_values();
+    let vals: Vec<&str> = values.iter().map(String::as_str).collect();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut cases = Vec::new();
+    let commands: &[(&[&str], usize)] = &[
+        (&["eval"], 2),
+        (&["compose"], 2),
+        (&["coalesce"], 1),
+        (&["complement"], 2),
+        (&["divide", "--kind", "zipped"], 2),
+        (&["product", "--kind", "raked"], 2),
+        (&["inverse", "--left"], 1),
+        (&["idx2crd"], 2),
+        (&["crd2idx"], 2),
+        (&["show"], 1),
+        (&["show", "--style", "cute"], 1),
+        (&["show", "--color-by", "bank", "--elem-bits", "16"], 1),
+        (&["explain", "--verify", "--index", "3"], 1),
+        (&["--format", "json", "explain"], 1),
+        (&["bank", "--tv"], 2),
+        (&["--format", "cpp", "eval"], 1),
+        (&["--format", "dsl", "eval"], 1),
+        (&["--format", "grid", "eval"], 1),
+        (&["--format", "table", "eval"], 1),
+        (&["--format", "json", "--values", "eval"], 1),
+    ];
+    for _ in 0..8 {
+        for (cmd, n) in commands {
+            let mut args: Vec<String> = cmd.iter().map(|s| s.to_string()).collect();
+            for _ in 0..*n {
+                args.push(rng.pick(&vals).to_string());
+            }
+            cases.push((args, Vec::new()));
+        }
+    }
+    // hostile standard input for the commands that read it
+    let stdins: Vec<Vec<u8>> = vec![
+        vec![0u8; 5 << 20],
+        (0..200_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect(),
+        format!("{}\n", vec!["(4,8):(1,4)"; 5000].join(" o ")).into_bytes(),
+        b"(\n".repeat(100_000),
+        b":help\n:show\n:format nope\n:vars\n:quit\n".to_vec(),
+        values.join("\n").into_bytes(),
+    ];
+    for input in stdins {
+        for cmd in [vec!["eval"], vec!["repl"], vec!["run", "-"]] {
+            cases.push((cmd.iter().map(|s| s.to_string()).collect(), input.clone()));
+        }
+    }
+    for args in [
+        vec!["completions", "nushell"],
+        vec!["run"],
+        vec!["run", "/nonexistent/file.cute"],
+        vec!["run", "/proc/self/mem"],
+        vec!["eval", "--format", "xml", "4:1"],
+        vec!["gemm", "--reps", "0", "--emit"],
+        vec!["gemm", "--stages", "18446744073709551615", "--emit"],
+        vec!["gemm", "--tile", "garbage", "--emit"],
+        vec!["gemm", "--smem-a", "(((", "--emit"],
+    ] {
+        cases.push((args.iter().map(|s| s.to_string()).collect(), Vec::new()));
+    }
+    cases
+}
+
+#[test]
+fn hostile_command_lines_end_cleanly() {
+    let cases = hostile_command_lines();
+    assert!(cases.len() > 150);
+    let mut bad = Vec::new();
+    let mut counts = std::collections::BTreeMap::new();
+    for (args, stdin) in cases {
+        let os: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let e = run_with(&os, stdin, Out::Captured, Duration::from_secs(20));
+        let class = classify(&e);
+        *counts.entry(class).or_insert(0usize) += 1;
+        if !matches!(class, Class::Error | Class::Success) {
+            let shown: Vec<String> = args.iter().map(|a| a.chars().take(60).collect()).collect();
+            bad.push(format!(
+                "{class:?}: {shown:?}: {}",
+                &e.stderr.chars().take(300).collect::<String>()
+            ));
+        }
+    }
+    eprintln!("hostile command lines: {counts:?}");
+    assert!(
+        bad.is_empty(),
+        "{} bad outcomes:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
