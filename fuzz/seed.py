@@ -25,8 +25,15 @@ sessions = [
     "c = make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (32,4):(4,1), (1,8))\nc\n",
     "logical_divide((4,(3,\n6)):(1,(4,12)), <2, _>)\nans\n",
 ]
+# pasted C++ and CuTe DSL (SPEC 1b): the stdin of the paste transcripts, line by line and whole
+import re
+for path in sorted(glob.glob("tests/cli/paste_*.toml")):
+    m = re.search(r'stdin = """\n(.*?)"""', open(path, encoding="utf-8").read(), re.S)
+    if m:
+        sessions.append(m.group(1))
+        stmts.extend(l for l in m.group(1).splitlines() if l.strip())
 seeds = sorted(set(stmts)) + sessions
-for target in ("parse", "eval", "render", "explain", "fastpath"):
+for target in ("parse", "eval", "render", "explain", "fastpath", "repl", "run"):
     d = f"fuzz/corpus/{target}"
     os.makedirs(d, exist_ok=True)
     for s in seeds:

@@ -46,6 +46,14 @@ pub fn repl(data: &[u8]) {
     let _ = cute::repl::piped(data, &mut out, &mut err, Format::Plain);
 }
 
+/// `cute run FILE` as the CLI runs it: the reader (blocks, lines answered ahead, overlong lines
+/// skipped) and the session, with the output kept in memory.
+pub fn run(data: &[u8]) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>");
+    let _ = r.reader(data);
+}
+
 /// (d) `cute explain --verify --index 3` of each line, rendered as text (plain and coloured)
 /// and as JSON.
 pub fn explain(src: &str) {

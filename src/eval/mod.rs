@@ -211,6 +211,10 @@ impl Env {
     }
 
     fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {
+        // Ctrl-C in the REPL: every node of a long expression polls the flag
+        if crate::interrupt::raised() {
+            return Err(EvalError::new("interrupted (Ctrl-C)", e.span));
+        }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
             ExprKind::Underscore => Ok(Value::Under),
