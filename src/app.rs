@@ -33,6 +33,8 @@ pub struct Runner<'w> {
     printer: Printer<'w>,
     /// The fast path's state, when it is on.
     fast: Option<FastPath>,
+    /// Print a failing statement's line as JSON data (`--format json`), not `error: …`.
+    json_errors: bool,
 }
 
 /// What the runner keeps for the evaluator's fast path ([`crate::fast`]).
@@ -55,6 +57,7 @@ impl<'w> Runner<'w> {
             source_name: source_name.to_string(),
             printer: &plain_printer,
             fast: Some(FastPath::default()),
+            json_errors: false,
         }
     }
 
@@ -63,6 +66,13 @@ impl<'w> Runner<'w> {
     pub fn with_printer(mut self, printer: Printer<'w>) -> Runner<'w> {
         self.printer = printer;
         self.fast = None;
+        self
+    }
+
+    /// Print each failing statement's line as JSON (`{"error": {"message", "kind", "span"}}`),
+    /// as `--format json` asks; the caret diagnostic still goes to `err`.
+    pub fn with_json_errors(mut self, on: bool) -> Runner<'w> {
+        self.json_errors = on;
         self
     }
 
@@ -135,6 +145,11 @@ impl<'w> Runner<'w> {
 
     fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
         self.failed = true;
+        if self.json_errors {
+            let diagnostic = diagnostic::render(&self.source_name, st.line, &st.text, e);
+            let _ = self.err.write_all(diagnostic.as_bytes());
+            return writeln!(self.out, "{}", json_error(e));
+        }
         report(&self.source_name, st, e, self.out, self.err)
     }
 
@@ -350,6 +365,7 @@ pub fn eval(
     err: &mut dyn Write,
     printer: Printer,
     fast_path: bool,
+    json_errors: bool,
 ) -> i32 {
     let name = if args.is_empty() {
         "<stdin>"
@@ -358,7 +374,8 @@ pub fn eval(
     };
     let mut runner = Runner::new(out, err, name)
         .with_printer(printer)
-        .with_fast_path(fast_path);
+        .with_fast_path(fast_path)
+        .with_json_errors(json_errors);
     let result = if args.is_empty() {
         runner.reader(input)
     } else {
@@ -379,10 +396,12 @@ pub fn run_file(
     err: &mut dyn Write,
     printer: Printer,
     fast_path: bool,
+    json_errors: bool,
 ) -> i32 {
     let mut runner = Runner::new(out, err, if path == "-" { "<stdin>" } else { path })
         .with_printer(printer)
-        .with_fast_path(fast_path);
+        .with_fast_path(fast_path)
+        .with_json_errors(json_errors);
     let result = if path == "-" {
         runner.reader(io::stdin().lock())
     } else {
@@ -411,6 +430,19 @@ pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
         Ok(()) if failed => EXIT_INPUT,
         Ok(()) => EXIT_OK,
     }
+}
+
+/// A failed statement as JSON data: `{"error": {"message": …, "kind": …, "span": [start, end]}}`
+/// (byte offsets in the statement).
+pub fn json_error(e: &EvalError) -> String {
+    serde_json::json!({
+        "error": {
+            "message": e.message,
+            "kind": e.kind.name(),
+            "span": [e.span.start, e.span.end],
+        }
+    })
+    .to_string()
 }
 
 /// A writer that remembers its first failure, so that a command whose writes failed part-way

@@ -412,6 +412,7 @@ fn main() -> ExitCode {
             &mut err,
             &printer,
             true,
+            false,
         );
         return finish(code, &mut out);
     }
@@ -443,11 +444,21 @@ fn main() -> ExitCode {
         }
         Some(Command::Eval { statements }) => {
             let fast = matches!(format, Format::Plain);
-            app::eval(&statements, io::stdin().lock(), &mut out, &mut err, p, fast)
+            let json = matches!(format, Format::Json);
+            app::eval(
+                &statements,
+                io::stdin().lock(),
+                &mut out,
+                &mut err,
+                p,
+                fast,
+                json,
+            )
         }
         Some(Command::Run { file }) => {
             let fast = matches!(format, Format::Plain);
-            app::run_file(&file, &mut out, &mut err, p, fast)
+            let json = matches!(format, Format::Json);
+            app::run_file(&file, &mut out, &mut err, p, fast, json)
         }
         Some(Command::Show {
             expr,

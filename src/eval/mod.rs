@@ -16,13 +16,46 @@ use crate::algebra::{
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
 
-/// A failed statement: the message and the span it points at.
+/// What kind of failure a statement met (the `kind` of a JSON error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text does not parse.
+    Syntax,
+    /// A name, a type of value or an argument is wrong.
+    Value,
+    /// A 64-bit integer overflowed, or a division by zero.
+    Overflow,
+    /// A precondition of the operation (CuTe's static_assert) does not hold.
+    Condition,
+    /// CuTe's result would break the operation's defining law: refused.
+    Law,
+    /// A limit on sizes, depth or time was reached (or Ctrl-C).
+    Limit,
+}
+
+impl ErrorKind {
+    /// The kind's name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Value => "value",
+            ErrorKind::Overflow => "overflow",
+            ErrorKind::Condition => "condition",
+            ErrorKind::Law => "law",
+            ErrorKind::Limit => "limit",
+        }
+    }
+}
+
+/// A failed statement: the message, the span it points at and the kind of failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalError {
     /// What went wrong, naming the violated condition.
     pub message: String,
     /// The offending part of the input.
     pub span: Span,
+    /// What kind of failure it is.
+    pub kind: ErrorKind,
 }
 
 impl EvalError {
@@ -31,18 +64,56 @@ impl EvalError {
         EvalError {
             message: message.into(),
             span,
+            kind: ErrorKind::Value,
+        }
+    }
+
+    /// An error of a given kind.
+    pub fn of_kind(kind: ErrorKind, message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            kind,
+            ..EvalError::new(message, span)
+        }
+    }
+
+    /// A limit reached at a span.
+    pub fn limit(message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            kind: ErrorKind::Limit,
+            ..EvalError::new(message, span)
         }
     }
 
     /// An algebra failure at the span of the call that caused it.
     pub fn algebra(e: AlgebraError, span: Span) -> EvalError {
-        EvalError::new(e.to_string(), span)
+        let kind = match &e {
+            AlgebraError::Overflow(_) | AlgebraError::DivisionByZero(_) => ErrorKind::Overflow,
+            AlgebraError::Condition { .. } => ErrorKind::Condition,
+            AlgebraError::LawViolated { .. } => ErrorKind::Law,
+            AlgebraError::Limit(_) => ErrorKind::Limit,
+        };
+        EvalError {
+            kind,
+            ..EvalError::new(e.to_string(), span)
+        }
     }
 }
 
 impl From<ParseError> for EvalError {
     fn from(e: ParseError) -> Self {
-        EvalError::new(e.message, e.span)
+        let kind = if e.message.starts_with("nesting deeper")
+            || e.message.contains("longer than the limit")
+        {
+            ErrorKind::Limit
+        } else if e.message.contains("overflow") {
+            ErrorKind::Overflow
+        } else {
+            ErrorKind::Syntax
+        };
+        EvalError {
+            kind,
+            ..EvalError::new(e.message, e.span)
+        }
     }
 }
 
@@ -183,18 +254,18 @@ impl Env {
                     ));
                 }
                 let v = self.eval(&expr)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, expr.span))?;
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::Picture(kind, e) => {
                 let v = self.eval(&e)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
                 Ok(Outcome::Picture(kind, v))
             }
             Stmt::Expr(e) => {
                 let v = self.eval(&e)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
@@ -213,7 +284,7 @@ impl Env {
     fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {
         // Ctrl-C in the REPL: every node of a long expression polls the flag
         if crate::interrupt::raised() {
-            return Err(EvalError::new("interrupted (Ctrl-C)", e.span));
+            return Err(EvalError::limit("interrupted (Ctrl-C)", e.span));
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
@@ -233,7 +304,7 @@ impl Env {
                     .map(|i| self.tuple_item(i))
                     .collect::<Result<Vec<_>, _>>()?;
                 let v = Value::tuple(vals);
-                crate::limits::check_value(&v).map_err(|m| EvalError::new(m, e.span))?;
+                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
                 Ok(v)
             }
             ExprKind::Group(inner) => self.eval(inner),
@@ -568,7 +639,7 @@ fn reserved(name: &str) -> Option<&'static str> {
 /// A value, if it is within the limits on values (`limits::check_value`), else the error at
 /// the span of the expression that computed it.
 fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
-    crate::limits::check_value(&v).map_err(|m| EvalError::new(m, span))?;
+    crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, span))?;
     Ok(v)
 }
 
@@ -796,7 +867,8 @@ fn binary(
 /// overflow and division by zero are errors.
 fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64, EvalError> {
     if matches!(op, BinOp::Divide | BinOp::Rem) && y == 0 {
-        return Err(EvalError::new(
+        return Err(EvalError::of_kind(
+            ErrorKind::Overflow,
             format!("division by zero in '{}'", op.symbol()),
             yspan,
         ));
@@ -809,7 +881,13 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
         BinOp::Rem => x.checked_rem(y),
         BinOp::Compose => unreachable!("not arithmetic"),
     };
-    r.ok_or_else(|| EvalError::new(format!("integer overflow in {x} {} {y}", op.symbol()), span))
+    r.ok_or_else(|| {
+        EvalError::of_kind(
+            ErrorKind::Overflow,
+            format!("integer overflow in {x} {} {y}", op.symbol()),
+            span,
+        )
+    })
 }
 
 /// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`
