@@ -555,6 +555,7 @@ pub fn show(
     expr: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    format: crate::render::Format,
     opts: &crate::render::RenderOptions,
     svg: Option<&std::path::Path>,
     latex: Option<&std::path::Path>,
@@ -577,7 +578,7 @@ pub fn show(
             return EXIT_INPUT;
         }
     }
-    match crate::render::show(&v, opts) {
+    match crate::render::show_as(&v, format, opts) {
         Ok(text) => finish(writeln!(out, "{text}"), false),
         Err(m) => {
             let _ = writeln!(err, "error: {m}");

@@ -472,12 +472,13 @@ fn main() -> ExitCode {
                 color,
                 style_cute: matches!(style, GridStyle::Cute),
                 color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
-                ..RenderOptions::default()
+                with_values: cli.values,
             };
             app::show(
                 &expr,
                 &mut out,
                 &mut err,
+                format,
                 &show_opts,
                 svg.as_deref(),
                 latex.as_deref(),

@@ -154,6 +154,55 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     }
 }
 
+/// The fields of an atom value that describe it whole (its own and those of what it is built
+/// on), in the order JSON lists them.
+pub fn data_fields(a: &Atom) -> &'static [&'static str] {
+    const MMA: &[&str] = &["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"];
+    const TILED_MMA: &[&str] = &[
+        "AtomLayoutMNK",
+        "PermutationMNK",
+        "ThrLayoutVMNK",
+        "tile_shape",
+        "size",
+        "get_layoutA_TV",
+        "get_layoutB_TV",
+        "get_layoutC_TV",
+        "ThrID",
+        "Shape_MNK",
+        "ALayout",
+        "BLayout",
+        "CLayout",
+    ];
+    const COPY: &[&str] = &[
+        "ThrID",
+        "ValLayoutSrc",
+        "ValLayoutDst",
+        "ValLayoutRef",
+        "NumValSrc",
+        "NumValDst",
+    ];
+    const TILED_COPY: &[&str] = &[
+        "Tiler_MN",
+        "TiledLayout_TV",
+        "get_layoutS_TV",
+        "get_layoutD_TV",
+        "TiledNumThr",
+        "TiledNumVal",
+        "ThrID",
+        "ValLayoutSrc",
+        "ValLayoutDst",
+        "ValLayoutRef",
+        "NumValSrc",
+        "NumValDst",
+    ];
+    match a {
+        Atom::Mma(_) => MMA,
+        Atom::TiledMma(_) | Atom::ThrMma(..) => TILED_MMA,
+        Atom::Copy(_) => COPY,
+        Atom::TiledCopy(_) | Atom::ThrCopy(..) => TILED_COPY,
+    }
+}
+
 fn field_names(a: &Atom) -> &'static str {
     match a {
         Atom::Mma(_) => "ThrID, Shape_MNK, ALayout, BLayout, CLayout",

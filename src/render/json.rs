@@ -9,6 +9,7 @@ use serde_json::{Map, Value as Json, json};
 
 use super::{LayoutFn, RenderError, RenderOptions, for_each_value, plain};
 use crate::algebra::{IntTuple, Layout, Offset, Swizzle};
+use crate::atoms::Atom;
 use crate::eval::Value;
 
 /// The most values listed under `"values"`.
@@ -73,13 +74,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             m
         }
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
-        #[allow(unreachable_patterns)]
-        _ => {
-            return Err(RenderError::new(format!(
-                "no JSON form for {} yet: {text}",
-                v.kind()
-            )));
-        }
+        Value::Atom(a) => atom(v, a, opts)?,
     };
     if opts.with_values
         && let Some(f) = LayoutFn::of(v)
@@ -92,6 +87,35 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
     }
     obj.insert("text".into(), json!(text));
     Ok(Json::Object(obj))
+}
+
+/// An MMA or copy atom, tiled or one thread's slice: its kind, then each of its fields (their
+/// layouts and integers as JSON values, in [`crate::eval::methods::data_fields`] order).
+fn atom(v: &Value, a: &Atom, opts: &RenderOptions) -> Result<Map<String, Json>, RenderError> {
+    let kind = match a {
+        Atom::Mma(_) => "mma_atom",
+        Atom::TiledMma(_) => "tiled_mma",
+        Atom::ThrMma(..) => "thr_mma",
+        Atom::Copy(_) => "copy_atom",
+        Atom::TiledCopy(_) => "tiled_copy",
+        Atom::ThrCopy(..) => "thr_copy",
+    };
+    let mut m = object(json!({ "kind": kind }));
+    if let Atom::ThrMma(_, t) | Atom::ThrCopy(_, t) = a {
+        m.insert("thr_idx".into(), json!(t));
+    }
+    let plain_opts = RenderOptions {
+        with_values: false,
+        ..opts.clone()
+    };
+    let mut fields = Map::new();
+    for name in crate::eval::methods::data_fields(a) {
+        let value = crate::eval::methods::field(v, name, crate::parser::Span::default())
+            .map_err(|e| RenderError::new(e.message))?;
+        fields.insert((*name).into(), to_json(&value, &plain_opts)?);
+    }
+    m.insert("fields".into(), Json::Object(fields));
+    Ok(m)
 }
 
 fn object(j: Json) -> Map<String, Json> {

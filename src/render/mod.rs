@@ -170,6 +170,41 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
     Ok(strip_newline(out))
 }
 
+/// What `cute show` prints in a format: the table and the picture (plain), the table alone
+/// (table), the grid alone (grid), JSON (the properties, and with `--values` the values), or
+/// the value's code (cpp, dsl).
+pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, String> {
+    match format {
+        Format::Plain => show(v, opts),
+        Format::Grid if !opts.style_cute => grid::render(v, opts)
+            .map(strip_newline)
+            .map_err(String::from),
+        Format::Json => {
+            let mut j = json::to_json(v, opts)?;
+            if let (Some(f), serde_json::Value::Object(m)) = (LayoutFn::of(v), &mut j) {
+                let p = table::properties(f)?;
+                let decided = |d: &table::Decided| match d {
+                    table::Decided::Yes => serde_json::json!(true),
+                    table::Decided::No => serde_json::json!(false),
+                    table::Decided::Unknown(_) => serde_json::Value::Null,
+                };
+                m.insert(
+                    "properties".into(),
+                    serde_json::json!({
+                        "injective": decided(&p.injective),
+                        "surjective": decided(&p.surjective),
+                        "bijective": decided(&p.bijective),
+                        "column_major": p.column_major,
+                        "row_major": p.row_major,
+                    }),
+                );
+            }
+            Ok(j.to_string())
+        }
+        Format::Table | Format::Cpp | Format::Dsl | Format::Grid => render(v, format, opts),
+    }
+}
+
 /// The picture a statement asks for: `print_layout(x)` is CuTe's grid, byte for byte;
 /// `print_latex(x)` its LaTeX picture. The text has no trailing newline.
 pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String> {
