@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod eval;
 pub mod fast;
 pub mod gpu;
+pub mod help;
 pub mod interrupt;
 pub mod limits;
 pub mod parser;

@@ -10,7 +10,14 @@ use cute::render::{self, Format, RenderOptions};
 
 /// A calculator for CuTe layout algebra: what CuTe C++ computes, at the command line.
 #[derive(Parser)]
-#[command(name = "cute", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(
+    name = "cute",
+    version = VERSION,
+    about,
+    long_about = None,
+    after_help = EXAMPLES,
+    disable_help_subcommand = true
+)]
 struct Cli {
     /// Output format of values.
     #[arg(long, global = true, value_enum, default_value_t = FormatArg::Plain)]
@@ -24,6 +31,12 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 }
+
+/// The version, with the CuTe whose semantics `cute` follows.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (CuTe semantics of CUTLASS 4.2: include/cute, static integers)"
+);
 
 const EXAMPLES: &str = "Examples:
   cute eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)'
@@ -40,7 +53,7 @@ const EXPLAIN_HELP: &str = "Example:
         check: s_0 divides rest_stride: 6 divides 3 or rest_stride < s_0: 3 < 6 ✓
     ...
   = ((2,2),3):((24,2),8)
-  verified: 21 checks hold
+  verified: 9 checks hold
 
 More:
   cute explain 'coalesce((2,(1,6)):(1,(6,2)))'
@@ -325,6 +338,14 @@ enum Command {
         #[arg(long, default_value_t = 128)]
         access_bits: u32,
     },
+    /// Help on a topic (notation, input, limits, functions), a command or a function.
+    Help {
+        /// The topic, command or function; none lists the topics.
+        topic: Option<String>,
+    },
+    /// The manual page (roff), generated from the command-line definition.
+    #[command(after_help = "Example:\n  cute man > ~/.local/share/man/man1/cute.1")]
+    Man,
     /// Shell completions.
     #[command(
         after_help = "Example:\n  cute completions bash > ~/.local/share/bash-completion/completions/cute"
@@ -366,6 +387,29 @@ fn plain_eval_statements() -> Option<Vec<String>> {
     }
     args.map(|a| a.into_string().ok().filter(|s| !s.starts_with('-')))
         .collect()
+}
+
+/// `cute help [TOPIC]`: a topic of [`cute::help`], a command's help, or a function's entry.
+fn help(topic: Option<&str>, out: &mut impl Write) -> i32 {
+    let Some(topic) = topic else {
+        let _ = out.write_all(cute::help::overview().as_bytes());
+        return 0;
+    };
+    if let Some(text) = cute::help::topic(topic) {
+        let _ = out.write_all(text.as_bytes());
+        return 0;
+    }
+    let mut cli = Cli::command();
+    cli.build();
+    if let Some(sub) = cli.find_subcommand_mut(topic) {
+        let _ = write!(out, "{}", sub.render_long_help());
+        return 0;
+    }
+    let _ = writeln!(
+        io::stderr(),
+        "error: no help on '{topic}': `cute help` lists the topics; a command or a function name works too"
+    );
+    2
 }
 
 /// Flush `out` and turn a command's status into the process's: a failed write of the output
@@ -580,6 +624,20 @@ fn main() -> ExitCode {
             elem_bits,
             access_bits,
         }) => app::bank(&smem, &tv, elem_bits, access_bits, &mut out, &mut err),
+        Some(Command::Help { topic }) => help(topic.as_deref(), &mut out),
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+                Ok(()) => {
+                    let _ = out.write_all(&page);
+                    0
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "error: cannot render the manual page: {e}");
+                    1
+                }
+            }
+        }
         Some(Command::Completions { shell }) => {
             // written whole, so that a failed write is reported, not a panic of the generator
             let mut script = Vec::new();
