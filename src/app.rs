@@ -593,6 +593,7 @@ pub fn bank(
     tv: &str,
     elem_bits: u32,
     access_bits: u32,
+    json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -624,6 +625,10 @@ pub fn bank(
         }
     };
     match analyze(&smem, &tv, elem_bits, access_bits) {
+        Ok(r) if json => finish(
+            writeln!(out, "{}", crate::render::json::bank_report(&r)),
+            false,
+        ),
         Ok(r) => finish(out.write_all(r.render_text().as_bytes()), false),
         Err(m) => {
             let _ = writeln!(err, "error: {m}");

@@ -623,7 +623,10 @@ fn main() -> ExitCode {
             tv,
             elem_bits,
             access_bits,
-        }) => app::bank(&smem, &tv, elem_bits, access_bits, &mut out, &mut err),
+        }) => {
+            let json = matches!(format, Format::Json);
+            app::bank(&smem, &tv, elem_bits, access_bits, json, &mut out, &mut err)
+        }
         Some(Command::Help { topic }) => help(topic.as_deref(), &mut out),
         Some(Command::Man) => {
             let mut page = Vec::new();

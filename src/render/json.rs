@@ -196,3 +196,42 @@ fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
     }
     Ok((out, size > MAX_VALUES))
 }
+
+/// `cute bank --format json`: the report as data, one object per phase (its threads and their
+/// offsets, and per bank the number of distinct words it delivers).
+pub fn bank_report(r: &crate::analysis::bank::BankReport) -> String {
+    let phases: Vec<Json> = r
+        .phases
+        .iter()
+        .map(|p| {
+            json!({
+                "warp": p.warp,
+                "access": p.access,
+                "phase": p.phase,
+                "degree": p.degree,
+                "threads": p.threads.iter().map(|t| json!({
+                    "thread": t.thread,
+                    "offsets": t.offsets,
+                    "banks": t.banks,
+                })).collect::<Vec<_>>(),
+                "bank_words": p.bank_words.iter().map(Vec::len).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "kind": "bank_report",
+        "smem": r.smem,
+        "tv": r.tv,
+        "elem_bits": r.elem_bits,
+        "access_bits": r.access_bits,
+        "values_per_access": r.values_per_access,
+        "threads_per_phase": r.threads_per_phase,
+        "threads": r.threads,
+        "values": r.values,
+        "degree": r.degree,
+        "wavefronts": r.wavefronts,
+        "notes": r.notes,
+        "phases": phases,
+    })
+    .to_string()
+}

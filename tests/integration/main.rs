@@ -11,6 +11,7 @@ mod gpu;
 mod helpers;
 mod hopper;
 mod hostile;
+mod json_schema;
 mod laws;
 mod render;
 mod smem;

@@ -1,0 +1,131 @@
+//! Every command's `--format json` output against the one schema of `docs/json.md`.
+
+use std::process::Command;
+
+fn schema() -> serde_json::Value {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let start = doc.find("```json\n").expect("a json block") + "```json\n".len();
+    let end = start + doc[start..].find("```").expect("the block's end");
+    serde_json::from_str(&doc[start..end]).expect("the schema is JSON")
+}
+
+fn json_lines(args: &[&str], stdin: &str) -> Vec<String> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_command_speaks_the_schema() {
+    let schema = schema();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    // the schema has teeth
+    for bad in [
+        r#"{"kind":"layout","text":"4:1"}"#,
+        r#"{"error":{"message":"m","kind":"oops","span":[0,1]}}"#,
+        r#"{"kind":"int","value":"4","text":"4"}"#,
+    ] {
+        let v: serde_json::Value = serde_json::from_str(bad).unwrap();
+        assert!(!validator.is_valid(&v), "{bad} should not validate");
+    }
+    let statements = [
+        "4",
+        "(4,(2,3))",
+        "true",
+        "(4,8):(1,4)",
+        "_",
+        "slice_and_offset((1,_), (4,8):(1,4))",
+        "<3:4, 8:2>",
+        "Sw<3,4,3>",
+        "Sw<3,4,3> o (8,64):(64,1)",
+        "gmma_atom(Layout_K_SW128_Atom, bf16)",
+        "smem_ptr[16b](unset)",
+        "Sw<3,4,3> o smem_ptr[16b](unset)",
+        "132 o (4,8):(1,8)",
+        "mma_atom(SM80_16x8x16_F32BF16BF16F32_TN)",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(3)",
+        "copy_atom(SM75_U32x4_LDSM_N, half_t)",
+        "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (32,4):(4,1), (1,8))",
+        "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (32,4):(4,1), (1,8)).thread(1)",
+        "coalesce(4:1))",
+        "composition((4,6,8):(2,3,5), 6:3)",
+        "9223372036854775807 + 1",
+        "complement((2,2):(1,1), 8)",
+        "undefined_name",
+    ];
+    let mut lines = json_lines(&["--format", "json", "eval"], &statements.join("\n"));
+    lines.extend(json_lines(
+        &[
+            "--format",
+            "json",
+            "--values",
+            "eval",
+            "(4,8):(1,4)",
+            "Sw<3,4,3> o (8,64):(64,1)",
+        ],
+        "",
+    ));
+    lines.extend(json_lines(&["--format", "json", "run", "-"], "4:1\nfoo\n"));
+    lines.extend(json_lines(&["--format", "json", "show", "(4,8):(1,4)"], ""));
+    lines.extend(json_lines(
+        &[
+            "--format",
+            "json",
+            "show",
+            "--values",
+            "Sw<3,4,3> o (8,64):(64,1)",
+        ],
+        "",
+    ));
+    lines.extend(json_lines(
+        &["--format", "json", "compose", "(6,2):(8,2)", "(4,3):(3,1)"],
+        "",
+    ));
+    lines.extend(json_lines(
+        &[
+            "--format",
+            "json",
+            "explain",
+            "--verify",
+            "(4,2,3):(2,1,8) / 4:2",
+        ],
+        "",
+    ));
+    lines.extend(json_lines(
+        &[
+            "--format",
+            "json",
+            "bank",
+            "(8,64):(64,1)",
+            "--tv",
+            "(8,8):(1,8)",
+        ],
+        "",
+    ));
+    assert!(lines.len() >= statements.len() + 8, "{lines:?}");
+    for line in &lines {
+        let v: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{line}\n{}", errors.join("\n"));
+    }
+}
