@@ -996,6 +996,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("idx", &["index"]),
     ("crd", &["coord"]),
     ("thr_idx", &["index"]),
+    ("thr_layout", &["tiler"]),
 ];
 
 impl Function {

@@ -489,7 +489,10 @@ impl Env {
             Value::IntTuple(t) => t.leaves(),
             other => {
                 return Err(EvalError::new(
-                    format!("mode= takes a list of mode indices, got {}", other.kind()),
+                    format!(
+                        "a mode (the DSL's mode=, or size(L, mode)) is a list of mode indices, not {}",
+                        other.kind()
+                    ),
                     mode.span,
                 ));
             }
@@ -533,6 +536,16 @@ impl Env {
             };
             if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
                 return self.call_with_keywords(f, args, span);
+            }
+            // the DSL's `size(L, mode)`, `cosize(L, mode)`, `rank(L, mode)`: a mode list second
+            if let [first, mode] = args
+                && matches!(f.name, "size" | "cosize" | "rank" | "depth")
+            {
+                let mode_kw = Expr {
+                    kind: ExprKind::Keyword("mode", mode),
+                    span: mode.span,
+                };
+                return self.call_with_keywords(f, &[*first, mode_kw], span);
             }
             let mut vals = self.eval_args(args)?;
             // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
