@@ -432,6 +432,54 @@ pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
     }
 }
 
+/// A spinner on standard error for long work: it appears only after a second, only on a
+/// terminal (nothing when piped), and disappears when dropped.
+pub struct Spinner {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    /// Start waiting; after a second, `message` spins until the spinner is dropped.
+    pub fn after_a_second(message: &'static str) -> Spinner {
+        use std::io::IsTerminal;
+        use std::sync::atomic::Ordering;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if !io::stderr().is_terminal() {
+            return Spinner { done, thread: None };
+        }
+        let flag = done.clone();
+        let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            while start.elapsed() < std::time::Duration::from_secs(1) {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let bar = indicatif::ProgressBar::new_spinner().with_message(message);
+            bar.enable_steady_tick(std::time::Duration::from_millis(100));
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            bar.finish_and_clear();
+        });
+        Spinner {
+            done,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 /// A failed statement as JSON data: `{"error": {"message": …, "kind": …, "span": [start, end]}}`
 /// (byte offsets in the statement).
 pub fn json_error(e: &EvalError) -> String {
@@ -648,7 +696,12 @@ pub fn explain(
     err: &mut dyn Write,
 ) -> i32 {
     let env = Env::new();
-    match crate::eval::explain::explain(&env, expr, opts) {
+    let working = opts
+        .verify
+        .then(|| Spinner::after_a_second("explain --verify: checking each step"));
+    let explained = crate::eval::explain::explain(&env, expr, opts);
+    drop(working);
+    match explained {
         Ok(ex) => {
             let text = if json {
                 crate::render::explain::json(&ex)
