@@ -88,10 +88,7 @@ pub fn topic(name: &str) -> Option<String> {
             }
             out
         }
-        _ => {
-            let f = functions::lookup(name)?;
-            format!("{}\n  {}\n", f.signature, f.summary)
-        }
+        _ => functions::describe(functions::lookup(name)?),
     })
 }
 

@@ -17,6 +17,8 @@ pub struct Function {
     pub signature: &'static str,
     /// What it computes.
     pub summary: &'static str,
+    /// A statement calling it (`:help NAME` shows it with its result, computed).
+    pub example: &'static str,
     /// Smallest and largest number of arguments (`usize::MAX`: any).
     pub arity: (usize, usize),
     handler: Handler,
@@ -62,11 +64,12 @@ impl Args<'_> {
 }
 
 macro_rules! f {
-    ($name:literal, $sig:literal, $summary:literal, $lo:expr, $hi:expr, $h:expr) => {
+    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr) => {
         Function {
             name: $name,
             signature: $sig,
             summary: $summary,
+            example: $example,
             arity: ($lo, $hi),
             handler: $h,
         }
@@ -75,8 +78,8 @@ macro_rules! f {
 
 /// A function of the atoms module (`methods::atom_function` dispatches on its name).
 macro_rules! atom_f {
-    ($name:literal, $sig:literal, $summary:literal, $lo:expr, $hi:expr) => {
-        f!($name, $sig, $summary, $lo, $hi, |a| {
+    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr) => {
+        f!($name, $sig, $summary, $example, $lo, $hi, |a| {
             super::methods::atom_function($name, a.vals, a.spans, a.span)
         })
     };
@@ -90,6 +93,7 @@ pub static FUNCTIONS: &[Function] = &[
         "size",
         "size(L)",
         "number of elements of the domain",
+        "size((4,(2,3)):(1,(4,8)))",
         1,
         1,
         |a| {
@@ -108,6 +112,7 @@ pub static FUNCTIONS: &[Function] = &[
         "cosize",
         "cosize(L)",
         "size of the codomain, L(size-1)+1 over |strides|",
+        "cosize((4,8):(2,16))",
         1,
         1,
         |a| {
@@ -117,27 +122,47 @@ pub static FUNCTIONS: &[Function] = &[
             }
         }
     ),
-    f!("rank", "rank(L)", "number of top-level modes", 1, 1, |a| {
-        Ok(Value::int(shape_of(a, 0)?.rank() as i64))
-    }),
+    f!(
+        "rank",
+        "rank(L)",
+        "number of top-level modes",
+        "rank((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| { Ok(Value::int(shape_of(a, 0)?.rank() as i64)) }
+    ),
     f!(
         "depth",
         "depth(L)",
         "nesting depth of the shape",
+        "depth((4,(2,3)):(1,(4,8)))",
         1,
         1,
         |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) }
     ),
-    f!("shape", "shape(L)", "the shape", 1, 1, |a| Ok(
-        Value::IntTuple(shape_of(a, 0)?)
-    )),
-    f!("stride", "stride(L)", "the stride", 1, 1, |a| {
-        Ok(Value::IntTuple(a.layout(0)?.stride().clone()))
-    }),
+    f!(
+        "shape",
+        "shape(L)",
+        "the shape",
+        "shape((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| Ok(Value::IntTuple(shape_of(a, 0)?))
+    ),
+    f!(
+        "stride",
+        "stride(L)",
+        "the stride",
+        "stride((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().clone())) }
+    ),
     f!(
         "get",
         "get(L, i, j, ...)",
         "the sub-layout (or sub-tuple) of mode i, then j, ...",
+        "get((4,(2,3)):(1,(4,8)), 1, 0)",
         2,
         ANY,
         |a| {
@@ -175,6 +200,7 @@ pub static FUNCTIONS: &[Function] = &[
         "compatible",
         "compatible(A, B)",
         "whether A's shape is compatible with B's",
+        "compatible((4,8), ((2,2),8))",
         2,
         2,
         |a| { Ok(Value::Bool(shape_of(a, 0)?.compatible(&shape_of(a, 1)?))) }
@@ -183,6 +209,7 @@ pub static FUNCTIONS: &[Function] = &[
         "congruent",
         "congruent(A, B)",
         "whether A and B have the same profile",
+        "congruent((4,8), (1,4))",
         2,
         2,
         |a| { Ok(Value::Bool(shape_of(a, 0)?.congruent(&shape_of(a, 1)?))) }
@@ -191,6 +218,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_layout",
         "make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
         "a layout from a shape (column-major) and stride, or the concatenation of layouts",
+        "make_layout((4,8), LayoutRight)",
         1,
         ANY,
         |a| {
@@ -242,6 +270,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_shape",
         "make_shape(s0, s1, ...)",
         "the shape (s0, s1, ...), as C++'s make_shape",
+        "make_shape(4, (2,3))",
         0,
         ANY,
         |a| {
@@ -256,6 +285,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_stride",
         "make_stride(d0, d1, ...)",
         "the stride (d0, d1, ...), as C++'s make_stride",
+        "make_stride(1, (4,8))",
         0,
         ANY,
         |a| int_tuples(a)
@@ -264,6 +294,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_coord",
         "make_coord(c0, c1, ...)",
         "the coordinate (c0, c1, ...), `_` slicing, as C++'s make_coord",
+        "make_coord(1, _)",
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec())
@@ -272,6 +303,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tile",
         "make_tile(t0, t1, ...)",
         "the by-mode tiler <t0, t1, ...> (layouts, integers, shapes, `_`), as C++'s make_tile",
+        "make_tile(3:4, 8:2)",
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec())
@@ -280,6 +312,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_layout_right",
         "make_layout_right(SHAPE)",
         "the row-major (LayoutRight) layout of a shape",
+        "make_layout_right((4,8))",
         1,
         1,
         |a| {
@@ -292,6 +325,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_ordered_layout",
         "make_ordered_layout(SHAPE, ORDER)",
         "compact layout whose modes are ordered by ORDER",
+        "make_ordered_layout((4,8,2), (1,0,2))",
         2,
         2,
         |a| {
@@ -304,6 +338,7 @@ pub static FUNCTIONS: &[Function] = &[
         "flatten",
         "flatten(L)",
         "the layout with all nesting removed",
+        "flatten((4,(2,3)):(1,(4,8)))",
         1,
         1,
         |a| {
@@ -317,6 +352,7 @@ pub static FUNCTIONS: &[Function] = &[
         "group",
         "group(L, b, e)",
         "modes [b, e) gathered into one mode",
+        "group((2,3,4):(1,2,6), 0, 2)",
         3,
         3,
         |a| {
@@ -330,6 +366,7 @@ pub static FUNCTIONS: &[Function] = &[
         "select",
         "select(L, i, ...)",
         "the chosen modes, in order",
+        "select((2,3,4):(1,2,6), 2, 0)",
         2,
         ANY,
         |a| {
@@ -342,16 +379,25 @@ pub static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         }
     ),
-    f!("take", "take(L, b, e)", "modes [b, e)", 3, 3, |a| {
-        a.layout(0)?
-            .take(a.index(1)?, a.index(2)?)
-            .map(Value::Layout)
-            .map_err(a.alg())
-    }),
+    f!(
+        "take",
+        "take(L, b, e)",
+        "modes [b, e)",
+        "take((2,3,4):(1,2,6), 1, 3)",
+        3,
+        3,
+        |a| {
+            a.layout(0)?
+                .take(a.index(1)?, a.index(2)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
     f!(
         "append",
         "append(L[, X])",
         "L with the mode X (default 1:0) added at the end",
+        "append((4,8):(1,4), 2:32)",
         1,
         2,
         |a| {
@@ -367,6 +413,7 @@ pub static FUNCTIONS: &[Function] = &[
         "prepend",
         "prepend(L[, X])",
         "L with the mode X (default 1:0) added at the front",
+        "prepend((4,8):(1,4), 2:32)",
         1,
         2,
         |a| {
@@ -382,6 +429,7 @@ pub static FUNCTIONS: &[Function] = &[
         "slice_and_offset",
         "slice_and_offset(CRD, L)",
         "the slice of L at CRD and the offset of CRD",
+        "slice_and_offset((1,_), (4,8):(1,4))",
         2,
         2,
         |a| {
@@ -396,6 +444,7 @@ pub static FUNCTIONS: &[Function] = &[
         "coalesce",
         "coalesce(L[, PROFILE])",
         "the simplest layout with the same function (by mode of PROFILE)",
+        "coalesce((2,(1,6)):(1,(6,2)))",
         1,
         2,
         |a| {
@@ -413,6 +462,7 @@ pub static FUNCTIONS: &[Function] = &[
         "filter",
         "filter(L)",
         "coalesce after removing stride-0 and size-1 modes",
+        "filter((4,2,3):(1,0,4))",
         1,
         1,
         |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) }
@@ -421,6 +471,7 @@ pub static FUNCTIONS: &[Function] = &[
         "composition",
         "composition(A, B)",
         "A o B: B's coordinates through A",
+        "composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)",
         2,
         3,
         |a| {
@@ -441,6 +492,7 @@ pub static FUNCTIONS: &[Function] = &[
         "complement",
         "complement(L[, M])",
         "the layout of what L does not reach, up to cotarget M (default cosize)",
+        "complement(4:2, 24)",
         1,
         2,
         |a| {
@@ -467,6 +519,7 @@ pub static FUNCTIONS: &[Function] = &[
         "right_inverse",
         "right_inverse(L)",
         "R with L(R(i)) == i",
+        "right_inverse((4,8):(8,1))",
         1,
         1,
         |a| {
@@ -482,6 +535,7 @@ pub static FUNCTIONS: &[Function] = &[
         "left_inverse",
         "left_inverse(L)",
         "R with R(L(i)) == i",
+        "left_inverse((4,2):(2,1))",
         1,
         1,
         |a| {
@@ -497,6 +551,7 @@ pub static FUNCTIONS: &[Function] = &[
         "logical_divide",
         "logical_divide(A, T)",
         "A o (T, complement(T)): ((tile), (rest)) per mode",
+        "logical_divide((4,2,3):(2,1,8), 4:2)",
         2,
         2,
         |a| tiler_op(a, divide::logical_divide)
@@ -505,6 +560,7 @@ pub static FUNCTIONS: &[Function] = &[
         "zipped_divide",
         "zipped_divide(A, T)",
         "((tile modes), (rest modes))",
+        "zipped_divide((8,24):(1,8), (4,8))",
         2,
         2,
         |a| tiler_op(a, divide::zipped_divide)
@@ -513,6 +569,7 @@ pub static FUNCTIONS: &[Function] = &[
         "tiled_divide",
         "tiled_divide(A, T)",
         "((tile modes), rest0, rest1, ...)",
+        "tiled_divide((8,24):(1,8), (4,8))",
         2,
         2,
         |a| tiler_op(a, divide::tiled_divide)
@@ -521,6 +578,7 @@ pub static FUNCTIONS: &[Function] = &[
         "flat_divide",
         "flat_divide(A, T)",
         "(tile0, tile1, ..., rest0, rest1, ...)",
+        "flat_divide((8,24):(1,8), (4,8))",
         2,
         2,
         |a| tiler_op(a, divide::flat_divide)
@@ -529,6 +587,7 @@ pub static FUNCTIONS: &[Function] = &[
         "logical_product",
         "logical_product(A, T)",
         "(A, complement(A) o T)",
+        "logical_product((2,2):(4,1), 6:1)",
         2,
         2,
         |a| tiler_op(a, divide::logical_product)
@@ -537,6 +596,7 @@ pub static FUNCTIONS: &[Function] = &[
         "zipped_product",
         "zipped_product(A, T)",
         "((block modes), (product modes))",
+        "zipped_product((2,2):(1,2), (3,4))",
         2,
         2,
         |a| tiler_op(a, divide::zipped_product)
@@ -545,6 +605,7 @@ pub static FUNCTIONS: &[Function] = &[
         "tiled_product",
         "tiled_product(A, T)",
         "((block modes), product0, product1, ...)",
+        "tiled_product((2,2):(1,2), (3,4))",
         2,
         2,
         |a| tiler_op(a, divide::tiled_product)
@@ -553,6 +614,7 @@ pub static FUNCTIONS: &[Function] = &[
         "flat_product",
         "flat_product(A, T)",
         "(block0, ..., product0, ...)",
+        "flat_product((2,2):(1,2), (3,4))",
         2,
         2,
         |a| tiler_op(a, divide::flat_product)
@@ -561,6 +623,7 @@ pub static FUNCTIONS: &[Function] = &[
         "blocked_product",
         "blocked_product(A, B)",
         "A repeated as blocks over B, mode by mode",
+        "blocked_product((2,5):(5,1), (3,4):(1,3))",
         2,
         2,
         |a| {
@@ -573,6 +636,7 @@ pub static FUNCTIONS: &[Function] = &[
         "raked_product",
         "raked_product(A, B)",
         "A interleaved over B, mode by mode",
+        "raked_product((2,5):(5,1), (3,4):(1,3))",
         2,
         2,
         |a| {
@@ -585,6 +649,7 @@ pub static FUNCTIONS: &[Function] = &[
         "max_common_layout",
         "max_common_layout(A, B)",
         "the largest contiguous layout on which A and B agree",
+        "max_common_layout((4,8):(1,4), (4,8):(1,16))",
         2,
         2,
         |a| {
@@ -597,6 +662,7 @@ pub static FUNCTIONS: &[Function] = &[
         "max_common_vector",
         "max_common_vector(A, B)",
         "how many contiguous elements A and B agree on",
+        "max_common_vector((4,8):(1,4), (4,8):(1,16))",
         2,
         2,
         |a| {
@@ -609,6 +675,7 @@ pub static FUNCTIONS: &[Function] = &[
         "crd2idx",
         "crd2idx(CRD, SHAPE, STRIDE) | crd2idx(CRD, L)",
         "the index of a coordinate",
+        "crd2idx((1,2), (4,8), (1,4))",
         2,
         3,
         |a| {
@@ -635,6 +702,7 @@ pub static FUNCTIONS: &[Function] = &[
         "idx2crd",
         "idx2crd(IDX, SHAPE[, STRIDE])",
         "the coordinate of an index (the last mode is not wrapped)",
+        "idx2crd(9, (4,8))",
         2,
         3,
         |a| {
@@ -652,6 +720,7 @@ pub static FUNCTIONS: &[Function] = &[
         "mma_atom",
         "mma_atom(NAME)",
         "CuTe's MMA atom NAME: fields ThrID, Shape_MNK, ALayout, BLayout, CLayout",
+        "mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout",
         1,
         1
     ),
@@ -659,6 +728,7 @@ pub static FUNCTIONS: &[Function] = &[
         "tiled_mma",
         "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
         "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_layoutC_TV",
         2,
         3
     ),
@@ -666,6 +736,7 @@ pub static FUNCTIONS: &[Function] = &[
         "copy_atom",
         "copy_atom(OP, TYPE)",
         "CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef",
+        "copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc",
         2,
         2
     ),
@@ -673,6 +744,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tiled_copy",
         "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
         "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).TiledLayout_TV",
         2,
         3
     ),
@@ -680,6 +752,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tiled_copy_A",
         "make_tiled_copy_A(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's A operand",
+        "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
         2,
         2
     ),
@@ -687,6 +760,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tiled_copy_B",
         "make_tiled_copy_B(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's B operand",
+        "make_tiled_copy_B(copy_atom(SM75_U32x2_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
         2,
         2
     ),
@@ -694,6 +768,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tiled_copy_C",
         "make_tiled_copy_C(COPY_ATOM, TILED_MMA)",
         "the TiledCopy matching a TiledMMA's C operand",
+        "make_tiled_copy_C(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
         2,
         2
     ),
@@ -701,6 +776,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_layout_tv",
         "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
         "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
+        "make_layout_tv((4,8):(8,1), (2,2):(2,1))",
         2,
         2
     ),
@@ -708,6 +784,7 @@ pub static FUNCTIONS: &[Function] = &[
         "gmma_atom",
         "gmma_atom(Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom, f16|bf16|tf32)",
         "GMMA::Layout_*_Atom<T>: a GMMA shared-memory layout atom (swizzle o smem_ptr o layout)",
+        "gmma_atom(Layout_K_SW128_Atom, bf16)",
         2,
         2,
         |a| {
@@ -731,6 +808,7 @@ pub static FUNCTIONS: &[Function] = &[
         "tile_to_shape",
         "tile_to_shape(ATOM, SHAPE[, ORDER])",
         "ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER",
+        "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
         2,
         3,
         |a| {
@@ -755,6 +833,7 @@ pub static FUNCTIONS: &[Function] = &[
         "local_tile(L, TILER, COORD[, PROJ])",
         "the tile at COORD of the tensor over L (elements are their indices): OFFSET o LAYOUT; \
          modes marked X in PROJ (Step<_1,X,_1>) are dropped from TILER and COORD",
+        "local_tile((8,24):(1,8), (4,8), (1,2))",
         3,
         4,
         |a| {
@@ -777,6 +856,7 @@ pub static FUNCTIONS: &[Function] = &[
         "local_partition(L, THR_LAYOUT, THR_IDX[, PROJ])",
         "the elements thread THR_IDX of THR_LAYOUT owns in the tensor over L: OFFSET o LAYOUT; \
          modes marked X in PROJ are dropped from THR_LAYOUT",
+        "local_partition((16,8):(1,16), (4,2):(2,1), 5)",
         3,
         4,
         |a| {
@@ -797,6 +877,7 @@ pub static FUNCTIONS: &[Function] = &[
         "bank_conflicts",
         "bank_conflicts(SMEM, TV, ELEM_BITS[, ACCESS_BITS])",
         "the shared-memory bank conflict degree of TV's accesses to SMEM (1: conflict-free)",
+        "bank_conflicts((8,64):(64,1), (8,8):(1,8), 16)",
         3,
         4,
         |a| {
@@ -819,6 +900,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tuple",
         "make_tuple(x0, x1, ...)",
         "the tuple (x0, x1, ...) of any values, as C++'s make_tuple",
+        "make_tuple((8):(1), 16)",
         0,
         ANY,
         |a| tuple_of(a, a.vals.to_vec())
@@ -827,6 +909,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_step",
         "make_step(s0, s1, ...)",
         "the step (s0, s1, ...), `X` or `_` marking a mode to project out, as C++'s make_step",
+        "make_step(1, X, 1)",
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec())
@@ -835,6 +918,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_composed_layout",
         "make_composed_layout(INNER, OFFSET, OUTER)",
         "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout)",
+        "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         3,
         3,
         |a| {
@@ -852,6 +936,7 @@ pub static FUNCTIONS: &[Function] = &[
         "slice_",
         "slice_(L, CRD)",
         "the CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept",
+        "slice_((4,8):(1,4), (_, 2))",
         2,
         2,
         |a| super::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span)
@@ -860,6 +945,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_swizzle",
         "make_swizzle(B, M, S)",
         "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s))",
+        "make_swizzle(3, 4, 3)",
         3,
         3,
         |a| {
@@ -880,6 +966,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_inttuple_iter",
         "make_inttuple_iter(OFFSET)",
         "a counting iterator starting at OFFSET (for make_tensor)",
+        "make_inttuple_iter(132)",
         1,
         1,
         |a| match a.vals[0].as_int() {
@@ -897,6 +984,7 @@ pub static FUNCTIONS: &[Function] = &[
         "make_tensor",
         "make_tensor(ITERATOR, L)",
         "the tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L",
+        "make_tensor(make_inttuple_iter(132), (4,8):(1,8))",
         2,
         2,
         |a| {
@@ -1139,6 +1227,41 @@ pub fn templated(name: &str) -> Option<Templated> {
         query: query.and_then(lookup),
         indices,
     })
+}
+
+/// A function's entry for `:help NAME` and `cute help NAME`: its signature, what it computes,
+/// and its example with the result, computed now (so the help is always true).
+pub fn describe(f: &Function) -> String {
+    let result = match super::Env::new().run(f.example) {
+        Ok(super::Outcome::Value(v)) => crate::render::plain::render(&v),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    format!(
+        "{}\n  {}\n  example: {}\n           = {}\n",
+        f.signature, f.summary, f.example, result
+    )
+}
+
+/// The names closest to `name` among the functions (and `others`, e.g. a session's variables),
+/// for a "did you mean": at most three, each within a third of the name's length in edits (none for names of one or two letters).
+pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let limit = name.chars().count() / 3;
+    if limit == 0 {
+        return Vec::new();
+    }
+    let mut found: Vec<(usize, String)> = FUNCTIONS
+        .iter()
+        .map(|f| f.name)
+        .chain(ALIASES.iter().map(|(a, _)| *a))
+        .chain(others)
+        .filter(|c| *c != name)
+        .map(|c| (strsim::damerau_levenshtein(name, c), c.to_string()))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    found.sort();
+    found.dedup_by(|a, b| a.1 == b.1);
+    found.into_iter().take(3).map(|(_, c)| c).collect()
 }
 
 /// The function of that name.

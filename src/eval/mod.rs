@@ -197,6 +197,23 @@ impl Env {
         self.ans_bound
     }
 
+    /// `; did you mean 'size'?` for a name that is close to a function or a variable (nothing
+    /// when none is).
+    fn did_you_mean(&self, name: &str) -> String {
+        let close = functions::closest(name, self.vars.keys().map(String::as_str));
+        match close.as_slice() {
+            [] => String::new(),
+            [one] => format!("; did you mean '{one}'?"),
+            many => format!(
+                "; did you mean {}?",
+                many.iter()
+                    .map(|c| format!("'{c}'"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        }
+    }
+
     /// Look a variable up.
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.vars.get(name)
@@ -330,7 +347,10 @@ impl Env {
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
                 )),
-                None => Err(EvalError::new(unknown_name(n), e.span)),
+                None => Err(EvalError::new(
+                    format!("{}{}", unknown_name(n), self.did_you_mean(n)),
+                    e.span,
+                )),
             },
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
@@ -532,7 +552,10 @@ impl Env {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
-                return Err(EvalError::new(unknown_function(n), callee.span));
+                return Err(EvalError::new(
+                    format!("{}{}", unknown_function(n), self.did_you_mean(n)),
+                    callee.span,
+                ));
             };
             if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
                 return self.call_with_keywords(f, args, span);
@@ -571,7 +594,18 @@ impl Env {
                 many = args.iter().map(|a| a.span).collect();
                 &many
             };
-            return functions::call(f, &vals, spans, span);
+            return functions::call(f, &vals, spans, span).map_err(|mut e| {
+                // a bare name taken as an argument that is no variable: suggest one
+                if let Some(n) = e
+                    .message
+                    .strip_prefix("undefined variable '")
+                    .and_then(|m| m.strip_suffix('\''))
+                {
+                    let hint = self.did_you_mean(n);
+                    e.message.push_str(&hint);
+                }
+                e
+            });
         }
         if let ExprKind::Field(base, name) = &callee.kind {
             let target = self.eval(base)?;

@@ -16,7 +16,6 @@ use rustyline::{Context, Editor, Helper};
 
 use super::{COMMANDS, Flow, Session};
 use crate::eval::functions;
-use crate::parser::is_incomplete;
 use crate::render::Format;
 
 /// Completion, highlighting and continuation for the REPL line editor.
@@ -77,17 +76,16 @@ impl Hinter for CuteHelper {
 }
 
 impl Validator for CuteHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        if is_incomplete(ctx.input()) {
-            Ok(ValidationResult::Incomplete)
-        } else {
-            Ok(ValidationResult::Valid(None))
-        }
+    fn validate(&self, _: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        // every line is accepted: a statement with an open bracket goes on at the next prompt
+        // (`  ...> `), and a pasted block is split into its statements by the session
+        Ok(ValidationResult::Valid(None))
     }
 }
 
-/// Colour the notation; the display width is unchanged.
-pub fn highlight_line(line: &str) -> String {
+/// Colour the notation; the display width is unchanged. Functions are blue, the session's
+/// variables (`is_var`) green, other names plain.
+pub fn highlight_line(line: &str, is_var: &dyn Fn(&str) -> bool) -> String {
     let mut out = String::with_capacity(line.len() * 2);
     let chars: Vec<(usize, char)> = line.char_indices().collect();
     let mut i = 0;
@@ -122,8 +120,10 @@ pub fn highlight_line(line: &str) -> String {
                 word.yellow().to_string()
             } else if functions::lookup(word).is_some() {
                 word.blue().to_string()
-            } else {
+            } else if is_var(word) {
                 word.green().to_string()
+            } else {
+                word.to_string()
             };
             out.push_str(&styled);
             i = j;
@@ -141,7 +141,8 @@ pub fn highlight_line(line: &str) -> String {
 impl Highlighter for CuteHelper {
     fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
         if self.color {
-            Cow::Owned(highlight_line(line))
+            let vars = self.vars.borrow();
+            Cow::Owned(highlight_line(line, &|w| vars.iter().any(|v| v == w)))
         } else {
             Cow::Borrowed(line)
         }
@@ -158,6 +159,60 @@ fn history_path() -> Option<PathBuf> {
     Some(dirs::data_dir()?.join("cute").join("history.txt"))
 }
 
+/// The largest history file read at start-up.
+const MAX_HISTORY_BYTES: u64 = 1 << 20;
+
+/// Load the history file when it is a regular file of bounded size (a link to a device, a FIFO
+/// or a huge file is not read: a warning, and the session starts without history); the path to
+/// save to, if history is kept.
+fn usable_history(
+    path: Option<PathBuf>,
+    editor: &mut Editor<CuteHelper, DefaultHistory>,
+) -> Option<PathBuf> {
+    let path = path?;
+    if let Some(dir) = path.parent()
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!(
+            "warning: history not kept: cannot create {}: {e}",
+            dir.display()
+        );
+        return None;
+    }
+    match std::fs::metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(path),
+        Err(e) => {
+            eprintln!("warning: history not kept: {}: {e}", path.display());
+            None
+        }
+        Ok(m) if !m.is_file() => {
+            eprintln!(
+                "warning: history not kept: {} is not a regular file",
+                path.display()
+            );
+            None
+        }
+        Ok(m) if m.len() > MAX_HISTORY_BYTES => {
+            eprintln!(
+                "warning: history not kept: {} has {} bytes, more than {MAX_HISTORY_BYTES}",
+                path.display(),
+                m.len()
+            );
+            None
+        }
+        Ok(_) => match editor.load_history(&path) {
+            Ok(()) => Some(path),
+            Err(e) => {
+                eprintln!(
+                    "warning: history not kept: cannot read {}: {e}",
+                    path.display()
+                );
+                None
+            }
+        },
+    }
+}
+
 /// The interactive session on a terminal.
 pub fn interactive(format: Format, color: bool) -> i32 {
     let vars = Rc::new(RefCell::new(Vec::new()));
@@ -172,22 +227,7 @@ pub fn interactive(format: Format, color: bool) -> i32 {
         vars: vars.clone(),
         color,
     }));
-    let history = history_path();
-    if let Some(path) = &history {
-        if let Some(dir) = path.parent()
-            && let Err(e) = std::fs::create_dir_all(dir)
-        {
-            eprintln!(
-                "warning: history not kept: cannot create {}: {e}",
-                dir.display()
-            );
-        }
-        if path.exists()
-            && let Err(e) = editor.load_history(path)
-        {
-            eprintln!("warning: cannot read history {}: {e}", path.display());
-        }
-    }
+    let history = usable_history(history_path(), &mut editor);
     println!(
         "cute {} — CuTe layout algebra. :help for help, Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
@@ -197,35 +237,40 @@ pub fn interactive(format: Format, color: bool) -> i32 {
         eprintln!("warning: Ctrl-C will not interrupt evaluations: {e}");
     }
     let mut session = Session::new(format, color);
-    let mut line_no = 0usize;
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     loop {
-        let prompt = if color {
-            "\x1b[1;32mcute>\x1b[0m "
-        } else {
-            "cute> "
+        // a statement with an open bracket goes on at the continuation prompt
+        let prompt = match (session.is_pending(), color) {
+            (false, true) => "\x1b[1;32mcute>\x1b[0m ",
+            (false, false) => "cute> ",
+            (true, true) => "\x1b[2m  ...>\x1b[0m ",
+            (true, false) => "  ...> ",
         };
         match editor.readline(prompt) {
-            Ok(line) => {
-                line_no += 1;
-                if line.trim().is_empty() {
+            Ok(text) => {
+                if text.trim().is_empty() && !session.is_pending() {
                     continue;
                 }
-                let _ = editor.add_history_entry(line.as_str());
+                let _ = editor.add_history_entry(text.as_str());
                 if let Some(path) = &history
                     && let Err(e) = editor.save_history(path)
                 {
                     eprintln!("warning: cannot save history {}: {e}", path.display());
                 }
-                crate::interrupt::clear();
-                let flow = session.input(&line, line_no, &mut stdout.lock(), &mut stderr.lock());
-                *vars.borrow_mut() = session.var_names();
-                if flow == Flow::Quit {
-                    return 0;
+                // a pasted block is several lines: each runs as if typed
+                for line in text.split('\n') {
+                    crate::interrupt::clear();
+                    let line = line.strip_suffix('\r').unwrap_or(line);
+                    let flow = session.line(line, &mut stdout.lock(), &mut stderr.lock());
+                    *vars.borrow_mut() = session.var_names();
+                    if flow == Flow::Quit {
+                        return 0;
+                    }
                 }
             }
-            Err(ReadlineError::Interrupted) => continue,
+            // Ctrl-C abandons a pending statement (and otherwise the line being typed)
+            Err(ReadlineError::Interrupted) => session.abandon(),
             Err(ReadlineError::Eof) => return 0,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -5,7 +5,7 @@ mod editor;
 use std::io::{BufRead, Write};
 
 use crate::diagnostic;
-use crate::eval::{Env, Outcome, functions};
+use crate::eval::{Env, EvalError, Outcome, functions};
 use crate::render::{self, Format, RenderOptions};
 use crate::statements::{Splitter, Statement};
 
@@ -35,10 +35,32 @@ pub struct ReplCommand {
 pub static COMMANDS: &[ReplCommand] = &[
     ReplCommand {
         name: ":help",
-        args: "",
-        help: "this help: the commands, then every function",
-        run: |_, _, out, _| {
-            let _ = out.write_all(help_text().as_bytes());
+        args: "[NAME]",
+        help: "this help, or one function's (or command's) entry with an example",
+        run: |_, arg, out, err| {
+            let name = arg.trim();
+            if name.is_empty() {
+                let _ = out.write_all(help_text().as_bytes());
+            } else if let Some(f) = functions::lookup(name) {
+                let _ = out.write_all(functions::describe(f).as_bytes());
+            } else if let Some(c) = COMMANDS
+                .iter()
+                .find(|c| c.name == name || c.name[1..] == *name)
+            {
+                let _ = writeln!(out, "{} {}\n  {}", c.name, c.args, c.help);
+            } else if let Some(text) = crate::help::topic(name) {
+                let _ = out.write_all(text.as_bytes());
+            } else {
+                let close = functions::closest(name, std::iter::empty());
+                let hint = match close.first() {
+                    Some(c) => format!("; did you mean '{c}'?"),
+                    None => String::new(),
+                };
+                let _ = writeln!(
+                    err,
+                    "error: no function or command '{name}'{hint} (:help lists them)"
+                );
+            }
             Flow::Continue
         },
     },
@@ -58,7 +80,11 @@ pub static COMMANDS: &[ReplCommand] = &[
         args: "EXPR",
         help: "properties table and grid of a value",
         run: |s, arg, out, err| {
-            s.show(arg, out, err);
+            if arg.trim().is_empty() {
+                let _ = writeln!(err, "error: :show takes an expression: :show EXPR");
+            } else {
+                s.show(arg, out, err);
+            }
             Flow::Continue
         },
     },
@@ -139,6 +165,10 @@ pub struct Session {
     format: Format,
     color: bool,
     splitter: Splitter,
+    /// Print an `error: MESSAGE` line on the output besides the caret diagnostic (piped, when
+    /// the output is not the terminal the diagnostic goes to); otherwise each error is shown
+    /// once, as its diagnostic.
+    error_lines: bool,
 }
 
 impl Session {
@@ -149,6 +179,33 @@ impl Session {
             format,
             color,
             splitter: Splitter::new(),
+            error_lines: false,
+        }
+    }
+
+    /// Whether a statement waits for more lines (an open bracket).
+    pub fn is_pending(&self) -> bool {
+        self.splitter.is_pending()
+    }
+
+    /// Drop the statement waiting for more lines (Ctrl-C at the continuation prompt).
+    pub fn abandon(&mut self) {
+        let _ = self.splitter.finish();
+    }
+
+    /// An error, once: the caret diagnostic on `err`, and (piped to a file or program) the
+    /// `error: MESSAGE` line on `out` as `cute eval` prints it.
+    fn report(
+        &self,
+        line: usize,
+        src: &str,
+        e: &EvalError,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) {
+        let _ = err.write_all(diagnostic::render("<repl>", line, src, e).as_bytes());
+        if self.error_lines {
+            let _ = writeln!(out, "error: {}", diagnostic::escaped(&e.message));
         }
     }
 
@@ -214,8 +271,7 @@ impl Session {
             },
             Ok(_) => {}
             Err(e) => {
-                let _ = err.write_all(diagnostic::render("<repl>", line, &st.text, &e).as_bytes());
-                let _ = writeln!(out, "error: {}", e.message);
+                self.report(line, &st.text, &e, out, err);
             }
         }
         Flow::Continue
@@ -237,8 +293,7 @@ impl Session {
             },
             Ok(_) => {}
             Err(e) => {
-                let _ = err.write_all(diagnostic::render("<repl>", 1, arg, &e).as_bytes());
-                let _ = writeln!(out, "error: {}", e.message);
+                self.report(1, arg, &e, out, err);
             }
         }
     }
@@ -276,8 +331,7 @@ impl Session {
                 let _ = writeln!(out, "{text}");
             }
             Err(e) => {
-                let _ = err.write_all(diagnostic::render("<repl>", 1, rest, &e).as_bytes());
-                let _ = writeln!(out, "error: {}", e.message);
+                self.report(1, rest, &e, out, err);
             }
         }
     }
@@ -296,7 +350,10 @@ impl Session {
 
 /// The REPL over piped standard input: no prompts, no colour, one line per result.
 pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, format: Format) -> i32 {
+    use std::io::IsTerminal;
     let mut session = Session::new(format, false);
+    // both on a terminal, the diagnostic alone shows the error once
+    session.error_lines = !(std::io::stdout().is_terminal() && std::io::stderr().is_terminal());
     for line in input.split(b'\n') {
         let Ok(line) = line else { break };
         let text = String::from_utf8_lossy(&line);

@@ -3,6 +3,7 @@
 mod atoms;
 mod bad_input;
 mod cli;
+mod examples;
 mod explain;
 mod fastpath;
 mod fuzz_regressions;

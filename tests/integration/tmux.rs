@@ -63,17 +63,17 @@ impl Drop for Tmux {
     }
 }
 
-#[test]
-fn repl_in_a_real_terminal() {
+/// A REPL in a new tmux session (`None`: tmux is not installed), its data directory empty.
+fn start(tag: &str) -> Option<(Tmux, std::path::PathBuf)> {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("skipped: tmux is not installed (.ci/run installs it)");
-        return;
+        return None;
     }
-    let data = std::env::temp_dir().join(format!("cute-tmux-{}", std::process::id()));
+    let data = std::env::temp_dir().join(format!("cute-tmux-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(&data).unwrap();
     let tmux = Tmux {
-        socket: format!("cute-test-{}", std::process::id()),
+        socket: format!("cute-test-{tag}-{}", std::process::id()),
     };
     let cmd = format!(
         "env XDG_DATA_HOME={} NO_COLOR=1 {} repl",
@@ -88,10 +88,18 @@ fn repl_in_a_real_terminal() {
         "-x",
         "120",
         "-y",
-        "40",
+        "60",
         &cmd,
     ]);
     tmux.wait_for("cute>");
+    Some((tmux, data))
+}
+
+#[test]
+fn repl_in_a_real_terminal() {
+    let Some((tmux, data)) = start("session") else {
+        return;
+    };
 
     tmux.line("A = (4,8):(1,4)");
     tmux.send(&["A o <2:1,", "Enter"]);
@@ -123,5 +131,66 @@ fn repl_in_a_real_terminal() {
         "history file {}:\n{text}",
         history.display()
     );
+    let _ = std::fs::remove_dir_all(Path::new(&data));
+}
+
+#[test]
+fn repl_takes_a_pasted_block() {
+    let Some((tmux, data)) = start("paste") else {
+        return;
+    };
+    let paste = |block: &str, bracketed: bool| {
+        let file = data.join("block.txt");
+        std::fs::write(&file, block).unwrap();
+        tmux.run(&["load-buffer", file.to_str().unwrap()]);
+        if bracketed {
+            tmux.run(&["paste-buffer", "-p", "-t", "cute"]);
+        } else {
+            tmux.run(&["paste-buffer", "-t", "cute"]);
+        }
+    };
+    // a bracketed paste of several statements: each runs, each result and error once
+    paste("A = (4,8):(1,4)\nsize(A)\nfrobnicate(A)\ncosize(A)\n", true);
+    tmux.send(&["Enter"]);
+    let s = tmux.wait_for("cute> \n");
+    let s = if s.contains("\n32\n") {
+        s
+    } else {
+        tmux.wait_for("\n32\n")
+    };
+    assert_eq!(
+        s.matches("unknown function 'frobnicate'").count(),
+        1,
+        "error once:\n{s}"
+    );
+    assert_eq!(
+        s.matches("\n32\n").count(),
+        2,
+        "size and cosize, once each:\n{s}"
+    );
+
+    // several lines arriving at once, unbracketed: all run
+    tmux.send(&["C-l"]);
+    paste("B = 3:2\nsize(B)\ncosize(B)\nB o 2:1\n", false);
+    let s = tmux.wait_for("2:2");
+    assert!(
+        s.contains("\n3\n") && s.contains("\n5\n") && s.contains("2:2"),
+        "all lines run:\n{s}"
+    );
+
+    // an open bracket shows the continuation prompt; Ctrl-C abandons the statement
+    tmux.send(&["C-l"]);
+    tmux.send(&["A o <2:1,", "Enter"]);
+    let s = tmux.wait_for("...>");
+    assert!(s.contains("\n  ...>"), "continuation prompt:\n{s}");
+    tmux.send(&["C-c"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.line("size(A) + 1");
+    let s = tmux.wait_for("33");
+    assert!(
+        s.contains("\n33\n"),
+        "the abandoned statement is gone:\n{s}"
+    );
+    tmux.send(&["C-d"]);
     let _ = std::fs::remove_dir_all(Path::new(&data));
 }

@@ -1,0 +1,52 @@
+//! Every function of the table carries an example that evaluates (`:help NAME` and
+//! `cute help NAME` show it with its result, computed), and names close to a function get a
+//! "did you mean".
+
+use cute::eval::functions::{FUNCTIONS, closest, describe};
+use cute::eval::{Env, Outcome};
+
+#[test]
+fn every_function_has_an_example_that_evaluates() {
+    for f in FUNCTIONS {
+        assert!(
+            f.example.contains(f.name) || f.example.contains(&f.name.replace('_', "")),
+            "{}: the example {:?} calls it",
+            f.name,
+            f.example
+        );
+        match Env::new().run(f.example) {
+            Ok(Outcome::Value(_)) => {}
+            other => panic!("{}: example {:?} gives {other:?}", f.name, f.example),
+        }
+        let d = describe(f);
+        assert!(d.contains("example: ") && !d.contains("error:"), "{d}");
+    }
+}
+
+#[test]
+fn close_names_are_suggested() {
+    assert_eq!(
+        closest("sizee", std::iter::empty()),
+        vec!["size".to_string()]
+    );
+    assert_eq!(
+        closest("lgical_divide", std::iter::empty()),
+        vec!["logical_divide".to_string()]
+    );
+    assert_eq!(
+        closest("myvar", ["myvars"].into_iter()),
+        vec!["myvars".to_string()]
+    );
+    assert!(closest("xyzzy", std::iter::empty()).is_empty());
+    assert!(
+        closest("Bx", ["B"].into_iter()).is_empty(),
+        "no guesses for two letters"
+    );
+    let mut env = Env::new();
+    env.run("tile_a = (4,8):(1,4)").unwrap();
+    let e = env.run("size(tile_b)").unwrap_err();
+    assert_eq!(
+        e.message,
+        "undefined variable 'tile_b'; did you mean 'tile_a'?"
+    );
+}
