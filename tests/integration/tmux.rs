@@ -65,6 +65,11 @@ impl Drop for Tmux {
 
 /// A REPL in a new tmux session (`None`: tmux is not installed), its data directory empty.
 fn start(tag: &str) -> Option<(Tmux, std::path::PathBuf)> {
+    start_with(tag, |_| {})
+}
+
+/// [`start`], with the data directory prepared by `prepare` first.
+fn start_with(tag: &str, prepare: impl FnOnce(&Path)) -> Option<(Tmux, std::path::PathBuf)> {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("skipped: tmux is not installed (.ci/run installs it)");
         return None;
@@ -72,6 +77,7 @@ fn start(tag: &str) -> Option<(Tmux, std::path::PathBuf)> {
     let data = std::env::temp_dir().join(format!("cute-tmux-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(&data).unwrap();
+    prepare(&data);
     let tmux = Tmux {
         socket: format!("cute-test-{tag}-{}", std::process::id()),
     };
@@ -193,4 +199,33 @@ fn repl_takes_a_pasted_block() {
     );
     tmux.send(&["C-d"]);
     let _ = std::fs::remove_dir_all(Path::new(&data));
+}
+
+#[test]
+fn a_hostile_history_file_is_not_read() {
+    // a history that is a link to /dev/full (reading it would never end), then a FIFO
+    for (tag, make) in [
+        (
+            "devfull",
+            (|p: &Path| std::os::unix::fs::symlink("/dev/full", p).unwrap()) as fn(&Path),
+        ),
+        ("fifo", |p: &Path| {
+            let ok = Command::new("mkfifo").arg(p).status().unwrap().success();
+            assert!(ok, "mkfifo");
+        }),
+    ] {
+        let Some((tmux, data)) = start_with(tag, |d| {
+            std::fs::create_dir_all(d.join("cute")).unwrap();
+            make(&d.join("cute").join("history.txt"));
+        }) else {
+            return;
+        };
+        let s = tmux.wait_for("history not kept");
+        assert!(s.contains("is not a regular file"), "{tag}:\n{s}");
+        tmux.line("size((4,8))");
+        let s = tmux.wait_for("\n32\n");
+        assert!(s.contains("\n32\n"), "{tag}: the session works:\n{s}");
+        tmux.send(&["C-d"]);
+        let _ = std::fs::remove_dir_all(Path::new(&data));
+    }
 }
