@@ -146,8 +146,9 @@ struct GemmArgs {
     /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled.
     #[arg(long)]
     smem_b: Option<String>,
-    /// Pipeline depth; default 3 for mma.sync, on the Hopper path the deepest up to 4 that fits.
-    #[arg(long)]
+    /// Pipeline depth (1 to 64); default 3 for mma.sync, on the Hopper path the deepest up to 4
+    /// that fits.
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     stages: Option<usize>,
     /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index
     /// (with --cluster: over the clusters of tiles).
@@ -169,17 +170,20 @@ struct GemmArgs {
     /// Print the generated CUDA C++.
     #[arg(long)]
     emit: bool,
-    /// Compile to CUBIN and report registers, spills and shared memory; no GPU needed.
+    /// Compile to CUBIN and report registers, spills and shared memory; no GPU needed, but NVRTC
+    /// (libnvrtc.so: the CUDA toolkit, or `pip install nvidia-cuda-nvrtc` with its lib folder on
+    /// LD_LIBRARY_PATH).
     #[arg(long)]
     compile_only: bool,
-    /// Several configurations side by side.
-    #[arg(long)]
+    /// Several configurations side by side (it chooses the tiles, depths, shared-memory atoms
+    /// and rasters itself).
+    #[arg(long, conflicts_with_all = ["tile", "stages", "smem_a", "smem_b"])]
     sweep: bool,
-    /// Architecture for --compile-only.
-    #[arg(long)]
+    /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
+    #[arg(long, requires = "compile_only")]
     arch: Option<String>,
-    /// Timed repetitions (the median is reported).
-    #[arg(long, default_value_t = 20)]
+    /// Timed repetitions, 1 to 10000 (the median is reported).
+    #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10000))]
     reps: usize,
 }
 

@@ -166,7 +166,38 @@ fn no_nvrtc(err: &mut dyn Write) -> i32 {
 }
 
 /// Run `cute gemm`; returns the exit status.
+/// NVRTC's name of an architecture: `sm_80`, `80` and `sm_90a` are read; `90` is `sm_90a`
+/// (the Hopper path needs the `a` features).
+pub fn normalize_arch(text: &str) -> Result<String, String> {
+    let t = text.trim();
+    let digits = t.strip_prefix("sm_").unwrap_or(t);
+    let (num, suffix) = digits.split_at(
+        digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len()),
+    );
+    let valid = num.len() >= 2 && matches!(suffix, "" | "a" | "f");
+    if !valid {
+        return Err(format!(
+            "'{text}' is not an architecture: write sm_80, 80, sm_86, sm_89, sm_90a or 90"
+        ));
+    }
+    let suffix = if num == "90" && suffix.is_empty() {
+        "a"
+    } else {
+        suffix
+    };
+    Ok(format!("sm_{num}{suffix}"))
+}
+
 pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let arch = match normalize_arch(opts.arch.as_deref().unwrap_or("sm_90a")) {
+        Ok(a) => a,
+        Err(m) => {
+            let _ = writeln!(err, "error: --arch: {m}");
+            return 2;
+        }
+    };
     let configure = |flags: &GemmFlags| {
         if opts.sweep {
             sweep_all(flags)
@@ -181,9 +212,10 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             }
             c
         }
+        // an invalid flag value (or a problem no GPU can hold) is a usage error
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
-            return 1;
+            return 2;
         }
     };
     let mut gpu = None;
@@ -230,7 +262,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         if !nvrtc::nvrtc_present() {
             return no_nvrtc(err);
         }
-        let arch = opts.arch.clone().unwrap_or_else(|| "sm_90a".into());
+
         let mut rows = Vec::new();
         for c in cfgs {
             if let Err(m) = c.supports(&arch) {

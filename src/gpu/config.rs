@@ -180,6 +180,27 @@ fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
     }
 }
 
+/// The largest entry of a tuple flag (`--tile`, `--atom-layout`, `--cluster`): every product of
+/// them stays far inside 64 bits.
+const MAX_LIST_ENTRY: usize = 65536;
+
+/// The most bytes a problem's buffers may take on the GPU (A, B, and C twice, for the kernel and
+/// cuBLAS): more than any GPU has. A GPU present is asked for its free memory before allocating.
+pub const MAX_GPU_BYTES: u128 = 256 << 30;
+
+/// Bytes of the device buffers of an M×N×K problem of 2-byte elements: A, B, C and cuBLAS's C.
+pub fn device_bytes(m: usize, n: usize, k: usize) -> u128 {
+    let (m, n, k) = (m as u128, n as u128, k as u128);
+    (m * k + n * k + 2 * m * n) * 2
+}
+
+/// Bytes of the host buffers: A and B as 2-byte elements and in fp32 for the reference, and C
+/// read back (twice) and poisoned.
+pub fn host_bytes(m: usize, n: usize, k: usize) -> u128 {
+    let (m, n, k) = (m as u128, n as u128, k as u128);
+    (m * k + n * k) * 6 + m * n * 8
+}
+
 pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
     let v = eval_value(flag, text)?;
     let Value::IntTuple(IntTuple::Tuple(items)) = v else {
@@ -196,6 +217,9 @@ pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, S
         })
         .collect();
     match ints {
+        Some(v) if v.len() == n && v.iter().any(|x| *x > MAX_LIST_ENTRY) => Err(format!(
+            "{flag}: entries must be at most {MAX_LIST_ENTRY}, got {text}"
+        )),
         Some(v) if v.len() == n => Ok(v),
         _ => Err(format!(
             "{flag}: expected {n} positive integers, got {text}"
@@ -259,6 +283,13 @@ pub(crate) fn check_problem(f: &GemmFlags, why: &str) -> Result<(), String> {
     }
     if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
         return Err("--m/--n/--k: sizes must fit in 31 bits".into());
+    }
+    let bytes = device_bytes(f.m, f.n, f.k);
+    if bytes > MAX_GPU_BYTES {
+        return Err(format!(
+            "--m/--n/--k: a {}x{}x{} problem needs {bytes} bytes of GPU memory (A, B and C twice), more than any GPU has ({MAX_GPU_BYTES})",
+            f.m, f.n, f.k
+        ));
     }
     Ok(())
 }
@@ -455,7 +486,10 @@ impl GemmConfig {
         if stages < 2 {
             return Err("--stages: the pipeline needs at least 2 stages".into());
         }
-        let smem_bytes = stages * (bm + bn) * bk * 2;
+        let smem_bytes = stages
+            .checked_mul(bm + bn)
+            .and_then(|x| x.checked_mul(bk * 2))
+            .unwrap_or(usize::MAX);
         if smem_bytes > MAX_SMEM_BYTES {
             return Err(format!(
                 "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}"

@@ -226,6 +226,42 @@ pub(crate) fn time_median(
     Ok(median(times))
 }
 
+/// The memory the host can still give (`MemAvailable` of /proc/meminfo), when known.
+fn host_available_bytes() -> Option<u128> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u128 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+impl Gpu {
+    /// Refuse a problem whose buffers do not fit in the GPU's free memory or the host's
+    /// available memory, before allocating anything.
+    pub(crate) fn check_memory(&self, m: usize, n: usize, k: usize) -> Result<(), GpuError> {
+        use super::config::{device_bytes, host_bytes};
+        let need = device_bytes(m, n, k);
+        let (free, _) = self
+            .ctx
+            .mem_get_info()
+            .map_err(failed("query GPU memory"))?;
+        if need > free as u128 {
+            return Err(GpuError::Failed(format!(
+                "a {m}x{n}x{k} problem needs {need} bytes of GPU memory (A, B and C twice), more than the {free} bytes free on {}",
+                self.name
+            )));
+        }
+        let host = host_bytes(m, n, k);
+        if let Some(avail) = host_available_bytes()
+            && host > avail
+        {
+            return Err(GpuError::Failed(format!(
+                "a {m}x{n}x{k} problem needs about {host} bytes of host memory (inputs, reference and results), more than the {avail} available"
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl Gpu
 where
     CudaBlas: Gemm<half::bf16> + Gemm<half::f16>,
@@ -240,6 +276,7 @@ where
     where
         CudaBlas: Gemm<T>,
     {
+        self.check_memory(m, n, k)?;
         let ha: Vec<T> = random_values(m * k, 1)
             .into_iter()
             .map(T::from_f32)

@@ -74,6 +74,10 @@ fn is_tiler(items: &[Value]) -> bool {
 pub fn cpp(v: &Value) -> Result<String, RenderError> {
     Ok(match v {
         Value::IntTuple(IntTuple::Int(i)) => format!("{}{{}}", int_type(*i)),
+        // a shape when every entry is an extent; otherwise (a stride, a coordinate) CuTe's tuple
+        Value::IntTuple(t) if t.first_leaf(|x| x <= 0).is_some() => {
+            format!("{}{{}}", tuple_type(t, "tuple"))
+        }
         Value::IntTuple(t) => format!("{}{{}}", tuple_type(t, "Shape")),
         Value::Bool(b) => b.to_string(),
         Value::Layout(l) => cpp_layout(l),

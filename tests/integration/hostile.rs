@@ -353,6 +353,62 @@ fn small_contract_items() {
     assert_eq!(e.code, Some(2), "{e:?}");
 }
 
+#[test]
+fn gemm_settings_are_checked_before_anything_is_allocated() {
+    for (args, says) in [
+        (
+            &["--m", "100000000", "--n", "100000000", "--k", "8"][..],
+            "more than any GPU has",
+        ),
+        (
+            &["--m", "4194304", "--n", "4194304", "--k", "64"],
+            "more than any GPU has",
+        ),
+        (
+            &["--m", "2147483520", "--n", "128", "--k", "2147483640"],
+            "more than any GPU has",
+        ),
+        (
+            &["--m", "65536", "--n", "65536", "--k", "1048576"],
+            "more than any GPU has",
+        ),
+        (
+            &["--stages", "4611686018427387904", "--emit"],
+            "not in 1..=64",
+        ),
+        (&["--stages", "18446744073709551615"], "not in 1..=64"),
+        (&["--reps", "0"], "not in 1..=10000"),
+        (&["--reps", "99999999999"], "not in 1..=10000"),
+        (&["--arch", "sm_80"], "--compile-only"),
+        (
+            &["--sweep", "--tile", "(128,128,32)"],
+            "cannot be used with",
+        ),
+        (
+            &["--compile-only", "--arch", "garbage"],
+            "not an architecture",
+        ),
+        (
+            &["--tile", "(1000000000000,128,64)", "--emit"],
+            "at most 65536",
+        ),
+        (&["--tile", "foo", "--emit"], "--tile"),
+        (&["--dtype", "xx", "--emit"], "--dtype"),
+        (&["--atom-layout", "(0,1,1)", "--emit"], "--atom-layout"),
+    ] {
+        let mut all = vec!["gemm"];
+        all.extend_from_slice(args);
+        let e = run(&all, b"");
+        assert_eq!(e.code, Some(2), "{all:?}: {e:?}");
+        assert!(e.stderr.contains(says), "{all:?}: {}", e.stderr);
+        assert!(
+            e.elapsed < Duration::from_secs(5),
+            "{all:?}: {:?}",
+            e.elapsed
+        );
+    }
+}
+
 // ---------------------------------------------------------------- the generated set
 
 /// A small deterministic generator (xorshift), so the set is the same on every run.

@@ -15,6 +15,7 @@ mod hostile;
 mod json_schema;
 mod laws;
 mod render;
+mod roundtrip;
 mod smem;
 mod tmux;
 mod transcripts;

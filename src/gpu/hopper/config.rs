@@ -537,10 +537,10 @@ impl HopperConfig {
         // C is staged in chunks of 64 rows x c_chunk columns per consumer: the widest chunk
         // (a multiple of 64 dividing BN) that fits beside the stages
         let smem_with = |cols: usize| {
-            stages * (bm + bn) * bk * 2
-                + c_staging_bytes(f.tma_store, consumers, cols)
-                + 1024
-                + 16 * stages
+            stages
+                .checked_mul((bm + bn) * bk * 2 + 16)
+                .and_then(|x| x.checked_add(c_staging_bytes(f.tma_store, consumers, cols) + 1024))
+                .unwrap_or(usize::MAX)
         };
         let c_chunk = if f.tma_store {
             (1..=bn / 64)
