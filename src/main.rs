@@ -19,17 +19,46 @@ use cute::render::{self, Format, RenderOptions};
     disable_help_subcommand = true
 )]
 struct Cli {
-    /// Output format of values.
-    #[arg(long, global = true, value_enum, default_value_t = FormatArg::Plain)]
-    format: FormatArg,
-    /// With --format json: include the values L(0), L(1), … (capped).
-    #[arg(long, global = true)]
-    values: bool,
-    /// When to colour output (NO_COLOR is honoured).
-    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
-    color: ColorArg,
+    #[command(flatten)]
+    out: ValueOpts,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// How values are printed: the options of the commands that print values (given before or
+/// after the command).
+#[derive(clap::Args, Clone, Copy, Default)]
+struct ValueOpts {
+    /// Output format of values [default: plain].
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// With --format json: include the values L(0), L(1), … (capped).
+    #[arg(long)]
+    values: bool,
+    /// When to colour output (NO_COLOR is honoured) [default: auto].
+    #[arg(long, value_enum)]
+    color: Option<ColorArg>,
+}
+
+/// How a report is printed: the options of `explain` and `bank`.
+#[derive(clap::Args, Clone, Copy, Default)]
+struct ReportOpts {
+    /// Output format: plain or json [default: plain].
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// When to colour output (NO_COLOR is honoured) [default: auto].
+    #[arg(long, value_enum)]
+    color: Option<ColorArg>,
+}
+
+impl From<ReportOpts> for ValueOpts {
+    fn from(r: ReportOpts) -> ValueOpts {
+        ValueOpts {
+            format: r.format,
+            values: false,
+            color: r.color,
+        }
+    }
 }
 
 /// The version, with the CuTe whose semantics `cute` follows.
@@ -194,22 +223,31 @@ enum Command {
         after_help = "Example:\n  cute eval 'A = (4,8):(1,4)' 'A o <2:1, 4:2>'\n  (2,4):(1,8)"
     )]
     Eval {
+        #[command(flatten)]
+        out: ValueOpts,
         /// Statements; with none, standard input is read.
         statements: Vec<String>,
     },
     /// Run the statements of a file (also as a `#!/usr/bin/env -S cute run` script).
     #[command(after_help = "Example:\n  cute run tiles.cute")]
     Run {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The script.
         file: String,
     },
     /// The interactive session (also `cute` with no arguments on a terminal).
-    Repl,
+    Repl {
+        #[command(flatten)]
+        out: ValueOpts,
+    },
     /// A table of a layout's properties and its grid.
     #[command(
         after_help = "Example:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'"
     )]
     Show {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The layout (any expression).
         expr: String,
         /// Grid style.
@@ -233,6 +271,8 @@ enum Command {
         after_help = "Example:\n  cute compose '(6,2):(8,2)' '(4,3):(3,1)'\n  ((2,2),3):((24,2),8)"
     )]
     Compose {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The outer layout.
         a: String,
         /// The inner layout or tiler.
@@ -241,6 +281,8 @@ enum Command {
     /// coalesce(L[, PROFILE]).
     #[command(after_help = "Example:\n  cute coalesce '(2,(1,6)):(1,(6,2))'\n  12:1")]
     Coalesce {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The layout.
         layout: String,
         /// Coalesce by mode of this profile.
@@ -249,6 +291,8 @@ enum Command {
     /// complement(L[, M]).
     #[command(after_help = "Example:\n  cute complement 4:2 24\n  (2,3):(1,8)")]
     Complement {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The layout.
         layout: String,
         /// The cotarget (default: cosize).
@@ -259,6 +303,8 @@ enum Command {
         after_help = "Example:\n  cute divide --kind zipped '(9,(4,8)):(59,(13,1))' '<3:3, (2,4):(1,8)>'\n  ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"
     )]
     Divide {
+        #[command(flatten)]
+        out: ValueOpts,
         /// Which divide.
         #[arg(long, value_enum, default_value_t = DivideKind::Logical)]
         kind: DivideKind,
@@ -272,6 +318,8 @@ enum Command {
         after_help = "Example:\n  cute product --kind blocked '(2,5):(5,1)' '(3,4):(1,3)'\n  ((2,3),(5,4)):((5,10),(1,30))"
     )]
     Product {
+        #[command(flatten)]
+        out: ValueOpts,
         /// Which product.
         #[arg(long, value_enum, default_value_t = ProductKind::Logical)]
         kind: ProductKind,
@@ -283,6 +331,8 @@ enum Command {
     /// right_inverse(L), or left_inverse(L) with --left.
     #[command(after_help = "Example:\n  cute inverse '(2,4,6):(4,1,8)'\n  (4,2,6):(2,1,8)")]
     Inverse {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The left inverse instead.
         #[arg(long)]
         left: bool,
@@ -292,6 +342,8 @@ enum Command {
     /// idx2crd(I, SHAPE[, STRIDE]).
     #[command(after_help = "Example:\n  cute idx2crd 16 '(3,(2,3))'\n  (1,(1,2))")]
     Idx2crd {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The index.
         index: String,
         /// The shape.
@@ -302,6 +354,8 @@ enum Command {
     /// crd2idx(CRD, L): the index of a coordinate.
     #[command(after_help = "Example:\n  cute crd2idx '(1,5)' '(3,(2,3)):(3,(12,1))'\n  17")]
     Crd2idx {
+        #[command(flatten)]
+        out: ValueOpts,
         /// The coordinate.
         coord: String,
         /// The layout.
@@ -310,6 +364,8 @@ enum Command {
     /// The result with its derivation, step by step, as CuTe's algorithms compute it.
     #[command(after_help = EXPLAIN_HELP)]
     Explain {
+        #[command(flatten)]
+        out: ReportOpts,
         /// The expression: composition, coalesce, filter, complement, a divide or product, an
         /// inverse, idx2crd/crd2idx, `L(i)`, `Sw<B,M,S>(i)` (or `o`, `/`, `*`).
         expr: String,
@@ -330,6 +386,8 @@ enum Command {
         after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free"
     )]
     Bank {
+        #[command(flatten)]
+        out: ReportOpts,
         /// The shared-memory layout (elements), plain or swizzled.
         smem: String,
         /// Thread→value layout: (thread, value) → element index in the tile.
@@ -358,6 +416,30 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+}
+
+impl Command {
+    /// The output options given after the command, if it takes them.
+    fn output(&self) -> ValueOpts {
+        match self {
+            Command::Eval { out, .. }
+            | Command::Run { out, .. }
+            | Command::Repl { out }
+            | Command::Show { out, .. }
+            | Command::Compose { out, .. }
+            | Command::Coalesce { out, .. }
+            | Command::Complement { out, .. }
+            | Command::Divide { out, .. }
+            | Command::Product { out, .. }
+            | Command::Inverse { out, .. }
+            | Command::Idx2crd { out, .. }
+            | Command::Crd2idx { out, .. } => *out,
+            Command::Explain { out, .. } | Command::Bank { out, .. } => (*out).into(),
+            Command::Gemm(_) | Command::Help { .. } | Command::Man | Command::Completions { .. } => {
+                ValueOpts::default()
+            }
+        }
+    }
 }
 
 fn format_of(f: FormatArg) -> Format {
@@ -468,11 +550,14 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    let color = use_color(cli.color);
-    let format = format_of(cli.format);
+    // an option given after the command wins over the same option given before it
+    let sub = cli.command.as_ref().map(Command::output).unwrap_or_default();
+    let format = format_of(sub.format.or(cli.out.format).unwrap_or(FormatArg::Plain));
+    let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
+    let with_values = sub.values || cli.out.values;
     let opts = RenderOptions {
         color,
-        with_values: cli.values,
+        with_values,
         ..RenderOptions::default()
     };
     let printer = move |v: &Value| render::render(v, format, &opts);
@@ -483,14 +568,14 @@ fn main() -> ExitCode {
     let p: Printer = &printer;
     let strs = |v: &[&String]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let code = match cli.command {
-        None | Some(Command::Repl) => {
+        None | Some(Command::Repl { .. }) => {
             if io::stdin().is_terminal() {
                 cute::repl::interactive(format, color)
             } else {
                 cute::repl::piped(io::stdin().lock(), &mut out, &mut err, format)
             }
         }
-        Some(Command::Eval { statements }) => {
+        Some(Command::Eval { statements, .. }) => {
             let fast = matches!(format, Format::Plain);
             let json = matches!(format, Format::Json);
             app::eval(
@@ -503,7 +588,7 @@ fn main() -> ExitCode {
                 json,
             )
         }
-        Some(Command::Run { file }) => {
+        Some(Command::Run { file, .. }) => {
             let fast = matches!(format, Format::Plain);
             let json = matches!(format, Format::Json);
             app::run_file(&file, &mut out, &mut err, p, fast, json)
@@ -514,13 +599,13 @@ fn main() -> ExitCode {
             color_by,
             elem_bits,
             svg,
-            latex,
+            latex, ..
         }) => {
             let show_opts = RenderOptions {
                 color,
                 style_cute: matches!(style, GridStyle::Cute),
                 color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
-                with_values: cli.values,
+                with_values,
             };
             app::show(
                 &expr,
@@ -532,20 +617,20 @@ fn main() -> ExitCode {
                 latex.as_deref(),
             )
         }
-        Some(Command::Compose { a, b }) => {
+        Some(Command::Compose { a, b, .. }) => {
             app::one_liner("composition", &strs(&[&a, &b]), &mut out, &mut err, p)
         }
-        Some(Command::Coalesce { layout, profile }) => {
+        Some(Command::Coalesce { layout, profile, .. }) => {
             let mut args = vec![layout];
             args.extend(profile);
             app::one_liner("coalesce", &args, &mut out, &mut err, p)
         }
-        Some(Command::Complement { layout, cotarget }) => {
+        Some(Command::Complement { layout, cotarget, .. }) => {
             let mut args = vec![layout];
             args.extend(cotarget);
             app::one_liner("complement", &args, &mut out, &mut err, p)
         }
-        Some(Command::Divide { kind, a, b }) => {
+        Some(Command::Divide { kind, a, b, .. }) => {
             let f = match kind {
                 DivideKind::Logical => "logical_divide",
                 DivideKind::Zipped => "zipped_divide",
@@ -554,7 +639,7 @@ fn main() -> ExitCode {
             };
             app::one_liner(f, &[a, b], &mut out, &mut err, p)
         }
-        Some(Command::Product { kind, a, b }) => {
+        Some(Command::Product { kind, a, b, .. }) => {
             let f = match kind {
                 ProductKind::Logical => "logical_product",
                 ProductKind::Zipped => "zipped_product",
@@ -565,7 +650,7 @@ fn main() -> ExitCode {
             };
             app::one_liner(f, &[a, b], &mut out, &mut err, p)
         }
-        Some(Command::Inverse { left, layout }) => {
+        Some(Command::Inverse { left, layout, .. }) => {
             let f = if left {
                 "left_inverse"
             } else {
@@ -576,19 +661,19 @@ fn main() -> ExitCode {
         Some(Command::Idx2crd {
             index,
             shape,
-            stride,
+            stride, ..
         }) => {
             let mut args = vec![index, shape];
             args.extend(stride);
             app::one_liner("idx2crd", &args, &mut out, &mut err, p)
         }
-        Some(Command::Crd2idx { coord, layout }) => {
+        Some(Command::Crd2idx { coord, layout, .. }) => {
             app::one_liner("crd2idx", &[coord, layout], &mut out, &mut err, p)
         }
         Some(Command::Explain {
             expr,
             verify,
-            index,
+            index, ..
         }) => {
             let opts = cute::eval::explain::ExplainOptions { verify, index };
             let json = matches!(format, Format::Json);
@@ -626,7 +711,7 @@ fn main() -> ExitCode {
             smem,
             tv,
             elem_bits,
-            access_bits,
+            access_bits, ..
         }) => {
             let json = matches!(format, Format::Json);
             app::bank(&smem, &tv, elem_bits, access_bits, json, &mut out, &mut err)

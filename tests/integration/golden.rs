@@ -188,3 +188,36 @@ fn cpp_constructors_build_what_cute_builds() {
         assert_eq!(crate::helpers::eval_line(stmt), want, "{stmt}");
     }
 }
+
+/// Oracle cases re-spelled as pasted C++ (type literals, `make_*` builders, `_4{}`, `Int<4>{}`,
+/// comments, `;`) and CuTe DSL (`cute.make_layout(…, stride=…)`, keyword arguments, Python
+/// tuples), by `tests/oracle/spell.py`; every C++ spelling was compiled against CuTe and printed
+/// the expected answer.
+#[test]
+fn pasted_cpp_and_dsl_spellings_match_cute() {
+    let cases = cases("spellings.tsv");
+    assert!(cases.len() > 1000, "{} spellings", cases.len());
+    for prefix in ["Layout<", "make_layout(", "cute."] {
+        assert!(
+            cases.iter().filter(|(s, _)| s.contains(prefix)).count() > 200,
+            "the style {prefix} is well represented"
+        );
+    }
+    let input: String = cases.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let (out, _) = run_binary(&input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), cases.len(), "one line per statement");
+    let bad: Vec<String> = cases
+        .iter()
+        .zip(&lines)
+        .filter(|((_, want), got)| want != *got)
+        .map(|((s, want), got)| format!("{s}\n  want {want}\n  got  {got}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {} differ:\n{}",
+        bad.len(),
+        cases.len(),
+        bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
