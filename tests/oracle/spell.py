@@ -127,8 +127,8 @@ ALIASES = set(range(0, 11)) | {12, 16, 24, 32} | {v for v in range(40, 257, 8)} 
 class Cpp:
     """C++: `types` spells layouts as type literals, else with make_* builders."""
 
-    def __init__(self, rng, types):
-        self.rng, self.types = rng, types
+    def __init__(self, rng, types, static_only=False):
+        self.rng, self.types, self.static_only = rng, types, static_only
 
     def int_type(self, v):
         if v in ALIASES and self.rng.random() < 0.7:
@@ -140,6 +140,9 @@ class Cpp:
         if self.types or r < 0.5:
             t = self.int_type(v)
             return t + "{}" if (r < 0.9 or t.startswith("_")) else t
+        # a dynamic integer: CuTe computes it as the static one (the oracle is asked that)
+        if self.static_only:
+            return f"Int<{v}>{{}}"
         return str(v) if v >= 0 else f"Int<{v}>{{}}"
 
     def tuple_type(self, t, name):
@@ -209,21 +212,23 @@ class Cpp:
 
 
 def column_major(s, d):
-    flat_s, flat_d = flatten(s), flatten(d)
+    """Whether d is CuTe's compact column-major stride of s (LayoutLeft: a size-1 mode has
+    stride 0)."""
     acc = 1
-    for x, y in zip(flat_s, flat_d):
-        if y != acc and x != 1:
+    for x, y in zip(flatten(s), flatten(d)):
+        if y != (0 if x == 1 else acc):
             return False
         acc *= x
     return True
 
 
 def row_major(s, d):
+    """Whether d is CuTe's compact row-major stride of the flat shape s (LayoutRight)."""
     if not isinstance(s, tuple) or any(isinstance(x, tuple) for x in s):
         return False
     acc = 1
     for x, y in reversed(list(zip(s, d))):
-        if y != acc and x != 1:
+        if y != (0 if x == 1 else acc):
             return False
         acc *= x
     return True
@@ -347,10 +352,15 @@ def main():
             else:
                 spelled.append((style, s, want, None))
                 continue
+        state = rng.getstate()
         s = Cpp(rng, style == "types").expr(e)
         if s is None:
             continue
-        spelled.append((style, decorate(s, rng), want, s))
+        # the same spelling with static integers only, for the oracle
+        twin = random.Random()
+        twin.setstate(state)
+        static = Cpp(twin, style == "types", static_only=True).expr(e)
+        spelled.append((style, decorate(s, rng), want, static))
     import oracle
 
     exprs = [c for (_, _, w, c) in spelled if c is not None and not w.startswith("error")]
