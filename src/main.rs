@@ -435,9 +435,10 @@ impl Command {
             | Command::Idx2crd { out, .. }
             | Command::Crd2idx { out, .. } => *out,
             Command::Explain { out, .. } | Command::Bank { out, .. } => (*out).into(),
-            Command::Gemm(_) | Command::Help { .. } | Command::Man | Command::Completions { .. } => {
-                ValueOpts::default()
-            }
+            Command::Gemm(_)
+            | Command::Help { .. }
+            | Command::Man
+            | Command::Completions { .. } => ValueOpts::default(),
         }
     }
 }
@@ -551,7 +552,11 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     // an option given after the command wins over the same option given before it
-    let sub = cli.command.as_ref().map(Command::output).unwrap_or_default();
+    let sub = cli
+        .command
+        .as_ref()
+        .map(Command::output)
+        .unwrap_or_default();
     let format = format_of(sub.format.or(cli.out.format).unwrap_or(FormatArg::Plain));
     let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
     let with_values = sub.values || cli.out.values;
@@ -599,7 +604,8 @@ fn main() -> ExitCode {
             color_by,
             elem_bits,
             svg,
-            latex, ..
+            latex,
+            ..
         }) => {
             let show_opts = RenderOptions {
                 color,
@@ -620,12 +626,16 @@ fn main() -> ExitCode {
         Some(Command::Compose { a, b, .. }) => {
             app::one_liner("composition", &strs(&[&a, &b]), &mut out, &mut err, p)
         }
-        Some(Command::Coalesce { layout, profile, .. }) => {
+        Some(Command::Coalesce {
+            layout, profile, ..
+        }) => {
             let mut args = vec![layout];
             args.extend(profile);
             app::one_liner("coalesce", &args, &mut out, &mut err, p)
         }
-        Some(Command::Complement { layout, cotarget, .. }) => {
+        Some(Command::Complement {
+            layout, cotarget, ..
+        }) => {
             let mut args = vec![layout];
             args.extend(cotarget);
             app::one_liner("complement", &args, &mut out, &mut err, p)
@@ -661,7 +671,8 @@ fn main() -> ExitCode {
         Some(Command::Idx2crd {
             index,
             shape,
-            stride, ..
+            stride,
+            ..
         }) => {
             let mut args = vec![index, shape];
             args.extend(stride);
@@ -673,11 +684,24 @@ fn main() -> ExitCode {
         Some(Command::Explain {
             expr,
             verify,
-            index, ..
+            index,
+            ..
         }) => {
             let opts = cute::eval::explain::ExplainOptions { verify, index };
-            let json = matches!(format, Format::Json);
-            app::explain(&expr, &opts, json, color, &mut out, &mut err)
+            match format {
+                Format::Plain | Format::Json => {
+                    let json = matches!(format, Format::Json);
+                    app::explain(&expr, &opts, json, color, &mut out, &mut err)
+                }
+                other => {
+                    let _ = writeln!(
+                        err,
+                        "error: --format {}: explain prints a derivation as text (plain) or data (json)",
+                        other.name()
+                    );
+                    2
+                }
+            }
         }
         Some(Command::Gemm(g)) => {
             let g = *g;
@@ -711,11 +735,22 @@ fn main() -> ExitCode {
             smem,
             tv,
             elem_bits,
-            access_bits, ..
-        }) => {
-            let json = matches!(format, Format::Json);
-            app::bank(&smem, &tv, elem_bits, access_bits, json, &mut out, &mut err)
-        }
+            access_bits,
+            ..
+        }) => match format {
+            Format::Plain | Format::Json => {
+                let json = matches!(format, Format::Json);
+                app::bank(&smem, &tv, elem_bits, access_bits, json, &mut out, &mut err)
+            }
+            other => {
+                let _ = writeln!(
+                    err,
+                    "error: --format {}: bank prints a report as text (plain) or data (json)",
+                    other.name()
+                );
+                2
+            }
+        },
         Some(Command::Help { topic }) => help(topic.as_deref(), &mut out),
         Some(Command::Man) => {
             let mut page = Vec::new();
