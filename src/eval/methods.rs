@@ -154,9 +154,9 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     }
 }
 
-/// The fields of an atom value that describe it whole (its own and those of what it is built
-/// on), in the order JSON lists them.
-pub fn data_fields(a: &Atom) -> &'static [&'static str] {
+/// The fields of an atom value that describe it whole (its own, then those of the atom it is
+/// built on), in the order JSON lists them.
+pub fn data_fields(a: &Atom) -> Vec<&'static str> {
     const MMA: &[&str] = &["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"];
     const TILED_MMA: &[&str] = &[
         "AtomLayoutMNK",
@@ -167,11 +167,6 @@ pub fn data_fields(a: &Atom) -> &'static [&'static str] {
         "get_layoutA_TV",
         "get_layoutB_TV",
         "get_layoutC_TV",
-        "ThrID",
-        "Shape_MNK",
-        "ALayout",
-        "BLayout",
-        "CLayout",
     ];
     const COPY: &[&str] = &[
         "ThrID",
@@ -188,19 +183,14 @@ pub fn data_fields(a: &Atom) -> &'static [&'static str] {
         "get_layoutD_TV",
         "TiledNumThr",
         "TiledNumVal",
-        "ThrID",
-        "ValLayoutSrc",
-        "ValLayoutDst",
-        "ValLayoutRef",
-        "NumValSrc",
-        "NumValDst",
     ];
-    match a {
-        Atom::Mma(_) => MMA,
-        Atom::TiledMma(_) | Atom::ThrMma(..) => TILED_MMA,
-        Atom::Copy(_) => COPY,
-        Atom::TiledCopy(_) | Atom::ThrCopy(..) => TILED_COPY,
-    }
+    let (own, base): (&[&str], &[&str]) = match a {
+        Atom::Mma(_) => (MMA, &[]),
+        Atom::TiledMma(_) | Atom::ThrMma(..) => (TILED_MMA, MMA),
+        Atom::Copy(_) => (COPY, &[]),
+        Atom::TiledCopy(_) | Atom::ThrCopy(..) => (TILED_COPY, COPY),
+    };
+    own.iter().chain(base).copied().collect()
 }
 
 fn field_names(a: &Atom) -> &'static str {

@@ -679,6 +679,24 @@ impl<'a> Parser<'a> {
                     };
                     pos = end;
                 }
+                Some('[') => {
+                    // the DSL's `L[i]`: mode i, `get(L, i)`
+                    self.enter(q)?;
+                    let (end, idx) = self.list(q, '[', ']', false)?;
+                    self.leave();
+                    let mut args = BumpVec::with_capacity_in(idx.len() + 1, self.arena);
+                    args.push(e);
+                    args.extend_from_slice(idx);
+                    let callee = Expr {
+                        kind: ExprKind::Name("get"),
+                        span: Span::new(q, end),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Call(self.alloc(callee), args.into_bump_slice()),
+                        span: Span::new(e.span.start, end),
+                    };
+                    pos = end;
+                }
                 Some('{') => {
                     // C++ value initialisation: `_4{}`, `Layout<…>{}`, `T{}`, `int{4}`
                     let inner = self.skip_ws(q + 1);
@@ -905,31 +923,9 @@ impl<'a> Parser<'a> {
         };
         let (end, e) = match c {
             '(' => self.paren(pos)?,
-            '<' => {
-                self.enter(pos)?;
-                let (end, items) = self.list(pos, '<', '>', false)?;
-                self.leave();
-                (
-                    end,
-                    Expr {
-                        kind: ExprKind::Tiler(items),
-                        span: Span::new(pos, end),
-                    },
-                )
-            }
-            '[' => {
-                // a Python list (`mode=[0, 1]`): a tuple
-                self.enter(pos)?;
-                let (end, items) = self.list(pos, '[', ']', false)?;
-                self.leave();
-                (
-                    end,
-                    Expr {
-                        kind: ExprKind::Tuple(items),
-                        span: Span::new(pos, end),
-                    },
-                )
-            }
+            '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
+            // a Python list (`mode=[0, 1]`): a tuple
+            '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
             _ => {
                 if let Some(r) = self.int_at(pos) {
                     let (end, v) = r?;
@@ -980,6 +976,26 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// A bracketed list at `pos` (`<…>`, `[…]`) as one expression of the kind `make` gives.
+    fn bracketed(
+        &mut self,
+        pos: usize,
+        open: char,
+        close: char,
+        make: fn(&'a [Expr<'a>]) -> ExprKind<'a>,
+    ) -> PResult<(usize, Expr<'a>)> {
+        self.enter(pos)?;
+        let (end, items) = self.list(pos, open, close, false)?;
+        self.leave();
+        Ok((
+            end,
+            Expr {
+                kind: make(items),
+                span: Span::new(pos, end),
+            },
+        ))
     }
 
     /// An IntTuple literal: an integer or a parenthesised tuple of IntTuple literals.

@@ -112,7 +112,7 @@ fn atom(v: &Value, a: &Atom, opts: &RenderOptions) -> Result<Map<String, Json>, 
     for name in crate::eval::methods::data_fields(a) {
         let value = crate::eval::methods::field(v, name, crate::parser::Span::default())
             .map_err(|e| RenderError::new(e.message))?;
-        fields.insert((*name).into(), to_json(&value, &plain_opts)?);
+        fields.insert(name.into(), to_json(&value, &plain_opts)?);
     }
     m.insert("fields".into(), Json::Object(fields));
     Ok(m)

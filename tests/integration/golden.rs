@@ -224,3 +224,27 @@ fn pasted_cpp_and_dsl_spellings_match_cute() {
         bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Sessions of pasted C++ and CuTe DSL (`tests/golden/spellings_sessions.txt`: statements, `---`,
+/// then the lines they print; blocks apart by a blank line), each checked with CuTe C++; each
+/// block runs as one `cute eval` session.
+#[test]
+fn pasted_sessions_print_what_cute_prints() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("spellings_sessions.txt"))
+        .expect("spellings_sessions.txt");
+    let mut blocks = 0;
+    for block in text.split("\n\n") {
+        let Some((stmts, want)) = block.split_once("\n---\n") else {
+            continue; // the file's heading
+        };
+        let stmts: String = stmts
+            .lines()
+            .filter(|l| !l.starts_with("# "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let (out, _) = run_binary(&stmts);
+        assert_eq!(out.trim_end(), want.trim_end(), "session:\n{stmts}");
+        blocks += 1;
+    }
+    assert!(blocks >= 10, "{blocks} sessions");
+}

@@ -1,7 +1,5 @@
 //! Every command's `--format json` output against the one schema of `docs/json.md`.
 
-use std::process::Command;
-
 fn schema() -> serde_json::Value {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
         .expect("docs/json.md");
@@ -11,26 +9,8 @@ fn schema() -> serde_json::Value {
 }
 
 fn json_lines(args: &[&str], stdin: &str) -> Vec<String> {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let (out, _, _) = crate::helpers::cute(args, stdin);
+    out.lines().map(str::to_string).collect()
 }
 
 #[test]

@@ -56,7 +56,8 @@ def save_cache(cache):
 
 
 def _compile(exprs, wd):
-    src = HEADER + [f'  print({e}); printf("\\n");' for e in exprs] + ["}"]
+    # flush after each line: a later expression that aborts must not take earlier output with it
+    src = HEADER + [f'  print({e}); printf("\\n"); fflush(stdout);' for e in exprs] + ["}"]
     with open(os.path.join(wd, "q.cpp"), "w") as f:
         f.write("\n".join(src) + "\n")
     p = subprocess.run(["g++", "-std=c++17", "-O0", "-w"] + _include_flags() +
