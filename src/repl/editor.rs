@@ -279,3 +279,22 @@ pub fn interactive(format: Format, color: bool) -> i32 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::highlight_line;
+
+    #[test]
+    fn only_bound_names_are_coloured_as_variables() {
+        let line = highlight_line("size(A) + Bx", &|w| w == "A");
+        let green_a = format!("{}", owo_colors::OwoColorize::green(&"A"));
+        let blue_size = format!("{}", owo_colors::OwoColorize::blue(&"size"));
+        assert!(line.contains(&green_a), "{line:?}");
+        assert!(line.contains(&blue_size), "{line:?}");
+        assert!(
+            line.contains(" Bx")
+                && !line.contains(&format!("{}", owo_colors::OwoColorize::green(&"Bx"))),
+            "{line:?}"
+        );
+    }
+}
