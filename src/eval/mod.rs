@@ -270,24 +270,31 @@ impl Env {
                         name_span,
                     ));
                 }
-                let v = self.eval(&expr)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, expr.span))?;
+                let v = self.eval_checked(&expr)?;
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::Picture(kind, e) => {
-                let v = self.eval(&e)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+                let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
             }
             Stmt::Expr(e) => {
-                let v = self.eval(&e)?;
-                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+                let v = self.eval_checked(&e)?;
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
             }
         }
+    }
+
+    /// Evaluate a statement's expression, its value within the limits: a call's or an
+    /// operator's value was checked as it was computed ([`within_limits`]), any other here.
+    fn eval_checked(&self, e: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(e)?;
+        if !matches!(e.kind, ExprKind::Call(..) | ExprKind::Binary(..)) {
+            crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+        }
+        Ok(v)
     }
 
     /// Evaluate an expression (the stack grows on demand for deep nesting).

@@ -120,14 +120,24 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         p.expect_end(pos + 1)?;
         return Ok(Stmt::Empty);
     }
-    if let Some(stmt) = p.python_import(pos)? {
+    if matches!(src.as_bytes()[pos], b'i' | b'f')
+        && let Some(stmt) = p.python_import(pos)?
+    {
         return Ok(stmt);
     }
-    if let Some(stmt) = p.using(pos)? {
+    if src.as_bytes()[pos] == b'u'
+        && let Some(stmt) = p.using(pos)?
+    {
         return Ok(stmt);
     }
-    // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR`
-    if let Some((name, name_start, eq)) = p.binding(pos)? {
+    // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
+    // with an '=' can be one)
+    let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
+        p.binding(pos)?
+    } else {
+        None
+    };
+    if let Some((name, name_start, eq)) = binding {
         if is_keyword(name) {
             return err(
                 format!("'{name}' is an operator and cannot be assigned"),
@@ -283,7 +293,16 @@ impl<'a> Parser<'a> {
 
     /// Skip blanks and comments: `#` and `//` to the end of the line, `/* … */`. An unterminated
     /// `/*` is not skipped (the parser then reports it).
+    #[inline]
     fn skip_ws(&self, pos: usize) -> usize {
+        // most tokens follow the previous one directly
+        match self.src.as_bytes().get(pos) {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.skip_ws_from(pos),
+            _ => pos,
+        }
+    }
+
+    fn skip_ws_from(&self, pos: usize) -> usize {
         let bytes = self.src.as_bytes();
         let mut pos = pos;
         loop {
@@ -310,8 +329,10 @@ impl<'a> Parser<'a> {
     }
 
     /// An unterminated `/*` at `pos` is an error.
+    #[inline]
     fn check_comment(&self, pos: usize) -> PResult<()> {
-        if self.rest(pos).starts_with("/*") {
+        let b = self.src.as_bytes();
+        if b.get(pos) == Some(&b'/') && b.get(pos + 1) == Some(&b'*') {
             return err(
                 "unterminated comment: '/*' without '*/'",
                 Span::new(pos, pos + 2),
@@ -359,6 +380,7 @@ impl<'a> Parser<'a> {
     }
 
     /// One identifier at `pos` (no namespace handling).
+    #[inline]
     fn word_at(&self, pos: usize) -> Option<(&'a str, usize)> {
         let rest = self.rest(pos);
         let c = rest.chars().next()?;
@@ -879,6 +901,14 @@ impl<'a> Parser<'a> {
         // the magnitude in u64 (every i64 magnitude fits), then the sign
         let mut magnitude = Some(0u64);
         let mut end = at;
+        if radix == 10 {
+            // the common case: plain decimal digits
+            while let Some(&d) = bytes.get(end).filter(|d| d.is_ascii_digit()) {
+                magnitude =
+                    magnitude.and_then(|m| m.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+                end += 1;
+            }
+        }
         loop {
             if let Some(d) = digit(end) {
                 magnitude = magnitude
