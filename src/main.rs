@@ -229,7 +229,9 @@ enum Command {
         statements: Vec<String>,
     },
     /// Run the statements of a file (also as a `#!/usr/bin/env -S cute run` script).
-    #[command(after_help = "Example (the file ships in examples/):\n  cute run examples/tiles.cute")]
+    #[command(
+        after_help = "Example (the file ships in examples/):\n  cute run examples/tiles.cute"
+    )]
     Run {
         #[command(flatten)]
         out: ValueOpts,

@@ -166,6 +166,22 @@ fn no_nvrtc(err: &mut dyn Write) -> i32 {
 }
 
 /// Run `cute gemm`; returns the exit status.
+/// A progress bar over `n` configurations on standard error, shown only when there are several
+/// and standard error is a terminal.
+fn progress(n: usize, what: &'static str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if n < 2 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(n as u64).with_message(what);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} configurations")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
 /// NVRTC's name of an architecture: `sm_80`, `80` and `sm_90a` are read; `90` is `sm_90a`
 /// (the Hopper path needs the `a` features).
 pub fn normalize_arch(text: &str) -> Result<String, String> {
@@ -264,7 +280,10 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         }
 
         let mut rows = Vec::new();
+        // a bar per configuration on a terminal (indicatif draws nothing when stderr is piped)
+        let bar = progress(cfgs.len(), "compiling");
         for c in cfgs {
+            bar.inc(1);
             if let Err(m) = c.supports(&arch) {
                 let _ = writeln!(err, "error: --arch: {c}: {m}");
                 return 1;
@@ -277,6 +296,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 }
             }
         }
+        bar.finish_and_clear();
         let _ = writeln!(out, "{}", report::compiled(&arch, &rows));
         return 0;
     }
@@ -295,16 +315,21 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         })
         .collect();
     let reps = opts.reps.max(1);
+    let bar = progress(runnable.len(), "measuring");
     let result = gpu.run(&runnable, reps, |m| {
-        let _ = writeln!(
-            err,
-            "{}: {:.1} TFLOP/s (cuBLAS {:.1}), rel. error {:.2e}",
-            m.config,
-            m.tflops(),
-            m.cublas_tflops(),
-            m.rel_err
-        );
+        bar.inc(1);
+        bar.suspend(|| {
+            let _ = writeln!(
+                err,
+                "{}: {:.1} TFLOP/s (cuBLAS {:.1}), rel. error {:.2e}",
+                m.config,
+                m.tflops(),
+                m.cublas_tflops(),
+                m.rel_err
+            );
+        });
     });
+    bar.finish_and_clear();
     match result {
         Ok(rows) => {
             let _ = writeln!(out, "{}", report::measurements(&gpu.name, &rows));
