@@ -589,38 +589,26 @@ impl<'a> Parser<'a> {
     }
 
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        let (mut pos, mut lhs) = self.term(pos)?;
-        loop {
-            let p = self.skip_ws(pos);
-            let op = match self.peek(p) {
-                Some('+') => BinOp::Add,
-                Some('-') => BinOp::Sub,
-                _ => return Ok((pos, lhs)),
-            };
-            let start = self.skip_ws(p + 1);
-            if start >= self.src.len() {
-                return err(
-                    "expected an expression after the operator",
-                    Span::new(p, p + 1),
-                );
-            }
-            let (end, rhs) = self.term(start)?;
-            let span = lhs.span.to(rhs.span);
-            lhs = Expr {
-                kind: ExprKind::Binary(op, self.alloc(lhs), self.alloc(rhs)),
-                span,
-            };
-            pos = end;
-        }
+        self.left_assoc(pos, Parser::term, Parser::addop_at)
     }
 
     /// term := postfix (('o' | '*' | '/' | '%') postfix)*
     fn term(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        let (mut pos, mut lhs) = self.postfix(pos)?;
+        self.left_assoc(pos, Parser::postfix, Parser::binop_at)
+    }
+
+    /// `operand (op operand)*`, associating to the left, the operators found by `op_at`.
+    fn left_assoc(
+        &mut self,
+        pos: usize,
+        operand: fn(&mut Self, usize) -> PResult<(usize, Expr<'a>)>,
+        op_at: fn(&Self, usize) -> Option<(BinOp, usize)>,
+    ) -> PResult<(usize, Expr<'a>)> {
+        let (mut pos, mut lhs) = operand(self, pos)?;
         loop {
             let p = self.skip_ws(pos);
             self.check_comment(p)?;
-            let Some((op, after)) = self.binop_at(p) else {
+            let Some((op, after)) = op_at(self, p) else {
                 return Ok((pos, lhs));
             };
             let start = self.skip_ws(after);
@@ -630,13 +618,22 @@ impl<'a> Parser<'a> {
                     Span::new(p, after),
                 );
             }
-            let (end, rhs) = self.postfix(start)?;
+            let (end, rhs) = operand(self, start)?;
             let span = lhs.span.to(rhs.span);
             lhs = Expr {
                 kind: ExprKind::Binary(op, self.alloc(lhs), self.alloc(rhs)),
                 span,
             };
             pos = end;
+        }
+    }
+
+    /// `+` or `-` at `pos` (the looser level).
+    fn addop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        match self.src.as_bytes().get(pos) {
+            Some(b'+') => Some((BinOp::Add, pos + 1)),
+            Some(b'-') => Some((BinOp::Sub, pos + 1)),
+            _ => None,
         }
     }
 
