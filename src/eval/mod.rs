@@ -200,7 +200,12 @@ impl Env {
     /// `; did you mean 'size'?` for a name that is close to a function or a variable (nothing
     /// when none is).
     fn did_you_mean(&self, name: &str) -> String {
-        let close = functions::closest(name, self.vars.keys().map(String::as_str));
+        // `ans` is not offered: whether it is bound yet depends on how the statements before it
+        // were answered (`cute eval` binds it lazily), and the message must not
+        let close = functions::closest(
+            name,
+            self.vars.keys().map(String::as_str).filter(|v| *v != "ans"),
+        );
         match close.as_slice() {
             [] => String::new(),
             [one] => format!("; did you mean '{one}'?"),

@@ -494,3 +494,23 @@ proptest! {
         all(&src);
     }
 }
+
+/// Finding I (fuzz `fastpath`, 2026-11-24): `cute eval` binds `ans` lazily when the fast path
+/// answered the statement before, so a "did you mean 'ans'?" appeared with the fast path off
+/// and not with it on. `ans` is never suggested: the reader gives the same bytes either way.
+#[test]
+fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
+    let input = "2\nan(4:1)\nans2\n";
+    let run = |fast: bool| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_fast_path(fast);
+        r.reader(input.as_bytes()).unwrap();
+        (out, err)
+    };
+    let (on, off) = (run(true), run(false));
+    assert_eq!(
+        String::from_utf8_lossy(&on.0),
+        String::from_utf8_lossy(&off.0)
+    );
+    assert_eq!(on.1, off.1);
+}
