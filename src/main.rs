@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use cute::app::{self, Printer};
 use cute::eval::Value;
+use cute::gpu::report::ReportFormat;
 use cute::render::{self, Format, RenderOptions};
 
 /// A calculator for CuTe layout algebra: what CuTe C++ computes, at the command line.
@@ -102,6 +103,8 @@ enum FormatArg {
     Json,
     Cpp,
     Dsl,
+    /// CSV: `gemm`'s records only.
+    Csv,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -214,6 +217,9 @@ struct GemmArgs {
     /// Timed repetitions, 1 to 10000 (the median is reported).
     #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10000))]
     reps: usize,
+    /// Report format: table (default), json (one object per configuration a line) or csv.
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
 }
 
 #[derive(Subcommand)]
@@ -445,15 +451,17 @@ impl Command {
     }
 }
 
-fn format_of(f: FormatArg) -> Format {
-    match f {
+/// The value format, `None` for CSV (only `gemm` prints it).
+fn format_of(f: FormatArg) -> Option<Format> {
+    Some(match f {
         FormatArg::Plain => Format::Plain,
         FormatArg::Table => Format::Table,
         FormatArg::Grid => Format::Grid,
         FormatArg::Json => Format::Json,
         FormatArg::Cpp => Format::Cpp,
         FormatArg::Dsl => Format::Dsl,
-    }
+        FormatArg::Csv => return None,
+    })
 }
 
 fn use_color(c: ColorArg) -> bool {
@@ -559,7 +567,18 @@ fn main() -> ExitCode {
         .as_ref()
         .map(Command::output)
         .unwrap_or_default();
-    let format = format_of(sub.format.or(cli.out.format).unwrap_or(FormatArg::Plain));
+    let format_arg = sub.format.or(cli.out.format).unwrap_or(FormatArg::Plain);
+    let format = match (format_of(format_arg), &cli.command) {
+        (Some(f), _) => f,
+        (None, Some(Command::Gemm(_))) => Format::Plain,
+        (None, _) => {
+            let _ = writeln!(
+                io::stderr(),
+                "error: --format csv: only `cute gemm` prints CSV (its records); values print as plain, table, grid, json, cpp or dsl"
+            );
+            return ExitCode::from(2);
+        }
+    };
     let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
     let with_values = sub.values || cli.out.values;
     let opts = RenderOptions {
@@ -707,6 +726,20 @@ fn main() -> ExitCode {
         }
         Some(Command::Gemm(g)) => {
             let g = *g;
+            let report = match g.format.or(cli.out.format) {
+                None | Some(FormatArg::Plain | FormatArg::Table) => ReportFormat::Table,
+                Some(FormatArg::Json) => ReportFormat::Json,
+                Some(FormatArg::Csv) => ReportFormat::Csv,
+                Some(other) => {
+                    let name = other.to_possible_value().map(|v| v.get_name().to_string());
+                    let _ = writeln!(
+                        err,
+                        "error: --format {}: gemm prints its report as a table, json or csv",
+                        name.unwrap_or_default()
+                    );
+                    return finish(2, &mut out);
+                }
+            };
             let opts = cute::gpu::command::GemmOptions {
                 flags: cute::gpu::config::GemmFlags {
                     m: g.m,
@@ -730,6 +763,7 @@ fn main() -> ExitCode {
                 sweep: g.sweep,
                 arch: g.arch,
                 reps: g.reps,
+                report,
             };
             cute::gpu::command::gemm(&opts, &mut out, &mut err)
         }

@@ -27,6 +27,8 @@ pub struct GemmOptions {
     pub arch: Option<String>,
     /// Timed repetitions.
     pub reps: usize,
+    /// How the report is printed.
+    pub report: report::ReportFormat,
 }
 
 /// The sweep: two tile shapes × swizzled or plain shared memory × two pipeline depths, and the
@@ -297,7 +299,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             }
         }
         bar.finish_and_clear();
-        let _ = writeln!(out, "{}", report::compiled(&arch, &rows));
+        let _ = writeln!(out, "{}", report::compiled(&arch, &rows, opts.report));
         return 0;
     }
     let Some(gpu) = gpu else {
@@ -332,7 +334,11 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
     bar.finish_and_clear();
     match result {
         Ok(rows) => {
-            let _ = writeln!(out, "{}", report::measurements(&gpu.name, &rows));
+            let _ = writeln!(
+                out,
+                "{}",
+                report::measurements(&gpu.name, &gpu.arch, &rows, opts.report)
+            );
             if rows.iter().all(|r| r.verified()) {
                 0
             } else {

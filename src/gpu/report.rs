@@ -1,6 +1,7 @@
-//! The tables `cute gemm` prints.
+//! What `cute gemm` prints: a table (default), or one record per configuration as JSON lines
+//! or CSV (`--format json|csv`), so that scripts and plots read a sweep.
 
-use comfy_table::Table;
+use serde_json::{Map, Value, json};
 
 use super::nvrtc::Compiled;
 use super::run::Measurement;
@@ -18,9 +19,103 @@ fn conflicts(c: &Variant) -> String {
     c.predicted_conflicts()
 }
 
-/// The table of measured configurations.
-pub fn measurements(device: &str, rows: &[Measurement]) -> String {
-    let mut t = Table::new();
+/// How `cute gemm` prints its report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// A table for people (the default).
+    #[default]
+    Table,
+    /// One JSON object per configuration, a line each (`docs/json.md`: `gemm_record`).
+    Json,
+    /// A header line, then one CSV row per configuration (the JSON record's fields).
+    Csv,
+}
+
+/// One configuration's record: what it is, what the compiler reported and, when it ran, the
+/// measurement and its verification (`null` when it was only compiled). The same fields, in
+/// the same order, in JSON and CSV.
+fn record(
+    c: &Variant,
+    arch: &str,
+    device: Option<&str>,
+    compiled: &Compiled,
+    run: Option<&Measurement>,
+) -> Map<String, Value> {
+    let (m, n, k) = c.mnk();
+    let measured = |f: &dyn Fn(&Measurement) -> Value| run.map_or(Value::Null, f);
+    let fields = json!({
+        "kind": "gemm",
+        "configuration": c.to_string(),
+        "path": c.path(),
+        "m": m,
+        "n": n,
+        "k": k,
+        "dtype": c.dtype().name(),
+        "arch": arch,
+        "device": device,
+        "threads": c.threads(),
+        "registers": compiled.registers,
+        "spill_bytes": compiled.spill_bytes,
+        "static_smem_bytes": compiled.static_smem,
+        "dynamic_smem_bytes": c.smem_bytes(),
+        "predicted_ldmatrix_conflicts": conflicts(c),
+        "tflops": measured(&|r| json!(r.tflops())),
+        "cublas_tflops": measured(&|r| json!(r.cublas_tflops())),
+        "ratio": measured(&|r| json!(r.tflops() / r.cublas_tflops())),
+        "ms": measured(&|r| json!(r.ms)),
+        "cublas_ms": measured(&|r| json!(r.cublas_ms)),
+        "rel_error": measured(&|r| json!(r.rel_err)),
+        "tolerance": c.dtype().tolerance(),
+        "verified": measured(&|r| json!(r.verified())),
+    });
+    match fields {
+        Value::Object(map) => map,
+        _ => unreachable!("json! of an object literal is an object"),
+    }
+}
+
+/// Records as JSON lines or CSV (a header, then a row each).
+fn records(format: ReportFormat, rows: Vec<Map<String, Value>>) -> String {
+    match format {
+        ReportFormat::Json => rows
+            .iter()
+            .map(|r| Value::Object(r.clone()).to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            let cell = |v: &Value| match v {
+                Value::Null => String::new(),
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            if let Some(first) = rows.first() {
+                let _ = w.write_record(first.keys());
+            }
+            for r in &rows {
+                let _ = w.write_record(r.values().map(cell));
+            }
+            let bytes = w.into_inner().unwrap_or_default();
+            String::from_utf8_lossy(&bytes).trim_end().to_string()
+        }
+    }
+}
+
+/// The report of measured configurations.
+pub fn measurements(
+    device: &str,
+    arch: &str,
+    rows: &[Measurement],
+    format: ReportFormat,
+) -> String {
+    if format != ReportFormat::Table {
+        let recs = rows
+            .iter()
+            .map(|r| record(&r.config, arch, Some(device), &r.compiled, Some(r)))
+            .collect();
+        return records(format, recs);
+    }
+    let mut t = crate::render::fitted_table();
     t.set_header([
         "configuration",
         "TFLOP/s",
@@ -55,9 +150,16 @@ pub fn measurements(device: &str, rows: &[Measurement]) -> String {
     format!("{device}, M x N x K = {m} x {n} x {k}, {dt}, median of repeated runs\n{t}")
 }
 
-/// The table of compiled-only configurations.
-pub fn compiled(arch: &str, rows: &[(Variant, Compiled)]) -> String {
-    let mut t = Table::new();
+/// The report of compiled-only configurations.
+pub fn compiled(arch: &str, rows: &[(Variant, Compiled)], format: ReportFormat) -> String {
+    if format != ReportFormat::Table {
+        let recs = rows
+            .iter()
+            .map(|(c, r)| record(c, arch, None, r, None))
+            .collect();
+        return records(format, recs);
+    }
+    let mut t = crate::render::fitted_table();
     t.set_header([
         "configuration",
         "arch",
@@ -79,4 +181,60 @@ pub fn compiled(arch: &str, rows: &[(Variant, Compiled)]) -> String {
         ]);
     }
     t.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::config::GemmFlags;
+
+    fn nvrtc_report() -> Compiled {
+        Compiled {
+            cubin: Vec::new(),
+            log: String::new(),
+            registers: Some(128),
+            spill_bytes: None,
+            static_smem: Some(0),
+        }
+    }
+
+    #[test]
+    fn csv_rows_carry_the_json_records_fields_in_order() {
+        let flags = GemmFlags::default();
+        let v = Variant::from_flags(&flags).expect("the default configuration");
+        let rows = vec![(v.clone(), nvrtc_report()), (v, nvrtc_report())];
+        let json = compiled_report(&rows, ReportFormat::Json);
+        let csv = compiled_report(&rows, ReportFormat::Csv);
+        let records: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let header: Vec<String> = reader
+            .headers()
+            .expect("a header")
+            .iter()
+            .map(str::to_string)
+            .collect();
+        let keys: Vec<String> = records[0].as_object().unwrap().keys().cloned().collect();
+        assert_eq!(header, keys);
+        let csv_rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+        assert_eq!(csv_rows.len(), records.len());
+        for (row, rec) in csv_rows.iter().zip(&records) {
+            for (cell, key) in row.iter().zip(&keys) {
+                let want = match &rec[key] {
+                    serde_json::Value::Null => String::new(),
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                assert_eq!(cell, want, "{key}");
+            }
+        }
+        assert_eq!(records[0]["registers"], 128);
+        assert!(records[0]["spill_bytes"].is_null() && records[0]["tflops"].is_null());
+    }
+
+    fn compiled_report(rows: &[(Variant, Compiled)], f: ReportFormat) -> String {
+        super::compiled("sm_90a", rows, f)
+    }
 }

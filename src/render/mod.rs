@@ -103,6 +103,17 @@ pub struct RenderOptions {
     pub with_values: bool,
 }
 
+/// A table that fits the terminal: on a terminal its columns wrap to the terminal's width
+/// (comfy-table's dynamic arrangement); piped, it stays whole, one row a line.
+pub fn fitted_table() -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    if let Some((_, width)) = console::Term::stdout().size_checked() {
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+        t.set_width(width);
+    }
+    t
+}
+
 /// A renderer's failure: a message naming the condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderError(pub String);

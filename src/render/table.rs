@@ -219,7 +219,7 @@ fn decide_by_strides(l: &Layout, size: i64, cosize: i64) -> (Decided, Decided) {
 }
 
 fn new_table() -> Table {
-    let mut t = Table::new();
+    let mut t = super::fitted_table();
     t.load_style(UTF8_FULL_CONDENSED.with_rounded_corners());
     t
 }

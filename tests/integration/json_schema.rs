@@ -102,6 +102,19 @@ fn every_command_speaks_the_schema() {
         "",
     ));
     assert!(lines.len() >= statements.len() + 8, "{lines:?}");
+    // gemm's records need NVRTC (CI installs it from the registry)
+    if cute::gpu::nvrtc::nvrtc_present() {
+        let records = json_lines(
+            &["gemm", "--compile-only", "--sweep", "--format", "json"],
+            "",
+        );
+        assert!(records.len() >= 8, "{records:?}");
+        lines.extend(records);
+        lines.extend(json_lines(
+            &["--format", "json", "gemm", "--compile-only", "--persistent"],
+            "",
+        ));
+    }
     for line in &lines {
         let v: serde_json::Value =
             serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
