@@ -29,11 +29,27 @@ impl Tmux {
         self.run(&["capture-pane", "-p", "-t", "cute"])
     }
 
+    /// Type text literally (`;` and key names included).
+    fn type_text(&self, text: &str) {
+        // tmux reads an argument ending in `;` as its command separator: that `;` goes alone,
+        // escaped
+        match text.strip_suffix(';') {
+            Some(head) => {
+                self.run(&["send-keys", "-t", "cute", "-l", head]);
+                self.run(&["send-keys", "-t", "cute", "\\;"]);
+            }
+            None => {
+                self.run(&["send-keys", "-t", "cute", "-l", text]);
+            }
+        }
+    }
+
     /// Type a line and wait for the next prompt (typed-ahead keys may be dropped by the
     /// terminal mode switch between two prompts, as for a person typing too early).
     fn line(&self, text: &str) {
         let before = self.screen().matches("cute>").count();
-        self.send(&[text, "Enter"]);
+        self.type_text(text);
+        self.send(&["Enter"]);
         let start = Instant::now();
         while self.screen().matches("cute>").count() <= before
             && start.elapsed() < Duration::from_secs(10)
@@ -228,4 +244,148 @@ fn a_hostile_history_file_is_not_read() {
         tmux.send(&["C-d"]);
         let _ = std::fs::remove_dir_all(Path::new(&data));
     }
+}
+
+/// `cute ARGS` in a new tmux session `width` columns wide, then `CUTE-DONE` on the screen when
+/// it has finished (`None`: tmux is not installed).
+fn in_terminal(tag: &str, args: &str, width: u16) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipped: tmux is not installed (.ci/run installs it)");
+        return None;
+    }
+    let tmux = Tmux {
+        socket: format!("cute-test-{tag}-{}", std::process::id()),
+    };
+    // NVRTC may come from LD_LIBRARY_PATH (CI), which a tmux server does not pass on
+    let library_path = std::env::var("LD_LIBRARY_PATH").unwrap_or_default();
+    let cmd = format!(
+        "env NO_COLOR=1 LD_LIBRARY_PATH='{library_path}' {} {args}; echo CUTE-DONE; sleep 60",
+        env!("CARGO_BIN_EXE_cute")
+    );
+    let width = width.to_string();
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "cute",
+        "-x",
+        &width,
+        "-y",
+        "60",
+        &cmd,
+    ]);
+    Some(tmux)
+}
+
+/// The longest line's width in characters.
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+/// A 24-mode layout: its property table's value row is far wider than 60 columns.
+const WIDE: &str = "'(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576,2097152,4194304,8388608)'";
+
+#[test]
+fn wide_tables_fit_the_terminal_and_stay_whole_when_piped() {
+    let Some(tmux) = in_terminal("wide", &format!("show --format table {WIDE}"), 60) else {
+        return;
+    };
+    let s = tmux.wait_for("CUTE-DONE");
+    assert!(s.contains("CUTE-DONE") && s.contains("property"), "{s}");
+    assert!(widest(&s) <= 60, "a line wider than the terminal:\n{s}");
+
+    let (out, _, code) =
+        crate::helpers::cute(&["show", "--format", "table", &WIDE[1..WIDE.len() - 1]], "");
+    assert_eq!(code, 0);
+    let value_row = out
+        .lines()
+        .find(|l| l.contains("(2,2,2,2"))
+        .expect("the value row");
+    assert!(
+        value_row.contains("8388608)"),
+        "piped, the row stays whole:\n{out}"
+    );
+}
+
+#[test]
+fn gemm_shows_progress_on_a_terminal_and_none_when_piped() {
+    if !cute::gpu::nvrtc::nvrtc_present() {
+        eprintln!("skipped: no NVRTC (.ci/run installs it)");
+        return;
+    }
+    let Some(tmux) = in_terminal("progress", "gemm --compile-only --sweep", 100) else {
+        return;
+    };
+    let s = tmux.wait_for("configurations");
+    assert!(
+        s.contains("compiling") && s.contains("configurations"),
+        "a progress bar while compiling:\n{s}"
+    );
+    let start = Instant::now();
+    let mut s = tmux.screen();
+    while !s.contains("CUTE-DONE") && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(200));
+        s = tmux.screen();
+    }
+    assert!(s.contains("CUTE-DONE"), "{s}");
+    assert!(
+        !s.contains("configurations"),
+        "the bar is cleared at the end:\n{s}"
+    );
+    assert!(widest(&s) <= 100, "the report fits 100 columns:\n{s}");
+
+    let (out, err, code) = crate::helpers::cute(&["gemm", "--compile-only", "--sweep"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !err.contains("configurations") && !err.contains('\r'),
+        "no bar when piped: {err}"
+    );
+    assert!(widest(&out) > 100, "piped, the table stays whole:\n{out}");
+}
+
+/// README's REPL session, typed into a real terminal, shows exactly what the README shows.
+#[test]
+fn readme_repl_session_is_what_a_terminal_shows() {
+    let readme = include_str!("../../README.md");
+    let start_at = readme
+        .find("```text\n$ cute repl\n")
+        .expect("README's REPL block");
+    let block = &readme[start_at..];
+    let block = &block[..block[8..].find("```").expect("the block's end") + 8];
+    let shown: Vec<&str> = block.lines().skip(2).collect();
+    let Some((tmux, data)) = start("readme") else {
+        return;
+    };
+    for (i, line) in shown.iter().enumerate() {
+        let continued = shown
+            .get(i + 1)
+            .is_some_and(|next| next.starts_with("  ...> "));
+        let Some(input) = line
+            .strip_prefix("cute> ")
+            .or_else(|| line.strip_prefix("  ...> "))
+        else {
+            continue;
+        };
+        if continued {
+            tmux.type_text(input);
+            tmux.send(&["Enter"]);
+            tmux.wait_for("...>");
+        } else {
+            tmux.line(input);
+        }
+    }
+    let screen = tmux.screen();
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    let first = lines
+        .iter()
+        .position(|l| *l == shown[0])
+        .unwrap_or_else(|| panic!("the session's first line on screen:\n{screen}"));
+    for (k, want) in shown.iter().enumerate() {
+        assert_eq!(
+            lines.get(first + k).copied().unwrap_or(""),
+            want.trim_end(),
+            "line {k} of README's REPL session; the screen:\n{screen}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(data);
 }
