@@ -150,7 +150,7 @@ impl<'w> Runner<'w> {
             let _ = self.err.write_all(diagnostic.as_bytes());
             return writeln!(self.out, "{}", json_error(e));
         }
-        report(&self.source_name, st, e, self.out, self.err)
+        diagnostic::report(&self.source_name, st, e, self.out, self.err)
     }
 
     /// Run every statement of a reader. The input is read in blocks of whole lines; with the
@@ -219,48 +219,10 @@ impl<'w> Runner<'w> {
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
-        let mut skipped = start.len() as u64;
-        loop {
-            let chunk = match input.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.read_error(e)),
-            };
-            if chunk.is_empty() {
-                break;
-            }
-            match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    skipped += i as u64;
-                    input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let n = chunk.len();
-                    skipped += n as u64;
-                    input.consume(n);
-                }
-            }
-        }
-        // the line's beginning, for the caret
-        let mut shown = 64.min(start.len());
-        let text = loop {
-            match std::str::from_utf8(&start[..shown]) {
-                Ok(t) => break t.to_string(),
-                Err(e) => shown = e.valid_up_to(),
-            }
-        };
-        let st = Statement {
-            line: splitter.line() + 1,
-            text: format!("{}…", text.escape_debug()),
-        };
+        let rest = crate::statements::skip_to_newline(input).map_err(|e| self.read_error(e))?;
+        let (st, e) =
+            crate::statements::too_long(start, start.len() as u64 + rest, splitter.line() + 1);
         splitter.skip_line();
-        let e = EvalError::new(
-            format!(
-                "statement longer than {MAX_STATEMENT_LEN} bytes (this line has {skipped}): skipped to the next line"
-            ),
-            Span::new(0, st.text.len()),
-        );
         self.fail(&st, &e)?;
         self.out.flush()
     }
@@ -272,9 +234,13 @@ impl<'w> Runner<'w> {
         // the last line answered ahead whose value is `ans` until the session runs a statement
         let mut last_ans: Option<&[u8]> = None;
         let answer = self.fast.is_some();
-        let r = crate::batch::in_order(block, first, &source, answer, |run| {
-            self.take_run(block, run, splitter, &mut last_ans)
-        });
+        let r = crate::batch::in_order(
+            block,
+            first,
+            &source,
+            answer.then_some(&answer_line),
+            |run| self.take_run(block, run, splitter, &mut last_ans),
+        );
         self.remember_ans(last_ans);
         r
     }
@@ -341,20 +307,6 @@ impl<'w> Runner<'w> {
             ans.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
         }
     }
-}
-
-/// Print a failed statement as `cute eval` does: `error: MESSAGE` on `out`, the diagnostic
-/// (with the statement's line and a caret under the span) on `err`.
-pub fn report(
-    source: &str,
-    st: &Statement,
-    e: &EvalError,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<()> {
-    let diagnostic = diagnostic::render(source, st.line, &st.text, e);
-    let _ = err.write_all(diagnostic.as_bytes());
-    writeln!(out, "error: {}", diagnostic::escaped(&e.message))
 }
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
@@ -720,4 +672,90 @@ pub fn explain(
             EXIT_INPUT
         }
     }
+}
+
+/// Whether the statement mentions nothing but function names: no variable (nor `ans`), no
+/// name that would become an atom or element-type name, so its value is the same in any session.
+fn is_pure(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let starts = c.is_ascii_alphabetic()
+            || (c == b'_'
+                && b.get(i + 1)
+                    .is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'_'));
+        // `_4` and `_-4` are integers, a lone `_` the underscore
+        let integer = c == b'_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        if starts && !integer {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            if crate::eval::functions::lookup(&text[start..i]).is_none() {
+                return false;
+            }
+            continue;
+        }
+        if c.is_ascii_digit() {
+            // a number's digits and any letters glued to it are not a name
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Answer one line (`text`, without newline or carriage return) into `run`'s buffers.
+pub(crate) fn answer_line(
+    text: &[u8],
+    line: usize,
+    source: &str,
+    run: &mut crate::batch::Run,
+) -> LineAnswer {
+    let done = |run: &crate::batch::Run, failed, sets_ans| LineAnswer::Done {
+        out_end: run.out.len(),
+        err_end: run.err.len(),
+        failed,
+        sets_ans,
+    };
+    match crate::fast::run_line(text, &mut run.out) {
+        crate::fast::Answer::Printed => return done(run, false, true),
+        crate::fast::Answer::Error(e, span) => {
+            let st = Statement {
+                text: String::from_utf8_lossy(text).into_owned(),
+                line,
+            };
+            let _ = diagnostic::report(
+                source,
+                &st,
+                &EvalError::algebra(e, span),
+                &mut run.out,
+                &mut run.err,
+            );
+            return done(run, true, false);
+        }
+        crate::fast::Answer::Declined => {}
+    }
+    let Ok(s) = std::str::from_utf8(text) else {
+        return LineAnswer::Declined;
+    };
+    if !crate::statements::is_whole(s) || !is_pure(s) {
+        return LineAnswer::Declined;
+    }
+    let st = Statement {
+        text: s.to_string(),
+        line,
+    };
+    let (failed, sets_ans) = {
+        let mut runner = Runner::new(&mut run.out, &mut run.err, source).with_fast_path(false);
+        if runner.statement(&st).is_err() {
+            return LineAnswer::Declined;
+        }
+        (runner.failed(), runner.env().ans_bound() > 0)
+    };
+    done(run, failed, sets_ans)
 }

@@ -1,21 +1,18 @@
 //! Answering a block of input lines at once — what `cute eval` does with its standard input:
-//! the block is cut into runs of whole lines, one per thread when there are many, and each
-//! line that is a statement by itself and depends on no variable is answered there, by the
-//! fast path ([`crate::fast`]) or else by a general engine of its own, into the run's output
-//! buffers. The caller then takes the lines in order ([`crate::app::Runner`]): an answered
-//! line's output is copied out, any other line goes through the session as before. A line's
-//! answer does not depend on the lines before it, so the output is the same as one statement
-//! after the other.
+//! the block is cut into runs of whole lines, one per thread when there are many, and each line
+//! is offered to the caller's answerer ([`Answerer`]: `cute eval` answers a line that is a
+//! statement by itself and depends on no variable) into the run's output buffers. The caller
+//! then takes the runs in order: an answered line's output is copied out, any other line goes
+//! through the session as before. This module only schedules: it knows nothing of statements.
 
 use std::io;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
-use crate::app::{Runner, report};
-use crate::eval::EvalError;
-use crate::fast::{self, Answer};
-use crate::statements::{self, Statement};
+/// How a line is answered ahead, on any thread: its bytes (without newline or carriage
+/// return), its line number and the source's name in, its output into the run's buffers.
+pub type Answerer<'a> = &'a (dyn Fn(&[u8], usize, &str, &mut Run) -> LineAnswer + Sync);
 
 /// The most threads a block is split among.
 const MAX_THREADS: usize = 8;
@@ -59,87 +56,6 @@ pub struct Run {
     pub lines: Vec<Line>,
 }
 
-/// Whether the statement mentions nothing but function names: no variable (nor `ans`), no
-/// name that would become an atom or element-type name, so its value is the same in any session.
-fn is_pure(text: &str) -> bool {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        let starts = c.is_ascii_alphabetic()
-            || (c == b'_'
-                && b.get(i + 1)
-                    .is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'_'));
-        // `_4` and `_-4` are integers, a lone `_` the underscore
-        let integer = c == b'_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit());
-        if starts && !integer {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            if crate::eval::functions::lookup(&text[start..i]).is_none() {
-                return false;
-            }
-            continue;
-        }
-        if c.is_ascii_digit() {
-            // a number's digits and any letters glued to it are not a name
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            continue;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Answer one line (`text`, without newline or carriage return) into `run`'s buffers.
-fn answer_line(text: &[u8], line: usize, source: &str, run: &mut Run) -> LineAnswer {
-    let done = |run: &Run, failed, sets_ans| LineAnswer::Done {
-        out_end: run.out.len(),
-        err_end: run.err.len(),
-        failed,
-        sets_ans,
-    };
-    match fast::run_line(text, &mut run.out) {
-        Answer::Printed => return done(run, false, true),
-        Answer::Error(e, span) => {
-            let st = Statement {
-                text: String::from_utf8_lossy(text).into_owned(),
-                line,
-            };
-            let _ = report(
-                source,
-                &st,
-                &EvalError::algebra(e, span),
-                &mut run.out,
-                &mut run.err,
-            );
-            return done(run, true, false);
-        }
-        Answer::Declined => {}
-    }
-    let Ok(s) = std::str::from_utf8(text) else {
-        return LineAnswer::Declined;
-    };
-    if !statements::is_whole(s) || !is_pure(s) {
-        return LineAnswer::Declined;
-    }
-    let st = Statement {
-        text: s.to_string(),
-        line,
-    };
-    let (failed, sets_ans) = {
-        let mut runner = Runner::new(&mut run.out, &mut run.err, source).with_fast_path(false);
-        if runner.statement(&st).is_err() {
-            return LineAnswer::Declined;
-        }
-        (runner.failed(), runner.env().ans_bound() > 0)
-    };
-    done(run, failed, sets_ans)
-}
-
 /// Split `block[range]` into lines into `run` (emptied first), answering each when `answer`
 /// is set.
 fn fill(
@@ -148,7 +64,7 @@ fn fill(
     range: Range<usize>,
     first_line: usize,
     source: &str,
-    answer: bool,
+    answer: Option<Answerer>,
 ) {
     run.out.clear();
     run.err.clear();
@@ -157,11 +73,12 @@ fn fill(
     let mut line = first_line;
     while pos < end {
         let nl = memchr::memchr(b'\n', &block[pos..end]).map_or(end, |i| pos + i);
-        let a = if answer {
-            let raw = &block[pos..nl];
-            answer_line(raw.strip_suffix(b"\r").unwrap_or(raw), line, source, run)
-        } else {
-            LineAnswer::Declined
+        let a = match answer {
+            Some(answer_line) => {
+                let raw = &block[pos..nl];
+                answer_line(raw.strip_suffix(b"\r").unwrap_or(raw), line, source, run)
+            }
+            None => LineAnswer::Declined,
         };
         run.lines.push(Line {
             range: pos..nl,
@@ -173,12 +90,19 @@ fn fill(
 }
 
 /// [`fill`], where a panic (a bug) leaves the run's lines to the session instead.
-fn fill_guarded(run: &mut Run, block: &[u8], range: Range<usize>, first: usize, source: &str) {
+fn fill_guarded(
+    run: &mut Run,
+    block: &[u8],
+    range: Range<usize>,
+    first: usize,
+    source: &str,
+    answer: Answerer,
+) {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        fill(run, block, range.clone(), first, source, true)
+        fill(run, block, range.clone(), first, source, Some(answer))
     }));
     if r.is_err() {
-        fill(run, block, range, first, source, false);
+        fill(run, block, range, first, source, None);
     }
 }
 
@@ -241,7 +165,14 @@ struct Shared {
 
 impl Shared {
     /// Answer chunk `k` (if it is still to be done) and file it.
-    fn answer(&self, k: usize, cuts: &[usize], firsts: &[usize], block: &[u8], source: &str) {
+    fn answer(
+        &self,
+        k: usize,
+        (cuts, firsts): (&[usize], &[usize]),
+        block: &[u8],
+        source: &str,
+        answer: Answerer,
+    ) {
         let mut run = self
             .spare
             .lock()
@@ -249,7 +180,14 @@ impl Shared {
             .ok()
             .flatten()
             .unwrap_or_default();
-        fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
+        fill_guarded(
+            &mut run,
+            block,
+            cuts[k]..cuts[k + 1],
+            firsts[k],
+            source,
+            answer,
+        );
         if let Ok(mut done) = self.done.lock() {
             done[k] = Some(run);
         }
@@ -265,14 +203,14 @@ impl Shared {
 
 /// Hand the lines of `block` (whole lines; the last one's newline may be missing), the first
 /// being line `first_line` of `source`, to `take` in order, one run of lines at a time. With
-/// `answer` set, the lines are first answered where they can be, in chunks of about
+/// an `answer`, the lines are first answered where they can be, in chunks of about
 /// `CHUNK_BYTES` shared among threads (the calling thread answers chunks too while it waits
 /// for the next one in order); the runs are reused once taken.
 pub fn in_order(
     block: &[u8],
     first_line: usize,
     source: &str,
-    answer: bool,
+    answer: Option<Answerer>,
     mut take: impl FnMut(&Run) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut cuts = vec![0];
@@ -285,30 +223,32 @@ pub fn in_order(
         cuts.push(cut);
     }
     let chunks = cuts.len() - 1;
-    let helpers = if answer {
+    let helpers = if answer.is_some() {
         threads().min(chunks).saturating_sub(1)
     } else {
         0
     };
-    if helpers == 0 {
+    let Some(answer_ahead) = answer.filter(|_| helpers > 0) else {
         let mut run = Run::default();
         for k in 0..chunks {
-            if answer {
-                fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
-            } else {
-                fill(
+            match answer {
+                Some(a) => {
+                    fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source, a)
+                }
+                None => fill(
                     &mut run,
                     block,
                     cuts[k]..cuts[k + 1],
                     firsts[k],
                     source,
-                    false,
-                );
+                    None,
+                ),
             }
             take(&run)?;
         }
         return Ok(());
-    }
+    };
+    let answer = answer_ahead;
     let shared = Shared {
         next: AtomicUsize::new(0),
         done: Mutex::new((0..chunks).map(|_| None).collect()),
@@ -325,7 +265,7 @@ pub fn in_order(
                 .spawn_scoped(s, move || {
                     HELPERS_RUNNING.fetch_add(1, Ordering::Relaxed);
                     while let Some(k) = sh.claim(chunks) {
-                        sh.answer(k, cuts, firsts, block, source);
+                        sh.answer(k, (cuts, firsts), block, source, answer);
                     }
                 });
         }
@@ -337,13 +277,20 @@ pub fn in_order(
                 }
                 // not answered yet: answer another chunk meanwhile, or wait for it
                 if let Some(j) = sh.claim(chunks) {
-                    sh.answer(j, cuts, firsts, block, source);
+                    sh.answer(j, (cuts, firsts), block, source, answer);
                     continue;
                 }
                 let Ok(mut done) = sh.done.lock() else {
                     // a poisoned lock: only a panic while holding it; answer it here
                     let mut run = Run::default();
-                    fill_guarded(&mut run, block, cuts[k]..cuts[k + 1], firsts[k], source);
+                    fill_guarded(
+                        &mut run,
+                        block,
+                        cuts[k]..cuts[k + 1],
+                        firsts[k],
+                        source,
+                        answer,
+                    );
                     break run;
                 };
                 while done[k].is_none() {

@@ -51,7 +51,17 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
     while !src.is_char_boundary(end) {
         end += 1;
     }
-    if let Some(text) = render_simple(name, first_line.max(1), src, start, end, &e.message) {
+    if src.len() > MAX_SHOWN {
+        return render_window(name, first_line.max(1), src, start, end, &e.message);
+    }
+    if let Some(text) = render_simple(
+        name,
+        first_line.max(1),
+        src,
+        (start, end),
+        start + 1,
+        &e.message,
+    ) {
         return text;
     }
     // control characters of the input never reach the terminal raw: `\u{1b}` is shown
@@ -107,8 +117,8 @@ fn render_simple(
     name: &str,
     line: usize,
     src: &str,
-    start: usize,
-    end: usize,
+    (start, end): (usize, usize),
+    column: usize,
     message: &str,
 ) -> Option<String> {
     if start >= end
@@ -130,7 +140,7 @@ fn render_simple(
     out.push(':');
     out.push_str(&number);
     out.push(':');
-    out.push_str(&(start + 1).to_string());
+    out.push_str(&column.to_string());
     out.push('\n');
     out.push_str(&pad);
     out.push_str("│\n");
@@ -144,6 +154,74 @@ fn render_simple(
     out.extend(std::iter::repeat_n('^', end - start));
     out.push_str("\n\n");
     Some(out)
+}
+
+/// The most bytes of a statement a diagnostic echoes whole; a longer one is shown as the line
+/// of the span, cut around it (so a 4 MiB line gives a diagnostic of a few hundred bytes).
+const MAX_SHOWN: usize = 240;
+
+/// Bytes shown on each side of the span, and of the span itself, in a cut line.
+const SHOWN_AROUND: usize = 72;
+
+/// The diagnostic of a long statement: the line holding the span's start, cut to the span and
+/// [`SHOWN_AROUND`] bytes around it (`...` where cut), every character outside printable ASCII
+/// escaped; the line and column are the statement's own.
+fn render_window(
+    name: &str,
+    first_line: usize,
+    src: &str,
+    start: usize,
+    end: usize,
+    message: &str,
+) -> String {
+    let floor = |mut i: usize| {
+        while !src.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+    let line = first_line + memchr::memchr_iter(b'\n', &src.as_bytes()[..line_start]).count();
+    let column = src[line_start..start].chars().count() + 1;
+    let from = floor(start.saturating_sub(SHOWN_AROUND).max(line_start));
+    let span_end = floor(end.min(line_end).min(start + SHOWN_AROUND).max(start));
+    let to = floor(line_end.min(span_end + SHOWN_AROUND));
+    let ascii = |t: &str, out: &mut String| {
+        for c in t.chars() {
+            if (' '..='~').contains(&c) {
+                out.push(c);
+            } else {
+                out.push_str(&c.escape_unicode().to_string());
+            }
+        }
+    };
+    let mut text = String::new();
+    if from > line_start {
+        text.push_str("...");
+    }
+    ascii(&src[from..start], &mut text);
+    let caret_start = text.len();
+    ascii(&src[start..span_end], &mut text);
+    let caret_end = text.len().max(caret_start + 1);
+    ascii(&src[span_end..to], &mut text);
+    if to < line_end {
+        text.push_str("...");
+    }
+    // an empty span at the end of the text: the caret goes one past it
+    if text.len() < caret_end {
+        text.push(' ');
+    }
+    let message = escape_controls(message, 0, 0).0.replace('\n', " ");
+    render_simple(
+        name,
+        line,
+        &text,
+        (caret_start, caret_end),
+        column,
+        &message,
+    )
+    .unwrap_or_else(|| format!("error: {message}\n"))
 }
 
 /// The diagnostic as codespan-reporting renders it.
@@ -164,6 +242,20 @@ fn render_codespan(
         .with_labels(vec![Label::primary((), start..end)]);
     term::emit_into_string(&term::Config::default(), &files, &diag)
         .unwrap_or_else(|_| format!("error: {message}\n"))
+}
+
+/// Print a failed statement as `cute eval` does: `error: MESSAGE` on `out`, the diagnostic
+/// (with the statement's line and a caret under the span) on `err`.
+pub fn report(
+    source: &str,
+    st: &crate::statements::Statement,
+    e: &EvalError,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let diagnostic = render(source, st.line, &st.text, e);
+    let _ = err.write_all(diagnostic.as_bytes());
+    writeln!(out, "error: {}", escaped(&e.message))
 }
 
 #[cfg(test)]
@@ -195,8 +287,8 @@ mod tests {
                             want,
                             "{src:?} {start}..{end}"
                         );
-                        checked +=
-                            render_simple("<stdin>", line, src, s, t, "m").is_some() as usize;
+                        checked += render_simple("<stdin>", line, src, (s, t), s + 1, "m").is_some()
+                            as usize;
                     }
                 }
             }

@@ -1,5 +1,7 @@
 //! Splitting input text into statements: one per line, unless an open `(` or `<` continues it.
 
+use std::io::{self, BufRead};
+
 use crate::limits::{MAX_NESTING, MAX_STATEMENT_LEN};
 use crate::parser::open_depth;
 
@@ -88,4 +90,99 @@ impl Splitter {
             line: self.start_line,
         })
     }
+}
+
+/// Skip the input up to and including the next newline (or to its end) in constant memory:
+/// the bytes skipped, the newline not counted. An interrupted read is retried.
+pub fn skip_to_newline(input: &mut impl BufRead) -> io::Result<u64> {
+    let mut skipped = 0u64;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(skipped);
+        }
+        match memchr::memchr(b'\n', chunk) {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(skipped + i as u64);
+            }
+            None => {
+                let n = chunk.len();
+                skipped += n as u64;
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// One line read by [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum ReadLine {
+    /// The input has ended.
+    End,
+    /// A line (in the buffer, without its newline).
+    Line,
+    /// A line longer than [`MAX_STATEMENT_LEN`]: its first bytes are in the buffer, the rest
+    /// was skipped; its whole length in bytes.
+    TooLong(u64),
+}
+
+/// Read one line into `buf` (emptied first), keeping at most [`MAX_STATEMENT_LEN`] bytes: a
+/// longer line is skipped to its end in constant memory (so `cute repl < /dev/zero` neither
+/// hangs nor grows).
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<ReadLine> {
+    buf.clear();
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(if any { ReadLine::Line } else { ReadLine::End });
+        }
+        any = true;
+        let (take, newline) = match memchr::memchr(b'\n', chunk) {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        if buf.len() + take > MAX_STATEMENT_LEN {
+            let kept = buf.len() as u64;
+            let rest = skip_to_newline(input)?;
+            return Ok(ReadLine::TooLong(kept + rest));
+        }
+        buf.extend_from_slice(&chunk[..take]);
+        input.consume(take + usize::from(newline));
+        if newline {
+            return Ok(ReadLine::Line);
+        }
+    }
+}
+
+/// The error of a line past [`MAX_STATEMENT_LEN`] (`start`: its first bytes), and the statement
+/// shown for it: the line's beginning, escaped, then `…`.
+pub fn too_long(start: &[u8], length: u64, line: usize) -> (Statement, crate::eval::EvalError) {
+    let mut shown = 64.min(start.len());
+    let text = loop {
+        match std::str::from_utf8(&start[..shown]) {
+            Ok(t) => break t.to_string(),
+            Err(e) => shown = e.valid_up_to(),
+        }
+    };
+    let st = Statement {
+        line,
+        text: format!("{}…", text.escape_debug()),
+    };
+    let e = crate::eval::EvalError::new(
+        format!(
+            "statement longer than {MAX_STATEMENT_LEN} bytes (this line has {length}): skipped to the next line"
+        ),
+        crate::parser::Span::new(0, st.text.len()),
+    );
+    (st, e)
 }

@@ -372,6 +372,12 @@ fn each(
     }
     *budget -= points;
     for i in 0..points {
+        // Ctrl-C: this check and the rest go unchecked (the explanation then fails as
+        // interrupted)
+        if i & 0xfff == 0 && crate::interrupt::raised() {
+            *budget = 0;
+            return Verdict::Unchecked { of: n };
+        }
         match f(i) {
             Ok(None) => {}
             Ok(Some(why)) => return Verdict::Fails(why),

@@ -96,6 +96,9 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
             .map(|s| s.check.as_ref().map(|c| c.verify(&mut budget)))
             .collect()
     });
+    if crate::interrupt::raised() {
+        return Err(EvalError::limit("interrupted (Ctrl-C)", expr.span));
+    }
     Ok(Explanation {
         expr: src.trim().to_string(),
         steps: rec.steps,

@@ -68,19 +68,6 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     Ok(out)
 }
 
-/// The default Hopper atom for an element type: N = 256.
-pub fn default_sm90_mma(dtype: &str) -> String {
-    sm90_mma(dtype, 256)
-}
-
-/// The Hopper atom of N columns for an element type.
-pub fn sm90_mma(dtype: &str, n: usize) -> String {
-    match dtype {
-        "f16" | "fp16" | "half" => format!("SM90_64x{n}x16_F32F16F16_SS<K,K>"),
-        _ => format!("SM90_64x{n}x16_F32BF16BF16_SS<K,K>"),
-    }
-}
-
 /// The Hopper sweep's rows: the default, then one knob (or a combination) at a time.
 type Knob = (&'static str, fn(&mut GemmFlags));
 const SM90_ROWS: &[Knob] = &[
@@ -113,7 +100,7 @@ const SM90_ROWS: &[Knob] = &[
 pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), String> {
     let mut f = base.clone();
     if !is_sm90(f.mma.as_deref()) {
-        f.mma = Some(default_sm90_mma(&f.dtype));
+        f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
         f.smem_a = None;
         f.smem_b = None;
         f.atom_layout = GemmFlags::default().atom_layout;
@@ -245,7 +232,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 // where the problem allows it.
                 if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
-                    f.mma = Some(default_sm90_mma(&f.dtype));
+                    f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
                     let mut best = f.clone();
                     if !f.persistent && !f.tma_store && f.cluster.is_none() && f.consumers.is_none()
                     {

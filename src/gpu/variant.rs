@@ -30,7 +30,7 @@ impl Variant {
                     .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
                     .clamp(1, super::hopper::config::MAX_CONSUMERS),
             );
-            g.mma = Some(super::command::sm90_mma(&f.dtype, n));
+            g.mma = Some(super::hopper::config::sm90_mma(&f.dtype, n));
             HopperConfig::from_flags(&g).map(Variant::Sm90)
         } else if is_sm90(f.mma.as_deref()) {
             HopperConfig::from_flags(f).map(Variant::Sm90)

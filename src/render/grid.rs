@@ -184,7 +184,7 @@ fn checked_add(a: i64, b: i64) -> Result<i64, RenderError> {
 // ---------------------------------------------------------------------------------------------
 
 /// The 8 colours of CuTe's `print_latex` palette (`TikzColor_TV`), cycled by index.
-const PALETTE8: [(u8, u8, u8); 8] = super::tv::TV_COLORS;
+const PALETTE8: [(u8, u8, u8); 8] = super::TV_COLORS;
 
 /// A light background for one of 32 banks: hues around the wheel, two lightnesses alternating.
 fn bank_color(bank: i64) -> (u8, u8, u8) {
@@ -354,7 +354,7 @@ pub(crate) fn terminal_grid(
     }
     out.push_str(&rule("└", "┴", "┸", "┘"));
 
-    truncation_notice(&mut out, (shown_rows, shown_cols), (n_rows, n_cols));
+    super::truncation_notice(&mut out, (shown_rows, shown_cols), (n_rows, n_cols));
     if let Some(bits) = bank_bits {
         let what = if opts.color {
             "colour = shared-memory bank"
@@ -364,32 +364,4 @@ pub(crate) fn terminal_grid(
         let _ = writeln!(out, "{what} ({bits}-bit elements, 32 banks of 4 bytes)");
     }
     Ok(out)
-}
-
-/// The line saying how much of a grid was left out, if any.
-pub(crate) fn truncation_notice(out: &mut String, shown: (i64, i64), total: (i64, i64)) {
-    let (left_rows, left_cols) = (total.0 - shown.0, total.1 - shown.1);
-    if left_rows <= 0 && left_cols <= 0 {
-        return;
-    }
-    let mut parts = Vec::new();
-    if left_rows > 0 {
-        parts.push(format!("{left_rows} more row{}", plural(left_rows)));
-    }
-    if left_cols > 0 {
-        parts.push(format!("{left_cols} more column{}", plural(left_cols)));
-    }
-    let _ = writeln!(
-        out,
-        "… showing the top-left {}×{} of {}×{} cells; {} not shown",
-        shown.0,
-        shown.1,
-        total.0,
-        total.1,
-        parts.join(" and ")
-    );
-}
-
-pub(crate) fn plural(n: i64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

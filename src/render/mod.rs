@@ -15,7 +15,7 @@ pub mod svg;
 pub mod table;
 pub mod tv;
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::path::Path;
 use std::str::FromStr;
 
@@ -101,6 +101,47 @@ pub struct RenderOptions {
     pub color_by_bank: Option<u32>,
     /// JSON: include the values `L(i)` (capped, see [`json::MAX_VALUES`]).
     pub with_values: bool,
+}
+
+/// CuTe's `TikzColor_TV` / `SVGColor_TV`: the colour of thread `tid` is entry `tid % 8`.
+pub const TV_COLORS: [(u8, u8, u8); 8] = [
+    (175, 175, 255),
+    (175, 255, 175),
+    (255, 255, 175),
+    (255, 175, 175),
+    (210, 210, 255),
+    (210, 255, 210),
+    (255, 255, 210),
+    (255, 210, 210),
+];
+
+/// The line saying how much of a grid was left out, if any.
+pub(crate) fn truncation_notice(out: &mut String, shown: (i64, i64), total: (i64, i64)) {
+    let (left_rows, left_cols) = (total.0 - shown.0, total.1 - shown.1);
+    if left_rows <= 0 && left_cols <= 0 {
+        return;
+    }
+    let mut parts = Vec::new();
+    if left_rows > 0 {
+        parts.push(format!("{left_rows} more row{}", plural(left_rows)));
+    }
+    if left_cols > 0 {
+        parts.push(format!("{left_cols} more column{}", plural(left_cols)));
+    }
+    let _ = writeln!(
+        out,
+        "… showing the top-left {}×{} of {}×{} cells; {} not shown",
+        shown.0,
+        shown.1,
+        total.0,
+        total.1,
+        parts.join(" and ")
+    );
+}
+
+/// `s` unless `n` is 1.
+pub(crate) fn plural(n: i64) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// A table that fits the terminal: on a terminal its columns wrap to the terminal's width

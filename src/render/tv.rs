@@ -23,21 +23,9 @@ pub const MAX_CELLS: i64 = crate::limits::MAX_TV_CELLS;
 /// The most `(thread, value)` pairs of one TV layout evaluated to build a grid.
 pub const MAX_PAIRS: i64 = crate::limits::MAX_TV_PAIRS;
 
-/// CuTe's `TikzColor_TV` / `SVGColor_TV`: the colour of thread `tid` is entry `tid % 8`.
-pub const TV_COLORS: [(u8, u8, u8); 8] = [
-    (175, 175, 255),
-    (175, 255, 175),
-    (255, 255, 175),
-    (255, 175, 175),
-    (210, 210, 255),
-    (210, 255, 210),
-    (255, 255, 210),
-    (255, 210, 210),
-];
-
 /// The colour of a thread, as CuTe's `print_latex` / `print_svg` colour it.
 pub fn thread_color(tid: i64) -> (u8, u8, u8) {
-    TV_COLORS[tid.rem_euclid(8) as usize]
+    super::TV_COLORS[tid.rem_euclid(8) as usize]
 }
 
 /// What a picture shows.
@@ -373,13 +361,13 @@ pub fn terminal_grid(g: &TvGrid, color: bool, max_rows: usize, max_cols: usize) 
         out.push_str("│\n");
     }
     out.push_str(&rule("└", "┴", "┘"));
-    super::grid::truncation_notice(&mut out, (shown_rows, shown_cols), (g.rows, g.cols));
+    super::truncation_notice(&mut out, (shown_rows, shown_cols), (g.rows, g.cols));
     let empty = g.cells.iter().filter(|c| c.is_none()).count();
     if empty > 0 {
         let _ = writeln!(
             out,
             "{empty} cell{} held by no thread (left blank)",
-            super::grid::plural(empty as i64)
+            super::plural(empty as i64)
         );
     }
     out

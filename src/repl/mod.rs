@@ -354,8 +354,28 @@ pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, form
     let mut session = Session::new(format, false);
     // both on a terminal, the diagnostic alone shows the error once
     session.error_lines = !(std::io::stdout().is_terminal() && std::io::stderr().is_terminal());
-    for line in input.split(b'\n') {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut line = Vec::new();
+    loop {
+        match crate::statements::read_line(&mut input, &mut line) {
+            Ok(crate::statements::ReadLine::End) => break,
+            Ok(crate::statements::ReadLine::Line) => {}
+            Ok(crate::statements::ReadLine::TooLong(length)) => {
+                // a statement pending before it is run, then the line is an error
+                if let Some(st) = session.splitter.finish() {
+                    session.input(&st.text, st.line, out, err);
+                }
+                let (st, e) =
+                    crate::statements::too_long(&line, length, session.splitter.line() + 1);
+                session.splitter.skip_line();
+                session.report(st.line, &st.text, &e, out, err);
+                continue;
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read standard input: {e}");
+                return 1;
+            }
+        }
         let text = String::from_utf8_lossy(&line);
         let text = text.strip_suffix('\r').unwrap_or(&text);
         if session.line(text, out, err) == Flow::Quit {

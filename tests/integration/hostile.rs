@@ -572,3 +572,60 @@ fn hostile_command_lines_end_cleanly() {
         bad.join("\n")
     );
 }
+
+/// Found by CI (a debug build took 12 s and wrote 47 MB): the piped REPL kept a 5 MiB line of
+/// NUL bytes whole and echoed it, escaped, in the diagnostic. It now skips a line past the
+/// statement limit in constant memory, as `cute eval` does, and a diagnostic shows a long
+/// statement cut around the span.
+#[test]
+fn a_huge_line_gives_a_short_diagnostic_everywhere() {
+    for cmd in ["repl", "eval", "run"] {
+        let mut args = vec![OsString::from(cmd)];
+        if cmd == "run" {
+            args.push("-".into());
+        }
+        let e = run_with(
+            &args,
+            vec![0u8; 5 << 20],
+            Out::Captured,
+            Duration::from_secs(20),
+        );
+        assert!(!e.timed_out, "{cmd}");
+        assert!(
+            e.stderr
+                .contains("statement longer than 4194304 bytes (this line has 5242880)"),
+            "{cmd}: {}",
+            &e.stderr.chars().take(300).collect::<String>()
+        );
+        assert!(
+            e.stderr.len() < 4096,
+            "{cmd}: {} bytes of diagnostic",
+            e.stderr.len()
+        );
+        // a long line under the limit: the diagnostic shows the span and a little around it
+        let mut line = "x".repeat(300_000);
+        line.push_str(" foo(1)\n");
+        let e = run_with(
+            &args,
+            line.into_bytes(),
+            Out::Captured,
+            Duration::from_secs(20),
+        );
+        assert_eq!(e.code, Some(if cmd == "repl" { 0 } else { 1 }), "{cmd}");
+        assert!(
+            e.stderr.len() < 4096,
+            "{cmd}: {} bytes of diagnostic",
+            e.stderr.len()
+        );
+        assert!(
+            e.stderr.contains(":1:300002"),
+            "{cmd}: the column is the line's:\n{}",
+            e.stderr
+        );
+        assert!(
+            e.stderr.contains("...xxx"),
+            "{cmd}: cut before the span:\n{}",
+            e.stderr
+        );
+    }
+}

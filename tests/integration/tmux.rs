@@ -389,3 +389,38 @@ fn readme_repl_session_is_what_a_terminal_shows() {
     }
     let _ = std::fs::remove_dir_all(data);
 }
+
+/// Ctrl-C during a long computation (an `--verify` of millions of points) stops it: the
+/// statement fails as interrupted and the session goes on.
+#[test]
+fn ctrl_c_stops_a_long_computation_and_the_session_goes_on() {
+    let Some((tmux, data)) = start("interrupt") else {
+        return;
+    };
+    let long = ":explain --verify (((8,3),(2,6)))*(((4,32),(96,384))) / (32)";
+    // a few tries: the key must arrive while the computation runs (it takes about a second)
+    let mut stopped = false;
+    for _ in 0..3 {
+        tmux.type_text(long);
+        tmux.send(&["Enter"]);
+        std::thread::sleep(Duration::from_millis(150));
+        tmux.send(&["C-c"]);
+        let s = tmux.wait_for("interrupted");
+        if s.contains("interrupted") {
+            stopped = true;
+            break;
+        }
+    }
+    assert!(
+        stopped,
+        "Ctrl-C did not stop the computation:\n{}",
+        tmux.screen()
+    );
+    tmux.line("size((4,8))");
+    let s = tmux.wait_for("32");
+    assert!(
+        s.lines().any(|l| l.trim() == "32"),
+        "the session goes on:\n{s}"
+    );
+    let _ = std::fs::remove_dir_all(data);
+}

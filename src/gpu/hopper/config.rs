@@ -63,6 +63,19 @@ pub struct Sm90Atom {
     pub dtype: Dtype,
 }
 
+/// The default Hopper atom for an element type: N = 256.
+pub fn default_sm90_mma(dtype: &str) -> String {
+    sm90_mma(dtype, 256)
+}
+
+/// The Hopper atom of N columns for an element type.
+pub fn sm90_mma(dtype: &str, n: usize) -> String {
+    match dtype {
+        "f16" | "fp16" | "half" => format!("SM90_64x{n}x16_F32F16F16_SS<K,K>"),
+        _ => format!("SM90_64x{n}x16_F32BF16BF16_SS<K,K>"),
+    }
+}
+
 /// Whether `--mma` names a Hopper (SM90) atom: such names take this path.
 pub fn is_sm90(mma: Option<&str>) -> bool {
     mma.is_some_and(|m| m.starts_with("SM90_"))
