@@ -2,7 +2,7 @@
 """Build the seed corpora of the fuzz targets from the golden statements (first column of
 tests/golden/*.tsv, the refusals, the CLI transcripts' statements), plus a few multi-line sessions.
 
-Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain}/)."""
+Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain,fastpath,repl,run}/)."""
 import glob, hashlib, os
 
 stmts = []
@@ -40,4 +40,4 @@ for target in ("parse", "eval", "render", "explain", "fastpath", "repl", "run"):
         b = s.encode()
         with open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb") as f:
             f.write(b)
-print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render,explain}}")
+print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render,explain,fastpath,repl,run}}")

@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::algebra::{ComposedLayout, Layout};
+use crate::algebra::{ComposedLayout, Layout, Offset, Swizzle};
 
 /// Number of shared-memory banks.
 pub const BANKS: usize = 32;
@@ -37,10 +37,33 @@ pub enum SmemLayout {
 impl SmemLayout {
     /// The size of the domain.
     pub fn size(&self) -> Result<i64, String> {
-        self.inner().size().map_err(|e| e.to_string())
+        self.layout().size().map_err(|e| e.to_string())
     }
 
-    fn inner(&self) -> &Layout {
+    /// A swizzled layout `Sw o 0 o L` (what TMA and ldmatrix stage layouts are).
+    pub fn swizzled(swizzle: Swizzle, layout: Layout) -> SmemLayout {
+        SmemLayout::Composed(ComposedLayout {
+            swizzle,
+            offset: Offset::Int(0),
+            layout,
+        })
+    }
+
+    /// From a composed layout whose offset is the integer 0 (`None` otherwise).
+    pub fn from_composed(c: &ComposedLayout) -> Option<SmemLayout> {
+        (c.offset == Offset::Int(0)).then(|| SmemLayout::Composed(c.clone()))
+    }
+
+    /// The swizzle, if any.
+    pub fn swizzle(&self) -> Option<Swizzle> {
+        match self {
+            SmemLayout::Plain(_) => None,
+            SmemLayout::Composed(c) => Some(c.swizzle),
+        }
+    }
+
+    /// The inner layout (the plain layout itself).
+    pub fn layout(&self) -> &Layout {
         match self {
             SmemLayout::Plain(l) => l,
             SmemLayout::Composed(c) => &c.layout,
@@ -49,7 +72,7 @@ impl SmemLayout {
 
     /// The element offset of index `i` of the domain.
     pub fn offset(&self, i: i64) -> Result<i64, String> {
-        let inner = self.inner().at(i).map_err(|e| e.to_string())?;
+        let inner = self.layout().at(i).map_err(|e| e.to_string())?;
         match self {
             SmemLayout::Plain(_) => Ok(inner),
             SmemLayout::Composed(c) => c.apply_outer(inner).map_err(|e| e.to_string()),

@@ -8,8 +8,9 @@
 use std::fmt::Write as _;
 
 use super::config::GemmConfig;
-use super::emit::{SmemLayout, layout_expr};
+use super::emit::layout_expr;
 use crate::algebra::{IntTuple, Layout};
+use crate::analysis::bank::SmemLayout;
 
 /// The layouts the kernel is built from, for `--emit` readers and for tests.
 #[derive(Clone, Debug)]

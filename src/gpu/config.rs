@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use super::emit::SmemLayout;
 use crate::algebra::divide::blocked_product;
 use crate::algebra::{IntTuple, Layout};
+use crate::analysis::bank::SmemLayout;
 use crate::eval::{Env, Outcome, Value};
 
 /// Element type of A, B and C.
@@ -332,7 +332,7 @@ pub fn tile_stage(
     .map_err(|e| e.to_string())?;
     let tiled = blocked_product(atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
     Ok(match swizzle {
-        Some(s) => SmemLayout::Swizzled(s, tiled),
+        Some(s) => SmemLayout::swizzled(s, tiled),
         None => SmemLayout::Plain(tiled),
     })
 }
@@ -580,16 +580,7 @@ impl GemmConfig {
     /// Predicted shared-memory bank conflict degree of A's ldmatrix reads (1: conflict-free),
     /// from the bank analysis of the stage layout.
     pub fn predicted_ldmatrix_conflicts(&self) -> Option<usize> {
-        use crate::analysis::bank::{SmemLayout as BankSmem, analyze};
-        let smem = match &self.smem_a {
-            SmemLayout::Plain(l) => BankSmem::Plain(l.clone()),
-            SmemLayout::Swizzled(s, l) => BankSmem::Composed(crate::algebra::ComposedLayout {
-                swizzle: *s,
-                offset: crate::algebra::Offset::Int(0),
-                layout: l.clone(),
-            }),
-        };
-        analyze(&smem, &self.ldmatrix_tv_a(), 16, 128)
+        crate::analysis::bank::analyze(&self.smem_a, &self.ldmatrix_tv_a(), 16, 128)
             .ok()
             .map(|r| r.degree)
     }

@@ -1,6 +1,7 @@
 //! Layouts as CUDA C++ index arithmetic: the expression of `L(x)` for an integer expression `x`.
 
-use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{IntTuple, Layout, Swizzle};
+use crate::analysis::bank::SmemLayout;
 
 /// A flat list of `(shape, stride)` modes.
 fn flat_modes(l: &Layout) -> Vec<(i64, i64)> {
@@ -66,36 +67,9 @@ pub fn swizzle_expr(s: &Swizzle, o: &str) -> String {
     }
 }
 
-/// A shared-memory layout in elements: plain, or swizzled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SmemLayout {
-    /// `L`.
-    Plain(Layout),
-    /// `Sw o 0 o L`.
-    Swizzled(Swizzle, Layout),
-}
-
+/// The generated index arithmetic of a shared-memory layout (the one type of
+/// [`crate::analysis::bank`]: plain, or swizzled with offset 0).
 impl SmemLayout {
-    /// From a composed layout with an integer offset of 0.
-    pub fn from_composed(c: &ComposedLayout) -> Option<SmemLayout> {
-        (c.offset == Offset::Int(0)).then(|| SmemLayout::Swizzled(c.swizzle, c.layout.clone()))
-    }
-
-    /// The inner layout.
-    pub fn layout(&self) -> &Layout {
-        match self {
-            SmemLayout::Plain(l) | SmemLayout::Swizzled(_, l) => l,
-        }
-    }
-
-    /// The swizzle, if any.
-    pub fn swizzle(&self) -> Option<Swizzle> {
-        match self {
-            SmemLayout::Plain(_) => None,
-            SmemLayout::Swizzled(s, _) => Some(*s),
-        }
-    }
-
     /// Evaluate at (row, k).
     pub fn at(&self, row: i64, k: i64) -> i64 {
         let l = self.layout();
@@ -125,15 +99,6 @@ impl SmemLayout {
             Some(s) => swizzle_expr(&s, &inner),
             None => inner,
         })
-    }
-}
-
-impl std::fmt::Display for SmemLayout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SmemLayout::Plain(l) => write!(f, "{l}"),
-            SmemLayout::Swizzled(s, l) => write!(f, "{s} o 0 o {l}"),
-        }
     }
 }
 

@@ -374,7 +374,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     s
 }
 
-fn smem_text(s: &crate::gpu::emit::SmemLayout) -> String {
+fn smem_text(s: &crate::analysis::bank::SmemLayout) -> String {
     match s.swizzle() {
         Some(sw) => format!("{sw} o {}", s.layout()),
         None => s.layout().to_string(),

@@ -4,12 +4,12 @@
 use std::fmt;
 
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::analysis::bank::SmemLayout;
 use crate::eval::{Env, Outcome, Value};
 use crate::gpu::config::{
     Dtype, GemmFlags, MAX_SMEM_BYTES, atom_extents, check_problem, int_list, raster_layout,
     tile_stage,
 };
-use crate::gpu::emit::SmemLayout;
 
 /// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
 pub fn default_atom(dtype: Dtype) -> String {
