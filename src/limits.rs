@@ -57,60 +57,6 @@ pub const MAX_ENUMERATED: i64 = 1 << 20;
 /// error naming the limit.
 pub const MAX_BANK_POINTS: i64 = 1 << 22;
 
-use crate::algebra::IntTuple;
-use crate::eval::Value;
-
-/// Check a statement's result against [`MAX_NESTING`] and [`MAX_TUPLE_WIDTH`]: the error names the
-/// limit. Values inside atoms (MMA, copy) are built by `cute` itself and are not counted.
-pub fn check_value(v: &Value) -> Result<(), String> {
-    let (leaves, depth) = measure(v);
-    if depth > MAX_NESTING {
-        return Err(format!(
-            "the result is nested {depth} levels deep, deeper than the limit of {MAX_NESTING} levels"
-        ));
-    }
-    if leaves > MAX_TUPLE_WIDTH {
-        return Err(format!(
-            "the result has {leaves} integers, more than the limit of {MAX_TUPLE_WIDTH}"
-        ));
-    }
-    Ok(())
-}
-
-/// (integers, depth) of a value; saturating, never allocating.
-fn measure(v: &Value) -> (usize, usize) {
-    match v {
-        Value::IntTuple(t) => measure_tuple(t),
-        Value::Layout(l) | Value::OffsetLayout(_, l) => measure_tuple(l.shape()),
-        Value::Composed(c) => measure_tuple(c.layout.shape()),
-        Value::Tuple(items) => {
-            let (mut leaves, mut depth) = (0usize, 0usize);
-            for item in items {
-                let (l, d) = measure(item);
-                leaves = leaves.saturating_add(l);
-                depth = depth.max(d);
-            }
-            (leaves, depth.saturating_add(1))
-        }
-        _ => (1, 0),
-    }
-}
-
-fn measure_tuple(t: &IntTuple) -> (usize, usize) {
-    match t {
-        IntTuple::Int(_) => (1, 0),
-        IntTuple::Tuple(items) => {
-            let (mut leaves, mut depth) = (0usize, 0usize);
-            for item in items {
-                let (l, d) = measure_tuple(item);
-                leaves = leaves.saturating_add(l);
-                depth = depth.max(d);
-            }
-            (leaves, depth.saturating_add(1))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,11 +4,11 @@
 //! The arguments are evaluated as usual; the operation itself runs through the `_traced`
 //! variant of the very algorithm the plain evaluation uses, so the result is the plain result.
 
-use super::convert::{layout_of, tensor_of, to_coord, to_index, to_int, to_int_tuple, to_tiler};
-use super::{Env, EvalError, Value, compose_values, functions};
+use super::convert::{to_coord, to_int};
+use super::{Env, EvalError, Value, functions};
+use crate::algebra::coord;
 use crate::algebra::trace::{Recorder, Step, Trace, Verdict};
-use crate::algebra::{self, IntTuple, Layout, Tiler};
-use crate::algebra::{complement, composition, coord, divide, inverse};
+use crate::algebra::{self, IntTuple, Layout};
 use crate::parser::{self, BinOp, Expr, ExprKind, Span};
 
 /// What to explain besides the derivation.
@@ -46,30 +46,6 @@ impl Explanation {
     }
 }
 
-/// The names `explain` derives step by step (other expressions are evaluated and say so).
-pub const EXPLAINED: &[&str] = &[
-    "coalesce",
-    "filter",
-    "composition",
-    "complement",
-    "logical_divide",
-    "zipped_divide",
-    "tiled_divide",
-    "flat_divide",
-    "logical_product",
-    "zipped_product",
-    "tiled_product",
-    "flat_product",
-    "blocked_product",
-    "raked_product",
-    "right_inverse",
-    "left_inverse",
-    "idx2crd",
-    "crd2idx",
-    "local_tile",
-    "local_partition",
-];
-
 /// Explain one expression in a session. A parse error, or a failure evaluating the arguments,
 /// is an `Err`; a failure of the explained operation is the explanation's result.
 pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanation, EvalError> {
@@ -78,7 +54,7 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
     let mut rec = Recorder::new();
     let result = traced(env, &expr, &mut rec)?;
     let result = result.and_then(|v| {
-        crate::limits::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
+        super::value::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
         Ok(v)
     });
     // the arithmetic at `--index`: an index outside the domain, or an overflow there, fails
@@ -113,7 +89,6 @@ type Outcome = Result<Result<Value, EvalError>, EvalError>;
 /// The outermost operation, traced. Outer `Err`: the arguments failed; inner: the operation.
 fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
     let span = e.span;
-    let alg = |err: algebra::AlgebraError| EvalError::algebra(err, span);
     match &e.kind {
         ExprKind::Group(inner) => traced(env, inner, t),
         ExprKind::Binary(op, a, b) => {
@@ -127,13 +102,13 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Product => "logical_product",
                 BinOp::Rem | BinOp::Add | BinOp::Sub => return plain(env, e, t),
             };
-            call_traced(env, e, name, &[va, vb], &[a.span, b.span], t, &alg)
+            call_traced(env, e, name, &[va, vb], &[a.span, b.span], t)
         }
         ExprKind::Call(callee, args) => {
             if let ExprKind::Name(n) = &callee.kind
                 && env.get(n).is_none()
             {
-                if !EXPLAINED.contains(n) {
+                if !functions::lookup(n).is_some_and(|f| f.is_explained()) {
                     return plain(env, e, t);
                 }
                 // keyword arguments (CuTe DSL) in their positions; `mode=` is not traced
@@ -151,7 +126,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 };
                 let vals = env.eval_args(args)?;
                 let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-                return call_traced(env, e, n, &vals, &spans, t, &alg);
+                return call_traced(env, e, n, &vals, &spans, t);
             }
             if matches!(callee.kind, ExprKind::Field(..)) {
                 return plain(env, e, t);
@@ -205,14 +180,15 @@ fn plain(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
             "no derivation",
             format!(
                 "no derivation for this expression; explain derives calls of {} (and `o`, `/`, `*`), L(i) and Sw<B,M,S>(i)",
-                EXPLAINED.join(", ")
+                functions::explained().collect::<Vec<_>>().join(", ")
             ),
         )
     });
     Ok(env.eval(e))
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The call of `name`, traced through the function table; a call with no derivation for its
+/// arguments is evaluated plainly, with a step saying so.
 fn call_traced(
     env: &Env,
     e: &Expr,
@@ -220,153 +196,21 @@ fn call_traced(
     vals: &[Value],
     spans: &[Span],
     t: &mut Recorder,
-    alg: &dyn Fn(algebra::AlgebraError) -> EvalError,
 ) -> Outcome {
     let Some(f) = functions::lookup(name) else {
         return plain(env, e, t);
     };
-    let n = vals.len();
-    if n < f.arity.0 || n > f.arity.1 {
-        // the plain call names the arity error
-        return Ok(functions::call(f, vals, spans, e.span));
+    if let Some(result) = functions::call_traced(f, vals, spans, e.span, t)? {
+        return Ok(result);
     }
-    let layout = |i: usize| layout_of(&vals[i], spans[i]).map(|c| c.into_owned());
-    let tiler = |i: usize| to_tiler(&vals[i], spans[i]);
-    let is_plain_layout = |i: usize| matches!(vals[i], Value::Layout(_) | Value::IntTuple(_));
-    let lay = |r: algebra::Result<Layout>| r.map(Value::Layout).map_err(alg);
-    let out = match name {
-        "coalesce" if n == 1 && is_plain_layout(0) => {
-            let l = layout(0)?;
-            lay(l.coalesce_traced(t))
-        }
-        "coalesce" if n == 2 && is_plain_layout(0) => {
-            let l = layout(0)?;
-            let profile = to_int_tuple(&vals[1], spans[1])?;
-            lay(l.coalesce_profile_traced(&profile, t))
-        }
-        "filter" if n == 1 && is_plain_layout(0) => {
-            let l = layout(0)?;
-            lay(l.filter_traced(t))
-        }
-        "composition" if n == 2 => {
-            let (a, b) = (&vals[0], &vals[1]);
-            let layout_like =
-                matches!(a, Value::Layout(_)) || matches!(a, Value::IntTuple(IntTuple::Tuple(_)));
-            let tiler_like =
-                !matches!(b, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
-            if layout_like && tiler_like {
-                let l = layout(0)?;
-                let tl = tiler(1)?;
-                lay(composition::compose_tiler_traced(&l, &tl, t))
-            } else {
-                t.step(|| {
-                    Step::new(
-                        "composition",
-                        "no derivation",
-                        format!("{} o {}: a swizzle, offset or composed layout; composed as CuTe does, without a derivation", a.kind(), b.kind()),
-                    )
-                });
-                compose_values(a, spans[0], b, spans[1], e.span)
-            }
-        }
-        "complement" if is_plain_layout(0) => {
-            let l = layout(0)?;
-            let target = if n == 2 {
-                Some(match &vals[1] {
-                    Value::Layout(m) => m.shape().clone(),
-                    _ => to_int_tuple(&vals[1], spans[1])?,
-                })
-            } else {
-                None
-            };
-            lay(complement::complement_traced(&l, target.as_ref(), t))
-        }
-        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
-        | "zipped_product" | "tiled_product" | "flat_product"
-            if is_plain_layout(0) =>
-        {
-            let l = layout(0)?;
-            let tl = tiler(1)?;
-            let f: fn(&Layout, &Tiler, &mut Recorder) -> algebra::Result<Layout> = match name {
-                "logical_divide" => divide::logical_divide_traced,
-                "zipped_divide" => divide::zipped_divide_traced,
-                "tiled_divide" => divide::tiled_divide_traced,
-                "flat_divide" => divide::flat_divide_traced,
-                "logical_product" => divide::logical_product_traced,
-                "zipped_product" => divide::zipped_product_traced,
-                "tiled_product" => divide::tiled_product_traced,
-                _ => divide::flat_product_traced,
-            };
-            lay(f(&l, &tl, t))
-        }
-        "blocked_product" | "raked_product" if is_plain_layout(0) && is_plain_layout(1) => {
-            let (a, b) = (layout(0)?, layout(1)?);
-            lay(if name == "blocked_product" {
-                divide::blocked_product_traced(&a, &b, t)
-            } else {
-                divide::raked_product_traced(&a, &b, t)
-            })
-        }
-        "right_inverse" | "left_inverse" if is_plain_layout(0) => {
-            let l = layout(0)?;
-            lay(if name == "right_inverse" {
-                inverse::right_inverse_traced(&l, t)
-            } else {
-                inverse::left_inverse_traced(&l, t)
-            })
-        }
-        "local_tile" if n == 3 => {
-            let tensor = tensor_of(&vals[0], spans[0])?;
-            let c = to_coord(&vals[2], spans[2])?;
-            algebra::tensor::local_tile_traced(&tensor, &tiler(1)?, &c, t)
-                .map(|r| Value::OffsetLayout(r.offset, r.layout))
-                .map_err(alg)
-        }
-        "local_partition" if n == 3 => {
-            let tensor = tensor_of(&vals[0], spans[0])?;
-            let idx = to_index(&vals[2], spans[2])? as i64;
-            algebra::tensor::local_partition_traced(&tensor, &layout(1)?, idx, t)
-                .map(|r| Value::OffsetLayout(r.offset, r.layout))
-                .map_err(alg)
-        }
-        "idx2crd" if n == 2 => {
-            let (i, s) = (
-                to_int_tuple(&vals[0], spans[0])?,
-                to_int_tuple(&vals[1], spans[1])?,
-            );
-            coord::idx2crd_traced(&i, &s, t)
-                .map(Value::IntTuple)
-                .map_err(alg)
-        }
-        "crd2idx" if n == 2 && matches!(vals[1], Value::Layout(_)) => {
-            let c = to_int_tuple(&vals[0], spans[0])?;
-            let l = layout(1)?;
-            coord::crd2idx_traced(&c, l.shape(), l.stride(), t)
-                .map(Value::int)
-                .map_err(alg)
-        }
-        "crd2idx" if n == 3 => {
-            let c = to_int_tuple(&vals[0], spans[0])?;
-            let (s, d) = (
-                to_int_tuple(&vals[1], spans[1])?,
-                to_int_tuple(&vals[2], spans[2])?,
-            );
-            coord::crd2idx_traced(&c, &s, &d, t)
-                .map(Value::int)
-                .map_err(alg)
-        }
-        _ => {
-            t.step(|| {
-                Step::new(
-                    "explain",
-                    "no derivation",
-                    format!("{name} with these arguments is evaluated without a derivation"),
-                )
-            });
-            functions::call(f, vals, spans, e.span)
-        }
-    };
-    Ok(out)
+    t.step(|| {
+        Step::new(
+            "explain",
+            "no derivation",
+            format!("{name} with these arguments is evaluated without a derivation"),
+        )
+    });
+    Ok(functions::call(f, vals, spans, e.span))
 }
 
 /// The arithmetic of the result at index `i`, which must lie in its domain `[0, size)`.

@@ -3,11 +3,22 @@
 
 use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_tiler};
 use super::{EvalError, Value, compose_values};
+use crate::algebra::trace::Recorder;
 use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler};
 use crate::algebra::{common, complement, coord, divide, inverse};
 use crate::parser::Span;
 
 type Handler = fn(&Args) -> Result<Value, EvalError>;
+
+/// What a traced call gives `cute explain`: `Err`, the arguments are not what the operation
+/// takes (the explanation fails as a plain error would); `Ok(None)`, these arguments have no
+/// derivation (the plain call runs, with a step saying so); `Ok(Some(r))`, the operation's
+/// result, its steps recorded.
+pub type Traced = Result<Option<Result<Value, EvalError>>, EvalError>;
+
+/// The derivation of a call: the same algorithm as [`Handler`]'s, through its `_traced`
+/// variant reporting to the recorder.
+type TracedHandler = fn(&Args, &mut Recorder) -> Traced;
 
 /// One callable function.
 pub struct Function {
@@ -22,6 +33,8 @@ pub struct Function {
     /// Smallest and largest number of arguments (`usize::MAX`: any).
     pub arity: (usize, usize),
     handler: Handler,
+    /// Its derivation for `cute explain`, if it has one.
+    traced: Option<TracedHandler>,
 }
 
 /// The arguments of a call, with their spans.
@@ -72,6 +85,18 @@ macro_rules! f {
             example: $example,
             arity: ($lo, $hi),
             handler: $h,
+            traced: None,
+        }
+    };
+    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr, traced: $t:expr) => {
+        Function {
+            name: $name,
+            signature: $sig,
+            summary: $summary,
+            example: $example,
+            arity: ($lo, $hi),
+            handler: $h,
+            traced: Some($t),
         }
     };
 }
@@ -456,7 +481,8 @@ pub static FUNCTIONS: &[Function] = &[
                 };
                 r.map_err(a.alg())
             })
-        }
+        },
+        traced: traced::coalesce
     ),
     f!(
         "filter",
@@ -465,7 +491,8 @@ pub static FUNCTIONS: &[Function] = &[
         "filter((4,2,3):(1,0,4))",
         1,
         1,
-        |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) }
+        |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) },
+        traced: traced::filter
     ),
     f!(
         "composition",
@@ -486,7 +513,8 @@ pub static FUNCTIONS: &[Function] = &[
                 );
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
-        }
+        },
+        traced: traced::composition
     ),
     f!(
         "complement",
@@ -513,7 +541,8 @@ pub static FUNCTIONS: &[Function] = &[
                 complement::complement(&l)
             };
             r.map(Value::Layout).map_err(a.alg())
-        }
+        },
+        traced: traced::complement
     ),
     f!(
         "right_inverse",
@@ -529,7 +558,8 @@ pub static FUNCTIONS: &[Function] = &[
             inverse::right_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        traced: |a, t| traced::inverse(a, t, inverse::right_inverse_traced)
     ),
     f!(
         "left_inverse",
@@ -545,7 +575,8 @@ pub static FUNCTIONS: &[Function] = &[
             inverse::left_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        traced: |a, t| traced::inverse(a, t, inverse::left_inverse_traced)
     ),
     f!(
         "logical_divide",
@@ -554,7 +585,8 @@ pub static FUNCTIONS: &[Function] = &[
         "logical_divide((4,2,3):(2,1,8), 4:2)",
         2,
         2,
-        |a| tiler_op(a, divide::logical_divide)
+        |a| tiler_op(a, divide::logical_divide),
+        traced: |a, t| traced::tiler_op(a, t, divide::logical_divide_traced)
     ),
     f!(
         "zipped_divide",
@@ -563,7 +595,8 @@ pub static FUNCTIONS: &[Function] = &[
         "zipped_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::zipped_divide)
+        |a| tiler_op(a, divide::zipped_divide),
+        traced: |a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)
     ),
     f!(
         "tiled_divide",
@@ -572,7 +605,8 @@ pub static FUNCTIONS: &[Function] = &[
         "tiled_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::tiled_divide)
+        |a| tiler_op(a, divide::tiled_divide),
+        traced: |a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)
     ),
     f!(
         "flat_divide",
@@ -581,7 +615,8 @@ pub static FUNCTIONS: &[Function] = &[
         "flat_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::flat_divide)
+        |a| tiler_op(a, divide::flat_divide),
+        traced: |a, t| traced::tiler_op(a, t, divide::flat_divide_traced)
     ),
     f!(
         "logical_product",
@@ -590,7 +625,8 @@ pub static FUNCTIONS: &[Function] = &[
         "logical_product((2,2):(4,1), 6:1)",
         2,
         2,
-        |a| tiler_op(a, divide::logical_product)
+        |a| tiler_op(a, divide::logical_product),
+        traced: |a, t| traced::tiler_op(a, t, divide::logical_product_traced)
     ),
     f!(
         "zipped_product",
@@ -599,7 +635,8 @@ pub static FUNCTIONS: &[Function] = &[
         "zipped_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::zipped_product)
+        |a| tiler_op(a, divide::zipped_product),
+        traced: |a, t| traced::tiler_op(a, t, divide::zipped_product_traced)
     ),
     f!(
         "tiled_product",
@@ -608,7 +645,8 @@ pub static FUNCTIONS: &[Function] = &[
         "tiled_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::tiled_product)
+        |a| tiler_op(a, divide::tiled_product),
+        traced: |a, t| traced::tiler_op(a, t, divide::tiled_product_traced)
     ),
     f!(
         "flat_product",
@@ -617,7 +655,8 @@ pub static FUNCTIONS: &[Function] = &[
         "flat_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::flat_product)
+        |a| tiler_op(a, divide::flat_product),
+        traced: |a, t| traced::tiler_op(a, t, divide::flat_product_traced)
     ),
     f!(
         "blocked_product",
@@ -630,7 +669,8 @@ pub static FUNCTIONS: &[Function] = &[
             on_layout(a, 0, |l| {
                 divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
             })
-        }
+        },
+        traced: |a, t| traced::layout_op(a, t, divide::blocked_product_traced)
     ),
     f!(
         "raked_product",
@@ -643,7 +683,8 @@ pub static FUNCTIONS: &[Function] = &[
             on_layout(a, 0, |l| {
                 divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
             })
-        }
+        },
+        traced: |a, t| traced::layout_op(a, t, divide::raked_product_traced)
     ),
     f!(
         "max_common_layout",
@@ -696,7 +737,8 @@ pub static FUNCTIONS: &[Function] = &[
                     l.eval(&c).map(Value::int).map_err(a.alg())
                 }
             }
-        }
+        },
+        traced: traced::crd2idx
     ),
     f!(
         "idx2crd",
@@ -714,7 +756,8 @@ pub static FUNCTIONS: &[Function] = &[
                 coord::idx2crd(&idx, &shape)
             };
             r.map(Value::IntTuple).map_err(a.alg())
-        }
+        },
+        traced: traced::idx2crd
     ),
     atom_f!(
         "mma_atom",
@@ -849,7 +892,8 @@ pub static FUNCTIONS: &[Function] = &[
             let c = to_coord(&coord, a.spans[2])?;
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
-        }
+        },
+        traced: traced::local_tile
     ),
     f!(
         "local_partition",
@@ -871,7 +915,8 @@ pub static FUNCTIONS: &[Function] = &[
             };
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
-        }
+        },
+        traced: traced::local_partition
     ),
     f!(
         "bank_conflicts",
@@ -1163,7 +1208,7 @@ fn int_tuples(a: &Args) -> Result<Value, EvalError> {
 /// A tuple of values, within the limits on values.
 fn tuple_of(a: &Args, items: Vec<Value>) -> Result<Value, EvalError> {
     let v = Value::tuple(items);
-    crate::limits::check_value(&v).map_err(|m| EvalError::new(m, a.span))?;
+    super::value::check_value(&v).map_err(|m| EvalError::new(m, a.span))?;
     Ok(v)
 }
 
@@ -1272,6 +1317,13 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
     })
 }
 
+impl Function {
+    /// Whether `cute explain` derives its calls step by step.
+    pub fn is_explained(&self) -> bool {
+        self.traced.is_some()
+    }
+}
+
 /// Call a function on evaluated arguments.
 pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<Value, EvalError> {
     let n = vals.len();
@@ -1297,4 +1349,219 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
 /// Names worth completing that are not functions: atom names and element types.
 pub fn completion_names() -> Vec<String> {
     crate::atoms::completion_names()
+}
+
+/// The derivations of the functions `cute explain` explains: each runs the `_traced` variant of
+/// the algorithm its plain handler runs, so the result is the plain result.
+mod traced {
+    use super::{Args, Traced};
+    use crate::algebra::trace::{Recorder, Step, Trace};
+    use crate::algebra::{self, IntTuple, Layout, Tiler, complement, composition, coord};
+    use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple, to_tiler};
+    use crate::eval::{EvalError, Value, compose_values};
+
+    /// A plain layout argument (or a shape, read as a column-major layout).
+    fn plain_layout(a: &Args, i: usize) -> bool {
+        matches!(a.vals[i], Value::Layout(_) | Value::IntTuple(_))
+    }
+
+    fn layout(a: &Args, i: usize) -> Result<Layout, EvalError> {
+        layout_of(&a.vals[i], a.spans[i]).map(|c| c.into_owned())
+    }
+
+    fn tiler(a: &Args, i: usize) -> Result<Tiler, EvalError> {
+        to_tiler(&a.vals[i], a.spans[i])
+    }
+
+    fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
+        Ok(Some(r.map(Value::Layout).map_err(a.alg())))
+    }
+
+    pub(super) fn coalesce(a: &Args, t: &mut Recorder) -> Traced {
+        if !plain_layout(a, 0) {
+            return Ok(None);
+        }
+        let l = layout(a, 0)?;
+        if a.vals.len() == 2 {
+            let profile = to_int_tuple(&a.vals[1], a.spans[1])?;
+            lay(a, l.coalesce_profile_traced(&profile, t))
+        } else {
+            lay(a, l.coalesce_traced(t))
+        }
+    }
+
+    pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
+        if a.vals.len() != 1 || !plain_layout(a, 0) {
+            return Ok(None);
+        }
+        lay(a, layout(a, 0)?.filter_traced(t))
+    }
+
+    pub(super) fn composition(a: &Args, t: &mut Recorder) -> Traced {
+        if a.vals.len() != 2 {
+            return Ok(None);
+        }
+        let (x, y) = (&a.vals[0], &a.vals[1]);
+        let layout_like =
+            matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(IntTuple::Tuple(_)));
+        let tiler_like = !matches!(y, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
+        if layout_like && tiler_like {
+            let l = layout(a, 0)?;
+            let tl = tiler(a, 1)?;
+            return lay(a, composition::compose_tiler_traced(&l, &tl, t));
+        }
+        t.step(|| {
+            Step::new(
+                "composition",
+                "no derivation",
+                format!(
+                    "{} o {}: a swizzle, offset or composed layout; composed as CuTe does, without a derivation",
+                    x.kind(),
+                    y.kind()
+                ),
+            )
+        });
+        Ok(Some(compose_values(x, a.spans[0], y, a.spans[1], a.span)))
+    }
+
+    pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
+        if !plain_layout(a, 0) {
+            return Ok(None);
+        }
+        let l = layout(a, 0)?;
+        let target = if a.vals.len() == 2 {
+            Some(match &a.vals[1] {
+                Value::Layout(m) => m.shape().clone(),
+                _ => to_int_tuple(&a.vals[1], a.spans[1])?,
+            })
+        } else {
+            None
+        };
+        lay(a, complement::complement_traced(&l, target.as_ref(), t))
+    }
+
+    /// A divide or product of a layout by a tiler.
+    pub(super) fn tiler_op(
+        a: &Args,
+        t: &mut Recorder,
+        op: fn(&Layout, &Tiler, &mut Recorder) -> algebra::Result<Layout>,
+    ) -> Traced {
+        if !plain_layout(a, 0) {
+            return Ok(None);
+        }
+        let l = layout(a, 0)?;
+        let tl = tiler(a, 1)?;
+        lay(a, op(&l, &tl, t))
+    }
+
+    /// A product of two layouts (blocked, raked).
+    pub(super) fn layout_op(
+        a: &Args,
+        t: &mut Recorder,
+        op: fn(&Layout, &Layout, &mut Recorder) -> algebra::Result<Layout>,
+    ) -> Traced {
+        if !plain_layout(a, 0) || !plain_layout(a, 1) {
+            return Ok(None);
+        }
+        let (x, y) = (layout(a, 0)?, layout(a, 1)?);
+        lay(a, op(&x, &y, t))
+    }
+
+    pub(super) fn inverse(
+        a: &Args,
+        t: &mut Recorder,
+        op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
+    ) -> Traced {
+        if !plain_layout(a, 0) {
+            return Ok(None);
+        }
+        lay(a, op(&layout(a, 0)?, t))
+    }
+
+    pub(super) fn local_tile(a: &Args, t: &mut Recorder) -> Traced {
+        if a.vals.len() != 3 {
+            return Ok(None);
+        }
+        let tensor = tensor_of(&a.vals[0], a.spans[0])?;
+        let c = to_coord(&a.vals[2], a.spans[2])?;
+        Ok(Some(
+            algebra::tensor::local_tile_traced(&tensor, &tiler(a, 1)?, &c, t)
+                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map_err(a.alg()),
+        ))
+    }
+
+    pub(super) fn local_partition(a: &Args, t: &mut Recorder) -> Traced {
+        if a.vals.len() != 3 {
+            return Ok(None);
+        }
+        let tensor = tensor_of(&a.vals[0], a.spans[0])?;
+        let idx = to_index(&a.vals[2], a.spans[2])? as i64;
+        Ok(Some(
+            algebra::tensor::local_partition_traced(&tensor, &layout(a, 1)?, idx, t)
+                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map_err(a.alg()),
+        ))
+    }
+
+    pub(super) fn idx2crd(a: &Args, t: &mut Recorder) -> Traced {
+        if a.vals.len() != 2 {
+            return Ok(None);
+        }
+        let (i, s) = (
+            to_int_tuple(&a.vals[0], a.spans[0])?,
+            to_int_tuple(&a.vals[1], a.spans[1])?,
+        );
+        Ok(Some(
+            coord::idx2crd_traced(&i, &s, t)
+                .map(Value::IntTuple)
+                .map_err(a.alg()),
+        ))
+    }
+
+    pub(super) fn crd2idx(a: &Args, t: &mut Recorder) -> Traced {
+        let (c, s, d) = match a.vals.len() {
+            2 if matches!(a.vals[1], Value::Layout(_)) => {
+                let c = to_int_tuple(&a.vals[0], a.spans[0])?;
+                let l = layout(a, 1)?;
+                (c, l.shape().clone(), l.stride().clone())
+            }
+            3 => (
+                to_int_tuple(&a.vals[0], a.spans[0])?,
+                to_int_tuple(&a.vals[1], a.spans[1])?,
+                to_int_tuple(&a.vals[2], a.spans[2])?,
+            ),
+            _ => return Ok(None),
+        };
+        Ok(Some(
+            coord::crd2idx_traced(&c, &s, &d, t)
+                .map(Value::int)
+                .map_err(a.alg()),
+        ))
+    }
+}
+
+/// Call a function with its derivation recorded (`cute explain`): `Ok(None)` when it has none
+/// for these arguments. A wrong number of arguments is the plain call's error.
+pub fn call_traced(
+    f: &Function,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+    t: &mut Recorder,
+) -> Traced {
+    let n = vals.len();
+    match f.traced {
+        Some(traced) if n >= f.arity.0 && n <= f.arity.1 => traced(&Args { vals, spans, span }, t),
+        Some(_) => Ok(Some(call(f, vals, spans, span))),
+        None => Ok(None),
+    }
+}
+
+/// The functions `cute explain` derives step by step.
+pub fn explained() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS
+        .iter()
+        .filter(|f| f.traced.is_some())
+        .map(|f| f.name)
 }

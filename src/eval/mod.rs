@@ -297,7 +297,7 @@ impl Env {
     fn eval_checked(&self, e: &Expr) -> Result<Value, EvalError> {
         let v = self.eval(e)?;
         if !matches!(e.kind, ExprKind::Call(..) | ExprKind::Binary(..)) {
-            crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+            value::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
         }
         Ok(v)
     }
@@ -324,7 +324,7 @@ impl Env {
                         Value::IntTuple(IntTuple::Tuple(items.iter().map(int_literal).collect()));
                     // the limits only grow from a tuple to the tuples around it: when the whole
                     // passes, every part does (and on failure the general path names the part)
-                    if crate::limits::check_value(&v).is_ok() {
+                    if value::check_value(&v).is_ok() {
                         return Ok(v);
                     }
                 }
@@ -333,7 +333,7 @@ impl Env {
                     .map(|i| self.tuple_item(i))
                     .collect::<Result<Vec<_>, _>>()?;
                 let v = Value::tuple(vals);
-                crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+                value::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
                 Ok(v)
             }
             ExprKind::Group(inner) => self.eval(inner),
@@ -695,10 +695,10 @@ fn reserved(name: &str) -> Option<&'static str> {
     })
 }
 
-/// A value, if it is within the limits on values (`limits::check_value`), else the error at
+/// A value, if it is within the limits on values (`value::check_value`), else the error at
 /// the span of the expression that computed it.
 fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
-    crate::limits::check_value(&v).map_err(|m| EvalError::limit(m, span))?;
+    value::check_value(&v).map_err(|m| EvalError::limit(m, span))?;
     Ok(v)
 }
 
