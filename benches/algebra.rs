@@ -14,46 +14,9 @@ use cute::algebra::divide::{logical_divide, logical_product};
 use cute::algebra::inverse::right_inverse;
 use cute::algebra::{IntTuple, Layout, Tiler};
 
-// ------------------------------------------------------------------ tiny literal parser
-// (local to the bench so that it depends only on the algebra API)
-
-fn parse_tuple(s: &[u8], i: &mut usize) -> IntTuple {
-    if s[*i] == b'(' {
-        *i += 1;
-        let mut v = Vec::new();
-        loop {
-            v.push(parse_tuple(s, i));
-            match s[*i] {
-                b',' => *i += 1,
-                b')' => {
-                    *i += 1;
-                    return IntTuple::Tuple(v);
-                }
-                c => panic!("unexpected {:?} in bench literal", c as char),
-            }
-        }
-    }
-    let start = *i;
-    if s[*i] == b'-' {
-        *i += 1;
-    }
-    while *i < s.len() && s[*i].is_ascii_digit() {
-        *i += 1;
-    }
-    let txt = std::str::from_utf8(&s[start..*i]).unwrap();
-    IntTuple::Int(txt.parse().expect("integer in bench literal"))
-}
-
-/// `"(12,(4,8)):(59,(13,1))"` -> Layout.
+/// `"(12,(4,8)):(59,(13,1))"` -> Layout, through the notation's literal reader.
 fn l(text: &str) -> Layout {
-    let s: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    let mut i = 0;
-    let shape = parse_tuple(&s, &mut i);
-    assert_eq!(s[i], b':', "missing ':' in {text}");
-    i += 1;
-    let stride = parse_tuple(&s, &mut i);
-    assert_eq!(i, s.len(), "trailing text in {text}");
-    Layout::new(shape, stride).expect("valid bench layout")
+    text.parse().expect("valid bench layout")
 }
 
 /// A by-mode tiler `<B0, B1, ...>` of layouts.

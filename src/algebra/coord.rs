@@ -55,16 +55,7 @@ impl fmt::Display for Coord {
         match self {
             Coord::Int(v) => write!(f, "{v}"),
             Coord::Under => f.write_str("_"),
-            Coord::Tuple(v) => {
-                f.write_str("(")?;
-                for (i, e) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                f.write_str(")")
-            }
+            Coord::Tuple(v) => super::int_tuple::write_tuple(f, v),
         }
     }
 }

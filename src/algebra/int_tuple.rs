@@ -282,16 +282,7 @@ impl fmt::Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Int(v) => write!(f, "{v}"),
-            Tuple(v) => {
-                f.write_str("(")?;
-                for (i, e) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                f.write_str(")")
-            }
+            Tuple(v) => write_tuple(f, v),
         }
     }
 }
@@ -299,6 +290,114 @@ impl fmt::Display for IntTuple {
 impl From<i64> for IntTuple {
     fn from(v: i64) -> Self {
         Int(v)
+    }
+}
+
+/// The notation of a tuple, `(a,b,c)`: its items' own notation, comma-separated, no blanks (as
+/// CuTe prints). The one tuple printer of IntTuples, coordinates and tilers.
+pub fn write_tuple<T: std::fmt::Display>(
+    f: &mut std::fmt::Formatter<'_>,
+    items: &[T],
+) -> std::fmt::Result {
+    f.write_str("(")?;
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{e}")?;
+    }
+    f.write_str(")")
+}
+
+/// The notation's literal reader: `4`, `-2`, `(4,(2,3))` (blanks anywhere between tokens),
+/// nested at most [`MAX_NESTING`](crate::limits::MAX_NESTING) levels. What `Display` prints
+/// reads back as itself. (Statements go through `crate::parser`; this reads the plain notation,
+/// for the atoms' catalogs, benches and tests.)
+impl std::str::FromStr for IntTuple {
+    type Err = super::AlgebraError;
+
+    fn from_str(text: &str) -> Result<IntTuple> {
+        let mut r = Reader {
+            b: text.as_bytes(),
+            i: 0,
+        };
+        let t = r.int_tuple(0)?;
+        r.end()?;
+        Ok(t)
+    }
+}
+
+/// A cursor over a literal's bytes.
+pub(crate) struct Reader<'a> {
+    pub(crate) b: &'a [u8],
+    pub(crate) i: usize,
+}
+
+impl Reader<'_> {
+    fn error(&self, what: &str) -> super::AlgebraError {
+        condition(
+            "literal",
+            format!(
+                "{what} at byte {} of '{}'",
+                self.i,
+                String::from_utf8_lossy(self.b)
+            ),
+        )
+    }
+
+    fn blanks(&mut self) {
+        while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+            self.i += 1;
+        }
+    }
+
+    /// Consume `c` (after blanks) if it is next.
+    pub(crate) fn eat(&mut self, c: u8) -> bool {
+        self.blanks();
+        let here = self.b.get(self.i) == Some(&c);
+        self.i += usize::from(here);
+        here
+    }
+
+    /// Nothing but blanks is left.
+    pub(crate) fn end(&mut self) -> Result<()> {
+        self.blanks();
+        if self.i == self.b.len() {
+            Ok(())
+        } else {
+            Err(self.error("unexpected text"))
+        }
+    }
+
+    pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
+        if depth > crate::limits::MAX_NESTING {
+            return Err(self.error("nesting too deep"));
+        }
+        if self.eat(b'(') {
+            let mut items = Vec::new();
+            loop {
+                items.push(self.int_tuple(depth + 1)?);
+                if self.eat(b')') {
+                    return Ok(Tuple(items));
+                }
+                if !self.eat(b',') {
+                    return Err(self.error("expected ',' or ')'"));
+                }
+            }
+        }
+        self.blanks();
+        let start = self.i;
+        if self.b.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        std::str::from_utf8(&self.b[start..self.i])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map(Int)
+            .ok_or_else(|| self.error("expected an integer"))
     }
 }
 

@@ -598,3 +598,26 @@ impl fmt::Display for Layout {
         write!(f, "{}:{}", self.shape, self.stride)
     }
 }
+
+/// The notation's layout literal, `Shape:Stride` (`(4,8):(1,4)`); a shape alone is not a
+/// layout here. What `Display` prints reads back as itself.
+impl std::str::FromStr for Layout {
+    type Err = super::AlgebraError;
+
+    fn from_str(text: &str) -> Result<Layout> {
+        let mut r = super::int_tuple::Reader {
+            b: text.as_bytes(),
+            i: 0,
+        };
+        let shape = r.int_tuple(0)?;
+        if !r.eat(b':') {
+            return Err(super::error::condition(
+                "literal",
+                format!("a layout literal is Shape:Stride, got '{text}'"),
+            ));
+        }
+        let stride = r.int_tuple(0)?;
+        r.end()?;
+        Layout::new(shape, stride)
+    }
+}

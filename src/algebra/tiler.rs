@@ -52,16 +52,7 @@ impl fmt::Display for Tiler {
             Tiler::Layout(l) => write!(f, "{l}"),
             Tiler::Int(n) => write!(f, "{n}"),
             Tiler::Under => f.write_str("_"),
-            Tiler::Tuple(v) => {
-                f.write_str("(")?;
-                for (i, e) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                f.write_str(")")
-            }
+            Tiler::Tuple(v) => super::int_tuple::write_tuple(f, v),
         }
     }
 }

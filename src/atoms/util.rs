@@ -4,44 +4,18 @@
 use crate::algebra::error::condition;
 use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, coord::Coord};
 
-/// A layout written in CuTe's notation, `((4,8),(2,2)):((32,1),(16,8))`, for the catalogs' facts.
-/// Panics on a malformed literal: the catalogs are fixed text, covered by the tests.
+/// A layout written in CuTe's notation, `((4,8),(2,2)):((32,1),(16,8))`, for the catalogs' facts
+/// (the notation's one literal reader, [`Layout`]'s `FromStr`). Panics on a malformed literal:
+/// the catalogs are fixed text, covered by the tests.
 pub fn lay(text: &str) -> Layout {
-    let (s, d) = text.split_once(':').expect("layout literal has ':'");
-    Layout::new(tuple(s), tuple(d)).expect("congruent layout literal")
+    text.parse()
+        .unwrap_or_else(|e| panic!("catalog layout literal {text}: {e}"))
 }
 
 /// An IntTuple literal, `(4,(2,2))`.
 pub fn tuple(text: &str) -> IntTuple {
-    let bytes: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut pos = 0;
-    let t = parse_tuple(&bytes, &mut pos);
-    assert_eq!(pos, bytes.len(), "trailing text in literal {text}");
-    t
-}
-
-fn parse_tuple(b: &[char], pos: &mut usize) -> IntTuple {
-    if b[*pos] == '(' {
-        *pos += 1;
-        let mut items = Vec::new();
-        loop {
-            items.push(parse_tuple(b, pos));
-            match b[*pos] {
-                ',' => *pos += 1,
-                ')' => {
-                    *pos += 1;
-                    return IntTuple::Tuple(items);
-                }
-                c => panic!("unexpected '{c}' in literal"),
-            }
-        }
-    }
-    let start = *pos;
-    while *pos < b.len() && (b[*pos].is_ascii_digit() || b[*pos] == '-') {
-        *pos += 1;
-    }
-    let s: String = b[start..*pos].iter().collect();
-    IntTuple::Int(s.parse().expect("integer in literal"))
+    text.parse()
+        .unwrap_or_else(|e| panic!("catalog IntTuple literal {text}: {e}"))
 }
 
 /// CuTe's `make_layout(shape)`: the compact column-major layout (size-1 modes get stride 0).

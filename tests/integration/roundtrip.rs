@@ -66,6 +66,17 @@ proptest! {
         prop_assert_eq!(read_back(&text), read_back(&want), "{}", text);
     }
 
+    /// The notation's literal reader (`FromStr`) reads what `Display` prints, and agrees with
+    /// the statement parser.
+    #[test]
+    fn the_literal_reader_reads_the_printed_notation(t in int_tuple(), l in layout_strategy(9, 40)) {
+        let text = t.to_string();
+        prop_assert_eq!(text.parse::<IntTuple>().expect("reads back"), t);
+        let spaced = l.to_string().replace(',', " , ").replace(':', " : ");
+        prop_assert_eq!(spaced.parse::<Layout>().expect("reads back"), l.clone());
+        prop_assert_eq!(read_back(&l.to_string()), l.to_string());
+    }
+
     #[test]
     fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, l in layout_strategy(8, 30)) {
         let v = Value::OffsetLayout(o, l);
@@ -96,6 +107,16 @@ fn golden_answers_read_back_from_cpp_and_dsl() {
         }
     }
     assert!(n > 1000, "{n} answers read back");
+}
+
+#[test]
+fn the_literal_reader_names_what_is_wrong() {
+    for bad in ["", "(", "(4,", "(4;2)", "4:", "(4,2):(1)", "x", "4:1 junk", "99999999999999999999"] {
+        let e = bad.parse::<Layout>().expect_err(bad);
+        assert!(e.to_string().starts_with("literal:") || e.to_string().contains("congruent"), "{bad}: {e}");
+    }
+    let deep = format!("{}1{}", "(".repeat(300), ")".repeat(300));
+    assert!(deep.parse::<IntTuple>().expect_err("too deep").to_string().contains("nesting"));
 }
 
 #[test]
