@@ -214,9 +214,17 @@ struct GemmArgs {
     /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
     #[arg(long, requires = "compile_only")]
     arch: Option<String>,
-    /// Timed repetitions, 1 to 10000 (the median is reported).
+    /// Timed runs per round, 1 to 10000 (a round's time is their median).
     #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10000))]
     reps: usize,
+    /// Rounds, 1 to 100, each timing cuBLAS then the kernel on the same buffers; the report
+    /// gives the median round and the spread.
+    #[arg(long, default_value_t = 5, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100))]
+    rounds: usize,
+    /// Write a buffer twice the size of L2 before every timed run (not timed): no run finds
+    /// its inputs in L2.
+    #[arg(long)]
+    flush_l2: bool,
     /// Report format: table (default), json (one object per configuration a line) or csv.
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
@@ -763,6 +771,8 @@ fn main() -> ExitCode {
                 sweep: g.sweep,
                 arch: g.arch,
                 reps: g.reps,
+                rounds: g.rounds,
+                flush_l2: g.flush_l2,
                 report,
             };
             cute::gpu::command::gemm(&opts, &mut out, &mut err)

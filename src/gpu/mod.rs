@@ -10,3 +10,4 @@ pub mod nvrtc;
 pub mod report;
 pub mod run;
 pub mod variant;
+pub mod verify;

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::nvrtc::Compiled;
-use super::run::Measurement;
+use super::run::{Gpu, Measurement, Timing};
 use super::variant::Variant;
 
 fn opt(v: Option<u32>) -> String {
@@ -61,17 +61,32 @@ fn record(
         "predicted_ldmatrix_conflicts": conflicts(c),
         "tflops": measured(&|r| json!(r.tflops())),
         "cublas_tflops": measured(&|r| json!(r.cublas_tflops())),
-        "ratio": measured(&|r| json!(r.tflops() / r.cublas_tflops())),
+        "ratio": measured(&|r| json!(r.ratio())),
         "ms": measured(&|r| json!(r.ms)),
         "cublas_ms": measured(&|r| json!(r.cublas_ms)),
         "rel_error": measured(&|r| json!(r.rel_err)),
         "tolerance": c.dtype().tolerance(),
+        "host_points": measured(&|r| json!(r.host.points)),
+        "host_failures": measured(&|r| json!(r.host.failures)),
+        "host_worst": measured(&|r| json!(finite(r.host.worst))),
+        "rounds": measured(&|r| {
+            json!(r.rounds.iter().map(|(ms, cublas_ms)| json!({
+                "ms": ms,
+                "cublas_ms": cublas_ms,
+                "ratio": cublas_ms / ms,
+            })).collect::<Vec<_>>())
+        }),
         "verified": measured(&|r| json!(r.verified())),
     });
     match fields {
         Value::Object(map) => map,
         _ => unreachable!("json! of an object literal is an object"),
     }
+}
+
+/// A JSON number for a float (`null` for an infinite or NaN one, which JSON has not).
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
 }
 
 /// Records as JSON lines or CSV (a header, then a row each).
@@ -101,44 +116,77 @@ fn records(format: ReportFormat, rows: Vec<Map<String, Value>>) -> String {
     }
 }
 
-/// The report of measured configurations.
-pub fn measurements(
+/// The JSON or CSV records of measured configurations on `device` (compiled for `arch`).
+pub fn measured_records(
     device: &str,
     arch: &str,
     rows: &[Measurement],
     format: ReportFormat,
 ) -> String {
+    let recs = rows
+        .iter()
+        .map(|r| record(&r.config, arch, Some(device), &r.compiled, Some(r)))
+        .collect();
+    records(format, recs)
+}
+
+/// The report of measured configurations.
+pub fn measurements(
+    gpu: &Gpu,
+    timing: Timing,
+    rows: &[Measurement],
+    format: ReportFormat,
+) -> String {
     if format != ReportFormat::Table {
-        let recs = rows
-            .iter()
-            .map(|r| record(&r.config, arch, Some(device), &r.compiled, Some(r)))
-            .collect();
-        return records(format, recs);
+        return measured_records(&gpu.name, &gpu.arch, rows, format);
     }
     let mut t = crate::render::fitted_table();
     t.set_header([
         "configuration",
-        "TFLOP/s",
-        "cuBLAS TFLOP/s",
-        "ratio",
+        "TFLOP/s (rounds)",
+        "cuBLAS TFLOP/s (rounds)",
+        "ratio (rounds)",
         "rel. error (tol)",
+        "fp64 sample",
         "regs",
         "spills",
         "smem",
         "ldmatrix conflicts (predicted)",
     ]);
     for r in rows {
+        let [ours, theirs, ratio] = r.spread();
         t.add_row([
             config_cell(&r.config),
-            format!("{:.1}", r.tflops()),
-            format!("{:.1}", r.cublas_tflops()),
-            format!("{:.1}%", 100.0 * r.tflops() / r.cublas_tflops()),
+            format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
+            format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
+            format!(
+                "{:.1}% ({:.1}–{:.1}%)",
+                100.0 * r.ratio(),
+                100.0 * ratio.0,
+                100.0 * ratio.1
+            ),
             format!(
                 "{:.2e} ({:.0e}){}",
                 r.rel_err,
                 r.config.dtype().tolerance(),
-                if r.verified() { "" } else { " FAIL" }
+                if r.rel_err.is_finite() && r.rel_err <= r.config.dtype().tolerance() {
+                    ""
+                } else {
+                    " FAIL"
+                }
             ),
+            if r.host.passed() {
+                format!(
+                    "{} points ok (worst {:.2} of bound)",
+                    r.host.points, r.host.worst
+                )
+            } else {
+                let (i, j, got, want) = r.host.worst_at;
+                format!(
+                    "FAIL: {} of {} points; C[{i},{j}] = {got} vs {want:.4}",
+                    r.host.failures, r.host.points
+                )
+            },
             opt(r.compiled.registers),
             opt(r.compiled.spill_bytes),
             format!("{} B", r.config.smem_bytes()),
@@ -147,7 +195,20 @@ pub fn measurements(
     }
     let (m, n, k) = rows.first().map_or((0, 0, 0), |r| r.config.mnk());
     let dt = rows.first().map_or("", |r| r.config.dtype().name());
-    format!("{device}, M x N x K = {m} x {n} x {k}, {dt}, median of repeated runs\n{t}")
+    let (sm, mem) = gpu.clocks_mhz;
+    format!(
+        "{} (rated clocks: SM {sm} MHz, memory {mem} MHz), M x N x K = {m} x {n} x {k}, {dt}\n\
+         {} rounds, each timing cuBLAS then the kernel on the same buffers (the median of {} runs \
+         each{}): the median round, (slowest–fastest round)\n{t}",
+        gpu.name,
+        timing.rounds,
+        timing.reps,
+        if timing.flush_l2 {
+            ", L2 flushed before every run"
+        } else {
+            ""
+        },
+    )
 }
 
 /// The report of compiled-only configurations.

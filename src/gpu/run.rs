@@ -12,6 +12,7 @@ use cudarc::nvrtc::Ptx;
 use super::config::Dtype;
 use super::nvrtc::{Compiled, compile};
 use super::variant::Variant;
+use super::verify::{self, HostCheck};
 
 /// Why nothing ran: a missing GPU, driver or library (exit status 3), or a failure.
 #[derive(Debug)]
@@ -68,8 +69,12 @@ pub struct Measurement {
     pub ms: f64,
     /// cuBLAS's median time on the same problem, ms.
     pub cublas_ms: f64,
-    /// ‖C − ref‖ / ‖ref‖.
+    /// ‖C − ref‖ / ‖ref‖ against cuBLAS.
     pub rel_err: f64,
+    /// The check against the fp64 host reference on a sample ([`super::verify`]).
+    pub host: HostCheck,
+    /// Each round's (kernel, cuBLAS) median time, ms: the two alternate, round after round.
+    pub rounds: Vec<(f64, f64)>,
     /// The compiler's report.
     pub compiled: Compiled,
 }
@@ -90,10 +95,55 @@ impl Measurement {
         self.flops() / (self.cublas_ms * 1e-3) / 1e12
     }
 
-    /// Whether the result is within tolerance.
+    /// Whether the result is within tolerance of cuBLAS's and of the fp64 host reference.
     pub fn verified(&self) -> bool {
-        self.rel_err.is_finite() && self.rel_err <= self.config.dtype().tolerance()
+        self.rel_err.is_finite()
+            && self.rel_err <= self.config.dtype().tolerance()
+            && self.host.passed()
     }
+
+    /// TFLOP/s of a time in ms.
+    pub fn tflops_of(&self, ms: f64) -> f64 {
+        self.flops() / (ms * 1e-3) / 1e12
+    }
+
+    /// The kernel's (slowest, fastest) round in TFLOP/s, cuBLAS's, and the (lowest, highest)
+    /// ratio of one round.
+    pub fn spread(&self) -> [(f64, f64); 3] {
+        let range = |f: &dyn Fn(&(f64, f64)) -> f64| {
+            self.rounds
+                .iter()
+                .map(f)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+                    (lo.min(x), hi.max(x))
+                })
+        };
+        [
+            range(&|r| self.tflops_of(r.0)),
+            range(&|r| self.tflops_of(r.1)),
+            range(&|r| r.1 / r.0),
+        ]
+    }
+
+    /// The median of the rounds' ratios (kernel TFLOP/s / cuBLAS TFLOP/s).
+    pub fn ratio(&self) -> f64 {
+        if self.rounds.is_empty() {
+            return self.cublas_ms / self.ms;
+        }
+        median(self.rounds.iter().map(|r| r.1 / r.0).collect())
+    }
+}
+
+/// How the kernel and cuBLAS are timed.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Timed runs of each per round (the round's time is their median).
+    pub reps: usize,
+    /// Rounds, each timing cuBLAS then the kernel.
+    pub rounds: usize,
+    /// Write a buffer twice the size of L2 before every timed run (not timed), so that no run
+    /// finds its inputs in L2.
+    pub flush_l2: bool,
 }
 
 /// A GPU session: context, stream, cuBLAS handle and the device's name and architecture.
@@ -107,6 +157,11 @@ pub struct Gpu {
     pub arch: String,
     /// Multiprocessors (the size of a persistent grid).
     pub sms: usize,
+    /// The rated SM and memory clocks, MHz (the driver's attributes; the clocks of a run may
+    /// be lower).
+    pub clocks_mhz: (u32, u32),
+    /// L2 cache bytes.
+    pub l2_bytes: usize,
 }
 
 impl Gpu {
@@ -137,6 +192,13 @@ impl Gpu {
             )
             .map_err(failed("multiprocessor count"))?
             .max(1) as usize;
+        use cudarc::driver::sys::CUdevice_attribute as A;
+        let attr = |a| ctx.attribute(a).unwrap_or(0).max(0) as u32;
+        let clocks_mhz = (
+            attr(A::CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000,
+            attr(A::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000,
+        );
+        let l2_bytes = attr(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE) as usize;
         Ok(Gpu {
             ctx,
             stream,
@@ -144,6 +206,8 @@ impl Gpu {
             name,
             arch,
             sms,
+            clocks_mhz,
+            l2_bytes,
         })
     }
 }
@@ -191,8 +255,14 @@ pub(crate) struct Problem<T> {
     pub(crate) a: CudaSlice<T>,
     pub(crate) b: CudaSlice<T>,
     pub(crate) c: CudaSlice<T>,
+    /// cuBLAS's C, for the relative error.
     pub(crate) reference: Vec<f32>,
-    pub(crate) cublas_ms: f64,
+    /// A and B as the GPU reads them (rounded to the element type), for the fp64 check.
+    pub(crate) host_a: Vec<f32>,
+    pub(crate) host_b: Vec<f32>,
+    blas: BlasConfig<T>,
+    /// With `--flush-l2`: the buffer written before every timed run.
+    scratch: Option<CudaSlice<u8>>,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -204,6 +274,7 @@ pub(crate) fn time_median(
     stream: &Arc<CudaStream>,
     ctx: &Arc<CudaContext>,
     reps: usize,
+    mut prepare: impl FnMut() -> Result<(), GpuError>,
     mut f: impl FnMut() -> Result<(), GpuError>,
 ) -> Result<f64, GpuError> {
     for _ in 0..3 {
@@ -212,6 +283,7 @@ pub(crate) fn time_median(
     stream.synchronize().map_err(failed("synchronize"))?;
     let mut times = Vec::with_capacity(reps);
     for _ in 0..reps {
+        prepare()?;
         let start = ctx
             .new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))
             .map_err(failed("event"))?;
@@ -271,7 +343,7 @@ where
         m: usize,
         n: usize,
         k: usize,
-        reps: usize,
+        flush_l2: bool,
     ) -> Result<Problem<T>, GpuError>
     where
         CudaBlas: Gemm<T>,
@@ -287,12 +359,12 @@ where
             .collect();
         let a = self.stream.clone_htod(&ha).map_err(failed("copy A"))?;
         let b = self.stream.clone_htod(&hb).map_err(failed("copy B"))?;
-        let mut c = self
+        let c = self
             .stream
             .alloc_zeros::<T>(m * n)
             .map_err(failed("alloc C"))?;
         // C (row-major M×N) = column-major C^T (N×M) = B_buf^T (N×K) · A_buf (K×M)
-        let cfg = BlasConfig {
+        let blas = BlasConfig {
             transa: blas_sys::cublasOperation_t::CUBLAS_OP_T,
             transb: blas_sys::cublasOperation_t::CUBLAS_OP_N,
             m: n as i32,
@@ -304,34 +376,63 @@ where
             beta: T::from_f32(0.0),
             ldc: n as i32,
         };
-        let run = |c: &mut CudaSlice<T>| -> Result<(), GpuError> {
-            // SAFETY: the buffers have the sizes the configuration describes.
-            unsafe { self.blas.gemm(cfg, &b, &a, c) }.map_err(failed("cuBLAS gemm"))
+        let scratch = if flush_l2 {
+            let bytes = (2 * self.l2_bytes).max(1 << 20);
+            Some(
+                self.stream
+                    .alloc_zeros::<u8>(bytes)
+                    .map_err(failed("alloc the L2 flush buffer"))?,
+            )
+        } else {
+            None
         };
-        run(&mut c)?;
-        let reference: Vec<f32> = self
+        let mut p = Problem {
+            a,
+            b,
+            c,
+            reference: Vec::new(),
+            host_a: ha.into_iter().map(T::to_f32).collect(),
+            host_b: hb.into_iter().map(T::to_f32).collect(),
+            blas,
+            scratch,
+        };
+        self.cublas(&mut p)?;
+        p.reference = self
             .stream
-            .clone_dtoh(&c)
+            .clone_dtoh(&p.c)
             .map_err(failed("copy C"))?
             .into_iter()
             .map(T::to_f32)
             .collect();
-        let cublas_ms = time_median(&self.stream, &self.ctx, reps, || run(&mut c))?;
-        Ok(Problem {
-            a,
-            b,
-            c,
-            reference,
-            cublas_ms,
-        })
+        Ok(p)
+    }
+
+    /// cuBLAS on the problem (into its C).
+    fn cublas<T: Element>(&self, p: &mut Problem<T>) -> Result<(), GpuError>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        // SAFETY: the buffers have the sizes the configuration describes.
+        unsafe { self.blas.gemm(p.blas, &p.b, &p.a, &mut p.c) }.map_err(failed("cuBLAS gemm"))
+    }
+
+    /// Before a timed run: L2 flushed when asked.
+    fn flush<T>(&self, p: &mut Problem<T>) -> Result<(), GpuError> {
+        if let Some(s) = p.scratch.as_mut() {
+            self.stream.memset_zeros(s).map_err(failed("flush L2"))?;
+        }
+        Ok(())
     }
 
     fn measure<T: Element>(
         &self,
         cfg: &Variant,
         p: &mut Problem<T>,
-        reps: usize,
-    ) -> Result<Measurement, GpuError> {
+        timing: Timing,
+    ) -> Result<Measurement, GpuError>
+    where
+        CudaBlas: Gemm<T>,
+    {
         cfg.supports(&self.arch).map_err(GpuError::Unavailable)?;
         let mut compiled = compile(&cfg.source(), &self.arch).map_err(GpuError::Failed)?;
         let module = self
@@ -406,12 +507,41 @@ where
         } else {
             f64::NAN
         };
-        let ms = time_median(&self.stream, &self.ctx, reps, || go(p))?;
+        let host = verify::check(
+            &p.host_a,
+            &p.host_b,
+            &got,
+            (m, n, k),
+            cfg.dtype(),
+            &verify::sample(m, n),
+        );
+        // rounds: cuBLAS, then the kernel, on the same buffers, round after round
+        let mut rounds = Vec::with_capacity(timing.rounds);
+        for _ in 0..timing.rounds.max(1) {
+            let cell = std::cell::RefCell::new(&mut *p);
+            let cublas_ms = time_median(
+                &self.stream,
+                &self.ctx,
+                timing.reps,
+                || self.flush(*cell.borrow_mut()),
+                || self.cublas(*cell.borrow_mut()),
+            )?;
+            let ms = time_median(
+                &self.stream,
+                &self.ctx,
+                timing.reps,
+                || self.flush(*cell.borrow_mut()),
+                || go(*cell.borrow_mut()),
+            )?;
+            rounds.push((ms, cublas_ms));
+        }
         Ok(Measurement {
             config: cfg.clone(),
-            ms,
-            cublas_ms: p.cublas_ms,
+            ms: median(rounds.iter().map(|r| r.0).collect()),
+            cublas_ms: median(rounds.iter().map(|r| r.1).collect()),
             rel_err,
+            host,
+            rounds,
             compiled,
         })
     }
@@ -419,37 +549,38 @@ where
     fn run_typed<T: Element>(
         &self,
         cfgs: &[Variant],
-        reps: usize,
+        timing: Timing,
         report: &mut dyn FnMut(&Measurement),
     ) -> Result<Vec<Measurement>, GpuError>
     where
         CudaBlas: Gemm<T>,
     {
         let (m, n, k) = cfgs[0].mnk();
-        let mut p = self.problem::<T>(m, n, k, reps)?;
+        let mut p = self.problem::<T>(m, n, k, timing.flush_l2)?;
         let mut out = Vec::new();
         for c in cfgs {
-            let r = self.measure(c, &mut p, reps)?;
+            let r = self.measure(c, &mut p, timing)?;
             report(&r);
             out.push(r);
         }
         Ok(out)
     }
 
-    /// Verify and time every configuration (all of one problem size and type), cuBLAS in the
+    /// Verify every configuration (against cuBLAS and an fp64 host reference on a sample) and
+    /// time it against cuBLAS in alternating rounds, all of one problem size and type, in the
     /// same process on the same data.
     pub fn run(
         &self,
         cfgs: &[Variant],
-        reps: usize,
+        timing: Timing,
         mut report: impl FnMut(&Measurement),
     ) -> Result<Vec<Measurement>, GpuError> {
         let Some(first) = cfgs.first() else {
             return Ok(Vec::new());
         };
         match first.dtype() {
-            Dtype::Bf16 => self.run_typed::<half::bf16>(cfgs, reps, &mut report),
-            Dtype::F16 => self.run_typed::<half::f16>(cfgs, reps, &mut report),
+            Dtype::Bf16 => self.run_typed::<half::bf16>(cfgs, timing, &mut report),
+            Dtype::F16 => self.run_typed::<half::f16>(cfgs, timing, &mut report),
         }
     }
 }

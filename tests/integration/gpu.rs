@@ -144,7 +144,18 @@ fn run_on_gpu(shapes: &[(usize, usize, usize)], variants: &[fn(&mut GemmFlags)])
                 cute::gpu::variant::Variant::Sm80(GemmConfig::from_flags(&f).unwrap())
             })
             .collect();
-        for r in gpu.run(&cfgs, 2, |_| {}).unwrap() {
+        for r in gpu
+            .run(
+                &cfgs,
+                cute::gpu::run::Timing {
+                    reps: 2,
+                    rounds: 2,
+                    flush_l2: true,
+                },
+                |_| {},
+            )
+            .unwrap()
+        {
             assert!(
                 r.verified(),
                 "{m}x{n}x{k} {}: relative error {}",

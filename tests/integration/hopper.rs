@@ -49,7 +49,18 @@ fn sm90_gemm_is_correct_on_the_gpu() {
         ];
         for v in variants {
             let cfg = HopperConfig::from_flags(&flags(m, n, k, v)).unwrap();
-            for r in gpu.run(&[Variant::Sm90(cfg)], 2, |_| {}).unwrap() {
+            for r in gpu
+                .run(
+                    &[Variant::Sm90(cfg)],
+                    cute::gpu::run::Timing {
+                        reps: 2,
+                        rounds: 1,
+                        flush_l2: false,
+                    },
+                    |_| {},
+                )
+                .unwrap()
+            {
                 assert!(
                     r.verified(),
                     "{m}x{n}x{k} {}: relative error {}",
@@ -332,7 +343,18 @@ fn every_knob_is_correct_on_the_gpu() {
                 Err(e) if e.starts_with("--cluster") || e.starts_with("--tma-store") => continue,
                 Err(e) => panic!("{name} {m}x{n}x{k}: {e}"),
             };
-            for r in gpu.run(&[Variant::Sm90(cfg)], 2, |_| {}).unwrap() {
+            for r in gpu
+                .run(
+                    &[Variant::Sm90(cfg)],
+                    cute::gpu::run::Timing {
+                        reps: 2,
+                        rounds: 1,
+                        flush_l2: false,
+                    },
+                    |_| {},
+                )
+                .unwrap()
+            {
                 assert!(
                     r.verified(),
                     "{name} {m}x{n}x{k} {}: relative error {}",

@@ -111,12 +111,30 @@ fn golden_answers_read_back_from_cpp_and_dsl() {
 
 #[test]
 fn the_literal_reader_names_what_is_wrong() {
-    for bad in ["", "(", "(4,", "(4;2)", "4:", "(4,2):(1)", "x", "4:1 junk", "99999999999999999999"] {
+    for bad in [
+        "",
+        "(",
+        "(4,",
+        "(4;2)",
+        "4:",
+        "(4,2):(1)",
+        "x",
+        "4:1 junk",
+        "99999999999999999999",
+    ] {
         let e = bad.parse::<Layout>().expect_err(bad);
-        assert!(e.to_string().starts_with("literal:") || e.to_string().contains("congruent"), "{bad}: {e}");
+        assert!(
+            e.to_string().starts_with("literal:") || e.to_string().contains("congruent"),
+            "{bad}: {e}"
+        );
     }
     let deep = format!("{}1{}", "(".repeat(300), ")".repeat(300));
-    assert!(deep.parse::<IntTuple>().expect_err("too deep").to_string().contains("nesting"));
+    assert!(
+        deep.parse::<IntTuple>()
+            .expect_err("too deep")
+            .to_string()
+            .contains("nesting")
+    );
 }
 
 #[test]

@@ -1,0 +1,228 @@
+//! An fp64 host reference on a sample of C, independent of cuBLAS (which accumulates in the
+//! same order as a kernel may, so agreeing with it alone proves less than it seems).
+//!
+//! The sample is every element of C's first and last rows and columns (where a tile
+//! edge is wrong first) and a few hundred pseudo-random ones. Each is computed in fp64 from the
+//! very inputs the GPU read (already rounded to the element type) and compared with a bound
+//! derived from K and the types:
+//!
+//! `|C[i,j] - ref| <= u_out * |ref| + (1 + u_out) * K * u_acc * sum_k |A[i,k] * B[j,k]|`
+//!
+//! with `u_out` the unit roundoff of the output type (2^-8 for bf16, 2^-11 for f16) and `u_acc`
+//! one fp32 ulp per accumulation (2^-23: tensor cores may truncate rather than round). A
+//! missing K-tile, a row or column not written (C is poisoned with NaN first) or a wrong
+//! element is far outside it.
+
+use super::config::Dtype;
+
+/// Pseudo-random elements checked besides the edges.
+pub const RANDOM_POINTS: usize = 256;
+
+/// The elements of an M×N matrix to check: every element of the first and last rows and
+/// columns, then `RANDOM_POINTS` pseudo-random ones (row, column), without repeats.
+pub fn sample(m: usize, n: usize) -> Vec<(usize, usize)> {
+    let mut points = Vec::new();
+    if m == 0 || n == 0 {
+        return points;
+    }
+    for j in 0..n {
+        points.push((0, j));
+        if m > 1 {
+            points.push((m - 1, j));
+        }
+    }
+    for i in 1..m.saturating_sub(1) {
+        points.push((i, 0));
+        if n > 1 {
+            points.push((i, n - 1));
+        }
+    }
+    let mut s: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..RANDOM_POINTS {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        points.push(((s % m as u64) as usize, ((s >> 32) % n as u64) as usize));
+    }
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+/// What the check found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostCheck {
+    /// Elements compared.
+    pub points: usize,
+    /// Elements outside the bound (a NaN counts).
+    pub failures: usize,
+    /// The largest `|C - ref| / bound` (infinite for a NaN).
+    pub worst: f64,
+    /// Where the worst element is, and its value and the reference there.
+    pub worst_at: (usize, usize, f64, f64),
+}
+
+impl HostCheck {
+    /// Whether every element is within its bound.
+    pub fn passed(&self) -> bool {
+        self.failures == 0 && self.points > 0
+    }
+}
+
+/// The output type's unit roundoff.
+fn unit_out(d: Dtype) -> f64 {
+    match d {
+        Dtype::Bf16 => 2f64.powi(-8),
+        Dtype::F16 => 2f64.powi(-11),
+    }
+}
+
+/// One fp32 ulp per accumulation step.
+const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
+
+/// Compare `c` (M×N, row-major) with `A · Bᵀ` computed in fp64 on `points`: `a` is M×K and `b`
+/// N×K, both row-major (K-major), as the GPU read them.
+pub fn check(
+    a: &[f32],
+    b: &[f32],
+    c: &[f32],
+    (m, n, k): (usize, usize, usize),
+    dtype: Dtype,
+    points: &[(usize, usize)],
+) -> HostCheck {
+    let mut out = HostCheck {
+        points: 0,
+        failures: 0,
+        worst: 0.0,
+        worst_at: (0, 0, 0.0, 0.0),
+    };
+    if a.len() < m * k || b.len() < n * k || c.len() < m * n {
+        return out;
+    }
+    let u_out = unit_out(dtype);
+    for &(i, j) in points {
+        if i >= m || j >= n {
+            continue;
+        }
+        let (row, col) = (&a[i * k..(i + 1) * k], &b[j * k..(j + 1) * k]);
+        let (mut sum, mut abs) = (0f64, 0f64);
+        for (x, y) in row.iter().zip(col) {
+            let p = *x as f64 * *y as f64;
+            sum += p;
+            abs += p.abs();
+        }
+        let got = c[i * n + j] as f64;
+        // the accumulated error is rounded to the output type too: (1 + u_out) of it
+        let bound =
+            u_out * sum.abs() + (1.0 + u_out) * k as f64 * UNIT_ACC * abs + f64::MIN_POSITIVE;
+        let ratio = if got.is_finite() {
+            (got - sum).abs() / bound
+        } else {
+            f64::INFINITY
+        };
+        out.points += 1;
+        if ratio > 1.0 || ratio.is_nan() {
+            out.failures += 1;
+        }
+        if ratio > out.worst || (ratio.is_nan() && !out.worst.is_nan()) {
+            out.worst = ratio;
+            out.worst_at = (i, j, got, sum);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(len: usize, seed: u64) -> Vec<f32> {
+        let mut s = seed | 1;
+        (0..len)
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                // bf16-exact values in [-1, 1)
+                let x = ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0;
+                half::bf16::from_f32(x).to_f32()
+            })
+            .collect()
+    }
+
+    /// C = A · Bᵀ in fp32 with the K loop split into tiles of `bk`, one tile left out when
+    /// `skip` names it, rounded to bf16: what a kernel computes (or a broken one).
+    fn kernel(
+        a: &[f32],
+        b: &[f32],
+        (m, n, k): (usize, usize, usize),
+        bk: usize,
+        skip: Option<usize>,
+    ) -> Vec<f32> {
+        let mut c = vec![0f32; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = 0f32;
+                for t in 0..k.div_ceil(bk) {
+                    if skip == Some(t) {
+                        continue;
+                    }
+                    for kk in t * bk..((t + 1) * bk).min(k) {
+                        acc += a[i * k + kk] * b[j * k + kk];
+                    }
+                }
+                c[i * n + j] = half::bf16::from_f32(acc).to_f32();
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn the_sample_holds_every_edge_element() {
+        let p = sample(5, 7);
+        for j in 0..7 {
+            assert!(p.contains(&(0, j)) && p.contains(&(4, j)));
+        }
+        for i in 0..5 {
+            assert!(p.contains(&(i, 0)) && p.contains(&(i, 6)));
+        }
+        assert!(p.iter().all(|&(i, j)| i < 5 && j < 7));
+        assert!(sample(0, 3).is_empty());
+        assert_eq!(sample(1, 1), vec![(0, 0)]);
+    }
+
+    #[test]
+    fn a_correct_result_passes_and_a_broken_one_fails() {
+        for (m, n, k) in [(40, 24, 512), (17, 33, 200), (64, 64, 2048)] {
+            let (a, b) = (values(m * k, 1), values(n * k, 2));
+            let points = sample(m, n);
+            let good = kernel(&a, &b, (m, n, k), 64, None);
+            let r = check(&a, &b, &good, (m, n, k), Dtype::Bf16, &points);
+            assert!(r.passed(), "{m}x{n}x{k}: {r:?}");
+            // one K-tile skipped
+            let skipped = kernel(&a, &b, (m, n, k), 64, Some(1));
+            let r = check(&a, &b, &skipped, (m, n, k), Dtype::Bf16, &points);
+            assert!(
+                !r.passed() && r.failures > r.points / 2,
+                "{m}x{n}x{k}: {r:?}"
+            );
+            // the last row not written (C was poisoned with NaN)
+            let mut unwritten = good.clone();
+            for j in 0..n {
+                unwritten[(m - 1) * n + j] = f32::NAN;
+            }
+            let r = check(&a, &b, &unwritten, (m, n, k), Dtype::Bf16, &points);
+            assert!(
+                !r.passed() && r.failures >= n && r.worst.is_infinite(),
+                "{r:?}"
+            );
+            // the last column zeroed
+            let mut zeroed = good.clone();
+            for i in 0..m {
+                zeroed[i * n + n - 1] = 0.0;
+            }
+            let r = check(&a, &b, &zeroed, (m, n, k), Dtype::Bf16, &points);
+            assert!(!r.passed(), "{r:?}");
+        }
+    }
+}
