@@ -92,16 +92,26 @@ impl Splitter {
     }
 }
 
+/// The input's buffered bytes, an interrupted read retried (empty at the end).
+fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    // the bytes are buffered now: this returns them without reading (returning them from the
+    // loop is what the borrow checker refuses)
+    input.fill_buf()
+}
+
 /// Skip the input up to and including the next newline (or to its end) in constant memory:
 /// the bytes skipped, the newline not counted. An interrupted read is retried.
 pub fn skip_to_newline(input: &mut impl BufRead) -> io::Result<u64> {
     let mut skipped = 0u64;
     loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(input)?;
         if chunk.is_empty() {
             return Ok(skipped);
         }
@@ -138,11 +148,7 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Read
     buf.clear();
     let mut any = false;
     loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(input)?;
         if chunk.is_empty() {
             return Ok(if any { ReadLine::Line } else { ReadLine::End });
         }
