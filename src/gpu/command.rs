@@ -318,11 +318,14 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         bar.suspend(|| {
             let _ = writeln!(
                 err,
-                "{}: {:.1} TFLOP/s (cuBLAS {:.1}), rel. error {:.2e}",
+                "{}: {:.1} TFLOP/s (cuBLAS {:.1}, ratio {:.1}% over {} rounds), rel. error {:.2e}, fp64 sample {}",
                 m.config,
                 m.tflops(),
                 m.cublas_tflops(),
-                m.rel_err
+                100.0 * m.ratio(),
+                m.rounds.len(),
+                m.rel_err,
+                if m.host.passed() { "ok" } else { "FAILED" }
             );
         });
     });
