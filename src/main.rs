@@ -749,7 +749,7 @@ fn main() -> ExitCode {
                 }
             };
             let opts = cute::gpu::command::GemmOptions {
-                flags: cute::gpu::config::GemmFlags {
+                flags: cute::gpu::flags::GemmFlags {
                     m: g.m,
                     n: g.n,
                     k: g.k,

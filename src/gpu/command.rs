@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use super::config::{GemmConfig, GemmFlags, plain_smem_atom};
+use super::config::{GemmConfig, plain_smem_atom};
+use super::flags::GemmFlags;
 use super::hopper::config::{HopperConfig, is_sm90};
 use super::nvrtc::{self, compile};
 use super::report;

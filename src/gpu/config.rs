@@ -2,10 +2,11 @@
 
 use std::fmt;
 
+use super::flags::{GemmFlags, check_problem, eval_value, int_list};
 use crate::algebra::divide::blocked_product;
 use crate::algebra::{IntTuple, Layout};
 use crate::analysis::bank::SmemLayout;
-use crate::eval::{Env, Outcome, Value};
+use crate::eval::Value;
 
 /// Element type of A, B and C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,137 +96,8 @@ pub const SM80_TILE: &str = "(128,128,64)";
 /// The mma.sync path's pipeline depth when `--stages` is not given.
 pub const SM80_STAGES: usize = 3;
 
-/// The flags of `cute gemm`, as given.
-#[derive(Clone, Debug)]
-pub struct GemmFlags {
-    /// M.
-    pub m: usize,
-    /// N.
-    pub n: usize,
-    /// K.
-    pub k: usize,
-    /// Element type.
-    pub dtype: String,
-    /// MMA atom.
-    pub mma: Option<String>,
-    /// Warp arrangement `(WM,WN,1)`.
-    pub atom_layout: String,
-    /// `(BM,BN,BK)`; `None`: the path's default ([`SM80_TILE`], or the Hopper path's).
-    pub tile: Option<String>,
-    /// Shared-memory atom of A.
-    pub smem_a: Option<String>,
-    /// Shared-memory atom of B.
-    pub smem_b: Option<String>,
-    /// Pipeline depth; `None`: the path's default ([`SM80_STAGES`], or the Hopper path's).
-    pub stages: Option<usize>,
-    /// Block raster layout, `plain`, or `grouped:G`.
-    pub raster: String,
-    /// Hopper path: consumer warpgroups (default 2).
-    pub consumers: Option<usize>,
-    /// Hopper path: thread-block cluster shape `(CM,CN)` or `CM` (default 1, no cluster).
-    pub cluster: Option<String>,
-    /// Hopper path: a persistent grid (one block per SM looping over the tiles).
-    pub persistent: bool,
-    /// Hopper path: C stored through shared memory by TMA.
-    pub tma_store: bool,
-}
-
-impl GemmFlags {
-    /// The first Hopper-only knob that is set, by its flag's name.
-    pub fn hopper_knob(&self) -> Option<&'static str> {
-        if self.consumers.is_some() {
-            Some("--consumers")
-        } else if self.cluster.is_some() {
-            Some("--cluster")
-        } else if self.persistent {
-            Some("--persistent")
-        } else if self.tma_store {
-            Some("--tma-store")
-        } else {
-            None
-        }
-    }
-}
-
-impl Default for GemmFlags {
-    fn default() -> Self {
-        GemmFlags {
-            m: 8192,
-            n: 8192,
-            k: 8192,
-            dtype: "bf16".into(),
-            mma: None,
-            atom_layout: "(2,2,1)".into(),
-            tile: None,
-            smem_a: None,
-            smem_b: None,
-            stages: None,
-            raster: "grouped:8".into(),
-            consumers: None,
-            cluster: None,
-            persistent: false,
-            tma_store: false,
-        }
-    }
-}
-
 /// The largest dynamic shared memory of one block on sm_80/sm_90 (227 KB).
 pub const MAX_SMEM_BYTES: usize = 227 * 1024;
-
-fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
-    match Env::new().run(text) {
-        Ok(Outcome::Value(v)) => Ok(v),
-        Ok(_) => Err(format!("{flag}: expected a value, got a statement: {text}")),
-        Err(e) => Err(format!("{flag}: {} (in '{text}')", e.message)),
-    }
-}
-
-/// The largest entry of a tuple flag (`--tile`, `--atom-layout`, `--cluster`): every product of
-/// them stays far inside 64 bits.
-const MAX_LIST_ENTRY: usize = 65536;
-
-/// The most bytes a problem's buffers may take on the GPU (A, B, and C twice, for the kernel and
-/// cuBLAS): more than any GPU has. A GPU present is asked for its free memory before allocating.
-pub const MAX_GPU_BYTES: u128 = 256 << 30;
-
-/// Bytes of the device buffers of an M×N×K problem of 2-byte elements: A, B, C and cuBLAS's C.
-pub fn device_bytes(m: usize, n: usize, k: usize) -> u128 {
-    let (m, n, k) = (m as u128, n as u128, k as u128);
-    (m * k + n * k + 2 * m * n) * 2
-}
-
-/// Bytes of the host buffers: A and B as 2-byte elements and in fp32 for the reference, and C
-/// read back (twice) and poisoned.
-pub fn host_bytes(m: usize, n: usize, k: usize) -> u128 {
-    let (m, n, k) = (m as u128, n as u128, k as u128);
-    (m * k + n * k) * 6 + m * n * 8
-}
-
-pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
-    let v = eval_value(flag, text)?;
-    let Value::IntTuple(IntTuple::Tuple(items)) = v else {
-        return Err(format!(
-            "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
-        ));
-    };
-    let ints: Option<Vec<usize>> = items
-        .iter()
-        .map(|i| {
-            i.as_int()
-                .and_then(|x| usize::try_from(x).ok())
-                .filter(|x| *x > 0)
-        })
-        .collect();
-    match ints {
-        Some(v) if v.len() == n && v.iter().any(|x| *x > MAX_LIST_ENTRY) => Err(format!(
-            "{flag}: entries must be at most {MAX_LIST_ENTRY}, got {text}"
-        )),
-        Some(v) if v.len() == n => Ok(v),
-        _ => Err(format!(
-            "{flag}: expected {n} positive integers, got {text}"
-        )),
-    }
-}
 
 /// The default shared-memory atom for a tile with `bk` elements along K: the widest XOR
 /// swizzle of 16-byte chunks that a row of `bk` 16-bit elements allows.
@@ -270,28 +142,6 @@ fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayou
     let smem = tile_stage(flag, swizzle, &atom, rows, bk)?;
     check_smem(flag, &smem, rows, bk)?;
     Ok(smem)
-}
-
-/// The problem sizes both paths need: not empty, K a multiple of 8 (`why` says what needs it),
-/// and every size within the kernels' 32-bit integer arguments.
-pub(crate) fn check_problem(f: &GemmFlags, why: &str) -> Result<(), String> {
-    if f.m == 0 || f.n == 0 || f.k == 0 {
-        return Err("--m/--n/--k: the problem must not be empty".into());
-    }
-    if !f.k.is_multiple_of(8) {
-        return Err(format!("--k: K = {} must be a multiple of 8 ({why})", f.k));
-    }
-    if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
-        return Err("--m/--n/--k: sizes must fit in 31 bits".into());
-    }
-    let bytes = device_bytes(f.m, f.n, f.k);
-    if bytes > MAX_GPU_BYTES {
-        return Err(format!(
-            "--m/--n/--k: a {}x{}x{} problem needs {bytes} bytes of GPU memory (A, B and C twice), more than any GPU has ({MAX_GPU_BYTES})",
-            f.m, f.n, f.k
-        ));
-    }
-    Ok(())
 }
 
 /// The (rows, K) extents of a rank-2 shared-memory atom.

@@ -5,6 +5,7 @@ pub mod codegen;
 pub mod command;
 pub mod config;
 pub mod emit;
+pub mod flags;
 pub mod hopper;
 pub mod nvrtc;
 pub mod report;

@@ -247,7 +247,7 @@ pub fn compiled(arch: &str, rows: &[(Variant, Compiled)], format: ReportFormat) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gpu::config::GemmFlags;
+    use crate::gpu::flags::GemmFlags;
 
     fn nvrtc_report() -> Compiled {
         Compiled {

@@ -310,7 +310,7 @@ impl Gpu {
     /// Refuse a problem whose buffers do not fit in the GPU's free memory or the host's
     /// available memory, before allocating anything.
     pub(crate) fn check_memory(&self, m: usize, n: usize, k: usize) -> Result<(), GpuError> {
-        use super::config::{device_bytes, host_bytes};
+        use super::flags::{device_bytes, host_bytes};
         let need = device_bytes(m, n, k);
         let (free, _) = self
             .ctx

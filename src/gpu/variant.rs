@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::config::{Dtype, GemmConfig, GemmFlags};
+use super::config::{Dtype, GemmConfig};
+use super::flags::GemmFlags;
 use super::hopper::config::{HopperConfig, is_sm90};
 
 /// A validated kernel configuration.

@@ -2,7 +2,8 @@
 //! found), and runs on a GPU (`#[ignore]`d: run on the device with `--ignored`).
 
 use cute::gpu::codegen::kernel_source;
-use cute::gpu::config::{GemmConfig, GemmFlags};
+use cute::gpu::config::GemmConfig;
+use cute::gpu::flags::GemmFlags;
 use cute::gpu::run::Gpu;
 
 fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {

@@ -1,7 +1,7 @@
 //! `cute gemm --mma 'SM90_…'` (issue 6): the wgmma + TMA path. Validation always; the run on a
 //! Hopper GPU is `#[ignore]`d (run on the device with `--ignored hopper::`).
 
-use cute::gpu::config::GemmFlags;
+use cute::gpu::flags::GemmFlags;
 use cute::gpu::hopper::config::HopperConfig;
 use cute::gpu::run::Gpu;
 use cute::gpu::variant::Variant;

@@ -442,7 +442,7 @@ __device__ __forceinline__ u64 desc(u64 constant, u32 addr) { return constant | 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gpu::config::GemmFlags;
+    use crate::gpu::flags::GemmFlags;
 
     #[test]
     fn the_accumulator_layout_is_the_ptx_fragment() {

@@ -5,11 +5,9 @@ use std::fmt;
 
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::analysis::bank::SmemLayout;
-use crate::eval::{Env, Outcome, Value};
-use crate::gpu::config::{
-    Dtype, GemmFlags, MAX_SMEM_BYTES, atom_extents, check_problem, int_list, raster_layout,
-    tile_stage,
-};
+use crate::eval::Value;
+use crate::gpu::config::{Dtype, MAX_SMEM_BYTES, atom_extents, raster_layout, tile_stage};
+use crate::gpu::flags::{GemmFlags, check_problem, eval_value, int_list};
 
 /// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
 pub fn default_atom(dtype: Dtype) -> String {
@@ -289,14 +287,6 @@ pub struct HopperConfig {
     /// With `tma_store`: the columns of C staged at a time (a multiple of 64 dividing BN: the
     /// widest whose staging fits in shared memory beside the stages).
     pub c_chunk: usize,
-}
-
-fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
-    match Env::new().run(text) {
-        Ok(Outcome::Value(v)) => Ok(v),
-        Ok(_) => Err(format!("{flag}: expected a value, got a statement: {text}")),
-        Err(e) => Err(format!("{flag}: {} (in '{text}')", e.message)),
-    }
 }
 
 fn int3(flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
