@@ -105,13 +105,10 @@ impl SmemLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{Env, Outcome, Value};
 
+    /// A layout literal, through the notation's literal reader.
     fn layout(s: &str) -> Layout {
-        match Env::new().run(s) {
-            Ok(Outcome::Value(Value::Layout(l))) => l,
-            other => panic!("{other:?}"),
-        }
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
     /// Evaluate a generated expression in x (integer arithmetic as in C).
