@@ -25,7 +25,7 @@ fn tiler(modes: &[&str]) -> Tiler {
 }
 
 fn int(n: i64) -> IntTuple {
-    IntTuple::Int(n)
+    IntTuple::int(n)
 }
 
 /// Report (once, outside the timed loop) a case that the library refuses, so that a
@@ -196,8 +196,7 @@ fn bench_right_inverse(c: &mut Criterion) {
     g.finish();
 }
 
-/// Whole statements, parsed, evaluated and printed: the general engine (`Env::run` and the
-/// one-line printer) against the fast path (`fast::run_line`) on the same text.
+/// Whole statements, parsed, evaluated and printed (`Env::run` and the one-line printer).
 fn bench_statement(c: &mut Criterion) {
     let mut g = c.benchmark_group("statement");
     for text in [
@@ -209,20 +208,13 @@ fn bench_statement(c: &mut Criterion) {
         "(4,(2,2)):(1,(4,8))(2, 0)",
     ] {
         let mut env = cute::eval::Env::new();
-        g.bench_function(format!("general {text}"), |b| {
+        g.bench_function(text, |b| {
             b.iter(|| {
                 let mut line = String::new();
                 let _ = env.run_with(black_box(text), |v| {
                     line = cute::render::plain::render(v);
                 });
                 black_box(line)
-            })
-        });
-        let mut out = Vec::with_capacity(256);
-        g.bench_function(format!("fast {text}"), |b| {
-            b.iter(|| {
-                out.clear();
-                black_box(cute::fast::run_line(black_box(text.as_bytes()), &mut out));
             })
         });
     }

@@ -31,16 +31,16 @@ pub struct Runner<'w> {
     failed: bool,
     source_name: String,
     printer: Printer<'w>,
-    /// The fast path's state, when it is on.
-    fast: Option<FastPath>,
+    /// Answering one-line statements ahead on threads, when it is on.
+    ahead: Option<Ahead>,
     /// Print a failing statement's line as JSON data (`--format json`), not `error: …`.
     json_errors: bool,
 }
 
-/// What the runner keeps for the evaluator's fast path ([`crate::fast`]).
+/// What the runner keeps while it answers one-line statements ahead ([`crate::batch`]).
 #[derive(Default)]
-struct FastPath {
-    /// The text of the last statement the fast path answered, when that value is `ans` and the
+struct Ahead {
+    /// The text of the last statement answered ahead, when that value is `ans` and the
     /// session has not been told yet: it is evaluated again only if a later statement (or
     /// [`Runner::env`]) needs `ans`.
     ans: Option<Vec<u8>>,
@@ -56,16 +56,16 @@ impl<'w> Runner<'w> {
             failed: false,
             source_name: source_name.to_string(),
             printer: &plain_printer,
-            fast: Some(FastPath::default()),
+            ahead: Some(Ahead::default()),
             json_errors: false,
         }
     }
 
-    /// Print values with another format (the fast path, which prints the one-line notation,
+    /// Print values with another format (answering ahead, which prints the one-line notation,
     /// is then off).
     pub fn with_printer(mut self, printer: Printer<'w>) -> Runner<'w> {
         self.printer = printer;
-        self.fast = None;
+        self.ahead = None;
         self
     }
 
@@ -76,11 +76,23 @@ impl<'w> Runner<'w> {
         self
     }
 
-    /// Turn the evaluator's fast path ([`crate::fast`]) on or off; it is on for the one-line
-    /// notation and gives byte for byte what the general engine gives.
-    pub fn with_fast_path(mut self, on: bool) -> Runner<'w> {
-        self.fast = on.then(FastPath::default);
+    /// Turn answering ahead on or off: the pure one-line statements of a block are evaluated
+    /// on several threads before the block is printed in order ([`crate::batch`]); it is on for
+    /// the one-line notation and gives byte for byte what one statement after the other gives.
+    pub fn with_answer_ahead(mut self, on: bool) -> Runner<'w> {
+        self.ahead = on.then(Ahead::default);
         self
+    }
+
+    /// Run in this session instead of a new one.
+    pub fn with_env(mut self, env: Env) -> Runner<'w> {
+        self.env = env;
+        self
+    }
+
+    /// The session, given back.
+    pub fn into_env(self) -> Env {
+        self.env
     }
 
     /// Whether any statement failed.
@@ -94,25 +106,25 @@ impl<'w> Runner<'w> {
         &mut self.env
     }
 
-    /// Give the session the `ans` of the last statement the fast path answered.
+    /// Give the session the `ans` of the last statement answered ahead.
     fn settle_ans(&mut self) {
-        if let Some(text) = self.fast.as_mut().and_then(|f| f.ans.take()) {
-            // the fast path printed this value, so the general engine computes it too
+        if let Some(text) = self.ahead.as_mut().and_then(|f| f.ans.take()) {
+            // a thread printed this value, so the session computes it too
             let _ = self.env.run(&String::from_utf8_lossy(&text));
         }
     }
 
     /// Run one statement. An I/O error (a closed stdout) is returned.
     pub fn statement(&mut self, st: &Statement) -> io::Result<()> {
-        let pending_ans = self.fast.as_ref().is_some_and(|f| f.ans.is_some());
+        let pending_ans = self.ahead.as_ref().is_some_and(|f| f.ans.is_some());
         if pending_ans && st.text.contains("ans") {
             self.settle_ans();
         }
         let bound = self.env.ans_bound();
         let r = self.run_statement(st);
         if pending_ans && self.env.ans_bound() != bound {
-            // this statement bound `ans`: the fast path's value is no longer it
-            if let Some(f) = self.fast.as_mut() {
+            // this statement bound `ans`: the value answered ahead is no longer it
+            if let Some(f) = self.ahead.as_mut() {
                 f.ans = None;
             }
         }
@@ -154,13 +166,13 @@ impl<'w> Runner<'w> {
     }
 
     /// Run every statement of a reader. The input is read in blocks of whole lines; with the
-    /// fast path on, each block's one-line statements are first answered by it (on several
-    /// threads for a large block), then every line is taken in order: an answered statement
-    /// prints its answer, any other goes to the general engine — the same output, in the same
-    /// order, as one statement after the other.
+    /// answering ahead on, each block's pure one-line statements are first answered (on
+    /// several threads for a large block), then every line is taken in order: an answered
+    /// statement prints its answer, any other goes through the session — the same output, in
+    /// the same order, as one statement after the other.
     pub fn reader(&mut self, mut input: impl BufRead) -> io::Result<()> {
         const BLOCK: u64 = 1 << 20;
-        if self.fast.is_some() {
+        if self.ahead.is_some() {
             crate::batch::warm_up();
         }
         let mut splitter = Splitter::new();
@@ -233,7 +245,7 @@ impl<'w> Runner<'w> {
         let source = self.source_name.clone();
         // the last line answered ahead whose value is `ans` until the session runs a statement
         let mut last_ans: Option<&[u8]> = None;
-        let answer = self.fast.is_some();
+        let answer = self.ahead.is_some();
         let r = crate::batch::in_order(
             block,
             first,
@@ -301,8 +313,8 @@ impl<'w> Runner<'w> {
 
     /// Keep `line` (the last one answered ahead that bound `ans`) as the pending `ans`.
     fn remember_ans(&mut self, line: Option<&[u8]>) {
-        if let (Some(line), Some(fast)) = (line, self.fast.as_mut()) {
-            let ans = fast.ans.get_or_insert_with(Vec::new);
+        if let (Some(line), Some(ahead)) = (line, self.ahead.as_mut()) {
+            let ans = ahead.ans.get_or_insert_with(Vec::new);
             ans.clear();
             ans.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
         }
@@ -316,7 +328,7 @@ pub fn eval(
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
-    fast_path: bool,
+    answer_ahead: bool,
     json_errors: bool,
 ) -> i32 {
     let name = if args.is_empty() {
@@ -326,7 +338,7 @@ pub fn eval(
     };
     let mut runner = Runner::new(out, err, name)
         .with_printer(printer)
-        .with_fast_path(fast_path)
+        .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors);
     let result = if args.is_empty() {
         runner.reader(input)
@@ -347,12 +359,12 @@ pub fn run_file(
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
-    fast_path: bool,
+    answer_ahead: bool,
     json_errors: bool,
 ) -> i32 {
     let mut runner = Runner::new(out, err, if path == "-" { "<stdin>" } else { path })
         .with_printer(printer)
-        .with_fast_path(fast_path)
+        .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors);
     let result = if path == "-" {
         runner.reader(io::stdin().lock())
@@ -722,24 +734,6 @@ pub(crate) fn answer_line(
         failed,
         sets_ans,
     };
-    match crate::fast::run_line(text, &mut run.out) {
-        crate::fast::Answer::Printed => return done(run, false, true),
-        crate::fast::Answer::Error(e, span) => {
-            let st = Statement {
-                text: String::from_utf8_lossy(text).into_owned(),
-                line,
-            };
-            let _ = diagnostic::report(
-                source,
-                &st,
-                &EvalError::algebra(e, span),
-                &mut run.out,
-                &mut run.err,
-            );
-            return done(run, true, false);
-        }
-        crate::fast::Answer::Declined => {}
-    }
     let Ok(s) = std::str::from_utf8(text) else {
         return LineAnswer::Declined;
     };
@@ -750,12 +744,22 @@ pub(crate) fn answer_line(
         text: s.to_string(),
         line,
     };
-    let (failed, sets_ans) = {
-        let mut runner = Runner::new(&mut run.out, &mut run.err, source).with_fast_path(false);
-        if runner.statement(&st).is_err() {
-            return LineAnswer::Declined;
-        }
-        (runner.failed(), runner.env().ans_bound() > 0)
-    };
+    thread_local! {
+        // the thread's session for pure lines: they read no variable, so one session serves
+        // them all and its memory (the syntax tree's arena, the binding of `ans`) is reused
+        static SESSION: std::cell::RefCell<Env> = std::cell::RefCell::new(Env::new());
+    }
+    let env = SESSION.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let bound = env.ans_bound();
+    let mut runner = Runner::new(&mut run.out, &mut run.err, source)
+        .with_answer_ahead(false)
+        .with_env(env);
+    let written = runner.statement(&st);
+    let (failed, sets_ans) = (runner.failed(), runner.env.ans_bound() != bound);
+    let env = runner.into_env();
+    SESSION.with(|s| *s.borrow_mut() = env);
+    if written.is_err() {
+        return LineAnswer::Declined;
+    }
     done(run, failed, sets_ans)
 }

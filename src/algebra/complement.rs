@@ -2,7 +2,7 @@
 
 use super::arith;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{IntTuple, Tup};
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -11,12 +11,12 @@ const OP: &str = "complement";
 /// `complement(L)`: against `cosize(filter(L))`.
 pub fn complement(l: &Layout) -> Result<Layout> {
     let f = l.filter()?;
-    let cotarget = Int(f.cosize()?);
+    let cotarget = IntTuple::int(f.cosize()?);
     complement_filtered(&f, &cotarget)
 }
 
 /// `complement(L, cotarget)` where cotarget is an integer or a shape.
-pub fn complement_to(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+pub fn complement_to(l: &Layout, cotarget: &Tup) -> Result<Layout> {
     let f = l.filter()?;
     complement_filtered(&f, cotarget)
 }
@@ -40,7 +40,7 @@ pub fn complement_traced<T: Trace>(
     let cotarget = match cotarget {
         Some(c) => c.clone(),
         None => {
-            let c = Int(f.cosize()?);
+            let c = IntTuple::int(f.cosize()?);
             t.step(|| {
                 Step::new(
                     OP,
@@ -67,22 +67,18 @@ pub fn complement_traced<T: Trace>(
     r
 }
 
-fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+fn complement_filtered(f: &Layout, cotarget: &Tup) -> Result<Layout> {
     complement_filtered_traced(f, cotarget, &mut NoTrace)
 }
 
-fn complement_filtered_traced<T: Trace>(
-    f: &Layout,
-    cotarget: &IntTuple,
-    t: &mut T,
-) -> Result<Layout> {
+fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -> Result<Layout> {
     if let Some(bad) = cotarget.first_leaf(|c| c <= 0) {
         return Err(condition(
             OP,
             format!("cotarget {cotarget} has a non-positive extent {bad}"),
         ));
     }
-    if f.stride() == &Int(0) {
+    if f.stride() == &IntTuple::int(0) {
         let n = cotarget.product()?;
         t.step(|| {
             Step::new(
@@ -91,10 +87,10 @@ fn complement_filtered_traced<T: Trace>(
                 format!("{f} reaches only 0: the complement is all of size(M) = {n}, {n}:1"),
             )
         });
-        return Layout::column_major(Int(n));
+        return Layout::column_major(IntTuple::int(n));
     }
-    let mut shape: Vec<i64> = f.shape().leaves();
-    let mut stride: Vec<i64> = f.stride().leaves();
+    let mut shape: Vec<i64> = f.shape().leaves().to_vec();
+    let mut stride: Vec<i64> = f.stride().leaves().to_vec();
     if let Some(neg) = stride.iter().find(|d| **d < 0) {
         return Err(condition(
             OP,
@@ -138,7 +134,7 @@ fn complement_filtered_traced<T: Trace>(
     }
     result_shape.push(new_shape);
     let new_stride = arith::mul(stride[0], shape[0], OP)?;
-    let rest_shape = cotarget.ceil_div(&Int(new_stride))?.product()?;
+    let rest_shape = cotarget.ceil_div(&IntTuple::int(new_stride))?.product()?;
     let rest_stride = if rest_shape == 1 { 0 } else { new_stride };
     t.step(|| {
         Step::new(
@@ -155,8 +151,8 @@ fn complement_filtered_traced<T: Trace>(
     result_shape.push(rest_shape);
     result_stride.push(rest_stride);
     let raw = Layout::raw(
-        Tuple(result_shape.into_iter().map(Int).collect()),
-        Tuple(result_stride.into_iter().map(Int).collect()),
+        result_shape.into_iter().map(IntTuple::int).collect(),
+        result_stride.into_iter().map(IntTuple::int).collect(),
     );
     t.section(|| {
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)

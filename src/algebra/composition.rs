@@ -2,7 +2,10 @@
 
 use super::arith;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{
+    IntTuple, Tup,
+    View::{Int, Tuple},
+};
 use super::laws;
 use super::layout::Layout;
 use super::tiler::Tiler;
@@ -73,7 +76,7 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
         }
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
-            let b = Layout::new(Int(*n), Int(1))?;
+            let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
             compose_traced(a, &b, t)
         }
         Tiler::Tuple(v) => {
@@ -125,18 +128,18 @@ pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
     compose_tiler_traced(a, t, &mut NoTrace)
 }
 
-fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) -> Result<Layout> {
+fn composition_impl(ls: &Tup, ld: &Tup, rs: &Tup, rd: &Tup) -> Result<Layout> {
     composition_impl_traced(ls, ld, rs, rd, &mut NoTrace)
 }
 
 fn composition_impl_traced<T: Trace>(
-    ls: &IntTuple,
-    ld: &IntTuple,
-    rs: &IntTuple,
-    rd: &IntTuple,
+    ls: &Tup,
+    ld: &Tup,
+    rs: &Tup,
+    rd: &Tup,
     t: &mut T,
 ) -> Result<Layout> {
-    if let (Tuple(rsv), Tuple(rdv)) = (rs, rd) {
+    if let (Tuple(rsv), Tuple(rdv)) = (rs.view(), rd.view()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -161,8 +164,8 @@ fn composition_impl_traced<T: Trace>(
         });
         return Ok(r);
     }
-    let (rhs_shape, rhs_stride) = match (rs, rd) {
-        (Int(s), Int(d)) => (*s, *d),
+    let (rhs_shape, rhs_stride) = match (rs.view(), rd.view()) {
+        (Int(s), Int(d)) => (s, d),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
     if rhs_stride == 0 {
@@ -173,12 +176,15 @@ fn composition_impl_traced<T: Trace>(
                 format!("{rhs_shape}:0 has stride 0: A o {rhs_shape}:0 = {rhs_shape}:0"),
             )
         });
-        return Ok(Layout::raw(rs.clone(), rd.clone()));
+        return Ok(Layout::raw(rs.to_owned(), rd.to_owned()));
     }
-    let (lsv, ldv) = match (ls, ld) {
+    let (lsv, ldv) = match (ls.view(), ld.view()) {
         (Int(s), Int(d)) => {
             let _ = s;
-            let r = Layout::raw(Int(rhs_shape), Int(arith::mul(rhs_stride, *d, OP)?));
+            let r = Layout::raw(
+                IntTuple::int(rhs_shape),
+                IntTuple::int(arith::mul(rhs_stride, d, OP)?),
+            );
             t.step(|| {
                 leaf_result(ls, ld, rhs_shape, rhs_stride, &r).text_prefix(format!(
                     "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
@@ -186,10 +192,10 @@ fn composition_impl_traced<T: Trace>(
             });
             return Ok(r);
         }
-        (Tuple(s), Tuple(d)) => (s, d),
+        (Tuple(_), Tuple(_)) => (ls.leaves(), ld.leaves()),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
-    let leaf = |x: &IntTuple| x.as_int().expect("flat");
+    let leaf = |x: &i64| *x;
     let r = lsv.len();
     let mut result_shape: Vec<i64> = Vec::with_capacity(r);
     let mut result_stride: Vec<i64> = Vec::with_capacity(r);
@@ -338,8 +344,8 @@ fn composition_impl_traced<T: Trace>(
     let last_stride = leaf(&ldv[r - 1]);
     if result_shape.is_empty() {
         let out = Layout::raw(
-            Int(rest_shape),
-            Int(arith::mul(rest_stride, last_stride, OP)?),
+            IntTuple::int(rest_shape),
+            IntTuple::int(arith::mul(rest_stride, last_stride, OP)?),
         );
         t.step(|| {
             leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
@@ -349,8 +355,16 @@ fn composition_impl_traced<T: Trace>(
         return Ok(out);
     }
     if rest_shape == 1 {
-        let s = Tuple(result_shape.into_iter().map(Int).collect()).unwrap();
-        let d = Tuple(result_stride.into_iter().map(Int).collect()).unwrap();
+        let s = result_shape
+            .into_iter()
+            .map(IntTuple::int)
+            .collect::<IntTuple>()
+            .unwrap();
+        let d = result_stride
+            .into_iter()
+            .map(IntTuple::int)
+            .collect::<IntTuple>()
+            .unwrap();
         let out = Layout::raw(s, d);
         t.step(|| {
             leaf_result(ls, ld, rhs_shape, rhs_stride, &out)
@@ -361,8 +375,8 @@ fn composition_impl_traced<T: Trace>(
     result_shape.push(rest_shape);
     result_stride.push(arith::mul(rest_stride, last_stride, OP)?);
     let out = Layout::raw(
-        Tuple(result_shape.into_iter().map(Int).collect()),
-        Tuple(result_stride.into_iter().map(Int).collect()),
+        result_shape.into_iter().map(IntTuple::int).collect(),
+        result_stride.into_iter().map(IntTuple::int).collect(),
     );
     t.step(|| {
         leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
@@ -373,9 +387,9 @@ fn composition_impl_traced<T: Trace>(
 }
 
 /// The sub-layout `A o s:d` one mode of B gives, with its law to verify.
-fn leaf_result(ls: &IntTuple, ld: &IntTuple, s: i64, d: i64, r: &Layout) -> Step {
-    let a = Layout::raw(ls.clone(), ld.clone());
-    let b = Layout::raw(Int(s), Int(d));
+fn leaf_result(ls: &Tup, ld: &Tup, s: i64, d: i64, r: &Layout) -> Step {
+    let a = Layout::raw(ls.to_owned(), ld.to_owned());
+    let b = Layout::raw(IntTuple::int(s), IntTuple::int(d));
     Step::new(OP, "sub-layout", format!("A o {b} = {r}"))
         .val("R", r)
         .check(Check::Composition { a, b, r: r.clone() })

@@ -4,7 +4,10 @@ use std::fmt;
 
 use super::arith;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{
+    IntTuple, Tup,
+    View::{Int, Tuple},
+};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
@@ -31,20 +34,19 @@ impl Coord {
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
-            Coord::Int(v) => Some(Int(*v)),
+            Coord::Int(v) => Some(IntTuple::int(*v)),
             Coord::Under => None,
             Coord::Tuple(v) => v
                 .iter()
                 .map(Coord::to_int_tuple)
-                .collect::<Option<Vec<_>>>()
-                .map(Tuple),
+                .collect::<Option<IntTuple>>(),
         }
     }
 
     /// A coordinate from an IntTuple.
-    pub fn from_int_tuple(t: &IntTuple) -> Coord {
-        match t {
-            Int(v) => Coord::Int(*v),
+    pub fn from_int_tuple(t: &Tup) -> Coord {
+        match t.view() {
+            Int(v) => Coord::Int(v),
             Tuple(v) => Coord::Tuple(v.iter().map(Coord::from_int_tuple).collect()),
         }
     }
@@ -62,19 +64,14 @@ impl fmt::Display for Coord {
 
 /// CuTe's `crd2idx(coord, shape, stride)`: an integer coordinate is split over the modes
 /// colexicographically, the last mode taking the rest (no wrap-around).
-pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64> {
+pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
     crd2idx_traced(coord, shape, stride, &mut NoTrace)
 }
 
 /// [`crd2idx`], reporting its arithmetic to `t`.
-pub fn crd2idx_traced<T: Trace>(
-    coord: &IntTuple,
-    shape: &IntTuple,
-    stride: &IntTuple,
-    t: &mut T,
-) -> Result<i64> {
+pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut T) -> Result<i64> {
     const OP: &str = "crd2idx";
-    match (coord, shape, stride) {
+    match (coord.view(), shape.view(), stride.view()) {
         (Tuple(c), Tuple(s), Tuple(d)) => {
             if c.len() != s.len() || s.len() != d.len() {
                 return Err(condition(
@@ -108,7 +105,7 @@ pub fn crd2idx_traced<T: Trace>(
             if s.is_empty() {
                 return Ok(0);
             }
-            let mut rest = *ci;
+            let mut rest = ci;
             let mut acc = 0i64;
             let last = s.len() - 1;
             t.section(|| {
@@ -127,7 +124,7 @@ pub fn crd2idx_traced<T: Trace>(
                             format!("mode {i} ({si}) takes the rest {rest}"),
                         )
                     });
-                    acc = arith::add(acc, crd2idx_traced(&Int(rest), si, di, t)?, OP)?;
+                    acc = arith::add(acc, crd2idx_traced(&IntTuple::int(rest), si, di, t)?, OP)?;
                 } else {
                     let p = si.product()?;
                     let m = arith::rem(rest, p, OP)?;
@@ -146,7 +143,7 @@ pub fn crd2idx_traced<T: Trace>(
                         ))
                     });
                     rest = q;
-                    acc = arith::add(acc, crd2idx_traced(&Int(m), si, di, t)?, OP)?;
+                    acc = arith::add(acc, crd2idx_traced(&IntTuple::int(m), si, di, t)?, OP)?;
                 }
             }
             t.end();
@@ -154,7 +151,7 @@ pub fn crd2idx_traced<T: Trace>(
             Ok(acc)
         }
         (Int(ci), Int(si), Int(di)) => {
-            let r = arith::mul(*ci, *di, OP);
+            let r = arith::mul(ci, di, OP);
             t.step(|| {
                 let v = r
                     .as_ref()
@@ -168,7 +165,7 @@ pub fn crd2idx_traced<T: Trace>(
     }
 }
 
-fn sum_step(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple, acc: i64) -> Step {
+fn sum_step(coord: &Tup, shape: &Tup, stride: &Tup, acc: i64) -> Step {
     Step::new(
         "crd2idx",
         "sum",
@@ -178,14 +175,14 @@ fn sum_step(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple, acc: i64) -> 
 }
 
 /// CuTe's `idx2crd(idx, shape)`: colexicographic split; the last mode is not wrapped.
-pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+pub fn idx2crd(idx: &Tup, shape: &Tup) -> Result<IntTuple> {
     idx2crd_traced(idx, shape, &mut NoTrace)
 }
 
 /// [`idx2crd`], reporting its arithmetic to `t`.
-pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> Result<IntTuple> {
+pub fn idx2crd_traced<T: Trace>(idx: &Tup, shape: &Tup, t: &mut T) -> Result<IntTuple> {
     const OP: &str = "idx2crd";
-    match (idx, shape) {
+    match (idx.view(), shape.view()) {
         (Tuple(i), Tuple(s)) => {
             if i.len() != s.len() {
                 return Err(condition(OP, "mismatched ranks"));
@@ -193,8 +190,7 @@ pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> 
             i.iter()
                 .zip(s)
                 .map(|(a, b)| idx2crd_traced(a, b, t))
-                .collect::<Result<Vec<_>>>()
-                .map(Tuple)
+                .collect::<Result<IntTuple>>()
         }
         (Tuple(_), Int(_)) => Err(condition(OP, "index has more modes than the shape")),
         (Int(_), Int(_)) => {
@@ -205,10 +201,10 @@ pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> 
                     format!("an integer shape: the coordinate is {idx} itself"),
                 )
             });
-            Ok(idx.clone())
+            Ok(idx.to_owned())
         }
         (Int(v), Tuple(_)) => {
-            let mut rest = *v;
+            let mut rest = v;
             t.section(|| {
                 Step::new(
                     OP,
@@ -234,7 +230,7 @@ pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> 
                             "round trip: sum of c_k times the shapes before it",
                             b,
                             Rel::Eq,
-                            *v,
+                            v,
                         )),
                         None => st,
                     }
@@ -247,12 +243,12 @@ pub fn idx2crd_traced<T: Trace>(idx: &IntTuple, shape: &IntTuple, t: &mut T) -> 
 
 fn split_last_takes_rest<T: Trace>(
     rest: &mut i64,
-    shape: &IntTuple,
+    shape: &Tup,
     is_last: bool,
     t: &mut T,
 ) -> Result<IntTuple> {
     const OP: &str = "idx2crd";
-    match shape {
+    match shape.view() {
         Int(s) => {
             if is_last {
                 let v = *rest;
@@ -264,11 +260,11 @@ fn split_last_takes_rest<T: Trace>(
                     )
                 });
                 *rest = 0;
-                Ok(Int(v))
+                Ok(IntTuple::int(v))
             } else {
-                let v = arith::rem(*rest, *s, OP)?;
+                let v = arith::rem(*rest, s, OP)?;
                 let before = *rest;
-                *rest = arith::div(*rest, *s, OP)?;
+                *rest = arith::div(*rest, s, OP)?;
                 t.step(|| {
                     Step::new(
                         OP,
@@ -279,7 +275,7 @@ fn split_last_takes_rest<T: Trace>(
                         ),
                     )
                 });
-                Ok(Int(v))
+                Ok(IntTuple::int(v))
             }
         }
         Tuple(v) => {
@@ -288,15 +284,15 @@ fn split_last_takes_rest<T: Trace>(
             for (i, si) in v.iter().enumerate() {
                 out.push(split_last_takes_rest(rest, si, is_last && i + 1 == n, t)?);
             }
-            Ok(Tuple(out))
+            Ok(IntTuple::tuple(out))
         }
     }
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)`: `(idx / d) % s` at every leaf.
-pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
+pub fn idx2crd_strided(idx: &Tup, shape: &Tup, stride: &Tup) -> Result<IntTuple> {
     const OP: &str = "idx2crd";
-    match (idx, shape, stride) {
+    match (idx.view(), shape.view(), stride.view()) {
         (Tuple(i), Tuple(s), Tuple(d)) => {
             if i.len() != s.len() || s.len() != d.len() {
                 return Err(condition(OP, "mismatched ranks"));
@@ -305,8 +301,7 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
                 .zip(s)
                 .zip(d)
                 .map(|((a, b), c)| idx2crd_strided(a, b, c))
-                .collect::<Result<Vec<_>>>()
-                .map(Tuple)
+                .collect::<Result<IntTuple>>()
         }
         (Tuple(_), _, _) => Err(condition(OP, "index has more modes than the shape")),
         (Int(_), Tuple(s), Tuple(d)) => {
@@ -316,18 +311,17 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
             s.iter()
                 .zip(d)
                 .map(|(b, c)| idx2crd_strided(idx, b, c))
-                .collect::<Result<Vec<_>>>()
-                .map(Tuple)
+                .collect::<Result<IntTuple>>()
         }
         (Int(_), Tuple(_), Int(d)) => {
-            let compact = compact_col_major(shape, *d)?;
+            let compact = compact_col_major(shape, d)?;
             idx2crd_strided(idx, shape, &compact)
         }
         (Int(i), Int(s), Int(d)) => {
-            if *s == 1 {
-                Ok(Int(0))
+            if s == 1 {
+                Ok(IntTuple::int(0))
             } else {
-                Ok(Int(arith::rem(arith::div(*i, *d, OP)?, *s, OP)?))
+                Ok(IntTuple::int(arith::rem(arith::div(i, d, OP)?, s, OP)?))
             }
         }
         (Int(_), Int(_), Tuple(_)) => Err(condition(OP, "stride has more modes than the shape")),
@@ -335,54 +329,54 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
 }
 
 /// CuTe's `compact_major<LayoutLeft>(shape, current)`: column-major strides, size-1 modes get 0.
-pub fn compact_col_major(shape: &IntTuple, current: i64) -> Result<IntTuple> {
+pub fn compact_col_major(shape: &Tup, current: i64) -> Result<IntTuple> {
     let mut cur = current;
     compact_left(shape, &mut cur)
 }
 
-fn compact_left(shape: &IntTuple, cur: &mut i64) -> Result<IntTuple> {
-    match shape {
-        Int(1) => Ok(Int(0)),
+fn compact_left(shape: &Tup, cur: &mut i64) -> Result<IntTuple> {
+    match shape.view() {
+        Int(1) => Ok(IntTuple::int(0)),
         Int(s) => {
             let d = *cur;
-            *cur = arith::mul(*cur, *s, "compact stride")?;
-            Ok(Int(d))
+            *cur = arith::mul(*cur, s, "compact stride")?;
+            Ok(IntTuple::int(d))
         }
         Tuple(v) => v
             .iter()
             .map(|e| compact_left(e, cur))
-            .collect::<Result<Vec<_>>>()
-            .map(Tuple),
+            .collect::<Result<IntTuple>>(),
     }
 }
 
 /// CuTe's `compact_major<LayoutRight>(shape, 1)`: row-major strides, size-1 modes get 0.
-pub fn compact_row_major(shape: &IntTuple) -> Result<IntTuple> {
+pub fn compact_row_major(shape: &Tup) -> Result<IntTuple> {
     let mut cur = 1;
     compact_right(shape, &mut cur)
 }
 
-fn compact_right(shape: &IntTuple, cur: &mut i64) -> Result<IntTuple> {
-    match shape {
-        Int(1) => Ok(Int(0)),
+fn compact_right(shape: &Tup, cur: &mut i64) -> Result<IntTuple> {
+    match shape.view() {
+        Int(1) => Ok(IntTuple::int(0)),
         Int(s) => {
             let d = *cur;
-            *cur = arith::mul(*cur, *s, "compact stride")?;
-            Ok(Int(d))
+            *cur = arith::mul(*cur, s, "compact stride")?;
+            Ok(IntTuple::int(d))
         }
         Tuple(v) => {
             let mut out = Vec::with_capacity(v.len());
-            for e in v.iter().rev() {
+            let modes: smallvec::SmallVec<[&Tup; 8]> = v.collect();
+            for e in modes.into_iter().rev() {
                 out.push(compact_right(e, cur)?);
             }
             out.reverse();
-            Ok(Tuple(out))
+            Ok(IntTuple::tuple(out))
         }
     }
 }
 
 /// CuTe's `compact_order(shape, order)`: compact strides visiting modes by increasing order.
-pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
+pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
     const OP: &str = "make_ordered_layout";
     // ref_shape: product of the shape under each leaf of order
     let ref_shape = product_like(shape, order)?.leaves();
@@ -390,15 +384,14 @@ pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
     compact_order_rec(shape, order, &ref_shape, &ref_order, OP)
 }
 
-fn product_like(shape: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
-    match (guide, shape) {
-        (Int(_), _) => Ok(Int(shape.product()?)),
+fn product_like(shape: &Tup, guide: &Tup) -> Result<IntTuple> {
+    match (guide.view(), shape.view()) {
+        (Int(_), _) => Ok(IntTuple::int(shape.product()?)),
         (Tuple(g), Tuple(s)) if g.len() == s.len() => g
             .iter()
             .zip(s)
             .map(|(a, b)| product_like(b, a))
-            .collect::<Result<Vec<_>>>()
-            .map(Tuple),
+            .collect::<Result<IntTuple>>(),
         _ => Err(condition(
             "make_ordered_layout",
             format!("order {guide} does not match the modes of shape {shape}"),
@@ -407,28 +400,27 @@ fn product_like(shape: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
 }
 
 fn compact_order_rec(
-    shape: &IntTuple,
-    order: &IntTuple,
+    shape: &Tup,
+    order: &Tup,
     ref_shape: &[i64],
     ref_order: &[i64],
     op: &'static str,
 ) -> Result<IntTuple> {
-    match order {
+    match order.view() {
         Tuple(o) => {
-            let s = match shape {
+            let s = match shape.view() {
                 Tuple(s) if s.len() == o.len() => s,
                 _ => return Err(condition(op, "need equal rank of shape and order")),
             };
             s.iter()
                 .zip(o)
                 .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, op))
-                .collect::<Result<Vec<_>>>()
-                .map(Tuple)
+                .collect::<Result<IntTuple>>()
         }
         Int(o) => {
             let mut start = 1i64;
             for (s, ro) in ref_shape.iter().zip(ref_order) {
-                if ro < o {
+                if *ro < o {
                     start = arith::mul(start, *s, op)?;
                 }
             }

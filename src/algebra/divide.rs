@@ -4,7 +4,10 @@ use super::complement::complement_traced;
 use super::composition::{compose_tiler, compose_traced};
 use super::coord::Coord;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{
+    IntTuple, Tup, TupleBuilder,
+    View::{Int, Tuple},
+};
 use super::layout::{Layout, slice_tuple};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Step, Trace};
@@ -99,7 +102,7 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
                 )
                 .val("cotarget", target)
             });
-            let c = complement_traced(a, Some(&Int(target)), tr);
+            let c = complement_traced(a, Some(&IntTuple::int(target)), tr);
             tr.end();
             let c = c?;
             tr.section(|| Step::new(OP, "compose", format!("A* o B = {c} o {b}")).val("A*", &c));
@@ -135,7 +138,11 @@ fn simple_tiler<T: Trace>(
     match n {
         Some(n) => {
             tr.step(|| Step::new(op, "integer tiler", format!("the integer {n} means {n}:1")));
-            f(a, &Tiler::Layout(Layout::column_major(Int(n))?), tr)
+            f(
+                a,
+                &Tiler::Layout(Layout::column_major(IntTuple::int(n))?),
+                tr,
+            )
         }
         None => {
             tr.step(|| Step::new(op, "keep", format!("_ keeps the mode: {a}")));
@@ -191,30 +198,32 @@ fn by_mode<T: Trace>(
 }
 
 /// CuTe's `zip2_by(t, guide)`.
-fn zip2_by(t: &IntTuple, guide: &Tiler, op: &'static str) -> Result<IntTuple> {
+fn zip2_by(t: &Tup, guide: &Tiler, op: &'static str) -> Result<IntTuple> {
     match guide {
         Tiler::Tuple(g) => {
-            let tv = match t {
+            let tv = match t.view() {
                 Tuple(tv) if tv.len() >= g.len() => tv,
                 _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
             };
-            let mut firsts = Vec::with_capacity(g.len());
-            let mut seconds = Vec::with_capacity(tv.len());
+            let mut firsts = TupleBuilder::new();
+            let mut seconds = TupleBuilder::new();
             for (ti, gi) in tv.iter().zip(g) {
-                match zip2_by(ti, gi, op)? {
-                    Tuple(mut pair) if pair.len() == 2 => {
-                        let second = pair.pop().expect("two");
-                        firsts.push(pair.pop().expect("two"));
-                        seconds.push(second);
+                let z = zip2_by(ti, gi, op)?;
+                match z.view() {
+                    Tuple(pair) if pair.len() == 2 => {
+                        firsts.push(&pair[0]);
+                        seconds.push(&pair[1]);
                     }
                     _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
                 }
             }
-            seconds.extend(tv[g.len()..].iter().cloned());
-            Ok(Tuple(vec![Tuple(firsts), Tuple(seconds)]))
+            for rest in tv.iter().skip(g.len()) {
+                seconds.push(rest);
+            }
+            Ok(IntTuple::tuple([firsts.finish(), seconds.finish()]))
         }
-        _ => match t {
-            Tuple(tv) if tv.len() == 2 => Ok(t.clone()),
+        _ => match t.view() {
+            Tuple(tv) if tv.len() == 2 => Ok(t.to_owned()),
             _ => Err(condition(
                 op,
                 format!("mode {t} is not rank 2 where the tiler has {guide}"),
@@ -373,25 +382,24 @@ fn arrange<T: Trace>(
 }
 
 fn zip_layouts(x: &Layout, y: &Layout, op: &'static str) -> Result<Layout> {
-    fn zip(a: &IntTuple, b: &IntTuple, op: &'static str) -> Result<IntTuple> {
-        match (a, b) {
+    fn zip(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple> {
+        match (a.view(), b.view()) {
             (Tuple(av), Tuple(bv)) => {
                 if av.len() != bv.len() {
                     return Err(condition(op, "mismatched ranks"));
                 }
-                Ok(Tuple(
-                    av.iter()
-                        .zip(bv)
-                        .map(|(p, q)| Tuple(vec![p.clone(), q.clone()]))
-                        .collect(),
-                ))
+                Ok(av
+                    .iter()
+                    .zip(bv)
+                    .map(|(p, q)| IntTuple::tuple([p, q]))
+                    .collect())
             }
             // CuTe's zip of a tuple with an integer does not compile (Mismatched Ranks)
             (Tuple(_), Int(_)) => Err(condition(
                 op,
                 format!("mismatched ranks: cannot zip the tuple {a} with the integer {b}"),
             )),
-            _ => Ok(Tuple(vec![Tuple(vec![a.clone(), b.clone()])])),
+            _ => Ok(IntTuple::tuple([IntTuple::tuple([a, b])])),
         }
     }
     Ok(Layout::raw(

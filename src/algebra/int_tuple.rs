@@ -1,234 +1,568 @@
 //! `IntTuple`: an integer or a (nested) tuple of IntTuples, CuTe's shapes, strides and coordinates.
+//!
+//! Held flat: one contiguous sequence of nodes in prefix order, inline up to [`INLINE`] nodes (on
+//! the heap past it). A leaf is one node; a tuple is a header node (its rank and how many nodes
+//! follow it) and then its modes. So a mode of a tuple is a contiguous run of its nodes, and every
+//! recursive algorithm walks borrowed sub-slices ([`Tup`], as `str` to `String`) without building
+//! or cloning anything. `(8)` (a rank-1 tuple) differs from `8`, as in CuTe.
 
+use std::borrow::Borrow;
 use std::fmt;
+use std::ops::Deref;
+
+use ref_cast::{RefCastCustom, ref_cast_custom};
+use smallvec::SmallVec;
 
 use super::arith;
 use super::error::{Result, condition};
 
-/// An integer or a tuple of IntTuples. `(8)` (rank-1 tuple) differs from `8`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum IntTuple {
-    /// A single integer.
-    Int(i64),
-    /// A tuple of IntTuples.
-    Tuple(Vec<IntTuple>),
+/// Nodes held inline before an IntTuple moves to the heap: `((2,4),(3,8),16)` is 8 nodes.
+pub const INLINE: usize = 8;
+
+/// One node of the prefix encoding.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Node {
+    /// An integer.
+    Leaf(i64),
+    /// A tuple of `rank` modes, whose nodes are the `len` nodes that follow.
+    Open { rank: u32, len: u32 },
 }
 
-use IntTuple::{Int, Tuple};
+impl Node {
+    /// Nodes of the subtree this node heads (itself included).
+    #[inline]
+    fn span(self) -> usize {
+        match self {
+            Node::Leaf(_) => 1,
+            Node::Open { len, .. } => 1 + len as usize,
+        }
+    }
+}
+
+/// An IntTuple borrowed: a whole one or a mode of one (see the module's documentation).
+#[derive(RefCastCustom, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Tup([Node]);
+
+impl Tup {
+    /// The nodes of a whole IntTuple or of one of its modes, borrowed as one.
+    #[ref_cast_custom]
+    fn from_nodes(nodes: &[Node]) -> &Tup;
+}
+
+/// An owned IntTuple.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct IntTuple {
+    nodes: SmallVec<[Node; INLINE]>,
+}
+
+/// What an IntTuple is at its top: an integer, or a tuple with these modes.
+#[derive(Clone, Copy)]
+pub enum View<'a> {
+    /// A single integer.
+    Int(i64),
+    /// A tuple.
+    Tuple(Modes<'a>),
+}
+
+/// The top-level modes of a tuple, in order (each a borrowed [`Tup`]).
+#[derive(Clone, Copy)]
+pub struct Modes<'a> {
+    rest: &'a [Node],
+    left: usize,
+}
+
+impl<'a> Modes<'a> {
+    /// Number of modes not yet taken.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.left
+    }
+
+    /// No modes left.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.left == 0
+    }
+
+    /// The modes themselves (an iterator, for code that spells `v.iter()`).
+    #[inline]
+    pub fn iter(&self) -> Modes<'a> {
+        *self
+    }
+
+    /// Mode `i`.
+    pub fn get(&self, i: usize) -> Option<&'a Tup> {
+        self.iter().nth(i)
+    }
+
+    /// The first mode.
+    pub fn first(&self) -> Option<&'a Tup> {
+        self.get(0)
+    }
+
+    /// The last mode.
+    pub fn last(&self) -> Option<&'a Tup> {
+        self.left.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The modes as owned IntTuples.
+    pub fn to_vec(&self) -> Vec<IntTuple> {
+        self.iter().map(Tup::to_owned).collect()
+    }
+}
+
+impl<'a> Iterator for Modes<'a> {
+    type Item = &'a Tup;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Tup> {
+        if self.left == 0 {
+            return None;
+        }
+        let n = self.rest[0].span();
+        let (head, rest) = self.rest.split_at(n);
+        self.rest = rest;
+        self.left -= 1;
+        Some(Tup::from_nodes(head))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Modes<'_> {}
+
+impl<'a> IntoIterator for &Modes<'a> {
+    type Item = &'a Tup;
+    type IntoIter = Modes<'a>;
+
+    fn into_iter(self) -> Modes<'a> {
+        *self
+    }
+}
+
+impl<'a> std::ops::Index<usize> for Modes<'a> {
+    type Output = Tup;
+
+    fn index(&self, i: usize) -> &Tup {
+        self.get(i).expect("mode index in range")
+    }
+}
 
 impl IntTuple {
-    /// A tuple from its elements.
-    pub fn tuple(elems: Vec<IntTuple>) -> IntTuple {
-        Tuple(elems)
+    /// A single integer.
+    #[inline]
+    pub fn int(v: i64) -> IntTuple {
+        let mut nodes = SmallVec::new();
+        nodes.push(Node::Leaf(v));
+        IntTuple { nodes }
     }
 
-    /// Whether this is a single integer.
-    pub fn is_int(&self) -> bool {
-        matches!(self, Int(_))
-    }
-
-    /// The integer, when this is one.
-    pub fn as_int(&self) -> Option<i64> {
-        match self {
-            Int(v) => Some(*v),
-            Tuple(_) => None,
+    /// A tuple of these modes.
+    pub fn tuple<I>(modes: I) -> IntTuple
+    where
+        I: IntoIterator,
+        I::Item: AsRef<Tup>,
+    {
+        let mut b = TupleBuilder::new();
+        for m in modes {
+            b.push(m.as_ref());
         }
+        b.finish()
     }
 
-    /// Number of top-level modes (an integer has rank 1).
-    pub fn rank(&self) -> usize {
-        match self {
-            Int(_) => 1,
-            Tuple(v) => v.len(),
-        }
+    /// The empty tuple `()`.
+    pub fn empty() -> IntTuple {
+        TupleBuilder::new().finish()
     }
 
-    /// Nesting depth (an integer has depth 0).
-    pub fn depth(&self) -> usize {
-        match self {
-            Int(_) => 0,
-            Tuple(v) => 1 + v.iter().map(IntTuple::depth).max().unwrap_or(0),
-        }
-    }
-
-    /// Mode `i` (for an integer, mode 0 is itself), as CuTe's `get<i>`.
-    pub fn mode(&self, i: usize) -> Option<&IntTuple> {
-        match self {
-            Int(_) if i == 0 => Some(self),
-            Int(_) => None,
-            Tuple(v) => v.get(i),
-        }
-    }
-
-    /// The modes as a slice-like vector view (an integer is its only mode).
-    pub fn modes(&self) -> Vec<IntTuple> {
-        match self {
-            Int(_) => vec![self.clone()],
-            Tuple(v) => v.clone(),
-        }
-    }
-
-    /// Product of all leaves (`size`).
-    pub fn product(&self) -> Result<i64> {
-        match self {
-            Int(v) => Ok(*v),
-            Tuple(v) => v
-                .iter()
-                .try_fold(1i64, |acc, e| arith::mul(acc, e.product()?, "size")),
-        }
-    }
-
-    /// Sum of all leaves.
-    pub fn sum(&self) -> Result<i64> {
-        match self {
-            Int(v) => Ok(*v),
-            Tuple(v) => v
-                .iter()
-                .try_fold(0i64, |acc, e| arith::add(acc, e.sum()?, "sum")),
-        }
-    }
-
-    /// All leaves, left to right.
-    pub fn leaves(&self) -> Vec<i64> {
-        let mut out = Vec::with_capacity(8);
-        self.collect_leaves(&mut out);
-        out
-    }
-
-    /// The first leaf (in [`IntTuple::leaves`] order) for which `pred` holds.
-    pub fn first_leaf(&self, pred: impl Fn(i64) -> bool + Copy) -> Option<i64> {
-        match self {
-            Int(v) => pred(*v).then_some(*v),
-            Tuple(v) => v.iter().find_map(|e| e.first_leaf(pred)),
-        }
-    }
-
-    fn collect_leaves(&self, out: &mut Vec<i64>) {
-        match self {
-            Int(v) => out.push(*v),
-            Tuple(v) => v.iter().for_each(|e| e.collect_leaves(out)),
-        }
-    }
-
-    /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.
-    pub fn flatten(&self) -> IntTuple {
-        match self {
-            Int(_) => self.clone(),
-            Tuple(_) => Tuple(self.leaves().into_iter().map(Int).collect()),
-        }
-    }
-
-    /// CuTe's `wrap`: a tuple stays, an integer becomes a rank-1 tuple.
-    pub fn wrap(&self) -> Vec<IntTuple> {
-        match self {
-            Int(_) => vec![self.clone()],
-            Tuple(v) => v.clone(),
-        }
+    /// The borrowed form.
+    #[inline]
+    pub fn as_tup(&self) -> &Tup {
+        Tup::from_nodes(&self.nodes)
     }
 
     /// CuTe's `unwrap`: a rank-1 tuple becomes its element, recursively.
     pub fn unwrap(self) -> IntTuple {
-        match self {
-            Tuple(mut v) if v.len() == 1 => v.pop().expect("one element").unwrap(),
-            other => other,
+        let mut t: &Tup = &self;
+        while let View::Tuple(m) = t.view() {
+            if m.len() != 1 {
+                break;
+            }
+            t = m.first().expect("one mode");
         }
+        if t.0.len() == self.nodes.len() {
+            self
+        } else {
+            t.to_owned()
+        }
+    }
+}
+
+/// Builds a tuple mode by mode without intermediate IntTuples.
+pub struct TupleBuilder {
+    nodes: SmallVec<[Node; INLINE]>,
+    rank: u32,
+}
+
+impl TupleBuilder {
+    /// No modes yet.
+    #[inline]
+    pub fn new() -> TupleBuilder {
+        let mut nodes = SmallVec::new();
+        nodes.push(Node::Open { rank: 0, len: 0 });
+        TupleBuilder { nodes, rank: 0 }
+    }
+
+    /// Append a mode.
+    #[inline]
+    pub fn push(&mut self, mode: &Tup) {
+        self.nodes.extend_from_slice(&mode.0);
+        self.rank += 1;
+    }
+
+    /// Append an integer mode.
+    #[inline]
+    pub fn push_int(&mut self, v: i64) {
+        self.nodes.push(Node::Leaf(v));
+        self.rank += 1;
+    }
+
+    /// Modes pushed so far.
+    pub fn rank(&self) -> usize {
+        self.rank as usize
+    }
+
+    /// The tuple.
+    #[inline]
+    pub fn finish(mut self) -> IntTuple {
+        let len = u32::try_from(self.nodes.len() - 1).expect("an IntTuple's nodes fit u32");
+        self.nodes[0] = Node::Open {
+            rank: self.rank,
+            len,
+        };
+        IntTuple { nodes: self.nodes }
+    }
+}
+
+impl Default for TupleBuilder {
+    fn default() -> Self {
+        TupleBuilder::new()
+    }
+}
+
+impl Deref for IntTuple {
+    type Target = Tup;
+
+    #[inline]
+    fn deref(&self) -> &Tup {
+        self.as_tup()
+    }
+}
+
+impl AsRef<Tup> for IntTuple {
+    fn as_ref(&self) -> &Tup {
+        self
+    }
+}
+
+impl AsRef<Tup> for Tup {
+    fn as_ref(&self) -> &Tup {
+        self
+    }
+}
+
+impl Borrow<Tup> for IntTuple {
+    fn borrow(&self) -> &Tup {
+        self
+    }
+}
+
+impl ToOwned for Tup {
+    type Owned = IntTuple;
+
+    fn to_owned(&self) -> IntTuple {
+        IntTuple {
+            nodes: SmallVec::from_slice(&self.0),
+        }
+    }
+}
+
+impl PartialEq<Tup> for IntTuple {
+    fn eq(&self, other: &Tup) -> bool {
+        self.as_tup() == other
+    }
+}
+
+impl PartialEq<IntTuple> for Tup {
+    fn eq(&self, other: &IntTuple) -> bool {
+        self == other.as_tup()
+    }
+}
+
+impl PartialEq<IntTuple> for &Tup {
+    fn eq(&self, other: &IntTuple) -> bool {
+        *self == other.as_tup()
+    }
+}
+
+impl FromIterator<IntTuple> for IntTuple {
+    /// The tuple of the items.
+    fn from_iter<I: IntoIterator<Item = IntTuple>>(iter: I) -> IntTuple {
+        IntTuple::tuple(iter)
+    }
+}
+
+impl<'a> FromIterator<&'a IntTuple> for IntTuple {
+    /// The tuple of the items.
+    fn from_iter<I: IntoIterator<Item = &'a IntTuple>>(iter: I) -> IntTuple {
+        IntTuple::tuple(iter)
+    }
+}
+
+impl<'a> FromIterator<&'a Tup> for IntTuple {
+    /// The tuple of the items.
+    fn from_iter<I: IntoIterator<Item = &'a Tup>>(iter: I) -> IntTuple {
+        IntTuple::tuple(iter)
+    }
+}
+
+impl Tup {
+    /// What this is at its top.
+    #[inline]
+    pub fn view(&self) -> View<'_> {
+        match self.0[0] {
+            Node::Leaf(v) => View::Int(v),
+            Node::Open { rank, .. } => View::Tuple(Modes {
+                rest: &self.0[1..],
+                left: rank as usize,
+            }),
+        }
+    }
+
+    /// Whether this is a single integer.
+    #[inline]
+    pub fn is_int(&self) -> bool {
+        matches!(self.0[0], Node::Leaf(_))
+    }
+
+    /// The integer, when this is one.
+    #[inline]
+    pub fn as_int(&self) -> Option<i64> {
+        match self.0[0] {
+            Node::Leaf(v) => Some(v),
+            Node::Open { .. } => None,
+        }
+    }
+
+    /// Number of top-level modes (an integer has rank 1).
+    #[inline]
+    pub fn rank(&self) -> usize {
+        match self.0[0] {
+            Node::Leaf(_) => 1,
+            Node::Open { rank, .. } => rank as usize,
+        }
+    }
+
+    /// Nesting depth (an integer has depth 0): one pass over the nodes.
+    pub fn depth(&self) -> usize {
+        // the open tuples enclosing each node, counted as their extents end
+        let mut ends: SmallVec<[usize; 16]> = SmallVec::new();
+        let mut deepest = 0;
+        for (i, n) in self.0.iter().enumerate() {
+            while ends.last().is_some_and(|&e| e <= i) {
+                ends.pop();
+            }
+            if let Node::Open { len, .. } = *n {
+                ends.push(i + 1 + len as usize);
+                deepest = deepest.max(ends.len());
+            }
+        }
+        deepest
+    }
+
+    /// Number of leaves (integers).
+    #[inline]
+    pub fn leaf_count(&self) -> usize {
+        self.0.iter().filter(|n| matches!(n, Node::Leaf(_))).count()
+    }
+
+    /// Number of nodes of the flat encoding (leaves and tuples): the size the limits bound.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Mode `i` (for an integer, mode 0 is itself), as CuTe's `get<i>`.
+    pub fn mode(&self, i: usize) -> Option<&Tup> {
+        match self.view() {
+            View::Int(_) => (i == 0).then_some(self),
+            View::Tuple(m) => m.get(i),
+        }
+    }
+
+    /// CuTe's `wrap` as a walk: the top-level modes (an integer is its only mode).
+    #[inline]
+    pub fn modes(&self) -> Modes<'_> {
+        match self.0[0] {
+            Node::Leaf(_) => Modes {
+                rest: &self.0,
+                left: 1,
+            },
+            Node::Open { rank, .. } => Modes {
+                rest: &self.0[1..],
+                left: rank as usize,
+            },
+        }
+    }
+
+    /// CuTe's `wrap`: the same walk as [`Tup::modes`].
+    #[inline]
+    pub fn wrap(&self) -> Modes<'_> {
+        self.modes()
+    }
+
+    /// Product of all leaves (`size`).
+    pub fn product(&self) -> Result<i64> {
+        self.leaf_iter()
+            .try_fold(1i64, |acc, v| arith::mul(acc, v, "size"))
+    }
+
+    /// Sum of all leaves.
+    pub fn sum(&self) -> Result<i64> {
+        self.leaf_iter()
+            .try_fold(0i64, |acc, v| arith::add(acc, v, "sum"))
+    }
+
+    /// All leaves, left to right, as an iterator.
+    #[inline]
+    pub fn leaf_iter(&self) -> impl Iterator<Item = i64> + Clone + '_ {
+        self.0.iter().filter_map(|n| match *n {
+            Node::Leaf(v) => Some(v),
+            Node::Open { .. } => None,
+        })
+    }
+
+    /// All leaves, left to right.
+    pub fn leaves(&self) -> SmallVec<[i64; INLINE]> {
+        self.leaf_iter().collect()
+    }
+
+    /// The first leaf (in [`Tup::leaves`] order) for which `pred` holds.
+    pub fn first_leaf(&self, pred: impl Fn(i64) -> bool + Copy) -> Option<i64> {
+        self.leaf_iter().find(|&v| pred(v))
+    }
+
+    /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.
+    pub fn flatten(&self) -> IntTuple {
+        if self.is_int() {
+            return self.to_owned();
+        }
+        let mut b = TupleBuilder::new();
+        for v in self.leaf_iter() {
+            b.push_int(v);
+        }
+        b.finish()
     }
 
     /// Whether the two have the same tuple structure.
-    pub fn congruent(&self, other: &IntTuple) -> bool {
-        match (self, other) {
-            (Int(_), Int(_)) => true,
-            (Tuple(a), Tuple(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
-            }
-            _ => false,
-        }
+    pub fn congruent(&self, other: &Tup) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.iter().zip(&other.0).all(|(a, b)| match (a, b) {
+                (Node::Leaf(_), Node::Leaf(_)) => true,
+                (Node::Open { rank: r, len: l }, Node::Open { rank: s, len: m }) => {
+                    r == s && l == m
+                }
+                _ => false,
+            })
     }
 
     /// CuTe's `compatible(a, b)`: sizes agree and every leaf of `a` maps to a mode of `b`.
-    pub fn compatible(&self, other: &IntTuple) -> bool {
-        match (self, other) {
-            (Int(a), _) => other.product().map(|p| p == *a).unwrap_or(false),
-            (Tuple(a), Tuple(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.compatible(y))
+    pub fn compatible(&self, other: &Tup) -> bool {
+        match (self.view(), other.view()) {
+            (View::Int(a), _) => other.product().map(|p| p == a).unwrap_or(false),
+            (View::Tuple(a), View::Tuple(b)) => {
+                a.len() == b.len() && a.zip(b).all(|(x, y)| x.compatible(y))
             }
-            (Tuple(_), Int(_)) => false,
+            (View::Tuple(_), View::Int(_)) => false,
         }
     }
 
     /// Apply `f` to every leaf, keeping the structure.
     pub fn map_leaves(&self, f: &mut impl FnMut(i64) -> Result<i64>) -> Result<IntTuple> {
-        Ok(match self {
-            Int(v) => Int(f(*v)?),
-            Tuple(v) => Tuple(
-                v.iter()
-                    .map(|e| e.map_leaves(f))
-                    .collect::<Result<Vec<_>>>()?,
-            ),
-        })
+        let mut nodes = SmallVec::with_capacity(self.0.len());
+        for n in &self.0 {
+            nodes.push(match *n {
+                Node::Leaf(v) => Node::Leaf(f(v)?),
+                open => open,
+            });
+        }
+        Ok(IntTuple { nodes })
     }
 
     /// Replace every leaf with `value`.
     pub fn repeat_like(&self, value: i64) -> IntTuple {
-        match self {
-            Int(_) => Int(value),
-            Tuple(v) => Tuple(v.iter().map(|e| e.repeat_like(value)).collect()),
+        IntTuple {
+            nodes: self
+                .0
+                .iter()
+                .map(|n| match n {
+                    Node::Leaf(_) => Node::Leaf(value),
+                    open => *open,
+                })
+                .collect(),
         }
     }
 
     /// CuTe's `ceil_div(a, b)` on IntTuples.
-    pub fn ceil_div(&self, b: &IntTuple) -> Result<IntTuple> {
-        match (self, b) {
-            (Tuple(a), Tuple(bv)) => {
+    pub fn ceil_div(&self, b: &Tup) -> Result<IntTuple> {
+        match (self.view(), b.view()) {
+            (View::Tuple(a), View::Tuple(bv)) => {
                 if a.len() < bv.len() {
                     return Err(condition("ceil_div", "mismatched ranks"));
                 }
-                let one = Int(1);
-                a.iter()
-                    .enumerate()
+                let one = IntTuple::int(1);
+                a.enumerate()
                     .map(|(i, x)| x.ceil_div(bv.get(i).unwrap_or(&one)))
-                    .collect::<Result<Vec<_>>>()
-                    .map(Tuple)
+                    .collect()
             }
-            (Tuple(a), Int(bi)) => {
-                let mut rest = Int(*bi);
-                let mut out = Vec::with_capacity(a.len());
+            (View::Tuple(a), View::Int(bi)) => {
+                let mut rest = IntTuple::int(bi);
+                let mut out = TupleBuilder::new();
                 for ai in a {
-                    out.push(ai.ceil_div(&rest)?);
+                    out.push(&ai.ceil_div(&rest)?);
                     rest = rest.ceil_div(ai)?;
                 }
-                Ok(Tuple(out))
+                Ok(out.finish())
             }
-            (Int(_), Tuple(_)) => self.ceil_div(&Int(b.product()?)),
-            (Int(x), Int(y)) => Ok(Int(arith::ceil_div(*x, *y, "ceil_div")?)),
+            (View::Int(_), View::Tuple(_)) => self.ceil_div(&IntTuple::int(b.product()?)),
+            (View::Int(x), View::Int(y)) => Ok(IntTuple::int(arith::ceil_div(x, y, "ceil_div")?)),
         }
     }
 
     /// CuTe's `shape_div(a, b)` on IntTuples (with its divisibility condition).
-    pub fn shape_div(&self, b: &IntTuple) -> Result<IntTuple> {
-        match (self, b) {
-            (Tuple(a), Tuple(bv)) => {
+    pub fn shape_div(&self, b: &Tup) -> Result<IntTuple> {
+        match (self.view(), b.view()) {
+            (View::Tuple(a), View::Tuple(bv)) => {
                 if a.len() != bv.len() {
                     return Err(condition("shape_div", "mismatched ranks"));
                 }
-                a.iter()
-                    .zip(bv)
-                    .map(|(x, y)| x.shape_div(y))
-                    .collect::<Result<Vec<_>>>()
-                    .map(Tuple)
+                a.zip(bv).map(|(x, y)| x.shape_div(y)).collect()
             }
-            (Tuple(a), Int(bi)) => {
-                let mut rest = Int(*bi);
-                let mut out = Vec::with_capacity(a.len());
+            (View::Tuple(a), View::Int(bi)) => {
+                let mut rest = IntTuple::int(bi);
+                let mut out = TupleBuilder::new();
                 for ai in a {
-                    out.push(ai.shape_div(&rest)?);
+                    out.push(&ai.shape_div(&rest)?);
                     rest = rest.shape_div(ai)?;
                 }
-                Ok(Tuple(out))
+                Ok(out.finish())
             }
-            (Int(_), Tuple(_)) => self.shape_div(&Int(b.product()?)),
-            (Int(x), Int(y)) => {
-                let (x, y) = (*x, *y);
+            (View::Int(_), View::Tuple(_)) => self.shape_div(&IntTuple::int(b.product()?)),
+            (View::Int(x), View::Int(y)) => {
                 if y == 0 || x == 0 {
                     return Err(condition("shape_div", "division by zero"));
                 }
@@ -238,35 +572,27 @@ impl IntTuple {
                         format!("divisibility condition: neither of {x} and {y} divides the other"),
                     ));
                 }
-                Ok(Int(arith::ceil_div(x, y, "shape_div")?))
+                Ok(IntTuple::int(arith::ceil_div(x, y, "shape_div")?))
             }
         }
     }
 
     /// CuTe's `product_each`: the product of each top-level mode, as a tuple.
     pub fn product_each(&self) -> Result<IntTuple> {
-        Ok(Tuple(
-            self.wrap()
-                .iter()
-                .map(|m| m.product().map(Int))
-                .collect::<Result<Vec<_>>>()?,
-        ))
+        let mut out = TupleBuilder::new();
+        for m in self.modes() {
+            out.push_int(m.product()?);
+        }
+        Ok(out.finish())
     }
-}
 
-/// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
-pub fn push_int(out: &mut String, v: i64) {
-    out.push_str(itoa::Buffer::new().format(v));
-}
-
-impl IntTuple {
     /// Append the value as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
-        match self {
-            Int(v) => push_int(out, *v),
-            Tuple(v) => {
+        match self.view() {
+            View::Int(v) => push_int(out, v),
+            View::Tuple(m) => {
                 out.push('(');
-                for (i, e) in v.iter().enumerate() {
+                for (i, e) in m.enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
@@ -278,18 +604,50 @@ impl IntTuple {
     }
 }
 
+/// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
+pub fn push_int(out: &mut String, v: i64) {
+    out.push_str(itoa::Buffer::new().format(v));
+}
+
+impl fmt::Display for Tup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.view() {
+            View::Int(v) => write!(f, "{v}"),
+            View::Tuple(m) => {
+                f.write_str("(")?;
+                for (i, e) in m.enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    fmt::Display::fmt(e, f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
 impl fmt::Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Int(v) => write!(f, "{v}"),
-            Tuple(v) => write_tuple(f, v),
-        }
+        fmt::Display::fmt(self.as_tup(), f)
+    }
+}
+
+impl fmt::Debug for Tup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "IntTuple({self})")
+    }
+}
+
+impl fmt::Debug for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_tup(), f)
     }
 }
 
 impl From<i64> for IntTuple {
     fn from(v: i64) -> Self {
-        Int(v)
+        IntTuple::int(v)
     }
 }
 
@@ -374,11 +732,11 @@ impl Reader<'_> {
             return Err(self.error("nesting too deep"));
         }
         if self.eat(b'(') {
-            let mut items = Vec::new();
+            let mut items = TupleBuilder::new();
             loop {
-                items.push(self.int_tuple(depth + 1)?);
+                items.push(&self.int_tuple(depth + 1)?);
                 if self.eat(b')') {
-                    return Ok(Tuple(items));
+                    return Ok(items.finish());
                 }
                 if !self.eat(b',') {
                     return Err(self.error("expected ',' or ')'"));
@@ -396,7 +754,7 @@ impl Reader<'_> {
         std::str::from_utf8(&self.b[start..self.i])
             .ok()
             .and_then(|s| s.parse().ok())
-            .map(Int)
+            .map(IntTuple::int)
             .ok_or_else(|| self.error("expected an integer"))
     }
 }
@@ -424,10 +782,10 @@ mod write_tests {
             push_int(&mut s, v);
             assert_eq!(s, v.to_string());
         }
-        let t = Tuple(vec![
-            Int(-3),
-            Tuple(vec![]),
-            Tuple(vec![Int(7), Int(i64::MIN)]),
+        let t = IntTuple::tuple([
+            IntTuple::int(-3),
+            IntTuple::empty(),
+            IntTuple::tuple([IntTuple::int(7), IntTuple::int(i64::MIN)]),
         ]);
         let mut s = String::new();
         t.write_to(&mut s);

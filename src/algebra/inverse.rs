@@ -2,7 +2,7 @@
 
 use super::arith;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{Int, Tuple};
+use super::int_tuple::IntTuple;
 use super::laws;
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
@@ -31,13 +31,13 @@ fn prefix_products(shape: &[i64], op: &'static str) -> Result<Vec<i64>> {
 }
 
 fn flat_ints(l: &Layout) -> (Vec<i64>, Vec<i64>) {
-    (l.shape().leaves(), l.stride().leaves())
+    (l.shape().leaves().to_vec(), l.stride().leaves().to_vec())
 }
 
 fn build<T: Trace>(shape: Vec<i64>, stride: Vec<i64>, t: &mut T) -> Result<Layout> {
     Layout::raw(
-        Tuple(shape.into_iter().map(Int).collect()),
-        Tuple(stride.into_iter().map(Int).collect()),
+        shape.into_iter().map(IntTuple::int).collect(),
+        stride.into_iter().map(IntTuple::int).collect(),
     )
     .coalesce_traced(t)
 }
@@ -162,8 +162,8 @@ fn finish<T: Trace>(
     if traced {
         t.section(|| {
             let raw = Layout::raw(
-                Tuple(rshape.iter().copied().map(Int).collect()),
-                Tuple(rstride.iter().copied().map(Int).collect()),
+                rshape.iter().copied().map(IntTuple::int).collect(),
+                rstride.iter().copied().map(IntTuple::int).collect(),
             );
             Step::new(
                 op,

@@ -4,6 +4,7 @@
 //! first and last points and at pseudo-random points in between, so a check never hangs.
 
 use super::error::{AlgebraError, Result};
+use super::int_tuple::{IntTuple, Tup, View};
 use super::layout::Layout;
 
 /// Domains up to this many points are checked exhaustively.
@@ -38,19 +39,19 @@ struct Flat<'a> {
 
 impl<'a> Flat<'a> {
     fn new(layout: &'a Layout) -> Flat<'a> {
-        fn has_empty(t: &super::IntTuple) -> bool {
-            match t {
-                super::IntTuple::Int(_) => false,
-                super::IntTuple::Tuple(v) => v.is_empty() || v.iter().any(has_empty),
+        fn has_empty(t: &Tup) -> bool {
+            match t.view() {
+                View::Int(_) => false,
+                View::Tuple(v) => v.is_empty() || v.iter().any(has_empty),
             }
         }
         /// The (shape, stride) leaf pairs, walking both together: what zipping their
         /// `leaves()` gives when they are congruent (`false` where they are not).
-        fn pairs(s: &super::IntTuple, d: &super::IntTuple, out: &mut Vec<(i64, i64)>) -> bool {
-            use super::IntTuple::{Int, Tuple};
-            match (s, d) {
+        fn pairs(s: &Tup, d: &Tup, out: &mut Vec<(i64, i64)>) -> bool {
+            use View::{Int, Tuple};
+            match (s.view(), d.view()) {
                 (Int(a), Int(b)) => {
-                    out.push((*a, *b));
+                    out.push((a, b));
                     true
                 }
                 (Tuple(x), Tuple(y)) if x.len() == y.len() => {
@@ -256,14 +257,14 @@ fn leafwise(
 /// The sub-layouts of `r` (as shape and stride) that belong to the leaves of `b`'s shape
 /// (composition distributes over the modes of B), or `None` when their structures do not match.
 fn leaf_results<'r>(
-    b: &super::IntTuple,
-    rs: &'r super::IntTuple,
-    rd: &'r super::IntTuple,
-    out: &mut Vec<(&'r super::IntTuple, &'r super::IntTuple)>,
+    b: &Tup,
+    rs: &'r Tup,
+    rd: &'r Tup,
+    out: &mut Vec<(&'r Tup, &'r Tup)>,
 ) -> Option<()> {
-    match b {
-        super::IntTuple::Tuple(v) => {
-            if !matches!(rs, super::IntTuple::Tuple(rv) if rv.len() == v.len()) {
+    match b.view() {
+        View::Tuple(v) => {
+            if !matches!(rs.view(), View::Tuple(rv) if rv.len() == v.len()) {
                 return None;
             }
             for (k, bk) in v.iter().enumerate() {
@@ -271,8 +272,8 @@ fn leaf_results<'r>(
             }
             Some(())
         }
-        super::IntTuple::Int(s) => {
-            if rs.product().ok()? != *s {
+        View::Int(s) => {
+            if rs.product().ok()? != s {
                 return None;
             }
             out.push((rs, rd));
@@ -323,29 +324,24 @@ fn violated(op: &'static str, law: String) -> AlgebraError {
 /// induction `A(B(i)) = Σ A(c_j·D_j) = R(i)`. Leaves with `N_j = 1` or `D_j = 0` add nothing.
 /// Anything else (negative strides, empty shapes, overflow) is left to the point checks.
 fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
-    use super::IntTuple::{Int, Tuple};
-    fn a_modes(t: &super::IntTuple) -> Option<&[super::IntTuple]> {
-        match t {
-            Int(_) => Some(std::slice::from_ref(t)),
+    use View::{Int, Tuple};
+    fn a_modes(t: &Tup) -> Option<super::int_tuple::Modes<'_>> {
+        match t.view() {
+            Int(_) => Some(t.modes()),
             Tuple(v) if !v.is_empty() => Some(v),
             Tuple(_) => None,
         }
     }
     /// The contributing leaves `(D_j, N_j)` of `b`, or `None` where the argument does not apply.
-    fn leaves(
-        s: &super::IntTuple,
-        d: &super::IntTuple,
-        shapes: &[i64],
-        out: &mut Vec<(i64, i64)>,
-    ) -> Option<()> {
-        match (s, d) {
+    fn leaves(s: &Tup, d: &Tup, shapes: &[i64], out: &mut Vec<(i64, i64)>) -> Option<()> {
+        match (s.view(), d.view()) {
             (Int(n), Int(st)) => {
-                if *n < 1 || *st < 0 {
+                if n < 1 || st < 0 {
                     return None;
                 }
-                if *n > 1 && *st > 0 {
-                    leaf_exact(shapes, *st, *n).then_some(())?;
-                    out.push((*st, *n));
+                if n > 1 && st > 0 {
+                    leaf_exact(shapes, st, n).then_some(())?;
+                    out.push((st, n));
                 }
                 Some(())
             }
@@ -359,11 +355,7 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
     let Some(modes) = a_modes(flat_a.shape()) else {
         return false;
     };
-    let Some(shapes) = modes
-        .iter()
-        .map(super::IntTuple::as_int)
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(shapes) = modes.iter().map(Tup::as_int).collect::<Option<Vec<_>>>() else {
         return false;
     };
     let mut used = Vec::with_capacity(8);
@@ -446,7 +438,7 @@ fn check_composition_by_points(a: &Layout, b: &Layout, r: &Layout) -> Result<()>
         // `R_l(c)`, as `Layout::at` evaluates it
         let target = |l: usize, c: i64| {
             let (s, d) = parts[l];
-            super::coord::crd2idx(&super::IntTuple::Int(c), s, d)
+            super::coord::crd2idx(&IntTuple::int(c), s, d)
         };
         match leafwise(&fa, b, &target)? {
             LeafCheck::Proven => return Ok(()),
@@ -573,12 +565,16 @@ fn check_inverse(
 #[cfg(test)]
 mod flat_tests {
     use super::*;
-    use crate::algebra::IntTuple::{Int, Tuple};
+    use crate::algebra::IntTuple;
+    #[allow(non_snake_case)]
+    fn Int(v: i64) -> IntTuple {
+        IntTuple::int(v)
+    }
 
     /// The fast evaluator gives `Layout::at`'s value everywhere, past the size and below zero.
     #[test]
     fn flat_agrees_with_at() {
-        let t = |v: Vec<crate::algebra::IntTuple>| Tuple(v);
+        let t = |v: Vec<crate::algebra::IntTuple>| IntTuple::tuple(v);
         let layouts = [
             Layout::new(Int(6), Int(-3)).unwrap(),
             Layout::new(
@@ -619,7 +615,7 @@ mod flat_tests {
     /// refused where a sum could overflow.
     #[test]
     fn seq_agrees_with_at() {
-        let t = |v: Vec<crate::algebra::IntTuple>| Tuple(v);
+        let t = |v: Vec<crate::algebra::IntTuple>| IntTuple::tuple(v);
         let layouts = [
             Layout::new(Int(6), Int(-3)).unwrap(),
             Layout::new(
@@ -651,18 +647,20 @@ mod flat_tests {
 #[cfg(test)]
 mod proof_tests {
     use super::*;
-    use crate::algebra::IntTuple::{self, Int, Tuple};
+    use crate::algebra::IntTuple;
     use proptest::prelude::*;
 
     fn layout(leaves: &[(i64, i64)], group_first_two: bool) -> Layout {
-        let (mut s, mut d): (Vec<IntTuple>, Vec<IntTuple>) =
-            leaves.iter().map(|&(s, d)| (Int(s), Int(d))).unzip();
+        let (mut s, mut d): (Vec<IntTuple>, Vec<IntTuple>) = leaves
+            .iter()
+            .map(|&(s, d)| (IntTuple::int(s), IntTuple::int(d)))
+            .unzip();
         if group_first_two && s.len() >= 2 {
-            let (s0, d0) = (s.drain(..2).collect(), d.drain(..2).collect());
-            s.insert(0, Tuple(s0));
-            d.insert(0, Tuple(d0));
+            let (s0, d0): (IntTuple, IntTuple) = (s.drain(..2).collect(), d.drain(..2).collect());
+            s.insert(0, s0);
+            d.insert(0, d0);
         }
-        Layout::new(Tuple(s), Tuple(d)).unwrap()
+        Layout::new(IntTuple::tuple(s), IntTuple::tuple(d)).unwrap()
     }
 
     fn stride() -> impl Strategy<Value = i64> {
@@ -700,7 +698,7 @@ mod proof_tests {
         let a = layout(&[(4, 2), (6, 3), (8, 5)], false)
             .coalesce_x()
             .unwrap();
-        let b = Layout::new(Int(6), Int(3)).unwrap();
+        let b = Layout::new(IntTuple::int(6), IntTuple::int(3)).unwrap();
         assert!(!composition_proven(&a, &b));
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use super::arith;
 use super::coord::{self, Coord};
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
@@ -69,7 +69,7 @@ impl Layout {
 
     /// The layout `1:0`.
     pub fn trivial() -> Layout {
-        Layout::raw(Int(1), Int(0))
+        Layout::raw(IntTuple::int(1), IntTuple::int(0))
     }
 
     /// Number of top-level modes.
@@ -90,7 +90,7 @@ impl Layout {
     /// `cosize = L(size - 1) + 1` taken over |strides|, as CuTe's coshape.
     pub fn cosize(&self) -> Result<i64> {
         let mut acc = 0i64;
-        for (s, d) in self.shape.leaves().into_iter().zip(self.stride.leaves()) {
+        for (s, d) in self.shape.leaf_iter().zip(self.stride.leaf_iter()) {
             let term = arith::mul(s - 1, arith::abs(d, "cosize")?, "cosize")?;
             acc = arith::add(acc, term, "cosize")?;
         }
@@ -100,7 +100,7 @@ impl Layout {
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
     pub fn mode(&self, i: usize) -> Result<Layout> {
         match (self.shape.mode(i), self.stride.mode(i)) {
-            (Some(s), Some(d)) => Ok(Layout::raw(s.clone(), d.clone())),
+            (Some(s), Some(d)) => Ok(Layout::raw(s.to_owned(), d.to_owned())),
             _ => Err(condition(
                 "get",
                 format!("mode index {i} out of range for rank {}", self.rank()),
@@ -112,28 +112,27 @@ impl Layout {
     pub fn modes(&self) -> Vec<Layout> {
         self.shape
             .modes()
-            .into_iter()
             .zip(self.stride.modes())
-            .map(|(s, d)| Layout::raw(s, d))
+            .map(|(s, d)| Layout::raw(s.to_owned(), d.to_owned()))
             .collect()
     }
 
     /// Concatenation `make_layout(L0, L1, ...)`: always a tuple, even of one mode.
     pub fn concat(parts: &[Layout]) -> Layout {
         Layout::raw(
-            Tuple(parts.iter().map(|l| l.shape.clone()).collect()),
-            Tuple(parts.iter().map(|l| l.stride.clone()).collect()),
+            parts.iter().map(|l| l.shape()).collect(),
+            parts.iter().map(|l| l.stride()).collect(),
         )
     }
 
     /// Evaluate at an integer or hierarchical coordinate (no slicing).
-    pub fn eval(&self, coord: &IntTuple) -> Result<i64> {
+    pub fn eval(&self, coord: &Tup) -> Result<i64> {
         coord::crd2idx(coord, &self.shape, &self.stride)
     }
 
     /// Evaluate at a 1-D index.
     pub fn at(&self, i: i64) -> Result<i64> {
-        coord::crd2idx(&Int(i), &self.shape, &self.stride)
+        coord::crd2idx(&IntTuple::int(i), &self.shape, &self.stride)
     }
 
     /// `flatten(L)`.
@@ -268,7 +267,10 @@ impl Layout {
         }
         let (ls, ld) = (s[r - 1], d[r - 1]);
         let ls = if ls == 1 { 2 } else { ls };
-        t.step(|| coalesce_start(self, "coalesce_x").val("last", Layout::raw(Int(ls), Int(ld))));
+        t.step(|| {
+            coalesce_start(self, "coalesce_x")
+                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::int(ld)))
+        });
         let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
         t.step(|| coalesce_x_done(self, &out));
         out
@@ -280,14 +282,10 @@ impl Layout {
     }
 
     /// [`Layout::coalesce_profile`], reporting each coalesced mode's rules to `t`.
-    pub fn coalesce_profile_traced<T: Trace>(
-        &self,
-        profile: &IntTuple,
-        t: &mut T,
-    ) -> Result<Layout> {
-        match profile {
-            Int(_) => self.coalesce_traced(t),
-            Tuple(p) => {
+    pub fn coalesce_profile_traced<T: Trace>(&self, profile: &Tup, t: &mut T) -> Result<Layout> {
+        match profile.view() {
+            View::Int(_) => self.coalesce_traced(t),
+            View::Tuple(p) => {
                 if p.len() > self.rank() {
                     return Err(condition(
                         "coalesce",
@@ -347,11 +345,11 @@ impl Layout {
 
     /// `filter_zeros(L)`: stride-0 modes get extent 1.
     pub fn filter_zeros(&self) -> Layout {
-        fn fz(s: &IntTuple, d: &IntTuple) -> IntTuple {
-            match (s, d) {
-                (Tuple(sv), Tuple(dv)) => Tuple(sv.iter().zip(dv).map(|(a, b)| fz(a, b)).collect()),
-                (_, Int(0)) => Int(1),
-                _ => s.clone(),
+        fn fz(s: &Tup, d: &Tup) -> IntTuple {
+            match (s.view(), d.view()) {
+                (View::Tuple(sv), View::Tuple(dv)) => sv.zip(dv).map(|(a, b)| fz(a, b)).collect(),
+                (_, View::Int(0)) => IntTuple::int(1),
+                _ => s.to_owned(),
             }
         }
         Layout::raw(fz(&self.shape, &self.stride), self.stride.clone())
@@ -433,11 +431,14 @@ fn bw_coalesce_traced<T: Trace>(
         if new_s[0] == 1 {
             return Ok(Layout::trivial());
         }
-        return Ok(Layout::raw(Int(new_s[0]), Int(new_d[0])));
+        return Ok(Layout::raw(
+            IntTuple::int(new_s[0]),
+            IntTuple::int(new_d[0]),
+        ));
     }
     Ok(Layout::raw(
-        Tuple(new_s.into_iter().map(Int).collect()),
-        Tuple(new_d.into_iter().map(Int).collect()),
+        new_s.into_iter().map(IntTuple::int).collect(),
+        new_d.into_iter().map(IntTuple::int).collect(),
     ))
 }
 
@@ -473,7 +474,7 @@ fn coalesce_x_done(l: &Layout, out: &Result<Layout>) -> Step {
         .val("result", r)
         .check(Check::Composition {
             a: r.clone(),
-            b: Layout::raw(Int(n), Int(1)),
+            b: Layout::raw(IntTuple::int(n), IntTuple::int(1)),
             r: l.clone(),
         }),
         (Err(e), _) => Step::new("coalesce_x", "error", e.to_string()),
@@ -512,12 +513,13 @@ fn coalesce_pair(
         .val("d1", d1);
     match merge {
         Some(true) => {
-            if let Ok(lhs) =
-                Layout::new(Tuple(vec![Int(s0), Int(s1)]), Tuple(vec![Int(d0), Int(d1)]))
-            {
+            if let Ok(lhs) = Layout::new(
+                IntTuple::tuple([IntTuple::int(s0), IntTuple::int(s1)]),
+                IntTuple::tuple([IntTuple::int(d0), IntTuple::int(d1)]),
+            ) {
                 st = st.check(Check::SameFunction {
                     lhs,
-                    rhs: Layout::raw(Int(s0.saturating_mul(s1)), Int(d0)),
+                    rhs: Layout::raw(IntTuple::int(s0.saturating_mul(s1)), IntTuple::int(d0)),
                 });
             }
         }
@@ -528,11 +530,11 @@ fn coalesce_pair(
 }
 
 /// CuTe's `slice(c, t)`: keep the parts of `t` under `_`, flattening one level per tuple coordinate.
-pub fn slice_tuple(c: &Coord, t: &IntTuple) -> Result<IntTuple> {
+pub fn slice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
     match c {
         Coord::Tuple(cv) => {
-            let tv = match t {
-                Tuple(tv) if tv.len() == cv.len() => tv,
+            let tv = match t.view() {
+                View::Tuple(tv) if tv.len() == cv.len() => tv,
                 _ => {
                     return Err(condition(
                         "slice",
@@ -540,22 +542,22 @@ pub fn slice_tuple(c: &Coord, t: &IntTuple) -> Result<IntTuple> {
                     ));
                 }
             };
-            let mut out = Vec::new();
+            let mut out = TupleBuilder::new();
             for (ci, ti) in cv.iter().zip(tv) {
                 lift_slice(ci, ti, &mut out)?;
             }
-            Ok(Tuple(out))
+            Ok(out.finish())
         }
-        Coord::Under => Ok(t.clone()),
-        Coord::Int(_) => Ok(Tuple(vec![])),
+        Coord::Under => Ok(t.to_owned()),
+        Coord::Int(_) => Ok(IntTuple::empty()),
     }
 }
 
-fn lift_slice(c: &Coord, t: &IntTuple, out: &mut Vec<IntTuple>) -> Result<()> {
+fn lift_slice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
     match c {
         Coord::Tuple(cv) => {
-            let tv = match t {
-                Tuple(tv) if tv.len() == cv.len() => tv,
+            let tv = match t.view() {
+                View::Tuple(tv) if tv.len() == cv.len() => tv,
                 _ => {
                     return Err(condition(
                         "slice",
@@ -569,7 +571,7 @@ fn lift_slice(c: &Coord, t: &IntTuple, out: &mut Vec<IntTuple>) -> Result<()> {
             Ok(())
         }
         Coord::Under => {
-            out.push(t.clone());
+            out.push(t);
             Ok(())
         }
         Coord::Int(_) => Ok(()),
@@ -578,9 +580,9 @@ fn lift_slice(c: &Coord, t: &IntTuple, out: &mut Vec<IntTuple>) -> Result<()> {
 
 fn zero_underscores(c: &Coord) -> IntTuple {
     match c {
-        Coord::Int(v) => Int(*v),
-        Coord::Under => Int(0),
-        Coord::Tuple(v) => Tuple(v.iter().map(zero_underscores).collect()),
+        Coord::Int(v) => IntTuple::int(*v),
+        Coord::Under => IntTuple::int(0),
+        Coord::Tuple(v) => v.iter().map(zero_underscores).collect(),
     }
 }
 

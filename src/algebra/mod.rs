@@ -20,7 +20,7 @@ pub mod trace;
 
 pub use coord::Coord;
 pub use error::{AlgebraError, Result};
-pub use int_tuple::IntTuple;
+pub use int_tuple::{IntTuple, Tup, TupleBuilder, View};
 pub use layout::Layout;
 pub use swizzle::{ComposedLayout, Offset, Swizzle};
 pub use tiler::Tiler;

@@ -5,7 +5,10 @@
 use super::arith;
 use super::divide::blocked_product;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{
+    IntTuple, Tup,
+    View::{Int, Tuple},
+};
 use super::layout::Layout;
 use super::swizzle::{ComposedLayout, Offset, Swizzle};
 
@@ -98,8 +101,14 @@ pub fn gmma_atom_bits(major: Major, width: SwizzleWidth) -> ComposedLayout {
     let b = width.bits();
     let row = 128i64 << b; // bits in one swizzle row: 128, 256, 512, 1024
     let layout = match major {
-        Major::MN => Layout::raw(Tuple(vec![Int(row), Int(8)]), Tuple(vec![Int(1), Int(row)])),
-        Major::K => Layout::raw(Tuple(vec![Int(8), Int(row)]), Tuple(vec![Int(row), Int(1)])),
+        Major::MN => Layout::raw(
+            IntTuple::tuple([IntTuple::int(row), IntTuple::int(8)]),
+            IntTuple::tuple([IntTuple::int(1), IntTuple::int(row)]),
+        ),
+        Major::K => Layout::raw(
+            IntTuple::tuple([IntTuple::int(8), IntTuple::int(row)]),
+            IntTuple::tuple([IntTuple::int(row), IntTuple::int(1)]),
+        ),
     };
     ComposedLayout {
         swizzle: Swizzle {
@@ -142,8 +151,8 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
     if n <= 0 {
         return Err(condition(OP, format!("N must be positive, got {n}")));
     }
-    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple)> {
-        match (s, d) {
+    fn go(s: &Tup, d: &Tup, n: i64) -> Result<(IntTuple, IntTuple)> {
+        match (s.view(), d.view()) {
             (Tuple(sv), Tuple(dv)) => {
                 let mut ss = Vec::with_capacity(sv.len());
                 let mut ds = Vec::with_capacity(sv.len());
@@ -152,11 +161,11 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
                     ss.push(x);
                     ds.push(y);
                 }
-                Ok((Tuple(ss), Tuple(ds)))
+                Ok((IntTuple::tuple(ss), IntTuple::tuple(ds)))
             }
-            (_, Int(0)) => Ok((s.clone(), d.clone())),
+            (_, Int(0)) => Ok((s.to_owned(), d.to_owned())),
             (Int(si), Int(di)) => {
-                let ad = arith::abs(*di, OP)?;
+                let ad = arith::abs(di, OP)?;
                 if ad % n != 0 && n % ad != 0 {
                     return Err(condition(
                         OP,
@@ -165,9 +174,9 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
                         ),
                     ));
                 }
-                let shape = arith::ceil_div(*si, arith::ceil_div(n, ad, OP)?, OP)?;
+                let shape = arith::ceil_div(si, arith::ceil_div(n, ad, OP)?, OP)?;
                 let stride = arith::mul(di.signum(), arith::ceil_div(ad, n, OP)?, OP)?;
-                Ok((Int(shape), Int(stride)))
+                Ok((IntTuple::int(shape), IntTuple::int(stride)))
             }
             _ => Err(condition(OP, "shape and stride are not congruent")),
         }
@@ -179,11 +188,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 /// CuTe's `tile_to_shape(block, trg_shape[, ord_shape])`: `block` repeated (a blocked product)
 /// until the result's shape matches `trg_shape` mode by mode; `order` (default column-major)
 /// says in which order the modes of the target are tiled.
-pub fn tile_to_shape(
-    block: &Layout,
-    trg_shape: &IntTuple,
-    order: Option<&IntTuple>,
-) -> Result<Layout> {
+pub fn tile_to_shape(block: &Layout, trg_shape: &Tup, order: Option<&IntTuple>) -> Result<Layout> {
     const OP: &str = "tile_to_shape";
     let r = trg_shape.rank();
     if block.rank() > r {
@@ -213,8 +218,8 @@ pub fn tile_to_shape(
     let tiler = match order {
         None => Layout::column_major(product_shape)?,
         Some(o) => {
-            let ord = match (o, &product_shape) {
-                (Int(_), Tuple(p)) if p.len() == 1 => Tuple(vec![o.clone()]),
+            let ord = match (o.view(), product_shape.view()) {
+                (Int(_), Tuple(p)) if p.len() == 1 => IntTuple::tuple([o]),
                 _ => o.clone(),
             };
             Layout::ordered(product_shape, &ord)?
@@ -226,7 +231,7 @@ pub fn tile_to_shape(
 /// `tile_to_shape` of a composed layout: `composition(A, offset, tile_to_shape(B, ...))`.
 pub fn tile_to_shape_composed(
     c: &ComposedLayout,
-    trg_shape: &IntTuple,
+    trg_shape: &Tup,
     order: Option<&IntTuple>,
 ) -> Result<ComposedLayout> {
     Ok(ComposedLayout {
@@ -272,7 +277,7 @@ mod tests {
     fn tile_to_shape_of_atom() {
         let (m, w) = parse_atom_name("Layout_K_SW128_Atom").unwrap();
         let a = gmma_atom(m, w, 16).unwrap();
-        let shape = Tuple(vec![Int(128), Int(64)]);
+        let shape = IntTuple::tuple([IntTuple::int(128), IntTuple::int(64)]);
         assert_eq!(
             tile_to_shape_composed(&a, &shape, None)
                 .unwrap()

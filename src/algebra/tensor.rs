@@ -5,7 +5,7 @@
 use super::coord::{Coord, idx2crd_strided};
 use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple::{self, Int, Tuple};
+use super::int_tuple::{IntTuple, Tup, View::Tuple};
 use super::layout::Layout;
 use super::tiler::Tiler;
 use super::trace::{NoTrace, Step, Trace};
@@ -168,23 +168,22 @@ pub fn local_tile_traced<T: Trace>(
 /// repeat<rank>(1))`, i.e. the (column-major) index within each top-level mode of the
 /// hierarchical coordinate of `idx`; an integer for a rank-1 layout.
 pub fn get_flat_coord(l: &Layout, idx: i64) -> Result<IntTuple> {
-    let hier = idx2crd_strided(&Int(idx), l.shape(), l.stride())?;
-    let to_1d = |c: &IntTuple, s: &IntTuple| -> Result<i64> {
+    let hier = idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride())?;
+    let to_1d = |c: &Tup, s: &Tup| -> Result<i64> {
         let col = coord::compact_col_major(s, 1)?;
         coord::crd2idx(c, s, &col)
     };
     if l.rank() == 1 {
-        return Ok(Int(to_1d(&hier, l.shape())?));
+        return Ok(IntTuple::int(to_1d(&hier, l.shape())?));
     }
-    let (hv, sv) = match (&hier, l.shape()) {
+    let (hv, sv) = match (hier.view(), l.shape().view()) {
         (Tuple(h), Tuple(s)) => (h, s),
         _ => return Err(condition("get_flat_coord", "mismatched ranks")),
     };
     hv.iter()
         .zip(sv)
-        .map(|(c, s)| to_1d(c, s).map(Int))
-        .collect::<Result<Vec<_>>>()
-        .map(Tuple)
+        .map(|(c, s)| to_1d(c, s).map(IntTuple::int))
+        .collect::<Result<IntTuple>>()
 }
 
 /// `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` owns when the
@@ -239,7 +238,7 @@ mod tests {
         Layout::new(s, d).unwrap()
     }
     fn t2(a: i64, b: i64) -> IntTuple {
-        Tuple(vec![Int(a), Int(b)])
+        IntTuple::tuple([IntTuple::int(a), IntTuple::int(b)])
     }
 
     #[test]

@@ -2,10 +2,12 @@
 
 use std::fmt;
 
-use super::int_tuple::IntTuple;
+use super::int_tuple::{IntTuple, Tup, View};
 use super::layout::Layout;
 
 /// What CuTe accepts as the second argument of composition, divides and products.
+// layouts are held inline (no allocation for small ones), so the layout variant is the large one
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tiler {
     /// A layout applied to the whole (or to one mode, inside a tuple).
@@ -20,10 +22,10 @@ pub enum Tiler {
 
 impl Tiler {
     /// The by-mode tiler of a shape: `(4,8)` is `<4:1, 8:1>` (nested tuples stay tuples).
-    pub fn from_shape(shape: &IntTuple) -> Tiler {
-        match shape {
-            IntTuple::Int(n) => Tiler::Int(*n),
-            IntTuple::Tuple(v) => Tiler::Tuple(v.iter().map(Tiler::from_shape).collect()),
+    pub fn from_shape(shape: &Tup) -> Tiler {
+        match shape.view() {
+            View::Int(n) => Tiler::Int(n),
+            View::Tuple(v) => Tiler::Tuple(v.iter().map(Tiler::from_shape).collect()),
         }
     }
 
@@ -40,7 +42,7 @@ impl Tiler {
     pub fn to_layout(&self) -> Option<Layout> {
         match self {
             Tiler::Layout(l) => Some(l.clone()),
-            Tiler::Int(n) => Layout::column_major(IntTuple::Int(*n)).ok(),
+            Tiler::Int(n) => Layout::column_major(IntTuple::int(*n)).ok(),
             _ => None,
         }
     }

@@ -7,7 +7,7 @@
 //! equality or condition with its numbers that [`Check::verify`] evaluates on its own
 //! (on every index of a domain up to [`VERIFY_LIMIT`] points).
 
-use super::int_tuple::IntTuple;
+use super::int_tuple::{IntTuple, Tup};
 use super::layout::Layout;
 use super::swizzle::Swizzle;
 
@@ -163,6 +163,12 @@ impl From<&IntTuple> for Val {
     }
 }
 
+impl From<&Tup> for Val {
+    fn from(t: &Tup) -> Val {
+        Val::Tuple(t.to_owned())
+    }
+}
+
 /// One step of a derivation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -256,6 +262,9 @@ impl Rel {
 }
 
 /// An equality or condition a step claims.
+// the variants holding layouts (inline, no allocation) are the large ones; checks live only in
+// a derivation
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     /// `lhs REL rhs`, with a label naming the quantities (`rest_stride % s_i`).

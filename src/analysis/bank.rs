@@ -422,7 +422,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn lay(s: &[i64], d: &[i64]) -> Layout {
-        let t = |v: &[i64]| IntTuple::Tuple(v.iter().map(|&x| IntTuple::Int(x)).collect());
+        let t = |v: &[i64]| v.iter().map(|&x| IntTuple::int(x)).collect::<IntTuple>();
         Layout::new(t(s), t(d)).unwrap()
     }
 
@@ -563,13 +563,13 @@ mod tests {
             let smem = swz(b, 4, 3, Offset::SmemPtr(16), lay(&[8, 64], &[64, 1]));
             // thread (t0, row): values are columns 8*t0 .. 8*t0+7 of `row`
             let tv = Layout::new(
-                IntTuple::Tuple(vec![
-                    IntTuple::Tuple(vec![IntTuple::Int(8), IntTuple::Int(8)]),
-                    IntTuple::Int(8),
+                IntTuple::tuple([
+                    IntTuple::tuple([IntTuple::int(8), IntTuple::int(8)]),
+                    IntTuple::int(8),
                 ]),
-                IntTuple::Tuple(vec![
-                    IntTuple::Tuple(vec![IntTuple::Int(64), IntTuple::Int(1)]),
-                    IntTuple::Int(8),
+                IntTuple::tuple([
+                    IntTuple::tuple([IntTuple::int(64), IntTuple::int(1)]),
+                    IntTuple::int(8),
                 ]),
             ).unwrap();
             let r = analyze(&smem, &tv, 16, 128).unwrap();

@@ -302,6 +302,8 @@ impl fmt::Display for CopyAtom {
 }
 
 /// How a tiled copy was made (for printing it back).
+// layouts are held inline (no allocation for small ones), so the variants holding two are large
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CopyOrigin {
     /// `make_tiled_copy(atom, thr_layout, val_layout)`.
@@ -326,7 +328,7 @@ pub struct TiledCopy {
 /// `make_layout_tv(thr, val)` as CuTe's Python DSL defines it: `(tiler_mn, layout_tv)`.
 pub fn make_layout_tv(thr: &Layout, val: &Layout) -> Result<(IntTuple, Layout)> {
     let layout_mn = raked_product(thr, val)?;
-    let tv_shape = IntTuple::Tuple(vec![IntTuple::Int(thr.size()?), IntTuple::Int(val.size()?)]);
+    let tv_shape = IntTuple::tuple([IntTuple::int(thr.size()?), IntTuple::int(val.size()?)]);
     let layout_tv = composition::compose(&right_inverse(&layout_mn)?, &col(tv_shape)?)?;
     Ok((layout_mn.shape().product_each()?, layout_tv))
 }
@@ -350,9 +352,9 @@ impl TiledCopy {
             Operand::B => (1, 2),
             Operand::C => (0, 1),
         };
-        let tiler = IntTuple::Tuple(vec![
-            IntTuple::Int(mma.tile_size_mnk(p)?),
-            IntTuple::Int(mma.tile_size_mnk(q)?),
+        let tiler = IntTuple::tuple([
+            IntTuple::int(mma.tile_size_mnk(p)?),
+            IntTuple::int(mma.tile_size_mnk(q)?),
         ]);
         let layout_tv = mma.layout_tv(op)?;
         TiledCopy::checked(TiledCopy {
@@ -399,9 +401,9 @@ impl TiledCopy {
             &atom_layout_tv,
             vec![Tiler::Layout(self.atom.ref2trg(src)?), Tiler::Under],
         )?;
-        let profile = IntTuple::Tuple(vec![
-            IntTuple::Int(1),
-            IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(1)]),
+        let profile = IntTuple::tuple([
+            IntTuple::int(1),
+            IntTuple::tuple([IntTuple::int(1), IntTuple::int(1)]),
         ]);
         let thrval2mn = zip(&trg_layout_tv)?.coalesce_profile(&profile)?;
         let tv_tensor = compose_modes(tensor, vec![Tiler::Layout(thrval2mn), Tiler::Under])?;
@@ -413,7 +415,7 @@ impl TiledCopy {
 
     /// `get_layoutS_TV()` (src) or `get_layoutD_TV()`.
     pub fn layout_tv_of(&self, src: bool) -> Result<Layout> {
-        let reference = col(IntTuple::Tuple(vec![self.tiler.clone(), IntTuple::Int(1)]))?;
+        let reference = col(IntTuple::tuple([self.tiler.clone(), IntTuple::int(1)]))?;
         self.tile2thrfrg(&reference, src)?.slice(&Coord::Tuple(vec![
             Coord::Under,
             Coord::Under,

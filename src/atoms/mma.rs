@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::util::{lay, tuple};
 use crate::algebra::error::condition;
-use crate::algebra::{IntTuple, Layout, Result};
+use crate::algebra::{IntTuple, Layout, Result, Tup};
 
 /// One MMA atom: `MMA_Atom<MMA_Traits<Op>>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ impl MmaAtom {
     pub fn extent(&self, i: usize) -> i64 {
         self.shape_mnk
             .mode(i)
-            .and_then(IntTuple::as_int)
+            .and_then(Tup::as_int)
             .expect("Shape_MNK is a flat triple")
     }
 }
@@ -354,7 +354,7 @@ fn gmma_atom(full: &str) -> Result<MmaAtom> {
     Ok(MmaAtom {
         name: canonical,
         thr_id: lay("128:1"),
-        shape_mnk: IntTuple::Tuple(vec![IntTuple::Int(64), IntTuple::Int(n), IntTuple::Int(k)]),
+        shape_mnk: IntTuple::tuple([IntTuple::int(64), IntTuple::int(n), IntTuple::int(k)]),
         a,
         b: ab_layout(n, k)?,
         c: c_layout_64xn(n)?,
@@ -388,13 +388,13 @@ fn is_major(s: &str) -> bool {
 /// `GMMA::ABLayout<M,K>`: `(128,(M,K)):(0,(1,M))` — every thread sees the whole tile.
 fn ab_layout(mn: i64, k: i64) -> Result<Layout> {
     Layout::new(
-        IntTuple::Tuple(vec![
-            IntTuple::Int(128),
-            IntTuple::Tuple(vec![IntTuple::Int(mn), IntTuple::Int(k)]),
+        IntTuple::tuple([
+            IntTuple::int(128),
+            IntTuple::tuple([IntTuple::int(mn), IntTuple::int(k)]),
         ]),
-        IntTuple::Tuple(vec![
-            IntTuple::Int(0),
-            IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(mn)]),
+        IntTuple::tuple([
+            IntTuple::int(0),
+            IntTuple::tuple([IntTuple::int(1), IntTuple::int(mn)]),
         ]),
     )
 }

@@ -10,7 +10,7 @@ use crate::algebra::coord::{Coord, idx2crd_strided};
 use crate::algebra::divide::{logical_divide, tiled_product, zipped_divide};
 use crate::algebra::error::condition;
 use crate::algebra::inverse::right_inverse;
-use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition};
+use crate::algebra::{IntTuple, Layout, Result, Tiler, Tup, arith, composition};
 
 /// `TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,11 +128,9 @@ impl TiledMma {
 
     /// `tile_shape(mma)`: `(M,N,K)` covered by the tiled MMA.
     pub fn tile_shape(&self) -> Result<IntTuple> {
-        Ok(IntTuple::Tuple(
-            (0..3)
-                .map(|i| self.tile_size_mnk(i).map(IntTuple::Int))
-                .collect::<Result<Vec<_>>>()?,
-        ))
+        (0..3)
+            .map(|i| self.tile_size_mnk(i).map(IntTuple::int))
+            .collect::<Result<IntTuple>>()
     }
 
     /// `size(tiled_mma)`: the number of threads.
@@ -187,8 +185,8 @@ impl TiledMma {
         let vmnk = &self.thr_layout_vmnk;
         let n = vmnk.size()?;
         let left = Layout::new(
-            IntTuple::Tuple(vec![IntTuple::Int(n), IntTuple::Int(1)]),
-            IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(0)]),
+            IntTuple::tuple([IntTuple::int(n), IntTuple::int(1)]),
+            IntTuple::tuple([IntTuple::int(1), IntTuple::int(0)]),
         )?;
         let full = Layout::concat(&[vmnk.clone(), complement(vmnk)?]);
         composition::compose(&left, &right_inverse(&full)?)
@@ -197,9 +195,9 @@ impl TiledMma {
     /// `get_layout{A,B,C}_TV()`: (thread index, value) -> column-major offset in the tile.
     pub fn layout_tv(&self, op: Operand) -> Result<Layout> {
         let (p, q) = op.modes();
-        let reference = col(IntTuple::Tuple(vec![
-            IntTuple::Int(self.tile_size_mnk(p)?),
-            IntTuple::Int(self.tile_size_mnk(q)?),
+        let reference = col(IntTuple::tuple([
+            IntTuple::int(self.tile_size_mnk(p)?),
+            IntTuple::int(self.tile_size_mnk(q)?),
         ]))?;
         let frg = self.thrfrg(op, &reference)?;
         let frg = match op {
@@ -210,8 +208,8 @@ impl TiledMma {
                 let (vm, vn) = (self.vmnk_size(1)?, self.vmnk_size(2)?);
                 let stride = if op == Operand::A { (1, 0) } else { (0, 1) };
                 let bcast = Layout::new(
-                    IntTuple::Tuple(vec![IntTuple::Int(vm), IntTuple::Int(vn)]),
-                    IntTuple::Tuple(vec![IntTuple::Int(stride.0), IntTuple::Int(stride.1)]),
+                    IntTuple::tuple([IntTuple::int(vm), IntTuple::int(vn)]),
+                    IntTuple::tuple([IntTuple::int(stride.0), IntTuple::int(stride.1)]),
                 )?;
                 let atile = Tiler::Tuple(vec![
                     Tiler::Under,
@@ -236,11 +234,15 @@ impl TiledMma {
             ));
         }
         let vmnk = &self.thr_layout_vmnk;
-        let hier = idx2crd_strided(&IntTuple::Int(thr_idx), vmnk.shape(), vmnk.stride())?;
+        let hier = idx2crd_strided(&IntTuple::int(thr_idx), vmnk.shape(), vmnk.stride())?;
         let mut out = [0i64; 4];
         for (i, o) in out.iter_mut().enumerate() {
-            let c = hier.mode(i).cloned().unwrap_or(IntTuple::Int(0));
-            let s = vmnk.shape().mode(i).cloned().unwrap_or(IntTuple::Int(1));
+            let c = hier.mode(i).map(Tup::to_owned).unwrap_or(IntTuple::int(0));
+            let s = vmnk
+                .shape()
+                .mode(i)
+                .map(Tup::to_owned)
+                .unwrap_or(IntTuple::int(1));
             *o = colex_index(&c, &s)?;
         }
         Ok(out)

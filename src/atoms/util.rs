@@ -2,7 +2,9 @@
 //! for the catalogs, `zip`, `upcast`, and the tuple-tiler shorthand CuTe writes as `make_tile`.
 
 use crate::algebra::error::condition;
-use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, coord::Coord};
+use crate::algebra::{
+    IntTuple, Layout, Result, Tiler, Tup, View, arith, composition, coord::Coord,
+};
 
 /// A layout written in CuTe's notation, `((4,8),(2,2)):((32,1),(16,8))`, for the catalogs' facts
 /// (the notation's one literal reader, [`Layout`]'s `FromStr`). Panics on a malformed literal:
@@ -25,7 +27,7 @@ pub fn col(shape: IntTuple) -> Result<Layout> {
 
 /// `make_layout(n)` for an integer.
 pub fn col1(n: i64) -> Result<Layout> {
-    Layout::column_major(IntTuple::Int(n))
+    Layout::column_major(IntTuple::int(n))
 }
 
 /// `composition(L, make_tile(t0, t1, ...))`: by-mode composition (modes past the tiler dropped).
@@ -35,28 +37,26 @@ pub fn compose_modes(l: &Layout, tiles: Vec<Tiler>) -> Result<Layout> {
 
 /// CuTe's `zip` of an IntTuple: `((a,b),(x,y))` becomes `((a,x),(b,y))`; a tuple whose first
 /// element is an integer is wrapped; an integer is itself.
-pub fn zip_tuple(t: &IntTuple) -> Result<IntTuple> {
-    let IntTuple::Tuple(items) = t else {
-        return Ok(t.clone());
+pub fn zip_tuple(t: &Tup) -> Result<IntTuple> {
+    let View::Tuple(items) = t.view() else {
+        return Ok(t.to_owned());
     };
-    let Some(IntTuple::Tuple(first)) = items.first() else {
-        return Ok(IntTuple::Tuple(vec![t.clone()]));
+    let Some(View::Tuple(first)) = items.first().map(Tup::view) else {
+        return Ok(IntTuple::tuple([t]));
     };
     let r = first.len();
-    let mut out = vec![Vec::with_capacity(items.len()); r];
+    let mut out: Vec<Vec<&Tup>> = vec![Vec::with_capacity(items.len()); r];
     for it in items {
-        match it {
-            IntTuple::Tuple(v) if v.len() == r => {
+        match it.view() {
+            View::Tuple(v) if v.len() == r => {
                 for (j, e) in v.iter().enumerate() {
-                    out[j].push(e.clone());
+                    out[j].push(e);
                 }
             }
             _ => return Err(condition("zip", format!("mismatched ranks in {t}"))),
         }
     }
-    Ok(IntTuple::Tuple(
-        out.into_iter().map(IntTuple::Tuple).collect(),
-    ))
+    Ok(out.into_iter().map(IntTuple::tuple).collect())
 }
 
 /// `zip(layout)`.
@@ -94,8 +94,8 @@ pub fn tiler_size(t: &Tiler) -> Result<i64> {
 }
 
 /// CuTe's `crd2idx(c, shape)` for the column-major index of a coordinate inside one mode.
-pub fn colex_index(c: &IntTuple, shape: &IntTuple) -> Result<i64> {
-    let l = col(shape.clone())?;
+pub fn colex_index(c: &Tup, shape: &Tup) -> Result<i64> {
+    let l = col(shape.to_owned())?;
     // the compact column-major layout gives size-1 modes stride 0, which is harmless here
     l.eval(c)
 }

@@ -236,7 +236,7 @@ fn at_index(v: &Value, i: i64, t: &mut Recorder) -> algebra::Result<()> {
                     format!("the result at index {i}: {l}({i})"),
                 )
             });
-            let r = coord::crd2idx_traced(&IntTuple::Int(i), l.shape(), l.stride(), t);
+            let r = coord::crd2idx_traced(&IntTuple::int(i), l.shape(), l.stride(), t);
             t.end();
             r.map(|_| ())
         }
@@ -279,7 +279,7 @@ fn at_index(v: &Value, i: i64, t: &mut Recorder) -> algebra::Result<()> {
 /// GMMA atom's `smem_ptr`), each step traced.
 fn composed_at(c: &algebra::ComposedLayout, i: i64, t: &mut Recorder) -> algebra::Result<()> {
     const OP: &str = "explain --index";
-    let inner = coord::crd2idx_traced(&IntTuple::Int(i), c.layout.shape(), c.layout.stride(), t)?;
+    let inner = coord::crd2idx_traced(&IntTuple::int(i), c.layout.shape(), c.layout.stride(), t)?;
     match c.offset {
         algebra::Offset::Int(o) => {
             let x = algebra::arith::add(o, inner, OP)?;

@@ -4,7 +4,7 @@
 use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_tiler};
 use super::{EvalError, Value, compose_values};
 use crate::algebra::trace::Recorder;
-use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler};
+use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler, Tup};
 use crate::algebra::{common, complement, coord, divide, inverse};
 use crate::parser::Span;
 
@@ -196,7 +196,7 @@ pub static FUNCTIONS: &[Function] = &[
                     let mut cur = t.clone();
                     for i in 1..a.len() {
                         let idx = a.index(i)?;
-                        cur = cur.mode(idx).cloned().ok_or_else(|| {
+                        cur = cur.mode(idx).map(Tup::to_owned).ok_or_else(|| {
                             EvalError::new(
                                 format!(
                                     "get: mode index {idx} out of range for rank {}",
@@ -1057,7 +1057,7 @@ pub static FUNCTIONS: &[Function] = &[
 fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
     let keep: Vec<bool> = match proj {
         Value::Tuple(items) => items.iter().map(|v| !matches!(v, Value::Under)).collect(),
-        Value::IntTuple(IntTuple::Tuple(items)) => vec![true; items.len()],
+        Value::IntTuple(t) if !t.is_int() => vec![true; t.rank()],
         other => {
             return Err(EvalError::new(
                 format!(
@@ -1090,12 +1090,10 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
                 .map(|i| items[i].clone())
                 .collect(),
         ),
-        Value::IntTuple(IntTuple::Tuple(items)) => Value::IntTuple(IntTuple::Tuple(
-            kept(items.len())?
-                .into_iter()
-                .map(|i| items[i].clone())
-                .collect(),
-        )),
+        Value::IntTuple(t) if !t.is_int() => {
+            let items = t.modes();
+            Value::IntTuple(kept(items.len())?.into_iter().map(|i| &items[i]).collect())
+        }
         Value::Layout(l) => {
             let modes = kept(l.rank())?;
             let parts: Vec<Layout> = modes
@@ -1187,7 +1185,7 @@ fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
 }
 
 /// A shape's extents are at least 1 (SPEC §3: stricter than CuTe, which allows empty modes).
-fn check_extents(t: &IntTuple, span: Span) -> Result<(), EvalError> {
+fn check_extents(t: &Tup, span: Span) -> Result<(), EvalError> {
     match t.first_leaf(|x| x <= 0) {
         Some(bad) => Err(EvalError::new(
             format!("shape {t} has a non-positive extent {bad}"),
@@ -1356,7 +1354,7 @@ pub fn completion_names() -> Vec<String> {
 mod traced {
     use super::{Args, Traced};
     use crate::algebra::trace::{Recorder, Step, Trace};
-    use crate::algebra::{self, IntTuple, Layout, Tiler, complement, composition, coord};
+    use crate::algebra::{self, Layout, Tiler, complement, composition, coord};
     use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple, to_tiler};
     use crate::eval::{EvalError, Value, compose_values};
 
@@ -1403,7 +1401,7 @@ mod traced {
         }
         let (x, y) = (&a.vals[0], &a.vals[1]);
         let layout_like =
-            matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(IntTuple::Tuple(_)));
+            matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(t) if !t.is_int());
         let tiler_like = !matches!(y, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
         if layout_like && tiler_like {
             let l = layout(a, 0)?;

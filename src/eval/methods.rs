@@ -246,7 +246,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         Atom::ThrMma(t, thr) => match name {
             "thr_vmnk" => Some(
                 t.thr_vmnk(*thr)
-                    .map(|c| Value::IntTuple(IntTuple::Tuple(c.map(IntTuple::Int).to_vec())))
+                    .map(|c| Value::IntTuple(c.into_iter().map(IntTuple::int).collect()))
                     .map_err(alg),
             ),
             "thr_idx" => Some(Ok(Value::int(*thr))),

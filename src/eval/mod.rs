@@ -320,8 +320,7 @@ impl Env {
             ExprKind::Underscore => Ok(Value::Under),
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
                 if items.iter().all(is_int_literal) {
-                    let v =
-                        Value::IntTuple(IntTuple::Tuple(items.iter().map(int_literal).collect()));
+                    let v = Value::IntTuple(items.iter().map(int_literal).collect());
                     // the limits only grow from a tuple to the tuples around it: when the whole
                     // passes, every part does (and on failure the general path names the part)
                     if value::check_value(&v).is_ok() {
@@ -585,9 +584,10 @@ impl Env {
             let mut vals = self.eval_args(args)?;
             // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
             if matches!(f.name, "get" | "select")
-                && let [_, Value::IntTuple(IntTuple::Tuple(modes))] = vals.as_slice()
+                && let [_, Value::IntTuple(modes)] = vals.as_slice()
+                && !modes.is_int()
             {
-                let modes = modes.clone();
+                let modes = modes.modes().to_vec();
                 vals.truncate(1);
                 vals.extend(modes.into_iter().map(Value::IntTuple));
                 let mut spans = vec![args[1].span; vals.len()];
@@ -819,20 +819,24 @@ pub fn compose_values(
     span: Span,
 ) -> Result<Value, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int(),
+        _ => None,
+    };
     match (a, b) {
-        (
-            Value::IntTuple(crate::algebra::IntTuple::Int(_)),
-            Value::IntTuple(crate::algebra::IntTuple::Int(_)),
-        ) => Err(EvalError::new(
-            "'o' on two integers: composition needs a layout on the left",
-            span,
+        (Value::IntTuple(x), Value::IntTuple(y)) if x.is_int() && y.is_int() => {
+            Err(EvalError::new(
+                "'o' on two integers: composition needs a layout on the left",
+                span,
+            ))
+        }
+        (Value::IntTuple(_), Value::Layout(l)) if int(a).is_some() => {
+            Ok(Value::OffsetLayout(int(a).expect("an integer"), l.clone()))
+        }
+        (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
+            *s,
+            Offset::Int(int(b).expect("an integer")),
         )),
-        (Value::IntTuple(crate::algebra::IntTuple::Int(o)), Value::Layout(l)) => {
-            Ok(Value::OffsetLayout(*o, l.clone()))
-        }
-        (Value::Swizzle(s), Value::IntTuple(crate::algebra::IntTuple::Int(o))) => {
-            Ok(Value::SwizzleOffset(*s, Offset::Int(*o)))
-        }
         (Value::Swizzle(s), Value::Offset(o)) => Ok(Value::SwizzleOffset(*s, *o)),
         (Value::Swizzle(s), _) => {
             let l = to_layout(b, bspan)?;
@@ -972,8 +976,8 @@ fn is_int_literal(e: &Expr) -> bool {
 /// The IntTuple an [`is_int_literal`] expression writes (what evaluating it gives).
 fn int_literal(e: &Expr) -> IntTuple {
     match &e.kind {
-        ExprKind::Tuple(items) => IntTuple::Tuple(items.iter().map(int_literal).collect()),
-        ExprKind::Int(v) => IntTuple::Int(*v),
+        ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
+        ExprKind::Int(v) => IntTuple::int(*v),
         _ => unreachable!("checked by is_int_literal"),
     }
 }

@@ -1,6 +1,6 @@
 //! Values that statements compute.
 
-use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle, Tup, View};
 
 /// A value: what an expression evaluates to.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,21 +34,21 @@ pub enum Value {
 impl Value {
     /// An integer value.
     pub fn int(v: i64) -> Value {
-        Value::IntTuple(IntTuple::Int(v))
+        Value::IntTuple(IntTuple::int(v))
     }
 
     /// A tuple of values: an IntTuple when every element is one.
     pub fn tuple(items: Vec<Value>) -> Value {
         if items.iter().all(|v| matches!(v, Value::IntTuple(_))) {
-            Value::IntTuple(IntTuple::Tuple(
+            Value::IntTuple(
                 items
-                    .into_iter()
+                    .iter()
                     .map(|v| match v {
                         Value::IntTuple(t) => t,
                         _ => unreachable!("checked above"),
                     })
                     .collect(),
-            ))
+            )
         } else {
             Value::Tuple(items)
         }
@@ -57,7 +57,7 @@ impl Value {
     /// The integer, when the value is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {
-            Value::IntTuple(IntTuple::Int(v)) => Some(*v),
+            Value::IntTuple(t) => t.as_int(),
             _ => None,
         }
     }
@@ -65,7 +65,7 @@ impl Value {
     /// A word for the kind of value, for messages.
     pub fn kind(&self) -> &'static str {
         match self {
-            Value::IntTuple(IntTuple::Int(_)) => "an integer",
+            Value::IntTuple(t) if t.is_int() => "an integer",
             Value::IntTuple(_) => "an IntTuple",
             Value::Bool(_) => "a boolean",
             Value::Layout(_) => "a layout",
@@ -119,10 +119,10 @@ fn measure(v: &Value) -> (usize, usize) {
     }
 }
 
-fn measure_tuple(t: &IntTuple) -> (usize, usize) {
-    match t {
-        IntTuple::Int(_) => (1, 0),
-        IntTuple::Tuple(items) => {
+fn measure_tuple(t: &Tup) -> (usize, usize) {
+    match t.view() {
+        View::Int(_) => (1, 0),
+        View::Tuple(items) => {
             let (mut leaves, mut depth) = (0usize, 0usize);
             for item in items {
                 let (l, d) = measure_tuple(item);

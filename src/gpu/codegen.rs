@@ -35,8 +35,8 @@ pub struct KernelLayouts {
 
 fn lay(shape: &[i64], stride: &[i64]) -> Layout {
     Layout::new(
-        IntTuple::Tuple(shape.iter().map(|&s| IntTuple::Int(s)).collect()),
-        IntTuple::Tuple(stride.iter().map(|&d| IntTuple::Int(d)).collect()),
+        shape.iter().map(|&s| IntTuple::int(s)).collect(),
+        stride.iter().map(|&d| IntTuple::int(d)).collect(),
     )
     .expect("congruent")
 }
@@ -46,11 +46,11 @@ fn nested(shape: IntTuple, stride: IntTuple) -> Layout {
 }
 
 fn t(v: &[IntTuple]) -> IntTuple {
-    IntTuple::Tuple(v.to_vec())
+    IntTuple::tuple(v.to_vec())
 }
 
 fn i(v: i64) -> IntTuple {
-    IntTuple::Int(v)
+    IntTuple::int(v)
 }
 
 /// The copy partition of a (rows, bk) tile by `threads` threads moving 8 elements each:

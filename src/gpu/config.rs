@@ -175,9 +175,9 @@ pub fn tile_stage(
             "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
         ));
     }
-    let reps = Layout::column_major(IntTuple::Tuple(vec![
-        IntTuple::Int((rows / a0) as i64),
-        IntTuple::Int((bk / a1) as i64),
+    let reps = Layout::column_major(IntTuple::tuple([
+        IntTuple::int((rows / a0) as i64),
+        IntTuple::int((bk / a1) as i64),
     ]))
     .map_err(|e| e.to_string())?;
     let tiled = blocked_product(atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
@@ -415,13 +415,13 @@ impl GemmConfig {
     pub fn ldmatrix_tv_a(&self) -> Layout {
         let bm = self.tile.0 as i64;
         Layout::new(
-            IntTuple::Tuple(vec![
-                IntTuple::Tuple(vec![IntTuple::Int(16), IntTuple::Int(2)]),
-                IntTuple::Int(8),
+            IntTuple::tuple([
+                IntTuple::tuple([IntTuple::int(16), IntTuple::int(2)]),
+                IntTuple::int(8),
             ]),
-            IntTuple::Tuple(vec![
-                IntTuple::Tuple(vec![IntTuple::Int(1), IntTuple::Int(8 * bm)]),
-                IntTuple::Int(bm),
+            IntTuple::tuple([
+                IntTuple::tuple([IntTuple::int(1), IntTuple::int(8 * bm)]),
+                IntTuple::int(bm),
             ]),
         )
         .expect("congruent")

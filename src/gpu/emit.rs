@@ -74,7 +74,7 @@ impl SmemLayout {
     pub fn at(&self, row: i64, k: i64) -> i64 {
         let l = self.layout();
         let o = l
-            .eval(&IntTuple::Tuple(vec![IntTuple::Int(row), IntTuple::Int(k)]))
+            .eval(&IntTuple::tuple([IntTuple::int(row), IntTuple::int(k)]))
             .unwrap_or(0);
         match self.swizzle() {
             Some(s) => s.apply(o),

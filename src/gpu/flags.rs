@@ -1,7 +1,7 @@
 //! The flags of `cute gemm` and the checks both paths share: flag text read into values, the
 //! problem's sizes and buffers.
 
-use crate::algebra::IntTuple;
+use crate::algebra::View;
 use crate::eval::{Env, Outcome, Value};
 
 /// The flags of `cute gemm`, as given.
@@ -110,7 +110,12 @@ pub fn host_bytes(m: usize, n: usize, k: usize) -> u128 {
 
 pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
     let v = eval_value(flag, text)?;
-    let Value::IntTuple(IntTuple::Tuple(items)) = v else {
+    let Value::IntTuple(t) = &v else {
+        return Err(format!(
+            "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
+        ));
+    };
+    let View::Tuple(items) = t.view() else {
         return Err(format!(
             "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
         ));

@@ -2,7 +2,7 @@
 //! so a layout found in `cute` pastes straight into a kernel.
 
 use super::{RenderError, plain, position_independent};
-use crate::algebra::{IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{Layout, Offset, Swizzle, Tup, View};
 use crate::eval::Value;
 
 /// The `_N` aliases CuTe predefines (`numeric/integral_constant.hpp`), negatives spelled `_mN`.
@@ -29,10 +29,10 @@ pub fn int_type(v: i64) -> String {
 }
 
 /// The C++ type of an IntTuple: leaves as [`int_type`], tuples as `Shape<…>` / `Stride<…>`.
-fn tuple_type(t: &IntTuple, name: &str) -> String {
-    match t {
-        IntTuple::Int(v) => int_type(*v),
-        IntTuple::Tuple(v) => {
+fn tuple_type(t: &Tup, name: &str) -> String {
+    match t.view() {
+        View::Int(v) => int_type(v),
+        View::Tuple(v) => {
             let parts: Vec<String> = v.iter().map(|e| tuple_type(e, name)).collect();
             format!("{name}<{}>", parts.join(","))
         }
@@ -66,14 +66,16 @@ fn is_tiler(items: &[Value]) -> bool {
         || (items.iter().any(|v| matches!(v, Value::Under))
             && items
                 .iter()
-                .all(|v| part(v) || matches!(v, Value::IntTuple(IntTuple::Int(_)))))
+                .all(|v| part(v) || matches!(v, Value::IntTuple(t) if t.is_int())))
 }
 
 /// CuTe C++ that constructs the value and prints as it does (`print(...)` gives the value's
 /// plain notation with CuTe's static `_`).
 pub fn cpp(v: &Value) -> Result<String, RenderError> {
     Ok(match v {
-        Value::IntTuple(IntTuple::Int(i)) => format!("{}{{}}", int_type(*i)),
+        Value::IntTuple(t) if t.is_int() => {
+            format!("{}{{}}", int_type(t.as_int().expect("an integer")))
+        }
         // a shape when every entry is an extent; otherwise (a stride, a coordinate) CuTe's tuple
         Value::IntTuple(t) if t.first_leaf(|x| x <= 0).is_some() => {
             format!("{}{{}}", tuple_type(t, "tuple"))
@@ -138,10 +140,10 @@ fn py_tuple(parts: Vec<String>, sep: &str) -> String {
     }
 }
 
-fn py_int_tuple(t: &IntTuple) -> String {
-    match t {
-        IntTuple::Int(v) => v.to_string(),
-        IntTuple::Tuple(v) => py_tuple(v.iter().map(py_int_tuple).collect(), ","),
+fn py_int_tuple(t: &Tup) -> String {
+    match t.view() {
+        View::Int(v) => v.to_string(),
+        View::Tuple(v) => py_tuple(v.iter().map(py_int_tuple).collect(), ","),
     }
 }
 

@@ -230,9 +230,9 @@ fn split_modes(l: &Layout) -> (Layout, Layout) {
 }
 
 /// Where a mode's first sub-mode ends (a line is drawn every that many rows or columns).
-fn block(shape: &crate::algebra::IntTuple) -> Option<i64> {
-    use crate::algebra::IntTuple::Tuple;
-    match shape {
+fn block(shape: &crate::algebra::Tup) -> Option<i64> {
+    use crate::algebra::View::Tuple;
+    match shape.view() {
         Tuple(v) if v.len() == 1 => block(&v[0]),
         Tuple(v) if v.len() >= 2 => {
             let first = v[0].product().ok()?;

@@ -8,7 +8,7 @@
 use serde_json::{Map, Value as Json, json};
 
 use super::{LayoutFn, RenderError, RenderOptions, for_each_value, plain};
-use crate::algebra::{IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{Layout, Offset, Swizzle, Tup, View};
 use crate::atoms::Atom;
 use crate::eval::Value;
 
@@ -24,7 +24,7 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
 pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
     let text = plain::render(v);
     let mut obj = match v {
-        Value::IntTuple(IntTuple::Int(i)) => object(json!({"kind": "int", "value": i})),
+        Value::IntTuple(t) if t.is_int() => object(json!({"kind": "int", "value": t.as_int()})),
         Value::IntTuple(t) => object(json!({
             "kind": "inttuple",
             "value": int_tuple(t),
@@ -126,10 +126,10 @@ fn object(j: Json) -> Map<String, Json> {
 }
 
 /// An IntTuple as a nested array; an integer as an integer.
-pub fn int_tuple(t: &IntTuple) -> Json {
-    match t {
-        IntTuple::Int(v) => json!(v),
-        IntTuple::Tuple(v) => Json::Array(v.iter().map(int_tuple).collect()),
+pub fn int_tuple(t: &Tup) -> Json {
+    match t.view() {
+        View::Int(v) => json!(v),
+        View::Tuple(v) => Json::Array(v.iter().map(int_tuple).collect()),
     }
 }
 

@@ -239,7 +239,7 @@ pub fn render(v: &Value) -> Result<String, RenderError> {
     t.add_row(vec!["kind".to_string(), kind_name(v).to_string()]);
     t.add_row(vec!["value".to_string(), plain::render(v)]);
     match v {
-        Value::IntTuple(it @ IntTuple::Tuple(_)) => {
+        Value::IntTuple(it) if !it.is_int() => {
             t.add_row(vec!["rank".to_string(), it.rank().to_string()]);
             t.add_row(vec!["depth".to_string(), it.depth().to_string()]);
             t.add_row(vec![
@@ -287,7 +287,7 @@ fn swizzle_rows(t: &mut Table, s: &Swizzle, prefix: &str) {
 /// A short name of the kind of a value.
 fn kind_name(v: &Value) -> &'static str {
     match v {
-        Value::IntTuple(IntTuple::Int(_)) => "integer",
+        Value::IntTuple(t) if t.is_int() => "integer",
         Value::IntTuple(_) => "IntTuple",
         Value::Bool(_) => "boolean",
         Value::Layout(_) => "layout",
@@ -396,7 +396,7 @@ fn layout_tables(f: LayoutFn<'_>, text: &str) -> Result<String, RenderError> {
         header.push("value");
         list.set_header(header);
         for i in 0..size {
-            let crd = idx2crd(&IntTuple::Int(i), l.shape())?;
+            let crd = idx2crd(&IntTuple::int(i), l.shape())?;
             let inner_v = l.at(i)?;
             let mut row = vec![i.to_string(), crd.to_string()];
             if !matches!(f, LayoutFn::Plain(_)) {
@@ -428,13 +428,13 @@ mod tests {
                         for &d1 in &strides {
                             for &d2 in &[0i64, 1, 4, 12, 16] {
                                 let l = Layout::new(
-                                    IntTuple::Tuple(vec![
-                                        IntTuple::Int(s0),
-                                        IntTuple::Tuple(vec![IntTuple::Int(s1), IntTuple::Int(s2)]),
+                                    IntTuple::tuple([
+                                        IntTuple::int(s0),
+                                        IntTuple::tuple([IntTuple::int(s1), IntTuple::int(s2)]),
                                     ]),
-                                    IntTuple::Tuple(vec![
-                                        IntTuple::Int(d0),
-                                        IntTuple::Tuple(vec![IntTuple::Int(d1), IntTuple::Int(d2)]),
+                                    IntTuple::tuple([
+                                        IntTuple::int(d0),
+                                        IntTuple::tuple([IntTuple::int(d1), IntTuple::int(d2)]),
                                     ]),
                                 )
                                 .unwrap();

@@ -503,7 +503,7 @@ fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     let input = "2\nan(4:1)\nans2\n";
     let run = |fast: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_fast_path(fast);
+        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(fast);
         r.reader(input.as_bytes()).unwrap();
         (out, err)
     };

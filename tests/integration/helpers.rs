@@ -80,11 +80,11 @@ pub fn check_pairs<S: AsRef<str>>(what: &str, cases: &[(S, S)]) {
 pub fn layout_strategy(max_shape: i64, max_stride: i64) -> impl Strategy<Value = Layout> {
     let leaf = (1i64..=max_shape, 0i64..=max_stride);
     let mode = prop_oneof![
-        3 => leaf.clone().prop_map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d))),
+        3 => leaf.clone().prop_map(|(s, d)| (IntTuple::int(s), IntTuple::int(d))),
         1 => prop::collection::vec(leaf, 1..=3).prop_map(|v| {
             (
-                IntTuple::Tuple(v.iter().map(|(s, _)| IntTuple::Int(*s)).collect()),
-                IntTuple::Tuple(v.iter().map(|(_, d)| IntTuple::Int(*d)).collect()),
+                v.iter().map(|(s, _)| IntTuple::int(*s)).collect(),
+                v.iter().map(|(_, d)| IntTuple::int(*d)).collect(),
             )
         }),
     ];
@@ -92,8 +92,8 @@ pub fn layout_strategy(max_shape: i64, max_stride: i64) -> impl Strategy<Value =
         1 => mode.clone().prop_map(|(s, d)| Layout::new(s, d).unwrap()),
         3 => prop::collection::vec(mode, 1..=3).prop_map(|v| {
             Layout::new(
-                IntTuple::Tuple(v.iter().map(|(s, _)| s.clone()).collect()),
-                IntTuple::Tuple(v.iter().map(|(_, d)| d.clone()).collect()),
+                v.iter().map(|(s, _)| s.clone()).collect(),
+                v.iter().map(|(_, d)| d.clone()).collect(),
             )
             .unwrap()
         }),

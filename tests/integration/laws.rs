@@ -22,8 +22,8 @@ fn injective_strategy() -> impl Strategy<Value = Layout> {
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
             order.swap(i, (s >> 33) as usize % (i + 1));
         }
-        let sh = IntTuple::Tuple(shape.into_iter().map(IntTuple::Int).collect());
-        let ord = IntTuple::Tuple(order.into_iter().map(IntTuple::Int).collect());
+        let sh = shape.into_iter().map(IntTuple::int).collect::<IntTuple>();
+        let ord = order.into_iter().map(IntTuple::int).collect::<IntTuple>();
         Layout::ordered(sh, &ord).unwrap()
     })
 }
@@ -67,7 +67,7 @@ proptest! {
     #[test]
     fn complement_is_disjoint_and_ordered(l in injective_strategy(), extra in 1i64..=4) {
         let target = l.cosize().unwrap() * extra;
-        let c = complement_to(&l, &IntTuple::Int(target)).unwrap();
+        let c = complement_to(&l, &IntTuple::int(target)).unwrap();
         let image: BTreeSet<i64> = values(&l).into_iter().collect();
         let cv = values(&c);
         for w in cv.windows(2) {
@@ -129,7 +129,7 @@ proptest! {
     fn logical_product_is_its_composition(a in injective_strategy(), b in injective_strategy()) {
         if let Ok(p) = divide::logical_product(&a, &Tiler::Layout(b.clone())) {
             let target = a.size().unwrap() * b.cosize().unwrap();
-            let c = complement_to(&a, &IntTuple::Int(target)).unwrap();
+            let c = complement_to(&a, &IntTuple::int(target)).unwrap();
             let expect = Layout::concat(&[a.clone(), compose(&c, &b).unwrap()]);
             prop_assert_eq!(&p, &expect);
             assert_round_trips(&p.to_string());

@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use crate::helpers::layout_strategy;
 
 fn int_tuple() -> impl Strategy<Value = IntTuple> {
-    let leaf = (-40i64..=5000).prop_map(IntTuple::Int);
+    let leaf = (-40i64..=5000).prop_map(IntTuple::int);
     leaf.prop_recursive(3, 12, 4, |inner| {
-        prop::collection::vec(inner, 1..=4).prop_map(IntTuple::Tuple)
+        prop::collection::vec(inner, 1..=4).prop_map(IntTuple::tuple)
     })
 }
 

@@ -116,7 +116,7 @@ fn bank_conflicts_function() {
 }
 
 fn tuple(v: &[i64]) -> IntTuple {
-    IntTuple::Tuple(v.iter().map(|&x| IntTuple::Int(x)).collect())
+    v.iter().map(|&x| IntTuple::int(x)).collect()
 }
 
 #[test]

@@ -18,11 +18,11 @@ use crate::gpu::emit::layout_expr;
 pub const KERNEL_NAME: &str = "cute_gemm_sm90";
 
 fn t(v: &[IntTuple]) -> IntTuple {
-    IntTuple::Tuple(v.to_vec())
+    IntTuple::tuple(v.to_vec())
 }
 
 fn i(v: i64) -> IntTuple {
-    IntTuple::Int(v)
+    IntTuple::int(v)
 }
 
 /// The wgmma accumulator layout for 64×N: (thread, value) → column-major (64, N) index.
@@ -452,7 +452,7 @@ mod tests {
         for t in 0..128i64 {
             for j in 0..128i64 {
                 let o = l
-                    .eval(&IntTuple::Tuple(vec![IntTuple::Int(t), IntTuple::Int(j)]))
+                    .eval(&IntTuple::tuple([IntTuple::int(t), IntTuple::int(j)]))
                     .unwrap();
                 let row = 16 * (t / 32) + (t % 32) / 4 + 8 * ((j / 2) % 2);
                 let col = 8 * (j / 4) + 2 * (t % 4) + j % 2;

@@ -183,9 +183,9 @@ impl GmmaDesc {
         };
         let l = s.layout();
         let at = |r: usize, k: usize| {
-            l.eval(&IntTuple::Tuple(vec![
-                IntTuple::Int(r as i64),
-                IntTuple::Int(k as i64),
+            l.eval(&IntTuple::tuple([
+                IntTuple::int(r as i64),
+                IntTuple::int(k as i64),
             ]))
             .unwrap_or(-1)
         };
@@ -386,9 +386,9 @@ fn slice_bytes(flag: &str, s: &SmemLayout, rows: usize, parts: usize) -> Result<
     let step = rows / parts;
     let at = |r: usize| {
         s.layout()
-            .eval(&IntTuple::Tuple(vec![
-                IntTuple::Int(r as i64),
-                IntTuple::Int(0),
+            .eval(&IntTuple::tuple([
+                IntTuple::int(r as i64),
+                IntTuple::int(0),
             ]))
             .unwrap_or(-1)
             * ELEM_BYTES
@@ -620,8 +620,8 @@ impl HopperConfig {
         let raster = raster_layout(&f.raster, tm / cm, tn / cn)?;
         let smem_c = if f.tma_store {
             let atom = Layout::new(
-                IntTuple::Tuple(vec![IntTuple::Int(8), IntTuple::Int(64)]),
-                IntTuple::Tuple(vec![IntTuple::Int(64), IntTuple::Int(1)]),
+                IntTuple::tuple([IntTuple::int(8), IntTuple::int(64)]),
+                IntTuple::tuple([IntTuple::int(64), IntTuple::int(1)]),
             )
             .map_err(|e| e.to_string())?;
             let sw = Swizzle::new(3, 3, 3).map_err(|e| e.to_string())?;

@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    cute_fuzz::fastpath(data);
+    cute_fuzz::ahead(data);
 });
