@@ -2,7 +2,7 @@
 """Build the seed corpora of the fuzz targets from the golden statements (first column of
 tests/golden/*.tsv, the refusals, the CLI transcripts' statements), plus a few multi-line sessions.
 
-Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain,ahead,repl,run}/)."""
+Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain,fastpath,repl,run}/)."""
 import glob, hashlib, os
 
 stmts = []
@@ -33,11 +33,11 @@ for path in sorted(glob.glob("tests/cli/paste_*.toml")):
         sessions.append(m.group(1))
         stmts.extend(l for l in m.group(1).splitlines() if l.strip())
 seeds = sorted(set(stmts)) + sessions
-for target in ("parse", "eval", "render", "explain", "ahead", "repl", "run"):
+for target in ("parse", "eval", "render", "explain", "fastpath", "repl", "run"):
     d = f"fuzz/corpus/{target}"
     os.makedirs(d, exist_ok=True)
     for s in seeds:
         b = s.encode()
         with open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb") as f:
             f.write(b)
-print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render,explain,ahead,repl,run}}")
+print(f"{len(seeds)} seeds in each of fuzz/corpus/{{parse,eval,render,explain,fastpath,repl,run}}")

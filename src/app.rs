@@ -77,7 +77,8 @@ impl<'w> Runner<'w> {
     }
 
     /// Turn answering ahead on or off: the pure one-line statements of a block are evaluated
-    /// on several threads before the block is printed in order ([`crate::batch`]); it is on for
+    /// on several threads before the block is printed in order ([`crate::batch`]), the common
+    /// ones by the evaluator's fast path ([`crate::fast`]); it is on for
     /// the one-line notation and gives byte for byte what one statement after the other gives.
     pub fn with_answer_ahead(mut self, on: bool) -> Runner<'w> {
         self.ahead = on.then(Ahead::default);
@@ -734,6 +735,25 @@ pub(crate) fn answer_line(
         failed,
         sets_ans,
     };
+    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`])
+    match crate::fast::run_line(text, &mut run.out) {
+        crate::fast::Answer::Printed => return done(run, false, true),
+        crate::fast::Answer::Error(e, span) => {
+            let st = Statement {
+                text: String::from_utf8_lossy(text).into_owned(),
+                line,
+            };
+            let _ = diagnostic::report(
+                source,
+                &st,
+                &EvalError::algebra(e, span),
+                &mut run.out,
+                &mut run.err,
+            );
+            return done(run, true, false);
+        }
+        crate::fast::Answer::Declined => {}
+    }
     let Ok(s) = std::str::from_utf8(text) else {
         return LineAnswer::Declined;
     };

@@ -16,8 +16,10 @@ use smallvec::SmallVec;
 use super::arith;
 use super::error::{Result, condition};
 
-/// Nodes held inline before an IntTuple moves to the heap: `((2,4),(3,8),16)` is 8 nodes.
-pub const INLINE: usize = 8;
+/// Nodes held inline before an IntTuple moves to the heap: `(4,8,2)` is 4 nodes. Measured on the
+/// benchmark mix (BENCHMARKS.md): 4 or 5 spend the fewest instructions; more inline nodes cost
+/// more in copying every value than the heap costs the larger ones.
+pub const INLINE: usize = 4;
 
 /// One node of the prefix encoding.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -220,7 +222,11 @@ impl TupleBuilder {
     /// Append a mode.
     #[inline]
     pub fn push(&mut self, mode: &Tup) {
-        self.nodes.extend_from_slice(&mode.0);
+        // most modes are a node or a few: a loop beats a generic slice copy
+        self.nodes.reserve(mode.0.len());
+        for n in &mode.0 {
+            self.nodes.push(*n);
+        }
         self.rank += 1;
     }
 

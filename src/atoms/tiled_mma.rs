@@ -10,7 +10,7 @@ use crate::algebra::coord::{Coord, idx2crd_strided};
 use crate::algebra::divide::{logical_divide, tiled_product, zipped_divide};
 use crate::algebra::error::condition;
 use crate::algebra::inverse::right_inverse;
-use crate::algebra::{IntTuple, Layout, Result, Tiler, Tup, arith, composition};
+use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition};
 
 /// `TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,15 +235,12 @@ impl TiledMma {
         }
         let vmnk = &self.thr_layout_vmnk;
         let hier = idx2crd_strided(&IntTuple::int(thr_idx), vmnk.shape(), vmnk.stride())?;
+        let (zero, one) = (IntTuple::int(0), IntTuple::int(1));
         let mut out = [0i64; 4];
         for (i, o) in out.iter_mut().enumerate() {
-            let c = hier.mode(i).map(Tup::to_owned).unwrap_or(IntTuple::int(0));
-            let s = vmnk
-                .shape()
-                .mode(i)
-                .map(Tup::to_owned)
-                .unwrap_or(IntTuple::int(1));
-            *o = colex_index(&c, &s)?;
+            let c = hier.mode(i).unwrap_or(&zero);
+            let s = vmnk.shape().mode(i).unwrap_or(&one);
+            *o = colex_index(c, s)?;
         }
         Ok(out)
     }

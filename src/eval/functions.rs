@@ -1309,10 +1309,22 @@ pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<Str
 
 /// The function of that name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
-    FUNCTIONS.iter().find(|f| f.name == name).or_else(|| {
-        let (_, ours) = ALIASES.iter().find(|(alias, _)| *alias == name)?;
-        FUNCTIONS.iter().find(|f| f.name == *ours)
-    })
+    type Index = std::collections::HashMap<&'static str, &'static Function>;
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = Index::with_capacity(FUNCTIONS.len() + ALIASES.len());
+        // the first entry of a name wins, as a search of the table in order finds it
+        for f in FUNCTIONS {
+            index.entry(f.name).or_insert(f);
+        }
+        for (alias, ours) in ALIASES {
+            if let Some(f) = FUNCTIONS.iter().find(|f| f.name == *ours) {
+                index.entry(alias).or_insert(f);
+            }
+        }
+        index
+    });
+    index.get(name).copied()
 }
 
 impl Function {

@@ -1,6 +1,6 @@
 //! Values that statements compute.
 
-use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle, Tup, View};
+use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle, Tup};
 
 /// A value: what an expression evaluates to.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,17 +119,7 @@ fn measure(v: &Value) -> (usize, usize) {
     }
 }
 
+/// Leaves and depth: one pass over the flat nodes, no recursion.
 fn measure_tuple(t: &Tup) -> (usize, usize) {
-    match t.view() {
-        View::Int(_) => (1, 0),
-        View::Tuple(items) => {
-            let (mut leaves, mut depth) = (0usize, 0usize);
-            for item in items {
-                let (l, d) = measure_tuple(item);
-                leaves = leaves.saturating_add(l);
-                depth = depth.max(d);
-            }
-            (leaves, depth.saturating_add(1))
-        }
-    }
+    (t.leaf_count(), t.depth())
 }
