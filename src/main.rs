@@ -547,11 +547,6 @@ fn parse_cli() -> Result<Cli, ExitCode> {
     }
 }
 
-/// A fast allocator: the evaluator builds and drops small values at a high rate (the flat
-/// IntTuples are inline, but argument lists, mode lists and printed lines are not).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     if let Some(statements) = plain_eval_statements() {
         let opts = RenderOptions::default();

@@ -375,6 +375,9 @@ impl Tup {
 
     /// Nesting depth (an integer has depth 0): one pass over the nodes.
     pub fn depth(&self) -> usize {
+        if self.0.len() == 1 {
+            return usize::from(!self.is_int());
+        }
         // the open tuples enclosing each node, counted as their extents end
         let mut ends: SmallVec<[usize; 16]> = SmallVec::new();
         let mut deepest = 0;
