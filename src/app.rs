@@ -16,10 +16,10 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_INPUT: i32 = 1;
 
 /// How values are printed: the one-line notation unless a format was chosen.
-pub type Printer<'p> = &'p dyn Fn(&Value) -> Result<String, String>;
+pub type Printer<'p> = &'p dyn Fn(&Value) -> Result<String, crate::render::RenderError>;
 
 /// The one-line notation of SPEC §3.
-pub fn plain_printer(v: &Value) -> Result<String, String> {
+pub fn plain_printer(v: &Value) -> Result<String, crate::render::RenderError> {
     Ok(plain::render(v))
 }
 
@@ -580,7 +580,8 @@ pub fn show(
     for (path, write) in [
         (
             svg,
-            crate::render::write_svg as fn(&Value, &std::path::Path) -> Result<(), String>,
+            crate::render::write_svg
+                as fn(&Value, &std::path::Path) -> Result<(), crate::render::RenderError>,
         ),
         (latex, crate::render::write_latex),
     ] {

@@ -187,7 +187,7 @@ impl From<RenderError> for String {
 }
 
 /// Render a value in a format. The text has no trailing newline.
-pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, String> {
+pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, RenderError> {
     let out = match format {
         Format::Plain => Ok(plain::render(v)),
         Format::Table => table::render(v),
@@ -201,11 +201,9 @@ pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String,
 
 /// What `cute show` prints: the table of properties, then the grid (when the value has one).
 /// With `style_cute`, only CuTe's `print_layout` grid (byte for byte, without its final newline).
-pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
+pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
     if opts.style_cute {
-        return grid::render(v, opts)
-            .map(strip_newline)
-            .map_err(String::from);
+        return grid::render(v, opts).map(strip_newline);
     }
     let mut out = table::render(v)?;
     if LayoutFn::of(v).is_some() {
@@ -225,12 +223,10 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, String> {
 /// What `cute show` prints in a format: the table and the picture (plain), the table alone
 /// (table), the grid alone (grid), JSON (the properties, and with `--values` the values), or
 /// the value's code (cpp, dsl).
-pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, String> {
+pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, RenderError> {
     match format {
         Format::Plain => show(v, opts),
-        Format::Grid if !opts.style_cute => grid::render(v, opts)
-            .map(strip_newline)
-            .map_err(String::from),
+        Format::Grid if !opts.style_cute => grid::render(v, opts).map(strip_newline),
         Format::Json => {
             let mut j = json::to_json(v, opts)?;
             if let (Some(f), serde_json::Value::Object(m)) = (LayoutFn::of(v), &mut j) {
@@ -259,7 +255,7 @@ pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String
 
 /// The picture a statement asks for: `print_layout(x)` is CuTe's grid, byte for byte;
 /// `print_latex(x)` its LaTeX picture. The text has no trailing newline.
-pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String> {
+pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, RenderError> {
     match kind {
         crate::parser::Picture::Layout => show(
             v,
@@ -268,19 +264,19 @@ pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, String
                 ..RenderOptions::default()
             },
         ),
-        crate::parser::Picture::Latex => latex::render(v).map(strip_newline).map_err(String::from),
+        crate::parser::Picture::Latex => latex::render(v).map(strip_newline),
     }
 }
 
 /// `cute show --svg FILE`: write the SVG picture of a tiled MMA, an MMA atom or a tiled copy.
-pub fn write_svg(v: &Value, path: &Path) -> Result<(), String> {
+pub fn write_svg(v: &Value, path: &Path) -> Result<(), RenderError> {
     let text = svg::render(v)?;
     write_whole(path, text.as_bytes())
 }
 
 /// `cute show --latex FILE`: write the TikZ picture of a tiled MMA, an MMA atom, a tiled copy, a
 /// layout or a composed layout.
-pub fn write_latex(v: &Value, path: &Path) -> Result<(), String> {
+pub fn write_latex(v: &Value, path: &Path) -> Result<(), RenderError> {
     let text = latex::render(v)?;
     write_whole(path, text.as_bytes())
 }
@@ -289,9 +285,9 @@ pub fn write_latex(v: &Value, path: &Path) -> Result<(), String> {
 /// regular file (or a new one) is written beside it under a temporary name and renamed over it;
 /// a device, FIFO or other special file is written directly (never replaced). Errors name the
 /// path.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
     use std::io::Write as _;
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let fail = |e: std::io::Error| RenderError(format!("cannot write {}: {e}", path.display()));
     let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
     if special {
         let mut f = std::fs::OpenOptions::new()

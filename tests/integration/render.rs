@@ -260,13 +260,17 @@ fn plain_format_is_the_one_line_notation() {
 
 #[test]
 fn values_without_a_grid_say_so() {
-    let err = render::render(&value("(1,2)"), Format::Grid, &plain_opts()).unwrap_err();
+    let err = render::render(&value("(1,2)"), Format::Grid, &plain_opts())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("has no grid"), "{err}");
     let cute_style = RenderOptions {
         style_cute: true,
         ..RenderOptions::default()
     };
-    let err = render::render(&value("(2,3,4):(1,2,6)"), Format::Grid, &cute_style).unwrap_err();
+    let err = render::render(&value("(2,3,4):(1,2,6)"), Format::Grid, &cute_style)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("rank-2"), "{err}");
 }
 

@@ -238,7 +238,9 @@ fn large_grids_are_truncated_and_huge_ones_refused() {
     assert!(out.contains("(no thread/value grids: "), "{out}");
     assert!(out.contains(&tv::MAX_CELLS.to_string()), "{out}");
     let dir = std::env::temp_dir();
-    let err = render::write_svg(&v, &dir.join("cute-tv-huge.svg")).unwrap_err();
+    let err = render::write_svg(&v, &dir.join("cute-tv-huge.svg"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("limit"), "{err}");
 }
 
@@ -257,11 +259,17 @@ fn write_files_and_refuse_other_values() {
     );
     // a layout has a LaTeX picture (CuTe's print_latex(Layout)) but no SVG
     render::write_latex(&value("(4,8):(8,1)"), &l).expect("latex of a layout");
-    let err = render::write_svg(&value("(4,8):(8,1)"), &s).unwrap_err();
+    let err = render::write_svg(&value("(4,8):(8,1)"), &s)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not a layout"), "{err}");
-    let err = render::write_latex(&value("(1,2)"), &l).unwrap_err();
+    let err = render::write_latex(&value("(1,2)"), &l)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not an IntTuple"), "{err}");
-    let err = render::write_svg(&value(MMA), &dir.join("no/such/dir/x.svg")).unwrap_err();
+    let err = render::write_svg(&value(MMA), &dir.join("no/such/dir/x.svg"))
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("cannot write"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
