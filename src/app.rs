@@ -651,6 +651,24 @@ pub fn bank(
     }
 }
 
+/// `cute gemm`'s flags read as the evaluator reads a statement (the notation, C++ or DSL), in a
+/// fresh session: the values the GEMM generator receives ([`crate::gpu::flags::ReadFlag`]).
+pub fn read_gemm_flag(
+    text: &str,
+) -> Result<crate::gpu::flags::FlagValue, crate::gpu::flags::FlagError> {
+    use crate::gpu::flags::{FlagError, FlagValue};
+    match Env::new().run(text) {
+        Ok(Outcome::Value(v)) => Ok(match v {
+            Value::IntTuple(t) => FlagValue::IntTuple(t),
+            Value::Layout(l) => FlagValue::Layout(l),
+            Value::Composed(c) => FlagValue::Composed(c),
+            other => FlagValue::Other(other.kind()),
+        }),
+        Ok(_) => Err(FlagError::NotAValue),
+        Err(e) => Err(FlagError::Invalid(e.message)),
+    }
+}
+
 /// `cute explain EXPR`: the result with its derivation (text, or JSON with `json`).
 /// Exit 1 when the expression fails or, with `--verify`, a check does not hold.
 pub fn explain(

@@ -765,6 +765,7 @@ fn main() -> ExitCode {
                     cluster: g.cluster,
                     persistent: g.persistent,
                     tma_store: g.tma_store,
+                    read: app::read_gemm_flag,
                 },
                 emit: g.emit,
                 compile_only: g.compile_only,

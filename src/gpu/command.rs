@@ -14,7 +14,7 @@ use super::variant::Variant;
 pub const EXIT_NO_GPU: i32 = 3;
 
 /// What `cute gemm` was asked to do.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GemmOptions {
     /// The configuration flags.
     pub flags: GemmFlags,
@@ -108,7 +108,7 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
         f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
         f.smem_a = None;
         f.smem_b = None;
-        f.atom_layout = GemmFlags::default().atom_layout;
+        f.atom_layout = super::flags::DEFAULT_ATOM_LAYOUT.into();
     }
     // the sweep sets these itself
     f.tile = None;

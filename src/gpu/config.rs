@@ -2,11 +2,10 @@
 
 use std::fmt;
 
-use super::flags::{GemmFlags, check_problem, eval_value, int_list};
+use super::flags::{FlagValue, GemmFlags, ReadFlag, check_problem, int_list, read_value};
 use crate::algebra::divide::blocked_product;
 use crate::algebra::{IntTuple, Layout};
 use crate::analysis::bank::SmemLayout;
-use crate::eval::Value;
 
 /// Element type of A, B and C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,15 +115,21 @@ pub fn plain_smem_atom(bk: usize) -> String {
 }
 
 /// Tile a shared-memory atom to (rows, bk), as CuTe's tile_to_shape does (column-major order).
-fn tile_atom(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayout, String> {
-    let v = eval_value(flag, text)?;
+fn tile_atom(
+    read: ReadFlag,
+    flag: &str,
+    text: &str,
+    rows: usize,
+    bk: usize,
+) -> Result<SmemLayout, String> {
+    let v = read_value(read, flag, text)?;
     let (swizzle, atom) = match v {
-        Value::Layout(l) => (None, l),
-        Value::IntTuple(t) => (
+        FlagValue::Layout(l) => (None, l),
+        FlagValue::IntTuple(t) => (
             None,
             Layout::column_major(t).map_err(|e| format!("{flag}: {e}"))?,
         ),
-        Value::Composed(c) => {
+        FlagValue::Composed(c) => {
             let Some(s) = SmemLayout::from_composed(&c) else {
                 return Err(format!(
                     "{flag}: a swizzled layout's offset must be 0, got {text}"
@@ -223,7 +228,7 @@ fn check_smem(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), 
 /// The raster of `tm × tn` tiles: `plain` (column-major), `grouped:G` (G tile-rows at a time,
 /// the groups walked in order; G is lowered to the largest divisor of `tm` not above it), or any
 /// layout from block index to tile index.
-pub fn raster_layout(text: &str, tm: usize, tn: usize) -> Result<Layout, String> {
+pub fn raster_layout(read: ReadFlag, text: &str, tm: usize, tn: usize) -> Result<Layout, String> {
     let l = if text == "plain" {
         format!("({tm},{tn}):(1,{tm})")
     } else if let Some(g) = text.strip_prefix("grouped:") {
@@ -242,8 +247,8 @@ pub fn raster_layout(text: &str, tm: usize, tn: usize) -> Result<Layout, String>
     } else {
         text.to_string()
     };
-    let layout = match eval_value("--raster", &l)? {
-        Value::Layout(l) => l,
+    let layout = match read_value(read, "--raster", &l)? {
+        FlagValue::Layout(l) => l,
         other => return Err(format!("--raster: expected a layout, got {}", other.kind())),
     };
     let total = tm * tn;
@@ -294,7 +299,7 @@ impl GemmConfig {
                 "{knob}: a knob of the Hopper path (wgmma + TMA), but {mma} is an mma.sync atom: name an SM90 atom in --mma, or leave --mma out"
             ));
         }
-        let w = int_list("--atom-layout", &f.atom_layout, 3)?;
+        let w = int_list(f.read, "--atom-layout", &f.atom_layout, 3)?;
         if w[2] != 1 {
             return Err("--atom-layout: the K extent of the warp arrangement must be 1".into());
         }
@@ -305,7 +310,7 @@ impl GemmConfig {
                 w[0] * w[1]
             ));
         }
-        let t = int_list("--tile", f.tile.as_deref().unwrap_or(SM80_TILE), 3)?;
+        let t = int_list(f.read, "--tile", f.tile.as_deref().unwrap_or(SM80_TILE), 3)?;
         let stages = f.stages.unwrap_or(SM80_STAGES);
         let (bm, bn, bk) = (t[0], t[1], t[2]);
         if bm % (16 * w[0]) != 0 {
@@ -348,10 +353,10 @@ impl GemmConfig {
         check_problem(f, "rows are read 16 bytes at a time")?;
         let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_smem_atom(bk));
         let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_smem_atom(bk));
-        let smem_a = tile_atom("--smem-a", &smem_a_atom, bm, bk)?;
-        let smem_b = tile_atom("--smem-b", &smem_b_atom, bn, bk)?;
+        let smem_a = tile_atom(f.read, "--smem-a", &smem_a_atom, bm, bk)?;
+        let smem_b = tile_atom(f.read, "--smem-b", &smem_b_atom, bn, bk)?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
-        let raster = raster_layout(&f.raster, tm, tn)?;
+        let raster = raster_layout(f.read, &f.raster, tm, tn)?;
         Ok(GemmConfig {
             m: f.m,
             n: f.n,

@@ -1,8 +1,50 @@
 //! The flags of `cute gemm` and the checks both paths share: flag text read into values, the
 //! problem's sizes and buffers.
 
-use crate::algebra::View;
-use crate::eval::{Env, Outcome, Value};
+use crate::algebra::{ComposedLayout, IntTuple, Layout, View};
+
+/// A flag's text read as a value (layouts, shapes and swizzled atoms in the notation, C++ or
+/// DSL): the command line reads it ([`ReadFlag`]) and hands the value in, so the generator
+/// receives algebra types and never runs the evaluator itself.
+#[derive(Clone, Debug)]
+pub enum FlagValue {
+    /// An integer or an IntTuple.
+    IntTuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A swizzled (composed) layout.
+    Composed(ComposedLayout),
+    /// Any other value, by its kind (`a swizzle`, `an MMA atom`, ...), for the message.
+    Other(&'static str),
+}
+
+impl FlagValue {
+    /// A word for the kind of value, for messages (as the evaluator names it).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FlagValue::IntTuple(t) if t.is_int() => "an integer",
+            FlagValue::IntTuple(_) => "an IntTuple",
+            FlagValue::Layout(_) => "a layout",
+            FlagValue::Composed(_) => "a composed layout",
+            FlagValue::Other(kind) => kind,
+        }
+    }
+}
+
+/// Why a flag's text is not a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FlagError {
+    /// The text is a statement (an assignment, a picture), not an expression.
+    NotAValue,
+    /// The text fails to read or evaluate, with the evaluator's message.
+    Invalid(String),
+}
+
+/// Reads a flag's text into a value: handed in by the command line (`cute::app::read_gemm_flag`).
+pub type ReadFlag = fn(&str) -> Result<FlagValue, FlagError>;
+
+/// `--atom-layout`'s default, the warps `(2,2,1)`.
+pub const DEFAULT_ATOM_LAYOUT: &str = "(2,2,1)";
 
 /// The flags of `cute gemm`, as given.
 #[derive(Clone, Debug)]
@@ -37,6 +79,8 @@ pub struct GemmFlags {
     pub persistent: bool,
     /// Hopper path: C stored through shared memory by TMA.
     pub tma_store: bool,
+    /// How the flags' text is read into values.
+    pub read: ReadFlag,
 }
 
 impl GemmFlags {
@@ -56,15 +100,17 @@ impl GemmFlags {
     }
 }
 
-impl Default for GemmFlags {
-    fn default() -> Self {
+impl GemmFlags {
+    /// The defaults (an 8192³ bf16 problem, every knob the path's choice), reading flag text
+    /// with `read`.
+    pub fn new(read: ReadFlag) -> Self {
         GemmFlags {
             m: 8192,
             n: 8192,
             k: 8192,
             dtype: "bf16".into(),
             mma: None,
-            atom_layout: "(2,2,1)".into(),
+            atom_layout: DEFAULT_ATOM_LAYOUT.into(),
             tile: None,
             smem_a: None,
             smem_b: None,
@@ -74,17 +120,17 @@ impl Default for GemmFlags {
             cluster: None,
             persistent: false,
             tma_store: false,
+            read,
         }
     }
 }
 
-/// A flag's text read as a value (the notation, C++ or DSL).
-pub(crate) fn eval_value(flag: &str, text: &str) -> Result<Value, String> {
-    match Env::new().run(text) {
-        Ok(Outcome::Value(v)) => Ok(v),
-        Ok(_) => Err(format!("{flag}: expected a value, got a statement: {text}")),
-        Err(e) => Err(format!("{flag}: {} (in '{text}')", e.message)),
-    }
+/// A flag's text read as a value by the reader handed in, its failure told as the flag's.
+pub(crate) fn read_value(read: ReadFlag, flag: &str, text: &str) -> Result<FlagValue, String> {
+    read(text).map_err(|e| match e {
+        FlagError::NotAValue => format!("{flag}: expected a value, got a statement: {text}"),
+        FlagError::Invalid(message) => format!("{flag}: {message} (in '{text}')"),
+    })
 }
 
 /// The largest entry of a tuple flag (`--tile`, `--atom-layout`, `--cluster`): every product of
@@ -108,9 +154,14 @@ pub fn host_bytes(m: usize, n: usize, k: usize) -> u128 {
     (m * k + n * k) * 6 + m * n * 8
 }
 
-pub(crate) fn int_list(flag: &str, text: &str, n: usize) -> Result<Vec<usize>, String> {
-    let v = eval_value(flag, text)?;
-    let Value::IntTuple(t) = &v else {
+pub(crate) fn int_list(
+    read: ReadFlag,
+    flag: &str,
+    text: &str,
+    n: usize,
+) -> Result<Vec<usize>, String> {
+    let v = read_value(read, flag, text)?;
+    let FlagValue::IntTuple(t) = &v else {
         return Err(format!(
             "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
         ));

@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn csv_rows_carry_the_json_records_fields_in_order() {
-        let flags = GemmFlags::default();
+        let flags = GemmFlags::new(crate::app::read_gemm_flag);
         let v = Variant::from_flags(&flags).expect("the default configuration");
         let rows = vec![(v.clone(), nvrtc_report()), (v, nvrtc_report())];
         let json = compiled_report(&rows, ReportFormat::Json);

@@ -7,7 +7,7 @@ use cute::gpu::flags::GemmFlags;
 use cute::gpu::run::Gpu;
 
 fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
-    let mut g = GemmFlags::default();
+    let mut g = GemmFlags::new(cute::app::read_gemm_flag);
     f(&mut g);
     g
 }
@@ -121,7 +121,8 @@ fn every_sweep_variant_compiles_with_nvrtc() {
         );
         return;
     }
-    for c in cute::gpu::command::sweep_configs(&GemmFlags::default()).unwrap() {
+    for c in cute::gpu::command::sweep_configs(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap()
+    {
         let r = cute::gpu::nvrtc::compile(&kernel_source(&c), "sm_90a")
             .unwrap_or_else(|e| panic!("{c}: {e}"));
         assert!(!r.cubin.is_empty());
@@ -139,7 +140,7 @@ fn run_on_gpu(shapes: &[(usize, usize, usize)], variants: &[fn(&mut GemmFlags)])
                     m,
                     n,
                     k,
-                    ..GemmFlags::default()
+                    ..GemmFlags::new(cute::app::read_gemm_flag)
                 };
                 v(&mut f);
                 cute::gpu::variant::Variant::Sm80(GemmConfig::from_flags(&f).unwrap())

@@ -12,7 +12,7 @@ fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFl
         n,
         k,
         mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
-        ..GemmFlags::default()
+        ..GemmFlags::new(cute::app::read_gemm_flag)
     };
     f(&mut g);
     g
@@ -129,7 +129,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
     let e = Variant::from_flags(&GemmFlags {
         mma: Some("SM80_16x8x16_F32BF16BF16F32_TN".into()),
         persistent: true,
-        ..GemmFlags::default()
+        ..GemmFlags::new(cute::app::read_gemm_flag)
     })
     .unwrap_err();
     assert!(e.starts_with("--persistent:"), "{e}");
@@ -138,7 +138,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
 #[test]
 fn knobs_without_mma_take_the_hopper_path_with_fitting_defaults() {
     let v = |f: fn(&mut GemmFlags)| {
-        let mut g = GemmFlags::default();
+        let mut g = GemmFlags::new(cute::app::read_gemm_flag);
         f(&mut g);
         match Variant::from_flags(&g).unwrap() {
             Variant::Sm90(c) => c,
@@ -242,7 +242,8 @@ fn every_hopper_variant_compiles_with_nvrtc_without_spills() {
         );
         return;
     }
-    let (sweep, notes) = cute::gpu::command::sweep_sm90(&GemmFlags::default()).unwrap();
+    let (sweep, notes) =
+        cute::gpu::command::sweep_sm90(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     assert!(sweep.len() >= 8);
     for c in sweep.into_iter().chain(extra_variants()) {
@@ -261,7 +262,8 @@ fn every_hopper_variant_compiles_with_nvrtc_without_spills() {
 
 #[test]
 fn the_sweep_shows_both_paths_and_every_knob() {
-    let (rows, notes) = cute::gpu::command::sweep_all(&GemmFlags::default()).unwrap();
+    let (rows, notes) =
+        cute::gpu::command::sweep_all(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     let names: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
     assert!(names.iter().any(|n| n.starts_with("mma.sync")));
@@ -283,7 +285,7 @@ fn the_sweep_shows_both_paths_and_every_knob() {
         m: 128 * 3,
         n: 256,
         k: 64,
-        ..GemmFlags::default()
+        ..GemmFlags::new(cute::app::read_gemm_flag)
     };
     let (rows, notes) = cute::gpu::command::sweep_all(&odd).unwrap();
     assert!(notes.iter().any(|n| n.contains("--cluster")), "{notes:?}");

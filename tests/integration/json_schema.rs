@@ -103,8 +103,10 @@ fn every_command_speaks_the_schema() {
     ));
     assert!(lines.len() >= statements.len() + 8, "{lines:?}");
     // a measured record's fields (the values made up: no GPU here), a failed host check too
-    let v = cute::gpu::variant::Variant::from_flags(&cute::gpu::flags::GemmFlags::default())
-        .expect("the default configuration");
+    let v = cute::gpu::variant::Variant::from_flags(&cute::gpu::flags::GemmFlags::new(
+        cute::app::read_gemm_flag,
+    ))
+    .expect("the default configuration");
     let measured = |worst: f64, failures: usize| cute::gpu::run::Measurement {
         config: v.clone(),
         ms: 1.5,

@@ -469,7 +469,7 @@ mod tests {
         }
         let f = GemmFlags {
             mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
-            ..GemmFlags::default()
+            ..GemmFlags::new(crate::app::read_gemm_flag)
         };
         let cfg = HopperConfig::from_flags(&f).unwrap();
         let src = kernel_source(&cfg);

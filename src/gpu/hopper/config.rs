@@ -5,9 +5,8 @@ use std::fmt;
 
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::analysis::bank::SmemLayout;
-use crate::eval::Value;
 use crate::gpu::config::{Dtype, MAX_SMEM_BYTES, atom_extents, raster_layout, tile_stage};
-use crate::gpu::flags::{GemmFlags, check_problem, eval_value, int_list};
+use crate::gpu::flags::{FlagValue, GemmFlags, ReadFlag, check_problem, int_list, read_value};
 
 /// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
 pub fn default_atom(dtype: Dtype) -> String {
@@ -289,18 +288,22 @@ pub struct HopperConfig {
     pub c_chunk: usize,
 }
 
-fn int3(flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
-    let v = int_list(flag, text, 3)?;
+fn int3(read: ReadFlag, flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
+    let v = int_list(read, flag, text, 3)?;
     Ok((v[0], v[1], v[2]))
 }
 
 /// The atom as a layout in elements with its swizzle in element units. A GMMA atom
 /// (`Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`) swizzles byte addresses: its base drops by
 /// log2(bytes per element).
-fn atom_in_elements(flag: &str, text: &str) -> Result<(Option<Swizzle>, Layout), String> {
-    match eval_value(flag, text)? {
-        Value::Layout(l) => Ok((None, l)),
-        Value::Composed(ComposedLayout {
+fn atom_in_elements(
+    read: ReadFlag,
+    flag: &str,
+    text: &str,
+) -> Result<(Option<Swizzle>, Layout), String> {
+    match read_value(read, flag, text)? {
+        FlagValue::Layout(l) => Ok((None, l)),
+        FlagValue::Composed(ComposedLayout {
             swizzle,
             offset,
             layout,
@@ -339,8 +342,14 @@ fn atom_in_elements(flag: &str, text: &str) -> Result<(Option<Swizzle>, Layout),
 
 /// Tile the atom to (rows, bk) as CuTe's tile_to_shape does (column-major over the repeats),
 /// and check that it is what TMA's 128B-swizzled box writes.
-fn stage_layout(flag: &str, text: &str, rows: usize, bk: usize) -> Result<SmemLayout, String> {
-    let (sw, atom) = atom_in_elements(flag, text)?;
+fn stage_layout(
+    read: ReadFlag,
+    flag: &str,
+    text: &str,
+    rows: usize,
+    bk: usize,
+) -> Result<SmemLayout, String> {
+    let (sw, atom) = atom_in_elements(read, flag, text)?;
     let (_, a1) = atom_extents(flag, &atom)?;
     if sw.is_some_and(|s| s.bits == 3) && a1 != 64 {
         return Err(format!(
@@ -434,7 +443,7 @@ pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
         .unwrap_or_else(|| format!("({},{},64)", 64 * consumers, atom.n));
     if f.stages.is_none() {
         let mut stages = 4;
-        if let Ok(v) = int_list("--tile", &tile, 3) {
+        if let Ok(v) = int_list(f.read, "--tile", &tile, 3) {
             // C's staging at its narrowest (64 columns) when --tma-store
             let fixed = c_staging_bytes(f.tma_store, consumers, 64) + 1024;
             while stages > 2
@@ -470,7 +479,7 @@ fn c_staging_bytes(tma_store: bool, consumers: usize, cols: usize) -> usize {
 }
 
 /// `--cluster`: `CM`, `(CM)` or `(CM,CN)`.
-pub fn parse_cluster(text: &str) -> Result<(usize, usize), String> {
+pub fn parse_cluster(read: ReadFlag, text: &str) -> Result<(usize, usize), String> {
     let t = text.trim();
     if let Ok(cm) = t.parse::<usize>() {
         if cm == 0 {
@@ -478,7 +487,7 @@ pub fn parse_cluster(text: &str) -> Result<(usize, usize), String> {
         }
         return Ok((cm, 1));
     }
-    let v = int_list("--cluster", t, 2)
+    let v = int_list(read, "--cluster", t, 2)
         .map_err(|_| format!("--cluster: expected CM or (CM,CN), positive integers, got {text}"))?;
     Ok((v[0], v[1]))
 }
@@ -498,7 +507,7 @@ impl HopperConfig {
             ));
         }
         let f = &resolve_defaults(f)?;
-        let (bm, bn, bk) = int3("--tile", f.tile.as_deref().unwrap_or_default())?;
+        let (bm, bn, bk) = int3(f.read, "--tile", f.tile.as_deref().unwrap_or_default())?;
         let stages = f.stages.unwrap_or_default();
         let consumers = check_consumers(f.consumers)?;
         let regs = register_split(consumers);
@@ -575,15 +584,15 @@ impl HopperConfig {
         }
         let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_atom(dtype));
         let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_atom(dtype));
-        let smem_a = stage_layout("--smem-a", &smem_a_atom, bm, bk)?;
-        let smem_b = stage_layout("--smem-b", &smem_b_atom, bn, bk)?;
+        let smem_a = stage_layout(f.read, "--smem-a", &smem_a_atom, bm, bk)?;
+        let smem_b = stage_layout(f.read, "--smem-b", &smem_b_atom, bn, bk)?;
         let desc_a = GmmaDesc::derive("--smem-a", &smem_a, bm, bk)?;
         let desc_b = GmmaDesc::derive("--smem-b", &smem_b, bn, bk)?;
         check_tma("--smem-a", &smem_a, bm, bk)?;
         check_tma("--smem-b", &smem_b, bn, bk)?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
         let cluster = match &f.cluster {
-            Some(t) => parse_cluster(t)?,
+            Some(t) => parse_cluster(f.read, t)?,
             None => (1, 1),
         };
         let (cm, cn) = cluster;
@@ -617,7 +626,7 @@ impl HopperConfig {
         }
         let a_slice_bytes = slice_bytes("--smem-a", &smem_a, bm, cn)?;
         let b_slice_bytes = slice_bytes("--smem-b", &smem_b, bn, cm)?;
-        let raster = raster_layout(&f.raster, tm / cm, tn / cn)?;
+        let raster = raster_layout(f.read, &f.raster, tm / cm, tn / cn)?;
         let smem_c = if f.tma_store {
             let atom = Layout::new(
                 IntTuple::tuple([IntTuple::int(8), IntTuple::int(64)]),
@@ -763,7 +772,7 @@ mod tests {
     fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
         let mut g = GemmFlags {
             mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
-            ..GemmFlags::default()
+            ..GemmFlags::new(crate::app::read_gemm_flag)
         };
         f(&mut g);
         g
