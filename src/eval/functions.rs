@@ -1313,10 +1313,17 @@ pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<Str
 
 /// The function of that name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
-    type Index = std::collections::HashMap<&'static str, &'static Function>;
+    type Index = std::collections::HashMap<
+        &'static str,
+        &'static Function,
+        std::hash::BuildHasherDefault<super::NameHasher>,
+    >;
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index = Index::with_capacity(FUNCTIONS.len() + ALIASES.len());
+        let mut index = Index::with_capacity_and_hasher(
+            FUNCTIONS.len() + ALIASES.len(),
+            Default::default(),
+        );
         // the first entry of a name wins, as a search of the table in order finds it
         for f in FUNCTIONS {
             index.entry(f.name).or_insert(f);
