@@ -1320,10 +1320,8 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
     >;
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index = Index::with_capacity_and_hasher(
-            FUNCTIONS.len() + ALIASES.len(),
-            Default::default(),
-        );
+        let mut index =
+            Index::with_capacity_and_hasher(FUNCTIONS.len() + ALIASES.len(), Default::default());
         // the first entry of a name wins, as a search of the table in order finds it
         for f in FUNCTIONS {
             index.entry(f.name).or_insert(f);
