@@ -83,7 +83,7 @@ pub fn topic(name: &str) -> Option<String> {
         "limits" => LIMITS.to_string(),
         "functions" => {
             let mut out = String::from("Functions (names as in CuTe C++):\n");
-            for f in functions::FUNCTIONS {
+            for f in functions::all() {
                 out.push_str(&format!("  {:<24} {}\n", f.name, f.signature));
             }
             out

@@ -414,7 +414,8 @@ impl Env {
             .collect()
     }
 
-    /// A call of a mode-index template form ([`functions::templated`]) on its one argument.
+    /// A call of a template form ([`functions::templated`]): its template arguments placed
+    /// among the call's as the function's table entry says.
     fn call_templated(
         &self,
         t: &functions::Templated,
@@ -423,16 +424,28 @@ impl Env {
         name_span: Span,
         span: Span,
     ) -> Result<Value, EvalError> {
-        if args.len() != 1 {
+        if t.mode_index && args.len() != 1 {
             return Err(EvalError::new(
                 format!("{name} takes 1 argument, got {}", args.len()),
                 span,
             ));
         }
-        let mut vals = self.eval_args(args)?;
-        vals.extend(t.indices.iter().cloned());
-        let mut spans = vec![name_span; vals.len()];
-        spans[0] = args[0].span;
+        let called = self.eval_args(args)?;
+        let arg_spans = args.iter().map(|a| a.span);
+        let template_spans = std::iter::repeat_n(name_span, t.indices.len());
+        let (vals, spans): (Vec<Value>, Vec<Span>) = match t.placement {
+            functions::TemplateArgs::Before => (
+                t.indices.iter().cloned().chain(called).collect(),
+                template_spans.chain(arg_spans).collect(),
+            ),
+            _ => (
+                called
+                    .into_iter()
+                    .chain(t.indices.iter().cloned())
+                    .collect(),
+                arg_spans.chain(template_spans).collect(),
+            ),
+        };
         let v = functions::call(t.inner, &vals, &spans, span)?;
         match t.query {
             Some(q) => functions::call(q, &[v], &[span], span),

@@ -30,10 +30,7 @@ fn is_word(c: char) -> bool {
 
 /// Every word worth completing besides variables: functions, commands and atom names.
 fn static_words() -> Vec<String> {
-    let mut words: Vec<String> = functions::FUNCTIONS
-        .iter()
-        .map(|f| f.name.to_string())
-        .collect();
+    let mut words: Vec<String> = functions::all().map(|f| f.name.to_string()).collect();
     words.extend(COMMANDS.iter().map(|c| c.name.to_string()));
     words.extend(crate::eval::functions::completion_names());
     words

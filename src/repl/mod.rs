@@ -153,7 +153,7 @@ pub fn help_text() -> String {
         s.push_str(&format!("  {head:<40} {}\n", c.help));
     }
     s.push_str("\nFunctions:\n");
-    for f in functions::FUNCTIONS {
+    for f in functions::all() {
         s.push_str(&format!("  {:<40} {}\n", f.signature, f.summary));
     }
     s

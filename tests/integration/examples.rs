@@ -2,12 +2,12 @@
 //! `cute help NAME` show it with its result, computed), and names close to a function get a
 //! "did you mean".
 
-use cute::eval::functions::{FUNCTIONS, closest, describe};
+use cute::eval::functions::{all, closest, describe};
 use cute::eval::{Env, Outcome};
 
 #[test]
 fn every_function_has_an_example_that_evaluates() {
-    for f in FUNCTIONS {
+    for f in all() {
         assert!(
             f.example.contains(f.name) || f.example.contains(&f.name.replace('_', "")),
             "{}: the example {:?} calls it",

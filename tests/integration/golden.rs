@@ -84,8 +84,15 @@ fn binary_refuses_every_refusal() {
 
 /// The sets of random cases answered by CuTe C++ (generated with `tests/oracle/gen_cases.py`
 /// through cute-oracle): the default seed in `tests/oracle/`, and a larger run with
-/// `--seed 4242 --scale 3` in `tests/oracle/seed4242/`.
-const ORACLE_SETS: [&str; 2] = ["tests/oracle", "tests/oracle/seed4242"];
+/// `--seed 4242 --scale 3` in `tests/oracle/seed4242/`; the sets of CuTe's further API (issue 15)
+/// in `tests/oracle/api_*/`, each made by its own `gen.py`.
+const ORACLE_SETS: [&str; 5] = [
+    "tests/oracle",
+    "tests/oracle/seed4242",
+    "tests/oracle/api_layouts",
+    "tests/oracle/api_tuples",
+    "tests/oracle/api_swizzled",
+];
 
 fn oracle_file(set: &str, name: &str) -> String {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,5 +1,8 @@
 //! The one integration-test binary: golden corpus, laws, bad input and the CLI.
 
+mod api_layouts;
+mod api_swizzled;
+mod api_tuples;
 mod atoms;
 mod bad_input;
 mod cli;

@@ -35,6 +35,35 @@ pub struct Function {
     handler: Handler,
     /// Its derivation for `cute explain`, if it has one.
     traced: Option<TracedHandler>,
+    /// Where C++ template arguments (`upcast<2>(L)`) go among the call's arguments.
+    template: TemplateArgs,
+}
+
+/// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
+/// `upcast(L, 2)` (after, as the DSL's `upcast(layout, factor)` orders them),
+/// `recast_layout<uint16_t, uint8_t>(L)` is `recast_layout(uint16_t, uint8_t, L)` (before).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TemplateArgs {
+    /// The function takes no template arguments (besides the mode-index forms of [`templated`]).
+    None,
+    /// Template arguments come before the call's arguments.
+    Before,
+    /// Template arguments come after the call's arguments.
+    After,
+}
+
+impl Function {
+    /// The fields a table entry leaves out.
+    const DEFAULTS: Function = Function {
+        name: "",
+        signature: "",
+        summary: "",
+        example: "",
+        arity: (0, 0),
+        handler: |a| Err(EvalError::new("no handler", a.span)),
+        traced: None,
+        template: TemplateArgs::None,
+    };
 }
 
 /// The arguments of a call, with their spans.
@@ -77,7 +106,7 @@ impl Args<'_> {
 }
 
 macro_rules! f {
-    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr) => {
+    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr $(, $key:ident: $val:expr)* $(,)?) => {
         Function {
             name: $name,
             signature: $sig,
@@ -85,18 +114,8 @@ macro_rules! f {
             example: $example,
             arity: ($lo, $hi),
             handler: $h,
-            traced: None,
-        }
-    };
-    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr, traced: $t:expr) => {
-        Function {
-            name: $name,
-            signature: $sig,
-            summary: $summary,
-            example: $example,
-            arity: ($lo, $hi),
-            handler: $h,
-            traced: Some($t),
+            $($key: $val,)*
+            ..Function::DEFAULTS
         }
     };
 }
@@ -112,8 +131,25 @@ macro_rules! atom_f {
 
 const ANY: usize = usize::MAX;
 
-/// Every function, in help order.
-pub static FUNCTIONS: &[Function] = &[
+mod layouts;
+mod swizzled;
+mod tuples;
+
+/// Every function, in help order: the table's groups, one file each.
+static GROUPS: &[&[Function]] = &[
+    CORE,
+    layouts::FUNCTIONS,
+    tuples::FUNCTIONS,
+    swizzled::FUNCTIONS,
+];
+
+/// Every function of the table, in help order.
+pub fn all() -> impl Iterator<Item = &'static Function> + Clone {
+    GROUPS.iter().flat_map(|g| g.iter())
+}
+
+/// The layout algebra's first functions, the atoms and the constructors.
+static CORE: &[Function] = &[
     f!(
         "size",
         "size(L)",
@@ -482,7 +518,7 @@ pub static FUNCTIONS: &[Function] = &[
                 r.map_err(a.alg())
             })
         },
-        traced: traced::coalesce
+        traced: Some(traced::coalesce)
     ),
     f!(
         "filter",
@@ -492,7 +528,7 @@ pub static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) },
-        traced: traced::filter
+        traced: Some(traced::filter)
     ),
     f!(
         "composition",
@@ -514,7 +550,7 @@ pub static FUNCTIONS: &[Function] = &[
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
-        traced: traced::composition
+        traced: Some(traced::composition)
     ),
     f!(
         "complement",
@@ -542,7 +578,7 @@ pub static FUNCTIONS: &[Function] = &[
             };
             r.map(Value::Layout).map_err(a.alg())
         },
-        traced: traced::complement
+        traced: Some(traced::complement)
     ),
     f!(
         "right_inverse",
@@ -559,7 +595,7 @@ pub static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: |a, t| traced::inverse(a, t, inverse::right_inverse_traced)
+        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced))
     ),
     f!(
         "left_inverse",
@@ -576,7 +612,7 @@ pub static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: |a, t| traced::inverse(a, t, inverse::left_inverse_traced)
+        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced))
     ),
     f!(
         "logical_divide",
@@ -586,7 +622,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_divide),
-        traced: |a, t| traced::tiler_op(a, t, divide::logical_divide_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced))
     ),
     f!(
         "zipped_divide",
@@ -596,7 +632,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_divide),
-        traced: |a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced))
     ),
     f!(
         "tiled_divide",
@@ -606,7 +642,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_divide),
-        traced: |a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced))
     ),
     f!(
         "flat_divide",
@@ -616,7 +652,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_divide),
-        traced: |a, t| traced::tiler_op(a, t, divide::flat_divide_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced))
     ),
     f!(
         "logical_product",
@@ -626,7 +662,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_product),
-        traced: |a, t| traced::tiler_op(a, t, divide::logical_product_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced))
     ),
     f!(
         "zipped_product",
@@ -636,7 +672,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_product),
-        traced: |a, t| traced::tiler_op(a, t, divide::zipped_product_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced))
     ),
     f!(
         "tiled_product",
@@ -646,7 +682,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_product),
-        traced: |a, t| traced::tiler_op(a, t, divide::tiled_product_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced))
     ),
     f!(
         "flat_product",
@@ -656,7 +692,7 @@ pub static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_product),
-        traced: |a, t| traced::tiler_op(a, t, divide::flat_product_traced)
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced))
     ),
     f!(
         "blocked_product",
@@ -670,7 +706,7 @@ pub static FUNCTIONS: &[Function] = &[
                 divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: |a, t| traced::layout_op(a, t, divide::blocked_product_traced)
+        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced))
     ),
     f!(
         "raked_product",
@@ -684,7 +720,7 @@ pub static FUNCTIONS: &[Function] = &[
                 divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: |a, t| traced::layout_op(a, t, divide::raked_product_traced)
+        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced))
     ),
     f!(
         "max_common_layout",
@@ -738,7 +774,7 @@ pub static FUNCTIONS: &[Function] = &[
                 }
             }
         },
-        traced: traced::crd2idx
+        traced: Some(traced::crd2idx)
     ),
     f!(
         "idx2crd",
@@ -757,7 +793,7 @@ pub static FUNCTIONS: &[Function] = &[
             };
             r.map(Value::IntTuple).map_err(a.alg())
         },
-        traced: traced::idx2crd
+        traced: Some(traced::idx2crd)
     ),
     atom_f!(
         "mma_atom",
@@ -893,7 +929,7 @@ pub static FUNCTIONS: &[Function] = &[
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
-        traced: traced::local_tile
+        traced: Some(traced::local_tile)
     ),
     f!(
         "local_partition",
@@ -916,7 +952,7 @@ pub static FUNCTIONS: &[Function] = &[
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
-        traced: traced::local_partition
+        traced: Some(traced::local_partition)
     ),
     f!(
         "bank_conflicts",
@@ -1245,31 +1281,86 @@ pub struct Templated {
     pub query: Option<&'static Function>,
     /// The template arguments.
     pub indices: Vec<Value>,
+    /// Where the template arguments go among the call's arguments.
+    pub placement: TemplateArgs,
+    /// A mode-index form (`size<0>`): it takes exactly one argument.
+    pub mode_index: bool,
 }
 
-/// The mode-index template form a name spells (`size<0>`), if it is one.
+/// The template form a name spells, if it is one: a mode-index form (`size<0>`, `select<1,0>`),
+/// or a function of the table that takes template arguments (`upcast<2>`,
+/// `recast_layout<uint16_t,uint8_t>`).
 pub fn templated(name: &str) -> Option<Templated> {
     let (base, rest) = name.split_once('<')?;
-    let indices = rest
-        .strip_suffix('>')?
-        .split(',')
-        .map(|t| {
-            let t = t.trim();
-            let t = t.strip_prefix('_').unwrap_or(t);
-            t.parse::<i64>().ok().map(Value::int)
-        })
-        .collect::<Option<_>>()?;
-    let (inner, query) = match base {
-        "get" | "layout" => ("get", None),
-        "select" | "take" | "group" => (base, None),
-        "size" | "cosize" | "shape" | "stride" | "rank" | "depth" => ("get", Some(base)),
-        _ => return None,
+    let text = rest.strip_suffix('>')?;
+    let mode_index = match base {
+        "get" | "layout" => Some(("get", None)),
+        "select" | "take" | "group" => Some((base, None)),
+        "size" | "cosize" | "shape" | "stride" | "rank" | "depth" => Some(("get", Some(base))),
+        _ => None,
     };
+    if let Some((inner, query)) = mode_index {
+        let indices = text
+            .split(',')
+            .map(|t| template_int(t).map(Value::int))
+            .collect::<Option<_>>()?;
+        return Some(Templated {
+            inner: lookup(inner)?,
+            query: query.and_then(lookup),
+            indices,
+            placement: TemplateArgs::After,
+            mode_index: true,
+        });
+    }
+    let inner = lookup(base)?;
+    if inner.template == TemplateArgs::None {
+        return None;
+    }
+    let indices = template_args(text)
+        .into_iter()
+        .map(|t| match template_int(t) {
+            Some(v) => Value::int(v),
+            None => Value::Name(t.to_string()),
+        })
+        .collect();
     Some(Templated {
-        inner: lookup(inner)?,
-        query: query.and_then(lookup),
+        inner,
+        query: None,
         indices,
+        placement: inner.template,
+        mode_index: false,
     })
+}
+
+/// The template arguments of a template's text, split at its top-level commas.
+fn template_args(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'<' | b'(' => depth += 1,
+            b'>' | b')' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                out.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(text[start..].trim());
+    out
+}
+
+/// An integral constant as a template argument: `2`, `_2`, `Int<2>`, `Int<2>{}`, `C<2>`.
+fn template_int(t: &str) -> Option<i64> {
+    let t = t.trim();
+    let t = t.strip_suffix("{}").unwrap_or(t);
+    let t = ["Int<", "C<", "cute::Int<", "cute::C<"]
+        .iter()
+        .find_map(|p| t.strip_prefix(p).and_then(|r| r.strip_suffix('>')))
+        .unwrap_or(t);
+    let t = t.strip_prefix('_').unwrap_or(t);
+    t.parse::<i64>().ok()
 }
 
 /// A function's entry for `:help NAME` and `cute help NAME`: its signature, what it computes,
@@ -1294,8 +1385,7 @@ pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<Str
     if limit == 0 {
         return Vec::new();
     }
-    let mut found: Vec<(usize, String)> = FUNCTIONS
-        .iter()
+    let mut found: Vec<(usize, String)> = all()
         .map(|f| f.name)
         .chain(ALIASES.iter().map(|(a, _)| *a))
         .chain(others)
@@ -1321,13 +1411,13 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut index =
-            Index::with_capacity_and_hasher(FUNCTIONS.len() + ALIASES.len(), Default::default());
+            Index::with_capacity_and_hasher(all().count() + ALIASES.len(), Default::default());
         // the first entry of a name wins, as a search of the table in order finds it
-        for f in FUNCTIONS {
+        for f in all() {
             index.entry(f.name).or_insert(f);
         }
         for (alias, ours) in ALIASES {
-            if let Some(f) = FUNCTIONS.iter().find(|f| f.name == *ours) {
+            if let Some(f) = all().find(|f| f.name == *ours) {
                 index.entry(alias).or_insert(f);
             }
         }
@@ -1579,8 +1669,5 @@ pub fn call_traced(
 
 /// The functions `cute explain` derives step by step.
 pub fn explained() -> impl Iterator<Item = &'static str> {
-    FUNCTIONS
-        .iter()
-        .filter(|f| f.traced.is_some())
-        .map(|f| f.name)
+    all().filter(|f| f.traced.is_some()).map(|f| f.name)
 }

@@ -1,0 +1,1 @@
+//! CuTe API, part 1: the layouts group (issue 15).

@@ -1,0 +1,1 @@
+//! CuTe API, part 1: the swizzled group (issue 15).
