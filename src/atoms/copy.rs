@@ -8,7 +8,7 @@ use super::util::{col, compose_modes, lay, upcast, zip};
 use crate::algebra::coord::Coord;
 use crate::algebra::divide::{raked_product, zipped_divide};
 use crate::algebra::error::condition;
-use crate::algebra::inverse::right_inverse;
+use crate::algebra::inverse::{self, right_inverse};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, composition};
 
 /// `Copy_Atom<Copy_Traits<Op>, ValType>`.
@@ -310,6 +310,12 @@ pub enum CopyOrigin {
     ThrVal(Layout, Layout),
     /// `make_tiled_copy_{A,B,C}(atom, tiled_mma)`.
     Mma(Operand, Box<TiledMma>),
+    /// `make_tiled_copy_C_atom(atom, tiled_mma)`.
+    MmaCAtom(Box<TiledMma>),
+    /// `make_tiled_copy_S(atom, tiled_copy)` (`true`) or `make_tiled_copy_D`.
+    Copy(bool, Box<TiledCopy>),
+    /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`.
+    Cotiled(Layout, Layout),
 }
 
 /// `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`.
@@ -321,8 +327,9 @@ pub struct TiledCopy {
     pub origin: CopyOrigin,
     /// `TiledLayout_TV`: (thread, value) -> column-major offset in the tile.
     pub layout_tv: Layout,
-    /// `Tiler_MN`.
-    pub tiler: IntTuple,
+    /// `Tiler_MN`: a shape (a tuple of [`Tiler::Int`]), or a tuple of layouts where the copy
+    /// is cotiled.
+    pub tiler: Tiler,
 }
 
 /// `make_layout_tv(thr, val)` as CuTe's Python DSL defines it: `(tiler_mn, layout_tv)`.
@@ -341,7 +348,7 @@ impl TiledCopy {
             atom,
             origin: CopyOrigin::ThrVal(thr, val),
             layout_tv,
-            tiler,
+            tiler: Tiler::from_shape(&tiler),
         })
     }
 
@@ -352,9 +359,9 @@ impl TiledCopy {
             Operand::B => (1, 2),
             Operand::C => (0, 1),
         };
-        let tiler = IntTuple::tuple([
-            IntTuple::int(mma.tile_size_mnk(p)?),
-            IntTuple::int(mma.tile_size_mnk(q)?),
+        let tiler = Tiler::Tuple(vec![
+            Tiler::Int(mma.tile_size_mnk(p)?),
+            Tiler::Int(mma.tile_size_mnk(q)?),
         ]);
         let layout_tv = mma.layout_tv(op)?;
         TiledCopy::checked(TiledCopy {
@@ -363,6 +370,122 @@ impl TiledCopy {
             layout_tv,
             tiler,
         })
+    }
+
+    /// `make_tiled_copy_S(atom, tiled_copy)` (`src`) or `make_tiled_copy_D`: the atom over the
+    /// source (destination) TV layout of another tiled copy, with its tiler.
+    pub fn from_copy(atom: CopyAtom, src: bool, other: TiledCopy) -> Result<TiledCopy> {
+        let layout_tv = other.layout_tv_of(src)?;
+        let tiler = other.tiler.clone();
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::Copy(src, Box::new(other)),
+            layout_tv,
+            tiler,
+        })
+    }
+
+    /// `make_tiled_copy_C_atom(atom, mma)`: the smallest tiled copy that retiles the MMA's C
+    /// TV layout, keeping its value order.
+    ///
+    /// `layout_TV = layoutC_TV o (size<0>(layoutC_TV), NumValSrc)`; per mode i of the MMA's
+    /// (M,N) tile, `tiler_i = filter((M,N):(0..1 at i..0) o layout_TV)`; then
+    /// `layout_tv = left_inverse((M,N) o tiler) o layout_TV`.
+    pub fn mma_c_atom(atom: CopyAtom, mma: TiledMma) -> Result<TiledCopy> {
+        const OP: &str = "make_tiled_copy_C_atom";
+        let layout_c = mma.layout_tv(Operand::C)?;
+        let copy_v = atom.num_val(true)?;
+        let (threads, vals) = (layout_c.mode(0)?.size()?, layout_c.mode(1)?.size()?);
+        if copy_v > vals {
+            return Err(condition(
+                OP,
+                format!(
+                    "the copy atom's {copy_v} source values exceed the {vals} values per thread of the MMA's C layout"
+                ),
+            ));
+        }
+        let layout_tv = composition::compose(
+            &layout_c,
+            &col(IntTuple::tuple([
+                IntTuple::int(threads),
+                IntTuple::int(copy_v),
+            ]))?,
+        )?;
+        let mma_tiler = IntTuple::tuple([
+            IntTuple::int(mma.tile_size_mnk(0)?),
+            IntTuple::int(mma.tile_size_mnk(1)?),
+        ]);
+        let (tiler, layout_tv) = cotile(&mma_tiler, &layout_tv)?;
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::MmaCAtom(Box::new(mma)),
+            layout_tv,
+            tiler,
+        })
+    }
+
+    /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`: threads and values given as
+    /// offsets into `data_layout`'s codomain.
+    ///
+    /// `layout_tv_data = (left_inverse(data), 1:0) o atom_tv`, checked to address only memory
+    /// of `data`; then tiled as [`TiledCopy::mma_c_atom`] tiles (by `product_each(shape(data))`).
+    pub fn cotiled(atom: CopyAtom, atom_tv: Layout, data: Layout) -> Result<TiledCopy> {
+        const OP: &str = "make_cotiled_copy";
+        let stride0 = Layout::new(IntTuple::int(1), IntTuple::int(0))?;
+        let inv_data = Layout::concat(&[inverse::left_inverse(&data)?, stride0.clone()]);
+        let layout_tv_data = composition::compose(&inv_data, &atom_tv)?;
+        // every address of atom_tv exists in data
+        let data_ext = Layout::concat(&[data.clone(), stride0]);
+        let lhs = composition::compose(&data_ext, &layout_tv_data.mode(1)?)?.coalesce()?;
+        let rhs = atom_tv.mode(1)?.coalesce()?;
+        if lhs != rhs {
+            return Err(condition(
+                OP,
+                format!(
+                    "the memory pointed to by the atom's TV layout {atom_tv} does not exist in the data layout {data} (CuTe's static_assert)"
+                ),
+            ));
+        }
+        let flat_shape = data.shape().product_each()?;
+        let (tiler, layout_tv) = cotile(&flat_shape, &layout_tv_data)?;
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::Cotiled(atom_tv, data),
+            layout_tv,
+            tiler,
+        })
+    }
+
+    /// `Tiler_MN`'s shape, `shape(Tiler_MN{})`.
+    pub fn tiler_shape(&self) -> Result<IntTuple> {
+        fn shape(t: &Tiler) -> Result<IntTuple> {
+            Ok(match t {
+                Tiler::Int(n) => IntTuple::int(*n),
+                Tiler::Layout(l) => l.shape().clone(),
+                Tiler::Under => return Err(condition("Tiler_MN", "'_' has no shape")),
+                Tiler::Tuple(v) => v.iter().map(shape).collect::<Result<IntTuple>>()?,
+            })
+        }
+        shape(&self.tiler)
+    }
+
+    /// `tile_size<I...>(tiled_copy)`: `size<I...>(Tiler_MN)`.
+    pub fn tile_size(&self, modes: &[usize]) -> Result<i64> {
+        let mut t = &self.tiler;
+        for &i in modes {
+            t = match t {
+                Tiler::Tuple(v) => v.get(i),
+                _ if i == 0 => Some(t),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                condition(
+                    "tile_size",
+                    format!("mode {i} is out of range for the tiler {}", self.tiler),
+                )
+            })?;
+        }
+        super::util::tiler_size(t)
     }
 
     fn checked(t: TiledCopy) -> Result<TiledCopy> {
@@ -415,12 +538,27 @@ impl TiledCopy {
 
     /// `get_layoutS_TV()` (src) or `get_layoutD_TV()`.
     pub fn layout_tv_of(&self, src: bool) -> Result<Layout> {
-        let reference = col(IntTuple::tuple([self.tiler.clone(), IntTuple::int(1)]))?;
+        let reference = col(IntTuple::tuple([self.tiler_shape()?, IntTuple::int(1)]))?;
         self.tile2thrfrg(&reference, src)?.slice(&Coord::Tuple(vec![
             Coord::Under,
             Coord::Under,
             Coord::Int(0),
         ]))
+    }
+
+    /// `tidfrg_S(tensor)` (`src`) / `tidfrg_D`: `(M,N,...)` to `(Thr,(FrgV,FrgX),(RestM,RestN,...))`.
+    pub fn tidfrg(&self, src: bool, tensor: &Layout) -> Result<Layout> {
+        if tensor.rank() < self.tiler.rank() {
+            return Err(condition(
+                if src { "tidfrg_S" } else { "tidfrg_D" },
+                format!(
+                    "the rank of the tensor {tensor} is smaller than the tiler's {} (CuTe's static_assert: rank of tensor to be partitioned too small)",
+                    self.tiler
+                ),
+            ));
+        }
+        let divided = zipped_divide(tensor, &self.tiler)?;
+        self.tile2thrfrg(&divided, src)
     }
 
     /// `ThrCopy::partition_S` (src) / `partition_D` of a tensor for thread `thr_idx`.
@@ -441,8 +579,7 @@ impl TiledCopy {
                 ),
             ));
         }
-        let divided = zipped_divide(tensor, &Tiler::from_shape(&self.tiler))?;
-        let thr_tensor = self.tile2thrfrg(&divided, src)?;
+        let thr_tensor = self.tidfrg(src, tensor)?;
         let coord = Coord::Tuple(vec![
             Coord::Int(thr_idx),
             Coord::Under,
@@ -450,6 +587,24 @@ impl TiledCopy {
         ]);
         Ok((thr_tensor.offset_of(&coord)?, thr_tensor.slice(&coord)?))
     }
+}
+
+/// The by-mode tiler of the elements a TV layout reaches in a tile of shape `shape`, and the TV
+/// layout onto that tiler's tile (`make_cotiled_copy`, `make_tiled_copy_C_atom`):
+/// `tiler_i = filter(make_layout(shape, e_i) o tv)` with `e_i` the stride 1 at mode i and 0
+/// elsewhere; `layout_tv = left_inverse(make_layout(shape) o tiler) o tv`.
+fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler, Layout)> {
+    let r = shape.rank();
+    let mut tiler = Vec::with_capacity(r);
+    for i in 0..r {
+        let unit: IntTuple = (0..r).map(|j| IntTuple::int(i64::from(i == j))).collect();
+        let along = Layout::new(shape.clone(), unit)?;
+        tiler.push(Tiler::Layout(composition::compose(&along, tv)?.filter()?));
+    }
+    let tiler = Tiler::Tuple(tiler);
+    let tile2data = composition::compose_tiler(&col(shape.clone())?, &tiler)?;
+    let layout_tv = composition::compose(&inverse::left_inverse(&tile2data)?, tv)?;
+    Ok((tiler, layout_tv))
 }
 
 impl fmt::Display for TiledCopy {
@@ -463,6 +618,16 @@ impl fmt::Display for TiledCopy {
                     Operand::C => "C",
                 };
                 write!(f, "make_tiled_copy_{x}({}, {mma})", self.atom)
+            }
+            CopyOrigin::MmaCAtom(mma) => {
+                write!(f, "make_tiled_copy_C_atom({}, {mma})", self.atom)
+            }
+            CopyOrigin::Copy(src, other) => {
+                let x = if *src { "S" } else { "D" };
+                write!(f, "make_tiled_copy_{x}({}, {other})", self.atom)
+            }
+            CopyOrigin::Cotiled(tv, data) => {
+                write!(f, "make_cotiled_copy({}, {tv}, {data})", self.atom)
             }
         }
     }

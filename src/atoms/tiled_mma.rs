@@ -245,6 +245,20 @@ impl TiledMma {
         Ok(out)
     }
 
+    /// `partition_shape_{A,B,C}(mma, shape)`: the shape of one thread's partition of a tensor of
+    /// that shape, `(FrgV, Rest...)`.
+    ///
+    /// `thrfrg(make_layout(shape))(0, (_, repeat<rank(shape)>(_)))`, then its shape.
+    pub fn partition_shape(&self, op: Operand, shape: &crate::algebra::Tup) -> Result<IntTuple> {
+        let dummy = col(shape.to_owned())?;
+        let tv = self.thrfrg(op, &dummy)?;
+        let coord = Coord::Tuple(vec![
+            Coord::Int(0),
+            Coord::Tuple(vec![Coord::Under, repeat_under(dummy.rank())]),
+        ]);
+        Ok(tv.slice(&coord)?.shape().clone())
+    }
+
     /// `ThrMMA::partition_{A,B,C}(tensor)` for the thread `thr_idx`: the offset and the layout
     /// `(FrgV, Rest...)` of the thread's part of a tensor with layout `tensor`.
     pub fn partition(&self, op: Operand, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {

@@ -93,6 +93,24 @@ fn atom_method(
                     .map_err(alg)
             })
         }
+        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_A" | "thrfrg_B" | "thrfrg_C") => {
+            one_arg("a layout").and_then(|_| {
+                let op = match name {
+                    "thrfrg_A" => Operand::A,
+                    "thrfrg_B" => Operand::B,
+                    _ => Operand::C,
+                };
+                let l = to_layout(&args[0], spans[0])?;
+                t.thrfrg(op, &l).map(Value::Layout).map_err(alg)
+            })
+        }
+        (Atom::TiledCopy(t) | Atom::ThrCopy(t, _), "tidfrg_S" | "tidfrg_D") => one_arg("a layout")
+            .and_then(|_| {
+                let l = to_layout(&args[0], spans[0])?;
+                t.tidfrg(name == "tidfrg_S", &l)
+                    .map(Value::Layout)
+                    .map_err(alg)
+            }),
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (base, l) = tensor_arg(&args[0], spans[0])?;
@@ -241,6 +259,25 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             ))),
             "tile_shape" | "tile_size" => Some(t.tile_shape().map(Value::IntTuple).map_err(alg)),
             "size" => Some(t.num_threads().map(Value::int).map_err(alg)),
+            _ if name.starts_with("permutation_mnk<") || name.starts_with("tile_size_mnk<") => {
+                let (base, rest) = name.split_once('<')?;
+                let i = rest
+                    .strip_suffix('>')
+                    .map(|x| x.trim_start_matches('_'))
+                    .and_then(|x| x.parse::<usize>().ok())
+                    .filter(|i| *i < 3);
+                let Some(i) = i else {
+                    return Some(Err(EvalError::new(
+                        format!("{base}<I> takes a mode I of 0 (M), 1 (N) or 2 (K): got {name}"),
+                        span,
+                    )));
+                };
+                Some(if base == "permutation_mnk" {
+                    t.permutation_mnk(i).map(|p| tiler_value(&p)).map_err(alg)
+                } else {
+                    t.tile_size_mnk(i).map(Value::int).map_err(alg)
+                })
+            }
             _ => atom_field(&Atom::Mma(t.atom.clone()), name, span),
         },
         Atom::ThrMma(t, thr) => match name {
@@ -262,7 +299,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => None,
         },
         Atom::TiledCopy(t) => match name {
-            "Tiler_MN" => Some(Ok(Value::IntTuple(t.tiler.clone()))),
+            "Tiler_MN" => Some(Ok(tiler_value(&t.tiler))),
             "TiledLayout_TV" => lay(Ok(t.layout_tv.clone())),
             "get_layoutS_TV" => lay(t.layout_tv_of(true)),
             "get_layoutD_TV" => lay(t.layout_tv_of(false)),
@@ -353,6 +390,40 @@ pub fn atom_function(
                 _ => Operand::C,
             };
             TiledCopy::from_mma(atom, op, mma)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_tiled_copy_S" | "make_tiled_copy_D" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let other = match &vals[1] {
+                Value::Atom(a) => match a.as_ref() {
+                    Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => t.clone(),
+                    other => return Err(expected("a tiled copy", other.kind(), spans[1])),
+                },
+                other => return Err(expected("a tiled copy", other.kind(), spans[1])),
+            };
+            TiledCopy::from_copy(atom, name == "make_tiled_copy_S", other)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_tiled_copy_C_atom" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let mma = match &vals[1] {
+                Value::Atom(a) => match a.as_ref() {
+                    Atom::TiledMma(t) | Atom::ThrMma(t, _) => t.clone(),
+                    other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
+                },
+                other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
+            };
+            TiledCopy::mma_c_atom(atom, mma)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_cotiled_copy" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let tv = to_layout(&vals[1], spans[1])?;
+            let data = to_layout(&vals[2], spans[2])?;
+            TiledCopy::cotiled(atom, tv, data)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
         }

@@ -430,7 +430,14 @@ impl Env {
                 span,
             ));
         }
-        let called = self.eval_args(args)?;
+        let mut called = self.eval_args(args)?;
+        // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
+        if t.mode_index
+            && let Some(Value::Atom(a)) = called.first()
+            && let crate::atoms::Atom::TiledMma(m) | crate::atoms::Atom::ThrMma(m, _) = a.as_ref()
+        {
+            called[0] = Value::Layout(m.thr_layout_vmnk.clone());
+        }
         let arg_spans = args.iter().map(|a| a.span);
         let template_spans = std::iter::repeat_n(name_span, t.indices.len());
         let (vals, spans): (Vec<Value>, Vec<Span>) = match t.placement {

@@ -688,9 +688,25 @@ impl<'a> Parser<'a> {
                     pos = end;
                 }
                 Some('.') => {
-                    let Some((name, end)) = self.word_at(self.skip_ws(q + 1)) else {
+                    let Some((mut name, mut end)) = self.word_at(self.skip_ws(q + 1)) else {
                         return err("expected a field name after '.'", Span::new(q, q + 1));
                     };
+                    // C++'s `mma.template permutation_mnk<0>()`
+                    if name == "template"
+                        && let Some(next) = self.word_at(self.skip_ws(end))
+                    {
+                        (name, end) = next;
+                    }
+                    // a member template, `mma.permutation_mnk<0>()`: its arguments stay in the name
+                    let angle = self.skip_ws(end);
+                    if self.peek(angle) == Some('<')
+                        && let Some(close) = self.matching_angle(angle)
+                    {
+                        let compact = normalize_template_args(&self.src[angle + 1..close]);
+                        name = bumpalo::format!(in self.arena, "{}<{}>", name, compact)
+                            .into_bump_str();
+                        end = close + 1;
+                    }
                     let span = Span::new(e.span.start, end);
                     e = Expr {
                         kind: ExprKind::Field(self.alloc(e), name),

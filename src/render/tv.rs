@@ -200,7 +200,8 @@ impl TvPicture {
     /// The picture of a tiled copy.
     pub fn of_copy(t: &TiledCopy) -> Result<TvPicture, RenderError> {
         // CuTe: product_each(shape(logical_divide(make_layout(Shape<_1,_1>{}), tiler_mn)))
-        let modes: Vec<i64> = match t.tiler.view() {
+        let tiler = t.tiler_shape()?;
+        let modes: Vec<i64> = match tiler.view() {
             crate::algebra::View::Int(v) => vec![v],
             crate::algebra::View::Tuple(items) => items
                 .iter()

@@ -1,6 +1,7 @@
 //! The one integration-test binary: golden corpus, laws, bad input and the CLI.
 
 mod api_layouts;
+mod api_partition;
 mod api_swizzled;
 mod api_tuples;
 mod atoms;

@@ -124,7 +124,7 @@ macro_rules! f {
 macro_rules! atom_f {
     ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr) => {
         f!($name, $sig, $summary, $example, $lo, $hi, |a| {
-            super::methods::atom_function($name, a.vals, a.spans, a.span)
+            crate::eval::methods::atom_function($name, a.vals, a.spans, a.span)
         })
     };
 }
@@ -132,6 +132,7 @@ macro_rules! atom_f {
 const ANY: usize = usize::MAX;
 
 mod layouts;
+mod partition;
 mod swizzled;
 mod tuples;
 
@@ -141,6 +142,7 @@ static GROUPS: &[&[Function]] = &[
     layouts::FUNCTIONS,
     tuples::FUNCTIONS,
     swizzled::FUNCTIONS,
+    partition::FUNCTIONS,
 ];
 
 /// Every function of the table, in help order.
@@ -165,6 +167,22 @@ static CORE: &[Function] = &[
                 }
                 Value::Composed(c) => c.layout.size().map(Value::int).map_err(a.alg()),
                 Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
+                // `size(tiled_mma)`, `size(tiled_copy)`: the number of threads
+                Value::Atom(x) => match x.as_ref() {
+                    crate::atoms::Atom::TiledMma(t) | crate::atoms::Atom::ThrMma(t, _) => {
+                        t.num_threads().map(Value::int).map_err(a.alg())
+                    }
+                    crate::atoms::Atom::TiledCopy(t) | crate::atoms::Atom::ThrCopy(t, _) => {
+                        t.num_threads().map(Value::int).map_err(a.alg())
+                    }
+                    other => Err(EvalError::new(
+                        format!(
+                            "size of {}: only tiled MMAs and tiled copies have one",
+                            other.kind()
+                        ),
+                        a.spans[0],
+                    )),
+                },
                 _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
             }
         }

@@ -1,0 +1,196 @@
+//! The function table's group for partitioning with MMA and copy atoms, as a GEMM mainloop
+//! uses them (CuTe's `atom/mma_atom.hpp`, `atom/copy_atom.hpp`, `tensor_impl.hpp`).
+
+use super::{Args, Function, TemplateArgs};
+use crate::algebra::Layout;
+use crate::algebra::tensor as ts;
+use crate::atoms::{Atom, Operand, TiledMma};
+use crate::eval::convert::{tensor_of, to_coord};
+use crate::eval::{EvalError, Value};
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "partition_shape_A",
+        "partition_shape_A(TILED_MMA, SHAPE_MK)",
+        "the shape of one thread's partition of an (M,K) tensor: (FrgV, RestM, RestK)",
+        "partition_shape_A(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,64))",
+        2,
+        2,
+        |a| partition_shape(a, Operand::A)
+    ),
+    f!(
+        "partition_shape_B",
+        "partition_shape_B(TILED_MMA, SHAPE_NK)",
+        "the shape of one thread's partition of an (N,K) tensor: (FrgV, RestN, RestK)",
+        "partition_shape_B(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,64))",
+        2,
+        2,
+        |a| partition_shape(a, Operand::B)
+    ),
+    f!(
+        "partition_shape_C",
+        "partition_shape_C(TILED_MMA, SHAPE_MN)",
+        "the shape of one thread's partition of an (M,N) tensor: (FrgV, RestM, RestN)",
+        "partition_shape_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,128))",
+        2,
+        2,
+        |a| partition_shape(a, Operand::C)
+    ),
+    f!(
+        "partition_fragment_C",
+        "partition_fragment_C(TILED_MMA, SHAPE_MN)",
+        "the layout of a thread's accumulator fragment: compact column-major of partition_shape_C",
+        "partition_fragment_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,128))",
+        2,
+        2,
+        |a| {
+            let Value::IntTuple(shape) = partition_shape(a, Operand::C)? else {
+                unreachable!("partition_shape gives a shape")
+            };
+            Layout::column_major(shape)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "tile_size",
+        "tile_size<I...>(TILED_MMA | TILED_COPY)",
+        "the extent of mode I of the tile a tiled MMA (M,N,K) or a tiled copy (its Tiler_MN) covers",
+        "tile_size<0>(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)))",
+        1,
+        super::ANY,
+        |a| {
+            let modes = (1..a.len())
+                .map(|i| a.index(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            match atom(a, 0)? {
+                Atom::TiledMma(t) | Atom::ThrMma(t, _) => match modes.as_slice() {
+                    [] => t.tile_shape().map(|s| s.product()).and_then(|p| p),
+                    [i] if *i < 3 => t.tile_size_mnk(*i),
+                    _ => {
+                        return Err(EvalError::new(
+                            "tile_size of a tiled MMA takes one mode, 0 (M), 1 (N) or 2 (K)",
+                            a.span,
+                        ));
+                    }
+                }
+                .map(Value::int)
+                .map_err(a.alg()),
+                Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => {
+                    t.tile_size(&modes).map(Value::int).map_err(a.alg())
+                }
+                other => Err(expected("a tiled MMA or a tiled copy", other.kind(), a, 0)),
+            }
+        },
+        template: TemplateArgs::After
+    ),
+    f!(
+        "tile_shape",
+        "tile_shape(TILED_MMA)",
+        "the (M,N,K) tile a tiled MMA covers",
+        "tile_shape(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)))",
+        1,
+        1,
+        |a| tiled_mma(a, 0)?
+            .tile_shape()
+            .map(Value::IntTuple)
+            .map_err(a.alg())
+    ),
+    atom_f!(
+        "make_tiled_copy_S",
+        "make_tiled_copy_S(COPY_ATOM, TILED_COPY)",
+        "the TiledCopy of COPY_ATOM over TILED_COPY's source TV layout and tiler",
+        "make_tiled_copy_S(copy_atom(UniversalCopy<uint16_t>, half_t), make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2))).get_layoutS_TV",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_tiled_copy_D",
+        "make_tiled_copy_D(COPY_ATOM, TILED_COPY)",
+        "the TiledCopy of COPY_ATOM over TILED_COPY's destination TV layout and tiler",
+        "make_tiled_copy_D(copy_atom(UniversalCopy<uint16_t>, half_t), make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2))).get_layoutD_TV",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_tiled_copy_C_atom",
+        "make_tiled_copy_C_atom(COPY_ATOM, TILED_MMA)",
+        "the smallest TiledCopy that retiles a TiledMMA's C layout (epilogue subtiles)",
+        "make_tiled_copy_C_atom(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_cotiled_copy",
+        "make_cotiled_copy(COPY_ATOM, ATOM_TV_LAYOUT, DATA_LAYOUT)",
+        "the TiledCopy whose (thread, value) -> address layout is ATOM_TV_LAYOUT into DATA_LAYOUT's codomain",
+        "make_cotiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8):(8,1)).Tiler_MN",
+        3,
+        3
+    ),
+    f!(
+        "inner_partition",
+        "inner_partition(T, TILER, COORD)",
+        "zipped_divide(T, TILER), the tile at COORD of the rest mode: OFFSET o LAYOUT",
+        "inner_partition((8,24):(1,8), (4,8), (1,2))",
+        3,
+        3,
+        |a| partition(a, ts::inner_partition)
+    ),
+    f!(
+        "outer_partition",
+        "outer_partition(T, TILER, COORD)",
+        "zipped_divide(T, TILER), element COORD of every tile: OFFSET o LAYOUT",
+        "outer_partition((8,24):(1,8), (4,8), (1,2))",
+        3,
+        3,
+        |a| partition(a, ts::outer_partition)
+    ),
+];
+
+fn expected(what: &str, found: &str, a: &Args, i: usize) -> EvalError {
+    EvalError::new(format!("expected {what}, found {found}"), a.spans[i])
+}
+
+fn atom<'a>(a: &'a Args, i: usize) -> Result<&'a Atom, EvalError> {
+    match &a.vals[i] {
+        Value::Atom(x) => Ok(x),
+        other => Err(expected("an atom", other.kind(), a, i)),
+    }
+}
+
+fn tiled_mma<'a>(a: &'a Args, i: usize) -> Result<&'a TiledMma, EvalError> {
+    match atom(a, i)? {
+        Atom::TiledMma(t) | Atom::ThrMma(t, _) => Ok(t),
+        other => Err(expected("a tiled MMA", other.kind(), a, i)),
+    }
+}
+
+fn partition_shape(a: &Args, op: Operand) -> Result<Value, EvalError> {
+    let mma = tiled_mma(a, 0)?;
+    let shape = a.shape(1)?;
+    let min_rank = 2;
+    if shape.rank() < min_rank {
+        return Err(EvalError::new(
+            format!("partitioning needs a shape of rank >= 2, got {shape}"),
+            a.spans[1],
+        ));
+    }
+    mma.partition_shape(op, &shape)
+        .map(Value::IntTuple)
+        .map_err(a.alg())
+}
+
+fn partition(
+    a: &Args,
+    f: fn(
+        &ts::OffsetTensor,
+        &crate::algebra::Tiler,
+        &crate::algebra::coord::Coord,
+    ) -> crate::algebra::Result<ts::OffsetTensor>,
+) -> Result<Value, EvalError> {
+    let t = tensor_of(&a.vals[0], a.spans[0])?;
+    let c = to_coord(&a.vals[2], a.spans[2])?;
+    let r = f(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
+    Ok(Value::OffsetLayout(r.offset, r.layout))
+}

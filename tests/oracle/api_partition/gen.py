@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Differential cases for partitioning with MMA and copy atoms (issue 16): tiled MMA queries
+(size, tile_size, tile_shape, permutation_mnk, partition_shape_A/B/C, partition_fragment_C,
+thrfrg_A/B/C), tiled copy queries (size, tile_size, tidfrg_S/D, make_tiled_copy_S/D,
+make_tiled_copy_C_atom, make_cotiled_copy) and inner/outer_partition, each answered by CuTe C++
+through tests/oracle/oracle.py (its cache: oracle_cache.json here).
+
+Usage: python3 gen.py [--seed N] [--per-op N]   (writes cases.tsv, cute_refuses.txt here)
+"""
+import argparse
+import os
+import random
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import oracle  # noqa: E402
+
+oracle.CACHE_FILE = os.path.join(HERE, "oracle_cache.json")
+
+MMA_ATOMS = [
+    ("SM80_16x8x16_F32BF16BF16F32_TN", (16, 8, 16)),
+    ("SM80_16x8x16_F16F16F16F16_TN", (16, 8, 16)),
+    ("SM80_16x8x8_F32F16F16F32_TN", (16, 8, 8)),
+    ("SM75_16x8x8_F32F16F16F32_TN", (16, 8, 8)),
+    ("SM80_8x8x4_F64F64F64F64_TN", (8, 8, 4)),
+    ("SM80_16x8x8_F32TF32TF32F32_TN", (16, 8, 8)),
+]
+# (cute op, C++ op, element type, element bits, source values per thread)
+COPY_ATOMS = [
+    ("UniversalCopy<uint32_t>", "half_t", 2),
+    ("UniversalCopy<uint64_t>", "half_t", 4),
+    ("UniversalCopy<uint128_t>", "half_t", 8),
+    ("UniversalCopy<uint32_t>", "float", 1),
+    ("UniversalCopy<uint64_t>", "float", 2),
+    ("UniversalCopy<uint16_t>", "half_t", 1),
+]
+
+
+def ct(t):
+    return str(t) if isinstance(t, int) else "(" + ",".join(ct(m) for m in t) + ")"
+
+
+def cpp_t(t, kind):
+    return f"Int<{t}>" if isinstance(t, int) else f"{kind}<" + ",".join(cpp_t(m, kind) for m in t) + ">"
+
+
+def lay(shape, stride=None):
+    if stride is None:
+        return ct(shape), f"Layout<{cpp_t(shape, 'Shape')}>{{}}"
+    return ct(shape) + ":" + ct(stride), f"Layout<{cpp_t(shape, 'Shape')},{cpp_t(stride, 'Stride')}>{{}}"
+
+
+def row_major(shape):
+    st, acc = [], 1
+    for s in reversed(shape):
+        st.append(acc)
+        acc *= s
+    return tuple(reversed(st))
+
+
+def col_major(shape):
+    st, acc = [], 1
+    for s in shape:
+        st.append(acc)
+        acc *= s
+    return tuple(st)
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    def mma(self):
+        name, mnk = self.r.choice(MMA_ATOMS)
+        thr = tuple(self.r.choice([1, 1, 2, 2, 4]) for _ in range(3))
+        if thr[0] * thr[1] * thr[2] > 8:
+            thr = (thr[0], min(thr[1], 8 // thr[0]), 1)
+        order = self.r.random()
+        if order < 0.6:
+            tl, tcpp = lay(thr)
+        else:
+            tl, tcpp = lay(thr, row_major(thr))
+        cute = f"tiled_mma({name}, {tl})"
+        cpp = f"make_tiled_mma({name}{{}}, {tcpp})"
+        tile = tuple(mnk[i] * thr[i] for i in range(3))
+        return cute, cpp, tile
+
+    def copy(self):
+        op, ty, vals = self.r.choice(COPY_ATOMS)
+        thr = (self.r.choice([2, 4, 8, 16]), self.r.choice([1, 2, 4, 8]))
+        thr_st = row_major(thr) if self.r.random() < 0.5 else col_major(thr)
+        val = (self.r.choice([1, 2]), vals * self.r.choice([1, 2]))
+        if self.r.random() < 0.3:
+            val = (val[1], val[0])
+        tl, tcpp = lay(thr, thr_st)
+        vl, vcpp = lay(val)
+        cute = f"make_tiled_copy(copy_atom({op}, {ty}), {tl}, {vl})"
+        cpp = f"make_tiled_copy(Copy_Atom<{op}, {ty}>{{}}, {tcpp}, {vcpp})"
+        tile = (thr[0] * val[0], thr[1] * val[1])
+        return cute, cpp, tile
+
+    def tensor(self, tile, rank=2):
+        """A layout whose top modes are multiples of the tile's."""
+        shape = tuple(tile[i] * self.r.choice([1, 1, 2, 3]) for i in range(rank))
+        st = row_major(shape) if self.r.random() < 0.5 else col_major(shape)
+        return lay(shape, st)
+
+
+def mma_query(g):
+    m, mc, tile = g.mma()
+    kind = g.r.choice(["size", "size1", "tile_size", "tile_shape", "perm", "psa", "psb", "psc", "pfc"])
+    if kind == "size":
+        return f"size({m})", f"size({mc})"
+    if kind == "size1":
+        i = g.r.randrange(4)
+        return f"size<{i}>({m})", f"size<{i}>({mc})"
+    if kind == "tile_size":
+        i = g.r.randrange(3)
+        return f"tile_size<{i}>({m})", f"tile_size<{i}>({mc})"
+    if kind == "tile_shape":
+        return f"tile_shape({m})", f"tile_shape({mc})"
+    if kind == "perm":
+        i = g.r.randrange(3)
+        return f"{m}.permutation_mnk<{i}>()", f"{mc}.permutation_mnk<{i}>()"
+    if kind == "pfc":
+        s = (tile[0] * g.r.choice([1, 2, 3]), tile[1] * g.r.choice([1, 2]))
+        return (f"partition_fragment_C({m}, {ct(s)})",
+                f"partition_fragment_C({mc}, make_shape({', '.join(f'Int<{x}>{{}}' for x in s)})).layout()")
+    p, q = {"psa": (0, 2), "psb": (1, 2), "psc": (0, 1)}[kind]
+    s = [tile[p] * g.r.choice([1, 2, 3]), tile[q] * g.r.choice([1, 2, 4])]
+    if g.r.random() < 0.2:
+        s.append(g.r.choice([2, 3]))
+    s = tuple(s)
+    fn = {"psa": "partition_shape_A", "psb": "partition_shape_B", "psc": "partition_shape_C"}[kind]
+    return f"{fn}({m}, {ct(s)})", f"{fn}({mc}, make_shape({', '.join(f'Int<{x}>{{}}' for x in s)}))"
+
+
+def thrfrg(g):
+    m, mc, tile = g.mma()
+    x = g.r.choice("ABC")
+    p, q = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[x]
+    t, tc = g.tensor((tile[p], tile[q]))
+    return f"{m}.thrfrg_{x}({t})", f"{mc}.thrfrg_{x}({tc})"
+
+
+def copy_query(g):
+    c, cc, tile = g.copy()
+    kind = g.r.choice(["size", "tile_size", "tidfrg_S", "tidfrg_D", "S", "D"])
+    if kind == "size":
+        return f"size({c})", f"size({cc})"
+    if kind == "tile_size":
+        i = g.r.randrange(2)
+        return f"tile_size<{i}>({c})", f"tile_size<{i}>({cc})"
+    if kind.startswith("tidfrg"):
+        t, tc = g.tensor(tile)
+        return f"{c}.{kind}({t})", f"{cc}.{kind}({tc})"
+    op, ty, _ = g.r.choice(COPY_ATOMS)
+    field = g.r.choice(["get_layoutS_TV", "get_layoutD_TV", "TiledLayout_TV"])
+    fc = field + "()" if field.startswith("get") else field
+    if field == "TiledLayout_TV":
+        return (f"make_tiled_copy_{kind}(copy_atom({op}, {ty}), {c}).{field}",
+                f"typename decltype(make_tiled_copy_{kind}(Copy_Atom<{op}, {ty}>{{}}, {cc}))::TiledLayout_TV{{}}")
+    return (f"make_tiled_copy_{kind}(copy_atom({op}, {ty}), {c}).{field}",
+            f"make_tiled_copy_{kind}(Copy_Atom<{op}, {ty}>{{}}, {cc}).{fc}")
+
+
+def c_atom(g):
+    m, mc, _ = g.mma()
+    op, ty = g.r.choice([("UniversalCopy<uint32_t>", "float"), ("UniversalCopy<uint64_t>", "float"),
+                         ("UniversalCopy<uint32_t>", "half_t"), ("UniversalCopy<uint16_t>", "half_t"),
+                         ("UniversalCopy<uint64_t>", "half_t")])
+    field = g.r.choice(["Tiler_MN", "TiledLayout_TV"])
+    return (f"make_tiled_copy_C_atom(copy_atom({op}, {ty}), {m}).{field}",
+            f"typename decltype(make_tiled_copy_C_atom(Copy_Atom<{op}, {ty}>{{}}, {mc}))::{field}{{}}")
+
+
+def cotiled(g):
+    op, ty, vals = g.r.choice(COPY_ATOMS)
+    data = (g.r.choice([4, 8, 16]), g.r.choice([4, 8, 16]))
+    dst = row_major(data) if g.r.random() < 0.5 else col_major(data)
+    n = data[0] * data[1]
+    v = vals * g.r.choice([1, 1, 2])
+    if n % v:
+        v = vals
+    t = n // v
+    tv = (t, v) if g.r.random() < 0.7 else ((t // 2, 2), v) if t % 2 == 0 else (t, v)
+    tvs = (v, 1) if isinstance(tv[0], int) else ((v, v * (t // 2)), 1)
+    tl, tcpp = lay(tv, tvs)
+    dl, dcpp = lay(data, dst)
+    field = g.r.choice(["Tiler_MN", "TiledLayout_TV"])
+    return (f"make_cotiled_copy(copy_atom({op}, {ty}), {tl}, {dl}).{field}",
+            f"typename decltype(make_cotiled_copy(Copy_Atom<{op}, {ty}>{{}}, {tcpp}, {dcpp}))::{field}{{}}")
+
+
+def partition(g):
+    fn = g.r.choice(["inner_partition", "outer_partition"])
+    tile = (g.r.choice([2, 4, 8]), g.r.choice([2, 4, 8]))
+    t, tc = g.tensor(tile)
+    shape = tuple(int(x) for x in re.findall(r"\d+", t.split(":")[0]))
+    rest = (shape[0] // tile[0], shape[1] // tile[1])
+    if fn == "inner_partition":
+        c = (g.r.randrange(rest[0]), g.r.randrange(rest[1]))
+    else:
+        c = (g.r.randrange(tile[0]), g.r.randrange(tile[1]))
+    return (f"{fn}({t}, {ct(tile)}, {ct(c)})",
+            f"{fn}(make_tensor(counting_iterator<int>(0), {tc}), {cpp_t(tile, 'Shape')}{{}}, "
+            f"make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
+
+
+OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
+       ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30)]
+STATIC = re.compile(r"_(?=[0-9-])")
+
+
+def expected(printed):
+    s = STATIC.sub("", printed)
+    return re.sub(r"counting_iter\((-?\d+)\)", r"\1", s)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=16)
+    args = ap.parse_args()
+    cache = oracle.load_cache()
+    cases = []
+    seen = set()
+    for op, gen, n in OPS:
+        g = Gen(f"{args.seed}/{op}")
+        k = 0
+        for _ in range(n * 20):
+            if k == n:
+                break
+            s, c = gen(g)
+            if s in seen:
+                continue
+            seen.add(s)
+            cases.append((op, s, c))
+            k += 1
+    oracle.evaluate([c for _, _, c in cases], cache, batch=60, jobs=2)
+    ok, refused = [], []
+    for op, s, c in cases:
+        st, val = cache[c]
+        if st == "ok":
+            ok.append((s, expected(val)))
+        elif st == "err":
+            refused.append(s)
+    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
+        for s, e in ok:
+            f.write(f"{s}\t{e}\n")
+    with open(os.path.join(HERE, "cute_refuses.txt"), "w") as f:
+        for s in refused:
+            f.write(s + "\n")
+    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
