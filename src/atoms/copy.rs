@@ -561,6 +561,55 @@ impl TiledCopy {
         self.tile2thrfrg(&divided, src)
     }
 
+    /// `retile_S(tensor)` / `retile_D(tensor)` (the same for both): a thread's fragment
+    /// `(V, RestM, RestN, ...)` regrouped into the copy's values per atom,
+    /// `((AtomVal, RestVal), RestM, RestN, ...)`.
+    ///
+    /// `frg_mn = upcast<NumThr*V>(right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN)))`
+    /// ((m,n) -> value index), `frg_v = zipped_divide(make_layout(V) * right_inverse(frg_mn),
+    /// AtomNumVal)`; the tensor is divided by `(V, product_each(shape(frg_mn))...)`, its tile mode
+    /// composed with `frg_v`, and sliced at `(_, (0, _, ...))`.
+    pub fn retile(&self, tensor: &Layout) -> Result<Layout> {
+        const OP: &str = "retile";
+        let r = tensor.rank();
+        let v = tensor.mode(0)?.size()?;
+        let threads = self.num_threads()?;
+        let shape = self.tiler_shape()?;
+        let mn = composition::compose(&right_inverse(&self.layout_tv)?, &col(shape)?)?;
+        let frg_mn = upcast(&mn, crate::algebra::arith::mul(threads, v, OP)?)?;
+        let atom_vals = self.atom.val_ref()?.mode(1)?.size()?;
+        let frg_v = zipped_divide(
+            &crate::algebra::divide::logical_product(
+                &col(IntTuple::int(v))?,
+                &Tiler::Layout(right_inverse(&frg_mn)?),
+            )?,
+            &Tiler::Layout(col(IntTuple::int(atom_vals))?),
+        )?;
+        let tile: Vec<Tiler> = std::iter::once(Tiler::Int(v))
+            .chain(
+                frg_mn
+                    .shape()
+                    .product_each()?
+                    .modes()
+                    .map(|m| Tiler::from_shape(m)),
+            )
+            .collect();
+        if tile.len() > r {
+            return Err(condition(
+                OP,
+                format!(
+                    "the tensor {tensor} has rank {r}, less than the {} modes (V, M, N, ...) of the copy's tile",
+                    tile.len()
+                ),
+            ));
+        }
+        let t_tensor = zipped_divide(tensor, &Tiler::Tuple(tile))?;
+        let v_tensor = compose_modes(&t_tensor, vec![Tiler::Layout(frg_v), Tiler::Under])?;
+        let mut rest = vec![Coord::Int(0)];
+        rest.resize(r, Coord::Under);
+        v_tensor.slice(&Coord::Tuple(vec![Coord::Under, Coord::Tuple(rest)]))
+    }
+
     /// `ThrCopy::partition_S` (src) / `partition_D` of a tensor for thread `thr_idx`.
     pub fn partition(&self, src: bool, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
         let n = self.num_threads()?;

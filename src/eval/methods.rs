@@ -111,6 +111,17 @@ fn atom_method(
                     .map(Value::Layout)
                     .map_err(alg)
             }),
+        (Atom::TiledCopy(t) | Atom::ThrCopy(t, _), "retile_S" | "retile_D" | "retile") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let part = t.retile(&l).map_err(alg)?;
+                if base == 0 && !matches!(args[0], Value::OffsetLayout(..)) {
+                    Ok(Value::Layout(part))
+                } else {
+                    Ok(Value::OffsetLayout(base, part))
+                }
+            })
+        }
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (base, l) = tensor_arg(&args[0], spans[0])?;

@@ -209,8 +209,26 @@ def partition(g):
             f"make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
 
 
+def retile(g):
+    m, mc, tile = g.mma()
+    x = g.r.choice("ABC")
+    ops = {"A": [("SM75_U32x4_LDSM_N", "half_t"), ("SM75_U32x2_LDSM_N", "half_t"), ("UniversalCopy<uint32_t>", "half_t")],
+           "B": [("SM75_U32x2_LDSM_N", "half_t"), ("SM75_U32x1_LDSM_N", "half_t"), ("UniversalCopy<uint32_t>", "half_t")],
+           "C": [("UniversalCopy<uint32_t>", "float"), ("UniversalCopy<uint64_t>", "float"), ("UniversalCopy<uint32_t>", "half_t")]}[x]
+    op, ty = g.r.choice(ops)
+    p, q = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[x]
+    shape = (tile[p] * g.r.choice([1, 2, 4]), tile[q] * g.r.choice([1, 2]))
+    thr = g.r.randrange(32)
+    side = g.r.choice("SD")
+    sc = ", ".join(f"Int<{v}>{{}}" for v in shape)
+    return (f"make_tiled_copy_{x}(copy_atom({op}, {ty}), {m}).thread({thr}).retile_{side}(make_layout(partition_shape_{x}({m}, {ct(shape)})))",
+            f"make_tiled_copy_{x}(Copy_Atom<{op}, {ty}>{{}}, {mc}).get_slice({thr}).retile_{side}("
+            f"make_tensor<{ty}>(make_layout(partition_shape_{x}({mc}, make_shape({sc}))))).layout()")
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
-       ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30)]
+       ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
+       ("retile", retile, 30)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
