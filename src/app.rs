@@ -601,12 +601,97 @@ pub fn show(
     }
 }
 
+/// How `cute bank` reads the access pattern: which TV layout of a tiled MMA or copy, and the
+/// widths (each `None`: 16 and 128 bits, or what the copy atom says).
+pub struct BankAccess<'a> {
+    /// `A`, `B`, `C` of a tiled MMA; `S`, `D` of a tiled copy.
+    pub operand: Option<&'a str>,
+    /// Element width in bits.
+    pub elem_bits: Option<u32>,
+    /// Width of one access in bits.
+    pub access_bits: Option<u32>,
+}
+
+/// The TV layout, element bits and access bits `--tv` gives: a layout; a tiled copy's source or
+/// destination TV layout (default: its shared-memory side) with its atom's element type and bits
+/// per thread; or a tiled MMA's operand TV layout.
+fn bank_tv(t: Value, access: &BankAccess) -> Result<(crate::algebra::Layout, u32, u32), String> {
+    use crate::atoms::{Atom, Operand};
+    let elem = access.elem_bits.unwrap_or(16);
+    let width = access.access_bits.unwrap_or(128);
+    let alg = |e: crate::algebra::AlgebraError| e.to_string();
+    match t {
+        Value::Layout(l) => match access.operand {
+            None => Ok((l, elem, width)),
+            Some(op) => Err(format!(
+                "--operand {op}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
+            )),
+        },
+        Value::Atom(a) => match *a {
+            Atom::TiledMma(m) | Atom::ThrMma(m, _) => {
+                let op = match access.operand {
+                    Some("A") => Operand::A,
+                    Some("B") => Operand::B,
+                    Some("C") => Operand::C,
+                    Some(other) => {
+                        return Err(format!(
+                            "--operand {other}: a tiled MMA has operands A, B and C"
+                        ));
+                    }
+                    None => {
+                        return Err(
+                            "--tv is a tiled MMA: say which operand's TV layout with --operand A, B or C"
+                                .to_string(),
+                        );
+                    }
+                };
+                Ok((m.layout_tv(op).map_err(alg)?, elem, width))
+            }
+            Atom::TiledCopy(c) | Atom::ThrCopy(c, _) => {
+                let op = c.atom.op.as_str();
+                let src = match access.operand {
+                    Some("S") => true,
+                    Some("D") => false,
+                    Some(other) => {
+                        return Err(format!(
+                            "--operand {other}: a tiled copy has sides S (source) and D (destination)"
+                        ));
+                    }
+                    // the side in shared memory: ldmatrix reads it, cp.async and stmatrix write it
+                    None => !(op.contains("CP_ASYNC") || op.contains("STSM")),
+                };
+                let tv = c.layout_tv_of(src).map_err(alg)?;
+                let bits = u32::try_from(c.atom.val_bits).map_err(|e| e.to_string())?;
+                let per_thread = c
+                    .atom
+                    .num_val(src)
+                    .map_err(alg)?
+                    .saturating_mul(c.atom.val_bits)
+                    .min(128);
+                let per_thread = u32::try_from(per_thread).map_err(|e| e.to_string())?;
+                Ok((
+                    tv,
+                    access.elem_bits.unwrap_or(bits),
+                    access.access_bits.unwrap_or(per_thread),
+                ))
+            }
+            other => Err(format!(
+                "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+                other.kind()
+            )),
+        },
+        other => Err(format!(
+            "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+            other.kind()
+        )),
+    }
+}
+
 /// `cute bank SMEM --tv TV`: the predicted bank conflicts of an access pattern.
 pub fn bank(
     smem: &str,
     tv: &str,
-    elem_bits: u32,
-    access_bits: u32,
+    access: &BankAccess,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -631,10 +716,10 @@ pub fn bank(
             return EXIT_INPUT;
         }
     };
-    let tv = match t {
-        Value::Layout(l) => l,
-        other => {
-            let _ = writeln!(err, "error: --tv must be a layout, not {}", other.kind());
+    let (tv, elem_bits, access_bits) = match bank_tv(t, access) {
+        Ok(x) => x,
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
             return EXIT_INPUT;
         }
     };

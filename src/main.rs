@@ -399,22 +399,28 @@ enum Command {
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.
     #[command(
-        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free"
+        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free\n  cute bank 'Sw<3,3,3> o (32,64):(64,1)' --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))'"
     )]
     Bank {
         #[command(flatten)]
         out: ReportOpts,
         /// The shared-memory layout (elements), plain or swizzled.
         smem: String,
-        /// Thread→value layout: (thread, value) → element index in the tile.
+        /// Thread→value layout: (thread, value) → element index in the tile; or a tiled copy
+        /// (its source or destination TV layout) or a tiled MMA (with --operand).
         #[arg(long)]
         tv: String,
-        /// Element width in bits (1 to 1024).
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        elem_bits: u32,
-        /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32).
-        #[arg(long, default_value_t = 128)]
-        access_bits: u32,
+        /// Which TV layout of a tiled MMA (A, B, C) or a tiled copy (S: source, D: destination;
+        /// default: the side in shared memory, S for ldmatrix, D for cp.async and stmatrix).
+        #[arg(long, value_parser = ["A", "B", "C", "S", "D"])]
+        operand: Option<String>,
+        /// Element width in bits (1 to 1024) [default: 16, or the copy atom's element type].
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        elem_bits: Option<u32>,
+        /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32) [default: 128,
+        /// or the copy atom's bits per thread].
+        #[arg(long)]
+        access_bits: Option<u32>,
     },
     /// Help on a topic (notation, input, limits, functions), a command or a function.
     Help {
@@ -781,13 +787,19 @@ fn main() -> ExitCode {
         Some(Command::Bank {
             smem,
             tv,
+            operand,
             elem_bits,
             access_bits,
             ..
         }) => match format {
             Format::Plain | Format::Json => {
                 let json = matches!(format, Format::Json);
-                app::bank(&smem, &tv, elem_bits, access_bits, json, &mut out, &mut err)
+                let access = app::BankAccess {
+                    operand: operand.as_deref(),
+                    elem_bits,
+                    access_bits,
+                };
+                app::bank(&smem, &tv, &access, json, &mut out, &mut err)
             }
             other => {
                 let _ = writeln!(
