@@ -37,6 +37,9 @@ pub struct Function {
     traced: Option<TracedHandler>,
     /// Where C++ template arguments (`upcast<2>(L)`) go among the call's arguments.
     template: TemplateArgs,
+    /// CuTe's tensor overload: on a tensor (an offset layout `OFF o L`) the function applies to
+    /// its layout and the result keeps the tensor's data, `OFF o f(L, ...)`.
+    tensor: bool,
 }
 
 /// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
@@ -63,6 +66,7 @@ impl Function {
         handler: |a| Err(EvalError::new("no handler", a.span)),
         traced: None,
         template: TemplateArgs::None,
+        tensor: false,
     };
 }
 
@@ -425,7 +429,8 @@ static CORE: &[Function] = &[
                 Value::IntTuple(t) => Ok(Value::IntTuple(t.flatten())),
                 _ => Ok(Value::Layout(a.layout(0)?.flatten())),
             }
-        }
+        },
+        tensor: true
     ),
     f!(
         "group",
@@ -439,7 +444,8 @@ static CORE: &[Function] = &[
                 .group(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        tensor: true
     ),
     f!(
         "select",
@@ -470,7 +476,8 @@ static CORE: &[Function] = &[
                 .take(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        tensor: true
     ),
     f!(
         "append",
@@ -536,7 +543,8 @@ static CORE: &[Function] = &[
                 r.map_err(a.alg())
             })
         },
-        traced: Some(traced::coalesce)
+        traced: Some(traced::coalesce),
+        tensor: true
     ),
     f!(
         "filter",
@@ -546,7 +554,8 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) },
-        traced: Some(traced::filter)
+        traced: Some(traced::filter),
+        tensor: true
     ),
     f!(
         "composition",
@@ -568,7 +577,8 @@ static CORE: &[Function] = &[
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
-        traced: Some(traced::composition)
+        traced: Some(traced::composition),
+        tensor: true
     ),
     f!(
         "complement",
@@ -640,7 +650,8 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
+        tensor: true
     ),
     f!(
         "zipped_divide",
@@ -650,7 +661,8 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
+        tensor: true
     ),
     f!(
         "tiled_divide",
@@ -660,7 +672,8 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
+        tensor: true
     ),
     f!(
         "flat_divide",
@@ -670,7 +683,8 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
+        tensor: true
     ),
     f!(
         "logical_product",
@@ -1469,6 +1483,21 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             ),
             span,
         ));
+    }
+    if f.tensor
+        && let Some(Value::OffsetLayout(offset, layout)) = vals.first()
+    {
+        let mut on_layout = vals.to_vec();
+        on_layout[0] = Value::Layout(layout.clone());
+        let r = (f.handler)(&Args {
+            vals: &on_layout,
+            spans,
+            span,
+        })?;
+        return match r {
+            Value::Layout(l) => Ok(Value::OffsetLayout(*offset, l)),
+            other => Ok(other),
+        };
     }
     (f.handler)(&Args { vals, spans, span })
 }

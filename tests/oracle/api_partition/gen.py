@@ -226,9 +226,27 @@ def retile(g):
             f"make_tensor<{ty}>(make_layout(partition_shape_{x}({mc}, make_shape({sc}))))).layout()")
 
 
+def tensor_fn(g):
+    """A layout function on a tensor (here a local_tile of a counting tensor): the tensor keeps its data."""
+    tile = (g.r.choice([4, 8, 16]), g.r.choice([4, 8, 16]))
+    t, tc = g.tensor(tile)
+    shape = tuple(int(x) for x in re.findall(r"\d+", t.split(":")[0]))
+    c = (g.r.randrange(shape[0] // tile[0]), g.r.randrange(shape[1] // tile[1]))
+    base = f"local_tile({t}, {ct(tile)}, {ct(c)})"
+    bc = (f"local_tile(make_tensor(counting_iterator<int>(0), {tc}), {cpp_t(tile, 'Shape')}{{}}, "
+          f"make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
+    sub = (g.r.choice([1, 2, 4]), g.r.choice([1, 2, 4]))
+    fn = g.r.choice(["zipped_divide", "logical_divide", "tiled_divide", "flat_divide", "composition",
+                     "flatten", "coalesce", "filter", "group_modes<0,2>", "take<1,2>"])
+    if fn in ("flatten", "coalesce", "filter") or "<" in fn:
+        cute_fn = fn.replace("group_modes", "group")
+        return f"{cute_fn}({base})", f"{fn}({bc})"
+    return f"{fn}({base}, {ct(sub)})", f"{fn}({bc}, {cpp_t(sub, 'Shape')}{{}})"
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
        ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
-       ("retile", retile, 30)]
+       ("retile", retile, 30), ("tensor_fn", tensor_fn, 40)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
