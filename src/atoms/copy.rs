@@ -591,7 +591,7 @@ impl TiledCopy {
                     .shape()
                     .product_each()?
                     .modes()
-                    .map(|m| Tiler::from_shape(m)),
+                    .map(Tiler::from_shape),
             )
             .collect();
         if tile.len() > r {
