@@ -192,3 +192,217 @@ impl fmt::Display for ComposedLayout {
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
     }
 }
+
+impl Swizzle {
+    /// CuTe's `make_swizzle<Y,Z>()` (swizzle.hpp): the swizzle whose YYY mask is `y` and ZZZ
+    /// mask is `z`: `B = popcount(Y)`, `M = min(ctz(Y), ctz(Z)) % 32`, `S = ctz(Y) - ctz(Z)`.
+    /// @pre Y and Z are 32-bit unsigned masks with as many bits set ("Number of bits in Y and Z
+    /// don't match"), each a contiguous run, so that `Y | Z` is `Sw<B,M,S>`'s swizzle code
+    /// @post `result.yyy_msk() | result.zzz_msk() == y | z`
+    pub fn from_masks(y: i64, z: i64) -> Result<Swizzle> {
+        const OP: &str = "make_swizzle";
+        for (name, v) in [("Y", y), ("Z", z)] {
+            if !(0..=i64::from(u32::MAX)).contains(&v) {
+                return Err(condition(
+                    OP,
+                    format!("the mask {name} = {v} is not a 32-bit unsigned integer"),
+                ));
+            }
+        }
+        let (yu, zu) = (y as u32, z as u32);
+        if yu.count_ones() != zu.count_ones() {
+            return Err(condition(
+                OP,
+                format!(
+                    "Number of bits in Y and Z don't match: Y = {y:#b} has {}, Z = {z:#b} has {}",
+                    yu.count_ones(),
+                    zu.count_ones()
+                ),
+            ));
+        }
+        let b = i64::from(yu.count_ones());
+        let (ty, tz) = (
+            i64::from(yu.trailing_zeros()),
+            i64::from(zu.trailing_zeros()),
+        );
+        let m = ty.min(tz) % 32;
+        let s = ty - tz;
+        let sw = Swizzle::new(b, m, s).map_err(|e| e.within(OP))?;
+        if sw.yyy_msk() | sw.zzz_msk() != y | z {
+            return Err(condition(
+                OP,
+                format!(
+                    "Y = {y:#b} and Z = {z:#b} are not the masks of a swizzle (Y | Z must be the swizzle code of Sw<{b},{m},{s}>)"
+                ),
+            ));
+        }
+        Ok(sw)
+    }
+}
+
+/// `composition(Swizzle<B,M,S>, Offset, Layout)` (swizzle_layout.hpp): `Sw o OFF o L`, or `L` itself
+/// for the identity swizzle (`B = 0`) with offset 0.
+pub enum SwizzledOrPlain {
+    /// A plain layout.
+    Plain(Layout),
+    /// A composed layout.
+    Composed(ComposedLayout),
+}
+
+/// `composition(a, sw)` for a layout `a` and a swizzle (swizzle_layout.hpp): the swizzle
+/// `make_swizzle<a(YYY), a(ZZZ)>()` before `a`, so that `Sw' o a` is `a o Sw`.
+/// @pre `a(YYY)` and `a(ZZZ)` are the masks of a swizzle (CuTe's make_swizzle conditions)
+/// @post for every i in a's domain, `result(i) == a(sw(i))` (refused otherwise: CuTe "works in
+/// simple cases" only)
+pub fn layout_then_swizzle(a: &Layout, sw: &Swizzle) -> Result<SwizzledOrPlain> {
+    let r = layout_then_swizzle_unchecked(a, sw)?;
+    check_law(&r, a.size()?, |i| {
+        let x = sw.apply(i);
+        Ok((a.at(x)?, format!("A o {sw}: A({sw}({i})) = A({x})")))
+    })?;
+    Ok(r)
+}
+
+/// `result(i)` of a composition's result.
+fn eval_result(r: &SwizzledOrPlain, i: i64) -> Result<i64> {
+    match r {
+        SwizzledOrPlain::Plain(l) => l.at(i),
+        SwizzledOrPlain::Composed(c) => c.apply_outer(c.layout.at(i)?),
+    }
+}
+
+/// Check `result(i) == want(i)` at the law's points of `[0, size)` (all of them up to
+/// [`super::laws::EXHAUSTIVE_LIMIT`]); `want` gives the value and the law's words for it.
+fn check_law(
+    r: &SwizzledOrPlain,
+    size: i64,
+    want: impl Fn(i64) -> Result<(i64, String)>,
+) -> Result<()> {
+    for i in super::laws::check_points(size) {
+        let got = eval_result(r, i)?;
+        let (w, what) = want(i)?;
+        if got != w {
+            let shown = match r {
+                SwizzledOrPlain::Plain(l) => l.to_string(),
+                SwizzledOrPlain::Composed(c) => c.to_string(),
+            };
+            return Err(super::error::AlgebraError::LawViolated {
+                op: "composition",
+                law: format!(
+                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {what} = {w}",
+                    what.split(':').next().unwrap_or("")
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// [`layout_then_swizzle`] without its law check: CuTe's algorithm as it is.
+pub fn layout_then_swizzle_unchecked(a: &Layout, sw: &Swizzle) -> Result<SwizzledOrPlain> {
+    const OP: &str = "composition";
+    let y = a.at(sw.yyy_msk())?;
+    let z = a.at(sw.zzz_msk())?;
+    let s2 = Swizzle::from_masks(y, z).map_err(|e| e.within(OP))?;
+    Ok(if s2.bits == 0 {
+        SwizzledOrPlain::Plain(a.clone())
+    } else {
+        SwizzledOrPlain::Composed(ComposedLayout {
+            swizzle: s2,
+            offset: Offset::Int(0),
+            layout: a.clone(),
+        })
+    })
+}
+
+/// `composition(a, Sw o OFF o L)` (layout_composed.hpp): `composition(composition(a, Sw), L)`.
+/// @pre OFF is 0 (CuTe's "Require offset == 0" for the swizzle's composition; a `smem_ptr`
+/// offset, which CuTe ignores there, would make the result not `a o B`)
+pub fn layout_then_composed(a: &Layout, b: &ComposedLayout) -> Result<SwizzledOrPlain> {
+    const OP: &str = "composition";
+    if b.offset != Offset::Int(0) {
+        return Err(condition(
+            OP,
+            format!(
+                "Require offset == 0: composing a layout with {b} needs its offset to be 0, got {}",
+                b.offset
+            ),
+        ));
+    }
+    let t = Tiler::Layout(b.layout.clone());
+    let r = match layout_then_swizzle_unchecked(a, &b.swizzle)? {
+        SwizzledOrPlain::Plain(l) => SwizzledOrPlain::Plain(compose_tiler(&l, &t)?),
+        SwizzledOrPlain::Composed(c) => SwizzledOrPlain::Composed(c.compose(&t)?),
+    };
+    check_law(&r, b.layout.size()?, |i| {
+        let x = b.apply_outer(b.layout.at(i)?)?;
+        Ok((a.at(x)?, format!("A o B: A(B({i})) = A({x})")))
+    })?;
+    Ok(r)
+}
+
+/// `right_inverse(Sw o OFF o L)` / `left_inverse` (swizzle_layout.hpp): for offset 0,
+/// `composition(inverse(L), Sw)`, a swizzle before the inverse of L.
+/// @pre the offset is the integer 0 (otherwise CuTe builds `inverse(L) o -OFF o Sw`, a layout
+/// after a swizzle, which `cute` does not model; for a `smem_ptr` offset CuTe does not compile)
+pub fn inverse_composed(
+    c: &ComposedLayout,
+    op: &'static str,
+    inverse: fn(&Layout) -> Result<Layout>,
+) -> Result<SwizzledOrPlain> {
+    match c.offset {
+        Offset::Int(0) => {}
+        Offset::Int(o) => {
+            return Err(condition(
+                op,
+                format!(
+                    "with the offset {o}, CuTe's {op} is {op}(L) o {} o {} (a layout after a swizzle), which cute does not model",
+                    -o, c.swizzle
+                ),
+            ));
+        }
+        Offset::SmemPtr(_) => {
+            return Err(condition(
+                op,
+                format!(
+                    "CuTe has no {op} of a smem_ptr offset (a GMMA atom); use as_position_independent_swizzle_layout first"
+                ),
+            ));
+        }
+    }
+    let inv = inverse(&c.layout)?;
+    let r = layout_then_swizzle_unchecked(&inv, &c.swizzle).map_err(|e| e.within(op))?;
+    // the inverse's law: L(R(i)) == i over R's domain, R(L(i)) == i over L's
+    let right = op == "right_inverse";
+    let size = if right { inv.size()? } else { c.layout.size()? };
+    for i in super::laws::check_points(size) {
+        let (got, what) = if right {
+            let x = eval_result(&r, i)?;
+            (
+                c.apply_outer(c.layout.at(x)?)?,
+                format!("L(R({i})) = L({x})"),
+            )
+        } else {
+            let x = c.apply_outer(c.layout.at(i)?)?;
+            (eval_result(&r, x)?, format!("R(L({i})) = R({x})"))
+        };
+        if got != i {
+            let shown = match &r {
+                SwizzledOrPlain::Plain(l) => l.to_string(),
+                SwizzledOrPlain::Composed(c) => c.to_string(),
+            };
+            return Err(super::error::AlgebraError::LawViolated {
+                op,
+                law: format!(
+                    "CuTe's result {shown} is not {} of {c}: {what} = {got}, not {i}",
+                    if right {
+                        "a right inverse"
+                    } else {
+                        "a left inverse"
+                    }
+                ),
+            });
+        }
+    }
+    Ok(r)
+}

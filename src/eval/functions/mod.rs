@@ -37,6 +37,22 @@ pub struct Function {
     traced: Option<TracedHandler>,
     /// Where C++ template arguments (`upcast<2>(L)`) go among the call's arguments.
     template: TemplateArgs,
+    /// What it does with a composed layout argument (layout_composed.hpp).
+    composed: OnComposed,
+}
+
+/// How a function applies to a composed layout `Sw o OFF o L` given as one of its arguments,
+/// as CuTe's layout_composed.hpp defines it for most layout functions: the handler runs on
+/// the inner layout `L` in that argument's place, and its result is
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnComposed {
+    /// (the handler sees the composed layout itself)
+    Handler,
+    /// rewrapped, `Sw o OFF o f(L)` (`flatten`, `take`, `group`, `zip`, `filter(L, profile)`, ...),
+    /// when it is a layout; argument index.
+    Rewrap(usize),
+    /// returned as it is, `f(L)` (`make_fragment_like`, ...); argument index.
+    Inner(usize),
 }
 
 /// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
@@ -63,6 +79,7 @@ impl Function {
         handler: |a| Err(EvalError::new("no handler", a.span)),
         traced: None,
         template: TemplateArgs::None,
+        composed: OnComposed::Handler,
     };
 }
 
@@ -134,6 +151,8 @@ const ANY: usize = usize::MAX;
 mod layouts;
 mod swizzled;
 mod tuples;
+
+pub(crate) use swizzled::swizzled_value;
 
 /// Every function, in help order: the table's groups, one file each.
 static GROUPS: &[&[Function]] = &[
@@ -407,7 +426,8 @@ static CORE: &[Function] = &[
                 Value::IntTuple(t) => Ok(Value::IntTuple(t.flatten())),
                 _ => Ok(Value::Layout(a.layout(0)?.flatten())),
             }
-        }
+        },
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "group",
@@ -421,7 +441,8 @@ static CORE: &[Function] = &[
                 .group(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "select",
@@ -452,7 +473,8 @@ static CORE: &[Function] = &[
                 .take(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "append",
@@ -540,13 +562,22 @@ static CORE: &[Function] = &[
         |a| {
             if a.len() == 3 {
                 let ab = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
-                return compose_values(
+                let r = compose_values(
                     &ab,
                     a.spans[0].to(a.spans[1]),
                     &a.vals[2],
                     a.spans[2],
                     a.span,
-                );
+                )?;
+                // swizzle_layout.hpp: composition(Swizzle<0,M,S>, Int<0>, L) is L
+                return Ok(match r {
+                    Value::Composed(c)
+                        if c.swizzle.bits == 0 && c.offset == algebra::Offset::Int(0) =>
+                    {
+                        Value::Layout(c.layout)
+                    }
+                    other => other,
+                });
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
@@ -588,8 +619,15 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| {
-            if matches!(a.vals[0], Value::Under) {
-                return Ok(Value::Under);
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "right_inverse", inverse::right_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
             }
             inverse::right_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
@@ -605,8 +643,15 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| {
-            if matches!(a.vals[0], Value::Under) {
-                return Ok(Value::Under);
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "left_inverse", inverse::left_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
             }
             inverse::left_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
@@ -730,6 +775,9 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| {
+            if let Some(r) = swizzled::max_common_composed(a, false) {
+                return r;
+            }
             common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
@@ -743,6 +791,9 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| {
+            if let Some(r) = swizzled::max_common_composed(a, true) {
+                return r;
+            }
             common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::int)
                 .map_err(a.alg())
@@ -1024,10 +1075,10 @@ static CORE: &[Function] = &[
     ),
     f!(
         "make_swizzle",
-        "make_swizzle(B, M, S)",
-        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s))",
+        "make_swizzle(B, M, S) | make_swizzle(Y, Z)",
+        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s)), or the one of the bit masks Y and Z (C++'s make_swizzle<Y,Z>())",
         "make_swizzle(3, 4, 3)",
-        3,
+        2,
         3,
         |a| {
             let part = |i: usize| {
@@ -1038,6 +1089,11 @@ static CORE: &[Function] = &[
                     )
                 })
             };
+            if a.len() == 2 {
+                return algebra::Swizzle::from_masks(part(0)?, part(1)?)
+                    .map(Value::Swizzle)
+                    .map_err(a.alg());
+            }
             algebra::Swizzle::new(part(0)?, part(1)?, part(2)?)
                 .map(Value::Swizzle)
                 .map_err(a.alg())
@@ -1451,6 +1507,24 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             ),
             span,
         ));
+    }
+    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = f.composed
+        && let Some(Value::Composed(c)) = vals.get(i)
+    {
+        let mut inner = vals.to_vec();
+        inner[i] = Value::Layout(c.layout.clone());
+        let r = (f.handler)(&Args {
+            vals: &inner,
+            spans,
+            span,
+        })?;
+        return Ok(match (f.composed, r) {
+            (OnComposed::Rewrap(_), Value::Layout(l)) => Value::Composed(ComposedLayout {
+                layout: l,
+                ..c.clone()
+            }),
+            (_, r) => r,
+        });
     }
     (f.handler)(&Args { vals, spans, span })
 }
