@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-use super::composition::compose_tiler;
+use super::composition::{compose_tiler, compose_unchecked};
+use super::coord::Coord;
 use super::error::{Result, condition};
+use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
 use super::tiler::Tiler;
 use super::trace::{Check, Step, Trace};
@@ -184,6 +186,16 @@ impl ComposedLayout {
             offset: self.offset,
             layout: compose_tiler(&self.layout, t)?,
         })
+    }
+}
+
+impl ComposedLayout {
+    /// The offset as an integer (a `smem_ptr` counts as 0).
+    pub fn offset_int(&self) -> i64 {
+        match self.offset {
+            Offset::Int(o) => o,
+            Offset::SmemPtr(_) => 0,
+        }
     }
 }
 
@@ -405,4 +417,300 @@ pub fn inverse_composed(
         }
     }
     Ok(r)
+}
+
+/// CuTe's `dice(c, t)` (underscore.hpp): the parts of `t` under the integers of `c`, the
+/// complement of `slice`: the kept parts of a tuple coordinate are gathered into one flat
+/// tuple (a mode under an integer stays whole), an integer `c` keeps all of `t`.
+pub fn dice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
+    match c {
+        Coord::Int(_) => Ok(t.to_owned()),
+        Coord::Under => Ok(IntTuple::empty()),
+        Coord::Tuple(_) => {
+            let mut out = TupleBuilder::new();
+            lift_dice(c, t, &mut out)?;
+            Ok(out.finish())
+        }
+    }
+}
+
+fn lift_dice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
+    match c {
+        Coord::Tuple(cv) => {
+            let tv = match t.view() {
+                View::Tuple(tv) if tv.len() == cv.len() => tv,
+                _ => {
+                    return Err(condition(
+                        "dice",
+                        format!("Mismatched Ranks: coordinate {c} and {t}"),
+                    ));
+                }
+            };
+            for (ci, ti) in cv.iter().zip(tv) {
+                lift_dice(ci, ti, out)?;
+            }
+            Ok(())
+        }
+        Coord::Under => Ok(()),
+        Coord::Int(_) => {
+            out.push(t);
+            Ok(())
+        }
+    }
+}
+
+/// The integers of a coordinate, as `dice(c, c)` gathers them.
+fn dice_coord(c: &Coord) -> IntTuple {
+    fn go(c: &Coord, out: &mut TupleBuilder) {
+        match c {
+            Coord::Int(v) => out.push_int(*v),
+            Coord::Under => {}
+            Coord::Tuple(v) => v.iter().for_each(|x| go(x, out)),
+        }
+    }
+    match c {
+        Coord::Int(v) => IntTuple::int(*v),
+        _ => {
+            let mut out = TupleBuilder::new();
+            go(c, &mut out);
+            out.finish()
+        }
+    }
+}
+
+fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
+    Layout::new(
+        shape.iter().map(|&s| IntTuple::int(s)).collect(),
+        stride.iter().map(|&d| IntTuple::int(d)).collect(),
+    )
+}
+
+/// `slice_and_offset(c, Sw o OFF o L)` (swizzle_layout.hpp), with static integers: the slice
+/// of the swizzled layout at `c` and the offset of `c`, decayed to a plain layout when the
+/// sliced part of L reaches the swizzle's Y bits or its Z bits but not both.
+///
+/// With `P_zy` (the Y and Z bits of an offset) and `P_anti` (the others) as layouts over
+/// `(2^M, 2^B, 2^(|S|-B), 2^B, 1)`: the diced part `D = dice(c, L)` at `d = dice(c, c)` gives
+/// `o_zy = OFF ^ (P_zy o D)(d)` and `o_anti = (P_anti o D)(d)`; if the sliced layout
+/// `T = slice(c, L)` hits a Z bit together with its Y bit (`(P_zy o T)(size-1)` has bits the
+/// swizzle clears), the result is `(Sw o o_zy o T, o_anti)`; otherwise
+/// `(W o T, Sw(o_zy) + o_anti)` for `W`, the swizzle as a layout at offset `o_zy` (strides
+/// `±Z·2^i` on the lower mask, `(Y±Z)·2^i` on the upper).
+/// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
+/// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
+pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice(c, comp)?;
+    unsigned_offset(off)?;
+    Ok((r, off))
+}
+
+/// CuTe computes the offsets of a slice as unsigned 32-bit integers: a negative one wraps.
+fn unsigned_offset(off: i64) -> Result<()> {
+    if off < 0 {
+        return Err(super::error::AlgebraError::LawViolated {
+            op: "slice_and_offset",
+            law: format!(
+                "CuTe's result holds the negative offset {off} as an unsigned 32-bit integer (it wraps around 2^32), which is not the offset of the same elements"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `slice(c, Sw o OFF o L)`: [`slice_and_offset`]'s first part, as CuTe's `S(c)` with `_`
+/// (the offset is dropped), and that offset.
+/// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
+/// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
+pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_inner(c, comp)?;
+    if has_int(c) {
+        let sliced = comp.layout.slice(c)?;
+        for i in super::laws::check_points(sliced.size()?) {
+            let crd = super::coord::idx2crd(&IntTuple::int(i), sliced.shape())?;
+            let parts: Vec<IntTuple> = match crd.view() {
+                View::Tuple(v) => v.iter().map(|t| t.to_owned()).collect(),
+                View::Int(_) => vec![crd.clone()],
+            };
+            let mut it = parts.into_iter();
+            let full = fill_coord(c, &mut it);
+            let want = comp.apply_outer(comp.layout.eval(&full)?)?;
+            let got = super::arith::add(eval_result(&r, i)?, off, "slice_and_offset")?;
+            if got != want {
+                let shown = match &r {
+                    SwizzledOrPlain::Plain(l) => l.to_string(),
+                    SwizzledOrPlain::Composed(k) => k.to_string(),
+                };
+                return Err(super::error::AlgebraError::LawViolated {
+                    op: "slice_and_offset",
+                    law: format!(
+                        "CuTe's result ({shown}, {off}) is not the slice of {comp} at {c}: at i = {i}, it gives {got} but the layout at {full} is {want} (CuTe assumes the offset lies in the swizzle's Y and Z bits)"
+                    ),
+                });
+            }
+        }
+    }
+    if let SwizzledOrPlain::Composed(k) = &r
+        && let Offset::Int(o) = k.offset
+        && o < 0
+        && o != comp.offset_int()
+    {
+        unsigned_offset(o)?;
+    }
+    Ok((r, off))
+}
+
+fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    const OP: &str = "slice_and_offset";
+    let Offset::Int(off) = comp.offset else {
+        return Err(condition(
+            OP,
+            "slicing a composed layout with a smem_ptr offset (a GMMA atom) is not modelled; use as_position_independent_swizzle_layout first",
+        ));
+    };
+    let l = &comp.layout;
+    let sliced = l.slice(c)?;
+    let all_under = !has_int(c);
+    if all_under {
+        let r = if comp.swizzle.bits == 0 && off == 0 {
+            SwizzledOrPlain::Plain(sliced)
+        } else {
+            SwizzledOrPlain::Composed(ComposedLayout {
+                swizzle: comp.swizzle,
+                offset: comp.offset,
+                layout: sliced,
+            })
+        };
+        return Ok((r, 0));
+    }
+    let (b, m, s) = (
+        comp.swizzle.bits,
+        comp.swizzle.base,
+        comp.swizzle.shift.abs(),
+    );
+    let p = |e: i64| 1i64 << e;
+    let shape = [p(m), p(b), p(s - b), p(b), 1];
+    let anti = int_layout(&shape, &[1, 0, p(m + b), 0, p(m + s + b)])?;
+    let only = int_layout(&shape, &[0, p(m), 0, p(m + s), 0])?;
+    let diced = Layout::new(dice_tuple(c, l.shape())?, dice_tuple(c, l.stride())?)?;
+    let dc = dice_coord(c);
+    let diced_anti = compose_unchecked(&anti, &diced)?;
+    let diced_only = compose_unchecked(&only, &diced)?;
+    let off_zy = off ^ to_mixed_bits(&diced_only, &dc)?;
+    let off_anti = diced_anti.eval(&dc)?;
+    let sliced_only = compose_unchecked(&only, &sliced)?;
+    let active = sliced_only.at(sliced_only.size()? - 1)?;
+    let sw = comp.swizzle;
+    if active & !sw.apply(active) != 0 {
+        // hits on Y and Z: not reducible
+        let r = if sw.bits == 0 && off_zy == 0 {
+            SwizzledOrPlain::Plain(sliced)
+        } else {
+            SwizzledOrPlain::Composed(ComposedLayout {
+                swizzle: sw,
+                offset: Offset::Int(off_zy),
+                layout: sliced,
+            })
+        };
+        return Ok((r, off_anti));
+    }
+    let zl = sw.zzz_msk() & sw.zzz_msk().wrapping_neg();
+    let yl = sw.yyy_msk() & sw.yyy_msk().wrapping_neg();
+    let strides = |z_first: bool| -> Vec<i64> {
+        (0..b)
+            .map(|i| {
+                if z_first {
+                    if off_zy & (yl << i) == 0 {
+                        zl << i
+                    } else {
+                        -(zl << i)
+                    }
+                } else if off_zy & (zl << i) == 0 {
+                    (yl + zl) << i
+                } else {
+                    (yl - zl) << i
+                }
+            })
+            .collect()
+    };
+    let (lo, hi) = (strides(zl < yl), strides(zl > yl));
+    // repeat<B>(2) is the integer 2 for B = 1, a tuple otherwise; the strides are a tuple
+    // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
+    let rep = |v: &[i64]| -> IntTuple {
+        if b == 1 {
+            IntTuple::int(v[0])
+        } else {
+            v.iter().map(|&x| IntTuple::int(x)).collect()
+        }
+    };
+    let twos = || -> IntTuple {
+        if b == 1 {
+            IntTuple::int(2)
+        } else {
+            (0..b).map(|_| IntTuple::int(2)).collect()
+        }
+    };
+    let wshape: IntTuple = [
+        IntTuple::int(p(m)),
+        twos(),
+        IntTuple::int(p(s - b)),
+        twos(),
+        IntTuple::int(1),
+    ]
+    .into_iter()
+    .collect();
+    let wstride: IntTuple = [
+        IntTuple::int(1),
+        rep(&lo),
+        IntTuple::int(p(m + b)),
+        rep(&hi),
+        IntTuple::int(p(m + b + s)),
+    ]
+    .into_iter()
+    .collect();
+    let w = Layout::new(wshape, wstride)?;
+    let r = compose_unchecked(&w, &sliced)?;
+    let total = super::arith::add(sw.apply(off_zy), off_anti, OP)?;
+    Ok((SwizzledOrPlain::Plain(r), total))
+}
+
+/// CuTe's `to_mixed_bits(layout, coord)` (swizzle.hpp) with static integers: the XOR over the
+/// leaves of `c_i * d_i`, `c = idx2crd(coord, shape)`.
+/// @pre every leaf's `s_i * d_i` is 0 or a power of two ("Requires pow2 shape*stride")
+fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
+    const OP: &str = "to_mixed_bits";
+    let crd = super::coord::idx2crd(coord, l.shape())?;
+    let mut acc = 0i64;
+    for ((s, d), c) in l
+        .shape()
+        .leaf_iter()
+        .zip(l.stride().leaf_iter())
+        .zip(crd.leaf_iter())
+    {
+        let sd = super::arith::mul(s, d, OP)?;
+        if sd != 0 && (sd < 0 || sd & (sd - 1) != 0) {
+            return Err(condition(
+                OP,
+                format!("Requires pow2 shape*stride: {s} * {d} = {sd} in {l}"),
+            ));
+        }
+        acc ^= super::arith::mul(c, d, OP)?;
+    }
+    Ok(acc)
+}
+
+/// The coordinate `c` with its `_` replaced, in order, by `parts`.
+fn fill_coord(c: &Coord, parts: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
+    match c {
+        Coord::Int(v) => IntTuple::int(*v),
+        Coord::Under => parts.next().unwrap_or_else(|| IntTuple::int(0)),
+        Coord::Tuple(v) => v.iter().map(|x| fill_coord(x, parts)).collect(),
+    }
+}
+
+fn has_int(c: &Coord) -> bool {
+    match c {
+        Coord::Int(_) => true,
+        Coord::Under => false,
+        Coord::Tuple(v) => v.iter().any(has_int),
+    }
 }

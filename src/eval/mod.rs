@@ -794,10 +794,10 @@ pub fn apply(
         Value::Composed(c) => {
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
-                return Err(EvalError::new(
-                    "slicing a composed layout is not supported",
-                    cspan,
-                ));
+                // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
+                let (r, _) = crate::algebra::swizzle::slice(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                return functions::swizzled_value(r);
             };
             let inner = c.layout.eval(&ct).map_err(alg)?;
             c.apply_outer(inner).map(Value::int).map_err(alg)

@@ -145,6 +145,24 @@ fn examples_as_cute_prints_them() {
                 "max_common_vector(Sw<3,3,3> o (8,64):(64,1), Sw<2,3,3> o (8,64):(64,1))",
                 "8",
             ),
+            // slices of a swizzled layout decay to plain layouts where CuTe's do
+            (
+                "composition(Sw<3,3,3>, (8,64):(64,1))(1, _)",
+                "((8,2,4)):((1,-8,16))",
+            ),
+            (
+                "slice_and_offset((1,_), Sw<3,3,3> o (8,64):(64,1))",
+                "(((8,2,4)):((1,-8,16)),72)",
+            ),
+            (
+                "slice_and_offset((_,3), Sw<3,3,3> o (8,64):(64,1))",
+                "((8):(72),3)",
+            ),
+            (
+                "slice_and_offset((_,_), Sw<3,3,3> o (8,64):(64,1))",
+                "(Sw<3,3,3> o 0 o (8,64):(64,1),0)",
+            ),
+            ("(Sw<1,2,2> o 0 o (4,8):(8,1))(_,2)", "((2,2)):((8,20))"),
             // the printed form of a composed layout reads back as it is
             ("Sw<0,0,3> o 0 o (8,1):(1,1)", "Sw<0,0,3> o 0 o (8,1):(1,1)"),
             (
@@ -349,6 +367,53 @@ proptest! {
             };
             for i in 0..size {
                 prop_assert_eq!(c.apply_outer(c.layout.at(at(i)).unwrap()).unwrap(), i);
+            }
+        }
+    }
+}
+
+/// A swizzled layout of two power-of-two modes, compact in either order, with an offset.
+fn pow2_composed() -> impl Strategy<Value = ComposedLayout> {
+    (sw_strategy(), 0u32..5, 0u32..5, any::<bool>(), 0i64..64).prop_map(|(s, a, b, left, off)| {
+        let (m, n) = (1i64 << a, 1i64 << b);
+        let stride = if left { [1, m] } else { [n, 1] };
+        ComposedLayout {
+            swizzle: s,
+            offset: Offset::Int(off),
+            layout: Layout::new(
+                IntTuple::tuple([IntTuple::int(m), IntTuple::int(n)]),
+                IntTuple::tuple([IntTuple::int(stride[0]), IntTuple::int(stride[1])]),
+            )
+            .unwrap(),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// slice_and_offset(c, S) = (T, o): T(i) + o is S at c with i in the `_` mode.
+    #[test]
+    fn slice_and_offset_of_swizzled(c in pow2_composed(), k in 0i64..16, first in any::<bool>()) {
+        use cute::algebra::Coord;
+        let (m, n) = (c.layout.mode(0).unwrap().size().unwrap(), c.layout.mode(1).unwrap().size().unwrap());
+        let k = k % if first { m } else { n };
+        let crd = if first {
+            Coord::Tuple(vec![Coord::Int(k), Coord::Under])
+        } else {
+            Coord::Tuple(vec![Coord::Under, Coord::Int(k)])
+        };
+        if let Ok((t, o)) = cute::algebra::swizzle::slice_and_offset(&crd, &c) {
+            for i in 0..if first { n } else { m } {
+                let full = if first { [k, i] } else { [i, k] };
+                let want = c
+                    .apply_outer(c.layout.eval(&IntTuple::tuple(full.map(IntTuple::int))).unwrap())
+                    .unwrap();
+                let got = match &t {
+                    SwizzledOrPlain::Plain(p) => p.at(i).unwrap(),
+                    SwizzledOrPlain::Composed(q) => q.apply_outer(q.layout.at(i).unwrap()).unwrap(),
+                };
+                prop_assert_eq!(got + o, want, "{} at {}: {}", c, crd, i);
             }
         }
     }

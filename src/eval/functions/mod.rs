@@ -517,6 +517,10 @@ static CORE: &[Function] = &[
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::Composed(comp) = &a.vals[1] {
+                let (r, off) = algebra::swizzle::slice_and_offset(&c, comp).map_err(a.alg())?;
+                return Ok(Value::Tuple(vec![swizzled_value(r)?, Value::int(off)]));
+            }
             let l = a.layout(1)?;
             let sl = l.slice(&c).map_err(a.alg())?;
             let off = l.offset_of(&c).map_err(a.alg())?;

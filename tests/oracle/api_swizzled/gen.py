@@ -202,6 +202,49 @@ def g_position_independent(g):
             f"as_position_independent_swizzle_layout({c})")
 
 
+def slice_coord(g, s):
+    """A coordinate with at least one `_`: (cute text, C++ text); nested modes sometimes
+    given as one integer or sliced inside."""
+    def go(m):
+        r = g.r.random()
+        if r < 0.4:
+            return "_", "_"
+        if gc.is_int(m) or r < 0.6:
+            v = g.r.randrange(gc.size(m))
+            return str(v), f"Int<{v}>{{}}"
+        parts = [go(x) for x in m]
+        return ("(" + ",".join(p[0] for p in parts) + ")",
+                "make_coord(" + ", ".join(p[1] for p in parts) + ")")
+    for _ in range(50):
+        if gc.is_int(s):
+            return "_", "_"
+        parts = [go(x) for x in s]
+        if any("_" in p[0] for p in parts):
+            return parts
+    return [("_", "_") for _ in s]
+
+
+def g_slice(g):
+    s, c, a = g.composed()
+    if gc.is_int(a.shape):
+        return f"({s})(_)", f"{c}(_)"
+    parts = slice_coord(g, a.shape)
+    return (f"({s})(" + ",".join(p[0] for p in parts) + ")",
+            f"{c}(" + ", ".join(p[1] for p in parts) + ")")
+
+
+def g_slice_and_offset(g):
+    s, c, a = g.composed()
+    if gc.is_int(a.shape):
+        return f"slice_and_offset(_, {s})", f"slice_and_offset(_, {c})"
+    parts = slice_coord(g, a.shape)
+    cs = "(" + ",".join(p[0] for p in parts) + ")"
+    if len(parts) == 1:
+        cs = "make_coord(" + parts[0][0] + ")"
+    return (f"slice_and_offset({cs}, {s})",
+            f"slice_and_offset(make_coord(" + ", ".join(p[1] for p in parts) + f"), {c})")
+
+
 OPS = [
     ("upcast", g_cast("upcast", [1, 2, 2, 4, 4, 8, 16, 3]), 60),
     ("downcast", g_cast("downcast", [1, 2, 2, 4, 8, 3]), 50),
@@ -220,6 +263,8 @@ OPS = [
     ("max_common_vector", g_common("max_common_vector"), 25),
     ("max_common_layout", g_common("max_common_layout"), 25),
     ("as_position_independent", g_position_independent, 20),
+    ("slice", g_slice, 40),
+    ("slice_and_offset", g_slice_and_offset, 40),
 ]
 
 
