@@ -10,6 +10,7 @@ use super::inverse::right_inverse_unchecked;
 use super::layout::Layout;
 use super::swizzle::{ComposedLayout, Offset, Swizzle, SwizzledOrPlain};
 use super::tiler::Tiler;
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// The bit width CuTe's `sizeof_bits<T>` gives an element type CuTe names (`cute::` and
 /// `cutlass::` prefixes allowed), or `None` for a name it is not.
@@ -75,12 +76,29 @@ fn check_factor(op: &'static str, n: i64) -> Result<()> {
 /// @pre every nonzero stride `d` has `d % N == 0 || N % d == 0` (CuTe's "Divisibility condition")
 /// @post `shape(result)` is congruent with `shape(layout)`
 pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
+    upcast_layout_traced(l, n, &mut NoTrace)
+}
+
+/// [`upcast_layout`], reporting each mode's rule to `t`.
+pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<Layout> {
     const OP: &str = "upcast";
     check_factor(OP, n)?;
+    t.step(|| {
+        Step::new(
+            OP,
+            "definition",
+            format!(
+                "upcast<{n}>({l}): each mode s:d becomes ceil_div(s, ceil_div(N, |d|)) : signum(d)*ceil_div(|d|, N); stride-0 modes are kept (CuTe 4.2 layout.hpp)"
+            ),
+        )
+        .val("N", n)
+        .val("L", l)
+    });
     let mut shape = Vec::new();
     let mut stride = Vec::new();
     for (s, d) in l.shape().leaf_iter().zip(l.stride().leaf_iter()) {
         if d == 0 {
+            t.step(|| Step::new(OP, "stride 0", format!("{s}:0 is kept")));
             shape.push(s);
             stride.push(0);
             continue;
@@ -94,8 +112,28 @@ pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
             ));
         }
         let ad = arith::abs(d, OP)?;
-        shape.push(arith::ceil_div(s, arith::ceil_div(n, ad, OP)?, OP)?);
-        stride.push(d.signum() * arith::ceil_div(ad, n, OP)?);
+        let per = arith::ceil_div(n, ad, OP)?;
+        let s2 = arith::ceil_div(s, per, OP)?;
+        let d2 = d.signum() * arith::ceil_div(ad, n, OP)?;
+        t.step(|| {
+            let divides = if d % n == 0 {
+                Check::rel("stride % N", d % n, Rel::Eq, 0)
+            } else {
+                Check::rel("N % stride", n % d, Rel::Eq, 0)
+            };
+            Step::new(
+                OP,
+                "mode",
+                format!(
+                    "{s}:{d}: ceil_div({s}, ceil_div({n}, {ad}) = {per}) = {s2}, signum({d})*ceil_div({ad}, {n}) = {d2}: {s2}:{d2}"
+                ),
+            )
+            .val("s", s2)
+            .val("d", d2)
+            .check(divides)
+        });
+        shape.push(s2);
+        stride.push(d2);
     }
     rebuild(l, &shape, &stride)
 }
@@ -105,8 +143,24 @@ pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
 /// @pre some stride is exactly 1 (CuTe's "Downcast requires adjacent elements")
 /// @post `size(result) == size(layout) * N^(number of stride-±1 modes)`
 pub fn downcast_layout(l: &Layout, n: i64) -> Result<Layout> {
+    downcast_layout_traced(l, n, &mut NoTrace)
+}
+
+/// [`downcast_layout`], reporting each mode's rule to `t`.
+pub fn downcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<Layout> {
     const OP: &str = "downcast";
     check_factor(OP, n)?;
+    t.step(|| {
+        Step::new(
+            OP,
+            "definition",
+            format!(
+                "downcast<{n}>({l}): a mode of stride ±1 gets N times its extent, every other stride is multiplied by N (CuTe 4.2 layout.hpp)"
+            ),
+        )
+        .val("N", n)
+        .val("L", l)
+    });
     if l.stride().first_leaf(|d| d == 1).is_none() {
         return Err(condition(
             OP,
@@ -116,23 +170,63 @@ pub fn downcast_layout(l: &Layout, n: i64) -> Result<Layout> {
             ),
         ));
     }
-    downcast_unchecked(l, n)
-}
-
-fn downcast_unchecked(l: &Layout, n: i64) -> Result<Layout> {
-    const OP: &str = "downcast";
     let mut shape = Vec::new();
     let mut stride = Vec::new();
     for (s, d) in l.shape().leaf_iter().zip(l.stride().leaf_iter()) {
-        if d == 1 || d == -1 {
-            shape.push(arith::mul(s, n, OP)?);
-            stride.push(d);
+        let (s2, d2) = if d == 1 || d == -1 {
+            (arith::mul(s, n, OP)?, d)
         } else {
-            shape.push(s);
-            stride.push(arith::mul(d, n, OP)?);
-        }
+            (s, arith::mul(d, n, OP)?)
+        };
+        t.step(|| {
+            let rule = if d == 1 || d == -1 {
+                "adjacent"
+            } else {
+                "stride"
+            };
+            Step::new(OP, rule, format!("{s}:{d} becomes {s2}:{d2}"))
+                .val("s", s2)
+                .val("d", d2)
+        });
+        shape.push(s2);
+        stride.push(d2);
     }
     rebuild(l, &shape, &stride)
+}
+
+/// `right_inverse(Sw)` / `left_inverse(Sw)` (swizzle_layout.hpp): the swizzle itself, an
+/// involution (`Sw(Sw(x)) == x`: the YYY bits it reads are not among the ZZZ bits it flips),
+/// shown on the largest argument of its masks.
+pub fn swizzle_inverse_traced<T: Trace>(op: &'static str, s: &Swizzle, t: &mut T) -> Swizzle {
+    t.step(|| {
+        Step::new(
+            op,
+            "involution",
+            format!(
+                "{s} flips the ZZZ bits (mask {:#b}) by the YYY bits (mask {:#b}); the masks are disjoint (|S| >= B), so applying it twice flips each bit back: {s} is its own {op}",
+                s.zzz_msk(),
+                s.yyy_msk()
+            ),
+        )
+        .check(Check::rel(
+            "YYY & ZZZ",
+            s.yyy_msk() & s.zzz_msk(),
+            Rel::Eq,
+            0,
+        ))
+    });
+    let x = s.yyy_msk() | s.zzz_msk() | ((1i64 << s.base) - 1);
+    let once = s.apply_traced(x, t);
+    let twice = s.apply_traced(once, t);
+    t.step(|| {
+        Step::new(
+            op,
+            "check",
+            format!("{s}({s}({x})) = {s}({once}) = {twice}"),
+        )
+        .check(Check::rel("Sw(Sw(x)) vs x", twice, Rel::Eq, x))
+    });
+    *s
 }
 
 /// The layout of `l`'s structure with these leaves.

@@ -714,3 +714,27 @@ fn has_int(c: &Coord) -> bool {
         Coord::Tuple(v) => v.iter().any(has_int),
     }
 }
+
+/// `domain_offset(c, Sw o OFF o L)` (layout_composed.hpp): `(Sw o (OFF + L(c)) o L, 0)`, the
+/// coordinate's offset moved into the composed layout's offset.
+/// @pre the offset is an integer (CuTe adds L(c) to a GMMA atom's `smem_ptr` flag and gets
+/// an element offset under a swizzle of byte addresses: not the same elements)
+/// @post for every i, `result.0(i) == (Sw o OFF o L)(L(c) + L(i))` as offsets go
+pub fn domain_offset(c: &Tup, comp: &ComposedLayout) -> Result<(ComposedLayout, i64)> {
+    const OP: &str = "domain_offset";
+    let Offset::Int(o) = comp.offset else {
+        return Err(condition(
+            OP,
+            "a composed layout with a smem_ptr offset (a GMMA atom): CuTe turns the pointer flag into an element offset under the swizzle of byte addresses; use as_position_independent_swizzle_layout first",
+        ));
+    };
+    let shift = comp.layout.eval(c)?;
+    Ok((
+        ComposedLayout {
+            swizzle: comp.swizzle,
+            offset: Offset::Int(super::arith::add(o, shift, OP)?),
+            layout: comp.layout.clone(),
+        },
+        0,
+    ))
+}

@@ -438,3 +438,45 @@ fn element_widths_are_cutes() {
     assert_eq!(recast::element_bits("foo"), None);
     let _ = IntTuple::int(0);
 }
+
+#[test]
+fn explain_derives_upcast_downcast_and_swizzle_inverses() {
+    use crate::helpers::cute;
+    for (stmt, steps, checks) in [
+        (
+            "upcast<2>((8,64):(64,1))",
+            ["upcast definition", "upcast mode"],
+            "verified: 2 checks hold",
+        ),
+        (
+            "upcast((8,(4,64)):(64,(0,1)), 2)",
+            ["upcast mode", "upcast stride 0"],
+            "verified: 2 checks hold",
+        ),
+        (
+            "downcast<2>((8,64):(64,1))",
+            ["downcast stride", "downcast adjacent"],
+            "verified: 0 checks hold",
+        ),
+        (
+            "right_inverse(Sw<3,4,-3>)",
+            ["inverse involution", "swizzle bits"],
+            "verified: 4 checks hold",
+        ),
+        (
+            "left_inverse(Sw<2,0,2>)",
+            ["inverse involution", "inverse check"],
+            "verified: 4 checks hold",
+        ),
+    ] {
+        let (out, err, code) = cute(&["explain", "--verify", stmt], "");
+        assert_eq!(code, 0, "{stmt}: {err}");
+        for s in steps {
+            assert!(out.contains(s), "{stmt}: no step {s:?} in\n{out}");
+        }
+        assert!(out.contains(checks), "{stmt}: {out}");
+        // the derivation ends in the plain result
+        let last = out.lines().find(|l| l.starts_with("= ")).unwrap();
+        assert_eq!(&last[2..], eval_line(stmt), "{stmt}");
+    }
+}

@@ -1659,6 +1659,11 @@ mod traced {
         t: &mut Recorder,
         op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
     ) -> Traced {
+        // swizzle_layout.hpp: a swizzle is its own right and left inverse
+        if let Value::Swizzle(s) = &a.vals[0] {
+            let r = algebra::recast::swizzle_inverse_traced("inverse", s, t);
+            return Ok(Some(Ok(Value::Swizzle(r))));
+        }
         if !plain_layout(a, 0) {
             return Ok(None);
         }

@@ -23,6 +23,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             .map_err(a.alg())
         },
+        traced: Some(|a, t| {
+            if !matches!(a.vals[0], Value::Layout(_) | Value::IntTuple(_)) {
+                return Ok(None);
+            }
+            let (l, n) = (a.layout(0)?, factor(a, 1)?);
+            Ok(Some(recast::upcast_layout_traced(&l, n, t).map(Value::Layout).map_err(a.alg())))
+        }),
         template: TemplateArgs::After
     ),
     f!(
@@ -41,6 +48,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             .map_err(a.alg())
         },
+        traced: Some(|a, t| {
+            if !matches!(a.vals[0], Value::Layout(_) | Value::IntTuple(_)) {
+                return Ok(None);
+            }
+            let (l, n) = (a.layout(0)?, factor(a, 1)?);
+            Ok(Some(recast::downcast_layout_traced(&l, n, t).map(Value::Layout).map_err(a.alg())))
+        }),
         template: TemplateArgs::After
     ),
     f!(
