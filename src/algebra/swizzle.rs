@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-use super::composition::compose_tiler;
+use super::composition::{compose_tiler, compose_unchecked};
+use super::coord::Coord;
 use super::error::{Result, condition};
+use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
 use super::tiler::Tiler;
 use super::trace::{Check, Step, Trace};
@@ -187,8 +189,552 @@ impl ComposedLayout {
     }
 }
 
+impl ComposedLayout {
+    /// The offset as an integer (a `smem_ptr` counts as 0).
+    pub fn offset_int(&self) -> i64 {
+        match self.offset {
+            Offset::Int(o) => o,
+            Offset::SmemPtr(_) => 0,
+        }
+    }
+}
+
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
     }
+}
+
+impl Swizzle {
+    /// CuTe's `make_swizzle<Y,Z>()` (swizzle.hpp): the swizzle whose YYY mask is `y` and ZZZ
+    /// mask is `z`: `B = popcount(Y)`, `M = min(ctz(Y), ctz(Z)) % 32`, `S = ctz(Y) - ctz(Z)`.
+    /// @pre Y and Z are 32-bit unsigned masks with as many bits set ("Number of bits in Y and Z
+    /// don't match"), each a contiguous run, so that `Y | Z` is `Sw<B,M,S>`'s swizzle code
+    /// @post `result.yyy_msk() | result.zzz_msk() == y | z`
+    pub fn from_masks(y: i64, z: i64) -> Result<Swizzle> {
+        const OP: &str = "make_swizzle";
+        for (name, v) in [("Y", y), ("Z", z)] {
+            if !(0..=i64::from(u32::MAX)).contains(&v) {
+                return Err(condition(
+                    OP,
+                    format!("the mask {name} = {v} is not a 32-bit unsigned integer"),
+                ));
+            }
+        }
+        let (yu, zu) = (y as u32, z as u32);
+        if yu.count_ones() != zu.count_ones() {
+            return Err(condition(
+                OP,
+                format!(
+                    "Number of bits in Y and Z don't match: Y = {y:#b} has {}, Z = {z:#b} has {}",
+                    yu.count_ones(),
+                    zu.count_ones()
+                ),
+            ));
+        }
+        let b = i64::from(yu.count_ones());
+        let (ty, tz) = (
+            i64::from(yu.trailing_zeros()),
+            i64::from(zu.trailing_zeros()),
+        );
+        let m = ty.min(tz) % 32;
+        let s = ty - tz;
+        let sw = Swizzle::new(b, m, s).map_err(|e| e.within(OP))?;
+        if sw.yyy_msk() | sw.zzz_msk() != y | z {
+            return Err(condition(
+                OP,
+                format!(
+                    "Y = {y:#b} and Z = {z:#b} are not the masks of a swizzle (Y | Z must be the swizzle code of Sw<{b},{m},{s}>)"
+                ),
+            ));
+        }
+        Ok(sw)
+    }
+}
+
+/// `composition(Swizzle<B,M,S>, Offset, Layout)` (swizzle_layout.hpp): `Sw o OFF o L`, or `L` itself
+/// for the identity swizzle (`B = 0`) with offset 0.
+pub enum SwizzledOrPlain {
+    /// A plain layout.
+    Plain(Layout),
+    /// A composed layout.
+    Composed(ComposedLayout),
+}
+
+/// `composition(a, sw)` for a layout `a` and a swizzle (swizzle_layout.hpp): the swizzle
+/// `make_swizzle<a(YYY), a(ZZZ)>()` before `a`, so that `Sw' o a` is `a o Sw`.
+/// @pre `a(YYY)` and `a(ZZZ)` are the masks of a swizzle (CuTe's make_swizzle conditions)
+/// @post for every i in a's domain, `result(i) == a(sw(i))` (refused otherwise: CuTe "works in
+/// simple cases" only)
+pub fn layout_then_swizzle(a: &Layout, sw: &Swizzle) -> Result<SwizzledOrPlain> {
+    let r = layout_then_swizzle_unchecked(a, sw)?;
+    check_law(&r, a.size()?, |i| {
+        let x = sw.apply(i);
+        Ok((a.at(x)?, format!("A o {sw}: A({sw}({i})) = A({x})")))
+    })?;
+    Ok(r)
+}
+
+/// `result(i)` of a composition's result.
+fn eval_result(r: &SwizzledOrPlain, i: i64) -> Result<i64> {
+    match r {
+        SwizzledOrPlain::Plain(l) => l.at(i),
+        SwizzledOrPlain::Composed(c) => c.apply_outer(c.layout.at(i)?),
+    }
+}
+
+/// Check `result(i) == want(i)` at the law's points of `[0, size)` (all of them up to
+/// [`super::laws::EXHAUSTIVE_LIMIT`]); `want` gives the value and the law's words for it.
+fn check_law(
+    r: &SwizzledOrPlain,
+    size: i64,
+    want: impl Fn(i64) -> Result<(i64, String)>,
+) -> Result<()> {
+    for i in super::laws::check_points(size) {
+        let got = eval_result(r, i)?;
+        let (w, what) = want(i)?;
+        if got != w {
+            let shown = match r {
+                SwizzledOrPlain::Plain(l) => l.to_string(),
+                SwizzledOrPlain::Composed(c) => c.to_string(),
+            };
+            return Err(super::error::AlgebraError::LawViolated {
+                op: "composition",
+                law: format!(
+                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {what} = {w}",
+                    what.split(':').next().unwrap_or("")
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// [`layout_then_swizzle`] without its law check: CuTe's algorithm as it is.
+pub fn layout_then_swizzle_unchecked(a: &Layout, sw: &Swizzle) -> Result<SwizzledOrPlain> {
+    const OP: &str = "composition";
+    let y = a.at(sw.yyy_msk())?;
+    let z = a.at(sw.zzz_msk())?;
+    let s2 = Swizzle::from_masks(y, z).map_err(|e| e.within(OP))?;
+    Ok(if s2.bits == 0 {
+        SwizzledOrPlain::Plain(a.clone())
+    } else {
+        SwizzledOrPlain::Composed(ComposedLayout {
+            swizzle: s2,
+            offset: Offset::Int(0),
+            layout: a.clone(),
+        })
+    })
+}
+
+/// `composition(a, Sw o OFF o L)` (layout_composed.hpp): `composition(composition(a, Sw), L)`.
+/// @pre OFF is 0 (CuTe's "Require offset == 0" for the swizzle's composition; a `smem_ptr`
+/// offset, which CuTe ignores there, would make the result not `a o B`)
+pub fn layout_then_composed(a: &Layout, b: &ComposedLayout) -> Result<SwizzledOrPlain> {
+    const OP: &str = "composition";
+    if b.offset != Offset::Int(0) {
+        return Err(condition(
+            OP,
+            format!(
+                "Require offset == 0: composing a layout with {b} needs its offset to be 0, got {}",
+                b.offset
+            ),
+        ));
+    }
+    let t = Tiler::Layout(b.layout.clone());
+    let r = match layout_then_swizzle_unchecked(a, &b.swizzle)? {
+        SwizzledOrPlain::Plain(l) => SwizzledOrPlain::Plain(compose_tiler(&l, &t)?),
+        SwizzledOrPlain::Composed(c) => SwizzledOrPlain::Composed(c.compose(&t)?),
+    };
+    check_law(&r, b.layout.size()?, |i| {
+        let x = b.apply_outer(b.layout.at(i)?)?;
+        Ok((a.at(x)?, format!("A o B: A(B({i})) = A({x})")))
+    })?;
+    Ok(r)
+}
+
+/// `right_inverse(Sw o OFF o L)` / `left_inverse` (swizzle_layout.hpp): for offset 0,
+/// `composition(inverse(L), Sw)`, a swizzle before the inverse of L.
+/// @pre the offset is the integer 0 (otherwise CuTe builds `inverse(L) o -OFF o Sw`, a layout
+/// after a swizzle, which `cute` does not model; for a `smem_ptr` offset CuTe does not compile)
+pub fn inverse_composed(
+    c: &ComposedLayout,
+    op: &'static str,
+    inverse: fn(&Layout) -> Result<Layout>,
+) -> Result<SwizzledOrPlain> {
+    match c.offset {
+        Offset::Int(0) => {}
+        Offset::Int(o) => {
+            return Err(condition(
+                op,
+                format!(
+                    "with the offset {o}, CuTe's {op} is {op}(L) o {} o {} (a layout after a swizzle), which cute does not model",
+                    -o, c.swizzle
+                ),
+            ));
+        }
+        Offset::SmemPtr(_) => {
+            return Err(condition(
+                op,
+                format!(
+                    "CuTe has no {op} of a smem_ptr offset (a GMMA atom); use as_position_independent_swizzle_layout first"
+                ),
+            ));
+        }
+    }
+    let inv = inverse(&c.layout)?;
+    let r = layout_then_swizzle_unchecked(&inv, &c.swizzle).map_err(|e| e.within(op))?;
+    // the inverse's law: L(R(i)) == i over R's domain, R(L(i)) == i over L's
+    let right = op == "right_inverse";
+    let size = if right { inv.size()? } else { c.layout.size()? };
+    for i in super::laws::check_points(size) {
+        let (got, what) = if right {
+            let x = eval_result(&r, i)?;
+            (
+                c.apply_outer(c.layout.at(x)?)?,
+                format!("L(R({i})) = L({x})"),
+            )
+        } else {
+            let x = c.apply_outer(c.layout.at(i)?)?;
+            (eval_result(&r, x)?, format!("R(L({i})) = R({x})"))
+        };
+        if got != i {
+            let shown = match &r {
+                SwizzledOrPlain::Plain(l) => l.to_string(),
+                SwizzledOrPlain::Composed(c) => c.to_string(),
+            };
+            return Err(super::error::AlgebraError::LawViolated {
+                op,
+                law: format!(
+                    "CuTe's result {shown} is not {} of {c}: {what} = {got}, not {i}",
+                    if right {
+                        "a right inverse"
+                    } else {
+                        "a left inverse"
+                    }
+                ),
+            });
+        }
+    }
+    Ok(r)
+}
+
+/// CuTe's `dice(c, t)` (underscore.hpp): the parts of `t` under the integers of `c`, the
+/// complement of `slice`: the kept parts of a tuple coordinate are gathered into one flat
+/// tuple (a mode under an integer stays whole), an integer `c` keeps all of `t`.
+pub fn dice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
+    match c {
+        Coord::Int(_) => Ok(t.to_owned()),
+        Coord::Under => Ok(IntTuple::empty()),
+        Coord::Tuple(_) => {
+            let mut out = TupleBuilder::new();
+            lift_dice(c, t, &mut out)?;
+            Ok(out.finish())
+        }
+    }
+}
+
+fn lift_dice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
+    match c {
+        Coord::Tuple(cv) => {
+            let tv = match t.view() {
+                View::Tuple(tv) if tv.len() == cv.len() => tv,
+                _ => {
+                    return Err(condition(
+                        "dice",
+                        format!("Mismatched Ranks: coordinate {c} and {t}"),
+                    ));
+                }
+            };
+            for (ci, ti) in cv.iter().zip(tv) {
+                lift_dice(ci, ti, out)?;
+            }
+            Ok(())
+        }
+        Coord::Under => Ok(()),
+        Coord::Int(_) => {
+            out.push(t);
+            Ok(())
+        }
+    }
+}
+
+/// The integers of a coordinate, as `dice(c, c)` gathers them.
+fn dice_coord(c: &Coord) -> IntTuple {
+    fn go(c: &Coord, out: &mut TupleBuilder) {
+        match c {
+            Coord::Int(v) => out.push_int(*v),
+            Coord::Under => {}
+            Coord::Tuple(v) => v.iter().for_each(|x| go(x, out)),
+        }
+    }
+    match c {
+        Coord::Int(v) => IntTuple::int(*v),
+        _ => {
+            let mut out = TupleBuilder::new();
+            go(c, &mut out);
+            out.finish()
+        }
+    }
+}
+
+fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
+    Layout::new(
+        shape.iter().map(|&s| IntTuple::int(s)).collect(),
+        stride.iter().map(|&d| IntTuple::int(d)).collect(),
+    )
+}
+
+/// `slice_and_offset(c, Sw o OFF o L)` (swizzle_layout.hpp), with static integers: the slice
+/// of the swizzled layout at `c` and the offset of `c`, decayed to a plain layout when the
+/// sliced part of L reaches the swizzle's Y bits or its Z bits but not both.
+///
+/// With `P_zy` (the Y and Z bits of an offset) and `P_anti` (the others) as layouts over
+/// `(2^M, 2^B, 2^(|S|-B), 2^B, 1)`: the diced part `D = dice(c, L)` at `d = dice(c, c)` gives
+/// `o_zy = OFF ^ (P_zy o D)(d)` and `o_anti = (P_anti o D)(d)`; if the sliced layout
+/// `T = slice(c, L)` hits a Z bit together with its Y bit (`(P_zy o T)(size-1)` has bits the
+/// swizzle clears), the result is `(Sw o o_zy o T, o_anti)`; otherwise
+/// `(W o T, Sw(o_zy) + o_anti)` for `W`, the swizzle as a layout at offset `o_zy` (strides
+/// `±Z·2^i` on the lower mask, `(Y±Z)·2^i` on the upper).
+/// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
+/// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
+pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice(c, comp)?;
+    unsigned_offset(off)?;
+    Ok((r, off))
+}
+
+/// CuTe computes the offsets of a slice as unsigned 32-bit integers: a negative one wraps.
+fn unsigned_offset(off: i64) -> Result<()> {
+    if off < 0 {
+        return Err(super::error::AlgebraError::LawViolated {
+            op: "slice_and_offset",
+            law: format!(
+                "CuTe's result holds the negative offset {off} as an unsigned 32-bit integer (it wraps around 2^32), which is not the offset of the same elements"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `slice(c, Sw o OFF o L)`: [`slice_and_offset`]'s first part, as CuTe's `S(c)` with `_`
+/// (the offset is dropped), and that offset.
+/// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
+/// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
+pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_inner(c, comp)?;
+    if has_int(c) {
+        let sliced = comp.layout.slice(c)?;
+        for i in super::laws::check_points(sliced.size()?) {
+            let crd = super::coord::idx2crd(&IntTuple::int(i), sliced.shape())?;
+            let parts: Vec<IntTuple> = match crd.view() {
+                View::Tuple(v) => v.iter().map(|t| t.to_owned()).collect(),
+                View::Int(_) => vec![crd.clone()],
+            };
+            let mut it = parts.into_iter();
+            let full = fill_coord(c, &mut it);
+            let want = comp.apply_outer(comp.layout.eval(&full)?)?;
+            let got = super::arith::add(eval_result(&r, i)?, off, "slice_and_offset")?;
+            if got != want {
+                let shown = match &r {
+                    SwizzledOrPlain::Plain(l) => l.to_string(),
+                    SwizzledOrPlain::Composed(k) => k.to_string(),
+                };
+                return Err(super::error::AlgebraError::LawViolated {
+                    op: "slice_and_offset",
+                    law: format!(
+                        "CuTe's result ({shown}, {off}) is not the slice of {comp} at {c}: at i = {i}, it gives {got} but the layout at {full} is {want} (CuTe assumes the offset lies in the swizzle's Y and Z bits)"
+                    ),
+                });
+            }
+        }
+    }
+    if let SwizzledOrPlain::Composed(k) = &r
+        && let Offset::Int(o) = k.offset
+        && o < 0
+        && o != comp.offset_int()
+    {
+        unsigned_offset(o)?;
+    }
+    Ok((r, off))
+}
+
+fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+    const OP: &str = "slice_and_offset";
+    let Offset::Int(off) = comp.offset else {
+        return Err(condition(
+            OP,
+            "slicing a composed layout with a smem_ptr offset (a GMMA atom) is not modelled; use as_position_independent_swizzle_layout first",
+        ));
+    };
+    let l = &comp.layout;
+    let sliced = l.slice(c)?;
+    let all_under = !has_int(c);
+    if all_under {
+        let r = if comp.swizzle.bits == 0 && off == 0 {
+            SwizzledOrPlain::Plain(sliced)
+        } else {
+            SwizzledOrPlain::Composed(ComposedLayout {
+                swizzle: comp.swizzle,
+                offset: comp.offset,
+                layout: sliced,
+            })
+        };
+        return Ok((r, 0));
+    }
+    let (b, m, s) = (
+        comp.swizzle.bits,
+        comp.swizzle.base,
+        comp.swizzle.shift.abs(),
+    );
+    let p = |e: i64| 1i64 << e;
+    let shape = [p(m), p(b), p(s - b), p(b), 1];
+    let anti = int_layout(&shape, &[1, 0, p(m + b), 0, p(m + s + b)])?;
+    let only = int_layout(&shape, &[0, p(m), 0, p(m + s), 0])?;
+    let diced = Layout::new(dice_tuple(c, l.shape())?, dice_tuple(c, l.stride())?)?;
+    let dc = dice_coord(c);
+    let diced_anti = compose_unchecked(&anti, &diced)?;
+    let diced_only = compose_unchecked(&only, &diced)?;
+    let off_zy = off ^ to_mixed_bits(&diced_only, &dc)?;
+    let off_anti = diced_anti.eval(&dc)?;
+    let sliced_only = compose_unchecked(&only, &sliced)?;
+    let active = sliced_only.at(sliced_only.size()? - 1)?;
+    let sw = comp.swizzle;
+    if active & !sw.apply(active) != 0 {
+        // hits on Y and Z: not reducible
+        let r = if sw.bits == 0 && off_zy == 0 {
+            SwizzledOrPlain::Plain(sliced)
+        } else {
+            SwizzledOrPlain::Composed(ComposedLayout {
+                swizzle: sw,
+                offset: Offset::Int(off_zy),
+                layout: sliced,
+            })
+        };
+        return Ok((r, off_anti));
+    }
+    let zl = sw.zzz_msk() & sw.zzz_msk().wrapping_neg();
+    let yl = sw.yyy_msk() & sw.yyy_msk().wrapping_neg();
+    let strides = |z_first: bool| -> Vec<i64> {
+        (0..b)
+            .map(|i| {
+                if z_first {
+                    if off_zy & (yl << i) == 0 {
+                        zl << i
+                    } else {
+                        -(zl << i)
+                    }
+                } else if off_zy & (zl << i) == 0 {
+                    (yl + zl) << i
+                } else {
+                    (yl - zl) << i
+                }
+            })
+            .collect()
+    };
+    let (lo, hi) = (strides(zl < yl), strides(zl > yl));
+    // repeat<B>(2) is the integer 2 for B = 1, a tuple otherwise; the strides are a tuple
+    // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
+    let rep = |v: &[i64]| -> IntTuple {
+        if b == 1 {
+            IntTuple::int(v[0])
+        } else {
+            v.iter().map(|&x| IntTuple::int(x)).collect()
+        }
+    };
+    let twos = || -> IntTuple {
+        if b == 1 {
+            IntTuple::int(2)
+        } else {
+            (0..b).map(|_| IntTuple::int(2)).collect()
+        }
+    };
+    let wshape: IntTuple = [
+        IntTuple::int(p(m)),
+        twos(),
+        IntTuple::int(p(s - b)),
+        twos(),
+        IntTuple::int(1),
+    ]
+    .into_iter()
+    .collect();
+    let wstride: IntTuple = [
+        IntTuple::int(1),
+        rep(&lo),
+        IntTuple::int(p(m + b)),
+        rep(&hi),
+        IntTuple::int(p(m + b + s)),
+    ]
+    .into_iter()
+    .collect();
+    let w = Layout::new(wshape, wstride)?;
+    let r = compose_unchecked(&w, &sliced)?;
+    let total = super::arith::add(sw.apply(off_zy), off_anti, OP)?;
+    Ok((SwizzledOrPlain::Plain(r), total))
+}
+
+/// CuTe's `to_mixed_bits(layout, coord)` (swizzle.hpp) with static integers: the XOR over the
+/// leaves of `c_i * d_i`, `c = idx2crd(coord, shape)`.
+/// @pre every leaf's `s_i * d_i` is 0 or a power of two ("Requires pow2 shape*stride")
+fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
+    const OP: &str = "to_mixed_bits";
+    let crd = super::coord::idx2crd(coord, l.shape())?;
+    let mut acc = 0i64;
+    for ((s, d), c) in l
+        .shape()
+        .leaf_iter()
+        .zip(l.stride().leaf_iter())
+        .zip(crd.leaf_iter())
+    {
+        let sd = super::arith::mul(s, d, OP)?;
+        if sd != 0 && (sd < 0 || sd & (sd - 1) != 0) {
+            return Err(condition(
+                OP,
+                format!("Requires pow2 shape*stride: {s} * {d} = {sd} in {l}"),
+            ));
+        }
+        acc ^= super::arith::mul(c, d, OP)?;
+    }
+    Ok(acc)
+}
+
+/// The coordinate `c` with its `_` replaced, in order, by `parts`.
+fn fill_coord(c: &Coord, parts: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
+    match c {
+        Coord::Int(v) => IntTuple::int(*v),
+        Coord::Under => parts.next().unwrap_or_else(|| IntTuple::int(0)),
+        Coord::Tuple(v) => v.iter().map(|x| fill_coord(x, parts)).collect(),
+    }
+}
+
+fn has_int(c: &Coord) -> bool {
+    match c {
+        Coord::Int(_) => true,
+        Coord::Under => false,
+        Coord::Tuple(v) => v.iter().any(has_int),
+    }
+}
+
+/// `domain_offset(c, Sw o OFF o L)` (layout_composed.hpp): `(Sw o (OFF + L(c)) o L, 0)`, the
+/// coordinate's offset moved into the composed layout's offset.
+/// @pre the offset is an integer (CuTe adds L(c) to a GMMA atom's `smem_ptr` flag and gets
+/// an element offset under a swizzle of byte addresses: not the same elements)
+/// @post for every i, `result.0(i) == (Sw o OFF o L)(L(c) + L(i))` as offsets go
+pub fn domain_offset(c: &Tup, comp: &ComposedLayout) -> Result<(ComposedLayout, i64)> {
+    const OP: &str = "domain_offset";
+    let Offset::Int(o) = comp.offset else {
+        return Err(condition(
+            OP,
+            "a composed layout with a smem_ptr offset (a GMMA atom): CuTe turns the pointer flag into an element offset under the swizzle of byte addresses; use as_position_independent_swizzle_layout first",
+        ));
+    };
+    let shift = comp.layout.eval(c)?;
+    Ok((
+        ComposedLayout {
+            swizzle: comp.swizzle,
+            offset: Offset::Int(super::arith::add(o, shift, OP)?),
+            layout: comp.layout.clone(),
+        },
+        0,
+    ))
 }

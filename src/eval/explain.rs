@@ -108,6 +108,32 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
             if let ExprKind::Name(n) = &callee.kind
                 && env.get(n).is_none()
             {
+                // a template form of an explained function (`upcast<2>(L)`): its template
+                // arguments placed among the call's, as the plain call places them
+                if functions::lookup(n).is_none()
+                    && let Some(tf) = functions::templated(n)
+                    && !tf.mode_index
+                    && tf.query.is_none()
+                    && tf.inner.is_explained()
+                {
+                    let called = env.eval_args(args)?;
+                    let arg_spans = args.iter().map(|a| a.span);
+                    let tspans = std::iter::repeat_n(callee.span, tf.indices.len());
+                    let (vals, spans): (Vec<Value>, Vec<Span>) = match tf.placement {
+                        functions::TemplateArgs::Before => (
+                            tf.indices.iter().cloned().chain(called).collect(),
+                            tspans.chain(arg_spans).collect(),
+                        ),
+                        _ => (
+                            called
+                                .into_iter()
+                                .chain(tf.indices.iter().cloned())
+                                .collect(),
+                            arg_spans.chain(tspans).collect(),
+                        ),
+                    };
+                    return call_traced(env, e, tf.inner.name, &vals, &spans, t);
+                }
                 if !functions::lookup(n).is_some_and(|f| f.is_explained()) {
                     return plain(env, e, t);
                 }

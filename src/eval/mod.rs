@@ -801,10 +801,10 @@ pub fn apply(
         Value::Composed(c) => {
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
-                return Err(EvalError::new(
-                    "slicing a composed layout is not supported",
-                    cspan,
-                ));
+                // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
+                let (r, _) = crate::algebra::swizzle::slice(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                return functions::swizzled_value(r);
             };
             let inner = c.layout.eval(&ct).map_err(alg)?;
             c.apply_outer(inner).map(Value::int).map_err(alg)
@@ -863,8 +863,14 @@ pub fn compose_values(
             Ok(make_composed(*s, Offset::Int(0), l))
         }
         (Value::SwizzleOffset(s, o), _) => {
+            // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
+            // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
             let l = to_layout(b, bspan)?;
-            Ok(make_composed(*s, *o, l))
+            Ok(Value::Composed(ComposedLayout {
+                swizzle: *s,
+                offset: *o,
+                layout: l,
+            }))
         }
         (Value::Composed(c), _) => {
             let t = to_tiler(b, bspan)?;
@@ -877,10 +883,14 @@ pub fn compose_values(
                 .map_err(alg)
         }
         (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
-            Err(EvalError::new(
-                "composing a layout with a swizzle on the right is not supported",
-                bspan,
-            ))
+            // swizzle_layout.hpp / layout_composed.hpp: the swizzle moves to the left of A
+            let l = convert::layout_of(a, aspan)?;
+            let r = match b {
+                Value::Swizzle(s) => crate::algebra::swizzle::layout_then_swizzle(&l, s),
+                Value::Composed(c) => crate::algebra::swizzle::layout_then_composed(&l, c),
+                _ => unreachable!("matched above"),
+            };
+            functions::swizzled_value(r.map_err(alg)?)
         }
         _ => {
             let l = convert::layout_of(a, aspan)?;

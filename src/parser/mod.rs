@@ -1223,6 +1223,20 @@ impl<'a> Parser<'a> {
                     }
                     ExprKind::Swizzle(*b, *m, *s)
                 }
+                // `make_swizzle<Y,Z>()`: the swizzle of two bit masks, a call of make_swizzle
+                Some([_, _]) if matches!(t, Template::MakeSwizzle) => {
+                    let p = self.skip_ws(end);
+                    let q = self.skip_ws(p + 1);
+                    if self.peek(p) != Some('(') || self.peek(q) != Some(')') {
+                        return err("expected make_swizzle<Y,Z>()", span);
+                    }
+                    end = q + 1;
+                    let callee = Expr {
+                        kind: ExprKind::Name("make_swizzle"),
+                        span: Span::new(pos, name_end),
+                    };
+                    ExprKind::Call(self.alloc(callee), items)
+                }
                 _ => return err(format!("expected {name}<B,M,S> with three integers"), span),
             },
             Template::SmemPtr => match ints().as_deref() {

@@ -94,6 +94,17 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             format!("{f}({})", parts.join(", "))
         }
         Value::Swizzle(s) => cpp_swizzle(s),
+        // a zero-bit swizzle: CuTe's composition gives the plain layout, so the value is spelled
+        // as the composed layout itself
+        Value::Composed(c) if c.swizzle.bits == 0 => format!(
+            "make_composed_layout({}, {}, {})",
+            cpp_swizzle(&c.swizzle),
+            match c.offset {
+                Offset::Int(o) => format!("{}{{}}", int_type(o)),
+                Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+            },
+            cpp_layout(&c.layout)
+        ),
         Value::Composed(c) => match c.offset {
             Offset::Int(0) => format!(
                 "composition({}, {})",

@@ -40,6 +40,22 @@ pub struct Function {
     /// CuTe's tensor overload: on a tensor (an offset layout `OFF o L`) the function applies to
     /// its layout and the result keeps the tensor's data, `OFF o f(L, ...)`.
     tensor: bool,
+    /// What it does with a composed layout argument (layout_composed.hpp).
+    composed: OnComposed,
+}
+
+/// How a function applies to a composed layout `Sw o OFF o L` given as one of its arguments,
+/// as CuTe's layout_composed.hpp defines it for most layout functions: the handler runs on
+/// the inner layout `L` in that argument's place, and its result is
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnComposed {
+    /// (the handler sees the composed layout itself)
+    Handler,
+    /// rewrapped, `Sw o OFF o f(L)` (`flatten`, `take`, `group`, `zip`, `filter(L, profile)`, ...),
+    /// when it is a layout; argument index.
+    Rewrap(usize),
+    /// returned as it is, `f(L)` (`make_fragment_like`, ...); argument index.
+    Inner(usize),
 }
 
 /// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
@@ -67,6 +83,7 @@ impl Function {
         traced: None,
         template: TemplateArgs::None,
         tensor: false,
+        composed: OnComposed::Handler,
     };
 }
 
@@ -139,6 +156,8 @@ mod layouts;
 mod partition;
 mod swizzled;
 mod tuples;
+
+pub(crate) use swizzled::swizzled_value;
 
 /// Every function, in help order: the table's groups, one file each.
 static GROUPS: &[&[Function]] = &[
@@ -430,7 +449,8 @@ static CORE: &[Function] = &[
                 _ => Ok(Value::Layout(a.layout(0)?.flatten())),
             }
         },
-        tensor: true
+        tensor: true,
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "group",
@@ -445,7 +465,8 @@ static CORE: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        tensor: true
+        tensor: true,
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "select",
@@ -477,7 +498,8 @@ static CORE: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        tensor: true
+        tensor: true,
+        composed: OnComposed::Rewrap(0)
     ),
     f!(
         "append",
@@ -520,6 +542,10 @@ static CORE: &[Function] = &[
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::Composed(comp) = &a.vals[1] {
+                let (r, off) = algebra::swizzle::slice_and_offset(&c, comp).map_err(a.alg())?;
+                return Ok(Value::Tuple(vec![swizzled_value(r)?, Value::int(off)]));
+            }
             let l = a.layout(1)?;
             let sl = l.slice(&c).map_err(a.alg())?;
             let off = l.offset_of(&c).map_err(a.alg())?;
@@ -567,13 +593,22 @@ static CORE: &[Function] = &[
         |a| {
             if a.len() == 3 {
                 let ab = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
-                return compose_values(
+                let r = compose_values(
                     &ab,
                     a.spans[0].to(a.spans[1]),
                     &a.vals[2],
                     a.spans[2],
                     a.span,
-                );
+                )?;
+                // swizzle_layout.hpp: composition(Swizzle<0,M,S>, Int<0>, L) is L
+                return Ok(match r {
+                    Value::Composed(c)
+                        if c.swizzle.bits == 0 && c.offset == algebra::Offset::Int(0) =>
+                    {
+                        Value::Layout(c.layout)
+                    }
+                    other => other,
+                });
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
@@ -616,8 +651,15 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| {
-            if matches!(a.vals[0], Value::Under) {
-                return Ok(Value::Under);
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "right_inverse", inverse::right_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
             }
             inverse::right_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
@@ -633,8 +675,15 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| {
-            if matches!(a.vals[0], Value::Under) {
-                return Ok(Value::Under);
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "left_inverse", inverse::left_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
             }
             inverse::left_inverse(&*a.layout_ref(0)?)
                 .map(Value::Layout)
@@ -762,6 +811,9 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| {
+            if let Some(r) = swizzled::max_common_composed(a, false) {
+                return r;
+            }
             common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
@@ -775,6 +827,9 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| {
+            if let Some(r) = swizzled::max_common_composed(a, true) {
+                return r;
+            }
             common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::int)
                 .map_err(a.alg())
@@ -1056,10 +1111,10 @@ static CORE: &[Function] = &[
     ),
     f!(
         "make_swizzle",
-        "make_swizzle(B, M, S)",
-        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s))",
+        "make_swizzle(B, M, S) | make_swizzle(Y, Z)",
+        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s)), or the one of the bit masks Y and Z (C++'s make_swizzle<Y,Z>())",
         "make_swizzle(3, 4, 3)",
-        3,
+        2,
         3,
         |a| {
             let part = |i: usize| {
@@ -1070,6 +1125,11 @@ static CORE: &[Function] = &[
                     )
                 })
             };
+            if a.len() == 2 {
+                return algebra::Swizzle::from_masks(part(0)?, part(1)?)
+                    .map(Value::Swizzle)
+                    .map_err(a.alg());
+            }
             algebra::Swizzle::new(part(0)?, part(1)?, part(2)?)
                 .map(Value::Swizzle)
                 .map_err(a.alg())
@@ -1499,6 +1559,24 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             other => Ok(other),
         };
     }
+    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = f.composed
+        && let Some(Value::Composed(c)) = vals.get(i)
+    {
+        let mut inner = vals.to_vec();
+        inner[i] = Value::Layout(c.layout.clone());
+        let r = (f.handler)(&Args {
+            vals: &inner,
+            spans,
+            span,
+        })?;
+        return Ok(match (f.composed, r) {
+            (OnComposed::Rewrap(_), Value::Layout(l)) => Value::Composed(ComposedLayout {
+                layout: l,
+                ..c.clone()
+            }),
+            (_, r) => r,
+        });
+    }
     (f.handler)(&Args { vals, spans, span })
 }
 
@@ -1628,6 +1706,11 @@ mod traced {
         t: &mut Recorder,
         op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
     ) -> Traced {
+        // swizzle_layout.hpp: a swizzle is its own right and left inverse
+        if let Value::Swizzle(s) = &a.vals[0] {
+            let r = algebra::recast::swizzle_inverse_traced("inverse", s, t);
+            return Ok(Some(Ok(Value::Swizzle(r))));
+        }
         if !plain_layout(a, 0) {
             return Ok(None);
         }

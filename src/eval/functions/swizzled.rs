@@ -1,5 +1,253 @@
-//! The function table's group: see [`super::GROUPS`].
+//! The function table's group: see [`super::GROUPS`]. Swizzles, composed layouts and the
+//! recast family (`upcast`, `downcast`, `recast_layout`, `max_alignment`).
 
-use super::Function;
+use super::{Args, EvalError, Function, TemplateArgs, Value};
+use crate::algebra::recast::{self, Recast};
+use crate::algebra::swizzle::SwizzledOrPlain;
+use crate::algebra::{ComposedLayout, Swizzle};
 
-pub(super) static FUNCTIONS: &[Function] = &[];
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "upcast",
+        "upcast<N>(L) | upcast(L, N)",
+        "L over elements N times wider: strides divided by N, stride-1 extents by N (layouts, swizzles, composed layouts)",
+        "upcast<2>(composition(Sw<3,3,3>, (8,64):(64,1)))",
+        2,
+        2,
+        |a| {
+            let n = factor(a, 1)?;
+            match &a.vals[0] {
+                Value::Swizzle(s) => recast::upcast_swizzle(s, n).map(Value::Swizzle),
+                Value::Composed(c) => recast::upcast_composed(c, n).map(Value::Composed),
+                _ => recast::upcast_layout(&a.layout(0)?, n).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        },
+        traced: Some(|a, t| {
+            if !matches!(a.vals[0], Value::Layout(_) | Value::IntTuple(_)) {
+                return Ok(None);
+            }
+            let (l, n) = (a.layout(0)?, factor(a, 1)?);
+            Ok(Some(recast::upcast_layout_traced(&l, n, t).map(Value::Layout).map_err(a.alg())))
+        }),
+        template: TemplateArgs::After
+    ),
+    f!(
+        "downcast",
+        "downcast<N>(L) | downcast(L, N)",
+        "L over elements N times narrower: stride-1 extents multiplied by N, other strides by N",
+        "downcast<2>((8,64):(64,1))",
+        2,
+        2,
+        |a| {
+            let n = factor(a, 1)?;
+            match &a.vals[0] {
+                Value::Swizzle(s) => recast::downcast_swizzle(s, n).map(Value::Swizzle),
+                Value::Composed(c) => recast::downcast_composed(c, n).map(Value::Composed),
+                _ => recast::downcast_layout(&a.layout(0)?, n).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        },
+        traced: Some(|a, t| {
+            if !matches!(a.vals[0], Value::Layout(_) | Value::IntTuple(_)) {
+                return Ok(None);
+            }
+            let (l, n) = (a.layout(0)?, factor(a, 1)?);
+            Ok(Some(recast::downcast_layout_traced(&l, n, t).map(Value::Layout).map_err(a.alg())))
+        }),
+        template: TemplateArgs::After
+    ),
+    f!(
+        "recast_layout",
+        "recast_layout<OldType, NewType>(L) | recast_layout(new_bits, old_bits, L)",
+        "L over elements of OldType seen as elements of NewType (upcast/downcast by the ratio of their bit widths)",
+        "recast_layout<uint8_t, half_t>((8,64):(64,1))",
+        3,
+        3,
+        |a| {
+            let r = recast_of(a)?;
+            match &a.vals[2] {
+                Value::Swizzle(s) => r.swizzle(s).map(Value::Swizzle),
+                Value::Composed(c) => r.composed(c).map(Value::Composed),
+                _ => r.layout(&a.layout(2)?).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        },
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "max_alignment",
+        "max_alignment(L)",
+        "the largest N for which upcast<N>(L) is defined (for a swizzled layout, also bounded by the swizzle's base)",
+        "max_alignment((8,64):(64,1))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::Swizzle(s) => Ok(recast::max_alignment_swizzle(s)),
+                Value::Composed(c) => recast::max_alignment_composed(c),
+                _ => recast::max_alignment_layout(&a.layout(0)?),
+            }
+            .map(Value::int)
+            .map_err(a.alg())
+        }
+    ),
+    f!(
+        "get_swizzle_portion",
+        "get_swizzle_portion(L)",
+        "the swizzle of a swizzled layout (Sw<0,4,3>, the identity, for a plain layout)",
+        "get_swizzle_portion(gmma_atom(Layout_K_SW128_Atom, bf16))",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            Value::Composed(c) => Ok(Value::Swizzle(c.swizzle)),
+            _ => {
+                a.layout(0)?;
+                Ok(Value::Swizzle(Swizzle {
+                    bits: 0,
+                    base: 4,
+                    shift: 3,
+                }))
+            }
+        }
+    ),
+    f!(
+        "get_nonswizzle_portion",
+        "get_nonswizzle_portion(L)",
+        "the layout of a swizzled layout without its swizzle and offset (a plain layout itself)",
+        "get_nonswizzle_portion(gmma_atom(Layout_K_SW128_Atom, bf16))",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            Value::Composed(c) => Ok(Value::Layout(c.layout.clone())),
+            _ => Ok(Value::Layout(a.layout(0)?)),
+        }
+    ),
+    f!(
+        "as_position_independent_swizzle_layout",
+        "as_position_independent_swizzle_layout(ATOM)",
+        "a GMMA atom Sw o smem_ptr[Nb] o L with its swizzle moved from bytes to elements: Sw' o 0 o L",
+        "as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            Value::Composed(c) => swizzled_value(recast::position_independent(c).map_err(a.alg())?),
+            other => Err(EvalError::new(
+                format!(
+                    "as_position_independent_swizzle_layout takes a GMMA atom (Sw o smem_ptr[Nb] o L), got {}",
+                    other.kind()
+                ),
+                a.spans[0],
+            )),
+        }
+    ),
+];
+
+/// Argument `i` as an upcast/downcast factor.
+fn factor(a: &Args, i: usize) -> Result<i64, EvalError> {
+    a.vals[i].as_int().ok_or_else(|| {
+        EvalError::new(
+            format!("the factor N is an integer, got {}", a.vals[i].kind()),
+            a.spans[i],
+        )
+    })
+}
+
+/// The recast of `recast_layout`'s first two arguments: C++'s element types
+/// `<OldType, NewType>`, or the DSL's bit widths `(new_bits, old_bits)`.
+fn recast_of(a: &Args) -> Result<Recast, EvalError> {
+    let r = match (&a.vals[0], &a.vals[1]) {
+        (Value::Name(old), Value::Name(new)) => {
+            let bits = |n: &str, i: usize| {
+                recast::element_bits(n).ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "'{n}' is not an element type CuTe names (uint8_t, half_t, float, uint4b_t, ...)"
+                        ),
+                        a.spans[i],
+                    )
+                })
+            };
+            Recast::new(bits(new, 1)?, bits(old, 0)?)
+        }
+        (x, y) => match (x.as_int(), y.as_int()) {
+            (Some(new), Some(old)) => Recast::new(new, old),
+            _ => {
+                return Err(EvalError::new(
+                    "recast_layout takes two element types (recast_layout<OldType, NewType>(L)) or two bit widths (recast_layout(new_bits, old_bits, L))",
+                    a.span,
+                ));
+            }
+        },
+    };
+    r.map_err(a.alg())
+}
+
+/// A composition's result as a value.
+pub(crate) fn swizzled_value(r: SwizzledOrPlain) -> Result<Value, EvalError> {
+    Ok(match r {
+        SwizzledOrPlain::Plain(l) => Value::Layout(l),
+        SwizzledOrPlain::Composed(c) => Value::Composed(c),
+    })
+}
+
+/// `max_common_vector(A, B)` (`vector`) or `max_common_layout(A, B)` when A or B is a swizzled
+/// layout (swizzle_layout.hpp); `None` when neither is.
+///
+/// - `max_common_vector(Sw o OFF o L, M) = min(max_common_vector(L, M), 2^MBase)` (and with the
+///   arguments swapped); of two swizzled layouts, `max_common_vector(L0, L1)`, bounded by both
+///   `2^MBase` unless the swizzles are equal.
+/// - `max_common_layout(Sw o OFF o L, M) = C`, truncated to its first `2^MBase` elements
+///   (`composition(C, 2^MBase)`) when larger, for `C = max_common_layout(L, M)`; CuTe has none of
+///   two swizzled layouts.
+pub(super) fn max_common_composed(a: &Args, vector: bool) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::{Tiler, common, composition};
+    let (x, y) = (&a.vals[0], &a.vals[1]);
+    let base = |c: &ComposedLayout| 1i64 << c.swizzle.base;
+    let r = match (x, y, vector) {
+        (Value::Composed(c0), Value::Composed(c1), true) => {
+            let vec = common::max_common_vector(&c0.layout, &c1.layout);
+            vec.map(|v| {
+                if c0.swizzle == c1.swizzle {
+                    Value::int(v)
+                } else {
+                    Value::int(v.min(base(c0)).min(base(c1)))
+                }
+            })
+            .map_err(a.alg())
+        }
+        (Value::Composed(_), Value::Composed(_), false) => Err(EvalError::new(
+            "max_common_layout: CuTe has no max_common_layout of two swizzled layouts",
+            a.span,
+        )),
+        (Value::Composed(c), _, _) | (_, Value::Composed(c), _) => {
+            let other = if matches!(x, Value::Composed(_)) {
+                1
+            } else {
+                0
+            };
+            let l = match a.layout(other) {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            if vector {
+                common::max_common_vector(&c.layout, &l)
+                    .map(|v| Value::int(v.min(base(c))))
+                    .map_err(a.alg())
+            } else {
+                common::max_common_layout(&c.layout, &l)
+                    .and_then(|m| {
+                        if base(c) < m.size()? {
+                            composition::compose_tiler(&m, &Tiler::Int(base(c)))
+                        } else {
+                            Ok(m)
+                        }
+                    })
+                    .map(Value::Layout)
+                    .map_err(a.alg())
+            }
+        }
+        _ => return None,
+    };
+    Some(r)
+}
