@@ -50,3 +50,28 @@ fn close_names_are_suggested() {
         "undefined variable 'tile_b'; did you mean 'tile_a'?"
     );
 }
+
+/// SPEC §2's list in the README names every function of the table (the table is the truth; the
+/// README must keep up with it).
+#[test]
+fn readme_names_every_function() {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("Functions (as in CuTe C++), by header")
+        .expect("README's function list");
+    // the list ends with its section
+    let end = readme[start..]
+        .find("\n## ")
+        .map_or(readme.len(), |e| start + e);
+    let words: std::collections::HashSet<&str> = readme[start..end]
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    let missing: Vec<&str> = all()
+        .map(|f| f.name)
+        .filter(|n| !words.contains(n))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "README's function list lacks {missing:?}"
+    );
+}
