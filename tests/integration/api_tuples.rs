@@ -85,6 +85,16 @@ fn cute_examples() {
 }
 
 #[test]
+fn repeat_like_stays_within_the_limits() {
+    let row = format!("({})", vec!["1"; 32].join(","));
+    let mut env = cute::eval::Env::new();
+    env.run(&format!("a = repeat_like({row}, {row})")).unwrap();
+    assert!(env.run("size(a)").is_ok());
+    let e = env.run("repeat_like(a, a)").err().expect("too large");
+    assert!(e.message.contains("limit"), "{}", e.message);
+}
+
+#[test]
 fn refusals_name_the_condition() {
     for (stmt, needle) in [
         ("inner_product((2,3), (5,6,7))", "mismatched ranks"),

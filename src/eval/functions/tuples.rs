@@ -67,6 +67,34 @@ fn end_of(a: &Args, v: &Value, last: bool) -> R {
     }
 }
 
+/// Roughly how many integers a value holds (for the bound on `repeat_like`'s result).
+fn weight(v: &Value) -> usize {
+    match v {
+        Value::IntTuple(t) => t.node_count(),
+        Value::Layout(l) | Value::OffsetLayout(_, l) => l.shape().node_count().saturating_mul(2),
+        Value::Composed(c) => c.layout.shape().node_count().saturating_mul(2),
+        Value::Tuple(items) => items
+            .iter()
+            .fold(1usize, |n, i| n.saturating_add(weight(i))),
+        _ => 1,
+    }
+}
+
+/// `repeat_like(t, x)` after checking that its result (x at each leaf of t) fits the limit.
+fn repeat_like_checked(a: &Args) -> R {
+    use crate::limits::MAX_TUPLE_WIDTH;
+    let n = weight(&a.vals[0]).saturating_mul(weight(&a.vals[1]));
+    if n > MAX_TUPLE_WIDTH {
+        return Err(EvalError::new(
+            format!(
+                "repeat_like: the result would have about {n} integers, more than the limit of {MAX_TUPLE_WIDTH}"
+            ),
+            a.span,
+        ));
+    }
+    repeat_like_value(a, &a.vals[0], &a.vals[1])
+}
+
 fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
     if let (Value::IntTuple(t), Value::IntTuple(x)) = (t, x) {
         return Ok(Value::IntTuple(ta::repeat_like(t, x)));
@@ -361,6 +389,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                return Ok(Value::IntTuple(ta::unwrap(t)));
+            }
             let mut v = a.vals[0].clone();
             while let Some(items) = tuple_items(&v) {
                 if items.len() != 1 {
@@ -392,7 +423,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "repeat_like((4,(2,3)), 0)",
         2,
         2,
-        |a| repeat_like_value(a, &a.vals[0], &a.vals[1])
+        |a| repeat_like_checked(a)
     ),
     f!(
         "front",
