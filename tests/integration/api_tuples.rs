@@ -90,7 +90,9 @@ fn repeat_like_stays_within_the_limits() {
     let mut env = cute::eval::Env::new();
     env.run(&format!("a = repeat_like({row}, {row})")).unwrap();
     assert!(env.run("size(a)").is_ok());
-    let e = env.run("repeat_like(a, a)").err().expect("too large");
+    let Err(e) = env.run("repeat_like(a, a)") else {
+        panic!("repeat_like(a, a) is too large")
+    };
     assert!(e.message.contains("limit"), "{}", e.message);
 }
 
