@@ -92,6 +92,22 @@ pub fn inner_product(a: &Tup, b: &Tup) -> Result<i64> {
 /// @pre rank(a) >= rank(b) when both are tuples ("Mismatched ranks")
 pub fn ceil_div(a: &Tup, b: &Tup) -> Result<IntTuple> {
     a.ceil_div(b)
+        .map_err(|e| with_operands(e, "ceil_div", a, b))
+}
+
+/// A condition of `op` with the call's operands added, for a message that says where.
+fn with_operands(
+    e: super::AlgebraError,
+    op: &'static str,
+    a: &Tup,
+    b: &Tup,
+) -> super::AlgebraError {
+    match e {
+        super::AlgebraError::Condition { op: o, condition } if o == op => {
+            super::error::condition(op, format!("{condition} ({op}({a}, {b}))"))
+        }
+        other => other,
+    }
 }
 
 /// CuTe's `round_up(a, b)`: a rounded up to a multiple of b, by mode for two tuples (missing
@@ -122,7 +138,9 @@ pub fn round_up(a: &Tup, b: &Tup) -> Result<IntTuple> {
         }
         _ => Err(condition(
             "round_up",
-            format!("{a} and {b}: a tuple and an integer (CuTe has no a + b for them)"),
+            format!(
+                "{a} and {b}: one is a tuple, the other an integer (CuTe has no a + b for them)"
+            ),
         )),
     }
 }
@@ -130,6 +148,7 @@ pub fn round_up(a: &Tup, b: &Tup) -> Result<IntTuple> {
 /// CuTe's `shape_div(a, b)` (with its divisibility condition on integers).
 pub fn shape_div(a: &Tup, b: &Tup) -> Result<IntTuple> {
     a.shape_div(b)
+        .map_err(|e| with_operands(e, "shape_div", a, b))
 }
 
 /// CuTe's `elem_scale(a, b)`: a scaled by the matching part of b: by mode while a is a tuple,
@@ -509,12 +528,24 @@ pub enum Major {
 ///      with an integer shape is "Invalid parameters")
 /// @post for an integer current c: Layout(shape, result) is c·(the compact layout of shape)
 pub fn compact_major(shape: &Tup, current: &Tup, major: Major) -> Result<IntTuple> {
-    const OP: &str = "compact_major";
+    let op = match major {
+        Major::Left => "compact_col_major",
+        Major::Right => "compact_row_major",
+    };
+    compact_major_named(shape, current, major, op)
+}
+
+fn compact_major_named(
+    shape: &Tup,
+    current: &Tup,
+    major: Major,
+    op: &'static str,
+) -> Result<IntTuple> {
     match (current.view(), shape.view()) {
         (View::Tuple(c), View::Tuple(s)) => {
             if c.len() != s.len() {
                 return Err(condition(
-                    OP,
+                    op,
                     format!("mismatched ranks: shape {shape} and current {current}"),
                 ));
             }
@@ -523,22 +554,22 @@ pub fn compact_major(shape: &Tup, current: &Tup, major: Major) -> Result<IntTupl
                 .collect()
         }
         (View::Tuple(_), View::Int(_)) => Err(condition(
-            OP,
+            op,
             format!("invalid parameters: a tuple current {current} for the integer shape {shape}"),
         )),
         (View::Int(c), _) => {
             let mut cur = c;
-            compact(shape, &mut cur, major)
+            compact(shape, &mut cur, major, op)
         }
     }
 }
 
-fn compact(shape: &Tup, cur: &mut i64, major: Major) -> Result<IntTuple> {
+fn compact(shape: &Tup, cur: &mut i64, major: Major, op: &'static str) -> Result<IntTuple> {
     match shape.view() {
         View::Int(1) => Ok(IntTuple::int(0)),
         View::Int(s) => {
             let d = *cur;
-            *cur = arith::mul(*cur, s, "compact_major")?;
+            *cur = arith::mul(*cur, s, op)?;
             Ok(IntTuple::int(d))
         }
         View::Tuple(m) => {
@@ -547,12 +578,12 @@ fn compact(shape: &Tup, cur: &mut i64, major: Major) -> Result<IntTuple> {
             match major {
                 Major::Left => {
                     for e in modes {
-                        out.push(compact(e, cur, major)?);
+                        out.push(compact(e, cur, major, op)?);
                     }
                 }
                 Major::Right => {
                     for e in modes.into_iter().rev() {
-                        out.push(compact(e, cur, major)?);
+                        out.push(compact(e, cur, major, op)?);
                     }
                     out.reverse();
                 }
@@ -604,7 +635,7 @@ fn compact_order_rec(
                     start = arith::mul(start, *s, "compact_order")?;
                 }
             }
-            compact_major(shape, &IntTuple::int(start), Major::Left)
+            compact_major_named(shape, &IntTuple::int(start), Major::Left, "compact_order")
         }
     }
 }

@@ -102,7 +102,7 @@ fn refusals_name_the_condition() {
         ("inner_product((2,3), (5,6,7))", "mismatched ranks"),
         ("inner_product(2, (5,6))", "not congruent"),
         ("ceil_div((4,5), (3,2,1))", "mismatched ranks"),
-        ("round_up((4,5), 3)", "a tuple and an integer"),
+        ("round_up((4,5), 3)", "one is a tuple, the other an integer"),
         ("shape_div(6, 4)", "divisibility"),
         ("elem_scale((4,6), 2)", "integer"),
         ("lex_less(1, (1,3))", "operator<"),
