@@ -234,12 +234,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            let x = shape_or_layout(a, 0)?;
             match &a.vals[1] {
-                Value::Layout(l) => complement::complement_to(l, &x)
+                // CuTe's ceil_div(target, layout) = shape(complement(layout, shape(target)))
+                Value::Layout(l) => complement::complement_to(l, &shape_or_layout(a, 0)?)
                     .map(|c| Value::IntTuple(c.shape().clone()))
                     .map_err(a.alg()),
-                _ => tup(a, ta::ceil_div(&x, &a.int_tuple(1)?)),
+                _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
             }
         }
     ),
