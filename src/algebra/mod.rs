@@ -18,6 +18,7 @@ pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
 pub mod trace;
+pub mod tuple_algorithms;
 
 pub use coord::Coord;
 pub use error::{AlgebraError, Result};

@@ -1241,6 +1241,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("make_tiled_mma", "tiled_mma"),
     ("is_congruent", "congruent"),
     ("is_compatible", "compatible"),
+    ("is_weakly_congruent", "weakly_congruent"),
 ];
 
 /// Keyword names of the DSL that stand for a parameter named otherwise in the signatures.

@@ -1,5 +1,554 @@
-//! The function table's group: see [`super::GROUPS`].
+//! The function table's group: see [`super::GROUPS`]. CuTe's IntTuple functions
+//! (`int_tuple.hpp`, `algorithm/tuple_algorithms.hpp`, `stride.hpp`); their algorithms are in
+//! [`crate::algebra::tuple_algorithms`].
 
-use super::Function;
+use super::{ANY, Args, Function, TemplateArgs, shape_of};
+use crate::algebra::tuple_algorithms as ta;
+use crate::algebra::{IntTuple, Tup, complement};
+use crate::eval::{EvalError, Value};
 
-pub(super) static FUNCTIONS: &[Function] = &[];
+type R = Result<Value, EvalError>;
+
+fn int(a: &Args, r: crate::algebra::Result<i64>) -> R {
+    r.map(Value::int).map_err(a.alg())
+}
+
+fn tup(a: &Args, r: crate::algebra::Result<IntTuple>) -> R {
+    r.map(Value::IntTuple).map_err(a.alg())
+}
+
+fn boolean(a: &Args, r: crate::algebra::Result<bool>) -> R {
+    r.map(Value::Bool).map_err(a.alg())
+}
+
+/// Argument `i` read as a shape where the value may also be a layout (its shape), as CuTe's
+/// `shape(x)` reads either.
+fn shape_or_layout(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
+    match &a.vals[i] {
+        Value::IntTuple(t) => Ok(t.clone()),
+        Value::Layout(_) | Value::Composed(_) | Value::OffsetLayout(..) => shape_of(a, i),
+        _ => a.int_tuple(i),
+    }
+}
+
+/// A value's modes when it is a tuple (an IntTuple or a tuple of other values), `None` for a
+/// non-tuple (an integer, a layout, ...): CuTe's `is_tuple`.
+fn tuple_items(v: &Value) -> Option<Vec<Value>> {
+    match v {
+        Value::IntTuple(t) if !t.is_int() => {
+            Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
+        }
+        Value::Tuple(items) => Some(items.clone()),
+        _ => None,
+    }
+}
+
+/// A tuple of values, within the limits on values.
+fn made(a: &Args, items: Vec<Value>) -> R {
+    super::tuple_of(a, items)
+}
+
+/// `front` (first) or `back` (last) of any value: the first/last non-tuple inside it.
+fn end_of(a: &Args, v: &Value, last: bool) -> R {
+    let name = if last { "back" } else { "front" };
+    match v {
+        Value::IntTuple(t) => int(a, if last { ta::back(t) } else { ta::front(t) }),
+        Value::Tuple(items) => {
+            let item = if last { items.last() } else { items.first() };
+            match item {
+                Some(x) => end_of(a, x, last),
+                None => Err(EvalError::new(
+                    format!("{name}: index out of range: {name} of an empty tuple"),
+                    a.span,
+                )),
+            }
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+/// Roughly how many integers a value holds (for the bound on `repeat_like`'s result).
+fn weight(v: &Value) -> usize {
+    match v {
+        Value::IntTuple(t) => t.node_count(),
+        Value::Layout(l) | Value::OffsetLayout(_, l) => l.shape().node_count().saturating_mul(2),
+        Value::Composed(c) => c.layout.shape().node_count().saturating_mul(2),
+        Value::Tuple(items) => items
+            .iter()
+            .fold(1usize, |n, i| n.saturating_add(weight(i))),
+        _ => 1,
+    }
+}
+
+/// `repeat_like(t, x)` after checking that its result (x at each leaf of t) fits the limit.
+fn repeat_like_checked(a: &Args) -> R {
+    use crate::limits::MAX_TUPLE_WIDTH;
+    let n = weight(&a.vals[0]).saturating_mul(weight(&a.vals[1]));
+    if n > MAX_TUPLE_WIDTH {
+        return Err(EvalError::new(
+            format!(
+                "repeat_like: the result would have about {n} integers, more than the limit of {MAX_TUPLE_WIDTH}"
+            ),
+            a.span,
+        ));
+    }
+    repeat_like_value(a, &a.vals[0], &a.vals[1])
+}
+
+fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
+    if let (Value::IntTuple(t), Value::IntTuple(x)) = (t, x) {
+        return Ok(Value::IntTuple(ta::repeat_like(t, x)));
+    }
+    match tuple_items(t) {
+        Some(items) => {
+            let out = items
+                .iter()
+                .map(|e| repeat_like_value(a, e, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            made(a, out)
+        }
+        None => Ok(x.clone()),
+    }
+}
+
+/// `evenly_divides(shape, tiler)` for any tiler CuTe takes: an integer, a shape, a layout, or a
+/// tuple of them.
+fn evenly_divides_value(a: &Args, shape: &Tup, tiler: &Value) -> Result<bool, EvalError> {
+    match tiler {
+        Value::IntTuple(b) => ta::evenly_divides(shape, b).map_err(a.alg()),
+        Value::Layout(l) => {
+            // size(a) == size(l) * size(ceil_div(a, l)), ceil_div(a, l) = shape(complement(l, shape(a)))
+            let rest = complement::complement_to(l, shape).map_err(a.alg())?;
+            let n = crate::algebra::arith::mul(
+                l.size().map_err(a.alg())?,
+                rest.size().map_err(a.alg())?,
+                "evenly_divides",
+            )
+            .map_err(a.alg())?;
+            Ok(ta::product(shape).map_err(a.alg())? == n)
+        }
+        Value::Tuple(items) => {
+            if items.len() > shape.rank() {
+                return Ok(false);
+            }
+            let mut all = true;
+            for (i, item) in items.iter().enumerate() {
+                let ai = shape.mode(i).expect("i < rank");
+                all &= evenly_divides_value(a, ai, item)?;
+            }
+            Ok(all)
+        }
+        other => Err(EvalError::new(
+            format!(
+                "evenly_divides: a tiler is an integer, a shape, a layout or a tuple of them, not {}",
+                other.kind()
+            ),
+            a.spans[1],
+        )),
+    }
+}
+
+/// `max`, `min`, `gcd` over the arguments.
+fn reduce(a: &Args, op: ta::Reduce) -> R {
+    // CuTe returns a lone non-tuple argument as it is (max(L) is L)
+    if a.len() == 1 && !matches!(a.vals[0], Value::IntTuple(_)) {
+        return Ok(a.vals[0].clone());
+    }
+    let ts = (0..a.len())
+        .map(|i| a.int_tuple(i))
+        .collect::<Result<Vec<_>, _>>()?;
+    let refs: Vec<&Tup> = ts.iter().map(|t| &**t).collect();
+    int(a, op.over(&refs))
+}
+
+/// `compact_col_major` / `compact_row_major`: (shape[, current]).
+fn compact(a: &Args, major: ta::Major) -> R {
+    let shape = a.shape(0)?;
+    let current = if a.len() == 2 {
+        a.int_tuple(1)?
+    } else {
+        IntTuple::int(1)
+    };
+    tup(a, ta::compact_major(&shape, &current, major))
+}
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "product",
+        "product(T)",
+        "the product of all integers of an IntTuple (() is 1)",
+        "product((2,(3,4)))",
+        1,
+        1,
+        |a| int(a, ta::product(&a.int_tuple(0)?))
+    ),
+    f!(
+        "product_each",
+        "product_each(T)",
+        "the product of each top-level mode, as a tuple (an integer n gives (n))",
+        "product_each((2,(3,4)))",
+        1,
+        1,
+        |a| tup(a, ta::product_each(&a.int_tuple(0)?))
+    ),
+    f!(
+        "product_like",
+        "product_like(T, GUIDE)",
+        "the product of the part of T under each integer of GUIDE (same profile as GUIDE)",
+        "product_like((2,(3,4),5), (1,1,1))",
+        2,
+        2,
+        |a| tup(a, ta::product_like(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "sum",
+        "sum(T)",
+        "the sum of all integers of an IntTuple (() is 0)",
+        "sum((2,(3,4)))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => int(a, ta::sum(t)),
+                // CuTe's sum of a non-tuple is that value
+                Value::Layout(_) => Ok(a.vals[0].clone()),
+                _ => int(a, ta::sum(&a.int_tuple(0)?)),
+            }
+        }
+    ),
+    f!(
+        "inner_product",
+        "inner_product(A, B)",
+        "the sum of the products of matching integers of congruent A and B",
+        "inner_product((2,(3,4)), (5,(6,7)))",
+        2,
+        2,
+        |a| int(a, ta::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "ceil_div",
+        "ceil_div(A, B)",
+        "A divided by B rounded up: by mode (missing modes of B are 1), an integer B folded \
+         through A's modes; for a layout B, the shape of complement(B, shape(A))",
+        "ceil_div((4,(5,7)), (3,2))",
+        2,
+        2,
+        |a| {
+            match &a.vals[1] {
+                // CuTe's ceil_div(target, layout) = shape(complement(layout, shape(target)))
+                Value::Layout(l) => complement::complement_to(l, &shape_or_layout(a, 0)?)
+                    .map(|c| Value::IntTuple(c.shape().clone()))
+                    .map_err(a.alg()),
+                _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
+            }
+        }
+    ),
+    f!(
+        "round_up",
+        "round_up(A, B)",
+        "A rounded up to a multiple of B, by mode (missing modes of B are 1)",
+        "round_up((4,5), (3))",
+        2,
+        2,
+        |a| tup(a, ta::round_up(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "shape_div",
+        "shape_div(A, B)",
+        "A divided by B as shapes (one of each pair of integers divides the other), B folded through A's modes",
+        "shape_div((4,6), 8)",
+        2,
+        2,
+        |a| tup(a, ta::shape_div(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "elem_scale",
+        "elem_scale(A, B)",
+        "A with each integer multiplied by the product of the matching part of B",
+        "elem_scale((4,6), (2,(2,3)))",
+        2,
+        2,
+        |a| tup(a, ta::elem_scale(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "weakly_congruent",
+        "weakly_congruent(A, B)",
+        "whether A's profile coarsens B's (an integer of A matches anything of B); layouts by their shapes",
+        "weakly_congruent((4,8), (4,(2,4)))",
+        2,
+        2,
+        |a| {
+            // CuTe: a layout is neither a tuple nor an integer: against an integer it is not
+            // weakly congruent; otherwise layouts compare by their shapes
+            let a_is_layout = !matches!(a.vals[0], Value::IntTuple(_));
+            if a_is_layout && a.vals[1].as_int().is_some() {
+                shape_or_layout(a, 0)?;
+                return Ok(Value::Bool(false));
+            }
+            let (x, y) = (shape_or_layout(a, 0)?, shape_or_layout(a, 1)?);
+            Ok(Value::Bool(ta::weakly_congruent(&x, &y)))
+        }
+    ),
+    f!(
+        "evenly_divides",
+        "evenly_divides(SHAPE, TILER)",
+        "whether TILER (an integer, a shape, a layout or a tuple of them) divides SHAPE without remainder",
+        "evenly_divides((8,6), (4,3))",
+        2,
+        2,
+        |a| {
+            let shape = a.int_tuple(0)?;
+            evenly_divides_value(a, &shape, &a.vals[1]).map(Value::Bool)
+        }
+    ),
+    f!(
+        "elem_less",
+        "elem_less(A, B)",
+        "whether every integer of A is less than the matching one of B",
+        "elem_less((1,(2,3)), (2,(3,4)))",
+        2,
+        2,
+        |a| boolean(a, ta::elem_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "lex_less",
+        "lex_less(A, B)",
+        "whether A < B lexicographically (first mode most significant)",
+        "lex_less((1,2), (1,3))",
+        2,
+        2,
+        |a| boolean(a, ta::lex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "colex_less",
+        "colex_less(A, B)",
+        "whether A < B colexicographically (last mode most significant)",
+        "colex_less((2,2), (1,3))",
+        2,
+        2,
+        |a| boolean(a, ta::colex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+    ),
+    f!(
+        "max",
+        "max(T0, T1, ...)",
+        "the largest integer of the arguments",
+        "max((2,(7,4)), 5)",
+        1,
+        ANY,
+        |a| reduce(a, ta::Reduce::Max)
+    ),
+    f!(
+        "min",
+        "min(T0, T1, ...)",
+        "the smallest integer of the arguments",
+        "min((2,(7,4)), 5)",
+        1,
+        ANY,
+        |a| reduce(a, ta::Reduce::Min)
+    ),
+    f!(
+        "gcd",
+        "gcd(T0, T1, ...)",
+        "the greatest common divisor of the integers of the arguments (C++'s signs)",
+        "gcd((6,(9,12)))",
+        1,
+        ANY,
+        |a| reduce(a, ta::Reduce::Gcd)
+    ),
+    f!(
+        "abs",
+        "abs(N)",
+        "the absolute value of an integer (CuTe 4.2 has no abs of a tuple)",
+        "abs(-3)",
+        1,
+        1,
+        |a| int(a, ta::abs(&a.int_tuple(0)?))
+    ),
+    f!(
+        "reverse",
+        "reverse(T)",
+        "the top-level modes in reverse order (a non-tuple is itself)",
+        "reverse((4,(2,3),8))",
+        1,
+        1,
+        |a| {
+            match tuple_items(&a.vals[0]) {
+                Some(mut items) => {
+                    items.reverse();
+                    made(a, items)
+                }
+                None => Ok(a.vals[0].clone()),
+            }
+        }
+    ),
+    f!(
+        "unwrap",
+        "unwrap(T)",
+        "rank-1 tuples replaced by their element, until a non-tuple or another rank is left",
+        "unwrap(((4,3)))",
+        1,
+        1,
+        |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                return Ok(Value::IntTuple(ta::unwrap(t)));
+            }
+            let mut v = a.vals[0].clone();
+            while let Some(items) = tuple_items(&v) {
+                if items.len() != 1 {
+                    break;
+                }
+                v = items.into_iter().next().expect("one item");
+            }
+            Ok(v)
+        }
+    ),
+    f!(
+        "wrap",
+        "wrap(T)",
+        "a non-tuple as a rank-1 tuple; a tuple as it is",
+        "wrap(4)",
+        1,
+        1,
+        |a| {
+            match tuple_items(&a.vals[0]) {
+                Some(_) => Ok(a.vals[0].clone()),
+                None => made(a, vec![a.vals[0].clone()]),
+            }
+        }
+    ),
+    f!(
+        "repeat_like",
+        "repeat_like(T, X)",
+        "X at every integer of T (same profile as T)",
+        "repeat_like((4,(2,3)), 0)",
+        2,
+        2,
+        |a| repeat_like_checked(a)
+    ),
+    f!(
+        "front",
+        "front(T)",
+        "the first integer of T (a non-tuple is itself)",
+        "front(((4,2),8))",
+        1,
+        1,
+        |a| end_of(a, &a.vals[0], false)
+    ),
+    f!(
+        "back",
+        "back(T)",
+        "the last integer of T (a non-tuple is itself)",
+        "back(((4,2),(8,3)))",
+        1,
+        1,
+        |a| end_of(a, &a.vals[0], true)
+    ),
+    f!(
+        "insert",
+        "insert<N>(T, X) | insert(T, X, N)",
+        "the tuple T with X placed before mode N (N <= rank(T))",
+        "insert<1>((4,5), 7)",
+        3,
+        3,
+        |a| {
+            let n = a.index(2)?;
+            let Some(mut items) = tuple_items(&a.vals[0]) else {
+                return Err(EvalError::new(
+                    format!("insert: {} is not a tuple (CuTe: no tuple_size)", a.vals[0].kind()),
+                    a.spans[0],
+                ));
+            };
+            if n > items.len() {
+                return Err(EvalError::new(
+                    format!("insert: index out of range: {n} > rank {}", items.len()),
+                    a.spans[2],
+                ));
+            }
+            items.insert(n, a.vals[1].clone());
+            made(a, items)
+        },
+        template: TemplateArgs::After
+    ),
+    f!(
+        "remove",
+        "remove<N>(T) | remove(T, N)",
+        "the tuple T without mode N (N == rank(T) leaves T as it is)",
+        "remove<1>((4,5,6))",
+        2,
+        2,
+        |a| {
+            let n = a.index(1)?;
+            let Some(mut items) = tuple_items(&a.vals[0]) else {
+                return Err(EvalError::new(
+                    format!("remove: {} is not a tuple (CuTe: no tuple_size)", a.vals[0].kind()),
+                    a.spans[0],
+                ));
+            };
+            if n > items.len() {
+                return Err(EvalError::new(
+                    format!("remove: index out of range: {n} > rank {}", items.len()),
+                    a.spans[1],
+                ));
+            }
+            if n < items.len() {
+                items.remove(n);
+            }
+            made(a, items)
+        },
+        template: TemplateArgs::After
+    ),
+    f!(
+        "compact_col_major",
+        "compact_col_major(SHAPE[, CURRENT])",
+        "column-major (LayoutLeft) strides of SHAPE starting at CURRENT (default 1); size-1 modes get 0",
+        "compact_col_major((4,(1,3),5))",
+        1,
+        2,
+        |a| compact(a, ta::Major::Left)
+    ),
+    f!(
+        "compact_row_major",
+        "compact_row_major(SHAPE[, CURRENT])",
+        "row-major (LayoutRight) strides of SHAPE starting at CURRENT (default 1); size-1 modes get 0",
+        "compact_row_major((4,(1,3),5))",
+        1,
+        2,
+        |a| compact(a, ta::Major::Right)
+    ),
+    f!(
+        "compact_order",
+        "compact_order(SHAPE, ORDER | LayoutLeft | LayoutRight)",
+        "compact strides of SHAPE visiting its modes by increasing ORDER",
+        "compact_order((4,(3,2),5), (1,(0,3),2))",
+        2,
+        2,
+        |a| {
+            let shape = a.shape(0)?;
+            if let Value::Name(tag) = &a.vals[1] {
+                let major = match tag.as_str() {
+                    "LayoutLeft" | "GenColMajor" => ta::Major::Left,
+                    "LayoutRight" | "GenRowMajor" => ta::Major::Right,
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "compact_order: '{tag}' is neither a variable nor a major tag (LayoutLeft, LayoutRight)"
+                            ),
+                            a.spans[1],
+                        ));
+                    }
+                };
+                return tup(a, ta::compact_major(&shape, &IntTuple::int(1), major));
+            }
+            tup(a, ta::compact_order(&shape, &a.int_tuple(1)?))
+        }
+    ),
+    f!(
+        "crd2crd",
+        "crd2crd(CRD, SRC_SHAPE, DST_SHAPE)",
+        "the coordinate in DST_SHAPE of the same index as CRD in SRC_SHAPE (mode by mode where all are tuples)",
+        "crd2crd((1,(1,2)), (4,(2,3)), (4,6))",
+        3,
+        3,
+        |a| tup(a, ta::crd2crd(&a.int_tuple(0)?, &a.shape(1)?, &a.shape(2)?))
+    ),
+];
