@@ -7,6 +7,7 @@ use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, View::Tuple};
 use super::layout::Layout;
+use super::swizzle::{ComposedLayout, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{NoTrace, Step, Trace};
 use super::{arith, coord};
@@ -119,15 +120,7 @@ fn partition_traced<T: Trace>(
     let z = zipped_divide_traced(&t.layout, tiler, tr);
     tr.end();
     let tiled = OffsetTensor::new(t.offset, z?);
-    let at = |i: usize| rank_of_mode(&tiled.layout, i);
-    let fix = |n: usize| match c {
-        Coord::Tuple(v) => append_under(v, n, op),
-        other => Ok(other.clone()),
-    };
-    let coord = match keep {
-        Keep::Tile => Coord::Tuple(vec![repeat_under(at(0)?), fix(at(1)?)?]),
-        Keep::Rest => Coord::Tuple(vec![fix(at(0)?)?, repeat_under(at(1)?)]),
-    };
+    let coord = partition_coord(&tiled.layout, c, keep, op)?;
     let out = tiled.slice(&coord)?;
     tr.step(|| {
         Step::new(
@@ -147,6 +140,66 @@ fn partition_traced<T: Trace>(
         .val("layout", &out.layout)
     });
     Ok(out)
+}
+
+/// The coordinate that slices `zipped_divide(T, tiler)` (`tiled`) for a partition: `_` in the
+/// kept mode, `coord` (padded with `_` to the mode's rank) in the fixed one.
+fn partition_coord(tiled: &Layout, c: &Coord, keep: Keep, op: &'static str) -> Result<Coord> {
+    let at = |i: usize| rank_of_mode(tiled, i);
+    let fix = |n: usize| match c {
+        Coord::Tuple(v) => append_under(v, n, op),
+        other => Ok(other.clone()),
+    };
+    Ok(match keep {
+        Keep::Tile => Coord::Tuple(vec![repeat_under(at(0)?), fix(at(1)?)?]),
+        Keep::Rest => Coord::Tuple(vec![fix(at(0)?)?, repeat_under(at(1)?)]),
+    })
+}
+
+/// A tensor over a swizzled layout: element `i` is `offset + (Sw o OFF o L)(i)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwizzledTensor {
+    /// The data pointer's offset (in elements).
+    pub offset: i64,
+    /// The swizzled layout.
+    pub layout: ComposedLayout,
+}
+
+/// `inner_partition` (`tile`: `local_tile`) or `outer_partition` of a tensor over a swizzled
+/// layout: `zipped_divide` acts on the inner layout (layout_composed.hpp), then the slice is
+/// swizzle_layout.hpp's `slice_and_offset`, its offset moving the data.
+/// @post for every i of the result `r` at offset `o`: `o + r(i)` is the element of the tensor
+/// the same slice of the plain algorithm names
+pub fn partition_swizzled(
+    t: &SwizzledTensor,
+    tiler: &Tiler,
+    c: &Coord,
+    tile: bool,
+) -> Result<(i64, SwizzledOrPlain)> {
+    let (keep, op) = if tile {
+        (Keep::Tile, "local_tile")
+    } else {
+        (Keep::Rest, "outer_partition")
+    };
+    let z = super::divide::zipped_divide(&t.layout.layout, tiler)?;
+    let coord = partition_coord(&z, c, keep, op)?;
+    let tiled = ComposedLayout {
+        layout: z,
+        ..t.layout.clone()
+    };
+    let (r, off) = super::swizzle::slice_and_offset(&coord, &tiled)?;
+    Ok((arith::add(t.offset, off, op)?, r))
+}
+
+/// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
+/// and coordinate of thread `idx` of `thr` (as [`local_partition`]).
+pub fn local_partition_swizzled(
+    t: &SwizzledTensor,
+    thr: &Layout,
+    idx: i64,
+) -> Result<(i64, SwizzledOrPlain)> {
+    let (tiler, c) = thread_tile(thr, idx)?;
+    partition_swizzled(t, &tiler, &c, false)
 }
 
 /// `local_tile(tensor, tiler, coord)`: the tile of `tensor` at `coord` of the tiles.
@@ -201,6 +254,23 @@ pub fn local_partition_traced<T: Trace>(
     tr: &mut T,
 ) -> Result<OffsetTensor> {
     const OP: &str = "local_partition";
+    let (tiler, c) = thread_tile(thr, idx)?;
+    tr.step(|| {
+        Step::new(
+            OP,
+            "thread",
+            format!(
+                "thread {idx} of {thr}: its coordinate get_flat_coord({idx}) = {c}; the tiler is product_each(shape({thr})) = {tiler}"
+            ),
+        )
+    });
+    partition_traced(t, &tiler, &c, Keep::Rest, tr)
+}
+
+/// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
+/// `idx` of a thread layout, as `local_partition` uses them.
+fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler, Coord)> {
+    const OP: &str = "local_partition";
     let n = thr.size()?;
     if idx < 0 || idx >= n {
         return Err(condition(
@@ -218,16 +288,7 @@ pub fn local_partition_traced<T: Trace>(
     }
     let tiler = Tiler::from_shape(&thr.shape().product_each()?);
     let c = Coord::from_int_tuple(&get_flat_coord(thr, idx)?);
-    tr.step(|| {
-        Step::new(
-            OP,
-            "thread",
-            format!(
-                "thread {idx} of {thr}: its coordinate get_flat_coord({idx}) = {c}; the tiler is product_each(shape({thr})) = {tiler}"
-            ),
-        )
-    });
-    partition_traced(t, &tiler, &c, Keep::Rest, tr)
+    Ok((tiler, c))
 }
 
 #[cfg(test)]

@@ -40,6 +40,23 @@ pub fn tensor_of(v: &Value, span: Span) -> Result<crate::algebra::tensor::Offset
     }
 }
 
+/// A tensor over a swizzled layout, where one is given: `OFF o Sw o OFF2 o L`, or a swizzled
+/// layout (at offset 0).
+pub fn swizzled_tensor_of(v: &Value) -> Option<crate::algebra::tensor::SwizzledTensor> {
+    use crate::algebra::tensor::SwizzledTensor;
+    match v {
+        Value::SwizzledTensor(o, c) => Some(SwizzledTensor {
+            offset: *o,
+            layout: c.clone(),
+        }),
+        Value::Composed(c) => Some(SwizzledTensor {
+            offset: 0,
+            layout: c.clone(),
+        }),
+        _ => None,
+    }
+}
+
 /// Where an IntTuple is expected.
 pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {

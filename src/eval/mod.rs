@@ -823,11 +823,38 @@ pub fn apply(
                 .map(Value::int)
                 .map_err(alg)
         }
+        Value::SwizzledTensor(o, c) => {
+            let co = to_coord(coord, cspan)?;
+            let add = |x: i64| {
+                crate::algebra::arith::add(*o, x, "offset").map_err(|e| EvalError::algebra(e, span))
+            };
+            if co.has_underscore() {
+                // tensor(coord): slice_and_offset, the offset moving the data
+                let (r, off) = crate::algebra::swizzle::slice_and_offset(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                return tensor_value(add(off)?, r);
+            }
+            let ct = co.to_int_tuple().expect("no underscore");
+            let inner = c.layout.eval(&ct).map_err(alg)?;
+            add(c.apply_outer(inner).map_err(alg)?).map(Value::int)
+        }
         other => Err(EvalError::new(
             format!("{} cannot be evaluated at a coordinate", other.kind()),
             tspan,
         )),
     }
+}
+
+/// A tensor at `offset` over a plain or swizzled layout.
+pub(crate) fn tensor_value(
+    offset: i64,
+    r: crate::algebra::swizzle::SwizzledOrPlain,
+) -> Result<Value, EvalError> {
+    use crate::algebra::swizzle::SwizzledOrPlain;
+    Ok(match r {
+        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(offset, l),
+        SwizzledOrPlain::Composed(c) => Value::SwizzledTensor(offset, c),
+    })
 }
 
 /// `composition(a, b)` over values (also the `o` operator).
@@ -852,6 +879,33 @@ pub fn compose_values(
         }
         (Value::IntTuple(_), Value::Layout(l)) if int(a).is_some() => {
             Ok(Value::OffsetLayout(int(a).expect("an integer"), l.clone()))
+        }
+        // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
+        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
+            Ok(Value::TensorSwizzle(int(a).expect("an integer"), *s, None))
+        }
+        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => Ok(
+            Value::TensorSwizzle(*o, *s, Some(Offset::Int(int(b).expect("an integer")))),
+        ),
+        (Value::TensorSwizzle(o, s, None), Value::Offset(off)) => {
+            Ok(Value::TensorSwizzle(*o, *s, Some(*off)))
+        }
+        (Value::TensorSwizzle(o, s, off), _) => {
+            let l = to_layout(b, bspan)?;
+            Ok(Value::SwizzledTensor(
+                *o,
+                ComposedLayout {
+                    swizzle: *s,
+                    offset: off.unwrap_or(Offset::Int(0)),
+                    layout: l,
+                },
+            ))
+        }
+        (Value::SwizzledTensor(o, c), _) => {
+            let t = to_tiler(b, bspan)?;
+            c.compose(&t)
+                .map(|r| Value::SwizzledTensor(*o, r))
+                .map_err(alg)
         }
         (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
             *s,

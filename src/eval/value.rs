@@ -25,6 +25,12 @@ pub enum Value {
     SwizzleOffset(Swizzle, Offset),
     /// `OFF o L`: a layout shifted by an offset (a tensor over a layout).
     OffsetLayout(i64, Layout),
+    /// `OFF o Sw o OFF2 o L`: a tensor over a swizzled layout (shared memory), element `i` at
+    /// `OFF + (Sw o OFF2 o L)(i)`.
+    SwizzledTensor(i64, ComposedLayout),
+    /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
+    /// [`Value::SwizzledTensor`] read back from the left).
+    TensorSwizzle(i64, Swizzle, Option<Offset>),
     /// A name passed as an argument that is not a variable: an atom name or an element type.
     Name(String),
     /// An MMA or copy atom, a tiled MMA or copy, or a thread's slice of one.
@@ -76,6 +82,8 @@ impl Value {
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(..) => "an offset layout",
+            Value::SwizzledTensor(..) => "a tensor over a swizzled layout",
+            Value::TensorSwizzle(..) => "an offset swizzle waiting for its layout",
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
         }
@@ -105,7 +113,7 @@ fn measure(v: &Value) -> (usize, usize) {
     match v {
         Value::IntTuple(t) => measure_tuple(t),
         Value::Layout(l) | Value::OffsetLayout(_, l) => measure_tuple(l.shape()),
-        Value::Composed(c) => measure_tuple(c.layout.shape()),
+        Value::Composed(c) | Value::SwizzledTensor(_, c) => measure_tuple(c.layout.shape()),
         Value::Tuple(items) => {
             let (mut leaves, mut depth) = (0usize, 0usize);
             for item in items {

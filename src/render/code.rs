@@ -125,6 +125,12 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
         },
         Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+        // A tensor over a swizzled layout: a counting tensor over the composed layout.
+        Value::SwizzledTensor(o, c) => format!(
+            "make_tensor(make_inttuple_iter({}{{}}), {})",
+            int_type(*o),
+            cpp(&Value::Composed(c.clone()))?
+        ),
         // A tensor over a layout whose elements are their own indices: a counting tensor.
         Value::OffsetLayout(o, l) => format!(
             "make_tensor(make_inttuple_iter({}{{}}), {})",

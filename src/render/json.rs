@@ -73,6 +73,29 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             m.insert("layout".into(), Json::Object(inner));
             m
         }
+        Value::SwizzledTensor(o, c) => {
+            let inner = layout_object(&c.layout)?;
+            let mut m = object(json!({
+                "kind": "swizzled_tensor",
+                "offset": o,
+                "swizzle": Json::Object(swizzle(&c.swizzle)),
+                "swizzle_offset": offset(&c.offset),
+            }));
+            copy_sizes(&inner, &mut m);
+            m.insert("layout".into(), Json::Object(inner));
+            m
+        }
+        Value::TensorSwizzle(o, s, off) => {
+            let mut m = object(json!({
+                "kind": "tensor_swizzle",
+                "offset": o,
+                "swizzle": Json::Object(swizzle(s)),
+            }));
+            if let Some(off) = off {
+                m.insert("swizzle_offset".into(), offset(off));
+            }
+            m
+        }
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
         Value::Atom(a) => atom(v, a, opts)?,
     };

@@ -47,6 +47,9 @@ fn write_value(out: &mut String, v: &Value) {
         Value::Offset(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
+        Value::SwizzledTensor(o, c) => write!(out, "{o} o {c}"),
+        Value::TensorSwizzle(o, s, None) => write!(out, "{o} o {s}"),
+        Value::TensorSwizzle(o, s, Some(off)) => write!(out, "{o} o {s} o {off}"),
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
     };

@@ -305,6 +305,7 @@ fn kind_name(v: &Value) -> &'static str {
         Value::Offset(_) => "pointer",
         Value::SwizzleOffset(..) => "swizzle with offset",
         Value::OffsetLayout(..) => "offset layout",
+        Value::SwizzledTensor(..) => "tensor over a swizzled layout",
         Value::Name(_) => "name",
         #[allow(unreachable_patterns)]
         _ => v.kind(),

@@ -117,3 +117,33 @@ fn partitioning_errors_name_the_condition() {
         );
     }
 }
+
+#[test]
+fn tensors_over_swizzled_layouts_partition_as_cute_does() {
+    // answers from cute-oracle (counting tensors over composition(Swizzle<3,3,3>{}, ...))
+    let s = "Sw<3,3,3> o 0 o (64,64):(64,1)";
+    for (stmt, want) in [
+        (
+            format!("local_tile({s}, (8,64), (1,0))"),
+            "512 o Sw<3,3,3> o 0 o (8,64):(64,1)",
+        ),
+        (
+            format!("make_tensor(make_inttuple_iter(0), {s})(_, 3)"),
+            "3 o ((8,8)):((72,512))",
+        ),
+        (
+            format!("local_tile({s}, (8,8), (1,2))"),
+            "528 o ((2,2,2),8):((72,112,288),1)",
+        ),
+    ] {
+        assert_eq!(eval(&stmt), want, "{stmt}");
+    }
+    // the printed tensor reads back, in the notation and as C++
+    assert_round_trips("512 o Sw<3,3,3> o 0 o (8,64):(64,1)");
+    assert_eq!(
+        eval(
+            "make_tensor(make_inttuple_iter(_512{}), composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}))"
+        ),
+        "512 o Sw<3,3,3> o 0 o (8,64):(64,1)"
+    );
+}

@@ -188,7 +188,9 @@ static CORE: &[Function] = &[
                     check_extents(t, a.spans[0])?;
                     t.product().map(Value::int).map_err(a.alg())
                 }
-                Value::Composed(c) => c.layout.size().map(Value::int).map_err(a.alg()),
+                Value::Composed(c) | Value::SwizzledTensor(_, c) => {
+                    c.layout.size().map(Value::int).map_err(a.alg())
+                }
                 Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
                 // `size(tiled_mma)`, `size(tiled_copy)`: the number of threads
                 Value::Atom(x) => match x.as_ref() {
@@ -1004,7 +1006,7 @@ static CORE: &[Function] = &[
         4,
         |a| {
             use algebra::tensor as ts;
-            let t = tensor_of(&a.vals[0], a.spans[0])?;
+
             let (tiler, coord) = match a.vals.get(3) {
                 Some(proj) => (
                     dice(proj, a.spans[3], &a.vals[1], a.spans[1])?,
@@ -1013,6 +1015,13 @@ static CORE: &[Function] = &[
                 None => (a.vals[1].clone(), a.vals[2].clone()),
             };
             let c = to_coord(&coord, a.spans[2])?;
+            if let Some(st) = super::convert::swizzled_tensor_of(&a.vals[0]) {
+                let (off, r) =
+                    ts::partition_swizzled(&st, &to_tiler(&tiler, a.spans[1])?, &c, true)
+                        .map_err(a.alg())?;
+                return crate::eval::tensor_value(off, r);
+            }
+            let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
@@ -1028,7 +1037,7 @@ static CORE: &[Function] = &[
         4,
         |a| {
             use algebra::tensor as ts;
-            let t = tensor_of(&a.vals[0], a.spans[0])?;
+
             let idx = a.index(2)? as i64;
             let thr = match a.vals.get(3) {
                 Some(proj) => {
@@ -1036,6 +1045,11 @@ static CORE: &[Function] = &[
                 }
                 None => a.layout(1)?,
             };
+            if let Some(st) = super::convert::swizzled_tensor_of(&a.vals[0]) {
+                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx).map_err(a.alg())?;
+                return crate::eval::tensor_value(off, r);
+            }
+            let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
@@ -1175,6 +1189,9 @@ static CORE: &[Function] = &[
                     ));
                 }
             };
+            if let Value::Composed(c) = &a.vals[1] {
+                return Ok(Value::SwizzledTensor(offset, c.clone()));
+            }
             Ok(Value::OffsetLayout(offset, a.layout(1)?))
         }
     ),
@@ -1544,6 +1561,17 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             ),
             span,
         ));
+    }
+    if f.tensor
+        && let Some(Value::SwizzledTensor(offset, c)) = vals.first()
+    {
+        let mut on_layout = vals.to_vec();
+        on_layout[0] = Value::Composed(c.clone());
+        return match call(f, &on_layout, spans, span)? {
+            Value::Composed(r) => Ok(Value::SwizzledTensor(*offset, r)),
+            Value::Layout(l) => Ok(Value::OffsetLayout(*offset, l)),
+            other => Ok(other),
+        };
     }
     if f.tensor
         && let Some(Value::OffsetLayout(offset, layout)) = vals.first()

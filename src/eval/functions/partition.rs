@@ -135,7 +135,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "inner_partition((8,24):(1,8), (4,8), (1,2))",
         3,
         3,
-        |a| partition(a, ts::inner_partition)
+        |a| partition(a, ts::inner_partition, true)
     ),
     f!(
         "outer_partition",
@@ -144,7 +144,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "outer_partition((8,24):(1,8), (4,8), (1,2))",
         3,
         3,
-        |a| partition(a, ts::outer_partition)
+        |a| partition(a, ts::outer_partition, false)
     ),
 ];
 
@@ -188,9 +188,14 @@ fn partition(
         &crate::algebra::Tiler,
         &crate::algebra::coord::Coord,
     ) -> crate::algebra::Result<ts::OffsetTensor>,
+    tile: bool,
 ) -> Result<Value, EvalError> {
-    let t = tensor_of(&a.vals[0], a.spans[0])?;
     let c = to_coord(&a.vals[2], a.spans[2])?;
+    if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
+        let (off, r) = ts::partition_swizzled(&st, &a.tiler(1)?, &c, tile).map_err(a.alg())?;
+        return crate::eval::tensor_value(off, r);
+    }
+    let t = tensor_of(&a.vals[0], a.spans[0])?;
     let r = f(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
     Ok(Value::OffsetLayout(r.offset, r.layout))
 }

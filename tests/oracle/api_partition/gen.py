@@ -244,9 +244,40 @@ def tensor_fn(g):
     return f"{fn}({base}, {ct(sub)})", f"{fn}({bc}, {cpp_t(sub, 'Shape')}{{}})"
 
 
+def swizzled_tensor(g):
+    """local_tile / local_partition / inner and outer partition / slicing of a tensor over a
+    swizzled shared-memory layout (static coordinates: cute computes as CuTe does with them)."""
+    b, m = g.r.choice([(3, 3), (2, 3), (3, 4), (1, 3), (2, 4)])
+    sw = (b, m, 3)
+    rows, cols = g.r.choice([8, 16, 32, 64]), g.r.choice([32, 64])
+    shape = (rows, cols)
+    st = (cols, 1)
+    sl, scpp = lay(shape, st)
+    cute_t = f"Sw<{sw[0]},{sw[1]},{sw[2]}> o 0 o {sl}"
+    cpp_t_ = (f"make_tensor(counting_iterator<int>(0), composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, {scpp}))")
+    kind = g.r.choice(["local_tile", "local_partition", "inner_partition", "outer_partition", "slice"])
+    if kind == "slice":
+        k = g.r.randrange(cols)
+        return f"make_tensor(make_inttuple_iter(0), {cute_t})(_, {k})", f"{cpp_t_}(_, Int<{k}>{{}})"
+    if kind == "local_partition":
+        thr = g.r.choice([(8, 8), (4, 8), (16, 4), (8, 4)])
+        thr_st = (thr[1], 1) if g.r.random() < 0.5 else (1, thr[0])
+        tl, tcpp = lay(thr, thr_st)
+        i = g.r.randrange(thr[0] * thr[1])
+        return f"local_partition({cute_t}, {tl}, {i})", f"local_partition({cpp_t_}, {tcpp}, Int<{i}>{{}})"
+    tile = (g.r.choice([r for r in [8, 16, 32] if rows % r == 0] or [rows]), g.r.choice([8, 16, 32, 64][: 2 + (cols == 64)]))
+    if kind == "outer_partition":
+        c = (g.r.randrange(tile[0]), g.r.randrange(tile[1]))
+    else:
+        c = (g.r.randrange(rows // tile[0]), g.r.randrange(cols // tile[1]))
+    return (f"{kind}({cute_t}, {ct(tile)}, {ct(c)})",
+            f"{kind}({cpp_t_}, {cpp_t(tile, 'Shape')}{{}}, make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
        ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
-       ("retile", retile, 30), ("tensor_fn", tensor_fn, 40)]
+       ("retile", retile, 30), ("tensor_fn", tensor_fn, 40),
+       ("swizzled_tensor", swizzled_tensor, 40)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
