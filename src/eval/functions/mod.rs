@@ -456,35 +456,23 @@ static CORE: &[Function] = &[
     ),
     f!(
         "append",
-        "append(L[, X])",
-        "L with the mode X (default 1:0) added at the end",
+        "append(L[, X][, N])",
+        "L with the mode X (default 1:0) added at the end; with N (C++: append<N>(L, X)), padded with X to rank N",
         "append((4,8):(1,4), 2:32)",
         1,
-        2,
-        |a| {
-            let x = if a.len() > 1 {
-                a.layout(1)?
-            } else {
-                Layout::trivial()
-            };
-            Ok(Value::Layout(a.layout(0)?.append(&x)))
-        }
+        3,
+        |a| pend(a, false),
+        template: TemplateArgs::After
     ),
     f!(
         "prepend",
-        "prepend(L[, X])",
-        "L with the mode X (default 1:0) added at the front",
+        "prepend(L[, X][, N])",
+        "L with the mode X (default 1:0) added at the front; with N (C++: prepend<N>(L, X)), padded with X to rank N",
         "prepend((4,8):(1,4), 2:32)",
         1,
-        2,
-        |a| {
-            let x = if a.len() > 1 {
-                a.layout(1)?
-            } else {
-                Layout::trivial()
-            };
-            Ok(Value::Layout(a.layout(0)?.prepend(&x)))
-        }
+        3,
+        |a| pend(a, true),
+        template: TemplateArgs::After
     ),
     f!(
         "slice_and_offset",
@@ -522,12 +510,18 @@ static CORE: &[Function] = &[
     ),
     f!(
         "filter",
-        "filter(L)",
-        "coalesce after removing stride-0 and size-1 modes",
+        "filter(L[, PROFILE])",
+        "coalesce after removing stride-0 and size-1 modes (at the leaves of PROFILE, by mode)",
         "filter((4,2,3):(1,0,4))",
         1,
-        1,
-        |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) },
+        2,
+        |a| {
+            if a.len() == 2 {
+                let p = a.int_tuple(1)?;
+                return layouts::filter_profile(a, &p);
+            }
+            a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
+        },
         traced: Some(traced::filter)
     ),
     f!(
@@ -1244,6 +1238,24 @@ fn tuple_of(a: &Args, items: Vec<Value>) -> Result<Value, EvalError> {
     let v = Value::tuple(items);
     super::value::check_value(&v).map_err(|m| EvalError::new(m, a.span))?;
     Ok(v)
+}
+
+/// `append`/`prepend` (`front`) of a layout: `(L)`, `(L, X)`, `(L, X, N)`, or `(L, N)` when N is
+/// the C++ template argument of `append<N>(L)` (its span is the name's, before the arguments).
+fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
+    let templated_n = a.len() == 2 && a.spans[1].end <= a.spans[0].start;
+    let (x, n) = match a.len() {
+        1 => (Layout::trivial(), None),
+        2 if templated_n => (Layout::trivial(), Some(a.index(1)?)),
+        2 => (a.layout(1)?, None),
+        _ => (a.layout(1)?, Some(a.index(2)?)),
+    };
+    let l = a.layout(0)?;
+    match n {
+        Some(n) => layouts::pad_to_rank(a, &l, &x, n, front),
+        None if front => Ok(Value::Layout(l.prepend(&x))),
+        None => Ok(Value::Layout(l.append(&x))),
+    }
 }
 
 fn tiler_op(
