@@ -11,7 +11,7 @@ use super::trace::{NoTrace, Step, Trace};
 
 /// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a 0 leaf of `a` made 1s.
 /// `a` is a profile of `b` (a leaf of `a` may cover a whole mode of `b`).
-fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple> {
+pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple> {
     match (a.view(), b.view()) {
         (View::Tuple(av), View::Tuple(bv)) if av.len() == bv.len() => av
             .zip(bv)
@@ -131,7 +131,7 @@ pub fn dice(c: &Coord, l: &Layout) -> Result<Layout> {
 }
 
 /// CuTe's `unflatten(t, profile)`: the top-level elements of `t` regrouped as `profile`.
-fn unflatten_tuple(t: &Tup, profile: &Tup, op: &'static str) -> Result<IntTuple> {
+pub fn unflatten_tuple(t: &Tup, profile: &Tup, op: &'static str) -> Result<IntTuple> {
     let elems: Vec<&Tup> = t.modes().collect();
     let leaves = profile.leaf_count();
     if elems.len() != leaves {
@@ -198,6 +198,34 @@ pub fn replace(l: &Layout, x: &Layout, n: usize) -> Result<Layout> {
         parts[n] = x.clone();
     }
     Ok(Layout::concat(&parts))
+}
+
+/// `replace<N>(t, x)` of IntTuples, as [`replace`] of layouts.
+pub fn replace_tuple(t: &Tup, x: &Tup, n: usize) -> Result<IntTuple> {
+    match t.view() {
+        View::Int(_) if n == 0 => Ok(x.to_owned()),
+        View::Int(_) => Err(condition(
+            "replace",
+            format!("N = {n} but {t} is an integer (CuTe: static_assert(N == 0))"),
+        )),
+        View::Tuple(tv) if n <= tv.len() => {
+            let mut b = TupleBuilder::new();
+            for (i, m) in tv.enumerate() {
+                b.push(if i == n { x } else { m });
+            }
+            if n == tv.len() {
+                b.push(x);
+            }
+            Ok(b.finish())
+        }
+        View::Tuple(tv) => Err(condition(
+            "replace",
+            format!(
+                "N = {n} is past the modes of {t} of rank {} (CuTe: get<N> out of range)",
+                tv.len()
+            ),
+        )),
+    }
 }
 
 /// `append<N>(L, X)` / `prepend<N>(L, X)`: L padded with copies of X (default `1:0`) at the back
@@ -350,7 +378,7 @@ pub fn nullspace_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
 
 /// CuTe's `zip(t)`: a tuple of tuples of equal rank transposed; a tuple whose first element
 /// is an integer is wrapped, `(t)`; an integer stays.
-fn zip_tuple(t: &Tup) -> Result<IntTuple> {
+pub fn zip_tuple(t: &Tup) -> Result<IntTuple> {
     let View::Tuple(tv) = t.view() else {
         return Ok(t.to_owned());
     };

@@ -52,12 +52,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "slice",
         "slice(CRD, L)",
-        "the modes of L under the `_` of CRD (CuTe's slice, coordinate first)",
+        "the modes of L (or of an IntTuple) under the `_` of CRD (CuTe's slice, coordinate first)",
         "slice((1,(_,2)), (4,(2,3)):(1,(4,8)))",
         2,
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::IntTuple(t) = &a.vals[1] {
+                return tup(a, crate::algebra::layout::slice_tuple(&c, t));
+            }
             lay(a, a.layout_ref(1)?.slice(&c))
         }
     ),
@@ -70,6 +73,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::IntTuple(t) = &a.vals[1] {
+                return tup(a, ops::dice_tuple(&c, t));
+            }
             lay(a, ops::dice(&c, &*a.layout_ref(1)?))
         }
     ),
@@ -100,7 +106,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "unflatten((4,2,3):(1,4,8), (0,(0,0)))",
         2,
         2,
-        |a| lay(a, ops::unflatten(&*a.layout_ref(0)?, &a.int_tuple(1)?))
+        |a| {
+            let profile = a.int_tuple(1)?;
+            if let Value::IntTuple(t) = &a.vals[0] {
+                return tup(a, ops::unflatten_tuple(t, &profile, "unflatten"));
+            }
+            lay(a, ops::unflatten(&*a.layout_ref(0)?, &profile))
+        }
     ),
     f!(
         "replace",
@@ -110,6 +122,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         3,
         |a| {
+            if let (Value::IntTuple(t), Value::IntTuple(x)) = (&a.vals[0], &a.vals[1]) {
+                return tup(a, ops::replace_tuple(t, x, a.index(2)?));
+            }
             let x = a.layout(1)?;
             lay(a, ops::replace(&*a.layout_ref(0)?, &x, a.index(2)?))
         },
@@ -123,6 +138,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         2,
         |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                // on IntTuples: filter_zeros(A[, B]) is B (default A) with 1s under A's zeros
+                let b = if a.len() == 2 {
+                    a.int_tuple(1)?
+                } else {
+                    t.clone()
+                };
+                return tup(a, ops::filter_zeros_tuple(t, &b, "filter_zeros"));
+            }
             let l = a.layout(0)?;
             if a.len() == 2 {
                 return lay(a, ops::filter_zeros_profile(&l, &a.int_tuple(1)?));
@@ -148,6 +172,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         2,
         |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                if a.len() == 2 {
+                    let pair = IntTuple::tuple([t.clone(), a.int_tuple(1)?]);
+                    return tup(a, ops::zip_tuple(&pair));
+                }
+                return tup(a, ops::zip_tuple(t));
+            }
             let l = a.layout(0)?;
             if a.len() == 2 {
                 return lay(a, ops::zip2(&l, &a.layout(1)?));

@@ -212,6 +212,89 @@ def g_domain_distribute(g):
             f"domain_distribute({cpp_val(a, 'Shape')}, Int<{b}>{{}})")
 
 
+def negate_some(g, a):
+    """The layout with some strides negated."""
+    st = [d if g.r.random() < 0.6 else -d for d in flat(a.stride)]
+    return L(a.shape, unflat(a.shape, st))
+
+
+def one_neg(name):
+    def gen(g):
+        a = negate_some(g, rand_layout(g))
+        return f"{name}({a.cute()})", f"{name}({a.cpp()})"
+    return gen
+
+
+def g_tuple_slice(name):
+    def gen(g):
+        s = g.shape(max_size=512)
+        c, cc = coord_with_under(g, s)
+        return f"{name}({c}, {cute_t(s)})", f"{name}({cc}, {cpp_val(s, 'Shape')})"
+    return gen
+
+
+def g_tuple_misc(g):
+    k = g.r.choice(["zip", "filter_zeros", "filter_zeros2", "unflatten", "replace"])
+    if k == "zip":
+        s = same_rank_modes(g)
+        return f"zip({cute_t(s)})", f"zip({cpp_val(s, 'Shape')})"
+    if k == "filter_zeros":
+        s = leafvals(g, g.shape(max_size=512), [0, 0, 1, 2, 3])
+        return f"filter_zeros({cute_t(s)})", f"filter_zeros({cpp_val(s, 'Shape')})"
+    if k == "filter_zeros2":
+        s = g.shape(max_size=512)
+        p = leafvals(g, coarsen(g, s), [0, 0, 1, 2])
+        return f"filter_zeros({cute_t(p)}, {cute_t(s)})", f"filter_zeros({cpp_val(p, 'Shape')}, {cpp_val(s, 'Shape')})"
+    if k == "unflatten":
+        prof = g.shape(max_size=10 ** 9)
+        n = len(flat(prof))
+        s = tuple(g.leaf() for _ in range(n)) if n > 1 or g.r.random() < 0.5 else g.leaf()
+        p = unflat(prof, [0] * n)
+        return f"unflatten({cute_t(s)}, {cute_t(p)})", f"unflatten({cpp_val(s, 'Shape')}, {cpp_val(p, 'Shape')})"
+    s = g.shape(max_size=512)
+    x = g.shape(max_size=16, max_depth=1)
+    r = 1 if is_int(s) else len(s)
+    n = g.r.randrange(r + 1)
+    return f"replace<{n}>({cute_t(s)}, {cute_t(x)})", f"replace<{n}>({cpp_val(s, 'Shape')}, {cpp_val(x, 'Shape')})"
+
+
+def g_refusals(g):
+    """Statements CuTe refuses (most of them): out-of-range N, mismatched profiles and ranks."""
+    a = rand_layout(g, max_size=256)
+    r = a.rank()
+    k = g.r.choice(["replace", "unflatten", "filter", "filter_zeros", "slice", "dice",
+                    "dd", "append", "prepend", "fragment"])
+    if k == "replace":
+        n = r + 1 + g.r.randrange(2)
+        return f"replace<{n}>({a.cute()}, 2:1)", f"replace<{n}>({a.cpp()}, Layout<_2,_1>{{}})"
+    if k == "unflatten":
+        fa = L(tuple(flat(a.shape)), tuple(flat(a.stride)))
+        p = tuple(0 for _ in range(len(flat(a.shape)) + g.r.choice([1, 2])))
+        return f"unflatten({fa.cute()}, {cute_t(p)})", f"unflatten({fa.cpp()}, {cpp_val(p, 'Shape')})"
+    if k == "filter":
+        p = tuple(0 for _ in range(r + 1))
+        return f"filter({a.cute()}, {cute_t(p)})", f"filter({a.cpp()}, {cpp_val(p, 'Shape')})"
+    if k == "filter_zeros":
+        p = tuple(0 for _ in range(r + 1))
+        return f"filter_zeros({a.cute()}, {cute_t(p)})", f"filter_zeros({a.cpp()}, {cpp_val(p, 'Shape')})"
+    if k in ("slice", "dice"):
+        n = r + 1
+        c = tuple(g.r.choice(["_", 0]) for _ in range(n))
+        cc = "make_coord(" + ", ".join("_" if x == "_" else "Int<0>{}" for x in c) + ")"
+        return f"{k}({cute_t_any(c)}, {a.cute()})", f"{k}({cc}, {a.cpp()})"
+    if k == "dd":
+        b = g.shape(max_size=16, max_depth=1, int_ok=False)
+        return f"domain_distribute({cute_t(a.shape)}, {cute_t(b)})", f"domain_distribute({cpp_val(a.shape, 'Shape')}, {cpp_val(b, 'Shape')})"
+    if k in ("append", "prepend"):
+        n = max(r - 1, 0)
+        return f"{k}<{n}>({a.cute()})", f"{k}<{n}>({a.cpp()})"
+    return f"make_fragment_like({a.cute()}, 2)", f"make_fragment_like({a.cpp()}, Int<2>{{}})"
+
+
+def cute_t_any(t):
+    return str(t) if not isinstance(t, tuple) else "(" + ",".join(cute_t_any(m) for m in t) + ")"
+
+
 OPS = [
     ("make_layout_like", one("make_layout_like"), 30),
     ("make_fragment_like", one("make_fragment_like"), 30),
@@ -235,6 +318,14 @@ OPS = [
     ("get_flat_coord", g_coord_method("get_flat_coord"), 25),
     ("get_1d_coord", g_coord_method("get_1d_coord"), 25),
     ("domain_distribute", g_domain_distribute, 25),
+    ("make_layout_like_neg", one_neg("make_layout_like"), 20),
+    ("make_fragment_like_neg", one_neg("make_fragment_like"), 20),
+    ("coshape_neg", one_neg("coshape"), 20),
+    ("nullspace_neg", one_neg("nullspace"), 20),
+    ("slice_tuple", g_tuple_slice("slice"), 20),
+    ("dice_tuple", g_tuple_slice("dice"), 20),
+    ("tuple_misc", g_tuple_misc, 40),
+    ("refusals", g_refusals, 0),
 ]
 
 
@@ -243,6 +334,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1515)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-refusals", type=int, default=8)
+    ap.add_argument("--refusals", type=int, default=40, help="cases of the refusal generator")
     args = ap.parse_args()
     cache = oracle.load_cache()
     cases = {}
@@ -251,8 +343,9 @@ def main():
     for op, gen, target in OPS:
         g = Gen(f"{args.seed}/{op}")
         lst = cases.setdefault(op, [])
-        for _ in range(target * 20):
-            if len(lst) >= int(target * 1.6) + 4:
+        want = int(target * 1.6) + 4 if target else args.refusals
+        for _ in range(max(target, want) * 20):
+            if len(lst) >= want:
                 break
             stmt, cpp = gen(g)
             if stmt in seen:
@@ -269,7 +362,7 @@ def main():
             if st == "ok" and nv < target:
                 out.append((stmt, expected_text(val)))
                 nv += 1
-            elif st == "err" and nr < args.max_refusals:
+            elif st == "err" and (nr < args.max_refusals or not target):
                 refusals.append((stmt, val))
                 nr += 1
         print(f"{op:26s} valid {nv:4d}  refused {nr:4d}", file=sys.stderr)
