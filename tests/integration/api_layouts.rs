@@ -52,6 +52,27 @@ fn cases_from_cutes_headers() {
             ("((4,8):(8,1)).get_hier_coord(9)", "(1,1)"),
             ("((4,8):(8,1)).get_1d_coord(9)", "5"),
             ("((4,(2,4)):(8,(1,2))).get_flat_coord(9)", "(1,1)"),
+            // the CuTe DSL's keywords: append(input, elem, up_to_rank)
+            ("append((4,8):(1,4), 2:3, up_to_rank=4)", "(4,8,2,2):(1,4,3,3)"),
+            ("cute.prepend((4,8):(1,4), elem=2:3, up_to_rank=3)", "(2,4,8):(3,1,4)"),
+            ("append(input=(4,8):(1,4), elem=2:3)", "(4,8,2):(1,4,3)"),
+            // C++'s template argument N: append<N>(L) pads with 1:0
+            ("append<3>((4,8):(1,4))", "(4,8,1):(1,4,0)"),
+            ("append((4,8):(1,4), 3)", "(4,8,3):(1,4,1)"),
+            // IntTuples
+            ("slice((1,_), (4,8))", "(8)"),
+            ("dice((1,_), (4,8))", "(4)"),
+            ("zip(((4,2),(8,3)))", "((4,8),(2,3))"),
+            ("filter_zeros((0,2))", "(1,2)"),
+            ("filter_zeros((0,2), (4,8))", "(1,8)"),
+            ("unflatten((4,2,3), (0,(0,0)))", "(4,(2,3))"),
+            ("replace<1>((4,8), 2)", "(4,2)"),
+            // negative strides (CuTe orders them as integers)
+            ("make_layout_like((4,8,2):(-1,8,-64))", "(4,8,2):(2,8,1)"),
+            ("make_fragment_like((4,8,2):(-1,8,-64))", "(4,8,2):(1,8,4)"),
+            ("coshape((4,8):(-1,8))", "60"),
+            // the projection of local_tile is dice
+            ("local_tile((8,24):(1,8), (4,8,2), (1,2,0), (1,_,1))", "4 o (4,2):(1,8)"),
         ]
         .map(|(s, w)| {
             // an expected statement is evaluated (cute's own answer for an equivalent call)

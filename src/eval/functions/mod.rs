@@ -456,8 +456,8 @@ static CORE: &[Function] = &[
     ),
     f!(
         "append",
-        "append(L[, X][, N])",
-        "L with the mode X (default 1:0) added at the end; with N (C++: append<N>(L, X)), padded with X to rank N",
+        "append(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the end; with UP_TO_RANK (C++: append<N>(L, X)), padded with ELEM to that rank",
         "append((4,8):(1,4), 2:32)",
         1,
         3,
@@ -466,8 +466,8 @@ static CORE: &[Function] = &[
     ),
     f!(
         "prepend",
-        "prepend(L[, X][, N])",
-        "L with the mode X (default 1:0) added at the front; with N (C++: prepend<N>(L, X)), padded with X to rank N",
+        "prepend(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the front; with UP_TO_RANK (C++: prepend<N>(L, X)), padded with ELEM to that rank",
         "prepend((4,8):(1,4), 2:32)",
         1,
         3,
@@ -1082,6 +1082,21 @@ static CORE: &[Function] = &[
     ),
 ];
 
+/// A projection's keep flags as a coordinate of dice: `_` where a mode is dropped.
+fn projection(keep: &[bool]) -> algebra::Coord {
+    algebra::Coord::Tuple(
+        keep.iter()
+            .map(|&k| {
+                if k {
+                    algebra::Coord::Int(0)
+                } else {
+                    algebra::Coord::Under
+                }
+            })
+            .collect(),
+    )
+}
+
 /// CuTe's `dice(proj, x)`: the modes of `x` whose entry in the projection `proj` is not `X`
 /// (`_`), as `local_tile(T, tiler, coord, Step<_1,X,_1>{})` applies it to its tiler and coordinate.
 fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
@@ -1120,18 +1135,21 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
                 .map(|i| items[i].clone())
                 .collect(),
         ),
+        // the projection as dice's coordinate: `_` drops a mode, 0 keeps it (one algorithm
+        // with `dice(CRD, L)`)
         Value::IntTuple(t) if !t.is_int() => {
-            let items = t.modes();
-            Value::IntTuple(kept(items.len())?.into_iter().map(|i| &items[i]).collect())
+            kept(t.rank())?;
+            Value::IntTuple(
+                algebra::layout_ops::dice_tuple(&projection(&keep), t)
+                    .map_err(|e| EvalError::algebra(e, xspan))?,
+            )
         }
         Value::Layout(l) => {
-            let modes = kept(l.rank())?;
-            let parts: Vec<Layout> = modes
-                .into_iter()
-                .map(|i| l.mode(i))
-                .collect::<Result<_, _>>()
-                .map_err(|e| EvalError::algebra(e, xspan))?;
-            Value::Layout(Layout::concat(&parts))
+            kept(l.rank())?;
+            Value::Layout(
+                algebra::layout_ops::dice(&projection(&keep), l)
+                    .map_err(|e| EvalError::algebra(e, xspan))?,
+            )
         }
         other => return Err(rank_error(if other.as_int().is_some() { 1 } else { 0 })),
     })
