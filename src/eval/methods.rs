@@ -415,8 +415,9 @@ fn copy_arg(v: &Value, span: Span) -> Result<CopyAtom, EvalError> {
     }
 }
 
-/// The methods of a layout (CuTe's `Layout` members): `L.with_shape(shape...)`,
-/// `L.get_hier_coord(i)`, `L.get_flat_coord(i)`, `L.get_1d_coord(i)`.
+/// The methods of a layout (CuTe's `Layout` members): `L.shape()`, `L.stride()`, `L.layout()`,
+/// `L.compose(B...)`, `L.tile(B...)`, `L.with_shape(shape...)`, `L.get_hier_coord(i)`,
+/// `L.get_flat_coord(i)`, `L.get_1d_coord(i)`.
 fn layout_method(
     l: &Layout,
     name: &str,
@@ -435,7 +436,31 @@ fn layout_method(
             )),
         }
     };
+    // a function of the table applied to L and the arguments (several made one tuple, as
+    // C++'s make_tile(layouts...) does)
+    let table = |f: &str| -> Result<Value, EvalError> {
+        let f = super::functions::lookup(f).expect("in the function table");
+        let arg = match args {
+            [] => {
+                return Err(EvalError::new(
+                    format!("{name} takes a layout or a tiler"),
+                    span,
+                ));
+            }
+            [one] => one.clone(),
+            many => Value::tuple(many.to_vec()),
+        };
+        let arg_span = spans[0].to(*spans.last().expect("an argument"));
+        super::functions::call(f, &[Value::Layout(l.clone()), arg], &[span, arg_span], span)
+    };
     let r = match name {
+        // C++'s members shape(), stride(), layout()
+        "shape" if args.is_empty() => Ok(Value::IntTuple(l.shape().clone())),
+        "stride" if args.is_empty() => Ok(Value::IntTuple(l.stride().clone())),
+        "layout" if args.is_empty() => Ok(Value::Layout(l.clone())),
+        // compose(B...) = composition(L, make_tile(B...)); tile(B...) = tiled_divide(L, make_tile(B...))
+        "compose" => table("composition"),
+        "tile" => table("tiled_divide"),
         "with_shape" => with_shape(l, args, spans, span),
         "get_hier_coord" => {
             index().and_then(|i| ops::get_hier_coord(l, i).map(Value::IntTuple).map_err(alg))

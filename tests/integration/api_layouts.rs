@@ -52,9 +52,20 @@ fn cases_from_cutes_headers() {
             ("((4,8):(8,1)).get_hier_coord(9)", "(1,1)"),
             ("((4,8):(8,1)).get_1d_coord(9)", "5"),
             ("((4,(2,4)):(8,(1,2))).get_flat_coord(9)", "(1,1)"),
+            // C++'s members of Layout
+            ("((4,8):(1,4)).shape()", "(4,8)"),
+            ("((4,8):(1,4)).stride()", "(1,4)"),
+            ("((12,(4,8)):(59,(13,1))).compose(3:4, 8:2)", "(3,(2,4)):(236,(26,1))"),
+            ("((8,24):(1,8)).tile(4, 8)", "((4,8),2,3):((1,8),4,64)"),
             // the CuTe DSL's keywords: append(input, elem, up_to_rank)
-            ("append((4,8):(1,4), 2:3, up_to_rank=4)", "(4,8,2,2):(1,4,3,3)"),
-            ("cute.prepend((4,8):(1,4), elem=2:3, up_to_rank=3)", "(2,4,8):(3,1,4)"),
+            (
+                "append((4,8):(1,4), 2:3, up_to_rank=4)",
+                "(4,8,2,2):(1,4,3,3)",
+            ),
+            (
+                "cute.prepend((4,8):(1,4), elem=2:3, up_to_rank=3)",
+                "(2,4,8):(3,1,4)",
+            ),
             ("append(input=(4,8):(1,4), elem=2:3)", "(4,8,2):(1,4,3)"),
             // C++'s template argument N: append<N>(L) pads with 1:0
             ("append<3>((4,8):(1,4))", "(4,8,1):(1,4,0)"),
@@ -72,7 +83,10 @@ fn cases_from_cutes_headers() {
             ("make_fragment_like((4,8,2):(-1,8,-64))", "(4,8,2):(1,8,4)"),
             ("coshape((4,8):(-1,8))", "60"),
             // the projection of local_tile is dice
-            ("local_tile((8,24):(1,8), (4,8,2), (1,2,0), (1,_,1))", "4 o (4,2):(1,8)"),
+            (
+                "local_tile((8,24):(1,8), (4,8,2), (1,2,0), (1,_,1))",
+                "4 o (4,2):(1,8)",
+            ),
         ]
         .map(|(s, w)| {
             // an expected statement is evaluated (cute's own answer for an equivalent call)

@@ -205,6 +205,19 @@ def g_coord_method(name):
     return gen
 
 
+def g_member(name):
+    """L.compose(B...) / L.tile(B...): the tiler's elements as the member's arguments."""
+    def gen(g):
+        a = rand_layout(g, max_size=256)
+        ra = a.rank()
+        k = ra if g.r.random() < 0.7 else g.r.randint(1, ra)
+        els = [g.tile_elem(a.mode(min(i, ra - 1))) for i in range(k)]
+        els = [e if e[0] != "_" else ("1", "Int<1>{}") for e in els]
+        return (f"({a.cute()}).{name}(" + ", ".join(e[0] for e in els) + ")",
+                f"{a.cpp()}.{name}(" + ", ".join(e[1] for e in els) + ")")
+    return gen
+
+
 def g_domain_distribute(g):
     a = g.shape(max_size=4096)
     b = g.r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 5, 7, 9])
@@ -325,6 +338,8 @@ OPS = [
     ("slice_tuple", g_tuple_slice("slice"), 20),
     ("dice_tuple", g_tuple_slice("dice"), 20),
     ("tuple_misc", g_tuple_misc, 40),
+    ("compose_member", g_member("compose"), 20),
+    ("tile_member", g_member("tile"), 20),
     ("refusals", g_refusals, 0),
 ]
 
