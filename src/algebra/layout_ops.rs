@@ -245,9 +245,13 @@ pub fn pad_to_rank(l: &Layout, x: &Layout, n: usize, front: bool) -> Result<Layo
     if n == r {
         return Ok(l.clone());
     }
-    if n > crate::limits::MAX_TUPLE_WIDTH {
+    // the result's nodes: L's and (n - r) copies of X's
+    let nodes = (n - r)
+        .checked_mul(x.shape().node_count())
+        .and_then(|p| p.checked_add(l.shape().node_count()));
+    if nodes.is_none_or(|k| k > crate::limits::MAX_TUPLE_WIDTH) {
         return Err(super::AlgebraError::Limit(format!(
-            "{op}: rank {n} is over the limit of {}",
+            "{op}: rank {n} with copies of {x} is over the limit of {} nodes",
             crate::limits::MAX_TUPLE_WIDTH
         )));
     }
