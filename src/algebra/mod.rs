@@ -12,6 +12,7 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod laws;
 pub mod layout;
+pub mod layout_ops;
 pub mod recast;
 pub mod smem_atoms;
 pub mod swizzle;

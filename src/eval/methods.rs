@@ -15,6 +15,9 @@ pub fn method(
     spans: &[Span],
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
+    if let Value::Layout(l) = target {
+        return layout_method(l, name, args, spans, span);
+    }
     let Value::Atom(atom) = target else {
         return None;
     };
@@ -492,4 +495,97 @@ fn copy_arg(v: &Value, span: Span) -> Result<CopyAtom, EvalError> {
             span,
         )),
     }
+}
+
+/// The methods of a layout (CuTe's `Layout` members): `L.shape()`, `L.stride()`, `L.layout()`,
+/// `L.compose(B...)`, `L.tile(B...)`, `L.with_shape(shape...)`, `L.get_hier_coord(i)`,
+/// `L.get_flat_coord(i)`, `L.get_1d_coord(i)`.
+fn layout_method(
+    l: &Layout,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::layout_ops as ops;
+    let alg = |e| EvalError::algebra(e, span);
+    let index = || -> Result<i64, EvalError> {
+        match args {
+            [v] => to_int(v, spans[0]),
+            _ => Err(EvalError::new(
+                format!("{name} takes one argument (an index), got {}", args.len()),
+                span,
+            )),
+        }
+    };
+    // a function of the table applied to L and the arguments (several made one tuple, as
+    // C++'s make_tile(layouts...) does)
+    let table = |f: &str| -> Result<Value, EvalError> {
+        let f = super::functions::lookup(f).expect("in the function table");
+        let arg = match args {
+            [] => {
+                return Err(EvalError::new(
+                    format!("{name} takes a layout or a tiler"),
+                    span,
+                ));
+            }
+            [one] => one.clone(),
+            many => Value::tuple(many.to_vec()),
+        };
+        let arg_span = spans[0].to(*spans.last().expect("an argument"));
+        super::functions::call(f, &[Value::Layout(l.clone()), arg], &[span, arg_span], span)
+    };
+    let r = match name {
+        // C++'s members shape(), stride(), layout()
+        "shape" if args.is_empty() => Ok(Value::IntTuple(l.shape().clone())),
+        "stride" if args.is_empty() => Ok(Value::IntTuple(l.stride().clone())),
+        "layout" if args.is_empty() => Ok(Value::Layout(l.clone())),
+        // compose(B...) = composition(L, make_tile(B...)); tile(B...) = tiled_divide(L, make_tile(B...))
+        "compose" => table("composition"),
+        "tile" => table("tiled_divide"),
+        "with_shape" => with_shape(l, args, spans, span),
+        "get_hier_coord" => {
+            index().and_then(|i| ops::get_hier_coord(l, i).map(Value::IntTuple).map_err(alg))
+        }
+        "get_flat_coord" => {
+            index().and_then(|i| ops::get_flat_coord(l, i).map(Value::IntTuple).map_err(alg))
+        }
+        "get_1d_coord" => {
+            index().and_then(|i| ops::get_1d_coord(l, i).map(Value::int).map_err(alg))
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// `L.with_shape(shape)` / `L.with_shape(s0, s1, ...)`: `composition(L, make_layout(shape))`.
+fn with_shape(l: &Layout, args: &[Value], spans: &[Span], span: Span) -> Result<Value, EvalError> {
+    let shape: IntTuple = match args {
+        [] => {
+            return Err(EvalError::new(
+                "with_shape takes a shape (or its extents)",
+                span,
+            ));
+        }
+        [one] => super::convert::to_int_tuple(one, spans[0])?,
+        many => many
+            .iter()
+            .zip(spans)
+            .map(|(v, s)| super::convert::to_int_tuple(v, *s))
+            .collect::<Result<IntTuple, _>>()?,
+    };
+    if let Some(bad) = shape.first_leaf(|s| s <= 0) {
+        return Err(EvalError::new(
+            format!("with_shape: shape {shape} has a non-positive extent {bad}"),
+            span,
+        ));
+    }
+    let b = Layout::column_major(shape).map_err(|e| EvalError::algebra(e, span))?;
+    super::compose_values(
+        &Value::Layout(l.clone()),
+        span,
+        &Value::Layout(b),
+        span,
+        span,
+    )
 }

@@ -1,5 +1,279 @@
+//! CuTe API, part 1: the layouts group (issue 15).
 //! The function table's group: see [`super::GROUPS`].
 
-use super::Function;
+use super::{Args, EvalError, Function, TemplateArgs, Value};
+use crate::algebra::layout_ops as ops;
+use crate::algebra::{IntTuple, Layout};
+use crate::eval::convert::to_coord;
 
-pub(super) static FUNCTIONS: &[Function] = &[];
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "make_layout_like",
+        "make_layout_like(L)",
+        "a compact layout of L's shape, its strides in the order of L's (stride-0 modes kept)",
+        "make_layout_like((2,2,2,2):(0,2,4,1))",
+        1,
+        1,
+        |a| lay(a, ops::make_layout_like(&*a.layout_ref(0)?))
+    ),
+    f!(
+        "make_fragment_like",
+        "make_fragment_like(L)",
+        "like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout)",
+        "make_fragment_like((4,(2,3)):(6,(1,2)))",
+        1,
+        1,
+        |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                super::check_extents(t, a.spans[0])?;
+                return lay(a, Layout::column_major(t.clone()));
+            }
+            lay(a, ops::make_fragment_like(&*a.layout_ref(0)?))
+        }
+    ),
+    f!(
+        "coshape",
+        "coshape(L)",
+        "the codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides)",
+        "coshape((4,8):(2,16))",
+        1,
+        1,
+        |a| tup(a, ops::coshape(&*a.layout_ref(0)?))
+    ),
+    f!(
+        "coprofile",
+        "coprofile(L)",
+        "the codomain's profile as zeros (0 for integer strides)",
+        "coprofile((4,8):(2,16))",
+        1,
+        1,
+        |a| tup(a, ops::coprofile(&*a.layout_ref(0)?))
+    ),
+    f!(
+        "slice",
+        "slice(CRD, L)",
+        "the modes of L (or of an IntTuple) under the `_` of CRD (CuTe's slice, coordinate first)",
+        "slice((1,(_,2)), (4,(2,3)):(1,(4,8)))",
+        2,
+        2,
+        |a| {
+            let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::IntTuple(t) = &a.vals[1] {
+                return tup(a, crate::algebra::layout::slice_tuple(&c, t));
+            }
+            lay(a, a.layout_ref(1)?.slice(&c))
+        }
+    ),
+    f!(
+        "dice",
+        "dice(CRD, L)",
+        "the modes of L at the integers of CRD, the `_` modes dropped (slice's complement)",
+        "dice((1,(_,2)), (4,(2,3)):(1,(4,8)))",
+        2,
+        2,
+        |a| {
+            let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::IntTuple(t) = &a.vals[1] {
+                return tup(a, ops::dice_tuple(&c, t));
+            }
+            lay(a, ops::dice(&c, &*a.layout_ref(1)?))
+        }
+    ),
+    f!(
+        "domain_offset",
+        "domain_offset(CRD, L)",
+        "the layout and the offset L(CRD), as CuTe's (layout, offset) tuple",
+        "domain_offset((1,2), (4,8):(1,4))",
+        2,
+        2,
+        |a| {
+            let c = to_coord(&a.vals[0], a.spans[0])?;
+            let Some(ct) = c.to_int_tuple() else {
+                return Err(EvalError::new(
+                    "domain_offset takes a coordinate without `_`",
+                    a.spans[0],
+                ));
+            };
+            let l = a.layout(1)?;
+            let off = l.eval(&ct).map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+            Ok(Value::Tuple(vec![Value::Layout(l), Value::int(off)]))
+        }
+    ),
+    f!(
+        "unflatten",
+        "unflatten(L, PROFILE)",
+        "the modes of the flat layout L grouped as the target profile",
+        "unflatten((4,2,3):(1,4,8), (0,(0,0)))",
+        2,
+        2,
+        |a| {
+            let profile = a.int_tuple(1)?;
+            if let Value::IntTuple(t) = &a.vals[0] {
+                return tup(a, ops::unflatten_tuple(t, &profile, "unflatten"));
+            }
+            lay(a, ops::unflatten(&*a.layout_ref(0)?, &profile))
+        }
+    ),
+    f!(
+        "replace",
+        "replace(L, X, N)",
+        "mode N of L replaced by the layout X (C++: replace<N>(L, X))",
+        "replace<1>((4,8,2):(1,4,32), 3:100)",
+        3,
+        3,
+        |a| {
+            if let (Value::IntTuple(t), Value::IntTuple(x)) = (&a.vals[0], &a.vals[1]) {
+                return tup(a, ops::replace_tuple(t, x, a.index(2)?));
+            }
+            let x = a.layout(1)?;
+            lay(a, ops::replace(&*a.layout_ref(0)?, &x, a.index(2)?))
+        },
+        template: TemplateArgs::After
+    ),
+    f!(
+        "filter_zeros",
+        "filter_zeros(L[, PROFILE])",
+        "L with extent 1 at its stride-0 modes (or under the 0 leaves of PROFILE)",
+        "filter_zeros((4,2,3):(1,0,4))",
+        1,
+        2,
+        |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                // on IntTuples: filter_zeros(A[, B]) is B (default A) with 1s under A's zeros
+                let b = if a.len() == 2 {
+                    a.int_tuple(1)?
+                } else {
+                    t.clone()
+                };
+                return tup(a, ops::filter_zeros_tuple(t, &b, "filter_zeros"));
+            }
+            let l = a.layout(0)?;
+            if a.len() == 2 {
+                return lay(a, ops::filter_zeros_profile(&l, &a.int_tuple(1)?));
+            }
+            Ok(Value::Layout(l.filter_zeros()))
+        }
+    ),
+    f!(
+        "nullspace",
+        "nullspace(L)",
+        "the layout of L's kernel: its stride-0 leaves with their strides in L's domain",
+        "nullspace((4,2,3):(1,0,0))",
+        1,
+        1,
+        |a| lay(a, ops::nullspace(&*a.layout_ref(0)?)),
+        traced: Some(traced_nullspace)
+    ),
+    f!(
+        "zip",
+        "zip(L[, L2])",
+        "the modes of L (all of one rank) transposed: ((a,b),(c,d)) -> ((a,c),(b,d)); zip(A, B) of the pair",
+        "zip(((4,2),(8,3)):((1,4),(8,64)))",
+        1,
+        2,
+        |a| {
+            if let Value::IntTuple(t) = &a.vals[0] {
+                if a.len() == 2 {
+                    let pair = IntTuple::tuple([t.clone(), a.int_tuple(1)?]);
+                    return tup(a, ops::zip_tuple(&pair));
+                }
+                return tup(a, ops::zip_tuple(t));
+            }
+            let l = a.layout(0)?;
+            if a.len() == 2 {
+                return lay(a, ops::zip2(&l, &a.layout(1)?));
+            }
+            lay(a, ops::zip(&l))
+        }
+    ),
+    f!(
+        "tile_unzip",
+        "tile_unzip(L, TILER)",
+        "the rank-2 modes of L at the tiler's leaves gathered into ((tile modes), (rest modes))",
+        "tile_unzip(((2,2),(4,2)):((1,8),(2,16)), (2,4))",
+        2,
+        2,
+        |a| {
+            let profile = tiler_profile(a, 1)?;
+            lay(a, ops::tile_unzip(&*a.layout_ref(0)?, &profile))
+        }
+    ),
+    f!(
+        "domain_distribute",
+        "domain_distribute(SHAPE_A, B)",
+        "a layout of up to B elements over SHAPE_A's domain, gcd by gcd, coalesced",
+        "domain_distribute((15,14), 6)",
+        2,
+        2,
+        |a| {
+            let sa = match &a.vals[0] {
+                Value::Layout(l) => l.shape().clone(),
+                _ => a.shape(0)?,
+            };
+            let b = match &a.vals[1] {
+                Value::IntTuple(t) if t.is_int() => t.as_int().expect("int"),
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "domain_distribute takes an integer B, not {} (CuTe: static_assert(is_integral<ShapeB>))",
+                            other.kind()
+                        ),
+                        a.spans[1],
+                    ));
+                }
+            };
+            lay(a, ops::domain_distribute(&sa, b))
+        }
+    ),
+];
+
+fn lay(a: &Args, r: crate::algebra::Result<Layout>) -> Result<Value, EvalError> {
+    r.map(Value::Layout).map_err(a.alg())
+}
+
+fn tup(a: &Args, r: crate::algebra::Result<IntTuple>) -> Result<Value, EvalError> {
+    r.map(Value::IntTuple).map_err(a.alg())
+}
+
+/// The profile of a tiler argument: an IntTuple, a layout's shape, or a by-mode tiler.
+fn tiler_profile(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
+    fn of(t: &crate::algebra::Tiler) -> IntTuple {
+        use crate::algebra::Tiler;
+        match t {
+            Tiler::Tuple(v) => v.iter().map(of).collect(),
+            _ => IntTuple::int(0),
+        }
+    }
+    match &a.vals[i] {
+        Value::IntTuple(t) => Ok(t.clone()),
+        _ => Ok(of(&a.tiler(i)?)),
+    }
+}
+
+fn traced_nullspace(a: &Args, t: &mut crate::algebra::trace::Recorder) -> super::Traced {
+    if !matches!(a.vals[0], Value::Layout(_) | Value::IntTuple(_)) {
+        return Ok(None);
+    }
+    let l = a.layout(0)?;
+    Ok(Some(
+        ops::nullspace_traced(&l, t)
+            .map(Value::Layout)
+            .map_err(a.alg()),
+    ))
+}
+
+/// `filter(L, PROFILE)` (CORE's `filter` with a profile).
+pub(super) fn filter_profile(a: &Args, p: &IntTuple) -> Result<Value, EvalError> {
+    lay(a, ops::filter_profile(&*a.layout_ref(0)?, p))
+}
+
+/// `append<N>(L, X)` / `prepend<N>(L, X)` (CORE's `append`/`prepend` with N).
+pub(super) fn pad_to_rank(
+    a: &Args,
+    l: &Layout,
+    x: &Layout,
+    n: usize,
+    front: bool,
+) -> Result<Value, EvalError> {
+    lay(a, ops::pad_to_rank(l, x, n, front))
+}

@@ -505,35 +505,23 @@ static CORE: &[Function] = &[
     ),
     f!(
         "append",
-        "append(L[, X])",
-        "L with the mode X (default 1:0) added at the end",
+        "append(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the end; with UP_TO_RANK (C++: append<N>(L, X)), padded with ELEM to that rank",
         "append((4,8):(1,4), 2:32)",
         1,
-        2,
-        |a| {
-            let x = if a.len() > 1 {
-                a.layout(1)?
-            } else {
-                Layout::trivial()
-            };
-            Ok(Value::Layout(a.layout(0)?.append(&x)))
-        }
+        3,
+        |a| pend(a, false),
+        template: TemplateArgs::After
     ),
     f!(
         "prepend",
-        "prepend(L[, X])",
-        "L with the mode X (default 1:0) added at the front",
+        "prepend(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the front; with UP_TO_RANK (C++: prepend<N>(L, X)), padded with ELEM to that rank",
         "prepend((4,8):(1,4), 2:32)",
         1,
-        2,
-        |a| {
-            let x = if a.len() > 1 {
-                a.layout(1)?
-            } else {
-                Layout::trivial()
-            };
-            Ok(Value::Layout(a.layout(0)?.prepend(&x)))
-        }
+        3,
+        |a| pend(a, true),
+        template: TemplateArgs::After
     ),
     f!(
         "slice_and_offset",
@@ -576,12 +564,18 @@ static CORE: &[Function] = &[
     ),
     f!(
         "filter",
-        "filter(L)",
-        "coalesce after removing stride-0 and size-1 modes",
+        "filter(L[, PROFILE])",
+        "coalesce after removing stride-0 and size-1 modes (at the leaves of PROFILE, by mode)",
         "filter((4,2,3):(1,0,4))",
         1,
-        1,
-        |a| { a.layout(0)?.filter().map(Value::Layout).map_err(a.alg()) },
+        2,
+        |a| {
+            if a.len() == 2 {
+                let p = a.int_tuple(1)?;
+                return layouts::filter_profile(a, &p);
+            }
+            a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
+        },
         traced: Some(traced::filter),
         tensor: true
     ),
@@ -1197,6 +1191,21 @@ static CORE: &[Function] = &[
     ),
 ];
 
+/// A projection's keep flags as a coordinate of dice: `_` where a mode is dropped.
+fn projection(keep: &[bool]) -> algebra::Coord {
+    algebra::Coord::Tuple(
+        keep.iter()
+            .map(|&k| {
+                if k {
+                    algebra::Coord::Int(0)
+                } else {
+                    algebra::Coord::Under
+                }
+            })
+            .collect(),
+    )
+}
+
 /// CuTe's `dice(proj, x)`: the modes of `x` whose entry in the projection `proj` is not `X`
 /// (`_`), as `local_tile(T, tiler, coord, Step<_1,X,_1>{})` applies it to its tiler and coordinate.
 fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
@@ -1235,18 +1244,21 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
                 .map(|i| items[i].clone())
                 .collect(),
         ),
+        // the projection as dice's coordinate: `_` drops a mode, 0 keeps it (one algorithm
+        // with `dice(CRD, L)`)
         Value::IntTuple(t) if !t.is_int() => {
-            let items = t.modes();
-            Value::IntTuple(kept(items.len())?.into_iter().map(|i| &items[i]).collect())
+            kept(t.rank())?;
+            Value::IntTuple(
+                algebra::layout_ops::dice_tuple(&projection(&keep), t)
+                    .map_err(|e| EvalError::algebra(e, xspan))?,
+            )
         }
         Value::Layout(l) => {
-            let modes = kept(l.rank())?;
-            let parts: Vec<Layout> = modes
-                .into_iter()
-                .map(|i| l.mode(i))
-                .collect::<Result<_, _>>()
-                .map_err(|e| EvalError::algebra(e, xspan))?;
-            Value::Layout(Layout::concat(&parts))
+            kept(l.rank())?;
+            Value::Layout(
+                algebra::layout_ops::dice(&projection(&keep), l)
+                    .map_err(|e| EvalError::algebra(e, xspan))?,
+            )
         }
         other => return Err(rank_error(if other.as_int().is_some() { 1 } else { 0 })),
     })
@@ -1354,6 +1366,24 @@ fn tuple_of(a: &Args, items: Vec<Value>) -> Result<Value, EvalError> {
     let v = Value::tuple(items);
     super::value::check_value(&v).map_err(|m| EvalError::new(m, a.span))?;
     Ok(v)
+}
+
+/// `append`/`prepend` (`front`) of a layout: `(L)`, `(L, X)`, `(L, X, N)`, or `(L, N)` when N is
+/// the C++ template argument of `append<N>(L)` (its span is the name's, before the arguments).
+fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
+    let templated_n = a.len() == 2 && a.spans[1].end <= a.spans[0].start;
+    let (x, n) = match a.len() {
+        1 => (Layout::trivial(), None),
+        2 if templated_n => (Layout::trivial(), Some(a.index(1)?)),
+        2 => (a.layout(1)?, None),
+        _ => (a.layout(1)?, Some(a.index(2)?)),
+    };
+    let l = a.layout(0)?;
+    match n {
+        Some(n) => layouts::pad_to_rank(a, &l, &x, n, front),
+        None if front => Ok(Value::Layout(l.prepend(&x))),
+        None => Ok(Value::Layout(l.append(&x))),
+    }
 }
 
 fn tiler_op(
