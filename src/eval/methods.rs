@@ -87,6 +87,35 @@ fn atom_method(
                 offset_layout(base, off, part, span)
             })
         }
+        (Atom::ThrMma(t, thr), "partition_fragment_A" | "partition_fragment_B") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let op = if name == "partition_fragment_A" {
+                    Operand::A
+                } else {
+                    Operand::B
+                };
+                // make_fragment_A/B: a GMMA atom reading the operand from shared memory makes a
+                // descriptor view of it, a register operand a fragment like the partition
+                let from_smem = t.atom.name.starts_with("SM90_")
+                    && (t.atom.name.contains("_SS") || op == Operand::B);
+                if from_smem {
+                    return Err(EvalError::new(
+                        format!(
+                            "{name}: {} reads {} from shared memory, so its fragment is a GMMA descriptor over the partition (not modelled); partition_{} gives that partition",
+                            t.atom.name,
+                            if op == Operand::A { "A" } else { "B" },
+                            if op == Operand::A { "A" } else { "B" },
+                        ),
+                        span,
+                    ));
+                }
+                let (_, l) = tensor_arg(&args[0], spans[0])?;
+                let (_, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                crate::algebra::layout_ops::make_fragment_like(&part)
+                    .map(Value::Layout)
+                    .map_err(alg)
+            })
+        }
         (Atom::ThrMma(t, thr), "partition_fragment_C") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (_, l) = tensor_arg(&args[0], spans[0])?;

@@ -29,7 +29,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return lay(a, Layout::column_major(t.clone()));
             }
             lay(a, ops::make_fragment_like(&*a.layout_ref(0)?))
-        }
+        },
+        tensor: super::OnTensor::New
     ),
     f!(
         "coshape",

@@ -37,11 +37,23 @@ pub struct Function {
     traced: Option<TracedHandler>,
     /// Where C++ template arguments (`upcast<2>(L)`) go among the call's arguments.
     template: TemplateArgs,
-    /// CuTe's tensor overload: on a tensor (an offset layout `OFF o L`) the function applies to
-    /// its layout and the result keeps the tensor's data, `OFF o f(L, ...)`.
-    tensor: bool,
+    /// CuTe's tensor overload: what it does with a tensor (`OFF o L`, `OFF o Sw o OFF2 o L`).
+    tensor: OnTensor,
     /// What it does with a composed layout argument (layout_composed.hpp).
     composed: OnComposed,
+}
+
+/// How a function applies to a tensor given as its first argument (tensor_impl.hpp): the
+/// handler runs on the tensor's layout, and its result is
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnTensor {
+    /// (the handler sees the tensor itself)
+    Handler,
+    /// a view of the same data, `OFF o f(L)` (`flatten`, `coalesce`, the divides, ...).
+    Keep,
+    /// a new tensor over its own (register) memory, `f(L)` (`make_fragment_like`,
+    /// `make_tensor_like`).
+    New,
 }
 
 /// How a function applies to a composed layout `Sw o OFF o L` given as one of its arguments,
@@ -82,7 +94,7 @@ impl Function {
         handler: |a| Err(EvalError::new("no handler", a.span)),
         traced: None,
         template: TemplateArgs::None,
-        tensor: false,
+        tensor: OnTensor::Handler,
         composed: OnComposed::Handler,
     };
 }
@@ -451,7 +463,7 @@ static CORE: &[Function] = &[
                 _ => Ok(Value::Layout(a.layout(0)?.flatten())),
             }
         },
-        tensor: true,
+        tensor: OnTensor::Keep,
         composed: OnComposed::Rewrap(0)
     ),
     f!(
@@ -467,7 +479,7 @@ static CORE: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        tensor: true,
+        tensor: OnTensor::Keep,
         composed: OnComposed::Rewrap(0)
     ),
     f!(
@@ -500,7 +512,7 @@ static CORE: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        tensor: true,
+        tensor: OnTensor::Keep,
         composed: OnComposed::Rewrap(0)
     ),
     f!(
@@ -560,7 +572,7 @@ static CORE: &[Function] = &[
             })
         },
         traced: Some(traced::coalesce),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "filter",
@@ -577,7 +589,7 @@ static CORE: &[Function] = &[
             a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
         },
         traced: Some(traced::filter),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "composition",
@@ -609,7 +621,7 @@ static CORE: &[Function] = &[
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
         traced: Some(traced::composition),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "complement",
@@ -696,7 +708,7 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::logical_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "zipped_divide",
@@ -707,7 +719,7 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::zipped_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "tiled_divide",
@@ -718,7 +730,7 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::tiled_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "flat_divide",
@@ -729,7 +741,7 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::flat_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
-        tensor: true
+        tensor: OnTensor::Keep
     ),
     f!(
         "logical_product",
@@ -1592,31 +1604,21 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             span,
         ));
     }
-    if f.tensor
-        && let Some(Value::SwizzledTensor(offset, c)) = vals.first()
+    if f.tensor != OnTensor::Handler
+        && let Some((offset, layout)) = match vals.first() {
+            Some(Value::SwizzledTensor(o, c)) => Some((*o, Value::Composed(c.clone()))),
+            Some(Value::OffsetLayout(o, l)) => Some((*o, Value::Layout(l.clone()))),
+            _ => None,
+        }
     {
         let mut on_layout = vals.to_vec();
-        on_layout[0] = Value::Composed(c.clone());
-        return match call(f, &on_layout, spans, span)? {
-            Value::Composed(r) => Ok(Value::SwizzledTensor(*offset, r)),
-            Value::Layout(l) => Ok(Value::OffsetLayout(*offset, l)),
-            other => Ok(other),
-        };
-    }
-    if f.tensor
-        && let Some(Value::OffsetLayout(offset, layout)) = vals.first()
-    {
-        let mut on_layout = vals.to_vec();
-        on_layout[0] = Value::Layout(layout.clone());
-        let r = (f.handler)(&Args {
-            vals: &on_layout,
-            spans,
-            span,
-        })?;
-        return match r {
-            Value::Layout(l) => Ok(Value::OffsetLayout(*offset, l)),
-            other => Ok(other),
-        };
+        on_layout[0] = layout;
+        let r = call(f, &on_layout, spans, span)?;
+        return Ok(match (f.tensor, r) {
+            (OnTensor::Keep, Value::Composed(r)) => Value::SwizzledTensor(offset, r),
+            (OnTensor::Keep, Value::Layout(l)) => Value::OffsetLayout(offset, l),
+            (_, other) => other,
+        });
     }
     if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = f.composed
         && let Some(Value::Composed(c)) = vals.get(i)

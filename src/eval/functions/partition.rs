@@ -129,6 +129,19 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3
     ),
     f!(
+        "make_tensor_like",
+        "make_tensor_like(T)",
+        "the layout of a new (register) tensor like T: make_layout_like of T's layout",
+        "make_tensor_like(5 o (4,8):(8,1))",
+        1,
+        1,
+        |a| crate::algebra::layout_ops::make_layout_like(&*a.layout_ref(0)?)
+            .map(Value::Layout)
+            .map_err(a.alg()),
+        tensor: super::OnTensor::New,
+        composed: super::OnComposed::Inner(0)
+    ),
+    f!(
         "inner_partition",
         "inner_partition(T, TILER, COORD)",
         "zipped_divide(T, TILER), the tile at COORD of the rest mode: OFFSET o LAYOUT",

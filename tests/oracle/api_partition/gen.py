@@ -274,10 +274,32 @@ def swizzled_tensor(g):
             f"{kind}({cpp_t_}, {cpp_t(tile, 'Shape')}{{}}, make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
 
 
+def fragment(g):
+    m, mc, tile = g.mma()
+    x = g.r.choice("AB")
+    p, q = {"A": (0, 2), "B": (1, 2)}[x]
+    t, tc = g.tensor((tile[p], tile[q]))
+    thr = g.r.randrange(32)
+    return (f"{m}.thread({thr}).partition_fragment_{x}({t})",
+            f"{mc}.get_slice({thr}).partition_fragment_{x}(make_tensor(counting_iterator<int>(0), {tc})).layout()")
+
+
+def like(g):
+    tile = (g.r.choice([4, 8]), g.r.choice([4, 8]))
+    t, tc = g.tensor(tile)
+    fn = g.r.choice(["make_fragment_like", "make_tensor_like"])
+    c = (g.r.randrange(2), g.r.randrange(2))
+    sub = (tile[0] // 2, tile[1] // 2)
+    base = f"local_tile({t}, {ct(sub)}, {ct(c)})"
+    bc = (f"local_tile(make_tensor(counting_iterator<int>(0), {tc}), {cpp_t(sub, 'Shape')}{{}}, "
+          f"make_coord(Int<{c[0]}>{{}}, Int<{c[1]}>{{}}))")
+    return f"{fn}({base})", f"{fn}<int>({bc}).layout()"
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
        ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
        ("retile", retile, 30), ("tensor_fn", tensor_fn, 40),
-       ("swizzled_tensor", swizzled_tensor, 40)]
+       ("swizzled_tensor", swizzled_tensor, 40), ("fragment", fragment, 30), ("like", like, 20)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
