@@ -629,12 +629,18 @@ impl TiledCopy {
             ));
         }
         let thr_tensor = self.tidfrg(src, tensor)?;
-        let coord = Coord::Tuple(vec![
+        let coord = Self::partition_coord(thr_idx, tensor.rank());
+        Ok((thr_tensor.offset_of(&coord)?, thr_tensor.slice(&coord)?))
+    }
+
+    /// The coordinate of thread `thr_idx`'s part of `tidfrg` of a tensor of rank `rank`:
+    /// `(thr_idx, _, repeat<rank>(_))`.
+    pub fn partition_coord(thr_idx: i64, rank: usize) -> Coord {
+        Coord::Tuple(vec![
             Coord::Int(thr_idx),
             Coord::Under,
-            super::util::repeat_under(tensor.rank()),
-        ]);
-        Ok((thr_tensor.offset_of(&coord)?, thr_tensor.slice(&coord)?))
+            super::util::repeat_under(rank),
+        ])
     }
 }
 

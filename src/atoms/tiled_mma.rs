@@ -263,6 +263,15 @@ impl TiledMma {
     /// `(FrgV, Rest...)` of the thread's part of a tensor with layout `tensor`.
     pub fn partition(&self, op: Operand, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
         let thr_tensor = self.thrfrg(op, tensor)?;
+        let coord = self.partition_coord(op, thr_idx, &thr_tensor)?;
+        let offset = thr_tensor.offset_of(&coord)?;
+        let layout = thr_tensor.slice(&coord)?;
+        Ok((offset, layout))
+    }
+
+    /// The coordinate of thread `thr_idx`'s part of `thrfrg` of a tensor:
+    /// `((ThrV, (ThrM, ThrK)), (_, (_, ...)))`.
+    pub fn partition_coord(&self, op: Operand, thr_idx: i64, thr_tensor: &Layout) -> Result<Coord> {
         let [v, m, n, k] = self.thr_vmnk(thr_idx)?;
         let (a, b) = match op {
             Operand::A => (m, k),
@@ -277,9 +286,7 @@ impl TiledMma {
             ]),
             Coord::Tuple(vec![Coord::Under, repeat_under(rest_rank)]),
         ]);
-        let offset = thr_tensor.offset_of(&coord)?;
-        let layout = thr_tensor.slice(&coord)?;
-        Ok((offset, layout))
+        Ok(coord)
     }
 }
 

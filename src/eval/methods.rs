@@ -82,6 +82,13 @@ fn atom_method(
                     "partition_B" => Operand::B,
                     _ => Operand::C,
                 };
+                if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
+                    // a swizzled (shared-memory) tensor: thrfrg acts on its inner layout, the
+                    // thread's slice is swizzle_layout.hpp's slice_and_offset
+                    let frg = t.thrfrg(op, &st.layout.layout).map_err(alg)?;
+                    let coord = t.partition_coord(op, *thr, &frg).map_err(alg)?;
+                    return swizzled_slice(st, frg, &coord, span);
+                }
                 let (base, l) = tensor_arg(&args[0], spans[0])?;
                 let (off, part) = t.partition(op, *thr, &l).map_err(alg)?;
                 offset_layout(base, off, part, span)
@@ -109,8 +116,21 @@ fn atom_method(
                         span,
                     ));
                 }
-                let (_, l) = tensor_arg(&args[0], spans[0])?;
-                let (_, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                if super::convert::swizzled_tensor_of(&args[0]).is_some() {
+                    // the thread's coordinate (a run-time value in CuTe) passes through the
+                    // swizzle: the partition's strides are run-time values, which
+                    // make_ordered_layout orders after every static one
+                    return Err(EvalError::new(
+                        format!(
+                            "{name} of a tensor over a swizzled layout: CuTe's fragment depends on which strides of the partition are run-time values (make_fragment_like orders those last), which cute does not track; give it the unswizzled tile"
+                        ),
+                        spans[0],
+                    ));
+                }
+                let part = {
+                    let (_, l) = tensor_arg(&args[0], spans[0])?;
+                    t.partition(op, *thr, &l).map_err(alg)?.1
+                };
                 crate::algebra::layout_ops::make_fragment_like(&part)
                     .map(Value::Layout)
                     .map_err(alg)
@@ -156,8 +176,21 @@ fn atom_method(
         }
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let src = name == "partition_S";
+                if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
+                    let n = t.num_threads().map_err(alg)?;
+                    if !(0..n).contains(thr) {
+                        return Err(EvalError::new(
+                            format!("thread index {thr} is outside the tiled copy's {n} threads"),
+                            span,
+                        ));
+                    }
+                    let frg = t.tidfrg(src, &st.layout.layout).map_err(alg)?;
+                    let coord = TiledCopy::partition_coord(*thr, st.layout.layout.rank());
+                    return swizzled_slice(st, frg, &coord, span);
+                }
                 let (base, l) = tensor_arg(&args[0], spans[0])?;
-                let (off, part) = t.partition(name == "partition_S", *thr, &l).map_err(alg)?;
+                let (off, part) = t.partition(src, *thr, &l).map_err(alg)?;
                 offset_layout(base, off, part, span)
             })
         }
@@ -173,6 +206,24 @@ fn tensor_arg(v: &Value, span: Span) -> Result<(i64, Layout), EvalError> {
         Value::OffsetLayout(o, l) => Ok((*o, l.clone())),
         _ => Ok((0, to_layout(v, span)?)),
     }
+}
+
+/// A thread's slice `coord` of a swizzled tensor whose inner layout was partitioned into `frg`:
+/// `slice_and_offset(coord, Sw o OFF o frg)`, the offset moving the data.
+fn swizzled_slice(
+    st: crate::algebra::tensor::SwizzledTensor,
+    frg: Layout,
+    coord: &crate::algebra::coord::Coord,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let tiled = crate::algebra::ComposedLayout {
+        layout: frg,
+        ..st.layout
+    };
+    let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
+    let total = crate::algebra::arith::add(st.offset, off, "partition").map_err(alg)?;
+    super::tensor_value(total, r)
 }
 
 fn offset_layout(base: i64, off: i64, l: Layout, span: Span) -> Result<Value, EvalError> {

@@ -296,10 +296,34 @@ def like(g):
     return f"{fn}({base})", f"{fn}<int>({bc}).layout()"
 
 
+def swizzled_partition(g):
+    """A thread's partition of a swizzled shared-memory tile by a tiled MMA or tiled copy."""
+    m, mc, tile = g.mma()
+    b, w = g.r.choice([(3, 64), (2, 32), (3, 32), (1, 16), (2, 64)])
+    x = g.r.choice("ABS")
+    p, q = {"A": (0, 2), "B": (1, 2), "S": (0, 2)}[x]
+    rows, cols = tile[p] * g.r.choice([1, 2]), max(w, tile[q])
+    atom = f"Sw<{b},3,3> o 0 o (8,{w}):({w},1)"
+    atom_c = f"composition(Swizzle<{b},3,3>{{}}, Layout<Shape<_8,Int<{w}>>,Stride<Int<{w}>,_1>>{{}})"
+    if rows % 8 or cols % w:
+        rows, cols = 8 * ((rows + 7) // 8), w * ((cols + w - 1) // w)
+    sa = f"tile_to_shape({atom}, ({rows},{cols}))"
+    sac = f"make_tensor(counting_iterator<int>(0), tile_to_shape({atom_c}, Shape<Int<{rows}>,Int<{cols}>>{{}}))"
+    thr = g.r.randrange(32 * (len(tile) and 1))
+    if x == "S":
+        op = g.r.choice(["SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "UniversalCopy<uint32_t>"])
+        return (f"make_tiled_copy_A(copy_atom({op}, half_t), {m}).thread({thr}).partition_S({sa})",
+                f"make_tiled_copy_A(Copy_Atom<{op}, half_t>{{}}, {mc}).get_slice(Int<{thr}>{{}}).partition_S({sac})")
+    # a static thread index: cute computes as CuTe does with static integers (with a run-time
+    # index CuTe may leave the swizzle's bit modes of the partition unmerged)
+    return f"{m}.thread({thr}).partition_{x}({sa})", f"{mc}.get_slice(Int<{thr}>{{}}).partition_{x}({sac})"
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
        ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
        ("retile", retile, 30), ("tensor_fn", tensor_fn, 40),
-       ("swizzled_tensor", swizzled_tensor, 40), ("fragment", fragment, 30), ("like", like, 20)]
+       ("swizzled_tensor", swizzled_tensor, 40), ("fragment", fragment, 30), ("like", like, 20),
+       ("swizzled_partition", swizzled_partition, 40)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
