@@ -70,6 +70,14 @@ fn cases_from_cutes_headers() {
                 "(2,4,8):(3,1,4)",
             ),
             ("append(input=(4,8):(1,4), elem=2:3)", "(4,8,2):(1,4,3)"),
+            (
+                "cute.dice((4,(2,3)):(1,(4,8)), (1,(None,2)))",
+                "(4,3):(1,8)",
+            ),
+            (
+                "cute.filter_zeros((4,2):(0,1), target_profile=(0,1))",
+                "(1,2):(0,1)",
+            ),
             // C++'s template argument N: append<N>(L) pads with 1:0
             ("append<3>((4,8):(1,4))", "(4,8,1):(1,4,0)"),
             ("append((4,8):(1,4), 3)", "(4,8,3):(1,4,1)"),

@@ -67,16 +67,21 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "dice",
         "dice(CRD, L)",
-        "the modes of L at the integers of CRD, the `_` modes dropped (slice's complement)",
+        "the modes of L at the integers of CRD, the `_` modes dropped (slice's complement; the DSL's dice(L, CRD) too)",
         "dice((1,(_,2)), (4,(2,3)):(1,(4,8)))",
         2,
         2,
         |a| {
-            let c = to_coord(&a.vals[0], a.spans[0])?;
-            if let Value::IntTuple(t) = &a.vals[1] {
+            // the CuTe DSL's dice(src, dicer) takes the layout first
+            let (ci, li) = match (&a.vals[0], &a.vals[1]) {
+                (Value::Layout(_), v) if !matches!(v, Value::Layout(_)) => (1, 0),
+                _ => (0, 1),
+            };
+            let c = to_coord(&a.vals[ci], a.spans[ci])?;
+            if let Value::IntTuple(t) = &a.vals[li] {
                 return tup(a, ops::dice_tuple(&c, t));
             }
-            lay(a, ops::dice(&c, &*a.layout_ref(1)?))
+            lay(a, ops::dice(&c, &*a.layout_ref(li)?))
         }
     ),
     f!(
