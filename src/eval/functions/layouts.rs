@@ -11,7 +11,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "make_layout_like",
         "make_layout_like(L)",
         "a compact layout of L's shape, its strides in the order of L's (stride-0 modes kept)",
-        "make_layout_like((2,2,2,2):(0,2,4,1))",
+        "make_layout_like((2,(2,6),1):(36,(3,6),36))",
         1,
         1,
         |a| lay(a, ops::make_layout_like(&*a.layout_ref(0)?))
