@@ -1,7 +1,7 @@
 //! CuTe API, part 1: the layouts group (issue 15).
 //! The function table's group: see [`super::GROUPS`].
 
-use super::{Args, EvalError, Function, TemplateArgs, Value};
+use super::{ANY, Args, EvalError, Function, TemplateArgs, Value};
 use crate::algebra::layout_ops as ops;
 use crate::algebra::{IntTuple, Layout};
 use crate::eval::convert::to_coord;
@@ -33,21 +33,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "coshape",
-        "coshape(L)",
-        "the codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides)",
+        "coshape(L[, I...])",
+        "the codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides); of mode I... (C++: coshape<I...>(L))",
         "coshape((4,8):(2,16))",
         1,
-        1,
-        |a| tup(a, ops::coshape(&*a.layout_ref(0)?))
+        ANY,
+        |a| tup(a, ops::coshape(&sub_layout(a)?)),
+        template: TemplateArgs::After
     ),
     f!(
         "coprofile",
-        "coprofile(L)",
-        "the codomain's profile as zeros (0 for integer strides)",
+        "coprofile(L[, I...])",
+        "the codomain's profile as zeros (0 for integer strides); of mode I... (C++: coprofile<I...>(L))",
         "coprofile((4,8):(2,16))",
         1,
-        1,
-        |a| tup(a, ops::coprofile(&*a.layout_ref(0)?))
+        ANY,
+        |a| tup(a, ops::coprofile(&sub_layout(a)?)),
+        template: TemplateArgs::After
     ),
     f!(
         "slice",
@@ -231,6 +233,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
 ];
+
+/// Layout argument 0, or its mode at the path of the further (index) arguments.
+fn sub_layout(a: &Args) -> Result<Layout, EvalError> {
+    let mut l = a.layout(0)?;
+    for i in 1..a.len() {
+        l = l
+            .mode(a.index(i)?)
+            .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+    }
+    Ok(l)
+}
 
 fn lay(a: &Args, r: crate::algebra::Result<Layout>) -> Result<Value, EvalError> {
     r.map(Value::Layout).map_err(a.alg())
