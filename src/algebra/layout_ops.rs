@@ -7,7 +7,7 @@ use super::coord::{self, Coord};
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a 0 leaf of `a` made 1s.
 /// `a` is a profile of `b` (a leaf of `a` may cover a whole mode of `b`).
@@ -370,12 +370,34 @@ pub fn nullspace_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     let stride: IntTuple = zeros.iter().map(|&i| IntTuple::int(rs[i])).collect();
     let r = Layout::raw(shape.unwrap(), stride.unwrap());
     t.step(|| {
+        // the law: L(result(i)) == 0, i.e. L o result is result's shape with zero strides
+        let zeros = Layout::raw(r.shape().clone(), r.shape().repeat_like(0));
         Step::new(
             "nullspace",
             "result",
-            format!("those leaves' extents with their domain strides: {r}"),
+            format!("those leaves' extents with their domain strides: {r}; L(result(i)) == 0"),
         )
         .val("nullspace", &r)
+        .check(Check::Composition {
+            a: l.clone(),
+            b: r.clone(),
+            r: zeros,
+        })
+    });
+    t.step(|| {
+        let kept = l.filter_zeros().size().unwrap_or(0);
+        let (n, all) = (r.size().unwrap_or(0), l.size().unwrap_or(0));
+        Step::new(
+            "nullspace",
+            "size",
+            format!("size(result) * size(filter(L)) == size(L): {n} * {kept} == {all}"),
+        )
+        .check(Check::rel(
+            "size(result) * size(filter(L)) vs size(L)",
+            n.saturating_mul(kept),
+            Rel::Eq,
+            all,
+        ))
     });
     Ok(r)
 }

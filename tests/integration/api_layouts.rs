@@ -52,6 +52,16 @@ fn cases_from_cutes_headers() {
             ("((4,8):(8,1)).get_hier_coord(9)", "(1,1)"),
             ("((4,8):(8,1)).get_1d_coord(9)", "5"),
             ("((4,(2,4)):(8,(1,2))).get_flat_coord(9)", "(1,1)"),
+            // a layout as tile_unzip's tiler is one leaf (checked with cute-oracle)
+            (
+                "tile_unzip(((2,2),(4,2)):((1,8),(2,16)), (2,4):(1,2))",
+                "((2,2),(4,2)):((1,8),(2,16))",
+            ),
+            (
+                "tile_unzip(((2,2),(4,2)):((1,8),(2,16)), <2:1, 4:1>)",
+                "((2,4),(2,2)):((1,2),(8,16))",
+            ),
+            ("tile_unzip((2,2):(1,8), 2:1)", "(2,2):(1,8)"),
             // C++'s members of Layout
             ("((4,8):(1,4)).shape()", "(4,8)"),
             ("((4,8):(1,4)).stride()", "(1,4)"),
@@ -70,6 +80,14 @@ fn cases_from_cutes_headers() {
                 "(2,4,8):(3,1,4)",
             ),
             ("append(input=(4,8):(1,4), elem=2:3)", "(4,8,2):(1,4,3)"),
+            (
+                "cute.dice((4,(2,3)):(1,(4,8)), (1,(None,2)))",
+                "(4,3):(1,8)",
+            ),
+            (
+                "cute.filter_zeros((4,2):(0,1), target_profile=(0,1))",
+                "(1,2):(0,1)",
+            ),
             // C++'s template argument N: append<N>(L) pads with 1:0
             ("append<3>((4,8):(1,4))", "(4,8,1):(1,4,0)"),
             ("append((4,8):(1,4), 3)", "(4,8,3):(1,4,1)"),
@@ -190,7 +208,8 @@ proptest! {
             let c = cute::algebra::coord::idx2crd(&IntTuple::int(n.at(i).unwrap()), l.shape()).unwrap();
             prop_assert_eq!(l.eval(&c).unwrap(), 0);
         }
-        prop_assert_eq!(ops::nullspace(&n).unwrap(), Layout::trivial());
+        // as a function: CuTe keeps size-1 stride-0 leaves, nullspace((1,1):(0,0)) = (1,1):(0,0)
+        prop_assert_eq!(ops::nullspace(&n).unwrap().coalesce().unwrap(), Layout::trivial());
         prop_assert_eq!(n.size().unwrap() * l.filter().unwrap().size().unwrap(), l.size().unwrap());
         // L o nullspace(L) has only zero strides (where the composition is defined)
         if let Ok(c) = cute::algebra::composition::compose(&l, &n) {
@@ -293,6 +312,21 @@ proptest! {
         prop_assert_eq!(b % r.size().unwrap(), 0);
         let v = values(&r);
         prop_assert!(v.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// `cute explain nullspace(L)`: the plain result, and every check of the derivation holds.
+    #[test]
+    fn explained_nullspace_is_plain_and_verifies(l in layout_strategy(6, 3)) {
+        use cute::eval::explain::{ExplainOptions, explain};
+        let src = format!("nullspace({l})");
+        let opts = ExplainOptions { verify: true, index: None };
+        let ex = explain(&cute::eval::Env::new(), &src, &opts).unwrap();
+        let plain = ops::nullspace(&l).unwrap();
+        prop_assert_eq!(ex.result.as_ref().unwrap(), &cute::eval::Value::Layout(plain));
+        prop_assert!(ex.steps.len() >= 2);
+        for v in ex.verdicts.iter().flatten().flatten() {
+            prop_assert!(v.ok(), "{}: {:?}", src, v);
+        }
     }
 
     /// append<N> / prepend<N> give rank N and keep the function.

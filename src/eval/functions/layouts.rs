@@ -1,7 +1,7 @@
 //! CuTe API, part 1: the layouts group (issue 15).
 //! The function table's group: see [`super::GROUPS`].
 
-use super::{Args, EvalError, Function, TemplateArgs, Value};
+use super::{ANY, Args, EvalError, Function, TemplateArgs, Value};
 use crate::algebra::layout_ops as ops;
 use crate::algebra::{IntTuple, Layout};
 use crate::eval::convert::to_coord;
@@ -11,7 +11,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "make_layout_like",
         "make_layout_like(L)",
         "a compact layout of L's shape, its strides in the order of L's (stride-0 modes kept)",
-        "make_layout_like((2,2,2,2):(0,2,4,1))",
+        "make_layout_like((2,(2,6),1):(36,(3,6),36))",
         1,
         1,
         |a| lay(a, ops::make_layout_like(&*a.layout_ref(0)?))
@@ -34,21 +34,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "coshape",
-        "coshape(L)",
-        "the codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides)",
+        "coshape(L[, I...])",
+        "the codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides); of mode I... (C++: coshape<I...>(L))",
         "coshape((4,8):(2,16))",
         1,
-        1,
-        |a| tup(a, ops::coshape(&*a.layout_ref(0)?))
+        ANY,
+        |a| tup(a, ops::coshape(&sub_layout(a)?)),
+        template: TemplateArgs::After
     ),
     f!(
         "coprofile",
-        "coprofile(L)",
-        "the codomain's profile as zeros (0 for integer strides)",
+        "coprofile(L[, I...])",
+        "the codomain's profile as zeros (0 for integer strides); of mode I... (C++: coprofile<I...>(L))",
         "coprofile((4,8):(2,16))",
         1,
-        1,
-        |a| tup(a, ops::coprofile(&*a.layout_ref(0)?))
+        ANY,
+        |a| tup(a, ops::coprofile(&sub_layout(a)?)),
+        template: TemplateArgs::After
     ),
     f!(
         "slice",
@@ -68,16 +70,21 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "dice",
         "dice(CRD, L)",
-        "the modes of L at the integers of CRD, the `_` modes dropped (slice's complement)",
+        "the modes of L at the integers of CRD, the `_` modes dropped (slice's complement; the DSL's dice(L, CRD) too)",
         "dice((1,(_,2)), (4,(2,3)):(1,(4,8)))",
         2,
         2,
         |a| {
-            let c = to_coord(&a.vals[0], a.spans[0])?;
-            if let Value::IntTuple(t) = &a.vals[1] {
+            // the CuTe DSL's dice(src, dicer) takes the layout first
+            let (ci, li) = match (&a.vals[0], &a.vals[1]) {
+                (Value::Layout(_), v) if !matches!(v, Value::Layout(_)) => (1, 0),
+                _ => (0, 1),
+            };
+            let c = to_coord(&a.vals[ci], a.spans[ci])?;
+            if let Value::IntTuple(t) = &a.vals[li] {
                 return tup(a, ops::dice_tuple(&c, t));
             }
-            lay(a, ops::dice(&c, &*a.layout_ref(1)?))
+            lay(a, ops::dice(&c, &*a.layout_ref(li)?))
         }
     ),
     f!(
@@ -227,6 +234,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
 ];
+
+/// Layout argument 0, or its mode at the path of the further (index) arguments.
+fn sub_layout(a: &Args) -> Result<Layout, EvalError> {
+    let mut l = a.layout(0)?;
+    for i in 1..a.len() {
+        l = l
+            .mode(a.index(i)?)
+            .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+    }
+    Ok(l)
+}
 
 fn lay(a: &Args, r: crate::algebra::Result<Layout>) -> Result<Value, EvalError> {
     r.map(Value::Layout).map_err(a.alg())

@@ -218,6 +218,23 @@ def g_member(name):
     return gen
 
 
+def g_co_mode(name):
+    """coshape<I...>(L) / coprofile<I...>(L): of a mode (or a mode of a mode)."""
+    def gen(g):
+        a = rand_layout(g)
+        path = []
+        s = a.shape
+        while not is_int(s) and (not path or g.r.random() < 0.4):
+            i = g.r.randrange(len(s))
+            path.append(i)
+            s = s[i]
+        if not path:
+            path = [0]
+        t = ",".join(map(str, path))
+        return f"{name}<{t}>({a.cute()})", f"{name}<{t}>({a.cpp()})"
+    return gen
+
+
 def g_domain_distribute(g):
     a = g.shape(max_size=4096)
     b = g.r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 5, 7, 9])
@@ -340,6 +357,8 @@ OPS = [
     ("tuple_misc", g_tuple_misc, 40),
     ("compose_member", g_member("compose"), 20),
     ("tile_member", g_member("tile"), 20),
+    ("coshape_mode", g_co_mode("coshape"), 20),
+    ("coprofile_mode", g_co_mode("coprofile"), 20),
     ("refusals", g_refusals, 0),
 ]
 
