@@ -144,46 +144,7 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
     }
 }
 
-/// CuTe's `upcast<N>(layout)` with static strides: a stride-0 mode is kept; otherwise the shape
-/// becomes `ceil_div(s, ceil_div(N, |d|))` and the stride `sign(d) * ceil_div(|d|, N)`.
-pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
-    const OP: &str = "upcast";
-    if n <= 0 {
-        return Err(condition(OP, format!("N must be positive, got {n}")));
-    }
-    fn go(s: &Tup, d: &Tup, n: i64) -> Result<(IntTuple, IntTuple)> {
-        match (s.view(), d.view()) {
-            (Tuple(sv), Tuple(dv)) => {
-                let mut ss = Vec::with_capacity(sv.len());
-                let mut ds = Vec::with_capacity(sv.len());
-                for (a, b) in sv.iter().zip(dv) {
-                    let (x, y) = go(a, b, n)?;
-                    ss.push(x);
-                    ds.push(y);
-                }
-                Ok((IntTuple::tuple(ss), IntTuple::tuple(ds)))
-            }
-            (_, Int(0)) => Ok((s.to_owned(), d.to_owned())),
-            (Int(si), Int(di)) => {
-                let ad = arith::abs(di, OP)?;
-                if ad % n != 0 && n % ad != 0 {
-                    return Err(condition(
-                        OP,
-                        format!(
-                            "divisibility condition: neither of stride {di} and {n} divides the other"
-                        ),
-                    ));
-                }
-                let shape = arith::ceil_div(si, arith::ceil_div(n, ad, OP)?, OP)?;
-                let stride = arith::mul(di.signum(), arith::ceil_div(ad, n, OP)?, OP)?;
-                Ok((IntTuple::int(shape), IntTuple::int(stride)))
-            }
-            _ => Err(condition(OP, "shape and stride are not congruent")),
-        }
-    }
-    let (s, d) = go(l.shape(), l.stride(), n)?;
-    Layout::new(s, d)
-}
+pub use super::recast::upcast_layout as upcast;
 
 /// CuTe's `tile_to_shape(block, trg_shape[, ord_shape])`: `block` repeated (a blocked product)
 /// until the result's shape matches `trg_shape` mode by mode; `order` (default column-major)

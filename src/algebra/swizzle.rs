@@ -419,45 +419,7 @@ pub fn inverse_composed(
     Ok(r)
 }
 
-/// CuTe's `dice(c, t)` (underscore.hpp): the parts of `t` under the integers of `c`, the
-/// complement of `slice`: the kept parts of a tuple coordinate are gathered into one flat
-/// tuple (a mode under an integer stays whole), an integer `c` keeps all of `t`.
-pub fn dice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
-    match c {
-        Coord::Int(_) => Ok(t.to_owned()),
-        Coord::Under => Ok(IntTuple::empty()),
-        Coord::Tuple(_) => {
-            let mut out = TupleBuilder::new();
-            lift_dice(c, t, &mut out)?;
-            Ok(out.finish())
-        }
-    }
-}
-
-fn lift_dice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
-    match c {
-        Coord::Tuple(cv) => {
-            let tv = match t.view() {
-                View::Tuple(tv) if tv.len() == cv.len() => tv,
-                _ => {
-                    return Err(condition(
-                        "dice",
-                        format!("Mismatched Ranks: coordinate {c} and {t}"),
-                    ));
-                }
-            };
-            for (ci, ti) in cv.iter().zip(tv) {
-                lift_dice(ci, ti, out)?;
-            }
-            Ok(())
-        }
-        Coord::Under => Ok(()),
-        Coord::Int(_) => {
-            out.push(t);
-            Ok(())
-        }
-    }
-}
+pub use super::layout_ops::dice_tuple;
 
 /// The integers of a coordinate, as `dice(c, c)` gathers them.
 fn dice_coord(c: &Coord) -> IntTuple {

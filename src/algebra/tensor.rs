@@ -2,15 +2,14 @@
 //! whose elements are their own indices, so a tensor is an offset and a layout
 //! (`132 o (4,8):(1,8)`).
 
-use super::coord::{Coord, idx2crd_strided};
+use super::arith;
+use super::coord::Coord;
 use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
-use super::int_tuple::{IntTuple, Tup, View::Tuple};
 use super::layout::Layout;
 use super::swizzle::{ComposedLayout, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{NoTrace, Step, Trace};
-use super::{arith, coord};
 
 /// A tensor over a layout: element `i` is `offset + layout(i)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,27 +216,7 @@ pub fn local_tile_traced<T: Trace>(
     partition_traced(t, tiler, c, Keep::Tile, tr)
 }
 
-/// CuTe's `Layout::get_flat_coord(idx)`: `crd2crd(idx2crd(idx, shape, stride), shape,
-/// repeat<rank>(1))`, i.e. the (column-major) index within each top-level mode of the
-/// hierarchical coordinate of `idx`; an integer for a rank-1 layout.
-pub fn get_flat_coord(l: &Layout, idx: i64) -> Result<IntTuple> {
-    let hier = idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride())?;
-    let to_1d = |c: &Tup, s: &Tup| -> Result<i64> {
-        let col = coord::compact_col_major(s, 1)?;
-        coord::crd2idx(c, s, &col)
-    };
-    if l.rank() == 1 {
-        return Ok(IntTuple::int(to_1d(&hier, l.shape())?));
-    }
-    let (hv, sv) = match (hier.view(), l.shape().view()) {
-        (Tuple(h), Tuple(s)) => (h, s),
-        _ => return Err(condition("get_flat_coord", "mismatched ranks")),
-    };
-    hv.iter()
-        .zip(sv)
-        .map(|(c, s)| to_1d(c, s).map(IntTuple::int))
-        .collect::<Result<IntTuple>>()
-}
+pub use super::layout_ops::get_flat_coord;
 
 /// `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` owns when the
 /// threads of `thr_layout` are tiled over `tensor`:
@@ -294,6 +273,7 @@ fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler, Coord)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::IntTuple;
 
     fn l(s: IntTuple, d: IntTuple) -> Layout {
         Layout::new(s, d).unwrap()

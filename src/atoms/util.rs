@@ -2,9 +2,7 @@
 //! for the catalogs, `zip`, `upcast`, and the tuple-tiler shorthand CuTe writes as `make_tile`.
 
 use crate::algebra::error::condition;
-use crate::algebra::{
-    IntTuple, Layout, Result, Tiler, Tup, View, arith, composition, coord::Coord,
-};
+use crate::algebra::{IntTuple, Layout, Result, Tiler, Tup, arith, composition, coord::Coord};
 
 /// A layout written in CuTe's notation, `((4,8),(2,2)):((32,1),(16,8))`, for the catalogs' facts
 /// (the notation's one literal reader, [`Layout`]'s `FromStr`). Panics on a malformed literal:
@@ -35,37 +33,11 @@ pub fn compose_modes(l: &Layout, tiles: Vec<Tiler>) -> Result<Layout> {
     composition::compose_tiler(l, &Tiler::Tuple(tiles))
 }
 
-/// CuTe's `zip` of an IntTuple: `((a,b),(x,y))` becomes `((a,x),(b,y))`; a tuple whose first
-/// element is an integer is wrapped; an integer is itself.
-pub fn zip_tuple(t: &Tup) -> Result<IntTuple> {
-    let View::Tuple(items) = t.view() else {
-        return Ok(t.to_owned());
-    };
-    let Some(View::Tuple(first)) = items.first().map(Tup::view) else {
-        return Ok(IntTuple::tuple([t]));
-    };
-    let r = first.len();
-    let mut out: Vec<Vec<&Tup>> = vec![Vec::with_capacity(items.len()); r];
-    for it in items {
-        match it.view() {
-            View::Tuple(v) if v.len() == r => {
-                for (j, e) in v.iter().enumerate() {
-                    out[j].push(e);
-                }
-            }
-            _ => return Err(condition("zip", format!("mismatched ranks in {t}"))),
-        }
-    }
-    Ok(out.into_iter().map(IntTuple::tuple).collect())
-}
+/// CuTe's `zip` of an IntTuple and of a layout (one implementation, with the layout functions).
+pub use crate::algebra::layout_ops::zip;
 
-/// `zip(layout)`.
-pub fn zip(l: &Layout) -> Result<Layout> {
-    Layout::new(zip_tuple(l.shape())?, zip_tuple(l.stride())?)
-}
-
-/// CuTe's `upcast<N>(layout)` (one implementation, with the shared-memory atoms).
-pub use crate::algebra::smem_atoms::upcast;
+/// CuTe's `upcast<N>(layout)` (one implementation, with the recast functions).
+pub use crate::algebra::recast::upcast_layout as upcast;
 
 /// `repeat<n>(_)`: `_` for one mode, a tuple of `_` otherwise.
 pub fn repeat_under(n: usize) -> Coord {
