@@ -612,17 +612,26 @@ pub struct BankAccess<'a> {
     pub access_bits: Option<u32>,
 }
 
+/// What `--tv` gives: the TV layout, the element and access bits, and the tile its TV layout
+/// indexes (column-major), when it is a tiled copy's or MMA's.
+type BankTv = (
+    crate::algebra::Layout,
+    u32,
+    u32,
+    Option<crate::algebra::IntTuple>,
+);
+
 /// The TV layout, element bits and access bits `--tv` gives: a layout; a tiled copy's source or
 /// destination TV layout (default: its shared-memory side) with its atom's element type and bits
 /// per thread; or a tiled MMA's operand TV layout.
-fn bank_tv(t: Value, access: &BankAccess) -> Result<(crate::algebra::Layout, u32, u32), String> {
+fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
     use crate::atoms::{Atom, Operand};
     let elem = access.elem_bits.unwrap_or(16);
     let width = access.access_bits.unwrap_or(128);
     let alg = |e: crate::algebra::AlgebraError| e.to_string();
     match t {
         Value::Layout(l) => match access.operand {
-            None => Ok((l, elem, width)),
+            None => Ok((l, elem, width, None)),
             Some(op) => Err(format!(
                 "--operand {op}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
             )),
@@ -645,7 +654,16 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<(crate::algebra::Layout, u32
                         );
                     }
                 };
-                Ok((m.layout_tv(op).map_err(alg)?, elem, width))
+                let (p, q) = match op {
+                    Operand::A => (0, 2),
+                    Operand::B => (1, 2),
+                    Operand::C => (0, 1),
+                };
+                let tile = crate::algebra::IntTuple::tuple([
+                    crate::algebra::IntTuple::int(m.tile_size_mnk(p).map_err(alg)?),
+                    crate::algebra::IntTuple::int(m.tile_size_mnk(q).map_err(alg)?),
+                ]);
+                Ok((m.layout_tv(op).map_err(alg)?, elem, width, Some(tile)))
             }
             Atom::TiledCopy(c) | Atom::ThrCopy(c, _) => {
                 let op = c.atom.op.as_str();
@@ -673,6 +691,7 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<(crate::algebra::Layout, u32
                     tv,
                     access.elem_bits.unwrap_or(bits),
                     access.access_bits.unwrap_or(per_thread),
+                    Some(c.tiler_shape().map_err(alg)?),
                 ))
             }
             other => Err(format!(
@@ -716,14 +735,49 @@ pub fn bank(
             return EXIT_INPUT;
         }
     };
-    let (tv, elem_bits, access_bits) = match bank_tv(t, access) {
+    let (tv, elem_bits, access_bits, tile) = match bank_tv(t, access) {
         Ok(x) => x,
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
             return EXIT_INPUT;
         }
     };
-    match analyze(&smem, &tv, elem_bits, access_bits) {
+    // a tiled copy's or MMA's TV layout indexes its tile column-major: the shared-memory layout
+    // seen through that tile, `composition(SMEM, TILE)`
+    let given = match &smem {
+        SmemLayout::Plain(l) => l.to_string(),
+        SmemLayout::Composed(c) => c.to_string(),
+    };
+    let through = tile.as_ref().map(|t| t.to_string());
+    let smem = match (tile, smem) {
+        (None, s) => s,
+        (Some(tile), s) => {
+            let tiler = crate::algebra::Tiler::from_shape(&tile);
+            let r = match s {
+                SmemLayout::Plain(l) => {
+                    crate::algebra::composition::compose_tiler(&l, &tiler).map(SmemLayout::Plain)
+                }
+                SmemLayout::Composed(c) => c.compose(&tiler).map(SmemLayout::Composed),
+            };
+            match r {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(
+                        err,
+                        "error: the shared-memory layout does not cover the tile {tile} of --tv: {e}"
+                    );
+                    return EXIT_INPUT;
+                }
+            }
+        }
+    };
+    let analysed = analyze(&smem, &tv, elem_bits, access_bits).map(|mut r| {
+        if let Some(tile) = &through {
+            r.smem = format!("{given} through the {tile} tile: {}", r.smem);
+        }
+        r
+    });
+    match analysed {
         Ok(r) if json => finish(
             writeln!(out, "{}", crate::render::json::bank_report(&r)),
             false,
