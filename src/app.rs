@@ -610,6 +610,8 @@ pub struct BankAccess<'a> {
     pub elem_bits: Option<u32>,
     /// Width of one access in bits.
     pub access_bits: Option<u32>,
+    /// Run the pattern on the GPU too (`--measure`).
+    pub measure: bool,
 }
 
 /// What `--tv` gives: the TV layout, the element and access bits, and the tile its TV layout
@@ -777,12 +779,35 @@ pub fn bank(
         }
         r
     });
+    let measured = match (&analysed, access.measure) {
+        (Ok(r), true) => match crate::gpu::bank_probe::measure(r) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return match e {
+                    crate::gpu::run::GpuError::Unavailable(_) => crate::gpu::command::EXIT_NO_GPU,
+                    crate::gpu::run::GpuError::Failed(_) => EXIT_INPUT,
+                };
+            }
+        },
+        _ => None,
+    };
     match analysed {
         Ok(r) if json => finish(
-            writeln!(out, "{}", crate::render::json::bank_report(&r)),
+            writeln!(
+                out,
+                "{}",
+                crate::render::json::bank_report(&r, measured.as_ref())
+            ),
             false,
         ),
-        Ok(r) => finish(out.write_all(r.render_text().as_bytes()), false),
+        Ok(r) => {
+            let mut text = r.render_text();
+            if let Some(m) = &measured {
+                text.push_str(&m.render_text());
+            }
+            finish(out.write_all(text.as_bytes()), false)
+        }
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
             EXIT_INPUT

@@ -421,6 +421,11 @@ enum Command {
         /// or the copy atom's bits per thread].
         #[arg(long)]
         access_bits: Option<u32>,
+        /// Also run the access pattern on the GPU (one CTA, clock64 around the loads) and report
+        /// the measured slowdown against a conflict-free pattern next to the predicted one
+        /// (needs a GPU, its driver and NVRTC; exit 3 without).
+        #[arg(long)]
+        measure: bool,
     },
     /// Help on a topic (notation, input, limits, functions), a command or a function.
     Help {
@@ -790,6 +795,7 @@ fn main() -> ExitCode {
             operand,
             elem_bits,
             access_bits,
+            measure,
             ..
         }) => match format {
             Format::Plain | Format::Json => {
@@ -798,6 +804,7 @@ fn main() -> ExitCode {
                     operand: operand.as_deref(),
                     elem_bits,
                     access_bits,
+                    measure,
                 };
                 app::bank(&smem, &tv, &access, json, &mut out, &mut err)
             }

@@ -1,6 +1,8 @@
 //! `cute gemm`: a tiled tensor-core GEMM generated from layouts, JIT-compiled with NVRTC,
-//! verified against cuBLAS and timed on the GPU.
+//! verified against cuBLAS and timed on the GPU; and `cute bank --measure`'s probe of a
+//! shared-memory access pattern.
 
+pub mod bank_probe;
 pub mod codegen;
 pub mod command;
 pub mod config;

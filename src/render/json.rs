@@ -222,7 +222,10 @@ fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
 
 /// `cute bank --format json`: the report as data, one object per phase (its threads and their
 /// offsets, and per bank the number of distinct words it delivers).
-pub fn bank_report(r: &crate::analysis::bank::BankReport) -> String {
+pub fn bank_report(
+    r: &crate::analysis::bank::BankReport,
+    measured: Option<&crate::gpu::bank_probe::BankMeasurement>,
+) -> String {
     let phases: Vec<Json> = r
         .phases
         .iter()
@@ -255,6 +258,13 @@ pub fn bank_report(r: &crate::analysis::bank::BankReport) -> String {
         "wavefronts": r.wavefronts,
         "notes": r.notes,
         "phases": phases,
+        "measured": measured.map(|m| json!({
+            "device": m.device,
+            "cycles_per_access": m.cycles,
+            "conflict_free_cycles_per_access": m.baseline,
+            "slowdown": m.measured(),
+            "predicted_slowdown": m.predicted,
+        })),
     })
     .to_string()
 }

@@ -206,3 +206,42 @@ fn gemm_is_correct_on_the_gpu_for_many_shapes() {
 fn gemm_is_correct_in_f16() {
     run_on_gpu(&[(640, 384, 256)], &[|g| g.dtype = "f16".into()]);
 }
+
+/// `cute bank --measure` ranks the README's patterns as the prediction does: 8-way plain rows
+/// slower than 2-way `Sw<2,3,3>`, slower than conflict-free `Sw<3,3,3>` (an ldmatrix copy of
+/// the SM80 TiledMMA, 128 threads).
+#[test]
+#[ignore = "needs a GPU: run on the device with --ignored"]
+fn bank_measure_agrees_with_the_prediction() {
+    use cute::analysis::bank::{SmemLayout, analyze};
+    let copy = "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))";
+    let mut env = cute::eval::Env::new();
+    let tv = match env.run(&format!("{copy}.get_layoutS_TV")) {
+        Ok(cute::eval::Outcome::Value(cute::eval::Value::Layout(l))) => l,
+        other => panic!("{other:?}"),
+    };
+    let measured: Vec<(usize, f64)> = [
+        "(32,16):(64,1)",
+        "Sw<2,3,3> o 0 o (32,16):(64,1)",
+        "Sw<3,3,3> o 0 o (32,16):(64,1)",
+    ]
+    .iter()
+    .map(|s| {
+        let smem = match env.run(s) {
+            Ok(cute::eval::Outcome::Value(cute::eval::Value::Layout(l))) => SmemLayout::Plain(l),
+            Ok(cute::eval::Outcome::Value(cute::eval::Value::Composed(c))) => {
+                SmemLayout::Composed(c)
+            }
+            other => panic!("{other:?}"),
+        };
+        let r = analyze(&smem, &tv, 16, 128).unwrap();
+        let m = cute::gpu::bank_probe::measure(&r).unwrap();
+        (r.degree, m.measured())
+    })
+    .collect();
+    assert_eq!(measured.iter().map(|m| m.0).collect::<Vec<_>>(), [8, 2, 1]);
+    assert!(
+        measured[0].1 > measured[1].1 && measured[1].1 > measured[2].1,
+        "{measured:?}"
+    );
+}
