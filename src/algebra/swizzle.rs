@@ -301,8 +301,9 @@ fn check_law(
             return Err(super::error::AlgebraError::LawViolated {
                 op: "composition",
                 law: format!(
-                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {what} = {w}",
-                    what.split(':').next().unwrap_or("")
+                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {} = {w}",
+                    what.split(": ").next().unwrap_or(""),
+                    what.split(": ").nth(1).unwrap_or("")
                 ),
             });
         }

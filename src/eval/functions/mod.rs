@@ -53,6 +53,9 @@ pub enum OnComposed {
     Rewrap(usize),
     /// returned as it is, `f(L)` (`make_fragment_like`, ...); argument index.
     Inner(usize),
+    /// [`OnComposed::Rewrap`] of argument `.0` when the call has at least `.1` arguments
+    /// (`filter(C, profile)`: CuTe has no `filter(C)`); with fewer, the handler sees `C`.
+    RewrapWith(usize, usize),
 }
 
 /// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
@@ -452,6 +455,9 @@ static CORE: &[Function] = &[
         2,
         ANY,
         |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "select") {
+                return r;
+            }
             let idx = (1..a.len())
                 .map(|i| a.index(i))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -484,6 +490,9 @@ static CORE: &[Function] = &[
         1,
         2,
         |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "append") {
+                return r;
+            }
             let x = if a.len() > 1 {
                 a.layout(1)?
             } else {
@@ -500,6 +509,9 @@ static CORE: &[Function] = &[
         1,
         2,
         |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "prepend") {
+                return r;
+            }
             let x = if a.len() > 1 {
                 a.layout(1)?
             } else {
@@ -1512,7 +1524,11 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             span,
         ));
     }
-    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = f.composed
+    let on = match f.composed {
+        OnComposed::RewrapWith(i, min) if vals.len() >= min => OnComposed::Rewrap(i),
+        other => other,
+    };
+    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = on
         && let Some(Value::Composed(c)) = vals.get(i)
     {
         let mut inner = vals.to_vec();
@@ -1522,7 +1538,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             spans,
             span,
         })?;
-        return Ok(match (f.composed, r) {
+        return Ok(match (on, r) {
             (OnComposed::Rewrap(_), Value::Layout(l)) => Value::Composed(ComposedLayout {
                 layout: l,
                 ..c.clone()

@@ -251,3 +251,43 @@ pub(super) fn max_common_composed(a: &Args, vector: bool) -> Option<Result<Value
     };
     Some(r)
 }
+
+/// `append(C, x)`, `prepend(C, x)` and `select<I...>(C)` of a composed layout `C`: CuTe defines
+/// no such overloads for ComposedLayout, so its generic tuple functions apply: `(C, x)`,
+/// `(x, C)` and the tuple of the modes `get<I>(C)` (each `Sw o OFF o mode`). `None` when the
+/// first argument is not a composed layout.
+pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalError>> {
+    let Value::Composed(c) = &a.vals[0] else {
+        return None;
+    };
+    let r = match name {
+        "append" | "prepend" if a.len() == 2 => {
+            let (x, y) = (a.vals[0].clone(), a.vals[1].clone());
+            Ok(Value::Tuple(if name == "append" {
+                vec![x, y]
+            } else {
+                vec![y, x]
+            }))
+        }
+        "append" | "prepend" => Err(EvalError::new(
+            format!(
+                "{name} of a composed layout takes the mode to add (CuTe's {name}<N> has no ComposedLayout overload)"
+            ),
+            a.span,
+        )),
+        _ => (1..a.len())
+            .map(|i| {
+                let m = c
+                    .layout
+                    .mode(a.index(i)?)
+                    .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+                Ok(Value::Composed(ComposedLayout {
+                    layout: m,
+                    ..c.clone()
+                }))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Tuple),
+    };
+    Some(r)
+}

@@ -245,6 +245,19 @@ def g_slice_and_offset(g):
             f"slice_and_offset(make_coord(" + ", ".join(p[1] for p in parts) + f"), {c})")
 
 
+def g_tuple_fallback(g):
+    s, c, a = g.composed()
+    r = g.r.random()
+    if r < 0.35 or r < 0.7:
+        name = "append" if r < 0.35 else "prepend"
+        x = g.layout(max_size=16, max_depth=1)
+        return f"{name}({s}, {x.cute()})", f"{name}({c}, {x.cpp()})"
+    k = 1 if gc.is_int(a.shape) else len(a.shape)
+    idx = [g.r.randrange(k) for _ in range(g.r.randint(1, 3))]
+    return (f"select<{','.join(map(str, idx))}>({s})",
+            f"select<{','.join(map(str, idx))}>({c})")
+
+
 OPS = [
     ("upcast", g_cast("upcast", [1, 2, 2, 4, 4, 8, 16, 3]), 60),
     ("downcast", g_cast("downcast", [1, 2, 2, 4, 8, 3]), 50),
@@ -265,6 +278,7 @@ OPS = [
     ("as_position_independent", g_position_independent, 20),
     ("slice", g_slice, 40),
     ("slice_and_offset", g_slice_and_offset, 40),
+    ("append/prepend/select", g_tuple_fallback, 30),
 ]
 
 
@@ -332,7 +346,11 @@ def main():
         for stmt, cpp in cases[op]:
             st, val = cache[cpp]
             if st == "ok" and nv < target:
-                out.append((stmt, gc.expected_text(val)))
+                want = gc.expected_text(val)
+                if stmt.startswith("select<") and "," not in stmt.split(">")[0]:
+                    # a tuple of one composed layout: `<X>` (SPEC §3: `(X)` groups)
+                    want = "<" + want[1:-1] + ">"
+                out.append((stmt, want))
                 nv += 1
             elif st == "err" and nr < args.max_refusals:
                 ref.append((stmt, val))
