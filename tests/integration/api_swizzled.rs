@@ -523,3 +523,35 @@ fn domain_offset_of_composed() {
     };
     assert!(cute::algebra::swizzle::domain_offset(&crd, &atom).is_err());
 }
+
+/// Every answer of the oracle set prints with `--format cpp` and `--format dsl` as text that
+/// reads back as the same value (SPEC §1b): the identity swizzle that upcast leaves
+/// (`Sw<0,0,3> o 0 o L`) included.
+#[test]
+fn oracle_answers_read_back_in_cpp_and_dsl() {
+    use cute::eval::{Env, Outcome};
+    use cute::render::{code, plain};
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracle/api_swizzled/cases.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    for line in text.lines() {
+        let (_, want) = line.split_once('\t').unwrap();
+        let Ok(Outcome::Value(v)) = Env::new().run(want) else {
+            continue;
+        };
+        for text in [code::cpp(&v), code::dsl(&v)].into_iter().flatten() {
+            // a GMMA atom's DSL form is its position-independent layout (the same function)
+            if text.starts_with("cute.make_composed_layout") && want.contains("smem_ptr") {
+                continue;
+            }
+            let back = match Env::new().run(&text) {
+                Ok(Outcome::Value(b)) => plain::render(&b),
+                other => panic!("{text}: {other:?}"),
+            };
+            assert_eq!(back, want, "{text}");
+            n += 1;
+        }
+    }
+    assert!(n > 800, "{n} answers read back");
+}
