@@ -62,6 +62,14 @@ fn examples_as_cute_prints_them() {
             ),
             // the DSL's order: new bits, old bits
             ("recast_layout(16, 8, (8,64):(64,1))", "(8,32):(32,1)"),
+            (
+                "cute.recast_layout(new_type_bits=16, old_type_bits=8, src_layout=cute.make_layout((8,64), stride=(64,1)))",
+                "(8,32):(32,1)",
+            ),
+            (
+                "recast_layout<uint16_t,uint32_t>((8,64):(64,1))",
+                "(8,32):(32,1)",
+            ),
             ("max_alignment((8,64):(64,1))", "512"),
             ("max_alignment((2,3):(3,1))", "6"),
             ("max_alignment((4,8):(32,4))", "1"),

@@ -9,7 +9,7 @@ use crate::algebra::{ComposedLayout, Swizzle};
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "upcast",
-        "upcast<N>(L) | upcast(L, N)",
+        "upcast(L, N) | upcast<N>(L)",
         "L over elements N times wider: strides divided by N, stride-1 extents by N (layouts, swizzles, composed layouts)",
         "upcast<2>(composition(Sw<3,3,3>, (8,64):(64,1)))",
         2,
@@ -34,7 +34,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "downcast",
-        "downcast<N>(L) | downcast(L, N)",
+        "downcast(L, N) | downcast<N>(L)",
         "L over elements N times narrower: stride-1 extents multiplied by N, other strides by N",
         "downcast<2>((8,64):(64,1))",
         2,
@@ -59,7 +59,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "recast_layout",
-        "recast_layout<OldType, NewType>(L) | recast_layout(new_bits, old_bits, L)",
+        "recast_layout(new_type_bits, old_type_bits, src_layout) | recast_layout<OldType, NewType>(L)",
         "L over elements of OldType seen as elements of NewType (upcast/downcast by the ratio of their bit widths)",
         "recast_layout<uint8_t, half_t>((8,64):(64,1))",
         3,
