@@ -98,6 +98,9 @@ fn examples_as_cute_prints_them() {
                 "(8,64):(64,1) o (Sw<3,3,3> o (8,8):(8,1))",
                 "Sw<3,0,3> o 0 o (8,8):(1,64)",
             ),
+            // swizzle.hpp: two swizzles of one shift merge into one
+            ("composition(Sw<3,3,3>, Sw<3,3,3>)", "Sw<0,0,0>"),
+            ("Sw<1,3,3> o Sw<1,4,3>", "Sw<2,3,3>"),
             ("get_swizzle_portion((8,64):(64,1))", "Sw<0,4,3>"),
             (
                 "get_swizzle_portion(Sw<3,3,3> o 4 o (8,64):(64,1))",
@@ -253,6 +256,11 @@ fn refusals_name_the_condition() {
             "two swizzled",
         ),
         ("upcast((8,64):(64,1))", "takes 2 argument"),
+        (
+            "Sw<2,3,3> o Sw<2,3,4>",
+            "Can only merge swizzles of the same shift",
+        ),
+        ("Sw<1,3,3> o Sw<1,5,3>", "not the masks of a swizzle"),
         ("append(Sw<3,3,3> o (8,64):(64,1))", "takes the mode to add"),
         ("select(Sw<3,3,3> o (8,64):(64,1), 2)", "out of"),
     ];
@@ -562,4 +570,14 @@ fn oracle_answers_read_back_in_cpp_and_dsl() {
         }
     }
     assert!(n > 800, "{n} answers read back");
+}
+
+proptest! {
+    /// composition(Sw0, Sw1), where given, is Sw0 o Sw1 at every point.
+    #[test]
+    fn merged_swizzles_compose(s0 in sw_strategy(), s1 in sw_strategy(), x in 0i64..(1 << 16)) {
+        if let Ok(r) = cute::algebra::swizzle::merge_swizzles(&s0, &s1) {
+            prop_assert_eq!(r.apply(x), s0.apply(s1.apply(x)));
+        }
+    }
 }

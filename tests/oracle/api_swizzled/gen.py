@@ -258,6 +258,16 @@ def g_tuple_fallback(g):
             f"select<{','.join(map(str, idx))}>({c})")
 
 
+def g_merge(g):
+    a = g.swizzle()
+    b, m, s = g.swizzle()[2]
+    if g.r.random() < 0.8:
+        s = a[2][2]
+        b = min(b, abs(s))
+    return (f"composition({a[0]}, Sw<{b},{m},{s}>)",
+            f"composition({a[1]}, Swizzle<{b},{m},{s}>{{}})")
+
+
 OPS = [
     ("upcast", g_cast("upcast", [1, 2, 2, 4, 4, 8, 16, 3]), 60),
     ("downcast", g_cast("downcast", [1, 2, 2, 4, 8, 3]), 50),
@@ -279,6 +289,7 @@ OPS = [
     ("slice", g_slice, 40),
     ("slice_and_offset", g_slice_and_offset, 40),
     ("append/prepend/select", g_tuple_fallback, 30),
+    ("composition/swizzles", g_merge, 20),
 ]
 
 
