@@ -301,8 +301,9 @@ fn check_law(
             return Err(super::error::AlgebraError::LawViolated {
                 op: "composition",
                 law: format!(
-                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {what} = {w}",
-                    what.split(':').next().unwrap_or("")
+                    "CuTe's result {shown} is not {}: at i = {i}, it gives {got} but {} = {w}",
+                    what.split(": ").next().unwrap_or(""),
+                    what.split(": ").nth(1).unwrap_or("")
                 ),
             });
         }
@@ -699,4 +700,41 @@ pub fn domain_offset(c: &Tup, comp: &ComposedLayout) -> Result<(ComposedLayout, 
         },
         0,
     ))
+}
+
+/// `composition(Sw0, Sw1)` of two swizzles (swizzle.hpp): `make_swizzle<Y0 ^ Y1, Z0 ^ Z1>()`,
+/// one swizzle doing both.
+/// @pre S0 == S1 ("Can only merge swizzles of the same shift"), and the XORed masks are a
+/// swizzle's (make_swizzle's conditions)
+/// @post for every x below 2^(highest mask bit + 1), `result(x) == Sw0(Sw1(x))` (refused
+/// otherwise)
+pub fn merge_swizzles(s0: &Swizzle, s1: &Swizzle) -> Result<Swizzle> {
+    const OP: &str = "composition";
+    if s0.shift != s1.shift {
+        return Err(condition(
+            OP,
+            format!(
+                "Can only merge swizzles of the same shift: {s0} and {s1} have shifts {} and {}",
+                s0.shift, s1.shift
+            ),
+        ));
+    }
+    let y = s0.yyy_msk() ^ s1.yyy_msk();
+    let z = s0.zzz_msk() ^ s1.zzz_msk();
+    let r = Swizzle::from_masks(y, z).map_err(|e| e.within(OP))?;
+    let top = (s0.yyy_msk() | s0.zzz_msk() | s1.yyy_msk() | s1.zzz_msk()).max(1);
+    let limit = 2i64 << (63 - top.leading_zeros() as i64);
+    for x in super::laws::check_points(limit) {
+        let want = s0.apply(s1.apply(x));
+        let got = r.apply(x);
+        if got != want {
+            return Err(super::error::AlgebraError::LawViolated {
+                op: OP,
+                law: format!(
+                    "CuTe's result {r} is not {s0} o {s1}: at x = {x}, it gives {got} but {s0}({s1}({x})) = {want}"
+                ),
+            });
+        }
+    }
+    Ok(r)
 }

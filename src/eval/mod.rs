@@ -912,6 +912,9 @@ pub fn compose_values(
             Offset::Int(int(b).expect("an integer")),
         )),
         (Value::Swizzle(s), Value::Offset(o)) => Ok(Value::SwizzleOffset(*s, *o)),
+        (Value::Swizzle(s0), Value::Swizzle(s1)) => crate::algebra::swizzle::merge_swizzles(s0, s1)
+            .map(Value::Swizzle)
+            .map_err(alg),
         (Value::Swizzle(s), _) => {
             let l = to_layout(b, bspan)?;
             Ok(make_composed(*s, Offset::Int(0), l))

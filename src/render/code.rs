@@ -106,6 +106,13 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             cpp_layout(&c.layout)
         ),
         Value::Composed(c) => match c.offset {
+            // an identity swizzle at offset 0 stays composed only as make_composed_layout
+            // (composition gives the layout itself, as CuTe's does)
+            Offset::Int(0) if c.swizzle.bits == 0 => format!(
+                "make_composed_layout({}, _0{{}}, {})",
+                cpp_swizzle(&c.swizzle),
+                cpp_layout(&c.layout)
+            ),
             Offset::Int(0) => format!(
                 "composition({}, {})",
                 cpp_swizzle(&c.swizzle),

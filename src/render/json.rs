@@ -244,7 +244,7 @@ pub fn bank_report(
             })
         })
         .collect();
-    json!({
+    let mut report = json!({
         "kind": "bank_report",
         "smem": r.smem,
         "tv": r.tv,
@@ -258,13 +258,19 @@ pub fn bank_report(
         "wavefronts": r.wavefronts,
         "notes": r.notes,
         "phases": phases,
-        "measured": measured.map(|m| json!({
-            "device": m.device,
-            "cycles_per_access": m.cycles,
-            "conflict_free_cycles_per_access": m.baseline,
-            "slowdown": m.measured(),
-            "predicted_slowdown": m.predicted,
-        })),
-    })
-    .to_string()
+    });
+    // `--measure`: the pattern run on the GPU
+    if let (Some(m), Json::Object(o)) = (measured, &mut report) {
+        o.insert(
+            "measured".into(),
+            json!({
+                "device": m.device,
+                "cycles_per_access": m.cycles,
+                "conflict_free_cycles_per_access": m.baseline,
+                "slowdown": m.measured(),
+                "predicted_slowdown": m.predicted,
+            }),
+        );
+    }
+    report.to_string()
 }

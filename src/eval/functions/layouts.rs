@@ -30,7 +30,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             lay(a, ops::make_fragment_like(&*a.layout_ref(0)?))
         },
-        tensor: super::OnTensor::New
+        tensor: super::OnTensor::New,
+        composed: super::OnComposed::Inner(0)
     ),
     f!(
         "coshape",
@@ -102,6 +103,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     a.spans[0],
                 ));
             };
+            // layout_composed.hpp: the offset moves into the composed layout's
+            if let Value::Composed(comp) = &a.vals[1] {
+                let (r, off) =
+                    crate::algebra::swizzle::domain_offset(&ct, comp).map_err(a.alg())?;
+                return Ok(Value::Tuple(vec![Value::Composed(r), Value::int(off)]));
+            }
             let l = a.layout(1)?;
             let off = l.eval(&ct).map_err(|e| EvalError::algebra(e, a.spans[0]))?;
             Ok(Value::Tuple(vec![Value::Layout(l), Value::int(off)]))
@@ -192,7 +199,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return lay(a, ops::zip2(&l, &a.layout(1)?));
             }
             lay(a, ops::zip(&l))
-        }
+        },
+        composed: super::OnComposed::Rewrap(0)
     ),
     f!(
         "tile_unzip",

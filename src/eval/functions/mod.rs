@@ -68,6 +68,9 @@ pub enum OnComposed {
     Rewrap(usize),
     /// returned as it is, `f(L)` (`make_fragment_like`, ...); argument index.
     Inner(usize),
+    /// [`OnComposed::Rewrap`] of argument `.0` when the call has at least `.1` arguments
+    /// (`filter(C, profile)`: CuTe has no `filter(C)`); with fewer, the handler sees `C`.
+    RewrapWith(usize, usize),
 }
 
 /// Where a call's C++ template arguments go among its arguments: `upcast<2>(L)` is
@@ -490,6 +493,9 @@ static CORE: &[Function] = &[
         2,
         ANY,
         |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "select") {
+                return r;
+            }
             let idx = (1..a.len())
                 .map(|i| a.index(i))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -522,7 +528,12 @@ static CORE: &[Function] = &[
         "append((4,8):(1,4), 2:32)",
         1,
         3,
-        |a| pend(a, false),
+        |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "append") {
+                return r;
+            }
+            pend(a, false)
+        },
         template: TemplateArgs::After
     ),
     f!(
@@ -532,7 +543,12 @@ static CORE: &[Function] = &[
         "prepend((4,8):(1,4), 2:32)",
         1,
         3,
-        |a| pend(a, true),
+        |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "prepend") {
+                return r;
+            }
+            pend(a, true)
+        },
         template: TemplateArgs::After
     ),
     f!(
@@ -589,7 +605,8 @@ static CORE: &[Function] = &[
             a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
         },
         traced: Some(traced::filter),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        composed: OnComposed::RewrapWith(0, 2)
     ),
     f!(
         "composition",
@@ -1622,7 +1639,11 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             (_, other) => other,
         });
     }
-    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = f.composed
+    let on = match f.composed {
+        OnComposed::RewrapWith(i, min) if vals.len() >= min => OnComposed::Rewrap(i),
+        other => other,
+    };
+    if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = on
         && let Some(Value::Composed(c)) = vals.get(i)
     {
         let mut inner = vals.to_vec();
@@ -1632,7 +1653,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             spans,
             span,
         })?;
-        return Ok(match (f.composed, r) {
+        return Ok(match (on, r) {
             (OnComposed::Rewrap(_), Value::Layout(l)) => Value::Composed(ComposedLayout {
                 layout: l,
                 ..c.clone()

@@ -9,7 +9,7 @@ use crate::algebra::{ComposedLayout, Swizzle};
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "upcast",
-        "upcast<N>(L) | upcast(L, N)",
+        "upcast(L, N) | upcast<N>(L)",
         "L over elements N times wider: strides divided by N, stride-1 extents by N (layouts, swizzles, composed layouts)",
         "upcast<2>(composition(Sw<3,3,3>, (8,64):(64,1)))",
         2,
@@ -34,7 +34,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "downcast",
-        "downcast<N>(L) | downcast(L, N)",
+        "downcast(L, N) | downcast<N>(L)",
         "L over elements N times narrower: stride-1 extents multiplied by N, other strides by N",
         "downcast<2>((8,64):(64,1))",
         2,
@@ -59,7 +59,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "recast_layout",
-        "recast_layout<OldType, NewType>(L) | recast_layout(new_bits, old_bits, L)",
+        "recast_layout(new_type_bits, old_type_bits, src_layout) | recast_layout<OldType, NewType>(L)",
         "L over elements of OldType seen as elements of NewType (upcast/downcast by the ratio of their bit widths)",
         "recast_layout<uint8_t, half_t>((8,64):(64,1))",
         3,
@@ -248,6 +248,46 @@ pub(super) fn max_common_composed(a: &Args, vector: bool) -> Option<Result<Value
             }
         }
         _ => return None,
+    };
+    Some(r)
+}
+
+/// `append(C, x)`, `prepend(C, x)` and `select<I...>(C)` of a composed layout `C`: CuTe defines
+/// no such overloads for ComposedLayout, so its generic tuple functions apply: `(C, x)`,
+/// `(x, C)` and the tuple of the modes `get<I>(C)` (each `Sw o OFF o mode`). `None` when the
+/// first argument is not a composed layout.
+pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalError>> {
+    let Value::Composed(c) = &a.vals[0] else {
+        return None;
+    };
+    let r = match name {
+        "append" | "prepend" if a.len() == 2 => {
+            let (x, y) = (a.vals[0].clone(), a.vals[1].clone());
+            Ok(Value::Tuple(if name == "append" {
+                vec![x, y]
+            } else {
+                vec![y, x]
+            }))
+        }
+        "append" | "prepend" => Err(EvalError::new(
+            format!(
+                "{name} of a composed layout takes the mode to add (CuTe's {name}<N> has no ComposedLayout overload)"
+            ),
+            a.span,
+        )),
+        _ => (1..a.len())
+            .map(|i| {
+                let m = c
+                    .layout
+                    .mode(a.index(i)?)
+                    .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+                Ok(Value::Composed(ComposedLayout {
+                    layout: m,
+                    ..c.clone()
+                }))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Tuple),
     };
     Some(r)
 }
