@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """Build the seed corpora of the fuzz targets from the golden statements (first column of
-tests/golden/*.tsv, the refusals, the CLI transcripts' statements), plus a few multi-line sessions.
+tests/golden/*.tsv and tests/oracle/api_*/cases.tsv, the refusals, the CLI transcripts' statements),
+plus a few multi-line sessions.
 
 Run from the repository root: python3 fuzz/seed.py  (writes fuzz/corpus/{parse,eval,render,explain,fastpath,repl,run}/)."""
 import glob, hashlib, os
 
 stmts = []
-for path in sorted(glob.glob("tests/golden/*.tsv")) + ["tests/oracle/cases.tsv"]:
+for path in (sorted(glob.glob("tests/golden/*.tsv")) + ["tests/oracle/cases.tsv"]
+             + sorted(glob.glob("tests/oracle/api_*/cases.tsv"))):
     for line in open(path, encoding="utf-8"):
         s = line.rstrip("\n").split("\t")[0]
         if s and not s.startswith("#"):
             stmts.append(s)
-for line in open("tests/golden/refusals.txt", encoding="utf-8"):
-    s = line.strip()
-    if s and not s.startswith("#"):
-        stmts.append(s)
+for path in ["tests/golden/refusals.txt"] + sorted(glob.glob("tests/oracle/api_*/cute_refuses.txt")):
+    for line in open(path, encoding="utf-8"):
+        s = line.strip()
+        if s and not s.startswith("#"):
+            stmts.append(s)
 
 sessions = [
     "A = (4,8):(8,1)\nB = (2,4)\nA o B\nA / B\nA * B\nzipped_divide(A, B)\n",
