@@ -86,9 +86,16 @@ pub fn topic(name: &str) -> Option<String> {
             for f in functions::all() {
                 out.push_str(&format!("  {:<24} {}\n", f.name, f.signature));
             }
+            out.push_str("Members (x.name(...)):\n");
+            for (name, sig, _) in crate::eval::methods::MEMBERS {
+                out.push_str(&format!("  {name:<24} {sig}\n"));
+            }
             out
         }
-        _ => functions::describe(functions::lookup(name)?),
+        _ => match functions::lookup(name) {
+            Some(f) => functions::describe(f),
+            None => crate::eval::methods::describe_member(name)?,
+        },
     })
 }
 

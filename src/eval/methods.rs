@@ -309,19 +309,150 @@ fn field_names(a: &Atom) -> &'static str {
     match a {
         Atom::Mma(_) => "ThrID, Shape_MNK, ALayout, BLayout, CLayout",
         Atom::TiledMma(_) => {
-            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i)"
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C(layout), permutation_mnk<I>(), tile_size_mnk<I>()"
         }
         Atom::ThrMma(..) => {
-            "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_C(tensor)"
+            "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst",
         Atom::TiledCopy(_) => {
-            "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; method thread(t)"
+            "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor)"
         }
         Atom::ThrCopy(..) => {
-            "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor)"
+            "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor), retile_S/D(tensor)"
         }
     }
+}
+
+/// The members `x.name(...)` of values, for help and completion: (name, signature, what it
+/// computes). The atoms' data fields are listed by `field_names`.
+pub static MEMBERS: &[(&str, &str, &str)] = &[
+    (
+        "thread",
+        "TILED.thread(t) | TILED.get_slice(t)",
+        "thread t's slice of a tiled MMA or tiled copy",
+    ),
+    (
+        "partition_A",
+        "THR_MMA.partition_A(T)",
+        "thread's part of an (M,K) tensor: (FrgV, RestM, RestK), OFFSET o LAYOUT",
+    ),
+    (
+        "partition_B",
+        "THR_MMA.partition_B(T)",
+        "thread's part of an (N,K) tensor",
+    ),
+    (
+        "partition_C",
+        "THR_MMA.partition_C(T)",
+        "thread's part of an (M,N) tensor",
+    ),
+    (
+        "partition_fragment_A",
+        "THR_MMA.partition_fragment_A(T)",
+        "the register fragment of partition_A(T): make_fragment_like of it",
+    ),
+    (
+        "partition_fragment_B",
+        "THR_MMA.partition_fragment_B(T)",
+        "the register fragment of partition_B(T)",
+    ),
+    (
+        "partition_fragment_C",
+        "THR_MMA.partition_fragment_C(T)",
+        "the accumulator fragment: compact column-major of partition_C(T)'s shape",
+    ),
+    (
+        "thrfrg_A",
+        "TILED_MMA.thrfrg_A(L)",
+        "(M,K) to ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))",
+    ),
+    (
+        "thrfrg_B",
+        "TILED_MMA.thrfrg_B(L)",
+        "(N,K) to ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))",
+    ),
+    (
+        "thrfrg_C",
+        "TILED_MMA.thrfrg_C(L)",
+        "(M,N) to ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))",
+    ),
+    (
+        "permutation_mnk",
+        "TILED_MMA.permutation_mnk<I>()",
+        "the permutation of mode I (its extent when it is `_`)",
+    ),
+    (
+        "tile_size_mnk",
+        "TILED_MMA.tile_size_mnk<I>() | TILED_MMA.tile_size_mnk(I)",
+        "the extent of mode I of the tile",
+    ),
+    (
+        "partition_S",
+        "THR_COPY.partition_S(T)",
+        "thread's part of the source tensor: (CopyV, RestM, RestN)",
+    ),
+    (
+        "partition_D",
+        "THR_COPY.partition_D(T)",
+        "thread's part of the destination tensor",
+    ),
+    (
+        "retile_S",
+        "THR_COPY.retile_S(FRAGMENT)",
+        "a fragment regrouped into the copy's values per atom: ((AtomVal, RestVal), RestM, RestN)",
+    ),
+    (
+        "retile_D",
+        "THR_COPY.retile_D(FRAGMENT)",
+        "the same as retile_S",
+    ),
+    (
+        "tidfrg_S",
+        "TILED_COPY.tidfrg_S(L)",
+        "(M,N) to (Thr,(FrgV,FrgX),(RestM,RestN)), source side",
+    ),
+    (
+        "tidfrg_D",
+        "TILED_COPY.tidfrg_D(L)",
+        "the same, destination side",
+    ),
+    (
+        "with_shape",
+        "L.with_shape(SHAPE)",
+        "composition(L, make_layout(SHAPE))",
+    ),
+    (
+        "get_hier_coord",
+        "L.get_hier_coord(i)",
+        "the hierarchical coordinate of index i in L's codomain",
+    ),
+    (
+        "get_flat_coord",
+        "L.get_flat_coord(i)",
+        "the coordinate of index i, one integer per top-level mode",
+    ),
+    (
+        "get_1d_coord",
+        "L.get_1d_coord(i)",
+        "the column-major 1-D coordinate of index i",
+    ),
+    (
+        "compose",
+        "L.compose(B...)",
+        "composition(L, B) (by mode with several)",
+    ),
+    (
+        "tile",
+        "L.tile(B...)",
+        "logical_divide(L, B) (by mode with several)",
+    ),
+];
+
+/// A member's entry for `cute help NAME` (as a function's): its signature and what it computes.
+pub fn describe_member(name: &str) -> Option<String> {
+    let (_, sig, what) = MEMBERS.iter().find(|(n, _, _)| *n == name)?;
+    Some(format!("{sig}\n  {what}\n"))
 }
 
 fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalError>> {

@@ -32,6 +32,11 @@ fn is_word(c: char) -> bool {
 fn static_words() -> Vec<String> {
     let mut words: Vec<String> = functions::all().map(|f| f.name.to_string()).collect();
     words.extend(COMMANDS.iter().map(|c| c.name.to_string()));
+    words.extend(
+        crate::eval::methods::MEMBERS
+            .iter()
+            .map(|(n, _, _)| n.to_string()),
+    );
     words.extend(crate::eval::functions::completion_names());
     words
 }
