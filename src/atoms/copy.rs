@@ -492,16 +492,30 @@ impl TiledCopy {
         let r = t.atom.val_ref()?;
         let (an, av) = (r.mode(0)?.size()?, r.mode(1)?.size()?);
         let (tn, tv) = (t.layout_tv.mode(0)?.size()?, t.layout_tv.mode(1)?.size()?);
+        let op = match &t.origin {
+            CopyOrigin::ThrVal(..) => "make_tiled_copy",
+            CopyOrigin::Mma(Operand::A, _) => "make_tiled_copy_A",
+            CopyOrigin::Mma(Operand::B, _) => "make_tiled_copy_B",
+            CopyOrigin::Mma(Operand::C, _) => "make_tiled_copy_C",
+            CopyOrigin::MmaCAtom(_) => "make_tiled_copy_C_atom",
+            CopyOrigin::Copy(true, _) => "make_tiled_copy_S",
+            CopyOrigin::Copy(false, _) => "make_tiled_copy_D",
+            CopyOrigin::Cotiled(..) => "make_cotiled_copy",
+        };
         if tn % an != 0 {
             return Err(condition(
-                "make_tiled_copy",
-                format!("TiledCopy uses too few threads ({tn}) for the copy atom's {an}"),
+                op,
+                format!(
+                    "TiledCopy uses too few threads ({tn}) for the copy atom's {an} (CuTe's static_assert: TiledNumThr % AtomNumThr == 0)"
+                ),
             ));
         }
         if tv % av != 0 {
             return Err(condition(
-                "make_tiled_copy",
-                format!("TiledCopy uses too few values per thread ({tv}) for the copy atom's {av}"),
+                op,
+                format!(
+                    "TiledCopy uses too few values per thread ({tv}) for the copy atom's {av} (CuTe's static_assert: TiledNumVal % AtomNumVal == 0)"
+                ),
             ));
         }
         Ok(t)
