@@ -708,6 +708,108 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
     }
 }
 
+/// The shared-memory layout seen through the tile a tiled copy's or MMA's TV layout indexes
+/// (column-major): `composition(SMEM, TILE)`; the layout itself without a tile.
+fn through_tile(
+    smem: crate::analysis::bank::SmemLayout,
+    tile: Option<&crate::algebra::IntTuple>,
+) -> Result<crate::analysis::bank::SmemLayout, String> {
+    use crate::analysis::bank::SmemLayout;
+    let Some(tile) = tile else {
+        return Ok(smem);
+    };
+    let tiler = crate::algebra::Tiler::from_shape(tile);
+    match smem {
+        SmemLayout::Plain(l) => {
+            crate::algebra::composition::compose_tiler(&l, &tiler).map(SmemLayout::Plain)
+        }
+        SmemLayout::Composed(c) => c.compose(&tiler).map(SmemLayout::Composed),
+    }
+    .map_err(|e| format!("the shared-memory layout does not cover the tile {tile} of --tv: {e}"))
+}
+
+/// The shared-memory layout argument of `cute bank` / `cute show --tv`.
+fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, String> {
+    use crate::analysis::bank::SmemLayout;
+    match v {
+        Value::Layout(l) => Ok(SmemLayout::Plain(l)),
+        Value::Composed(c) => Ok(SmemLayout::Composed(c)),
+        other => Err(format!(
+            "the shared-memory layout must be a layout or a swizzled layout, not {}",
+            other.kind()
+        )),
+    }
+}
+
+/// `cute show SMEM --tv TV`: the tile of the TV layout over the shared-memory layout, each cell
+/// the thread and value that access it and the bank of its element, coloured by thread.
+pub fn show_access(
+    smem: &str,
+    tv: &str,
+    access: &BankAccess,
+    color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let env = Env::new();
+    let Some(s) = eval_argument(&env, 1, smem, err) else {
+        return EXIT_INPUT;
+    };
+    let Some(t) = eval_argument(&env, 2, tv, err) else {
+        return EXIT_INPUT;
+    };
+    let picture = || -> Result<String, String> {
+        let smem = smem_argument(s)?;
+        let given = match &smem {
+            crate::analysis::bank::SmemLayout::Plain(l) => l.to_string(),
+            crate::analysis::bank::SmemLayout::Composed(c) => c.to_string(),
+        };
+        let (tv, elem_bits, _, tile) = bank_tv(t, access)?;
+        // the tile: the copy's or MMA's, else the shared-memory layout's (M, N)
+        let shape = match &tile {
+            Some(t) => t.clone(),
+            None => smem
+                .layout()
+                .shape()
+                .product_each()
+                .map_err(|e| e.to_string())?,
+        };
+        let dims: Vec<i64> = shape.leaf_iter().collect();
+        let [rows, cols] = dims[..] else {
+            return Err(format!(
+                "the tile {shape} is not two-dimensional: give a tiled copy or MMA, or a shared-memory layout of rank 2"
+            ));
+        };
+        let smem = through_tile(smem, tile.as_ref())?;
+        let grid = crate::render::tv::TvGrid::build("S", ("M", "N"), rows, cols, tv)
+            .map_err(|e| e.to_string())?;
+        let bits = i64::from(elem_bits);
+        let bank = |r: i64, c: i64| -> Option<String> {
+            let off = smem.offset(r + rows * c).ok()?;
+            Some(format!(":b{}", (off * bits).div_euclid(32).rem_euclid(32)))
+        };
+        let mut text = format!(
+            "shared memory {given} through the {rows}x{cols} tile; cell T<thread>V<value>:b<bank> ({elem_bits}-bit elements){}\n",
+            if color { ", coloured by thread" } else { "" }
+        );
+        text.push_str(&crate::render::tv::terminal_grid_marked(
+            &grid,
+            color,
+            crate::limits::MAX_GRID_ROWS,
+            crate::limits::MAX_GRID_COLS,
+            &bank,
+        ));
+        Ok(text)
+    };
+    match picture() {
+        Ok(text) => finish(out.write_all(text.as_bytes()), false),
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
+            EXIT_INPUT
+        }
+    }
+}
+
 /// `cute bank SMEM --tv TV`: the predicted bank conflicts of an access pattern.
 pub fn bank(
     smem: &str,
@@ -725,15 +827,10 @@ pub fn bank(
     let Some(t) = eval_argument(&env, 2, tv, err) else {
         return EXIT_INPUT;
     };
-    let smem = match s {
-        Value::Layout(l) => SmemLayout::Plain(l),
-        Value::Composed(c) => SmemLayout::Composed(c),
-        other => {
-            let _ = writeln!(
-                err,
-                "error: the shared-memory layout must be a layout or a swizzled layout, not {}",
-                other.kind()
-            );
+    let smem = match smem_argument(s) {
+        Ok(s) => s,
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
             return EXIT_INPUT;
         }
     };
@@ -751,26 +848,11 @@ pub fn bank(
         SmemLayout::Composed(c) => c.to_string(),
     };
     let through = tile.as_ref().map(|t| t.to_string());
-    let smem = match (tile, smem) {
-        (None, s) => s,
-        (Some(tile), s) => {
-            let tiler = crate::algebra::Tiler::from_shape(&tile);
-            let r = match s {
-                SmemLayout::Plain(l) => {
-                    crate::algebra::composition::compose_tiler(&l, &tiler).map(SmemLayout::Plain)
-                }
-                SmemLayout::Composed(c) => c.compose(&tiler).map(SmemLayout::Composed),
-            };
-            match r {
-                Ok(s) => s,
-                Err(e) => {
-                    let _ = writeln!(
-                        err,
-                        "error: the shared-memory layout does not cover the tile {tile} of --tv: {e}"
-                    );
-                    return EXIT_INPUT;
-                }
-            }
+    let smem = match through_tile(smem, tile.as_ref()) {
+        Ok(s) => s,
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
+            return EXIT_INPUT;
         }
     };
     let analysed = analyze(&smem, &tv, elem_bits, access_bits).map(|mut r| {

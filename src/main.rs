@@ -281,6 +281,13 @@ enum Command {
         /// Also write it as TikZ/LaTeX (like CuTe's print_latex; layouts too).
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
+        /// Draw EXPR, a shared-memory layout, under this access pattern: a TV layout, a tiled
+        /// copy or a tiled MMA (with --operand); each cell its thread, value and bank.
+        #[arg(long)]
+        tv: Option<String>,
+        /// With --tv: A, B, C of a tiled MMA; S, D of a tiled copy.
+        #[arg(long, value_parser = ["A", "B", "C", "S", "D"], requires = "tv")]
+        operand: Option<String>,
     },
     /// composition(A, B): B's coordinates through A.
     #[command(
@@ -637,6 +644,21 @@ fn main() -> ExitCode {
             let fast = matches!(format, Format::Plain);
             let json = matches!(format, Format::Json);
             app::run_file(&file, &mut out, &mut err, p, fast, json)
+        }
+        Some(Command::Show {
+            expr,
+            elem_bits,
+            tv: Some(tv),
+            operand,
+            ..
+        }) => {
+            let access = app::BankAccess {
+                operand: operand.as_deref(),
+                elem_bits: Some(elem_bits),
+                access_bits: None,
+                measure: false,
+            };
+            app::show_access(&expr, &tv, &access, color, &mut out, &mut err)
         }
         Some(Command::Show {
             expr,

@@ -307,15 +307,32 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
 
 /// One grid in the terminal, ending with a newline.
 pub fn terminal_grid(g: &TvGrid, color: bool, max_rows: usize, max_cols: usize) -> String {
+    terminal_grid_marked(g, color, max_rows, max_cols, &|_, _| None)
+}
+
+/// [`terminal_grid`] with a mark after each cell's `T<t>V<v>` (a shared-memory bank: `:b5`).
+pub fn terminal_grid_marked(
+    g: &TvGrid,
+    color: bool,
+    max_rows: usize,
+    max_cols: usize,
+    mark: &dyn Fn(i64, i64) -> Option<String>,
+) -> String {
     let shown_rows = g.rows.min(max_rows.max(1) as i64);
     let shown_cols = g.cols.min(max_cols.max(1) as i64);
-    let label = |cell: Option<(i64, i64)>| match cell {
-        Some((t, v)) => format!("T{t}V{v}"),
-        None => String::new(),
+    let label_at = |r: i64, c: i64| {
+        let mut s = match g.cell(r, c) {
+            Some((t, v)) => format!("T{t}V{v}"),
+            None => String::new(),
+        };
+        if let Some(m) = mark(r, c) {
+            s.push_str(&m);
+        }
+        s
     };
     let w = (0..shown_rows)
         .flat_map(|r| (0..shown_cols).map(move |c| (r, c)))
-        .map(|(r, c)| label(g.cell(r, c)).len())
+        .map(|(r, c)| label_at(r, c).len())
         .chain(std::iter::once((shown_cols - 1).max(0).to_string().len()))
         .max()
         .unwrap_or(1);
@@ -349,7 +366,7 @@ pub fn terminal_grid(g: &TvGrid, color: bool, max_rows: usize, max_cols: usize) 
         for c in 0..shown_cols {
             out.push('│');
             let cell = g.cell(r, c);
-            let text = format!(" {:<w$} ", label(cell));
+            let text = format!(" {:<w$} ", label_at(r, c));
             match cell {
                 Some((t, _)) if color => {
                     let (red, green, blue) = thread_color(t);
