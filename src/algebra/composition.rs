@@ -1,9 +1,10 @@
 //! Composition `A o B`, ported from CuTe's `composition_impl`, with the law `R(i) == A(B(i))` checked.
 
 use super::arith;
+use super::basis::Stride;
 use super::error::{Result, condition};
 use super::int_tuple::{
-    IntTuple, Tup,
+    IntTuple, Tup, TupleBuilder,
     View::{Int, Tuple},
 };
 use super::laws;
@@ -178,12 +179,20 @@ fn composition_impl_traced<T: Trace>(
         });
         return Ok(Layout::raw(rs.to_owned(), rd.to_owned()));
     }
+    if rd.has_basis() {
+        return Err(condition(
+            OP,
+            format!(
+                "the right-hand layout's stride {rd} has basis elements: only the left side of a composition may map to coordinates"
+            ),
+        ));
+    }
     let (lsv, ldv) = match (ls.view(), ld.view()) {
-        (Int(s), Int(d)) => {
-            let _ = s;
+        (Int(s), Int(_)) => {
+            let d = ld.as_stride().expect("a leaf");
             let r = Layout::raw(
                 IntTuple::int(rhs_shape),
-                IntTuple::int(arith::mul(rhs_stride, d, OP)?),
+                IntTuple::stride(d.scaled(rhs_stride, OP)?),
             );
             t.step(|| {
                 leaf_result(ls, ld, rhs_shape, rhs_stride, &r).text_prefix(format!(
@@ -192,13 +201,12 @@ fn composition_impl_traced<T: Trace>(
             });
             return Ok(r);
         }
-        (Tuple(_), Tuple(_)) => (ls.leaves(), ld.leaves()),
+        (Tuple(_), Tuple(_)) => (ls.leaves(), ld.stride_leaves()),
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
-    let leaf = |x: &i64| *x;
     let r = lsv.len();
     let mut result_shape: Vec<i64> = Vec::with_capacity(r);
-    let mut result_stride: Vec<i64> = Vec::with_capacity(r);
+    let mut result_stride: Vec<Stride> = Vec::with_capacity(r);
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
     t.step(|| {
@@ -209,8 +217,8 @@ fn composition_impl_traced<T: Trace>(
         )
     });
     for i in 0..r - 1 {
-        let curr_shape = leaf(&lsv[i]);
-        let curr_stride = leaf(&ldv[i]);
+        let curr_shape = lsv[i];
+        let curr_stride = ldv[i];
         let rs_mod = arith::rem(rest_stride, curr_shape, OP)?;
         t.step(|| {
             let cond = Check::Either(
@@ -316,7 +324,7 @@ fn composition_impl_traced<T: Trace>(
                 ));
             }
             result_shape.push(new_shape);
-            result_stride.push(arith::mul(rest_stride, curr_stride, OP)?);
+            result_stride.push(curr_stride.scaled(rest_stride, OP)?);
             rest_shape = arith::div(rest_shape, new_shape, OP)?;
             if rest_shape > 1 && curr_shape % abs_rest != 0 {
                 // ceil_div rounded up: B's next element is not where A's next mode starts
@@ -341,11 +349,11 @@ fn composition_impl_traced<T: Trace>(
             rest_stride = next_stride;
         }
     }
-    let last_stride = leaf(&ldv[r - 1]);
+    let last_stride = ldv[r - 1];
     if result_shape.is_empty() {
         let out = Layout::raw(
             IntTuple::int(rest_shape),
-            IntTuple::int(arith::mul(rest_stride, last_stride, OP)?),
+            IntTuple::stride(last_stride.scaled(rest_stride, OP)?),
         );
         t.step(|| {
             leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
@@ -360,11 +368,7 @@ fn composition_impl_traced<T: Trace>(
             .map(IntTuple::int)
             .collect::<IntTuple>()
             .unwrap();
-        let d = result_stride
-            .into_iter()
-            .map(IntTuple::int)
-            .collect::<IntTuple>()
-            .unwrap();
+        let d = strides_tuple(result_stride).unwrap();
         let out = Layout::raw(s, d);
         t.step(|| {
             leaf_result(ls, ld, rhs_shape, rhs_stride, &out)
@@ -373,10 +377,10 @@ fn composition_impl_traced<T: Trace>(
         return Ok(out);
     }
     result_shape.push(rest_shape);
-    result_stride.push(arith::mul(rest_stride, last_stride, OP)?);
+    result_stride.push(last_stride.scaled(rest_stride, OP)?);
     let out = Layout::raw(
         result_shape.into_iter().map(IntTuple::int).collect(),
-        result_stride.into_iter().map(IntTuple::int).collect(),
+        strides_tuple(result_stride),
     );
     t.step(|| {
         leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
@@ -384,6 +388,15 @@ fn composition_impl_traced<T: Trace>(
         ))
     });
     Ok(out)
+}
+
+/// The tuple of these stride leaves.
+fn strides_tuple(strides: Vec<Stride>) -> IntTuple {
+    let mut b = TupleBuilder::new();
+    for d in strides {
+        b.push_stride(d);
+    }
+    b.finish()
 }
 
 /// The sub-layout `A o s:d` one mode of B gives, with its law to verify.

@@ -3,12 +3,13 @@
 use std::fmt;
 
 use super::arith;
+use super::basis::{Index, index_add};
 use super::error::{Result, condition};
 use super::int_tuple::{
     IntTuple, Tup,
     View::{Int, Tuple},
 };
-use super::trace::{Check, NoTrace, Rel, Step, Trace};
+use super::trace::{Check, NoTrace, Rel, Step, Trace, Val};
 
 /// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +70,12 @@ pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
 }
 
 /// [`crd2idx`], reporting its arithmetic to `t`.
-pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut T) -> Result<i64> {
+pub fn crd2idx_traced<C: Codomain, T: Trace>(
+    coord: &Tup,
+    shape: &Tup,
+    stride: &Tup,
+    t: &mut T,
+) -> Result<C> {
     const OP: &str = "crd2idx";
     match (coord.view(), shape.view(), stride.view()) {
         (Tuple(c), Tuple(s), Tuple(d)) => {
@@ -86,12 +92,12 @@ pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut 
                     format!("coordinate {coord} in {shape}:{stride}: the sum over the modes"),
                 )
             });
-            let mut acc = 0i64;
+            let mut acc = C::zero();
             for ((ci, si), di) in c.iter().zip(s).zip(d) {
-                acc = arith::add(acc, crd2idx_traced(ci, si, di, t)?, OP)?;
+                acc = acc.add(&crd2idx_traced(ci, si, di, t)?)?;
             }
             t.end();
-            t.step(|| sum_step(coord, shape, stride, acc));
+            t.step(|| sum_step(coord, shape, stride, &acc));
             Ok(acc)
         }
         (Tuple(_), Int(_), _) => Err(condition(
@@ -103,10 +109,10 @@ pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut 
                 return Err(condition(OP, "mismatched ranks of shape and stride"));
             }
             if s.is_empty() {
-                return Ok(0);
+                return Ok(C::zero());
             }
             let mut rest = ci;
-            let mut acc = 0i64;
+            let mut acc = C::zero();
             let last = s.len() - 1;
             t.section(|| {
                 Step::new(
@@ -124,7 +130,7 @@ pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut 
                             format!("mode {i} ({si}) takes the rest {rest}"),
                         )
                     });
-                    acc = arith::add(acc, crd2idx_traced(&IntTuple::int(rest), si, di, t)?, OP)?;
+                    acc = acc.add(&crd2idx_traced(&IntTuple::int(rest), si, di, t)?)?;
                 } else {
                     let p = si.product()?;
                     let m = arith::rem(rest, p, OP)?;
@@ -143,21 +149,23 @@ pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut 
                         ))
                     });
                     rest = q;
-                    acc = arith::add(acc, crd2idx_traced(&IntTuple::int(m), si, di, t)?, OP)?;
+                    acc = acc.add(&crd2idx_traced(&IntTuple::int(m), si, di, t)?)?;
                 }
             }
             t.end();
-            t.step(|| Step::new(OP, "sum", format!("index {ci} gives {acc}")).val("index", acc));
+            t.step(|| {
+                Step::new(OP, "sum", format!("index {ci} gives {acc}")).val("index", acc.val())
+            });
             Ok(acc)
         }
-        (Int(ci), Int(si), Int(di)) => {
-            let r = arith::mul(ci, di, OP);
+        (Int(ci), Int(si), Int(_)) => {
+            let r = C::term(ci, stride);
             t.step(|| {
                 let v = r
                     .as_ref()
                     .map(|v| v.to_string())
                     .unwrap_or_else(|e| e.to_string());
-                Step::new(OP, "leaf", format!("{ci} * {di} = {v} (shape {si})"))
+                Step::new(OP, "leaf", format!("{ci} * {stride} = {v} (shape {si})"))
             });
             r
         }
@@ -165,13 +173,71 @@ pub fn crd2idx_traced<T: Trace>(coord: &Tup, shape: &Tup, stride: &Tup, t: &mut 
     }
 }
 
-fn sum_step(coord: &Tup, shape: &Tup, stride: &Tup, acc: i64) -> Step {
+fn sum_step<C: Codomain>(coord: &Tup, shape: &Tup, stride: &Tup, acc: &C) -> Step {
     Step::new(
         "crd2idx",
         "sum",
         format!("crd2idx({coord}, {shape}, {stride}) = {acc}"),
     )
-    .val("index", acc)
+    .val("index", acc.val())
+}
+
+/// What a layout maps a coordinate to: an integer (`i64`) for integer strides, an [`Index`]
+/// (an integer, a scaled basis element or an arithmetic tuple) for basis strides. CuTe's
+/// `crd2idx` is one template over both; here one function over this trait.
+pub trait Codomain: Sized + fmt::Display {
+    /// `_0`, where the sum starts.
+    fn zero() -> Self;
+    /// The sum (CuTe's `+` of the codomain).
+    fn add(&self, other: &Self) -> Result<Self>;
+    /// `c * d` for a leaf coordinate and a leaf stride.
+    fn term(c: i64, stride: &Tup) -> Result<Self>;
+    /// The value for an explanation.
+    fn val(&self) -> Val;
+}
+
+impl Codomain for i64 {
+    #[inline]
+    fn zero() -> i64 {
+        0
+    }
+    #[inline]
+    fn add(&self, other: &i64) -> Result<i64> {
+        arith::add(*self, *other, "crd2idx")
+    }
+    #[inline]
+    fn term(c: i64, stride: &Tup) -> Result<i64> {
+        if stride.basis().is_some() {
+            return Err(condition(
+                "crd2idx",
+                format!(
+                    "the stride {stride} is a basis element: the layout maps to coordinates, not integers"
+                ),
+            ));
+        }
+        arith::mul(c, stride.as_int().unwrap_or(0), "crd2idx")
+    }
+    fn val(&self) -> Val {
+        Val::Int(*self)
+    }
+}
+
+impl Codomain for Index {
+    fn zero() -> Index {
+        IntTuple::int(0)
+    }
+    fn add(&self, other: &Index) -> Result<Index> {
+        index_add(self, other)
+    }
+    fn term(c: i64, stride: &Tup) -> Result<Index> {
+        let d = stride
+            .as_stride()
+            .ok_or_else(|| condition("crd2idx", "shape and stride are not congruent"))?;
+        Ok(IntTuple::stride(d.scaled(c, "crd2idx")?))
+    }
+    fn val(&self) -> Val {
+        Val::Tuple(self.clone())
+    }
 }
 
 /// CuTe's `idx2crd(idx, shape)`: colexicographic split; the last mode is not wrapped.

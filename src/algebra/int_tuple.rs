@@ -14,6 +14,7 @@ use ref_cast::{RefCastCustom, ref_cast_custom};
 use smallvec::SmallVec;
 
 use super::arith;
+use super::basis::{Basis, Stride};
 use super::error::{Result, condition};
 
 /// Nodes held inline before an IntTuple moves to the heap: `(4,8,2)` is 4 nodes. Measured on the
@@ -26,6 +27,9 @@ pub const INLINE: usize = 4;
 enum Node {
     /// An integer.
     Leaf(i64),
+    /// A stride's basis element scaled by an integer: CuTe's `ScaledBasis`, `v@i` (a leaf: it
+    /// views as its value; [`Tup::basis`] tells it from an integer).
+    Scaled(i64, Basis),
     /// A tuple of `rank` modes, whose nodes are the `len` nodes that follow.
     Open { rank: u32, len: u32 },
 }
@@ -35,9 +39,18 @@ impl Node {
     #[inline]
     fn span(self) -> usize {
         match self {
-            Node::Leaf(_) => 1,
+            Node::Leaf(_) | Node::Scaled(..) => 1,
             Node::Open { len, .. } => 1 + len as usize,
         }
+    }
+}
+
+/// The node of a stride leaf: an integer, or a scaled basis element.
+#[inline]
+fn stride_node(s: Stride) -> Node {
+    match s.basis {
+        Some(b) => Node::Scaled(s.value, b),
+        None => Node::Leaf(s.value),
     }
 }
 
@@ -163,6 +176,14 @@ impl IntTuple {
         IntTuple { nodes }
     }
 
+    /// A single stride leaf: an integer, or a scaled basis element `v@i`.
+    #[inline]
+    pub fn stride(s: Stride) -> IntTuple {
+        let mut nodes = SmallVec::new();
+        nodes.push(stride_node(s));
+        IntTuple { nodes }
+    }
+
     /// A tuple of these modes.
     pub fn tuple<I>(modes: I) -> IntTuple
     where
@@ -234,6 +255,13 @@ impl TupleBuilder {
     #[inline]
     pub fn push_int(&mut self, v: i64) {
         self.nodes.push(Node::Leaf(v));
+        self.rank += 1;
+    }
+
+    /// Append a stride leaf (an integer or a scaled basis element).
+    #[inline]
+    pub fn push_stride(&mut self, s: Stride) {
+        self.nodes.push(stride_node(s));
         self.rank += 1;
     }
 
@@ -341,7 +369,7 @@ impl Tup {
     #[inline]
     pub fn view(&self) -> View<'_> {
         match self.0[0] {
-            Node::Leaf(v) => View::Int(v),
+            Node::Leaf(v) | Node::Scaled(v, _) => View::Int(v),
             Node::Open { rank, .. } => View::Tuple(Modes {
                 rest: &self.0[1..],
                 left: rank as usize,
@@ -352,23 +380,60 @@ impl Tup {
     /// Whether this is a single integer.
     #[inline]
     pub fn is_int(&self) -> bool {
-        matches!(self.0[0], Node::Leaf(_))
+        matches!(self.0[0], Node::Leaf(_) | Node::Scaled(..))
     }
 
     /// The integer, when this is one.
     #[inline]
     pub fn as_int(&self) -> Option<i64> {
         match self.0[0] {
-            Node::Leaf(v) => Some(v),
+            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
             Node::Open { .. } => None,
         }
+    }
+
+    /// The basis of a scaled-basis leaf (`3@1`); `None` for an integer or a tuple.
+    #[inline]
+    pub fn basis(&self) -> Option<Basis> {
+        match self.0[0] {
+            Node::Scaled(_, b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Whether any leaf is a scaled basis element (a stride of an identity layout).
+    #[inline]
+    pub fn has_basis(&self) -> bool {
+        self.0.iter().any(|n| matches!(n, Node::Scaled(..)))
+    }
+
+    /// A leaf as a stride: its value and basis (an integer has none).
+    #[inline]
+    pub fn as_stride(&self) -> Option<Stride> {
+        match self.0[0] {
+            Node::Leaf(v) => Some(Stride::int(v)),
+            Node::Scaled(v, b) => Some(Stride::new(v, b)),
+            Node::Open { .. } => None,
+        }
+    }
+
+    /// All leaves as strides, left to right.
+    pub fn stride_leaves(&self) -> SmallVec<[Stride; INLINE]> {
+        self.0
+            .iter()
+            .filter_map(|n| match *n {
+                Node::Leaf(v) => Some(Stride::int(v)),
+                Node::Scaled(v, b) => Some(Stride::new(v, b)),
+                Node::Open { .. } => None,
+            })
+            .collect()
     }
 
     /// Number of top-level modes (an integer has rank 1).
     #[inline]
     pub fn rank(&self) -> usize {
         match self.0[0] {
-            Node::Leaf(_) => 1,
+            Node::Leaf(_) | Node::Scaled(..) => 1,
             Node::Open { rank, .. } => rank as usize,
         }
     }
@@ -396,7 +461,10 @@ impl Tup {
     /// Number of leaves (integers).
     #[inline]
     pub fn leaf_count(&self) -> usize {
-        self.0.iter().filter(|n| matches!(n, Node::Leaf(_))).count()
+        self.0
+            .iter()
+            .filter(|n| matches!(n, Node::Leaf(_) | Node::Scaled(..)))
+            .count()
     }
 
     /// Number of nodes of the flat encoding (leaves and tuples): the size the limits bound.
@@ -417,7 +485,7 @@ impl Tup {
     #[inline]
     pub fn modes(&self) -> Modes<'_> {
         match self.0[0] {
-            Node::Leaf(_) => Modes {
+            Node::Leaf(_) | Node::Scaled(..) => Modes {
                 rest: &self.0,
                 left: 1,
             },
@@ -450,7 +518,7 @@ impl Tup {
     #[inline]
     pub fn leaf_iter(&self) -> impl Iterator<Item = i64> + Clone + '_ {
         self.0.iter().filter_map(|n| match *n {
-            Node::Leaf(v) => Some(v),
+            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
             Node::Open { .. } => None,
         })
     }
@@ -471,8 +539,11 @@ impl Tup {
             return self.to_owned();
         }
         let mut b = TupleBuilder::new();
-        for v in self.leaf_iter() {
-            b.push_int(v);
+        for n in &self.0 {
+            if !matches!(n, Node::Open { .. }) {
+                b.nodes.push(*n);
+                b.rank += 1;
+            }
         }
         b.finish()
     }
@@ -481,7 +552,7 @@ impl Tup {
     pub fn congruent(&self, other: &Tup) -> bool {
         self.0.len() == other.0.len()
             && self.0.iter().zip(&other.0).all(|(a, b)| match (a, b) {
-                (Node::Leaf(_), Node::Leaf(_)) => true,
+                (Node::Leaf(_) | Node::Scaled(..), Node::Leaf(_) | Node::Scaled(..)) => true,
                 (Node::Open { rank: r, len: l }, Node::Open { rank: s, len: m }) => {
                     r == s && l == m
                 }
@@ -506,6 +577,20 @@ impl Tup {
         for n in &self.0 {
             nodes.push(match *n {
                 Node::Leaf(v) => Node::Leaf(f(v)?),
+                Node::Scaled(v, b) => Node::Scaled(f(v)?, b),
+                open => open,
+            });
+        }
+        Ok(IntTuple { nodes })
+    }
+
+    /// Apply `f` to every leaf as a stride (value and basis), keeping the structure.
+    pub fn map_strides(&self, f: &mut impl FnMut(Stride) -> Result<Stride>) -> Result<IntTuple> {
+        let mut nodes = SmallVec::with_capacity(self.0.len());
+        for n in &self.0 {
+            nodes.push(match *n {
+                Node::Leaf(v) => stride_node(f(Stride::int(v))?),
+                Node::Scaled(v, b) => stride_node(f(Stride::new(v, b))?),
                 open => open,
             });
         }
@@ -519,7 +604,7 @@ impl Tup {
                 .0
                 .iter()
                 .map(|n| match n {
-                    Node::Leaf(_) => Node::Leaf(value),
+                    Node::Leaf(_) | Node::Scaled(..) => Node::Leaf(value),
                     open => *open,
                 })
                 .collect(),
@@ -598,7 +683,12 @@ impl Tup {
     /// Append the value as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
         match self.view() {
-            View::Int(v) => push_int(out, v),
+            View::Int(v) => {
+                push_int(out, v);
+                if let Some(b) = self.basis() {
+                    b.write_to(out);
+                }
+            }
             View::Tuple(m) => {
                 out.push('(');
                 for (i, e) in m.enumerate() {
@@ -621,7 +711,10 @@ pub fn push_int(out: &mut String, v: i64) {
 impl fmt::Display for Tup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.view() {
-            View::Int(v) => write!(f, "{v}"),
+            View::Int(v) => match self.basis() {
+                None => write!(f, "{v}"),
+                Some(b) => write!(f, "{v}{b}"),
+            },
             View::Tuple(m) => {
                 f.write_str("(")?;
                 for (i, e) in m.enumerate() {
@@ -760,11 +853,29 @@ impl Reader<'_> {
         while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
             self.i += 1;
         }
-        std::str::from_utf8(&self.b[start..self.i])
+        let v: i64 = std::str::from_utf8(&self.b[start..self.i])
             .ok()
             .and_then(|s| s.parse().ok())
-            .map(IntTuple::int)
-            .ok_or_else(|| self.error("expected an integer"))
+            .ok_or_else(|| self.error("expected an integer"))?;
+        // a scaled basis element, `3@1@0`: the modes innermost first, as CuTe prints them
+        let mut printed = SmallVec::<[i64; 4]>::new();
+        while self.b.get(self.i) == Some(&b'@') {
+            self.i += 1;
+            let s = self.i;
+            while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+                self.i += 1;
+            }
+            let m = std::str::from_utf8(&self.b[s..self.i])
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| self.error("expected a mode index after '@'"))?;
+            printed.push(m);
+        }
+        if printed.is_empty() {
+            return Ok(IntTuple::int(v));
+        }
+        let basis = Basis::from_printed(&printed)?;
+        Ok(IntTuple::stride(Stride::new(v, basis)))
     }
 }
 

@@ -414,6 +414,28 @@ pub(crate) fn leaves_apart(used: &mut [(i64, i64)]) -> bool {
 /// `R(i) == A(B(i))` for every `i` in B's domain (A extends its last mode past its size). `a`
 /// is the left layout flattened by `coalesce_x` (the same function), as CuTe's algorithm used it.
 pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+    if a.stride().has_basis() || r.stride().has_basis() {
+        // a layout into coordinates is the sum of its components along each basis element:
+        // the law holds when it holds for every component
+        let mut bases = super::basis::bases_of(a.stride());
+        for x in super::basis::bases_of(r.stride()) {
+            if !bases.contains(&x) {
+                bases.push(x);
+            }
+        }
+        for basis in bases {
+            let ca = Layout::raw(
+                a.shape().clone(),
+                super::basis::component(a.stride(), basis)?,
+            );
+            let cr = Layout::raw(
+                r.shape().clone(),
+                super::basis::component(r.stride(), basis)?,
+            );
+            check_composition(&ca, b, &cr)?;
+        }
+        return Ok(());
+    }
     if composition_proven(a, b) {
         return Ok(());
     }

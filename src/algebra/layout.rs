@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::arith;
+use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
@@ -24,6 +25,12 @@ impl Layout {
                 format!("shape {shape} and stride {stride} are not congruent"),
             ));
         }
+        if shape.has_basis() {
+            return Err(condition(
+                "make_layout",
+                format!("shape {shape} has a basis element: extents are integers"),
+            ));
+        }
         if let Some(bad) = shape.first_leaf(|s| s <= 0) {
             return Err(condition(
                 "make_layout",
@@ -43,6 +50,13 @@ impl Layout {
     pub fn column_major(shape: IntTuple) -> Result<Layout> {
         let stride = coord::compact_col_major(&shape, 1)?;
         Layout::new(shape, stride)
+    }
+
+    /// CuTe's `make_identity_layout(shape)`: `make_layout(shape, make_basis_like(shape))`, each
+    /// coordinate mapped to itself (`(4,8):(1@0,1@1)`).
+    pub fn identity(shape: &IntTuple) -> Result<Layout> {
+        let stride = super::basis::make_basis_like(shape)?;
+        Layout::new(shape.clone(), stride)
     }
 
     /// `make_layout(shape, LayoutRight{})`.
@@ -128,6 +142,21 @@ impl Layout {
     /// Evaluate at an integer or hierarchical coordinate (no slicing).
     pub fn eval(&self, coord: &Tup) -> Result<i64> {
         coord::crd2idx(coord, &self.shape, &self.stride)
+    }
+
+    /// Evaluate at an integer or hierarchical coordinate into CuTe's codomain: an integer for
+    /// integer strides, a scaled basis element or an arithmetic tuple for basis strides.
+    pub fn eval_index(&self, coord: &Tup) -> Result<Index> {
+        if self.stride.has_basis() {
+            coord::crd2idx_traced(coord, &self.shape, &self.stride, &mut NoTrace)
+        } else {
+            self.eval(coord).map(IntTuple::int)
+        }
+    }
+
+    /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).
+    pub fn offset_index(&self, c: &Coord) -> Result<Index> {
+        self.eval_index(&zero_underscores(c))
     }
 
     /// Evaluate at a 1-D index.
@@ -238,7 +267,7 @@ impl Layout {
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaves();
-        let d = self.stride.leaves();
+        let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {
             return Err(rank0("coalesce"));
@@ -260,7 +289,7 @@ impl Layout {
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaves();
-        let d = self.stride.leaves();
+        let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {
             return Err(rank0("coalesce_x"));
@@ -269,7 +298,7 @@ impl Layout {
         let ls = if ls == 1 { 2 } else { ls };
         t.step(|| {
             coalesce_start(self, "coalesce_x")
-                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::int(ld)))
+                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
         });
         let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
         t.step(|| coalesce_x_done(self, &out));
@@ -391,16 +420,17 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 /// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
 fn bw_coalesce_traced<T: Trace>(
     s: &[i64],
-    d: &[i64],
+    d: &[Stride],
     last: usize,
     ns: i64,
-    nd: i64,
+    nd: Stride,
     t: &mut T,
 ) -> Result<Layout> {
     // the new layout's modes kept back to front (its front mode last, so that a mode is put in
-    // front by a push); starts as a scalar
+    // front by a push); starts as a scalar. A stride may be a basis element: `s0*d0 == d1` then
+    // also asks for the same basis (CuTe: a ScaledBasis equals only a ScaledBasis of its modes).
     let mut new_s: Vec<i64> = Vec::with_capacity(last + 1);
-    let mut new_d: Vec<i64> = Vec::with_capacity(last + 1);
+    let mut new_d: Vec<Stride> = Vec::with_capacity(last + 1);
     new_s.push(ns);
     new_d.push(nd);
     for i in (0..last).rev() {
@@ -415,7 +445,7 @@ fn bw_coalesce_traced<T: Trace>(
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
             new_s[f] = si;
             new_d[f] = di;
-        } else if arith::mul(si, di, "coalesce")? == fd {
+        } else if di.scaled(si, "coalesce")? == fd {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
             new_s[f] = arith::mul(si, fs, "coalesce")?;
             new_d[f] = di;
@@ -433,12 +463,16 @@ fn bw_coalesce_traced<T: Trace>(
         }
         return Ok(Layout::raw(
             IntTuple::int(new_s[0]),
-            IntTuple::int(new_d[0]),
+            IntTuple::stride(new_d[0]),
         ));
+    }
+    let mut stride = TupleBuilder::new();
+    for d in new_d {
+        stride.push_stride(d);
     }
     Ok(Layout::raw(
         new_s.into_iter().map(IntTuple::int).collect(),
-        new_d.into_iter().map(IntTuple::int).collect(),
+        stride.finish(),
     ))
 }
 
@@ -486,13 +520,13 @@ fn coalesce_x_done(l: &Layout, out: &Result<Layout>) -> Step {
 fn coalesce_pair(
     i: usize,
     s0: i64,
-    d0: i64,
+    d0: Stride,
     s1: i64,
-    d1: i64,
+    d1: Stride,
     rule: &'static str,
     merge: Option<bool>,
 ) -> Step {
-    let prod = s0.checked_mul(d0).unwrap_or(i64::MAX);
+    let prod = d0.scaled(s0, "coalesce").unwrap_or(Stride::int(i64::MAX));
     let text = match rule {
         "drop size-1" => format!("mode {i} {s0}:{d0} has size 1: dropped"),
         "replace size-1" => {
@@ -511,6 +545,20 @@ fn coalesce_pair(
         .val("d0", d0)
         .val("s1", s1)
         .val("d1", d1);
+    // the checks evaluate integer layouts
+    let (
+        Stride {
+            value: d0,
+            basis: None,
+        },
+        Stride {
+            value: d1,
+            basis: None,
+        },
+    ) = (d0, d1)
+    else {
+        return st;
+    };
     match merge {
         Some(true) => {
             if let Ok(lhs) = Layout::new(
@@ -523,7 +571,7 @@ fn coalesce_pair(
                 });
             }
         }
-        Some(false) => st = st.check(Check::rel("d1 vs s0*d0", d1, Rel::Ne, prod)),
+        Some(false) => st = st.check(Check::rel("d1 vs s0*d0", d1, Rel::Ne, prod.value)),
         None => {}
     }
     st

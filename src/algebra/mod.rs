@@ -2,6 +2,7 @@
 //! No I/O and no source spans here.
 
 pub mod arith;
+pub mod basis;
 pub mod common;
 pub mod complement;
 pub mod composition;

@@ -2,36 +2,127 @@
 //! whose elements are their own indices, so a tensor is an offset and a layout
 //! (`132 o (4,8):(1,8)`).
 
+use std::fmt;
+
 use super::arith;
+use super::basis::{Index, index_add};
 use super::coord::Coord;
 use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
+use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use super::swizzle::{ComposedLayout, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{NoTrace, Step, Trace};
 
+/// Where a tensor's elements start: CuTe's counting iterator at an integer (element `i` is the
+/// integer `o + L(i)`), or its `ArithmeticTupleIterator` at a coordinate (an identity tensor:
+/// element `i` is the coordinate `o + L(i)`, an arithmetic tuple).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A counting iterator: an integer offset.
+    Count(i64),
+    /// An arithmetic-tuple iterator: a coordinate (CuTe prints `ArithTuple(0,0)`).
+    Coord(Index),
+}
+
+impl Origin {
+    /// The iterator advanced by `by` (what the layout maps a coordinate to): CuTe's `data + L(c)`.
+    pub fn shift(&self, by: &Index) -> Result<Origin> {
+        match self {
+            Origin::Count(o) => match (by.as_int(), by.basis()) {
+                (Some(v), None) => Ok(Origin::Count(arith::add(*o, v, "tensor offset")?)),
+                _ => Err(condition(
+                    "tensor offset",
+                    format!(
+                        "a tensor over integers cannot move by the coordinate {by}: a layout with basis strides needs an identity tensor (make_identity_tensor)"
+                    ),
+                )),
+            },
+            Origin::Coord(c) => Ok(Origin::Coord(index_add(c, by)?)),
+        }
+    }
+
+    /// The element at layout value `v`: `o + v`.
+    pub fn element(&self, v: &Index) -> Result<Index> {
+        match self.shift(v)? {
+            Origin::Count(o) => Ok(IntTuple::int(o)),
+            Origin::Coord(c) => Ok(c),
+        }
+    }
+
+    /// The integer offset of a counting iterator.
+    pub fn as_count(&self) -> Option<i64> {
+        match self {
+            Origin::Count(o) => Some(*o),
+            Origin::Coord(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Origin {
+    /// As CuTe prints the iterator, the static `_` removed: `132`, `ArithTuple(0,0)`,
+    /// `ArithTuple0` (CuTe's `ArithTuple_0`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Count(o) => write!(f, "{o}"),
+            Origin::Coord(c) => write!(f, "ArithTuple{c}"),
+        }
+    }
+}
+
 /// A tensor over a layout: element `i` is `offset + layout(i)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OffsetTensor {
-    /// The data pointer's offset (in elements).
-    pub offset: i64,
+    /// Where the elements start.
+    pub offset: Origin,
     /// The layout.
     pub layout: Layout,
 }
 
 impl OffsetTensor {
-    /// A tensor at offset `offset` over `layout`.
+    /// A tensor at integer offset `offset` over `layout`.
     pub fn new(offset: i64, layout: Layout) -> OffsetTensor {
+        OffsetTensor {
+            offset: Origin::Count(offset),
+            layout,
+        }
+    }
+
+    /// A tensor at `origin` over `layout`.
+    pub fn at(offset: Origin, layout: Layout) -> OffsetTensor {
         OffsetTensor { offset, layout }
+    }
+
+    /// A tensor at `origin` over `layout`, checked: a layout with basis strides maps to
+    /// coordinates, so its tensor starts at a coordinate (an `ArithTuple`), not an integer.
+    pub fn checked(offset: Origin, layout: Layout) -> Result<OffsetTensor> {
+        if let (Origin::Count(o), true) = (&offset, layout.stride().has_basis()) {
+            return Err(condition(
+                "make_tensor",
+                format!(
+                    "a tensor over integers at {o} cannot have the basis strides of {layout}: its elements would be coordinates (make_identity_tensor, or ArithTuple(0,0) o L)"
+                ),
+            ));
+        }
+        Ok(OffsetTensor { offset, layout })
+    }
+
+    /// CuTe's `make_identity_tensor(shape)`: the coordinates of `shape`, an arithmetic-tuple
+    /// iterator at `repeat_like(shape, 0)` over `make_identity_layout(shape)`.
+    pub fn identity(shape: &IntTuple) -> Result<OffsetTensor> {
+        Ok(OffsetTensor::at(
+            Origin::Coord(shape.repeat_like(0)),
+            Layout::identity(shape)?,
+        ))
     }
 
     /// `tensor(coord)` with `_` in it: `make_tensor(data + offset, sliced_layout)`.
     pub fn slice(&self, c: &Coord) -> Result<OffsetTensor> {
         let sliced = self.layout.slice(c)?;
-        let off = self.layout.offset_of(c)?;
+        let off = self.layout.offset_index(c)?;
         Ok(OffsetTensor {
-            offset: arith::add(self.offset, off, "slice")?,
+            offset: self.offset.shift(&off)?,
             layout: sliced,
         })
     }
@@ -118,7 +209,7 @@ fn partition_traced<T: Trace>(
     });
     let z = zipped_divide_traced(&t.layout, tiler, tr);
     tr.end();
-    let tiled = OffsetTensor::new(t.offset, z?);
+    let tiled = OffsetTensor::at(t.offset.clone(), z?);
     let coord = partition_coord(&tiled.layout, c, keep, op)?;
     let out = tiled.slice(&coord)?;
     tr.step(|| {
@@ -129,7 +220,11 @@ fn partition_traced<T: Trace>(
                 "{} at {coord}: the fixed modes give the offset {} + {} = {}, the kept ones the layout {}: {} o {}",
                 tiled.layout,
                 t.offset,
-                out.offset.saturating_sub(t.offset),
+                tiled
+                    .layout
+                    .offset_index(&coord)
+                    .map(|o| o.to_string())
+                    .unwrap_or_default(),
                 out.offset,
                 out.layout,
                 out.offset,
@@ -273,7 +368,6 @@ fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler, Coord)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::IntTuple;
 
     fn l(s: IntTuple, d: IntTuple) -> Layout {
         Layout::new(s, d).unwrap()
@@ -291,7 +385,7 @@ mod tests {
             &Coord::from_int_tuple(&t2(1, 2)),
         )
         .unwrap();
-        assert_eq!(r.offset, 132);
+        assert_eq!(r.offset, Origin::Count(132));
         assert_eq!(r.layout.to_string(), "(4,8):(1,8)");
     }
 
@@ -299,7 +393,7 @@ mod tests {
     fn seeds_local_partition() {
         let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
         let r = local_partition(&t, &l(t2(2, 4), t2(1, 2)), 3).unwrap();
-        assert_eq!(r.offset, 9);
+        assert_eq!(r.offset, Origin::Count(9));
         assert_eq!(r.layout.to_string(), "(4,6):(2,32)");
     }
 

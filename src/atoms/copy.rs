@@ -625,7 +625,14 @@ impl TiledCopy {
     }
 
     /// `ThrCopy::partition_S` (src) / `partition_D` of a tensor for thread `thr_idx`.
-    pub fn partition(&self, src: bool, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
+    /// The offset is what the tensor's layout maps the thread's first element to (an arithmetic
+    /// tuple for an identity tensor's basis strides).
+    pub fn partition(
+        &self,
+        src: bool,
+        thr_idx: i64,
+        tensor: &Layout,
+    ) -> Result<(crate::algebra::basis::Index, Layout)> {
         let n = self.num_threads()?;
         if !(0..n).contains(&thr_idx) {
             return Err(condition(
@@ -644,7 +651,7 @@ impl TiledCopy {
         }
         let thr_tensor = self.tidfrg(src, tensor)?;
         let coord = Self::partition_coord(thr_idx, tensor.rank());
-        Ok((thr_tensor.offset_of(&coord)?, thr_tensor.slice(&coord)?))
+        Ok((thr_tensor.offset_index(&coord)?, thr_tensor.slice(&coord)?))
     }
 
     /// The coordinate of thread `thr_idx`'s part of `tidfrg` of a tensor of rank `rank`:

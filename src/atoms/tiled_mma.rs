@@ -261,10 +261,17 @@ impl TiledMma {
 
     /// `ThrMMA::partition_{A,B,C}(tensor)` for the thread `thr_idx`: the offset and the layout
     /// `(FrgV, Rest...)` of the thread's part of a tensor with layout `tensor`.
-    pub fn partition(&self, op: Operand, thr_idx: i64, tensor: &Layout) -> Result<(i64, Layout)> {
+    /// The offset is what the tensor's layout maps the thread's first element to (an arithmetic
+    /// tuple for an identity tensor's basis strides).
+    pub fn partition(
+        &self,
+        op: Operand,
+        thr_idx: i64,
+        tensor: &Layout,
+    ) -> Result<(crate::algebra::basis::Index, Layout)> {
         let thr_tensor = self.thrfrg(op, tensor)?;
         let coord = self.partition_coord(op, thr_idx, &thr_tensor)?;
-        let offset = thr_tensor.offset_of(&coord)?;
+        let offset = thr_tensor.offset_index(&coord)?;
         let layout = thr_tensor.slice(&coord)?;
         Ok((offset, layout))
     }

@@ -31,12 +31,20 @@ pub fn layout_of(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
 }
 
 /// Where a tensor is expected (`local_tile`, `local_partition`): `OFFSET o LAYOUT`, or a
-/// layout or shape at offset 0.
+/// layout or shape at offset 0 (a layout with basis strides: at the coordinate 0, as an identity
+/// tensor).
 pub fn tensor_of(v: &Value, span: Span) -> Result<crate::algebra::tensor::OffsetTensor, EvalError> {
-    use crate::algebra::tensor::OffsetTensor;
+    use crate::algebra::tensor::{OffsetTensor, Origin};
     match v {
-        Value::OffsetLayout(o, l) => Ok(OffsetTensor::new(*o, l.clone())),
-        _ => Ok(OffsetTensor::new(0, to_layout(v, span)?)),
+        Value::OffsetLayout(o, l) => Ok(OffsetTensor::at(o.clone(), l.clone())),
+        _ => {
+            let l = to_layout(v, span)?;
+            if l.stride().has_basis() {
+                Ok(OffsetTensor::at(Origin::Coord(IntTuple::int(0)), l))
+            } else {
+                Ok(OffsetTensor::new(0, l))
+            }
+        }
     }
 }
 

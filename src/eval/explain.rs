@@ -262,9 +262,15 @@ fn at_index(v: &Value, i: i64, t: &mut Recorder) -> algebra::Result<()> {
                     format!("the result at index {i}: {l}({i})"),
                 )
             });
-            let r = coord::crd2idx_traced(&IntTuple::int(i), l.shape(), l.stride(), t);
+            let at = IntTuple::int(i);
+            let r = if l.stride().has_basis() {
+                coord::crd2idx_traced::<algebra::basis::Index, _>(&at, l.shape(), l.stride(), t)
+                    .map(|_| ())
+            } else {
+                coord::crd2idx_traced::<i64, _>(&at, l.shape(), l.stride(), t).map(|_| ())
+            };
             t.end();
-            r.map(|_| ())
+            r
         }
         Value::Swizzle(s) => {
             if i < 0 {

@@ -2,6 +2,8 @@
 
 use super::convert::{to_int, to_layout, to_tiler};
 use super::{EvalError, Value};
+use crate::algebra::basis::Index;
+use crate::algebra::tensor::Origin;
 use crate::algebra::{IntTuple, Layout};
 use crate::atoms::{self, Atom, CopyAtom, Operand, TiledCopy, TiledMma};
 use crate::parser::Span;
@@ -165,12 +167,10 @@ fn atom_method(
             }),
         (Atom::TiledCopy(t) | Atom::ThrCopy(t, _), "retile_S" | "retile_D" | "retile") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
-                let (base, l) = tensor_arg(&args[0], spans[0])?;
-                let part = t.retile(&l).map_err(alg)?;
-                if base == 0 && !matches!(args[0], Value::OffsetLayout(..)) {
-                    Ok(Value::Layout(part))
-                } else {
-                    Ok(Value::OffsetLayout(base, part))
+                let part = t.retile(&to_layout(&args[0], spans[0])?).map_err(alg)?;
+                match &args[0] {
+                    Value::OffsetLayout(base, _) => Ok(Value::OffsetLayout(base.clone(), part)),
+                    _ => Ok(Value::Layout(part)),
                 }
             })
         }
@@ -201,11 +201,9 @@ fn atom_method(
 
 /// A tensor argument of a partition: a shape (its column-major layout), a layout, or an offset
 /// layout (a tensor over a layout).
-fn tensor_arg(v: &Value, span: Span) -> Result<(i64, Layout), EvalError> {
-    match v {
-        Value::OffsetLayout(o, l) => Ok((*o, l.clone())),
-        _ => Ok((0, to_layout(v, span)?)),
-    }
+fn tensor_arg(v: &Value, span: Span) -> Result<(Origin, Layout), EvalError> {
+    let t = super::convert::tensor_of(v, span)?;
+    Ok((t.offset, t.layout))
 }
 
 /// A thread's slice `coord` of a swizzled tensor whose inner layout was partitioned into `frg`:
@@ -226,9 +224,8 @@ fn swizzled_slice(
     super::tensor_value(total, r)
 }
 
-fn offset_layout(base: i64, off: i64, l: Layout, span: Span) -> Result<Value, EvalError> {
-    let total = crate::algebra::arith::add(base, off, "partition")
-        .map_err(|e| EvalError::algebra(e, span))?;
+fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Value, EvalError> {
+    let total = base.shift(&off).map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::OffsetLayout(total, l))
 }
 

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 pub use value::Value;
 
+use crate::algebra::tensor::Origin;
 use crate::algebra::{
     AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle, composition,
 };
@@ -317,6 +318,9 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
+                crate::algebra::basis::Stride::new(*v, *b),
+            ))),
             ExprKind::Underscore => Ok(Value::Under),
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
                 if items.iter().all(is_int_literal) {
@@ -791,7 +795,7 @@ pub fn apply(
                 l.slice(&c).map(Value::Layout).map_err(at_coord)
             } else {
                 let ct = c.to_int_tuple().expect("no underscore");
-                l.eval(&ct).map(Value::int).map_err(at_coord)
+                l.eval_index(&ct).map(Value::IntTuple).map_err(at_coord)
             }
         }
         Value::Swizzle(s) => {
@@ -812,16 +816,13 @@ pub fn apply(
         Value::OffsetLayout(o, l) => {
             let co = to_coord(coord, cspan)?;
             if co.has_underscore() {
-                let off = l.offset_of(&co).map_err(alg)?;
-                let sl = l.slice(&co).map_err(alg)?;
-                let total = crate::algebra::arith::add(*o, off, "offset").map_err(alg)?;
-                return Ok(Value::OffsetLayout(total, sl));
+                let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), l.clone());
+                let r = t.slice(&co).map_err(alg)?;
+                return Ok(Value::OffsetLayout(r.offset, r.layout));
             }
             let ct = co.to_int_tuple().expect("no underscore");
-            let v = l.eval(&ct).map_err(alg)?;
-            crate::algebra::arith::add(*o, v, "offset layout")
-                .map(Value::int)
-                .map_err(alg)
+            let v = l.eval_index(&ct).map_err(alg)?;
+            o.element(&v).map(Value::IntTuple).map_err(alg)
         }
         Value::SwizzledTensor(o, c) => {
             let co = to_coord(coord, cspan)?;
@@ -852,7 +853,7 @@ pub(crate) fn tensor_value(
 ) -> Result<Value, EvalError> {
     use crate::algebra::swizzle::SwizzledOrPlain;
     Ok(match r {
-        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(offset, l),
+        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(Origin::Count(offset), l),
         SwizzledOrPlain::Composed(c) => Value::SwizzledTensor(offset, c),
     })
 }
@@ -877,9 +878,17 @@ pub fn compose_values(
                 span,
             ))
         }
-        (Value::IntTuple(_), Value::Layout(l)) if int(a).is_some() => {
-            Ok(Value::OffsetLayout(int(a).expect("an integer"), l.clone()))
+        (Value::IntTuple(t), Value::Layout(l)) if t.is_int() && t.basis().is_none() => {
+            let o = Origin::Count(int(a).expect("an integer"));
+            crate::algebra::tensor::OffsetTensor::checked(o, l.clone())
+                .map(|t| Value::OffsetLayout(t.offset, t.layout))
+                .map_err(alg)
         }
+        // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
+        (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
+            Origin::Coord(c.clone()),
+            to_layout(b, bspan)?,
+        )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
         (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
             Ok(Value::TensorSwizzle(int(a).expect("an integer"), *s, None))
@@ -936,7 +945,7 @@ pub fn compose_values(
         (Value::OffsetLayout(o, l), _) => {
             let t = to_tiler(b, bspan)?;
             composition::compose_tiler(l, &t)
-                .map(|r| Value::OffsetLayout(*o, r))
+                .map(|r| Value::OffsetLayout(o.clone(), r))
                 .map_err(alg)
         }
         (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
@@ -982,6 +991,34 @@ fn binary(
         && op != BinOp::Compose
     {
         return arithmetic(op, x, y, bspan, span).map(Value::int);
+    }
+    // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
+    if let (Value::IntTuple(x), Value::IntTuple(y)) = (a, b)
+        && (x.has_basis() || y.has_basis())
+    {
+        let alg = |e| EvalError::algebra(e, span);
+        return match op {
+            BinOp::Product => match (a.as_int(), b.as_int(), x.as_stride(), y.as_stride()) {
+                (Some(k), None, _, Some(d)) | (None, Some(k), Some(d), _) => d
+                    .scaled(k, "*")
+                    .map(|d| Value::IntTuple(IntTuple::stride(d)))
+                    .map_err(alg),
+                _ => Err(EvalError::new(
+                    "'*' of basis elements: one side must be an integer",
+                    span,
+                )),
+            },
+            BinOp::Add => crate::algebra::basis::index_add(x, y)
+                .map(Value::IntTuple)
+                .map_err(alg),
+            _ => Err(EvalError::new(
+                format!(
+                    "'{}' is not defined on basis elements (CuTe's arithmetic tuples add and scale)",
+                    op.symbol()
+                ),
+                span,
+            )),
+        };
     }
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
@@ -1054,7 +1091,7 @@ pub fn constant(name: &str) -> Option<Value> {
 /// Whether an expression is an IntTuple written out: an integer or a tuple of such.
 fn is_int_literal(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int(_) => true,
+        ExprKind::Int(_) | ExprKind::Scaled(..) => true,
         ExprKind::Tuple(items) => items.iter().all(is_int_literal),
         _ => false,
     }
@@ -1065,6 +1102,7 @@ fn int_literal(e: &Expr) -> IntTuple {
     match &e.kind {
         ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
         ExprKind::Int(v) => IntTuple::int(*v),
+        ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
         _ => unreachable!("checked by is_int_literal"),
     }
 }

@@ -1,5 +1,6 @@
 //! Values that statements compute.
 
+use crate::algebra::tensor::Origin;
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle, Tup};
 
 /// A value: what an expression evaluates to.
@@ -23,14 +24,18 @@ pub enum Value {
     Offset(Offset),
     /// `Sw o OFF`, waiting for its layout.
     SwizzleOffset(Swizzle, Offset),
-    /// `OFF o L`: a layout shifted by an offset (a tensor over a layout).
-    OffsetLayout(i64, Layout),
+    /// `OFF o L`: a layout shifted by an offset (a tensor over a layout); `ArithTuple(0,0) o L`
+    /// an identity tensor.
+    OffsetLayout(Origin, Layout),
     /// `OFF o Sw o OFF2 o L`: a tensor over a swizzled layout (shared memory), element `i` at
     /// `OFF + (Sw o OFF2 o L)(i)`.
     SwizzledTensor(i64, ComposedLayout),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
     TensorSwizzle(i64, Swizzle, Option<Offset>),
+    /// CuTe's `ArithmeticTuple` as an iterator (`ArithTuple(0,0)`, an identity tensor's start),
+    /// waiting for its layout.
+    ArithTuple(IntTuple),
     /// A name passed as an argument that is not a variable: an atom name or an element type.
     Name(String),
     /// An MMA or copy atom, a tiled MMA or copy, or a thread's slice of one.
@@ -63,17 +68,32 @@ impl Value {
     /// The integer, when the value is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {
-            Value::IntTuple(t) => t.as_int(),
+            Value::IntTuple(t) if t.basis().is_none() => t.as_int(),
             _ => None,
+        }
+    }
+
+    /// Whether the value holds a basis element (`1@0`): an identity layout's strides, an identity
+    /// tensor, an arithmetic tuple.
+    pub fn has_basis(&self) -> bool {
+        match self {
+            Value::IntTuple(t) => t.has_basis(),
+            Value::Layout(l) => l.stride().has_basis(),
+            Value::OffsetLayout(o, l) => matches!(o, Origin::Coord(_)) || l.stride().has_basis(),
+            Value::ArithTuple(_) => true,
+            Value::Tuple(items) => items.iter().any(Value::has_basis),
+            _ => false,
         }
     }
 
     /// A word for the kind of value, for messages.
     pub fn kind(&self) -> &'static str {
         match self {
+            Value::IntTuple(t) if t.basis().is_some() => "a basis element",
             Value::IntTuple(t) if t.is_int() => "an integer",
             Value::IntTuple(_) => "an IntTuple",
             Value::Bool(_) => "a boolean",
+            Value::Layout(l) if l.stride().has_basis() => "a layout with basis strides",
             Value::Layout(_) => "a layout",
             Value::Under => "'_'",
             Value::Tuple(_) => "a tuple",
@@ -81,9 +101,11 @@ impl Value {
             Value::Composed(_) => "a composed layout",
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
+            Value::OffsetLayout(Origin::Coord(_), _) => "an identity tensor",
             Value::OffsetLayout(..) => "an offset layout",
             Value::SwizzledTensor(..) => "a tensor over a swizzled layout",
             Value::TensorSwizzle(..) => "an offset swizzle waiting for its layout",
+            Value::ArithTuple(_) => "an arithmetic-tuple iterator",
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
         }

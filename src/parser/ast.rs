@@ -68,6 +68,9 @@ pub struct Expr<'a> {
 pub enum ExprKind<'a> {
     /// An integer literal.
     Int(i64),
+    /// A scaled basis element `3@1@0` (C++ `E<0,1>{}`, `ScaledBasis<_3,0,1>{}`): a stride of an
+    /// identity layout.
+    Scaled(i64, crate::algebra::basis::Basis),
     /// `_`.
     Underscore,
     /// `(a, b, ...)`, or `(a)` when `a` is an integer or an IntTuple literal (rank 1).

@@ -240,6 +240,10 @@ enum Template {
     MakeSwizzle,
     /// `smem_ptr_flag_bits<N>`: the pointer flag of a GMMA atom.
     SmemPtr,
+    /// `E<n0,n1,…>`: a basis element (`E<>` is 1).
+    Basis,
+    /// `ScaledBasis<_v,n0,n1,…>`: a scaled basis element.
+    ScaledBasis,
     /// A template whose arguments are values, standing for a call of this function:
     /// `Shape<_4,_8>` is `make_shape(_4, _8)`.
     Call(&'static str),
@@ -251,6 +255,8 @@ fn template(name: &str) -> Option<Template> {
         "Sw" | "Swizzle" => Template::Swizzle,
         "make_swizzle" => Template::MakeSwizzle,
         "smem_ptr_flag_bits" => Template::SmemPtr,
+        "E" => Template::Basis,
+        "ScaledBasis" => Template::ScaledBasis,
         "Shape" => Template::Call("make_shape"),
         "Stride" => Template::Call("make_stride"),
         "Coord" => Template::Call("make_coord"),
@@ -960,6 +966,49 @@ impl<'a> Parser<'a> {
         Some(Ok((end, value)))
     }
 
+    /// The integer literal `v` that ends at `end`, or the scaled basis element it starts
+    /// (`3@1@0`: the modes innermost first, as CuTe prints them).
+    fn scaled_after(&self, pos: usize, end: usize, v: i64) -> PResult<(usize, Expr<'a>)> {
+        let bytes = self.src.as_bytes();
+        let mut at = end;
+        let mut printed: Vec<i64> = Vec::new();
+        while bytes.get(at) == Some(&b'@') {
+            let digits = bytes[at + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let text = &self.src[at + 1..at + 1 + digits];
+            let Ok(m) = text.parse::<i64>() else {
+                return err(
+                    "expected a mode index after '@' (a basis element: 1@0)",
+                    Span::new(at, at + 1),
+                );
+            };
+            printed.push(m);
+            at += 1 + digits;
+        }
+        let span = Span::new(pos, at);
+        if printed.is_empty() {
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Int(v),
+                    span,
+                },
+            ));
+        }
+        match crate::algebra::basis::Basis::from_printed(&printed) {
+            Ok(b) => Ok((
+                at,
+                Expr {
+                    kind: ExprKind::Scaled(v, b),
+                    span,
+                },
+            )),
+            Err(e) => err(e.to_string(), span),
+        }
+    }
+
     fn primary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let Some(c) = self.peek(pos) else {
             return err("expected an expression", Span::new(pos, pos));
@@ -972,13 +1021,7 @@ impl<'a> Parser<'a> {
             _ => {
                 if let Some(r) = self.int_at(pos) {
                     let (end, v) = r?;
-                    (
-                        end,
-                        Expr {
-                            kind: ExprKind::Int(v),
-                            span: Span::new(pos, end),
-                        },
-                    )
+                    self.scaled_after(pos, end, v)?
                 } else if let Some((name, end)) = self.ident_at(pos) {
                     self.named(pos, name, end)?
                 } else if c == '_' {
@@ -1100,13 +1143,7 @@ impl<'a> Parser<'a> {
         match self.int_at(pos) {
             Some(r) => {
                 let (end, v) = r?;
-                Ok((
-                    end,
-                    Expr {
-                        kind: ExprKind::Int(v),
-                        span: Span::new(pos, end),
-                    },
-                ))
+                self.scaled_after(pos, end, v)
             }
             None => {
                 let end = (pos + self.peek(pos).map_or(0, char::len_utf8)).min(self.src.len());
@@ -1145,6 +1182,37 @@ impl<'a> Parser<'a> {
     fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr<'a>)> {
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
+        }
+        // CuTe's `ArithTuple_0` (the iterator of an integer coordinate), printed `ArithTuple0`
+        if let Some(rest) = name.strip_prefix("ArithTuple")
+            && !rest.is_empty()
+        {
+            let digits = rest.strip_prefix('_').unwrap_or(rest);
+            let (neg, digits) = match digits.strip_prefix('m') {
+                Some(d) => (true, d),
+                None => (false, digits),
+            };
+            if let Ok(v) = digits.parse::<i64>() {
+                let span = Span::new(pos, end);
+                let name_end = pos + "ArithTuple".len();
+                let callee = self.alloc(Expr {
+                    kind: ExprKind::Name("ArithTuple"),
+                    span: Span::new(pos, name_end),
+                });
+                // the argument ends where the call ends: the handler tells this form by it
+                let arg = Expr {
+                    kind: ExprKind::Int(if neg { -v } else { v }),
+                    span: Span::new(name_end, end),
+                };
+                let args = self.arena.alloc_slice_copy(&[arg]);
+                return Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(callee, args),
+                        span,
+                    },
+                ));
+            }
         }
         let angle = self.skip_ws(end);
         if self.peek(angle) == Some('<') {
@@ -1243,6 +1311,26 @@ impl<'a> Parser<'a> {
                 Some([bits]) => ExprKind::SmemPtr(*bits),
                 _ => return err(format!("expected {name}<N> with one integer"), span),
             },
+            Template::Basis | Template::ScaledBasis => {
+                let Some(v) = ints() else {
+                    return err(format!("expected {name}<…> with integers"), span);
+                };
+                let (value, path) = match (t, v.split_first()) {
+                    (Template::Basis, _) => (1, &v[..]),
+                    (_, Some((value, path))) => (*value, path),
+                    (_, None) => {
+                        return err("expected ScaledBasis<_V, N…> with a value and modes", span);
+                    }
+                };
+                if path.is_empty() {
+                    ExprKind::Int(value)
+                } else {
+                    match crate::algebra::basis::Basis::from_path(path) {
+                        Ok(b) => ExprKind::Scaled(value, b),
+                        Err(e) => return err(e.to_string(), span),
+                    }
+                }
+            }
             Template::Call(f) => {
                 let callee = Expr {
                     kind: ExprKind::Name(f),
@@ -1332,7 +1420,7 @@ fn normalize_template_args(args: &str) -> String {
 /// Whether an expression is an integer or a tuple of IntTuple literals.
 pub fn is_int_tuple_literal(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int(_) => true,
+        ExprKind::Int(_) | ExprKind::Scaled(..) => true,
         ExprKind::Tuple(v) => v.iter().all(is_int_tuple_literal),
         _ => false,
     }

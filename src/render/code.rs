@@ -2,6 +2,7 @@
 //! so a layout found in `cute` pastes straight into a kernel.
 
 use super::{RenderError, plain, position_independent};
+use crate::algebra::tensor::Origin;
 use crate::algebra::{Layout, Offset, Swizzle, Tup, View};
 use crate::eval::Value;
 
@@ -31,11 +32,24 @@ pub fn int_type(v: i64) -> String {
 /// The C++ type of an IntTuple: leaves as [`int_type`], tuples as `Shape<…>` / `Stride<…>`.
 fn tuple_type(t: &Tup, name: &str) -> String {
     match t.view() {
-        View::Int(v) => int_type(v),
+        View::Int(v) => match t.basis() {
+            None => int_type(v),
+            Some(b) => scaled_basis_type(v, &b.path()),
+        },
         View::Tuple(v) => {
             let parts: Vec<String> = v.iter().map(|e| tuple_type(e, name)).collect();
             format!("{name}<{}>", parts.join(","))
         }
+    }
+}
+
+/// A basis element's type: `E<0,1>` (value 1), `ScaledBasis<_2,1>`, its modes outermost first.
+fn scaled_basis_type(v: i64, path: &[i64]) -> String {
+    let modes: Vec<String> = path.iter().map(i64::to_string).collect();
+    if v == 1 {
+        format!("E<{}>", modes.join(","))
+    } else {
+        format!("ScaledBasis<{},{}>", int_type(v), modes.join(","))
     }
 }
 
@@ -73,9 +87,7 @@ fn is_tiler(items: &[Value]) -> bool {
 /// plain notation with CuTe's static `_`).
 pub fn cpp(v: &Value) -> Result<String, RenderError> {
     Ok(match v {
-        Value::IntTuple(t) if t.is_int() => {
-            format!("{}{{}}", int_type(t.as_int().expect("an integer")))
-        }
+        Value::IntTuple(t) if t.is_int() => format!("{}{{}}", tuple_type(t, "Shape")),
         // a shape when every entry is an extent; otherwise (a stride, a coordinate) CuTe's tuple
         Value::IntTuple(t) if t.first_leaf(|x| x <= 0).is_some() => {
             format!("{}{{}}", tuple_type(t, "tuple"))
@@ -139,11 +151,18 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             cpp(&Value::Composed(c.clone()))?
         ),
         // A tensor over a layout whose elements are their own indices: a counting tensor.
-        Value::OffsetLayout(o, l) => format!(
+        Value::OffsetLayout(Origin::Count(o), l) => format!(
             "make_tensor(make_inttuple_iter({}{{}}), {})",
             int_type(*o),
             cpp_layout(l)
         ),
+        // An identity tensor: an arithmetic-tuple iterator.
+        Value::OffsetLayout(Origin::Coord(c), l) => format!(
+            "make_tensor(make_inttuple_iter({}{{}}), {})",
+            tuple_type(c, "tuple"),
+            cpp_layout(l)
+        ),
+        Value::ArithTuple(c) => format!("make_inttuple_iter({}{{}})", tuple_type(c, "tuple")),
         #[allow(unreachable_patterns)]
         _ => {
             return Err(RenderError::new(format!(
@@ -166,7 +185,10 @@ fn py_tuple(parts: Vec<String>, sep: &str) -> String {
 
 fn py_int_tuple(t: &Tup) -> String {
     match t.view() {
-        View::Int(v) => v.to_string(),
+        View::Int(v) => match t.basis() {
+            None => v.to_string(),
+            Some(b) => format!("{v}{b}"),
+        },
         View::Tuple(v) => py_tuple(v.iter().map(py_int_tuple).collect(), ","),
     }
 }
@@ -187,6 +209,12 @@ fn dsl_swizzle(s: &Swizzle) -> String {
 /// CuTe's Python DSL that constructs the value. A GMMA atom (`smem_ptr[Nb]`) is given in its
 /// position-independent form, the swizzle acting on elements (as CuTe's `print_layout` shows it).
 pub fn dsl(v: &Value) -> Result<String, RenderError> {
+    if v.has_basis() {
+        return Err(RenderError::new(format!(
+            "no CuTe DSL form is modelled for basis elements (the strides of an identity layout): {}",
+            plain::render(v)
+        )));
+    }
     Ok(match v {
         Value::IntTuple(t) => py_int_tuple(t),
         Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),

@@ -5,6 +5,7 @@
 //! with `"values":[L(0),…]` when asked for (at most [`MAX_VALUES`], and then
 //! `"values_truncated":true`). Every object has `"kind"` and `"text"` (the plain notation).
 
+use crate::algebra::tensor::Origin;
 use serde_json::{Map, Value as Json, json};
 
 use super::{LayoutFn, RenderError, RenderOptions, for_each_value, plain};
@@ -68,7 +69,15 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         })),
         Value::OffsetLayout(o, l) => {
             let inner = layout_object(l)?;
-            let mut m = object(json!({"kind": "offset_layout", "offset": o}));
+            let offset = match o {
+                Origin::Count(o) => json!(o),
+                Origin::Coord(c) => int_tuple(c),
+            };
+            let mut m = object(json!({"kind": "offset_layout", "offset": offset}));
+            if let Origin::Coord(_) = o {
+                // an identity tensor's iterator: CuTe's ArithmeticTuple
+                m.insert("arith_tuple".into(), json!(true));
+            }
             copy_sizes(&inner, &mut m);
             m.insert("layout".into(), Json::Object(inner));
             m
@@ -85,6 +94,11 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             m.insert("layout".into(), Json::Object(inner));
             m
         }
+        Value::ArithTuple(c) => object(json!({
+            "kind": "arith_tuple",
+            "value": int_tuple(c),
+            "text": plain::render(v),
+        })),
         Value::TensorSwizzle(o, s, off) => {
             let mut m = object(json!({
                 "kind": "tensor_swizzle",
@@ -151,6 +165,8 @@ fn object(j: Json) -> Map<String, Json> {
 /// An IntTuple as a nested array; an integer as an integer.
 pub fn int_tuple(t: &Tup) -> Json {
     match t.view() {
+        // a basis element (a stride of an identity layout) as CuTe prints it: "1@0"
+        View::Int(_) if t.basis().is_some() => json!(t.to_string()),
         View::Int(v) => json!(v),
         View::Tuple(v) => Json::Array(v.iter().map(int_tuple).collect()),
     }
@@ -163,7 +179,7 @@ fn layout_object(l: &Layout) -> Result<Map<String, Json>, RenderError> {
         "shape": int_tuple(l.shape()),
         "stride": int_tuple(l.stride()),
         "size": l.size().ok(),
-        "cosize": l.cosize().ok(),
+        "cosize": if l.stride().has_basis() { None } else { l.cosize().ok() },
         "rank": l.rank(),
         "depth": l.depth(),
         "text": l.to_string(),

@@ -15,6 +15,7 @@ pub mod svg;
 pub mod table;
 pub mod tv;
 
+use crate::algebra::tensor::Origin;
 use std::fmt::{self, Write as _};
 use std::path::Path;
 use std::str::FromStr;
@@ -340,7 +341,7 @@ impl<'a> LayoutFn<'a> {
         match v {
             Value::Layout(l) => Some(LayoutFn::Plain(l)),
             Value::Composed(c) => Some(LayoutFn::Composed(c)),
-            Value::OffsetLayout(o, l) => Some(LayoutFn::Offset(*o, l)),
+            Value::OffsetLayout(Origin::Count(o), l) => Some(LayoutFn::Offset(*o, l)),
             _ => None,
         }
     }

@@ -50,6 +50,7 @@ fn write_value(out: &mut String, v: &Value) {
         Value::SwizzledTensor(o, c) => write!(out, "{o} o {c}"),
         Value::TensorSwizzle(o, s, None) => write!(out, "{o} o {s}"),
         Value::TensorSwizzle(o, s, Some(off)) => write!(out, "{o} o {s} o {off}"),
+        Value::ArithTuple(c) => write!(out, "{}", crate::algebra::tensor::Origin::Coord(c.clone())),
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
     };

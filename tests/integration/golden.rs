@@ -86,13 +86,14 @@ fn binary_refuses_every_refusal() {
 /// through cute-oracle): the default seed in `tests/oracle/`, and a larger run with
 /// `--seed 4242 --scale 3` in `tests/oracle/seed4242/`; the sets of CuTe's further API (issue 15)
 /// in `tests/oracle/api_*/`, each made by its own `gen.py`.
-const ORACLE_SETS: [&str; 6] = [
+const ORACLE_SETS: [&str; 7] = [
     "tests/oracle",
     "tests/oracle/seed4242",
     "tests/oracle/api_layouts",
     "tests/oracle/api_tuples",
     "tests/oracle/api_swizzled",
     "tests/oracle/api_partition",
+    "tests/oracle/api_basis",
 ];
 
 fn oracle_file(set: &str, name: &str) -> String {

@@ -1,5 +1,6 @@
 //! The one integration-test binary: golden corpus, laws, bad input and the CLI.
 
+mod api_basis;
 mod api_layouts;
 mod api_partition;
 mod api_swizzled;

@@ -8,6 +8,26 @@ use crate::eval::convert::to_coord;
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
+        "make_identity_layout",
+        "make_identity_layout(SHAPE)",
+        "the layout that maps each coordinate of SHAPE to itself: strides are CuTe's basis elements (1@0, 1@1, 1@1@0 ...)",
+        "make_identity_layout((4,(2,3)))",
+        1,
+        1,
+        |a| lay(a, Layout::identity(&a.shape(0)?)),
+        coordinates: true
+    ),
+    f!(
+        "make_basis_like",
+        "make_basis_like(SHAPE)",
+        "the basis element of each mode of SHAPE (E<i,j,...> for the leaf at (i,j,...)): the strides of make_identity_layout",
+        "make_basis_like((4,(2,3)))",
+        1,
+        1,
+        |a| tup(a, crate::algebra::basis::make_basis_like(&a.shape(0)?)),
+        coordinates: true
+    ),
+    f!(
         "make_layout_like",
         "make_layout_like(L)",
         "a compact layout of L's shape, its strides in the order of L's (stride-0 modes kept)",
@@ -66,7 +86,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return tup(a, crate::algebra::layout::slice_tuple(&c, t));
             }
             lay(a, a.layout_ref(1)?.slice(&c))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "dice",
@@ -86,7 +107,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return tup(a, ops::dice_tuple(&c, t));
             }
             lay(a, ops::dice(&c, &*a.layout_ref(li)?))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "domain_offset",

@@ -3,6 +3,7 @@
 
 use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_tiler};
 use super::{EvalError, Value, compose_values};
+use crate::algebra::tensor::Origin;
 use crate::algebra::trace::Recorder;
 use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler, Tup};
 use crate::algebra::{common, complement, coord, divide, inverse};
@@ -41,6 +42,9 @@ pub struct Function {
     tensor: OnTensor,
     /// What it does with a composed layout argument (layout_composed.hpp).
     composed: OnComposed,
+    /// Whether it takes basis elements (`1@0`: an identity layout's strides, an identity
+    /// tensor, an arithmetic tuple); a function without it refuses them before it runs.
+    coordinates: bool,
 }
 
 /// How a function applies to a tensor given as its first argument (tensor_impl.hpp): the
@@ -99,6 +103,7 @@ impl Function {
         template: TemplateArgs::None,
         tensor: OnTensor::Handler,
         composed: OnComposed::Handler,
+        coordinates: false,
     };
 }
 
@@ -225,7 +230,8 @@ static CORE: &[Function] = &[
                 },
                 _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
             }
-        }
+        },
+        coordinates: true
     ),
     f!(
         "cosize",
@@ -248,7 +254,8 @@ static CORE: &[Function] = &[
         "rank((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::int(shape_of(a, 0)?.rank() as i64)) }
+        |a| { Ok(Value::int(shape_of(a, 0)?.rank() as i64)) },
+        coordinates: true
     ),
     f!(
         "depth",
@@ -257,7 +264,8 @@ static CORE: &[Function] = &[
         "depth((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) }
+        |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) },
+        coordinates: true
     ),
     f!(
         "shape",
@@ -266,7 +274,8 @@ static CORE: &[Function] = &[
         "shape((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| Ok(Value::IntTuple(shape_of(a, 0)?))
+        |a| Ok(Value::IntTuple(shape_of(a, 0)?)),
+        coordinates: true
     ),
     f!(
         "stride",
@@ -275,7 +284,8 @@ static CORE: &[Function] = &[
         "stride((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().clone())) }
+        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().clone())) },
+        coordinates: true
     ),
     f!(
         "get",
@@ -313,7 +323,8 @@ static CORE: &[Function] = &[
                     Ok(cur)
                 }),
             }
-        }
+        },
+        coordinates: true
     ),
     f!(
         "compatible",
@@ -383,7 +394,8 @@ static CORE: &[Function] = &[
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Value::Layout(Layout::concat(&parts)))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "make_shape",
@@ -407,7 +419,8 @@ static CORE: &[Function] = &[
         "make_stride(1, (4,8))",
         0,
         ANY,
-        |a| int_tuples(a)
+        |a| int_tuples(a),
+        coordinates: true
     ),
     f!(
         "make_coord",
@@ -416,7 +429,8 @@ static CORE: &[Function] = &[
         "make_coord(1, _)",
         1,
         ANY,
-        |a| tuple_of(a, a.vals.to_vec())
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
     ),
     f!(
         "make_tile",
@@ -425,7 +439,8 @@ static CORE: &[Function] = &[
         "make_tile(3:4, 8:2)",
         1,
         ANY,
-        |a| tuple_of(a, a.vals.to_vec())
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
     ),
     f!(
         "make_layout_right",
@@ -467,7 +482,8 @@ static CORE: &[Function] = &[
             }
         },
         tensor: OnTensor::Keep,
-        composed: OnComposed::Rewrap(0)
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
     ),
     f!(
         "group",
@@ -483,7 +499,8 @@ static CORE: &[Function] = &[
                 .map_err(a.alg())
         },
         tensor: OnTensor::Keep,
-        composed: OnComposed::Rewrap(0)
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
     ),
     f!(
         "select",
@@ -503,7 +520,8 @@ static CORE: &[Function] = &[
                 .select(&idx)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
+        coordinates: true
     ),
     f!(
         "take",
@@ -519,7 +537,8 @@ static CORE: &[Function] = &[
                 .map_err(a.alg())
         },
         tensor: OnTensor::Keep,
-        composed: OnComposed::Rewrap(0)
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
     ),
     f!(
         "append",
@@ -534,7 +553,8 @@ static CORE: &[Function] = &[
             }
             pend(a, false)
         },
-        template: TemplateArgs::After
+        template: TemplateArgs::After,
+        coordinates: true
     ),
     f!(
         "prepend",
@@ -549,7 +569,8 @@ static CORE: &[Function] = &[
             }
             pend(a, true)
         },
-        template: TemplateArgs::After
+        template: TemplateArgs::After,
+        coordinates: true
     ),
     f!(
         "slice_and_offset",
@@ -568,7 +589,8 @@ static CORE: &[Function] = &[
             let sl = l.slice(&c).map_err(a.alg())?;
             let off = l.offset_of(&c).map_err(a.alg())?;
             Ok(Value::Tuple(vec![Value::Layout(sl), Value::int(off)]))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "coalesce",
@@ -588,7 +610,8 @@ static CORE: &[Function] = &[
             })
         },
         traced: Some(traced::coalesce),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "filter",
@@ -638,7 +661,8 @@ static CORE: &[Function] = &[
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
         traced: Some(traced::composition),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "complement",
@@ -725,7 +749,8 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::logical_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "zipped_divide",
@@ -736,7 +761,8 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::zipped_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "tiled_divide",
@@ -747,7 +773,8 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::tiled_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "flat_divide",
@@ -758,7 +785,8 @@ static CORE: &[Function] = &[
         2,
         |a| tiler_op(a, divide::flat_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
-        tensor: OnTensor::Keep
+        tensor: OnTensor::Keep,
+        coordinates: true
     ),
     f!(
         "logical_product",
@@ -1048,7 +1076,8 @@ static CORE: &[Function] = &[
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
-        traced: Some(traced::local_tile)
+        traced: Some(traced::local_tile),
+        coordinates: true
     ),
     f!(
         "local_partition",
@@ -1076,7 +1105,8 @@ static CORE: &[Function] = &[
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
             Ok(Value::OffsetLayout(r.offset, r.layout))
         },
-        traced: Some(traced::local_partition)
+        traced: Some(traced::local_partition),
+        coordinates: true
     ),
     f!(
         "bank_conflicts",
@@ -1108,7 +1138,8 @@ static CORE: &[Function] = &[
         "make_tuple((8):(1), 16)",
         0,
         ANY,
-        |a| tuple_of(a, a.vals.to_vec())
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
     ),
     f!(
         "make_step",
@@ -1117,7 +1148,8 @@ static CORE: &[Function] = &[
         "make_step(1, X, 1)",
         1,
         ANY,
-        |a| tuple_of(a, a.vals.to_vec())
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
     ),
     f!(
         "make_composed_layout",
@@ -1179,16 +1211,22 @@ static CORE: &[Function] = &[
         "make_inttuple_iter(132)",
         1,
         1,
-        |a| match a.vals[0].as_int() {
-            Some(o) => Ok(Value::Offset(algebra::Offset::Int(o))),
-            None => Err(EvalError::new(
+        |a| match &a.vals[0] {
+            v if v.as_int().is_some() => {
+                Ok(Value::Offset(algebra::Offset::Int(v.as_int().expect("an integer"))))
+            }
+            // a coordinate: CuTe's arithmetic-tuple iterator (an identity tensor's start)
+            Value::IntTuple(t) => Ok(Value::ArithTuple(t.clone())),
+            Value::ArithTuple(t) => Ok(Value::ArithTuple(t.clone())),
+            other => Err(EvalError::new(
                 format!(
-                    "make_inttuple_iter takes an integer, got {}",
-                    a.vals[0].kind()
+                    "make_inttuple_iter takes an integer or a coordinate, got {}",
+                    other.kind()
                 ),
                 a.spans[0],
             )),
-        }
+        },
+        coordinates: true
     ),
     f!(
         "make_tensor",
@@ -1198,6 +1236,9 @@ static CORE: &[Function] = &[
         2,
         2,
         |a| {
+            if let Value::ArithTuple(c) = &a.vals[0] {
+                return Ok(Value::OffsetLayout(Origin::Coord(c.clone()), a.layout(1)?));
+            }
             let offset = match &a.vals[0] {
                 Value::Offset(algebra::Offset::Int(o)) => *o,
                 v if v.as_int().is_some() => v.as_int().expect("an integer"),
@@ -1215,8 +1256,11 @@ static CORE: &[Function] = &[
             if let Value::Composed(c) = &a.vals[1] {
                 return Ok(Value::SwizzledTensor(offset, c.clone()));
             }
-            Ok(Value::OffsetLayout(offset, a.layout(1)?))
-        }
+            let t = algebra::tensor::OffsetTensor::checked(Origin::Count(offset), a.layout(1)?)
+                .map_err(a.alg())?;
+            Ok(Value::OffsetLayout(t.offset, t.layout))
+        },
+        coordinates: true
     ),
 ];
 
@@ -1623,20 +1667,34 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             span,
         ));
     }
+    if !f.coordinates
+        && let Some(i) = vals.iter().position(Value::has_basis)
+    {
+        return Err(EvalError::new(
+            format!(
+                "{} does not take {} (CuTe's basis elements `1@0`, the strides of identity layouts and tensors, reach only the functions that keep them)",
+                f.name,
+                vals[i].kind()
+            ),
+            spans.get(i).copied().unwrap_or(span),
+        ));
+    }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
-            Some(Value::SwizzledTensor(o, c)) => Some((*o, Value::Composed(c.clone()))),
-            Some(Value::OffsetLayout(o, l)) => Some((*o, Value::Layout(l.clone()))),
+            Some(Value::SwizzledTensor(o, c)) => {
+                Some((Origin::Count(*o), Value::Composed(c.clone())))
+            }
+            Some(Value::OffsetLayout(o, l)) => Some((o.clone(), Value::Layout(l.clone()))),
             _ => None,
         }
     {
         let mut on_layout = vals.to_vec();
         on_layout[0] = layout;
         let r = call(f, &on_layout, spans, span)?;
-        return Ok(match (f.tensor, r) {
-            (OnTensor::Keep, Value::Composed(r)) => Value::SwizzledTensor(offset, r),
-            (OnTensor::Keep, Value::Layout(l)) => Value::OffsetLayout(offset, l),
-            (_, other) => other,
+        return Ok(match (f.tensor, offset, r) {
+            (OnTensor::Keep, Origin::Count(o), Value::Composed(r)) => Value::SwizzledTensor(o, r),
+            (OnTensor::Keep, offset, Value::Layout(l)) => Value::OffsetLayout(offset, l),
+            (_, _, other) => other,
         });
     }
     let on = match f.composed {

@@ -1,7 +1,7 @@
 //! The function table's group for partitioning with MMA and copy atoms, as a GEMM mainloop
 //! uses them (CuTe's `atom/mma_atom.hpp`, `atom/copy_atom.hpp`, `tensor_impl.hpp`).
 
-use super::{Args, Function, TemplateArgs};
+use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::Layout;
 use crate::algebra::tensor as ts;
 use crate::atoms::{Atom, Operand, TiledMma};
@@ -9,6 +9,44 @@ use crate::eval::convert::{tensor_of, to_coord};
 use crate::eval::{EvalError, Value};
 
 pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "make_identity_tensor",
+        "make_identity_tensor(SHAPE)",
+        "the tensor whose element at each coordinate of SHAPE is that coordinate: ArithTuple(0,...) o make_identity_layout(SHAPE)",
+        "make_identity_tensor((4,8))",
+        1,
+        1,
+        |a| {
+            let t = ts::OffsetTensor::identity(&a.shape(0)?).map_err(a.alg())?;
+            Ok(Value::OffsetLayout(t.offset, t.layout))
+        },
+        coordinates: true
+    ),
+    f!(
+        "ArithTuple",
+        "ArithTuple(C...)",
+        "CuTe's arithmetic-tuple iterator at the coordinate (C...), as CuTe prints an identity tensor's start: ArithTuple(0,0) o L",
+        "ArithTuple(0,0) o (4,8):(1@0,1@1)",
+        1,
+        ANY,
+        |a| {
+            let items = a
+                .vals
+                .iter()
+                .zip(a.spans)
+                .map(|(v, sp)| crate::eval::convert::to_int_tuple(v, *sp))
+                .collect::<Result<Vec<_>, _>>()?;
+            // `ArithTuple0` (CuTe's `ArithTuple_0`, an integer coordinate) reaches here as a call
+            // whose one argument ends where the call ends (no closing parenthesis)
+            let scalar = items.len() == 1 && a.span.end == a.spans[0].end;
+            Ok(Value::ArithTuple(if scalar {
+                items.into_iter().next().expect("one item")
+            } else {
+                items.into_iter().collect()
+            }))
+        },
+        coordinates: true
+    ),
     f!(
         "partition_shape_A",
         "partition_shape_A(TILED_MMA, SHAPE_MK)",
@@ -148,7 +186,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "inner_partition((8,24):(1,8), (4,8), (1,2))",
         3,
         3,
-        |a| partition(a, ts::inner_partition, true)
+        |a| partition(a, ts::inner_partition, true),
+        coordinates: true
     ),
     f!(
         "outer_partition",
@@ -157,7 +196,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "outer_partition((8,24):(1,8), (4,8), (1,2))",
         3,
         3,
-        |a| partition(a, ts::outer_partition, false)
+        |a| partition(a, ts::outer_partition, false),
+        coordinates: true
     ),
 ];
 
