@@ -118,16 +118,23 @@ fn atom_method(
                         span,
                     ));
                 }
-                if super::convert::swizzled_tensor_of(&args[0]).is_some() {
-                    // the thread's coordinate (a run-time value in CuTe) passes through the
-                    // swizzle: the partition's strides are run-time values, which
-                    // make_ordered_layout orders after every static one
-                    return Err(EvalError::new(
-                        format!(
-                            "{name} of a tensor over a swizzled layout: CuTe's fragment depends on which strides of the partition are run-time values (make_fragment_like orders those last), which cute does not track; give it the unswizzled tile"
-                        ),
-                        spans[0],
-                    ));
+                if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
+                    // the thread's slice of the swizzled tile (static thread index, as every
+                    // partition here), then make_fragment_like of its layout: of a composed
+                    // layout, of its inner layout (swizzle_layout.hpp)
+                    let frg = t.thrfrg(op, &st.layout.layout).map_err(alg)?;
+                    let coord = t.partition_coord(op, *thr, &frg).map_err(alg)?;
+                    let part = match swizzled_slice(st, frg, &coord, span)? {
+                        Value::OffsetLayout(_, l) => l,
+                        Value::SwizzledTensor(_, c) => c.layout,
+                        other => return Err(EvalError::new(
+                            format!("{name}: the partition is {}, not a tensor", other.kind()),
+                            span,
+                        )),
+                    };
+                    return crate::algebra::layout_ops::make_fragment_like(&part)
+                        .map(Value::Layout)
+                        .map_err(alg);
                 }
                 let part = {
                     let (_, l) = tensor_arg(&args[0], spans[0])?;

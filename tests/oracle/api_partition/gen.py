@@ -319,11 +319,30 @@ def swizzled_partition(g):
     return f"{m}.thread({thr}).partition_{x}({sa})", f"{mc}.get_slice(Int<{thr}>{{}}).partition_{x}({sac})"
 
 
+def swizzled_fragment(g):
+    """A thread's register fragment of a swizzled shared-memory tile (partition_fragment_A/B):
+    make_fragment_like of the partition's layout (of a composed one, its inner layout)."""
+    m, mc, tile = g.mma()
+    b, w = g.r.choice([(3, 64), (2, 32), (3, 32), (1, 16), (2, 64)])
+    x = g.r.choice("AB")
+    p, q = {"A": (0, 2), "B": (1, 2)}[x]
+    rows, cols = tile[p] * g.r.choice([1, 2]), max(w, tile[q])
+    if rows % 8 or cols % w:
+        rows, cols = 8 * ((rows + 7) // 8), w * ((cols + w - 1) // w)
+    atom = f"Sw<{b},3,3> o 0 o (8,{w}):({w},1)"
+    atom_c = f"composition(Swizzle<{b},3,3>{{}}, Layout<Shape<_8,Int<{w}>>,Stride<Int<{w}>,_1>>{{}})"
+    sa = f"tile_to_shape({atom}, ({rows},{cols}))"
+    sac = f"make_tensor(counting_iterator<int>(0), tile_to_shape({atom_c}, Shape<Int<{rows}>,Int<{cols}>>{{}}))"
+    thr = g.r.randrange(32)
+    return (f"{m}.thread({thr}).partition_fragment_{x}({sa})",
+            f"{mc}.get_slice(Int<{thr}>{{}}).partition_fragment_{x}({sac}).layout()")
+
+
 OPS = [("mma", mma_query, 80), ("thrfrg", thrfrg, 30), ("copy", copy_query, 60),
        ("c_atom", c_atom, 20), ("cotiled", cotiled, 20), ("partition", partition, 30),
        ("retile", retile, 30), ("tensor_fn", tensor_fn, 40),
        ("swizzled_tensor", swizzled_tensor, 40), ("fragment", fragment, 30), ("like", like, 20),
-       ("swizzled_partition", swizzled_partition, 40)]
+       ("swizzled_partition", swizzled_partition, 40), ("swizzled_fragment", swizzled_fragment, 30)]
 STATIC = re.compile(r"_(?=[0-9-])")
 
 
