@@ -574,6 +574,20 @@ pub fn show(
     latex: Option<&std::path::Path>,
 ) -> i32 {
     let env = Env::new();
+    let pictured = matches!(
+        format,
+        crate::render::Format::Plain | crate::render::Format::Json
+    );
+    if pictured && !opts.style_cute && svg.is_none() && latex.is_none() {
+        match crate::analysis::partition::read(&env, expr) {
+            Ok(Some(st)) => return show_partition(expr, &st, format, opts.color, out, err),
+            Ok(None) => {}
+            Err(e) => {
+                let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
+                return EXIT_INPUT;
+            }
+        }
+    }
     let Some(v) = eval_argument(&env, 1, expr, err) else {
         return EXIT_INPUT;
     };
@@ -599,6 +613,39 @@ pub fn show(
             EXIT_INPUT
         }
     }
+}
+
+/// `cute show` of a partition statement (`expr`, read as `st`): the tile with the partition's
+/// cells marked, as text or (`--format json`) a `partition_picture` object.
+fn show_partition(
+    expr: &str,
+    st: &crate::analysis::partition::PartitionStatement,
+    format: crate::render::Format,
+    color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let marked = match crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
+            return EXIT_INPUT;
+        }
+    };
+    let text = match format {
+        crate::render::Format::Json => match crate::render::tv::partition_json(st, &marked) {
+            Ok(mut j) => {
+                j.push('\n');
+                j
+            }
+            Err(m) => {
+                let _ = writeln!(err, "error: {m}");
+                return EXIT_INPUT;
+            }
+        },
+        _ => crate::render::tv::partition_terminal(st, &marked, color),
+    };
+    finish(out.write_all(text.as_bytes()), false)
 }
 
 /// How `cute bank` reads the access pattern: which TV layout of a tiled MMA or copy, and the
@@ -697,12 +744,12 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                 ))
             }
             other => Err(format!(
-                "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+                "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
                 other.kind()
             )),
         },
         other => Err(format!(
-            "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+            "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
             other.kind()
         )),
     }
@@ -734,10 +781,173 @@ fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, String> 
     match v {
         Value::Layout(l) => Ok(SmemLayout::Plain(l)),
         Value::Composed(c) => Ok(SmemLayout::Composed(c)),
+        Value::IntTuple(t) => crate::algebra::Layout::column_major(t)
+            .map(SmemLayout::Plain)
+            .map_err(|e| e.to_string()),
         other => Err(format!(
             "the shared-memory layout must be a layout or a swizzled layout, not {}",
             other.kind()
         )),
+    }
+}
+
+/// Whether two shared-memory layouts are the same: equal, or of one shape and equal at every
+/// index (at most [`crate::limits::MAX_BANK_POINTS`] evaluated).
+fn same_smem(a: &crate::analysis::bank::SmemLayout, b: &crate::analysis::bank::SmemLayout) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.layout().shape() != b.layout().shape() {
+        return false;
+    }
+    match a.size() {
+        Ok(n) if n <= crate::limits::MAX_BANK_POINTS => {
+            (0..n).all(|i| matches!((a.offset(i), b.offset(i)), (Ok(x), Ok(y)) if x == y))
+        }
+        _ => false,
+    }
+}
+
+/// What `cute bank` and `cute show SMEM --tv` read from their arguments: the shared-memory
+/// layout, the access pattern (`--tv`'s value: a TV layout, a tiled copy or MMA or a thread's
+/// slice of one), which of its TV layouts, and the partition statement `--tv` was, if it was one.
+struct SmemAccess {
+    smem: crate::analysis::bank::SmemLayout,
+    /// The shared-memory layout as given.
+    given: String,
+    tv: Value,
+    /// `A`, `B`, `C`, `S`, `D`: `--operand`, or the partition's method.
+    operand: Option<&'static str>,
+    partition: Option<crate::analysis::partition::PartitionStatement>,
+}
+
+/// An error against the command line: the message, and the exit status.
+type Refusal = (String, i32);
+
+/// Read `SMEM` and `--tv TV` (`SMEM` may be left out when `TV` is a partition
+/// `COPY.thread(t).partition_S(SMEM)` or `MMA.thread(t).partition_A(SMEM)`, which names it):
+/// a failure to evaluate is reported to `err` against its argument (`Err(None)`); any other is
+/// returned.
+fn read_smem_access(
+    smem: Option<&str>,
+    tv: &str,
+    operand: Option<&str>,
+    err: &mut dyn Write,
+) -> Result<SmemAccess, Option<Refusal>> {
+    use crate::analysis::partition;
+    let env = Env::new();
+    let partition = partition::read(&env, tv).map_err(|e| {
+        let _ = err.write_all(diagnostic::render("<argument 2>", 1, tv, &e).as_bytes());
+        None
+    })?;
+    let smem = match smem {
+        Some(text) => {
+            let Some(v) = eval_argument(&env, 1, text, err) else {
+                return Err(None);
+            };
+            Some(smem_argument(v).map_err(|m| Some((m, EXIT_INPUT)))?)
+        }
+        None => None,
+    };
+    let Some(p) = partition else {
+        let Some(smem) = smem else {
+            if let Some(method) = partition::final_method(tv) {
+                return Err(Some((
+                    format!(
+                        "--tv ends in .{method}(...), which is not a partition (partition_S/D of a copy's thread, partition_A/B/C of an MMA's), so it names no shared-memory layout: give one, SMEM --tv TV"
+                    ),
+                    EXIT_USAGE,
+                )));
+            }
+            return Err(Some((
+                "give the shared-memory layout: SMEM --tv TV (SMEM may be left out only when --tv is a thread's partition of it, COPY.thread(t).partition_S(SMEM) or MMA.thread(t).partition_A(SMEM))".to_string(),
+                EXIT_USAGE,
+            )));
+        };
+        let Some(tv) = eval_argument(&env, 2, tv, err) else {
+            return Err(None);
+        };
+        return Ok(SmemAccess {
+            given: smem.to_string(),
+            smem,
+            tv,
+            operand: operand.map(operand_name),
+            partition: None,
+        });
+    };
+    let (Some(slice), Some(side)) = (p.slice.clone(), p.operand()) else {
+        return Err(Some((
+            format!(
+                "--tv {}(...) is a partition by a thread layout or a tiler, not by a copy or an MMA: --tv takes COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM)",
+                p.method
+            ),
+            EXIT_INPUT,
+        )));
+    };
+    if let Some(asked) = operand
+        && asked != side
+    {
+        return Err(Some((
+            format!(
+                "--operand {asked} contradicts --tv's {}, which is the {side} {}",
+                p.method,
+                if matches!(side, "S" | "D") {
+                    "side of the copy"
+                } else {
+                    "operand of the MMA"
+                }
+            ),
+            EXIT_INPUT,
+        )));
+    }
+    let partitioned = smem_argument(p.tile.clone()).map_err(|m| {
+        Some((
+            format!(
+                "the tensor --tv's {} partitions ({}): {m}",
+                p.method, p.tile_text
+            ),
+            EXIT_INPUT,
+        ))
+    })?;
+    if let Some(given) = &smem
+        && !same_smem(given, &partitioned)
+    {
+        return Err(Some((
+            format!(
+                "the shared-memory layout {given} and the tensor {partitioned} that --tv's {} partitions differ: give one of them, or the same layout twice",
+                p.method
+            ),
+            EXIT_INPUT,
+        )));
+    }
+    Ok(SmemAccess {
+        given: partitioned.to_string(),
+        smem: partitioned,
+        tv: Value::Atom(Box::new(slice)),
+        operand: Some(side),
+        partition: Some(p),
+    })
+}
+
+/// `--operand`'s value, one of those clap allows.
+fn operand_name(op: &str) -> &'static str {
+    ["A", "B", "C", "S", "D"]
+        .into_iter()
+        .find(|o| *o == op)
+        .unwrap_or("?")
+}
+
+/// Exit status: the command line itself is wrong (as clap's usage errors).
+pub const EXIT_USAGE: i32 = 2;
+
+/// Report a refusal of [`read_smem_access`] (`None`: already reported) and give its status.
+fn refused(r: Option<Refusal>, err: &mut dyn Write) -> i32 {
+    match r {
+        Some((m, status)) => {
+            let _ = writeln!(err, "error: {m}");
+            status
+        }
+        None => EXIT_INPUT,
     }
 }
 
@@ -751,20 +961,19 @@ pub fn show_access(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let env = Env::new();
-    let Some(s) = eval_argument(&env, 1, smem, err) else {
-        return EXIT_INPUT;
+    let read = match read_smem_access(Some(smem), tv, access.operand, err) {
+        Ok(r) => r,
+        Err(r) => return refused(r, err),
     };
-    let Some(t) = eval_argument(&env, 2, tv, err) else {
-        return EXIT_INPUT;
+    let access = BankAccess {
+        operand: read.operand,
+        ..*access
     };
     let picture = || -> Result<String, String> {
-        let smem = smem_argument(s)?;
-        let given = match &smem {
-            crate::analysis::bank::SmemLayout::Plain(l) => l.to_string(),
-            crate::analysis::bank::SmemLayout::Composed(c) => c.to_string(),
-        };
-        let (tv, elem_bits, _, tile) = bank_tv(t, access)?;
+        let SmemAccess {
+            smem, given, tv: t, ..
+        } = read;
+        let (tv, elem_bits, _, tile) = bank_tv(t, &access)?;
         // the tile: the copy's or MMA's, else the shared-memory layout's (M, N)
         let shape = match &tile {
             Some(t) => t.clone(),
@@ -810,31 +1019,34 @@ pub fn show_access(
     }
 }
 
-/// `cute bank SMEM --tv TV`: the predicted bank conflicts of an access pattern.
+/// `cute bank [SMEM] --tv TV`: the predicted bank conflicts of an access pattern; when `TV` is
+/// a thread's partition (`COPY.thread(t).partition_S(SMEM)`), the whole copy's or MMA operand's,
+/// and thread `t`'s own values after the report.
 pub fn bank(
-    smem: &str,
+    smem: Option<&str>,
     tv: &str,
     access: &BankAccess,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    use crate::analysis::bank::{SmemLayout, analyze};
-    let env = Env::new();
-    let Some(s) = eval_argument(&env, 1, smem, err) else {
-        return EXIT_INPUT;
+    use crate::analysis::bank::analyze;
+    let read = match read_smem_access(smem, tv, access.operand, err) {
+        Ok(r) => r,
+        Err(r) => return refused(r, err),
     };
-    let Some(t) = eval_argument(&env, 2, tv, err) else {
-        return EXIT_INPUT;
+    let access = BankAccess {
+        operand: read.operand,
+        ..*access
     };
-    let smem = match smem_argument(s) {
-        Ok(s) => s,
-        Err(m) => {
-            let _ = writeln!(err, "error: {m}");
-            return EXIT_INPUT;
-        }
-    };
-    let (tv, elem_bits, access_bits, tile) = match bank_tv(t, access) {
+    let SmemAccess {
+        smem,
+        given,
+        tv: t,
+        partition,
+        ..
+    } = read;
+    let (tv, elem_bits, access_bits, tile) = match bank_tv(t, &access) {
         Ok(x) => x,
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
@@ -843,10 +1055,6 @@ pub fn bank(
     };
     // a tiled copy's or MMA's TV layout indexes its tile column-major: the shared-memory layout
     // seen through that tile, `composition(SMEM, TILE)`
-    let given = match &smem {
-        SmemLayout::Plain(l) => l.to_string(),
-        SmemLayout::Composed(c) => c.to_string(),
-    };
     let through = tile.as_ref().map(|t| t.to_string());
     let smem = match through_tile(smem, tile.as_ref()) {
         Ok(s) => s,
@@ -861,6 +1069,16 @@ pub fn bank(
         }
         r
     });
+    // the partition's thread: its values in the analysed tile
+    let thread_line = match (&analysed, &partition) {
+        (Ok(r), Some(p)) => p.thread.and_then(|t| {
+            r.thread_line(
+                t,
+                format!("{}: {}", p.method, crate::render::plain::render(&p.result)),
+            )
+        }),
+        _ => None,
+    };
     let measured = match (&analysed, access.measure) {
         (Ok(r), true) => match crate::gpu::bank_probe::measure(r) {
             Ok(m) => Some(m),
@@ -879,7 +1097,7 @@ pub fn bank(
             writeln!(
                 out,
                 "{}",
-                crate::render::json::bank_report(&r, measured.as_ref())
+                crate::render::json::bank_report(&r, measured.as_ref(), thread_line.as_ref())
             ),
             false,
         ),
@@ -887,6 +1105,9 @@ pub fn bank(
             let mut text = r.render_text();
             if let Some(m) = &measured {
                 text.push_str(&m.render_text());
+            }
+            if let Some(line) = &thread_line {
+                text.push_str(&line.render_text());
             }
             finish(out.write_all(text.as_bytes()), false)
         }
