@@ -661,14 +661,19 @@ pub struct BankAccess<'a> {
     pub measure: bool,
 }
 
-/// What `--tv` gives: the TV layout, the element and access bits, and the tile its TV layout
-/// indexes (column-major), when it is a tiled copy's or MMA's.
-type BankTv = (
-    crate::algebra::Layout,
-    u32,
-    u32,
-    Option<crate::algebra::IntTuple>,
-);
+/// What `--tv` gives: the TV layout, the element and access bits, the tile its TV layout
+/// indexes (column-major) when it is a tiled copy's or MMA's, and which TV layout it is.
+struct BankTv {
+    layout: crate::algebra::Layout,
+    elem_bits: u32,
+    access_bits: u32,
+    tile: Option<crate::algebra::IntTuple>,
+    /// `A`, `B`, `C` of a tiled MMA, `S`, `D` of a tiled copy; `S` for a TV layout given as such.
+    side: &'static str,
+    /// What the tile's rows and columns index: `("M","K")` for A, `("N","K")` for B, else
+    /// `("M","N")`.
+    axes: (&'static str, &'static str),
+}
 
 /// The TV layout, element bits and access bits `--tv` gives: a layout; a tiled copy's source or
 /// destination TV layout (default: its shared-memory side) with its atom's element type and bits
@@ -680,7 +685,14 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
     let alg = |e: crate::algebra::AlgebraError| e.to_string();
     match t {
         Value::Layout(l) => match access.operand {
-            None => Ok((l, elem, width, None)),
+            None => Ok(BankTv {
+                layout: l,
+                elem_bits: elem,
+                access_bits: width,
+                tile: None,
+                side: "S",
+                axes: ("M", "N"),
+            }),
             Some(op) => Err(format!(
                 "--operand {op}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
             )),
@@ -703,16 +715,23 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                         );
                     }
                 };
-                let (p, q) = match op {
-                    Operand::A => (0, 2),
-                    Operand::B => (1, 2),
-                    Operand::C => (0, 1),
+                let (p, q, side, axes) = match op {
+                    Operand::A => (0, 2, "A", ("M", "K")),
+                    Operand::B => (1, 2, "B", ("N", "K")),
+                    Operand::C => (0, 1, "C", ("M", "N")),
                 };
                 let tile = crate::algebra::IntTuple::tuple([
                     crate::algebra::IntTuple::int(m.tile_size_mnk(p).map_err(alg)?),
                     crate::algebra::IntTuple::int(m.tile_size_mnk(q).map_err(alg)?),
                 ]);
-                Ok((m.layout_tv(op).map_err(alg)?, elem, width, Some(tile)))
+                Ok(BankTv {
+                    layout: m.layout_tv(op).map_err(alg)?,
+                    elem_bits: elem,
+                    access_bits: width,
+                    tile: Some(tile),
+                    side,
+                    axes,
+                })
             }
             Atom::TiledCopy(c) | Atom::ThrCopy(c, _) => {
                 let op = c.atom.op.as_str();
@@ -736,12 +755,14 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                     .saturating_mul(c.atom.val_bits)
                     .min(128);
                 let per_thread = u32::try_from(per_thread).map_err(|e| e.to_string())?;
-                Ok((
-                    tv,
-                    access.elem_bits.unwrap_or(bits),
-                    access.access_bits.unwrap_or(per_thread),
-                    Some(c.tiler_shape().map_err(alg)?),
-                ))
+                Ok(BankTv {
+                    layout: tv,
+                    elem_bits: access.elem_bits.unwrap_or(bits),
+                    access_bits: access.access_bits.unwrap_or(per_thread),
+                    tile: Some(c.tiler_shape().map_err(alg)?),
+                    side: if src { "S" } else { "D" },
+                    axes: ("M", "N"),
+                })
             }
             other => Err(format!(
                 "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
@@ -973,7 +994,14 @@ pub fn show_access(
         let SmemAccess {
             smem, given, tv: t, ..
         } = read;
-        let (tv, elem_bits, _, tile) = bank_tv(t, &access)?;
+        let BankTv {
+            layout: tv,
+            elem_bits,
+            tile,
+            side,
+            axes,
+            ..
+        } = bank_tv(t, &access)?;
         // the tile: the copy's or MMA's, else the shared-memory layout's (M, N)
         let shape = match &tile {
             Some(t) => t.clone(),
@@ -990,7 +1018,7 @@ pub fn show_access(
             ));
         };
         let smem = through_tile(smem, tile.as_ref())?;
-        let grid = crate::render::tv::TvGrid::build("S", ("M", "N"), rows, cols, tv)
+        let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)
             .map_err(|e| e.to_string())?;
         let bits = i64::from(elem_bits);
         let bank = |r: i64, c: i64| -> Option<String> {
@@ -1046,7 +1074,13 @@ pub fn bank(
         partition,
         ..
     } = read;
-    let (tv, elem_bits, access_bits, tile) = match bank_tv(t, &access) {
+    let BankTv {
+        layout: tv,
+        elem_bits,
+        access_bits,
+        tile,
+        ..
+    } = match bank_tv(t, &access) {
         Ok(x) => x,
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
