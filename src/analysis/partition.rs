@@ -150,6 +150,11 @@ pub fn read(env: &Env, text: &str) -> Result<Option<PartitionStatement>, EvalErr
         }
         ExprKind::Name(name) if FUNCTIONS.contains(&name) => {
             let result = env.eval(&expr)?;
+            // the arguments in the function's positions (the DSL's keyword arguments too)
+            let args = match crate::eval::functions::lookup(name) {
+                Some(f) => Env::positional(f, args, expr.span)?.0,
+                None => args.to_vec(),
+            };
             let Some(tile) = args.first() else {
                 return Ok(None);
             };
