@@ -592,6 +592,36 @@ mod tests {
     }
 
     #[test]
+    fn a_threads_line_lists_its_values_phases_and_banks() {
+        let smem = SmemLayout::Plain(lay(&[32, 64], &[64, 1]));
+        let tv = lay(&[32, 16], &[1, 32]); // two 128-bit accesses a thread
+        let r = analyze(&smem, &tv, 16, 128).unwrap();
+        let line = r.thread_line(9, "partition_S: 576 o 16:1".into()).unwrap();
+        assert_eq!(line.values.len(), 16);
+        let v9 = &line.values[9];
+        assert_eq!(
+            (v9.value, v9.element, v9.access, v9.phase, v9.warp),
+            (9, 9 * 64 + 9, 1, 1, 0)
+        );
+        assert_eq!((v9.banks.clone(), v9.degree), (vec![4], 8));
+        let text = line.render_text();
+        assert!(
+            text.contains("thread 9 (partition_S: 576 o 16:1)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  w0 a1 p1 (8-way): V8 584:b4  V9 585:b4"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 4, "{text}");
+        assert!(r.thread_line(32, String::new()).is_none());
+        // a 64-bit element spans two banks
+        let r = analyze(&smem, &lay(&[32, 2], &[64, 1]), 64, 128).unwrap();
+        let line = r.thread_line(1, String::new()).unwrap();
+        assert_eq!(line.values[1].banks, vec![4, 5]); // element 66: words 132, 133
+    }
+
+    #[test]
     fn broadcast_is_not_a_conflict() {
         // all 32 threads read the same word
         let smem = SmemLayout::Plain(lay(&[64], &[1]));

@@ -345,3 +345,110 @@ pub fn mark(tile: &Value, span: Span, part: &Value) -> Result<MarkedTile, EvalEr
         shared_cells,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str) -> Value {
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_expr(text, &arena).expect("parses");
+        Env::new().eval(&e).expect("evaluates")
+    }
+
+    const COPY: &str =
+        "make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2))";
+
+    #[test]
+    fn the_forms_of_a_partition_are_read() {
+        let env = Env::new();
+        let read = |t: &str| read(&env, t).expect("no error");
+        let st = read(&format!("{COPY}.thread(3).partition_D((4,16))")).expect("a partition");
+        assert_eq!(st.by, Partitioner::Copy { source: false });
+        assert_eq!((st.thread, st.operand()), (Some(3), Some("D")));
+        assert_eq!(st.tile_text, "(4,16)");
+        assert!(matches!(st.slice, Some(Atom::ThrCopy(_, 3))));
+        let st = read(&format!("({COPY}.get_slice(5).partition_S((4,16)))")).expect("grouped");
+        assert_eq!(st.thread, Some(5));
+        let st =
+            read("tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (1,1,1)).thread(2).partition_B((8,16))")
+                .expect("an MMA partition");
+        assert_eq!(
+            (st.by, st.operand()),
+            (Partitioner::Mma(Operand::B), Some("B"))
+        );
+        let st = read("local_partition((4,8), (2,4), 5)").expect("local_partition");
+        assert_eq!(
+            (st.by, st.thread, st.operand()),
+            (Partitioner::Local, Some(5), None)
+        );
+        let st = read("outer_partition((8,8), (2,4), (1,1))").expect("outer_partition");
+        assert_eq!((st.by, st.thread), (Partitioner::Tiler, None));
+        for other in [
+            "(4,8):(1,4)",
+            "local_partition",
+            &format!("{COPY}.thread(3)"),
+            &format!("{COPY}.thread(3).retile_D((2,4,4))"),
+            "size((4,8))",
+            "(((",
+        ] {
+            assert!(read(other).is_none(), "{other}");
+        }
+        assert_eq!(
+            final_method(&format!("{COPY}.thread(3).retile_D((2,4,4))")).as_deref(),
+            Some("retile_D")
+        );
+        assert_eq!(final_method("local_partition((4,8), (2,4), 5)"), None);
+    }
+
+    #[test]
+    fn a_partition_of_a_whole_copy_or_mma_names_the_missing_thread() {
+        let env = Env::new();
+        let e = read(&env, &format!("{COPY}.partition_S((4,16))")).expect_err("no thread");
+        assert!(e.message.contains("thread's slice"), "{}", e.message);
+        assert_eq!(e.span, Span::new(0, COPY.len()));
+        let e = read(
+            &env,
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (1,1,1)).partition_C((16,8))",
+        )
+        .expect_err("no thread");
+        assert!(e.message.contains("whole tiled MMA"), "{}", e.message);
+    }
+
+    #[test]
+    fn marks_follow_the_elements() {
+        let span = Span::new(0, 1);
+        // a plain tile: value v of the partition 9 o (2,2):(2,16) is element 9 + ...
+        let m = mark(&value("(4,8)"), span, &value("9 o (2,2):(2,16)")).expect("marks");
+        assert_eq!(
+            (m.rows, m.cols, m.marked(), m.repeated, m.shared_cells),
+            (4, 8, 4, 0, 0)
+        );
+        assert_eq!(m.values[3], (27, vec![(3, 6)]));
+        // a broadcast tile: each value marks every cell at its element
+        let m = mark(&value("(4,2):(0,1)"), span, &value("1 o 1:0")).expect("marks");
+        assert_eq!((m.marked(), m.shared_cells), (4, 8));
+        assert_eq!(m.values[0].1.len(), 4);
+        // a partition repeating an element
+        let m = mark(&value("(4,2)"), span, &value("2 o 3:0")).expect("marks");
+        assert_eq!((m.marked(), m.repeated), (1, 2));
+    }
+
+    #[test]
+    fn bad_tiles_and_partitions_are_refused() {
+        let span = Span::new(3, 7);
+        let e = mark(&value("true"), span, &value("4:1")).expect_err("a boolean");
+        assert!(e.message.contains("not a boolean"), "{}", e.message);
+        assert_eq!(e.span, span);
+        let e = mark(&value("(4,8)"), span, &value("40 o 2:1")).expect_err("outside");
+        assert!(
+            e.message.contains("element 40, which no cell"),
+            "{}",
+            e.message
+        );
+        let e = mark(&value("(4,8)"), span, &value("Sw<1,1,1>")).expect_err("a swizzle");
+        assert!(e.message.contains("not a tensor"), "{}", e.message);
+        let e = mark(&value("(1024,1024)"), span, &value("4:1")).expect_err("too large");
+        assert!(e.message.contains("limit"), "{}", e.message);
+    }
+}
