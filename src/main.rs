@@ -257,7 +257,7 @@ enum Command {
         #[command(flatten)]
         out: ValueOpts,
     },
-    /// A table of a layout's properties and its grid.
+    /// A table of a layout's properties and its grid; a thread's partition drawn on its tile.
     #[command(
         after_help = "Examples:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'\n  cute show 'local_partition((4,8), (2,4), 5)'\n  cute show 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(Sw<3,3,3> o (32,64):(64,1))'\n  cute show 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)' --elem-bits 16"
     )]
