@@ -978,6 +978,7 @@ pub fn show_access(
     smem: &str,
     tv: &str,
     access: &BankAccess,
+    json: bool,
     color: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -1020,11 +1021,17 @@ pub fn show_access(
         let smem = through_tile(smem, tile.as_ref())?;
         let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)
             .map_err(|e| e.to_string())?;
-        let bits = i64::from(elem_bits);
-        let bank = |r: i64, c: i64| -> Option<String> {
+        // the bank of each cell's element (column-major index r + rows * c of the tile)
+        let bank = |r: i64, c: i64| -> Option<i64> {
             let off = smem.offset(r + rows * c).ok()?;
-            Some(format!(":b{}", (off * bits).div_euclid(32).rem_euclid(32)))
+            Some(crate::render::grid::bank_of(off, elem_bits))
         };
+        if json {
+            let mut text =
+                crate::render::tv::access_json(&given, &smem.to_string(), &grid, elem_bits, &bank);
+            text.push('\n');
+            return Ok(text);
+        }
         let mut text = format!(
             "shared memory {given} through the {rows}x{cols} tile; cell T<thread>V<value>:b<bank> ({elem_bits}-bit elements){}\n",
             if color { ", coloured by thread" } else { "" }
@@ -1034,7 +1041,7 @@ pub fn show_access(
             color,
             crate::limits::MAX_GRID_ROWS,
             crate::limits::MAX_GRID_COLS,
-            &bank,
+            &|r, c| bank(r, c).map(|b| format!(":b{b}")),
         ));
         Ok(text)
     };

@@ -665,7 +665,20 @@ fn main() -> ExitCode {
                 access_bits: None,
                 measure: false,
             };
-            app::show_access(&expr, &tv, &access, color, &mut out, &mut err)
+            match format {
+                Format::Plain | Format::Json => {
+                    let json = matches!(format, Format::Json);
+                    app::show_access(&expr, &tv, &access, json, color, &mut out, &mut err)
+                }
+                other => {
+                    let _ = writeln!(
+                        err,
+                        "error: --format {}: show --tv prints a picture as text (plain) or data (json)",
+                        other.name()
+                    );
+                    2
+                }
+            }
         }
         Some(Command::Show {
             expr,

@@ -535,3 +535,41 @@ pub fn partition_json(st: &PartitionStatement, m: &MarkedTile) -> Result<String,
     })
     .to_string())
 }
+
+/// `cute show SMEM --tv TV --format json`: an `access_picture` object, the shared-memory layout
+/// as given and through the tile, the TV layout drawn, and each cell (row-major) with its thread,
+/// value (`null` where no thread holds it) and bank (`null` where it has none).
+pub fn access_json(
+    given: &str,
+    through: &str,
+    g: &TvGrid,
+    elem_bits: u32,
+    bank: &dyn Fn(i64, i64) -> Option<i64>,
+) -> String {
+    let cells: Vec<Vec<serde_json::Value>> = (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let (thread, value) = match g.cell(r, c) {
+                        Some((t, v)) => (Some(t), Some(v)),
+                        None => (None, None),
+                    };
+                    serde_json::json!({"thread": thread, "value": value, "bank": bank(r, c)})
+                })
+                .collect()
+        })
+        .collect();
+    serde_json::json!({
+        "kind": "access_picture",
+        "smem": given,
+        "through_tile": through,
+        "side": g.name,
+        "axes": [g.axes.0, g.axes.1],
+        "tv": g.layout_tv.to_string(),
+        "elem_bits": elem_bits,
+        "rows": g.rows,
+        "columns": g.cols,
+        "cells": cells,
+    })
+    .to_string()
+}

@@ -122,12 +122,28 @@ fn every_command_speaks_the_schema() {
             "local_tile((8,8), (2,4), (1,1))",
         ],
         vec!["--format", "json", "bank", "--tv", partition.as_str()],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "Sw<3,3,3> o (32,64):(64,1)",
+            "--tv",
+            partition.as_str(),
+        ],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "(8,64):(64,1)",
+            "--tv",
+            "(8,8):(1,8)",
+        ],
     ] {
         let got = json_lines(&args, "");
         assert_eq!(got.len(), 1, "{args:?}: {got:?}");
         lines.extend(got);
     }
-    assert!(lines.len() >= statements.len() + 12, "{lines:?}");
+    assert!(lines.len() >= statements.len() + 14, "{lines:?}");
     // a measured record's fields (the values made up: no GPU here), a failed host check too
     let v = cute::gpu::variant::Variant::from_flags(&cute::gpu::flags::GemmFlags::new(
         cute::app::read_gemm_flag,
