@@ -506,6 +506,8 @@ fn hostile_command_lines() -> Vec<(Vec<String>, Vec<u8>)> {
         (&["--format", "json", "explain"], 1),
         (&["bank", "--tv"], 2),
         (&["bank", "--tv"], 1),
+        (&["show", "--tv"], 2),
+        (&["--format", "json", "show", "--tv"], 2),
         (&["--format", "cpp", "eval"], 1),
         (&["--format", "dsl", "eval"], 1),
         (&["--format", "grid", "eval"], 1),
