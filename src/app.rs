@@ -812,13 +812,15 @@ fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, String> 
     }
 }
 
-/// Whether two shared-memory layouts are the same: equal, or of one shape and equal at every
-/// index (at most [`crate::limits::MAX_BANK_POINTS`] evaluated).
+/// Whether two shared-memory layouts are the same: equal, or with modes of the same sizes and
+/// equal at every index (`tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64))` is
+/// `Sw<3,3,3> o (128,64):(64,1)`; at most [`crate::limits::MAX_BANK_POINTS`] evaluated).
 fn same_smem(a: &crate::analysis::bank::SmemLayout, b: &crate::analysis::bank::SmemLayout) -> bool {
     if a == b {
         return true;
     }
-    if a.layout().shape() != b.layout().shape() {
+    let modes = |s: &crate::analysis::bank::SmemLayout| s.layout().shape().product_each().ok();
+    if modes(a).is_none() || modes(a) != modes(b) {
         return false;
     }
     match a.size() {
