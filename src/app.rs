@@ -574,6 +574,20 @@ pub fn show(
     latex: Option<&std::path::Path>,
 ) -> i32 {
     let env = Env::new();
+    let pictured = matches!(
+        format,
+        crate::render::Format::Plain | crate::render::Format::Json
+    );
+    if pictured && !opts.style_cute && svg.is_none() && latex.is_none() {
+        match crate::analysis::partition::read(&env, expr) {
+            Ok(Some(st)) => return show_partition(expr, &st, format, opts.color, out, err),
+            Ok(None) => {}
+            Err(e) => {
+                let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
+                return EXIT_INPUT;
+            }
+        }
+    }
     let Some(v) = eval_argument(&env, 1, expr, err) else {
         return EXIT_INPUT;
     };
@@ -601,6 +615,39 @@ pub fn show(
     }
 }
 
+/// `cute show` of a partition statement (`expr`, read as `st`): the tile with the partition's
+/// cells marked, as text or (`--format json`) a `partition_picture` object.
+fn show_partition(
+    expr: &str,
+    st: &crate::analysis::partition::PartitionStatement,
+    format: crate::render::Format,
+    color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let marked = match crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
+            return EXIT_INPUT;
+        }
+    };
+    let text = match format {
+        crate::render::Format::Json => match crate::render::tv::partition_json(st, &marked) {
+            Ok(mut j) => {
+                j.push('\n');
+                j
+            }
+            Err(m) => {
+                let _ = writeln!(err, "error: {m}");
+                return EXIT_INPUT;
+            }
+        },
+        _ => crate::render::tv::partition_terminal(st, &marked, color),
+    };
+    finish(out.write_all(text.as_bytes()), false)
+}
+
 /// How `cute bank` reads the access pattern: which TV layout of a tiled MMA or copy, and the
 /// widths (each `None`: 16 and 128 bits, or what the copy atom says).
 pub struct BankAccess<'a> {
@@ -614,14 +661,19 @@ pub struct BankAccess<'a> {
     pub measure: bool,
 }
 
-/// What `--tv` gives: the TV layout, the element and access bits, and the tile its TV layout
-/// indexes (column-major), when it is a tiled copy's or MMA's.
-type BankTv = (
-    crate::algebra::Layout,
-    u32,
-    u32,
-    Option<crate::algebra::IntTuple>,
-);
+/// What `--tv` gives: the TV layout, the element and access bits, the tile its TV layout
+/// indexes (column-major) when it is a tiled copy's or MMA's, and which TV layout it is.
+struct BankTv {
+    layout: crate::algebra::Layout,
+    elem_bits: u32,
+    access_bits: u32,
+    tile: Option<crate::algebra::IntTuple>,
+    /// `A`, `B`, `C` of a tiled MMA, `S`, `D` of a tiled copy; `S` for a TV layout given as such.
+    side: &'static str,
+    /// What the tile's rows and columns index: `("M","K")` for A, `("N","K")` for B, else
+    /// `("M","N")`.
+    axes: (&'static str, &'static str),
+}
 
 /// The TV layout, element bits and access bits `--tv` gives: a layout; a tiled copy's source or
 /// destination TV layout (default: its shared-memory side) with its atom's element type and bits
@@ -633,7 +685,14 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
     let alg = |e: crate::algebra::AlgebraError| e.to_string();
     match t {
         Value::Layout(l) => match access.operand {
-            None => Ok((l, elem, width, None)),
+            None => Ok(BankTv {
+                layout: l,
+                elem_bits: elem,
+                access_bits: width,
+                tile: None,
+                side: "S",
+                axes: ("M", "N"),
+            }),
             Some(op) => Err(format!(
                 "--operand {op}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
             )),
@@ -656,16 +715,23 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                         );
                     }
                 };
-                let (p, q) = match op {
-                    Operand::A => (0, 2),
-                    Operand::B => (1, 2),
-                    Operand::C => (0, 1),
+                let (p, q, side, axes) = match op {
+                    Operand::A => (0, 2, "A", ("M", "K")),
+                    Operand::B => (1, 2, "B", ("N", "K")),
+                    Operand::C => (0, 1, "C", ("M", "N")),
                 };
                 let tile = crate::algebra::IntTuple::tuple([
                     crate::algebra::IntTuple::int(m.tile_size_mnk(p).map_err(alg)?),
                     crate::algebra::IntTuple::int(m.tile_size_mnk(q).map_err(alg)?),
                 ]);
-                Ok((m.layout_tv(op).map_err(alg)?, elem, width, Some(tile)))
+                Ok(BankTv {
+                    layout: m.layout_tv(op).map_err(alg)?,
+                    elem_bits: elem,
+                    access_bits: width,
+                    tile: Some(tile),
+                    side,
+                    axes,
+                })
             }
             Atom::TiledCopy(c) | Atom::ThrCopy(c, _) => {
                 let op = c.atom.op.as_str();
@@ -689,20 +755,22 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                     .saturating_mul(c.atom.val_bits)
                     .min(128);
                 let per_thread = u32::try_from(per_thread).map_err(|e| e.to_string())?;
-                Ok((
-                    tv,
-                    access.elem_bits.unwrap_or(bits),
-                    access.access_bits.unwrap_or(per_thread),
-                    Some(c.tiler_shape().map_err(alg)?),
-                ))
+                Ok(BankTv {
+                    layout: tv,
+                    elem_bits: access.elem_bits.unwrap_or(bits),
+                    access_bits: access.access_bits.unwrap_or(per_thread),
+                    tile: Some(c.tiler_shape().map_err(alg)?),
+                    side: if src { "S" } else { "D" },
+                    axes: ("M", "N"),
+                })
             }
             other => Err(format!(
-                "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+                "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
                 other.kind()
             )),
         },
         other => Err(format!(
-            "--tv must be a layout, a tiled copy or a tiled MMA, not {}",
+            "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
             other.kind()
         )),
     }
@@ -734,10 +802,175 @@ fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, String> 
     match v {
         Value::Layout(l) => Ok(SmemLayout::Plain(l)),
         Value::Composed(c) => Ok(SmemLayout::Composed(c)),
+        Value::IntTuple(t) => crate::algebra::Layout::column_major(t)
+            .map(SmemLayout::Plain)
+            .map_err(|e| e.to_string()),
         other => Err(format!(
             "the shared-memory layout must be a layout or a swizzled layout, not {}",
             other.kind()
         )),
+    }
+}
+
+/// Whether two shared-memory layouts are the same: equal, or with modes of the same sizes and
+/// equal at every index (`tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64))` is
+/// `Sw<3,3,3> o (128,64):(64,1)`; at most [`crate::limits::MAX_BANK_POINTS`] evaluated).
+fn same_smem(a: &crate::analysis::bank::SmemLayout, b: &crate::analysis::bank::SmemLayout) -> bool {
+    if a == b {
+        return true;
+    }
+    let modes = |s: &crate::analysis::bank::SmemLayout| s.layout().shape().product_each().ok();
+    if modes(a).is_none() || modes(a) != modes(b) {
+        return false;
+    }
+    match a.size() {
+        Ok(n) if n <= crate::limits::MAX_BANK_POINTS => {
+            (0..n).all(|i| matches!((a.offset(i), b.offset(i)), (Ok(x), Ok(y)) if x == y))
+        }
+        _ => false,
+    }
+}
+
+/// What `cute bank` and `cute show SMEM --tv` read from their arguments: the shared-memory
+/// layout, the access pattern (`--tv`'s value: a TV layout, a tiled copy or MMA or a thread's
+/// slice of one), which of its TV layouts, and the partition statement `--tv` was, if it was one.
+struct SmemAccess {
+    smem: crate::analysis::bank::SmemLayout,
+    /// The shared-memory layout as given.
+    given: String,
+    tv: Value,
+    /// `A`, `B`, `C`, `S`, `D`: `--operand`, or the partition's method.
+    operand: Option<&'static str>,
+    partition: Option<crate::analysis::partition::PartitionStatement>,
+}
+
+/// An error against the command line: the message, and the exit status.
+type Refusal = (String, i32);
+
+/// Read `SMEM` and `--tv TV` (`SMEM` may be left out when `TV` is a partition
+/// `COPY.thread(t).partition_S(SMEM)` or `MMA.thread(t).partition_A(SMEM)`, which names it):
+/// a failure to evaluate is reported to `err` against its argument (`Err(None)`); any other is
+/// returned.
+fn read_smem_access(
+    smem: Option<&str>,
+    tv: &str,
+    operand: Option<&str>,
+    err: &mut dyn Write,
+) -> Result<SmemAccess, Option<Refusal>> {
+    use crate::analysis::partition;
+    let env = Env::new();
+    let partition = partition::read(&env, tv).map_err(|e| {
+        let _ = err.write_all(diagnostic::render("<argument 2>", 1, tv, &e).as_bytes());
+        None
+    })?;
+    let smem = match smem {
+        Some(text) => {
+            let Some(v) = eval_argument(&env, 1, text, err) else {
+                return Err(None);
+            };
+            Some(smem_argument(v).map_err(|m| Some((m, EXIT_INPUT)))?)
+        }
+        None => None,
+    };
+    let Some(p) = partition else {
+        let Some(smem) = smem else {
+            if let Some(method) = partition::final_method(tv) {
+                return Err(Some((
+                    format!(
+                        "--tv ends in .{method}(...), which is not a partition (partition_S/D of a copy's thread, partition_A/B/C of an MMA's), so it names no shared-memory layout: give one, SMEM --tv TV"
+                    ),
+                    EXIT_USAGE,
+                )));
+            }
+            return Err(Some((
+                "give the shared-memory layout: SMEM --tv TV (SMEM may be left out only when --tv is a thread's partition of it, COPY.thread(t).partition_S(SMEM) or MMA.thread(t).partition_A(SMEM))".to_string(),
+                EXIT_USAGE,
+            )));
+        };
+        let Some(tv) = eval_argument(&env, 2, tv, err) else {
+            return Err(None);
+        };
+        return Ok(SmemAccess {
+            given: smem.to_string(),
+            smem,
+            tv,
+            operand: operand.map(operand_name),
+            partition: None,
+        });
+    };
+    let (Some(slice), Some(side)) = (p.slice.clone(), p.operand()) else {
+        return Err(Some((
+            format!(
+                "--tv {}(...) is a partition by a thread layout or a tiler, not by a copy or an MMA: --tv takes COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM)",
+                p.method
+            ),
+            EXIT_INPUT,
+        )));
+    };
+    if let Some(asked) = operand
+        && asked != side
+    {
+        return Err(Some((
+            format!(
+                "--operand {asked} contradicts --tv's {}, which is the {side} {}",
+                p.method,
+                if matches!(side, "S" | "D") {
+                    "side of the copy"
+                } else {
+                    "operand of the MMA"
+                }
+            ),
+            EXIT_INPUT,
+        )));
+    }
+    let partitioned = smem_argument(p.tile.clone()).map_err(|m| {
+        Some((
+            format!(
+                "the tensor --tv's {} partitions ({}): {m}",
+                p.method, p.tile_text
+            ),
+            EXIT_INPUT,
+        ))
+    })?;
+    if let Some(given) = &smem
+        && !same_smem(given, &partitioned)
+    {
+        return Err(Some((
+            format!(
+                "the shared-memory layout {given} and the tensor {partitioned} that --tv's {} partitions differ: give one of them, or the same layout twice",
+                p.method
+            ),
+            EXIT_INPUT,
+        )));
+    }
+    Ok(SmemAccess {
+        given: partitioned.to_string(),
+        smem: partitioned,
+        tv: Value::Atom(Box::new(slice)),
+        operand: Some(side),
+        partition: Some(p),
+    })
+}
+
+/// `--operand`'s value, one of those clap allows.
+fn operand_name(op: &str) -> &'static str {
+    ["A", "B", "C", "S", "D"]
+        .into_iter()
+        .find(|o| *o == op)
+        .unwrap_or("?")
+}
+
+/// Exit status: the command line itself is wrong (as clap's usage errors).
+pub const EXIT_USAGE: i32 = 2;
+
+/// Report a refusal of [`read_smem_access`] (`None`: already reported) and give its status.
+fn refused(r: Option<Refusal>, err: &mut dyn Write) -> i32 {
+    match r {
+        Some((m, status)) => {
+            let _ = writeln!(err, "error: {m}");
+            status
+        }
+        None => EXIT_INPUT,
     }
 }
 
@@ -747,24 +980,31 @@ pub fn show_access(
     smem: &str,
     tv: &str,
     access: &BankAccess,
+    json: bool,
     color: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let env = Env::new();
-    let Some(s) = eval_argument(&env, 1, smem, err) else {
-        return EXIT_INPUT;
+    let read = match read_smem_access(Some(smem), tv, access.operand, err) {
+        Ok(r) => r,
+        Err(r) => return refused(r, err),
     };
-    let Some(t) = eval_argument(&env, 2, tv, err) else {
-        return EXIT_INPUT;
+    let access = BankAccess {
+        operand: read.operand,
+        ..*access
     };
     let picture = || -> Result<String, String> {
-        let smem = smem_argument(s)?;
-        let given = match &smem {
-            crate::analysis::bank::SmemLayout::Plain(l) => l.to_string(),
-            crate::analysis::bank::SmemLayout::Composed(c) => c.to_string(),
-        };
-        let (tv, elem_bits, _, tile) = bank_tv(t, access)?;
+        let SmemAccess {
+            smem, given, tv: t, ..
+        } = read;
+        let BankTv {
+            layout: tv,
+            elem_bits,
+            tile,
+            side,
+            axes,
+            ..
+        } = bank_tv(t, &access)?;
         // the tile: the copy's or MMA's, else the shared-memory layout's (M, N)
         let shape = match &tile {
             Some(t) => t.clone(),
@@ -781,13 +1021,19 @@ pub fn show_access(
             ));
         };
         let smem = through_tile(smem, tile.as_ref())?;
-        let grid = crate::render::tv::TvGrid::build("S", ("M", "N"), rows, cols, tv)
+        let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)
             .map_err(|e| e.to_string())?;
-        let bits = i64::from(elem_bits);
-        let bank = |r: i64, c: i64| -> Option<String> {
+        // the bank of each cell's element (column-major index r + rows * c of the tile)
+        let bank = |r: i64, c: i64| -> Option<i64> {
             let off = smem.offset(r + rows * c).ok()?;
-            Some(format!(":b{}", (off * bits).div_euclid(32).rem_euclid(32)))
+            Some(crate::render::grid::bank_of(off, elem_bits))
         };
+        if json {
+            let mut text =
+                crate::render::tv::access_json(&given, &smem.to_string(), &grid, elem_bits, &bank);
+            text.push('\n');
+            return Ok(text);
+        }
         let mut text = format!(
             "shared memory {given} through the {rows}x{cols} tile; cell T<thread>V<value>:b<bank> ({elem_bits}-bit elements){}\n",
             if color { ", coloured by thread" } else { "" }
@@ -797,7 +1043,7 @@ pub fn show_access(
             color,
             crate::limits::MAX_GRID_ROWS,
             crate::limits::MAX_GRID_COLS,
-            &bank,
+            &|r, c| bank(r, c).map(|b| format!(":b{b}")),
         ));
         Ok(text)
     };
@@ -810,31 +1056,40 @@ pub fn show_access(
     }
 }
 
-/// `cute bank SMEM --tv TV`: the predicted bank conflicts of an access pattern.
+/// `cute bank [SMEM] --tv TV`: the predicted bank conflicts of an access pattern; when `TV` is
+/// a thread's partition (`COPY.thread(t).partition_S(SMEM)`), the whole copy's or MMA operand's,
+/// and thread `t`'s own values after the report.
 pub fn bank(
-    smem: &str,
+    smem: Option<&str>,
     tv: &str,
     access: &BankAccess,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    use crate::analysis::bank::{SmemLayout, analyze};
-    let env = Env::new();
-    let Some(s) = eval_argument(&env, 1, smem, err) else {
-        return EXIT_INPUT;
+    use crate::analysis::bank::analyze;
+    let read = match read_smem_access(smem, tv, access.operand, err) {
+        Ok(r) => r,
+        Err(r) => return refused(r, err),
     };
-    let Some(t) = eval_argument(&env, 2, tv, err) else {
-        return EXIT_INPUT;
+    let access = BankAccess {
+        operand: read.operand,
+        ..*access
     };
-    let smem = match smem_argument(s) {
-        Ok(s) => s,
-        Err(m) => {
-            let _ = writeln!(err, "error: {m}");
-            return EXIT_INPUT;
-        }
-    };
-    let (tv, elem_bits, access_bits, tile) = match bank_tv(t, access) {
+    let SmemAccess {
+        smem,
+        given,
+        tv: t,
+        partition,
+        ..
+    } = read;
+    let BankTv {
+        layout: tv,
+        elem_bits,
+        access_bits,
+        tile,
+        ..
+    } = match bank_tv(t, &access) {
         Ok(x) => x,
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
@@ -843,10 +1098,6 @@ pub fn bank(
     };
     // a tiled copy's or MMA's TV layout indexes its tile column-major: the shared-memory layout
     // seen through that tile, `composition(SMEM, TILE)`
-    let given = match &smem {
-        SmemLayout::Plain(l) => l.to_string(),
-        SmemLayout::Composed(c) => c.to_string(),
-    };
     let through = tile.as_ref().map(|t| t.to_string());
     let smem = match through_tile(smem, tile.as_ref()) {
         Ok(s) => s,
@@ -861,6 +1112,16 @@ pub fn bank(
         }
         r
     });
+    // the partition's thread: its values in the analysed tile
+    let thread_line = match (&analysed, &partition) {
+        (Ok(r), Some(p)) => p.thread.and_then(|t| {
+            r.thread_line(
+                t,
+                format!("{}: {}", p.method, crate::render::plain::render(&p.result)),
+            )
+        }),
+        _ => None,
+    };
     let measured = match (&analysed, access.measure) {
         (Ok(r), true) => match crate::gpu::bank_probe::measure(r) {
             Ok(m) => Some(m),
@@ -879,7 +1140,7 @@ pub fn bank(
             writeln!(
                 out,
                 "{}",
-                crate::render::json::bank_report(&r, measured.as_ref())
+                crate::render::json::bank_report(&r, measured.as_ref(), thread_line.as_ref())
             ),
             false,
         ),
@@ -887,6 +1148,9 @@ pub fn bank(
             let mut text = r.render_text();
             if let Some(m) = &measured {
                 text.push_str(&m.render_text());
+            }
+            if let Some(line) = &thread_line {
+                text.push_str(&line.render_text());
             }
             finish(out.write_all(text.as_bytes()), false)
         }

@@ -257,14 +257,17 @@ enum Command {
         #[command(flatten)]
         out: ValueOpts,
     },
-    /// A table of a layout's properties and its grid.
+    /// A table of a layout's properties and its grid; a thread's partition drawn on its tile.
     #[command(
-        after_help = "Example:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'"
+        after_help = "Examples:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'\n  cute show 'local_partition((4,8), (2,4), 5)'\n  cute show 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(Sw<3,3,3> o (32,64):(64,1))'\n  cute show 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)' --elem-bits 16"
     )]
     Show {
         #[command(flatten)]
         out: ValueOpts,
-        /// The layout (any expression).
+        /// The layout (any expression). A thread's partition, COPY.thread(t).partition_S/D(TILE),
+        /// MMA.thread(t).partition_A/B/C(TILE), local_partition(TILE, THREADS, t), or
+        /// outer_partition / inner_partition / local_tile(TILE, TILER, COORD), is drawn as TILE
+        /// with the partition's cells marked V<value> (plain and json formats).
         expr: String,
         /// Grid style.
         #[arg(long, value_enum, default_value_t = GridStyle::Box)]
@@ -282,7 +285,8 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
         /// Draw EXPR, a shared-memory layout, under this access pattern: a TV layout, a tiled
-        /// copy or a tiled MMA (with --operand); each cell its thread, value and bank.
+        /// copy or a tiled MMA (with --operand), or a thread's partition of EXPR
+        /// (COPY.thread(t).partition_S(EXPR)); each cell its thread, value and bank.
         #[arg(long)]
         tv: Option<String>,
         /// With --tv: A, B, C of a tiled MMA; S, D of a tiled copy.
@@ -406,15 +410,18 @@ enum Command {
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.
     #[command(
-        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free\n  cute bank 'Sw<3,3,3> o (32,64):(64,1)' --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))'"
+        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free\n  cute bank 'Sw<3,3,3> o (32,64):(64,1)' --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))'\n  cute bank --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S((32,64):(64,1))'   # 8-way"
     )]
     Bank {
         #[command(flatten)]
         out: ReportOpts,
-        /// The shared-memory layout (elements), plain or swizzled.
-        smem: String,
+        /// The shared-memory layout (elements), plain or swizzled; may be left out when --tv is
+        /// a thread's partition of it, which names it.
+        smem: Option<String>,
         /// Thread→value layout: (thread, value) → element index in the tile; or a tiled copy
-        /// (its source or destination TV layout) or a tiled MMA (with --operand).
+        /// (its source or destination TV layout) or a tiled MMA (with --operand); or a thread's
+        /// partition, COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM):
+        /// the whole copy or MMA operand over SMEM, then thread t's own values.
         #[arg(long)]
         tv: String,
         /// Which TV layout of a tiled MMA (A, B, C) or a tiled copy (S: source, D: destination;
@@ -658,7 +665,20 @@ fn main() -> ExitCode {
                 access_bits: None,
                 measure: false,
             };
-            app::show_access(&expr, &tv, &access, color, &mut out, &mut err)
+            match format {
+                Format::Plain | Format::Json => {
+                    let json = matches!(format, Format::Json);
+                    app::show_access(&expr, &tv, &access, json, color, &mut out, &mut err)
+                }
+                other => {
+                    let _ = writeln!(
+                        err,
+                        "error: --format {}: show --tv prints a picture as text (plain) or data (json)",
+                        other.name()
+                    );
+                    2
+                }
+            }
         }
         Some(Command::Show {
             expr,
@@ -828,7 +848,7 @@ fn main() -> ExitCode {
                     access_bits,
                     measure,
                 };
-                app::bank(&smem, &tv, &access, json, &mut out, &mut err)
+                app::bank(smem.as_deref(), &tv, &access, json, &mut out, &mut err)
             }
             other => {
                 let _ = writeln!(

@@ -253,6 +253,112 @@ impl BankReport {
     }
 }
 
+/// One value of one thread in a [`BankReport`]: where it is and which phase loads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadValue {
+    /// The value index (the TV layout's second mode).
+    pub value: i64,
+    /// The element offset in shared memory.
+    pub element: i64,
+    /// The banks of its words (one for elements of 32 bits or less).
+    pub banks: Vec<usize>,
+    /// The warp, access and phase that load it (as the report's phase lines name them).
+    pub warp: i64,
+    /// Which access of the thread.
+    pub access: i64,
+    /// The phase within the warp's access.
+    pub phase: i64,
+    /// That phase's conflict degree.
+    pub degree: usize,
+}
+
+/// A thread's own part of a [`BankReport`]: what `cute bank --tv 'X.thread(t).partition_S(S)'`
+/// adds for thread `t`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadLine {
+    /// The thread.
+    pub thread: i64,
+    /// The partition the thread's values came from, as CuTe prints it (`partition_S: 504 o ...`).
+    pub partition: String,
+    /// The thread's values in the analysed tile, in value order.
+    pub values: Vec<ThreadValue>,
+}
+
+impl BankReport {
+    /// Thread `t`'s values, in value order, each with its element, banks and phase; `None`
+    /// when `t` is not one of the analysed threads.
+    pub fn thread_line(&self, t: i64, partition: String) -> Option<ThreadLine> {
+        let ebits = i64::from(self.elem_bits);
+        let mut values = Vec::new();
+        for p in &self.phases {
+            let Some(a) = p.threads.iter().find(|a| a.thread == t) else {
+                continue;
+            };
+            for (k, &off) in a.offsets.iter().enumerate() {
+                let bit = off.saturating_mul(ebits);
+                let banks: BTreeSet<usize> = (floor_div(bit, 32)
+                    ..=floor_div(bit.saturating_add(ebits - 1), 32))
+                    .map(|w| w.rem_euclid(BANKS as i64) as usize)
+                    .collect();
+                values.push(ThreadValue {
+                    value: p.access * self.values_per_access + k as i64,
+                    element: off,
+                    banks: banks.into_iter().collect(),
+                    warp: p.warp,
+                    access: p.access,
+                    phase: p.phase,
+                    degree: p.degree,
+                });
+            }
+        }
+        if values.is_empty() {
+            return None;
+        }
+        values.sort_by_key(|v| v.value);
+        Some(ThreadLine {
+            thread: t,
+            partition,
+            values,
+        })
+    }
+}
+
+impl ThreadLine {
+    /// The thread's lines: a heading, then one line per access, its phase and each value as
+    /// `V<value> <element>:b<bank>`.
+    pub fn render_text(&self) -> String {
+        let mut s = format!(
+            "\nthread {} ({}); its values in the analysed tile, V<value> <element>:b<bank>:\n",
+            self.thread, self.partition
+        );
+        let mut i = 0;
+        while i < self.values.len() {
+            let first = &self.values[i];
+            let same = |v: &ThreadValue| {
+                (v.warp, v.access, v.phase) == (first.warp, first.access, first.phase)
+            };
+            let n = self.values[i..].iter().take_while(|v| same(v)).count();
+            let cells: Vec<String> = self.values[i..i + n]
+                .iter()
+                .map(|v| {
+                    let banks: Vec<String> = v.banks.iter().map(usize::to_string).collect();
+                    format!("V{} {}:b{}", v.value, v.element, banks.join("+b"))
+                })
+                .collect();
+            s.push_str(&format!(
+                "  w{} a{} p{} ({}-way): {}\n",
+                first.warp,
+                first.access,
+                first.phase,
+                first.degree,
+                cells.join("  ")
+            ));
+            i += n;
+        }
+        s
+    }
+}
+
 fn floor_div(a: i64, b: i64) -> i64 {
     a.div_euclid(b)
 }
@@ -483,6 +589,36 @@ mod tests {
         let sw = swz(3, 3, 3, Offset::Int(0), lay(&[32, 64], &[64, 1]));
         let r = analyze(&sw, &tv, 16, 128).unwrap();
         assert_eq!((r.degree, r.wavefronts), (1, 4));
+    }
+
+    #[test]
+    fn a_threads_line_lists_its_values_phases_and_banks() {
+        let smem = SmemLayout::Plain(lay(&[32, 64], &[64, 1]));
+        let tv = lay(&[32, 16], &[1, 32]); // two 128-bit accesses a thread
+        let r = analyze(&smem, &tv, 16, 128).unwrap();
+        let line = r.thread_line(9, "partition_S: 576 o 16:1".into()).unwrap();
+        assert_eq!(line.values.len(), 16);
+        let v9 = &line.values[9];
+        assert_eq!(
+            (v9.value, v9.element, v9.access, v9.phase, v9.warp),
+            (9, 9 * 64 + 9, 1, 1, 0)
+        );
+        assert_eq!((v9.banks.clone(), v9.degree), (vec![4], 8));
+        let text = line.render_text();
+        assert!(
+            text.contains("thread 9 (partition_S: 576 o 16:1)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  w0 a1 p1 (8-way): V8 584:b4  V9 585:b4"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 4, "{text}");
+        assert!(r.thread_line(32, String::new()).is_none());
+        // a 64-bit element spans two banks
+        let r = analyze(&smem, &lay(&[32, 2], &[64, 1]), 64, 128).unwrap();
+        let line = r.thread_line(1, String::new()).unwrap();
+        assert_eq!(line.values[1].banks, vec![4, 5]); // element 66: words 132, 133
     }
 
     #[test]

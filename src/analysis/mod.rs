@@ -1,3 +1,4 @@
 //! Analyses built on the layout algebra (pure: no I/O).
 
 pub mod bank;
+pub mod partition;

@@ -241,6 +241,7 @@ fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
 pub fn bank_report(
     r: &crate::analysis::bank::BankReport,
     measured: Option<&crate::gpu::bank_probe::BankMeasurement>,
+    thread: Option<&crate::analysis::bank::ThreadLine>,
 ) -> String {
     let phases: Vec<Json> = r
         .phases
@@ -286,6 +287,28 @@ pub fn bank_report(
                 "slowdown": m.measured(),
                 "predicted_slowdown": m.predicted,
             }),
+        );
+    }
+    // `--tv 'X.thread(t).partition_S(SMEM)'`: the thread's own values
+    if let (Some(line), Json::Object(o)) = (thread, &mut report) {
+        let values: Vec<Json> = line
+            .values
+            .iter()
+            .map(|v| {
+                json!({
+                    "value": v.value,
+                    "element": v.element,
+                    "banks": v.banks,
+                    "warp": v.warp,
+                    "access": v.access,
+                    "phase": v.phase,
+                    "degree": v.degree,
+                })
+            })
+            .collect();
+        o.insert(
+            "thread".into(),
+            json!({"thread": line.thread, "partition": line.partition, "values": values}),
         );
     }
     report.to_string()

@@ -13,6 +13,7 @@ use owo_colors::{OwoColorize as _, Style};
 
 use super::{RenderError, RenderOptions, for_each_value};
 use crate::algebra::Layout;
+use crate::analysis::partition::{MarkedTile, PartitionStatement, Partitioner};
 use crate::atoms::{Atom, Operand, TiledCopy, TiledMma};
 use crate::eval::Value;
 
@@ -318,9 +319,7 @@ pub fn terminal_grid_marked(
     max_cols: usize,
     mark: &dyn Fn(i64, i64) -> Option<String>,
 ) -> String {
-    let shown_rows = g.rows.min(max_rows.max(1) as i64);
-    let shown_cols = g.cols.min(max_cols.max(1) as i64);
-    let label_at = |r: i64, c: i64| {
+    let label = |r: i64, c: i64| {
         let mut s = match g.cell(r, c) {
             Some((t, v)) => format!("T{t}V{v}"),
             None => String::new(),
@@ -330,9 +329,48 @@ pub fn terminal_grid_marked(
         }
         s
     };
-    let w = (0..shown_rows)
-        .flat_map(|r| (0..shown_cols).map(move |c| (r, c)))
-        .map(|(r, c)| label_at(r, c).len())
+    let colour = |r: i64, c: i64| g.cell(r, c).map(|(t, _)| thread_color(t));
+    let mut out = labelled_grid(
+        &g.heading(),
+        (g.rows, g.cols),
+        &label,
+        color.then_some(&colour as &CellColour<'_>),
+        (max_rows, max_cols),
+    );
+    let empty = g.cells.iter().filter(|c| c.is_none()).count();
+    if empty > 0 {
+        let _ = writeln!(
+            out,
+            "{empty} cell{} held by no thread (left blank)",
+            super::plural(empty as i64)
+        );
+    }
+    out
+}
+
+/// A cell's background colour: `(r, g, b)` at row, column; `None` for none.
+pub type CellColour<'a> = dyn Fn(i64, i64) -> Option<(u8, u8, u8)> + 'a;
+
+/// The one terminal grid of the thread pictures: `heading`, the column indices, the
+/// `rows × cols` cells in Unicode box lines, each `label(r, c)` (ASCII) on the background
+/// `colour(r, c)` (black text; none: plain), and past `max` rows × columns a line saying what
+/// was left out. Only the shown cells are labelled. Ends with a newline.
+pub fn labelled_grid(
+    heading: &str,
+    (rows, cols): (i64, i64),
+    label: &dyn Fn(i64, i64) -> String,
+    colour: Option<&CellColour<'_>>,
+    (max_rows, max_cols): (usize, usize),
+) -> String {
+    let shown_rows = rows.min(max_rows.max(1) as i64);
+    let shown_cols = cols.min(max_cols.max(1) as i64);
+    let labels: Vec<Vec<String>> = (0..shown_rows)
+        .map(|r| (0..shown_cols).map(|c| label(r, c)).collect())
+        .collect();
+    let w = labels
+        .iter()
+        .flatten()
+        .map(String::len)
         .chain(std::iter::once((shown_cols - 1).max(0).to_string().len()))
         .max()
         .unwrap_or(1);
@@ -352,7 +390,7 @@ pub fn terminal_grid_marked(
     };
 
     let mut out = String::new();
-    out.push_str(&g.heading());
+    out.push_str(heading);
     out.push('\n');
     out.push_str(&" ".repeat(lw + 1));
     for j in 0..shown_cols {
@@ -361,32 +399,177 @@ pub fn terminal_grid_marked(
     out.truncate(out.trim_end_matches(' ').len());
     out.push('\n');
     out.push_str(&rule("┌", "┬", "┐"));
-    for r in 0..shown_rows {
+    for (r, row) in labels.iter().enumerate() {
         let _ = write!(out, "{r:>lw$} ");
-        for c in 0..shown_cols {
+        for (c, text) in row.iter().enumerate() {
             out.push('│');
-            let cell = g.cell(r, c);
-            let text = format!(" {:<w$} ", label_at(r, c));
-            match cell {
-                Some((t, _)) if color => {
-                    let (red, green, blue) = thread_color(t);
+            let text = format!(" {text:<w$} ");
+            match colour.and_then(|f| f(r as i64, c as i64)) {
+                Some((red, green, blue)) => {
                     let style = Style::new().on_truecolor(red, green, blue).black();
                     let _ = write!(out, "{}", text.style(style));
                 }
-                _ => out.push_str(&text),
+                None => out.push_str(&text),
             }
         }
         out.push_str("│\n");
     }
     out.push_str(&rule("└", "┴", "┘"));
-    super::truncation_notice(&mut out, (shown_rows, shown_cols), (g.rows, g.cols));
-    let empty = g.cells.iter().filter(|c| c.is_none()).count();
-    if empty > 0 {
+    super::truncation_notice(&mut out, (shown_rows, shown_cols), (rows, cols));
+    out
+}
+
+/// The axes a partition's tile is drawn on: `(M, K)` for operand A of a tiled MMA, `(N, K)`
+/// for B, `(M, N)` for C and a copy, none for the other partitions.
+fn partition_axes(by: Partitioner) -> Option<(&'static str, &'static str)> {
+    match by {
+        Partitioner::Mma(Operand::A) => Some(("M", "K")),
+        Partitioner::Mma(Operand::B) => Some(("N", "K")),
+        Partitioner::Mma(Operand::C) | Partitioner::Copy { .. } => Some(("M", "N")),
+        Partitioner::Local | Partitioner::Tiler => None,
+    }
+}
+
+/// `cute show` of a partition statement: the tile as `cute show` lays a layout out (mode 0
+/// down, the other modes across), each cell of the partition labelled `V<value>` (its value
+/// index in the partition) on the thread's colour, the others blank; then the partition as CuTe
+/// prints it and what was not drawn. Ends with a newline.
+pub fn partition_terminal(st: &PartitionStatement, m: &MarkedTile, color: bool) -> String {
+    let values = m.values.len();
+    let whose = match st.thread {
+        Some(t) => format!("thread {t}'s {}", st.method),
+        None => st.method.clone(),
+    };
+    let mut out = format!(
+        "{whose} of the tile: {values} value{}; cell V<value>{}\n",
+        super::plural(values as i64),
+        match (color, st.thread) {
+            (false, _) => "",
+            (true, Some(_)) => ", coloured by the thread's colour (CuTe's print_latex colours)",
+            (true, None) => ", coloured",
+        }
+    );
+    let tile = super::plain::render(&st.tile);
+    let size = match partition_axes(st.by) {
+        Some((r, c)) => format!("{r}×{c} = {}×{}", m.rows, m.cols),
+        None => format!("{}×{}", m.rows, m.cols),
+    };
+    let heading = if st.tile_text.trim() == tile {
+        format!("tile {tile}, {size}")
+    } else {
+        format!("tile {} = {tile}, {size}", st.tile_text.trim())
+    };
+    let cell = |r: i64, c: i64| m.cells[(r * m.cols + c) as usize];
+    let label = |r: i64, c: i64| cell(r, c).map(|v| format!("V{v}")).unwrap_or_default();
+    let thread_colour = thread_color(st.thread.unwrap_or(0));
+    let colour = |r: i64, c: i64| cell(r, c).map(|_| thread_colour);
+    let (max_rows, max_cols) = (crate::limits::MAX_GRID_ROWS, crate::limits::MAX_GRID_COLS);
+    out.push_str(&labelled_grid(
+        &heading,
+        (m.rows, m.cols),
+        &label,
+        color.then_some(&colour as &CellColour<'_>),
+        (max_rows, max_cols),
+    ));
+    let hidden = m
+        .values
+        .iter()
+        .filter(|(_, at)| {
+            !at.iter()
+                .any(|&(r, c)| r < max_rows as i64 && c < max_cols as i64)
+        })
+        .count();
+    if hidden > 0 {
         let _ = writeln!(
             out,
-            "{empty} cell{} held by no thread (left blank)",
-            super::plural(empty as i64)
+            "{hidden} of the {values} values are in cells not shown"
         );
     }
+    if m.repeated > 0 {
+        let _ = writeln!(
+            out,
+            "{} value{} fall on a cell an earlier value holds (the cell shows the first)",
+            m.repeated,
+            super::plural(m.repeated as i64)
+        );
+    }
+    if m.shared_cells > 0 {
+        let _ = writeln!(
+            out,
+            "{} cells of the tile hold an element another cell holds too (the tile is not one-to-one): a value marks each of them",
+            m.shared_cells
+        );
+    }
+    let _ = writeln!(out, "{}: {}", st.method, super::plain::render(&st.result));
     out
+}
+
+/// `cute show --format json` of a partition statement: a `partition_picture` object (the tile
+/// and the partition as values, each value's element and cells).
+pub fn partition_json(st: &PartitionStatement, m: &MarkedTile) -> Result<String, RenderError> {
+    let opts = RenderOptions::default();
+    let values: Vec<serde_json::Value> = m
+        .values
+        .iter()
+        .enumerate()
+        .map(|(v, (element, at))| {
+            serde_json::json!({
+                "value": v,
+                "element": element,
+                "cells": at.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(serde_json::json!({
+        "kind": "partition_picture",
+        "method": st.method,
+        "thread": st.thread,
+        "operand": st.operand(),
+        "tile": super::json::to_json(&st.tile, &opts)?,
+        "partition": super::json::to_json(&st.result, &opts)?,
+        "rows": m.rows,
+        "columns": m.cols,
+        "values": values,
+        "repeated": m.repeated,
+        "shared_cells": m.shared_cells,
+    })
+    .to_string())
+}
+
+/// `cute show SMEM --tv TV --format json`: an `access_picture` object, the shared-memory layout
+/// as given and through the tile, the TV layout drawn, and each cell (row-major) with its thread,
+/// value (`null` where no thread holds it) and bank (`null` where it has none).
+pub fn access_json(
+    given: &str,
+    through: &str,
+    g: &TvGrid,
+    elem_bits: u32,
+    bank: &dyn Fn(i64, i64) -> Option<i64>,
+) -> String {
+    let cells: Vec<Vec<serde_json::Value>> = (0..g.rows)
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let (thread, value) = match g.cell(r, c) {
+                        Some((t, v)) => (Some(t), Some(v)),
+                        None => (None, None),
+                    };
+                    serde_json::json!({"thread": thread, "value": value, "bank": bank(r, c)})
+                })
+                .collect()
+        })
+        .collect();
+    serde_json::json!({
+        "kind": "access_picture",
+        "smem": given,
+        "through_tile": through,
+        "side": g.name,
+        "axes": [g.axes.0, g.axes.1],
+        "tv": g.layout_tv.to_string(),
+        "elem_bits": elem_bits,
+        "rows": g.rows,
+        "columns": g.cols,
+        "cells": cells,
+    })
+    .to_string()
 }

@@ -104,7 +104,46 @@ fn every_command_speaks_the_schema() {
         ],
         "",
     ));
-    assert!(lines.len() >= statements.len() + 8, "{lines:?}");
+    // a partition's picture, and a bank report with the partition's thread
+    let ldsm = "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))";
+    let partition = format!("{ldsm}.thread(7).partition_S(Sw<3,3,3> o (32,64):(64,1))");
+    for args in [
+        vec!["--format", "json", "show", partition.as_str()],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "local_partition((4,8):(8,1), (2,4), 5)",
+        ],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "local_tile((8,8), (2,4), (1,1))",
+        ],
+        vec!["--format", "json", "bank", "--tv", partition.as_str()],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "Sw<3,3,3> o (32,64):(64,1)",
+            "--tv",
+            partition.as_str(),
+        ],
+        vec![
+            "--format",
+            "json",
+            "show",
+            "(8,64):(64,1)",
+            "--tv",
+            "(8,8):(1,8)",
+        ],
+    ] {
+        let got = json_lines(&args, "");
+        assert_eq!(got.len(), 1, "{args:?}: {got:?}");
+        lines.extend(got);
+    }
+    assert!(lines.len() >= statements.len() + 14, "{lines:?}");
     // a measured record's fields (the values made up: no GPU here), a failed host check too
     let v = cute::gpu::variant::Variant::from_flags(&cute::gpu::flags::GemmFlags::new(
         cute::app::read_gemm_flag,

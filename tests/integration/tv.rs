@@ -273,3 +273,239 @@ fn write_files_and_refuse_other_values() {
     assert!(err.starts_with("cannot write"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Partition pictures: `cute show COPY.thread(t).partition_S(TILE)` and the like
+// ---------------------------------------------------------------------------------------------
+
+/// The cells a partition picture marks, as 1-D (column-major) indices of the tile's domain, in
+/// value order (the first cell of each value).
+fn marked_cells(stmt: &str) -> Vec<i64> {
+    use cute::analysis::partition;
+    let env = Env::new();
+    let st = partition::read(&env, stmt)
+        .unwrap_or_else(|e| panic!("{stmt}: {}", e.message))
+        .unwrap_or_else(|| panic!("{stmt} is not read as a partition"));
+    let m = partition::mark(&st.tile, st.tile_span, &st.result)
+        .unwrap_or_else(|e| panic!("{stmt}: {}", e.message));
+    m.values
+        .iter()
+        .map(|(_, at)| at[0].0 + m.rows * at[0].1)
+        .collect()
+}
+
+/// What a partition picture marks is what CuTe's partition computes: the answers are CuTe's
+/// (cute-oracle), the same partition of `make_identity_tensor(shape(TILE))` with each
+/// coordinate as `crd2idx(coord, shape(TILE))`, value by value. Swizzled tiles, MMA operands
+/// A/B/C, copy sides S/D, rank-3 tiles, `local_partition`, `outer_partition`,
+/// `inner_partition` and `local_tile`.
+#[test]
+fn partition_pictures_mark_what_cute_partitions() {
+    let cases: &[(&str, &[i64])] = &[
+        (
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(Sw<3,3,3> o (32,16):(64,1))",
+            &[7, 39, 71, 103, 135, 167, 199, 231],
+        ),
+        (
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64)))",
+            &[
+                7, 135, 263, 391, 519, 647, 775, 903, 39, 167, 295, 423, 551, 679, 807, 935, 71,
+                199, 327, 455, 583, 711, 839, 967, 103, 231, 359, 487, 615, 743, 871, 999, 2055,
+                2183, 2311, 2439, 2567, 2695, 2823, 2951, 2087, 2215, 2343, 2471, 2599, 2727, 2855,
+                2983, 2119, 2247, 2375, 2503, 2631, 2759, 2887, 3015, 2151, 2279, 2407, 2535, 2663,
+                2791, 2919, 3047, 4103, 4231, 4359, 4487, 4615, 4743, 4871, 4999, 4135, 4263, 4391,
+                4519, 4647, 4775, 4903, 5031, 4167, 4295, 4423, 4551, 4679, 4807, 4935, 5063, 4199,
+                4327, 4455, 4583, 4711, 4839, 4967, 5095, 6151, 6279, 6407, 6535, 6663, 6791, 6919,
+                7047, 6183, 6311, 6439, 6567, 6695, 6823, 6951, 7079, 6215, 6343, 6471, 6599, 6727,
+                6855, 6983, 7111, 6247, 6375, 6503, 6631, 6759, 6887, 7015, 7143,
+            ],
+        ),
+        (
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(77).partition_S(tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64)))",
+            &[
+                13, 141, 269, 397, 525, 653, 781, 909, 45, 173, 301, 429, 557, 685, 813, 941, 77,
+                205, 333, 461, 589, 717, 845, 973, 109, 237, 365, 493, 621, 749, 877, 1005, 2061,
+                2189, 2317, 2445, 2573, 2701, 2829, 2957, 2093, 2221, 2349, 2477, 2605, 2733, 2861,
+                2989, 2125, 2253, 2381, 2509, 2637, 2765, 2893, 3021, 2157, 2285, 2413, 2541, 2669,
+                2797, 2925, 3053, 4109, 4237, 4365, 4493, 4621, 4749, 4877, 5005, 4141, 4269, 4397,
+                4525, 4653, 4781, 4909, 5037, 4173, 4301, 4429, 4557, 4685, 4813, 4941, 5069, 4205,
+                4333, 4461, 4589, 4717, 4845, 4973, 5101, 6157, 6285, 6413, 6541, 6669, 6797, 6925,
+                7053, 6189, 6317, 6445, 6573, 6701, 6829, 6957, 7085, 6221, 6349, 6477, 6605, 6733,
+                6861, 6989, 7117, 6253, 6381, 6509, 6637, 6765, 6893, 7021, 7149,
+            ],
+        ),
+        (
+            "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(33).partition_D((64,32))",
+            &[
+                144, 208, 152, 216, 656, 720, 664, 728, 176, 240, 184, 248, 688, 752, 696, 760,
+                1168, 1232, 1176, 1240, 1680, 1744, 1688, 1752, 1200, 1264, 1208, 1272, 1712, 1776,
+                1720, 1784,
+            ],
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)).thread(7).partition_A((64,32))",
+            &[
+                385, 449, 393, 457, 897, 961, 905, 969, 417, 481, 425, 489, 929, 993, 937, 1001,
+                1409, 1473, 1417, 1481, 1921, 1985, 1929, 1993, 1441, 1505, 1449, 1513, 1953, 2017,
+                1961, 2025,
+            ],
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)).thread(100).partition_B((32,32):(32,1))",
+            &[
+                9, 41, 265, 297, 25, 57, 281, 313, 521, 553, 777, 809, 537, 569, 793, 825,
+            ],
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)).thread(45).partition_C((64,32))",
+            &[
+                147, 211, 155, 219, 179, 243, 187, 251, 1171, 1235, 1179, 1243, 1203, 1267, 1211,
+                1275,
+            ],
+        ),
+        (
+            "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)).thread(45).partition_A(tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64)))",
+            &[
+                275, 403, 283, 411, 1299, 1427, 1307, 1435, 307, 435, 315, 443, 1331, 1459, 1339,
+                1467, 339, 467, 347, 475, 1363, 1491, 1371, 1499, 371, 499, 379, 507, 1395, 1523,
+                1403, 1531, 2323, 2451, 2331, 2459, 3347, 3475, 3355, 3483, 2355, 2483, 2363, 2491,
+                3379, 3507, 3387, 3515, 2387, 2515, 2395, 2523, 3411, 3539, 3419, 3547, 2419, 2547,
+                2427, 2555, 3443, 3571, 3451, 3579, 4371, 4499, 4379, 4507, 5395, 5523, 5403, 5531,
+                4403, 4531, 4411, 4539, 5427, 5555, 5435, 5563, 4435, 4563, 4443, 4571, 5459, 5587,
+                5467, 5595, 4467, 4595, 4475, 4603, 5491, 5619, 5499, 5627, 6419, 6547, 6427, 6555,
+                7443, 7571, 7451, 7579, 6451, 6579, 6459, 6587, 7475, 7603, 7483, 7611, 6483, 6611,
+                6491, 6619, 7507, 7635, 7515, 7643, 6515, 6643, 6523, 6651, 7539, 7667, 7547, 7675,
+            ],
+        ),
+        (
+            "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(21).partition_S((16,64):(64,1))",
+            &[642, 658, 674, 690, 706, 722, 738, 754],
+        ),
+        (
+            "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(21).partition_D(Sw<3,3,3> o (32,64):(64,1))",
+            &[
+                1282, 1314, 1346, 1378, 1410, 1442, 1474, 1506, 1298, 1330, 1362, 1394, 1426, 1458,
+                1490, 1522,
+            ],
+        ),
+        (
+            "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,1,1)).thread(50).partition_C((32,16,2))",
+            &[
+                148, 180, 156, 188, 404, 436, 412, 444, 660, 692, 668, 700, 916, 948, 924, 956,
+            ],
+        ),
+        ("local_partition((4,8), (2,4), 5)", &[9, 11, 25, 27]),
+        (
+            "local_partition((8,64):(64,1), (4,2):(2,1), 6)",
+            &[
+                3, 7, 19, 23, 35, 39, 51, 55, 67, 71, 83, 87, 99, 103, 115, 119, 131, 135, 147,
+                151, 163, 167, 179, 183, 195, 199, 211, 215, 227, 231, 243, 247, 259, 263, 275,
+                279, 291, 295, 307, 311, 323, 327, 339, 343, 355, 359, 371, 375, 387, 391, 403,
+                407, 419, 423, 435, 439, 451, 455, 467, 471, 483, 487, 499, 503,
+            ],
+        ),
+        (
+            "local_partition(Sw<3,3,3> o (8,64):(64,1), (4,8), 13)",
+            &[
+                25, 29, 89, 93, 153, 157, 217, 221, 281, 285, 345, 349, 409, 413, 473, 477,
+            ],
+        ),
+        (
+            "outer_partition((8,8):(8,1), (2,4), (1,2))",
+            &[17, 19, 21, 23, 49, 51, 53, 55],
+        ),
+        (
+            "inner_partition((8,8):(8,1), (2,4), (1,1))",
+            &[34, 35, 42, 43, 50, 51, 58, 59],
+        ),
+        (
+            "local_tile(Sw<3,3,3> o (8,64):(64,1), (4,16), (1,2))",
+            &[
+                260, 261, 262, 263, 268, 269, 270, 271, 276, 277, 278, 279, 284, 285, 286, 287,
+                292, 293, 294, 295, 300, 301, 302, 303, 308, 309, 310, 311, 316, 317, 318, 319,
+                324, 325, 326, 327, 332, 333, 334, 335, 340, 341, 342, 343, 348, 349, 350, 351,
+                356, 357, 358, 359, 364, 365, 366, 367, 372, 373, 374, 375, 380, 381, 382, 383,
+            ],
+        ),
+    ];
+    for (stmt, want) in cases {
+        assert_eq!(marked_cells(stmt), *want, "{stmt}");
+    }
+}
+
+/// `cute bank --tv 'X.thread(t).partition_S(SMEM)'`: the thread's own values in the report are
+/// the partition's first values (those in the analysed tile), element for element.
+#[test]
+fn bank_thread_line_is_the_partition() {
+    const LDSM: &str = "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))";
+    const MMA: &str = "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))";
+    let sw = "tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64))";
+    for (stmt, bits) in [
+        (format!("{LDSM}.thread(7).partition_S({sw})"), None),
+        (
+            format!("{LDSM}.thread(100).partition_S((32,64):(64,1))"),
+            None,
+        ),
+        (format!("{MMA}.thread(45).partition_A({sw})"), None),
+        (
+            format!("{MMA}.thread(77).partition_B((32,32):(32,1))"),
+            Some((16, 32)),
+        ),
+        (
+            format!("{MMA}.thread(5).partition_C((64,32))"),
+            Some((32, 64)),
+        ),
+    ] {
+        let access = cute::app::BankAccess {
+            operand: None,
+            elem_bits: bits.map(|(e, _)| e),
+            access_bits: bits.map(|(_, a)| a),
+            measure: false,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = cute::app::bank(None, &stmt, &access, true, &mut out, &mut err);
+        assert_eq!(status, 0, "{stmt}: {}", String::from_utf8_lossy(&err));
+        let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+        let line = &report["thread"]["values"];
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = cute::app::show(
+            &stmt,
+            &mut out,
+            &mut err,
+            render::Format::Json,
+            &RenderOptions::default(),
+            None,
+            None,
+        );
+        assert_eq!(status, 0, "{stmt}: {}", String::from_utf8_lossy(&err));
+        let picture: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+        let values = line.as_array().expect("the thread's values");
+        assert!(!values.is_empty(), "{stmt}");
+        for v in values {
+            let i = v["value"].as_u64().expect("a value index") as usize;
+            assert_eq!(
+                v["element"], picture["values"][i]["element"],
+                "{stmt}: value {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn partition_picture_terminal() {
+    use cute::analysis::partition;
+    let stmt = "make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).thread(11).partition_D(Sw<2,1,3> o (8,32):(32,1))";
+    let env = Env::new();
+    let st = partition::read(&env, stmt)
+        .expect("reads")
+        .expect("a partition");
+    let m = partition::mark(&st.tile, st.tile_span, &st.result).expect("marks");
+    let text = tv::partition_terminal(&st, &m, false);
+    insta::assert_snapshot!("partition_terminal_copy", text);
+    let coloured = tv::partition_terminal(&st, &m, true);
+    let (r, g, b) = tv::thread_color(11);
+    assert!(
+        coloured.contains(&format!("48;2;{r};{g};{b}m V0 ")),
+        "{coloured}"
+    );
+}
