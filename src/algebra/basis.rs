@@ -275,3 +275,31 @@ pub fn bases_of(stride: &Tup) -> SmallVec<[Option<Basis>; 4]> {
     }
     out
 }
+
+/// CuTe's `coshape(L)` of a layout with basis strides: `abs`-strided `L(size(L) - 1)` as an
+/// arithmetic tuple, plus 1 at every leaf (the extent of the coordinates it reaches).
+///
+/// @post product(coshape(L)) == cosize(L)
+pub fn coshape(l: &super::layout::Layout) -> Result<IntTuple> {
+    const OP: &str = "coshape";
+    let abs = l.stride().map_strides(&mut |d| {
+        Ok(Stride {
+            value: arith::abs(d.value, OP)?,
+            basis: d.basis,
+        })
+    })?;
+    let last = arith::sub(l.size()?, 1, OP)?;
+    let abs_layout = super::layout::Layout::new(l.shape().clone(), abs)?;
+    let far = tuple_form(&abs_layout.eval_index(&IntTuple::int(last))?);
+    far.map_leaves(&mut |c| arith::add(c, 1, OP))
+}
+
+/// CuTe's `coprofile(L)`: `repeat_like(sum(stride(L)), 0)`, the structure of the coordinates a
+/// layout with basis strides maps to, as zeros.
+pub fn coprofile(stride: &Tup) -> Result<IntTuple> {
+    let mut sum = IntTuple::int(0);
+    for d in stride.stride_leaves() {
+        sum = index_add(&sum, &IntTuple::stride(d))?;
+    }
+    Ok(tuple_form(&sum).repeat_like(0))
+}

@@ -377,7 +377,8 @@ impl Layout {
         fn fz(s: &Tup, d: &Tup) -> IntTuple {
             match (s.view(), d.view()) {
                 (View::Tuple(sv), View::Tuple(dv)) => sv.zip(dv).map(|(a, b)| fz(a, b)).collect(),
-                (_, View::Int(0)) => IntTuple::int(1),
+                // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+                (_, View::Int(0)) if d.basis().is_none() => IntTuple::int(1),
                 _ => s.to_owned(),
             }
         }

@@ -21,7 +21,8 @@ pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple
             op,
             format!("profile {a} does not match the modes of {b} (CuTe: mismatched tuple_size)"),
         )),
-        (View::Int(0), _) => Ok(b.repeat_like(1)),
+        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+        (View::Int(0), _) if a.basis().is_none() => Ok(b.repeat_like(1)),
         (View::Int(_), _) => Ok(b.to_owned()),
     }
 }
@@ -66,6 +67,9 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
 ///
 /// @post size(coshape(L)) == cosize(L)
 pub fn coshape(l: &Layout) -> Result<IntTuple> {
+    if l.stride().has_basis() {
+        return super::basis::coshape(l);
+    }
     l.cosize().map(IntTuple::int)
 }
 
@@ -74,6 +78,9 @@ pub fn coshape(l: &Layout) -> Result<IntTuple> {
 ///
 /// @post congruent(coprofile(L), L(i)) for any i
 pub fn coprofile(l: &Layout) -> Result<IntTuple> {
+    if l.stride().has_basis() {
+        return super::basis::coprofile(l.stride());
+    }
     l.stride().sum()?;
     Ok(IntTuple::int(0))
 }

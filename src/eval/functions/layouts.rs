@@ -61,7 +61,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         ANY,
         |a| tup(a, ops::coshape(&sub_layout(a)?)),
-        template: TemplateArgs::After
+        template: TemplateArgs::After,
+        coordinates: true
     ),
     f!(
         "coprofile",
@@ -71,7 +72,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         ANY,
         |a| tup(a, ops::coprofile(&sub_layout(a)?)),
-        template: TemplateArgs::After
+        template: TemplateArgs::After,
+        coordinates: true
     ),
     f!(
         "slice",
@@ -132,9 +134,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return Ok(Value::Tuple(vec![Value::Composed(r), Value::int(off)]));
             }
             let l = a.layout(1)?;
-            let off = l.eval(&ct).map_err(|e| EvalError::algebra(e, a.spans[0]))?;
-            Ok(Value::Tuple(vec![Value::Layout(l), Value::int(off)]))
-        }
+            let off = l
+                .eval_index(&ct)
+                .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+            Ok(Value::Tuple(vec![Value::Layout(l), Value::IntTuple(off)]))
+        },
+        coordinates: true
     ),
     f!(
         "unflatten",
@@ -149,7 +154,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return tup(a, ops::unflatten_tuple(t, &profile, "unflatten"));
             }
             lay(a, ops::unflatten(&*a.layout_ref(0)?, &profile))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "replace",
@@ -165,7 +171,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let x = a.layout(1)?;
             lay(a, ops::replace(&*a.layout_ref(0)?, &x, a.index(2)?))
         },
-        template: TemplateArgs::After
+        template: TemplateArgs::After,
+        coordinates: true
     ),
     f!(
         "filter_zeros",
@@ -189,7 +196,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return lay(a, ops::filter_zeros_profile(&l, &a.int_tuple(1)?));
             }
             Ok(Value::Layout(l.filter_zeros()))
-        }
+        },
+        coordinates: true
     ),
     f!(
         "nullspace",

@@ -243,9 +243,20 @@ static CORE: &[Function] = &[
         |a| {
             match &a.vals[0] {
                 Value::Composed(c) => c.layout.cosize().map(Value::int).map_err(a.alg()),
-                _ => a.layout_ref(0)?.cosize().map(Value::int).map_err(a.alg()),
+                _ => {
+                    let l = a.layout_ref(0)?;
+                    if l.stride().has_basis() {
+                        // CuTe: size(coshape(L)), the coordinates' extents multiplied
+                        return algebra::basis::coshape(&l)
+                            .and_then(|c| c.product())
+                            .map(Value::int)
+                            .map_err(a.alg());
+                    }
+                    l.cosize().map(Value::int).map_err(a.alg())
+                }
             }
-        }
+        },
+        coordinates: true
     ),
     f!(
         "rank",
@@ -587,8 +598,8 @@ static CORE: &[Function] = &[
             }
             let l = a.layout(1)?;
             let sl = l.slice(&c).map_err(a.alg())?;
-            let off = l.offset_of(&c).map_err(a.alg())?;
-            Ok(Value::Tuple(vec![Value::Layout(sl), Value::int(off)]))
+            let off = l.offset_index(&c).map_err(a.alg())?;
+            Ok(Value::Tuple(vec![Value::Layout(sl), Value::IntTuple(off)]))
         },
         coordinates: true
     ),
@@ -629,7 +640,8 @@ static CORE: &[Function] = &[
         },
         traced: Some(traced::filter),
         tensor: OnTensor::Keep,
-        composed: OnComposed::RewrapWith(0, 2)
+        composed: OnComposed::RewrapWith(0, 2),
+        coordinates: true
     ),
     f!(
         "composition",
@@ -898,12 +910,23 @@ static CORE: &[Function] = &[
         |a| {
             let c = a.int_tuple(0)?;
             if a.len() == 3 {
-                return coord::crd2idx(&c, &a.shape(1)?, &a.int_tuple(2)?)
+                let (shape, stride) = (a.shape(1)?, a.int_tuple(2)?);
+                if stride.has_basis() {
+                    return coord::crd2idx_traced::<algebra::basis::Index, _>(
+                        &c,
+                        &shape,
+                        &stride,
+                        &mut algebra::trace::NoTrace,
+                    )
+                    .map(Value::IntTuple)
+                    .map_err(a.alg());
+                }
+                return coord::crd2idx(&c, &shape, &stride)
                     .map(Value::int)
                     .map_err(a.alg());
             }
             match &a.vals[1] {
-                Value::Layout(l) => l.eval(&c).map(Value::int).map_err(a.alg()),
+                Value::Layout(l) => l.eval_index(&c).map(Value::IntTuple).map_err(a.alg()),
                 _ => {
                     let shape = a.int_tuple(1)?;
                     let l = Layout::column_major(shape).map_err(a.alg())?;
@@ -914,7 +937,8 @@ static CORE: &[Function] = &[
                 }
             }
         },
-        traced: Some(traced::crd2idx)
+        traced: Some(traced::crd2idx),
+        coordinates: true
     ),
     f!(
         "idx2crd",

@@ -223,7 +223,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "inner_product((2,(3,4)), (5,(6,7)))",
         2,
         2,
-        |a| int(a, ta::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| {
+            let (x, y) = (a.int_tuple(0)?, a.int_tuple(1)?);
+            if y.has_basis() && x.congruent(&y) {
+                // CuTe's sum of products into an arithmetic tuple (the coordinate's shape does
+                // not enter a congruent crd2idx)
+                return crate::algebra::coord::crd2idx_traced::<crate::algebra::basis::Index, _>(
+                    &x,
+                    &x,
+                    &y,
+                    &mut crate::algebra::trace::NoTrace,
+                )
+                .map(Value::IntTuple)
+                .map_err(a.alg());
+            }
+            int(a, ta::inner_product(&x, &y))
+        },
+        coordinates: true
     ),
     f!(
         "ceil_div",

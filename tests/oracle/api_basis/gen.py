@@ -217,7 +217,58 @@ def bad(g):
     return BAD[g.r.randrange(len(BAD))]
 
 
-OPS = [("bad", bad, len(BAD)), ("identity", identity, 40), ("evaluate", evaluate, 60), ("compose", compose, 40),
+def layout_fn(g):
+    """The layout functions CuTe answers on an identity layout (or a basis-strided one)."""
+    s = g.shape(rank=g.r.choice([2, 2, 3]))
+    il, ic = f"make_identity_layout({ct(s)})", f"make_identity_layout({cpp_shape(s)})"
+    kind = g.r.choice(["cosize", "coshape", "coprofile", "filter", "filter_zeros", "crd2idx",
+                       "slice_and_offset", "domain_offset", "dice", "get", "depth", "select",
+                       "take", "group", "append", "inner_product", "with_shape", "scaled"])
+    if kind in ("cosize", "coshape", "coprofile", "filter", "filter_zeros", "depth"):
+        return f"{kind}({il})", f"{kind}({ic})"
+    if kind == "scaled":
+        # strides scaled by integers, some of them zero
+        vals = [g.r.choice([0, 1, 2, 3]) for _ in range(len(s))]
+        shape = tuple(x if isinstance(x, int) else g.size(x) for x in s)
+        st = ",".join(f"{v}@{i}" for i, v in enumerate(vals))
+        stc = ", ".join(f"Int<{v}>{{}} * E<{i}>{{}}" for i, v in enumerate(vals))
+        f = g.r.choice(["cosize", "coshape", "filter", "filter_zeros", "coalesce"])
+        return f"{f}({ct(shape)}:({st}))", f"{f}(make_layout({cpp_shape(shape)}, make_stride({stc})))"
+    if kind == "crd2idx":
+        c = g.coord_in(s)
+        return f"crd2idx({cute_coord(c)}, {il})", f"{ic}({cpp_coord(c)})"
+    if kind in ("slice_and_offset", "dice"):
+        c = g.coord_in(s, 0.4)
+        return f"{kind}({cute_coord(c)}, {il})", f"{kind}({cpp_coord(c)}, {ic})"
+    if kind == "domain_offset":
+        c = g.coord_in(s)
+        return f"domain_offset({cute_coord(c)}, {il})", f"domain_offset({cpp_coord(c)}, {ic})"
+    if kind == "get":
+        i = g.r.randrange(len(s))
+        return f"get<{i}>({il})", f"get<{i}>({ic})"
+    if kind == "select":
+        i = g.r.randrange(len(s))
+        return f"select<{i}>({il})", f"select<{i}>({ic})"
+    if kind in ("take", "group"):
+        b = g.r.randrange(len(s))
+        e = g.r.randrange(b + 1, len(s) + 1)
+        return f"{kind}<{b},{e}>({il})", f"{kind}<{b},{e}>({ic})"
+    if kind == "append":
+        n = len(s) + g.r.choice([0, 1, 2])
+        return f"append<{n}>({il})", f"append<{n}>({ic})"
+    if kind == "inner_product":
+        c = tuple(g.r.randrange(4) for _ in s)
+        flat = tuple(1 for _ in s)
+        return (f"inner_product({ct(c)}, ({','.join(f'1@{i}' for i in range(len(s)))}))",
+                f"inner_product(make_coord({', '.join(f'Int<{x}>{{}}' for x in c)}), "
+                f"make_stride({', '.join(f'E<{i}>{{}}' for i in range(len(flat)))}))")
+    # with_shape: a shape of the same size
+    n = g.size(s)
+    a = g.r.choice([d for d in (1, 2, 4, 8) if n % d == 0])
+    return f"{il}.with_shape(({a},{n // a}))", f"{ic}.with_shape(make_shape(Int<{a}>{{}}, Int<{n // a}>{{}}))"
+
+
+OPS = [("bad", bad, len(BAD)), ("layout_fn", layout_fn, 80), ("identity", identity, 40), ("evaluate", evaluate, 60), ("compose", compose, 40),
        ("coalesce_basis", coalesce_basis, 30), ("divide", divide, 30), ("tile", tile, 50),
        ("thread_partition", thread_partition, 40)]
 STATIC = re.compile(r"_(?=[0-9-])")
