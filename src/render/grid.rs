@@ -82,6 +82,12 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
             ))),
         };
     }
+    if v.has_basis() {
+        return Err(RenderError::new(format!(
+            "{} maps to coordinates, not integers: it has no grid (the table lists each coordinate)",
+            v.kind()
+        )));
+    }
     match LayoutFn::of(v) {
         Some(f) => terminal_grid(f, &super::plain::render(v), &GridOptions::from_render(opts)),
         None => Err(RenderError::new(format!(

@@ -122,6 +122,30 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             obj.insert("values_truncated".into(), json!(true));
         }
     }
+    if opts.with_values
+        && let Value::Layout(l) | Value::OffsetLayout(_, l) = v
+        && v.has_basis()
+    {
+        // a layout into coordinates: each index's coordinate (CuTe's arithmetic tuple)
+        let origin = match v {
+            Value::OffsetLayout(o, _) => Some(o),
+            _ => None,
+        };
+        let size = l.size()?;
+        let mut vals = Vec::new();
+        for i in 0..size.min(MAX_VALUES) {
+            let at = l.eval_index(&crate::algebra::IntTuple::int(i))?;
+            let c = match origin {
+                Some(o) => o.element(&at)?,
+                None => at,
+            };
+            vals.push(int_tuple(&c));
+        }
+        obj.insert("values".into(), Json::Array(vals));
+        if size > MAX_VALUES {
+            obj.insert("values_truncated".into(), json!(true));
+        }
+    }
     obj.insert("text".into(), json!(text));
     Ok(Json::Object(obj))
 }

@@ -207,7 +207,8 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
         return grid::render(v, opts).map(strip_newline);
     }
     let mut out = table::render(v)?;
-    if LayoutFn::of(v).is_some() {
+    // a layout into coordinates (basis strides) has its listing, no grid of integers
+    if LayoutFn::of(v).is_some() && !v.has_basis() {
         out.push_str("\n\n");
         out.push_str(&grid::render(v, opts)?);
     }
@@ -338,6 +339,10 @@ pub(crate) enum LayoutFn<'a> {
 impl<'a> LayoutFn<'a> {
     /// The function view of a value, when it has one.
     pub(crate) fn of(v: &'a Value) -> Option<LayoutFn<'a>> {
+        // a layout into coordinates (basis strides) is no function into integers
+        if v.has_basis() {
+            return None;
+        }
         match v {
             Value::Layout(l) => Some(LayoutFn::Plain(l)),
             Value::Composed(c) => Some(LayoutFn::Composed(c)),

@@ -231,6 +231,15 @@ fn yes_no(b: bool) -> &'static str {
 /// The table of a value's properties. Layouts of fewer than [`LISTING_LIMIT`] elements get a
 /// second table listing every index.
 pub fn render(v: &Value) -> Result<String, RenderError> {
+    match v {
+        Value::Layout(l) if l.stride().has_basis() => {
+            return coordinate_tables(None, l, &plain::render(v));
+        }
+        Value::OffsetLayout(o, l) if v.has_basis() => {
+            return coordinate_tables(Some(o), l, &plain::render(v));
+        }
+        _ => {}
+    }
     if let Some(f) = LayoutFn::of(v) {
         return layout_tables(f, &plain::render(v));
     }
@@ -310,6 +319,53 @@ fn kind_name(v: &Value) -> &'static str {
         #[allow(unreachable_patterns)]
         _ => v.kind(),
     }
+}
+
+/// The tables of a layout into coordinates (basis strides, `1@0`) or an identity tensor: its
+/// shape, strides and codomain (coshape), and, when small, each index with the coordinate it
+/// maps to (CuTe's arithmetic tuple).
+fn coordinate_tables(
+    origin: Option<&crate::algebra::tensor::Origin>,
+    l: &Layout,
+    text: &str,
+) -> Result<String, RenderError> {
+    let err = |e: crate::algebra::AlgebraError| RenderError::new(e.to_string());
+    let mut t = new_table();
+    t.set_header(vec!["property", "value"]);
+    let kind = match origin {
+        None => "layout into coordinates (basis strides)",
+        Some(_) => "identity tensor (coordinates)",
+    };
+    t.add_row(vec!["kind", kind]);
+    t.add_row(vec!["value", text]);
+    if let Some(o) = origin {
+        t.add_row(vec!["start".to_string(), o.to_string()]);
+    }
+    t.add_row(vec!["shape".to_string(), l.shape().to_string()]);
+    t.add_row(vec!["stride".to_string(), l.stride().to_string()]);
+    let size = l.size().map_err(err)?;
+    t.add_row(vec!["size".to_string(), size.to_string()]);
+    let coshape = crate::algebra::layout_ops::coshape(l).map_err(err)?;
+    t.add_row(vec!["coshape".to_string(), coshape.to_string()]);
+    t.add_row(vec!["rank".to_string(), l.rank().to_string()]);
+    t.add_row(vec!["depth".to_string(), l.depth().to_string()]);
+    let mut out = t.to_string();
+    if size < LISTING_LIMIT {
+        let mut list = new_table();
+        list.set_header(vec!["i", "coordinate", "value"]);
+        for i in 0..size {
+            let crd = idx2crd(&IntTuple::int(i), l.shape())?;
+            let at = l.eval_index(&IntTuple::int(i)).map_err(err)?;
+            let value = match origin {
+                Some(o) => o.element(&at).map_err(err)?,
+                None => at,
+            };
+            list.add_row(vec![i.to_string(), crd.to_string(), value.to_string()]);
+        }
+        out.push('\n');
+        out.push_str(&list.to_string());
+    }
+    Ok(out)
 }
 
 fn layout_tables(f: LayoutFn<'_>, text: &str) -> Result<String, RenderError> {

@@ -64,6 +64,10 @@ fn every_command_speaks_the_schema() {
             "eval",
             "(4,8):(1,4)",
             "Sw<3,4,3> o (8,64):(64,1)",
+            "make_identity_layout((4,(2,2)))",
+            "make_identity_tensor((4,8))",
+            "ArithTuple(1,2)",
+            "make_identity_layout((4,8))(5)",
         ],
         "",
     ));
