@@ -159,3 +159,39 @@ if __name__ == "__main__":
     evaluate(ex, c)
     for e in ex:
         print(e, "=>", c[e])
+
+
+def write_set(here, ops, seed, expected, make_gen, batch=60, jobs=2):
+    """Draw each operation's cases (`ops`: (name, generator of (cute, C++) pairs, count)), each
+    generator given `make_gen("seed/name")`, ask CuTe for the new ones, and write the set in
+    `here`: cases.tsv (`STATEMENT<TAB>EXPECTED`, `expected` turning CuTe's print into cute's) and
+    cute_refuses.txt (the statements CuTe does not compile)."""
+    cache = load_cache()
+    cases, seen = [], set()
+    for op, gen, n in ops:
+        g = make_gen(f"{seed}/{op}")
+        k = 0
+        for _ in range(n * 20):
+            if k == n:
+                break
+            s, c = gen(g)
+            if s in seen:
+                continue
+            seen.add(s)
+            cases.append((s, c))
+            k += 1
+    evaluate([c for _, c in cases], cache, batch=batch, jobs=jobs)
+    ok, refused = [], []
+    for s, c in cases:
+        st, val = cache[c]
+        if st == "ok":
+            ok.append((s, expected(val)))
+        elif st == "err":
+            refused.append(s)
+    with open(os.path.join(here, "cases.tsv"), "w") as f:
+        for s, e in ok:
+            f.write(f"{s}\t{e}\n")
+    with open(os.path.join(here, "cute_refuses.txt"), "w") as f:
+        for s in refused:
+            f.write(s + "\n")
+    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)

@@ -282,36 +282,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1515)
     args = ap.parse_args()
-    cache = oracle.load_cache()
-    cases = []
-    seen = set()
-    for op, gen, n in OPS:
-        g = Gen(f"{args.seed}/{op}")
-        k = 0
-        for _ in range(n * 20):
-            if k == n:
-                break
-            s, c = gen(g)
-            if s in seen:
-                continue
-            seen.add(s)
-            cases.append((op, s, c))
-            k += 1
-    oracle.evaluate([c for _, _, c in cases], cache, batch=60, jobs=2)
-    ok, refused = [], []
-    for op, s, c in cases:
-        st, val = cache[c]
-        if st == "ok":
-            ok.append((s, expected(val)))
-        elif st == "err":
-            refused.append(s)
-    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
-        for s, e in ok:
-            f.write(f"{s}\t{e}\n")
-    with open(os.path.join(HERE, "cute_refuses.txt"), "w") as f:
-        for s in refused:
-            f.write(s + "\n")
-    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)
+    oracle.write_set(HERE, OPS, args.seed, expected, Gen)
 
 
 if __name__ == "__main__":
