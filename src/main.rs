@@ -184,8 +184,9 @@ struct GemmArgs {
     stages: Option<usize>,
     /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index
     /// (with --cluster: over the clusters of tiles).
-    #[arg(long, default_value = "grouped:8")]
-    raster: String,
+    /// Default grouped:8; on the Hopper path chosen per shape (grouped:4 for the largest).
+    #[arg(long)]
+    raster: Option<String>,
     /// Hopper path: consumer warpgroups, 1 to 3 (BM = 64 x consumers); default 2.
     #[arg(long)]
     consumers: Option<usize>,
@@ -211,6 +212,11 @@ struct GemmArgs {
     /// and rasters itself).
     #[arg(long, conflicts_with_all = ["tile", "stages", "smem_a", "smem_b"])]
     sweep: bool,
+    /// A fixed list of shapes (squares, skinny LLM shapes, large, ragged; bf16 and f16), each
+    /// with the configuration chosen for it on the Hopper path, in one table with the
+    /// geometric mean and worst ratio to cuBLAS (--m/--n/--k/--dtype are the suite's).
+    #[arg(long, conflicts_with_all = ["sweep", "mma", "tile", "stages", "m", "n", "k", "dtype"])]
+    suite: bool,
     /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
     #[arg(long, requires = "compile_only")]
     arch: Option<String>,
@@ -813,7 +819,10 @@ fn main() -> ExitCode {
                     smem_a: g.smem_a,
                     smem_b: g.smem_b,
                     stages: g.stages,
-                    raster: g.raster,
+                    raster: g
+                        .raster
+                        .clone()
+                        .unwrap_or_else(|| cute::gpu::hopper::choose::DEFAULT_RASTER.into()),
                     consumers: g.consumers,
                     cluster: g.cluster,
                     persistent: g.persistent,
@@ -823,6 +832,8 @@ fn main() -> ExitCode {
                 emit: g.emit,
                 compile_only: g.compile_only,
                 sweep: g.sweep,
+                suite: g.suite,
+                raster_given: g.raster.is_some(),
                 arch: g.arch,
                 reps: g.reps,
                 rounds: g.rounds,

@@ -24,6 +24,10 @@ pub struct GemmOptions {
     pub compile_only: bool,
     /// Several configurations side by side.
     pub sweep: bool,
+    /// The fixed suite of shapes (issue 20), each with its chosen configuration.
+    pub suite: bool,
+    /// `--raster` was on the command line (the per-shape choice keeps it).
+    pub raster_given: bool,
     /// NVRTC architecture for --compile-only (default sm_90a).
     pub arch: Option<String>,
     /// Timed runs per round.
@@ -209,16 +213,30 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         }
     };
     let configure = |flags: &GemmFlags| {
-        if opts.sweep {
+        if opts.suite {
+            if arch != super::suite::SUITE_ARCH {
+                Err(format!(
+                    "--suite: the suite runs the Hopper path (wgmma + TMA), which needs --arch {}, got {arch}",
+                    super::suite::SUITE_ARCH
+                ))
+            } else {
+                super::suite::chosen_variants(opts, flags, super::hopper::choose::COMPILE_ONLY_SMS)
+            }
+        } else if opts.sweep {
             sweep_all(flags)
         } else {
             Variant::from_flags(flags).map(|c| (vec![c], Vec::new()))
         }
     };
+    let mut choices: Vec<String> = Vec::new();
     let mut cfgs = match configure(&opts.flags) {
         Ok((c, notes)) => {
-            for n in notes {
-                let _ = writeln!(err, "note: {n}");
+            if opts.suite {
+                choices = notes;
+            } else {
+                for n in notes {
+                    let _ = writeln!(err, "note: {n}");
+                }
             }
             c
         }
@@ -235,7 +253,29 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 // Without --mma, a Hopper GPU runs the Hopper path, and with no Hopper knob given
                 // its best measured configuration (persistent grid + TMA store, BENCHMARKS.md)
                 // where the problem allows it.
-                if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
+                if opts.suite && g.arch != super::suite::SUITE_ARCH {
+                    let _ = writeln!(
+                        err,
+                        "error: --suite: the suite runs the Hopper path (wgmma + TMA), which needs an sm_90a GPU; {} is {}",
+                        g.name, g.arch
+                    );
+                    return EXIT_NO_GPU;
+                } else if opts.suite {
+                    match super::suite::chosen_variants(opts, &opts.flags, g.sms) {
+                        Ok((c, lines)) => {
+                            cfgs = c;
+                            choices = lines;
+                        }
+                        Err(m) => {
+                            let _ = writeln!(err, "error: {m}");
+                            return 2;
+                        }
+                    }
+                } else if let Some((c, line)) = super::suite::chosen_single(opts, &g) {
+                    // issue 20: a configuration chosen for the shape (choose.rs)
+                    cfgs = vec![c];
+                    choices = vec![line];
+                } else if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
                     f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
                     let mut best = f.clone();
@@ -291,6 +331,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             }
         }
         bar.finish_and_clear();
+        super::suite::print_choices(out, err, &choices, opts.report);
         let _ = writeln!(out, "{}", report::compiled(&arch, &rows, opts.report));
         return 0;
     }
@@ -314,7 +355,8 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         flush_l2: opts.flush_l2,
     };
     let bar = progress(runnable.len(), "measuring");
-    let result = gpu.run(&runnable, timing, |m| {
+    // one problem (size and type) at a time: a sweep is one, the suite one per shape
+    let result = super::suite::run_by_problem(&gpu, &runnable, timing, |m| {
         bar.inc(1);
         bar.suspend(|| {
             let _ = writeln!(
@@ -333,11 +375,18 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
     bar.finish_and_clear();
     match result {
         Ok(rows) => {
-            let _ = writeln!(
-                out,
-                "{}",
-                report::measurements(&gpu, timing, &rows, opts.report)
-            );
+            super::suite::print_choices(out, err, &choices, opts.report);
+            // the suite's table has a row per shape; JSON and CSV are a record per row anyway
+            if !opts.suite || opts.report != report::ReportFormat::Table {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    report::measurements(&gpu, timing, &rows, opts.report)
+                );
+            }
+            if opts.suite {
+                super::suite::print_summary(out, err, &rows, opts.report);
+            }
             if rows.iter().all(|r| r.verified()) {
                 0
             } else {

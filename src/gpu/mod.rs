@@ -12,5 +12,6 @@ pub mod hopper;
 pub mod nvrtc;
 pub mod report;
 pub mod run;
+pub mod suite;
 pub mod variant;
 pub mod verify;

@@ -10,6 +10,7 @@
 //! - [`run`]: TMA tensor maps through the driver (launch, verification and timing are shared with
 //!   the mma.sync path: [`crate::gpu::run`], [`crate::gpu::variant`]).
 
+pub mod choose;
 pub mod codegen;
 pub mod config;
 pub mod run;

@@ -1,0 +1,267 @@
+//! A Hopper configuration chosen per problem shape (issue 20): for a bare
+//! `cute gemm --m … --n … --k …` on the Hopper path, the wgmma N (the tile's BN), the consumer
+//! warpgroups (BM = 64 × consumers), the raster, the persistent grid and the TMA store, from the
+//! shape and the GPU's SM count. Explicit flags always win: the heuristic fills only what the
+//! command line left open.
+//!
+//! The rules, each from a measurement in BENCHMARKS.md (Hopper path) or issue 20's table:
+//!
+//! 1. **Tile.** The candidates, largest first, are 128×256 (2 consumers, the measured best at
+//!    8192³), 64×256, 64×128 and 64×64 (1 consumer). The first whose output tiles fill at least
+//!    7/8 of the SMs is taken: a tile per SM matters more than a tile's own efficiency once the
+//!    grid is short of one wave (128×8192×8192: 64×128 tiles, 346 TFLOP/s against 206 with the
+//!    default's 32 tiles; 512×4096×14336: 64×256 tiles, 666 against 430). When none fills the
+//!    GPU, the one with the most tiles (64×64) is taken, and the reason says the GPU stays
+//!    partly idle (split-K is the remedy, not yet built).
+//! 2. **Persistent grid and TMA store.** Both on, as the measured best default at 8192³ (and on
+//!    the 128-row shape); the TMA store only where N is a multiple of 8 (TMA's 16-byte row
+//!    pitch). A `--cluster`, `--persistent` or `--tma-store` on the command line leaves these
+//!    three as given.
+//! 3. **Raster.** `grouped:8` (the flag's default), but `grouped:4` once M × N reaches 16384²
+//!    (16384³: 806 against 719 TFLOP/s).
+//! 4. **Cluster.** None: the 2-CTA cluster's measured gain at 8192³ is within a percent, and
+//!    the default there stays what it was measured as.
+
+use crate::gpu::flags::GemmFlags;
+
+use super::config::{DEFAULT_CONSUMERS, MAX_CONSUMERS, sm90_mma, widest_n};
+
+/// The SM count assumed without a GPU (`--compile-only`): an H100 SXM or an H200 has 132.
+pub const COMPILE_ONLY_SMS: usize = 132;
+
+/// The raster a bare command line has (`--raster`'s default).
+pub const DEFAULT_RASTER: &str = "grouped:8";
+
+/// The raster chosen for the largest outputs.
+pub const LARGE_OUTPUT_RASTER: &str = "grouped:4";
+
+/// M × N from which [`LARGE_OUTPUT_RASTER`] is chosen: 16384².
+pub const LARGE_OUTPUT_ELEMENTS: u128 = 16384 * 16384;
+
+/// The tile candidates as (consumers, wgmma N), largest tile first.
+pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), (1, 64)];
+
+/// What the command line fixed: the heuristic leaves these as given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// `--raster` was on the command line.
+    pub raster: bool,
+}
+
+/// A configuration chosen for a shape: the flags to build it from and the reasons.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The flags with the heuristic's choices filled in.
+    pub flags: GemmFlags,
+    /// One line: "chosen for M×N×K: … because …".
+    pub line: String,
+}
+
+/// Whether the heuristic applies: no `--mma`, `--tile` or `--stages`, no sweep (those choose
+/// the configuration themselves).
+pub fn applies(f: &GemmFlags) -> bool {
+    f.mma.is_none() && f.tile.is_none() && f.stages.is_none()
+}
+
+/// Output tiles of an M×N problem in tiles of `bm × bn`.
+pub fn output_tiles(m: usize, n: usize, bm: usize, bn: usize) -> u128 {
+    (m.div_ceil(bm.max(1)) as u128) * (n.div_ceil(bn.max(1)) as u128)
+}
+
+/// The candidates allowed by the flags given: `--consumers` fixes the consumers (with the widest
+/// N that fits them when no candidate has that many).
+fn candidates(f: &GemmFlags) -> Vec<(usize, usize)> {
+    match f.consumers {
+        None => TILE_CANDIDATES.to_vec(),
+        Some(c) => {
+            let fixed: Vec<(usize, usize)> = TILE_CANDIDATES
+                .iter()
+                .copied()
+                .filter(|(cc, _)| *cc == c)
+                .collect();
+            if fixed.is_empty() {
+                vec![(c, widest_n(c.clamp(1, MAX_CONSUMERS)))]
+            } else {
+                fixed
+            }
+        }
+    }
+}
+
+/// Choose a Hopper configuration for `f`'s shape on a GPU of `sms` SMs; `given` says which
+/// defaulted flags were on the command line. Flags already set are kept.
+pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
+    let sms = sms.max(1);
+    let mut g = f.clone();
+    let mut why = Vec::new();
+    // 1. the tile: the largest that fills 7/8 of the SMs
+    let fill = (sms as u128 * 7).div_ceil(8);
+    let cands = candidates(f);
+    let tiles_of = |(c, n): (usize, usize)| output_tiles(f.m, f.n, 64 * c, n);
+    let picked = cands.iter().copied().find(|cand| tiles_of(*cand) >= fill);
+    let (consumers, n) = match picked {
+        Some(cand) => {
+            let (c, n) = cand;
+            let first = cand == cands[0];
+            why.push(format!(
+                "{}x{n} tiles give {} output tiles for {sms} SMs{}",
+                64 * c,
+                tiles_of(cand),
+                if first {
+                    String::new()
+                } else {
+                    format!(" (larger tiles fill fewer than 7/8 of them, {fill})")
+                }
+            ));
+            cand
+        }
+        None => {
+            let cand = cands
+                .iter()
+                .copied()
+                .max_by_key(|c| tiles_of(*c))
+                .unwrap_or((DEFAULT_CONSUMERS, 256));
+            why.push(format!(
+                "even {}x{} tiles give only {} output tiles for {sms} SMs (the most of any tile; the rest stay idle)",
+                64 * cand.0,
+                cand.1,
+                tiles_of(cand)
+            ));
+            cand
+        }
+    };
+    g.consumers = Some(consumers);
+    g.mma = Some(sm90_mma(&f.dtype, n));
+    // 2. persistent grid and TMA store
+    if f.cluster.is_none() && !f.persistent && !f.tma_store {
+        g.persistent = true;
+        if f.n.is_multiple_of(8) {
+            g.tma_store = true;
+            why.push("a persistent grid with the TMA store (the measured best at 8192³)".into());
+        } else {
+            why.push(format!(
+                "a persistent grid, no TMA store (N = {} is not a multiple of 8)",
+                f.n
+            ));
+        }
+    }
+    // 3. the raster
+    if !given.raster {
+        let elements = f.m as u128 * f.n as u128;
+        if elements >= LARGE_OUTPUT_ELEMENTS {
+            g.raster = LARGE_OUTPUT_RASTER.into();
+            why.push(format!(
+                "raster {LARGE_OUTPUT_RASTER} for an output of 16384² or more (measured at 16384³)"
+            ));
+        } else {
+            g.raster = DEFAULT_RASTER.into();
+        }
+    }
+    let mut chosen = vec![format!(
+        "tile {}x{n}: --consumers {consumers} --mma {}",
+        64 * consumers,
+        sm90_mma(&f.dtype, n)
+    )];
+    if g.persistent {
+        chosen.push("--persistent".into());
+    }
+    if g.tma_store {
+        chosen.push("--tma-store".into());
+    }
+    chosen.push(format!("--raster {}", g.raster));
+    let line = format!(
+        "chosen for {}×{}×{} ({}): {} because {}",
+        f.m,
+        f.n,
+        f.k,
+        f.dtype,
+        chosen.join(" "),
+        why.join("; ")
+    );
+    Choice { flags: g, line }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(m: usize, n: usize, k: usize) -> GemmFlags {
+        GemmFlags {
+            m,
+            n,
+            k,
+            ..GemmFlags::new(crate::app::read_gemm_flag)
+        }
+    }
+
+    fn pick(f: &GemmFlags) -> (Option<usize>, Option<String>, bool, bool, String) {
+        let c = choose(f, Given::default(), COMPILE_ONLY_SMS);
+        (
+            c.flags.consumers,
+            c.flags.mma,
+            c.flags.persistent,
+            c.flags.tma_store,
+            c.flags.raster,
+        )
+    }
+
+    #[test]
+    fn the_default_at_8192_cubed_stays_the_measured_best() {
+        let (c, mma, p, t, r) = pick(&shape(8192, 8192, 8192));
+        assert_eq!(c, Some(2));
+        assert_eq!(mma.as_deref(), Some("SM90_64x256x16_F32BF16BF16_SS<K,K>"));
+        assert!(p && t);
+        assert_eq!(r, DEFAULT_RASTER);
+    }
+
+    #[test]
+    fn skinny_shapes_take_the_tiles_measured_best() {
+        let (c, mma, p, t, _) = pick(&shape(128, 8192, 8192));
+        assert_eq!(c, Some(1));
+        assert_eq!(mma.as_deref(), Some("SM90_64x128x16_F32BF16BF16_SS<K,K>"));
+        assert!(p && t);
+        let (c, mma, ..) = pick(&shape(512, 4096, 14336));
+        assert_eq!(c, Some(1));
+        assert_eq!(mma.as_deref(), Some("SM90_64x256x16_F32BF16BF16_SS<K,K>"));
+        let (c, mma, ..) = pick(&shape(16, 8192, 8192));
+        assert_eq!(c, Some(1));
+        assert_eq!(mma.as_deref(), Some("SM90_64x64x16_F32BF16BF16_SS<K,K>"));
+    }
+
+    #[test]
+    fn the_largest_outputs_take_the_narrower_group() {
+        assert_eq!(pick(&shape(16384, 16384, 16384)).4, LARGE_OUTPUT_RASTER);
+    }
+
+    #[test]
+    fn explicit_flags_win() {
+        let mut f = shape(128, 8192, 8192);
+        f.consumers = Some(2);
+        f.raster = "plain".into();
+        let c = choose(&f, Given { raster: true }, COMPILE_ONLY_SMS);
+        assert_eq!(c.flags.consumers, Some(2));
+        assert_eq!(c.flags.raster, "plain");
+        let mut f = shape(8192, 8192, 8192);
+        f.cluster = Some("2".into());
+        let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(c.flags.cluster.as_deref(), Some("2"));
+        assert!(!c.flags.persistent && !c.flags.tma_store);
+    }
+
+    #[test]
+    fn ragged_n_has_no_tma_store_and_the_line_says_why() {
+        let c = choose(&shape(8191, 8193, 8200), Given::default(), COMPILE_ONLY_SMS);
+        assert!(c.flags.persistent && !c.flags.tma_store);
+        assert!(c.line.starts_with("chosen for 8191×8193×8200 (bf16): "));
+        assert!(c.line.contains("not a multiple of 8"), "{}", c.line);
+    }
+
+    #[test]
+    fn one_sm_and_a_one_by_one_output_choose_something() {
+        let c = choose(&shape(1, 1, 8), Given::default(), 1);
+        assert_eq!(c.flags.consumers, Some(2));
+        let c = choose(&shape(1, 1, 8), Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(c.flags.consumers, Some(1));
+        assert!(c.line.contains("even 64x64 tiles"), "{}", c.line);
+    }
+}
