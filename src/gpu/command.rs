@@ -385,7 +385,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 );
             }
             if opts.suite {
-                super::suite::print_summary(out, err, &rows, opts.report);
+                super::suite::print_summary(out, err, &gpu, timing, &rows, opts.report);
             }
             if rows.iter().all(|r| r.verified()) {
                 0

@@ -189,6 +189,8 @@ fn shape_name(r: &Measurement) -> String {
 pub fn print_summary(
     out: &mut dyn Write,
     err: &mut dyn Write,
+    gpu: &Gpu,
+    timing: Timing,
     rows: &[Measurement],
     format: ReportFormat,
 ) {
@@ -222,7 +224,20 @@ pub fn print_summary(
                     if r.verified() { "ok" } else { "FAIL" }.into(),
                 ]);
             }
-            let _ = writeln!(out, "{t}\n{line}");
+            let (sm, mem) = gpu.clocks_mhz;
+            let _ = writeln!(
+                out,
+                "{} (rated clocks: SM {sm} MHz, memory {mem} MHz), {} SMs; {} rounds a shape, each timing cuBLAS then the kernel on the same buffers (the median of {} runs each{}): the median round, (slowest–fastest round)\n{t}\n{line}",
+                gpu.name,
+                gpu.sms,
+                timing.rounds,
+                timing.reps,
+                if timing.flush_l2 {
+                    ", L2 flushed before every run"
+                } else {
+                    ""
+                },
+            );
         }
         ReportFormat::Json => {
             let finite = |x: f64| x.is_finite().then_some(x);

@@ -198,6 +198,16 @@ fn every_command_speaks_the_schema() {
             &["--format", "json", "gemm", "--compile-only", "--persistent"],
             "",
         ));
+        // the suite: a gemm_choice record per shape, then the compiled records (issue 20)
+        let suite = json_lines(
+            &["gemm", "--compile-only", "--suite", "--format", "json"],
+            "",
+        );
+        assert!(
+            suite.iter().any(|l| l.contains("\"gemm_choice\"")),
+            "{suite:?}"
+        );
+        lines.extend(suite);
     }
     for line in &lines {
         let v: serde_json::Value =

@@ -22,6 +22,7 @@ mod laws;
 mod render;
 mod roundtrip;
 mod smem;
+mod suite;
 mod tmux;
 mod transcripts;
 mod tv;
