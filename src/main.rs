@@ -199,6 +199,13 @@ struct GemmArgs {
     /// Hopper path: store C through shared memory with TMA (cp.async.bulk.tensor).
     #[arg(long)]
     tma_store: bool,
+    /// How A (M×K) lies in global memory: K (K-major, rows of A contiguous: the default) or M
+    /// (M-major, columns contiguous). With --b-major: TN (K,K), NN (M,K), NT (M,N), TT (K,N).
+    #[arg(long, default_value = "K")]
+    a_major: String,
+    /// How B (N×K) lies in global memory: K (K-major: the default) or N (N-major).
+    #[arg(long, default_value = "K")]
+    b_major: String,
     /// Print the generated CUDA C++.
     #[arg(long)]
     emit: bool,
@@ -781,6 +788,17 @@ fn main() -> ExitCode {
                     return finish(2, &mut out);
                 }
             };
+            use cute::gpu::flags::{Major, Majors, Operand};
+            let majors = match (
+                Major::parse(Operand::A, &g.a_major),
+                Major::parse(Operand::B, &g.b_major),
+            ) {
+                (Ok(a), Ok(b)) => Majors { a, b },
+                (Err(m), _) | (_, Err(m)) => {
+                    let _ = writeln!(err, "error: {m}");
+                    return finish(2, &mut out);
+                }
+            };
             let opts = cute::gpu::command::GemmOptions {
                 flags: cute::gpu::flags::GemmFlags {
                     m: g.m,
@@ -798,6 +816,7 @@ fn main() -> ExitCode {
                     cluster: g.cluster,
                     persistent: g.persistent,
                     tma_store: g.tma_store,
+                    majors,
                     read: app::read_gemm_flag,
                 },
                 emit: g.emit,

@@ -18,6 +18,7 @@ mod hopper;
 mod hostile;
 mod json_schema;
 mod laws;
+mod majors;
 mod render;
 mod roundtrip;
 mod smem;

@@ -34,12 +34,14 @@ pub fn c_layout(n: usize) -> Layout {
     .expect("congruent")
 }
 
-fn wgmma_fn(n: usize, ty: &str) -> String {
+/// The wgmma call: `imm-trans-a`/`imm-trans-b` are 1 for an MN-major operand (the descriptor
+/// then reads it transposed), 0 for K-major.
+fn wgmma_fn(n: usize, ty: &str, (trans_a, trans_b): (u32, u32)) -> String {
     let regs = n / 2;
     let list: Vec<String> = (0..regs).map(|r| format!("%{r}")).collect();
     let outs: Vec<String> = (0..regs).map(|r| format!("\"+f\"(d[{r}])")).collect();
     format!(
-        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, 0, 0;\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
+        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, {trans_a}, {trans_b};\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
         sc = regs + 2,
         a = regs,
         b = regs + 1,
@@ -77,13 +79,40 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let _ = writeln!(
         w,
-        "// wgmma descriptors (derived from the stage layouts): A SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B SBO {} B, K slices at {:?} B; LBO 16 B; 128B swizzle",
+        "// {}\n// wgmma descriptors (derived from the stage layouts): A {} {}-major LBO {} B SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B {} {}-major LBO {} B SBO {} B, K slices at {:?} B",
+        cfg.majors.describe(),
+        cfg.desc_a.swizzle.name(),
+        cfg.majors.a.letter(crate::gpu::flags::Operand::A),
+        cfg.desc_a.lbo,
         cfg.desc_a.sbo,
         cfg.desc_a.k_offsets,
         cfg.desc_a.row_offsets,
+        cfg.desc_b.swizzle.name(),
+        cfg.majors.b.letter(crate::gpu::flags::Operand::B),
+        cfg.desc_b.lbo,
         cfg.desc_b.sbo,
         cfg.desc_b.k_offsets
     );
+    for (name, plan) in [("A", &cfg.tma_a), ("B", &cfg.tma_b)] {
+        let _ = writeln!(
+            w,
+            "// TMA {name}: {} box(es) of {}x{} ({} then {}), {} swizzle",
+            plan.boxes.len(),
+            plan.box_dims.0,
+            plan.box_dims.1,
+            if plan.major == crate::gpu::flags::Major::K {
+                "k"
+            } else {
+                "rows"
+            },
+            if plan.major == crate::gpu::flags::Major::K {
+                "rows"
+            } else {
+                "k"
+            },
+            plan.swizzle.name()
+        );
+    }
     if cs > 1 {
         let _ = writeln!(
             w,
@@ -102,7 +131,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     w.push_str(PRELUDE);
-    w.push_str(&wgmma_fn(n, ty));
+    w.push_str(&wgmma_fn(
+        n,
+        ty,
+        (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
+    ));
     let _ = writeln!(
         w,
         "__device__ __forceinline__ void fence_acc(float (&d)[{regs}]) {{\n  #pragma unroll\n  for (int i = 0; i < {regs}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
@@ -204,8 +237,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "tmA",
             "m0",
             cn,
-            cfg.a_slice_bytes,
-            bm,
+            &cfg.tma_a,
             "cc",
             format!("{a_mask:#x}u << cr"),
         ),
@@ -215,25 +247,46 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "tmB",
             "n0",
             cm,
-            cfg.b_slice_bytes,
-            bn,
+            &cfg.tma_b,
             "cr",
             format!("{b_mask:#x}u << (cc * {cm})"),
         ),
     ];
-    for (smem, stage_bytes, tmap, base, parts, slice_bytes, rows, slice, mask) in loads {
-        let _ = if parts > 1 {
-            writeln!(
-                w,
-                "        tma_load_2d_mc({smem} + s * {stage_bytes}u + {slice} * {slice_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base} + {slice} * {}, (unsigned short)({mask}));",
-                rows / parts
-            )
-        } else {
-            writeln!(
-                w,
-                "        tma_load_2d({smem} + s * {stage_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base});"
-            )
-        };
+    for (smem, stage_bytes, tmap, base, parts, plan, slice, mask) in loads {
+        // each box at its place in the stage (from the layout) and its (row, k) in the tile
+        for b in &plan.boxes {
+            let (dst, row) = if parts > 1 {
+                (
+                    format!(
+                        "{smem} + s * {stage_bytes}u + {slice} * {}u + {}u",
+                        plan.slice_bytes, b.smem_bytes
+                    ),
+                    format!("{base} + {slice} * {} + {}", plan.slice_rows, b.row),
+                )
+            } else {
+                (
+                    format!("{smem} + s * {stage_bytes}u + {}u", b.smem_bytes),
+                    format!("{base} + {}", b.row),
+                )
+            };
+            let k = format!("kt * {bk} + {}", b.k);
+            // the tensor map's first coordinate is its contiguous dimension
+            let (c0, c1) = match plan.major {
+                crate::gpu::flags::Major::K => (k, row),
+                crate::gpu::flags::Major::MN => (row, k),
+            };
+            let _ = if parts > 1 {
+                writeln!(
+                    w,
+                    "        tma_load_2d_mc({dst}, &{tmap}, bars + 8 * s, {c0}, {c1}, (unsigned short)({mask}));"
+                )
+            } else {
+                writeln!(
+                    w,
+                    "        tma_load_2d({dst}, &{tmap}, bars + 8 * s, {c0}, {c1});"
+                )
+            };
+        }
     }
     let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
     // consumers
