@@ -133,6 +133,22 @@ fn the_hopper_atom_name_follows_or_must_agree_with_the_flags() {
 }
 
 #[test]
+fn many_evenly_spaced_tma_boxes_are_issued_from_a_loop() {
+    // MN-major INTER: B's 256 rows are 32 boxes of 8 rows x 64 k, 128 bytes wide, 1024 apart
+    let c = sm90(Majors::ALL[2], (512, 512, 512), |g| {
+        g.smem_b = Some("gmma_atom(Layout_MN_INTER_Atom, bf16)".into());
+    });
+    assert_eq!((c.tma_b.boxes.len(), c.tma_b.box_dims), (32, (8, 64)));
+    let src = cute::gpu::hopper::codegen::kernel_source(&c);
+    assert!(
+        src.contains("for (int q = 0; q < 32; ++q) tma_load_2d(sB + s * 32768u + 0u + q * 1024u, &tmB, bars + 8 * s, n0 + 0 + q * 8, kt * 64 + 0 + q * 0);"),
+        "{src}"
+    );
+    // A's two SW128 boxes stay one line each
+    assert_eq!(src.matches("&tmA,").count(), 2);
+}
+
+#[test]
 fn every_majorness_compiles_on_both_paths_without_spills() {
     if !cute::gpu::nvrtc::nvrtc_present() {
         eprintln!(
@@ -150,6 +166,17 @@ fn every_majorness_compiles_on_both_paths_without_spills() {
                 g.tma_store = true;
             })),
         ];
+        // every other layout type, with every Hopper knob
+        let m = |x: Major| if x == Major::K { "K" } else { "MN" };
+        for sw in ["SW64", "SW32", "INTER"] {
+            variants.push(Variant::Sm90(sm90(majors, (8192, 8192, 8192), |g| {
+                g.smem_a = Some(format!("gmma_atom(Layout_{}_{sw}_Atom, bf16)", m(majors.a)));
+                g.smem_b = Some(format!("gmma_atom(Layout_{}_{sw}_Atom, bf16)", m(majors.b)));
+                g.cluster = Some("(2,1)".into());
+                g.persistent = true;
+                g.tma_store = true;
+            })));
+        }
         let mut g = flags(majors, (8192, 8192, 8192));
         g.tile = Some("(128,256,32)".into());
         g.atom_layout = "(2,4,1)".into();

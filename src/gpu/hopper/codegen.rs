@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::config::HopperConfig;
+use super::config::{HopperConfig, TmaBox};
 use crate::algebra::{IntTuple, Layout};
 use crate::gpu::config::Dtype;
 use crate::gpu::emit::layout_expr;
@@ -48,6 +48,25 @@ fn wgmma_fn(n: usize, ty: &str, (trans_a, trans_b): (u32, u32)) -> String {
         list = list.join(", "),
         outs = outs.join(", "),
     )
+}
+
+/// Boxes of an operand issued one line each; more (evenly spaced) are issued from a loop.
+const MAX_UNROLLED_BOXES: usize = 8;
+
+/// The constant step between consecutive boxes (smem bytes, row, k), when there is one.
+fn box_step(boxes: &[TmaBox]) -> Option<(usize, usize, usize)> {
+    let (first, second) = (boxes.first()?, boxes.get(1)?);
+    let step = (
+        second.smem_bytes.checked_sub(first.smem_bytes)?,
+        second.row.checked_sub(first.row)?,
+        second.k.checked_sub(first.k)?,
+    );
+    let even = boxes.iter().enumerate().all(|(q, b)| {
+        b.smem_bytes == first.smem_bytes + q * step.0
+            && b.row == first.row + q * step.1
+            && b.k == first.k + q * step.2
+    });
+    even.then_some(step)
 }
 
 /// The kernel's source.
@@ -253,23 +272,25 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         ),
     ];
     for (smem, stage_bytes, tmap, base, parts, plan, slice, mask) in loads {
-        // each box at its place in the stage (from the layout) and its (row, k) in the tile
-        for b in &plan.boxes {
+        // each box at its place in the stage (from the layout) and its (row, k) in the tile:
+        // one line per box, or, for many evenly spaced boxes, a loop over them (fewer
+        // instructions and registers in the producer)
+        let emit = |w: &mut String, smem_off: &str, row_off: &str, k_off: &str| {
             let (dst, row) = if parts > 1 {
                 (
                     format!(
-                        "{smem} + s * {stage_bytes}u + {slice} * {}u + {}u",
-                        plan.slice_bytes, b.smem_bytes
+                        "{smem} + s * {stage_bytes}u + {slice} * {}u + {smem_off}",
+                        plan.slice_bytes
                     ),
-                    format!("{base} + {slice} * {} + {}", plan.slice_rows, b.row),
+                    format!("{base} + {slice} * {} + {row_off}", plan.slice_rows),
                 )
             } else {
                 (
-                    format!("{smem} + s * {stage_bytes}u + {}u", b.smem_bytes),
-                    format!("{base} + {}", b.row),
+                    format!("{smem} + s * {stage_bytes}u + {smem_off}"),
+                    format!("{base} + {row_off}"),
                 )
             };
-            let k = format!("kt * {bk} + {}", b.k);
+            let k = format!("kt * {bk} + {k_off}");
             // the tensor map's first coordinate is its contiguous dimension
             let (c0, c1) = match plan.major {
                 crate::gpu::flags::Major::K => (k, row),
@@ -278,14 +299,38 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             let _ = if parts > 1 {
                 writeln!(
                     w,
-                    "        tma_load_2d_mc({dst}, &{tmap}, bars + 8 * s, {c0}, {c1}, (unsigned short)({mask}));"
+                    "tma_load_2d_mc({dst}, &{tmap}, bars + 8 * s, {c0}, {c1}, (unsigned short)({mask}));"
                 )
             } else {
-                writeln!(
-                    w,
-                    "        tma_load_2d({dst}, &{tmap}, bars + 8 * s, {c0}, {c1});"
-                )
+                writeln!(w, "tma_load_2d({dst}, &{tmap}, bars + 8 * s, {c0}, {c1});")
             };
+        };
+        match box_step(&plan.boxes) {
+            Some((d_smem, d_row, d_k)) if plan.boxes.len() > MAX_UNROLLED_BOXES => {
+                let b = &plan.boxes[0];
+                let _ = write!(
+                    w,
+                    "        #pragma unroll 1\n        for (int q = 0; q < {}; ++q) ",
+                    plan.boxes.len()
+                );
+                emit(
+                    w,
+                    &format!("{}u + q * {d_smem}u", b.smem_bytes),
+                    &format!("{} + q * {d_row}", b.row),
+                    &format!("{} + q * {d_k}", b.k),
+                );
+            }
+            _ => {
+                for b in &plan.boxes {
+                    w.push_str("        ");
+                    emit(
+                        w,
+                        &format!("{}u", b.smem_bytes),
+                        &b.row.to_string(),
+                        &b.k.to_string(),
+                    );
+                }
+            }
         }
     }
     let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");

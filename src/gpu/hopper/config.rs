@@ -365,7 +365,7 @@ impl GmmaDesc {
                         let got = at(mn * c + r, 16 * j + k);
                         if got != want {
                             return Err(format!(
-                                "{flag}: wgmma reads a {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({},{}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
+                                "{flag}: wgmma reads the {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({},{}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
                                 swizzle.name(),
                                 gmma_major(major),
                                 mn * c + r,
