@@ -162,7 +162,8 @@ struct GemmArgs {
     /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
     #[arg(long, default_value = "bf16")]
     dtype: String,
-    /// MMA atom (CuTe's name); default: the one for --dtype.
+    /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
+    /// out (its majors follow --a-major/--b-major) or must agree with them.
     #[arg(long)]
     mma: Option<String>,
     /// Warps along (M, N, K).
@@ -172,10 +173,13 @@ struct GemmArgs {
     /// the Hopper path.
     #[arg(long)]
     tile: Option<String>,
-    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled.
+    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled, of
+    /// A's majorness (K-major `Sw<3,3,3> o (8,64):(64,1)`, M-major `Sw<3,3,3> o (64,8):(1,64)`;
+    /// on the Hopper path `gmma_atom(Layout_{K,MN}_{SW128,SW64,SW32,INTER}_Atom, bf16)`).
     #[arg(long)]
     smem_a: Option<String>,
-    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled.
+    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled, of
+    /// B's majorness.
     #[arg(long)]
     smem_b: Option<String>,
     /// Pipeline depth (1 to 64); default 3 for mma.sync, on the Hopper path the deepest up to 4
