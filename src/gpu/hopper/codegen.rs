@@ -1,8 +1,10 @@
-//! CUDA C++ for the Hopper kernel: TMA loads into 128B-swizzled stages, wgmma from shared-memory
-//! descriptors, producer/consumer warpgroups synchronised by mbarriers.
+//! CUDA C++ for the Hopper kernel: TMA loads into swizzled stages (any GMMA layout type, either
+//! majorness), wgmma from shared-memory descriptors with the operands' transpose bits,
+//! producer/consumer warpgroups synchronised by mbarriers.
 //!
-//! What comes from layouts: the block raster (block → tile), the descriptors' SBO, K-slice and
-//! per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! What comes from layouts: the block raster (block → tile), the descriptors' LBO, SBO, K-slice
+//! and per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! the TMA boxes of each stage and where they land ([`super::config::TmaPlan`]),
 //! and the epilogue's thread → element mapping, the wgmma accumulator layout
 //! `CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` (CuTe's
 //! `mma_traits_sm90_gmma.hpp`) emitted as index arithmetic.
