@@ -389,6 +389,22 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         });
     });
     bar.finish_and_clear();
+    // the mma.sync rows' ldmatrix pattern run on the GPU too: the predicted conflicts confirmed
+    let result = result.map(|mut rows| {
+        for r in &mut rows {
+            if let Variant::Sm80(c) = &r.config
+                && let Ok(report) = c.ldmatrix_bank_report()
+            {
+                match super::bank_probe::measure(&report) {
+                    Ok(m) => r.measured_bank = Some(m.measured()),
+                    Err(e) => {
+                        let _ = writeln!(err, "note: {}: bank probe: {e}", r.config);
+                    }
+                }
+            }
+        }
+        rows
+    });
     match result {
         Ok(rows) => {
             let _ = writeln!(

@@ -515,8 +515,12 @@ impl GemmConfig {
     /// Predicted shared-memory bank conflict degree of A's ldmatrix reads (1: conflict-free),
     /// from the bank analysis of the stage layout.
     pub fn predicted_ldmatrix_conflicts(&self) -> Option<usize> {
+        self.ldmatrix_bank_report().ok().map(|r| r.degree)
+    }
+
+    /// The bank analysis of A's ldmatrix reads over its stage layout (16-bit elements,
+    /// 128-bit accesses): what [`Self::predicted_ldmatrix_conflicts`] reads and the GPU probe runs.
+    pub fn ldmatrix_bank_report(&self) -> Result<crate::analysis::bank::BankReport, String> {
         crate::analysis::bank::analyze(&self.smem_a, &self.ldmatrix_tv_a(), 16, 128)
-            .ok()
-            .map(|r| r.degree)
     }
 }

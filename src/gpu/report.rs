@@ -74,6 +74,7 @@ fn record(
         "static_smem_bytes": compiled.static_smem,
         "dynamic_smem_bytes": c.smem_bytes(),
         "predicted_ldmatrix_conflicts": conflicts(c),
+        "measured_ldmatrix_slowdown": run.and_then(|r| r.measured_bank),
         "tflops": measured(&|r| json!(r.tflops())),
         "cublas_tflops": measured(&|r| json!(r.cublas_tflops())),
         "ratio": measured(&|r| json!(r.ratio())),
@@ -167,7 +168,7 @@ pub fn measurements(
         "regs",
         "spills",
         "smem",
-        "ldmatrix conflicts (predicted)",
+        "ldmatrix conflicts (predicted; measured)",
     ]);
     for r in rows {
         let [ours, theirs, ratio] = r.spread();
@@ -207,7 +208,10 @@ pub fn measurements(
             opt(r.compiled.registers),
             opt(r.compiled.spill_bytes),
             format!("{} B", r.config.smem_bytes()),
-            conflicts(&r.config),
+            match r.measured_bank {
+                Some(x) => format!("{}; {x:.2}x", conflicts(&r.config)),
+                None => conflicts(&r.config),
+            },
         ]);
     }
     let (m, n, k) = rows.first().map_or((0, 0, 0), |r| r.config.mnk());

@@ -78,6 +78,11 @@ pub struct Measurement {
     pub rounds: Vec<(f64, f64)>,
     /// The compiler's report.
     pub compiled: Compiled,
+    /// The operand reads' bank conflicts measured on the GPU (`cute bank --measure`'s probe of
+    /// the mma.sync path's ldmatrix pattern over A's stage layout): the slowdown against a
+    /// conflict-free pattern of the same shape; `None` where not measured (the Hopper path's
+    /// reads are wgmma's, not thread loads).
+    pub measured_bank: Option<f64>,
 }
 
 impl Measurement {
@@ -560,6 +565,7 @@ where
             host,
             rounds,
             compiled,
+            measured_bank: None,
         })
     }
 
