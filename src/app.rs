@@ -625,25 +625,32 @@ fn show_partition(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let marked = match crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result) {
-        Ok(m) => m,
-        Err(e) => {
-            let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
-            return EXIT_INPUT;
-        }
+    let report = |e: &crate::eval::EvalError, err: &mut dyn Write| {
+        let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, e).as_bytes());
+        EXIT_INPUT
     };
     let text = match format {
-        crate::render::Format::Json => match crate::render::tv::partition_json(st, &marked) {
-            Ok(mut j) => {
-                j.push('\n');
-                j
+        crate::render::Format::Json => {
+            let marked = match crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result)
+            {
+                Ok(m) => m,
+                Err(e) => return report(&e, err),
+            };
+            match crate::render::tv::partition_json(st, &marked) {
+                Ok(mut j) => {
+                    j.push('\n');
+                    j
+                }
+                Err(m) => {
+                    let _ = writeln!(err, "error: {m}");
+                    return EXIT_INPUT;
+                }
             }
-            Err(m) => {
-                let _ = writeln!(err, "error: {m}");
-                return EXIT_INPUT;
-            }
+        }
+        _ => match crate::render::tv::partition_picture(st, color) {
+            Ok(t) => t,
+            Err(e) => return report(&e, err),
         },
-        _ => crate::render::tv::partition_terminal(st, &marked, color),
     };
     finish(out.write_all(text.as_bytes()), false)
 }

@@ -22,6 +22,13 @@ pub const MAX_NESTING: usize = 256;
 /// More is an error: `… integers, more than the limit of 1048576`.
 pub const MAX_TUPLE_WIDTH: usize = 1 << 20;
 
+/// The deepest basis element a stride may hold (`E<n0,n1,n2,n3>`, printed `1@n3@n2@n1@n0`): an
+/// identity layout of a shape nested at most this deep. Deeper is an error naming the limit.
+pub const MAX_BASIS_DEPTH: usize = 4;
+
+/// The largest mode index of a basis element (`E<254>`, `1@254`); larger is an error.
+pub const MAX_BASIS_MODE: i64 = 254;
+
 /// The most values `L(i)` listed by `--format json` with values; past it the list stops and the
 /// object says `"values_truncated":true`.
 pub const MAX_VALUES_RENDERED: i64 = 1 << 16;

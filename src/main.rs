@@ -162,7 +162,8 @@ struct GemmArgs {
     /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
     #[arg(long, default_value = "bf16")]
     dtype: String,
-    /// MMA atom (CuTe's name); default: the one for --dtype.
+    /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
+    /// out (its majors follow --a-major/--b-major) or must agree with them.
     #[arg(long)]
     mma: Option<String>,
     /// Warps along (M, N, K).
@@ -172,10 +173,13 @@ struct GemmArgs {
     /// the Hopper path.
     #[arg(long)]
     tile: Option<String>,
-    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled.
+    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled, of
+    /// A's majorness (K-major `Sw<3,3,3> o (8,64):(64,1)`, M-major `Sw<3,3,3> o (64,8):(1,64)`;
+    /// on the Hopper path `gmma_atom(Layout_{K,MN}_{SW128,SW64,SW32,INTER}_Atom, bf16)`).
     #[arg(long)]
     smem_a: Option<String>,
-    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled.
+    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled, of
+    /// B's majorness.
     #[arg(long)]
     smem_b: Option<String>,
     /// Pipeline depth (1 to 64); default 3 for mma.sync, on the Hopper path the deepest up to 4
@@ -200,6 +204,13 @@ struct GemmArgs {
     /// Hopper path: store C through shared memory with TMA (cp.async.bulk.tensor).
     #[arg(long)]
     tma_store: bool,
+    /// How A (M×K) lies in global memory: K (K-major, rows of A contiguous: the default) or M
+    /// (M-major, columns contiguous). With --b-major: TN (K,K), NN (M,K), NT (M,N), TT (K,N).
+    #[arg(long, default_value = "K")]
+    a_major: String,
+    /// How B (N×K) lies in global memory: K (K-major: the default) or N (N-major).
+    #[arg(long, default_value = "K")]
+    b_major: String,
     /// Print the generated CUDA C++.
     #[arg(long)]
     emit: bool,
@@ -214,8 +225,8 @@ struct GemmArgs {
     sweep: bool,
     /// A fixed list of shapes (squares, skinny LLM shapes, large, ragged; bf16 and f16), each
     /// with the configuration chosen for it on the Hopper path, in one table with the
-    /// geometric mean and worst ratio to cuBLAS (--m/--n/--k/--dtype are the suite's).
-    #[arg(long, conflicts_with_all = ["sweep", "mma", "tile", "stages", "m", "n", "k", "dtype"])]
+    /// geometric mean and worst ratio to cuBLAS (sizes, types and majorness are the suite's).
+    #[arg(long, conflicts_with_all = ["sweep", "mma", "tile", "stages", "m", "n", "k", "dtype", "a_major", "b_major"])]
     suite: bool,
     /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
     #[arg(long, requires = "compile_only")]
@@ -411,7 +422,7 @@ enum Command {
     },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 23 shapes, each with the configuration chosen for it\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 26 shapes, each with the configuration chosen for it\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.
@@ -807,6 +818,17 @@ fn main() -> ExitCode {
                     return finish(2, &mut out);
                 }
             };
+            use cute::gpu::flags::{Major, Majors, Operand};
+            let majors = match (
+                Major::parse(Operand::A, &g.a_major),
+                Major::parse(Operand::B, &g.b_major),
+            ) {
+                (Ok(a), Ok(b)) => Majors { a, b },
+                (Err(m), _) | (_, Err(m)) => {
+                    let _ = writeln!(err, "error: {m}");
+                    return finish(2, &mut out);
+                }
+            };
             let opts = cute::gpu::command::GemmOptions {
                 flags: cute::gpu::flags::GemmFlags {
                     m: g.m,
@@ -827,6 +849,7 @@ fn main() -> ExitCode {
                     cluster: g.cluster,
                     persistent: g.persistent,
                     tma_store: g.tma_store,
+                    majors,
                     read: app::read_gemm_flag,
                 },
                 emit: g.emit,

@@ -16,12 +16,7 @@ use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 
-/// The deepest basis path a stride may have (`E<n0,n1,n2,n3>`): an identity layout of a shape
-/// nested at most this deep. Deeper is an error naming this limit.
-pub const MAX_BASIS_DEPTH: usize = 4;
-
-/// The largest mode index of a basis path (`E<254>`).
-pub const MAX_BASIS_MODE: i64 = 254;
+pub use crate::limits::{MAX_BASIS_DEPTH, MAX_BASIS_MODE};
 
 /// A basis path `E<n0,n1,…>` (outermost mode first, as CuTe's template writes it), never empty
 /// (`E<>` is the integer 1). Packed: byte `k` holds `n_k + 1`, 0 past the end.
@@ -237,22 +232,21 @@ pub fn make_basis_like(shape: &Tup) -> Result<IntTuple> {
                     path.push(i as i64);
                     let r = go(mi, path);
                     path.pop();
-                    out.push(&r.map_err(|e| {
-                        if path.len() + 1 > MAX_BASIS_DEPTH {
-                            condition(
-                                "make_basis_like",
-                                format!(
-                                    "shape {shape} is nested deeper than {MAX_BASIS_DEPTH} levels, the deepest basis path cute models (MAX_BASIS_DEPTH)"
-                                ),
-                            )
-                        } else {
-                            e
-                        }
-                    })?);
+                    out.push(&r?);
                 }
                 Ok(out.finish())
             }
         }
+    }
+    // a leaf at depth d has a path of d modes
+    if shape.depth() > MAX_BASIS_DEPTH {
+        return Err(condition(
+            "make_basis_like",
+            format!(
+                "shape {shape} is nested {} levels deep, deeper than the {MAX_BASIS_DEPTH} levels of a basis element cute models (MAX_BASIS_DEPTH)",
+                shape.depth()
+            ),
+        ));
     }
     go(shape, &mut SmallVec::new())
 }

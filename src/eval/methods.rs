@@ -20,6 +20,9 @@ pub fn method(
     if let Value::Layout(l) = target {
         return layout_method(l, name, args, spans, span);
     }
+    if matches!(target, Value::OffsetLayout(..) | Value::SwizzledTensor(..)) {
+        return tensor_method(target, name, args, spans, span);
+    }
     let Value::Atom(atom) = target else {
         return None;
     };
@@ -427,6 +430,16 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "composition(L, make_layout(SHAPE))",
     ),
     (
+        "layout",
+        "T.layout()",
+        "a tensor's layout (of a layout: itself)",
+    ),
+    (
+        "data",
+        "T.data()",
+        "a tensor's iterator: its offset, or an identity tensor's ArithTuple",
+    ),
+    (
         "get_hier_coord",
         "L.get_hier_coord(i)",
         "the hierarchical coordinate of index i in L's codomain",
@@ -767,6 +780,54 @@ fn layout_method(
         }
         "get_1d_coord" => {
             index().and_then(|i| ops::get_1d_coord(l, i).map(Value::int).map_err(alg))
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// The members of a tensor (CuTe's `Tensor`): `T.layout()`, `T.data()` (its iterator: the
+/// counting offset, or an identity tensor's `ArithTuple`), `T.shape()`, `T.stride()`, `T.size()`,
+/// and `T.compose(B...)`, `T.tile(B...)` (a view of the same data, as the functions on a tensor).
+fn tensor_method(
+    t: &Value,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::tensor::Origin;
+    let (layout, data) = match t {
+        Value::OffsetLayout(o, l) => (
+            Value::Layout(l.clone()),
+            match o {
+                Origin::Count(o) => Value::int(*o),
+                Origin::Coord(c) => Value::ArithTuple(c.clone()),
+            },
+        ),
+        Value::SwizzledTensor(o, c) => (Value::Composed(c.clone()), Value::int(*o)),
+        _ => return None,
+    };
+    let table = |f: &str, vals: Vec<Value>, sp: Vec<Span>| -> Result<Value, EvalError> {
+        let f = super::functions::lookup(f).expect("in the function table");
+        super::functions::call(f, &vals, &sp, span)
+    };
+    let r = match (name, args) {
+        ("layout", []) => Ok(layout),
+        ("data", []) => Ok(data),
+        ("shape" | "stride" | "size", []) => table(name, vec![t.clone()], vec![span]),
+        ("compose" | "tile", [_, ..]) => {
+            let arg = match args {
+                [one] => one.clone(),
+                many => Value::tuple(many.to_vec()),
+            };
+            let arg_span = spans[0].to(*spans.last().expect("an argument"));
+            let f = if name == "compose" {
+                "composition"
+            } else {
+                "tiled_divide"
+            };
+            table(f, vec![t.clone(), arg], vec![span, arg_span])
         }
         _ => return None,
     };

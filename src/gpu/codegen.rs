@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use super::config::GemmConfig;
 use super::emit::layout_expr;
+use super::flags::Major;
 use crate::algebra::{IntTuple, Layout};
 use crate::analysis::bank::SmemLayout;
 
@@ -19,9 +20,10 @@ pub struct KernelLayouts {
     pub copy_a: Layout,
     /// Copy partition of B: `x = tid + threads*pass` → vector start in the column-major (BN,BK) tile.
     pub copy_b: Layout,
-    /// ldmatrix.x4 of A: lane → row start in the column-major 16×16 block.
+    /// ldmatrix.x4 of A: lane → row start in the column-major 16×16 block (a row: 8
+    /// consecutive k when A is K-major, 8 consecutive m read with `.trans` when M-major).
     pub ldsm_a: Layout,
-    /// ldmatrix.x4 of B: lane → row start in the column-major (n16, k16) block.
+    /// ldmatrix.x4 of B: lane → row start in the column-major (n16, k16) block (likewise).
     pub ldsm_b: Layout,
     /// The MMA atom's C layout: (lane, value) → column-major 16×8 index.
     pub mma_c: Layout,
@@ -53,17 +55,50 @@ fn i(v: i64) -> IntTuple {
     IntTuple::int(v)
 }
 
-/// The copy partition of a (rows, bk) tile by `threads` threads moving 8 elements each:
-/// threads run along K first (row-major thread layout), then down the rows, pass after pass.
-fn copy_partition(rows: usize, bk: usize, threads: usize) -> Layout {
-    let kc = (bk / 8) as i64;
-    let rp = threads as i64 / kc;
-    let passes = rows as i64 / rp;
+/// The copy partition of a (rows, bk) tile by `threads` threads moving 8 elements each, along
+/// the operand's contiguous mode first. K-major: threads run along K first (row-major thread
+/// layout), then down the rows, pass after pass. MN-major: down the rows first (8 at a time),
+/// then along K.
+fn copy_partition(major: Major, rows: usize, bk: usize, threads: usize) -> Layout {
     let rows = rows as i64;
-    nested(
-        t(&[t(&[i(kc), i(rp)]), i(passes)]),
-        t(&[t(&[i(8 * rows), i(1)]), i(rp)]),
-    )
+    match major {
+        Major::K => {
+            let kc = bk as i64 / 8;
+            let rp = threads as i64 / kc;
+            let passes = rows / rp;
+            nested(
+                t(&[t(&[i(kc), i(rp)]), i(passes)]),
+                t(&[t(&[i(8 * rows), i(1)]), i(rp)]),
+            )
+        }
+        Major::MN => {
+            let rc = rows / 8;
+            let kp = threads as i64 / rc;
+            let passes = bk as i64 / kp;
+            nested(
+                t(&[t(&[i(rc), i(kp)]), i(passes)]),
+                t(&[t(&[i(8), i(rows)]), i(kp * rows)]),
+            )
+        }
+    }
+}
+
+/// ldmatrix.x4's lane → row start for A's 16×16 block (index m + 16 k), and for B's
+/// (n16, k16) block (index n + 16 k). The four 8×8 matrices land in the registers the MMA
+/// takes: A's (m0-7,k0-7), (m8-15,k0-7), (m0-7,k8-15), (m8-15,k8-15); B's (n0-7,k0-7),
+/// (n0-7,k8-15), (n8-15,k0-7), (n8-15,k8-15). K-major, a lane's row is 8 consecutive k at one
+/// m (n); MN-major, 8 consecutive m (n) at one k, transposed by `ldmatrix.trans`.
+fn ldmatrix_lanes(operand_a: bool, major: Major) -> Layout {
+    match (operand_a, major) {
+        // lanes 0-15 rows 0-15 at k 0, lanes 16-31 rows 0-15 at k 8
+        (true, Major::K) => lay(&[16, 2], &[1, 128]),
+        // lane l: k = l % 8 + 8 (l / 16), m = 8 ((l / 8) % 2)
+        (true, Major::MN) => lay(&[8, 2, 2], &[16, 8, 128]),
+        // lanes 0-7 n 0-7 k 0, 8-15 n 0-7 k 8, 16-23 n 8-15 k 0, 24-31 n 8-15 k 8
+        (false, Major::K) => lay(&[8, 2, 2], &[1, 128, 8]),
+        // lane l: k = l % 8 + 8 ((l / 8) % 2), n = 8 (l / 16)
+        (false, Major::MN) => lay(&[8, 2, 2], &[16, 128, 8]),
+    }
 }
 
 impl KernelLayouts {
@@ -71,12 +106,10 @@ impl KernelLayouts {
     pub fn new(cfg: &GemmConfig) -> KernelLayouts {
         let (bm, bn, bk) = cfg.tile;
         KernelLayouts {
-            copy_a: copy_partition(bm, bk, cfg.threads()),
-            copy_b: copy_partition(bn, bk, cfg.threads()),
-            // lanes 0-15 rows 0-15 at k 0, lanes 16-31 rows 0-15 at k 8
-            ldsm_a: lay(&[16, 2], &[1, 128]),
-            // lanes 0-7 n 0-7 k 0, 8-15 n 0-7 k 8, 16-23 n 8-15 k 0, 24-31 n 8-15 k 8
-            ldsm_b: lay(&[8, 2, 2], &[1, 128, 8]),
+            copy_a: copy_partition(cfg.majors.a, bm, bk, cfg.threads()),
+            copy_b: copy_partition(cfg.majors.b, bn, bk, cfg.threads()),
+            ldsm_a: ldmatrix_lanes(true, cfg.majors.a),
+            ldsm_b: ldmatrix_lanes(false, cfg.majors.b),
             // SM80_16x8x16 (CuTe's SM80_16x8_Row C layout and the F32*16*16 A/B layouts)
             mma_c: nested(
                 t(&[t(&[i(4), i(8)]), t(&[i(2), i(2)])]),
@@ -124,9 +157,11 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     let ty = cfg.dtype.ptx();
     let mut s = String::new();
     let w = &mut s;
+    let majors = cfg.majors;
     let _ = writeln!(
         w,
-        "// cute gemm: C[M,N] = A[M,K] * B[N,K]^T, {ty} in, fp32 accumulate, {ty} out (TN)"
+        "// cute gemm: C[M,N] = A[M,K] * B[N,K]^T, {ty} in, fp32 accumulate, {ty} out; {}",
+        majors.describe()
     );
     let _ = writeln!(w, "// {} {cfg}", cfg.mma);
     let _ = writeln!(
@@ -200,14 +235,23 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     );
     let _ = writeln!(w, "  const int wm = wmn % {wmn}, wn = wmn / {wmn};");
     // copies
-    for (name, copy, passes, rows, smem, lim, src) in [
-        ("a", &l.copy_a, pa, bm, &cfg.smem_a, "M", "A"),
-        ("b", &l.copy_b, pb, bn, &cfg.smem_b, "N", "B"),
+    for (name, copy, passes, rows, smem, lim, src, major) in [
+        ("a", &l.copy_a, pa, bm, &cfg.smem_a, "M", "A", majors.a),
+        ("b", &l.copy_b, pb, bn, &cfg.smem_b, "N", "B", majors.b),
     ] {
-        let _ = writeln!(
-            w,
-            "  const unsigned short* g{name}[{passes}]; int s{name}_off[{passes}]; bool {name}_ok[{passes}]; int {name}_k[{passes}];"
-        );
+        // K-major: each pass its own row (pointer, bound and k kept per pass). MN-major: every
+        // pass of a thread has the same row and steps along K by the copy layout's pass stride,
+        // so one pointer, bound and k serve them all (fewer registers beside the accumulators).
+        let _ = match major {
+            Major::K => writeln!(
+                w,
+                "  const unsigned short* g{name}[{passes}]; int s{name}_off[{passes}]; bool {name}_ok[{passes}]; int {name}_k[{passes}];"
+            ),
+            Major::MN => writeln!(
+                w,
+                "  const unsigned short* g{name}; int s{name}_off[{passes}]; bool {name}_ok; int {name}_k;"
+            ),
+        };
         let _ = writeln!(
             w,
             "  #pragma unroll\n  for (int i = 0; i < {passes}; ++i) {{"
@@ -220,11 +264,18 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
             "    const int row = {}0 + r;",
             if name == "a" { "m" } else { "n" }
         );
-        let _ = writeln!(w, "    {name}_ok[i] = row < {lim}; {name}_k[i] = k;");
-        let _ = writeln!(
-            w,
-            "    g{name}[i] = {src} + (size_t)({name}_ok[i] ? row : 0) * K + k;"
-        );
+        // K-major: row `row` of the operand is contiguous (pitch K); MN-major: row `k` of its
+        // K×rows transpose is (pitch M or N)
+        let _ = match major {
+            Major::K => writeln!(
+                w,
+                "    {name}_ok[i] = row < {lim}; {name}_k[i] = k;\n    g{name}[i] = {src} + (size_t)({name}_ok[i] ? row : 0) * K + k;"
+            ),
+            Major::MN => writeln!(
+                w,
+                "    if (i == 0) {{ {name}_ok = row < {lim}; {name}_k = k; g{name} = {src} + (size_t)k * {lim} + ({name}_ok ? row : 0); }}"
+            ),
+        };
         let _ = writeln!(
             w,
             "    s{name}_off[i] = {};",
@@ -266,16 +317,36 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     let _ = writeln!(w, "  const int KT = (K + {bk} - 1) / {bk};");
     // load a k-tile into a stage
     let _ = writeln!(w, "  auto load_tile = [&](int stage, int kt) {{");
-    for (name, passes, rows, base, gbase) in [("a", pa, bm, "sA", "A"), ("b", pb, bn, "sB", "B")] {
+    for (name, passes, rows, base, gbase, major, lim, copy) in [
+        ("a", pa, bm, "sA", "A", majors.a, "M", &l.copy_a),
+        ("b", pb, bn, "sB", "B", majors.b, "N", &l.copy_b),
+    ] {
+        // the k-tile's step along the buffer (MN-major: and the pass's, the k the copy layout
+        // advances a pass, `C(threads) / rows`)
+        let (kg, ok, src) = match major {
+            Major::K => (
+                format!("kt * {bk} + {name}_k[i]"),
+                format!("{name}_ok[i]"),
+                format!("g{name}[i] + (size_t)kt * {bk}"),
+            ),
+            Major::MN => {
+                let pass_k = copy.at(threads as i64).unwrap_or(0) / rows as i64;
+                (
+                    format!("kt * {bk} + {name}_k + {pass_k} * i"),
+                    format!("{name}_ok"),
+                    format!("g{name} + (size_t)(kt * {bk} + {pass_k} * i) * {lim}"),
+                )
+            }
+        };
         let _ = writeln!(
             w,
             "    #pragma unroll\n    for (int i = 0; i < {passes}; ++i) {{"
         );
-        let _ = writeln!(w, "      const int kg = kt * {bk} + {name}_k[i];");
-        let _ = writeln!(w, "      const bool ok = {name}_ok[i] && kg < K;");
+        let _ = writeln!(w, "      const int kg = {kg};");
+        let _ = writeln!(w, "      const bool ok = {ok} && kg < K;");
         let _ = writeln!(
             w,
-            "      cp_async16({base} + (stage * {} + s{name}_off[i]) * 2, ok ? (const void*)(g{name}[i] + kt * {bk}) : (const void*){gbase}, ok ? 16 : 0);",
+            "      cp_async16({base} + (stage * {} + s{name}_off[i]) * 2, ok ? (const void*)({src}) : (const void*){gbase}, ok ? 16 : 0);",
             rows * bk
         );
         let _ = writeln!(w, "    }}");
@@ -307,14 +378,20 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     // fragments double-buffered: the ldmatrix of step ki+1 is issued before the MMAs of step ki
     let _ = writeln!(w, "    unsigned af[2][{mi_n}][4], bf[2][{ni_n}][2];");
     let _ = writeln!(w, "    auto load_frags = [&](int buf, int ki) {{");
+    let ldsm = |major: Major| match major {
+        Major::K => "ldsm_x4",
+        Major::MN => "ldsm_x4_trans",
+    };
     let _ = writeln!(
         w,
-        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi) ldsm_x4(af[buf][mi], a_st + a_ld[mi][ki]);"
+        "      #pragma unroll\n      for (int mi = 0; mi < {mi_n}; ++mi) {}(af[buf][mi], a_st + a_ld[mi][ki]);",
+        ldsm(majors.a)
     );
     let _ = writeln!(
         w,
-        "      #pragma unroll\n      for (int nj = 0; nj < {}; ++nj) {{ unsigned r[4]; ldsm_x4(r, b_st + b_ld[nj][ki]); bf[buf][2*nj][0] = r[0]; bf[buf][2*nj][1] = r[1]; bf[buf][2*nj+1][0] = r[2]; bf[buf][2*nj+1][1] = r[3]; }}",
-        ni_n / 2
+        "      #pragma unroll\n      for (int nj = 0; nj < {}; ++nj) {{ unsigned r[4]; {}(r, b_st + b_ld[nj][ki]); bf[buf][2*nj][0] = r[0]; bf[buf][2*nj][1] = r[1]; bf[buf][2*nj+1][0] = r[2]; bf[buf][2*nj+1][1] = r[3]; }}",
+        ni_n / 2,
+        ldsm(majors.b)
     );
     let _ = writeln!(w, "    }};");
     let _ = writeln!(w, "    load_frags(0, 0);");
@@ -366,6 +443,10 @@ __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commi
 template <int N> __device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" :: "n"(N)); }
 __device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], unsigned addr) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr));
+}
+__device__ __forceinline__ void ldsm_x4_trans(unsigned (&r)[4], unsigned addr) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr));
 }
 __device__ __forceinline__ void mma_16816(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {

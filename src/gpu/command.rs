@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::config::{GemmConfig, plain_smem_atom};
-use super::flags::GemmFlags;
+use super::flags::{GemmFlags, Majors};
 use super::hopper::config::{HopperConfig, is_sm90};
 use super::nvrtc::{self, compile};
 use super::report;
@@ -41,7 +41,8 @@ pub struct GemmOptions {
 }
 
 /// The sweep: two tile shapes × swizzled or plain shared memory × two pipeline depths, and the
-/// plain raster against the grouped one for the first.
+/// plain raster against the grouped one for the first; then, on the first shape, each other
+/// operand majorness (swizzled and plain) that the problem allows.
 pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     let mut out = Vec::new();
     let shapes = [
@@ -55,12 +56,13 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
                 f.tile = Some(tile.into());
                 f.atom_layout = warps.into();
                 f.stages = Some(stages);
+                let (bm, bn) = if bk == 64 { (128, 128) } else { (128, 256) };
                 if swizzled {
                     f.smem_a = None;
                     f.smem_b = None;
                 } else {
-                    f.smem_a = Some(plain_smem_atom(bk));
-                    f.smem_b = Some(plain_smem_atom(bk));
+                    f.smem_a = Some(plain_smem_atom(f.majors.a, bm, bk));
+                    f.smem_b = Some(plain_smem_atom(f.majors.b, bn, bk));
                 }
                 out.push(GemmConfig::from_flags(&f)?);
             }
@@ -74,6 +76,24 @@ pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
     f.smem_b = None;
     f.raster = "plain".into();
     out.push(GemmConfig::from_flags(&f)?);
+    for majors in Majors::ALL {
+        if majors == base.majors {
+            continue;
+        }
+        for swizzled in [true, false] {
+            let mut g = f.clone();
+            g.raster = base.raster.clone();
+            g.majors = majors;
+            if !swizzled {
+                g.smem_a = Some(plain_smem_atom(majors.a, 128, 64));
+                g.smem_b = Some(plain_smem_atom(majors.b, 128, 64));
+            }
+            // a majorness the problem's sizes refuse (M not a multiple of 8, ...) is left out
+            if let Ok(c) = GemmConfig::from_flags(&g) {
+                out.push(c);
+            }
+        }
+    }
     Ok(out)
 }
 
@@ -100,20 +120,58 @@ const SM90_ROWS: &[Knob] = &[
         f.cluster = Some("(2,1)".into());
         f.tma_store = true;
     }),
+    ("--a-major M (NN)", |f| f.majors = NN),
+    ("--a-major M --b-major N (NT)", |f| f.majors = NT),
+    ("--b-major N (TT)", |f| f.majors = TT),
+    (
+        "--a-major M --b-major N --cluster 2 --persistent --tma-store",
+        |f| {
+            f.majors = NT;
+            f.cluster = Some("(2,1)".into());
+            f.persistent = true;
+            f.tma_store = true;
+        },
+    ),
+    ("SW64 and SW32 K-major atoms", |f| {
+        f.smem_a = Some(format!("gmma_atom(Layout_K_SW64_Atom, {})", f.dtype));
+        f.smem_b = Some(format!("gmma_atom(Layout_K_SW32_Atom, {})", f.dtype));
+    }),
+    ("SW64 and SW32 MN-major atoms (NT)", |f| {
+        f.majors = NT;
+        f.smem_a = Some(format!("gmma_atom(Layout_MN_SW64_Atom, {})", f.dtype));
+        f.smem_b = Some(format!("gmma_atom(Layout_MN_SW32_Atom, {})", f.dtype));
+    }),
+    ("INTER atoms, A K-major, B N-major (TT)", |f| {
+        f.majors = TT;
+        f.smem_a = Some(format!("gmma_atom(Layout_K_INTER_Atom, {})", f.dtype));
+        f.smem_b = Some(format!("gmma_atom(Layout_MN_INTER_Atom, {})", f.dtype));
+    }),
 ];
 
+const NN: Majors = Majors::ALL[1];
+const NT: Majors = Majors::ALL[2];
+const TT: Majors = Majors::ALL[3];
+
+/// An SM90 atom's name without its `<MA,MB>`: its majors then follow the flags.
+fn without_majors(mma: &str) -> String {
+    mma.split('<').next().unwrap_or(mma).to_string()
+}
+
 /// The Hopper sweep: the default configuration, then each knob (pipeline depth, raster,
-/// consumers, persistent grid, cluster multicast, TMA store) and two combinations. The default
-/// row's error is the sweep's; a knob row that does not fit this problem (a cluster that does
-/// not divide the tiles, say) is left out with a note saying why.
+/// consumers, persistent grid, cluster multicast, TMA store) and two combinations, each other
+/// operand majorness, and the narrower swizzles. The default row's error is the sweep's; a knob
+/// row that does not fit this problem (a cluster that does not divide the tiles, M not a
+/// multiple of 8 for an M-major A, say) is left out with a note saying why. The atom's majors
+/// follow each row's flags.
 pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), String> {
     let mut f = base.clone();
     if !is_sm90(f.mma.as_deref()) {
-        f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
+        f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype, f.majors));
         f.smem_a = None;
         f.smem_b = None;
         f.atom_layout = super::flags::DEFAULT_ATOM_LAYOUT.into();
     }
+    f.mma = f.mma.as_deref().map(without_majors);
     // the sweep sets these itself
     f.tile = None;
     f.stages = None;
@@ -277,7 +335,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                     choices = vec![line];
                 } else if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
-                    f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype));
+                    f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype, f.majors));
                     let mut best = f.clone();
                     if !f.persistent && !f.tma_store && f.cluster.is_none() && f.consumers.is_none()
                     {
@@ -373,6 +431,22 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         });
     });
     bar.finish_and_clear();
+    // the mma.sync rows' ldmatrix pattern run on the GPU too: the predicted conflicts confirmed
+    let result = result.map(|mut rows| {
+        for r in &mut rows {
+            if let Variant::Sm80(c) = &r.config
+                && let Ok(report) = c.ldmatrix_bank_report()
+            {
+                match super::bank_probe::measure(&report) {
+                    Ok(m) => r.measured_bank = Some(m.measured()),
+                    Err(e) => {
+                        let _ = writeln!(err, "note: {}: bank probe: {e}", r.config);
+                    }
+                }
+            }
+        }
+        rows
+    });
     match result {
         Ok(rows) => {
             super::suite::print_choices(out, err, &choices, opts.report);

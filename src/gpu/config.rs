@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::flags::{FlagValue, GemmFlags, ReadFlag, check_problem, int_list, read_value};
+use super::flags::{
+    FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list, read_value,
+};
 use crate::algebra::divide::blocked_product;
 use crate::algebra::{IntTuple, Layout};
 use crate::analysis::bank::SmemLayout;
@@ -88,6 +90,8 @@ pub struct GemmConfig {
     pub raster: Layout,
     /// The raster as written (or `plain`).
     pub raster_text: String,
+    /// How A and B lie in global memory (and so in shared memory: the same mode contiguous).
+    pub majors: Majors,
 }
 
 /// The mma.sync path's block tile when `--tile` is not given.
@@ -98,20 +102,32 @@ pub const SM80_STAGES: usize = 3;
 /// The largest dynamic shared memory of one block on sm_80/sm_90 (227 KB).
 pub const MAX_SMEM_BYTES: usize = 227 * 1024;
 
-/// The default shared-memory atom for a tile with `bk` elements along K: the widest XOR
-/// swizzle of 16-byte chunks that a row of `bk` 16-bit elements allows.
-pub fn default_smem_atom(bk: usize) -> String {
-    match bk {
-        64.. => "Sw<3,3,3> o (8,64):(64,1)".into(),
-        32 => "Sw<2,3,3> o (8,32):(32,1)".into(),
-        _ => "Sw<1,3,3> o (8,16):(16,1)".into(),
+/// The default shared-memory atom of an operand: K-major, for a tile `bk` elements along K,
+/// the widest XOR swizzle of 16-byte chunks that a row of `bk` 16-bit elements allows (8 rows);
+/// MN-major, the same along the `rows` of the tile (8 k). The atom is (rows, K) either way.
+pub fn default_smem_atom(major: Major, rows: usize, bk: usize) -> String {
+    match (major, if major == Major::K { bk } else { rows }) {
+        (Major::K, 64..) => "Sw<3,3,3> o (8,64):(64,1)".into(),
+        (Major::K, 32..) => "Sw<2,3,3> o (8,32):(32,1)".into(),
+        (Major::K, _) => "Sw<1,3,3> o (8,16):(16,1)".into(),
+        (Major::MN, 64..) => "Sw<3,3,3> o (64,8):(1,64)".into(),
+        (Major::MN, 32..) => "Sw<2,3,3> o (32,8):(1,32)".into(),
+        (Major::MN, _) => "Sw<1,3,3> o (16,8):(1,16)".into(),
     }
 }
 
 /// The unswizzled atom of the same shape (for the sweep).
-pub fn plain_smem_atom(bk: usize) -> String {
-    let w = bk.min(64);
-    format!("(8,{w}):({w},1)")
+pub fn plain_smem_atom(major: Major, rows: usize, bk: usize) -> String {
+    match major {
+        Major::K => {
+            let w = bk.min(64);
+            format!("(8,{w}):({w},1)")
+        }
+        Major::MN => {
+            let w = rows.min(64);
+            format!("({w},8):(1,{w})")
+        }
+    }
 }
 
 /// Tile a shared-memory atom to (rows, bk), as CuTe's tile_to_shape does (column-major order).
@@ -119,8 +135,8 @@ fn tile_atom(
     read: ReadFlag,
     flag: &str,
     text: &str,
-    rows: usize,
-    bk: usize,
+    major: Major,
+    (rows, bk): (usize, usize),
 ) -> Result<SmemLayout, String> {
     let v = read_value(read, flag, text)?;
     let (swizzle, atom) = match v {
@@ -145,7 +161,7 @@ fn tile_atom(
         }
     };
     let smem = tile_stage(flag, swizzle, &atom, rows, bk)?;
-    check_smem(flag, &smem, rows, bk)?;
+    check_smem(flag, &smem, major, rows, bk)?;
     Ok(smem)
 }
 
@@ -174,16 +190,43 @@ pub fn tile_stage(
     rows: usize,
     bk: usize,
 ) -> Result<SmemLayout, String> {
+    tile_stage_in_order(flag, swizzle, atom, (rows, bk), TileOrder::RowsFirst)
+}
+
+/// The order in which copies of an atom fill a (rows, K) stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileOrder {
+    /// Down the rows first, then along K (CuTe's `tile_to_shape`, `Step<_1,_2>`).
+    RowsFirst,
+    /// Along K first, then down the rows (`Step<_2,_1>`: CUTLASS's order for MN-major GMMA
+    /// atoms, so that one TMA box of (atom rows, BK) lands contiguously).
+    KFirst,
+}
+
+/// Tile an atom to one (rows, bk) stage with its copies in the given order.
+pub fn tile_stage_in_order(
+    flag: &str,
+    swizzle: Option<crate::algebra::Swizzle>,
+    atom: &Layout,
+    (rows, bk): (usize, usize),
+    order: TileOrder,
+) -> Result<SmemLayout, String> {
     let (a0, a1) = atom_extents(flag, atom)?;
-    if !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
+    if a0 == 0 || a1 == 0 || !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
         return Err(format!(
             "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
         ));
     }
-    let reps = Layout::column_major(IntTuple::tuple([
-        IntTuple::int((rows / a0) as i64),
-        IntTuple::int((bk / a1) as i64),
-    ]))
+    let (r, k) = ((rows / a0) as i64, (bk / a1) as i64);
+    let reps = match order {
+        TileOrder::RowsFirst => {
+            Layout::column_major(IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]))
+        }
+        TileOrder::KFirst => Layout::new(
+            IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]),
+            IntTuple::tuple([IntTuple::int(k), IntTuple::int(1)]),
+        ),
+    }
     .map_err(|e| e.to_string())?;
     let tiled = blocked_product(atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
     Ok(match swizzle {
@@ -193,12 +236,23 @@ pub fn tile_stage(
 }
 
 /// The stage layout must be a bijection onto [0, rows*bk) that keeps each 16-byte vector of
-/// 8 consecutive k contiguous and aligned (cp.async and ldmatrix move 16 bytes).
-fn check_smem(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), String> {
+/// 8 consecutive elements along the operand's contiguous mode (K, or the rows when MN-major)
+/// contiguous and aligned (cp.async and ldmatrix move 16 bytes).
+fn check_smem(
+    flag: &str,
+    s: &SmemLayout,
+    major: Major,
+    rows: usize,
+    bk: usize,
+) -> Result<(), String> {
     let total = rows * bk;
     let mut seen = vec![false; total];
-    for r in 0..rows {
-        for k in (0..bk).step_by(8) {
+    let (along, step_r, step_k) = match major {
+        Major::K => ("k", 1, 8),
+        Major::MN => ("rows", 8, 1),
+    };
+    for r in (0..rows).step_by(step_r) {
+        for k in (0..bk).step_by(step_k) {
             let base = s.at(r as i64, k as i64);
             if base < 0 || base as usize >= total || base % 8 != 0 {
                 return Err(format!(
@@ -206,11 +260,15 @@ fn check_smem(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), 
                 ));
             }
             for j in 0..8 {
-                let o = s.at(r as i64, (k + j) as i64);
+                let (rj, kj) = match major {
+                    Major::K => (r, k + j),
+                    Major::MN => (r + j, k),
+                };
+                let o = s.at(rj as i64, kj as i64);
                 if o != base + j as i64 {
                     return Err(format!(
-                        "{flag}: 8 consecutive k must stay contiguous (cp.async and ldmatrix move 16 bytes): ({r},{}) lands at {o}, not {}",
-                        k + j,
+                        "{flag}: 8 consecutive {along} must stay contiguous (the operand is {}-major: cp.async and ldmatrix move 16 bytes along it): ({rj},{kj}) lands at {o}, not {}",
+                        if major == Major::K { "K" } else { "MN" },
                         base + j as i64
                     ));
                 }
@@ -330,11 +388,18 @@ impl GemmConfig {
                 "--tile: BK = {bk} must be a multiple of 16 (the MMA's K)"
             ));
         }
-        for (rows, name) in [(bm, "A"), (bn, "B")] {
+        for (rows, operand) in [(bm, Operand::A), (bn, Operand::B)] {
             let vectors = rows * bk / 8;
-            if vectors % threads != 0 || threads % (bk / 8) != 0 {
+            // a pass of the threads covers whole lines of the contiguous mode
+            let line = match f.majors.of(operand) {
+                Major::K => bk / 8,
+                Major::MN => rows / 8,
+            };
+            if vectors % threads != 0 || threads % line != 0 {
                 return Err(format!(
-                    "--tile: the {rows}x{bk} tile of {name} is {vectors} 16-byte vectors, which {threads} threads cannot copy evenly"
+                    "--tile: the {rows}x{bk} tile of {} ({}-major) is {vectors} 16-byte vectors in lines of {line}, which {threads} threads cannot copy evenly",
+                    operand.describe(),
+                    f.majors.of(operand).letter(operand)
                 ));
             }
         }
@@ -351,10 +416,17 @@ impl GemmConfig {
             ));
         }
         check_problem(f, "rows are read 16 bytes at a time")?;
-        let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_smem_atom(bk));
-        let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_smem_atom(bk));
-        let smem_a = tile_atom(f.read, "--smem-a", &smem_a_atom, bm, bk)?;
-        let smem_b = tile_atom(f.read, "--smem-b", &smem_b_atom, bn, bk)?;
+        let majors = f.majors;
+        let smem_a_atom = f
+            .smem_a
+            .clone()
+            .unwrap_or_else(|| default_smem_atom(majors.a, bm, bk));
+        let smem_b_atom = f
+            .smem_b
+            .clone()
+            .unwrap_or_else(|| default_smem_atom(majors.b, bn, bk));
+        let smem_a = tile_atom(f.read, "--smem-a", &smem_a_atom, majors.a, (bm, bk))?;
+        let smem_b = tile_atom(f.read, "--smem-b", &smem_b_atom, majors.b, (bn, bk))?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
         let raster = raster_layout(f.read, &f.raster, tm, tn)?;
         Ok(GemmConfig {
@@ -372,6 +444,7 @@ impl GemmConfig {
             stages,
             raster,
             raster_text: f.raster.clone(),
+            majors,
         })
     }
 
@@ -410,24 +483,31 @@ impl fmt::Display for GemmConfig {
             self.stages,
             if self.swizzled() { "swizzled" } else { "plain" },
             self.raster_text
-        )
+        )?;
+        if self.majors != Majors::default() {
+            write!(f, ", {}", self.majors.describe())?;
+        }
+        Ok(())
     }
 }
 
 impl GemmConfig {
-    /// The ldmatrix read of warp 0's first 16×16 block of A as a TV layout: lane → row start,
-    /// value → the 8 consecutive k of its 16-byte row (indices into the column-major (BM,BK) tile).
+    /// The ldmatrix read of warp 0's first 16×16 block of A as a TV layout: lane → the start of
+    /// its 16-byte row, value → the 8 consecutive elements of that row (indices into the
+    /// column-major (BM,BK) tile). K-major: lanes 0-15 rows m 0-15 at k 0, lanes 16-31 at k 8,
+    /// each row 8 consecutive k. M-major (`ldmatrix.trans`): lane l reads k = l % 8 + 8 (l / 16)
+    /// at m = 8 ((l / 8) % 2), each row 8 consecutive m.
     pub fn ldmatrix_tv_a(&self) -> Layout {
         let bm = self.tile.0 as i64;
+        let ints =
+            |v: &[i64]| IntTuple::tuple(v.iter().map(|&x| IntTuple::int(x)).collect::<Vec<_>>());
+        let (lane_shape, lane_stride, value_stride) = match self.majors.a {
+            Major::K => (ints(&[16, 2]), ints(&[1, 8 * bm]), bm),
+            Major::MN => (ints(&[8, 2, 2]), ints(&[bm, 8, 8 * bm]), 1),
+        };
         Layout::new(
-            IntTuple::tuple([
-                IntTuple::tuple([IntTuple::int(16), IntTuple::int(2)]),
-                IntTuple::int(8),
-            ]),
-            IntTuple::tuple([
-                IntTuple::tuple([IntTuple::int(1), IntTuple::int(8 * bm)]),
-                IntTuple::int(bm),
-            ]),
+            IntTuple::tuple([lane_shape, IntTuple::int(8)]),
+            IntTuple::tuple([lane_stride, IntTuple::int(value_stride)]),
         )
         .expect("congruent")
     }
@@ -435,8 +515,12 @@ impl GemmConfig {
     /// Predicted shared-memory bank conflict degree of A's ldmatrix reads (1: conflict-free),
     /// from the bank analysis of the stage layout.
     pub fn predicted_ldmatrix_conflicts(&self) -> Option<usize> {
+        self.ldmatrix_bank_report().ok().map(|r| r.degree)
+    }
+
+    /// The bank analysis of A's ldmatrix reads over its stage layout (16-bit elements,
+    /// 128-bit accesses): what [`Self::predicted_ldmatrix_conflicts`] reads and the GPU probe runs.
+    pub fn ldmatrix_bank_report(&self) -> Result<crate::analysis::bank::BankReport, String> {
         crate::analysis::bank::analyze(&self.smem_a, &self.ldmatrix_tv_a(), 16, 128)
-            .ok()
-            .map(|r| r.degree)
     }
 }

@@ -43,6 +43,133 @@ pub enum FlagError {
 /// Reads a flag's text into a value: handed in by the command line (`cute::app::read_gemm_flag`).
 pub type ReadFlag = fn(&str) -> Result<FlagValue, FlagError>;
 
+/// How an operand lies in global memory: along which of its two modes its elements are
+/// contiguous. A is M×K and B is N×K; `K` is K-major (a row of A, of B, is contiguous: the
+/// default), `MN` is M-major for A and N-major for B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Major {
+    /// K contiguous: element (row, k) at `row * K + k`.
+    #[default]
+    K,
+    /// M (for A) or N (for B) contiguous: element (row, k) at `k * rows + row`.
+    MN,
+}
+
+impl Major {
+    /// The letter of an operand's majorness on the command line: `K`, or `M` for A and `N`
+    /// for B (`MN` names either).
+    pub fn letter(self, operand: Operand) -> &'static str {
+        match (self, operand) {
+            (Major::K, _) => "K",
+            (Major::MN, Operand::A) => "M",
+            (Major::MN, Operand::B) => "N",
+        }
+    }
+
+    /// Read `--a-major`/`--b-major`: `K`, or `M` (A) / `N` (B), or `MN` for either.
+    pub fn parse(operand: Operand, text: &str) -> Result<Major, String> {
+        let flag = operand.major_flag();
+        match (text.trim().to_ascii_uppercase().as_str(), operand) {
+            ("K", _) => Ok(Major::K),
+            ("MN", _) | ("M", Operand::A) | ("N", Operand::B) => Ok(Major::MN),
+            _ => Err(format!(
+                "{flag}: expected K or {} (how {} lies in global memory), got '{text}'",
+                Major::MN.letter(operand),
+                operand.describe()
+            )),
+        }
+    }
+}
+
+/// One of the two operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A, M×K.
+    A,
+    /// B, N×K.
+    B,
+}
+
+impl Operand {
+    /// The flag that sets its majorness.
+    pub fn major_flag(self) -> &'static str {
+        match self {
+            Operand::A => "--a-major",
+            Operand::B => "--b-major",
+        }
+    }
+
+    /// `A (M×K)` or `B (N×K)`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Operand::A => "A (M×K)",
+            Operand::B => "B (N×K)",
+        }
+    }
+}
+
+/// The majorness of A and B in global memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Majors {
+    /// A's (M×K).
+    pub a: Major,
+    /// B's (N×K).
+    pub b: Major,
+}
+
+impl Majors {
+    /// Every combination, the default (TN) first.
+    pub const ALL: [Majors; 4] = [
+        Majors {
+            a: Major::K,
+            b: Major::K,
+        },
+        Majors {
+            a: Major::MN,
+            b: Major::K,
+        },
+        Majors {
+            a: Major::MN,
+            b: Major::MN,
+        },
+        Majors {
+            a: Major::K,
+            b: Major::MN,
+        },
+    ];
+
+    /// BLAS's name of the combination (CUTLASS's convention, column-major BLAS seen from
+    /// C = A·Bᵀ): A's letter is T when A is K-major, N when M-major; B's is N when B is
+    /// K-major, T when N-major. TN is both K-major; a row-major PyTorch `A @ W` (W K×N row-major)
+    /// is TT here.
+    pub fn blas(self) -> &'static str {
+        match (self.a, self.b) {
+            (Major::K, Major::K) => "TN",
+            (Major::MN, Major::K) => "NN",
+            (Major::MN, Major::MN) => "NT",
+            (Major::K, Major::MN) => "TT",
+        }
+    }
+
+    /// `A K-major, B N-major (TT)`.
+    pub fn describe(self) -> String {
+        format!(
+            "A {}-major, B {}-major ({})",
+            self.a.letter(Operand::A),
+            self.b.letter(Operand::B),
+            self.blas()
+        )
+    }
+
+    /// The operand's majorness.
+    pub fn of(self, operand: Operand) -> Major {
+        match operand {
+            Operand::A => self.a,
+            Operand::B => self.b,
+        }
+    }
+}
+
 /// `--atom-layout`'s default, the warps `(2,2,1)`.
 pub const DEFAULT_ATOM_LAYOUT: &str = "(2,2,1)";
 
@@ -79,6 +206,8 @@ pub struct GemmFlags {
     pub persistent: bool,
     /// Hopper path: C stored through shared memory by TMA.
     pub tma_store: bool,
+    /// How A and B lie in global memory (`--a-major`, `--b-major`).
+    pub majors: Majors,
     /// How the flags' text is read into values.
     pub read: ReadFlag,
 }
@@ -120,6 +249,7 @@ impl GemmFlags {
             cluster: None,
             persistent: false,
             tma_store: false,
+            majors: Majors::default(),
             read,
         }
     }
@@ -190,14 +320,27 @@ pub(crate) fn int_list(
     }
 }
 
-/// The problem sizes both paths need: not empty, K a multiple of 8 (`why` says what needs it),
-/// and every size within the kernels' 32-bit integer arguments.
+/// The problem sizes both paths need: not empty, K a multiple of 8, and M (N) a multiple of 8
+/// when A (B) is M-major (N-major): each operand's contiguous extent is its row pitch, read 16
+/// bytes at a time (`why` says what needs it); and every size within the kernels' 32-bit
+/// integer arguments.
 pub(crate) fn check_problem(f: &GemmFlags, why: &str) -> Result<(), String> {
     if f.m == 0 || f.n == 0 || f.k == 0 {
         return Err("--m/--n/--k: the problem must not be empty".into());
     }
     if !f.k.is_multiple_of(8) {
         return Err(format!("--k: K = {} must be a multiple of 8 ({why})", f.k));
+    }
+    for (operand, size, name) in [(Operand::A, f.m, "--m: M"), (Operand::B, f.n, "--n: N")] {
+        if f.majors.of(operand) == Major::MN && !size.is_multiple_of(8) {
+            return Err(format!(
+                "{name} = {size} must be a multiple of 8 when {} is {}-major ({} {}): its rows along that mode are read 16 bytes at a time ({why})",
+                operand.describe(),
+                Major::MN.letter(operand),
+                operand.major_flag(),
+                Major::MN.letter(operand),
+            ));
+        }
     }
     if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
         return Err("--m/--n/--k: sizes must fit in 31 bits".into());

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::flags::Operand;
 use super::nvrtc::Compiled;
 use super::run::{Gpu, Measurement, Timing};
 use super::variant::Variant;
@@ -17,6 +18,17 @@ fn config_cell(c: &Variant) -> String {
 
 fn conflicts(c: &Variant) -> String {
     c.predicted_conflicts()
+}
+
+/// `M, K (NN)`: A's and B's majorness in global memory and BLAS's name of the pair.
+fn majors_cell(c: &Variant) -> String {
+    let m = c.majors();
+    format!(
+        "{}, {} ({})",
+        m.a.letter(Operand::A),
+        m.b.letter(Operand::B),
+        m.blas()
+    )
 }
 
 /// How `cute gemm` prints its report.
@@ -51,6 +63,9 @@ fn record(
         "n": n,
         "k": k,
         "dtype": c.dtype().name(),
+        "a_major": c.majors().a.letter(Operand::A),
+        "b_major": c.majors().b.letter(Operand::B),
+        "blas": c.majors().blas(),
         "arch": arch,
         "device": device,
         "threads": c.threads(),
@@ -59,6 +74,7 @@ fn record(
         "static_smem_bytes": compiled.static_smem,
         "dynamic_smem_bytes": c.smem_bytes(),
         "predicted_ldmatrix_conflicts": conflicts(c),
+        "measured_ldmatrix_slowdown": run.and_then(|r| r.measured_bank),
         "tflops": measured(&|r| json!(r.tflops())),
         "cublas_tflops": measured(&|r| json!(r.cublas_tflops())),
         "ratio": measured(&|r| json!(r.ratio())),
@@ -143,6 +159,7 @@ pub fn measurements(
     let mut t = crate::render::fitted_table();
     t.set_header([
         "configuration",
+        "A, B major",
         "TFLOP/s (rounds)",
         "cuBLAS TFLOP/s (rounds)",
         "ratio (rounds)",
@@ -151,12 +168,13 @@ pub fn measurements(
         "regs",
         "spills",
         "smem",
-        "ldmatrix conflicts (predicted)",
+        "ldmatrix conflicts (predicted; measured)",
     ]);
     for r in rows {
         let [ours, theirs, ratio] = r.spread();
         t.add_row([
             config_cell(&r.config),
+            majors_cell(&r.config),
             format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
             format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
             format!(
@@ -190,7 +208,10 @@ pub fn measurements(
             opt(r.compiled.registers),
             opt(r.compiled.spill_bytes),
             format!("{} B", r.config.smem_bytes()),
-            conflicts(&r.config),
+            match r.measured_bank {
+                Some(x) => format!("{}; {x:.2}x", conflicts(&r.config)),
+                None => conflicts(&r.config),
+            },
         ]);
     }
     let (m, n, k) = rows.first().map_or((0, 0, 0), |r| r.config.mnk());
@@ -223,6 +244,7 @@ pub fn compiled(arch: &str, rows: &[(Variant, Compiled)], format: ReportFormat) 
     let mut t = crate::render::fitted_table();
     t.set_header([
         "configuration",
+        "A, B major",
         "arch",
         "regs",
         "spill stores (B)",
@@ -233,6 +255,7 @@ pub fn compiled(arch: &str, rows: &[(Variant, Compiled)], format: ReportFormat) 
     for (c, r) in rows {
         t.add_row([
             config_cell(c),
+            majors_cell(c),
             arch.to_string(),
             opt(r.registers),
             opt(r.spill_bytes),
@@ -292,6 +315,10 @@ mod tests {
             }
         }
         assert_eq!(records[0]["registers"], 128);
+        assert_eq!(
+            (&records[0]["a_major"], &records[0]["blas"]),
+            (&serde_json::json!("K"), &serde_json::json!("TN"))
+        );
         assert!(records[0]["spill_bytes"].is_null() && records[0]["tflops"].is_null());
     }
 

@@ -10,6 +10,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 
 use super::config::Dtype;
+use super::flags::{Major, Majors};
 use super::nvrtc::{Compiled, compile};
 use super::variant::Variant;
 use super::verify::{self, HostCheck};
@@ -77,6 +78,11 @@ pub struct Measurement {
     pub rounds: Vec<(f64, f64)>,
     /// The compiler's report.
     pub compiled: Compiled,
+    /// The operand reads' bank conflicts measured on the GPU (`cute bank --measure`'s probe of
+    /// the mma.sync path's ldmatrix pattern over A's stage layout): the slowdown against a
+    /// conflict-free pattern of the same shape; `None` where not measured (the Hopper path's
+    /// reads are wgmma's, not thread loads).
+    pub measured_bank: Option<f64>,
 }
 
 impl Measurement {
@@ -257,9 +263,12 @@ pub(crate) struct Problem<T> {
     pub(crate) c: CudaSlice<T>,
     /// cuBLAS's C, for the relative error.
     pub(crate) reference: Vec<f32>,
-    /// A and B as the GPU reads them (rounded to the element type), for the fp64 check.
+    /// A and B as the GPU reads them (rounded to the element type, in their buffers' order),
+    /// for the fp64 check.
     pub(crate) host_a: Vec<f32>,
     pub(crate) host_b: Vec<f32>,
+    /// How A and B lie in their buffers.
+    pub(crate) majors: Majors,
     blas: BlasConfig<T>,
     /// With `--flush-l2`: the buffer written before every timed run.
     scratch: Option<CudaSlice<u8>>,
@@ -340,9 +349,8 @@ where
 {
     pub(crate) fn problem<T: Element>(
         &self,
-        m: usize,
-        n: usize,
-        k: usize,
+        (m, n, k): (usize, usize, usize),
+        majors: Majors,
         flush_l2: bool,
     ) -> Result<Problem<T>, GpuError>
     where
@@ -363,16 +371,26 @@ where
             .stream
             .alloc_zeros::<T>(m * n)
             .map_err(failed("alloc C"))?;
-        // C (row-major M×N) = column-major C^T (N×M) = B_buf^T (N×K) · A_buf (K×M)
+        // C (row-major M×N) is column-major Cᵀ (N×M) = B (N×K) · Aᵀ (K×M). Read column-major, a
+        // K-major B buffer is Bᵀ (K×N, ld K): transposed; an N-major one is B (ld N). A K-major
+        // A buffer is Aᵀ (K×M, ld K): as it is; an M-major one is A (M×K, ld M): transposed.
+        let (transa, lda) = match majors.b {
+            Major::K => (blas_sys::cublasOperation_t::CUBLAS_OP_T, k),
+            Major::MN => (blas_sys::cublasOperation_t::CUBLAS_OP_N, n),
+        };
+        let (transb, ldb) = match majors.a {
+            Major::K => (blas_sys::cublasOperation_t::CUBLAS_OP_N, k),
+            Major::MN => (blas_sys::cublasOperation_t::CUBLAS_OP_T, m),
+        };
         let blas = BlasConfig {
-            transa: blas_sys::cublasOperation_t::CUBLAS_OP_T,
-            transb: blas_sys::cublasOperation_t::CUBLAS_OP_N,
+            transa,
+            transb,
             m: n as i32,
             n: m as i32,
             k: k as i32,
             alpha: T::from_f32(1.0),
-            lda: k as i32,
-            ldb: k as i32,
+            lda: lda as i32,
+            ldb: ldb as i32,
             beta: T::from_f32(0.0),
             ldc: n as i32,
         };
@@ -393,6 +411,7 @@ where
             reference: Vec::new(),
             host_a: ha.into_iter().map(T::to_f32).collect(),
             host_b: hb.into_iter().map(T::to_f32).collect(),
+            majors,
             blas,
             scratch,
         };
@@ -508,8 +527,11 @@ where
             f64::NAN
         };
         let host = verify::check(
-            &p.host_a,
-            &p.host_b,
+            verify::Operands {
+                a: &p.host_a,
+                b: &p.host_b,
+                majors: p.majors,
+            },
             &got,
             (m, n, k),
             cfg.dtype(),
@@ -543,6 +565,7 @@ where
             host,
             rounds,
             compiled,
+            measured_bank: None,
         })
     }
 
@@ -555,10 +578,14 @@ where
     where
         CudaBlas: Gemm<T>,
     {
-        let (m, n, k) = cfgs[0].mnk();
-        let mut p = self.problem::<T>(m, n, k, timing.flush_l2)?;
+        let mut p = self.problem::<T>(cfgs[0].mnk(), cfgs[0].majors(), timing.flush_l2)?;
         let mut out = Vec::new();
         for c in cfgs {
+            // a configuration of another majorness (or size) gets its own buffers
+            if c.majors() != p.majors || c.mnk() != cfgs[0].mnk() {
+                drop(p);
+                p = self.problem::<T>(c.mnk(), c.majors(), timing.flush_l2)?;
+            }
             let r = self.measure(c, &mut p, timing)?;
             report(&r);
             out.push(r);

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use super::command::GemmOptions;
-use super::flags::GemmFlags;
+use super::flags::{GemmFlags, Majors};
 use super::hopper::choose::{self, Given};
 use super::report::ReportFormat;
 use super::run::{Gpu, GpuError, Measurement, Timing};
@@ -25,6 +25,8 @@ pub struct SuiteShape {
     pub dtype: &'static str,
     /// Which group of the list it belongs to.
     pub group: &'static str,
+    /// The operands' majorness in global memory (TN, both K-major, but in the majorness rows).
+    pub majors: Majors,
 }
 
 const fn shape(
@@ -40,6 +42,15 @@ const fn shape(
         k,
         dtype,
         group,
+        majors: Majors::ALL[0],
+    }
+}
+
+/// A shape of 8192³ bf16 with the operands' majorness `Majors::ALL[i]`.
+const fn majorness(i: usize) -> SuiteShape {
+    SuiteShape {
+        majors: Majors::ALL[i],
+        ..shape(8192, 8192, 8192, "bf16", "majorness")
     }
 }
 
@@ -71,9 +82,10 @@ pub const SUITE: &[SuiteShape] = &[
     shape(8192, 8192, 8192, "f16", "f16"),
     shape(128, 8192, 8192, "f16", "f16"),
     shape(4095, 4097, 4104, "f16", "f16"),
-    // HOOK (issue 20, majorness): the four operand majornesses at 8192³ join the suite here once
-    // `--a-major/--b-major` are on main (branch `majors`): one SuiteShape field for them, and
-    // four rows of 8192³ bf16.
+    // the other three majornesses at 8192³ (TN, both K-major, is the square above)
+    majorness(1),
+    majorness(2),
+    majorness(3),
 ];
 
 /// The flags of a suite shape: `base` (the command line's other flags) with its sizes and type.
@@ -83,6 +95,7 @@ pub fn shape_flags(base: &GemmFlags, s: &SuiteShape) -> GemmFlags {
     f.n = s.n;
     f.k = s.k;
     f.dtype = s.dtype.into();
+    f.majors = s.majors;
     f
 }
 
@@ -180,7 +193,12 @@ pub fn print_choices(
 /// A measurement's shape, as the suite table and summary name it.
 fn shape_name(r: &Measurement) -> String {
     let (m, n, k) = r.config.mnk();
-    format!("{m}x{n}x{k} {}", r.config.dtype().name())
+    let majors = r.config.majors();
+    if majors == Majors::ALL[0] {
+        format!("{m}x{n}x{k} {}", r.config.dtype().name())
+    } else {
+        format!("{m}x{n}x{k} {} {}", r.config.dtype().name(), majors.blas())
+    }
 }
 
 /// The suite's table (a row per shape: its configuration, TFLOP/s, cuBLAS's, the ratio, whether

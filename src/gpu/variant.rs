@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::config::{Dtype, GemmConfig};
-use super::flags::GemmFlags;
+use super::flags::{GemmFlags, Majors};
 use super::hopper::config::{HopperConfig, is_sm90};
 
 /// A validated kernel configuration.
@@ -31,7 +31,7 @@ impl Variant {
                     .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
                     .clamp(1, super::hopper::config::MAX_CONSUMERS),
             );
-            g.mma = Some(super::hopper::config::sm90_mma(&f.dtype, n));
+            g.mma = Some(super::hopper::config::sm90_mma(&f.dtype, n, f.majors));
             HopperConfig::from_flags(&g).map(Variant::Sm90)
         } else if is_sm90(f.mma.as_deref()) {
             HopperConfig::from_flags(f).map(Variant::Sm90)
@@ -53,6 +53,14 @@ impl Variant {
         match self {
             Variant::Sm80(c) => (c.m, c.n, c.k),
             Variant::Sm90(c) => (c.m, c.n, c.k),
+        }
+    }
+
+    /// How A and B lie in global memory.
+    pub fn majors(&self) -> Majors {
+        match self {
+            Variant::Sm80(c) => c.majors,
+            Variant::Sm90(c) => c.majors,
         }
     }
 
@@ -126,16 +134,28 @@ impl Variant {
         }
     }
 
-    /// The predicted shared-memory bank conflicts of the operand reads, in words.
+    /// The predicted shared-memory bank conflicts of the operand reads, in words: ldmatrix's
+    /// reads of A on the mma.sync path; wgmma's core-matrix reads of A and B on the Hopper path
+    /// (with the stages' layout types).
     pub fn predicted_conflicts(&self) -> String {
+        let words = |d: Option<usize>| match d {
+            Some(1) => "none".to_string(),
+            Some(d) => format!("{d}-way"),
+            None => "?".into(),
+        };
         match self {
-            Variant::Sm80(c) => match c.predicted_ldmatrix_conflicts() {
-                Some(1) => "none".into(),
-                Some(d) => format!("{d}-way"),
-                None => "?".into(),
-            },
-            // the tensor cores read the 128B-swizzled stage through the descriptor
-            Variant::Sm90(_) => "none (SW128)".into(),
+            Variant::Sm80(c) => words(c.predicted_ldmatrix_conflicts()),
+            Variant::Sm90(c) => {
+                use super::hopper::config::predicted_core_matrix_conflicts as core;
+                let a = words(core(&c.smem_a, c.majors.a, c.tile.0));
+                let b = words(core(&c.smem_b, c.majors.b, c.tile.1));
+                let (sa, sb) = (c.desc_a.swizzle.name(), c.desc_b.swizzle.name());
+                if a == b && sa == sb {
+                    format!("{a} ({sa})")
+                } else {
+                    format!("A {a} ({sa}), B {b} ({sb})")
+                }
+            }
         }
     }
 }

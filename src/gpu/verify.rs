@@ -14,6 +14,26 @@
 //! element is far outside it.
 
 use super::config::Dtype;
+use super::flags::{Major, Majors};
+
+/// A and B as the GPU read them: A (M×K) and B (N×K) in their buffers' order.
+#[derive(Clone, Copy, Debug)]
+pub struct Operands<'a> {
+    /// A's buffer: `a[i * K + k]` when K-major, `a[k * M + i]` when M-major.
+    pub a: &'a [f32],
+    /// B's buffer: `b[j * K + k]` when K-major, `b[k * N + j]` when N-major.
+    pub b: &'a [f32],
+    /// How they lie.
+    pub majors: Majors,
+}
+
+/// The (row, k) strides of an operand of `rows` rows in its buffer.
+fn strides(major: Major, rows: usize, k: usize) -> (usize, usize) {
+    match major {
+        Major::K => (k, 1),
+        Major::MN => (1, rows),
+    }
+}
 
 /// Pseudo-random elements checked besides the edges.
 pub const RANDOM_POINTS: usize = 256;
@@ -80,11 +100,10 @@ fn unit_out(d: Dtype) -> f64 {
 /// One fp32 ulp per accumulation step.
 const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
 
-/// Compare `c` (M×N, row-major) with `A · Bᵀ` computed in fp64 on `points`: `a` is M×K and `b`
-/// N×K, both row-major (K-major), as the GPU read them.
+/// Compare `c` (M×N, row-major) with `A · Bᵀ` computed in fp64 on `points`: A (M×K) and B
+/// (N×K) read from their buffers in their majorness, as the GPU read them.
 pub fn check(
-    a: &[f32],
-    b: &[f32],
+    operands: Operands,
     c: &[f32],
     (m, n, k): (usize, usize, usize),
     dtype: Dtype,
@@ -96,18 +115,24 @@ pub fn check(
         worst: 0.0,
         worst_at: (0, 0, 0.0, 0.0),
     };
-    if a.len() < m * k || b.len() < n * k || c.len() < m * n {
+    let Operands { a, b, majors } = operands;
+    let (Some(ak), Some(bk), Some(cn)) = (m.checked_mul(k), n.checked_mul(k), m.checked_mul(n))
+    else {
+        return out;
+    };
+    if a.len() < ak || b.len() < bk || c.len() < cn {
         return out;
     }
+    let (a_row, a_k) = strides(majors.a, m, k);
+    let (b_row, b_k) = strides(majors.b, n, k);
     let u_out = unit_out(dtype);
     for &(i, j) in points {
         if i >= m || j >= n {
             continue;
         }
-        let (row, col) = (&a[i * k..(i + 1) * k], &b[j * k..(j + 1) * k]);
         let (mut sum, mut abs) = (0f64, 0f64);
-        for (x, y) in row.iter().zip(col) {
-            let p = *x as f64 * *y as f64;
+        for kk in 0..k {
+            let p = a[i * a_row + kk * a_k] as f64 * b[j * b_row + kk * b_k] as f64;
             sum += p;
             abs += p.abs();
         }
@@ -197,11 +222,16 @@ mod tests {
             let (a, b) = (values(m * k, 1), values(n * k, 2));
             let points = sample(m, n);
             let good = kernel(&a, &b, (m, n, k), 64, None);
-            let r = check(&a, &b, &good, (m, n, k), Dtype::Bf16, &points);
+            let ops = Operands {
+                a: &a,
+                b: &b,
+                majors: Majors::default(),
+            };
+            let r = check(ops, &good, (m, n, k), Dtype::Bf16, &points);
             assert!(r.passed(), "{m}x{n}x{k}: {r:?}");
             // one K-tile skipped
             let skipped = kernel(&a, &b, (m, n, k), 64, Some(1));
-            let r = check(&a, &b, &skipped, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &skipped, (m, n, k), Dtype::Bf16, &points);
             assert!(
                 !r.passed() && r.failures > r.points / 2,
                 "{m}x{n}x{k}: {r:?}"
@@ -211,7 +241,7 @@ mod tests {
             for j in 0..n {
                 unwritten[(m - 1) * n + j] = f32::NAN;
             }
-            let r = check(&a, &b, &unwritten, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &unwritten, (m, n, k), Dtype::Bf16, &points);
             assert!(
                 !r.passed() && r.failures >= n && r.worst.is_infinite(),
                 "{r:?}"
@@ -221,8 +251,54 @@ mod tests {
             for i in 0..m {
                 zeroed[i * n + n - 1] = 0.0;
             }
-            let r = check(&a, &b, &zeroed, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &zeroed, (m, n, k), Dtype::Bf16, &points);
             assert!(!r.passed(), "{r:?}");
+        }
+    }
+
+    /// A buffer of `rows × k` in K-major order, rewritten in MN-major order.
+    fn transposed(x: &[f32], rows: usize, k: usize) -> Vec<f32> {
+        let mut t = vec![0f32; x.len()];
+        for r in 0..rows {
+            for kk in 0..k {
+                t[kk * rows + r] = x[r * k + kk];
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn the_reference_reads_each_majorness() {
+        let (m, n, k) = (24, 40, 136);
+        let (a, b) = (values(m * k, 3), values(n * k, 4));
+        let good = kernel(&a, &b, (m, n, k), 64, None);
+        let points = sample(m, n);
+        let (at, bt) = (transposed(&a, m, k), transposed(&b, n, k));
+        for majors in Majors::ALL {
+            let a_buf = if majors.a == Major::MN { &at } else { &a };
+            let b_buf = if majors.b == Major::MN { &bt } else { &b };
+            let ops = Operands {
+                a: a_buf,
+                b: b_buf,
+                majors,
+            };
+            let r = check(ops, &good, (m, n, k), Dtype::Bf16, &points);
+            assert!(r.passed(), "{}: {r:?}", majors.describe());
+            // the buffer read in the other majorness is another matrix
+            let wrong = Operands {
+                a: a_buf,
+                b: b_buf,
+                majors: Majors {
+                    a: if majors.a == Major::K {
+                        Major::MN
+                    } else {
+                        Major::K
+                    },
+                    b: majors.b,
+                },
+            };
+            let r = check(wrong, &good, (m, n, k), Dtype::Bf16, &points);
+            assert!(!r.passed(), "{}: {r:?}", majors.describe());
         }
     }
 }

@@ -434,6 +434,16 @@ fn partition_axes(by: Partitioner) -> Option<(&'static str, &'static str)> {
 /// down, the other modes across), each cell of the partition labelled `V<value>` (its value
 /// index in the partition) on the thread's colour, the others blank; then the partition as CuTe
 /// prints it and what was not drawn. Ends with a newline.
+/// The picture of a partition statement as text: its tile marked ([`crate::analysis::partition::mark`])
+/// and drawn by [`partition_terminal`] (what `cute show` and the REPL's `:show` print).
+pub fn partition_picture(
+    st: &PartitionStatement,
+    color: bool,
+) -> Result<String, crate::eval::EvalError> {
+    let marked = crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result)?;
+    Ok(partition_terminal(st, &marked, color))
+}
+
 pub fn partition_terminal(st: &PartitionStatement, m: &MarkedTile, color: bool) -> String {
     let values = m.values.len();
     let whose = match st.thread {

@@ -78,7 +78,7 @@ pub static COMMANDS: &[ReplCommand] = &[
     ReplCommand {
         name: ":show",
         args: "EXPR",
-        help: "properties table and grid of a value",
+        help: "properties table and grid of a value; of a thread's partition, the tile with its cells marked",
         run: |s, arg, out, err| {
             if arg.trim().is_empty() {
                 let _ = writeln!(err, "error: :show takes an expression: :show EXPR");
@@ -282,6 +282,24 @@ impl Session {
             color: self.color,
             ..RenderOptions::default()
         };
+        // a thread's partition (`copy.thread(7).partition_S(sA)`, `local_partition(...)`): the
+        // tile with the thread's cells marked, as `cute show` draws it
+        match crate::analysis::partition::read(&self.env, arg) {
+            Ok(Some(st)) => {
+                match crate::render::tv::partition_picture(&st, self.color) {
+                    Ok(s) => {
+                        let _ = write!(out, "{s}");
+                    }
+                    Err(e) => self.report(1, arg, &e, out, err),
+                }
+                return;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                self.report(1, arg, &e, out, err);
+                return;
+            }
+        }
         match self.env.run(arg) {
             Ok(Outcome::Value(v)) => match render::show(&v, &opts) {
                 Ok(s) => {

@@ -89,7 +89,10 @@ fn bad_input_names_the_condition() {
     for (stmt, needle) in [
         ("complement(make_identity_layout((4,8)))", "does not take"),
         ("(4,8):(1@0,1)(5)", "ScaledBasis op+ error"),
-        ("make_identity_layout((((((2)))),3))", "deeper than 4"),
+        (
+            "make_identity_layout((((((2)))),3))",
+            "deeper than the 4 levels",
+        ),
         ("(4,8):(1@300,1@1)", "outside 0..=254"),
         ("(4,8):(1@,1@1)", "mode index after '@'"),
         ("(4@0,8):(1,1)", "basis element"),

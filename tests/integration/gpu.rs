@@ -245,3 +245,45 @@ fn bank_measure_agrees_with_the_prediction() {
         "{measured:?}"
     );
 }
+
+/// `cute gemm --sweep` measures each mma.sync row's ldmatrix reads on the GPU next to the
+/// predicted conflicts (issue 18): an 8-way (plain rows) stage layout measures slower than a
+/// conflict-free (swizzled) one.
+#[test]
+#[ignore = "needs a GPU: run on the device with --ignored"]
+fn the_sweep_measures_the_predicted_bank_conflicts() {
+    // on the device the binary lies beside the test binary (CUTE_BIN), not where it was built
+    let bin = std::env::var("CUTE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_cute").into());
+    let out = std::process::Command::new(bin)
+        .args([
+            "gemm", "--sweep", "--m", "1024", "--n", "1024", "--k", "1024", "--rounds", "3",
+            "--format", "json",
+        ])
+        .output()
+        .expect("cute runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut by_prediction: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        if r["path"] == "mma.sync" {
+            let m = r["measured_ldmatrix_slowdown"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("no measurement: {line}"));
+            let p = r["predicted_ldmatrix_conflicts"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            by_prediction.entry(p).or_default().push(m);
+        }
+    }
+    let worst = |p: &str| by_prediction[p].iter().cloned().fold(0.0, f64::max);
+    let best = |p: &str| by_prediction[p].iter().cloned().fold(f64::MAX, f64::min);
+    assert!(
+        best("8-way") > worst("none"),
+        "8-way rows should measure slower than conflict-free ones: {by_prediction:?}"
+    );
+}

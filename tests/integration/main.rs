@@ -19,6 +19,7 @@ mod hopper;
 mod hostile;
 mod json_schema;
 mod laws;
+mod majors;
 mod render;
 mod roundtrip;
 mod smem;

@@ -8,6 +8,21 @@ use crate::eval::convert::to_coord;
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
+        "layout",
+        "layout(X)",
+        "the layout of a tensor (of a layout or composed layout: itself); layout<I...>(L) is get",
+        "layout(local_tile(make_layout((64,64)), (16,16), (1,2)))",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            Value::OffsetLayout(_, l) => Ok(Value::Layout(l.clone())),
+            Value::SwizzledTensor(_, c) => Ok(Value::Composed(c.clone())),
+            Value::Composed(c) => Ok(Value::Composed(c.clone())),
+            _ => lay(a, Ok(a.layout(0)?)),
+        },
+        coordinates: true
+    ),
+    f!(
         "make_identity_layout",
         "make_identity_layout(SHAPE)",
         "the layout that maps each coordinate of SHAPE to itself: strides are CuTe's basis elements (1@0, 1@1, 1@1@0 ...)",

@@ -296,6 +296,7 @@ static CORE: &[Function] = &[
         1,
         1,
         |a| { Ok(Value::IntTuple(a.layout(0)?.stride().clone())) },
+        tensor: OnTensor::Keep,
         coordinates: true
     ),
     f!(

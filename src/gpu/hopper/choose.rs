@@ -131,7 +131,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         }
     };
     g.consumers = Some(consumers);
-    g.mma = Some(sm90_mma(&f.dtype, n));
+    g.mma = Some(sm90_mma(&f.dtype, n, f.majors));
     // 2. persistent grid and TMA store
     if f.cluster.is_none() && !f.persistent && !f.tma_store {
         g.persistent = true;
@@ -160,7 +160,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     let mut chosen = vec![format!(
         "tile {}x{n}: --consumers {consumers} --mma {}",
         64 * consumers,
-        sm90_mma(&f.dtype, n)
+        sm90_mma(&f.dtype, n, f.majors)
     )];
     if g.persistent {
         chosen.push("--persistent".into());
@@ -169,12 +169,16 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         chosen.push("--tma-store".into());
     }
     chosen.push(format!("--raster {}", g.raster));
+    let what = if f.majors == crate::gpu::flags::Majors::ALL[0] {
+        f.dtype.clone()
+    } else {
+        format!("{}, {}", f.dtype, f.majors.blas())
+    };
     let line = format!(
-        "chosen for {}×{}×{} ({}): {} because {}",
+        "chosen for {}×{}×{} ({what}): {} because {}",
         f.m,
         f.n,
         f.k,
-        f.dtype,
         chosen.join(" "),
         why.join("; ")
     );

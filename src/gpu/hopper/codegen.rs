@@ -1,15 +1,17 @@
-//! CUDA C++ for the Hopper kernel: TMA loads into 128B-swizzled stages, wgmma from shared-memory
-//! descriptors, producer/consumer warpgroups synchronised by mbarriers.
+//! CUDA C++ for the Hopper kernel: TMA loads into swizzled stages (any GMMA layout type, either
+//! majorness), wgmma from shared-memory descriptors with the operands' transpose bits,
+//! producer/consumer warpgroups synchronised by mbarriers.
 //!
-//! What comes from layouts: the block raster (block → tile), the descriptors' SBO, K-slice and
-//! per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! What comes from layouts: the block raster (block → tile), the descriptors' LBO, SBO, K-slice
+//! and per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! the TMA boxes of each stage and where they land ([`super::config::TmaPlan`]),
 //! and the epilogue's thread → element mapping, the wgmma accumulator layout
 //! `CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` (CuTe's
 //! `mma_traits_sm90_gmma.hpp`) emitted as index arithmetic.
 
 use std::fmt::Write as _;
 
-use super::config::HopperConfig;
+use super::config::{HopperConfig, TmaBox};
 use crate::algebra::{IntTuple, Layout};
 use crate::gpu::config::Dtype;
 use crate::gpu::emit::layout_expr;
@@ -34,18 +36,39 @@ pub fn c_layout(n: usize) -> Layout {
     .expect("congruent")
 }
 
-fn wgmma_fn(n: usize, ty: &str) -> String {
+/// The wgmma call: `imm-trans-a`/`imm-trans-b` are 1 for an MN-major operand (the descriptor
+/// then reads it transposed), 0 for K-major.
+fn wgmma_fn(n: usize, ty: &str, (trans_a, trans_b): (u32, u32)) -> String {
     let regs = n / 2;
     let list: Vec<String> = (0..regs).map(|r| format!("%{r}")).collect();
     let outs: Vec<String> = (0..regs).map(|r| format!("\"+f\"(d[{r}])")).collect();
     format!(
-        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, 0, 0;\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
+        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, {trans_a}, {trans_b};\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
         sc = regs + 2,
         a = regs,
         b = regs + 1,
         list = list.join(", "),
         outs = outs.join(", "),
     )
+}
+
+/// Boxes of an operand issued one line each; more (evenly spaced) are issued from a loop.
+const MAX_UNROLLED_BOXES: usize = 8;
+
+/// The constant step between consecutive boxes (smem bytes, row, k), when there is one.
+fn box_step(boxes: &[TmaBox]) -> Option<(usize, usize, usize)> {
+    let (first, second) = (boxes.first()?, boxes.get(1)?);
+    let step = (
+        second.smem_bytes.checked_sub(first.smem_bytes)?,
+        second.row.checked_sub(first.row)?,
+        second.k.checked_sub(first.k)?,
+    );
+    let even = boxes.iter().enumerate().all(|(q, b)| {
+        b.smem_bytes == first.smem_bytes + q * step.0
+            && b.row == first.row + q * step.1
+            && b.k == first.k + q * step.2
+    });
+    even.then_some(step)
 }
 
 /// The kernel's source.
@@ -77,13 +100,40 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let _ = writeln!(
         w,
-        "// wgmma descriptors (derived from the stage layouts): A SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B SBO {} B, K slices at {:?} B; LBO 16 B; 128B swizzle",
+        "// {}\n// wgmma descriptors (derived from the stage layouts): A {} {}-major LBO {} B SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B {} {}-major LBO {} B SBO {} B, K slices at {:?} B",
+        cfg.majors.describe(),
+        cfg.desc_a.swizzle.name(),
+        cfg.majors.a.letter(crate::gpu::flags::Operand::A),
+        cfg.desc_a.lbo,
         cfg.desc_a.sbo,
         cfg.desc_a.k_offsets,
         cfg.desc_a.row_offsets,
+        cfg.desc_b.swizzle.name(),
+        cfg.majors.b.letter(crate::gpu::flags::Operand::B),
+        cfg.desc_b.lbo,
         cfg.desc_b.sbo,
         cfg.desc_b.k_offsets
     );
+    for (name, plan) in [("A", &cfg.tma_a), ("B", &cfg.tma_b)] {
+        let _ = writeln!(
+            w,
+            "// TMA {name}: {} box(es) of {}x{} ({} then {}), {} swizzle",
+            plan.boxes.len(),
+            plan.box_dims.0,
+            plan.box_dims.1,
+            if plan.major == crate::gpu::flags::Major::K {
+                "k"
+            } else {
+                "rows"
+            },
+            if plan.major == crate::gpu::flags::Major::K {
+                "rows"
+            } else {
+                "k"
+            },
+            plan.swizzle.name()
+        );
+    }
     if cs > 1 {
         let _ = writeln!(
             w,
@@ -102,7 +152,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     w.push_str(PRELUDE);
-    w.push_str(&wgmma_fn(n, ty));
+    w.push_str(&wgmma_fn(
+        n,
+        ty,
+        (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
+    ));
     let _ = writeln!(
         w,
         "__device__ __forceinline__ void fence_acc(float (&d)[{regs}]) {{\n  #pragma unroll\n  for (int i = 0; i < {regs}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
@@ -204,8 +258,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "tmA",
             "m0",
             cn,
-            cfg.a_slice_bytes,
-            bm,
+            &cfg.tma_a,
             "cc",
             format!("{a_mask:#x}u << cr"),
         ),
@@ -215,25 +268,72 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "tmB",
             "n0",
             cm,
-            cfg.b_slice_bytes,
-            bn,
+            &cfg.tma_b,
             "cr",
             format!("{b_mask:#x}u << (cc * {cm})"),
         ),
     ];
-    for (smem, stage_bytes, tmap, base, parts, slice_bytes, rows, slice, mask) in loads {
-        let _ = if parts > 1 {
-            writeln!(
-                w,
-                "        tma_load_2d_mc({smem} + s * {stage_bytes}u + {slice} * {slice_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base} + {slice} * {}, (unsigned short)({mask}));",
-                rows / parts
-            )
-        } else {
-            writeln!(
-                w,
-                "        tma_load_2d({smem} + s * {stage_bytes}u, &{tmap}, bars + 8 * s, kt * {bk}, {base});"
-            )
+    for (smem, stage_bytes, tmap, base, parts, plan, slice, mask) in loads {
+        // each box at its place in the stage (from the layout) and its (row, k) in the tile:
+        // one line per box, or, for many evenly spaced boxes, a loop over them (fewer
+        // instructions and registers in the producer)
+        let emit = |w: &mut String, smem_off: &str, row_off: &str, k_off: &str| {
+            let (dst, row) = if parts > 1 {
+                (
+                    format!(
+                        "{smem} + s * {stage_bytes}u + {slice} * {}u + {smem_off}",
+                        plan.slice_bytes
+                    ),
+                    format!("{base} + {slice} * {} + {row_off}", plan.slice_rows),
+                )
+            } else {
+                (
+                    format!("{smem} + s * {stage_bytes}u + {smem_off}"),
+                    format!("{base} + {row_off}"),
+                )
+            };
+            let k = format!("kt * {bk} + {k_off}");
+            // the tensor map's first coordinate is its contiguous dimension
+            let (c0, c1) = match plan.major {
+                crate::gpu::flags::Major::K => (k, row),
+                crate::gpu::flags::Major::MN => (row, k),
+            };
+            let _ = if parts > 1 {
+                writeln!(
+                    w,
+                    "tma_load_2d_mc({dst}, &{tmap}, bars + 8 * s, {c0}, {c1}, (unsigned short)({mask}));"
+                )
+            } else {
+                writeln!(w, "tma_load_2d({dst}, &{tmap}, bars + 8 * s, {c0}, {c1});")
+            };
         };
+        match box_step(&plan.boxes) {
+            Some((d_smem, d_row, d_k)) if plan.boxes.len() > MAX_UNROLLED_BOXES => {
+                let b = &plan.boxes[0];
+                let _ = write!(
+                    w,
+                    "        #pragma unroll 1\n        for (int q = 0; q < {}; ++q) ",
+                    plan.boxes.len()
+                );
+                emit(
+                    w,
+                    &format!("{}u + q * {d_smem}u", b.smem_bytes),
+                    &format!("{} + q * {d_row}", b.row),
+                    &format!("{} + q * {d_k}", b.k),
+                );
+            }
+            _ => {
+                for b in &plan.boxes {
+                    w.push_str("        ");
+                    emit(
+                        w,
+                        &format!("{}u", b.smem_bytes),
+                        &b.row.to_string(),
+                        &b.k.to_string(),
+                    );
+                }
+            }
+        }
     }
     let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
     // consumers

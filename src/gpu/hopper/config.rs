@@ -5,12 +5,21 @@ use std::fmt;
 
 use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::analysis::bank::SmemLayout;
-use crate::gpu::config::{Dtype, MAX_SMEM_BYTES, atom_extents, raster_layout, tile_stage};
-use crate::gpu::flags::{FlagValue, GemmFlags, ReadFlag, check_problem, int_list, read_value};
+use crate::gpu::config::{
+    Dtype, MAX_SMEM_BYTES, TileOrder, atom_extents, raster_layout, tile_stage, tile_stage_in_order,
+};
+use crate::gpu::flags::{
+    FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list, read_value,
+};
 
-/// The default shared-memory atom of A and B on this path: CuTe's `GMMA::Layout_K_SW128_Atom`.
-pub fn default_atom(dtype: Dtype) -> String {
-    format!("gmma_atom(Layout_K_SW128_Atom, {})", dtype.name())
+/// The default shared-memory atom of an operand on this path: CuTe's
+/// `GMMA::Layout_K_SW128_Atom`, or `Layout_MN_SW128_Atom` for an MN-major operand.
+pub fn default_atom(dtype: Dtype, major: Major) -> String {
+    let m = match major {
+        Major::K => "K",
+        Major::MN => "MN",
+    };
+    format!("gmma_atom(Layout_{m}_SW128_Atom, {})", dtype.name())
 }
 
 /// Consumer warpgroups by default (each computes 64 rows of the tile).
@@ -51,25 +60,36 @@ pub fn widest_n(consumers: usize) -> usize {
 /// Bytes per element (bf16 and f16).
 const ELEM_BYTES: i64 = 2;
 
-/// A parsed `SM90_64x{N}x16_F32{T}{T}_SS<K,K>` atom.
+/// A parsed `SM90_64x{N}x16_F32{T}{T}_SS<MA,MB>` atom.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sm90Atom {
     /// The wgmma's N.
     pub n: usize,
     /// Its input type.
     pub dtype: Dtype,
+    /// The majorness of A and B in shared memory that `<MA,MB>` names, when given.
+    pub majors: Option<Majors>,
 }
 
-/// The default Hopper atom for an element type: N = 256.
-pub fn default_sm90_mma(dtype: &str) -> String {
-    sm90_mma(dtype, 256)
+/// The default Hopper atom for an element type and majorness: N = 256.
+pub fn default_sm90_mma(dtype: &str, majors: Majors) -> String {
+    sm90_mma(dtype, 256, majors)
 }
 
-/// The Hopper atom of N columns for an element type.
-pub fn sm90_mma(dtype: &str, n: usize) -> String {
+/// The GMMA name of a majorness: `K` or `MN`.
+fn gmma_major(m: Major) -> &'static str {
+    match m {
+        Major::K => "K",
+        Major::MN => "MN",
+    }
+}
+
+/// The Hopper atom of N columns for an element type and majorness (`<K,K>`, `<MN,K>`, ...).
+pub fn sm90_mma(dtype: &str, n: usize, majors: Majors) -> String {
+    let (a, b) = (gmma_major(majors.a), gmma_major(majors.b));
     match dtype {
-        "f16" | "fp16" | "half" => format!("SM90_64x{n}x16_F32F16F16_SS<K,K>"),
-        _ => format!("SM90_64x{n}x16_F32BF16BF16_SS<K,K>"),
+        "f16" | "fp16" | "half" => format!("SM90_64x{n}x16_F32F16F16_SS<{a},{b}>"),
+        _ => format!("SM90_64x{n}x16_F32BF16BF16_SS<{a},{b}>"),
     }
 }
 
@@ -78,25 +98,37 @@ pub fn is_sm90(mma: Option<&str>) -> bool {
     mma.is_some_and(|m| m.starts_with("SM90_"))
 }
 
-/// Parse `SM90_64x256x16_F32BF16BF16_SS<K,K>` (the `<K,K>` may be left out).
+/// Parse `SM90_64x256x16_F32BF16BF16_SS<K,K>`: the `<MA,MB>` (each `K` or `MN`, optionally
+/// `GMMA::Major::K`) may be left out.
 pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
     let bad = || {
         format!(
-            "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<K,K> or SM90_64x{{N}}x16_F32F16F16_SS<K,K> (N a multiple of 8 up to 256), got {name}"
+            "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<MA,MB> or SM90_64x{{N}}x16_F32F16F16_SS<MA,MB> (N a multiple of 8 up to 256; MA, MB each K or MN, or <MA,MB> left out), got {name}"
         )
     };
     let (base, majors) = match name.split_once('<') {
         Some((b, rest)) => (b, Some(rest.strip_suffix('>').ok_or_else(bad)?)),
         None => (name, None),
     };
-    if let Some(m) = majors {
-        let m: String = m.chars().filter(|c| !c.is_whitespace()).collect();
-        if m != "K,K" {
-            return Err(format!(
-                "--mma: this path reads A (M×K) and B (N×K) K-major from shared memory, so the atom must be <K,K>, got <{m}>"
-            ));
+    let majors = match majors {
+        None => None,
+        Some(m) => {
+            let m: String = m.chars().filter(|c| !c.is_whitespace()).collect();
+            let one = |x: &str| match x.strip_prefix("GMMA::Major::").unwrap_or(x) {
+                "K" => Some(Major::K),
+                "MN" => Some(Major::MN),
+                _ => None,
+            };
+            match m.split_once(',').map(|(a, b)| (one(a), one(b))) {
+                Some((Some(a), Some(b))) => Some(Majors { a, b }),
+                _ => {
+                    return Err(format!(
+                        "--mma: the atom's <MA,MB> must name each operand's majorness in shared memory, K or MN (as <K,K>, <MN,K>, <K,MN>, <MN,MN>), got <{m}>"
+                    ));
+                }
+            }
         }
-    }
+    };
     let rest = base.strip_prefix("SM90_64x").ok_or_else(bad)?;
     let (n, rest) = rest.split_once("x16_").ok_or_else(bad)?;
     let n: usize = n.parse().map_err(|_| bad())?;
@@ -113,26 +145,142 @@ pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
         }
         _ => return Err(bad()),
     };
-    Ok(Sm90Atom { n, dtype })
+    Ok(Sm90Atom { n, dtype, majors })
+}
+
+/// The atom's `<MA,MB>` must agree with `--a-major`/`--b-major` (TMA copies without
+/// transposing, so an operand's majorness in shared memory is the one in global memory).
+fn check_atom_majors(mma: &str, atom: &Sm90Atom, majors: Majors) -> Result<(), String> {
+    let Some(named) = atom.majors else {
+        return Ok(());
+    };
+    for operand in [Operand::A, Operand::B] {
+        let (n, f) = (named.of(operand), majors.of(operand));
+        if n != f {
+            return Err(format!(
+                "--mma: {mma} reads {} {}-major, but {} is {}: TMA copies tiles without transposing them, so the atom's majorness must be the operand's in global memory (give {} {}, or leave <…> out of the atom's name: its majors then follow the flags)",
+                operand.describe(),
+                gmma_major(n),
+                operand.major_flag(),
+                f.letter(operand),
+                operand.major_flag(),
+                n.letter(operand),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// wgmma's shared-memory layout types: the swizzle of the operand's stage, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GmmaSwizzle {
+    /// No swizzle (`Sw<0,4,3>`): 16-byte rows of core matrices ("interleave").
+    Inter,
+    /// `Sw<1,4,3>`: 32-byte rows.
+    B32,
+    /// `Sw<2,4,3>`: 64-byte rows.
+    B64,
+    /// `Sw<3,4,3>`: 128-byte rows.
+    B128,
+}
+
+impl GmmaSwizzle {
+    /// The bytes of one row of the swizzle atom (along the contiguous mode).
+    pub fn row_bytes(self) -> usize {
+        match self {
+            GmmaSwizzle::Inter => 16,
+            GmmaSwizzle::B32 => 32,
+            GmmaSwizzle::B64 => 64,
+            GmmaSwizzle::B128 => 128,
+        }
+    }
+
+    /// The descriptor's layout-type field (bits 62–63).
+    pub fn mode_field(self) -> u64 {
+        match self {
+            GmmaSwizzle::Inter => 0,
+            GmmaSwizzle::B32 => 3,
+            GmmaSwizzle::B64 => 2,
+            GmmaSwizzle::B128 => 1,
+        }
+    }
+
+    /// CuTe's name (`Layout_*_{INTER,SW32,SW64,SW128}_Atom`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GmmaSwizzle::Inter => "INTER",
+            GmmaSwizzle::B32 => "SW32",
+            GmmaSwizzle::B64 => "SW64",
+            GmmaSwizzle::B128 => "SW128",
+        }
+    }
+
+    /// The type of a stage's swizzle (in element units, 16-bit elements), or why wgmma has none.
+    fn of(flag: &str, sw: Option<Swizzle>) -> Result<GmmaSwizzle, String> {
+        let Some(sw) = sw.filter(|s| s.bits > 0) else {
+            return Ok(GmmaSwizzle::Inter);
+        };
+        let log2e = ELEM_BYTES.trailing_zeros() as i64;
+        match (sw.bits, sw.base + log2e, sw.shift) {
+            (1, 4, 3) => Ok(GmmaSwizzle::B32),
+            (2, 4, 3) => Ok(GmmaSwizzle::B64),
+            (3, 4, 3) => Ok(GmmaSwizzle::B128),
+            (b, m, sh) => Err(format!(
+                "{flag}: the swizzle Sw<{b},{m},{sh}> (in bytes) is none of wgmma's layout types (Sw<3,4,3> SW128, Sw<2,4,3> SW64, Sw<1,4,3> SW32, or none: INTER)"
+            )),
+        }
+    }
 }
 
 /// The wgmma shared-memory descriptor of one operand's stage, derived from its layout.
 ///
 /// The 64-bit descriptor (PTX ISA, "Matrix Descriptor Format"): bits 0–13 start address >> 4,
 /// 16–29 leading-dimension byte offset (LBO) >> 4, 32–45 stride-dimension byte offset (SBO) >> 4,
-/// 49–51 base offset, 62–63 swizzle mode (1 = 128B, 2 = 64B, 3 = 32B, 0 = none).
+/// 49–51 base offset, 62–63 layout type (1 = 128B swizzle, 2 = 64B, 3 = 32B, 0 = interleave).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GmmaDesc {
-    /// Swizzle mode field (1: 128-byte swizzle).
+    /// Layout type field (1: 128-byte swizzle).
     pub mode: u64,
+    /// The layout type.
+    pub swizzle: GmmaSwizzle,
+    /// How the operand lies in shared memory (the instruction's transpose immediate: 1 for MN).
+    pub major: Major,
     /// Leading-dimension byte offset.
     pub lbo: u64,
-    /// Stride-dimension byte offset: the distance between 8-row groups.
+    /// Stride-dimension byte offset.
     pub sbo: u64,
     /// Byte offset of the start of each k16 slice of the stage (`2 * L(0, 16 j)`).
     pub k_offsets: Vec<u64>,
     /// Byte offset of row `64 c`, for each consumer warpgroup `c` (`2 * L(64 c, 0)`).
     pub row_offsets: Vec<u64>,
+}
+
+/// Where wgmma reads element (mn, k) of one instruction's operand (mn below its M or N, k below
+/// 16), in bytes from the descriptor's start address, before the swizzle: CuTe's canonical GMMA
+/// layouts (`mma_sm90_desc.hpp`), with W the swizzle row's bytes and E = W / 2 its elements:
+/// - K-major INTER: `((8,m),(8,2)) : ((16 B, SBO), (2 B, LBO))`
+/// - K-major SWxx: `((8,m),16) : ((W, SBO), 2 B)` (LBO unused: k16 lies in one swizzle row)
+/// - MN-major INTER: `((8,m),(8,2)) : ((2 B, SBO), (16 B, LBO))`
+/// - MN-major SWxx: `((E,m),(8,2)) : ((2 B, LBO), (W, SBO))`
+pub fn gmma_read_offset(
+    major: Major,
+    sw: GmmaSwizzle,
+    (lbo, sbo): (i64, i64),
+    mn: i64,
+    k: i64,
+) -> i64 {
+    let w = sw.row_bytes() as i64;
+    let e = w / ELEM_BYTES;
+    match (major, sw) {
+        (Major::K, GmmaSwizzle::Inter) => {
+            (mn % 8) * 16 + (mn / 8) * sbo + (k % 8) * 2 + (k / 8) * lbo
+        }
+        (Major::K, _) => (mn % 8) * w + (mn / 8) * sbo + k * ELEM_BYTES,
+        (Major::MN, GmmaSwizzle::Inter) => {
+            (mn % 8) * ELEM_BYTES + (mn / 8) * sbo + (k % 8) * 16 + (k / 8) * lbo
+        }
+        (Major::MN, _) => (mn % e) * ELEM_BYTES + (mn / e) * lbo + (k % 8) * w + (k / 8) * sbo,
+    }
 }
 
 impl GmmaDesc {
@@ -141,90 +289,244 @@ impl GmmaDesc {
         ((self.lbo >> 4) << 16) | ((self.sbo >> 4) << 32) | (self.mode << 62)
     }
 
-    /// Derive the descriptor of a (rows, bk) stage from its layout.
+    /// The instruction's transpose immediate (`imm-trans-a`/`-b`): 1 when MN-major.
+    pub fn transpose(&self) -> u32 {
+        u32::from(self.major == Major::MN)
+    }
+
+    /// Derive the descriptor of a (rows, bk) stage from its layout `Sw o L` (elements), read
+    /// by wgmmas of `mn` rows (64 for A, one per consumer; N for B) and 16 k each.
     ///
-    /// The layout is `Sw o L` in elements. wgmma's K-major swizzled mode reads a "core matrix
-    /// group" of 8 rows × 128 bytes that must be stored densely (row r at byte 128 r) with the
-    /// 128-byte XOR swizzle applied to the address bits, and finds the next 8 rows SBO bytes
-    /// further. So, from the layout:
-    /// - swizzle mode: `Sw`, in bytes, must be `Sw<3,4,3>` (16-byte chunks XORed with the row
-    ///   within the group of 8: the 128B mode, and the pattern TMA's `SWIZZLE_128B` writes);
-    /// - the atom: `L(r, k) = 64 r + k` for r < 8, k < 64 (8 dense rows of 128 bytes);
-    /// - SBO = the byte distance between 8-row groups = `2 * L(8, 0)`, the stride of the row mode
-    ///   beyond the atom, which must be the same for every group: `L(8 g, 0) = g L(8, 0)`;
-    /// - LBO: in the K-major swizzled modes one wgmma's K extent (16 elements, 32 bytes) lies in
-    ///   one 128-byte swizzle row, so the hardware ignores it; 16 bytes (encoded 1) by convention;
-    /// - start address: the stage base (1024-byte aligned, so the base-offset field is 0) plus the
-    ///   unswizzled byte offset of the slice's first element, `2 * L(row, 16 j)`: the hardware
-    ///   applies the swizzle to the address it computes, as the layout applies `Sw` after `L`.
-    pub fn derive(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<GmmaDesc, String> {
-        let Some(sw) = s.swizzle() else {
-            return Err(format!(
-                "{flag}: this path needs the 128-byte swizzle (Layout_K_SW128_Atom: TMA writes it, wgmma reads it); an unswizzled layout was given"
-            ));
-        };
-        let log2e = ELEM_BYTES.trailing_zeros() as i64;
-        let bytes_sw = (sw.bits, sw.base + log2e, sw.shift);
-        let mode = match bytes_sw {
-            (3, 4, 3) => 1,
-            (2, 4, 3) | (1, 4, 3) => {
-                return Err(format!(
-                    "{flag}: Sw<{},4,3> (in bytes) is a {}-byte swizzle; wgmma can read it, but this path implements the 128-byte one (Layout_K_SW128_Atom)",
-                    sw.bits,
-                    16 << sw.bits
-                ));
-            }
-            (b, m, sh) => {
-                return Err(format!(
-                    "{flag}: the swizzle Sw<{b},{m},{sh}> (in bytes) is none of wgmma's modes (Sw<3,4,3> 128B, Sw<2,4,3> 64B, Sw<1,4,3> 32B)"
-                ));
-            }
-        };
+    /// - the layout type is `Sw` in bytes (`Sw<3,4,3>` SW128, `Sw<2,4,3>` SW64, `Sw<1,4,3>` SW32,
+    ///   none INTER);
+    /// - LBO and SBO are read off the layout where [`gmma_read_offset`] puts them: K-major, SBO
+    ///   `= 2 L(8, 0)` (the next 8 rows) and, INTER, LBO `= 2 L(0, 8)` (the next 8 k); MN-major
+    ///   swizzled, LBO `= 2 L(E, 0)` (the next swizzle row's worth of rows) and SBO `= 2 L(0, 8)`
+    ///   (the next 8 k); MN-major INTER, SBO `= 2 L(8, 0)` and LBO `= 2 L(0, 8)`;
+    /// - then every element each wgmma reads is checked: `2 L(r, k)` must be the slice's start
+    ///   plus [`gmma_read_offset`], for every consumer's rows and every k16 slice;
+    /// - start addresses: the stage base (1024-byte aligned, so the base-offset field is 0) plus
+    ///   `2 L(64 c, 16 j)`: the hardware applies the swizzle to the address it computes, as the
+    ///   layout applies `Sw` after `L`.
+    pub fn derive(
+        flag: &str,
+        s: &SmemLayout,
+        major: Major,
+        (rows, bk): (usize, usize),
+        mn: usize,
+    ) -> Result<GmmaDesc, String> {
+        let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
         let l = s.layout();
         let at = |r: usize, k: usize| {
             l.eval(&IntTuple::tuple([
                 IntTuple::int(r as i64),
                 IntTuple::int(k as i64),
             ]))
+            .map(|o| o * ELEM_BYTES)
             .unwrap_or(-1)
         };
-        for r in 0..8.min(rows) {
-            for k in 0..64.min(bk) {
-                if at(r, k) != 64 * r as i64 + k as i64 {
-                    return Err(format!(
-                        "{flag}: the 128B swizzle atom must be 8 dense rows of 64 elements ((8,64):(64,1)), but element ({r},{k}) is at {}",
-                        at(r, k)
-                    ));
-                }
-            }
-        }
-        let sbo = at(8, 0) * ELEM_BYTES;
-        for g in 0..rows / 8 {
-            let o = at(8 * g, 0) * ELEM_BYTES;
-            if o != g as i64 * sbo {
+        let e = swizzle.row_bytes() / ELEM_BYTES as usize;
+        // a stride the instruction never uses (its extent is one atom) is encoded as 16 bytes
+        let step = |r: usize, k: usize, used: bool| if used { at(r, k) - at(0, 0) } else { 16 };
+        let (lbo, sbo) = match (major, swizzle) {
+            (Major::K, GmmaSwizzle::Inter) => (step(0, 8, true), step(8, 0, mn > 8)),
+            (Major::K, _) => (16, step(8, 0, mn > 8)),
+            (Major::MN, GmmaSwizzle::Inter) => (step(0, 8, true), step(8, 0, mn > 8)),
+            (Major::MN, _) => (step(e, 0, mn > e), step(0, 8, true)),
+        };
+        for (name, v) in [("LBO", lbo), ("SBO", sbo)] {
+            if v <= 0 || v % 16 != 0 || v >> 4 >= 1 << 14 {
                 return Err(format!(
-                    "{flag}: groups of 8 rows must be evenly spaced for the descriptor's SBO: group {g} starts at byte {o}, not {}",
-                    g as i64 * sbo
+                    "{flag}: the layout's {name} = {v} bytes does not fit wgmma's descriptor (a positive multiple of 16 below 256 KiB): {} {}-major reads need it",
+                    swizzle.name(),
+                    gmma_major(major)
                 ));
             }
         }
-        if sbo <= 0 || sbo % 16 != 0 || sbo >> 4 >= 1 << 14 {
+        if !rows.is_multiple_of(mn) || !bk.is_multiple_of(16) {
             return Err(format!(
-                "{flag}: SBO = {sbo} bytes does not fit the descriptor (a positive multiple of 16 below 256 KiB)"
+                "{flag}: the {rows}x{bk} stage is not whole wgmma operands of {mn}x16"
             ));
         }
-        let k_offsets = (0..bk / 16)
-            .map(|j| (at(0, 16 * j) * ELEM_BYTES) as u64)
-            .collect();
-        let row_offsets = (0..rows / 64)
-            .map(|c| (at(64 * c, 0) * ELEM_BYTES) as u64)
-            .collect();
+        let k_offsets: Vec<u64> = (0..bk / 16).map(|j| at(0, 16 * j) as u64).collect();
+        let row_offsets: Vec<u64> = (0..rows / mn).map(|c| at(mn * c, 0) as u64).collect();
+        for (c, row_off) in row_offsets.iter().enumerate() {
+            for (j, k_off) in k_offsets.iter().enumerate() {
+                let start = at(mn * c, 16 * j);
+                if start != (row_off + k_off) as i64 || start % 16 != 0 {
+                    return Err(format!(
+                        "{flag}: wgmma {c}'s k16 slice {j} starts at byte {start}, not at its rows' start plus its k's ({row_off} + {k_off}), 16-byte aligned"
+                    ));
+                }
+                for r in 0..mn {
+                    for k in 0..16 {
+                        let want = start
+                            + gmma_read_offset(major, swizzle, (lbo, sbo), r as i64, k as i64);
+                        let got = at(mn * c + r, 16 * j + k);
+                        if got != want {
+                            return Err(format!(
+                                "{flag}: wgmma reads the {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({},{}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
+                                swizzle.name(),
+                                gmma_major(major),
+                                mn * c + r,
+                                16 * j + k,
+                                gmma_major(major),
+                                swizzle.name(),
+                                if major == Major::K {
+                                    "down the rows first"
+                                } else {
+                                    "along K first"
+                                }
+                            ));
+                        }
+                    }
+                }
+            }
+        }
         Ok(GmmaDesc {
-            mode,
-            lbo: 16,
+            mode: swizzle.mode_field(),
+            swizzle,
+            major,
+            lbo: lbo as u64,
             sbo: sbo as u64,
             k_offsets,
             row_offsets,
+        })
+    }
+}
+
+/// One TMA box of an operand's stage: where it lands in the stage and which of the stage's
+/// (row, k) it starts at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaBox {
+    /// Byte offset in the CTA's slice of the stage (`2 L(row, k)`).
+    pub smem_bytes: usize,
+    /// First row (of the slice).
+    pub row: usize,
+    /// First k.
+    pub k: usize,
+}
+
+/// How TMA fills one operand's stage: boxes of `box_dims` (along the global tensor's contiguous
+/// dimension, then the other) with the stage's swizzle; each CTA of a cluster loads one slice of
+/// `slice_rows` rows, `slice_bytes` apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaPlan {
+    /// The swizzle TMA applies (the stage's).
+    pub swizzle: GmmaSwizzle,
+    /// How the operand lies in global memory (K-major: dims (K, rows); MN-major: (rows, K)).
+    pub major: Major,
+    /// Box extent (inner: the contiguous dimension, outer).
+    pub box_dims: (usize, usize),
+    /// The boxes of one slice.
+    pub boxes: Vec<TmaBox>,
+    /// Rows of one CTA's slice.
+    pub slice_rows: usize,
+    /// Bytes between slices.
+    pub slice_bytes: usize,
+}
+
+/// The most TMA boxes one CTA issues per stage of an operand.
+const MAX_BOXES: usize = 64;
+
+impl TmaPlan {
+    /// The boxes that fill a (rows, bk) stage split in `parts` slices of rows: K-major, boxes of
+    /// (E k, rows / parts) side by side along K; MN-major, boxes of (E rows, bk k) one after
+    /// another down the rows (E = the swizzle row's elements). Every element of every box is
+    /// checked against the layout: TMA writes box row i at `i W` bytes from the box's start, its
+    /// element j at `2 j` (W the swizzle row's bytes), before the swizzle.
+    pub fn derive(
+        flag: &str,
+        s: &SmemLayout,
+        major: Major,
+        (rows, bk): (usize, usize),
+        parts: usize,
+    ) -> Result<TmaPlan, String> {
+        let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
+        let w = swizzle.row_bytes();
+        let e = w / ELEM_BYTES as usize;
+        let l = s.layout();
+        let at = |r: usize, k: usize| {
+            l.eval(&IntTuple::tuple([
+                IntTuple::int(r as i64),
+                IntTuple::int(k as i64),
+            ]))
+            .map(|o| o * ELEM_BYTES)
+            .unwrap_or(-1)
+        };
+        let parts = parts.max(1);
+        let slice_rows = rows / parts;
+        let (box_dims, starts): ((usize, usize), Vec<(usize, usize)>) = match major {
+            Major::K => (
+                (e, slice_rows),
+                (0..bk.div_ceil(e)).map(|q| (0, q * e)).collect(),
+            ),
+            Major::MN => {
+                if !slice_rows.is_multiple_of(e) {
+                    return Err(format!(
+                        "{flag}: each CTA loads {slice_rows} rows of this MN-major stage, not a whole number of {} swizzle rows ({e} elements): use a wider cluster slice or a narrower swizzle",
+                        swizzle.name()
+                    ));
+                }
+                ((e, bk), (0..slice_rows / e).map(|q| (q * e, 0)).collect())
+            }
+        };
+        if box_dims.0 > 256 || box_dims.1 > 256 || starts.len() > MAX_BOXES {
+            return Err(format!(
+                "{flag}: TMA would need {} boxes of {}x{} per stage (at most {MAX_BOXES} boxes of at most 256 a side): use a wider swizzle",
+                starts.len(),
+                box_dims.0,
+                box_dims.1
+            ));
+        }
+        let slice_bytes = if parts > 1 { at(slice_rows, 0) } else { 0 };
+        let align = (8 * w).max(128) as i64;
+        let mut boxes = Vec::new();
+        for (row, k) in starts {
+            let dst = at(row, k);
+            for sl in 0..parts {
+                let base = dst + sl as i64 * slice_bytes;
+                if base % align != 0 {
+                    return Err(format!(
+                        "{flag}: the TMA box at ({},{k}) lands at byte {base}, not {align}-byte aligned (the {} swizzle's period)",
+                        sl * slice_rows + row,
+                        swizzle.name()
+                    ));
+                }
+                let (outer, inner) = match major {
+                    Major::K => (slice_rows, e.min(bk)),
+                    Major::MN => (bk, e),
+                };
+                for i in 0..outer {
+                    for j in 0..inner {
+                        let (r, kk) = match major {
+                            Major::K => (sl * slice_rows + row + i, k + j),
+                            Major::MN => (sl * slice_rows + row + j, k + i),
+                        };
+                        let want = base + (i * w + 2 * j) as i64;
+                        let got = at(r, kk);
+                        if got != want {
+                            return Err(format!(
+                                "{flag}: TMA's {} box writes element ({r},{kk}) at byte {want}, the layout puts it at {got}: TMA cannot fill this layout",
+                                swizzle.name()
+                            ));
+                        }
+                    }
+                }
+            }
+            boxes.push(TmaBox {
+                smem_bytes: dst as usize,
+                row,
+                k,
+            });
+        }
+        Ok(TmaPlan {
+            swizzle,
+            major,
+            box_dims,
+            boxes,
+            slice_rows,
+            slice_bytes: slice_bytes.max(0) as usize,
         })
     }
 }
@@ -280,6 +582,12 @@ pub struct HopperConfig {
     pub a_slice_bytes: usize,
     /// Byte distance between the slices of B (BN/CM rows) that the CTAs of a cluster column load.
     pub b_slice_bytes: usize,
+    /// How TMA fills A's stage (boxes, swizzle).
+    pub tma_a: TmaPlan,
+    /// How TMA fills B's stage.
+    pub tma_b: TmaPlan,
+    /// How A and B lie in global and shared memory.
+    pub majors: Majors,
     /// With `tma_store`: one consumer's (64, BN) C staging layout, in elements: 64x64 boxes of
     /// `Sw<3,3,3> o (8,64):(64,1)` (what TMA's 128B-swizzled store reads).
     pub smem_c: Option<SmemLayout>,
@@ -340,28 +648,55 @@ fn atom_in_elements(
     }
 }
 
-/// Tile the atom to (rows, bk) as CuTe's tile_to_shape does (column-major over the repeats),
-/// and check that it is what TMA's 128B-swizzled box writes.
+/// Tile the atom to (rows, bk) as CUTLASS's Hopper builder does: a K-major atom down the rows
+/// first, an MN-major one along K first (so that one TMA box of a swizzle row's worth of rows
+/// and all of BK lands contiguously). The atom's contiguous mode must be the operand's: TMA
+/// copies without transposing.
 fn stage_layout(
     read: ReadFlag,
     flag: &str,
     text: &str,
-    rows: usize,
-    bk: usize,
+    operand: Operand,
+    major: Major,
+    (rows, bk): (usize, usize),
 ) -> Result<SmemLayout, String> {
     let (sw, atom) = atom_in_elements(read, flag, text)?;
-    let (_, a1) = atom_extents(flag, &atom)?;
-    if sw.is_some_and(|s| s.bits == 3) && a1 != 64 {
+    let at = |r: i64, k: i64| {
+        atom.eval(&IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]))
+            .unwrap_or(-1)
+    };
+    let (a0, a1) = atom_extents(flag, &atom)?;
+    let contiguous = if a1 > 1 && at(0, 1) - at(0, 0) == 1 {
+        Some(Major::K)
+    } else if a0 > 1 && at(1, 0) - at(0, 0) == 1 {
+        Some(Major::MN)
+    } else {
+        None
+    };
+    if contiguous != Some(major) {
+        let what = match contiguous {
+            Some(Major::K) => "K-major (K contiguous)",
+            Some(Major::MN) => "MN-major (rows contiguous)",
+            None => "neither K- nor MN-major",
+        };
+        let atoms = match major {
+            Major::K => "Layout_K_*_Atom",
+            Major::MN => "Layout_MN_*_Atom",
+        };
         return Err(format!(
-            "{flag}: SW128 needs 64 {} along K (one 128-byte swizzle row), the atom {atom} has {a1}",
-            if ELEM_BYTES == 2 {
-                "16-bit elements"
-            } else {
-                "elements"
-            }
+            "{flag}: the atom {atom} is {what}, but {} is {}-major in global memory ({} {}): TMA copies without transposing, so the atom must be {}-major too ({atoms})",
+            operand.describe(),
+            major.letter(operand),
+            operand.major_flag(),
+            major.letter(operand),
+            gmma_major(major)
         ));
     }
-    tile_stage(flag, sw, &atom, rows, bk)
+    let order = match major {
+        Major::K => TileOrder::RowsFirst,
+        Major::MN => TileOrder::KFirst,
+    };
+    tile_stage_in_order(flag, sw, &atom, (rows, bk), order)
 }
 
 /// Where TMA's `SWIZZLE_128B` box of (rows, 64) 16-bit elements puts element (r, k), in elements:
@@ -370,48 +705,23 @@ pub fn tma_sw128_offset(r: usize, k: usize) -> i64 {
     (r * 64 + (((k / 8) ^ (r % 8)) * 8) + k % 8) as i64
 }
 
-fn check_tma(flag: &str, s: &SmemLayout, rows: usize, bk: usize) -> Result<(), String> {
-    for r in 0..rows {
-        for k in 0..bk {
-            let want = tma_sw128_offset(r, k);
-            let got = s.at(r as i64, k as i64);
-            if got != want {
-                return Err(format!(
-                    "{flag}: TMA's 128B-swizzled box puts element ({r},{k}) at {want}, the layout at {got}: TMA cannot fill this layout"
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The byte distance between the `parts` equal row slices of a (rows, 64) stage, from its layout
-/// (`2 L(rows/parts, 0)`); each slice must start where the last ends and on a 1024-byte boundary
-/// (the 128B swizzle's period), so TMA writes each slice as it would the whole stage.
-fn slice_bytes(flag: &str, s: &SmemLayout, rows: usize, parts: usize) -> Result<usize, String> {
-    if parts <= 1 {
-        return Ok(0);
-    }
-    let step = rows / parts;
-    let at = |r: usize| {
-        s.layout()
-            .eval(&IntTuple::tuple([
-                IntTuple::int(r as i64),
-                IntTuple::int(0),
-            ]))
-            .unwrap_or(-1)
-            * ELEM_BYTES
+/// The predicted bank conflicts of wgmma's reads of a stage: one core matrix (8 lines of 16
+/// bytes: 8 rows at one k-chunk when K-major, 8 k at one 8-row chunk when MN-major) per phase,
+/// through the bank analysis of the stage layout. 1: conflict-free.
+pub fn predicted_core_matrix_conflicts(s: &SmemLayout, major: Major, rows: usize) -> Option<usize> {
+    let rows = rows as i64;
+    let (lane, value) = match major {
+        Major::K => (1, rows),
+        Major::MN => (rows, 1),
     };
-    let d = at(step);
-    for j in 0..parts {
-        if at(j * step) != j as i64 * d || d % 1024 != 0 {
-            return Err(format!(
-                "{flag}: the {parts} slices of {step} rows that a cluster's CTAs multicast must lie 1024-byte aligned one after another; slice {j} starts at byte {}",
-                at(j * step)
-            ));
-        }
-    }
-    Ok(d as usize)
+    let tv = Layout::new(
+        IntTuple::tuple([IntTuple::int(8), IntTuple::int(8)]),
+        IntTuple::tuple([IntTuple::int(lane), IntTuple::int(value)]),
+    )
+    .ok()?;
+    crate::analysis::bank::analyze(s, &tv, 16, 128)
+        .ok()
+        .map(|r| r.degree)
 }
 
 /// The C staging must be what TMA's 128B-swizzled 64x64 boxes read: box b (columns 64 b..)
@@ -506,6 +816,8 @@ impl HopperConfig {
                 dtype.name()
             ));
         }
+        let majors = f.majors;
+        check_atom_majors(&mma, &atom, majors)?;
         let f = &resolve_defaults(f)?;
         let (bm, bn, bk) = int3(f.read, "--tile", f.tile.as_deref().unwrap_or_default())?;
         let stages = f.stages.unwrap_or_default();
@@ -535,7 +847,7 @@ impl HopperConfig {
         }
         if bk != 64 {
             return Err(format!(
-                "--tile: BK = {bk} must be 64: one SW128 atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
+                "--tile: BK = {bk} must be 64: one SW128 K-major atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
             ));
         }
         if stages < 2 {
@@ -582,14 +894,32 @@ impl HopperConfig {
                 f.n
             ));
         }
-        let smem_a_atom = f.smem_a.clone().unwrap_or_else(|| default_atom(dtype));
-        let smem_b_atom = f.smem_b.clone().unwrap_or_else(|| default_atom(dtype));
-        let smem_a = stage_layout(f.read, "--smem-a", &smem_a_atom, bm, bk)?;
-        let smem_b = stage_layout(f.read, "--smem-b", &smem_b_atom, bn, bk)?;
-        let desc_a = GmmaDesc::derive("--smem-a", &smem_a, bm, bk)?;
-        let desc_b = GmmaDesc::derive("--smem-b", &smem_b, bn, bk)?;
-        check_tma("--smem-a", &smem_a, bm, bk)?;
-        check_tma("--smem-b", &smem_b, bn, bk)?;
+        let smem_a_atom = f
+            .smem_a
+            .clone()
+            .unwrap_or_else(|| default_atom(dtype, majors.a));
+        let smem_b_atom = f
+            .smem_b
+            .clone()
+            .unwrap_or_else(|| default_atom(dtype, majors.b));
+        let smem_a = stage_layout(
+            f.read,
+            "--smem-a",
+            &smem_a_atom,
+            Operand::A,
+            majors.a,
+            (bm, bk),
+        )?;
+        let smem_b = stage_layout(
+            f.read,
+            "--smem-b",
+            &smem_b_atom,
+            Operand::B,
+            majors.b,
+            (bn, bk),
+        )?;
+        let desc_a = GmmaDesc::derive("--smem-a", &smem_a, majors.a, (bm, bk), 64)?;
+        let desc_b = GmmaDesc::derive("--smem-b", &smem_b, majors.b, (bn, bk), bn)?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
         let cluster = match &f.cluster {
             Some(t) => parse_cluster(f.read, t)?,
@@ -624,8 +954,9 @@ impl HopperConfig {
                 "--cluster: each of the {cn} CTAs along N loads BM/{cn} rows of the shared A tile, which must be a multiple of 8 (one swizzle atom); BM = {bm}"
             ));
         }
-        let a_slice_bytes = slice_bytes("--smem-a", &smem_a, bm, cn)?;
-        let b_slice_bytes = slice_bytes("--smem-b", &smem_b, bn, cm)?;
+        let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn)?;
+        let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm)?;
+        let (a_slice_bytes, b_slice_bytes) = (tma_a.slice_bytes, tma_b.slice_bytes);
         let raster = raster_layout(f.read, &f.raster, tm / cm, tn / cn)?;
         let smem_c = if f.tma_store {
             let atom = Layout::new(
@@ -664,6 +995,9 @@ impl HopperConfig {
             tma_store: f.tma_store,
             a_slice_bytes,
             b_slice_bytes,
+            tma_a,
+            tma_b,
+            majors,
             smem_c,
             c_chunk,
         })
@@ -734,9 +1068,15 @@ impl HopperConfig {
 impl fmt::Display for HopperConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (bm, bn, bk) = self.tile;
+        let (sa, sb) = (self.desc_a.swizzle, self.desc_b.swizzle);
+        let smem = if sa == sb {
+            sa.name().to_string()
+        } else {
+            format!("A {} B {}", sa.name(), sb.name())
+        };
         write!(
             f,
-            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA SW128, {} consumer{}, stages {} raster {}",
+            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA {smem}, {} consumer{}, stages {} raster {}",
             self.atom_n,
             self.consumers,
             if self.consumers == 1 { "" } else { "s" },
@@ -760,6 +1100,9 @@ impl fmt::Display for HopperConfig {
             if self.c_chunk < self.tile.1 {
                 write!(f, " ({} columns at a time)", self.c_chunk)?;
             }
+        }
+        if self.majors != Majors::default() {
+            write!(f, ", {}", self.majors.describe())?;
         }
         Ok(())
     }
@@ -805,22 +1148,82 @@ mod tests {
     #[test]
     fn layouts_wgmma_and_tma_cannot_use_are_refused() {
         let err = |f: fn(&mut GemmFlags)| HopperConfig::from_flags(&flags(f)).unwrap_err();
+        let e = err(|g| g.smem_b = Some("Sw<3,3,3> o (8,32):(32,1)".into()));
         assert!(
-            err(|g| g.smem_a = Some("Sw<2,3,3> o (8,32):(32,1)".into()))
-                .contains("64-byte swizzle")
+            e.starts_with("--smem-b") && e.contains("not one of wgmma's canonical layouts"),
+            "{e}"
         );
+        let e = err(|g| g.smem_a = Some("(8,64):(64,1)".into()));
         assert!(
-            err(|g| g.smem_b = Some("Sw<3,3,3> o (8,32):(32,1)".into()))
-                .contains("SW128 needs 64 16-bit elements along K")
+            e.contains("INTER K-major") && e.contains("canonical"),
+            "{e}"
         );
-        assert!(err(|g| g.smem_a = Some("(8,64):(64,1)".into())).contains("128-byte swizzle"));
-        assert!(err(|g| g.smem_b = Some("Sw<3,3,3> o (8,64):(1,8)".into())).contains("dense rows"));
+        let e = err(|g| g.smem_b = Some("Sw<2,3,2> o (8,64):(64,1)".into()));
+        assert!(e.contains("none of wgmma's layout types"), "{e}");
+        // an MN-major atom for a K-major operand, and the other way round
+        let e = err(|g| g.smem_b = Some("Sw<3,3,3> o (8,64):(1,8)".into()));
+        assert!(
+            e.contains("MN-major (rows contiguous)") && e.contains("without transposing"),
+            "{e}"
+        );
+        let e = err(|g| {
+            g.majors.a = Major::MN;
+            g.mma = Some("SM90_64x256x16_F32BF16BF16_SS".into());
+            g.smem_a = Some("gmma_atom(Layout_K_SW128_Atom, bf16)".into());
+        });
+        assert!(e.contains("is K-major") && e.contains("--a-major M"), "{e}");
+        // a cluster slice narrower than an MN-major swizzle row
+        let e = err(|g| {
+            g.majors.a = Major::MN;
+            g.mma = Some("SM90_64x256x16_F32BF16BF16_SS".into());
+            g.cluster = Some("(1,4)".into());
+        });
+        assert!(e.contains("whole number of SW128 swizzle rows"), "{e}");
         assert!(err(|g| g.tile = Some("(128,256,32)".into())).starts_with("--tile: BK"));
         assert!(err(|g| g.tile = Some("(128,192,64)".into())).starts_with("--tile: BN"));
         assert!(err(|g| g.stages = Some(6)).starts_with("--stages/--tile"));
+        // the atom's <MA,MB> must agree with the flags
+        let e = err(|g| g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<MN,K>".into()));
         assert!(
-            err(|g| g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<MN,K>".into())).contains("<K,K>")
+            e.contains("--a-major is K") && e.contains("--a-major M"),
+            "{e}"
         );
+        let e = err(|g| g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<K,X>".into()));
+        assert!(e.contains("K or MN"), "{e}");
         assert!(err(|g| g.dtype = "f16".into()).contains("--dtype"));
+    }
+
+    #[test]
+    fn every_majorness_and_layout_type_derives_its_descriptors() {
+        let atom = |m: &str, sw: &str| format!("gmma_atom(Layout_{m}_{sw}_Atom, bf16)");
+        for majors in Majors::ALL {
+            for sw in ["SW128", "SW64", "SW32", "INTER"] {
+                let c = HopperConfig::from_flags(&flags(|g| {
+                    g.majors = majors;
+                    g.mma = Some(sm90_mma("bf16", 256, majors));
+                    g.smem_a = Some(atom(gmma_major(majors.a), sw));
+                    g.smem_b = Some(atom(gmma_major(majors.b), sw));
+                }))
+                .unwrap_or_else(|e| panic!("{} {sw}: {e}", majors.describe()));
+                assert_eq!(c.desc_a.transpose(), u32::from(majors.a == Major::MN));
+                assert_eq!(c.desc_b.transpose(), u32::from(majors.b == Major::MN));
+                assert_eq!(c.desc_a.swizzle.name(), sw);
+            }
+        }
+        // MN-major SW128 (CUTLASS's K-first tiling): 8 k of 128 bytes per atom, the next 8 k
+        // 1024 bytes on (SBO), the next 64 rows after the 8 atoms along K (LBO = 8192, B only)
+        let c = HopperConfig::from_flags(&flags(|g| {
+            g.majors = Majors::ALL[2];
+            g.mma = Some("SM90_64x256x16_F32BF16BF16_SS<MN,MN>".into());
+        }))
+        .unwrap();
+        assert_eq!((c.desc_a.mode, c.desc_a.sbo), (1, 1024));
+        assert_eq!((c.desc_b.lbo, c.desc_b.sbo), (8192, 1024));
+        assert_eq!(c.desc_a.k_offsets, vec![0, 2048, 4096, 6144]);
+        assert_eq!(c.desc_a.row_offsets, vec![0, 8192]);
+        // TMA: boxes of 64 rows x 64 k, two for A, four for B
+        assert_eq!(c.tma_a.box_dims, (64, 64));
+        assert_eq!((c.tma_a.boxes.len(), c.tma_b.boxes.len()), (2, 4));
+        assert_eq!(c.tma_b.boxes[1].smem_bytes, 8192);
     }
 }

@@ -4,8 +4,9 @@
 use cudarc::driver::sys;
 use cudarc::driver::{CudaSlice, DevicePtr, DeviceRepr};
 
-use super::config::HopperConfig;
+use super::config::{GmmaSwizzle, HopperConfig, TmaPlan};
 use crate::gpu::config::Dtype;
+use crate::gpu::flags::Major;
 use crate::gpu::run::{Gpu, GpuError};
 
 /// A TMA descriptor (`CUtensorMap`, 128 bytes), passed by value as a `__grid_constant__`
@@ -27,6 +28,31 @@ pub fn tensor_map_sw128(
     box_rows: usize,
     box_cols: usize,
 ) -> Result<TensorMap, GpuError> {
+    tensor_map(
+        ptr,
+        dtype,
+        (rows, cols),
+        (box_rows, box_cols),
+        GmmaSwizzle::B128,
+    )
+}
+
+/// The tensor map of a row-major `rows × cols` matrix of 16-bit elements (cols contiguous), read
+/// in boxes of `box_rows × box_cols` with a wgmma layout type's swizzle (none for INTER).
+pub fn tensor_map(
+    ptr: u64,
+    dtype: Dtype,
+    (rows, cols): (usize, usize),
+    (box_rows, box_cols): (usize, usize),
+    swizzle: GmmaSwizzle,
+) -> Result<TensorMap, GpuError> {
+    use sys::CUtensorMapSwizzle as S;
+    let swizzle = match swizzle {
+        GmmaSwizzle::Inter => S::CU_TENSOR_MAP_SWIZZLE_NONE,
+        GmmaSwizzle::B32 => S::CU_TENSOR_MAP_SWIZZLE_32B,
+        GmmaSwizzle::B64 => S::CU_TENSOR_MAP_SWIZZLE_64B,
+        GmmaSwizzle::B128 => S::CU_TENSOR_MAP_SWIZZLE_128B,
+    };
     let mut raw = sys::CUtensorMap { opaque: [0; 16] };
     let dims = [cols as u64, rows as u64];
     let strides = [(cols * 2) as u64];
@@ -48,7 +74,7 @@ pub fn tensor_map_sw128(
             boxes.as_ptr(),
             elem.as_ptr(),
             sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
-            sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
+            swizzle,
             sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
             sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
@@ -59,9 +85,9 @@ pub fn tensor_map_sw128(
     Ok(TensorMap(raw.opaque))
 }
 
-/// The tensor maps of a configuration: A and B in boxes of one CTA's share of a stage (the
-/// whole stage, or its slice when the cluster multicasts it), 128-byte swizzle; with the TMA
-/// store, C in 64x64 boxes, 128-byte swizzle.
+/// The tensor maps of a configuration: A and B in their majorness, in the boxes of their
+/// [`TmaPlan`]s (with the stages' swizzles); with the TMA store, C in 64x64 boxes, 128-byte
+/// swizzle.
 pub fn tensor_maps<T>(
     gpu: &Gpu,
     cfg: &HopperConfig,
@@ -69,13 +95,20 @@ pub fn tensor_maps<T>(
     b: &CudaSlice<T>,
     c: &CudaSlice<T>,
 ) -> Result<Vec<TensorMap>, GpuError> {
-    let (bm, bn, bk) = cfg.tile;
-    let (cm, cn) = cfg.cluster;
     let (pa, _ga) = a.device_ptr(&gpu.stream);
     let (pb, _gb) = b.device_ptr(&gpu.stream);
+    // a K-major operand is a row-major (rows × K) matrix, an MN-major one a row-major (K × rows)
+    let operand = |ptr: u64, rows: usize, plan: &TmaPlan| {
+        let (inner, outer) = plan.box_dims;
+        let dims = match plan.major {
+            Major::K => (rows, cfg.k),
+            Major::MN => (cfg.k, rows),
+        };
+        tensor_map(ptr, cfg.dtype, dims, (outer, inner), plan.swizzle)
+    };
     let mut maps = vec![
-        tensor_map_sw128(pa, cfg.dtype, cfg.m, cfg.k, bm / cn, bk)?,
-        tensor_map_sw128(pb, cfg.dtype, cfg.n, cfg.k, bn / cm, bk)?,
+        operand(pa, cfg.m, &cfg.tma_a)?,
+        operand(pb, cfg.n, &cfg.tma_b)?,
     ];
     if cfg.tma_store {
         let (pc, _gc) = c.device_ptr(&gpu.stream);
