@@ -146,6 +146,22 @@ pub fn measured_records(
     records(format, recs)
 }
 
+/// A measurement's three timing cells: its TFLOP/s, cuBLAS's and the ratio, each the median
+/// round with the (slowest–fastest round) spread.
+pub(crate) fn timing_cells(r: &Measurement) -> [String; 3] {
+    let [ours, theirs, ratio] = r.spread();
+    [
+        format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
+        format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
+        format!(
+            "{:.1}% ({:.1}–{:.1}%)",
+            100.0 * r.ratio(),
+            100.0 * ratio.0,
+            100.0 * ratio.1
+        ),
+    ]
+}
+
 /// The report of measured configurations.
 pub fn measurements(
     gpu: &Gpu,
@@ -171,18 +187,13 @@ pub fn measurements(
         "ldmatrix conflicts (predicted; measured)",
     ]);
     for r in rows {
-        let [ours, theirs, ratio] = r.spread();
+        let [tflops, cublas, ratio] = timing_cells(r);
         t.add_row([
             config_cell(&r.config),
             majors_cell(&r.config),
-            format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
-            format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
-            format!(
-                "{:.1}% ({:.1}–{:.1}%)",
-                100.0 * r.ratio(),
-                100.0 * ratio.0,
-                100.0 * ratio.1
-            ),
+            tflops,
+            cublas,
+            ratio,
             format!(
                 "{:.2e} ({:.0e}){}",
                 r.rel_err,

@@ -227,18 +227,13 @@ pub fn print_summary(
                 "verified",
             ]);
             for r in rows {
-                let [ours, theirs, ratio] = r.spread();
+                let [tflops, cublas, ratio] = super::report::timing_cells(r);
                 t.add_row([
                     shape_name(r),
                     r.config.to_string(),
-                    format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
-                    format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
-                    format!(
-                        "{:.1}% ({:.1}–{:.1}%)",
-                        100.0 * r.ratio(),
-                        100.0 * ratio.0,
-                        100.0 * ratio.1
-                    ),
+                    tflops,
+                    cublas,
+                    ratio,
                     if r.verified() { "ok" } else { "FAIL" }.into(),
                 ]);
             }

@@ -317,14 +317,7 @@ impl GmmaDesc {
     ) -> Result<GmmaDesc, String> {
         let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
         let l = s.layout();
-        let at = |r: usize, k: usize| {
-            l.eval(&IntTuple::tuple([
-                IntTuple::int(r as i64),
-                IntTuple::int(k as i64),
-            ]))
-            .map(|o| o * ELEM_BYTES)
-            .unwrap_or(-1)
-        };
+        let at = |r: usize, k: usize| stage_byte_offset(l, r, k);
         let e = swizzle.row_bytes() / ELEM_BYTES as usize;
         // a stride the instruction never uses (its extent is one atom) is encoded as 16 bytes
         let step = |r: usize, k: usize, used: bool| if used { at(r, k) - at(0, 0) } else { 16 };
@@ -429,6 +422,17 @@ pub struct TmaPlan {
 /// The most TMA boxes one CTA issues per stage of an operand.
 const MAX_BOXES: usize = 64;
 
+/// The byte offset of element (row `r`, `k`) of a stage layout before its swizzle, `2 L(r, k)`;
+/// -1 outside the layout (which no instruction reads, so every check against it fails).
+fn stage_byte_offset(l: &Layout, r: usize, k: usize) -> i64 {
+    l.eval(&IntTuple::tuple([
+        IntTuple::int(r as i64),
+        IntTuple::int(k as i64),
+    ]))
+    .map(|o| o * ELEM_BYTES)
+    .unwrap_or(-1)
+}
+
 impl TmaPlan {
     /// The boxes that fill a (rows, bk) stage split in `parts` slices of rows: K-major, boxes of
     /// (E k, rows / parts) side by side along K; MN-major, boxes of (E rows, bk k) one after
@@ -446,14 +450,7 @@ impl TmaPlan {
         let w = swizzle.row_bytes();
         let e = w / ELEM_BYTES as usize;
         let l = s.layout();
-        let at = |r: usize, k: usize| {
-            l.eval(&IntTuple::tuple([
-                IntTuple::int(r as i64),
-                IntTuple::int(k as i64),
-            ]))
-            .map(|o| o * ELEM_BYTES)
-            .unwrap_or(-1)
-        };
+        let at = |r: usize, k: usize| stage_byte_offset(l, r, k);
         let parts = parts.max(1);
         let slice_rows = rows / parts;
         let (box_dims, starts): ((usize, usize), Vec<(usize, usize)>) = match major {
