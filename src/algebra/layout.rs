@@ -578,52 +578,71 @@ fn coalesce_pair(
     st
 }
 
+/// Which parts of a tuple a coordinate keeps: CuTe's `slice` keeps those under `_`, its `dice`
+/// those under an integer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// `slice(c, t)`.
+    Under,
+    /// `dice(c, t)`.
+    Integers,
+}
+
 /// CuTe's `slice(c, t)`: keep the parts of `t` under `_`, flattening one level per tuple coordinate.
 pub fn slice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
+    keep_by_coord(c, t, Keep::Under)
+}
+
+/// CuTe's `slice(c, t)` (`keep` = [`Keep::Under`]) and `dice(c, t)` ([`Keep::Integers`]): the
+/// parts of `t` the coordinate keeps, flattened one level per tuple of `c`; an integer or `_`
+/// alone keeps all of `t` or none of it.
+pub fn keep_by_coord(c: &Coord, t: &Tup, keep: Keep) -> Result<IntTuple> {
     match c {
-        Coord::Tuple(cv) => {
-            let tv = match t.view() {
-                View::Tuple(tv) if tv.len() == cv.len() => tv,
-                _ => {
-                    return Err(condition(
-                        "slice",
-                        format!("coordinate {c} does not match the modes of {t}"),
-                    ));
-                }
-            };
+        Coord::Tuple(_) => {
             let mut out = TupleBuilder::new();
-            for (ci, ti) in cv.iter().zip(tv) {
-                lift_slice(ci, ti, &mut out)?;
-            }
+            lift_kept(c, t, keep, &mut out)?;
             Ok(out.finish())
         }
-        Coord::Under => Ok(t.to_owned()),
-        Coord::Int(_) => Ok(IntTuple::empty()),
+        Coord::Under if keep == Keep::Under => Ok(t.to_owned()),
+        Coord::Int(_) if keep == Keep::Integers => Ok(t.to_owned()),
+        Coord::Under | Coord::Int(_) => Ok(IntTuple::empty()),
     }
 }
 
-fn lift_slice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
+fn lift_kept(c: &Coord, t: &Tup, keep: Keep, out: &mut TupleBuilder) -> Result<()> {
     match c {
         Coord::Tuple(cv) => {
             let tv = match t.view() {
                 View::Tuple(tv) if tv.len() == cv.len() => tv,
                 _ => {
-                    return Err(condition(
-                        "slice",
-                        format!("coordinate {c} does not match the modes of {t}"),
-                    ));
+                    return Err(match keep {
+                        Keep::Under => condition(
+                            "slice",
+                            format!("coordinate {c} does not match the modes of {t}"),
+                        ),
+                        Keep::Integers => condition(
+                            "dice",
+                            format!(
+                                "coordinate {c} does not match the modes of {t} (CuTe: mismatched ranks)"
+                            ),
+                        ),
+                    });
                 }
             };
             for (ci, ti) in cv.iter().zip(tv) {
-                lift_slice(ci, ti, out)?;
+                lift_kept(ci, ti, keep, out)?;
             }
             Ok(())
         }
-        Coord::Under => {
+        Coord::Under if keep == Keep::Under => {
             out.push(t);
             Ok(())
         }
-        Coord::Int(_) => Ok(()),
+        Coord::Int(_) if keep == Keep::Integers => {
+            out.push(t);
+            Ok(())
+        }
+        Coord::Under | Coord::Int(_) => Ok(()),
     }
 }
 

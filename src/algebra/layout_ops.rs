@@ -88,42 +88,7 @@ pub fn coprofile(l: &Layout) -> Result<IntTuple> {
 /// CuTe's `dice(c, t)`: the parts of `t` paired with an integer of `c` (those under `_`
 /// dropped), flattened one level per tuple of `c` as `slice` does; `dice(i, t) == t`.
 pub fn dice_tuple(c: &Coord, t: &Tup) -> Result<IntTuple> {
-    match c {
-        Coord::Tuple(_) => {
-            let mut out = TupleBuilder::new();
-            lift_dice(c, t, &mut out)?;
-            Ok(out.finish())
-        }
-        Coord::Under => Ok(IntTuple::empty()),
-        Coord::Int(_) => Ok(t.to_owned()),
-    }
-}
-
-fn lift_dice(c: &Coord, t: &Tup, out: &mut TupleBuilder) -> Result<()> {
-    match c {
-        Coord::Tuple(cv) => {
-            let tv = match t.view() {
-                View::Tuple(tv) if tv.len() == cv.len() => tv,
-                _ => {
-                    return Err(condition(
-                        "dice",
-                        format!(
-                            "coordinate {c} does not match the modes of {t} (CuTe: mismatched ranks)"
-                        ),
-                    ));
-                }
-            };
-            for (ci, ti) in cv.iter().zip(tv) {
-                lift_dice(ci, ti, out)?;
-            }
-            Ok(())
-        }
-        Coord::Under => Ok(()),
-        Coord::Int(_) => {
-            out.push(t);
-            Ok(())
-        }
-    }
+    super::layout::keep_by_coord(c, t, super::layout::Keep::Integers)
 }
 
 /// `dice(c, L)`: the modes of L at the integers of `c`, the `_` modes dropped (the complement of

@@ -619,13 +619,7 @@ pub fn atom_function(
         }
         "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" => {
             let atom = copy_arg(&vals[0], spans[0])?;
-            let mma = match &vals[1] {
-                Value::Atom(a) => match a.as_ref() {
-                    Atom::TiledMma(t) | Atom::ThrMma(t, _) => t.clone(),
-                    other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
-                },
-                other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
-            };
+            let mma = tiled_mma_arg(&vals[1], spans[1])?;
             let op = match name {
                 "make_tiled_copy_A" => Operand::A,
                 "make_tiled_copy_B" => Operand::B,
@@ -637,26 +631,14 @@ pub fn atom_function(
         }
         "make_tiled_copy_S" | "make_tiled_copy_D" => {
             let atom = copy_arg(&vals[0], spans[0])?;
-            let other = match &vals[1] {
-                Value::Atom(a) => match a.as_ref() {
-                    Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => t.clone(),
-                    other => return Err(expected("a tiled copy", other.kind(), spans[1])),
-                },
-                other => return Err(expected("a tiled copy", other.kind(), spans[1])),
-            };
+            let other = tiled_copy_arg(&vals[1], spans[1])?;
             TiledCopy::from_copy(atom, name == "make_tiled_copy_S", other)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
         }
         "make_tiled_copy_C_atom" => {
             let atom = copy_arg(&vals[0], spans[0])?;
-            let mma = match &vals[1] {
-                Value::Atom(a) => match a.as_ref() {
-                    Atom::TiledMma(t) | Atom::ThrMma(t, _) => t.clone(),
-                    other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
-                },
-                other => return Err(expected("a tiled MMA", other.kind(), spans[1])),
-            };
+            let mma = tiled_mma_arg(&vals[1], spans[1])?;
             TiledCopy::mma_c_atom(atom, mma)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
@@ -708,6 +690,28 @@ fn mma_arg(v: &Value, span: Span) -> Result<atoms::MmaAtom, EvalError> {
             other.kind(),
             span,
         )),
+    }
+}
+
+/// A tiled MMA argument (or a thread's slice of one: its tiled MMA).
+fn tiled_mma_arg(v: &Value, span: Span) -> Result<TiledMma, EvalError> {
+    match v {
+        Value::Atom(a) => match a.as_ref() {
+            Atom::TiledMma(t) | Atom::ThrMma(t, _) => Ok(t.clone()),
+            other => Err(expected("a tiled MMA", other.kind(), span)),
+        },
+        other => Err(expected("a tiled MMA", other.kind(), span)),
+    }
+}
+
+/// A tiled copy argument (or a thread's slice of one: its tiled copy).
+fn tiled_copy_arg(v: &Value, span: Span) -> Result<TiledCopy, EvalError> {
+    match v {
+        Value::Atom(a) => match a.as_ref() {
+            Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => Ok(t.clone()),
+            other => Err(expected("a tiled copy", other.kind(), span)),
+        },
+        other => Err(expected("a tiled copy", other.kind(), span)),
     }
 }
 
