@@ -204,6 +204,11 @@ struct GemmArgs {
     /// Hopper path: store C through shared memory with TMA (cp.async.bulk.tensor).
     #[arg(long)]
     tma_store: bool,
+    /// Hopper path: split the K loop of every output tile over S CTAs (1 to 16); a second
+    /// kernel sums their fp32 partial tiles in a fixed order (deterministic). For shapes with
+    /// fewer output tiles than SMs; default: chosen per shape.
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=16))]
+    split_k: Option<usize>,
     /// How A (M×K) lies in global memory: K (K-major, rows of A contiguous: the default) or M
     /// (M-major, columns contiguous). With --b-major: TN (K,K), NN (M,K), NT (M,N), TT (K,N).
     #[arg(long, default_value = "K")]
@@ -228,6 +233,12 @@ struct GemmArgs {
     /// geometric mean and worst ratio to cuBLAS (sizes, types and majorness are the suite's).
     #[arg(long, conflicts_with_all = ["sweep", "mma", "tile", "stages", "m", "n", "k", "dtype", "a_major", "b_major"])]
     suite: bool,
+    /// Hopper path: try the configurations worth trying for this shape (each tile with the K
+    /// splits that fit one wave of the SMs, the other grouped raster; at most 16, timed in 3
+    /// rounds), print how long it will take, then each one's measurement and the best beside
+    /// the configuration chosen without --tune.
+    #[arg(long, conflicts_with_all = ["sweep", "suite", "mma", "tile", "stages"])]
+    tune: bool,
     /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
     #[arg(long, requires = "compile_only")]
     arch: Option<String>,
@@ -422,7 +433,7 @@ enum Command {
     },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 26 shapes, each with the configuration chosen for it\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.
@@ -850,12 +861,14 @@ fn main() -> ExitCode {
                     persistent: g.persistent,
                     tma_store: g.tma_store,
                     majors,
+                    split_k: g.split_k,
                     read: app::read_gemm_flag,
                 },
                 emit: g.emit,
                 compile_only: g.compile_only,
                 sweep: g.sweep,
                 suite: g.suite,
+                tune: g.tune,
                 raster_given: g.raster.is_some(),
                 arch: g.arch,
                 reps: g.reps,

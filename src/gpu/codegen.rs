@@ -158,10 +158,14 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     let mut s = String::new();
     let w = &mut s;
     let majors = cfg.majors;
+    // each operand's contiguous rows in its buffer, padded to 16 bytes
+    let (buf_a, buf_b) = majors.buffers(cfg.m, cfg.n, cfg.k);
     let _ = writeln!(
         w,
-        "// cute gemm: C[M,N] = A[M,K] * B[N,K]^T, {ty} in, fp32 accumulate, {ty} out; {}",
-        majors.describe()
+        "// cute gemm: C[M,N] = A[M,K] * B[N,K]^T, {ty} in, fp32 accumulate, {ty} out; {}; row pitches A {}, B {} elements",
+        majors.describe(),
+        buf_a.pitch,
+        buf_b.pitch
     );
     let _ = writeln!(w, "// {} {cfg}", cfg.mma);
     let _ = writeln!(
@@ -235,9 +239,29 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     );
     let _ = writeln!(w, "  const int wm = wmn % {wmn}, wn = wmn / {wmn};");
     // copies
-    for (name, copy, passes, rows, smem, lim, src, major) in [
-        ("a", &l.copy_a, pa, bm, &cfg.smem_a, "M", "A", majors.a),
-        ("b", &l.copy_b, pb, bn, &cfg.smem_b, "N", "B", majors.b),
+    for (name, copy, passes, rows, smem, lim, src, major, pitch) in [
+        (
+            "a",
+            &l.copy_a,
+            pa,
+            bm,
+            &cfg.smem_a,
+            "M",
+            "A",
+            majors.a,
+            buf_a.pitch,
+        ),
+        (
+            "b",
+            &l.copy_b,
+            pb,
+            bn,
+            &cfg.smem_b,
+            "N",
+            "B",
+            majors.b,
+            buf_b.pitch,
+        ),
     ] {
         // K-major: each pass its own row (pointer, bound and k kept per pass). MN-major: every
         // pass of a thread has the same row and steps along K by the copy layout's pass stride,
@@ -264,16 +288,16 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
             "    const int row = {}0 + r;",
             if name == "a" { "m" } else { "n" }
         );
-        // K-major: row `row` of the operand is contiguous (pitch K); MN-major: row `k` of its
-        // K×rows transpose is (pitch M or N)
+        // K-major: row `row` of the operand is contiguous; MN-major: row `k` of its K×rows
+        // transpose is (each of `pitch` elements: the extent padded to 16 bytes)
         let _ = match major {
             Major::K => writeln!(
                 w,
-                "    {name}_ok[i] = row < {lim}; {name}_k[i] = k;\n    g{name}[i] = {src} + (size_t)({name}_ok[i] ? row : 0) * K + k;"
+                "    {name}_ok[i] = row < {lim}; {name}_k[i] = k;\n    g{name}[i] = {src} + (size_t)({name}_ok[i] ? row : 0) * {pitch} + k;"
             ),
             Major::MN => writeln!(
                 w,
-                "    if (i == 0) {{ {name}_ok = row < {lim}; {name}_k = k; g{name} = {src} + (size_t)k * {lim} + ({name}_ok ? row : 0); }}"
+                "    if (i == 0) {{ {name}_ok = row < {lim}; {name}_k = k; g{name} = {src} + (size_t)k * {pitch} + ({name}_ok ? row : 0); }}"
             ),
         };
         let _ = writeln!(
@@ -317,9 +341,9 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
     let _ = writeln!(w, "  const int KT = (K + {bk} - 1) / {bk};");
     // load a k-tile into a stage
     let _ = writeln!(w, "  auto load_tile = [&](int stage, int kt) {{");
-    for (name, passes, rows, base, gbase, major, lim, copy) in [
-        ("a", pa, bm, "sA", "A", majors.a, "M", &l.copy_a),
-        ("b", pb, bn, "sB", "B", majors.b, "N", &l.copy_b),
+    for (name, passes, rows, base, gbase, major, pitch, copy) in [
+        ("a", pa, bm, "sA", "A", majors.a, buf_a.pitch, &l.copy_a),
+        ("b", pb, bn, "sB", "B", majors.b, buf_b.pitch, &l.copy_b),
     ] {
         // the k-tile's step along the buffer (MN-major: and the pass's, the k the copy layout
         // advances a pass, `C(threads) / rows`)
@@ -334,7 +358,7 @@ pub fn kernel_source(cfg: &GemmConfig) -> String {
                 (
                     format!("kt * {bk} + {name}_k + {pass_k} * i"),
                     format!("{name}_ok"),
-                    format!("g{name} + (size_t)(kt * {bk} + {pass_k} * i) * {lim}"),
+                    format!("g{name} + (size_t)(kt * {bk} + {pass_k} * i) * {pitch}"),
                 )
             }
         };

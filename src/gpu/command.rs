@@ -26,6 +26,8 @@ pub struct GemmOptions {
     pub sweep: bool,
     /// The fixed suite of shapes (issue 20), each with its chosen configuration.
     pub suite: bool,
+    /// Try the configurations worth trying for the shape ([`super::tune`]) and report the best.
+    pub tune: bool,
     /// `--raster` was on the command line (the per-shape choice keeps it).
     pub raster_given: bool,
     /// NVRTC architecture for --compile-only (default sm_90a).
@@ -213,6 +215,36 @@ pub fn sweep_all(base: &GemmFlags) -> Result<(Vec<Variant>, Vec<String>), String
     Ok((out, notes))
 }
 
+/// `--tune`'s configurations for `sms` SMs (the Hopper path: sm_90a), with notes on candidates
+/// the shape refuses.
+fn tune_variants(
+    opts: &GemmOptions,
+    flags: &GemmFlags,
+    arch: &str,
+    sms: usize,
+) -> Result<(Vec<Variant>, Vec<String>), String> {
+    if arch != super::suite::SUITE_ARCH {
+        return Err(format!(
+            "--tune: the candidates are Hopper configurations (wgmma + TMA), which need an sm_90a GPU (--arch {}), not {arch}",
+            super::suite::SUITE_ARCH
+        ));
+    }
+    if !super::hopper::choose::applies(flags) {
+        return Err("--tune: the tune chooses the tile, atom and pipeline itself: leave out --mma, --tile and --stages".into());
+    }
+    let given = super::hopper::choose::Given {
+        raster: opts.raster_given,
+    };
+    let (v, notes) = super::tune::variants(&super::tune::candidates(flags, given, sms));
+    if v.is_empty() {
+        return Err(format!(
+            "--tune: no candidate fits this problem: {}",
+            notes.join("; ")
+        ));
+    }
+    Ok((v, notes))
+}
+
 fn no_nvrtc(err: &mut dyn Write) -> i32 {
     let _ = writeln!(
         err,
@@ -280,6 +312,8 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             } else {
                 super::suite::chosen_variants(opts, flags, super::hopper::choose::COMPILE_ONLY_SMS)
             }
+        } else if opts.tune {
+            tune_variants(opts, flags, &arch, super::hopper::choose::COMPILE_ONLY_SMS)
         } else if opts.sweep {
             sweep_all(flags)
         } else {
@@ -323,6 +357,19 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                         Ok((c, lines)) => {
                             cfgs = c;
                             choices = lines;
+                        }
+                        Err(m) => {
+                            let _ = writeln!(err, "error: {m}");
+                            return 2;
+                        }
+                    }
+                } else if opts.tune {
+                    match tune_variants(opts, &opts.flags, &g.arch, g.sms) {
+                        Ok((c, notes)) => {
+                            for n in notes {
+                                let _ = writeln!(err, "note: {n}");
+                            }
+                            cfgs = c;
                         }
                         Err(m) => {
                             let _ = writeln!(err, "error: {m}");
@@ -409,9 +456,26 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         .collect();
     let timing = super::run::Timing {
         reps: opts.reps.max(1),
-        rounds: opts.rounds.max(1),
+        rounds: if opts.tune {
+            opts.rounds.clamp(1, super::tune::TUNE_ROUNDS)
+        } else {
+            opts.rounds.max(1)
+        },
         flush_l2: opts.flush_l2,
     };
+    if opts.tune
+        && let Some(first) = runnable.first()
+    {
+        let (m, n, k) = first.mnk();
+        let _ = writeln!(
+            err,
+            "note: tuning {} configurations of {m}x{n}x{k}: about {:.0} s ({} rounds of {} timed runs each, compiling included)",
+            runnable.len(),
+            super::tune::estimate_s(runnable.len(), (m, n, k), timing).ceil(),
+            timing.rounds,
+            timing.reps
+        );
+    }
     let bar = progress(runnable.len(), "measuring");
     // one problem (size and type) at a time: a sweep is one, the suite one per shape
     let result = super::suite::run_by_problem(&gpu, &runnable, timing, |m| {
@@ -460,6 +524,18 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             }
             if opts.suite {
                 super::suite::print_summary(out, err, &gpu, timing, &rows, opts.report);
+            }
+            if opts.tune {
+                let line = super::tune::summary(&rows);
+                let _ = match opts.report {
+                    report::ReportFormat::Table => writeln!(out, "{line}"),
+                    report::ReportFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"kind": "gemm_tune_summary", "summary": line})
+                    ),
+                    report::ReportFormat::Csv => writeln!(err, "note: {line}"),
+                };
             }
             if rows.iter().all(|r| r.verified()) {
                 0

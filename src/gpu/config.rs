@@ -415,7 +415,7 @@ impl GemmConfig {
                 "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}"
             ));
         }
-        check_problem(f, "rows are read 16 bytes at a time")?;
+        check_problem(f)?;
         let majors = f.majors;
         let smem_a_atom = f
             .smem_a

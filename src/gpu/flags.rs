@@ -208,6 +208,9 @@ pub struct GemmFlags {
     pub tma_store: bool,
     /// How A and B lie in global memory (`--a-major`, `--b-major`).
     pub majors: Majors,
+    /// Hopper path: split-K, the K loop of each output tile split over this many CTAs whose
+    /// fp32 partial tiles a second kernel sums in a fixed order; `None`: 1, or chosen per shape.
+    pub split_k: Option<usize>,
     /// How the flags' text is read into values.
     pub read: ReadFlag,
 }
@@ -223,6 +226,8 @@ impl GemmFlags {
             Some("--persistent")
         } else if self.tma_store {
             Some("--tma-store")
+        } else if self.split_k.is_some() {
+            Some("--split-k")
         } else {
             None
         }
@@ -250,6 +255,7 @@ impl GemmFlags {
             persistent: false,
             tma_store: false,
             majors: Majors::default(),
+            split_k: None,
             read,
         }
     }
@@ -271,17 +277,82 @@ const MAX_LIST_ENTRY: usize = 65536;
 /// cuBLAS): more than any GPU has. A GPU present is asked for its free memory before allocating.
 pub const MAX_GPU_BYTES: u128 = 256 << 30;
 
-/// Bytes of the device buffers of an M×N×K problem of 2-byte elements: A, B, C and cuBLAS's C.
-pub fn device_bytes(m: usize, n: usize, k: usize) -> u128 {
-    let (m, n, k) = (m as u128, n as u128, k as u128);
-    (m * k + n * k + 2 * m * n) * 2
+/// Elements of an operand's contiguous rows are padded to a multiple of this (16 bytes): TMA
+/// needs row pitches that are multiples of 16 bytes, and the mma.sync path reads 16 bytes at a
+/// time. The padding holds zeros, so the product is unchanged.
+pub const PITCH_ELEMENTS: usize = 8;
+
+/// The pitch (elements from one contiguous row to the next) of a buffer whose rows hold
+/// `extent` elements: `extent` rounded up to [`PITCH_ELEMENTS`].
+pub fn pitch(extent: usize) -> usize {
+    extent
+        .div_ceil(PITCH_ELEMENTS)
+        .saturating_mul(PITCH_ELEMENTS)
 }
 
-/// Bytes of the host buffers: A and B as 2-byte elements and in fp32 for the reference, and C
-/// read back (twice) and poisoned.
-pub fn host_bytes(m: usize, n: usize, k: usize) -> u128 {
-    let (m, n, k) = (m as u128, n as u128, k as u128);
-    (m * k + n * k) * 6 + m * n * 8
+/// How an operand of `rows` rows (M or N) and K columns lies in its buffer: its contiguous
+/// extent (K when K-major, `rows` when MN-major), the number of such rows, and their pitch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OperandBuffer {
+    /// Elements of one contiguous row that belong to the matrix.
+    pub extent: usize,
+    /// Contiguous rows.
+    pub lines: usize,
+    /// Elements from one contiguous row to the next (`extent` padded to 16 bytes).
+    pub pitch: usize,
+}
+
+impl OperandBuffer {
+    /// The buffer of an operand of `rows` rows and `k` columns in its majorness.
+    pub fn of(major: Major, rows: usize, k: usize) -> OperandBuffer {
+        let (extent, lines) = match major {
+            Major::K => (k, rows),
+            Major::MN => (rows, k),
+        };
+        OperandBuffer {
+            extent,
+            lines,
+            pitch: pitch(extent),
+        }
+    }
+
+    /// Elements of the buffer, padding included.
+    pub fn elements(self) -> u128 {
+        self.lines as u128 * self.pitch as u128
+    }
+
+    /// The buffer index of element (row, k).
+    pub fn index(self, major: Major, row: usize, k: usize) -> usize {
+        match major {
+            Major::K => row * self.pitch + k,
+            Major::MN => k * self.pitch + row,
+        }
+    }
+}
+
+impl Majors {
+    /// The buffers of A (M×K) and B (N×K).
+    pub fn buffers(self, m: usize, n: usize, k: usize) -> (OperandBuffer, OperandBuffer) {
+        (
+            OperandBuffer::of(self.a, m, k),
+            OperandBuffer::of(self.b, n, k),
+        )
+    }
+}
+
+/// Bytes of the device buffers of an M×N×K problem of 2-byte elements: A and B (rows padded to
+/// 16 bytes), C and cuBLAS's C, and with split-K the fp32 partial tiles (`splits` × M × N).
+pub fn device_bytes(m: usize, n: usize, k: usize, majors: Majors, splits: usize) -> u128 {
+    let (a, b) = majors.buffers(m, n, k);
+    let (mn, s) = (m as u128 * n as u128, splits.max(1) as u128);
+    (a.elements() + b.elements() + 2 * mn) * 2 + if s > 1 { s * mn * 4 } else { 0 }
+}
+
+/// Bytes of the host buffers: A and B as 2-byte elements and in fp32 for the reference (rows
+/// padded), and C read back (twice) and poisoned.
+pub fn host_bytes(m: usize, n: usize, k: usize, majors: Majors) -> u128 {
+    let (a, b) = majors.buffers(m, n, k);
+    (a.elements() + b.elements()) * 6 + m as u128 * n as u128 * 8
 }
 
 pub(crate) fn int_list(
@@ -320,32 +391,18 @@ pub(crate) fn int_list(
     }
 }
 
-/// The problem sizes both paths need: not empty, K a multiple of 8, and M (N) a multiple of 8
-/// when A (B) is M-major (N-major): each operand's contiguous extent is its row pitch, read 16
-/// bytes at a time (`why` says what needs it); and every size within the kernels' 32-bit
-/// integer arguments.
-pub(crate) fn check_problem(f: &GemmFlags, why: &str) -> Result<(), String> {
+/// The problem sizes both paths need: not empty, and every size (with the operands' rows padded
+/// to 16 bytes, [`pitch`]) within the kernels' 32-bit integer arguments. Sizes need not be
+/// multiples of anything: an operand whose contiguous extent is not a multiple of 8 lies in a
+/// buffer with padded rows of zeros.
+pub(crate) fn check_problem(f: &GemmFlags) -> Result<(), String> {
     if f.m == 0 || f.n == 0 || f.k == 0 {
         return Err("--m/--n/--k: the problem must not be empty".into());
     }
-    if !f.k.is_multiple_of(8) {
-        return Err(format!("--k: K = {} must be a multiple of 8 ({why})", f.k));
-    }
-    for (operand, size, name) in [(Operand::A, f.m, "--m: M"), (Operand::B, f.n, "--n: N")] {
-        if f.majors.of(operand) == Major::MN && !size.is_multiple_of(8) {
-            return Err(format!(
-                "{name} = {size} must be a multiple of 8 when {} is {}-major ({} {}): its rows along that mode are read 16 bytes at a time ({why})",
-                operand.describe(),
-                Major::MN.letter(operand),
-                operand.major_flag(),
-                Major::MN.letter(operand),
-            ));
-        }
-    }
-    if f.m >= 1 << 31 || f.n >= 1 << 31 || f.k >= 1 << 31 {
+    if pitch(f.m) >= 1 << 31 || pitch(f.n) >= 1 << 31 || pitch(f.k) >= 1 << 31 {
         return Err("--m/--n/--k: sizes must fit in 31 bits".into());
     }
-    let bytes = device_bytes(f.m, f.n, f.k);
+    let bytes = device_bytes(f.m, f.n, f.k, f.majors, f.split_k.unwrap_or(1));
     if bytes > MAX_GPU_BYTES {
         return Err(format!(
             "--m/--n/--k: a {}x{}x{} problem needs {bytes} bytes of GPU memory (A, B and C twice), more than any GPU has ({MAX_GPU_BYTES})",

@@ -13,5 +13,6 @@ pub mod nvrtc;
 pub mod report;
 pub mod run;
 pub mod suite;
+pub mod tune;
 pub mod variant;
 pub mod verify;

@@ -36,11 +36,16 @@ fn log_of(prog: sys::nvrtcProgram) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// The largest number written just before `suffix` on a line of the log: over every kernel of
+/// the module (the GEMM and, with split-K, its reduction), the most registers, spills and shared
+/// memory any of them takes.
 fn number_before(log: &str, suffix: &str) -> Option<u32> {
-    log.lines().find_map(|l| {
-        let i = l.find(suffix)?;
-        l[..i].split_whitespace().last()?.parse().ok()
-    })
+    log.lines()
+        .filter_map(|l| {
+            let i = l.find(suffix)?;
+            l[..i].split_whitespace().last()?.parse().ok()
+        })
+        .max()
 }
 
 /// Compile `src` for `arch` (e.g. `sm_90a`).
@@ -94,5 +99,10 @@ mod tests {
         let log = "ptxas info    : Compiling entry function 'cute_gemm' for 'sm_90a'\nptxas info    : Function properties for cute_gemm\n    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\nptxas info    : Used 254 registers, used 1 barriers, 384 bytes cmem[0]\n";
         assert_eq!(super::number_before(log, " registers"), Some(254));
         assert_eq!(super::number_before(log, " bytes spill stores"), Some(0));
+        let two = format!(
+            "{log}ptxas info    : Compiling entry function 'cute_gemm_sm90_reduce' for 'sm_90a'\n    0 bytes stack frame, 8 bytes spill stores, 0 bytes spill loads\nptxas info    : Used 20 registers\n"
+        );
+        assert_eq!(super::number_before(&two, " registers"), Some(254));
+        assert_eq!(super::number_before(&two, " bytes spill stores"), Some(8));
     }
 }

@@ -93,6 +93,8 @@ fn record(
             })).collect::<Vec<_>>())
         }),
         "verified": measured(&|r| json!(r.verified())),
+        "split_k": c.split_k(),
+        "repeatable": measured(&|r| json!(r.repeatable)),
     });
     match fields {
         Value::Object(map) => map,

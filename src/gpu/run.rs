@@ -10,7 +10,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 
 use super::config::Dtype;
-use super::flags::{Major, Majors};
+use super::flags::{Major, Majors, OperandBuffer};
 use super::nvrtc::{Compiled, compile};
 use super::variant::Variant;
 use super::verify::{self, HostCheck};
@@ -83,6 +83,9 @@ pub struct Measurement {
     /// conflict-free pattern of the same shape; `None` where not measured (the Hopper path's
     /// reads are wgmma's, not thread loads).
     pub measured_bank: Option<f64>,
+    /// Whether a second run wrote the same bits into C as the verified one (split-K's
+    /// reduction sums in a fixed order: it must).
+    pub repeatable: bool,
 }
 
 impl Measurement {
@@ -218,6 +221,24 @@ impl Gpu {
     }
 }
 
+/// A matrix's values (its contiguous rows one after the other) in a buffer whose rows are padded
+/// to the buffer's pitch with zeros (which add nothing to the product).
+fn padded<T: Element>(values: Vec<f32>, buffer: OperandBuffer) -> Vec<T> {
+    if buffer.pitch == buffer.extent {
+        return values.into_iter().map(T::from_f32).collect();
+    }
+    let mut out = vec![T::from_f32(0.0); buffer.lines * buffer.pitch];
+    for (row, line) in out
+        .chunks_exact_mut(buffer.pitch)
+        .zip(values.chunks_exact(buffer.extent.max(1)))
+    {
+        for (o, v) in row.iter_mut().zip(line) {
+            *o = T::from_f32(*v);
+        }
+    }
+    out
+}
+
 /// Deterministic uniform values in [-1, 1) (never all zeros).
 fn random_values(n: usize, seed: u64) -> Vec<f32> {
     let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -318,9 +339,16 @@ fn host_available_bytes() -> Option<u128> {
 impl Gpu {
     /// Refuse a problem whose buffers do not fit in the GPU's free memory or the host's
     /// available memory, before allocating anything.
-    pub(crate) fn check_memory(&self, m: usize, n: usize, k: usize) -> Result<(), GpuError> {
+    pub(crate) fn check_memory(
+        &self,
+        m: usize,
+        n: usize,
+        k: usize,
+        majors: Majors,
+        splits: usize,
+    ) -> Result<(), GpuError> {
         use super::flags::{device_bytes, host_bytes};
-        let need = device_bytes(m, n, k);
+        let need = device_bytes(m, n, k, majors, splits);
         let (free, _) = self
             .ctx
             .mem_get_info()
@@ -331,7 +359,7 @@ impl Gpu {
                 self.name
             )));
         }
-        let host = host_bytes(m, n, k);
+        let host = host_bytes(m, n, k, majors);
         if let Some(avail) = host_available_bytes()
             && host > avail
         {
@@ -356,15 +384,10 @@ where
     where
         CudaBlas: Gemm<T>,
     {
-        self.check_memory(m, n, k)?;
-        let ha: Vec<T> = random_values(m * k, 1)
-            .into_iter()
-            .map(T::from_f32)
-            .collect();
-        let hb: Vec<T> = random_values(n * k, 2)
-            .into_iter()
-            .map(T::from_f32)
-            .collect();
+        self.check_memory(m, n, k, majors, 1)?;
+        let (buf_a, buf_b) = majors.buffers(m, n, k);
+        let ha: Vec<T> = padded(random_values(m * k, 1), buf_a);
+        let hb: Vec<T> = padded(random_values(n * k, 2), buf_b);
         let a = self.stream.clone_htod(&ha).map_err(failed("copy A"))?;
         let b = self.stream.clone_htod(&hb).map_err(failed("copy B"))?;
         let c = self
@@ -372,16 +395,18 @@ where
             .alloc_zeros::<T>(m * n)
             .map_err(failed("alloc C"))?;
         // C (row-major M×N) is column-major Cᵀ (N×M) = B (N×K) · Aᵀ (K×M). Read column-major, a
-        // K-major B buffer is Bᵀ (K×N, ld K): transposed; an N-major one is B (ld N). A K-major
-        // A buffer is Aᵀ (K×M, ld K): as it is; an M-major one is A (M×K, ld M): transposed.
-        let (transa, lda) = match majors.b {
-            Major::K => (blas_sys::cublasOperation_t::CUBLAS_OP_T, k),
-            Major::MN => (blas_sys::cublasOperation_t::CUBLAS_OP_N, n),
+        // K-major B buffer is Bᵀ (K×N, ld its pitch): transposed; an N-major one is B. A K-major
+        // A buffer is Aᵀ (K×M): as it is; an M-major one is A (M×K): transposed. The leading
+        // dimensions are the buffers' padded pitches.
+        let transa = match majors.b {
+            Major::K => blas_sys::cublasOperation_t::CUBLAS_OP_T,
+            Major::MN => blas_sys::cublasOperation_t::CUBLAS_OP_N,
         };
-        let (transb, ldb) = match majors.a {
-            Major::K => (blas_sys::cublasOperation_t::CUBLAS_OP_N, k),
-            Major::MN => (blas_sys::cublasOperation_t::CUBLAS_OP_T, m),
+        let transb = match majors.a {
+            Major::K => blas_sys::cublasOperation_t::CUBLAS_OP_N,
+            Major::MN => blas_sys::cublasOperation_t::CUBLAS_OP_T,
         };
+        let (lda, ldb) = (buf_b.pitch, buf_a.pitch);
         let blas = BlasConfig {
             transa,
             transb,
@@ -461,6 +486,29 @@ where
         let f = module
             .load_function(cfg.kernel_name())
             .map_err(failed("load function"))?;
+        // split-K: the partial tiles' workspace and the kernel that sums them
+        let reduce = match cfg {
+            Variant::Sm90(h) if h.split_k > 1 => {
+                let r = module
+                    .load_function(super::hopper::codegen::REDUCE_KERNEL_NAME)
+                    .map_err(failed("load the split-K reduction"))?;
+                let ws = self
+                    .stream
+                    .alloc_zeros::<f32>(h.workspace_floats())
+                    .map_err(failed("alloc the split-K workspace"))?;
+                let launch = LaunchConfig {
+                    grid_dim: (
+                        super::hopper::codegen::reduce_blocks(h, self.sms) as u32,
+                        1,
+                        1,
+                    ),
+                    block_dim: (super::hopper::codegen::REDUCE_THREADS as u32, 1, 1),
+                    shared_mem_bytes: 0,
+                };
+                Some((r, std::cell::RefCell::new(ws), launch))
+            }
+            _ => None,
+        };
         // the driver's own report when the compiler log had none
         if compiled.registers.is_none() {
             compiled.registers = f.num_regs().ok().map(|r| r as u32);
@@ -500,21 +548,38 @@ where
                     b.arg(m);
                 }
             }
-            b.arg(&mut p.c).arg(&mi).arg(&ni).arg(&ki);
+            b.arg(&mut p.c);
+            let mut ws = reduce.as_ref().map(|r| r.1.borrow_mut());
+            if let Some(ws) = ws.as_mut() {
+                b.arg(&mut **ws);
+            }
+            b.arg(&mi).arg(&ni).arg(&ki);
             // SAFETY: the kernel reads A (M×K) and B (N×K), directly or through tensor maps of
-            // them, and writes C (M×N), which these are.
+            // them, and writes C (M×N) or, with split-K, the S × M × N partials, which these are.
             unsafe { b.launch(launch) }.map_err(failed("launch"))?;
+            if let (Some((r, _, rl)), Some(ws)) = (&reduce, ws.as_mut()) {
+                let mut b = self.stream.launch_builder(r);
+                b.arg(&**ws).arg(&mut p.c);
+                // SAFETY: the reduction reads the S × M × N partials and writes C (M×N).
+                unsafe { b.launch(*rl) }.map_err(failed("launch the split-K reduction"))?;
+            }
             Ok(())
         };
         go(p)?;
         self.stream.synchronize().map_err(failed("kernel"))?;
-        let got: Vec<f32> = self
-            .stream
-            .clone_dtoh(&p.c)
-            .map_err(failed("copy C"))?
-            .into_iter()
-            .map(T::to_f32)
-            .collect();
+        let bits = self.stream.clone_dtoh(&p.c).map_err(failed("copy C"))?;
+        // a second run, which must write the very same bits
+        self.stream
+            .memcpy_htod(&poison, &mut p.c)
+            .map_err(failed("poison C"))?;
+        go(p)?;
+        self.stream.synchronize().map_err(failed("kernel"))?;
+        let again = self.stream.clone_dtoh(&p.c).map_err(failed("copy C"))?;
+        let repeatable = bits
+            .iter()
+            .zip(&again)
+            .all(|(x, y)| x.to_f32().to_bits() == y.to_f32().to_bits());
+        let got: Vec<f32> = bits.into_iter().map(T::to_f32).collect();
         let (mut num, mut den) = (0f64, 0f64);
         for (g, r) in got.iter().zip(&p.reference) {
             let d = *g as f64 - *r as f64;
@@ -566,6 +631,7 @@ where
             rounds,
             compiled,
             measured_bank: None,
+            repeatable,
         })
     }
 

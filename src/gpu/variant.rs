@@ -72,6 +72,14 @@ impl Variant {
         }
     }
 
+    /// CTAs each output tile's K loop is split over (1: none; only the Hopper path splits).
+    pub fn split_k(&self) -> usize {
+        match self {
+            Variant::Sm80(_) => 1,
+            Variant::Sm90(c) => c.split_k,
+        }
+    }
+
     /// The generated CUDA C++.
     pub fn source(&self) -> String {
         match self {

@@ -14,24 +14,25 @@
 //! element is far outside it.
 
 use super::config::Dtype;
-use super::flags::{Major, Majors};
+use super::flags::{Major, Majors, OperandBuffer};
 
-/// A and B as the GPU read them: A (M×K) and B (N×K) in their buffers' order.
+/// A and B as the GPU read them: A (M×K) and B (N×K) in their buffers' order, rows padded to
+/// [`super::flags::pitch`].
 #[derive(Clone, Copy, Debug)]
 pub struct Operands<'a> {
-    /// A's buffer: `a[i * K + k]` when K-major, `a[k * M + i]` when M-major.
+    /// A's buffer: `a[i * P + k]` when K-major, `a[k * P + i]` when M-major (P its pitch).
     pub a: &'a [f32],
-    /// B's buffer: `b[j * K + k]` when K-major, `b[k * N + j]` when N-major.
+    /// B's buffer: `b[j * P + k]` when K-major, `b[k * P + j]` when N-major.
     pub b: &'a [f32],
     /// How they lie.
     pub majors: Majors,
 }
 
-/// The (row, k) strides of an operand of `rows` rows in its buffer.
-fn strides(major: Major, rows: usize, k: usize) -> (usize, usize) {
+/// The (row, k) strides of an operand in its buffer.
+fn strides(major: Major, buffer: OperandBuffer) -> (usize, usize) {
     match major {
-        Major::K => (k, 1),
-        Major::MN => (1, rows),
+        Major::K => (buffer.pitch, 1),
+        Major::MN => (1, buffer.pitch),
     }
 }
 
@@ -116,15 +117,16 @@ pub fn check(
         worst_at: (0, 0, 0.0, 0.0),
     };
     let Operands { a, b, majors } = operands;
-    let (Some(ak), Some(bk), Some(cn)) = (m.checked_mul(k), n.checked_mul(k), m.checked_mul(n))
-    else {
+    let (buf_a, buf_b) = majors.buffers(m, n, k);
+    let Some(cn) = m.checked_mul(n) else {
         return out;
     };
-    if a.len() < ak || b.len() < bk || c.len() < cn {
+    if (a.len() as u128) < buf_a.elements() || (b.len() as u128) < buf_b.elements() || c.len() < cn
+    {
         return out;
     }
-    let (a_row, a_k) = strides(majors.a, m, k);
-    let (b_row, b_k) = strides(majors.b, n, k);
+    let (a_row, a_k) = strides(majors.a, buf_a);
+    let (b_row, b_k) = strides(majors.b, buf_b);
     let u_out = unit_out(dtype);
     for &(i, j) in points {
         if i >= m || j >= n {

@@ -26,7 +26,7 @@ fn invalid_configurations_name_their_flag() {
     assert!(rejected(|g| g.tile = Some("(128,256,24)".into())).starts_with("--tile: BK = 24"));
     assert!(rejected(|g| g.stages = Some(12)).starts_with("--stages/--tile"));
     assert!(rejected(|g| g.stages = Some(1)).starts_with("--stages"));
-    assert!(rejected(|g| g.k = 1001).starts_with("--k"));
+    assert!(rejected(|g| g.k = 0).starts_with("--m/--n/--k"));
     assert!(rejected(|g| g.atom_layout = "(8,8,1)".into()).starts_with("--atom-layout"));
     assert!(rejected(|g| g.atom_layout = "(2,2,2)".into()).starts_with("--atom-layout"));
     assert!(rejected(|g| g.mma = Some("SM80_16x8x16_F32F16F16F32_TN".into())).starts_with("--mma"));

@@ -173,6 +173,7 @@ fn every_command_speaks_the_schema() {
             static_smem: None,
         },
         measured_bank: Some(1.0),
+        repeatable: true,
     };
     let rows = [measured(0.25, 0), measured(f64::INFINITY, 8192)];
     let json = cute::gpu::report::measured_records(

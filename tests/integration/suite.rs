@@ -58,3 +58,95 @@ fn chosen_configurations_of_skinny_ragged_and_unit_shapes_verify() {
         }
     }
 }
+
+/// Run `v` once (one round of one timed run) and return its measurement.
+fn measure(gpu: &Gpu, v: &Variant) -> cute::gpu::run::Measurement {
+    let timing = Timing {
+        reps: 1,
+        rounds: 1,
+        flush_l2: false,
+    };
+    let mut rows = gpu
+        .run(std::slice::from_ref(v), timing, |_| {})
+        .unwrap_or_else(|e| panic!("{v}: {e}"));
+    rows.pop().expect("one measurement")
+}
+
+fn flags(m: usize, n: usize, k: usize) -> GemmFlags {
+    GemmFlags {
+        m,
+        n,
+        k,
+        ..GemmFlags::new(cute::app::read_gemm_flag)
+    }
+}
+
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn split_k_verifies_and_writes_the_same_bits_every_run() {
+    let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
+    // (M, N, K, consumers, wgmma N, splits, majors): uneven k-tiles per split, ragged edges,
+    // every majorness, a cluster
+    let cases = [
+        (1, 4096, 4096, 1, 64, 2, 0),
+        (1, 4096, 4096, 1, 128, 4, 0),
+        (16, 8192, 8192, 1, 256, 4, 0),
+        (4096, 1, 4096, 2, 256, 8, 0),
+        (129, 200, 1000, 1, 64, 3, 0),
+        (64, 64, 4096, 1, 64, 16, 0),
+        (200, 136, 2056, 1, 128, 5, 1),
+        (200, 136, 2056, 1, 128, 5, 2),
+        (200, 136, 2056, 1, 128, 5, 3),
+    ];
+    for (m, n, k, consumers, an, splits, majors) in cases {
+        let mut f = flags(m, n, k);
+        f.consumers = Some(consumers);
+        f.majors = cute::gpu::flags::Majors::ALL[majors];
+        f.mma = Some(cute::gpu::hopper::config::sm90_mma("bf16", an, f.majors));
+        f.split_k = Some(splits);
+        f.persistent = true;
+        let v = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
+        let r = measure(&gpu, &v);
+        assert!(
+            r.verified() && r.repeatable,
+            "{v}: rel. error {:.2e}, fp64 sample {} failures of {}, repeatable {}",
+            r.rel_err,
+            r.host.failures,
+            r.host.points,
+            r.repeatable
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn sizes_that_are_not_multiples_of_8_verify_on_both_paths() {
+    let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
+    // K of 1 and 13 (rows padded to 16 bytes), M and N of 1, an M-major A with M = 5 and an
+    // N-major B with N = 7: the chosen Hopper configuration and the mma.sync path
+    for (m, n, k, majors) in [
+        (1, 1, 1, 0),
+        (64, 64, 1, 0),
+        (100, 100, 13, 0),
+        (5, 7, 3, 2),
+        (5, 300, 1001, 1),
+        (1000, 7, 999, 3),
+        (1, 4096, 4097, 0),
+    ] {
+        let mut f = flags(m, n, k);
+        f.majors = cute::gpu::flags::Majors::ALL[majors];
+        let c = choose(&f, Given::default(), gpu.sms);
+        let hopper = Variant::from_flags(&c.flags).unwrap_or_else(|e| panic!("{}: {e}", c.line));
+        let sm80 = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
+        for v in [hopper, sm80] {
+            let r = measure(&gpu, &v);
+            assert!(
+                r.verified(),
+                "{m}x{n}x{k} {v}: rel. error {:.2e}, fp64 sample {} failures of {}",
+                r.rel_err,
+                r.host.failures,
+                r.host.points
+            );
+        }
+    }
+}

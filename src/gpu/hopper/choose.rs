@@ -10,21 +10,33 @@
 //!    8192³), 64×256, 64×128 and 64×64 (1 consumer). The first whose output tiles fill at least
 //!    7/8 of the SMs is taken: a tile per SM matters more than a tile's own efficiency once the
 //!    grid is short of one wave (128×8192×8192: 64×128 tiles, 346 TFLOP/s against 206 with the
-//!    default's 32 tiles; 512×4096×14336: 64×256 tiles, 666 against 430). When none fills the
-//!    GPU, the one with the most tiles (64×64) is taken, and the reason says the GPU stays
-//!    partly idle (split-K is the remedy, not yet built).
-//! 2. **Persistent grid and TMA store.** Both on, as the measured best default at 8192³ (and on
+//!    default's 32 tiles; 512×4096×14336: 64×256 tiles, 666 against 430).
+//! 2. **Split-K.** When no tile fills 7/8 of the SMs (M or N of a few rows: 1×4096×4096 has 64
+//!    tiles of 64×64 at most), each candidate's K loop is split over S CTAs, S the most that
+//!    keeps the work units (tiles × S) within one wave of the SMs and gives every split at least
+//!    [`MIN_KTILES_PER_SPLIT`] k-tiles (the pipeline fills); the candidate with the most work
+//!    units is taken; among equals, the one with the most rows of A and B inside the matrices
+//!    in flight (stages × (min(BM, M) + min(BN, N))): such shapes are bound by memory
+//!    (1×4096×4096 on an H100: 64×256 split 8, 128.5% of cuBLAS; 128×256 split 8, 112.7%;
+//!    64×128 split 4, 104.1%; 64×64 split 2, 92.4%), then the smaller tile.
+//! 3. **Pipeline depth.** The deepest up to [`DEEP_STAGES`] that fits in shared memory (the
+//!    flag's default stops at 4): the small tiles of skinny shapes fit 8, and more loads in
+//!    flight is what those shapes need (H100, 64×64 tiles, 4 → 8 stages: 128×4096×14336 217.6 →
+//!    286.6 TFLOP/s, 16×8192×8192 32.0 → 36.6, 1×4096×4096 split 2 1.25 → 1.58).
+//! 4. **Persistent grid and TMA store.** Both on, as the measured best default at 8192³ (and on
 //!    the 128-row shape); the TMA store only where N is a multiple of 8 (TMA's 16-byte row
-//!    pitch). A `--cluster`, `--persistent` or `--tma-store` on the command line leaves these
+//!    pitch) and not with split-K (its partials are fp32). A `--cluster`, `--persistent` or `--tma-store` on the command line leaves these
 //!    three as given.
-//! 3. **Raster.** `grouped:8` (the flag's default), but `grouped:4` once M × N reaches 16384²
+//! 5. **Raster.** `grouped:8` (the flag's default), but `grouped:4` once M × N reaches 16384²
 //!    (16384³: 806 against 719 TFLOP/s).
-//! 4. **Cluster.** None: the 2-CTA cluster's measured gain at 8192³ is within a percent, and
+//! 6. **Cluster.** None: the 2-CTA cluster's measured gain at 8192³ is within a percent, and
 //!    the default there stays what it was measured as.
 
 use crate::gpu::flags::GemmFlags;
 
-use super::config::{DEFAULT_CONSUMERS, MAX_CONSUMERS, sm90_mma, widest_n};
+use super::config::{
+    DEFAULT_CONSUMERS, MAX_CONSUMERS, MAX_SPLIT_K, deepest_stages, sm90_mma, widest_n,
+};
 
 /// The SM count assumed without a GPU (`--compile-only`): an H100 SXM or an H200 has 132.
 pub const COMPILE_ONLY_SMS: usize = 132;
@@ -40,6 +52,33 @@ pub const LARGE_OUTPUT_ELEMENTS: u128 = 16384 * 16384;
 
 /// The tile candidates as (consumers, wgmma N), largest tile first.
 pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), (1, 64)];
+
+/// The deepest pipeline the heuristic takes (the flag's default is at most 4).
+pub const DEEP_STAGES: usize = 8;
+
+/// The stages of a tile candidate as the heuristic gives them: the deepest up to
+/// [`DEEP_STAGES`] that fits in shared memory.
+pub fn candidate_stages((consumers, n): (usize, usize), tma_store: bool) -> usize {
+    deepest_stages((64 * consumers, n, 64), consumers, tma_store, DEEP_STAGES)
+}
+
+/// The rows of A and B inside the matrices that one pipeline holds, stages × (min(BM, M) +
+/// min(BN, N)): where a shape is bound by memory, the loads in flight.
+pub fn rows_in_flight(f: &GemmFlags, (consumers, n): (usize, usize)) -> usize {
+    let useful = (64 * consumers).min(f.m) + n.min(f.n);
+    useful * candidate_stages((consumers, n), false)
+}
+
+/// The fewest k-tiles (of 64) a split is given: its pipeline (up to 4 stages) fills twice over,
+/// and its K loop outweighs writing and summing a partial tile (512³ is not split).
+pub const MIN_KTILES_PER_SPLIT: usize = 8;
+
+/// The splits of a tile count's K loop for `sms` SMs and `ktiles` k-tiles: the most that keeps
+/// `tiles × S` within one wave and every split [`MIN_KTILES_PER_SPLIT`] k-tiles long, at least 1.
+pub fn split_for(tiles: u128, ktiles: usize, sms: usize) -> usize {
+    let by_sms = (sms as u128 / tiles.max(1)).min(MAX_SPLIT_K as u128) as usize;
+    by_sms.min(ktiles / MIN_KTILES_PER_SPLIT).max(1)
+}
 
 /// What the command line fixed: the heuristic leaves these as given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,6 +138,8 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     let cands = candidates(f);
     let tiles_of = |(c, n): (usize, usize)| output_tiles(f.m, f.n, 64 * c, n);
     let picked = cands.iter().copied().find(|cand| tiles_of(*cand) >= fill);
+    let ktiles = f.k.div_ceil(64);
+    let mut split = 1;
     let (consumers, n) = match picked {
         Some(cand) => {
             let (c, n) = cand;
@@ -115,6 +156,49 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
             ));
             cand
         }
+        None if f.split_k.is_none() => {
+            // 2. split-K: the most work units, then the most rows in flight, then the smaller
+            // tile (less of it past M or N)
+            let units = |c: (usize, usize)| {
+                let t = tiles_of(c);
+                (
+                    t * split_for(t, ktiles, sms) as u128,
+                    split_for(t, ktiles, sms),
+                )
+            };
+            let cand = cands
+                .iter()
+                .copied()
+                .max_by_key(|c| {
+                    (
+                        units(*c).0,
+                        rows_in_flight(f, *c),
+                        std::cmp::Reverse(c.0 * c.1),
+                    )
+                })
+                .unwrap_or((DEFAULT_CONSUMERS, 256));
+            let (u, s) = units(cand);
+            split = s;
+            if s > 1 {
+                why.push(format!(
+                    "{}x{} tiles give only {} output tiles for {sms} SMs: split-K {s} (K = {} in {s} parts of {} k-tiles or more) makes {u} work units",
+                    64 * cand.0,
+                    cand.1,
+                    tiles_of(cand),
+                    f.k,
+                    ktiles / s
+                ));
+            } else {
+                why.push(format!(
+                    "even {}x{} tiles give only {} output tiles for {sms} SMs (the most of any tile; K = {} is too short to split: the rest stay idle)",
+                    64 * cand.0,
+                    cand.1,
+                    tiles_of(cand),
+                    f.k
+                ));
+            }
+            cand
+        }
         None => {
             let cand = cands
                 .iter()
@@ -122,7 +206,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
                 .max_by_key(|c| tiles_of(*c))
                 .unwrap_or((DEFAULT_CONSUMERS, 256));
             why.push(format!(
-                "even {}x{} tiles give only {} output tiles for {sms} SMs (the most of any tile; the rest stay idle)",
+                "{}x{} tiles give {} output tiles for {sms} SMs (the most of any tile), with --split-k as given",
                 64 * cand.0,
                 cand.1,
                 tiles_of(cand)
@@ -130,12 +214,18 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
             cand
         }
     };
+    if split > 1 {
+        g.split_k = Some(split);
+    }
+    let split = g.split_k.unwrap_or(1);
     g.consumers = Some(consumers);
     g.mma = Some(sm90_mma(&f.dtype, n, f.majors));
-    // 2. persistent grid and TMA store
+    // 4. persistent grid and TMA store
     if f.cluster.is_none() && !f.persistent && !f.tma_store {
         g.persistent = true;
-        if f.n.is_multiple_of(8) {
+        if split > 1 {
+            why.push("a persistent grid (no TMA store: split-K writes fp32 partials)".into());
+        } else if f.n.is_multiple_of(8) {
             g.tma_store = true;
             why.push("a persistent grid with the TMA store (the measured best at 8192³)".into());
         } else {
@@ -145,7 +235,14 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
             ));
         }
     }
-    // 3. the raster
+    // 3. the pipeline depth for the tile and its C staging
+    g.stages = Some(deepest_stages(
+        (64 * consumers, n, 64),
+        consumers,
+        g.tma_store,
+        DEEP_STAGES,
+    ));
+    // 5. the raster
     if !given.raster {
         let elements = f.m as u128 * f.n as u128;
         if elements >= LARGE_OUTPUT_ELEMENTS {
@@ -158,15 +255,19 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         }
     }
     let mut chosen = vec![format!(
-        "tile {}x{n}: --consumers {consumers} --mma {}",
+        "tile {}x{n}: --consumers {consumers} --mma {} --stages {}",
         64 * consumers,
-        sm90_mma(&f.dtype, n, f.majors)
+        sm90_mma(&f.dtype, n, f.majors),
+        g.stages.unwrap_or_default()
     )];
     if g.persistent {
         chosen.push("--persistent".into());
     }
     if g.tma_store {
         chosen.push("--tma-store".into());
+    }
+    if split > 1 {
+        chosen.push(format!("--split-k {split}"));
     }
     chosen.push(format!("--raster {}", g.raster));
     let what = if f.majors == crate::gpu::flags::Majors::ALL[0] {

@@ -19,6 +19,16 @@ use crate::gpu::emit::layout_expr;
 /// The kernel's entry point.
 pub const KERNEL_NAME: &str = "cute_gemm_sm90";
 
+/// With split-K, the second kernel's entry point: it sums the S fp32 partial tiles of each
+/// element of C in the order s = 0, 1, … and rounds the sum to C's type.
+pub const REDUCE_KERNEL_NAME: &str = "cute_gemm_sm90_reduce";
+
+/// Threads per block of the reduction.
+pub const REDUCE_THREADS: usize = 256;
+
+/// Elements of C each reduction thread sums (one 16-byte load of each partial).
+pub const REDUCE_ELEMENTS: usize = 4;
+
 fn t(v: &[IntTuple]) -> IntTuple {
     IntTuple::tuple(v.to_vec())
 }
@@ -179,9 +189,21 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else {
         ""
     };
+    let split = cfg.split_k;
+    let w_param = if split > 1 {
+        " float* __restrict__ W,"
+    } else {
+        ""
+    };
+    if split > 1 {
+        let _ = writeln!(
+            w,
+            "struct alignas(8) f32x2 {{ float x, y; }};\n// split-K: a pair of fp32 partial sums into the workspace\n__device__ __forceinline__ void store_partial(float* P, size_t i, bool both, bool first, float x, float y) {{\n  if (both && (i % 2 == 0)) {{ *(f32x2*)(P + i) = f32x2{{x, y}}; }}\n  else {{ if (first) P[i] = x; if (both) P[i + 1] = y; }}\n}}"
+        );
+    }
     let _ = writeln!(
         w,
-        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C, int M, int N, int K)\n{{",
+        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C,{w_param} int M, int N, int K)\n{{",
         cfg.threads()
     );
     let _ = writeln!(
@@ -221,10 +243,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         let _ = writeln!(w, "  __syncthreads();");
     }
     // the tile loop: one tile (cluster of tiles) per block, or a persistent walk
+    // (with split-K: over work units, tile-cluster t % (gm gn) of split t / (gm gn))
     let tile_loop = if cfg.persistent {
         format!(
             "for (int t = blockIdx.x / {cs}; t < {}; t += gridDim.x / {cs}) {{",
-            gm * gn
+            gm * gn * split
         )
     } else {
         format!("{{ const int t = blockIdx.x / {cs};")
@@ -237,14 +260,30 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else {
         (format!(") * {bm}"), format!(") * {bn}"))
     };
-    let coords = format!(
-        "const int ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};",
-        layout_expr(&cfg.raster, "t")
-    );
+    let (coords, kt_first, kt_end) = if split > 1 {
+        (
+            format!(
+                "const int split = t / {}, ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};\n      // this split's k-tiles\n      const int kb = (split * ktiles) / {split}, ke = ((split + 1) * ktiles) / {split};",
+                gm * gn,
+                layout_expr(&cfg.raster, &format!("(t % {})", gm * gn)),
+            ),
+            "kb",
+            "ke",
+        )
+    } else {
+        (
+            format!(
+                "const int ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};",
+                layout_expr(&cfg.raster, "t")
+            ),
+            "0",
+            "ktiles",
+        )
+    };
     // producer
     let _ = writeln!(
         w,
-        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 {preg};\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      int it = 0;\n    {tile_loop}\n      {coords}\n      for (int kt = 0; kt < ktiles; ++kt, ++it) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});",
+        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 {preg};\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      int it = 0;\n    {tile_loop}\n      {coords}\n      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});",
         a_bytes + b_bytes
     );
     // A is split over the cluster's CN CTAs along M, B over its CM CTAs along N; a split tile
@@ -370,7 +409,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let _ = writeln!(
         w,
-        "      for (int kt = 0; kt < ktiles; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);"
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);"
     );
     for (ka, kb) in cfg.desc_a.k_offsets.iter().zip(&cfg.desc_b.k_offsets) {
         let _ = writeln!(
@@ -380,7 +419,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     }
     let _ = writeln!(
         w,
-        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > 0) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
         release.replace("(S)", &format!("(it - 1) % {stages}")),
         release.replace("(S)", &format!("(it - 1) % {stages}")),
     );
@@ -392,6 +431,22 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let vals = c_val.size().expect("static") as usize;
     match &cfg.smem_c {
+        None if split > 1 => {
+            let _ = writeln!(
+                w,
+                "      // split-K: this split's partial tile into its slab of the workspace\n      float* P = W + (size_t)split * M * N;\n      const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;"
+            );
+            for v in (0..vals).step_by(2) {
+                let o = c_val.at(v as i64).expect("in range");
+                let (vr, vc) = (o % 64, o / 64);
+                let _ = writeln!(
+                    w,
+                    "      if (r0 + {vr} < M) store_partial(P, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
+                    vc + 1,
+                    v + 1
+                );
+            }
+        }
         None => {
             let _ = writeln!(
                 w,
@@ -471,7 +526,43 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     let _ = writeln!(w, "}}");
+    if split > 1 {
+        reduce_kernel(w, cfg);
+    }
     s
+}
+
+/// The split-K reduction: C[e] = Σ_{s=0}^{S-1} W[s·M·N + e], summed in that order (the same
+/// bits every run), rounded to C's type; [`REDUCE_ELEMENTS`] consecutive elements a thread,
+/// read 16 bytes at a time when every slab starts 16-byte aligned (M·N a multiple of 4).
+fn reduce_kernel(w: &mut String, cfg: &HopperConfig) {
+    let split = cfg.split_k;
+    let total = cfg.m * cfg.n;
+    let e = REDUCE_ELEMENTS;
+    let vector = total.is_multiple_of(e);
+    let _ = writeln!(
+        w,
+        "// split-K reduction: {split} fp32 partials of each of the {total} elements of C, summed in split order\nstruct alignas(16) f32x4 {{ float x, y, z, w; }};\nextern \"C\" __global__ void __launch_bounds__({REDUCE_THREADS})\n{REDUCE_KERNEL_NAME}(const float* __restrict__ W, unsigned short* __restrict__ C)\n{{\n  const long long total = {total}ll;\n  for (long long e = {e}ll * ((long long)blockIdx.x * blockDim.x + threadIdx.x); e < total; e += {e}ll * gridDim.x * blockDim.x) {{\n    float acc[{e}] = {{0.f, 0.f, 0.f, 0.f}};"
+    );
+    if vector {
+        let _ = writeln!(
+            w,
+            "    #pragma unroll\n    for (int s = 0; s < {split}; ++s) {{\n      const f32x4 v = *(const f32x4*)(W + s * total + e);\n      acc[0] += v.x; acc[1] += v.y; acc[2] += v.z; acc[3] += v.w;\n    }}\n    *(u32*)(C + e) = pack(acc[0], acc[1]);\n    *(u32*)(C + e + 2) = pack(acc[2], acc[3]);"
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "    #pragma unroll\n    for (int s = 0; s < {split}; ++s)\n      #pragma unroll\n      for (int j = 0; j < {e}; ++j) if (e + j < total) acc[j] += W[s * total + e + j];\n    #pragma unroll\n    for (int j = 0; j < {e}; j += 2) if (e + j < total) store_pair(C, e + j, e + j + 1 < total, true, acc[j], acc[j + 1]);"
+        );
+    }
+    let _ = writeln!(w, "  }}\n}}");
+}
+
+/// Blocks of the split-K reduction on a GPU of `sms` multiprocessors: enough threads for every
+/// group of [`REDUCE_ELEMENTS`] elements, at most 8 blocks an SM (the threads loop beyond).
+pub fn reduce_blocks(cfg: &HopperConfig, sms: usize) -> usize {
+    let groups = (cfg.m * cfg.n).div_ceil(REDUCE_ELEMENTS);
+    groups.div_ceil(REDUCE_THREADS).clamp(1, 8 * sms.max(1))
 }
 
 fn smem_text(s: &crate::analysis::bank::SmemLayout) -> String {

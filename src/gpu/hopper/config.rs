@@ -591,7 +591,16 @@ pub struct HopperConfig {
     /// With `tma_store`: the columns of C staged at a time (a multiple of 64 dividing BN: the
     /// widest whose staging fits in shared memory beside the stages).
     pub c_chunk: usize,
+    /// Split-K: the K loop of every output tile is split over this many CTAs (work units of
+    /// `tile × split`), split `s` taking k-tiles `[s·KT/S, (s+1)·KT/S)` (KT k-tiles in all, each
+    /// split at least one); each writes its fp32 partial tile to a workspace of S × M × N floats
+    /// and a second kernel ([`super::codegen::REDUCE_KERNEL_NAME`]) sums the S partials of each
+    /// element in the order s = 0, 1, …: the same result every run. 1: no split.
+    pub split_k: usize,
 }
+
+/// The most CTAs one output tile's K loop is split over.
+pub const MAX_SPLIT_K: usize = 16;
 
 fn int3(read: ReadFlag, flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
     let v = int_list(read, flag, text, 3)?;
@@ -749,16 +758,10 @@ pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
         .clone()
         .unwrap_or_else(|| format!("({},{},64)", 64 * consumers, atom.n));
     if f.stages.is_none() {
-        let mut stages = 4;
-        if let Ok(v) = int_list(f.read, "--tile", &tile, 3) {
-            // C's staging at its narrowest (64 columns) when --tma-store
-            let fixed = c_staging_bytes(f.tma_store, consumers, 64) + 1024;
-            while stages > 2
-                && fixed + stages * (v[0] + v[1]) * v[2] * 2 + 16 * stages > MAX_SMEM_BYTES
-            {
-                stages -= 1;
-            }
-        }
+        let stages = match int_list(f.read, "--tile", &tile, 3) {
+            Ok(v) => deepest_stages((v[0], v[1], v[2]), consumers, f.tma_store, DEFAULT_STAGES),
+            Err(_) => DEFAULT_STAGES,
+        };
         r.stages = Some(stages);
     }
     r.tile = Some(tile);
@@ -777,6 +780,30 @@ fn check_consumers(c: Option<usize>) -> Result<usize, String> {
 }
 
 /// Shared memory for C's staging (TMA store): 64 rows × `cols` of each consumer, 16-bit elements.
+/// The deepest pipeline `--stages` takes by default.
+pub const DEFAULT_STAGES: usize = 4;
+
+/// The deepest pipeline, at most `cap` stages and at least 2, whose stages of a `(BM, BN, BK)`
+/// tile fit in shared memory beside C's staging at its narrowest (64 columns, with the TMA
+/// store), the barriers and the alignment.
+pub fn deepest_stages(
+    (bm, bn, bk): (usize, usize, usize),
+    consumers: usize,
+    tma_store: bool,
+    cap: usize,
+) -> usize {
+    let fixed = c_staging_bytes(tma_store, consumers, 64) + 1024;
+    let per_stage = (bm + bn)
+        .saturating_mul(bk)
+        .saturating_mul(2)
+        .saturating_add(16);
+    let mut stages = cap.max(2);
+    while stages > 2 && fixed.saturating_add(stages.saturating_mul(per_stage)) > MAX_SMEM_BYTES {
+        stages -= 1;
+    }
+    stages
+}
+
 fn c_staging_bytes(tma_store: bool, consumers: usize, cols: usize) -> usize {
     if tma_store {
         consumers * 64 * cols * 2
@@ -884,7 +911,25 @@ impl HopperConfig {
                 "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements{c_part} need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
             ));
         }
-        check_problem(f, "TMA needs row pitches that are multiples of 16 bytes")?;
+        check_problem(f)?;
+        let split_k = f.split_k.unwrap_or(1);
+        let ktiles = f.k.div_ceil(bk);
+        if split_k == 0 || split_k > MAX_SPLIT_K {
+            return Err(format!(
+                "--split-k: {split_k} splits: expected 1 to {MAX_SPLIT_K}"
+            ));
+        }
+        if split_k > ktiles {
+            return Err(format!(
+                "--split-k: {split_k} splits of K = {} in k-tiles of {bk}: there are only {ktiles} k-tiles, and every split needs at least one (at most --split-k {ktiles})",
+                f.k
+            ));
+        }
+        if split_k > 1 && f.tma_store {
+            return Err(format!(
+                "--split-k {split_k} with --tma-store: split-K writes fp32 partial tiles for a second kernel to sum, not C itself; leave out one of them"
+            ));
+        }
         if f.tma_store && !f.n.is_multiple_of(8) {
             return Err(format!(
                 "--tma-store: N = {} must be a multiple of 8 (TMA stores C rows whose pitch must be a multiple of 16 bytes)",
@@ -997,6 +1042,7 @@ impl HopperConfig {
             majors,
             smem_c,
             c_chunk,
+            split_k,
         })
     }
 
@@ -1016,16 +1062,34 @@ impl HopperConfig {
         (tm / self.cluster.0, tn / self.cluster.1)
     }
 
-    /// Blocks to launch on a GPU with `sms` multiprocessors: one per tile, or with
-    /// `persistent` one per SM (whole clusters, no more than there are tiles).
+    /// Work units of clusters: each cluster of tiles once per split.
+    pub fn cluster_units(&self) -> usize {
+        let (gm, gn) = self.cluster_grid();
+        gm * gn * self.split_k
+    }
+
+    /// Blocks to launch on a GPU with `sms` multiprocessors: one per tile and split, or with
+    /// `persistent` one per SM (whole clusters, no more than there are work units).
     pub fn grid_blocks(&self, sms: usize) -> usize {
-        let (tm, tn) = self.tiles();
+        let cs = self.cluster_size();
         if self.persistent {
-            let cs = self.cluster_size();
-            let (gm, gn) = self.cluster_grid();
-            (sms / cs).clamp(1, gm * gn) * cs
+            (sms / cs).clamp(1, self.cluster_units()) * cs
         } else {
-            tm * tn
+            self.cluster_units() * cs
+        }
+    }
+
+    /// The k-tiles of the K loop (of `BK` each, the last one ragged).
+    pub fn ktiles(&self) -> usize {
+        self.k.div_ceil(self.tile.2)
+    }
+
+    /// Floats of the split-K workspace (S partial M × N tiles), 0 without split-K.
+    pub fn workspace_floats(&self) -> usize {
+        if self.split_k > 1 {
+            self.split_k * self.m * self.n
+        } else {
+            0
         }
     }
 
@@ -1097,6 +1161,9 @@ impl fmt::Display for HopperConfig {
             if self.c_chunk < self.tile.1 {
                 write!(f, " ({} columns at a time)", self.c_chunk)?;
             }
+        }
+        if self.split_k > 1 {
+            write!(f, ", split-K {}", self.split_k)?;
         }
         if self.majors != Majors::default() {
             write!(f, ", {}", self.majors.describe())?;

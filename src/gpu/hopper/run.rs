@@ -6,7 +6,7 @@ use cudarc::driver::{CudaSlice, DevicePtr, DeviceRepr};
 
 use super::config::{GmmaSwizzle, HopperConfig, TmaPlan};
 use crate::gpu::config::Dtype;
-use crate::gpu::flags::Major;
+use crate::gpu::flags::{Major, OperandBuffer};
 use crate::gpu::run::{Gpu, GpuError};
 
 /// A TMA descriptor (`CUtensorMap`, 128 bytes), passed by value as a `__grid_constant__`
@@ -31,18 +31,20 @@ pub fn tensor_map_sw128(
     tensor_map(
         ptr,
         dtype,
-        (rows, cols),
+        (rows, cols, cols),
         (box_rows, box_cols),
         GmmaSwizzle::B128,
     )
 }
 
-/// The tensor map of a row-major `rows × cols` matrix of 16-bit elements (cols contiguous), read
-/// in boxes of `box_rows × box_cols` with a wgmma layout type's swizzle (none for INTER).
+/// The tensor map of a row-major `rows × cols` matrix of 16-bit elements (cols contiguous, rows
+/// `pitch` elements apart: a multiple of 8, TMA's 16 bytes), read in boxes of
+/// `box_rows × box_cols` with a wgmma layout type's swizzle (none for INTER). A box reaching past
+/// `cols` (or `rows`) reads zeros there.
 pub fn tensor_map(
     ptr: u64,
     dtype: Dtype,
-    (rows, cols): (usize, usize),
+    (rows, cols, pitch): (usize, usize, usize),
     (box_rows, box_cols): (usize, usize),
     swizzle: GmmaSwizzle,
 ) -> Result<TensorMap, GpuError> {
@@ -55,7 +57,7 @@ pub fn tensor_map(
     };
     let mut raw = sys::CUtensorMap { opaque: [0; 16] };
     let dims = [cols as u64, rows as u64];
-    let strides = [(cols * 2) as u64];
+    let strides = [(pitch * 2) as u64];
     let boxes = [box_cols as u32, box_rows as u32];
     let elem = [1u32, 1];
     let ty = match dtype {
@@ -97,12 +99,14 @@ pub fn tensor_maps<T>(
 ) -> Result<Vec<TensorMap>, GpuError> {
     let (pa, _ga) = a.device_ptr(&gpu.stream);
     let (pb, _gb) = b.device_ptr(&gpu.stream);
-    // a K-major operand is a row-major (rows × K) matrix, an MN-major one a row-major (K × rows)
+    // a K-major operand is a row-major (rows × K) matrix, an MN-major one a row-major (K × rows),
+    // its rows padded to the buffer's pitch
     let operand = |ptr: u64, rows: usize, plan: &TmaPlan| {
         let (inner, outer) = plan.box_dims;
+        let buffer = OperandBuffer::of(plan.major, rows, cfg.k);
         let dims = match plan.major {
-            Major::K => (rows, cfg.k),
-            Major::MN => (cfg.k, rows),
+            Major::K => (rows, cfg.k, buffer.pitch),
+            Major::MN => (cfg.k, rows, buffer.pitch),
         };
         tensor_map(ptr, cfg.dtype, dims, (outer, inner), plan.swizzle)
     };
