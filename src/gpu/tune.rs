@@ -70,20 +70,42 @@ fn label(f: &GemmFlags) -> String {
     }
 }
 
-/// The candidates for `f`'s shape on `sms` SMs: the heuristic's choice first, then every tile
-/// candidate (those `--consumers` allows) with each split that keeps `tiles × S` within one wave
-/// and gives every split [`MIN_KTILES_PER_SPLIT`] k-tiles (a `--split-k` given fixes it), then
-/// the heuristic's choice with the other grouped raster (unless `--raster` was given).
+/// The candidates for `f`'s shape on `sms` SMs: the heuristic's choice first, then the same with
+/// the flag's default pipeline depth and with the other grouped raster (unless `--raster` was
+/// given), then every tile candidate (those `--consumers` allows, the tall one of split-K
+/// included) with each split that keeps `tiles × S` within one wave and gives every split
+/// [`MIN_KTILES_PER_SPLIT`] k-tiles (a `--split-k` given fixes it); at most [`MAX_CANDIDATES`].
 pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
     let chosen = choose::choose(f, given, sms);
     let mut out = vec![Candidate {
         label: format!("chosen: {}", label(&chosen.flags)),
         flags: chosen.flags.clone(),
     }];
+    // the chosen tile with the flag's default pipeline (at most 4 stages), against the
+    // heuristic's deeper one
+    let mut g = chosen.flags.clone();
+    g.stages = None;
+    out.push(Candidate {
+        label: "chosen, the default pipeline depth".into(),
+        flags: g,
+    });
+    if !given.raster {
+        let mut g = chosen.flags.clone();
+        g.raster = if g.raster == LARGE_OUTPUT_RASTER {
+            DEFAULT_RASTER.into()
+        } else {
+            LARGE_OUTPUT_RASTER.into()
+        };
+        out.push(Candidate {
+            label: format!("chosen, raster {}", g.raster),
+            flags: g,
+        });
+    }
     let ktiles = f.k.div_ceil(64);
     let knobs_free = f.cluster.is_none() && !f.persistent && !f.tma_store;
     let tiles: Vec<(usize, usize)> = TILE_CANDIDATES
         .iter()
+        .chain([&choose::TALL_TILE])
         .copied()
         .filter(|(c, _)| f.consumers.is_none_or(|given| given == *c))
         .collect();
@@ -114,26 +136,6 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
                 flags: g,
             });
         }
-    }
-    // the chosen tile with the flag's default pipeline (at most 4 stages), against the
-    // heuristic's deeper one
-    let mut g = chosen.flags.clone();
-    g.stages = None;
-    out.push(Candidate {
-        label: "chosen, the default pipeline depth".into(),
-        flags: g,
-    });
-    if !given.raster {
-        let mut g = chosen.flags.clone();
-        g.raster = if g.raster == LARGE_OUTPUT_RASTER {
-            DEFAULT_RASTER.into()
-        } else {
-            LARGE_OUTPUT_RASTER.into()
-        };
-        out.push(Candidate {
-            label: format!("chosen, raster {}", g.raster),
-            flags: g,
-        });
     }
     let mut seen = Vec::new();
     out.retain(|c| {

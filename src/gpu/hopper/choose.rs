@@ -10,7 +10,10 @@
 //!    8192³), 64×256, 64×128 and 64×64 (1 consumer). The first whose output tiles fill at least
 //!    7/8 of the SMs is taken: a tile per SM matters more than a tile's own efficiency once the
 //!    grid is short of one wave (128×8192×8192: 64×128 tiles, 346 TFLOP/s against 206 with the
-//!    default's 32 tiles; 512×4096×14336: 64×256 tiles, 666 against 430).
+//!    default's 32 tiles; 512×4096×14336: 64×256 tiles, 666 against 430). Then the last wave:
+//!    a shorter candidate (the same N) of at least one full wave replaces it where whole waves × tile area
+//!    / the CTA's rate ([`wave_cost`]) is at least 4% less (512×28672×4096: 128×256 tiles are
+//!    448 = 3.4 waves, 64×256 are 896 = 6.8; 714.6 against 680.9 TFLOP/s on an H100).
 //! 2. **Split-K.** When no tile fills 7/8 of the SMs (M or N of a few rows: 1×4096×4096 has 64
 //!    tiles of 64×64 at most), each candidate's K loop is split over S CTAs, S the most that
 //!    keeps the work units (tiles × S) within one wave of the SMs and gives every split at least
@@ -18,7 +21,8 @@
 //!    units is taken; among equals, the one with the most rows of A and B inside the matrices
 //!    in flight (stages × (min(BM, M) + min(BN, N))): such shapes are bound by memory
 //!    (1×4096×4096 on an H100: 64×256 split 8, 128.5% of cuBLAS; 128×256 split 8, 112.7%;
-//!    64×128 split 4, 104.1%; 64×64 split 2, 92.4%), then the smaller tile.
+//!    64×128 split 4, 104.1%; 64×64 split 2, 92.4%), then the smaller tile. The tallest tile,
+//!    192×64 ([`TALL_TILE`]), is a candidate here: it is to one column what 64×256 is to one row.
 //! 3. **Pipeline depth.** The deepest up to [`DEEP_STAGES`] that fits in shared memory (the
 //!    flag's default stops at 4): the small tiles of skinny shapes fit 8, and more loads in
 //!    flight is what those shapes need (H100, 64×64 tiles, 4 → 8 stages: 128×4096×14336 217.6 →
@@ -52,6 +56,11 @@ pub const LARGE_OUTPUT_ELEMENTS: u128 = 16384 * 16384;
 
 /// The tile candidates as (consumers, wgmma N), largest tile first.
 pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), (1, 64)];
+
+/// The tallest tile, 192×64 (3 consumers), a candidate only for split-K: what the widest tile
+/// (N = 256) is to a shape of one row, it is to a shape of one column (4096×1×4096: the rows of
+/// A in flight are what count).
+pub const TALL_TILE: (usize, usize) = (3, 64);
 
 /// The deepest pipeline the heuristic takes (the flag's default is at most 4).
 pub const DEEP_STAGES: usize = 8;
@@ -127,6 +136,58 @@ fn candidates(f: &GemmFlags) -> Vec<(usize, usize)> {
     }
 }
 
+/// The candidates of the split-K rule: [`candidates`] and [`TALL_TILE`] (when `--consumers`
+/// allows it).
+pub fn split_candidates(f: &GemmFlags) -> Vec<(usize, usize)> {
+    let mut c = candidates(f);
+    if f.consumers.is_none_or(|given| given == TALL_TILE.0) && !c.contains(&TALL_TILE) {
+        c.push(TALL_TILE);
+    }
+    c
+}
+
+/// A CTA of one consumer warpgroup computes a tile's area at this fraction of the rate of one
+/// of two (H100, 512×28672×4096: 64×256 tiles in 7 waves at 714.6 TFLOP/s against 128×256 in 4
+/// at 680.9: 0.92).
+pub const ONE_CONSUMER_RATE: f64 = 0.92;
+
+/// The least saving of time, by [`wave_cost`], for which a smaller tile replaces the largest
+/// that fills the GPU.
+pub const WAVE_SAVING: f64 = 0.04;
+
+/// The time of `tiles` tiles of a candidate on `sms` SMs in the wave model: whole waves (a
+/// partly filled last wave costs a whole one) × the tile's area / its CTA's rate.
+pub fn wave_cost((consumers, n): (usize, usize), tiles: u128, sms: usize) -> f64 {
+    let waves = tiles.div_ceil(sms.max(1) as u128) as f64;
+    let rate = if consumers >= 2 {
+        1.0
+    } else {
+        ONE_CONSUMER_RATE
+    };
+    waves * (64 * consumers * n) as f64 / rate
+}
+
+/// A shorter candidate than `picked` (fewer consumers, the same N: the rate measured), of at
+/// least one full wave, whose [`wave_cost`] is at least [`WAVE_SAVING`] lower, when there is one.
+fn fuller_last_wave(
+    cands: &[(usize, usize)],
+    picked: (usize, usize),
+    tiles_of: &dyn Fn((usize, usize)) -> u128,
+    sms: usize,
+) -> Option<(usize, usize)> {
+    let base = wave_cost(picked, tiles_of(picked), sms);
+    cands
+        .iter()
+        .copied()
+        .skip_while(|c| *c != picked)
+        .skip(1)
+        .filter(|c| c.1 == picked.1 && tiles_of(*c) >= sms as u128)
+        .map(|c| (c, wave_cost(c, tiles_of(c), sms)))
+        .filter(|(_, cost)| *cost <= base * (1.0 - WAVE_SAVING))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(c, _)| c)
+}
+
 /// Choose a Hopper configuration for `f`'s shape on a GPU of `sms` SMs; `given` says which
 /// defaulted flags were on the command line. Flags already set are kept.
 pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
@@ -154,7 +215,23 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
                     format!(" (larger tiles fill fewer than 7/8 of them, {fill})")
                 }
             ));
-            cand
+            // 1b. the last wave: a smaller tile whose waves end fuller, where that saves time
+            match fuller_last_wave(&cands, cand, &tiles_of, sms) {
+                Some(better) => {
+                    why.push(format!(
+                        "but {}x{} tiles end their last wave fuller ({} tiles in {} waves against {} in {}), {:.0}% less time by the wave model",
+                        64 * better.0,
+                        better.1,
+                        tiles_of(better),
+                        tiles_of(better).div_ceil(sms as u128),
+                        tiles_of(cand),
+                        tiles_of(cand).div_ceil(sms as u128),
+                        100.0 * (1.0 - wave_cost(better, tiles_of(better), sms) / wave_cost(cand, tiles_of(cand), sms))
+                    ));
+                    better
+                }
+                None => cand,
+            }
         }
         None if f.split_k.is_none() => {
             // 2. split-K: the most work units, then the most rows in flight, then the smaller
@@ -166,9 +243,8 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
                     split_for(t, ktiles, sms),
                 )
             };
-            let cand = cands
-                .iter()
-                .copied()
+            let cand = split_candidates(f)
+                .into_iter()
                 .max_by_key(|c| {
                     (
                         units(*c).0,
@@ -362,9 +438,25 @@ mod tests {
     }
 
     #[test]
-    fn one_sm_and_a_one_by_one_output_choose_something() {
-        let c = choose(&shape(1, 1, 8), Given::default(), 1);
+    fn a_short_last_wave_takes_the_shorter_tile() {
+        let c = choose(&shape(512, 28672, 4096), Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(c.flags.consumers, Some(1));
+        assert!(
+            c.line.contains("896 tiles in 7 waves against 448 in 4"),
+            "{}",
+            c.line
+        );
+        // 4095x4097: 5 waves against 9, within the model's margin: the larger tile stays
+        let c = choose(&shape(4095, 4097, 4104), Given::default(), COMPILE_ONLY_SMS);
         assert_eq!(c.flags.consumers, Some(2));
+    }
+
+    #[test]
+    fn one_sm_and_a_one_by_one_output_choose_something() {
+        // one SM: the 128x256 tile fills it, and the 64x256 one costs half its wave
+        let c = choose(&shape(1, 1, 8), Given::default(), 1);
+        assert_eq!(c.flags.consumers, Some(1));
+        assert!(c.line.contains("but 64x256 tiles"), "{}", c.line);
         let c = choose(&shape(1, 1, 8), Given::default(), COMPILE_ONLY_SMS);
         assert_eq!(c.flags.consumers, Some(1));
         assert!(c.line.contains("even 64x64 tiles"), "{}", c.line);
