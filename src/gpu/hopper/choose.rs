@@ -14,8 +14,9 @@
 //!    a shorter candidate (the same N) of at least one full wave replaces it where whole waves × tile area
 //!    / the CTA's rate ([`wave_cost`]) is at least 4% less (512×28672×4096: 128×256 tiles are
 //!    448 = 3.4 waves, 64×256 are 896 = 6.8; 714.6 against 680.9 TFLOP/s on an H100).
-//! 2. **Split-K.** When no tile fills 7/8 of the SMs (M or N of a few rows: 1×4096×4096 has 64
-//!    tiles of 64×64 at most), each candidate's K loop is split over S CTAs, S the most that
+//! 2. **Split-K.** When no tile fills 7/8 of the SMs (1×4096×4096 has 64 tiles of 64×64 at
+//!    most), or M or N is 64 or less (one row or column of tiles: every byte of the operands is
+//!    read once whatever the tile, and the shape is bound by memory), each candidate's K loop is split over S CTAs, S the most that
 //!    keeps the work units (tiles × S) within one wave of the SMs and gives every split at least
 //!    [`MIN_KTILES_PER_SPLIT`] k-tiles (the pipeline fills); the candidate with the most work
 //!    units is taken; among equals, the one with the most rows of A and B inside the matrices
@@ -198,7 +199,13 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     let fill = (sms as u128 * 7).div_ceil(8);
     let cands = candidates(f);
     let tiles_of = |(c, n): (usize, usize)| output_tiles(f.m, f.n, 64 * c, n);
-    let picked = cands.iter().copied().find(|cand| tiles_of(*cand) >= fill);
+    // a single row or column of tiles (M or N of 64 or less): every operand byte is read once
+    // whatever the tile, the shape is bound by memory, and rule 2 chooses by loads in flight
+    let one_line = f.m <= 64 || f.n <= 64;
+    let picked = cands
+        .iter()
+        .copied()
+        .find(|cand| !one_line && tiles_of(*cand) >= fill);
     let ktiles = f.k.div_ceil(64);
     let mut split = 1;
     let (consumers, n) = match picked {
@@ -236,10 +243,11 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         None if f.split_k.is_none() => {
             // 2. split-K: the most work units, then the most rows in flight, then the smaller
             // tile (less of it past M or N)
+            // work units beyond one wave count as one wave
             let units = |c: (usize, usize)| {
                 let t = tiles_of(c);
                 (
-                    t * split_for(t, ktiles, sms) as u128,
+                    (t * split_for(t, ktiles, sms) as u128).min(sms as u128),
                     split_for(t, ktiles, sms),
                 )
             };
@@ -255,24 +263,26 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
                 .unwrap_or((DEFAULT_CONSUMERS, 256));
             let (u, s) = units(cand);
             split = s;
-            if s > 1 {
-                why.push(format!(
-                    "{}x{} tiles give only {} output tiles for {sms} SMs: split-K {s} (K = {} in {s} parts of {} k-tiles or more) makes {u} work units",
-                    64 * cand.0,
-                    cand.1,
-                    tiles_of(cand),
+            let tiles = tiles_of(cand);
+            let (bm, bn) = (64 * cand.0, cand.1);
+            let rows = rows_in_flight(f, cand);
+            let line = if one_line { "one line of" } else { "only" };
+            why.push(if s > 1 {
+                format!(
+                    "{bm}x{bn} tiles give {line} {tiles} output tiles for {sms} SMs: split-K {s} (K = {} in {s} parts of {} k-tiles or more) makes {u} work units, the most rows of A and B in flight ({rows})",
                     f.k,
                     ktiles / s
-                ));
+                )
+            } else if tiles >= fill {
+                format!(
+                    "{bm}x{bn} tiles give one line of {tiles} output tiles for {sms} SMs, the most rows of A and B in flight ({rows})"
+                )
             } else {
-                why.push(format!(
-                    "even {}x{} tiles give only {} output tiles for {sms} SMs (the most of any tile; K = {} is too short to split: the rest stay idle)",
-                    64 * cand.0,
-                    cand.1,
-                    tiles_of(cand),
+                format!(
+                    "even {bm}x{bn} tiles give only {tiles} output tiles for {sms} SMs (K = {} is too short to split: the rest stay idle)",
                     f.k
-                ));
-            }
+                )
+            });
             cand
         }
         None => {
@@ -404,9 +414,14 @@ mod tests {
         let (c, mma, ..) = pick(&shape(512, 4096, 14336));
         assert_eq!(c, Some(1));
         assert_eq!(mma.as_deref(), Some("SM90_64x256x16_F32BF16BF16_SS<K,K>"));
-        let (c, mma, ..) = pick(&shape(16, 8192, 8192));
-        assert_eq!(c, Some(1));
-        assert_eq!(mma.as_deref(), Some("SM90_64x64x16_F32BF16BF16_SS<K,K>"));
+        // one row of tiles: split-K and the most rows in flight
+        let c = choose(&shape(16, 8192, 8192), Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(c.flags.consumers, Some(1));
+        assert_eq!(
+            c.flags.mma.as_deref(),
+            Some("SM90_64x256x16_F32BF16BF16_SS<K,K>")
+        );
+        assert_eq!(c.flags.split_k, Some(4));
     }
 
     #[test]
@@ -453,10 +468,15 @@ mod tests {
 
     #[test]
     fn one_sm_and_a_one_by_one_output_choose_something() {
-        // one SM: the 128x256 tile fills it, and the 64x256 one costs half its wave
+        // one SM: one output tile whatever the tile, the smallest taken
         let c = choose(&shape(1, 1, 8), Given::default(), 1);
         assert_eq!(c.flags.consumers, Some(1));
-        assert!(c.line.contains("but 64x256 tiles"), "{}", c.line);
+        assert!(
+            c.line
+                .contains("64x64 tiles give one line of 1 output tiles"),
+            "{}",
+            c.line
+        );
         let c = choose(&shape(1, 1, 8), Given::default(), COMPILE_ONLY_SMS);
         assert_eq!(c.flags.consumers, Some(1));
         assert!(c.line.contains("even 64x64 tiles"), "{}", c.line);
