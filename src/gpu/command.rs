@@ -529,11 +529,9 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 let line = super::tune::summary(&rows);
                 let _ = match opts.report {
                     report::ReportFormat::Table => writeln!(out, "{line}"),
-                    report::ReportFormat::Json => writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"kind": "gemm_tune_summary", "summary": line})
-                    ),
+                    report::ReportFormat::Json => {
+                        writeln!(out, "{}", super::tune::summary_record(&rows))
+                    }
                     report::ReportFormat::Csv => writeln!(err, "note: {line}"),
                 };
             }

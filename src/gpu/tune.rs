@@ -214,6 +214,11 @@ pub fn summary(rows: &[Measurement]) -> String {
     line
 }
 
+/// The summary as the `gemm_tune_summary` JSON record (`docs/json.md`).
+pub fn summary_record(rows: &[Measurement]) -> serde_json::Value {
+    serde_json::json!({"kind": "gemm_tune_summary", "summary": summary(rows)})
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -183,6 +183,7 @@ fn every_command_speaks_the_schema() {
         cute::gpu::report::ReportFormat::Json,
     );
     lines.extend(json.lines().map(str::to_string));
+    lines.push(cute::gpu::tune::summary_record(&rows).to_string());
     let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(first["rounds"].as_array().map(Vec::len), Some(3));
     assert_eq!(first["verified"], true);
