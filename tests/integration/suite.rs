@@ -150,3 +150,45 @@ fn sizes_that_are_not_multiples_of_8_verify_on_both_paths() {
         }
     }
 }
+
+#[test]
+fn every_suite_kernel_and_tune_candidate_compiles_without_spills() {
+    if !cute::gpu::nvrtc::nvrtc_present() {
+        eprintln!(
+            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
+        );
+        return;
+    }
+    use cute::gpu::hopper::choose::COMPILE_ONLY_SMS;
+    let base = GemmFlags::new(cute::app::read_gemm_flag);
+    let mut variants: Vec<Variant> = cute::gpu::suite::SUITE
+        .iter()
+        .map(|s| {
+            let c = choose(
+                &cute::gpu::suite::shape_flags(&base, s),
+                Given::default(),
+                COMPILE_ONLY_SMS,
+            );
+            Variant::from_flags(&c.flags).unwrap_or_else(|e| panic!("{}: {e}", c.line))
+        })
+        .collect();
+    // the candidates --tune tries for a decode shape and a one-column one (every tile, every
+    // split, the tall tile)
+    for (m, n, k) in [(1, 4096, 4096), (4096, 1, 4096)] {
+        let cands =
+            cute::gpu::tune::candidates(&flags(m, n, k), Given::default(), COMPILE_ONLY_SMS);
+        let (v, notes) = cute::gpu::tune::variants(&cands);
+        assert!(notes.is_empty(), "{notes:?}");
+        variants.extend(v);
+    }
+    for v in variants {
+        let r =
+            cute::gpu::nvrtc::compile(&v.source(), "sm_90a").unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(r.spill_bytes, Some(0), "{v} spills:\n{}", r.log);
+        assert!(
+            !r.log.contains("C7508"),
+            "{v}: setmaxnreg ignored: {}",
+            r.log
+        );
+    }
+}
