@@ -431,23 +431,18 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     );
     let vals = c_val.size().expect("static") as usize;
     match &cfg.smem_c {
-        None if split > 1 => {
-            let _ = writeln!(
-                w,
-                "      // split-K: this split's partial tile into its slab of the workspace\n      float* P = W + (size_t)split * M * N;\n      const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;"
-            );
-            for v in (0..vals).step_by(2) {
-                let o = c_val.at(v as i64).expect("in range");
-                let (vr, vc) = (o % 64, o / 64);
+        None => {
+            // each thread's pairs straight from the registers: into C, or with split-K as fp32
+            // partials into the split's slab of the workspace
+            let (dest, store) = if split > 1 {
                 let _ = writeln!(
                     w,
-                    "      if (r0 + {vr} < M) store_partial(P, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
-                    vc + 1,
-                    v + 1
+                    "      // split-K: this split's partial tile into its slab of the workspace\n      float* P = W + (size_t)split * M * N;"
                 );
-            }
-        }
-        None => {
+                ("P", "store_partial")
+            } else {
+                ("C", "store_pair")
+            };
             let _ = writeln!(
                 w,
                 "      const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;"
@@ -457,7 +452,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
                 let (vr, vc) = (o % 64, o / 64);
                 let _ = writeln!(
                     w,
-                    "      if (r0 + {vr} < M) store_pair(C, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
+                    "      if (r0 + {vr} < M) {store}({dest}, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
                     vc + 1,
                     v + 1
                 );
