@@ -135,7 +135,30 @@ impl<'w> Runner<'w> {
     fn run_statement(&mut self, st: &Statement) -> io::Result<()> {
         let printer = self.printer;
         let mut printed = None;
-        match self.env.run_with(&st.text, |v| printed = Some(printer(v))) {
+        let outcome = self.env.run_with(&st.text, |v| printed = Some(printer(v)));
+        self.report(st, outcome, printed)
+    }
+
+    /// Run a statement that is a call on literals, as [`Runner::statement`] would (`None`, and
+    /// nothing done, for any other statement): the syntactic shortcut of the evaluator
+    /// ([`Env::run_literal`]). Such a statement is whole and mentions no variable.
+    fn literal_statement(&mut self, st: &Statement) -> Option<io::Result<()>> {
+        let printer = self.printer;
+        let mut printed = None;
+        let outcome = self
+            .env
+            .run_literal(&st.text, |v| printed = Some(printer(v)))?;
+        Some(self.report(st, outcome, printed))
+    }
+
+    /// Print what a statement gave: its value's line (`printed`), its picture, or its error.
+    fn report(
+        &mut self,
+        st: &Statement,
+        outcome: Result<Outcome, EvalError>,
+        printed: Option<Result<String, crate::render::RenderError>>,
+    ) -> io::Result<()> {
+        match outcome {
             Ok(Outcome::Value(_)) => match printed {
                 Some(Ok(mut text)) => {
                     text.push('\n');
@@ -1223,10 +1246,15 @@ pub fn explain(
     }
 }
 
-/// Whether the statement mentions nothing but function names: no variable (nor `ans`), no
-/// name that would become an atom or element-type name, so its value is the same in any session.
-fn is_pure(text: &str) -> bool {
+/// Whether the line is a whole statement by itself ([`crate::statements::is_whole`]) that
+/// mentions nothing but function names: no variable (nor `ans`), no name that would become an
+/// atom or element-type name, so its value is the same in any session. One pass over the
+/// bytes counts the brackets as it checks the names; a line with a comment (`#`, `/`) has its
+/// brackets counted by `is_whole`, which skips comments.
+fn is_pure_whole(text: &str) -> bool {
     let b = text.as_bytes();
+    let mut depth: i64 = 0;
+    let mut comment = false;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -1235,7 +1263,7 @@ fn is_pure(text: &str) -> bool {
                 && b.get(i + 1)
                     .is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'_'));
         // `_4` and `_-4` are integers, a lone `_` the underscore
-        let integer = c == b'_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        let integer = c == b'_' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
         if starts && !integer {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -1253,9 +1281,19 @@ fn is_pure(text: &str) -> bool {
             }
             continue;
         }
+        match c {
+            b'(' | b'<' | b'[' => depth += 1,
+            b')' | b'>' | b']' => depth -= 1,
+            b'#' | b'/' => comment = true,
+            _ => {}
+        }
         i += 1;
     }
-    true
+    if comment {
+        crate::statements::is_whole(text)
+    } else {
+        crate::statements::is_whole_at(depth, text.len())
+    }
 }
 
 /// Answer one line (`text`, without newline or carriage return) into `run`'s buffers.
@@ -1271,8 +1309,16 @@ pub(crate) fn answer_line(
         failed,
         sets_ans,
     };
-    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`])
-    match crate::fast::run_line(text, &mut run.out) {
+    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`]);
+    // `CUTE_NO_FAST=1` switches it off (to measure the general engine alone)
+    static NO_FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let no_fast =
+        *NO_FAST.get_or_init(|| std::env::var_os("CUTE_NO_FAST").is_some_and(|v| v == "1"));
+    match if no_fast {
+        crate::fast::Answer::Declined
+    } else {
+        crate::fast::run_line(text, &mut run.out)
+    } {
         crate::fast::Answer::Printed => return done(run, false, true),
         crate::fast::Answer::Error(e, span) => {
             let st = Statement {
@@ -1293,9 +1339,6 @@ pub(crate) fn answer_line(
     let Ok(s) = std::str::from_utf8(text) else {
         return LineAnswer::Declined;
     };
-    if !crate::statements::is_whole(s) || !is_pure(s) {
-        return LineAnswer::Declined;
-    }
     let st = Statement {
         text: s.to_string(),
         line,
@@ -1310,11 +1353,16 @@ pub(crate) fn answer_line(
     let mut runner = Runner::new(&mut run.out, &mut run.err, source)
         .with_answer_ahead(false)
         .with_env(env);
-    let written = runner.statement(&st);
+    // a call on literals is whole and mentions no variable: answered without checking so
+    let written = match runner.literal_statement(&st) {
+        Some(written) => Some(written),
+        None if is_pure_whole(s) => Some(runner.statement(&st)),
+        None => None,
+    };
     let (failed, sets_ans) = (runner.failed(), runner.env.ans_bound() != bound);
     let env = runner.into_env();
     SESSION.with(|s| *s.borrow_mut() = env);
-    if written.is_err() {
+    if !matches!(written, Some(Ok(()))) {
         return LineAnswer::Declined;
     }
     done(run, failed, sets_ans)

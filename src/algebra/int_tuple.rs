@@ -22,6 +22,10 @@ use super::error::{Result, condition};
 /// more in copying every value than the heap costs the larger ones.
 pub const INLINE: usize = 4;
 
+/// A few integers on the stack (the leaves of a layout an algorithm works on), on the heap
+/// past 8.
+pub type Ints = SmallVec<[i64; 8]>;
+
 /// One node of the prefix encoding.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Node {
@@ -197,6 +201,17 @@ impl IntTuple {
         b.finish()
     }
 
+    /// The tuple of these integers (a tuple even of one).
+    #[inline]
+    pub fn of_ints(v: &[i64]) -> IntTuple {
+        let mut b = TupleBuilder::new();
+        b.nodes.reserve(v.len());
+        for &x in v {
+            b.push_int(x);
+        }
+        b.finish()
+    }
+
     /// The empty tuple `()`.
     pub fn empty() -> IntTuple {
         TupleBuilder::new().finish()
@@ -279,6 +294,62 @@ impl TupleBuilder {
             len,
         };
         IntTuple { nodes: self.nodes }
+    }
+}
+
+/// Builds an IntTuple literal as it is read, nested tuples included: a tuple is opened, its
+/// modes added, and closed (the reader of literals, `parser::literal`).
+pub struct LiteralNodes {
+    nodes: SmallVec<[Node; INLINE]>,
+}
+
+/// An open tuple of a [`LiteralNodes`]: where its header is, and its rank so far.
+pub struct OpenTuple(usize);
+
+impl LiteralNodes {
+    /// Nothing read yet.
+    #[inline]
+    pub fn new() -> LiteralNodes {
+        LiteralNodes {
+            nodes: SmallVec::new(),
+        }
+    }
+
+    /// An integer.
+    #[inline]
+    pub fn int(&mut self, v: i64) {
+        self.nodes.push(Node::Leaf(v));
+    }
+
+    /// Open a tuple: the modes that follow, up to its [`LiteralNodes::close`], are its own.
+    #[inline]
+    pub fn open(&mut self) -> OpenTuple {
+        self.nodes.push(Node::Open { rank: 0, len: 0 });
+        OpenTuple(self.nodes.len() - 1)
+    }
+
+    /// Close the tuple `t` (its modes are the subtrees after its header).
+    pub fn close(&mut self, t: OpenTuple) {
+        let mut rank = 0u32;
+        let mut i = t.0 + 1;
+        while i < self.nodes.len() {
+            i += self.nodes[i].span();
+            rank += 1;
+        }
+        let len = u32::try_from(self.nodes.len() - t.0 - 1).expect("an IntTuple's nodes fit u32");
+        self.nodes[t.0] = Node::Open { rank, len };
+    }
+
+    /// The IntTuple read (one integer, or one tuple closed).
+    #[inline]
+    pub fn finish(self) -> IntTuple {
+        IntTuple { nodes: self.nodes }
+    }
+}
+
+impl Default for LiteralNodes {
+    fn default() -> Self {
+        LiteralNodes::new()
     }
 }
 
