@@ -91,8 +91,8 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         return Layout::column_major(IntTuple::int(n));
     }
     // a few modes, on the stack
-    let mut shape: SmallVec<[i64; 8]> = f.shape().leaf_iter().collect();
-    let mut stride: SmallVec<[i64; 8]> = f.stride().leaf_iter().collect();
+    let mut shape: SmallVec<[i64; 8]> = f.shape().leaf_ints();
+    let mut stride: SmallVec<[i64; 8]> = f.stride().leaf_ints();
     if let Some(neg) = stride.iter().find(|d| **d < 0) {
         return Err(condition(
             OP,

@@ -70,9 +70,19 @@ impl Tup {
 }
 
 /// An owned IntTuple.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct IntTuple {
     nodes: SmallVec<[Node; INLINE]>,
+}
+
+impl Clone for IntTuple {
+    /// The nodes copied as one slice (a derived clone would push them one by one).
+    #[inline]
+    fn clone(&self) -> IntTuple {
+        IntTuple {
+            nodes: SmallVec::from_slice(&self.nodes),
+        }
+    }
 }
 
 /// What an IntTuple is at its top: an integer, or a tuple with these modes.
@@ -328,14 +338,9 @@ impl LiteralNodes {
         OpenTuple(self.nodes.len() - 1)
     }
 
-    /// Close the tuple `t` (its modes are the subtrees after its header).
-    pub fn close(&mut self, t: OpenTuple) {
-        let mut rank = 0u32;
-        let mut i = t.0 + 1;
-        while i < self.nodes.len() {
-            i += self.nodes[i].span();
-            rank += 1;
-        }
+    /// Close the tuple `t` of `rank` modes (the subtrees after its header).
+    #[inline]
+    pub fn close(&mut self, t: OpenTuple, rank: u32) {
         let len = u32::try_from(self.nodes.len() - t.0 - 1).expect("an IntTuple's nodes fit u32");
         self.nodes[t.0] = Node::Open { rank, len };
     }
@@ -489,15 +494,16 @@ impl Tup {
     }
 
     /// All leaves as strides, left to right.
-    pub fn stride_leaves(&self) -> SmallVec<[Stride; INLINE]> {
-        self.0
-            .iter()
-            .filter_map(|n| match *n {
-                Node::Leaf(v) => Some(Stride::int(v)),
-                Node::Scaled(v, b) => Some(Stride::new(v, b)),
-                Node::Open { .. } => None,
-            })
-            .collect()
+    pub fn stride_leaves(&self) -> SmallVec<[Stride; 8]> {
+        let mut out = SmallVec::new();
+        for n in &self.0 {
+            match *n {
+                Node::Leaf(v) => out.push(Stride::int(v)),
+                Node::Scaled(v, b) => out.push(Stride::new(v, b)),
+                Node::Open { .. } => {}
+            }
+        }
+        out
     }
 
     /// Number of top-level modes (an integer has rank 1).
@@ -596,7 +602,24 @@ impl Tup {
 
     /// All leaves, left to right.
     pub fn leaves(&self) -> SmallVec<[i64; INLINE]> {
-        self.leaf_iter().collect()
+        let mut out = SmallVec::new();
+        for n in &self.0 {
+            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// All leaves, left to right, with room on the stack for 8 ([`Ints`]).
+    pub fn leaf_ints(&self) -> Ints {
+        let mut out = Ints::new();
+        for n in &self.0 {
+            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+                out.push(v);
+            }
+        }
+        out
     }
 
     /// The first leaf (in [`Tup::leaves`] order) for which `pred` holds.

@@ -32,10 +32,7 @@ fn prefix_products(shape: &[i64], op: &'static str) -> Result<Ints> {
 }
 
 fn flat_ints(l: &Layout) -> (Ints, Ints) {
-    (
-        l.shape().leaf_iter().collect(),
-        l.stride().leaf_iter().collect(),
-    )
+    (l.shape().leaf_ints(), l.stride().leaf_ints())
 }
 
 fn build<T: Trace>(shape: Ints, stride: Ints, t: &mut T) -> Result<Layout> {

@@ -267,7 +267,7 @@ impl Layout {
     /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaves();
+        let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {
@@ -289,7 +289,7 @@ impl Layout {
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaves();
+        let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {

@@ -214,8 +214,10 @@ impl Reader<'_> {
         }
         self.pos += 1;
         let open = nodes.open();
+        let mut rank = 0u32;
         loop {
             self.tuple_into(nodes, depth + 1)?;
+            rank += 1;
             match self.peek()? {
                 b',' => {
                     self.pos += 1;
@@ -226,7 +228,7 @@ impl Reader<'_> {
             }
         }
         self.pos += 1;
-        nodes.close(open);
+        nodes.close(open, rank);
         Some(())
     }
 
