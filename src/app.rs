@@ -29,7 +29,7 @@ pub struct Runner<'w> {
     out: &'w mut dyn Write,
     err: &'w mut dyn Write,
     failed: bool,
-    source_name: String,
+    source_name: &'w str,
     printer: Printer<'w>,
     /// Answering one-line statements ahead on threads, when it is on.
     ahead: Option<Ahead>,
@@ -48,13 +48,13 @@ struct Ahead {
 
 impl<'w> Runner<'w> {
     /// A runner writing values to `out` and diagnostics to `err`.
-    pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &str) -> Runner<'w> {
+    pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &'w str) -> Runner<'w> {
         Runner {
             env: Env::new(),
             out,
             err,
             failed: false,
-            source_name: source_name.to_string(),
+            source_name,
             printer: &plain_printer,
             ahead: Some(Ahead::default()),
             json_errors: false,
@@ -142,13 +142,26 @@ impl<'w> Runner<'w> {
     /// Run a statement that is a call on literals, as [`Runner::statement`] would (`None`, and
     /// nothing done, for any other statement): the syntactic shortcut of the evaluator
     /// ([`Env::run_literal`]). Such a statement is whole and mentions no variable.
-    fn literal_statement(&mut self, st: &Statement) -> Option<io::Result<()>> {
+    /// The statement is the line `text` of the input, numbered `line` (its [`Statement`] is
+    /// made only to report an error).
+    fn literal_statement(&mut self, text: &str, line: usize) -> Option<io::Result<()>> {
         let printer = self.printer;
         let mut printed = None;
-        let outcome = self
-            .env
-            .run_literal(&st.text, |v| printed = Some(printer(v)))?;
-        Some(self.report(st, outcome, printed))
+        let outcome = self.env.run_literal(text, |v| printed = Some(printer(v)))?;
+        if let (Ok(Outcome::Value(_)), Some(Ok(value))) = (&outcome, &mut printed) {
+            return Some(self.print_line(std::mem::take(value)));
+        }
+        let st = Statement {
+            text: text.to_string(),
+            line,
+        };
+        Some(self.report(&st, outcome, printed))
+    }
+
+    /// Print a value's line.
+    fn print_line(&mut self, mut text: String) -> io::Result<()> {
+        text.push('\n');
+        self.out.write_all(text.as_bytes())
     }
 
     /// Print what a statement gave: its value's line (`printed`), its picture, or its error.
@@ -160,18 +173,12 @@ impl<'w> Runner<'w> {
     ) -> io::Result<()> {
         match outcome {
             Ok(Outcome::Value(_)) => match printed {
-                Some(Ok(mut text)) => {
-                    text.push('\n');
-                    self.out.write_all(text.as_bytes())
-                }
+                Some(Ok(text)) => self.print_line(text),
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
             Ok(Outcome::Picture(kind, v)) => match crate::render::picture(kind, &v) {
-                Ok(mut text) => {
-                    text.push('\n');
-                    self.out.write_all(text.as_bytes())
-                }
+                Ok(text) => self.print_line(text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
             },
             Ok(_) => Ok(()),
@@ -182,11 +189,11 @@ impl<'w> Runner<'w> {
     fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
         self.failed = true;
         if self.json_errors {
-            let diagnostic = diagnostic::render(&self.source_name, st.line, &st.text, e);
+            let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
             let _ = self.err.write_all(diagnostic.as_bytes());
             return writeln!(self.out, "{}", json_error(e));
         }
-        diagnostic::report(&self.source_name, st, e, self.out, self.err)
+        diagnostic::report(self.source_name, st, e, self.out, self.err)
     }
 
     /// Run every statement of a reader. The input is read in blocks of whole lines; with the
@@ -266,14 +273,14 @@ impl<'w> Runner<'w> {
     /// The lines of `block` (complete lines, the last one's newline optional).
     fn block(&mut self, block: &[u8], splitter: &mut Splitter) -> io::Result<()> {
         let first = splitter.line() + 1;
-        let source = self.source_name.clone();
+        let source = self.source_name;
         // the last line answered ahead whose value is `ans` until the session runs a statement
         let mut last_ans: Option<&[u8]> = None;
         let answer = self.ahead.is_some();
         let r = crate::batch::in_order(
             block,
             first,
-            &source,
+            source,
             answer.then_some(&answer_line),
             |run| self.take_run(block, run, splitter, &mut last_ans),
         );
@@ -1339,10 +1346,6 @@ pub(crate) fn answer_line(
     let Ok(s) = std::str::from_utf8(text) else {
         return LineAnswer::Declined;
     };
-    let st = Statement {
-        text: s.to_string(),
-        line,
-    };
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
         // them all and its memory (the syntax tree's arena, the binding of `ans`) is reused
@@ -1354,9 +1357,12 @@ pub(crate) fn answer_line(
         .with_answer_ahead(false)
         .with_env(env);
     // a call on literals is whole and mentions no variable: answered without checking so
-    let written = match runner.literal_statement(&st) {
+    let written = match runner.literal_statement(s, line) {
         Some(written) => Some(written),
-        None if is_pure_whole(s) => Some(runner.statement(&st)),
+        None if is_pure_whole(s) => Some(runner.statement(&Statement {
+            text: s.to_string(),
+            line,
+        })),
         None => None,
     };
     let (failed, sets_ans) = (runner.failed(), runner.env.ans_bound() != bound);

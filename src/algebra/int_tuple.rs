@@ -307,57 +307,6 @@ impl TupleBuilder {
     }
 }
 
-/// Builds an IntTuple literal as it is read, nested tuples included: a tuple is opened, its
-/// modes added, and closed (the reader of literals, `parser::literal`).
-pub struct LiteralNodes {
-    nodes: SmallVec<[Node; INLINE]>,
-}
-
-/// An open tuple of a [`LiteralNodes`]: where its header is, and its rank so far.
-pub struct OpenTuple(usize);
-
-impl LiteralNodes {
-    /// Nothing read yet.
-    #[inline]
-    pub fn new() -> LiteralNodes {
-        LiteralNodes {
-            nodes: SmallVec::new(),
-        }
-    }
-
-    /// An integer.
-    #[inline]
-    pub fn int(&mut self, v: i64) {
-        self.nodes.push(Node::Leaf(v));
-    }
-
-    /// Open a tuple: the modes that follow, up to its [`LiteralNodes::close`], are its own.
-    #[inline]
-    pub fn open(&mut self) -> OpenTuple {
-        self.nodes.push(Node::Open { rank: 0, len: 0 });
-        OpenTuple(self.nodes.len() - 1)
-    }
-
-    /// Close the tuple `t` of `rank` modes (the subtrees after its header).
-    #[inline]
-    pub fn close(&mut self, t: OpenTuple, rank: u32) {
-        let len = u32::try_from(self.nodes.len() - t.0 - 1).expect("an IntTuple's nodes fit u32");
-        self.nodes[t.0] = Node::Open { rank, len };
-    }
-
-    /// The IntTuple read (one integer, or one tuple closed).
-    #[inline]
-    pub fn finish(self) -> IntTuple {
-        IntTuple { nodes: self.nodes }
-    }
-}
-
-impl Default for LiteralNodes {
-    fn default() -> Self {
-        LiteralNodes::new()
-    }
-}
-
 impl Default for TupleBuilder {
     fn default() -> Self {
         TupleBuilder::new()
@@ -906,11 +855,21 @@ impl Reader<'_> {
     }
 
     /// Consume `c` (after blanks) if it is next.
+    #[inline]
     pub(crate) fn eat(&mut self, c: u8) -> bool {
-        self.blanks();
-        let here = self.b.get(self.i) == Some(&c);
-        self.i += usize::from(here);
-        here
+        match self.b.get(self.i) {
+            Some(&x) if x == c => {
+                self.i += 1;
+                true
+            }
+            Some(x) if x.is_ascii_whitespace() => {
+                self.blanks();
+                let here = self.b.get(self.i) == Some(&c);
+                self.i += usize::from(here);
+                here
+            }
+            _ => false,
+        }
     }
 
     /// Nothing but blanks is left.
@@ -923,16 +882,30 @@ impl Reader<'_> {
         }
     }
 
+    /// An IntTuple literal at the cursor (blanks before each token skipped; the cursor stays
+    /// right after its last token), built in place: a tuple's header, then its modes.
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
+        let mut nodes = SmallVec::new();
+        self.int_tuple_into(&mut nodes, depth)?;
+        Ok(IntTuple { nodes })
+    }
+
+    fn int_tuple_into(&mut self, nodes: &mut SmallVec<[Node; INLINE]>, depth: usize) -> Result<()> {
         if depth > crate::limits::MAX_NESTING {
             return Err(self.error("nesting too deep"));
         }
         if self.eat(b'(') {
-            let mut items = TupleBuilder::new();
+            let head = nodes.len();
+            nodes.push(Node::Open { rank: 0, len: 0 });
+            let mut rank = 0u32;
             loop {
-                items.push(&self.int_tuple(depth + 1)?);
+                self.int_tuple_into(nodes, depth + 1)?;
+                rank += 1;
                 if self.eat(b')') {
-                    return Ok(items.finish());
+                    let len =
+                        u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
+                    nodes[head] = Node::Open { rank, len };
+                    return Ok(());
                 }
                 if !self.eat(b',') {
                     return Err(self.error("expected ',' or ')'"));
@@ -940,18 +913,37 @@ impl Reader<'_> {
             }
         }
         self.blanks();
-        let start = self.i;
-        if self.b.get(self.i) == Some(&b'-') {
+        // `-`? digits, as `i64::from_str` takes them (overflow is no integer)
+        let b = self.b;
+        let neg = b.get(self.i) == Some(&b'-');
+        self.i += usize::from(neg);
+        let digits = self.i;
+        // the magnitude in u64 (every i64 magnitude fits), then the sign
+        let mut m: u64 = 0;
+        let mut overflow = false;
+        while self.i < b.len() && b[self.i].is_ascii_digit() {
+            match m
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(u64::from(b[self.i] - b'0')))
+            {
+                Some(next) => m = next,
+                None => overflow = true,
+            }
             self.i += 1;
         }
-        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
-            self.i += 1;
-        }
-        let v: i64 = std::str::from_utf8(&self.b[start..self.i])
-            .ok()
-            .and_then(|s| s.parse().ok())
+        let v = if neg {
+            0i64.checked_sub_unsigned(m)
+        } else {
+            i64::try_from(m).ok()
+        };
+        let v = v
+            .filter(|_| self.i > digits && !overflow)
             .ok_or_else(|| self.error("expected an integer"))?;
         // a scaled basis element, `3@1@0`: the modes innermost first, as CuTe prints them
+        if self.b.get(self.i) != Some(&b'@') {
+            nodes.push(Node::Leaf(v));
+            return Ok(());
+        }
         let mut printed = SmallVec::<[i64; 4]>::new();
         while self.b.get(self.i) == Some(&b'@') {
             self.i += 1;
@@ -965,11 +957,9 @@ impl Reader<'_> {
                 .ok_or_else(|| self.error("expected a mode index after '@'"))?;
             printed.push(m);
         }
-        if printed.is_empty() {
-            return Ok(IntTuple::int(v));
-        }
         let basis = Basis::from_printed(&printed)?;
-        Ok(IntTuple::stride(Stride::new(v, basis)))
+        nodes.push(stride_node(Stride::new(v, basis)));
+        Ok(())
     }
 }
 

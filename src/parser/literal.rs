@@ -1,14 +1,15 @@
 //! The syntactic shortcut for the commonest statements: a call of a function on literals,
-//! `name(LIT, LIT, ...)`, and a layout literal applied to integers, `S:D(i, j)`. They are read
-//! here straight into the algebra's values — no syntax tree — and the evaluator runs them
+//! `name(LIT, LIT, ...)`, and a layout literal applied to a coordinate, `S:D(i, j)`. They are
+//! read here straight into the algebra's values — no syntax tree — and the evaluator runs them
 //! through the same function table and algebra as any other statement ([`crate::eval::Env`]).
 //!
-//! The reader is strict: it takes only the plain spelling (lower-case function names, decimal
-//! integers without sign, suffix or leading zero, `(…)` tuples, `S:D` layouts with no blank
-//! around `:`, `<…>` tilers, `_`, a blank after a comma) and says `None` for anything else —
-//! then the general parser reads the statement. What it reads is exactly what the general
-//! parser and evaluator make of the same text: the same values, and the same spans (an
-//! argument's span is its text, the call's from its name to its `)`).
+//! The literals are read by the notation's one literal reader (the algebra's, behind
+//! `IntTuple::from_str`); around them the shortcut takes only the plain spelling (a lower-case
+//! function name, `S:D` with no blank before `:`, `<…>` tilers, `_`, blanks after `(` and
+//! commas) and says `None` for anything else — then the general parser reads the statement.
+//! What it reads is exactly what the general parser and evaluator make of the same text: the
+//! same values, and the same spans (an argument's span is its text, the call's from its name
+//! to its `)`).
 
 use smallvec::SmallVec;
 
@@ -61,10 +62,10 @@ pub struct LiteralCall<'s, V> {
 /// A statement read here is whole (its brackets balance) and names nothing but the callee.
 /// Its literals are within the limits on values: it is at most [`LEN`] bytes long, so a
 /// literal has at most `LEN / 2 + 1` integers (`MAX_TUPLE_WIDTH`), and it is nested at most
-/// [`DEPTH`] levels, a tiler one more (`MAX_NESTING`).
+/// [`DEPTH`] levels of brackets (`MAX_NESTING`).
 pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s, S::Value>> {
     let b = src.as_bytes();
-    if b.len() > LEN {
+    if b.len() > LEN || !plain(b) {
         return None;
     }
     let mut r = Reader { b, pos: 0 };
@@ -84,12 +85,12 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         r.pos = end;
         (Callee::Name(name), Span::new(0, end))
     } else {
-        let shape = r.int_tuple(0)?;
+        let shape = r.int_tuple()?;
         if r.peek()? != b':' {
             return None;
         }
         r.pos += 1;
-        let stride = r.int_tuple(0)?;
+        let stride = r.int_tuple()?;
         (
             Callee::Layout(sink.layout(shape, stride)?),
             Span::new(0, r.pos),
@@ -99,6 +100,7 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         return None;
     }
     r.pos += 1;
+    r.blanks();
     loop {
         let start = r.pos;
         let v = match r.peek()? {
@@ -109,7 +111,7 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         match r.peek()? {
             b',' => {
                 r.pos += 1;
-                r.blank();
+                r.blanks();
             }
             b')' => break,
             _ => return None,
@@ -124,6 +126,42 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         callee_span,
         span: Span::new(0, r.pos),
     })
+}
+
+/// Whether the text has only the bytes of the plain spelling (no comment, no blank but ' ',
+/// no operator), its brackets nested at most [`DEPTH`] levels.
+fn plain(b: &[u8]) -> bool {
+    // per byte: 0 not plain, 1 plain, 2 opens a bracket, 3 closes one
+    const CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            t[c] = match b {
+                b'(' | b'<' => 2,
+                b')' | b'>' => 3,
+                b'a'..=b'z' | b'0'..=b'9' | b'_' | b',' | b':' | b' ' | b'@' | b'-' => 1,
+                _ => 0,
+            };
+            c += 1;
+        }
+        t
+    };
+    let mut depth = 0usize;
+    for &c in b {
+        match CLASS[usize::from(c)] {
+            1 => {}
+            2 => {
+                depth += 1;
+                if depth > DEPTH {
+                    return false;
+                }
+            }
+            3 => depth = depth.saturating_sub(1),
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The longest statement the shortcut reads (see [`literal_call`]).
@@ -142,10 +180,10 @@ impl Reader<'_> {
         self.b.get(self.pos).copied()
     }
 
-    /// One blank after a comma.
+    /// Blanks before an argument or an item.
     #[inline]
-    fn blank(&mut self) {
-        if self.peek() == Some(b' ') {
+    fn blanks(&mut self) {
+        while self.peek() == Some(b' ') {
             self.pos += 1;
         }
     }
@@ -171,7 +209,7 @@ impl Reader<'_> {
             match self.peek()? {
                 b',' => {
                     self.pos += 1;
-                    self.blank();
+                    self.blanks();
                 }
                 b'>' => break,
                 _ => return None,
@@ -183,72 +221,24 @@ impl Reader<'_> {
 
     /// An IntTuple literal, or a layout `S:D` of two.
     fn lit<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
-        let shape = self.int_tuple(0)?;
+        let shape = self.int_tuple()?;
         if self.peek() != Some(b':') {
             return sink.tuple(shape);
         }
         self.pos += 1;
-        let stride = self.int_tuple(0)?;
+        let stride = self.int_tuple()?;
         sink.layout(shape, stride)
     }
 
-    /// An IntTuple literal: a decimal integer, or `(a, b, ...)` of IntTuple literals.
-    fn int_tuple(&mut self, depth: usize) -> Option<IntTuple> {
-        let mut nodes = crate::algebra::int_tuple::LiteralNodes::new();
-        self.tuple_into(&mut nodes, depth)?;
-        Some(nodes.finish())
-    }
-
-    fn tuple_into(
-        &mut self,
-        nodes: &mut crate::algebra::int_tuple::LiteralNodes,
-        depth: usize,
-    ) -> Option<()> {
-        if self.peek()? != b'(' {
-            let v = self.int()?;
-            nodes.int(v);
-            return Some(());
-        }
-        if depth >= DEPTH {
-            return None;
-        }
-        self.pos += 1;
-        let open = nodes.open();
-        let mut rank = 0u32;
-        loop {
-            self.tuple_into(nodes, depth + 1)?;
-            rank += 1;
-            match self.peek()? {
-                b',' => {
-                    self.pos += 1;
-                    self.blank();
-                }
-                b')' => break,
-                _ => return None,
-            }
-        }
-        self.pos += 1;
-        nodes.close(open, rank);
-        Some(())
-    }
-
-    /// A decimal integer without sign or leading zero, followed by none of the characters that
-    /// would make it something else (a suffix, a radix, a basis `@`, a digit separator).
-    fn int(&mut self) -> Option<i64> {
-        let start = self.pos;
-        let mut v: i64 = 0;
-        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
-            v = v.checked_mul(10)?.checked_add(i64::from(d - b'0'))?;
-            self.pos += 1;
-        }
-        let digits = self.pos - start;
-        if digits == 0 || (digits > 1 && self.b[start] == b'0') {
-            return None;
-        }
-        match self.peek() {
-            None | Some(b',' | b')' | b'>' | b':' | b'(') => Some(v),
-            _ => None,
-        }
+    /// An IntTuple literal, read by the notation's literal reader.
+    fn int_tuple(&mut self) -> Option<IntTuple> {
+        let mut r = crate::algebra::int_tuple::Reader {
+            b: self.b,
+            i: self.pos,
+        };
+        let t = r.int_tuple(0).ok()?;
+        self.pos = r.i;
+        Some(t)
     }
 }
 
@@ -301,12 +291,13 @@ mod tests {
         for other in [
             "size (4:1)",
             "size(4 :1)",
-            "size(04:1)",
+            "size(4\t:1)",
             "size(4:1);",
             "size(4:1) ",
-            "size(-4:1)",
+            "size(4 - 1)",
             "size(4u:1)",
-            "size(1@0)",
+            "size(1@)",
+            "size(4:1) // c",
             "size(4:1,)",
             "size()",
             "print(4:1)",
