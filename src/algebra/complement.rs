@@ -55,7 +55,7 @@ pub fn complement_traced<T: Trace>(
     let r = complement_filtered_traced(&f, &cotarget, t);
     if let Ok(c) = &r {
         t.step(|| {
-            let both = Layout::concat(&[f.clone(), c.clone()]);
+            let both = Layout::concat(&[&f, c]);
             Step::new(
                 OP,
                 "result",

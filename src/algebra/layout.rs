@@ -133,10 +133,10 @@ impl Layout {
     }
 
     /// Concatenation `make_layout(L0, L1, ...)`: always a tuple, even of one mode.
-    pub fn concat(parts: &[Layout]) -> Layout {
+    pub fn concat<L: std::borrow::Borrow<Layout>>(parts: &[L]) -> Layout {
         Layout::raw(
-            parts.iter().map(|l| l.shape()).collect(),
-            parts.iter().map(|l| l.stride()).collect(),
+            parts.iter().map(|l| l.borrow().shape()).collect(),
+            parts.iter().map(|l| l.borrow().stride()).collect(),
         )
     }
 
