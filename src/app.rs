@@ -29,7 +29,7 @@ pub struct Runner<'w> {
     out: &'w mut dyn Write,
     err: &'w mut dyn Write,
     failed: bool,
-    source_name: String,
+    source_name: &'w str,
     printer: Printer<'w>,
     /// Answering one-line statements ahead on threads, when it is on.
     ahead: Option<Ahead>,
@@ -48,13 +48,13 @@ struct Ahead {
 
 impl<'w> Runner<'w> {
     /// A runner writing values to `out` and diagnostics to `err`.
-    pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &str) -> Runner<'w> {
+    pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &'w str) -> Runner<'w> {
         Runner {
             env: Env::new(),
             out,
             err,
             failed: false,
-            source_name: source_name.to_string(),
+            source_name,
             printer: &plain_printer,
             ahead: Some(Ahead::default()),
             json_errors: false,
@@ -135,20 +135,50 @@ impl<'w> Runner<'w> {
     fn run_statement(&mut self, st: &Statement) -> io::Result<()> {
         let printer = self.printer;
         let mut printed = None;
-        match self.env.run_with(&st.text, |v| printed = Some(printer(v))) {
+        let outcome = self.env.run_with(&st.text, |v| printed = Some(printer(v)));
+        self.report(st, outcome, printed)
+    }
+
+    /// Run a statement that is a call on literals, as [`Runner::statement`] would (`None`, and
+    /// nothing done, for any other statement): the syntactic shortcut of the evaluator
+    /// ([`Env::run_literal`]). Such a statement is whole and mentions no variable.
+    /// The statement is the line `text` of the input, numbered `line` (its [`Statement`] is
+    /// made only to report an error).
+    fn literal_statement(&mut self, text: &str, line: usize) -> Option<io::Result<()>> {
+        let printer = self.printer;
+        let mut printed = None;
+        let outcome = self.env.run_literal(text, |v| printed = Some(printer(v)))?;
+        if let (Ok(Outcome::Value(_)), Some(Ok(value))) = (&outcome, &mut printed) {
+            return Some(self.print_line(std::mem::take(value)));
+        }
+        let st = Statement {
+            text: text.to_string(),
+            line,
+        };
+        Some(self.report(&st, outcome, printed))
+    }
+
+    /// Print a value's line.
+    fn print_line(&mut self, mut text: String) -> io::Result<()> {
+        text.push('\n');
+        self.out.write_all(text.as_bytes())
+    }
+
+    /// Print what a statement gave: its value's line (`printed`), its picture, or its error.
+    fn report(
+        &mut self,
+        st: &Statement,
+        outcome: Result<Outcome, EvalError>,
+        printed: Option<Result<String, crate::render::RenderError>>,
+    ) -> io::Result<()> {
+        match outcome {
             Ok(Outcome::Value(_)) => match printed {
-                Some(Ok(mut text)) => {
-                    text.push('\n');
-                    self.out.write_all(text.as_bytes())
-                }
+                Some(Ok(text)) => self.print_line(text),
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
             Ok(Outcome::Picture(kind, v)) => match crate::render::picture(kind, &v) {
-                Ok(mut text) => {
-                    text.push('\n');
-                    self.out.write_all(text.as_bytes())
-                }
+                Ok(text) => self.print_line(text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
             },
             Ok(_) => Ok(()),
@@ -159,11 +189,11 @@ impl<'w> Runner<'w> {
     fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
         self.failed = true;
         if self.json_errors {
-            let diagnostic = diagnostic::render(&self.source_name, st.line, &st.text, e);
+            let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
             let _ = self.err.write_all(diagnostic.as_bytes());
             return writeln!(self.out, "{}", json_error(e));
         }
-        diagnostic::report(&self.source_name, st, e, self.out, self.err)
+        diagnostic::report(self.source_name, st, e, self.out, self.err)
     }
 
     /// Run every statement of a reader. The input is read in blocks of whole lines; with the
@@ -243,14 +273,14 @@ impl<'w> Runner<'w> {
     /// The lines of `block` (complete lines, the last one's newline optional).
     fn block(&mut self, block: &[u8], splitter: &mut Splitter) -> io::Result<()> {
         let first = splitter.line() + 1;
-        let source = self.source_name.clone();
+        let source = self.source_name;
         // the last line answered ahead whose value is `ans` until the session runs a statement
         let mut last_ans: Option<&[u8]> = None;
         let answer = self.ahead.is_some();
         let r = crate::batch::in_order(
             block,
             first,
-            &source,
+            source,
             answer.then_some(&answer_line),
             |run| self.take_run(block, run, splitter, &mut last_ans),
         );
@@ -1223,10 +1253,15 @@ pub fn explain(
     }
 }
 
-/// Whether the statement mentions nothing but function names: no variable (nor `ans`), no
-/// name that would become an atom or element-type name, so its value is the same in any session.
-fn is_pure(text: &str) -> bool {
+/// Whether the line is a whole statement by itself ([`crate::statements::is_whole`]) that
+/// mentions nothing but function names: no variable (nor `ans`), no name that would become an
+/// atom or element-type name, so its value is the same in any session. One pass over the
+/// bytes counts the brackets as it checks the names; a line with a comment (`#`, `/`) has its
+/// brackets counted by `is_whole`, which skips comments.
+fn is_pure_whole(text: &str) -> bool {
     let b = text.as_bytes();
+    let mut depth: i64 = 0;
+    let mut comment = false;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -1235,7 +1270,7 @@ fn is_pure(text: &str) -> bool {
                 && b.get(i + 1)
                     .is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'_'));
         // `_4` and `_-4` are integers, a lone `_` the underscore
-        let integer = c == b'_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        let integer = c == b'_' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
         if starts && !integer {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -1253,9 +1288,19 @@ fn is_pure(text: &str) -> bool {
             }
             continue;
         }
+        match c {
+            b'(' | b'<' | b'[' => depth += 1,
+            b')' | b'>' | b']' => depth -= 1,
+            b'#' | b'/' => comment = true,
+            _ => {}
+        }
         i += 1;
     }
-    true
+    if comment {
+        crate::statements::is_whole(text)
+    } else {
+        crate::statements::is_whole_at(depth, text.len())
+    }
 }
 
 /// Answer one line (`text`, without newline or carriage return) into `run`'s buffers.
@@ -1271,8 +1316,16 @@ pub(crate) fn answer_line(
         failed,
         sets_ans,
     };
-    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`])
-    match crate::fast::run_line(text, &mut run.out) {
+    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`]);
+    // `CUTE_NO_FAST=1` switches it off (to measure the general engine alone)
+    static NO_FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let no_fast =
+        *NO_FAST.get_or_init(|| std::env::var_os("CUTE_NO_FAST").is_some_and(|v| v == "1"));
+    match if no_fast {
+        crate::fast::Answer::Declined
+    } else {
+        crate::fast::run_line(text, &mut run.out)
+    } {
         crate::fast::Answer::Printed => return done(run, false, true),
         crate::fast::Answer::Error(e, span) => {
             let st = Statement {
@@ -1293,13 +1346,6 @@ pub(crate) fn answer_line(
     let Ok(s) = std::str::from_utf8(text) else {
         return LineAnswer::Declined;
     };
-    if !crate::statements::is_whole(s) || !is_pure(s) {
-        return LineAnswer::Declined;
-    }
-    let st = Statement {
-        text: s.to_string(),
-        line,
-    };
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
         // them all and its memory (the syntax tree's arena, the binding of `ans`) is reused
@@ -1310,11 +1356,19 @@ pub(crate) fn answer_line(
     let mut runner = Runner::new(&mut run.out, &mut run.err, source)
         .with_answer_ahead(false)
         .with_env(env);
-    let written = runner.statement(&st);
+    // a call on literals is whole and mentions no variable: answered without checking so
+    let written = match runner.literal_statement(s, line) {
+        Some(written) => Some(written),
+        None if is_pure_whole(s) => Some(runner.statement(&Statement {
+            text: s.to_string(),
+            line,
+        })),
+        None => None,
+    };
     let (failed, sets_ans) = (runner.failed(), runner.env.ans_bound() != bound);
     let env = runner.into_env();
     SESSION.with(|s| *s.borrow_mut() = env);
-    if written.is_err() {
+    if !matches!(written, Some(Ok(()))) {
         return LineAnswer::Declined;
     }
     done(run, failed, sets_ans)

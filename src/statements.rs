@@ -13,7 +13,12 @@ fn continues(depth: i64, len: usize) -> bool {
 
 /// Whether `line`, coming when no statement is pending, is a whole statement by itself.
 pub fn is_whole(line: &str) -> bool {
-    !continues(open_depth(line), line.len())
+    is_whole_at(open_depth(line), line.len())
+}
+
+/// [`is_whole`] of a line of `len` bytes with `depth` brackets open at its end.
+pub fn is_whole_at(depth: i64, len: usize) -> bool {
+    !continues(depth, len)
 }
 
 /// A statement's text and the 1-based line it starts on.

@@ -5,6 +5,7 @@ use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup};
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
+use smallvec::SmallVec;
 
 const OP: &str = "complement";
 
@@ -54,7 +55,7 @@ pub fn complement_traced<T: Trace>(
     let r = complement_filtered_traced(&f, &cotarget, t);
     if let Ok(c) = &r {
         t.step(|| {
-            let both = Layout::concat(&[f.clone(), c.clone()]);
+            let both = Layout::concat(&[&f, c]);
             Step::new(
                 OP,
                 "result",
@@ -89,8 +90,9 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         });
         return Layout::column_major(IntTuple::int(n));
     }
-    let mut shape: Vec<i64> = f.shape().leaves().to_vec();
-    let mut stride: Vec<i64> = f.stride().leaves().to_vec();
+    // a few modes, on the stack
+    let mut shape: SmallVec<[i64; 8]> = f.shape().leaf_ints();
+    let mut stride: SmallVec<[i64; 8]> = f.stride().leaf_ints();
     if let Some(neg) = stride.iter().find(|d| **d < 0) {
         return Err(condition(
             OP,
@@ -98,8 +100,8 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         ));
     }
     let r = shape.len();
-    let mut result_shape: Vec<i64> = Vec::with_capacity(r + 1);
-    let mut result_stride: Vec<i64> = Vec::with_capacity(r + 1);
+    let mut result_shape: SmallVec<[i64; 8]> = SmallVec::with_capacity(r + 1);
+    let mut result_stride: SmallVec<[i64; 8]> = SmallVec::with_capacity(r + 1);
     result_stride.push(1);
     t.step(|| {
         Step::new(
@@ -151,8 +153,8 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
     result_shape.push(rest_shape);
     result_stride.push(rest_stride);
     let raw = Layout::raw(
-        result_shape.into_iter().map(IntTuple::int).collect(),
-        result_stride.into_iter().map(IntTuple::int).collect(),
+        IntTuple::of_ints(&result_shape),
+        IntTuple::of_ints(&result_stride),
     );
     t.section(|| {
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)

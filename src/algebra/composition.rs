@@ -205,8 +205,9 @@ fn composition_impl_traced<T: Trace>(
         _ => return Err(condition(OP, "shape and stride are not congruent")),
     };
     let r = lsv.len();
-    let mut result_shape: Vec<i64> = Vec::with_capacity(r);
-    let mut result_stride: Vec<Stride> = Vec::with_capacity(r);
+    // a few modes, on the stack
+    let mut result_shape: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::with_capacity(r);
+    let mut result_stride: smallvec::SmallVec<[Stride; 8]> = smallvec::SmallVec::with_capacity(r);
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
     t.step(|| {
@@ -363,11 +364,7 @@ fn composition_impl_traced<T: Trace>(
         return Ok(out);
     }
     if rest_shape == 1 {
-        let s = result_shape
-            .into_iter()
-            .map(IntTuple::int)
-            .collect::<IntTuple>()
-            .unwrap();
+        let s = IntTuple::of_ints(&result_shape).unwrap();
         let d = strides_tuple(result_stride).unwrap();
         let out = Layout::raw(s, d);
         t.step(|| {
@@ -379,7 +376,7 @@ fn composition_impl_traced<T: Trace>(
     result_shape.push(rest_shape);
     result_stride.push(last_stride.scaled(rest_stride, OP)?);
     let out = Layout::raw(
-        result_shape.into_iter().map(IntTuple::int).collect(),
+        IntTuple::of_ints(&result_shape),
         strides_tuple(result_stride),
     );
     t.step(|| {
@@ -391,7 +388,7 @@ fn composition_impl_traced<T: Trace>(
 }
 
 /// The tuple of these stride leaves.
-fn strides_tuple(strides: Vec<Stride>) -> IntTuple {
+fn strides_tuple(strides: smallvec::SmallVec<[Stride; 8]>) -> IntTuple {
     let mut b = TupleBuilder::new();
     for d in strides {
         b.push_stride(d);

@@ -34,15 +34,16 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
             let ca = a.coalesce_traced(tr);
             tr.end();
-            let target = ca?.shape().clone();
+            let ca = ca?;
+            let target = ca.shape();
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
-                    .val("cotarget", &target)
+                    .val("cotarget", target)
             });
-            let c = complement_traced(b, Some(&target), tr);
+            let c = complement_traced(b, Some(target), tr);
             tr.end();
             let c = c?;
-            let bb = Layout::concat(&[b.clone(), c]);
+            let bb = Layout::concat(&[b, &c]);
             tr.step(|| {
                 let c = bb.mode(1).expect("(B, B*) has two modes");
                 Step::new(OP, "tiler", format!("(B, B*) = ({b}, {c}) = {bb}"))
@@ -109,7 +110,7 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
             let cb = compose_traced(&c, b, tr).map_err(|e| e.within("logical_product"));
             tr.end();
             let cb = cb?;
-            let r = Layout::concat(&[a.clone(), cb]);
+            let r = Layout::concat(&[a, &cb]);
             tr.step(|| {
                 let cb = r.mode(1).expect("(A, A* o B) has two modes");
                 Step::new(

@@ -22,6 +22,10 @@ use super::error::{Result, condition};
 /// more in copying every value than the heap costs the larger ones.
 pub const INLINE: usize = 4;
 
+/// A few integers on the stack (the leaves of a layout an algorithm works on), on the heap
+/// past 8.
+pub type Ints = SmallVec<[i64; 8]>;
+
 /// One node of the prefix encoding.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Node {
@@ -66,9 +70,19 @@ impl Tup {
 }
 
 /// An owned IntTuple.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct IntTuple {
     nodes: SmallVec<[Node; INLINE]>,
+}
+
+impl Clone for IntTuple {
+    /// The nodes copied as one slice (a derived clone would push them one by one).
+    #[inline]
+    fn clone(&self) -> IntTuple {
+        IntTuple {
+            nodes: SmallVec::from_slice(&self.nodes),
+        }
+    }
 }
 
 /// What an IntTuple is at its top: an integer, or a tuple with these modes.
@@ -193,6 +207,17 @@ impl IntTuple {
         let mut b = TupleBuilder::new();
         for m in modes {
             b.push(m.as_ref());
+        }
+        b.finish()
+    }
+
+    /// The tuple of these integers (a tuple even of one).
+    #[inline]
+    pub fn of_ints(v: &[i64]) -> IntTuple {
+        let mut b = TupleBuilder::new();
+        b.nodes.reserve(v.len());
+        for &x in v {
+            b.push_int(x);
         }
         b.finish()
     }
@@ -418,15 +443,16 @@ impl Tup {
     }
 
     /// All leaves as strides, left to right.
-    pub fn stride_leaves(&self) -> SmallVec<[Stride; INLINE]> {
-        self.0
-            .iter()
-            .filter_map(|n| match *n {
-                Node::Leaf(v) => Some(Stride::int(v)),
-                Node::Scaled(v, b) => Some(Stride::new(v, b)),
-                Node::Open { .. } => None,
-            })
-            .collect()
+    pub fn stride_leaves(&self) -> SmallVec<[Stride; 8]> {
+        let mut out = SmallVec::new();
+        for n in &self.0 {
+            match *n {
+                Node::Leaf(v) => out.push(Stride::int(v)),
+                Node::Scaled(v, b) => out.push(Stride::new(v, b)),
+                Node::Open { .. } => {}
+            }
+        }
+        out
     }
 
     /// Number of top-level modes (an integer has rank 1).
@@ -525,7 +551,24 @@ impl Tup {
 
     /// All leaves, left to right.
     pub fn leaves(&self) -> SmallVec<[i64; INLINE]> {
-        self.leaf_iter().collect()
+        let mut out = SmallVec::new();
+        for n in &self.0 {
+            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// All leaves, left to right, with room on the stack for 8 ([`Ints`]).
+    pub fn leaf_ints(&self) -> Ints {
+        let mut out = Ints::new();
+        for n in &self.0 {
+            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+                out.push(v);
+            }
+        }
+        out
     }
 
     /// The first leaf (in [`Tup::leaves`] order) for which `pred` holds.
@@ -812,11 +855,21 @@ impl Reader<'_> {
     }
 
     /// Consume `c` (after blanks) if it is next.
+    #[inline]
     pub(crate) fn eat(&mut self, c: u8) -> bool {
-        self.blanks();
-        let here = self.b.get(self.i) == Some(&c);
-        self.i += usize::from(here);
-        here
+        match self.b.get(self.i) {
+            Some(&x) if x == c => {
+                self.i += 1;
+                true
+            }
+            Some(x) if x.is_ascii_whitespace() => {
+                self.blanks();
+                let here = self.b.get(self.i) == Some(&c);
+                self.i += usize::from(here);
+                here
+            }
+            _ => false,
+        }
     }
 
     /// Nothing but blanks is left.
@@ -829,16 +882,30 @@ impl Reader<'_> {
         }
     }
 
+    /// An IntTuple literal at the cursor (blanks before each token skipped; the cursor stays
+    /// right after its last token), built in place: a tuple's header, then its modes.
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
+        let mut nodes = SmallVec::new();
+        self.int_tuple_into(&mut nodes, depth)?;
+        Ok(IntTuple { nodes })
+    }
+
+    fn int_tuple_into(&mut self, nodes: &mut SmallVec<[Node; INLINE]>, depth: usize) -> Result<()> {
         if depth > crate::limits::MAX_NESTING {
             return Err(self.error("nesting too deep"));
         }
         if self.eat(b'(') {
-            let mut items = TupleBuilder::new();
+            let head = nodes.len();
+            nodes.push(Node::Open { rank: 0, len: 0 });
+            let mut rank = 0u32;
             loop {
-                items.push(&self.int_tuple(depth + 1)?);
+                self.int_tuple_into(nodes, depth + 1)?;
+                rank += 1;
                 if self.eat(b')') {
-                    return Ok(items.finish());
+                    let len =
+                        u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
+                    nodes[head] = Node::Open { rank, len };
+                    return Ok(());
                 }
                 if !self.eat(b',') {
                     return Err(self.error("expected ',' or ')'"));
@@ -846,18 +913,37 @@ impl Reader<'_> {
             }
         }
         self.blanks();
-        let start = self.i;
-        if self.b.get(self.i) == Some(&b'-') {
+        // `-`? digits, as `i64::from_str` takes them (overflow is no integer)
+        let b = self.b;
+        let neg = b.get(self.i) == Some(&b'-');
+        self.i += usize::from(neg);
+        let digits = self.i;
+        // the magnitude in u64 (every i64 magnitude fits), then the sign
+        let mut m: u64 = 0;
+        let mut overflow = false;
+        while self.i < b.len() && b[self.i].is_ascii_digit() {
+            match m
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(u64::from(b[self.i] - b'0')))
+            {
+                Some(next) => m = next,
+                None => overflow = true,
+            }
             self.i += 1;
         }
-        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
-            self.i += 1;
-        }
-        let v: i64 = std::str::from_utf8(&self.b[start..self.i])
-            .ok()
-            .and_then(|s| s.parse().ok())
+        let v = if neg {
+            0i64.checked_sub_unsigned(m)
+        } else {
+            i64::try_from(m).ok()
+        };
+        let v = v
+            .filter(|_| self.i > digits && !overflow)
             .ok_or_else(|| self.error("expected an integer"))?;
         // a scaled basis element, `3@1@0`: the modes innermost first, as CuTe prints them
+        if self.b.get(self.i) != Some(&b'@') {
+            nodes.push(Node::Leaf(v));
+            return Ok(());
+        }
         let mut printed = SmallVec::<[i64; 4]>::new();
         while self.b.get(self.i) == Some(&b'@') {
             self.i += 1;
@@ -871,11 +957,9 @@ impl Reader<'_> {
                 .ok_or_else(|| self.error("expected a mode index after '@'"))?;
             printed.push(m);
         }
-        if printed.is_empty() {
-            return Ok(IntTuple::int(v));
-        }
         let basis = Basis::from_printed(&printed)?;
-        Ok(IntTuple::stride(Stride::new(v, basis)))
+        nodes.push(stride_node(Stride::new(v, basis)));
+        Ok(())
     }
 }
 

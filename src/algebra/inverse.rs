@@ -3,6 +3,7 @@
 use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple;
+use super::int_tuple::Ints;
 use super::laws;
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
@@ -21,8 +22,8 @@ fn sort_by_key(keys: &[i64]) -> Vec<usize> {
     a.into_iter().map(|(_, v)| v).collect()
 }
 
-fn prefix_products(shape: &[i64], op: &'static str) -> Result<Vec<i64>> {
-    let mut out = vec![1i64];
+fn prefix_products(shape: &[i64], op: &'static str) -> Result<Ints> {
+    let mut out = smallvec::smallvec![1i64];
     for s in shape {
         let last = *out.last().expect("non-empty");
         out.push(arith::mul(last, *s, op)?);
@@ -30,16 +31,12 @@ fn prefix_products(shape: &[i64], op: &'static str) -> Result<Vec<i64>> {
     Ok(out)
 }
 
-fn flat_ints(l: &Layout) -> (Vec<i64>, Vec<i64>) {
-    (l.shape().leaves().to_vec(), l.stride().leaves().to_vec())
+fn flat_ints(l: &Layout) -> (Ints, Ints) {
+    (l.shape().leaf_ints(), l.stride().leaf_ints())
 }
 
-fn build<T: Trace>(shape: Vec<i64>, stride: Vec<i64>, t: &mut T) -> Result<Layout> {
-    Layout::raw(
-        shape.into_iter().map(IntTuple::int).collect(),
-        stride.into_iter().map(IntTuple::int).collect(),
-    )
-    .coalesce_traced(t)
+fn build<T: Trace>(shape: Ints, stride: Ints, t: &mut T) -> Result<Layout> {
+    Layout::raw(IntTuple::of_ints(&shape), IntTuple::of_ints(&stride)).coalesce_traced(t)
 }
 
 /// `right_inverse(L)`: `L(R(i)) == i` for `i < size(R)`.
@@ -114,8 +111,8 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
     let c = inverse_start(OP, l, t)?;
     let (lshape, lstride) = flat_ints(&c);
     let preprod = prefix_products(&lshape, OP)?;
-    let mut rshape = vec![1i64];
-    let mut rstride = vec![0i64];
+    let mut rshape = smallvec::smallvec![1i64];
+    let mut rstride = smallvec::smallvec![0i64];
     let mut curr = 1i64;
     for i in sort_by_key(&lstride) {
         if lstride[i] == curr {
@@ -152,19 +149,11 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
 }
 
 /// The inverse's modes coalesced (CuTe's result), the coalescing reported as a section.
-fn finish<T: Trace>(
-    op: &'static str,
-    rshape: Vec<i64>,
-    rstride: Vec<i64>,
-    t: &mut T,
-) -> Result<Layout> {
+fn finish<T: Trace>(op: &'static str, rshape: Ints, rstride: Ints, t: &mut T) -> Result<Layout> {
     let traced = rshape.len() == rstride.len();
     if traced {
         t.section(|| {
-            let raw = Layout::raw(
-                rshape.iter().copied().map(IntTuple::int).collect(),
-                rstride.iter().copied().map(IntTuple::int).collect(),
-            );
+            let raw = Layout::raw(IntTuple::of_ints(&rshape), IntTuple::of_ints(&rstride));
             Step::new(
                 op,
                 "coalesce",
@@ -209,8 +198,8 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layo
     let (lshape, lstride) = flat_ints(&c);
     let preprod = prefix_products(&lshape, OP)?;
     let sorted = sort_by_key(&lstride);
-    let mut rshape: Vec<i64> = Vec::new();
-    let mut rstride = vec![0i64];
+    let mut rshape: Ints = Ints::new();
+    let mut rstride = smallvec::smallvec![0i64];
     let mut size = 1i64;
     for &i in &sorted {
         let d = lstride[i];

@@ -1,5 +1,6 @@
 //! `Layout = Shape:Stride` and its structural operations (queries, modes, slicing, coalesce).
 
+use smallvec::SmallVec;
 use std::fmt;
 
 use super::arith;
@@ -132,10 +133,10 @@ impl Layout {
     }
 
     /// Concatenation `make_layout(L0, L1, ...)`: always a tuple, even of one mode.
-    pub fn concat(parts: &[Layout]) -> Layout {
+    pub fn concat<L: std::borrow::Borrow<Layout>>(parts: &[L]) -> Layout {
         Layout::raw(
-            parts.iter().map(|l| l.shape()).collect(),
-            parts.iter().map(|l| l.stride()).collect(),
+            parts.iter().map(|l| l.borrow().shape()).collect(),
+            parts.iter().map(|l| l.borrow().stride()).collect(),
         )
     }
 
@@ -266,7 +267,7 @@ impl Layout {
     /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaves();
+        let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {
@@ -288,7 +289,7 @@ impl Layout {
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaves();
+        let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
         let r = s.len();
         if r == 0 {
@@ -430,8 +431,9 @@ fn bw_coalesce_traced<T: Trace>(
     // the new layout's modes kept back to front (its front mode last, so that a mode is put in
     // front by a push); starts as a scalar. A stride may be a basis element: `s0*d0 == d1` then
     // also asks for the same basis (CuTe: a ScaledBasis equals only a ScaledBasis of its modes).
-    let mut new_s: Vec<i64> = Vec::with_capacity(last + 1);
-    let mut new_d: Vec<Stride> = Vec::with_capacity(last + 1);
+    // a few modes, on the stack
+    let mut new_s: SmallVec<[i64; 8]> = SmallVec::with_capacity(last + 1);
+    let mut new_d: SmallVec<[Stride; 8]> = SmallVec::with_capacity(last + 1);
     new_s.push(ns);
     new_d.push(nd);
     for i in (0..last).rev() {
@@ -471,10 +473,7 @@ fn bw_coalesce_traced<T: Trace>(
     for d in new_d {
         stride.push_stride(d);
     }
-    Ok(Layout::raw(
-        new_s.into_iter().map(IntTuple::int).collect(),
-        stride.finish(),
-    ))
+    Ok(Layout::raw(IntTuple::of_ints(&new_s), stride.finish()))
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {

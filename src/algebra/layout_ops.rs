@@ -411,7 +411,7 @@ pub fn zip(l: &Layout) -> Result<Layout> {
 
 /// `zip(A, B)`: `zip` of the pair `(A, B)`.
 pub fn zip2(a: &Layout, b: &Layout) -> Result<Layout> {
-    zip(&Layout::concat(&[a.clone(), b.clone()]))
+    zip(&Layout::concat(&[a, b]))
 }
 
 /// CuTe's `zip2_by(t, guide)`: the rank-2 modes of `t` at the leaves of the guide split into

@@ -263,6 +263,12 @@ impl Env {
         arena: &bumpalo::Bump,
         on_value: impl FnOnce(&Value),
     ) -> Result<Outcome, EvalError> {
+        // the commonest statements, a call on literals, without a syntax tree
+        let mut on_value = Some(on_value);
+        if let Some(outcome) = self.run_literal(src, |v| on_value.take().expect("once")(v)) {
+            return outcome;
+        }
+        let on_value = on_value.expect("not called");
         match parser::parse_statement(src, arena)? {
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assign {
@@ -289,6 +295,68 @@ impl Env {
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
+            }
+        }
+    }
+
+    /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
+    /// syntactic shortcut reads ([`Env::literal_statement`]); `None` (and nothing done) if not.
+    pub fn run_literal(
+        &mut self,
+        src: &str,
+        on_value: impl FnOnce(&Value),
+    ) -> Option<Result<Outcome, EvalError>> {
+        let v = match self.literal_statement(src)? {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        on_value(&v);
+        self.set("ans", v);
+        Some(Ok(Outcome::Value(Value::Under)))
+    }
+
+    /// A statement read by the syntactic shortcut ([`parser::literal`]), evaluated as the
+    /// general path evaluates its syntax tree: the same values, the same function (or layout
+    /// application), the same spans, the same limits. `None` where the shortcut does not read
+    /// the statement or the general path would take another turn (a variable of the function's
+    /// name, a DSL form, a literal that fails its own checks): the statement then goes through
+    /// the general path.
+    fn literal_statement(&self, src: &str) -> Option<Result<Value, EvalError>> {
+        use parser::literal::Callee;
+        if crate::interrupt::raised() {
+            return None;
+        }
+        let mut args = LiteralArgs::default();
+        let call = parser::literal::literal_call(src, &mut args)?;
+        let n = args.vals.len();
+        let spans = &args.spans[..n];
+        match call.callee {
+            Callee::Name(name) => {
+                if self.vars.contains_key(name) {
+                    return None;
+                }
+                let f = functions::lookup(name)?;
+                if (n == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
+                    || matches!(f.name, "get" | "select")
+                {
+                    return None;
+                }
+                Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
+                    let v = self.call_function(f, &args.vals, spans, call.span)?;
+                    within_limits(v, call.span)
+                }))
+            }
+            Callee::Layout(target) => {
+                let arg_span = spans[0].to(spans[n - 1]);
+                let coord = if n == 1 {
+                    args.vals.pop().expect("one")
+                } else {
+                    Value::tuple(args.vals.into_vec())
+                };
+                Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
+                    let v = apply(&target, &coord, call.callee_span, arg_span, call.span)?;
+                    within_limits(v, call.span)
+                }))
             }
         }
     }
@@ -579,6 +647,28 @@ impl Env {
         }
     }
 
+    /// Call a function of the table on evaluated arguments.
+    fn call_function(
+        &self,
+        f: &functions::Function,
+        vals: &[Value],
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        functions::call(f, vals, spans, span).map_err(|mut e| {
+            // a bare name taken as an argument that is no variable: suggest one
+            if let Some(n) = e
+                .message
+                .strip_prefix("undefined variable '")
+                .and_then(|m| m.strip_suffix('\''))
+            {
+                let hint = self.did_you_mean(n);
+                e.message.push_str(&hint);
+            }
+            e
+        })
+    }
+
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
             && !self.vars.contains_key(*n)
@@ -630,18 +720,7 @@ impl Env {
                 many = args.iter().map(|a| a.span).collect();
                 &many
             };
-            return functions::call(f, &vals, spans, span).map_err(|mut e| {
-                // a bare name taken as an argument that is no variable: suggest one
-                if let Some(n) = e
-                    .message
-                    .strip_prefix("undefined variable '")
-                    .and_then(|m| m.strip_suffix('\''))
-                {
-                    let hint = self.did_you_mean(n);
-                    e.message.push_str(&hint);
-                }
-                e
-            });
+            return self.call_function(f, &vals, spans, span);
         }
         if let ExprKind::Field(base, name) = &callee.kind {
             let target = self.eval(base)?;
@@ -717,6 +796,55 @@ fn reserved(name: &str) -> Option<&'static str> {
     } else {
         return None;
     })
+}
+
+/// The arguments of a statement read by the syntactic shortcut, valued as evaluating their
+/// syntax tree values them. A literal the shortcut reads is within the limits on values (see
+/// [`parser::literal::literal_call`]), so none is measured here.
+#[derive(Default)]
+struct LiteralArgs {
+    vals: smallvec::SmallVec<[Value; 4]>,
+    spans: [Span; 4],
+}
+
+impl parser::literal::Sink for LiteralArgs {
+    type Value = Value;
+
+    fn tuple(&mut self, t: IntTuple) -> Option<Value> {
+        Some(Value::IntTuple(t))
+    }
+
+    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<Value> {
+        // an incongruent layout: the general path reports it
+        Layout::new(shape, stride).ok().map(Value::Layout)
+    }
+
+    fn under(&mut self) -> Option<Value> {
+        Some(Value::Under)
+    }
+
+    fn tiler(&mut self, items: smallvec::SmallVec<[Value; 4]>) -> Option<Value> {
+        // a tiler of IntTuples is one IntTuple, as a tuple literal is
+        if items.iter().all(|v| matches!(v, Value::IntTuple(_))) {
+            return Some(Value::IntTuple(
+                items
+                    .iter()
+                    .map(|v| match v {
+                        Value::IntTuple(t) => t.as_tup(),
+                        _ => unreachable!("checked above"),
+                    })
+                    .collect(),
+            ));
+        }
+        Some(Value::Tuple(items.into_vec()))
+    }
+
+    fn arg(&mut self, v: Value, span: Span) -> Option<()> {
+        // the spans of a few arguments on the stack (more go through the general path)
+        *self.spans.get_mut(self.vals.len())? = span;
+        self.vals.push(v);
+        Some(())
+    }
 }
 
 /// A value, if it is within the limits on values (`value::check_value`), else the error at

@@ -2,6 +2,7 @@
 //! structure, byte spans on every node, and errors that say what was expected and where.
 
 pub mod ast;
+pub mod literal;
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;

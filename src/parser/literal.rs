@@ -1,0 +1,317 @@
+//! The syntactic shortcut for the commonest statements: a call of a function on literals,
+//! `name(LIT, LIT, ...)`, and a layout literal applied to a coordinate, `S:D(i, j)`. They are
+//! read here straight into the algebra's values — no syntax tree — and the evaluator runs them
+//! through the same function table and algebra as any other statement ([`crate::eval::Env`]).
+//!
+//! The literals are read by the notation's one literal reader (the algebra's, behind
+//! `IntTuple::from_str`); around them the shortcut takes only the plain spelling (a lower-case
+//! function name, `S:D` with no blank before `:`, `<…>` tilers, `_`, blanks after `(` and
+//! commas) and says `None` for anything else — then the general parser reads the statement.
+//! What it reads is exactly what the general parser and evaluator make of the same text: the
+//! same values, and the same spans (an argument's span is its text, the call's from its name
+//! to its `)`).
+
+use smallvec::SmallVec;
+
+use super::Span;
+use crate::algebra::int_tuple::IntTuple;
+
+/// Nesting read by the shortcut; deeper text goes to the general parser.
+const DEPTH: usize = 32;
+
+/// Where the values of the literals go as they are read (the evaluator makes its values of
+/// them); each method may refuse (`None`), and the statement then goes to the general parser.
+pub trait Sink {
+    /// A literal's value.
+    type Value;
+    /// An IntTuple literal: an integer or a tuple of them.
+    fn tuple(&mut self, t: IntTuple) -> Option<Self::Value>;
+    /// A layout literal `Shape:Stride`.
+    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<Self::Value>;
+    /// `_`.
+    fn under(&mut self) -> Option<Self::Value>;
+    /// A tiler `<a, b, ...>` of these items.
+    fn tiler(&mut self, items: SmallVec<[Self::Value; 4]>) -> Option<Self::Value>;
+    /// The next argument of the call, and its span.
+    fn arg(&mut self, v: Self::Value, span: Span) -> Option<()>;
+}
+
+/// What is called.
+#[derive(Debug)]
+pub enum Callee<'s, V> {
+    /// A function by name (`size`, `logical_divide`, ...).
+    Name(&'s str),
+    /// A layout literal applied to a coordinate: `S:D(i, j)`.
+    Layout(V),
+}
+
+/// A statement `callee(arg, ...)` read by the shortcut (its arguments went to the sink).
+#[derive(Debug)]
+pub struct LiteralCall<'s, V> {
+    /// What is called.
+    pub callee: Callee<'s, V>,
+    /// The callee's span.
+    pub callee_span: Span,
+    /// The whole call's span.
+    pub span: Span,
+}
+
+/// Read a whole statement of the form `name(LIT, ...)` or `S:D(LIT, ...)`, its arguments
+/// into `sink`, or `None` when it is anything else (the general parser then reads it).
+///
+/// A statement read here is whole (its brackets balance) and names nothing but the callee.
+/// Its literals are within the limits on values: it is at most [`LEN`] bytes long, so a
+/// literal has at most `LEN / 2 + 1` integers (`MAX_TUPLE_WIDTH`), and it is nested at most
+/// [`DEPTH`] levels of brackets (`MAX_NESTING`).
+pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s, S::Value>> {
+    let b = src.as_bytes();
+    if b.len() > LEN || !plain(b) {
+        return None;
+    }
+    let mut r = Reader { b, pos: 0 };
+    let first = *b.first()?;
+    let (callee, callee_span) = if first.is_ascii_lowercase() {
+        let end = b
+            .iter()
+            .position(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_'))?;
+        let name = &src[..end];
+        // names the general parser reads specially, and statement keywords
+        if matches!(
+            name,
+            "print" | "print_layout" | "print_latex" | "decltype" | "using" | "import" | "from"
+        ) {
+            return None;
+        }
+        r.pos = end;
+        (Callee::Name(name), Span::new(0, end))
+    } else {
+        let shape = r.int_tuple()?;
+        if r.peek()? != b':' {
+            return None;
+        }
+        r.pos += 1;
+        let stride = r.int_tuple()?;
+        (
+            Callee::Layout(sink.layout(shape, stride)?),
+            Span::new(0, r.pos),
+        )
+    };
+    if r.peek()? != b'(' {
+        return None;
+    }
+    r.pos += 1;
+    r.blanks();
+    loop {
+        let start = r.pos;
+        let v = match r.peek()? {
+            b'<' => r.tiler(sink)?,
+            _ => r.arg(sink)?,
+        };
+        sink.arg(v, Span::new(start, r.pos))?;
+        match r.peek()? {
+            b',' => {
+                r.pos += 1;
+                r.blanks();
+            }
+            b')' => break,
+            _ => return None,
+        }
+    }
+    r.pos += 1;
+    if r.pos != b.len() {
+        return None;
+    }
+    Some(LiteralCall {
+        callee,
+        callee_span,
+        span: Span::new(0, r.pos),
+    })
+}
+
+/// Whether the text has only the bytes of the plain spelling (no comment, no blank but ' ',
+/// no operator), its brackets nested at most [`DEPTH`] levels.
+fn plain(b: &[u8]) -> bool {
+    // per byte: 0 not plain, 1 plain, 2 opens a bracket, 3 closes one
+    const CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            t[c] = match b {
+                b'(' | b'<' => 2,
+                b')' | b'>' => 3,
+                b'a'..=b'z' | b'0'..=b'9' | b'_' | b',' | b':' | b' ' | b'@' | b'-' => 1,
+                _ => 0,
+            };
+            c += 1;
+        }
+        t
+    };
+    let mut depth = 0usize;
+    for &c in b {
+        match CLASS[usize::from(c)] {
+            1 => {}
+            2 => {
+                depth += 1;
+                if depth > DEPTH {
+                    return false;
+                }
+            }
+            3 => depth = depth.saturating_sub(1),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The longest statement the shortcut reads (see [`literal_call`]).
+const LEN: usize = 2 * crate::limits::MAX_TUPLE_WIDTH - 2;
+const _: () = assert!(LEN <= crate::limits::MAX_STATEMENT_LEN);
+const _: () = assert!(DEPTH + 1 < crate::limits::MAX_NESTING);
+
+struct Reader<'s> {
+    b: &'s [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    /// Blanks before an argument or an item.
+    #[inline]
+    fn blanks(&mut self) {
+        while self.peek() == Some(b' ') {
+            self.pos += 1;
+        }
+    }
+
+    /// `_`, or a literal ([`Reader::lit`]).
+    fn arg<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+        if self.peek()? == b'_' {
+            self.pos += 1;
+            return match self.peek()? {
+                b',' | b')' | b'>' => sink.under(),
+                _ => None,
+            };
+        }
+        self.lit(sink)
+    }
+
+    /// `<item, ...>`, each item `_` or a literal.
+    fn tiler<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+        self.pos += 1;
+        let mut items = SmallVec::new();
+        loop {
+            items.push(self.arg(sink)?);
+            match self.peek()? {
+                b',' => {
+                    self.pos += 1;
+                    self.blanks();
+                }
+                b'>' => break,
+                _ => return None,
+            }
+        }
+        self.pos += 1;
+        sink.tiler(items)
+    }
+
+    /// An IntTuple literal, or a layout `S:D` of two.
+    fn lit<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+        let shape = self.int_tuple()?;
+        if self.peek() != Some(b':') {
+            return sink.tuple(shape);
+        }
+        self.pos += 1;
+        let stride = self.int_tuple()?;
+        sink.layout(shape, stride)
+    }
+
+    /// An IntTuple literal, read by the notation's literal reader.
+    fn int_tuple(&mut self) -> Option<IntTuple> {
+        let mut r = crate::algebra::int_tuple::Reader {
+            b: self.b,
+            i: self.pos,
+        };
+        let t = r.int_tuple(0).ok()?;
+        self.pos = r.i;
+        Some(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records what was read, as text.
+    #[derive(Default)]
+    struct Text(Vec<(String, Span)>);
+
+    impl Sink for Text {
+        type Value = String;
+        fn tuple(&mut self, t: IntTuple) -> Option<String> {
+            Some(t.to_string())
+        }
+        fn layout(&mut self, s: IntTuple, d: IntTuple) -> Option<String> {
+            Some(format!("{s}:{d}"))
+        }
+        fn under(&mut self) -> Option<String> {
+            Some("_".into())
+        }
+        fn tiler(&mut self, items: SmallVec<[String; 4]>) -> Option<String> {
+            Some(format!("<{}>", items.join(",")))
+        }
+        fn arg(&mut self, v: String, span: Span) -> Option<()> {
+            self.0.push((v, span));
+            Some(())
+        }
+    }
+
+    #[test]
+    fn reads_the_plain_spellings_only() {
+        let mut t = Text::default();
+        let c = literal_call("logical_divide((4,6,1):(3,12,72), <2:1, _>)", &mut t).expect("read");
+        assert!(matches!(c.callee, Callee::Name("logical_divide")));
+        assert_eq!(
+            t.0,
+            [
+                ("(4,6,1):(3,12,72)".to_string(), Span::new(15, 32)),
+                ("<2:1,_>".to_string(), Span::new(34, 42))
+            ]
+        );
+        assert_eq!(c.span, Span::new(0, 43));
+        let mut t = Text::default();
+        let c = literal_call("(4,(2,2)):(1,(4,8))(2, 0)", &mut t).expect("read");
+        assert!(matches!(c.callee, Callee::Layout(ref l) if l == "(4,(2,2)):(1,(4,8))"));
+        assert_eq!(c.callee_span, Span::new(0, 19));
+        assert_eq!(t.0.len(), 2);
+        for other in [
+            "size (4:1)",
+            "size(4 :1)",
+            "size(4\t:1)",
+            "size(4:1);",
+            "size(4:1) ",
+            "size(4 - 1)",
+            "size(4u:1)",
+            "size(1@)",
+            "size(4:1) // c",
+            "size(4:1,)",
+            "size()",
+            "print(4:1)",
+            "Size(4:1)",
+            "x = size(4:1)",
+            "size(99999999999999999999)",
+            "(4,8)(1)",
+            "size(())",
+            "size(<>)",
+            "size(_4)",
+            "size((4,8)",
+        ] {
+            let read = literal_call(other, &mut Text::default());
+            assert!(read.is_none(), "{other}: {read:?}");
+        }
+    }
+}
