@@ -115,10 +115,7 @@ fn ldmatrix_delivers_what_the_mma_atom_expects() {
 
 #[test]
 fn every_sweep_variant_compiles_with_nvrtc() {
-    if !cute::gpu::nvrtc::nvrtc_present() {
-        eprintln!(
-            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
-        );
+    if crate::helpers::nvrtc_missing() {
         return;
     }
     for c in cute::gpu::command::sweep_configs(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap()

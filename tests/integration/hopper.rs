@@ -239,10 +239,7 @@ fn extra_variants() -> Vec<HopperConfig> {
 
 #[test]
 fn every_hopper_variant_compiles_with_nvrtc_without_spills() {
-    if !cute::gpu::nvrtc::nvrtc_present() {
-        eprintln!(
-            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
-        );
+    if crate::helpers::nvrtc_missing() {
         return;
     }
     let (sweep, notes) =

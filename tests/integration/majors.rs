@@ -150,10 +150,7 @@ fn many_evenly_spaced_tma_boxes_are_issued_from_a_loop() {
 
 #[test]
 fn every_majorness_compiles_on_both_paths_without_spills() {
-    if !cute::gpu::nvrtc::nvrtc_present() {
-        eprintln!(
-            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
-        );
+    if crate::helpers::nvrtc_missing() {
         return;
     }
     for majors in Majors::ALL {

@@ -153,10 +153,7 @@ fn sizes_that_are_not_multiples_of_8_verify_on_both_paths() {
 
 #[test]
 fn every_suite_kernel_and_tune_candidate_compiles_without_spills() {
-    if !cute::gpu::nvrtc::nvrtc_present() {
-        eprintln!(
-            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
-        );
+    if crate::helpers::nvrtc_missing() {
         return;
     }
     use cute::gpu::hopper::choose::COMPILE_ONLY_SMS;

@@ -309,8 +309,7 @@ fn wide_tables_fit_the_terminal_and_stay_whole_when_piped() {
 
 #[test]
 fn gemm_shows_progress_on_a_terminal_and_none_when_piped() {
-    if !cute::gpu::nvrtc::nvrtc_present() {
-        eprintln!("skipped: no NVRTC (.ci/run installs it)");
+    if crate::helpers::nvrtc_missing() {
         return;
     }
     let Some(tmux) = in_terminal("progress", "gemm --compile-only --sweep", 100) else {
