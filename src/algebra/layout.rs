@@ -140,6 +140,14 @@ impl Layout {
         )
     }
 
+    /// [`Layout::concat`] mode by mode, as the modes are computed: no list of them is kept.
+    pub fn concat_builder() -> Concat {
+        Concat {
+            shape: super::int_tuple::TupleBuilder::new(),
+            stride: super::int_tuple::TupleBuilder::new(),
+        }
+    }
+
     /// Evaluate at an integer or hierarchical coordinate (no slicing).
     pub fn eval(&self, coord: &Tup) -> Result<i64> {
         coord::crd2idx(coord, &self.shape, &self.stride)
@@ -403,6 +411,27 @@ impl Layout {
             .val("filter_zeros", &z)
         });
         z.coalesce_traced(t)
+    }
+}
+
+/// The concatenation `make_layout(L0, L1, ...)` built one mode at a time
+/// ([`Layout::concat_builder`]): the same layout as [`Layout::concat`] of the modes pushed.
+pub struct Concat {
+    shape: super::int_tuple::TupleBuilder,
+    stride: super::int_tuple::TupleBuilder,
+}
+
+impl Concat {
+    /// Append a mode.
+    #[inline]
+    pub fn push(&mut self, mode: &Layout) {
+        self.shape.push(&mode.shape);
+        self.stride.push(&mode.stride);
+    }
+
+    /// The concatenation (always a tuple, even of one mode).
+    pub fn finish(self) -> Layout {
+        Layout::raw(self.shape.finish(), self.stride.finish())
     }
 }
 
