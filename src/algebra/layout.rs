@@ -277,15 +277,7 @@ impl Layout {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
-        let r = s.len();
-        if r == 0 {
-            return Err(rank0("coalesce"));
-        }
-        let (ls, ld) = (s[r - 1], d[r - 1]);
-        t.step(|| coalesce_start(self, "coalesce"));
-        let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
-        t.step(|| coalesce_done(self, &out));
-        out
+        coalesce_leaves_traced(&s, &d, &|| self.clone(), t)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
@@ -400,9 +392,21 @@ impl Layout {
     }
 
     /// [`Layout::filter`], reporting its steps to `t`.
+    ///
+    /// `filter_zeros(L)` is not built: its leaves are L's with size 1 where the stride is the
+    /// integer 0 (shape and stride are congruent, so the leaves pair up), and coalesce reads
+    /// only the leaves. The layout itself is built for the trace alone.
     pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        let z = self.filter_zeros();
+        let mut s = self.shape.leaf_ints();
+        let d = self.stride.stride_leaves();
+        for (si, di) in s.iter_mut().zip(&d) {
+            // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+            if di.value == 0 && di.basis.is_none() {
+                *si = 1;
+            }
+        }
         t.step(|| {
+            let z = self.filter_zeros();
             Step::new(
                 "filter",
                 "zeros",
@@ -410,7 +414,7 @@ impl Layout {
             )
             .val("filter_zeros", &z)
         });
-        z.coalesce_traced(t)
+        coalesce_leaves_traced(&s, &d, &|| self.filter_zeros(), t)
     }
 }
 
@@ -446,6 +450,25 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
         op,
         "the layout has no modes (rank 0); CuTe needs rank >= 1 here",
     )
+}
+
+/// `coalesce(L)` of L's leaves `s:d` (what `flatten(L).wrap()` lists); `l` builds L for the
+/// trace.
+fn coalesce_leaves_traced<T: Trace>(
+    s: &[i64],
+    d: &[Stride],
+    l: &dyn Fn() -> Layout,
+    t: &mut T,
+) -> Result<Layout> {
+    let r = s.len();
+    if r == 0 {
+        return Err(rank0("coalesce"));
+    }
+    let (ls, ld) = (s[r - 1], d[r - 1]);
+    t.step(|| coalesce_start(&l(), "coalesce"));
+    let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
+    t.step(|| coalesce_done(&l(), &out));
+    out
 }
 
 /// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
