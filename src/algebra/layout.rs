@@ -480,38 +480,39 @@ fn bw_coalesce_traced<T: Trace>(
     nd: Stride,
     t: &mut T,
 ) -> Result<Layout> {
-    // the new layout's modes kept back to front (its front mode last, so that a mode is put in
-    // front by a push); starts as a scalar. A stride may be a basis element: `s0*d0 == d1` then
-    // also asks for the same basis (CuTe: a ScaledBasis equals only a ScaledBasis of its modes).
-    // a few modes, on the stack
-    let mut new_s: SmallVec<[i64; 8]> = SmallVec::with_capacity(last + 1);
-    let mut new_d: SmallVec<[Stride; 8]> = SmallVec::with_capacity(last + 1);
-    new_s.push(ns);
-    new_d.push(nd);
+    // the new layout's modes fill the buffers from the back: `k` is its front mode, a mode is
+    // put in front of it at `k - 1` (at most `last` are, so `k` stays >= 0). It starts as a
+    // scalar. A stride may be a basis element: `s0*d0 == d1` then also asks for the same basis
+    // (CuTe: a ScaledBasis equals only a ScaledBasis of its modes). A few modes, on the stack.
+    let mut buf_s: SmallVec<[i64; 8]> = SmallVec::from_elem(0, last + 1);
+    let mut buf_d: SmallVec<[Stride; 8]> = SmallVec::from_elem(Stride::int(0), last + 1);
+    let (new_s, new_d) = (&mut buf_s[..], &mut buf_d[..]);
+    let mut k = last;
+    new_s[k] = ns;
+    new_d[k] = nd;
     for i in (0..last).rev() {
         let (si, di) = (s[i], d[i]);
-        let f = new_s.len() - 1;
-        let (fs, fd) = (new_s[f], new_d[f]);
+        let (fs, fd) = (new_s[k], new_d[k]);
         if si == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if f == 0 && fs == 1 {
+        if k == last && fs == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
-            new_s[f] = si;
-            new_d[f] = di;
+            new_s[k] = si;
+            new_d[k] = di;
         } else if di.scaled(si, "coalesce")? == fd {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
-            new_s[f] = arith::mul(si, fs, "coalesce")?;
-            new_d[f] = di;
+            new_s[k] = arith::mul(si, fs, "coalesce")?;
+            new_d[k] = di;
         } else {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
-            new_s.push(si);
-            new_d.push(di);
+            k -= 1;
+            new_s[k] = si;
+            new_d[k] = di;
         }
     }
-    new_s.reverse();
-    new_d.reverse();
+    let (new_s, new_d) = (&new_s[k..], &new_d[k..]);
     if new_s.len() == 1 {
         if new_s[0] == 1 {
             return Ok(Layout::trivial());
@@ -522,10 +523,10 @@ fn bw_coalesce_traced<T: Trace>(
         ));
     }
     let mut stride = TupleBuilder::new();
-    for d in new_d {
+    for &d in new_d {
         stride.push_stride(d);
     }
-    Ok(Layout::raw(IntTuple::of_ints(&new_s), stride.finish()))
+    Ok(Layout::raw(IntTuple::of_ints(new_s), stride.finish()))
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {
