@@ -38,8 +38,9 @@ pub fn complement_traced<T: Trace>(
     let f = l.filter_traced(t);
     t.end();
     let f = f?;
-    let cotarget = match cotarget {
-        Some(c) => c.clone(),
+    let own;
+    let cotarget: &IntTuple = match cotarget {
+        Some(c) => c,
         None => {
             let c = IntTuple::int(f.cosize()?);
             t.step(|| {
@@ -49,10 +50,11 @@ pub fn complement_traced<T: Trace>(
                     format!("no cotarget given: M = cosize({f}) = {c}"),
                 )
             });
-            c
+            own = c;
+            &own
         }
     };
-    let r = complement_filtered_traced(&f, &cotarget, t);
+    let r = complement_filtered_traced(&f, cotarget, t);
     if let Ok(c) = &r {
         t.step(|| {
             let both = Layout::concat(&[&f, c]);

@@ -107,15 +107,15 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
                     format!("the tiler {tiler} applies mode by mode: (A_0 o T_0, A_1 o T_1, ...); modes of A past the tiler are dropped"),
                 )
             });
-            let mut parts = Vec::with_capacity(v.len());
+            let mut parts = Layout::concat_builder();
             for (i, ti) in v.iter().enumerate() {
                 let ai = a.mode(i)?;
                 t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
                 let r = compose_tiler_traced(&ai, ti, t);
                 t.end();
-                parts.push(r?);
+                parts.push(&r?);
             }
-            let r = Layout::concat(&parts);
+            let r = parts.finish();
             t.step(|| {
                 Step::new(OP, "concatenate", format!("the modes together: {r}")).val("R", &r)
             });
@@ -148,18 +148,14 @@ fn composition_impl_traced<T: Trace>(
                 format!("B = {rs}:{rd} is a tuple: A o B = (A o B_0, A o B_1, ...) over its modes"),
             )
         });
-        let parts = rsv
-            .iter()
-            .zip(rdv)
-            .enumerate()
-            .map(|(k, (s, d))| {
-                t.section(|| Step::new(OP, "B mode", format!("B mode {k}: A o {s}:{d}")));
-                let r = composition_impl_traced(ls, ld, s, d, t);
-                t.end();
-                r
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let r = Layout::concat(&parts);
+        let mut parts = Layout::concat_builder();
+        for (k, (s, d)) in rsv.iter().zip(rdv).enumerate() {
+            t.section(|| Step::new(OP, "B mode", format!("B mode {k}: A o {s}:{d}")));
+            let r = composition_impl_traced(ls, ld, s, d, t);
+            t.end();
+            parts.push(&r?);
+        }
+        let r = parts.finish();
         t.step(|| {
             Step::new(OP, "concatenate", format!("the modes of B together: {r}")).val("R", &r)
         });

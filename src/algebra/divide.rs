@@ -176,24 +176,25 @@ fn by_mode<T: Trace>(
             format!("the tiler has {} modes: mode i of A with mode i of the tiler; modes of A past it are kept", v.len()),
         )
     });
-    let modes = a.modes();
-    let parts = modes
-        .iter()
-        .enumerate()
-        .map(|(i, m)| match v.get(i) {
+    // each mode of A built as it is reached, the result concatenated as the modes come (no
+    // list of either)
+    let mut parts = Layout::concat_builder();
+    for (i, (s, d)) in a.shape().modes().zip(a.stride().modes()).enumerate() {
+        let m = Layout::raw(s.to_owned(), d.to_owned());
+        match v.get(i) {
             Some(ti) => {
                 tr.section(|| Step::new(op, "mode", format!("mode {i}: {op}({m}, {ti})")));
-                let r = f(m, ti, tr);
+                let r = f(&m, ti, tr);
                 tr.end();
-                r
+                parts.push(&r?);
             }
             None => {
                 tr.step(|| Step::new(op, "mode", format!("mode {i}: {m} kept")));
-                Ok(m.clone())
+                parts.push(&m);
             }
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let r = Layout::concat(&parts);
+        }
+    }
+    let r = parts.finish();
     tr.step(|| Step::new(op, "concatenate", format!("the modes together: {r}")).val("result", &r));
     Ok(r)
 }

@@ -333,7 +333,12 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
         }
     }
     /// The contributing leaves `(D_j, N_j)` of `b`, or `None` where the argument does not apply.
-    fn leaves(s: &Tup, d: &Tup, shapes: &[i64], out: &mut Vec<(i64, i64)>) -> Option<()> {
+    fn leaves(
+        s: &Tup,
+        d: &Tup,
+        shapes: &[i64],
+        out: &mut smallvec::SmallVec<[(i64, i64); 8]>,
+    ) -> Option<()> {
         match (s.view(), d.view()) {
             (Int(n), Int(st)) => {
                 if n < 1 || st < 0 {
@@ -355,10 +360,15 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
     let Some(modes) = a_modes(flat_a.shape()) else {
         return false;
     };
-    let Some(shapes) = modes.iter().map(Tup::as_int).collect::<Option<Vec<_>>>() else {
+    // a few modes, on the stack
+    let Some(shapes) = modes
+        .iter()
+        .map(Tup::as_int)
+        .collect::<Option<smallvec::SmallVec<[i64; 8]>>>()
+    else {
         return false;
     };
-    let mut used = Vec::with_capacity(8);
+    let mut used = smallvec::SmallVec::new();
     if leaves(b.shape(), b.stride(), &shapes, &mut used).is_none() {
         return false;
     }

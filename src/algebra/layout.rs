@@ -140,6 +140,14 @@ impl Layout {
         )
     }
 
+    /// [`Layout::concat`] mode by mode, as the modes are computed: no list of them is kept.
+    pub fn concat_builder() -> Concat {
+        Concat {
+            shape: super::int_tuple::TupleBuilder::new(),
+            stride: super::int_tuple::TupleBuilder::new(),
+        }
+    }
+
     /// Evaluate at an integer or hierarchical coordinate (no slicing).
     pub fn eval(&self, coord: &Tup) -> Result<i64> {
         coord::crd2idx(coord, &self.shape, &self.stride)
@@ -269,15 +277,7 @@ impl Layout {
         // the leaves are what `flatten(L).wrap()` lists
         let s = self.shape.leaf_ints();
         let d = self.stride.stride_leaves();
-        let r = s.len();
-        if r == 0 {
-            return Err(rank0("coalesce"));
-        }
-        let (ls, ld) = (s[r - 1], d[r - 1]);
-        t.step(|| coalesce_start(self, "coalesce"));
-        let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
-        t.step(|| coalesce_done(self, &out));
-        out
+        coalesce_leaves_traced(&s, &d, &|| self.clone(), t)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
@@ -392,9 +392,21 @@ impl Layout {
     }
 
     /// [`Layout::filter`], reporting its steps to `t`.
+    ///
+    /// `filter_zeros(L)` is not built: its leaves are L's with size 1 where the stride is the
+    /// integer 0 (shape and stride are congruent, so the leaves pair up), and coalesce reads
+    /// only the leaves. The layout itself is built for the trace alone.
     pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        let z = self.filter_zeros();
+        let mut s = self.shape.leaf_ints();
+        let d = self.stride.stride_leaves();
+        for (si, di) in s.iter_mut().zip(&d) {
+            // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+            if di.value == 0 && di.basis.is_none() {
+                *si = 1;
+            }
+        }
         t.step(|| {
+            let z = self.filter_zeros();
             Step::new(
                 "filter",
                 "zeros",
@@ -402,7 +414,28 @@ impl Layout {
             )
             .val("filter_zeros", &z)
         });
-        z.coalesce_traced(t)
+        coalesce_leaves_traced(&s, &d, &|| self.filter_zeros(), t)
+    }
+}
+
+/// The concatenation `make_layout(L0, L1, ...)` built one mode at a time
+/// ([`Layout::concat_builder`]): the same layout as [`Layout::concat`] of the modes pushed.
+pub struct Concat {
+    shape: super::int_tuple::TupleBuilder,
+    stride: super::int_tuple::TupleBuilder,
+}
+
+impl Concat {
+    /// Append a mode.
+    #[inline]
+    pub fn push(&mut self, mode: &Layout) {
+        self.shape.push(&mode.shape);
+        self.stride.push(&mode.stride);
+    }
+
+    /// The concatenation (always a tuple, even of one mode).
+    pub fn finish(self) -> Layout {
+        Layout::raw(self.shape.finish(), self.stride.finish())
     }
 }
 
@@ -419,6 +452,25 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
     )
 }
 
+/// `coalesce(L)` of L's leaves `s:d` (what `flatten(L).wrap()` lists); `l` builds L for the
+/// trace.
+fn coalesce_leaves_traced<T: Trace>(
+    s: &[i64],
+    d: &[Stride],
+    l: &dyn Fn() -> Layout,
+    t: &mut T,
+) -> Result<Layout> {
+    let r = s.len();
+    if r == 0 {
+        return Err(rank0("coalesce"));
+    }
+    let (ls, ld) = (s[r - 1], d[r - 1]);
+    t.step(|| coalesce_start(&l(), "coalesce"));
+    let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
+    t.step(|| coalesce_done(&l(), &out));
+    out
+}
+
 /// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
 fn bw_coalesce_traced<T: Trace>(
     s: &[i64],
@@ -428,38 +480,39 @@ fn bw_coalesce_traced<T: Trace>(
     nd: Stride,
     t: &mut T,
 ) -> Result<Layout> {
-    // the new layout's modes kept back to front (its front mode last, so that a mode is put in
-    // front by a push); starts as a scalar. A stride may be a basis element: `s0*d0 == d1` then
-    // also asks for the same basis (CuTe: a ScaledBasis equals only a ScaledBasis of its modes).
-    // a few modes, on the stack
-    let mut new_s: SmallVec<[i64; 8]> = SmallVec::with_capacity(last + 1);
-    let mut new_d: SmallVec<[Stride; 8]> = SmallVec::with_capacity(last + 1);
-    new_s.push(ns);
-    new_d.push(nd);
+    // the new layout's modes fill the buffers from the back: `k` is its front mode, a mode is
+    // put in front of it at `k - 1` (at most `last` are, so `k` stays >= 0). It starts as a
+    // scalar. A stride may be a basis element: `s0*d0 == d1` then also asks for the same basis
+    // (CuTe: a ScaledBasis equals only a ScaledBasis of its modes). A few modes, on the stack.
+    let mut buf_s: SmallVec<[i64; 8]> = SmallVec::from_elem(0, last + 1);
+    let mut buf_d: SmallVec<[Stride; 8]> = SmallVec::from_elem(Stride::int(0), last + 1);
+    let (new_s, new_d) = (&mut buf_s[..], &mut buf_d[..]);
+    let mut k = last;
+    new_s[k] = ns;
+    new_d[k] = nd;
     for i in (0..last).rev() {
         let (si, di) = (s[i], d[i]);
-        let f = new_s.len() - 1;
-        let (fs, fd) = (new_s[f], new_d[f]);
+        let (fs, fd) = (new_s[k], new_d[k]);
         if si == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if f == 0 && fs == 1 {
+        if k == last && fs == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
-            new_s[f] = si;
-            new_d[f] = di;
+            new_s[k] = si;
+            new_d[k] = di;
         } else if di.scaled(si, "coalesce")? == fd {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
-            new_s[f] = arith::mul(si, fs, "coalesce")?;
-            new_d[f] = di;
+            new_s[k] = arith::mul(si, fs, "coalesce")?;
+            new_d[k] = di;
         } else {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
-            new_s.push(si);
-            new_d.push(di);
+            k -= 1;
+            new_s[k] = si;
+            new_d[k] = di;
         }
     }
-    new_s.reverse();
-    new_d.reverse();
+    let (new_s, new_d) = (&new_s[k..], &new_d[k..]);
     if new_s.len() == 1 {
         if new_s[0] == 1 {
             return Ok(Layout::trivial());
@@ -470,10 +523,10 @@ fn bw_coalesce_traced<T: Trace>(
         ));
     }
     let mut stride = TupleBuilder::new();
-    for d in new_d {
+    for &d in new_d {
         stride.push_stride(d);
     }
-    Ok(Layout::raw(IntTuple::of_ints(&new_s), stride.finish()))
+    Ok(Layout::raw(IntTuple::of_ints(new_s), stride.finish()))
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {
