@@ -320,14 +320,6 @@ impl OperandBuffer {
     pub fn elements(self) -> u128 {
         self.lines as u128 * self.pitch as u128
     }
-
-    /// The buffer index of element (row, k).
-    pub fn index(self, major: Major, row: usize, k: usize) -> usize {
-        match major {
-            Major::K => row * self.pitch + k,
-            Major::MN => k * self.pitch + row,
-        }
-    }
 }
 
 impl Majors {

@@ -101,7 +101,7 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
             flags: g,
         });
     }
-    let ktiles = f.k.div_ceil(64);
+    let ktiles = super::hopper::config::k_tiles(f.k);
     let knobs_free = f.cluster.is_none() && !f.persistent && !f.tma_store;
     let tiles: Vec<(usize, usize)> = TILE_CANDIDATES
         .iter()

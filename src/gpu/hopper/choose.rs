@@ -40,7 +40,7 @@
 use crate::gpu::flags::GemmFlags;
 
 use super::config::{
-    DEFAULT_CONSUMERS, MAX_CONSUMERS, MAX_SPLIT_K, deepest_stages, sm90_mma, widest_n,
+    BK, DEFAULT_CONSUMERS, MAX_CONSUMERS, MAX_SPLIT_K, deepest_stages, k_tiles, sm90_mma, widest_n,
 };
 
 /// The SM count assumed without a GPU (`--compile-only`): an H100 SXM or an H200 has 132.
@@ -69,7 +69,7 @@ pub const DEEP_STAGES: usize = 8;
 /// The stages of a tile candidate as the heuristic gives them: the deepest up to
 /// [`DEEP_STAGES`] that fits in shared memory.
 pub fn candidate_stages((consumers, n): (usize, usize), tma_store: bool) -> usize {
-    deepest_stages((64 * consumers, n, 64), consumers, tma_store, DEEP_STAGES)
+    deepest_stages((64 * consumers, n, BK), consumers, tma_store, DEEP_STAGES)
 }
 
 /// The rows of A and B inside the matrices that one pipeline holds, stages × (min(BM, M) +
@@ -206,7 +206,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         .iter()
         .copied()
         .find(|cand| !one_line && tiles_of(*cand) >= fill);
-    let ktiles = f.k.div_ceil(64);
+    let ktiles = k_tiles(f.k);
     let mut split = 1;
     let (consumers, n) = match picked {
         Some(cand) => {
@@ -321,13 +321,9 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
             ));
         }
     }
-    // 3. the pipeline depth for the tile and its C staging
-    g.stages = Some(deepest_stages(
-        (64 * consumers, n, 64),
-        consumers,
-        g.tma_store,
-        DEEP_STAGES,
-    ));
+    // 3. the pipeline depth for the tile and its C staging (after 4: the TMA store's staging
+    // takes shared memory)
+    g.stages = Some(candidate_stages((consumers, n), g.tma_store));
     // 5. the raster
     if !given.raster {
         let elements = f.m as u128 * f.n as u128;

@@ -599,6 +599,14 @@ pub struct HopperConfig {
     pub split_k: usize,
 }
 
+/// The Hopper path's BK: one SW128 K-major atom along K (128 bytes of 16-bit elements).
+pub const BK: usize = 64;
+
+/// The k-tiles of a K loop over `k` (of [`BK`] each, the last one ragged).
+pub fn k_tiles(k: usize) -> usize {
+    k.div_ceil(BK)
+}
+
 /// The most CTAs one output tile's K loop is split over.
 pub const MAX_SPLIT_K: usize = 16;
 
@@ -869,7 +877,7 @@ impl HopperConfig {
                 atom.n
             ));
         }
-        if bk != 64 {
+        if bk != BK {
             return Err(format!(
                 "--tile: BK = {bk} must be 64: one SW128 K-major atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
             ));
@@ -913,7 +921,7 @@ impl HopperConfig {
         }
         check_problem(f)?;
         let split_k = f.split_k.unwrap_or(1);
-        let ktiles = f.k.div_ceil(bk);
+        let ktiles = k_tiles(f.k);
         if split_k == 0 || split_k > MAX_SPLIT_K {
             return Err(format!(
                 "--split-k: {split_k} splits: expected 1 to {MAX_SPLIT_K}"
@@ -1077,11 +1085,6 @@ impl HopperConfig {
         } else {
             self.cluster_units() * cs
         }
-    }
-
-    /// The k-tiles of the K loop (of `BK` each, the last one ragged).
-    pub fn ktiles(&self) -> usize {
-        self.k.div_ceil(self.tile.2)
     }
 
     /// Floats of the split-K workspace (S partial M × N tiles), 0 without split-K.
