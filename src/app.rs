@@ -25,7 +25,7 @@ pub fn plain_printer(v: &Value) -> Result<String, crate::render::RenderError> {
 
 /// Runs statements, printing one line per expression statement (SPEC §4).
 pub struct Runner<'w> {
-    env: Env,
+    env: Session<'w>,
     out: &'w mut dyn Write,
     err: &'w mut dyn Write,
     failed: bool,
@@ -35,6 +35,32 @@ pub struct Runner<'w> {
     ahead: Option<Ahead>,
     /// Print a failing statement's line as JSON data (`--format json`), not `error: …`.
     json_errors: bool,
+}
+
+/// The session a runner evaluates in: its own, or one lent to it for a while (a batch
+/// thread's, [`answer_line`]).
+enum Session<'w> {
+    Own(Env),
+    Lent(&'w mut Env),
+}
+
+impl std::ops::Deref for Session<'_> {
+    type Target = Env;
+    fn deref(&self) -> &Env {
+        match self {
+            Session::Own(e) => e,
+            Session::Lent(e) => e,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Session<'_> {
+    fn deref_mut(&mut self) -> &mut Env {
+        match self {
+            Session::Own(e) => e,
+            Session::Lent(e) => e,
+        }
+    }
 }
 
 /// What the runner keeps while it answers one-line statements ahead ([`crate::batch`]).
@@ -49,8 +75,27 @@ struct Ahead {
 impl<'w> Runner<'w> {
     /// A runner writing values to `out` and diagnostics to `err`.
     pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &'w str) -> Runner<'w> {
+        Runner::with_session(out, err, source_name, Session::Own(Env::new()))
+    }
+
+    /// A runner in this session, lent for the runner's life, instead of a new one.
+    pub fn in_session(
+        out: &'w mut dyn Write,
+        err: &'w mut dyn Write,
+        source_name: &'w str,
+        env: &'w mut Env,
+    ) -> Runner<'w> {
+        Runner::with_session(out, err, source_name, Session::Lent(env))
+    }
+
+    fn with_session(
+        out: &'w mut dyn Write,
+        err: &'w mut dyn Write,
+        source_name: &'w str,
+        env: Session<'w>,
+    ) -> Runner<'w> {
         Runner {
-            env: Env::new(),
+            env,
             out,
             err,
             failed: false,
@@ -83,17 +128,6 @@ impl<'w> Runner<'w> {
     pub fn with_answer_ahead(mut self, on: bool) -> Runner<'w> {
         self.ahead = on.then(Ahead::default);
         self
-    }
-
-    /// Run in this session instead of a new one.
-    pub fn with_env(mut self, env: Env) -> Runner<'w> {
-        self.env = env;
-        self
-    }
-
-    /// The session, given back.
-    pub fn into_env(self) -> Env {
-        self.env
     }
 
     /// Whether any statement failed.
@@ -159,9 +193,10 @@ impl<'w> Runner<'w> {
     }
 
     /// Print a value's line.
-    fn print_line(&mut self, mut text: String) -> io::Result<()> {
-        text.push('\n');
-        self.out.write_all(text.as_bytes())
+    fn print_line(&mut self, text: String) -> io::Result<()> {
+        // the newline written after the text (pushing it would grow the string)
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"\n")
     }
 
     /// Print what a statement gave: its value's line (`printed`), its picture, or its error.
@@ -1351,23 +1386,23 @@ pub(crate) fn answer_line(
         // them all and its memory (the syntax tree's arena, the binding of `ans`) is reused
         static SESSION: std::cell::RefCell<Env> = std::cell::RefCell::new(Env::new());
     }
-    let env = SESSION.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    let bound = env.ans_bound();
-    let mut runner = Runner::new(&mut run.out, &mut run.err, source)
-        .with_answer_ahead(false)
-        .with_env(env);
-    // a call on literals is whole and mentions no variable: answered without checking so
-    let written = match runner.literal_statement(s, line) {
-        Some(written) => Some(written),
-        None if is_pure_whole(s) => Some(runner.statement(&Statement {
-            text: s.to_string(),
-            line,
-        })),
-        None => None,
-    };
-    let (failed, sets_ans) = (runner.failed(), runner.env.ans_bound() != bound);
-    let env = runner.into_env();
-    SESSION.with(|s| *s.borrow_mut() = env);
+    let (written, failed, sets_ans) = SESSION.with(|session| {
+        let mut env = session.borrow_mut();
+        let bound = env.ans_bound();
+        let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, &mut env)
+            .with_answer_ahead(false);
+        // a call on literals is whole and mentions no variable: answered without checking so
+        let written = match runner.literal_statement(s, line) {
+            Some(written) => Some(written),
+            None if is_pure_whole(s) => Some(runner.statement(&Statement {
+                text: s.to_string(),
+                line,
+            })),
+            None => None,
+        };
+        let failed = runner.failed();
+        (written, failed, env.ans_bound() != bound)
+    });
     if !matches!(written, Some(Ok(()))) {
         return LineAnswer::Declined;
     }

@@ -85,6 +85,15 @@ impl Clone for IntTuple {
     }
 }
 
+/// Why an IntTuple is not a layout's shape ([`Tup::shape_fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ShapeFault {
+    /// It has a basis element: extents are integers.
+    Basis,
+    /// It has this extent, which is not positive (the first such).
+    NonPositive(i64),
+}
+
 /// What an IntTuple is at its top: an integer, or a tuple with these modes.
 #[derive(Clone, Copy)]
 pub enum View<'a> {
@@ -576,6 +585,20 @@ impl Tup {
         self.leaf_iter().find(|&v| pred(v))
     }
 
+    /// What keeps this from being a layout's shape, in one pass: a basis element (first), else
+    /// the first extent that is not positive.
+    pub fn shape_fault(&self) -> Option<ShapeFault> {
+        let mut nonpositive = None;
+        for n in &self.0 {
+            match *n {
+                Node::Scaled(..) => return Some(ShapeFault::Basis),
+                Node::Leaf(v) if v <= 0 && nonpositive.is_none() => nonpositive = Some(v),
+                _ => {}
+            }
+        }
+        nonpositive.map(ShapeFault::NonPositive)
+    }
+
     /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.
     pub fn flatten(&self) -> IntTuple {
         if self.is_int() {
@@ -820,10 +843,7 @@ impl std::str::FromStr for IntTuple {
     type Err = super::AlgebraError;
 
     fn from_str(text: &str) -> Result<IntTuple> {
-        let mut r = Reader {
-            b: text.as_bytes(),
-            i: 0,
-        };
+        let mut r = Reader::new(text.as_bytes());
         let t = r.int_tuple(0)?;
         r.end()?;
         Ok(t)
@@ -834,9 +854,25 @@ impl std::str::FromStr for IntTuple {
 pub(crate) struct Reader<'a> {
     pub(crate) b: &'a [u8],
     pub(crate) i: usize,
+    /// The deepest nesting read: a node deeper than this is an error.
+    pub(crate) max_depth: usize,
+    /// Blanks are spaces only (the statement shortcut's plain spelling); otherwise any ASCII
+    /// whitespace.
+    pub(crate) spaces_only: bool,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// A cursor at the start of `text`, blanks any ASCII whitespace, nesting up to
+    /// [`MAX_NESTING`](crate::limits::MAX_NESTING).
+    pub(crate) fn new(text: &'a [u8]) -> Reader<'a> {
+        Reader {
+            b: text,
+            i: 0,
+            max_depth: crate::limits::MAX_NESTING,
+            spaces_only: false,
+        }
+    }
+
     fn error(&self, what: &str) -> super::AlgebraError {
         condition(
             "literal",
@@ -848,8 +884,18 @@ impl Reader<'_> {
         )
     }
 
+    #[inline]
+    fn is_blank(&self, c: u8) -> bool {
+        if self.spaces_only {
+            c == b' '
+        } else {
+            c.is_ascii_whitespace()
+        }
+    }
+
+    #[inline]
     fn blanks(&mut self) {
-        while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+        while self.b.get(self.i).is_some_and(|&c| self.is_blank(c)) {
             self.i += 1;
         }
     }
@@ -857,19 +903,10 @@ impl Reader<'_> {
     /// Consume `c` (after blanks) if it is next.
     #[inline]
     pub(crate) fn eat(&mut self, c: u8) -> bool {
-        match self.b.get(self.i) {
-            Some(&x) if x == c => {
-                self.i += 1;
-                true
-            }
-            Some(x) if x.is_ascii_whitespace() => {
-                self.blanks();
-                let here = self.b.get(self.i) == Some(&c);
-                self.i += usize::from(here);
-                here
-            }
-            _ => false,
-        }
+        self.blanks();
+        let here = self.b.get(self.i) == Some(&c);
+        self.i += usize::from(here);
+        here
     }
 
     /// Nothing but blanks is left.
@@ -891,28 +928,54 @@ impl Reader<'_> {
     }
 
     fn int_tuple_into(&mut self, nodes: &mut SmallVec<[Node; INLINE]>, depth: usize) -> Result<()> {
-        if depth > crate::limits::MAX_NESTING {
+        if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
         }
-        if self.eat(b'(') {
-            let head = nodes.len();
-            nodes.push(Node::Open { rank: 0, len: 0 });
-            let mut rank = 0u32;
-            loop {
+        if !self.eat(b'(') {
+            let leaf = self.leaf()?;
+            nodes.push(leaf);
+            return Ok(());
+        }
+        let head = nodes.len();
+        nodes.push(Node::Open { rank: 0, len: 0 });
+        let mut rank = 0u32;
+        loop {
+            if depth + 1 > self.max_depth {
+                return self.int_tuple_into(nodes, depth + 1);
+            }
+            // a leaf read here (the common case), a tuple by recursion
+            self.blanks();
+            if self.b.get(self.i) == Some(&b'(') {
                 self.int_tuple_into(nodes, depth + 1)?;
-                rank += 1;
-                if self.eat(b')') {
-                    let len =
-                        u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-                    nodes[head] = Node::Open { rank, len };
-                    return Ok(());
+            } else {
+                let leaf = self.leaf()?;
+                nodes.push(leaf);
+            }
+            rank += 1;
+            match self.b.get(self.i) {
+                Some(b')') => self.i += 1,
+                Some(b',') => {
+                    self.i += 1;
+                    continue;
                 }
-                if !self.eat(b',') {
-                    return Err(self.error("expected ',' or ')'"));
+                _ => {
+                    if self.eat(b')') {
+                    } else if self.eat(b',') {
+                        continue;
+                    } else {
+                        return Err(self.error("expected ',' or ')'"));
+                    }
                 }
             }
+            let len = u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
+            nodes[head] = Node::Open { rank, len };
+            return Ok(());
         }
-        self.blanks();
+    }
+
+    /// An integer leaf at the cursor (blanks already skipped), or a scaled basis element.
+    #[inline]
+    fn leaf(&mut self) -> Result<Node> {
         // `-`? digits, as `i64::from_str` takes them (overflow is no integer)
         let b = self.b;
         let neg = b.get(self.i) == Some(&b'-');
@@ -941,8 +1004,7 @@ impl Reader<'_> {
             .ok_or_else(|| self.error("expected an integer"))?;
         // a scaled basis element, `3@1@0`: the modes innermost first, as CuTe prints them
         if self.b.get(self.i) != Some(&b'@') {
-            nodes.push(Node::Leaf(v));
-            return Ok(());
+            return Ok(Node::Leaf(v));
         }
         let mut printed = SmallVec::<[i64; 4]>::new();
         while self.b.get(self.i) == Some(&b'@') {
@@ -958,8 +1020,7 @@ impl Reader<'_> {
             printed.push(m);
         }
         let basis = Basis::from_printed(&printed)?;
-        nodes.push(stride_node(Stride::new(v, basis)));
-        Ok(())
+        Ok(stride_node(Stride::new(v, basis)))
     }
 }
 

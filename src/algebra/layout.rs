@@ -7,7 +7,7 @@ use super::arith;
 use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
 use super::error::{Result, condition};
-use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
+use super::int_tuple::{IntTuple, ShapeFault, Tup, TupleBuilder, View};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
@@ -26,19 +26,17 @@ impl Layout {
                 format!("shape {shape} and stride {stride} are not congruent"),
             ));
         }
-        if shape.has_basis() {
-            return Err(condition(
+        match shape.shape_fault() {
+            None => Ok(Layout { shape, stride }),
+            Some(ShapeFault::Basis) => Err(condition(
                 "make_layout",
                 format!("shape {shape} has a basis element: extents are integers"),
-            ));
-        }
-        if let Some(bad) = shape.first_leaf(|s| s <= 0) {
-            return Err(condition(
+            )),
+            Some(ShapeFault::NonPositive(bad)) => Err(condition(
                 "make_layout",
                 format!("shape {shape} has a non-positive extent {bad}"),
-            ));
+            )),
         }
-        Ok(Layout { shape, stride })
     }
 
     /// Construct without checks (both already known congruent and positive).
@@ -727,10 +725,7 @@ impl std::str::FromStr for Layout {
     type Err = super::AlgebraError;
 
     fn from_str(text: &str) -> Result<Layout> {
-        let mut r = super::int_tuple::Reader {
-            b: text.as_bytes(),
-            i: 0,
-        };
+        let mut r = super::int_tuple::Reader::new(text.as_bytes());
         let shape = r.int_tuple(0)?;
         if !r.eat(b':') {
             return Err(super::error::condition(

@@ -65,10 +65,14 @@ pub struct LiteralCall<'s, V> {
 /// [`DEPTH`] levels of brackets (`MAX_NESTING`).
 pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s, S::Value>> {
     let b = src.as_bytes();
-    if b.len() > LEN || !plain(b) {
+    if b.len() > LEN {
         return None;
     }
-    let mut r = Reader { b, pos: 0 };
+    let mut r = Reader {
+        b,
+        pos: 0,
+        outer: 0,
+    };
     let first = *b.first()?;
     let (callee, callee_span) = if first.is_ascii_lowercase() {
         let end = b
@@ -100,6 +104,7 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         return None;
     }
     r.pos += 1;
+    r.outer = 1;
     r.blanks();
     loop {
         let start = r.pos;
@@ -128,42 +133,6 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
     })
 }
 
-/// Whether the text has only the bytes of the plain spelling (no comment, no blank but ' ',
-/// no operator), its brackets nested at most [`DEPTH`] levels.
-fn plain(b: &[u8]) -> bool {
-    // per byte: 0 not plain, 1 plain, 2 opens a bracket, 3 closes one
-    const CLASS: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut c = 0;
-        while c < 256 {
-            let b = c as u8;
-            t[c] = match b {
-                b'(' | b'<' => 2,
-                b')' | b'>' => 3,
-                b'a'..=b'z' | b'0'..=b'9' | b'_' | b',' | b':' | b' ' | b'@' | b'-' => 1,
-                _ => 0,
-            };
-            c += 1;
-        }
-        t
-    };
-    let mut depth = 0usize;
-    for &c in b {
-        match CLASS[usize::from(c)] {
-            1 => {}
-            2 => {
-                depth += 1;
-                if depth > DEPTH {
-                    return false;
-                }
-            }
-            3 => depth = depth.saturating_sub(1),
-            _ => return false,
-        }
-    }
-    true
-}
-
 /// The longest statement the shortcut reads (see [`literal_call`]).
 const LEN: usize = 2 * crate::limits::MAX_TUPLE_WIDTH - 2;
 const _: () = assert!(LEN <= crate::limits::MAX_STATEMENT_LEN);
@@ -172,6 +141,8 @@ const _: () = assert!(DEPTH + 1 < crate::limits::MAX_NESTING);
 struct Reader<'s> {
     b: &'s [u8],
     pos: usize,
+    /// Brackets open around the cursor: 1 in the call's arguments, 2 in a tiler.
+    outer: usize,
 }
 
 impl Reader<'_> {
@@ -203,6 +174,7 @@ impl Reader<'_> {
     /// `<item, ...>`, each item `_` or a literal.
     fn tiler<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
         self.pos += 1;
+        self.outer += 1;
         let mut items = SmallVec::new();
         loop {
             items.push(self.arg(sink)?);
@@ -216,6 +188,7 @@ impl Reader<'_> {
             }
         }
         self.pos += 1;
+        self.outer -= 1;
         sink.tiler(items)
     }
 
@@ -230,11 +203,14 @@ impl Reader<'_> {
         sink.layout(shape, stride)
     }
 
-    /// An IntTuple literal, read by the notation's literal reader.
+    /// An IntTuple literal, read by the notation's literal reader: blanks are spaces, and the
+    /// brackets around and within it nest at most [`DEPTH`] levels.
     fn int_tuple(&mut self) -> Option<IntTuple> {
         let mut r = crate::algebra::int_tuple::Reader {
             b: self.b,
             i: self.pos,
+            max_depth: DEPTH - self.outer,
+            spaces_only: true,
         };
         let t = r.int_tuple(0).ok()?;
         self.pos = r.i;
