@@ -158,6 +158,9 @@ impl std::hash::Hasher for NameHasher {
 #[derive(Debug, Default)]
 pub struct Env {
     vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
+    /// `ans`, bound by every statement with a value: kept apart from the named variables, so
+    /// that binding it hashes nothing and a session of plain statements has no named variable.
+    ans: Option<Value>,
     /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
     arena: bumpalo::Bump,
     /// How many times `ans` was bound (so a caller can tell whether a statement set it).
@@ -168,6 +171,7 @@ impl Clone for Env {
     fn clone(&self) -> Env {
         Env {
             vars: self.vars.clone(),
+            ans: self.ans.clone(),
             arena: bumpalo::Bump::new(),
             ans_bound: self.ans_bound,
         }
@@ -184,6 +188,8 @@ impl Env {
     pub fn set(&mut self, name: &str, v: Value) {
         if name == "ans" {
             self.ans_bound += 1;
+            self.ans = Some(v);
+            return;
         }
         match self.vars.get_mut(name) {
             Some(slot) => *slot = v,
@@ -203,10 +209,7 @@ impl Env {
     fn did_you_mean(&self, name: &str) -> String {
         // `ans` is not offered: whether it is bound yet depends on how the statements before it
         // were answered (`cute eval` binds it lazily), and the message must not
-        let close = functions::closest(
-            name,
-            self.vars.keys().map(String::as_str).filter(|v| *v != "ans"),
-        );
+        let close = functions::closest(name, self.vars.keys().map(String::as_str));
         match close.as_slice() {
             [] => String::new(),
             [one] => format!("; did you mean '{one}'?"),
@@ -222,12 +225,22 @@ impl Env {
 
     /// Look a variable up.
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.vars.get(name)
+        if name == "ans" {
+            self.ans.as_ref()
+        } else {
+            self.vars.get(name)
+        }
+    }
+
+    /// Whether a variable of this name is bound.
+    fn is_bound(&self, name: &str) -> bool {
+        self.get(name).is_some()
     }
 
     /// The variables, sorted by name.
-    pub fn vars(&self) -> Vec<(&String, &Value)> {
-        let mut v: Vec<_> = self.vars.iter().collect();
+    pub fn vars(&self) -> Vec<(&str, &Value)> {
+        let mut v: Vec<_> = self.vars.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        v.extend(self.ans.as_ref().map(|a| ("ans", a)));
         v.sort_by(|a, b| a.0.cmp(b.0));
         v
     }
@@ -332,7 +345,7 @@ impl Env {
         let spans = &args.spans[..n];
         match call.callee {
             Callee::Name(name) => {
-                if self.vars.contains_key(name) {
+                if self.is_bound(name) {
                     return None;
                 }
                 let f = functions::lookup(name)?;
@@ -423,7 +436,7 @@ impl Env {
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
             )),
-            ExprKind::Name(n) => match self.vars.get(*n) {
+            ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
                 None if let Some(v) = constant(n) => Ok(v),
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
@@ -475,7 +488,7 @@ impl Env {
         args.iter()
             .map(|a| match &a.kind {
                 ExprKind::Name(n)
-                    if !self.vars.contains_key(*n)
+                    if !self.is_bound(n)
                         && functions::lookup(n).is_none()
                         && constant(n).is_none() =>
                 {
@@ -671,7 +684,7 @@ impl Env {
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
-            && !self.vars.contains_key(*n)
+            && !self.is_bound(n)
         {
             let Some(f) = functions::lookup(n) else {
                 if let Some(t) = functions::templated(n) {

@@ -214,7 +214,7 @@ impl Session {
         self.env
             .vars()
             .into_iter()
-            .map(|(n, _)| n.clone())
+            .map(|(n, _)| n.to_string())
             .collect()
     }
 
