@@ -22,6 +22,10 @@ use super::error::{Result, condition};
 /// more in copying every value than the heap costs the larger ones.
 pub const INLINE: usize = 4;
 
+/// Nodes the literal reader gathers on the stack before it stores a literal (deeper or wider
+/// literals grow on the heap as they are read).
+const READ_INLINE: usize = 32;
+
 /// A few integers on the stack (the leaves of a layout an algorithm works on), on the heap
 /// past 8.
 pub type Ints = SmallVec<[i64; 8]>;
@@ -873,6 +877,8 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn error(&self, what: &str) -> super::AlgebraError {
         condition(
             "literal",
@@ -920,14 +926,22 @@ impl<'a> Reader<'a> {
     }
 
     /// An IntTuple literal at the cursor (blanks before each token skipped; the cursor stays
-    /// right after its last token), built in place: a tuple's header, then its modes.
+    /// right after its last token), built in place: a tuple's header, then its modes. The
+    /// nodes are gathered on the stack and stored once (a literal of more than [`INLINE`]
+    /// nodes then takes one allocation of its exact size, not a growth at every doubling).
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
-        let mut nodes = SmallVec::new();
+        let mut nodes = SmallVec::<[Node; READ_INLINE]>::new();
         self.int_tuple_into(&mut nodes, depth)?;
-        Ok(IntTuple { nodes })
+        Ok(IntTuple {
+            nodes: SmallVec::from_slice(&nodes),
+        })
     }
 
-    fn int_tuple_into(&mut self, nodes: &mut SmallVec<[Node; INLINE]>, depth: usize) -> Result<()> {
+    fn int_tuple_into(
+        &mut self,
+        nodes: &mut SmallVec<[Node; READ_INLINE]>,
+        depth: usize,
+    ) -> Result<()> {
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
         }
@@ -999,13 +1013,23 @@ impl<'a> Reader<'a> {
         } else {
             i64::try_from(m).ok()
         };
-        let v = v
-            .filter(|_| self.i > digits && !overflow)
-            .ok_or_else(|| self.error("expected an integer"))?;
-        // a scaled basis element, `3@1@0`: the modes innermost first, as CuTe prints them
-        if self.b.get(self.i) != Some(&b'@') {
-            return Ok(Node::Leaf(v));
+        match v {
+            Some(v) if self.i > digits && !overflow => {
+                if self.b.get(self.i) == Some(&b'@') {
+                    self.scaled(v)
+                } else {
+                    Ok(Node::Leaf(v))
+                }
+            }
+            _ => Err(self.error("expected an integer")),
         }
+    }
+
+    /// A scaled basis element `v@1@0` whose value `v` was read, the cursor at its first `@`:
+    /// the modes innermost first, as CuTe prints them.
+    #[cold]
+    #[inline(never)]
+    fn scaled(&mut self, v: i64) -> Result<Node> {
         let mut printed = SmallVec::<[i64; 4]>::new();
         while self.b.get(self.i) == Some(&b'@') {
             self.i += 1;
