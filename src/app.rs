@@ -40,7 +40,7 @@ pub struct Runner<'w> {
 /// The session a runner evaluates in: its own, or one lent to it for a while (a batch
 /// thread's, [`answer_line`]).
 enum Session<'w> {
-    Own(Env),
+    Own(Box<Env>),
     Lent(&'w mut Env),
 }
 
@@ -75,7 +75,7 @@ struct Ahead {
 impl<'w> Runner<'w> {
     /// A runner writing values to `out` and diagnostics to `err`.
     pub fn new(out: &'w mut dyn Write, err: &'w mut dyn Write, source_name: &'w str) -> Runner<'w> {
-        Runner::with_session(out, err, source_name, Session::Own(Env::new()))
+        Runner::with_session(out, err, source_name, Session::Own(Box::new(Env::new())))
     }
 
     /// A runner in this session, lent for the runner's life, instead of a new one.
@@ -193,10 +193,11 @@ impl<'w> Runner<'w> {
     }
 
     /// Print a value's line.
-    fn print_line(&mut self, text: String) -> io::Result<()> {
-        // the newline written after the text (pushing it would grow the string)
-        self.out.write_all(text.as_bytes())?;
-        self.out.write_all(b"\n")
+    fn print_line(&mut self, mut text: String) -> io::Result<()> {
+        // one write, the newline included: the line reaches a line-buffered output whole,
+        // before any diagnostic that follows it on the error stream
+        text.push('\n');
+        self.out.write_all(text.as_bytes())
     }
 
     /// Print what a statement gave: its value's line (`printed`), its picture, or its error.

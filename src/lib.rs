@@ -13,7 +13,6 @@ pub mod eval;
 pub mod fast;
 pub mod gpu;
 pub mod help;
-pub mod interrupt;
 pub mod limits;
 pub mod parser;
 pub mod render;

@@ -8,6 +8,7 @@
 //! (on every index of a domain up to [`VERIFY_LIMIT`] points).
 
 use super::int_tuple::{IntTuple, Tup};
+use super::interrupt::Interrupt;
 use super::layout::Layout;
 use super::swizzle::Swizzle;
 
@@ -368,23 +369,40 @@ fn at(l: &Layout, i: i64) -> Result<i64, String> {
     l.at(i).map_err(|e| e.to_string())
 }
 
+/// What an explanation's checks may still spend: points ([`VERIFY_BUDGET`] to begin with) and
+/// the caller's Ctrl-C, handed in.
+pub struct Budget<'a> {
+    points: i64,
+    interrupt: &'a Interrupt,
+}
+
+impl<'a> Budget<'a> {
+    /// The whole [`VERIFY_BUDGET`], stopped early when `interrupt` is raised.
+    pub fn new(interrupt: &'a Interrupt) -> Budget<'a> {
+        Budget {
+            points: VERIFY_BUDGET,
+            interrupt,
+        }
+    }
+}
+
 /// Every `i` in `[0, n)` up to the cap and what is left of the budget (which it spends); the
 /// first failure ends it.
 fn each(
     n: i64,
-    budget: &mut i64,
+    budget: &mut Budget,
     mut f: impl FnMut(i64) -> Result<Option<String>, String>,
 ) -> Verdict {
-    let points = n.clamp(0, VERIFY_LIMIT).min(*budget);
+    let points = n.clamp(0, VERIFY_LIMIT).min(budget.points);
     if points == 0 && n > 0 {
         return Verdict::Unchecked { of: n };
     }
-    *budget -= points;
+    budget.points -= points;
     for i in 0..points {
         // Ctrl-C: this check and the rest go unchecked (the explanation then fails as
         // interrupted)
-        if i & 0xfff == 0 && crate::interrupt::raised() {
-            *budget = 0;
+        if i & 0xfff == 0 && budget.interrupt.raised() {
+            budget.points = 0;
             return Verdict::Unchecked { of: n };
         }
         match f(i) {
@@ -451,15 +469,15 @@ impl Check {
     }
 
     /// Evaluate the check (every index of its domain, up to [`VERIFY_LIMIT`] points).
-    /// `budget`: points left for this explanation's checks (see [`VERIFY_BUDGET`]); spent here.
-    pub fn verify(&self, budget: &mut i64) -> Verdict {
+    /// `budget`: what is left for this explanation's checks ([`Budget`]); spent here.
+    pub fn verify(&self, budget: &mut Budget) -> Verdict {
         match self.verify_inner(budget) {
             Ok(v) => v,
             Err(e) => Verdict::Fails(e),
         }
     }
 
-    fn verify_inner(&self, budget: &mut i64) -> Result<Verdict, String> {
+    fn verify_inner(&self, budget: &mut Budget) -> Result<Verdict, String> {
         Ok(match self {
             Check::Rel { lhs, rel, rhs, .. } => {
                 if rel.holds(*lhs, *rhs) {

@@ -7,7 +7,7 @@
 use super::convert::{to_coord, to_int};
 use super::{Env, EvalError, Value, functions};
 use crate::algebra::coord;
-use crate::algebra::trace::{Recorder, Step, Trace, Verdict};
+use crate::algebra::trace::{Budget, Recorder, Step, Trace, Verdict};
 use crate::algebra::{self, IntTuple, Layout};
 use crate::parser::{self, BinOp, Expr, ExprKind, Span};
 
@@ -66,13 +66,13 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
         (r, _) => r,
     };
     let verdicts = opts.verify.then(|| {
-        let mut budget = crate::algebra::trace::VERIFY_BUDGET;
+        let mut budget = Budget::new(env.interrupt());
         rec.steps
             .iter()
             .map(|s| s.check.as_ref().map(|c| c.verify(&mut budget)))
             .collect()
     });
-    if crate::interrupt::raised() {
+    if env.interrupt().raised() {
         return Err(EvalError::limit("interrupted (Ctrl-C)", expr.span));
     }
     Ok(Explanation {

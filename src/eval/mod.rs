@@ -12,7 +12,7 @@ pub use value::Value;
 
 use crate::algebra::tensor::Origin;
 use crate::algebra::{
-    AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle, composition,
+    AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, composition,
 };
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
@@ -165,6 +165,9 @@ pub struct Env {
     arena: bumpalo::Bump,
     /// How many times `ans` was bound (so a caller can tell whether a statement set it).
     ans_bound: u64,
+    /// Ctrl-C, handed in by the front end ([`Env::set_interrupt`]): polled by every node of a
+    /// long expression and by the checks of `explain --verify`.
+    interrupt: Interrupt,
 }
 
 impl Clone for Env {
@@ -174,6 +177,7 @@ impl Clone for Env {
             ans: self.ans.clone(),
             arena: bumpalo::Bump::new(),
             ans_bound: self.ans_bound,
+            interrupt: self.interrupt.clone(),
         }
     }
 }
@@ -182,6 +186,16 @@ impl Env {
     /// An empty session.
     pub fn new() -> Env {
         Env::default()
+    }
+
+    /// Hand in the flag Ctrl-C raises (the REPL's); a new session has none.
+    pub fn set_interrupt(&mut self, interrupt: Interrupt) {
+        self.interrupt = interrupt;
+    }
+
+    /// The session's Ctrl-C flag.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.interrupt
     }
 
     /// Bind a variable.
@@ -336,7 +350,7 @@ impl Env {
     /// the general path.
     fn literal_statement(&self, src: &str) -> Option<Result<Value, EvalError>> {
         use parser::literal::Callee;
-        if crate::interrupt::raised() {
+        if self.interrupt.raised() {
             return None;
         }
         let mut args = LiteralArgs::default();
@@ -394,7 +408,7 @@ impl Env {
 
     fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {
         // Ctrl-C in the REPL: every node of a long expression polls the flag
-        if crate::interrupt::raised() {
+        if self.interrupt.raised() {
             return Err(EvalError::limit("interrupted (Ctrl-C)", e.span));
         }
         match &e.kind {

@@ -15,6 +15,7 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
 
 use super::{COMMANDS, Flow, Session};
+use crate::algebra::Interrupt;
 use crate::eval::functions;
 use crate::render::Format;
 
@@ -235,10 +236,13 @@ pub fn interactive(format: Format, color: bool) -> i32 {
         env!("CARGO_PKG_VERSION")
     );
     // Ctrl-C while a statement runs stops it (the line editor handles Ctrl-C at the prompt)
-    if let Err(e) = ctrlc::set_handler(crate::interrupt::raise) {
+    let interrupt = Interrupt::flag();
+    let raise = interrupt.clone();
+    if let Err(e) = ctrlc::set_handler(move || raise.raise()) {
         eprintln!("warning: Ctrl-C will not interrupt evaluations: {e}");
     }
     let mut session = Session::new(format, color);
+    session.set_interrupt(interrupt.clone());
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     loop {
@@ -262,7 +266,7 @@ pub fn interactive(format: Format, color: bool) -> i32 {
                 }
                 // a pasted block is several lines: each runs as if typed
                 for line in text.split('\n') {
-                    crate::interrupt::clear();
+                    interrupt.clear();
                     let line = line.strip_suffix('\r').unwrap_or(line);
                     let flow = session.line(line, &mut stdout.lock(), &mut stderr.lock());
                     *vars.borrow_mut() = session.var_names();

@@ -4,6 +4,7 @@ mod editor;
 
 use std::io::{BufRead, Write};
 
+use crate::algebra::Interrupt;
 use crate::diagnostic;
 use crate::eval::{Env, EvalError, Outcome, functions};
 use crate::render::{self, Format, RenderOptions};
@@ -123,7 +124,9 @@ pub static COMMANDS: &[ReplCommand] = &[
         args: "",
         help: "forget every variable",
         run: |s, _, _, _| {
+            let interrupt = s.env.interrupt().clone();
             s.env = Env::new();
+            s.env.set_interrupt(interrupt);
             Flow::Continue
         },
     },
@@ -181,6 +184,11 @@ impl Session {
             splitter: Splitter::new(),
             error_lines: false,
         }
+    }
+
+    /// Hand in the flag Ctrl-C raises: a statement running when it is raised stops.
+    pub fn set_interrupt(&mut self, interrupt: Interrupt) {
+        self.env.set_interrupt(interrupt);
     }
 
     /// Whether a statement waits for more lines (an open bracket).
