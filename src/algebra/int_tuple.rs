@@ -937,6 +937,9 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
+    /// the tuples still open kept on a small stack (no recursion, so no stack depth to guard).
+    /// A node deeper than `max_depth` is an error at the cursor where it would be read.
     fn int_tuple_into(
         &mut self,
         nodes: &mut SmallVec<[Node; READ_INLINE]>,
@@ -950,40 +953,57 @@ impl<'a> Reader<'a> {
             nodes.push(leaf);
             return Ok(());
         }
-        let head = nodes.len();
+        // the tuples open around the cursor, innermost last: their header's index and the
+        // modes read so far; `depth` is the innermost's
+        let mut open = SmallVec::<[(usize, u32); 8]>::new();
+        open.push((nodes.len(), 0));
         nodes.push(Node::Open { rank: 0, len: 0 });
-        let mut rank = 0u32;
+        let mut depth = depth;
         loop {
+            // a mode of the innermost open tuple
             if depth + 1 > self.max_depth {
-                return self.int_tuple_into(nodes, depth + 1);
+                return Err(self.error("nesting too deep"));
             }
-            // a leaf read here (the common case), a tuple by recursion
             self.blanks();
             if self.b.get(self.i) == Some(&b'(') {
-                self.int_tuple_into(nodes, depth + 1)?;
-            } else {
-                let leaf = self.leaf()?;
-                nodes.push(leaf);
+                self.i += 1;
+                open.push((nodes.len(), 0));
+                nodes.push(Node::Open { rank: 0, len: 0 });
+                depth += 1;
+                continue;
             }
-            rank += 1;
-            match self.b.get(self.i) {
-                Some(b')') => self.i += 1,
-                Some(b',') => {
-                    self.i += 1;
-                    continue;
-                }
-                _ => {
-                    if self.eat(b')') {
-                    } else if self.eat(b',') {
-                        continue;
-                    } else {
-                        return Err(self.error("expected ',' or ')'"));
+            let leaf = self.leaf()?;
+            nodes.push(leaf);
+            // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
+            // then a mode read of the tuple around it
+            loop {
+                let (head, rank) = open.last_mut().expect("a tuple is open");
+                *rank += 1;
+                let (head, rank) = (*head, *rank);
+                match self.b.get(self.i) {
+                    Some(b')') => self.i += 1,
+                    Some(b',') => {
+                        self.i += 1;
+                        break;
+                    }
+                    _ => {
+                        if self.eat(b')') {
+                        } else if self.eat(b',') {
+                            break;
+                        } else {
+                            return Err(self.error("expected ',' or ')'"));
+                        }
                     }
                 }
+                let len =
+                    u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
+                nodes[head] = Node::Open { rank, len };
+                open.pop();
+                if open.is_empty() {
+                    return Ok(());
+                }
+                depth -= 1;
             }
-            let len = u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-            nodes[head] = Node::Open { rank, len };
-            return Ok(());
         }
     }
 
