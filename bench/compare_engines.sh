@@ -15,6 +15,8 @@
 # it runs both binaries and compares stdout, stderr and the exit code byte for byte:
 #   stdin      `cute eval < CORPUS` (the whole file, one session)
 #   stdin json `cute --format json eval < CORPUS`
+#   merged     `cute eval < CORPUS 2>&1` and `cute run --format grid FILE 2>&1`: stdout and
+#              stderr on one pipe, so that their order is compared too
 #   per line   the same session with a marker statement after every line, so that each
 #              line's output can be told apart: counts identical / differing statements
 #   one-liner  `cute eval "$line"` for a sample of $ONELINER_N lines (default 2000)
@@ -93,6 +95,7 @@ import glob
 import os
 import random
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -112,6 +115,16 @@ def run(binary, args, stdin=b""):
         p = subprocess.run([binary] + args, input=stdin, capture_output=True, env=ENV,
                            timeout=TMO)
         return (p.returncode, p.stdout, p.stderr)
+    except subprocess.TimeoutExpired:
+        return ("timeout", b"", b"")
+
+
+def run_merged(binary, args, stdin=b""):
+    """stdout and stderr on one pipe, as a terminal or `2>&1` sees them: their order."""
+    try:
+        p = subprocess.run([binary] + args, input=stdin, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, env=ENV, timeout=TMO)
+        return (p.returncode, p.stdout, b"")
     except subprocess.TimeoutExpired:
         return ("timeout", b"", b"")
 
@@ -156,6 +169,12 @@ for name, path in (("statements", f"{ROOT}/bench/statements.txt"),
         corpora.append((name, lines))
     else:
         print(f"note: {path} is missing; corpus {name} skipped")
+# the example scripts: pictures, tensors and diagnostics among them
+ex = []
+for p in sorted(glob.glob(f"{ROOT}/examples/*.cute")):
+    ex += open(p, encoding="utf-8").read().rstrip("\n").split("\n")
+if ex:
+    corpora.append(("examples", ex))
 for name, d in (("golden-shared", f"{SHARED}/golden"),
                 ("golden-tests", f"{ROOT}/tests/golden"),
                 ("oracle-tests", f"{ROOT}/tests/oracle")):
@@ -250,6 +269,24 @@ for name, lines in corpora:
         else:
             notes.append(f"{mode}: identical (exit {rb[0]}, stdout {len(rb[1])} bytes, "
                          f"stderr {len(rb[2])} bytes)")
+
+    # 1b. the order of stdout and stderr on one pipe: `cute eval < CORPUS 2>&1` and
+    #     `cute run --format grid FILE 2>&1` (pictures and diagnostics interleaved)
+    with tempfile.NamedTemporaryFile("wb", suffix=".cute", delete=False) as tf:
+        tf.write(data)
+    for mode, args, stdin in (("stdin merged", ["eval"], data),
+                              ("run grid merged", ["run", "--format", "grid", tf.name], b"")):
+        rb, rn = run_merged(BASE, args, stdin), run_merged(NEW, args, stdin)
+        if rb != rn:
+            total_diff += 1
+            ln, x, y = first_diff_line(rb[1], rn[1])
+            notes.append(f"{mode}: differ (exit {rb[0]} vs {rn[0]}); first difference at "
+                         f"output line {ln + 1}:\n        base: "
+                         f"{x.decode('utf-8', 'replace')[:300]}\n        new:  "
+                         f"{y.decode('utf-8', 'replace')[:300]}")
+        else:
+            notes.append(f"{mode}: identical (exit {rb[0]}, {len(rb[1])} bytes)")
+    os.unlink(tf.name)
 
     # 2. per statement: a marker statement after every statement tells their outputs
     #    apart (a line with an open bracket goes on into the next: those lines are one)
