@@ -131,14 +131,17 @@ pub enum Outcome {
     Nothing,
 }
 
-/// FNV-1a: variable names are short and not adversarial (a session's own input), so the
-/// default SipHash, which every call and name lookup pays, buys nothing here.
-#[derive(Clone, Copy, Debug)]
+/// A hash of names eight bytes at a time (FxHash's step): variable and function names are
+/// short and not adversarial (a session's own input), so the default SipHash, which every call
+/// and name lookup pays, buys nothing here. Nothing depends on its order: what lists names
+/// sorts them.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct NameHasher(u64);
 
-impl Default for NameHasher {
-    fn default() -> NameHasher {
-        NameHasher(0xcbf2_9ce4_8422_2325)
+impl NameHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
@@ -147,10 +150,23 @@ impl std::hash::Hasher for NameHasher {
         self.0
     }
 
+    #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("eight bytes")));
         }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
     }
 }
 
