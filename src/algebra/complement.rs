@@ -1,9 +1,13 @@
 //! `complement(L, cotarget)`, ported from CuTe: the layout of the codomain points L does not reach.
 
+use std::fmt;
+
 use super::arith;
+use super::basis::Stride;
 use super::error::{Result, condition};
-use super::int_tuple::{IntTuple, Tup};
-use super::layout::Layout;
+use super::flat::{FlatModes, Strides};
+use super::int_tuple::{IntTuple, Ints, Tup, View};
+use super::layout::{Layout, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 use smallvec::SmallVec;
 
@@ -11,15 +15,12 @@ const OP: &str = "complement";
 
 /// `complement(L)`: against `cosize(filter(L))`.
 pub fn complement(l: &Layout) -> Result<Layout> {
-    let f = l.filter()?;
-    let cotarget = IntTuple::int(f.cosize()?);
-    complement_filtered(&f, &cotarget)
+    complement_flat_traced(l, None, &mut NoTrace).map(|c| c.to_layout())
 }
 
 /// `complement(L, cotarget)` where cotarget is an integer or a shape.
 pub fn complement_to(l: &Layout, cotarget: &Tup) -> Result<Layout> {
-    let f = l.filter()?;
-    complement_filtered(&f, cotarget)
+    complement_flat_traced(l, Some(Cotarget::Tup(cotarget)), &mut NoTrace).map(|c| c.to_layout())
 }
 
 /// [`complement`] (`cotarget` None) or [`complement_to`], reporting its derivation to `t`.
@@ -28,6 +29,118 @@ pub fn complement_traced<T: Trace>(
     cotarget: Option<&IntTuple>,
     t: &mut T,
 ) -> Result<Layout> {
+    complement_flat_traced(l, cotarget.map(|c| Cotarget::Tup(c)), t).map(|c| c.to_layout())
+}
+
+/// A complement's cotarget `M`: a shape, an integer, or the shape of a coalesced layout (one
+/// extent an integer, more a flat tuple of them), as the divides and products hand it on.
+#[derive(Clone, Copy)]
+pub(crate) enum Cotarget<'a> {
+    /// A shape (or an integer) as written.
+    Tup(&'a Tup),
+    /// An integer.
+    Int(i64),
+    /// The extents of a flat layout: one is that integer, more a flat tuple.
+    Flat(&'a [i64]),
+}
+
+impl Cotarget<'_> {
+    /// The first extent that is not positive.
+    fn first_nonpositive(&self) -> Option<i64> {
+        match *self {
+            Cotarget::Tup(t) => t.first_leaf(|c| c <= 0),
+            Cotarget::Int(n) => (n <= 0).then_some(n),
+            Cotarget::Flat(v) => v.iter().copied().find(|&c| c <= 0),
+        }
+    }
+
+    /// `size(M)`.
+    fn product(&self) -> Result<i64> {
+        match *self {
+            Cotarget::Tup(t) => t.product(),
+            Cotarget::Int(n) => Ok(n),
+            Cotarget::Flat(v) => v
+                .iter()
+                .try_fold(1i64, |acc, &x| arith::mul(acc, x, "size")),
+        }
+    }
+
+    /// `size(ceil_div(M, n))`, with the errors `ceil_div` and then `size` give on the tuple:
+    /// CuTe's tuple `ceil_div` divides the modes in turn by what is left of `n`
+    /// (`ceil_div(m_i, rest)`, then `rest = ceil_div(rest, size(m_i))`).
+    fn ceil_div_size(&self, n: i64) -> Result<i64> {
+        // the product of the leaves, `None` once it overflowed (reported after the divisions,
+        // as `size` of the finished tuple would)
+        let mut p = Some(1i64);
+        match *self {
+            Cotarget::Tup(t) => ceil_div_leaves(t, n, &mut p)?,
+            Cotarget::Int(m) => p = Some(arith::ceil_div(m, n, CEIL_DIV)?),
+            Cotarget::Flat([m]) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
+            Cotarget::Flat(v) => {
+                let mut rest = n;
+                for &m in v {
+                    let q = arith::ceil_div(m, rest, CEIL_DIV)?;
+                    p = p.and_then(|p| p.checked_mul(q));
+                    rest = arith::ceil_div(rest, m, CEIL_DIV)?;
+                }
+            }
+        }
+        p.ok_or(super::AlgebraError::Overflow("size"))
+    }
+}
+
+const CEIL_DIV: &str = "ceil_div";
+
+/// The leaves of `ceil_div(t, n)` multiplied into `p` (see [`Cotarget::ceil_div_size`]).
+fn ceil_div_leaves(t: &Tup, n: i64, p: &mut Option<i64>) -> Result<()> {
+    match t.view() {
+        View::Int(m) => {
+            let q = arith::ceil_div(m, n, CEIL_DIV)?;
+            *p = p.and_then(|p| p.checked_mul(q));
+        }
+        View::Tuple(modes) => {
+            let mut rest = n;
+            for m in modes {
+                ceil_div_leaves(m, rest, p)?;
+                let size = match m.view() {
+                    View::Int(x) => x,
+                    View::Tuple(_) => m.product()?,
+                };
+                rest = arith::ceil_div(rest, size, CEIL_DIV)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Cotarget<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Cotarget::Tup(t) => fmt::Display::fmt(t, f),
+            Cotarget::Int(n) => write!(f, "{n}"),
+            Cotarget::Flat([n]) => write!(f, "{n}"),
+            Cotarget::Flat(v) => super::int_tuple::write_tuple(f, v),
+        }
+    }
+}
+
+/// `complement(L, M)` (`cotarget` `None`: `M = cosize(filter(L))`), as its leaves.
+///
+/// CuTe's `complement(layout, cotarget)` (layout.hpp): the layout of the codomain points of
+/// `[0, M)` that L does not reach, so that `(L, L*)` reaches each index once:
+/// `@post cosize(make_layout(@a layout, @a result)) >= size(@a cotarget)`,
+/// `@post for all i, 1 <= i < size(@a result), @a result(i-1) < @a result(i)`,
+/// `@post for all i, 1 <= i < size(@a result), for all j, 0 <= j < size(@a layout),
+/// @a result(i) != @a layout(j)`.
+/// With `filter(L)`'s modes `N_i:d_i` sorted by increasing stride, the result is
+/// `coalesce((d_0, d_1/(N_0 d_0), ..., ceil_div(M, N_last d_last)) : (1, N_0 d_0, ...,
+/// N_last d_last))` (the last mode's stride 0 where its extent is 1); a stride below the
+/// extent reached so far (`d_i < N_(i-1) d_(i-1)`) means L is not injective: no complement.
+pub(crate) fn complement_flat_traced<T: Trace>(
+    l: &Layout,
+    cotarget: Option<Cotarget>,
+    t: &mut T,
+) -> Result<FlatModes> {
     t.section(|| {
         Step::new(
             OP,
@@ -35,14 +148,13 @@ pub fn complement_traced<T: Trace>(
             format!("filter {l}: stride-0 modes become size 1, then coalesce"),
         )
     });
-    let f = l.filter_traced(t);
+    let f = l.filter_flat_traced(t);
     t.end();
     let f = f?;
-    let own;
-    let cotarget: &IntTuple = match cotarget {
+    let cotarget = match cotarget {
         Some(c) => c,
         None => {
-            let c = IntTuple::int(f.cosize()?);
+            let c = cosize(&f)?;
             t.step(|| {
                 Step::new(
                     OP,
@@ -50,38 +162,48 @@ pub fn complement_traced<T: Trace>(
                     format!("no cotarget given: M = cosize({f}) = {c}"),
                 )
             });
-            own = c;
-            &own
+            Cotarget::Int(c)
         }
     };
     let r = complement_filtered_traced(&f, cotarget, t);
     if let Ok(c) = &r {
         t.step(|| {
-            let both = Layout::concat(&[&f, c]);
+            let (f, c) = (f.to_layout(), c.to_layout());
+            let both = Layout::concat(&[&f, &c]);
             Step::new(
                 OP,
                 "result",
                 format!("complement({l}, {cotarget}) = {c}; together ({f}, {c}) = {both} reaches each index once"),
             )
-            .val("result", c)
+            .val("result", &c)
             .check(Check::Injective { l: both })
         });
     }
     r
 }
 
-fn complement_filtered(f: &Layout, cotarget: &Tup) -> Result<Layout> {
-    complement_filtered_traced(f, cotarget, &mut NoTrace)
+/// `cosize` of a flat layout: `Σ (s-1)·|d| + 1` over its leaves.
+fn cosize(f: &FlatModes) -> Result<i64> {
+    let mut acc = 0i64;
+    for (&s, d) in f.shape().iter().zip(f.stride()) {
+        let term = arith::mul(s - 1, arith::abs(d.value, "cosize")?, "cosize")?;
+        acc = arith::add(acc, term, "cosize")?;
+    }
+    arith::add(acc, 1, "cosize")
 }
 
-fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -> Result<Layout> {
-    if let Some(bad) = cotarget.first_leaf(|c| c <= 0) {
+fn complement_filtered_traced<T: Trace>(
+    f: &FlatModes,
+    cotarget: Cotarget,
+    t: &mut T,
+) -> Result<FlatModes> {
+    if let Some(bad) = cotarget.first_nonpositive() {
         return Err(condition(
             OP,
             format!("cotarget {cotarget} has a non-positive extent {bad}"),
         ));
     }
-    if f.stride() == &IntTuple::int(0) {
+    if f.is_single() && f.stride()[0] == Stride::int(0) {
         let n = cotarget.product()?;
         t.step(|| {
             Step::new(
@@ -90,11 +212,15 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
                 format!("{f} reaches only 0: the complement is all of size(M) = {n}, {n}:1"),
             )
         });
-        return Layout::column_major(IntTuple::int(n));
+        // make_layout(n): `n:1`, `1:0` for n == 1 (n >= 1: the extents are positive)
+        return Ok(FlatModes::single(
+            n,
+            Stride::int(if n == 1 { 0 } else { 1 }),
+        ));
     }
     // a few modes, on the stack
-    let mut shape: SmallVec<[i64; 8]> = f.shape().leaf_ints();
-    let mut stride: SmallVec<[i64; 8]> = f.stride().leaf_ints();
+    let mut shape: Ints = SmallVec::from_slice(f.shape());
+    let mut stride: Ints = f.stride().iter().map(|d| d.value).collect();
     if let Some(neg) = stride.iter().find(|d| **d < 0) {
         return Err(condition(
             OP,
@@ -102,9 +228,9 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         ));
     }
     let r = shape.len();
-    let mut result_shape: SmallVec<[i64; 8]> = SmallVec::with_capacity(r + 1);
-    let mut result_stride: SmallVec<[i64; 8]> = SmallVec::with_capacity(r + 1);
-    result_stride.push(1);
+    let mut result_shape: Ints = SmallVec::with_capacity(r + 1);
+    let mut result_stride: Strides = SmallVec::with_capacity(r + 1);
+    result_stride.push(Stride::int(1));
     t.step(|| {
         Step::new(
             OP,
@@ -112,13 +238,16 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
             format!("take the modes of {f} in order of increasing stride; each gap d_i / (N_(i-1) d_(i-1)) below the next stride becomes a mode of the complement (N_(-1) d_(-1) = 1)"),
         )
     });
+    let mut last = 1i64;
     for _ in 0..r - 1 {
-        let min_stride = *stride.iter().min().expect("non-empty");
-        let min_idx = stride
-            .iter()
-            .position(|d| *d == min_stride)
-            .expect("present");
-        let last = *result_stride.last().expect("non-empty");
+        // the first of the least strides
+        let mut min_idx = 0;
+        for (k, &d) in stride.iter().enumerate().skip(1) {
+            if d < stride[min_idx] {
+                min_idx = k;
+            }
+        }
+        let min_stride = stride[min_idx];
         let new_shape = arith::div(min_stride, last, OP)?;
         t.step(|| gap(shape[min_idx], min_stride, last, new_shape));
         if new_shape == 0 {
@@ -128,9 +257,9 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         shape.remove(min_idx);
         stride.remove(min_idx);
         result_shape.push(new_shape);
-        result_stride.push(new_stride);
+        result_stride.push(Stride::int(new_stride));
+        last = new_stride;
     }
-    let last = *result_stride.last().expect("non-empty");
     let new_shape = arith::div(stride[0], last, OP)?;
     t.step(|| gap(shape[0], stride[0], last, new_shape));
     if new_shape == 0 {
@@ -138,7 +267,7 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
     }
     result_shape.push(new_shape);
     let new_stride = arith::mul(stride[0], shape[0], OP)?;
-    let rest_shape = cotarget.ceil_div(&IntTuple::int(new_stride))?.product()?;
+    let rest_shape = cotarget.ceil_div_size(new_stride)?;
     let rest_stride = if rest_shape == 1 { 0 } else { new_stride };
     t.step(|| {
         Step::new(
@@ -153,15 +282,19 @@ fn complement_filtered_traced<T: Trace>(f: &Layout, cotarget: &Tup, t: &mut T) -
         .val("stride", rest_stride)
     });
     result_shape.push(rest_shape);
-    result_stride.push(rest_stride);
-    let raw = Layout::raw(
-        IntTuple::of_ints(&result_shape),
-        IntTuple::of_ints(&result_stride),
-    );
+    result_stride.push(Stride::int(rest_stride));
+    let raw = || {
+        let mut d = super::int_tuple::TupleBuilder::new();
+        for &x in &result_stride {
+            d.push_stride(x);
+        }
+        Layout::raw(IntTuple::of_ints(&result_shape), d.finish())
+    };
     t.section(|| {
+        let raw = raw();
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
-    let out = raw.coalesce_traced(t);
+    let out = coalesce_leaves_traced(&result_shape, &result_stride, &raw, t);
     t.end();
     out
 }
@@ -185,7 +318,7 @@ fn gap(s: i64, d: i64, last: i64, new_shape: i64) -> Step {
     .check(Check::rel("stride vs N d so far", d, Rel::Ge, last))
 }
 
-fn non_injective(f: &Layout) -> crate::algebra::AlgebraError {
+fn non_injective(f: &FlatModes) -> crate::algebra::AlgebraError {
     condition(
         OP,
         format!("non-injective layout {f}: its strides overlap, so it has no complement"),

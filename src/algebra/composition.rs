@@ -1,14 +1,17 @@
 //! Composition `A o B`, ported from CuTe's `composition_impl`, with the law `R(i) == A(B(i))` checked.
 
+use std::fmt;
+
 use super::arith;
 use super::basis::Stride;
 use super::error::{Result, condition};
+use super::flat::{FlatModes, LayoutBuilder, Mark, leaves_of};
 use super::int_tuple::{
-    IntTuple, Tup, TupleBuilder,
+    IntTuple, Ints, Tup,
     View::{Int, Tuple},
 };
 use super::laws;
-use super::layout::Layout;
+use super::layout::{Layout, coalesce_x_leaves_traced};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -21,20 +24,135 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 
 /// CuTe's `composition(A, B)` without the law check.
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
-    let flat = a.coalesce_x()?;
-    composition_impl(flat.shape(), flat.stride(), b.shape(), b.stride())
+    let (s, d) = leaves_of(a);
+    let flat = coalesce_x_leaves_traced(&s, &d, &|| a.clone(), &mut NoTrace)?;
+    let mut out = LayoutBuilder::new();
+    compose_right(&flat, Right::Layout(b), &mut out, &mut NoTrace)?;
+    Ok(out.finish())
 }
 
 /// [`compose`], reporting its derivation to `t`.
 pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    compose_into(Left::Layout(a), Right::Layout(b), &mut out, t)?;
+    Ok(out.finish())
+}
+
+/// The left side A of a composition: a layout, or a flat one (the complement a product
+/// composes with B).
+#[derive(Clone, Copy)]
+pub(crate) enum Left<'a> {
+    /// A layout.
+    Layout(&'a Layout),
+    /// A flat layout, as its leaves.
+    Flat(&'a FlatModes),
+}
+
+impl Left<'_> {
+    pub(crate) fn to_layout(self) -> Layout {
+        match self {
+            Left::Layout(l) => l.clone(),
+            Left::Flat(f) => f.to_layout(),
+        }
+    }
+
+    /// `coalesce_x(A)`, reported to `t`.
+    fn coalesce_x<T: Trace>(self, t: &mut T) -> Result<FlatModes> {
+        match self {
+            Left::Layout(l) => {
+                let (s, d) = leaves_of(l);
+                coalesce_x_leaves_traced(&s, &d, &|| l.clone(), t)
+            }
+            Left::Flat(f) => coalesce_x_leaves_traced(f.shape(), f.stride(), &|| f.to_layout(), t),
+        }
+    }
+}
+
+impl fmt::Display for Left<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Left::Layout(l) => fmt::Display::fmt(l, f),
+            Left::Flat(x) => fmt::Display::fmt(x, f),
+        }
+    }
+}
+
+/// The right side B of a composition: a layout, or the tiler `(B, B*)` of a logical divide
+/// (a layout and its complement, flat), not built.
+#[derive(Clone, Copy)]
+pub(crate) enum Right<'a> {
+    /// A layout.
+    Layout(&'a Layout),
+    /// The rank-2 layout `(B, C)`.
+    Pair(&'a Layout, &'a FlatModes),
+}
+
+impl Right<'_> {
+    pub(crate) fn to_layout(self) -> Layout {
+        match self {
+            Right::Layout(l) => l.clone(),
+            Right::Pair(b, c) => Layout::concat(&[b, &c.to_layout()]),
+        }
+    }
+
+    /// The leaves `(N_j, D_j)` of B in order (a basis element by its value), to `f`; stops at
+    /// the first `false`.
+    fn leaves_all(self, mut f: impl FnMut(i64, i64) -> bool) -> bool {
+        match self {
+            Right::Layout(l) => l
+                .shape()
+                .leaf_iter()
+                .zip(l.stride().leaf_iter())
+                .all(|(n, d)| f(n, d)),
+            Right::Pair(b, c) => {
+                b.shape()
+                    .leaf_iter()
+                    .zip(b.stride().leaf_iter())
+                    .all(|(n, d)| f(n, d))
+                    && c.shape()
+                        .iter()
+                        .zip(c.stride())
+                        .all(|(&n, d)| f(n, d.value))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Right<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Right::Layout(l) => fmt::Display::fmt(l, f),
+            Right::Pair(..) => fmt::Display::fmt(&self.to_layout(), f),
+        }
+    }
+}
+
+/// `composition(A, B)` written into `out` as one mode, reporting its derivation to `t`.
+///
+/// CuTe's `composition(lhs, rhs)` (layout.hpp): `R = A o B` with `@post compatible(B, R)`
+/// (R has B's structure, each leaf of B replaced by its part of R) and `@post for all i,
+/// 0 <= i < size(B), R(i) == A(B(i))`. A is coalesced first (`coalesce_x`, flat modes
+/// `s_k:d_k`); each leaf `N:D` of B walks A's modes with `rest_shape = N`, `rest_stride = D`:
+/// mode k is skipped while `s_k | rest_stride` (`rest_stride /= s_k`), else, with
+/// `rest_stride < s_k`, `min(ceil_div(s_k, rest_stride), rest_shape)` of its elements are taken
+/// at stride `rest_stride * d_k`; the last mode takes what is left. CuTe's two divisibility
+/// conditions are refused where they fail, and the law is proven by divisibility or checked
+/// point by point ([`laws::check_composition`]): a result that is not `A o B` is refused.
+pub(crate) fn compose_into<T: Trace>(
+    a: Left,
+    b: Right,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
     t.step(|| {
+        let (a, b) = (a.to_layout(), b.to_layout());
         Step::new(
             OP,
             "definition",
             format!("R = A o B with A = {a}, B = {b}: R(i) = A(B(i))"),
         )
-        .val("A", a)
-        .val("B", b)
+        .val("A", &a)
+        .val("B", &b)
     });
     t.section(|| {
         Step::new(
@@ -43,12 +161,14 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
             "coalesce A first (coalesce_x: a trailing size-1 mode keeps its stride)",
         )
     });
-    let flat = a.coalesce_x_traced(t);
+    let flat = a.coalesce_x(t);
     t.end();
     let flat = flat?;
-    let r = composition_impl_traced(flat.shape(), flat.stride(), b.shape(), b.stride(), t)?;
-    let law = laws::check_composition(&flat, b, &r);
+    let m = out.mark();
+    compose_right(&flat, b, out, t)?;
+    let law = check_law(&flat, b, out, m);
     t.step(|| {
+        let r = out.layout_at(m);
         let st = match &law {
             Ok(()) => Step::new(OP, "law", format!("A o B = {r}: R(i) == A(B(i)) holds")),
             Err(e) => Step::new(
@@ -58,27 +178,53 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
             ),
         };
         st.val("R", &r).check(Check::Composition {
-            a: a.clone(),
-            b: b.clone(),
+            a: a.to_layout(),
+            b: b.to_layout(),
             r: r.clone(),
         })
     });
-    law?;
-    Ok(r)
+    law
+}
+
+/// `R(i) == A(B(i))` for the result R just written at `m`: proven by divisibility on the
+/// leaves where it can be, else [`laws::check_composition`] on the layouts.
+fn check_law(flat: &FlatModes, b: Right, out: &LayoutBuilder, m: Mark) -> Result<()> {
+    if !flat.has_basis() && !out.stride_at(m).has_basis() {
+        let shapes = flat.shape();
+        let mut used: smallvec::SmallVec<[(i64, i64); 8]> = smallvec::SmallVec::new();
+        let fits = b.leaves_all(|n, d| laws::leaf_contributes(shapes, n, d, &mut used));
+        if fits && laws::leaves_apart(&mut used) {
+            return Ok(());
+        }
+    }
+    laws::check_composition(&flat.to_layout(), &b.to_layout(), &out.layout_at(m))
 }
 
 /// [`compose_tiler`], reporting its derivation to `t`.
 pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    compose_tiler_into(a, tiler, &mut out, t)?;
+    Ok(out.finish())
+}
+
+/// `composition(A, tiler)` written into `out` as one mode.
+fn compose_tiler_into<T: Trace>(
+    a: &Layout,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_traced(a, b, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
-            Ok(a.clone())
+            out.push(a);
+            Ok(())
         }
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_traced(a, &b, t)
+            compose_into(Left::Layout(a), Right::Layout(&b), out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {
@@ -107,19 +253,20 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
                     format!("the tiler {tiler} applies mode by mode: (A_0 o T_0, A_1 o T_1, ...); modes of A past the tiler are dropped"),
                 )
             });
-            let mut parts = Layout::concat_builder();
+            let m = out.open();
             for (i, ti) in v.iter().enumerate() {
                 let ai = a.mode(i)?;
                 t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
-                let r = compose_tiler_traced(&ai, ti, t);
+                let r = compose_tiler_into(&ai, ti, out, t);
                 t.end();
-                parts.push(&r?);
+                r?;
             }
-            let r = parts.finish();
+            out.close(m);
             t.step(|| {
+                let r = out.layout_at(m);
                 Step::new(OP, "concatenate", format!("the modes together: {r}")).val("R", &r)
             });
-            Ok(r)
+            Ok(())
         }
     }
 }
@@ -129,42 +276,115 @@ pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
     compose_tiler_traced(a, t, &mut NoTrace)
 }
 
-fn composition_impl(ls: &Tup, ld: &Tup, rs: &Tup, rd: &Tup) -> Result<Layout> {
-    composition_impl_traced(ls, ld, rs, rd, &mut NoTrace)
+/// `A o B` without the law, A coalesced (`flat`), written into `out` as one mode: B's
+/// structure, each leaf replaced by its part.
+fn compose_right<T: Trace>(
+    flat: &FlatModes,
+    b: Right,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
+    match b {
+        Right::Layout(l) => compose_tup(flat, l.shape(), l.stride(), out, t),
+        Right::Pair(b, c) => {
+            t.step(|| {
+                let bb = Right::Pair(b, c).to_layout();
+                by_mode_step(bb.shape(), bb.stride())
+            });
+            let m = out.open();
+            t.section(|| mode_step(0, b.shape(), b.stride()));
+            let r = compose_tup(flat, b.shape(), b.stride(), out, t);
+            t.end();
+            r?;
+            t.section(|| mode_step(1, &c.shape_tuple(), &c.stride_tuple()));
+            let r = compose_flat(flat, c, out, t);
+            t.end();
+            r?;
+            out.close(m);
+            t.step(|| concatenate_step(&out.layout_at(m)));
+            Ok(())
+        }
+    }
 }
 
-fn composition_impl_traced<T: Trace>(
-    ls: &Tup,
-    ld: &Tup,
+fn by_mode_step(rs: &Tup, rd: &Tup) -> Step {
+    Step::new(
+        OP,
+        "B by mode",
+        format!("B = {rs}:{rd} is a tuple: A o B = (A o B_0, A o B_1, ...) over its modes"),
+    )
+}
+
+fn mode_step(k: usize, s: &Tup, d: &Tup) -> Step {
+    Step::new(OP, "B mode", format!("B mode {k}: A o {s}:{d}"))
+}
+
+fn concatenate_step(r: &Layout) -> Step {
+    Step::new(OP, "concatenate", format!("the modes of B together: {r}")).val("R", r)
+}
+
+/// `A o B` for the B `rs:rd` (a layout's shape and stride, or a mode of them).
+fn compose_tup<T: Trace>(
+    flat: &FlatModes,
     rs: &Tup,
     rd: &Tup,
+    out: &mut LayoutBuilder,
     t: &mut T,
-) -> Result<Layout> {
-    if let (Tuple(rsv), Tuple(rdv)) = (rs.view(), rd.view()) {
-        t.step(|| {
-            Step::new(
-                OP,
-                "B by mode",
-                format!("B = {rs}:{rd} is a tuple: A o B = (A o B_0, A o B_1, ...) over its modes"),
-            )
-        });
-        let mut parts = Layout::concat_builder();
-        for (k, (s, d)) in rsv.iter().zip(rdv).enumerate() {
-            t.section(|| Step::new(OP, "B mode", format!("B mode {k}: A o {s}:{d}")));
-            let r = composition_impl_traced(ls, ld, s, d, t);
-            t.end();
-            parts.push(&r?);
+) -> Result<()> {
+    match (rs.view(), rd.view()) {
+        (Tuple(rsv), Tuple(rdv)) => {
+            t.step(|| by_mode_step(rs, rd));
+            let m = out.open();
+            for (k, (s, d)) in rsv.iter().zip(rdv).enumerate() {
+                t.section(|| mode_step(k, s, d));
+                let r = compose_tup(flat, s, d, out, t);
+                t.end();
+                r?;
+            }
+            out.close(m);
+            t.step(|| concatenate_step(&out.layout_at(m)));
+            Ok(())
         }
-        let r = parts.finish();
-        t.step(|| {
-            Step::new(OP, "concatenate", format!("the modes of B together: {r}")).val("R", &r)
-        });
-        return Ok(r);
+        (Int(s), Int(_)) => {
+            let d = rd.as_stride().expect("a leaf");
+            compose_leaf(flat, s, d, out, t)
+        }
+        _ => Err(condition(OP, "shape and stride are not congruent")),
     }
-    let (rhs_shape, rhs_stride) = match (rs.view(), rd.view()) {
-        (Int(s), Int(d)) => (s, d),
-        _ => return Err(condition(OP, "shape and stride are not congruent")),
-    };
+}
+
+/// `A o B` for a flat B.
+fn compose_flat<T: Trace>(
+    flat: &FlatModes,
+    c: &FlatModes,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
+    if let ([s], [d]) = (c.shape(), c.stride()) {
+        return compose_leaf(flat, *s, *d, out, t);
+    }
+    t.step(|| by_mode_step(&c.shape_tuple(), &c.stride_tuple()));
+    let m = out.open();
+    for (k, (&s, &d)) in c.shape().iter().zip(c.stride()).enumerate() {
+        t.section(|| mode_step(k, &IntTuple::int(s), &IntTuple::stride(d)));
+        let r = compose_leaf(flat, s, d, out, t);
+        t.end();
+        r?;
+    }
+    out.close(m);
+    t.step(|| concatenate_step(&out.layout_at(m)));
+    Ok(())
+}
+
+/// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced.
+fn compose_leaf<T: Trace>(
+    flat: &FlatModes,
+    rhs_shape: i64,
+    rd: Stride,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
+    let rhs_stride = rd.value;
     if rhs_stride == 0 {
         t.step(|| {
             Step::new(
@@ -173,9 +393,10 @@ fn composition_impl_traced<T: Trace>(
                 format!("{rhs_shape}:0 has stride 0: A o {rhs_shape}:0 = {rhs_shape}:0"),
             )
         });
-        return Ok(Layout::raw(rs.to_owned(), rd.to_owned()));
+        out.push_leaf(rhs_shape, rd);
+        return Ok(());
     }
-    if rd.has_basis() {
+    if rd.basis.is_some() {
         return Err(condition(
             OP,
             format!(
@@ -183,26 +404,22 @@ fn composition_impl_traced<T: Trace>(
             ),
         ));
     }
-    let (lsv, ldv) = match (ls.view(), ld.view()) {
-        (Int(s), Int(_)) => {
-            let d = ld.as_stride().expect("a leaf");
-            let r = Layout::raw(
-                IntTuple::int(rhs_shape),
-                IntTuple::stride(d.scaled(rhs_stride, OP)?),
-            );
-            t.step(|| {
-                leaf_result(ls, ld, rhs_shape, rhs_stride, &r).text_prefix(format!(
-                    "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
-                ))
-            });
-            return Ok(r);
-        }
-        (Tuple(_), Tuple(_)) => (ls.leaves(), ld.stride_leaves()),
-        _ => return Err(condition(OP, "shape and stride are not congruent")),
-    };
+    let (lsv, ldv) = (flat.shape(), flat.stride());
+    if let ([s], [d]) = (lsv, ldv) {
+        let (s, d) = (*s, *d);
+        let dd = d.scaled(rhs_stride, OP)?;
+        out.push_leaf(rhs_shape, dd);
+        t.step(|| {
+            let r = Layout::raw(IntTuple::int(rhs_shape), IntTuple::stride(dd));
+            leaf_result(flat, rhs_shape, rhs_stride, &r).text_prefix(format!(
+                "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
+            ))
+        });
+        return Ok(());
+    }
     let r = lsv.len();
     // a few modes, on the stack
-    let mut result_shape: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::with_capacity(r);
+    let mut result_shape: Ints = Ints::with_capacity(r);
     let mut result_stride: smallvec::SmallVec<[Stride; 8]> = smallvec::SmallVec::with_capacity(r);
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
@@ -210,7 +427,7 @@ fn composition_impl_traced<T: Trace>(
         Step::new(
             OP,
             "stride walk",
-            format!("B = {rhs_shape}:{rhs_stride}: walk A's modes {ls}:{ld} with rest_shape = {rhs_shape}, rest_stride = {rhs_stride}"),
+            format!("B = {rhs_shape}:{rhs_stride}: walk A's modes {flat} with rest_shape = {rhs_shape}, rest_stride = {rhs_stride}"),
         )
     });
     for i in 0..r - 1 {
@@ -347,54 +564,52 @@ fn composition_impl_traced<T: Trace>(
         }
     }
     let last_stride = ldv[r - 1];
+    let m = out.mark();
     if result_shape.is_empty() {
-        let out = Layout::raw(
-            IntTuple::int(rest_shape),
-            IntTuple::stride(last_stride.scaled(rest_stride, OP)?),
-        );
+        out.push_leaf(rest_shape, last_stride.scaled(rest_stride, OP)?);
         t.step(|| {
-            leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
+            leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
                 "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
             ))
         });
-        return Ok(out);
+        return Ok(());
     }
     if rest_shape == 1 {
-        let s = IntTuple::of_ints(&result_shape).unwrap();
-        let d = strides_tuple(result_stride).unwrap();
-        let out = Layout::raw(s, d);
+        // CuTe's unwrap: one mode is that mode
+        push_modes(out, &result_shape, &result_stride);
         t.step(|| {
-            leaf_result(ls, ld, rhs_shape, rhs_stride, &out)
+            leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m))
                 .text_prefix("rest_shape is 1: nothing for the last mode; ".to_string())
         });
-        return Ok(out);
+        return Ok(());
     }
     result_shape.push(rest_shape);
     result_stride.push(last_stride.scaled(rest_stride, OP)?);
-    let out = Layout::raw(
-        IntTuple::of_ints(&result_shape),
-        strides_tuple(result_stride),
-    );
+    push_modes(out, &result_shape, &result_stride);
     t.step(|| {
-        leaf_result(ls, ld, rhs_shape, rhs_stride, &out).text_prefix(format!(
+        leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
             "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
         ))
     });
-    Ok(out)
+    Ok(())
 }
 
-/// The tuple of these stride leaves.
-fn strides_tuple(strides: smallvec::SmallVec<[Stride; 8]>) -> IntTuple {
-    let mut b = TupleBuilder::new();
-    for d in strides {
-        b.push_stride(d);
+/// The modes `s:d` as one mode of `out`: a single one as itself, more as a flat tuple.
+fn push_modes(out: &mut LayoutBuilder, s: &[i64], d: &[Stride]) {
+    if let ([s], [d]) = (s, d) {
+        out.push_leaf(*s, *d);
+        return;
     }
-    b.finish()
+    let m = out.open();
+    for (&s, &d) in s.iter().zip(d) {
+        out.push_leaf(s, d);
+    }
+    out.close(m);
 }
 
 /// The sub-layout `A o s:d` one mode of B gives, with its law to verify.
-fn leaf_result(ls: &Tup, ld: &Tup, s: i64, d: i64, r: &Layout) -> Step {
-    let a = Layout::raw(ls.to_owned(), ld.to_owned());
+fn leaf_result(flat: &FlatModes, s: i64, d: i64, r: &Layout) -> Step {
+    let a = flat.to_layout();
     let b = Layout::raw(IntTuple::int(s), IntTuple::int(d));
     Step::new(OP, "sub-layout", format!("A o {b} = {r}"))
         .val("R", r)

@@ -1,14 +1,16 @@
 //! The four divides and six products, as CuTe defines them from composition and complement.
 
-use super::complement::complement_traced;
-use super::composition::{compose_tiler, compose_traced};
-use super::coord::Coord;
+use std::borrow::Cow;
+
+use super::complement::{Cotarget, complement_flat_traced};
+use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
+use super::flat::LayoutBuilder;
 use super::int_tuple::{
-    IntTuple, Tup, TupleBuilder,
+    IntTuple, TreeBuilder, Tup,
     View::{Int, Tuple},
 };
-use super::layout::{Layout, slice_tuple};
+use super::layout::Layout;
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Step, Trace};
 
@@ -19,6 +21,24 @@ pub fn logical_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`logical_divide`], reporting its derivation to `tr`.
 pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    logical_divide_into(a, t, &mut out, tr)?;
+    Ok(out.finish())
+}
+
+/// `logical_divide(A, tiler)` written into `out` as one mode.
+///
+/// CuTe's `logical_divide(layout, tiler)` (layout.hpp): for a layout tiler B,
+/// `A / B = composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`: mode 0 is the
+/// tile (B), mode 1 the tiles' arrangement (B*), `@post size(result) == size(A)` where B* is
+/// exact. An integer `n` means `n:1`, `_` keeps the mode, and a tuple tiler divides mode `i`
+/// of A by element `i` (modes of A past it are kept).
+fn logical_divide_into<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut T,
+) -> Result<()> {
     const OP: &str = "logical_divide";
     match t {
         Tiler::Layout(b) => {
@@ -32,29 +52,31 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
                 .val("B", b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
-            let ca = a.coalesce_traced(tr);
+            let ca = a.coalesce_flat_traced(tr);
             tr.end();
             let ca = ca?;
-            let target = ca.shape();
+            let target = Cotarget::Flat(ca.shape());
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
-                    .val("cotarget", target)
+                    .val("cotarget", &ca.shape_tuple())
             });
-            let c = complement_traced(b, Some(target), tr);
+            let c = complement_flat_traced(b, Some(target), tr);
             tr.end();
             let c = c?;
-            let bb = Layout::concat(&[b, &c]);
+            let bb = Right::Pair(b, &c);
             tr.step(|| {
-                let c = bb.mode(1).expect("(B, B*) has two modes");
+                let (c, bb) = (c.to_layout(), bb.to_layout());
                 Step::new(OP, "tiler", format!("(B, B*) = ({b}, {c}) = {bb}"))
                     .val("B*", &c)
                     .val("(B, B*)", &bb)
             });
             tr.section(|| Step::new(OP, "compose", format!("A o (B, B*) = {a} o {bb}")));
-            let r = compose_traced(a, &bb, tr).map_err(|e| e.within("logical_divide"));
+            let m = out.mark();
+            let r = compose_into(Left::Layout(a), bb, out, tr).map_err(|e| e.within(OP));
             tr.end();
-            let r = r?;
+            r?;
             tr.step(|| {
+                let r = out.layout_at(m);
                 Step::new(
                     OP,
                     "result",
@@ -63,15 +85,15 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
                 .val("result", &r)
                 .check(Check::Composition {
                     a: a.clone(),
-                    b: bb.clone(),
+                    b: bb.to_layout(),
                     r: r.clone(),
                 })
             });
-            Ok(r)
+            Ok(())
         }
-        Tiler::Under => simple_tiler(OP, a, None, tr, logical_divide_traced),
-        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), tr, logical_divide_traced),
-        Tiler::Tuple(v) => by_mode(a, v, "logical_divide", logical_divide_traced, tr),
+        Tiler::Under => simple_tiler(OP, a, None, out, tr, logical_divide_into),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), out, tr, logical_divide_into),
+        Tiler::Tuple(v) => by_mode(a, v, OP, logical_divide_into, out, tr),
     }
 }
 
@@ -82,6 +104,24 @@ pub fn logical_product(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`logical_product`], reporting its derivation to `tr`.
 pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    logical_product_into(a, t, &mut out, tr)?;
+    Ok(out.finish())
+}
+
+/// `logical_product(A, tiler)` written into `out` as one mode.
+///
+/// CuTe's `logical_product(block, tiler)` (layout.hpp): for a layout tiler B,
+/// `A * B = make_layout(A, composition(complement(A, size(A) * cosize(B)), B))`: mode 0 is the
+/// block (A), mode 1 its repetitions (A* o B), `@post rank(result) == 2`,
+/// `@post size(result) == size(A) * size(B)`. An integer `n` means `n:1`, `_` keeps the mode,
+/// and a tuple tiler multiplies mode `i` of A by element `i` (modes of A past it are kept).
+fn logical_product_into<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut T,
+) -> Result<()> {
     const OP: &str = "logical_product";
     match t {
         Tiler::Layout(b) => {
@@ -94,7 +134,7 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
                 .val("A", a)
                 .val("B", b)
             });
-            let target = super::arith::mul(a.size()?, b.cosize()?, "logical_product")?;
+            let target = super::arith::mul(a.size()?, b.cosize()?, OP)?;
             tr.section(|| {
                 Step::new(
                     OP,
@@ -103,15 +143,23 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
                 )
                 .val("cotarget", target)
             });
-            let c = complement_traced(a, Some(&IntTuple::int(target)), tr);
+            let c = complement_flat_traced(a, Some(Cotarget::Int(target)), tr);
             tr.end();
             let c = c?;
-            tr.section(|| Step::new(OP, "compose", format!("A* o B = {c} o {b}")).val("A*", &c));
-            let cb = compose_traced(&c, b, tr).map_err(|e| e.within("logical_product"));
+            tr.section(|| {
+                let c = c.to_layout();
+                Step::new(OP, "compose", format!("A* o B = {c} o {b}")).val("A*", &c)
+            });
+            // (A, A* o B), written in place
+            let m = out.open();
+            out.push(a);
+            let cb =
+                compose_into(Left::Flat(&c), Right::Layout(b), out, tr).map_err(|e| e.within(OP));
             tr.end();
-            let cb = cb?;
-            let r = Layout::concat(&[a, &cb]);
+            cb?;
+            out.close(m);
             tr.step(|| {
+                let r = out.layout_at(m);
                 let cb = r.mode(1).expect("(A, A* o B) has two modes");
                 Step::new(
                     OP,
@@ -120,34 +168,40 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
                 )
                 .val("result", &r)
             });
-            Ok(r)
+            Ok(())
         }
-        Tiler::Under => simple_tiler(OP, a, None, tr, logical_product_traced),
-        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), tr, logical_product_traced),
-        Tiler::Tuple(v) => by_mode(a, v, "logical_product", logical_product_traced, tr),
+        Tiler::Under => simple_tiler(OP, a, None, out, tr, logical_product_into),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), out, tr, logical_product_into),
+        Tiler::Tuple(v) => by_mode(a, v, OP, logical_product_into, out, tr),
     }
 }
+
+/// The divides' and products' operation on one mode, written into the result.
+type Into<T> = fn(&Layout, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>;
 
 /// The tilers without modes of their own: `_` (`None`) keeps A; an integer `n` means `n:1`.
 fn simple_tiler<T: Trace>(
     op: &'static str,
     a: &Layout,
     n: Option<i64>,
+    out: &mut LayoutBuilder,
     tr: &mut T,
-    f: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
-) -> Result<Layout> {
+    f: Into<T>,
+) -> Result<()> {
     match n {
         Some(n) => {
             tr.step(|| Step::new(op, "integer tiler", format!("the integer {n} means {n}:1")));
             f(
                 a,
                 &Tiler::Layout(Layout::column_major(IntTuple::int(n))?),
+                out,
                 tr,
             )
         }
         None => {
             tr.step(|| Step::new(op, "keep", format!("_ keeps the mode: {a}")));
-            Ok(a.clone())
+            out.push(a);
+            Ok(())
         }
     }
 }
@@ -156,9 +210,10 @@ fn by_mode<T: Trace>(
     a: &Layout,
     v: &[Tiler],
     op: &'static str,
-    f: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
+    f: Into<T>,
+    out: &mut LayoutBuilder,
     tr: &mut T,
-) -> Result<Layout> {
+) -> Result<()> {
     if v.len() > a.rank() {
         return Err(condition(
             op,
@@ -176,92 +231,135 @@ fn by_mode<T: Trace>(
             format!("the tiler has {} modes: mode i of A with mode i of the tiler; modes of A past it are kept", v.len()),
         )
     });
-    // each mode of A built as it is reached, the result concatenated as the modes come (no
-    // list of either)
-    let mut parts = Layout::concat_builder();
+    // each mode's result written in place, one after the other
+    let m = out.open();
     for (i, (s, d)) in a.shape().modes().zip(a.stride().modes()).enumerate() {
-        let m = Layout::raw(s.to_owned(), d.to_owned());
         match v.get(i) {
             Some(ti) => {
-                tr.section(|| Step::new(op, "mode", format!("mode {i}: {op}({m}, {ti})")));
-                let r = f(&m, ti, tr);
+                let am = Layout::raw(s.to_owned(), d.to_owned());
+                tr.section(|| Step::new(op, "mode", format!("mode {i}: {op}({am}, {ti})")));
+                let r = f(&am, ti, out, tr);
                 tr.end();
-                parts.push(&r?);
+                r?;
             }
             None => {
-                tr.step(|| Step::new(op, "mode", format!("mode {i}: {m} kept")));
-                parts.push(&m);
+                tr.step(|| {
+                    let am = Layout::raw(s.to_owned(), d.to_owned());
+                    Step::new(op, "mode", format!("mode {i}: {am} kept"))
+                });
+                out.push_tups(s, d);
             }
         }
     }
-    let r = parts.finish();
-    tr.step(|| Step::new(op, "concatenate", format!("the modes together: {r}")).val("result", &r));
-    Ok(r)
+    out.close(m);
+    tr.step(|| {
+        let r = out.layout_at(m);
+        Step::new(op, "concatenate", format!("the modes together: {r}")).val("result", &r)
+    });
+    Ok(())
 }
 
-/// CuTe's `zip2_by(t, guide)`.
-fn zip2_by(t: &Tup, guide: &Tiler, op: &'static str) -> Result<IntTuple> {
+/// CuTe's `zip2_by(t, guide)` as its two modes: the tile modes of `t` (each mode's mode 0, as
+/// far as the guide reaches) and the rest (each mode's mode 1, then the modes past the guide).
+/// A guide without modes takes `t` as it is (it must have two modes): nothing is copied then.
+fn zip2_by<'t>(
+    t: &'t Tup,
+    guide: &Tiler,
+    op: &'static str,
+) -> Result<(Cow<'t, Tup>, Cow<'t, Tup>)> {
+    match guide {
+        Tiler::Tuple(_) => {
+            let (mut firsts, mut seconds) = (TreeBuilder::new(), TreeBuilder::new());
+            zip2_into(t, guide, &mut firsts, &mut seconds, op)?;
+            Ok((Cow::Owned(firsts.finish()), Cow::Owned(seconds.finish())))
+        }
+        _ => match t.view() {
+            Tuple(mut tv) if tv.len() == 2 => {
+                let (f, s) = (tv.next().expect("two modes"), tv.next().expect("two modes"));
+                Ok((Cow::Borrowed(f), Cow::Borrowed(s)))
+            }
+            _ => Err(not_rank2(t, guide, op)),
+        },
+    }
+}
+
+fn not_rank2(t: &Tup, guide: &Tiler, op: &'static str) -> super::AlgebraError {
+    condition(
+        op,
+        format!("mode {t} is not rank 2 where the tiler has {guide}"),
+    )
+}
+
+/// [`zip2_by`] written into two builders: mode 0 of the pair into `firsts`, mode 1 into
+/// `seconds`.
+fn zip2_into(
+    t: &Tup,
+    guide: &Tiler,
+    firsts: &mut TreeBuilder,
+    seconds: &mut TreeBuilder,
+    op: &'static str,
+) -> Result<()> {
     match guide {
         Tiler::Tuple(g) => {
             let tv = match t.view() {
                 Tuple(tv) if tv.len() >= g.len() => tv,
                 _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
             };
-            let mut firsts = TupleBuilder::new();
-            let mut seconds = TupleBuilder::new();
+            let (f, s) = (firsts.open(), seconds.open());
             for (ti, gi) in tv.iter().zip(g) {
-                let z = zip2_by(ti, gi, op)?;
-                match z.view() {
-                    Tuple(pair) if pair.len() == 2 => {
-                        firsts.push(&pair[0]);
-                        seconds.push(&pair[1]);
-                    }
-                    _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
-                }
+                zip2_into(ti, gi, firsts, seconds, op)?;
             }
             for rest in tv.iter().skip(g.len()) {
                 seconds.push(rest);
             }
-            Ok(IntTuple::tuple([firsts.finish(), seconds.finish()]))
+            firsts.close(f);
+            seconds.close(s);
+            Ok(())
         }
         _ => match t.view() {
-            Tuple(tv) if tv.len() == 2 => Ok(t.to_owned()),
-            _ => Err(condition(
-                op,
-                format!("mode {t} is not rank 2 where the tiler has {guide}"),
-            )),
+            Tuple(tv) if tv.len() == 2 => {
+                firsts.push(&tv[0]);
+                seconds.push(&tv[1]);
+                Ok(())
+            }
+            _ => Err(not_rank2(t, guide, op)),
         },
     }
 }
 
-fn tile_unzip(l: &Layout, t: &Tiler, op: &'static str) -> Result<Layout> {
-    Ok(Layout::raw(
-        zip2_by(l.shape(), t, op)?,
-        zip2_by(l.stride(), t, op)?,
-    ))
-}
-
-fn repeat_under(n: usize) -> Coord {
-    if n == 1 {
-        Coord::Under
-    } else {
-        Coord::Tuple(vec![Coord::Under; n])
+/// Append `t` as one mode, or (`spread`, and its rank is not 1) each of its modes: CuTe's
+/// `slice` of it by `_` or by a tuple of `_`, one per mode.
+fn push_unpacked(out: &mut TreeBuilder, t: &Tup, spread: bool) {
+    match t.view() {
+        Tuple(modes) if spread && modes.len() != 1 => {
+            for m in modes {
+                out.push(m);
+            }
+        }
+        _ => out.push(t),
     }
 }
 
-fn unpack(l: &Layout, first: bool) -> Result<Layout> {
-    let r0 = l.mode(0)?.rank();
-    let r1 = l.mode(1)?.rank();
-    let c0 = if first {
-        repeat_under(r0)
-    } else {
-        Coord::Under
+/// The layout `((f0), (s0))`, `(f0, s0...)` (`unpack_first` Some(false)) or `(f0..., s0...)`
+/// (Some(true)) of the tile modes `f` and the rest modes `s`.
+fn arranged(f: (&Tup, &Tup), s: (&Tup, &Tup), unpack_first: Option<bool>) -> Layout {
+    let build = |f: &Tup, s: &Tup| {
+        let mut out = TreeBuilder::new();
+        let at = out.open();
+        match unpack_first {
+            None => {
+                out.push(f);
+                out.push(s);
+            }
+            Some(first) => {
+                push_unpacked(&mut out, f, first);
+                push_unpacked(&mut out, s, true);
+            }
+        }
+        out.close(at);
+        out.finish()
     };
-    let c = Coord::Tuple(vec![c0, repeat_under(r1)]);
-    Ok(Layout::raw(
-        slice_tuple(&c, l.shape())?,
-        slice_tuple(&c, l.stride())?,
-    ))
+    Layout::raw(build(f.0, s.0), build(f.1, s.1))
 }
 
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
@@ -333,6 +431,11 @@ pub fn flat_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Resul
 
 /// The zipped, tiled and flat forms: the logical one, its modes zipped into `((tile), (rest))`,
 /// then (`unpack`: Some(first)) the rest modes (and with `first`, the tile modes) unpacked.
+///
+/// CuTe (layout.hpp): `zipped_divide(A, T) = tile_unzip(logical_divide(A, T), T)`,
+/// `tiled_divide(A, T)` is it with the rest modes unpacked (`((tile), rest0, rest1, ...)`),
+/// `flat_divide(A, T)` with both unpacked; the products alike from `logical_product`. The same
+/// function as the logical form, its modes regrouped: `@post size(result) == size(logical)`.
 fn arrange<T: Trace>(
     a: &Layout,
     t: &Tiler,
@@ -350,23 +453,19 @@ fn arrange<T: Trace>(
     let l = logical(a, t, tr);
     tr.end();
     let l = l?;
-    let z = tile_unzip(&l, t, op)?;
-    tr.step(|| {
-        Step::new(
-            op,
-            "zip",
-            format!("gather the tile modes of each mode (its mode 0) into mode 0 and the rest into mode 1: {l} becomes (({}), ({})) = {z}", "tiles", "rests"),
-        )
-        .val("zipped", &z)
-        .check(Check::Rearranged {
-            from: l.clone(),
-            to: z.clone(),
-        })
-    });
+    // shape then stride, as CuTe's zip2_by of each: their structures agree, so a mismatch is
+    // the shape's
+    let (fs, ss) = zip2_by(l.shape(), t, op)?;
+    let (fd, sd) = zip2_by(l.stride(), t, op)?;
+    let (f, s) = ((&*fs, &*fd), (&*ss, &*sd));
+    let zipped = || arranged(f, s, None);
     let Some(first) = unpack_first else {
+        let z = zipped();
+        tr.step(|| zip_step(op, &l, &z));
         return Ok(z);
     };
-    let r = unpack(&z, first)?;
+    tr.step(|| zip_step(op, &l, &zipped()));
+    let r = arranged(f, s, Some(first));
     tr.step(|| {
         let how = if first {
             "flat: both the tile modes and the rest modes unpacked to the top level"
@@ -376,11 +475,24 @@ fn arrange<T: Trace>(
         Step::new(op, "unpack", format!("{how}: {r}"))
             .val("result", &r)
             .check(Check::Rearranged {
-                from: z.clone(),
+                from: zipped(),
                 to: r.clone(),
             })
     });
     Ok(r)
+}
+
+fn zip_step(op: &'static str, l: &Layout, z: &Layout) -> Step {
+    Step::new(
+        op,
+        "zip",
+        format!("gather the tile modes of each mode (its mode 0) into mode 0 and the rest into mode 1: {l} becomes (({}), ({})) = {z}", "tiles", "rests"),
+    )
+    .val("zipped", z)
+    .check(Check::Rearranged {
+        from: l.clone(),
+        to: z.clone(),
+    })
 }
 
 fn zip_layouts(x: &Layout, y: &Layout, op: &'static str) -> Result<Layout> {

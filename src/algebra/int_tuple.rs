@@ -326,6 +326,124 @@ impl Default for TupleBuilder {
     }
 }
 
+/// Builds one IntTuple node by node, nested as deep as needed: leaves are pushed, a tuple is
+/// opened ([`TreeBuilder::open`]) and closed around its modes, and a finished subtree can be
+/// viewed ([`TreeBuilder::sub`]) while building goes on. What the algorithms that write their
+/// result in place (composition, the divides and products) build with.
+pub struct TreeBuilder {
+    nodes: SmallVec<[Node; INLINE]>,
+}
+
+impl TreeBuilder {
+    /// Nothing yet.
+    #[inline]
+    pub fn new() -> TreeBuilder {
+        TreeBuilder {
+            nodes: SmallVec::new(),
+        }
+    }
+
+    /// Nodes so far: where the next subtree starts.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// No nodes yet.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Open a tuple; its modes follow until [`TreeBuilder::close`] with the index returned.
+    #[inline]
+    pub fn open(&mut self) -> usize {
+        let at = self.nodes.len();
+        self.nodes.push(Node::Open { rank: 0, len: 0 });
+        at
+    }
+
+    /// Close the tuple opened at `at`: its modes are the subtrees pushed since.
+    #[inline]
+    pub fn close(&mut self, at: usize) {
+        let end = self.nodes.len();
+        let (mut i, mut rank) = (at + 1, 0u32);
+        while i < end {
+            i += self.nodes[i].span();
+            rank += 1;
+        }
+        let len = u32::try_from(end - at - 1).expect("an IntTuple's nodes fit u32");
+        self.nodes[at] = Node::Open { rank, len };
+    }
+
+    /// Append an integer leaf.
+    #[inline]
+    pub fn push_int(&mut self, v: i64) {
+        self.nodes.push(Node::Leaf(v));
+    }
+
+    /// Append a stride leaf (an integer or a scaled basis element).
+    #[inline]
+    pub fn push_stride(&mut self, s: Stride) {
+        self.nodes.push(stride_node(s));
+    }
+
+    /// Append a whole subtree.
+    #[inline]
+    pub fn push(&mut self, t: &Tup) {
+        // most subtrees are a node or a few: a loop beats a generic slice copy
+        self.nodes.reserve(t.0.len());
+        for n in &t.0 {
+            self.nodes.push(*n);
+        }
+    }
+
+    /// The finished subtree that starts at node `at`.
+    #[inline]
+    pub fn sub(&self, at: usize) -> &Tup {
+        let n = self.nodes[at].span();
+        Tup::from_nodes(&self.nodes[at..at + n])
+    }
+
+    /// The IntTuple built (one finished subtree).
+    #[inline]
+    pub fn finish(self) -> IntTuple {
+        debug_assert!(!self.nodes.is_empty() && self.nodes[0].span() == self.nodes.len());
+        IntTuple { nodes: self.nodes }
+    }
+}
+
+impl Default for TreeBuilder {
+    fn default() -> Self {
+        TreeBuilder::new()
+    }
+}
+
+/// The leaves of a layout (shape and stride congruent) as two lists, shape and stride, in one
+/// pass over both: what `flatten(L)` lists.
+#[inline]
+pub(crate) fn leaf_pairs(shape: &Tup, stride: &Tup, s: &mut Ints, d: &mut SmallVec<[Stride; 8]>) {
+    if shape.0.len() != stride.0.len() {
+        // not congruent (no layout is): each list alone
+        s.extend(shape.leaf_iter());
+        d.extend(stride.stride_leaves());
+        return;
+    }
+    for (a, b) in shape.0.iter().zip(&stride.0) {
+        match (*a, *b) {
+            (Node::Leaf(v) | Node::Scaled(v, _), Node::Leaf(w)) => {
+                s.push(v);
+                d.push(Stride::int(w));
+            }
+            (Node::Leaf(v) | Node::Scaled(v, _), Node::Scaled(w, bs)) => {
+                s.push(v);
+                d.push(Stride::new(w, bs));
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Deref for IntTuple {
     type Target = Tup;
 

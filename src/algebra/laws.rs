@@ -334,16 +334,7 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
         out: &mut smallvec::SmallVec<[(i64, i64); 8]>,
     ) -> Option<()> {
         match (s.view(), d.view()) {
-            (Int(n), Int(st)) => {
-                if n < 1 || st < 0 {
-                    return None;
-                }
-                if n > 1 && st > 0 {
-                    leaf_exact(shapes, st, n).then_some(())?;
-                    out.push((st, n));
-                }
-                Some(())
-            }
+            (Int(n), Int(st)) => leaf_contributes(shapes, n, st, out).then_some(()),
             (Tuple(x), Tuple(y)) if x.len() == y.len() => x
                 .iter()
                 .zip(y)
@@ -367,6 +358,28 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
         return false;
     }
     leaves_apart(&mut used)
+}
+
+/// One leaf `N:D` of B in [`composition_proven`]'s argument, A flat with modes `shapes`: false
+/// where the argument does not apply (`N < 1`, `D < 0`, a step that is not exact); a leaf that
+/// contributes (`N > 1`, `D > 0`) is kept in `used` as `(D, N)`.
+#[inline]
+pub(crate) fn leaf_contributes(
+    shapes: &[i64],
+    n: i64,
+    st: i64,
+    used: &mut smallvec::SmallVec<[(i64, i64); 8]>,
+) -> bool {
+    if n < 1 || st < 0 {
+        return false;
+    }
+    if n > 1 && st > 0 {
+        if !leaf_exact(shapes, st, n) {
+            return false;
+        }
+        used.push((st, n));
+    }
+    true
 }
 
 /// Walk a leaf `rest:d` of B through A's shapes (A flat, its modes `shapes`, the last one

@@ -6,8 +6,9 @@ use std::fmt;
 use super::arith;
 use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
-use super::error::{Result, condition};
-use super::int_tuple::{IntTuple, ShapeFault, Tup, TupleBuilder, View};
+use super::error::{AlgebraError, Result, condition};
+use super::flat::{FlatModes, Strides, leaves_of};
+use super::int_tuple::{IntTuple, Ints, ShapeFault, Tup, TupleBuilder, View};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
@@ -272,9 +273,14 @@ impl Layout {
 
     /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
+        self.coalesce_flat_traced(t).map(|f| f.to_layout())
+    }
+
+    /// [`Layout::coalesce_traced`] as its leaves: the algorithms that go on with the result
+    /// build no layout of it.
+    pub(crate) fn coalesce_flat_traced<T: Trace>(&self, t: &mut T) -> Result<FlatModes> {
         // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaf_ints();
-        let d = self.stride.stride_leaves();
+        let (s, d) = leaves_of(self);
         coalesce_leaves_traced(&s, &d, &|| self.clone(), t)
     }
 
@@ -286,22 +292,8 @@ impl Layout {
 
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        // the leaves are what `flatten(L).wrap()` lists
-        let s = self.shape.leaf_ints();
-        let d = self.stride.stride_leaves();
-        let r = s.len();
-        if r == 0 {
-            return Err(rank0("coalesce_x"));
-        }
-        let (ls, ld) = (s[r - 1], d[r - 1]);
-        let ls = if ls == 1 { 2 } else { ls };
-        t.step(|| {
-            coalesce_start(self, "coalesce_x")
-                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
-        });
-        let out = bw_coalesce_traced(&s, &d, r - 1, ls, ld, t);
-        t.step(|| coalesce_x_done(self, &out));
-        out
+        let (s, d) = leaves_of(self);
+        coalesce_x_leaves_traced(&s, &d, &|| self.clone(), t).map(|f| f.to_layout())
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
@@ -395,8 +387,12 @@ impl Layout {
     /// integer 0 (shape and stride are congruent, so the leaves pair up), and coalesce reads
     /// only the leaves. The layout itself is built for the trace alone.
     pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        let mut s = self.shape.leaf_ints();
-        let d = self.stride.stride_leaves();
+        self.filter_flat_traced(t).map(|f| f.to_layout())
+    }
+
+    /// [`Layout::filter_traced`] as its leaves (complement goes on with them).
+    pub(crate) fn filter_flat_traced<T: Trace>(&self, t: &mut T) -> Result<FlatModes> {
+        let (mut s, d) = leaves_of(self);
         for (si, di) in s.iter_mut().zip(&d) {
             // a basis element is never 0 (CuTe: `0@1 == _0` is false)
             if di.value == 0 && di.basis.is_none() {
@@ -452,12 +448,18 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 
 /// `coalesce(L)` of L's leaves `s:d` (what `flatten(L).wrap()` lists); `l` builds L for the
 /// trace.
-fn coalesce_leaves_traced<T: Trace>(
+///
+/// CuTe's `coalesce(layout)` (layout.hpp): `@post size(@a result) == size(@a layout)`,
+/// `@post depth(@a result) <= 1`, `@post for all i, 0 <= i < size(@a layout), @a result(i) ==
+/// @a layout(i)`. Back to front over the flat modes (`bw_coalesce`): a size-1 mode is dropped,
+/// `s0:d0` then `s1:d1` merge to `s0*s1:d0` when `d1 == s0*d0`, else both are kept; one mode
+/// left is that integer mode (`1:0` if of size 1).
+pub(crate) fn coalesce_leaves_traced<T: Trace>(
     s: &[i64],
     d: &[Stride],
     l: &dyn Fn() -> Layout,
     t: &mut T,
-) -> Result<Layout> {
+) -> Result<FlatModes> {
     let r = s.len();
     if r == 0 {
         return Err(rank0("coalesce"));
@@ -465,7 +467,32 @@ fn coalesce_leaves_traced<T: Trace>(
     let (ls, ld) = (s[r - 1], d[r - 1]);
     t.step(|| coalesce_start(&l(), "coalesce"));
     let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
-    t.step(|| coalesce_done(&l(), &out));
+    t.step(|| coalesce_done(&l(), out.as_ref().map(FlatModes::to_layout)));
+    out
+}
+
+/// CuTe's `detail::coalesce_x` of the leaves `s:d` of L (`l` builds L for the trace): as
+/// [`coalesce_leaves_traced`], but the last mode counts as of size at least 2, so that the
+/// result keeps L's function past its domain: `@post for all i, 0 <= i < size(L), result(i) ==
+/// L(i)`, and the last mode's stride is kept even where its extent is 1.
+pub(crate) fn coalesce_x_leaves_traced<T: Trace>(
+    s: &[i64],
+    d: &[Stride],
+    l: &dyn Fn() -> Layout,
+    t: &mut T,
+) -> Result<FlatModes> {
+    let r = s.len();
+    if r == 0 {
+        return Err(rank0("coalesce_x"));
+    }
+    let (ls, ld) = (s[r - 1], d[r - 1]);
+    let ls = if ls == 1 { 2 } else { ls };
+    t.step(|| {
+        coalesce_start(&l(), "coalesce_x")
+            .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
+    });
+    let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
+    t.step(|| coalesce_x_done(&l(), out.as_ref().map(FlatModes::to_layout)));
     out
 }
 
@@ -477,13 +504,13 @@ fn bw_coalesce_traced<T: Trace>(
     ns: i64,
     nd: Stride,
     t: &mut T,
-) -> Result<Layout> {
+) -> Result<FlatModes> {
     // the new layout's modes fill the buffers from the back: `k` is its front mode, a mode is
     // put in front of it at `k - 1` (at most `last` are, so `k` stays >= 0). It starts as a
     // scalar. A stride may be a basis element: `s0*d0 == d1` then also asks for the same basis
     // (CuTe: a ScaledBasis equals only a ScaledBasis of its modes). A few modes, on the stack.
-    let mut buf_s: SmallVec<[i64; 8]> = SmallVec::from_elem(0, last + 1);
-    let mut buf_d: SmallVec<[Stride; 8]> = SmallVec::from_elem(Stride::int(0), last + 1);
+    let mut buf_s: Ints = SmallVec::from_elem(0, last + 1);
+    let mut buf_d: Strides = SmallVec::from_elem(Stride::int(0), last + 1);
     let (new_s, new_d) = (&mut buf_s[..], &mut buf_d[..]);
     let mut k = last;
     new_s[k] = ns;
@@ -510,21 +537,11 @@ fn bw_coalesce_traced<T: Trace>(
             new_d[k] = di;
         }
     }
-    let (new_s, new_d) = (&new_s[k..], &new_d[k..]);
-    if new_s.len() == 1 {
-        if new_s[0] == 1 {
-            return Ok(Layout::trivial());
-        }
-        return Ok(Layout::raw(
-            IntTuple::int(new_s[0]),
-            IntTuple::stride(new_d[0]),
-        ));
+    if k == last && new_s[k] == 1 {
+        // a single mode of size 1 is `1:0`
+        new_d[k] = Stride::int(0);
     }
-    let mut stride = TupleBuilder::new();
-    for &d in new_d {
-        stride.push_stride(d);
-    }
-    Ok(Layout::raw(IntTuple::of_ints(new_s), stride.finish()))
+    Ok(FlatModes::from_parts(buf_s, buf_d, k))
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {
@@ -537,8 +554,8 @@ fn coalesce_start(l: &Layout, op: &'static str) -> Step {
     .val("flat", f)
 }
 
-fn coalesce_done(l: &Layout, out: &Result<Layout>) -> Step {
-    match out {
+fn coalesce_done(l: &Layout, out: std::result::Result<Layout, &AlgebraError>) -> Step {
+    match &out {
         Ok(r) => Step::new("coalesce", "result", format!("coalesce({l}) = {r}"))
             .val("result", r)
             .check(Check::SameFunction {
@@ -549,8 +566,8 @@ fn coalesce_done(l: &Layout, out: &Result<Layout>) -> Step {
     }
 }
 
-fn coalesce_x_done(l: &Layout, out: &Result<Layout>) -> Step {
-    match (out, l.size()) {
+fn coalesce_x_done(l: &Layout, out: std::result::Result<Layout, &AlgebraError>) -> Step {
+    match (&out, l.size()) {
         (Ok(r), Ok(n)) => Step::new(
             "coalesce_x",
             "result",

@@ -9,6 +9,7 @@ pub mod composition;
 pub mod coord;
 pub mod divide;
 pub mod error;
+pub mod flat;
 pub mod int_tuple;
 pub mod interrupt;
 pub mod inverse;

@@ -1,0 +1,258 @@
+//! The algorithms' working form of a layout: its leaves on the stack, and results written in
+//! place.
+//!
+//! Coalesce, filter and complement give *flat* layouts (one mode `s:d`, or a flat tuple of
+//! them); the divides and products hand them on to complement and composition as they are,
+//! [`FlatModes`], two short lists of leaves, and build an `IntTuple` only for what they return
+//! ([`LayoutBuilder`] writes a result's nodes where they end up). The trace builds the
+//! intermediate layouts it prints inside its closures, so a [`NoTrace`](super::trace::NoTrace)
+//! run builds none of them.
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use super::basis::Stride;
+use super::int_tuple::{IntTuple, Ints, TreeBuilder, Tup, TupleBuilder, leaf_pairs};
+use super::layout::Layout;
+
+/// A few stride leaves on the stack, on the heap past 8.
+pub type Strides = SmallVec<[Stride; 8]>;
+
+/// The leaves `s:d` of a layout, in order: what `flatten(L)` lists.
+#[inline]
+pub(crate) fn leaves_of(l: &Layout) -> (Ints, Strides) {
+    let mut s = Ints::new();
+    let mut d = Strides::new();
+    leaf_pairs(l.shape(), l.stride(), &mut s, &mut d);
+    (s, d)
+}
+
+/// A flat layout held as its leaves: a single mode `s:d` (an integer layout) when there is
+/// one leaf, else the flat tuple of the leaves. What coalesce, filter and complement give.
+/// The leaves are `s[k..]`, `d[k..]` (coalesce fills its lists from the back).
+#[derive(Clone, Debug)]
+pub struct FlatModes {
+    s: Ints,
+    d: Strides,
+    k: usize,
+}
+
+impl FlatModes {
+    /// These leaves (at least one).
+    #[inline]
+    pub(crate) fn from_parts(s: Ints, d: Strides, k: usize) -> FlatModes {
+        debug_assert!(s.len() == d.len() && k < s.len());
+        FlatModes { s, d, k }
+    }
+
+    /// The single mode `s:d`.
+    #[inline]
+    pub(crate) fn single(s: i64, d: Stride) -> FlatModes {
+        let mut ss = Ints::new();
+        ss.push(s);
+        let mut dd = Strides::new();
+        dd.push(d);
+        FlatModes { s: ss, d: dd, k: 0 }
+    }
+
+    /// The extents.
+    #[inline]
+    pub fn shape(&self) -> &[i64] {
+        &self.s[self.k..]
+    }
+
+    /// The strides.
+    #[inline]
+    pub fn stride(&self) -> &[Stride] {
+        &self.d[self.k..]
+    }
+
+    /// Number of leaves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.s.len() - self.k
+    }
+
+    /// Never: a flat layout has a mode.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether it is a single integer mode (not a tuple).
+    #[inline]
+    pub fn is_single(&self) -> bool {
+        self.len() == 1
+    }
+
+    /// Whether any stride is a basis element.
+    #[inline]
+    pub fn has_basis(&self) -> bool {
+        self.stride().iter().any(|d| d.basis.is_some())
+    }
+
+    /// Append the shape (an integer, or the flat tuple) to `b`.
+    #[inline]
+    pub(crate) fn push_shape(&self, b: &mut TreeBuilder) {
+        if let [s] = self.shape() {
+            b.push_int(*s);
+            return;
+        }
+        let at = b.open();
+        for &s in self.shape() {
+            b.push_int(s);
+        }
+        b.close(at);
+    }
+
+    /// Append the stride (an integer, or the flat tuple) to `b`.
+    #[inline]
+    pub(crate) fn push_stride(&self, b: &mut TreeBuilder) {
+        if let [d] = self.stride() {
+            b.push_stride(*d);
+            return;
+        }
+        let at = b.open();
+        for &d in self.stride() {
+            b.push_stride(d);
+        }
+        b.close(at);
+    }
+
+    /// The shape as an IntTuple.
+    pub fn shape_tuple(&self) -> IntTuple {
+        if let [s] = self.shape() {
+            return IntTuple::int(*s);
+        }
+        IntTuple::of_ints(self.shape())
+    }
+
+    /// The stride as an IntTuple.
+    pub fn stride_tuple(&self) -> IntTuple {
+        if let [d] = self.stride() {
+            return IntTuple::stride(*d);
+        }
+        let mut b = TupleBuilder::new();
+        for &d in self.stride() {
+            b.push_stride(d);
+        }
+        b.finish()
+    }
+
+    /// The layout.
+    pub fn to_layout(&self) -> Layout {
+        Layout::raw(self.shape_tuple(), self.stride_tuple())
+    }
+}
+
+impl fmt::Display for FlatModes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_layout(), f)
+    }
+}
+
+/// A layout under construction: shape and stride built side by side, nested as deep as needed.
+pub struct LayoutBuilder {
+    /// The shape's nodes.
+    pub shape: TreeBuilder,
+    /// The stride's nodes.
+    pub stride: TreeBuilder,
+}
+
+/// Where a tuple opened in a [`LayoutBuilder`] starts, in its shape and in its stride.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    shape: usize,
+    stride: usize,
+}
+
+impl LayoutBuilder {
+    /// Nothing yet.
+    #[inline]
+    pub fn new() -> LayoutBuilder {
+        LayoutBuilder {
+            shape: TreeBuilder::new(),
+            stride: TreeBuilder::new(),
+        }
+    }
+
+    /// Where the next mode starts.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            shape: self.shape.len(),
+            stride: self.stride.len(),
+        }
+    }
+
+    /// Open a tuple.
+    #[inline]
+    pub fn open(&mut self) -> Mark {
+        Mark {
+            shape: self.shape.open(),
+            stride: self.stride.open(),
+        }
+    }
+
+    /// Close the tuple opened at `m`.
+    #[inline]
+    pub fn close(&mut self, m: Mark) {
+        self.shape.close(m.shape);
+        self.stride.close(m.stride);
+    }
+
+    /// Append the leaf mode `s:d`.
+    #[inline]
+    pub fn push_leaf(&mut self, s: i64, d: Stride) {
+        self.shape.push_int(s);
+        self.stride.push_stride(d);
+    }
+
+    /// Append a layout as one mode.
+    #[inline]
+    pub fn push(&mut self, l: &Layout) {
+        self.shape.push(l.shape());
+        self.stride.push(l.stride());
+    }
+
+    /// Append the layout `s:d` (shape and stride congruent) as one mode.
+    #[inline]
+    pub fn push_tups(&mut self, s: &Tup, d: &Tup) {
+        self.shape.push(s);
+        self.stride.push(d);
+    }
+
+    /// Append a flat layout as one mode.
+    #[inline]
+    pub fn push_flat(&mut self, f: &FlatModes) {
+        f.push_shape(&mut self.shape);
+        f.push_stride(&mut self.stride);
+    }
+
+    /// The stride of the finished mode that starts at `m`.
+    #[inline]
+    pub fn stride_at(&self, m: Mark) -> &Tup {
+        self.stride.sub(m.stride)
+    }
+
+    /// The finished mode that starts at `m`, as a layout (a copy: for traces and errors).
+    pub fn layout_at(&self, m: Mark) -> Layout {
+        Layout::raw(
+            self.shape.sub(m.shape).to_owned(),
+            self.stride.sub(m.stride).to_owned(),
+        )
+    }
+
+    /// The layout built (one finished mode).
+    #[inline]
+    pub fn finish(self) -> Layout {
+        Layout::raw(self.shape.finish(), self.stride.finish())
+    }
+}
+
+impl Default for LayoutBuilder {
+    fn default() -> Self {
+        LayoutBuilder::new()
+    }
+}
