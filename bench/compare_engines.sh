@@ -9,8 +9,9 @@
 # `cargo build --release` (target/release/cute, or $CARGO_TARGET_DIR/release/cute).
 # Then, for each corpus,
 #   bench/statements.txt, bench/mix_statements.txt, 300,000 random statements
-#   (bench/gen_random_statements.py $RANDOM_N $RANDOM_SEED), the golden statements of
-#   ../shared/golden (first column of the .tsv files, refusals.txt) and of tests/golden +
+#   (bench/gen_random_statements.py $RANDOM_N $RANDOM_SEED), $MALFORMED_N (50,000) lines
+#   of random bytes of the notation (seed $MALFORMED_SEED), the example scripts, the golden
+#   statements of ../shared/golden (first column of the .tsv files, refusals.txt) and of tests/golden +
 #   tests/oracle (the same, plus the statement lines of spellings_sessions.txt),
 # it runs both binaries and compares stdout, stderr and the exit code byte for byte:
 #   stdin      `cute eval < CORPUS` (the whole file, one session)
@@ -169,6 +170,28 @@ for name, path in (("statements", f"{ROOT}/bench/statements.txt"),
         corpora.append((name, lines))
     else:
         print(f"note: {path} is missing; corpus {name} skipped")
+# malformed text: random bytes of the notation, alone and as arguments (the literal readers'
+# errors, at the same byte, and no panic)
+rng = random.Random(int(os.environ.get("MALFORMED_SEED", "7")))
+alpha = "()0123456789-,:@ <>_\t"
+names = ["size", "coalesce", "logical_divide", "composition", "idx2crd", "complement",
+         "crd2idx", "zipped_product"]
+bad = []
+for _ in range(int(os.environ.get("MALFORMED_N", "50000"))):
+    body = "".join(rng.choice(alpha) for _ in range(rng.randint(1, 30)))
+    r = rng.random()
+    if r < 0.4:
+        bad.append(f"{rng.choice(names)}({body})")
+    elif r < 0.7:
+        a = "".join(rng.choice("(),0123456789") for _ in range(rng.randint(1, 14)))
+        b = "".join(rng.choice("(),0123456789@") for _ in range(rng.randint(1, 14)))
+        bad.append(f"{rng.choice(names)}({a}:{b}, {body})")
+    else:
+        bad.append(body)
+    # brackets left open close at the end of the line, so that each line is one statement
+    bad[-1] += ")" * max(0, bad[-1].count("(") - bad[-1].count(")"))
+corpora.append(("malformed", bad))
+
 # the example scripts: pictures, tensors and diagnostics among them
 ex = []
 for p in sorted(glob.glob(f"{ROOT}/examples/*.cute")):
