@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::complement::{Cotarget, complement_flat_traced};
 use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
-use super::flat::LayoutBuilder;
+use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
     IntTuple, TreeBuilder, Tup,
     View::{Int, Tuple},
@@ -52,17 +52,19 @@ fn logical_divide_into<T: Trace>(
                 .val("B", b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
-            let ca = a.coalesce_flat_traced(tr);
+            let mut ca = FlatModes::new();
+            let r = a.coalesce_flat_traced(&mut ca, tr);
             tr.end();
-            let ca = ca?;
+            r?;
             let target = Cotarget::Flat(ca.shape());
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
                     .val("cotarget", &ca.shape_tuple())
             });
-            let c = complement_flat_traced(b, Some(target), tr);
+            let mut c = FlatModes::new();
+            let r = complement_flat_traced(b, Some(target), &mut c, tr);
             tr.end();
-            let c = c?;
+            r?;
             let bb = Right::Pair(b, &c);
             tr.step(|| {
                 let (c, bb) = (c.to_layout(), bb.to_layout());
@@ -72,7 +74,9 @@ fn logical_divide_into<T: Trace>(
             });
             tr.section(|| Step::new(OP, "compose", format!("A o (B, B*) = {a} o {bb}")));
             let m = out.mark();
-            let r = compose_into(Left::Layout(a), bb, out, tr).map_err(|e| e.within(OP));
+            // coalesce_x(A) is coalesce(A) unless A's last extent is 1
+            let pre = (a.shape().last_leaf() != Some(1)).then_some(&ca);
+            let r = compose_into(Left::Layout(a), bb, pre, out, tr).map_err(|e| e.within(OP));
             tr.end();
             r?;
             tr.step(|| {
@@ -143,9 +147,10 @@ fn logical_product_into<T: Trace>(
                 )
                 .val("cotarget", target)
             });
-            let c = complement_flat_traced(a, Some(Cotarget::Int(target)), tr);
+            let mut c = FlatModes::new();
+            let r = complement_flat_traced(a, Some(Cotarget::Int(target)), &mut c, tr);
             tr.end();
-            let c = c?;
+            r?;
             tr.section(|| {
                 let c = c.to_layout();
                 Step::new(OP, "compose", format!("A* o B = {c} o {b}")).val("A*", &c)
@@ -153,8 +158,10 @@ fn logical_product_into<T: Trace>(
             // (A, A* o B), written in place
             let m = out.open();
             out.push(a);
-            let cb =
-                compose_into(Left::Flat(&c), Right::Layout(b), out, tr).map_err(|e| e.within(OP));
+            // A* is coalesced: coalesce_x(A*) is A* unless its last extent is 1
+            let pre = (c.last().0 != 1).then_some(&c);
+            let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, out, tr)
+                .map_err(|e| e.within(OP));
             tr.end();
             cb?;
             out.close(m);
