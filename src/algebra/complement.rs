@@ -15,12 +15,16 @@ const OP: &str = "complement";
 
 /// `complement(L)`: against `cosize(filter(L))`.
 pub fn complement(l: &Layout) -> Result<Layout> {
-    complement_flat_traced(l, None, &mut NoTrace).map(|c| c.to_layout())
+    let mut out = FlatModes::new();
+    complement_flat_traced(l, None, &mut out, &mut NoTrace)?;
+    Ok(out.to_layout())
 }
 
 /// `complement(L, cotarget)` where cotarget is an integer or a shape.
 pub fn complement_to(l: &Layout, cotarget: &Tup) -> Result<Layout> {
-    complement_flat_traced(l, Some(Cotarget::Tup(cotarget)), &mut NoTrace).map(|c| c.to_layout())
+    let mut out = FlatModes::new();
+    complement_flat_traced(l, Some(Cotarget::Tup(cotarget)), &mut out, &mut NoTrace)?;
+    Ok(out.to_layout())
 }
 
 /// [`complement`] (`cotarget` None) or [`complement_to`], reporting its derivation to `t`.
@@ -29,7 +33,9 @@ pub fn complement_traced<T: Trace>(
     cotarget: Option<&IntTuple>,
     t: &mut T,
 ) -> Result<Layout> {
-    complement_flat_traced(l, cotarget.map(|c| Cotarget::Tup(c)), t).map(|c| c.to_layout())
+    let mut out = FlatModes::new();
+    complement_flat_traced(l, cotarget.map(|c| Cotarget::Tup(c)), &mut out, t)?;
+    Ok(out.to_layout())
 }
 
 /// A complement's cotarget `M`: a shape, an integer, or the shape of a coalesced layout (one
@@ -124,7 +130,7 @@ impl fmt::Display for Cotarget<'_> {
     }
 }
 
-/// `complement(L, M)` (`cotarget` `None`: `M = cosize(filter(L))`), as its leaves.
+/// `complement(L, M)` (`cotarget` `None`: `M = cosize(filter(L))`), as its leaves, into `out`.
 ///
 /// CuTe's `complement(layout, cotarget)` (layout.hpp): the layout of the codomain points of
 /// `[0, M)` that L does not reach, so that `(L, L*)` reaches each index once:
@@ -139,8 +145,9 @@ impl fmt::Display for Cotarget<'_> {
 pub(crate) fn complement_flat_traced<T: Trace>(
     l: &Layout,
     cotarget: Option<Cotarget>,
+    out: &mut FlatModes,
     t: &mut T,
-) -> Result<FlatModes> {
+) -> Result<()> {
     t.section(|| {
         Step::new(
             OP,
@@ -148,9 +155,10 @@ pub(crate) fn complement_flat_traced<T: Trace>(
             format!("filter {l}: stride-0 modes become size 1, then coalesce"),
         )
     });
-    let f = l.filter_flat_traced(t);
+    let mut f = FlatModes::new();
+    let r = l.filter_flat_traced(&mut f, t);
     t.end();
-    let f = f?;
+    r?;
     let cotarget = match cotarget {
         Some(c) => c,
         None => {
@@ -165,10 +173,10 @@ pub(crate) fn complement_flat_traced<T: Trace>(
             Cotarget::Int(c)
         }
     };
-    let r = complement_filtered_traced(&f, cotarget, t);
-    if let Ok(c) = &r {
+    let r = complement_filtered_traced(&f, cotarget, out, t);
+    if r.is_ok() {
         t.step(|| {
-            let (f, c) = (f.to_layout(), c.to_layout());
+            let (f, c) = (f.to_layout(), out.to_layout());
             let both = Layout::concat(&[&f, &c]);
             Step::new(
                 OP,
@@ -195,8 +203,9 @@ fn cosize(f: &FlatModes) -> Result<i64> {
 fn complement_filtered_traced<T: Trace>(
     f: &FlatModes,
     cotarget: Cotarget,
+    out: &mut FlatModes,
     t: &mut T,
-) -> Result<FlatModes> {
+) -> Result<()> {
     if let Some(bad) = cotarget.first_nonpositive() {
         return Err(condition(
             OP,
@@ -213,10 +222,9 @@ fn complement_filtered_traced<T: Trace>(
             )
         });
         // make_layout(n): `n:1`, `1:0` for n == 1 (n >= 1: the extents are positive)
-        return Ok(FlatModes::single(
-            n,
-            Stride::int(if n == 1 { 0 } else { 1 }),
-        ));
+        out.clear();
+        out.push(n, Stride::int(if n == 1 { 0 } else { 1 }));
+        return Ok(());
     }
     // a few modes, on the stack
     let mut shape: Ints = SmallVec::from_slice(f.shape());
@@ -294,9 +302,9 @@ fn complement_filtered_traced<T: Trace>(
         let raw = raw();
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
-    let out = coalesce_leaves_traced(&result_shape, &result_stride, &raw, t);
+    let r = coalesce_leaves_traced(&result_shape, &result_stride, false, &raw, out, t);
     t.end();
-    out
+    r
 }
 
 fn gap(s: i64, d: i64, last: i64, new_shape: i64) -> Step {

@@ -5,13 +5,13 @@ use std::fmt;
 use super::arith;
 use super::basis::Stride;
 use super::error::{Result, condition};
-use super::flat::{FlatModes, LayoutBuilder, Mark, leaves_of};
+use super::flat::{FlatModes, LayoutBuilder, Mark};
 use super::int_tuple::{
     IntTuple, Ints, Tup,
     View::{Int, Tuple},
 };
 use super::laws;
-use super::layout::{Layout, coalesce_x_leaves_traced};
+use super::layout::{Layout, coalesce_leaves_traced};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -24,8 +24,8 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 
 /// CuTe's `composition(A, B)` without the law check.
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
-    let (s, d) = leaves_of(a);
-    let flat = coalesce_x_leaves_traced(&s, &d, &|| a.clone(), &mut NoTrace)?;
+    let mut flat = FlatModes::new();
+    a.coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
     let mut out = LayoutBuilder::new();
     compose_right(&flat, Right::Layout(b), &mut out, &mut NoTrace)?;
     Ok(out.finish())
@@ -34,7 +34,7 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`compose`], reporting its derivation to `t`.
 pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_into(Left::Layout(a), Right::Layout(b), &mut out, t)?;
+    compose_into(Left::Layout(a), Right::Layout(b), None, &mut out, t)?;
     Ok(out.finish())
 }
 
@@ -56,14 +56,13 @@ impl Left<'_> {
         }
     }
 
-    /// `coalesce_x(A)`, reported to `t`.
-    fn coalesce_x<T: Trace>(self, t: &mut T) -> Result<FlatModes> {
+    /// `coalesce_x(A)` into `out`, reported to `t`.
+    fn coalesce_x<T: Trace>(self, out: &mut FlatModes, t: &mut T) -> Result<()> {
         match self {
-            Left::Layout(l) => {
-                let (s, d) = leaves_of(l);
-                coalesce_x_leaves_traced(&s, &d, &|| l.clone(), t)
+            Left::Layout(l) => l.coalesce_x_flat_traced(out, t),
+            Left::Flat(f) => {
+                coalesce_leaves_traced(f.shape(), f.stride(), true, &|| f.to_layout(), out, t)
             }
-            Left::Flat(f) => coalesce_x_leaves_traced(f.shape(), f.stride(), &|| f.to_layout(), t),
         }
     }
 }
@@ -138,9 +137,13 @@ impl fmt::Display for Right<'_> {
 /// at stride `rest_stride * d_k`; the last mode takes what is left. CuTe's two divisibility
 /// conditions are refused where they fail, and the law is proven by divisibility or checked
 /// point by point ([`laws::check_composition`]): a result that is not `A o B` is refused.
+///
+/// `coalesced`, where the caller has it, is `coalesce_x(A)` (taken as it is where nothing is
+/// traced; a trace reports the coalescing).
 pub(crate) fn compose_into<T: Trace>(
     a: Left,
     b: Right,
+    coalesced: Option<&FlatModes>,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -161,12 +164,19 @@ pub(crate) fn compose_into<T: Trace>(
             "coalesce A first (coalesce_x: a trailing size-1 mode keeps its stride)",
         )
     });
-    let flat = a.coalesce_x(t);
-    t.end();
-    let flat = flat?;
+    let mut own = FlatModes::new();
+    let flat = match coalesced {
+        Some(f) if !T::ON => f,
+        _ => {
+            let r = a.coalesce_x(&mut own, t);
+            t.end();
+            r?;
+            &own
+        }
+    };
     let m = out.mark();
-    compose_right(&flat, b, out, t)?;
-    let law = check_law(&flat, b, out, m);
+    compose_right(flat, b, out, t)?;
+    let law = check_law(flat, b, out, m);
     t.step(|| {
         let r = out.layout_at(m);
         let st = match &law {
@@ -215,7 +225,7 @@ fn compose_tiler_into<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), out, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
             out.push(a);
@@ -224,7 +234,7 @@ fn compose_tiler_into<T: Trace>(
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_into(Left::Layout(a), Right::Layout(&b), out, t)
+            compose_into(Left::Layout(a), Right::Layout(&b), None, out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {

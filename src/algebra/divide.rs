@@ -1,11 +1,9 @@
 //! The four divides and six products, as CuTe defines them from composition and complement.
 
-use std::borrow::Cow;
-
 use super::complement::{Cotarget, complement_flat_traced};
 use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
-use super::flat::LayoutBuilder;
+use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
     IntTuple, TreeBuilder, Tup,
     View::{Int, Tuple},
@@ -52,17 +50,19 @@ fn logical_divide_into<T: Trace>(
                 .val("B", b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
-            let ca = a.coalesce_flat_traced(tr);
+            let mut ca = FlatModes::new();
+            let r = a.coalesce_flat_traced(&mut ca, tr);
             tr.end();
-            let ca = ca?;
+            r?;
             let target = Cotarget::Flat(ca.shape());
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
                     .val("cotarget", &ca.shape_tuple())
             });
-            let c = complement_flat_traced(b, Some(target), tr);
+            let mut c = FlatModes::new();
+            let r = complement_flat_traced(b, Some(target), &mut c, tr);
             tr.end();
-            let c = c?;
+            r?;
             let bb = Right::Pair(b, &c);
             tr.step(|| {
                 let (c, bb) = (c.to_layout(), bb.to_layout());
@@ -72,7 +72,9 @@ fn logical_divide_into<T: Trace>(
             });
             tr.section(|| Step::new(OP, "compose", format!("A o (B, B*) = {a} o {bb}")));
             let m = out.mark();
-            let r = compose_into(Left::Layout(a), bb, out, tr).map_err(|e| e.within(OP));
+            // coalesce_x(A) is coalesce(A) unless A's last extent is 1
+            let pre = (a.shape().last_leaf() != Some(1)).then_some(&ca);
+            let r = compose_into(Left::Layout(a), bb, pre, out, tr).map_err(|e| e.within(OP));
             tr.end();
             r?;
             tr.step(|| {
@@ -143,9 +145,10 @@ fn logical_product_into<T: Trace>(
                 )
                 .val("cotarget", target)
             });
-            let c = complement_flat_traced(a, Some(Cotarget::Int(target)), tr);
+            let mut c = FlatModes::new();
+            let r = complement_flat_traced(a, Some(Cotarget::Int(target)), &mut c, tr);
             tr.end();
-            let c = c?;
+            r?;
             tr.section(|| {
                 let c = c.to_layout();
                 Step::new(OP, "compose", format!("A* o B = {c} o {b}")).val("A*", &c)
@@ -153,8 +156,10 @@ fn logical_product_into<T: Trace>(
             // (A, A* o B), written in place
             let m = out.open();
             out.push(a);
-            let cb =
-                compose_into(Left::Flat(&c), Right::Layout(b), out, tr).map_err(|e| e.within(OP));
+            // A* is coalesced: coalesce_x(A*) is A* unless its last extent is 1
+            let pre = (c.last().0 != 1).then_some(&c);
+            let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, out, tr)
+                .map_err(|e| e.within(OP));
             tr.end();
             cb?;
             out.close(m);
@@ -259,30 +264,6 @@ fn by_mode<T: Trace>(
     Ok(())
 }
 
-/// CuTe's `zip2_by(t, guide)` as its two modes: the tile modes of `t` (each mode's mode 0, as
-/// far as the guide reaches) and the rest (each mode's mode 1, then the modes past the guide).
-/// A guide without modes takes `t` as it is (it must have two modes): nothing is copied then.
-fn zip2_by<'t>(
-    t: &'t Tup,
-    guide: &Tiler,
-    op: &'static str,
-) -> Result<(Cow<'t, Tup>, Cow<'t, Tup>)> {
-    match guide {
-        Tiler::Tuple(_) => {
-            let (mut firsts, mut seconds) = (TreeBuilder::new(), TreeBuilder::new());
-            zip2_into(t, guide, &mut firsts, &mut seconds, op)?;
-            Ok((Cow::Owned(firsts.finish()), Cow::Owned(seconds.finish())))
-        }
-        _ => match t.view() {
-            Tuple(mut tv) if tv.len() == 2 => {
-                let (f, s) = (tv.next().expect("two modes"), tv.next().expect("two modes"));
-                Ok((Cow::Borrowed(f), Cow::Borrowed(s)))
-            }
-            _ => Err(not_rank2(t, guide, op)),
-        },
-    }
-}
-
 fn not_rank2(t: &Tup, guide: &Tiler, op: &'static str) -> super::AlgebraError {
     condition(
         op,
@@ -290,13 +271,19 @@ fn not_rank2(t: &Tup, guide: &Tiler, op: &'static str) -> super::AlgebraError {
     )
 }
 
-/// [`zip2_by`] written into two builders: mode 0 of the pair into `firsts`, mode 1 into
-/// `seconds`.
-fn zip2_into(
+/// Write one half of CuTe's `zip2_by(t, guide)` into `out`: its mode 0 (`second` false: the
+/// tile modes, each mode's mode 0 as far as the guide reaches) or its mode 1 (the rest: each
+/// mode's mode 1, then the modes past the guide). With `spread`, the half's own modes are
+/// written one by one where it has other than one (CuTe's `slice` of it by a tuple of `_`),
+/// else the half as one mode. A guide without modes takes `t` as it is (it must have two).
+/// Both halves check the same structure in the same order, so an error is the one `zip2_by`
+/// gives.
+fn zip2_half(
     t: &Tup,
     guide: &Tiler,
-    firsts: &mut TreeBuilder,
-    seconds: &mut TreeBuilder,
+    second: bool,
+    spread: bool,
+    out: &mut TreeBuilder,
     op: &'static str,
 ) -> Result<()> {
     match guide {
@@ -305,21 +292,33 @@ fn zip2_into(
                 Tuple(tv) if tv.len() >= g.len() => tv,
                 _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
             };
-            let (f, s) = (firsts.open(), seconds.open());
+            let rank = if second { tv.len() } else { g.len() };
+            let open = (!spread || rank == 1).then(|| out.open());
             for (ti, gi) in tv.iter().zip(g) {
-                zip2_into(ti, gi, firsts, seconds, op)?;
+                zip2_half(ti, gi, second, false, out, op)?;
             }
-            for rest in tv.iter().skip(g.len()) {
-                seconds.push(rest);
+            if second {
+                for rest in tv.iter().skip(g.len()) {
+                    out.push(rest);
+                }
             }
-            firsts.close(f);
-            seconds.close(s);
+            if let Some(at) = open {
+                out.close(at);
+            }
             Ok(())
         }
         _ => match t.view() {
-            Tuple(tv) if tv.len() == 2 => {
-                firsts.push(&tv[0]);
-                seconds.push(&tv[1]);
+            Tuple(mut tv) if tv.len() == 2 => {
+                let (f, s) = (tv.next().expect("two modes"), tv.next().expect("two modes"));
+                let half = if second { s } else { f };
+                match half.view() {
+                    Tuple(modes) if spread && modes.len() != 1 => {
+                        for m in modes {
+                            out.push(m);
+                        }
+                    }
+                    _ => out.push(half),
+                }
                 Ok(())
             }
             _ => Err(not_rank2(t, guide, op)),
@@ -327,39 +326,22 @@ fn zip2_into(
     }
 }
 
-/// Append `t` as one mode, or (`spread`, and its rank is not 1) each of its modes: CuTe's
-/// `slice` of it by `_` or by a tuple of `_`, one per mode.
-fn push_unpacked(out: &mut TreeBuilder, t: &Tup, spread: bool) {
-    match t.view() {
-        Tuple(modes) if spread && modes.len() != 1 => {
-            for m in modes {
-                out.push(m);
-            }
-        }
-        _ => out.push(t),
-    }
-}
-
-/// The layout `((f0), (s0))`, `(f0, s0...)` (`unpack_first` Some(false)) or `(f0..., s0...)`
-/// (Some(true)) of the tile modes `f` and the rest modes `s`.
-fn arranged(f: (&Tup, &Tup), s: (&Tup, &Tup), unpack_first: Option<bool>) -> Layout {
-    let build = |f: &Tup, s: &Tup| {
+/// `zip2_by(l, t)` rearranged, written straight from `l`: `((tile), (rest))`
+/// (`unpack_first` None), `((tile), rest0, rest1, ...)` (Some(false)) or
+/// `(tile0, tile1, ..., rest0, rest1, ...)` (Some(true)). Shape first, then stride, as CuTe's
+/// `zip2_by` of each: their structures agree, so a mismatch is the shape's.
+fn arranged(l: &Layout, t: &Tiler, unpack_first: Option<bool>, op: &'static str) -> Result<Layout> {
+    let build = |x: &Tup| {
         let mut out = TreeBuilder::new();
         let at = out.open();
-        match unpack_first {
-            None => {
-                out.push(f);
-                out.push(s);
-            }
-            Some(first) => {
-                push_unpacked(&mut out, f, first);
-                push_unpacked(&mut out, s, true);
-            }
-        }
+        zip2_half(x, t, false, unpack_first == Some(true), &mut out, op)?;
+        zip2_half(x, t, true, unpack_first.is_some(), &mut out, op)?;
         out.close(at);
-        out.finish()
+        Ok(out.finish())
     };
-    Layout::raw(build(f.0, s.0), build(f.1, s.1))
+    let shape = build(l.shape())?;
+    let stride = build(l.stride())?;
+    Ok(Layout::raw(shape, stride))
 }
 
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
@@ -453,19 +435,22 @@ fn arrange<T: Trace>(
     let l = logical(a, t, tr);
     tr.end();
     let l = l?;
-    // shape then stride, as CuTe's zip2_by of each: their structures agree, so a mismatch is
-    // the shape's
-    let (fs, ss) = zip2_by(l.shape(), t, op)?;
-    let (fd, sd) = zip2_by(l.stride(), t, op)?;
-    let (f, s) = ((&*fs, &*fd), (&*ss, &*sd));
-    let zipped = || arranged(f, s, None);
     let Some(first) = unpack_first else {
-        let z = zipped();
+        let z = arranged(&l, t, None, op)?;
         tr.step(|| zip_step(op, &l, &z));
         return Ok(z);
     };
-    tr.step(|| zip_step(op, &l, &zipped()));
-    let r = arranged(f, s, Some(first));
+    // the zipped form only for the trace (it fails where the unpacked one does)
+    let z = if T::ON {
+        Some(arranged(&l, t, None, op)?)
+    } else {
+        None
+    };
+    let r = arranged(&l, t, Some(first), op)?;
+    let Some(z) = z else {
+        return Ok(r);
+    };
+    tr.step(|| zip_step(op, &l, &z));
     tr.step(|| {
         let how = if first {
             "flat: both the tile modes and the rest modes unpacked to the top level"
@@ -475,7 +460,7 @@ fn arrange<T: Trace>(
         Step::new(op, "unpack", format!("{how}: {r}"))
             .val("result", &r)
             .check(Check::Rearranged {
-                from: zipped(),
+                from: z.clone(),
                 to: r.clone(),
             })
     });

@@ -13,71 +13,88 @@ use std::fmt;
 use smallvec::SmallVec;
 
 use super::basis::Stride;
-use super::int_tuple::{IntTuple, Ints, TreeBuilder, Tup, TupleBuilder, leaf_pairs};
+use super::int_tuple::{IntTuple, Ints, TreeBuilder, Tup, TupleBuilder};
 use super::layout::Layout;
 
 /// A few stride leaves on the stack, on the heap past 8.
 pub type Strides = SmallVec<[Stride; 8]>;
 
-/// The leaves `s:d` of a layout, in order: what `flatten(L)` lists.
-#[inline]
-pub(crate) fn leaves_of(l: &Layout) -> (Ints, Strides) {
-    let mut s = Ints::new();
-    let mut d = Strides::new();
-    leaf_pairs(l.shape(), l.stride(), &mut s, &mut d);
-    (s, d)
-}
-
 /// A flat layout held as its leaves: a single mode `s:d` (an integer layout) when there is
-/// one leaf, else the flat tuple of the leaves. What coalesce, filter and complement give.
-/// The leaves are `s[k..]`, `d[k..]` (coalesce fills its lists from the back).
-#[derive(Clone, Debug)]
+/// one leaf, else the flat tuple of the leaves. What coalesce, filter and complement give
+/// (written into a `FlatModes` the caller holds, so that none is moved).
+#[derive(Clone, Debug, Default)]
 pub struct FlatModes {
     s: Ints,
     d: Strides,
-    k: usize,
 }
 
 impl FlatModes {
-    /// These leaves (at least one).
+    /// No leaves yet (not a layout until one is pushed).
     #[inline]
-    pub(crate) fn from_parts(s: Ints, d: Strides, k: usize) -> FlatModes {
-        debug_assert!(s.len() == d.len() && k < s.len());
-        FlatModes { s, d, k }
+    pub fn new() -> FlatModes {
+        FlatModes {
+            s: Ints::new(),
+            d: Strides::new(),
+        }
     }
 
-    /// The single mode `s:d`.
+    /// Remove every leaf.
     #[inline]
-    pub(crate) fn single(s: i64, d: Stride) -> FlatModes {
-        let mut ss = Ints::new();
-        ss.push(s);
-        let mut dd = Strides::new();
-        dd.push(d);
-        FlatModes { s: ss, d: dd, k: 0 }
+    pub(crate) fn clear(&mut self) {
+        self.s.clear();
+        self.d.clear();
+    }
+
+    /// Append the leaf `s:d`.
+    #[inline]
+    pub(crate) fn push(&mut self, s: i64, d: Stride) {
+        self.s.push(s);
+        self.d.push(d);
+    }
+
+    /// The last leaf.
+    #[inline]
+    pub(crate) fn last(&self) -> (i64, Stride) {
+        (self.s[self.s.len() - 1], self.d[self.d.len() - 1])
+    }
+
+    /// Replace the last leaf.
+    #[inline]
+    pub(crate) fn set_last(&mut self, s: i64, d: Stride) {
+        let n = self.s.len() - 1;
+        self.s[n] = s;
+        self.d[n] = d;
+    }
+
+    /// Reverse the order of the leaves.
+    #[inline]
+    pub(crate) fn reverse(&mut self) {
+        self.s.reverse();
+        self.d.reverse();
     }
 
     /// The extents.
     #[inline]
     pub fn shape(&self) -> &[i64] {
-        &self.s[self.k..]
+        &self.s
     }
 
     /// The strides.
     #[inline]
     pub fn stride(&self) -> &[Stride] {
-        &self.d[self.k..]
+        &self.d
     }
 
     /// Number of leaves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.s.len() - self.k
+        self.s.len()
     }
 
-    /// Never: a flat layout has a mode.
+    /// No leaves (only before one is pushed).
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.s.is_empty()
     }
 
     /// Whether it is a single integer mode (not a tuple).

@@ -355,9 +355,21 @@ impl TreeBuilder {
         self.nodes.is_empty()
     }
 
+    /// Room for `n` more nodes: past the inline ones, room for 16 at once (a result of a
+    /// few modes moves to the heap once, not once per doubling).
+    #[inline]
+    fn room(&mut self, n: usize) {
+        let len = self.nodes.len();
+        if len + n > self.nodes.capacity() {
+            let want = (len + n).max(16).next_power_of_two();
+            self.nodes.reserve_exact(want - len);
+        }
+    }
+
     /// Open a tuple; its modes follow until [`TreeBuilder::close`] with the index returned.
     #[inline]
     pub fn open(&mut self) -> usize {
+        self.room(1);
         let at = self.nodes.len();
         self.nodes.push(Node::Open { rank: 0, len: 0 });
         at
@@ -379,12 +391,14 @@ impl TreeBuilder {
     /// Append an integer leaf.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
+        self.room(1);
         self.nodes.push(Node::Leaf(v));
     }
 
     /// Append a stride leaf (an integer or a scaled basis element).
     #[inline]
     pub fn push_stride(&mut self, s: Stride) {
+        self.room(1);
         self.nodes.push(stride_node(s));
     }
 
@@ -392,7 +406,7 @@ impl TreeBuilder {
     #[inline]
     pub fn push(&mut self, t: &Tup) {
         // most subtrees are a node or a few: a loop beats a generic slice copy
-        self.nodes.reserve(t.0.len());
+        self.room(t.0.len());
         for n in &t.0 {
             self.nodes.push(*n);
         }
@@ -419,28 +433,48 @@ impl Default for TreeBuilder {
     }
 }
 
-/// The leaves of a layout (shape and stride congruent) as two lists, shape and stride, in one
-/// pass over both: what `flatten(L)` lists.
-#[inline]
-pub(crate) fn leaf_pairs(shape: &Tup, stride: &Tup, s: &mut Ints, d: &mut SmallVec<[Stride; 8]>) {
-    if shape.0.len() != stride.0.len() {
-        // not congruent (no layout is): each list alone
-        s.extend(shape.leaf_iter());
-        d.extend(stride.stride_leaves());
-        return;
-    }
-    for (a, b) in shape.0.iter().zip(&stride.0) {
-        match (*a, *b) {
-            (Node::Leaf(v) | Node::Scaled(v, _), Node::Leaf(w)) => {
-                s.push(v);
-                d.push(Stride::int(w));
-            }
-            (Node::Leaf(v) | Node::Scaled(v, _), Node::Scaled(w, bs)) => {
-                s.push(v);
-                d.push(Stride::new(w, bs));
-            }
-            _ => {}
+/// The leaves of a layout, shape and stride paired, last first (what `flatten(L)` lists,
+/// backwards): no list of them is made.
+#[derive(Clone)]
+pub(crate) struct RevLeaves<'a> {
+    s: &'a [Node],
+    d: &'a [Node],
+}
+
+impl<'a> RevLeaves<'a> {
+    /// The leaves of the layout `shape:stride`.
+    #[inline]
+    pub(crate) fn new(shape: &'a Tup, stride: &'a Tup) -> RevLeaves<'a> {
+        RevLeaves {
+            s: &shape.0,
+            d: &stride.0,
         }
+    }
+}
+
+impl Iterator for RevLeaves<'_> {
+    type Item = (i64, Stride);
+
+    #[inline]
+    fn next(&mut self) -> Option<(i64, Stride)> {
+        // each side walked alone (a layout's are congruent, but only their leaves need pair)
+        let s = loop {
+            let (last, rest) = self.s.split_last()?;
+            self.s = rest;
+            if let Node::Leaf(v) | Node::Scaled(v, _) = *last {
+                break v;
+            }
+        };
+        let d = loop {
+            let (last, rest) = self.d.split_last()?;
+            self.d = rest;
+            match *last {
+                Node::Leaf(w) => break Stride::int(w),
+                Node::Scaled(w, b) => break Stride::new(w, b),
+                Node::Open { .. } => {}
+            }
+        };
+        Some((s, d))
     }
 }
 
@@ -700,6 +734,23 @@ impl Tup {
             }
         }
         out
+    }
+
+    /// Whether any tuple in it (itself included) is empty, `()`.
+    #[inline]
+    pub fn has_empty_tuple(&self) -> bool {
+        self.0
+            .iter()
+            .any(|n| matches!(n, Node::Open { rank: 0, .. }))
+    }
+
+    /// The last node when it is a leaf: the last leaf, unless the tuple ends in an empty one.
+    #[inline]
+    pub fn last_leaf(&self) -> Option<i64> {
+        match self.0[self.0.len() - 1] {
+            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
+            Node::Open { .. } => None,
+        }
     }
 
     /// The first leaf (in [`Tup::leaves`] order) for which `pred` holds.

@@ -1,16 +1,19 @@
 //! Right and left inverses, ported from CuTe, with their laws checked.
 
+use smallvec::SmallVec;
+
 use super::arith;
 use super::error::{Result, condition};
+use super::flat::FlatModes;
 use super::int_tuple::IntTuple;
 use super::int_tuple::Ints;
 use super::laws;
-use super::layout::Layout;
+use super::layout::{Layout, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// CuTe's exchange sort of indices by key (not stable; as CuTe's `SortByKey`).
-fn sort_by_key(keys: &[i64]) -> Vec<usize> {
-    let mut a: Vec<(i64, usize)> = keys.iter().copied().zip(0..).collect();
+fn sort_by_key(keys: &[i64]) -> SmallVec<[usize; 8]> {
+    let mut a: SmallVec<[(i64, usize); 8]> = keys.iter().copied().zip(0..).collect();
     let n = a.len();
     for i in 0..n {
         for j in i + 1..n {
@@ -31,12 +34,9 @@ fn prefix_products(shape: &[i64], op: &'static str) -> Result<Ints> {
     Ok(out)
 }
 
-fn flat_ints(l: &Layout) -> (Ints, Ints) {
-    (l.shape().leaf_ints(), l.stride().leaf_ints())
-}
-
-fn build<T: Trace>(shape: Ints, stride: Ints, t: &mut T) -> Result<Layout> {
-    Layout::raw(IntTuple::of_ints(&shape), IntTuple::of_ints(&stride)).coalesce_traced(t)
+/// The strides of a flat layout as integers (a basis element by its value).
+fn stride_ints(c: &FlatModes) -> Ints {
+    c.stride().iter().map(|d| d.value).collect()
 }
 
 /// `right_inverse(L)`: `L(R(i)) == i` for `i < size(R)`.
@@ -85,14 +85,20 @@ fn law_step<T: Trace>(
     law.map(|()| r)
 }
 
-fn inverse_start<T: Trace>(op: &'static str, l: &Layout, t: &mut T) -> Result<Layout> {
+/// `coalesce(L)` into `c`: where both inverses start.
+fn inverse_start<T: Trace>(
+    op: &'static str,
+    l: &Layout,
+    c: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
     t.section(|| Step::new(op, "coalesce", format!("coalesce {l} first")));
-    let c = l.coalesce_traced(t);
+    let r = l.coalesce_flat_traced(c, t);
     t.end();
-    let c = c?;
+    r?;
     t.step(|| {
-        let (s, d) = flat_ints(&c);
-        let pre = prefix_products(&s, op).unwrap_or_default();
+        let (s, d) = (c.shape(), stride_ints(c));
+        let pre = prefix_products(s, op).unwrap_or_default();
         let order: Vec<String> = sort_by_key(&d)
             .into_iter()
             .map(|i| format!("{}:{} (at coordinate stride {})", s[i], d[i], pre.get(i).copied().unwrap_or(0)))
@@ -103,16 +109,23 @@ fn inverse_start<T: Trace>(op: &'static str, l: &Layout, t: &mut T) -> Result<La
             format!("modes of {c} by increasing stride, each with the prefix product of the shapes before it (its stride in the inverse): {}", order.join(", ")),
         )
     });
-    Ok(c)
+    Ok(())
 }
 
+/// CuTe's `right_inverse(layout)` (layout.hpp): `@post compatible(shape(result), ...)`,
+/// `@post for all i, 0 <= i < size(@a result), @a layout(@a result(i)) == i`. Of
+/// `coalesce(L)`'s modes `s_k:d_k` by increasing stride, the chain `d = 1, s_a d_a, ...` of
+/// modes each starting where the ones before end is taken: the result is
+/// `coalesce((1, s_a, s_b, ...):(0, P_a, P_b, ...))`, `P_k` the product of the shapes before
+/// mode k (its coordinate stride).
 fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     const OP: &str = "right_inverse";
-    let c = inverse_start(OP, l, t)?;
-    let (lshape, lstride) = flat_ints(&c);
-    let preprod = prefix_products(&lshape, OP)?;
-    let mut rshape = smallvec::smallvec![1i64];
-    let mut rstride = smallvec::smallvec![0i64];
+    let mut c = FlatModes::new();
+    inverse_start(OP, l, &mut c, t)?;
+    let (lshape, lstride) = (c.shape(), stride_ints(&c));
+    let preprod = prefix_products(lshape, OP)?;
+    let mut rshape: Ints = smallvec::smallvec![1i64];
+    let mut rstride: Ints = smallvec::smallvec![0i64];
     let mut curr = 1i64;
     for i in sort_by_key(&lstride) {
         if lstride[i] == curr {
@@ -145,15 +158,21 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
             });
         }
     }
-    finish(OP, rshape, rstride, t)
+    finish(OP, &rshape, &rstride, t)
 }
 
 /// The inverse's modes coalesced (CuTe's result), the coalescing reported as a section.
-fn finish<T: Trace>(op: &'static str, rshape: Ints, rstride: Ints, t: &mut T) -> Result<Layout> {
+fn finish<T: Trace>(
+    op: &'static str,
+    rshape: &[i64],
+    rstride: &[i64],
+    t: &mut T,
+) -> Result<Layout> {
+    let raw = || Layout::raw(IntTuple::of_ints(rshape), IntTuple::of_ints(rstride));
     let traced = rshape.len() == rstride.len();
     if traced {
         t.section(|| {
-            let raw = Layout::raw(IntTuple::of_ints(&rshape), IntTuple::of_ints(&rstride));
+            let raw = raw();
             Step::new(
                 op,
                 "coalesce",
@@ -161,11 +180,16 @@ fn finish<T: Trace>(op: &'static str, rshape: Ints, rstride: Ints, t: &mut T) ->
             )
         });
     }
-    let out = build(rshape, rstride, t);
+    let strides: super::flat::Strides = rstride
+        .iter()
+        .map(|&d| super::basis::Stride::int(d))
+        .collect();
+    let mut out = FlatModes::new();
+    let r = coalesce_leaves_traced(rshape, &strides, false, &raw, &mut out, t);
     if traced {
         t.end();
     }
-    out
+    r.map(|()| out.to_layout())
 }
 
 /// `left_inverse(L)`: `R(L(i)) == i` for `i < size(L)`.
@@ -194,12 +218,13 @@ pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
 
 fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     const OP: &str = "left_inverse";
-    let c = inverse_start(OP, l, t)?;
-    let (lshape, lstride) = flat_ints(&c);
-    let preprod = prefix_products(&lshape, OP)?;
+    let mut c = FlatModes::new();
+    inverse_start(OP, l, &mut c, t)?;
+    let (lshape, lstride) = (c.shape(), stride_ints(&c));
+    let preprod = prefix_products(lshape, OP)?;
     let sorted = sort_by_key(&lstride);
     let mut rshape: Ints = Ints::new();
-    let mut rstride = smallvec::smallvec![0i64];
+    let mut rstride: Ints = smallvec::smallvec![0i64];
     let mut size = 1i64;
     for &i in &sorted {
         let d = lstride[i];
@@ -260,5 +285,5 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layo
             format!("layout {l} has a negative stride; its left inverse has no valid shape"),
         ));
     }
-    finish(OP, rshape, rstride, t)
+    finish(OP, &rshape, &rstride, t)
 }

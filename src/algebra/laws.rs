@@ -5,6 +5,8 @@
 //! check evaluates at most 2^20 points (milliseconds), so Ctrl-C, which the evaluator polls
 //! between the nodes of an expression, is not polled within it.
 
+use smallvec::SmallVec;
+
 use super::error::{AlgebraError, Result};
 use super::int_tuple::{IntTuple, Tup, View};
 use super::layout::Layout;
@@ -36,20 +38,14 @@ pub fn check_points(size: i64) -> Box<dyn Iterator<Item = i64>> {
 /// [`Layout::at`], which names the error.
 struct Flat<'a> {
     layout: &'a Layout,
-    leaves: Option<Vec<(i64, i64)>>,
+    leaves: Option<SmallVec<[(i64, i64); 8]>>,
 }
 
 impl<'a> Flat<'a> {
     fn new(layout: &'a Layout) -> Flat<'a> {
-        fn has_empty(t: &Tup) -> bool {
-            match t.view() {
-                View::Int(_) => false,
-                View::Tuple(v) => v.is_empty() || v.iter().any(has_empty),
-            }
-        }
         /// The (shape, stride) leaf pairs, walking both together: what zipping their
         /// `leaves()` gives when they are congruent (`false` where they are not).
-        fn pairs(s: &Tup, d: &Tup, out: &mut Vec<(i64, i64)>) -> bool {
+        fn pairs(s: &Tup, d: &Tup, out: &mut SmallVec<[(i64, i64); 8]>) -> bool {
             use View::{Int, Tuple};
             match (s.view(), d.view()) {
                 (Int(a), Int(b)) => {
@@ -62,9 +58,9 @@ impl<'a> Flat<'a> {
                 _ => false,
             }
         }
-        let ok = layout.size().is_ok() && !has_empty(layout.shape());
+        let ok = layout.size().is_ok() && !layout.shape().has_empty_tuple();
         let leaves = ok.then(|| {
-            let mut out = Vec::with_capacity(8);
+            let mut out = SmallVec::new();
             if !pairs(layout.shape(), layout.stride(), &mut out) {
                 let s = layout.shape().leaves();
                 let d = layout.stride().leaves();
@@ -73,7 +69,7 @@ impl<'a> Flat<'a> {
             // a size-1 leaf other than the last adds nothing (its digit is always 0, the rest
             // passes on undivided): dropped, so that a step or a walk costs only the others
             let last = out.pop();
-            out.retain(|&(s, _)| s != 1);
+            out.retain(|&mut (s, _)| s != 1);
             out.extend(last);
             out
         });
@@ -119,7 +115,7 @@ fn walk_digits(leaves: &[(i64, i64)], x: i64, mut digit: impl FnMut(usize, i64))
 /// can overflow, so each value is exactly the one [`Flat::at`] computes.
 struct Seq<'a> {
     leaves: &'a [(i64, i64)],
-    coords: Vec<i64>,
+    coords: SmallVec<[i64; 8]>,
     acc: i64,
 }
 
@@ -160,7 +156,7 @@ impl Flat<'_> {
         bound.checked_mul(2)?;
         Some(Seq {
             leaves,
-            coords: vec![0; leaves.len()],
+            coords: SmallVec::from_elem(0, leaves.len()),
             acc: 0,
         })
     }
@@ -183,9 +179,10 @@ enum LeafCheck {
 /// `inner(i) = Σ c_l·d_l` and, by the caller's promise, `target(i) = Σ target_leaf(l, c_l)` with
 /// `target_leaf(l, 0) = 0`. Each leaf is checked alone (`target_leaf(l, c) == outer(c·d_l)` for
 /// every `c < s_l`: a failure there is a real counterexample, at `i = c·P_l`). If moreover the
-/// points `c·d_l` of different leaves use disjoint digits of `outer`'s mixed radix, their sum has
-/// no carries, `outer` is additive over the leaves, and the law holds everywhere. The cost is
-/// `Σ s_l` evaluations instead of `Π s_l`.
+/// points `c·d_l` of different leaves use disjoint bounded digits of `outer`'s mixed radix (every
+/// digit but the last, which takes the rest and so never carries), their sum has no carries,
+/// `outer` is additive over the leaves, and the law holds everywhere. The cost is `Σ s_l`
+/// evaluations instead of `Π s_l`.
 fn leafwise(
     outer: &Flat,
     inner: &Layout,
@@ -197,6 +194,7 @@ fn leafwise(
     if oleaves.len() > 128 {
         return Ok(LeafCheck::Undecided);
     }
+    let olast = oleaves.len().wrapping_sub(1);
     let shape = inner.shape().leaves();
     let stride = inner.stride().leaves();
     let mut prefix = 1i64;
@@ -214,9 +212,11 @@ fn leafwise(
             let got = target_leaf(l, c)?;
             // `outer.at(x)` and the digits of `x` in `outer`'s mixed radix, in one pass: the
             // digits are the coordinates `Flat::at` sums (it asks `Layout::at` on overflow).
+            // Only the bounded digits can carry: the last one takes the rest, so it may be
+            // shared (outer is additive on sums that share no bounded digit).
             let mut digits: u128 = 0;
             let value = walk_digits(oleaves, x, |j, c| {
-                if c != 0 {
+                if c != 0 && j != olast {
                     digits |= 1u128 << j;
                 }
             });

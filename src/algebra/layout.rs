@@ -1,14 +1,13 @@
 //! `Layout = Shape:Stride` and its structural operations (queries, modes, slicing, coalesce).
 
-use smallvec::SmallVec;
 use std::fmt;
 
 use super::arith;
 use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
 use super::error::{AlgebraError, Result, condition};
-use super::flat::{FlatModes, Strides, leaves_of};
-use super::int_tuple::{IntTuple, Ints, ShapeFault, Tup, TupleBuilder, View};
+use super::flat::FlatModes;
+use super::int_tuple::{IntTuple, RevLeaves, ShapeFault, Tup, TupleBuilder, View};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
@@ -273,15 +272,22 @@ impl Layout {
 
     /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        self.coalesce_flat_traced(t).map(|f| f.to_layout())
+        let mut out = FlatModes::new();
+        self.coalesce_flat_traced(&mut out, t)?;
+        Ok(out.to_layout())
     }
 
-    /// [`Layout::coalesce_traced`] as its leaves: the algorithms that go on with the result
-    /// build no layout of it.
-    pub(crate) fn coalesce_flat_traced<T: Trace>(&self, t: &mut T) -> Result<FlatModes> {
+    /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
+    /// the result build no layout of it.
+    pub(crate) fn coalesce_flat_traced<T: Trace>(
+        &self,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
         // the leaves are what `flatten(L).wrap()` lists
-        let (s, d) = leaves_of(self);
-        coalesce_leaves_traced(&s, &d, &|| self.clone(), t)
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(&self.shape, &self.stride);
+        coalesce_rev_traced(leaves, n, false, &|| self.clone(), out, t)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
@@ -292,8 +298,20 @@ impl Layout {
 
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        let (s, d) = leaves_of(self);
-        coalesce_x_leaves_traced(&s, &d, &|| self.clone(), t).map(|f| f.to_layout())
+        let mut out = FlatModes::new();
+        self.coalesce_x_flat_traced(&mut out, t)?;
+        Ok(out.to_layout())
+    }
+
+    /// [`Layout::coalesce_x_traced`] as its leaves, into `out`.
+    pub(crate) fn coalesce_x_flat_traced<T: Trace>(
+        &self,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(&self.shape, &self.stride);
+        coalesce_rev_traced(leaves, n, true, &|| self.clone(), out, t)
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
@@ -387,18 +405,17 @@ impl Layout {
     /// integer 0 (shape and stride are congruent, so the leaves pair up), and coalesce reads
     /// only the leaves. The layout itself is built for the trace alone.
     pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        self.filter_flat_traced(t).map(|f| f.to_layout())
+        let mut out = FlatModes::new();
+        self.filter_flat_traced(&mut out, t)?;
+        Ok(out.to_layout())
     }
 
-    /// [`Layout::filter_traced`] as its leaves (complement goes on with them).
-    pub(crate) fn filter_flat_traced<T: Trace>(&self, t: &mut T) -> Result<FlatModes> {
-        let (mut s, d) = leaves_of(self);
-        for (si, di) in s.iter_mut().zip(&d) {
-            // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-            if di.value == 0 && di.basis.is_none() {
-                *si = 1;
-            }
-        }
+    /// [`Layout::filter_traced`] as its leaves, into `out` (complement goes on with them).
+    pub(crate) fn filter_flat_traced<T: Trace>(
+        &self,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
         t.step(|| {
             let z = self.filter_zeros();
             Step::new(
@@ -408,7 +425,16 @@ impl Layout {
             )
             .val("filter_zeros", &z)
         });
-        coalesce_leaves_traced(&s, &d, &|| self.filter_zeros(), t)
+        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(&self.shape, &self.stride).map(|(s, d)| {
+            if d.value == 0 && d.basis.is_none() {
+                (1, d)
+            } else {
+                (s, d)
+            }
+        });
+        coalesce_rev_traced(leaves, n, false, &|| self.filter_zeros(), out, t)
     }
 }
 
@@ -446,102 +472,98 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
     )
 }
 
-/// `coalesce(L)` of L's leaves `s:d` (what `flatten(L).wrap()` lists); `l` builds L for the
-/// trace.
+/// `coalesce(L)` (`x` false) or CuTe's `detail::coalesce_x` (`x` true) of the `n` leaves of L
+/// given last first (what `flatten(L).wrap()` lists, backwards), into `out`; `l` builds L for
+/// the trace.
 ///
 /// CuTe's `coalesce(layout)` (layout.hpp): `@post size(@a result) == size(@a layout)`,
 /// `@post depth(@a result) <= 1`, `@post for all i, 0 <= i < size(@a layout), @a result(i) ==
 /// @a layout(i)`. Back to front over the flat modes (`bw_coalesce`): a size-1 mode is dropped,
 /// `s0:d0` then `s1:d1` merge to `s0*s1:d0` when `d1 == s0*d0`, else both are kept; one mode
-/// left is that integer mode (`1:0` if of size 1).
+/// left is that integer mode (`1:0` if of size 1). `coalesce_x` counts the last mode as of
+/// size at least 2, so that the result keeps L's function past its domain (a trailing size-1
+/// mode keeps its stride).
+pub(crate) fn coalesce_rev_traced<T: Trace>(
+    mut leaves: impl Iterator<Item = (i64, Stride)>,
+    n: usize,
+    x: bool,
+    l: &dyn Fn() -> Layout,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
+    let Some((ls, ld)) = leaves.next() else {
+        return Err(rank0(if x { "coalesce_x" } else { "coalesce" }));
+    };
+    if x {
+        let ls = if ls == 1 { 2 } else { ls };
+        t.step(|| {
+            coalesce_start(&l(), "coalesce_x")
+                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
+        });
+        let r = bw_coalesce_traced(leaves, n - 1, ls, ld, out, t);
+        t.step(|| coalesce_x_done(&l(), r.as_ref().map(|()| out.to_layout())));
+        r
+    } else {
+        t.step(|| coalesce_start(&l(), "coalesce"));
+        let r = bw_coalesce_traced(leaves, n - 1, ls, ld, out, t);
+        t.step(|| coalesce_done(&l(), r.as_ref().map(|()| out.to_layout())));
+        r
+    }
+}
+
+/// [`coalesce_rev_traced`] of the leaves `s:d` in order.
 pub(crate) fn coalesce_leaves_traced<T: Trace>(
     s: &[i64],
     d: &[Stride],
+    x: bool,
     l: &dyn Fn() -> Layout,
+    out: &mut FlatModes,
     t: &mut T,
-) -> Result<FlatModes> {
-    let r = s.len();
-    if r == 0 {
-        return Err(rank0("coalesce"));
-    }
-    let (ls, ld) = (s[r - 1], d[r - 1]);
-    t.step(|| coalesce_start(&l(), "coalesce"));
-    let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
-    t.step(|| coalesce_done(&l(), out.as_ref().map(FlatModes::to_layout)));
-    out
+) -> Result<()> {
+    let leaves = s.iter().rev().zip(d.iter().rev()).map(|(&s, &d)| (s, d));
+    coalesce_rev_traced(leaves, s.len(), x, l, out, t)
 }
 
-/// CuTe's `detail::coalesce_x` of the leaves `s:d` of L (`l` builds L for the trace): as
-/// [`coalesce_leaves_traced`], but the last mode counts as of size at least 2, so that the
-/// result keeps L's function past its domain: `@post for all i, 0 <= i < size(L), result(i) ==
-/// L(i)`, and the last mode's stride is kept even where its extent is 1.
-pub(crate) fn coalesce_x_leaves_traced<T: Trace>(
-    s: &[i64],
-    d: &[Stride],
-    l: &dyn Fn() -> Layout,
-    t: &mut T,
-) -> Result<FlatModes> {
-    let r = s.len();
-    if r == 0 {
-        return Err(rank0("coalesce_x"));
-    }
-    let (ls, ld) = (s[r - 1], d[r - 1]);
-    let ls = if ls == 1 { 2 } else { ls };
-    t.step(|| {
-        coalesce_start(&l(), "coalesce_x")
-            .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
-    });
-    let out = bw_coalesce_traced(s, d, r - 1, ls, ld, t);
-    t.step(|| coalesce_x_done(&l(), out.as_ref().map(FlatModes::to_layout)));
-    out
-}
-
-/// Back-to-front coalescing of a flat layout; `new` starts as a scalar mode.
+/// Back-to-front coalescing of a flat layout: its modes before the last one (`last` of them,
+/// given last first); `new` starts as the scalar mode `ns:nd`.
 fn bw_coalesce_traced<T: Trace>(
-    s: &[i64],
-    d: &[Stride],
+    leaves: impl Iterator<Item = (i64, Stride)>,
     last: usize,
     ns: i64,
     nd: Stride,
+    out: &mut FlatModes,
     t: &mut T,
-) -> Result<FlatModes> {
-    // the new layout's modes fill the buffers from the back: `k` is its front mode, a mode is
-    // put in front of it at `k - 1` (at most `last` are, so `k` stays >= 0). It starts as a
-    // scalar. A stride may be a basis element: `s0*d0 == d1` then also asks for the same basis
-    // (CuTe: a ScaledBasis equals only a ScaledBasis of its modes). A few modes, on the stack.
-    let mut buf_s: Ints = SmallVec::from_elem(0, last + 1);
-    let mut buf_d: Strides = SmallVec::from_elem(Stride::int(0), last + 1);
-    let (new_s, new_d) = (&mut buf_s[..], &mut buf_d[..]);
-    let mut k = last;
-    new_s[k] = ns;
-    new_d[k] = nd;
-    for i in (0..last).rev() {
-        let (si, di) = (s[i], d[i]);
-        let (fs, fd) = (new_s[k], new_d[k]);
+) -> Result<()> {
+    // the new layout's modes are kept front mode last (reversed at the end): a mode is put in
+    // front of the new layout by a push. It starts as a scalar. A stride may be a basis
+    // element: `s0*d0 == d1` then also asks for the same basis (CuTe: a ScaledBasis equals only
+    // a ScaledBasis of its modes).
+    out.clear();
+    out.push(ns, nd);
+    for (j, (si, di)) in leaves.enumerate() {
+        let i = last - 1 - j;
+        let (fs, fd) = out.last();
         if si == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if k == last && fs == 1 {
+        if out.len() == 1 && fs == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
-            new_s[k] = si;
-            new_d[k] = di;
+            out.set_last(si, di);
         } else if di.scaled(si, "coalesce")? == fd {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
-            new_s[k] = arith::mul(si, fs, "coalesce")?;
-            new_d[k] = di;
+            out.set_last(arith::mul(si, fs, "coalesce")?, di);
         } else {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
-            k -= 1;
-            new_s[k] = si;
-            new_d[k] = di;
+            out.push(si, di);
         }
     }
-    if k == last && new_s[k] == 1 {
+    if out.len() == 1 && out.last().0 == 1 {
         // a single mode of size 1 is `1:0`
-        new_d[k] = Stride::int(0);
+        out.set_last(1, Stride::int(0));
     }
-    Ok(FlatModes::from_parts(buf_s, buf_d, k))
+    out.reverse();
+    Ok(())
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {
