@@ -7,6 +7,7 @@
 //! equality or condition with its numbers that [`Check::verify`] evaluates on its own
 //! (on every index of a domain up to [`VERIFY_LIMIT`] points).
 
+use super::error::AlgebraError;
 use super::int_tuple::{IntTuple, Tup};
 use super::layout::Layout;
 use super::swizzle::Swizzle;
@@ -360,12 +361,12 @@ impl Verdict {
     }
 }
 
-fn size_of(l: &Layout) -> Result<i64, String> {
-    l.size().map_err(|e| e.to_string())
+fn size_of(l: &Layout) -> Result<i64, AlgebraError> {
+    l.size()
 }
 
-fn at(l: &Layout, i: i64) -> Result<i64, String> {
-    l.at(i).map_err(|e| e.to_string())
+fn at(l: &Layout, i: i64) -> Result<i64, AlgebraError> {
+    l.at(i)
 }
 
 /// Every `i` in `[0, n)` up to the cap and what is left of the budget (which it spends); the
@@ -373,7 +374,7 @@ fn at(l: &Layout, i: i64) -> Result<i64, String> {
 fn each(
     n: i64,
     budget: &mut i64,
-    mut f: impl FnMut(i64) -> Result<Option<String>, String>,
+    mut f: impl FnMut(i64) -> Result<Option<String>, AlgebraError>,
 ) -> Verdict {
     let points = n.clamp(0, VERIFY_LIMIT).min(*budget);
     if points == 0 && n > 0 {
@@ -455,11 +456,11 @@ impl Check {
     pub fn verify(&self, budget: &mut i64) -> Verdict {
         match self.verify_inner(budget) {
             Ok(v) => v,
-            Err(e) => Verdict::Fails(e),
+            Err(e) => Verdict::Fails(e.to_string()),
         }
     }
 
-    fn verify_inner(&self, budget: &mut i64) -> Result<Verdict, String> {
+    fn verify_inner(&self, budget: &mut i64) -> Result<Verdict, AlgebraError> {
         Ok(match self {
             Check::Rel { lhs, rel, rhs, .. } => {
                 if rel.holds(*lhs, *rhs) {
