@@ -4,6 +4,7 @@
 # branch turned their `Result<_, String>` into enums; the output must not change at all).
 #
 #   BASE_BIN=/tmp/errors_base_cute NEW_BIN=target/release/cute bench/compare_errors.sh
+#   BASE_BIN=... NEW_BIN=... COMPARE_CASES=bench/compare_errors_device.txt bench/compare_errors.sh
 #
 # Each case is a shell command line in which `cute` is the binary under test (both binaries
 # are linked as `cute` in a folder of their own, so clap's usage lines name the same program).
@@ -321,6 +322,17 @@ for e in 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)' 'right_inverse((4,8):
   add "cute explain --verify '$e'"
   add "cute explain --verify --format json '$e'"
 done
+
+# COMPARE_CASES=FILE: that file's lines (one command line each, `#` comments and blank lines
+# skipped) instead of the cases above; bench/compare_errors_device.txt is the list for a machine
+# with a GPU and NVRTC (compilation, --arch refusals, NVRTC's own errors, --measure refusals).
+if [ -n "${COMPARE_CASES:-}" ]; then
+  CASES=()
+  while IFS= read -r line; do
+    case "$line" in ''|'#'*) continue ;; esac
+    CASES+=("$line")
+  done <"$COMPARE_CASES"
+fi
 
 # ---------------------------------------------------------------------------------------
 # run both binaries over every case
