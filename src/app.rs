@@ -734,6 +734,55 @@ pub struct BankAccess<'a> {
     pub measure: bool,
 }
 
+/// Why `cute bank` / `cute show --tv` read no access pattern from their arguments: `--tv` and
+/// `--operand` do not name a TV layout, the shared-memory layout is not one, or it does not
+/// cover the tile. Each message names the argument.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccessError {
+    /// A layout operation fails.
+    #[error(transparent)]
+    Algebra(#[from] crate::algebra::AlgebraError),
+    /// A copy atom's bits do not fit 32 bits.
+    #[error(transparent)]
+    Bits(#[from] std::num::TryFromIntError),
+    /// Drawing the access pattern fails.
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    /// `--operand` with a plain TV layout.
+    #[error(
+        "--operand {0}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
+    )]
+    OperandOfLayout(String),
+    /// `--operand` names no operand of a tiled MMA.
+    #[error("--operand {0}: a tiled MMA has operands A, B and C")]
+    MmaOperand(String),
+    /// A tiled MMA without `--operand`.
+    #[error("--tv is a tiled MMA: say which operand's TV layout with --operand A, B or C")]
+    MmaNeedsOperand,
+    /// `--operand` names no side of a tiled copy.
+    #[error("--operand {0}: a tiled copy has sides S (source) and D (destination)")]
+    CopySide(String),
+    /// `--tv` is no access pattern.
+    #[error("--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}", .0)]
+    NotAnAccessPattern(&'static str),
+    /// The shared-memory layout does not cover the tile the TV layout indexes.
+    #[error("the shared-memory layout does not cover the tile {tile} of --tv: {source}")]
+    TileNotCovered {
+        /// The tile.
+        tile: Box<crate::algebra::IntTuple>,
+        /// Why.
+        source: crate::algebra::AlgebraError,
+    },
+    /// The shared-memory argument is not a layout.
+    #[error("the shared-memory layout must be a layout or a swizzled layout, not {0}")]
+    NotASharedLayout(&'static str),
+    /// The tile to draw is not two-dimensional.
+    #[error(
+        "the tile {0} is not two-dimensional: give a tiled copy or MMA, or a shared-memory layout of rank 2"
+    )]
+    TileNot2d(Box<crate::algebra::IntTuple>),
+}
+
 /// What `--tv` gives: the TV layout, the element and access bits, the tile its TV layout
 /// indexes (column-major) when it is a tiled copy's or MMA's, and which TV layout it is.
 struct BankTv {
@@ -751,11 +800,10 @@ struct BankTv {
 /// The TV layout, element bits and access bits `--tv` gives: a layout; a tiled copy's source or
 /// destination TV layout (default: its shared-memory side) with its atom's element type and bits
 /// per thread; or a tiled MMA's operand TV layout.
-fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
+fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, AccessError> {
     use crate::atoms::{Atom, Operand};
     let elem = access.elem_bits.unwrap_or(16);
     let width = access.access_bits.unwrap_or(128);
-    let alg = |e: crate::algebra::AlgebraError| e.to_string();
     match t {
         Value::Layout(l) => match access.operand {
             None => Ok(BankTv {
@@ -766,9 +814,7 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                 side: "S",
                 axes: ("M", "N"),
             }),
-            Some(op) => Err(format!(
-                "--operand {op}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
-            )),
+            Some(op) => Err(AccessError::OperandOfLayout(op.to_string())),
         },
         Value::Atom(a) => match *a {
             Atom::TiledMma(m) | Atom::ThrMma(m, _) => {
@@ -776,17 +822,8 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                     Some("A") => Operand::A,
                     Some("B") => Operand::B,
                     Some("C") => Operand::C,
-                    Some(other) => {
-                        return Err(format!(
-                            "--operand {other}: a tiled MMA has operands A, B and C"
-                        ));
-                    }
-                    None => {
-                        return Err(
-                            "--tv is a tiled MMA: say which operand's TV layout with --operand A, B or C"
-                                .to_string(),
-                        );
-                    }
+                    Some(other) => return Err(AccessError::MmaOperand(other.to_string())),
+                    None => return Err(AccessError::MmaNeedsOperand),
                 };
                 let (p, q, side, axes) = match op {
                     Operand::A => (0, 2, "A", ("M", "K")),
@@ -794,11 +831,11 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                     Operand::C => (0, 1, "C", ("M", "N")),
                 };
                 let tile = crate::algebra::IntTuple::tuple([
-                    crate::algebra::IntTuple::int(m.tile_size_mnk(p).map_err(alg)?),
-                    crate::algebra::IntTuple::int(m.tile_size_mnk(q).map_err(alg)?),
+                    crate::algebra::IntTuple::int(m.tile_size_mnk(p)?),
+                    crate::algebra::IntTuple::int(m.tile_size_mnk(q)?),
                 ]);
                 Ok(BankTv {
-                    layout: m.layout_tv(op).map_err(alg)?,
+                    layout: m.layout_tv(op)?,
                     elem_bits: elem,
                     access_bits: width,
                     tile: Some(tile),
@@ -811,41 +848,30 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
                 let src = match access.operand {
                     Some("S") => true,
                     Some("D") => false,
-                    Some(other) => {
-                        return Err(format!(
-                            "--operand {other}: a tiled copy has sides S (source) and D (destination)"
-                        ));
-                    }
+                    Some(other) => return Err(AccessError::CopySide(other.to_string())),
                     // the side in shared memory: ldmatrix reads it, cp.async and stmatrix write it
                     None => !(op.contains("CP_ASYNC") || op.contains("STSM")),
                 };
-                let tv = c.layout_tv_of(src).map_err(alg)?;
-                let bits = u32::try_from(c.atom.val_bits).map_err(|e| e.to_string())?;
+                let tv = c.layout_tv_of(src)?;
+                let bits = u32::try_from(c.atom.val_bits)?;
                 let per_thread = c
                     .atom
-                    .num_val(src)
-                    .map_err(alg)?
+                    .num_val(src)?
                     .saturating_mul(c.atom.val_bits)
                     .min(128);
-                let per_thread = u32::try_from(per_thread).map_err(|e| e.to_string())?;
+                let per_thread = u32::try_from(per_thread)?;
                 Ok(BankTv {
                     layout: tv,
                     elem_bits: access.elem_bits.unwrap_or(bits),
                     access_bits: access.access_bits.unwrap_or(per_thread),
-                    tile: Some(c.tiler_shape().map_err(alg)?),
+                    tile: Some(c.tiler_shape()?),
                     side: if src { "S" } else { "D" },
                     axes: ("M", "N"),
                 })
             }
-            other => Err(format!(
-                "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
-                other.kind()
-            )),
+            other => Err(AccessError::NotAnAccessPattern(other.kind())),
         },
-        other => Err(format!(
-            "--tv must be a TV layout, a tiled copy or MMA (or a thread's slice of one), or a thread's partition COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM), not {}",
-            other.kind()
-        )),
+        other => Err(AccessError::NotAnAccessPattern(other.kind())),
     }
 }
 
@@ -854,7 +880,7 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, String> {
 fn through_tile(
     smem: crate::analysis::bank::SmemLayout,
     tile: Option<&crate::algebra::IntTuple>,
-) -> Result<crate::analysis::bank::SmemLayout, String> {
+) -> Result<crate::analysis::bank::SmemLayout, AccessError> {
     use crate::analysis::bank::SmemLayout;
     let Some(tile) = tile else {
         return Ok(smem);
@@ -866,22 +892,20 @@ fn through_tile(
         }
         SmemLayout::Composed(c) => c.compose(&tiler).map(SmemLayout::Composed),
     }
-    .map_err(|e| format!("the shared-memory layout does not cover the tile {tile} of --tv: {e}"))
+    .map_err(|source| AccessError::TileNotCovered {
+        tile: Box::new(tile.clone()),
+        source,
+    })
 }
 
 /// The shared-memory layout argument of `cute bank` / `cute show --tv`.
-fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, String> {
+fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, AccessError> {
     use crate::analysis::bank::SmemLayout;
     match v {
         Value::Layout(l) => Ok(SmemLayout::Plain(l)),
         Value::Composed(c) => Ok(SmemLayout::Composed(c)),
-        Value::IntTuple(t) => crate::algebra::Layout::column_major(t)
-            .map(SmemLayout::Plain)
-            .map_err(|e| e.to_string()),
-        other => Err(format!(
-            "the shared-memory layout must be a layout or a swizzled layout, not {}",
-            other.kind()
-        )),
+        Value::IntTuple(t) => Ok(crate::algebra::Layout::column_major(t).map(SmemLayout::Plain)?),
+        other => Err(AccessError::NotASharedLayout(other.kind())),
     }
 }
 
@@ -941,7 +965,7 @@ fn read_smem_access(
             let Some(v) = eval_argument(&env, 1, text, err) else {
                 return Err(None);
             };
-            Some(smem_argument(v).map_err(|m| Some((m, EXIT_INPUT)))?)
+            Some(smem_argument(v).map_err(|m| Some((m.to_string(), EXIT_INPUT)))?)
         }
         None => None,
     };
@@ -1066,7 +1090,7 @@ pub fn show_access(
         operand: read.operand,
         ..*access
     };
-    let picture = || -> Result<String, String> {
+    let picture = || -> Result<String, AccessError> {
         let SmemAccess {
             smem, given, tv: t, ..
         } = read;
@@ -1081,21 +1105,14 @@ pub fn show_access(
         // the tile: the copy's or MMA's, else the shared-memory layout's (M, N)
         let shape = match &tile {
             Some(t) => t.clone(),
-            None => smem
-                .layout()
-                .shape()
-                .product_each()
-                .map_err(|e| e.to_string())?,
+            None => smem.layout().shape().product_each()?,
         };
         let dims: Vec<i64> = shape.leaf_iter().collect();
         let [rows, cols] = dims[..] else {
-            return Err(format!(
-                "the tile {shape} is not two-dimensional: give a tiled copy or MMA, or a shared-memory layout of rank 2"
-            ));
+            return Err(AccessError::TileNot2d(Box::new(shape)));
         };
         let smem = through_tile(smem, tile.as_ref())?;
-        let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)
-            .map_err(|e| e.to_string())?;
+        let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)?;
         // the bank of each cell's element (column-major index r + rows * c of the tile)
         let bank = |r: i64, c: i64| -> Option<i64> {
             let off = smem.offset(r + rows * c).ok()?;
@@ -1238,8 +1255,8 @@ pub fn bank(
 /// fresh session: the values the GEMM generator receives ([`crate::gpu::flags::ReadFlag`]).
 pub fn read_gemm_flag(
     text: &str,
-) -> Result<crate::gpu::flags::FlagValue, crate::gpu::flags::FlagError> {
-    use crate::gpu::flags::{FlagError, FlagValue};
+) -> Result<crate::gpu::flags::FlagValue, crate::gpu::flags::ReadError> {
+    use crate::gpu::flags::{FlagValue, ReadError};
     match Env::new().run(text) {
         Ok(Outcome::Value(v)) => Ok(match v {
             Value::IntTuple(t) => FlagValue::IntTuple(t),
@@ -1247,8 +1264,8 @@ pub fn read_gemm_flag(
             Value::Composed(c) => FlagValue::Composed(c),
             other => FlagValue::Other(other.kind()),
         }),
-        Ok(_) => Err(FlagError::NotAValue),
-        Err(e) => Err(FlagError::Invalid(e.message)),
+        Ok(_) => Err(ReadError::NotAValue),
+        Err(e) => Err(ReadError::Invalid(e.message)),
     }
 }
 

@@ -7,6 +7,7 @@
 //! equality or condition with its numbers that [`Check::verify`] evaluates on its own
 //! (on every index of a domain up to [`VERIFY_LIMIT`] points).
 
+use super::error::AlgebraError;
 use super::int_tuple::{IntTuple, Tup};
 use super::interrupt::Interrupt;
 use super::layout::Layout;
@@ -361,12 +362,12 @@ impl Verdict {
     }
 }
 
-fn size_of(l: &Layout) -> Result<i64, String> {
-    l.size().map_err(|e| e.to_string())
+fn size_of(l: &Layout) -> Result<i64, AlgebraError> {
+    l.size()
 }
 
-fn at(l: &Layout, i: i64) -> Result<i64, String> {
-    l.at(i).map_err(|e| e.to_string())
+fn at(l: &Layout, i: i64) -> Result<i64, AlgebraError> {
+    l.at(i)
 }
 
 /// What an explanation's checks may still spend: points ([`VERIFY_BUDGET`] to begin with) and
@@ -391,7 +392,7 @@ impl<'a> Budget<'a> {
 fn each(
     n: i64,
     budget: &mut Budget,
-    mut f: impl FnMut(i64) -> Result<Option<String>, String>,
+    mut f: impl FnMut(i64) -> Result<Option<String>, AlgebraError>,
 ) -> Verdict {
     let points = n.clamp(0, VERIFY_LIMIT).min(budget.points);
     if points == 0 && n > 0 {
@@ -473,11 +474,11 @@ impl Check {
     pub fn verify(&self, budget: &mut Budget) -> Verdict {
         match self.verify_inner(budget) {
             Ok(v) => v,
-            Err(e) => Verdict::Fails(e),
+            Err(e) => Verdict::Fails(e.to_string()),
         }
     }
 
-    fn verify_inner(&self, budget: &mut Budget) -> Result<Verdict, String> {
+    fn verify_inner(&self, budget: &mut Budget) -> Result<Verdict, AlgebraError> {
         Ok(match self {
             Check::Rel { lhs, rel, rhs, .. } => {
                 if rel.holds(*lhs, *rhs) {

@@ -16,7 +16,82 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::algebra::{ComposedLayout, Layout, Offset, Swizzle};
+use crate::algebra::{AlgebraError, ComposedLayout, Layout, Offset, Swizzle};
+
+/// Why an access pattern cannot be analysed: the widths, the TV layout's shape, or an index or
+/// offset out of range. Each message names the condition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BankError {
+    /// Evaluating a layout fails.
+    #[error(transparent)]
+    Algebra(#[from] AlgebraError),
+    /// The element width is 0 or above 1024 bits.
+    #[error("element width {0} bits is not supported")]
+    ElemBits(u32),
+    /// The access width is none of 8, 16, 32, 64 or 128 bits.
+    #[error("access width must be 8, 16, 32, 64 or 128 bits, got {0}")]
+    AccessBits(u32),
+    /// An access does not cover whole elements.
+    #[error(
+        "an access of {access_bits} bits must cover a whole number of {elem_bits}-bit elements"
+    )]
+    AccessNotWholeElements {
+        /// The access width.
+        access_bits: u32,
+        /// The element width.
+        elem_bits: u32,
+    },
+    /// The TV layout is not (threads) or (threads, values).
+    #[error("the TV layout {tv} must have rank 1 or 2 (threads, values), got rank {rank}")]
+    TvRank {
+        /// The TV layout.
+        tv: Box<Layout>,
+        /// Its rank.
+        rank: usize,
+    },
+    /// A thread's values are not whole accesses.
+    #[error(
+        "each thread has {values} value(s) of {elem_bits} bits, not a whole number of \
+         {access_bits}-bit accesses ({per_access} values each): give a smaller access width"
+    )]
+    ValuesNotWholeAccesses {
+        /// Values per thread.
+        values: i64,
+        /// The element width.
+        elem_bits: u32,
+        /// The access width.
+        access_bits: u32,
+        /// Values per access.
+        per_access: i64,
+    },
+    /// More (thread, value) points than one analysis evaluates ([`MAX_POINTS`]).
+    #[error("the TV layout has {0} points; at most {max} are analysed", max = MAX_POINTS)]
+    TooManyPoints(i64),
+    /// A (thread, value) index lies outside the shared-memory layout's domain.
+    #[error(
+        "TV({thread},{value}) = {index} is outside the shared-memory layout's domain [0, {size})"
+    )]
+    OutsideDomain {
+        /// The thread.
+        thread: i64,
+        /// The value.
+        value: i64,
+        /// The index the TV layout gives.
+        index: i64,
+        /// The shared-memory layout's size.
+        size: i64,
+    },
+    /// An element offset times the element width overflows.
+    #[error("offset {0} overflows as a bit address")]
+    BitAddressOverflow(i64),
+}
+
+/// The message, for the evaluator's errors, which carry text (`bank_conflicts(...)`).
+impl From<BankError> for String {
+    fn from(e: BankError) -> String {
+        e.to_string()
+    }
+}
 
 /// Number of shared-memory banks.
 pub const BANKS: usize = 32;
@@ -36,8 +111,8 @@ pub enum SmemLayout {
 
 impl SmemLayout {
     /// The size of the domain.
-    pub fn size(&self) -> Result<i64, String> {
-        self.layout().size().map_err(|e| e.to_string())
+    pub fn size(&self) -> Result<i64, AlgebraError> {
+        self.layout().size()
     }
 
     /// A swizzled layout `Sw o 0 o L` (what TMA and ldmatrix stage layouts are).
@@ -71,11 +146,11 @@ impl SmemLayout {
     }
 
     /// The element offset of index `i` of the domain.
-    pub fn offset(&self, i: i64) -> Result<i64, String> {
-        let inner = self.layout().at(i).map_err(|e| e.to_string())?;
+    pub fn offset(&self, i: i64) -> Result<i64, AlgebraError> {
+        let inner = self.layout().at(i)?;
         match self {
             SmemLayout::Plain(_) => Ok(inner),
-            SmemLayout::Composed(c) => c.apply_outer(inner).map_err(|e| e.to_string()),
+            SmemLayout::Composed(c) => c.apply_outer(inner),
         }
     }
 }
@@ -372,68 +447,68 @@ pub fn analyze(
     tv: &Layout,
     elem_bits: u32,
     access_bits: u32,
-) -> Result<BankReport, String> {
+) -> Result<BankReport, BankError> {
     if elem_bits == 0 || elem_bits > 1024 {
-        return Err(format!("element width {elem_bits} bits is not supported"));
+        return Err(BankError::ElemBits(elem_bits));
     }
     if !matches!(access_bits, 8 | 16 | 32 | 64 | 128) {
-        return Err(format!(
-            "access width must be 8, 16, 32, 64 or 128 bits, got {access_bits}"
-        ));
+        return Err(BankError::AccessBits(access_bits));
     }
     if access_bits < elem_bits || !access_bits.is_multiple_of(elem_bits) {
-        return Err(format!(
-            "an access of {access_bits} bits must cover a whole number of {elem_bits}-bit elements"
-        ));
+        return Err(BankError::AccessNotWholeElements {
+            access_bits,
+            elem_bits,
+        });
     }
     let vec = i64::from(access_bits / elem_bits);
     let (thr, val) = match tv.rank() {
-        1 => (tv.mode(0).map_err(|e| e.to_string())?, Layout::trivial()),
-        2 => (
-            tv.mode(0).map_err(|e| e.to_string())?,
-            tv.mode(1).map_err(|e| e.to_string())?,
-        ),
-        r => {
-            return Err(format!(
-                "the TV layout {tv} must have rank 1 or 2 (threads, values), got rank {r}"
-            ));
+        1 => (tv.mode(0)?, Layout::trivial()),
+        2 => (tv.mode(0)?, tv.mode(1)?),
+        rank => {
+            return Err(BankError::TvRank {
+                tv: Box::new(tv.clone()),
+                rank,
+            });
         }
     };
-    let threads = thr.size().map_err(|e| e.to_string())?;
-    let values = val.size().map_err(|e| e.to_string())?;
+    let threads = thr.size()?;
+    let values = val.size()?;
     if values % vec != 0 {
-        return Err(format!(
-            "each thread has {values} value(s) of {elem_bits} bits, not a whole number of \
-             {access_bits}-bit accesses ({vec} values each): give a smaller access width"
-        ));
+        return Err(BankError::ValuesNotWholeAccesses {
+            values,
+            elem_bits,
+            access_bits,
+            per_access: vec,
+        });
     }
     let points = threads.checked_mul(values).unwrap_or(i64::MAX);
     if points > MAX_POINTS {
-        return Err(format!(
-            "the TV layout has {points} points; at most {MAX_POINTS} are analysed"
-        ));
+        return Err(BankError::TooManyPoints(points));
     }
     let smem_size = smem.size()?;
     let tpp = i64::from((1024 / access_bits).min(32));
     let accesses = values / vec;
     let ebits = i64::from(elem_bits);
 
-    let thread_access = |t: i64, j: i64| -> Result<ThreadAccess, String> {
-        let base = thr.at(t).map_err(|e| e.to_string())?;
+    let thread_access = |t: i64, j: i64| -> Result<ThreadAccess, BankError> {
+        let base = thr.at(t)?;
         let mut offsets = Vec::with_capacity(vec as usize);
         let mut words = BTreeSet::new();
         for k in 0..vec {
             let v = j * vec + k;
-            let idx = base + val.at(v).map_err(|e| e.to_string())?;
+            let idx = base + val.at(v)?;
             if idx < 0 || idx >= smem_size {
-                return Err(format!(
-                    "TV({t},{v}) = {idx} is outside the shared-memory layout's domain [0, {smem_size})"
-                ));
+                return Err(BankError::OutsideDomain {
+                    thread: t,
+                    value: v,
+                    index: idx,
+                    size: smem_size,
+                });
             }
             let off = smem.offset(idx)?;
             let bit = off
                 .checked_mul(ebits)
-                .ok_or_else(|| format!("offset {off} overflows as a bit address"))?;
+                .ok_or(BankError::BitAddressOverflow(off))?;
             for w in floor_div(bit, 32)..=floor_div(bit + ebits - 1, 32) {
                 words.insert(w);
             }

@@ -112,20 +112,40 @@ impl Value {
     }
 }
 
+/// A statement's result beyond the limits on values: the message names the limit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// Nested deeper than [`MAX_NESTING`](crate::limits::MAX_NESTING) levels.
+    #[error(
+        "the result is nested {0} levels deep, deeper than the limit of {max} levels",
+        max = crate::limits::MAX_NESTING
+    )]
+    TooDeep(usize),
+    /// More integers than [`MAX_TUPLE_WIDTH`](crate::limits::MAX_TUPLE_WIDTH).
+    #[error(
+        "the result has {0} integers, more than the limit of {max}",
+        max = crate::limits::MAX_TUPLE_WIDTH
+    )]
+    TooWide(usize),
+}
+
+/// The message, for the evaluator's errors, which carry text.
+impl From<LimitError> for String {
+    fn from(e: LimitError) -> String {
+        e.to_string()
+    }
+}
+
 /// Check a statement's result against [`MAX_NESTING`](crate::limits::MAX_NESTING) and [`MAX_TUPLE_WIDTH`](crate::limits::MAX_TUPLE_WIDTH): the error names the
 /// limit. Values inside atoms (MMA, copy) are built by `cute` itself and are not counted.
-pub fn check_value(v: &Value) -> Result<(), String> {
+pub fn check_value(v: &Value) -> Result<(), LimitError> {
     use crate::limits::{MAX_NESTING, MAX_TUPLE_WIDTH};
     let (leaves, depth) = measure(v);
     if depth > MAX_NESTING {
-        return Err(format!(
-            "the result is nested {depth} levels deep, deeper than the limit of {MAX_NESTING} levels"
-        ));
+        return Err(LimitError::TooDeep(depth));
     }
     if leaves > MAX_TUPLE_WIDTH {
-        return Err(format!(
-            "the result has {leaves} integers, more than the limit of {MAX_TUPLE_WIDTH}"
-        ));
+        return Err(LimitError::TooWide(leaves));
     }
     Ok(())
 }

@@ -20,6 +20,47 @@ const MAX_ACCESSES: usize = 32;
 /// The most shared memory the probe uses (bytes): an H100/H200 CTA's.
 const MAX_SMEM: i64 = 227 * 1024;
 
+/// Why a bank report's pattern cannot be run by the probe (`--measure`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProbeError {
+    /// No single shared-memory load has this width.
+    #[error("--measure: no shared-memory load of {0} bytes")]
+    NoLoadOfWidth(u32),
+    /// The elements are not whole bytes.
+    #[error("--measure needs whole-byte elements, not {0} bits")]
+    NotWholeBytes(u32),
+    /// Some access's values are not contiguous and aligned (the report has notes).
+    #[error(
+        "--measure needs each access's values contiguous and aligned in shared memory (see the report's notes)"
+    )]
+    IrregularAccesses,
+    /// The report's thread count is not an index.
+    #[error(transparent)]
+    ThreadCount(#[from] std::num::TryFromIntError),
+    /// More threads than one CTA runs (or none).
+    #[error("--measure runs the TV layout's threads in one CTA: 1 to 1024, not {0}")]
+    Threads(usize),
+    /// More accesses per thread than the probe unrolls (or none).
+    #[error("--measure unrolls each thread's accesses: 1 to {max}, not {0}", max = MAX_ACCESSES)]
+    Accesses(usize),
+    /// An access of the report covers no values.
+    #[error("an access with no values")]
+    EmptyAccess,
+    /// An access lies outside the probe's shared memory.
+    #[error("--measure: offset {0} lies outside {max} bytes of shared memory", max = MAX_SMEM)]
+    OffsetOutside(i64),
+    /// The pattern spans more shared memory than the probe has.
+    #[error("--measure: the pattern spans {0} bytes, more than {max} of shared memory", max = MAX_SMEM)]
+    SpanTooLarge(i64),
+}
+
+/// A pattern the probe cannot run, as a failure on the way (exit status 1, not 3).
+impl From<ProbeError> for GpuError {
+    fn from(e: ProbeError) -> Self {
+        GpuError::Failed(e.to_string())
+    }
+}
+
 /// What the GPU measured for one access pattern.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BankMeasurement {
@@ -60,7 +101,7 @@ impl BankMeasurement {
 const BATCH: u32 = 32;
 
 /// The probe's CUDA source for accesses of `width` bytes, `accesses` per thread.
-pub fn probe_source(width: u32, accesses: usize) -> Result<String, String> {
+pub fn probe_source(width: u32, accesses: usize) -> Result<String, ProbeError> {
     // (the PTX load, the registers of one load, how they fold into the accumulator)
     let (ty, lanes) = match width {
         16 => ("v4.u32", 4),
@@ -68,7 +109,7 @@ pub fn probe_source(width: u32, accesses: usize) -> Result<String, String> {
         4 => ("u32", 1),
         2 => ("u16", 1),
         1 => ("u8", 1),
-        w => return Err(format!("--measure: no shared-memory load of {w} bytes")),
+        w => return Err(ProbeError::NoLoadOfWidth(w)),
     };
     let reg = if width == 2 { "h" } else { "r" };
     let var = if width == 2 {
@@ -145,66 +186,50 @@ extern "C" __global__ void bank_probe(const unsigned* __restrict__ addr, int rep
 /// Byte addresses `[thread][access]` of the report's accesses, each the first byte of an
 /// access of `access_bits`; refused where an access's values are not contiguous and aligned
 /// (no single load reads them) or the elements are not whole bytes.
-pub fn addresses(r: &BankReport) -> Result<(Vec<u32>, usize, i64), String> {
+pub fn addresses(r: &BankReport) -> Result<(Vec<u32>, usize, i64), ProbeError> {
     if !r.elem_bits.is_multiple_of(8) {
-        return Err(format!(
-            "--measure needs whole-byte elements, not {} bits",
-            r.elem_bits
-        ));
+        return Err(ProbeError::NotWholeBytes(r.elem_bits));
     }
     if !r.notes.is_empty() {
-        return Err(
-            "--measure needs each access's values contiguous and aligned in shared memory (see the report's notes)"
-                .to_string(),
-        );
+        return Err(ProbeError::IrregularAccesses);
     }
-    let threads = usize::try_from(r.threads).map_err(|e| e.to_string())?;
+    let threads = usize::try_from(r.threads)?;
     if threads == 0 || threads > 1024 {
-        return Err(format!(
-            "--measure runs the TV layout's threads in one CTA: 1 to 1024, not {threads}"
-        ));
+        return Err(ProbeError::Threads(threads));
     }
     let accesses = usize::try_from(r.values / r.values_per_access.max(1)).unwrap_or(0);
     if accesses == 0 || accesses > MAX_ACCESSES {
-        return Err(format!(
-            "--measure unrolls each thread's accesses: 1 to {MAX_ACCESSES}, not {accesses}"
-        ));
+        return Err(ProbeError::Accesses(accesses));
     }
     let eb = i64::from(r.elem_bits / 8);
     let mut addr = vec![0u32; threads * accesses];
     let mut top = 0i64;
     for p in &r.phases {
         for a in &p.threads {
-            let first = *a.offsets.first().ok_or("an access with no values")?;
+            let first = *a.offsets.first().ok_or(ProbeError::EmptyAccess)?;
             let byte = first
                 .checked_mul(eb)
                 .filter(|b| (0..MAX_SMEM).contains(b))
-                .ok_or_else(|| {
-                    format!(
-                        "--measure: offset {first} lies outside {MAX_SMEM} bytes of shared memory"
-                    )
-                })?;
+                .ok_or(ProbeError::OffsetOutside(first))?;
             top = top.max(byte + i64::from(r.access_bits / 8));
             let (t, j) = (a.thread as usize, p.access as usize);
             addr[t * accesses + j] = byte as u32;
         }
     }
     if top > MAX_SMEM {
-        return Err(format!(
-            "--measure: the pattern spans {top} bytes, more than {MAX_SMEM} of shared memory"
-        ));
+        return Err(ProbeError::SpanTooLarge(top));
     }
     Ok((addr, accesses, top))
 }
 
 /// Run the report's pattern and the conflict-free one on GPU 0.
 pub fn measure(r: &BankReport) -> Result<BankMeasurement, GpuError> {
-    let (addr, accesses, top) = addresses(r).map_err(GpuError::Failed)?;
+    let (addr, accesses, top) = addresses(r)?;
     let threads = r.threads as usize;
     let width = r.access_bits / 8;
     let gpu = super::run::Gpu::open()?;
-    let src = probe_source(width, accesses).map_err(GpuError::Failed)?;
-    let compiled = super::nvrtc::compile(&src, &gpu.arch).map_err(GpuError::Failed)?;
+    let src = probe_source(width, accesses)?;
+    let compiled = super::nvrtc::compile(&src, &gpu.arch)?;
     let module = gpu
         .ctx
         .load_module(Ptx::from_binary(compiled.cubin))

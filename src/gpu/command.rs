@@ -2,16 +2,74 @@
 
 use std::io::Write;
 
-use super::config::{GemmConfig, plain_smem_atom};
+use super::config::{ConfigError, GemmConfig, plain_smem_atom};
 use super::flags::{GemmFlags, Majors};
-use super::hopper::config::{HopperConfig, is_sm90};
+use super::hopper::config::{HopperConfig, HopperConfigError, is_sm90};
 use super::nvrtc::{self, compile};
 use super::report;
 use super::run::{Gpu, GpuError};
-use super::variant::Variant;
+use super::variant::{Variant, VariantError};
 
 /// Exit status when there is no GPU, driver or library.
 pub const EXIT_NO_GPU: i32 = 3;
+
+/// Why `cute gemm` has no configurations to compile or run: the flags make none, or the
+/// suite's or the tune's conditions do not hold (a usage error, exit status 2).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GemmError {
+    /// The flags make no configuration.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// The suite with an architecture other than the Hopper path's.
+    #[error(
+        "--suite: the suite runs the Hopper path (wgmma + TMA), which needs --arch {needed}, got {0}",
+        needed = super::suite::SUITE_ARCH
+    )]
+    SuiteArch(String),
+    /// The suite with `--sweep`.
+    #[error(
+        "--suite: the suite chooses one configuration per shape; --sweep tries several for one shape: give one of them"
+    )]
+    SuiteWithSweep,
+    /// The suite with flags it chooses itself.
+    #[error(
+        "--suite: the suite chooses the tile, atom and pipeline per shape: leave out --mma, --tile and --stages"
+    )]
+    SuiteChooses,
+    /// A suite shape's chosen configuration is refused.
+    #[error("--suite: {m}x{n}x{k} {dtype}: {source}")]
+    SuiteShape {
+        /// M.
+        m: usize,
+        /// N.
+        n: usize,
+        /// K.
+        k: usize,
+        /// The element type.
+        dtype: &'static str,
+        /// Why.
+        source: Box<VariantError>,
+    },
+    /// The tune with an architecture other than the Hopper path's.
+    #[error(
+        "--tune: the candidates are Hopper configurations (wgmma + TMA), which need an sm_90a GPU (--arch {needed}), not {0}",
+        needed = super::suite::SUITE_ARCH
+    )]
+    TuneArch(String),
+    /// The tune with flags it chooses itself.
+    #[error(
+        "--tune: the tune chooses the tile, atom and pipeline itself: leave out --mma, --tile and --stages"
+    )]
+    TuneChooses,
+    /// No candidate of the tune fits the problem: the notes saying why of each.
+    #[error("--tune: no candidate fits this problem: {}", .0.join("; "))]
+    NoCandidate(Vec<String>),
+}
+
+/// `--arch` is not an architecture NVRTC names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an architecture: write sm_80, 80, sm_86, sm_89, sm_90a or 90")]
+pub struct ArchError(pub String);
 
 /// What `cute gemm` was asked to do.
 #[derive(Clone, Debug)]
@@ -45,7 +103,7 @@ pub struct GemmOptions {
 /// The sweep: two tile shapes × swizzled or plain shared memory × two pipeline depths, and the
 /// plain raster against the grouped one for the first; then, on the first shape, each other
 /// operand majorness (swizzled and plain) that the problem allows.
-pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, String> {
+pub fn sweep_configs(base: &GemmFlags) -> Result<Vec<GemmConfig>, ConfigError> {
     let mut out = Vec::new();
     let shapes = [
         ("(128,128,64)", "(2,2,1)", 64),
@@ -165,7 +223,7 @@ fn without_majors(mma: &str) -> String {
 /// row that does not fit this problem (a cluster that does not divide the tiles, M not a
 /// multiple of 8 for an M-major A, say) is left out with a note saying why. The atom's majors
 /// follow each row's flags.
-pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), String> {
+pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), HopperConfigError> {
     let mut f = base.clone();
     if !is_sm90(f.mma.as_deref()) {
         f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype, f.majors));
@@ -196,7 +254,7 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
 }
 
 /// Both paths side by side: the mma.sync sweep, then the Hopper one; and notes on left-out rows.
-pub fn sweep_all(base: &GemmFlags) -> Result<(Vec<Variant>, Vec<String>), String> {
+pub fn sweep_all(base: &GemmFlags) -> Result<(Vec<Variant>, Vec<String>), VariantError> {
     let mut sm80_flags = base.clone();
     if is_sm90(sm80_flags.mma.as_deref()) {
         sm80_flags.mma = None;
@@ -222,25 +280,19 @@ fn tune_variants(
     flags: &GemmFlags,
     arch: &str,
     sms: usize,
-) -> Result<(Vec<Variant>, Vec<String>), String> {
+) -> Result<(Vec<Variant>, Vec<String>), GemmError> {
     if arch != super::suite::SUITE_ARCH {
-        return Err(format!(
-            "--tune: the candidates are Hopper configurations (wgmma + TMA), which need an sm_90a GPU (--arch {}), not {arch}",
-            super::suite::SUITE_ARCH
-        ));
+        return Err(GemmError::TuneArch(arch.to_string()));
     }
     if !super::hopper::choose::applies(flags) {
-        return Err("--tune: the tune chooses the tile, atom and pipeline itself: leave out --mma, --tile and --stages".into());
+        return Err(GemmError::TuneChooses);
     }
     let given = super::hopper::choose::Given {
         raster: opts.raster_given,
     };
     let (v, notes) = super::tune::variants(&super::tune::candidates(flags, given, sms));
     if v.is_empty() {
-        return Err(format!(
-            "--tune: no candidate fits this problem: {}",
-            notes.join("; ")
-        ));
+        return Err(GemmError::NoCandidate(notes));
     }
     Ok((v, notes))
 }
@@ -272,7 +324,7 @@ fn progress(n: usize, what: &'static str) -> indicatif::ProgressBar {
 
 /// NVRTC's name of an architecture: `sm_80`, `80` and `sm_90a` are read; `90` is `sm_90a`
 /// (the Hopper path needs the `a` features).
-pub fn normalize_arch(text: &str) -> Result<String, String> {
+pub fn normalize_arch(text: &str) -> Result<String, ArchError> {
     let t = text.trim();
     let digits = t.strip_prefix("sm_").unwrap_or(t);
     let (num, suffix) = digits.split_at(
@@ -282,9 +334,7 @@ pub fn normalize_arch(text: &str) -> Result<String, String> {
     );
     let valid = num.len() >= 2 && matches!(suffix, "" | "a" | "f");
     if !valid {
-        return Err(format!(
-            "'{text}' is not an architecture: write sm_80, 80, sm_86, sm_89, sm_90a or 90"
-        ));
+        return Err(ArchError(text.to_string()));
     }
     let suffix = if num == "90" && suffix.is_empty() {
         "a"
@@ -302,22 +352,19 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             return 2;
         }
     };
-    let configure = |flags: &GemmFlags| {
+    let configure = |flags: &GemmFlags| -> Result<(Vec<Variant>, Vec<String>), GemmError> {
         if opts.suite {
             if arch != super::suite::SUITE_ARCH {
-                Err(format!(
-                    "--suite: the suite runs the Hopper path (wgmma + TMA), which needs --arch {}, got {arch}",
-                    super::suite::SUITE_ARCH
-                ))
+                Err(GemmError::SuiteArch(arch.clone()))
             } else {
                 super::suite::chosen_variants(opts, flags, super::hopper::choose::COMPILE_ONLY_SMS)
             }
         } else if opts.tune {
             tune_variants(opts, flags, &arch, super::hopper::choose::COMPILE_ONLY_SMS)
         } else if opts.sweep {
-            sweep_all(flags)
+            Ok(sweep_all(flags)?)
         } else {
-            Variant::from_flags(flags).map(|c| (vec![c], Vec::new()))
+            Ok(Variant::from_flags(flags).map(|c| (vec![c], Vec::new()))?)
         }
     };
     let mut choices: Vec<String> = Vec::new();

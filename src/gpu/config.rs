@@ -3,11 +3,247 @@
 use std::fmt;
 
 use super::flags::{
-    FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list, read_value,
+    FlagError, FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list,
+    read_value,
 };
 use crate::algebra::divide::blocked_product;
-use crate::algebra::{IntTuple, Layout};
-use crate::analysis::bank::SmemLayout;
+use crate::algebra::{AlgebraError, IntTuple, Layout};
+use crate::analysis::bank::{BankError, SmemLayout};
+
+/// Why the flags make no configuration of the mma.sync path, or no shared-memory stage or
+/// raster (which the Hopper path reads the same way). Each message names the flag.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// A flag's value is refused where both paths read it (or the problem's sizes).
+    #[error(transparent)]
+    Flag(#[from] FlagError),
+    /// A layout operation fails on values the configuration computed itself.
+    #[error(transparent)]
+    Algebra(#[from] AlgebraError),
+    /// A layout operation fails on a flag's value.
+    #[error("{flag}: {source}")]
+    FlagAlgebra {
+        /// The flag.
+        flag: &'static str,
+        /// The failure.
+        source: AlgebraError,
+    },
+    /// `--dtype` names no element type.
+    #[error("--dtype: unknown element type '{0}' (bf16 or f16)")]
+    UnknownDtype(String),
+    /// A swizzled shared-memory atom has an offset other than 0.
+    #[error("{flag}: a swizzled layout's offset must be 0, got {text}")]
+    SwizzleOffsetNotZero {
+        /// The flag.
+        flag: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// A shared-memory atom is not a layout.
+    #[error("{flag}: expected a layout or a swizzled layout, got {kind}")]
+    NotAnAtom {
+        /// The flag.
+        flag: &'static str,
+        /// The kind of value it is.
+        kind: &'static str,
+    },
+    /// A shared-memory atom is not of rank 2 (rows, K).
+    #[error("{flag}: the atom must have rank 2 (rows, K), got {atom}")]
+    AtomNotRank2 {
+        /// The flag.
+        flag: &'static str,
+        /// The atom.
+        atom: Box<Layout>,
+    },
+    /// The atom's extents do not divide the stage's.
+    #[error("{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})")]
+    AtomDoesNotDivide {
+        /// The flag.
+        flag: &'static str,
+        /// The atom.
+        atom: Box<Layout>,
+        /// Its rows.
+        a0: usize,
+        /// Its extent along K.
+        a1: usize,
+        /// The stage's rows.
+        rows: usize,
+        /// The stage's extent along K.
+        bk: usize,
+    },
+    /// A 16-byte vector of the stage lands outside it or unaligned.
+    #[error(
+        "{flag}: element ({r},{k}) lands at {base}: offsets must stay in [0,{total}) and 16-byte vectors aligned"
+    )]
+    VectorOutOfPlace {
+        /// The flag.
+        flag: &'static str,
+        /// The vector's first row.
+        r: usize,
+        /// Its first k.
+        k: usize,
+        /// Where the layout puts it.
+        base: i64,
+        /// The stage's elements.
+        total: usize,
+    },
+    /// 8 consecutive elements along the operand's contiguous mode are not contiguous.
+    #[error(
+        "{flag}: 8 consecutive {} must stay contiguous (the operand is {}-major: cp.async and ldmatrix move 16 bytes along it): ({row},{k}) lands at {got}, not {want}",
+        if *.major == Major::K { "k" } else { "rows" },
+        if *.major == Major::K { "K" } else { "MN" }
+    )]
+    VectorNotContiguous {
+        /// The flag.
+        flag: &'static str,
+        /// The operand's majorness.
+        major: Major,
+        /// The element's row.
+        row: usize,
+        /// Its k.
+        k: usize,
+        /// Where the layout puts it.
+        got: i64,
+        /// Where it must be.
+        want: i64,
+    },
+    /// Two elements of the stage share an offset.
+    #[error("{flag}: two elements share offset {offset}: the layout is not injective")]
+    NotInjective {
+        /// The flag.
+        flag: &'static str,
+        /// The offset.
+        offset: i64,
+    },
+    /// `--raster grouped:G` with G not a number.
+    #[error("--raster: bad group size in '{0}'")]
+    BadGroupSize(String),
+    /// `--raster grouped:0`.
+    #[error("--raster: the group size must be positive")]
+    ZeroGroupSize,
+    /// `--raster` is not a layout.
+    #[error("--raster: expected a layout, got {0}")]
+    RasterNotALayout(&'static str),
+    /// The raster's size is not the number of tiles.
+    #[error("--raster: {layout} must have size {total} (the {tm}x{tn} tiles)")]
+    RasterSize {
+        /// The raster.
+        layout: Box<Layout>,
+        /// The tiles.
+        total: usize,
+        /// Tiles along M.
+        tm: usize,
+        /// Tiles along N.
+        tn: usize,
+    },
+    /// The raster does not visit every tile once.
+    #[error(
+        "--raster: {layout} is not a bijection onto the {total} tiles (block {block} -> {tile})"
+    )]
+    RasterNotBijective {
+        /// The raster.
+        layout: Box<Layout>,
+        /// The tiles.
+        total: usize,
+        /// The first block that breaks it.
+        block: usize,
+        /// The tile it goes to.
+        tile: i64,
+    },
+    /// `--mma` names no atom of the mma.sync path.
+    #[error(
+        "--mma: this path generates code for {names} (got {0})",
+        names = MMA_ATOMS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+    )]
+    UnknownMma(String),
+    /// The atom's input type is not `--dtype`.
+    #[error("--mma: {mma} takes {} inputs, but --dtype is {}", .atom.name(), .dtype.name())]
+    MmaDtype {
+        /// The atom.
+        mma: String,
+        /// Its input type.
+        atom: Dtype,
+        /// `--dtype`.
+        dtype: Dtype,
+    },
+    /// A knob of the Hopper path with an mma.sync atom.
+    #[error(
+        "{knob}: a knob of the Hopper path (wgmma + TMA), but {mma} is an mma.sync atom: name an SM90 atom in --mma, or leave --mma out"
+    )]
+    HopperKnob {
+        /// The knob's flag.
+        knob: &'static str,
+        /// The atom.
+        mma: String,
+    },
+    /// The warp arrangement's K extent is not 1.
+    #[error("--atom-layout: the K extent of the warp arrangement must be 1")]
+    WarpsAlongK,
+    /// More warps than a block holds.
+    #[error("--atom-layout: {0} warps is more than a block can hold (32)")]
+    TooManyWarps(usize),
+    /// BM is not a multiple of the warps' rows.
+    #[error("--tile: BM = {bm} must be a multiple of 16 x {warps} warps along M")]
+    BmPerWarps {
+        /// BM.
+        bm: usize,
+        /// Warps along M.
+        warps: usize,
+    },
+    /// BN is not a multiple of the warps' columns.
+    #[error("--tile: BN = {bn} must be a multiple of 16 x {warps} warps along N")]
+    BnPerWarps {
+        /// BN.
+        bn: usize,
+        /// Warps along N.
+        warps: usize,
+    },
+    /// BK is not a multiple of the MMA's K.
+    #[error("--tile: BK = {0} must be a multiple of 16 (the MMA's K)")]
+    BkPerMma(usize),
+    /// The block's threads cannot copy an operand's tile in whole passes.
+    #[error(
+        "--tile: the {rows}x{bk} tile of {} ({}-major) is {vectors} 16-byte vectors in lines of {line}, which {threads} threads cannot copy evenly",
+        .operand.describe(),
+        .major.letter(*.operand)
+    )]
+    UnevenCopy {
+        /// The operand.
+        operand: Operand,
+        /// Its majorness.
+        major: Major,
+        /// The tile's rows.
+        rows: usize,
+        /// Its extent along K.
+        bk: usize,
+        /// Its 16-byte vectors.
+        vectors: usize,
+        /// Vectors along the contiguous mode.
+        line: usize,
+        /// The block's threads.
+        threads: usize,
+    },
+    /// Fewer than 2 stages.
+    #[error("--stages: the pipeline needs at least 2 stages")]
+    TooFewStages,
+    /// The stages need more shared memory than a block has.
+    #[error(
+        "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {bytes} bytes of shared memory, more than {max}",
+        max = MAX_SMEM_BYTES
+    )]
+    SmemTooLarge {
+        /// Stages.
+        stages: usize,
+        /// BM.
+        bm: usize,
+        /// BN.
+        bn: usize,
+        /// BK.
+        bk: usize,
+        /// Bytes they need.
+        bytes: usize,
+    },
+}
 
 /// Element type of A, B and C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,11 +280,11 @@ impl Dtype {
     }
 
     /// Parse `bf16` / `f16`.
-    pub fn parse(s: &str) -> Result<Dtype, String> {
+    pub fn parse(s: &str) -> Result<Dtype, ConfigError> {
         match s {
             "bf16" | "bfloat16" => Ok(Dtype::Bf16),
             "f16" | "fp16" | "half" => Ok(Dtype::F16),
-            _ => Err(format!("--dtype: unknown element type '{s}' (bf16 or f16)")),
+            _ => Err(ConfigError::UnknownDtype(s.to_string())),
         }
     }
 }
@@ -133,31 +369,32 @@ pub fn plain_smem_atom(major: Major, rows: usize, bk: usize) -> String {
 /// Tile a shared-memory atom to (rows, bk), as CuTe's tile_to_shape does (column-major order).
 fn tile_atom(
     read: ReadFlag,
-    flag: &str,
+    flag: &'static str,
     text: &str,
     major: Major,
     (rows, bk): (usize, usize),
-) -> Result<SmemLayout, String> {
+) -> Result<SmemLayout, ConfigError> {
     let v = read_value(read, flag, text)?;
     let (swizzle, atom) = match v {
         FlagValue::Layout(l) => (None, l),
         FlagValue::IntTuple(t) => (
             None,
-            Layout::column_major(t).map_err(|e| format!("{flag}: {e}"))?,
+            Layout::column_major(t).map_err(|source| ConfigError::FlagAlgebra { flag, source })?,
         ),
         FlagValue::Composed(c) => {
             let Some(s) = SmemLayout::from_composed(&c) else {
-                return Err(format!(
-                    "{flag}: a swizzled layout's offset must be 0, got {text}"
-                ));
+                return Err(ConfigError::SwizzleOffsetNotZero {
+                    flag,
+                    text: text.to_string(),
+                });
             };
             (s.swizzle(), s.layout().clone())
         }
         other => {
-            return Err(format!(
-                "{flag}: expected a layout or a swizzled layout, got {}",
-                other.kind()
-            ));
+            return Err(ConfigError::NotAnAtom {
+                flag,
+                kind: other.kind(),
+            });
         }
     };
     let smem = tile_stage(flag, swizzle, &atom, rows, bk)?;
@@ -166,17 +403,15 @@ fn tile_atom(
 }
 
 /// The (rows, K) extents of a rank-2 shared-memory atom.
-pub fn atom_extents(flag: &str, atom: &Layout) -> Result<(usize, usize), String> {
+pub fn atom_extents(flag: &'static str, atom: &Layout) -> Result<(usize, usize), ConfigError> {
     if atom.rank() != 2 {
-        return Err(format!(
-            "{flag}: the atom must have rank 2 (rows, K), got {atom}"
-        ));
+        return Err(ConfigError::AtomNotRank2 {
+            flag,
+            atom: Box::new(atom.clone()),
+        });
     }
-    let ext = |i: usize| -> Result<usize, String> {
-        Ok(atom
-            .mode(i)
-            .and_then(|m| m.size())
-            .map_err(|e| e.to_string())? as usize)
+    let ext = |i: usize| -> Result<usize, ConfigError> {
+        Ok(atom.mode(i).and_then(|m| m.size())? as usize)
     };
     Ok((ext(0)?, ext(1)?))
 }
@@ -184,12 +419,12 @@ pub fn atom_extents(flag: &str, atom: &Layout) -> Result<(usize, usize), String>
 /// Tile an atom (with its swizzle, if any) to one (rows, bk) stage, as CuTe's tile_to_shape does:
 /// copies of the atom in column-major order (`blocked_product`).
 pub fn tile_stage(
-    flag: &str,
+    flag: &'static str,
     swizzle: Option<crate::algebra::Swizzle>,
     atom: &Layout,
     rows: usize,
     bk: usize,
-) -> Result<SmemLayout, String> {
+) -> Result<SmemLayout, ConfigError> {
     tile_stage_in_order(flag, swizzle, atom, (rows, bk), TileOrder::RowsFirst)
 }
 
@@ -205,17 +440,22 @@ pub enum TileOrder {
 
 /// Tile an atom to one (rows, bk) stage with its copies in the given order.
 pub fn tile_stage_in_order(
-    flag: &str,
+    flag: &'static str,
     swizzle: Option<crate::algebra::Swizzle>,
     atom: &Layout,
     (rows, bk): (usize, usize),
     order: TileOrder,
-) -> Result<SmemLayout, String> {
+) -> Result<SmemLayout, ConfigError> {
     let (a0, a1) = atom_extents(flag, atom)?;
     if a0 == 0 || a1 == 0 || !rows.is_multiple_of(a0) || !bk.is_multiple_of(a1) {
-        return Err(format!(
-            "{flag}: the atom {atom} ({a0}x{a1}) does not divide the tile ({rows}x{bk})"
-        ));
+        return Err(ConfigError::AtomDoesNotDivide {
+            flag,
+            atom: Box::new(atom.clone()),
+            a0,
+            a1,
+            rows,
+            bk,
+        });
     }
     let (r, k) = ((rows / a0) as i64, (bk / a1) as i64);
     let reps = match order {
@@ -226,9 +466,9 @@ pub fn tile_stage_in_order(
             IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]),
             IntTuple::tuple([IntTuple::int(k), IntTuple::int(1)]),
         ),
-    }
-    .map_err(|e| e.to_string())?;
-    let tiled = blocked_product(atom, &reps).map_err(|e| format!("{flag}: {e}"))?;
+    }?;
+    let tiled =
+        blocked_product(atom, &reps).map_err(|source| ConfigError::FlagAlgebra { flag, source })?;
     Ok(match swizzle {
         Some(s) => SmemLayout::swizzled(s, tiled),
         None => SmemLayout::Plain(tiled),
@@ -239,25 +479,29 @@ pub fn tile_stage_in_order(
 /// 8 consecutive elements along the operand's contiguous mode (K, or the rows when MN-major)
 /// contiguous and aligned (cp.async and ldmatrix move 16 bytes).
 fn check_smem(
-    flag: &str,
+    flag: &'static str,
     s: &SmemLayout,
     major: Major,
     rows: usize,
     bk: usize,
-) -> Result<(), String> {
+) -> Result<(), ConfigError> {
     let total = rows * bk;
     let mut seen = vec![false; total];
-    let (along, step_r, step_k) = match major {
-        Major::K => ("k", 1, 8),
-        Major::MN => ("rows", 8, 1),
+    let (step_r, step_k) = match major {
+        Major::K => (1, 8),
+        Major::MN => (8, 1),
     };
     for r in (0..rows).step_by(step_r) {
         for k in (0..bk).step_by(step_k) {
             let base = s.at(r as i64, k as i64);
             if base < 0 || base as usize >= total || base % 8 != 0 {
-                return Err(format!(
-                    "{flag}: element ({r},{k}) lands at {base}: offsets must stay in [0,{total}) and 16-byte vectors aligned"
-                ));
+                return Err(ConfigError::VectorOutOfPlace {
+                    flag,
+                    r,
+                    k,
+                    base,
+                    total,
+                });
             }
             for j in 0..8 {
                 let (rj, kj) = match major {
@@ -266,16 +510,17 @@ fn check_smem(
                 };
                 let o = s.at(rj as i64, kj as i64);
                 if o != base + j as i64 {
-                    return Err(format!(
-                        "{flag}: 8 consecutive {along} must stay contiguous (the operand is {}-major: cp.async and ldmatrix move 16 bytes along it): ({rj},{kj}) lands at {o}, not {}",
-                        if major == Major::K { "K" } else { "MN" },
-                        base + j as i64
-                    ));
+                    return Err(ConfigError::VectorNotContiguous {
+                        flag,
+                        major,
+                        row: rj,
+                        k: kj,
+                        got: o,
+                        want: base + j as i64,
+                    });
                 }
                 if std::mem::replace(&mut seen[o as usize], true) {
-                    return Err(format!(
-                        "{flag}: two elements share offset {o}: the layout is not injective"
-                    ));
+                    return Err(ConfigError::NotInjective { flag, offset: o });
                 }
             }
         }
@@ -286,15 +531,20 @@ fn check_smem(
 /// The raster of `tm × tn` tiles: `plain` (column-major), `grouped:G` (G tile-rows at a time,
 /// the groups walked in order; G is lowered to the largest divisor of `tm` not above it), or any
 /// layout from block index to tile index.
-pub fn raster_layout(read: ReadFlag, text: &str, tm: usize, tn: usize) -> Result<Layout, String> {
+pub fn raster_layout(
+    read: ReadFlag,
+    text: &str,
+    tm: usize,
+    tn: usize,
+) -> Result<Layout, ConfigError> {
     let l = if text == "plain" {
         format!("({tm},{tn}):(1,{tm})")
     } else if let Some(g) = text.strip_prefix("grouped:") {
         let g: usize = g
             .parse()
-            .map_err(|_| format!("--raster: bad group size in '{text}'"))?;
+            .map_err(|_| ConfigError::BadGroupSize(text.to_string()))?;
         if g == 0 {
-            return Err("--raster: the group size must be positive".into());
+            return Err(ConfigError::ZeroGroupSize);
         }
         // groups of up to G tile-rows: the largest divisor of the tile rows not above G
         let g = (1..=g.min(tm))
@@ -307,21 +557,27 @@ pub fn raster_layout(read: ReadFlag, text: &str, tm: usize, tn: usize) -> Result
     };
     let layout = match read_value(read, "--raster", &l)? {
         FlagValue::Layout(l) => l,
-        other => return Err(format!("--raster: expected a layout, got {}", other.kind())),
+        other => return Err(ConfigError::RasterNotALayout(other.kind())),
     };
     let total = tm * tn;
-    if layout.size().map_err(|e| e.to_string())? != total as i64 {
-        return Err(format!(
-            "--raster: {layout} must have size {total} (the {tm}x{tn} tiles)"
-        ));
+    if layout.size()? != total as i64 {
+        return Err(ConfigError::RasterSize {
+            layout: Box::new(layout),
+            total,
+            tm,
+            tn,
+        });
     }
     let mut seen = vec![false; total];
     for b in 0..total {
-        let t = layout.at(b as i64).map_err(|e| e.to_string())?;
+        let t = layout.at(b as i64)?;
         if t < 0 || t as usize >= total || std::mem::replace(&mut seen[t as usize], true) {
-            return Err(format!(
-                "--raster: {layout} is not a bijection onto the {total} tiles (block {b} -> {t})"
-            ));
+            return Err(ConfigError::RasterNotBijective {
+                layout: Box::new(layout),
+                total,
+                block: b,
+                tile: t,
+            });
         }
     }
     Ok(layout)
@@ -329,7 +585,7 @@ pub fn raster_layout(read: ReadFlag, text: &str, tm: usize, tn: usize) -> Result
 
 impl GemmConfig {
     /// Validate flags into a configuration; every violation names its flag.
-    pub fn from_flags(f: &GemmFlags) -> Result<GemmConfig, String> {
+    pub fn from_flags(f: &GemmFlags) -> Result<GemmConfig, ConfigError> {
         let dtype = Dtype::parse(&f.dtype)?;
         let mma = f.mma.clone().unwrap_or_else(|| {
             MMA_ATOMS
@@ -339,54 +595,37 @@ impl GemmConfig {
                 .expect("one per dtype")
         });
         let Some((_, atom_dtype)) = MMA_ATOMS.iter().find(|(n, _)| *n == mma) else {
-            let names: Vec<&str> = MMA_ATOMS.iter().map(|(n, _)| *n).collect();
-            return Err(format!(
-                "--mma: this path generates code for {} (got {mma})",
-                names.join(", ")
-            ));
+            return Err(ConfigError::UnknownMma(mma));
         };
         if *atom_dtype != dtype {
-            return Err(format!(
-                "--mma: {mma} takes {} inputs, but --dtype is {}",
-                atom_dtype.name(),
-                dtype.name()
-            ));
+            return Err(ConfigError::MmaDtype {
+                mma,
+                atom: *atom_dtype,
+                dtype,
+            });
         }
         if let Some(knob) = f.hopper_knob() {
-            return Err(format!(
-                "{knob}: a knob of the Hopper path (wgmma + TMA), but {mma} is an mma.sync atom: name an SM90 atom in --mma, or leave --mma out"
-            ));
+            return Err(ConfigError::HopperKnob { knob, mma });
         }
         let w = int_list(f.read, "--atom-layout", &f.atom_layout, 3)?;
         if w[2] != 1 {
-            return Err("--atom-layout: the K extent of the warp arrangement must be 1".into());
+            return Err(ConfigError::WarpsAlongK);
         }
         let threads = 32 * w[0] * w[1];
         if threads > 1024 {
-            return Err(format!(
-                "--atom-layout: {} warps is more than a block can hold (32)",
-                w[0] * w[1]
-            ));
+            return Err(ConfigError::TooManyWarps(w[0] * w[1]));
         }
         let t = int_list(f.read, "--tile", f.tile.as_deref().unwrap_or(SM80_TILE), 3)?;
         let stages = f.stages.unwrap_or(SM80_STAGES);
         let (bm, bn, bk) = (t[0], t[1], t[2]);
         if bm % (16 * w[0]) != 0 {
-            return Err(format!(
-                "--tile: BM = {bm} must be a multiple of 16 x {} warps along M",
-                w[0]
-            ));
+            return Err(ConfigError::BmPerWarps { bm, warps: w[0] });
         }
         if bn % (16 * w[1]) != 0 {
-            return Err(format!(
-                "--tile: BN = {bn} must be a multiple of 16 x {} warps along N",
-                w[1]
-            ));
+            return Err(ConfigError::BnPerWarps { bn, warps: w[1] });
         }
         if bk % 16 != 0 {
-            return Err(format!(
-                "--tile: BK = {bk} must be a multiple of 16 (the MMA's K)"
-            ));
+            return Err(ConfigError::BkPerMma(bk));
         }
         for (rows, operand) in [(bm, Operand::A), (bn, Operand::B)] {
             let vectors = rows * bk / 8;
@@ -396,24 +635,32 @@ impl GemmConfig {
                 Major::MN => rows / 8,
             };
             if vectors % threads != 0 || threads % line != 0 {
-                return Err(format!(
-                    "--tile: the {rows}x{bk} tile of {} ({}-major) is {vectors} 16-byte vectors in lines of {line}, which {threads} threads cannot copy evenly",
-                    operand.describe(),
-                    f.majors.of(operand).letter(operand)
-                ));
+                return Err(ConfigError::UnevenCopy {
+                    operand,
+                    major: f.majors.of(operand),
+                    rows,
+                    bk,
+                    vectors,
+                    line,
+                    threads,
+                });
             }
         }
         if stages < 2 {
-            return Err("--stages: the pipeline needs at least 2 stages".into());
+            return Err(ConfigError::TooFewStages);
         }
         let smem_bytes = stages
             .checked_mul(bm + bn)
             .and_then(|x| x.checked_mul(bk * 2))
             .unwrap_or(usize::MAX);
         if smem_bytes > MAX_SMEM_BYTES {
-            return Err(format!(
-                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements need {smem_bytes} bytes of shared memory, more than {MAX_SMEM_BYTES}"
-            ));
+            return Err(ConfigError::SmemTooLarge {
+                stages,
+                bm,
+                bn,
+                bk,
+                bytes: smem_bytes,
+            });
         }
         check_problem(f)?;
         let majors = f.majors;
@@ -520,7 +767,7 @@ impl GemmConfig {
 
     /// The bank analysis of A's ldmatrix reads over its stage layout (16-bit elements,
     /// 128-bit accesses): what [`Self::predicted_ldmatrix_conflicts`] reads and the GPU probe runs.
-    pub fn ldmatrix_bank_report(&self) -> Result<crate::analysis::bank::BankReport, String> {
+    pub fn ldmatrix_bank_report(&self) -> Result<crate::analysis::bank::BankReport, BankError> {
         crate::analysis::bank::analyze(&self.smem_a, &self.ldmatrix_tv_a(), 16, 128)
     }
 }

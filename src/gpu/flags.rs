@@ -31,17 +31,103 @@ impl FlagValue {
     }
 }
 
-/// Why a flag's text is not a value.
+/// Why a flag's text is not a value, as the reader handed in ([`ReadFlag`]) says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FlagError {
+pub enum ReadError {
     /// The text is a statement (an assignment, a picture), not an expression.
     NotAValue,
     /// The text fails to read or evaluate, with the evaluator's message.
     Invalid(String),
 }
 
+/// Why a flag of `cute gemm` is refused where both paths read it: its text is not a value of
+/// the kind the flag takes, or the problem's sizes cannot be run. Each message names the flag.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FlagError {
+    /// `--a-major`/`--b-major` names no majorness of its operand.
+    #[error(
+        "{}: expected K or {} (how {} lies in global memory), got '{text}'",
+        .operand.major_flag(),
+        Major::MN.letter(*.operand),
+        .operand.describe()
+    )]
+    UnknownMajor {
+        /// The operand whose flag it is.
+        operand: Operand,
+        /// The flag's text.
+        text: String,
+    },
+    /// The flag's text is a statement (an assignment, a picture), not a value.
+    #[error("{flag}: expected a value, got a statement: {text}")]
+    NotAValue {
+        /// The flag.
+        flag: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// The flag's text fails to read or evaluate.
+    #[error("{flag}: {message} (in '{text}')")]
+    Invalid {
+        /// The flag.
+        flag: &'static str,
+        /// The evaluator's message.
+        message: String,
+        /// The flag's text.
+        text: String,
+    },
+    /// A tuple flag's value is not a tuple.
+    #[error("{flag}: expected a tuple of {n} integers like (128,128,32), got {text}")]
+    NotATuple {
+        /// The flag.
+        flag: &'static str,
+        /// The entries it takes.
+        n: usize,
+        /// Its text.
+        text: String,
+    },
+    /// An entry of a tuple flag is larger than any tile or arrangement needs.
+    #[error("{flag}: entries must be at most {max}, got {text}", max = MAX_LIST_ENTRY)]
+    EntryTooLarge {
+        /// The flag.
+        flag: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// A tuple flag does not have `n` positive integer entries.
+    #[error("{flag}: expected {n} positive integers, got {text}")]
+    NotPositiveIntegers {
+        /// The flag.
+        flag: &'static str,
+        /// The entries it takes.
+        n: usize,
+        /// Its text.
+        text: String,
+    },
+    /// M, N or K is 0.
+    #[error("--m/--n/--k: the problem must not be empty")]
+    EmptyProblem,
+    /// A size (rows padded to 16 bytes) does not fit the kernels' 32-bit integer arguments.
+    #[error("--m/--n/--k: sizes must fit in 31 bits")]
+    SizeOver31Bits,
+    /// The problem's buffers need more memory than any GPU has ([`MAX_GPU_BYTES`]).
+    #[error(
+        "--m/--n/--k: a {m}x{n}x{k} problem needs {bytes} bytes of GPU memory (A, B and C twice), more than any GPU has ({max})",
+        max = MAX_GPU_BYTES
+    )]
+    ProblemTooLarge {
+        /// M.
+        m: usize,
+        /// N.
+        n: usize,
+        /// K.
+        k: usize,
+        /// Bytes of the device buffers.
+        bytes: u128,
+    },
+}
+
 /// Reads a flag's text into a value: handed in by the command line (`cute::app::read_gemm_flag`).
-pub type ReadFlag = fn(&str) -> Result<FlagValue, FlagError>;
+pub type ReadFlag = fn(&str) -> Result<FlagValue, ReadError>;
 
 /// How an operand lies in global memory: along which of its two modes its elements are
 /// contiguous. A is M×K and B is N×K; `K` is K-major (a row of A, of B, is contiguous: the
@@ -67,16 +153,14 @@ impl Major {
     }
 
     /// Read `--a-major`/`--b-major`: `K`, or `M` (A) / `N` (B), or `MN` for either.
-    pub fn parse(operand: Operand, text: &str) -> Result<Major, String> {
-        let flag = operand.major_flag();
+    pub fn parse(operand: Operand, text: &str) -> Result<Major, FlagError> {
         match (text.trim().to_ascii_uppercase().as_str(), operand) {
             ("K", _) => Ok(Major::K),
             ("MN", _) | ("M", Operand::A) | ("N", Operand::B) => Ok(Major::MN),
-            _ => Err(format!(
-                "{flag}: expected K or {} (how {} lies in global memory), got '{text}'",
-                Major::MN.letter(operand),
-                operand.describe()
-            )),
+            _ => Err(FlagError::UnknownMajor {
+                operand,
+                text: text.to_string(),
+            }),
         }
     }
 }
@@ -262,10 +346,21 @@ impl GemmFlags {
 }
 
 /// A flag's text read as a value by the reader handed in, its failure told as the flag's.
-pub(crate) fn read_value(read: ReadFlag, flag: &str, text: &str) -> Result<FlagValue, String> {
+pub(crate) fn read_value(
+    read: ReadFlag,
+    flag: &'static str,
+    text: &str,
+) -> Result<FlagValue, FlagError> {
     read(text).map_err(|e| match e {
-        FlagError::NotAValue => format!("{flag}: expected a value, got a statement: {text}"),
-        FlagError::Invalid(message) => format!("{flag}: {message} (in '{text}')"),
+        ReadError::NotAValue => FlagError::NotAValue {
+            flag,
+            text: text.to_string(),
+        },
+        ReadError::Invalid(message) => FlagError::Invalid {
+            flag,
+            message,
+            text: text.to_string(),
+        },
     })
 }
 
@@ -347,22 +442,24 @@ pub fn host_bytes(m: usize, n: usize, k: usize, majors: Majors) -> u128 {
     (a.elements() + b.elements()) * 6 + m as u128 * n as u128 * 8
 }
 
+/// A tuple flag's `n` positive integers (`--tile`, `--atom-layout`, `--cluster`).
 pub(crate) fn int_list(
     read: ReadFlag,
-    flag: &str,
+    flag: &'static str,
     text: &str,
     n: usize,
-) -> Result<Vec<usize>, String> {
+) -> Result<Vec<usize>, FlagError> {
+    let not_a_tuple = || FlagError::NotATuple {
+        flag,
+        n,
+        text: text.to_string(),
+    };
     let v = read_value(read, flag, text)?;
     let FlagValue::IntTuple(t) = &v else {
-        return Err(format!(
-            "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
-        ));
+        return Err(not_a_tuple());
     };
     let View::Tuple(items) = t.view() else {
-        return Err(format!(
-            "{flag}: expected a tuple of {n} integers like (128,128,32), got {text}"
-        ));
+        return Err(not_a_tuple());
     };
     let ints: Option<Vec<usize>> = items
         .iter()
@@ -373,13 +470,18 @@ pub(crate) fn int_list(
         })
         .collect();
     match ints {
-        Some(v) if v.len() == n && v.iter().any(|x| *x > MAX_LIST_ENTRY) => Err(format!(
-            "{flag}: entries must be at most {MAX_LIST_ENTRY}, got {text}"
-        )),
+        Some(v) if v.len() == n && v.iter().any(|x| *x > MAX_LIST_ENTRY) => {
+            Err(FlagError::EntryTooLarge {
+                flag,
+                text: text.to_string(),
+            })
+        }
         Some(v) if v.len() == n => Ok(v),
-        _ => Err(format!(
-            "{flag}: expected {n} positive integers, got {text}"
-        )),
+        _ => Err(FlagError::NotPositiveIntegers {
+            flag,
+            n,
+            text: text.to_string(),
+        }),
     }
 }
 
@@ -387,19 +489,21 @@ pub(crate) fn int_list(
 /// to 16 bytes, [`pitch`]) within the kernels' 32-bit integer arguments. Sizes need not be
 /// multiples of anything: an operand whose contiguous extent is not a multiple of 8 lies in a
 /// buffer with padded rows of zeros.
-pub(crate) fn check_problem(f: &GemmFlags) -> Result<(), String> {
+pub(crate) fn check_problem(f: &GemmFlags) -> Result<(), FlagError> {
     if f.m == 0 || f.n == 0 || f.k == 0 {
-        return Err("--m/--n/--k: the problem must not be empty".into());
+        return Err(FlagError::EmptyProblem);
     }
     if pitch(f.m) >= 1 << 31 || pitch(f.n) >= 1 << 31 || pitch(f.k) >= 1 << 31 {
-        return Err("--m/--n/--k: sizes must fit in 31 bits".into());
+        return Err(FlagError::SizeOver31Bits);
     }
     let bytes = device_bytes(f.m, f.n, f.k, f.majors, f.split_k.unwrap_or(1));
     if bytes > MAX_GPU_BYTES {
-        return Err(format!(
-            "--m/--n/--k: a {}x{}x{} problem needs {bytes} bytes of GPU memory (A, B and C twice), more than any GPU has ({MAX_GPU_BYTES})",
-            f.m, f.n, f.k
-        ));
+        return Err(FlagError::ProblemTooLarge {
+            m: f.m,
+            n: f.n,
+            k: f.k,
+            bytes,
+        });
     }
     Ok(())
 }

@@ -4,6 +4,30 @@ use std::ffi::{CStr, CString, c_char};
 
 use cudarc::nvrtc::{result, sys};
 
+/// Why NVRTC produced no CUBIN.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum NvrtcError {
+    /// libnvrtc cannot be loaded.
+    #[error(
+        "NVRTC (libnvrtc.so) was not found: install the CUDA toolkit or `pip install nvidia-cuda-nvrtc` and put its lib folder on LD_LIBRARY_PATH"
+    )]
+    Missing,
+    /// The source holds a NUL byte (no C string can carry it).
+    #[error("source has a NUL byte")]
+    NulInSource,
+    /// An NVRTC call other than the compilation failed.
+    #[error("nvrtc: {0:?}")]
+    Call(result::NvrtcError),
+    /// The compilation failed: NVRTC's status and its log.
+    #[error("NVRTC failed to compile the kernel ({status:?}):\n{log}")]
+    Compile {
+        /// NVRTC's status.
+        status: result::NvrtcError,
+        /// The compiler's log.
+        log: String,
+    },
+}
+
 /// A compiled kernel and what ptxas said of it.
 #[derive(Clone, Debug)]
 pub struct Compiled {
@@ -49,13 +73,13 @@ fn number_before(log: &str, suffix: &str) -> Option<u32> {
 }
 
 /// Compile `src` for `arch` (e.g. `sm_90a`).
-pub fn compile(src: &str, arch: &str) -> Result<Compiled, String> {
+pub fn compile(src: &str, arch: &str) -> Result<Compiled, NvrtcError> {
     if !nvrtc_present() {
-        return Err("NVRTC (libnvrtc.so) was not found: install the CUDA toolkit or `pip install nvidia-cuda-nvrtc` and put its lib folder on LD_LIBRARY_PATH".into());
+        return Err(NvrtcError::Missing);
     }
-    let c_src = CString::new(src).map_err(|_| "source has a NUL byte".to_string())?;
+    let c_src = CString::new(src).map_err(|_| NvrtcError::NulInSource)?;
     let name: &CStr = c"cute_gemm.cu";
-    let prog = result::create_program(&c_src, Some(name)).map_err(|e| format!("nvrtc: {e:?}"))?;
+    let prog = result::create_program(&c_src, Some(name)).map_err(NvrtcError::Call)?;
     let opts = [
         format!("--gpu-architecture={arch}"),
         "-std=c++17".to_string(),
@@ -66,16 +90,19 @@ pub fn compile(src: &str, arch: &str) -> Result<Compiled, String> {
     let compiled = unsafe { result::compile_program(prog, &opts) };
     let log = log_of(prog);
     let out = compiled
-        .map_err(|e| format!("NVRTC failed to compile the kernel ({e:?}):\n{log}"))
+        .map_err(|status| NvrtcError::Compile {
+            status,
+            log: log.clone(),
+        })
         .and_then(|_| {
             let mut size = 0usize;
             // SAFETY: prog compiled successfully.
             unsafe { sys::nvrtcGetCUBINSize(prog, &mut size).result() }
-                .map_err(|e| format!("nvrtc: {e:?}"))?;
+                .map_err(NvrtcError::Call)?;
             let mut buf = vec![0 as c_char; size];
             // SAFETY: buf has the size NVRTC asked for.
             unsafe { sys::nvrtcGetCUBIN(prog, buf.as_mut_ptr()).result() }
-                .map_err(|e| format!("nvrtc: {e:?}"))?;
+                .map_err(NvrtcError::Call)?;
             Ok(buf.into_iter().map(|c| c as u8).collect::<Vec<u8>>())
         });
     // SAFETY: prog is live.

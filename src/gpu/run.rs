@@ -32,6 +32,13 @@ impl std::fmt::Display for GpuError {
     }
 }
 
+/// NVRTC's failure (its log included), as a failure on the way.
+impl From<super::nvrtc::NvrtcError> for GpuError {
+    fn from(e: super::nvrtc::NvrtcError) -> Self {
+        GpuError::Failed(e.to_string())
+    }
+}
+
 pub(crate) fn failed<E: std::fmt::Debug>(what: &str) -> impl Fn(E) -> GpuError + '_ {
     move |e| GpuError::Failed(format!("{what}: {e:?}"))
 }
@@ -477,8 +484,9 @@ where
     where
         CudaBlas: Gemm<T>,
     {
-        cfg.supports(&self.arch).map_err(GpuError::Unavailable)?;
-        let mut compiled = compile(&cfg.source(), &self.arch).map_err(GpuError::Failed)?;
+        cfg.supports(&self.arch)
+            .map_err(|e| GpuError::Unavailable(e.to_string()))?;
+        let mut compiled = compile(&cfg.source(), &self.arch)?;
         let module = self
             .ctx
             .load_module(Ptx::from_binary(compiled.cubin.clone()))

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use super::command::GemmOptions;
+use super::command::{GemmError, GemmOptions};
 use super::flags::{GemmFlags, Majors};
 use super::hopper::choose::{self, Given};
 use super::report::ReportFormat;
@@ -129,12 +129,12 @@ pub fn chosen_variants(
     opts: &GemmOptions,
     base: &GemmFlags,
     sms: usize,
-) -> Result<(Vec<Variant>, Vec<String>), String> {
+) -> Result<(Vec<Variant>, Vec<String>), GemmError> {
     if opts.sweep {
-        return Err("--suite: the suite chooses one configuration per shape; --sweep tries several for one shape: give one of them".into());
+        return Err(GemmError::SuiteWithSweep);
     }
     if !choose::applies(base) {
-        return Err("--suite: the suite chooses the tile, atom and pipeline per shape: leave out --mma, --tile and --stages".into());
+        return Err(GemmError::SuiteChooses);
     }
     let mut cfgs = Vec::with_capacity(SUITE.len());
     let mut lines = Vec::with_capacity(SUITE.len());
@@ -146,8 +146,13 @@ pub fn chosen_variants(
             },
             sms,
         );
-        let v = Variant::from_flags(&c.flags)
-            .map_err(|e| format!("--suite: {}x{}x{} {}: {e}", s.m, s.n, s.k, s.dtype))?;
+        let v = Variant::from_flags(&c.flags).map_err(|source| GemmError::SuiteShape {
+            m: s.m,
+            n: s.n,
+            k: s.k,
+            dtype: s.dtype,
+            source: Box::new(source),
+        })?;
         cfgs.push(v);
         lines.push(c.line);
     }
@@ -340,7 +345,7 @@ mod tests {
         let huge = |m: usize, n: usize, k: usize| {
             let f = shape_flags(&base(), &shape(m, n, k, "bf16", "too large"));
             let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
-            HopperConfig::from_flags(&c.flags).unwrap_err()
+            HopperConfig::from_flags(&c.flags).unwrap_err().to_string()
         };
         assert!(huge(1 << 31, 8, 8).contains("31 bits"));
         assert!(huge(usize::MAX, usize::MAX, 8).contains("31 bits"));

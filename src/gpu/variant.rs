@@ -3,9 +3,24 @@
 
 use std::fmt;
 
-use super::config::{Dtype, GemmConfig};
+use super::config::{ConfigError, Dtype, GemmConfig};
 use super::flags::{GemmFlags, Majors};
-use super::hopper::config::{HopperConfig, is_sm90};
+use super::hopper::config::{HopperConfig, HopperConfigError, is_sm90};
+
+/// Why there is no kernel to compile or run: the flags make no configuration of the path they
+/// choose, or the configuration needs another architecture.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// The mma.sync path refuses the flags.
+    #[error(transparent)]
+    Sm80(#[from] ConfigError),
+    /// The Hopper path refuses the flags.
+    #[error(transparent)]
+    Sm90(#[from] HopperConfigError),
+    /// A Hopper configuration for an architecture without wgmma.
+    #[error("wgmma, TMA and setmaxnreg need sm_90a (a Hopper GPU), not {0}")]
+    NeedsSm90a(String),
+}
 
 /// A validated kernel configuration.
 // a sweep holds a few dozen at most: the size difference does not matter
@@ -23,7 +38,7 @@ impl Variant {
     /// A Hopper knob (`--consumers`, `--cluster`, `--persistent`, `--tma-store`) without
     /// `--mma` takes the Hopper path with the default SM90 atom (the widest that fits the
     /// consumers' registers).
-    pub fn from_flags(f: &GemmFlags) -> Result<Variant, String> {
+    pub fn from_flags(f: &GemmFlags) -> Result<Variant, VariantError> {
         if f.mma.is_none() && f.hopper_knob().is_some() {
             let mut g = f.clone();
             let n = super::hopper::config::widest_n(
@@ -32,11 +47,11 @@ impl Variant {
                     .clamp(1, super::hopper::config::MAX_CONSUMERS),
             );
             g.mma = Some(super::hopper::config::sm90_mma(&f.dtype, n, f.majors));
-            HopperConfig::from_flags(&g).map(Variant::Sm90)
+            Ok(HopperConfig::from_flags(&g).map(Variant::Sm90)?)
         } else if is_sm90(f.mma.as_deref()) {
-            HopperConfig::from_flags(f).map(Variant::Sm90)
+            Ok(HopperConfig::from_flags(f).map(Variant::Sm90)?)
         } else {
-            GemmConfig::from_flags(f).map(Variant::Sm80)
+            Ok(GemmConfig::from_flags(f).map(Variant::Sm80)?)
         }
     }
 
@@ -132,13 +147,11 @@ impl Variant {
     }
 
     /// Whether the architecture can run it (`sm_90a` for wgmma).
-    pub fn supports(&self, arch: &str) -> Result<(), String> {
+    pub fn supports(&self, arch: &str) -> Result<(), VariantError> {
         match self {
             Variant::Sm80(_) => Ok(()),
             Variant::Sm90(_) if arch == "sm_90a" => Ok(()),
-            Variant::Sm90(_) => Err(format!(
-                "wgmma, TMA and setmaxnreg need sm_90a (a Hopper GPU), not {arch}"
-            )),
+            Variant::Sm90(_) => Err(VariantError::NeedsSm90a(arch.to_string())),
         }
     }
 

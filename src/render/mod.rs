@@ -71,21 +71,26 @@ impl fmt::Display for Format {
     }
 }
 
-impl FromStr for Format {
-    type Err = String;
+/// Why a name is no output format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// The name is none of [`Format::ALL`]'s (nor `c++`).
+    #[error(
+        "unknown format '{0}' (expected one of {names})",
+        names = Format::ALL.map(Format::name).join(", ")
+    )]
+    Unknown(String),
+}
 
-    fn from_str(s: &str) -> Result<Format, String> {
+impl FromStr for Format {
+    type Err = FormatError;
+
+    fn from_str(s: &str) -> Result<Format, FormatError> {
         let t = s.trim().to_ascii_lowercase();
         Format::ALL
             .into_iter()
             .find(|f| f.name() == t || (t == "c++" && *f == Format::Cpp))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-                format!(
-                    "unknown format '{s}' (expected one of {})",
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| FormatError::Unknown(s.to_string()))
     }
 }
 

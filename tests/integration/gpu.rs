@@ -17,7 +17,9 @@ fn config(f: impl FnOnce(&mut GemmFlags)) -> GemmConfig {
 }
 
 fn rejected(f: impl FnOnce(&mut GemmFlags)) -> String {
-    GemmConfig::from_flags(&flags(f)).expect_err("should be rejected")
+    GemmConfig::from_flags(&flags(f))
+        .expect_err("should be rejected")
+        .to_string()
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! `cute gemm --mma 'SM90_…'` (issue 6): the wgmma + TMA path. Validation always; the run on a
 //! Hopper GPU is `#[ignore]`d (run on the device with `--ignored hopper::`).
 
+use cute::gpu::config::ConfigError;
 use cute::gpu::flags::GemmFlags;
-use cute::gpu::hopper::config::HopperConfig;
+use cute::gpu::hopper::config::{HopperConfig, HopperConfigError};
 use cute::gpu::run::Gpu;
-use cute::gpu::variant::Variant;
+use cute::gpu::variant::{Variant, VariantError};
 
 fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
     let mut g = GemmFlags {
@@ -24,6 +25,17 @@ fn a_layout_wgmma_cannot_read_is_refused_with_its_reason() {
         g.smem_a = Some("Sw<3,3,3> o (8,32):(32,1)".into());
     }))
     .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            HopperConfigError::NotCanonical {
+                flag: "--smem-a",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = e.to_string();
     assert!(
         e.starts_with("--smem-a") && e.contains("not one of wgmma's canonical layouts"),
         "{e}"
@@ -75,13 +87,13 @@ fn sm90_gemm_is_correct_on_the_gpu() {
     }
 }
 
-fn hopper(f: impl FnOnce(&mut GemmFlags)) -> Result<HopperConfig, String> {
+fn hopper(f: impl FnOnce(&mut GemmFlags)) -> Result<HopperConfig, HopperConfigError> {
     HopperConfig::from_flags(&flags(8192, 8192, 8192, f))
 }
 
 #[test]
 fn each_knob_is_validated_with_its_flag_and_reason() {
-    let err = |f: fn(&mut GemmFlags)| hopper(f).unwrap_err();
+    let err = |f: fn(&mut GemmFlags)| hopper(f).unwrap_err().to_string();
     assert!(err(|g| g.consumers = Some(0)).starts_with("--consumers: 1 to 3"));
     assert!(err(|g| g.consumers = Some(4)).starts_with("--consumers: 1 to 3"));
     let e = err(|g| g.consumers = Some(3));
@@ -104,7 +116,19 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
     assert!(e.contains("must divide the 64 tiles along M"), "{e}");
     let e = HopperConfig::from_flags(&flags(8192, 256, 512, |g| g.cluster = Some("(1,2)".into())))
         .unwrap_err();
-    assert!(e.contains("must divide the 1 tiles along N"), "{e}");
+    assert_eq!(
+        e,
+        HopperConfigError::ClusterAlongN {
+            cn: 2,
+            tn: 1,
+            n: 256,
+            bn: 256
+        }
+    );
+    assert!(
+        e.to_string().contains("must divide the 1 tiles along N"),
+        "{e}"
+    );
     let e = err(|g| {
         g.mma = Some("SM90_64x16x16_F32BF16BF16_SS<K,K>".into());
         g.cluster = Some("(4,1)".into());
@@ -121,7 +145,9 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
         e.starts_with("--stages/--tile") && e.contains("--tma-store"),
         "{e}"
     );
-    let e = HopperConfig::from_flags(&flags(512, 1500, 64, |g| g.tma_store = true)).unwrap_err();
+    let e = HopperConfig::from_flags(&flags(512, 1500, 64, |g| g.tma_store = true))
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("--tma-store: N = 1500"), "{e}");
     let e = err(|g| {
         g.tma_store = true;
@@ -135,7 +161,17 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
         ..GemmFlags::new(cute::app::read_gemm_flag)
     })
     .unwrap_err();
-    assert!(e.starts_with("--persistent:"), "{e}");
+    assert!(
+        matches!(
+            e,
+            VariantError::Sm80(ConfigError::HopperKnob {
+                knob: "--persistent",
+                ..
+            })
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("--persistent:"), "{e}");
 }
 
 #[test]
@@ -342,7 +378,12 @@ fn every_knob_is_correct_on_the_gpu() {
         for (m, n, k) in shapes {
             let cfg = match HopperConfig::from_flags(&flags(m, n, k, knob)) {
                 Ok(c) => c,
-                Err(e) if e.starts_with("--cluster") || e.starts_with("--tma-store") => continue,
+                Err(e)
+                    if e.to_string().starts_with("--cluster")
+                        || e.to_string().starts_with("--tma-store") =>
+                {
+                    continue;
+                }
                 Err(e) => panic!("{name} {m}x{n}x{k}: {e}"),
             };
             for r in gpu

@@ -253,7 +253,12 @@ fn plain_format_is_the_one_line_notation() {
     assert_eq!("json".parse::<Format>(), Ok(Format::Json));
     assert_eq!("C++".parse::<Format>(), Ok(Format::Cpp));
     let err = "yaml".parse::<Format>().unwrap_err();
-    assert!(err.contains("plain, table, grid, json, cpp, dsl"), "{err}");
+    assert_eq!(err, cute::render::FormatError::Unknown("yaml".into()));
+    assert!(
+        err.to_string()
+            .contains("plain, table, grid, json, cpp, dsl"),
+        "{err}"
+    );
 }
 
 #[test]

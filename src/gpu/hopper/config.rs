@@ -3,14 +3,477 @@
 
 use std::fmt;
 
-use crate::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
+use crate::algebra::{AlgebraError, ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use crate::analysis::bank::SmemLayout;
 use crate::gpu::config::{
-    Dtype, MAX_SMEM_BYTES, TileOrder, atom_extents, raster_layout, tile_stage, tile_stage_in_order,
+    ConfigError, Dtype, MAX_SMEM_BYTES, TileOrder, atom_extents, raster_layout, tile_stage,
+    tile_stage_in_order,
 };
 use crate::gpu::flags::{
-    FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list, read_value,
+    FlagError, FlagValue, GemmFlags, Major, Majors, Operand, ReadFlag, check_problem, int_list,
+    read_value,
 };
+
+/// Why the flags make no configuration of the Hopper path (wgmma + TMA): the atom, the tile,
+/// the stage layouts that wgmma's descriptors and TMA's boxes must both describe, the knobs.
+/// Each message names the flag.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HopperConfigError {
+    /// What both paths check (the flags' values, the stage layouts, the raster, the dtype).
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// `--mma` is not an SM90 atom's name this path reads.
+    #[error(
+        "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<MA,MB> or SM90_64x{{N}}x16_F32F16F16_SS<MA,MB> (N a multiple of 8 up to 256; MA, MB each K or MN, or <MA,MB> left out), got {0}"
+    )]
+    BadAtomName(String),
+    /// The atom's `<MA,MB>` is not two majornesses.
+    #[error(
+        "--mma: the atom's <MA,MB> must name each operand's majorness in shared memory, K or MN (as <K,K>, <MN,K>, <K,MN>, <MN,MN>), got <{0}>"
+    )]
+    BadAtomMajors(String),
+    /// An `_RS` atom (A from registers).
+    #[error(
+        "--mma: {0} takes A from registers; this path implements the _SS atoms (A and B from shared memory)"
+    )]
+    RegisterAtom(String),
+    /// The atom's `<MA,MB>` disagrees with `--a-major`/`--b-major`.
+    #[error(
+        "--mma: {mma} reads {} {}-major, but {} is {}: TMA copies tiles without transposing them, so the atom's majorness must be the operand's in global memory (give {} {}, or leave <…> out of the atom's name: its majors then follow the flags)",
+        .operand.describe(),
+        gmma_major(*.named),
+        .operand.major_flag(),
+        .given.letter(*.operand),
+        .operand.major_flag(),
+        .named.letter(*.operand)
+    )]
+    AtomMajors {
+        /// The atom.
+        mma: String,
+        /// The operand.
+        operand: Operand,
+        /// Its majorness as the atom names it.
+        named: Major,
+        /// Its majorness as the flags give it.
+        given: Major,
+    },
+    /// A stage's swizzle is none of wgmma's layout types.
+    #[error(
+        "{flag}: the swizzle Sw<{bits},{base},{shift}> (in bytes) is none of wgmma's layout types (Sw<3,4,3> SW128, Sw<2,4,3> SW64, Sw<1,4,3> SW32, or none: INTER)"
+    )]
+    NotAGmmaSwizzle {
+        /// The flag.
+        flag: &'static str,
+        /// The swizzle's bits.
+        bits: i64,
+        /// Its base, in bytes.
+        base: i64,
+        /// Its shift.
+        shift: i64,
+    },
+    /// A descriptor's LBO or SBO is not encodable.
+    #[error(
+        "{flag}: the layout's {name} = {bytes} bytes does not fit wgmma's descriptor (a positive multiple of 16 below 256 KiB): {} {}-major reads need it",
+        .swizzle.name(),
+        gmma_major(*.major)
+    )]
+    DescriptorOffset {
+        /// The flag.
+        flag: &'static str,
+        /// `LBO` or `SBO`.
+        name: &'static str,
+        /// Its value, in bytes.
+        bytes: i64,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+        /// The operand's majorness.
+        major: Major,
+    },
+    /// The stage is not whole wgmma operands.
+    #[error("{flag}: the {rows}x{bk} stage is not whole wgmma operands of {mn}x16")]
+    NotWholeOperands {
+        /// The flag.
+        flag: &'static str,
+        /// The stage's rows.
+        rows: usize,
+        /// Its extent along K.
+        bk: usize,
+        /// One wgmma's rows.
+        mn: usize,
+    },
+    /// A wgmma's k16 slice does not start where the descriptor's offsets put it.
+    #[error(
+        "{flag}: wgmma {wgmma}'s k16 slice {slice} starts at byte {start}, not at its rows' start plus its k's ({row_offset} + {k_offset}), 16-byte aligned"
+    )]
+    SliceStart {
+        /// The flag.
+        flag: &'static str,
+        /// The wgmma (consumer).
+        wgmma: usize,
+        /// The k16 slice.
+        slice: usize,
+        /// Where the layout starts it.
+        start: i64,
+        /// The rows' start.
+        row_offset: u64,
+        /// The k's start.
+        k_offset: u64,
+    },
+    /// The stage is not one of wgmma's canonical layouts.
+    #[error(
+        "{flag}: wgmma reads the {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({row},{k}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
+        .swizzle.name(),
+        gmma_major(*.major),
+        gmma_major(*.major),
+        .swizzle.name(),
+        if *.major == Major::K { "down the rows first" } else { "along K first" }
+    )]
+    NotCanonical {
+        /// The flag.
+        flag: &'static str,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+        /// The operand's majorness.
+        major: Major,
+        /// LBO, bytes.
+        lbo: i64,
+        /// SBO, bytes.
+        sbo: i64,
+        /// The element's row.
+        row: usize,
+        /// Its k.
+        k: usize,
+        /// Where wgmma reads it.
+        want: i64,
+        /// Where the layout puts it.
+        got: i64,
+    },
+    /// A CTA's slice of an MN-major stage is not whole swizzle rows.
+    #[error(
+        "{flag}: each CTA loads {slice_rows} rows of this MN-major stage, not a whole number of {} swizzle rows ({elements} elements): use a wider cluster slice or a narrower swizzle",
+        .swizzle.name()
+    )]
+    SliceNotWholeSwizzleRows {
+        /// The flag.
+        flag: &'static str,
+        /// Rows of one CTA's slice.
+        slice_rows: usize,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+        /// Elements of one swizzle row.
+        elements: usize,
+    },
+    /// TMA would need too many or too large boxes.
+    #[error(
+        "{flag}: TMA would need {boxes} boxes of {inner}x{outer} per stage (at most {max} boxes of at most 256 a side): use a wider swizzle",
+        max = MAX_BOXES
+    )]
+    TooManyBoxes {
+        /// The flag.
+        flag: &'static str,
+        /// Boxes per stage.
+        boxes: usize,
+        /// A box's inner extent.
+        inner: usize,
+        /// Its outer extent.
+        outer: usize,
+    },
+    /// A TMA box lands off its swizzle's period.
+    #[error(
+        "{flag}: the TMA box at ({row},{k}) lands at byte {base}, not {align}-byte aligned (the {} swizzle's period)",
+        .swizzle.name()
+    )]
+    BoxMisaligned {
+        /// The flag.
+        flag: &'static str,
+        /// The box's first row.
+        row: usize,
+        /// Its first k.
+        k: usize,
+        /// Where it lands.
+        base: i64,
+        /// The alignment it needs.
+        align: i64,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+    },
+    /// TMA's boxes cannot fill the stage layout.
+    #[error(
+        "{flag}: TMA's {} box writes element ({row},{k}) at byte {want}, the layout puts it at {got}: TMA cannot fill this layout",
+        .swizzle.name()
+    )]
+    TmaCannotFill {
+        /// The flag.
+        flag: &'static str,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+        /// The element's row.
+        row: usize,
+        /// Its k.
+        k: usize,
+        /// Where TMA writes it.
+        want: i64,
+        /// Where the layout puts it.
+        got: i64,
+    },
+    /// A byte swizzle that moves parts of an element.
+    #[error("{flag}: the swizzle {swizzle} moves parts of an element")]
+    SwizzleSplitsElements {
+        /// The flag.
+        flag: &'static str,
+        /// The swizzle.
+        swizzle: Swizzle,
+    },
+    /// A GMMA atom for elements of another width.
+    #[error(
+        "{flag}: the atom is for {bits}-bit elements, but this path's are {}-bit",
+        8 * ELEM_BYTES
+    )]
+    AtomElementBits {
+        /// The flag.
+        flag: &'static str,
+        /// The atom's element bits.
+        bits: i64,
+    },
+    /// A swizzled atom's offset is neither 0 nor a shared-memory pointer.
+    #[error("{flag}: a swizzled layout's offset must be 0 or smem_ptr, got {text}")]
+    AtomOffset {
+        /// The flag.
+        flag: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// The atom is not a layout.
+    #[error("{flag}: expected a layout or a GMMA atom, got {kind}")]
+    NotAGmmaAtom {
+        /// The flag.
+        flag: &'static str,
+        /// The kind of value it is.
+        kind: &'static str,
+    },
+    /// The atom's contiguous mode is not the operand's in global memory.
+    #[error(
+        "{flag}: the atom {atom} is {}, but {} is {}-major in global memory ({} {}): TMA copies without transposing, so the atom must be {}-major too ({})",
+        match .contiguous {
+            Some(Major::K) => "K-major (K contiguous)",
+            Some(Major::MN) => "MN-major (rows contiguous)",
+            None => "neither K- nor MN-major",
+        },
+        .operand.describe(),
+        .major.letter(*.operand),
+        .operand.major_flag(),
+        .major.letter(*.operand),
+        gmma_major(*.major),
+        match .major {
+            Major::K => "Layout_K_*_Atom",
+            Major::MN => "Layout_MN_*_Atom",
+        }
+    )]
+    AtomMajorness {
+        /// The flag.
+        flag: &'static str,
+        /// The atom, in elements.
+        atom: Box<Layout>,
+        /// Its contiguous mode, if any.
+        contiguous: Option<Major>,
+        /// The operand.
+        operand: Operand,
+        /// Its majorness in global memory.
+        major: Major,
+    },
+    /// The C staging is not what TMA's store boxes read.
+    #[error("--tma-store: the C staging puts ({row},{col}) at {got}, TMA's box reads it at {want}")]
+    CStaging {
+        /// The element's row.
+        row: usize,
+        /// Its column.
+        col: usize,
+        /// Where the staging puts it.
+        got: i64,
+        /// Where TMA reads it.
+        want: i64,
+    },
+    /// `--consumers` out of range.
+    #[error(
+        "--consumers: 1 to {max} consumer warpgroups (with the producer at most 4 warpgroups of 128 threads share the SM's registers), got {0}",
+        max = MAX_CONSUMERS
+    )]
+    Consumers(usize),
+    /// `--cluster 0`.
+    #[error("--cluster: the cluster size must be positive")]
+    ZeroCluster,
+    /// `--cluster` is not CM or (CM,CN).
+    #[error("--cluster: expected CM or (CM,CN), positive integers, got {0}")]
+    ClusterShape(String),
+    /// The accumulator does not fit a consumer's registers.
+    #[error(
+        "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for a 64x{n} fp32 accumulator ({} registers) and about {overhead} more: use fewer consumers or an atom with N <= {}",
+        128 * (1 + .consumers),
+        compile_register_cap(*.consumers),
+        .n / 2,
+        widest_n(*.consumers),
+        overhead = CONSUMER_OVERHEAD_REGS
+    )]
+    TooFewRegisters {
+        /// Consumer warpgroups.
+        consumers: usize,
+        /// The wgmma's N.
+        n: usize,
+    },
+    /// BM is not 64 rows per consumer.
+    #[error(
+        "--tile: BM = {bm} must be 64 rows x {consumers} consumer warpgroups = {} (--consumers)",
+        64 * .consumers
+    )]
+    BmPerConsumers {
+        /// BM.
+        bm: usize,
+        /// Consumer warpgroups.
+        consumers: usize,
+    },
+    /// BN is not the wgmma's N.
+    #[error("--tile: BN = {bn} must be the wgmma's N ({n}) of {mma}")]
+    BnPerAtom {
+        /// BN.
+        bn: usize,
+        /// The wgmma's N.
+        n: usize,
+        /// The atom.
+        mma: String,
+    },
+    /// BK is not one SW128 atom.
+    #[error(
+        "--tile: BK = {0} must be 64: one SW128 K-major atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
+    )]
+    BkNot64(usize),
+    /// `--tma-store` with BN not whole 64-column boxes.
+    #[error(
+        "--tma-store: BN = {0} must be a multiple of 64 (C leaves through 64x64 boxes, 128-byte swizzled)"
+    )]
+    TmaStoreBn(usize),
+    /// The stages (and C's staging) need more shared memory than a block has.
+    #[error(
+        "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements{} need {bytes} bytes of shared memory (with barriers and alignment), more than {max}",
+        match .c_staging {
+            Some(c) => format!(" + {c} bytes of C staging (--tma-store)"),
+            None => String::new(),
+        },
+        max = MAX_SMEM_BYTES
+    )]
+    SmemTooLarge {
+        /// Stages.
+        stages: usize,
+        /// BM.
+        bm: usize,
+        /// BN.
+        bn: usize,
+        /// BK.
+        bk: usize,
+        /// Bytes of C's staging, with `--tma-store`.
+        c_staging: Option<usize>,
+        /// Bytes they need.
+        bytes: usize,
+    },
+    /// `--split-k` out of range.
+    #[error("--split-k: {0} splits: expected 1 to {max}", max = MAX_SPLIT_K)]
+    SplitK(usize),
+    /// More splits than k-tiles.
+    #[error(
+        "--split-k: {splits} splits of K = {k} in k-tiles of {bk}: there are only {ktiles} k-tiles, and every split needs at least one (at most --split-k {ktiles})"
+    )]
+    SplitsOverKTiles {
+        /// Splits.
+        splits: usize,
+        /// K.
+        k: usize,
+        /// BK.
+        bk: usize,
+        /// The k-tiles.
+        ktiles: usize,
+    },
+    /// Split-K with the TMA store.
+    #[error(
+        "--split-k {0} with --tma-store: split-K writes fp32 partial tiles for a second kernel to sum, not C itself; leave out one of them"
+    )]
+    SplitKWithTmaStore(usize),
+    /// `--tma-store` with N not a multiple of 8.
+    #[error(
+        "--tma-store: N = {0} must be a multiple of 8 (TMA stores C rows whose pitch must be a multiple of 16 bytes)"
+    )]
+    TmaStoreN(usize),
+    /// The cluster is larger than a portable one.
+    #[error(
+        "--cluster: ({cm},{cn}) is {} CTAs, more than the {max} of a portable cluster",
+        .cm * .cn,
+        max = MAX_CLUSTER
+    )]
+    ClusterTooLarge {
+        /// CTAs along M.
+        cm: usize,
+        /// CTAs along N.
+        cn: usize,
+    },
+    /// The cluster's CTAs along M do not divide the tiles along M.
+    #[error(
+        "--cluster: {cm} CTAs along M must divide the {tm} tiles along M (M = {m} in tiles of {bm} rows)"
+    )]
+    ClusterAlongM {
+        /// CTAs along M.
+        cm: usize,
+        /// Tiles along M.
+        tm: usize,
+        /// M.
+        m: usize,
+        /// BM.
+        bm: usize,
+    },
+    /// The cluster's CTAs along N do not divide the tiles along N.
+    #[error(
+        "--cluster: {cn} CTAs along N must divide the {tn} tiles along N (N = {n} in tiles of {bn} columns)"
+    )]
+    ClusterAlongN {
+        /// CTAs along N.
+        cn: usize,
+        /// Tiles along N.
+        tn: usize,
+        /// N.
+        n: usize,
+        /// BN.
+        bn: usize,
+    },
+    /// A CTA's slice of the shared B tile is not whole swizzle atoms.
+    #[error(
+        "--cluster: each of the {cm} CTAs along M loads BN/{cm} rows of the shared B tile, which must be a multiple of 8 (one swizzle atom); BN = {bn}"
+    )]
+    ClusterSliceB {
+        /// CTAs along M.
+        cm: usize,
+        /// BN.
+        bn: usize,
+    },
+    /// A CTA's slice of the shared A tile is not whole swizzle atoms.
+    #[error(
+        "--cluster: each of the {cn} CTAs along N loads BM/{cn} rows of the shared A tile, which must be a multiple of 8 (one swizzle atom); BM = {bm}"
+    )]
+    ClusterSliceA {
+        /// CTAs along N.
+        cn: usize,
+        /// BM.
+        bm: usize,
+    },
+}
+
+impl From<FlagError> for HopperConfigError {
+    fn from(e: FlagError) -> Self {
+        HopperConfigError::Config(ConfigError::Flag(e))
+    }
+}
+
+impl From<AlgebraError> for HopperConfigError {
+    fn from(e: AlgebraError) -> Self {
+        HopperConfigError::Config(ConfigError::Algebra(e))
+    }
+}
 
 /// The default shared-memory atom of an operand on this path: CuTe's
 /// `GMMA::Layout_K_SW128_Atom`, or `Layout_MN_SW128_Atom` for an MN-major operand.
@@ -100,12 +563,8 @@ pub fn is_sm90(mma: Option<&str>) -> bool {
 
 /// Parse `SM90_64x256x16_F32BF16BF16_SS<K,K>`: the `<MA,MB>` (each `K` or `MN`, optionally
 /// `GMMA::Major::K`) may be left out.
-pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
-    let bad = || {
-        format!(
-            "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<MA,MB> or SM90_64x{{N}}x16_F32F16F16_SS<MA,MB> (N a multiple of 8 up to 256; MA, MB each K or MN, or <MA,MB> left out), got {name}"
-        )
-    };
+pub fn parse_atom(name: &str) -> Result<Sm90Atom, HopperConfigError> {
+    let bad = || HopperConfigError::BadAtomName(name.to_string());
     let (base, majors) = match name.split_once('<') {
         Some((b, rest)) => (b, Some(rest.strip_suffix('>').ok_or_else(bad)?)),
         None => (name, None),
@@ -121,11 +580,7 @@ pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
             };
             match m.split_once(',').map(|(a, b)| (one(a), one(b))) {
                 Some((Some(a), Some(b))) => Some(Majors { a, b }),
-                _ => {
-                    return Err(format!(
-                        "--mma: the atom's <MA,MB> must name each operand's majorness in shared memory, K or MN (as <K,K>, <MN,K>, <K,MN>, <MN,MN>), got <{m}>"
-                    ));
-                }
+                _ => return Err(HopperConfigError::BadAtomMajors(m)),
             }
         }
     };
@@ -139,9 +594,7 @@ pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
         "F32BF16BF16_SS" => Dtype::Bf16,
         "F32F16F16_SS" => Dtype::F16,
         r if r.ends_with("_RS") => {
-            return Err(format!(
-                "--mma: {name} takes A from registers; this path implements the _SS atoms (A and B from shared memory)"
-            ));
+            return Err(HopperConfigError::RegisterAtom(name.to_string()));
         }
         _ => return Err(bad()),
     };
@@ -150,22 +603,19 @@ pub fn parse_atom(name: &str) -> Result<Sm90Atom, String> {
 
 /// The atom's `<MA,MB>` must agree with `--a-major`/`--b-major` (TMA copies without
 /// transposing, so an operand's majorness in shared memory is the one in global memory).
-fn check_atom_majors(mma: &str, atom: &Sm90Atom, majors: Majors) -> Result<(), String> {
+fn check_atom_majors(mma: &str, atom: &Sm90Atom, majors: Majors) -> Result<(), HopperConfigError> {
     let Some(named) = atom.majors else {
         return Ok(());
     };
     for operand in [Operand::A, Operand::B] {
         let (n, f) = (named.of(operand), majors.of(operand));
         if n != f {
-            return Err(format!(
-                "--mma: {mma} reads {} {}-major, but {} is {}: TMA copies tiles without transposing them, so the atom's majorness must be the operand's in global memory (give {} {}, or leave <…> out of the atom's name: its majors then follow the flags)",
-                operand.describe(),
-                gmma_major(n),
-                operand.major_flag(),
-                f.letter(operand),
-                operand.major_flag(),
-                n.letter(operand),
-            ));
+            return Err(HopperConfigError::AtomMajors {
+                mma: mma.to_string(),
+                operand,
+                named: n,
+                given: f,
+            });
         }
     }
     Ok(())
@@ -216,7 +666,7 @@ impl GmmaSwizzle {
     }
 
     /// The type of a stage's swizzle (in element units, 16-bit elements), or why wgmma has none.
-    fn of(flag: &str, sw: Option<Swizzle>) -> Result<GmmaSwizzle, String> {
+    fn of(flag: &'static str, sw: Option<Swizzle>) -> Result<GmmaSwizzle, HopperConfigError> {
         let Some(sw) = sw.filter(|s| s.bits > 0) else {
             return Ok(GmmaSwizzle::Inter);
         };
@@ -225,9 +675,12 @@ impl GmmaSwizzle {
             (1, 4, 3) => Ok(GmmaSwizzle::B32),
             (2, 4, 3) => Ok(GmmaSwizzle::B64),
             (3, 4, 3) => Ok(GmmaSwizzle::B128),
-            (b, m, sh) => Err(format!(
-                "{flag}: the swizzle Sw<{b},{m},{sh}> (in bytes) is none of wgmma's layout types (Sw<3,4,3> SW128, Sw<2,4,3> SW64, Sw<1,4,3> SW32, or none: INTER)"
-            )),
+            (bits, base, shift) => Err(HopperConfigError::NotAGmmaSwizzle {
+                flag,
+                bits,
+                base,
+                shift,
+            }),
         }
     }
 }
@@ -309,12 +762,12 @@ impl GmmaDesc {
     ///   `2 L(64 c, 16 j)`: the hardware applies the swizzle to the address it computes, as the
     ///   layout applies `Sw` after `L`.
     pub fn derive(
-        flag: &str,
+        flag: &'static str,
         s: &SmemLayout,
         major: Major,
         (rows, bk): (usize, usize),
         mn: usize,
-    ) -> Result<GmmaDesc, String> {
+    ) -> Result<GmmaDesc, HopperConfigError> {
         let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
         let l = s.layout();
         let at = |r: usize, k: usize| stage_byte_offset(l, r, k);
@@ -329,17 +782,17 @@ impl GmmaDesc {
         };
         for (name, v) in [("LBO", lbo), ("SBO", sbo)] {
             if v <= 0 || v % 16 != 0 || v >> 4 >= 1 << 14 {
-                return Err(format!(
-                    "{flag}: the layout's {name} = {v} bytes does not fit wgmma's descriptor (a positive multiple of 16 below 256 KiB): {} {}-major reads need it",
-                    swizzle.name(),
-                    gmma_major(major)
-                ));
+                return Err(HopperConfigError::DescriptorOffset {
+                    flag,
+                    name,
+                    bytes: v,
+                    swizzle,
+                    major,
+                });
             }
         }
         if !rows.is_multiple_of(mn) || !bk.is_multiple_of(16) {
-            return Err(format!(
-                "{flag}: the {rows}x{bk} stage is not whole wgmma operands of {mn}x16"
-            ));
+            return Err(HopperConfigError::NotWholeOperands { flag, rows, bk, mn });
         }
         let k_offsets: Vec<u64> = (0..bk / 16).map(|j| at(0, 16 * j) as u64).collect();
         let row_offsets: Vec<u64> = (0..rows / mn).map(|c| at(mn * c, 0) as u64).collect();
@@ -347,9 +800,14 @@ impl GmmaDesc {
             for (j, k_off) in k_offsets.iter().enumerate() {
                 let start = at(mn * c, 16 * j);
                 if start != (row_off + k_off) as i64 || start % 16 != 0 {
-                    return Err(format!(
-                        "{flag}: wgmma {c}'s k16 slice {j} starts at byte {start}, not at its rows' start plus its k's ({row_off} + {k_off}), 16-byte aligned"
-                    ));
+                    return Err(HopperConfigError::SliceStart {
+                        flag,
+                        wgmma: c,
+                        slice: j,
+                        start,
+                        row_offset: *row_off,
+                        k_offset: *k_off,
+                    });
                 }
                 for r in 0..mn {
                     for k in 0..16 {
@@ -357,20 +815,17 @@ impl GmmaDesc {
                             + gmma_read_offset(major, swizzle, (lbo, sbo), r as i64, k as i64);
                         let got = at(mn * c + r, 16 * j + k);
                         if got != want {
-                            return Err(format!(
-                                "{flag}: wgmma reads the {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({},{}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
-                                swizzle.name(),
-                                gmma_major(major),
-                                mn * c + r,
-                                16 * j + k,
-                                gmma_major(major),
-                                swizzle.name(),
-                                if major == Major::K {
-                                    "down the rows first"
-                                } else {
-                                    "along K first"
-                                }
-                            ));
+                            return Err(HopperConfigError::NotCanonical {
+                                flag,
+                                swizzle,
+                                major,
+                                lbo,
+                                sbo,
+                                row: mn * c + r,
+                                k: 16 * j + k,
+                                want,
+                                got,
+                            });
                         }
                     }
                 }
@@ -440,12 +895,12 @@ impl TmaPlan {
     /// checked against the layout: TMA writes box row i at `i W` bytes from the box's start, its
     /// element j at `2 j` (W the swizzle row's bytes), before the swizzle.
     pub fn derive(
-        flag: &str,
+        flag: &'static str,
         s: &SmemLayout,
         major: Major,
         (rows, bk): (usize, usize),
         parts: usize,
-    ) -> Result<TmaPlan, String> {
+    ) -> Result<TmaPlan, HopperConfigError> {
         let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
         let w = swizzle.row_bytes();
         let e = w / ELEM_BYTES as usize;
@@ -460,21 +915,23 @@ impl TmaPlan {
             ),
             Major::MN => {
                 if !slice_rows.is_multiple_of(e) {
-                    return Err(format!(
-                        "{flag}: each CTA loads {slice_rows} rows of this MN-major stage, not a whole number of {} swizzle rows ({e} elements): use a wider cluster slice or a narrower swizzle",
-                        swizzle.name()
-                    ));
+                    return Err(HopperConfigError::SliceNotWholeSwizzleRows {
+                        flag,
+                        slice_rows,
+                        swizzle,
+                        elements: e,
+                    });
                 }
                 ((e, bk), (0..slice_rows / e).map(|q| (q * e, 0)).collect())
             }
         };
         if box_dims.0 > 256 || box_dims.1 > 256 || starts.len() > MAX_BOXES {
-            return Err(format!(
-                "{flag}: TMA would need {} boxes of {}x{} per stage (at most {MAX_BOXES} boxes of at most 256 a side): use a wider swizzle",
-                starts.len(),
-                box_dims.0,
-                box_dims.1
-            ));
+            return Err(HopperConfigError::TooManyBoxes {
+                flag,
+                boxes: starts.len(),
+                inner: box_dims.0,
+                outer: box_dims.1,
+            });
         }
         let slice_bytes = if parts > 1 { at(slice_rows, 0) } else { 0 };
         let align = (8 * w).max(128) as i64;
@@ -484,11 +941,14 @@ impl TmaPlan {
             for sl in 0..parts {
                 let base = dst + sl as i64 * slice_bytes;
                 if base % align != 0 {
-                    return Err(format!(
-                        "{flag}: the TMA box at ({},{k}) lands at byte {base}, not {align}-byte aligned (the {} swizzle's period)",
-                        sl * slice_rows + row,
-                        swizzle.name()
-                    ));
+                    return Err(HopperConfigError::BoxMisaligned {
+                        flag,
+                        row: sl * slice_rows + row,
+                        k,
+                        base,
+                        align,
+                        swizzle,
+                    });
                 }
                 let (outer, inner) = match major {
                     Major::K => (slice_rows, e.min(bk)),
@@ -503,10 +963,14 @@ impl TmaPlan {
                         let want = base + (i * w + 2 * j) as i64;
                         let got = at(r, kk);
                         if got != want {
-                            return Err(format!(
-                                "{flag}: TMA's {} box writes element ({r},{kk}) at byte {want}, the layout puts it at {got}: TMA cannot fill this layout",
-                                swizzle.name()
-                            ));
+                            return Err(HopperConfigError::TmaCannotFill {
+                                flag,
+                                swizzle,
+                                row: r,
+                                k: kk,
+                                want,
+                                got,
+                            });
                         }
                     }
                 }
@@ -610,7 +1074,11 @@ pub fn k_tiles(k: usize) -> usize {
 /// The most CTAs one output tile's K loop is split over.
 pub const MAX_SPLIT_K: usize = 16;
 
-fn int3(read: ReadFlag, flag: &str, text: &str) -> Result<(usize, usize, usize), String> {
+fn int3(
+    read: ReadFlag,
+    flag: &'static str,
+    text: &str,
+) -> Result<(usize, usize, usize), FlagError> {
     let v = int_list(read, flag, text, 3)?;
     Ok((v[0], v[1], v[2]))
 }
@@ -620,9 +1088,9 @@ fn int3(read: ReadFlag, flag: &str, text: &str) -> Result<(usize, usize, usize),
 /// log2(bytes per element).
 fn atom_in_elements(
     read: ReadFlag,
-    flag: &str,
+    flag: &'static str,
     text: &str,
-) -> Result<(Option<Swizzle>, Layout), String> {
+) -> Result<(Option<Swizzle>, Layout), HopperConfigError> {
     match read_value(read, flag, text)? {
         FlagValue::Layout(l) => Ok((None, l)),
         FlagValue::Composed(ComposedLayout {
@@ -634,9 +1102,7 @@ fn atom_in_elements(
             Offset::SmemPtr(bits) if bits == 8 * ELEM_BYTES => {
                 let log2e = ELEM_BYTES.trailing_zeros() as i64;
                 if swizzle.bits > 0 && swizzle.base < log2e {
-                    return Err(format!(
-                        "{flag}: the swizzle {swizzle} moves parts of an element"
-                    ));
+                    return Err(HopperConfigError::SwizzleSplitsElements { flag, swizzle });
                 }
                 let base = if swizzle.bits > 0 {
                     swizzle.base - log2e
@@ -644,21 +1110,19 @@ fn atom_in_elements(
                     swizzle.base
                 };
                 let s = Swizzle::new(swizzle.bits, base, swizzle.shift)
-                    .map_err(|e| format!("{flag}: {e}"))?;
+                    .map_err(|source| ConfigError::FlagAlgebra { flag, source })?;
                 Ok((Some(s), layout))
             }
-            Offset::SmemPtr(bits) => Err(format!(
-                "{flag}: the atom is for {bits}-bit elements, but this path's are {}-bit",
-                8 * ELEM_BYTES
-            )),
-            _ => Err(format!(
-                "{flag}: a swizzled layout's offset must be 0 or smem_ptr, got {text}"
-            )),
+            Offset::SmemPtr(bits) => Err(HopperConfigError::AtomElementBits { flag, bits }),
+            _ => Err(HopperConfigError::AtomOffset {
+                flag,
+                text: text.to_string(),
+            }),
         },
-        other => Err(format!(
-            "{flag}: expected a layout or a GMMA atom, got {}",
-            other.kind()
-        )),
+        other => Err(HopperConfigError::NotAGmmaAtom {
+            flag,
+            kind: other.kind(),
+        }),
     }
 }
 
@@ -668,12 +1132,12 @@ fn atom_in_elements(
 /// copies without transposing.
 fn stage_layout(
     read: ReadFlag,
-    flag: &str,
+    flag: &'static str,
     text: &str,
     operand: Operand,
     major: Major,
     (rows, bk): (usize, usize),
-) -> Result<SmemLayout, String> {
+) -> Result<SmemLayout, HopperConfigError> {
     let (sw, atom) = atom_in_elements(read, flag, text)?;
     let at = |r: i64, k: i64| {
         atom.eval(&IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]))
@@ -688,29 +1152,19 @@ fn stage_layout(
         None
     };
     if contiguous != Some(major) {
-        let what = match contiguous {
-            Some(Major::K) => "K-major (K contiguous)",
-            Some(Major::MN) => "MN-major (rows contiguous)",
-            None => "neither K- nor MN-major",
-        };
-        let atoms = match major {
-            Major::K => "Layout_K_*_Atom",
-            Major::MN => "Layout_MN_*_Atom",
-        };
-        return Err(format!(
-            "{flag}: the atom {atom} is {what}, but {} is {}-major in global memory ({} {}): TMA copies without transposing, so the atom must be {}-major too ({atoms})",
-            operand.describe(),
-            major.letter(operand),
-            operand.major_flag(),
-            major.letter(operand),
-            gmma_major(major)
-        ));
+        return Err(HopperConfigError::AtomMajorness {
+            flag,
+            atom: Box::new(atom),
+            contiguous,
+            operand,
+            major,
+        });
     }
     let order = match major {
         Major::K => TileOrder::RowsFirst,
         Major::MN => TileOrder::KFirst,
     };
-    tile_stage_in_order(flag, sw, &atom, (rows, bk), order)
+    Ok(tile_stage_in_order(flag, sw, &atom, (rows, bk), order)?)
 }
 
 /// Where TMA's `SWIZZLE_128B` box of (rows, 64) 16-bit elements puts element (r, k), in elements:
@@ -740,15 +1194,18 @@ pub fn predicted_core_matrix_conflicts(s: &SmemLayout, major: Major, rows: usize
 
 /// The C staging must be what TMA's 128B-swizzled 64x64 boxes read: box b (columns 64 b..)
 /// at element 4096 b, each box as [`tma_sw128_offset`].
-fn check_c_boxes(c: &SmemLayout, bn: usize) -> Result<(), String> {
+fn check_c_boxes(c: &SmemLayout, bn: usize) -> Result<(), HopperConfigError> {
     for r in 0..64 {
         for col in 0..bn {
             let want = 4096 * (col / 64) as i64 + tma_sw128_offset(r, col % 64);
             let got = c.at(r as i64, col as i64);
             if got != want {
-                return Err(format!(
-                    "--tma-store: the C staging puts ({r},{col}) at {got}, TMA's box reads it at {want}"
-                ));
+                return Err(HopperConfigError::CStaging {
+                    row: r,
+                    col,
+                    got,
+                    want,
+                });
             }
         }
     }
@@ -757,7 +1214,7 @@ fn check_c_boxes(c: &SmemLayout, bn: usize) -> Result<(), String> {
 
 /// `--tile` and `--stages` not given take this path's defaults: tile (64 × consumers, N, 64)
 /// and the deepest pipeline up to 4 stages that fits in shared memory.
-pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
+pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, HopperConfigError> {
     let atom = parse_atom(f.mma.as_deref().unwrap_or_default())?;
     let mut r = f.clone();
     let consumers = check_consumers(f.consumers)?;
@@ -777,12 +1234,10 @@ pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, String> {
 }
 
 /// `--consumers`, 1 to [`MAX_CONSUMERS`] (default [`DEFAULT_CONSUMERS`]).
-fn check_consumers(c: Option<usize>) -> Result<usize, String> {
+fn check_consumers(c: Option<usize>) -> Result<usize, HopperConfigError> {
     let consumers = c.unwrap_or(DEFAULT_CONSUMERS);
     if consumers == 0 || consumers > MAX_CONSUMERS {
-        return Err(format!(
-            "--consumers: 1 to {MAX_CONSUMERS} consumer warpgroups (with the producer at most 4 warpgroups of 128 threads share the SM's registers), got {consumers}"
-        ));
+        return Err(HopperConfigError::Consumers(consumers));
     }
     Ok(consumers)
 }
@@ -821,32 +1276,33 @@ fn c_staging_bytes(tma_store: bool, consumers: usize, cols: usize) -> usize {
 }
 
 /// `--cluster`: `CM`, `(CM)` or `(CM,CN)`.
-pub fn parse_cluster(read: ReadFlag, text: &str) -> Result<(usize, usize), String> {
+pub fn parse_cluster(read: ReadFlag, text: &str) -> Result<(usize, usize), HopperConfigError> {
     let t = text.trim();
     if let Ok(cm) = t.parse::<usize>() {
         if cm == 0 {
-            return Err("--cluster: the cluster size must be positive".into());
+            return Err(HopperConfigError::ZeroCluster);
         }
         return Ok((cm, 1));
     }
     let v = int_list(read, "--cluster", t, 2)
-        .map_err(|_| format!("--cluster: expected CM or (CM,CN), positive integers, got {text}"))?;
+        .map_err(|_| HopperConfigError::ClusterShape(text.to_string()))?;
     Ok((v[0], v[1]))
 }
 
 impl HopperConfig {
     /// Validate flags; `--tile` and `--stages` not given take this path's defaults
     /// ([`resolve_defaults`]: tile (64 × consumers, N, 64), up to 4 stages).
-    pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, String> {
+    pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, HopperConfigError> {
         let dtype = Dtype::parse(&f.dtype)?;
         let mma = f.mma.clone().unwrap_or_default();
         let atom = parse_atom(&mma)?;
         if atom.dtype != dtype {
-            return Err(format!(
-                "--mma: {mma} takes {} inputs, but --dtype is {}",
-                atom.dtype.name(),
-                dtype.name()
-            ));
+            return Err(ConfigError::MmaDtype {
+                mma,
+                atom: atom.dtype,
+                dtype,
+            }
+            .into());
         }
         let majors = f.majors;
         check_atom_majors(&mma, &atom, majors)?;
@@ -856,39 +1312,25 @@ impl HopperConfig {
         let consumers = check_consumers(f.consumers)?;
         let regs = register_split(consumers);
         if atom.n > widest_n(consumers) {
-            return Err(format!(
-                "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for a 64x{} fp32 accumulator ({} registers) and about {CONSUMER_OVERHEAD_REGS} more: use fewer consumers or an atom with N <= {}",
-                128 * (1 + consumers),
-                compile_register_cap(consumers),
-                atom.n,
-                atom.n / 2,
-                widest_n(consumers)
-            ));
+            return Err(HopperConfigError::TooFewRegisters {
+                consumers,
+                n: atom.n,
+            });
         }
         if bm != 64 * consumers {
-            return Err(format!(
-                "--tile: BM = {bm} must be 64 rows x {consumers} consumer warpgroups = {} (--consumers)",
-                64 * consumers
-            ));
+            return Err(HopperConfigError::BmPerConsumers { bm, consumers });
         }
         if bn != atom.n {
-            return Err(format!(
-                "--tile: BN = {bn} must be the wgmma's N ({}) of {mma}",
-                atom.n
-            ));
+            return Err(HopperConfigError::BnPerAtom { bn, n: atom.n, mma });
         }
         if bk != BK {
-            return Err(format!(
-                "--tile: BK = {bk} must be 64: one SW128 K-major atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
-            ));
+            return Err(HopperConfigError::BkNot64(bk));
         }
         if stages < 2 {
-            return Err("--stages: the pipeline needs at least 2 stages".into());
+            return Err(ConfigError::TooFewStages.into());
         }
         if f.tma_store && !bn.is_multiple_of(64) {
-            return Err(format!(
-                "--tma-store: BN = {bn} must be a multiple of 64 (C leaves through 64x64 boxes, 128-byte swizzled)"
-            ));
+            return Err(HopperConfigError::TmaStoreBn(bn));
         }
         // C is staged in chunks of 64 rows x c_chunk columns per consumer: the widest chunk
         // (a multiple of 64 dividing BN) that fits beside the stages
@@ -910,39 +1352,34 @@ impl HopperConfig {
         let c_bytes = c_staging_bytes(f.tma_store, consumers, c_chunk);
         let smem = smem_with(c_chunk);
         if smem > MAX_SMEM_BYTES {
-            let c_part = if f.tma_store {
-                format!(" + {c_bytes} bytes of C staging (--tma-store)")
-            } else {
-                String::new()
-            };
-            return Err(format!(
-                "--stages/--tile: {stages} stages of {bm}x{bk} + {bn}x{bk} elements{c_part} need {smem} bytes of shared memory (with barriers and alignment), more than {MAX_SMEM_BYTES}"
-            ));
+            return Err(HopperConfigError::SmemTooLarge {
+                stages,
+                bm,
+                bn,
+                bk,
+                c_staging: f.tma_store.then_some(c_bytes),
+                bytes: smem,
+            });
         }
         check_problem(f)?;
         let split_k = f.split_k.unwrap_or(1);
         let ktiles = k_tiles(f.k);
         if split_k == 0 || split_k > MAX_SPLIT_K {
-            return Err(format!(
-                "--split-k: {split_k} splits: expected 1 to {MAX_SPLIT_K}"
-            ));
+            return Err(HopperConfigError::SplitK(split_k));
         }
         if split_k > ktiles {
-            return Err(format!(
-                "--split-k: {split_k} splits of K = {} in k-tiles of {bk}: there are only {ktiles} k-tiles, and every split needs at least one (at most --split-k {ktiles})",
-                f.k
-            ));
+            return Err(HopperConfigError::SplitsOverKTiles {
+                splits: split_k,
+                k: f.k,
+                bk,
+                ktiles,
+            });
         }
         if split_k > 1 && f.tma_store {
-            return Err(format!(
-                "--split-k {split_k} with --tma-store: split-K writes fp32 partial tiles for a second kernel to sum, not C itself; leave out one of them"
-            ));
+            return Err(HopperConfigError::SplitKWithTmaStore(split_k));
         }
         if f.tma_store && !f.n.is_multiple_of(8) {
-            return Err(format!(
-                "--tma-store: N = {} must be a multiple of 8 (TMA stores C rows whose pitch must be a multiple of 16 bytes)",
-                f.n
-            ));
+            return Err(HopperConfigError::TmaStoreN(f.n));
         }
         let smem_a_atom = f
             .smem_a
@@ -977,32 +1414,19 @@ impl HopperConfig {
         };
         let (cm, cn) = cluster;
         if cm * cn > MAX_CLUSTER {
-            return Err(format!(
-                "--cluster: ({cm},{cn}) is {} CTAs, more than the {MAX_CLUSTER} of a portable cluster",
-                cm * cn
-            ));
+            return Err(HopperConfigError::ClusterTooLarge { cm, cn });
         }
         if !tm.is_multiple_of(cm) {
-            return Err(format!(
-                "--cluster: {cm} CTAs along M must divide the {tm} tiles along M (M = {} in tiles of {bm} rows)",
-                f.m
-            ));
+            return Err(HopperConfigError::ClusterAlongM { cm, tm, m: f.m, bm });
         }
         if !tn.is_multiple_of(cn) {
-            return Err(format!(
-                "--cluster: {cn} CTAs along N must divide the {tn} tiles along N (N = {} in tiles of {bn} columns)",
-                f.n
-            ));
+            return Err(HopperConfigError::ClusterAlongN { cn, tn, n: f.n, bn });
         }
         if !bn.is_multiple_of(8 * cm) {
-            return Err(format!(
-                "--cluster: each of the {cm} CTAs along M loads BN/{cm} rows of the shared B tile, which must be a multiple of 8 (one swizzle atom); BN = {bn}"
-            ));
+            return Err(HopperConfigError::ClusterSliceB { cm, bn });
         }
         if !bm.is_multiple_of(8 * cn) {
-            return Err(format!(
-                "--cluster: each of the {cn} CTAs along N loads BM/{cn} rows of the shared A tile, which must be a multiple of 8 (one swizzle atom); BM = {bm}"
-            ));
+            return Err(HopperConfigError::ClusterSliceA { cn, bm });
         }
         let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn)?;
         let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm)?;
@@ -1012,9 +1436,8 @@ impl HopperConfig {
             let atom = Layout::new(
                 IntTuple::tuple([IntTuple::int(8), IntTuple::int(64)]),
                 IntTuple::tuple([IntTuple::int(64), IntTuple::int(1)]),
-            )
-            .map_err(|e| e.to_string())?;
-            let sw = Swizzle::new(3, 3, 3).map_err(|e| e.to_string())?;
+            )?;
+            let sw = Swizzle::new(3, 3, 3)?;
             let c = tile_stage("--tma-store", Some(sw), &atom, 64, c_chunk)?;
             check_c_boxes(&c, c_chunk)?;
             Some(c)
@@ -1214,7 +1637,8 @@ mod tests {
 
     #[test]
     fn layouts_wgmma_and_tma_cannot_use_are_refused() {
-        let err = |f: fn(&mut GemmFlags)| HopperConfig::from_flags(&flags(f)).unwrap_err();
+        let err =
+            |f: fn(&mut GemmFlags)| HopperConfig::from_flags(&flags(f)).unwrap_err().to_string();
         let e = err(|g| g.smem_b = Some("Sw<3,3,3> o (8,32):(32,1)".into()));
         assert!(
             e.starts_with("--smem-b") && e.contains("not one of wgmma's canonical layouts"),
