@@ -272,9 +272,27 @@ impl Layout {
 
     /// [`Layout::coalesce`], reporting each mode pair's rule to `t`.
     pub fn coalesce_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
+        self.coalesced(false, t)
+    }
+
+    /// The coalesce (`x`: coalesce_x) of this layout, built.
+    fn coalesced<T: Trace>(&self, x: bool, t: &mut T) -> Result<Layout> {
         let mut out = FlatModes::new();
-        self.coalesce_flat_traced(&mut out, t)?;
+        self.coalesce_leaves_into(x, &mut out, t)?;
         Ok(out.to_layout())
+    }
+
+    /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
+    fn coalesce_leaves_into<T: Trace>(
+        &self,
+        x: bool,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
+        // the leaves are what `flatten(L).wrap()` lists
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(&self.shape, &self.stride);
+        coalesce_rev_traced(leaves, n, x, &|| self.clone(), out, t)
     }
 
     /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
@@ -284,10 +302,7 @@ impl Layout {
         out: &mut FlatModes,
         t: &mut T,
     ) -> Result<()> {
-        // the leaves are what `flatten(L).wrap()` lists
-        let n = self.shape.leaf_count();
-        let leaves = RevLeaves::new(&self.shape, &self.stride);
-        coalesce_rev_traced(leaves, n, false, &|| self.clone(), out, t)
+        self.coalesce_leaves_into(false, out, t)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
@@ -298,9 +313,7 @@ impl Layout {
 
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
-        let mut out = FlatModes::new();
-        self.coalesce_x_flat_traced(&mut out, t)?;
-        Ok(out.to_layout())
+        self.coalesced(true, t)
     }
 
     /// [`Layout::coalesce_x_traced`] as its leaves, into `out`.
@@ -309,9 +322,7 @@ impl Layout {
         out: &mut FlatModes,
         t: &mut T,
     ) -> Result<()> {
-        let n = self.shape.leaf_count();
-        let leaves = RevLeaves::new(&self.shape, &self.stride);
-        coalesce_rev_traced(leaves, n, true, &|| self.clone(), out, t)
+        self.coalesce_leaves_into(true, out, t)
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
