@@ -1023,6 +1023,39 @@ impl std::str::FromStr for IntTuple {
     }
 }
 
+/// The integer at byte `i` of `b` — `-`? digits, as `i64::from_str` takes them — and the
+/// byte after it; `Err` with the byte where reading stopped when there is none (no digit, or
+/// out of range: overflow is no integer).
+#[inline(always)]
+fn read_int(b: &[u8], mut i: usize) -> std::result::Result<(i64, usize), usize> {
+    let neg = b.get(i) == Some(&b'-');
+    i += usize::from(neg);
+    let digits = i;
+    // the magnitude in u64 (every i64 magnitude fits), then the sign
+    let mut m: u64 = 0;
+    let mut overflow = false;
+    while let Some(&c) = b.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        match m.checked_mul(10).and_then(|m| m.checked_add(u64::from(d))) {
+            Some(next) => m = next,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    let v = if neg {
+        0i64.checked_sub_unsigned(m)
+    } else {
+        i64::try_from(m).ok()
+    };
+    match v {
+        Some(v) if i > digits && !overflow => Ok((v, i)),
+        _ => Err(i),
+    }
+}
+
 /// A cursor over a literal's bytes.
 pub(crate) struct Reader<'a> {
     pub(crate) b: &'a [u8],
@@ -1049,30 +1082,38 @@ impl<'a> Reader<'a> {
     #[cold]
     #[inline(never)]
     fn error(&self, what: &str) -> super::AlgebraError {
+        self.error_at(self.i, what)
+    }
+
+    /// The error `what` at byte `i` of the text (the cursor left there).
+    #[cold]
+    #[inline(never)]
+    fn error_at(&self, i: usize, what: &str) -> super::AlgebraError {
         condition(
             "literal",
-            format!(
-                "{what} at byte {} of '{}'",
-                self.i,
-                String::from_utf8_lossy(self.b)
-            ),
+            format!("{what} at byte {i} of '{}'", String::from_utf8_lossy(self.b)),
         )
     }
 
+    /// The first byte at or after `i` that is not a blank.
     #[inline]
-    fn is_blank(&self, c: u8) -> bool {
+    fn skip_blanks(&self, mut i: usize) -> usize {
+        let b = self.b;
         if self.spaces_only {
-            c == b' '
+            while b.get(i) == Some(&b' ') {
+                i += 1;
+            }
         } else {
-            c.is_ascii_whitespace()
+            while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
         }
+        i
     }
 
     #[inline]
     fn blanks(&mut self) {
-        while self.b.get(self.i).is_some_and(|&c| self.is_blank(c)) {
-            self.i += 1;
-        }
+        self.i = self.skip_blanks(self.i);
     }
 
     /// Consume `c` (after blanks) if it is next.
@@ -1109,6 +1150,9 @@ impl<'a> Reader<'a> {
     /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
     /// the tuples still open kept on a small stack (no recursion, so no stack depth to guard).
     /// A node deeper than `max_depth` is an error at the cursor where it would be read.
+    ///
+    /// The cursor, the innermost open tuple's header and its modes read so far live in locals
+    /// (registers) while the loop runs; the cursor is stored back when it returns.
     fn int_tuple_into(
         &mut self,
         nodes: &mut SmallVec<[Node; READ_INLINE]>,
@@ -1117,100 +1161,116 @@ impl<'a> Reader<'a> {
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
         }
-        if !self.eat(b'(') {
-            let leaf = self.leaf()?;
+        // the text and the settings in locals, so that they stay in registers
+        let (b, max_depth, spaces_only) = (self.b, self.max_depth, self.spaces_only);
+        let blanks = |mut i: usize| {
+            if spaces_only {
+                while b.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            } else {
+                while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+                    i += 1;
+                }
+            }
+            i
+        };
+        let mut i = blanks(self.i);
+        if b.get(i) != Some(&b'(') {
+            let (leaf, at) = self.leaf_at(i)?;
             nodes.push(leaf);
+            self.i = at;
             return Ok(());
         }
-        // the tuples open around the cursor, innermost last: their header's index and the
-        // modes read so far; `depth` is the innermost's
-        let mut open = SmallVec::<[(usize, u32); 8]>::new();
-        open.push((nodes.len(), 0));
+        i += 1;
+        // the innermost open tuple (its header's index, the modes read so far) and the ones
+        // around it, innermost last; `depth` is the innermost's
+        let mut outer = SmallVec::<[(usize, u32); 8]>::new();
+        let mut head = nodes.len();
+        let mut rank = 0u32;
         nodes.push(Node::Open { rank: 0, len: 0 });
         let mut depth = depth;
         loop {
             // a mode of the innermost open tuple
-            if depth + 1 > self.max_depth {
-                return Err(self.error("nesting too deep"));
+            if depth + 1 > max_depth {
+                self.i = i;
+                return Err(self.error_at(i, "nesting too deep"));
             }
-            self.blanks();
-            if self.b.get(self.i) == Some(&b'(') {
-                self.i += 1;
-                open.push((nodes.len(), 0));
+            i = blanks(i);
+            if b.get(i) == Some(&b'(') {
+                i += 1;
+                outer.push((head, rank));
+                head = nodes.len();
+                rank = 0;
                 nodes.push(Node::Open { rank: 0, len: 0 });
                 depth += 1;
                 continue;
             }
-            let leaf = self.leaf()?;
-            nodes.push(leaf);
+            match read_int(b, i) {
+                Ok((v, at)) if b.get(at) != Some(&b'@') => {
+                    i = at;
+                    nodes.push(Node::Leaf(v));
+                }
+                _ => {
+                    let (leaf, at) = self.leaf_at(i)?;
+                    i = at;
+                    nodes.push(leaf);
+                }
+            }
             // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
             // then a mode read of the tuple around it
             loop {
-                let (head, rank) = open.last_mut().expect("a tuple is open");
-                *rank += 1;
-                let (head, rank) = (*head, *rank);
-                match self.b.get(self.i) {
-                    Some(b')') => self.i += 1,
-                    Some(b',') => {
-                        self.i += 1;
-                        break;
-                    }
+                rank += 1;
+                let next = match b.get(i) {
+                    Some(&c @ (b')' | b',')) => c,
                     _ => {
-                        if self.eat(b')') {
-                        } else if self.eat(b',') {
-                            break;
-                        } else {
-                            return Err(self.error("expected ',' or ')'"));
+                        i = blanks(i);
+                        match b.get(i) {
+                            Some(&c @ (b')' | b',')) => c,
+                            _ => {
+                                self.i = i;
+                                return Err(self.error_at(i, "expected ',' or ')'"));
+                            }
                         }
                     }
+                };
+                i += 1;
+                if next == b',' {
+                    break;
                 }
                 let len =
                     u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
                 nodes[head] = Node::Open { rank, len };
-                open.pop();
-                if open.is_empty() {
-                    return Ok(());
+                match outer.pop() {
+                    None => {
+                        self.i = i;
+                        return Ok(());
+                    }
+                    Some((h, r)) => {
+                        head = h;
+                        rank = r;
+                        depth -= 1;
+                    }
                 }
-                depth -= 1;
             }
         }
     }
 
-    /// An integer leaf at the cursor (blanks already skipped), or a scaled basis element.
-    #[inline]
-    fn leaf(&mut self) -> Result<Node> {
-        // `-`? digits, as `i64::from_str` takes them (overflow is no integer)
-        let b = self.b;
-        let neg = b.get(self.i) == Some(&b'-');
-        self.i += usize::from(neg);
-        let digits = self.i;
-        // the magnitude in u64 (every i64 magnitude fits), then the sign
-        let mut m: u64 = 0;
-        let mut overflow = false;
-        while self.i < b.len() && b[self.i].is_ascii_digit() {
-            match m
-                .checked_mul(10)
-                .and_then(|m| m.checked_add(u64::from(b[self.i] - b'0')))
-            {
-                Some(next) => m = next,
-                None => overflow = true,
+    /// An integer leaf at byte `i` (blanks already skipped), or a scaled basis element, and
+    /// the byte after it.
+    #[inline(never)]
+    fn leaf_at(&mut self, i: usize) -> Result<(Node, usize)> {
+        match read_int(self.b, i) {
+            Ok((v, at)) if self.b.get(at) == Some(&b'@') => {
+                self.i = at;
+                let node = self.scaled(v)?;
+                Ok((node, self.i))
             }
-            self.i += 1;
-        }
-        let v = if neg {
-            0i64.checked_sub_unsigned(m)
-        } else {
-            i64::try_from(m).ok()
-        };
-        match v {
-            Some(v) if self.i > digits && !overflow => {
-                if self.b.get(self.i) == Some(&b'@') {
-                    self.scaled(v)
-                } else {
-                    Ok(Node::Leaf(v))
-                }
+            Ok((v, at)) => Ok((Node::Leaf(v), at)),
+            Err(at) => {
+                self.i = at;
+                Err(self.error_at(at, "expected an integer"))
             }
-            _ => Err(self.error("expected an integer")),
         }
     }
 
