@@ -15,12 +15,15 @@ pub const EXIT_OK: i32 = 0;
 /// Exit status: some input was wrong.
 pub const EXIT_INPUT: i32 = 1;
 
-/// How values are printed: the one-line notation unless a format was chosen.
-pub type Printer<'p> = &'p dyn Fn(&Value) -> Result<String, crate::render::RenderError>;
+/// How values are printed: the one-line notation unless a format was chosen. A printer
+/// appends the value's text to the line it is given (a buffer the runner reuses, so that
+/// printing a value allocates nothing).
+pub type Printer<'p> = &'p dyn Fn(&Value, &mut String) -> Result<(), crate::render::RenderError>;
 
 /// The one-line notation of SPEC §3.
-pub fn plain_printer(v: &Value) -> Result<String, crate::render::RenderError> {
-    Ok(plain::render(v))
+pub fn plain_printer(v: &Value, line: &mut String) -> Result<(), crate::render::RenderError> {
+    plain::write_value(line, v);
+    Ok(())
 }
 
 /// Runs statements, printing one line per expression statement (SPEC §4).
@@ -31,6 +34,8 @@ pub struct Runner<'w> {
     failed: bool,
     source_name: &'w str,
     printer: Printer<'w>,
+    /// The line a value is printed into (reused from statement to statement).
+    line: String,
     /// Answering one-line statements ahead on threads, when it is on.
     ahead: Option<Ahead>,
     /// Print a failing statement's line as JSON data (`--format json`), not `error: …`.
@@ -101,6 +106,7 @@ impl<'w> Runner<'w> {
             failed: false,
             source_name,
             printer: &plain_printer,
+            line: String::new(),
             ahead: Some(Ahead::default()),
             json_errors: false,
         }
@@ -112,6 +118,18 @@ impl<'w> Runner<'w> {
         self.printer = printer;
         self.ahead = None;
         self
+    }
+
+    /// Print values into `line` (a buffer kept from an earlier runner: see
+    /// [`Runner::into_line`]).
+    pub fn with_line(mut self, line: String) -> Runner<'w> {
+        self.line = line;
+        self
+    }
+
+    /// The buffer values were printed into, to lend to the next runner.
+    pub fn into_line(self) -> String {
+        self.line
     }
 
     /// Print each failing statement's line as JSON (`{"error": {"message", "kind", "span"}}`),
@@ -168,9 +186,15 @@ impl<'w> Runner<'w> {
 
     fn run_statement(&mut self, st: &Statement) -> io::Result<()> {
         let printer = self.printer;
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
         let mut printed = None;
-        let outcome = self.env.run_with(&st.text, |v| printed = Some(printer(v)));
-        self.report(st, outcome, printed)
+        let outcome = self
+            .env
+            .run_with(&st.text, |v| printed = Some(printer(v, &mut line)));
+        let r = self.report(st, outcome, printed, &mut line);
+        self.line = line;
+        r
     }
 
     /// Run a statement that is a call on literals, as [`Runner::statement`] would (`None`, and
@@ -180,41 +204,54 @@ impl<'w> Runner<'w> {
     /// made only to report an error).
     fn literal_statement(&mut self, text: &str, line: usize) -> Option<io::Result<()>> {
         let printer = self.printer;
+        let mut buf = std::mem::take(&mut self.line);
+        buf.clear();
         let mut printed = None;
-        let outcome = self.env.run_literal(text, |v| printed = Some(printer(v)))?;
-        if let (Ok(Outcome::Value(_)), Some(Ok(value))) = (&outcome, &mut printed) {
-            return Some(self.print_line(std::mem::take(value)));
-        }
-        let st = Statement {
-            text: text.to_string(),
-            line,
+        let r = match self
+            .env
+            .run_literal(text, |v| printed = Some(printer(v, &mut buf)))
+        {
+            None => None,
+            Some(Ok(Outcome::Value(_))) if matches!(printed, Some(Ok(()))) => {
+                Some(self.print_line(&mut buf))
+            }
+            Some(outcome) => {
+                let st = Statement {
+                    text: text.to_string(),
+                    line,
+                };
+                Some(self.report(&st, outcome, printed, &mut buf))
+            }
         };
-        Some(self.report(&st, outcome, printed))
+        self.line = buf;
+        r
     }
 
     /// Print a value's line.
-    fn print_line(&mut self, mut text: String) -> io::Result<()> {
+    fn print_line(&mut self, text: &mut String) -> io::Result<()> {
         // one write, the newline included: the line reaches a line-buffered output whole,
         // before any diagnostic that follows it on the error stream
         text.push('\n');
         self.out.write_all(text.as_bytes())
     }
 
-    /// Print what a statement gave: its value's line (`printed`), its picture, or its error.
+    /// Print what a statement gave: its value's line (`printed` into `line`), its picture, or
+    /// its error.
     fn report(
         &mut self,
         st: &Statement,
         outcome: Result<Outcome, EvalError>,
-        printed: Option<Result<String, crate::render::RenderError>>,
+        printed: Option<Result<(), crate::render::RenderError>>,
+        line: &mut String,
     ) -> io::Result<()> {
         match outcome {
             Ok(Outcome::Value(_)) => match printed {
-                Some(Ok(text)) => self.print_line(text),
+                Some(Ok(())) => self.print_line(line),
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
             Ok(Outcome::Picture(kind, v)) => match crate::render::picture(kind, &v) {
-                Ok(text) => self.print_line(text),
+                Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
             },
             Ok(_) => Ok(()),
@@ -617,8 +654,10 @@ pub fn one_liner(
     }
     text.push(')');
     let call = Span::new(0, text.len());
+    let mut line = String::new();
     let result = functions::call(f, &vals, &spans, call)
-        .and_then(|v| printer(&v).map_err(|m| EvalError::new(m, call)));
+        .and_then(|v| printer(&v, &mut line).map_err(|m| EvalError::new(m, call)))
+        .map(|()| line);
     match result {
         Ok(s) => finish(writeln!(out, "{s}"), false),
         Err(e) => {
@@ -1401,14 +1440,17 @@ pub(crate) fn answer_line(
     };
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
-        // them all and its memory (the syntax tree's arena, the binding of `ans`) is reused
-        static SESSION: std::cell::RefCell<Env> = std::cell::RefCell::new(Env::new());
+        // them all and its memory (the syntax tree's arena, the binding of `ans`, the line a
+        // value is printed into) is reused
+        static SESSION: std::cell::RefCell<(Env, String)> =
+            std::cell::RefCell::new((Env::new(), String::new()));
     }
     let (written, failed, sets_ans) = SESSION.with(|session| {
-        let mut env = session.borrow_mut();
+        let (env, line_buf) = &mut *session.borrow_mut();
         let bound = env.ans_bound();
-        let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, &mut env)
-            .with_answer_ahead(false);
+        let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, env)
+            .with_answer_ahead(false)
+            .with_line(std::mem::take(line_buf));
         // a call on literals is whole and mentions no variable: answered without checking so
         let written = match runner.literal_statement(s, line) {
             Some(written) => Some(written),
@@ -1419,6 +1461,7 @@ pub(crate) fn answer_line(
             None => None,
         };
         let failed = runner.failed();
+        *line_buf = runner.into_line();
         (written, failed, env.ans_bound() != bound)
     });
     if !matches!(written, Some(Ok(()))) {

@@ -603,7 +603,8 @@ fn parse_cli() -> Result<Cli, ExitCode> {
 fn main() -> ExitCode {
     if let Some(statements) = plain_eval_statements() {
         let opts = RenderOptions::default();
-        let printer = move |v: &Value| render::render(v, Format::Plain, &opts);
+        let printer =
+            move |v: &Value, line: &mut String| render::render_into(v, Format::Plain, &opts, line);
         let mut out = app::Latched::new(io::BufWriter::new(io::stdout().lock()));
         // stderr is not held locked: a helper thread may write to it (a panic's message)
         let mut err = io::stderr();
@@ -647,7 +648,8 @@ fn main() -> ExitCode {
         with_values,
         ..RenderOptions::default()
     };
-    let printer = move |v: &Value| render::render(v, format, &opts);
+    let printer =
+        move |v: &Value, line: &mut String| render::render_into(v, format, &opts, line);
     let stdout = io::stdout();
     let mut out = app::Latched::new(io::BufWriter::new(stdout.lock()));
     // not held locked, so that no thread can block on it (stderr is unbuffered anyway)

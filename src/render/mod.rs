@@ -205,6 +205,20 @@ pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String,
     Ok(strip_newline(out))
 }
 
+/// [`render`] appended to `out` (the one-line notation without a copy).
+pub fn render_into(
+    v: &Value,
+    format: Format,
+    opts: &RenderOptions,
+    out: &mut String,
+) -> Result<(), RenderError> {
+    match format {
+        Format::Plain => plain::render_into(v, out),
+        _ => out.push_str(&render(v, format, opts)?),
+    }
+    Ok(())
+}
+
 /// What `cute show` prints: the table of properties, then the grid (when the value has one).
 /// With `style_cute`, only CuTe's `print_layout` grid (byte for byte, without its final newline).
 pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
