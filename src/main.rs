@@ -648,8 +648,7 @@ fn main() -> ExitCode {
         with_values,
         ..RenderOptions::default()
     };
-    let printer =
-        move |v: &Value, line: &mut String| render::render_into(v, format, &opts, line);
+    let printer = move |v: &Value, line: &mut String| render::render_into(v, format, &opts, line);
     let stdout = io::stdout();
     let mut out = app::Latched::new(io::BufWriter::new(stdout.lock()));
     // not held locked, so that no thread can block on it (stderr is unbuffered anyway)

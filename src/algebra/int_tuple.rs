@@ -1091,7 +1091,10 @@ impl<'a> Reader<'a> {
     fn error_at(&self, i: usize, what: &str) -> super::AlgebraError {
         condition(
             "literal",
-            format!("{what} at byte {i} of '{}'", String::from_utf8_lossy(self.b)),
+            format!(
+                "{what} at byte {i} of '{}'",
+                String::from_utf8_lossy(self.b)
+            ),
         )
     }
 

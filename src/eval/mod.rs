@@ -371,8 +371,8 @@ impl Env {
         }
         let mut args = LiteralArgs::default();
         let call = parser::literal::literal_call(src, &mut args)?;
-        let n = args.vals.len();
-        let spans = &args.spans[..n];
+        let n = args.spans.len();
+        let spans = &args.spans[..];
         match call.callee {
             Callee::Name(name) => {
                 if self.is_bound(name) {
@@ -389,12 +389,15 @@ impl Env {
                     within_limits(v, call.span)
                 }))
             }
-            Callee::Layout(target) => {
+            Callee::Layout => {
+                // the layout was pushed first, its coordinate's values after it
                 let arg_span = spans[0].to(spans[n - 1]);
+                let mut vals = args.vals.into_iter();
+                let target = vals.next().expect("the layout");
                 let coord = if n == 1 {
-                    args.vals.pop().expect("one")
+                    vals.next().expect("one")
                 } else {
-                    Value::tuple(args.vals.into_vec())
+                    Value::tuple(vals.collect())
                 };
                 Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
                     let v = apply(&target, &coord, call.callee_span, arg_span, call.span)?;
@@ -846,46 +849,61 @@ fn reserved(name: &str) -> Option<&'static str> {
 /// [`parser::literal::literal_call`]), so none is measured here.
 #[derive(Default)]
 struct LiteralArgs {
+    /// The values read, in order: the arguments (after the layout a coordinate is applied to),
+    /// and while a tiler is read, its items.
     vals: smallvec::SmallVec<[Value; 4]>,
-    spans: [Span; 4],
+    /// The arguments' spans (a few on the stack; a call of more goes through the general path).
+    spans: smallvec::SmallVec<[Span; 4]>,
 }
 
 impl parser::literal::Sink for LiteralArgs {
-    type Value = Value;
-
-    fn tuple(&mut self, t: IntTuple) -> Option<Value> {
-        Some(Value::IntTuple(t))
+    fn tuple(&mut self, t: IntTuple) -> Option<()> {
+        self.vals.push(Value::IntTuple(t));
+        Some(())
     }
 
-    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<Value> {
+    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()> {
         // an incongruent layout: the general path reports it
-        Layout::new(shape, stride).ok().map(Value::Layout)
+        self.vals
+            .push(Value::Layout(Layout::new(shape, stride).ok()?));
+        Some(())
     }
 
-    fn under(&mut self) -> Option<Value> {
-        Some(Value::Under)
+    fn under(&mut self) -> Option<()> {
+        self.vals.push(Value::Under);
+        Some(())
     }
 
-    fn tiler(&mut self, items: smallvec::SmallVec<[Value; 4]>) -> Option<Value> {
+    fn tiler(&mut self, items: usize) -> Option<()> {
+        let at = self.vals.len() - items;
         // a tiler of IntTuples is one IntTuple, as a tuple literal is
-        if items.iter().all(|v| matches!(v, Value::IntTuple(_))) {
-            return Some(Value::IntTuple(
-                items
+        let tiler = if self.vals[at..]
+            .iter()
+            .all(|v| matches!(v, Value::IntTuple(_)))
+        {
+            Value::IntTuple(
+                self.vals[at..]
                     .iter()
                     .map(|v| match v {
                         Value::IntTuple(t) => t.as_tup(),
                         _ => unreachable!("checked above"),
                     })
                     .collect(),
-            ));
-        }
-        Some(Value::Tuple(items.into_vec()))
+            )
+        } else {
+            Value::Tuple(self.vals.drain(at..).collect())
+        };
+        self.vals.truncate(at);
+        self.vals.push(tiler);
+        Some(())
     }
 
-    fn arg(&mut self, v: Value, span: Span) -> Option<()> {
+    fn arg(&mut self, span: Span) -> Option<()> {
         // the spans of a few arguments on the stack (more go through the general path)
-        *self.spans.get_mut(self.vals.len())? = span;
-        self.vals.push(v);
+        if self.spans.len() == 4 {
+            return None;
+        }
+        self.spans.push(span);
         Some(())
     }
 }

@@ -11,45 +11,43 @@
 //! same values, and the same spans (an argument's span is its text, the call's from its name
 //! to its `)`).
 
-use smallvec::SmallVec;
-
 use super::Span;
 use crate::algebra::int_tuple::IntTuple;
 
 /// Nesting read by the shortcut; deeper text goes to the general parser.
 const DEPTH: usize = 32;
 
-/// Where the values of the literals go as they are read (the evaluator makes its values of
-/// them); each method may refuse (`None`), and the statement then goes to the general parser.
+/// Where the values of the literals go as they are read: onto the sink's stack of values (the
+/// evaluator makes its values of them, where they stay: nothing is moved back and forth). Each
+/// method may refuse (`None`), and the statement then goes to the general parser.
 pub trait Sink {
-    /// A literal's value.
-    type Value;
-    /// An IntTuple literal: an integer or a tuple of them.
-    fn tuple(&mut self, t: IntTuple) -> Option<Self::Value>;
-    /// A layout literal `Shape:Stride`.
-    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<Self::Value>;
-    /// `_`.
-    fn under(&mut self) -> Option<Self::Value>;
-    /// A tiler `<a, b, ...>` of these items.
-    fn tiler(&mut self, items: SmallVec<[Self::Value; 4]>) -> Option<Self::Value>;
-    /// The next argument of the call, and its span.
-    fn arg(&mut self, v: Self::Value, span: Span) -> Option<()>;
+    /// Push an IntTuple literal: an integer or a tuple of them.
+    fn tuple(&mut self, t: IntTuple) -> Option<()>;
+    /// Push a layout literal `Shape:Stride`.
+    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()>;
+    /// Push `_`.
+    fn under(&mut self) -> Option<()>;
+    /// Replace the top `items` values by the tiler `<a, b, ...>` of them.
+    fn tiler(&mut self, items: usize) -> Option<()>;
+    /// The value on top is the call's next argument, and this is its span.
+    fn arg(&mut self, span: Span) -> Option<()>;
 }
 
 /// What is called.
 #[derive(Debug)]
-pub enum Callee<'s, V> {
+pub enum Callee<'s> {
     /// A function by name (`size`, `logical_divide`, ...).
     Name(&'s str),
-    /// A layout literal applied to a coordinate: `S:D(i, j)`.
-    Layout(V),
+    /// A layout literal applied to a coordinate: `S:D(i, j)`; the layout is the first value
+    /// pushed, before the arguments.
+    Layout,
 }
 
 /// A statement `callee(arg, ...)` read by the shortcut (its arguments went to the sink).
 #[derive(Debug)]
-pub struct LiteralCall<'s, V> {
+pub struct LiteralCall<'s> {
     /// What is called.
-    pub callee: Callee<'s, V>,
+    pub callee: Callee<'s>,
     /// The callee's span.
     pub callee_span: Span,
     /// The whole call's span.
@@ -63,7 +61,7 @@ pub struct LiteralCall<'s, V> {
 /// Its literals are within the limits on values: it is at most [`LEN`] bytes long, so a
 /// literal has at most `LEN / 2 + 1` integers (`MAX_TUPLE_WIDTH`), and it is nested at most
 /// [`DEPTH`] levels of brackets (`MAX_NESTING`).
-pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s, S::Value>> {
+pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s>> {
     let b = src.as_bytes();
     if b.len() > LEN {
         return None;
@@ -95,10 +93,8 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         }
         r.pos += 1;
         let stride = r.int_tuple()?;
-        (
-            Callee::Layout(sink.layout(shape, stride)?),
-            Span::new(0, r.pos),
-        )
+        sink.layout(shape, stride)?;
+        (Callee::Layout, Span::new(0, r.pos))
     };
     if r.peek()? != b'(' {
         return None;
@@ -108,11 +104,11 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
     r.blanks();
     loop {
         let start = r.pos;
-        let v = match r.peek()? {
+        match r.peek()? {
             b'<' => r.tiler(sink)?,
             _ => r.arg(sink)?,
-        };
-        sink.arg(v, Span::new(start, r.pos))?;
+        }
+        sink.arg(Span::new(start, r.pos))?;
         match r.peek()? {
             b',' => {
                 r.pos += 1;
@@ -160,7 +156,7 @@ impl Reader<'_> {
     }
 
     /// `_`, or a literal ([`Reader::lit`]).
-    fn arg<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+    fn arg<S: Sink>(&mut self, sink: &mut S) -> Option<()> {
         if self.peek()? == b'_' {
             self.pos += 1;
             return match self.peek()? {
@@ -172,12 +168,13 @@ impl Reader<'_> {
     }
 
     /// `<item, ...>`, each item `_` or a literal.
-    fn tiler<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+    fn tiler<S: Sink>(&mut self, sink: &mut S) -> Option<()> {
         self.pos += 1;
         self.outer += 1;
-        let mut items = SmallVec::new();
+        let mut items = 0;
         loop {
-            items.push(self.arg(sink)?);
+            self.arg(sink)?;
+            items += 1;
             match self.peek()? {
                 b',' => {
                     self.pos += 1;
@@ -193,7 +190,7 @@ impl Reader<'_> {
     }
 
     /// An IntTuple literal, or a layout `S:D` of two.
-    fn lit<S: Sink>(&mut self, sink: &mut S) -> Option<S::Value> {
+    fn lit<S: Sink>(&mut self, sink: &mut S) -> Option<()> {
         let shape = self.int_tuple()?;
         if self.peek() != Some(b':') {
             return sink.tuple(shape);
@@ -222,26 +219,30 @@ impl Reader<'_> {
 mod tests {
     use super::*;
 
-    /// Records what was read, as text.
+    /// Records what was read, as text: the stack of values, and the arguments' spans.
     #[derive(Default)]
-    struct Text(Vec<(String, Span)>);
+    struct Text(Vec<String>, Vec<Span>);
 
     impl Sink for Text {
-        type Value = String;
-        fn tuple(&mut self, t: IntTuple) -> Option<String> {
-            Some(t.to_string())
+        fn tuple(&mut self, t: IntTuple) -> Option<()> {
+            self.0.push(t.to_string());
+            Some(())
         }
-        fn layout(&mut self, s: IntTuple, d: IntTuple) -> Option<String> {
-            Some(format!("{s}:{d}"))
+        fn layout(&mut self, s: IntTuple, d: IntTuple) -> Option<()> {
+            self.0.push(format!("{s}:{d}"));
+            Some(())
         }
-        fn under(&mut self) -> Option<String> {
-            Some("_".into())
+        fn under(&mut self) -> Option<()> {
+            self.0.push("_".into());
+            Some(())
         }
-        fn tiler(&mut self, items: SmallVec<[String; 4]>) -> Option<String> {
-            Some(format!("<{}>", items.join(",")))
+        fn tiler(&mut self, items: usize) -> Option<()> {
+            let items = self.0.split_off(self.0.len() - items);
+            self.0.push(format!("<{}>", items.join(",")));
+            Some(())
         }
-        fn arg(&mut self, v: String, span: Span) -> Option<()> {
-            self.0.push((v, span));
+        fn arg(&mut self, span: Span) -> Option<()> {
+            self.1.push(span);
             Some(())
         }
     }
@@ -251,19 +252,15 @@ mod tests {
         let mut t = Text::default();
         let c = literal_call("logical_divide((4,6,1):(3,12,72), <2:1, _>)", &mut t).expect("read");
         assert!(matches!(c.callee, Callee::Name("logical_divide")));
-        assert_eq!(
-            t.0,
-            [
-                ("(4,6,1):(3,12,72)".to_string(), Span::new(15, 32)),
-                ("<2:1,_>".to_string(), Span::new(34, 42))
-            ]
-        );
+        assert_eq!(t.0, ["(4,6,1):(3,12,72)", "<2:1,_>"]);
+        assert_eq!(t.1, [Span::new(15, 32), Span::new(34, 42)]);
         assert_eq!(c.span, Span::new(0, 43));
         let mut t = Text::default();
         let c = literal_call("(4,(2,2)):(1,(4,8))(2, 0)", &mut t).expect("read");
-        assert!(matches!(c.callee, Callee::Layout(ref l) if l == "(4,(2,2)):(1,(4,8))"));
+        assert!(matches!(c.callee, Callee::Layout));
+        assert_eq!(t.0[0], "(4,(2,2)):(1,(4,8))");
         assert_eq!(c.callee_span, Span::new(0, 19));
-        assert_eq!(t.0.len(), 2);
+        assert_eq!(t.1.len(), 2);
         for other in [
             "size (4:1)",
             "size(4 :1)",
