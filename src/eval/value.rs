@@ -140,6 +140,12 @@ impl From<LimitError> for String {
 /// limit. Values inside atoms (MMA, copy) are built by `cute` itself and are not counted.
 pub fn check_value(v: &Value) -> Result<(), LimitError> {
     use crate::limits::{MAX_NESTING, MAX_TUPLE_WIDTH};
+    // a tuple of at most MAX_NESTING nodes has no more leaves and no deeper nesting than
+    // that (each level is a node): within both limits without a walk
+    const _: () = assert!(MAX_NESTING <= MAX_TUPLE_WIDTH);
+    if measured_tuple(v).is_some_and(|t| t.node_count() <= MAX_NESTING) {
+        return Ok(());
+    }
     let (leaves, depth) = measure(v);
     if depth > MAX_NESTING {
         return Err(LimitError::TooDeep(depth));
@@ -150,12 +156,23 @@ pub fn check_value(v: &Value) -> Result<(), LimitError> {
     Ok(())
 }
 
+/// The one IntTuple whose size is a value's, when there is one (an IntTuple, or a layout's
+/// shape).
+fn measured_tuple(v: &Value) -> Option<&Tup> {
+    match v {
+        Value::IntTuple(t) => Some(t),
+        Value::Layout(l) | Value::OffsetLayout(_, l) => Some(l.shape()),
+        Value::Composed(c) | Value::SwizzledTensor(_, c) => Some(c.layout.shape()),
+        _ => None,
+    }
+}
+
 /// (integers, depth) of a value; saturating, never allocating.
 fn measure(v: &Value) -> (usize, usize) {
+    if let Some(t) = measured_tuple(v) {
+        return measure_tuple(t);
+    }
     match v {
-        Value::IntTuple(t) => measure_tuple(t),
-        Value::Layout(l) | Value::OffsetLayout(_, l) => measure_tuple(l.shape()),
-        Value::Composed(c) | Value::SwizzledTensor(_, c) => measure_tuple(c.layout.shape()),
         Value::Tuple(items) => {
             let (mut leaves, mut depth) = (0usize, 0usize);
             for item in items {
