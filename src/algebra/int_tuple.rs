@@ -919,30 +919,42 @@ impl Tup {
         Ok(out.finish())
     }
 
-    /// Append the value as [`fmt::Display`] writes it.
+    /// Append the value as [`fmt::Display`] writes it: one pass over the nodes, the modes
+    /// still to write of each open tuple on a small stack.
     pub fn write_to(&self, out: &mut String) {
-        match self.view() {
-            View::Int(v) => {
-                push_int(out, v);
-                if let Some(b) = self.basis() {
+        let mut left = SmallVec::<[u32; 16]>::new();
+        for n in &self.0 {
+            match *n {
+                Node::Open { rank, .. } => {
+                    out.push('(');
+                    if rank > 0 {
+                        left.push(rank);
+                        continue;
+                    }
+                    out.push(')');
+                }
+                Node::Leaf(v) => push_int(out, v),
+                Node::Scaled(v, b) => {
+                    push_int(out, v);
                     b.write_to(out);
                 }
             }
-            View::Tuple(m) => {
-                out.push('(');
-                for (i, e) in m.enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    e.write_to(out);
+            // a mode is written: the next one's comma, or the tuples it closes
+            while let Some(k) = left.last_mut() {
+                *k -= 1;
+                if *k > 0 {
+                    out.push(',');
+                    break;
                 }
                 out.push(')');
+                left.pop();
             }
         }
     }
 }
 
 /// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
+#[inline]
 pub fn push_int(out: &mut String, v: i64) {
     // most extents and strides are a digit or two: written as bytes, without a copy
     match u8::try_from(v) {
