@@ -202,7 +202,7 @@ impl<'w> Runner<'w> {
     /// ([`Env::run_literal`]). Such a statement is whole and mentions no variable.
     /// The statement is the line `text` of the input, numbered `line` (its [`Statement`] is
     /// made only to report an error).
-    fn literal_statement(&mut self, text: &str, line: usize) -> Option<io::Result<()>> {
+    fn literal_statement(&mut self, text: &[u8], line: usize) -> Option<io::Result<()>> {
         let printer = self.printer;
         let mut buf = std::mem::take(&mut self.line);
         buf.clear();
@@ -216,8 +216,9 @@ impl<'w> Runner<'w> {
                 Some(self.print_line(&mut buf))
             }
             Some(outcome) => {
+                // a statement the shortcut reads is ASCII
                 let st = Statement {
-                    text: text.to_string(),
+                    text: String::from_utf8_lossy(text).into_owned(),
                     line,
                 };
                 Some(self.report(&st, outcome, printed, &mut buf))
@@ -1435,9 +1436,6 @@ pub(crate) fn answer_line(
         }
         crate::fast::Answer::Declined => {}
     }
-    let Ok(s) = std::str::from_utf8(text) else {
-        return LineAnswer::Declined;
-    };
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
         // them all and its memory (the syntax tree's arena, the binding of `ans`, the line a
@@ -1452,13 +1450,16 @@ pub(crate) fn answer_line(
             .with_answer_ahead(false)
             .with_line(std::mem::take(line_buf));
         // a call on literals is whole and mentions no variable: answered without checking so
-        let written = match runner.literal_statement(s, line) {
+        // a line the shortcut does not read is read as text (UTF-8) by the general parser
+        let written = match runner.literal_statement(text, line) {
             Some(written) => Some(written),
-            None if is_pure_whole(s) => Some(runner.statement(&Statement {
-                text: s.to_string(),
-                line,
-            })),
-            None => None,
+            None => match std::str::from_utf8(text) {
+                Ok(s) if is_pure_whole(s) => Some(runner.statement(&Statement {
+                    text: s.to_string(),
+                    line,
+                })),
+                _ => None,
+            },
         };
         let failed = runner.failed();
         *line_buf = runner.into_line();

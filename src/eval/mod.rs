@@ -308,7 +308,9 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         // the commonest statements, a call on literals, without a syntax tree
         let mut on_value = Some(on_value);
-        if let Some(outcome) = self.run_literal(src, |v| on_value.take().expect("once")(v)) {
+        if let Some(outcome) =
+            self.run_literal(src.as_bytes(), |v| on_value.take().expect("once")(v))
+        {
             return outcome;
         }
         let on_value = on_value.expect("not called");
@@ -346,7 +348,7 @@ impl Env {
     /// syntactic shortcut reads ([`Env::literal_statement`]); `None` (and nothing done) if not.
     pub fn run_literal(
         &mut self,
-        src: &str,
+        src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<Outcome, EvalError>> {
         let v = match self.literal_statement(src)? {
@@ -364,7 +366,7 @@ impl Env {
     /// the statement or the general path would take another turn (a variable of the function's
     /// name, a DSL form, a literal that fails its own checks): the statement then goes through
     /// the general path.
-    fn literal_statement(&self, src: &str) -> Option<Result<Value, EvalError>> {
+    fn literal_statement(&self, src: &[u8]) -> Option<Result<Value, EvalError>> {
         use parser::literal::Callee;
         if self.interrupt.raised() {
             return None;

@@ -54,15 +54,15 @@ pub struct LiteralCall<'s> {
     pub span: Span,
 }
 
-/// Read a whole statement of the form `name(LIT, ...)` or `S:D(LIT, ...)`, its arguments
-/// into `sink`, or `None` when it is anything else (the general parser then reads it).
+/// Read a whole statement of the form `name(LIT, ...)` or `S:D(LIT, ...)` (its bytes: what
+/// it reads is ASCII), its arguments into `sink`, or `None` when it is anything else (the
+/// general parser then reads it).
 ///
 /// A statement read here is whole (its brackets balance) and names nothing but the callee.
 /// Its literals are within the limits on values: it is at most [`LEN`] bytes long, so a
 /// literal has at most `LEN / 2 + 1` integers (`MAX_TUPLE_WIDTH`), and it is nested at most
 /// [`DEPTH`] levels of brackets (`MAX_NESTING`).
-pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCall<'s>> {
-    let b = src.as_bytes();
+pub fn literal_call<'s, S: Sink>(b: &'s [u8], sink: &mut S) -> Option<LiteralCall<'s>> {
     if b.len() > LEN {
         return None;
     }
@@ -76,7 +76,8 @@ pub fn literal_call<'s, S: Sink>(src: &'s str, sink: &mut S) -> Option<LiteralCa
         let end = b
             .iter()
             .position(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_'))?;
-        let name = &src[..end];
+        // ASCII, so always UTF-8
+        let name = std::str::from_utf8(&b[..end]).ok()?;
         // names the general parser reads specially, and statement keywords
         if matches!(
             name,
@@ -250,13 +251,13 @@ mod tests {
     #[test]
     fn reads_the_plain_spellings_only() {
         let mut t = Text::default();
-        let c = literal_call("logical_divide((4,6,1):(3,12,72), <2:1, _>)", &mut t).expect("read");
+        let c = literal_call(b"logical_divide((4,6,1):(3,12,72), <2:1, _>)", &mut t).expect("read");
         assert!(matches!(c.callee, Callee::Name("logical_divide")));
         assert_eq!(t.0, ["(4,6,1):(3,12,72)", "<2:1,_>"]);
         assert_eq!(t.1, [Span::new(15, 32), Span::new(34, 42)]);
         assert_eq!(c.span, Span::new(0, 43));
         let mut t = Text::default();
-        let c = literal_call("(4,(2,2)):(1,(4,8))(2, 0)", &mut t).expect("read");
+        let c = literal_call(b"(4,(2,2)):(1,(4,8))(2, 0)", &mut t).expect("read");
         assert!(matches!(c.callee, Callee::Layout));
         assert_eq!(t.0[0], "(4,(2,2)):(1,(4,8))");
         assert_eq!(c.callee_span, Span::new(0, 19));
@@ -283,7 +284,7 @@ mod tests {
             "size(_4)",
             "size((4,8)",
         ] {
-            let read = literal_call(other, &mut Text::default());
+            let read = literal_call(other.as_bytes(), &mut Text::default());
             assert!(read.is_none(), "{other}: {read:?}");
         }
     }
