@@ -344,6 +344,28 @@ fn arranged(l: &Layout, t: &Tiler, unpack_first: Option<bool>, op: &'static str)
     Ok(Layout::raw(shape, stride))
 }
 
+/// Whether [`arranged`] gives `l` itself: a guide without modes takes `l`'s two modes as the
+/// tile and the rest, and unpacking a half changes nothing where it is not a tuple of other
+/// than one mode.
+fn arranged_is_same(l: &Layout, t: &Tiler, unpack_first: Option<bool>) -> bool {
+    fn same(x: &Tup, unpack_first: Option<bool>) -> bool {
+        let Tuple(mut v) = x.view() else {
+            return false;
+        };
+        if v.len() != 2 {
+            return false;
+        }
+        let (f, s) = (v.next().expect("two modes"), v.next().expect("two modes"));
+        let kept = |h: &Tup| !matches!(h.view(), Tuple(m) if m.len() != 1);
+        match unpack_first {
+            None => true,
+            Some(false) => kept(s),
+            Some(true) => kept(f) && kept(s),
+        }
+    }
+    !matches!(t, Tiler::Tuple(_)) && same(l.shape(), unpack_first) && same(l.stride(), unpack_first)
+}
+
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
 pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
     zipped_divide_traced(a, t, &mut NoTrace)
@@ -435,6 +457,9 @@ fn arrange<T: Trace>(
     let l = logical(a, t, tr);
     tr.end();
     let l = l?;
+    if !T::ON && arranged_is_same(&l, t, unpack_first) {
+        return Ok(l);
+    }
     let Some(first) = unpack_first else {
         let z = arranged(&l, t, None, op)?;
         tr.step(|| zip_step(op, &l, &z));
