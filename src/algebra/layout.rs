@@ -45,6 +45,12 @@ impl Layout {
         Layout { shape, stride }
     }
 
+    /// The shape and the stride, taken apart.
+    #[inline]
+    pub(crate) fn into_parts(self) -> (IntTuple, IntTuple) {
+        (self.shape, self.stride)
+    }
+
     /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
     pub fn column_major(shape: IntTuple) -> Result<Layout> {
         let stride = coord::compact_col_major(&shape, 1)?;
