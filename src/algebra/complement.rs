@@ -226,16 +226,15 @@ fn complement_filtered_traced<T: Trace>(
         out.push(n, Stride::int(if n == 1 { 0 } else { 1 }));
         return Ok(());
     }
-    // a few modes, on the stack
-    let mut shape: Ints = SmallVec::from_slice(f.shape());
-    let mut stride: Ints = f.stride().iter().map(|d| d.value).collect();
-    if let Some(neg) = stride.iter().find(|d| **d < 0) {
+    let (shape, stride) = (f.shape(), f.stride());
+    if let Some(neg) = stride.iter().map(|d| d.value).find(|d| *d < 0) {
         return Err(condition(
             OP,
             format!("negative stride {neg}: complement is defined for non-negative strides"),
         ));
     }
     let r = shape.len();
+    // a few modes, on the stack
     let mut result_shape: Ints = SmallVec::with_capacity(r + 1);
     let mut result_stride: Strides = SmallVec::with_capacity(r + 1);
     result_stride.push(Stride::int(1));
@@ -246,35 +245,32 @@ fn complement_filtered_traced<T: Trace>(
             format!("take the modes of {f} in order of increasing stride; each gap d_i / (N_(i-1) d_(i-1)) below the next stride becomes a mode of the complement (N_(-1) d_(-1) = 1)"),
         )
     });
+    // the modes by increasing stride, of equal strides the first first: CuTe takes the first
+    // of the least strides left each time, which is this stable sort's order
+    let mut order: SmallVec<[usize; 8]> = (0..r).collect();
+    order.sort_by_key(|&k| stride[k].value);
     let mut last = 1i64;
-    for _ in 0..r - 1 {
-        // the first of the least strides
-        let mut min_idx = 0;
-        for (k, &d) in stride.iter().enumerate().skip(1) {
-            if d < stride[min_idx] {
-                min_idx = k;
-            }
-        }
-        let min_stride = stride[min_idx];
-        let new_shape = arith::div(min_stride, last, OP)?;
-        t.step(|| gap(shape[min_idx], min_stride, last, new_shape));
+    for &k in &order[..r - 1] {
+        let (s, d) = (shape[k], stride[k].value);
+        let new_shape = arith::div(d, last, OP)?;
+        t.step(|| gap(s, d, last, new_shape));
         if new_shape == 0 {
             return Err(non_injective(f));
         }
-        let new_stride = arith::mul(min_stride, shape[min_idx], OP)?;
-        shape.remove(min_idx);
-        stride.remove(min_idx);
+        let new_stride = arith::mul(d, s, OP)?;
         result_shape.push(new_shape);
         result_stride.push(Stride::int(new_stride));
         last = new_stride;
     }
-    let new_shape = arith::div(stride[0], last, OP)?;
-    t.step(|| gap(shape[0], stride[0], last, new_shape));
+    let k = order[r - 1];
+    let (s, d) = (shape[k], stride[k].value);
+    let new_shape = arith::div(d, last, OP)?;
+    t.step(|| gap(s, d, last, new_shape));
     if new_shape == 0 {
         return Err(non_injective(f));
     }
     result_shape.push(new_shape);
-    let new_stride = arith::mul(stride[0], shape[0], OP)?;
+    let new_stride = arith::mul(d, s, OP)?;
     let rest_shape = cotarget.ceil_div_size(new_stride)?;
     let rest_stride = if rest_shape == 1 { 0 } else { new_stride };
     t.step(|| {
@@ -282,8 +278,7 @@ fn complement_filtered_traced<T: Trace>(
             OP,
             "last",
             format!(
-                "past the last mode (N d = {} * {} = {new_stride}) up to M = {cotarget}: ceil_div(M, {new_stride}) = {rest_shape} (CuTe rounds up), mode {rest_shape}:{rest_stride}",
-                shape[0], stride[0]
+                "past the last mode (N d = {s} * {d} = {new_stride}) up to M = {cotarget}: ceil_div(M, {new_stride}) = {rest_shape} (CuTe rounds up), mode {rest_shape}:{rest_stride}"
             ),
         )
         .val("shape", rest_shape)

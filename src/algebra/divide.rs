@@ -344,6 +344,30 @@ fn arranged(l: &Layout, t: &Tiler, unpack_first: Option<bool>, op: &'static str)
     Ok(Layout::raw(shape, stride))
 }
 
+/// Whether the guide has no modes and `l` has two (in shape and stride): then [`arranged`]
+/// takes `l`'s two modes as the tile and the rest, and [`arranged_in_place`] gives its result.
+fn two_modes_whole(l: &Layout, t: &Tiler) -> bool {
+    let pair = |x: &Tup| matches!(x.view(), Tuple(v) if v.len() == 2);
+    !matches!(t, Tiler::Tuple(_)) && pair(l.shape()) && pair(l.stride())
+}
+
+/// [`arranged`] where [`two_modes_whole`]: the zipped form is `l` itself, the tiled and flat
+/// forms unpack its modes in place.
+fn arranged_in_place(l: Layout, unpack_first: Option<bool>) -> Layout {
+    let Some(first) = unpack_first else {
+        return l;
+    };
+    let (mut s, mut d) = l.into_parts();
+    for x in [&mut s, &mut d] {
+        // the rest first: unpacking the tile moves it
+        x.unpack_mode(1);
+        if first {
+            x.unpack_mode(0);
+        }
+    }
+    Layout::raw(s, d)
+}
+
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
 pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
     zipped_divide_traced(a, t, &mut NoTrace)
@@ -435,6 +459,9 @@ fn arrange<T: Trace>(
     let l = logical(a, t, tr);
     tr.end();
     let l = l?;
+    if !T::ON && two_modes_whole(&l, t) {
+        return Ok(arranged_in_place(l, unpack_first));
+    }
     let Some(first) = unpack_first else {
         let z = arranged(&l, t, None, op)?;
         tr.step(|| zip_step(op, &l, &z));
@@ -574,4 +601,34 @@ pub fn raked_product_traced<T: Trace>(a: &Layout, b: &Layout, tr: &mut T) -> Res
 /// Composition with a tiler, re-exported for the divides' users.
 pub fn composition(a: &Layout, t: &Tiler) -> Result<Layout> {
     compose_tiler(a, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Unpacking in place gives what the general rearrangement builds.
+    #[test]
+    fn in_place_agrees_with_arranged() {
+        let layouts = [
+            "(4,8):(1,4)",
+            "((2,2),8):((1,2),4)",
+            "(4,(2,3)):(1,(4,8))",
+            "((4),(2,3,5)):((1),(4,8,24))",
+            "(((2,3)),(5)):(((1,2)),(6))",
+            "((2,(3,4)),((5,6),7)):((1,(2,6)),((24,120),720))",
+            "(2,(3,4)):(1@0,(1@1,3@1))",
+        ];
+        for text in layouts {
+            let l: Layout = text.parse().expect("a layout");
+            let t = Tiler::Int(2);
+            assert!(two_modes_whole(&l, &t), "{text}");
+            for unpack in [None, Some(false), Some(true)] {
+                let want = arranged(&l, &t, unpack, "test").expect("two modes");
+                let got = arranged_in_place(l.clone(), unpack);
+                assert_eq!(got, want, "{text} {unpack:?}");
+                assert_eq!(got.to_string(), want.to_string());
+            }
+        }
+    }
 }

@@ -58,14 +58,6 @@ impl FlatModes {
         (self.s[self.s.len() - 1], self.d[self.d.len() - 1])
     }
 
-    /// Replace the last leaf.
-    #[inline]
-    pub(crate) fn set_last(&mut self, s: i64, d: Stride) {
-        let n = self.s.len() - 1;
-        self.s[n] = s;
-        self.d[n] = d;
-    }
-
     /// Reverse the order of the leaves.
     #[inline]
     pub(crate) fn reverse(&mut self) {

@@ -246,6 +246,31 @@ impl IntTuple {
         Tup::from_nodes(&self.nodes)
     }
 
+    /// Top-level mode `i` replaced, in place, by its own modes where it is a tuple of other
+    /// than one mode (as the tiled and flat forms unpack a mode); an integer mode, a tuple of
+    /// one mode, or no mode `i` leaves the tuple as it is.
+    pub(crate) fn unpack_mode(&mut self, i: usize) {
+        let Node::Open { rank, len } = self.nodes[0] else {
+            return;
+        };
+        if i >= rank as usize {
+            return;
+        }
+        let mut at = 1;
+        for _ in 0..i {
+            at += self.nodes[at].span();
+        }
+        if let Node::Open { rank: r, .. } = self.nodes[at]
+            && r != 1
+        {
+            self.nodes.remove(at);
+            self.nodes[0] = Node::Open {
+                rank: rank - 1 + r,
+                len: len - 1,
+            };
+        }
+    }
+
     /// CuTe's `unwrap`: a rank-1 tuple becomes its element, recursively.
     pub fn unwrap(self) -> IntTuple {
         let mut t: &Tup = &self;

@@ -45,6 +45,12 @@ impl Layout {
         Layout { shape, stride }
     }
 
+    /// The shape and the stride, taken apart.
+    #[inline]
+    pub(crate) fn into_parts(self) -> (IntTuple, IntTuple) {
+        (self.shape, self.stride)
+    }
+
     /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
     pub fn column_major(shape: IntTuple) -> Result<Layout> {
         let stride = coord::compact_col_major(&shape, 1)?;
@@ -549,30 +555,32 @@ fn bw_coalesce_traced<T: Trace>(
     // front of the new layout by a push. It starts as a scalar. A stride may be a basis
     // element: `s0*d0 == d1` then also asks for the same basis (CuTe: a ScaledBasis equals only
     // a ScaledBasis of its modes).
+    // The front mode `fs:fd` is held apart until a mode is put in front of it.
     out.clear();
-    out.push(ns, nd);
+    let (mut fs, mut fd) = (ns, nd);
     for (j, (si, di)) in leaves.enumerate() {
         let i = last - 1 - j;
-        let (fs, fd) = out.last();
         if si == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if out.len() == 1 && fs == 1 {
+        if out.is_empty() && fs == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
-            out.set_last(si, di);
+            (fs, fd) = (si, di);
         } else if di.scaled(si, "coalesce")? == fd {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
-            out.set_last(arith::mul(si, fs, "coalesce")?, di);
+            (fs, fd) = (arith::mul(si, fs, "coalesce")?, di);
         } else {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
-            out.push(si, di);
+            out.push(fs, fd);
+            (fs, fd) = (si, di);
         }
     }
-    if out.len() == 1 && out.last().0 == 1 {
+    if out.is_empty() && fs == 1 {
         // a single mode of size 1 is `1:0`
-        out.set_last(1, Stride::int(0));
+        fd = Stride::int(0);
     }
+    out.push(fs, fd);
     out.reverse();
     Ok(())
 }
