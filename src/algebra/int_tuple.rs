@@ -98,6 +98,15 @@ pub enum ShapeFault {
     NonPositive(i64),
 }
 
+/// Why a shape and a stride are not a layout ([`Tup::layout_fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LayoutFault {
+    /// They are not congruent.
+    Incongruent,
+    /// The shape is not one.
+    Shape(ShapeFault),
+}
+
 /// What an IntTuple is at its top: an integer, or a tuple with these modes.
 #[derive(Clone, Copy)]
 pub enum View<'a> {
@@ -795,6 +804,32 @@ impl Tup {
             }
         }
         nonpositive.map(ShapeFault::NonPositive)
+    }
+
+    /// Why `self:stride` is not a layout, in one walk of both: not congruent (first), else
+    /// [`Tup::shape_fault`] of `self`. `None` when it is one.
+    pub fn layout_fault(&self, stride: &Tup) -> Option<LayoutFault> {
+        if self.0.len() != stride.0.len() {
+            return Some(LayoutFault::Incongruent);
+        }
+        let (mut basis, mut nonpositive) = (false, None);
+        for (s, d) in self.0.iter().zip(&stride.0) {
+            match (*s, *d) {
+                (Node::Leaf(v), Node::Leaf(_) | Node::Scaled(..)) => {
+                    if v <= 0 && nonpositive.is_none() {
+                        nonpositive = Some(v);
+                    }
+                }
+                (Node::Scaled(..), Node::Leaf(_) | Node::Scaled(..)) => basis = true,
+                (Node::Open { rank: r, len: l }, Node::Open { rank: q, len: m })
+                    if r == q && l == m => {}
+                _ => return Some(LayoutFault::Incongruent),
+            }
+        }
+        if basis {
+            return Some(LayoutFault::Shape(ShapeFault::Basis));
+        }
+        nonpositive.map(|v| LayoutFault::Shape(ShapeFault::NonPositive(v)))
     }
 
     /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.

@@ -7,7 +7,7 @@ use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
 use super::error::{AlgebraError, Result, condition};
 use super::flat::FlatModes;
-use super::int_tuple::{IntTuple, RevLeaves, ShapeFault, Tup, TupleBuilder, View};
+use super::int_tuple::{IntTuple, LayoutFault, RevLeaves, ShapeFault, Tup, TupleBuilder, View};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples.
@@ -20,19 +20,17 @@ pub struct Layout {
 impl Layout {
     /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes positive.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        if !shape.congruent(&stride) {
-            return Err(condition(
+        match shape.layout_fault(&stride) {
+            None => Ok(Layout { shape, stride }),
+            Some(LayoutFault::Incongruent) => Err(condition(
                 "make_layout",
                 format!("shape {shape} and stride {stride} are not congruent"),
-            ));
-        }
-        match shape.shape_fault() {
-            None => Ok(Layout { shape, stride }),
-            Some(ShapeFault::Basis) => Err(condition(
+            )),
+            Some(LayoutFault::Shape(ShapeFault::Basis)) => Err(condition(
                 "make_layout",
                 format!("shape {shape} has a basis element: extents are integers"),
             )),
-            Some(ShapeFault::NonPositive(bad)) => Err(condition(
+            Some(LayoutFault::Shape(ShapeFault::NonPositive(bad))) => Err(condition(
                 "make_layout",
                 format!("shape {shape} has a non-positive extent {bad}"),
             )),

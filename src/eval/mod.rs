@@ -865,9 +865,12 @@ impl parser::literal::Sink for LiteralArgs {
     }
 
     fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()> {
-        // an incongruent layout: the general path reports it
-        self.vals
-            .push(Value::Layout(Layout::new(shape, stride).ok()?));
+        // not a layout (`Layout::new` would refuse it): the general path reports it; else the
+        // value is made where it stays, from the two tuples
+        if shape.layout_fault(&stride).is_some() {
+            return None;
+        }
+        self.vals.push(Value::Layout(Layout::raw(shape, stride)));
         Some(())
     }
 
