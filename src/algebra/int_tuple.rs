@@ -1136,6 +1136,22 @@ fn read_int(b: &[u8], mut i: usize) -> std::result::Result<(i64, usize), usize> 
     }
 }
 
+/// The first byte of `b` at or after `i` that is not a blank (a space, or with `spaces_only`
+/// off any ASCII whitespace).
+#[inline(always)]
+fn skip_blanks(b: &[u8], spaces_only: bool, mut i: usize) -> usize {
+    if spaces_only {
+        while b.get(i) == Some(&b' ') {
+            i += 1;
+        }
+    } else {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+    }
+    i
+}
+
 /// A cursor over a literal's bytes.
 pub(crate) struct Reader<'a> {
     pub(crate) b: &'a [u8],
@@ -1178,25 +1194,9 @@ impl<'a> Reader<'a> {
         )
     }
 
-    /// The first byte at or after `i` that is not a blank.
-    #[inline]
-    fn skip_blanks(&self, mut i: usize) -> usize {
-        let b = self.b;
-        if self.spaces_only {
-            while b.get(i) == Some(&b' ') {
-                i += 1;
-            }
-        } else {
-            while b.get(i).is_some_and(u8::is_ascii_whitespace) {
-                i += 1;
-            }
-        }
-        i
-    }
-
     #[inline]
     fn blanks(&mut self) {
-        self.i = self.skip_blanks(self.i);
+        self.i = skip_blanks(self.b, self.spaces_only, self.i);
     }
 
     /// Consume `c` (after blanks) if it is next.
@@ -1246,18 +1246,7 @@ impl<'a> Reader<'a> {
         }
         // the text and the settings in locals, so that they stay in registers
         let (b, max_depth, spaces_only) = (self.b, self.max_depth, self.spaces_only);
-        let blanks = |mut i: usize| {
-            if spaces_only {
-                while b.get(i) == Some(&b' ') {
-                    i += 1;
-                }
-            } else {
-                while b.get(i).is_some_and(u8::is_ascii_whitespace) {
-                    i += 1;
-                }
-            }
-            i
-        };
+        let blanks = |i| skip_blanks(b, spaces_only, i);
         let mut i = blanks(self.i);
         if b.get(i) != Some(&b'(') {
             let (leaf, at) = self.leaf_at(i)?;
@@ -1289,6 +1278,7 @@ impl<'a> Reader<'a> {
                 depth += 1;
                 continue;
             }
+            // an integer here; a scaled basis element or an error out of line
             match read_int(b, i) {
                 Ok((v, at)) if b.get(at) != Some(&b'@') => {
                     i = at;
@@ -1340,7 +1330,7 @@ impl<'a> Reader<'a> {
     }
 
     /// An integer leaf at byte `i` (blanks already skipped), or a scaled basis element, and
-    /// the byte after it.
+    /// the byte after it (out of line: the loop reads a plain integer itself).
     #[inline(never)]
     fn leaf_at(&mut self, i: usize) -> Result<(Node, usize)> {
         match read_int(self.b, i) {

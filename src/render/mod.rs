@@ -213,7 +213,11 @@ pub fn render_into(
     out: &mut String,
 ) -> Result<(), RenderError> {
     match format {
-        Format::Plain => plain::render_into(v, out),
+        Format::Plain => {
+            let start = out.len();
+            plain::write_value(out, v);
+            pop_final_newline(out, start);
+        }
         _ => out.push_str(&render(v, format, opts)?),
     }
     Ok(())
@@ -337,10 +341,15 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
 }
 
 fn strip_newline(mut s: String) -> String {
-    if s.ends_with('\n') {
+    pop_final_newline(&mut s, 0);
+    s
+}
+
+/// Remove the newline that ends `s`, if what was written from byte `from` on ends with one.
+fn pop_final_newline(s: &mut String, from: usize) {
+    if s.len() > from && s.ends_with('\n') {
         s.pop();
     }
-    s
 }
 
 /// A value that is a function of a 1-D index: a layout, a composed layout `Sw o OFF o L`, or an

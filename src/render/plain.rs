@@ -11,15 +11,6 @@ pub fn render(v: &Value) -> String {
     out
 }
 
-/// Append a value's line to `out` (without a final newline, as [`super::render`] gives it).
-pub fn render_into(v: &Value, out: &mut String) {
-    let start = out.len();
-    write_value(out, v);
-    if out.len() > start && out.ends_with('\n') {
-        out.pop();
-    }
-}
-
 /// Append a value's notation to `out`.
 pub fn write_value(out: &mut String, v: &Value) {
     let _ = match v {
