@@ -377,10 +377,10 @@ impl Env {
         let spans = &args.spans[..];
         match call.callee {
             Callee::Name(name) => {
+                let (name, f) = functions::lookup_bytes(name)?;
                 if self.is_bound(name) {
                     return None;
                 }
-                let f = functions::lookup(name)?;
                 if (n == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
                     || matches!(f.name, "get" | "select")
                 {

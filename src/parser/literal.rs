@@ -36,8 +36,8 @@ pub trait Sink {
 /// What is called.
 #[derive(Debug)]
 pub enum Callee<'s> {
-    /// A function by name (`size`, `logical_divide`, ...).
-    Name(&'s str),
+    /// A function by name (`size`, `logical_divide`, ...): its bytes, `[a-z][a-z0-9_]*`.
+    Name(&'s [u8]),
     /// A layout literal applied to a coordinate: `S:D(i, j)`; the layout is the first value
     /// pushed, before the arguments.
     Layout,
@@ -76,12 +76,17 @@ pub fn literal_call<'s, S: Sink>(b: &'s [u8], sink: &mut S) -> Option<LiteralCal
         let end = b
             .iter()
             .position(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_'))?;
-        // ASCII, so always UTF-8
-        let name = std::str::from_utf8(&b[..end]).ok()?;
+        let name = &b[..end];
         // names the general parser reads specially, and statement keywords
         if matches!(
             name,
-            "print" | "print_layout" | "print_latex" | "decltype" | "using" | "import" | "from"
+            b"print"
+                | b"print_layout"
+                | b"print_latex"
+                | b"decltype"
+                | b"using"
+                | b"import"
+                | b"from"
         ) {
             return None;
         }
@@ -252,7 +257,7 @@ mod tests {
     fn reads_the_plain_spellings_only() {
         let mut t = Text::default();
         let c = literal_call(b"logical_divide((4,6,1):(3,12,72), <2:1, _>)", &mut t).expect("read");
-        assert!(matches!(c.callee, Callee::Name("logical_divide")));
+        assert!(matches!(c.callee, Callee::Name(b"logical_divide")));
         assert_eq!(t.0, ["(4,6,1):(3,12,72)", "<2:1,_>"]);
         assert_eq!(t.1, [Span::new(15, 32), Span::new(34, 42)]);
         assert_eq!(c.span, Span::new(0, 43));

@@ -1643,9 +1643,15 @@ pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<Str
 
 /// The function of that name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
+    lookup_bytes(name.as_bytes()).map(|(_, f)| f)
+}
+
+/// The function whose name (or alias) is these bytes, with that name as written in the
+/// table: what the statement shortcut looks a name up by, its bytes never checked as text.
+pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
     type Index = std::collections::HashMap<
-        &'static str,
-        &'static Function,
+        &'static [u8],
+        (&'static str, &'static Function),
         std::hash::BuildHasherDefault<super::NameHasher>,
     >;
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
@@ -1654,11 +1660,11 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
             Index::with_capacity_and_hasher(all().count() + ALIASES.len(), Default::default());
         // the first entry of a name wins, as a search of the table in order finds it
         for f in all() {
-            index.entry(f.name).or_insert(f);
+            index.entry(f.name.as_bytes()).or_insert((f.name, f));
         }
         for (alias, ours) in ALIASES {
             if let Some(f) = all().find(|f| f.name == *ours) {
-                index.entry(alias).or_insert(f);
+                index.entry(alias.as_bytes()).or_insert((alias, f));
             }
         }
         index
