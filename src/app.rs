@@ -197,31 +197,35 @@ impl<'w> Runner<'w> {
         r
     }
 
-    /// Run a statement that is a call on literals, as [`Runner::statement`] would (`None`, and
-    /// nothing done, for any other statement): the syntactic shortcut of the evaluator
-    /// ([`Env::run_literal`]). Such a statement is whole and mentions no variable.
+    /// Answer a statement that is a call on literals as [`Runner::statement`] would print it
+    /// (`None`, and nothing done, for any other statement), in a session whose `ans` nothing
+    /// reads (answering ahead: the caller keeps the line instead): the syntactic shortcut of the
+    /// evaluator ([`Env::answer_literal`]). Such a statement is whole and mentions no variable.
     /// The statement is the line `text` of the input, numbered `line` (its [`Statement`] is
-    /// made only to report an error).
-    fn literal_statement(&mut self, text: &[u8], line: usize) -> Option<io::Result<()>> {
+    /// made only to report an error). With what was written: whether the statement had a value
+    /// (which `ans` would be).
+    fn answer_literal(&mut self, text: &[u8], line: usize) -> Option<(io::Result<()>, bool)> {
         let printer = self.printer;
         let mut buf = std::mem::take(&mut self.line);
         buf.clear();
         let mut printed = None;
         let r = match self
             .env
-            .run_literal(text, |v| printed = Some(printer(v, &mut buf)))
+            .answer_literal(text, |v| printed = Some(printer(v, &mut buf)))
         {
             None => None,
-            Some(Ok(Outcome::Value(_))) if matches!(printed, Some(Ok(()))) => {
-                Some(self.print_line(&mut buf))
+            Some(Ok(())) if matches!(printed, Some(Ok(()))) => {
+                Some((self.print_line(&mut buf), true))
             }
             Some(outcome) => {
+                let valued = outcome.is_ok();
                 // a statement the shortcut reads is ASCII
                 let st = Statement {
                     text: String::from_utf8_lossy(text).into_owned(),
                     line,
                 };
-                Some(self.report(&st, outcome, printed, &mut buf))
+                let outcome = outcome.map(|()| Outcome::Value(Value::Under));
+                Some((self.report(&st, outcome, printed, &mut buf), valued))
             }
         };
         self.line = buf;
@@ -1451,19 +1455,22 @@ pub(crate) fn answer_line(
             .with_line(std::mem::take(line_buf));
         // a call on literals is whole and mentions no variable: answered without checking so
         // a line the shortcut does not read is read as text (UTF-8) by the general parser
-        let written = match runner.literal_statement(text, line) {
-            Some(written) => Some(written),
+        let (written, sets_ans) = match runner.answer_literal(text, line) {
+            Some((written, valued)) => (Some(written), valued),
             None => match std::str::from_utf8(text) {
-                Ok(s) if is_pure_whole(s) => Some(runner.statement(&Statement {
-                    text: s.to_string(),
-                    line,
-                })),
-                _ => None,
+                Ok(s) if is_pure_whole(s) => {
+                    let written = runner.statement(&Statement {
+                        text: s.to_string(),
+                        line,
+                    });
+                    (Some(written), false)
+                }
+                _ => (None, false),
             },
         };
         let failed = runner.failed();
         *line_buf = runner.into_line();
-        (written, failed, env.ans_bound() != bound)
+        (written, failed, sets_ans || env.ans_bound() != bound)
     });
     if !matches!(written, Some(Ok(()))) {
         return LineAnswer::Declined;

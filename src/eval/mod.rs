@@ -351,7 +351,7 @@ impl Env {
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<Outcome, EvalError>> {
-        let v = match self.literal_statement(src)? {
+        let v = match self.literal_statement(src, |v| v)? {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
@@ -360,13 +360,30 @@ impl Env {
         Some(Ok(Outcome::Value(Value::Under)))
     }
 
+    /// [`Env::run_literal`] in a session whose `ans` nothing reads (answering ahead, where the
+    /// caller keeps the statement's line instead): the value is shown to `on_value` and dropped
+    /// where it was computed, and `ans` stays as it was. `Some(Ok(()))`: the statement had a
+    /// value.
+    pub fn answer_literal(
+        &self,
+        src: &[u8],
+        on_value: impl FnOnce(&Value),
+    ) -> Option<Result<(), EvalError>> {
+        self.literal_statement(src, |v| on_value(&v))
+    }
+
     /// A statement read by the syntactic shortcut ([`parser::literal`]), evaluated as the
     /// general path evaluates its syntax tree: the same values, the same function (or layout
     /// application), the same spans, the same limits. `None` where the shortcut does not read
     /// the statement or the general path would take another turn (a variable of the function's
     /// name, a DSL form, a literal that fails its own checks): the statement then goes through
     /// the general path.
-    fn literal_statement(&self, src: &[u8]) -> Option<Result<Value, EvalError>> {
+    /// The value is handed to `take` where it was computed.
+    fn literal_statement<R>(
+        &self,
+        src: &[u8],
+        take: impl FnOnce(Value) -> R,
+    ) -> Option<Result<R, EvalError>> {
         use parser::literal::Callee;
         if self.interrupt.raised() {
             return None;
@@ -388,7 +405,8 @@ impl Env {
                 }
                 Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
                     let v = self.call_function(f, &args.vals, spans, call.span)?;
-                    within_limits(v, call.span)
+                    value::check_value(&v).map_err(|m| EvalError::limit(m, call.span))?;
+                    Ok(take(v))
                 }))
             }
             Callee::Layout => {
@@ -403,7 +421,8 @@ impl Env {
                 };
                 Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
                     let v = apply(&target, &coord, call.callee_span, arg_span, call.span)?;
-                    within_limits(v, call.span)
+                    value::check_value(&v).map_err(|m| EvalError::limit(m, call.span))?;
+                    Ok(take(v))
                 }))
             }
         }
