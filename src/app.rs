@@ -947,7 +947,7 @@ fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, AccessEr
     use crate::analysis::bank::SmemLayout;
     match v {
         Value::Layout(l) => Ok(SmemLayout::Plain(l)),
-        Value::Composed(c) => Ok(SmemLayout::Composed(c)),
+        Value::Composed(c) => Ok(SmemLayout::Composed(*c)),
         Value::IntTuple(t) => Ok(crate::algebra::Layout::column_major(t).map(SmemLayout::Plain)?),
         other => Err(AccessError::NotASharedLayout(other.kind())),
     }
@@ -1305,7 +1305,7 @@ pub fn read_gemm_flag(
         Ok(Outcome::Value(v)) => Ok(match v {
             Value::IntTuple(t) => FlagValue::IntTuple(t),
             Value::Layout(l) => FlagValue::Layout(l),
-            Value::Composed(c) => FlagValue::Composed(c),
+            Value::Composed(c) => FlagValue::Composed(*c),
             other => FlagValue::Other(other.kind()),
         }),
         Ok(_) => Err(ReadError::NotAValue),

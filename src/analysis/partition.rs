@@ -239,7 +239,8 @@ pub fn tile_domain(tile: &Value, span: Span) -> Result<Layout, EvalError> {
         Value::IntTuple(t) => {
             Layout::column_major(t.clone()).map_err(|e| EvalError::algebra(e, span))
         }
-        Value::Layout(l) | Value::OffsetLayout(_, l) => Ok(l.clone()),
+        Value::Layout(l) => Ok(l.clone()),
+        Value::OffsetLayout(_, l) => Ok((**l).clone()),
         Value::Composed(c) | Value::SwizzledTensor(_, c) => Ok(c.layout.clone()),
         other => Err(EvalError::new(
             format!(

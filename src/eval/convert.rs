@@ -36,7 +36,7 @@ pub fn layout_of(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
 pub fn tensor_of(v: &Value, span: Span) -> Result<crate::algebra::tensor::OffsetTensor, EvalError> {
     use crate::algebra::tensor::{OffsetTensor, Origin};
     match v {
-        Value::OffsetLayout(o, l) => Ok(OffsetTensor::at(o.clone(), l.clone())),
+        Value::OffsetLayout(o, l) => Ok(OffsetTensor::at(o.clone(), (**l).clone())),
         _ => {
             let l = to_layout(v, span)?;
             if l.stride().has_basis() {
@@ -55,11 +55,11 @@ pub fn swizzled_tensor_of(v: &Value) -> Option<crate::algebra::tensor::SwizzledT
     match v {
         Value::SwizzledTensor(o, c) => Some(SwizzledTensor {
             offset: *o,
-            layout: c.clone(),
+            layout: (**c).clone(),
         }),
         Value::Composed(c) => Some(SwizzledTensor {
             offset: 0,
-            layout: c.clone(),
+            layout: (**c).clone(),
         }),
         _ => None,
     }

@@ -1029,9 +1029,9 @@ pub fn apply(
         Value::OffsetLayout(o, l) => {
             let co = to_coord(coord, cspan)?;
             if co.has_underscore() {
-                let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), l.clone());
+                let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), (**l).clone());
                 let r = t.slice(&co).map_err(alg)?;
-                return Ok(Value::OffsetLayout(r.offset, r.layout));
+                return Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)));
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let v = l.eval_index(&ct).map_err(alg)?;
@@ -1066,8 +1066,8 @@ pub(crate) fn tensor_value(
 ) -> Result<Value, EvalError> {
     use crate::algebra::swizzle::SwizzledOrPlain;
     Ok(match r {
-        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(Origin::Count(offset), l),
-        SwizzledOrPlain::Composed(c) => Value::SwizzledTensor(offset, c),
+        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(Origin::Count(offset), Box::new(l)),
+        SwizzledOrPlain::Composed(c) => Value::SwizzledTensor(offset, Box::new(c)),
     })
 }
 
@@ -1094,13 +1094,13 @@ pub fn compose_values(
         (Value::IntTuple(t), Value::Layout(l)) if t.is_int() && t.basis().is_none() => {
             let o = Origin::Count(int(a).expect("an integer"));
             crate::algebra::tensor::OffsetTensor::checked(o, l.clone())
-                .map(|t| Value::OffsetLayout(t.offset, t.layout))
+                .map(|t| Value::OffsetLayout(t.offset, Box::new(t.layout)))
                 .map_err(alg)
         }
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
         (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
             Origin::Coord(c.clone()),
-            to_layout(b, bspan)?,
+            Box::new(to_layout(b, bspan)?),
         )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
         (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
@@ -1116,17 +1116,17 @@ pub fn compose_values(
             let l = to_layout(b, bspan)?;
             Ok(Value::SwizzledTensor(
                 *o,
-                ComposedLayout {
+                Box::new(ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::Int(0)),
                     layout: l,
-                },
+                }),
             ))
         }
         (Value::SwizzledTensor(o, c), _) => {
             let t = to_tiler(b, bspan)?;
             c.compose(&t)
-                .map(|r| Value::SwizzledTensor(*o, r))
+                .map(|r| Value::SwizzledTensor(*o, Box::new(r)))
                 .map_err(alg)
         }
         (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
@@ -1145,20 +1145,20 @@ pub fn compose_values(
             // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
             // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
             let l = to_layout(b, bspan)?;
-            Ok(Value::Composed(ComposedLayout {
+            Ok(Value::Composed(Box::new(ComposedLayout {
                 swizzle: *s,
                 offset: *o,
                 layout: l,
-            }))
+            })))
         }
         (Value::Composed(c), _) => {
             let t = to_tiler(b, bspan)?;
-            c.compose(&t).map(Value::Composed).map_err(alg)
+            c.compose(&t).map(Value::composed).map_err(alg)
         }
         (Value::OffsetLayout(o, l), _) => {
             let t = to_tiler(b, bspan)?;
             composition::compose_tiler(l, &t)
-                .map(|r| Value::OffsetLayout(o.clone(), r))
+                .map(|r| Value::OffsetLayout(o.clone(), Box::new(r)))
                 .map_err(alg)
         }
         (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
@@ -1185,11 +1185,11 @@ fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
     if s.bits == 0 && o == Offset::Int(0) {
         return Value::Layout(l);
     }
-    Value::Composed(ComposedLayout {
+    Value::Composed(Box::new(ComposedLayout {
         swizzle: s,
         offset: o,
         layout: l,
-    })
+    }))
 }
 
 fn binary(

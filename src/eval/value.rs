@@ -19,17 +19,17 @@ pub enum Value {
     /// `Sw<B,M,S>`.
     Swizzle(Swizzle),
     /// `Sw o OFF o L`.
-    Composed(ComposedLayout),
+    Composed(Box<ComposedLayout>),
     /// `smem_ptr[Nb](unset)` on its own.
     Offset(Offset),
     /// `Sw o OFF`, waiting for its layout.
     SwizzleOffset(Swizzle, Offset),
     /// `OFF o L`: a layout shifted by an offset (a tensor over a layout); `ArithTuple(0,0) o L`
     /// an identity tensor.
-    OffsetLayout(Origin, Layout),
+    OffsetLayout(Origin, Box<Layout>),
     /// `OFF o Sw o OFF2 o L`: a tensor over a swizzled layout (shared memory), element `i` at
     /// `OFF + (Sw o OFF2 o L)(i)`.
-    SwizzledTensor(i64, ComposedLayout),
+    SwizzledTensor(i64, Box<ComposedLayout>),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
     TensorSwizzle(i64, Swizzle, Option<Offset>),
@@ -43,6 +43,11 @@ pub enum Value {
 }
 
 impl Value {
+    /// A composed layout (boxed: the rare large values are, so that a value is small to move).
+    pub fn composed(c: ComposedLayout) -> Value {
+        Value::Composed(Box::new(c))
+    }
+
     /// An integer value.
     pub fn int(v: i64) -> Value {
         Value::IntTuple(IntTuple::int(v))
@@ -161,7 +166,8 @@ pub fn check_value(v: &Value) -> Result<(), LimitError> {
 fn measured_tuple(v: &Value) -> Option<&Tup> {
     match v {
         Value::IntTuple(t) => Some(t),
-        Value::Layout(l) | Value::OffsetLayout(_, l) => Some(l.shape()),
+        Value::Layout(l) => Some(l.shape()),
+        Value::OffsetLayout(_, l) => Some(l.shape()),
         Value::Composed(c) | Value::SwizzledTensor(_, c) => Some(c.layout.shape()),
         _ => None,
     }

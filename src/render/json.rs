@@ -122,8 +122,13 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             obj.insert("values_truncated".into(), json!(true));
         }
     }
+    let layout = match v {
+        Value::Layout(l) => Some(l),
+        Value::OffsetLayout(_, l) => Some(&**l),
+        _ => None,
+    };
     if opts.with_values
-        && let Value::Layout(l) | Value::OffsetLayout(_, l) = v
+        && let Some(l) = layout
         && v.has_basis()
     {
         // a layout into coordinates: each index's coordinate (CuTe's arithmetic tuple)

@@ -229,7 +229,7 @@ fn bank_measure_agrees_with_the_prediction() {
         let smem = match env.run(s) {
             Ok(cute::eval::Outcome::Value(cute::eval::Value::Layout(l))) => SmemLayout::Plain(l),
             Ok(cute::eval::Outcome::Value(cute::eval::Value::Composed(c))) => {
-                SmemLayout::Composed(c)
+                SmemLayout::Composed(*c)
             }
             other => panic!("{other:?}"),
         };

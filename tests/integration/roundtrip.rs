@@ -34,7 +34,7 @@ fn value() -> impl Strategy<Value = Value> {
         2 => prop::collection::vec(tiler_elem, 1..=3).prop_map(Value::Tuple),
         1 => swizzle().prop_map(Value::Swizzle),
         2 => (swizzle(), 0i64..=64, layout_strategy(9, 40)).prop_map(|(s, o, l)| {
-            Value::Composed(ComposedLayout { swizzle: s, offset: Offset::Int(o), layout: l })
+            Value::composed(ComposedLayout { swizzle: s, offset: Offset::Int(o), layout: l })
         }),
         1 => any::<bool>().prop_map(Value::Bool),
     ]
@@ -79,7 +79,7 @@ proptest! {
 
     #[test]
     fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, l in layout_strategy(8, 30)) {
-        let v = Value::OffsetLayout(cute::algebra::tensor::Origin::Count(o), l);
+        let v = Value::OffsetLayout(cute::algebra::tensor::Origin::Count(o), Box::new(l));
         let text = code::cpp(&v).expect("a C++ form");
         prop_assert_eq!(read_back(&text), plain::render(&v), "{}", text);
     }

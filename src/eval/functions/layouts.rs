@@ -15,7 +15,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| match &a.vals[0] {
-            Value::OffsetLayout(_, l) => Ok(Value::Layout(l.clone())),
+            Value::OffsetLayout(_, l) => Ok(Value::Layout((**l).clone())),
             Value::SwizzledTensor(_, c) => Ok(Value::Composed(c.clone())),
             Value::Composed(c) => Ok(Value::Composed(c.clone())),
             _ => lay(a, Ok(a.layout(0)?)),
@@ -146,7 +146,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             if let Value::Composed(comp) = &a.vals[1] {
                 let (r, off) =
                     crate::algebra::swizzle::domain_offset(&ct, comp).map_err(a.alg())?;
-                return Ok(Value::Tuple(vec![Value::Composed(r), Value::int(off)]));
+                return Ok(Value::Tuple(vec![Value::Composed(Box::new(r)), Value::int(off)]));
             }
             let l = a.layout(1)?;
             let off = l

@@ -1044,7 +1044,7 @@ static CORE: &[Function] = &[
             let (m, w) = sa::parse_atom_name(name(0)?).map_err(at(0))?;
             let bits = sa::type_bits(name(1)?).map_err(at(1))?;
             sa::gmma_atom(m, w, bits)
-                .map(Value::Composed)
+                .map(Value::composed)
                 .map_err(a.alg())
         }
     ),
@@ -1065,7 +1065,7 @@ static CORE: &[Function] = &[
             };
             match &a.vals[0] {
                 Value::Composed(c) => {
-                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::Composed)
+                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
                 }
                 _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
             }
@@ -1099,7 +1099,7 @@ static CORE: &[Function] = &[
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
-            Ok(Value::OffsetLayout(r.offset, r.layout))
+            Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)))
         },
         traced: Some(traced::local_tile),
         coordinates: true
@@ -1128,7 +1128,7 @@ static CORE: &[Function] = &[
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
-            Ok(Value::OffsetLayout(r.offset, r.layout))
+            Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)))
         },
         traced: Some(traced::local_partition),
         coordinates: true
@@ -1143,7 +1143,7 @@ static CORE: &[Function] = &[
         |a| {
             use crate::analysis::bank;
             let smem = match &a.vals[0] {
-                Value::Composed(c) => bank::SmemLayout::Composed(c.clone()),
+                Value::Composed(c) => bank::SmemLayout::Composed((**c).clone()),
                 _ => bank::SmemLayout::Plain(a.layout(0)?),
             };
             let bits = |i: usize| {
@@ -1262,7 +1262,7 @@ static CORE: &[Function] = &[
         2,
         |a| {
             if let Value::ArithTuple(c) = &a.vals[0] {
-                return Ok(Value::OffsetLayout(Origin::Coord(c.clone()), a.layout(1)?));
+                return Ok(Value::OffsetLayout(Origin::Coord(c.clone()), Box::new(a.layout(1)?)));
             }
             let offset = match &a.vals[0] {
                 Value::Offset(algebra::Offset::Int(o)) => *o,
@@ -1283,7 +1283,7 @@ static CORE: &[Function] = &[
             }
             let t = algebra::tensor::OffsetTensor::checked(Origin::Count(offset), a.layout(1)?)
                 .map_err(a.alg())?;
-            Ok(Value::OffsetLayout(t.offset, t.layout))
+            Ok(Value::OffsetLayout(t.offset, Box::new(t.layout)))
         },
         coordinates: true
     ),
@@ -1503,10 +1503,10 @@ fn on_layout(
     f: impl FnOnce(&Layout) -> Result<Layout, EvalError>,
 ) -> Result<Value, EvalError> {
     match &a.vals[i] {
-        Value::Composed(c) => Ok(Value::Composed(ComposedLayout {
+        Value::Composed(c) => Ok(Value::Composed(Box::new(ComposedLayout {
             layout: f(&c.layout)?,
-            ..c.clone()
-        })),
+            ..(**c).clone()
+        }))),
         _ => f(&*a.layout_ref(i)?).map(Value::Layout),
     }
 }
@@ -1715,7 +1715,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             Some(Value::SwizzledTensor(o, c)) => {
                 Some((Origin::Count(*o), Value::Composed(c.clone())))
             }
-            Some(Value::OffsetLayout(o, l)) => Some((o.clone(), Value::Layout(l.clone()))),
+            Some(Value::OffsetLayout(o, l)) => Some((o.clone(), Value::Layout((**l).clone()))),
             _ => None,
         }
     {
@@ -1724,7 +1724,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
         let r = call(f, &on_layout, spans, span)?;
         return Ok(match (f.tensor, offset, r) {
             (OnTensor::Keep, Origin::Count(o), Value::Composed(r)) => Value::SwizzledTensor(o, r),
-            (OnTensor::Keep, offset, Value::Layout(l)) => Value::OffsetLayout(offset, l),
+            (OnTensor::Keep, offset, Value::Layout(l)) => Value::OffsetLayout(offset, Box::new(l)),
             (_, _, other) => other,
         });
     }
@@ -1743,10 +1743,12 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             span,
         })?;
         return Ok(match (on, r) {
-            (OnComposed::Rewrap(_), Value::Layout(l)) => Value::Composed(ComposedLayout {
-                layout: l,
-                ..c.clone()
-            }),
+            (OnComposed::Rewrap(_), Value::Layout(l)) => {
+                Value::Composed(Box::new(ComposedLayout {
+                    layout: l,
+                    ..(**c).clone()
+                }))
+            }
             (_, r) => r,
         });
     }
@@ -1898,7 +1900,7 @@ mod traced {
         let c = to_coord(&a.vals[2], a.spans[2])?;
         Ok(Some(
             algebra::tensor::local_tile_traced(&tensor, &tiler(a, 1)?, &c, t)
-                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map(|r| Value::OffsetLayout(r.offset, Box::new(r.layout)))
                 .map_err(a.alg()),
         ))
     }
@@ -1911,7 +1913,7 @@ mod traced {
         let idx = to_index(&a.vals[2], a.spans[2])? as i64;
         Ok(Some(
             algebra::tensor::local_partition_traced(&tensor, &layout(a, 1)?, idx, t)
-                .map(|r| Value::OffsetLayout(r.offset, r.layout))
+                .map(|r| Value::OffsetLayout(r.offset, Box::new(r.layout)))
                 .map_err(a.alg()),
         ))
     }

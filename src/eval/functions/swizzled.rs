@@ -18,7 +18,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let n = factor(a, 1)?;
             match &a.vals[0] {
                 Value::Swizzle(s) => recast::upcast_swizzle(s, n).map(Value::Swizzle),
-                Value::Composed(c) => recast::upcast_composed(c, n).map(Value::Composed),
+                Value::Composed(c) => recast::upcast_composed(c, n).map(Value::composed),
                 _ => recast::upcast_layout(&a.layout(0)?, n).map(Value::Layout),
             }
             .map_err(a.alg())
@@ -43,7 +43,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let n = factor(a, 1)?;
             match &a.vals[0] {
                 Value::Swizzle(s) => recast::downcast_swizzle(s, n).map(Value::Swizzle),
-                Value::Composed(c) => recast::downcast_composed(c, n).map(Value::Composed),
+                Value::Composed(c) => recast::downcast_composed(c, n).map(Value::composed),
                 _ => recast::downcast_layout(&a.layout(0)?, n).map(Value::Layout),
             }
             .map_err(a.alg())
@@ -68,7 +68,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let r = recast_of(a)?;
             match &a.vals[2] {
                 Value::Swizzle(s) => r.swizzle(s).map(Value::Swizzle),
-                Value::Composed(c) => r.composed(c).map(Value::Composed),
+                Value::Composed(c) => r.composed(c).map(Value::composed),
                 _ => r.layout(&a.layout(2)?).map(Value::Layout),
             }
             .map_err(a.alg())
@@ -187,7 +187,7 @@ fn recast_of(a: &Args) -> Result<Recast, EvalError> {
 pub(crate) fn swizzled_value(r: SwizzledOrPlain) -> Result<Value, EvalError> {
     Ok(match r {
         SwizzledOrPlain::Plain(l) => Value::Layout(l),
-        SwizzledOrPlain::Composed(c) => Value::Composed(c),
+        SwizzledOrPlain::Composed(c) => Value::Composed(Box::new(c)),
     })
 }
 
@@ -281,10 +281,10 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
                     .layout
                     .mode(a.index(i)?)
                     .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
-                Ok(Value::Composed(ComposedLayout {
+                Ok(Value::Composed(Box::new(ComposedLayout {
                     layout: m,
-                    ..c.clone()
-                }))
+                    ..(**c).clone()
+                })))
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Tuple),

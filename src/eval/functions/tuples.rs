@@ -71,7 +71,8 @@ fn end_of(a: &Args, v: &Value, last: bool) -> R {
 fn weight(v: &Value) -> usize {
     match v {
         Value::IntTuple(t) => t.node_count(),
-        Value::Layout(l) | Value::OffsetLayout(_, l) => l.shape().node_count().saturating_mul(2),
+        Value::Layout(l) => l.shape().node_count().saturating_mul(2),
+        Value::OffsetLayout(_, l) => l.shape().node_count().saturating_mul(2),
         Value::Composed(c) => c.layout.shape().node_count().saturating_mul(2),
         Value::Tuple(items) => items
             .iter()
