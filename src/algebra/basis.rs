@@ -54,6 +54,18 @@ impl Basis {
         Basis::from_path(&path)
     }
 
+    /// The packed form (its first byte is never 0): what an IntTuple's node keeps.
+    #[inline]
+    pub(super) fn packed(self) -> u32 {
+        self.0
+    }
+
+    /// The basis of a packed form that [`Basis::packed`] gave.
+    #[inline]
+    pub(super) fn from_packed(packed: u32) -> Basis {
+        Basis(packed)
+    }
+
     /// The mode indices, outermost first.
     pub fn path(self) -> SmallVec<[i64; 4]> {
         (0..MAX_BASIS_DEPTH)

@@ -30,9 +30,9 @@ const READ_INLINE: usize = 32;
 /// past 8.
 pub type Ints = SmallVec<[i64; 8]>;
 
-/// One node of the prefix encoding.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Node {
+/// What one node of the prefix encoding is ([`Node::kind`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
     /// An integer.
     Leaf(i64),
     /// A stride's basis element scaled by an integer: CuTe's `ScaledBasis`, `v@i` (a leaf: it
@@ -42,14 +42,85 @@ enum Node {
     Open { rank: u32, len: u32 },
 }
 
+/// One node of the prefix encoding, in 12 bytes (so that four sit inline in an IntTuple of 56
+/// bytes, and a `Value` of a layout is moved by inline stores, not by a call of `memcpy`):
+/// `meta` tells the kind — 0 for an integer, [`OPEN`] for a tuple, else the packed basis of a
+/// scaled basis element (whose first byte is never 0) — and `value` holds the integer, or a
+/// tuple's rank (high half) and node count (low half). Each node has one encoding, so equal
+/// nodes are equal bit for bit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
+struct Node {
+    meta: u32,
+    value: i64,
+}
+
+const _: () = assert!(std::mem::size_of::<Node>() == 12);
+const _: () = assert!(std::mem::size_of::<IntTuple>() == 56);
+
+/// `meta` of a tuple's header: its first byte is 0, which no basis's packing has.
+const OPEN: u32 = 0x100;
+
 impl Node {
+    /// An integer leaf.
+    #[inline]
+    const fn leaf(v: i64) -> Node {
+        Node { meta: 0, value: v }
+    }
+
+    /// A scaled basis element `v@b`.
+    #[inline]
+    fn scaled(v: i64, b: Basis) -> Node {
+        Node {
+            meta: b.packed(),
+            value: v,
+        }
+    }
+
+    /// A tuple's header: `rank` modes in the `len` nodes that follow.
+    #[inline]
+    const fn open(rank: u32, len: u32) -> Node {
+        Node {
+            meta: OPEN,
+            value: ((rank as i64) << 32) | len as i64,
+        }
+    }
+
+    /// What the node is.
+    #[inline]
+    fn kind(self) -> Kind {
+        let (meta, value) = (self.meta, self.value);
+        match meta {
+            0 => Kind::Leaf(value),
+            OPEN => Kind::Open {
+                rank: (value >> 32) as u32,
+                len: value as u32,
+            },
+            _ => Kind::Scaled(value, Basis::from_packed(meta)),
+        }
+    }
+
+    /// Whether it is a leaf (an integer or a scaled basis element).
+    #[inline]
+    fn is_leaf(self) -> bool {
+        self.meta != OPEN
+    }
+
     /// Nodes of the subtree this node heads (itself included).
     #[inline]
     fn span(self) -> usize {
-        match self {
-            Node::Leaf(_) | Node::Scaled(..) => 1,
-            Node::Open { len, .. } => 1 + len as usize,
+        let (meta, value) = (self.meta, self.value);
+        if meta == OPEN {
+            1 + (value as u32) as usize
+        } else {
+            1
         }
+    }
+}
+
+impl fmt::Debug for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind().fmt(f)
     }
 }
 
@@ -57,8 +128,8 @@ impl Node {
 #[inline]
 fn stride_node(s: Stride) -> Node {
     match s.basis {
-        Some(b) => Node::Scaled(s.value, b),
-        None => Node::Leaf(s.value),
+        Some(b) => Node::scaled(s.value, b),
+        None => Node::leaf(s.value),
     }
 }
 
@@ -208,7 +279,7 @@ impl IntTuple {
     #[inline]
     pub fn int(v: i64) -> IntTuple {
         let mut nodes = SmallVec::new();
-        nodes.push(Node::Leaf(v));
+        nodes.push(Node::leaf(v));
         IntTuple { nodes }
     }
 
@@ -259,7 +330,7 @@ impl IntTuple {
     /// than one mode (as the tiled and flat forms unpack a mode); an integer mode, a tuple of
     /// one mode, or no mode `i` leaves the tuple as it is.
     pub(crate) fn unpack_mode(&mut self, i: usize) {
-        let Node::Open { rank, len } = self.nodes[0] else {
+        let Kind::Open { rank, len } = self.nodes[0].kind() else {
             return;
         };
         if i >= rank as usize {
@@ -269,14 +340,11 @@ impl IntTuple {
         for _ in 0..i {
             at += self.nodes[at].span();
         }
-        if let Node::Open { rank: r, .. } = self.nodes[at]
+        if let Kind::Open { rank: r, .. } = self.nodes[at].kind()
             && r != 1
         {
             self.nodes.remove(at);
-            self.nodes[0] = Node::Open {
-                rank: rank - 1 + r,
-                len: len - 1,
-            };
+            self.nodes[0] = Node::open(rank - 1 + r, len - 1);
         }
     }
 
@@ -308,7 +376,7 @@ impl TupleBuilder {
     #[inline]
     pub fn new() -> TupleBuilder {
         let mut nodes = SmallVec::new();
-        nodes.push(Node::Open { rank: 0, len: 0 });
+        nodes.push(Node::open(0, 0));
         TupleBuilder { nodes, rank: 0 }
     }
 
@@ -326,7 +394,7 @@ impl TupleBuilder {
     /// Append an integer mode.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
-        self.nodes.push(Node::Leaf(v));
+        self.nodes.push(Node::leaf(v));
         self.rank += 1;
     }
 
@@ -346,10 +414,7 @@ impl TupleBuilder {
     #[inline]
     pub fn finish(mut self) -> IntTuple {
         let len = u32::try_from(self.nodes.len() - 1).expect("an IntTuple's nodes fit u32");
-        self.nodes[0] = Node::Open {
-            rank: self.rank,
-            len,
-        };
+        self.nodes[0] = Node::open(self.rank, len);
         IntTuple { nodes: self.nodes }
     }
 }
@@ -405,7 +470,7 @@ impl TreeBuilder {
     pub fn open(&mut self) -> usize {
         self.room(1);
         let at = self.nodes.len();
-        self.nodes.push(Node::Open { rank: 0, len: 0 });
+        self.nodes.push(Node::open(0, 0));
         at
     }
 
@@ -419,14 +484,14 @@ impl TreeBuilder {
             rank += 1;
         }
         let len = u32::try_from(end - at - 1).expect("an IntTuple's nodes fit u32");
-        self.nodes[at] = Node::Open { rank, len };
+        self.nodes[at] = Node::open(rank, len);
     }
 
     /// Append an integer leaf.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
         self.room(1);
-        self.nodes.push(Node::Leaf(v));
+        self.nodes.push(Node::leaf(v));
     }
 
     /// Append a stride leaf (an integer or a scaled basis element).
@@ -495,17 +560,17 @@ impl Iterator for RevLeaves<'_> {
         let s = loop {
             let (last, rest) = self.s.split_last()?;
             self.s = rest;
-            if let Node::Leaf(v) | Node::Scaled(v, _) = *last {
+            if let Kind::Leaf(v) | Kind::Scaled(v, _) = last.kind() {
                 break v;
             }
         };
         let d = loop {
             let (last, rest) = self.d.split_last()?;
             self.d = rest;
-            match *last {
-                Node::Leaf(w) => break Stride::int(w),
-                Node::Scaled(w, b) => break Stride::new(w, b),
-                Node::Open { .. } => {}
+            match last.kind() {
+                Kind::Leaf(w) => break Stride::int(w),
+                Kind::Scaled(w, b) => break Stride::new(w, b),
+                Kind::Open { .. } => {}
             }
         };
         Some((s, d))
@@ -592,9 +657,9 @@ impl Tup {
     /// What this is at its top.
     #[inline]
     pub fn view(&self) -> View<'_> {
-        match self.0[0] {
-            Node::Leaf(v) | Node::Scaled(v, _) => View::Int(v),
-            Node::Open { rank, .. } => View::Tuple(Modes {
+        match self.0[0].kind() {
+            Kind::Leaf(v) | Kind::Scaled(v, _) => View::Int(v),
+            Kind::Open { rank, .. } => View::Tuple(Modes {
                 rest: &self.0[1..],
                 left: rank as usize,
             }),
@@ -604,23 +669,23 @@ impl Tup {
     /// Whether this is a single integer.
     #[inline]
     pub fn is_int(&self) -> bool {
-        matches!(self.0[0], Node::Leaf(_) | Node::Scaled(..))
+        self.0[0].is_leaf()
     }
 
     /// The integer, when this is one.
     #[inline]
     pub fn as_int(&self) -> Option<i64> {
-        match self.0[0] {
-            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
-            Node::Open { .. } => None,
+        match self.0[0].kind() {
+            Kind::Leaf(v) | Kind::Scaled(v, _) => Some(v),
+            Kind::Open { .. } => None,
         }
     }
 
     /// The basis of a scaled-basis leaf (`3@1`); `None` for an integer or a tuple.
     #[inline]
     pub fn basis(&self) -> Option<Basis> {
-        match self.0[0] {
-            Node::Scaled(_, b) => Some(b),
+        match self.0[0].kind() {
+            Kind::Scaled(_, b) => Some(b),
             _ => None,
         }
     }
@@ -628,16 +693,16 @@ impl Tup {
     /// Whether any leaf is a scaled basis element (a stride of an identity layout).
     #[inline]
     pub fn has_basis(&self) -> bool {
-        self.0.iter().any(|n| matches!(n, Node::Scaled(..)))
+        self.0.iter().any(|n| matches!(n.kind(), Kind::Scaled(..)))
     }
 
     /// A leaf as a stride: its value and basis (an integer has none).
     #[inline]
     pub fn as_stride(&self) -> Option<Stride> {
-        match self.0[0] {
-            Node::Leaf(v) => Some(Stride::int(v)),
-            Node::Scaled(v, b) => Some(Stride::new(v, b)),
-            Node::Open { .. } => None,
+        match self.0[0].kind() {
+            Kind::Leaf(v) => Some(Stride::int(v)),
+            Kind::Scaled(v, b) => Some(Stride::new(v, b)),
+            Kind::Open { .. } => None,
         }
     }
 
@@ -645,10 +710,10 @@ impl Tup {
     pub fn stride_leaves(&self) -> SmallVec<[Stride; 8]> {
         let mut out = SmallVec::new();
         for n in &self.0 {
-            match *n {
-                Node::Leaf(v) => out.push(Stride::int(v)),
-                Node::Scaled(v, b) => out.push(Stride::new(v, b)),
-                Node::Open { .. } => {}
+            match n.kind() {
+                Kind::Leaf(v) => out.push(Stride::int(v)),
+                Kind::Scaled(v, b) => out.push(Stride::new(v, b)),
+                Kind::Open { .. } => {}
             }
         }
         out
@@ -657,9 +722,9 @@ impl Tup {
     /// Number of top-level modes (an integer has rank 1).
     #[inline]
     pub fn rank(&self) -> usize {
-        match self.0[0] {
-            Node::Leaf(_) | Node::Scaled(..) => 1,
-            Node::Open { rank, .. } => rank as usize,
+        match self.0[0].kind() {
+            Kind::Leaf(_) | Kind::Scaled(..) => 1,
+            Kind::Open { rank, .. } => rank as usize,
         }
     }
 
@@ -675,7 +740,7 @@ impl Tup {
             while ends.last().is_some_and(|&e| e <= i) {
                 ends.pop();
             }
-            if let Node::Open { len, .. } = *n {
+            if let Kind::Open { len, .. } = n.kind() {
                 ends.push(i + 1 + len as usize);
                 deepest = deepest.max(ends.len());
             }
@@ -688,7 +753,7 @@ impl Tup {
     pub fn leaf_count(&self) -> usize {
         self.0
             .iter()
-            .filter(|n| matches!(n, Node::Leaf(_) | Node::Scaled(..)))
+            .filter(|n| matches!(n.kind(), Kind::Leaf(_) | Kind::Scaled(..)))
             .count()
     }
 
@@ -709,12 +774,12 @@ impl Tup {
     /// CuTe's `wrap` as a walk: the top-level modes (an integer is its only mode).
     #[inline]
     pub fn modes(&self) -> Modes<'_> {
-        match self.0[0] {
-            Node::Leaf(_) | Node::Scaled(..) => Modes {
+        match self.0[0].kind() {
+            Kind::Leaf(_) | Kind::Scaled(..) => Modes {
                 rest: &self.0,
                 left: 1,
             },
-            Node::Open { rank, .. } => Modes {
+            Kind::Open { rank, .. } => Modes {
                 rest: &self.0[1..],
                 left: rank as usize,
             },
@@ -742,9 +807,9 @@ impl Tup {
     /// All leaves, left to right, as an iterator.
     #[inline]
     pub fn leaf_iter(&self) -> impl Iterator<Item = i64> + Clone + '_ {
-        self.0.iter().filter_map(|n| match *n {
-            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
-            Node::Open { .. } => None,
+        self.0.iter().filter_map(|n| match n.kind() {
+            Kind::Leaf(v) | Kind::Scaled(v, _) => Some(v),
+            Kind::Open { .. } => None,
         })
     }
 
@@ -752,7 +817,7 @@ impl Tup {
     pub fn leaves(&self) -> SmallVec<[i64; INLINE]> {
         let mut out = SmallVec::new();
         for n in &self.0 {
-            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+            if let Kind::Leaf(v) | Kind::Scaled(v, _) = n.kind() {
                 out.push(v);
             }
         }
@@ -763,7 +828,7 @@ impl Tup {
     pub fn leaf_ints(&self) -> Ints {
         let mut out = Ints::new();
         for n in &self.0 {
-            if let Node::Leaf(v) | Node::Scaled(v, _) = *n {
+            if let Kind::Leaf(v) | Kind::Scaled(v, _) = n.kind() {
                 out.push(v);
             }
         }
@@ -775,15 +840,15 @@ impl Tup {
     pub fn has_empty_tuple(&self) -> bool {
         self.0
             .iter()
-            .any(|n| matches!(n, Node::Open { rank: 0, .. }))
+            .any(|n| matches!(n.kind(), Kind::Open { rank: 0, .. }))
     }
 
     /// The last node when it is a leaf: the last leaf, unless the tuple ends in an empty one.
     #[inline]
     pub fn last_leaf(&self) -> Option<i64> {
-        match self.0[self.0.len() - 1] {
-            Node::Leaf(v) | Node::Scaled(v, _) => Some(v),
-            Node::Open { .. } => None,
+        match self.0[self.0.len() - 1].kind() {
+            Kind::Leaf(v) | Kind::Scaled(v, _) => Some(v),
+            Kind::Open { .. } => None,
         }
     }
 
@@ -797,9 +862,9 @@ impl Tup {
     pub fn shape_fault(&self) -> Option<ShapeFault> {
         let mut nonpositive = None;
         for n in &self.0 {
-            match *n {
-                Node::Scaled(..) => return Some(ShapeFault::Basis),
-                Node::Leaf(v) if v <= 0 && nonpositive.is_none() => nonpositive = Some(v),
+            match n.kind() {
+                Kind::Scaled(..) => return Some(ShapeFault::Basis),
+                Kind::Leaf(v) if v <= 0 && nonpositive.is_none() => nonpositive = Some(v),
                 _ => {}
             }
         }
@@ -814,14 +879,14 @@ impl Tup {
         }
         let (mut basis, mut nonpositive) = (false, None);
         for (s, d) in self.0.iter().zip(&stride.0) {
-            match (*s, *d) {
-                (Node::Leaf(v), Node::Leaf(_) | Node::Scaled(..)) => {
+            match (s.kind(), d.kind()) {
+                (Kind::Leaf(v), Kind::Leaf(_) | Kind::Scaled(..)) => {
                     if v <= 0 && nonpositive.is_none() {
                         nonpositive = Some(v);
                     }
                 }
-                (Node::Scaled(..), Node::Leaf(_) | Node::Scaled(..)) => basis = true,
-                (Node::Open { rank: r, len: l }, Node::Open { rank: q, len: m })
+                (Kind::Scaled(..), Kind::Leaf(_) | Kind::Scaled(..)) => basis = true,
+                (Kind::Open { rank: r, len: l }, Kind::Open { rank: q, len: m })
                     if r == q && l == m => {}
                 _ => return Some(LayoutFault::Incongruent),
             }
@@ -839,7 +904,7 @@ impl Tup {
         }
         let mut b = TupleBuilder::new();
         for n in &self.0 {
-            if !matches!(n, Node::Open { .. }) {
+            if !matches!(n.kind(), Kind::Open { .. }) {
                 b.nodes.push(*n);
                 b.rank += 1;
             }
@@ -850,13 +915,17 @@ impl Tup {
     /// Whether the two have the same tuple structure.
     pub fn congruent(&self, other: &Tup) -> bool {
         self.0.len() == other.0.len()
-            && self.0.iter().zip(&other.0).all(|(a, b)| match (a, b) {
-                (Node::Leaf(_) | Node::Scaled(..), Node::Leaf(_) | Node::Scaled(..)) => true,
-                (Node::Open { rank: r, len: l }, Node::Open { rank: s, len: m }) => {
-                    r == s && l == m
-                }
-                _ => false,
-            })
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|(a, b)| match (a.kind(), b.kind()) {
+                    (Kind::Leaf(_) | Kind::Scaled(..), Kind::Leaf(_) | Kind::Scaled(..)) => true,
+                    (Kind::Open { rank: r, len: l }, Kind::Open { rank: s, len: m }) => {
+                        r == s && l == m
+                    }
+                    _ => false,
+                })
     }
 
     /// CuTe's `compatible(a, b)`: sizes agree and every leaf of `a` maps to a mode of `b`.
@@ -874,10 +943,10 @@ impl Tup {
     pub fn map_leaves(&self, f: &mut impl FnMut(i64) -> Result<i64>) -> Result<IntTuple> {
         let mut nodes = SmallVec::with_capacity(self.0.len());
         for n in &self.0 {
-            nodes.push(match *n {
-                Node::Leaf(v) => Node::Leaf(f(v)?),
-                Node::Scaled(v, b) => Node::Scaled(f(v)?, b),
-                open => open,
+            nodes.push(match n.kind() {
+                Kind::Leaf(v) => Node::leaf(f(v)?),
+                Kind::Scaled(v, b) => Node::scaled(f(v)?, b),
+                Kind::Open { .. } => *n,
             });
         }
         Ok(IntTuple { nodes })
@@ -887,10 +956,10 @@ impl Tup {
     pub fn map_strides(&self, f: &mut impl FnMut(Stride) -> Result<Stride>) -> Result<IntTuple> {
         let mut nodes = SmallVec::with_capacity(self.0.len());
         for n in &self.0 {
-            nodes.push(match *n {
-                Node::Leaf(v) => stride_node(f(Stride::int(v))?),
-                Node::Scaled(v, b) => stride_node(f(Stride::new(v, b))?),
-                open => open,
+            nodes.push(match n.kind() {
+                Kind::Leaf(v) => stride_node(f(Stride::int(v))?),
+                Kind::Scaled(v, b) => stride_node(f(Stride::new(v, b))?),
+                Kind::Open { .. } => *n,
             });
         }
         Ok(IntTuple { nodes })
@@ -902,9 +971,9 @@ impl Tup {
             nodes: self
                 .0
                 .iter()
-                .map(|n| match n {
-                    Node::Leaf(_) | Node::Scaled(..) => Node::Leaf(value),
-                    open => *open,
+                .map(|n| match n.kind() {
+                    Kind::Leaf(_) | Kind::Scaled(..) => Node::leaf(value),
+                    Kind::Open { .. } => *n,
                 })
                 .collect(),
         }
@@ -984,8 +1053,8 @@ impl Tup {
     pub fn write_to(&self, out: &mut String) {
         let mut left = SmallVec::<[u32; 16]>::new();
         for n in &self.0 {
-            match *n {
-                Node::Open { rank, .. } => {
+            match n.kind() {
+                Kind::Open { rank, .. } => {
                     out.push('(');
                     if rank > 0 {
                         left.push(rank);
@@ -993,8 +1062,8 @@ impl Tup {
                     }
                     out.push(')');
                 }
-                Node::Leaf(v) => push_int(out, v),
-                Node::Scaled(v, b) => {
+                Kind::Leaf(v) => push_int(out, v),
+                Kind::Scaled(v, b) => {
                     push_int(out, v);
                     b.write_to(out);
                 }
@@ -1260,7 +1329,7 @@ impl<'a> Reader<'a> {
         let mut outer = SmallVec::<[(usize, u32); 8]>::new();
         let mut head = nodes.len();
         let mut rank = 0u32;
-        nodes.push(Node::Open { rank: 0, len: 0 });
+        nodes.push(Node::open(0, 0));
         let mut depth = depth;
         loop {
             // a mode of the innermost open tuple
@@ -1274,7 +1343,7 @@ impl<'a> Reader<'a> {
                 outer.push((head, rank));
                 head = nodes.len();
                 rank = 0;
-                nodes.push(Node::Open { rank: 0, len: 0 });
+                nodes.push(Node::open(0, 0));
                 depth += 1;
                 continue;
             }
@@ -1282,7 +1351,7 @@ impl<'a> Reader<'a> {
             match read_int(b, i) {
                 Ok((v, at)) if b.get(at) != Some(&b'@') => {
                     i = at;
-                    nodes.push(Node::Leaf(v));
+                    nodes.push(Node::leaf(v));
                 }
                 _ => {
                     let (leaf, at) = self.leaf_at(i)?;
@@ -1313,7 +1382,7 @@ impl<'a> Reader<'a> {
                 }
                 let len =
                     u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-                nodes[head] = Node::Open { rank, len };
+                nodes[head] = Node::open(rank, len);
                 match outer.pop() {
                     None => {
                         self.i = i;
@@ -1339,7 +1408,7 @@ impl<'a> Reader<'a> {
                 let node = self.scaled(v)?;
                 Ok((node, self.i))
             }
-            Ok((v, at)) => Ok((Node::Leaf(v), at)),
+            Ok((v, at)) => Ok((Node::leaf(v), at)),
             Err(at) => {
                 self.i = at;
                 Err(self.error_at(at, "expected an integer"))

@@ -42,6 +42,10 @@ pub enum Value {
     Atom(Box<crate::atoms::Atom>),
 }
 
+// A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
+// is two IntTuples of 56 bytes, and the rare large values are boxed.
+const _: () = assert!(std::mem::size_of::<Value>() <= 128);
+
 impl Value {
     /// A composed layout (boxed: the rare large values are, so that a value is small to move).
     pub fn composed(c: ComposedLayout) -> Value {
