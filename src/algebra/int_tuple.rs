@@ -878,17 +878,18 @@ impl Tup {
             return Some(LayoutFault::Incongruent);
         }
         let (mut basis, mut nonpositive) = (false, None);
+        // on the encoding's words: a tuple header pairs with an equal one (same rank and node
+        // count); a leaf with a leaf, and then the shape's is an integer (meta 0) and positive
         for (s, d) in self.0.iter().zip(&stride.0) {
-            match (s.kind(), d.kind()) {
-                (Kind::Leaf(v), Kind::Leaf(_) | Kind::Scaled(..)) => {
-                    if v <= 0 && nonpositive.is_none() {
-                        nonpositive = Some(v);
-                    }
+            let (sm, dm, v) = (s.meta, d.meta, s.value);
+            if sm == OPEN || dm == OPEN {
+                if s != d {
+                    return Some(LayoutFault::Incongruent);
                 }
-                (Kind::Scaled(..), Kind::Leaf(_) | Kind::Scaled(..)) => basis = true,
-                (Kind::Open { rank: r, len: l }, Kind::Open { rank: q, len: m })
-                    if r == q && l == m => {}
-                _ => return Some(LayoutFault::Incongruent),
+            } else if sm != 0 {
+                basis = true;
+            } else if v <= 0 && nonpositive.is_none() {
+                nonpositive = Some(v);
             }
         }
         if basis {
@@ -1292,6 +1293,16 @@ impl<'a> Reader<'a> {
     /// nodes are gathered on the stack and stored once (a literal of more than [`INLINE`]
     /// nodes then takes one allocation of its exact size, not a growth at every doubling).
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
+        // a single integer, the commonest literal, made at once (no nodes gathered)
+        let i = skip_blanks(self.b, self.spaces_only, self.i);
+        if depth <= self.max_depth
+            && self.b.get(i) != Some(&b'(')
+            && let Ok((v, at)) = read_int(self.b, i)
+            && self.b.get(at) != Some(&b'@')
+        {
+            self.i = at;
+            return Ok(IntTuple::int(v));
+        }
         let mut nodes = SmallVec::<[Node; READ_INLINE]>::new();
         self.int_tuple_into(&mut nodes, depth)?;
         Ok(IntTuple {
