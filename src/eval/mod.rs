@@ -157,11 +157,23 @@ impl std::hash::Hasher for NameHasher {
             self.add(u64::from_le_bytes(w.try_into().expect("eight bytes")));
         }
         let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
+        let n = rest.len();
+        // the last bytes without a copy: two 4-byte loads that may overlap, or up to three bytes
+        let last = if n >= 4 {
+            let lo = u32::from_le_bytes(rest[..4].try_into().expect("four bytes"));
+            let hi = u32::from_le_bytes(rest[n - 4..].try_into().expect("four bytes"));
+            u64::from(lo) | u64::from(hi) << 32
+        } else if n > 0 {
+            u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
+        } else {
+            return;
+        };
+        self.add(last);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
     }
 
     #[inline]
