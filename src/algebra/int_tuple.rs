@@ -490,14 +490,12 @@ impl TreeBuilder {
     /// Append an integer leaf.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
-        self.room(1);
         self.nodes.push(Node::leaf(v));
     }
 
     /// Append a stride leaf (an integer or a scaled basis element).
     #[inline]
     pub fn push_stride(&mut self, s: Stride) {
-        self.room(1);
         self.nodes.push(stride_node(s));
     }
 
