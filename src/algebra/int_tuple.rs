@@ -1082,17 +1082,24 @@ impl Tup {
 }
 
 /// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
-#[inline]
+#[inline(always)]
 pub fn push_int(out: &mut String, v: i64) {
-    // most extents and strides are a digit or two: written as bytes, without a copy
+    // most extents and strides are a digit or two: written as bytes where they are printed,
+    // any other integer out of line
     match u8::try_from(v) {
         Ok(d @ 0..=9) => out.push(char::from(b'0' + d)),
         Ok(d @ 10..=99) => {
             out.push(char::from(b'0' + d / 10));
             out.push(char::from(b'0' + d % 10));
         }
-        _ => out.push_str(itoa::Buffer::new().format(v)),
+        _ => push_long_int(out, v),
     }
+}
+
+/// [`push_int`] of an integer outside 0..=99.
+#[inline(never)]
+fn push_long_int(out: &mut String, v: i64) {
+    out.push_str(itoa::Buffer::new().format(v));
 }
 
 impl fmt::Display for Tup {
