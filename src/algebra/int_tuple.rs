@@ -86,6 +86,13 @@ impl Node {
         }
     }
 
+    /// The two halves an [`Node::open`] node was made of (its rank and node count).
+    #[inline]
+    fn open_parts(self) -> (u32, u32) {
+        let value = self.value;
+        ((value >> 32) as u32, value as u32)
+    }
+
     /// What the node is.
     #[inline]
     fn kind(self) -> Kind {
@@ -1337,7 +1344,8 @@ impl<'a> Reader<'a> {
     }
 
     /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
-    /// the tuples still open kept on a small stack (no recursion, so no stack depth to guard).
+    /// the tuples still open kept in their own headers (no recursion, so no stack depth to
+    /// guard, and no stack of them).
     /// A node deeper than `max_depth` is an error at the cursor where it would be read.
     ///
     /// The cursor, the innermost open tuple's header and its modes read so far live in locals
@@ -1361,9 +1369,11 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         i += 1;
-        // the innermost open tuple (its header's index, the modes read so far) and the ones
-        // around it, innermost last; `depth` is the innermost's
-        let mut outer = SmallVec::<[(usize, u32); 8]>::new();
+        // the innermost open tuple: its header's index and the modes read so far; `depth` is
+        // its depth. The tuples around it are kept in the headers of the ones they hold: until
+        // a tuple closes, its header holds the enclosing tuple's header index and modes read
+        // (as an `open` node: rank, then the index in place of the node count)
+        let top = depth;
         let mut head = nodes.len();
         let mut rank = 0u32;
         nodes.push(Node::open(0, 0));
@@ -1377,10 +1387,10 @@ impl<'a> Reader<'a> {
             i = blanks(i);
             if b.get(i) == Some(&b'(') {
                 i += 1;
-                outer.push((head, rank));
+                let outer = u32::try_from(head).expect("a literal's nodes fit u32");
                 head = nodes.len();
+                nodes.push(Node::open(rank, outer));
                 rank = 0;
-                nodes.push(Node::open(0, 0));
                 depth += 1;
                 continue;
             }
@@ -1427,18 +1437,15 @@ impl<'a> Reader<'a> {
                 }
                 let len =
                     u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
+                let (outer_rank, outer_head) = nodes[head].open_parts();
                 nodes[head] = Node::open(rank, len);
-                match outer.pop() {
-                    None => {
-                        self.i = i;
-                        return Ok(());
-                    }
-                    Some((h, r)) => {
-                        head = h;
-                        rank = r;
-                        depth -= 1;
-                    }
+                if depth == top {
+                    self.i = i;
+                    return Ok(());
                 }
+                head = outer_head as usize;
+                rank = outer_rank;
+                depth -= 1;
             }
         }
     }
