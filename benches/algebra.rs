@@ -20,8 +20,8 @@ fn l(text: &str) -> Layout {
 }
 
 /// A by-mode tiler `<B0, B1, ...>` of layouts.
-fn tiler(modes: &[&str]) -> Tiler {
-    Tiler::Tuple(modes.iter().map(|m| Tiler::Layout(l(m))).collect())
+fn tiler(modes: &[&str]) -> Tiler<'static> {
+    Tiler::Tuple(modes.iter().map(|m| Tiler::layout(l(m))).collect())
 }
 
 fn int(n: i64) -> IntTuple {
@@ -121,7 +121,7 @@ fn bench_logical_divide(c: &mut Criterion) {
         (
             "(4,2,3):(2,1,8) / 4:2",
             l("(4,2,3):(2,1,8)"),
-            Tiler::Layout(l("4:2")),
+            Tiler::layout(l("4:2")),
         ),
         (
             "(12,(4,8)):(59,(13,1)) / <3:4, 8:2>",
@@ -153,12 +153,12 @@ fn bench_logical_product(c: &mut Criterion) {
         (
             "(2,2):(4,1) * 6:1",
             l("(2,2):(4,1)"),
-            Tiler::Layout(l("6:1")),
+            Tiler::layout(l("6:1")),
         ),
         (
             "(2,5):(5,1) * (3,4):(1,3)",
             l("(2,5):(5,1)"),
-            Tiler::Layout(l("(3,4):(1,3)")),
+            Tiler::layout(l("(3,4):(1,3)")),
         ),
         (
             "(2,5):(5,1) * <3:5, 4:6>",
@@ -168,7 +168,7 @@ fn bench_logical_product(c: &mut Criterion) {
         (
             "((4,2),(8,4)):((1,32),(4,64)) * (4,8):(8,1)",
             l("((4,2),(8,4)):((1,32),(4,64))"),
-            Tiler::Layout(l("(4,8):(8,1)")),
+            Tiler::layout(l("(4,8):(8,1)")),
         ),
     ] {
         note(name, logical_product(&a, &t));

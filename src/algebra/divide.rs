@@ -47,7 +47,7 @@ fn logical_divide_into<T: Trace>(
                     format!("A / B = A o (B, B*) with A = {a}, B = {b}, B* = complement(B, shape(coalesce(A))) (CuTe 4.2)"),
                 )
                 .val("A", a)
-                .val("B", b)
+                .val("B", &**b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
             let mut ca = FlatModes::new();
@@ -134,7 +134,7 @@ fn logical_product_into<T: Trace>(
                     format!("A * B = (A, A* o B) with A = {a}, B = {b}, A* = complement(A, size(A) * cosize(B))"),
                 )
                 .val("A", a)
-                .val("B", b)
+                .val("B", &**b)
             });
             let target = super::arith::mul(a.size()?, b.cosize()?, OP)?;
             tr.section(|| {
@@ -198,7 +198,7 @@ fn simple_tiler<T: Trace>(
             tr.step(|| Step::new(op, "integer tiler", format!("the integer {n} means {n}:1")));
             f(
                 a,
-                &Tiler::Layout(Layout::column_major(IntTuple::int(n))?),
+                &Tiler::layout(Layout::column_major(IntTuple::int(n))?),
                 out,
                 tr,
             )
@@ -551,7 +551,7 @@ fn rank_sensitive<T: Trace>(
         )
     });
     tr.section(|| Step::new(op, "logical", format!("logical_product({ar}, {br})")));
-    let result = logical_product_traced(&ar, &Tiler::Layout(br), tr);
+    let result = logical_product_traced(&ar, &Tiler::layout(br), tr);
     tr.end();
     let result = result?;
     let (m0, m1) = (result.mode(0)?, result.mode(1)?);

@@ -59,7 +59,7 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     let a = Layout::new(m0.shape().clone(), coord::compact_col_major(&fz0, 1)?)?;
     let rest = l.take(1, r)?;
     let b = Layout::ordered(rest.shape().clone(), rest.stride()).map_err(|e| e.within(OP))?;
-    super::divide::tiled_product(&a, &super::tiler::Tiler::Layout(b)).map_err(|e| e.within(OP))
+    super::divide::tiled_product(&a, &super::tiler::Tiler::layout(b)).map_err(|e| e.within(OP))
 }
 
 /// `coshape(L)`: the codomain's shape, `sum((s-1)*|d|) + 1` over the leaves (an integer for

@@ -417,7 +417,7 @@ pub fn max_alignment_layout(l: &Layout) -> Result<i64> {
     const OP: &str = "max_alignment";
     let flat = l.coalesce()?;
     let rinv = right_inverse_unchecked(&flat)?;
-    let permuted = logical_divide(&flat, &Tiler::Layout(rinv)).map_err(|e| e.within(OP))?;
+    let permuted = logical_divide(&flat, &Tiler::layout(rinv)).map_err(|e| e.within(OP))?;
     let size0 = permuted.mode(0)?.size()?;
     let m1 = permuted.mode(1)?;
     Ok(gcd(size0, gcd_tuple(m1.stride())))

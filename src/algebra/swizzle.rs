@@ -342,7 +342,7 @@ pub fn layout_then_composed(a: &Layout, b: &ComposedLayout) -> Result<SwizzledOr
             ),
         ));
     }
-    let t = Tiler::Layout(b.layout.clone());
+    let t = Tiler::of(&b.layout);
     let r = match layout_then_swizzle_unchecked(a, &b.swizzle)? {
         SwizzledOrPlain::Plain(l) => SwizzledOrPlain::Plain(compose_tiler(&l, &t)?),
         SwizzledOrPlain::Composed(c) => SwizzledOrPlain::Composed(c.compose(&t)?),

@@ -343,7 +343,7 @@ pub fn local_partition_traced<T: Trace>(
 
 /// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
 /// `idx` of a thread layout, as `local_partition` uses them.
-fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler, Coord)> {
+fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler<'_>, Coord)> {
     const OP: &str = "local_partition";
     let n = thr.size()?;
     if idx < 0 || idx >= n {

@@ -329,7 +329,7 @@ pub struct TiledCopy {
     pub layout_tv: Layout,
     /// `Tiler_MN`: a shape (a tuple of [`Tiler::Int`]), or a tuple of layouts where the copy
     /// is cotiled.
-    pub tiler: Tiler,
+    pub tiler: Tiler<'static>,
 }
 
 /// `make_layout_tv(thr, val)` as CuTe's Python DSL defines it: `(tiler_mn, layout_tv)`.
@@ -536,14 +536,14 @@ impl TiledCopy {
         let atom_layout_tv = zipped_divide(&self.layout_tv, &atom_shape)?;
         let trg_layout_tv = compose_modes(
             &atom_layout_tv,
-            vec![Tiler::Layout(self.atom.ref2trg(src)?), Tiler::Under],
+            vec![Tiler::layout(self.atom.ref2trg(src)?), Tiler::Under],
         )?;
         let profile = IntTuple::tuple([
             IntTuple::int(1),
             IntTuple::tuple([IntTuple::int(1), IntTuple::int(1)]),
         ]);
         let thrval2mn = zip(&trg_layout_tv)?.coalesce_profile(&profile)?;
-        let tv_tensor = compose_modes(tensor, vec![Tiler::Layout(thrval2mn), Tiler::Under])?;
+        let tv_tensor = compose_modes(tensor, vec![Tiler::layout(thrval2mn), Tiler::Under])?;
         tv_tensor.slice(&Coord::Tuple(vec![
             Coord::Tuple(vec![Coord::Under, Coord::Under]),
             Coord::Under,
@@ -595,9 +595,9 @@ impl TiledCopy {
         let frg_v = zipped_divide(
             &crate::algebra::divide::logical_product(
                 &col(IntTuple::int(v))?,
-                &Tiler::Layout(right_inverse(&frg_mn)?),
+                &Tiler::layout(right_inverse(&frg_mn)?),
             )?,
-            &Tiler::Layout(col(IntTuple::int(atom_vals))?),
+            &Tiler::layout(col(IntTuple::int(atom_vals))?),
         )?;
         let tile: Vec<Tiler> = std::iter::once(Tiler::Int(v))
             .chain(
@@ -618,7 +618,7 @@ impl TiledCopy {
             ));
         }
         let t_tensor = zipped_divide(tensor, &Tiler::Tuple(tile))?;
-        let v_tensor = compose_modes(&t_tensor, vec![Tiler::Layout(frg_v), Tiler::Under])?;
+        let v_tensor = compose_modes(&t_tensor, vec![Tiler::layout(frg_v), Tiler::Under])?;
         let mut rest = vec![Coord::Int(0)];
         rest.resize(r, Coord::Under);
         v_tensor.slice(&Coord::Tuple(vec![Coord::Under, Coord::Tuple(rest)]))
@@ -669,13 +669,13 @@ impl TiledCopy {
 /// layout onto that tiler's tile (`make_cotiled_copy`, `make_tiled_copy_C_atom`):
 /// `tiler_i = filter(make_layout(shape, e_i) o tv)` with `e_i` the stride 1 at mode i and 0
 /// elsewhere; `layout_tv = left_inverse(make_layout(shape) o tiler) o tv`.
-fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler, Layout)> {
+fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler<'static>, Layout)> {
     let r = shape.rank();
     let mut tiler = Vec::with_capacity(r);
     for i in 0..r {
         let unit: IntTuple = (0..r).map(|j| IntTuple::int(i64::from(i == j))).collect();
         let along = Layout::new(shape.clone(), unit)?;
-        tiler.push(Tiler::Layout(composition::compose(&along, tv)?.filter()?));
+        tiler.push(Tiler::layout(composition::compose(&along, tv)?.filter()?));
     }
     let tiler = Tiler::Tuple(tiler);
     let tile2data = composition::compose_tiler(&col(shape.clone())?, &tiler)?;

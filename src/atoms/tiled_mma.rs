@@ -20,7 +20,7 @@ pub struct TiledMma {
     /// `AtomLayoutMNK` (rank 3; CuTe appends `1:0` modes).
     pub thr_layout_mnk: Layout,
     /// `PermutationMNK`: `None` is `_`.
-    pub perm: [Option<Tiler>; 3],
+    pub perm: [Option<Tiler<'static>>; 3],
     /// `ThrLayoutVMNK = tiled_product(AtomThrID, AtomLayoutMNK)`.
     pub thr_layout_vmnk: Layout,
 }
@@ -58,7 +58,7 @@ impl TiledMma {
             ));
         }
         let thr_layout_mnk = thr_layout.append_to_rank(3);
-        let mut perms: [Option<Tiler>; 3] = [None, None, None];
+        let mut perms: [Option<Tiler<'static>>; 3] = [None, None, None];
         if let Some(p) = perm {
             let items = match p {
                 Tiler::Tuple(v) => v.clone(),
@@ -78,11 +78,11 @@ impl TiledMma {
             for (i, t) in items.into_iter().enumerate() {
                 perms[i] = match t {
                     Tiler::Under => None,
-                    other => Some(other),
+                    other => Some(other.into_owned()),
                 };
             }
         }
-        let thr_layout_vmnk = tiled_product(&atom.thr_id, &Tiler::Layout(thr_layout_mnk.clone()))?;
+        let thr_layout_vmnk = tiled_product(&atom.thr_id, &Tiler::of(&thr_layout_mnk))?;
         let t = TiledMma {
             atom,
             thr_layout_mnk,
@@ -110,7 +110,7 @@ impl TiledMma {
     }
 
     /// `permutation_mnk<I>()`: the permutation, or the atom's extent times the threads in I.
-    pub fn permutation_mnk(&self, i: usize) -> Result<Tiler> {
+    pub fn permutation_mnk(&self, i: usize) -> Result<Tiler<'_>> {
         match &self.perm[i] {
             Some(p) => Ok(p.clone()),
             None => Ok(Tiler::Int(arith::mul(
@@ -160,21 +160,18 @@ impl TiledMma {
         let t_tensor = logical_divide(tensor, &Tiler::Tuple(t_tile))?;
         // Tile the tensor for the Atom
         let a_tile = vec![
-            Tiler::Layout(col1(self.atom.extent(p))?),
-            Tiler::Layout(col1(self.atom.extent(q))?),
+            Tiler::layout(col1(self.atom.extent(p))?),
+            Tiler::layout(col1(self.atom.extent(q))?),
         ];
         let a_tensor = zipped_divide(&t_tensor, &Tiler::Tuple(a_tile))?;
         // Transform the Atom mode from (M,K) to (Thr,Val)
-        let tv_tensor = compose_modes(
-            &a_tensor,
-            vec![Tiler::Layout(self.atom_tv(op).clone()), Tiler::Under],
-        )?;
+        let tv_tensor = compose_modes(&a_tensor, vec![Tiler::of(self.atom_tv(op)), Tiler::Under])?;
         // Tile the tensor for the threads
         let thr_tile = Tiler::Tuple(vec![
             Tiler::Under,
             Tiler::Tuple(vec![
-                Tiler::Layout(col1(self.vmnk_size(p + 1)?)?),
-                Tiler::Layout(col1(self.vmnk_size(q + 1)?)?),
+                Tiler::layout(col1(self.vmnk_size(p + 1)?)?),
+                Tiler::layout(col1(self.vmnk_size(q + 1)?)?),
             ]),
         ]);
         zipped_divide(&tv_tensor, &thr_tile)
@@ -213,14 +210,14 @@ impl TiledMma {
                 )?;
                 let atile = Tiler::Tuple(vec![
                     Tiler::Under,
-                    Tiler::Tuple(vec![Tiler::Layout(bcast), Tiler::Under]),
+                    Tiler::Tuple(vec![Tiler::layout(bcast), Tiler::Under]),
                 ]);
                 compose_modes(&frg, vec![atile, Tiler::Under])?
             }
         };
         compose_modes(
             &frg,
-            vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Under],
+            vec![Tiler::layout(self.thridx_2_thrid()?), Tiler::Under],
         )
     }
 

@@ -94,9 +94,9 @@ pub fn to_index(v: &Value, span: Span) -> Result<usize, EvalError> {
 }
 
 /// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those.
-pub fn to_tiler(v: &Value, span: Span) -> Result<Tiler, EvalError> {
+pub fn to_tiler(v: &Value, span: Span) -> Result<Tiler<'_>, EvalError> {
     match v {
-        Value::Layout(l) => Ok(Tiler::Layout(l.clone())),
+        Value::Layout(l) => Ok(Tiler::of(l)),
         Value::IntTuple(t) => Ok(Tiler::from_shape(t)),
         Value::Under => Ok(Tiler::Under),
         Value::Tuple(items) => items

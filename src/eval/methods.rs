@@ -567,7 +567,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
 fn tiler_value(t: &crate::algebra::Tiler) -> Value {
     use crate::algebra::Tiler;
     match t {
-        Tiler::Layout(l) => Value::Layout(l.clone()),
+        Tiler::Layout(l) => Value::Layout((**l).clone()),
         Tiler::Int(n) => Value::int(*n),
         Tiler::Under => Value::Under,
         Tiler::Tuple(v) => Value::tuple(v.iter().map(tiler_value).collect()),

@@ -105,16 +105,16 @@ proptest! {
 
     #[test]
     fn logical_divide_is_its_composition(a in injective_strategy(), b in injective_strategy()) {
-        if let Ok(d) = divide::logical_divide(&a, &Tiler::Layout(b.clone())) {
+        if let Ok(d) = divide::logical_divide(&a, &Tiler::of(&b)) {
             let target = a.coalesce().unwrap().shape().clone();
             let c = complement_to(&b, &target).unwrap();
             let expect = compose(&a, &Layout::concat(&[b.clone(), c])).unwrap();
             prop_assert_eq!(&d, &expect);
             // zipped / tiled / flat rearrange the same modes
             for other in [
-                divide::zipped_divide(&a, &Tiler::Layout(b.clone())).unwrap(),
-                divide::tiled_divide(&a, &Tiler::Layout(b.clone())).unwrap(),
-                divide::flat_divide(&a, &Tiler::Layout(b.clone())).unwrap(),
+                divide::zipped_divide(&a, &Tiler::of(&b)).unwrap(),
+                divide::tiled_divide(&a, &Tiler::of(&b)).unwrap(),
+                divide::flat_divide(&a, &Tiler::of(&b)).unwrap(),
             ] {
                 let mut x = values(&other);
                 let mut y = values(&d);
@@ -127,7 +127,7 @@ proptest! {
 
     #[test]
     fn logical_product_is_its_composition(a in injective_strategy(), b in injective_strategy()) {
-        if let Ok(p) = divide::logical_product(&a, &Tiler::Layout(b.clone())) {
+        if let Ok(p) = divide::logical_product(&a, &Tiler::of(&b)) {
             let target = a.size().unwrap() * b.cosize().unwrap();
             let c = complement_to(&a, &IntTuple::int(target)).unwrap();
             let expect = Layout::concat(&[a.clone(), compose(&c, &b).unwrap()]);

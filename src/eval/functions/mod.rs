@@ -123,7 +123,7 @@ impl Args<'_> {
     fn layout_ref(&self, i: usize) -> Result<std::borrow::Cow<'_, Layout>, EvalError> {
         super::convert::layout_of(&self.vals[i], self.spans[i])
     }
-    fn tiler(&self, i: usize) -> Result<Tiler, EvalError> {
+    fn tiler(&self, i: usize) -> Result<Tiler<'_>, EvalError> {
         to_tiler(&self.vals[i], self.spans[i])
     }
     fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
@@ -1778,7 +1778,7 @@ mod traced {
         layout_of(&a.vals[i], a.spans[i]).map(|c| c.into_owned())
     }
 
-    fn tiler(a: &Args, i: usize) -> Result<Tiler, EvalError> {
+    fn tiler<'a>(a: &Args<'a>, i: usize) -> Result<Tiler<'a>, EvalError> {
         to_tiler(&a.vals[i], a.spans[i])
     }
 
