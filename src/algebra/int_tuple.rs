@@ -1220,9 +1220,17 @@ fn read_int(b: &[u8], mut i: usize) -> std::result::Result<(i64, usize), usize> 
 
 /// The unsigned integer of at most 18 digits at byte `i` when a `,` or `)` follows it right
 /// away (the commonest leaf of a literal), and the byte after its digits; `None` for anything
-/// else ([`read_int`] reads it). 18 digits are below `10^18`, so no digit can overflow.
+/// else ([`read_int`] reads it).
 #[inline(always)]
 fn short_int(b: &[u8], i: usize) -> Option<(i64, usize)> {
+    digit_run::<true>(b, i)
+}
+
+/// The digits at byte `i`, at most 18 of them (below `10^18`, so no digit can overflow): their
+/// value and the byte after them; `None` where there is no digit, a 19th digit, or (with
+/// `SEPARATED`) anything but `,` or `)` right after them.
+#[inline(always)]
+pub(crate) fn digit_run<const SEPARATED: bool>(b: &[u8], i: usize) -> Option<(i64, usize)> {
     let mut m = 0i64;
     let mut at = i;
     while let Some(&c) = b.get(at) {
@@ -1236,7 +1244,8 @@ fn short_int(b: &[u8], i: usize) -> Option<(i64, usize)> {
         m = m * 10 + i64::from(d);
         at += 1;
     }
-    (at > i && matches!(b.get(at), Some(b',' | b')'))).then_some((m, at))
+    let separated = !SEPARATED || matches!(b.get(at), Some(b',' | b')'));
+    (at > i && separated).then_some((m, at))
 }
 
 /// The first byte of `b` at or after `i` that is not a blank (a space, or with `spaces_only`

@@ -17,6 +17,7 @@ pub mod flat;
 pub mod ops;
 
 use crate::algebra::AlgebraError;
+use crate::algebra::int_tuple::digit_run;
 use crate::parser::Span;
 use flat::Mode;
 use flat::{Flat, LEAVES, Tok};
@@ -96,7 +97,7 @@ impl Parser<'_> {
     /// `[-]digits`, at most 18 digits (no overflow possible).
     fn int(&mut self) -> Parsed<i64> {
         let neg = self.peek() == Some(b'-');
-        let (v, end) = digits(self.src, self.pos + usize::from(neg)).ok_or(Decline)?;
+        let (v, end) = digit_run::<false>(self.src, self.pos + usize::from(neg)).ok_or(Decline)?;
         self.pos = end;
         Ok(if neg { -v } else { v })
     }
@@ -336,25 +337,6 @@ fn skip_blanks(src: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Digits at `i` (at most 18: no overflow possible): the value and the position after them.
-#[inline(always)]
-fn digits(src: &[u8], mut i: usize) -> Option<(i64, usize)> {
-    let start = i;
-    let mut v: i64 = 0;
-    while let Some(&c) = src.get(i) {
-        let d = c.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        if i - start == 18 {
-            return None;
-        }
-        v = v * 10 + i64::from(d);
-        i += 1;
-    }
-    (i > start).then_some((v, i))
-}
-
 /// What reading an IntTuple literal does with its brackets and integers: a shape records them,
 /// a stride checks them against its shape's.
 trait Literal {
@@ -436,7 +418,7 @@ fn literal<L: Literal>(src: &[u8], mut i: usize, lit: &mut L) -> Option<usize> {
             _ => {}
         }
         let neg = L::SIGNED && src.get(i) == Some(&b'-');
-        let (v, j) = digits(src, i + usize::from(neg))?;
+        let (v, j) = digit_run::<false>(src, i + usize::from(neg))?;
         if !lit.leaf(if neg { -v } else { v }) {
             return None;
         }
