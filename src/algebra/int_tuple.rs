@@ -96,14 +96,13 @@ impl Node {
     /// What the node is.
     #[inline]
     fn kind(self) -> Kind {
-        let (meta, value) = (self.meta, self.value);
-        match meta {
-            0 => Kind::Leaf(value),
-            OPEN => Kind::Open {
-                rank: (value >> 32) as u32,
-                len: value as u32,
-            },
-            _ => Kind::Scaled(value, Basis::from_packed(meta)),
+        match self.meta {
+            0 => Kind::Leaf(self.value),
+            OPEN => {
+                let (rank, len) = self.open_parts();
+                Kind::Open { rank, len }
+            }
+            meta => Kind::Scaled(self.value, Basis::from_packed(meta)),
         }
     }
 
@@ -116,11 +115,10 @@ impl Node {
     /// Nodes of the subtree this node heads (itself included).
     #[inline]
     fn span(self) -> usize {
-        let (meta, value) = (self.meta, self.value);
-        if meta == OPEN {
-            1 + (value as u32) as usize
-        } else {
+        if self.is_leaf() {
             1
+        } else {
+            1 + self.open_parts().1 as usize
         }
     }
 }
@@ -756,10 +754,7 @@ impl Tup {
     /// Number of leaves (integers).
     #[inline]
     pub fn leaf_count(&self) -> usize {
-        self.0
-            .iter()
-            .filter(|n| matches!(n.kind(), Kind::Leaf(_) | Kind::Scaled(..)))
-            .count()
+        self.0.iter().filter(|n| n.is_leaf()).count()
     }
 
     /// Number of nodes of the flat encoding (leaves and tuples): the size the limits bound.
@@ -910,7 +905,7 @@ impl Tup {
         }
         let mut b = TupleBuilder::new();
         for n in &self.0 {
-            if !matches!(n.kind(), Kind::Open { .. }) {
+            if n.is_leaf() {
                 b.nodes.push(*n);
                 b.rank += 1;
             }
@@ -925,11 +920,10 @@ impl Tup {
                 .0
                 .iter()
                 .zip(&other.0)
-                .all(|(a, b)| match (a.kind(), b.kind()) {
-                    (Kind::Leaf(_) | Kind::Scaled(..), Kind::Leaf(_) | Kind::Scaled(..)) => true,
-                    (Kind::Open { rank: r, len: l }, Kind::Open { rank: s, len: m }) => {
-                        r == s && l == m
-                    }
+                // leaf with leaf, or a tuple's header with an equal one (rank and node count)
+                .all(|(a, b)| match (a.is_leaf(), b.is_leaf()) {
+                    (true, true) => true,
+                    (false, false) => a == b,
                     _ => false,
                 })
     }
@@ -1218,14 +1212,6 @@ fn read_int(b: &[u8], mut i: usize) -> std::result::Result<(i64, usize), usize> 
     }
 }
 
-/// The unsigned integer of at most 18 digits at byte `i` when a `,` or `)` follows it right
-/// away (the commonest leaf of a literal), and the byte after its digits; `None` for anything
-/// else ([`read_int`] reads it).
-#[inline(always)]
-fn short_int(b: &[u8], i: usize) -> Option<(i64, usize)> {
-    digit_run::<true>(b, i)
-}
-
 /// The digits at byte `i`, at most 18 of them (below `10^18`, so no digit can overflow): their
 /// value and the byte after them; `None` where there is no digit, a 19th digit, or (with
 /// `SEPARATED`) anything but `,` or `)` right after them.
@@ -1406,7 +1392,7 @@ impl<'a> Reader<'a> {
             // an integer here: the commonest, a few digits right before ',' or ')', read
             // without the checks of a sign or an overflow (18 digits fit an i64); any other
             // integer by `read_int`, a scaled basis element or an error out of line
-            match short_int(b, i) {
+            match digit_run::<true>(b, i) {
                 Some((v, at)) => {
                     i = at;
                     nodes.push(Node::leaf(v));

@@ -128,8 +128,8 @@ fn atom_method(
                     let frg = t.thrfrg(op, &st.layout.layout).map_err(alg)?;
                     let coord = t.partition_coord(op, *thr, &frg).map_err(alg)?;
                     let part = match swizzled_slice(st, frg, &coord, span)? {
-                        Value::OffsetLayout(_, l) => l,
-                        Value::SwizzledTensor(_, c) => Box::new(c.layout),
+                        Value::OffsetLayout(_, l) => *l,
+                        Value::SwizzledTensor(_, c) => c.layout,
                         other => return Err(EvalError::new(
                             format!("{name}: the partition is {}, not a tensor", other.kind()),
                             span,
@@ -179,9 +179,7 @@ fn atom_method(
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let part = t.retile(&to_layout(&args[0], spans[0])?).map_err(alg)?;
                 match &args[0] {
-                    Value::OffsetLayout(base, _) => {
-                        Ok(Value::OffsetLayout(base.clone(), Box::new(part)))
-                    }
+                    Value::OffsetLayout(base, _) => Ok(Value::offset_layout(base.clone(), part)),
                     _ => Ok(Value::Layout(part)),
                 }
             })
@@ -238,7 +236,7 @@ fn swizzled_slice(
 
 fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Value, EvalError> {
     let total = base.shift(&off).map_err(|e| EvalError::algebra(e, span))?;
-    Ok(Value::OffsetLayout(total, Box::new(l)))
+    Ok(Value::offset_layout(total, l))
 }
 
 /// `value.name`.

@@ -417,7 +417,7 @@ impl Env {
                 }
                 Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
                     let v = self.call_function(f, &args.vals, spans, call.span)?;
-                    value::check_value(&v).map_err(|m| EvalError::limit(m, call.span))?;
+                    check_limits(&v, call.span)?;
                     Ok(take(v))
                 }))
             }
@@ -433,7 +433,7 @@ impl Env {
                 };
                 Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
                     let v = apply(&target, &coord, call.callee_span, arg_span, call.span)?;
-                    value::check_value(&v).map_err(|m| EvalError::limit(m, call.span))?;
+                    check_limits(&v, call.span)?;
                     Ok(take(v))
                 }))
             }
@@ -445,7 +445,7 @@ impl Env {
     fn eval_checked(&self, e: &Expr) -> Result<Value, EvalError> {
         let v = self.eval(e)?;
         if !matches!(e.kind, ExprKind::Call(..) | ExprKind::Binary(..)) {
-            value::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+            check_limits(&v, e.span)?;
         }
         Ok(v)
     }
@@ -483,7 +483,7 @@ impl Env {
                     .map(|i| self.tuple_item(i))
                     .collect::<Result<Vec<_>, _>>()?;
                 let v = Value::tuple(vals);
-                value::check_value(&v).map_err(|m| EvalError::limit(m, e.span))?;
+                check_limits(&v, e.span)?;
                 Ok(v)
             }
             ExprKind::Group(inner) => self.eval(inner),
@@ -947,8 +947,14 @@ impl parser::literal::Sink for LiteralArgs {
 /// A value, if it is within the limits on values (`value::check_value`), else the error at
 /// the span of the expression that computed it.
 fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
-    value::check_value(&v).map_err(|m| EvalError::limit(m, span))?;
+    check_limits(&v, span)?;
     Ok(v)
+}
+
+/// [`value::check_value`], its failure the error at `span`.
+#[inline]
+fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
+    value::check_value(v).map_err(|m| EvalError::limit(m, span))
 }
 
 /// CuTe functions that make pointers to memory, which `cute` does not model.
@@ -1043,7 +1049,7 @@ pub fn apply(
             if co.has_underscore() {
                 let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), (**l).clone());
                 let r = t.slice(&co).map_err(alg)?;
-                return Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)));
+                return Ok(Value::tensor(r));
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let v = l.eval_index(&ct).map_err(alg)?;
@@ -1078,8 +1084,8 @@ pub(crate) fn tensor_value(
 ) -> Result<Value, EvalError> {
     use crate::algebra::swizzle::SwizzledOrPlain;
     Ok(match r {
-        SwizzledOrPlain::Plain(l) => Value::OffsetLayout(Origin::Count(offset), Box::new(l)),
-        SwizzledOrPlain::Composed(c) => Value::SwizzledTensor(offset, Box::new(c)),
+        SwizzledOrPlain::Plain(l) => Value::offset_layout(Origin::Count(offset), l),
+        SwizzledOrPlain::Composed(c) => Value::swizzled_tensor(offset, c),
     })
 }
 
@@ -1106,7 +1112,7 @@ pub fn compose_values(
         (Value::IntTuple(t), Value::Layout(l)) if t.is_int() && t.basis().is_none() => {
             let o = Origin::Count(int(a).expect("an integer"));
             crate::algebra::tensor::OffsetTensor::checked(o, l.clone())
-                .map(|t| Value::OffsetLayout(t.offset, Box::new(t.layout)))
+                .map(Value::tensor)
                 .map_err(alg)
         }
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
@@ -1126,19 +1132,19 @@ pub fn compose_values(
         }
         (Value::TensorSwizzle(o, s, off), _) => {
             let l = to_layout(b, bspan)?;
-            Ok(Value::SwizzledTensor(
+            Ok(Value::swizzled_tensor(
                 *o,
-                Box::new(ComposedLayout {
+                ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::Int(0)),
                     layout: l,
-                }),
+                },
             ))
         }
         (Value::SwizzledTensor(o, c), _) => {
             let t = to_tiler(b, bspan)?;
             c.compose(&t)
-                .map(|r| Value::SwizzledTensor(*o, Box::new(r)))
+                .map(|r| Value::swizzled_tensor(*o, r))
                 .map_err(alg)
         }
         (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
@@ -1157,11 +1163,11 @@ pub fn compose_values(
             // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
             // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
             let l = to_layout(b, bspan)?;
-            Ok(Value::Composed(Box::new(ComposedLayout {
+            Ok(Value::composed(ComposedLayout {
                 swizzle: *s,
                 offset: *o,
                 layout: l,
-            })))
+            }))
         }
         (Value::Composed(c), _) => {
             let t = to_tiler(b, bspan)?;
@@ -1170,7 +1176,7 @@ pub fn compose_values(
         (Value::OffsetLayout(o, l), _) => {
             let t = to_tiler(b, bspan)?;
             composition::compose_tiler(l, &t)
-                .map(|r| Value::OffsetLayout(o.clone(), Box::new(r)))
+                .map(|r| Value::offset_layout(o.clone(), r))
                 .map_err(alg)
         }
         (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
@@ -1197,11 +1203,11 @@ fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
     if s.bits == 0 && o == Offset::Int(0) {
         return Value::Layout(l);
     }
-    Value::Composed(Box::new(ComposedLayout {
+    Value::composed(ComposedLayout {
         swizzle: s,
         offset: o,
         layout: l,
-    }))
+    })
 }
 
 fn binary(

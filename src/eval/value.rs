@@ -47,9 +47,35 @@ pub enum Value {
 const _: () = assert!(std::mem::size_of::<Value>() <= 128);
 
 impl Value {
-    /// A composed layout (boxed: the rare large values are, so that a value is small to move).
+    // The rare large values are boxed, so that a value is small to move: these make them.
+
+    /// A composed layout `Sw o OFF o L`.
     pub fn composed(c: ComposedLayout) -> Value {
         Value::Composed(Box::new(c))
+    }
+
+    /// A layout shifted by an offset, `OFF o L`.
+    pub fn offset_layout(o: Origin, l: Layout) -> Value {
+        Value::OffsetLayout(o, Box::new(l))
+    }
+
+    /// A tensor over a layout: its offset and its layout.
+    pub fn tensor(t: crate::algebra::tensor::OffsetTensor) -> Value {
+        Value::offset_layout(t.offset, t.layout)
+    }
+
+    /// A tensor over a swizzled layout, `OFF o Sw o OFF2 o L`.
+    pub fn swizzled_tensor(o: i64, c: ComposedLayout) -> Value {
+        Value::SwizzledTensor(o, Box::new(c))
+    }
+
+    /// The layout of a plain layout or of a layout shifted by an offset.
+    pub fn plain_layout(&self) -> Option<&Layout> {
+        match self {
+            Value::Layout(l) => Some(l),
+            Value::OffsetLayout(_, l) => Some(l),
+            _ => None,
+        }
     }
 
     /// An integer value.

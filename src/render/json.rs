@@ -122,13 +122,8 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             obj.insert("values_truncated".into(), json!(true));
         }
     }
-    let layout = match v {
-        Value::Layout(l) => Some(l),
-        Value::OffsetLayout(_, l) => Some(&**l),
-        _ => None,
-    };
     if opts.with_values
-        && let Some(l) = layout
+        && let Some(l) = v.plain_layout()
         && v.has_basis()
     {
         // a layout into coordinates: each index's coordinate (CuTe's arithmetic tuple)

@@ -79,7 +79,7 @@ proptest! {
 
     #[test]
     fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, l in layout_strategy(8, 30)) {
-        let v = Value::OffsetLayout(cute::algebra::tensor::Origin::Count(o), Box::new(l));
+        let v = Value::offset_layout(cute::algebra::tensor::Origin::Count(o), l);
         let text = code::cpp(&v).expect("a C++ form");
         prop_assert_eq!(read_back(&text), plain::render(&v), "{}", text);
     }

@@ -146,7 +146,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             if let Value::Composed(comp) = &a.vals[1] {
                 let (r, off) =
                     crate::algebra::swizzle::domain_offset(&ct, comp).map_err(a.alg())?;
-                return Ok(Value::Tuple(vec![Value::Composed(Box::new(r)), Value::int(off)]));
+                return Ok(Value::Tuple(vec![Value::composed(r), Value::int(off)]));
             }
             let l = a.layout(1)?;
             let off = l

@@ -1099,7 +1099,7 @@ static CORE: &[Function] = &[
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
-            Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)))
+            Ok(Value::tensor(r))
         },
         traced: Some(traced::local_tile),
         coordinates: true
@@ -1128,7 +1128,7 @@ static CORE: &[Function] = &[
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
             let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
-            Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)))
+            Ok(Value::tensor(r))
         },
         traced: Some(traced::local_partition),
         coordinates: true
@@ -1262,7 +1262,7 @@ static CORE: &[Function] = &[
         2,
         |a| {
             if let Value::ArithTuple(c) = &a.vals[0] {
-                return Ok(Value::OffsetLayout(Origin::Coord(c.clone()), Box::new(a.layout(1)?)));
+                return Ok(Value::offset_layout(Origin::Coord(c.clone()), a.layout(1)?));
             }
             let offset = match &a.vals[0] {
                 Value::Offset(algebra::Offset::Int(o)) => *o,
@@ -1283,7 +1283,7 @@ static CORE: &[Function] = &[
             }
             let t = algebra::tensor::OffsetTensor::checked(Origin::Count(offset), a.layout(1)?)
                 .map_err(a.alg())?;
-            Ok(Value::OffsetLayout(t.offset, Box::new(t.layout)))
+            Ok(Value::tensor(t))
         },
         coordinates: true
     ),
@@ -1503,10 +1503,10 @@ fn on_layout(
     f: impl FnOnce(&Layout) -> Result<Layout, EvalError>,
 ) -> Result<Value, EvalError> {
     match &a.vals[i] {
-        Value::Composed(c) => Ok(Value::Composed(Box::new(ComposedLayout {
+        Value::Composed(c) => Ok(Value::composed(ComposedLayout {
             layout: f(&c.layout)?,
             ..(**c).clone()
-        }))),
+        })),
         _ => f(&*a.layout_ref(i)?).map(Value::Layout),
     }
 }
@@ -1724,7 +1724,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
         let r = call(f, &on_layout, spans, span)?;
         return Ok(match (f.tensor, offset, r) {
             (OnTensor::Keep, Origin::Count(o), Value::Composed(r)) => Value::SwizzledTensor(o, r),
-            (OnTensor::Keep, offset, Value::Layout(l)) => Value::OffsetLayout(offset, Box::new(l)),
+            (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
             (_, _, other) => other,
         });
     }
@@ -1743,12 +1743,10 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             span,
         })?;
         return Ok(match (on, r) {
-            (OnComposed::Rewrap(_), Value::Layout(l)) => {
-                Value::Composed(Box::new(ComposedLayout {
-                    layout: l,
-                    ..(**c).clone()
-                }))
-            }
+            (OnComposed::Rewrap(_), Value::Layout(l)) => Value::composed(ComposedLayout {
+                layout: l,
+                ..(**c).clone()
+            }),
             (_, r) => r,
         });
     }
@@ -1900,7 +1898,7 @@ mod traced {
         let c = to_coord(&a.vals[2], a.spans[2])?;
         Ok(Some(
             algebra::tensor::local_tile_traced(&tensor, &tiler(a, 1)?, &c, t)
-                .map(|r| Value::OffsetLayout(r.offset, Box::new(r.layout)))
+                .map(Value::tensor)
                 .map_err(a.alg()),
         ))
     }
@@ -1913,7 +1911,7 @@ mod traced {
         let idx = to_index(&a.vals[2], a.spans[2])? as i64;
         Ok(Some(
             algebra::tensor::local_partition_traced(&tensor, &layout(a, 1)?, idx, t)
-                .map(|r| Value::OffsetLayout(r.offset, Box::new(r.layout)))
+                .map(Value::tensor)
                 .map_err(a.alg()),
         ))
     }

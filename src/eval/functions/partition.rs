@@ -18,7 +18,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         |a| {
             let t = ts::OffsetTensor::identity(&a.shape(0)?).map_err(a.alg())?;
-            Ok(Value::OffsetLayout(t.offset, Box::new(t.layout)))
+            Ok(Value::tensor(t))
         },
         coordinates: true
     ),
@@ -250,5 +250,5 @@ fn partition(
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
     let r = f(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
-    Ok(Value::OffsetLayout(r.offset, Box::new(r.layout)))
+    Ok(Value::tensor(r))
 }

@@ -187,7 +187,7 @@ fn recast_of(a: &Args) -> Result<Recast, EvalError> {
 pub(crate) fn swizzled_value(r: SwizzledOrPlain) -> Result<Value, EvalError> {
     Ok(match r {
         SwizzledOrPlain::Plain(l) => Value::Layout(l),
-        SwizzledOrPlain::Composed(c) => Value::Composed(Box::new(c)),
+        SwizzledOrPlain::Composed(c) => Value::composed(c),
     })
 }
 
@@ -281,10 +281,10 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
                     .layout
                     .mode(a.index(i)?)
                     .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
-                Ok(Value::Composed(Box::new(ComposedLayout {
+                Ok(Value::composed(ComposedLayout {
                     layout: m,
                     ..(**c).clone()
-                })))
+                }))
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Tuple),
