@@ -279,13 +279,17 @@ impl<'w> Runner<'w> {
     /// several threads for a large block), then every line is taken in order: an answered
     /// statement prints its answer, any other goes through the session — the same output, in
     /// the same order, as one statement after the other.
-    pub fn reader(&mut self, mut input: impl BufRead) -> io::Result<()> {
+    ///
+    /// `len`: the input's length where it is known (a regular file): the first block's buffer
+    /// is allocated at its size at once, not grown as it is read.
+    pub fn reader(&mut self, mut input: impl BufRead, len: Option<u64>) -> io::Result<()> {
         const BLOCK: u64 = 1 << 20;
         if self.ahead.is_some() {
             crate::batch::warm_up();
         }
         let mut splitter = Splitter::new();
-        let mut buf: Vec<u8> = Vec::new();
+        let first = len.map_or(0, |n| n.min(BLOCK) as usize);
+        let mut buf: Vec<u8> = Vec::with_capacity(first);
         loop {
             // `buf` holds no newline here (a partial line at most): only new bytes are scanned
             let start = buf.len();
@@ -430,10 +434,17 @@ impl<'w> Runner<'w> {
     }
 }
 
+/// The length of `input` where it is a regular file (not a pipe or a terminal).
+fn file_len(input: &impl std::os::fd::AsFd) -> Option<u64> {
+    let file = std::fs::File::from(input.as_fd().try_clone_to_owned().ok()?);
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some(meta.len())
+}
+
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
 pub fn eval(
     args: &[String],
-    input: impl BufRead,
+    input: impl BufRead + std::os::fd::AsFd,
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
@@ -450,7 +461,8 @@ pub fn eval(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors);
     let result = if args.is_empty() {
-        runner.reader(input)
+        let len = file_len(&input);
+        runner.reader(input, len)
     } else {
         args.iter().enumerate().try_for_each(|(i, a)| {
             runner.statement(&Statement {
@@ -476,10 +488,15 @@ pub fn run_file(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors);
     let result = if path == "-" {
-        runner.reader(io::stdin().lock())
+        let stdin = io::stdin().lock();
+        let len = file_len(&stdin);
+        runner.reader(stdin, len)
     } else {
         match std::fs::File::open(path) {
-            Ok(f) => runner.reader(io::BufReader::new(f)),
+            Ok(f) => {
+                let len = file_len(&f);
+                runner.reader(io::BufReader::new(f), len)
+            }
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {path}: {e}");
                 return EXIT_INPUT;

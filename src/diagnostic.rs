@@ -72,7 +72,7 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
 
 /// A message as it may reach a terminal: control characters escaped (`\u{1b}`).
 pub fn escaped(message: &str) -> std::borrow::Cow<'_, str> {
-    if message.chars().any(hidden) {
+    if has_hidden(message) {
         std::borrow::Cow::Owned(escape_controls(message, 0, 0).0)
     } else {
         std::borrow::Cow::Borrowed(message)
@@ -86,10 +86,19 @@ fn hidden(c: char) -> bool {
         || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Whether `text` has a [`hidden`] character (printable ASCII, newlines and tabs, the common
+/// case, are told apart byte by byte first).
+fn has_hidden(text: &str) -> bool {
+    !text
+        .bytes()
+        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\t'))
+        && text.chars().any(hidden)
+}
+
 /// `text` with [`hidden`] characters written as escapes (`\u{1b}`), and the byte range
 /// `start..end` moved to the same characters in the result.
 fn escape_controls(text: &str, start: usize, end: usize) -> (String, usize, usize) {
-    if !text.chars().any(hidden) {
+    if !has_hidden(text) {
         return (text.to_string(), start, end);
     }
     let mut out = String::with_capacity(text.len() + 16);
