@@ -89,10 +89,11 @@ fn hidden(c: char) -> bool {
 /// Whether `text` has a [`hidden`] character (printable ASCII, newlines and tabs, the common
 /// case, are told apart byte by byte first).
 fn has_hidden(text: &str) -> bool {
-    !text
-        .bytes()
-        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\t'))
-        && text.chars().any(hidden)
+    // no early exit: the loop is a branch-free reduction the compiler vectorizes
+    let outside = text.bytes().fold(false, |any, b| {
+        any | !(b.wrapping_sub(b' ') < 95 || b == b'\n' || b == b'\t')
+    });
+    outside && text.chars().any(hidden)
 }
 
 /// `text` with [`hidden`] characters written as escapes (`\u{1b}`), and the byte range
@@ -133,12 +134,15 @@ fn render_simple(
     if start >= end
         || end > src.len()
         || message.contains('\n')
-        || !src.bytes().all(|b| (b' '..=b'~').contains(&b))
+        // printable ASCII only (a branch-free reduction, vectorized)
+        || src.bytes().fold(false, |any, b| any | (b.wrapping_sub(b' ') >= 95))
     {
         return None;
     }
-    let number = line.to_string();
-    let pad = " ".repeat(number.len() + 1);
+    let mut line_digits = itoa::Buffer::new();
+    let number = line_digits.format(line);
+    let mut pad = String::with_capacity(number.len() + 1);
+    push_repeated(&mut pad, ' ', number.len() + 1);
     let mut out = String::with_capacity(message.len() + 2 * src.len() + 6 * pad.len() + 64);
     out.push_str("error: ");
     out.push_str(message);
@@ -147,22 +151,35 @@ fn render_simple(
     out.push_str("┌─ ");
     out.push_str(name);
     out.push(':');
-    out.push_str(&number);
+    out.push_str(number);
     out.push(':');
-    out.push_str(&column.to_string());
+    out.push_str(itoa::Buffer::new().format(column));
     out.push('\n');
     out.push_str(&pad);
     out.push_str("│\n");
-    out.push_str(&number);
+    out.push_str(number);
     out.push_str(" │ ");
     out.push_str(src);
     out.push('\n');
     out.push_str(&pad);
     out.push_str("│ ");
-    out.extend(std::iter::repeat_n(' ', start));
-    out.extend(std::iter::repeat_n('^', end - start));
+    push_repeated(&mut out, ' ', start);
+    push_repeated(&mut out, '^', end - start);
     out.push_str("\n\n");
     Some(out)
+}
+
+/// `n` times the character `c` (a space or `^`), a slice of spaces or carets at a time.
+fn push_repeated(out: &mut String, c: char, mut n: usize) {
+    const SPACES: &str = "                                ";
+    const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
+    let run = if c == '^' { CARETS } else { SPACES };
+    debug_assert!(c == '^' || c == ' ');
+    while n > 0 {
+        let k = n.min(run.len());
+        out.push_str(&run[..k]);
+        n -= k;
+    }
 }
 
 /// The most bytes of a statement a diagnostic echoes whole; a longer one is shown as the line
@@ -264,7 +281,9 @@ pub fn report(
 ) -> std::io::Result<()> {
     let diagnostic = render(source, st.line, &st.text, e);
     let _ = err.write_all(diagnostic.as_bytes());
-    writeln!(out, "error: {}", escaped(&e.message))
+    out.write_all(b"error: ")?;
+    out.write_all(escaped(&e.message).as_bytes())?;
+    out.write_all(b"\n")
 }
 
 #[cfg(test)]

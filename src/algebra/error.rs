@@ -50,13 +50,59 @@ impl AlgebraError {
         match self {
             AlgebraError::Condition { op, condition } if op != outer => AlgebraError::Condition {
                 op: outer,
-                condition: format!("{op}: {condition}"),
+                condition: prefixed(op, condition),
             },
             AlgebraError::LawViolated { op, law } if op != outer => AlgebraError::LawViolated {
                 op: outer,
-                law: format!("{op}: {law}"),
+                law: prefixed(op, law),
             },
             other => other,
+        }
+    }
+
+    /// The message, as `Display` writes it (the text of a condition or a law reused, without
+    /// the formatting machinery).
+    pub fn into_message(self) -> String {
+        match self {
+            AlgebraError::Condition {
+                op,
+                condition: text,
+            }
+            | AlgebraError::LawViolated { op, law: text } => prefixed(op, text),
+            AlgebraError::Limit(text) => text,
+            other => other.to_string(),
+        }
+    }
+}
+
+/// `{op}: {text}`.
+fn prefixed(op: &str, text: String) -> String {
+    let mut s = String::with_capacity(op.len() + 2 + text.len());
+    s.push_str(op);
+    s.push_str(": ");
+    s.push_str(&text);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_is_display() {
+        for e in [
+            AlgebraError::Overflow("size"),
+            AlgebraError::DivisionByZero("shape_div"),
+            condition("composition", "shape 8 is not divisible by 3"),
+            condition("composition", "stride 3 …").within("logical_divide"),
+            AlgebraError::LawViolated {
+                op: "composition",
+                law: "R(2) = 5, A(B(2)) = 6".into(),
+            }
+            .within("logical_product"),
+            AlgebraError::Limit("too many".into()),
+        ] {
+            assert_eq!(e.clone().into_message(), e.to_string());
         }
     }
 }

@@ -95,7 +95,7 @@ impl EvalError {
         };
         EvalError {
             kind,
-            ..EvalError::new(e.to_string(), span)
+            ..EvalError::new(e.into_message(), span)
         }
     }
 }
