@@ -89,11 +89,15 @@ fn hidden(c: char) -> bool {
 /// Whether `text` has a [`hidden`] character (printable ASCII, newlines and tabs, the common
 /// case, are told apart byte by byte first).
 fn has_hidden(text: &str) -> bool {
-    // no early exit: the loop is a branch-free reduction the compiler vectorizes
-    let outside = text.bytes().fold(false, |any, b| {
-        any | !(b.wrapping_sub(b' ') < 95 || b == b'\n' || b == b'\t')
-    });
-    outside && text.chars().any(hidden)
+    !all_printable(text, true) && text.chars().any(hidden)
+}
+
+/// Whether every byte of `text` is printable ASCII (and, with `lines`, a newline or a tab).
+/// No early exit: the loop is a branch-free reduction the compiler vectorizes.
+fn all_printable(text: &str, lines: bool) -> bool {
+    !text.bytes().fold(false, |outside, b| {
+        outside | !(b.wrapping_sub(b' ') < 95 || (lines && (b == b'\n' || b == b'\t')))
+    })
 }
 
 /// `text` with [`hidden`] characters written as escapes (`\u{1b}`), and the byte range
@@ -131,18 +135,13 @@ fn render_simple(
     column: usize,
     message: &str,
 ) -> Option<String> {
-    if start >= end
-        || end > src.len()
-        || message.contains('\n')
-        // printable ASCII only (a branch-free reduction, vectorized)
-        || src.bytes().fold(false, |any, b| any | (b.wrapping_sub(b' ') >= 95))
-    {
+    if start >= end || end > src.len() || message.contains('\n') || !all_printable(src, false) {
         return None;
     }
     let mut line_digits = itoa::Buffer::new();
     let number = line_digits.format(line);
     let mut pad = String::with_capacity(number.len() + 1);
-    push_repeated(&mut pad, ' ', number.len() + 1);
+    push_repeated(&mut pad, SPACES, number.len() + 1);
     let mut out = String::with_capacity(message.len() + 2 * src.len() + 6 * pad.len() + 64);
     out.push_str("error: ");
     out.push_str(message);
@@ -163,18 +162,18 @@ fn render_simple(
     out.push('\n');
     out.push_str(&pad);
     out.push_str("│ ");
-    push_repeated(&mut out, ' ', start);
-    push_repeated(&mut out, '^', end - start);
+    push_repeated(&mut out, SPACES, start);
+    push_repeated(&mut out, CARETS, end - start);
     out.push_str("\n\n");
     Some(out)
 }
 
-/// `n` times the character `c` (a space or `^`), a slice of spaces or carets at a time.
-fn push_repeated(out: &mut String, c: char, mut n: usize) {
-    const SPACES: &str = "                                ";
-    const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
-    let run = if c == '^' { CARETS } else { SPACES };
-    debug_assert!(c == '^' || c == ' ');
+/// Runs of one ASCII character, pushed a slice at a time by [`push_repeated`].
+const SPACES: &str = "                                ";
+const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
+
+/// `n` times the character `run` repeats (`SPACES` or `CARETS`).
+fn push_repeated(out: &mut String, run: &str, mut n: usize) {
     while n > 0 {
         let k = n.min(run.len());
         out.push_str(&run[..k]);
