@@ -1,7 +1,7 @@
 //! The commands, as library functions the thin `main` calls (and tests can call too).
 
 use crate::limits::MAX_STATEMENT_LEN;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::batch::LineAnswer;
 use crate::diagnostic;
@@ -25,6 +25,10 @@ pub fn plain_printer(v: &Value, line: &mut String) -> Result<(), crate::render::
     plain::write_value(line, v);
     Ok(())
 }
+
+/// The most bytes of input taken at a time: a block of whole lines is answered, then the next
+/// is taken.
+pub const BLOCK: u64 = 1 << 20;
 
 /// Runs statements, printing one line per expression statement (SPEC §4).
 pub struct Runner<'w> {
@@ -274,38 +278,31 @@ impl<'w> Runner<'w> {
         diagnostic::report(self.source_name, st, e, self.out, self.err)
     }
 
-    /// Run every statement of a reader. The input is read in blocks of whole lines; with the
+    /// Run every statement of an input. The input is taken in blocks of whole lines; with the
     /// answering ahead on, each block's pure one-line statements are first answered (on
     /// several threads for a large block), then every line is taken in order: an answered
     /// statement prints its answer, any other goes through the session — the same output, in
     /// the same order, as one statement after the other.
-    ///
-    /// `len`: the input's length where it is known (a regular file): the first block's buffer
-    /// is allocated at its size at once, not grown as it is read.
-    pub fn reader(&mut self, mut input: impl BufRead, len: Option<u64>) -> io::Result<()> {
-        const BLOCK: u64 = 1 << 20;
+    pub fn reader<R: BufRead>(&mut self, mut input: crate::input::Input<R>) -> io::Result<()> {
         if self.ahead.is_some() {
             crate::batch::warm_up();
         }
         let mut splitter = Splitter::new();
-        let first = len.map_or(0, |n| n.min(BLOCK) as usize);
-        let mut buf: Vec<u8> = Vec::with_capacity(first);
         loop {
-            // `buf` holds no newline here (a partial line at most): only new bytes are scanned
-            let start = buf.len();
-            let got = (&mut input)
-                .take(BLOCK)
-                .read_to_end(&mut buf)
-                .map_err(|e| self.read_error(e))?;
+            // the window holds no newline here (a partial line at most): only new bytes are
+            // scanned
+            let start = input.window().len();
+            let got = input.more(BLOCK).map_err(|e| self.read_error(e))?;
             let eof = (got as u64) < BLOCK;
+            let buf = input.window();
             // the block's complete lines (at the end of the input: all of it)
             let end = match buf[start..].iter().rposition(|&b| b == b'\n') {
                 _ if eof && buf.len() <= MAX_STATEMENT_LEN => buf.len(),
                 Some(i) => start + i + 1,
                 None if buf.len() > MAX_STATEMENT_LEN => {
                     // a line past the limit: reported, and skipped in constant memory
-                    self.overlong_line(&buf, &mut input, &mut splitter)?;
-                    buf.clear();
+                    self.overlong_line(&mut input, &mut splitter)?;
+                    input.clear();
                     if eof {
                         break;
                     }
@@ -314,7 +311,7 @@ impl<'w> Runner<'w> {
                 None => continue, // a line longer than a block: read on
             };
             self.block(&buf[..end], &mut splitter)?;
-            buf.drain(..end);
+            input.consume(end);
             if eof {
                 break;
             }
@@ -323,7 +320,7 @@ impl<'w> Runner<'w> {
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
-        Ok(())
+        input.finish().map_err(|e| self.read_error(e))
     }
 
     /// A failure to read the input, told apart from a failure to write the output (which the
@@ -332,19 +329,19 @@ impl<'w> Runner<'w> {
         io::Error::other(format!("cannot read {}: {e}", self.source_name))
     }
 
-    /// A line longer than [`MAX_STATEMENT_LEN`] (`start` holds its first bytes, the rest is
-    /// still in `input`): a statement pending before it is run, the line fails with an error
+    /// A line longer than [`MAX_STATEMENT_LEN`] (the window holds its first bytes, the rest is
+    /// still to be read): a statement pending before it is run, the line fails with an error
     /// naming the limit, and the input is skipped to the next newline without keeping it.
-    fn overlong_line(
+    fn overlong_line<R: BufRead>(
         &mut self,
-        start: &[u8],
-        input: &mut impl BufRead,
+        input: &mut crate::input::Input<R>,
         splitter: &mut Splitter,
     ) -> io::Result<()> {
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
-        let rest = crate::statements::skip_to_newline(input).map_err(|e| self.read_error(e))?;
+        let rest = input.skip_line().map_err(|e| self.read_error(e))?;
+        let start = input.window();
         let (st, e) =
             crate::statements::too_long(start, start.len() as u64 + rest, splitter.line() + 1);
         splitter.skip_line();
@@ -434,13 +431,6 @@ impl<'w> Runner<'w> {
     }
 }
 
-/// The length of `input` where it is a regular file (not a pipe or a terminal).
-fn file_len(input: &impl std::os::fd::AsFd) -> Option<u64> {
-    let file = std::fs::File::from(input.as_fd().try_clone_to_owned().ok()?);
-    let meta = file.metadata().ok()?;
-    meta.is_file().then_some(meta.len())
-}
-
 /// `cute eval`: statements from the arguments, or from `input` when there are none.
 pub fn eval(
     args: &[String],
@@ -461,8 +451,8 @@ pub fn eval(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors);
     let result = if args.is_empty() {
-        let len = file_len(&input);
-        runner.reader(input, len)
+        let file = crate::input::descriptor(&input);
+        runner.reader(crate::input::Input::new(input, file))
     } else {
         args.iter().enumerate().try_for_each(|(i, a)| {
             runner.statement(&Statement {
@@ -489,13 +479,13 @@ pub fn run_file(
         .with_json_errors(json_errors);
     let result = if path == "-" {
         let stdin = io::stdin().lock();
-        let len = file_len(&stdin);
-        runner.reader(stdin, len)
+        let file = crate::input::descriptor(&stdin);
+        runner.reader(crate::input::Input::new(stdin, file))
     } else {
         match std::fs::File::open(path) {
             Ok(f) => {
-                let len = file_len(&f);
-                runner.reader(io::BufReader::new(f), len)
+                let file = crate::input::descriptor(&f);
+                runner.reader(crate::input::Input::new(io::BufReader::new(f), file))
             }
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {path}: {e}");

@@ -13,6 +13,7 @@ pub mod eval;
 pub mod fast;
 pub mod gpu;
 pub mod help;
+pub mod input;
 pub mod limits;
 pub mod parser;
 pub mod render;

@@ -17,6 +17,7 @@ mod gpu;
 mod helpers;
 mod hopper;
 mod hostile;
+mod input;
 mod json_schema;
 mod laws;
 mod majors;
