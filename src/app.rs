@@ -283,10 +283,15 @@ impl<'w> Runner<'w> {
     /// several threads for a large block), then every line is taken in order: an answered
     /// statement prints its answer, any other goes through the session — the same output, in
     /// the same order, as one statement after the other.
-    pub fn reader<R: BufRead>(&mut self, mut input: crate::input::Input<R>) -> io::Result<()> {
+    ///
+    /// `file`: the input's descriptor where it has one ([`crate::input::descriptor`]): a
+    /// regular file is mapped rather than read ([`crate::input::Input`]).
+    pub fn reader(&mut self, input: impl BufRead, file: Option<std::fs::File>) -> io::Result<()> {
+        // the other processors woken first: mapping or reading the input takes a while
         if self.ahead.is_some() {
             crate::batch::warm_up();
         }
+        let mut input = crate::input::Input::new(input, file);
         let mut splitter = Splitter::new();
         loop {
             // the window holds no newline here (a partial line at most): only new bytes are
@@ -452,7 +457,7 @@ pub fn eval(
         .with_json_errors(json_errors);
     let result = if args.is_empty() {
         let file = crate::input::descriptor(&input);
-        runner.reader(crate::input::Input::new(input, file))
+        runner.reader(input, file)
     } else {
         args.iter().enumerate().try_for_each(|(i, a)| {
             runner.statement(&Statement {
@@ -480,12 +485,12 @@ pub fn run_file(
     let result = if path == "-" {
         let stdin = io::stdin().lock();
         let file = crate::input::descriptor(&stdin);
-        runner.reader(crate::input::Input::new(stdin, file))
+        runner.reader(stdin, file)
     } else {
         match std::fs::File::open(path) {
             Ok(f) => {
                 let file = crate::input::descriptor(&f);
-                runner.reader(crate::input::Input::new(io::BufReader::new(f), file))
+                runner.reader(io::BufReader::new(f), file)
             }
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {path}: {e}");

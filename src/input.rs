@@ -76,14 +76,6 @@ impl<R: BufRead> Input<R> {
         }
     }
 
-    /// `input` read block by block (an input without a descriptor: a test's bytes).
-    pub fn streamed(input: R) -> Input<R> {
-        Input::Streamed {
-            input,
-            buf: Vec::new(),
-        }
-    }
-
     /// Read up to `n` more bytes onto the end of the window: how many came (fewer than `n`
     /// only at the end of the input). An interrupted read is retried.
     pub fn more(&mut self, n: u64) -> io::Result<usize> {

@@ -51,7 +51,7 @@ pub fn repl(data: &[u8]) {
 pub fn run(data: &[u8]) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>");
-    let _ = r.reader(cute::input::Input::streamed(data));
+    let _ = r.reader(data, None);
 }
 
 /// (d) `cute explain --verify --index 3` of each line, rendered as text (plain and coloured)
@@ -106,7 +106,7 @@ pub fn fastpath(data: &[u8]) {
     let run = |fast: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(fast);
-        let _ = r.reader(cute::input::Input::streamed(data));
+        let _ = r.reader(data, None);
         let failed = r.failed();
         (out, err, failed)
     };

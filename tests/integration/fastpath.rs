@@ -34,7 +34,7 @@ fn run(input: &str, fast: bool) -> Run {
     let failed = {
         let mut runner = Runner::new(&mut out, &mut err, "<stdin>").with_answer_ahead(fast);
         runner
-            .reader(cute::input::Input::streamed(input.as_bytes()))
+            .reader(input.as_bytes(), None)
             .expect("writing to memory cannot fail");
         runner.failed()
     };

@@ -502,8 +502,7 @@ fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     let run = |fast: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(fast);
-        r.reader(cute::input::Input::streamed(input.as_bytes()))
-            .unwrap();
+        r.reader(input.as_bytes(), None).unwrap();
         (out, err)
     };
     let (on, off) = (run(true), run(false));
