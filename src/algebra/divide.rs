@@ -5,7 +5,7 @@ use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
-    IntTuple, TreeBuilder, Tup,
+    IntTuple, Tup,
     View::{Int, Tuple},
 };
 use super::layout::Layout;
@@ -271,35 +271,37 @@ fn not_rank2(t: &Tup, guide: &Tiler, op: &'static str) -> super::AlgebraError {
     )
 }
 
-/// Write one half of CuTe's `zip2_by(t, guide)` into `out`: its mode 0 (`second` false: the
-/// tile modes, each mode's mode 0 as far as the guide reaches) or its mode 1 (the rest: each
-/// mode's mode 1, then the modes past the guide). With `spread`, the half's own modes are
-/// written one by one where it has other than one (CuTe's `slice` of it by a tuple of `_`),
-/// else the half as one mode. A guide without modes takes `t` as it is (it must have two).
-/// Both halves check the same structure in the same order, so an error is the one `zip2_by`
-/// gives.
+/// Write one half of CuTe's `zip2_by` of the layout `s:d` (shape and stride congruent) by
+/// `guide` into `out`: its mode 0 (`second` false: the tile modes, each mode's mode 0 as far as
+/// the guide reaches) or its mode 1 (the rest: each mode's mode 1, then the modes past the
+/// guide). With `spread`, the half's own modes are written one by one where it has other than
+/// one (CuTe's `slice` of it by a tuple of `_`), else the half as one mode. A guide without
+/// modes takes the layout as it is (it must have two modes). Shape and stride are walked
+/// together: their structures agree, so a mismatch is the shape's, the error `zip2_by` of the
+/// shape gives, and both halves check the same structure in the same order.
 fn zip2_half(
-    t: &Tup,
+    s: &Tup,
+    d: &Tup,
     guide: &Tiler,
     second: bool,
     spread: bool,
-    out: &mut TreeBuilder,
+    out: &mut LayoutBuilder,
     op: &'static str,
 ) -> Result<()> {
     match guide {
         Tiler::Tuple(g) => {
-            let tv = match t.view() {
-                Tuple(tv) if tv.len() >= g.len() => tv,
+            let (sv, dv) = match (s.view(), d.view()) {
+                (Tuple(sv), Tuple(dv)) if sv.len() >= g.len() => (sv, dv),
                 _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
             };
-            let rank = if second { tv.len() } else { g.len() };
+            let rank = if second { sv.len() } else { g.len() };
             let open = (!spread || rank == 1).then(|| out.open());
-            for (ti, gi) in tv.iter().zip(g) {
-                zip2_half(ti, gi, second, false, out, op)?;
+            for ((si, di), gi) in sv.zip(dv).zip(g) {
+                zip2_half(si, di, gi, second, false, out, op)?;
             }
             if second {
-                for rest in tv.iter().skip(g.len()) {
-                    out.push(rest);
+                for (rs, rd) in sv.skip(g.len()).zip(dv.skip(g.len())) {
+                    out.push_tups(rs, rd);
                 }
             }
             if let Some(at) = open {
@@ -307,41 +309,40 @@ fn zip2_half(
             }
             Ok(())
         }
-        _ => match t.view() {
-            Tuple(mut tv) if tv.len() == 2 => {
-                let (f, s) = (tv.next().expect("two modes"), tv.next().expect("two modes"));
-                let half = if second { s } else { f };
-                match half.view() {
-                    Tuple(modes) if spread && modes.len() != 1 => {
-                        for m in modes {
-                            out.push(m);
+        _ => match (s.view(), d.view()) {
+            (Tuple(sv), Tuple(dv)) if sv.len() == 2 => {
+                let half = usize::from(second);
+                let (hs, hd) = (
+                    sv.get(half).expect("two modes"),
+                    dv.get(half).expect("two modes"),
+                );
+                match (hs.view(), hd.view()) {
+                    (Tuple(ms), Tuple(md)) if spread && ms.len() != 1 => {
+                        for (m, n) in ms.zip(md) {
+                            out.push_tups(m, n);
                         }
                     }
-                    _ => out.push(half),
+                    _ => out.push_tups(hs, hd),
                 }
                 Ok(())
             }
-            _ => Err(not_rank2(t, guide, op)),
+            _ => Err(not_rank2(s, guide, op)),
         },
     }
 }
 
 /// `zip2_by(l, t)` rearranged, written straight from `l`: `((tile), (rest))`
 /// (`unpack_first` None), `((tile), rest0, rest1, ...)` (Some(false)) or
-/// `(tile0, tile1, ..., rest0, rest1, ...)` (Some(true)). Shape first, then stride, as CuTe's
-/// `zip2_by` of each: their structures agree, so a mismatch is the shape's.
+/// `(tile0, tile1, ..., rest0, rest1, ...)` (Some(true)). CuTe's `zip2_by` of the shape and of
+/// the stride, in one walk of both.
 fn arranged(l: &Layout, t: &Tiler, unpack_first: Option<bool>, op: &'static str) -> Result<Layout> {
-    let build = |x: &Tup| {
-        let mut out = TreeBuilder::new();
-        let at = out.open();
-        zip2_half(x, t, false, unpack_first == Some(true), &mut out, op)?;
-        zip2_half(x, t, true, unpack_first.is_some(), &mut out, op)?;
-        out.close(at);
-        Ok(out.finish())
-    };
-    let shape = build(l.shape())?;
-    let stride = build(l.stride())?;
-    Ok(Layout::raw(shape, stride))
+    let (s, d) = (l.shape(), l.stride());
+    let mut out = LayoutBuilder::new();
+    let at = out.open();
+    zip2_half(s, d, t, false, unpack_first == Some(true), &mut out, op)?;
+    zip2_half(s, d, t, true, unpack_first.is_some(), &mut out, op)?;
+    out.close(at);
+    Ok(out.finish())
 }
 
 /// Whether the guide has no modes and `l` has two (in shape and stride): then [`arranged`]

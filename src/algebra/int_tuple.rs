@@ -1049,15 +1049,32 @@ impl Tup {
     }
 
     /// Append the value as [`fmt::Display`] writes it: one pass over the nodes, the modes
-    /// still to write of each open tuple on a small stack.
+    /// still to write of each open tuple on a small stack (an array on the stack; a value
+    /// nested deeper is written again with a stack as deep as it has nodes).
     pub fn write_to(&self, out: &mut String) {
-        let mut left = SmallVec::<[u32; 16]>::new();
+        let start = out.len();
+        if self.write_with(out, &mut [0; 32]).is_none() {
+            out.truncate(start);
+            let written = self.write_with(out, &mut vec![0; self.0.len()]);
+            debug_assert!(
+                written.is_some(),
+                "a tuple is nested less deep than it has nodes"
+            );
+        }
+    }
+
+    /// [`Tup::write_to`] with `left` the stack of the open tuples' modes still to write: `None`
+    /// where it is too short (what was written is then to be dropped).
+    #[inline(always)]
+    fn write_with(&self, out: &mut String, left: &mut [u32]) -> Option<()> {
+        let mut open = 0;
         for n in &self.0 {
             match n.kind() {
                 Kind::Open { rank, .. } => {
                     out.push('(');
                     if rank > 0 {
-                        left.push(rank);
+                        *left.get_mut(open)? = rank;
+                        open += 1;
                         continue;
                     }
                     out.push(')');
@@ -1069,16 +1086,18 @@ impl Tup {
                 }
             }
             // a mode is written: the next one's comma, or the tuples it closes
-            while let Some(k) = left.last_mut() {
+            while open > 0 {
+                let k = &mut left[open - 1];
                 *k -= 1;
                 if *k > 0 {
                     out.push(',');
                     break;
                 }
                 out.push(')');
-                left.pop();
+                open -= 1;
             }
         }
+        Some(())
     }
 }
 
@@ -1250,6 +1269,55 @@ fn skip_blanks(b: &[u8], spaces_only: bool, mut i: usize) -> usize {
     i
 }
 
+/// Where the literal reader gathers a literal's nodes: an array on the stack, that can be
+/// full, or a vector.
+trait Nodes {
+    fn len(&self) -> usize;
+    /// Append `n`; `None` when full.
+    fn push(&mut self, n: Node) -> Option<()>;
+    fn at(&self, i: usize) -> Node;
+    fn set(&mut self, i: usize, n: Node);
+}
+
+impl<const N: usize> Nodes for arrayvec::ArrayVec<Node, N> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        arrayvec::ArrayVec::len(self)
+    }
+    #[inline(always)]
+    fn push(&mut self, n: Node) -> Option<()> {
+        self.try_push(n).ok()
+    }
+    #[inline(always)]
+    fn at(&self, i: usize) -> Node {
+        self[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, n: Node) {
+        self[i] = n;
+    }
+}
+
+impl Nodes for Vec<Node> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn push(&mut self, n: Node) -> Option<()> {
+        Vec::push(self, n);
+        Some(())
+    }
+    #[inline(always)]
+    fn at(&self, i: usize) -> Node {
+        self[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, n: Node) {
+        self[i] = n;
+    }
+}
+
 /// A cursor over a literal's bytes.
 pub(crate) struct Reader<'a> {
     pub(crate) b: &'a [u8],
@@ -1331,25 +1399,31 @@ impl<'a> Reader<'a> {
             self.i = at;
             return Ok(IntTuple::int(v));
         }
-        let mut nodes = SmallVec::<[Node; READ_INLINE]>::new();
-        self.int_tuple_into(&mut nodes, depth)?;
+        // the nodes gathered on the stack; a literal of more nodes is read again into a
+        // vector
+        let start = self.i;
+        let mut stack = arrayvec::ArrayVec::<Node, READ_INLINE>::new();
+        if self.int_tuple_into(&mut stack, depth)?.is_some() {
+            return Ok(IntTuple {
+                nodes: SmallVec::from_slice(&stack),
+            });
+        }
+        self.i = start;
+        let mut heap = Vec::new();
+        self.int_tuple_into(&mut heap, depth)?;
         Ok(IntTuple {
-            nodes: SmallVec::from_slice(&nodes),
+            nodes: SmallVec::from_slice(&heap),
         })
     }
 
     /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
     /// the tuples still open kept in their own headers (no recursion, so no stack depth to
-    /// guard, and no stack of them).
+    /// guard, and no stack of them); `None` when `nodes` is full first.
     /// A node deeper than `max_depth` is an error at the cursor where it would be read.
     ///
     /// The cursor, the innermost open tuple's header and its modes read so far live in locals
     /// (registers) while the loop runs; the cursor is stored back when it returns.
-    fn int_tuple_into(
-        &mut self,
-        nodes: &mut SmallVec<[Node; READ_INLINE]>,
-        depth: usize,
-    ) -> Result<()> {
+    fn int_tuple_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
         }
@@ -1359,9 +1433,8 @@ impl<'a> Reader<'a> {
         let mut i = blanks(self.i);
         if b.get(i) != Some(&b'(') {
             let (leaf, at) = self.leaf_at(i)?;
-            nodes.push(leaf);
             self.i = at;
-            return Ok(());
+            return Ok(nodes.push(leaf));
         }
         i += 1;
         // the innermost open tuple: its header's index and the modes read so far; `depth` is
@@ -1371,7 +1444,9 @@ impl<'a> Reader<'a> {
         let top = depth;
         let mut head = nodes.len();
         let mut rank = 0u32;
-        nodes.push(Node::open(0, 0));
+        if nodes.push(Node::open(0, 0)).is_none() {
+            return Ok(None);
+        }
         let mut depth = depth;
         loop {
             // a mode of the innermost open tuple
@@ -1384,7 +1459,9 @@ impl<'a> Reader<'a> {
                 i += 1;
                 let outer = u32::try_from(head).expect("a literal's nodes fit u32");
                 head = nodes.len();
-                nodes.push(Node::open(rank, outer));
+                if nodes.push(Node::open(rank, outer)).is_none() {
+                    return Ok(None);
+                }
                 rank = 0;
                 depth += 1;
                 continue;
@@ -1392,22 +1469,25 @@ impl<'a> Reader<'a> {
             // an integer here: the commonest, a few digits right before ',' or ')', read
             // without the checks of a sign or an overflow (18 digits fit an i64); any other
             // integer by `read_int`, a scaled basis element or an error out of line
-            match digit_run::<true>(b, i) {
+            let leaf = match digit_run::<true>(b, i) {
                 Some((v, at)) => {
                     i = at;
-                    nodes.push(Node::leaf(v));
+                    Node::leaf(v)
                 }
                 None => match read_int(b, i) {
                     Ok((v, at)) if b.get(at) != Some(&b'@') => {
                         i = at;
-                        nodes.push(Node::leaf(v));
+                        Node::leaf(v)
                     }
                     _ => {
                         let (leaf, at) = self.leaf_at(i)?;
                         i = at;
-                        nodes.push(leaf);
+                        leaf
                     }
                 },
+            };
+            if nodes.push(leaf).is_none() {
+                return Ok(None);
             }
             // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
             // then a mode read of the tuple around it
@@ -1432,11 +1512,11 @@ impl<'a> Reader<'a> {
                 }
                 let len =
                     u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-                let (outer_rank, outer_head) = nodes[head].open_parts();
-                nodes[head] = Node::open(rank, len);
+                let (outer_rank, outer_head) = nodes.at(head).open_parts();
+                nodes.set(head, Node::open(rank, len));
                 if depth == top {
                     self.i = i;
-                    return Ok(());
+                    return Ok(Some(()));
                 }
                 head = outer_head as usize;
                 rank = outer_rank;
@@ -1535,5 +1615,19 @@ mod write_tests {
         let mut s = String::new();
         t.write_to(&mut s);
         assert_eq!(s, t.to_string());
+    }
+
+    #[test]
+    fn write_to_writes_any_depth() {
+        // around the depth its stack holds on the stack (32 open tuples), with modes after
+        // the deepest one, appended to what the line already has
+        for depth in [1, 31, 32, 33, 100] {
+            let text = format!("{}7,8{}", "(2,".repeat(depth), ")".repeat(depth));
+            let t: IntTuple = text.parse().expect("a literal");
+            let mut s = String::from("x = ");
+            t.write_to(&mut s);
+            assert_eq!(s, format!("x = {text}"));
+            assert_eq!(s[4..], t.to_string());
+        }
     }
 }

@@ -883,16 +883,16 @@ fn reserved(name: &str) -> Option<&'static str> {
 #[derive(Default)]
 struct LiteralArgs {
     /// The values read, in order: the arguments (after the layout a coordinate is applied to),
-    /// and while a tiler is read, its items.
-    vals: smallvec::SmallVec<[Value; 4]>,
+    /// and while a tiler is read, its items (a statement of more goes through the general
+    /// path).
+    vals: arrayvec::ArrayVec<Value, 8>,
     /// The arguments' spans (a few on the stack; a call of more goes through the general path).
-    spans: smallvec::SmallVec<[Span; 4]>,
+    spans: arrayvec::ArrayVec<Span, 4>,
 }
 
 impl parser::literal::Sink for LiteralArgs {
     fn tuple(&mut self, t: IntTuple) -> Option<()> {
-        self.vals.push(Value::IntTuple(t));
-        Some(())
+        self.vals.try_push(Value::IntTuple(t)).ok()
     }
 
     fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()> {
@@ -901,13 +901,13 @@ impl parser::literal::Sink for LiteralArgs {
         if shape.layout_fault(&stride).is_some() {
             return None;
         }
-        self.vals.push(Value::Layout(Layout::raw(shape, stride)));
-        Some(())
+        self.vals
+            .try_push(Value::Layout(Layout::raw(shape, stride)))
+            .ok()
     }
 
     fn under(&mut self) -> Option<()> {
-        self.vals.push(Value::Under);
-        Some(())
+        self.vals.try_push(Value::Under).ok()
     }
 
     fn tiler(&mut self, items: usize) -> Option<()> {
@@ -930,17 +930,12 @@ impl parser::literal::Sink for LiteralArgs {
             Value::Tuple(self.vals.drain(at..).collect())
         };
         self.vals.truncate(at);
-        self.vals.push(tiler);
-        Some(())
+        self.vals.try_push(tiler).ok()
     }
 
     fn arg(&mut self, span: Span) -> Option<()> {
         // the spans of a few arguments on the stack (more go through the general path)
-        if self.spans.len() == 4 {
-            return None;
-        }
-        self.spans.push(span);
-        Some(())
+        self.spans.try_push(span).ok()
     }
 }
 
