@@ -1270,51 +1270,24 @@ fn skip_blanks(b: &[u8], spaces_only: bool, mut i: usize) -> usize {
 }
 
 /// Where the literal reader gathers a literal's nodes: an array on the stack, that can be
-/// full, or a vector.
-trait Nodes {
-    fn len(&self) -> usize;
+/// full, or a vector (read and written as the slice of the nodes so far).
+trait Nodes: std::ops::DerefMut<Target = [Node]> {
     /// Append `n`; `None` when full.
-    fn push(&mut self, n: Node) -> Option<()>;
-    fn at(&self, i: usize) -> Node;
-    fn set(&mut self, i: usize, n: Node);
+    fn push_node(&mut self, n: Node) -> Option<()>;
 }
 
 impl<const N: usize> Nodes for arrayvec::ArrayVec<Node, N> {
     #[inline(always)]
-    fn len(&self) -> usize {
-        arrayvec::ArrayVec::len(self)
-    }
-    #[inline(always)]
-    fn push(&mut self, n: Node) -> Option<()> {
+    fn push_node(&mut self, n: Node) -> Option<()> {
         self.try_push(n).ok()
-    }
-    #[inline(always)]
-    fn at(&self, i: usize) -> Node {
-        self[i]
-    }
-    #[inline(always)]
-    fn set(&mut self, i: usize, n: Node) {
-        self[i] = n;
     }
 }
 
 impl Nodes for Vec<Node> {
     #[inline(always)]
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-    #[inline(always)]
-    fn push(&mut self, n: Node) -> Option<()> {
-        Vec::push(self, n);
+    fn push_node(&mut self, n: Node) -> Option<()> {
+        self.push(n);
         Some(())
-    }
-    #[inline(always)]
-    fn at(&self, i: usize) -> Node {
-        self[i]
-    }
-    #[inline(always)]
-    fn set(&mut self, i: usize, n: Node) {
-        self[i] = n;
     }
 }
 
@@ -1434,7 +1407,7 @@ impl<'a> Reader<'a> {
         if b.get(i) != Some(&b'(') {
             let (leaf, at) = self.leaf_at(i)?;
             self.i = at;
-            return Ok(nodes.push(leaf));
+            return Ok(nodes.push_node(leaf));
         }
         i += 1;
         // the innermost open tuple: its header's index and the modes read so far; `depth` is
@@ -1444,7 +1417,7 @@ impl<'a> Reader<'a> {
         let top = depth;
         let mut head = nodes.len();
         let mut rank = 0u32;
-        if nodes.push(Node::open(0, 0)).is_none() {
+        if nodes.push_node(Node::open(0, 0)).is_none() {
             return Ok(None);
         }
         let mut depth = depth;
@@ -1459,7 +1432,7 @@ impl<'a> Reader<'a> {
                 i += 1;
                 let outer = u32::try_from(head).expect("a literal's nodes fit u32");
                 head = nodes.len();
-                if nodes.push(Node::open(rank, outer)).is_none() {
+                if nodes.push_node(Node::open(rank, outer)).is_none() {
                     return Ok(None);
                 }
                 rank = 0;
@@ -1486,7 +1459,7 @@ impl<'a> Reader<'a> {
                     }
                 },
             };
-            if nodes.push(leaf).is_none() {
+            if nodes.push_node(leaf).is_none() {
                 return Ok(None);
             }
             // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
@@ -1512,8 +1485,8 @@ impl<'a> Reader<'a> {
                 }
                 let len =
                     u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-                let (outer_rank, outer_head) = nodes.at(head).open_parts();
-                nodes.set(head, Node::open(rank, len));
+                let (outer_rank, outer_head) = nodes[head].open_parts();
+                nodes[head] = Node::open(rank, len);
                 if depth == top {
                     self.i = i;
                     return Ok(Some(()));
