@@ -1122,24 +1122,16 @@ fn push_long_int(out: &mut String, v: i64) {
     out.push_str(itoa::Buffer::new().format(v));
 }
 
+/// The notation, as [`Tup::write_to`] writes it (the one printer of an IntTuple).
 impl fmt::Display for Tup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.view() {
-            View::Int(v) => match self.basis() {
-                None => write!(f, "{v}"),
-                Some(b) => write!(f, "{v}{b}"),
-            },
-            View::Tuple(m) => {
-                f.write_str("(")?;
-                for (i, e) in m.enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    fmt::Display::fmt(e, f)?;
-                }
-                f.write_str(")")
-            }
+        if let (View::Int(v), None) = (self.view(), self.basis()) {
+            // an integer, the commonest, without a buffer
+            return write!(f, "{v}");
         }
+        let mut s = String::new();
+        self.write_to(&mut s);
+        f.write_str(&s)
     }
 }
 
@@ -1587,7 +1579,13 @@ mod write_tests {
         ]);
         let mut s = String::new();
         t.write_to(&mut s);
+        assert_eq!(s, "(-3,(),(7,-9223372036854775808))");
         assert_eq!(s, t.to_string());
+        // a scaled basis element, alone and in a tuple
+        for text in ["3@1", "(1@0,(2@1@0,4))"] {
+            let t: IntTuple = text.parse().expect("a literal");
+            assert_eq!(t.to_string(), text);
+        }
     }
 
     #[test]
@@ -1600,7 +1598,7 @@ mod write_tests {
             let mut s = String::from("x = ");
             t.write_to(&mut s);
             assert_eq!(s, format!("x = {text}"));
-            assert_eq!(s[4..], t.to_string());
+            assert_eq!(s[4..], t.to_string(), "Display is write_to");
         }
     }
 }
