@@ -1,5 +1,6 @@
 //! The commands, as library functions the thin `main` calls (and tests can call too).
 
+use crate::input::BLOCK;
 use crate::limits::MAX_STATEMENT_LEN;
 use std::io::{self, BufRead, Write};
 
@@ -25,10 +26,6 @@ pub fn plain_printer(v: &Value, line: &mut String) -> Result<(), crate::render::
     plain::write_value(line, v);
     Ok(())
 }
-
-/// The most bytes of input taken at a time: a block of whole lines is answered, then the next
-/// is taken.
-pub const BLOCK: u64 = 1 << 20;
 
 /// Runs statements, printing one line per expression statement (SPEC §4).
 pub struct Runner<'w> {

@@ -12,6 +12,10 @@ use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::os::fd::AsFd;
 
+/// The most bytes of input taken at a time: the runner answers a block of whole lines, then
+/// takes the next.
+pub const BLOCK: u64 = 1 << 20;
+
 /// The largest regular file that is mapped rather than read (a larger one is read a block at a
 /// time, so that what it costs in memory stays bounded by the block).
 pub const MAP_LIMIT: u64 = 64 << 20;
@@ -69,7 +73,7 @@ impl<R: BufRead> Input<R> {
                 };
             }
         }
-        let first = len.map_or(0, |n| n.min(crate::app::BLOCK) as usize);
+        let first = len.map_or(0, |n| n.min(BLOCK) as usize);
         Input::Streamed {
             input,
             buf: Vec::with_capacity(first),
