@@ -5,7 +5,7 @@ use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
-    IntTuple, Tup,
+    IntTuple, Taken, Tup,
     View::{Int, Tuple},
 };
 use super::layout::Layout;
@@ -331,25 +331,30 @@ fn zip2_half(
     }
 }
 
-/// `zip2_by(l, t)` rearranged, written straight from `l`: `((tile), (rest))`
+/// `zip2_by(l, t)` rearranged, written straight from `l = s:d` into `out`: `((tile), (rest))`
 /// (`unpack_first` None), `((tile), rest0, rest1, ...)` (Some(false)) or
 /// `(tile0, tile1, ..., rest0, rest1, ...)` (Some(true)). CuTe's `zip2_by` of the shape and of
 /// the stride, in one walk of both.
-fn arranged(l: &Layout, t: &Tiler, unpack_first: Option<bool>, op: &'static str) -> Result<Layout> {
-    let (s, d) = (l.shape(), l.stride());
-    let mut out = LayoutBuilder::new();
+fn arranged(
+    s: &Tup,
+    d: &Tup,
+    t: &Tiler,
+    unpack_first: Option<bool>,
+    out: &mut LayoutBuilder,
+    op: &'static str,
+) -> Result<()> {
     let at = out.open();
-    zip2_half(s, d, t, false, unpack_first == Some(true), &mut out, op)?;
-    zip2_half(s, d, t, true, unpack_first.is_some(), &mut out, op)?;
+    zip2_half(s, d, t, false, unpack_first == Some(true), out, op)?;
+    zip2_half(s, d, t, true, unpack_first.is_some(), out, op)?;
     out.close(at);
-    Ok(out.finish())
+    Ok(())
 }
 
-/// Whether the guide has no modes and `l` has two (in shape and stride): then [`arranged`]
-/// takes `l`'s two modes as the tile and the rest, and [`arranged_in_place`] gives its result.
-fn two_modes_whole(l: &Layout, t: &Tiler) -> bool {
+/// Whether the guide has no modes and `s:d` has two (in shape and stride): then [`arranged`]
+/// takes its two modes as the tile and the rest, and [`arranged_in_place`] gives its result.
+fn two_modes_whole(s: &Tup, d: &Tup, t: &Tiler) -> bool {
     let pair = |x: &Tup| matches!(x.view(), Tuple(v) if v.len() == 2);
-    !matches!(t, Tiler::Tuple(_)) && pair(l.shape()) && pair(l.stride())
+    !matches!(t, Tiler::Tuple(_)) && pair(s) && pair(d)
 }
 
 /// [`arranged`] where [`two_modes_whole`]: the zipped form is `l` itself, the tiled and flat
@@ -376,7 +381,7 @@ pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`zipped_divide`], reporting its derivation to `tr`.
 pub fn zipped_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "zipped_divide", logical_divide_traced, None)
+    arrange(a, t, tr, "zipped_divide", logical_divide_into, None)
 }
 
 /// `tiled_divide(A, tiler)`: `((tile), rest0, rest1, ...)`.
@@ -386,7 +391,7 @@ pub fn tiled_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`tiled_divide`], reporting its derivation to `tr`.
 pub fn tiled_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "tiled_divide", logical_divide_traced, Some(false))
+    arrange(a, t, tr, "tiled_divide", logical_divide_into, Some(false))
 }
 
 /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -396,7 +401,7 @@ pub fn flat_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`flat_divide`], reporting its derivation to `tr`.
 pub fn flat_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "flat_divide", logical_divide_traced, Some(true))
+    arrange(a, t, tr, "flat_divide", logical_divide_into, Some(true))
 }
 
 /// `zipped_product(A, tiler)`.
@@ -406,7 +411,7 @@ pub fn zipped_product(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`zipped_product`], reporting its derivation to `tr`.
 pub fn zipped_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "zipped_product", logical_product_traced, None)
+    arrange(a, t, tr, "zipped_product", logical_product_into, None)
 }
 
 /// `tiled_product(A, tiler)`.
@@ -416,14 +421,7 @@ pub fn tiled_product(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`tiled_product`], reporting its derivation to `tr`.
 pub fn tiled_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(
-        a,
-        t,
-        tr,
-        "tiled_product",
-        logical_product_traced,
-        Some(false),
-    )
+    arrange(a, t, tr, "tiled_product", logical_product_into, Some(false))
 }
 
 /// `flat_product(A, tiler)`.
@@ -433,7 +431,7 @@ pub fn flat_product(a: &Layout, t: &Tiler) -> Result<Layout> {
 
 /// [`flat_product`], reporting its derivation to `tr`.
 pub fn flat_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "flat_product", logical_product_traced, Some(true))
+    arrange(a, t, tr, "flat_product", logical_product_into, Some(true))
 }
 
 /// The zipped, tiled and flat forms: the logical one, its modes zipped into `((tile), (rest))`,
@@ -448,7 +446,7 @@ fn arrange<T: Trace>(
     t: &Tiler,
     tr: &mut T,
     op: &'static str,
-    logical: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
+    logical: Into<T>,
     unpack_first: Option<bool>,
 ) -> Result<Layout> {
     let base = if op.ends_with("divide") {
@@ -457,28 +455,37 @@ fn arrange<T: Trace>(
         "logical_product"
     };
     tr.section(|| Step::new(op, "logical", format!("first {base}({a}, {t})")));
-    let l = logical(a, t, tr);
+    let mut out = LayoutBuilder::new();
+    let r = logical(a, t, &mut out, tr);
     tr.end();
-    let l = l?;
-    if !T::ON && two_modes_whole(&l, t) {
-        return Ok(arranged_in_place(l, unpack_first));
+    r?;
+    if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
+        return Ok(arranged_in_place(out.finish(), unpack_first));
     }
+    // the logical form moved out, its rearrangement written where it was
+    let (mut s, mut d) = (Taken::default(), Taken::default());
+    out.take_into(&mut s, &mut d);
+    let logical_layout = || Layout::raw(s.to_owned(), d.to_owned());
     let Some(first) = unpack_first else {
-        let z = arranged(&l, t, None, op)?;
-        tr.step(|| zip_step(op, &l, &z));
+        arranged(&s, &d, t, None, &mut out, op)?;
+        let z = out.finish();
+        tr.step(|| zip_step(op, &logical_layout(), &z));
         return Ok(z);
     };
     // the zipped form only for the trace (it fails where the unpacked one does)
     let z = if T::ON {
-        Some(arranged(&l, t, None, op)?)
+        let mut z = LayoutBuilder::new();
+        arranged(&s, &d, t, None, &mut z, op)?;
+        Some(z.finish())
     } else {
         None
     };
-    let r = arranged(&l, t, Some(first), op)?;
+    arranged(&s, &d, t, Some(first), &mut out, op)?;
+    let r = out.finish();
     let Some(z) = z else {
         return Ok(r);
     };
-    tr.step(|| zip_step(op, &l, &z));
+    tr.step(|| zip_step(op, &logical_layout(), &z));
     tr.step(|| {
         let how = if first {
             "flat: both the tile modes and the rest modes unpacked to the top level"
@@ -623,9 +630,11 @@ mod tests {
         for text in layouts {
             let l: Layout = text.parse().expect("a layout");
             let t = Tiler::Int(2);
-            assert!(two_modes_whole(&l, &t), "{text}");
+            assert!(two_modes_whole(l.shape(), l.stride(), &t), "{text}");
             for unpack in [None, Some(false), Some(true)] {
-                let want = arranged(&l, &t, unpack, "test").expect("two modes");
+                let mut out = LayoutBuilder::new();
+                arranged(l.shape(), l.stride(), &t, unpack, &mut out, "test").expect("two modes");
+                let want = out.finish();
                 let got = arranged_in_place(l.clone(), unpack);
                 assert_eq!(got, want, "{text} {unpack:?}");
                 assert_eq!(got.to_string(), want.to_string());

@@ -13,7 +13,7 @@ use std::fmt;
 use smallvec::SmallVec;
 
 use super::basis::Stride;
-use super::int_tuple::{IntTuple, Ints, TreeBuilder, Tup, TupleBuilder};
+use super::int_tuple::{IntTuple, Ints, Taken, TreeBuilder, Tup, TupleBuilder};
 use super::layout::Layout;
 
 /// A few stride leaves on the stack, on the heap past 8.
@@ -251,6 +251,14 @@ impl LayoutBuilder {
             self.shape.sub(m.shape).to_owned(),
             self.stride.sub(m.stride).to_owned(),
         )
+    }
+
+    /// The layout built (one finished mode), moved out into `s` and `d` on the stack (its
+    /// shape and its stride): the builder is left empty, to write what is made of them.
+    #[inline]
+    pub fn take_into(&mut self, s: &mut Taken, d: &mut Taken) {
+        self.shape.take_into(s);
+        self.stride.take_into(d);
     }
 
     /// The layout built (one finished mode).

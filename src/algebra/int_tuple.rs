@@ -463,11 +463,18 @@ impl TreeBuilder {
     /// few modes moves to the heap once, not once per doubling).
     #[inline]
     fn room(&mut self, n: usize) {
-        let len = self.nodes.len();
-        if len + n > self.nodes.capacity() {
-            let want = (len + n).max(16).next_power_of_two();
-            self.nodes.reserve_exact(want - len);
+        if self.nodes.len() + n > self.nodes.capacity() {
+            self.grow(n);
         }
+    }
+
+    /// [`TreeBuilder::room`] where there is none: kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let len = self.nodes.len();
+        let want = (len + n).max(16).next_power_of_two();
+        self.nodes.reserve_exact(want - len);
     }
 
     /// Open a tuple; its modes follow until [`TreeBuilder::close`] with the index returned.
@@ -526,6 +533,29 @@ impl TreeBuilder {
     pub fn finish(self) -> IntTuple {
         debug_assert!(!self.nodes.is_empty() && self.nodes[0].span() == self.nodes.len());
         IntTuple { nodes: self.nodes }
+    }
+
+    /// The subtree built (one finished subtree), moved out into `to` (on the stack): the
+    /// builder is left empty with its room kept, to write what is made of the copy.
+    #[inline]
+    pub fn take_into(&mut self, to: &mut Taken) {
+        debug_assert!(!self.nodes.is_empty() && self.nodes[0].span() == self.nodes.len());
+        to.0.clear();
+        to.0.extend_from_slice(&self.nodes);
+        self.nodes.clear();
+    }
+}
+
+/// A subtree taken out of a [`TreeBuilder`] ([`TreeBuilder::take_into`]): its nodes on the
+/// stack (on the heap past 16), viewed as a [`Tup`].
+#[derive(Default)]
+pub struct Taken(SmallVec<[Node; 16]>);
+
+impl Deref for Taken {
+    type Target = Tup;
+    #[inline]
+    fn deref(&self) -> &Tup {
+        Tup::from_nodes(&self.0)
     }
 }
 
