@@ -1649,27 +1649,122 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
 /// The function whose name (or alias) is these bytes, with that name as written in the
 /// table: what the statement shortcut looks a name up by, its bytes never checked as text.
 pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
-    type Index = std::collections::HashMap<
-        &'static [u8],
-        (&'static str, &'static Function),
-        std::hash::BuildHasherDefault<super::NameHasher>,
-    >;
-    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index =
-            Index::with_capacity_and_hasher(all().count() + ALIASES.len(), Default::default());
-        // the first entry of a name wins, as a search of the table in order finds it
-        for f in all() {
-            index.entry(f.name.as_bytes()).or_insert((f.name, f));
-        }
-        for (alias, ours) in ALIASES {
-            if let Some(f) = all().find(|f| f.name == *ours) {
-                index.entry(alias.as_bytes()).or_insert((alias, f));
+    static INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
+    INDEX.get_or_init(NameIndex::new).get(name)
+}
+
+/// The function table's names (and aliases), indexed for [`lookup_bytes`]: an open-addressed
+/// table of a few times as many slots as names. A name is keyed by its length and two words
+/// of its bytes ([`name_words`]), which for a name of up to 16 bytes are all of them: the key
+/// is hashed in a few instructions and compared without a call of `memcmp` (a statement looks
+/// its function up once, and a general hash map spent more on it than reading its name).
+struct NameIndex {
+    /// The slots, [`NameIndex::EMPTY`] where none is.
+    slots: Box<[NameSlot]>,
+    /// The bits of a hash that pick a slot (the slots are a power of two).
+    mask: usize,
+}
+
+#[derive(Clone, Copy)]
+struct NameSlot {
+    len: usize,
+    words: (u64, u64),
+    name: &'static str,
+    f: Option<&'static Function>,
+}
+
+impl NameIndex {
+    /// A slot with no name (no name has this length).
+    const EMPTY: NameSlot = NameSlot {
+        len: usize::MAX,
+        words: (0, 0),
+        name: "",
+        f: None,
+    };
+
+    fn new() -> NameIndex {
+        let names = all().map(|f| (f.name, f)).chain(
+            ALIASES
+                .iter()
+                .filter_map(|(alias, ours)| Some((*alias, all().find(|f| f.name == *ours)?))),
+        );
+        let mask = ((all().count() + ALIASES.len()) * 4).next_power_of_two() - 1;
+        let mut index = NameIndex {
+            slots: vec![NameIndex::EMPTY; mask + 1].into_boxed_slice(),
+            mask,
+        };
+        for (name, f) in names {
+            let b = name.as_bytes();
+            let words = name_words(b);
+            let mut at = index.slot(b.len(), words);
+            loop {
+                let slot = &mut index.slots[at];
+                if slot.len == usize::MAX {
+                    *slot = NameSlot {
+                        len: b.len(),
+                        words,
+                        name,
+                        f: Some(f),
+                    };
+                    break;
+                }
+                // the first entry of a name wins, as a search of the table in order finds it
+                if slot.name.as_bytes() == b {
+                    break;
+                }
+                at = (at + 1) & mask;
             }
         }
         index
-    });
-    index.get(name).copied()
+    }
+
+    /// The first slot to look for a name of this length and words in.
+    #[inline]
+    fn slot(&self, len: usize, (a, b): (u64, u64)) -> usize {
+        let h = (a ^ b.rotate_left(23) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 40) as usize & self.mask
+    }
+
+    #[inline]
+    fn get(&self, name: &[u8]) -> Option<(&'static str, &'static Function)> {
+        let words = name_words(name);
+        let mut at = self.slot(name.len(), words);
+        loop {
+            let slot = &self.slots[at];
+            if slot.len == name.len()
+                && slot.words == words
+                && (name.len() <= 16 || slot.name.as_bytes() == name)
+            {
+                return slot.f.map(|f| (slot.name, f));
+            }
+            if slot.len == usize::MAX {
+                return None;
+            }
+            at = (at + 1) & self.mask;
+        }
+    }
+}
+
+/// Two words of a name's bytes that, with its length, are all of them up to 16 bytes: the
+/// first and the last 8 (which may overlap), or for a shorter name its first and last 4, or
+/// its first, middle and last byte.
+#[inline]
+fn name_words(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
+    let half = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().expect("four")));
+    if n >= 8 {
+        (word(0), word(n - 8))
+    } else if n >= 4 {
+        (half(0), half(n - 4))
+    } else if n > 0 {
+        (
+            u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    }
 }
 
 impl Function {
@@ -1973,4 +2068,44 @@ pub fn call_traced(
 /// The functions `cute explain` derives step by step.
 pub fn explained() -> impl Iterator<Item = &'static str> {
     all().filter(|f| f.traced.is_some()).map(|f| f.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_finds_every_name_and_nothing_else() {
+        for f in all() {
+            let first = all().find(|g| g.name == f.name).expect("itself");
+            let (name, found) = lookup_bytes(f.name.as_bytes()).expect("a name of the table");
+            assert_eq!(name, f.name);
+            assert!(std::ptr::eq(found, first), "{}", f.name);
+            // near misses: a byte less, a byte more, a byte changed
+            let b = f.name.as_bytes();
+            let mut changed = b.to_vec();
+            changed[b.len() / 2] ^= 1;
+            let more = [b, b"x"].concat();
+            for other in [&b[..b.len() - 1], &more[..], &changed[..]] {
+                if let Some((name, _)) = lookup_bytes(other) {
+                    assert_eq!(name.as_bytes(), other);
+                }
+            }
+        }
+        for (alias, ours) in ALIASES {
+            let (name, f) = lookup_bytes(alias.as_bytes()).expect("an alias");
+            assert_eq!((name, f.name), (*alias, *ours));
+        }
+        for other in [
+            "",
+            "x",
+            "siz",
+            "sizes",
+            "logical_divid",
+            "logical_divide_",
+            "zzzzzzzzzzzzzzzzzzzz",
+        ] {
+            assert!(lookup_bytes(other.as_bytes()).is_none(), "{other}");
+        }
+    }
 }
