@@ -1291,6 +1291,18 @@ fn skip_blanks(b: &[u8], spaces_only: bool, mut i: usize) -> usize {
     i
 }
 
+/// The nodes of a literal as an IntTuple's: up to [`INLINE`] copied in a fixed number of moves
+/// (no call of `memcpy` for a count known only now), more onto the heap.
+#[inline(always)]
+fn inline_or_heap(nodes: &[Node]) -> SmallVec<[Node; INLINE]> {
+    if nodes.len() <= INLINE {
+        let buf = std::array::from_fn(|k| nodes.get(k).copied().unwrap_or(Node::leaf(0)));
+        SmallVec::from_buf_and_len(buf, nodes.len())
+    } else {
+        SmallVec::from_slice(nodes)
+    }
+}
+
 /// Where the literal reader gathers a literal's nodes: an array on the stack, that can be
 /// full, or a vector (read and written as the slice of the nodes so far).
 trait Nodes: std::ops::DerefMut<Target = [Node]> {
@@ -1400,7 +1412,7 @@ impl<'a> Reader<'a> {
         let mut stack = arrayvec::ArrayVec::<Node, READ_INLINE>::new();
         if self.int_tuple_into(&mut stack, depth)?.is_some() {
             return Ok(IntTuple {
-                nodes: SmallVec::from_slice(&stack),
+                nodes: inline_or_heap(&stack),
             });
         }
         self.i = start;
@@ -1443,14 +1455,23 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         let mut depth = depth;
+        // the byte at `i`, 0 past the end (a byte that reads as nothing: no blank, digit or
+        // bracket, so that it takes the paths that report an error)
+        let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+        // the modes of a tuple are one level deeper than it: checked as the tuple opens
+        if depth + 1 > max_depth {
+            self.i = i;
+            return Err(self.error_at(i, "nesting too deep"));
+        }
         loop {
-            // a mode of the innermost open tuple
-            if depth + 1 > max_depth {
-                self.i = i;
-                return Err(self.error_at(i, "nesting too deep"));
+            // a mode of the innermost open tuple, its first byte after any blanks (every blank,
+            // and the 0 past the end, is at most b' ')
+            let mut c = byte(i);
+            if c <= b' ' {
+                i = blanks(i);
+                c = byte(i);
             }
-            i = blanks(i);
-            if b.get(i) == Some(&b'(') {
+            if c == b'(' {
                 i += 1;
                 let outer = u32::try_from(head).expect("a literal's nodes fit u32");
                 head = nodes.len();
@@ -1459,48 +1480,60 @@ impl<'a> Reader<'a> {
                 }
                 rank = 0;
                 depth += 1;
+                if depth + 1 > max_depth {
+                    self.i = i;
+                    return Err(self.error_at(i, "nesting too deep"));
+                }
                 continue;
             }
-            // an integer here: the commonest, a few digits right before ',' or ')', read
-            // without the checks of a sign or an overflow (18 digits fit an i64); any other
-            // integer by `read_int`, a scaled basis element or an error out of line
-            let leaf = match digit_run::<true>(b, i) {
-                Some((v, at)) => {
-                    i = at;
-                    Node::leaf(v)
-                }
-                None => match read_int(b, i) {
-                    Ok((v, at)) if b.get(at) != Some(&b'@') => {
+            // an integer here: the commonest, one or two digits right before ',' or ')', read
+            // at once; a few more digits without the checks of a sign or an overflow (18
+            // digits fit an i64); any other integer by `read_int`, a scaled basis element or
+            // an error out of line. `sep`: the byte after it.
+            let (d0, c1) = (c.wrapping_sub(b'0'), byte(i + 1));
+            let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
+            let (leaf, sep) = if d0 <= 9 && matches!(c1, b',' | b')') {
+                i += 1;
+                (Node::leaf(i64::from(d0)), c1)
+            } else if d0 <= 9 && d1 <= 9 && matches!(c2, b',' | b')') {
+                i += 2;
+                (Node::leaf(i64::from(d0 * 10 + d1)), c2)
+            } else {
+                let leaf = match digit_run::<true>(b, i) {
+                    Some((v, at)) => {
                         i = at;
                         Node::leaf(v)
                     }
-                    _ => {
-                        let (leaf, at) = self.leaf_at(i)?;
-                        i = at;
-                        leaf
-                    }
-                },
+                    None => match read_int(b, i) {
+                        Ok((v, at)) if b.get(at) != Some(&b'@') => {
+                            i = at;
+                            Node::leaf(v)
+                        }
+                        _ => {
+                            let (leaf, at) = self.leaf_at(i)?;
+                            i = at;
+                            leaf
+                        }
+                    },
+                };
+                (leaf, byte(i))
             };
             if nodes.push_node(leaf).is_none() {
                 return Ok(None);
             }
             // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
             // then a mode read of the tuple around it
+            let mut next = sep;
             loop {
                 rank += 1;
-                let next = match b.get(i) {
-                    Some(&c @ (b')' | b',')) => c,
-                    _ => {
-                        i = blanks(i);
-                        match b.get(i) {
-                            Some(&c @ (b')' | b',')) => c,
-                            _ => {
-                                self.i = i;
-                                return Err(self.error_at(i, "expected ',' or ')'"));
-                            }
-                        }
+                if !matches!(next, b')' | b',') {
+                    i = blanks(i);
+                    next = byte(i);
+                    if !matches!(next, b')' | b',') {
+                        self.i = i;
+                        return Err(self.error_at(i, "expected ',' or ')'"));
                     }
-                };
+                }
                 i += 1;
                 if next == b',' {
                     break;
@@ -1516,6 +1549,7 @@ impl<'a> Reader<'a> {
                 head = outer_head as usize;
                 rank = outer_rank;
                 depth -= 1;
+                next = byte(i);
             }
         }
     }
