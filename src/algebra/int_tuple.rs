@@ -1396,15 +1396,30 @@ impl<'a> Reader<'a> {
     /// nodes are gathered on the stack and stored once (a literal of more than [`INLINE`]
     /// nodes then takes one allocation of its exact size, not a growth at every doubling).
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
-        // a single integer, the commonest literal, made at once (no nodes gathered)
-        let i = skip_blanks(self.b, self.spaces_only, self.i);
-        if depth <= self.max_depth
-            && self.b.get(i) != Some(&b'(')
-            && let Ok((v, at)) = read_int(self.b, i)
-            && self.b.get(at) != Some(&b'@')
-        {
-            self.i = at;
-            return Ok(IntTuple::int(v));
+        // a single integer, the commonest literal, made at once (no nodes gathered): one or
+        // two digits (not before another digit or an `@`) read straight, any other by
+        // `read_int`
+        let b = self.b;
+        let i = skip_blanks(b, self.spaces_only, self.i);
+        if depth <= self.max_depth && b.get(i) != Some(&b'(') {
+            let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+            let ends = |c: u8| !c.is_ascii_digit() && c != b'@';
+            let (d0, c1) = (byte(i).wrapping_sub(b'0'), byte(i + 1));
+            let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
+            if d0 <= 9 && ends(c1) {
+                self.i = i + 1;
+                return Ok(IntTuple::int(i64::from(d0)));
+            }
+            if d0 <= 9 && d1 <= 9 && ends(c2) {
+                self.i = i + 2;
+                return Ok(IntTuple::int(i64::from(d0 * 10 + d1)));
+            }
+            if let Ok((v, at)) = read_int(b, i)
+                && b.get(at) != Some(&b'@')
+            {
+                self.i = at;
+                return Ok(IntTuple::int(v));
+            }
         }
         // the nodes gathered on the stack; a literal of more nodes is read again into a
         // vector
