@@ -890,11 +890,15 @@ struct LiteralArgs {
     spans: arrayvec::ArrayVec<Span, 4>,
 }
 
+/// The methods that take values are inlined into the literal reader, so that a literal read is
+/// moved into its slot of `vals` in one go rather than copied through each call's arguments.
 impl parser::literal::Sink for LiteralArgs {
+    #[inline(always)]
     fn tuple(&mut self, t: IntTuple) -> Option<()> {
         self.vals.try_push(Value::IntTuple(t)).ok()
     }
 
+    #[inline(always)]
     fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()> {
         // not a layout (`Layout::new` would refuse it): the general path reports it; else the
         // value is made where it stays, from the two tuples
