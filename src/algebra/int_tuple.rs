@@ -1081,16 +1081,28 @@ impl Tup {
     /// Append the value as [`fmt::Display`] writes it: one pass over the nodes, the modes
     /// still to write of each open tuple on a small stack (an array on the stack; a value
     /// nested deeper is written again with a stack as deep as it has nodes).
+    ///
+    /// Inlined where a value is printed (a layout's shape and stride in one function, not two
+    /// calls); a value nested deeper is written out of line.
+    #[inline]
     pub fn write_to(&self, out: &mut String) {
         let start = out.len();
         if self.write_with(out, &mut [0; 32]).is_none() {
-            out.truncate(start);
-            let written = self.write_with(out, &mut vec![0; self.0.len()]);
-            debug_assert!(
-                written.is_some(),
-                "a tuple is nested less deep than it has nodes"
-            );
+            self.write_deep(out, start);
         }
+    }
+
+    /// [`Tup::write_to`] of a value nested too deep for its small stack, what was written of
+    /// it from `start` on dropped first.
+    #[cold]
+    #[inline(never)]
+    fn write_deep(&self, out: &mut String, start: usize) {
+        out.truncate(start);
+        let written = self.write_with(out, &mut vec![0; self.0.len()]);
+        debug_assert!(
+            written.is_some(),
+            "a tuple is nested less deep than it has nodes"
+        );
     }
 
     /// [`Tup::write_to`] with `left` the stack of the open tuples' modes still to write: `None`
