@@ -1648,100 +1648,45 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
 
 /// The function whose name (or alias) is these bytes, with that name as written in the
 /// table: what the statement shortcut looks a name up by, its bytes never checked as text.
+///
+/// The table's names are indexed by their length and two words of their bytes
+/// ([`name_words`]), which for a name of up to 16 bytes are all of them: the key is hashed in
+/// a few instructions and compared without a call of `memcmp` (a statement looks its function
+/// up once, and hashing and comparing the name's bytes cost more than reading it). A longer
+/// name is compared whole; where two long names share a key, the later ones are found by a
+/// search of the table.
 pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
-    static INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
-    INDEX.get_or_init(NameIndex::new).get(name)
-}
-
-/// The function table's names (and aliases), indexed for [`lookup_bytes`]: an open-addressed
-/// table of a few times as many slots as names. A name is keyed by its length and two words
-/// of its bytes ([`name_words`]), which for a name of up to 16 bytes are all of them: the key
-/// is hashed in a few instructions and compared without a call of `memcmp` (a statement looks
-/// its function up once, and a general hash map spent more on it than reading its name).
-struct NameIndex {
-    /// The slots, [`NameIndex::EMPTY`] where none is.
-    slots: Box<[NameSlot]>,
-    /// The bits of a hash that pick a slot (the slots are a power of two).
-    mask: usize,
-}
-
-#[derive(Clone, Copy)]
-struct NameSlot {
-    len: usize,
-    words: (u64, u64),
-    name: &'static str,
-    f: Option<&'static Function>,
-}
-
-impl NameIndex {
-    /// A slot with no name (no name has this length).
-    const EMPTY: NameSlot = NameSlot {
-        len: usize::MAX,
-        words: (0, 0),
-        name: "",
-        f: None,
-    };
-
-    fn new() -> NameIndex {
-        let names = all().map(|f| (f.name, f)).chain(
+    type Index = std::collections::HashMap<
+        (usize, u64, u64),
+        (&'static str, &'static Function),
+        std::hash::BuildHasherDefault<super::NameHasher>,
+    >;
+    // every name and alias, in the order a search of the table finds them
+    fn names() -> impl Iterator<Item = (&'static str, &'static Function)> {
+        all().map(|f| (f.name, f)).chain(
             ALIASES
                 .iter()
                 .filter_map(|(alias, ours)| Some((*alias, all().find(|f| f.name == *ours)?))),
-        );
-        let mask = ((all().count() + ALIASES.len()) * 4).next_power_of_two() - 1;
-        let mut index = NameIndex {
-            slots: vec![NameIndex::EMPTY; mask + 1].into_boxed_slice(),
-            mask,
-        };
-        for (name, f) in names {
-            let b = name.as_bytes();
-            let words = name_words(b);
-            let mut at = index.slot(b.len(), words);
-            loop {
-                let slot = &mut index.slots[at];
-                if slot.len == usize::MAX {
-                    *slot = NameSlot {
-                        len: b.len(),
-                        words,
-                        name,
-                        f: Some(f),
-                    };
-                    break;
-                }
-                // the first entry of a name wins, as a search of the table in order finds it
-                if slot.name.as_bytes() == b {
-                    break;
-                }
-                at = (at + 1) & mask;
-            }
+        )
+    }
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index =
+            Index::with_capacity_and_hasher(all().count() + ALIASES.len(), Default::default());
+        // the first entry of a name wins, as a search of the table in order finds it
+        for (n, f) in names() {
+            let b = n.as_bytes();
+            index
+                .entry((b.len(), name_words(b).0, name_words(b).1))
+                .or_insert((n, f));
         }
         index
-    }
-
-    /// The first slot to look for a name of this length and words in.
-    #[inline]
-    fn slot(&self, len: usize, (a, b): (u64, u64)) -> usize {
-        let h = (a ^ b.rotate_left(23) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h >> 40) as usize & self.mask
-    }
-
-    #[inline]
-    fn get(&self, name: &[u8]) -> Option<(&'static str, &'static Function)> {
-        let words = name_words(name);
-        let mut at = self.slot(name.len(), words);
-        loop {
-            let slot = &self.slots[at];
-            if slot.len == name.len()
-                && slot.words == words
-                && (name.len() <= 16 || slot.name.as_bytes() == name)
-            {
-                return slot.f.map(|f| (slot.name, f));
-            }
-            if slot.len == usize::MAX {
-                return None;
-            }
-            at = (at + 1) & self.mask;
-        }
+    });
+    let (a, b) = name_words(name);
+    match index.get(&(name.len(), a, b)) {
+        Some(&(n, f)) if name.len() <= 16 || n.as_bytes() == name => Some((n, f)),
+        Some(_) => names().find(|(n, _)| n.as_bytes() == name),
+        None => None,
     }
 }
 
