@@ -7,7 +7,7 @@ use super::basis::Stride;
 use super::error::{Result, condition};
 use super::flat::{FlatModes, Strides};
 use super::int_tuple::{IntTuple, Ints, Tup, View};
-use super::layout::{Layout, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 use smallvec::SmallVec;
 
@@ -16,14 +16,19 @@ const OP: &str = "complement";
 /// `complement(L)`: against `cosize(filter(L))`.
 pub fn complement(l: &Layout) -> Result<Layout> {
     let mut out = FlatModes::new();
-    complement_flat_traced(l, None, &mut out, &mut NoTrace)?;
+    complement_flat_traced(l.as_view(), None, &mut out, &mut NoTrace)?;
     Ok(out.to_layout())
 }
 
 /// `complement(L, cotarget)` where cotarget is an integer or a shape.
 pub fn complement_to(l: &Layout, cotarget: &Tup) -> Result<Layout> {
     let mut out = FlatModes::new();
-    complement_flat_traced(l, Some(Cotarget::Tup(cotarget)), &mut out, &mut NoTrace)?;
+    complement_flat_traced(
+        l.as_view(),
+        Some(Cotarget::Tup(cotarget)),
+        &mut out,
+        &mut NoTrace,
+    )?;
     Ok(out.to_layout())
 }
 
@@ -34,7 +39,7 @@ pub fn complement_traced<T: Trace>(
     t: &mut T,
 ) -> Result<Layout> {
     let mut out = FlatModes::new();
-    complement_flat_traced(l, cotarget.map(|c| Cotarget::Tup(c)), &mut out, t)?;
+    complement_flat_traced(l.as_view(), cotarget.map(|c| Cotarget::Tup(c)), &mut out, t)?;
     Ok(out.to_layout())
 }
 
@@ -143,7 +148,7 @@ impl fmt::Display for Cotarget<'_> {
 /// N_last d_last))` (the last mode's stride 0 where its extent is 1); a stride below the
 /// extent reached so far (`d_i < N_(i-1) d_(i-1)`) means L is not injective: no complement.
 pub(crate) fn complement_flat_traced<T: Trace>(
-    l: &Layout,
+    l: LayoutRef,
     cotarget: Option<Cotarget>,
     out: &mut FlatModes,
     t: &mut T,

@@ -11,7 +11,7 @@ use super::int_tuple::{
     View::{Int, Tuple},
 };
 use super::laws;
-use super::layout::{Layout, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -34,7 +34,13 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`compose`], reporting its derivation to `t`.
 pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_into(Left::Layout(a), Right::Layout(b), None, &mut out, t)?;
+    compose_into(
+        Left::Layout(a.as_view()),
+        Right::Layout(b),
+        None,
+        &mut out,
+        t,
+    )?;
     Ok(out.finish())
 }
 
@@ -43,7 +49,7 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
 #[derive(Clone, Copy)]
 pub(crate) enum Left<'a> {
     /// A layout.
-    Layout(&'a Layout),
+    Layout(LayoutRef<'a>),
     /// A flat layout, as its leaves.
     Flat(&'a FlatModes),
 }
@@ -51,7 +57,7 @@ pub(crate) enum Left<'a> {
 impl Left<'_> {
     pub(crate) fn to_layout(self) -> Layout {
         match self {
-            Left::Layout(l) => l.clone(),
+            Left::Layout(l) => l.to_layout(),
             Left::Flat(f) => f.to_layout(),
         }
     }
@@ -225,7 +231,7 @@ fn compose_tiler_into<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, out, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a.as_view()), Right::Layout(b), None, out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
             out.push(a);
@@ -234,7 +240,7 @@ fn compose_tiler_into<T: Trace>(
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_into(Left::Layout(a), Right::Layout(&b), None, out, t)
+            compose_into(Left::Layout(a.as_view()), Right::Layout(&b), None, out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {

@@ -8,7 +8,7 @@ use super::int_tuple::{
     IntTuple, Taken, Tup,
     View::{Int, Tuple},
 };
-use super::layout::Layout;
+use super::layout::{Layout, LayoutRef};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Step, Trace};
 
@@ -20,7 +20,7 @@ pub fn logical_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
 /// [`logical_divide`], reporting its derivation to `tr`.
 pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    logical_divide_into(a, t, &mut out, tr)?;
+    logical_divide_into(a.as_view(), t, &mut out, tr)?;
     Ok(out.finish())
 }
 
@@ -32,7 +32,7 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
 /// exact. An integer `n` means `n:1`, `_` keeps the mode, and a tuple tiler divides mode `i`
 /// of A by element `i` (modes of A past it are kept).
 fn logical_divide_into<T: Trace>(
-    a: &Layout,
+    a: LayoutRef,
     t: &Tiler,
     out: &mut LayoutBuilder,
     tr: &mut T,
@@ -46,7 +46,7 @@ fn logical_divide_into<T: Trace>(
                     "definition",
                     format!("A / B = A o (B, B*) with A = {a}, B = {b}, B* = complement(B, shape(coalesce(A))) (CuTe 4.2)"),
                 )
-                .val("A", a)
+                .val("A", &a.to_layout())
                 .val("B", &**b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
@@ -60,7 +60,7 @@ fn logical_divide_into<T: Trace>(
                     .val("cotarget", &ca.shape_tuple())
             });
             let mut c = FlatModes::new();
-            let r = complement_flat_traced(b, Some(target), &mut c, tr);
+            let r = complement_flat_traced(b.as_view(), Some(target), &mut c, tr);
             tr.end();
             r?;
             let bb = Right::Pair(b, &c);
@@ -73,7 +73,7 @@ fn logical_divide_into<T: Trace>(
             tr.section(|| Step::new(OP, "compose", format!("A o (B, B*) = {a} o {bb}")));
             let m = out.mark();
             // coalesce_x(A) is coalesce(A) unless A's last extent is 1
-            let pre = (a.shape().last_leaf() != Some(1)).then_some(&ca);
+            let pre = (a.shape.last_leaf() != Some(1)).then_some(&ca);
             let r = compose_into(Left::Layout(a), bb, pre, out, tr).map_err(|e| e.within(OP));
             tr.end();
             r?;
@@ -86,7 +86,7 @@ fn logical_divide_into<T: Trace>(
                 )
                 .val("result", &r)
                 .check(Check::Composition {
-                    a: a.clone(),
+                    a: a.to_layout(),
                     b: bb.to_layout(),
                     r: r.clone(),
                 })
@@ -107,7 +107,7 @@ pub fn logical_product(a: &Layout, t: &Tiler) -> Result<Layout> {
 /// [`logical_product`], reporting its derivation to `tr`.
 pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    logical_product_into(a, t, &mut out, tr)?;
+    logical_product_into(a.as_view(), t, &mut out, tr)?;
     Ok(out.finish())
 }
 
@@ -119,7 +119,7 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
 /// `@post size(result) == size(A) * size(B)`. An integer `n` means `n:1`, `_` keeps the mode,
 /// and a tuple tiler multiplies mode `i` of A by element `i` (modes of A past it are kept).
 fn logical_product_into<T: Trace>(
-    a: &Layout,
+    a: LayoutRef,
     t: &Tiler,
     out: &mut LayoutBuilder,
     tr: &mut T,
@@ -133,7 +133,7 @@ fn logical_product_into<T: Trace>(
                     "definition",
                     format!("A * B = (A, A* o B) with A = {a}, B = {b}, A* = complement(A, size(A) * cosize(B))"),
                 )
-                .val("A", a)
+                .val("A", &a.to_layout())
                 .val("B", &**b)
             });
             let target = super::arith::mul(a.size()?, b.cosize()?, OP)?;
@@ -155,7 +155,7 @@ fn logical_product_into<T: Trace>(
             });
             // (A, A* o B), written in place
             let m = out.open();
-            out.push(a);
+            out.push_tups(a.shape, a.stride);
             // A* is coalesced: coalesce_x(A*) is A* unless its last extent is 1
             let pre = (c.last().0 != 1).then_some(&c);
             let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, out, tr)
@@ -182,12 +182,12 @@ fn logical_product_into<T: Trace>(
 }
 
 /// The divides' and products' operation on one mode, written into the result.
-type Into<T> = fn(&Layout, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>;
+type Into<T> = fn(LayoutRef, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>;
 
 /// The tilers without modes of their own: `_` (`None`) keeps A; an integer `n` means `n:1`.
 fn simple_tiler<T: Trace>(
     op: &'static str,
-    a: &Layout,
+    a: LayoutRef,
     n: Option<i64>,
     out: &mut LayoutBuilder,
     tr: &mut T,
@@ -205,14 +205,14 @@ fn simple_tiler<T: Trace>(
         }
         None => {
             tr.step(|| Step::new(op, "keep", format!("_ keeps the mode: {a}")));
-            out.push(a);
+            out.push_tups(a.shape, a.stride);
             Ok(())
         }
     }
 }
 
 fn by_mode<T: Trace>(
-    a: &Layout,
+    a: LayoutRef,
     v: &[Tiler],
     op: &'static str,
     f: Into<T>,
@@ -238,18 +238,18 @@ fn by_mode<T: Trace>(
     });
     // each mode's result written in place, one after the other
     let m = out.open();
-    for (i, (s, d)) in a.shape().modes().zip(a.stride().modes()).enumerate() {
+    for (i, (s, d)) in a.shape.modes().zip(a.stride.modes()).enumerate() {
         match v.get(i) {
             Some(ti) => {
-                let am = Layout::raw(s.to_owned(), d.to_owned());
+                let am = LayoutRef::new(s, d);
                 tr.section(|| Step::new(op, "mode", format!("mode {i}: {op}({am}, {ti})")));
-                let r = f(&am, ti, out, tr);
+                let r = f(am, ti, out, tr);
                 tr.end();
                 r?;
             }
             None => {
                 tr.step(|| {
-                    let am = Layout::raw(s.to_owned(), d.to_owned());
+                    let am = LayoutRef::new(s, d);
                     Step::new(op, "mode", format!("mode {i}: {am} kept"))
                 });
                 out.push_tups(s, d);
@@ -310,12 +310,11 @@ fn zip2_half(
             Ok(())
         }
         _ => match (s.view(), d.view()) {
-            (Tuple(sv), Tuple(dv)) if sv.len() == 2 => {
-                let half = usize::from(second);
-                let (hs, hd) = (
-                    sv.get(half).expect("two modes"),
-                    dv.get(half).expect("two modes"),
-                );
+            (Tuple(mut sv), Tuple(mut dv)) if sv.len() == 2 => {
+                if second {
+                    (sv.next(), dv.next());
+                }
+                let (hs, hd) = (sv.next().expect("two modes"), dv.next().expect("two modes"));
                 match (hs.view(), hd.view()) {
                     (Tuple(ms), Tuple(md)) if spread && ms.len() != 1 => {
                         for (m, n) in ms.zip(md) {
@@ -456,7 +455,7 @@ fn arrange<T: Trace>(
     };
     tr.section(|| Step::new(op, "logical", format!("first {base}({a}, {t})")));
     let mut out = LayoutBuilder::new();
-    let r = logical(a, t, &mut out, tr);
+    let r = logical(a.as_view(), t, &mut out, tr);
     tr.end();
     r?;
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {

@@ -17,7 +17,115 @@ pub struct Layout {
     stride: IntTuple,
 }
 
+/// A layout borrowed as its shape and its stride (a whole [`Layout`] or one of its modes): what
+/// the algorithms that only read a layout take, so that a mode is not copied out to be read.
+#[derive(Clone, Copy)]
+pub(crate) struct LayoutRef<'a> {
+    /// The shape.
+    pub shape: &'a Tup,
+    /// The stride (congruent with the shape).
+    pub stride: &'a Tup,
+}
+
+impl<'a> LayoutRef<'a> {
+    /// The layout `shape:stride` (shape and stride congruent, shapes positive).
+    #[inline]
+    pub(crate) fn new(shape: &'a Tup, stride: &'a Tup) -> LayoutRef<'a> {
+        LayoutRef { shape, stride }
+    }
+
+    /// The layout, owned (a copy: for traces and errors).
+    pub(crate) fn to_layout(self) -> Layout {
+        Layout::raw(self.shape.to_owned(), self.stride.to_owned())
+    }
+
+    /// Number of top-level modes.
+    #[inline]
+    pub(crate) fn rank(self) -> usize {
+        self.shape.rank()
+    }
+
+    /// Size of the domain.
+    #[inline]
+    pub(crate) fn size(self) -> Result<i64> {
+        self.shape.product()
+    }
+
+    /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
+    fn coalesce_leaves_into<T: Trace>(self, x: bool, out: &mut FlatModes, t: &mut T) -> Result<()> {
+        // the leaves are what `flatten(L).wrap()` lists
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(self.shape, self.stride);
+        coalesce_rev_traced(leaves, n, x, &|| self.to_layout(), out, t)
+    }
+
+    /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
+    /// the result build no layout of it.
+    pub(crate) fn coalesce_flat_traced<T: Trace>(
+        self,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
+        self.coalesce_leaves_into(false, out, t)
+    }
+
+    /// [`Layout::coalesce_x_traced`] as its leaves, into `out`.
+    pub(crate) fn coalesce_x_flat_traced<T: Trace>(
+        self,
+        out: &mut FlatModes,
+        t: &mut T,
+    ) -> Result<()> {
+        self.coalesce_leaves_into(true, out, t)
+    }
+
+    /// [`Layout::filter_traced`] as its leaves, into `out` (complement goes on with them).
+    ///
+    /// `filter_zeros(L)` is not built: its leaves are L's with size 1 where the stride is the
+    /// integer 0 (shape and stride are congruent, so the leaves pair up), and coalesce reads
+    /// only the leaves. The layout itself is built for the trace alone.
+    pub(crate) fn filter_flat_traced<T: Trace>(self, out: &mut FlatModes, t: &mut T) -> Result<()> {
+        t.step(|| {
+            let z = self.to_layout().filter_zeros();
+            Step::new(
+                "filter",
+                "zeros",
+                format!("filter_zeros: each stride-0 mode of {self} becomes size 1: {z}"),
+            )
+            .val("filter_zeros", &z)
+        });
+        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
+        let n = self.shape.leaf_count();
+        let leaves = RevLeaves::new(self.shape, self.stride).map(|(s, d)| {
+            if d.value == 0 && d.basis.is_none() {
+                (1, d)
+            } else {
+                (s, d)
+            }
+        });
+        coalesce_rev_traced(
+            leaves,
+            n,
+            false,
+            &|| self.to_layout().filter_zeros(),
+            out,
+            t,
+        )
+    }
+}
+
+impl fmt::Display for LayoutRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
 impl Layout {
+    /// Borrowed as its shape and stride.
+    #[inline]
+    pub(crate) fn as_view(&self) -> LayoutRef<'_> {
+        LayoutRef::new(&self.shape, &self.stride)
+    }
+
     /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes positive.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         match shape.layout_fault(&stride) {
@@ -282,21 +390,8 @@ impl Layout {
     /// The coalesce (`x`: coalesce_x) of this layout, built.
     fn coalesced<T: Trace>(&self, x: bool, t: &mut T) -> Result<Layout> {
         let mut out = FlatModes::new();
-        self.coalesce_leaves_into(x, &mut out, t)?;
+        self.as_view().coalesce_leaves_into(x, &mut out, t)?;
         Ok(out.to_layout())
-    }
-
-    /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
-    fn coalesce_leaves_into<T: Trace>(
-        &self,
-        x: bool,
-        out: &mut FlatModes,
-        t: &mut T,
-    ) -> Result<()> {
-        // the leaves are what `flatten(L).wrap()` lists
-        let n = self.shape.leaf_count();
-        let leaves = RevLeaves::new(&self.shape, &self.stride);
-        coalesce_rev_traced(leaves, n, x, &|| self.clone(), out, t)
     }
 
     /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
@@ -306,7 +401,7 @@ impl Layout {
         out: &mut FlatModes,
         t: &mut T,
     ) -> Result<()> {
-        self.coalesce_leaves_into(false, out, t)
+        self.as_view().coalesce_flat_traced(out, t)
     }
 
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
@@ -326,7 +421,7 @@ impl Layout {
         out: &mut FlatModes,
         t: &mut T,
     ) -> Result<()> {
-        self.coalesce_leaves_into(true, out, t)
+        self.as_view().coalesce_x_flat_traced(out, t)
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
@@ -421,35 +516,8 @@ impl Layout {
     /// only the leaves. The layout itself is built for the trace alone.
     pub fn filter_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         let mut out = FlatModes::new();
-        self.filter_flat_traced(&mut out, t)?;
+        self.as_view().filter_flat_traced(&mut out, t)?;
         Ok(out.to_layout())
-    }
-
-    /// [`Layout::filter_traced`] as its leaves, into `out` (complement goes on with them).
-    pub(crate) fn filter_flat_traced<T: Trace>(
-        &self,
-        out: &mut FlatModes,
-        t: &mut T,
-    ) -> Result<()> {
-        t.step(|| {
-            let z = self.filter_zeros();
-            Step::new(
-                "filter",
-                "zeros",
-                format!("filter_zeros: each stride-0 mode of {self} becomes size 1: {z}"),
-            )
-            .val("filter_zeros", &z)
-        });
-        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-        let n = self.shape.leaf_count();
-        let leaves = RevLeaves::new(&self.shape, &self.stride).map(|(s, d)| {
-            if d.value == 0 && d.basis.is_none() {
-                (1, d)
-            } else {
-                (s, d)
-            }
-        });
-        coalesce_rev_traced(leaves, n, false, &|| self.filter_zeros(), out, t)
     }
 }
 
