@@ -46,7 +46,7 @@ fn logical_divide_into<T: Trace>(
                     "definition",
                     format!("A / B = A o (B, B*) with A = {a}, B = {b}, B* = complement(B, shape(coalesce(A))) (CuTe 4.2)"),
                 )
-                .val("A", &a.to_layout())
+                .val("A", a.to_layout())
                 .val("B", &**b)
             });
             tr.section(|| Step::new(OP, "cotarget", format!("coalesce(A) = coalesce({a})")));
@@ -133,7 +133,7 @@ fn logical_product_into<T: Trace>(
                     "definition",
                     format!("A * B = (A, A* o B) with A = {a}, B = {b}, A* = complement(A, size(A) * cosize(B))"),
                 )
-                .val("A", &a.to_layout())
+                .val("A", a.to_layout())
                 .val("B", &**b)
             });
             let target = super::arith::mul(a.size()?, b.cosize()?, OP)?;
@@ -312,7 +312,8 @@ fn zip2_half(
         _ => match (s.view(), d.view()) {
             (Tuple(mut sv), Tuple(mut dv)) if sv.len() == 2 => {
                 if second {
-                    (sv.next(), dv.next());
+                    sv.next();
+                    dv.next();
                 }
                 let (hs, hd) = (sv.next().expect("two modes"), dv.next().expect("two modes"));
                 match (hs.view(), hd.view()) {
