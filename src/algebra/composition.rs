@@ -219,28 +219,28 @@ fn check_law(flat: &FlatModes, b: Right, out: &LayoutBuilder, m: Mark) -> Result
 /// [`compose_tiler`], reporting its derivation to `t`.
 pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_tiler_into(a, tiler, &mut out, t)?;
+    compose_tiler_into(a.as_view(), tiler, &mut out, t)?;
     Ok(out.finish())
 }
 
 /// `composition(A, tiler)` written into `out` as one mode.
 fn compose_tiler_into<T: Trace>(
-    a: &Layout,
+    a: LayoutRef,
     tiler: &Tiler,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_into(Left::Layout(a.as_view()), Right::Layout(b), None, out, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
-            out.push(a);
+            out.push_tups(a.shape, a.stride);
             Ok(())
         }
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_into(Left::Layout(a.as_view()), Right::Layout(&b), None, out, t)
+            compose_into(Left::Layout(a), Right::Layout(&b), None, out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {
@@ -270,10 +270,12 @@ fn compose_tiler_into<T: Trace>(
                 )
             });
             let m = out.open();
-            for (i, ti) in v.iter().enumerate() {
-                let ai = a.mode(i)?;
+            // the tiler has no more modes than A (checked above): each mode `i` is there
+            let modes = a.shape.modes().zip(a.stride.modes());
+            for (i, (ti, (s, d))) in v.iter().zip(modes).enumerate() {
+                let ai = LayoutRef::new(s, d);
                 t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
-                let r = compose_tiler_into(&ai, ti, out, t);
+                let r = compose_tiler_into(ai, ti, out, t);
                 t.end();
                 r?;
             }
