@@ -252,10 +252,17 @@ fn complement_filtered_traced<T: Trace>(
     });
     // the modes by increasing stride, of equal strides the first first: CuTe takes the first
     // of the least strides left each time, which is this stable sort's order
-    let mut order: SmallVec<[usize; 8]> = (0..r).collect();
-    order.sort_by_key(|&k| stride[k].value);
+    // (strides already in order, as they mostly come, are taken as they are: the sort would
+    // leave them so)
+    let sorted = stride.windows(2).all(|w| w[0].value <= w[1].value);
+    let mut order: SmallVec<[usize; 8]> = SmallVec::new();
+    if !sorted {
+        order.extend(0..r);
+        order.sort_by_key(|&k| stride[k].value);
+    }
+    let at = |j: usize| if sorted { j } else { order[j] };
     let mut last = 1i64;
-    for &k in &order[..r - 1] {
+    for k in (0..r - 1).map(at) {
         let (s, d) = (shape[k], stride[k].value);
         let new_shape = arith::div(d, last, OP)?;
         t.step(|| gap(s, d, last, new_shape));
@@ -267,7 +274,7 @@ fn complement_filtered_traced<T: Trace>(
         result_stride.push(Stride::int(new_stride));
         last = new_stride;
     }
-    let k = order[r - 1];
+    let k = at(r - 1);
     let (s, d) = (shape[k], stride[k].value);
     let new_shape = arith::div(d, last, OP)?;
     t.step(|| gap(s, d, last, new_shape));

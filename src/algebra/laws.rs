@@ -363,7 +363,7 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
 /// One leaf `N:D` of B in [`composition_proven`]'s argument, A flat with modes `shapes`: false
 /// where the argument does not apply (`N < 1`, `D < 0`, a step that is not exact); a leaf that
 /// contributes (`N > 1`, `D > 0`) is kept in `used` as `(D, N)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn leaf_contributes(
     shapes: &[i64],
     n: i64,
@@ -414,7 +414,9 @@ pub(crate) fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
 /// Whether the contributing leaves `(D_j, N_j)` of B, sorted by stride, each start past what
 /// the ones before reach together (see [`composition_proven`]); sorts `used`.
 pub(crate) fn leaves_apart(used: &mut [(i64, i64)]) -> bool {
-    used.sort_unstable();
+    if !used.is_sorted() {
+        used.sort_unstable();
+    }
     let mut below = 0i64; // the largest value the leaves sorted so far reach together
     for &(d, n) in used.iter() {
         if d <= below {

@@ -623,6 +623,8 @@ fn bw_coalesce_traced<T: Trace>(
     // a ScaledBasis of its modes).
     // The front mode `fs:fd` is held apart until a mode is put in front of it.
     out.clear();
+    // whether a mode was put in front (`out` not empty), kept here
+    let mut pushed = false;
     let (mut fs, mut fd) = (ns, nd);
     for (j, (si, di)) in leaves.enumerate() {
         let i = last - 1 - j;
@@ -630,7 +632,7 @@ fn bw_coalesce_traced<T: Trace>(
             t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
             continue;
         }
-        if out.is_empty() && fs == 1 {
+        if !pushed && fs == 1 {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
             (fs, fd) = (si, di);
         } else if di.scaled(si, "coalesce")? == fd {
@@ -639,15 +641,18 @@ fn bw_coalesce_traced<T: Trace>(
         } else {
             t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
             out.push(fs, fd);
+            pushed = true;
             (fs, fd) = (si, di);
         }
     }
-    if out.is_empty() && fs == 1 {
+    if !pushed && fs == 1 {
         // a single mode of size 1 is `1:0`
         fd = Stride::int(0);
     }
     out.push(fs, fd);
-    out.reverse();
+    if pushed {
+        out.reverse();
+    }
     Ok(())
 }
 
