@@ -54,9 +54,9 @@ impl<'a> LayoutRef<'a> {
     /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
     fn coalesce_leaves_into<T: Trace>(self, x: bool, out: &mut FlatModes, t: &mut T) -> Result<()> {
         // the leaves are what `flatten(L).wrap()` lists
-        let n = self.shape.leaf_count();
+        let n = || self.shape.leaf_count();
         let leaves = RevLeaves::new(self.shape, self.stride);
-        coalesce_rev_traced(leaves, n, x, &|| self.to_layout(), out, t)
+        coalesce_rev_traced(leaves, &n, x, &|| self.to_layout(), out, t)
     }
 
     /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
@@ -94,7 +94,7 @@ impl<'a> LayoutRef<'a> {
             .val("filter_zeros", &z)
         });
         // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-        let n = self.shape.leaf_count();
+        let n = || self.shape.leaf_count();
         let leaves = RevLeaves::new(self.shape, self.stride).map(|(s, d)| {
             if d.value == 0 && d.basis.is_none() {
                 (1, d)
@@ -104,7 +104,7 @@ impl<'a> LayoutRef<'a> {
         });
         coalesce_rev_traced(
             leaves,
-            n,
+            &n,
             false,
             &|| self.to_layout().filter_zeros(),
             out,
@@ -556,8 +556,8 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 }
 
 /// `coalesce(L)` (`x` false) or CuTe's `detail::coalesce_x` (`x` true) of the `n` leaves of L
-/// given last first (what `flatten(L).wrap()` lists, backwards), into `out`; `l` builds L for
-/// the trace.
+/// given last first (what `flatten(L).wrap()` lists, backwards), into `out`; `n` counts the
+/// leaves and `l` builds L, for the trace (neither is asked where nothing is traced).
 ///
 /// CuTe's `coalesce(layout)` (layout.hpp): `@post size(@a result) == size(@a layout)`,
 /// `@post depth(@a result) <= 1`, `@post for all i, 0 <= i < size(@a layout), @a result(i) ==
@@ -568,7 +568,7 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 /// mode keeps its stride).
 pub(crate) fn coalesce_rev_traced<T: Trace>(
     mut leaves: impl Iterator<Item = (i64, Stride)>,
-    n: usize,
+    n: &dyn Fn() -> usize,
     x: bool,
     l: &dyn Fn() -> Layout,
     out: &mut FlatModes,
@@ -583,12 +583,12 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
             coalesce_start(&l(), "coalesce_x")
                 .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
         });
-        let r = bw_coalesce_traced(leaves, n - 1, ls, ld, out, t);
+        let r = bw_coalesce_traced(leaves, n, ls, ld, out, t);
         t.step(|| coalesce_x_done(&l(), r.as_ref().map(|()| out.to_layout())));
         r
     } else {
         t.step(|| coalesce_start(&l(), "coalesce"));
-        let r = bw_coalesce_traced(leaves, n - 1, ls, ld, out, t);
+        let r = bw_coalesce_traced(leaves, n, ls, ld, out, t);
         t.step(|| coalesce_done(&l(), r.as_ref().map(|()| out.to_layout())));
         r
     }
@@ -604,14 +604,14 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     let leaves = s.iter().rev().zip(d.iter().rev()).map(|(&s, &d)| (s, d));
-    coalesce_rev_traced(leaves, s.len(), x, l, out, t)
+    coalesce_rev_traced(leaves, &|| s.len(), x, l, out, t)
 }
 
-/// Back-to-front coalescing of a flat layout: its modes before the last one (`last` of them,
-/// given last first); `new` starts as the scalar mode `ns:nd`.
+/// Back-to-front coalescing of a flat layout: its modes before the last one (given last first;
+/// `n()` leaves in all, counted for the trace); `new` starts as the scalar mode `ns:nd`.
 fn bw_coalesce_traced<T: Trace>(
     leaves: impl Iterator<Item = (i64, Stride)>,
-    last: usize,
+    n: &dyn Fn() -> usize,
     ns: i64,
     nd: Stride,
     out: &mut FlatModes,
@@ -627,19 +627,20 @@ fn bw_coalesce_traced<T: Trace>(
     let mut pushed = false;
     let (mut fs, mut fd) = (ns, nd);
     for (j, (si, di)) in leaves.enumerate() {
-        let i = last - 1 - j;
+        // mode `i` of the flat layout (leaf `n - 1` was the start)
+        let i = || n() - 2 - j;
         if si == 1 {
-            t.step(|| coalesce_pair(i, si, di, fs, fd, "drop size-1", None));
+            t.step(|| coalesce_pair(i(), si, di, fs, fd, "drop size-1", None));
             continue;
         }
         if !pushed && fs == 1 {
-            t.step(|| coalesce_pair(i, si, di, fs, fd, "replace size-1", None));
+            t.step(|| coalesce_pair(i(), si, di, fs, fd, "replace size-1", None));
             (fs, fd) = (si, di);
         } else if di.scaled(si, "coalesce")? == fd {
-            t.step(|| coalesce_pair(i, si, di, fs, fd, "merge", Some(true)));
+            t.step(|| coalesce_pair(i(), si, di, fs, fd, "merge", Some(true)));
             (fs, fd) = (arith::mul(si, fs, "coalesce")?, di);
         } else {
-            t.step(|| coalesce_pair(i, si, di, fs, fd, "keep", Some(false)));
+            t.step(|| coalesce_pair(i(), si, di, fs, fd, "keep", Some(false)));
             out.push(fs, fd);
             pushed = true;
             (fs, fd) = (si, di);
