@@ -412,22 +412,40 @@ pub(crate) fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
 }
 
 /// Whether the contributing leaves `(D_j, N_j)` of B, sorted by stride, each start past what
-/// the ones before reach together (see [`composition_proven`]); sorts `used`.
+/// the ones before reach together (see [`composition_proven`]); sorts `used` where they are
+/// not in order already.
+#[inline]
 pub(crate) fn leaves_apart(used: &mut [(i64, i64)]) -> bool {
-    if !used.is_sorted() {
-        used.sort_unstable();
+    match apart_in_order(used) {
+        Some(apart) => apart,
+        None => {
+            used.sort_unstable();
+            apart_in_order(used) == Some(true)
+        }
     }
-    let mut below = 0i64; // the largest value the leaves sorted so far reach together
-    for &(d, n) in used.iter() {
+}
+
+/// [`leaves_apart`] of the leaves as they are: `None` where a stride is less than the one before
+/// (not in order) before a leaf is found that starts within what the ones before reach (then
+/// false: sorted, more leaves come before it, reaching as far or further).
+#[inline]
+fn apart_in_order(used: &[(i64, i64)]) -> Option<bool> {
+    let mut prev = 0i64; // the stride before
+    let mut below = 0i64; // the largest value the leaves so far reach together
+    for &(d, n) in used {
+        if d < prev {
+            return None;
+        }
         if d <= below {
-            return false;
+            return Some(false);
         }
         match (n - 1).checked_mul(d).and_then(|v| v.checked_add(below)) {
             Some(v) => below = v,
-            None => return false,
+            None => return Some(false),
         }
+        prev = d;
     }
-    true
+    Some(true)
 }
 
 /// `R(i) == A(B(i))` for every `i` in B's domain (A extends its last mode past its size). `a`
