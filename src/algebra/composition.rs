@@ -7,7 +7,7 @@ use super::basis::Stride;
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder, Mark};
 use super::int_tuple::{
-    IntTuple, Ints, Tup,
+    IntTuple, Tup,
     View::{Int, Tuple},
 };
 use super::laws;
@@ -436,9 +436,9 @@ fn compose_leaf<T: Trace>(
         return Ok(());
     }
     let r = lsv.len();
-    // a few modes, on the stack
-    let mut result_shape: Ints = Ints::with_capacity(r);
-    let mut result_stride: smallvec::SmallVec<[Stride; 8]> = smallvec::SmallVec::with_capacity(r);
+    // the modes taken go to `out` as they come (see [`Taken`])
+    let m = out.mark();
+    let mut taken = Taken::None;
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
     t.step(|| {
@@ -555,8 +555,7 @@ fn compose_leaf<T: Trace>(
                     ),
                 ));
             }
-            result_shape.push(new_shape);
-            result_stride.push(curr_stride.scaled(rest_stride, OP)?);
+            taken.push(out, new_shape, curr_stride.scaled(rest_stride, OP)?);
             rest_shape = arith::div(rest_shape, new_shape, OP)?;
             if rest_shape > 1 && curr_shape % abs_rest != 0 {
                 // ceil_div rounded up: B's next element is not where A's next mode starts
@@ -582,8 +581,7 @@ fn compose_leaf<T: Trace>(
         }
     }
     let last_stride = ldv[r - 1];
-    let m = out.mark();
-    if result_shape.is_empty() {
+    if let Taken::None = taken {
         out.push_leaf(rest_shape, last_stride.scaled(rest_stride, OP)?);
         t.step(|| {
             leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
@@ -594,16 +592,15 @@ fn compose_leaf<T: Trace>(
     }
     if rest_shape == 1 {
         // CuTe's unwrap: one mode is that mode
-        push_modes(out, &result_shape, &result_stride);
+        taken.finish(out);
         t.step(|| {
             leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m))
                 .text_prefix("rest_shape is 1: nothing for the last mode; ".to_string())
         });
         return Ok(());
     }
-    result_shape.push(rest_shape);
-    result_stride.push(last_stride.scaled(rest_stride, OP)?);
-    push_modes(out, &result_shape, &result_stride);
+    taken.push(out, rest_shape, last_stride.scaled(rest_stride, OP)?);
+    taken.finish(out);
     t.step(|| {
         leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
             "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
@@ -612,17 +609,42 @@ fn compose_leaf<T: Trace>(
     Ok(())
 }
 
-/// The modes `s:d` as one mode of `out`: a single one as itself, more as a flat tuple.
-fn push_modes(out: &mut LayoutBuilder, s: &[i64], d: &[Stride]) {
-    if let ([s], [d]) = (s, d) {
-        out.push_leaf(*s, *d);
-        return;
+/// The modes a leaf of B takes of A, written to a [`LayoutBuilder`] as they come, as one
+/// mode of it: a single one as itself (CuTe's unwrap), more as a flat tuple.
+enum Taken {
+    /// None yet.
+    None,
+    /// One, `s:d`, held back (not written yet).
+    One(i64, Stride),
+    /// More: the flat tuple opened at the mark, its modes written.
+    More(Mark),
+}
+
+impl Taken {
+    /// Take the mode `s:d`.
+    #[inline]
+    fn push(&mut self, out: &mut LayoutBuilder, s: i64, d: Stride) {
+        match *self {
+            Taken::None => *self = Taken::One(s, d),
+            Taken::One(s0, d0) => {
+                let m = out.open();
+                out.push_leaf(s0, d0);
+                out.push_leaf(s, d);
+                *self = Taken::More(m);
+            }
+            Taken::More(_) => out.push_leaf(s, d),
+        }
     }
-    let m = out.open();
-    for (&s, &d) in s.iter().zip(d) {
-        out.push_leaf(s, d);
+
+    /// The modes taken, written as one mode (at least one was taken).
+    #[inline]
+    fn finish(self, out: &mut LayoutBuilder) {
+        match self {
+            Taken::None => unreachable!("a mode was taken"),
+            Taken::One(s, d) => out.push_leaf(s, d),
+            Taken::More(m) => out.close(m),
+        }
     }
-    out.close(m);
 }
 
 /// The sub-layout `A o s:d` one mode of B gives, with its law to verify.
