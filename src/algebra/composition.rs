@@ -207,10 +207,30 @@ pub(crate) fn compose_into<T: Trace>(
 fn check_law(flat: &FlatModes, b: Right, out: &LayoutBuilder, m: Mark) -> Result<()> {
     if !flat.has_basis() && !out.stride_at(m).has_basis() {
         let shapes = flat.shape();
-        let mut used: smallvec::SmallVec<[(i64, i64); 8]> = smallvec::SmallVec::new();
-        let fits = b.leaves_all(|n, d| laws::leaf_contributes(shapes, n, d, &mut used));
-        if fits && laws::leaves_apart(&mut used) {
-            return Ok(());
+        // the contributing leaves: room for 8 on the stack; more are read again into a Vec
+        let mut used: arrayvec::ArrayVec<(i64, i64), 8> = arrayvec::ArrayVec::new();
+        let mut room = true;
+        let fits = b.leaves_all(|n, d| {
+            laws::leaf_contributes(shapes, n, d, |x| {
+                room = used.try_push(x).is_ok();
+                room
+            })
+        });
+        if room {
+            if fits && laws::leaves_apart(&mut used) {
+                return Ok(());
+            }
+        } else {
+            let mut used = Vec::new();
+            let fits = b.leaves_all(|n, d| {
+                laws::leaf_contributes(shapes, n, d, |x| {
+                    used.push(x);
+                    true
+                })
+            });
+            if fits && laws::leaves_apart(&mut used) {
+                return Ok(());
+            }
         }
     }
     laws::check_composition(&flat.to_layout(), &b.to_layout(), &out.layout_at(m))

@@ -334,7 +334,11 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
         out: &mut smallvec::SmallVec<[(i64, i64); 8]>,
     ) -> Option<()> {
         match (s.view(), d.view()) {
-            (Int(n), Int(st)) => leaf_contributes(shapes, n, st, out).then_some(()),
+            (Int(n), Int(st)) => leaf_contributes(shapes, n, st, |x| {
+                out.push(x);
+                true
+            })
+            .then_some(()),
             (Tuple(x), Tuple(y)) if x.len() == y.len() => x
                 .iter()
                 .zip(y)
@@ -362,22 +366,19 @@ fn composition_proven(flat_a: &Layout, b: &Layout) -> bool {
 
 /// One leaf `N:D` of B in [`composition_proven`]'s argument, A flat with modes `shapes`: false
 /// where the argument does not apply (`N < 1`, `D < 0`, a step that is not exact); a leaf that
-/// contributes (`N > 1`, `D > 0`) is kept in `used` as `(D, N)`.
+/// contributes (`N > 1`, `D > 0`) is kept (`keep`) as `(D, N)`; false also where `keep` is.
 #[inline(always)]
 pub(crate) fn leaf_contributes(
     shapes: &[i64],
     n: i64,
     st: i64,
-    used: &mut smallvec::SmallVec<[(i64, i64); 8]>,
+    keep: impl FnOnce((i64, i64)) -> bool,
 ) -> bool {
     if n < 1 || st < 0 {
         return false;
     }
     if n > 1 && st > 0 {
-        if !leaf_exact(shapes, st, n) {
-            return false;
-        }
-        used.push((st, n));
+        return leaf_exact(shapes, st, n) && keep((st, n));
     }
     true
 }
