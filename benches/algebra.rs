@@ -21,7 +21,7 @@ fn l(text: &str) -> Layout {
 
 /// A by-mode tiler `<B0, B1, ...>` of layouts.
 fn tiler(modes: &[&str]) -> Tiler<'static> {
-    Tiler::Tuple(modes.iter().map(|m| Tiler::layout(l(m))).collect())
+    Tiler::tuple(modes.iter().map(|m| Tiler::layout(l(m))).collect())
 }
 
 fn int(n: i64) -> IntTuple {

@@ -30,4 +30,4 @@ pub use int_tuple::{IntTuple, Tup, TupleBuilder, View};
 pub use interrupt::Interrupt;
 pub use layout::Layout;
 pub use swizzle::{ComposedLayout, Offset, Swizzle};
-pub use tiler::Tiler;
+pub use tiler::{Tiler, TilerBuf, TilerModes};

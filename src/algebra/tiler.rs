@@ -2,12 +2,14 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::Deref;
 
 use super::int_tuple::{IntTuple, Tup, View};
 use super::layout::Layout;
 
 /// What CuTe accepts as the second argument of composition, divides and products. A layout
-/// in it is borrowed where the caller has it (an argument's value: no copy), or owned.
+/// in it is borrowed where the caller has it (an argument's value: no copy), or owned; so are
+/// the modes of a by-mode tiler ([`TilerModes`]).
 // layouts are held inline (no allocation for small ones), so the layout variant is the large one
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +21,53 @@ pub enum Tiler<'a> {
     /// `_`: keep the mode.
     Under,
     /// By-mode tiler.
-    Tuple(Vec<Tiler<'a>>),
+    Tuple(TilerModes<'a>),
+}
+
+/// The modes of a by-mode tiler: owned, or borrowed from storage the caller holds (a
+/// [`TilerBuf`] on its stack, where a tiler read from an argument is made without allocating).
+#[derive(Clone, Debug)]
+pub enum TilerModes<'a> {
+    /// Modes of their own.
+    Owned(Vec<Tiler<'a>>),
+    /// Modes held by the caller.
+    Borrowed(&'a [Tiler<'a>]),
+}
+
+/// Storage on the caller's stack for the modes of a tiler made from an argument
+/// ([`Tiler::from_shape_in`]): a tiler of more modes owns them.
+pub type TilerBuf<'a> = arrayvec::ArrayVec<Tiler<'a>, 4>;
+
+impl<'a> Deref for TilerModes<'a> {
+    type Target = [Tiler<'a>];
+    fn deref(&self) -> &[Tiler<'a>] {
+        match self {
+            TilerModes::Owned(v) => v,
+            TilerModes::Borrowed(v) => v,
+        }
+    }
+}
+
+impl<'s, 'a> IntoIterator for &'s TilerModes<'a> {
+    type Item = &'s Tiler<'a>;
+    type IntoIter = std::slice::Iter<'s, Tiler<'a>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for TilerModes<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for TilerModes<'_> {}
+
+impl<'a> From<Vec<Tiler<'a>>> for TilerModes<'a> {
+    fn from(v: Vec<Tiler<'a>>) -> Self {
+        TilerModes::Owned(v)
+    }
 }
 
 impl<'a> Tiler<'a> {
@@ -34,8 +82,18 @@ impl<'a> Tiler<'a> {
             Tiler::Layout(l) => Tiler::Layout(Cow::Owned(l.into_owned())),
             Tiler::Int(n) => Tiler::Int(n),
             Tiler::Under => Tiler::Under,
-            Tiler::Tuple(v) => Tiler::Tuple(v.into_iter().map(Tiler::into_owned).collect()),
+            Tiler::Tuple(TilerModes::Owned(v)) => {
+                Tiler::tuple(v.into_iter().map(Tiler::into_owned).collect())
+            }
+            Tiler::Tuple(TilerModes::Borrowed(v)) => {
+                Tiler::tuple(v.iter().cloned().map(Tiler::into_owned).collect())
+            }
         }
+    }
+
+    /// The by-mode tiler of these modes.
+    pub fn tuple(modes: Vec<Tiler<'a>>) -> Tiler<'a> {
+        Tiler::Tuple(TilerModes::Owned(modes))
     }
 
     /// A tiler of this layout, borrowed.
@@ -47,7 +105,23 @@ impl<'a> Tiler<'a> {
     pub fn from_shape(shape: &Tup) -> Tiler<'a> {
         match shape.view() {
             View::Int(n) => Tiler::Int(n),
-            View::Tuple(v) => Tiler::Tuple(v.iter().map(Tiler::from_shape).collect()),
+            View::Tuple(v) => Tiler::tuple(v.iter().map(Tiler::from_shape).collect()),
+        }
+    }
+
+    /// [`Tiler::from_shape`], its top-level modes held in `buf` where they fit (what `buf`
+    /// held is dropped).
+    pub fn from_shape_in<'b>(shape: &Tup, buf: &'b mut TilerBuf<'a>) -> Tiler<'b>
+    where
+        'a: 'b,
+    {
+        buf.clear();
+        match shape.view() {
+            View::Tuple(v) if v.len() <= buf.remaining_capacity() => {
+                buf.extend(v.map(Tiler::from_shape));
+                Tiler::Tuple(TilerModes::Borrowed(buf))
+            }
+            _ => Tiler::from_shape(shape),
         }
     }
 

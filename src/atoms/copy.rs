@@ -359,7 +359,7 @@ impl TiledCopy {
             Operand::B => (1, 2),
             Operand::C => (0, 1),
         };
-        let tiler = Tiler::Tuple(vec![
+        let tiler = Tiler::tuple(vec![
             Tiler::Int(mma.tile_size_mnk(p)?),
             Tiler::Int(mma.tile_size_mnk(q)?),
         ]);
@@ -529,7 +529,7 @@ impl TiledCopy {
     /// CuTe's `tile2thrfrg(tensor, ref2trg)`: ((tile),(rest)) to (thr, val, rest).
     fn tile2thrfrg(&self, tensor: &Layout, src: bool) -> Result<Layout> {
         let r = self.atom.val_ref()?;
-        let atom_shape = Tiler::Tuple(vec![
+        let atom_shape = Tiler::tuple(vec![
             Tiler::Int(r.mode(0)?.size()?),
             Tiler::Int(r.mode(1)?.size()?),
         ]);
@@ -617,7 +617,7 @@ impl TiledCopy {
                 ),
             ));
         }
-        let t_tensor = zipped_divide(tensor, &Tiler::Tuple(tile))?;
+        let t_tensor = zipped_divide(tensor, &Tiler::tuple(tile))?;
         let v_tensor = compose_modes(&t_tensor, vec![Tiler::layout(frg_v), Tiler::Under])?;
         let mut rest = vec![Coord::Int(0)];
         rest.resize(r, Coord::Under);
@@ -677,7 +677,7 @@ fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler<'static>, Layout)> {
         let along = Layout::new(shape.clone(), unit)?;
         tiler.push(Tiler::layout(composition::compose(&along, tv)?.filter()?));
     }
-    let tiler = Tiler::Tuple(tiler);
+    let tiler = Tiler::tuple(tiler);
     let tile2data = composition::compose_tiler(&col(shape.clone())?, &tiler)?;
     let layout_tv = composition::compose(&inverse::left_inverse(&tile2data)?, tv)?;
     Ok((tiler, layout_tv))

@@ -61,7 +61,7 @@ impl TiledMma {
         let mut perms: [Option<Tiler<'static>>; 3] = [None, None, None];
         if let Some(p) = perm {
             let items = match p {
-                Tiler::Tuple(v) => v.clone(),
+                Tiler::Tuple(v) => v.to_vec(),
                 _ => {
                     return Err(condition(
                         OP,
@@ -157,19 +157,19 @@ impl TiledMma {
         let (p, q) = op.modes();
         // Reorder the tensor for the TiledAtom
         let t_tile = vec![self.permutation_mnk(p)?, self.permutation_mnk(q)?];
-        let t_tensor = logical_divide(tensor, &Tiler::Tuple(t_tile))?;
+        let t_tensor = logical_divide(tensor, &Tiler::tuple(t_tile))?;
         // Tile the tensor for the Atom
         let a_tile = vec![
             Tiler::layout(col1(self.atom.extent(p))?),
             Tiler::layout(col1(self.atom.extent(q))?),
         ];
-        let a_tensor = zipped_divide(&t_tensor, &Tiler::Tuple(a_tile))?;
+        let a_tensor = zipped_divide(&t_tensor, &Tiler::tuple(a_tile))?;
         // Transform the Atom mode from (M,K) to (Thr,Val)
         let tv_tensor = compose_modes(&a_tensor, vec![Tiler::of(self.atom_tv(op)), Tiler::Under])?;
         // Tile the tensor for the threads
-        let thr_tile = Tiler::Tuple(vec![
+        let thr_tile = Tiler::tuple(vec![
             Tiler::Under,
-            Tiler::Tuple(vec![
+            Tiler::tuple(vec![
                 Tiler::layout(col1(self.vmnk_size(p + 1)?)?),
                 Tiler::layout(col1(self.vmnk_size(q + 1)?)?),
             ]),
@@ -208,9 +208,9 @@ impl TiledMma {
                     IntTuple::tuple([IntTuple::int(vm), IntTuple::int(vn)]),
                     IntTuple::tuple([IntTuple::int(stride.0), IntTuple::int(stride.1)]),
                 )?;
-                let atile = Tiler::Tuple(vec![
+                let atile = Tiler::tuple(vec![
                     Tiler::Under,
-                    Tiler::Tuple(vec![Tiler::layout(bcast), Tiler::Under]),
+                    Tiler::tuple(vec![Tiler::layout(bcast), Tiler::Under]),
                 ]);
                 compose_modes(&frg, vec![atile, Tiler::Under])?
             }

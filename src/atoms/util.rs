@@ -30,7 +30,7 @@ pub fn col1(n: i64) -> Result<Layout> {
 
 /// `composition(L, make_tile(t0, t1, ...))`: by-mode composition (modes past the tiler dropped).
 pub fn compose_modes(l: &Layout, tiles: Vec<Tiler>) -> Result<Layout> {
-    composition::compose_tiler(l, &Tiler::Tuple(tiles))
+    composition::compose_tiler(l, &Tiler::tuple(tiles))
 }
 
 /// CuTe's `zip` of an IntTuple and of a layout (one implementation, with the layout functions).

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::{EvalError, Value};
-use crate::algebra::{Coord, IntTuple, Layout, Tiler};
+use crate::algebra::{Coord, IntTuple, Layout, Tiler, TilerBuf, TilerModes};
 use crate::parser::Span;
 
 /// The error for a value of the wrong kind: a bare name is an undefined variable.
@@ -93,17 +93,40 @@ pub fn to_index(v: &Value, span: Span) -> Result<usize, EvalError> {
     usize::try_from(i).map_err(|_| EvalError::new(format!("index {i} is negative"), span))
 }
 
-/// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those.
-pub fn to_tiler(v: &Value, span: Span) -> Result<Tiler<'_>, EvalError> {
+/// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those. The
+/// top-level modes of a by-mode tiler are held in `buf` where they fit (what `buf` held is
+/// dropped).
+pub fn to_tiler<'b, 'a: 'b>(
+    v: &'a Value,
+    span: Span,
+    buf: &'b mut TilerBuf<'a>,
+) -> Result<Tiler<'b>, EvalError> {
+    buf.clear();
+    match v {
+        Value::Layout(l) => Ok(Tiler::of(l)),
+        Value::IntTuple(t) => Ok(Tiler::from_shape_in(t, buf)),
+        Value::Tuple(items) if items.len() <= buf.remaining_capacity() => {
+            for i in items {
+                buf.push(tiler_of(i, span)?);
+            }
+            Ok(Tiler::Tuple(TilerModes::Borrowed(buf)))
+        }
+        _ => tiler_of(v, span),
+    }
+}
+
+/// [`to_tiler`], owning the modes of a by-mode tiler (those nested in a tuple, or more than fit
+/// in the buffer).
+fn tiler_of(v: &Value, span: Span) -> Result<Tiler<'_>, EvalError> {
     match v {
         Value::Layout(l) => Ok(Tiler::of(l)),
         Value::IntTuple(t) => Ok(Tiler::from_shape(t)),
         Value::Under => Ok(Tiler::Under),
         Value::Tuple(items) => items
             .iter()
-            .map(|i| to_tiler(i, span))
+            .map(|i| tiler_of(i, span))
             .collect::<Result<Vec<_>, _>>()
-            .map(Tiler::Tuple),
+            .map(Tiler::tuple),
         other => Err(EvalError::new(
             format!(
                 "expected a tiler (a layout, a shape, '_' or a tuple of them), found {}",

@@ -587,8 +587,9 @@ pub fn atom_function(
         "tiled_mma" => {
             let atom = mma_arg(&vals[0], spans[0])?;
             let thr = to_layout(&vals[1], spans[1])?;
+            let mut buf = crate::algebra::TilerBuf::new();
             let perm = match vals.get(2) {
-                Some(v) => Some(to_tiler(v, spans[2])?),
+                Some(v) => Some(to_tiler(v, spans[2], &mut buf)?),
                 None => None,
             };
             TiledMma::new(atom, &thr, perm.as_ref())

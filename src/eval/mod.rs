@@ -12,7 +12,8 @@ pub use value::Value;
 
 use crate::algebra::tensor::Origin;
 use crate::algebra::{
-    AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, composition,
+    AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, TilerBuf,
+    composition,
 };
 use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
 use convert::{to_coord, to_layout, to_tiler};
@@ -1142,7 +1143,8 @@ pub fn compose_values(
             ))
         }
         (Value::SwizzledTensor(o, c), _) => {
-            let t = to_tiler(b, bspan)?;
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
             c.compose(&t)
                 .map(|r| Value::swizzled_tensor(*o, r))
                 .map_err(alg)
@@ -1170,11 +1172,13 @@ pub fn compose_values(
             }))
         }
         (Value::Composed(c), _) => {
-            let t = to_tiler(b, bspan)?;
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
             c.compose(&t).map(Value::composed).map_err(alg)
         }
         (Value::OffsetLayout(o, l), _) => {
-            let t = to_tiler(b, bspan)?;
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
             composition::compose_tiler(l, &t)
                 .map(|r| Value::offset_layout(o.clone(), r))
                 .map_err(alg)
@@ -1191,7 +1195,8 @@ pub fn compose_values(
         }
         _ => {
             let l = convert::layout_of(a, aspan)?;
-            let t = to_tiler(b, bspan)?;
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
             composition::compose_tiler(&l, &t)
                 .map(Value::Layout)
                 .map_err(alg)

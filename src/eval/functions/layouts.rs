@@ -318,7 +318,7 @@ fn tiler_profile(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
     }
     match &a.vals[i] {
         Value::IntTuple(t) => Ok(t.clone()),
-        _ => Ok(of(&a.tiler(i)?)),
+        _ => Ok(of(&a.tiler(i, &mut crate::algebra::TilerBuf::new())?)),
     }
 }
 

@@ -5,7 +5,7 @@ use super::convert::{tensor_of, to_coord, to_index, to_int_tuple, to_layout, to_
 use super::{EvalError, Value, compose_values};
 use crate::algebra::tensor::Origin;
 use crate::algebra::trace::Recorder;
-use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler, Tup};
+use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler, TilerBuf, Tup};
 use crate::algebra::{common, complement, coord, divide, inverse};
 use crate::parser::Span;
 
@@ -115,7 +115,7 @@ pub struct Args<'a> {
     pub span: Span,
 }
 
-impl Args<'_> {
+impl<'a> Args<'a> {
     fn layout(&self, i: usize) -> Result<Layout, EvalError> {
         to_layout(&self.vals[i], self.spans[i])
     }
@@ -123,8 +123,12 @@ impl Args<'_> {
     fn layout_ref(&self, i: usize) -> Result<std::borrow::Cow<'_, Layout>, EvalError> {
         super::convert::layout_of(&self.vals[i], self.spans[i])
     }
-    fn tiler(&self, i: usize) -> Result<Tiler<'_>, EvalError> {
-        to_tiler(&self.vals[i], self.spans[i])
+    /// Argument `i` read as a tiler, its modes held in `buf` ([`to_tiler`]).
+    fn tiler<'b>(&self, i: usize, buf: &'b mut TilerBuf<'a>) -> Result<Tiler<'b>, EvalError>
+    where
+        'a: 'b,
+    {
+        to_tiler(&self.vals[i], self.spans[i], buf)
     }
     fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
         to_int_tuple(&self.vals[i], self.spans[i])
@@ -1091,14 +1095,15 @@ static CORE: &[Function] = &[
                 None => (a.vals[1].clone(), a.vals[2].clone()),
             };
             let c = to_coord(&coord, a.spans[2])?;
+            let mut buf = TilerBuf::new();
             if let Some(st) = super::convert::swizzled_tensor_of(&a.vals[0]) {
-                let (off, r) =
-                    ts::partition_swizzled(&st, &to_tiler(&tiler, a.spans[1])?, &c, true)
-                        .map_err(a.alg())?;
+                let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
+                let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
                 return crate::eval::tensor_value(off, r);
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
-            let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1])?, &c).map_err(a.alg())?;
+            let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c)
+                .map_err(a.alg())?;
             Ok(Value::tensor(r))
         },
         traced: Some(traced::local_tile),
@@ -1490,7 +1495,10 @@ fn tiler_op(
     a: &Args,
     f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
 ) -> Result<Value, EvalError> {
-    on_layout(a, 0, |l| f(l, &a.tiler(1)?).map_err(a.alg()))
+    on_layout(a, 0, |l| {
+        let mut buf = TilerBuf::new();
+        f(l, &a.tiler(1, &mut buf)?).map_err(a.alg())
+    })
 }
 
 /// `f` of a layout argument, or of the inner layout of a composed one, `Sw o OFF o f(L)`: how
@@ -1803,8 +1811,8 @@ pub fn completion_names() -> Vec<String> {
 mod traced {
     use super::{Args, Traced};
     use crate::algebra::trace::{Recorder, Step, Trace};
-    use crate::algebra::{self, Layout, Tiler, complement, composition, coord};
-    use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple, to_tiler};
+    use crate::algebra::{self, Layout, Tiler, TilerBuf, complement, composition, coord};
+    use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple};
     use crate::eval::{EvalError, Value, compose_values};
 
     /// A plain layout argument (or a shape, read as a column-major layout).
@@ -1814,10 +1822,6 @@ mod traced {
 
     fn layout(a: &Args, i: usize) -> Result<Layout, EvalError> {
         layout_of(&a.vals[i], a.spans[i]).map(|c| c.into_owned())
-    }
-
-    fn tiler<'a>(a: &Args<'a>, i: usize) -> Result<Tiler<'a>, EvalError> {
-        to_tiler(&a.vals[i], a.spans[i])
     }
 
     fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
@@ -1854,7 +1858,8 @@ mod traced {
         let tiler_like = !matches!(y, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
         if layout_like && tiler_like {
             let l = layout(a, 0)?;
-            let tl = tiler(a, 1)?;
+            let mut buf = TilerBuf::new();
+            let tl = a.tiler(1, &mut buf)?;
             return lay(a, composition::compose_tiler_traced(&l, &tl, t));
         }
         t.step(|| {
@@ -1897,7 +1902,8 @@ mod traced {
             return Ok(None);
         }
         let l = layout(a, 0)?;
-        let tl = tiler(a, 1)?;
+        let mut buf = TilerBuf::new();
+        let tl = a.tiler(1, &mut buf)?;
         lay(a, op(&l, &tl, t))
     }
 
@@ -1936,8 +1942,9 @@ mod traced {
         }
         let tensor = tensor_of(&a.vals[0], a.spans[0])?;
         let c = to_coord(&a.vals[2], a.spans[2])?;
+        let mut buf = TilerBuf::new();
         Ok(Some(
-            algebra::tensor::local_tile_traced(&tensor, &tiler(a, 1)?, &c, t)
+            algebra::tensor::local_tile_traced(&tensor, &a.tiler(1, &mut buf)?, &c, t)
                 .map(Value::tensor)
                 .map_err(a.alg()),
         ))

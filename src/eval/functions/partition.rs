@@ -244,11 +244,13 @@ fn partition(
     tile: bool,
 ) -> Result<Value, EvalError> {
     let c = to_coord(&a.vals[2], a.spans[2])?;
+    let mut buf = crate::algebra::TilerBuf::new();
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
-        let (off, r) = ts::partition_swizzled(&st, &a.tiler(1)?, &c, tile).map_err(a.alg())?;
+        let tl = a.tiler(1, &mut buf)?;
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, tile).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
-    let r = f(&t, &a.tiler(1)?, &c).map_err(a.alg())?;
+    let r = f(&t, &a.tiler(1, &mut buf)?, &c).map_err(a.alg())?;
     Ok(Value::tensor(r))
 }
