@@ -26,6 +26,9 @@ pub enum Tiler<'a> {
 
 /// The modes of a by-mode tiler: owned, or borrowed from storage the caller holds (a
 /// [`TilerBuf`] on its stack, where a tiler read from an argument is made without allocating).
+/// Not a `Cow<[Tiler]>`: a `Cow`'s owned form is an associated type, which would make `Tiler`
+/// invariant in its lifetime (a tiler borrowed for less could not be passed where one borrowed
+/// for longer is taken).
 #[derive(Clone, Debug)]
 pub enum TilerModes<'a> {
     /// Modes of their own.
