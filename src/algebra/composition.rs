@@ -25,7 +25,8 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 /// CuTe's `composition(A, B)` without the law check.
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut flat = FlatModes::new();
-    a.coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
+    a.as_view()
+        .coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
     let mut out = LayoutBuilder::new();
     compose_right(&flat, Right::Layout(b), &mut out, &mut NoTrace)?;
     Ok(out.finish())

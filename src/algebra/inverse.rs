@@ -93,7 +93,7 @@ fn inverse_start<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     t.section(|| Step::new(op, "coalesce", format!("coalesce {l} first")));
-    let r = l.coalesce_flat_traced(c, t);
+    let r = l.as_view().coalesce_flat_traced(c, t);
     t.end();
     r?;
     t.step(|| {

@@ -394,16 +394,6 @@ impl Layout {
         Ok(out.to_layout())
     }
 
-    /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
-    /// the result build no layout of it.
-    pub(crate) fn coalesce_flat_traced<T: Trace>(
-        &self,
-        out: &mut FlatModes,
-        t: &mut T,
-    ) -> Result<()> {
-        self.as_view().coalesce_flat_traced(out, t)
-    }
-
     /// CuTe's `detail::coalesce_x`: like coalesce, but keeps the function past the domain
     /// (a trailing size-1 mode keeps its stride).
     pub fn coalesce_x(&self) -> Result<Layout> {
@@ -413,15 +403,6 @@ impl Layout {
     /// [`Layout::coalesce_x`], reporting each mode pair's rule to `t`.
     pub fn coalesce_x_traced<T: Trace>(&self, t: &mut T) -> Result<Layout> {
         self.coalesced(true, t)
-    }
-
-    /// [`Layout::coalesce_x_traced`] as its leaves, into `out`.
-    pub(crate) fn coalesce_x_flat_traced<T: Trace>(
-        &self,
-        out: &mut FlatModes,
-        t: &mut T,
-    ) -> Result<()> {
-        self.as_view().coalesce_x_flat_traced(out, t)
     }
 
     /// `coalesce(L, profile)`: coalesce at the terminals of the profile.
@@ -845,7 +826,7 @@ impl Layout {
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape, self.stride)
+        fmt::Display::fmt(&self.as_view(), f)
     }
 }
 

@@ -67,12 +67,6 @@ impl PartialEq for TilerModes<'_> {
 
 impl Eq for TilerModes<'_> {}
 
-impl<'a> From<Vec<Tiler<'a>>> for TilerModes<'a> {
-    fn from(v: Vec<Tiler<'a>>) -> Self {
-        TilerModes::Owned(v)
-    }
-}
-
 impl<'a> Tiler<'a> {
     /// A tiler of this layout, owned.
     pub fn layout(l: Layout) -> Tiler<'a> {
