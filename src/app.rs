@@ -198,39 +198,35 @@ impl<'w> Runner<'w> {
         r
     }
 
-    /// Answer a statement that is a call on literals as [`Runner::statement`] would print it
-    /// (`None`, and nothing done, for any other statement), in a session whose `ans` nothing
-    /// reads (answering ahead: the caller keeps the line instead): the syntactic shortcut of the
-    /// evaluator ([`Env::answer_literal`]). Such a statement is whole and mentions no variable.
-    /// The statement is the line `text` of the input, numbered `line` (its [`Statement`] is
-    /// made only to report an error). With what was written: whether the statement had a value
+    /// Print what a statement that is a call on literals gave, as [`Runner::statement`] would
+    /// print it, in a session whose `ans` nothing reads (answering ahead: the caller keeps the
+    /// line instead). The statement was evaluated by the syntactic shortcut of the evaluator
+    /// ([`Env::answer_literal`]): `outcome`, its value `printed` into the runner's line. The
+    /// statement is the line `text` of the input, numbered `line` (its [`Statement`] is made
+    /// only to report an error). With what was written: whether the statement had a value
     /// (which `ans` would be).
-    fn answer_literal(&mut self, text: &[u8], line: usize) -> Option<(io::Result<()>, bool)> {
-        let printer = self.printer;
+    fn literal_answered(
+        &mut self,
+        text: &[u8],
+        line: usize,
+        outcome: Result<(), EvalError>,
+        printed: Option<Result<(), crate::render::RenderError>>,
+    ) -> (io::Result<()>, bool) {
         let mut buf = std::mem::take(&mut self.line);
-        buf.clear();
-        let mut printed = None;
-        let r = match self
-            .env
-            .answer_literal(text, |v| printed = Some(printer(v, &mut buf)))
-        {
-            None => None,
-            Some(Ok(())) if matches!(printed, Some(Ok(()))) => {
-                Some((self.print_line(&mut buf), true))
-            }
-            Some(outcome) => {
-                let valued = outcome.is_ok();
-                // a statement the shortcut reads is ASCII
-                let st = Statement {
-                    text: String::from_utf8_lossy(text).into_owned(),
-                    line,
-                };
-                let outcome = outcome.map(|()| Outcome::Value(Value::Under));
-                Some((self.report(&st, outcome, printed, &mut buf), valued))
-            }
+        let valued = outcome.is_ok();
+        let written = if valued && matches!(printed, Some(Ok(()))) {
+            self.print_line(&mut buf)
+        } else {
+            // a statement the shortcut reads is ASCII
+            let st = Statement {
+                text: String::from_utf8_lossy(text).into_owned(),
+                line,
+            };
+            let outcome = outcome.map(|()| Outcome::Value(Value::Under));
+            self.report(&st, outcome, printed, &mut buf)
         };
         self.line = buf;
-        r
+        (written, valued)
     }
 
     /// Print a value's line.
@@ -1458,14 +1454,27 @@ pub(crate) fn answer_line(
     }
     let (written, failed, sets_ans) = SESSION.with(|session| {
         let (env, line_buf) = &mut *session.borrow_mut();
+        // a call on literals is whole and mentions no variable: answered without checking so
+        // a line the shortcut does not read is read as text (UTF-8) by the general parser.
+        // Its value, the commonest outcome, is printed straight into the run's output (the
+        // same printer as a runner's, `plain_printer`); anything else through a runner
+        line_buf.clear();
+        let mut printed = None;
+        let literal = env.answer_literal(text, |v| printed = Some(plain_printer(v, line_buf)));
+        if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
+            line_buf.push('\n');
+            run.out.extend_from_slice(line_buf.as_bytes());
+            return (Some(Ok(())), false, true);
+        }
         let bound = env.ans_bound();
         let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, env)
             .with_answer_ahead(false)
             .with_line(std::mem::take(line_buf));
-        // a call on literals is whole and mentions no variable: answered without checking so
-        // a line the shortcut does not read is read as text (UTF-8) by the general parser
-        let (written, sets_ans) = match runner.answer_literal(text, line) {
-            Some((written, valued)) => (Some(written), valued),
+        let (written, sets_ans) = match literal {
+            Some(outcome) => {
+                let (written, valued) = runner.literal_answered(text, line, outcome, printed);
+                (Some(written), valued)
+            }
             None => match std::str::from_utf8(text) {
                 Ok(s) if is_pure_whole(s) => {
                     let written = runner.statement(&Statement {
