@@ -295,7 +295,7 @@ pub fn coshape(l: &super::layout::Layout) -> Result<IntTuple> {
         })
     })?;
     let last = arith::sub(l.size()?, 1, OP)?;
-    let abs_layout = super::layout::Layout::new(l.shape().clone(), abs)?;
+    let abs_layout = super::layout::Layout::new(l.shape().to_owned(), abs)?;
     let far = tuple_form(&abs_layout.eval_index(&IntTuple::int(last))?);
     far.map_leaves(&mut |c| arith::add(c, 1, OP))
 }

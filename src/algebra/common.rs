@@ -15,7 +15,7 @@ pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let inv_b = right_inverse_unchecked(b)?;
     let common = compose_unchecked(a, &inv_b)?.coalesce()?;
     let m0 = first_mode(&common);
-    if m0.stride() == &IntTuple::int(1) {
+    if m0.stride() == IntTuple::int(1) {
         compose_unchecked(&inv_b, &m0)
     } else {
         Ok(Layout::trivial())
@@ -26,7 +26,7 @@ pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<i64> {
     let common = compose_unchecked(a, &right_inverse_unchecked(b)?)?.coalesce()?;
     let m0 = first_mode(&common);
-    if m0.stride() == &IntTuple::int(1) {
+    if m0.stride() == IntTuple::int(1) {
         m0.size()
     } else {
         Ok(1)

@@ -357,21 +357,19 @@ fn two_modes_whole(s: &Tup, d: &Tup, t: &Tiler) -> bool {
     !matches!(t, Tiler::Tuple(_)) && pair(s) && pair(d)
 }
 
-/// [`arranged`] where [`two_modes_whole`]: the zipped form is `l` itself, the tiled and flat
-/// forms unpack its modes in place.
-fn arranged_in_place(l: Layout, unpack_first: Option<bool>) -> Layout {
-    let Some(first) = unpack_first else {
-        return l;
-    };
-    let (mut s, mut d) = l.into_parts();
-    for x in [&mut s, &mut d] {
-        // the rest first: unpacking the tile moves it
-        x.unpack_mode(1);
-        if first {
-            x.unpack_mode(0);
+/// [`arranged`] where [`two_modes_whole`]: the zipped form is the layout `l` built, the tiled
+/// and flat forms unpack its modes in place.
+fn arranged_in_place(mut l: LayoutBuilder, unpack_first: Option<bool>) -> Layout {
+    if let Some(first) = unpack_first {
+        for x in [&mut l.shape, &mut l.stride] {
+            // the rest first: unpacking the tile moves it
+            x.unpack_mode(1);
+            if first {
+                x.unpack_mode(0);
+            }
         }
     }
-    Layout::raw(s, d)
+    l.finish()
 }
 
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
@@ -460,7 +458,7 @@ fn arrange<T: Trace>(
     tr.end();
     r?;
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
-        return Ok(arranged_in_place(out.finish(), unpack_first));
+        return Ok(arranged_in_place(out, unpack_first));
     }
     // the logical form moved out, its rearrangement written where it was
     let (mut s, mut d) = (Taken::default(), Taken::default());
@@ -635,7 +633,9 @@ mod tests {
                 let mut out = LayoutBuilder::new();
                 arranged(l.shape(), l.stride(), &t, unpack, &mut out, "test").expect("two modes");
                 let want = out.finish();
-                let got = arranged_in_place(l.clone(), unpack);
+                let mut built = LayoutBuilder::new();
+                built.push_tups(l.shape(), l.stride());
+                let got = arranged_in_place(built, unpack);
                 assert_eq!(got, want, "{text} {unpack:?}");
                 assert_eq!(got.to_string(), want.to_string());
             }

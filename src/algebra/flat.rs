@@ -264,7 +264,7 @@ impl LayoutBuilder {
     /// The layout built (one finished mode).
     #[inline]
     pub fn finish(self) -> Layout {
-        Layout::raw(self.shape.finish(), self.stride.finish())
+        Layout::raw_tups(self.shape.as_tup(), self.stride.as_tup())
     }
 }
 

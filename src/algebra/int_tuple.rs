@@ -165,6 +165,127 @@ impl Clone for IntTuple {
     }
 }
 
+/// What [`Reader::tuple_or_pair`] read, borrowed from its buffer.
+pub enum Read<'a> {
+    /// An IntTuple.
+    Tuple(&'a Tup),
+    /// `a:b` of two with as many nodes (a layout's shape and stride, if they are congruent).
+    Pair(PairRef<'a>),
+    /// `a:b` of two that differ in their number of nodes (no layout).
+    Unpaired,
+}
+
+/// Two tuples of as many nodes read one after the other, borrowed ([`Read::Pair`]).
+#[derive(Clone, Copy)]
+pub struct PairRef<'a>(&'a [Node]);
+
+impl<'a> PairRef<'a> {
+    /// The first.
+    #[inline(always)]
+    pub(crate) fn first(self) -> &'a Tup {
+        Tup::from_nodes(&self.0[..self.0.len() / 2])
+    }
+
+    /// The second.
+    #[inline(always)]
+    pub(crate) fn second(self) -> &'a Tup {
+        Tup::from_nodes(&self.0[self.0.len() / 2..])
+    }
+
+    /// Both, owned as one.
+    #[inline(always)]
+    pub(crate) fn to_pair(self) -> TupPair {
+        TupPair::from_nodes(self.0)
+    }
+}
+
+/// Nodes of each tuple a [`TupPair`] holds inline (more move both to the heap), as an IntTuple
+/// holds them: a `Value` of a layout stays at most 128 bytes, moved by inline stores.
+const HALF_INLINE: usize = INLINE;
+
+/// Two IntTuples with as many nodes — a layout's shape and stride, congruent — held as one,
+/// each viewed as a [`Tup`]. Each has one representation (so equal pairs are equal bit for
+/// bit): up to [`HALF_INLINE`] nodes each inline, at fixed places (made and copied by a fixed
+/// number of moves); more, the first's nodes then the second's in one allocation.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TupPair(Pair);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Pair {
+    /// `half` nodes each: the first's at `0..half`, the second's at `HALF_INLINE..`, the rest
+    /// integer leaves 0.
+    Inline {
+        half: u8,
+        nodes: [Node; 2 * HALF_INLINE],
+    },
+    /// The first's nodes, then the second's.
+    Heap(Box<[Node]>),
+}
+
+impl TupPair {
+    /// `a` and `b` (as many nodes each) held as one.
+    #[inline]
+    pub fn new(a: &Tup, b: &Tup) -> TupPair {
+        debug_assert_eq!(a.0.len(), b.0.len(), "a pair of tuples of as many nodes");
+        let half = a.0.len();
+        if half <= HALF_INLINE {
+            let nodes = std::array::from_fn(|k| {
+                let node = if k < HALF_INLINE {
+                    a.0.get(k)
+                } else {
+                    b.0.get(k - HALF_INLINE)
+                };
+                node.copied().unwrap_or(Node::leaf(0))
+            });
+            return TupPair(Pair::Inline {
+                half: half as u8,
+                nodes,
+            });
+        }
+        TupPair(Pair::Heap(a.0.iter().chain(&b.0).copied().collect()))
+    }
+
+    /// The pair whose nodes these are (the first's, then as many of the second's).
+    #[inline(always)]
+    fn from_nodes(nodes: &[Node]) -> TupPair {
+        debug_assert!(nodes.len().is_multiple_of(2));
+        let half = nodes.len() / 2;
+        if half <= HALF_INLINE {
+            let nodes = std::array::from_fn(|k| {
+                let (at, i) = if k < HALF_INLINE {
+                    (k, k)
+                } else {
+                    (k - HALF_INLINE, half + k - HALF_INLINE)
+                };
+                if at < half { nodes[i] } else { Node::leaf(0) }
+            });
+            return TupPair(Pair::Inline {
+                half: half as u8,
+                nodes,
+            });
+        }
+        TupPair(Pair::Heap(nodes.into()))
+    }
+
+    /// The first.
+    #[inline]
+    pub fn first(&self) -> &Tup {
+        Tup::from_nodes(match &self.0 {
+            Pair::Inline { half, nodes } => &nodes[..usize::from(*half)],
+            Pair::Heap(nodes) => &nodes[..nodes.len() / 2],
+        })
+    }
+
+    /// The second.
+    #[inline]
+    pub fn second(&self) -> &Tup {
+        Tup::from_nodes(match &self.0 {
+            Pair::Inline { half, nodes } => &nodes[HALF_INLINE..HALF_INLINE + usize::from(*half)],
+            Pair::Heap(nodes) => &nodes[nodes.len() / 2..],
+        })
+    }
+}
+
 /// Why an IntTuple is not a layout's shape ([`Tup::shape_fault`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ShapeFault {
@@ -331,28 +452,6 @@ impl IntTuple {
         Tup::from_nodes(&self.nodes)
     }
 
-    /// Top-level mode `i` replaced, in place, by its own modes where it is a tuple of other
-    /// than one mode (as the tiled and flat forms unpack a mode); an integer mode, a tuple of
-    /// one mode, or no mode `i` leaves the tuple as it is.
-    pub(crate) fn unpack_mode(&mut self, i: usize) {
-        let Kind::Open { rank, len } = self.nodes[0].kind() else {
-            return;
-        };
-        if i >= rank as usize {
-            return;
-        }
-        let mut at = 1;
-        for _ in 0..i {
-            at += self.nodes[at].span();
-        }
-        if let Kind::Open { rank: r, .. } = self.nodes[at].kind()
-            && r != 1
-        {
-            self.nodes.remove(at);
-            self.nodes[0] = Node::open(rank - 1 + r, len - 1);
-        }
-    }
-
     /// CuTe's `unwrap`: a rank-1 tuple becomes its element, recursively.
     pub fn unwrap(self) -> IntTuple {
         let mut t: &Tup = &self;
@@ -435,8 +534,12 @@ impl Default for TupleBuilder {
 /// viewed ([`TreeBuilder::sub`]) while building goes on. What the algorithms that write their
 /// result in place (composition, the divides and products) build with.
 pub struct TreeBuilder {
-    nodes: SmallVec<[Node; INLINE]>,
+    nodes: SmallVec<[Node; BUILD_INLINE]>,
 }
+
+/// Nodes a [`TreeBuilder`] holds on the stack before it moves to the heap (the result is copied
+/// out when it is finished: a builder is not a value that is moved around).
+const BUILD_INLINE: usize = 16;
 
 impl TreeBuilder {
     /// Nothing yet.
@@ -528,11 +631,41 @@ impl TreeBuilder {
         Tup::from_nodes(&self.nodes[at..at + n])
     }
 
+    /// Top-level mode `i` of the tuple built replaced, in place, by its own modes where it is a tuple of other
+    /// than one mode (as the tiled and flat forms unpack a mode); an integer mode, a tuple of
+    /// one mode, or no mode `i` leaves the tuple as it is.
+    pub fn unpack_mode(&mut self, i: usize) {
+        let Kind::Open { rank, len } = self.nodes[0].kind() else {
+            return;
+        };
+        if i >= rank as usize {
+            return;
+        }
+        let mut at = 1;
+        for _ in 0..i {
+            at += self.nodes[at].span();
+        }
+        if let Kind::Open { rank: r, .. } = self.nodes[at].kind()
+            && r != 1
+        {
+            self.nodes.remove(at);
+            self.nodes[0] = Node::open(rank - 1 + r, len - 1);
+        }
+    }
+
     /// The IntTuple built (one finished subtree).
     #[inline]
     pub fn finish(self) -> IntTuple {
+        IntTuple {
+            nodes: inline_or_heap(&self.as_tup().0),
+        }
+    }
+
+    /// The IntTuple built (one finished subtree), borrowed.
+    #[inline]
+    pub fn as_tup(&self) -> &Tup {
         debug_assert!(!self.nodes.is_empty() && self.nodes[0].span() == self.nodes.len());
-        IntTuple { nodes: self.nodes }
+        Tup::from_nodes(&self.nodes)
     }
 
     /// The subtree built (one finished subtree), moved out into `to` (on the stack): the
@@ -640,9 +773,10 @@ impl Borrow<Tup> for IntTuple {
 impl ToOwned for Tup {
     type Owned = IntTuple;
 
+    #[inline]
     fn to_owned(&self) -> IntTuple {
         IntTuple {
-            nodes: SmallVec::from_slice(&self.0),
+            nodes: inline_or_heap(&self.0),
         }
     }
 }
@@ -1408,30 +1542,8 @@ impl<'a> Reader<'a> {
     /// nodes are gathered on the stack and stored once (a literal of more than [`INLINE`]
     /// nodes then takes one allocation of its exact size, not a growth at every doubling).
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
-        // a single integer, the commonest literal, made at once (no nodes gathered): one or
-        // two digits (not before another digit or an `@`) read straight, any other by
-        // `read_int`
-        let b = self.b;
-        let i = skip_blanks(b, self.spaces_only, self.i);
-        if depth <= self.max_depth && b.get(i) != Some(&b'(') {
-            let byte = |i: usize| b.get(i).copied().unwrap_or(0);
-            let ends = |c: u8| !c.is_ascii_digit() && c != b'@';
-            let (d0, c1) = (byte(i).wrapping_sub(b'0'), byte(i + 1));
-            let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
-            if d0 <= 9 && ends(c1) {
-                self.i = i + 1;
-                return Ok(IntTuple::int(i64::from(d0)));
-            }
-            if d0 <= 9 && d1 <= 9 && ends(c2) {
-                self.i = i + 2;
-                return Ok(IntTuple::int(i64::from(d0 * 10 + d1)));
-            }
-            if let Ok((v, at)) = read_int(b, i)
-                && b.get(at) != Some(&b'@')
-            {
-                self.i = at;
-                return Ok(IntTuple::int(v));
-            }
+        if let Some(v) = self.short_int(depth) {
+            return Ok(IntTuple::int(v));
         }
         // the nodes gathered on the stack; a literal of more nodes is read again into a
         // vector
@@ -1450,6 +1562,102 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// A single integer at the cursor, the commonest literal, read at once (no nodes
+    /// gathered): one or two digits (not before another digit or an `@`) read straight, any
+    /// other by `read_int`. `None`, the cursor left where it was, for anything else.
+    #[inline(always)]
+    fn short_int(&mut self, depth: usize) -> Option<i64> {
+        let b = self.b;
+        let i = skip_blanks(b, self.spaces_only, self.i);
+        if depth > self.max_depth || b.get(i) == Some(&b'(') {
+            return None;
+        }
+        let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+        let ends = |c: u8| !c.is_ascii_digit() && c != b'@';
+        let (d0, c1) = (byte(i).wrapping_sub(b'0'), byte(i + 1));
+        let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
+        if d0 <= 9 && ends(c1) {
+            self.i = i + 1;
+            return Some(i64::from(d0));
+        }
+        if d0 <= 9 && d1 <= 9 && ends(c2) {
+            self.i = i + 2;
+            return Some(i64::from(d0 * 10 + d1));
+        }
+        match read_int(b, i) {
+            Ok((v, at)) if b.get(at) != Some(&b'@') => {
+                self.i = at;
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    /// The nodes of the IntTuple literal at the cursor appended to `nodes` (`None` when it is
+    /// full first): a single integer at once ([`Reader::short_int`]), else by
+    /// [`Reader::int_tuple_into`].
+    #[inline(always)]
+    fn nodes_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
+        match self.short_int(depth) {
+            Some(v) => Ok(nodes.push_node(Node::leaf(v))),
+            None => self.int_tuple_into(nodes, depth),
+        }
+    }
+
+    /// An IntTuple literal at the cursor, or a layout's two, `shape:stride`, where a `:`
+    /// follows the first right away: both gathered in one buffer on the stack, and handed to
+    /// `take` from there (as a pair where they have as many nodes, as congruent tuples have).
+    #[inline(always)]
+    pub(crate) fn tuple_or_pair<R>(
+        &mut self,
+        depth: usize,
+        take: impl FnOnce(Read<'_>) -> R,
+    ) -> Result<R> {
+        let start = self.i;
+        let mut stack = arrayvec::ArrayVec::<Node, { 2 * READ_INLINE }>::new();
+        if self.nodes_into(&mut stack, depth)?.is_none() {
+            return self.tuple_or_pair_long(start, depth, take);
+        }
+        let half = stack.len();
+        if self.b.get(self.i) != Some(&b':') {
+            return Ok(take(Read::Tuple(Tup::from_nodes(&stack))));
+        }
+        self.i += 1;
+        if self.nodes_into(&mut stack, depth)?.is_none() {
+            return self.tuple_or_pair_long(start, depth, take);
+        }
+        if stack.len() != 2 * half {
+            return Ok(take(Read::Unpaired));
+        }
+        Ok(take(Read::Pair(PairRef(&stack))))
+    }
+
+    /// [`Reader::tuple_or_pair`] of literals too large for its buffer, read again from
+    /// `start` into vectors.
+    #[cold]
+    #[inline(never)]
+    fn tuple_or_pair_long<R>(
+        &mut self,
+        start: usize,
+        depth: usize,
+        take: impl FnOnce(Read<'_>) -> R,
+    ) -> Result<R> {
+        self.i = start;
+        let mut heap = Vec::new();
+        self.nodes_into(&mut heap, depth)?;
+        let half = heap.len();
+        if self.b.get(self.i) != Some(&b':') {
+            return Ok(take(Read::Tuple(Tup::from_nodes(&heap))));
+        }
+        self.i += 1;
+        self.nodes_into(&mut heap, depth)?;
+        Ok(take(if heap.len() == 2 * half {
+            Read::Pair(PairRef(&heap))
+        } else {
+            Read::Unpaired
+        }))
+    }
+
     /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
     /// the tuples still open kept in their own headers (no recursion, so no stack depth to
     /// guard, and no stack of them); `None` when `nodes` is full first.
@@ -1457,6 +1665,7 @@ impl<'a> Reader<'a> {
     ///
     /// The cursor, the innermost open tuple's header and its modes read so far live in locals
     /// (registers) while the loop runs; the cursor is stored back when it returns.
+    #[inline(always)]
     fn int_tuple_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));

@@ -463,11 +463,11 @@ pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
         }
         for basis in bases {
             let ca = Layout::raw(
-                a.shape().clone(),
+                a.shape().to_owned(),
                 super::basis::component(a.stride(), basis)?,
             );
             let cr = Layout::raw(
-                r.shape().clone(),
+                r.shape().to_owned(),
                 super::basis::component(r.stride(), basis)?,
             );
             check_composition(&ca, b, &cr)?;

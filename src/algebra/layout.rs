@@ -7,14 +7,25 @@ use super::basis::{Index, Stride};
 use super::coord::{self, Coord};
 use super::error::{AlgebraError, Result, condition};
 use super::flat::FlatModes;
-use super::int_tuple::{IntTuple, LayoutFault, RevLeaves, ShapeFault, Tup, TupleBuilder, View};
+use super::int_tuple::{
+    IntTuple, LayoutFault, RevLeaves, ShapeFault, Tup, TupPair, TupleBuilder, View,
+};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
-/// A CuTe layout: a congruent pair of IntTuples.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A CuTe layout: a congruent pair of IntTuples, its shape and its stride, held in one buffer
+/// (congruent tuples have as many nodes: the shape's, then the stride's).
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
-    shape: IntTuple,
-    stride: IntTuple,
+    parts: TupPair,
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Layout")
+            .field("shape", &self.shape())
+            .field("stride", &self.stride())
+            .finish()
+    }
 }
 
 /// A layout borrowed as its shape and its stride (a whole [`Layout`] or one of its modes): what
@@ -123,13 +134,13 @@ impl Layout {
     /// Borrowed as its shape and stride.
     #[inline]
     pub(crate) fn as_view(&self) -> LayoutRef<'_> {
-        LayoutRef::new(&self.shape, &self.stride)
+        LayoutRef::new(self.parts.first(), self.parts.second())
     }
 
     /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes positive.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         match shape.layout_fault(&stride) {
-            None => Ok(Layout { shape, stride }),
+            None => Ok(Layout::raw_tups(&shape, &stride)),
             Some(LayoutFault::Incongruent) => Err(condition(
                 "make_layout",
                 format!("shape {shape} and stride {stride} are not congruent"),
@@ -146,15 +157,25 @@ impl Layout {
     }
 
     /// Construct without checks (both already known congruent and positive).
+    #[inline]
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
-        debug_assert!(shape.congruent(&stride));
-        Layout { shape, stride }
+        Layout::raw_tups(&shape, &stride)
     }
 
-    /// The shape and the stride, taken apart.
+    /// [`Layout::raw`] of borrowed tuples (copied into the layout's one buffer).
     #[inline]
-    pub(crate) fn into_parts(self) -> (IntTuple, IntTuple) {
-        (self.shape, self.stride)
+    pub(crate) fn raw_tups(shape: &Tup, stride: &Tup) -> Layout {
+        debug_assert!(shape.congruent(stride));
+        Layout {
+            parts: TupPair::new(shape, stride),
+        }
+    }
+
+    /// The layout whose shape and stride are `parts` (congruent, shapes positive).
+    #[inline]
+    pub(crate) fn from_parts(parts: TupPair) -> Layout {
+        debug_assert!(parts.first().congruent(parts.second()));
+        Layout { parts }
     }
 
     /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
@@ -177,19 +198,21 @@ impl Layout {
     }
 
     /// `make_ordered_layout(shape, order)`.
-    pub fn ordered(shape: IntTuple, order: &IntTuple) -> Result<Layout> {
+    pub fn ordered(shape: IntTuple, order: &Tup) -> Result<Layout> {
         let stride = coord::compact_order(&shape, order)?;
         Layout::new(shape, stride)
     }
 
     /// The shape.
-    pub fn shape(&self) -> &IntTuple {
-        &self.shape
+    #[inline]
+    pub fn shape(&self) -> &Tup {
+        self.parts.first()
     }
 
     /// The stride.
-    pub fn stride(&self) -> &IntTuple {
-        &self.stride
+    #[inline]
+    pub fn stride(&self) -> &Tup {
+        self.parts.second()
     }
 
     /// The layout `1:0`.
@@ -199,23 +222,23 @@ impl Layout {
 
     /// Number of top-level modes.
     pub fn rank(&self) -> usize {
-        self.shape.rank()
+        self.shape().rank()
     }
 
     /// Nesting depth of the shape.
     pub fn depth(&self) -> usize {
-        self.shape.depth()
+        self.shape().depth()
     }
 
     /// Size of the domain.
     pub fn size(&self) -> Result<i64> {
-        self.shape.product()
+        self.shape().product()
     }
 
     /// `cosize = L(size - 1) + 1` taken over |strides|, as CuTe's coshape.
     pub fn cosize(&self) -> Result<i64> {
         let mut acc = 0i64;
-        for (s, d) in self.shape.leaf_iter().zip(self.stride.leaf_iter()) {
+        for (s, d) in self.shape().leaf_iter().zip(self.stride().leaf_iter()) {
             let term = arith::mul(s - 1, arith::abs(d, "cosize")?, "cosize")?;
             acc = arith::add(acc, term, "cosize")?;
         }
@@ -224,7 +247,7 @@ impl Layout {
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
     pub fn mode(&self, i: usize) -> Result<Layout> {
-        match (self.shape.mode(i), self.stride.mode(i)) {
+        match (self.shape().mode(i), self.stride().mode(i)) {
             (Some(s), Some(d)) => Ok(Layout::raw(s.to_owned(), d.to_owned())),
             _ => Err(condition(
                 "get",
@@ -235,9 +258,9 @@ impl Layout {
 
     /// All top-level modes as layouts.
     pub fn modes(&self) -> Vec<Layout> {
-        self.shape
+        self.shape()
             .modes()
-            .zip(self.stride.modes())
+            .zip(self.stride().modes())
             .map(|(s, d)| Layout::raw(s.to_owned(), d.to_owned()))
             .collect()
     }
@@ -260,14 +283,14 @@ impl Layout {
 
     /// Evaluate at an integer or hierarchical coordinate (no slicing).
     pub fn eval(&self, coord: &Tup) -> Result<i64> {
-        coord::crd2idx(coord, &self.shape, &self.stride)
+        coord::crd2idx(coord, self.shape(), self.stride())
     }
 
     /// Evaluate at an integer or hierarchical coordinate into CuTe's codomain: an integer for
     /// integer strides, a scaled basis element or an arithmetic tuple for basis strides.
     pub fn eval_index(&self, coord: &Tup) -> Result<Index> {
-        if self.stride.has_basis() {
-            coord::crd2idx_traced(coord, &self.shape, &self.stride, &mut NoTrace)
+        if self.stride().has_basis() {
+            coord::crd2idx_traced(coord, self.shape(), self.stride(), &mut NoTrace)
         } else {
             self.eval(coord).map(IntTuple::int)
         }
@@ -280,12 +303,12 @@ impl Layout {
 
     /// Evaluate at a 1-D index.
     pub fn at(&self, i: i64) -> Result<i64> {
-        coord::crd2idx(&IntTuple::int(i), &self.shape, &self.stride)
+        coord::crd2idx(&IntTuple::int(i), self.shape(), self.stride())
     }
 
     /// `flatten(L)`.
     pub fn flatten(&self) -> Layout {
-        Layout::raw(self.shape.flatten(), self.stride.flatten())
+        Layout::raw(self.shape().flatten(), self.stride().flatten())
     }
 
     /// `select(L, i...)`: a tuple of the chosen modes.
@@ -366,8 +389,8 @@ impl Layout {
 
     /// Slice with a coordinate containing `_` (CuTe's `slice(c, L)`).
     pub fn slice(&self, c: &Coord) -> Result<Layout> {
-        let shape = slice_tuple(c, &self.shape)?;
-        let stride = slice_tuple(c, &self.stride)?;
+        let shape = slice_tuple(c, self.shape())?;
+        let stride = slice_tuple(c, self.stride())?;
         Ok(Layout::raw(shape, stride))
     }
 
@@ -482,7 +505,7 @@ impl Layout {
                 _ => s.to_owned(),
             }
         }
-        Layout::raw(fz(&self.shape, &self.stride), self.stride.clone())
+        Layout::raw(fz(self.shape(), self.stride()), self.stride().to_owned())
     }
 
     /// `filter(L) = coalesce(filter_zeros(L))`.
@@ -513,8 +536,8 @@ impl Concat {
     /// Append a mode.
     #[inline]
     pub fn push(&mut self, mode: &Layout) {
-        self.shape.push(&mode.shape);
-        self.stride.push(&mode.stride);
+        self.shape.push(mode.shape());
+        self.stride.push(mode.stride());
     }
 
     /// The concatenation (always a tuple, even of one mode).
@@ -818,9 +841,9 @@ fn zero_underscores(c: &Coord) -> IntTuple {
 impl Layout {
     /// Append the layout as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
-        self.shape.write_to(out);
+        self.shape().write_to(out);
         out.push(':');
-        self.stride.write_to(out);
+        self.stride().write_to(out);
     }
 }
 

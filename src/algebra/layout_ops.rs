@@ -37,7 +37,7 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
     const OP: &str = "make_layout_like";
     let fz = filter_zeros_tuple(l.stride(), l.shape(), OP)?;
     let stride = coord::compact_order(&fz, l.stride()).map_err(|e| e.within(OP))?;
-    Layout::new(l.shape().clone(), stride)
+    Layout::new(l.shape().to_owned(), stride)
 }
 
 /// `make_fragment_like(L)`: like [`make_layout_like`], but mode 0 is column-major (stride-0s of
@@ -52,13 +52,13 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     const OP: &str = "make_fragment_like";
     let r = l.rank();
     if r <= 1 || l.shape().is_int() {
-        return Layout::column_major(l.shape().clone());
+        return Layout::column_major(l.shape().to_owned());
     }
     let m0 = l.mode(0)?;
     let fz0 = filter_zeros_tuple(m0.stride(), m0.shape(), OP)?;
-    let a = Layout::new(m0.shape().clone(), coord::compact_col_major(&fz0, 1)?)?;
+    let a = Layout::new(m0.shape().to_owned(), coord::compact_col_major(&fz0, 1)?)?;
     let rest = l.take(1, r)?;
-    let b = Layout::ordered(rest.shape().clone(), rest.stride()).map_err(|e| e.within(OP))?;
+    let b = Layout::ordered(rest.shape().to_owned(), rest.stride()).map_err(|e| e.within(OP))?;
     super::divide::tiled_product(&a, &super::tiler::Tiler::layout(b)).map_err(|e| e.within(OP))
 }
 
@@ -243,7 +243,7 @@ pub fn pad_to_rank(l: &Layout, x: &Layout, n: usize, front: bool) -> Result<Layo
 pub fn filter_zeros_profile(l: &Layout, profile: &Tup) -> Result<Layout> {
     Ok(Layout::raw(
         filter_zeros_tuple(profile, l.shape(), "filter_zeros")?,
-        l.stride().clone(),
+        l.stride().to_owned(),
     ))
 }
 
@@ -343,7 +343,7 @@ pub fn nullspace_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     let r = Layout::raw(shape.unwrap(), stride.unwrap());
     t.step(|| {
         // the law: L(result(i)) == 0, i.e. L o result is result's shape with zero strides
-        let zeros = Layout::raw(r.shape().clone(), r.shape().repeat_like(0));
+        let zeros = Layout::raw(r.shape().to_owned(), r.shape().repeat_like(0));
         Step::new(
             "nullspace",
             "result",

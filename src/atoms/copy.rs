@@ -461,7 +461,7 @@ impl TiledCopy {
         fn shape(t: &Tiler) -> Result<IntTuple> {
             Ok(match t {
                 Tiler::Int(n) => IntTuple::int(*n),
-                Tiler::Layout(l) => l.shape().clone(),
+                Tiler::Layout(l) => l.shape().to_owned(),
                 Tiler::Under => return Err(condition("Tiler_MN", "'_' has no shape")),
                 Tiler::Tuple(v) => v.iter().map(shape).collect::<Result<IntTuple>>()?,
             })

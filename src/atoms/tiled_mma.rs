@@ -253,7 +253,7 @@ impl TiledMma {
             Coord::Int(0),
             Coord::Tuple(vec![Coord::Under, repeat_under(dummy.rank())]),
         ]);
-        Ok(tv.slice(&coord)?.shape().clone())
+        Ok(tv.slice(&coord)?.shape().to_owned())
     }
 
     /// `ThrMMA::partition_{A,B,C}(tensor)` for the thread `thr_idx`: the offset and the layout

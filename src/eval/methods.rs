@@ -152,7 +152,7 @@ fn atom_method(
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (_, l) = tensor_arg(&args[0], spans[0])?;
                 let (_, part) = t.partition(Operand::C, *thr, &l).map_err(alg)?;
-                Layout::column_major(part.shape().clone())
+                Layout::column_major(part.shape().to_owned())
                     .map(Value::Layout)
                     .map_err(alg)
             })
@@ -260,8 +260,8 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     };
     let alg = |e| EvalError::algebra(e, span);
     match (name, layout) {
-        ("shape", Some(l)) => Ok(Value::IntTuple(l.shape().clone())),
-        ("stride", Some(l)) => Ok(Value::IntTuple(l.stride().clone())),
+        ("shape", Some(l)) => Ok(Value::IntTuple(l.shape().to_owned())),
+        ("stride", Some(l)) => Ok(Value::IntTuple(l.stride().to_owned())),
         ("size", Some(l)) => l.size().map(Value::int).map_err(alg),
         ("cosize", Some(l)) => l.cosize().map(Value::int).map_err(alg),
         ("rank", Some(l)) => Ok(Value::int(l.rank() as i64)),
@@ -770,8 +770,8 @@ fn layout_method(
     };
     let r = match name {
         // C++'s members shape(), stride(), layout()
-        "shape" if args.is_empty() => Ok(Value::IntTuple(l.shape().clone())),
-        "stride" if args.is_empty() => Ok(Value::IntTuple(l.stride().clone())),
+        "shape" if args.is_empty() => Ok(Value::IntTuple(l.shape().to_owned())),
+        "stride" if args.is_empty() => Ok(Value::IntTuple(l.stride().to_owned())),
         "layout" if args.is_empty() => Ok(Value::Layout(l.clone())),
         // compose(B...) = composition(L, make_tile(B...)); tile(B...) = tiled_divide(L, make_tile(B...))
         "compose" => table("composition"),

@@ -896,19 +896,19 @@ struct LiteralArgs {
 /// moved into its slot of `vals` in one go rather than copied through each call's arguments.
 impl parser::literal::Sink for LiteralArgs {
     #[inline(always)]
-    fn tuple(&mut self, t: IntTuple) -> Option<()> {
-        self.vals.try_push(Value::IntTuple(t)).ok()
+    fn tuple(&mut self, t: &crate::algebra::Tup) -> Option<()> {
+        self.vals.try_push(Value::IntTuple(t.to_owned())).ok()
     }
 
     #[inline(always)]
-    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()> {
+    fn layout(&mut self, parts: crate::algebra::int_tuple::PairRef<'_>) -> Option<()> {
         // not a layout (`Layout::new` would refuse it): the general path reports it; else the
-        // value is made where it stays, from the two tuples
-        if shape.layout_fault(&stride).is_some() {
+        // value is made where it stays, of the tuples as read
+        if parts.first().layout_fault(parts.second()).is_some() {
             return None;
         }
         self.vals
-            .try_push(Value::Layout(Layout::raw(shape, stride)))
+            .try_push(Value::Layout(Layout::from_parts(parts.to_pair())))
             .ok()
     }
 

@@ -12,7 +12,7 @@
 //! to its `)`).
 
 use super::Span;
-use crate::algebra::int_tuple::IntTuple;
+use crate::algebra::int_tuple::{PairRef, Read, Tup};
 
 /// Nesting read by the shortcut; deeper text goes to the general parser.
 const DEPTH: usize = 32;
@@ -22,9 +22,9 @@ const DEPTH: usize = 32;
 /// method may refuse (`None`), and the statement then goes to the general parser.
 pub trait Sink {
     /// Push an IntTuple literal: an integer or a tuple of them.
-    fn tuple(&mut self, t: IntTuple) -> Option<()>;
-    /// Push a layout literal `Shape:Stride`.
-    fn layout(&mut self, shape: IntTuple, stride: IntTuple) -> Option<()>;
+    fn tuple(&mut self, t: &Tup) -> Option<()>;
+    /// Push a layout literal `Shape:Stride`: its shape and stride, as many nodes each.
+    fn layout(&mut self, parts: PairRef<'_>) -> Option<()>;
     /// Push `_`.
     fn under(&mut self) -> Option<()>;
     /// Replace the top `items` values by the tiler `<a, b, ...>` of them.
@@ -91,13 +91,10 @@ pub fn literal_call<'s, S: Sink>(b: &'s [u8], sink: &mut S) -> Option<LiteralCal
         r.pos = end;
         (Callee::Name(name), Span::new(0, end))
     } else {
-        let shape = r.int_tuple()?;
-        if r.peek()? != b':' {
-            return None;
-        }
-        r.pos += 1;
-        let stride = r.int_tuple()?;
-        sink.layout(shape, stride)?;
+        r.literal(|read| match read {
+            Read::Pair(parts) => sink.layout(parts),
+            _ => None,
+        })??;
         (Callee::Layout, Span::new(0, r.pos))
     };
     if r.peek()? != b'(' {
@@ -205,27 +202,28 @@ impl Reader<'_> {
         sink.tiler(items)
     }
 
-    /// An IntTuple literal, or a layout `S:D` of two.
+    /// An IntTuple literal, or a layout `S:D` of two (two that differ in their number of
+    /// nodes are no layout: the general path reports them).
     fn lit<S: Sink>(&mut self, sink: &mut S) -> Option<()> {
-        let shape = self.int_tuple()?;
-        if self.peek() != Some(b':') {
-            return sink.tuple(shape);
-        }
-        self.pos += 1;
-        let stride = self.int_tuple()?;
-        sink.layout(shape, stride)
+        self.literal(|read| match read {
+            Read::Tuple(t) => sink.tuple(t),
+            Read::Pair(parts) => sink.layout(parts),
+            Read::Unpaired => None,
+        })?
     }
 
-    /// An IntTuple literal, read by the notation's literal reader: blanks are spaces, and the
-    /// brackets around and within it nest at most [`DEPTH`] levels.
-    fn int_tuple(&mut self) -> Option<IntTuple> {
+    /// An IntTuple literal, or two as `S:D`, read by the notation's literal reader (blanks
+    /// are spaces, and the brackets around and within it nest at most [`DEPTH`] levels) and
+    /// handed to `take`.
+    #[inline(always)]
+    fn literal<R>(&mut self, take: impl FnOnce(Read<'_>) -> R) -> Option<R> {
         let mut r = crate::algebra::int_tuple::Reader {
             b: self.b,
             i: self.pos,
             max_depth: DEPTH - self.outer,
             spaces_only: true,
         };
-        let t = r.int_tuple(0).ok()?;
+        let t = r.tuple_or_pair(0, take).ok()?;
         self.pos = r.i;
         Some(t)
     }
@@ -240,12 +238,12 @@ mod tests {
     struct Text(Vec<String>, Vec<Span>);
 
     impl Sink for Text {
-        fn tuple(&mut self, t: IntTuple) -> Option<()> {
+        fn tuple(&mut self, t: &Tup) -> Option<()> {
             self.0.push(t.to_string());
             Some(())
         }
-        fn layout(&mut self, s: IntTuple, d: IntTuple) -> Option<()> {
-            self.0.push(format!("{s}:{d}"));
+        fn layout(&mut self, parts: PairRef<'_>) -> Option<()> {
+            self.0.push(format!("{}:{}", parts.first(), parts.second()));
             Some(())
         }
         fn under(&mut self) -> Option<()> {

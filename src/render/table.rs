@@ -157,8 +157,8 @@ fn large_composed(
 /// shape. Coalescing is canonical for a layout's function, so this is exact and costs nothing.
 fn compact_majors(l: &Layout) -> Result<(bool, bool), RenderError> {
     let c = l.coalesce()?;
-    let col = Layout::column_major(l.shape().clone())?.coalesce()?;
-    let row = Layout::row_major(l.shape().clone())?.coalesce()?;
+    let col = Layout::column_major(l.shape().to_owned())?.coalesce()?;
+    let row = Layout::row_major(l.shape().to_owned())?.coalesce()?;
     Ok((c == col, c == row))
 }
 

@@ -225,7 +225,7 @@ proptest! {
         let st: IntTuple = l.stride().leaf_iter().enumerate()
             .map(|(i, d)| IntTuple::int(if k >> (i % 8) & 1 == 1 { 0 } else { d }))
             .collect();
-        let z = Layout::new(l.shape().clone(), st).unwrap();
+        let z = Layout::new(l.shape().to_owned(), st).unwrap();
         let n = ops::nullspace(&z).unwrap();
         prop_assert_eq!(n.size().unwrap() * z.filter().unwrap().size().unwrap(), z.size().unwrap());
     }
@@ -245,7 +245,7 @@ proptest! {
     /// make_layout_like keeps the shape, and is compact where L is injective.
     #[test]
     fn make_layout_like_keeps_shape_and_is_compact(l in compact_strategy(), gap in 1i64..=3) {
-        let scaled = Layout::new(l.shape().clone(), l.stride().map_leaves(&mut |d| Ok(d * gap)).unwrap()).unwrap();
+        let scaled = Layout::new(l.shape().to_owned(), l.stride().map_leaves(&mut |d| Ok(d * gap)).unwrap()).unwrap();
         let r = ops::make_layout_like(&scaled).unwrap();
         prop_assert_eq!(r.shape(), scaled.shape());
         prop_assert_eq!(r.cosize().unwrap(), r.size().unwrap());

@@ -315,7 +315,7 @@ fn unit_layout() -> impl Strategy<Value = Layout> {
                 }
             })
             .unwrap();
-        Layout::new(l.shape().clone(), stride).unwrap()
+        Layout::new(l.shape().to_owned(), stride).unwrap()
     })
 }
 

@@ -106,7 +106,7 @@ proptest! {
     #[test]
     fn logical_divide_is_its_composition(a in injective_strategy(), b in injective_strategy()) {
         if let Ok(d) = divide::logical_divide(&a, &Tiler::of(&b)) {
-            let target = a.coalesce().unwrap().shape().clone();
+            let target = a.coalesce().unwrap().shape().to_owned();
             let c = complement_to(&b, &target).unwrap();
             let expect = compose(&a, &Layout::concat(&[b.clone(), c])).unwrap();
             prop_assert_eq!(&d, &expect);

@@ -268,7 +268,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let sa = match &a.vals[0] {
-                Value::Layout(l) => l.shape().clone(),
+                Value::Layout(l) => l.shape().to_owned(),
                 _ => a.shape(0)?,
             };
             let b = match &a.vals[1] {

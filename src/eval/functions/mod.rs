@@ -299,7 +299,7 @@ static CORE: &[Function] = &[
         "stride((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().clone())) },
+        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().to_owned())) },
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -698,7 +698,7 @@ static CORE: &[Function] = &[
             };
             let r = if a.len() == 2 {
                 let target = match &a.vals[1] {
-                    Value::Layout(m) => m.shape().clone(),
+                    Value::Layout(m) => m.shape().to_owned(),
                     _ => a.int_tuple(1)?,
                 };
                 complement::complement_to(&l, &target)
@@ -1439,9 +1439,9 @@ pub fn same_parameter(param: &str, keyword: &str) -> bool {
 fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
     match &a.vals[i] {
         Value::IntTuple(t) => Ok(t.clone()),
-        Value::Composed(c) => Ok(c.layout.shape().clone()),
-        Value::OffsetLayout(_, l) => Ok(l.shape().clone()),
-        _ => Ok(a.layout(i)?.shape().clone()),
+        Value::Composed(c) => Ok(c.layout.shape().to_owned()),
+        Value::OffsetLayout(_, l) => Ok(l.shape().to_owned()),
+        _ => Ok(a.layout(i)?.shape().to_owned()),
     }
 }
 
@@ -1883,7 +1883,7 @@ mod traced {
         let l = layout(a, 0)?;
         let target = if a.vals.len() == 2 {
             Some(match &a.vals[1] {
-                Value::Layout(m) => m.shape().clone(),
+                Value::Layout(m) => m.shape().to_owned(),
                 _ => to_int_tuple(&a.vals[1], a.spans[1])?,
             })
         } else {
@@ -1983,7 +1983,7 @@ mod traced {
             2 if matches!(a.vals[1], Value::Layout(_)) => {
                 let c = to_int_tuple(&a.vals[0], a.spans[0])?;
                 let l = layout(a, 1)?;
-                (c, l.shape().clone(), l.stride().clone())
+                (c, l.shape().to_owned(), l.stride().to_owned())
             }
             3 => (
                 to_int_tuple(&a.vals[0], a.spans[0])?,

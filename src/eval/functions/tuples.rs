@@ -254,7 +254,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             match &a.vals[1] {
                 // CuTe's ceil_div(target, layout) = shape(complement(layout, shape(target)))
                 Value::Layout(l) => complement::complement_to(l, &shape_or_layout(a, 0)?)
-                    .map(|c| Value::IntTuple(c.shape().clone()))
+                    .map(|c| Value::IntTuple(c.shape().to_owned()))
                     .map_err(a.alg()),
                 _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
             }
