@@ -417,8 +417,11 @@ impl Env {
                 {
                     return None;
                 }
-                Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
-                    let v = self.call_function(f, &args.vals, spans, call.span)?;
+                // no stack to grow (as `eval` grows it for deep expressions): the literals are
+                // nested at most `parser::literal::DEPTH` levels, and the algebra on them
+                // recurses as deep as they are nested
+                let v = self.call_function(f, &args.vals, spans, call.span);
+                Some(v.and_then(|v| {
                     check_limits(&v, call.span)?;
                     Ok(take(v))
                 }))
@@ -433,8 +436,8 @@ impl Env {
                 } else {
                     Value::tuple(vals.collect())
                 };
-                Some(stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || {
-                    let v = apply(&target, &coord, call.callee_span, arg_span, call.span)?;
+                let v = apply(&target, &coord, call.callee_span, arg_span, call.span);
+                Some(v.and_then(|v| {
                     check_limits(&v, call.span)?;
                     Ok(take(v))
                 }))
