@@ -1665,7 +1665,6 @@ impl<'a> Reader<'a> {
     ///
     /// The cursor, the innermost open tuple's header and its modes read so far live in locals
     /// (registers) while the loop runs; the cursor is stored back when it returns.
-    #[inline(always)]
     fn int_tuple_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
