@@ -1466,32 +1466,51 @@ pub(crate) fn answer_line(
             run.out.extend_from_slice(line_buf.as_bytes());
             return (Some(Ok(())), false, true);
         }
-        let bound = env.ans_bound();
-        let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, env)
-            .with_answer_ahead(false)
-            .with_line(std::mem::take(line_buf));
-        let (written, sets_ans) = match literal {
-            Some(outcome) => {
-                let (written, valued) = runner.literal_answered(text, line, outcome, printed);
-                (Some(written), valued)
-            }
-            None => match std::str::from_utf8(text) {
-                Ok(s) if is_pure_whole(s) => {
-                    let written = runner.statement(&Statement {
-                        text: s.to_string(),
-                        line,
-                    });
-                    (Some(written), false)
-                }
-                _ => (None, false),
-            },
-        };
-        let failed = runner.failed();
-        *line_buf = runner.into_line();
-        (written, failed, sets_ans || env.ans_bound() != bound)
+        answer_by_runner(env, line_buf, literal, printed, text, line, source, run)
     });
     if !matches!(written, Some(Ok(()))) {
         return LineAnswer::Declined;
     }
     done(run, failed, sets_ans)
+}
+
+/// [`answer_line`] of a line whose value is not printed straight: an error, a value that does
+/// not print, or a statement the shortcut does not read (`literal` is `None`: the general parser
+/// reads it). Kept out of line, so that what the commonest lines run stays compact.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn answer_by_runner(
+    env: &mut Env,
+    line_buf: &mut String,
+    literal: Option<Result<(), EvalError>>,
+    printed: Option<Result<(), crate::render::RenderError>>,
+    text: &[u8],
+    line: usize,
+    source: &str,
+    run: &mut crate::batch::Run,
+) -> (Option<io::Result<()>>, bool, bool) {
+    let bound = env.ans_bound();
+    let mut runner = Runner::in_session(&mut run.out, &mut run.err, source, env)
+        .with_answer_ahead(false)
+        .with_line(std::mem::take(line_buf));
+    let (written, sets_ans) = match literal {
+        Some(outcome) => {
+            let (written, valued) = runner.literal_answered(text, line, outcome, printed);
+            (Some(written), valued)
+        }
+        None => match std::str::from_utf8(text) {
+            Ok(s) if is_pure_whole(s) => {
+                let written = runner.statement(&Statement {
+                    text: s.to_string(),
+                    line,
+                });
+                (Some(written), false)
+            }
+            _ => (None, false),
+        },
+    };
+    let failed = runner.failed();
+    *line_buf = runner.into_line();
+    (written, failed, sets_ans || env.ans_bound() != bound)
 }

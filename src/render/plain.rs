@@ -43,6 +43,19 @@ pub fn write_value(out: &mut String, v: &Value) {
             out.push(')');
             Ok(())
         }
+        other => {
+            write_other(out, other);
+            Ok(())
+        }
+    };
+}
+
+/// [`write_value`] of the rarer values, out of line (the commonest, layouts and tuples, stay
+/// compact).
+#[cold]
+#[inline(never)]
+fn write_other(out: &mut String, v: &Value) {
+    let _ = match v {
         Value::Swizzle(s) => write!(out, "{s}"),
         Value::Composed(c) => write!(out, "{c}"),
         Value::Offset(o) => write!(out, "{o}"),
@@ -54,5 +67,9 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::ArithTuple(c) => write!(out, "{}", crate::algebra::tensor::Origin::Coord(c.clone())),
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
+        Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
+            write_value(out, v);
+            Ok(())
+        }
     };
 }
