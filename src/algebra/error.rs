@@ -35,7 +35,9 @@ pub enum AlgebraError {
 /// Result alias for the algebra.
 pub type Result<T> = std::result::Result<T, AlgebraError>;
 
-/// Shorthand for a condition failure.
+/// Shorthand for a condition failure. Cold: the branch that fails is laid out away from the
+/// algorithm's own path (its message built there too).
+#[cold]
 pub fn condition(op: &'static str, condition: impl Into<String>) -> AlgebraError {
     AlgebraError::Condition {
         op,
