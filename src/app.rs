@@ -141,8 +141,7 @@ impl<'w> Runner<'w> {
     }
 
     /// Turn answering ahead on or off: the pure one-line statements of a block are evaluated
-    /// on several threads before the block is printed in order ([`crate::batch`]), the common
-    /// ones by the evaluator's fast path ([`crate::fast`]); it is on for
+    /// on several threads before the block is printed in order ([`crate::batch`]); it is on for
     /// the one-line notation and gives byte for byte what one statement after the other gives.
     pub fn with_answer_ahead(mut self, on: bool) -> Runner<'w> {
         self.ahead = on.then(Ahead::default);
@@ -1418,33 +1417,6 @@ pub(crate) fn answer_line(
         failed,
         sets_ans,
     };
-    // the common one-line statements first, by the evaluator's fast path ([`crate::fast`]);
-    // `CUTE_NO_FAST=1` switches it off (to measure the general engine alone)
-    static NO_FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let no_fast =
-        *NO_FAST.get_or_init(|| std::env::var_os("CUTE_NO_FAST").is_some_and(|v| v == "1"));
-    match if no_fast {
-        crate::fast::Answer::Declined
-    } else {
-        crate::fast::run_line(text, &mut run.out)
-    } {
-        crate::fast::Answer::Printed => return done(run, false, true),
-        crate::fast::Answer::Error(e, span) => {
-            let st = Statement {
-                text: String::from_utf8_lossy(text).into_owned(),
-                line,
-            };
-            let _ = diagnostic::report(
-                source,
-                &st,
-                &EvalError::algebra(e, span),
-                &mut run.out,
-                &mut run.err,
-            );
-            return done(run, true, false);
-        }
-        crate::fast::Answer::Declined => {}
-    }
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
         // them all and its memory (the syntax tree's arena, the binding of `ans`, the line a

@@ -10,7 +10,6 @@ pub mod atoms;
 pub mod batch;
 pub mod diagnostic;
 pub mod eval;
-pub mod fast;
 pub mod gpu;
 pub mod help;
 pub mod input;

@@ -71,47 +71,20 @@ pub fn explain(src: &str) {
     }
 }
 
-/// (e) The evaluator's fast path against the general engine: each line it answers must print
-/// exactly what a fresh session prints for it (a value's line, or the same error at the same
-/// span), and the whole input through `cute eval`'s reader must give the same bytes with the
-/// fast path on and off. Panics on a difference.
-pub fn fastpath(data: &[u8]) {
-    for line in data.split(|&b| b == b'\n') {
-        let mut out = Vec::new();
-        let answer = cute::fast::run_line(line, &mut out);
-        let text = String::from_utf8_lossy(line);
-        match answer {
-            cute::fast::Answer::Printed => {
-                let general = Env::new().run(&text);
-                let Ok(Outcome::Value(v)) = general else {
-                    panic!("fast path printed {out:?} for {text:?}, the engine gave {general:?}");
-                };
-                let want = format!("{}\n", cute::render::plain::render(&v));
-                assert_eq!(String::from_utf8_lossy(&out), want, "for {text:?}");
-            }
-            cute::fast::Answer::Error(e, span) => {
-                let fast = cute::eval::EvalError::algebra(e, span);
-                match Env::new().run(&text) {
-                    Err(g) => assert_eq!(
-                        (fast.message.as_str(), fast.span),
-                        (g.message.as_str(), g.span),
-                        "for {text:?}"
-                    ),
-                    Ok(o) => panic!("fast path refused {text:?} ({fast:?}), the engine gave {o:?}"),
-                }
-            }
-            cute::fast::Answer::Declined => {}
-        }
-    }
-    let run = |fast: bool| {
+/// (e) Answering ahead is invisible: the whole input through `cute eval`'s reader
+/// (`app::Runner::reader`, the pure one-line statements answered on threads before the block is
+/// printed in order) gives the same stdout, stderr and status with answering ahead on and off.
+/// Panics on a difference.
+pub fn ahead(data: &[u8]) {
+    let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(fast);
+        let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(ahead);
         let _ = r.reader(data, None);
         let failed = r.failed();
         (out, err, failed)
     };
     assert!(
         run(true) == run(false),
-        "reader output differs with the fast path"
+        "reader output differs with answering ahead"
     );
 }

@@ -34,7 +34,7 @@ pub fn check_points(size: i64) -> Box<dyn Iterator<Item = i64>> {
 /// A layout prepared for evaluation at many points: its flattened shape and stride, so that
 /// `L(i)` is a loop over the leaves instead of a walk of the nested tuples. Gives exactly
 /// [`Layout::at`]'s value (the remainder goes to the last leaf, C++ truncating division); where
-/// the fast path cannot be sure (an empty mode, a size or sum that overflows) it asks
+/// this shortcut cannot be sure (an empty mode, a size or sum that overflows) it asks
 /// [`Layout::at`], which names the error.
 struct Flat<'a> {
     layout: &'a Layout,

@@ -10,7 +10,6 @@ mod bad_input;
 mod cli;
 mod examples;
 mod explain;
-mod fastpath;
 mod fuzz_regressions;
 mod golden;
 mod gpu;

@@ -1,7 +1,0 @@
-#![no_main]
-
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    cute_fuzz::fastpath(data);
-});
