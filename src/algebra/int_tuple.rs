@@ -165,37 +165,58 @@ impl Clone for IntTuple {
     }
 }
 
-/// What [`Reader::tuple_or_pair`] read, borrowed from its buffer.
+/// What [`Reader::tuple_or_pair`] read.
 pub enum Read<'a> {
     /// An IntTuple.
     Tuple(&'a Tup),
     /// `a:b` of two with as many nodes (a layout's shape and stride, if they are congruent).
-    Pair(PairRef<'a>),
+    Pair(ReadPair<'a>),
     /// `a:b` of two that differ in their number of nodes (no layout).
     Unpaired,
 }
 
-/// Two tuples of as many nodes read one after the other, borrowed ([`Read::Pair`]).
-#[derive(Clone, Copy)]
-pub struct PairRef<'a>(&'a [Node]);
+/// Two tuples of as many nodes read one after the other ([`Read::Pair`]): on the reader's
+/// stack, or (a literal too long for it) already in a buffer of their own, which the pair then
+/// keeps (a long layout is not copied once more).
+pub struct ReadPair<'a>(ReadNodes<'a>);
 
-impl<'a> PairRef<'a> {
+enum ReadNodes<'a> {
+    /// The nodes on the reader's stack.
+    Stack(&'a [Node]),
+    /// The nodes in their own buffer.
+    Heap(Box<[Node]>),
+}
+
+impl ReadPair<'_> {
+    #[inline(always)]
+    fn nodes(&self) -> &[Node] {
+        match &self.0 {
+            ReadNodes::Stack(nodes) => nodes,
+            ReadNodes::Heap(nodes) => nodes,
+        }
+    }
+
     /// The first.
     #[inline(always)]
-    pub(crate) fn first(self) -> &'a Tup {
-        Tup::from_nodes(&self.0[..self.0.len() / 2])
+    pub(crate) fn first(&self) -> &Tup {
+        let nodes = self.nodes();
+        Tup::from_nodes(&nodes[..nodes.len() / 2])
     }
 
     /// The second.
     #[inline(always)]
-    pub(crate) fn second(self) -> &'a Tup {
-        Tup::from_nodes(&self.0[self.0.len() / 2..])
+    pub(crate) fn second(&self) -> &Tup {
+        let nodes = self.nodes();
+        Tup::from_nodes(&nodes[nodes.len() / 2..])
     }
 
     /// Both, owned as one.
     #[inline(always)]
-    pub(crate) fn to_pair(self) -> TupPair {
-        TupPair::from_nodes(self.0)
+    pub(crate) fn into_pair(self) -> TupPair {
+        match self.0 {
+            ReadNodes::Heap(nodes) if nodes.len() / 2 > HALF_INLINE => TupPair(Pair::Heap(nodes)),
+            other => TupPair::from_nodes(ReadPair(other).nodes()),
+        }
     }
 }
 
@@ -1629,7 +1650,7 @@ impl<'a> Reader<'a> {
         if stack.len() != 2 * half {
             return Ok(take(Read::Unpaired));
         }
-        Ok(take(Read::Pair(PairRef(&stack))))
+        Ok(take(Read::Pair(ReadPair(ReadNodes::Stack(&stack)))))
     }
 
     /// [`Reader::tuple_or_pair`] of literals too large for its buffer, read again from
@@ -1643,19 +1664,24 @@ impl<'a> Reader<'a> {
         take: impl FnOnce(Read<'_>) -> R,
     ) -> Result<R> {
         self.i = start;
-        let mut heap = Vec::new();
-        self.nodes_into(&mut heap, depth)?;
-        let half = heap.len();
+        let mut first = Vec::new();
+        self.nodes_into(&mut first, depth)?;
         if self.b.get(self.i) != Some(&b':') {
-            return Ok(take(Read::Tuple(Tup::from_nodes(&heap))));
+            return Ok(take(Read::Tuple(Tup::from_nodes(&first))));
         }
         self.i += 1;
-        self.nodes_into(&mut heap, depth)?;
-        Ok(take(if heap.len() == 2 * half {
-            Read::Pair(PairRef(&heap))
-        } else {
-            Read::Unpaired
-        }))
+        let mut second = Vec::new();
+        self.nodes_into(&mut second, depth)?;
+        if first.len() != second.len() {
+            return Ok(take(Read::Unpaired));
+        }
+        // the first's buffer grown to hold both, exactly (no second copy of a long layout)
+        first.reserve_exact(second.len());
+        first.extend_from_slice(&second);
+        drop(second);
+        Ok(take(Read::Pair(ReadPair(ReadNodes::Heap(
+            first.into_boxed_slice(),
+        )))))
     }
 
     /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,

@@ -904,14 +904,14 @@ impl parser::literal::Sink for LiteralArgs {
     }
 
     #[inline(always)]
-    fn layout(&mut self, parts: crate::algebra::int_tuple::PairRef<'_>) -> Option<()> {
+    fn layout(&mut self, parts: crate::algebra::int_tuple::ReadPair<'_>) -> Option<()> {
         // not a layout (`Layout::new` would refuse it): the general path reports it; else the
         // value is made where it stays, of the tuples as read
         if parts.first().layout_fault(parts.second()).is_some() {
             return None;
         }
         self.vals
-            .try_push(Value::Layout(Layout::from_parts(parts.to_pair())))
+            .try_push(Value::Layout(Layout::from_parts(parts.into_pair())))
             .ok()
     }
 

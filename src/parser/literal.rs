@@ -12,7 +12,7 @@
 //! to its `)`).
 
 use super::Span;
-use crate::algebra::int_tuple::{PairRef, Read, Tup};
+use crate::algebra::int_tuple::{Read, ReadPair, Tup};
 
 /// Nesting read by the shortcut; deeper text goes to the general parser.
 const DEPTH: usize = 32;
@@ -24,7 +24,7 @@ pub trait Sink {
     /// Push an IntTuple literal: an integer or a tuple of them.
     fn tuple(&mut self, t: &Tup) -> Option<()>;
     /// Push a layout literal `Shape:Stride`: its shape and stride, as many nodes each.
-    fn layout(&mut self, parts: PairRef<'_>) -> Option<()>;
+    fn layout(&mut self, parts: ReadPair<'_>) -> Option<()>;
     /// Push `_`.
     fn under(&mut self) -> Option<()>;
     /// Replace the top `items` values by the tiler `<a, b, ...>` of them.
@@ -242,7 +242,7 @@ mod tests {
             self.0.push(t.to_string());
             Some(())
         }
-        fn layout(&mut self, parts: PairRef<'_>) -> Option<()> {
+        fn layout(&mut self, parts: ReadPair<'_>) -> Option<()> {
             self.0.push(format!("{}:{}", parts.first(), parts.second()));
             Some(())
         }
