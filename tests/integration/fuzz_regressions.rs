@@ -493,15 +493,15 @@ proptest! {
     }
 }
 
-/// Finding I (fuzz `fastpath`, 2026-11-24): `cute eval` binds `ans` lazily when the fast path
-/// answered the statement before, so a "did you mean 'ans'?" appeared with the fast path off
-/// and not with it on. `ans` is never suggested: the reader gives the same bytes either way.
+/// Finding I (fuzz `fastpath`, now `ahead`, 2026-11-24): `cute eval` binds `ans` lazily when
+/// the statement was answered ahead, so a "did you mean 'ans'?" appeared with answering ahead
+/// off and not with it on. `ans` is never suggested: the reader gives the same bytes either way.
 #[test]
 fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     let input = "2\nan(4:1)\nans2\n";
-    let run = |fast: bool| {
+    let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(fast);
+        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(ahead);
         r.reader(input.as_bytes(), None).unwrap();
         (out, err)
     };
