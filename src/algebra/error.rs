@@ -48,6 +48,7 @@ pub fn condition(op: &'static str, condition: impl Into<String>) -> AlgebraError
 impl AlgebraError {
     /// The same failure, reported as happening inside `outer` (e.g. the composition a
     /// logical_divide is defined by): `logical_divide: composition: …`.
+    #[cold]
     pub fn within(self, outer: &'static str) -> AlgebraError {
         match self {
             AlgebraError::Condition { op, condition } if op != outer => AlgebraError::Condition {

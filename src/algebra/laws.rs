@@ -295,6 +295,7 @@ fn identity_leaves(l: &Layout) -> Option<Vec<i64>> {
     Some(prefix)
 }
 
+#[cold]
 fn violated(op: &'static str, law: String) -> AlgebraError {
     AlgebraError::LawViolated { op, law }
 }
