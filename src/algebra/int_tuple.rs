@@ -1860,6 +1860,51 @@ impl<'a> Reader<'a> {
 mod write_tests {
     use super::*;
 
+    /// A pair has one representation whichever way it was made (inline up to 4 nodes each, one
+    /// buffer past that): read as one literal, made of two tuples, read too long for the stack.
+    #[test]
+    fn pairs_are_the_same_however_made() {
+        use std::hash::{BuildHasher, RandomState};
+        let hash = RandomState::new();
+        for (a, b) in [
+            ("8", "1"),
+            ("(4,8)", "(1,4)"),
+            ("((4,2),8)", "((1,4),8)"),
+            ("(4,(2,3),5)", "(1,(4,8),24)"),
+            ("((((2))))", "((((1))))"),
+            ("(1@0,(2@1,3))", "(1,(1@0,1@1))"),
+        ] {
+            let (x, y): (IntTuple, IntTuple) = (a.parse().expect(a), b.parse().expect(b));
+            let made = TupPair::new(&x, &y);
+            assert_eq!((made.first(), made.second()), (x.as_tup(), y.as_tup()));
+            let text = format!("{a}:{b}");
+            let mut r = Reader::new(text.as_bytes());
+            let read = r
+                .tuple_or_pair(0, |read| match read {
+                    Read::Pair(p) => Some(p.into_pair()),
+                    _ => None,
+                })
+                .expect(&text)
+                .expect("a pair");
+            assert!(read == made, "{text}");
+            assert_eq!(hash.hash_one(&read), hash.hash_one(&made), "{text}");
+            let mut long = Reader::new(text.as_bytes());
+            let long = long
+                .tuple_or_pair_long(0, 0, |read| match read {
+                    Read::Pair(p) => Some(p.into_pair()),
+                    _ => None,
+                })
+                .expect(&text)
+                .expect("a pair");
+            assert!(long == made, "{text}, read long");
+        }
+        let mut r = Reader::new(b"(4,8):(1,(2,3))");
+        assert!(matches!(
+            r.tuple_or_pair(0, |read| matches!(read, Read::Unpaired)),
+            Ok(true)
+        ));
+    }
+
     #[test]
     fn reader_reads_every_integer_width() {
         // the short integers' loop (at most 18 digits) and the checked one (19 and more)
