@@ -255,11 +255,11 @@ fn complement_filtered_traced<T: Trace>(
     // (strides already in order, as they mostly come, are taken as they are: the sort would
     // leave them so)
     let sorted = stride.windows(2).all(|w| w[0].value <= w[1].value);
-    let mut order: SmallVec<[usize; 8]> = SmallVec::new();
-    if !sorted {
-        order.extend(0..r);
-        order.sort_by_key(|&k| stride[k].value);
-    }
+    let order = if sorted {
+        SmallVec::new()
+    } else {
+        by_stride(stride)
+    };
     let at = |j: usize| if sorted { j } else { order[j] };
     let mut last = 1i64;
     for k in (0..r - 1).map(at) {
@@ -314,6 +314,16 @@ fn complement_filtered_traced<T: Trace>(
     r
 }
 
+/// The modes' indices by increasing stride, of equal strides the first first (a stable sort:
+/// out of line, as strides mostly come in order).
+#[cold]
+#[inline(never)]
+fn by_stride(stride: &[Stride]) -> SmallVec<[usize; 8]> {
+    let mut order: SmallVec<[usize; 8]> = (0..stride.len()).collect();
+    order.sort_by_key(|&k| stride[k].value);
+    order
+}
+
 fn gap(s: i64, d: i64, last: i64, new_shape: i64) -> Step {
     let ok = new_shape != 0;
     Step::new(
@@ -333,6 +343,7 @@ fn gap(s: i64, d: i64, last: i64, new_shape: i64) -> Step {
     .check(Check::rel("stride vs N d so far", d, Rel::Ge, last))
 }
 
+#[cold]
 fn non_injective(f: &FlatModes) -> crate::algebra::AlgebraError {
     condition(
         OP,
