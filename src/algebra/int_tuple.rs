@@ -247,14 +247,29 @@ impl TupPair {
     /// `a` and `b` (as many nodes each) held as one.
     #[inline]
     pub fn new(a: &Tup, b: &Tup) -> TupPair {
-        debug_assert_eq!(a.0.len(), b.0.len(), "a pair of tuples of as many nodes");
-        let half = a.0.len();
+        TupPair::of_halves(&a.0, &b.0)
+    }
+
+    /// The pair whose nodes these are (the first's, then as many of the second's).
+    #[inline(always)]
+    fn from_nodes(nodes: &[Node]) -> TupPair {
+        debug_assert!(nodes.len().is_multiple_of(2));
+        let (a, b) = nodes.split_at(nodes.len() / 2);
+        TupPair::of_halves(a, b)
+    }
+
+    /// The pair of the nodes `a` and `b` (as many of each): up to [`HALF_INLINE`] each copied
+    /// to their places by a fixed number of moves, more into one buffer.
+    #[inline(always)]
+    fn of_halves(a: &[Node], b: &[Node]) -> TupPair {
+        debug_assert_eq!(a.len(), b.len(), "a pair of tuples of as many nodes");
+        let half = a.len();
         if half <= HALF_INLINE {
             let nodes = std::array::from_fn(|k| {
                 let node = if k < HALF_INLINE {
-                    a.0.get(k)
+                    a.get(k)
                 } else {
-                    b.0.get(k - HALF_INLINE)
+                    b.get(k - HALF_INLINE)
                 };
                 node.copied().unwrap_or(Node::leaf(0))
             });
@@ -263,29 +278,7 @@ impl TupPair {
                 nodes,
             });
         }
-        TupPair(Pair::Heap(a.0.iter().chain(&b.0).copied().collect()))
-    }
-
-    /// The pair whose nodes these are (the first's, then as many of the second's).
-    #[inline(always)]
-    fn from_nodes(nodes: &[Node]) -> TupPair {
-        debug_assert!(nodes.len().is_multiple_of(2));
-        let half = nodes.len() / 2;
-        if half <= HALF_INLINE {
-            let nodes = std::array::from_fn(|k| {
-                let (at, i) = if k < HALF_INLINE {
-                    (k, k)
-                } else {
-                    (k - HALF_INLINE, half + k - HALF_INLINE)
-                };
-                if at < half { nodes[i] } else { Node::leaf(0) }
-            });
-            return TupPair(Pair::Inline {
-                half: half as u8,
-                nodes,
-            });
-        }
-        TupPair(Pair::Heap(nodes.into()))
+        TupPair(Pair::Heap([a, b].concat().into_boxed_slice()))
     }
 
     /// The first.
@@ -652,9 +645,9 @@ impl TreeBuilder {
         Tup::from_nodes(&self.nodes[at..at + n])
     }
 
-    /// Top-level mode `i` of the tuple built replaced, in place, by its own modes where it is a tuple of other
-    /// than one mode (as the tiled and flat forms unpack a mode); an integer mode, a tuple of
-    /// one mode, or no mode `i` leaves the tuple as it is.
+    /// Top-level mode `i` of the tuple built replaced, in place, by its own modes where it is a
+    /// tuple of other than one mode (as the tiled and flat forms unpack a mode); an integer
+    /// mode, a tuple of one mode, or no mode `i` leaves the tuple as it is.
     pub fn unpack_mode(&mut self, i: usize) {
         let Kind::Open { rank, len } = self.nodes[0].kind() else {
             return;
