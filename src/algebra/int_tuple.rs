@@ -175,47 +175,87 @@ pub enum Read<'a> {
     Unpaired,
 }
 
-/// Two tuples of as many nodes read one after the other ([`Read::Pair`]): on the reader's
-/// stack, or (a literal too long for it) already in a buffer of their own, which the pair then
-/// keeps (a long layout is not copied once more).
-pub struct ReadPair<'a>(ReadNodes<'a>);
-
-enum ReadNodes<'a> {
-    /// The nodes on the reader's stack.
-    Stack(&'a [Node]),
-    /// The nodes in their own buffer.
-    Heap(Box<[Node]>),
+/// Two tuples of as many nodes read one after the other ([`Read::Pair`]), in the reader's
+/// buffer: of at most [`HALF_INLINE`] nodes each, as a [`TupPair`] holds them inline (the
+/// second at [`HALF_INLINE`], leaves 0 after each), so that the pair is made of them as they
+/// are; longer, the second right after the first. Whether they are a layout was found as they
+/// were read.
+pub struct ReadPair<'a> {
+    /// The nodes of each.
+    half: usize,
+    /// Their nodes, as above.
+    nodes: &'a [Node],
+    /// The two are congruent, and the first's leaves are positive integers.
+    layout: bool,
 }
 
 impl ReadPair<'_> {
-    #[inline(always)]
-    fn nodes(&self) -> &[Node] {
-        match &self.0 {
-            ReadNodes::Stack(nodes) => nodes,
-            ReadNodes::Heap(nodes) => nodes,
-        }
+    /// Where the second starts.
+    #[cfg(test)]
+    fn second_at(&self) -> usize {
+        self.half.max(HALF_INLINE)
     }
 
     /// The first.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn first(&self) -> &Tup {
-        let nodes = self.nodes();
-        Tup::from_nodes(&nodes[..nodes.len() / 2])
+        Tup::from_nodes(&self.nodes[..self.half])
     }
 
     /// The second.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn second(&self) -> &Tup {
-        let nodes = self.nodes();
-        Tup::from_nodes(&nodes[nodes.len() / 2..])
+        let at = self.second_at();
+        Tup::from_nodes(&self.nodes[at..at + self.half])
     }
 
-    /// Both, owned as one.
+    /// Whether the two are a layout's shape and stride (`Tup::layout_fault` finds nothing).
+    #[inline(always)]
+    pub(crate) fn is_layout(&self) -> bool {
+        self.layout
+    }
+
+    /// Both, owned as one: the inline nodes copied as they are, or more copied into one
+    /// buffer.
     #[inline(always)]
     pub(crate) fn into_pair(self) -> TupPair {
-        match self.0 {
-            ReadNodes::Heap(nodes) if nodes.len() / 2 > HALF_INLINE => TupPair(Pair::Heap(nodes)),
-            other => TupPair::from_nodes(ReadPair(other).nodes()),
+        if self.half <= HALF_INLINE {
+            let nodes = *self
+                .nodes
+                .first_chunk::<{ 2 * HALF_INLINE }>()
+                .expect("a short pair is read at its places");
+            return TupPair(Pair::Inline {
+                half: self.half as u8,
+                nodes,
+            });
+        }
+        TupPair(Pair::Heap(Box::from(self.nodes)))
+    }
+}
+
+/// What [`Reader::items_into`] read: one literal, or two (`a:b`), and where they lie in its
+/// buffer.
+#[derive(Clone, Copy)]
+struct Items {
+    /// The first literal's node count.
+    half: usize,
+    /// The second literal, where one followed: `None` where it has another number of nodes,
+    /// else whether the two are a layout.
+    second: Option<Option<bool>>,
+}
+
+impl Items {
+    /// What the nodes that [`Reader::items_into`] gathered in `nodes` are.
+    #[inline(always)]
+    fn read(self, nodes: &[Node]) -> Read<'_> {
+        match self.second {
+            None => Read::Tuple(Tup::from_nodes(&nodes[..self.half])),
+            Some(None) => Read::Unpaired,
+            Some(Some(layout)) => Read::Pair(ReadPair {
+                half: self.half,
+                nodes,
+                layout,
+            }),
         }
     }
 }
@@ -248,14 +288,6 @@ impl TupPair {
     #[inline]
     pub fn new(a: &Tup, b: &Tup) -> TupPair {
         TupPair::of_halves(&a.0, &b.0)
-    }
-
-    /// The pair whose nodes these are (the first's, then as many of the second's).
-    #[inline(always)]
-    fn from_nodes(nodes: &[Node]) -> TupPair {
-        debug_assert!(nodes.len().is_multiple_of(2));
-        let (a, b) = nodes.split_at(nodes.len() / 2);
-        TupPair::of_halves(a, b)
     }
 
     /// The pair of the nodes `a` and `b` (as many of each): up to [`HALF_INLINE`] each copied
@@ -1414,10 +1446,9 @@ fn read_int(b: &[u8], mut i: usize) -> std::result::Result<(i64, usize), usize> 
 }
 
 /// The digits at byte `i`, at most 18 of them (below `10^18`, so no digit can overflow): their
-/// value and the byte after them; `None` where there is no digit, a 19th digit, or (with
-/// `SEPARATED`) anything but `,` or `)` right after them.
+/// value and the byte after them; `None` where there is no digit, or a 19th digit.
 #[inline(always)]
-pub(crate) fn digit_run<const SEPARATED: bool>(b: &[u8], i: usize) -> Option<(i64, usize)> {
+fn digit_run(b: &[u8], i: usize) -> Option<(i64, usize)> {
     let mut m = 0i64;
     let mut at = i;
     while let Some(&c) = b.get(at) {
@@ -1431,8 +1462,7 @@ pub(crate) fn digit_run<const SEPARATED: bool>(b: &[u8], i: usize) -> Option<(i6
         m = m * 10 + i64::from(d);
         at += 1;
     }
-    let separated = !SEPARATED || matches!(b.get(at), Some(b',' | b')'));
-    (at > i && separated).then_some((m, at))
+    (at > i).then_some((m, at))
 }
 
 /// The first byte of `b` at or after `i` that is not a blank (a space, or with `spaces_only`
@@ -1461,6 +1491,20 @@ fn inline_or_heap(nodes: &[Node]) -> SmallVec<[Node; INLINE]> {
     } else {
         SmallVec::from_slice(nodes)
     }
+}
+
+/// Leaves 0 appended to `nodes` up to `to` nodes, where a pair's first or second literal of
+/// at most [`HALF_INLINE`] nodes (at least one) leaves its places unfilled: at most
+/// `HALF_INLINE - 1` of them, by as many stores (no call of `memset`); `None` when full.
+#[inline(always)]
+fn fill(nodes: &mut impl Nodes, to: usize) -> Option<()> {
+    const _: () = assert!(HALF_INLINE == 4);
+    for _ in 0..HALF_INLINE - 1 {
+        if nodes.len() < to {
+            nodes.push_node(Node::leaf(0))?;
+        }
+    }
+    Some(())
 }
 
 /// Where the literal reader gathers a literal's nodes: an array on the stack, that can be
@@ -1556,71 +1600,27 @@ impl<'a> Reader<'a> {
     /// nodes are gathered on the stack and stored once (a literal of more than [`INLINE`]
     /// nodes then takes one allocation of its exact size, not a growth at every doubling).
     pub(crate) fn int_tuple(&mut self, depth: usize) -> Result<IntTuple> {
-        if let Some(v) = self.short_int(depth) {
-            return Ok(IntTuple::int(v));
-        }
         // the nodes gathered on the stack; a literal of more nodes is read again into a
         // vector
         let start = self.i;
         let mut stack = arrayvec::ArrayVec::<Node, READ_INLINE>::new();
-        if self.int_tuple_into(&mut stack, depth)?.is_some() {
+        if let Some(read) = self.items_into(&mut stack, depth, false)? {
             return Ok(IntTuple {
-                nodes: inline_or_heap(&stack),
+                nodes: inline_or_heap(&stack[..read.half]),
             });
         }
         self.i = start;
         let mut heap = Vec::new();
-        self.int_tuple_into(&mut heap, depth)?;
+        self.items_into(&mut heap, depth, false)?;
         Ok(IntTuple {
             nodes: SmallVec::from_slice(&heap),
         })
     }
 
-    /// A single integer at the cursor, the commonest literal, read at once (no nodes
-    /// gathered): one or two digits (not before another digit or an `@`) read straight, any
-    /// other by `read_int`. `None`, the cursor left where it was, for anything else.
-    #[inline(always)]
-    fn short_int(&mut self, depth: usize) -> Option<i64> {
-        let b = self.b;
-        let i = skip_blanks(b, self.spaces_only, self.i);
-        if depth > self.max_depth || b.get(i) == Some(&b'(') {
-            return None;
-        }
-        let byte = |i: usize| b.get(i).copied().unwrap_or(0);
-        let ends = |c: u8| !c.is_ascii_digit() && c != b'@';
-        let (d0, c1) = (byte(i).wrapping_sub(b'0'), byte(i + 1));
-        let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
-        if d0 <= 9 && ends(c1) {
-            self.i = i + 1;
-            return Some(i64::from(d0));
-        }
-        if d0 <= 9 && d1 <= 9 && ends(c2) {
-            self.i = i + 2;
-            return Some(i64::from(d0 * 10 + d1));
-        }
-        match read_int(b, i) {
-            Ok((v, at)) if b.get(at) != Some(&b'@') => {
-                self.i = at;
-                Some(v)
-            }
-            _ => None,
-        }
-    }
-
-    /// The nodes of the IntTuple literal at the cursor appended to `nodes` (`None` when it is
-    /// full first): a single integer at once ([`Reader::short_int`]), else by
-    /// [`Reader::int_tuple_into`].
-    #[inline(always)]
-    fn nodes_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
-        match self.short_int(depth) {
-            Some(v) => Ok(nodes.push_node(Node::leaf(v))),
-            None => self.int_tuple_into(nodes, depth),
-        }
-    }
-
     /// An IntTuple literal at the cursor, or a layout's two, `shape:stride`, where a `:`
-    /// follows the first right away: both gathered in one buffer on the stack, and handed to
-    /// `take` from there (as a pair where they have as many nodes, as congruent tuples have).
+    /// follows the first right away: both read in one go into one buffer on the stack
+    /// ([`Reader::items_into`]), and handed to `take` from there (as a pair where they have
+    /// as many nodes, as congruent tuples have).
     #[inline(always)]
     pub(crate) fn tuple_or_pair<R>(
         &mut self,
@@ -1629,25 +1629,14 @@ impl<'a> Reader<'a> {
     ) -> Result<R> {
         let start = self.i;
         let mut stack = arrayvec::ArrayVec::<Node, { 2 * READ_INLINE }>::new();
-        if self.nodes_into(&mut stack, depth)?.is_none() {
-            return self.tuple_or_pair_long(start, depth, take);
+        match self.items_into(&mut stack, depth, true)? {
+            Some(items) => Ok(take(items.read(&stack))),
+            None => self.tuple_or_pair_long(start, depth, take),
         }
-        let half = stack.len();
-        if self.b.get(self.i) != Some(&b':') {
-            return Ok(take(Read::Tuple(Tup::from_nodes(&stack))));
-        }
-        self.i += 1;
-        if self.nodes_into(&mut stack, depth)?.is_none() {
-            return self.tuple_or_pair_long(start, depth, take);
-        }
-        if stack.len() != 2 * half {
-            return Ok(take(Read::Unpaired));
-        }
-        Ok(take(Read::Pair(ReadPair(ReadNodes::Stack(&stack)))))
     }
 
     /// [`Reader::tuple_or_pair`] of literals too large for its buffer, read again from
-    /// `start` into vectors.
+    /// `start` into a vector.
     #[cold]
     #[inline(never)]
     fn tuple_or_pair_long<R>(
@@ -1657,155 +1646,232 @@ impl<'a> Reader<'a> {
         take: impl FnOnce(Read<'_>) -> R,
     ) -> Result<R> {
         self.i = start;
-        let mut first = Vec::new();
-        self.nodes_into(&mut first, depth)?;
-        if self.b.get(self.i) != Some(&b':') {
-            return Ok(take(Read::Tuple(Tup::from_nodes(&first))));
-        }
-        self.i += 1;
-        let mut second = Vec::new();
-        self.nodes_into(&mut second, depth)?;
-        if first.len() != second.len() {
-            return Ok(take(Read::Unpaired));
-        }
-        // the first's buffer grown to hold both, exactly (no second copy of a long layout)
-        first.reserve_exact(second.len());
-        first.extend_from_slice(&second);
-        drop(second);
-        Ok(take(Read::Pair(ReadPair(ReadNodes::Heap(
-            first.into_boxed_slice(),
-        )))))
+        let mut heap = Vec::new();
+        let items = self.items_into(&mut heap, depth, true)?;
+        Ok(take(items.expect("a vector is never full").read(&heap)))
     }
 
-    /// The nodes of the IntTuple literal at the cursor, appended to `nodes`: read in one loop,
-    /// the tuples still open kept in their own headers (no recursion, so no stack depth to
-    /// guard, and no stack of them); `None` when `nodes` is full first.
-    /// A node deeper than `max_depth` is an error at the cursor where it would be read.
+    /// The nodes of the IntTuple literal at the cursor appended to `nodes` (empty when called),
+    /// and with `pair`, where a `:` follows it right away, those of a second one after it (a
+    /// layout's stride after its shape): all read in one loop, the tuples still open kept in
+    /// their own headers (no recursion, so no stack depth to guard, and no stack of them).
+    /// `None` when `nodes` is full first. A node deeper than `max_depth` is an error at the
+    /// cursor where it would be read.
+    ///
+    /// A second literal read after a first of at most [`HALF_INLINE`] nodes starts at
+    /// [`HALF_INLINE`], and when it has as many nodes, leaves 0 fill the places after each up
+    /// to there: the first `2 * HALF_INLINE` nodes are then a [`TupPair`]'s inline nodes as
+    /// they are. While the nodes are read, what makes the two a layout is gathered too (the
+    /// first's leaves are positive integers, the two have their tuples' headers at the same
+    /// places), so that a layout's literal is not walked again ([`Items::read`]).
     ///
     /// The cursor, the innermost open tuple's header and its modes read so far live in locals
     /// (registers) while the loop runs; the cursor is stored back when it returns.
-    fn int_tuple_into(&mut self, nodes: &mut impl Nodes, depth: usize) -> Result<Option<()>> {
+    fn items_into(
+        &mut self,
+        nodes: &mut impl Nodes,
+        depth: usize,
+        pair: bool,
+    ) -> Result<Option<Items>> {
+        debug_assert!(nodes.is_empty());
         if depth > self.max_depth {
             return Err(self.error("nesting too deep"));
         }
         // the text and the settings in locals, so that they stay in registers
-        let (b, max_depth, spaces_only) = (self.b, self.max_depth, self.spaces_only);
+        let (b, spaces_only) = (self.b, self.spaces_only);
+        // the tuples a literal may have open at once: the modes of the deepest one are at
+        // `max_depth`
+        let limit = self.max_depth - depth;
         let blanks = |i| skip_blanks(b, spaces_only, i);
-        let mut i = blanks(self.i);
-        if b.get(i) != Some(&b'(') {
-            let (leaf, at) = self.leaf_at(i)?;
-            self.i = at;
-            return Ok(nodes.push_node(leaf));
-        }
-        i += 1;
-        // the innermost open tuple: its header's index and the modes read so far; `depth` is
-        // its depth. The tuples around it are kept in the headers of the ones they hold: until
-        // a tuple closes, its header holds the enclosing tuple's header index and modes read
-        // (as an `open` node: rank, then the index in place of the node count)
-        let top = depth;
-        let mut head = nodes.len();
-        let mut rank = 0u32;
-        if nodes.push_node(Node::open(0, 0)).is_none() {
-            return Ok(None);
-        }
-        let mut depth = depth;
         // the byte at `i`, 0 past the end (a byte that reads as nothing: no blank, digit or
         // bracket, so that it takes the paths that report an error)
         let byte = |i: usize| b.get(i).copied().unwrap_or(0);
-        // the modes of a tuple are one level deeper than it: checked as the tuple opens
-        if depth + 1 > max_depth {
-            self.i = i;
-            return Err(self.error_at(i, "nesting too deep"));
-        }
+        let mut i = self.i;
+        // the literal being read: its first node, and the places of its tuples' headers (bit
+        // `k`: node `k`, exact for the first 64 nodes); whether a leaf read so far is not a
+        // positive integer
+        let (mut start, mut opens, mut bad) = (0usize, 0u64, false);
+        // the first literal, once a second follows: its node count, headers, and `bad`
+        let mut first: Option<(usize, u64, bool)> = None;
         loop {
-            // a mode of the innermost open tuple, its first byte after any blanks (every blank,
-            // and the 0 past the end, is at most b' ')
+            // a literal: its first byte after any blanks (every blank, and the 0 past the
+            // end, is at most b' ')
             let mut c = byte(i);
             if c <= b' ' {
                 i = blanks(i);
                 c = byte(i);
             }
-            if c == b'(' {
-                i += 1;
-                let outer = u32::try_from(head).expect("a literal's nodes fit u32");
-                head = nodes.len();
-                if nodes.push_node(Node::open(rank, outer)).is_none() {
+            if c != b'(' {
+                // an integer: after it, any byte but a digit or an `@`
+                let ends = |c: u8| c < b'0' || c.wrapping_sub(b':') <= 4;
+                let (leaf, at, _) = self.leaf_here(b, i, c, ends, &mut bad)?;
+                i = at;
+                if nodes.push_node(leaf).is_none() {
                     return Ok(None);
                 }
-                rank = 0;
-                depth += 1;
-                if depth + 1 > max_depth {
+            } else {
+                i += 1;
+                opens |= 1u64.wrapping_shl(start as u32);
+                if nodes.push_node(Node::open(0, 0)).is_none() {
+                    return Ok(None);
+                }
+                // the modes of a tuple are one level deeper than it: checked as it opens
+                if limit < 1 {
                     self.i = i;
                     return Err(self.error_at(i, "nesting too deep"));
                 }
-                continue;
-            }
-            // an integer here: the commonest, one or two digits right before ',' or ')', read
-            // at once; a few more digits without the checks of a sign or an overflow (18
-            // digits fit an i64); any other integer by `read_int`, a scaled basis element or
-            // an error out of line. `sep`: the byte after it.
-            let (d0, c1) = (c.wrapping_sub(b'0'), byte(i + 1));
-            let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
-            let (leaf, sep) = if d0 <= 9 && matches!(c1, b',' | b')') {
-                i += 1;
-                (Node::leaf(i64::from(d0)), c1)
-            } else if d0 <= 9 && d1 <= 9 && matches!(c2, b',' | b')') {
-                i += 2;
-                (Node::leaf(i64::from(d0 * 10 + d1)), c2)
-            } else {
-                let leaf = match digit_run::<true>(b, i) {
-                    Some((v, at)) => {
-                        i = at;
-                        Node::leaf(v)
+                // the innermost open tuple: its header's index, the modes read so far, and
+                // how many tuples are open. The tuples around it are kept in the headers of
+                // the ones they hold: until a tuple closes, its header holds the enclosing
+                // tuple's header index and modes read (as an `open` node: rank, then the index
+                // in place of the node count)
+                let (mut head, mut rank, mut open) = (start, 0u32, 1usize);
+                'modes: loop {
+                    // a mode of the innermost open tuple, its first byte after any blanks
+                    let mut c = byte(i);
+                    if c <= b' ' {
+                        i = blanks(i);
+                        c = byte(i);
                     }
-                    None => match read_int(b, i) {
-                        Ok((v, at)) if b.get(at) != Some(&b'@') => {
-                            i = at;
-                            Node::leaf(v)
+                    if c == b'(' {
+                        i += 1;
+                        let outer = u32::try_from(head).expect("a literal's nodes fit u32");
+                        head = nodes.len();
+                        opens |= 1u64.wrapping_shl(head as u32);
+                        if nodes.push_node(Node::open(rank, outer)).is_none() {
+                            return Ok(None);
                         }
-                        _ => {
-                            let (leaf, at) = self.leaf_at(i)?;
-                            i = at;
-                            leaf
+                        rank = 0;
+                        open += 1;
+                        if open > limit {
+                            self.i = i;
+                            return Err(self.error_at(i, "nesting too deep"));
                         }
-                    },
-                };
-                (leaf, byte(i))
-            };
-            if nodes.push_node(leaf).is_none() {
-                return Ok(None);
-            }
-            // the mode is read: a ',' reads the next one, a ')' closes the tuple, which is
-            // then a mode read of the tuple around it
-            let mut next = sep;
-            loop {
-                rank += 1;
-                if !matches!(next, b')' | b',') {
-                    i = blanks(i);
-                    next = byte(i);
-                    if !matches!(next, b')' | b',') {
-                        self.i = i;
-                        return Err(self.error_at(i, "expected ',' or ')'"));
+                        continue;
+                    }
+                    // an integer: before a ',' or a ')', the commonest, it is read at once
+                    let ends = |c: u8| matches!(c, b',' | b')');
+                    let (leaf, at, sep) = self.leaf_here(b, i, c, ends, &mut bad)?;
+                    i = at;
+                    if nodes.push_node(leaf).is_none() {
+                        return Ok(None);
+                    }
+                    // the mode is read: a ',' reads the next one, a ')' closes the tuple,
+                    // which is then a mode read of the tuple around it
+                    let mut next = sep;
+                    loop {
+                        rank += 1;
+                        if !matches!(next, b')' | b',') {
+                            i = blanks(i);
+                            next = byte(i);
+                            if !matches!(next, b')' | b',') {
+                                self.i = i;
+                                return Err(self.error_at(i, "expected ',' or ')'"));
+                            }
+                        }
+                        i += 1;
+                        if next == b',' {
+                            break;
+                        }
+                        let len = u32::try_from(nodes.len() - head - 1)
+                            .expect("an IntTuple's nodes fit u32");
+                        let (outer_rank, outer_head) = nodes[head].open_parts();
+                        nodes[head] = Node::open(rank, len);
+                        open -= 1;
+                        if open == 0 {
+                            break 'modes;
+                        }
+                        head = outer_head as usize;
+                        rank = outer_rank;
+                        next = byte(i);
                     }
                 }
-                i += 1;
-                if next == b',' {
-                    break;
+            }
+            // a literal is read, the cursor right after it
+            match first {
+                None if pair && byte(i) == b':' => {
+                    // the second, at its place
+                    i += 1;
+                    let half = nodes.len();
+                    if fill(nodes, HALF_INLINE).is_none() {
+                        return Ok(None);
+                    }
+                    first = Some((half, opens, bad));
+                    start = nodes.len();
+                    opens = 0;
                 }
-                let len =
-                    u32::try_from(nodes.len() - head - 1).expect("an IntTuple's nodes fit u32");
-                let (outer_rank, outer_head) = nodes[head].open_parts();
-                nodes[head] = Node::open(rank, len);
-                if depth == top {
+                None => {
                     self.i = i;
-                    return Ok(Some(()));
+                    let half = nodes.len();
+                    return Ok(Some(Items { half, second: None }));
                 }
-                head = outer_head as usize;
-                rank = outer_rank;
-                depth -= 1;
-                next = byte(i);
+                Some((half, first_opens, first_bad)) => {
+                    self.i = i;
+                    if nodes.len() - start != half {
+                        return Ok(Some(Items {
+                            half,
+                            second: Some(None),
+                        }));
+                    }
+                    // congruent: the headers at the same places (exact where both are in
+                    // the first 64 nodes), and equal there (their ranks and node counts)
+                    let layout = !first_bad
+                        && if start + half <= 64 {
+                            let mut same = first_opens.wrapping_shl(start as u32) == opens;
+                            let mut m = first_opens;
+                            while m != 0 && same {
+                                let k = m.trailing_zeros() as usize;
+                                same = nodes[k] == nodes[start + k];
+                                m &= m - 1;
+                            }
+                            same
+                        } else {
+                            let (a, b) = nodes.split_at(start);
+                            Tup::from_nodes(&a[..half]).congruent(Tup::from_nodes(b))
+                        };
+                    if fill(nodes, 2 * HALF_INLINE).is_none() {
+                        return Ok(None);
+                    }
+                    return Ok(Some(Items {
+                        half,
+                        second: Some(Some(layout)),
+                    }));
+                }
             }
         }
+    }
+
+    /// The integer leaf at byte `i`, whose byte is `c` (blanks skipped), and the byte after
+    /// it: the commonest, one or two digits, the first not 0 (so that the integer is
+    /// positive), right before a byte for which `ends` holds (never a digit or an `@`), read
+    /// at once; a few more digits without the checks of a sign or an overflow (18 digits fit
+    /// an i64); any other integer by `read_int`, a scaled basis element or an error out of
+    /// line. Each of these sets `bad` where it is no positive integer.
+    #[inline(always)]
+    fn leaf_here(
+        &mut self,
+        b: &[u8],
+        i: usize,
+        c: u8,
+        ends: impl Fn(u8) -> bool,
+        bad: &mut bool,
+    ) -> Result<(Node, usize, u8)> {
+        let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+        let (d0, c1) = (c.wrapping_sub(b'0'), byte(i + 1));
+        if d0.wrapping_sub(1) <= 8 && ends(c1) {
+            return Ok((Node::leaf(i64::from(d0)), i + 1, c1));
+        }
+        let (d1, c2) = (c1.wrapping_sub(b'0'), byte(i + 2));
+        if d0.wrapping_sub(1) <= 8 && d1 <= 9 && ends(c2) {
+            return Ok((Node::leaf(i64::from(d0 * 10 + d1)), i + 2, c2));
+        }
+        let (leaf, at) = match digit_run(b, i) {
+            Some((v, at)) if byte(at) != b'@' => (Node::leaf(v), at),
+            _ => self.leaf_at(i)?,
+        };
+        let (meta, value) = (leaf.meta, leaf.value);
+        *bad |= meta != 0 || value <= 0;
+        Ok((leaf, at, byte(at)))
     }
 
     /// An integer leaf at byte `i` (blanks already skipped), or a scaled basis element, and

@@ -907,7 +907,7 @@ impl parser::literal::Sink for LiteralArgs {
     fn layout(&mut self, parts: crate::algebra::int_tuple::ReadPair<'_>) -> Option<()> {
         // not a layout (`Layout::new` would refuse it): the general path reports it; else the
         // value is made where it stays, of the tuples as read
-        if parts.first().layout_fault(parts.second()).is_some() {
+        if !parts.is_layout() {
             return None;
         }
         self.vals
