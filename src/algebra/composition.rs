@@ -28,7 +28,13 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
     a.as_view()
         .coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
     let mut out = LayoutBuilder::new();
-    compose_right(&flat, Right::Layout(b), &mut out, &mut NoTrace)?;
+    compose_right(
+        &flat,
+        Right::Layout(b),
+        &mut out,
+        &mut Proof::new(),
+        &mut NoTrace,
+    )?;
     Ok(out.finish())
 }
 
@@ -100,28 +106,6 @@ impl Right<'_> {
             Right::Pair(b, c) => Layout::concat(&[b, &c.to_layout()]),
         }
     }
-
-    /// The leaves `(N_j, D_j)` of B in order (a basis element by its value), to `f`; stops at
-    /// the first `false`.
-    fn leaves_all(self, mut f: impl FnMut(i64, i64) -> bool) -> bool {
-        match self {
-            Right::Layout(l) => l
-                .shape()
-                .leaf_iter()
-                .zip(l.stride().leaf_iter())
-                .all(|(n, d)| f(n, d)),
-            Right::Pair(b, c) => {
-                b.shape()
-                    .leaf_iter()
-                    .zip(b.stride().leaf_iter())
-                    .all(|(n, d)| f(n, d))
-                    && c.shape()
-                        .iter()
-                        .zip(c.stride())
-                        .all(|(&n, d)| f(n, d.value))
-            }
-        }
-    }
 }
 
 impl fmt::Display for Right<'_> {
@@ -182,8 +166,9 @@ pub(crate) fn compose_into<T: Trace>(
         }
     };
     let m = out.mark();
-    compose_right(flat, b, out, t)?;
-    let law = check_law(flat, b, out, m);
+    let mut proof = Proof::new();
+    compose_right(flat, b, out, &mut proof, t)?;
+    let law = check_law(flat, b, out, m, proof);
     t.step(|| {
         let r = out.layout_at(m);
         let st = match &law {
@@ -203,36 +188,51 @@ pub(crate) fn compose_into<T: Trace>(
     law
 }
 
-/// `R(i) == A(B(i))` for the result R just written at `m`: proven by divisibility on the
-/// leaves where it can be, else [`laws::check_composition`] on the layouts.
-fn check_law(flat: &FlatModes, b: Right, out: &LayoutBuilder, m: Mark) -> Result<()> {
-    if !flat.has_basis() && !out.stride_at(m).has_basis() {
-        let shapes = flat.shape();
-        // the contributing leaves: room for 8 on the stack; more are read again into a Vec
-        let mut used: arrayvec::ArrayVec<(i64, i64), 8> = arrayvec::ArrayVec::new();
-        let mut room = true;
-        let fits = b.leaves_all(|n, d| {
-            laws::leaf_contributes(shapes, n, d, |x| {
-                room = used.try_push(x).is_ok();
-                room
-            })
-        });
-        if room {
-            if fits && laws::leaves_apart(&mut used) {
-                return Ok(());
-            }
-        } else {
-            let mut used = Vec::new();
-            let fits = b.leaves_all(|n, d| {
-                laws::leaf_contributes(shapes, n, d, |x| {
-                    used.push(x);
-                    true
-                })
-            });
-            if fits && laws::leaves_apart(&mut used) {
-                return Ok(());
-            }
+/// The facts of [`laws::leaf_contributes`]' divisibility argument for `R(i) == A(B(i))`,
+/// gathered by the walk of each leaf of B through A's modes as it composes (the steps CuTe's
+/// algorithm takes are the steps the argument checks): whether every leaf of B is one the
+/// argument covers (`N >= 1`, `D >= 0`, every step of a contributing leaf exact, see
+/// [`laws::leaf_exact`]), and the contributing leaves `(D, N)` in B's order. Not covered
+/// either: a leaf of stride 0 that is a basis element (R then maps to coordinates), more
+/// contributing leaves than there is room for (left to [`laws::check_composition`], which makes
+/// the same argument on the layouts first).
+pub(crate) struct Proof {
+    covered: bool,
+    used: arrayvec::ArrayVec<(i64, i64), 8>,
+}
+
+impl Proof {
+    #[inline]
+    fn new() -> Proof {
+        Proof {
+            covered: true,
+            used: arrayvec::ArrayVec::new(),
         }
+    }
+
+    /// A contributing leaf `(D, N)` whose steps are all exact.
+    #[inline]
+    fn push(&mut self, d: i64, n: i64) {
+        if self.used.try_push((d, n)).is_err() {
+            self.covered = false;
+        }
+    }
+}
+
+/// `R(i) == A(B(i))` for the result R just written at `m`: proven by divisibility on the
+/// leaves where it can be (the facts `proof` gathered while composing), else
+/// [`laws::check_composition`] on the layouts.
+fn check_law(
+    flat: &FlatModes,
+    b: Right,
+    out: &LayoutBuilder,
+    m: Mark,
+    mut proof: Proof,
+) -> Result<()> {
+    // R's strides are A's scaled, or B's of stride 0 (a basis element among them leaves the
+    // proof uncovered): R has none where A has none
+    if proof.covered && !flat.has_basis() && laws::leaves_apart(&mut proof.used) {
+        return Ok(());
     }
     laws::check_composition(&flat.to_layout(), &b.to_layout(), &out.layout_at(m))
 }
@@ -321,10 +321,11 @@ fn compose_right<T: Trace>(
     flat: &FlatModes,
     b: Right,
     out: &mut LayoutBuilder,
+    p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
     match b {
-        Right::Layout(l) => compose_tup(flat, l.shape(), l.stride(), out, t),
+        Right::Layout(l) => compose_tup(flat, l.shape(), l.stride(), out, p, t),
         Right::Pair(b, c) => {
             t.step(|| {
                 let bb = Right::Pair(b, c).to_layout();
@@ -332,11 +333,11 @@ fn compose_right<T: Trace>(
             });
             let m = out.open();
             t.section(|| mode_step(0, b.shape(), b.stride()));
-            let r = compose_tup(flat, b.shape(), b.stride(), out, t);
+            let r = compose_tup(flat, b.shape(), b.stride(), out, p, t);
             t.end();
             r?;
             t.section(|| mode_step(1, &c.shape_tuple(), &c.stride_tuple()));
-            let r = compose_flat(flat, c, out, t);
+            let r = compose_flat(flat, c, out, p, t);
             t.end();
             r?;
             out.close(m);
@@ -368,6 +369,7 @@ fn compose_tup<T: Trace>(
     rs: &Tup,
     rd: &Tup,
     out: &mut LayoutBuilder,
+    p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
     match (rs.view(), rd.view()) {
@@ -376,7 +378,7 @@ fn compose_tup<T: Trace>(
             let m = out.open();
             for (k, (s, d)) in rsv.iter().zip(rdv).enumerate() {
                 t.section(|| mode_step(k, s, d));
-                let r = compose_tup(flat, s, d, out, t);
+                let r = compose_tup(flat, s, d, out, p, t);
                 t.end();
                 r?;
             }
@@ -386,7 +388,7 @@ fn compose_tup<T: Trace>(
         }
         (Int(s), Int(_)) => {
             let d = rd.as_stride().expect("a leaf");
-            compose_leaf(flat, s, d, out, t)
+            compose_leaf(flat, s, d, out, p, t)
         }
         _ => Err(condition(OP, "shape and stride are not congruent")),
     }
@@ -397,16 +399,17 @@ fn compose_flat<T: Trace>(
     flat: &FlatModes,
     c: &FlatModes,
     out: &mut LayoutBuilder,
+    p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
     if let ([s], [d]) = (c.shape(), c.stride()) {
-        return compose_leaf(flat, *s, *d, out, t);
+        return compose_leaf(flat, *s, *d, out, p, t);
     }
     t.step(|| by_mode_step(&c.shape_tuple(), &c.stride_tuple()));
     let m = out.open();
     for (k, (&s, &d)) in c.shape().iter().zip(c.stride()).enumerate() {
         t.section(|| mode_step(k, &IntTuple::int(s), &IntTuple::stride(d)));
-        let r = compose_leaf(flat, s, d, out, t);
+        let r = compose_leaf(flat, s, d, out, p, t);
         t.end();
         r?;
     }
@@ -421,9 +424,16 @@ fn compose_leaf<T: Trace>(
     rhs_shape: i64,
     rd: Stride,
     out: &mut LayoutBuilder,
+    p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
     let rhs_stride = rd.value;
+    // the law's argument ([`Proof`]): a leaf with `N < 1` or `D < 0` is not covered; one with
+    // `N > 1` and `D > 0` contributes, its walk's steps checked below; the others add nothing
+    if rhs_shape < 1 || rhs_stride < 0 {
+        p.covered = false;
+    }
+    let contributes = rhs_shape > 1 && rhs_stride > 0;
     if rhs_stride == 0 {
         t.step(|| {
             Step::new(
@@ -433,6 +443,9 @@ fn compose_leaf<T: Trace>(
             )
         });
         out.push_leaf(rhs_shape, rd);
+        if rd.basis.is_some() {
+            p.covered = false;
+        }
         return Ok(());
     }
     if rd.basis.is_some() {
@@ -448,6 +461,10 @@ fn compose_leaf<T: Trace>(
         let (s, d) = (*s, *d);
         let dd = d.scaled(rhs_stride, OP)?;
         out.push_leaf(rhs_shape, dd);
+        if contributes {
+            // A's last mode is unbounded: any stride is exact there
+            p.push(rhs_stride, rhs_shape);
+        }
         t.step(|| {
             let r = Layout::raw(IntTuple::int(rhs_shape), IntTuple::stride(dd));
             leaf_result(flat, rhs_shape, rhs_stride, &r).text_prefix(format!(
@@ -462,6 +479,8 @@ fn compose_leaf<T: Trace>(
     let mut taken = Taken::None;
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
+    // [`laws::leaf_exact`] of this leaf, step by step
+    let mut exact = true;
     t.step(|| {
         Step::new(
             OP,
@@ -517,6 +536,11 @@ fn compose_leaf<T: Trace>(
                     "stride divisibility condition: stride {rest_stride} is neither a multiple of nor less than shape {curr_shape} of the left layout"
                 ),
             ));
+        }
+        if contributes && exact && rest_shape > 1 {
+            // exact: D a multiple of s_k (skipped), or a divisor of it (CuTe's shape condition
+            // checks the rest); `rest_stride > 0` while every step so far was exact
+            exact = curr_shape >= 1 && (rs_mod == 0 || curr_shape % rest_stride == 0);
         }
         let abs_rest = arith::abs(rest_stride, OP)?;
         let next_shape = arith::ceil_div(curr_shape, abs_rest, OP)?;
@@ -599,6 +623,13 @@ fn compose_leaf<T: Trace>(
                 });
             }
             rest_stride = next_stride;
+        }
+    }
+    if contributes {
+        if exact {
+            p.push(rhs_stride, rhs_shape);
+        } else {
+            p.covered = false;
         }
     }
     let last_stride = ldv[r - 1];

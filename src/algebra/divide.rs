@@ -5,7 +5,7 @@ use super::composition::{Left, Right, compose_into, compose_tiler};
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
-    IntTuple, Taken, Tup,
+    IntTuple, Tup,
     View::{Int, Tuple},
 };
 use super::layout::{Layout, LayoutRef};
@@ -460,26 +460,26 @@ fn arrange<T: Trace>(
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
         return Ok(arranged_in_place(out, unpack_first));
     }
-    // the logical form moved out, its rearrangement written where it was
-    let (mut s, mut d) = (Taken::default(), Taken::default());
-    out.take_into(&mut s, &mut d);
-    let logical_layout = || Layout::raw(s.to_owned(), d.to_owned());
+    // the rearrangement written into a builder of its own, read from the logical form built
+    let (s, d) = (out.shape.as_tup(), out.stride.as_tup());
+    let logical_layout = || Layout::raw_tups(s, d);
+    let mut re = LayoutBuilder::new();
     let Some(first) = unpack_first else {
-        arranged(&s, &d, t, None, &mut out, op)?;
-        let z = out.finish();
+        arranged(s, d, t, None, &mut re, op)?;
+        let z = re.finish();
         tr.step(|| zip_step(op, &logical_layout(), &z));
         return Ok(z);
     };
     // the zipped form only for the trace (it fails where the unpacked one does)
     let z = if T::ON {
         let mut z = LayoutBuilder::new();
-        arranged(&s, &d, t, None, &mut z, op)?;
+        arranged(s, d, t, None, &mut z, op)?;
         Some(z.finish())
     } else {
         None
     };
-    arranged(&s, &d, t, Some(first), &mut out, op)?;
-    let r = out.finish();
+    arranged(s, d, t, Some(first), &mut re, op)?;
+    let r = re.finish();
     let Some(z) = z else {
         return Ok(r);
     };

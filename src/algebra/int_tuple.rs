@@ -629,7 +629,8 @@ impl TreeBuilder {
     /// Open a tuple; its modes follow until [`TreeBuilder::close`] with the index returned.
     #[inline]
     pub fn open(&mut self) -> usize {
-        self.room(1);
+        // no `room(1)`: a full builder's push doubles its room (a power of two, 16 or more),
+        // as `grow(1)` would
         let at = self.nodes.len();
         self.nodes.push(Node::open(0, 0));
         at
