@@ -364,7 +364,8 @@ impl Env {
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<Outcome, EvalError>> {
-        let v = match self.literal_statement(src, |v| v)? {
+        // the value is taken out of where it was computed (`_` left there, dropped at once)
+        let v = match self.literal_statement(src, |v| std::mem::replace(v, Value::Under))? {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
@@ -382,7 +383,7 @@ impl Env {
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<(), EvalError>> {
-        self.literal_statement(src, |v| on_value(&v))
+        self.literal_statement(src, |v| on_value(v))
     }
 
     /// A statement read by the syntactic shortcut ([`parser::literal`]), evaluated as the
@@ -391,11 +392,13 @@ impl Env {
     /// the statement or the general path would take another turn (a variable of the function's
     /// name, a DSL form, a literal that fails its own checks): the statement then goes through
     /// the general path.
-    /// The value is handed to `take` where it was computed.
+    /// The value is handed to `take` where it was computed, and dropped there after (`take`
+    /// may take it out): a value moved out of a `Result` is copied (104 to 128 bytes) at each
+    /// move, so it is checked and shown in place.
     fn literal_statement<R>(
         &self,
         src: &[u8],
-        take: impl FnOnce(Value) -> R,
+        take: impl FnOnce(&mut Value) -> R,
     ) -> Option<Result<R, EvalError>> {
         use parser::literal::Callee;
         if self.interrupt.raised() {
@@ -421,10 +424,7 @@ impl Env {
                 // nested at most `parser::literal::DEPTH` levels, and the algebra on them
                 // recurses as deep as they are nested
                 let v = self.call_function(f, &args.vals, spans, call.span);
-                Some(v.and_then(|v| {
-                    check_limits(&v, call.span)?;
-                    Ok(take(v))
-                }))
+                Some(checked_take(v, call.span, take))
             }
             Callee::Layout => {
                 // the layout was pushed first, its coordinate's values after it
@@ -437,10 +437,7 @@ impl Env {
                     Value::tuple(vals.collect())
                 };
                 let v = apply(&target, &coord, call.callee_span, arg_span, call.span);
-                Some(v.and_then(|v| {
-                    check_limits(&v, call.span)?;
-                    Ok(take(v))
-                }))
+                Some(checked_take(v, call.span, take))
             }
         }
     }
@@ -953,6 +950,20 @@ impl parser::literal::Sink for LiteralArgs {
 fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
     check_limits(&v, span)?;
     Ok(v)
+}
+
+/// A statement's value handed to `take` in place if it is within the limits (see
+/// [`Env::literal_statement`]), else the error (at `span` where the value is beyond them).
+#[inline(always)]
+fn checked_take<R>(
+    mut v: Result<Value, EvalError>,
+    span: Span,
+    take: impl FnOnce(&mut Value) -> R,
+) -> Result<R, EvalError> {
+    match &mut v {
+        Ok(value) => check_limits(value, span).map(|()| take(value)),
+        Err(_) => Err(v.expect_err("an error")),
+    }
 }
 
 /// [`value::check_value`], its failure the error at `span`.
