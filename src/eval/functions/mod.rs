@@ -1660,15 +1660,25 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
 /// The table's names are indexed by their length and two words of their bytes
 /// ([`name_words`]), which for a name of up to 16 bytes are all of them: the key is hashed in
 /// a few instructions and compared without a call of `memcmp` (a statement looks its function
-/// up once, and hashing and comparing the name's bytes cost more than reading it). A longer
-/// name is compared whole; where two long names share a key, the later ones are found by a
-/// search of the table.
+/// up once, and hashing and comparing the name's bytes cost more than reading it). The index
+/// is an open-addressed table of its own (a slot holds an entry's number; a key's first slot
+/// is mostly its only one, the table being at most a quarter full), a probe of one or two
+/// loads. A longer name is compared whole; where two long names share a key, the later ones
+/// are found by a search of the table.
 pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
-    type Index = std::collections::HashMap<
-        (usize, u64, u64),
-        (&'static str, &'static Function),
-        std::hash::BuildHasherDefault<super::NameHasher>,
-    >;
+    /// A name's key (its length and [`name_words`]) and what it names.
+    type Entry = ((usize, u64, u64), (&'static str, &'static Function));
+    /// The entries, and the slots: an entry's number plus one, or 0 where empty.
+    struct Index {
+        entries: Vec<Entry>,
+        slots: Vec<u16>,
+    }
+    /// A key's first slot, of a table of `1 << bits` slots.
+    #[inline]
+    fn slot((len, a, b): (usize, u64, u64), bits: u32) -> usize {
+        let h = (a ^ b.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> (64 - bits)) as usize
+    }
     // every name and alias, in the order a search of the table finds them
     fn names() -> impl Iterator<Item = (&'static str, &'static Function)> {
         all().map(|f| (f.name, f)).chain(
@@ -1677,24 +1687,53 @@ pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
                 .filter_map(|(alias, ours)| Some((*alias, all().find(|f| f.name == *ours)?))),
         )
     }
+    const BITS: u32 = 11;
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index =
-            Index::with_capacity_and_hasher(all().count() + ALIASES.len(), Default::default());
+        let mut index = Index {
+            entries: Vec::new(),
+            slots: vec![0; 1 << BITS],
+        };
         // the first entry of a name wins, as a search of the table in order finds it
         for (n, f) in names() {
             let b = n.as_bytes();
-            index
-                .entry((b.len(), name_words(b).0, name_words(b).1))
-                .or_insert((n, f));
+            let (x, y) = name_words(b);
+            let key = (b.len(), x, y);
+            let mut at = slot(key, BITS);
+            loop {
+                match index.slots[at] {
+                    0 => {
+                        index.entries.push((key, (n, f)));
+                        index.slots[at] =
+                            u16::try_from(index.entries.len()).expect("a few hundred names");
+                        break;
+                    }
+                    e if index.entries[usize::from(e) - 1].0 == key => break,
+                    _ => at = (at + 1) & ((1 << BITS) - 1),
+                }
+            }
         }
+        assert!(
+            4 * index.entries.len() <= 1 << BITS,
+            "the index at most a quarter full"
+        );
         index
     });
     let (a, b) = name_words(name);
-    match index.get(&(name.len(), a, b)) {
-        Some(&(n, f)) if name.len() <= 16 || n.as_bytes() == name => Some((n, f)),
-        Some(_) => names().find(|(n, _)| n.as_bytes() == name),
-        None => None,
+    let key = (name.len(), a, b);
+    let mut at = slot(key, BITS);
+    let &(_, (n, f)) = loop {
+        let e = usize::from(*index.slots.get(at)?).checked_sub(1)?;
+        let entry = index.entries.get(e)?;
+        if entry.0 == key {
+            break entry;
+        }
+        at = (at + 1) & ((1 << BITS) - 1);
+    };
+    if name.len() <= 16 || n.as_bytes() == name {
+        Some((n, f))
+    } else {
+        names().find(|(n, _)| n.as_bytes() == name)
     }
 }
 
