@@ -357,7 +357,7 @@ impl<'w> Runner<'w> {
             block,
             first,
             source,
-            answer.then_some(&answer_line),
+            answer.then_some(answer_line as crate::batch::Answerer),
             |run| self.take_run(block, run, splitter, &mut last_ans),
         );
         self.remember_ans(last_ans);
