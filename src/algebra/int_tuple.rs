@@ -1630,26 +1630,28 @@ impl<'a> Reader<'a> {
     ) -> Result<R> {
         let start = self.i;
         let mut stack = arrayvec::ArrayVec::<Node, { 2 * READ_INLINE }>::new();
-        match self.items_into(&mut stack, depth, true)? {
-            Some(items) => Ok(take(items.read(&stack))),
-            None => self.tuple_or_pair_long(start, depth, take),
-        }
+        // `take` called in one place (where it is inlined), of either buffer
+        let mut heap = Vec::new();
+        let (items, nodes) = match self.items_into(&mut stack, depth, true)? {
+            Some(items) => (items, &stack[..]),
+            None => (self.tuple_or_pair_long(start, depth, &mut heap)?, &heap[..]),
+        };
+        Ok(take(items.read(nodes)))
     }
 
     /// [`Reader::tuple_or_pair`] of literals too large for its buffer, read again from
     /// `start` into a vector.
     #[cold]
     #[inline(never)]
-    fn tuple_or_pair_long<R>(
+    fn tuple_or_pair_long(
         &mut self,
         start: usize,
         depth: usize,
-        take: impl FnOnce(Read<'_>) -> R,
-    ) -> Result<R> {
+        heap: &mut Vec<Node>,
+    ) -> Result<Items> {
         self.i = start;
-        let mut heap = Vec::new();
-        let items = self.items_into(&mut heap, depth, true)?;
-        Ok(take(items.expect("a vector is never full").read(&heap)))
+        let items = self.items_into(heap, depth, true)?;
+        Ok(items.expect("a vector is never full"))
     }
 
     /// The nodes of the IntTuple literal at the cursor appended to `nodes` (empty when called),
@@ -1949,13 +1951,12 @@ mod write_tests {
             assert!(read == made, "{text}");
             assert_eq!(hash.hash_one(&read), hash.hash_one(&made), "{text}");
             let mut long = Reader::new(text.as_bytes());
-            let long = long
-                .tuple_or_pair_long(0, 0, |read| match read {
-                    Read::Pair(p) => Some(p.into_pair()),
-                    _ => None,
-                })
-                .expect(&text)
-                .expect("a pair");
+            let mut heap = Vec::new();
+            let items = long.tuple_or_pair_long(0, 0, &mut heap).expect(&text);
+            let Read::Pair(long) = items.read(&heap) else {
+                panic!("a pair: {text}")
+            };
+            let long = long.into_pair();
             assert!(long == made, "{text}, read long");
         }
         let mut r = Reader::new(b"(4,8):(1,(2,3))");
