@@ -359,7 +359,7 @@ fn two_modes_whole(s: &Tup, d: &Tup, t: &Tiler) -> bool {
 
 /// [`arranged`] where [`two_modes_whole`]: the zipped form is the layout `l` built, the tiled
 /// and flat forms unpack its modes in place.
-fn arranged_in_place(mut l: LayoutBuilder, unpack_first: Option<bool>) -> Layout {
+fn arranged_in_place(l: &mut LayoutBuilder, unpack_first: Option<bool>) -> Layout {
     if let Some(first) = unpack_first {
         for x in [&mut l.shape, &mut l.stride] {
             // the rest first: unpacking the tile moves it
@@ -458,7 +458,7 @@ fn arrange<T: Trace>(
     tr.end();
     r?;
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
-        return Ok(arranged_in_place(out, unpack_first));
+        return Ok(arranged_in_place(&mut out, unpack_first));
     }
     // the rearrangement written into a builder of its own, read from the logical form built
     let (s, d) = (out.shape.as_tup(), out.stride.as_tup());
@@ -635,7 +635,7 @@ mod tests {
                 let want = out.finish();
                 let mut built = LayoutBuilder::new();
                 built.push_tups(l.shape(), l.stride());
-                let got = arranged_in_place(built, unpack);
+                let got = arranged_in_place(&mut built, unpack);
                 assert_eq!(got, want, "{text} {unpack:?}");
                 assert_eq!(got.to_string(), want.to_string());
             }

@@ -261,9 +261,10 @@ impl LayoutBuilder {
         self.stride.take_into(d);
     }
 
-    /// The layout built (one finished mode).
+    /// The layout built (one finished mode), copied out (borrowed: the builder, hundreds of
+    /// bytes, is not moved).
     #[inline]
-    pub fn finish(self) -> Layout {
+    pub fn finish(&self) -> Layout {
         Layout::raw_tups(self.shape.as_tup(), self.stride.as_tup())
     }
 }
