@@ -208,7 +208,8 @@ impl LayoutBuilder {
     #[inline]
     pub fn close(&mut self, m: Mark) {
         self.shape.close(m.shape);
-        self.stride.close(m.stride);
+        // the stride is congruent to the shape: its tuple has the shape's header
+        self.stride.close_like(m.stride, &self.shape, m.shape);
     }
 
     /// Append the leaf mode `s:d`.

@@ -649,6 +649,15 @@ impl TreeBuilder {
         self.nodes[at] = Node::open(rank, len);
     }
 
+    /// Close the tuple opened at `at` as `other`'s tuple opened at `other_at` was closed, where
+    /// the two hold the same structure there (a layout's shape and stride, congruent: the same
+    /// node counts at the same places), so that the modes are counted once.
+    #[inline]
+    pub fn close_like(&mut self, at: usize, other: &TreeBuilder, other_at: usize) {
+        debug_assert_eq!(self.nodes.len() - at, other.nodes.len() - other_at);
+        self.nodes[at] = other.nodes[other_at];
+    }
+
     /// Append an integer leaf.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
