@@ -735,6 +735,16 @@ impl TreeBuilder {
     }
 }
 
+/// The subtree of `other` at the place where `part`, a subtree of `whole`, lies in `whole`:
+/// where `whole` and `other` have the same structure (a layout's shape and stride, congruent:
+/// the same node counts at the same places), the mode of `other` that goes with `part`.
+#[inline]
+pub(crate) fn at_same_place<'a>(whole: &Tup, part: &Tup, other: &'a Tup) -> &'a Tup {
+    let at = (part.0.as_ptr() as usize - whole.0.as_ptr() as usize) / std::mem::size_of::<Node>();
+    debug_assert!(at + part.0.len() <= whole.0.len() && whole.0.len() == other.0.len());
+    Tup::from_nodes(&other.0[at..at + part.0.len()])
+}
+
 /// A subtree taken out of a [`TreeBuilder`] ([`TreeBuilder::take_into`]): its nodes on the
 /// stack (on the heap past 16), viewed as a [`Tup`].
 #[derive(Default)]
