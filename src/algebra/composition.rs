@@ -168,7 +168,7 @@ pub(crate) fn compose_into<T: Trace>(
     let m = out.mark();
     let mut proof = Proof::new();
     compose_right(flat, b, out, &mut proof, t)?;
-    let law = check_law(flat, b, out, m, proof);
+    let law = check_law(flat, b, out, m, &mut proof);
     t.step(|| {
         let r = out.layout_at(m);
         let st = match &law {
@@ -227,7 +227,7 @@ fn check_law(
     b: Right,
     out: &LayoutBuilder,
     m: Mark,
-    mut proof: Proof,
+    proof: &mut Proof,
 ) -> Result<()> {
     // R's strides are A's scaled, or B's of stride 0 (a basis element among them leaves the
     // proof uncovered): R has none where A has none

@@ -7,6 +7,7 @@ use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
     IntTuple, Tup,
     View::{Int, Tuple},
+    at_same_place,
 };
 use super::layout::{Layout, LayoutRef};
 use super::tiler::Tiler;
@@ -271,17 +272,34 @@ fn not_rank2(t: &Tup, guide: &Tiler, op: &'static str) -> super::AlgebraError {
     )
 }
 
-/// Write one half of CuTe's `zip2_by` of the layout `s:d` (shape and stride congruent) by
-/// `guide` into `out`: its mode 0 (`second` false: the tile modes, each mode's mode 0 as far as
-/// the guide reaches) or its mode 1 (the rest: each mode's mode 1, then the modes past the
-/// guide). With `spread`, the half's own modes are written one by one where it has other than
-/// one (CuTe's `slice` of it by a tuple of `_`), else the half as one mode. A guide without
-/// modes takes the layout as it is (it must have two modes). Shape and stride are walked
-/// together: their structures agree, so a mismatch is the shape's, the error `zip2_by` of the
-/// shape gives, and both halves check the same structure in the same order.
+/// The layout `s:d` (shape and stride congruent) a rearrangement reads its modes from: a mode
+/// is found in the shape, and the stride's mode at the same place goes with it.
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    s: &'a Tup,
+    d: &'a Tup,
+}
+
+impl Source<'_> {
+    /// Append the mode of the layout whose shape is `m` (a mode of the shape) to `out`.
+    #[inline]
+    fn push(self, m: &Tup, out: &mut LayoutBuilder) {
+        out.push_tups(m, at_same_place(self.s, m, self.d));
+    }
+}
+
+/// Write one half of CuTe's `zip2_by` of the mode of `src` whose shape is `s` by `guide` into
+/// `out`: its mode 0 (`second` false: the tile modes, each mode's mode 0 as far as the guide
+/// reaches) or its mode 1 (the rest: each mode's mode 1, then the modes past the guide). With
+/// `spread`, the half's own modes are written one by one where it has other than one (CuTe's
+/// `slice` of it by a tuple of `_`), else the half as one mode. A guide without modes takes
+/// the layout as it is (it must have two modes). The shape alone is walked: the stride is
+/// congruent to it (the same structure, its modes at the same places), so a mismatch is the
+/// shape's, the error `zip2_by` of the shape gives, and both halves check the same structure
+/// in the same order.
 fn zip2_half(
+    src: Source,
     s: &Tup,
-    d: &Tup,
     guide: &Tiler,
     second: bool,
     spread: bool,
@@ -290,18 +308,18 @@ fn zip2_half(
 ) -> Result<()> {
     match guide {
         Tiler::Tuple(g) => {
-            let (sv, dv) = match (s.view(), d.view()) {
-                (Tuple(sv), Tuple(dv)) if sv.len() >= g.len() => (sv, dv),
+            let sv = match s.view() {
+                Tuple(sv) if sv.len() >= g.len() => sv,
                 _ => return Err(condition(op, "mismatched ranks of layout and tiler")),
             };
             let rank = if second { sv.len() } else { g.len() };
             let open = (!spread || rank == 1).then(|| out.open());
-            for ((si, di), gi) in sv.zip(dv).zip(g) {
-                zip2_half(si, di, gi, second, false, out, op)?;
+            for (si, gi) in sv.zip(g) {
+                zip2_half(src, si, gi, second, false, out, op)?;
             }
             if second {
-                for (rs, rd) in sv.skip(g.len()).zip(dv.skip(g.len())) {
-                    out.push_tups(rs, rd);
+                for rs in sv.skip(g.len()) {
+                    src.push(rs, out);
                 }
             }
             if let Some(at) = open {
@@ -309,20 +327,19 @@ fn zip2_half(
             }
             Ok(())
         }
-        _ => match (s.view(), d.view()) {
-            (Tuple(mut sv), Tuple(mut dv)) if sv.len() == 2 => {
+        _ => match s.view() {
+            Tuple(mut sv) if sv.len() == 2 => {
                 if second {
                     sv.next();
-                    dv.next();
                 }
-                let (hs, hd) = (sv.next().expect("two modes"), dv.next().expect("two modes"));
-                match (hs.view(), hd.view()) {
-                    (Tuple(ms), Tuple(md)) if spread && ms.len() != 1 => {
-                        for (m, n) in ms.zip(md) {
-                            out.push_tups(m, n);
+                let hs = sv.next().expect("two modes");
+                match hs.view() {
+                    Tuple(ms) if spread && ms.len() != 1 => {
+                        for m in ms {
+                            src.push(m, out);
                         }
                     }
-                    _ => out.push_tups(hs, hd),
+                    _ => src.push(hs, out),
                 }
                 Ok(())
             }
@@ -334,7 +351,7 @@ fn zip2_half(
 /// `zip2_by(l, t)` rearranged, written straight from `l = s:d` into `out`: `((tile), (rest))`
 /// (`unpack_first` None), `((tile), rest0, rest1, ...)` (Some(false)) or
 /// `(tile0, tile1, ..., rest0, rest1, ...)` (Some(true)). CuTe's `zip2_by` of the shape and of
-/// the stride, in one walk of both.
+/// the stride, in one walk of the shape.
 fn arranged(
     s: &Tup,
     d: &Tup,
@@ -343,9 +360,10 @@ fn arranged(
     out: &mut LayoutBuilder,
     op: &'static str,
 ) -> Result<()> {
+    let src = Source { s, d };
     let at = out.open();
-    zip2_half(s, d, t, false, unpack_first == Some(true), out, op)?;
-    zip2_half(s, d, t, true, unpack_first.is_some(), out, op)?;
+    zip2_half(src, s, t, false, unpack_first == Some(true), out, op)?;
+    zip2_half(src, s, t, true, unpack_first.is_some(), out, op)?;
     out.close(at);
     Ok(())
 }
@@ -359,7 +377,7 @@ fn two_modes_whole(s: &Tup, d: &Tup, t: &Tiler) -> bool {
 
 /// [`arranged`] where [`two_modes_whole`]: the zipped form is the layout `l` built, the tiled
 /// and flat forms unpack its modes in place.
-fn arranged_in_place(mut l: LayoutBuilder, unpack_first: Option<bool>) -> Layout {
+fn arranged_in_place(l: &mut LayoutBuilder, unpack_first: Option<bool>) -> Layout {
     if let Some(first) = unpack_first {
         for x in [&mut l.shape, &mut l.stride] {
             // the rest first: unpacking the tile moves it
@@ -458,7 +476,7 @@ fn arrange<T: Trace>(
     tr.end();
     r?;
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
-        return Ok(arranged_in_place(out, unpack_first));
+        return Ok(arranged_in_place(&mut out, unpack_first));
     }
     // the rearrangement written into a builder of its own, read from the logical form built
     let (s, d) = (out.shape.as_tup(), out.stride.as_tup());
@@ -635,7 +653,7 @@ mod tests {
                 let want = out.finish();
                 let mut built = LayoutBuilder::new();
                 built.push_tups(l.shape(), l.stride());
-                let got = arranged_in_place(built, unpack);
+                let got = arranged_in_place(&mut built, unpack);
                 assert_eq!(got, want, "{text} {unpack:?}");
                 assert_eq!(got.to_string(), want.to_string());
             }

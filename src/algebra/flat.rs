@@ -208,7 +208,8 @@ impl LayoutBuilder {
     #[inline]
     pub fn close(&mut self, m: Mark) {
         self.shape.close(m.shape);
-        self.stride.close(m.stride);
+        // the stride is congruent to the shape: its tuple has the shape's header
+        self.stride.close_like(m.stride, &self.shape, m.shape);
     }
 
     /// Append the leaf mode `s:d`.
@@ -261,9 +262,10 @@ impl LayoutBuilder {
         self.stride.take_into(d);
     }
 
-    /// The layout built (one finished mode).
+    /// The layout built (one finished mode), copied out (borrowed: the builder, hundreds of
+    /// bytes, is not moved).
     #[inline]
-    pub fn finish(self) -> Layout {
+    pub fn finish(&self) -> Layout {
         Layout::raw_tups(self.shape.as_tup(), self.stride.as_tup())
     }
 }

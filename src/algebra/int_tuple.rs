@@ -649,6 +649,15 @@ impl TreeBuilder {
         self.nodes[at] = Node::open(rank, len);
     }
 
+    /// Close the tuple opened at `at` as `other`'s tuple opened at `other_at` was closed, where
+    /// the two hold the same structure there (a layout's shape and stride, congruent: the same
+    /// node counts at the same places), so that the modes are counted once.
+    #[inline]
+    pub fn close_like(&mut self, at: usize, other: &TreeBuilder, other_at: usize) {
+        debug_assert_eq!(self.nodes.len() - at, other.nodes.len() - other_at);
+        self.nodes[at] = other.nodes[other_at];
+    }
+
     /// Append an integer leaf.
     #[inline]
     pub fn push_int(&mut self, v: i64) {
@@ -724,6 +733,16 @@ impl TreeBuilder {
         to.0.extend_from_slice(&self.nodes);
         self.nodes.clear();
     }
+}
+
+/// The subtree of `other` at the place where `part`, a subtree of `whole`, lies in `whole`:
+/// where `whole` and `other` have the same structure (a layout's shape and stride, congruent:
+/// the same node counts at the same places), the mode of `other` that goes with `part`.
+#[inline]
+pub(crate) fn at_same_place<'a>(whole: &Tup, part: &Tup, other: &'a Tup) -> &'a Tup {
+    let at = (part.0.as_ptr() as usize - whole.0.as_ptr() as usize) / std::mem::size_of::<Node>();
+    debug_assert!(at + part.0.len() <= whole.0.len() && whole.0.len() == other.0.len());
+    Tup::from_nodes(&other.0[at..at + part.0.len()])
 }
 
 /// A subtree taken out of a [`TreeBuilder`] ([`TreeBuilder::take_into`]): its nodes on the
