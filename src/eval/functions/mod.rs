@@ -641,7 +641,10 @@ static CORE: &[Function] = &[
                 let p = a.int_tuple(1)?;
                 return layouts::filter_profile(a, &p);
             }
-            a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
+            a.layout_ref(0)?
+                .filter()
+                .map(Value::Layout)
+                .map_err(a.alg())
         },
         traced: Some(traced::filter),
         tensor: OnTensor::Keep,
