@@ -239,9 +239,13 @@ fn complement_filtered_traced<T: Trace>(
         ));
     }
     let r = shape.len();
-    // a few modes, on the stack
-    let mut result_shape: Ints = SmallVec::with_capacity(r + 1);
-    let mut result_stride: Strides = SmallVec::with_capacity(r + 1);
+    // a few modes, on the stack (made in place: `with_capacity` would move them)
+    let mut result_shape = Ints::new();
+    let mut result_stride = Strides::new();
+    if r + 1 > result_stride.inline_size() {
+        result_shape.reserve_exact(r + 1);
+        result_stride.reserve_exact(r + 1);
+    }
     result_stride.push(Stride::int(1));
     t.step(|| {
         Step::new(

@@ -6,7 +6,7 @@ use super::arith;
 use super::basis::{Index, index_add};
 use super::error::{Result, condition};
 use super::int_tuple::{
-    IntTuple, Tup,
+    IntTuple, TreeBuilder, Tup,
     View::{Int, Tuple},
 };
 use super::trace::{Check, NoTrace, Rel, Step, Trace, Val};
@@ -247,16 +247,26 @@ pub fn idx2crd(idx: &Tup, shape: &Tup) -> Result<IntTuple> {
 
 /// [`idx2crd`], reporting its arithmetic to `t`.
 pub fn idx2crd_traced<T: Trace>(idx: &Tup, shape: &Tup, t: &mut T) -> Result<IntTuple> {
+    // the coordinate is written node by node into one builder (no tuple per mode)
+    let mut b = TreeBuilder::new();
+    idx2crd_into(idx, shape, &mut b, t)?;
+    Ok(b.finish())
+}
+
+/// [`idx2crd_traced`], the coordinate appended to `b`.
+fn idx2crd_into<T: Trace>(idx: &Tup, shape: &Tup, b: &mut TreeBuilder, t: &mut T) -> Result<()> {
     const OP: &str = "idx2crd";
     match (idx.view(), shape.view()) {
         (Tuple(i), Tuple(s)) => {
             if i.len() != s.len() {
                 return Err(condition(OP, "mismatched ranks"));
             }
-            i.iter()
-                .zip(s)
-                .map(|(a, b)| idx2crd_traced(a, b, t))
-                .collect::<Result<IntTuple>>()
+            let at = b.open();
+            for (a, m) in i.iter().zip(s) {
+                idx2crd_into(a, m, b, t)?;
+            }
+            b.close(at);
+            Ok(())
         }
         (Tuple(_), Int(_)) => Err(condition(OP, "index has more modes than the shape")),
         (Int(_), Int(_)) => {
@@ -267,7 +277,8 @@ pub fn idx2crd_traced<T: Trace>(idx: &Tup, shape: &Tup, t: &mut T) -> Result<Int
                     format!("an integer shape: the coordinate is {idx} itself"),
                 )
             });
-            Ok(idx.to_owned())
+            b.push(idx);
+            Ok(())
         }
         (Int(v), Tuple(_)) => {
             let mut rest = v;
@@ -278,10 +289,12 @@ pub fn idx2crd_traced<T: Trace>(idx: &Tup, shape: &Tup, t: &mut T) -> Result<Int
                     format!("index {v} over {shape}: colexicographic, the leftmost mode fastest; the last mode is not wrapped"),
                 )
             });
-            let r = split_last_takes_rest(&mut rest, shape, true, t);
+            let at = b.len();
+            let r = split_last_takes_rest(&mut rest, shape, true, b, t);
             t.end();
-            if let Ok(c) = &r {
+            if r.is_ok() {
                 t.step(|| {
+                    let c = b.sub(at);
                     // sum of c_k times the product of the shapes before it
                     let back = c.leaves().iter().zip(shape.leaves()).try_fold(
                         (0i64, 1i64),
@@ -307,12 +320,15 @@ pub fn idx2crd_traced<T: Trace>(idx: &Tup, shape: &Tup, t: &mut T) -> Result<Int
     }
 }
 
+/// The coordinate of what is left of the index (`rest`) in `shape`, appended to `b`; the last
+/// mode (`is_last`) takes all that is left.
 fn split_last_takes_rest<T: Trace>(
     rest: &mut i64,
     shape: &Tup,
     is_last: bool,
+    b: &mut TreeBuilder,
     t: &mut T,
-) -> Result<IntTuple> {
+) -> Result<()> {
     const OP: &str = "idx2crd";
     match shape.view() {
         Int(s) => {
@@ -326,7 +342,7 @@ fn split_last_takes_rest<T: Trace>(
                     )
                 });
                 *rest = 0;
-                Ok(IntTuple::int(v))
+                b.push_int(v);
             } else {
                 let v = arith::rem(*rest, s, OP)?;
                 let before = *rest;
@@ -341,57 +357,70 @@ fn split_last_takes_rest<T: Trace>(
                         ),
                     )
                 });
-                Ok(IntTuple::int(v))
+                b.push_int(v);
             }
+            Ok(())
         }
         Tuple(v) => {
             let n = v.len();
-            let mut out = Vec::with_capacity(n);
+            let at = b.open();
             for (i, si) in v.iter().enumerate() {
-                out.push(split_last_takes_rest(rest, si, is_last && i + 1 == n, t)?);
+                split_last_takes_rest(rest, si, is_last && i + 1 == n, b, t)?;
             }
-            Ok(IntTuple::tuple(out))
+            b.close(at);
+            Ok(())
         }
     }
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)`: `(idx / d) % s` at every leaf.
 pub fn idx2crd_strided(idx: &Tup, shape: &Tup, stride: &Tup) -> Result<IntTuple> {
+    let mut b = TreeBuilder::new();
+    idx2crd_strided_into(idx, shape, stride, &mut b)?;
+    Ok(b.finish())
+}
+
+/// [`idx2crd_strided`], the coordinate appended to `b`.
+fn idx2crd_strided_into(idx: &Tup, shape: &Tup, stride: &Tup, b: &mut TreeBuilder) -> Result<()> {
     const OP: &str = "idx2crd";
     match (idx.view(), shape.view(), stride.view()) {
         (Tuple(i), Tuple(s), Tuple(d)) => {
             if i.len() != s.len() || s.len() != d.len() {
                 return Err(condition(OP, "mismatched ranks"));
             }
-            i.iter()
-                .zip(s)
-                .zip(d)
-                .map(|((a, b), c)| idx2crd_strided(a, b, c))
-                .collect::<Result<IntTuple>>()
+            let at = b.open();
+            for ((a, m), c) in i.iter().zip(s).zip(d) {
+                idx2crd_strided_into(a, m, c, b)?;
+            }
+            b.close(at);
         }
-        (Tuple(_), _, _) => Err(condition(OP, "index has more modes than the shape")),
+        (Tuple(_), _, _) => return Err(condition(OP, "index has more modes than the shape")),
         (Int(_), Tuple(s), Tuple(d)) => {
             if s.len() != d.len() {
                 return Err(condition(OP, "mismatched ranks of shape and stride"));
             }
-            s.iter()
-                .zip(d)
-                .map(|(b, c)| idx2crd_strided(idx, b, c))
-                .collect::<Result<IntTuple>>()
+            let at = b.open();
+            for (m, c) in s.iter().zip(d) {
+                idx2crd_strided_into(idx, m, c, b)?;
+            }
+            b.close(at);
         }
         (Int(_), Tuple(_), Int(d)) => {
             let compact = compact_col_major(shape, d)?;
-            idx2crd_strided(idx, shape, &compact)
+            idx2crd_strided_into(idx, shape, &compact, b)?;
         }
         (Int(i), Int(s), Int(d)) => {
-            if s == 1 {
-                Ok(IntTuple::int(0))
+            b.push_int(if s == 1 {
+                0
             } else {
-                Ok(IntTuple::int(arith::rem(arith::div(i, d, OP)?, s, OP)?))
-            }
+                arith::rem(arith::div(i, d, OP)?, s, OP)?
+            });
         }
-        (Int(_), Int(_), Tuple(_)) => Err(condition(OP, "stride has more modes than the shape")),
+        (Int(_), Int(_), Tuple(_)) => {
+            return Err(condition(OP, "stride has more modes than the shape"));
+        }
     }
+    Ok(())
 }
 
 /// CuTe's `compact_major<LayoutLeft>(shape, current)`: column-major strides, size-1 modes get 0.

@@ -149,9 +149,13 @@ impl FlatModes {
         b.finish()
     }
 
-    /// The layout.
+    /// The layout (shape and stride written on the stack, then copied into the layout's
+    /// buffer: no tuple of each is made).
     pub fn to_layout(&self) -> Layout {
-        Layout::raw(self.shape_tuple(), self.stride_tuple())
+        let (mut s, mut d) = (TreeBuilder::new(), TreeBuilder::new());
+        self.push_shape(&mut s);
+        self.push_stride(&mut d);
+        Layout::raw_tups(s.as_tup(), d.as_tup())
     }
 }
 

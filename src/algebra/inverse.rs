@@ -3,8 +3,9 @@
 use smallvec::SmallVec;
 
 use super::arith;
+use super::basis::Stride;
 use super::error::{Result, condition};
-use super::flat::FlatModes;
+use super::flat::{FlatModes, Strides};
 use super::int_tuple::IntTuple;
 use super::int_tuple::Ints;
 use super::laws;
@@ -23,6 +24,17 @@ fn sort_by_key(keys: &[i64]) -> SmallVec<[usize; 8]> {
         }
     }
     a.into_iter().map(|(_, v)| v).collect()
+}
+
+/// [`sort_by_key`] of the modes' indices by their strides' values, `None` where the strides
+/// are already in order (the exchange sort then swaps nothing: the order is `0, 1, ...`), as
+/// they mostly come.
+fn order_by_stride(d: &[Stride]) -> Option<SmallVec<[usize; 8]>> {
+    if d.windows(2).all(|w| w[0].value <= w[1].value) {
+        None
+    } else {
+        Some(sort_by_key(&d.iter().map(|d| d.value).collect::<Ints>()))
+    }
 }
 
 fn prefix_products(shape: &[i64], op: &'static str) -> Result<Ints> {
@@ -122,39 +134,42 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
     const OP: &str = "right_inverse";
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
-    let (lshape, lstride) = (c.shape(), stride_ints(&c));
+    let (lshape, lstride) = (c.shape(), c.stride());
     let preprod = prefix_products(lshape, OP)?;
     let mut rshape: Ints = smallvec::smallvec![1i64];
-    let mut rstride: Ints = smallvec::smallvec![0i64];
+    let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     let mut curr = 1i64;
-    for i in sort_by_key(&lstride) {
-        if lstride[i] == curr {
+    let order = order_by_stride(lstride);
+    for k in 0..lshape.len() {
+        let i = order.as_ref().map_or(k, |o| o[k]);
+        let d = lstride[i].value;
+        if d == curr {
             t.step(|| {
                 Step::new(
                     OP,
                     "take",
                     format!(
-                        "mode {}:{}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {} = {}",
-                        lshape[i], lstride[i], lshape[i], preprod[i], lshape[i], lstride[i],
-                        lshape[i].saturating_mul(lstride[i])
+                        "mode {}:{d}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {d} = {}",
+                        lshape[i], lshape[i], preprod[i], lshape[i],
+                        lshape[i].saturating_mul(d)
                     ),
                 )
-                .check(Check::rel("stride vs next index", lstride[i], Rel::Eq, curr))
+                .check(Check::rel("stride vs next index", d, Rel::Eq, curr))
             });
             rshape.push(lshape[i]);
-            rstride.push(preprod[i]);
-            curr = arith::mul(lshape[i], lstride[i], OP)?;
+            rstride.push(Stride::int(preprod[i]));
+            curr = arith::mul(lshape[i], d, OP)?;
         } else {
             t.step(|| {
                 Step::new(
                     OP,
                     "skip",
                     format!(
-                        "mode {}:{}: stride != {curr}: not contiguous with what is reached, skipped",
-                        lshape[i], lstride[i]
+                        "mode {}:{d}: stride != {curr}: not contiguous with what is reached, skipped",
+                        lshape[i]
                     ),
                 )
-                .check(Check::rel("stride vs next index", lstride[i], Rel::Ne, curr))
+                .check(Check::rel("stride vs next index", d, Rel::Ne, curr))
             });
         }
     }
@@ -165,10 +180,16 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
 fn finish<T: Trace>(
     op: &'static str,
     rshape: &[i64],
-    rstride: &[i64],
+    rstride: &[Stride],
     t: &mut T,
 ) -> Result<Layout> {
-    let raw = || Layout::raw(IntTuple::of_ints(rshape), IntTuple::of_ints(rstride));
+    let raw = || {
+        let mut d = super::int_tuple::TupleBuilder::new();
+        for &x in rstride {
+            d.push_stride(x);
+        }
+        Layout::raw(IntTuple::of_ints(rshape), d.finish())
+    };
     let traced = rshape.len() == rstride.len();
     if traced {
         t.section(|| {
@@ -180,12 +201,8 @@ fn finish<T: Trace>(
             )
         });
     }
-    let strides: super::flat::Strides = rstride
-        .iter()
-        .map(|&d| super::basis::Stride::int(d))
-        .collect();
     let mut out = FlatModes::new();
-    let r = coalesce_leaves_traced(rshape, &strides, false, &raw, &mut out, t);
+    let r = coalesce_leaves_traced(rshape, rstride, false, &raw, &mut out, t);
     if traced {
         t.end();
     }
@@ -240,18 +257,19 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(Lay
     const OP: &str = "left_inverse";
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
-    let (lshape, lstride) = (c.shape(), stride_ints(&c));
+    let (lshape, lstride) = (c.shape(), c.stride());
     let preprod = prefix_products(lshape, OP)?;
-    let sorted = sort_by_key(&lstride);
+    let order = order_by_stride(lstride);
+    let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
     let mut rshape: Ints = Ints::new();
-    let mut rstride: Ints = smallvec::smallvec![0i64];
+    let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     let mut size = 1i64;
     // the proof: `reach` is s·d of the chain's last mode so far (`None` past an overflow)
     let mut proven = !c.has_basis() && lshape.iter().all(|&s| s >= 1);
     let mut reach = Some(0i64);
     let mut chain_last = None;
-    for &i in &sorted {
-        let d = lstride[i];
+    for i in (0..lshape.len()).map(at) {
+        let d = lstride[i].value;
         if d == 0 {
             proven &= lshape[i] == 1;
             t.step(|| {
@@ -290,12 +308,13 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(Lay
         let s = arith::div(d, size, OP)?;
         rshape.push(s);
         size = arith::mul(size, s, OP)?;
-        rstride.push(preprod[i]);
+        rstride.push(Stride::int(preprod[i]));
         proven &= d > 0 && reach.is_some_and(|r| r <= d);
         reach = lshape[i].checked_mul(d);
         chain_last = Some(i);
     }
-    let last = *sorted.last().expect("rank >= 1");
+    // rank >= 1: coalesce gives a mode
+    let last = at(lshape.len() - 1);
     proven &= reach.is_some() && chain_last.is_none_or(|k| k == last);
     t.step(|| {
         Step::new(

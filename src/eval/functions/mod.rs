@@ -641,7 +641,10 @@ static CORE: &[Function] = &[
                 let p = a.int_tuple(1)?;
                 return layouts::filter_profile(a, &p);
             }
-            a.layout(0)?.filter().map(Value::Layout).map_err(a.alg())
+            a.layout_ref(0)?
+                .filter()
+                .map(Value::Layout)
+                .map_err(a.alg())
         },
         traced: Some(traced::filter),
         tensor: OnTensor::Keep,
@@ -697,11 +700,17 @@ static CORE: &[Function] = &[
                 _ => a.layout_ref(0)?,
             };
             let r = if a.len() == 2 {
-                let target = match &a.vals[1] {
-                    Value::Layout(m) => m.shape().to_owned(),
-                    _ => a.int_tuple(1)?,
+                // the cotarget borrowed where it is a layout's shape or a tuple
+                let owned;
+                let target: &Tup = match &a.vals[1] {
+                    Value::Layout(m) => m.shape(),
+                    Value::IntTuple(t) => t,
+                    _ => {
+                        owned = a.int_tuple(1)?;
+                        &owned
+                    }
                 };
-                complement::complement_to(&l, &target)
+                complement::complement_to(&l, target)
             } else {
                 complement::complement(&l)
             };
@@ -953,10 +962,17 @@ static CORE: &[Function] = &[
         2,
         3,
         |a| {
-            let idx = a.int_tuple(0)?;
-            let shape = a.shape(1)?;
+            // the tuples borrowed where they are tuples (else `int_tuple` gives its error)
+            let arg = |i: usize| match &a.vals[i] {
+                Value::IntTuple(t) => Ok(std::borrow::Cow::Borrowed(t)),
+                _ => a.int_tuple(i).map(std::borrow::Cow::Owned),
+            };
+            let idx = arg(0)?;
+            // a shape (`Args::shape`): its extents at least 1
+            let shape = arg(1)?;
+            check_extents(&shape, a.spans[1])?;
             let r = if a.len() == 3 {
-                coord::idx2crd_strided(&idx, &shape, &a.int_tuple(2)?)
+                coord::idx2crd_strided(&idx, &shape, &arg(2)?)
             } else {
                 coord::idx2crd(&idx, &shape)
             };
