@@ -82,14 +82,6 @@ impl Basis {
         path.extend(self.path());
         Basis::from_path(&path)
     }
-
-    /// Append what `Display` prints (`@1@0`).
-    pub fn write_to(self, out: &mut String) {
-        for n in self.path().iter().rev() {
-            out.push('@');
-            super::int_tuple::push_int(out, *n);
-        }
-    }
 }
 
 impl fmt::Display for Basis {

@@ -1278,53 +1278,36 @@ impl Tup {
         Ok(out.finish())
     }
 
-    /// Append the value as [`fmt::Display`] writes it: one pass over the nodes, the modes
-    /// still to write of each open tuple on a small stack (an array on the stack; a value
-    /// nested deeper is written again with a stack as deep as it has nodes).
-    ///
-    /// Inlined where a value is printed (a layout's shape and stride in one function, not two
-    /// calls); a value nested deeper is written out of line.
+    /// Append the value as [`fmt::Display`] writes it (see [`write_notation`]).
     #[inline]
     pub fn write_to(&self, out: &mut String) {
-        let start = out.len();
-        if self.write_with(out, &mut [0; 32]).is_none() {
-            self.write_deep(out, start);
-        }
+        write_notation(out, self, None);
     }
 
-    /// [`Tup::write_to`] of a value nested too deep for its small stack, what was written of
-    /// it from `start` on dropped first.
-    #[cold]
-    #[inline(never)]
-    fn write_deep(&self, out: &mut String, start: usize) {
-        out.truncate(start);
-        let written = self.write_with(out, &mut vec![0; self.0.len()]);
-        debug_assert!(
-            written.is_some(),
-            "a tuple is nested less deep than it has nodes"
-        );
-    }
-
-    /// [`Tup::write_to`] with `left` the stack of the open tuples' modes still to write: `None`
-    /// where it is too short (what was written is then to be dropped).
+    /// Write the value into `w`: one pass over the nodes, the modes still to write of each
+    /// open tuple on the stack `left`. `None` where `left` or `w`'s room is too short.
     #[inline(always)]
-    fn write_with(&self, out: &mut String, left: &mut [u32]) -> Option<()> {
+    fn write_with(&self, w: &mut Ascii<'_>, left: &mut [u32]) -> Option<()> {
         let mut open = 0;
         for n in &self.0 {
             match n.kind() {
                 Kind::Open { rank, .. } => {
-                    out.push('(');
+                    w.push(b'(')?;
                     if rank > 0 {
                         *left.get_mut(open)? = rank;
                         open += 1;
                         continue;
                     }
-                    out.push(')');
+                    w.push(b')')?;
                 }
-                Kind::Leaf(v) => push_int(out, v),
+                Kind::Leaf(v) => w.int(v)?,
                 Kind::Scaled(v, b) => {
-                    push_int(out, v);
-                    b.write_to(out);
+                    w.int(v)?;
+                    // CuTe's print of the basis: the modes innermost first, each after an `@`
+                    for m in b.path().iter().rev() {
+                        w.push(b'@')?;
+                        w.int(*m)?;
+                    }
                 }
             }
             // a mode is written: the next one's comma, or the tuples it closes
@@ -1332,10 +1315,10 @@ impl Tup {
                 let k = &mut left[open - 1];
                 *k -= 1;
                 if *k > 0 {
-                    out.push(',');
+                    w.push(b',')?;
                     break;
                 }
-                out.push(')');
+                w.push(b')')?;
                 open -= 1;
             }
         }
@@ -1343,25 +1326,111 @@ impl Tup {
     }
 }
 
-/// Append the decimal digits of `v` to `out` (what `{v}` writes, without the formatting machinery).
+/// Append `first`, and after a `:` `second` where given (a layout's shape and stride), as
+/// [`fmt::Display`] writes them: the one printer of the notation's tuples.
+///
+/// The text is written straight into the string's free capacity, reserved once (an estimate
+/// from the node count that most values fit), its length and address in registers rather than
+/// reloaded at each byte as pushes onto the string reload them. A value that does not fit the
+/// estimate, or nested deeper than the small stack of open tuples, is written again out of
+/// line with room and stack for any value.
 #[inline(always)]
-pub fn push_int(out: &mut String, v: i64) {
-    // most extents and strides are a digit or two: written as bytes where they are printed,
-    // any other integer out of line
-    match u8::try_from(v) {
-        Ok(d @ 0..=9) => out.push(char::from(b'0' + d)),
-        Ok(d @ 10..=99) => {
-            out.push(char::from(b'0' + d / 10));
-            out.push(char::from(b'0' + d % 10));
-        }
-        _ => push_long_int(out, v),
+pub(crate) fn write_notation(out: &mut String, first: &Tup, second: Option<&Tup>) {
+    let nodes = first.0.len() + second.map_or(0, |s| s.0.len());
+    // most integers are a digit or two: a node writes at most 3 bytes then (its digits and
+    // a comma, or a tuple's parentheses and comma)
+    if write_into(out, first, second, 3 * nodes + 8, &mut [0; 8]).is_none() {
+        write_long(out, first, second, nodes);
     }
 }
 
-/// [`push_int`] of an integer outside 0..=99.
+/// [`write_notation`] of a value its estimate of room or its stack does not fit.
+#[cold]
 #[inline(never)]
-fn push_long_int(out: &mut String, v: i64) {
-    out.push_str(itoa::Buffer::new().format(v));
+fn write_long(out: &mut String, first: &Tup, second: Option<&Tup>, nodes: usize) {
+    // a node writes at most an integer (20 bytes), its basis (4 bytes a level), its
+    // parentheses and a comma (or the `:`); a tuple is nested less deep than it has nodes
+    let room = nodes * (23 + 4 * super::basis::MAX_BASIS_DEPTH);
+    let written = write_into(out, first, second, room, &mut vec![0; nodes]);
+    debug_assert!(written.is_some(), "the room and the stack fit any value");
+}
+
+/// [`write_notation`] with `room` bytes reserved and `left` the stack of open tuples: `None`
+/// (nothing appended) where they are too short.
+#[inline(always)]
+fn write_into(
+    out: &mut String,
+    first: &Tup,
+    second: Option<&Tup>,
+    room: usize,
+    left: &mut [u32],
+) -> Option<()> {
+    // SAFETY: the bytes are written through `Ascii`, which writes ASCII only: the string
+    // stays UTF-8
+    let bytes = unsafe { out.as_mut_vec() };
+    bytes.reserve(room);
+    let len = bytes.len();
+    let mut w = Ascii {
+        buf: bytes.spare_capacity_mut(),
+        at: 0,
+    };
+    first.write_with(&mut w, left)?;
+    if let Some(s) = second {
+        w.push(b':')?;
+        s.write_with(&mut w, left)?;
+    }
+    let at = w.at;
+    // SAFETY: `Ascii` wrote the first `at` bytes of the spare capacity, in order
+    unsafe { bytes.set_len(len + at) };
+    Some(())
+}
+
+/// ASCII bytes written left to right into a buffer's free capacity: `at` bytes so far.
+struct Ascii<'a> {
+    buf: &'a mut [std::mem::MaybeUninit<u8>],
+    at: usize,
+}
+
+impl Ascii<'_> {
+    /// Write an ASCII byte: `None` where the buffer is full.
+    #[inline(always)]
+    fn push(&mut self, c: u8) -> Option<()> {
+        debug_assert!(c.is_ascii());
+        self.buf.get_mut(self.at)?.write(c);
+        self.at += 1;
+        Some(())
+    }
+
+    /// Write the decimal digits of `v` (what `{v}` writes, without the formatting machinery).
+    #[inline(always)]
+    fn int(&mut self, v: i64) -> Option<()> {
+        // most extents and strides are a digit or two: written as bytes where they are
+        // printed, any other integer out of line
+        match u8::try_from(v) {
+            Ok(d @ 0..=9) => self.push(b'0' + d),
+            Ok(d @ 10..=99) => {
+                self.push(b'0' + d / 10)?;
+                self.push(b'0' + d % 10)
+            }
+            _ => {
+                self.at += long_int(self.buf.get_mut(self.at..)?, v)?;
+                Some(())
+            }
+        }
+    }
+}
+
+/// [`Ascii::int`] of an integer outside 0..=99, into `buf`: the number of bytes written, or
+/// `None` where they do not fit. (Given the free part of the buffer, not the writer, so that
+/// the writer's position stays in a register where it is inlined.)
+#[inline(never)]
+fn long_int(buf: &mut [std::mem::MaybeUninit<u8>], v: i64) -> Option<usize> {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(v).as_bytes();
+    for (slot, &c) in buf.get_mut(..digits.len())?.iter_mut().zip(digits) {
+        slot.write(c);
+    }
+    Some(digits.len())
 }
 
 /// The notation, as [`Tup::write_to`] writes it (the one printer of an IntTuple).
@@ -2019,8 +2088,8 @@ mod write_tests {
             i64::MIN + 1,
         ] {
             let mut s = String::new();
-            push_int(&mut s, v);
-            assert_eq!(s, v.to_string());
+            IntTuple::tuple([IntTuple::int(v)]).write_to(&mut s);
+            assert_eq!(s, format!("({v})"));
         }
         let t = IntTuple::tuple([
             IntTuple::int(-3),
@@ -2040,9 +2109,9 @@ mod write_tests {
 
     #[test]
     fn write_to_writes_any_depth() {
-        // around the depth its stack holds on the stack (32 open tuples), with modes after
+        // around the depth its stack holds on the stack (8 open tuples), with modes after
         // the deepest one, appended to what the line already has
-        for depth in [1, 31, 32, 33, 100] {
+        for depth in [1, 7, 8, 9, 100] {
             let text = format!("{}7,8{}", "(2,".repeat(depth), ")".repeat(depth));
             let t: IntTuple = text.parse().expect("a literal");
             let mut s = String::from("x = ");

@@ -841,9 +841,7 @@ fn zero_underscores(c: &Coord) -> IntTuple {
 impl Layout {
     /// Append the layout as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
-        self.shape().write_to(out);
-        out.push(':');
-        self.stride().write_to(out);
+        super::int_tuple::write_notation(out, self.shape(), Some(self.stride()));
     }
 }
 
