@@ -310,7 +310,10 @@ impl TupPair {
                 nodes,
             });
         }
-        TupPair(Pair::Heap([a, b].concat().into_boxed_slice()))
+        let mut v = Vec::with_capacity(2 * half);
+        v.extend_from_slice(a);
+        v.extend_from_slice(b);
+        TupPair(Pair::Heap(v.into_boxed_slice()))
     }
 
     /// The first.
