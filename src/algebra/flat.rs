@@ -13,7 +13,7 @@ use std::fmt;
 use smallvec::SmallVec;
 
 use super::basis::Stride;
-use super::int_tuple::{IntTuple, Ints, Taken, TreeBuilder, Tup, TupleBuilder};
+use super::int_tuple::{IntTuple, Ints, Taken, TreeBuilder, Tup, TupPair, TupleBuilder};
 use super::layout::Layout;
 
 /// A few stride leaves on the stack, on the heap past 8.
@@ -149,13 +149,10 @@ impl FlatModes {
         b.finish()
     }
 
-    /// The layout (shape and stride written on the stack, then copied into the layout's
-    /// buffer: no tuple of each is made).
+    /// The layout (shape and stride written straight into the layout's buffer: no tuple of
+    /// each is made).
     pub fn to_layout(&self) -> Layout {
-        let (mut s, mut d) = (TreeBuilder::new(), TreeBuilder::new());
-        self.push_shape(&mut s);
-        self.push_stride(&mut d);
-        Layout::raw_tups(s.as_tup(), d.as_tup())
+        Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()))
     }
 }
 

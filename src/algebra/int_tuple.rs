@@ -310,7 +310,45 @@ impl TupPair {
                 nodes,
             });
         }
-        TupPair(Pair::Heap([a, b].concat().into_boxed_slice()))
+        let mut v = Vec::with_capacity(2 * half);
+        v.extend_from_slice(a);
+        v.extend_from_slice(b);
+        TupPair(Pair::Heap(v.into_boxed_slice()))
+    }
+
+    /// The pair of the flat layout whose leaves are `s:d` (as many of each): the
+    /// integer `s0:d0` of one leaf, else the flat tuples; its nodes written where they are held
+    /// (no tuple is built first).
+    pub fn of_flat(s: &[i64], d: &[Stride]) -> TupPair {
+        debug_assert_eq!(s.len(), d.len());
+        if let ([s0], [d0]) = (s, d) {
+            let mut nodes = [Node::leaf(0); 2 * HALF_INLINE];
+            nodes[0] = Node::leaf(*s0);
+            nodes[HALF_INLINE] = stride_node(*d0);
+            return TupPair(Pair::Inline { half: 1, nodes });
+        }
+        let n = u32::try_from(s.len()).expect("an IntTuple's nodes fit u32");
+        let head = Node::open(n, n);
+        let half = s.len() + 1;
+        if half <= HALF_INLINE {
+            let mut nodes = [Node::leaf(0); 2 * HALF_INLINE];
+            nodes[0] = head;
+            nodes[HALF_INLINE] = head;
+            for (k, (x, y)) in s.iter().zip(d).enumerate() {
+                nodes[1 + k] = Node::leaf(*x);
+                nodes[HALF_INLINE + 1 + k] = stride_node(*y);
+            }
+            return TupPair(Pair::Inline {
+                half: half as u8,
+                nodes,
+            });
+        }
+        let mut v = Vec::with_capacity(2 * half);
+        v.push(head);
+        v.extend(s.iter().map(|x| Node::leaf(*x)));
+        v.push(head);
+        v.extend(d.iter().map(|y| stride_node(*y)));
+        TupPair(Pair::Heap(v.into_boxed_slice()))
     }
 
     /// The first.
