@@ -80,7 +80,7 @@ impl Cotarget<'_> {
     /// CuTe's tuple `ceil_div` divides the modes in turn by what is left of `n`
     /// (`ceil_div(m_i, rest)`, then `rest = ceil_div(rest, size(m_i))`).
     /// (Inlined into its one caller: no call, no `Result` returned through memory.)
-    #[inline]
+    #[inline(always)]
     fn ceil_div_size(&self, n: i64) -> Result<i64> {
         // the product of the leaves, `None` once it overflowed (reported after the divisions,
         // as `size` of the finished tuple would)
