@@ -12,18 +12,19 @@ use super::laws;
 use super::layout::{Layout, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
-/// CuTe's exchange sort of indices by key (not stable; as CuTe's `SortByKey`).
-fn sort_by_key(keys: &[i64]) -> SmallVec<[usize; 8]> {
-    let mut a: SmallVec<[(i64, usize); 8]> = keys.iter().copied().zip(0..).collect();
-    let n = a.len();
+/// CuTe's exchange sort of the indices `0..n` by `key(index)` (not stable; as CuTe's
+/// `SortByKey`, which swaps key-index pairs: the indices alone, compared by their keys, are
+/// swapped the same).
+fn sort_by_key(n: usize, key: impl Fn(usize) -> i64) -> SmallVec<[usize; 8]> {
+    let mut a: SmallVec<[usize; 8]> = (0..n).collect();
     for i in 0..n {
         for j in i + 1..n {
-            if a[j].0 < a[i].0 {
+            if key(a[j]) < key(a[i]) {
                 a.swap(i, j);
             }
         }
     }
-    a.into_iter().map(|(_, v)| v).collect()
+    a
 }
 
 /// [`sort_by_key`] of the modes' indices by their strides' values, `None` where the strides
@@ -33,17 +34,23 @@ fn order_by_stride(d: &[Stride]) -> Option<SmallVec<[usize; 8]>> {
     if d.windows(2).all(|w| w[0].value <= w[1].value) {
         None
     } else {
-        Some(sort_by_key(&d.iter().map(|d| d.value).collect::<Ints>()))
+        Some(sort_by_key(d.len(), |i| d[i].value))
     }
 }
 
-fn prefix_products(shape: &[i64], op: &'static str) -> Result<Ints> {
-    let mut out = smallvec::smallvec![1i64];
-    for s in shape {
-        let last = *out.last().expect("non-empty");
-        out.push(arith::mul(last, *s, op)?);
+/// The prefix products `1, s_0, s_0 s_1, ...` of `shape` into `out` (empty; written in place,
+/// not returned: no move of the list).
+fn prefix_products(shape: &[i64], op: &'static str, out: &mut Ints) -> Result<()> {
+    if shape.len() + 1 > out.inline_size() {
+        out.reserve_exact(shape.len() + 1);
     }
-    Ok(out)
+    let mut last = 1i64;
+    out.push(last);
+    for s in shape {
+        last = arith::mul(last, *s, op)?;
+        out.push(last);
+    }
+    Ok(())
 }
 
 /// The strides of a flat layout as integers (a basis element by its value).
@@ -110,8 +117,11 @@ fn inverse_start<T: Trace>(
     r?;
     t.step(|| {
         let (s, d) = (c.shape(), stride_ints(c));
-        let pre = prefix_products(s, op).unwrap_or_default();
-        let order: Vec<String> = sort_by_key(&d)
+        let mut pre = Ints::new();
+        if prefix_products(s, op, &mut pre).is_err() {
+            pre.clear();
+        }
+        let order: Vec<String> = sort_by_key(d.len(), |i| d[i])
             .into_iter()
             .map(|i| format!("{}:{} (at coordinate stride {})", s[i], d[i], pre.get(i).copied().unwrap_or(0)))
             .collect();
@@ -135,7 +145,8 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let preprod = prefix_products(lshape, OP)?;
+    let mut preprod = Ints::new();
+    prefix_products(lshape, OP, &mut preprod)?;
     let mut rshape: Ints = smallvec::smallvec![1i64];
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     let mut curr = 1i64;
@@ -173,16 +184,20 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
             });
         }
     }
-    finish(OP, &rshape, &rstride, t)
+    let mut out = FlatModes::new();
+    finish(OP, &rshape, &rstride, &mut out, t)?;
+    Ok(out.to_layout())
 }
 
-/// The inverse's modes coalesced (CuTe's result), the coalescing reported as a section.
+/// The inverse's modes coalesced (CuTe's result) into `out`, the coalescing reported as a
+/// section.
 fn finish<T: Trace>(
     op: &'static str,
     rshape: &[i64],
     rstride: &[Stride],
+    out: &mut FlatModes,
     t: &mut T,
-) -> Result<Layout> {
+) -> Result<()> {
     let raw = || {
         let mut d = super::int_tuple::TupleBuilder::new();
         for &x in rstride {
@@ -201,17 +216,18 @@ fn finish<T: Trace>(
             )
         });
     }
-    let mut out = FlatModes::new();
-    let r = coalesce_leaves_traced(rshape, rstride, false, &raw, &mut out, t);
+    let r = coalesce_leaves_traced(rshape, rstride, false, &raw, out, t);
     if traced {
         t.end();
     }
-    r.map(|()| out.to_layout())
+    r
 }
 
 /// `left_inverse(L)`: `R(L(i)) == i` for `i < size(L)`.
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
-    let (r, proven) = left_inverse_unchecked_traced(l, &mut NoTrace)?;
+    let mut out = FlatModes::new();
+    let proven = left_inverse_unchecked_traced(l, &mut out, &mut NoTrace)?;
+    let r = out.to_layout();
     if !proven {
         laws::check_left_inverse(l, &r)?;
     }
@@ -220,12 +236,16 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 
 /// CuTe's left_inverse without the law check.
 pub fn left_inverse_unchecked(l: &Layout) -> Result<Layout> {
-    left_inverse_unchecked_traced(l, &mut NoTrace).map(|(r, _)| r)
+    let mut out = FlatModes::new();
+    left_inverse_unchecked_traced(l, &mut out, &mut NoTrace)?;
+    Ok(out.to_layout())
 }
 
 /// [`left_inverse`], reporting its derivation to `t`.
 pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
-    let (r, proven) = left_inverse_unchecked_traced(l, t)?;
+    let mut out = FlatModes::new();
+    let proven = left_inverse_unchecked_traced(l, &mut out, t)?;
+    let r = out.to_layout();
     let law = if proven {
         Ok(())
     } else {
@@ -253,12 +273,17 @@ pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
 /// induction, `L(i) = Σ c_k·d_k` has the digit `c_k < s_k <= d_next/d_k` in R's mode of radix
 /// `d_next/d_k` (the strides below it divide it, so nothing carries), the digit below `d_a`
 /// is 0, and `R(L(i)) = Σ c_k·P_k = i`.
-fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(Layout, bool)> {
+fn left_inverse_unchecked_traced<T: Trace>(
+    l: &Layout,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<bool> {
     const OP: &str = "left_inverse";
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let preprod = prefix_products(lshape, OP)?;
+    let mut preprod = Ints::new();
+    prefix_products(lshape, OP, &mut preprod)?;
     let order = order_by_stride(lstride);
     let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
     let mut rshape: Ints = Ints::new();
@@ -333,7 +358,8 @@ fn left_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(Lay
             format!("layout {l} has a negative stride; its left inverse has no valid shape"),
         ));
     }
-    finish(OP, &rshape, &rstride, t).map(|r| (r, proven))
+    finish(OP, &rshape, &rstride, out, t)?;
+    Ok(proven)
 }
 
 #[cfg(test)]
@@ -357,9 +383,11 @@ mod tests {
                     c /= 10;
                 }
                 let l = Layout::raw(IntTuple::of_ints(&s), IntTuple::of_ints(&d));
-                let Ok((r, proven)) = left_inverse_unchecked_traced(&l, &mut NoTrace) else {
+                let mut out = FlatModes::new();
+                let Ok(proven) = left_inverse_unchecked_traced(&l, &mut out, &mut NoTrace) else {
                     continue;
                 };
+                let r = out.to_layout();
                 if proven {
                     proven_count += 1;
                     assert!(laws::check_left_inverse(&l, &r).is_ok(), "{l} -> {r}");
