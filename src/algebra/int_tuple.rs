@@ -185,6 +185,9 @@ pub struct ReadPair<'a> {
     half: usize,
     /// Their nodes, as above.
     nodes: &'a [Node],
+    /// The vector they were read into, when they were too long for the stack buffer: the pair
+    /// takes it over (its nodes are exactly the two's), rather than copying them.
+    long: Option<&'a mut Vec<Node>>,
     /// The two are congruent, and the first's leaves are positive integers.
     layout: bool,
 }
@@ -196,17 +199,23 @@ impl ReadPair<'_> {
         self.half.max(HALF_INLINE)
     }
 
+    /// Their nodes, wherever they were read.
+    #[cfg(test)]
+    fn all_nodes(&self) -> &[Node] {
+        self.long.as_deref().map_or(self.nodes, |v| &v[..])
+    }
+
     /// The first.
     #[cfg(test)]
     pub(crate) fn first(&self) -> &Tup {
-        Tup::from_nodes(&self.nodes[..self.half])
+        Tup::from_nodes(&self.all_nodes()[..self.half])
     }
 
     /// The second.
     #[cfg(test)]
     pub(crate) fn second(&self) -> &Tup {
         let at = self.second_at();
-        Tup::from_nodes(&self.nodes[at..at + self.half])
+        Tup::from_nodes(&self.all_nodes()[at..at + self.half])
     }
 
     /// Whether the two are a layout's shape and stride (`Tup::layout_fault` finds nothing).
@@ -215,8 +224,8 @@ impl ReadPair<'_> {
         self.layout
     }
 
-    /// Both, owned as one: the inline nodes copied as they are, or more copied into one
-    /// buffer.
+    /// Both, owned as one: the inline nodes copied as they are, more copied into one buffer,
+    /// or a long literal's vector taken over (a 150,000-mode layout is not copied again).
     #[inline(always)]
     pub(crate) fn into_pair(self) -> TupPair {
         if self.half <= HALF_INLINE {
@@ -229,7 +238,10 @@ impl ReadPair<'_> {
                 nodes,
             });
         }
-        TupPair(Pair::Heap(Box::from(self.nodes)))
+        match self.long {
+            Some(v) => TupPair(Pair::Heap(std::mem::take(v).into_boxed_slice())),
+            None => TupPair(Pair::Heap(Box::from(self.nodes))),
+        }
     }
 }
 
@@ -254,8 +266,23 @@ impl Items {
             Some(Some(layout)) => Read::Pair(ReadPair {
                 half: self.half,
                 nodes,
+                long: None,
                 layout,
             }),
+        }
+    }
+
+    /// [`Items::read`] of the nodes gathered in a vector (a literal too long for the stack
+    /// buffer): a pair of more than [`HALF_INLINE`] nodes each takes the vector over.
+    fn read_long(self, nodes: &mut Vec<Node>) -> Read<'_> {
+        match self.second {
+            Some(Some(layout)) if self.half > HALF_INLINE => Read::Pair(ReadPair {
+                half: self.half,
+                nodes: &[],
+                long: Some(nodes),
+                layout,
+            }),
+            _ => self.read(nodes),
         }
     }
 }
@@ -1758,11 +1785,13 @@ impl<'a> Reader<'a> {
         let mut stack = arrayvec::ArrayVec::<Node, { 2 * READ_INLINE }>::new();
         // `take` called in one place (where it is inlined), of either buffer
         let mut heap = Vec::new();
-        let (items, nodes) = match self.items_into(&mut stack, depth, true)? {
-            Some(items) => (items, &stack[..]),
-            None => (self.tuple_or_pair_long(start, depth, &mut heap)?, &heap[..]),
+        let read = match self.items_into(&mut stack, depth, true)? {
+            Some(items) => items.read(&stack),
+            None => self
+                .tuple_or_pair_long(start, depth, &mut heap)?
+                .read_long(&mut heap),
         };
-        Ok(take(items.read(nodes)))
+        Ok(take(read))
     }
 
     /// [`Reader::tuple_or_pair`] of literals too large for its buffer, read again from
@@ -2079,7 +2108,7 @@ mod write_tests {
             let mut long = Reader::new(text.as_bytes());
             let mut heap = Vec::new();
             let items = long.tuple_or_pair_long(0, 0, &mut heap).expect(&text);
-            let Read::Pair(long) = items.read(&heap) else {
+            let Read::Pair(long) = items.read_long(&mut heap) else {
                 panic!("a pair: {text}")
             };
             let long = long.into_pair();
