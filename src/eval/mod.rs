@@ -132,10 +132,10 @@ pub enum Outcome {
     Nothing,
 }
 
-/// A hash of names eight bytes at a time (FxHash's step): variable and function names are
-/// short and not adversarial (a session's own input), so the default SipHash, which every call
-/// and name lookup pays, buys nothing here. Nothing depends on its order: what lists names
-/// sorts them.
+/// A hash of names eight bytes at a time (FxHash's step): variable names are short and not
+/// adversarial (a session's own input), so the default SipHash, which every lookup of a
+/// variable pays, buys nothing here. Nothing depends on its order: what lists names sorts
+/// them. (Function names are found through their own index, `functions::lookup_bytes`.)
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NameHasher(u64);
 
