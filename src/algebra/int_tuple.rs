@@ -2121,6 +2121,33 @@ mod write_tests {
         ));
     }
 
+    /// A flat layout's pair written from its leaves (`TupPair::of_flat`) is the pair of its
+    /// tuples (`TupPair::new`): the same places, inline or on the heap, for every width.
+    #[test]
+    fn flat_pairs_are_placed_as_any_pair() {
+        for n in 1..=7usize {
+            let s: Vec<i64> = (1..=n as i64).map(|k| k + 1).collect();
+            let d: Vec<Stride> = (0..n as i64).map(|k| Stride::int(3 * k)).collect();
+            let text = |v: Vec<String>| match v.len() {
+                1 => v[0].clone(),
+                _ => format!("({})", v.join(",")),
+            };
+            let shape: IntTuple = text(s.iter().map(i64::to_string).collect())
+                .parse()
+                .expect("a shape");
+            let stride: IntTuple = text((0..n).map(|k| (3 * k).to_string()).collect())
+                .parse()
+                .expect("a stride");
+            let made = TupPair::new(&shape, &stride);
+            let flat = TupPair::of_flat(&s, &d);
+            assert!(flat == made, "{n} leaves");
+            assert_eq!(
+                (flat.first(), flat.second()),
+                (shape.as_tup(), stride.as_tup())
+            );
+        }
+    }
+
     #[test]
     fn reader_reads_every_integer_width() {
         // the short integers' loop (at most 18 digits) and the checked one (19 and more)
