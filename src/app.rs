@@ -1,15 +1,15 @@
 //! The commands, as library functions the thin `main` calls (and tests can call too).
 
 use crate::input::BLOCK;
-use crate::limits::MAX_STATEMENT_LEN;
+use cute::limits::MAX_STATEMENT_LEN;
 use std::io::{self, BufRead, Write};
 
 use crate::batch::LineAnswer;
 use crate::diagnostic;
-use crate::eval::{Env, EvalError, Outcome, Value, functions};
-use crate::parser::{self, Span};
-use crate::render::plain;
-use crate::statements::{Splitter, Statement};
+use cute::eval::{Env, EvalError, Outcome, Value, functions};
+use cute::parser::{self, Span};
+use cute::render::plain;
+use cute::statements::{Splitter, Statement};
 
 /// Exit status: everything succeeded.
 pub const EXIT_OK: i32 = 0;
@@ -19,10 +19,10 @@ pub const EXIT_INPUT: i32 = 1;
 /// How values are printed: the one-line notation unless a format was chosen. A printer
 /// appends the value's text to the line it is given (a buffer the runner reuses, so that
 /// printing a value allocates nothing).
-pub type Printer<'p> = &'p dyn Fn(&Value, &mut String) -> Result<(), crate::render::RenderError>;
+pub type Printer<'p> = &'p dyn Fn(&Value, &mut String) -> Result<(), cute::render::RenderError>;
 
 /// The one-line notation of SPEC §3.
-pub fn plain_printer(v: &Value, line: &mut String) -> Result<(), crate::render::RenderError> {
+pub fn plain_printer(v: &Value, line: &mut String) -> Result<(), cute::render::RenderError> {
     plain::write_value(line, v);
     Ok(())
 }
@@ -209,7 +209,7 @@ impl<'w> Runner<'w> {
         text: &[u8],
         line: usize,
         outcome: Result<(), EvalError>,
-        printed: Option<Result<(), crate::render::RenderError>>,
+        printed: Option<Result<(), cute::render::RenderError>>,
     ) -> (io::Result<()>, bool) {
         let mut buf = std::mem::take(&mut self.line);
         let valued = outcome.is_ok();
@@ -242,7 +242,7 @@ impl<'w> Runner<'w> {
         &mut self,
         st: &Statement,
         outcome: Result<Outcome, EvalError>,
-        printed: Option<Result<(), crate::render::RenderError>>,
+        printed: Option<Result<(), cute::render::RenderError>>,
         line: &mut String,
     ) -> io::Result<()> {
         match outcome {
@@ -251,7 +251,7 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
-            Ok(Outcome::Picture(kind, v)) => match crate::render::picture(kind, &v) {
+            Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
             },
@@ -340,7 +340,7 @@ impl<'w> Runner<'w> {
         let rest = input.skip_line().map_err(|e| self.read_error(e))?;
         let start = input.window();
         let (st, e) =
-            crate::statements::too_long(start, start.len() as u64 + rest, splitter.line() + 1);
+            cute::statements::too_long(start, start.len() as u64 + rest, splitter.line() + 1);
         splitter.skip_line();
         self.fail(&st, &e)?;
         self.out.flush()
@@ -682,19 +682,19 @@ pub fn show(
     expr: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    format: crate::render::Format,
-    opts: &crate::render::RenderOptions,
+    format: cute::render::Format,
+    opts: &cute::render::RenderOptions,
     svg: Option<&std::path::Path>,
     latex: Option<&std::path::Path>,
 ) -> i32 {
     let env = Env::new();
     let pictured = matches!(
         format,
-        crate::render::Format::Plain | crate::render::Format::Json
+        cute::render::Format::Plain | cute::render::Format::Json
     );
     if pictured && !opts.style_cute && svg.is_none() && latex.is_none() {
-        match crate::analysis::partition::read(&env, expr) {
-            Ok(Some(st)) => return show_partition(expr, &st, format, opts.color, out, err),
+        match cute::eval::partition_statement::read(&env, expr) {
+            Ok(Some(st)) => return show_partition(expr, &st, format, opts.paint, out, err),
             Ok(None) => {}
             Err(e) => {
                 let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
@@ -708,10 +708,10 @@ pub fn show(
     for (path, write) in [
         (
             svg,
-            crate::render::write_svg
-                as fn(&Value, &std::path::Path) -> Result<(), crate::render::RenderError>,
+            crate::files::write_svg
+                as fn(&Value, &std::path::Path) -> Result<(), cute::render::RenderError>,
         ),
-        (latex, crate::render::write_latex),
+        (latex, crate::files::write_latex),
     ] {
         if let Some(p) = path
             && let Err(m) = write(&v, p)
@@ -720,7 +720,7 @@ pub fn show(
             return EXIT_INPUT;
         }
     }
-    match crate::render::show_as(&v, format, opts) {
+    match cute::render::show_as(&v, format, opts) {
         Ok(text) => finish(writeln!(out, "{text}"), false),
         Err(m) => {
             let _ = writeln!(err, "error: {m}");
@@ -733,24 +733,24 @@ pub fn show(
 /// cells marked, as text or (`--format json`) a `partition_picture` object.
 fn show_partition(
     expr: &str,
-    st: &crate::analysis::partition::PartitionStatement,
-    format: crate::render::Format,
-    color: bool,
+    st: &cute::eval::partition_statement::PartitionStatement,
+    format: cute::render::Format,
+    paint: cute::render::paint::Paint,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let report = |e: &crate::eval::EvalError, err: &mut dyn Write| {
+    let report = |e: &cute::eval::EvalError, err: &mut dyn Write| {
         let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, e).as_bytes());
         EXIT_INPUT
     };
     let text = match format {
-        crate::render::Format::Json => {
-            let marked = match crate::analysis::partition::mark(&st.tile, st.tile_span, &st.result)
-            {
-                Ok(m) => m,
-                Err(e) => return report(&e, err),
-            };
-            match crate::render::tv::partition_json(st, &marked) {
+        cute::render::Format::Json => {
+            let marked =
+                match cute::eval::partition_statement::mark(&st.tile, st.tile_span, &st.result) {
+                    Ok(m) => m,
+                    Err(e) => return report(&e, err),
+                };
+            match cute::render::tv::partition_json(st, &marked) {
                 Ok(mut j) => {
                     j.push('\n');
                     j
@@ -761,7 +761,7 @@ fn show_partition(
                 }
             }
         }
-        _ => match crate::render::tv::partition_picture(st, color) {
+        _ => match cute::render::tv::partition_picture(st, paint) {
             Ok(t) => t,
             Err(e) => return report(&e, err),
         },
@@ -789,13 +789,13 @@ pub struct BankAccess<'a> {
 pub enum AccessError {
     /// A layout operation fails.
     #[error(transparent)]
-    Algebra(#[from] crate::algebra::AlgebraError),
+    Algebra(#[from] cute::algebra::AlgebraError),
     /// A copy atom's bits do not fit 32 bits.
     #[error(transparent)]
     Bits(#[from] std::num::TryFromIntError),
     /// Drawing the access pattern fails.
     #[error(transparent)]
-    Render(#[from] crate::render::RenderError),
+    Render(#[from] cute::render::RenderError),
     /// `--operand` with a plain TV layout.
     #[error(
         "--operand {0}: --tv is a layout; --operand chooses a TV layout of a tiled MMA or copy"
@@ -817,9 +817,9 @@ pub enum AccessError {
     #[error("the shared-memory layout does not cover the tile {tile} of --tv: {source}")]
     TileNotCovered {
         /// The tile.
-        tile: Box<crate::algebra::IntTuple>,
+        tile: Box<cute::algebra::IntTuple>,
         /// Why.
-        source: crate::algebra::AlgebraError,
+        source: cute::algebra::AlgebraError,
     },
     /// The shared-memory argument is not a layout.
     #[error("the shared-memory layout must be a layout or a swizzled layout, not {0}")]
@@ -828,16 +828,16 @@ pub enum AccessError {
     #[error(
         "the tile {0} is not two-dimensional: give a tiled copy or MMA, or a shared-memory layout of rank 2"
     )]
-    TileNot2d(Box<crate::algebra::IntTuple>),
+    TileNot2d(Box<cute::algebra::IntTuple>),
 }
 
 /// What `--tv` gives: the TV layout, the element and access bits, the tile its TV layout
 /// indexes (column-major) when it is a tiled copy's or MMA's, and which TV layout it is.
 struct BankTv {
-    layout: crate::algebra::Layout,
+    layout: cute::algebra::Layout,
     elem_bits: u32,
     access_bits: u32,
-    tile: Option<crate::algebra::IntTuple>,
+    tile: Option<cute::algebra::IntTuple>,
     /// `A`, `B`, `C` of a tiled MMA, `S`, `D` of a tiled copy; `S` for a TV layout given as such.
     side: &'static str,
     /// What the tile's rows and columns index: `("M","K")` for A, `("N","K")` for B, else
@@ -849,7 +849,7 @@ struct BankTv {
 /// destination TV layout (default: its shared-memory side) with its atom's element type and bits
 /// per thread; or a tiled MMA's operand TV layout.
 fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, AccessError> {
-    use crate::atoms::{Atom, Operand};
+    use cute::atoms::{Atom, Operand};
     let elem = access.elem_bits.unwrap_or(16);
     let width = access.access_bits.unwrap_or(128);
     match t {
@@ -878,9 +878,9 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, AccessError> {
                     Operand::B => (1, 2, "B", ("N", "K")),
                     Operand::C => (0, 1, "C", ("M", "N")),
                 };
-                let tile = crate::algebra::IntTuple::tuple([
-                    crate::algebra::IntTuple::int(m.tile_size_mnk(p)?),
-                    crate::algebra::IntTuple::int(m.tile_size_mnk(q)?),
+                let tile = cute::algebra::IntTuple::tuple([
+                    cute::algebra::IntTuple::int(m.tile_size_mnk(p)?),
+                    cute::algebra::IntTuple::int(m.tile_size_mnk(q)?),
                 ]);
                 Ok(BankTv {
                     layout: m.layout_tv(op)?,
@@ -926,17 +926,17 @@ fn bank_tv(t: Value, access: &BankAccess) -> Result<BankTv, AccessError> {
 /// The shared-memory layout seen through the tile a tiled copy's or MMA's TV layout indexes
 /// (column-major): `composition(SMEM, TILE)`; the layout itself without a tile.
 fn through_tile(
-    smem: crate::analysis::bank::SmemLayout,
-    tile: Option<&crate::algebra::IntTuple>,
-) -> Result<crate::analysis::bank::SmemLayout, AccessError> {
-    use crate::analysis::bank::SmemLayout;
+    smem: cute::analysis::bank::SmemLayout,
+    tile: Option<&cute::algebra::IntTuple>,
+) -> Result<cute::analysis::bank::SmemLayout, AccessError> {
+    use cute::analysis::bank::SmemLayout;
     let Some(tile) = tile else {
         return Ok(smem);
     };
-    let tiler = crate::algebra::Tiler::from_shape(tile);
+    let tiler = cute::algebra::Tiler::from_shape(tile);
     match smem {
         SmemLayout::Plain(l) => {
-            crate::algebra::composition::compose_tiler(&l, &tiler).map(SmemLayout::Plain)
+            cute::algebra::composition::compose_tiler(&l, &tiler).map(SmemLayout::Plain)
         }
         SmemLayout::Composed(c) => c.compose(&tiler).map(SmemLayout::Composed),
     }
@@ -947,29 +947,29 @@ fn through_tile(
 }
 
 /// The shared-memory layout argument of `cute bank` / `cute show --tv`.
-fn smem_argument(v: Value) -> Result<crate::analysis::bank::SmemLayout, AccessError> {
-    use crate::analysis::bank::SmemLayout;
+fn smem_argument(v: Value) -> Result<cute::analysis::bank::SmemLayout, AccessError> {
+    use cute::analysis::bank::SmemLayout;
     match v {
         Value::Layout(l) => Ok(SmemLayout::Plain(l)),
         Value::Composed(c) => Ok(SmemLayout::Composed(*c)),
-        Value::IntTuple(t) => Ok(crate::algebra::Layout::column_major(t).map(SmemLayout::Plain)?),
+        Value::IntTuple(t) => Ok(cute::algebra::Layout::column_major(t).map(SmemLayout::Plain)?),
         other => Err(AccessError::NotASharedLayout(other.kind())),
     }
 }
 
 /// Whether two shared-memory layouts are the same: equal, or with modes of the same sizes and
 /// equal at every index (`tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64))` is
-/// `Sw<3,3,3> o (128,64):(64,1)`; at most [`crate::limits::MAX_BANK_POINTS`] evaluated).
-fn same_smem(a: &crate::analysis::bank::SmemLayout, b: &crate::analysis::bank::SmemLayout) -> bool {
+/// `Sw<3,3,3> o (128,64):(64,1)`; at most [`cute::limits::MAX_BANK_POINTS`] evaluated).
+fn same_smem(a: &cute::analysis::bank::SmemLayout, b: &cute::analysis::bank::SmemLayout) -> bool {
     if a == b {
         return true;
     }
-    let modes = |s: &crate::analysis::bank::SmemLayout| s.layout().shape().product_each().ok();
+    let modes = |s: &cute::analysis::bank::SmemLayout| s.layout().shape().product_each().ok();
     if modes(a).is_none() || modes(a) != modes(b) {
         return false;
     }
     match a.size() {
-        Ok(n) if n <= crate::limits::MAX_BANK_POINTS => {
+        Ok(n) if n <= cute::limits::MAX_BANK_POINTS => {
             (0..n).all(|i| matches!((a.offset(i), b.offset(i)), (Ok(x), Ok(y)) if x == y))
         }
         _ => false,
@@ -980,13 +980,13 @@ fn same_smem(a: &crate::analysis::bank::SmemLayout, b: &crate::analysis::bank::S
 /// layout, the access pattern (`--tv`'s value: a TV layout, a tiled copy or MMA or a thread's
 /// slice of one), which of its TV layouts, and the partition statement `--tv` was, if it was one.
 struct SmemAccess {
-    smem: crate::analysis::bank::SmemLayout,
+    smem: cute::analysis::bank::SmemLayout,
     /// The shared-memory layout as given.
     given: String,
     tv: Value,
     /// `A`, `B`, `C`, `S`, `D`: `--operand`, or the partition's method.
     operand: Option<&'static str>,
-    partition: Option<crate::analysis::partition::PartitionStatement>,
+    partition: Option<cute::eval::partition_statement::PartitionStatement>,
 }
 
 /// An error against the command line: the message, and the exit status.
@@ -1002,7 +1002,7 @@ fn read_smem_access(
     operand: Option<&str>,
     err: &mut dyn Write,
 ) -> Result<SmemAccess, Option<Refusal>> {
-    use crate::analysis::partition;
+    use cute::eval::partition_statement;
     let env = Env::new();
     let partition = partition::read(&env, tv).map_err(|e| {
         let _ = err.write_all(diagnostic::render("<argument 2>", 1, tv, &e).as_bytes());
@@ -1160,15 +1160,15 @@ pub fn show_access(
             return Err(AccessError::TileNot2d(Box::new(shape)));
         };
         let smem = through_tile(smem, tile.as_ref())?;
-        let grid = crate::render::tv::TvGrid::build(side, axes, rows, cols, tv)?;
+        let grid = cute::render::tv::TvGrid::build(side, axes, rows, cols, tv)?;
         // the bank of each cell's element (column-major index r + rows * c of the tile)
         let bank = |r: i64, c: i64| -> Option<i64> {
             let off = smem.offset(r + rows * c).ok()?;
-            Some(crate::render::grid::bank_of(off, elem_bits))
+            Some(cute::render::grid::bank_of(off, elem_bits))
         };
         if json {
             let mut text =
-                crate::render::tv::access_json(&given, &smem.to_string(), &grid, elem_bits, &bank);
+                cute::render::tv::access_json(&given, &smem.to_string(), &grid, elem_bits, &bank);
             text.push('\n');
             return Ok(text);
         }
@@ -1176,11 +1176,11 @@ pub fn show_access(
             "shared memory {given} through the {rows}x{cols} tile; cell T<thread>V<value>:b<bank> ({elem_bits}-bit elements){}\n",
             if color { ", coloured by thread" } else { "" }
         );
-        text.push_str(&crate::render::tv::terminal_grid_marked(
+        text.push_str(&cute::render::tv::terminal_grid_marked(
             &grid,
-            color,
-            crate::limits::MAX_GRID_ROWS,
-            crate::limits::MAX_GRID_COLS,
+            crate::terminal::paint(color),
+            cute::limits::MAX_GRID_ROWS,
+            cute::limits::MAX_GRID_COLS,
             &|r, c| bank(r, c).map(|b| format!(":b{b}")),
         ));
         Ok(text)
@@ -1205,7 +1205,7 @@ pub fn bank(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    use crate::analysis::bank::analyze;
+    use cute::analysis::bank::analyze;
     let read = match read_smem_access(smem, tv, access.operand, err) {
         Ok(r) => r,
         Err(r) => return refused(r, err),
@@ -1255,19 +1255,19 @@ pub fn bank(
         (Ok(r), Some(p)) => p.thread.and_then(|t| {
             r.thread_line(
                 t,
-                format!("{}: {}", p.method, crate::render::plain::render(&p.result)),
+                format!("{}: {}", p.method, cute::render::plain::render(&p.result)),
             )
         }),
         _ => None,
     };
     let measured = match (&analysed, access.measure) {
-        (Ok(r), true) => match crate::gpu::bank_probe::measure(r) {
+        (Ok(r), true) => match cute_gpu::bank_probe::measure(r) {
             Ok(m) => Some(m),
             Err(e) => {
                 let _ = writeln!(err, "error: {e}");
                 return match e {
-                    crate::gpu::run::GpuError::Unavailable(_) => crate::gpu::command::EXIT_NO_GPU,
-                    crate::gpu::run::GpuError::Failed(_) => EXIT_INPUT,
+                    cute_gpu::run::GpuError::Unavailable(_) => cute_gpu::command::EXIT_NO_GPU,
+                    cute_gpu::run::GpuError::Failed(_) => EXIT_INPUT,
                 };
             }
         },
@@ -1278,7 +1278,7 @@ pub fn bank(
             writeln!(
                 out,
                 "{}",
-                crate::render::json::bank_report(&r, measured.as_ref(), thread_line.as_ref())
+                cute::render::json::bank_report(&r, measured.as_ref(), thread_line.as_ref())
             ),
             false,
         ),
@@ -1299,29 +1299,11 @@ pub fn bank(
     }
 }
 
-/// `cute gemm`'s flags read as the evaluator reads a statement (the notation, C++ or DSL), in a
-/// fresh session: the values the GEMM generator receives ([`crate::gpu::flags::ReadFlag`]).
-pub fn read_gemm_flag(
-    text: &str,
-) -> Result<crate::gpu::flags::FlagValue, crate::gpu::flags::ReadError> {
-    use crate::gpu::flags::{FlagValue, ReadError};
-    match Env::new().run(text) {
-        Ok(Outcome::Value(v)) => Ok(match v {
-            Value::IntTuple(t) => FlagValue::IntTuple(t),
-            Value::Layout(l) => FlagValue::Layout(l),
-            Value::Composed(c) => FlagValue::Composed(*c),
-            other => FlagValue::Other(other.kind()),
-        }),
-        Ok(_) => Err(ReadError::NotAValue),
-        Err(e) => Err(ReadError::Invalid(e.message)),
-    }
-}
-
 /// `cute explain EXPR`: the result with its derivation (text, or JSON with `json`).
 /// Exit 1 when the expression fails or, with `--verify`, a check does not hold.
 pub fn explain(
     expr: &str,
-    opts: &crate::eval::explain::ExplainOptions,
+    opts: &cute::eval::explain::ExplainOptions,
     json: bool,
     color: bool,
     out: &mut dyn Write,
@@ -1331,14 +1313,14 @@ pub fn explain(
     let working = opts
         .verify
         .then(|| Spinner::after_a_second("explain --verify: checking each step"));
-    let explained = crate::eval::explain::explain(&env, expr, opts);
+    let explained = cute::eval::explain::explain(&env, expr, opts);
     drop(working);
     match explained {
         Ok(ex) => {
             let text = if json {
-                crate::render::explain::json(&ex)
+                cute::render::explain::json(&ex)
             } else {
-                crate::render::explain::text(&ex, color)
+                cute::render::explain::text(&ex, crate::terminal::paint(color))
             };
             let failed = !ex.ok();
             if let Err(e) = &ex.result {
@@ -1354,7 +1336,7 @@ pub fn explain(
     }
 }
 
-/// Whether the line is a whole statement by itself ([`crate::statements::is_whole`]) that
+/// Whether the line is a whole statement by itself ([`cute::statements::is_whole`]) that
 /// mentions nothing but function names: no variable (nor `ans`), no name that would become an
 /// atom or element-type name, so its value is the same in any session. One pass over the
 /// bytes counts the brackets as it checks the names; a line with a comment (`#`, `/`) has its
@@ -1377,7 +1359,7 @@ fn is_pure_whole(text: &str) -> bool {
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
-            if crate::eval::functions::lookup(&text[start..i]).is_none() {
+            if cute::eval::functions::lookup(&text[start..i]).is_none() {
                 return false;
             }
             continue;
@@ -1398,9 +1380,9 @@ fn is_pure_whole(text: &str) -> bool {
         i += 1;
     }
     if comment {
-        crate::statements::is_whole(text)
+        cute::statements::is_whole(text)
     } else {
-        crate::statements::is_whole_at(depth, text.len())
+        cute::statements::is_whole_at(depth, text.len())
     }
 }
 
@@ -1456,7 +1438,7 @@ fn answer_by_runner(
     env: &mut Env,
     line_buf: &mut String,
     literal: Option<Result<(), EvalError>>,
-    printed: Option<Result<(), crate::render::RenderError>>,
+    printed: Option<Result<(), cute::render::RenderError>>,
     text: &[u8],
     line: usize,
     source: &str,

@@ -7,7 +7,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error, Files, SimpleFile};
 use codespan_reporting::term;
 
-use crate::eval::EvalError;
+use cute::eval::EvalError;
 
 /// One statement of a file, whose first line is `first_line` of that file.
 struct Statement<'a> {
@@ -273,7 +273,7 @@ fn render_codespan(
 /// (with the statement's line and a caret under the span) on `err`.
 pub fn report(
     source: &str,
-    st: &crate::statements::Statement,
+    st: &cute::statements::Statement,
     e: &EvalError,
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
@@ -288,7 +288,7 @@ pub fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::Span;
+    use cute::parser::Span;
 
     /// The direct rendering is byte for byte codespan's, for every span of a few statements.
     #[test]

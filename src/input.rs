@@ -126,7 +126,7 @@ impl<R: BufRead> Input<R> {
                 *next += skipped + newline;
                 Ok(skipped as u64)
             }
-            Input::Streamed { input, .. } => crate::statements::skip_to_newline(input),
+            Input::Streamed { input, .. } => cute::statements::skip_to_newline(input),
         }
     }
 

@@ -1,20 +1,10 @@
-//! `cute`: a calculator for CuTe layout algebra.
-//!
-//! The [`algebra`] is pure; [`parser`] turns text into spanned syntax; [`eval`] runs
-//! statements; [`render`] formats values.
+//! `cute`, the command line: its commands, the REPL, terminal colour and files, over the engine
+//! (the `cute` library, crates/core) and the GPU runner (`cute_gpu`, crates/gpu).
 
-pub mod algebra;
-pub mod analysis;
 pub mod app;
-pub mod atoms;
 pub mod batch;
 pub mod diagnostic;
-pub mod eval;
-pub mod gpu;
-pub mod help;
+pub mod files;
 pub mod input;
-pub mod limits;
-pub mod parser;
-pub mod render;
 pub mod repl;
-pub mod statements;
+pub mod terminal;

@@ -4,10 +4,10 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use cute::app::{self, Printer};
 use cute::eval::Value;
-use cute::gpu::report::ReportFormat;
 use cute::render::{self, Format, RenderOptions};
+use cute_cli::app::{self, Printer};
+use cute_gpu::report::ReportFormat;
 
 /// A calculator for CuTe layout algebra: what CuTe C++ computes, at the command line.
 #[derive(Parser)]
@@ -644,7 +644,8 @@ fn main() -> ExitCode {
     let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
     let with_values = sub.values || cli.out.values;
     let opts = RenderOptions {
-        color,
+        paint: cute_cli::terminal::paint(color),
+        width: cute_cli::terminal::width(),
         with_values,
         ..RenderOptions::default()
     };
@@ -658,9 +659,9 @@ fn main() -> ExitCode {
     let code = match cli.command {
         None | Some(Command::Repl { .. }) => {
             if io::stdin().is_terminal() {
-                cute::repl::interactive(format, color)
+                cute_cli::repl::interactive(format, color)
             } else {
-                cute::repl::piped(io::stdin().lock(), &mut out, &mut err, format)
+                cute_cli::repl::piped(io::stdin().lock(), &mut out, &mut err, format)
             }
         }
         Some(Command::Eval { statements, .. }) => {
@@ -719,7 +720,8 @@ fn main() -> ExitCode {
             ..
         }) => {
             let show_opts = RenderOptions {
-                color,
+                paint: cute_cli::terminal::paint(color),
+                width: cute_cli::terminal::width(),
                 style_cute: matches!(style, GridStyle::Cute),
                 color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
                 with_values,
@@ -830,7 +832,7 @@ fn main() -> ExitCode {
                     return finish(2, &mut out);
                 }
             };
-            use cute::gpu::flags::{Major, Majors, Operand};
+            use cute_gpu::flags::{Major, Majors, Operand};
             let majors = match (
                 Major::parse(Operand::A, &g.a_major),
                 Major::parse(Operand::B, &g.b_major),
@@ -841,8 +843,8 @@ fn main() -> ExitCode {
                     return finish(2, &mut out);
                 }
             };
-            let opts = cute::gpu::command::GemmOptions {
-                flags: cute::gpu::flags::GemmFlags {
+            let opts = cute_gpu::command::GemmOptions {
+                flags: cute_gpu::flags::GemmFlags {
                     m: g.m,
                     n: g.n,
                     k: g.k,
@@ -856,14 +858,14 @@ fn main() -> ExitCode {
                     raster: g
                         .raster
                         .clone()
-                        .unwrap_or_else(|| cute::gpu::hopper::choose::DEFAULT_RASTER.into()),
+                        .unwrap_or_else(|| cute_gpu::hopper::choose::DEFAULT_RASTER.into()),
                     consumers: g.consumers,
                     cluster: g.cluster,
                     persistent: g.persistent,
                     tma_store: g.tma_store,
                     majors,
                     split_k: g.split_k,
-                    read: app::read_gemm_flag,
+                    read: cute_gpu::flags::read_flag,
                 },
                 emit: g.emit,
                 compile_only: g.compile_only,
@@ -877,7 +879,7 @@ fn main() -> ExitCode {
                 flush_l2: g.flush_l2,
                 report,
             };
-            cute::gpu::command::gemm(&opts, &mut out, &mut err)
+            cute_gpu::command::gemm(&opts, &mut out, &mut err)
         }
         Some(Command::Bank {
             smem,

@@ -24,7 +24,7 @@ pub fn eval(src: &str) -> Vec<Outcome> {
         match env.run(line) {
             Ok(o) => out.push(o),
             // the caret diagnostic the CLI prints on stderr
-            Err(e) => drop(cute::diagnostic::render("<fuzz>", i + 1, line, &e)),
+            Err(e) => drop(cute_cli::diagnostic::render("<fuzz>", i + 1, line, &e)),
         }
     }
     out
@@ -43,14 +43,14 @@ pub fn render_all(src: &str) {
 /// runs it, with the output thrown away.
 pub fn repl(data: &[u8]) {
     let (mut out, mut err) = (std::io::sink(), std::io::sink());
-    let _ = cute::repl::piped(data, &mut out, &mut err, Format::Plain);
+    let _ = cute_cli::repl::piped(data, &mut out, &mut err, Format::Plain);
 }
 
 /// `cute run FILE` as the CLI runs it: the reader (blocks, lines answered ahead, overlong lines
 /// skipped) and the session, with the output kept in memory.
 pub fn run(data: &[u8]) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>");
+    let mut r = cute_cli::app::Runner::new(&mut out, &mut err, "<fuzz>");
     let _ = r.reader(data, None);
 }
 
@@ -64,8 +64,8 @@ pub fn explain(src: &str) {
     };
     for line in src.split('\n') {
         if let Ok(x) = cute::eval::explain::explain(&env, line, &opts) {
-            let _ = cute::render::explain::text(&x, false);
-            let _ = cute::render::explain::text(&x, true);
+            let _ = cute::render::explain::text(&x, cute::render::paint::Paint::NONE);
+            let _ = cute::render::explain::text(&x, cute_cli::terminal::paint(true));
             let _ = cute::render::explain::json(&x);
         }
     }
@@ -78,7 +78,7 @@ pub fn explain(src: &str) {
 pub fn ahead(data: &[u8]) {
     let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(ahead);
+        let mut r = cute_cli::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(ahead);
         let _ = r.reader(data, None);
         let failed = r.failed();
         (out, err, failed)

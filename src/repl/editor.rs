@@ -15,9 +15,9 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
 
 use super::{COMMANDS, Flow, Session};
-use crate::algebra::Interrupt;
-use crate::eval::functions;
-use crate::render::Format;
+use cute::algebra::Interrupt;
+use cute::eval::functions;
+use cute::render::Format;
 
 /// Completion, highlighting and continuation for the REPL line editor.
 pub struct CuteHelper {
@@ -34,11 +34,11 @@ fn static_words() -> Vec<String> {
     let mut words: Vec<String> = functions::all().map(|f| f.name.to_string()).collect();
     words.extend(COMMANDS.iter().map(|c| c.name.to_string()));
     words.extend(
-        crate::eval::methods::MEMBERS
+        cute::eval::methods::MEMBERS
             .iter()
             .map(|(n, _, _)| n.to_string()),
     );
-    words.extend(crate::eval::functions::completion_names());
+    words.extend(cute::eval::functions::completion_names());
     words
 }
 

@@ -4,11 +4,11 @@ mod editor;
 
 use std::io::{BufRead, Write};
 
-use crate::algebra::Interrupt;
 use crate::diagnostic;
-use crate::eval::{Env, EvalError, Outcome, functions};
-use crate::render::{self, Format, RenderOptions};
-use crate::statements::{Splitter, Statement};
+use cute::algebra::Interrupt;
+use cute::eval::{Env, EvalError, Outcome, functions};
+use cute::render::{self, Format, RenderOptions};
+use cute::statements::{Splitter, Statement};
 
 pub use editor::interactive;
 
@@ -43,13 +43,13 @@ pub static COMMANDS: &[ReplCommand] = &[
             if name.is_empty() {
                 let _ = out.write_all(help_text().as_bytes());
             } else if let Some(f) = functions::lookup(name) {
-                let _ = out.write_all(functions::describe(f).as_bytes());
+                let _ = out.write_all(cute::help::describe(f).as_bytes());
             } else if let Some(c) = COMMANDS
                 .iter()
                 .find(|c| c.name == name || c.name[1..] == *name)
             {
                 let _ = writeln!(out, "{} {}\n  {}", c.name, c.args, c.help);
-            } else if let Some(text) = crate::help::topic(name) {
+            } else if let Some(text) = cute::help::topic(name) {
                 let _ = out.write_all(text.as_bytes());
             } else {
                 let close = functions::closest(name, std::iter::empty());
@@ -257,7 +257,8 @@ impl Session {
         match self.env.run(&st.text) {
             Ok(Outcome::Value(v)) => {
                 let opts = RenderOptions {
-                    color: self.color,
+                    paint: crate::terminal::paint(self.color),
+                    width: crate::terminal::width(),
                     ..RenderOptions::default()
                 };
                 match render::render(&v, self.format, &opts) {
@@ -287,14 +288,15 @@ impl Session {
 
     fn show(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {
         let opts = RenderOptions {
-            color: self.color,
+            paint: crate::terminal::paint(self.color),
+            width: crate::terminal::width(),
             ..RenderOptions::default()
         };
         // a thread's partition (`copy.thread(7).partition_S(sA)`, `local_partition(...)`): the
         // tile with the thread's cells marked, as `cute show` draws it
-        match crate::analysis::partition::read(&self.env, arg) {
+        match cute::eval::partition_statement::read(&self.env, arg) {
             Ok(Some(st)) => {
-                match crate::render::tv::partition_picture(&st, self.color) {
+                match cute::render::tv::partition_picture(&st, crate::terminal::paint(self.color)) {
                     Ok(s) => {
                         let _ = write!(out, "{s}");
                     }
@@ -325,7 +327,7 @@ impl Session {
     }
 
     fn explain(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {
-        use crate::eval::explain::{ExplainOptions, explain};
+        use cute::eval::explain::{ExplainOptions, explain};
         let mut opts = ExplainOptions::default();
         let mut rest = arg.trim_start();
         loop {
@@ -352,7 +354,7 @@ impl Session {
                 let text = if self.format == Format::Json {
                     render::explain::json(&ex)
                 } else {
-                    render::explain::text(&ex, self.color)
+                    render::explain::text(&ex, crate::terminal::paint(self.color))
                 };
                 let _ = writeln!(out, "{text}");
             }
@@ -383,16 +385,16 @@ pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, form
     let mut input = input;
     let mut line = Vec::new();
     loop {
-        match crate::statements::read_line(&mut input, &mut line) {
-            Ok(crate::statements::ReadLine::End) => break,
-            Ok(crate::statements::ReadLine::Line) => {}
-            Ok(crate::statements::ReadLine::TooLong(length)) => {
+        match cute::statements::read_line(&mut input, &mut line) {
+            Ok(cute::statements::ReadLine::End) => break,
+            Ok(cute::statements::ReadLine::Line) => {}
+            Ok(cute::statements::ReadLine::TooLong(length)) => {
                 // a statement pending before it is run, then the line is an error
                 if let Some(st) = session.splitter.finish() {
                     session.input(&st.text, st.line, out, err);
                 }
                 let (st, e) =
-                    crate::statements::too_long(&line, length, session.splitter.line() + 1);
+                    cute::statements::too_long(&line, length, session.splitter.line() + 1);
                 session.splitter.skip_line();
                 session.report(st.line, &st.text, &e, out, err);
                 continue;

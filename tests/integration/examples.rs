@@ -2,8 +2,9 @@
 //! `cute help NAME` show it with its result, computed), and names close to a function get a
 //! "did you mean".
 
-use cute::eval::functions::{all, closest, describe};
+use cute::eval::functions::{all, closest};
 use cute::eval::{Env, Outcome};
+use cute::help::describe;
 
 #[test]
 fn every_function_has_an_example_that_evaluates() {

@@ -53,7 +53,7 @@ const EXAMPLES: &[&str] = &[
 
 fn explained(src: &str, opts: &ExplainOptions) -> String {
     let ex = explain(&Env::new(), src, opts).expect("the arguments evaluate");
-    text(&ex, false)
+    text(&ex, cute::render::paint::Paint::NONE)
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn snapshot_index_and_json() {
         index: Some(5),
     };
     let ex = explain(&Env::new(), "right_inverse((2,4,6):(4,1,8))", &opts).unwrap();
-    insta::assert_snapshot!("explain_index", text(&ex, false));
+    insta::assert_snapshot!("explain_index", text(&ex, cute::render::paint::Paint::NONE));
     let ex = explain(&Env::new(), "logical_product(2:1, 3:1)", &opts).unwrap();
     let j: serde_json::Value = serde_json::from_str(&json(&ex)).unwrap();
     insta::assert_snapshot!("explain_json", serde_json::to_string_pretty(&j).unwrap());

@@ -24,7 +24,7 @@ fn eval(src: &str) -> Vec<String> {
             Ok(Outcome::Value(v)) => out.push(cute::render::plain::render(&v)),
             Ok(_) => {}
             Err(e) => {
-                let _ = cute::diagnostic::render("<test>", i + 1, line, &e);
+                let _ = cute_cli::diagnostic::render("<test>", i + 1, line, &e);
                 out.push(format!("error: {}", e.message));
             }
         }
@@ -43,7 +43,7 @@ fn render_all(src: &str) {
         render_every_way(&v);
     }
     let (mut out, mut err) = (std::io::sink(), std::io::sink());
-    let _ = cute::repl::piped(src.as_bytes(), &mut out, &mut err, Format::Plain);
+    let _ = cute_cli::repl::piped(src.as_bytes(), &mut out, &mut err, Format::Plain);
 }
 
 /// (d) `cute explain --verify --index 3` of each line, rendered as text (plain and coloured)
@@ -56,8 +56,8 @@ fn explain_all(src: &str) {
     };
     for line in src.split('\n') {
         if let Ok(x) = cute::eval::explain::explain(&env, line, &opts) {
-            let _ = cute::render::explain::text(&x, false);
-            let _ = cute::render::explain::text(&x, true);
+            let _ = cute::render::explain::text(&x, cute::render::paint::Paint::NONE);
+            let _ = cute::render::explain::text(&x, cute_cli::terminal::paint(true));
             let _ = cute::render::explain::json(&x);
         }
     }
@@ -194,7 +194,7 @@ fn long_multiline_statement_is_linear() {
     let mut out = Vec::new();
     let mut err = Vec::new();
     // a quadratic splitter would take minutes here (its speed is the benchmarks' business)
-    cute::repl::piped(input.as_bytes(), &mut out, &mut err, Format::Plain);
+    cute_cli::repl::piped(input.as_bytes(), &mut out, &mut err, Format::Plain);
     assert_eq!(String::from_utf8_lossy(&out), "1\n");
 }
 
@@ -232,7 +232,7 @@ fn binary_garbage_session_carries_on() {
     assert_eq!(got.len(), 6, "{got:?}");
     assert_eq!(got[1], "(111115,8):(1,4)");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    cute::repl::piped(input, &mut out, &mut err, Format::Plain);
+    cute_cli::repl::piped(input, &mut out, &mut err, Format::Plain);
     let out = String::from_utf8_lossy(&out);
     assert!(out.contains("(111115,8):(1,4)"), "{out}");
     let err = String::from_utf8_lossy(&err);
@@ -479,7 +479,7 @@ proptest! {
         let src = String::from_utf8_lossy(&bytes);
         all(&src);
         let (mut out, mut err) = (std::io::sink(), std::io::sink());
-        let _ = cute::repl::piped(bytes.as_slice(), &mut out, &mut err, Format::Plain);
+        let _ = cute_cli::repl::piped(bytes.as_slice(), &mut out, &mut err, Format::Plain);
     }
 
     #[test]
@@ -501,7 +501,8 @@ fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     let input = "2\nan(4:1)\nans2\n";
     let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(ahead);
+        let mut r =
+            cute_cli::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(ahead);
         r.reader(input.as_bytes(), None).unwrap();
         (out, err)
     };

@@ -1,13 +1,13 @@
 //! `cute gemm`: validation and code generation (always), NVRTC compilation (when libnvrtc is
 //! found), and runs on a GPU (`#[ignore]`d: run on the device with `--ignored`).
 
-use cute::gpu::codegen::kernel_source;
-use cute::gpu::config::GemmConfig;
-use cute::gpu::flags::GemmFlags;
-use cute::gpu::run::Gpu;
+use cute_gpu::codegen::kernel_source;
+use cute_gpu::config::GemmConfig;
+use cute_gpu::flags::GemmFlags;
+use cute_gpu::run::Gpu;
 
 fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
-    let mut g = GemmFlags::new(cute::app::read_gemm_flag);
+    let mut g = GemmFlags::new(cute_gpu::flags::read_flag);
     f(&mut g);
     g
 }
@@ -87,7 +87,7 @@ fn ldmatrix_delivers_what_the_mma_atom_expects() {
     // For every lane and register, the element ldmatrix.x4 delivers (row i/4 of matrix r, columns
     // 2*(i%4)..+1) must be the element the MMA atom's A and B TV layouts assign to it.
     let cfg = config(|_| {});
-    let l = cute::gpu::codegen::KernelLayouts::new(&cfg);
+    let l = cute_gpu::codegen::KernelLayouts::new(&cfg);
     for lane in 0..32i64 {
         for reg in 0..4i64 {
             for half in 0..2i64 {
@@ -120,9 +120,9 @@ fn every_sweep_variant_compiles_with_nvrtc() {
     if crate::helpers::nvrtc_missing() {
         return;
     }
-    for c in cute::gpu::command::sweep_configs(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap()
+    for c in cute_gpu::command::sweep_configs(&GemmFlags::new(cute_gpu::flags::read_flag)).unwrap()
     {
-        let r = cute::gpu::nvrtc::compile(&kernel_source(&c), "sm_90a")
+        let r = cute_gpu::nvrtc::compile(&kernel_source(&c), "sm_90a")
             .unwrap_or_else(|e| panic!("{c}: {e}"));
         assert!(!r.cubin.is_empty());
         assert_eq!(r.spill_bytes, Some(0), "{c} spills:\n{}", r.log);
@@ -132,23 +132,23 @@ fn every_sweep_variant_compiles_with_nvrtc() {
 fn run_on_gpu(shapes: &[(usize, usize, usize)], variants: &[fn(&mut GemmFlags)]) {
     let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
     for &(m, n, k) in shapes {
-        let cfgs: Vec<cute::gpu::variant::Variant> = variants
+        let cfgs: Vec<cute_gpu::variant::Variant> = variants
             .iter()
             .map(|v| {
                 let mut f = GemmFlags {
                     m,
                     n,
                     k,
-                    ..GemmFlags::new(cute::app::read_gemm_flag)
+                    ..GemmFlags::new(cute_gpu::flags::read_flag)
                 };
                 v(&mut f);
-                cute::gpu::variant::Variant::Sm80(GemmConfig::from_flags(&f).unwrap())
+                cute_gpu::variant::Variant::Sm80(GemmConfig::from_flags(&f).unwrap())
             })
             .collect();
         for r in gpu
             .run(
                 &cfgs,
-                cute::gpu::run::Timing {
+                cute_gpu::run::Timing {
                     reps: 2,
                     rounds: 2,
                     flush_l2: true,
@@ -234,7 +234,7 @@ fn bank_measure_agrees_with_the_prediction() {
             other => panic!("{other:?}"),
         };
         let r = analyze(&smem, &tv, 16, 128).unwrap();
-        let m = cute::gpu::bank_probe::measure(&r).unwrap();
+        let m = cute_gpu::bank_probe::measure(&r).unwrap();
         (r.degree, m.measured())
     })
     .collect();

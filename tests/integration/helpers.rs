@@ -126,7 +126,7 @@ pub fn cute(args: &[&str], stdin: &str) -> (String, String, i32) {
 /// Whether NVRTC is missing here, said on standard error: the NVRTC compile checks are then
 /// skipped (`.ci/run` installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH).
 pub fn nvrtc_missing() -> bool {
-    let missing = !cute::gpu::nvrtc::nvrtc_present();
+    let missing = !cute_gpu::nvrtc::nvrtc_present();
     if missing {
         eprintln!(
             "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"

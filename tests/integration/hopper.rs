@@ -1,11 +1,11 @@
 //! `cute gemm --mma 'SM90_…'` (issue 6): the wgmma + TMA path. Validation always; the run on a
 //! Hopper GPU is `#[ignore]`d (run on the device with `--ignored hopper::`).
 
-use cute::gpu::config::ConfigError;
-use cute::gpu::flags::GemmFlags;
-use cute::gpu::hopper::config::{HopperConfig, HopperConfigError};
-use cute::gpu::run::Gpu;
-use cute::gpu::variant::{Variant, VariantError};
+use cute_gpu::config::ConfigError;
+use cute_gpu::flags::GemmFlags;
+use cute_gpu::hopper::config::{HopperConfig, HopperConfigError};
+use cute_gpu::run::Gpu;
+use cute_gpu::variant::{Variant, VariantError};
 
 fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
     let mut g = GemmFlags {
@@ -13,7 +13,7 @@ fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFl
         n,
         k,
         mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     };
     f(&mut g);
     g
@@ -67,7 +67,7 @@ fn sm90_gemm_is_correct_on_the_gpu() {
             for r in gpu
                 .run(
                     &[Variant::Sm90(cfg)],
-                    cute::gpu::run::Timing {
+                    cute_gpu::run::Timing {
                         reps: 2,
                         rounds: 1,
                         flush_l2: false,
@@ -158,7 +158,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
     let e = Variant::from_flags(&GemmFlags {
         mma: Some("SM80_16x8x16_F32BF16BF16F32_TN".into()),
         persistent: true,
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     })
     .unwrap_err();
     assert!(
@@ -177,7 +177,7 @@ fn each_knob_is_validated_with_its_flag_and_reason() {
 #[test]
 fn knobs_without_mma_take_the_hopper_path_with_fitting_defaults() {
     let v = |f: fn(&mut GemmFlags)| {
-        let mut g = GemmFlags::new(cute::app::read_gemm_flag);
+        let mut g = GemmFlags::new(cute_gpu::flags::read_flag);
         f(&mut g);
         match Variant::from_flags(&g).unwrap() {
             Variant::Sm90(c) => c,
@@ -224,7 +224,7 @@ fn a_persistent_grid_is_one_block_per_sm_in_whole_clusters() {
 
 #[test]
 fn the_emitted_kernel_shows_each_knob() {
-    use cute::gpu::hopper::codegen::kernel_source;
+    use cute_gpu::hopper::codegen::kernel_source;
     let src = |f: fn(&mut GemmFlags)| kernel_source(&hopper(f).unwrap());
     let base = src(|_| {});
     assert!(!base.contains("__cluster_dims__") && !base.contains("tma_load_2d_mc(s"));
@@ -279,13 +279,13 @@ fn every_hopper_variant_compiles_with_nvrtc_without_spills() {
         return;
     }
     let (sweep, notes) =
-        cute::gpu::command::sweep_sm90(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap();
+        cute_gpu::command::sweep_sm90(&GemmFlags::new(cute_gpu::flags::read_flag)).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     assert!(sweep.len() >= 8);
     for c in sweep.into_iter().chain(extra_variants()) {
         let v = Variant::Sm90(c);
         let r =
-            cute::gpu::nvrtc::compile(&v.source(), "sm_90a").unwrap_or_else(|e| panic!("{v}: {e}"));
+            cute_gpu::nvrtc::compile(&v.source(), "sm_90a").unwrap_or_else(|e| panic!("{v}: {e}"));
         assert!(!r.cubin.is_empty());
         assert_eq!(r.spill_bytes, Some(0), "{v} spills:\n{}", r.log);
         assert!(
@@ -299,7 +299,7 @@ fn every_hopper_variant_compiles_with_nvrtc_without_spills() {
 #[test]
 fn the_sweep_shows_both_paths_and_every_knob() {
     let (rows, notes) =
-        cute::gpu::command::sweep_all(&GemmFlags::new(cute::app::read_gemm_flag)).unwrap();
+        cute_gpu::command::sweep_all(&GemmFlags::new(cute_gpu::flags::read_flag)).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     let names: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
     assert!(names.iter().any(|n| n.starts_with("mma.sync")));
@@ -321,9 +321,9 @@ fn the_sweep_shows_both_paths_and_every_knob() {
         m: 128 * 3,
         n: 256,
         k: 64,
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     };
-    let (rows, notes) = cute::gpu::command::sweep_all(&odd).unwrap();
+    let (rows, notes) = cute_gpu::command::sweep_all(&odd).unwrap();
     assert!(notes.iter().any(|n| n.contains("--cluster")), "{notes:?}");
     assert!(rows.iter().any(|r| r.to_string().contains("persistent")));
 }
@@ -389,7 +389,7 @@ fn every_knob_is_correct_on_the_gpu() {
             for r in gpu
                 .run(
                     &[Variant::Sm90(cfg)],
-                    cute::gpu::run::Timing {
+                    cute_gpu::run::Timing {
                         reps: 2,
                         rounds: 1,
                         flush_l2: false,

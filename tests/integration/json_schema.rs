@@ -149,23 +149,23 @@ fn every_command_speaks_the_schema() {
     }
     assert!(lines.len() >= statements.len() + 14, "{lines:?}");
     // a measured record's fields (the values made up: no GPU here), a failed host check too
-    let v = cute::gpu::variant::Variant::from_flags(&cute::gpu::flags::GemmFlags::new(
-        cute::app::read_gemm_flag,
+    let v = cute_gpu::variant::Variant::from_flags(&cute_gpu::flags::GemmFlags::new(
+        cute_gpu::flags::read_flag,
     ))
     .expect("the default configuration");
-    let measured = |worst: f64, failures: usize| cute::gpu::run::Measurement {
+    let measured = |worst: f64, failures: usize| cute_gpu::run::Measurement {
         config: v.clone(),
         ms: 1.5,
         cublas_ms: 1.4,
         rel_err: 0.0,
-        host: cute::gpu::verify::HostCheck {
+        host: cute_gpu::verify::HostCheck {
             points: 33_024,
             failures,
             worst,
             worst_at: (8191, 0, f64::NAN, 1.0),
         },
         rounds: vec![(1.5, 1.4), (1.6, 1.4), (1.4, 1.5)],
-        compiled: cute::gpu::nvrtc::Compiled {
+        compiled: cute_gpu::nvrtc::Compiled {
             cubin: Vec::new(),
             log: String::new(),
             registers: Some(168),
@@ -176,21 +176,21 @@ fn every_command_speaks_the_schema() {
         repeatable: true,
     };
     let rows = [measured(0.25, 0), measured(f64::INFINITY, 8192)];
-    let json = cute::gpu::report::measured_records(
+    let json = cute_gpu::report::measured_records(
         "NVIDIA H100 80GB HBM3",
         "sm_90a",
         &rows,
-        cute::gpu::report::ReportFormat::Json,
+        cute_gpu::report::ReportFormat::Json,
     );
     lines.extend(json.lines().map(str::to_string));
-    lines.push(cute::gpu::tune::summary_record(&rows).to_string());
+    lines.push(cute_gpu::tune::summary_record(&rows).to_string());
     let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(first["rounds"].as_array().map(Vec::len), Some(3));
     assert_eq!(first["verified"], true);
     let second: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
     assert!(second["host_worst"].is_null() && second["verified"] == false);
     // gemm's records need NVRTC (CI installs it from the registry)
-    if cute::gpu::nvrtc::nvrtc_present() {
+    if cute_gpu::nvrtc::nvrtc_present() {
         let records = json_lines(
             &["gemm", "--compile-only", "--sweep", "--format", "json"],
             "",

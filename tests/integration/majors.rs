@@ -2,12 +2,12 @@
 //! global memory, on both paths. Validation, code generation and NVRTC compilation always; runs
 //! on a GPU `#[ignore]`d (run on the device with `--ignored majors::`).
 
-use cute::gpu::codegen::KernelLayouts;
-use cute::gpu::config::GemmConfig;
-use cute::gpu::flags::{GemmFlags, Major, Majors};
-use cute::gpu::hopper::config::{HopperConfig, sm90_mma};
-use cute::gpu::run::{Gpu, Timing};
-use cute::gpu::variant::Variant;
+use cute_gpu::codegen::KernelLayouts;
+use cute_gpu::config::GemmConfig;
+use cute_gpu::flags::{GemmFlags, Major, Majors};
+use cute_gpu::hopper::config::{HopperConfig, sm90_mma};
+use cute_gpu::run::{Gpu, Timing};
+use cute_gpu::variant::Variant;
 
 fn flags(majors: Majors, (m, n, k): (usize, usize, usize)) -> GemmFlags {
     GemmFlags {
@@ -15,7 +15,7 @@ fn flags(majors: Majors, (m, n, k): (usize, usize, usize)) -> GemmFlags {
         n,
         k,
         majors,
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     }
 }
 
@@ -40,14 +40,14 @@ fn the_blas_names_follow_cutlass() {
     let names: Vec<&str> = Majors::ALL.iter().map(|m| m.blas()).collect();
     assert_eq!(names, ["TN", "NN", "NT", "TT"]);
     assert_eq!(Majors::ALL[1].describe(), "A M-major, B K-major (NN)");
-    use cute::gpu::flags::Operand;
+    use cute_gpu::flags::Operand;
     assert_eq!(Major::parse(Operand::A, "m"), Ok(Major::MN));
     assert_eq!(Major::parse(Operand::B, "N"), Ok(Major::MN));
     assert_eq!(Major::parse(Operand::B, "MN"), Ok(Major::MN));
     let e = Major::parse(Operand::A, "N").unwrap_err();
     assert_eq!(
         e,
-        cute::gpu::flags::FlagError::UnknownMajor {
+        cute_gpu::flags::FlagError::UnknownMajor {
             operand: Operand::A,
             text: "N".into()
         }
@@ -108,7 +108,7 @@ fn ldmatrix_delivers_what_the_mma_atom_expects_in_every_majorness() {
 fn an_mn_major_operand_with_ragged_rows_lies_in_padded_rows() {
     // M = 1001 M-major: A's K rows of 1001 elements are 1008 apart (16 bytes), on both paths
     let c = GemmConfig::from_flags(&flags(Majors::ALL[1], (1001, 512, 512))).unwrap();
-    assert!(cute::gpu::codegen::kernel_source(&c).contains("row pitches A 1008, B 512 elements"));
+    assert!(cute_gpu::codegen::kernel_source(&c).contains("row pitches A 1008, B 512 elements"));
     let mut g = flags(Majors::ALL[3], (512, 1003, 13));
     g.mma = Some("SM90_64x256x16_F32BF16BF16_SS".into());
     assert!(HopperConfig::from_flags(&g).is_ok());
@@ -149,7 +149,7 @@ fn many_evenly_spaced_tma_boxes_are_issued_from_a_loop() {
         g.smem_b = Some("gmma_atom(Layout_MN_INTER_Atom, bf16)".into());
     });
     assert_eq!((c.tma_b.boxes.len(), c.tma_b.box_dims), (32, (8, 64)));
-    let src = cute::gpu::hopper::codegen::kernel_source(&c);
+    let src = cute_gpu::hopper::codegen::kernel_source(&c);
     assert!(
         src.contains("for (int q = 0; q < 32; ++q) tma_load_2d(sB + s * 32768u + 0u + q * 1024u, &tmB, bars + 8 * s, n0 + 0 + q * 8, kt * 64 + 0 + q * 0);"),
         "{src}"
@@ -189,7 +189,7 @@ fn every_majorness_compiles_on_both_paths_without_spills() {
         g.atom_layout = "(2,4,1)".into();
         variants.push(Variant::Sm80(GemmConfig::from_flags(&g).unwrap()));
         for v in variants {
-            let r = cute::gpu::nvrtc::compile(&v.source(), "sm_90a")
+            let r = cute_gpu::nvrtc::compile(&v.source(), "sm_90a")
                 .unwrap_or_else(|e| panic!("{v}: {e}"));
             assert_eq!(r.spill_bytes, Some(0), "{v} spills:\n{}", r.log);
             assert!(

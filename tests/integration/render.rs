@@ -158,7 +158,7 @@ fn colour_only_when_asked() {
     let no = render_as("(4,8):(1,4)", Format::Grid, &plain_opts());
     assert!(!no.contains('\x1b'), "colour without asking");
     let opts = RenderOptions {
-        color: true,
+        paint: cute_cli::terminal::paint(true),
         ..RenderOptions::default()
     };
     let yes = render_as("(4,8):(1,4)", Format::Grid, &opts);
@@ -167,7 +167,7 @@ fn colour_only_when_asked() {
         "no background colour: {yes}"
     );
     let bank = RenderOptions {
-        color: true,
+        paint: cute_cli::terminal::paint(true),
         color_by_bank: Some(32),
         ..RenderOptions::default()
     };

@@ -2,10 +2,10 @@
 //! configurations of skinny, ragged and one-row/one-column shapes verify against cuBLAS and the
 //! fp64 host reference on a Hopper GPU (`#[ignore]`d: run on the device with `--ignored suite::`).
 
-use cute::gpu::flags::GemmFlags;
-use cute::gpu::hopper::choose::{Given, choose};
-use cute::gpu::run::{Gpu, Timing};
-use cute::gpu::variant::Variant;
+use cute_gpu::flags::GemmFlags;
+use cute_gpu::hopper::choose::{Given, choose};
+use cute_gpu::run::{Gpu, Timing};
+use cute_gpu::variant::Variant;
 
 fn chosen(gpu: &Gpu, m: usize, n: usize, k: usize, dtype: &str) -> Variant {
     let f = GemmFlags {
@@ -13,7 +13,7 @@ fn chosen(gpu: &Gpu, m: usize, n: usize, k: usize, dtype: &str) -> Variant {
         n,
         k,
         dtype: dtype.into(),
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     };
     let c = choose(&f, Given::default(), gpu.sms);
     Variant::from_flags(&c.flags).unwrap_or_else(|e| panic!("{}: {e}", c.line))
@@ -60,7 +60,7 @@ fn chosen_configurations_of_skinny_ragged_and_unit_shapes_verify() {
 }
 
 /// Run `v` once (one round of one timed run) and return its measurement.
-fn measure(gpu: &Gpu, v: &Variant) -> cute::gpu::run::Measurement {
+fn measure(gpu: &Gpu, v: &Variant) -> cute_gpu::run::Measurement {
     let timing = Timing {
         reps: 1,
         rounds: 1,
@@ -77,7 +77,7 @@ fn flags(m: usize, n: usize, k: usize) -> GemmFlags {
         m,
         n,
         k,
-        ..GemmFlags::new(cute::app::read_gemm_flag)
+        ..GemmFlags::new(cute_gpu::flags::read_flag)
     }
 }
 
@@ -101,8 +101,8 @@ fn split_k_verifies_and_writes_the_same_bits_every_run() {
     for (m, n, k, consumers, an, splits, majors) in cases {
         let mut f = flags(m, n, k);
         f.consumers = Some(consumers);
-        f.majors = cute::gpu::flags::Majors::ALL[majors];
-        f.mma = Some(cute::gpu::hopper::config::sm90_mma("bf16", an, f.majors));
+        f.majors = cute_gpu::flags::Majors::ALL[majors];
+        f.mma = Some(cute_gpu::hopper::config::sm90_mma("bf16", an, f.majors));
         f.split_k = Some(splits);
         f.persistent = true;
         let v = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
@@ -134,7 +134,7 @@ fn sizes_that_are_not_multiples_of_8_verify_on_both_paths() {
         (1, 4096, 4097, 0),
     ] {
         let mut f = flags(m, n, k);
-        f.majors = cute::gpu::flags::Majors::ALL[majors];
+        f.majors = cute_gpu::flags::Majors::ALL[majors];
         let c = choose(&f, Given::default(), gpu.sms);
         let hopper = Variant::from_flags(&c.flags).unwrap_or_else(|e| panic!("{}: {e}", c.line));
         let sm80 = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
@@ -156,13 +156,13 @@ fn every_suite_kernel_and_tune_candidate_compiles_without_spills() {
     if crate::helpers::nvrtc_missing() {
         return;
     }
-    use cute::gpu::hopper::choose::COMPILE_ONLY_SMS;
-    let base = GemmFlags::new(cute::app::read_gemm_flag);
-    let mut variants: Vec<Variant> = cute::gpu::suite::SUITE
+    use cute_gpu::hopper::choose::COMPILE_ONLY_SMS;
+    let base = GemmFlags::new(cute_gpu::flags::read_flag);
+    let mut variants: Vec<Variant> = cute_gpu::suite::SUITE
         .iter()
         .map(|s| {
             let c = choose(
-                &cute::gpu::suite::shape_flags(&base, s),
+                &cute_gpu::suite::shape_flags(&base, s),
                 Given::default(),
                 COMPILE_ONLY_SMS,
             );
@@ -172,15 +172,14 @@ fn every_suite_kernel_and_tune_candidate_compiles_without_spills() {
     // the candidates --tune tries for a decode shape and a one-column one (every tile, every
     // split, the tall tile)
     for (m, n, k) in [(1, 4096, 4096), (4096, 1, 4096)] {
-        let cands =
-            cute::gpu::tune::candidates(&flags(m, n, k), Given::default(), COMPILE_ONLY_SMS);
-        let (v, notes) = cute::gpu::tune::variants(&cands);
+        let cands = cute_gpu::tune::candidates(&flags(m, n, k), Given::default(), COMPILE_ONLY_SMS);
+        let (v, notes) = cute_gpu::tune::variants(&cands);
         assert!(notes.is_empty(), "{notes:?}");
         variants.extend(v);
     }
     for v in variants {
         let r =
-            cute::gpu::nvrtc::compile(&v.source(), "sm_90a").unwrap_or_else(|e| panic!("{v}: {e}"));
+            cute_gpu::nvrtc::compile(&v.source(), "sm_90a").unwrap_or_else(|e| panic!("{v}: {e}"));
         assert_eq!(r.spill_bytes, Some(0), "{v} spills:\n{}", r.log);
         assert!(
             !r.log.contains("C7508"),

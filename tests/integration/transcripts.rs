@@ -86,7 +86,7 @@ fn help_examples_run_and_print_what_they_show() {
             }
             if args[0] == "gemm"
                 && args.iter().any(|a| a == "--compile-only")
-                && !cute::gpu::nvrtc::nvrtc_present()
+                && !cute_gpu::nvrtc::nvrtc_present()
             {
                 eprintln!("skipped (no NVRTC): cute {cmd}");
                 continue;

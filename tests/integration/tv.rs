@@ -51,7 +51,7 @@ fn svg_and_latex_snapshots() {
 #[test]
 fn terminal_colours_are_cutes_per_thread() {
     let opts = RenderOptions {
-        color: true,
+        paint: cute_cli::terminal::paint(true),
         ..RenderOptions::default()
     };
     let out = render::show(&value(MMA), &opts).expect("show");
@@ -238,7 +238,7 @@ fn large_grids_are_truncated_and_huge_ones_refused() {
     assert!(out.contains("(no thread/value grids: "), "{out}");
     assert!(out.contains(&tv::MAX_CELLS.to_string()), "{out}");
     let dir = std::env::temp_dir();
-    let err = render::write_svg(&v, &dir.join("cute-tv-huge.svg"))
+    let err = cute_cli::files::write_svg(&v, &dir.join("cute-tv-huge.svg"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("limit"), "{err}");
@@ -249,8 +249,8 @@ fn write_files_and_refuse_other_values() {
     let dir = std::env::temp_dir().join(format!("cute-tv-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (s, l) = (dir.join("mma.svg"), dir.join("mma.tex"));
-    render::write_svg(&value(MMA), &s).expect("svg");
-    render::write_latex(&value(MMA), &l).expect("latex");
+    cute_cli::files::write_svg(&value(MMA), &s).expect("svg");
+    cute_cli::files::write_latex(&value(MMA), &l).expect("latex");
     assert!(std::fs::read_to_string(&s).unwrap().ends_with("</svg>\n"));
     assert!(
         std::fs::read_to_string(&l)
@@ -258,16 +258,16 @@ fn write_files_and_refuse_other_values() {
             .ends_with("\\end{document}\n")
     );
     // a layout has a LaTeX picture (CuTe's print_latex(Layout)) but no SVG
-    render::write_latex(&value("(4,8):(8,1)"), &l).expect("latex of a layout");
-    let err = render::write_svg(&value("(4,8):(8,1)"), &s)
+    cute_cli::files::write_latex(&value("(4,8):(8,1)"), &l).expect("latex of a layout");
+    let err = cute_cli::files::write_svg(&value("(4,8):(8,1)"), &s)
         .unwrap_err()
         .to_string();
     assert!(err.contains("not a layout"), "{err}");
-    let err = render::write_latex(&value("(1,2)"), &l)
+    let err = cute_cli::files::write_latex(&value("(1,2)"), &l)
         .unwrap_err()
         .to_string();
     assert!(err.contains("not an IntTuple"), "{err}");
-    let err = render::write_svg(&value(MMA), &dir.join("no/such/dir/x.svg"))
+    let err = cute_cli::files::write_svg(&value(MMA), &dir.join("no/such/dir/x.svg"))
         .unwrap_err()
         .to_string();
     assert!(err.starts_with("cannot write"), "{err}");
@@ -281,7 +281,7 @@ fn write_files_and_refuse_other_values() {
 /// The cells a partition picture marks, as 1-D (column-major) indices of the tile's domain, in
 /// value order (the first cell of each value).
 fn marked_cells(stmt: &str) -> Vec<i64> {
-    use cute::analysis::partition;
+    use cute::eval::partition_statement;
     let env = Env::new();
     let st = partition::read(&env, stmt)
         .unwrap_or_else(|e| panic!("{stmt}: {}", e.message))
@@ -456,19 +456,19 @@ fn bank_thread_line_is_the_partition() {
             Some((32, 64)),
         ),
     ] {
-        let access = cute::app::BankAccess {
+        let access = cute_cli::app::BankAccess {
             operand: None,
             elem_bits: bits.map(|(e, _)| e),
             access_bits: bits.map(|(_, a)| a),
             measure: false,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = cute::app::bank(None, &stmt, &access, true, &mut out, &mut err);
+        let status = cute_cli::app::bank(None, &stmt, &access, true, &mut out, &mut err);
         assert_eq!(status, 0, "{stmt}: {}", String::from_utf8_lossy(&err));
         let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
         let line = &report["thread"]["values"];
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = cute::app::show(
+        let status = cute_cli::app::show(
             &stmt,
             &mut out,
             &mut err,
@@ -493,16 +493,16 @@ fn bank_thread_line_is_the_partition() {
 
 #[test]
 fn partition_picture_terminal() {
-    use cute::analysis::partition;
+    use cute::eval::partition_statement;
     let stmt = "make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).thread(11).partition_D(Sw<2,1,3> o (8,32):(32,1))";
     let env = Env::new();
     let st = partition::read(&env, stmt)
         .expect("reads")
         .expect("a partition");
     let m = partition::mark(&st.tile, st.tile_span, &st.result).expect("marks");
-    let text = tv::partition_terminal(&st, &m, false);
+    let text = tv::partition_terminal(&st, &m, cute::render::paint::Paint::NONE);
     insta::assert_snapshot!("partition_terminal_copy", text);
-    let coloured = tv::partition_terminal(&st, &m, true);
+    let coloured = tv::partition_terminal(&st, &m, cute_cli::terminal::paint(true));
     let (r, g, b) = tv::thread_color(11);
     assert!(
         coloured.contains(&format!("48;2;{r};{g};{b}m V0 ")),

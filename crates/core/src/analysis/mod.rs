@@ -1,0 +1,3 @@
+//! Analyses built on the layout algebra (pure: no I/O).
+
+pub mod bank;

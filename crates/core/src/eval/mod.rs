@@ -1,0 +1,1359 @@
+//! Running statements: variables, operators, calls and fields over [`Value`]s.
+
+mod convert;
+pub mod explain;
+pub mod functions;
+pub mod methods;
+pub mod partition_statement;
+mod value;
+
+use std::collections::HashMap;
+
+pub use value::Value;
+
+use crate::algebra::tensor::Origin;
+use crate::algebra::{
+    AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, TilerBuf,
+    composition,
+};
+use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
+use convert::{to_coord, to_layout, to_tiler};
+
+/// What kind of failure a statement met (the `kind` of a JSON error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text does not parse.
+    Syntax,
+    /// A name, a type of value or an argument is wrong.
+    Value,
+    /// A 64-bit integer overflowed, or a division by zero.
+    Overflow,
+    /// A precondition of the operation (CuTe's static_assert) does not hold.
+    Condition,
+    /// CuTe's result would break the operation's defining law: refused.
+    Law,
+    /// A limit on sizes, depth or time was reached (or Ctrl-C).
+    Limit,
+}
+
+impl ErrorKind {
+    /// The kind's name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Value => "value",
+            ErrorKind::Overflow => "overflow",
+            ErrorKind::Condition => "condition",
+            ErrorKind::Law => "law",
+            ErrorKind::Limit => "limit",
+        }
+    }
+}
+
+/// A failed statement: the message, the span it points at and the kind of failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// What went wrong, naming the violated condition.
+    pub message: String,
+    /// The offending part of the input.
+    pub span: Span,
+    /// What kind of failure it is.
+    pub kind: ErrorKind,
+}
+
+impl EvalError {
+    /// An error at a span.
+    pub fn new(message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            message: message.into(),
+            span,
+            kind: ErrorKind::Value,
+        }
+    }
+
+    /// An error of a given kind.
+    pub fn of_kind(kind: ErrorKind, message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            kind,
+            ..EvalError::new(message, span)
+        }
+    }
+
+    /// A limit reached at a span.
+    pub fn limit(message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            kind: ErrorKind::Limit,
+            ..EvalError::new(message, span)
+        }
+    }
+
+    /// An algebra failure at the span of the call that caused it.
+    pub fn algebra(e: AlgebraError, span: Span) -> EvalError {
+        let kind = match &e {
+            AlgebraError::Overflow(_) | AlgebraError::DivisionByZero(_) => ErrorKind::Overflow,
+            AlgebraError::Condition { .. } => ErrorKind::Condition,
+            AlgebraError::LawViolated { .. } => ErrorKind::Law,
+            AlgebraError::Limit(_) => ErrorKind::Limit,
+        };
+        EvalError {
+            kind,
+            ..EvalError::new(e.into_message(), span)
+        }
+    }
+}
+
+impl From<ParseError> for EvalError {
+    fn from(e: ParseError) -> Self {
+        let kind = if e.message.starts_with("nesting deeper")
+            || e.message.contains("longer than the limit")
+        {
+            ErrorKind::Limit
+        } else if e.message.contains("overflow") {
+            ErrorKind::Overflow
+        } else {
+            ErrorKind::Syntax
+        };
+        EvalError {
+            kind,
+            ..EvalError::new(e.message, e.span)
+        }
+    }
+}
+
+/// What a statement produced.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// An expression's value, to print.
+    Value(Value),
+    /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
+    Picture(parser::Picture, Value),
+    /// A variable was bound.
+    Assigned,
+    /// A blank line or a comment.
+    Nothing,
+}
+
+/// A hash of names eight bytes at a time (FxHash's step): variable names are short and not
+/// adversarial (a session's own input), so the default SipHash, which every lookup of a
+/// variable pays, buys nothing here. Nothing depends on its order: what lists names sorts
+/// them. (Function names are found through their own index, `functions::lookup_bytes`.)
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NameHasher(u64);
+
+impl NameHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for NameHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        let rest = words.remainder();
+        let n = rest.len();
+        // the last bytes without a copy: two 4-byte loads that may overlap, or up to three bytes
+        let last = if n >= 4 {
+            let lo = u32::from_le_bytes(rest[..4].try_into().expect("four bytes"));
+            let hi = u32::from_le_bytes(rest[n - 4..].try_into().expect("four bytes"));
+            u64::from(lo) | u64::from(hi) << 32
+        } else if n > 0 {
+            u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
+        } else {
+            return;
+        };
+        self.add(last);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+}
+
+/// The variables of a session.
+#[derive(Debug, Default)]
+pub struct Env {
+    vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
+    /// `ans`, bound by every statement with a value: kept apart from the named variables, so
+    /// that binding it hashes nothing and a session of plain statements has no named variable.
+    ans: Option<Value>,
+    /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
+    arena: bumpalo::Bump,
+    /// How many times `ans` was bound (so a caller can tell whether a statement set it).
+    ans_bound: u64,
+    /// Ctrl-C, handed in by the front end ([`Env::set_interrupt`]): polled by every node of a
+    /// long expression and by the checks of `explain --verify`.
+    interrupt: Interrupt,
+}
+
+impl Clone for Env {
+    fn clone(&self) -> Env {
+        Env {
+            vars: self.vars.clone(),
+            ans: self.ans.clone(),
+            arena: bumpalo::Bump::new(),
+            ans_bound: self.ans_bound,
+            interrupt: self.interrupt.clone(),
+        }
+    }
+}
+
+impl Env {
+    /// An empty session.
+    pub fn new() -> Env {
+        Env::default()
+    }
+
+    /// Hand in the flag Ctrl-C raises (the REPL's); a new session has none.
+    pub fn set_interrupt(&mut self, interrupt: Interrupt) {
+        self.interrupt = interrupt;
+    }
+
+    /// The session's Ctrl-C flag.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.interrupt
+    }
+
+    /// Bind a variable.
+    pub fn set(&mut self, name: &str, v: Value) {
+        if name == "ans" {
+            self.ans_bound += 1;
+            self.ans = Some(v);
+            return;
+        }
+        match self.vars.get_mut(name) {
+            Some(slot) => *slot = v,
+            None => {
+                self.vars.insert(name.to_string(), v);
+            }
+        }
+    }
+
+    /// How many times `ans` has been bound in this session.
+    pub fn ans_bound(&self) -> u64 {
+        self.ans_bound
+    }
+
+    /// `; did you mean 'size'?` for a name that is close to a function or a variable (nothing
+    /// when none is).
+    fn did_you_mean(&self, name: &str) -> String {
+        // `ans` is not offered: whether it is bound yet depends on how the statements before it
+        // were answered (`cute eval` binds it lazily), and the message must not
+        let close = functions::closest(name, self.vars.keys().map(String::as_str));
+        match close.as_slice() {
+            [] => String::new(),
+            [one] => format!("; did you mean '{one}'?"),
+            many => format!(
+                "; did you mean {}?",
+                many.iter()
+                    .map(|c| format!("'{c}'"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        }
+    }
+
+    /// Look a variable up.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        if name == "ans" {
+            self.ans.as_ref()
+        } else {
+            self.vars.get(name)
+        }
+    }
+
+    /// Whether a variable of this name is bound.
+    fn is_bound(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// The variables, sorted by name.
+    pub fn vars(&self) -> Vec<(&str, &Value)> {
+        let mut v: Vec<_> = self.vars.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        v.extend(self.ans.as_ref().map(|a| ("ans", a)));
+        v.sort_by(|a, b| a.0.cmp(b.0));
+        v
+    }
+
+    /// Parse and run one statement.
+    pub fn run(&mut self, src: &str) -> Result<Outcome, EvalError> {
+        let mut value = None;
+        let done = self.run_with(src, |v| value = Some(v.clone()))?;
+        Ok(match (done, value) {
+            (Outcome::Value(_), Some(v)) => Outcome::Value(v),
+            (other, _) => other,
+        })
+    }
+
+    /// Run one statement as [`Env::run`] does, but hand an expression's value to `on_value`
+    /// by reference (before it becomes `ans`) instead of returning a copy of it. The outcome
+    /// of an expression is then `Outcome::Value(Value::Under)`, a placeholder.
+    pub fn run_with(
+        &mut self,
+        src: &str,
+        on_value: impl FnOnce(&Value),
+    ) -> Result<Outcome, EvalError> {
+        let mut arena = std::mem::take(&mut self.arena);
+        arena.reset();
+        let outcome = self.run_in(src, &arena, on_value);
+        self.arena = arena;
+        outcome
+    }
+
+    fn run_in(
+        &mut self,
+        src: &str,
+        arena: &bumpalo::Bump,
+        on_value: impl FnOnce(&Value),
+    ) -> Result<Outcome, EvalError> {
+        // the commonest statements, a call on literals, without a syntax tree
+        let mut on_value = Some(on_value);
+        if let Some(outcome) =
+            self.run_literal(src.as_bytes(), |v| on_value.take().expect("once")(v))
+        {
+            return outcome;
+        }
+        let on_value = on_value.expect("not called");
+        match parser::parse_statement(src, arena)? {
+            Stmt::Empty => Ok(Outcome::Nothing),
+            Stmt::Assign {
+                name,
+                name_span,
+                expr,
+            } => {
+                if let Some(what) = reserved(name) {
+                    return Err(EvalError::new(
+                        format!("cannot assign to '{name}': it is {what}"),
+                        name_span,
+                    ));
+                }
+                let v = self.eval_checked(&expr)?;
+                self.set(name, v);
+                Ok(Outcome::Assigned)
+            }
+            Stmt::Picture(kind, e) => {
+                let v = self.eval_checked(&e)?;
+                Ok(Outcome::Picture(kind, v))
+            }
+            Stmt::Expr(e) => {
+                let v = self.eval_checked(&e)?;
+                on_value(&v);
+                self.set("ans", v);
+                Ok(Outcome::Value(Value::Under))
+            }
+        }
+    }
+
+    /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
+    /// syntactic shortcut reads ([`Env::literal_statement`]); `None` (and nothing done) if not.
+    pub fn run_literal(
+        &mut self,
+        src: &[u8],
+        on_value: impl FnOnce(&Value),
+    ) -> Option<Result<Outcome, EvalError>> {
+        // the value is taken out of where it was computed (`_` left there, dropped at once)
+        let v = match self.literal_statement(src, |v| std::mem::replace(v, Value::Under))? {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        on_value(&v);
+        self.set("ans", v);
+        Some(Ok(Outcome::Value(Value::Under)))
+    }
+
+    /// [`Env::run_literal`] in a session whose `ans` nothing reads (answering ahead, where the
+    /// caller keeps the statement's line instead): the value is shown to `on_value` and dropped
+    /// where it was computed, and `ans` stays as it was. `Some(Ok(()))`: the statement had a
+    /// value.
+    pub fn answer_literal(
+        &self,
+        src: &[u8],
+        on_value: impl FnOnce(&Value),
+    ) -> Option<Result<(), EvalError>> {
+        self.literal_statement(src, |v| on_value(v))
+    }
+
+    /// A statement read by the syntactic shortcut ([`parser::literal`]), evaluated as the
+    /// general path evaluates its syntax tree: the same values, the same function (or layout
+    /// application), the same spans, the same limits. `None` where the shortcut does not read
+    /// the statement or the general path would take another turn (a variable of the function's
+    /// name, a DSL form, a literal that fails its own checks): the statement then goes through
+    /// the general path.
+    /// The value is handed to `take` where it was computed, and dropped there after (`take`
+    /// may take it out): a value moved out of a `Result` is copied (104 to 128 bytes) at each
+    /// move, so it is checked and shown in place.
+    fn literal_statement<R>(
+        &self,
+        src: &[u8],
+        take: impl FnOnce(&mut Value) -> R,
+    ) -> Option<Result<R, EvalError>> {
+        use parser::literal::Callee;
+        if self.interrupt.raised() {
+            return None;
+        }
+        let mut args = LiteralArgs::default();
+        let call = parser::literal::literal_call(src, &mut args)?;
+        let n = args.spans.len();
+        let spans = &args.spans[..];
+        match call.callee {
+            Callee::Name(name) => {
+                let (name, f) = functions::lookup_bytes(name)?;
+                // most sessions that answer calls on literals bind no variable but `ans`
+                if (!self.vars.is_empty() || name == "ans") && self.is_bound(name) {
+                    return None;
+                }
+                if (n == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
+                    || matches!(f.name, "get" | "select")
+                {
+                    return None;
+                }
+                // no stack to grow (as `eval` grows it for deep expressions): the literals are
+                // nested at most `parser::literal::DEPTH` levels, and the algebra on them
+                // recurses as deep as they are nested
+                let v = self.call_function(f, &args.vals, spans, call.span);
+                Some(checked_take(v, call.span, take))
+            }
+            Callee::Layout => {
+                // the layout was pushed first, its coordinate's values after it
+                let arg_span = spans[0].to(spans[n - 1]);
+                let mut vals = args.vals.into_iter();
+                let target = vals.next().expect("the layout");
+                let coord = if n == 1 {
+                    vals.next().expect("one")
+                } else {
+                    Value::tuple(vals.collect())
+                };
+                let v = apply(&target, &coord, call.callee_span, arg_span, call.span);
+                Some(checked_take(v, call.span, take))
+            }
+        }
+    }
+
+    /// Evaluate a statement's expression, its value within the limits: a call's or an
+    /// operator's value was checked as it was computed ([`within_limits`]), any other here.
+    fn eval_checked(&self, e: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(e)?;
+        if !matches!(e.kind, ExprKind::Call(..) | ExprKind::Binary(..)) {
+            check_limits(&v, e.span)?;
+        }
+        Ok(v)
+    }
+
+    /// Evaluate an expression (the stack grows on demand for deep nesting).
+    pub fn eval(&self, e: &Expr) -> Result<Value, EvalError> {
+        // the red zone holds the deepest algebra on a value within the nesting limit (a clone
+        // of a 256-level IntTuple takes ~200 KiB in a debug build); deep expressions (a chain
+        // of 8,000 operators) continue on new 8 MiB segments
+        stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || self.eval_inner(e))
+    }
+
+    fn eval_inner(&self, e: &Expr) -> Result<Value, EvalError> {
+        // Ctrl-C in the REPL: every node of a long expression polls the flag
+        if self.interrupt.raised() {
+            return Err(EvalError::limit("interrupted (Ctrl-C)", e.span));
+        }
+        match &e.kind {
+            ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
+                crate::algebra::basis::Stride::new(*v, *b),
+            ))),
+            ExprKind::Underscore => Ok(Value::Under),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                if items.iter().all(is_int_literal) {
+                    let v = Value::IntTuple(items.iter().map(int_literal).collect());
+                    // the limits only grow from a tuple to the tuples around it: when the whole
+                    // passes, every part does (and on failure the general path names the part)
+                    if value::check_value(&v).is_ok() {
+                        return Ok(v);
+                    }
+                }
+                let vals = items
+                    .iter()
+                    .map(|i| self.tuple_item(i))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let v = Value::tuple(vals);
+                check_limits(&v, e.span)?;
+                Ok(v)
+            }
+            ExprKind::Group(inner) => self.eval(inner),
+            ExprKind::Layout(s, d) => {
+                let shape = convert::into_int_tuple(self.eval(s)?, s.span)?;
+                let stride = convert::into_int_tuple(self.eval(d)?, d.span)?;
+                Layout::new(shape, stride)
+                    .map(Value::Layout)
+                    .map_err(|err| EvalError::algebra(err, e.span))
+            }
+            ExprKind::Swizzle(b, m, s) => Swizzle::new(*b, *m, *s)
+                .map(Value::Swizzle)
+                .map_err(|err| EvalError::algebra(err, e.span)),
+            ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Keyword(name, _) => Err(EvalError::new(
+                format!("a keyword argument ('{name}=') stands only in a call's arguments"),
+                e.span,
+            )),
+            ExprKind::Name(n) => match self.get(n) {
+                Some(v) => Ok(v.clone()),
+                None if let Some(v) = constant(n) => Ok(v),
+                None if functions::lookup(n).is_some() => Err(EvalError::new(
+                    format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
+                    e.span,
+                )),
+                None => Err(EvalError::new(
+                    format!("{}{}", unknown_name(n), self.did_you_mean(n)),
+                    e.span,
+                )),
+            },
+            ExprKind::Binary(op, a, b) => {
+                let va = self.eval(a)?;
+                let vb = self.eval(b)?;
+                // every intermediate value within the limits (a chain `A * B * C …` nests
+                // deeper at each step: it stops at the limit, not at the end)
+                within_limits(binary(*op, &va, a.span, &vb, b.span, e.span)?, e.span)
+            }
+            ExprKind::Field(base, name) => {
+                let v = self.eval(base)?;
+                methods::field(&v, name, e.span)
+            }
+            ExprKind::Call(callee, args) => within_limits(self.call(callee, args, e.span)?, e.span),
+        }
+    }
+
+    /// An element of a tuple literal: integer arithmetic does not stand there (SPEC §1b:
+    /// `(2*3,4)` is an error; `make_shape(2*3, 4)` is the spelling).
+    fn tuple_item(&self, e: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(e)?;
+        if let ExprKind::Binary(op, ..) = e.kind
+            && v.as_int().is_some()
+        {
+            return Err(EvalError::new(
+                format!(
+                    "integer arithmetic ('{}') inside a tuple literal: only integers stand there; \
+                     write make_shape(...) with the expression as an argument",
+                    op.symbol()
+                ),
+                e.span,
+            ));
+        }
+        Ok(v)
+    }
+
+    /// Evaluate call arguments: a name that is neither a variable nor a function stays a
+    /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
+    fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        args.iter()
+            .map(|a| match &a.kind {
+                ExprKind::Name(n)
+                    if !self.is_bound(n)
+                        && functions::lookup(n).is_none()
+                        && constant(n).is_none() =>
+                {
+                    Ok(Value::Name(n.to_string()))
+                }
+                _ => self.eval(a),
+            })
+            .collect()
+    }
+
+    /// A call of a template form ([`functions::templated`]): its template arguments placed
+    /// among the call's as the function's table entry says.
+    fn call_templated(
+        &self,
+        t: &functions::Templated,
+        name: &str,
+        args: &[Expr],
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if t.mode_index && args.len() != 1 {
+            return Err(EvalError::new(
+                format!("{name} takes 1 argument, got {}", args.len()),
+                span,
+            ));
+        }
+        let mut called = self.eval_args(args)?;
+        // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
+        if t.mode_index
+            && let Some(Value::Atom(a)) = called.first()
+            && let crate::atoms::Atom::TiledMma(m) | crate::atoms::Atom::ThrMma(m, _) = a.as_ref()
+        {
+            called[0] = Value::Layout(m.thr_layout_vmnk.clone());
+        }
+        let arg_spans = args.iter().map(|a| a.span);
+        let template_spans = std::iter::repeat_n(name_span, t.indices.len());
+        let (vals, spans): (Vec<Value>, Vec<Span>) = match t.placement {
+            functions::TemplateArgs::Before => (
+                t.indices.iter().cloned().chain(called).collect(),
+                template_spans.chain(arg_spans).collect(),
+            ),
+            _ => (
+                called
+                    .into_iter()
+                    .chain(t.indices.iter().cloned())
+                    .collect(),
+                arg_spans.chain(template_spans).collect(),
+            ),
+        };
+        let v = functions::call(t.inner, &vals, &spans, span)?;
+        match t.query {
+            Some(q) => functions::call(q, &[v], &[span], span),
+            None => Ok(v),
+        }
+    }
+
+    /// The arguments of a call with keyword arguments (CuTe DSL: `make_layout((4, 8),
+    /// stride=(8, 1))`) in the positions of the function's parameters: each keyword names a
+    /// parameter of the function's signature in the function table. `mode=` (the DSL's
+    /// `size(L, mode=[0])`) is returned apart.
+    pub(crate) fn positional<'e>(
+        f: &functions::Function,
+        args: &[Expr<'e>],
+        span: Span,
+    ) -> Result<(Vec<Expr<'e>>, Option<Expr<'e>>), EvalError> {
+        let params = f.parameters();
+        let mut slots: Vec<Option<Expr>> = Vec::with_capacity(args.len());
+        let mut mode = None;
+        let mut seen_keyword = false;
+        for a in args {
+            match a.kind {
+                ExprKind::Keyword("mode", v) => mode = Some(*v),
+                ExprKind::Keyword(name, v) => {
+                    seen_keyword = true;
+                    let Some(i) = params
+                        .iter()
+                        .position(|p| functions::same_parameter(p, name))
+                    else {
+                        return Err(EvalError::new(
+                            format!(
+                                "{} has no parameter '{name}' (its parameters: {})",
+                                f.name,
+                                params.join(", ")
+                            ),
+                            a.span,
+                        ));
+                    };
+                    if slots.len() <= i {
+                        slots.resize(i + 1, None);
+                    }
+                    if slots[i].is_some() {
+                        return Err(EvalError::new(format!("{} given twice", params[i]), a.span));
+                    }
+                    slots[i] = Some(*v);
+                }
+                _ if seen_keyword || mode.is_some() => {
+                    return Err(EvalError::new(
+                        "a positional argument after a keyword argument",
+                        a.span,
+                    ));
+                }
+                _ => slots.push(Some(*a)),
+            }
+        }
+        let mut given = Vec::with_capacity(slots.len());
+        for (i, slot) in slots.into_iter().enumerate() {
+            let Some(e) = slot else {
+                return Err(EvalError::new(
+                    format!("{}: missing the argument '{}'", f.name, params[i]),
+                    span,
+                ));
+            };
+            given.push(e);
+        }
+        Ok((given, mode))
+    }
+
+    /// A call with keyword arguments ([`Env::positional`]); `mode=` selects a mode first
+    /// (`size(L, mode=[0])` is `size(get(L, 0))`, `get(L, mode=[0, 1])` is `get(L, 0, 1)`).
+    fn call_with_keywords(
+        &self,
+        f: &'static functions::Function,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let (given, mode) = Env::positional(f, args, span)?;
+        let mut vals = self.eval_args(&given)?;
+        let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
+        let Some(mode) = mode else {
+            return functions::call(f, &vals, &spans, span);
+        };
+        // the mode's indices: an integer or a list of them
+        let indices = match self.eval(&mode)? {
+            Value::IntTuple(t) => t.leaves(),
+            other => {
+                return Err(EvalError::new(
+                    format!(
+                        "a mode (the DSL's mode=, or size(L, mode)) is a list of mode indices, not {}",
+                        other.kind()
+                    ),
+                    mode.span,
+                ));
+            }
+        };
+        match f.name {
+            "get" | "select" => {
+                vals.extend(indices.into_iter().map(Value::int));
+                spans.resize(vals.len(), mode.span);
+                functions::call(f, &vals, &spans, span)
+            }
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride"
+                if !indices.is_empty() && vals.len() == 1 =>
+            {
+                let get = functions::lookup("get").expect("in the function table");
+                let mut get_args = vec![vals.swap_remove(0)];
+                get_args.extend(indices.into_iter().map(Value::int));
+                let mut get_spans = vec![spans[0]];
+                get_spans.resize(get_args.len(), mode.span);
+                let sub = functions::call(get, &get_args, &get_spans, span)?;
+                functions::call(f, &[sub], &[spans[0]], span)
+            }
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride" => {
+                functions::call(f, &vals, &spans, span)
+            }
+            _ => Err(EvalError::new(
+                format!("{} has no parameter 'mode'", f.name),
+                mode.span,
+            )),
+        }
+    }
+
+    /// Call a function of the table on evaluated arguments.
+    fn call_function(
+        &self,
+        f: &functions::Function,
+        vals: &[Value],
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        functions::call(f, vals, spans, span).map_err(|mut e| {
+            // a bare name taken as an argument that is no variable: suggest one
+            if let Some(n) = e
+                .message
+                .strip_prefix("undefined variable '")
+                .and_then(|m| m.strip_suffix('\''))
+            {
+                let hint = self.did_you_mean(n);
+                e.message.push_str(&hint);
+            }
+            e
+        })
+    }
+
+    fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        if let ExprKind::Name(n) = &callee.kind
+            && !self.is_bound(n)
+        {
+            let Some(f) = functions::lookup(n) else {
+                if let Some(t) = functions::templated(n) {
+                    return self.call_templated(&t, n, args, callee.span, span);
+                }
+                return Err(EvalError::new(
+                    format!("{}{}", unknown_function(n), self.did_you_mean(n)),
+                    callee.span,
+                ));
+            };
+            if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
+                return self.call_with_keywords(f, args, span);
+            }
+            // the DSL's `size(L, mode)`, `cosize(L, mode)`, `rank(L, mode)`: a mode list second
+            if let [first, mode] = args
+                && matches!(f.name, "size" | "cosize" | "rank" | "depth")
+            {
+                let mode_kw = Expr {
+                    kind: ExprKind::Keyword("mode", mode),
+                    span: mode.span,
+                };
+                return self.call_with_keywords(f, &[*first, mode_kw], span);
+            }
+            let mut vals = self.eval_args(args)?;
+            // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
+            if matches!(f.name, "get" | "select")
+                && let [_, Value::IntTuple(modes)] = vals.as_slice()
+                && !modes.is_int()
+            {
+                let modes = modes.modes().to_vec();
+                vals.truncate(1);
+                vals.extend(modes.into_iter().map(Value::IntTuple));
+                let mut spans = vec![args[1].span; vals.len()];
+                spans[0] = args[0].span;
+                return functions::call(f, &vals, &spans, span);
+            }
+            // the spans of a few arguments on the stack
+            let mut few = [Span::default(); 4];
+            let many: Vec<Span>;
+            let spans: &[Span] = if args.len() <= few.len() {
+                for (slot, a) in few.iter_mut().zip(args) {
+                    *slot = a.span;
+                }
+                &few[..args.len()]
+            } else {
+                many = args.iter().map(|a| a.span).collect();
+                &many
+            };
+            return self.call_function(f, &vals, spans, span);
+        }
+        if let ExprKind::Field(base, name) = &callee.kind {
+            let target = self.eval(base)?;
+            let vals = self.eval_args(args)?;
+            let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+            if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
+                return r;
+            }
+        }
+        let target = self.eval(callee)?;
+        let vals = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let arg_span = args
+            .first()
+            .map(|a| a.span.to(args.last().expect("non-empty").span))
+            .unwrap_or(span);
+        let coord = if vals.len() == 1 {
+            vals.into_iter().next().expect("one")
+        } else {
+            Value::tuple(vals)
+        };
+        apply(&target, &coord, callee.span, arg_span, span)
+    }
+}
+
+/// What a name that cannot be rebound stands for: a function, a constant (`X`, `None`), a
+/// stride tag, an element type, an MMA, copy or shared-memory atom name, CuTe's namespaces, or a
+/// word of the C++ and Python the reader takes. Rebinding one would change what later
+/// statements mean (`LayoutLeft = (3,3)` would change `make_layout(s, LayoutLeft)`).
+fn reserved(name: &str) -> Option<&'static str> {
+    const WORDS: &[&str] = &[
+        "auto",
+        "const",
+        "constexpr",
+        "static",
+        "using",
+        "namespace",
+        "decltype",
+        "import",
+        "from",
+        "as",
+        "cute",
+        "cutlass",
+        "Tensor",
+        "int",
+        "long",
+        "unsigned",
+        "size_t",
+    ];
+    Some(if functions::lookup(name).is_some() {
+        "a function name"
+    } else if constant(name).is_some() {
+        "a constant"
+    } else if matches!(
+        name,
+        "LayoutLeft" | "LayoutRight" | "GenColMajor" | "GenRowMajor"
+    ) {
+        "a stride tag"
+    } else if crate::atoms::copy::element_type(name).is_some()
+        || crate::algebra::smem_atoms::type_bits(name).is_ok()
+    {
+        "an element type"
+    } else if crate::algebra::smem_atoms::parse_atom_name(name).is_ok() {
+        "a shared-memory layout atom"
+    } else if crate::atoms::mma::mma_atom(name).is_ok()
+        || crate::atoms::copy::op_names().iter().any(|n| n == name)
+    {
+        "an atom name"
+    } else if WORDS.contains(&name) {
+        "a word of the C++ or Python that cute reads"
+    } else {
+        return None;
+    })
+}
+
+/// The arguments of a statement read by the syntactic shortcut, valued as evaluating their
+/// syntax tree values them. A literal the shortcut reads is within the limits on values (see
+/// [`parser::literal::literal_call`]), so none is measured here.
+#[derive(Default)]
+struct LiteralArgs {
+    /// The values read, in order: the arguments (after the layout a coordinate is applied to),
+    /// and while a tiler is read, its items (a statement of more goes through the general
+    /// path).
+    vals: arrayvec::ArrayVec<Value, 8>,
+    /// The arguments' spans (a few on the stack; a call of more goes through the general path).
+    spans: arrayvec::ArrayVec<Span, 4>,
+}
+
+/// The methods that take values are inlined into the literal reader, so that a literal read is
+/// moved into its slot of `vals` in one go rather than copied through each call's arguments.
+impl parser::literal::Sink for LiteralArgs {
+    #[inline(always)]
+    fn tuple(&mut self, t: &crate::algebra::Tup) -> Option<()> {
+        self.vals.try_push(Value::IntTuple(t.to_owned())).ok()
+    }
+
+    #[inline(always)]
+    fn layout(&mut self, parts: crate::algebra::int_tuple::ReadPair<'_>) -> Option<()> {
+        // not a layout (`Layout::new` would refuse it): the general path reports it; else the
+        // value is made where it stays, of the tuples as read
+        if !parts.is_layout() {
+            return None;
+        }
+        self.vals
+            .try_push(Value::Layout(Layout::from_parts(parts.into_pair())))
+            .ok()
+    }
+
+    fn under(&mut self) -> Option<()> {
+        self.vals.try_push(Value::Under).ok()
+    }
+
+    fn tiler(&mut self, items: usize) -> Option<()> {
+        let at = self.vals.len() - items;
+        // a tiler of IntTuples is one IntTuple, as a tuple literal is
+        let tiler = if self.vals[at..]
+            .iter()
+            .all(|v| matches!(v, Value::IntTuple(_)))
+        {
+            Value::IntTuple(
+                self.vals[at..]
+                    .iter()
+                    .map(|v| match v {
+                        Value::IntTuple(t) => t.as_tup(),
+                        _ => unreachable!("checked above"),
+                    })
+                    .collect(),
+            )
+        } else {
+            Value::Tuple(self.vals.drain(at..).collect())
+        };
+        self.vals.truncate(at);
+        self.vals.try_push(tiler).ok()
+    }
+
+    fn arg(&mut self, span: Span) -> Option<()> {
+        // the spans of a few arguments on the stack (more go through the general path)
+        self.spans.try_push(span).ok()
+    }
+}
+
+/// A value, if it is within the limits on values (`value::check_value`), else the error at
+/// the span of the expression that computed it.
+fn within_limits(v: Value, span: Span) -> Result<Value, EvalError> {
+    check_limits(&v, span)?;
+    Ok(v)
+}
+
+/// A statement's value handed to `take` in place if it is within the limits (see
+/// [`Env::literal_statement`]), else the error (at `span` where the value is beyond them).
+#[inline(always)]
+fn checked_take<R>(
+    mut v: Result<Value, EvalError>,
+    span: Span,
+    take: impl FnOnce(&mut Value) -> R,
+) -> Result<R, EvalError> {
+    match &mut v {
+        Ok(value) => check_limits(value, span).map(|()| take(value)),
+        Err(_) => Err(v.expect_err("an error")),
+    }
+}
+
+/// [`value::check_value`], its failure the error at `span`.
+#[inline]
+fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
+    value::check_value(v).map_err(|m| EvalError::limit(m, span))
+}
+
+/// CuTe functions that make pointers to memory, which `cute` does not model.
+const POINTER_MAKERS: &[&str] = &[
+    "make_gmem_ptr",
+    "make_smem_ptr",
+    "make_rmem_ptr",
+    "recast_ptr",
+    "raw_pointer_cast",
+];
+
+/// The message for a name that is not a variable: a template `cute` does not model is named as
+/// one (a C++ construct is never misread as something else).
+fn unknown_name(n: &str) -> String {
+    if n.contains('<') {
+        return format!(
+            "unknown template '{}': not a CuTe type or atom that cute models",
+            clip(n)
+        );
+    }
+    if n.contains("::") {
+        return format!(
+            "unknown name '{}': not in CuTe's namespace (cute::, cutlass::)",
+            clip(n)
+        );
+    }
+    format!("undefined variable '{}'", clip(n))
+}
+
+/// The message for a call of a name that is no function.
+fn unknown_function(n: &str) -> String {
+    if POINTER_MAKERS.contains(&n) {
+        return format!(
+            "{n} makes a pointer to memory, which cute does not model: a tensor here is a \
+             layout over its own indices, make_tensor(make_inttuple_iter(0), LAYOUT)"
+        );
+    }
+    format!("unknown function '{}'", clip(n))
+}
+
+/// A name shortened for a message.
+fn clip(name: &str) -> String {
+    const MAX: usize = 64;
+    if name.len() <= MAX {
+        return name.to_string();
+    }
+    let mut end = MAX;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &name[..end], name.len())
+}
+
+/// `target(coord)`: evaluate or slice.
+pub fn apply(
+    target: &Value,
+    coord: &Value,
+    tspan: Span,
+    cspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    match target {
+        Value::Layout(_) | Value::IntTuple(_) => {
+            let l = to_layout(target, tspan)?;
+            let c = to_coord(coord, cspan)?;
+            let at_coord = |e| EvalError::algebra(e, cspan);
+            if c.has_underscore() {
+                l.slice(&c).map(Value::Layout).map_err(at_coord)
+            } else {
+                let ct = c.to_int_tuple().expect("no underscore");
+                l.eval_index(&ct).map(Value::IntTuple).map_err(at_coord)
+            }
+        }
+        Value::Swizzle(s) => {
+            let i = convert::to_int(coord, cspan)?;
+            Ok(Value::int(s.apply(i)))
+        }
+        Value::Composed(c) => {
+            let co = to_coord(coord, cspan)?;
+            let Some(ct) = co.to_int_tuple() else {
+                // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
+                let (r, _) = crate::algebra::swizzle::slice(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                return functions::swizzled_value(r);
+            };
+            let inner = c.layout.eval(&ct).map_err(alg)?;
+            c.apply_outer(inner).map(Value::int).map_err(alg)
+        }
+        Value::OffsetLayout(o, l) => {
+            let co = to_coord(coord, cspan)?;
+            if co.has_underscore() {
+                let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), (**l).clone());
+                let r = t.slice(&co).map_err(alg)?;
+                return Ok(Value::tensor(r));
+            }
+            let ct = co.to_int_tuple().expect("no underscore");
+            let v = l.eval_index(&ct).map_err(alg)?;
+            o.element(&v).map(Value::IntTuple).map_err(alg)
+        }
+        Value::SwizzledTensor(o, c) => {
+            let co = to_coord(coord, cspan)?;
+            let add = |x: i64| {
+                crate::algebra::arith::add(*o, x, "offset").map_err(|e| EvalError::algebra(e, span))
+            };
+            if co.has_underscore() {
+                // tensor(coord): slice_and_offset, the offset moving the data
+                let (r, off) = crate::algebra::swizzle::slice_and_offset(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                return tensor_value(add(off)?, r);
+            }
+            let ct = co.to_int_tuple().expect("no underscore");
+            let inner = c.layout.eval(&ct).map_err(alg)?;
+            add(c.apply_outer(inner).map_err(alg)?).map(Value::int)
+        }
+        other => Err(EvalError::new(
+            format!("{} cannot be evaluated at a coordinate", other.kind()),
+            tspan,
+        )),
+    }
+}
+
+/// A tensor at `offset` over a plain or swizzled layout.
+pub(crate) fn tensor_value(
+    offset: i64,
+    r: crate::algebra::swizzle::SwizzledOrPlain,
+) -> Result<Value, EvalError> {
+    use crate::algebra::swizzle::SwizzledOrPlain;
+    Ok(match r {
+        SwizzledOrPlain::Plain(l) => Value::offset_layout(Origin::Count(offset), l),
+        SwizzledOrPlain::Composed(c) => Value::swizzled_tensor(offset, c),
+    })
+}
+
+/// `composition(a, b)` over values (also the `o` operator).
+pub fn compose_values(
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int(),
+        _ => None,
+    };
+    match (a, b) {
+        (Value::IntTuple(x), Value::IntTuple(y)) if x.is_int() && y.is_int() => {
+            Err(EvalError::new(
+                "'o' on two integers: composition needs a layout on the left",
+                span,
+            ))
+        }
+        (Value::IntTuple(t), Value::Layout(l)) if t.is_int() && t.basis().is_none() => {
+            let o = Origin::Count(int(a).expect("an integer"));
+            crate::algebra::tensor::OffsetTensor::checked(o, l.clone())
+                .map(Value::tensor)
+                .map_err(alg)
+        }
+        // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
+        (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
+            Origin::Coord(c.clone()),
+            Box::new(to_layout(b, bspan)?),
+        )),
+        // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
+        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
+            Ok(Value::TensorSwizzle(int(a).expect("an integer"), *s, None))
+        }
+        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => Ok(
+            Value::TensorSwizzle(*o, *s, Some(Offset::Int(int(b).expect("an integer")))),
+        ),
+        (Value::TensorSwizzle(o, s, None), Value::Offset(off)) => {
+            Ok(Value::TensorSwizzle(*o, *s, Some(*off)))
+        }
+        (Value::TensorSwizzle(o, s, off), _) => {
+            let l = to_layout(b, bspan)?;
+            Ok(Value::swizzled_tensor(
+                *o,
+                ComposedLayout {
+                    swizzle: *s,
+                    offset: off.unwrap_or(Offset::Int(0)),
+                    layout: l,
+                },
+            ))
+        }
+        (Value::SwizzledTensor(o, c), _) => {
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
+            c.compose(&t)
+                .map(|r| Value::swizzled_tensor(*o, r))
+                .map_err(alg)
+        }
+        (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
+            *s,
+            Offset::Int(int(b).expect("an integer")),
+        )),
+        (Value::Swizzle(s), Value::Offset(o)) => Ok(Value::SwizzleOffset(*s, *o)),
+        (Value::Swizzle(s0), Value::Swizzle(s1)) => crate::algebra::swizzle::merge_swizzles(s0, s1)
+            .map(Value::Swizzle)
+            .map_err(alg),
+        (Value::Swizzle(s), _) => {
+            let l = to_layout(b, bspan)?;
+            Ok(make_composed(*s, Offset::Int(0), l))
+        }
+        (Value::SwizzleOffset(s, o), _) => {
+            // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
+            // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
+            let l = to_layout(b, bspan)?;
+            Ok(Value::composed(ComposedLayout {
+                swizzle: *s,
+                offset: *o,
+                layout: l,
+            }))
+        }
+        (Value::Composed(c), _) => {
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
+            c.compose(&t).map(Value::composed).map_err(alg)
+        }
+        (Value::OffsetLayout(o, l), _) => {
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
+            composition::compose_tiler(l, &t)
+                .map(|r| Value::offset_layout(o.clone(), r))
+                .map_err(alg)
+        }
+        (Value::Layout(_) | Value::IntTuple(_), Value::Swizzle(_) | Value::Composed(_)) => {
+            // swizzle_layout.hpp / layout_composed.hpp: the swizzle moves to the left of A
+            let l = convert::layout_of(a, aspan)?;
+            let r = match b {
+                Value::Swizzle(s) => crate::algebra::swizzle::layout_then_swizzle(&l, s),
+                Value::Composed(c) => crate::algebra::swizzle::layout_then_composed(&l, c),
+                _ => unreachable!("matched above"),
+            };
+            functions::swizzled_value(r.map_err(alg)?)
+        }
+        _ => {
+            let l = convert::layout_of(a, aspan)?;
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
+            composition::compose_tiler(&l, &t)
+                .map(Value::Layout)
+                .map_err(alg)
+        }
+    }
+}
+
+fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
+    if s.bits == 0 && o == Offset::Int(0) {
+        return Value::Layout(l);
+    }
+    Value::composed(ComposedLayout {
+        swizzle: s,
+        offset: o,
+        layout: l,
+    })
+}
+
+fn binary(
+    op: BinOp,
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
+        && op != BinOp::Compose
+    {
+        return arithmetic(op, x, y, bspan, span).map(Value::int);
+    }
+    // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
+    if let (Value::IntTuple(x), Value::IntTuple(y)) = (a, b)
+        && (x.has_basis() || y.has_basis())
+    {
+        let alg = |e| EvalError::algebra(e, span);
+        return match op {
+            BinOp::Product => match (a.as_int(), b.as_int(), x.as_stride(), y.as_stride()) {
+                (Some(k), None, _, Some(d)) | (None, Some(k), Some(d), _) => d
+                    .scaled(k, "*")
+                    .map(|d| Value::IntTuple(IntTuple::stride(d)))
+                    .map_err(alg),
+                _ => Err(EvalError::new(
+                    "'*' of basis elements: one side must be an integer",
+                    span,
+                )),
+            },
+            BinOp::Add => crate::algebra::basis::index_add(x, y)
+                .map(Value::IntTuple)
+                .map_err(alg),
+            _ => Err(EvalError::new(
+                format!(
+                    "'{}' is not defined on basis elements (CuTe's arithmetic tuples add and scale)",
+                    op.symbol()
+                ),
+                span,
+            )),
+        };
+    }
+    match op {
+        BinOp::Compose => compose_values(a, aspan, b, bspan, span),
+        // as the functions they stand for (which also take composed layouts)
+        BinOp::Divide | BinOp::Product => {
+            let name = if op == BinOp::Divide {
+                "logical_divide"
+            } else {
+                "logical_product"
+            };
+            let f = functions::lookup(name).expect("in the function table");
+            functions::call(f, &[a.clone(), b.clone()], &[aspan, bspan], span)
+        }
+        BinOp::Rem | BinOp::Add | BinOp::Sub => {
+            let (bad, bad_span) = if a.as_int().is_none() {
+                (a, aspan)
+            } else {
+                (b, bspan)
+            };
+            Err(EvalError::new(
+                format!(
+                    "'{}' is integer arithmetic: it needs two integers, found {}",
+                    op.symbol(),
+                    bad.kind()
+                ),
+                bad_span,
+            ))
+        }
+    }
+}
+
+/// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);
+/// overflow and division by zero are errors.
+fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64, EvalError> {
+    if matches!(op, BinOp::Divide | BinOp::Rem) && y == 0 {
+        return Err(EvalError::of_kind(
+            ErrorKind::Overflow,
+            format!("division by zero in '{}'", op.symbol()),
+            yspan,
+        ));
+    }
+    let r = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Product => x.checked_mul(y),
+        BinOp::Divide => x.checked_div(y),
+        BinOp::Rem => x.checked_rem(y),
+        BinOp::Compose => unreachable!("not arithmetic"),
+    };
+    r.ok_or_else(|| {
+        EvalError::of_kind(
+            ErrorKind::Overflow,
+            format!("integer overflow in {x} {} {y}", op.symbol()),
+            span,
+        )
+    })
+}
+
+/// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`
+/// (CuTe's `_`), Python's `None` (a mode kept), `True`/`False` and C++'s `true`/`false`.
+pub fn constant(name: &str) -> Option<Value> {
+    Some(match name {
+        "X" | "Underscore" | "None" => Value::Under,
+        "true" | "True" => Value::Bool(true),
+        "false" | "False" => Value::Bool(false),
+        _ => return None,
+    })
+}
+
+/// Whether an expression is an IntTuple written out: an integer or a tuple of such.
+fn is_int_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Scaled(..) => true,
+        ExprKind::Tuple(items) => items.iter().all(is_int_literal),
+        _ => false,
+    }
+}
+
+/// The IntTuple an [`is_int_literal`] expression writes (what evaluating it gives).
+fn int_literal(e: &Expr) -> IntTuple {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
+        ExprKind::Int(v) => IntTuple::int(*v),
+        ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
+        _ => unreachable!("checked by is_int_literal"),
+    }
+}

@@ -1,0 +1,668 @@
+//! CUDA C++ for the Hopper kernel: TMA loads into swizzled stages (any GMMA layout type, either
+//! majorness), wgmma from shared-memory descriptors with the operands' transpose bits,
+//! producer/consumer warpgroups synchronised by mbarriers.
+//!
+//! What comes from layouts: the block raster (block → tile), the descriptors' LBO, SBO, K-slice
+//! and per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
+//! the TMA boxes of each stage and where they land ([`super::config::TmaPlan`]),
+//! and the epilogue's thread → element mapping, the wgmma accumulator layout
+//! `CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` (CuTe's
+//! `mma_traits_sm90_gmma.hpp`) emitted as index arithmetic.
+
+use crate::emit::SmemExpr as _;
+use std::fmt::Write as _;
+
+use super::config::{HopperConfig, TmaBox};
+use crate::config::Dtype;
+use crate::emit::layout_expr;
+use cute::algebra::{IntTuple, Layout};
+
+/// The kernel's entry point.
+pub const KERNEL_NAME: &str = "cute_gemm_sm90";
+
+/// With split-K, the second kernel's entry point: it sums the S fp32 partial tiles of each
+/// element of C in the order s = 0, 1, … and rounds the sum to C's type.
+pub const REDUCE_KERNEL_NAME: &str = "cute_gemm_sm90_reduce";
+
+/// Threads per block of the reduction.
+pub const REDUCE_THREADS: usize = 256;
+
+/// Elements of C each reduction thread sums (one 16-byte load of each partial).
+pub const REDUCE_ELEMENTS: usize = 4;
+
+fn t(v: &[IntTuple]) -> IntTuple {
+    IntTuple::tuple(v.to_vec())
+}
+
+fn i(v: i64) -> IntTuple {
+    IntTuple::int(v)
+}
+
+/// The wgmma accumulator layout for 64×N: (thread, value) → column-major (64, N) index.
+pub fn c_layout(n: usize) -> Layout {
+    Layout::new(
+        t(&[t(&[i(4), i(8), i(4)]), t(&[i(2), i(2), i(n as i64 / 8)])]),
+        t(&[t(&[i(128), i(1), i(16)]), t(&[i(64), i(8), i(512)])]),
+    )
+    .expect("congruent")
+}
+
+/// The wgmma call: `imm-trans-a`/`imm-trans-b` are 1 for an MN-major operand (the descriptor
+/// then reads it transposed), 0 for K-major.
+fn wgmma_fn(n: usize, ty: &str, (trans_a, trans_b): (u32, u32)) -> String {
+    let regs = n / 2;
+    let list: Vec<String> = (0..regs).map(|r| format!("%{r}")).collect();
+    let outs: Vec<String> = (0..regs).map(|r| format!("\"+f\"(d[{r}])")).collect();
+    format!(
+        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, {trans_a}, {trans_b};\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
+        sc = regs + 2,
+        a = regs,
+        b = regs + 1,
+        list = list.join(", "),
+        outs = outs.join(", "),
+    )
+}
+
+/// Boxes of an operand issued one line each; more (evenly spaced) are issued from a loop.
+const MAX_UNROLLED_BOXES: usize = 8;
+
+/// The constant step between consecutive boxes (smem bytes, row, k), when there is one.
+fn box_step(boxes: &[TmaBox]) -> Option<(usize, usize, usize)> {
+    let (first, second) = (boxes.first()?, boxes.get(1)?);
+    let step = (
+        second.smem_bytes.checked_sub(first.smem_bytes)?,
+        second.row.checked_sub(first.row)?,
+        second.k.checked_sub(first.k)?,
+    );
+    let even = boxes.iter().enumerate().all(|(q, b)| {
+        b.smem_bytes == first.smem_bytes + q * step.0
+            && b.row == first.row + q * step.1
+            && b.k == first.k + q * step.2
+    });
+    even.then_some(step)
+}
+
+/// The kernel's source.
+pub fn kernel_source(cfg: &HopperConfig) -> String {
+    let (bm, bn, bk) = cfg.tile;
+    let n = cfg.atom_n;
+    let regs = n / 2;
+    let ty = match cfg.dtype {
+        Dtype::Bf16 => "bf16",
+        Dtype::F16 => "f16",
+    };
+    let stages = cfg.stages;
+    let consumers = cfg.consumers;
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    let c_bytes = cfg.c_consumer_bytes();
+    let (cm, cn) = cfg.cluster;
+    let cs = cm * cn;
+    let (gm, gn) = cfg.cluster_grid();
+    let (preg, creg) = cfg.regs;
+    let cl = c_layout(n);
+    let (c_thr, c_val) = (cl.mode(0).expect("rank 2"), cl.mode(1).expect("rank 2"));
+    let mut s = String::new();
+    let w = &mut s;
+    let _ = writeln!(
+        w,
+        "// cute gemm, Hopper path: {cfg}\n// A {bm}x{bk} stage: {}\n// B {bn}x{bk} stage: {}",
+        smem_text(&cfg.smem_a),
+        smem_text(&cfg.smem_b)
+    );
+    let _ = writeln!(
+        w,
+        "// {}\n// wgmma descriptors (derived from the stage layouts): A {} {}-major LBO {} B SBO {} B, K slices at {:?} B, consumer rows at {:?} B; B {} {}-major LBO {} B SBO {} B, K slices at {:?} B",
+        cfg.majors.describe(),
+        cfg.desc_a.swizzle.name(),
+        cfg.majors.a.letter(crate::flags::Operand::A),
+        cfg.desc_a.lbo,
+        cfg.desc_a.sbo,
+        cfg.desc_a.k_offsets,
+        cfg.desc_a.row_offsets,
+        cfg.desc_b.swizzle.name(),
+        cfg.majors.b.letter(crate::flags::Operand::B),
+        cfg.desc_b.lbo,
+        cfg.desc_b.sbo,
+        cfg.desc_b.k_offsets
+    );
+    for (name, plan) in [("A", &cfg.tma_a), ("B", &cfg.tma_b)] {
+        let _ = writeln!(
+            w,
+            "// TMA {name}: {} box(es) of {}x{} ({} then {}), {} swizzle",
+            plan.boxes.len(),
+            plan.box_dims.0,
+            plan.box_dims.1,
+            if plan.major == crate::flags::Major::K {
+                "k"
+            } else {
+                "rows"
+            },
+            if plan.major == crate::flags::Major::K {
+                "rows"
+            } else {
+                "k"
+            },
+            plan.swizzle.name()
+        );
+    }
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "// cluster ({cm},{cn}): CTA rank r sits at (r % {cm}, r / {cm}); it loads slice r % {cm} of B ({} rows, {} B apart) multicast to its cluster column, slice r / {cm} of A ({} rows, {} B apart) multicast to its cluster row",
+            bn / cm,
+            cfg.b_slice_bytes,
+            bm / cn,
+            cfg.a_slice_bytes
+        );
+    }
+    if let Some(sc) = &cfg.smem_c {
+        let _ = writeln!(
+            w,
+            "// C staging of each consumer (64x{bn}, TMA store): {}",
+            smem_text(sc)
+        );
+    }
+    w.push_str(PRELUDE);
+    w.push_str(&wgmma_fn(
+        n,
+        ty,
+        (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
+    ));
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ void fence_acc(float (&d)[{regs}]) {{\n  #pragma unroll\n  for (int i = 0; i < {regs}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
+    );
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ u32 pack(float x, float y) {{\n  u32 p; asm(\"cvt.rn.{ty}x2.f32 %0, %2, %1;\" : \"=r\"(p) : \"f\"(x), \"f\"(y)); return p;\n}}"
+    );
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ void store_pair(unsigned short* C, size_t i, bool both, bool first, float x, float y) {{\n  const u32 p = pack(x, y);\n  if (both && (i % 2 == 0)) {{ *(unsigned*)(C + i) = p; }}\n  else {{ if (first) C[i] = (unsigned short)(p & 0xffff); if (both) C[i + 1] = (unsigned short)(p >> 16); }}\n}}"
+    );
+    let cluster_attr = if cs > 1 {
+        format!(" __cluster_dims__({cs}, 1, 1)")
+    } else {
+        String::new()
+    };
+    let tmc_param = if cfg.tma_store {
+        " const __grid_constant__ CUtensorMap tmC,"
+    } else {
+        ""
+    };
+    let split = cfg.split_k;
+    let w_param = if split > 1 {
+        " float* __restrict__ W,"
+    } else {
+        ""
+    };
+    if split > 1 {
+        let _ = writeln!(
+            w,
+            "struct alignas(8) f32x2 {{ float x, y; }};\n// split-K: a pair of fp32 partial sums into the workspace\n__device__ __forceinline__ void store_partial(float* P, size_t i, bool both, bool first, float x, float y) {{\n  if (both && (i % 2 == 0)) {{ *(f32x2*)(P + i) = f32x2{{x, y}}; }}\n  else {{ if (first) P[i] = x; if (both) P[i + 1] = y; }}\n}}"
+        );
+    }
+    let _ = writeln!(
+        w,
+        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C,{w_param} int M, int N, int K)\n{{",
+        cfg.threads()
+    );
+    let _ = writeln!(
+        w,
+        "  extern __shared__ __align__(1024) unsigned char smem_raw[];\n  // stages 1024-byte aligned: the 128B swizzle repeats every 8 rows x 128 bytes\n  const u32 base = (smem_u32(smem_raw) + 1023u) & ~1023u;\n  const u32 sA = base, sB = base + {}u, sC = sB + {}u, bars = sC + {}u;",
+        stages * a_bytes,
+        stages * b_bytes,
+        consumers * c_bytes
+    );
+    let _ = writeln!(
+        w,
+        "  // full[s] at bars + 8 s (TMA bytes landed), empty[s] at bars + 8 ({stages} + s) (consumers done)"
+    );
+    let _ = writeln!(
+        w,
+        "  const int tid = threadIdx.x, wg = tid / 128;\n  const int ktiles = (K + {bk} - 1) / {bk};"
+    );
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  const u32 rank = cluster_ctarank();\n  const int cr = rank % {cm}, cc = rank / {cm}; // position in the cluster (along M, along N)"
+        );
+    }
+    // the empty barriers collect one arrival per consumer warp of every CTA the stage is
+    // multicast from (with a cluster: every CTA of the cluster)
+    let _ = writeln!(
+        w,
+        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, 1); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}",
+        consumers * 4 * cs
+    );
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  // every CTA's barriers are initialised before any peer multicasts into it\n  cluster_sync();"
+        );
+    } else {
+        let _ = writeln!(w, "  __syncthreads();");
+    }
+    // the tile loop: one tile (cluster of tiles) per block, or a persistent walk
+    // (with split-K: over work units, tile-cluster t % (gm gn) of split t / (gm gn))
+    let tile_loop = if cfg.persistent {
+        format!(
+            "for (int t = blockIdx.x / {cs}; t < {}; t += gridDim.x / {cs}) {{",
+            gm * gn * split
+        )
+    } else {
+        format!("{{ const int t = blockIdx.x / {cs};")
+    };
+    let (rm, rn) = if cs > 1 {
+        (
+            format!(" * {cm} + cr) * {bm}"),
+            format!(" * {cn} + cc) * {bn}"),
+        )
+    } else {
+        (format!(") * {bm}"), format!(") * {bn}"))
+    };
+    let (coords, kt_first, kt_end) = if split > 1 {
+        (
+            format!(
+                "const int split = t / {}, ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};\n      // this split's k-tiles\n      const int kb = (split * ktiles) / {split}, ke = ((split + 1) * ktiles) / {split};",
+                gm * gn,
+                layout_expr(&cfg.raster, &format!("(t % {})", gm * gn)),
+            ),
+            "kb",
+            "ke",
+        )
+    } else {
+        (
+            format!(
+                "const int ct = {};\n      const int m0 = ((ct % {gm}){rm}, n0 = ((ct / {gm}){rn};",
+                layout_expr(&cfg.raster, "t")
+            ),
+            "0",
+            "ktiles",
+        )
+    };
+    // producer
+    let _ = writeln!(
+        w,
+        "  if (wg == 0) {{\n    asm volatile(\"setmaxnreg.dec.sync.aligned.u32 {preg};\\n\" ::: \"memory\");\n    if (tid == 0) {{\n      int it = 0;\n    {tile_loop}\n      {coords}\n      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        mbar_expect_tx(bars + 8 * s, {});",
+        a_bytes + b_bytes
+    );
+    // A is split over the cluster's CN CTAs along M, B over its CM CTAs along N; a split tile
+    // is loaded a slice per CTA and multicast to the CTAs that share it
+    let a_mask: u32 = (0..cn).map(|j| 1u32 << (cm * j)).sum();
+    let b_mask: u32 = (1u32 << cm) - 1;
+    let loads = [
+        (
+            "sA",
+            a_bytes,
+            "tmA",
+            "m0",
+            cn,
+            &cfg.tma_a,
+            "cc",
+            format!("{a_mask:#x}u << cr"),
+        ),
+        (
+            "sB",
+            b_bytes,
+            "tmB",
+            "n0",
+            cm,
+            &cfg.tma_b,
+            "cr",
+            format!("{b_mask:#x}u << (cc * {cm})"),
+        ),
+    ];
+    for (smem, stage_bytes, tmap, base, parts, plan, slice, mask) in loads {
+        // each box at its place in the stage (from the layout) and its (row, k) in the tile:
+        // one line per box, or, for many evenly spaced boxes, a loop over them (fewer
+        // instructions and registers in the producer)
+        let emit = |w: &mut String, smem_off: &str, row_off: &str, k_off: &str| {
+            let (dst, row) = if parts > 1 {
+                (
+                    format!(
+                        "{smem} + s * {stage_bytes}u + {slice} * {}u + {smem_off}",
+                        plan.slice_bytes
+                    ),
+                    format!("{base} + {slice} * {} + {row_off}", plan.slice_rows),
+                )
+            } else {
+                (
+                    format!("{smem} + s * {stage_bytes}u + {smem_off}"),
+                    format!("{base} + {row_off}"),
+                )
+            };
+            let k = format!("kt * {bk} + {k_off}");
+            // the tensor map's first coordinate is its contiguous dimension
+            let (c0, c1) = match plan.major {
+                crate::flags::Major::K => (k, row),
+                crate::flags::Major::MN => (row, k),
+            };
+            let _ = if parts > 1 {
+                writeln!(
+                    w,
+                    "tma_load_2d_mc({dst}, &{tmap}, bars + 8 * s, {c0}, {c1}, (unsigned short)({mask}));"
+                )
+            } else {
+                writeln!(w, "tma_load_2d({dst}, &{tmap}, bars + 8 * s, {c0}, {c1});")
+            };
+        };
+        match box_step(&plan.boxes) {
+            Some((d_smem, d_row, d_k)) if plan.boxes.len() > MAX_UNROLLED_BOXES => {
+                let b = &plan.boxes[0];
+                let _ = write!(
+                    w,
+                    "        #pragma unroll 1\n        for (int q = 0; q < {}; ++q) ",
+                    plan.boxes.len()
+                );
+                emit(
+                    w,
+                    &format!("{}u + q * {d_smem}u", b.smem_bytes),
+                    &format!("{} + q * {d_row}", b.row),
+                    &format!("{} + q * {d_k}", b.k),
+                );
+            }
+            _ => {
+                for b in &plan.boxes {
+                    w.push_str("        ");
+                    emit(
+                        w,
+                        &format!("{}u", b.smem_bytes),
+                        &b.row.to_string(),
+                        &b.k.to_string(),
+                    );
+                }
+            }
+        }
+    }
+    let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
+    // consumers
+    let _ = writeln!(
+        w,
+        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];"
+    );
+    let row_off: Vec<String> = cfg
+        .desc_a
+        .row_offsets
+        .iter()
+        .map(|o| format!("{o}u"))
+        .collect();
+    let mut sel = row_off.last().cloned().unwrap_or_else(|| "0u".into());
+    for (ci, o) in row_off.iter().enumerate().rev().skip(1) {
+        sel = format!("c == {ci} ? {o} : {sel}");
+    }
+    let _ = writeln!(w, "    const u32 a_off = {sel}; // 2 L(64 c, 0)");
+    let _ = writeln!(
+        w,
+        "    const u64 da_c = {:#x}ull, db_c = {:#x}ull;",
+        cfg.desc_a.constant(),
+        cfg.desc_b.constant()
+    );
+    // a stage is given back to the producer of every CTA that wrote into it
+    let release = if cs > 1 {
+        format!("if ((tid % 32) < {cs}) mbar_arrive_cluster(bars + 8 * ({stages} + (S)), tid % 32)")
+    } else {
+        format!("if ((tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (S)))")
+    };
+    let _ = writeln!(
+        w,
+        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+    );
+    let _ = writeln!(
+        w,
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);"
+    );
+    for (ka, kb) in cfg.desc_a.k_offsets.iter().zip(&cfg.desc_b.k_offsets) {
+        let _ = writeln!(
+            w,
+            "        wgmma(d, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u));"
+        );
+    }
+    let _ = writeln!(
+        w,
+        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+        release.replace("(S)", &format!("(it - 1) % {stages}")),
+        release.replace("(S)", &format!("(it - 1) % {stages}")),
+    );
+    // epilogue from the accumulator layout
+    let _ = writeln!(
+        w,
+        "      // epilogue: CLayout_64x{n} {cl}, thread part at lt, value parts constant\n      const int toff = {};",
+        layout_expr(&c_thr, "lt")
+    );
+    let vals = c_val.size().expect("static") as usize;
+    match &cfg.smem_c {
+        None => {
+            // each thread's pairs straight from the registers: into C, or with split-K as fp32
+            // partials into the split's slab of the workspace
+            let (dest, store) = if split > 1 {
+                let _ = writeln!(
+                    w,
+                    "      // split-K: this split's partial tile into its slab of the workspace\n      float* P = W + (size_t)split * M * N;"
+                );
+                ("P", "store_partial")
+            } else {
+                ("C", "store_pair")
+            };
+            let _ = writeln!(
+                w,
+                "      const int r0 = m0 + 64 * c + toff % 64, c0 = n0 + toff / 64;"
+            );
+            for v in (0..vals).step_by(2) {
+                let o = c_val.at(v as i64).expect("in range");
+                let (vr, vc) = (o % 64, o / 64);
+                let _ = writeln!(
+                    w,
+                    "      if (r0 + {vr} < M) {store}({dest}, (size_t)(r0 + {vr}) * N + c0 + {vc}, c0 + {} < N, c0 + {vc} < N, d[{v}], d[{}]);",
+                    vc + 1,
+                    v + 1
+                );
+            }
+        }
+        Some(sc) => {
+            let chunk = cfg.c_chunk;
+            let _ = writeln!(
+                w,
+                "      // C through shared memory, {chunk} columns at a time\n      const u32 sc_base = sC + c * {c_bytes}u;\n      const int er = toff % 64, ec = toff / 64;"
+            );
+            for q in 0..bn / chunk {
+                let _ = writeln!(
+                    w,
+                    "      // columns {}..{}: the last TMA store has read this consumer's staging\n      if (lt == 0) asm volatile(\"cp.async.bulk.wait_group.read 0;\" ::: \"memory\");\n      named_sync(1 + c, 128);",
+                    q * chunk,
+                    (q + 1) * chunk
+                );
+                for v in (0..vals).step_by(2) {
+                    let o = c_val.at(v as i64).expect("in range");
+                    let (vr, vc) = ((o % 64) as usize, (o / 64) as usize);
+                    if vc / chunk != q {
+                        continue;
+                    }
+                    let off = sc.expr_2d(
+                        &format!("(er + {vr})"),
+                        &format!("(ec + {})", vc - q * chunk),
+                    );
+                    let _ = writeln!(
+                        w,
+                        "      st_shared_u32(sc_base + 2u * ({off}), pack(d[{v}], d[{}]));",
+                        v + 1
+                    );
+                }
+                let _ = writeln!(
+                    w,
+                    "      asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n      named_sync(1 + c, 128);\n      if (lt == 0) {{"
+                );
+                for b in 0..chunk / 64 {
+                    let _ = writeln!(
+                        w,
+                        "        tma_store_2d(&tmC, sc_base + {}u, n0 + {}, m0 + 64 * c);",
+                        b * 64 * 64 * 2,
+                        q * chunk + b * 64
+                    );
+                }
+                let _ = writeln!(
+                    w,
+                    "        asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");\n      }}"
+                );
+            }
+        }
+    }
+    let _ = writeln!(w, "    }}");
+    if cfg.tma_store {
+        let _ = writeln!(
+            w,
+            "    // the stores have read shared memory before the block ends\n    if (lt == 0) asm volatile(\"cp.async.bulk.wait_group 0;\" ::: \"memory\");"
+        );
+    }
+    let _ = writeln!(w, "  }}");
+    if cs > 1 {
+        let _ = writeln!(
+            w,
+            "  // no CTA leaves while a peer may still arrive on its barriers\n  cluster_sync();"
+        );
+    }
+    let _ = writeln!(w, "}}");
+    if split > 1 {
+        reduce_kernel(w, cfg);
+    }
+    s
+}
+
+/// The split-K reduction: C[e] = Σ_{s=0}^{S-1} W[s·M·N + e], summed in that order (the same
+/// bits every run), rounded to C's type; [`REDUCE_ELEMENTS`] consecutive elements a thread,
+/// read 16 bytes at a time when every slab starts 16-byte aligned (M·N a multiple of 4).
+fn reduce_kernel(w: &mut String, cfg: &HopperConfig) {
+    let split = cfg.split_k;
+    let total = cfg.m * cfg.n;
+    let e = REDUCE_ELEMENTS;
+    let vector = total.is_multiple_of(e);
+    let _ = writeln!(
+        w,
+        "// split-K reduction: {split} fp32 partials of each of the {total} elements of C, summed in split order\nstruct alignas(16) f32x4 {{ float x, y, z, w; }};\nextern \"C\" __global__ void __launch_bounds__({REDUCE_THREADS})\n{REDUCE_KERNEL_NAME}(const float* __restrict__ W, unsigned short* __restrict__ C)\n{{\n  const long long total = {total}ll;\n  for (long long e = {e}ll * ((long long)blockIdx.x * blockDim.x + threadIdx.x); e < total; e += {e}ll * gridDim.x * blockDim.x) {{\n    float acc[{e}] = {{0.f, 0.f, 0.f, 0.f}};"
+    );
+    if vector {
+        let _ = writeln!(
+            w,
+            "    #pragma unroll\n    for (int s = 0; s < {split}; ++s) {{\n      const f32x4 v = *(const f32x4*)(W + s * total + e);\n      acc[0] += v.x; acc[1] += v.y; acc[2] += v.z; acc[3] += v.w;\n    }}\n    *(u32*)(C + e) = pack(acc[0], acc[1]);\n    *(u32*)(C + e + 2) = pack(acc[2], acc[3]);"
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "    #pragma unroll\n    for (int s = 0; s < {split}; ++s)\n      #pragma unroll\n      for (int j = 0; j < {e}; ++j) if (e + j < total) acc[j] += W[s * total + e + j];\n    #pragma unroll\n    for (int j = 0; j < {e}; j += 2) if (e + j < total) store_pair(C, e + j, e + j + 1 < total, true, acc[j], acc[j + 1]);"
+        );
+    }
+    let _ = writeln!(w, "  }}\n}}");
+}
+
+/// Blocks of the split-K reduction on a GPU of `sms` multiprocessors: enough threads for every
+/// group of [`REDUCE_ELEMENTS`] elements, at most 8 blocks an SM (the threads loop beyond).
+pub fn reduce_blocks(cfg: &HopperConfig, sms: usize) -> usize {
+    let groups = (cfg.m * cfg.n).div_ceil(REDUCE_ELEMENTS);
+    groups.div_ceil(REDUCE_THREADS).clamp(1, 8 * sms.max(1))
+}
+
+fn smem_text(s: &cute::analysis::bank::SmemLayout) -> String {
+    match s.swizzle() {
+        Some(sw) => format!("{sw} o {}", s.layout()),
+        None => s.layout().to_string(),
+    }
+}
+
+const PRELUDE: &str = r#"
+// No CUDA headers: NVRTC has none built in; the few operations needed are inline PTX.
+typedef unsigned int u32;
+typedef unsigned long long u64;
+struct alignas(64) CUtensorMap { u64 opaque[16]; };
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r; asm volatile("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p)); return r;
+}
+__device__ __forceinline__ void mbar_init(u32 bar, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 bar, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(u32 bar, u32 parity) {
+  u32 done;
+  do {
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+__device__ __forceinline__ void tma_load_2d(u32 dst, const CUtensorMap* map, u32 bar, int c0, int c1) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+               :: "r"(dst), "l"((u64)map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+}
+__device__ __forceinline__ void tma_load_2d_mc(u32 dst, const CUtensorMap* map, u32 bar, int c0, int c1, unsigned short mask) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;"
+               :: "r"(dst), "l"((u64)map), "r"(bar), "r"(c0), "r"(c1), "h"(mask) : "memory");
+}
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, u32 src, int c0, int c1) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];"
+               :: "l"((u64)map), "r"(src), "r"(c0), "r"(c1) : "memory");
+}
+__device__ __forceinline__ u32 cluster_ctarank() {
+  u32 r; asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r)); return r;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n" ::: "memory");
+  asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory");
+}
+// arrive on the barrier at the same offset in CTA `cta` of the cluster
+__device__ __forceinline__ void mbar_arrive_cluster(u32 bar, u32 cta) {
+  asm volatile("{ .reg .b32 ra; mapa.shared::cluster.u32 ra, %0, %1; mbarrier.arrive.shared::cluster.b64 _, [ra]; }"
+               :: "r"(bar), "r"(cta) : "memory");
+}
+__device__ __forceinline__ void named_sync(int id, int threads) {
+  asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
+}
+__device__ __forceinline__ void st_shared_u32(u32 addr, u32 v) {
+  asm volatile("st.shared.u32 [%0], %1;" :: "r"(addr), "r"(v) : "memory");
+}
+// a wgmma descriptor: the constant fields (LBO, SBO, swizzle mode) and the start address >> 4
+__device__ __forceinline__ u64 desc(u64 constant, u32 addr) { return constant | (u64)((addr & 0x3FFFFu) >> 4); }
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flags::GemmFlags;
+
+    #[test]
+    fn the_accumulator_layout_is_the_ptx_fragment() {
+        // PTX ISA, wgmma 64xNx16 D fragment: thread t of the warpgroup, register j:
+        // row = 16 (t / 32) + (t % 32) / 4 + 8 ((j / 2) % 2), col = 8 (j / 4) + 2 (t % 4) + j % 2
+        let l = c_layout(256);
+        for t in 0..128i64 {
+            for j in 0..128i64 {
+                let o = l
+                    .eval(&IntTuple::tuple([IntTuple::int(t), IntTuple::int(j)]))
+                    .unwrap();
+                let row = 16 * (t / 32) + (t % 32) / 4 + 8 * ((j / 2) % 2);
+                let col = 8 * (j / 4) + 2 * (t % 4) + j % 2;
+                assert_eq!(o, row + 64 * col, "t {t} j {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernel_compiles_with_nvrtc() {
+        if !crate::nvrtc::nvrtc_present() {
+            eprintln!("NVRTC not found: skipped");
+            return;
+        }
+        let f = GemmFlags {
+            mma: Some("SM90_64x256x16_F32BF16BF16_SS<K,K>".into()),
+            ..GemmFlags::new(crate::flags::read_flag)
+        };
+        let cfg = HopperConfig::from_flags(&f).unwrap();
+        let src = kernel_source(&cfg);
+        let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!c.cubin.is_empty());
+        assert_eq!(c.spill_bytes, Some(0), "{}", c.log);
+        assert!(!c.log.contains("C7508"), "setmaxnreg ignored: {}", c.log);
+    }
+}

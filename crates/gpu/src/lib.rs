@@ -1,0 +1,23 @@
+//! `cute gemm`: a tiled tensor-core GEMM generated from layouts, JIT-compiled with NVRTC,
+//! verified against cuBLAS and timed on the GPU; and `cute bank --measure`'s probe of a
+//! shared-memory access pattern.
+
+pub mod bank_probe;
+pub mod codegen;
+pub mod command;
+pub mod config;
+pub mod emit;
+pub mod flags;
+pub mod hopper;
+pub mod nvrtc;
+pub mod report;
+pub mod run;
+pub mod suite;
+pub mod tune;
+pub mod variant;
+pub mod verify;
+
+/// The width of the terminal that standard output is, for the report's tables; `None` in a pipe.
+pub fn terminal_width() -> Option<u16> {
+    console::Term::stdout().size_checked().map(|(_, w)| w)
+}

@@ -1,0 +1,371 @@
+//! `cute gemm --suite` (issue 20): a fixed list of problem shapes, each run (or, with
+//! `--compile-only`, compiled) through the same command path as a single `cute gemm` with the
+//! configuration [`crate::hopper::choose`] picks for it, and a summary of the ratios to
+//! cuBLAS (geometric mean and worst).
+
+use std::io::Write;
+
+use super::command::{GemmError, GemmOptions};
+use super::flags::{GemmFlags, Majors};
+use super::hopper::choose::{self, Given};
+use super::report::ReportFormat;
+use super::run::{Gpu, GpuError, Measurement, Timing};
+use super::variant::Variant;
+
+/// One shape of the suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuiteShape {
+    /// Rows of A and C.
+    pub m: usize,
+    /// Columns of C (rows of B).
+    pub n: usize,
+    /// The reduction.
+    pub k: usize,
+    /// Element type, `bf16` or `f16`.
+    pub dtype: &'static str,
+    /// Which group of the list it belongs to.
+    pub group: &'static str,
+    /// The operands' majorness in global memory (TN, both K-major, but in the majorness rows).
+    pub majors: Majors,
+}
+
+const fn shape(
+    m: usize,
+    n: usize,
+    k: usize,
+    dtype: &'static str,
+    group: &'static str,
+) -> SuiteShape {
+    SuiteShape {
+        m,
+        n,
+        k,
+        dtype,
+        group,
+        majors: Majors::ALL[0],
+    }
+}
+
+/// A shape of 8192³ bf16 with the operands' majorness `Majors::ALL[i]`.
+const fn majorness(i: usize) -> SuiteShape {
+    SuiteShape {
+        majors: Majors::ALL[i],
+        ..shape(8192, 8192, 8192, "bf16", "majorness")
+    }
+}
+
+/// The suite: squares 512–16384; skinny (M = 16, 128, 512 against N and K of 4096–28672, the
+/// shapes of LLM decoding and small-batch layers); large M×N with K of 8192–28672; ragged sizes
+/// (not multiples of 8 nor of the tile, K included: the operands' rows are then padded to TMA's
+/// 16-byte pitch), among them M or N of 1; and f16 beside bf16.
+pub const SUITE: &[SuiteShape] = &[
+    shape(512, 512, 512, "bf16", "square"),
+    shape(1024, 1024, 1024, "bf16", "square"),
+    shape(2048, 2048, 2048, "bf16", "square"),
+    shape(4096, 4096, 4096, "bf16", "square"),
+    shape(8192, 8192, 8192, "bf16", "square"),
+    shape(16384, 16384, 16384, "bf16", "square"),
+    shape(16, 8192, 8192, "bf16", "skinny"),
+    shape(16, 28672, 4096, "bf16", "skinny"),
+    shape(128, 8192, 8192, "bf16", "skinny"),
+    shape(128, 4096, 14336, "bf16", "skinny"),
+    shape(512, 4096, 14336, "bf16", "skinny"),
+    shape(512, 28672, 4096, "bf16", "skinny"),
+    shape(8192, 8192, 28672, "bf16", "large"),
+    shape(16384, 8192, 8192, "bf16", "large"),
+    shape(8192, 14336, 16384, "bf16", "large"),
+    shape(8191, 8193, 8200, "bf16", "ragged"),
+    shape(1000, 1000, 1000, "bf16", "ragged"),
+    shape(4095, 4097, 4104, "bf16", "ragged"),
+    shape(1, 4096, 4096, "bf16", "ragged"),
+    shape(4096, 1, 4096, "bf16", "ragged"),
+    shape(4096, 4096, 4099, "bf16", "ragged"),
+    shape(16, 4096, 4100, "bf16", "ragged"),
+    shape(8192, 8192, 8192, "f16", "f16"),
+    shape(128, 8192, 8192, "f16", "f16"),
+    shape(4095, 4097, 4104, "f16", "f16"),
+    // the other three majornesses at 8192³ (TN, both K-major, is the square above)
+    majorness(1),
+    majorness(2),
+    majorness(3),
+];
+
+/// The flags of a suite shape: `base` (the command line's other flags) with its sizes and type.
+pub fn shape_flags(base: &GemmFlags, s: &SuiteShape) -> GemmFlags {
+    let mut f = base.clone();
+    f.m = s.m;
+    f.n = s.n;
+    f.k = s.k;
+    f.dtype = s.dtype.into();
+    f.majors = s.majors;
+    f
+}
+
+/// The summary line of ratios (kernel / cuBLAS): their geometric mean and the worst, with the
+/// shape it belongs to; `None` without ratios, or with one that is not positive and finite.
+pub fn summary(ratios: &[(String, f64)]) -> Option<String> {
+    if ratios.is_empty() || ratios.iter().any(|(_, r)| !(r.is_finite() && *r > 0.0)) {
+        return None;
+    }
+    let log_mean = ratios.iter().map(|(_, r)| r.ln()).sum::<f64>() / ratios.len() as f64;
+    let (worst_name, worst) = ratios
+        .iter()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(n, r)| (n.as_str(), *r))?;
+    Some(format!(
+        "suite of {} shapes: geometric mean {:.1}% of cuBLAS, worst {:.1}% ({worst_name})",
+        ratios.len(),
+        100.0 * log_mean.exp(),
+        100.0 * worst
+    ))
+}
+
+/// The architecture the suite's kernels need: the Hopper path's.
+pub const SUITE_ARCH: &str = "sm_90a";
+
+/// Every suite shape's configuration, chosen for `sms` SMs (the command line's other flags in
+/// `base` kept, as for a single shape), and the line saying why for each.
+pub fn chosen_variants(
+    opts: &GemmOptions,
+    base: &GemmFlags,
+    sms: usize,
+) -> Result<(Vec<Variant>, Vec<String>), GemmError> {
+    if opts.sweep {
+        return Err(GemmError::SuiteWithSweep);
+    }
+    if !choose::applies(base) {
+        return Err(GemmError::SuiteChooses);
+    }
+    let mut cfgs = Vec::with_capacity(SUITE.len());
+    let mut lines = Vec::with_capacity(SUITE.len());
+    for s in SUITE {
+        let c = choose::choose(
+            &shape_flags(base, s),
+            Given {
+                raster: opts.raster_given,
+            },
+            sms,
+        );
+        let v = Variant::from_flags(&c.flags).map_err(|source| GemmError::SuiteShape {
+            m: s.m,
+            n: s.n,
+            k: s.k,
+            dtype: s.dtype,
+            source: Box::new(source),
+        })?;
+        cfgs.push(v);
+        lines.push(c.line);
+    }
+    Ok((cfgs, lines))
+}
+
+/// A single `cute gemm` on a Hopper GPU with no `--mma`, `--tile` or `--stages`: the
+/// configuration chosen for its shape and the line saying why; `None` where the heuristic does
+/// not apply (or its choice does not fit, when the path's default is taken as before).
+pub fn chosen_single(opts: &GemmOptions, gpu: &Gpu) -> Option<(Variant, String)> {
+    if opts.sweep || gpu.arch != SUITE_ARCH || !choose::applies(&opts.flags) {
+        return None;
+    }
+    let c = choose::choose(
+        &opts.flags,
+        Given {
+            raster: opts.raster_given,
+        },
+        gpu.sms,
+    );
+    Variant::from_flags(&c.flags).ok().map(|v| (v, c.line))
+}
+
+/// The choice lines: on their own lines before a table, as `gemm_choice` records in JSON, on
+/// standard error as notes beside CSV.
+pub fn print_choices(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    lines: &[String],
+    format: ReportFormat,
+) {
+    for l in lines {
+        let _ = match format {
+            ReportFormat::Table => writeln!(out, "{l}"),
+            ReportFormat::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({"kind": "gemm_choice", "choice": l})
+            ),
+            ReportFormat::Csv => writeln!(err, "note: {l}"),
+        };
+    }
+}
+
+/// A measurement's shape, as the suite table and summary name it.
+fn shape_name(r: &Measurement) -> String {
+    let (m, n, k) = r.config.mnk();
+    let majors = r.config.majors();
+    if majors == Majors::ALL[0] {
+        format!("{m}x{n}x{k} {}", r.config.dtype().name())
+    } else {
+        format!("{m}x{n}x{k} {} {}", r.config.dtype().name(), majors.blas())
+    }
+}
+
+/// The suite's table (a row per shape: its configuration, TFLOP/s, cuBLAS's, the ratio, whether
+/// it verified) and the summary line; as JSON, a `gemm_suite_summary` record after the
+/// measurements' records.
+pub fn print_summary(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    gpu: &Gpu,
+    timing: Timing,
+    rows: &[Measurement],
+    format: ReportFormat,
+) {
+    let ratios: Vec<(String, f64)> = rows.iter().map(|r| (shape_name(r), r.ratio())).collect();
+    let line = summary(&ratios)
+        .unwrap_or_else(|| "suite: no geometric mean (a ratio is missing or not positive)".into());
+    match format {
+        ReportFormat::Table => {
+            let mut t = cute::render::fitted_table(crate::terminal_width());
+            t.set_header([
+                "shape",
+                "configuration",
+                "TFLOP/s (rounds)",
+                "cuBLAS TFLOP/s (rounds)",
+                "ratio (rounds)",
+                "verified",
+            ]);
+            for r in rows {
+                let [tflops, cublas, ratio] = super::report::timing_cells(r);
+                t.add_row([
+                    shape_name(r),
+                    r.config.to_string(),
+                    tflops,
+                    cublas,
+                    ratio,
+                    if r.verified() { "ok" } else { "FAIL" }.into(),
+                ]);
+            }
+            let (sm, mem) = gpu.clocks_mhz;
+            let _ = writeln!(
+                out,
+                "{} (rated clocks: SM {sm} MHz, memory {mem} MHz), {} SMs; {} rounds a shape, each timing cuBLAS then the kernel on the same buffers (the median of {} runs each{}): the median round, (slowest–fastest round)\n{t}\n{line}",
+                gpu.name,
+                gpu.sms,
+                timing.rounds,
+                timing.reps,
+                if timing.flush_l2 {
+                    ", L2 flushed before every run"
+                } else {
+                    ""
+                },
+            );
+        }
+        ReportFormat::Json => {
+            let finite = |x: f64| x.is_finite().then_some(x);
+            let log_mean =
+                ratios.iter().map(|(_, r)| r.ln()).sum::<f64>() / ratios.len().max(1) as f64;
+            let worst = ratios.iter().min_by(|a, b| a.1.total_cmp(&b.1));
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::json!({
+                    "kind": "gemm_suite_summary",
+                    "shapes": ratios.len(),
+                    "geomean_ratio": finite(log_mean.exp()),
+                    "worst_ratio": worst.and_then(|w| finite(w.1)),
+                    "worst_shape": worst.map(|w| w.0.clone()),
+                })
+            );
+        }
+        ReportFormat::Csv => {
+            let _ = writeln!(err, "note: {line}");
+        }
+    }
+}
+
+/// Measure configurations one problem (size and type) at a time, in order, through
+/// [`Gpu::run`]: a single command or a sweep is one problem, the suite one per shape.
+pub fn run_by_problem(
+    gpu: &Gpu,
+    cfgs: &[Variant],
+    timing: Timing,
+    mut report: impl FnMut(&Measurement),
+) -> Result<Vec<Measurement>, GpuError> {
+    let mut out = Vec::with_capacity(cfgs.len());
+    let mut rest = cfgs;
+    while let Some(first) = rest.first() {
+        let key = (first.mnk(), first.dtype());
+        let len = rest
+            .iter()
+            .take_while(|c| (c.mnk(), c.dtype()) == key)
+            .count();
+        let (group, tail) = rest.split_at(len);
+        out.extend(gpu.run(group, timing, &mut report)?);
+        rest = tail;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hopper::choose::{COMPILE_ONLY_SMS, Given, choose};
+    use crate::hopper::config::HopperConfig;
+
+    fn base() -> GemmFlags {
+        GemmFlags::new(crate::flags::read_flag)
+    }
+
+    #[test]
+    fn every_suite_shape_has_a_valid_chosen_configuration() {
+        for s in SUITE {
+            let c = choose(&shape_flags(&base(), s), Given::default(), COMPILE_ONLY_SMS);
+            if let Err(e) = HopperConfig::from_flags(&c.flags) {
+                panic!("{s:?}: {e} ({})", c.line);
+            }
+        }
+    }
+
+    #[test]
+    fn the_choice_per_suite_shape() {
+        let lines: Vec<String> = SUITE
+            .iter()
+            .map(|s| {
+                let c = choose(&shape_flags(&base(), s), Given::default(), COMPILE_ONLY_SMS);
+                let cfg = HopperConfig::from_flags(&c.flags)
+                    .map(|h| h.to_string())
+                    .unwrap_or_else(|e| format!("error: {e}"));
+                format!("[{}] {}\n    {cfg}", s.group, c.line)
+            })
+            .collect();
+        insta::assert_snapshot!("suite_choices", lines.join("\n"));
+    }
+
+    #[test]
+    fn shapes_whose_buffers_cannot_exist_are_refused_with_the_condition() {
+        let huge = |m: usize, n: usize, k: usize| {
+            let f = shape_flags(&base(), &shape(m, n, k, "bf16", "too large"));
+            let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+            HopperConfig::from_flags(&c.flags).unwrap_err().to_string()
+        };
+        assert!(huge(1 << 31, 8, 8).contains("31 bits"));
+        assert!(huge(usize::MAX, usize::MAX, 8).contains("31 bits"));
+        let e = huge(1 << 30, 1 << 30, 8);
+        assert!(e.contains("bytes of GPU memory"), "{e}");
+        // M, N and K of 1 are problems like any other (rows padded to 16 bytes)
+        let f = shape_flags(&base(), &shape(1, 1, 1, "bf16", "unit"));
+        let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+        assert!(HopperConfig::from_flags(&c.flags).is_ok(), "{}", c.line);
+    }
+
+    #[test]
+    fn the_summary_is_the_geometric_mean_and_the_worst() {
+        let s = summary(&[("a".into(), 2.0), ("b".into(), 0.5), ("c".into(), 1.0)]).unwrap();
+        assert_eq!(
+            s,
+            "suite of 3 shapes: geometric mean 100.0% of cuBLAS, worst 50.0% (b)"
+        );
+        assert!(summary(&[]).is_none());
+        assert!(summary(&[("a".into(), f64::NAN)]).is_none());
+        assert!(summary(&[("a".into(), 0.0)]).is_none());
+    }
+}

@@ -1,4 +1,0 @@
-//! Analyses built on the layout algebra (pure: no I/O).
-
-pub mod bank;
-pub mod partition;
