@@ -1,614 +1,29 @@
-//! The `cute` binary: parse the command line, hand over to the library.
+//! The `cute` binary: parse the command line ([`cute_cli::cli`]), dispatch to its command
+//! ([`cute_cli::commands`]).
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use cute::eval::Value;
 use cute::render::{self, Format, RenderOptions};
-use cute_cli::app::{self, Printer};
-use cute_gpu::report::ReportFormat;
-
-/// A calculator for CuTe layout algebra: what CuTe C++ computes, at the command line.
-#[derive(Parser)]
-#[command(
-    name = "cute",
-    version = VERSION,
-    about,
-    long_about = None,
-    after_help = EXAMPLES,
-    disable_help_subcommand = true
-)]
-struct Cli {
-    #[command(flatten)]
-    out: ValueOpts,
-    #[command(subcommand)]
-    command: Option<Command>,
-}
-
-/// How values are printed: the options of the commands that print values (given before or
-/// after the command).
-#[derive(clap::Args, Clone, Copy, Default)]
-struct ValueOpts {
-    /// Output format of values [default: plain].
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
-    /// With --format json: include the values L(0), L(1), … (capped).
-    #[arg(long)]
-    values: bool,
-    /// When to colour output (NO_COLOR is honoured) [default: auto].
-    #[arg(long, value_enum)]
-    color: Option<ColorArg>,
-}
-
-/// How a report is printed: the options of `explain` and `bank`.
-#[derive(clap::Args, Clone, Copy, Default)]
-struct ReportOpts {
-    /// Output format: plain or json [default: plain].
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
-    /// When to colour output (NO_COLOR is honoured) [default: auto].
-    #[arg(long, value_enum)]
-    color: Option<ColorArg>,
-}
-
-impl From<ReportOpts> for ValueOpts {
-    fn from(r: ReportOpts) -> ValueOpts {
-        ValueOpts {
-            format: r.format,
-            values: false,
-            color: r.color,
-        }
-    }
-}
-
-/// The version, with the CuTe whose semantics `cute` follows.
-const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (CuTe semantics of CUTLASS 4.2: include/cute, static integers)"
-);
-
-const EXAMPLES: &str = "Examples:
-  cute eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)'
-  cute compose '(6,2):(8,2)' '(4,3):(3,1)'
-  cute show --style cute '(4,2):(1,4)'
-  cute repl";
-
-const EXPLAIN_HELP: &str = "Example:
-  cute explain --verify 'composition((6,2):(8,2), (4,3):(3,1))'
-  explain composition((6,2):(8,2), (4,3):(3,1))
-    composition definition: R = A o B with A = (6,2):(8,2), B = (4,3):(3,1): R(i) = A(B(i))
-    ...
-      composition stride condition: A mode 0 = 6:8: rest_stride 3 % s_0 6 = 3, so s_0 does not divide rest_stride, but rest_stride 3 < s_0 6
-        check: s_0 divides rest_stride: 6 divides 3 or rest_stride < s_0: 3 < 6 ✓
-    ...
-  = ((2,2),3):((24,2),8)
-  verified: 9 checks hold
-
-More:
-  cute explain 'coalesce((2,(1,6)):(1,(6,2)))'
-  cute explain 'complement(4:2, 24)'
-  cute explain '(4,2,3):(2,1,8) / 4:2'
-  cute explain --index 5 'right_inverse((2,4,6):(4,1,8))'
-  cute explain 'Sw<3,4,3>(200)'
-  cute explain --format json 'logical_product(2:1, 3:1)'
-
-Steps are printed by the algorithms themselves; --format json gives them as data.";
-
-#[derive(Clone, Copy, ValueEnum)]
-enum FormatArg {
-    Plain,
-    Table,
-    Grid,
-    Json,
-    Cpp,
-    Dsl,
-    /// CSV: `gemm`'s records only.
-    Csv,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ColorArg {
-    Auto,
-    Always,
-    Never,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum DivideKind {
-    Logical,
-    Zipped,
-    Tiled,
-    Flat,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ProductKind {
-    Logical,
-    Zipped,
-    Tiled,
-    Flat,
-    Blocked,
-    Raked,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GridStyle {
-    /// Unicode box lines, coloured on a terminal.
-    Box,
-    /// Byte for byte what CuTe's print_layout prints.
-    Cute,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ColorBy {
-    /// Cells coloured by index modulo 8, as CuTe's print_latex shades them.
-    Index,
-    /// Cells coloured by shared-memory bank.
-    Bank,
-}
-
-#[derive(clap::Args)]
-struct GemmArgs {
-    /// Rows of A and C.
-    #[arg(long, default_value_t = 8192)]
-    m: usize,
-    /// Rows of B, columns of C.
-    #[arg(long, default_value_t = 8192)]
-    n: usize,
-    /// The reduction.
-    #[arg(long, default_value_t = 8192)]
-    k: usize,
-    /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
-    #[arg(long, default_value = "bf16")]
-    dtype: String,
-    /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
-    /// out (its majors follow --a-major/--b-major) or must agree with them.
-    #[arg(long)]
-    mma: Option<String>,
-    /// Warps along (M, N, K).
-    #[arg(long, default_value = "(2,2,1)")]
-    atom_layout: String,
-    /// Block tile (BM, BN, BK); default (128,128,64) for mma.sync, (64 x consumers, N, 64) on
-    /// the Hopper path.
-    #[arg(long)]
-    tile: Option<String>,
-    /// Shared-memory atom of A (rows × K, elements), tiled to (BM, BK); default: swizzled, of
-    /// A's majorness (K-major `Sw<3,3,3> o (8,64):(64,1)`, M-major `Sw<3,3,3> o (64,8):(1,64)`;
-    /// on the Hopper path `gmma_atom(Layout_{K,MN}_{SW128,SW64,SW32,INTER}_Atom, bf16)`).
-    #[arg(long)]
-    smem_a: Option<String>,
-    /// Shared-memory atom of B (rows × K, elements), tiled to (BN, BK); default: swizzled, of
-    /// B's majorness.
-    #[arg(long)]
-    smem_b: Option<String>,
-    /// Pipeline depth (1 to 64); default 3 for mma.sync, on the Hopper path the deepest up to 4
-    /// that fits.
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
-    stages: Option<usize>,
-    /// Block order over the tiles: plain, grouped:G, or a layout from block index to tile index
-    /// (with --cluster: over the clusters of tiles).
-    /// Default grouped:8; on the Hopper path chosen per shape (grouped:4 for the largest).
-    #[arg(long)]
-    raster: Option<String>,
-    /// Hopper path: consumer warpgroups, 1 to 3 (BM = 64 x consumers); default 2.
-    #[arg(long)]
-    consumers: Option<usize>,
-    /// Hopper path: thread-block cluster, CM or (CM,CN) CTAs along (M, N); the CTAs of a cluster
-    /// column share B and of a cluster row share A, each loading a slice that TMA multicasts.
-    #[arg(long)]
-    cluster: Option<String>,
-    /// Hopper path: a persistent grid, one block per SM looping over the tiles in raster order.
-    #[arg(long)]
-    persistent: bool,
-    /// Hopper path: store C through shared memory with TMA (cp.async.bulk.tensor).
-    #[arg(long)]
-    tma_store: bool,
-    /// Hopper path: split the K loop of every output tile over S CTAs (1 to 16); a second
-    /// kernel sums their fp32 partial tiles in a fixed order (deterministic). For shapes with
-    /// fewer output tiles than SMs; default: chosen per shape.
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=16))]
-    split_k: Option<usize>,
-    /// How A (M×K) lies in global memory: K (K-major, rows of A contiguous: the default) or M
-    /// (M-major, columns contiguous). With --b-major: TN (K,K), NN (M,K), NT (M,N), TT (K,N).
-    #[arg(long, default_value = "K")]
-    a_major: String,
-    /// How B (N×K) lies in global memory: K (K-major: the default) or N (N-major).
-    #[arg(long, default_value = "K")]
-    b_major: String,
-    /// Print the generated CUDA C++.
-    #[arg(long)]
-    emit: bool,
-    /// Compile to CUBIN and report registers, spills and shared memory; no GPU needed, but NVRTC
-    /// (libnvrtc.so: the CUDA toolkit, or `pip install nvidia-cuda-nvrtc` with its lib folder on
-    /// LD_LIBRARY_PATH).
-    #[arg(long)]
-    compile_only: bool,
-    /// Several configurations side by side (it chooses the tiles, depths, shared-memory atoms
-    /// and rasters itself).
-    #[arg(long, conflicts_with_all = ["tile", "stages", "smem_a", "smem_b"])]
-    sweep: bool,
-    /// A fixed list of shapes (squares, skinny LLM shapes, large, ragged; bf16 and f16), each
-    /// with the configuration chosen for it on the Hopper path, in one table with the
-    /// geometric mean and worst ratio to cuBLAS (sizes, types and majorness are the suite's).
-    #[arg(long, conflicts_with_all = ["sweep", "mma", "tile", "stages", "m", "n", "k", "dtype", "a_major", "b_major"])]
-    suite: bool,
-    /// Hopper path: try the configurations worth trying for this shape (each tile with the K
-    /// splits that fit one wave of the SMs, the other grouped raster; at most 16, timed in 3
-    /// rounds), print how long it will take, then each one's measurement and the best beside
-    /// the configuration chosen without --tune.
-    #[arg(long, conflicts_with_all = ["sweep", "suite", "mma", "tile", "stages"])]
-    tune: bool,
-    /// Architecture for --compile-only: sm_80, sm_86, sm_89, sm_90a, … (NVRTC's names).
-    #[arg(long, requires = "compile_only")]
-    arch: Option<String>,
-    /// Timed runs per round, 1 to 10000 (a round's time is their median).
-    #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10000))]
-    reps: usize,
-    /// Rounds, 1 to 100, each timing cuBLAS then the kernel on the same buffers; the report
-    /// gives the median round and the spread.
-    #[arg(long, default_value_t = 5, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100))]
-    rounds: usize,
-    /// Write a buffer twice the size of L2 before every timed run (not timed): no run finds
-    /// its inputs in L2.
-    #[arg(long)]
-    flush_l2: bool,
-    /// Report format: table (default), json (one object per configuration a line) or csv.
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Evaluate statements (arguments, or standard input when none), one output line each.
-    #[command(
-        after_help = "Example:\n  cute eval 'A = (4,8):(1,4)' 'A o <2:1, 4:2>'\n  (2,4):(1,8)"
-    )]
-    Eval {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// Statements; with none, standard input is read.
-        statements: Vec<String>,
-    },
-    /// Run the statements of a file (also as a `#!/usr/bin/env -S cute run` script).
-    #[command(
-        after_help = "Example (the file ships in examples/):\n  cute run examples/tiles.cute"
-    )]
-    Run {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The script.
-        file: String,
-    },
-    /// The interactive session (also `cute` with no arguments on a terminal).
-    Repl {
-        #[command(flatten)]
-        out: ValueOpts,
-    },
-    /// A table of a layout's properties and its grid; a thread's partition drawn on its tile.
-    #[command(
-        after_help = "Examples:\n  cute show '(4,8):(1,4)'\n  cute show --style cute '(4,2):(1,4)'\n  cute show 'local_partition((4,8), (2,4), 5)'\n  cute show 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(Sw<3,3,3> o (32,64):(64,1))'\n  cute show 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)' --elem-bits 16"
-    )]
-    Show {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The layout (any expression). A thread's partition, COPY.thread(t).partition_S/D(TILE),
-        /// MMA.thread(t).partition_A/B/C(TILE), local_partition(TILE, THREADS, t), or
-        /// outer_partition / inner_partition / local_tile(TILE, TILER, COORD), is drawn as TILE
-        /// with the partition's cells marked V<value> (plain and json formats).
-        expr: String,
-        /// Grid style.
-        #[arg(long, value_enum, default_value_t = GridStyle::Box)]
-        style: GridStyle,
-        /// What the cell colours show.
-        #[arg(long, value_enum, default_value_t = ColorBy::Index)]
-        color_by: ColorBy,
-        /// Element width in bits, for --color-by bank (1 to 1024).
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        elem_bits: u32,
-        /// Also write the thread/value picture of a TiledMMA or TiledCopy as SVG (like CuTe's print_svg).
-        #[arg(long, value_name = "FILE")]
-        svg: Option<std::path::PathBuf>,
-        /// Also write it as TikZ/LaTeX (like CuTe's print_latex; layouts too).
-        #[arg(long, value_name = "FILE")]
-        latex: Option<std::path::PathBuf>,
-        /// Draw EXPR, a shared-memory layout, under this access pattern: a TV layout, a tiled
-        /// copy or a tiled MMA (with --operand), or a thread's partition of EXPR
-        /// (COPY.thread(t).partition_S(EXPR)); each cell its thread, value and bank.
-        #[arg(long)]
-        tv: Option<String>,
-        /// With --tv: A, B, C of a tiled MMA; S, D of a tiled copy.
-        #[arg(long, value_parser = ["A", "B", "C", "S", "D"], requires = "tv")]
-        operand: Option<String>,
-    },
-    /// composition(A, B): B's coordinates through A.
-    #[command(
-        after_help = "Example:\n  cute compose '(6,2):(8,2)' '(4,3):(3,1)'\n  ((2,2),3):((24,2),8)"
-    )]
-    Compose {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The outer layout.
-        a: String,
-        /// The inner layout or tiler.
-        b: String,
-    },
-    /// coalesce(L[, PROFILE]).
-    #[command(after_help = "Example:\n  cute coalesce '(2,(1,6)):(1,(6,2))'\n  12:1")]
-    Coalesce {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The layout.
-        layout: String,
-        /// Coalesce by mode of this profile.
-        profile: Option<String>,
-    },
-    /// complement(L[, M]).
-    #[command(after_help = "Example:\n  cute complement 4:2 24\n  (2,3):(1,8)")]
-    Complement {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The layout.
-        layout: String,
-        /// The cotarget (default: cosize).
-        cotarget: Option<String>,
-    },
-    /// The divides of A by a tiler B.
-    #[command(
-        after_help = "Example:\n  cute divide --kind zipped '(9,(4,8)):(59,(13,1))' '<3:3, (2,4):(1,8)>'\n  ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"
-    )]
-    Divide {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// Which divide.
-        #[arg(long, value_enum, default_value_t = DivideKind::Logical)]
-        kind: DivideKind,
-        /// The layout.
-        a: String,
-        /// The tiler.
-        b: String,
-    },
-    /// The products of A by B.
-    #[command(
-        after_help = "Example:\n  cute product --kind blocked '(2,5):(5,1)' '(3,4):(1,3)'\n  ((2,3),(5,4)):((5,10),(1,30))"
-    )]
-    Product {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// Which product.
-        #[arg(long, value_enum, default_value_t = ProductKind::Logical)]
-        kind: ProductKind,
-        /// The block.
-        a: String,
-        /// The tiler.
-        b: String,
-    },
-    /// right_inverse(L), or left_inverse(L) with --left.
-    #[command(after_help = "Example:\n  cute inverse '(2,4,6):(4,1,8)'\n  (4,2,6):(2,1,8)")]
-    Inverse {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The left inverse instead.
-        #[arg(long)]
-        left: bool,
-        /// The layout.
-        layout: String,
-    },
-    /// idx2crd(I, SHAPE[, STRIDE]).
-    #[command(after_help = "Example:\n  cute idx2crd 16 '(3,(2,3))'\n  (1,(1,2))")]
-    Idx2crd {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The index.
-        index: String,
-        /// The shape.
-        shape: String,
-        /// The stride.
-        stride: Option<String>,
-    },
-    /// crd2idx(CRD, L): the index of a coordinate.
-    #[command(after_help = "Example:\n  cute crd2idx '(1,5)' '(3,(2,3)):(3,(12,1))'\n  17")]
-    Crd2idx {
-        #[command(flatten)]
-        out: ValueOpts,
-        /// The coordinate.
-        coord: String,
-        /// The layout.
-        layout: String,
-    },
-    /// The result with its derivation, step by step, as CuTe's algorithms compute it.
-    #[command(after_help = EXPLAIN_HELP)]
-    Explain {
-        #[command(flatten)]
-        out: ReportOpts,
-        /// The expression: composition, coalesce, filter, complement, a divide or product, an
-        /// inverse, idx2crd/crd2idx, `L(i)`, `Sw<B,M,S>(i)` (or `o`, `/`, `*`).
-        expr: String,
-        /// Evaluate every step's equality or condition (on every index, up to 2^20) and mark it.
-        #[arg(long)]
-        verify: bool,
-        /// Also show the arithmetic of the result at this index.
-        #[arg(long, value_name = "I", allow_negative_numbers = true)]
-        index: Option<i64>,
-    },
-    /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
-    #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
-    )]
-    Gemm(Box<GemmArgs>),
-    /// Predicted shared-memory bank conflicts of a thread→value access pattern.
-    #[command(
-        after_help = "Examples (ldmatrix of a 128-byte-row bf16 tile: 8 threads, 16 bytes each):\n  cute bank '(8,64):(64,1)' --tv '(8,8):(1,8)'               # 8-way\n  cute bank 'Sw<3,3,3> o (8,64):(64,1)' --tv '(8,8):(1,8)'   # conflict-free\n  cute bank 'Sw<3,3,3> o (32,64):(64,1)' --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))'\n  cute bank --tv 'make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S((32,64):(64,1))'   # 8-way"
-    )]
-    Bank {
-        #[command(flatten)]
-        out: ReportOpts,
-        /// The shared-memory layout (elements), plain or swizzled; may be left out when --tv is
-        /// a thread's partition of it, which names it.
-        smem: Option<String>,
-        /// Thread→value layout: (thread, value) → element index in the tile; or a tiled copy
-        /// (its source or destination TV layout) or a tiled MMA (with --operand); or a thread's
-        /// partition, COPY.thread(t).partition_S/D(SMEM) or MMA.thread(t).partition_A/B/C(SMEM):
-        /// the whole copy or MMA operand over SMEM, then thread t's own values.
-        #[arg(long)]
-        tv: String,
-        /// Which TV layout of a tiled MMA (A, B, C) or a tiled copy (S: source, D: destination;
-        /// default: the side in shared memory, S for ldmatrix, D for cp.async and stmatrix).
-        #[arg(long, value_parser = ["A", "B", "C", "S", "D"])]
-        operand: Option<String>,
-        /// Element width in bits (1 to 1024) [default: 16, or the copy atom's element type].
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        elem_bits: Option<u32>,
-        /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32) [default: 128,
-        /// or the copy atom's bits per thread].
-        #[arg(long)]
-        access_bits: Option<u32>,
-        /// Also run the access pattern on the GPU (one CTA, clock64 around the loads) and report
-        /// the measured slowdown against a conflict-free pattern next to the predicted one
-        /// (needs a GPU, its driver and NVRTC; exit 3 without).
-        #[arg(long)]
-        measure: bool,
-    },
-    /// Help on a topic (notation, input, limits, functions), a command or a function.
-    Help {
-        /// The topic, command or function; none lists the topics.
-        topic: Option<String>,
-    },
-    /// The manual page (roff), generated from the command-line definition.
-    #[command(after_help = "Example:\n  cute man > ~/.local/share/man/man1/cute.1")]
-    Man,
-    /// Shell completions.
-    #[command(
-        after_help = "Example:\n  cute completions bash > ~/.local/share/bash-completion/completions/cute"
-    )]
-    Completions {
-        /// The shell.
-        shell: clap_complete::Shell,
-    },
-}
-
-impl Command {
-    /// The output options given after the command, if it takes them.
-    fn output(&self) -> ValueOpts {
-        match self {
-            Command::Eval { out, .. }
-            | Command::Run { out, .. }
-            | Command::Repl { out }
-            | Command::Show { out, .. }
-            | Command::Compose { out, .. }
-            | Command::Coalesce { out, .. }
-            | Command::Complement { out, .. }
-            | Command::Divide { out, .. }
-            | Command::Product { out, .. }
-            | Command::Inverse { out, .. }
-            | Command::Idx2crd { out, .. }
-            | Command::Crd2idx { out, .. } => *out,
-            Command::Explain { out, .. } | Command::Bank { out, .. } => (*out).into(),
-            Command::Gemm(_)
-            | Command::Help { .. }
-            | Command::Man
-            | Command::Completions { .. } => ValueOpts::default(),
-        }
-    }
-}
-
-/// The value format, `None` for CSV (only `gemm` prints it).
-fn format_of(f: FormatArg) -> Option<Format> {
-    Some(match f {
-        FormatArg::Plain => Format::Plain,
-        FormatArg::Table => Format::Table,
-        FormatArg::Grid => Format::Grid,
-        FormatArg::Json => Format::Json,
-        FormatArg::Cpp => Format::Cpp,
-        FormatArg::Dsl => Format::Dsl,
-        FormatArg::Csv => return None,
-    })
-}
-
-fn use_color(c: ColorArg) -> bool {
-    match c {
-        ColorArg::Always => true,
-        ColorArg::Never => false,
-        ColorArg::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
-        }
-    }
-}
-
-/// The statements of `cute eval [STATEMENT...]` given without any option, the common case:
-/// what clap would parse, read without building the whole command-line interface (which is
-/// most of a one-liner's start-up). `None` for anything else, which clap then parses.
-fn plain_eval_statements() -> Option<Vec<String>> {
-    let mut args = std::env::args_os().skip(1);
-    if args.next()? != "eval" {
-        return None;
-    }
-    args.map(|a| a.into_string().ok().filter(|s| !s.starts_with('-')))
-        .collect()
-}
-
-/// `cute help [TOPIC]`: a topic of [`cute::help`], a command's help, or a function's entry.
-fn help(topic: Option<&str>, out: &mut impl Write) -> i32 {
-    let Some(topic) = topic else {
-        let _ = out.write_all(cute::help::overview().as_bytes());
-        return 0;
-    };
-    if let Some(text) = cute::help::topic(topic) {
-        let _ = out.write_all(text.as_bytes());
-        return 0;
-    }
-    let mut cli = Cli::command();
-    cli.build();
-    if let Some(sub) = cli.find_subcommand_mut(topic) {
-        let _ = write!(out, "{}", sub.render_long_help());
-        return 0;
-    }
-    let _ = writeln!(
-        io::stderr(),
-        "error: no help on '{topic}': `cute help` lists the topics; a command or a function name works too"
-    );
-    2
-}
-
-/// Flush `out` and turn a command's status into the process's: a failed write of the output
-/// is said once (`error: cannot write output: …`, exit 1); a closed pipe stays quiet.
-fn finish<W: Write>(code: i32, out: &mut app::Latched<W>) -> ExitCode {
-    let code = match out.finish() {
-        Some((io::ErrorKind::BrokenPipe, _)) | None => code,
-        Some((_, message)) => {
-            let _ = writeln!(io::stderr(), "error: cannot write output: {message}");
-            1
-        }
-    };
-    ExitCode::from(code as u8)
-}
-
-/// The command line, or the process's exit: usage errors exit 2 (clap's message on stderr);
-/// `--help` and `--version` print to stdout and exit 0, or 1 when that write fails.
-fn parse_cli() -> Result<Cli, ExitCode> {
-    match Cli::try_parse() {
-        Ok(cli) => Ok(cli),
-        Err(e) if e.use_stderr() => {
-            let _ = e.print();
-            Err(ExitCode::from(2))
-        }
-        Err(e) => {
-            let mut out = app::Latched::new(io::stdout().lock());
-            let _ = write!(out, "{}", e.render().ansi());
-            Err(finish(0, &mut out))
-        }
-    }
-}
+use cute_cli::cli::{
+    ColorArg, ColorBy, Command, FormatArg, GridStyle, finish, format_of, parse_cli,
+    plain_eval_statements, use_color,
+};
+use cute_cli::commands::{bank, eval, explain, gemm, help, one_liner, show};
+use cute_cli::output::{EXIT_USAGE, Latched};
+use cute_cli::runner::Printer;
+use cute_cli::terminal;
 
 fn main() -> ExitCode {
     if let Some(statements) = plain_eval_statements() {
         let opts = RenderOptions::default();
         let printer =
             move |v: &Value, line: &mut String| render::render_into(v, Format::Plain, &opts, line);
-        let mut out = app::Latched::new(io::BufWriter::new(io::stdout().lock()));
+        let mut out = Latched::new(io::BufWriter::new(io::stdout().lock()));
         // stderr is not held locked: a helper thread may write to it (a panic's message)
         let mut err = io::stderr();
-        let code = app::eval(
+        let code = eval::eval(
             &statements,
             io::stdin().lock(),
             &mut out,
@@ -644,73 +59,74 @@ fn main() -> ExitCode {
     let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
     let with_values = sub.values || cli.out.values;
     let opts = RenderOptions {
-        paint: cute_cli::terminal::paint(color),
-        width: cute_cli::terminal::width(),
+        paint: terminal::paint(color),
+        width: terminal::width(),
         with_values,
         ..RenderOptions::default()
     };
     let printer = move |v: &Value, line: &mut String| render::render_into(v, format, &opts, line);
     let stdout = io::stdout();
-    let mut out = app::Latched::new(io::BufWriter::new(stdout.lock()));
+    let mut out = Latched::new(io::BufWriter::new(stdout.lock()));
     // not held locked, so that no thread can block on it (stderr is unbuffered anyway)
     let mut err = io::stderr();
     let p: Printer = &printer;
-    let strs = |v: &[&String]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let code = match cli.command {
-        None | Some(Command::Repl { .. }) => {
-            if io::stdin().is_terminal() {
-                cute_cli::repl::interactive(format, color)
-            } else {
-                cute_cli::repl::piped(io::stdin().lock(), &mut out, &mut err, format)
-            }
+    let Some(command) = cli.command else {
+        return finish(repl(format, color, &mut out, &mut err), &mut out);
+    };
+    let json = matches!(format, Format::Json);
+    let mut one_liner = |function: &str, args: Vec<String>| {
+        one_liner::one_liner(function, &args, &mut out, &mut err, p)
+    };
+    // a command that prints a report as text or data, not a value
+    let report_only = |command: &str, what: &str, err: &mut dyn Write| match format {
+        Format::Plain | Format::Json => None,
+        other => {
+            let _ = writeln!(
+                err,
+                "error: --format {}: {command} prints {what} as text (plain) or data (json)",
+                other.name()
+            );
+            Some(EXIT_USAGE)
         }
-        Some(Command::Eval { statements, .. }) => {
-            let fast = matches!(format, Format::Plain);
-            let json = matches!(format, Format::Json);
-            app::eval(
-                &statements,
-                io::stdin().lock(),
-                &mut out,
-                &mut err,
-                p,
-                fast,
-                json,
-            )
-        }
-        Some(Command::Run { file, .. }) => {
-            let fast = matches!(format, Format::Plain);
-            let json = matches!(format, Format::Json);
-            app::run_file(&file, &mut out, &mut err, p, fast, json)
-        }
-        Some(Command::Show {
+    };
+    let code = match command {
+        Command::Repl { .. } => repl(format, color, &mut out, &mut err),
+        Command::Eval { statements, .. } => eval::eval(
+            &statements,
+            io::stdin().lock(),
+            &mut out,
+            &mut err,
+            p,
+            matches!(format, Format::Plain),
+            json,
+        ),
+        Command::Run { file, .. } => eval::run_file(
+            &file,
+            &mut out,
+            &mut err,
+            p,
+            matches!(format, Format::Plain),
+            json,
+        ),
+        Command::Show {
             expr,
             elem_bits,
             tv: Some(tv),
             operand,
             ..
-        }) => {
-            let access = app::BankAccess {
-                operand: operand.as_deref(),
-                elem_bits: Some(elem_bits),
-                access_bits: None,
-                measure: false,
-            };
-            match format {
-                Format::Plain | Format::Json => {
-                    let json = matches!(format, Format::Json);
-                    app::show_access(&expr, &tv, &access, json, color, &mut out, &mut err)
-                }
-                other => {
-                    let _ = writeln!(
-                        err,
-                        "error: --format {}: show --tv prints a picture as text (plain) or data (json)",
-                        other.name()
-                    );
-                    2
-                }
+        } => match report_only("show --tv", "a picture", &mut err) {
+            Some(code) => code,
+            None => {
+                let access = bank::BankAccess {
+                    operand: operand.as_deref(),
+                    elem_bits: Some(elem_bits),
+                    access_bits: None,
+                    measure: false,
+                };
+                bank::show_access(&expr, &tv, &access, json, color, &mut out, &mut err)
             }
-        }
-        Some(Command::Show {
+        },
+        Command::Show {
             expr,
             style,
             color_by,
@@ -718,15 +134,15 @@ fn main() -> ExitCode {
             svg,
             latex,
             ..
-        }) => {
+        } => {
             let show_opts = RenderOptions {
-                paint: cute_cli::terminal::paint(color),
-                width: cute_cli::terminal::width(),
+                paint: terminal::paint(color),
+                width: terminal::width(),
                 style_cute: matches!(style, GridStyle::Cute),
                 color_by_bank: matches!(color_by, ColorBy::Bank).then_some(elem_bits),
                 with_values,
             };
-            app::show(
+            show::show(
                 &expr,
                 &mut out,
                 &mut err,
@@ -736,152 +152,19 @@ fn main() -> ExitCode {
                 latex.as_deref(),
             )
         }
-        Some(Command::Compose { a, b, .. }) => {
-            app::one_liner("composition", &strs(&[&a, &b]), &mut out, &mut err, p)
-        }
-        Some(Command::Coalesce {
-            layout, profile, ..
-        }) => {
-            let mut args = vec![layout];
-            args.extend(profile);
-            app::one_liner("coalesce", &args, &mut out, &mut err, p)
-        }
-        Some(Command::Complement {
-            layout, cotarget, ..
-        }) => {
-            let mut args = vec![layout];
-            args.extend(cotarget);
-            app::one_liner("complement", &args, &mut out, &mut err, p)
-        }
-        Some(Command::Divide { kind, a, b, .. }) => {
-            let f = match kind {
-                DivideKind::Logical => "logical_divide",
-                DivideKind::Zipped => "zipped_divide",
-                DivideKind::Tiled => "tiled_divide",
-                DivideKind::Flat => "flat_divide",
-            };
-            app::one_liner(f, &[a, b], &mut out, &mut err, p)
-        }
-        Some(Command::Product { kind, a, b, .. }) => {
-            let f = match kind {
-                ProductKind::Logical => "logical_product",
-                ProductKind::Zipped => "zipped_product",
-                ProductKind::Tiled => "tiled_product",
-                ProductKind::Flat => "flat_product",
-                ProductKind::Blocked => "blocked_product",
-                ProductKind::Raked => "raked_product",
-            };
-            app::one_liner(f, &[a, b], &mut out, &mut err, p)
-        }
-        Some(Command::Inverse { left, layout, .. }) => {
-            let f = if left {
-                "left_inverse"
-            } else {
-                "right_inverse"
-            };
-            app::one_liner(f, &[layout], &mut out, &mut err, p)
-        }
-        Some(Command::Idx2crd {
-            index,
-            shape,
-            stride,
-            ..
-        }) => {
-            let mut args = vec![index, shape];
-            args.extend(stride);
-            app::one_liner("idx2crd", &args, &mut out, &mut err, p)
-        }
-        Some(Command::Crd2idx { coord, layout, .. }) => {
-            app::one_liner("crd2idx", &[coord, layout], &mut out, &mut err, p)
-        }
-        Some(Command::Explain {
+        Command::Explain {
             expr,
             verify,
             index,
             ..
-        }) => {
-            let opts = cute::eval::explain::ExplainOptions { verify, index };
-            match format {
-                Format::Plain | Format::Json => {
-                    let json = matches!(format, Format::Json);
-                    app::explain(&expr, &opts, json, color, &mut out, &mut err)
-                }
-                other => {
-                    let _ = writeln!(
-                        err,
-                        "error: --format {}: explain prints a derivation as text (plain) or data (json)",
-                        other.name()
-                    );
-                    2
-                }
+        } => match report_only("explain", "a derivation", &mut err) {
+            Some(code) => code,
+            None => {
+                let opts = cute::eval::explain::ExplainOptions { verify, index };
+                explain::explain(&expr, &opts, json, color, &mut out, &mut err)
             }
-        }
-        Some(Command::Gemm(g)) => {
-            let g = *g;
-            let report = match g.format.or(cli.out.format) {
-                None | Some(FormatArg::Plain | FormatArg::Table) => ReportFormat::Table,
-                Some(FormatArg::Json) => ReportFormat::Json,
-                Some(FormatArg::Csv) => ReportFormat::Csv,
-                Some(other) => {
-                    let name = other.to_possible_value().map(|v| v.get_name().to_string());
-                    let _ = writeln!(
-                        err,
-                        "error: --format {}: gemm prints its report as a table, json or csv",
-                        name.unwrap_or_default()
-                    );
-                    return finish(2, &mut out);
-                }
-            };
-            use cute_gpu::flags::{Major, Majors, Operand};
-            let majors = match (
-                Major::parse(Operand::A, &g.a_major),
-                Major::parse(Operand::B, &g.b_major),
-            ) {
-                (Ok(a), Ok(b)) => Majors { a, b },
-                (Err(m), _) | (_, Err(m)) => {
-                    let _ = writeln!(err, "error: {m}");
-                    return finish(2, &mut out);
-                }
-            };
-            let opts = cute_gpu::command::GemmOptions {
-                flags: cute_gpu::flags::GemmFlags {
-                    m: g.m,
-                    n: g.n,
-                    k: g.k,
-                    dtype: g.dtype,
-                    mma: g.mma,
-                    atom_layout: g.atom_layout,
-                    tile: g.tile,
-                    smem_a: g.smem_a,
-                    smem_b: g.smem_b,
-                    stages: g.stages,
-                    raster: g
-                        .raster
-                        .clone()
-                        .unwrap_or_else(|| cute_gpu::hopper::choose::DEFAULT_RASTER.into()),
-                    consumers: g.consumers,
-                    cluster: g.cluster,
-                    persistent: g.persistent,
-                    tma_store: g.tma_store,
-                    majors,
-                    split_k: g.split_k,
-                    read: cute_gpu::flags::read_flag,
-                },
-                emit: g.emit,
-                compile_only: g.compile_only,
-                sweep: g.sweep,
-                suite: g.suite,
-                tune: g.tune,
-                raster_given: g.raster.is_some(),
-                arch: g.arch,
-                reps: g.reps,
-                rounds: g.rounds,
-                flush_l2: g.flush_l2,
-                report,
-            };
-            cute_gpu::command::gemm(&opts, &mut out, &mut err)
-        }
-        Some(Command::Bank {
+        },
+        Command::Bank {
             smem,
             tv,
             operand,
@@ -889,47 +172,58 @@ fn main() -> ExitCode {
             access_bits,
             measure,
             ..
-        }) => match format {
-            Format::Plain | Format::Json => {
-                let json = matches!(format, Format::Json);
-                let access = app::BankAccess {
+        } => match report_only("bank", "a report", &mut err) {
+            Some(code) => code,
+            None => {
+                let access = bank::BankAccess {
                     operand: operand.as_deref(),
                     elem_bits,
                     access_bits,
                     measure,
                 };
-                app::bank(smem.as_deref(), &tv, &access, json, &mut out, &mut err)
-            }
-            other => {
-                let _ = writeln!(
-                    err,
-                    "error: --format {}: bank prints a report as text (plain) or data (json)",
-                    other.name()
-                );
-                2
+                bank::bank(smem.as_deref(), &tv, &access, json, &mut out, &mut err)
             }
         },
-        Some(Command::Help { topic }) => help(topic.as_deref(), &mut out),
-        Some(Command::Man) => {
-            let mut page = Vec::new();
-            match clap_mangen::Man::new(Cli::command()).render(&mut page) {
-                Ok(()) => {
-                    let _ = out.write_all(&page);
-                    0
-                }
-                Err(e) => {
-                    let _ = writeln!(err, "error: cannot render the manual page: {e}");
-                    1
-                }
-            }
-        }
-        Some(Command::Completions { shell }) => {
-            // written whole, so that a failed write is reported, not a panic of the generator
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "cute", &mut script);
-            let _ = out.write_all(&script);
-            0
-        }
+        Command::Gemm(g) => gemm::gemm(*g, cli.out.format, &mut out, &mut err),
+        Command::Help { topic } => help::help(topic.as_deref(), &mut out),
+        Command::Man => help::man(&mut out, &mut err),
+        Command::Completions { shell } => help::completions(shell, &mut out),
+        Command::Compose { a, b, .. } => one_liner("composition", vec![a, b]),
+        Command::Coalesce {
+            layout, profile, ..
+        } => one_liner("coalesce", [layout].into_iter().chain(profile).collect()),
+        Command::Complement {
+            layout, cotarget, ..
+        } => one_liner("complement", [layout].into_iter().chain(cotarget).collect()),
+        Command::Divide { kind, a, b, .. } => one_liner(kind.function(), vec![a, b]),
+        Command::Product { kind, a, b, .. } => one_liner(kind.function(), vec![a, b]),
+        Command::Inverse { left, layout, .. } => one_liner(
+            if left {
+                "left_inverse"
+            } else {
+                "right_inverse"
+            },
+            vec![layout],
+        ),
+        Command::Idx2crd {
+            index,
+            shape,
+            stride,
+            ..
+        } => one_liner(
+            "idx2crd",
+            [index, shape].into_iter().chain(stride).collect(),
+        ),
+        Command::Crd2idx { coord, layout, .. } => one_liner("crd2idx", vec![coord, layout]),
     };
     finish(code, &mut out)
+}
+
+/// The REPL on a terminal; piped, the same session reading standard input.
+fn repl(format: Format, color: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if io::stdin().is_terminal() {
+        cute_cli::repl::interactive(format, color)
+    } else {
+        cute_cli::repl::piped(io::stdin().lock(), out, err, format)
+    }
 }

@@ -50,7 +50,7 @@ pub fn repl(data: &[u8]) {
 /// skipped) and the session, with the output kept in memory.
 pub fn run(data: &[u8]) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut r = cute_cli::app::Runner::new(&mut out, &mut err, "<fuzz>");
+    let mut r = cute_cli::runner::Runner::new(&mut out, &mut err, "<fuzz>");
     let _ = r.reader(data, None);
 }
 
@@ -78,7 +78,7 @@ pub fn explain(src: &str) {
 pub fn ahead(data: &[u8]) {
     let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut r = cute_cli::app::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(ahead);
+        let mut r = cute_cli::runner::Runner::new(&mut out, &mut err, "<fuzz>").with_answer_ahead(ahead);
         let _ = r.reader(data, None);
         let failed = r.failed();
         (out, err, failed)

@@ -502,7 +502,7 @@ fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     let run = |ahead: bool| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut r =
-            cute_cli::app::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(ahead);
+            cute_cli::runner::Runner::new(&mut out, &mut err, "<test>").with_answer_ahead(ahead);
         r.reader(input.as_bytes(), None).unwrap();
         (out, err)
     };

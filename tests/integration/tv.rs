@@ -281,7 +281,7 @@ fn write_files_and_refuse_other_values() {
 /// The cells a partition picture marks, as 1-D (column-major) indices of the tile's domain, in
 /// value order (the first cell of each value).
 fn marked_cells(stmt: &str) -> Vec<i64> {
-    use cute::eval::partition_statement;
+    use cute::eval::partition_statement as partition;
     let env = Env::new();
     let st = partition::read(&env, stmt)
         .unwrap_or_else(|e| panic!("{stmt}: {}", e.message))
@@ -456,19 +456,19 @@ fn bank_thread_line_is_the_partition() {
             Some((32, 64)),
         ),
     ] {
-        let access = cute_cli::app::BankAccess {
+        let access = cute_cli::commands::bank::BankAccess {
             operand: None,
             elem_bits: bits.map(|(e, _)| e),
             access_bits: bits.map(|(_, a)| a),
             measure: false,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = cute_cli::app::bank(None, &stmt, &access, true, &mut out, &mut err);
+        let status = cute_cli::commands::bank::bank(None, &stmt, &access, true, &mut out, &mut err);
         assert_eq!(status, 0, "{stmt}: {}", String::from_utf8_lossy(&err));
         let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
         let line = &report["thread"]["values"];
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = cute_cli::app::show(
+        let status = cute_cli::commands::show::show(
             &stmt,
             &mut out,
             &mut err,
@@ -493,7 +493,7 @@ fn bank_thread_line_is_the_partition() {
 
 #[test]
 fn partition_picture_terminal() {
-    use cute::eval::partition_statement;
+    use cute::eval::partition_statement as partition;
     let stmt = "make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).thread(11).partition_D(Sw<2,1,3> o (8,32):(32,1))";
     let env = Env::new();
     let st = partition::read(&env, stmt)

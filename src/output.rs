@@ -1,0 +1,121 @@
+//! What every command shares about its output: exit statuses, a writer that remembers its first
+//! failure, the status of a run's I/O, and a spinner for long work on a terminal.
+
+use std::io::{self, Write};
+
+/// Exit status: everything succeeded.
+pub const EXIT_OK: i32 = 0;
+
+/// Exit status: some input was wrong.
+pub const EXIT_INPUT: i32 = 1;
+
+/// Exit status from a run's I/O result: a closed stdout is not an error. A failure to read
+/// the input (an error that carries its message) is not reported elsewhere: it is written to
+/// `err` here. A failure to write the output is reported by the command's [`Latched`] output.
+pub fn finish(result: io::Result<()>, failed: bool) -> i32 {
+    match result {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) if e.get_ref().is_some() => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            EXIT_INPUT
+        }
+        Err(_) => EXIT_INPUT,
+        Ok(()) if failed => EXIT_INPUT,
+        Ok(()) => EXIT_OK,
+    }
+}
+
+/// A spinner on standard error for long work: it appears only after a second, only on a
+/// terminal (nothing when piped), and disappears when dropped.
+pub struct Spinner {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    /// Start waiting; after a second, `message` spins until the spinner is dropped.
+    pub fn after_a_second(message: &'static str) -> Spinner {
+        use std::io::IsTerminal;
+        use std::sync::atomic::Ordering;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if !io::stderr().is_terminal() {
+            return Spinner { done, thread: None };
+        }
+        let flag = done.clone();
+        let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            while start.elapsed() < std::time::Duration::from_secs(1) {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let bar = indicatif::ProgressBar::new_spinner().with_message(message);
+            bar.enable_steady_tick(std::time::Duration::from_millis(100));
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            bar.finish_and_clear();
+        });
+        Spinner {
+            done,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A writer that remembers its first failure, so that a command whose writes failed part-way
+/// (a full disk) says so once at the end, whatever it did with the error.
+pub struct Latched<W: Write> {
+    inner: W,
+    failure: Option<(io::ErrorKind, String)>,
+}
+
+impl<W: Write> Latched<W> {
+    /// Wrap a writer.
+    pub fn new(inner: W) -> Latched<W> {
+        Latched {
+            inner,
+            failure: None,
+        }
+    }
+
+    /// Flush, then the first failure of any write or of the flush, if any.
+    pub fn finish(&mut self) -> Option<(io::ErrorKind, String)> {
+        let _ = self.flush();
+        self.failure.take()
+    }
+
+    fn latch<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r
+            && self.failure.is_none()
+        {
+            self.failure = Some((e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Latched<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.latch(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.latch(r)
+    }
+}
+
+/// Exit status: the command line itself is wrong (as clap's usage errors).
+pub const EXIT_USAGE: i32 = 2;
