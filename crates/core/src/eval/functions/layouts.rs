@@ -60,7 +60,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         |a| {
             if let Value::IntTuple(t) = &a.vals[0] {
-                super::check_extents(t, a.spans[0])?;
+                super::args::check_extents(t, a.spans[0])?;
                 return lay(a, Layout::column_major(t.clone()));
             }
             lay(a, ops::make_fragment_like(&*a.layout_ref(0)?))

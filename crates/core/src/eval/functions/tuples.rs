@@ -2,7 +2,8 @@
 //! (`int_tuple.hpp`, `algorithm/tuple_algorithms.hpp`, `stride.hpp`); their algorithms are in
 //! [`crate::algebra::tuple_algorithms`].
 
-use super::{ANY, Args, Function, TemplateArgs, shape_of};
+use super::args::shape_of;
+use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::tuple_algorithms as ta;
 use crate::algebra::{IntTuple, Tup, complement};
 use crate::eval::{EvalError, Value};
@@ -45,7 +46,7 @@ fn tuple_items(v: &Value) -> Option<Vec<Value>> {
 
 /// A tuple of values, within the limits on values.
 fn made(a: &Args, items: Vec<Value>) -> R {
-    super::tuple_of(a, items)
+    super::args::tuple_of(a, items)
 }
 
 /// `front` (first) or `back` (last) of any value: the first/last non-tuple inside it.

@@ -1,0 +1,122 @@
+//! The function table's group: see [`super::GROUPS`]. MMA and copy atoms and their tiled forms
+//! (`mma_atom`, `tiled_mma`, `copy_atom`, `make_tiled_copy*`, `make_layout_tv`: the atoms
+//! module's, [`crate::atoms`]), and the GMMA shared-memory layout atoms (`gmma_atom`,
+//! `tile_to_shape`).
+
+use super::{EvalError, Function, Value};
+use crate::algebra;
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    atom_f!(
+        "mma_atom",
+        "mma_atom(NAME)",
+        "CuTe's MMA atom NAME: fields ThrID, Shape_MNK, ALayout, BLayout, CLayout",
+        "mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout",
+        1,
+        1
+    ),
+    atom_f!(
+        "tiled_mma",
+        "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
+        "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_layoutC_TV",
+        2,
+        3
+    ),
+    atom_f!(
+        "copy_atom",
+        "copy_atom(OP, TYPE)",
+        "CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef",
+        "copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_tiled_copy",
+        "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
+        "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).TiledLayout_TV",
+        2,
+        3
+    ),
+    atom_f!(
+        "make_tiled_copy_A",
+        "make_tiled_copy_A(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's A operand",
+        "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_tiled_copy_B",
+        "make_tiled_copy_B(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's B operand",
+        "make_tiled_copy_B(copy_atom(SM75_U32x2_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_tiled_copy_C",
+        "make_tiled_copy_C(COPY_ATOM, TILED_MMA)",
+        "the TiledCopy matching a TiledMMA's C operand",
+        "make_tiled_copy_C(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN",
+        2,
+        2
+    ),
+    atom_f!(
+        "make_layout_tv",
+        "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
+        "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
+        "make_layout_tv((4,8):(8,1), (2,2):(2,1))",
+        2,
+        2
+    ),
+    f!(
+        "gmma_atom",
+        "gmma_atom(Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom, f16|bf16|tf32)",
+        "GMMA::Layout_*_Atom<T>: a GMMA shared-memory layout atom (swizzle o smem_ptr o layout)",
+        "gmma_atom(Layout_K_SW128_Atom, bf16)",
+        2,
+        2,
+        |a| {
+            use algebra::smem_atoms as sa;
+            let name = |i: usize| match &a.vals[i] {
+                Value::Name(n) => Ok(n.as_str()),
+                v => Err(EvalError::new(
+                    format!("expected a name, found {}", v.kind()),
+                    a.spans[i],
+                )),
+            };
+            let at = |i: usize| move |e| EvalError::algebra(e, a.spans[i]);
+            let (m, w) = sa::parse_atom_name(name(0)?).map_err(at(0))?;
+            let bits = sa::type_bits(name(1)?).map_err(at(1))?;
+            sa::gmma_atom(m, w, bits)
+                .map(Value::composed)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "tile_to_shape",
+        "tile_to_shape(ATOM, SHAPE[, ORDER])",
+        "ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER",
+        "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
+        2,
+        3,
+        |a| {
+            use algebra::smem_atoms as sa;
+            let shape = a.int_tuple(1)?;
+            let order = if a.len() == 3 {
+                Some(a.int_tuple(2)?)
+            } else {
+                None
+            };
+            match &a.vals[0] {
+                Value::Composed(c) => {
+                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
+                }
+                _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        }
+    ),
+];

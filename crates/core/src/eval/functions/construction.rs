@@ -1,0 +1,282 @@
+//! The function table's group: see [`super::GROUPS`]. The constructors, as C++'s `make_*`:
+//! of layouts ([`LAYOUTS`]: `make_layout`, `make_shape`, `make_stride`, `make_coord`,
+//! `make_tile`, `make_layout_right`, `make_ordered_layout`), and of the other values
+//! ([`VALUES`]: tuples, steps, composed layouts, swizzles, counting iterators and tensors,
+//! with the DSL's `slice_`).
+
+use super::args::{check_extents, tuple_of};
+use super::{ANY, Args, EvalError, Function, Value};
+use crate::algebra::tensor::Origin;
+use crate::algebra::{self, Layout};
+use crate::eval::compose_values;
+
+/// The constructors of layouts and of their tuples (shapes, strides, coordinates, tilers).
+pub(super) static LAYOUTS: &[Function] = &[
+    f!(
+        "make_layout",
+        "make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
+        "a layout from a shape (column-major) and stride, or the concatenation of layouts",
+        "make_layout((4,8), LayoutRight)",
+        1,
+        ANY,
+        |a| {
+            // C++'s stride tags (`LayoutLeft{}`: GenColMajor, `LayoutRight{}`: GenRowMajor)
+            if let [Value::IntTuple(shape), Value::Name(tag)] = a.vals {
+                let made = match tag.as_str() {
+                    "LayoutLeft" | "GenColMajor" => Layout::column_major(shape.clone()),
+                    "LayoutRight" | "GenRowMajor" => Layout::row_major(shape.clone()),
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "make_layout: '{tag}' is neither a variable nor a stride tag (LayoutLeft, LayoutRight)"
+                            ),
+                            a.spans[1],
+                        ));
+                    }
+                };
+                return made.map(Value::Layout).map_err(a.alg());
+            }
+            let all_tuples = a.vals.iter().all(|v| matches!(v, Value::IntTuple(_)));
+            if all_tuples && a.len() <= 2 {
+                let shape = a.int_tuple(0)?;
+                if a.len() == 1 {
+                    return Layout::column_major(shape)
+                        .map(Value::Layout)
+                        .map_err(a.alg());
+                }
+                return Layout::new(shape, a.int_tuple(1)?)
+                    .map(Value::Layout)
+                    .map_err(a.alg());
+            }
+            let parts = (0..a.len())
+                .map(|i| match &a.vals[i] {
+                    Value::Layout(l) => Ok(l.clone()),
+                    other => Err(EvalError::new(
+                        format!(
+                            "make_layout of layouts: argument {} is {}",
+                            i + 1,
+                            other.kind()
+                        ),
+                        a.spans[i],
+                    )),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Layout(Layout::concat(&parts)))
+        },
+        coordinates: true
+    ),
+    f!(
+        "make_shape",
+        "make_shape(s0, s1, ...)",
+        "the shape (s0, s1, ...), as C++'s make_shape",
+        "make_shape(4, (2,3))",
+        0,
+        ANY,
+        |a| {
+            let v = int_tuples(a)?;
+            if let Value::IntTuple(t) = &v {
+                check_extents(t, a.span)?;
+            }
+            Ok(v)
+        }
+    ),
+    f!(
+        "make_stride",
+        "make_stride(d0, d1, ...)",
+        "the stride (d0, d1, ...), as C++'s make_stride",
+        "make_stride(1, (4,8))",
+        0,
+        ANY,
+        |a| int_tuples(a),
+        coordinates: true
+    ),
+    f!(
+        "make_coord",
+        "make_coord(c0, c1, ...)",
+        "the coordinate (c0, c1, ...), `_` slicing, as C++'s make_coord",
+        "make_coord(1, _)",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
+    ),
+    f!(
+        "make_tile",
+        "make_tile(t0, t1, ...)",
+        "the by-mode tiler <t0, t1, ...> (layouts, integers, shapes, `_`), as C++'s make_tile",
+        "make_tile(3:4, 8:2)",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
+    ),
+    f!(
+        "make_layout_right",
+        "make_layout_right(SHAPE)",
+        "the row-major (LayoutRight) layout of a shape",
+        "make_layout_right((4,8))",
+        1,
+        1,
+        |a| {
+            Layout::row_major(a.int_tuple(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "make_ordered_layout",
+        "make_ordered_layout(SHAPE, ORDER)",
+        "compact layout whose modes are ordered by ORDER",
+        "make_ordered_layout((4,8,2), (1,0,2))",
+        2,
+        2,
+        |a| {
+            Layout::ordered(a.int_tuple(0)?, &a.int_tuple(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+];
+
+/// The constructors of the other values: tuples, steps, composed layouts, swizzles, tensors.
+pub(super) static VALUES: &[Function] = &[
+    f!(
+        "make_tuple",
+        "make_tuple(x0, x1, ...)",
+        "the tuple (x0, x1, ...) of any values, as C++'s make_tuple",
+        "make_tuple((8):(1), 16)",
+        0,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
+    ),
+    f!(
+        "make_step",
+        "make_step(s0, s1, ...)",
+        "the step (s0, s1, ...), `X` or `_` marking a mode to project out, as C++'s make_step",
+        "make_step(1, X, 1)",
+        1,
+        ANY,
+        |a| tuple_of(a, a.vals.to_vec()),
+        coordinates: true
+    ),
+    f!(
+        "make_composed_layout",
+        "make_composed_layout(INNER, OFFSET, OUTER)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout)",
+        "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
+        3,
+        3,
+        |a| {
+            let io = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
+            compose_values(
+                &io,
+                a.spans[0].to(a.spans[1]),
+                &a.vals[2],
+                a.spans[2],
+                a.span,
+            )
+        }
+    ),
+    f!(
+        "slice_",
+        "slice_(L, CRD)",
+        "the CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept",
+        "slice_((4,8):(1,4), (_, 2))",
+        2,
+        2,
+        |a| crate::eval::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span)
+    ),
+    f!(
+        "make_swizzle",
+        "make_swizzle(B, M, S) | make_swizzle(Y, Z)",
+        "the swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s)), or the one of the bit masks Y and Z (C++'s make_swizzle<Y,Z>())",
+        "make_swizzle(3, 4, 3)",
+        2,
+        3,
+        |a| {
+            let part = |i: usize| {
+                a.vals[i].as_int().ok_or_else(|| {
+                    EvalError::new(
+                        format!("make_swizzle takes integers, got {}", a.vals[i].kind()),
+                        a.spans[i],
+                    )
+                })
+            };
+            if a.len() == 2 {
+                return algebra::Swizzle::from_masks(part(0)?, part(1)?)
+                    .map(Value::Swizzle)
+                    .map_err(a.alg());
+            }
+            algebra::Swizzle::new(part(0)?, part(1)?, part(2)?)
+                .map(Value::Swizzle)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "make_inttuple_iter",
+        "make_inttuple_iter(OFFSET)",
+        "a counting iterator starting at OFFSET (for make_tensor)",
+        "make_inttuple_iter(132)",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            v if v.as_int().is_some() => {
+                Ok(Value::Offset(algebra::Offset::Int(v.as_int().expect("an integer"))))
+            }
+            // a coordinate: CuTe's arithmetic-tuple iterator (an identity tensor's start)
+            Value::IntTuple(t) => Ok(Value::ArithTuple(t.clone())),
+            Value::ArithTuple(t) => Ok(Value::ArithTuple(t.clone())),
+            other => Err(EvalError::new(
+                format!(
+                    "make_inttuple_iter takes an integer or a coordinate, got {}",
+                    other.kind()
+                ),
+                a.spans[0],
+            )),
+        },
+        coordinates: true
+    ),
+    f!(
+        "make_tensor",
+        "make_tensor(ITERATOR, L)",
+        "the tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L",
+        "make_tensor(make_inttuple_iter(132), (4,8):(1,8))",
+        2,
+        2,
+        |a| {
+            if let Value::ArithTuple(c) = &a.vals[0] {
+                return Ok(Value::offset_layout(Origin::Coord(c.clone()), a.layout(1)?));
+            }
+            let offset = match &a.vals[0] {
+                Value::Offset(algebra::Offset::Int(o)) => *o,
+                v if v.as_int().is_some() => v.as_int().expect("an integer"),
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "make_tensor: a tensor over memory (a pointer) is not modelled; \
+                             its iterator must be a counting one (make_inttuple_iter(N)), got {}",
+                            other.kind()
+                        ),
+                        a.spans[0],
+                    ));
+                }
+            };
+            if let Value::Composed(c) = &a.vals[1] {
+                return Ok(Value::SwizzledTensor(offset, c.clone()));
+            }
+            let t = algebra::tensor::OffsetTensor::checked(Origin::Count(offset), a.layout(1)?)
+                .map_err(a.alg())?;
+            Ok(Value::tensor(t))
+        },
+        coordinates: true
+    ),
+];
+
+/// The tuple of the arguments, each an IntTuple (`make_shape`, `make_stride`).
+fn int_tuples(a: &Args) -> Result<Value, EvalError> {
+    let items = (0..a.len())
+        .map(|i| a.int_tuple(i).map(Value::IntTuple))
+        .collect::<Result<Vec<_>, _>>()?;
+    tuple_of(a, items)
+}

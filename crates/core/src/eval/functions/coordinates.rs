@@ -1,0 +1,75 @@
+//! The function table's group: see [`super::GROUPS`]. The maps between coordinates and indices:
+//! `crd2idx` and `idx2crd` (CuTe's `stride.hpp`).
+
+use super::args::check_extents;
+use super::{Function, Value, traced};
+use crate::algebra::{self, Layout, coord};
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "crd2idx",
+        "crd2idx(CRD, SHAPE, STRIDE) | crd2idx(CRD, L)",
+        "the index of a coordinate",
+        "crd2idx((1,2), (4,8), (1,4))",
+        2,
+        3,
+        |a| {
+            let c = a.int_tuple(0)?;
+            if a.len() == 3 {
+                let (shape, stride) = (a.shape(1)?, a.int_tuple(2)?);
+                if stride.has_basis() {
+                    return coord::crd2idx_traced::<algebra::basis::Index, _>(
+                        &c,
+                        &shape,
+                        &stride,
+                        &mut algebra::trace::NoTrace,
+                    )
+                    .map(Value::IntTuple)
+                    .map_err(a.alg());
+                }
+                return coord::crd2idx(&c, &shape, &stride)
+                    .map(Value::int)
+                    .map_err(a.alg());
+            }
+            match &a.vals[1] {
+                Value::Layout(l) => l.eval_index(&c).map(Value::IntTuple).map_err(a.alg()),
+                _ => {
+                    let shape = a.int_tuple(1)?;
+                    let l = Layout::column_major(shape).map_err(a.alg())?;
+                    if c.is_int() {
+                        return Ok(Value::IntTuple(c));
+                    }
+                    l.eval(&c).map(Value::int).map_err(a.alg())
+                }
+            }
+        },
+        traced: Some(traced::crd2idx),
+        coordinates: true
+    ),
+    f!(
+        "idx2crd",
+        "idx2crd(IDX, SHAPE[, STRIDE])",
+        "the coordinate of an index (the last mode is not wrapped)",
+        "idx2crd(9, (4,8))",
+        2,
+        3,
+        |a| {
+            // the tuples borrowed where they are tuples (else `int_tuple` gives its error)
+            let arg = |i: usize| match &a.vals[i] {
+                Value::IntTuple(t) => Ok(std::borrow::Cow::Borrowed(t)),
+                _ => a.int_tuple(i).map(std::borrow::Cow::Owned),
+            };
+            let idx = arg(0)?;
+            // a shape (`Args::shape`): its extents at least 1
+            let shape = arg(1)?;
+            check_extents(&shape, a.spans[1])?;
+            let r = if a.len() == 3 {
+                coord::idx2crd_strided(&idx, &shape, &arg(2)?)
+            } else {
+                coord::idx2crd(&idx, &shape)
+            };
+            r.map(Value::IntTuple).map_err(a.alg())
+        },
+        traced: Some(traced::idx2crd)
+    ),
+];

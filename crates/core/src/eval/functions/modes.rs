@@ -1,0 +1,155 @@
+//! The function table's group: see [`super::GROUPS`]. A layout's modes rearranged, extended or
+//! sliced: `flatten`, `group`, `select`, `take`, `append`, `prepend`, `slice_and_offset`
+//! (CuTe's `layout.hpp`).
+
+use super::{ANY, Args, EvalError, Function, OnComposed, OnTensor, TemplateArgs, Value};
+use super::{layouts, swizzled, swizzled_value};
+use crate::algebra::{self, Layout};
+use crate::eval::convert::to_coord;
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "flatten",
+        "flatten(L)",
+        "the layout with all nesting removed",
+        "flatten((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => Ok(Value::IntTuple(t.flatten())),
+                _ => Ok(Value::Layout(a.layout(0)?.flatten())),
+            }
+        },
+        tensor: OnTensor::Keep,
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
+    ),
+    f!(
+        "group",
+        "group(L, b, e)",
+        "modes [b, e) gathered into one mode",
+        "group((2,3,4):(1,2,6), 0, 2)",
+        3,
+        3,
+        |a| {
+            a.layout(0)?
+                .group(a.index(1)?, a.index(2)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        tensor: OnTensor::Keep,
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
+    ),
+    f!(
+        "select",
+        "select(L, i, ...)",
+        "the chosen modes, in order",
+        "select((2,3,4):(1,2,6), 2, 0)",
+        2,
+        ANY,
+        |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "select") {
+                return r;
+            }
+            let idx = (1..a.len())
+                .map(|i| a.index(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            a.layout(0)?
+                .select(&idx)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        coordinates: true
+    ),
+    f!(
+        "take",
+        "take(L, b, e)",
+        "modes [b, e)",
+        "take((2,3,4):(1,2,6), 1, 3)",
+        3,
+        3,
+        |a| {
+            a.layout(0)?
+                .take(a.index(1)?, a.index(2)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        tensor: OnTensor::Keep,
+        composed: OnComposed::Rewrap(0),
+        coordinates: true
+    ),
+    f!(
+        "append",
+        "append(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the end; with UP_TO_RANK (C++: append<N>(L, X)), padded with ELEM to that rank",
+        "append((4,8):(1,4), 2:32)",
+        1,
+        3,
+        |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "append") {
+                return r;
+            }
+            pend(a, false)
+        },
+        template: TemplateArgs::After,
+        coordinates: true
+    ),
+    f!(
+        "prepend",
+        "prepend(L[, ELEM][, UP_TO_RANK])",
+        "L with the mode ELEM (default 1:0) added at the front; with UP_TO_RANK (C++: prepend<N>(L, X)), padded with ELEM to that rank",
+        "prepend((4,8):(1,4), 2:32)",
+        1,
+        3,
+        |a| {
+            if let Some(r) = swizzled::composed_tuple(a, "prepend") {
+                return r;
+            }
+            pend(a, true)
+        },
+        template: TemplateArgs::After,
+        coordinates: true
+    ),
+    f!(
+        "slice_and_offset",
+        "slice_and_offset(CRD, L)",
+        "the slice of L at CRD and the offset of CRD",
+        "slice_and_offset((1,_), (4,8):(1,4))",
+        2,
+        2,
+        |a| {
+            let c = to_coord(&a.vals[0], a.spans[0])?;
+            if let Value::Composed(comp) = &a.vals[1] {
+                let (r, off) = algebra::swizzle::slice_and_offset(&c, comp).map_err(a.alg())?;
+                return Ok(Value::Tuple(vec![swizzled_value(r)?, Value::int(off)]));
+            }
+            let l = a.layout(1)?;
+            let sl = l.slice(&c).map_err(a.alg())?;
+            let off = l.offset_index(&c).map_err(a.alg())?;
+            Ok(Value::Tuple(vec![Value::Layout(sl), Value::IntTuple(off)]))
+        },
+        coordinates: true
+    ),
+];
+
+/// `append`/`prepend` (`front`) of a layout: `(L)`, `(L, X)`, `(L, X, N)`, or `(L, N)` when N is
+/// the C++ template argument of `append<N>(L)` (its span is the name's, before the arguments).
+fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
+    let templated_n = a.len() == 2
+        && a.spans[1].end <= a.spans[0].start
+        && matches!(&a.vals[1], Value::IntTuple(t) if t.is_int());
+    let (x, n) = match a.len() {
+        1 => (Layout::trivial(), None),
+        2 if templated_n => (Layout::trivial(), Some(a.index(1)?)),
+        2 => (a.layout(1)?, None),
+        _ => (a.layout(1)?, Some(a.index(2)?)),
+    };
+    let l = a.layout(0)?;
+    match n {
+        Some(n) => layouts::pad_to_rank(a, &l, &x, n, front),
+        None if front => Ok(Value::Layout(l.prepend(&x))),
+        None => Ok(Value::Layout(l.append(&x))),
+    }
+}

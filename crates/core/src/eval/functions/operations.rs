@@ -1,0 +1,332 @@
+//! The function table's group: see [`super::GROUPS`]. The operations of the layout algebra:
+//! `coalesce`, `filter`, `composition`, `complement`, the inverses, the divides and products,
+//! `max_common_layout` and `max_common_vector` (CuTe's `layout.hpp`); most have a derivation
+//! for `cute explain` ([`super::traced`]).
+
+use super::args::on_layout;
+use super::{Args, EvalError, Function, OnComposed, OnTensor, Value};
+use super::{layouts, swizzled, swizzled_value, traced};
+use crate::algebra::{self, Layout, Tiler, TilerBuf, Tup};
+use crate::algebra::{common, complement, divide, inverse};
+use crate::eval::compose_values;
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "coalesce",
+        "coalesce(L[, PROFILE])",
+        "the simplest layout with the same function (by mode of PROFILE)",
+        "coalesce((2,(1,6)):(1,(6,2)))",
+        1,
+        2,
+        |a| {
+            on_layout(a, 0, |l| {
+                let r = if a.len() == 2 {
+                    l.coalesce_profile(&a.int_tuple(1)?)
+                } else {
+                    l.coalesce()
+                };
+                r.map_err(a.alg())
+            })
+        },
+        traced: Some(traced::coalesce),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "filter",
+        "filter(L[, PROFILE])",
+        "coalesce after removing stride-0 and size-1 modes (at the leaves of PROFILE, by mode)",
+        "filter((4,2,3):(1,0,4))",
+        1,
+        2,
+        |a| {
+            if a.len() == 2 {
+                let p = a.int_tuple(1)?;
+                return layouts::filter_profile(a, &p);
+            }
+            a.layout_ref(0)?
+                .filter()
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        traced: Some(traced::filter),
+        tensor: OnTensor::Keep,
+        composed: OnComposed::RewrapWith(0, 2),
+        coordinates: true
+    ),
+    f!(
+        "composition",
+        "composition(A, B)",
+        "A o B: B's coordinates through A",
+        "composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)",
+        2,
+        3,
+        |a| {
+            if a.len() == 3 {
+                let ab = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
+                let r = compose_values(
+                    &ab,
+                    a.spans[0].to(a.spans[1]),
+                    &a.vals[2],
+                    a.spans[2],
+                    a.span,
+                )?;
+                // swizzle_layout.hpp: composition(Swizzle<0,M,S>, Int<0>, L) is L
+                return Ok(match r {
+                    Value::Composed(c)
+                        if c.swizzle.bits == 0 && c.offset == algebra::Offset::Int(0) =>
+                    {
+                        Value::Layout(c.layout)
+                    }
+                    other => other,
+                });
+            }
+            compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
+        },
+        traced: Some(traced::composition),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "complement",
+        "complement(L[, M])",
+        "the layout of what L does not reach, up to cotarget M (default cosize)",
+        "complement(4:2, 24)",
+        1,
+        2,
+        |a| {
+            if matches!(a.vals[0], Value::Under) {
+                return Ok(Value::Under);
+            }
+            let l = match &a.vals[0] {
+                Value::Composed(c) => std::borrow::Cow::Borrowed(&c.layout),
+                _ => a.layout_ref(0)?,
+            };
+            let r = if a.len() == 2 {
+                // the cotarget borrowed where it is a layout's shape or a tuple
+                let owned;
+                let target: &Tup = match &a.vals[1] {
+                    Value::Layout(m) => m.shape(),
+                    Value::IntTuple(t) => t,
+                    _ => {
+                        owned = a.int_tuple(1)?;
+                        &owned
+                    }
+                };
+                complement::complement_to(&l, target)
+            } else {
+                complement::complement(&l)
+            };
+            r.map(Value::Layout).map_err(a.alg())
+        },
+        traced: Some(traced::complement)
+    ),
+    f!(
+        "right_inverse",
+        "right_inverse(L)",
+        "R with L(R(i)) == i",
+        "right_inverse((4,8):(8,1))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "right_inverse", inverse::right_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
+            }
+            inverse::right_inverse(&*a.layout_ref(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced))
+    ),
+    f!(
+        "left_inverse",
+        "left_inverse(L)",
+        "R with R(L(i)) == i",
+        "left_inverse((4,2):(2,1))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::Under => return Ok(Value::Under),
+                // swizzle_layout.hpp: a swizzle is its own inverse
+                Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
+                Value::Composed(c) => {
+                    let r = algebra::swizzle::inverse_composed(c, "left_inverse", inverse::left_inverse);
+                    return swizzled_value(r.map_err(a.alg())?);
+                }
+                _ => {}
+            }
+            inverse::left_inverse(&*a.layout_ref(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced))
+    ),
+    f!(
+        "logical_divide",
+        "logical_divide(A, T)",
+        "A o (T, complement(T)): ((tile), (rest)) per mode",
+        "logical_divide((4,2,3):(2,1,8), 4:2)",
+        2,
+        2,
+        |a| tiler_op(a, divide::logical_divide),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "zipped_divide",
+        "zipped_divide(A, T)",
+        "((tile modes), (rest modes))",
+        "zipped_divide((8,24):(1,8), (4,8))",
+        2,
+        2,
+        |a| tiler_op(a, divide::zipped_divide),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "tiled_divide",
+        "tiled_divide(A, T)",
+        "((tile modes), rest0, rest1, ...)",
+        "tiled_divide((8,24):(1,8), (4,8))",
+        2,
+        2,
+        |a| tiler_op(a, divide::tiled_divide),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "flat_divide",
+        "flat_divide(A, T)",
+        "(tile0, tile1, ..., rest0, rest1, ...)",
+        "flat_divide((8,24):(1,8), (4,8))",
+        2,
+        2,
+        |a| tiler_op(a, divide::flat_divide),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "logical_product",
+        "logical_product(A, T)",
+        "(A, complement(A) o T)",
+        "logical_product((2,2):(4,1), 6:1)",
+        2,
+        2,
+        |a| tiler_op(a, divide::logical_product),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced))
+    ),
+    f!(
+        "zipped_product",
+        "zipped_product(A, T)",
+        "((block modes), (product modes))",
+        "zipped_product((2,2):(1,2), (3,4))",
+        2,
+        2,
+        |a| tiler_op(a, divide::zipped_product),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced))
+    ),
+    f!(
+        "tiled_product",
+        "tiled_product(A, T)",
+        "((block modes), product0, product1, ...)",
+        "tiled_product((2,2):(1,2), (3,4))",
+        2,
+        2,
+        |a| tiler_op(a, divide::tiled_product),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced))
+    ),
+    f!(
+        "flat_product",
+        "flat_product(A, T)",
+        "(block0, ..., product0, ...)",
+        "flat_product((2,2):(1,2), (3,4))",
+        2,
+        2,
+        |a| tiler_op(a, divide::flat_product),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced))
+    ),
+    f!(
+        "blocked_product",
+        "blocked_product(A, B)",
+        "A repeated as blocks over B, mode by mode",
+        "blocked_product((2,5):(5,1), (3,4):(1,3))",
+        2,
+        2,
+        |a| {
+            on_layout(a, 0, |l| {
+                divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
+            })
+        },
+        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced))
+    ),
+    f!(
+        "raked_product",
+        "raked_product(A, B)",
+        "A interleaved over B, mode by mode",
+        "raked_product((2,5):(5,1), (3,4):(1,3))",
+        2,
+        2,
+        |a| {
+            on_layout(a, 0, |l| {
+                divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
+            })
+        },
+        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced))
+    ),
+    f!(
+        "max_common_layout",
+        "max_common_layout(A, B)",
+        "the largest contiguous layout on which A and B agree",
+        "max_common_layout((4,8):(1,4), (4,8):(1,16))",
+        2,
+        2,
+        |a| {
+            if let Some(r) = swizzled::max_common_composed(a, false) {
+                return r;
+            }
+            common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "max_common_vector",
+        "max_common_vector(A, B)",
+        "how many contiguous elements A and B agree on",
+        "max_common_vector((4,8):(1,4), (4,8):(1,16))",
+        2,
+        2,
+        |a| {
+            if let Some(r) = swizzled::max_common_composed(a, true) {
+                return r;
+            }
+            common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
+                .map(Value::int)
+                .map_err(a.alg())
+        }
+    ),
+];
+
+/// A divide or product (`f`) of a layout, or of a composed layout's inner one, by the tiler of
+/// argument 1.
+fn tiler_op(
+    a: &Args,
+    f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
+) -> Result<Value, EvalError> {
+    on_layout(a, 0, |l| {
+        let mut buf = TilerBuf::new();
+        f(l, &a.tiler(1, &mut buf)?).map_err(a.alg())
+    })
+}

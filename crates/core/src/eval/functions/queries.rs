@@ -1,0 +1,171 @@
+//! The function table's group: see [`super::GROUPS`]. The queries of a layout, tensor or tuple:
+//! `size`, `cosize`, `rank`, `depth`, `shape`, `stride`, `get`, and whether two shapes are
+//! `compatible` or `congruent` (CuTe's `layout.hpp`, `int_tuple.hpp`).
+
+use super::args::{check_extents, on_layout, shape_of};
+use super::{ANY, EvalError, Function, OnTensor, Value};
+use crate::algebra::{self, Tup};
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "size",
+        "size(L)",
+        "number of elements of the domain",
+        "size((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => {
+                    check_extents(t, a.spans[0])?;
+                    t.product().map(Value::int).map_err(a.alg())
+                }
+                Value::Composed(c) | Value::SwizzledTensor(_, c) => {
+                    c.layout.size().map(Value::int).map_err(a.alg())
+                }
+                Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
+                // `size(tiled_mma)`, `size(tiled_copy)`: the number of threads
+                Value::Atom(x) => match x.as_ref() {
+                    crate::atoms::Atom::TiledMma(t) | crate::atoms::Atom::ThrMma(t, _) => {
+                        t.num_threads().map(Value::int).map_err(a.alg())
+                    }
+                    crate::atoms::Atom::TiledCopy(t) | crate::atoms::Atom::ThrCopy(t, _) => {
+                        t.num_threads().map(Value::int).map_err(a.alg())
+                    }
+                    other => Err(EvalError::new(
+                        format!(
+                            "size of {}: only tiled MMAs and tiled copies have one",
+                            other.kind()
+                        ),
+                        a.spans[0],
+                    )),
+                },
+                _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
+            }
+        },
+        coordinates: true
+    ),
+    f!(
+        "cosize",
+        "cosize(L)",
+        "size of the codomain, L(size-1)+1 over |strides|",
+        "cosize((4,8):(2,16))",
+        1,
+        1,
+        |a| {
+            match &a.vals[0] {
+                Value::Composed(c) => c.layout.cosize().map(Value::int).map_err(a.alg()),
+                _ => {
+                    let l = a.layout_ref(0)?;
+                    if l.stride().has_basis() {
+                        // CuTe: size(coshape(L)), the coordinates' extents multiplied
+                        return algebra::basis::coshape(&l)
+                            .and_then(|c| c.product())
+                            .map(Value::int)
+                            .map_err(a.alg());
+                    }
+                    l.cosize().map(Value::int).map_err(a.alg())
+                }
+            }
+        },
+        coordinates: true
+    ),
+    f!(
+        "rank",
+        "rank(L)",
+        "number of top-level modes",
+        "rank((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| { Ok(Value::int(shape_of(a, 0)?.rank() as i64)) },
+        coordinates: true
+    ),
+    f!(
+        "depth",
+        "depth(L)",
+        "nesting depth of the shape",
+        "depth((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) },
+        coordinates: true
+    ),
+    f!(
+        "shape",
+        "shape(L)",
+        "the shape",
+        "shape((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| Ok(Value::IntTuple(shape_of(a, 0)?)),
+        coordinates: true
+    ),
+    f!(
+        "stride",
+        "stride(L)",
+        "the stride",
+        "stride((4,(2,3)):(1,(4,8)))",
+        1,
+        1,
+        |a| { Ok(Value::IntTuple(a.layout(0)?.stride().to_owned())) },
+        tensor: OnTensor::Keep,
+        coordinates: true
+    ),
+    f!(
+        "get",
+        "get(L, i, j, ...)",
+        "the sub-layout (or sub-tuple) of mode i, then j, ...",
+        "get((4,(2,3)):(1,(4,8)), 1, 0)",
+        2,
+        ANY,
+        |a| {
+            match &a.vals[0] {
+                Value::IntTuple(t) => {
+                    let mut cur = t.clone();
+                    for i in 1..a.len() {
+                        let idx = a.index(i)?;
+                        cur = cur.mode(idx).map(Tup::to_owned).ok_or_else(|| {
+                            EvalError::new(
+                                format!(
+                                    "get: mode index {idx} out of range for rank {}",
+                                    cur.rank()
+                                ),
+                                a.spans[i],
+                            )
+                        })?;
+                    }
+                    Ok(Value::IntTuple(cur))
+                }
+                _ => on_layout(a, 0, |l| {
+                    let mut cur = l.clone();
+                    for i in 1..a.len() {
+                        let idx = a.index(i)?;
+                        cur = cur
+                            .mode(idx)
+                            .map_err(|e| EvalError::algebra(e, a.spans[i]))?;
+                    }
+                    Ok(cur)
+                }),
+            }
+        },
+        coordinates: true
+    ),
+    f!(
+        "compatible",
+        "compatible(A, B)",
+        "whether A's shape is compatible with B's",
+        "compatible((4,8), ((2,2),8))",
+        2,
+        2,
+        |a| { Ok(Value::Bool(shape_of(a, 0)?.compatible(&shape_of(a, 1)?))) }
+    ),
+    f!(
+        "congruent",
+        "congruent(A, B)",
+        "whether A and B have the same profile",
+        "congruent((4,8), (1,4))",
+        2,
+        2,
+        |a| { Ok(Value::Bool(shape_of(a, 0)?.congruent(&shape_of(a, 1)?))) }
+    ),
+];

@@ -1,0 +1,192 @@
+//! The derivations of the functions `cute explain` explains: each runs the `_traced` variant of
+//! the algorithm its plain handler runs, so the result is the plain result.
+
+use super::{Args, Traced};
+use crate::algebra::trace::{Recorder, Step, Trace};
+use crate::algebra::{self, Layout, Tiler, TilerBuf, complement, composition, coord};
+use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple};
+use crate::eval::{EvalError, Value, compose_values};
+
+/// A plain layout argument (or a shape, read as a column-major layout).
+fn plain_layout(a: &Args, i: usize) -> bool {
+    matches!(a.vals[i], Value::Layout(_) | Value::IntTuple(_))
+}
+
+fn layout(a: &Args, i: usize) -> Result<Layout, EvalError> {
+    layout_of(&a.vals[i], a.spans[i]).map(|c| c.into_owned())
+}
+
+fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
+    Ok(Some(r.map(Value::Layout).map_err(a.alg())))
+}
+
+pub(super) fn coalesce(a: &Args, t: &mut Recorder) -> Traced {
+    if !plain_layout(a, 0) {
+        return Ok(None);
+    }
+    let l = layout(a, 0)?;
+    if a.vals.len() == 2 {
+        let profile = to_int_tuple(&a.vals[1], a.spans[1])?;
+        lay(a, l.coalesce_profile_traced(&profile, t))
+    } else {
+        lay(a, l.coalesce_traced(t))
+    }
+}
+
+pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
+    if a.vals.len() != 1 || !plain_layout(a, 0) {
+        return Ok(None);
+    }
+    lay(a, layout(a, 0)?.filter_traced(t))
+}
+
+pub(super) fn composition(a: &Args, t: &mut Recorder) -> Traced {
+    if a.vals.len() != 2 {
+        return Ok(None);
+    }
+    let (x, y) = (&a.vals[0], &a.vals[1]);
+    let layout_like =
+        matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(t) if !t.is_int());
+    let tiler_like = !matches!(y, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
+    if layout_like && tiler_like {
+        let l = layout(a, 0)?;
+        let mut buf = TilerBuf::new();
+        let tl = a.tiler(1, &mut buf)?;
+        return lay(a, composition::compose_tiler_traced(&l, &tl, t));
+    }
+    t.step(|| {
+        Step::new(
+            "composition",
+            "no derivation",
+            format!(
+                "{} o {}: a swizzle, offset or composed layout; composed as CuTe does, without a derivation",
+                x.kind(),
+                y.kind()
+            ),
+        )
+    });
+    Ok(Some(compose_values(x, a.spans[0], y, a.spans[1], a.span)))
+}
+
+pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
+    if !plain_layout(a, 0) {
+        return Ok(None);
+    }
+    let l = layout(a, 0)?;
+    let target = if a.vals.len() == 2 {
+        Some(match &a.vals[1] {
+            Value::Layout(m) => m.shape().to_owned(),
+            _ => to_int_tuple(&a.vals[1], a.spans[1])?,
+        })
+    } else {
+        None
+    };
+    lay(a, complement::complement_traced(&l, target.as_ref(), t))
+}
+
+/// A divide or product of a layout by a tiler.
+pub(super) fn tiler_op(
+    a: &Args,
+    t: &mut Recorder,
+    op: fn(&Layout, &Tiler, &mut Recorder) -> algebra::Result<Layout>,
+) -> Traced {
+    if !plain_layout(a, 0) {
+        return Ok(None);
+    }
+    let l = layout(a, 0)?;
+    let mut buf = TilerBuf::new();
+    let tl = a.tiler(1, &mut buf)?;
+    lay(a, op(&l, &tl, t))
+}
+
+/// A product of two layouts (blocked, raked).
+pub(super) fn layout_op(
+    a: &Args,
+    t: &mut Recorder,
+    op: fn(&Layout, &Layout, &mut Recorder) -> algebra::Result<Layout>,
+) -> Traced {
+    if !plain_layout(a, 0) || !plain_layout(a, 1) {
+        return Ok(None);
+    }
+    let (x, y) = (layout(a, 0)?, layout(a, 1)?);
+    lay(a, op(&x, &y, t))
+}
+
+pub(super) fn inverse(
+    a: &Args,
+    t: &mut Recorder,
+    op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
+) -> Traced {
+    // swizzle_layout.hpp: a swizzle is its own right and left inverse
+    if let Value::Swizzle(s) = &a.vals[0] {
+        let r = algebra::recast::swizzle_inverse_traced("inverse", s, t);
+        return Ok(Some(Ok(Value::Swizzle(r))));
+    }
+    if !plain_layout(a, 0) {
+        return Ok(None);
+    }
+    lay(a, op(&layout(a, 0)?, t))
+}
+
+pub(super) fn local_tile(a: &Args, t: &mut Recorder) -> Traced {
+    if a.vals.len() != 3 {
+        return Ok(None);
+    }
+    let tensor = tensor_of(&a.vals[0], a.spans[0])?;
+    let c = to_coord(&a.vals[2], a.spans[2])?;
+    let mut buf = TilerBuf::new();
+    Ok(Some(
+        algebra::tensor::local_tile_traced(&tensor, &a.tiler(1, &mut buf)?, &c, t)
+            .map(Value::tensor)
+            .map_err(a.alg()),
+    ))
+}
+
+pub(super) fn local_partition(a: &Args, t: &mut Recorder) -> Traced {
+    if a.vals.len() != 3 {
+        return Ok(None);
+    }
+    let tensor = tensor_of(&a.vals[0], a.spans[0])?;
+    let idx = to_index(&a.vals[2], a.spans[2])? as i64;
+    Ok(Some(
+        algebra::tensor::local_partition_traced(&tensor, &layout(a, 1)?, idx, t)
+            .map(Value::tensor)
+            .map_err(a.alg()),
+    ))
+}
+
+pub(super) fn idx2crd(a: &Args, t: &mut Recorder) -> Traced {
+    if a.vals.len() != 2 {
+        return Ok(None);
+    }
+    let (i, s) = (
+        to_int_tuple(&a.vals[0], a.spans[0])?,
+        to_int_tuple(&a.vals[1], a.spans[1])?,
+    );
+    Ok(Some(
+        coord::idx2crd_traced(&i, &s, t)
+            .map(Value::IntTuple)
+            .map_err(a.alg()),
+    ))
+}
+
+pub(super) fn crd2idx(a: &Args, t: &mut Recorder) -> Traced {
+    let (c, s, d) = match a.vals.len() {
+        2 if matches!(a.vals[1], Value::Layout(_)) => {
+            let c = to_int_tuple(&a.vals[0], a.spans[0])?;
+            let l = layout(a, 1)?;
+            (c, l.shape().to_owned(), l.stride().to_owned())
+        }
+        3 => (
+            to_int_tuple(&a.vals[0], a.spans[0])?,
+            to_int_tuple(&a.vals[1], a.spans[1])?,
+            to_int_tuple(&a.vals[2], a.spans[2])?,
+        ),
+        _ => return Ok(None),
+    };
+    Ok(Some(
+        coord::crd2idx_traced(&c, &s, &d, t)
+            .map(Value::int)
+            .map_err(a.alg()),
+    ))
+}
