@@ -1002,7 +1002,7 @@ fn read_smem_access(
     operand: Option<&str>,
     err: &mut dyn Write,
 ) -> Result<SmemAccess, Option<Refusal>> {
-    use cute::eval::partition_statement;
+    use cute::eval::partition_statement as partition;
     let env = Env::new();
     let partition = partition::read(&env, tv).map_err(|e| {
         let _ = err.write_all(diagnostic::render("<argument 2>", 1, tv, &e).as_bytes());
