@@ -281,7 +281,7 @@ fn write_files_and_refuse_other_values() {
 /// The cells a partition picture marks, as 1-D (column-major) indices of the tile's domain, in
 /// value order (the first cell of each value).
 fn marked_cells(stmt: &str) -> Vec<i64> {
-    use cute::eval::partition_statement;
+    use cute::eval::partition_statement as partition;
     let env = Env::new();
     let st = partition::read(&env, stmt)
         .unwrap_or_else(|e| panic!("{stmt}: {}", e.message))
@@ -493,7 +493,7 @@ fn bank_thread_line_is_the_partition() {
 
 #[test]
 fn partition_picture_terminal() {
-    use cute::eval::partition_statement;
+    use cute::eval::partition_statement as partition;
     let stmt = "make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).thread(11).partition_D(Sw<2,1,3> o (8,32):(32,1))";
     let env = Env::new();
     let st = partition::read(&env, stmt)
