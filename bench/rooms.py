@@ -35,6 +35,29 @@ def code_before_tests(text):
     i = text.find("#[cfg(test)]")
     return text if i < 0 else text[:i]
 
+def brace_names(text, i):
+    """The first name of each path of the `{…}` group opening at text[i] (nested groups and
+    `self` skipped): `{a, b::{C, d}, e as f}` gives a, b, e."""
+    depth, names, start = 0, [], i + 1
+    for j in range(i, len(text)):
+        c = text[j]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        if (c == "," and depth == 1) or depth == 0:
+            m = re.match(r"\s*([a-z_][a-z0-9_]*)\b", text[start:j])
+            if m and m.group(1) != "self":
+                names.append(m.group(1))
+            start = j + 1
+            if depth == 0:
+                break
+    return names
+
+def brace_groups(text, prefix):
+    """The names of each `PREFIX{…}` group in the text."""
+    return [brace_names(text, m.end() - 1) for m in re.finditer(prefix + r"\{", text)]
+
 edges = defaultdict(set)
 for crate, src in CRATES.items():
     for path, room in rooms_of(os.path.join(ROOT, src)).items():
@@ -44,8 +67,8 @@ for crate, src in CRATES.items():
             other = f"{crate}::{m.group(1)}"
             if other != me:
                 edges[me].add(other)
-        for m in re.finditer(r"\buse crate::\{([^}]*)\}", text):
-            for name in re.findall(r"\b([a-z_]+)\b", m.group(1)):
+        for group in brace_groups(text, r"\bcrate::"):
+            for name in group:
                 other = f"{crate}::{name}"
                 if other != me:
                     edges[me].add(other)
@@ -54,13 +77,22 @@ for crate, src in CRATES.items():
         modpath = [x[:-3] if x.endswith(".rs") else x for x in rel]
         if modpath[-1] in ("mod", "lib", "main"):
             modpath = modpath[:-1]
-        for m in re.finditer(r"\b((?:super::)+)([a-z_]+)", text):
-            ups = m.group(1).count("super::")
+
+        def resolve(ups, name):
             base = modpath[: max(len(modpath) - ups, 0)]
-            target = (base + [m.group(2)])[0]
-            other = f"{crate}::{target}"
+            return f"{crate}::{(base + [name])[0]}"
+
+        for m in re.finditer(r"\b((?:super::)+)([a-z_]+)", text):
+            other = resolve(m.group(1).count("super::"), m.group(2))
             if other != me:
                 edges[me].add(other)
+        # use super::{a, b::C}: each first name, against the module the supers reach
+        for m in re.finditer(r"\b((?:super::)+)\{", text):
+            ups = m.group(1).count("super::")
+            for name in brace_names(text, m.end() - 1):
+                other = resolve(ups, name)
+                if other != me:
+                    edges[me].add(other)
         for name, c in NAMES.items():
             for m in re.finditer(rf"\b{name}::([a-z_]+)", text):
                 if c != crate:

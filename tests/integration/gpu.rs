@@ -3,8 +3,8 @@
 
 use cute_gpu::codegen::kernel_source;
 use cute_gpu::config::GemmConfig;
+use cute_gpu::device::Gpu;
 use cute_gpu::flags::GemmFlags;
-use cute_gpu::run::Gpu;
 
 fn flags(f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {
     let mut g = GemmFlags::new(cute_gpu::flags::read_flag);

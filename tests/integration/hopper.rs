@@ -2,9 +2,9 @@
 //! Hopper GPU is `#[ignore]`d (run on the device with `--ignored hopper::`).
 
 use cute_gpu::config::ConfigError;
+use cute_gpu::device::Gpu;
 use cute_gpu::flags::GemmFlags;
 use cute_gpu::hopper::config::{HopperConfig, HopperConfigError};
-use cute_gpu::run::Gpu;
 use cute_gpu::variant::{Variant, VariantError};
 
 fn flags(m: usize, n: usize, k: usize, f: impl FnOnce(&mut GemmFlags)) -> GemmFlags {

@@ -4,9 +4,10 @@
 
 use cute_gpu::codegen::KernelLayouts;
 use cute_gpu::config::GemmConfig;
+use cute_gpu::device::Gpu;
 use cute_gpu::flags::{GemmFlags, Major, Majors};
 use cute_gpu::hopper::config::{HopperConfig, sm90_mma};
-use cute_gpu::run::{Gpu, Timing};
+use cute_gpu::run::Timing;
 use cute_gpu::variant::Variant;
 
 fn flags(majors: Majors, (m, n, k): (usize, usize, usize)) -> GemmFlags {

@@ -2,9 +2,10 @@
 //! configurations of skinny, ragged and one-row/one-column shapes verify against cuBLAS and the
 //! fp64 host reference on a Hopper GPU (`#[ignore]`d: run on the device with `--ignored suite::`).
 
+use cute_gpu::device::Gpu;
 use cute_gpu::flags::GemmFlags;
 use cute_gpu::hopper::choose::{Given, choose};
-use cute_gpu::run::{Gpu, Timing};
+use cute_gpu::run::Timing;
 use cute_gpu::variant::Variant;
 
 fn chosen(gpu: &Gpu, m: usize, n: usize, k: usize, dtype: &str) -> Variant {

@@ -7,7 +7,7 @@
 //! shape (thread `t`'s access `j` at `(j*threads + t) * width`): the ratio of the two is the
 //! measured slowdown, next to the predicted one (wavefronts over ideal wavefronts).
 
-use super::run::{GpuError, failed};
+use super::device::{GpuError, failed};
 use cudarc::driver::sys::CUfunction_attribute_enum;
 use cudarc::driver::{LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
@@ -196,7 +196,7 @@ pub fn measure(r: &BankReport) -> Result<BankMeasurement, GpuError> {
     let (addr, accesses, top) = addresses(r)?;
     let threads = r.threads as usize;
     let width = r.access_bits / 8;
-    let gpu = super::run::Gpu::open()?;
+    let gpu = super::device::Gpu::open()?;
     let src = probe_source(width, accesses)?;
     let compiled = super::nvrtc::compile(&src, &gpu.arch)?;
     let module = gpu

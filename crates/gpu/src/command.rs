@@ -3,11 +3,12 @@
 use std::io::Write;
 
 use super::config::{ConfigError, GemmConfig, plain_smem_atom};
+use super::device::{Gpu, GpuError};
 use super::flags::{GemmFlags, Majors};
 use super::hopper::config::{HopperConfig, HopperConfigError, is_sm90};
 use super::nvrtc::{self, compile};
 use super::report;
-use super::run::{Gpu, GpuError};
+use super::suite::SuiteError;
 use super::variant::{Variant, VariantError};
 
 /// Exit status when there is no GPU, driver or library.
@@ -26,30 +27,9 @@ pub enum GemmError {
         needed = super::suite::SUITE_ARCH
     )]
     SuiteArch(String),
-    /// The suite with `--sweep`.
-    #[error(
-        "--suite: the suite chooses one configuration per shape; --sweep tries several for one shape: give one of them"
-    )]
-    SuiteWithSweep,
-    /// The suite with flags it chooses itself.
-    #[error(
-        "--suite: the suite chooses the tile, atom and pipeline per shape: leave out --mma, --tile and --stages"
-    )]
-    SuiteChooses,
-    /// A suite shape's chosen configuration is refused.
-    #[error("--suite: {m}x{n}x{k} {dtype}: {source}")]
-    SuiteShape {
-        /// M.
-        m: usize,
-        /// N.
-        n: usize,
-        /// K.
-        k: usize,
-        /// The element type.
-        dtype: &'static str,
-        /// Why.
-        source: Box<VariantError>,
-    },
+    /// The suite's own conditions (`--sweep`, the flags it chooses, a shape's configuration).
+    #[error(transparent)]
+    Suite(#[from] SuiteError),
     /// The tune with an architecture other than the Hopper path's.
     #[error(
         "--tune: the candidates are Hopper configurations (wgmma + TMA), which need an sm_90a GPU (--arch {needed}), not {0}",
@@ -98,6 +78,15 @@ pub struct GemmOptions {
     pub flush_l2: bool,
     /// How the report is printed.
     pub report: report::ReportFormat,
+}
+
+impl GemmOptions {
+    /// What the command line fixed, which the per-shape choice keeps.
+    pub fn given(&self) -> super::hopper::choose::Given {
+        super::hopper::choose::Given {
+            raster: self.raster_given,
+        }
+    }
 }
 
 /// The sweep: two tile shapes × swizzled or plain shared memory × two pipeline depths, and the
@@ -287,10 +276,7 @@ fn tune_variants(
     if !super::hopper::choose::applies(flags) {
         return Err(GemmError::TuneChooses);
     }
-    let given = super::hopper::choose::Given {
-        raster: opts.raster_given,
-    };
-    let (v, notes) = super::tune::variants(&super::tune::candidates(flags, given, sms));
+    let (v, notes) = super::tune::variants(&super::tune::candidates(flags, opts.given(), sms));
     if v.is_empty() {
         return Err(GemmError::NoCandidate(notes));
     }
@@ -357,7 +343,12 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
             if arch != super::suite::SUITE_ARCH {
                 Err(GemmError::SuiteArch(arch.clone()))
             } else {
-                super::suite::chosen_variants(opts, flags, super::hopper::choose::COMPILE_ONLY_SMS)
+                Ok(super::suite::chosen_variants(
+                    flags,
+                    opts.given(),
+                    opts.sweep,
+                    super::hopper::choose::COMPILE_ONLY_SMS,
+                )?)
             }
         } else if opts.tune {
             tune_variants(opts, flags, &arch, super::hopper::choose::COMPILE_ONLY_SMS)
@@ -400,7 +391,12 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                     );
                     return EXIT_NO_GPU;
                 } else if opts.suite {
-                    match super::suite::chosen_variants(opts, &opts.flags, g.sms) {
+                    match super::suite::chosen_variants(
+                        &opts.flags,
+                        opts.given(),
+                        opts.sweep,
+                        g.sms,
+                    ) {
                         Ok((c, lines)) => {
                             cfgs = c;
                             choices = lines;
@@ -423,7 +419,9 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                             return 2;
                         }
                     }
-                } else if let Some((c, line)) = super::suite::chosen_single(opts, &g) {
+                } else if let Some((c, line)) =
+                    super::suite::chosen_single(&opts.flags, opts.given(), opts.sweep, &g)
+                {
                     // issue 20: a configuration chosen for the shape (choose.rs)
                     cfgs = vec![c];
                     choices = vec![line];

@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value, json};
 
+use super::device::Gpu;
 use super::flags::Operand;
 use super::nvrtc::Compiled;
-use super::run::{Gpu, Measurement, Timing};
+use super::run::{Measurement, Timing};
 use super::variant::Variant;
 
 fn opt(v: Option<u32>) -> String {

@@ -5,12 +5,42 @@
 
 use std::io::Write;
 
-use super::command::{GemmError, GemmOptions};
+use super::device::{Gpu, GpuError};
 use super::flags::{GemmFlags, Majors};
 use super::hopper::choose::{self, Given};
 use super::report::ReportFormat;
-use super::run::{Gpu, GpuError, Measurement, Timing};
-use super::variant::Variant;
+use super::run::{Measurement, Timing};
+use super::variant::{Variant, VariantError};
+
+/// Why the suite has no configurations: its conditions do not hold (a usage error, exit
+/// status 2, as one of [`crate::command::GemmError`]'s).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SuiteError {
+    /// The suite with `--sweep`.
+    #[error(
+        "--suite: the suite chooses one configuration per shape; --sweep tries several for one shape: give one of them"
+    )]
+    WithSweep,
+    /// The suite with flags it chooses itself.
+    #[error(
+        "--suite: the suite chooses the tile, atom and pipeline per shape: leave out --mma, --tile and --stages"
+    )]
+    Chooses,
+    /// A suite shape's chosen configuration is refused.
+    #[error("--suite: {m}x{n}x{k} {dtype}: {source}")]
+    Shape {
+        /// M.
+        m: usize,
+        /// N.
+        n: usize,
+        /// K.
+        k: usize,
+        /// The element type.
+        dtype: &'static str,
+        /// Why.
+        source: Box<VariantError>,
+    },
+}
 
 /// One shape of the suite.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,29 +154,25 @@ pub fn summary(ratios: &[(String, f64)]) -> Option<String> {
 pub const SUITE_ARCH: &str = "sm_90a";
 
 /// Every suite shape's configuration, chosen for `sms` SMs (the command line's other flags in
-/// `base` kept, as for a single shape), and the line saying why for each.
+/// `base` kept, as for a single shape, and what it fixed in `given`), and the line saying why
+/// for each; refused with `--sweep`.
 pub fn chosen_variants(
-    opts: &GemmOptions,
     base: &GemmFlags,
+    given: Given,
+    sweep: bool,
     sms: usize,
-) -> Result<(Vec<Variant>, Vec<String>), GemmError> {
-    if opts.sweep {
-        return Err(GemmError::SuiteWithSweep);
+) -> Result<(Vec<Variant>, Vec<String>), SuiteError> {
+    if sweep {
+        return Err(SuiteError::WithSweep);
     }
     if !choose::applies(base) {
-        return Err(GemmError::SuiteChooses);
+        return Err(SuiteError::Chooses);
     }
     let mut cfgs = Vec::with_capacity(SUITE.len());
     let mut lines = Vec::with_capacity(SUITE.len());
     for s in SUITE {
-        let c = choose::choose(
-            &shape_flags(base, s),
-            Given {
-                raster: opts.raster_given,
-            },
-            sms,
-        );
-        let v = Variant::from_flags(&c.flags).map_err(|source| GemmError::SuiteShape {
+        let c = choose::choose(&shape_flags(base, s), given, sms);
+        let v = Variant::from_flags(&c.flags).map_err(|source| SuiteError::Shape {
             m: s.m,
             n: s.n,
             k: s.k,
@@ -160,19 +186,19 @@ pub fn chosen_variants(
 }
 
 /// A single `cute gemm` on a Hopper GPU with no `--mma`, `--tile` or `--stages`: the
-/// configuration chosen for its shape and the line saying why; `None` where the heuristic does
-/// not apply (or its choice does not fit, when the path's default is taken as before).
-pub fn chosen_single(opts: &GemmOptions, gpu: &Gpu) -> Option<(Variant, String)> {
-    if opts.sweep || gpu.arch != SUITE_ARCH || !choose::applies(&opts.flags) {
+/// configuration chosen for its shape (what the command line fixed in `given`) and the line
+/// saying why; `None` where the heuristic does not apply (`--sweep` included), or its choice
+/// does not fit, when the path's default is taken as before.
+pub fn chosen_single(
+    flags: &GemmFlags,
+    given: Given,
+    sweep: bool,
+    gpu: &Gpu,
+) -> Option<(Variant, String)> {
+    if sweep || gpu.arch != SUITE_ARCH || !choose::applies(flags) {
         return None;
     }
-    let c = choose::choose(
-        &opts.flags,
-        Given {
-            raster: opts.raster_given,
-        },
-        gpu.sms,
-    );
+    let c = choose::choose(flags, given, gpu.sms);
     Variant::from_flags(&c.flags).ok().map(|v| (v, c.line))
 }
 

@@ -1,13 +1,13 @@
-//! TMA tensor maps for the Hopper kernel, through the driver (launching, verification and timing
-//! are the shared ones of [`crate::run`]).
+//! TMA tensor maps for the Hopper kernel, through the driver, on the session of
+//! [`crate::device`] (launching, verification and timing are the shared ones of [`crate::run`]).
 
 use cudarc::driver::sys;
 use cudarc::driver::{CudaSlice, DevicePtr, DeviceRepr};
 
 use super::config::{GmmaSwizzle, HopperConfig, TmaPlan};
 use crate::config::Dtype;
+use crate::device::{Gpu, GpuError};
 use crate::flags::{Major, OperandBuffer};
-use crate::run::{Gpu, GpuError};
 
 /// A TMA descriptor (`CUtensorMap`, 128 bytes), passed by value as a `__grid_constant__`
 /// kernel parameter.

@@ -1,0 +1,84 @@
+//! What one block can hold: consumer warpgroups and the registers each gets, the widest wgmma N
+//! whose accumulators fit them, the cluster's size, and the deepest pipeline whose stages fit
+//! in shared memory beside C's staging.
+
+use crate::config::MAX_SMEM_BYTES;
+
+use super::HopperConfigError;
+
+/// Consumer warpgroups by default (each computes 64 rows of the tile).
+pub const DEFAULT_CONSUMERS: usize = 2;
+
+/// The most consumer warpgroups: with the producer, 4 warpgroups of 128 threads, the most
+/// a block can hold at one block per SM with a useful register share each.
+pub const MAX_CONSUMERS: usize = 3;
+
+/// The largest thread-block cluster (CUDA's portable limit).
+pub const MAX_CLUSTER: usize = 8;
+
+/// Registers per thread of the producer and of each consumer warpgroup after `setmaxnreg`: the
+/// 64K-register file shared by 128-thread warpgroups (512 registers a lane across them),
+/// in multiples of 8, at most 232 for a consumer (CUTLASS's choice for 2 consumers).
+pub fn register_split(consumers: usize) -> (usize, usize) {
+    let producer = if consumers >= 3 { 24 } else { 40 };
+    let consumer = ((512 - producer) / consumers.max(1)) / 8 * 8;
+    (producer, consumer.min(232))
+}
+
+/// Registers a consumer thread needs besides its accumulators (addresses, descriptors,
+/// loop state, the epilogue), as measured with ptxas: a 64xN accumulator takes N/2.
+pub const CONSUMER_OVERHEAD_REGS: usize = 32;
+
+/// The registers a thread may use as ptxas compiles the kernel: the `__launch_bounds__(T, 1)`
+/// cap, 65536 / T in multiples of 8, at most 255. (ptxas allocates every branch within it;
+/// `setmaxnreg` only moves registers between warpgroups at run time.)
+pub fn compile_register_cap(consumers: usize) -> usize {
+    (65536 / (128 * (1 + consumers)) / 8 * 8).min(255)
+}
+
+/// The widest wgmma N whose accumulators fit a consumer thread with `consumers` warpgroups.
+pub fn widest_n(consumers: usize) -> usize {
+    ((compile_register_cap(consumers) - CONSUMER_OVERHEAD_REGS) * 2 / 8 * 8).min(256)
+}
+
+/// `--consumers`, 1 to [`MAX_CONSUMERS`] (default [`DEFAULT_CONSUMERS`]).
+pub(super) fn check_consumers(c: Option<usize>) -> Result<usize, HopperConfigError> {
+    let consumers = c.unwrap_or(DEFAULT_CONSUMERS);
+    if consumers == 0 || consumers > MAX_CONSUMERS {
+        return Err(HopperConfigError::Consumers(consumers));
+    }
+    Ok(consumers)
+}
+
+/// The deepest pipeline `--stages` takes by default.
+pub const DEFAULT_STAGES: usize = 4;
+
+/// The deepest pipeline, at most `cap` stages and at least 2, whose stages of a `(BM, BN, BK)`
+/// tile fit in shared memory beside C's staging at its narrowest (64 columns, with the TMA
+/// store), the barriers and the alignment.
+pub fn deepest_stages(
+    (bm, bn, bk): (usize, usize, usize),
+    consumers: usize,
+    tma_store: bool,
+    cap: usize,
+) -> usize {
+    let fixed = c_staging_bytes(tma_store, consumers, 64) + 1024;
+    let per_stage = (bm + bn)
+        .saturating_mul(bk)
+        .saturating_mul(2)
+        .saturating_add(16);
+    let mut stages = cap.max(2);
+    while stages > 2 && fixed.saturating_add(stages.saturating_mul(per_stage)) > MAX_SMEM_BYTES {
+        stages -= 1;
+    }
+    stages
+}
+
+/// Shared memory for C's staging (TMA store): 64 rows × `cols` of each consumer, 16-bit elements.
+pub(super) fn c_staging_bytes(tma_store: bool, consumers: usize, cols: usize) -> usize {
+    if tma_store {
+        consumers * 64 * cols * 2
+    } else {
+        0
+    }
+}
