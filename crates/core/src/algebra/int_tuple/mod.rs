@@ -17,6 +17,9 @@
 //! - `read`: the notation's literal reader (`FromStr`, `Reader`);
 //! - `write`: the notation's printer (`Display`, [`Tup::write_to`]).
 
+// no unsafe code in the notation, the algebra or the evaluator
+#![deny(unsafe_code)]
+
 mod build;
 mod node;
 mod ops;

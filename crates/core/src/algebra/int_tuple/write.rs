@@ -6,7 +6,6 @@ use std::fmt;
 
 use super::node::Kind;
 use super::{IntTuple, Tup, View};
-use crate::algebra::basis::MAX_BASIS_DEPTH;
 
 impl Tup {
     /// Append the value as [`fmt::Display`] writes it (see [`write_notation`]).
@@ -15,42 +14,48 @@ impl Tup {
         write_notation(out, self, None);
     }
 
-    /// Write the value into `w`: one pass over the nodes, the modes still to write of each
-    /// open tuple on the stack `left`. `None` where `left` or `w`'s room is too short.
+    /// Append the value to `out`: one pass over the nodes, the modes still to write of the
+    /// innermost open tuple in a register, those of the tuples around it on the stack `outer`.
+    /// `None` (part of the value appended) where `outer` is too short.
     #[inline(always)]
-    fn write_with(&self, w: &mut Ascii<'_>, left: &mut [u32]) -> Option<()> {
-        let mut open = 0;
+    fn write_with(&self, out: &mut String, outer: &mut [u32]) -> Option<()> {
+        // the open tuples, and the modes the innermost has still to write
+        let (mut open, mut left) = (0, 0u32);
         for n in &self.0 {
             match n.kind() {
                 Kind::Open { rank, .. } => {
-                    w.push(b'(')?;
+                    out.push('(');
                     if rank > 0 {
-                        *left.get_mut(open)? = rank;
-                        open += 1;
+                        if open > 0 {
+                            *outer.get_mut(open - 1)? = left;
+                        }
+                        (open, left) = (open + 1, rank);
                         continue;
                     }
-                    w.push(b')')?;
+                    out.push(')');
                 }
-                Kind::Leaf(v) => w.int(v)?,
+                Kind::Leaf(v) => int(out, v),
                 Kind::Scaled(v, b) => {
-                    w.int(v)?;
+                    int(out, v);
                     // CuTe's print of the basis: the modes innermost first, each after an `@`
                     for m in b.path().iter().rev() {
-                        w.push(b'@')?;
-                        w.int(*m)?;
+                        out.push('@');
+                        int(out, *m);
                     }
                 }
             }
             // a mode is written: the next one's comma, or the tuples it closes
             while open > 0 {
-                let k = &mut left[open - 1];
-                *k -= 1;
-                if *k > 0 {
-                    w.push(b',')?;
+                left -= 1;
+                if left > 0 {
+                    out.push(',');
                     break;
                 }
-                w.push(b')')?;
+                out.push(')');
                 open -= 1;
+                if open > 0 {
+                    left = outer[open - 1];
+                }
             }
         }
         Some(())
@@ -60,108 +65,75 @@ impl Tup {
 /// Append `first`, and after a `:` `second` where given (a layout's shape and stride), as
 /// [`fmt::Display`] writes them: the one printer of the notation's tuples.
 ///
-/// The text is written straight into the string's free capacity, reserved once (an estimate
-/// from the node count that most values fit), its length and address in registers rather than
-/// reloaded at each byte as pushes onto the string reload them. A value that does not fit the
-/// estimate, or nested deeper than the small stack of open tuples, is written again out of
-/// line with room and stack for any value.
+/// The text is pushed onto `out` a byte at a time, in safe code: no buffer to copy it from or
+/// to validate as UTF-8, and no write into the string's free capacity. A push costs a few
+/// instructions more than a store into reserved room (the string's capacity and address are
+/// read again after each byte); the loop of [`Tup::write_with`] wins most of it back (the
+/// modes left of the innermost open tuple in a register, the integers 0 to 9 tested first).
+/// A value nested deeper than the small stack of open tuples is taken off again and written
+/// out of line with a stack for any depth.
 #[inline(always)]
 pub(crate) fn write_notation(out: &mut String, first: &Tup, second: Option<&Tup>) {
-    let nodes = first.0.len() + second.map_or(0, |s| s.0.len());
-    // most integers are a digit or two: a node writes at most 3 bytes then (its digits and
-    // a comma, or a tuple's parentheses and comma)
-    if write_into(out, first, second, 3 * nodes + 8, &mut [0; 8]).is_none() {
-        write_long(out, first, second, nodes);
+    let len = out.len();
+    if write_pair(out, first, second, &mut [0; 8]).is_none() {
+        out.truncate(len);
+        write_long(out, first, second);
     }
 }
 
-/// [`write_notation`] of a value its estimate of room or its stack does not fit.
+/// [`write_notation`] of a value its stack of open tuples does not fit.
 #[cold]
 #[inline(never)]
-fn write_long(out: &mut String, first: &Tup, second: Option<&Tup>, nodes: usize) {
-    // a node writes at most an integer (20 bytes), its basis (4 bytes a level), its
-    // parentheses and a comma (or the `:`); a tuple is nested less deep than it has nodes
-    let room = nodes * (23 + 4 * MAX_BASIS_DEPTH);
-    let written = write_into(out, first, second, room, &mut vec![0; nodes]);
-    debug_assert!(written.is_some(), "the room and the stack fit any value");
+fn write_long(out: &mut String, first: &Tup, second: Option<&Tup>) {
+    // a tuple is nested less deep than it has nodes
+    let nodes = first.0.len() + second.map_or(0, |s| s.0.len());
+    let written = write_pair(out, first, second, &mut vec![0; nodes]);
+    debug_assert!(written.is_some(), "this stack fits any value");
 }
 
-/// [`write_notation`] with `room` bytes reserved and `left` the stack of open tuples: `None`
-/// (nothing appended) where they are too short.
+/// [`write_notation`] with `outer` the stack of open tuples: `None` where it is too short.
 #[inline(always)]
-fn write_into(
+fn write_pair(
     out: &mut String,
     first: &Tup,
     second: Option<&Tup>,
-    room: usize,
-    left: &mut [u32],
+    outer: &mut [u32],
 ) -> Option<()> {
-    // SAFETY: the bytes are written through `Ascii`, which writes ASCII only: the string
-    // stays UTF-8
-    let bytes = unsafe { out.as_mut_vec() };
-    bytes.reserve(room);
-    let len = bytes.len();
-    let mut w = Ascii {
-        buf: bytes.spare_capacity_mut(),
-        at: 0,
-    };
-    first.write_with(&mut w, left)?;
+    first.write_with(out, outer)?;
     if let Some(s) = second {
-        w.push(b':')?;
-        s.write_with(&mut w, left)?;
+        out.push(':');
+        s.write_with(out, outer)?;
     }
-    let at = w.at;
-    // SAFETY: `Ascii` wrote the first `at` bytes of the spare capacity, in order
-    unsafe { bytes.set_len(len + at) };
     Some(())
 }
 
-/// ASCII bytes written left to right into a buffer's free capacity: `at` bytes so far.
-struct Ascii<'a> {
-    buf: &'a mut [std::mem::MaybeUninit<u8>],
-    at: usize,
-}
-
-impl Ascii<'_> {
-    /// Write an ASCII byte: `None` where the buffer is full.
-    #[inline(always)]
-    fn push(&mut self, c: u8) -> Option<()> {
-        debug_assert!(c.is_ascii());
-        self.buf.get_mut(self.at)?.write(c);
-        self.at += 1;
-        Some(())
-    }
-
-    /// Write the decimal digits of `v` (what `{v}` writes, without the formatting machinery).
-    #[inline(always)]
-    fn int(&mut self, v: i64) -> Option<()> {
-        // most extents and strides are a digit or two: written as bytes where they are
-        // printed, any other integer out of line
-        match u8::try_from(v) {
-            Ok(d @ 0..=9) => self.push(b'0' + d),
-            Ok(d @ 10..=99) => {
-                self.push(b'0' + d / 10)?;
-                self.push(b'0' + d % 10)
-            }
-            _ => {
-                self.at += long_int(self.buf.get_mut(self.at..)?, v)?;
-                Some(())
-            }
+/// Append the decimal digits of `v` (what `{v}` writes, without the formatting machinery).
+#[inline(always)]
+fn int(out: &mut String, v: i64) {
+    // most extents and strides are a digit or two: pushed where they are printed, the digits
+    // of any other integer made out of line
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v % 10));
         }
+        _ => out.push_str(long_int(&mut itoa::Buffer::new(), v)),
     }
 }
 
-/// [`Ascii::int`] of an integer outside 0..=99, into `buf`: the number of bytes written, or
-/// `None` where they do not fit. (Given the free part of the buffer, not the writer, so that
-/// the writer's position stays in a register where it is inlined.)
+/// The decimal digit `d` (0 to 9).
+#[inline(always)]
+fn digit(d: i64) -> char {
+    debug_assert!((0..=9).contains(&d));
+    char::from(b'0' + d as u8)
+}
+
+/// The digits of an integer outside 0..=99, in `digits`. (Out of line, and given a buffer of
+/// its own rather than the string, so that the printer's loop stays compact.)
 #[inline(never)]
-fn long_int(buf: &mut [std::mem::MaybeUninit<u8>], v: i64) -> Option<usize> {
-    let mut digits = itoa::Buffer::new();
-    let digits = digits.format(v).as_bytes();
-    for (slot, &c) in buf.get_mut(..digits.len())?.iter_mut().zip(digits) {
-        slot.write(c);
-    }
-    Some(digits.len())
+fn long_int(digits: &mut itoa::Buffer, v: i64) -> &str {
+    digits.format(v)
 }
 
 /// The notation, as [`Tup::write_to`] writes it (the one printer of an IntTuple).
@@ -251,16 +223,37 @@ mod tests {
     }
 
     #[test]
+    fn write_to_writes_any_width() {
+        // integers of four digits (pushed as one piece), a layout's pair too
+        for n in [1, 2, 100, 1000] {
+            let modes: Vec<String> = (0..n).map(|k| format!("{}", 1000 + k)).collect();
+            let text = format!("({})", modes.join(","));
+            let t: IntTuple = text.parse().expect("a literal");
+            let mut s = String::from("x = ");
+            t.write_to(&mut s);
+            assert_eq!(s, format!("x = {text}"));
+            let mut pair = String::from("L = ");
+            write_notation(&mut pair, &t, Some(&t));
+            assert_eq!(pair, format!("L = {text}:{text}"));
+        }
+    }
+
+    #[test]
     fn write_to_writes_any_depth() {
-        // around the depth its stack holds on the stack (8 open tuples), with modes after
-        // the deepest one, appended to what the line already has
-        for depth in [1, 7, 8, 9, 100] {
+        // around the depth its stack holds on the stack (the tuples around the innermost: 8,
+        // so 9 open tuples), with modes after the deepest one, appended to what the line
+        // already has (a value written again out of line leaves no part of it behind), a
+        // layout's pair too
+        for depth in [1, 8, 9, 10, 11, 100] {
             let text = format!("{}7,8{}", "(2,".repeat(depth), ")".repeat(depth));
             let t: IntTuple = text.parse().expect("a literal");
             let mut s = String::from("x = ");
             t.write_to(&mut s);
             assert_eq!(s, format!("x = {text}"));
             assert_eq!(s[4..], t.to_string(), "Display is write_to");
+            let mut pair = String::from("L = ");
+            write_notation(&mut pair, &t, Some(&t));
+            assert_eq!(pair, format!("L = {text}:{text}"));
         }
     }
 }
