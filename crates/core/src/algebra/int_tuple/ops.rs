@@ -1,0 +1,235 @@
+//! CuTe's operations on IntTuples, walked on their nodes: congruence and compatibility,
+//! `flatten`, the maps of the leaves, `size` (the product), `ceil_div`, `shape_div`,
+//! `product_each`, and whether an IntTuple is a layout's shape, or two are a layout
+//! ([`ShapeFault`], [`LayoutFault`]).
+
+use smallvec::SmallVec;
+
+use super::node::{Kind, Node, OPEN, stride_node};
+use super::{IntTuple, Tup, TupleBuilder, View};
+use crate::algebra::arith;
+use crate::algebra::basis::Stride;
+use crate::algebra::error::{Result, condition};
+
+/// Why an IntTuple is not a layout's shape ([`Tup::shape_fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ShapeFault {
+    /// It has a basis element: extents are integers.
+    Basis,
+    /// It has this extent, which is not positive (the first such).
+    NonPositive(i64),
+}
+
+/// Why a shape and a stride are not a layout ([`Tup::layout_fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LayoutFault {
+    /// They are not congruent.
+    Incongruent,
+    /// The shape is not one.
+    Shape(ShapeFault),
+}
+
+impl Tup {
+    /// Product of all leaves (`size`).
+    pub fn product(&self) -> Result<i64> {
+        self.leaf_iter()
+            .try_fold(1i64, |acc, v| arith::mul(acc, v, "size"))
+    }
+
+    /// Sum of all leaves.
+    pub fn sum(&self) -> Result<i64> {
+        self.leaf_iter()
+            .try_fold(0i64, |acc, v| arith::add(acc, v, "sum"))
+    }
+
+    /// What keeps this from being a layout's shape, in one pass: a basis element (first), else
+    /// the first extent that is not positive.
+    pub fn shape_fault(&self) -> Option<ShapeFault> {
+        let mut nonpositive = None;
+        for n in &self.0 {
+            match n.kind() {
+                Kind::Scaled(..) => return Some(ShapeFault::Basis),
+                Kind::Leaf(v) if v <= 0 && nonpositive.is_none() => nonpositive = Some(v),
+                _ => {}
+            }
+        }
+        nonpositive.map(ShapeFault::NonPositive)
+    }
+
+    /// Why `self:stride` is not a layout, in one walk of both: not congruent (first), else
+    /// [`Tup::shape_fault`] of `self`. `None` when it is one.
+    pub fn layout_fault(&self, stride: &Tup) -> Option<LayoutFault> {
+        if self.0.len() != stride.0.len() {
+            return Some(LayoutFault::Incongruent);
+        }
+        let (mut basis, mut nonpositive) = (false, None);
+        // on the encoding's words: a tuple header pairs with an equal one (same rank and node
+        // count); a leaf with a leaf, and then the shape's is an integer (meta 0) and positive
+        for (s, d) in self.0.iter().zip(&stride.0) {
+            let (sm, dm, v) = (s.meta, d.meta, s.value);
+            if sm == OPEN || dm == OPEN {
+                if s != d {
+                    return Some(LayoutFault::Incongruent);
+                }
+            } else if sm != 0 {
+                basis = true;
+            } else if v <= 0 && nonpositive.is_none() {
+                nonpositive = Some(v);
+            }
+        }
+        if basis {
+            return Some(LayoutFault::Shape(ShapeFault::Basis));
+        }
+        nonpositive.map(|v| LayoutFault::Shape(ShapeFault::NonPositive(v)))
+    }
+
+    /// CuTe's `flatten`: an integer stays an integer, a tuple becomes a flat tuple.
+    pub fn flatten(&self) -> IntTuple {
+        if self.is_int() {
+            return self.to_owned();
+        }
+        let mut b = TupleBuilder::new();
+        for n in &self.0 {
+            if n.is_leaf() {
+                b.nodes.push(*n);
+                b.rank += 1;
+            }
+        }
+        b.finish()
+    }
+
+    /// Whether the two have the same tuple structure.
+    pub fn congruent(&self, other: &Tup) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                // leaf with leaf, or a tuple's header with an equal one (rank and node count)
+                .all(|(a, b)| match (a.is_leaf(), b.is_leaf()) {
+                    (true, true) => true,
+                    (false, false) => a == b,
+                    _ => false,
+                })
+    }
+
+    /// CuTe's `compatible(a, b)`: sizes agree and every leaf of `a` maps to a mode of `b`.
+    pub fn compatible(&self, other: &Tup) -> bool {
+        match (self.view(), other.view()) {
+            (View::Int(a), _) => other.product().map(|p| p == a).unwrap_or(false),
+            (View::Tuple(a), View::Tuple(b)) => {
+                a.len() == b.len() && a.zip(b).all(|(x, y)| x.compatible(y))
+            }
+            (View::Tuple(_), View::Int(_)) => false,
+        }
+    }
+
+    /// Apply `f` to every leaf, keeping the structure.
+    pub fn map_leaves(&self, f: &mut impl FnMut(i64) -> Result<i64>) -> Result<IntTuple> {
+        let mut nodes = SmallVec::with_capacity(self.0.len());
+        for n in &self.0 {
+            nodes.push(match n.kind() {
+                Kind::Leaf(v) => Node::leaf(f(v)?),
+                Kind::Scaled(v, b) => Node::scaled(f(v)?, b),
+                Kind::Open { .. } => *n,
+            });
+        }
+        Ok(IntTuple { nodes })
+    }
+
+    /// Apply `f` to every leaf as a stride (value and basis), keeping the structure.
+    pub fn map_strides(&self, f: &mut impl FnMut(Stride) -> Result<Stride>) -> Result<IntTuple> {
+        let mut nodes = SmallVec::with_capacity(self.0.len());
+        for n in &self.0 {
+            nodes.push(match n.kind() {
+                Kind::Leaf(v) => stride_node(f(Stride::int(v))?),
+                Kind::Scaled(v, b) => stride_node(f(Stride::new(v, b))?),
+                Kind::Open { .. } => *n,
+            });
+        }
+        Ok(IntTuple { nodes })
+    }
+
+    /// Replace every leaf with `value`.
+    pub fn repeat_like(&self, value: i64) -> IntTuple {
+        IntTuple {
+            nodes: self
+                .0
+                .iter()
+                .map(|n| match n.kind() {
+                    Kind::Leaf(_) | Kind::Scaled(..) => Node::leaf(value),
+                    Kind::Open { .. } => *n,
+                })
+                .collect(),
+        }
+    }
+
+    /// CuTe's `ceil_div(a, b)` on IntTuples.
+    pub fn ceil_div(&self, b: &Tup) -> Result<IntTuple> {
+        match (self.view(), b.view()) {
+            (View::Tuple(a), View::Tuple(bv)) => {
+                if a.len() < bv.len() {
+                    return Err(condition("ceil_div", "mismatched ranks"));
+                }
+                let one = IntTuple::int(1);
+                a.enumerate()
+                    .map(|(i, x)| x.ceil_div(bv.get(i).unwrap_or(&one)))
+                    .collect()
+            }
+            (View::Tuple(a), View::Int(bi)) => {
+                let mut rest = IntTuple::int(bi);
+                let mut out = TupleBuilder::new();
+                for ai in a {
+                    out.push(&ai.ceil_div(&rest)?);
+                    rest = rest.ceil_div(ai)?;
+                }
+                Ok(out.finish())
+            }
+            (View::Int(_), View::Tuple(_)) => self.ceil_div(&IntTuple::int(b.product()?)),
+            (View::Int(x), View::Int(y)) => Ok(IntTuple::int(arith::ceil_div(x, y, "ceil_div")?)),
+        }
+    }
+
+    /// CuTe's `shape_div(a, b)` on IntTuples (with its divisibility condition).
+    pub fn shape_div(&self, b: &Tup) -> Result<IntTuple> {
+        match (self.view(), b.view()) {
+            (View::Tuple(a), View::Tuple(bv)) => {
+                if a.len() != bv.len() {
+                    return Err(condition("shape_div", "mismatched ranks"));
+                }
+                a.zip(bv).map(|(x, y)| x.shape_div(y)).collect()
+            }
+            (View::Tuple(a), View::Int(bi)) => {
+                let mut rest = IntTuple::int(bi);
+                let mut out = TupleBuilder::new();
+                for ai in a {
+                    out.push(&ai.shape_div(&rest)?);
+                    rest = rest.shape_div(ai)?;
+                }
+                Ok(out.finish())
+            }
+            (View::Int(_), View::Tuple(_)) => self.shape_div(&IntTuple::int(b.product()?)),
+            (View::Int(x), View::Int(y)) => {
+                if y == 0 || x == 0 {
+                    return Err(condition("shape_div", "division by zero"));
+                }
+                if arith::rem(x, y, "shape_div")? != 0 && arith::rem(y, x, "shape_div")? != 0 {
+                    return Err(condition(
+                        "shape_div",
+                        format!("divisibility condition: neither of {x} and {y} divides the other"),
+                    ));
+                }
+                Ok(IntTuple::int(arith::ceil_div(x, y, "shape_div")?))
+            }
+        }
+    }
+
+    /// CuTe's `product_each`: the product of each top-level mode, as a tuple.
+    pub fn product_each(&self) -> Result<IntTuple> {
+        let mut out = TupleBuilder::new();
+        for m in self.modes() {
+            out.push_int(m.product()?);
+        }
+        Ok(out.finish())
+    }
+}
