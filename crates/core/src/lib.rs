@@ -6,6 +6,8 @@
 //! formats values; [`atoms`] and [`analysis`] model MMA/copy atoms and shared-memory access.
 //! The caller hands in its interrupt and limits; nothing here is process-global.
 
+#![deny(unsafe_code)]
+
 pub mod algebra;
 pub mod analysis;
 pub mod atoms;
