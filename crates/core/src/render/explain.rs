@@ -55,7 +55,7 @@ pub fn text(ex: &Explanation, paint: Paint) -> String {
             || st.rule == "overlap"
             || st.check.as_ref().is_some_and(|c| !c.claimed());
         let rule = paint.paint(
-            &rule,
+            rule,
             if failing {
                 Mark::FailedStep
             } else if st.depth == 0 {
@@ -69,8 +69,8 @@ pub fn text(ex: &Explanation, paint: Paint) -> String {
             let verdict = vs.get(k).cloned().flatten();
             let mark = verdict.as_ref().map(verdict_text).unwrap_or_default();
             let mark = match &verdict {
-                Some(v) if v.ok() => paint.paint(&mark, Mark::CheckHeld),
-                Some(_) => paint.paint(&mark, Mark::CheckFailed),
+                Some(v) if v.ok() => paint.paint(mark, Mark::CheckHeld),
+                Some(_) => paint.paint(mark, Mark::CheckFailed),
                 None => mark,
             };
             out.push_str(&format!(

@@ -50,11 +50,11 @@ impl Paint {
         self.0.is_some()
     }
 
-    /// `text` as the painter colours `mark`, or as it is.
-    pub fn paint(self, text: &str, mark: Mark) -> String {
+    /// `text` as the painter colours `mark`, or as it is (then without a copy).
+    pub fn paint(self, text: String, mark: Mark) -> String {
         match self.0 {
-            Some(p) => p(text, mark),
-            None => text.to_string(),
+            Some(p) => p(&text, mark),
+            None => text,
         }
     }
 
