@@ -15,7 +15,7 @@ fn eval_arguments_print_one_line_each() {
 #[test]
 fn eval_errors_print_one_line_and_exit_1() {
     let (out, err, code) = cute(&["eval", "coalesce(4:1", "2:1"], "");
-    assert_eq!(out, "error: expected ')' to close '(' at 8\n2:1\n");
+    assert_eq!(out, "error: expected ')' to close '(' at column 9\n2:1\n");
     assert!(err.contains('^'), "a caret under the span: {err}");
     assert_eq!(code, 1);
 }
