@@ -86,9 +86,9 @@ fn help_examples_run_and_print_what_they_show() {
             }
             if args[0] == "gemm"
                 && args.iter().any(|a| a == "--compile-only")
-                && !cute_gpu::nvrtc::nvrtc_present()
+                && crate::helpers::nvrtc_absent()
             {
-                eprintln!("skipped (no NVRTC): cute {cmd}");
+                crate::helpers::skipped(&format!("the example `cute {}` needs NVRTC", cmd.trim()));
                 continue;
             }
             let out = std::process::Command::new(bin)
