@@ -3,7 +3,8 @@
 
 In one run it measures, in --runs rounds (at least 5) that alternate the candidates
 (cute, pycute, ..., cute, pycute, ...) so that they share the machine's load alike:
-  (a) `target/release/cute eval < bench/statements.txt > /dev/null` as a whole process
+  (a) `target/bench-release/cute eval < bench/statements.txt > /dev/null` as a whole process
+      (the `bench-release` profile: fat LTO, one codegen unit; --bin for another binary)
       (stderr, where the full diagnostics of failing statements go, also to /dev/null);
   (a') with --taskset0, the same under `taskset -c 0` (one processor), and pycute with this
       process pinned to processor 0 as well;
@@ -409,7 +410,9 @@ def cross_check(lines, stmts, recs, calls, report_path, max_leads=20):
 # ---------------------------------------------------------------- main
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "cute"))
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "bench-release", "cute"),
+                    help="the binary (default: the bench-release profile's, "
+                         "`cargo build --profile bench-release`)")
     ap.add_argument("--corpus", choices=["default", "mix"], default="default",
                     help="default: statements.txt/.json (9 operations); mix: "
                          "mix_statements.txt/.json (the 15 operations of pycute)")
@@ -442,7 +445,7 @@ def main():
     probe = subprocess.run([args.bin, "eval", "2:1"], capture_output=True, text=True)
     if probe.stdout.strip() != "2:1":
         sys.exit(f"{args.bin} eval '2:1' printed {probe.stdout!r} (rc {probe.returncode}); "
-                 "build it with `cargo build --release`")
+                 "build it with `cargo build --profile bench-release`")
 
     calls = build_calls(recs)
 

@@ -20,9 +20,25 @@ use crate::output::Latched;
 )]
 pub struct Cli {
     #[command(flatten)]
-    pub out: ValueOpts,
+    pub out: GlobalOpts,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The output options given before the command: they apply to whichever command follows
+/// (each command's `--help` lists the formats it prints).
+#[derive(clap::Args, Clone, Copy, Default)]
+pub struct GlobalOpts {
+    /// Output format of the command [default: plain; gemm: table] (`cute COMMAND --help` lists
+    /// those it prints; csv is gemm's).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// With --format json: include the values L(0), L(1), … (capped).
+    #[arg(long)]
+    pub values: bool,
+    /// When to colour output (NO_COLOR is honoured) [default: auto].
+    #[arg(long, value_enum)]
+    pub color: Option<ColorArg>,
 }
 
 /// How values are printed: the options of the commands that print values (given before or
@@ -31,7 +47,7 @@ pub struct Cli {
 pub struct ValueOpts {
     /// Output format of values [default: plain].
     #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    pub format: Option<ValueFormat>,
     /// With --format json: include the values L(0), L(1), … (capped).
     #[arg(long)]
     pub values: bool,
@@ -43,18 +59,28 @@ pub struct ValueOpts {
 /// How a report is printed: the options of `explain` and `bank`.
 #[derive(clap::Args, Clone, Copy, Default)]
 pub struct ReportOpts {
-    /// Output format: plain or json [default: plain].
+    /// Output format: text (plain) or data (json) [default: plain].
     #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    pub format: Option<ReportFormat>,
     /// When to colour output (NO_COLOR is honoured) [default: auto].
     #[arg(long, value_enum)]
     pub color: Option<ColorArg>,
 }
 
-impl From<ReportOpts> for ValueOpts {
-    fn from(r: ReportOpts) -> ValueOpts {
-        ValueOpts {
-            format: r.format,
+impl From<ValueOpts> for GlobalOpts {
+    fn from(v: ValueOpts) -> GlobalOpts {
+        GlobalOpts {
+            format: v.format.map(FormatArg::from),
+            values: v.values,
+            color: v.color,
+        }
+    }
+}
+
+impl From<ReportOpts> for GlobalOpts {
+    fn from(r: ReportOpts) -> GlobalOpts {
+        GlobalOpts {
+            format: r.format.map(FormatArg::from),
             values: false,
             color: r.color,
         }
@@ -94,6 +120,8 @@ More:
 
 Steps are printed by the algorithms themselves; --format json gives them as data.";
 
+/// Every output format, as `--format` before the command takes it (the command decides which
+/// it prints).
 #[derive(Clone, Copy, ValueEnum)]
 pub enum FormatArg {
     Plain,
@@ -102,8 +130,99 @@ pub enum FormatArg {
     Json,
     Cpp,
     Dsl,
-    /// CSV: `gemm`'s records only.
     Csv,
+}
+
+/// The formats of the commands that print values (`eval`, `run`, `repl`, `show`, the
+/// one-liners). A hidden value is read only to be refused with the message that says which
+/// formats the command prints.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ValueFormat {
+    Plain,
+    Table,
+    Grid,
+    Json,
+    Cpp,
+    Dsl,
+    #[value(hide = true)]
+    Csv,
+}
+
+/// The formats of the commands that print a report (`explain`, `bank`): text or data. The
+/// hidden values are read only to be refused with the message that says so.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ReportFormat {
+    Plain,
+    Json,
+    #[value(hide = true)]
+    Table,
+    #[value(hide = true)]
+    Grid,
+    #[value(hide = true)]
+    Cpp,
+    #[value(hide = true)]
+    Dsl,
+    #[value(hide = true)]
+    Csv,
+}
+
+/// The formats of `gemm`'s report. `plain` is read as `table`; the other hidden values only to
+/// be refused with the message that says which formats it prints.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum GemmFormat {
+    Table,
+    Json,
+    Csv,
+    #[value(hide = true)]
+    Plain,
+    #[value(hide = true)]
+    Grid,
+    #[value(hide = true)]
+    Cpp,
+    #[value(hide = true)]
+    Dsl,
+}
+
+impl From<ValueFormat> for FormatArg {
+    fn from(f: ValueFormat) -> FormatArg {
+        match f {
+            ValueFormat::Plain => FormatArg::Plain,
+            ValueFormat::Table => FormatArg::Table,
+            ValueFormat::Grid => FormatArg::Grid,
+            ValueFormat::Json => FormatArg::Json,
+            ValueFormat::Cpp => FormatArg::Cpp,
+            ValueFormat::Dsl => FormatArg::Dsl,
+            ValueFormat::Csv => FormatArg::Csv,
+        }
+    }
+}
+
+impl From<ReportFormat> for FormatArg {
+    fn from(f: ReportFormat) -> FormatArg {
+        match f {
+            ReportFormat::Plain => FormatArg::Plain,
+            ReportFormat::Json => FormatArg::Json,
+            ReportFormat::Table => FormatArg::Table,
+            ReportFormat::Grid => FormatArg::Grid,
+            ReportFormat::Cpp => FormatArg::Cpp,
+            ReportFormat::Dsl => FormatArg::Dsl,
+            ReportFormat::Csv => FormatArg::Csv,
+        }
+    }
+}
+
+impl From<GemmFormat> for FormatArg {
+    fn from(f: GemmFormat) -> FormatArg {
+        match f {
+            GemmFormat::Table => FormatArg::Table,
+            GemmFormat::Json => FormatArg::Json,
+            GemmFormat::Csv => FormatArg::Csv,
+            GemmFormat::Plain => FormatArg::Plain,
+            GemmFormat::Grid => FormatArg::Grid,
+            GemmFormat::Cpp => FormatArg::Cpp,
+            GemmFormat::Dsl => FormatArg::Dsl,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -252,21 +371,22 @@ pub struct GemmArgs {
     /// its inputs in L2.
     #[arg(long)]
     pub flush_l2: bool,
-    /// Report format: table (default), json (one object per configuration a line) or csv.
+    /// Report format [default: table] (json: one object per configuration a line; csv: one
+    /// record a line).
     #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    pub format: Option<GemmFormat>,
 }
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Evaluate statements (arguments, or standard input when none), one output line each.
+    /// Evaluate statements (arguments, or standard input when none or `-`), one output line each.
     #[command(
         after_help = "Example:\n  cute eval 'A = (4,8):(1,4)' 'A o <2:1, 4:2>'\n  (2,4):(1,8)"
     )]
     Eval {
         #[command(flatten)]
         out: ValueOpts,
-        /// Statements; with none, standard input is read.
+        /// Statements; with none, or `-`, standard input is read.
         statements: Vec<String>,
     },
     /// Run the statements of a file (also as a `#!/usr/bin/env -S cute run` script).
@@ -488,7 +608,7 @@ pub enum Command {
 
 impl Command {
     /// The output options given after the command, if it takes them.
-    pub fn output(&self) -> ValueOpts {
+    pub fn output(&self) -> GlobalOpts {
         match self {
             Command::Eval { out, .. }
             | Command::Run { out, .. }
@@ -501,17 +621,16 @@ impl Command {
             | Command::Product { out, .. }
             | Command::Inverse { out, .. }
             | Command::Idx2crd { out, .. }
-            | Command::Crd2idx { out, .. } => *out,
+            | Command::Crd2idx { out, .. } => (*out).into(),
             Command::Explain { out, .. } | Command::Bank { out, .. } => (*out).into(),
             Command::Gemm(_)
             | Command::Help { .. }
             | Command::Man
-            | Command::Completions { .. } => ValueOpts::default(),
+            | Command::Completions { .. } => GlobalOpts::default(),
         }
     }
 }
 
-/// The value format, `None` for CSV (only `gemm` prints it).
 impl DivideKind {
     /// The function of the function table that divides this way.
     pub fn function(self) -> &'static str {
@@ -574,9 +693,22 @@ pub fn plain_eval_statements() -> Option<Vec<String>> {
 }
 
 /// The command line, or the process's exit: usage errors exit 2 (clap's message on stderr);
-/// `--help` and `--version` print to stdout and exit 0, or 1 when that write fails.
+/// `--help` and `--version` print to stdout and exit 0, or 1 when that write fails. Help is
+/// coloured only where the output would be ([`use_color`]: a terminal, `--color`, `NO_COLOR`).
 pub fn parse_cli() -> Result<Cli, ExitCode> {
-    match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let color = color_asked(std::env::args_os().skip(1));
+    let mut command = Cli::command().color(match color {
+        Some(ColorArg::Always) => clap::ColorChoice::Always,
+        Some(ColorArg::Never) => clap::ColorChoice::Never,
+        // clap's own choice: its usage errors on a terminal's stderr, NO_COLOR honoured
+        _ => clap::ColorChoice::Auto,
+    });
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m))
+        .map_err(|e| e.format(&mut command));
+    match parsed {
         Ok(cli) => Ok(cli),
         Err(e) if e.use_stderr() => {
             let _ = e.print();
@@ -584,10 +716,40 @@ pub fn parse_cli() -> Result<Cli, ExitCode> {
         }
         Err(e) => {
             let mut out = Latched::new(io::stdout().lock());
-            let _ = write!(out, "{}", e.render().ansi());
+            let help = e.render();
+            let _ = if use_color(color.unwrap_or(ColorArg::Auto)) {
+                write!(out, "{}", help.ansi())
+            } else {
+                // Display leaves the styles out
+                write!(out, "{help}")
+            };
             Err(finish(0, &mut out))
         }
     }
+}
+
+/// The last `--color WHEN` (or `--color=WHEN`) of the arguments, read before clap parses them
+/// (it stops at `--help`); `None` when there is none or its value is not one of clap's.
+pub fn color_asked(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<ColorArg> {
+    let mut asked = None;
+    while let Some(arg) = args.next() {
+        let Some(arg) = arg.to_str() else { continue };
+        if arg == "--" {
+            break;
+        }
+        let value = match arg.strip_prefix("--color") {
+            Some("") => args.next().and_then(|v| v.into_string().ok()),
+            Some(rest) => match rest.strip_prefix('=') {
+                Some(v) => Some(v.to_string()),
+                None => continue,
+            },
+            None => continue,
+        };
+        if let Some(v) = value.and_then(|v| ColorArg::from_str(&v, false).ok()) {
+            asked = Some(v);
+        }
+    }
+    asked
 }
 
 /// Flush `out` and turn a command's status into the process's: a failed write of the output

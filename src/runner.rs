@@ -38,6 +38,8 @@ pub struct Runner<'w> {
     ahead: Option<Ahead>,
     /// Print a failing statement's line as JSON data (`--format json`), not `error: …`.
     json_errors: bool,
+    /// Output and diagnostics go to one terminal ([`Runner::on_one_terminal`]).
+    one_terminal: bool,
 }
 
 /// The session a runner evaluates in: its own, or one lent to it for a while (a batch
@@ -107,6 +109,7 @@ impl<'w> Runner<'w> {
             line: String::new(),
             ahead: Some(Ahead::default()),
             json_errors: false,
+            one_terminal: false,
         }
     }
 
@@ -134,6 +137,18 @@ impl<'w> Runner<'w> {
     /// as `--format json` asks; the caret diagnostic still goes to `err`.
     pub fn with_json_errors(mut self, on: bool) -> Runner<'w> {
         self.json_errors = on;
+        self
+    }
+
+    /// Output and diagnostics go to one terminal, read by a person (`on`): a failing statement
+    /// shows its diagnostic only — once, not also as the `error:` line meant for a pipe — and
+    /// after the output of the statements before it (the output is flushed first). Answering
+    /// ahead is then off: every statement is printed as it is run, in order.
+    pub fn on_one_terminal(mut self, on: bool) -> Runner<'w> {
+        self.one_terminal = on;
+        if on {
+            self.ahead = None;
+        }
         self
     }
 
@@ -259,6 +274,16 @@ impl<'w> Runner<'w> {
 
     fn fail(&mut self, st: &Statement, e: &EvalError) -> io::Result<()> {
         self.failed = true;
+        if self.one_terminal {
+            // what came before reaches the terminal first
+            self.out.flush()?;
+            let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
+            let _ = self.err.write_all(diagnostic.as_bytes());
+            if self.json_errors {
+                writeln!(self.out, "{}", json_error(e))?;
+            }
+            return Ok(());
+        }
         if self.json_errors {
             let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
             let _ = self.err.write_all(diagnostic.as_bytes());

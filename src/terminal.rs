@@ -32,3 +32,20 @@ pub fn paint(color: bool) -> Paint {
 pub fn width() -> Option<u16> {
     console::Term::stdout().size_checked().map(|(_, w)| w)
 }
+
+/// Whether standard output and standard error are one terminal (a shell's, neither
+/// redirected): a person reads both as one stream of lines.
+pub fn one_terminal() -> bool {
+    use std::io::IsTerminal;
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let (out, err) = (std::io::stdout(), std::io::stderr());
+    if !(out.is_terminal() && err.is_terminal()) {
+        return false;
+    }
+    let device = |fd: std::os::fd::BorrowedFd| {
+        let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+        file.metadata().ok().map(|m| (m.dev(), m.rdev()))
+    };
+    matches!((device(out.as_fd()), device(err.as_fd())), (Some(a), Some(b)) if a == b)
+}

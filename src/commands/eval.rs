@@ -6,7 +6,9 @@ use crate::output::{EXIT_INPUT, finish};
 use crate::runner::{Printer, Runner};
 use cute::statements::Statement;
 
-/// `cute eval`: statements from the arguments, or from `input` when there are none.
+/// `cute eval`: statements from the arguments, or from `input` when there are none or the one
+/// argument is `-`. On one terminal ([`crate::terminal::one_terminal`]) an error is shown once,
+/// in its place among the values.
 pub fn eval(
     args: &[String],
     input: impl BufRead + std::os::fd::AsFd,
@@ -16,6 +18,8 @@ pub fn eval(
     answer_ahead: bool,
     json_errors: bool,
 ) -> i32 {
+    // `-`, as for `cute run -` and most tools: standard input
+    let args = if args == ["-"] { &[][..] } else { args };
     let name = if args.is_empty() {
         "<stdin>"
     } else {
@@ -24,7 +28,8 @@ pub fn eval(
     let mut runner = Runner::new(out, err, name)
         .with_printer(printer)
         .with_answer_ahead(answer_ahead)
-        .with_json_errors(json_errors);
+        .with_json_errors(json_errors)
+        .on_one_terminal(crate::terminal::one_terminal());
     let result = if args.is_empty() {
         let file = crate::input::descriptor(&input);
         runner.reader(input, file)
@@ -39,7 +44,8 @@ pub fn eval(
     finish(result, runner.failed())
 }
 
-/// `cute run FILE`: the statements of a file, printed as `cute eval` prints them.
+/// `cute run FILE`: the statements of a file (`-`: standard input), printed as `cute eval`
+/// prints them.
 pub fn run_file(
     path: &str,
     out: &mut dyn Write,
@@ -51,7 +57,8 @@ pub fn run_file(
     let mut runner = Runner::new(out, err, if path == "-" { "<stdin>" } else { path })
         .with_printer(printer)
         .with_answer_ahead(answer_ahead)
-        .with_json_errors(json_errors);
+        .with_json_errors(json_errors)
+        .on_one_terminal(crate::terminal::one_terminal());
     let result = if path == "-" {
         let stdin = io::stdin().lock();
         let file = crate::input::descriptor(&stdin);

@@ -15,7 +15,7 @@ pub fn gemm(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let report = match g.format.or(global_format) {
+    let report = match g.format.map(FormatArg::from).or(global_format) {
         None | Some(FormatArg::Plain | FormatArg::Table) => ReportFormat::Table,
         Some(FormatArg::Json) => ReportFormat::Json,
         Some(FormatArg::Csv) => ReportFormat::Csv,

@@ -113,9 +113,12 @@ fn large_layouts_do_not_hang_the_law_checks() {
 
 #[test]
 fn parse_errors_say_what_was_expected_and_where() {
-    assert_error("(4,8", "expected ')' to close '(' at 0");
-    assert_error("coalesce((4,8):(1,4)", "expected ')' to close '(' at 8");
-    assert_error("<3:4, 8:2", "expected '>' to close '<' at 0");
+    assert_error("(4,8", "expected ')' to close '(' at column 1");
+    assert_error(
+        "coalesce((4,8):(1,4)",
+        "expected ')' to close '(' at column 9",
+    );
+    assert_error("<3:4, 8:2", "expected '>' to close '<' at column 1");
     assert_error("4:1 4:1", "expected an operator");
     assert_error("(4,8):", "expected an integer or '(' in the stride");
     assert_error("4:1)", "unmatched ')'");

@@ -15,7 +15,7 @@ fn eval_arguments_print_one_line_each() {
 #[test]
 fn eval_errors_print_one_line_and_exit_1() {
     let (out, err, code) = cute(&["eval", "coalesce(4:1", "2:1"], "");
-    assert_eq!(out, "error: expected ')' to close '(' at 8\n2:1\n");
+    assert_eq!(out, "error: expected ')' to close '(' at column 9\n2:1\n");
     assert!(err.contains('^'), "a caret under the span: {err}");
     assert_eq!(code, 1);
 }
@@ -63,4 +63,148 @@ fn diagnostics_snapshot() {
     );
     assert_eq!(code, 1);
     insta::assert_snapshot!("eval_diagnostics", err);
+}
+
+/// The commands, for the checks of every command's `--help`.
+const COMMANDS: [&str; 18] = [
+    "eval",
+    "run",
+    "repl",
+    "show",
+    "compose",
+    "coalesce",
+    "complement",
+    "divide",
+    "product",
+    "inverse",
+    "idx2crd",
+    "crd2idx",
+    "explain",
+    "gemm",
+    "bank",
+    "help",
+    "man",
+    "completions",
+];
+
+/// `cute OPTIONS [COMMAND] --help` in this environment: (stdout, exit status).
+fn help_of(command: Option<&str>, options: &[&str], env: &[(&str, &str)]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(options)
+        .args(command)
+        .arg("--help")
+        .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Help written into a pipe (or a file) has no escape codes, nor with `NO_COLOR=1` or
+/// `--color never`; `--color always` colours it (the terminal case is clap's, tested by hand).
+#[test]
+fn help_writes_no_escape_codes_into_a_pipe() {
+    let commands = std::iter::once(None).chain(COMMANDS.iter().map(|c| Some(*c)));
+    for command in commands {
+        for (options, env) in [
+            (&[][..], &[][..]),
+            (&[][..], &[("NO_COLOR", "1")][..]),
+            (&["--color", "never"][..], &[][..]),
+            (&["--color=never"][..], &[][..]),
+        ] {
+            let (out, code) = help_of(command, options, env);
+            assert_eq!(code, 0, "{command:?} {options:?}");
+            assert!(out.contains("Usage:"), "{command:?}: {out}");
+            assert!(
+                !out.contains('\u{1b}'),
+                "cute {command:?} {options:?} --help with {env:?} writes escape codes:\n{out:?}"
+            );
+        }
+    }
+    let (out, _) = help_of(None, &["--color", "always"], &[]);
+    assert!(
+        out.contains('\u{1b}'),
+        "--color always colours help:\n{out}"
+    );
+    let (out, _) = help_of(Some("eval"), &["--color", "always"], &[("NO_COLOR", "1")]);
+    assert!(out.contains('\u{1b}'), "--color always wins over NO_COLOR");
+}
+
+/// The values `--format` offers in a command's help (`-h`, where they are listed on its line).
+fn formats_offered(command: &str) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args([command, "-h"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("--format"))
+        .unwrap_or_else(|| panic!("{command}: no --format in\n{out}"));
+    let list = line
+        .split("[possible values: ")
+        .nth(1)
+        .and_then(|l| l.split(']').next())
+        .unwrap_or_else(|| panic!("{command}: no possible values in {line:?}"));
+    list.split(", ").map(str::to_string).collect()
+}
+
+/// Each command offers the formats it prints, and only those: values for the commands that
+/// print values, text or data for the reports, table, json and csv for gemm. A format a
+/// command does not print is still refused with the message that says which it prints.
+#[test]
+fn each_command_offers_the_formats_it_prints() {
+    let values = ["plain", "table", "grid", "json", "cpp", "dsl"];
+    for command in [
+        "eval",
+        "run",
+        "repl",
+        "show",
+        "compose",
+        "coalesce",
+        "complement",
+        "divide",
+        "product",
+        "inverse",
+        "idx2crd",
+        "crd2idx",
+    ] {
+        assert_eq!(formats_offered(command), values, "{command}");
+    }
+    for command in ["explain", "bank"] {
+        assert_eq!(formats_offered(command), ["plain", "json"], "{command}");
+    }
+    assert_eq!(formats_offered("gemm"), ["table", "json", "csv"]);
+    for (args, message) in [
+        (
+            &["eval", "--format", "csv", "2:1"][..],
+            "error: --format csv: only `cute gemm` prints CSV (its records); values print as plain, table, grid, json, cpp or dsl\n",
+        ),
+        (
+            &[
+                "bank",
+                "--format",
+                "grid",
+                "(8,64):(64,1)",
+                "--tv",
+                "(8,8):(1,8)",
+            ][..],
+            "error: --format grid: bank prints a report as text (plain) or data (json)\n",
+        ),
+        (
+            &["gemm", "--format", "cpp", "--emit"][..],
+            "error: --format cpp: gemm prints its report as a table, json or csv\n",
+        ),
+    ] {
+        let (out, err, code) = cute(args, "");
+        assert_eq!(
+            (out.as_str(), err.as_str(), code),
+            ("", message, 2),
+            "{args:?}"
+        );
+    }
 }

@@ -76,3 +76,48 @@ fn readme_names_every_function() {
         "README's function list lacks {missing:?}"
     );
 }
+
+/// Every member (`x.name(...)`) has an example that calls it and evaluates; `cute help NAME`
+/// and `cute help .NAME` show it with its result.
+#[test]
+fn every_member_has_an_example_that_evaluates() {
+    use cute::eval::methods::{MEMBERS, member};
+    for (name, _, _) in MEMBERS {
+        let (_, _, example) = member(name).expect("an entry");
+        assert!(
+            example.contains(&format!(".{name}(")) || example.contains(&format!(".{name}<")),
+            "{name}: the example {example:?} calls it"
+        );
+        match Env::new().run(example) {
+            Ok(Outcome::Value(_)) => {}
+            other => panic!("{name}: example {example:?} gives {other:?}"),
+        }
+        let text = cute::help::topic(&format!(".{name}")).expect("help on .NAME");
+        assert!(
+            text.contains("example: ") && text.contains("= ") && !text.contains("error:"),
+            "{name}: {text}"
+        );
+    }
+}
+
+/// examples/tiles.cute's comment names its tile right: `(1,1)` of the 4x4 tiles is index 5 in
+/// column-major order, the 6th.
+#[test]
+fn the_tiles_example_names_its_tile_right() {
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/tiles.cute"))
+            .unwrap();
+    assert!(
+        script.contains("tile at (1,1)") && script.contains("the 6th, index 5"),
+        "{script}"
+    );
+    let mut env = Env::new();
+    let tile = |env: &mut Env, coord: &str| match env.run(&format!(
+        "local_tile(make_layout((128,64), LayoutRight), (32,16), {coord})"
+    )) {
+        Ok(Outcome::Value(v)) => cute::render::plain::render(&v),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(tile(&mut env, "(1,1)"), tile(&mut env, "5"));
+    assert_ne!(tile(&mut env, "(1,1)"), tile(&mut env, "3"));
+}

@@ -123,14 +123,54 @@ pub fn cute(args: &[&str], stdin: &str) -> (String, String, i32) {
     )
 }
 
-/// Whether NVRTC is missing here, said on standard error: the NVRTC compile checks are then
-/// skipped (`.ci/run` installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH).
+/// Whether NVRTC is missing here (or `CUTE_TEST_WITHOUT=nvrtc` pretends so): the NVRTC
+/// compile checks are then skipped, and say so ([`skipped`]). `.ci/run` installs
+/// nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH.
 pub fn nvrtc_missing() -> bool {
-    let missing = !cute_gpu::nvrtc::nvrtc_present();
+    let missing = nvrtc_absent();
     if missing {
-        eprintln!(
-            "skipped: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)"
+        skipped(
+            "needs NVRTC: libnvrtc not found (.ci/run installs nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH)",
         );
     }
     missing
+}
+
+/// Whether NVRTC is missing here (or `CUTE_TEST_WITHOUT=nvrtc` pretends so), said nowhere.
+pub fn nvrtc_absent() -> bool {
+    pretend_without("nvrtc") || !cute_gpu::nvrtc::nvrtc_present()
+}
+
+/// Whether tmux is missing here (or `CUTE_TEST_WITHOUT=tmux` pretends so): the tests in a
+/// real terminal are then skipped, and say so ([`skipped`]).
+pub fn tmux_missing() -> bool {
+    let missing = pretend_without("tmux")
+        || std::process::Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_err();
+    if missing {
+        skipped("needs tmux, which is not installed (.ci/run installs it)");
+    }
+    missing
+}
+
+/// Whether `CUTE_TEST_WITHOUT` (a comma-separated list) names `tool`: the tests behave as
+/// where it is not installed (to see what they say then).
+fn pretend_without(tool: &str) -> bool {
+    std::env::var("CUTE_TEST_WITHOUT").is_ok_and(|v| v.split(',').any(|t| t.trim() == tool))
+}
+
+/// Say that the running test skips its checks, and why, where a plain `cargo test` shows it:
+/// `SKIPPED <test>: <why>` on standard error. The test harness captures what `eprintln!`
+/// prints (shown only for a failing test, or with `--nocapture`), not what is written to
+/// the stream itself, so the line is written there; the test's name is its thread's (the
+/// harness names each test's thread after it).
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    // one write, so that the line is not cut by the harness's lines on the other stream
+    let line = format!("SKIPPED {test}: {why}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }

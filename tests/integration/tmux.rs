@@ -1,5 +1,6 @@
 //! The REPL in a real terminal, under tmux: variables, a multi-line statement, an error that
-//! does not end the session, tab completion and the history file. Skipped when tmux is absent.
+//! does not end the session, tab completion and the history file. Skipped when tmux is absent
+//! (`SKIPPED <test>: needs tmux` in `cargo test`'s output: `helpers::skipped`).
 
 use std::path::Path;
 use std::process::Command;
@@ -86,8 +87,7 @@ fn start(tag: &str) -> Option<(Tmux, std::path::PathBuf)> {
 
 /// [`start`], with the data directory prepared by `prepare` first.
 fn start_with(tag: &str, prepare: impl FnOnce(&Path)) -> Option<(Tmux, std::path::PathBuf)> {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (.ci/run installs it)");
+    if crate::helpers::tmux_missing() {
         return None;
     }
     let data = std::env::temp_dir().join(format!("cute-tmux-{tag}-{}", std::process::id()));
@@ -249,8 +249,7 @@ fn a_hostile_history_file_is_not_read() {
 /// `cute ARGS` in a new tmux session `width` columns wide, then `CUTE-DONE` on the screen when
 /// it has finished (`None`: tmux is not installed).
 fn in_terminal(tag: &str, args: &str, width: u16) -> Option<Tmux> {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (.ci/run installs it)");
+    if crate::helpers::tmux_missing() {
         return None;
     }
     let tmux = Tmux {
@@ -422,4 +421,112 @@ fn ctrl_c_stops_a_long_computation_and_the_session_goes_on() {
         "the session goes on:\n{s}"
     );
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// On a terminal (standard output and standard error one tty) `cute eval` shows each error
+/// once — its diagnostic — in statement order: from arguments, from `-` (standard input) and
+/// for `cute run`. With standard error sent elsewhere the terminal gets SPEC §4's `error:` line
+/// in its place; piped, that line is on standard output and the diagnostic on standard error.
+#[test]
+fn eval_on_a_terminal_shows_each_error_once_in_order() {
+    let file = std::env::temp_dir().join(format!("cute-tmux-once-{}.cute", std::process::id()));
+    std::fs::write(&file, "size((4,8))\nsizee(4)\ncomplement(4:2, 24)\n").unwrap();
+    let statements = "'size((4,8))' 'sizee(4)' 'complement(4:2, 24)'";
+    for (tag, args, caret) in [
+        ("once-args", format!("eval {statements}"), true),
+        ("once-stdin", format!("eval - < {}", file.display()), true),
+        ("once-run", format!("run {}", file.display()), true),
+        (
+            "once-stderr-away",
+            format!("eval {statements} 2>/dev/null"),
+            false,
+        ),
+    ] {
+        let Some(tmux) = in_terminal(tag, &args, 100) else {
+            return;
+        };
+        let s = tmux.wait_for("CUTE-DONE");
+        assert!(s.contains("CUTE-DONE"), "{tag}:\n{s}");
+        assert_eq!(
+            s.matches("unknown function 'sizee'").count(),
+            1,
+            "{tag}: the error once:\n{s}"
+        );
+        let lines: Vec<&str> = s.lines().map(str::trim_end).collect();
+        let at = |want: &dyn Fn(&str) -> bool, what: &str| {
+            lines
+                .iter()
+                .position(|l| want(l))
+                .unwrap_or_else(|| panic!("{tag}: no {what} on the screen:\n{s}"))
+        };
+        let value = at(&|l| l == "32", "32");
+        let error = at(
+            &|l| l.starts_with("error: unknown function 'sizee'"),
+            "error",
+        );
+        let last = at(&|l| l == "(2,3):(1,8)", "(2,3):(1,8)");
+        assert!(
+            value < error && error < last,
+            "{tag}: in statement order:\n{s}"
+        );
+        if caret {
+            let caret = at(&|l| l.contains("^^^^^"), "caret");
+            assert!(
+                error < caret && caret < last,
+                "{tag}: the caret in place:\n{s}"
+            );
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+    let (out, err, code) = crate::helpers::cute(
+        &["eval", "size((4,8))", "sizee(4)", "complement(4:2, 24)"],
+        "",
+    );
+    assert_eq!(
+        out,
+        "32\nerror: unknown function 'sizee'; did you mean 'size'?\n(2,3):(1,8)\n"
+    );
+    assert!(
+        err.contains("^^^^^") && err.matches("unknown function").count() == 1,
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}
+
+/// A test that skips its checks for a missing tool says so in a plain `cargo test`'s output,
+/// not only with `--nocapture`: this test binary run again on two tests, pretending tmux and
+/// NVRTC are not installed (`CUTE_TEST_WITHOUT`).
+#[test]
+fn a_skip_for_a_missing_tool_shows_in_the_test_output() {
+    if std::env::var_os("CUTE_TEST_WITHOUT").is_some() {
+        return;
+    }
+    let tests = [
+        "tmux::repl_in_a_real_terminal",
+        "tmux::gemm_shows_progress_on_a_terminal_and_none_when_piped",
+    ];
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(tests)
+        .arg("--exact")
+        .env("CUTE_TEST_WITHOUT", "tmux,nvrtc")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    for test in tests {
+        assert!(stdout.contains(&format!("test {test} ... ok")), "{stdout}");
+    }
+    assert!(
+        stderr.contains("SKIPPED tmux::repl_in_a_real_terminal: needs tmux"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "SKIPPED tmux::gemm_shows_progress_on_a_terminal_and_none_when_piped: needs NVRTC"
+        ),
+        "{stderr}"
+    );
 }

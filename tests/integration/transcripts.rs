@@ -86,9 +86,9 @@ fn help_examples_run_and_print_what_they_show() {
             }
             if args[0] == "gemm"
                 && args.iter().any(|a| a == "--compile-only")
-                && !cute_gpu::nvrtc::nvrtc_present()
+                && crate::helpers::nvrtc_absent()
             {
-                eprintln!("skipped (no NVRTC): cute {cmd}");
+                crate::helpers::skipped(&format!("the example `cute {}` needs NVRTC", cmd.trim()));
                 continue;
             }
             let out = std::process::Command::new(bin)
@@ -121,4 +121,33 @@ fn help_examples_run_and_print_what_they_show() {
         }
     }
     assert!(ran >= 30, "only {ran} examples found");
+}
+
+/// README's example of an error is a `text` block (trycmd would show its `? 1` status line in a
+/// `console` one): what it shows — the diagnostic, which is what a terminal shows, once
+/// (`tmux::eval_on_a_terminal_shows_each_error_once_in_order`) — is what `cute` writes to
+/// standard error, and the one line it writes into a pipe is the diagnostic's first.
+#[test]
+fn readme_error_example_is_what_cute_shows() {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("```text\n$ cute eval ")
+        .expect("README's error example");
+    let block = &readme[start + "```text\n".len()..];
+    let block = &block[..block.find("```").expect("the block's end")];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap().strip_prefix("$ cute ").unwrap();
+    let shown: Vec<&str> = lines.collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(shlex::split(command).expect("quoted"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cute runs");
+    assert_eq!(out.status.code(), Some(1), "{command}");
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(stderr.trim_end(), shown.join("\n").trim_end(), "{command}");
+    assert_eq!(stdout, format!("{}\n", shown[0]), "{command}");
 }

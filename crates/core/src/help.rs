@@ -92,11 +92,27 @@ pub fn topic(name: &str) -> Option<String> {
             }
             out
         }
-        _ => match functions::lookup(name) {
-            Some(f) => describe(f),
-            None => crate::eval::methods::describe_member(name)?,
-        },
+        _ => {
+            // `.partition_A`, as the member is written after its value
+            let bare = name.strip_prefix('.').unwrap_or(name);
+            let function = || functions::lookup(bare).map(describe);
+            let member = || crate::eval::methods::member(bare).map(describe_member);
+            if name.starts_with('.') {
+                member().or_else(function)?
+            } else {
+                function().or_else(member)?
+            }
+        }
     })
+}
+
+/// A member's entry for `cute help NAME` (as a function's): its signature, what it computes,
+/// and its example with the result, computed now.
+fn describe_member((signature, summary, example): (&str, &str, &str)) -> String {
+    format!(
+        "{signature}\n  {summary}\n  example: {example}\n           = {}\n",
+        worked(example)
+    )
 }
 
 /// `cute help` without a topic: the topics and how to ask.
@@ -106,7 +122,7 @@ pub fn overview() -> String {
         out.push_str(&format!("  {name:<10} {line}\n"));
     }
     out.push_str(
-        "  COMMAND    a command's options (as `cute COMMAND --help`)\n  FUNCTION   a function's signature (e.g. `cute help composition`)\n",
+        "  COMMAND    a command's options (as `cute COMMAND --help`)\n  FUNCTION   a function's signature and a worked example (e.g. `cute help composition`)\n  .MEMBER    a member's, the same (e.g. `cute help .partition_A`)\n",
     );
     out
 }
@@ -114,13 +130,20 @@ pub fn overview() -> String {
 /// A function's entry for `:help NAME` and `cute help NAME`: its signature, what it computes,
 /// and its example with the result, computed now (so the help is always true).
 pub fn describe(f: &functions::Function) -> String {
-    let result = match crate::eval::Env::new().run(f.example) {
+    format!(
+        "{}\n  {}\n  example: {}\n           = {}\n",
+        f.signature,
+        f.summary,
+        f.example,
+        worked(f.example)
+    )
+}
+
+/// What an example statement gives, in the one-line notation.
+fn worked(example: &str) -> String {
+    match crate::eval::Env::new().run(example) {
         Ok(crate::eval::Outcome::Value(v)) => crate::render::plain::render(&v),
         Ok(_) => String::new(),
         Err(e) => format!("error: {}", e.message),
-    };
-    format!(
-        "{}\n  {}\n  example: {}\n           = {}\n",
-        f.signature, f.summary, f.example, result
-    )
+    }
 }

@@ -119,6 +119,28 @@ pub fn compile(src: &str, arch: &str) -> Result<Compiled, NvrtcError> {
     })
 }
 
+/// For a test that needs NVRTC: whether it is missing (or `CUTE_TEST_WITHOUT=nvrtc` pretends
+/// so), said where a plain `cargo test` shows it: `SKIPPED <test>: needs NVRTC` written to
+/// standard error itself, past the harness's capture of `eprintln!` (the workspace's
+/// integration tests say it the same way: `tests/integration/helpers.rs`, `skipped`).
+#[cfg(test)]
+pub(crate) fn missing_for_test() -> bool {
+    use std::io::Write;
+    let pretend =
+        std::env::var("CUTE_TEST_WITHOUT").is_ok_and(|v| v.split(',').any(|t| t.trim() == "nvrtc"));
+    let missing = pretend || !nvrtc_present();
+    if missing {
+        let thread = std::thread::current();
+        // one write, so that the line is not cut by the harness's lines on the other stream
+        let line = format!(
+            "SKIPPED {}: needs NVRTC (libnvrtc not found)\n",
+            thread.name().unwrap_or("a test")
+        );
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    }
+    missing
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -462,14 +462,103 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
     (
         "tile",
         "L.tile(B...)",
-        "logical_divide(L, B) (by mode with several)",
+        "tiled_divide(L, B) (by mode with several)",
     ),
 ];
 
-/// A member's entry for `cute help NAME` (as a function's): its signature and what it computes.
-pub fn describe_member(name: &str) -> Option<String> {
+/// Each member's worked example, a statement calling it: `cute help NAME` shows it with its
+/// result, computed then (as a function's example).
+pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
+    (
+        "thread",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_C((32,32))",
+    ),
+    (
+        "partition_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_A((64,32))",
+    ),
+    (
+        "partition_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_B((64,32))",
+    ),
+    (
+        "partition_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_C((64,64))",
+    ),
+    (
+        "partition_fragment_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_fragment_A((64,32))",
+    ),
+    (
+        "partition_fragment_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_fragment_B((64,32))",
+    ),
+    (
+        "partition_fragment_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_fragment_C((64,64))",
+    ),
+    (
+        "thrfrg_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thrfrg_A((32,16))",
+    ),
+    (
+        "thrfrg_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thrfrg_B((16,16))",
+    ),
+    (
+        "thrfrg_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thrfrg_C((32,16))",
+    ),
+    (
+        "permutation_mnk",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).permutation_mnk<0>()",
+    ),
+    (
+        "tile_size_mnk",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).tile_size_mnk<1>()",
+    ),
+    (
+        "partition_S",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).partition_S((32,128))",
+    ),
+    (
+        "partition_D",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).partition_D((32,128))",
+    ),
+    (
+        "retile_S",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).retile_S((8,1,2))",
+    ),
+    (
+        "retile_D",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).retile_D((8,1,2))",
+    ),
+    (
+        "tidfrg_S",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).tidfrg_S((16,64))",
+    ),
+    (
+        "tidfrg_D",
+        "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).tidfrg_D((16,64))",
+    ),
+    ("with_shape", "(4,8):(1,4).with_shape((2,16))"),
+    ("layout", "local_tile((8,24):(1,8), (4,8), (1,2)).layout()"),
+    ("data", "local_tile((8,24):(1,8), (4,8), (1,2)).data()"),
+    ("get_hier_coord", "(4,(2,4)):(8,(1,2)).get_hier_coord(13)"),
+    ("get_flat_coord", "(4,(2,4)):(8,(1,2)).get_flat_coord(13)"),
+    ("get_1d_coord", "(4,(2,4)):(8,(1,2)).get_1d_coord(13)"),
+    ("compose", "(4,8):(1,4).compose(2:1, 4:2)"),
+    ("tile", "(4,8):(1,4).tile(2:1, 4:2)"),
+];
+
+/// A member's signature, what it computes and its worked example ([`MEMBER_EXAMPLES`]).
+pub fn member(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
     let (_, sig, what) = MEMBERS.iter().find(|(n, _, _)| *n == name)?;
-    Some(format!("{sig}\n  {what}\n"))
+    let example = MEMBER_EXAMPLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, e)| e);
+    Some((sig, what, example))
 }
 
 fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalError>> {

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod literal;
+mod place;
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
@@ -11,6 +12,7 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{BinOp, Expr, ExprKind, Picture, Span, Stmt};
+use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -23,7 +25,7 @@ pub const MAX_NESTING: usize = crate::limits::MAX_NESTING;
 /// A parse failure: what was expected, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// The message, e.g. `expected ')' to close '(' at 3`.
+    /// The message, e.g. `expected ')' to close '(' at column 4`.
     pub message: String,
     /// The offending span.
     pub span: Span,
@@ -91,6 +93,11 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
 /// `Tensor gA = EXPR;`, `using namespace cute;`, `print_layout(x);`, a trailing `;`.
 pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+    statement(src, arena).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// [`parse_statement`], its errors without the full-width hint.
+fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
     if src.len() > MAX_STATEMENT_LEN {
         let mut end = MAX_STATEMENT_LEN;
@@ -181,6 +188,11 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 
 /// Parse a single expression (the whole input); the syntax tree is built in `arena`.
 pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression(src, arena).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// [`parse_expr`], its errors without the full-width hint.
+fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     let mut p = Parser {
         src,
         depth: 0,
@@ -758,7 +770,7 @@ impl<'a> Parser<'a> {
                     let close = self.skip_ws(end);
                     if self.peek(close) != Some('}') {
                         return err(
-                            format!("expected '}}' to close '{{' at {q}"),
+                            format!("expected '}}' to close '{{' at {}", place(self.src, q, q)),
                             Span::new(q, q + 1),
                         );
                     }
@@ -803,7 +815,10 @@ impl<'a> Parser<'a> {
             }
             if pos >= self.src.len() {
                 return err(
-                    format!("expected '{close}' to close '{o}' at {open}"),
+                    format!(
+                        "expected '{close}' to close '{o}' at {}",
+                        place(self.src, open, open)
+                    ),
                     Span::new(open, open + 1),
                 );
             }
@@ -835,14 +850,20 @@ impl<'a> Parser<'a> {
                 Some(c) if c == close => return Ok((pos + 1, items.into_bump_slice(), false)),
                 None => {
                     return err(
-                        format!("expected '{close}' to close '{o}' at {open}"),
+                        format!(
+                            "expected '{close}' to close '{o}' at {}",
+                            place(self.src, open, open)
+                        ),
                         Span::new(open, open + 1),
                     );
                 }
                 Some(c) => {
                     self.check_comment(pos)?;
                     return err(
-                        format!("expected ',' or '{close}' to close '{o}' at {open}, found '{c}'"),
+                        format!(
+                            "expected ',' or '{close}' to close '{o}' at {}, found '{c}'",
+                            place(self.src, open, pos)
+                        ),
                         Span::new(pos, pos + c.len_utf8()),
                     );
                 }
@@ -1113,7 +1134,7 @@ impl<'a> Parser<'a> {
                 }
                 if p >= self.src.len() {
                     return err(
-                        format!("expected ')' to close '(' at {pos}"),
+                        format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
                         Span::new(pos, pos + 1),
                     );
                 }
@@ -1134,7 +1155,7 @@ impl<'a> Parser<'a> {
                     }
                     _ => {
                         return err(
-                            format!("expected ')' to close '(' at {pos}"),
+                            format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
                             Span::new(pos, pos + 1),
                         );
                     }
@@ -1224,7 +1245,10 @@ impl<'a> Parser<'a> {
             let open = angle;
             let Some(i) = self.matching_angle(open) else {
                 return err(
-                    format!("expected '>' to close '<' at {open}"),
+                    format!(
+                        "expected '>' to close '<' at {}",
+                        place(self.src, open, open)
+                    ),
                     Span::new(open, open + 1),
                 );
             };
@@ -1367,7 +1391,10 @@ impl<'a> Parser<'a> {
         let close = rest.find(']').map(|i| open + i);
         let Some(close) = close else {
             return err(
-                format!("expected ']' to close '[' at {open}"),
+                format!(
+                    "expected ']' to close '[' at {}",
+                    place(self.src, open, open)
+                ),
                 Span::new(open, open + 1),
             );
         };

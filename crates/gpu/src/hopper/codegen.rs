@@ -650,8 +650,7 @@ mod tests {
 
     #[test]
     fn the_kernel_compiles_with_nvrtc() {
-        if !crate::nvrtc::nvrtc_present() {
-            eprintln!("NVRTC not found: skipped");
+        if crate::nvrtc::missing_for_test() {
             return;
         }
         let f = GemmFlags {

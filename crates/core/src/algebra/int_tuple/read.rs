@@ -284,14 +284,18 @@ impl<'a> Reader<'a> {
         self.error_at(self.i, what)
     }
 
-    /// The error `what` at byte `i` of the text (the cursor left there).
+    /// The error `what` at byte `i` of the text (the cursor left there), told as its column.
     #[cold]
     #[inline(never)]
     fn error_at(&self, i: usize, what: &str) -> AlgebraError {
+        let column = String::from_utf8_lossy(&self.b[..i.min(self.b.len())])
+            .chars()
+            .count()
+            + 1;
         condition(
             "literal",
             format!(
-                "{what} at byte {i} of '{}'",
+                "{what} at column {column} of '{}'",
                 String::from_utf8_lossy(self.b)
             ),
         )
