@@ -2,7 +2,10 @@
 
 mod editor;
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
+use std::rc::Rc;
 
 use crate::diagnostic;
 use cute::algebra::Interrupt;
@@ -10,7 +13,12 @@ use cute::eval::{Env, EvalError, Outcome, functions};
 use cute::render::{self, Format, RenderOptions};
 use cute::statements::{Splitter, Statement};
 
-pub use editor::interactive;
+pub use editor::{history_path, interactive};
+
+/// The session's variable names, shared with the line editor for completion and highlighting;
+/// the session updates it as statements bind names (never rebuilt from the whole session, which
+/// made a long paste quadratic).
+pub type Names = Rc<RefCell<BTreeSet<String>>>;
 
 /// What to do after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +135,9 @@ pub static COMMANDS: &[ReplCommand] = &[
             let interrupt = s.env.interrupt().clone();
             s.env = Env::new();
             s.env.set_interrupt(interrupt);
+            if let Some(names) = &s.names {
+                names.borrow_mut().clear();
+            }
             Flow::Continue
         },
     },
@@ -159,7 +170,22 @@ pub fn help_text() -> String {
     for f in functions::all() {
         s.push_str(&format!("  {:<40} {}\n", f.signature, f.summary));
     }
+    s.push_str(&history_help());
     s
+}
+
+/// Where the history is kept, for `:help`.
+fn history_help() -> String {
+    let place = match history_path() {
+        Some(p) => p.display().to_string(),
+        None => "nowhere (no data directory)".to_string(),
+    };
+    format!(
+        "\nHistory: {place} (`$XDG_DATA_HOME/cute/history.txt`), the last {} statements, one \
+         entry each (a multi-line statement is one entry); a statement over {} bytes is not kept.\n",
+        editor::HISTORY_ENTRIES,
+        editor::MAX_HISTORY_ENTRY_BYTES,
+    )
 }
 
 /// A REPL session: variables, the output format and the pending multi-line statement.
@@ -172,6 +198,10 @@ pub struct Session {
     /// the output is not the terminal the diagnostic goes to); otherwise each error is shown
     /// once, as its diagnostic.
     error_lines: bool,
+    /// The variable names the line editor completes, kept up to date (interactive only).
+    names: Option<Names>,
+    /// Where an assignment is parsed again for the name it bound (interactive only).
+    scratch: bumpalo::Bump,
 }
 
 impl Session {
@@ -183,6 +213,35 @@ impl Session {
             color,
             splitter: Splitter::new(),
             error_lines: false,
+            names: None,
+            scratch: bumpalo::Bump::new(),
+        }
+    }
+
+    /// Keep `names` up to date with the variables this session binds (and `ans`).
+    pub fn track_names(&mut self, names: Names) {
+        self.names = Some(names);
+    }
+
+    /// Add what a statement bound to the tracked names: one insertion per statement.
+    fn note_names(&mut self, text: &str, outcome: &Outcome) {
+        let Some(names) = &self.names else {
+            return;
+        };
+        match outcome {
+            Outcome::Value(_) if !names.borrow().contains("ans") => {
+                names.borrow_mut().insert("ans".to_string());
+            }
+            Outcome::Assigned => {
+                self.scratch.reset();
+                if let Ok(cute::parser::ast::Stmt::Assign { name, .. }) =
+                    cute::parser::parse_statement(text, &self.scratch)
+                    && !names.borrow().contains(name)
+                {
+                    names.borrow_mut().insert(name.to_string());
+                }
+            }
+            _ => {}
         }
     }
 
@@ -217,15 +276,6 @@ impl Session {
         }
     }
 
-    /// The variable names, for completion.
-    pub fn var_names(&self) -> Vec<String> {
-        self.env
-            .vars()
-            .into_iter()
-            .map(|(n, _)| n.to_string())
-            .collect()
-    }
-
     /// Handle one complete input (a statement, possibly of several lines, or a `:command`).
     pub fn input(
         &mut self,
@@ -254,7 +304,11 @@ impl Session {
             text: text.to_string(),
             line,
         };
-        match self.env.run(&st.text) {
+        let outcome = self.env.run(&st.text);
+        if let Ok(o) = &outcome {
+            self.note_names(&st.text, o);
+        }
+        match outcome {
             Ok(Outcome::Value(v)) => {
                 let opts = RenderOptions {
                     paint: crate::terminal::paint(self.color),
@@ -366,12 +420,26 @@ impl Session {
 
     /// Feed a line of piped input; complete statements are run.
     pub fn line(&mut self, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> Flow {
+        self.feed(text, out, err).0
+    }
+
+    /// Feed a line; a statement it completes (or a `:command`) is run, and its whole text (the
+    /// lines of a multi-line statement joined with '\n') comes back, for the history.
+    pub fn feed(
+        &mut self,
+        text: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> (Flow, Option<String>) {
         if !self.splitter.is_pending() && text.trim_start().starts_with(':') {
-            return self.input(text, 0, out, err);
+            return (self.input(text, 0, out, err), Some(text.to_string()));
         }
         match self.splitter.push(text) {
-            Some(st) => self.input(&st.text, st.line, out, err),
-            None => Flow::Continue,
+            Some(st) => {
+                let flow = self.input(&st.text, st.line, out, err);
+                (flow, Some(st.text))
+            }
+            None => (Flow::Continue, None),
         }
     }
 }
@@ -414,4 +482,54 @@ pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, form
         session.input(&st.text, st.line, out, err);
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Flow, Names, Session};
+    use cute::render::Format;
+
+    fn feed(s: &mut Session, line: &str) -> (Flow, Option<String>) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        s.feed(line, &mut out, &mut err)
+    }
+
+    #[test]
+    fn names_are_kept_up_to_date_statement_by_statement() {
+        let names = Names::default();
+        let mut s = Session::new(Format::Plain, false);
+        s.track_names(names.clone());
+        feed(&mut s, "A = (4,8):(1,4)");
+        feed(&mut s, "auto sB = Layout<Shape<_2>>{};");
+        feed(&mut s, "bad = frobnicate(1)");
+        assert_eq!(names.borrow().iter().collect::<Vec<_>>(), ["A", "sB"]);
+        feed(&mut s, "size(A)");
+        assert!(names.borrow().contains("ans"));
+        feed(&mut s, ":clear");
+        assert!(names.borrow().is_empty());
+    }
+
+    #[test]
+    fn a_multi_line_statement_comes_back_whole_for_the_history() {
+        let mut s = Session::new(Format::Plain, false);
+        assert_eq!(
+            feed(&mut s, "A = (4,8):(1,4)").1.as_deref(),
+            Some("A = (4,8):(1,4)")
+        );
+        assert_eq!(feed(&mut s, "zipped_divide(A,").1, None);
+        assert_eq!(
+            feed(&mut s, "  (2,4))").1.as_deref(),
+            Some("zipped_divide(A,\n  (2,4))")
+        );
+        assert_eq!(feed(&mut s, ":vars").1.as_deref(), Some(":vars"));
+    }
+
+    #[test]
+    fn help_says_where_the_history_is() {
+        let help = super::help_text();
+        assert!(help.contains("History:"), "{help}");
+        if let Some(path) = super::history_path() {
+            assert!(help.contains(&path.display().to_string()), "{help}");
+        }
+    }
 }

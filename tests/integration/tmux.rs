@@ -530,3 +530,352 @@ fn a_skip_for_a_missing_tool_shows_in_the_test_output() {
         "{stderr}"
     );
 }
+
+/// [`start_with`], the REPL started under `env ENV` (instead of `NO_COLOR=1`).
+fn start_env(
+    tag: &str,
+    env: &str,
+    prepare: impl FnOnce(&Path),
+) -> Option<(Tmux, std::path::PathBuf)> {
+    if crate::helpers::tmux_missing() {
+        return None;
+    }
+    let data = std::env::temp_dir().join(format!("cute-tmux-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("cute")).unwrap();
+    prepare(&data);
+    let tmux = Tmux {
+        socket: format!("cute-test-{tag}-{}", std::process::id()),
+    };
+    let cmd = format!(
+        "env XDG_DATA_HOME={} {env} {} repl",
+        data.display(),
+        env!("CARGO_BIN_EXE_cute")
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "cute",
+        "-x",
+        "120",
+        "-y",
+        "60",
+        &cmd,
+    ]);
+    tmux.wait_for("cute>");
+    Some((tmux, data))
+}
+
+impl Tmux {
+    /// Paste `block` as a terminal does, bracketed (the REPL turns bracketed paste on).
+    fn paste(&self, data: &Path, block: &str) {
+        let file = data.join("paste.txt");
+        std::fs::write(&file, block).unwrap();
+        self.run(&["load-buffer", file.to_str().unwrap()]);
+        self.run(&["paste-buffer", "-p", "-t", "cute"]);
+    }
+
+    /// The screen's lines, their trailing blanks trimmed, the empty ones left out.
+    fn lines(&self) -> Vec<String> {
+        self.screen()
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    /// Wait until the screen's lines end with `last` (at most 10 s); the lines.
+    fn wait_for_last(&self, last: &str) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let lines = self.lines();
+            let at_end = lines.iter().rev().take(2).any(|l| l == last);
+            if at_end || start.elapsed() > Duration::from_secs(10) {
+                return lines;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// Tab lists the candidates (a second Tab), as shells do; on a unique match a second Tab keeps
+/// it; the atom catalog's names complete (GMMA shared-memory atoms, element types, MMA atoms).
+#[test]
+fn tab_lists_the_candidates_and_completes_atom_names() {
+    let Some((tmux, data)) = start("tablist") else {
+        return;
+    };
+    tmux.send(&["co", "Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.send(&["Tab"]);
+    let s = tmux.wait_for("complement");
+    let listing = s
+        .lines()
+        .find(|l| l.contains("coalesce") && !l.contains("cute>"))
+        .unwrap_or_else(|| panic!("a line of candidates:\n{s}"));
+    assert!(
+        listing.contains("complement") || s.contains("cosize"),
+        "the candidates listed:\n{s}"
+    );
+    assert!(
+        s.lines().filter(|l| l.starts_with("cute> co")).count() >= 1,
+        "the line kept below the list:\n{s}"
+    );
+    tmux.send(&["C-u"]);
+    tmux.send(&["C-l"]);
+
+    // a unique match: the second Tab keeps it
+    tmux.send(&["coales", "Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.send(&["Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.line("(4:1)");
+    let s = tmux.wait_for("coalesce(4:1)");
+    assert!(s.contains("cute> coalesce(4:1)"), "kept:\n{s}");
+
+    // atoms: a GMMA shared-memory atom, an element type, an MMA atom
+    tmux.send(&["gmma_atom(Layout_K_SW1", "Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.send(&[", bf1", "Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.line(")");
+    let s = tmux.wait_for("smem_ptr[16b]");
+    assert!(
+        s.contains("gmma_atom(Layout_K_SW128_Atom, bf16)")
+            && s.contains("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)"),
+        "atom names complete:\n{s}"
+    );
+    tmux.send(&["mma_atom(SM80_16x8x16_F32BF", "Tab"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.line(").CLayout");
+    let s = tmux.wait_for("((4,8),(2,2)):((32,1),(16,8))");
+    assert!(
+        s.contains("mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout"),
+        "an MMA atom completes:\n{s}"
+    );
+    tmux.send(&["C-d"]);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// A bracketed paste runs at once (no extra Enter), each statement shown with its prompt and
+/// then its answer, as if typed; each statement is one history entry, a multi-line one too.
+#[test]
+fn a_bracketed_paste_shows_each_statement_then_its_answer() {
+    let Some((tmux, data)) = start("pasteecho") else {
+        return;
+    };
+    tmux.paste(
+        &data,
+        "A = (4,8):(1,4)\nsize(A)\nfrobnicate(A)\nzipped_divide(A,\n  (2,4))\ncosize(A)\n",
+    );
+    let lines = tmux.wait_for_last("cute>");
+    let at = |want: &str| {
+        lines
+            .iter()
+            .position(|l| l == want)
+            .unwrap_or_else(|| panic!("{want:?} on the screen:\n{}", lines.join("\n")))
+    };
+    let order = [
+        at("cute> A = (4,8):(1,4)"),
+        at("cute> size(A)"),
+        at("cute> frobnicate(A)"),
+        at("cute> zipped_divide(A,"),
+        at("  ...>   (2,4))"),
+        at("((2,4),(2,2)):((1,4),(2,16))"),
+        at("cute> cosize(A)"),
+    ];
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "in order:\n{}",
+        lines.join("\n")
+    );
+    assert_eq!(lines[order[1] + 1], "32", "size's answer under it");
+    assert!(
+        lines[order[2] + 1].contains("unknown function 'frobnicate'"),
+        "the error under its statement:\n{}",
+        lines.join("\n")
+    );
+    assert_eq!(lines[order[6] + 1], "32", "cosize's answer under it");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("cute>")).count(),
+        6,
+        "no prompt left empty above the block:\n{}",
+        lines.join("\n")
+    );
+
+    // a paste within a line is inserted where the cursor is, and waits for Enter
+    tmux.send(&["C-l"]);
+    tmux.send(&["size("]);
+    tmux.paste(&data, "(4,8)");
+    tmux.line(")");
+    let s = tmux.wait_for("cute> size((4,8))");
+    assert!(s.contains("cute> size((4,8))\n32"), "{s}");
+
+    tmux.send(&["C-d"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let history = std::fs::read_to_string(data.join("cute").join("history.txt")).unwrap();
+    let entries: Vec<&str> = history.lines().collect();
+    assert_eq!(
+        entries,
+        [
+            "#V2",
+            "A = (4,8):(1,4)",
+            "size(A)",
+            "frobnicate(A)",
+            "zipped_divide(A,\\n  (2,4))",
+            "cosize(A)",
+            "size((4,8))"
+        ],
+        "one entry per statement"
+    );
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// A statement typed over two lines is one history entry, recalled whole by Up; `:help` says
+/// where the history is.
+#[test]
+fn a_multi_line_statement_is_one_history_entry() {
+    let Some((tmux, data)) = start("histmulti") else {
+        return;
+    };
+    tmux.line("A = (4,8):(1,4)");
+    tmux.type_text("zipped_divide(A,");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("...>");
+    tmux.line("  (2,4))");
+    tmux.wait_for("((2,4),(2,2))");
+    tmux.send(&["C-l"]);
+    tmux.send(&["Up"]);
+    std::thread::sleep(Duration::from_millis(200));
+    tmux.send(&["Enter"]);
+    let s = tmux.wait_for("((2,4),(2,2))");
+    assert!(
+        s.contains("cute> zipped_divide(A,\n  (2,4))\n((2,4),(2,2)):((1,4),(2,16))"),
+        "Up recalls the whole statement:\n{s}"
+    );
+    tmux.send(&["C-l"]);
+    tmux.line(":help");
+    let s = tmux.wait_for("History:");
+    let history = data.join("cute").join("history.txt");
+    assert!(
+        s.replace('\n', "").contains(&history.display().to_string()),
+        ":help names the history file:\n{s}"
+    );
+    tmux.send(&["C-d"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let text = std::fs::read_to_string(&history).unwrap();
+    assert!(
+        text.lines().any(|l| l == "zipped_divide(A,\\n  (2,4))")
+            && !text.lines().any(|l| l == "  (2,4))"),
+        "one entry:\n{text}"
+    );
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// Ctrl-C during a pasted block stops the statement running and drops the rest of the block;
+/// the session goes on.
+#[test]
+fn ctrl_c_stops_a_paste() {
+    let Some((tmux, data)) = start("pastestop") else {
+        return;
+    };
+    let long = ":explain --verify (((8,3),(2,6)))*(((4,32),(96,384))) / (32)";
+    let mut stopped = false;
+    for _ in 0..3 {
+        tmux.send(&["C-l"]);
+        tmux.paste(&data, &format!("{long}\n{long}\n{long}\nsize((4,8))\n"));
+        std::thread::sleep(Duration::from_millis(300));
+        tmux.send(&["C-c"]);
+        let s = tmux.wait_for("is dropped");
+        if s.contains("is dropped") {
+            stopped = true;
+            assert!(
+                !s.lines().any(|l| l.trim() == "32") && !s.contains("cute> size((4,8))"),
+                "the rest is not run:\n{s}"
+            );
+            break;
+        }
+        // too late: the block ran through; wait for its end
+        tmux.wait_for("\n32\n");
+    }
+    assert!(stopped, "Ctrl-C did not stop the paste:\n{}", tmux.screen());
+    tmux.line("size((2,3))");
+    let s = tmux.wait_for("\n6\n");
+    assert!(s.contains("\n6\n"), "the session goes on:\n{s}");
+    tmux.send(&["C-d"]);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// A history file made huge by one long line (as an earlier version saved a pasted megabyte),
+/// or holding bytes that are not UTF-8, does not disable the history: a warning, the good
+/// entries kept, the file rewritten; a pasted statement over the limit is not kept.
+#[test]
+fn a_huge_or_bad_history_file_does_not_disable_history() {
+    let huge = |d: &Path| {
+        let mut text = b"#V2\nold_entry = 1\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 1_200_000));
+        text.extend_from_slice(b"\nlast_old = 2\n");
+        std::fs::write(d.join("cute").join("history.txt"), text).unwrap();
+    };
+    let bad = |d: &Path| {
+        std::fs::write(
+            d.join("cute").join("history.txt"),
+            b"#V2\ngood = 1\n\xff\xfe bad\n",
+        )
+        .unwrap();
+    };
+    for (tag, prepare, warning, kept) in [
+        (
+            "histhuge",
+            huge as fn(&Path),
+            "more than 1048576",
+            "last_old = 2",
+        ),
+        ("histbad", bad, "skipped 1 entry", "good = 1"),
+    ] {
+        let Some((tmux, data)) = start_env(tag, "NO_COLOR=1", prepare) else {
+            return;
+        };
+        let s = tmux.wait_for(warning);
+        assert!(s.contains(warning), "{tag}: a warning:\n{s}");
+        // a pasted statement over the limit is run, not kept
+        let long = format!("size((4,8)) # {}\n", "y".repeat(5000));
+        tmux.paste(&data, &long);
+        tmux.wait_for("\n32\n");
+        tmux.send(&["C-l"]);
+        tmux.line("cosize((2,3))");
+        tmux.wait_for("\n6\n");
+        tmux.send(&["C-d"]);
+        std::thread::sleep(Duration::from_millis(300));
+        let text = std::fs::read(data.join("cute").join("history.txt")).unwrap();
+        let text = String::from_utf8(text).expect("the file is rewritten, UTF-8");
+        assert!(
+            text.lines().any(|l| l == kept) && text.lines().any(|l| l == "cosize((2,3))"),
+            "{tag}: the old good entries and the new one:\n{text}"
+        );
+        assert!(
+            text.len() < 10_000,
+            "{tag}: nothing long kept ({} bytes)",
+            text.len()
+        );
+        let _ = std::fs::remove_dir_all(data);
+    }
+}
+
+/// With `TERM=dumb` the prompt carries no colour (and no escapes at all).
+#[test]
+fn a_dumb_terminal_gets_no_colour() {
+    let Some((tmux, data)) = start_env("dumb", "TERM=dumb", |_| {}) else {
+        return;
+    };
+    tmux.line("size((4,8))");
+    tmux.wait_for("32");
+    let screen = tmux.run(&["capture-pane", "-e", "-p", "-t", "cute"]);
+    assert!(
+        screen.contains("cute> size((4,8))") && !screen.contains('\x1b'),
+        "no escapes: {screen:?}"
+    );
+    tmux.send(&["C-d"]);
+    let _ = std::fs::remove_dir_all(data);
+}

@@ -49,6 +49,29 @@ impl SwizzleWidth {
 /// The atom names `gmma_atom` accepts, for messages.
 pub const ATOM_NAMES: &str = "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom";
 
+/// The majors of the atom names, as written in them.
+const MAJORS: &[(&str, Major)] = &[("K", Major::K), ("MN", Major::MN)];
+
+/// The swizzle widths of the atom names, as written in them.
+const WIDTHS: &[(&str, SwizzleWidth)] = &[
+    ("INTER", SwizzleWidth::Inter),
+    ("SW32", SwizzleWidth::Sw32),
+    ("SW64", SwizzleWidth::Sw64),
+    ("SW128", SwizzleWidth::Sw128),
+];
+
+/// Every atom name `gmma_atom` accepts (without the optional `GMMA::`), for completion.
+pub fn atom_names() -> Vec<String> {
+    MAJORS
+        .iter()
+        .flat_map(|(m, _)| {
+            WIDTHS
+                .iter()
+                .map(move |(w, _)| format!("Layout_{m}_{w}_Atom"))
+        })
+        .collect()
+}
+
 /// Parse `Layout_K_SW128_Atom` (optionally prefixed `GMMA::`).
 pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
     let bad = || {
@@ -61,18 +84,8 @@ pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
     let rest = n.strip_prefix("Layout_").ok_or_else(bad)?;
     let rest = rest.strip_suffix("_Atom").ok_or_else(bad)?;
     let (major, width) = rest.split_once('_').ok_or_else(bad)?;
-    let major = match major {
-        "K" => Major::K,
-        "MN" => Major::MN,
-        _ => return Err(bad()),
-    };
-    let width = match width {
-        "INTER" => SwizzleWidth::Inter,
-        "SW32" => SwizzleWidth::Sw32,
-        "SW64" => SwizzleWidth::Sw64,
-        "SW128" => SwizzleWidth::Sw128,
-        _ => return Err(bad()),
-    };
+    let major = MAJORS.iter().find(|(k, _)| *k == major).ok_or_else(bad)?.1;
+    let width = WIDTHS.iter().find(|(k, _)| *k == width).ok_or_else(bad)?.1;
     Ok((major, width))
 }
 
@@ -80,20 +93,43 @@ pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
 pub const TYPE_NAMES: &str = "f16, bf16, tf32 (also half_t, bfloat16_t, tfloat32_t, f32/float, \
                               and the 8-bit e4m3, e5m2, s8, u8, int8_t, uint8_t)";
 
+/// The element types `gmma_atom` accepts and their `sizeof_bits`.
+pub const ELEMENT_TYPES: &[(&str, i64)] = &[
+    ("f16", 16),
+    ("half", 16),
+    ("half_t", 16),
+    ("fp16", 16),
+    ("bf16", 16),
+    ("bfloat16", 16),
+    ("bfloat16_t", 16),
+    ("tf32", 32),
+    ("tfloat32_t", 32),
+    ("f32", 32),
+    ("float", 32),
+    ("fp32", 32),
+    ("e4m3", 8),
+    ("e5m2", 8),
+    ("float_e4m3_t", 8),
+    ("float_e5m2_t", 8),
+    ("s8", 8),
+    ("u8", 8),
+    ("int8_t", 8),
+    ("uint8_t", 8),
+    ("i8", 8),
+];
+
 /// `sizeof_bits<T>` of an element type name.
 pub fn type_bits(name: &str) -> Result<i64> {
-    Ok(match name {
-        "f16" | "half" | "half_t" | "fp16" | "bf16" | "bfloat16" | "bfloat16_t" => 16,
-        "tf32" | "tfloat32_t" | "f32" | "float" | "fp32" => 32,
-        "e4m3" | "e5m2" | "float_e4m3_t" | "float_e5m2_t" | "s8" | "u8" | "int8_t" | "uint8_t"
-        | "i8" => 8,
-        _ => {
-            return Err(condition(
+    ELEMENT_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bits)| *bits)
+        .ok_or_else(|| {
+            condition(
                 "gmma_atom",
                 format!("unknown element type '{name}': expected one of {TYPE_NAMES}"),
-            ));
-        }
-    })
+            )
+        })
 }
 
 /// `GMMA::Layout_{major}_{width}_Atom_Bits`: the atom over bits, with `smem_ptr[1b]`.

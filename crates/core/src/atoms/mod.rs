@@ -59,7 +59,8 @@ impl fmt::Display for Atom {
     }
 }
 
-/// Atom names and element types worth offering for completion (the GMMA family at a few N).
+/// Atom names and element types worth offering for completion (the GMMA family at a few N,
+/// the GMMA shared-memory atoms and the element types `gmma_atom` takes).
 pub fn completion_names() -> Vec<String> {
     let mut out: Vec<String> = mma::warp_names();
     for n in [64, 128, 256] {
@@ -69,5 +70,11 @@ pub fn completion_names() -> Vec<String> {
     }
     out.extend(copy::op_names());
     out.extend(copy::type_names());
+    out.extend(crate::algebra::smem_atoms::atom_names());
+    out.extend(
+        crate::algebra::smem_atoms::ELEMENT_TYPES
+            .iter()
+            .map(|(n, _)| n.to_string()),
+    );
     out
 }
