@@ -388,6 +388,7 @@ fn wide_grids_fold_to_the_width_given() {
             .unwrap_or(0)
     };
     assert!(grid_lines(&tv) <= 100, "{tv}");
+    assert!(widest(&tv) <= 100, "headings broken at spaces too:\n{tv}");
     assert!(
         tv.contains("bands of") && tv.contains("to fit 100 columns"),
         "{tv}"
@@ -419,6 +420,7 @@ fn partition_pictures_fold_to_the_width_given() {
         .max()
         .unwrap_or(0);
     assert!(grid_lines <= 100, "{folded}");
+    assert!(widest(&folded) <= 100, "{folded}");
     assert!(folded.contains("to fit 100 columns"), "{folded}");
     for v in 0..32 {
         assert_eq!(

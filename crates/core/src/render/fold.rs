@@ -108,7 +108,7 @@ impl BoxGrid {
             self.draw_band(out, band, paint);
         }
         if let (Some(width), true) = (width, bands.len() > 1) {
-            push_wrapped(out, &fold_note(&bands, width), usize::from(width));
+            push_line(out, &fold_note(&bands, width), Some(width));
         }
     }
 
@@ -240,6 +240,19 @@ fn fold_note(bands: &[Band], width: u16) -> String {
         "… columns {listed} in {} bands of {of} to fit {width} columns",
         bands.len()
     )
+}
+
+/// Append a line of prose, `text`, and a newline; wider than `width` (the terminal's), broken
+/// at spaces into lines that fit it (a word longer than that on a line of its own). `None` (a
+/// pipe): as it is.
+pub(crate) fn push_line(out: &mut String, text: &str, width: Option<u16>) {
+    match width.map(usize::from) {
+        Some(width) if text.chars().count() > width => push_wrapped(out, text, width),
+        _ => {
+            out.push_str(text);
+            out.push('\n');
+        }
+    }
 }
 
 /// Append `text` and a newline, broken at spaces into lines of at most `width` characters
@@ -457,5 +470,23 @@ mod tests {
         assert_eq!(drawn(&g, None), "\n  ┌┐\n  └┘\n");
         let g = numbers(0, 3, false);
         assert_eq!(drawn(&g, Some(3)).matches('┌').count(), 3);
+    }
+
+    #[test]
+    fn prose_lines_break_at_spaces_to_fit() {
+        let text =
+            "Thread/value grids of tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)): 128 threads";
+        let mut out = String::new();
+        push_line(&mut out, text, None);
+        assert_eq!(out, format!("{text}\n"), "a pipe: as it is");
+        let mut out = String::new();
+        push_line(&mut out, text, Some(200));
+        assert_eq!(out, format!("{text}\n"), "it fits: as it is");
+        let mut out = String::new();
+        push_line(&mut out, text, Some(40));
+        assert_eq!(
+            out,
+            "Thread/value grids of\ntiled_mma(SM80_16x8x16_F32BF16BF16F32_TN,\n(2,2,1)): 128 threads\n"
+        );
     }
 }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::fold::{Align, BoxGrid, Cell};
+use super::fold::{Align, BoxGrid, Cell, push_line};
 use super::paint::{Mark, Paint};
 
 use super::{RenderError, RenderOptions, for_each_value};
@@ -280,8 +280,7 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
         TvKind::Mma => "(M,N,K)",
         TvKind::Copy => "(M,N)",
     };
-    let _ = writeln!(
-        out,
+    let intro = format!(
         "Thread/value grids of {}: {} threads, tile {what} = {}; cell T<thread>V<value>{}",
         p.title,
         p.threads,
@@ -292,6 +291,7 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
             ""
         }
     );
+    push_line(&mut out, &intro, opts.width);
     for g in &p.grids {
         out.push('\n');
         out.push_str(&terminal_grid(
@@ -368,7 +368,7 @@ pub type CellColour<'a> = dyn Fn(i64, i64) -> Option<(u8, u8, u8)> + 'a;
 /// `colour(r, c)` as `paint` paints it (black text; none or no paint: plain), and past `max` rows
 /// × columns a line saying what was left out. Only the shown cells are labelled. Wider than
 /// `width` (the terminal's; `None`: a pipe), it is folded into bands of columns that fit, as the
-/// integer grid is (`fold.rs`). Ends with a newline.
+/// integer grid is (`fold.rs`), and its heading broken at spaces. Ends with a newline.
 pub fn labelled_grid(
     heading: &str,
     (rows, cols): (i64, i64),
@@ -398,8 +398,7 @@ pub fn labelled_grid(
         col_block: None,
     };
     let mut out = String::new();
-    out.push_str(heading);
-    out.push('\n');
+    push_line(&mut out, heading, width);
     grid.draw(&mut out, paint, width);
     super::truncation_notice(&mut out, (shown_rows, shown_cols), (rows, cols));
     out
@@ -444,8 +443,8 @@ pub fn partition_terminal(
         Some(t) => format!("thread {t}'s {}", st.method),
         None => st.method.clone(),
     };
-    let mut out = format!(
-        "{whose} of the tile: {values} value{}; cell V<value>{}\n",
+    let intro = format!(
+        "{whose} of the tile: {values} value{}; cell V<value>{}",
         super::plural(values as i64),
         match (paint.is_on(), st.thread) {
             (false, _) => "",
@@ -453,6 +452,8 @@ pub fn partition_terminal(
             (true, None) => ", coloured",
         }
     );
+    let mut out = String::new();
+    push_line(&mut out, &intro, width);
     let tile = super::plain::render(&st.tile);
     let size = match partition_axes(st.by) {
         Some((r, c)) => format!("{r}×{c} = {}×{}", m.rows, m.cols),
