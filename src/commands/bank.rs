@@ -418,6 +418,7 @@ pub fn show_access(
             crate::terminal::paint(color),
             cute::limits::MAX_GRID_ROWS,
             cute::limits::MAX_GRID_COLS,
+            crate::terminal::width(),
             &|r, c| bank(r, c).map(|b| format!(":b{b}")),
         ));
         Ok(text)

@@ -26,7 +26,9 @@ pub fn show(
     );
     if pictured && !opts.style_cute && svg.is_none() && latex.is_none() {
         match cute::eval::partition_statement::read(&env, expr) {
-            Ok(Some(st)) => return show_partition(expr, &st, format, opts.paint, out, err),
+            Ok(Some(st)) => {
+                return show_partition(expr, &st, format, opts.paint, opts.width, out, err);
+            }
             Ok(None) => {}
             Err(e) => {
                 let _ = err.write_all(diagnostic::render("<argument 1>", 1, expr, &e).as_bytes());
@@ -68,6 +70,7 @@ fn show_partition(
     st: &cute::eval::partition_statement::PartitionStatement,
     format: cute::render::Format,
     paint: cute::render::paint::Paint,
+    width: Option<u16>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -93,7 +96,7 @@ fn show_partition(
                 }
             }
         }
-        _ => match cute::render::tv::partition_picture(st, paint) {
+        _ => match cute::render::tv::partition_picture(st, paint, width) {
             Ok(t) => t,
             Err(e) => return report(&e, err),
         },

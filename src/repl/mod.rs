@@ -350,7 +350,7 @@ impl Session {
         // tile with the thread's cells marked, as `cute show` draws it
         match cute::eval::partition_statement::read(&self.env, arg) {
             Ok(Some(st)) => {
-                match cute::render::tv::partition_picture(&st, crate::terminal::paint(self.color)) {
+                match cute::render::tv::partition_picture(&st, opts.paint, opts.width) {
                     Ok(s) => {
                         let _ = write!(out, "{s}");
                     }

@@ -314,3 +314,119 @@ fn huge_layout_renders_quickly_and_truncated() {
     let t = render_as("(2048,1024):(1,2000)", Format::Table, &plain_opts());
     assert!(t.contains("unknown (too large)"), "{t}");
 }
+
+/// The longest line's width in characters.
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+/// A grid wider than the terminal (`RenderOptions::width`) is folded into bands of columns that
+/// fit it, each with its column indices; without a width (a pipe), or with `--style cute`, it is
+/// what it always was.
+#[test]
+fn wide_grids_fold_to_the_width_given() {
+    let expr = "Sw<3,3,3> o (8,64):(64,1)";
+    let at = |width: Option<u16>| RenderOptions {
+        width,
+        ..RenderOptions::default()
+    };
+    let whole = render_as(expr, Format::Grid, &at(None));
+    assert_eq!(widest(&whole), 387, "{whole}");
+    assert!(!whole.contains("bands"));
+    assert_eq!(render_as(expr, Format::Grid, &at(Some(387))), whole);
+    assert_eq!(render_as(expr, Format::Grid, &at(Some(1000))), whole);
+
+    let folded = render_as(expr, Format::Grid, &at(Some(100)));
+    assert!(widest(&folded) <= 100, "{folded}");
+    assert!(
+        folded.ends_with("… columns 0–15, 16–31, 32–47, 48–63 in 4 bands of 16 to fit 100 columns"),
+        "{folded}"
+    );
+    assert_eq!(folded.matches('┌').count(), 4, "{folded}");
+    assert!(folded.starts_with("Sw<3,3,3> o 0 o (8,64):(64,1)\n"));
+    // the same cells, band after band: row 1 of the whole grid is row 1 of the bands together
+    let row = |text: &str, label: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with(label))
+            .flat_map(|l| l.split('│').skip(1).map(|c| c.trim().to_string()))
+            .filter(|c| !c.is_empty())
+            .collect()
+    };
+    assert_eq!(row(&folded, "1 │"), row(&whole, "1 │"));
+    assert_eq!(row(&whole, "1 │").len(), 64);
+
+    // --style cute: CuTe's bytes, whatever the width
+    let cute_at = |width| RenderOptions {
+        style_cute: true,
+        ..at(width)
+    };
+    assert_eq!(
+        render_as(expr, Format::Grid, &cute_at(Some(100))),
+        render_as(expr, Format::Grid, &cute_at(None))
+    );
+
+    // colour stays per cell: 512 cells painted, folded or not
+    let painted = RenderOptions {
+        paint: cute::render::paint::Paint::with(cute::render::paint::bracketed),
+        ..at(Some(100))
+    };
+    let coloured = render_as(expr, Format::Grid, &painted);
+    assert_eq!(coloured.matches("«Cell(").count(), 512, "{coloured}");
+
+    // `cute show`: the table wraps, the grid folds; a thread/value picture's grids fold too
+    let shown = render::show(&value(expr), &at(Some(100))).expect("show");
+    assert!(widest(&shown) <= 100, "{shown}");
+    let mma = value("tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))");
+    let tv_whole = render::show(&mma, &at(None)).expect("show");
+    assert!(widest(&tv_whole) > 100);
+    let tv = render::show(&mma, &at(Some(100))).expect("show");
+    let grid_lines = |t: &str| {
+        t.lines()
+            .filter(|l| l.contains(['│', '┌', '└']))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    assert!(grid_lines(&tv) <= 100, "{tv}");
+    assert!(widest(&tv) <= 100, "headings broken at spaces too:\n{tv}");
+    assert!(
+        tv.contains("bands of") && tv.contains("to fit 100 columns"),
+        "{tv}"
+    );
+    assert_eq!(
+        tv.matches("T127V").count(),
+        tv_whole.matches("T127V").count(),
+        "every cell, folded"
+    );
+}
+
+/// `cute show` of a thread's partition of a 32×64 tile folds to the width given, as the grids do.
+#[test]
+fn partition_pictures_fold_to_the_width_given() {
+    use cute::eval::partition_statement as partition;
+    let stmt = "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))).thread(7).partition_S(Sw<3,3,3> o (32,64):(64,1))";
+    let env = Env::new();
+    let st = partition::read(&env, stmt)
+        .expect("reads")
+        .expect("a partition");
+    let paint = cute::render::paint::Paint::NONE;
+    let whole = cute::render::tv::partition_picture(&st, paint, None).expect("picture");
+    assert!(widest(&whole) > 300, "{whole}");
+    let folded = cute::render::tv::partition_picture(&st, paint, Some(100)).expect("picture");
+    let grid_lines = folded
+        .lines()
+        .filter(|l| l.contains(['│', '┌', '└']))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    assert!(grid_lines <= 100, "{folded}");
+    assert!(widest(&folded) <= 100, "{folded}");
+    assert!(folded.contains("to fit 100 columns"), "{folded}");
+    for v in 0..32 {
+        assert_eq!(
+            folded.matches(&format!(" V{v} ")).count(),
+            whole.matches(&format!(" V{v} ")).count(),
+            "V{v}:\n{folded}"
+        );
+    }
+}

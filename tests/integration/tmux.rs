@@ -879,3 +879,34 @@ fn a_dumb_terminal_gets_no_colour() {
     tmux.send(&["C-d"]);
     let _ = std::fs::remove_dir_all(data);
 }
+
+/// A grid wider than the terminal is folded into bands of columns that fit it, each with its
+/// column indices, and a line says so; piped, it stays whole.
+#[test]
+fn wide_grids_fold_to_the_terminal_and_stay_whole_when_piped() {
+    let expr = "Sw<3,3,3> o (8,64):(64,1)";
+    let Some(tmux) = in_terminal("fold", &format!("--format grid eval '{expr}'"), 100) else {
+        return;
+    };
+    let s = tmux.wait_for("CUTE-DONE");
+    assert!(s.contains("CUTE-DONE"), "{s}");
+    assert!(widest(&s) <= 100, "a line wider than the terminal:\n{s}");
+    assert!(
+        s.contains("… columns 0–15, 16–31, 32–47, 48–63 in 4 bands of 16 to fit 100 columns"),
+        "{s}"
+    );
+    // each band under its own column indices, every row in each
+    let lines: Vec<&str> = s.lines().collect();
+    let firsts: Vec<&str> = lines
+        .windows(2)
+        .filter(|w| w[1].contains('┌'))
+        .filter_map(|w| w[0].split_whitespace().next())
+        .collect();
+    assert_eq!(firsts, ["0", "16", "32", "48"], "{s}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("7 │")).count(), 4);
+
+    let (out, _, code) = crate::helpers::cute(&["--format", "grid", "eval", expr], "");
+    assert_eq!(code, 0);
+    assert_eq!(widest(&out), 387, "piped, the grid stays whole:\n{out}");
+    assert!(!out.contains("bands"));
+}

@@ -500,9 +500,9 @@ fn partition_picture_terminal() {
         .expect("reads")
         .expect("a partition");
     let m = partition::mark(&st.tile, st.tile_span, &st.result).expect("marks");
-    let text = tv::partition_terminal(&st, &m, cute::render::paint::Paint::NONE);
+    let text = tv::partition_terminal(&st, &m, cute::render::paint::Paint::NONE, None);
     insta::assert_snapshot!("partition_terminal_copy", text);
-    let coloured = tv::partition_terminal(&st, &m, cute_cli::terminal::paint(true));
+    let coloured = tv::partition_terminal(&st, &m, cute_cli::terminal::paint(true), None);
     let (r, g, b) = tv::thread_color(11);
     assert!(
         coloured.contains(&format!("48;2;{r};{g};{b}m V0 ")),

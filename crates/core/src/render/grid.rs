@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use super::fold::{Align, BoxGrid, Cell};
 use super::paint::{Mark, Paint};
 
 use super::{LayoutFn, RenderError, RenderOptions, position_independent};
@@ -37,6 +38,9 @@ pub struct GridOptions {
     pub max_rows: usize,
     /// Columns shown before truncating.
     pub max_cols: usize,
+    /// The terminal's width in columns: a wider grid is folded into bands of columns that fit
+    /// it; `None` (a pipe): drawn whole.
+    pub width: Option<u16>,
 }
 
 impl Default for GridOptions {
@@ -46,6 +50,7 @@ impl Default for GridOptions {
             color_by: ColorBy::Index,
             max_rows: crate::limits::MAX_GRID_ROWS,
             max_cols: crate::limits::MAX_GRID_COLS,
+            width: None,
         }
     }
 }
@@ -59,6 +64,7 @@ impl GridOptions {
                 Some(elem_bits) => ColorBy::Bank { elem_bits },
                 None => ColorBy::Index,
             },
+            width: opts.width,
             ..GridOptions::default()
         }
     }
@@ -251,7 +257,8 @@ fn block(shape: &crate::algebra::Tup) -> Option<i64> {
 
 /// The terminal grid of a function of a layout: a title line, the column indices, the cells in
 /// Unicode box lines, and (past `max_rows` x `max_cols`) a line saying what was left out. Only the
-/// shown cells are evaluated. Lines are drawn between the blocks of a hierarchical mode.
+/// shown cells are evaluated. Lines are drawn between the blocks of a hierarchical mode. Wider
+/// than `opts.width`, it is folded into bands of columns that fit (`fold.rs`).
 pub(crate) fn terminal_grid(
     f: LayoutFn<'_>,
     title: &str,
@@ -293,34 +300,23 @@ pub(crate) fn terminal_grid(
         Mark::Cell(r, g, b)
     };
 
-    let texts: Vec<Vec<String>> = values
+    let cells: Vec<Vec<Cell>> = values
         .iter()
-        .map(|row| row.iter().map(|v| text_of(*v)).collect())
+        .map(|row| {
+            row.iter()
+                .map(|v| Cell {
+                    text: text_of(*v),
+                    mark: Some(style_of(*v)),
+                })
+                .collect()
+        })
         .collect();
-    let w = texts
-        .iter()
-        .flatten()
-        .map(|t| t.chars().count())
-        .chain(std::iter::once((shown_cols - 1).max(0).to_string().len()))
-        .max()
-        .unwrap_or(1);
-    let lw = (shown_rows - 1).max(0).to_string().len();
-    let row_block = block(rows.shape());
-    let col_block = block(cols.shape());
-    let heavy_col = |j: i64| j > 0 && col_block.is_some_and(|b| j % b == 0);
-
-    let rule = |left: &str, light: &str, heavy: &str, right: &str| {
-        let mut s = " ".repeat(lw + 1);
-        s.push_str(left);
-        for j in 0..shown_cols {
-            if j > 0 {
-                s.push_str(if heavy_col(j) { heavy } else { light });
-            }
-            s.push_str(&"─".repeat(w + 2));
-        }
-        s.push_str(right);
-        s.push('\n');
-        s
+    let grid = BoxGrid {
+        cols: shown_cols as usize,
+        cells,
+        align: Align::Right,
+        row_block: block(rows.shape()),
+        col_block: block(cols.shape()),
     };
 
     let mut out = String::new();
@@ -334,27 +330,7 @@ pub(crate) fn terminal_grid(
             l.rank() - 1
         );
     }
-    out.push_str(&" ".repeat(lw + 1));
-    for j in 0..shown_cols {
-        let _ = write!(out, "  {j:>w$} ");
-    }
-    out.truncate(out.trim_end_matches(' ').len());
-    out.push('\n');
-    out.push_str(&rule("┌", "┬", "┰", "┐"));
-    for (i, (row, trow)) in values.iter().zip(&texts).enumerate() {
-        let i = i as i64;
-        if i > 0 && row_block.is_some_and(|b| i % b == 0) {
-            out.push_str(&rule("├", "┼", "╂", "┤"));
-        }
-        let _ = write!(out, "{i:>lw$} ");
-        for (j, (v, t)) in row.iter().zip(trow).enumerate() {
-            out.push_str(if heavy_col(j as i64) { "┃" } else { "│" });
-            let cell = format!(" {t:>w$} ");
-            opts.paint.push(&mut out, &cell, style_of(*v));
-        }
-        out.push_str("│\n");
-    }
-    out.push_str(&rule("└", "┴", "┸", "┘"));
+    grid.draw(&mut out, opts.paint, opts.width);
 
     super::truncation_notice(&mut out, (shown_rows, shown_cols), (n_rows, n_cols));
     if let Some(bits) = bank_bits {

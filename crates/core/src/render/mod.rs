@@ -7,6 +7,7 @@
 
 pub mod code;
 pub mod explain;
+mod fold;
 pub mod grid;
 pub mod json;
 pub mod latex;
@@ -452,6 +453,8 @@ pub fn render_every_way(v: &Value) {
     let banks = RenderOptions {
         paint: paint::Paint::with(paint::bracketed),
         color_by_bank: Some(16),
+        // a narrow terminal: wide grids fold
+        width: Some(60),
         ..RenderOptions::default()
     };
     let _ = show(v, &banks);

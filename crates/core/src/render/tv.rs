@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use super::fold::{Align, BoxGrid, Cell, push_line};
 use super::paint::{Mark, Paint};
 
 use super::{RenderError, RenderOptions, for_each_value};
@@ -279,8 +280,7 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
         TvKind::Mma => "(M,N,K)",
         TvKind::Copy => "(M,N)",
     };
-    let _ = writeln!(
-        out,
+    let intro = format!(
         "Thread/value grids of {}: {} threads, tile {what} = {}; cell T<thread>V<value>{}",
         p.title,
         p.threads,
@@ -291,6 +291,7 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
             ""
         }
     );
+    push_line(&mut out, &intro, opts.width);
     for g in &p.grids {
         out.push('\n');
         out.push_str(&terminal_grid(
@@ -298,6 +299,7 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
             opts.paint,
             crate::limits::MAX_GRID_ROWS,
             crate::limits::MAX_GRID_COLS,
+            opts.width,
         ));
     }
     while out.ends_with('\n') {
@@ -307,8 +309,15 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
 }
 
 /// One grid in the terminal, ending with a newline.
-pub fn terminal_grid(g: &TvGrid, paint: Paint, max_rows: usize, max_cols: usize) -> String {
-    terminal_grid_marked(g, paint, max_rows, max_cols, &|_, _| None)
+/// Wider than `width` (the terminal's; `None`: a pipe), it is folded into bands of columns.
+pub fn terminal_grid(
+    g: &TvGrid,
+    paint: Paint,
+    max_rows: usize,
+    max_cols: usize,
+    width: Option<u16>,
+) -> String {
+    terminal_grid_marked(g, paint, max_rows, max_cols, width, &|_, _| None)
 }
 
 /// [`terminal_grid`] with a mark after each cell's `T<t>V<v>` (a shared-memory bank: `:b5`).
@@ -317,6 +326,7 @@ pub fn terminal_grid_marked(
     paint: Paint,
     max_rows: usize,
     max_cols: usize,
+    width: Option<u16>,
     mark: &dyn Fn(i64, i64) -> Option<String>,
 ) -> String {
     let label = |r: i64, c: i64| {
@@ -337,6 +347,7 @@ pub fn terminal_grid_marked(
         &colour,
         paint,
         (max_rows, max_cols),
+        width,
     );
     let empty = g.cells.iter().filter(|c| c.is_none()).count();
     if empty > 0 {
@@ -354,8 +365,10 @@ pub type CellColour<'a> = dyn Fn(i64, i64) -> Option<(u8, u8, u8)> + 'a;
 
 /// The one terminal grid of the thread pictures: `heading`, the column indices, the
 /// `rows × cols` cells in Unicode box lines, each `label(r, c)` (ASCII) on the background
-/// `colour(r, c)` as `paint` paints it (black text; none or no paint: plain), and past `max` rows × columns a line saying what
-/// was left out. Only the shown cells are labelled. Ends with a newline.
+/// `colour(r, c)` as `paint` paints it (black text; none or no paint: plain), and past `max` rows
+/// × columns a line saying what was left out. Only the shown cells are labelled. Wider than
+/// `width` (the terminal's; `None`: a pipe), it is folded into bands of columns that fit, as the
+/// integer grid is (`fold.rs`), and its heading broken at spaces. Ends with a newline.
 pub fn labelled_grid(
     heading: &str,
     (rows, cols): (i64, i64),
@@ -363,59 +376,30 @@ pub fn labelled_grid(
     colour: &CellColour<'_>,
     paint: Paint,
     (max_rows, max_cols): (usize, usize),
+    width: Option<u16>,
 ) -> String {
     let shown_rows = rows.min(max_rows.max(1) as i64);
     let shown_cols = cols.min(max_cols.max(1) as i64);
-    let labels: Vec<Vec<String>> = (0..shown_rows)
-        .map(|r| (0..shown_cols).map(|c| label(r, c)).collect())
+    let cells: Vec<Vec<Cell>> = (0..shown_rows)
+        .map(|r| {
+            (0..shown_cols)
+                .map(|c| Cell {
+                    text: label(r, c),
+                    mark: colour(r, c).map(|(red, green, blue)| Mark::Cell(red, green, blue)),
+                })
+                .collect()
+        })
         .collect();
-    let w = labels
-        .iter()
-        .flatten()
-        .map(String::len)
-        .chain(std::iter::once((shown_cols - 1).max(0).to_string().len()))
-        .max()
-        .unwrap_or(1);
-    let lw = (shown_rows - 1).max(0).to_string().len();
-    let rule = |left: &str, mid: &str, right: &str| {
-        let mut s = " ".repeat(lw + 1);
-        s.push_str(left);
-        for j in 0..shown_cols {
-            if j > 0 {
-                s.push_str(mid);
-            }
-            s.push_str(&"─".repeat(w + 2));
-        }
-        s.push_str(right);
-        s.push('\n');
-        s
+    let grid = BoxGrid {
+        cols: shown_cols.max(0) as usize,
+        cells,
+        align: Align::Left,
+        row_block: None,
+        col_block: None,
     };
-
     let mut out = String::new();
-    out.push_str(heading);
-    out.push('\n');
-    out.push_str(&" ".repeat(lw + 1));
-    for j in 0..shown_cols {
-        let _ = write!(out, "  {j:<w$} ");
-    }
-    out.truncate(out.trim_end_matches(' ').len());
-    out.push('\n');
-    out.push_str(&rule("┌", "┬", "┐"));
-    for (r, row) in labels.iter().enumerate() {
-        let _ = write!(out, "{r:>lw$} ");
-        for (c, text) in row.iter().enumerate() {
-            out.push('│');
-            let text = format!(" {text:<w$} ");
-            match colour(r as i64, c as i64) {
-                Some((red, green, blue)) => {
-                    paint.push(&mut out, &text, Mark::Cell(red, green, blue));
-                }
-                None => out.push_str(&text),
-            }
-        }
-        out.push_str("│\n");
-    }
-    out.push_str(&rule("└", "┴", "┘"));
+    push_line(&mut out, heading, width);
+    grid.draw(&mut out, paint, width);
     super::truncation_notice(&mut out, (shown_rows, shown_cols), (rows, cols));
     out
 }
@@ -440,19 +424,27 @@ fn partition_axes(by: Partitioner) -> Option<(&'static str, &'static str)> {
 pub fn partition_picture(
     st: &PartitionStatement,
     paint: Paint,
+    width: Option<u16>,
 ) -> Result<String, crate::eval::EvalError> {
     let marked = crate::eval::partition_statement::mark(&st.tile, st.tile_span, &st.result)?;
-    Ok(partition_terminal(st, &marked, paint))
+    Ok(partition_terminal(st, &marked, paint, width))
 }
 
-pub fn partition_terminal(st: &PartitionStatement, m: &MarkedTile, paint: Paint) -> String {
+/// The tile of a partition statement with the partition's cells marked (see
+/// [`partition_picture`]), folded into bands of columns when wider than `width`.
+pub fn partition_terminal(
+    st: &PartitionStatement,
+    m: &MarkedTile,
+    paint: Paint,
+    width: Option<u16>,
+) -> String {
     let values = m.values.len();
     let whose = match st.thread {
         Some(t) => format!("thread {t}'s {}", st.method),
         None => st.method.clone(),
     };
-    let mut out = format!(
-        "{whose} of the tile: {values} value{}; cell V<value>{}\n",
+    let intro = format!(
+        "{whose} of the tile: {values} value{}; cell V<value>{}",
         super::plural(values as i64),
         match (paint.is_on(), st.thread) {
             (false, _) => "",
@@ -460,6 +452,8 @@ pub fn partition_terminal(st: &PartitionStatement, m: &MarkedTile, paint: Paint)
             (true, None) => ", coloured",
         }
     );
+    let mut out = String::new();
+    push_line(&mut out, &intro, width);
     let tile = super::plain::render(&st.tile);
     let size = match partition_axes(st.by) {
         Some((r, c)) => format!("{r}×{c} = {}×{}", m.rows, m.cols),
@@ -482,6 +476,7 @@ pub fn partition_terminal(st: &PartitionStatement, m: &MarkedTile, paint: Paint)
         &colour,
         paint,
         (max_rows, max_cols),
+        width,
     ));
     let hidden = m
         .values
