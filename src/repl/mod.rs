@@ -312,7 +312,10 @@ impl Session {
             Ok(Outcome::Value(v)) => {
                 let opts = RenderOptions {
                     paint: crate::terminal::paint(self.color),
-                    width: crate::terminal::width(),
+                    // only tables and grids fit the terminal (no ioctl a value for the others)
+                    width: matches!(self.format, Format::Table | Format::Grid)
+                        .then(crate::terminal::width)
+                        .flatten(),
                     ..RenderOptions::default()
                 };
                 match render::render(&v, self.format, &opts) {

@@ -306,7 +306,7 @@ pub(crate) fn terminal_grid(
             row.iter()
                 .map(|v| Cell {
                     text: text_of(*v),
-                    mark: Some(style_of(*v)),
+                    mark: opts.paint.is_on().then(|| style_of(*v)),
                 })
                 .collect()
         })

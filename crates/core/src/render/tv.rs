@@ -385,7 +385,11 @@ pub fn labelled_grid(
             (0..shown_cols)
                 .map(|c| Cell {
                     text: label(r, c),
-                    mark: colour(r, c).map(|(red, green, blue)| Mark::Cell(red, green, blue)),
+                    mark: paint
+                        .is_on()
+                        .then(|| colour(r, c))
+                        .flatten()
+                        .map(|(red, green, blue)| Mark::Cell(red, green, blue)),
                 })
                 .collect()
         })
