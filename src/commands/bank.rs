@@ -503,8 +503,8 @@ pub fn bank(
             Err(e) => {
                 let _ = writeln!(err, "error: {e}");
                 return match e {
-                    cute_gpu::run::GpuError::Unavailable(_) => cute_gpu::command::EXIT_NO_GPU,
-                    cute_gpu::run::GpuError::Failed(_) => EXIT_INPUT,
+                    cute_gpu::device::GpuError::Unavailable(_) => cute_gpu::command::EXIT_NO_GPU,
+                    cute_gpu::device::GpuError::Failed(_) => EXIT_INPUT,
                 };
             }
         },
