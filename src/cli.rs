@@ -277,7 +277,7 @@ pub enum Command {
         #[command(flatten)]
         out: ValueOpts,
         /// The script.
-        file: String,
+        file: std::path::PathBuf,
     },
     /// The interactive session (also `cute` with no arguments on a terminal).
     Repl {
@@ -460,7 +460,7 @@ pub enum Command {
         elem_bits: Option<u32>,
         /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32) [default: 128,
         /// or the copy atom's bits per thread].
-        #[arg(long)]
+        #[arg(long, value_parser = access_bits())]
         access_bits: Option<u32>,
         /// Also run the access pattern on the GPU (one CTA, clock64 around the loads) and report
         /// the measured slowdown against a conflict-free pattern next to the predicted one
@@ -571,6 +571,14 @@ pub fn plain_eval_statements() -> Option<Vec<String>> {
     }
     args.map(|a| a.into_string().ok().filter(|s| !s.starts_with('-')))
         .collect()
+}
+
+/// `--access-bits`: the widths a shared-memory access has, a usage error otherwise (exit 2, as
+/// `--elem-bits 0`).
+fn access_bits() -> impl clap::builder::TypedValueParser<Value = u32> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["8", "16", "32", "64", "128"])
+        .map(|s| s.parse::<u32>().unwrap_or(0))
 }
 
 /// The command line, or the process's exit: usage errors exit 2 (clap's message on stderr);
