@@ -252,6 +252,11 @@ pub struct GemmArgs {
     /// its inputs in L2.
     #[arg(long)]
     pub flush_l2: bool,
+    /// At a terminal, print the whole report table, each configuration described in its row
+    /// (as pipes always get it); without it the table is fitted to the terminal, numbers the
+    /// configurations and describes them below it.
+    #[arg(long)]
+    pub wide: bool,
     /// Report format: table (default), json (one object per configuration a line) or csv.
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,

@@ -77,6 +77,7 @@ pub fn gemm(
         rounds: g.rounds,
         flush_l2: g.flush_l2,
         report,
+        wide: g.wide,
     };
     cute_gpu::command::gemm(&opts, out, err)
 }
