@@ -371,6 +371,11 @@ pub struct GemmArgs {
     /// its inputs in L2.
     #[arg(long)]
     pub flush_l2: bool,
+    /// At a terminal, print the whole report table, each configuration described in its row
+    /// (as pipes always get it); without it the table is fitted to the terminal, numbers the
+    /// configurations and describes them below it.
+    #[arg(long)]
+    pub wide: bool,
     /// Report format [default: table] (json: one object per configuration a line; csv: one
     /// record a line).
     #[arg(long, value_enum)]
@@ -397,7 +402,7 @@ pub enum Command {
         #[command(flatten)]
         out: ValueOpts,
         /// The script.
-        file: String,
+        file: std::path::PathBuf,
     },
     /// The interactive session (also `cute` with no arguments on a terminal).
     Repl {
@@ -580,7 +585,7 @@ pub enum Command {
         elem_bits: Option<u32>,
         /// Width of one access in bits (128: 8 threads a phase, 64: 16, 32: 32) [default: 128,
         /// or the copy atom's bits per thread].
-        #[arg(long)]
+        #[arg(long, value_parser = access_bits())]
         access_bits: Option<u32>,
         /// Also run the access pattern on the GPU (one CTA, clock64 around the loads) and report
         /// the measured slowdown against a conflict-free pattern next to the predicted one
@@ -690,6 +695,14 @@ pub fn plain_eval_statements() -> Option<Vec<String>> {
     }
     args.map(|a| a.into_string().ok().filter(|s| !s.starts_with('-')))
         .collect()
+}
+
+/// `--access-bits`: the widths a shared-memory access has, a usage error otherwise (exit 2, as
+/// `--elem-bits 0`).
+fn access_bits() -> impl clap::builder::TypedValueParser<Value = u32> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["8", "16", "32", "64", "128"])
+        .map(|s| s.parse::<u32>().unwrap_or(0))
 }
 
 /// The command line, or the process's exit: usage errors exit 2 (clap's message on stderr);

@@ -7,6 +7,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error, Files, SimpleFile};
 use codespan_reporting::term;
 
+use cute::escape::{all_printable, escape_controls};
 use cute::eval::EvalError;
 
 /// One statement of a file, whose first line is `first_line` of that file.
@@ -70,60 +71,9 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
     render_codespan(name, first_line, &src, start, end, &message)
 }
 
-/// A message as it may reach a terminal: control characters escaped (`\u{1b}`).
-pub fn escaped(message: &str) -> std::borrow::Cow<'_, str> {
-    if has_hidden(message) {
-        std::borrow::Cow::Owned(escape_controls(message, 0, 0).0)
-    } else {
-        std::borrow::Cow::Borrowed(message)
-    }
-}
-
-/// Whether a character is shown escaped: control characters other than newline and tab, the
-/// byte-order mark and the bidirectional overrides (which reorder what a terminal shows).
-fn hidden(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// Whether `text` has a [`hidden`] character (printable ASCII, newlines and tabs, the common
-/// case, are told apart byte by byte first).
-fn has_hidden(text: &str) -> bool {
-    !all_printable(text, true) && text.chars().any(hidden)
-}
-
-/// Whether every byte of `text` is printable ASCII (and, with `lines`, a newline or a tab).
-/// No early exit: the loop is a branch-free reduction the compiler vectorizes.
-fn all_printable(text: &str, lines: bool) -> bool {
-    !text.bytes().fold(false, |outside, b| {
-        outside | !(b.wrapping_sub(b' ') < 95 || (lines && (b == b'\n' || b == b'\t')))
-    })
-}
-
-/// `text` with [`hidden`] characters written as escapes (`\u{1b}`), and the byte range
-/// `start..end` moved to the same characters in the result.
-fn escape_controls(text: &str, start: usize, end: usize) -> (String, usize, usize) {
-    if !has_hidden(text) {
-        return (text.to_string(), start, end);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut new_start, mut new_end) = (None, None);
-    for (i, c) in text.char_indices() {
-        if i == start {
-            new_start = Some(out.len());
-        }
-        if i == end {
-            new_end = Some(out.len());
-        }
-        if hidden(c) {
-            out.push_str(&c.escape_unicode().to_string());
-        } else {
-            out.push(c);
-        }
-    }
-    let len = out.len();
-    (out, new_start.unwrap_or(len), new_end.unwrap_or(len))
-}
+/// A message as it may reach a terminal: control characters escaped (`\u{1b}`): the one
+/// escaping, [`cute::escape::escaped`].
+pub use cute::escape::escaped;
 
 /// What [`render_codespan`] writes, built directly, for the common case: a one-line statement of
 /// printable ASCII and a non-empty span (`None` otherwise).

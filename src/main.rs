@@ -15,12 +15,19 @@ use cute_cli::output::{EXIT_USAGE, Latched};
 use cute_cli::runner::Printer;
 use cute_cli::terminal;
 
+/// Which standard descriptors were closed at the start, noted before Rust's runtime opens
+/// `/dev/null` on them ([`cute_cli::output::note_closed_descriptors`]).
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static NOTE_CLOSED_DESCRIPTORS: extern "C" fn() = cute_cli::output::note_closed_descriptors;
+
 fn main() -> ExitCode {
     if let Some(statements) = plain_eval_statements() {
         let opts = RenderOptions::default();
         let printer =
             move |v: &Value, line: &mut String| render::render_into(v, Format::Plain, &opts, line);
-        let mut out = Latched::new(io::BufWriter::new(io::stdout().lock()));
+        let mut out = Latched::new(io::BufWriter::new(cute_cli::output::stdout()));
         // stderr is not held locked: a helper thread may write to it (a panic's message)
         let mut err = io::stderr();
         let code = eval::eval(
@@ -65,8 +72,7 @@ fn main() -> ExitCode {
         ..RenderOptions::default()
     };
     let printer = move |v: &Value, line: &mut String| render::render_into(v, format, &opts, line);
-    let stdout = io::stdout();
-    let mut out = Latched::new(io::BufWriter::new(stdout.lock()));
+    let mut out = Latched::new(io::BufWriter::new(cute_cli::output::stdout()));
     // not held locked, so that no thread can block on it (stderr is unbuffered anyway)
     let mut err = io::stderr();
     let p: Printer = &printer;
@@ -221,6 +227,14 @@ fn main() -> ExitCode {
 
 /// The REPL on a terminal; piped, the same session reading standard input.
 fn repl(format: Format, color: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if cute_cli::output::stdin_closed() {
+        let _ = writeln!(
+            err,
+            "error: cannot read <stdin>: {}",
+            cute_cli::output::stdin_closed_error()
+        );
+        return cute_cli::output::EXIT_INPUT;
+    }
     if io::stdin().is_terminal() {
         cute_cli::repl::interactive(format, color)
     } else {

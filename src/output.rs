@@ -119,3 +119,75 @@ impl<W: Write> Write for Latched<W> {
 
 /// Exit status: the command line itself is wrong (as clap's usage errors).
 pub const EXIT_USAGE: i32 = 2;
+
+/// Which of the standard descriptors (bit 0: input, bit 1: output, bit 2: error) were closed
+/// when the process started, as [`note_closed_descriptors`] found them.
+static CLOSED_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Note which of the descriptors 0, 1 and 2 are closed. The binary calls this from its
+/// `.init_array`, before Rust's runtime starts: the runtime opens `/dev/null` on a closed
+/// standard descriptor, so that afterwards `cute eval '4:1' >&-` would write its answer into
+/// `/dev/null` and exit 0, and `cute eval <&-` would read an empty input (issue 41, item 10).
+pub extern "C" fn note_closed_descriptors() {
+    let mut closed = 0;
+    for fd in 0..3 {
+        // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; any integer is a valid
+        // argument (a closed descriptor fails with EBADF).
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFD) };
+        if flags == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF) {
+            closed |= 1 << fd;
+        }
+    }
+    CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether standard input was closed when the process started.
+pub fn stdin_closed() -> bool {
+    CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed) & 1 != 0
+}
+
+/// The error of reading a standard input that was closed when the process started.
+pub fn stdin_closed_error() -> io::Error {
+    io::Error::other("standard input is closed")
+}
+
+/// Standard output, locked; where it was closed when the process started, a writer whose every
+/// write fails (`standard output is closed`), so that the output is never lost silently.
+pub enum Stdout {
+    /// Standard output.
+    Open(io::StdoutLock<'static>),
+    /// Standard output was closed.
+    Closed,
+}
+
+/// Standard output, or [`Stdout::Closed`].
+pub fn stdout() -> Stdout {
+    if CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed) & 2 != 0 {
+        Stdout::Closed
+    } else {
+        Stdout::Open(io::stdout().lock())
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stdout::Open(out) => out.write(buf),
+            Stdout::Closed => Err(io::Error::other("standard output is closed")),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Stdout::Open(out) => out.write_all(buf),
+            Stdout::Closed => Err(io::Error::other("standard output is closed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stdout::Open(out) => out.flush(),
+            Stdout::Closed => Ok(()),
+        }
+    }
+}

@@ -299,9 +299,9 @@ impl<'w> Runner<'w> {
     /// the same order, as one statement after the other.
     ///
     /// `file`: the input's descriptor where it has one ([`crate::input::descriptor`]): a
-    /// regular file is mapped rather than read ([`crate::input::Input`]).
+    /// regular file's size sets the first block's allocation ([`crate::input::Input`]).
     pub fn reader(&mut self, input: impl BufRead, file: Option<std::fs::File>) -> io::Result<()> {
-        // the other processors woken first: mapping or reading the input takes a while
+        // the other processors woken first: reading the input takes a while
         if self.ahead.is_some() {
             crate::batch::warm_up();
         }
@@ -339,7 +339,7 @@ impl<'w> Runner<'w> {
         if let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
-        input.finish().map_err(|e| self.read_error(e))
+        Ok(())
     }
 
     /// A failure to read the input, told apart from a failure to write the output (which the

@@ -30,7 +30,9 @@ pub fn eval(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
         .on_one_terminal(crate::terminal::one_terminal());
-    let result = if args.is_empty() {
+    let result = if args.is_empty() && crate::output::stdin_closed() {
+        Err(closed_stdin())
+    } else if args.is_empty() {
         let file = crate::input::descriptor(&input);
         runner.reader(input, file)
     } else {
@@ -45,21 +47,31 @@ pub fn eval(
 }
 
 /// `cute run FILE`: the statements of a file (`-`: standard input), printed as `cute eval`
-/// prints them.
+/// prints them. The path is any file name the system takes, UTF-8 or not; where it is shown
+/// (errors, diagnostics), it is shown lossily and with its control characters escaped.
 pub fn run_file(
-    path: &str,
+    path: &std::path::Path,
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
     answer_ahead: bool,
     json_errors: bool,
 ) -> i32 {
-    let mut runner = Runner::new(out, err, if path == "-" { "<stdin>" } else { path })
+    let stdin = path.as_os_str() == "-";
+    let shown = path.to_string_lossy();
+    let name = if stdin {
+        "<stdin>".into()
+    } else {
+        cute::escape::escaped(&shown)
+    };
+    let mut runner = Runner::new(out, err, &name)
         .with_printer(printer)
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
         .on_one_terminal(crate::terminal::one_terminal());
-    let result = if path == "-" {
+    let result = if stdin && crate::output::stdin_closed() {
+        Err(closed_stdin())
+    } else if stdin {
         let stdin = io::stdin().lock();
         let file = crate::input::descriptor(&stdin);
         runner.reader(stdin, file)
@@ -70,10 +82,19 @@ pub fn run_file(
                 runner.reader(io::BufReader::new(f), file)
             }
             Err(e) => {
-                let _ = writeln!(err, "error: cannot read {path}: {e}");
+                let _ = writeln!(err, "error: cannot read {name}: {e}");
                 return EXIT_INPUT;
             }
         }
     };
     finish(result, runner.failed())
+}
+
+/// The failure to read a standard input that was closed when `cute` started (its message
+/// carried, so that [`finish`] reports it): an error, not an empty input.
+fn closed_stdin() -> io::Error {
+    io::Error::other(format!(
+        "cannot read <stdin>: {}",
+        crate::output::stdin_closed_error()
+    ))
 }

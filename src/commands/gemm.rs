@@ -15,6 +15,8 @@ pub fn gemm(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    // every message may quote a flag's text: none reaches the terminal raw
+    let err = &mut cute::escape::Escaping(err);
     let report = match g.format.map(FormatArg::from).or(global_format) {
         None | Some(FormatArg::Plain | FormatArg::Table) => ReportFormat::Table,
         Some(FormatArg::Json) => ReportFormat::Json,
@@ -75,6 +77,7 @@ pub fn gemm(
         rounds: g.rounds,
         flush_l2: g.flush_l2,
         report,
+        wide: g.wide,
     };
     cute_gpu::command::gemm(&opts, out, err)
 }

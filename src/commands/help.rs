@@ -25,7 +25,8 @@ pub fn help(topic: Option<&str>, out: &mut dyn Write) -> i32 {
     }
     let _ = writeln!(
         io::stderr(),
-        "error: no help on '{topic}': `cute help` lists the topics; a command, a function or a member (.partition_A) works too"
+        "error: no help on '{}': `cute help` lists the topics; a command, a function or a member (.partition_A) works too",
+        cute::escape::escaped(topic)
     );
     2
 }

@@ -67,7 +67,8 @@ pub static COMMANDS: &[ReplCommand] = &[
                 };
                 let _ = writeln!(
                     err,
-                    "error: no function or command '{name}'{hint} (:help lists them)"
+                    "error: no function or command '{}'{hint} (:help lists them)",
+                    cute::escape::escaped(name)
                 );
             }
             Flow::Continue
@@ -120,7 +121,7 @@ pub static COMMANDS: &[ReplCommand] = &[
                     let _ = writeln!(
                         err,
                         "error: unknown format '{}': plain, table, grid, json, cpp or dsl",
-                        arg.trim()
+                        cute::escape::escaped(arg.trim())
                     );
                 }
             }
@@ -295,7 +296,11 @@ impl Session {
             {
                 Some(c) => (c.run)(self, arg, out, err),
                 None => {
-                    let _ = writeln!(err, "error: unknown command '{name}' (:help lists them)");
+                    let _ = writeln!(
+                        err,
+                        "error: unknown command '{}' (:help lists them)",
+                        cute::escape::escaped(name)
+                    );
                     Flow::Continue
                 }
             };

@@ -639,3 +639,231 @@ fn a_huge_line_gives_a_short_diagnostic_everywhere() {
         );
     }
 }
+
+/// `sh -c SCRIPT` with `$CUTE` the binary: (exit status, stdout, stderr).
+fn shell(script: &str) -> (Option<i32>, String, String) {
+    let out = Command::new("sh")
+        .args(["-c", script])
+        .env("CUTE", env!("CARGO_BIN_EXE_cute"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sh");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 41, item 10: a standard output closed when `cute` starts loses no output silently (the
+/// runtime reopens it on /dev/null: the answer would vanish with exit 0); a statement with
+/// nothing to print still succeeds.
+#[test]
+fn a_closed_stdout_is_an_error() {
+    for command in [
+        "\"$CUTE\" eval '4:1' >&-",
+        "\"$CUTE\" show '4:1' >&-",
+        "\"$CUTE\" gemm --emit >&-",
+        "echo 'size(4:1)' | \"$CUTE\" eval >&-",
+    ] {
+        let (code, _, stderr) = shell(command);
+        assert_eq!(code, Some(1), "{command}: {stderr}");
+        assert!(
+            stderr.contains("cannot write output: standard output is closed"),
+            "{command}: {stderr}"
+        );
+    }
+    let (code, _, stderr) = shell("\"$CUTE\" eval 'x = 4:1' >&-");
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// Issue 41, item 10: a standard input closed when `cute` starts is an error, not an empty
+/// input; `/dev/null` still reads as empty.
+#[test]
+fn a_closed_stdin_is_an_error() {
+    for command in ["\"$CUTE\" eval <&-", "\"$CUTE\" run - <&-", "\"$CUTE\" <&-"] {
+        let (code, stdout, stderr) = shell(command);
+        assert_eq!(code, Some(1), "{command}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot read <stdin>: standard input is closed\n",
+            "{command}"
+        );
+        assert!(stdout.is_empty());
+    }
+    let (code, _, stderr) = shell("\"$CUTE\" eval < /dev/null");
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// Issue 41, item 10: `cute run` takes any file name, UTF-8 or not (shown lossily, escaped).
+#[test]
+fn run_takes_a_file_name_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStringExt;
+    let mut name = std::env::temp_dir().into_os_string().into_vec();
+    name.extend_from_slice(format!("/cute-\u{1b}-{}-", std::process::id()).as_bytes());
+    name.push(0xff);
+    name.extend_from_slice(b".cute");
+    let path = std::path::PathBuf::from(OsString::from_vec(name));
+    std::fs::write(&path, "size(4:1)\nsizee(4)\n").expect("write the script");
+    let ended = run_with(
+        &[OsString::from("run"), path.clone().into_os_string()],
+        Vec::new(),
+        Out::Captured,
+        Duration::from_secs(60),
+    );
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(ended.code, Some(1), "{}", ended.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&ended.stdout),
+        "4\nerror: unknown function 'sizee'; did you mean 'size'?\n"
+    );
+    assert!(
+        ended.stderr.contains("cute-\\u{1b}-") && ended.stderr.contains("\u{fffd}.cute:2:1"),
+        "{}",
+        ended.stderr
+    );
+}
+
+/// Issue 41, item 10: `--svg` onto a symbolic link writes its target (the link stays), and a
+/// read-only file is refused, or, where the user may write anything (root), stays read-only.
+#[test]
+fn svg_writes_through_links_and_keeps_read_only_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("cute-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let mma = "tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (1,1,1))";
+    let show = |file: &std::path::Path| {
+        run_with(
+            &[
+                OsString::from("show"),
+                OsString::from("--svg"),
+                file.as_os_str().to_owned(),
+                OsString::from(mma),
+            ],
+            Vec::new(),
+            Out::Captured,
+            Duration::from_secs(60),
+        )
+    };
+    // a link to a file in another folder, and a dangling one
+    std::fs::create_dir_all(dir.join("real")).expect("a folder");
+    let target = dir.join("real/picture.svg");
+    std::fs::write(&target, "old").expect("the old picture");
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink("real/picture.svg", &link).expect("a link");
+    let ended = show(&link);
+    assert_eq!(ended.code, Some(0), "{}", ended.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("the link")
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&target)
+            .expect("the target")
+            .contains("<svg")
+    );
+    let dangling = dir.join("dangling.svg");
+    std::os::unix::fs::symlink("real/new.svg", &dangling).expect("a link");
+    assert_eq!(show(&dangling).code, Some(0));
+    assert!(dir.join("real/new.svg").is_file());
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .expect("the link")
+            .file_type()
+            .is_symlink()
+    );
+    // a read-only file
+    let read_only = dir.join("read-only.svg");
+    std::fs::write(&read_only, "old").expect("the old picture");
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444))
+        .expect("read-only");
+    let writable = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&read_only)
+        .is_ok();
+    let ended = show(&read_only);
+    let mode = std::fs::metadata(&read_only)
+        .expect("the file")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o444, "the file's mode is kept");
+    if writable {
+        // root writes any file, as it would in place
+        assert_eq!(ended.code, Some(0), "{}", ended.stderr);
+    } else {
+        assert_eq!(ended.code, Some(1));
+        assert!(
+            ended.stderr.contains("Permission denied"),
+            "{}",
+            ended.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&read_only).expect("the file"),
+            "old"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 41, item 8: what a user typed is echoed with its control characters escaped
+/// (`\u{1b}`, as the statements' diagnostics show them), on every surface that echoes it: `cute
+/// help NAME`, `cute gemm`'s flags, `cute run`'s file name, the REPL's commands.
+#[test]
+fn a_users_text_is_echoed_escaped() {
+    let raw = "\u{1b}[31mX\u{7}";
+    let shown = "\\u{1b}[31mX\\u{7}";
+    let mut cases: Vec<(Vec<String>, Vec<u8>)> = vec![
+        (vec!["help".into(), raw.into()], Vec::new()),
+        (
+            vec!["run".into(), format!("no-such-{raw}.cute")],
+            Vec::new(),
+        ),
+        (
+            vec!["repl".into()],
+            format!(":format {raw}\n:help {raw}\n:zz{raw}\u{0}\nsize(4:1)\n").into_bytes(),
+        ),
+    ];
+    for flag in [
+        "--mma",
+        "--dtype",
+        "--a-major",
+        "--b-major",
+        "--arch",
+        "--tile",
+        "--raster",
+    ] {
+        cases.push((
+            vec![
+                "gemm".into(),
+                "--compile-only".into(),
+                flag.into(),
+                raw.into(),
+            ],
+            Vec::new(),
+        ));
+    }
+    cases.push((
+        vec![
+            "gemm".into(),
+            "--compile-only".into(),
+            "--smem-a".into(),
+            format!("(8,{raw})"),
+        ],
+        Vec::new(),
+    ));
+    for (args, stdin) in cases {
+        let argv: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let ended = run_with(&argv, stdin, Out::Captured, Duration::from_secs(60));
+        let what = format!("{args:?}: {}", ended.stderr);
+        assert!(ended.code.is_some(), "{what}");
+        assert!(
+            !ended.stderr.contains(['\u{1b}', '\u{7}', '\u{0}']),
+            "raw control characters: {what}"
+        );
+        assert!(ended.stderr.contains(shown), "{what}");
+        assert!(!ended.stdout.contains(&0x1b), "{what}");
+    }
+}

@@ -1,5 +1,5 @@
-//! A regular file is mapped and read in place (`src/input.rs`), anything else is read into a
-//! buffer: both give the same bytes, whatever the input's blocks, lines and offset.
+//! A regular file and a pipe are both read into a buffer a block at a time (`src/input.rs`):
+//! both give the same bytes, whatever the input's blocks, lines and offset.
 
 use std::io::{Seek, SeekFrom, Write};
 use std::path::PathBuf;
@@ -161,4 +161,38 @@ fn empty_and_unmappable_inputs_read_as_before() {
     );
     assert_eq!(null.status.code(), Some(0));
     assert!(null.stdout.is_empty());
+}
+
+/// Issue 41, item 2: a file truncated while `cute run FILE` or `cute eval < FILE` reads it ends
+/// the input, never the process (a mapped file ended it with SIGBUS, exit 135).
+#[test]
+fn a_file_truncated_while_read_ends_the_input_not_the_process() {
+    let mut text = Vec::new();
+    while text.len() < 8 << 20 {
+        text.extend_from_slice(b"logical_divide((4,6,1):(3,12,72), <2:1, _>)\nx = 4:1\n");
+    }
+    for stdin in [false, true] {
+        let file = TempFile::new(if stdin { "cut-stdin" } else { "cut-run" }, &text);
+        let path = file.0.to_str().expect("a UTF-8 path").to_string();
+        let mut child = if stdin {
+            cute(&["eval"], Stdio::from(file.open()))
+        } else {
+            cute(&["run", &path], Stdio::null())
+        }
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn cute");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&file.0)
+            .and_then(|f| f.set_len(0))
+            .expect("truncate the file");
+        let status = child.wait().expect("wait for cute");
+        assert!(
+            status.code().is_some(),
+            "stdin {stdin}: ended by a signal: {status:?}"
+        );
+    }
 }

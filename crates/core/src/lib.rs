@@ -11,6 +11,7 @@
 pub mod algebra;
 pub mod analysis;
 pub mod atoms;
+pub mod escape;
 pub mod eval;
 pub mod help;
 pub mod limits;

@@ -78,6 +78,9 @@ pub struct GemmOptions {
     pub flush_l2: bool,
     /// How the report is printed.
     pub report: report::ReportFormat,
+    /// `--wide`: at a terminal, the whole report table (every field in its row) rather than
+    /// the table fitted to the terminal with the configurations listed below it.
+    pub wide: bool,
 }
 
 impl GemmOptions {
@@ -482,7 +485,16 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         }
         bar.finish_and_clear();
         super::suite::print_choices(out, err, &choices, opts.report);
-        let _ = writeln!(out, "{}", report::compiled(&arch, &rows, opts.report));
+        let _ = writeln!(
+            out,
+            "{}",
+            report::compiled(
+                &arch,
+                &rows,
+                opts.report,
+                report::TableFit::stdout(opts.wide)
+            )
+        );
         return 0;
     }
     let Some(gpu) = gpu else {
@@ -564,11 +576,25 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 let _ = writeln!(
                     out,
                     "{}",
-                    report::measurements(&gpu, timing, &rows, opts.report)
+                    report::measurements(
+                        &gpu,
+                        timing,
+                        &rows,
+                        opts.report,
+                        report::TableFit::stdout(opts.wide),
+                    )
                 );
             }
             if opts.suite {
-                super::suite::print_summary(out, err, &gpu, timing, &rows, opts.report);
+                super::suite::print_summary(
+                    out,
+                    err,
+                    &gpu,
+                    timing,
+                    &rows,
+                    opts.report,
+                    report::TableFit::stdout(opts.wide),
+                );
             }
             if opts.tune {
                 let line = super::tune::summary(&rows);

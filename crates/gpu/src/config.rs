@@ -39,6 +39,17 @@ pub enum ConfigError {
         /// Its text.
         text: String,
     },
+    /// A GMMA atom (a swizzle over a shared-memory pointer) given to the mma.sync path, which
+    /// takes only a swizzle of offset 0: the atom is the Hopper path's.
+    #[error(
+        "{flag}: {text} is a GMMA atom (its offset is a shared-memory pointer), which only the Hopper path (wgmma+TMA) takes: give an SM90 --mma (SM90_64x256x16_F32BF16BF16_SS) or a Hopper option (--consumers, --cluster, --persistent, --tma-store); the mma.sync path takes a layout or a swizzled layout of offset 0"
+    )]
+    GmmaAtomOnSm80 {
+        /// The flag.
+        flag: &'static str,
+        /// Its text.
+        text: String,
+    },
     /// A shared-memory atom is not a layout.
     #[error("{flag}: expected a layout or a swizzled layout, got {kind}")]
     NotAnAtom {
@@ -383,9 +394,12 @@ fn tile_atom(
         ),
         FlagValue::Composed(c) => {
             let Some(s) = SmemLayout::from_composed(&c) else {
-                return Err(ConfigError::SwizzleOffsetNotZero {
-                    flag,
-                    text: text.to_string(),
+                let text = text.to_string();
+                return Err(match c.offset {
+                    cute::algebra::Offset::SmemPtr(_) => ConfigError::GmmaAtomOnSm80 { flag, text },
+                    cute::algebra::Offset::Int(_) => {
+                        ConfigError::SwizzleOffsetNotZero { flag, text }
+                    }
                 });
             };
             (s.swizzle(), s.layout().clone())

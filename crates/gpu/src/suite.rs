@@ -234,6 +234,62 @@ fn shape_name(r: &Measurement) -> String {
     }
 }
 
+/// The suite's table: a row per shape, with its configuration, TFLOP/s, cuBLAS's, the ratio
+/// and whether it verified; at a terminal ([`super::report::TableFit`]) the shape, the
+/// configuration's number, the ratio and its spread first, the medians and the check, the
+/// configurations listed below.
+fn table(rows: &[Measurement], fit: super::report::TableFit) -> String {
+    let compact = fit.compact();
+    let mut t = cute::render::fitted_table(compact.and(fit.width));
+    match compact {
+        None => t.set_header([
+            "shape",
+            "configuration",
+            "TFLOP/s (rounds)",
+            "cuBLAS TFLOP/s (rounds)",
+            "ratio (rounds)",
+            "verified",
+        ]),
+        Some(_) => t.set_header([
+            "shape",
+            "#",
+            "ratio (rounds)",
+            "TFLOP/s",
+            "cuBLAS",
+            "verified",
+        ]),
+    };
+    for (i, r) in rows.iter().enumerate() {
+        let [tflops, cublas, ratio] = super::report::timing_cells(r);
+        let verified = if r.verified() { "ok" } else { "FAIL" }.to_string();
+        match compact {
+            None => t.add_row([
+                shape_name(r),
+                r.config.to_string(),
+                tflops,
+                cublas,
+                ratio,
+                verified,
+            ]),
+            Some(_) => t.add_row([
+                shape_name(r),
+                (i + 1).to_string(),
+                ratio,
+                format!("{:.1}", r.tflops()),
+                format!("{:.1}", r.cublas_tflops()),
+                verified,
+            ]),
+        };
+    }
+    match compact {
+        None => t.to_string(),
+        Some(width) => format!(
+            "{t}\n{}",
+            super::report::legend(rows.iter().map(|r| (&r.config, None)), width)
+        ),
+    }
+}
+
 /// The suite's table (a row per shape: its configuration, TFLOP/s, cuBLAS's, the ratio, whether
 /// it verified) and the summary line; as JSON, a `gemm_suite_summary` record after the
 /// measurements' records.
@@ -244,32 +300,14 @@ pub fn print_summary(
     timing: Timing,
     rows: &[Measurement],
     format: ReportFormat,
+    fit: super::report::TableFit,
 ) {
     let ratios: Vec<(String, f64)> = rows.iter().map(|r| (shape_name(r), r.ratio())).collect();
     let line = summary(&ratios)
         .unwrap_or_else(|| "suite: no geometric mean (a ratio is missing or not positive)".into());
     match format {
         ReportFormat::Table => {
-            let mut t = cute::render::fitted_table(crate::terminal_width());
-            t.set_header([
-                "shape",
-                "configuration",
-                "TFLOP/s (rounds)",
-                "cuBLAS TFLOP/s (rounds)",
-                "ratio (rounds)",
-                "verified",
-            ]);
-            for r in rows {
-                let [tflops, cublas, ratio] = super::report::timing_cells(r);
-                t.add_row([
-                    shape_name(r),
-                    r.config.to_string(),
-                    tflops,
-                    cublas,
-                    ratio,
-                    if r.verified() { "ok" } else { "FAIL" }.into(),
-                ]);
-            }
+            let t = table(rows, fit);
             let (sm, mem) = gpu.clocks_mhz;
             let _ = writeln!(
                 out,
@@ -393,5 +431,39 @@ mod tests {
         assert!(summary(&[]).is_none());
         assert!(summary(&[("a".into(), f64::NAN)]).is_none());
         assert!(summary(&[("a".into(), 0.0)]).is_none());
+    }
+
+    /// Issue 42: at a terminal the suite's table numbers the configurations (listed below it)
+    /// and fits the width; piped or with `--wide`, a row a line with the configuration in it.
+    #[test]
+    fn the_suite_table_fits_a_terminal_and_pipes_keep_it_whole() {
+        use crate::report::TableFit;
+        let rows = crate::report::tests::measured_rows();
+        let fitted = table(
+            &rows,
+            TableFit {
+                width: Some(80),
+                wide: false,
+            },
+        );
+        assert!(fitted.lines().all(|l| l.chars().count() <= 80), "{fitted}");
+        assert!(fitted.contains("| shape "), "{fitted}");
+        assert!(
+            fitted.contains("configurations:\n  1  mma.sync 128x128x64 warps (2,2)"),
+            "{fitted}"
+        );
+        let whole = table(&rows, TableFit::default());
+        assert_eq!(
+            whole,
+            table(
+                &rows,
+                TableFit {
+                    width: Some(80),
+                    wide: true
+                }
+            )
+        );
+        assert_eq!(whole.lines().count(), 7, "{whole}");
+        assert!(whole.contains(&rows[1].config.to_string()), "{whole}");
     }
 }

@@ -133,61 +133,19 @@ pub enum Outcome {
     Nothing,
 }
 
-/// A hash of names eight bytes at a time (FxHash's step): variable names are short and not
-/// adversarial (a session's own input), so the default SipHash, which every lookup of a
-/// variable pays, buys nothing here. Nothing depends on its order: what lists names sorts
-/// them. (Function names are found through their own index, `functions::lookup_bytes`.)
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NameHasher(u64);
-
-impl NameHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            self.add(u64::from_le_bytes(w.try_into().expect("eight bytes")));
-        }
-        let rest = words.remainder();
-        let n = rest.len();
-        // the last bytes without a copy: two 4-byte loads that may overlap, or up to three bytes
-        let last = if n >= 4 {
-            let lo = u32::from_le_bytes(rest[..4].try_into().expect("four bytes"));
-            let hi = u32::from_le_bytes(rest[n - 4..].try_into().expect("four bytes"));
-            u64::from(lo) | u64::from(hi) << 32
-        } else if n > 0 {
-            u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
-        } else {
-            return;
-        };
-        self.add(last);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    #[inline]
-    fn write_u8(&mut self, b: u8) {
-        self.add(u64::from(b));
-    }
-}
+/// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
+/// per process. Names are short, so SipHash (the standard map's) would cost every lookup for
+/// nothing; a multiply-rotate hash of whole words (FxHash's step, used here before) is
+/// degenerate on names that differ only in their last bytes (`x0000000` … `x0399999`: the
+/// differing high bits never reach the bucket index), which made 400,000 such assignments
+/// quadratic (issue 41, item 3). Nothing depends on the order: what lists names sorts them.
+/// (Function names are found through their own index, `functions::lookup_bytes`.)
+pub type NameHasher = foldhash::fast::RandomState;
 
 /// The variables of a session.
 #[derive(Debug, Default)]
 pub struct Env {
-    vars: HashMap<String, Value, std::hash::BuildHasherDefault<NameHasher>>,
+    vars: HashMap<String, Value, NameHasher>,
     /// `ans`, bound by every statement with a value: kept apart from the named variables, so
     /// that binding it hashes nothing and a session of plain statements has no named variable.
     ans: Option<Value>,
@@ -1355,5 +1313,38 @@ fn int_literal(e: &Expr) -> IntTuple {
         ExprKind::Int(v) => IntTuple::int(*v),
         ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
         _ => unreachable!("checked by is_int_literal"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 41, item 3: names that differ only in their last bytes (`x0000000` …) spread over
+    /// the buckets as random ones would (65,536 names into 65,536 buckets fill about 41,400);
+    /// the multiply-rotate hash used before put them in a few hundred, and 400,000 such
+    /// assignments took seconds.
+    #[test]
+    fn names_that_differ_in_their_last_bytes_spread_over_the_buckets() {
+        use std::hash::BuildHasher;
+        let hasher = NameHasher::default();
+        for name in [
+            |i: u32| format!("x{i:07}"),
+            |i: u32| format!("v{i}"),
+            |i: u32| format!("tile_{i:05}_a"),
+        ] {
+            let buckets: std::collections::HashSet<u64> = (0..65_536)
+                .map(|i| hasher.hash_one(name(i).as_str()) & 0xffff)
+                .collect();
+            assert!(buckets.len() > 38_000, "{} buckets", buckets.len());
+        }
+        let mut env = Env::new();
+        for i in 0..20_000 {
+            assert!(matches!(
+                env.run(&format!("x{i:07} = {i}")),
+                Ok(Outcome::Assigned)
+            ));
+        }
+        assert_eq!(env.vars().len(), 20_000);
     }
 }
