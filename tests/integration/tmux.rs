@@ -61,10 +61,16 @@ impl Tmux {
 
     /// Wait until the screen shows `text` (at most 10 s).
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_within(text, Duration::from_secs(10))
+    }
+
+    /// [`Tmux::wait_for`] with a limit of its own (a debug build on a loaded machine takes its
+    /// time: `gemm --sweep` builds 32 configurations before its progress bar shows).
+    fn wait_for_within(&self, text: &str, limit: Duration) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) || start.elapsed() > Duration::from_secs(10) {
+            if s.contains(text) || start.elapsed() > limit {
                 return s;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -314,7 +320,7 @@ fn gemm_shows_progress_on_a_terminal_and_none_when_piped() {
     let Some(tmux) = in_terminal("progress", "gemm --compile-only --sweep", 100) else {
         return;
     };
-    let s = tmux.wait_for("configurations");
+    let s = tmux.wait_for_within("configurations", Duration::from_secs(180));
     assert!(
         s.contains("compiling") && s.contains("configurations"),
         "a progress bar while compiling:\n{s}"
