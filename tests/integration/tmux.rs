@@ -93,34 +93,7 @@ fn start(tag: &str) -> Option<(Tmux, std::path::PathBuf)> {
 
 /// [`start`], with the data directory prepared by `prepare` first.
 fn start_with(tag: &str, prepare: impl FnOnce(&Path)) -> Option<(Tmux, std::path::PathBuf)> {
-    if crate::helpers::tmux_missing() {
-        return None;
-    }
-    let data = std::env::temp_dir().join(format!("cute-tmux-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(&data).unwrap();
-    prepare(&data);
-    let tmux = Tmux {
-        socket: format!("cute-test-{tag}-{}", std::process::id()),
-    };
-    let cmd = format!(
-        "env XDG_DATA_HOME={} NO_COLOR=1 {} repl",
-        data.display(),
-        env!("CARGO_BIN_EXE_cute")
-    );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "cute",
-        "-x",
-        "120",
-        "-y",
-        "60",
-        &cmd,
-    ]);
-    tmux.wait_for("cute>");
-    Some((tmux, data))
+    start_env(tag, "NO_COLOR=1", prepare)
 }
 
 #[test]
