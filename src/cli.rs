@@ -724,7 +724,17 @@ pub fn parse_cli() -> Result<Cli, ExitCode> {
     match parsed {
         Ok(cli) => Ok(cli),
         Err(e) if e.use_stderr() => {
-            let _ = e.print();
+            // clap echoes the value it refused, raw on a terminal: where an argument holds a
+            // control character, the message is printed without clap's colours (which strips
+            // escape sequences) and what is left escaped (cute::escape), never raw
+            let hostile =
+                std::env::args_os().any(|a| cute::escape::has_hidden(&a.to_string_lossy()));
+            if hostile {
+                let plain = e.render().to_string();
+                let _ = write!(io::stderr(), "{}", cute::escape::escaped(&plain));
+            } else {
+                let _ = e.print();
+            }
             Err(ExitCode::from(2))
         }
         Err(e) => {

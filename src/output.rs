@@ -9,7 +9,8 @@ pub const EXIT_OK: i32 = 0;
 /// Exit status: some input was wrong.
 pub const EXIT_INPUT: i32 = 1;
 
-/// Exit status from a run's I/O result: a closed stdout is not an error. A failure to read
+/// Exit status from a run's I/O result: a pipe closed by its reader (`cute eval … | head`) is
+/// not an error (a standard output closed before `cute` started is: [`stdout`]). A failure to read
 /// the input (an error that carries its message) is not reported elsewhere: it is written to
 /// `err` here. A failure to write the output is reported by the command's [`Latched`] output.
 pub fn finish(result: io::Result<()>, failed: bool) -> i32 {

@@ -810,7 +810,8 @@ fn svg_writes_through_links_and_keeps_read_only_files() {
 
 /// Issue 41, item 8: what a user typed is echoed with its control characters escaped
 /// (`\u{1b}`, as the statements' diagnostics show them), on every surface that echoes it: `cute
-/// help NAME`, `cute gemm`'s flags, `cute run`'s file name, the REPL's commands.
+/// help NAME`, `cute gemm`'s flags, `cute run`'s file name, the REPL's commands, clap's usage
+/// errors.
 #[test]
 fn a_users_text_is_echoed_escaped() {
     let raw = "\u{1b}[31mX\u{7}";
@@ -866,4 +867,27 @@ fn a_users_text_is_echoed_escaped() {
         assert!(ended.stderr.contains(shown), "{what}");
         assert!(!ended.stdout.contains(&0x1b), "{what}");
     }
+}
+
+/// Issue 41, item 8: clap's usage errors echo the refused value; on a terminal (where clap
+/// colours its message) it reached the terminal raw. Run under `script` (a terminal), where
+/// the system has it.
+#[test]
+fn a_usage_error_on_a_terminal_echoes_no_control_character() {
+    let script = "\"$CUTE\" --format \"$(printf '\\033[31mX\\007')\" eval 1; echo \"exit $?\"";
+    let Ok(out) = Command::new("script")
+        .args(["-qec", script, "/dev/null"])
+        .env("CUTE", env!("CARGO_BIN_EXE_cute"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+    else {
+        eprintln!("skipped: no `script` here to run cute on a terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("invalid value"), "{text}");
+    assert!(text.contains("exit 2"), "{text}");
+    assert!(!text.contains("\u{1b}[31m"), "{text:?}");
+    assert!(!text.contains('\u{7}'), "{text:?}");
 }
