@@ -65,28 +65,6 @@ fn diagnostics_snapshot() {
     insta::assert_snapshot!("eval_diagnostics", err);
 }
 
-/// The commands, for the checks of every command's `--help`.
-const COMMANDS: [&str; 18] = [
-    "eval",
-    "run",
-    "repl",
-    "show",
-    "compose",
-    "coalesce",
-    "complement",
-    "divide",
-    "product",
-    "inverse",
-    "idx2crd",
-    "crd2idx",
-    "explain",
-    "gemm",
-    "bank",
-    "help",
-    "man",
-    "completions",
-];
-
 /// `cute OPTIONS [COMMAND] --help` in this environment: (stdout, exit status).
 fn help_of(command: Option<&str>, options: &[&str], env: &[(&str, &str)]) -> (String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_cute"))
@@ -108,7 +86,8 @@ fn help_of(command: Option<&str>, options: &[&str], env: &[(&str, &str)]) -> (St
 /// `--color never`; `--color always` colours it (the terminal case is clap's, tested by hand).
 #[test]
 fn help_writes_no_escape_codes_into_a_pipe() {
-    let commands = std::iter::once(None).chain(COMMANDS.iter().map(|c| Some(*c)));
+    let names = crate::helpers::commands();
+    let commands = std::iter::once(None).chain(names.iter().map(|c| Some(c.as_str())));
     for command in commands {
         for (options, env) in [
             (&[][..], &[][..]),

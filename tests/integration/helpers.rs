@@ -174,3 +174,13 @@ pub fn skipped(why: &str) {
     let line = format!("SKIPPED {test}: {why}\n");
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
+
+/// Every command of `cute`, as its grammar ([`cute_cli::cli::Cli`]) declares them: the one list
+/// the checks of every command's `--help` walk.
+pub fn commands() -> Vec<String> {
+    use clap::CommandFactory;
+    cute_cli::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect()
+}

@@ -35,28 +35,9 @@ fn help_examples_run_and_print_what_they_show() {
             .expect("cute runs");
         String::from_utf8(out.stdout).expect("UTF-8 help")
     };
-    let commands = [
-        "eval",
-        "run",
-        "repl",
-        "show",
-        "compose",
-        "coalesce",
-        "complement",
-        "divide",
-        "product",
-        "inverse",
-        "idx2crd",
-        "crd2idx",
-        "explain",
-        "gemm",
-        "bank",
-        "help",
-        "man",
-        "completions",
-    ];
+    let commands = crate::helpers::commands();
     let mut ran = 0;
-    for text in std::iter::once(help(&[])).chain(commands.iter().map(|c| help(&[c]))) {
+    for text in std::iter::once(help(&[])).chain(commands.iter().map(|c| help(&[c.as_str()]))) {
         let Some(start) = text.find("\nExample") else {
             continue;
         };
