@@ -336,7 +336,7 @@ impl<'w> Runner<'w> {
             }
         }
         crate::batch::warm_down();
-        if let Some(st) = splitter.finish() {
+        while let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
         Ok(())
@@ -356,7 +356,7 @@ impl<'w> Runner<'w> {
         input: &mut crate::input::Input<R>,
         splitter: &mut Splitter,
     ) -> io::Result<()> {
-        if let Some(st) = splitter.finish() {
+        while let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
         let rest = input.skip_line().map_err(|e| self.read_error(e))?;
@@ -433,6 +433,10 @@ impl<'w> Runner<'w> {
                 (out, err) = (out.end..out.end, err.end..err.end);
                 self.remember_ans(last_ans.take());
                 self.statement(&st)?;
+                // the line ended an open statement it cannot continue, and is one itself
+                while let Some(st) = splitter.take_ready() {
+                    self.statement(&st)?;
+                }
             }
         }
         self.out.write_all(&run.out[out])?;

@@ -442,13 +442,22 @@ impl Session {
         if !self.splitter.is_pending() && text.trim_start().starts_with(':') {
             return (self.input(text, 0, out, err), Some(text.to_string()));
         }
-        match self.splitter.push(text) {
-            Some(st) => {
-                let flow = self.input(&st.text, st.line, out, err);
-                (flow, Some(st.text))
-            }
-            None => (Flow::Continue, None),
+        let Some(st) = self.splitter.push(text) else {
+            return (Flow::Continue, None);
+        };
+        // a line that cannot continue the open statement ends it (with its error) and starts
+        // its own: both are answered now, not one line late
+        let mut flow = self.input(&st.text, st.line, out, err);
+        let mut history = st.text;
+        while flow != Flow::Quit {
+            let Some(next) = self.splitter.take_ready() else {
+                break;
+            };
+            flow = self.input(&next.text, next.line, out, err);
+            history.push('\n');
+            history.push_str(&next.text);
         }
+        (flow, Some(history))
     }
 }
 
@@ -530,6 +539,24 @@ mod tests {
             Some("zipped_divide(A,\n  (2,4))")
         );
         assert_eq!(feed(&mut s, ":vars").1.as_deref(), Some(":vars"));
+    }
+
+    #[test]
+    fn a_line_that_ends_an_open_statement_is_answered_at_once() {
+        let mut s = Session::new(Format::Plain, false);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        s.feed("zipped_divide((4,8), (2,2)", &mut out, &mut err);
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        let (_, history) = s.feed("size((4,8))", &mut out, &mut err);
+        let out = String::from_utf8_lossy(&out);
+        assert!(
+            out.ends_with("32\n"),
+            "the second statement waits a line:\n{out}"
+        );
+        assert_eq!(
+            history.as_deref(),
+            Some("zipped_divide((4,8), (2,2)\nsize((4,8))")
+        );
     }
 
     #[test]

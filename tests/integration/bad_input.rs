@@ -145,3 +145,142 @@ fn garbage_bytes_give_errors() {
         );
     }
 }
+
+// Issue "Hardening, round 3"
+
+/// Item 4: a literal with a leading zero is octal in C++ (and the notation), an error in CuTe
+/// DSL text (Python refuses it); a repeated keyword argument is an error; the DSL's sized
+/// integers wrap to their width.
+#[test]
+fn no_silent_wrong_answers_round_3() {
+    let pairs = [
+        ("Int<010>{}", "8"),
+        ("make_shape(0777, 2)", "(511,2)"),
+        ("make_shape(0777,2)", "(511,2)"),
+        ("size(010:1)", "8"),
+        ("-010", "-8"),
+        ("0'17", "15"),
+        ("00", "0"),
+        ("cute.make_layout(4, stride=00)", "4:0"),
+        ("cute.make_layout(4, stride=0_0)", "4:0"),
+        ("cute.Int8(300)", "44"),
+        ("cutlass.Int8(300)", "44"),
+        ("cute.Uint32(-1)", "4294967295"),
+        ("cutlass.Int16(40000)", "-25536"),
+        ("cutlass.Int32(2147483648)", "-2147483648"),
+        ("cutlass.Uint8(256)", "0"),
+        ("cutlass.Uint8(-1)", "255"),
+        ("cutlass.Int8(-129)", "127"),
+        ("cutlass.Uint16(-40000)", "25536"),
+        ("cutlass.Int64(-1)", "-1"),
+        ("cutlass.Integer(300)", "300"),
+        ("cute.size(cute.make_layout(cutlass.Int8(260)))", "4"),
+    ];
+    for (stmt, want) in pairs {
+        assert_eq!(eval_line(stmt), want, "{stmt}");
+    }
+    assert_error("Int<089>{}", "invalid digit '8' in octal constant");
+    assert_error(
+        "cute.size(0777)",
+        "leading zeros in decimal integer literals",
+    );
+    assert_error("cute.make_layout((4, 010))", "leading zeros");
+    assert_error("cutlass.Uint64(-1)", "integer overflow in Uint64(-1)");
+    assert_error("cute.Int8((4,8))", "Int8 takes an integer");
+    assert_error(
+        "cute.get(cute.make_layout((4,8)), mode=[1], mode=[0])",
+        "keyword argument repeated: mode",
+    );
+    assert_error(
+        "cute.make_layout((4,8), stride=(1,4), stride=(8,1))",
+        "keyword argument repeated: stride",
+    );
+}
+
+/// Item 6: spellings C++ and Python accept.
+#[test]
+fn valid_spellings_are_read_round_3() {
+    let pairs = [
+        ("cute::_4{}", "4"),
+        ("cute::_m4{}", "-4"),
+        ("cutlass::cute::_8{}", "8"),
+        ("Layout<cute::Shape<cute::_4,cute::_8>>{}", "(4,8):(1,4)"),
+        (
+            "Layout<cute::Shape<cute::_4,cute::_8>, cute::Stride<cute::_8,cute::_1>>{}",
+            "(4,8):(8,1)",
+        ),
+        ("\u{feff}size(4:1)", "4"),
+        ("\u{feff}(4,8):(1,4)", "(4,8):(1,4)"),
+        ("0x_ff", "255"),
+        ("0b_101", "5"),
+        ("0o_17", "15"),
+        ("size(\u{c}(4,8)\u{c})", "32"),
+        ("(4,8)\u{c}:\u{b}(1,4)", "(4,8):(1,4)"),
+    ];
+    for (stmt, want) in pairs {
+        assert_eq!(eval_line(stmt), want, "{stmt:?}");
+    }
+}
+
+/// Item 7: what `cute` does not model is an error naming it, never a silent binding or a value
+/// that does not read back.
+#[test]
+fn unmodelled_constructs_are_named_round_3() {
+    assert_error(
+        "std::vector<int> v = 4;",
+        "'std::vector<int>' is not modelled",
+    );
+    assert_error(
+        "std::map<int, int> const m = 4;",
+        "'std::map<int, int>' is not modelled",
+    );
+    assert_error("template <class T> auto f = 4:1;", "a template declaration");
+    assert_error(
+        "template<int N> using X = Int<N>;",
+        "a template declaration",
+    );
+    assert_error("Step<_1,Foo,_1>{}", "'Foo' is not a step's mode");
+    assert_error("make_step(1, Foo)", "'Foo' is not a step's mode");
+    for width in ["0", "-16", "12", "6", "3"] {
+        assert_error(
+            &format!("smem_ptr[{width}b]"),
+            &format!("smem_ptr[{width}b]: no element is {width} bits wide"),
+        );
+        assert_error(
+            &format!("Sw<3,4,3> o smem_ptr[{width}b](unset) o (8,64):(64,1)"),
+            "no element is",
+        );
+        assert_error(&format!("smem_ptr_flag_bits<{width}>{{}}"), "no element is");
+    }
+    // the widths elements have
+    for width in [1, 2, 4, 8, 16, 24, 32, 64, 128] {
+        let l = format!("Sw<3,4,3> o smem_ptr[{width}b](unset) o (8,64):(64,1)");
+        assert_eq!(eval_line(&l), l);
+    }
+    // what is modelled still binds
+    let mut env = cute::eval::Env::new();
+    for s in [
+        "std::size_t n = 4;",
+        "std::int64_t m = 8;",
+        "Layout<Shape<_4,_8>> a = Layout<Shape<_4,_8>>{};",
+        "template_ = 4",
+    ] {
+        assert!(env.run(s).is_ok(), "{s}");
+    }
+}
+
+/// Item 5: a comment ends at its line, also within a statement of several lines.
+#[test]
+fn comments_end_at_their_line_round_3() {
+    let pairs = [
+        ("# c\n4:1", "4:1"),
+        ("// c\n4:1", "4:1"),
+        ("size((4, # four\n 8))", "32"),
+        ("size((4, // four\n 8))", "32"),
+        ("/* a\n b */ size(4:1)", "4"),
+        ("size(/* a\n ( */ 4:1)", "4"),
+    ];
+    for (stmt, want) in pairs {
+        assert_eq!(eval_line(stmt), want, "{stmt:?}");
+    }
+}

@@ -656,6 +656,32 @@ fn shell(script: &str) -> (Option<i32>, String, String) {
     )
 }
 
+/// `cute eval` with `input` on standard input under an address-space limit of `kib` KiB
+/// (`ulimit -v`, in a shell that then runs the binary): (exit status, stdout, stderr).
+fn eval_under_address_limit(kib: u64, input: &[u8]) -> (Option<i32>, String, String) {
+    let path = std::env::temp_dir().join(format!(
+        "cute-as-limit-{}-{}.txt",
+        std::process::id(),
+        input.len()
+    ));
+    std::fs::write(&path, input).expect("write the input");
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -v \"$1\" && shift && exec \"$@\"", "sh"])
+        .arg(kib.to_string())
+        .arg(env!("CARGO_BIN_EXE_cute"))
+        .arg("eval")
+        .env("NO_COLOR", "1")
+        .stdin(std::fs::File::open(&path).expect("open the input"))
+        .output()
+        .expect("run cute under ulimit -v");
+    let _ = std::fs::remove_file(&path);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Issue 41, item 10: a standard output closed when `cute` starts loses no output silently (the
 /// runtime reopens it on /dev/null: the answer would vanish with exit 0); a statement with
 /// nothing to print still succeeds.
@@ -890,4 +916,84 @@ fn a_usage_error_on_a_terminal_echoes_no_control_character() {
     assert!(text.contains("exit 2"), "{text}");
     assert!(!text.contains("\u{1b}[31m"), "{text:?}");
     assert!(!text.contains('\u{7}'), "{text:?}");
+}
+
+/// Issue "Hardening, round 3", item 1: a statement of 4 MiB within the statement limit, an
+/// operator chain (`1+1+…`), a call chain (`4:1(0)(0)…`), an index chain (`A[0][0]…`) and a
+/// product chain that passes the nesting limit (`A*A*…`), took 2.3 to 3.3 GB and panicked in
+/// `stacker` ("mmap failed to allocate stack", exit 101) under an address-space limit, already
+/// with 500 KB under 300 MB. Chains are evaluated link by link and lists are allocated at their
+/// size: each runs in about 55 bytes per byte of input, under 1 GiB of address space (256 bytes
+/// per byte, with the threads' reservations), and ends with its answer or a clean error.
+#[test]
+fn long_chains_run_in_memory_proportional_to_the_statement() {
+    const MIB: usize = 1 << 20;
+    let chain = |head: &str, link: &str, len: usize| {
+        let mut s = head.to_string();
+        while s.len() + link.len() < len {
+            s.push_str(link);
+        }
+        s.push('\n');
+        s
+    };
+    let plus = chain("1", "+1", 4 * MIB - 8);
+    let links = (plus.len() - 2) / 2;
+    let cases = [
+        (plus, Some(0), format!("{}\n", links + 1)),
+        (
+            chain("4:1", "(0)", 4 * MIB - 8),
+            Some(1),
+            "error: make_layout: shape 0 has a non-positive extent 0\n".to_string(),
+        ),
+        (
+            format!("A = 1:0\n{}", chain("A", "*A", 4 * MIB - 16)),
+            Some(1),
+            "error: the result is nested 257 levels deep, deeper than the limit of 256 levels\n"
+                .to_string(),
+        ),
+        (
+            format!("A = 4:1\n{}", chain("A", "[0]", MIB)),
+            Some(0),
+            "4:1\n".to_string(),
+        ),
+    ];
+    for (input, code, want) in cases {
+        let (got_code, out, err) = eval_under_address_limit(1 << 20, input.as_bytes());
+        assert!(!err.contains("panicked"), "{}", &err[..err.len().min(500)]);
+        assert_eq!(got_code, code, "{}", &err[..err.len().min(500)]);
+        assert_eq!(out, want);
+    }
+    // the issue's smallest case: 500 KB under 300 MB
+    let (code, out, err) =
+        eval_under_address_limit(300 << 10, chain("1", "+1", 500_000).as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "250000\n");
+}
+
+/// Item 1, values: a long list of copies of a wide value (`make_tuple(A, A, …)`, `(A, A, …)`,
+/// `L(A, A, …)`) stops at the copy that passes the limit on values, not after making them all
+/// (20,000 copies of a 2^20-integer tuple took 22 GB); a list of more items than a value may
+/// hold integers is refused as it is read.
+#[test]
+fn many_copies_of_a_wide_value_stop_at_the_limit() {
+    let a = format!("A = ({}1)\n", "1,".repeat((1 << 20) - 1));
+    let copies = format!("{}A", "A,".repeat(20_000));
+    let m = format!(
+        "M = tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))\n({}M)\n",
+        "M,".repeat(1 << 18)
+    );
+    let input = format!(
+        "{a}make_tuple({copies})\n({copies})\nA({copies})\n{m}make_tuple({}x)\n",
+        "x,".repeat(1 << 20)
+    );
+    let (code, out, err) = eval_under_address_limit(1 << 20, input.as_bytes());
+    assert!(!err.contains("panicked"), "{}", &err[..err.len().min(500)]);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].contains("the arguments hold more than 4194304 integers together"));
+    assert!(lines[1].contains("more than the limit of 1048576"));
+    assert!(lines[2].contains("the arguments hold more than 4194304 integers together"));
+    assert!(lines[3].contains("more than the limit of 1048576"));
+    assert!(lines[4].contains("a list of more than 1048576 items"));
 }

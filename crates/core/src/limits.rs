@@ -22,6 +22,12 @@ pub const MAX_NESTING: usize = 256;
 /// More is an error: `… integers, more than the limit of 1048576`.
 pub const MAX_TUPLE_WIDTH: usize = 1 << 20;
 
+/// The most integers the arguments of one call hold together (four values of the widest): a
+/// call of many large arguments (`make_tuple(A, A, A, …)`) stops at the argument that passes
+/// it, before more copies are made. More is an error: `the arguments hold more than 4194304
+/// integers together …`.
+pub const MAX_ARGUMENTS_WIDTH: usize = 4 * MAX_TUPLE_WIDTH;
+
 /// The deepest basis element a stride may hold (`E<n0,n1,n2,n3>`, printed `1@n3@n2@n1@n0`): an
 /// identity layout of a shape nested at most this deep. Deeper is an error naming the limit.
 pub const MAX_BASIS_DEPTH: usize = 4;

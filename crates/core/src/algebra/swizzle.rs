@@ -137,6 +137,15 @@ pub enum Offset {
     SmemPtr(i64),
 }
 
+impl Offset {
+    /// Whether a `smem_ptr` of elements of `bits` bits addresses whole elements of bytes or
+    /// whole bytes of elements (1, 2 or 4 bits, or a multiple of 8, as CuTe's `uint_bit_t`
+    /// widths): the widths a composed layout over it is evaluated with.
+    pub fn is_smem_width(bits: i64) -> bool {
+        bits > 0 && (bits % 8 == 0 || 8 % bits == 0)
+    }
+}
+
 impl fmt::Display for Offset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -166,7 +175,7 @@ impl ComposedLayout {
                 Ok(self.swizzle.apply(x))
             }
             Offset::SmemPtr(bits) => {
-                if bits <= 0 || bits % 8 != 0 && 8 % bits != 0 {
+                if !Offset::is_smem_width(bits) {
                     return Err(condition(
                         "composed layout",
                         format!("unsupported element width {bits}b"),

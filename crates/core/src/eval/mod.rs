@@ -439,10 +439,17 @@ impl Env {
                         return Ok(v);
                     }
                 }
-                let vals = items
-                    .iter()
-                    .map(|i| self.tuple_item(i))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let mut tally = Tally::new(items.len());
+                let mut vals = Vec::with_capacity(items.len());
+                for i in items.iter() {
+                    let v = self.tuple_item(i)?;
+                    let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
+                    vals.push(v);
+                    if past {
+                        // the error the whole would give, before the rest is made
+                        break;
+                    }
+                }
                 let v = Value::tuple(vals);
                 check_limits(&v, e.span)?;
                 Ok(v)
@@ -475,19 +482,115 @@ impl Env {
                     e.span,
                 )),
             },
+            ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) if self.is_link(a) => {
+                self.eval_chain(e)
+            }
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
-                let vb = self.eval(b)?;
-                // every intermediate value within the limits (a chain `A * B * C …` nests
-                // deeper at each step: it stops at the limit, not at the end)
-                within_limits(binary(*op, &va, a.span, &vb, b.span, e.span)?, e.span)
+                self.binary_step(e, *op, a, &va, b)
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
             }
-            ExprKind::Call(callee, args) => within_limits(self.call(callee, args, e.span)?, e.span),
+            ExprKind::Call(callee, args) => {
+                if let Some(first) = self.first_operand(callee, args)
+                    && self.is_link(first)
+                {
+                    return self.eval_chain(e);
+                }
+                within_limits(self.call(callee, args, e.span)?, e.span)
+            }
         }
+    }
+
+    /// `a op b` with `a` evaluated to `va`: every intermediate value within the limits (a chain
+    /// `A * B * C …` nests deeper at each step: it stops at the limit, not at the end).
+    fn binary_step(
+        &self,
+        e: &Expr,
+        op: BinOp,
+        a: &Expr,
+        va: &Value,
+        b: &Expr,
+    ) -> Result<Value, EvalError> {
+        let vb = self.eval(b)?;
+        within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
+    }
+
+    /// The operand of an operator, field or call that is evaluated first and that the rest of
+    /// its evaluation only continues from: the left operand of `a op b`, the base of `x.name`,
+    /// the called value of `x(…)` and the receiver of `x.f(…)`, and the first argument of a
+    /// function call that evaluates its arguments in order (`L[i]`, which is `get(L, i)`).
+    /// Chains of these (`1 + 1 + …`, `L(0)(0)…`, `L[0][0]…`) nest as deep as they are long: they
+    /// are evaluated link by link ([`Env::eval_chain`]), not by recursion.
+    fn first_operand<'e>(
+        &self,
+        callee: &'e Expr<'e>,
+        args: &'e [Expr<'e>],
+    ) -> Option<&'e Expr<'e>> {
+        match &callee.kind {
+            ExprKind::Name(n) if !self.is_bound(n) => {
+                let f = functions::lookup(n)?;
+                let first = args.first()?;
+                // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
+                // `size(L, mode)`, a bare name taken as a name
+                if matches!(first.kind, ExprKind::Name(_))
+                    || args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..)))
+                    || (args.len() == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
+                {
+                    return None;
+                }
+                Some(first)
+            }
+            ExprKind::Field(base, _) => Some(base),
+            _ => Some(callee),
+        }
+    }
+
+    /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
+    fn is_link(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Binary(..) | ExprKind::Field(..) => true,
+            ExprKind::Call(callee, args) => self.first_operand(callee, args).is_some(),
+            _ => false,
+        }
+    }
+
+    /// A chain of operators, fields and calls, each link continuing from the value of its
+    /// first operand ([`Env::first_operand`]): the links are listed (memory in proportion to
+    /// the text), the innermost operand evaluated, then each link in turn, as [`Env::eval`]
+    /// evaluates it by recursion: the same values and the same errors, in constant stack.
+    #[cold]
+    #[inline(never)]
+    fn eval_chain(&self, e: &Expr) -> Result<Value, EvalError> {
+        let mut links: Vec<&Expr> = Vec::new();
+        let mut cur = e;
+        loop {
+            let next = match &cur.kind {
+                ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) => Some(*a),
+                ExprKind::Call(callee, args) => self.first_operand(callee, args),
+                _ => None,
+            };
+            let Some(next) = next else { break };
+            links.push(cur);
+            cur = next;
+        }
+        let mut v = self.eval(cur)?;
+        for link in links.into_iter().rev() {
+            if self.interrupt.raised() {
+                return Err(EvalError::limit("interrupted (Ctrl-C)", link.span));
+            }
+            v = match &link.kind {
+                ExprKind::Binary(op, a, b) => self.binary_step(link, *op, a, &v, b)?,
+                ExprKind::Field(_, name) => methods::field(&v, name, link.span)?,
+                ExprKind::Call(callee, args) => {
+                    within_limits(self.call_from(callee, args, v, link.span)?, link.span)?
+                }
+                _ => unreachable!("a link of the chain"),
+            };
+        }
+        Ok(v)
     }
 
     /// An element of a tuple literal: integer arithmetic does not stand there (SPEC §1b:
@@ -512,16 +615,21 @@ impl Env {
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        let mut tally = Tally::new(args.len());
         args.iter()
-            .map(|a| match &a.kind {
-                ExprKind::Name(n)
-                    if !self.is_bound(n)
-                        && functions::lookup(n).is_none()
-                        && constant(n).is_none() =>
-                {
-                    Ok(Value::Name(n.to_string()))
-                }
-                _ => self.eval(a),
+            .map(|a| {
+                let v = match &a.kind {
+                    ExprKind::Name(n)
+                        if !self.is_bound(n)
+                            && functions::lookup(n).is_none()
+                            && constant(n).is_none() =>
+                    {
+                        Value::Name(n.to_string())
+                    }
+                    _ => self.eval(a)?,
+                };
+                tally.argument(&v, a.span)?;
+                Ok(v)
             })
             .collect()
     }
@@ -585,7 +693,17 @@ impl Env {
         let mut slots: Vec<Option<Expr>> = Vec::with_capacity(args.len());
         let mut mode = None;
         let mut seen_keyword = false;
+        let mut keywords = std::collections::HashSet::new();
         for a in args {
+            if let ExprKind::Keyword(name, _) = a.kind
+                && !keywords.insert(name)
+            {
+                // Python refuses the call (a SyntaxError)
+                return Err(EvalError::new(
+                    format!("keyword argument repeated: {name}"),
+                    a.span,
+                ));
+            }
             match a.kind {
                 ExprKind::Keyword("mode", v) => mode = Some(*v),
                 ExprKind::Keyword(name, v) => {
@@ -711,6 +829,12 @@ impl Env {
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let ExprKind::Name(n) = &callee.kind
+            && let Some((bits, signed)) = dsl_int_type(n)
+            && let [arg] = args
+        {
+            return self.dsl_int(n, bits, signed, arg);
+        }
+        if let ExprKind::Name(n) = &callee.kind
             && !self.is_bound(n)
         {
             let Some(f) = functions::lookup(n) else {
@@ -735,46 +859,141 @@ impl Env {
                 };
                 return self.call_with_keywords(f, &[*first, mode_kw], span);
             }
-            let mut vals = self.eval_args(args)?;
-            // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
-            if matches!(f.name, "get" | "select")
-                && let [_, Value::IntTuple(modes)] = vals.as_slice()
-                && !modes.is_int()
-            {
-                let modes = modes.modes().to_vec();
-                vals.truncate(1);
-                vals.extend(modes.into_iter().map(Value::IntTuple));
-                let mut spans = vec![args[1].span; vals.len()];
-                spans[0] = args[0].span;
-                return functions::call(f, &vals, &spans, span);
-            }
-            // the spans of a few arguments on the stack
-            let mut few = [Span::default(); 4];
-            let many: Vec<Span>;
-            let spans: &[Span] = if args.len() <= few.len() {
-                for (slot, a) in few.iter_mut().zip(args) {
-                    *slot = a.span;
-                }
-                &few[..args.len()]
-            } else {
-                many = args.iter().map(|a| a.span).collect();
-                &many
-            };
-            return self.call_function(f, &vals, spans, span);
+            let vals = self.eval_args(args)?;
+            return self.call_on(f, args, vals, span);
         }
         if let ExprKind::Field(base, name) = &callee.kind {
             let target = self.eval(base)?;
-            let vals = self.eval_args(args)?;
-            let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-            if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
-                return r;
-            }
+            return self.method_on(callee, name, args, target, span);
         }
         let target = self.eval(callee)?;
+        self.apply_on(callee, args, target, span)
+    }
+
+    /// The CuTe DSL's sized integer `NAME(arg)` (`cutlass.Int8(300)`): the integer wrapped to
+    /// the type's width, as the DSL wraps it (44).
+    #[cold]
+    fn dsl_int(&self, name: &str, bits: u32, signed: bool, arg: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(arg)?;
+        let Some(x) = v.as_int() else {
+            return Err(EvalError::new(
+                format!("{name} takes an integer, not {}", v.kind()),
+                arg.span,
+            ));
+        };
+        let m = 1i128 << bits;
+        let mut r = i128::from(x).rem_euclid(m);
+        if signed && r >= m / 2 {
+            r -= m;
+        }
+        match i64::try_from(r) {
+            Ok(r) => Ok(Value::int(r)),
+            Err(_) => Err(EvalError::of_kind(
+                ErrorKind::Overflow,
+                format!(
+                    "integer overflow in {name}({x}): {r} is beyond the signed 64-bit integers cute computes with"
+                ),
+                arg.span,
+            )),
+        }
+    }
+
+    /// [`Env::call`] with the first operand ([`Env::first_operand`]) evaluated to `first`.
+    fn call_from(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        first: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        match &callee.kind {
+            ExprKind::Name(n) if !self.is_bound(n) => {
+                let f = functions::lookup(n).expect("a function (first_operand)");
+                let mut vals = Vec::with_capacity(args.len());
+                vals.push(first);
+                vals.extend(self.eval_args(&args[1..])?);
+                self.call_on(f, args, vals, span)
+            }
+            ExprKind::Field(_, name) => self.method_on(callee, name, args, first, span),
+            _ => self.apply_on(callee, args, first, span),
+        }
+    }
+
+    /// A function called on its arguments, evaluated to `vals`.
+    fn call_on(
+        &self,
+        f: &'static functions::Function,
+        args: &[Expr],
+        mut vals: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
+        if matches!(f.name, "get" | "select")
+            && let [_, Value::IntTuple(modes)] = vals.as_slice()
+            && !modes.is_int()
+        {
+            let modes = modes.modes().to_vec();
+            vals.truncate(1);
+            vals.extend(modes.into_iter().map(Value::IntTuple));
+            let mut spans = vec![args[1].span; vals.len()];
+            spans[0] = args[0].span;
+            return functions::call(f, &vals, &spans, span);
+        }
+        // the spans of a few arguments on the stack
+        let mut few = [Span::default(); 4];
+        let many: Vec<Span>;
+        let spans: &[Span] = if args.len() <= few.len() {
+            for (slot, a) in few.iter_mut().zip(args) {
+                *slot = a.span;
+            }
+            &few[..args.len()]
+        } else {
+            many = args.iter().map(|a| a.span).collect();
+            &many
+        };
+        self.call_function(f, &vals, spans, span)
+    }
+
+    /// `x.name(args)` with `x` evaluated to `target`: a method, or the field applied to the
+    /// arguments.
+    fn method_on(
+        &self,
+        callee: &Expr,
+        name: &str,
+        args: &[Expr],
+        target: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let vals = self.eval_args(args)?;
+        let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+        if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
+            return r;
+        }
+        if self.interrupt.raised() {
+            return Err(EvalError::limit("interrupted (Ctrl-C)", callee.span));
+        }
+        let field = methods::field(&target, name, callee.span)?;
+        self.apply_on(callee, args, field, span)
+    }
+
+    /// A value (`target`, what `callee` gave) applied to the arguments: a layout or swizzle
+    /// evaluated at a coordinate, a slice.
+    fn apply_on(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        target: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let mut tally = Tally::new(args.len());
         let vals = args
             .iter()
-            .map(|a| self.eval(a))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|a| {
+                let v = self.eval(a)?;
+                tally.argument(&v, a.span)?;
+                Ok(v)
+            })
+            .collect::<Result<Vec<_>, EvalError>>()?;
         let arg_span = args
             .first()
             .map(|a| a.span.to(args.last().expect("non-empty").span))
@@ -786,6 +1005,22 @@ impl Env {
         };
         apply(&target, &coord, callee.span, arg_span, span)
     }
+}
+
+/// The CuTe DSL's sized integer types (`cutlass.Int8`): their width in bits, and whether they
+/// are signed.
+fn dsl_int_type(name: &str) -> Option<(u32, bool)> {
+    Some(match name {
+        "Int8" => (8, true),
+        "Int16" => (16, true),
+        "Int32" => (32, true),
+        "Int64" => (64, true),
+        "Uint8" => (8, false),
+        "Uint16" => (16, false),
+        "Uint32" => (32, false),
+        "Uint64" => (64, false),
+        _ => return None,
+    })
 }
 
 /// What a name that cannot be rebound stands for: a function, a constant (`X`, `None`), a
@@ -901,6 +1136,49 @@ impl parser::literal::Sink for LiteralArgs {
     fn arg(&mut self, span: Span) -> Option<()> {
         // the spans of a few arguments on the stack (more go through the general path)
         self.spans.try_push(span).ok()
+    }
+}
+
+/// The integers of many values counted as they are evaluated (the arguments of a call, the
+/// items of a tuple), so that a call of many large values stops where they pass a limit, not
+/// after every value was made (`make_tuple(A, A, …)` of 20,000 copies of a wide A). Values
+/// each within the limits pass it only together: at most four never do, and are not counted.
+struct Tally {
+    total: usize,
+    on: bool,
+}
+
+impl Tally {
+    /// A tally of `n` values.
+    fn new(n: usize) -> Tally {
+        Tally {
+            total: 0,
+            on: n > 4,
+        }
+    }
+
+    /// Count `v`; whether the values so far hold more than `max` integers.
+    fn past(&mut self, v: &Value, max: usize) -> bool {
+        if self.on {
+            self.total = self.total.saturating_add(value::width(v));
+        }
+        self.total > max
+    }
+
+    /// Count an argument `v` (at `span`): an error past [`MAX_ARGUMENTS_WIDTH`].
+    ///
+    /// [`MAX_ARGUMENTS_WIDTH`]: crate::limits::MAX_ARGUMENTS_WIDTH
+    fn argument(&mut self, v: &Value, span: Span) -> Result<(), EvalError> {
+        use crate::limits::MAX_ARGUMENTS_WIDTH;
+        if self.past(v, MAX_ARGUMENTS_WIDTH) {
+            return Err(EvalError::limit(
+                format!(
+                    "the arguments hold more than {MAX_ARGUMENTS_WIDTH} integers together, more than the limit of {MAX_ARGUMENTS_WIDTH}"
+                ),
+                span,
+            ));
+        }
+        Ok(())
     }
 }
 

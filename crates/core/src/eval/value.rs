@@ -191,6 +191,11 @@ pub fn check_value(v: &Value) -> Result<(), LimitError> {
     Ok(())
 }
 
+/// The integers a value holds, as the limit on values counts them.
+pub(crate) fn width(v: &Value) -> usize {
+    measure(v).0
+}
+
 /// The one IntTuple whose size is a value's, when there is one (an IntTuple, or a layout's
 /// shape).
 fn measured_tuple(v: &Value) -> Option<&Tup> {
@@ -218,9 +223,16 @@ fn measure(v: &Value) -> (usize, usize) {
             }
             (leaves, depth.saturating_add(1))
         }
+        // an atom holds several layouts (a kilobyte or two): it counts as the integers they
+        // hold, about, so that a tuple of many copies of one stops where a tuple of as many
+        // integers would
+        Value::Atom(_) => (ATOM_WIDTH, 0),
         _ => (1, 0),
     }
 }
+
+/// The integers an atom counts as in the limit on values.
+const ATOM_WIDTH: usize = 64;
 
 /// Leaves and depth: one pass over the flat nodes, no recursion.
 fn measure_tuple(t: &Tup) -> (usize, usize) {

@@ -366,6 +366,8 @@ mod tests {
             "size(<>)",
             "size(_4)",
             "size((4,8)",
+            "make_shape(0777, 2)",
+            "size(4:010)",
         ] {
             let read = literal_call(other.as_bytes(), &mut Text::default());
             assert!(read.is_none(), "{other}: {read:?}");

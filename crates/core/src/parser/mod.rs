@@ -119,8 +119,12 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         src,
         depth: 0,
         arena,
+        dsl: std::cell::Cell::new(None),
+        scratch: Vec::new(),
     };
-    let pos = p.skip_ws(0);
+    // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
+    // take it
+    let pos = p.skip_ws(if src.starts_with('\u{feff}') { 3 } else { 0 });
     if pos >= src.len() {
         return Ok(Stmt::Empty);
     }
@@ -137,6 +141,15 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         && let Some(stmt) = p.using(pos)?
     {
         return Ok(stmt);
+    }
+    if src.as_bytes()[pos] == b't'
+        && let Some(("template", end)) = p.word_at(pos)
+        && p.peek(p.skip_ws(end)) == Some('<')
+    {
+        return err(
+            "a template declaration ('template <…>') is not modelled: write the value it declares",
+            Span::new(pos, end),
+        );
     }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
@@ -197,6 +210,8 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
         src,
         depth: 0,
         arena,
+        dsl: std::cell::Cell::new(None),
+        scratch: Vec::new(),
     };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
@@ -225,7 +240,7 @@ fn nom_ident(i: &[u8]) -> IResult<&[u8], &[u8]> {
 }
 
 fn nom_ws(i: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while(|b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).parse(i)
+    take_while(|b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')).parse(i)
 }
 
 /// Namespaces whose prefix is dropped from a name: `cute::size` is `size`,
@@ -291,6 +306,11 @@ struct Parser<'a> {
     src: &'a str,
     depth: usize,
     arena: &'a Bump,
+    /// Whether the statement is CuTe DSL text, once asked ([`Parser::is_dsl`]).
+    dsl: std::cell::Cell<Option<bool>>,
+    /// The items of the lists being read, innermost last: each list is allocated in the arena
+    /// at its size once it is read (a long chain of calls `L(0)(0)…` costs its text's worth).
+    scratch: Vec<Expr<'a>>,
 }
 
 impl<'a> Parser<'a> {
@@ -310,13 +330,16 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skip blanks and comments: `#` and `//` to the end of the line, `/* … */`. An unterminated
+    /// Skip blanks (form feeds and vertical tabs too, as C++ and Python take them) and comments:
+    /// `#` and `//` to the end of the line, `/* … */`. An unterminated
     /// `/*` is not skipped (the parser then reports it).
     #[inline]
     fn skip_ws(&self, pos: usize) -> usize {
         // most tokens follow the previous one directly
         match self.src.as_bytes().get(pos) {
-            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.skip_ws_from(pos),
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' | b'\x0b' | b'\x0c') => {
+                self.skip_ws_from(pos)
+            }
             _ => pos,
         }
     }
@@ -327,14 +350,17 @@ impl<'a> Parser<'a> {
         loop {
             // most tokens follow the previous one directly
             match bytes.get(pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => {
+                Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => {
                     let rest = &bytes[pos..];
                     let (rest, _) = nom_ws(rest).unwrap_or((rest, &[]));
                     pos = bytes.len() - rest.len();
                 }
-                Some(b'#') => return bytes.len(),
+                // a line comment ends at its line (a statement may go on after it)
+                Some(b'#') => {
+                    pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
+                }
                 Some(b'/') if bytes.get(pos + 1) == Some(&b'/') => {
-                    pos = find(&bytes[pos..], b"\n").map_or(bytes.len(), |k| pos + k);
+                    pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
                 }
                 Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => {
                     match find(&bytes[pos + 2..], b"*/") {
@@ -531,21 +557,31 @@ impl<'a> Parser<'a> {
         let mut words = 0;
         let mut last: Option<(&'a str, usize)> = None;
         let mut pointer = None;
+        // the first word of a declaration's type in a namespace other than CuTe's (`std::vector`)
+        let mut foreign: Option<Span> = None;
         let mut p = pos;
         loop {
             if let Some((w, end)) = self.ident_at(p) {
                 words += 1;
                 last = Some((w, p));
+                let mut word = Span::new(p, end);
                 p = self.skip_ws(end);
                 if self.peek(p) == Some('<') && words > 0 {
                     // a declaration's template type: skip its arguments
                     match self.matching_angle(p) {
                         Some(close) => {
                             last = None;
+                            word.end = close + 1;
                             p = self.skip_ws(close + 1);
                         }
                         None => return Ok(None),
                     }
+                }
+                if foreign.is_none()
+                    && let Some((_, unqualified)) = w.rsplit_once("::")
+                    && !(w.starts_with("std::") && INT_TYPES.contains(&unqualified))
+                {
+                    foreign = Some(word);
                 }
                 continue;
             }
@@ -563,6 +599,17 @@ impl<'a> Parser<'a> {
                     let Some((name, start)) = last else {
                         return Ok(None);
                     };
+                    if let Some(ty) = foreign
+                        && ty.start < start
+                    {
+                        return err(
+                            format!(
+                                "'{}' is not modelled: a declaration's type is auto, a CuTe type or one bound by 'using'",
+                                &self.src[ty.start..ty.end]
+                            ),
+                            ty,
+                        );
+                    }
                     if let Some(star) = pointer {
                         if words < 2 {
                             return Ok(None);
@@ -687,13 +734,17 @@ impl<'a> Parser<'a> {
                     self.leave();
                     let span = Span::new(e.span.start, end);
                     e = match e.kind {
-                        // `decltype(EXPR)`: the type of a value is, here, the value
                         // `decltype(EXPR)`: the type of a value is, here, the value; the
-                        // DSL's integer types (`cute.Int32(4)`) are the integer
+                        // DSL's `Integer(4)` is the integer; its sized integer types
+                        // (`cute.Int8(300)`) are calls, which wrap the integer to their width
                         ExprKind::Name(n) if n == "decltype" || DSL_INT_TYPES.contains(&n) => {
                             match args {
-                                [arg] => Expr {
+                                [arg] if matches!(n, "decltype" | "Integer") => Expr {
                                     kind: ExprKind::Group(self.alloc(*arg)),
+                                    span,
+                                },
+                                [_] => Expr {
+                                    kind: ExprKind::Call(self.alloc(e), args),
                                     span,
                                 },
                                 _ => return err(format!("{n} takes 1 expression"), span),
@@ -736,17 +787,15 @@ impl<'a> Parser<'a> {
                 Some('[') => {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
                     self.enter(q)?;
-                    let (end, idx) = self.list(q, '[', ']', false)?;
+                    // the indexed value first, then the indices
+                    let (end, args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
                     self.leave();
-                    let mut args = BumpVec::with_capacity_in(idx.len() + 1, self.arena);
-                    args.push(e);
-                    args.extend_from_slice(idx);
                     let callee = Expr {
                         kind: ExprKind::Name("get"),
                         span: Span::new(q, end),
                     };
                     e = Expr {
-                        kind: ExprKind::Call(self.alloc(callee), args.into_bump_slice()),
+                        kind: ExprKind::Call(self.alloc(callee), args),
                         span: Span::new(e.span.start, end),
                     };
                     pos = end;
@@ -794,24 +843,65 @@ impl<'a> Parser<'a> {
         close: char,
         call: bool,
     ) -> PResult<(usize, &'a [Expr<'a>])> {
-        self.list_with_comma(open, o, close, call)
+        self.list_with_comma(open, o, close, call, None)
             .map(|(end, items, _)| (end, items))
     }
 
-    /// [`Parser::list`], also telling whether the last item was followed by a comma.
+    /// [`Parser::list`], also telling whether the last item was followed by a comma; `first`
+    /// goes before the items. The items are gathered on the parser's stack
+    /// ([`Parser::scratch`]) and the list is allocated in the arena at its size.
     fn list_with_comma(
         &mut self,
         open: usize,
         o: char,
         close: char,
         call: bool,
+        first: Option<Expr<'a>>,
     ) -> PResult<(usize, &'a [Expr<'a>], bool)> {
-        let mut items = BumpVec::with_capacity_in(4, self.arena);
+        let base = self.scratch.len();
+        self.scratch.extend(first);
+        let r = self.list_items(open, o, close, call);
+        let r = r.map(|(end, trailing)| {
+            let items: &'a [Expr<'a>] = self.arena.alloc_slice_copy(&self.scratch[base..]);
+            (end, items, trailing)
+        });
+        self.scratch.truncate(base);
+        r
+    }
+
+    /// Push a list's item on the scratch stack, the `n`th of its list. A list of more items
+    /// than a value may hold integers ([`MAX_TUPLE_WIDTH`](crate::limits::MAX_TUPLE_WIDTH)) is
+    /// an error: no tuple, call or template of that many parts has a value.
+    fn push_item(&mut self, e: Expr<'a>, n: &mut usize) -> PResult<()> {
+        use crate::limits::MAX_TUPLE_WIDTH;
+        *n += 1;
+        if *n > MAX_TUPLE_WIDTH {
+            return err(
+                format!(
+                    "a list of more than {MAX_TUPLE_WIDTH} items: more than the limit of {MAX_TUPLE_WIDTH} integers in one value"
+                ),
+                e.span,
+            );
+        }
+        self.scratch.push(e);
+        Ok(())
+    }
+
+    /// The items of [`Parser::list_with_comma`], pushed on the scratch stack: where the list
+    /// ends, and whether its last item was followed by a comma.
+    fn list_items(
+        &mut self,
+        open: usize,
+        o: char,
+        close: char,
+        call: bool,
+    ) -> PResult<(usize, bool)> {
+        let mut n = 0;
         let mut pos = self.skip_ws(open + 1);
         let mut trailing = false;
         loop {
             if self.peek(pos) == Some(close) {
-                return Ok((pos + 1, items.into_bump_slice(), trailing));
+                return Ok((pos + 1, trailing));
             }
             if pos >= self.src.len() {
                 return err(
@@ -840,14 +930,14 @@ impl<'a> Parser<'a> {
                 },
                 None => self.expr(pos)?,
             };
-            items.push(e);
+            self.push_item(e, &mut n)?;
             pos = self.skip_ws(end);
             match self.peek(pos) {
                 Some(',') => {
                     pos = self.skip_ws(pos + 1);
                     trailing = true;
                 }
-                Some(c) if c == close => return Ok((pos + 1, items.into_bump_slice(), false)),
+                Some(c) if c == close => return Ok((pos + 1, false)),
                 None => {
                     return err(
                         format!(
@@ -929,13 +1019,23 @@ impl<'a> Parser<'a> {
                 Some(b'o' | b'O') => 8,
                 _ => 10,
             };
-            if r != 10
-                && bytes
-                    .get(at + 2)
-                    .is_some_and(|&d| char::from(d).is_digit(r))
-            {
+            let is_digit = |i: usize| bytes.get(i).is_some_and(|&d| char::from(d).is_digit(r));
+            if r != 10 && is_digit(at + 2) {
                 radix = r;
                 at += 2;
+            } else if r != 10 && bytes.get(at + 2) == Some(&b'_') && is_digit(at + 3) {
+                // Python's `0x_ff`: a separator after the base
+                radix = r;
+                at += 3;
+            } else if let Some(r) = self.leading_zero(pos, at) {
+                match r {
+                    // C++: an octal literal (`010` is 8)
+                    Ok(()) => {
+                        radix = 8;
+                        at += 1;
+                    }
+                    Err(e) => return Some(Err(e)),
+                }
             }
         }
         let digit = |i: usize| bytes.get(i).and_then(|&d| char::from(d).to_digit(radix));
@@ -960,6 +1060,15 @@ impl<'a> Parser<'a> {
             } else {
                 break;
             }
+        }
+        if radix == 8 && bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            return Some(err(
+                format!(
+                    "invalid digit '{}' in octal constant",
+                    char::from(bytes[end])
+                ),
+                Span::new(end, end + 1),
+            ));
         }
         // C++ integer suffixes
         let suffix = bytes[end..]
@@ -986,6 +1095,55 @@ impl<'a> Parser<'a> {
             return Some(err("integer overflow in literal", span));
         };
         Some(Ok((end, value)))
+    }
+
+    /// A decimal literal at `at` (its literal starting at `pos`) that starts with a `0` and goes
+    /// on with digits (`0777`, `0'7`): `Some(Ok(()))` where C++ reads it in octal, an error in
+    /// CuTe DSL text, where Python refuses it (but for zeros: `00`), `None` when the `0` is
+    /// alone.
+    fn leading_zero(&self, pos: usize, at: usize) -> Option<PResult<()>> {
+        let bytes = self.src.as_bytes();
+        let digits = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+        let separated = matches!(bytes.get(at + 1), Some(b'\'' | b'_')) && digits(at + 2);
+        if !digits(at + 1) && !separated {
+            return None;
+        }
+        if !self.is_dsl() {
+            return Some(Ok(()));
+        }
+        let mut end = at + 1;
+        let mut zeros = true;
+        while let Some(&d) = bytes.get(end) {
+            if d.is_ascii_digit() {
+                zeros &= d == b'0';
+            } else if !(d == b'_' && digits(end + 1)) {
+                break;
+            }
+            end += 1;
+        }
+        if zeros {
+            // `00` is 0 in Python too
+            return None;
+        }
+        Some(err(
+            "leading zeros in decimal integer literals are not permitted (Python): write 0o17 for octal",
+            Span::new(pos, end),
+        ))
+    }
+
+    /// Whether the statement is CuTe DSL text: it uses `cute.` or `cutlass.` (SPEC §1). Asked
+    /// only where the dialects differ, and found once per statement.
+    fn is_dsl(&self) -> bool {
+        if let Some(dsl) = self.dsl.get() {
+            return dsl;
+        }
+        let b = self.src.as_bytes();
+        let dsl = [&b"cute."[..], b"cutlass."].iter().any(|word| {
+            memchr::memmem::find_iter(b, word)
+                .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        });
+        self.dsl.set(Some(dsl));
+        dsl
     }
 
     /// The integer literal `v` that ends at `end`, or the scaled basis element it starts
@@ -1044,6 +1202,9 @@ impl<'a> Parser<'a> {
                 if let Some(r) = self.int_at(pos) {
                     let (end, v) = r?;
                     self.scaled_after(pos, end, v)?
+                } else if let Some(at) = self.namespaced_int(pos) {
+                    let (end, v) = self.int_at(at).expect("an integer")?;
+                    self.scaled_after(pos, end, v)?
                 } else if let Some((name, end)) = self.ident_at(pos) {
                     self.named(pos, name, end)?
                 } else if c == '_' {
@@ -1086,6 +1247,25 @@ impl<'a> Parser<'a> {
         Ok((end, e))
     }
 
+    /// `cute::_4`, `cute::_m4`: an integer constant in CuTe's namespace (dropped); where its
+    /// integer starts.
+    fn namespaced_int(&self, pos: usize) -> Option<usize> {
+        if self.src.as_bytes()[pos] != b'c' {
+            return None;
+        }
+        let mut p = pos;
+        while let Some((w, end)) = self.word_at(p) {
+            if !NAMESPACES.contains(&w) || !self.rest(end).starts_with("::") {
+                return None;
+            }
+            p = end + 2;
+            if self.peek(p) == Some('_') && self.int_at(p).is_some() {
+                return Some(p);
+            }
+        }
+        None
+    }
+
     /// A bracketed list at `pos` (`<…>`, `[…]`) as one expression of the kind `make` gives.
     fn bracketed(
         &mut self,
@@ -1117,50 +1297,20 @@ impl<'a> Parser<'a> {
     fn int_tuple_literal_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.peek(pos) == Some('(') {
             self.enter(pos)?;
-            let mut p = self.skip_ws(pos + 1);
-            let mut items = BumpVec::with_capacity_in(4, self.arena);
-            loop {
-                if self.peek(p) == Some(')') {
-                    // `()`: the empty tuple (a rank-0 stride, as CuTe prints `():()`); a
-                    // trailing comma is allowed
-                    self.leave();
-                    return Ok((
-                        p + 1,
-                        Expr {
-                            kind: ExprKind::Tuple(items.into_bump_slice()),
-                            span: Span::new(pos, p + 1),
-                        },
-                    ));
-                }
-                if p >= self.src.len() {
-                    return err(
-                        format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
-                        Span::new(pos, pos + 1),
-                    );
-                }
-                let (end, e) = self.int_tuple_literal(p)?;
-                items.push(e);
-                p = self.skip_ws(end);
-                match self.peek(p) {
-                    Some(',') => p = self.skip_ws(p + 1),
-                    Some(')') => {
-                        self.leave();
-                        return Ok((
-                            p + 1,
-                            Expr {
-                                kind: ExprKind::Tuple(items.into_bump_slice()),
-                                span: Span::new(pos, p + 1),
-                            },
-                        ));
-                    }
-                    _ => {
-                        return err(
-                            format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
-                            Span::new(pos, pos + 1),
-                        );
-                    }
-                }
-            }
+            let base = self.scratch.len();
+            let r = self.int_tuple_items(pos);
+            let r = r.map(|end| {
+                let items: &'a [Expr<'a>] = self.arena.alloc_slice_copy(&self.scratch[base..]);
+                (
+                    end,
+                    Expr {
+                        kind: ExprKind::Tuple(items),
+                        span: Span::new(pos, end),
+                    },
+                )
+            });
+            self.scratch.truncate(base);
+            return r;
         }
         match self.int_at(pos) {
             Some(r) => {
@@ -1177,9 +1327,46 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The items of the tuple literal whose `(` is at `pos`, pushed on the scratch stack; where
+    /// it ends.
+    fn int_tuple_items(&mut self, pos: usize) -> PResult<usize> {
+        let mut n = 0;
+        let mut p = self.skip_ws(pos + 1);
+        loop {
+            if self.peek(p) == Some(')') {
+                // `()`: the empty tuple (a rank-0 stride, as CuTe prints `():()`); a trailing
+                // comma is allowed
+                self.leave();
+                return Ok(p + 1);
+            }
+            if p >= self.src.len() {
+                return err(
+                    format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
+                    Span::new(pos, pos + 1),
+                );
+            }
+            let (end, e) = self.int_tuple_literal(p)?;
+            self.push_item(e, &mut n)?;
+            p = self.skip_ws(end);
+            match self.peek(p) {
+                Some(',') => p = self.skip_ws(p + 1),
+                Some(')') => {
+                    self.leave();
+                    return Ok(p + 1);
+                }
+                _ => {
+                    return err(
+                        format!("expected ')' to close '(' at {}", place(self.src, pos, pos)),
+                        Span::new(pos, pos + 1),
+                    );
+                }
+            }
+        }
+    }
+
     fn paren(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.enter(pos)?;
-        let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false)?;
+        let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false, None)?;
         self.leave();
         let span = Span::new(pos, end);
         // `(x)` groups unless x is an IntTuple; `(x,)` is a rank-1 tuple (Python)
@@ -1333,7 +1520,10 @@ impl<'a> Parser<'a> {
                 _ => return err(format!("expected {name}<B,M,S> with three integers"), span),
             },
             Template::SmemPtr => match ints().as_deref() {
-                Some([bits]) => ExprKind::SmemPtr(*bits),
+                Some([bits]) => {
+                    check_smem_width(*bits, span)?;
+                    ExprKind::SmemPtr(*bits)
+                }
                 _ => return err(format!("expected {name}<N> with one integer"), span),
             },
             Template::Basis | Template::ScaledBasis => {
@@ -1406,6 +1596,7 @@ impl<'a> Parser<'a> {
                 Span::new(open, close + 1),
             );
         };
+        check_smem_width(bits, Span::new(open, close + 1))?;
         let tail = "(unset)";
         let after = close + 1;
         let end = if self.rest(after).starts_with(tail) {
@@ -1421,6 +1612,22 @@ impl<'a> Parser<'a> {
             },
         ))
     }
+}
+
+/// A `smem_ptr` element width is one CuTe's pointers have ([`Offset::is_smem_width`]):
+/// refused where it is read, not where it is first evaluated.
+///
+/// [`Offset::is_smem_width`]: crate::algebra::Offset::is_smem_width
+fn check_smem_width(bits: i64, span: Span) -> PResult<()> {
+    if crate::algebra::Offset::is_smem_width(bits) {
+        return Ok(());
+    }
+    err(
+        format!(
+            "smem_ptr[{bits}b]: no element is {bits} bits wide (a shared-memory pointer's elements have 1, 2 or 4 bits, or a multiple of 8)"
+        ),
+        span,
+    )
 }
 
 /// The template arguments of a name as `cute` spells them: blanks removed, CuTe's namespaces

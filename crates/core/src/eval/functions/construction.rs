@@ -157,7 +157,23 @@ pub(super) static VALUES: &[Function] = &[
         "make_step(1, X, 1)",
         1,
         ANY,
-        |a| tuple_of(a, a.vals.to_vec()),
+        |a| {
+            // a name that is no value (`Step<_1,Foo,_1>`) is no step: it would print unreadably
+            if let Some((Value::Name(n), span)) = a
+                .vals
+                .iter()
+                .zip(a.spans)
+                .find(|(v, _)| matches!(v, Value::Name(_)))
+            {
+                return Err(EvalError::new(
+                    format!(
+                        "make_step: '{n}' is not a step's mode (integers, and X or _ for a mode to project out)"
+                    ),
+                    *span,
+                ));
+            }
+            tuple_of(a, a.vals.to_vec())
+        },
         coordinates: true
     ),
     f!(
