@@ -897,6 +897,7 @@ fn tensor_method(
             match o {
                 Origin::Count(o) => Value::int(*o),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
+                Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
         ),
         Value::SwizzledTensor(o, c) => (Value::Composed(c.clone()), Value::int(*o)),

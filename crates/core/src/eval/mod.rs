@@ -1209,14 +1209,8 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
     value::check_value(v).map_err(|m| EvalError::limit(m, span))
 }
 
-/// CuTe functions that make pointers to memory, which `cute` does not model.
-const POINTER_MAKERS: &[&str] = &[
-    "make_gmem_ptr",
-    "make_smem_ptr",
-    "make_rmem_ptr",
-    "recast_ptr",
-    "raw_pointer_cast",
-];
+/// CuTe functions of pointers that `cute` does not model.
+const POINTER_MAKERS: &[&str] = &["recast_ptr", "raw_pointer_cast"];
 
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
@@ -1240,8 +1234,8 @@ fn unknown_name(n: &str) -> String {
 fn unknown_function(n: &str) -> String {
     if POINTER_MAKERS.contains(&n) {
         return format!(
-            "{n} makes a pointer to memory, which cute does not model: a tensor here is a \
-             layout over its own indices, make_tensor(make_inttuple_iter(0), LAYOUT)"
+            "{n} is not modelled: cute's pointers keep their element type \
+             (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
     format!("unknown function '{}'", clip(n))

@@ -72,6 +72,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             let offset = match o {
                 Origin::Count(o) => json!(o),
                 Origin::Coord(c) => int_tuple(c),
+                Origin::Ptr(p) => pointer(p),
             };
             let mut m = object(json!({"kind": "offset_layout", "offset": offset}));
             if let Origin::Coord(_) = o {
@@ -110,6 +111,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             }
             m
         }
+        Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
         Value::Atom(a) => atom(v, a, opts)?,
     };
@@ -226,6 +228,28 @@ fn swizzle(s: &Swizzle) -> Map<String, Json> {
         "shift": s.shift,
         "text": s.to_string(),
     }))
+}
+
+/// A typed pointer: its space, element width (bits, or the unknown type's name), base and
+/// element offset, and the text it prints as.
+fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
+    use crate::algebra::pointer::{ElementWidth, PtrBase};
+    let mut m = object(json!({
+        "kind": "pointer",
+        "space": p.space.prefix(),
+        "offset": p.offset,
+        "text": p.to_string(),
+    }));
+    match &p.width {
+        ElementWidth::Bits(b) => m.insert("elem_bits".into(), json!(b)),
+        ElementWidth::Unknown(n) => m.insert("elem_type".into(), json!(n)),
+    };
+    match &p.base {
+        PtrBase::Null => m.insert("address".into(), json!(p.address())),
+        PtrBase::Named(n) => m.insert("base".into(), json!(n)),
+        PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
+    };
+    Json::Object(m)
 }
 
 fn offset(o: &Offset) -> Json {
