@@ -144,6 +144,10 @@ impl Pointer {
     /// its width for its address.
     fn check_width(&self) -> Result<()> {
         match (&self.width, &self.base) {
+            (ElementWidth::Bits(b), _) if *b <= 0 => Err(condition(
+                "pointer",
+                format!("an element of {b} bits: a width is at least 8 bits"),
+            )),
             (ElementWidth::Bits(b), _) if *b % 8 != 0 => Err(condition(
                 "pointer",
                 format!(
@@ -247,6 +251,7 @@ impl Pointer {
                     "'{t}' is not an address (0x followed by hex digits)"
                 ))
             })? as i64;
+            Pointer::new(space, width.clone(), PtrBase::Null)?;
             let size = width.bits("an address")? / 8;
             if bytes % size != 0 {
                 return Err(bad(format!(

@@ -119,7 +119,7 @@ impl OffsetTensor {
             return Err(condition(
                 "make_tensor",
                 format!(
-                    "a tensor over integers at {o} cannot have the basis strides of {layout}: its elements would be coordinates (make_identity_tensor, or ArithTuple(0,0) o L)"
+                    "a tensor at {o} (integers or memory) cannot have the basis strides of {layout}: its elements would be coordinates (make_identity_tensor, or ArithTuple(0,0) o L)"
                 ),
             ));
         }

@@ -466,6 +466,17 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Pointer(prefix, width, address) => {
+                use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer};
+                let space = MemSpace::from_prefix(prefix).expect("the parser reads these");
+                let width = match width.strip_suffix('b').map(str::parse::<i64>) {
+                    Some(Ok(bits)) => ElementWidth::Bits(bits),
+                    _ => ElementWidth::of_type(width),
+                };
+                Pointer::parse_address(space, width, address)
+                    .map(Value::Pointer)
+                    .map_err(|err| EvalError::algebra(err, e.span))
+            }
             ExprKind::Keyword(name, _) => Err(EvalError::new(
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
@@ -1361,6 +1372,23 @@ pub fn compose_values(
                 .map(Value::tensor)
                 .map_err(alg)
         }
+        // `gmem_ptr[16b](0x108) o L`: a tensor over memory as CuTe prints it
+        (Value::Pointer(p), _) => {
+            if let Value::Composed(_) | Value::Swizzle(_) = b {
+                return Err(EvalError::new(
+                    format!(
+                        "a tensor at {p} over a swizzled layout is not modelled (over a plain layout it is)"
+                    ),
+                    bspan,
+                ));
+            }
+            crate::algebra::tensor::OffsetTensor::checked(
+                Origin::Ptr(p.clone()),
+                to_layout(b, bspan)?,
+            )
+            .map(Value::tensor)
+            .map_err(alg)
+        }
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
         (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
             Origin::Coord(c.clone()),
@@ -1460,6 +1488,67 @@ fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
     })
 }
 
+/// CuTe's pointer arithmetic: `p + n` and `n + p` move `p` by `n` elements; `p - n` only on a
+/// raw pointer (CuTe's `gmem_ptr` and `smem_ptr` define `+` alone). `None` when neither side
+/// is a pointer.
+fn pointer_arithmetic(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::pointer::MemSpace;
+    if !matches!(op, BinOp::Add | BinOp::Sub) {
+        return None;
+    }
+    let (p, n) = match (a, b) {
+        (Value::Pointer(p), _) => (p, b.as_int()),
+        (_, Value::Pointer(p)) if op == BinOp::Add => (p, a.as_int()),
+        (_, Value::Pointer(_)) => {
+            return Some(Err(EvalError::new(
+                format!(
+                    "'{}' with a pointer on the right: only n + p moves a pointer",
+                    op.symbol()
+                ),
+                span,
+            )));
+        }
+        _ => return None,
+    };
+    let by = match (op, n) {
+        (BinOp::Add, Some(n)) => Some(n),
+        (BinOp::Sub, Some(n)) if p.space == MemSpace::Raw => n.checked_neg(),
+        (BinOp::Sub, Some(_)) => {
+            return Some(Err(EvalError::new(
+                format!(
+                    "CuTe's {} has no operator- (it defines p + n): write p + (-n)",
+                    p.space.prefix()
+                ),
+                span,
+            )));
+        }
+        _ => None,
+    };
+    Some(match by {
+        Some(n) => p
+            .advance(n)
+            .map(Value::Pointer)
+            .map_err(|e| EvalError::algebra(e, span)),
+        None => Err(EvalError::new(
+            format!(
+                "'{}' of a pointer and {}: a pointer moves by an integer number of elements (p + n)",
+                op.symbol(),
+                if matches!(a, Value::Pointer(_)) {
+                    b.kind()
+                } else {
+                    a.kind()
+                }
+            ),
+            span,
+        )),
+    })
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -1500,6 +1589,9 @@ fn binary(
                 span,
             )),
         };
+    }
+    if let Some(v) = pointer_arithmetic(op, a, b, span) {
+        return v;
     }
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),

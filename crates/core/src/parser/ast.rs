@@ -85,6 +85,10 @@ pub enum ExprKind<'a> {
     Swizzle(i64, i64, i64),
     /// `smem_ptr[Nb](unset)`.
     SmemPtr(i64),
+    /// A typed pointer as CuTe prints it, `gmem_ptr[16b](0x108)`, `ptr[32b](A+4)`: its space
+    /// prefix, the text in the brackets (`16b`, or an element type's name) and the address
+    /// text in the parentheses.
+    Pointer(&'a str, &'a str, &'a str),
     /// A name: a variable, a function, or an atom name; `Name<args>` keeps its template text.
     Name(&'a str),
     /// `callee(args)`.

@@ -1389,6 +1389,12 @@ impl<'a> Parser<'a> {
     }
 
     fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr<'a>)> {
+        if matches!(name, "smem_ptr" | "gmem_ptr" | "ptr")
+            && self.peek(end) == Some('[')
+            && let Some(read) = self.pointer(pos, name, end)
+        {
+            return read;
+        }
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
@@ -1573,6 +1579,66 @@ impl<'a> Parser<'a> {
                 span: Span::new(pos, end),
             },
         ))
+    }
+
+    /// A typed pointer as CuTe prints it: `PREFIX[WIDTH](ADDRESS)` with WIDTH `Nb` or an
+    /// element type's name and ADDRESS `(nil)`, `0x…`, `NAME`, `NAME+N`, `stack`. `None` where
+    /// the text is not one (`smem_ptr[16b](unset)`, a GMMA atom's flag, is read apart).
+    fn pointer(
+        &mut self,
+        pos: usize,
+        prefix: &'a str,
+        open: usize,
+    ) -> Option<PResult<(usize, Expr<'a>)>> {
+        let rest = self.rest(open);
+        let close = open + rest.find(']')?;
+        let width = self.src[open + 1..close].trim();
+        let is_ident = |w: &str| {
+            w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+        };
+        let is_bits = width
+            .strip_suffix('b')
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        if !(is_bits || is_ident(width)) || self.peek(close + 1) != Some('(') {
+            return None;
+        }
+        // the address, to its matching ')': `(nil)` nests one level
+        let lp = close + 1;
+        let mut depth = 0usize;
+        let mut rp = None;
+        for (i, b) in self.src.as_bytes().iter().enumerate().skip(lp) {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        rp = Some(i);
+                        break;
+                    }
+                }
+                b'\n' => break,
+                _ => {}
+            }
+        }
+        let Some(rp) = rp else {
+            return Some(err(
+                format!("expected ')' to close '(' at {}", place(self.src, lp, lp)),
+                Span::new(lp, lp + 1),
+            ));
+        };
+        let address = self.src[lp + 1..rp].trim();
+        if address == "unset" {
+            return None;
+        }
+        Some(Ok((
+            rp + 1,
+            Expr {
+                kind: ExprKind::Pointer(prefix, width, address),
+                span: Span::new(pos, rp + 1),
+            },
+        )))
     }
 
     fn smem_ptr(&mut self, pos: usize, open: usize) -> PResult<(usize, Expr<'a>)> {
