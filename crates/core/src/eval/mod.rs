@@ -504,6 +504,19 @@ impl Env {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
             }
+            ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
+                // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
+                match self.eval(arg)? {
+                    Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
+                    other => Err(EvalError::new(
+                        format!(
+                            "'&' takes an element of a tensor over memory (&T(i, j)), found {}",
+                            other.kind()
+                        ),
+                        arg.span,
+                    )),
+                }
+            }
             ExprKind::Call(callee, args) => {
                 if let Some(first) = self.first_operand(callee, args)
                     && self.is_link(first)
@@ -1310,6 +1323,14 @@ pub fn apply(
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let v = l.eval_index(&ct).map_err(alg)?;
+            // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
+            // holds no memory to read the element from)
+            if let Origin::Ptr(_) = o {
+                return match o.shift(&v).map_err(alg)? {
+                    Origin::Ptr(p) => Ok(Value::Pointer(p)),
+                    _ => unreachable!("a pointer moves to a pointer"),
+                };
+            }
             o.element(&v).map(Value::IntTuple).map_err(alg)
         }
         Value::SwizzledTensor(o, c) => {

@@ -222,6 +222,9 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     Ok(e)
 }
 
+/// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
+pub const ADDRESS_OF: &str = "&";
+
 fn is_keyword(name: &str) -> bool {
     name == "o"
 }
@@ -724,6 +727,23 @@ impl<'a> Parser<'a> {
 
     /// postfix := primary ( '(' args ')' | '.' name | '{' '}' )*
     fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        // C++'s address-of, `&T(i, j)`: a call of `&` (no name spells it)
+        if self.peek(pos) == Some('&') && self.peek(pos + 1) != Some('&') {
+            self.enter(pos)?;
+            let (end, inner) = self.postfix(self.skip_ws(pos + 1))?;
+            self.leave();
+            let amp = Expr {
+                kind: ExprKind::Name(ADDRESS_OF),
+                span: Span::new(pos, pos + 1),
+            };
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Call(self.alloc(amp), self.arena.alloc_slice_copy(&[inner])),
+                    span: Span::new(pos, end),
+                },
+            ));
+        }
         let (mut pos, mut e) = self.primary(pos)?;
         loop {
             let q = self.skip_ws(pos);
