@@ -303,6 +303,23 @@ impl Env {
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::DeclarePointer {
+                name,
+                name_span,
+                elem,
+                elem_span,
+                init,
+            } => {
+                if let Some(what) = reserved(name) {
+                    return Err(EvalError::new(
+                        format!("cannot assign to '{name}': it is {what}"),
+                        name_span,
+                    ));
+                }
+                let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
+                self.set(name, v);
+                Ok(Outcome::Assigned)
+            }
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
@@ -313,6 +330,48 @@ impl Env {
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
             }
+        }
+    }
+
+    /// The value of a pointer's declaration `T* NAME` (a pointer named NAME, of T's width or
+    /// of the unknown type T) or `T* NAME = EXPR` (`nullptr`, or a pointer of T's width).
+    fn declared_pointer(
+        &self,
+        name: &str,
+        elem: &str,
+        elem_span: Span,
+        init: Option<&Expr>,
+    ) -> Result<Value, EvalError> {
+        use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        let width = ElementWidth::of_type(elem);
+        let at = |base| {
+            Pointer::new(MemSpace::Raw, width.clone(), base)
+                .map(Value::Pointer)
+                .map_err(|e| EvalError::algebra(e, elem_span))
+        };
+        let Some(init) = init else {
+            return at(PtrBase::Named(name.to_string()));
+        };
+        if let ExprKind::Name(n @ ("nullptr" | "NULL")) = init.kind
+            && !self.is_bound(n)
+        {
+            return at(PtrBase::Null);
+        }
+        match self.eval_checked(init)? {
+            Value::Pointer(p) if p.width == width || elem == "auto" => Ok(Value::Pointer(p)),
+            Value::Pointer(p) => Err(EvalError::new(
+                format!(
+                    "{elem}* {name} initialised with {p}, a pointer to elements of another width"
+                ),
+                init.span,
+            )),
+            other => Err(EvalError::new(
+                format!(
+                    "{elem}* {name} is initialised with a pointer (nullptr, make_gmem_ptr(...), T.data()), found {}",
+                    other.kind()
+                ),
+                init.span,
+            )),
         }
     }
 

@@ -117,6 +117,20 @@ pub enum Stmt<'a> {
     Expr(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
     Picture(Picture, Expr<'a>),
+    /// A pointer's declaration, as a kernel's parameter is written: `half_t const* A;`
+    /// (a pointer named `A`), or `float* p = EXPR;` (bound to EXPR, a pointer of that type).
+    DeclarePointer {
+        /// The variable.
+        name: &'a str,
+        /// Where the variable is written.
+        name_span: Span,
+        /// The element type as written (`half_t`, `TA`).
+        elem: &'a str,
+        /// Where the element type is written.
+        elem_span: Span,
+        /// The initializer, if any.
+        init: Option<Expr<'a>>,
+    },
     /// A blank line or a comment.
     Empty,
 }

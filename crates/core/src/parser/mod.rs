@@ -151,6 +151,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
             Span::new(pos, end),
         );
     }
+    if let Some(stmt) = p.pointer_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -550,6 +553,81 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(p, name_end),
             expr,
+        }))
+    }
+
+    /// A pointer's declaration as a kernel's parameter is written, `[const] T [const] *
+    /// [const|__restrict__] NAME` then the end (a `,`, `;` or `)` of the parameter list may
+    /// follow), or `… NAME = EXPR`. `T * NAME` reads as a declaration where T is an element
+    /// type CuTe names, a `const` or `__restrict__` is written, a `,` or `)` follows, or an
+    /// initializer does; otherwise it is the product `A * B`. `None`: not a declaration.
+    fn pointer_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut p = pos;
+        let mut ty: Option<(&'a str, Span)> = None;
+        let mut qualified = false;
+        while let Some((w, end)) = self.ident_at(p) {
+            match w {
+                "const" | "volatile" => qualified = true,
+                _ if ty.is_none() => ty = Some((w, Span::new(p, end))),
+                _ => return Ok(None),
+            }
+            p = self.skip_ws(end);
+        }
+        let Some((elem, elem_span)) = ty else {
+            return Ok(None);
+        };
+        if self.peek(p) != Some('*') {
+            return Ok(None);
+        }
+        p = self.skip_ws(p + 1);
+        let mut name = None;
+        while let Some((w, end)) = self.word_at(p) {
+            let here = Span::new(p, end);
+            p = self.skip_ws(end);
+            match w {
+                "const" | "volatile" | "__restrict__" | "__restrict" | "restrict" => {
+                    qualified = true
+                }
+                _ => {
+                    name = Some((w, here));
+                    break;
+                }
+            }
+        }
+        let Some((name, name_span)) = name else {
+            return Ok(None);
+        };
+        if self.peek(p) == Some('=') && self.peek(p + 1) != Some('=') {
+            let start = self.skip_ws(p + 1);
+            if start >= self.src.len() || self.src.as_bytes()[start] == b';' {
+                return err("expected an expression after '='", Span::new(p, p + 1));
+            }
+            let (end, expr) = self.expr(start)?;
+            self.expect_end(end)?;
+            return Ok(Some(Stmt::DeclarePointer {
+                name,
+                name_span,
+                elem,
+                elem_span,
+                init: Some(expr),
+            }));
+        }
+        let tail = &self.src[p..];
+        let rest = tail
+            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ')' | '{'));
+        if !rest.is_empty() {
+            return Ok(None);
+        }
+        let listed = tail.contains([',', ')']);
+        if !(qualified || listed || crate::algebra::recast::element_bits(elem).is_some()) {
+            return Ok(None);
+        }
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span,
+            elem,
+            elem_span,
+            init: None,
         }))
     }
 
