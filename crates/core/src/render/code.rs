@@ -163,6 +163,16 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             cpp_layout(l)
         ),
         Value::ArithTuple(c) => format!("make_inttuple_iter({}{{}})", tuple_type(c, "tuple")),
+        // an owning tensor at its array's start: make_tensor<T>(L)
+        Value::OffsetLayout(Origin::Ptr(p), l)
+            if p.base == crate::algebra::pointer::PtrBase::Stack && p.offset == 0 =>
+        {
+            format!("make_tensor<{}>({})", cpp_element(p, v)?, cpp_layout(l))
+        }
+        Value::OffsetLayout(Origin::Ptr(p), l) => {
+            format!("make_tensor({}, {})", cpp_pointer(p, v)?, cpp_layout(l))
+        }
+        Value::Pointer(p) => cpp_pointer(p, v)?,
         #[allow(unreachable_patterns)]
         _ => {
             return Err(RenderError::new(format!(
@@ -171,6 +181,50 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
                 plain::render(v)
             )));
         }
+    })
+}
+
+/// A C++ element type of a pointer's width (one of that width: `sizeof_bits` is all a
+/// pointer keeps), or the unknown type's name.
+fn cpp_element(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::ElementWidth;
+    Ok(match &p.width {
+        ElementWidth::Bits(8) => "uint8_t".into(),
+        ElementWidth::Bits(16) => "half_t".into(),
+        ElementWidth::Bits(32) => "float".into(),
+        ElementWidth::Bits(64) => "double".into(),
+        ElementWidth::Bits(128) => "uint128_t".into(),
+        ElementWidth::Bits(256) => "uint256_t".into(),
+        ElementWidth::Bits(b) => {
+            return Err(RenderError::new(format!(
+                "no C++ form for {} of {b}-bit elements (no element type CuTe names is {b} bits wide): {}",
+                v.kind(),
+                plain::render(v)
+            )));
+        }
+        ElementWidth::Unknown(n) => n.clone(),
+    })
+}
+
+/// A pointer in C++: `make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132`, a named pointer
+/// `make_gmem_ptr(A) + 4` (reading back where `A` is declared, `half_t* A;`), an owning
+/// tensor's `make_tensor<float>(Layout<_1>{}).data() + 4`.
+fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    let raw = match &p.base {
+        PtrBase::Null => format!("static_cast<{}*>(nullptr)", cpp_element(p, v)?),
+        PtrBase::Named(n) => n.clone(),
+        PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
+    };
+    let tagged = match p.space {
+        MemSpace::Raw => raw,
+        space => format!("{}({raw})", space.maker()),
+    };
+    Ok(match p.offset {
+        0 => tagged,
+        o if o < 0 && p.space == MemSpace::Raw => format!("{tagged} - {}", o.unsigned_abs()),
+        o if o < 0 => format!("{tagged} + {o}"),
+        o => format!("{tagged} + {o}"),
     })
 }
 
