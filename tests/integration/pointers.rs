@@ -219,3 +219,45 @@ fn a_product_of_two_variables_is_no_declaration() {
         ["((4,8),2):((1,4),32)", "((4,8),2):((1,4),32)"]
     );
 }
+
+/// The CuTe DSL's `cute.make_ptr(dtype, value, mem_space)`: `value` is the byte address (the
+/// DSL prints a traced pointer without it, `ptr<f16, gmem>`; `cute` keeps it).
+#[test]
+fn dsl_pointers() {
+    assert_eq!(
+        session(&[
+            "cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)",
+            "cute.make_tensor(cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem), cute.make_layout((4,8)))",
+            "cute.make_ptr(cutlass.Float32, 12, mem_space=cute.AddressSpace.smem)",
+            "cute.make_ptr(cutlass.Int8, 12)",
+            "cute.make_ptr(cutlass.Float32, 13)",
+            "cute.make_ptr(cutlass.Foo, 12)",
+        ]),
+        [
+            "gmem_ptr[16b](0x108)",
+            "gmem_ptr[16b](0x108) o (4,8):(1,4)",
+            "smem_ptr[32b](0xc)",
+            "ptr[8b](0xc)",
+            "error: pointer: address 0xd is not a multiple of the element size, 4 bytes",
+            "error: make_ptr: 'Foo' is not a numeric type of the DSL (cutlass.Float16, cutlass.Int8, ...)",
+        ]
+    );
+}
+
+#[test]
+fn json_describes_the_pointer() {
+    let mut env = Env::new();
+    let Ok(Outcome::Value(v)) =
+        env.run("make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132, make_shape(4,8))")
+    else {
+        panic!("no value")
+    };
+    let j = cute::render::json::to_json(&v, &Default::default()).expect("json");
+    assert_eq!(j["kind"], "offset_layout");
+    assert_eq!(j["offset"]["kind"], "pointer");
+    assert_eq!(j["offset"]["space"], "gmem_ptr");
+    assert_eq!(j["offset"]["elem_bits"], 16);
+    assert_eq!(j["offset"]["address"], 264);
+    assert_eq!(j["offset"]["offset"], 132);
+    assert_eq!(j["text"], "gmem_ptr[16b](0x108) o (4,8):(1,4)");
+}

@@ -559,6 +559,13 @@ impl Env {
                 let va = self.eval(a)?;
                 self.binary_step(e, *op, a, &va, b)
             }
+            // the CuTe DSL's `cute.AddressSpace.gmem`: a name for `make_ptr`
+            ExprKind::Field(base, name)
+                if base.kind == ExprKind::Name("AddressSpace")
+                    && !self.is_bound("AddressSpace") =>
+            {
+                Ok(Value::Name(format!("AddressSpace.{name}")))
+            }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)

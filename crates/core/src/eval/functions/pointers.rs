@@ -56,7 +56,69 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| cast(a, "reinterpret_cast"),
         template: TemplateArgs::Before
     ),
+    f!(
+        "make_ptr",
+        "make_ptr(DTYPE, VALUE[, MEM_SPACE])",
+        "the CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (AddressSpace.gmem, .smem, .rmem, .generic): cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem) is gmem_ptr[16b](0x108)",
+        "cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)",
+        2,
+        3,
+        dsl_make_ptr
+    ),
 ];
+
+/// The CuTe DSL's `cute.make_ptr(dtype, value, mem_space)`: a pointer at the byte address
+/// `value` (a multiple of the element's size), tagged as the address space says (`generic`
+/// and `rmem` are untagged, as C++'s raw pointer).
+fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
+    let width = element_arg(a, 0)?;
+    if let ElementWidth::Unknown(n) = &width {
+        return Err(EvalError::new(
+            format!(
+                "make_ptr: '{n}' is not a numeric type of the DSL (cutlass.Float16, cutlass.Int8, ...)"
+            ),
+            a.spans[0],
+        ));
+    }
+    let Some(address) = a.vals[1].as_int() else {
+        return Err(EvalError::new(
+            format!(
+                "make_ptr takes an integer address, found {}",
+                a.vals[1].kind()
+            ),
+            a.spans[1],
+        ));
+    };
+    let space = match a.vals.get(2) {
+        None => MemSpace::Raw,
+        Some(Value::Name(n)) => match n.strip_prefix("AddressSpace.") {
+            Some("gmem") => MemSpace::Gmem,
+            Some("smem") => MemSpace::Smem,
+            Some("rmem" | "generic") => MemSpace::Raw,
+            _ => {
+                return Err(EvalError::new(
+                    format!(
+                        "make_ptr: '{n}' is not an address space cute models (AddressSpace.gmem, .smem, .rmem, .generic)"
+                    ),
+                    a.spans[2],
+                ));
+            }
+        },
+        Some(other) => {
+            return Err(EvalError::new(
+                format!(
+                    "make_ptr takes an address space (AddressSpace.gmem, ...), found {}",
+                    other.kind()
+                ),
+                a.spans[2],
+            ));
+        }
+    };
+    let text = format!("{:#x}", address as u64);
+    Pointer::parse_address(space, width, &text)
+        .map(Value::Pointer)
+        .map_err(|e| EvalError::algebra(e, a.spans[1]))
+}
 
 /// The element type a pointer type names: `half_t*`, `half_t const *`, `const float*`
 /// (`None` when it is no pointer type).
