@@ -120,6 +120,36 @@ fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
         .map_err(|e| EvalError::algebra(e, a.spans[1]))
 }
 
+/// `make_fragment_like<T>(X)`, `make_tensor_like<T>(X)` (`f`): the owning (register) tensor of
+/// element type T over `f(X)`'s layout, X a tensor, a layout or a shape.
+pub(super) fn owning_like(a: &Args, f: &'static str) -> Result<Value, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let width = element_arg(a, 0)?;
+    if let ElementWidth::Unknown(n) = &width {
+        return Err(EvalError::new(
+            format!("{f}<{n}>: '{n}' is not an element type CuTe names (half_t, float, ...)"),
+            a.spans[0],
+        ));
+    }
+    let inner = match &a.vals[1] {
+        Value::OffsetLayout(_, l) => Value::Layout((**l).clone()),
+        Value::SwizzledTensor(_, c) | Value::Composed(c) => Value::Layout(c.layout.clone()),
+        other => other.clone(),
+    };
+    let func = super::lookup(f).expect("in the function table");
+    let l = match super::call(func, &[inner], &a.spans[1..], a.span)? {
+        Value::Layout(l) => l,
+        other => {
+            return Err(EvalError::new(
+                format!("{f} gives a layout, found {}", other.kind()),
+                a.span,
+            ));
+        }
+    };
+    let p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
+    Ok(Value::offset_layout(Origin::Ptr(p), l))
+}
+
 /// The element type a pointer type names: `half_t*`, `half_t const *`, `const float*`
 /// (`None` when it is no pointer type).
 pub(crate) fn pointee(ty: &str) -> Option<&str> {
