@@ -271,8 +271,8 @@ fn partition_coord(tiled: &Layout, c: &Coord, keep: Keep, op: &'static str) -> R
 /// A tensor over a swizzled layout: element `i` is `offset + (Sw o OFF o L)(i)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwizzledTensor {
-    /// The data pointer's offset (in elements).
-    pub offset: i64,
+    /// Where the elements start: a counting iterator's offset, or a pointer.
+    pub offset: Origin,
     /// The swizzled layout.
     pub layout: ComposedLayout,
 }
@@ -287,7 +287,7 @@ pub fn partition_swizzled(
     tiler: &Tiler,
     c: &Coord,
     tile: bool,
-) -> Result<(i64, SwizzledOrPlain)> {
+) -> Result<(Origin, SwizzledOrPlain)> {
     let (keep, op) = if tile {
         (Keep::Tile, "local_tile")
     } else {
@@ -300,7 +300,7 @@ pub fn partition_swizzled(
         ..t.layout.clone()
     };
     let (r, off) = super::swizzle::slice_and_offset(&coord, &tiled)?;
-    Ok((arith::add(t.offset, off, op)?, r))
+    Ok((t.offset.shift(&IntTuple::int(off))?, r))
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
@@ -309,7 +309,7 @@ pub fn local_partition_swizzled(
     t: &SwizzledTensor,
     thr: &Layout,
     idx: i64,
-) -> Result<(i64, SwizzledOrPlain)> {
+) -> Result<(Origin, SwizzledOrPlain)> {
     let (tiler, c) = thread_tile(thr, idx)?;
     partition_swizzled(t, &tiler, &c, false)
 }

@@ -1402,7 +1402,8 @@ pub fn apply(
         Value::SwizzledTensor(o, c) => {
             let co = to_coord(coord, cspan)?;
             let add = |x: i64| {
-                crate::algebra::arith::add(*o, x, "offset").map_err(|e| EvalError::algebra(e, span))
+                o.shift(&IntTuple::int(x))
+                    .map_err(|e| EvalError::algebra(e, span))
             };
             if co.has_underscore() {
                 // tensor(coord): slice_and_offset, the offset moving the data
@@ -1412,7 +1413,12 @@ pub fn apply(
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let inner = c.layout.eval(&ct).map_err(alg)?;
-            add(c.apply_outer(inner).map_err(alg)?).map(Value::int)
+            // the element: its index, or (over memory) its address
+            Ok(match add(c.apply_outer(inner).map_err(alg)?)? {
+                Origin::Count(v) => Value::int(v),
+                Origin::Coord(v) => Value::IntTuple(v),
+                Origin::Ptr(p) => Value::Pointer(p),
+            })
         }
         other => Err(EvalError::new(
             format!("{} cannot be evaluated at a coordinate", other.kind()),
@@ -1423,12 +1429,12 @@ pub fn apply(
 
 /// A tensor at `offset` over a plain or swizzled layout.
 pub(crate) fn tensor_value(
-    offset: i64,
+    offset: Origin,
     r: crate::algebra::swizzle::SwizzledOrPlain,
 ) -> Result<Value, EvalError> {
     use crate::algebra::swizzle::SwizzledOrPlain;
     Ok(match r {
-        SwizzledOrPlain::Plain(l) => Value::offset_layout(Origin::Count(offset), l),
+        SwizzledOrPlain::Plain(l) => Value::offset_layout(offset, l),
         SwizzledOrPlain::Composed(c) => Value::swizzled_tensor(offset, c),
     })
 }
@@ -1459,42 +1465,45 @@ pub fn compose_values(
                 .map(Value::tensor)
                 .map_err(alg)
         }
-        // `gmem_ptr[16b](0x108) o L`: a tensor over memory as CuTe prints it
-        (Value::Pointer(p), _) => {
-            if let Value::Composed(_) | Value::Swizzle(_) = b {
-                return Err(EvalError::new(
-                    format!(
-                        "a tensor at {p} over a swizzled layout is not modelled (over a plain layout it is)"
-                    ),
-                    bspan,
-                ));
-            }
-            crate::algebra::tensor::OffsetTensor::checked(
-                Origin::Ptr(p.clone()),
-                to_layout(b, bspan)?,
-            )
-            .map(Value::tensor)
-            .map_err(alg)
+        // `smem_ptr[16b](0x80) o Sw<3,3,3> o 0 o L`, read from the left
+        (Value::Pointer(p), Value::Swizzle(s)) => {
+            Ok(Value::TensorSwizzle(Origin::Ptr(p.clone()), *s, None))
         }
+        (Value::Pointer(p), Value::Composed(c)) => {
+            Ok(Value::SwizzledTensor(Origin::Ptr(p.clone()), c.clone()))
+        }
+        // `gmem_ptr[16b](0x108) o L`: a tensor over memory as CuTe prints it
+        (Value::Pointer(p), _) => crate::algebra::tensor::OffsetTensor::checked(
+            Origin::Ptr(p.clone()),
+            to_layout(b, bspan)?,
+        )
+        .map(Value::tensor)
+        .map_err(alg),
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
         (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
             Origin::Coord(c.clone()),
             Box::new(to_layout(b, bspan)?),
         )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
-        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
-            Ok(Value::TensorSwizzle(int(a).expect("an integer"), *s, None))
+        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => Ok(Value::TensorSwizzle(
+            Origin::Count(int(a).expect("an integer")),
+            *s,
+            None,
+        )),
+        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => {
+            Ok(Value::TensorSwizzle(
+                o.clone(),
+                *s,
+                Some(Offset::Int(int(b).expect("an integer"))),
+            ))
         }
-        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => Ok(
-            Value::TensorSwizzle(*o, *s, Some(Offset::Int(int(b).expect("an integer")))),
-        ),
         (Value::TensorSwizzle(o, s, None), Value::Offset(off)) => {
-            Ok(Value::TensorSwizzle(*o, *s, Some(*off)))
+            Ok(Value::TensorSwizzle(o.clone(), *s, Some(*off)))
         }
         (Value::TensorSwizzle(o, s, off), _) => {
             let l = to_layout(b, bspan)?;
             Ok(Value::swizzled_tensor(
-                *o,
+                o.clone(),
                 ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::Int(0)),
@@ -1506,7 +1515,7 @@ pub fn compose_values(
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
             c.compose(&t)
-                .map(|r| Value::swizzled_tensor(*o, r))
+                .map(|r| Value::swizzled_tensor(o.clone(), r))
                 .map_err(alg)
         }
         (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(

@@ -29,10 +29,10 @@ pub enum Value {
     OffsetLayout(Origin, Box<Layout>),
     /// `OFF o Sw o OFF2 o L`: a tensor over a swizzled layout (shared memory), element `i` at
     /// `OFF + (Sw o OFF2 o L)(i)`.
-    SwizzledTensor(i64, Box<ComposedLayout>),
+    SwizzledTensor(Origin, Box<ComposedLayout>),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
-    TensorSwizzle(i64, Swizzle, Option<Offset>),
+    TensorSwizzle(Origin, Swizzle, Option<Offset>),
     /// CuTe's `ArithmeticTuple` as an iterator (`ArithTuple(0,0)`, an identity tensor's start),
     /// waiting for its layout.
     ArithTuple(IntTuple),
@@ -68,7 +68,7 @@ impl Value {
     }
 
     /// A tensor over a swizzled layout, `OFF o Sw o OFF2 o L`.
-    pub fn swizzled_tensor(o: i64, c: ComposedLayout) -> Value {
+    pub fn swizzled_tensor(o: Origin, c: ComposedLayout) -> Value {
         Value::SwizzledTensor(o, Box::new(c))
     }
 

@@ -145,7 +145,12 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
         Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
         // A tensor over a swizzled layout: a counting tensor over the composed layout.
-        Value::SwizzledTensor(o, c) => format!(
+        Value::SwizzledTensor(Origin::Ptr(p), c) => format!(
+            "make_tensor({}, {})",
+            cpp_pointer(p, v)?,
+            cpp(&Value::Composed(c.clone()))?
+        ),
+        Value::SwizzledTensor(Origin::Count(o), c) => format!(
             "make_tensor(make_inttuple_iter({}{{}}), {})",
             int_type(*o),
             cpp(&Value::Composed(c.clone()))?

@@ -315,16 +315,8 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     let l = layout(a)?;
     let lspan = a.spans[a.len() - 1];
     match (&origin, &l) {
-        (Origin::Count(o), Value::Composed(c)) => {
-            return Ok(Value::SwizzledTensor(*o, c.clone()));
-        }
-        (Origin::Ptr(p), Value::Composed(_)) => {
-            return Err(EvalError::new(
-                format!(
-                    "a tensor at {p} over a swizzled layout is not modelled (over a plain layout it is)"
-                ),
-                lspan,
-            ));
+        (Origin::Count(_) | Origin::Ptr(_), Value::Composed(c)) => {
+            return Ok(Value::SwizzledTensor(origin.clone(), c.clone()));
         }
         (Origin::Coord(_), _) => {
             let l = crate::eval::convert::to_layout(&l, lspan)?;

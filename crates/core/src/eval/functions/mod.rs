@@ -245,9 +245,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
     }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
-            Some(Value::SwizzledTensor(o, c)) => {
-                Some((Origin::Count(*o), Value::Composed(c.clone())))
-            }
+            Some(Value::SwizzledTensor(o, c)) => Some((o.clone(), Value::Composed(c.clone()))),
             Some(Value::OffsetLayout(o, l)) => Some((o.clone(), Value::Layout((**l).clone()))),
             _ => None,
         }
@@ -256,7 +254,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
         on_layout[0] = layout;
         let r = call(f, &on_layout, spans, span)?;
         return Ok(match (f.tensor, offset, r) {
-            (OnTensor::Keep, Origin::Count(o), Value::Composed(r)) => Value::SwizzledTensor(o, r),
+            (OnTensor::Keep, o, Value::Composed(r)) => Value::SwizzledTensor(o, r),
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
             // a new tensor like a tensor over memory: an owning tensor of its element type
             (OnTensor::New, Origin::Ptr(p), Value::Layout(l)) => {
