@@ -244,6 +244,31 @@ fn dsl_pointers() {
 }
 
 #[test]
+fn dsl_forms_read_back() {
+    for s in [
+        "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132, make_shape(4,8))",
+        "make_smem_ptr(static_cast<float*>(nullptr)) + -3",
+        "static_cast<int8_t*>(nullptr) + 7",
+    ] {
+        let Ok(Outcome::Value(v)) = Env::new().run(s) else {
+            panic!("{s} has no value")
+        };
+        let text = code::dsl(&v).expect("a DSL form");
+        let Ok(Outcome::Value(back)) = Env::new().run(&text) else {
+            panic!("{text} does not read back")
+        };
+        assert_eq!(back, v, "{s}: {text}");
+    }
+    let Ok(Outcome::Value(v)) = Env::new().run("make_tensor<float>(make_shape(4,8))") else {
+        panic!("no value")
+    };
+    assert!(
+        code::dsl(&v).is_err(),
+        "an owning tensor has no address to write"
+    );
+}
+
+#[test]
 fn json_describes_the_pointer() {
     let mut env = Env::new();
     let Ok(Outcome::Value(v)) =

@@ -233,6 +233,37 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
     })
 }
 
+/// A pointer in the CuTe DSL: `cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)`
+/// (its value the byte address). A declared or owning tensor's pointer has no address to write.
+fn dsl_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::{ElementWidth, MemSpace};
+    let none = |why: &str| {
+        RenderError::new(format!(
+            "no CuTe DSL form for {} ({why}): {}",
+            v.kind(),
+            plain::render(v)
+        ))
+    };
+    let ty = match p.width {
+        ElementWidth::Bits(8) => "Int8",
+        ElementWidth::Bits(16) => "Float16",
+        ElementWidth::Bits(32) => "Float32",
+        ElementWidth::Bits(64) => "Float64",
+        _ => return Err(none("no DSL numeric type of its width")),
+    };
+    let Some(address) = p.address() else {
+        return Err(none(
+            "a pointer the DSL writes by its address, and this one has none",
+        ));
+    };
+    let space = match p.space {
+        MemSpace::Raw => String::new(),
+        MemSpace::Gmem => ", cute.AddressSpace.gmem".into(),
+        MemSpace::Smem => ", cute.AddressSpace.smem".into(),
+    };
+    Ok(format!("cute.make_ptr(cutlass.{ty}, {address}{space})"))
+}
+
 /// A Python tuple: `(4,8)`, `(8,)` for rank 1, `()`; elements joined by `sep`.
 fn py_tuple(parts: Vec<String>, sep: &str) -> String {
     if parts.len() == 1 {
@@ -293,6 +324,14 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
                 "cute.make_composed_layout({}, {off}, {})",
                 dsl_swizzle(&pi.swizzle),
                 dsl_layout(&pi.layout)
+            )
+        }
+        Value::Pointer(p) => dsl_pointer(p, v)?,
+        Value::OffsetLayout(Origin::Ptr(p), l) => {
+            format!(
+                "cute.make_tensor({}, {})",
+                dsl_pointer(p, v)?,
+                dsl_layout(l)
             )
         }
         Value::OffsetLayout(o, l) => {
