@@ -69,7 +69,7 @@ fn structural_errors_name_the_problem() {
     assert_error("(4,8):(1,4) + 1", "needs two integers");
     assert_error("(2*3,4)", "inside a tuple literal");
     assert_error("4:1 /* open", "unterminated comment");
-    assert_error("float* p = make_layout(4)", "pointer is not modelled");
+    assert_error("float* p = make_layout(4)", "is initialised with a pointer");
     assert_error("cute.make_layout(4, strid=2)", "no parameter 'strid'");
     assert_error("Int<4,5>{}", "expected Int<N> with one integer");
     assert_error("Layout<Shape<_4>>{4}", "not modelled");

@@ -16,6 +16,7 @@ pub mod inverse;
 pub mod laws;
 pub mod layout;
 pub mod layout_ops;
+pub mod pointer;
 pub mod recast;
 pub mod smem_atoms;
 pub mod swizzle;

@@ -13,7 +13,8 @@ use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// The bit width CuTe's `sizeof_bits<T>` gives an element type CuTe names (`cute::` and
-/// `cutlass::` prefixes allowed), or `None` for a name it is not.
+/// `cutlass::` prefixes allowed; the DSL's `Float16`, `Int8`, ... too), or `None` for a name it
+/// is not.
 pub fn element_bits(name: &str) -> Option<i64> {
     let n = name.trim();
     let n = n.strip_prefix("cute::").unwrap_or(n);
@@ -31,6 +32,13 @@ pub fn element_bits(name: &str) -> Option<i64> {
         "int64_t" | "uint64_t" | "double" => 64,
         "uint128_t" => 128,
         "uint256_t" => 256,
+        // the CuTe DSL's numeric types (`cutlass.Float16`)
+        "Boolean" | "Int8" | "Uint8" | "Float8E4M3FN" | "Float8E5M2" | "Float8E8M0FNU" => 8,
+        "Int4" | "Uint4" | "Float4E2M1FN" => 4,
+        "Float16" | "BFloat16" | "Int16" | "Uint16" => 16,
+        "Float32" | "TFloat32" | "Int32" | "Uint32" => 32,
+        "Float64" | "Int64" | "Uint64" => 64,
+        "Int128" | "Uint128" => 128,
         _ => return None,
     })
 }

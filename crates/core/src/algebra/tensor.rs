@@ -11,6 +11,7 @@ use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
+use super::pointer::Pointer;
 use super::swizzle::{ComposedLayout, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{NoTrace, Step, Trace};
@@ -24,6 +25,8 @@ pub enum Origin {
     Count(i64),
     /// An arithmetic-tuple iterator: a coordinate (CuTe prints `ArithTuple(0,0)`).
     Coord(Index),
+    /// A typed pointer into memory (`gmem_ptr[16b](0x108)`): element `i` is at `ptr + L(i)`.
+    Ptr(Pointer),
 }
 
 impl Origin {
@@ -40,6 +43,15 @@ impl Origin {
                 )),
             },
             Origin::Coord(c) => Ok(Origin::Coord(index_add(c, by)?)),
+            Origin::Ptr(p) => match (by.as_int(), by.basis()) {
+                (Some(v), None) => Ok(Origin::Ptr(p.advance(v)?)),
+                _ => Err(condition(
+                    "tensor offset",
+                    format!(
+                        "a tensor over memory ({p}) cannot move by the coordinate {by}: basis strides belong to identity tensors"
+                    ),
+                )),
+            },
         }
     }
 
@@ -48,6 +60,10 @@ impl Origin {
         match self.shift(v)? {
             Origin::Count(o) => Ok(IntTuple::int(o)),
             Origin::Coord(c) => Ok(c),
+            Origin::Ptr(p) => Err(condition(
+                "tensor element",
+                format!("the element at {p} is in memory, which cute does not hold"),
+            )),
         }
     }
 
@@ -55,7 +71,7 @@ impl Origin {
     pub fn as_count(&self) -> Option<i64> {
         match self {
             Origin::Count(o) => Some(*o),
-            Origin::Coord(_) => None,
+            Origin::Coord(_) | Origin::Ptr(_) => None,
         }
     }
 }
@@ -67,6 +83,7 @@ impl fmt::Display for Origin {
         match self {
             Origin::Count(o) => write!(f, "{o}"),
             Origin::Coord(c) => write!(f, "ArithTuple{c}"),
+            Origin::Ptr(p) => write!(f, "{p}"),
         }
     }
 }
@@ -97,11 +114,12 @@ impl OffsetTensor {
     /// A tensor at `origin` over `layout`, checked: a layout with basis strides maps to
     /// coordinates, so its tensor starts at a coordinate (an `ArithTuple`), not an integer.
     pub fn checked(offset: Origin, layout: Layout) -> Result<OffsetTensor> {
-        if let (Origin::Count(o), true) = (&offset, layout.stride().has_basis()) {
+        if let (Origin::Count(_) | Origin::Ptr(_), true) = (&offset, layout.stride().has_basis()) {
+            let o = &offset;
             return Err(condition(
                 "make_tensor",
                 format!(
-                    "a tensor over integers at {o} cannot have the basis strides of {layout}: its elements would be coordinates (make_identity_tensor, or ArithTuple(0,0) o L)"
+                    "a tensor at {o} (integers or memory) cannot have the basis strides of {layout}: its elements would be coordinates (make_identity_tensor, or ArithTuple(0,0) o L)"
                 ),
             ));
         }
@@ -253,8 +271,8 @@ fn partition_coord(tiled: &Layout, c: &Coord, keep: Keep, op: &'static str) -> R
 /// A tensor over a swizzled layout: element `i` is `offset + (Sw o OFF o L)(i)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwizzledTensor {
-    /// The data pointer's offset (in elements).
-    pub offset: i64,
+    /// Where the elements start: a counting iterator's offset, or a pointer.
+    pub offset: Origin,
     /// The swizzled layout.
     pub layout: ComposedLayout,
 }
@@ -269,7 +287,7 @@ pub fn partition_swizzled(
     tiler: &Tiler,
     c: &Coord,
     tile: bool,
-) -> Result<(i64, SwizzledOrPlain)> {
+) -> Result<(Origin, SwizzledOrPlain)> {
     let (keep, op) = if tile {
         (Keep::Tile, "local_tile")
     } else {
@@ -282,7 +300,7 @@ pub fn partition_swizzled(
         ..t.layout.clone()
     };
     let (r, off) = super::swizzle::slice_and_offset(&coord, &tiled)?;
-    Ok((arith::add(t.offset, off, op)?, r))
+    Ok((t.offset.shift(&IntTuple::int(off))?, r))
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
@@ -291,7 +309,7 @@ pub fn local_partition_swizzled(
     t: &SwizzledTensor,
     thr: &Layout,
     idx: i64,
-) -> Result<(i64, SwizzledOrPlain)> {
+) -> Result<(Origin, SwizzledOrPlain)> {
     let (tiler, c) = thread_tile(thr, idx)?;
     partition_swizzled(t, &tiler, &c, false)
 }

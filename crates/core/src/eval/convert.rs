@@ -54,11 +54,11 @@ pub fn swizzled_tensor_of(v: &Value) -> Option<crate::algebra::tensor::SwizzledT
     use crate::algebra::tensor::SwizzledTensor;
     match v {
         Value::SwizzledTensor(o, c) => Some(SwizzledTensor {
-            offset: *o,
+            offset: o.clone(),
             layout: (**c).clone(),
         }),
         Value::Composed(c) => Some(SwizzledTensor {
-            offset: 0,
+            offset: crate::algebra::tensor::Origin::Count(0),
             layout: (**c).clone(),
         }),
         _ => None,

@@ -230,7 +230,7 @@ fn swizzled_slice(
         ..st.layout
     };
     let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
-    let total = crate::algebra::arith::add(st.offset, off, "partition").map_err(alg)?;
+    let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
 }
 
@@ -897,9 +897,17 @@ fn tensor_method(
             match o {
                 Origin::Count(o) => Value::int(*o),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
+                Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
         ),
-        Value::SwizzledTensor(o, c) => (Value::Composed(c.clone()), Value::int(*o)),
+        Value::SwizzledTensor(o, c) => (
+            Value::Composed(c.clone()),
+            match o {
+                Origin::Count(o) => Value::int(*o),
+                Origin::Coord(c) => Value::ArithTuple(c.clone()),
+                Origin::Ptr(p) => Value::Pointer(p.clone()),
+            },
+        ),
         _ => return None,
     };
     let table = |f: &str, vals: Vec<Value>, sp: Vec<Span>| -> Result<Value, EvalError> {

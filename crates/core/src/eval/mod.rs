@@ -303,6 +303,23 @@ impl Env {
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::DeclarePointer {
+                name,
+                name_span,
+                elem,
+                elem_span,
+                init,
+            } => {
+                if let Some(what) = reserved(name) {
+                    return Err(EvalError::new(
+                        format!("cannot assign to '{name}': it is {what}"),
+                        name_span,
+                    ));
+                }
+                let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
+                self.set(name, v);
+                Ok(Outcome::Assigned)
+            }
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
@@ -313,6 +330,48 @@ impl Env {
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
             }
+        }
+    }
+
+    /// The value of a pointer's declaration `T* NAME` (a pointer named NAME, of T's width or
+    /// of the unknown type T) or `T* NAME = EXPR` (`nullptr`, or a pointer of T's width).
+    fn declared_pointer(
+        &self,
+        name: &str,
+        elem: &str,
+        elem_span: Span,
+        init: Option<&Expr>,
+    ) -> Result<Value, EvalError> {
+        use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        let width = ElementWidth::of_type(elem);
+        let at = |base| {
+            Pointer::new(MemSpace::Raw, width.clone(), base)
+                .map(Value::Pointer)
+                .map_err(|e| EvalError::algebra(e, elem_span))
+        };
+        let Some(init) = init else {
+            return at(PtrBase::Named(name.to_string()));
+        };
+        if let ExprKind::Name(n @ ("nullptr" | "NULL")) = init.kind
+            && !self.is_bound(n)
+        {
+            return at(PtrBase::Null);
+        }
+        match self.eval_checked(init)? {
+            Value::Pointer(p) if p.width == width || elem == "auto" => Ok(Value::Pointer(p)),
+            Value::Pointer(p) => Err(EvalError::new(
+                format!(
+                    "{elem}* {name} initialised with {p}, a pointer to elements of another width"
+                ),
+                init.span,
+            )),
+            other => Err(EvalError::new(
+                format!(
+                    "{elem}* {name} is initialised with a pointer (nullptr, make_gmem_ptr(...), T.data()), found {}",
+                    other.kind()
+                ),
+                init.span,
+            )),
         }
     }
 
@@ -466,6 +525,17 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Pointer(prefix, width, address) => {
+                use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer};
+                let space = MemSpace::from_prefix(prefix).expect("the parser reads these");
+                let width = match width.strip_suffix('b').map(str::parse::<i64>) {
+                    Some(Ok(bits)) => ElementWidth::Bits(bits),
+                    _ => ElementWidth::of_type(width),
+                };
+                Pointer::parse_address(space, width, address)
+                    .map(Value::Pointer)
+                    .map_err(|err| EvalError::algebra(err, e.span))
+            }
             ExprKind::Keyword(name, _) => Err(EvalError::new(
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
@@ -489,9 +559,29 @@ impl Env {
                 let va = self.eval(a)?;
                 self.binary_step(e, *op, a, &va, b)
             }
+            // the CuTe DSL's `cute.AddressSpace.gmem`: a name for `make_ptr`
+            ExprKind::Field(base, name)
+                if base.kind == ExprKind::Name("AddressSpace")
+                    && !self.is_bound("AddressSpace") =>
+            {
+                Ok(Value::Name(format!("AddressSpace.{name}")))
+            }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
+            }
+            ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
+                // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
+                match self.eval(arg)? {
+                    Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
+                    other => Err(EvalError::new(
+                        format!(
+                            "'&' takes an element of a tensor over memory (&T(i, j)), found {}",
+                            other.kind()
+                        ),
+                        arg.span,
+                    )),
+                }
             }
             ExprKind::Call(callee, args) => {
                 if let Some(first) = self.first_operand(callee, args)
@@ -1209,14 +1299,8 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
     value::check_value(v).map_err(|m| EvalError::limit(m, span))
 }
 
-/// CuTe functions that make pointers to memory, which `cute` does not model.
-const POINTER_MAKERS: &[&str] = &[
-    "make_gmem_ptr",
-    "make_smem_ptr",
-    "make_rmem_ptr",
-    "recast_ptr",
-    "raw_pointer_cast",
-];
+/// CuTe functions of pointers that `cute` does not model.
+const POINTER_MAKERS: &[&str] = &["recast_ptr", "raw_pointer_cast"];
 
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
@@ -1240,8 +1324,8 @@ fn unknown_name(n: &str) -> String {
 fn unknown_function(n: &str) -> String {
     if POINTER_MAKERS.contains(&n) {
         return format!(
-            "{n} makes a pointer to memory, which cute does not model: a tensor here is a \
-             layout over its own indices, make_tensor(make_inttuple_iter(0), LAYOUT)"
+            "{n} is not modelled: cute's pointers keep their element type \
+             (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
     format!("unknown function '{}'", clip(n))
@@ -1305,12 +1389,21 @@ pub fn apply(
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let v = l.eval_index(&ct).map_err(alg)?;
+            // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
+            // holds no memory to read the element from)
+            if let Origin::Ptr(_) = o {
+                return match o.shift(&v).map_err(alg)? {
+                    Origin::Ptr(p) => Ok(Value::Pointer(p)),
+                    _ => unreachable!("a pointer moves to a pointer"),
+                };
+            }
             o.element(&v).map(Value::IntTuple).map_err(alg)
         }
         Value::SwizzledTensor(o, c) => {
             let co = to_coord(coord, cspan)?;
             let add = |x: i64| {
-                crate::algebra::arith::add(*o, x, "offset").map_err(|e| EvalError::algebra(e, span))
+                o.shift(&IntTuple::int(x))
+                    .map_err(|e| EvalError::algebra(e, span))
             };
             if co.has_underscore() {
                 // tensor(coord): slice_and_offset, the offset moving the data
@@ -1320,7 +1413,12 @@ pub fn apply(
             }
             let ct = co.to_int_tuple().expect("no underscore");
             let inner = c.layout.eval(&ct).map_err(alg)?;
-            add(c.apply_outer(inner).map_err(alg)?).map(Value::int)
+            // the element: its index, or (over memory) its address
+            Ok(match add(c.apply_outer(inner).map_err(alg)?)? {
+                Origin::Count(v) => Value::int(v),
+                Origin::Coord(v) => Value::IntTuple(v),
+                Origin::Ptr(p) => Value::Pointer(p),
+            })
         }
         other => Err(EvalError::new(
             format!("{} cannot be evaluated at a coordinate", other.kind()),
@@ -1331,12 +1429,12 @@ pub fn apply(
 
 /// A tensor at `offset` over a plain or swizzled layout.
 pub(crate) fn tensor_value(
-    offset: i64,
+    offset: Origin,
     r: crate::algebra::swizzle::SwizzledOrPlain,
 ) -> Result<Value, EvalError> {
     use crate::algebra::swizzle::SwizzledOrPlain;
     Ok(match r {
-        SwizzledOrPlain::Plain(l) => Value::offset_layout(Origin::Count(offset), l),
+        SwizzledOrPlain::Plain(l) => Value::offset_layout(offset, l),
         SwizzledOrPlain::Composed(c) => Value::swizzled_tensor(offset, c),
     })
 }
@@ -1367,25 +1465,45 @@ pub fn compose_values(
                 .map(Value::tensor)
                 .map_err(alg)
         }
+        // `smem_ptr[16b](0x80) o Sw<3,3,3> o 0 o L`, read from the left
+        (Value::Pointer(p), Value::Swizzle(s)) => {
+            Ok(Value::TensorSwizzle(Origin::Ptr(p.clone()), *s, None))
+        }
+        (Value::Pointer(p), Value::Composed(c)) => {
+            Ok(Value::SwizzledTensor(Origin::Ptr(p.clone()), c.clone()))
+        }
+        // `gmem_ptr[16b](0x108) o L`: a tensor over memory as CuTe prints it
+        (Value::Pointer(p), _) => crate::algebra::tensor::OffsetTensor::checked(
+            Origin::Ptr(p.clone()),
+            to_layout(b, bspan)?,
+        )
+        .map(Value::tensor)
+        .map_err(alg),
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
         (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
             Origin::Coord(c.clone()),
             Box::new(to_layout(b, bspan)?),
         )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
-        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => {
-            Ok(Value::TensorSwizzle(int(a).expect("an integer"), *s, None))
+        (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => Ok(Value::TensorSwizzle(
+            Origin::Count(int(a).expect("an integer")),
+            *s,
+            None,
+        )),
+        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => {
+            Ok(Value::TensorSwizzle(
+                o.clone(),
+                *s,
+                Some(Offset::Int(int(b).expect("an integer"))),
+            ))
         }
-        (Value::TensorSwizzle(o, s, None), Value::IntTuple(_)) if int(b).is_some() => Ok(
-            Value::TensorSwizzle(*o, *s, Some(Offset::Int(int(b).expect("an integer")))),
-        ),
         (Value::TensorSwizzle(o, s, None), Value::Offset(off)) => {
-            Ok(Value::TensorSwizzle(*o, *s, Some(*off)))
+            Ok(Value::TensorSwizzle(o.clone(), *s, Some(*off)))
         }
         (Value::TensorSwizzle(o, s, off), _) => {
             let l = to_layout(b, bspan)?;
             Ok(Value::swizzled_tensor(
-                *o,
+                o.clone(),
                 ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::Int(0)),
@@ -1397,7 +1515,7 @@ pub fn compose_values(
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
             c.compose(&t)
-                .map(|r| Value::swizzled_tensor(*o, r))
+                .map(|r| Value::swizzled_tensor(o.clone(), r))
                 .map_err(alg)
         }
         (Value::Swizzle(s), Value::IntTuple(_)) if int(b).is_some() => Ok(Value::SwizzleOffset(
@@ -1466,6 +1584,67 @@ fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
     })
 }
 
+/// CuTe's pointer arithmetic: `p + n` and `n + p` move `p` by `n` elements; `p - n` only on a
+/// raw pointer (CuTe's `gmem_ptr` and `smem_ptr` define `+` alone). `None` when neither side
+/// is a pointer.
+fn pointer_arithmetic(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::pointer::MemSpace;
+    if !matches!(op, BinOp::Add | BinOp::Sub) {
+        return None;
+    }
+    let (p, n) = match (a, b) {
+        (Value::Pointer(p), _) => (p, b.as_int()),
+        (_, Value::Pointer(p)) if op == BinOp::Add => (p, a.as_int()),
+        (_, Value::Pointer(_)) => {
+            return Some(Err(EvalError::new(
+                format!(
+                    "'{}' with a pointer on the right: only n + p moves a pointer",
+                    op.symbol()
+                ),
+                span,
+            )));
+        }
+        _ => return None,
+    };
+    let by = match (op, n) {
+        (BinOp::Add, Some(n)) => Some(n),
+        (BinOp::Sub, Some(n)) if p.space == MemSpace::Raw => n.checked_neg(),
+        (BinOp::Sub, Some(_)) => {
+            return Some(Err(EvalError::new(
+                format!(
+                    "CuTe's {} has no operator- (it defines p + n): write p + (-n)",
+                    p.space.prefix()
+                ),
+                span,
+            )));
+        }
+        _ => None,
+    };
+    Some(match by {
+        Some(n) => p
+            .advance(n)
+            .map(Value::Pointer)
+            .map_err(|e| EvalError::algebra(e, span)),
+        None => Err(EvalError::new(
+            format!(
+                "'{}' of a pointer and {}: a pointer moves by an integer number of elements (p + n)",
+                op.symbol(),
+                if matches!(a, Value::Pointer(_)) {
+                    b.kind()
+                } else {
+                    a.kind()
+                }
+            ),
+            span,
+        )),
+    })
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -1506,6 +1685,9 @@ fn binary(
                 span,
             )),
         };
+    }
+    if let Some(v) = pointer_arithmetic(op, a, b, span) {
+        return v;
     }
     match op {
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),

@@ -29,13 +29,16 @@ pub enum Value {
     OffsetLayout(Origin, Box<Layout>),
     /// `OFF o Sw o OFF2 o L`: a tensor over a swizzled layout (shared memory), element `i` at
     /// `OFF + (Sw o OFF2 o L)(i)`.
-    SwizzledTensor(i64, Box<ComposedLayout>),
+    SwizzledTensor(Origin, Box<ComposedLayout>),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
-    TensorSwizzle(i64, Swizzle, Option<Offset>),
+    TensorSwizzle(Origin, Swizzle, Option<Offset>),
     /// CuTe's `ArithmeticTuple` as an iterator (`ArithTuple(0,0)`, an identity tensor's start),
     /// waiting for its layout.
     ArithTuple(IntTuple),
+    /// A typed pointer on its own (`gmem_ptr[16b](0x108)`, `ptr[32b](A+4)`): what
+    /// `make_gmem_ptr(…)` or `T.data()` gives, waiting for a layout (`P o L` is a tensor).
+    Pointer(crate::algebra::pointer::Pointer),
     /// A name passed as an argument that is not a variable: an atom name or an element type.
     Name(String),
     /// An MMA or copy atom, a tiled MMA or copy, or a thread's slice of one.
@@ -65,7 +68,7 @@ impl Value {
     }
 
     /// A tensor over a swizzled layout, `OFF o Sw o OFF2 o L`.
-    pub fn swizzled_tensor(o: i64, c: ComposedLayout) -> Value {
+    pub fn swizzled_tensor(o: Origin, c: ComposedLayout) -> Value {
         Value::SwizzledTensor(o, Box::new(c))
     }
 
@@ -137,10 +140,12 @@ impl Value {
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(Origin::Coord(_), _) => "an identity tensor",
+            Value::OffsetLayout(Origin::Ptr(_), _) => "a tensor over memory",
             Value::OffsetLayout(..) => "an offset layout",
             Value::SwizzledTensor(..) => "a tensor over a swizzled layout",
             Value::TensorSwizzle(..) => "an offset swizzle waiting for its layout",
             Value::ArithTuple(_) => "an arithmetic-tuple iterator",
+            Value::Pointer(_) => "a pointer",
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
         }

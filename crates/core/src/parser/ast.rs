@@ -85,6 +85,10 @@ pub enum ExprKind<'a> {
     Swizzle(i64, i64, i64),
     /// `smem_ptr[Nb](unset)`.
     SmemPtr(i64),
+    /// A typed pointer as CuTe prints it, `gmem_ptr[16b](0x108)`, `ptr[32b](A+4)`: its space
+    /// prefix, the text in the brackets (`16b`, or an element type's name) and the address
+    /// text in the parentheses.
+    Pointer(&'a str, &'a str, &'a str),
     /// A name: a variable, a function, or an atom name; `Name<args>` keeps its template text.
     Name(&'a str),
     /// `callee(args)`.
@@ -113,6 +117,20 @@ pub enum Stmt<'a> {
     Expr(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
     Picture(Picture, Expr<'a>),
+    /// A pointer's declaration, as a kernel's parameter is written: `half_t const* A;`
+    /// (a pointer named `A`), or `float* p = EXPR;` (bound to EXPR, a pointer of that type).
+    DeclarePointer {
+        /// The variable.
+        name: &'a str,
+        /// Where the variable is written.
+        name_span: Span,
+        /// The element type as written (`half_t`, `TA`).
+        elem: &'a str,
+        /// Where the element type is written.
+        elem_span: Span,
+        /// The initializer, if any.
+        init: Option<Expr<'a>>,
+    },
     /// A blank line or a comment.
     Empty,
 }

@@ -151,6 +151,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
             Span::new(pos, end),
         );
     }
+    if let Some(stmt) = p.pointer_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -221,6 +224,9 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     p.expect_end(end)?;
     Ok(e)
 }
+
+/// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
+pub const ADDRESS_OF: &str = "&";
 
 fn is_keyword(name: &str) -> bool {
     name == "o"
@@ -550,6 +556,81 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// A pointer's declaration as a kernel's parameter is written, `[const] T [const] *
+    /// [const|__restrict__] NAME` then the end (a `,`, `;` or `)` of the parameter list may
+    /// follow), or `… NAME = EXPR`. `T * NAME` reads as a declaration where T is an element
+    /// type CuTe names, a `const` or `__restrict__` is written, a `,` or `)` follows, or an
+    /// initializer does; otherwise it is the product `A * B`. `None`: not a declaration.
+    fn pointer_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut p = pos;
+        let mut ty: Option<(&'a str, Span)> = None;
+        let mut qualified = false;
+        while let Some((w, end)) = self.ident_at(p) {
+            match w {
+                "const" | "volatile" => qualified = true,
+                _ if ty.is_none() => ty = Some((w, Span::new(p, end))),
+                _ => return Ok(None),
+            }
+            p = self.skip_ws(end);
+        }
+        let Some((elem, elem_span)) = ty else {
+            return Ok(None);
+        };
+        if self.peek(p) != Some('*') {
+            return Ok(None);
+        }
+        p = self.skip_ws(p + 1);
+        let mut name = None;
+        while let Some((w, end)) = self.word_at(p) {
+            let here = Span::new(p, end);
+            p = self.skip_ws(end);
+            match w {
+                "const" | "volatile" | "__restrict__" | "__restrict" | "restrict" => {
+                    qualified = true
+                }
+                _ => {
+                    name = Some((w, here));
+                    break;
+                }
+            }
+        }
+        let Some((name, name_span)) = name else {
+            return Ok(None);
+        };
+        if self.peek(p) == Some('=') && self.peek(p + 1) != Some('=') {
+            let start = self.skip_ws(p + 1);
+            if start >= self.src.len() || self.src.as_bytes()[start] == b';' {
+                return err("expected an expression after '='", Span::new(p, p + 1));
+            }
+            let (end, expr) = self.expr(start)?;
+            self.expect_end(end)?;
+            return Ok(Some(Stmt::DeclarePointer {
+                name,
+                name_span,
+                elem,
+                elem_span,
+                init: Some(expr),
+            }));
+        }
+        let tail = &self.src[p..];
+        let rest = tail
+            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ')' | '{'));
+        if !rest.is_empty() {
+            return Ok(None);
+        }
+        let listed = tail.contains([',', ')']);
+        if !(qualified || listed || crate::algebra::recast::element_bits(elem).is_some()) {
+            return Ok(None);
+        }
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span,
+            elem,
+            elem_span,
+            init: None,
+        }))
+    }
+
     /// A binding's name and its `=`: `NAME =`, or a C++ declaration `auto NAME =`,
     /// `constexpr auto NAME =`, `auto const NAME =`, `Tensor NAME =`, `Layout<…> NAME =`.
     /// `None` when the statement is not a binding.
@@ -724,6 +805,23 @@ impl<'a> Parser<'a> {
 
     /// postfix := primary ( '(' args ')' | '.' name | '{' '}' )*
     fn postfix(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        // C++'s address-of, `&T(i, j)`: a call of `&` (no name spells it)
+        if self.peek(pos) == Some('&') && self.peek(pos + 1) != Some('&') {
+            self.enter(pos)?;
+            let (end, inner) = self.postfix(self.skip_ws(pos + 1))?;
+            self.leave();
+            let amp = Expr {
+                kind: ExprKind::Name(ADDRESS_OF),
+                span: Span::new(pos, pos + 1),
+            };
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Call(self.alloc(amp), self.arena.alloc_slice_copy(&[inner])),
+                    span: Span::new(pos, end),
+                },
+            ));
+        }
         let (mut pos, mut e) = self.primary(pos)?;
         loop {
             let q = self.skip_ws(pos);
@@ -1389,6 +1487,12 @@ impl<'a> Parser<'a> {
     }
 
     fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr<'a>)> {
+        if matches!(name, "smem_ptr" | "gmem_ptr" | "ptr")
+            && self.peek(end) == Some('[')
+            && let Some(read) = self.pointer(pos, name, end)
+        {
+            return read;
+        }
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
@@ -1573,6 +1677,66 @@ impl<'a> Parser<'a> {
                 span: Span::new(pos, end),
             },
         ))
+    }
+
+    /// A typed pointer as CuTe prints it: `PREFIX[WIDTH](ADDRESS)` with WIDTH `Nb` or an
+    /// element type's name and ADDRESS `(nil)`, `0x…`, `NAME`, `NAME+N`, `stack`. `None` where
+    /// the text is not one (`smem_ptr[16b](unset)`, a GMMA atom's flag, is read apart).
+    fn pointer(
+        &mut self,
+        pos: usize,
+        prefix: &'a str,
+        open: usize,
+    ) -> Option<PResult<(usize, Expr<'a>)>> {
+        let rest = self.rest(open);
+        let close = open + rest.find(']')?;
+        let width = self.src[open + 1..close].trim();
+        let is_ident = |w: &str| {
+            w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+        };
+        let is_bits = width
+            .strip_suffix('b')
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        if !(is_bits || is_ident(width)) || self.peek(close + 1) != Some('(') {
+            return None;
+        }
+        // the address, to its matching ')': `(nil)` nests one level
+        let lp = close + 1;
+        let mut depth = 0usize;
+        let mut rp = None;
+        for (i, b) in self.src.as_bytes().iter().enumerate().skip(lp) {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        rp = Some(i);
+                        break;
+                    }
+                }
+                b'\n' => break,
+                _ => {}
+            }
+        }
+        let Some(rp) = rp else {
+            return Some(err(
+                format!("expected ')' to close '(' at {}", place(self.src, lp, lp)),
+                Span::new(lp, lp + 1),
+            ));
+        };
+        let address = self.src[lp + 1..rp].trim();
+        if address == "unset" {
+            return None;
+        }
+        Some(Ok((
+            rp + 1,
+            Expr {
+                kind: ExprKind::Pointer(prefix, width, address),
+                span: Span::new(pos, rp + 1),
+            },
+        )))
     }
 
     fn smem_ptr(&mut self, pos: usize, open: usize) -> PResult<(usize, Expr<'a>)> {

@@ -145,7 +145,12 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
         Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
         // A tensor over a swizzled layout: a counting tensor over the composed layout.
-        Value::SwizzledTensor(o, c) => format!(
+        Value::SwizzledTensor(Origin::Ptr(p), c) => format!(
+            "make_tensor({}, {})",
+            cpp_pointer(p, v)?,
+            cpp(&Value::Composed(c.clone()))?
+        ),
+        Value::SwizzledTensor(Origin::Count(o), c) => format!(
             "make_tensor(make_inttuple_iter({}{{}}), {})",
             int_type(*o),
             cpp(&Value::Composed(c.clone()))?
@@ -163,6 +168,16 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             cpp_layout(l)
         ),
         Value::ArithTuple(c) => format!("make_inttuple_iter({}{{}})", tuple_type(c, "tuple")),
+        // an owning tensor at its array's start: make_tensor<T>(L)
+        Value::OffsetLayout(Origin::Ptr(p), l)
+            if p.base == crate::algebra::pointer::PtrBase::Stack && p.offset == 0 =>
+        {
+            format!("make_tensor<{}>({})", cpp_element(p, v)?, cpp_layout(l))
+        }
+        Value::OffsetLayout(Origin::Ptr(p), l) => {
+            format!("make_tensor({}, {})", cpp_pointer(p, v)?, cpp_layout(l))
+        }
+        Value::Pointer(p) => cpp_pointer(p, v)?,
         #[allow(unreachable_patterns)]
         _ => {
             return Err(RenderError::new(format!(
@@ -172,6 +187,81 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
             )));
         }
     })
+}
+
+/// A C++ element type of a pointer's width (one of that width: `sizeof_bits` is all a
+/// pointer keeps), or the unknown type's name.
+fn cpp_element(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::ElementWidth;
+    Ok(match &p.width {
+        ElementWidth::Bits(8) => "uint8_t".into(),
+        ElementWidth::Bits(16) => "half_t".into(),
+        ElementWidth::Bits(32) => "float".into(),
+        ElementWidth::Bits(64) => "double".into(),
+        ElementWidth::Bits(128) => "uint128_t".into(),
+        ElementWidth::Bits(256) => "uint256_t".into(),
+        ElementWidth::Bits(b) => {
+            return Err(RenderError::new(format!(
+                "no C++ form for {} of {b}-bit elements (no element type CuTe names is {b} bits wide): {}",
+                v.kind(),
+                plain::render(v)
+            )));
+        }
+        ElementWidth::Unknown(n) => n.clone(),
+    })
+}
+
+/// A pointer in C++: `make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132`, a named pointer
+/// `make_gmem_ptr(A) + 4` (reading back where `A` is declared, `half_t* A;`), an owning
+/// tensor's `make_tensor<float>(Layout<_1>{}).data() + 4`.
+fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    let raw = match &p.base {
+        PtrBase::Null => format!("static_cast<{}*>(nullptr)", cpp_element(p, v)?),
+        PtrBase::Named(n) => n.clone(),
+        PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
+    };
+    let tagged = match p.space {
+        MemSpace::Raw => raw,
+        space => format!("{}({raw})", space.maker()),
+    };
+    Ok(match p.offset {
+        0 => tagged,
+        o if o < 0 && p.space == MemSpace::Raw => format!("{tagged} - {}", o.unsigned_abs()),
+        o if o < 0 => format!("{tagged} + {o}"),
+        o => format!("{tagged} + {o}"),
+    })
+}
+
+/// A pointer in the CuTe DSL: `cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)`
+/// (its value the byte address). A declared or owning tensor's pointer has no address to write.
+fn dsl_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
+    use crate::algebra::pointer::{ElementWidth, MemSpace};
+    let none = |why: &str| {
+        RenderError::new(format!(
+            "no CuTe DSL form for {} ({why}): {}",
+            v.kind(),
+            plain::render(v)
+        ))
+    };
+    let ty = match p.width {
+        ElementWidth::Bits(8) => "Int8",
+        ElementWidth::Bits(16) => "Float16",
+        ElementWidth::Bits(32) => "Float32",
+        ElementWidth::Bits(64) => "Float64",
+        _ => return Err(none("no DSL numeric type of its width")),
+    };
+    let Some(address) = p.address() else {
+        return Err(none(
+            "a pointer the DSL writes by its address, and this one has none",
+        ));
+    };
+    let space = match p.space {
+        MemSpace::Raw => String::new(),
+        MemSpace::Gmem => ", cute.AddressSpace.gmem".into(),
+        MemSpace::Smem => ", cute.AddressSpace.smem".into(),
+    };
+    Ok(format!("cute.make_ptr(cutlass.{ty}, {address}{space})"))
 }
 
 /// A Python tuple: `(4,8)`, `(8,)` for rank 1, `()`; elements joined by `sep`.
@@ -234,6 +324,14 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
                 "cute.make_composed_layout({}, {off}, {})",
                 dsl_swizzle(&pi.swizzle),
                 dsl_layout(&pi.layout)
+            )
+        }
+        Value::Pointer(p) => dsl_pointer(p, v)?,
+        Value::OffsetLayout(Origin::Ptr(p), l) => {
+            format!(
+                "cute.make_tensor({}, {})",
+                dsl_pointer(p, v)?,
+                dsl_layout(l)
             )
         }
         Value::OffsetLayout(o, l) => {

@@ -69,11 +69,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         })),
         Value::OffsetLayout(o, l) => {
             let inner = layout_object(l)?;
-            let offset = match o {
-                Origin::Count(o) => json!(o),
-                Origin::Coord(c) => int_tuple(c),
-            };
-            let mut m = object(json!({"kind": "offset_layout", "offset": offset}));
+            let mut m = object(json!({"kind": "offset_layout", "offset": origin(o)}));
             if let Origin::Coord(_) = o {
                 // an identity tensor's iterator: CuTe's ArithmeticTuple
                 m.insert("arith_tuple".into(), json!(true));
@@ -86,7 +82,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             let inner = layout_object(&c.layout)?;
             let mut m = object(json!({
                 "kind": "swizzled_tensor",
-                "offset": o,
+                "offset": origin(o),
                 "swizzle": Json::Object(swizzle(&c.swizzle)),
                 "swizzle_offset": offset(&c.offset),
             }));
@@ -102,7 +98,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::TensorSwizzle(o, s, off) => {
             let mut m = object(json!({
                 "kind": "tensor_swizzle",
-                "offset": o,
+                "offset": origin(o),
                 "swizzle": Json::Object(swizzle(s)),
             }));
             if let Some(off) = off {
@@ -110,6 +106,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             }
             m
         }
+        Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
         Value::Atom(a) => atom(v, a, opts)?,
     };
@@ -226,6 +223,38 @@ fn swizzle(s: &Swizzle) -> Map<String, Json> {
         "shift": s.shift,
         "text": s.to_string(),
     }))
+}
+
+/// A tensor's iterator: an integer (counting), an IntTuple (an identity tensor's coordinate) or
+/// a pointer.
+fn origin(o: &Origin) -> Json {
+    match o {
+        Origin::Count(o) => json!(o),
+        Origin::Coord(c) => int_tuple(c),
+        Origin::Ptr(p) => pointer(p),
+    }
+}
+
+/// A typed pointer: its space, element width (bits, or the unknown type's name), base and
+/// element offset, and the text it prints as.
+fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
+    use crate::algebra::pointer::{ElementWidth, PtrBase};
+    let mut m = object(json!({
+        "kind": "pointer",
+        "space": p.space.prefix(),
+        "offset": p.offset,
+        "text": p.to_string(),
+    }));
+    match &p.width {
+        ElementWidth::Bits(b) => m.insert("elem_bits".into(), json!(b)),
+        ElementWidth::Unknown(n) => m.insert("elem_type".into(), json!(n)),
+    };
+    match &p.base {
+        PtrBase::Null => m.insert("address".into(), json!(p.address())),
+        PtrBase::Named(n) => m.insert("base".into(), json!(n)),
+        PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
+    };
+    Json::Object(m)
 }
 
 fn offset(o: &Offset) -> Json {

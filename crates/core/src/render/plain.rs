@@ -65,6 +65,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::TensorSwizzle(o, s, None) => write!(out, "{o} o {s}"),
         Value::TensorSwizzle(o, s, Some(off)) => write!(out, "{o} o {s} o {off}"),
         Value::ArithTuple(c) => write!(out, "{}", crate::algebra::tensor::Origin::Coord(c.clone())),
+        Value::Pointer(p) => write!(out, "{p}"),
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {

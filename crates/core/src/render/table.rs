@@ -314,8 +314,10 @@ fn kind_name(v: &Value) -> &'static str {
         Value::Composed(_) => "composed layout",
         Value::Offset(_) => "pointer",
         Value::SwizzleOffset(..) => "swizzle with offset",
+        Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(_), _) => "tensor over memory",
         Value::OffsetLayout(..) => "offset layout",
         Value::SwizzledTensor(..) => "tensor over a swizzled layout",
+        Value::Pointer(_) => "pointer",
         Value::Name(_) => "name",
         #[allow(unreachable_patterns)]
         _ => v.kind(),

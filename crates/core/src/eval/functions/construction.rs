@@ -255,39 +255,79 @@ pub(super) static VALUES: &[Function] = &[
     ),
     f!(
         "make_tensor",
-        "make_tensor(ITERATOR, L)",
-        "the tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L",
-        "make_tensor(make_inttuple_iter(132), (4,8):(1,8))",
+        "make_tensor(ITERATOR, L) | make_tensor(ITERATOR, SHAPE, STRIDE) | make_tensor<T>(L)",
+        "the tensor over L at the iterator: a counting one (its elements are their own indices plus its start, OFFSET o L), a pointer (gmem_ptr[16b](0x108) o L), or, with an element type T, an owning register tensor (ptr[32b](stack) o L)",
+        "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(4,8))",
         2,
-        2,
-        |a| {
-            if let Value::ArithTuple(c) = &a.vals[0] {
-                return Ok(Value::offset_layout(Origin::Coord(c.clone()), a.layout(1)?));
-            }
-            let offset = match &a.vals[0] {
-                Value::Offset(algebra::Offset::Int(o)) => *o,
-                v if v.as_int().is_some() => v.as_int().expect("an integer"),
-                other => {
-                    return Err(EvalError::new(
-                        format!(
-                            "make_tensor: a tensor over memory (a pointer) is not modelled; \
-                             its iterator must be a counting one (make_inttuple_iter(N)), got {}",
-                            other.kind()
-                        ),
-                        a.spans[0],
-                    ));
-                }
-            };
-            if let Value::Composed(c) = &a.vals[1] {
-                return Ok(Value::SwizzledTensor(offset, c.clone()));
-            }
-            let t = algebra::tensor::OffsetTensor::checked(Origin::Count(offset), a.layout(1)?)
-                .map_err(a.alg())?;
-            Ok(Value::tensor(t))
-        },
-        coordinates: true
+        3,
+        make_tensor,
+        coordinates: true,
+        template: super::TemplateArgs::Before
     ),
 ];
+
+/// CuTe's `make_tensor`: over a counting iterator, an arithmetic-tuple iterator or a pointer,
+/// or (an element type first, `make_tensor<T>(L)`) an owning tensor.
+fn make_tensor(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+    let layout = |a: &Args| -> Result<Value, EvalError> {
+        if a.len() == 3 {
+            let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?).map_err(a.alg())?;
+            return Ok(Value::Layout(l));
+        }
+        Ok(a.vals[1].clone())
+    };
+    let origin = match &a.vals[0] {
+        Value::ArithTuple(c) => Origin::Coord(c.clone()),
+        Value::Offset(algebra::Offset::Int(o)) => Origin::Count(*o),
+        v if v.as_int().is_some() => Origin::Count(v.as_int().expect("an integer")),
+        Value::Pointer(p) => Origin::Ptr(p.clone()),
+        // make_tensor<T>(L): an owning (register) tensor of T
+        Value::Name(n) if crate::algebra::recast::element_bits(n).is_some() => {
+            let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(n), PtrBase::Stack)
+                .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+            Origin::Ptr(p)
+        }
+        Value::Name(n) if n == "nullptr" => {
+            return Err(EvalError::new(
+                "make_tensor of nullptr: the pointer needs its element type, make_gmem_ptr(static_cast<T*>(nullptr))",
+                a.spans[0],
+            ));
+        }
+        Value::Name(n) => {
+            return Err(EvalError::new(
+                format!(
+                    "make_tensor: '{n}' is neither a variable nor an element type CuTe names (half_t, float, ...)"
+                ),
+                a.spans[0],
+            ));
+        }
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "make_tensor takes an iterator (a pointer, make_inttuple_iter(N), ArithTuple(...)) or an element type, got {}",
+                    other.kind()
+                ),
+                a.spans[0],
+            ));
+        }
+    };
+    let l = layout(a)?;
+    let lspan = a.spans[a.len() - 1];
+    match (&origin, &l) {
+        (Origin::Count(_) | Origin::Ptr(_), Value::Composed(c)) => {
+            return Ok(Value::SwizzledTensor(origin.clone(), c.clone()));
+        }
+        (Origin::Coord(_), _) => {
+            let l = crate::eval::convert::to_layout(&l, lspan)?;
+            return Ok(Value::offset_layout(origin, l));
+        }
+        _ => {}
+    }
+    let l = crate::eval::convert::to_layout(&l, lspan)?;
+    let t = algebra::tensor::OffsetTensor::checked(origin, l).map_err(a.alg())?;
+    Ok(Value::tensor(t))
+}
 
 /// The tuple of the arguments, each an IntTuple (`make_shape`, `make_stride`).
 fn int_tuples(a: &Args) -> Result<Value, EvalError> {

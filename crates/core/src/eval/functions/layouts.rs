@@ -53,18 +53,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "make_fragment_like",
-        "make_fragment_like(L)",
-        "like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout)",
+        "make_fragment_like(L) | make_fragment_like<T>(L)",
+        "like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type",
         "make_fragment_like((4,(2,3)):(6,(1,2)))",
         1,
-        1,
+        2,
         |a| {
+            if a.len() == 2 {
+                return super::pointers::owning_like(a, "make_fragment_like");
+            }
             if let Value::IntTuple(t) = &a.vals[0] {
                 super::args::check_extents(t, a.spans[0])?;
                 return lay(a, Layout::column_major(t.clone()));
             }
             lay(a, ops::make_fragment_like(&*a.layout_ref(0)?))
         },
+        template: super::TemplateArgs::Before,
         tensor: super::OnTensor::New,
         composed: super::OnComposed::Inner(0)
     ),

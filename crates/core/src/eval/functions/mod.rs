@@ -4,7 +4,7 @@
 //! This module holds the table's type ([`Function`]), its groups in help order ([`all`]),
 //! [`lookup`] and [`call`]. The entries are in the groups' modules, one concept each:
 //! `queries`, `construction`, `modes`, `operations` (the layout algebra), `coordinates`,
-//! `atoms`, `tiling`, `analysis`, `layouts`, `tuples`, `swizzled` and `partition`. The
+//! `atoms`, `tiling`, `analysis`, `layouts`, `tuples`, `swizzled`, `partition` and `pointers`. The
 //! machinery is in modules of its own: `args` (reading a call's arguments), `traced` (the
 //! derivations of `cute explain`), `index` (the name index of [`lookup_bytes`]), `templates`
 //! (C++'s template forms), `keywords` (the DSL's keyword arguments) and `did_you_mean`
@@ -152,6 +152,7 @@ mod layouts;
 mod modes;
 mod operations;
 mod partition;
+mod pointers;
 mod queries;
 mod swizzled;
 mod templates;
@@ -182,6 +183,7 @@ static GROUPS: &[&[Function]] = &[
     tuples::FUNCTIONS,
     swizzled::FUNCTIONS,
     partition::FUNCTIONS,
+    pointers::FUNCTIONS,
 ];
 
 /// Every function of the table, in help order.
@@ -243,9 +245,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
     }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
-            Some(Value::SwizzledTensor(o, c)) => {
-                Some((Origin::Count(*o), Value::Composed(c.clone())))
-            }
+            Some(Value::SwizzledTensor(o, c)) => Some((o.clone(), Value::Composed(c.clone()))),
             Some(Value::OffsetLayout(o, l)) => Some((o.clone(), Value::Layout((**l).clone()))),
             _ => None,
         }
@@ -254,8 +254,12 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
         on_layout[0] = layout;
         let r = call(f, &on_layout, spans, span)?;
         return Ok(match (f.tensor, offset, r) {
-            (OnTensor::Keep, Origin::Count(o), Value::Composed(r)) => Value::SwizzledTensor(o, r),
+            (OnTensor::Keep, o, Value::Composed(r)) => Value::SwizzledTensor(o, r),
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
+            // a new tensor like a tensor over memory: an owning tensor of its element type
+            (OnTensor::New, Origin::Ptr(p), Value::Layout(l)) => {
+                Value::offset_layout(Origin::Ptr(p.owning()), l)
+            }
             (_, _, other) => other,
         });
     }

@@ -168,14 +168,20 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "make_tensor_like",
-        "make_tensor_like(T)",
-        "the layout of a new (register) tensor like T: make_layout_like of T's layout",
+        "make_tensor_like(T) | make_tensor_like<T>(L)",
+        "a new (register) tensor like T: make_layout_like of T's layout (of a tensor over memory, an owning tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type)",
         "make_tensor_like(5 o (4,8):(8,1))",
         1,
-        1,
-        |a| crate::algebra::layout_ops::make_layout_like(&*a.layout_ref(0)?)
-            .map(Value::Layout)
-            .map_err(a.alg()),
+        2,
+        |a| {
+            if a.len() == 2 {
+                return super::pointers::owning_like(a, "make_tensor_like");
+            }
+            crate::algebra::layout_ops::make_layout_like(&*a.layout_ref(0)?)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        },
+        template: super::TemplateArgs::Before,
         tensor: super::OnTensor::New,
         composed: super::OnComposed::Inner(0)
     ),

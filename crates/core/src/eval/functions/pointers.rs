@@ -1,0 +1,274 @@
+//! The function table's group for typed pointers (CuTe's pointer.hpp): `make_gmem_ptr`,
+//! `make_smem_ptr`, `make_rmem_ptr` and the C++ casts that type a `nullptr`.
+
+use super::{Args, Function, TemplateArgs};
+use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+use crate::eval::{EvalError, Value};
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "make_gmem_ptr",
+        "make_gmem_ptr(PTR) | make_gmem_ptr<T>(nullptr)",
+        "PTR tagged as a pointer to global memory (CuTe prints gmem_ptr[16b](0x108)); a named pointer prints its name and element offset",
+        "make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132",
+        1,
+        2,
+        |a| make_ptr(a, MemSpace::Gmem),
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "make_smem_ptr",
+        "make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)",
+        "PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil)))",
+        "make_smem_ptr(static_cast<float*>(nullptr))",
+        1,
+        2,
+        |a| make_ptr(a, MemSpace::Smem),
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "make_rmem_ptr",
+        "make_rmem_ptr(PTR) | make_rmem_ptr<T>(nullptr)",
+        "PTR as a pointer to registers: a raw pointer stays raw (CuTe prints ptr[32b](0xc))",
+        "make_rmem_ptr(static_cast<float*>(nullptr)) + 3",
+        1,
+        2,
+        |a| make_ptr(a, MemSpace::Raw),
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "static_cast",
+        "static_cast<T*>(nullptr)",
+        "the null pointer typed T* (its width is sizeof_bits<T>), or a pointer cast to its own type",
+        "static_cast<half_t*>(nullptr) + 3",
+        2,
+        2,
+        |a| cast(a, "static_cast"),
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "reinterpret_cast",
+        "reinterpret_cast<T*>(nullptr)",
+        "as static_cast: the null pointer typed T*",
+        "reinterpret_cast<float*>(nullptr)",
+        2,
+        2,
+        |a| cast(a, "reinterpret_cast"),
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "make_ptr",
+        "make_ptr(DTYPE, VALUE[, MEM_SPACE])",
+        "the CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (AddressSpace.gmem, .smem, .rmem, .generic): cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem) is gmem_ptr[16b](0x108)",
+        "cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)",
+        2,
+        3,
+        dsl_make_ptr
+    ),
+];
+
+/// The CuTe DSL's `cute.make_ptr(dtype, value, mem_space)`: a pointer at the byte address
+/// `value` (a multiple of the element's size), tagged as the address space says (`generic`
+/// and `rmem` are untagged, as C++'s raw pointer).
+fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
+    let width = element_arg(a, 0)?;
+    if let ElementWidth::Unknown(n) = &width {
+        return Err(EvalError::new(
+            format!(
+                "make_ptr: '{n}' is not a numeric type of the DSL (cutlass.Float16, cutlass.Int8, ...)"
+            ),
+            a.spans[0],
+        ));
+    }
+    let Some(address) = a.vals[1].as_int() else {
+        return Err(EvalError::new(
+            format!(
+                "make_ptr takes an integer address, found {}",
+                a.vals[1].kind()
+            ),
+            a.spans[1],
+        ));
+    };
+    let space = match a.vals.get(2) {
+        None => MemSpace::Raw,
+        Some(Value::Name(n)) => match n.strip_prefix("AddressSpace.") {
+            Some("gmem") => MemSpace::Gmem,
+            Some("smem") => MemSpace::Smem,
+            Some("rmem" | "generic") => MemSpace::Raw,
+            _ => {
+                return Err(EvalError::new(
+                    format!(
+                        "make_ptr: '{n}' is not an address space cute models (AddressSpace.gmem, .smem, .rmem, .generic)"
+                    ),
+                    a.spans[2],
+                ));
+            }
+        },
+        Some(other) => {
+            return Err(EvalError::new(
+                format!(
+                    "make_ptr takes an address space (AddressSpace.gmem, ...), found {}",
+                    other.kind()
+                ),
+                a.spans[2],
+            ));
+        }
+    };
+    let text = format!("{:#x}", address as u64);
+    Pointer::parse_address(space, width, &text)
+        .map(Value::Pointer)
+        .map_err(|e| EvalError::algebra(e, a.spans[1]))
+}
+
+/// `make_fragment_like<T>(X)`, `make_tensor_like<T>(X)` (`f`): the owning (register) tensor of
+/// element type T over `f(X)`'s layout, X a tensor, a layout or a shape.
+pub(super) fn owning_like(a: &Args, f: &'static str) -> Result<Value, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let width = element_arg(a, 0)?;
+    if let ElementWidth::Unknown(n) = &width {
+        return Err(EvalError::new(
+            format!("{f}<{n}>: '{n}' is not an element type CuTe names (half_t, float, ...)"),
+            a.spans[0],
+        ));
+    }
+    let inner = match &a.vals[1] {
+        Value::OffsetLayout(_, l) => Value::Layout((**l).clone()),
+        Value::SwizzledTensor(_, c) | Value::Composed(c) => Value::Layout(c.layout.clone()),
+        other => other.clone(),
+    };
+    let func = super::lookup(f).expect("in the function table");
+    let l = match super::call(func, &[inner], &a.spans[1..], a.span)? {
+        Value::Layout(l) => l,
+        other => {
+            return Err(EvalError::new(
+                format!("{f} gives a layout, found {}", other.kind()),
+                a.span,
+            ));
+        }
+    };
+    let p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
+    Ok(Value::offset_layout(Origin::Ptr(p), l))
+}
+
+/// The element type a pointer type names: `half_t*`, `half_t const *`, `const float*`
+/// (`None` when it is no pointer type).
+pub(crate) fn pointee(ty: &str) -> Option<&str> {
+    let t = ty.trim().strip_suffix('*')?.trim_end();
+    let t = t.strip_suffix("const").map_or(t, str::trim_end);
+    let t = t.strip_prefix("const ").map_or(t, str::trim_start);
+    (!t.is_empty() && !t.contains('*')).then_some(t)
+}
+
+/// Whether a value is C++'s `nullptr` (a bare name no variable binds, or the literal `0`).
+fn is_null(v: &Value) -> bool {
+    matches!(v, Value::Name(n) if n == "nullptr" || n == "NULL") || v.as_int() == Some(0)
+}
+
+/// The element type named by a template argument (`half_t`), read as CuTe's `sizeof_bits`.
+fn element_arg(a: &Args, i: usize) -> Result<ElementWidth, EvalError> {
+    match &a.vals[i] {
+        Value::Name(n) => Ok(ElementWidth::of_type(n)),
+        other => Err(EvalError::new(
+            format!(
+                "expected an element type (half_t, float, ...), found {}",
+                other.kind()
+            ),
+            a.spans[i],
+        )),
+    }
+}
+
+/// `make_X_ptr(p)` and `make_X_ptr<T>(nullptr)`.
+fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
+    let p = if a.len() == 2 {
+        let width = element_arg(a, 0)?;
+        if !is_null(&a.vals[1]) {
+            return Err(EvalError::new(
+                format!(
+                    "{}<T>(P) takes nullptr (a typed pointer: {}(P))",
+                    space.maker(),
+                    space.maker()
+                ),
+                a.spans[1],
+            ));
+        }
+        Pointer::new(MemSpace::Raw, width, PtrBase::Null).map_err(a.alg())?
+    } else {
+        pointer_arg(a, 0)?
+    };
+    p.tagged(space).map(Value::Pointer).map_err(a.alg())
+}
+
+/// Argument `i` as a pointer; `nullptr` untyped is an error that asks for its type.
+pub(crate) fn pointer_arg(a: &Args, i: usize) -> Result<Pointer, EvalError> {
+    match &a.vals[i] {
+        Value::Pointer(p) => Ok(p.clone()),
+        v if is_null(v) => Err(EvalError::new(
+            "nullptr has no element type: write static_cast<T*>(nullptr) (T is half_t, float, ...)",
+            a.spans[i],
+        )),
+        Value::Name(n) => Err(EvalError::new(
+            format!(
+                "undefined variable '{n}' (a pointer is declared as a kernel parameter is: half_t const* {n};)"
+            ),
+            a.spans[i],
+        )),
+        other => Err(EvalError::new(
+            format!(
+                "expected a pointer (static_cast<T*>(nullptr), a declared T* NAME), found {}",
+                other.kind()
+            ),
+            a.spans[i],
+        )),
+    }
+}
+
+/// `static_cast<T*>(nullptr)`: the typed null pointer; of a pointer, the same pointer where
+/// `T` is its element type.
+fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
+    let ty = match &a.vals[0] {
+        Value::Name(n) => n.as_str(),
+        other => {
+            return Err(EvalError::new(
+                format!("{op} takes a pointer type, found {}", other.kind()),
+                a.spans[0],
+            ));
+        }
+    };
+    let Some(elem) = pointee(ty) else {
+        return Err(EvalError::new(
+            format!("{op}<{ty}>: only casts to a pointer type (T*) are modelled"),
+            a.spans[0],
+        ));
+    };
+    let width = ElementWidth::of_type(elem);
+    if is_null(&a.vals[1]) {
+        return Pointer::new(MemSpace::Raw, width, PtrBase::Null)
+            .map(Value::Pointer)
+            .map_err(|e| EvalError::algebra(e, a.spans[0]));
+    }
+    let p = pointer_arg(a, 1)?;
+    if p.width != width {
+        return Err(EvalError::new(
+            format!(
+                "{op}<{ty}> of {p}: a cast to another element type (recast_ptr) is not modelled"
+            ),
+            a.span,
+        ));
+    }
+    Ok(Value::Pointer(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pointee;
+
+    #[test]
+    fn pointee_types() {
+        assert_eq!(pointee("half_t*"), Some("half_t"));
+        assert_eq!(pointee("half_t const *"), Some("half_t"));
+        assert_eq!(pointee("const float*"), Some("float"));
+        assert_eq!(pointee("float"), None);
+        assert_eq!(pointee("float**"), None);
+    }
+}
