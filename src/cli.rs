@@ -90,7 +90,7 @@ impl From<ReportOpts> for GlobalOpts {
 /// The version, with the CuTe whose semantics `cute` follows.
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    " (CuTe semantics of CUTLASS 4.2: include/cute, static integers)"
+    " (reference: CuTe C++ 4.7.0, include/cute of CUTLASS 4.7; static and dynamic integers)"
 );
 
 pub const EXAMPLES: &str = "Examples:
@@ -130,6 +130,7 @@ pub enum FormatArg {
     Json,
     Cpp,
     Dsl,
+    Cute,
     Csv,
 }
 
@@ -144,6 +145,8 @@ pub enum ValueFormat {
     Json,
     Cpp,
     Dsl,
+    /// Exactly what CuTe C++'s print() prints (`_4` static, `4` dynamic).
+    Cute,
     #[value(hide = true)]
     Csv,
 }
@@ -163,6 +166,8 @@ pub enum ReportFormat {
     #[value(hide = true)]
     Dsl,
     #[value(hide = true)]
+    Cute,
+    #[value(hide = true)]
     Csv,
 }
 
@@ -181,6 +186,8 @@ pub enum GemmFormat {
     Cpp,
     #[value(hide = true)]
     Dsl,
+    #[value(hide = true)]
+    Cute,
 }
 
 impl From<ValueFormat> for FormatArg {
@@ -192,6 +199,7 @@ impl From<ValueFormat> for FormatArg {
             ValueFormat::Json => FormatArg::Json,
             ValueFormat::Cpp => FormatArg::Cpp,
             ValueFormat::Dsl => FormatArg::Dsl,
+            ValueFormat::Cute => FormatArg::Cute,
             ValueFormat::Csv => FormatArg::Csv,
         }
     }
@@ -206,6 +214,7 @@ impl From<ReportFormat> for FormatArg {
             ReportFormat::Grid => FormatArg::Grid,
             ReportFormat::Cpp => FormatArg::Cpp,
             ReportFormat::Dsl => FormatArg::Dsl,
+            ReportFormat::Cute => FormatArg::Cute,
             ReportFormat::Csv => FormatArg::Csv,
         }
     }
@@ -221,6 +230,7 @@ impl From<GemmFormat> for FormatArg {
             GemmFormat::Grid => FormatArg::Grid,
             GemmFormat::Cpp => FormatArg::Cpp,
             GemmFormat::Dsl => FormatArg::Dsl,
+            GemmFormat::Cute => FormatArg::Cute,
         }
     }
 }
@@ -671,6 +681,7 @@ pub fn format_of(f: FormatArg) -> Option<Format> {
         FormatArg::Json => Format::Json,
         FormatArg::Cpp => Format::Cpp,
         FormatArg::Dsl => Format::Dsl,
+        FormatArg::Cute => Format::Cute,
         FormatArg::Csv => return None,
     })
 }

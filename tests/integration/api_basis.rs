@@ -93,7 +93,7 @@ fn bad_input_names_the_condition() {
             "make_identity_layout((((((2)))),3))",
             "deeper than the 4 levels",
         ),
-        ("(4,8):(1@300,1@1)", "outside 0..=254"),
+        ("(4,8):(1@300,1@1)", "outside 0..=126"),
         ("(4,8):(1@,1@1)", "mode index after '@'"),
         ("(4@0,8):(1,1)", "basis element"),
         ("product(1@0)", "does not take a basis element"),

@@ -137,7 +137,7 @@ fn formats_offered(command: &str) -> Vec<String> {
 /// command does not print is still refused with the message that says which it prints.
 #[test]
 fn each_command_offers_the_formats_it_prints() {
-    let values = ["plain", "table", "grid", "json", "cpp", "dsl"];
+    let values = ["plain", "table", "grid", "json", "cpp", "dsl", "cute"];
     for command in [
         "eval",
         "run",

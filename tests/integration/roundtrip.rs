@@ -158,3 +158,83 @@ fn rank_one_and_empty_values_read_back() {
     }
     let _ = Layout::trivial();
 }
+
+/// The notation `text` with a `?` after each integer whose kind is dynamic (`kinds`, in order,
+/// cycled): a value with static and dynamic leaves.
+fn with_kinds(text: &str, kinds: &[bool]) -> String {
+    let mut out = String::new();
+    let mut k = 0;
+    let b = text.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        out.push(char::from(c));
+        let next_digit = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if c.is_ascii_digit() && !next_digit {
+            if kinds[k % kinds.len()] {
+                out.push('?');
+            }
+            k += 1;
+        }
+    }
+    out
+}
+
+/// A layout, an IntTuple or a tiler of layouts whose leaves are randomly static or dynamic.
+fn kinded_value() -> impl Strategy<Value = Value> {
+    let text = prop_oneof![
+        layout_strategy(9, 40).prop_map(|l| l.to_string()),
+        int_tuple().prop_map(|t| t.to_string()),
+        (layout_strategy(6, 12), layout_strategy(6, 12)).prop_map(|(a, b)| format!("<{a}, {b}>")),
+    ];
+    (text, prop::collection::vec(any::<bool>(), 1..8)).prop_map(|(t, k)| {
+        match Env::new().run(&with_kinds(&t, &k)) {
+            Ok(Outcome::Value(v)) => v,
+            other => panic!("{t}: {other:?}"),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Issue 36: plain, cpp, dsl and JSON output read back with every integer's kind intact.
+    #[test]
+    fn dynamic_leaves_read_back_in_every_format(v in kinded_value()) {
+        let want = plain::render(&v);
+        prop_assert_eq!(read_back(&want), want.clone());
+        let cpp = code::cpp(&v).expect("a C++ form");
+        prop_assert_eq!(read_back(&cpp), want.clone(), "{}", cpp);
+        let dsl = code::dsl(&v).expect("a DSL form");
+        prop_assert_eq!(read_back(&dsl), want.clone(), "{}", dsl);
+        let json = cute::render::json::to_json(&v, &Default::default()).expect("JSON");
+        if let Some(text) = json.get("text").and_then(|t| t.as_str()) {
+            prop_assert_eq!(read_back(text), want.clone(), "{}", text);
+        }
+    }
+}
+
+#[test]
+fn dynamic_leaves_print_as_cute_prints_them() {
+    for (stmt, plain_form, cute_form, cpp_form) in [
+        (
+            "(4?,8):(1,4?)",
+            "(4?,8):(1,4?)",
+            "(4,_8):(_1,4)",
+            "make_layout(make_shape(4, _8{}), make_stride(_1{}, 4))",
+        ),
+        ("make_layout(4, 2);", "4?:2?", "4:2", "make_layout(4, 2);"),
+        (
+            "make_shape(4, Int<8>{})",
+            "(4?,8)",
+            "(4,_8)",
+            "make_shape(4, _8{})",
+        ),
+        ("7?", "7?", "7", "7;"),
+    ] {
+        let Ok(Outcome::Value(v)) = Env::new().run(stmt) else {
+            panic!("{stmt}")
+        };
+        assert_eq!(plain::render(&v), plain_form, "{stmt}");
+        assert_eq!(cute::render::cute::render(&v), cute_form, "{stmt}");
+        assert_eq!(code::cpp(&v).unwrap(), cpp_form, "{stmt}");
+    }
+}

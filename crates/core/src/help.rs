@@ -23,6 +23,8 @@ pub const TOPICS: &[(&str, &str)] = &[
 const NOTATION: &str = "\
 The notation (what CuTe's print() prints, static `_` dropped):
   integers          4  -2  _4                 (`_` before a digit is CuTe's static marker)
+  dynamic integers  4?  (4?,8):(1,4?)         a run-time integer (CuTe's plain `int`; C++ text's
+                                              plain literals are dynamic, see `cute help input`)
   IntTuples         (4,(3,6))  (8)            ((8) is rank 1 and differs from 8)
   layouts           (4,(3,6)):(1,(4,12))  6:4  Shape:Stride, congruent
   a shape           (4,8) where a layout is expected: its column-major layout
@@ -57,7 +59,13 @@ C++ and CuTe DSL as input (paste what you read; SPEC §1b):
                       mode=[…] (cute.size(L, mode=[0]))  cute.Int32(4)  cute.group_modes  cute.slice_
                       cute.make_swizzle(b, m, s)  cute.make_composed_layout(inner, offset, outer)
                       import cutlass.cute as cute   (ignored)
-  Dynamic integers (int{4}, a plain 4, cute.Int32(4)) compute as CuTe computes with static ones.
+  Static and dynamic integers as CuTe has them, by the statement's dialect (syntax alone):
+    C++       a statement with `;`, `::`, a {…} construction, Int<…>/C<…> or a declaration:
+              a plain literal (4, int{4}) is dynamic; _4, _4{}, Int<4>{}, C<4>{} are static
+    CuTe DSL  `cute.`/`cutlass.`: Python literals are static, cutlass.Int32(4) is dynamic
+    notation  everything else: static; 4? is the written form of a dynamic integer
+  Every algorithm takes CuTe's branch for the kinds it gets (what coalesces, which size-1 modes
+  stay); --format cute prints exactly what CuTe's print() prints (_4 static, 4 dynamic).
   A construct cute does not model (a pointer, an unknown template) is an error naming it.
 ";
 

@@ -32,8 +32,9 @@ pub const MAX_ARGUMENTS_WIDTH: usize = 4 * MAX_TUPLE_WIDTH;
 /// identity layout of a shape nested at most this deep. Deeper is an error naming the limit.
 pub const MAX_BASIS_DEPTH: usize = 4;
 
-/// The largest mode index of a basis element (`E<254>`, `1@254`); larger is an error.
-pub const MAX_BASIS_MODE: i64 = 254;
+/// The largest mode index of a basis element (`E<126>`, `1@126`); larger is an error (a basis
+/// is packed a byte a mode, the top bit of the top byte marking a dynamic leaf).
+pub const MAX_BASIS_MODE: i64 = 126;
 
 /// The most values `L(i)` listed by `--format json` with values; past it the list stops and the
 /// object says `"values_truncated":true`.

@@ -21,7 +21,7 @@ pub use crate::limits::{MAX_BASIS_DEPTH, MAX_BASIS_MODE};
 /// A basis path `E<n0,n1,…>` (outermost mode first, as CuTe's template writes it), never empty
 /// (`E<>` is the integer 1). Packed: byte `k` holds `n_k + 1`, 0 past the end.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Basis(u32);
+pub struct Basis(std::num::NonZeroU32);
 
 impl Basis {
     /// The path `E<n0,n1,…>`, outermost first.
@@ -45,7 +45,9 @@ impl Basis {
             }
             packed |= ((n + 1) as u32) << (8 * k);
         }
-        Ok(Basis(packed))
+        Ok(Basis(
+            std::num::NonZeroU32::new(packed).expect("a basis has a mode, whose byte is not 0"),
+        ))
     }
 
     /// The path as CuTe prints it after the value, innermost first: `3@1@0` is `E<0,1>` scaled by 3.
@@ -57,19 +59,19 @@ impl Basis {
     /// The packed form (its first byte is never 0): what an IntTuple's node keeps.
     #[inline]
     pub(super) fn packed(self) -> u32 {
-        self.0
+        self.0.get()
     }
 
     /// The basis of a packed form that [`Basis::packed`] gave.
     #[inline]
     pub(super) fn from_packed(packed: u32) -> Basis {
-        Basis(packed)
+        Basis(std::num::NonZeroU32::new(packed).expect("a packed basis is not 0"))
     }
 
     /// The mode indices, outermost first.
     pub fn path(self) -> SmallVec<[i64; 4]> {
         (0..MAX_BASIS_DEPTH)
-            .map(|k| (self.0 >> (8 * k)) & 0xff)
+            .map(|k| (self.0.get() >> (8 * k)) & 0xff)
             .take_while(|&b| b != 0)
             .map(|b| i64::from(b) - 1)
             .collect()
@@ -101,13 +103,38 @@ pub struct Stride {
     pub value: i64,
     /// The basis element, if any.
     pub basis: Option<Basis>,
+    /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
+    /// value, not an integral constant).
+    pub dynamic: bool,
 }
+
+const _: () = assert!(std::mem::size_of::<Stride>() == 16);
 
 impl Stride {
     /// An integer stride.
     #[inline]
     pub fn int(value: i64) -> Stride {
-        Stride { value, basis: None }
+        Stride {
+            value,
+            basis: None,
+            dynamic: false,
+        }
+    }
+
+    /// An integer stride, dynamic where `dynamic`.
+    #[inline]
+    pub fn int_of(value: i64, dynamic: bool) -> Stride {
+        Stride {
+            value,
+            basis: None,
+            dynamic,
+        }
+    }
+
+    /// This stride, dynamic where `dynamic`.
+    #[inline]
+    pub fn with_dynamic(self, dynamic: bool) -> Stride {
+        Stride { dynamic, ..self }
     }
 
     /// `value@basis`.
@@ -116,6 +143,7 @@ impl Stride {
         Stride {
             value,
             basis: Some(basis),
+            dynamic: false,
         }
     }
 
@@ -125,7 +153,34 @@ impl Stride {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
             basis: self.basis,
+            dynamic: self.dynamic,
         })
+    }
+}
+
+impl Stride {
+    /// The coefficient (the integer) with its kind.
+    #[inline]
+    pub fn coefficient(self) -> super::integer::Int {
+        super::integer::Int::of(self.value, self.dynamic)
+    }
+
+    /// `k * stride` with CuTe's kinds ([`Int::mul`](super::integer::Int::mul): `_0 * x` is `_0`).
+    #[inline]
+    pub fn times(self, k: super::integer::Int, op: &'static str) -> Result<Stride> {
+        let c = self.coefficient().mul(k, op)?;
+        Ok(Stride {
+            value: c.value,
+            basis: self.basis,
+            dynamic: c.dynamic,
+        })
+    }
+
+    /// Whether the two are equal as a static fact (CuTe's `is_constant<true, a == b>`): both
+    /// static, of the same value and basis.
+    #[inline]
+    pub fn statically_equal(self, other: Stride) -> bool {
+        !self.dynamic && !other.dynamic && self.value == other.value && self.basis == other.basis
     }
 }
 
@@ -284,6 +339,7 @@ pub fn coshape(l: &super::layout::Layout) -> Result<IntTuple> {
         Ok(Stride {
             value: arith::abs(d.value, OP)?,
             basis: d.basis,
+            dynamic: d.dynamic,
         })
     })?;
     let last = arith::sub(l.size()?, 1, OP)?;

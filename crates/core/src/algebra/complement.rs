@@ -5,8 +5,9 @@ use std::fmt;
 use super::arith;
 use super::basis::Stride;
 use super::error::{Result, condition};
-use super::flat::{FlatModes, Strides};
+use super::flat::{FlatModes, Kinds, Strides};
 use super::int_tuple::{IntTuple, Ints, Tup, View};
+use super::integer::Int;
 use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 use smallvec::SmallVec;
@@ -49,10 +50,11 @@ pub fn complement_traced<T: Trace>(
 pub(crate) enum Cotarget<'a> {
     /// A shape (or an integer) as written.
     Tup(&'a Tup),
-    /// An integer.
-    Int(i64),
-    /// The extents of a flat layout: one is that integer, more a flat tuple.
-    Flat(&'a [i64]),
+    /// An integer (with its kind).
+    Int(Int),
+    /// The extents of a flat layout (and which are dynamic): one is that integer, more a flat
+    /// tuple.
+    Flat(&'a [i64], &'a [bool]),
 }
 
 impl Cotarget<'_> {
@@ -60,8 +62,52 @@ impl Cotarget<'_> {
     fn first_nonpositive(&self) -> Option<i64> {
         match *self {
             Cotarget::Tup(t) => t.first_leaf(|c| c <= 0),
-            Cotarget::Int(n) => (n <= 0).then_some(n),
-            Cotarget::Flat(v) => v.iter().copied().find(|&c| c <= 0),
+            Cotarget::Int(n) => (n.value <= 0).then_some(n.value),
+            Cotarget::Flat(v, _) => v.iter().copied().find(|&c| c <= 0),
+        }
+    }
+
+    /// Whether any extent of M is dynamic.
+    fn is_dynamic(&self) -> bool {
+        match *self {
+            Cotarget::Tup(t) => !t.is_static(),
+            Cotarget::Int(n) => n.dynamic,
+            Cotarget::Flat(_, k) => k.iter().any(|&k| k),
+        }
+    }
+
+    /// `flatten(M)`'s extents with their kinds, into `out`.
+    fn leaves(&self, out: &mut SmallVec<[Int; 8]>) {
+        match *self {
+            Cotarget::Tup(t) => out.extend(t.leaf_kind_iter().map(|(v, k)| Int::of(v, k))),
+            Cotarget::Int(n) => out.push(n),
+            Cotarget::Flat(v, k) => out.extend(v.iter().zip(k).map(|(&v, &k)| Int::of(v, k))),
+        }
+    }
+
+    /// CuTe's `ceil_div(M, n)` with its kinds, flattened into `out`: a tuple's modes divided in
+    /// turn by what is left of `n` (`ceil_div(m_i, rest)`, then `rest = ceil_div(rest,
+    /// size(m_i))`).
+    fn ceil_div_kinds(&self, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
+        match *self {
+            Cotarget::Tup(t) => ceil_div_kind_leaves(t, n, out),
+            Cotarget::Int(m) => {
+                out.push(m.ceil_div(n, CEIL_DIV)?);
+                Ok(())
+            }
+            Cotarget::Flat(v, k) => {
+                if let ([m], [mk]) = (v, k) {
+                    out.push(Int::of(*m, *mk).ceil_div(n, CEIL_DIV)?);
+                    return Ok(());
+                }
+                let mut rest = n;
+                for (&m, &mk) in v.iter().zip(k) {
+                    let m = Int::of(m, mk);
+                    out.push(m.ceil_div(rest, CEIL_DIV)?);
+                    rest = rest.ceil_div(m, CEIL_DIV)?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -69,8 +115,8 @@ impl Cotarget<'_> {
     fn product(&self) -> Result<i64> {
         match *self {
             Cotarget::Tup(t) => t.product(),
-            Cotarget::Int(n) => Ok(n),
-            Cotarget::Flat(v) => v
+            Cotarget::Int(n) => Ok(n.value),
+            Cotarget::Flat(v, _) => v
                 .iter()
                 .try_fold(1i64, |acc, &x| arith::mul(acc, x, "size")),
         }
@@ -87,9 +133,9 @@ impl Cotarget<'_> {
         let mut p = Some(1i64);
         match *self {
             Cotarget::Tup(t) => ceil_div_leaves(t, n, &mut p)?,
-            Cotarget::Int(m) => p = Some(arith::ceil_div(m, n, CEIL_DIV)?),
-            Cotarget::Flat([m]) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
-            Cotarget::Flat(v) => {
+            Cotarget::Int(m) => p = Some(arith::ceil_div(m.value, n, CEIL_DIV)?),
+            Cotarget::Flat([m], _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
+            Cotarget::Flat(v, _) => {
                 let mut rest = n;
                 for &m in v {
                     let q = arith::ceil_div(m, rest, CEIL_DIV)?;
@@ -103,6 +149,52 @@ impl Cotarget<'_> {
 }
 
 const CEIL_DIV: &str = "ceil_div";
+
+/// [`Cotarget::ceil_div_kinds`] of a tuple.
+fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
+    match t.view() {
+        View::Int(m) => out.push(Int::of(m, t.is_dynamic()).ceil_div(n, CEIL_DIV)?),
+        View::Tuple(modes) => {
+            let mut rest = n;
+            for m in modes {
+                ceil_div_kind_leaves(m, rest, out)?;
+                rest = rest.ceil_div(m.product_kind()?, CEIL_DIV)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// CuTe's `coalesce(shape)` of flat extents, in place: each run of extents of one kind
+/// (static or dynamic) multiplied into one (`(2,3,_4,_2)` is `(6,_8)`).
+fn coalesce_shape(v: &mut SmallVec<[Int; 8]>) -> Result<()> {
+    let mut w = 0;
+    for i in 0..v.len() {
+        if i > 0 && v[w - 1].dynamic == v[i].dynamic {
+            v[w - 1] = v[w - 1].mul(v[i], "coalesce")?;
+        } else {
+            v[w] = v[i];
+            w += 1;
+        }
+    }
+    v.truncate(w);
+    Ok(())
+}
+
+/// CuTe's `compact_major<LayoutLeft>(shape, current)` of flat extents: a static 1 gets `_0`,
+/// the others the product so far.
+fn compact_left_kinds(v: &[Int], current: Int, out: &mut SmallVec<[Stride; 8]>) -> Result<()> {
+    let mut cur = current;
+    for &s in v {
+        if s.is_constant(1) {
+            out.push(Stride::int(0));
+        } else {
+            out.push(Stride::int_of(cur.value, cur.dynamic));
+            cur = cur.mul(s, OP)?;
+        }
+    }
+    Ok(())
+}
 
 /// The leaves of `ceil_div(t, n)` multiplied into `p` (see [`Cotarget::ceil_div_size`]).
 fn ceil_div_leaves(t: &Tup, n: i64, p: &mut Option<i64>) -> Result<()> {
@@ -130,9 +222,9 @@ impl fmt::Display for Cotarget<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Cotarget::Tup(t) => fmt::Display::fmt(t, f),
-            Cotarget::Int(n) => write!(f, "{n}"),
-            Cotarget::Flat([n]) => write!(f, "{n}"),
-            Cotarget::Flat(v) => super::int_tuple::write_tuple(f, v),
+            Cotarget::Int(n) => write!(f, "{}", n.value),
+            Cotarget::Flat([n], _) => write!(f, "{n}"),
+            Cotarget::Flat(v, _) => super::int_tuple::write_tuple(f, v),
         }
     }
 }
@@ -195,14 +287,17 @@ pub(crate) fn complement_flat_traced<T: Trace>(
     Ok(())
 }
 
-/// `cosize` of a flat layout: `Σ (s-1)·|d| + 1` over its leaves.
-fn cosize(f: &FlatModes) -> Result<i64> {
-    let mut acc = 0i64;
-    for (&s, d) in f.shape().iter().zip(f.stride()) {
-        let term = arith::mul(s - 1, arith::abs(d.value, "cosize")?, "cosize")?;
-        acc = arith::add(acc, term, "cosize")?;
+/// `cosize` of a flat layout: `Σ (s-1)·|d| + 1` over its leaves, static where CuTe's is (every
+/// term static: `(s - _1) * _0` is `_0` whatever `s` is).
+fn cosize(f: &FlatModes) -> Result<Int> {
+    const OP: &str = "cosize";
+    let mut acc = Int::st(0);
+    for (i, d) in f.stride().iter().enumerate() {
+        let s = f.extent(i);
+        let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
+        acc = if i == 0 { term } else { acc.add(term, OP)? };
     }
-    arith::add(acc, 1, "cosize")
+    acc.add(Int::st(1), OP)
 }
 
 fn complement_filtered_traced<T: Trace>(
@@ -217,8 +312,31 @@ fn complement_filtered_traced<T: Trace>(
             format!("cotarget {cotarget} has a non-positive extent {bad}"),
         ));
     }
+    if f.is_single() && f.stride()[0] == Stride::int(0) && cotarget.is_dynamic() {
+        // CuTe: `is_constant<0, Stride>`, `make_layout(coalesce(M))`: M's runs of one kind
+        // multiplied, with compact strides
+        let mut m = SmallVec::<[Int; 8]>::new();
+        cotarget.leaves(&mut m);
+        coalesce_shape(&mut m)?;
+        let mut d = SmallVec::<[Stride; 8]>::new();
+        compact_left_kinds(&m, Int::st(1), &mut d)?;
+        t.step(|| {
+            Step::new(
+                OP,
+                "stride 0",
+                format!("{f} reaches only 0: the complement is make_layout(coalesce(M)) of M = {cotarget}"),
+            )
+        });
+        out.clear();
+        for (&s, &d) in m.iter().zip(&d) {
+            out.push_kind(s, d);
+        }
+        return Ok(());
+    }
     if f.is_single() && f.stride()[0] == Stride::int(0) {
+        // CuTe: `is_constant<0, Stride>`, `make_layout(coalesce(M))`
         let n = cotarget.product()?;
+        let dynamic = false;
         t.step(|| {
             Step::new(
                 OP,
@@ -228,7 +346,10 @@ fn complement_filtered_traced<T: Trace>(
         });
         // make_layout(n): `n:1`, `1:0` for n == 1 (n >= 1: the extents are positive)
         out.clear();
-        out.push(n, Stride::int(if n == 1 { 0 } else { 1 }));
+        out.push_kind(
+            Int::of(n, dynamic),
+            Stride::int(if n == 1 && !dynamic { 0 } else { 1 }),
+        );
         return Ok(());
     }
     let (shape, stride) = (f.shape(), f.stride());
@@ -239,9 +360,18 @@ fn complement_filtered_traced<T: Trace>(
         ));
     }
     let r = shape.len();
+    if r > 1 && stride.iter().any(|d| d.dynamic) {
+        return Err(condition(
+            OP,
+            format!(
+                "{f} has a dynamic stride: CuTe's complement takes dynamic strides only for rank-1 layouts (static_assert)"
+            ),
+        ));
+    }
     // a few modes, on the stack (made in place: `with_capacity` would move them)
     let mut result_shape = Ints::new();
     let mut result_stride = Strides::new();
+    let mut result_kinds = Kinds::new();
     if r + 1 > result_stride.inline_size() {
         result_shape.reserve_exact(r + 1);
         result_stride.reserve_exact(r + 1);
@@ -265,30 +395,66 @@ fn complement_filtered_traced<T: Trace>(
         by_stride(stride)
     };
     let at = |j: usize| if sorted { j } else { order[j] };
-    let mut last = 1i64;
+    // (kinds: `min_stride / last` and `min_stride * shape`, as CuTe's integral_constant gives)
+    let mut last = Int::st(1);
     for k in (0..r - 1).map(at) {
-        let (s, d) = (shape[k], stride[k].value);
-        let new_shape = arith::div(d, last, OP)?;
-        t.step(|| gap(s, d, last, new_shape));
-        if new_shape == 0 {
+        let (s, d) = (f.extent(k), stride[k].coefficient());
+        let new_shape = d.div(last, OP)?;
+        t.step(|| gap(s.value, d.value, last.value, new_shape.value));
+        if new_shape.value == 0 {
             return Err(non_injective(f));
         }
-        let new_stride = arith::mul(d, s, OP)?;
-        result_shape.push(new_shape);
-        result_stride.push(Stride::int(new_stride));
+        let new_stride = d.mul(s, OP)?;
+        result_shape.push(new_shape.value);
+        result_kinds.push(new_shape.dynamic);
+        result_stride.push(Stride::int_of(new_stride.value, new_stride.dynamic));
         last = new_stride;
     }
     let k = at(r - 1);
-    let (s, d) = (shape[k], stride[k].value);
-    let new_shape = arith::div(d, last, OP)?;
-    t.step(|| gap(s, d, last, new_shape));
-    if new_shape == 0 {
+    let (s, d) = (f.extent(k), stride[k].coefficient());
+    let new_shape = d.div(last, OP)?;
+    t.step(|| gap(s.value, d.value, last.value, new_shape.value));
+    if new_shape.value == 0 {
         return Err(non_injective(f));
     }
-    result_shape.push(new_shape);
-    let new_stride = arith::mul(d, s, OP)?;
+    result_shape.push(new_shape.value);
+    result_kinds.push(new_shape.dynamic);
+    let new_stride = d.mul(s, OP)?;
+    let (s, d) = (s.value, d.value);
+    if cotarget.is_dynamic() || new_stride.dynamic {
+        // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
+        // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
+        let mut rest = SmallVec::<[Int; 8]>::new();
+        cotarget.ceil_div_kinds(new_stride, &mut rest)?;
+        coalesce_shape(&mut rest)?;
+        let mut rest_strides = SmallVec::<[Stride; 8]>::new();
+        compact_left_kinds(&rest, new_stride, &mut rest_strides)?;
+        t.step(|| {
+            Step::new(
+                OP,
+                "last",
+                format!(
+                    "past the last mode (N d = {s} * {d} = {}) up to M = {cotarget}: coalesce(ceil_div(M, {})) with compact strides",
+                    new_stride.value, new_stride.value
+                ),
+            )
+        });
+        for (&x, &y) in rest.iter().zip(&rest_strides) {
+            result_shape.push(x.value);
+            result_kinds.push(x.dynamic);
+            result_stride.push(y);
+        }
+        return coalesce_result(&result_shape, &result_kinds, &result_stride, out, t);
+    }
+    let rest_dynamic = false;
+    let new_stride = new_stride.value;
     let rest_shape = cotarget.ceil_div_size(new_stride)?;
-    let rest_stride = if rest_shape == 1 { 0 } else { new_stride };
+    // `compact_major<LayoutLeft>(rest_shape, new_stride)`: `_0` for a static 1
+    let (rest_stride, rest_stride_dynamic) = if rest_shape == 1 && !rest_dynamic {
+        (0, false)
+    } else {
+        (new_stride, rest_dynamic)
+    };
     t.step(|| {
         Step::new(
             OP,
@@ -301,19 +467,44 @@ fn complement_filtered_traced<T: Trace>(
         .val("stride", rest_stride)
     });
     result_shape.push(rest_shape);
-    result_stride.push(Stride::int(rest_stride));
+    result_kinds.push(rest_dynamic);
+    result_stride.push(Stride::int_of(rest_stride, rest_stride_dynamic));
+    coalesce_result(&result_shape, &result_kinds, &result_stride, out, t)
+}
+
+/// The complement's modes, coalesced into `out`.
+fn coalesce_result<T: Trace>(
+    result_shape: &[i64],
+    result_kinds: &[bool],
+    result_stride: &[Stride],
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
     let raw = || {
         let mut d = super::int_tuple::TupleBuilder::new();
-        for &x in &result_stride {
+        let mut sh = super::int_tuple::TupleBuilder::new();
+        for (&x, (&v, &k)) in result_stride
+            .iter()
+            .zip(result_shape.iter().zip(result_kinds))
+        {
             d.push_stride(x);
+            sh.push_int_kind(v, k);
         }
-        Layout::raw(IntTuple::of_ints(&result_shape), d.finish())
+        Layout::raw(sh.finish(), d.finish())
     };
     t.section(|| {
         let raw = raw();
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
-    let r = coalesce_leaves_traced(&result_shape, &result_stride, false, &raw, out, t);
+    let r = coalesce_leaves_traced(
+        result_shape,
+        result_kinds,
+        result_stride,
+        false,
+        &raw,
+        out,
+        t,
+    );
     t.end();
     r
 }

@@ -10,6 +10,7 @@ use super::int_tuple::{
     IntTuple, Tup,
     View::{Int, Tuple},
 };
+use super::integer::Int as Kinded;
 use super::laws;
 use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
 use super::tiler::Tiler;
@@ -73,9 +74,15 @@ impl Left<'_> {
     fn coalesce_x<T: Trace>(self, out: &mut FlatModes, t: &mut T) -> Result<()> {
         match self {
             Left::Layout(l) => l.coalesce_x_flat_traced(out, t),
-            Left::Flat(f) => {
-                coalesce_leaves_traced(f.shape(), f.stride(), true, &|| f.to_layout(), out, t)
-            }
+            Left::Flat(f) => coalesce_leaves_traced(
+                f.shape(),
+                f.shape_kinds(),
+                f.stride(),
+                true,
+                &|| f.to_layout(),
+                out,
+                t,
+            ),
         }
     }
 }
@@ -388,7 +395,7 @@ fn compose_tup<T: Trace>(
         }
         (Int(s), Int(_)) => {
             let d = rd.as_stride().expect("a leaf");
-            compose_leaf(flat, s, d, out, p, t)
+            compose_leaf(flat, Kinded::of(s, rs.is_dynamic()), d, out, p, t)
         }
         _ => Err(condition(OP, "shape and stride are not congruent")),
     }
@@ -402,14 +409,14 @@ fn compose_flat<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if let ([s], [d]) = (c.shape(), c.stride()) {
-        return compose_leaf(flat, *s, *d, out, p, t);
+    if let ([_], [d]) = (c.shape(), c.stride()) {
+        return compose_leaf(flat, c.extent(0), *d, out, p, t);
     }
     t.step(|| by_mode_step(&c.shape_tuple(), &c.stride_tuple()));
     let m = out.open();
     for (k, (&s, &d)) in c.shape().iter().zip(c.stride()).enumerate() {
         t.section(|| mode_step(k, &IntTuple::int(s), &IntTuple::stride(d)));
-        let r = compose_leaf(flat, s, d, out, p, t);
+        let r = compose_leaf(flat, c.extent(k), d, out, p, t);
         t.end();
         r?;
     }
@@ -419,14 +426,20 @@ fn compose_flat<T: Trace>(
 }
 
 /// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced.
+///
+/// The branches are CuTe's for the kinds given: a static stride 0 keeps the leaf as it is; a
+/// mode of A is skipped only where `next_shape` or `rest_shape` is the static 1 (a dynamic 1
+/// is taken, as a size-1 mode); the divisibility conditions are static_asserts, checked only
+/// where both sides are static; the rest is `_1`-free only where static.
 fn compose_leaf<T: Trace>(
     flat: &FlatModes,
-    rhs_shape: i64,
+    rhs: Kinded,
     rd: Stride,
     out: &mut LayoutBuilder,
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
+    let rhs_shape = rhs.value;
     let rhs_stride = rd.value;
     // the law's argument ([`Proof`]): a leaf with `N < 1` or `D < 0` is not covered; one with
     // `N > 1` and `D > 0` contributes, its walk's steps checked below; the others add nothing
@@ -434,7 +447,7 @@ fn compose_leaf<T: Trace>(
         p.covered = false;
     }
     let contributes = rhs_shape > 1 && rhs_stride > 0;
-    if rhs_stride == 0 {
+    if rhs_stride == 0 && (!rd.dynamic || rd.basis.is_some()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -442,7 +455,7 @@ fn compose_leaf<T: Trace>(
                 format!("{rhs_shape}:0 has stride 0: A o {rhs_shape}:0 = {rhs_shape}:0"),
             )
         });
-        out.push_leaf(rhs_shape, rd);
+        out.push_leaf_kind(rhs, rd);
         if rd.basis.is_some() {
             p.covered = false;
         }
@@ -459,8 +472,8 @@ fn compose_leaf<T: Trace>(
     let (lsv, ldv) = (flat.shape(), flat.stride());
     if let ([s], [d]) = (lsv, ldv) {
         let (s, d) = (*s, *d);
-        let dd = d.scaled(rhs_stride, OP)?;
-        out.push_leaf(rhs_shape, dd);
+        let dd = d.times(rd.coefficient(), OP)?;
+        out.push_leaf_kind(rhs, dd);
         if contributes {
             // A's last mode is unbounded: any stride is exact there
             p.push(rhs_stride, rhs_shape);
@@ -479,6 +492,9 @@ fn compose_leaf<T: Trace>(
     let mut taken = Taken::None;
     let mut rest_shape = rhs_shape;
     let mut rest_stride = rhs_stride;
+    // the kinds beside the values
+    let mut rest_shape_k = rhs;
+    let mut rest_stride_k = rd.coefficient();
     // [`laws::leaf_exact`] of this leaf, step by step
     let mut exact = true;
     t.step(|| {
@@ -491,6 +507,9 @@ fn compose_leaf<T: Trace>(
     for i in 0..r - 1 {
         let curr_shape = lsv[i];
         let curr_stride = ldv[i];
+        let curr_shape_k = flat.extent(i);
+        // CuTe's weak divisibility conditions: static_asserts where both sides are static
+        let checked = curr_shape_k.is_static() && rest_stride_k.is_static();
         let rs_mod = arith::rem(rest_stride, curr_shape, OP)?;
         t.step(|| {
             let cond = Check::Either(
@@ -529,7 +548,7 @@ fn compose_leaf<T: Trace>(
             .val("rest_stride", rest_stride)
             .check(cond)
         });
-        if !(rs_mod == 0 || rest_stride < curr_shape) {
+        if checked && !(rs_mod == 0 || rest_stride < curr_shape) {
             return Err(condition(
                 OP,
                 format!(
@@ -542,14 +561,13 @@ fn compose_leaf<T: Trace>(
             // checks the rest); `rest_stride > 0` while every step so far was exact
             exact = curr_shape >= 1 && (rs_mod == 0 || curr_shape % rest_stride == 0);
         }
-        let abs_rest = arith::abs(rest_stride, OP)?;
-        let next_shape = arith::ceil_div(curr_shape, abs_rest, OP)?;
-        let next_stride = arith::mul(
-            arith::ceil_div(abs_rest, curr_shape, OP)?,
-            rest_stride.signum(),
-            OP,
-        )?;
-        if next_shape == 1 || rest_shape == 1 {
+        let abs_rest_k = rest_stride_k.abs(OP)?;
+        let next_shape_k = curr_shape_k.ceil_div(abs_rest_k, OP)?;
+        let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic);
+        let next_stride_k = abs_rest_k.ceil_div(curr_shape_k, OP)?.mul(signum, OP)?;
+        let (abs_rest, next_shape, next_stride) =
+            (abs_rest_k.value, next_shape_k.value, next_stride_k.value);
+        if next_shape_k.is_constant(1) || rest_shape_k.is_constant(1) {
             t.step(|| {
                 Step::new(
                     OP,
@@ -566,8 +584,10 @@ fn compose_leaf<T: Trace>(
                 .val("rest_stride", next_stride)
             });
             rest_stride = next_stride;
+            rest_stride_k = next_stride_k;
         } else {
-            let new_shape = next_shape.min(rest_shape);
+            let new_shape_k = next_shape_k.min(rest_shape_k);
+            let new_shape = new_shape_k.value;
             t.step(|| {
                 let cond = Check::rel("new_shape divides rest_shape", new_shape, Rel::Divides, rest_shape);
                 let ok = cond.claimed();
@@ -592,7 +612,10 @@ fn compose_leaf<T: Trace>(
                 .val("rest_shape", rest_shape)
                 .check(cond)
             });
-            if arith::rem(rest_shape, new_shape, OP)? != 0 {
+            if new_shape_k.is_static()
+                && rest_shape_k.is_static()
+                && arith::rem(rest_shape, new_shape, OP)? != 0
+            {
                 return Err(condition(
                     OP,
                     format!(
@@ -600,8 +623,9 @@ fn compose_leaf<T: Trace>(
                     ),
                 ));
             }
-            taken.push(out, new_shape, curr_stride.scaled(rest_stride, OP)?);
-            rest_shape = arith::div(rest_shape, new_shape, OP)?;
+            taken.push(out, new_shape_k, curr_stride.times(rest_stride_k, OP)?);
+            rest_shape_k = rest_shape_k.div(new_shape_k, OP)?;
+            rest_shape = rest_shape_k.value;
             if rest_shape > 1 && curr_shape % abs_rest != 0 {
                 // ceil_div rounded up: B's next element is not where A's next mode starts
                 t.step(|| {
@@ -623,6 +647,7 @@ fn compose_leaf<T: Trace>(
                 });
             }
             rest_stride = next_stride;
+            rest_stride_k = next_stride_k;
         }
     }
     if contributes {
@@ -634,7 +659,7 @@ fn compose_leaf<T: Trace>(
     }
     let last_stride = ldv[r - 1];
     if let Taken::None = taken {
-        out.push_leaf(rest_shape, last_stride.scaled(rest_stride, OP)?);
+        out.push_leaf_kind(rest_shape_k, last_stride.times(rest_stride_k, OP)?);
         t.step(|| {
             leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
                 "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
@@ -642,7 +667,7 @@ fn compose_leaf<T: Trace>(
         });
         return Ok(());
     }
-    if rest_shape == 1 {
+    if rest_shape_k.is_constant(1) {
         // CuTe's unwrap: one mode is that mode
         taken.finish(out);
         t.step(|| {
@@ -651,7 +676,7 @@ fn compose_leaf<T: Trace>(
         });
         return Ok(());
     }
-    taken.push(out, rest_shape, last_stride.scaled(rest_stride, OP)?);
+    taken.push(out, rest_shape_k, last_stride.times(rest_stride_k, OP)?);
     taken.finish(out);
     t.step(|| {
         leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m)).text_prefix(format!(
@@ -667,7 +692,7 @@ enum Taken {
     /// None yet.
     None,
     /// One, `s:d`, held back (not written yet).
-    One(i64, Stride),
+    One(Kinded, Stride),
     /// More: the flat tuple opened at the mark, its modes written.
     More(Mark),
 }
@@ -675,16 +700,16 @@ enum Taken {
 impl Taken {
     /// Take the mode `s:d`.
     #[inline]
-    fn push(&mut self, out: &mut LayoutBuilder, s: i64, d: Stride) {
+    fn push(&mut self, out: &mut LayoutBuilder, s: Kinded, d: Stride) {
         match *self {
             Taken::None => *self = Taken::One(s, d),
             Taken::One(s0, d0) => {
                 let m = out.open();
-                out.push_leaf(s0, d0);
-                out.push_leaf(s, d);
+                out.push_leaf_kind(s0, d0);
+                out.push_leaf_kind(s, d);
                 *self = Taken::More(m);
             }
-            Taken::More(_) => out.push_leaf(s, d),
+            Taken::More(_) => out.push_leaf_kind(s, d),
         }
     }
 
@@ -693,7 +718,7 @@ impl Taken {
     fn finish(self, out: &mut LayoutBuilder) {
         match self {
             Taken::None => unreachable!("a mode was taken"),
-            Taken::One(s, d) => out.push_leaf(s, d),
+            Taken::One(s, d) => out.push_leaf_kind(s, d),
             Taken::More(m) => out.close(m),
         }
     }

@@ -9,6 +9,7 @@ use super::int_tuple::{
     IntTuple, TreeBuilder, Tup,
     View::{Int, Tuple},
 };
+use super::integer::Int as Kinded;
 use super::trace::{Check, NoTrace, Rel, Step, Trace, Val};
 
 /// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
@@ -424,19 +425,27 @@ fn idx2crd_strided_into(idx: &Tup, shape: &Tup, stride: &Tup, b: &mut TreeBuilde
 }
 
 /// CuTe's `compact_major<LayoutLeft>(shape, current)`: column-major strides, size-1 modes get 0.
+///
+/// Kinds as CuTe's: only a static 1 gets the stride `_0`; a stride has the kind of the product
+/// so far (`current` static, then `current * s` for each extent before it).
 pub fn compact_col_major(shape: &Tup, current: i64) -> Result<IntTuple> {
-    let mut cur = current;
+    let mut cur = Kinded::st(current);
     compact_left(shape, &mut cur)
 }
 
-fn compact_left(shape: &Tup, cur: &mut i64) -> Result<IntTuple> {
+/// One step of the compact strides: the stride of the leaf `shape` at `cur`, `cur` moved past it.
+fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
+    if s == 1 && !shape.is_dynamic() {
+        return Ok(IntTuple::int(0));
+    }
+    let d = *cur;
+    *cur = cur.mul(Kinded::of(s, shape.is_dynamic()), "compact stride")?;
+    Ok(IntTuple::int_of(d.value, d.dynamic))
+}
+
+fn compact_left(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
     match shape.view() {
-        Int(1) => Ok(IntTuple::int(0)),
-        Int(s) => {
-            let d = *cur;
-            *cur = arith::mul(*cur, s, "compact stride")?;
-            Ok(IntTuple::int(d))
-        }
+        Int(s) => compact_leaf(shape, s, cur),
         Tuple(v) => v
             .iter()
             .map(|e| compact_left(e, cur))
@@ -446,18 +455,13 @@ fn compact_left(shape: &Tup, cur: &mut i64) -> Result<IntTuple> {
 
 /// CuTe's `compact_major<LayoutRight>(shape, 1)`: row-major strides, size-1 modes get 0.
 pub fn compact_row_major(shape: &Tup) -> Result<IntTuple> {
-    let mut cur = 1;
+    let mut cur = Kinded::st(1);
     compact_right(shape, &mut cur)
 }
 
-fn compact_right(shape: &Tup, cur: &mut i64) -> Result<IntTuple> {
+fn compact_right(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
     match shape.view() {
-        Int(1) => Ok(IntTuple::int(0)),
-        Int(s) => {
-            let d = *cur;
-            *cur = arith::mul(*cur, s, "compact stride")?;
-            Ok(IntTuple::int(d))
-        }
+        Int(s) => compact_leaf(shape, s, cur),
         Tuple(v) => {
             let mut out = Vec::with_capacity(v.len());
             let modes: smallvec::SmallVec<[&Tup; 8]> = v.collect();

@@ -55,7 +55,7 @@ fn logical_divide_into<T: Trace>(
             let r = a.coalesce_flat_traced(&mut ca, tr);
             tr.end();
             r?;
-            let target = Cotarget::Flat(ca.shape());
+            let target = Cotarget::Flat(ca.shape(), ca.shape_kinds());
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
                     .val("cotarget", &ca.shape_tuple())
@@ -137,14 +137,17 @@ fn logical_product_into<T: Trace>(
                 .val("A", a.to_layout())
                 .val("B", &**b)
             });
-            let target = super::arith::mul(a.size()?, b.cosize()?, OP)?;
+            let target = a.shape.product_kind()?.mul(b.cosize_kind()?, OP)?;
             tr.section(|| {
                 Step::new(
                     OP,
                     "complement",
-                    format!("A* = complement({a}, size(A) * cosize(B) = {target})"),
+                    format!(
+                        "A* = complement({a}, size(A) * cosize(B) = {})",
+                        target.value
+                    ),
                 )
-                .val("cotarget", target)
+                .val("cotarget", target.value)
             });
             let mut c = FlatModes::new();
             let r = complement_flat_traced(a, Some(Cotarget::Int(target)), &mut c, tr);

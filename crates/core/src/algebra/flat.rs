@@ -14,6 +14,7 @@ use smallvec::SmallVec;
 
 use super::basis::Stride;
 use super::int_tuple::{IntTuple, Ints, Taken, TreeBuilder, Tup, TupPair, TupleBuilder};
+use super::integer::Int;
 use super::layout::Layout;
 
 /// A few stride leaves on the stack, on the heap past 8.
@@ -26,7 +27,12 @@ pub type Strides = SmallVec<[Stride; 8]>;
 pub struct FlatModes {
     s: Ints,
     d: Strides,
+    /// Which extents are dynamic (a stride carries its own kind).
+    k: Kinds,
 }
+
+/// Whether each of a few integers is dynamic.
+pub type Kinds = SmallVec<[bool; 8]>;
 
 impl FlatModes {
     /// No leaves yet (not a layout until one is pushed).
@@ -35,6 +41,7 @@ impl FlatModes {
         FlatModes {
             s: Ints::new(),
             d: Strides::new(),
+            k: Kinds::new(),
         }
     }
 
@@ -43,12 +50,14 @@ impl FlatModes {
     pub(crate) fn clear(&mut self) {
         self.s.clear();
         self.d.clear();
+        self.k.clear();
     }
 
     /// Append the leaf `s:d`.
     #[inline]
-    pub(crate) fn push(&mut self, s: i64, d: Stride) {
-        self.s.push(s);
+    pub(crate) fn push_kind(&mut self, s: Int, d: Stride) {
+        self.s.push(s.value);
+        self.k.push(s.dynamic);
         self.d.push(d);
     }
 
@@ -63,6 +72,19 @@ impl FlatModes {
     pub(crate) fn reverse(&mut self) {
         self.s.reverse();
         self.d.reverse();
+        self.k.reverse();
+    }
+
+    /// Which extents are dynamic.
+    #[inline]
+    pub fn shape_kinds(&self) -> &[bool] {
+        &self.k
+    }
+
+    /// Extent `i` with its kind.
+    #[inline]
+    pub fn extent(&self, i: usize) -> Int {
+        Int::of(self.s[i], self.k[i])
     }
 
     /// The extents.
@@ -104,13 +126,13 @@ impl FlatModes {
     /// Append the shape (an integer, or the flat tuple) to `b`.
     #[inline]
     pub(crate) fn push_shape(&self, b: &mut TreeBuilder) {
-        if let [s] = self.shape() {
-            b.push_int(*s);
+        if let ([s], [k]) = (self.shape(), self.shape_kinds()) {
+            b.push_int_kind(*s, *k);
             return;
         }
         let at = b.open();
-        for &s in self.shape() {
-            b.push_int(s);
+        for (&s, &k) in self.shape().iter().zip(self.shape_kinds()) {
+            b.push_int_kind(s, k);
         }
         b.close(at);
     }
@@ -131,10 +153,14 @@ impl FlatModes {
 
     /// The shape as an IntTuple.
     pub fn shape_tuple(&self) -> IntTuple {
-        if let [s] = self.shape() {
-            return IntTuple::int(*s);
+        if let ([s], [k]) = (self.shape(), self.shape_kinds()) {
+            return IntTuple::int_of(*s, *k);
         }
-        IntTuple::of_ints(self.shape())
+        let mut b = TupleBuilder::new();
+        for (&s, &k) in self.shape().iter().zip(self.shape_kinds()) {
+            b.push_int_kind(s, k);
+        }
+        b.finish()
     }
 
     /// The stride as an IntTuple.
@@ -152,7 +178,11 @@ impl FlatModes {
     /// The layout (shape and stride written straight into the layout's buffer: no tuple of
     /// each is made).
     pub fn to_layout(&self) -> Layout {
-        Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()))
+        let l = Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()));
+        if self.k.iter().any(|&k| k) {
+            return Layout::raw(self.shape_tuple(), l.stride().to_owned());
+        }
+        l
     }
 }
 
@@ -217,6 +247,13 @@ impl LayoutBuilder {
     #[inline]
     pub fn push_leaf(&mut self, s: i64, d: Stride) {
         self.shape.push_int(s);
+        self.stride.push_stride(d);
+    }
+
+    /// Append the leaf mode `s:d`, `s` of its kind.
+    #[inline]
+    pub fn push_leaf_kind(&mut self, s: Int, d: Stride) {
+        self.shape.push_int_kind(s.value, s.dynamic);
         self.stride.push_stride(d);
     }
 

@@ -216,7 +216,7 @@ fn finish<T: Trace>(
             )
         });
     }
-    let r = coalesce_leaves_traced(rshape, rstride, false, &raw, out, t);
+    let r = coalesce_leaves_traced(rshape, &[], rstride, false, &raw, out, t);
     if traced {
         t.end();
     }

@@ -10,6 +10,7 @@ use super::flat::FlatModes;
 use super::int_tuple::{
     IntTuple, LayoutFault, RevLeaves, ShapeFault, Tup, TupPair, TupleBuilder, View,
 };
+use super::integer::Int;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// A CuTe layout: a congruent pair of IntTuples, its shape and its stride, held in one buffer
@@ -56,12 +57,6 @@ impl<'a> LayoutRef<'a> {
         self.shape.rank()
     }
 
-    /// Size of the domain.
-    #[inline]
-    pub(crate) fn size(self) -> Result<i64> {
-        self.shape.product()
-    }
-
     /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
     fn coalesce_leaves_into<T: Trace>(self, x: bool, out: &mut FlatModes, t: &mut T) -> Result<()> {
         // the leaves are what `flatten(L).wrap()` lists
@@ -106,9 +101,10 @@ impl<'a> LayoutRef<'a> {
         });
         // a basis element is never 0 (CuTe: `0@1 == _0` is false)
         let n = || self.shape.leaf_count();
+        // CuTe's filter_zeros: only a static 0 stride (`is_constant<0>`) makes its extent `_1`
         let leaves = RevLeaves::new(self.shape, self.stride).map(|(s, d)| {
-            if d.value == 0 && d.basis.is_none() {
-                (1, d)
+            if d.value == 0 && d.basis.is_none() && !d.dynamic {
+                (Int::st(1), d)
             } else {
                 (s, d)
             }
@@ -243,6 +239,26 @@ impl Layout {
             acc = arith::add(acc, term, "cosize")?;
         }
         arith::add(acc, 1, "cosize")
+    }
+
+    /// `cosize(L)` with its kind: `Σ (s - _1) * abs(d) + _1`, static where every term is.
+    pub fn cosize_kind(&self) -> Result<Int> {
+        const OP: &str = "cosize";
+        let mut acc: Option<Int> = None;
+        for ((s, sk), d) in self
+            .shape()
+            .leaf_kind_iter()
+            .zip(self.stride().stride_leaves())
+        {
+            let term = Int::of(s, sk)
+                .sub(Int::st(1), OP)?
+                .mul(d.coefficient().abs(OP)?, OP)?;
+            acc = Some(match acc {
+                None => term,
+                Some(a) => a.add(term, OP)?,
+            });
+        }
+        acc.unwrap_or(Int::st(0)).add(Int::st(1), OP)
     }
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
@@ -501,7 +517,8 @@ impl Layout {
             match (s.view(), d.view()) {
                 (View::Tuple(sv), View::Tuple(dv)) => sv.zip(dv).map(|(a, b)| fz(a, b)).collect(),
                 // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-                (_, View::Int(0)) if d.basis().is_none() => IntTuple::int(1),
+                // only a static 0 (`is_constant<0>`) makes the extent `_1`
+                (_, View::Int(0)) if d.basis().is_none() && !d.is_dynamic() => IntTuple::int(1),
                 _ => s.to_owned(),
             }
         }
@@ -571,7 +588,7 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 /// size at least 2, so that the result keeps L's function past its domain (a trailing size-1
 /// mode keeps its stride).
 pub(crate) fn coalesce_rev_traced<T: Trace>(
-    mut leaves: impl Iterator<Item = (i64, Stride)>,
+    mut leaves: impl Iterator<Item = (Int, Stride)>,
     n: &dyn Fn() -> usize,
     x: bool,
     l: &dyn Fn() -> Layout,
@@ -582,10 +599,13 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
         return Err(rank0(if x { "coalesce_x" } else { "coalesce" }));
     };
     if x {
-        let ls = if ls == 1 { 2 } else { ls };
+        // CuTe: a last mode of static size 1 counts as `Int<2>{}`
+        let ls = if ls.is_constant(1) { Int::st(2) } else { ls };
         t.step(|| {
-            coalesce_start(&l(), "coalesce_x")
-                .val("last", Layout::raw(IntTuple::int(ls), IntTuple::stride(ld)))
+            coalesce_start(&l(), "coalesce_x").val(
+                "last",
+                Layout::raw(IntTuple::int_of(ls.value, ls.dynamic), IntTuple::stride(ld)),
+            )
         });
         let r = bw_coalesce_traced(leaves, n, ls, ld, out, t);
         t.step(|| coalesce_x_done(&l(), r.as_ref().map(|()| out.to_layout())));
@@ -598,25 +618,33 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
     }
 }
 
-/// [`coalesce_rev_traced`] of the leaves `s:d` in order.
+/// [`coalesce_rev_traced`] of the leaves `s:d` in order (`k`: which extents are dynamic; empty
+/// where all are static).
 pub(crate) fn coalesce_leaves_traced<T: Trace>(
     s: &[i64],
+    k: &[bool],
     d: &[Stride],
     x: bool,
     l: &dyn Fn() -> Layout,
     out: &mut FlatModes,
     t: &mut T,
 ) -> Result<()> {
-    let leaves = s.iter().rev().zip(d.iter().rev()).map(|(&s, &d)| (s, d));
+    let kind = |i: usize| k.get(i).copied().unwrap_or(false);
+    let leaves = (0..s.len()).rev().map(|i| (Int::of(s[i], kind(i)), d[i]));
     coalesce_rev_traced(leaves, &|| s.len(), x, l, out, t)
 }
 
 /// Back-to-front coalescing of a flat layout: its modes before the last one (given last first;
 /// `n()` leaves in all, counted for the trace); `new` starts as the scalar mode `ns:nd`.
+///
+/// CuTe's `bw_coalesce` takes its branches on what is static: a mode is dropped only where its
+/// extent is the static 1 (`is_constant<1>`), the front replaced only where it is the static 1,
+/// and two modes merge only where the front's extent is static and `s0*d0 == d1` is a static
+/// truth (both sides static); a single mode of static size 1 is `_1:_0`.
 fn bw_coalesce_traced<T: Trace>(
-    leaves: impl Iterator<Item = (i64, Stride)>,
+    leaves: impl Iterator<Item = (Int, Stride)>,
     n: &dyn Fn() -> usize,
-    ns: i64,
+    ns: Int,
     nd: Stride,
     out: &mut FlatModes,
     t: &mut T,
@@ -633,28 +661,28 @@ fn bw_coalesce_traced<T: Trace>(
     for (j, (si, di)) in leaves.enumerate() {
         // mode `i` of the flat layout (leaf `n - 1` was the start)
         let i = || n() - 2 - j;
-        if si == 1 {
-            t.step(|| coalesce_pair(i(), si, di, fs, fd, "drop size-1", None));
+        if si.is_constant(1) {
+            t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "drop size-1", None));
             continue;
         }
-        if !pushed && fs == 1 {
-            t.step(|| coalesce_pair(i(), si, di, fs, fd, "replace size-1", None));
+        if !pushed && fs.is_constant(1) {
+            t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "replace size-1", None));
             (fs, fd) = (si, di);
-        } else if di.scaled(si, "coalesce")? == fd {
-            t.step(|| coalesce_pair(i(), si, di, fs, fd, "merge", Some(true)));
-            (fs, fd) = (arith::mul(si, fs, "coalesce")?, di);
+        } else if fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd) {
+            t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "merge", Some(true)));
+            (fs, fd) = (si.mul(fs, "coalesce")?, di);
         } else {
-            t.step(|| coalesce_pair(i(), si, di, fs, fd, "keep", Some(false)));
-            out.push(fs, fd);
+            t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "keep", Some(false)));
+            out.push_kind(fs, fd);
             pushed = true;
             (fs, fd) = (si, di);
         }
     }
-    if !pushed && fs == 1 {
+    if !pushed && fs.is_constant(1) {
         // a single mode of size 1 is `1:0`
         fd = Stride::int(0);
     }
-    out.push(fs, fd);
+    out.push_kind(fs, fd);
     if pushed {
         out.reverse();
     }
@@ -735,10 +763,12 @@ fn coalesce_pair(
         Stride {
             value: d0,
             basis: None,
+            ..
         },
         Stride {
             value: d1,
             basis: None,
+            ..
         },
     ) = (d0, d1)
     else {

@@ -98,9 +98,14 @@ impl<'a> Tiler<'a> {
         Tiler::Layout(Cow::Borrowed(l))
     }
 
-    /// The by-mode tiler of a shape: `(4,8)` is `<4:1, 8:1>` (nested tuples stay tuples).
+    /// The by-mode tiler of a shape: `(4,8)` is `<4:1, 8:1>` (nested tuples stay tuples); a
+    /// dynamic extent `n` is CuTe's `make_layout(n)`, `n:_1` with `n` dynamic.
     pub fn from_shape(shape: &Tup) -> Tiler<'a> {
         match shape.view() {
+            View::Int(n) if shape.is_dynamic() => {
+                Layout::new(IntTuple::int_of(n, true), IntTuple::int(1))
+                    .map_or(Tiler::Int(n), Tiler::layout)
+            }
             View::Int(n) => Tiler::Int(n),
             View::Tuple(v) => Tiler::tuple(v.iter().map(Tiler::from_shape).collect()),
         }

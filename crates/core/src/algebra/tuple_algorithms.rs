@@ -558,19 +558,26 @@ fn compact_major_named(
             format!("invalid parameters: a tuple current {current} for the integer shape {shape}"),
         )),
         (View::Int(c), _) => {
-            let mut cur = c;
+            let mut cur = crate::algebra::integer::Int::of(c, current.is_dynamic());
             compact(shape, &mut cur, major, op)
         }
     }
 }
 
-fn compact(shape: &Tup, cur: &mut i64, major: Major, op: &'static str) -> Result<IntTuple> {
+/// The compact strides of `shape` from `cur`, with CuTe's kinds: only a static 1 gets `_0`,
+/// a stride has the kind of the product before it.
+fn compact(
+    shape: &Tup,
+    cur: &mut crate::algebra::integer::Int,
+    major: Major,
+    op: &'static str,
+) -> Result<IntTuple> {
     match shape.view() {
-        View::Int(1) => Ok(IntTuple::int(0)),
+        View::Int(1) if !shape.is_dynamic() => Ok(IntTuple::int(0)),
         View::Int(s) => {
             let d = *cur;
-            *cur = arith::mul(*cur, s, op)?;
-            Ok(IntTuple::int(d))
+            *cur = cur.mul(crate::algebra::integer::Int::of(s, shape.is_dynamic()), op)?;
+            Ok(IntTuple::int_of(d.value, d.dynamic))
         }
         View::Tuple(m) => {
             let modes: Vec<&Tup> = m.collect();

@@ -485,6 +485,7 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
             ))),
@@ -977,7 +978,8 @@ impl Env {
             r -= m;
         }
         match i64::try_from(r) {
-            Ok(r) => Ok(Value::int(r)),
+            // a typed integer is a run-time value in the DSL: dynamic (SPEC §1)
+            Ok(r) => Ok(Value::IntTuple(IntTuple::int_of(r, true))),
             Err(_) => Err(EvalError::of_kind(
                 ErrorKind::Overflow,
                 format!(
@@ -1656,7 +1658,11 @@ fn binary(
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
         && op != BinOp::Compose
     {
-        return arithmetic(op, x, y, bspan, span).map(Value::int);
+        let r = arithmetic(op, x, y, bspan, span)?;
+        return Ok(Value::IntTuple(IntTuple::int_of(
+            r,
+            arithmetic_is_dynamic(op, a, x, b, y),
+        )));
     }
     // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
     if let (Value::IntTuple(x), Value::IntTuple(y)) = (a, b)
@@ -1719,6 +1725,23 @@ fn binary(
     }
 }
 
+/// Whether `x op y` is dynamic, as CuTe's integral_constant arithmetic gives it (dynamic where
+/// an operand is, but for `_0 * y`, `_0 / y`, `y % _1`, …: [`crate::algebra::Int`]).
+fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> bool {
+    use crate::algebra::Int;
+    let kind = |v: &Value| matches!(v, Value::IntTuple(t) if t.is_dynamic());
+    let (x, y) = (Int::of(x, kind(a)), Int::of(y, kind(b)));
+    let r = match op {
+        BinOp::Add => x.add(y, "+"),
+        BinOp::Sub => x.sub(y, "-"),
+        BinOp::Product => x.mul(y, "*"),
+        BinOp::Divide => x.div(y, "/"),
+        BinOp::Rem => x.rem(y, "%"),
+        BinOp::Compose => return false,
+    };
+    r.is_ok_and(|r| r.dynamic)
+}
+
 /// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);
 /// overflow and division by zero are errors.
 fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64, EvalError> {
@@ -1760,7 +1783,7 @@ pub fn constant(name: &str) -> Option<Value> {
 /// Whether an expression is an IntTuple written out: an integer or a tuple of such.
 fn is_int_literal(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Scaled(..) => true,
+        ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
         ExprKind::Tuple(items) => items.iter().all(is_int_literal),
         _ => false,
     }
@@ -1771,6 +1794,7 @@ fn int_literal(e: &Expr) -> IntTuple {
     match &e.kind {
         ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
         ExprKind::Int(v) => IntTuple::int(*v),
+        ExprKind::DynInt(v) => IntTuple::int_of(*v, true),
         ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
         _ => unreachable!("checked by is_int_literal"),
     }

@@ -66,8 +66,12 @@ pub struct Expr<'a> {
 /// The kinds of expression.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'a> {
-    /// An integer literal.
+    /// An integer literal: a static integer (`_4`, `Int<4>{}`, a Python literal, any integer of
+    /// the notation).
     Int(i64),
+    /// A dynamic integer (a run-time value in CuTe): a plain literal of C++ text (`4`,
+    /// `int{4}`), the notation's `4?`.
+    DynInt(i64),
     /// A scaled basis element `3@1@0` (C++ `E<0,1>{}`, `ScaledBasis<_3,0,1>{}`): a stride of an
     /// identity layout.
     Scaled(i64, crate::algebra::basis::Basis),

@@ -120,6 +120,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         depth: 0,
         arena,
         dsl: std::cell::Cell::new(None),
+        cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
     };
     // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
@@ -214,6 +215,7 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
         depth: 0,
         arena,
         dsl: std::cell::Cell::new(None),
+        cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
     };
     let pos = p.skip_ws(0);
@@ -314,6 +316,8 @@ struct Parser<'a> {
     arena: &'a Bump,
     /// Whether the statement is CuTe DSL text, once asked ([`Parser::is_dsl`]).
     dsl: std::cell::Cell<Option<bool>>,
+    /// Whether the statement is C++ text, once asked ([`Parser::is_cpp`]).
+    cpp: std::cell::Cell<Option<bool>>,
     /// The items of the lists being read, innermost last: each list is allocated in the arena
     /// at its size once it is read (a long chain of calls `L(0)(0)…` costs its text's worth).
     scratch: Vec<Expr<'a>>,
@@ -1076,12 +1080,13 @@ impl<'a> Parser<'a> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
+        let (end, dynamic) = self.kind_after(pos, end);
         let after = self.skip_ws(end);
         match self.src.as_bytes().get(after) {
             Some(&b) if b == b',' || char::from(b) == close => Some(Ok((
                 end,
                 Expr {
-                    kind: ExprKind::Int(v),
+                    kind: int_kind(v, dynamic),
                     span: Span::new(pos, end),
                 },
             ))),
@@ -1229,6 +1234,34 @@ impl<'a> Parser<'a> {
         ))
     }
 
+    /// Where the integer literal that starts at `pos` and ends at `end` ends with its kind
+    /// marker, and whether it is dynamic (SPEC §1): `4?` in any dialect (the notation's written
+    /// form of a dynamic integer); a plain literal (not `_4`) of C++ text.
+    fn kind_after(&self, pos: usize, end: usize) -> (usize, bool) {
+        let b = self.src.as_bytes();
+        if b.get(end) == Some(&b'?') {
+            return (end + 1, true);
+        }
+        // `_4`, `cute::_4`: CuTe's static constants
+        let lit = &self.src[pos..end];
+        let constant = lit.starts_with('_') || lit.contains("::_");
+        (end, !constant && self.is_cpp())
+    }
+
+    /// Whether the statement is C++ text (SPEC §1), decided by syntax alone and once per
+    /// statement: not CuTe DSL text, and it has a `;`, a `::`, a brace construction (`_4{}`,
+    /// `int{4}`), `Int<…>` or `C<…>`, or is a declaration (`auto x = …`, `Tensor t = …`,
+    /// `T* p`: two words or a `*` before its `=`). Function names and template arguments on
+    /// functions (`upcast<2>(…)`) do not make it C++.
+    fn is_cpp(&self) -> bool {
+        if let Some(cpp) = self.cpp.get() {
+            return cpp;
+        }
+        let cpp = !self.is_dsl() && cpp_markers(self.src);
+        self.cpp.set(Some(cpp));
+        cpp
+    }
+
     /// Whether the statement is CuTe DSL text: it uses `cute.` or `cutlass.` (SPEC §1). Asked
     /// only where the dialects differ, and found once per statement.
     fn is_dsl(&self) -> bool {
@@ -1248,6 +1281,7 @@ impl<'a> Parser<'a> {
     /// (`3@1@0`: the modes innermost first, as CuTe prints them).
     fn scaled_after(&self, pos: usize, end: usize, v: i64) -> PResult<(usize, Expr<'a>)> {
         let bytes = self.src.as_bytes();
+        let (end, dynamic) = self.kind_after(pos, end);
         let mut at = end;
         let mut printed: Vec<i64> = Vec::new();
         while bytes.get(at) == Some(&b'@') {
@@ -1270,7 +1304,7 @@ impl<'a> Parser<'a> {
             return Ok((
                 end,
                 Expr {
-                    kind: ExprKind::Int(v),
+                    kind: int_kind(v, dynamic),
                     span,
                 },
             ));
@@ -1584,7 +1618,8 @@ impl<'a> Parser<'a> {
             items
                 .iter()
                 .map(|e| match e.kind {
-                    ExprKind::Int(v) => Some(v),
+                    // template arguments are static, whatever the dialect
+                    ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
                     _ => None,
                 })
                 .collect()
@@ -1816,10 +1851,74 @@ fn normalize_template_args(args: &str) -> String {
     out
 }
 
+/// The literal of the integer `v`, dynamic where `dynamic`.
+fn int_kind<'a>(v: i64, dynamic: bool) -> ExprKind<'a> {
+    if dynamic {
+        ExprKind::DynInt(v)
+    } else {
+        ExprKind::Int(v)
+    }
+}
+
+/// Whether a statement's text has a mark of C++ (see `Parser::is_cpp`).
+fn cpp_markers(src: &str) -> bool {
+    let b = src.as_bytes();
+    if memchr::memchr2(b';', b'{', b).is_some() {
+        return true;
+    }
+    // `::` outside the template arguments of a name (`recast_layout<cute::half_t, …>(…)`
+    // stays the notation, as `upcast<2>(…)` does)
+    if memchr::memmem::find(b, b"::").is_some() {
+        let mut depth = 0usize;
+        for (i, &c) in b.iter().enumerate() {
+            match c {
+                b'<' if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') => {
+                    depth += 1;
+                }
+                b'>' if depth > 0 => depth -= 1,
+                b':' if depth == 0 && b.get(i + 1) == Some(&b':') => return true,
+                _ => {}
+            }
+        }
+    }
+    // `Int<…>`, `C<…>` as words
+    let word_before = |i: usize| i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+    for word in [&b"Int<"[..], b"C<"] {
+        if memchr::memmem::find_iter(b, word).any(|i| !word_before(i)) {
+            return true;
+        }
+    }
+    // a declaration: two words (or a word and `*`) before the first `=` (`auto x = …`,
+    // `Tensor t = …`, `T* p = …`, `auto const x = …`)
+    if let Some(eq) = memchr::memchr(b'=', b) {
+        if b.get(eq + 1) == Some(&b'=') {
+            return false;
+        }
+        let head = src[..eq].trim();
+        let mut words = head
+            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+            .filter(|w| !w.is_empty());
+        let first = words.next();
+        let ident = |w: &str| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if let (Some(a), Some(_)) = (first, words.next()) {
+            return ident(a)
+                && head
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_ *&".contains(c));
+        }
+        if let Some(a) = first
+            && head.contains('*')
+        {
+            return ident(a);
+        }
+    }
+    false
+}
+
 /// Whether an expression is an integer or a tuple of IntTuple literals.
 pub fn is_int_tuple_literal(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Scaled(..) => true,
+        ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
         ExprKind::Tuple(v) => v.iter().all(is_int_tuple_literal),
         _ => false,
     }

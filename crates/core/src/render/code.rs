@@ -53,13 +53,51 @@ fn scaled_basis_type(v: i64, path: &[i64]) -> String {
     }
 }
 
-/// `Layout<Shape<_4,_8>,Stride<_1,_4>>{}`.
+/// An IntTuple with dynamic leaves as C++ values: a dynamic leaf its plain integer (as C++
+/// reads it), a static one `_8{}` / `Int<5>{}`, a tuple `maker(…)` (`make_shape(4, _8{})`).
+fn cpp_values(t: &Tup, maker: &str) -> String {
+    match t.view() {
+        View::Int(v) => match t.basis() {
+            None if t.is_dynamic() => v.to_string(),
+            None => format!("{}{{}}", int_type(v)),
+            Some(b) => format!("{}{{}}", scaled_basis_type(v, &b.path())),
+        },
+        View::Tuple(m) => {
+            let parts: Vec<String> = m.iter().map(|e| cpp_values(e, maker)).collect();
+            format!("{maker}({})", parts.join(", "))
+        }
+    }
+}
+
+/// `Layout<Shape<_4,_8>,Stride<_1,_4>>{}`; a layout with dynamic leaves as C++ builds it,
+/// `make_layout(make_shape(4, _8{}), make_stride(_1{}, 4))`.
 pub fn cpp_layout(l: &Layout) -> String {
+    if !(l.shape().is_static() && l.stride().is_static()) {
+        return format!(
+            "make_layout({}, {})",
+            cpp_values(l.shape(), "make_shape"),
+            cpp_values(l.stride(), "make_stride")
+        );
+    }
     format!(
         "Layout<{},{}>{{}}",
         tuple_type(l.shape(), "Shape"),
         tuple_type(l.stride(), "Stride")
     )
+}
+
+/// Whether any integer of the value is dynamic.
+fn has_dynamic(v: &Value) -> bool {
+    match v {
+        Value::IntTuple(t) => !t.is_static(),
+        Value::Layout(l) => !(l.shape().is_static() && l.stride().is_static()),
+        Value::OffsetLayout(_, l) => !(l.shape().is_static() && l.stride().is_static()),
+        Value::Composed(c) | Value::SwizzledTensor(_, c) => {
+            !(c.layout.shape().is_static() && c.layout.stride().is_static())
+        }
+        Value::Tuple(items) => items.iter().any(has_dynamic),
+        _ => false,
+    }
 }
 
 fn cpp_swizzle(s: &Swizzle) -> String {
@@ -84,9 +122,28 @@ fn is_tiler(items: &[Value]) -> bool {
 }
 
 /// CuTe C++ that constructs the value and prints as it does (`print(...)` gives the value's
-/// plain notation with CuTe's static `_`).
+/// plain notation with CuTe's static `_`). Dynamic integers are plain C++ integers; a text
+/// with no other mark of C++ (`make_layout(4, 2)`, all dynamic) ends in `;`, so that it reads
+/// back as C++ (SPEC §1), its integers dynamic.
 pub fn cpp(v: &Value) -> Result<String, RenderError> {
+    let mut text = cpp_inner(v)?;
+    if has_dynamic(v) && !text.contains('{') && !text.contains("::") {
+        text.push(';');
+    }
+    Ok(text)
+}
+
+fn cpp_inner(v: &Value) -> Result<String, RenderError> {
     Ok(match v {
+        Value::IntTuple(t) if !t.is_static() => {
+            // a shape when every entry is an extent; otherwise CuTe's tuple
+            let maker = if t.first_leaf(|x| x <= 0).is_some() {
+                "make_tuple"
+            } else {
+                "make_shape"
+            };
+            cpp_values(t, maker)
+        }
         Value::IntTuple(t) if t.is_int() => format!("{}{{}}", tuple_type(t, "Shape")),
         // a shape when every entry is an extent; otherwise (a stride, a coordinate) CuTe's tuple
         Value::IntTuple(t) if t.first_leaf(|x| x <= 0).is_some() => {
@@ -97,7 +154,7 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
         Value::Layout(l) => cpp_layout(l),
         Value::Under => "_".to_string(),
         Value::Tuple(items) => {
-            let parts = items.iter().map(cpp).collect::<Result<Vec<_>, _>>()?;
+            let parts = items.iter().map(cpp_inner).collect::<Result<Vec<_>, _>>()?;
             let f = if is_tiler(items) {
                 "make_tile"
             } else {
@@ -153,7 +210,7 @@ pub fn cpp(v: &Value) -> Result<String, RenderError> {
         Value::SwizzledTensor(Origin::Count(o), c) => format!(
             "make_tensor(make_inttuple_iter({}{{}}), {})",
             int_type(*o),
-            cpp(&Value::Composed(c.clone()))?
+            cpp_inner(&Value::Composed(c.clone()))?
         ),
         // A tensor over a layout whose elements are their own indices: a counting tensor.
         Value::OffsetLayout(Origin::Count(o), l) => format!(
@@ -273,9 +330,13 @@ fn py_tuple(parts: Vec<String>, sep: &str) -> String {
     }
 }
 
+/// A Python IntTuple: a literal is static in the DSL; a dynamic integer is a typed one,
+/// `cutlass.Int32(4)` (`cutlass.Int64` past 32 bits), as the DSL's run-time values are.
 fn py_int_tuple(t: &Tup) -> String {
     match t.view() {
         View::Int(v) => match t.basis() {
+            None if t.is_dynamic() && i32::try_from(v).is_ok() => format!("cutlass.Int32({v})"),
+            None if t.is_dynamic() => format!("cutlass.Int64({v})"),
             None => v.to_string(),
             Some(b) => format!("{v}{b}"),
         },

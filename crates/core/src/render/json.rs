@@ -25,6 +25,10 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
 pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
     let text = plain::render(v);
     let mut obj = match v {
+        // a dynamic integer (a run-time value in CuTe) is marked (SPEC §1)
+        Value::IntTuple(t) if t.is_int() && t.is_dynamic() => {
+            object(json!({"kind": "int", "value": t.as_int(), "dynamic": true}))
+        }
         Value::IntTuple(t) if t.is_int() => object(json!({"kind": "int", "value": t.as_int()})),
         Value::IntTuple(t) => object(json!({
             "kind": "inttuple",
@@ -183,11 +187,13 @@ fn object(j: Json) -> Map<String, Json> {
     }
 }
 
-/// An IntTuple as a nested array; an integer as an integer.
+/// An IntTuple as a nested array; an integer as an integer, a dynamic one as its notation
+/// (`"4?"`).
 pub fn int_tuple(t: &Tup) -> Json {
     match t.view() {
-        // a basis element (a stride of an identity layout) as CuTe prints it: "1@0"
-        View::Int(_) if t.basis().is_some() => json!(t.to_string()),
+        // a basis element (a stride of an identity layout) as CuTe prints it: "1@0"; a dynamic
+        // integer as the notation writes it: "4?"
+        View::Int(_) if t.basis().is_some() || t.is_dynamic() => json!(t.to_string()),
         View::Int(v) => json!(v),
         View::Tuple(v) => Json::Array(v.iter().map(int_tuple).collect()),
     }

@@ -6,6 +6,7 @@
 //! returns CuTe's exact bytes, final newline included.
 
 pub mod code;
+pub mod cute;
 pub mod explain;
 mod fold;
 pub mod grid;
@@ -40,17 +41,21 @@ pub enum Format {
     Cpp,
     /// CuTe's Python DSL that constructs the value.
     Dsl,
+    /// Exactly what CuTe C++'s `print()` prints (`_4` static, `4` dynamic): to diff against a
+    /// program's output.
+    Cute,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Plain,
         Format::Table,
         Format::Grid,
         Format::Json,
         Format::Cpp,
         Format::Dsl,
+        Format::Cute,
     ];
 
     /// The name used on the command line.
@@ -62,6 +67,7 @@ impl Format {
             Format::Json => "json",
             Format::Cpp => "cpp",
             Format::Dsl => "dsl",
+            Format::Cute => "cute",
         }
     }
 }
@@ -205,6 +211,7 @@ pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String,
         Format::Json => json::render(v, opts),
         Format::Cpp => code::cpp(v),
         Format::Dsl => code::dsl(v),
+        Format::Cute => Ok(cute::render(v)),
     }?;
     Ok(strip_newline(out))
 }
@@ -278,7 +285,9 @@ pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String
             }
             Ok(j.to_string())
         }
-        Format::Table | Format::Cpp | Format::Dsl | Format::Grid => render(v, format, opts),
+        Format::Table | Format::Cpp | Format::Dsl | Format::Grid | Format::Cute => {
+            render(v, format, opts)
+        }
     }
 }
 

@@ -76,6 +76,13 @@ impl TupleBuilder {
         self.rank += 1;
     }
 
+    /// Append an integer mode, dynamic where `dynamic`.
+    #[inline]
+    pub fn push_int_kind(&mut self, v: i64, dynamic: bool) {
+        self.nodes.push(Node::leaf_of(v, dynamic));
+        self.rank += 1;
+    }
+
     /// Append a stride leaf (an integer or a scaled basis element).
     #[inline]
     pub fn push_stride(&mut self, s: Stride) {
@@ -190,6 +197,12 @@ impl TreeBuilder {
     #[inline]
     pub fn push_int(&mut self, v: i64) {
         self.nodes.push(Node::leaf(v));
+    }
+
+    /// Append an integer leaf, dynamic where `dynamic`.
+    #[inline]
+    pub fn push_int_kind(&mut self, v: i64, dynamic: bool) {
+        self.nodes.push(Node::leaf_of(v, dynamic));
     }
 
     /// Append a stride leaf (an integer or a scaled basis element).

@@ -20,9 +20,12 @@ pub(super) enum Kind {
 /// One node of the prefix encoding, in 12 bytes (so that four sit inline in an IntTuple of 56
 /// bytes, and a `Value` of a layout is moved by inline stores, not by a call of `memcpy`):
 /// `meta` tells the kind — 0 for an integer, [`OPEN`] for a tuple, else the packed basis of a
-/// scaled basis element (whose first byte is never 0) — and `value` holds the integer, or a
-/// tuple's rank (high half) and node count (low half). Each node has one encoding, so equal
-/// nodes are equal bit for bit.
+/// scaled basis element (whose first byte is never 0) — with bit 31 ([`DYNAMIC`]) set on a leaf
+/// whose integer (or basis coefficient) is *dynamic* (a run-time value in CuTe: a plain C++
+/// `int`), clear on a static one (`_4`, `Int<4>{}`); `value` holds the integer, or a tuple's
+/// rank (high half) and node count (low half). Each node has one encoding, so equal nodes are
+/// equal bit for bit: `==` on IntTuples compares kinds too (`_4 != 4` there; CuTe's
+/// `operator==`, which compares values only, is the evaluator's `==`, `Tup::same_values`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, packed(4))]
 pub(super) struct Node {
@@ -35,11 +38,24 @@ const _: () = assert!(std::mem::size_of::<Node>() == 12);
 /// `meta` of a tuple's header: its first byte is 0, which no basis's packing has.
 pub(super) const OPEN: u32 = 0x100;
 
+/// The bit of `meta` that marks a leaf dynamic (no basis packing sets it: a packed basis's bytes
+/// are at most `MAX_BASIS_MODE + 1` = 127).
+pub(super) const DYNAMIC: u32 = 1 << 31;
+
 impl Node {
     /// An integer leaf.
     #[inline]
     pub(super) const fn leaf(v: i64) -> Node {
         Node { meta: 0, value: v }
+    }
+
+    /// An integer leaf, dynamic where `dynamic`.
+    #[inline]
+    pub(super) const fn leaf_of(v: i64, dynamic: bool) -> Node {
+        Node {
+            meta: if dynamic { DYNAMIC } else { 0 },
+            value: v,
+        }
     }
 
     /// A scaled basis element `v@b`.
@@ -48,6 +64,30 @@ impl Node {
         Node {
             meta: b.packed(),
             value: v,
+        }
+    }
+
+    /// Whether this is a dynamic leaf (a run-time integer, or a basis element whose coefficient
+    /// is one).
+    #[inline]
+    pub(super) fn is_dynamic(self) -> bool {
+        self.meta & DYNAMIC != 0
+    }
+
+    /// This leaf, dynamic where `dynamic` (a tuple's header is left as it is).
+    #[inline]
+    pub(super) fn with_dynamic(self, dynamic: bool) -> Node {
+        if self.meta == OPEN {
+            return self;
+        }
+        let meta = if dynamic {
+            self.meta | DYNAMIC
+        } else {
+            self.meta & !DYNAMIC
+        };
+        Node {
+            meta,
+            value: self.value,
         }
     }
 
@@ -70,7 +110,7 @@ impl Node {
     /// What the node is.
     #[inline]
     pub(super) fn kind(self) -> Kind {
-        match self.meta {
+        match self.meta & !DYNAMIC {
             0 => Kind::Leaf(self.value),
             OPEN => {
                 let (rank, len) = self.open_parts();
@@ -106,8 +146,9 @@ impl fmt::Debug for Node {
 /// The node of a stride leaf: an integer, or a scaled basis element.
 #[inline]
 pub(super) fn stride_node(s: Stride) -> Node {
-    match s.basis {
+    let n = match s.basis {
         Some(b) => Node::scaled(s.value, b),
         None => Node::leaf(s.value),
-    }
+    };
+    n.with_dynamic(s.dynamic)
 }

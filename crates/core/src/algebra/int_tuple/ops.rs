@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::node::{Kind, Node, OPEN, stride_node};
+use super::node::{DYNAMIC, Kind, Node, OPEN, stride_node};
 use super::{IntTuple, Tup, TupleBuilder, View};
 use crate::algebra::arith;
 use crate::algebra::basis::Stride;
@@ -34,6 +34,17 @@ impl Tup {
     pub fn product(&self) -> Result<i64> {
         self.leaf_iter()
             .try_fold(1i64, |acc, v| arith::mul(acc, v, "size"))
+    }
+
+    /// CuTe's `product` with its kind: `_1 * v0 * v1 * …` (a single integer is itself), static
+    /// only where every factor is (or one is the static 0).
+    pub fn product_kind(&self) -> Result<crate::algebra::integer::Int> {
+        use crate::algebra::integer::Int;
+        if let Some(k) = self.as_int_kind() {
+            return Ok(Int::of(k.0, k.1));
+        }
+        self.leaf_kind_iter()
+            .try_fold(Int::st(1), |acc, (v, k)| acc.mul(Int::of(v, k), "size"))
     }
 
     /// Sum of all leaves.
@@ -66,9 +77,10 @@ impl Tup {
         // on the encoding's words: a tuple header pairs with an equal one (same rank and node
         // count); a leaf with a leaf, and then the shape's is an integer (meta 0) and positive
         for (s, d) in self.0.iter().zip(&stride.0) {
-            let (sm, dm, v) = (s.meta, d.meta, s.value);
+            // (a dynamic leaf's kind bit aside)
+            let (sm, dm, v) = (s.meta & !DYNAMIC, d.meta & !DYNAMIC, s.value);
             if sm == OPEN || dm == OPEN {
-                if s != d {
+                if s.meta != d.meta || s.value != d.value {
                     return Some(LayoutFault::Incongruent);
                 }
             } else if sm != 0 {

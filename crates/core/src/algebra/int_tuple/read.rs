@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::node::{Node, stride_node};
+use super::node::{DYNAMIC, Node, stride_node};
 use super::pair::HALF_INLINE;
 use super::tup::inline_or_heap;
 use super::{IntTuple, Tup, TupPair};
@@ -604,25 +604,31 @@ impl<'a> Reader<'a> {
             return Ok((Node::leaf(i64::from(d0 * 10 + d1)), i + 2, c2));
         }
         let (leaf, at) = match digit_run(b, i) {
-            Some((v, at)) if byte(at) != b'@' => (Node::leaf(v), at),
+            Some((v, at)) if !matches!(byte(at), b'@' | b'?') => (Node::leaf(v), at),
             _ => self.leaf_at(i)?,
         };
         let (meta, value) = (leaf.meta, leaf.value);
-        *bad |= meta != 0 || value <= 0;
+        *bad |= meta & !DYNAMIC != 0 || value <= 0;
         Ok((leaf, at, byte(at)))
     }
 
     /// An integer leaf at byte `i` (blanks already skipped), or a scaled basis element, and
     /// the byte after it (out of line: the loop reads a plain integer itself).
+    /// A `?` right after the integer marks it dynamic (`4?`, `3?@1`: the notation's written
+    /// form of a run-time integer).
     #[inline(never)]
     fn leaf_at(&mut self, i: usize) -> Result<(Node, usize)> {
         match read_int(self.b, i) {
-            Ok((v, at)) if self.b.get(at) == Some(&b'@') => {
-                self.i = at;
-                let node = self.scaled(v)?;
-                Ok((node, self.i))
+            Ok((v, at)) => {
+                let dynamic = self.b.get(at) == Some(&b'?');
+                let at = at + usize::from(dynamic);
+                if self.b.get(at) == Some(&b'@') {
+                    self.i = at;
+                    let node = self.scaled(v)?.with_dynamic(dynamic);
+                    return Ok((node, self.i));
+                }
+                Ok((Node::leaf_of(v, dynamic), at))
             }
-            Ok((v, at)) => Ok((Node::leaf(v), at)),
             Err(at) => {
                 self.i = at;
                 Err(self.error_at(at, "expected an integer"))

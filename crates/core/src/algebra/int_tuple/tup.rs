@@ -12,6 +12,7 @@ use smallvec::SmallVec;
 use super::node::{Kind, Node, stride_node};
 use super::{INLINE, Ints};
 use crate::algebra::basis::{Basis, Stride};
+use crate::algebra::integer::Int;
 
 /// An IntTuple borrowed: a whole one or a mode of one (see the documentation of `int_tuple`).
 #[derive(RefCastCustom, PartialEq, Eq, Hash)]
@@ -147,6 +148,14 @@ impl IntTuple {
         IntTuple { nodes }
     }
 
+    /// A single integer, dynamic where `dynamic` (CuTe: a run-time `int`, not an `Int<v>`).
+    #[inline]
+    pub fn int_of(v: i64, dynamic: bool) -> IntTuple {
+        let mut nodes = SmallVec::new();
+        nodes.push(Node::leaf_of(v, dynamic));
+        IntTuple { nodes }
+    }
+
     /// A single stride leaf: an integer, or a scaled basis element `v@i`.
     #[inline]
     pub fn stride(s: Stride) -> IntTuple {
@@ -206,6 +215,51 @@ impl Tup {
         }
     }
 
+    /// Whether this is a dynamic leaf (a run-time integer; `false` for a tuple).
+    #[inline]
+    pub fn is_dynamic(&self) -> bool {
+        self.0[0].is_dynamic()
+    }
+
+    /// Whether every leaf is static (CuTe's `is_static`).
+    #[inline]
+    pub fn is_static(&self) -> bool {
+        !self.0.iter().any(|n| n.is_dynamic())
+    }
+
+    /// The integer and whether it is dynamic, when this is one.
+    #[inline]
+    pub fn as_int_kind(&self) -> Option<(i64, bool)> {
+        self.as_int().map(|v| (v, self.is_dynamic()))
+    }
+
+    /// All leaves with their kinds (`true`: dynamic), left to right.
+    #[inline]
+    pub fn leaf_kind_iter(&self) -> impl Iterator<Item = (i64, bool)> + Clone + '_ {
+        self.0.iter().filter_map(|n| match n.kind() {
+            Kind::Leaf(v) | Kind::Scaled(v, _) => Some((v, n.is_dynamic())),
+            Kind::Open { .. } => None,
+        })
+    }
+
+    /// Whether the two hold the same values in the same structure, kinds aside (CuTe's
+    /// `operator==`: `_4 == 4`).
+    pub fn same_values(&self, other: &Tup) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|(a, b)| a.with_dynamic(false) == b.with_dynamic(false))
+    }
+
+    /// The same tuple with every leaf of the given kind (`false`: all static).
+    pub fn with_kind(&self, dynamic: bool) -> IntTuple {
+        IntTuple {
+            nodes: self.0.iter().map(|n| n.with_dynamic(dynamic)).collect(),
+        }
+    }
+
     /// The basis of a scaled-basis leaf (`3@1`); `None` for an integer or a tuple.
     #[inline]
     pub fn basis(&self) -> Option<Basis> {
@@ -225,8 +279,8 @@ impl Tup {
     #[inline]
     pub fn as_stride(&self) -> Option<Stride> {
         match self.0[0].kind() {
-            Kind::Leaf(v) => Some(Stride::int(v)),
-            Kind::Scaled(v, b) => Some(Stride::new(v, b)),
+            Kind::Leaf(v) => Some(Stride::int_of(v, self.0[0].is_dynamic())),
+            Kind::Scaled(v, b) => Some(Stride::new(v, b).with_dynamic(self.0[0].is_dynamic())),
             Kind::Open { .. } => None,
         }
     }
@@ -236,8 +290,8 @@ impl Tup {
         let mut out = SmallVec::new();
         for n in &self.0 {
             match n.kind() {
-                Kind::Leaf(v) => out.push(Stride::int(v)),
-                Kind::Scaled(v, b) => out.push(Stride::new(v, b)),
+                Kind::Leaf(v) => out.push(Stride::int_of(v, n.is_dynamic())),
+                Kind::Scaled(v, b) => out.push(Stride::new(v, b).with_dynamic(n.is_dynamic())),
                 Kind::Open { .. } => {}
             }
         }
@@ -472,24 +526,24 @@ impl<'a> RevLeaves<'a> {
 }
 
 impl Iterator for RevLeaves<'_> {
-    type Item = (i64, Stride);
+    type Item = (Int, Stride);
 
     #[inline]
-    fn next(&mut self) -> Option<(i64, Stride)> {
+    fn next(&mut self) -> Option<(Int, Stride)> {
         // each side walked alone (a layout's are congruent, but only their leaves need pair)
         let s = loop {
             let (last, rest) = self.s.split_last()?;
             self.s = rest;
             if let Kind::Leaf(v) | Kind::Scaled(v, _) = last.kind() {
-                break v;
+                break Int::of(v, last.is_dynamic());
             }
         };
         let d = loop {
             let (last, rest) = self.d.split_last()?;
             self.d = rest;
             match last.kind() {
-                Kind::Leaf(w) => break Stride::int(w),
-                Kind::Scaled(w, b) => break Stride::new(w, b),
+                Kind::Leaf(w) => break Stride::int_of(w, last.is_dynamic()),
+                Kind::Scaled(w, b) => break Stride::new(w, b).with_dynamic(last.is_dynamic()),
                 Kind::Open { .. } => {}
             }
         };

@@ -17,8 +17,11 @@ impl Tup {
     /// Append the value to `out`: one pass over the nodes, the modes still to write of the
     /// innermost open tuple in a register, those of the tuples around it on the stack `outer`.
     /// `None` (part of the value appended) where `outer` is too short.
+    ///
+    /// `CUTE`: CuTe's print (`_4` static, `4` dynamic), else the notation (`4` static, `4?`
+    /// dynamic).
     #[inline(always)]
-    fn write_with(&self, out: &mut String, outer: &mut [u32]) -> Option<()> {
+    fn write_with<const CUTE: bool>(&self, out: &mut String, outer: &mut [u32]) -> Option<()> {
         // the open tuples, and the modes the innermost has still to write
         let (mut open, mut left) = (0, 0u32);
         for n in &self.0 {
@@ -34,9 +37,23 @@ impl Tup {
                     }
                     out.push(')');
                 }
-                Kind::Leaf(v) => int(out, v),
-                Kind::Scaled(v, b) => {
+                Kind::Leaf(v) => {
+                    if CUTE && !n.is_dynamic() {
+                        out.push('_');
+                    }
                     int(out, v);
+                    if !CUTE && n.is_dynamic() {
+                        out.push('?');
+                    }
+                }
+                Kind::Scaled(v, b) => {
+                    if CUTE && !n.is_dynamic() {
+                        out.push('_');
+                    }
+                    int(out, v);
+                    if !CUTE && n.is_dynamic() {
+                        out.push('?');
+                    }
                     // CuTe's print of the basis: the modes innermost first, each after an `@`
                     for m in b.path().iter().rev() {
                         out.push('@');
@@ -74,35 +91,46 @@ impl Tup {
 /// out of line with a stack for any depth.
 #[inline(always)]
 pub(crate) fn write_notation(out: &mut String, first: &Tup, second: Option<&Tup>) {
+    write_styled::<false>(out, first, second);
+}
+
+/// [`write_notation`] as CuTe C++'s `print()` prints: `_4` for a static integer, `4` for a
+/// dynamic one (`--format cute`).
+pub fn write_cute(out: &mut String, first: &Tup, second: Option<&Tup>) {
+    write_styled::<true>(out, first, second);
+}
+
+#[inline(always)]
+fn write_styled<const CUTE: bool>(out: &mut String, first: &Tup, second: Option<&Tup>) {
     let len = out.len();
-    if write_pair(out, first, second, &mut [0; 8]).is_none() {
+    if write_pair::<CUTE>(out, first, second, &mut [0; 8]).is_none() {
         out.truncate(len);
-        write_long(out, first, second);
+        write_long::<CUTE>(out, first, second);
     }
 }
 
 /// [`write_notation`] of a value its stack of open tuples does not fit.
 #[cold]
 #[inline(never)]
-fn write_long(out: &mut String, first: &Tup, second: Option<&Tup>) {
+fn write_long<const CUTE: bool>(out: &mut String, first: &Tup, second: Option<&Tup>) {
     // a tuple is nested less deep than it has nodes
     let nodes = first.0.len() + second.map_or(0, |s| s.0.len());
-    let written = write_pair(out, first, second, &mut vec![0; nodes]);
+    let written = write_pair::<CUTE>(out, first, second, &mut vec![0; nodes]);
     debug_assert!(written.is_some(), "this stack fits any value");
 }
 
 /// [`write_notation`] with `outer` the stack of open tuples: `None` where it is too short.
 #[inline(always)]
-fn write_pair(
+fn write_pair<const CUTE: bool>(
     out: &mut String,
     first: &Tup,
     second: Option<&Tup>,
     outer: &mut [u32],
 ) -> Option<()> {
-    first.write_with(out, outer)?;
+    first.write_with::<CUTE>(out, outer)?;
     if let Some(s) = second {
         out.push(':');
-        s.write_with(out, outer)?;
+        s.write_with::<CUTE>(out, outer)?;
     }
     Some(())
 }
@@ -139,7 +167,7 @@ fn long_int(digits: &mut itoa::Buffer, v: i64) -> &str {
 /// The notation, as [`Tup::write_to`] writes it (the one printer of an IntTuple).
 impl fmt::Display for Tup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let (View::Int(v), None) = (self.view(), self.basis()) {
+        if let (View::Int(v), None, false) = (self.view(), self.basis(), self.is_dynamic()) {
             // an integer, the commonest, without a buffer
             return write!(f, "{v}");
         }

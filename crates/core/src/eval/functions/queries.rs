@@ -4,7 +4,7 @@
 
 use super::args::{check_extents, on_layout, shape_of};
 use super::{ANY, EvalError, Function, OnTensor, Value};
-use crate::algebra::{self, Tup};
+use crate::algebra::{self, IntTuple, Tup};
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
@@ -18,12 +18,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
             match &a.vals[0] {
                 Value::IntTuple(t) => {
                     check_extents(t, a.spans[0])?;
-                    t.product().map(Value::int).map_err(a.alg())
+                    t.product_kind().map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic))).map_err(a.alg())
                 }
                 Value::Composed(c) | Value::SwizzledTensor(_, c) => {
                     c.layout.size().map(Value::int).map_err(a.alg())
                 }
-                Value::OffsetLayout(_, l) => l.size().map(Value::int).map_err(a.alg()),
+                Value::OffsetLayout(_, l) => l
+                    .shape()
+                    .product_kind()
+                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+                    .map_err(a.alg()),
                 // `size(tiled_mma)`, `size(tiled_copy)`: the number of threads
                 Value::Atom(x) => match x.as_ref() {
                     crate::atoms::Atom::TiledMma(t) | crate::atoms::Atom::ThrMma(t, _) => {
@@ -40,7 +44,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                         a.spans[0],
                     )),
                 },
-                _ => a.layout_ref(0)?.size().map(Value::int).map_err(a.alg()),
+                _ => a
+                    .layout_ref(0)?
+                    .shape()
+                    .product_kind()
+                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+                    .map_err(a.alg()),
             }
         },
         coordinates: true
@@ -64,7 +73,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                             .map(Value::int)
                             .map_err(a.alg());
                     }
-                    l.cosize().map(Value::int).map_err(a.alg())
+                    l.cosize_kind().map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic))).map_err(a.alg())
                 }
             }
         },

@@ -1,0 +1,173 @@
+//! An integer as CuTe has it: static (an integral constant, `Int<4>{}`, printed `_4`) or
+//! dynamic (a run-time `int`, printed `4`), and CuTe's arithmetic of the two kinds
+//! (integral_constant.hpp): an operation of two static integers is static, one with a dynamic
+//! operand is dynamic, except where CuTe's mixed special cases give a static result whatever
+//! the dynamic operand is: `_0 * x`, `x * _0`, `_0 / x`, `_0 % x` are `_0`, and so is `x % _1`
+//! (`x % _-1`).
+//!
+//! Values are checked as [`arith`] checks them (never wrapping): an `Int` is the kind carried
+//! beside the value the algorithms already compute.
+
+use std::fmt;
+
+use super::arith;
+use super::error::Result;
+
+/// An integer and its kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Int {
+    /// The value.
+    pub value: i64,
+    /// Whether it is dynamic (a run-time value in CuTe).
+    pub dynamic: bool,
+}
+
+impl Int {
+    /// A static integer (`Int<v>{}`).
+    #[inline]
+    pub const fn st(value: i64) -> Int {
+        Int {
+            value,
+            dynamic: false,
+        }
+    }
+
+    /// A dynamic integer (a C++ `int`).
+    #[inline]
+    pub const fn dy(value: i64) -> Int {
+        Int {
+            value,
+            dynamic: true,
+        }
+    }
+
+    /// An integer of the given kind.
+    #[inline]
+    pub const fn of(value: i64, dynamic: bool) -> Int {
+        Int { value, dynamic }
+    }
+
+    /// Whether it is static.
+    #[inline]
+    pub const fn is_static(self) -> bool {
+        !self.dynamic
+    }
+
+    /// CuTe's `is_constant<n, T>`: static and equal to `n`.
+    #[inline]
+    pub const fn is_constant(self, n: i64) -> bool {
+        !self.dynamic && self.value == n
+    }
+
+    /// The kind of `a op b` where no special case applies: dynamic if either is.
+    #[inline]
+    const fn both(a: Int, b: Int, value: i64) -> Int {
+        Int {
+            value,
+            dynamic: a.dynamic || b.dynamic,
+        }
+    }
+
+    /// `a + b`.
+    #[inline]
+    pub fn add(self, b: Int, op: &'static str) -> Result<Int> {
+        Ok(Int::both(self, b, arith::add(self.value, b.value, op)?))
+    }
+
+    /// `a - b`.
+    #[inline]
+    pub fn sub(self, b: Int, op: &'static str) -> Result<Int> {
+        Ok(Int::both(self, b, arith::sub(self.value, b.value, op)?))
+    }
+
+    /// `a * b` (`_0 * x` and `x * _0` are `_0`).
+    #[inline]
+    pub fn mul(self, b: Int, op: &'static str) -> Result<Int> {
+        if self.is_constant(0) || b.is_constant(0) {
+            return Ok(Int::st(0));
+        }
+        Ok(Int::both(self, b, arith::mul(self.value, b.value, op)?))
+    }
+
+    /// C++'s truncating `a / b` (`_0 / x` is `_0`).
+    #[inline]
+    pub fn div(self, b: Int, op: &'static str) -> Result<Int> {
+        if self.is_constant(0) && b.dynamic {
+            return Ok(Int::st(0));
+        }
+        Ok(Int::both(self, b, arith::div(self.value, b.value, op)?))
+    }
+
+    /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
+    #[inline]
+    pub fn rem(self, b: Int, op: &'static str) -> Result<Int> {
+        let unit = b.is_constant(1) || b.is_constant(-1);
+        if (self.is_constant(0) && b.dynamic) || (unit && self.dynamic) {
+            return Ok(Int::st(0));
+        }
+        Ok(Int::both(self, b, arith::rem(self.value, b.value, op)?))
+    }
+
+    /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`.
+    #[inline]
+    pub fn ceil_div(self, b: Int, op: &'static str) -> Result<Int> {
+        self.add(b, op)?.sub(Int::st(1), op)?.div(b, op)
+    }
+
+    /// `abs(a)` (of the same kind).
+    #[inline]
+    pub fn abs(self, op: &'static str) -> Result<Int> {
+        Ok(Int::of(arith::abs(self.value, op)?, self.dynamic))
+    }
+
+    /// `min(a, b)` (static only when both are).
+    #[inline]
+    pub fn min(self, b: Int) -> Int {
+        Int::both(self, b, self.value.min(b.value))
+    }
+
+    /// `max(a, b)` (static only when both are).
+    #[inline]
+    pub fn max(self, b: Int) -> Int {
+        Int::both(self, b, self.value.max(b.value))
+    }
+}
+
+impl From<i64> for Int {
+    /// A static integer.
+    fn from(v: i64) -> Int {
+        Int::st(v)
+    }
+}
+
+impl fmt::Display for Int {
+    /// The notation: `4`, `4?` for a dynamic one.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.dynamic {
+            write!(f, "{}?", self.value)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_follow_integral_constant() {
+        let (s, d) = (Int::st(4), Int::dy(4));
+        assert_eq!(s.mul(s, "t").unwrap(), Int::st(16));
+        assert_eq!(s.mul(d, "t").unwrap(), Int::dy(16));
+        assert_eq!(Int::st(1).mul(d, "t").unwrap(), Int::dy(4));
+        assert_eq!(Int::st(0).mul(d, "t").unwrap(), Int::st(0));
+        assert_eq!(d.mul(Int::st(0), "t").unwrap(), Int::st(0));
+        assert_eq!(Int::dy(0).mul(d, "t").unwrap(), Int::dy(0));
+        assert_eq!(Int::st(0).div(d, "t").unwrap(), Int::st(0));
+        assert_eq!(d.rem(Int::st(1), "t").unwrap(), Int::st(0));
+        assert_eq!(d.add(Int::st(0), "t").unwrap(), Int::dy(4));
+        assert_eq!(Int::st(7).ceil_div(s, "t").unwrap(), Int::st(2));
+        assert_eq!(Int::st(7).ceil_div(d, "t").unwrap(), Int::dy(2));
+    }
+}

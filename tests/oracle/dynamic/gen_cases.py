@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Differential cases for static and dynamic integers (issue 36) against CuTe C++ 4.7.
+
+Random layouts whose leaves are each static (`Int<8>{}`) or dynamic (a plain C++ `8`),
+spelled as C++ (`make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4))`), put through
+the algebra's operations; CuTe's answer is kept exactly as its print() prints it, so that
+`cute --format cute` must agree byte for byte, the kind of every integer included.
+
+  cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
+  cute_refuses.txt   statements CuTe does not compile (its static_asserts)
+
+Usage: python3 gen_cases.py [--seed N] [--count N]
+The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
+"""
+import argparse
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import oracle  # noqa: E402
+
+oracle.CACHE_FILE = os.path.join(HERE, "oracle_cache.json")
+
+LEAVES = [1, 2, 3, 4, 6, 8]
+LEAF_W = [2, 4, 2, 4, 1, 3]
+
+
+def leaf(g, v, p_dyn):
+    """A C++ integer of value v: dynamic (plain) or static (`Int<v>{}`)."""
+    return str(v) if g.random() < p_dyn else f"Int<{v}>{{}}"
+
+
+def shape(g, depth=0):
+    if depth < 1 and g.random() < 0.6:
+        return tuple(shape(g, depth + 1) for _ in range(g.choice([1, 2, 2, 3])))
+    return g.choices(LEAVES, LEAF_W)[0]
+
+
+def flat(t):
+    return [t] if isinstance(t, int) else [x for m in t for x in flat(m)]
+
+
+def unflat(struct, vals):
+    it = iter(vals)
+
+    def go(s):
+        return next(it) if isinstance(s, int) else tuple(go(m) for m in s)
+    return go(struct)
+
+
+def spell(t, kinds, maker):
+    """C++ for the IntTuple t, its leaves' kinds given in order (True: dynamic)."""
+    it = iter(kinds)
+
+    def go(s):
+        if isinstance(s, int):
+            return str(s) if next(it) else f"Int<{s}>{{}}"
+        return f"{maker}({', '.join(go(m) for m in s)})"
+    return go(t)
+
+
+def strides(g, s, kind):
+    """Strides for shape s: compact (column-major), a permutation of compact, or random."""
+    f = flat(s)
+    if kind == "compact":
+        out, cur = [], 1
+        for x in f:
+            out.append(cur)
+            cur *= x
+        return unflat(s, out)
+    if kind == "perm":
+        order = list(range(len(f)))
+        g.shuffle(order)
+        out, cur = [0] * len(f), 1
+        for i in order:
+            out[i] = cur
+            cur *= f[i]
+        return unflat(s, out)
+    return unflat(s, [g.choice([0, 1, 2, 4, 8, 16]) for _ in f])
+
+
+def layout(g, p_dyn, kind=None):
+    s = shape(g)
+    kind = kind or g.choice(["compact", "perm", "perm", "random"])
+    d = strides(g, s, kind)
+    n = len(flat(s))
+    sk = [g.random() < p_dyn for _ in range(n)]
+    dk = [g.random() < p_dyn for _ in range(n)]
+    return f"make_layout({spell(s, sk, 'make_shape')}, {spell(d, dk, 'make_stride')})"
+
+
+def shape_only(g, p_dyn):
+    s = shape(g)
+    return f"make_layout({spell(s, [g.random() < p_dyn for _ in flat(s)], 'make_shape')})"
+
+
+def small(g, p_dyn):
+    """A small tiler layout: `n:d` of a few elements."""
+    n = g.choice([1, 2, 2, 3, 4])
+    d = g.choice([1, 1, 2])
+    return f"make_layout({leaf(g, n, p_dyn)}, {leaf(g, d, p_dyn)})"
+
+
+def static_layout(g):
+    return layout(g, 0.0, g.choice(["compact", "perm"]))
+
+
+OPS = [
+    ("make_layout", lambda g, p: shape_only(g, p)),
+    ("coalesce", lambda g, p: f"coalesce({layout(g, p)})"),
+    ("filter", lambda g, p: f"filter({layout(g, p)})"),
+    ("size", lambda g, p: f"size({layout(g, p)})"),
+    ("cosize", lambda g, p: f"cosize({layout(g, p)})"),
+    ("complement", lambda g, p: f"complement({layout(g, p, 'perm')})"),
+    ("complement_to", lambda g, p: f"complement({layout(g, p, 'perm')}, {leaf(g, g.choice([64, 128, 256, 512]), p)})"),
+    ("complement_rank1", lambda g, p: f"complement({small(g, p)})"),
+    ("composition", lambda g, p: f"composition({layout(g, p, 'compact')}, {small(g, p)})"),
+    ("composition_tuple", lambda g, p: f"composition({layout(g, p, 'compact')}, make_layout(make_shape({leaf(g, 2, p)}, {leaf(g, 2, p)}), make_stride({leaf(g, 1, p)}, {leaf(g, 2, p)})))"),
+    ("logical_divide", lambda g, p: f"logical_divide({layout(g, p, 'compact')}, {small(g, 0.0)})"),
+    ("zipped_divide", lambda g, p: f"zipped_divide({layout(g, p, 'compact')}, {small(g, 0.0)})"),
+    ("tiled_divide", lambda g, p: f"tiled_divide({layout(g, p, 'compact')}, {small(g, 0.0)})"),
+    ("logical_product", lambda g, p: f"logical_product({static_layout(g)}, {small(g, p)})"),
+    ("blocked_product", lambda g, p: f"blocked_product({static_layout(g)}, {shape_only(g, p)})"),
+    ("raked_product", lambda g, p: f"raked_product({static_layout(g)}, {shape_only(g, p)})"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=36)
+    ap.add_argument("--count", type=int, default=25, help="cases per operation")
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    cases, seen = [], set()
+    for name, gen in OPS:
+        g = random.Random(f"{a.seed}/{name}")
+        k = 0
+        for _ in range(a.count * 20):
+            if k == a.count:
+                break
+            c = gen(g, g.choice([0.3, 0.5, 0.8, 1.0]))
+            if c in seen:
+                continue
+            seen.add(c)
+            cases.append(c)
+            k += 1
+    cache = oracle.load_cache()
+    oracle.evaluate(cases, cache, batch=200, jobs=a.jobs)
+    ok, refused = [], []
+    for c in cases:
+        st, val = cache[c]
+        if st == "ok":
+            ok.append((c + ";", val))
+        elif st == "err":
+            refused.append(c + ";")
+    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
+        for s, e in ok:
+            f.write(f"{s}\t{e}\n")
+    with open(os.path.join(HERE, "cute_refuses.txt"), "w") as f:
+        for s in refused:
+            f.write(s + "\n")
+    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
