@@ -48,6 +48,7 @@ fn origin(out: &mut String, o: &Origin) {
             }
             Ok(())
         }
+        Origin::Ptr(p) => write!(out, "{p}"),
     };
 }
 
@@ -99,14 +100,16 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::SwizzledTensor(o, c) => {
-            let _ = write!(out, "counting_iter({o}) o {} o ", c.swizzle);
+            origin(out, o);
+            let _ = write!(out, " o {} o ", c.swizzle);
             offset(out, &c.offset);
             out.push_str(" o ");
             layout(out, &c.layout);
             Ok(())
         }
         Value::TensorSwizzle(o, s, off) => {
-            let _ = write!(out, "counting_iter({o}) o {s}");
+            origin(out, o);
+            let _ = write!(out, " o {s}");
             if let Some(off) = off {
                 out.push_str(" o ");
                 offset(out, off);
@@ -118,6 +121,7 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Name(n) => write!(out, "{n}"),
+        Value::Pointer(p) => write!(out, "{p}"),
         Value::Atom(a) => write!(out, "{a}"),
     };
 }
