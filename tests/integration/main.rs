@@ -18,6 +18,7 @@ mod hopper;
 mod hostile;
 mod input;
 mod json_schema;
+mod law_warnings;
 mod laws;
 mod majors;
 mod render;

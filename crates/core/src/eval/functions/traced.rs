@@ -40,7 +40,7 @@ pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
     lay(a, layout(a, 0)?.filter_traced(t))
 }
 
-pub(super) fn composition(a: &Args, t: &mut Recorder) -> Traced {
+pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
     if a.vals.len() != 2 {
         return Ok(None);
     }
@@ -85,10 +85,10 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 }
 
 /// A divide or product of a layout by a tiler.
-pub(super) fn tiler_op(
+pub(super) fn tiler_op<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &Tiler, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     if !plain_layout(a, 0) {
         return Ok(None);
@@ -100,10 +100,10 @@ pub(super) fn tiler_op(
 }
 
 /// A product of two layouts (blocked, raked).
-pub(super) fn layout_op(
+pub(super) fn layout_op<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &Layout, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &Layout, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     if !plain_layout(a, 0) || !plain_layout(a, 1) {
         return Ok(None);
@@ -112,10 +112,10 @@ pub(super) fn layout_op(
     lay(a, op(&x, &y, t))
 }
 
-pub(super) fn inverse(
+pub(super) fn inverse<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     // swizzle_layout.hpp: a swizzle is its own right and left inverse
     if let Value::Swizzle(s) = &a.vals[0] {
