@@ -28,3 +28,4 @@ mod suite;
 mod tmux;
 mod transcripts;
 mod tv;
+mod written_constructs;
