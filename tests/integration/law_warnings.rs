@@ -40,6 +40,17 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "left_inverse: CuTe's result (2,2,3):(0,3,1) is not a left inverse",
     ),
     ("left_inverse(4:0)", "4:0", "is not a left inverse of 4:0"),
+    // A is not linear in the swizzle's bits (cute-oracle: `Sw<3,0,-3> o _0 o (_8,_16):(_16,_1)`)
+    (
+        "composition((8,16):(16,1), Sw<3,3,-3>)",
+        "Sw<3,0,-3> o 0 o (8,16):(16,1)",
+        "composition: CuTe's result Sw<3,0,-3> o 0 o (8,16):(16,1) is not A o Sw<3,3,-3>: at i = 17",
+    ),
+    (
+        "(8,16):(16,1) o Sw<3,3,-3>",
+        "Sw<3,0,-3> o 0 o (8,16):(16,1)",
+        "is not A o Sw<3,3,-3>",
+    ),
     (
         "logical_divide((16,1,3):(1,4,32), 12)",
         "(12,(2,3)):(1,(12,32))",

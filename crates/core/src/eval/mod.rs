@@ -586,7 +586,14 @@ impl Env {
         if let Some(name) = law
             && (matches!(va, Value::Layout(_))
                 || matches!(va, Value::IntTuple(t) if !t.is_int() && !t.has_basis()))
-            && matches!(vb, Value::Layout(_) | Value::IntTuple(_) | Value::Tuple(_))
+            && matches!(
+                vb,
+                Value::Layout(_)
+                    | Value::IntTuple(_)
+                    | Value::Tuple(_)
+                    | Value::Swizzle(_)
+                    | Value::Composed(_)
+            )
             && !vb.has_basis()
         {
             let f = functions::lookup(name).expect("in the function table");

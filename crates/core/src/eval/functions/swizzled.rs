@@ -271,7 +271,7 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
             }))
         }
         // layout_composed.hpp: append<N>(C, x) is composition(A, O, append<N>(B, x))
-        "append" => {
+        "append" if a.len() == 3 => {
             let mut inner = a.vals.to_vec();
             inner[0] = Value::Layout(c.layout.clone());
             let args = Args {
@@ -287,7 +287,7 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
                 other => other,
             })
         }
-        "prepend" => Err(EvalError::new(
+        "append" | "prepend" => Err(EvalError::new(
             format!(
                 "{name} of a composed layout takes the mode to add (CuTe's {name}<N> has no ComposedLayout overload)"
             ),

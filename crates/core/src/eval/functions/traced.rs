@@ -54,6 +54,27 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
         let tl = a.tiler(1, &mut buf)?;
         return lay(a, composition::compose_tiler_traced(&l, &tl, t));
     }
+    // a layout then a swizzle (swizzle_layout.hpp, layout_composed.hpp): its law checked where
+    // the sink checks laws
+    if layout_like && matches!(y, Value::Swizzle(_) | Value::Composed(_)) {
+        let l = layout(a, 0)?;
+        t.step(|| {
+            Step::new(
+                "composition",
+                "swizzle",
+                format!(
+                    "{l} o {}: the swizzle moves to the left of A (make_swizzle of A's masks), as CuTe composes it",
+                    y.kind()
+                ),
+            )
+        });
+        let r = match y {
+            Value::Swizzle(s) => algebra::swizzle::layout_then_swizzle_traced(&l, s, t),
+            Value::Composed(c) => algebra::swizzle::layout_then_composed_traced(&l, c, t),
+            _ => unreachable!("matched above"),
+        };
+        return Ok(Some(r.map_err(a.alg()).and_then(super::swizzled_value)));
+    }
     t.step(|| {
         Step::new(
             "composition",
