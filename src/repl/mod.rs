@@ -438,6 +438,11 @@ impl Session {
                 self.report(1, arg, &e, out, err);
             }
         }
+        let warnings = self.env.take_warnings();
+        if !warnings.is_empty() {
+            let _ = out.flush();
+            let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
+        }
     }
 
     fn explain(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {

@@ -1517,6 +1517,9 @@ pub fn compose_values(
             let l = to_layout(b, bspan)?;
             Ok(make_composed(*s, Offset::Int(0), l))
         }
+        (Value::SwizzleOffset(..), Value::Composed(_) | Value::Swizzle(_)) => {
+            Err(nested_composed(span))
+        }
         (Value::SwizzleOffset(s, o), _) => {
             // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
             // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
@@ -1527,6 +1530,9 @@ pub fn compose_values(
                 layout: l,
             }))
         }
+        // layout_composed.hpp: composition(C, C') is C.A o C.O o composition(C.B, C'), a composed
+        // layout whose inner part is itself composed
+        (Value::Composed(_), Value::Composed(_) | Value::Swizzle(_)) => Err(nested_composed(span)),
         (Value::Composed(c), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
@@ -1558,6 +1564,16 @@ pub fn compose_values(
                 .map_err(alg)
         }
     }
+}
+
+/// The composition of two composed layouts (layout_composed.hpp: `C.A o C.O o
+/// composition(C.B, C')`), or `Sw o OFF o Sw' o …` read from the left: a composed layout whose
+/// inner layout is composed too, which no value here holds.
+fn nested_composed(span: Span) -> EvalError {
+    EvalError::new(
+        "composition of two composed layouts: CuTe's answer is a composed layout whose inner layout is composed too (Sw o OFF o Sw' o OFF' o L), which cute does not model",
+        span,
+    )
 }
 
 fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
