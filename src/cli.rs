@@ -39,6 +39,10 @@ pub struct GlobalOpts {
     /// When to colour output (NO_COLOR is honoured) [default: auto].
     #[arg(long, value_enum)]
     pub color: Option<ColorArg>,
+    /// Where CuTe's answer breaks the law of the operation (SPEC §3), fail (exit 1) instead of
+    /// printing it with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// How values are printed: the options of the commands that print values (given before or
@@ -54,6 +58,10 @@ pub struct ValueOpts {
     /// When to colour output (NO_COLOR is honoured) [default: auto].
     #[arg(long, value_enum)]
     pub color: Option<ColorArg>,
+    /// Where CuTe's answer breaks the law of the operation (SPEC §3), fail (exit 1) instead of
+    /// printing it with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// How a report is printed: the options of `explain` and `bank`.
@@ -65,6 +73,10 @@ pub struct ReportOpts {
     /// When to colour output (NO_COLOR is honoured) [default: auto].
     #[arg(long, value_enum)]
     pub color: Option<ColorArg>,
+    /// Where CuTe's answer breaks the law of the operation (SPEC §3), fail (exit 1) instead of
+    /// printing it with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 impl From<ValueOpts> for GlobalOpts {
@@ -73,6 +85,7 @@ impl From<ValueOpts> for GlobalOpts {
             format: v.format.map(FormatArg::from),
             values: v.values,
             color: v.color,
+            strict: v.strict,
         }
     }
 }
@@ -83,6 +96,7 @@ impl From<ReportOpts> for GlobalOpts {
             format: r.format.map(FormatArg::from),
             values: false,
             color: r.color,
+            strict: r.strict,
         }
     }
 }

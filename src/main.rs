@@ -38,6 +38,7 @@ fn main() -> ExitCode {
             &printer,
             true,
             false,
+            false,
         );
         return finish(code, &mut out);
     }
@@ -65,6 +66,7 @@ fn main() -> ExitCode {
     };
     let color = use_color(sub.color.or(cli.out.color).unwrap_or(ColorArg::Auto));
     let with_values = sub.values || cli.out.values;
+    let strict = sub.strict || cli.out.strict;
     let opts = RenderOptions {
         paint: terminal::paint(color),
         width: terminal::width(),
@@ -77,11 +79,11 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     let p: Printer = &printer;
     let Some(command) = cli.command else {
-        return finish(repl(format, color, &mut out, &mut err), &mut out);
+        return finish(repl(format, color, strict, &mut out, &mut err), &mut out);
     };
     let json = matches!(format, Format::Json);
     let mut one_liner = |function: &str, args: Vec<String>| {
-        one_liner::one_liner(function, &args, &mut out, &mut err, p)
+        one_liner::one_liner(function, &args, &mut out, &mut err, p, strict)
     };
     // a command that prints a report as text or data, not a value
     let report_only = |command: &str, what: &str, err: &mut dyn Write| match format {
@@ -96,7 +98,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match command {
-        Command::Repl { .. } => repl(format, color, &mut out, &mut err),
+        Command::Repl { .. } => repl(format, color, strict, &mut out, &mut err),
         Command::Eval { statements, .. } => eval::eval(
             &statements,
             io::stdin().lock(),
@@ -105,6 +107,7 @@ fn main() -> ExitCode {
             p,
             matches!(format, Format::Plain),
             json,
+            strict,
         ),
         Command::Run { file, .. } => eval::run_file(
             &file,
@@ -113,6 +116,7 @@ fn main() -> ExitCode {
             p,
             matches!(format, Format::Plain),
             json,
+            strict,
         ),
         Command::Show {
             expr,
@@ -167,7 +171,7 @@ fn main() -> ExitCode {
             Some(code) => code,
             None => {
                 let opts = cute::eval::explain::ExplainOptions { verify, index };
-                explain::explain(&expr, &opts, json, color, &mut out, &mut err)
+                explain::explain(&expr, &opts, json, color, strict, &mut out, &mut err)
             }
         },
         Command::Bank {
@@ -226,7 +230,13 @@ fn main() -> ExitCode {
 }
 
 /// The REPL on a terminal; piped, the same session reading standard input.
-fn repl(format: Format, color: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn repl(
+    format: Format,
+    color: bool,
+    strict: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     if cute_cli::output::stdin_closed() {
         let _ = writeln!(
             err,
@@ -236,8 +246,8 @@ fn repl(format: Format, color: bool, out: &mut dyn Write, err: &mut dyn Write) -
         return cute_cli::output::EXIT_INPUT;
     }
     if io::stdin().is_terminal() {
-        cute_cli::repl::interactive(format, color)
+        cute_cli::repl::interactive(format, color, strict)
     } else {
-        cute_cli::repl::piped(io::stdin().lock(), out, err, format)
+        cute_cli::repl::piped_strict(io::stdin().lock(), out, err, format, strict)
     }
 }

@@ -152,6 +152,16 @@ impl<'w> Runner<'w> {
         self
     }
 
+    /// `--strict`: a result that breaks its law fails its statement instead of warning (SPEC
+    /// §3). Answering ahead (whose threads keep sessions of their own) is then off.
+    pub fn with_strict(mut self, strict: bool) -> Runner<'w> {
+        self.env.set_strict(strict);
+        if strict {
+            self.ahead = None;
+        }
+        self
+    }
+
     /// Turn answering ahead on or off: the pure one-line statements of a block are evaluated
     /// on several threads before the block is printed in order ([`crate::batch`]); it is on for
     /// the one-line notation and gives byte for byte what one statement after the other gives.
@@ -251,6 +261,28 @@ impl<'w> Runner<'w> {
     /// Print what a statement gave: its value's line (`printed` into `line`), its picture, or
     /// its error.
     fn report(
+        &mut self,
+        st: &Statement,
+        outcome: Result<Outcome, EvalError>,
+        printed: Option<Result<(), cute::render::RenderError>>,
+        line: &mut String,
+    ) -> io::Result<()> {
+        let warnings = self.env.take_warnings();
+        let warned = !warnings.is_empty() && outcome.is_ok();
+        if warned && self.json_errors {
+            with_warnings(line, &warnings);
+        }
+        let written = self.report_outcome(st, outcome, printed, line);
+        if warned {
+            // the value first, then what it breaks
+            self.out.flush()?;
+            let _ = self.err.write_all(warning_lines(&warnings).as_bytes());
+        }
+        written
+    }
+
+    /// [`Runner::report`] of the outcome itself.
+    fn report_outcome(
         &mut self,
         st: &Statement,
         outcome: Result<Outcome, EvalError>,
@@ -454,6 +486,35 @@ impl<'w> Runner<'w> {
     }
 }
 
+/// The warnings of a statement as stderr shows them: `warning: MESSAGE`, a line each (SPEC §3:
+/// CuTe's answer breaks the law of the function called).
+pub fn warning_lines(warnings: &[cute::eval::Warning]) -> String {
+    let mut text = String::new();
+    for w in warnings {
+        text.push_str("warning: ");
+        text.push_str(&diagnostic::escaped(&w.message));
+        text.push('\n');
+    }
+    text
+}
+
+/// A value's JSON object (`line`) with the statement's warnings added as `"warnings": [...]`.
+pub fn with_warnings(line: &mut String, warnings: &[cute::eval::Warning]) {
+    if !line.ends_with('}') {
+        return;
+    }
+    let ws: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    let field = serde_json::json!(ws).to_string();
+    line.pop();
+    let empty = line.ends_with('{');
+    if !empty {
+        line.push(',');
+    }
+    line.push_str("\"warnings\":");
+    line.push_str(&field);
+    line.push('}');
+}
+
 /// A failed statement as JSON data: `{"error": {"message": …, "kind": …, "span": [start, end]}}`
 /// (byte offsets in the statement).
 pub fn json_error(e: &EvalError) -> String {
@@ -549,6 +610,11 @@ pub(crate) fn answer_line(
         if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
             line_buf.push('\n');
             run.out.extend_from_slice(line_buf.as_bytes());
+            let warnings = env.take_warnings();
+            if !warnings.is_empty() {
+                run.err
+                    .extend_from_slice(warning_lines(&warnings).as_bytes());
+            }
             return (Some(Ok(())), false, true);
         }
         answer_by_runner(env, line_buf, literal, printed, text, line, source, run)

@@ -8,7 +8,8 @@ use cute::statements::Statement;
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none or the one
 /// argument is `-`. On one terminal ([`crate::terminal::one_terminal`]) an error is shown once,
-/// in its place among the values.
+/// in its place among the values. `strict`: `--strict` (a result that breaks its law fails).
+#[allow(clippy::too_many_arguments)]
 pub fn eval(
     args: &[String],
     input: impl BufRead + std::os::fd::AsFd,
@@ -17,6 +18,7 @@ pub fn eval(
     printer: Printer,
     answer_ahead: bool,
     json_errors: bool,
+    strict: bool,
 ) -> i32 {
     // `-`, as for `cute run -` and most tools: standard input
     let args = if args == ["-"] { &[][..] } else { args };
@@ -29,6 +31,7 @@ pub fn eval(
         .with_printer(printer)
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
+        .with_strict(strict)
         .on_one_terminal(crate::terminal::one_terminal());
     let result = if args.is_empty() && crate::output::stdin_closed() {
         Err(closed_stdin())
@@ -56,6 +59,7 @@ pub fn run_file(
     printer: Printer,
     answer_ahead: bool,
     json_errors: bool,
+    strict: bool,
 ) -> i32 {
     let stdin = path.as_os_str() == "-";
     let shown = path.to_string_lossy();
@@ -68,6 +72,7 @@ pub fn run_file(
         .with_printer(printer)
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
+        .with_strict(strict)
         .on_one_terminal(crate::terminal::one_terminal());
     let result = if stdin && crate::output::stdin_closed() {
         Err(closed_stdin())

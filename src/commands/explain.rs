@@ -13,10 +13,12 @@ pub fn explain(
     opts: &cute::eval::explain::ExplainOptions,
     json: bool,
     color: bool,
+    strict: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let env = Env::new();
+    let mut env = Env::new();
+    env.set_strict(strict);
     let working = opts
         .verify
         .then(|| Spinner::after_a_second("explain --verify: checking each step"));

@@ -33,8 +33,10 @@ pub fn one_liner(
     out: &mut dyn Write,
     err: &mut dyn Write,
     printer: Printer,
+    strict: bool,
 ) -> i32 {
-    let env = Env::new();
+    let mut env = Env::new();
+    env.set_strict(strict);
     let Some(f) = functions::lookup(function) else {
         let _ = writeln!(err, "error: unknown function {function}");
         return EXIT_INPUT;
@@ -59,11 +61,17 @@ pub fn one_liner(
     text.push(')');
     let call = Span::new(0, text.len());
     let mut line = String::new();
-    let result = functions::call(f, &vals, &spans, call)
+    let result = env
+        .call_as_written(f, &vals, &spans, call)
         .and_then(|v| printer(&v, &mut line).map_err(|m| EvalError::new(m, call)))
         .map(|()| line);
     match result {
-        Ok(s) => finish(writeln!(out, "{s}"), false),
+        Ok(s) => {
+            let written = writeln!(out, "{s}").and_then(|()| out.flush());
+            let warnings = env.take_warnings();
+            let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
+            finish(written, false)
+        }
         Err(e) => {
             let _ = err.write_all(diagnostic::render("<command line>", 1, &text, &e).as_bytes());
             EXIT_INPUT

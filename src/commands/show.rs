@@ -19,7 +19,7 @@ pub fn show(
     svg: Option<&std::path::Path>,
     latex: Option<&std::path::Path>,
 ) -> i32 {
-    let env = Env::new();
+    let mut env = Env::new();
     let pictured = matches!(
         format,
         cute::render::Format::Plain | cute::render::Format::Json
@@ -39,6 +39,9 @@ pub fn show(
     let Some(v) = eval_argument(&env, 1, expr, err) else {
         return EXIT_INPUT;
     };
+    // CuTe's answer that breaks its law: shown, with the warning
+    let warnings = env.take_warnings();
+    let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
     for (path, write) in [
         (
             svg,

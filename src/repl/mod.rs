@@ -129,13 +129,38 @@ pub static COMMANDS: &[ReplCommand] = &[
         },
     },
     ReplCommand {
+        name: ":strict",
+        args: "[on|off]",
+        help: "where CuTe's answer breaks the operation's law: an error (on), or the answer with a warning (off, the default); alone, toggles",
+        run: |s, arg, out, err| {
+            let on = match arg.trim() {
+                "" => !s.env.strict(),
+                "on" => true,
+                "off" => false,
+                other => {
+                    let _ = writeln!(
+                        err,
+                        "error: :strict takes on or off, not '{}'",
+                        cute::escape::escaped(other)
+                    );
+                    return Flow::Continue;
+                }
+            };
+            s.env.set_strict(on);
+            let _ = writeln!(out, "strict: {}", if on { "on" } else { "off" });
+            Flow::Continue
+        },
+    },
+    ReplCommand {
         name: ":clear",
         args: "",
         help: "forget every variable",
         run: |s, _, _, _| {
             let interrupt = s.env.interrupt().clone();
+            let strict = s.env.strict();
             s.env = Env::new();
             s.env.set_interrupt(interrupt);
+            s.env.set_strict(strict);
             if let Some(names) = &s.names {
                 names.borrow_mut().clear();
             }
@@ -217,6 +242,11 @@ impl Session {
             names: None,
             scratch: bumpalo::Bump::new(),
         }
+    }
+
+    /// `--strict` on or off ([`Env::set_strict`]).
+    pub fn set_strict(&mut self, strict: bool) {
+        self.env.set_strict(strict);
     }
 
     /// Keep `names` up to date with the variables this session binds (and `ans`).
@@ -313,6 +343,26 @@ impl Session {
         if let Ok(o) = &outcome {
             self.note_names(&st.text, o);
         }
+        let warnings = self.env.take_warnings();
+        self.print_outcome(line, &st, outcome, &warnings, out, err);
+        if !warnings.is_empty() {
+            let _ = out.flush();
+            let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
+        }
+        Flow::Continue
+    }
+
+    /// What a statement gave: its value (with `warnings`, the laws it breaks, in JSON), its
+    /// picture or its error.
+    fn print_outcome(
+        &self,
+        line: usize,
+        st: &Statement,
+        outcome: Result<Outcome, EvalError>,
+        warnings: &[cute::eval::Warning],
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) {
         match outcome {
             Ok(Outcome::Value(v)) => {
                 let opts = RenderOptions {
@@ -324,7 +374,10 @@ impl Session {
                     ..RenderOptions::default()
                 };
                 match render::render(&v, self.format, &opts) {
-                    Ok(s) => {
+                    Ok(mut s) => {
+                        if self.format == Format::Json && !warnings.is_empty() {
+                            crate::runner::with_warnings(&mut s, warnings);
+                        }
                         let _ = writeln!(out, "{s}");
                     }
                     Err(m) => {
@@ -345,7 +398,6 @@ impl Session {
                 self.report(line, &st.text, &e, out, err);
             }
         }
-        Flow::Continue
     }
 
     fn show(&mut self, arg: &str, out: &mut dyn Write, err: &mut dyn Write) {
@@ -385,6 +437,11 @@ impl Session {
             Err(e) => {
                 self.report(1, arg, &e, out, err);
             }
+        }
+        let warnings = self.env.take_warnings();
+        if !warnings.is_empty() {
+            let _ = out.flush();
+            let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
         }
     }
 
@@ -463,8 +520,20 @@ impl Session {
 
 /// The REPL over piped standard input: no prompts, no colour, one line per result.
 pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, format: Format) -> i32 {
+    piped_strict(input, out, err, format, false)
+}
+
+/// [`piped`], strict or not (`--strict`: a result that breaks its law is an error).
+pub fn piped_strict(
+    input: impl BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    format: Format,
+    strict: bool,
+) -> i32 {
     use std::io::IsTerminal;
     let mut session = Session::new(format, false);
+    session.set_strict(strict);
     // both on a terminal, the diagnostic alone shows the error once
     session.error_lines = !(std::io::stdout().is_terminal() && std::io::stderr().is_terminal());
     let mut input = input;

@@ -99,9 +99,11 @@ fn bad_input_names_the_condition() {
         ("product(1@0)", "does not take a basis element"),
         ("1@0 - 1", "not defined on basis elements"),
         ("composition(4:1, make_identity_layout(4))", "4:1"),
+        // CuTe 4.7: a right side with basis strides composes A's modes (cute-oracle)
+        ("composition((4,8):(1,4), (4,8):(1@0,1@1))", "(4,8):(1,4)"),
         (
-            "composition((4,8):(1,4), (4,8):(1@0,1@1))",
-            "basis elements",
+            "composition((4,8):(1,4), (4,2):(1@1,3))",
+            "mixes the integer stride 3 with basis strides",
         ),
         ("132 o make_identity_layout((4,8))", "make_identity_tensor"),
         ("1@0 * 1@1", "one side must be an integer"),

@@ -96,10 +96,17 @@ fn cute_static_asserts_are_errors() {
 }
 
 #[test]
-fn law_violations_are_refused() {
-    assert_error("composition((4,6,8):(2,3,5), 6:3)", "is not A o B");
-    assert_error("left_inverse(((3,4)):((4,2)))", "is not a left inverse");
-    assert_error("left_inverse(4:0)", "is not a left inverse");
+fn law_violations_are_refused_when_strict() {
+    let strict = |stmt: &str, needle: &str| {
+        let mut env = cute::eval::Env::new();
+        env.set_strict(true);
+        let e = env.run(stmt).expect_err(stmt);
+        assert_eq!(e.kind, cute::eval::ErrorKind::Law, "{stmt}");
+        assert!(e.message.contains(needle), "{stmt}: {}", e.message);
+    };
+    strict("composition((4,6,8):(2,3,5), 6:3)", "is not A o B");
+    strict("left_inverse(((3,4)):((4,2)))", "is not a left inverse");
+    strict("left_inverse(4:0)", "is not a left inverse");
 }
 
 #[test]

@@ -51,6 +51,7 @@ fn every_command_speaks_the_schema() {
         "make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, bf16), (32,4):(4,1), (1,8)).thread(1)",
         "coalesce(4:1))",
         "composition((4,6,8):(2,3,5), 6:3)",
+        "local_tile(0 o ((16,1,3),4):((1,4,32),8), (12,4), (1,0))",
         "9223372036854775807 + 1",
         "complement((2,2):(1,1), 8)",
         "undefined_name",

@@ -264,7 +264,7 @@ pub fn index_add(a: &Tup, b: &Tup) -> Result<Index> {
 }
 
 /// A scaled basis element as its arithmetic tuple; a tuple as itself.
-fn tuple_form(t: &Tup) -> IntTuple {
+pub(crate) fn tuple_form(t: &Tup) -> IntTuple {
     match (t.view(), t.basis()) {
         (View::Int(v), Some(b)) => as_arithmetic_tuple(v, &b.path()),
         _ => t.to_owned(),

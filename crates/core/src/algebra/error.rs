@@ -63,6 +63,15 @@ impl AlgebraError {
         }
     }
 
+    /// The law and where it fails, without the operation's name (a law violation's text; any
+    /// other failure's message).
+    pub fn law_text(&self) -> String {
+        match self {
+            AlgebraError::LawViolated { law, .. } => law.clone(),
+            other => other.to_string(),
+        }
+    }
+
     /// The message, as `Display` writes it (the text of a condition or a law reused, without
     /// the formatting machinery).
     pub fn into_message(self) -> String {

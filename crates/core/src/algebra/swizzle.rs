@@ -8,7 +8,7 @@ use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
 use super::tiler::Tiler;
-use super::trace::{Check, Step, Trace};
+use super::trace::{Check, NoTrace, Step, Trace};
 
 /// CuTe's `Swizzle<BBits, MBase, SShift>`: `x ^ ((x & yyy_msk) >> S)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -273,15 +273,39 @@ pub enum SwizzledOrPlain {
 /// `composition(a, sw)` for a layout `a` and a swizzle (swizzle_layout.hpp): the swizzle
 /// `make_swizzle<a(YYY), a(ZZZ)>()` before `a`, so that `Sw' o a` is `a o Sw`.
 /// @pre `a(YYY)` and `a(ZZZ)` are the masks of a swizzle (CuTe's make_swizzle conditions)
-/// @post for every i in a's domain, `result(i) == a(sw(i))` (refused otherwise: CuTe "works in
-/// simple cases" only)
+/// @post for every i in a's domain, `result(i) == a(sw(i))` (CuTe "works in simple cases" only:
+/// where the sink checks laws, a result that breaks it stands and the sink is told)
 pub fn layout_then_swizzle(a: &Layout, sw: &Swizzle) -> Result<SwizzledOrPlain> {
+    layout_then_swizzle_traced(a, sw, &mut NoTrace)
+}
+
+/// [`layout_then_swizzle`], its law checked where the sink checks laws ([`Trace::LAWS`]).
+pub fn layout_then_swizzle_traced<T: Trace>(
+    a: &Layout,
+    sw: &Swizzle,
+    t: &mut T,
+) -> Result<SwizzledOrPlain> {
     let r = layout_then_swizzle_unchecked(a, sw)?;
-    check_law(&r, a.size()?, |i| {
-        let x = sw.apply(i);
-        Ok((a.at(x)?, format!("A o {sw}: A({sw}({i})) = A({x})")))
-    })?;
+    if T::LAWS {
+        let law = check_law(&r, a.size()?, |i| {
+            let x = sw.apply(i);
+            Ok((a.at(x)?, format!("A o {sw}: A({sw}({i})) = A({x})")))
+        });
+        report_law(law, t)?;
+    }
     Ok(r)
+}
+
+/// A law's verdict told to the sink: a violation is kept ([`Trace::law`]: CuTe's answer
+/// stands), any other failure of the check is the call's error.
+fn report_law<T: Trace>(law: Result<()>, t: &mut T) -> Result<()> {
+    match law {
+        Err(e @ super::error::AlgebraError::LawViolated { .. }) => {
+            t.law(e);
+            Ok(())
+        }
+        other => other,
+    }
 }
 
 /// `result(i)` of a composition's result.
@@ -341,6 +365,16 @@ pub fn layout_then_swizzle_unchecked(a: &Layout, sw: &Swizzle) -> Result<Swizzle
 /// @pre OFF is 0 (CuTe's "Require offset == 0" for the swizzle's composition; a `smem_ptr`
 /// offset, which CuTe ignores there, would make the result not `a o B`)
 pub fn layout_then_composed(a: &Layout, b: &ComposedLayout) -> Result<SwizzledOrPlain> {
+    layout_then_composed_traced(a, b, &mut NoTrace)
+}
+
+/// [`layout_then_composed`], its law `result(i) == a(B(i))` checked where the sink checks laws
+/// ([`Trace::LAWS`]: a result that breaks it stands, and the sink is told).
+pub fn layout_then_composed_traced<T: Trace>(
+    a: &Layout,
+    b: &ComposedLayout,
+    tr: &mut T,
+) -> Result<SwizzledOrPlain> {
     const OP: &str = "composition";
     if b.offset != Offset::Int(0) {
         return Err(condition(
@@ -356,10 +390,13 @@ pub fn layout_then_composed(a: &Layout, b: &ComposedLayout) -> Result<SwizzledOr
         SwizzledOrPlain::Plain(l) => SwizzledOrPlain::Plain(compose_tiler(&l, &t)?),
         SwizzledOrPlain::Composed(c) => SwizzledOrPlain::Composed(c.compose(&t)?),
     };
-    check_law(&r, b.layout.size()?, |i| {
-        let x = b.apply_outer(b.layout.at(i)?)?;
-        Ok((a.at(x)?, format!("A o B: A(B({i})) = A({x})")))
-    })?;
+    if T::LAWS {
+        let law = check_law(&r, b.layout.size()?, |i| {
+            let x = b.apply_outer(b.layout.at(i)?)?;
+            Ok((a.at(x)?, format!("A o B: A(B({i})) = A({x})")))
+        });
+        report_law(law, tr)?;
+    }
     Ok(r)
 }
 

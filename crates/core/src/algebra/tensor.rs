@@ -305,12 +305,15 @@ pub fn partition_swizzled(
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
 /// and coordinate of thread `idx` of `thr` (as [`local_partition`]).
+/// `threads`: the size of the whole thread layout, where `thr` is its projection (see
+/// [`local_partition_projected`]); `None`, `thr` is the whole.
 pub fn local_partition_swizzled(
     t: &SwizzledTensor,
     thr: &Layout,
     idx: i64,
+    threads: Option<i64>,
 ) -> Result<(Origin, SwizzledOrPlain)> {
-    let (tiler, c) = thread_tile(thr, idx)?;
+    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?)?;
     partition_swizzled(t, &tiler, &c, false)
 }
 
@@ -338,6 +341,19 @@ pub fn local_partition(t: &OffsetTensor, thr: &Layout, idx: i64) -> Result<Offse
     local_partition_traced(t, thr, idx, &mut NoTrace)
 }
 
+/// `local_partition(tensor, thr_layout, thr_idx, proj)`: [`local_partition`] with the
+/// projection `thr = dice(proj, thr_layout)` (tensor_impl.hpp), `thr_idx` any index of the
+/// whole thread layout, of size `threads`.
+pub fn local_partition_projected(
+    t: &OffsetTensor,
+    thr: &Layout,
+    idx: i64,
+    threads: i64,
+) -> Result<OffsetTensor> {
+    let (tiler, c) = thread_tile_of(thr, idx, threads)?;
+    partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
+}
+
 /// [`local_partition`], reporting its derivation to `tr`.
 pub fn local_partition_traced<T: Trace>(
     t: &OffsetTensor,
@@ -362,15 +378,28 @@ pub fn local_partition_traced<T: Trace>(
 /// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
 /// `idx` of a thread layout, as `local_partition` uses them.
 fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler<'_>, Coord)> {
+    thread_tile_of(thr, idx, thr.size()?)
+}
+
+/// [`thread_tile`] of a thread index among `threads` (the size of the whole thread layout,
+/// where `thr` is its projection, `dice(proj, thr)`: CuTe's `idx2crd` takes any index, `(idx /
+/// stride) % shape` per mode).
+fn thread_tile_of(thr: &Layout, idx: i64, threads: i64) -> Result<(Tiler<'_>, Coord)> {
     const OP: &str = "local_partition";
-    let n = thr.size()?;
-    if idx < 0 || idx >= n {
+    if idx < 0 || idx >= threads {
         return Err(condition(
             OP,
-            format!("thread index {idx} is outside the thread layout {thr} of size {n}"),
+            format!("thread index {idx} is outside the thread layout {thr} of size {threads}"),
         ));
     }
-    if thr.stride().leaves().contains(&0) {
+    // a mode of shape 1 is skipped (its coordinate is 0); any other divides by its stride
+    if thr
+        .shape()
+        .leaves()
+        .iter()
+        .zip(thr.stride().leaves())
+        .any(|(&s, d)| d == 0 && s != 1)
+    {
         return Err(condition(
             OP,
             format!(

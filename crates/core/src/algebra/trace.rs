@@ -29,6 +29,15 @@ pub trait Trace {
     /// Whether this sink records anything (the no-op sink does not, and the closures passed to
     /// [`Trace::step`] are then never built).
     const ON: bool;
+    /// Whether the operations' laws are checked on CuTe's results (SPEC §3): the plain sink
+    /// does not check them (an intermediate step of an algorithm warns of nothing); the sinks
+    /// of a function the user called ([`Laws`], [`Recorder`]) do, and are told what breaks.
+    const LAWS: bool = Self::ON;
+    /// CuTe's result breaks the operation's law (`violation`, an
+    /// [`AlgebraError::LawViolated`]): CuTe's answer stands, the sink keeps the violation.
+    fn law(&mut self, violation: AlgebraError) {
+        let _ = violation;
+    }
     /// Keep a step.
     fn record(&mut self, step: Step);
     /// The following steps are part of the last one (a sub-derivation).
@@ -79,6 +88,25 @@ impl Trace for NoTrace {
     fn record(&mut self, _: Step) {}
 }
 
+/// The sink of a function the user called: records no step, but checks the laws and keeps
+/// what breaks them (CuTe's answer stands; the caller warns of each violation, or refuses it
+/// under `--strict`).
+#[derive(Clone, Debug, Default)]
+pub struct Laws {
+    /// The laws CuTe's results broke, in order ([`AlgebraError::LawViolated`]).
+    pub violations: Vec<AlgebraError>,
+}
+
+impl Trace for Laws {
+    const ON: bool = false;
+    const LAWS: bool = true;
+    fn law(&mut self, violation: AlgebraError) {
+        self.violations.push(violation);
+    }
+    #[inline(always)]
+    fn record(&mut self, _: Step) {}
+}
+
 /// A sink that keeps the steps (at most [`MAX_STEPS`]), each with its nesting depth.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
@@ -87,6 +115,8 @@ pub struct Recorder {
     /// Steps past [`MAX_STEPS`], counted and dropped.
     pub dropped: usize,
     depth: usize,
+    /// The laws CuTe's results broke ([`Trace::law`]).
+    pub violations: Vec<AlgebraError>,
 }
 
 impl Recorder {
@@ -98,6 +128,9 @@ impl Recorder {
 
 impl Trace for Recorder {
     const ON: bool = true;
+    fn law(&mut self, violation: AlgebraError) {
+        self.violations.push(violation);
+    }
     fn record(&mut self, mut step: Step) {
         if self.steps.len() >= MAX_STEPS {
             self.dropped += 1;

@@ -5,7 +5,7 @@
 //! variant of the very algorithm the plain evaluation uses, so the result is the plain result.
 
 use super::convert::{to_coord, to_int};
-use super::{Env, EvalError, Value, functions};
+use super::{Env, EvalError, Value, Warning, functions};
 use crate::algebra::coord;
 use crate::algebra::trace::{Budget, Recorder, Step, Trace, Verdict};
 use crate::algebra::{self, IntTuple, Layout};
@@ -33,16 +33,19 @@ pub struct Explanation {
     pub result: Result<Value, EvalError>,
     /// With `verify`: each step's verdict (None for a step without a check).
     pub verdicts: Option<Vec<Option<Verdict>>>,
+    /// The laws CuTe's answer breaks (SPEC §3): the result stands, with these warnings.
+    pub warnings: Vec<Warning>,
 }
 
 impl Explanation {
-    /// Whether the result was computed and every check verified (when verified).
+    /// Whether the result was computed and every check verified (when verified: a result
+    /// that breaks its law, a warning, fails `--verify`).
     pub fn ok(&self) -> bool {
         self.result.is_ok()
             && self
                 .verdicts
                 .as_ref()
-                .is_none_or(|v| v.iter().flatten().all(Verdict::ok))
+                .is_none_or(|v| v.iter().flatten().all(Verdict::ok) && self.warnings.is_empty())
     }
 }
 
@@ -52,7 +55,9 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
     let arena = parser::Bump::new();
     let expr = parser::parse_expr(src, &arena)?;
     let mut rec = Recorder::new();
+    env.warnings.borrow_mut().clear();
     let result = traced(env, &expr, &mut rec)?;
+    let warnings = std::mem::take(&mut *env.warnings.borrow_mut());
     let result = result.and_then(|v| {
         super::value::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
         Ok(v)
@@ -81,6 +86,7 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
         dropped: rec.dropped,
         result,
         verdicts,
+        warnings,
     })
 }
 
@@ -227,6 +233,17 @@ fn call_traced(
         return plain(env, e, t);
     };
     if let Some(result) = functions::call_traced(f, vals, spans, e.span, t)? {
+        // the laws of the function explained (the user's call), as its plain call checks
+        // them: not those of its inner steps (the divide inside a local_tile)
+        t.violations.clear();
+        if functions::has_law(f) && result.is_ok() {
+            let mut laws = crate::algebra::trace::Laws::default();
+            if functions::call_checking(f, vals, spans, e.span, Some(&mut laws)).is_ok()
+                && let Err(err) = env.laws_broken(f, laws.violations, e.span)
+            {
+                return Ok(Err(err));
+            }
+        }
         return Ok(result);
     }
     t.step(|| {
@@ -236,7 +253,7 @@ fn call_traced(
             format!("{name} with these arguments is evaluated without a derivation"),
         )
     });
-    Ok(functions::call(f, vals, spans, e.span))
+    Ok(env.call_function(f, vals, spans, e.span))
 }
 
 /// The arithmetic of the result at index `i`, which must lie in its domain `[0, size)`.

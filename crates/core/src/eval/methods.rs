@@ -177,7 +177,12 @@ fn atom_method(
             }),
         (Atom::TiledCopy(t) | Atom::ThrCopy(t, _), "retile_S" | "retile_D" | "retile") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
-                let part = t.retile(&to_layout(&args[0], spans[0])?).map_err(alg)?;
+                // copy_atom.hpp: make_tensor(tensor.data(), retile(tensor.layout()))
+                let layout = match &args[0] {
+                    Value::OffsetLayout(_, l) => (**l).clone(),
+                    other => to_layout(other, spans[0])?,
+                };
+                let part = t.retile(&layout).map_err(alg)?;
                 match &args[0] {
                     Value::OffsetLayout(base, _) => Ok(Value::offset_layout(base.clone(), part)),
                     _ => Ok(Value::Layout(part)),

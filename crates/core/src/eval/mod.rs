@@ -12,6 +12,7 @@ use std::collections::HashMap;
 pub use value::Value;
 
 use crate::algebra::tensor::Origin;
+use crate::algebra::trace::Laws;
 use crate::algebra::{
     AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, TilerBuf,
     composition,
@@ -120,6 +121,18 @@ impl From<ParseError> for EvalError {
     }
 }
 
+/// CuTe's answer breaks the law of the function the user called (SPEC §3): the answer
+/// stands, and this says which law fails where. A statement's warnings are taken with
+/// [`Env::take_warnings`] after it ran; under [`Env::set_strict`] they are its error instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The violated law, with a counterexample (`composition: CuTe's result … is not A o B:
+    /// at i = 2, …`).
+    pub message: String,
+    /// The call whose result breaks it.
+    pub span: Span,
+}
+
 /// What a statement produced.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -156,6 +169,11 @@ pub struct Env {
     /// Ctrl-C, handed in by the front end ([`Env::set_interrupt`]): polled by every node of a
     /// long expression and by the checks of `explain --verify`.
     interrupt: Interrupt,
+    /// `--strict` (`:strict` in the REPL): a result that breaks its law is an error, not a
+    /// warning.
+    strict: bool,
+    /// The warnings of the statement being run (or last run): the laws CuTe's answers broke.
+    warnings: std::cell::RefCell<Vec<Warning>>,
 }
 
 impl Clone for Env {
@@ -166,6 +184,8 @@ impl Clone for Env {
             arena: bumpalo::Bump::new(),
             ans_bound: self.ans_bound,
             interrupt: self.interrupt.clone(),
+            strict: self.strict,
+            warnings: std::cell::RefCell::new(Vec::new()),
         }
     }
 }
@@ -184,6 +204,44 @@ impl Env {
     /// The session's Ctrl-C flag.
     pub fn interrupt(&self) -> &Interrupt {
         &self.interrupt
+    }
+
+    /// `--strict` on or off: where CuTe's answer breaks the law of the function called, the
+    /// statement fails (today's error) instead of warning (SPEC §3).
+    pub fn set_strict(&mut self, strict: bool) {
+        self.strict = strict;
+    }
+
+    /// Whether the session is strict ([`Env::set_strict`]).
+    pub fn strict(&self) -> bool {
+        self.strict
+    }
+
+    /// The warnings of the last statement run (each once: taking them empties the list). A
+    /// front end prints them after the statement's value.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(self.warnings.get_mut())
+    }
+
+    /// The laws broken by the result of a call of `f` the user wrote (at `span`): warnings,
+    /// or under `--strict` the call's error.
+    fn laws_broken(
+        &self,
+        f: &functions::Function,
+        violations: Vec<AlgebraError>,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        for v in violations {
+            let e = EvalError::algebra(v.within(f.name), span);
+            if self.strict {
+                return Err(e);
+            }
+            self.warnings.borrow_mut().push(Warning {
+                message: e.message,
+                span,
+            });
+        }
+        Ok(())
     }
 
     /// Bind a variable.
@@ -265,6 +323,7 @@ impl Env {
         src: &str,
         on_value: impl FnOnce(&Value),
     ) -> Result<Outcome, EvalError> {
+        self.warnings.get_mut().clear();
         let mut arena = std::mem::take(&mut self.arena);
         arena.reset();
         let outcome = self.run_in(src, &arena, on_value);
@@ -382,6 +441,7 @@ impl Env {
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<Outcome, EvalError>> {
+        self.warnings.get_mut().clear();
         // the value is taken out of where it was computed (`_` left there, dropped at once)
         let v = match self.literal_statement(src, |v| std::mem::replace(v, Value::Under))? {
             Ok(v) => v,
@@ -401,6 +461,7 @@ impl Env {
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<(), EvalError>> {
+        self.warnings.borrow_mut().clear();
         self.literal_statement(src, |v| on_value(v))
     }
 
@@ -606,6 +667,30 @@ impl Env {
         b: &Expr,
     ) -> Result<Value, EvalError> {
         let vb = self.eval(b)?;
+        // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
+        let law = match op {
+            BinOp::Compose => Some("composition"),
+            BinOp::Divide => Some("logical_divide"),
+            BinOp::Product => Some("logical_product"),
+            _ => None,
+        };
+        if let Some(name) = law
+            && (matches!(va, Value::Layout(_))
+                || matches!(va, Value::IntTuple(t) if !t.is_int() && !t.has_basis()))
+            && matches!(
+                vb,
+                Value::Layout(_)
+                    | Value::IntTuple(_)
+                    | Value::Tuple(_)
+                    | Value::Swizzle(_)
+                    | Value::Composed(_)
+            )
+            && !vb.has_basis()
+        {
+            let f = functions::lookup(name).expect("in the function table");
+            let v = self.call_function(f, &[va.clone(), vb], &[a.span, b.span], e.span)?;
+            return within_limits(v, e.span);
+        }
         within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
     }
 
@@ -764,7 +849,7 @@ impl Env {
                 arg_spans.chain(template_spans).collect(),
             ),
         };
-        let v = functions::call(t.inner, &vals, &spans, span)?;
+        let v = self.call_function(t.inner, &vals, &spans, span)?;
         match t.query {
             Some(q) => functions::call(q, &[v], &[span], span),
             None => Ok(v),
@@ -854,7 +939,7 @@ impl Env {
         let mut vals = self.eval_args(&given)?;
         let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
         let Some(mode) = mode else {
-            return functions::call(f, &vals, &spans, span);
+            return self.call_function(f, &vals, &spans, span);
         };
         // the mode's indices: an integer or a list of them
         let indices = match self.eval(&mode)? {
@@ -896,6 +981,19 @@ impl Env {
         }
     }
 
+    /// Call a function of the table on evaluated arguments as the user wrote the call (a
+    /// one-liner's `cute compose A B`): the law of its result checked, a broken one kept as a
+    /// warning ([`Env::take_warnings`]) or, when strict, the error.
+    pub fn call_as_written(
+        &self,
+        f: &functions::Function,
+        vals: &[Value],
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        self.call_function(f, vals, spans, span)
+    }
+
     /// Call a function of the table on evaluated arguments.
     fn call_function(
         &self,
@@ -904,7 +1002,14 @@ impl Env {
         spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
-        functions::call(f, vals, spans, span).map_err(|mut e| {
+        let mut laws = functions::has_law(f).then(Laws::default);
+        let r = functions::call_checking(f, vals, spans, span, laws.as_mut());
+        if let (Ok(_), Some(laws)) = (&r, laws)
+            && !laws.violations.is_empty()
+        {
+            self.laws_broken(f, laws.violations, span)?;
+        }
+        r.map_err(|mut e| {
             // a bare name taken as an argument that is no variable: suggest one
             if let Some(n) = e
                 .message
@@ -1532,6 +1637,9 @@ pub fn compose_values(
             let l = to_layout(b, bspan)?;
             Ok(make_composed(*s, Offset::Int(0), l))
         }
+        (Value::SwizzleOffset(..), Value::Composed(_) | Value::Swizzle(_)) => {
+            Err(nested_composed(span))
+        }
         (Value::SwizzleOffset(s, o), _) => {
             // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
             // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
@@ -1542,6 +1650,9 @@ pub fn compose_values(
                 layout: l,
             }))
         }
+        // layout_composed.hpp: composition(C, C') is C.A o C.O o composition(C.B, C'), a composed
+        // layout whose inner part is itself composed
+        (Value::Composed(_), Value::Composed(_) | Value::Swizzle(_)) => Err(nested_composed(span)),
         (Value::Composed(c), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
@@ -1573,6 +1684,16 @@ pub fn compose_values(
                 .map_err(alg)
         }
     }
+}
+
+/// The composition of two composed layouts (layout_composed.hpp: `C.A o C.O o
+/// composition(C.B, C')`), or `Sw o OFF o Sw' o …` read from the left: a composed layout whose
+/// inner layout is composed too, which no value here holds.
+fn nested_composed(span: Span) -> EvalError {
+    EvalError::new(
+        "composition of two composed layouts: CuTe's answer is a composed layout whose inner layout is composed too (Sw o OFF o Sw' o OFF' o L), which cute does not model",
+        span,
+    )
 }
 
 fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {

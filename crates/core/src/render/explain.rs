@@ -96,6 +96,11 @@ pub fn text(ex: &Explanation, paint: Paint) -> String {
             paint.push(&mut out, &r, Mark::Error);
         }
     }
+    // CuTe's answer stands; the law it breaks (SPEC §3)
+    for w in &ex.warnings {
+        out.push('\n');
+        paint.push(&mut out, &format!("warning: {}", w.message), Mark::Error);
+    }
     if let Some(vs) = &ex.verdicts {
         let unchecked = vs
             .iter()
@@ -221,10 +226,14 @@ pub fn json(ex: &Explanation) -> String {
             m.insert("error".into(), json!(e.message));
         }
     }
+    if !ex.warnings.is_empty() {
+        let ws: Vec<&str> = ex.warnings.iter().map(|w| w.message.as_str()).collect();
+        m.insert("warnings".into(), json!(ws));
+    }
     if let Some(vs) = &ex.verdicts {
         m.insert(
             "verified".into(),
-            json!(vs.iter().flatten().all(Verdict::ok)),
+            json!(vs.iter().flatten().all(Verdict::ok) && ex.warnings.is_empty()),
         );
     }
     Json::Object(m).to_string()

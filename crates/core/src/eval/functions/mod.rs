@@ -13,7 +13,7 @@
 use super::{EvalError, Value};
 use crate::algebra::ComposedLayout;
 use crate::algebra::tensor::Origin;
-use crate::algebra::trace::Recorder;
+use crate::algebra::trace::{Laws, Recorder};
 use crate::parser::Span;
 
 type Handler = fn(&Args) -> Result<Value, EvalError>;
@@ -27,6 +27,13 @@ pub type Traced = Result<Option<Result<Value, EvalError>>, EvalError>;
 /// The derivation of a call: the same algorithm as [`Handler`]'s, through its `_traced`
 /// variant reporting to the recorder.
 type TracedHandler = fn(&Args, &mut Recorder) -> Traced;
+
+/// A call of a function whose result has a law (SPEC §3: composition, the inverses, the
+/// divides and products), run as the function the user called: the same algorithm as
+/// [`Handler`]'s, through its `_traced` variant with a [`Laws`] sink, which checks the law on
+/// CuTe's result and keeps what breaks it. `Ok(None)`: these arguments have no law to check
+/// (the plain handler runs).
+type LawfulHandler = fn(&Args, &mut Laws) -> Traced;
 
 /// One callable function.
 pub struct Function {
@@ -43,6 +50,8 @@ pub struct Function {
     handler: Handler,
     /// Its derivation for `cute explain`, if it has one.
     traced: Option<TracedHandler>,
+    /// Its call with the law checked, if its result has one.
+    lawful: Option<LawfulHandler>,
     /// Where C++ template arguments (`upcast<2>(L)`) go among the call's arguments.
     template: TemplateArgs,
     /// CuTe's tensor overload: what it does with a tensor (`OFF o L`, `OFF o Sw o OFF2 o L`).
@@ -107,6 +116,7 @@ impl Function {
         arity: (0, 0),
         handler: |a| Err(EvalError::new("no handler", a.span)),
         traced: None,
+        lawful: None,
         template: TemplateArgs::None,
         tensor: OnTensor::Handler,
         composed: OnComposed::Handler,
@@ -212,8 +222,21 @@ impl Function {
     }
 }
 
-/// Call a function on evaluated arguments.
+/// Call a function on evaluated arguments (an intermediate step: no law is checked).
 pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<Value, EvalError> {
+    call_checking(f, vals, spans, span, None)
+}
+
+/// Call a function on evaluated arguments; with `laws`, as the function the user called: the
+/// law of its result, where it has one, is checked and what breaks it kept in `laws` (CuTe's
+/// answer is the value all the same).
+pub fn call_checking(
+    f: &Function,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+    laws: Option<&mut Laws>,
+) -> Result<Value, EvalError> {
     let n = vals.len();
     if n < f.arity.0 || n > f.arity.1 {
         let want = if f.arity.0 == f.arity.1 {
@@ -252,7 +275,7 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
     {
         let mut on_layout = vals.to_vec();
         on_layout[0] = layout;
-        let r = call(f, &on_layout, spans, span)?;
+        let r = call_checking(f, &on_layout, spans, span, laws)?;
         return Ok(match (f.tensor, offset, r) {
             (OnTensor::Keep, o, Value::Composed(r)) => Value::SwizzledTensor(o, r),
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
@@ -285,7 +308,18 @@ pub fn call(f: &Function, vals: &[Value], spans: &[Span], span: Span) -> Result<
             (_, r) => r,
         });
     }
-    (f.handler)(&Args { vals, spans, span })
+    let args = Args { vals, spans, span };
+    if let (Some(lawful), Some(laws)) = (f.lawful, laws)
+        && let Some(r) = lawful(&args, laws)?
+    {
+        return r;
+    }
+    (f.handler)(&args)
+}
+
+/// Whether a function's result has a law that a call as the user's is checked against.
+pub fn has_law(f: &Function) -> bool {
+    f.lawful.is_some()
 }
 
 /// Names worth completing that are not functions: atom names and element types.

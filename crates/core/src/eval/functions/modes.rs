@@ -136,7 +136,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
 
 /// `append`/`prepend` (`front`) of a layout: `(L)`, `(L, X)`, `(L, X, N)`, or `(L, N)` when N is
 /// the C++ template argument of `append<N>(L)` (its span is the name's, before the arguments).
-fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
+pub(super) fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
     let templated_n = a.len() == 2
         && a.spans[1].end <= a.spans[0].start
         && matches!(&a.vals[1], Value::IntTuple(t) if t.is_int());

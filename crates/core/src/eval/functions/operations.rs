@@ -84,6 +84,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
         traced: Some(traced::composition),
+        lawful: Some(traced::composition),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -143,7 +144,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced))
+        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced)),
+        lawful: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced))
     ),
     f!(
         "left_inverse",
@@ -167,7 +169,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced))
+        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced)),
+        lawful: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced))
     ),
     f!(
         "logical_divide",
@@ -178,6 +181,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::logical_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -190,6 +194,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::zipped_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -202,6 +207,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::tiled_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -214,6 +220,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::flat_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -225,7 +232,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced)),
     ),
     f!(
         "zipped_product",
@@ -235,7 +243,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced)),
     ),
     f!(
         "tiled_product",
@@ -245,7 +254,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced)),
     ),
     f!(
         "flat_product",
@@ -255,7 +265,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced))
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced)),
+        lawful: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced)),
     ),
     f!(
         "blocked_product",
@@ -269,7 +280,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced))
+        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced)),
+        lawful: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced)),
     ),
     f!(
         "raked_product",
@@ -283,7 +295,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced))
+        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
+        lawful: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
     ),
     f!(
         "max_common_layout",

@@ -254,7 +254,8 @@ pub(super) fn max_common_composed(a: &Args, vector: bool) -> Option<Result<Value
 
 /// `append(C, x)`, `prepend(C, x)` and `select<I...>(C)` of a composed layout `C`: CuTe defines
 /// no such overloads for ComposedLayout, so its generic tuple functions apply: `(C, x)`,
-/// `(x, C)` and the tuple of the modes `get<I>(C)` (each `Sw o OFF o mode`). `None` when the
+/// `(x, C)` and the tuple of the modes `get<I>(C)` (each `Sw o OFF o mode`); `append<N>(C, x)`
+/// has one (layout_composed.hpp): `Sw o OFF o append<N>(L, x)`. `None` when the
 /// first argument is not a composed layout.
 pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalError>> {
     let Value::Composed(c) = &a.vals[0] else {
@@ -268,6 +269,23 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
             } else {
                 vec![y, x]
             }))
+        }
+        // layout_composed.hpp: append<N>(C, x) is composition(A, O, append<N>(B, x))
+        "append" if a.len() == 3 => {
+            let mut inner = a.vals.to_vec();
+            inner[0] = Value::Layout(c.layout.clone());
+            let args = Args {
+                vals: &inner,
+                spans: a.spans,
+                span: a.span,
+            };
+            super::modes::pend(&args, false).map(|r| match r {
+                Value::Layout(l) => Value::composed(ComposedLayout {
+                    layout: l,
+                    ..(**c).clone()
+                }),
+                other => other,
+            })
         }
         "append" | "prepend" => Err(EvalError::new(
             format!(

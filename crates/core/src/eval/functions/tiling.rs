@@ -2,7 +2,8 @@
 //! `local_tile` and `local_partition` (CuTe's `tensor_impl.hpp`), with `dice`, the projection
 //! they apply to their tiler and coordinate.
 
-use super::{EvalError, Function, Value, traced};
+use super::{Args, EvalError, Function, Value, traced};
+use crate::algebra::trace::{Laws, Trace};
 use crate::algebra::{self, TilerBuf};
 use crate::eval::convert::{tensor_of, to_coord, to_layout, to_tiler};
 use crate::parser::Span;
@@ -16,28 +17,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "local_tile((8,24):(1,8), (4,8), (1,2))",
         3,
         4,
-        |a| {
-            use algebra::tensor as ts;
-
-            let (tiler, coord) = match a.vals.get(3) {
-                Some(proj) => (
-                    dice(proj, a.spans[3], &a.vals[1], a.spans[1])?,
-                    dice(proj, a.spans[3], &a.vals[2], a.spans[2])?,
-                ),
-                None => (a.vals[1].clone(), a.vals[2].clone()),
-            };
-            let c = to_coord(&coord, a.spans[2])?;
-            let mut buf = TilerBuf::new();
-            if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
-                let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
-                let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
-                return crate::eval::tensor_value(off, r);
-            }
-            let t = tensor_of(&a.vals[0], a.spans[0])?;
-            let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c)
-                .map_err(a.alg())?;
-            Ok(Value::tensor(r))
-        },
+        local_tile_value,
+        lawful: Some(local_tile_lawful),
         traced: Some(traced::local_tile),
         coordinates: true
     ),
@@ -53,24 +34,164 @@ pub(super) static FUNCTIONS: &[Function] = &[
             use algebra::tensor as ts;
 
             let idx = a.index(2)? as i64;
-            let thr = match a.vals.get(3) {
-                Some(proj) => {
-                    to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?
-                }
-                None => a.layout(1)?,
+            let (thr, threads) = match a.vals.get(3) {
+                // the index is any of the whole thread layout's (tensor_impl.hpp)
+                Some(proj) => (
+                    to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
+                    Some(a.layout(1)?.size().map_err(a.alg())?),
+                ),
+                None => (a.layout(1)?, None),
             };
             if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
-                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx).map_err(a.alg())?;
+                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx, threads).map_err(a.alg())?;
                 return crate::eval::tensor_value(off, r);
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
-            let r = ts::local_partition(&t, &thr, idx).map_err(a.alg())?;
+            let r = match threads {
+                Some(n) => ts::local_partition_projected(&t, &thr, idx, n),
+                None => ts::local_partition(&t, &thr, idx),
+            }
+            .map_err(a.alg())?;
             Ok(Value::tensor(r))
         },
         traced: Some(traced::local_partition),
         coordinates: true
     ),
 ];
+
+/// `local_tile(T, tiler, coord[, proj])`: the tile's tensor, as CuTe computes it.
+fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
+    use algebra::tensor as ts;
+
+    let (tiler, coord) = match a.vals.get(3) {
+        Some(proj) => (
+            dice(proj, a.spans[3], &a.vals[1], a.spans[1])?,
+            dice(proj, a.spans[3], &a.vals[2], a.spans[2])?,
+        ),
+        None => (a.vals[1].clone(), a.vals[2].clone()),
+    };
+    let c = to_coord(&coord, a.spans[2])?;
+    let mut buf = TilerBuf::new();
+    if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
+        let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
+        return crate::eval::tensor_value(off, r);
+    }
+    let t = tensor_of(&a.vals[0], a.spans[0])?;
+    let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c).map_err(a.alg())?;
+    Ok(Value::tensor(r))
+}
+
+/// `local_tile` as the function the user called: CuTe's answer, and where the divide inside it
+/// broke its law in the part that reaches the answer, that law (an intermediate step whose
+/// broken part is not the tile warns of nothing, SPEC §3).
+///
+/// For a tensor `T` at offset `o` over modes `A_m`, a tiler of integers `t_m` and a coordinate
+/// of integers `c_m` (one each per mode of T), the tile is, mode by mode (T is the sum of its
+/// modes), `A_m(i + c_m·t_m)` for `i < t_m`: the answer `o' + Σ R_m(i_m)` is right exactly when
+/// `o' == o + Σ A_m(c_m·t_m)` and `R_m(i) == A_m(i + c_m·t_m) - A_m(c_m·t_m)` for each mode.
+/// Other tilers and coordinates are not checked.
+fn local_tile_lawful(a: &Args, laws: &mut Laws) -> super::Traced {
+    let v = local_tile_value(a);
+    if let Ok(Value::OffsetLayout(algebra::tensor::Origin::Count(got_off), r)) = &v
+        && let Some(law) = local_tile_law(a, *got_off, r)?
+    {
+        laws.law(algebra::AlgebraError::LawViolated {
+            op: "local_tile",
+            law,
+        });
+    }
+    Ok(Some(v))
+}
+
+/// The broken law of [`local_tile_lawful`], in words (`None`: it holds, or is not checked).
+fn local_tile_law(
+    a: &Args,
+    got_off: i64,
+    r: &algebra::Layout,
+) -> Result<Option<String>, EvalError> {
+    use algebra::tensor::Origin;
+    let (tiler, coord) = match a.vals.get(3) {
+        Some(proj) => (
+            dice(proj, a.spans[3], &a.vals[1], a.spans[1])?,
+            dice(proj, a.spans[3], &a.vals[2], a.spans[2])?,
+        ),
+        None => (a.vals[1].clone(), a.vals[2].clone()),
+    };
+    let ints = |v: &Value| -> Option<Vec<i64>> {
+        match v {
+            Value::IntTuple(t) if !t.is_int() && t.depth() == 1 => {
+                t.modes().map(|m| m.as_int()).collect()
+            }
+            _ => None,
+        }
+    };
+    let (Some(tiles), Some(c)) = (ints(&tiler), ints(&coord)) else {
+        return Ok(None);
+    };
+    let Ok(t) = tensor_of(&a.vals[0], a.spans[0]) else {
+        return Ok(None);
+    };
+    let Origin::Count(off) = t.offset else {
+        return Ok(None);
+    };
+    let rank = t.layout.rank();
+    if tiles.len() != rank || c.len() != rank || r.rank() != rank {
+        return Ok(None);
+    }
+    let alg = a.alg();
+    let modes = t.layout.modes();
+    // the tile's first element in each mode, and in the tensor
+    let mut starts = Vec::with_capacity(rank);
+    for m in 0..rank {
+        let Some(x) = c[m].checked_mul(tiles[m]) else {
+            return Ok(None);
+        };
+        starts.push(modes[m].at(x).map_err(&alg)?);
+    }
+    let mut want_off = off;
+    for s in &starts {
+        let Some(w) = want_off.checked_add(*s) else {
+            return Ok(None);
+        };
+        want_off = w;
+    }
+    if want_off != got_off {
+        return Ok(Some(format!(
+            "CuTe's tile {got_off} o {r} is not tile {coord} of the tensor: its first element is {got_off}, but the tensor's is {want_off}",
+            coord = render_ints(&c)
+        )));
+    }
+    for m in 0..rank {
+        let rm = r.mode(m).map_err(&alg)?;
+        if rm.size().map_err(&alg)? != tiles[m] {
+            return Ok(None);
+        }
+        for i in algebra::laws::check_points(tiles[m]) {
+            let got = rm.at(i).map_err(&alg)?;
+            let Some(x) = c[m].checked_mul(tiles[m]).and_then(|x| x.checked_add(i)) else {
+                return Ok(None);
+            };
+            let Some(want) = modes[m].at(x).map_err(&alg)?.checked_sub(starts[m]) else {
+                return Ok(None);
+            };
+            if got != want {
+                let (g, w) = (got_off.saturating_add(got), want_off.saturating_add(want));
+                return Ok(Some(format!(
+                    "CuTe's tile {got_off} o {r} is not tile {coord} of the tensor (the divide inside breaks its law there): at index {i} of mode {m}, the tile gives {g} but the tensor's element is {w}",
+                    coord = render_ints(&c)
+                )));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `(1,2)`.
+fn render_ints(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(i64::to_string).collect();
+    format!("({})", items.join(","))
+}
 
 /// A projection's keep flags as a coordinate of dice: `_` where a mode is dropped.
 fn projection(keep: &[bool]) -> algebra::Coord {

@@ -40,7 +40,7 @@ pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
     lay(a, layout(a, 0)?.filter_traced(t))
 }
 
-pub(super) fn composition(a: &Args, t: &mut Recorder) -> Traced {
+pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
     if a.vals.len() != 2 {
         return Ok(None);
     }
@@ -53,6 +53,27 @@ pub(super) fn composition(a: &Args, t: &mut Recorder) -> Traced {
         let mut buf = TilerBuf::new();
         let tl = a.tiler(1, &mut buf)?;
         return lay(a, composition::compose_tiler_traced(&l, &tl, t));
+    }
+    // a layout then a swizzle (swizzle_layout.hpp, layout_composed.hpp): its law checked where
+    // the sink checks laws
+    if layout_like && matches!(y, Value::Swizzle(_) | Value::Composed(_)) {
+        let l = layout(a, 0)?;
+        t.step(|| {
+            Step::new(
+                "composition",
+                "swizzle",
+                format!(
+                    "{l} o {}: the swizzle moves to the left of A (make_swizzle of A's masks), as CuTe composes it",
+                    y.kind()
+                ),
+            )
+        });
+        let r = match y {
+            Value::Swizzle(s) => algebra::swizzle::layout_then_swizzle_traced(&l, s, t),
+            Value::Composed(c) => algebra::swizzle::layout_then_composed_traced(&l, c, t),
+            _ => unreachable!("matched above"),
+        };
+        return Ok(Some(r.map_err(a.alg()).and_then(super::swizzled_value)));
     }
     t.step(|| {
         Step::new(
@@ -85,10 +106,10 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 }
 
 /// A divide or product of a layout by a tiler.
-pub(super) fn tiler_op(
+pub(super) fn tiler_op<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &Tiler, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     if !plain_layout(a, 0) {
         return Ok(None);
@@ -100,10 +121,10 @@ pub(super) fn tiler_op(
 }
 
 /// A product of two layouts (blocked, raked).
-pub(super) fn layout_op(
+pub(super) fn layout_op<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &Layout, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &Layout, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     if !plain_layout(a, 0) || !plain_layout(a, 1) {
         return Ok(None);
@@ -112,10 +133,10 @@ pub(super) fn layout_op(
     lay(a, op(&x, &y, t))
 }
 
-pub(super) fn inverse(
+pub(super) fn inverse<T: Trace>(
     a: &Args,
-    t: &mut Recorder,
-    op: fn(&Layout, &mut Recorder) -> algebra::Result<Layout>,
+    t: &mut T,
+    op: fn(&Layout, &mut T) -> algebra::Result<Layout>,
 ) -> Traced {
     // swizzle_layout.hpp: a swizzle is its own right and left inverse
     if let Value::Swizzle(s) = &a.vals[0] {
