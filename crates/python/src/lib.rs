@@ -1,0 +1,139 @@
+//! `cutelayout._native`: the engine of `cute` (crates/core) for Python.
+//!
+//! A thin layer: a call from Python becomes a statement of the engine over the call's values
+//! ([`session`]), so every function of the one function table, with its keyword arguments, its
+//! checks and its messages, is the engine's. The Python package (`python/cutelayout`) makes
+//! the module's functions from the table ([`functions`]) with the CuTe DSL's names.
+//!
+//! No panic crosses into Python: PyO3 turns a panic in a call into an exception, and the
+//! engine does not panic on any input (its rule: checked arithmetic and limits).
+
+mod convert;
+mod errors;
+mod html;
+mod objects;
+mod session;
+
+use cute::eval::functions as table;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use errors::ErrorClass;
+use objects::{is_identifier, keywords_of, run, values_of};
+use session::{Callee, Statement};
+
+/// A function's name, checked: an identifier (it stands in the statement as a name).
+fn checked_name(py: Python<'_>, name: &str) -> PyResult<()> {
+    if is_identifier(name) {
+        Ok(())
+    } else {
+        Err(errors::raise(
+            py,
+            ErrorClass::Type,
+            &format!("'{name}' is not a function name"),
+        ))
+    }
+}
+
+/// `call(name, *args, **kwargs)`: the function `name` of the table on the arguments.
+#[pyfunction]
+#[pyo3(signature = (name, /, *args, **kwargs))]
+fn call(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    checked_name(py, name)?;
+    let args = values_of(args)?;
+    let kwargs = keywords_of(kwargs)?;
+    run(py, Statement::new(Callee::Function(name), args, kwargs))
+}
+
+/// `explain(name, *args, **kwargs)`: the derivation of the call, as `cute explain` writes it.
+#[pyfunction]
+#[pyo3(signature = (name, /, *args, **kwargs))]
+fn explain(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    checked_name(py, name)?;
+    let args = values_of(args)?;
+    let kwargs = keywords_of(kwargs)?;
+    Statement::new(Callee::Function(name), args, kwargs)
+        .explain()
+        .map_err(|f| errors::from_failure(py, f))
+}
+
+/// `read(text)`: a statement of `cute`'s (its notation, CuTe C++ or the DSL) evaluated.
+#[pyfunction]
+fn read(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    // the text is the statement: a function that is the identity on one value runs it
+    let mut env = cute::eval::Env::new();
+    match env.run(text) {
+        Ok(cute::eval::Outcome::Value(v) | cute::eval::Outcome::Picture(_, v)) => {
+            convert::to_python(py, v)
+        }
+        Ok(_) => Ok(py.None()),
+        Err(e) => {
+            let f = session::Failure {
+                statement: text.to_string(),
+                span: e.span,
+                argument: None,
+                error: e,
+            };
+            Err(errors::from_failure(py, f))
+        }
+    }
+}
+
+/// The function table: (name, signature, summary, example, explained) for each function, in
+/// help order.
+#[pyfunction]
+fn functions() -> Vec<(&'static str, &'static str, &'static str, &'static str, bool)> {
+    table::all()
+        .map(|f| (f.name, f.signature, f.summary, f.example, f.is_explained()))
+        .collect()
+}
+
+/// The name of the table's function that `name` calls (itself, or the function it is an
+/// alias of), if any.
+#[pyfunction]
+fn lookup(name: &str) -> Option<&'static str> {
+    table::lookup(name).map(|f| f.name)
+}
+
+/// The help of a function or a topic, as `cute help NAME` prints it (its example computed).
+#[pyfunction]
+fn help_text(name: &str) -> Option<String> {
+    match table::lookup(name) {
+        Some(f) => Some(cute::help::describe(f)),
+        None => cute::help::topic(name),
+    }
+}
+
+/// The engine of `cute` for Python: the module `cutelayout` wraps it.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(functions, m)?)?;
+    m.add_function(wrap_pyfunction!(lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(help_text, m)?)?;
+    m.add_class::<objects::PyValue>()?;
+    m.add_class::<objects::PyLayout>()?;
+    m.add_class::<objects::PyComposedLayout>()?;
+    m.add_class::<objects::PySwizzle>()?;
+    m.add_class::<objects::PyTensor>()?;
+    m.add_class::<objects::PyMmaAtom>()?;
+    m.add_class::<objects::PyTiledMma>()?;
+    m.add_class::<objects::PyThrMma>()?;
+    m.add_class::<objects::PyCopyAtom>()?;
+    m.add_class::<objects::PyTiledCopy>()?;
+    m.add_class::<objects::PyThrCopy>()?;
+    m.add_class::<objects::BoundMember>()?;
+    Ok(())
+}
