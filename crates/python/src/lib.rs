@@ -47,7 +47,64 @@ fn call(
     checked_name(py, name)?;
     let args = values_of(args)?;
     let kwargs = keywords_of(kwargs)?;
-    run(py, Statement::new(Callee::Function(name), args, kwargs))
+    run(py, Callee::Function(name), args, kwargs)
+}
+
+/// A function of the table as a Python callable: `cutelayout.composition` is one (made by the
+/// package for each function of the table; its docstring is in its `__dict__`).
+#[pyclass(module = "cutelayout", name = "Function", frozen, dict)]
+struct PyFunction {
+    /// The name it is called by (the table's, or an alias of it).
+    name: String,
+}
+
+#[pymethods]
+impl PyFunction {
+    #[new]
+    fn new(py: Python<'_>, name: &str) -> PyResult<PyFunction> {
+        checked_name(py, name)?;
+        if table::lookup(name).is_none() {
+            return Err(errors::raise(
+                py,
+                ErrorClass::Type,
+                &format!("'{name}' is no function of cute's function table"),
+            ));
+        }
+        Ok(PyFunction {
+            name: name.to_string(),
+        })
+    }
+
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let args = values_of(args)?;
+        let kwargs = keywords_of(kwargs)?;
+        run(py, Callee::Function(&self.name), args, kwargs)
+    }
+
+    #[getter]
+    fn __name__(&self) -> &str {
+        &self.name
+    }
+
+    #[getter]
+    fn __qualname__(&self) -> &str {
+        &self.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cutelayout function {}>", self.name)
+    }
+
+    /// Pickled as the module's attribute of its name.
+    fn __reduce__(&self) -> String {
+        self.name.clone()
+    }
 }
 
 /// `explain(name, *args, **kwargs)`: the derivation of the call, as `cute explain` writes it.
@@ -123,6 +180,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions, m)?)?;
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(help_text, m)?)?;
+    m.add_class::<PyFunction>()?;
     m.add_class::<objects::PyValue>()?;
     m.add_class::<objects::PyLayout>()?;
     m.add_class::<objects::PyComposedLayout>()?;

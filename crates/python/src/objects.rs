@@ -15,7 +15,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::convert::{to_python, to_value};
 use crate::errors::{self, ErrorClass};
-use crate::session::{Callee, Statement};
+use crate::session::Callee;
 
 /// A value of `cute`'s engine. Its subclasses name the kinds the CuTe DSL names.
 #[pyclass(name = "Value", module = "cutelayout", subclass, frozen, weakref)]
@@ -117,8 +117,13 @@ fn kind_of(v: &Value) -> Kind {
 }
 
 /// Run a statement and hand its value to Python.
-pub fn run(py: Python<'_>, s: Statement) -> PyResult<Py<PyAny>> {
-    match s.run() {
+pub fn run(
+    py: Python<'_>,
+    callee: Callee,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> PyResult<Py<PyAny>> {
+    match crate::session::call(callee, args, kwargs) {
         Ok(v) => to_python(py, v),
         Err(f) => Err(errors::from_failure(py, f)),
     }
@@ -210,10 +215,7 @@ impl PyValue {
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let args = values_of(args)?;
-        run(
-            py,
-            Statement::new(Callee::Apply(self.value.clone()), args, Vec::new()),
-        )
+        run(py, Callee::Apply(self.value.clone()), args, Vec::new())
     }
 
     /// `layout[i]` (mode i, the DSL's), `layout[i, j]` (mode j of mode i), `layout[None, 0]`
@@ -240,15 +242,14 @@ impl PyValue {
             };
             return run(
                 py,
-                Statement::new(Callee::Apply(self.value.clone()), vec![coord], Vec::new()),
+                Callee::Apply(self.value.clone()),
+                vec![coord],
+                Vec::new(),
             );
         }
         let mut args = vec![self.value.clone()];
         args.extend(parts);
-        run(
-            py,
-            Statement::new(Callee::Function("get"), args, Vec::new()),
-        )
+        run(py, Callee::Function("get"), args, Vec::new())
     }
 
     /// A field (`layout.shape`, `tiled_mma.tile_shape`) or a method (`tiled_mma.get_slice`,
@@ -272,11 +273,11 @@ impl PyValue {
             .into_any());
         }
         let value = slf.get().value.clone();
-        match Statement::new(Callee::Field(value.clone(), name), Vec::new(), Vec::new()).run() {
+        match crate::session::call(Callee::Field(value.clone(), name), Vec::new(), Vec::new()) {
             Ok(v) => to_python(py, v),
             Err(field_error) => {
                 // a member read as a call without arguments (`tensor.layout()`, `.shape()`)
-                match Statement::new(Callee::Method(value, name), Vec::new(), Vec::new()).run() {
+                match crate::session::call(Callee::Method(value, name), Vec::new(), Vec::new()) {
                     Ok(v) => to_python(py, v),
                     Err(_) => Err(PyAttributeError::new_err(field_error.error.message)),
                 }
@@ -309,13 +310,11 @@ impl PyValue {
     /// The values `L(0)`, `L(1)`, ... `L(size-1)` of a layout, composed layout, tensor or
     /// swizzle (at most 2^20 of them).
     fn values(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        let size = match Statement::new(
+        let size = match crate::session::call(
             Callee::Function("size"),
             vec![self.value.clone()],
             Vec::new(),
-        )
-        .run()
-        {
+        ) {
             Ok(v) => v.as_int().unwrap_or(0),
             Err(f) => return Err(errors::from_failure(py, f)),
         };
@@ -415,10 +414,7 @@ impl BoundMember {
         let target = to_value(self.target.bind(py))?;
         let args = values_of(args)?;
         let kwargs = keywords_of(kwargs)?;
-        run(
-            py,
-            Statement::new(Callee::Method(target, &self.name), args, kwargs),
-        )
+        run(py, Callee::Method(target, &self.name), args, kwargs)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

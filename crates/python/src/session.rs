@@ -4,12 +4,18 @@
 //! table, its keyword arguments (the DSL's `stride=`, `mode=`, `tiler=`, ...), the layouts'
 //! application, fields and methods are the engine's own, with its messages; nothing of the
 //! algebra is here.
+//!
+//! A call the evaluator would hand straight to the function table (positional arguments, no
+//! mode list) is made that way here, without a statement to parse ([`fast`]): the same
+//! function of the table on the same values, its result checked against the same limits, as
+//! `Env::call` does. Any failure there runs the statement instead, so that every error is the
+//! evaluator's own, with its spans.
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
 use cute::eval::explain::{ExplainOptions, explain};
-use cute::eval::{Env, EvalError, Outcome, Value};
+use cute::eval::{Env, EvalError, Outcome, Value, functions, methods};
 use cute::parser::Span;
 
 thread_local! {
@@ -51,6 +57,55 @@ pub enum Which {
     Positional(usize),
     /// A keyword argument.
     Keyword(String),
+}
+
+/// A call: made directly when the evaluator would make it so ([`fast`]), else as a statement.
+pub fn call(
+    callee: Callee,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> Result<Value, Failure> {
+    if kwargs.is_empty()
+        && let Some(v) = fast(&callee, &args)
+    {
+        return Ok(v);
+    }
+    Statement::new(callee, args, kwargs).run()
+}
+
+/// The call as `Env::call` makes it for a function's name with positional arguments (a
+/// function of the table on the values), a value applied to arguments (`eval::apply`), a
+/// field or a method: `None` where the evaluator takes another turn (a mode list: `size(L,
+/// mode)`, `get(L, (0, 1))`) or the call fails (the statement then gives the error).
+fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
+    let span = Span::default();
+    let spans = [span; MAX_ARGS];
+    let spans = spans.get(..args.len())?;
+    let v = match callee {
+        Callee::Function(name) => {
+            let f = functions::lookup(name)?;
+            let mode_list = match (f.name, args) {
+                ("size" | "cosize" | "rank" | "depth", [_, _]) => true,
+                ("get" | "select", [_, Value::IntTuple(modes)]) => !modes.is_int(),
+                _ => false,
+            };
+            if mode_list {
+                return None;
+            }
+            functions::call(f, args, spans, span).ok()?
+        }
+        Callee::Apply(target) => {
+            let coord = match args {
+                [one] => one.clone(),
+                many => Value::tuple(many.to_vec()),
+            };
+            cute::eval::apply(target, &coord, span, span, span).ok()?
+        }
+        Callee::Field(target, name) => methods::field(target, name, span).ok()?,
+        Callee::Method(target, name) => methods::method(target, name, args, spans, span)?.ok()?,
+    };
+    cute::eval::check_value(&v).ok()?;
+    Some(v)
 }
 
 /// A statement made for a call, with where each value's slot stands in it.

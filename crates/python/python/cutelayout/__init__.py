@@ -31,6 +31,7 @@ from ._errors import (
 )
 from ._native import (
     ComposedLayout,
+    Function,
     CopyAtom,
     Layout,
     MmaAtom,
@@ -70,13 +71,10 @@ def _doc(name, signature, summary, example, explained):
 
 
 def _function(name, doc=None):
-    def function(*args, **kwargs):
-        return _call(name, *args, **kwargs)
-
-    function.__name__ = function.__qualname__ = name
-    function.__module__ = __name__
-    function.__doc__ = doc
-    return function
+    # a native callable (no Python frame between the call and the engine)
+    f = _native.Function(name)
+    f.__doc__ = doc
+    return f
 
 
 _FUNCTIONS = {}
@@ -134,6 +132,7 @@ __all__ = sorted(
         "explain",
         "describe",
         "Value",
+        "Function",
         "Layout",
         "ComposedLayout",
         "Swizzle",
