@@ -146,12 +146,34 @@ fn read(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     }
 }
 
-/// The function table: (name, signature, summary, example, explained) for each function, in
-/// help order.
+/// One function of the table as the package reads it.
+type Entry = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Vec<String>,
+    (usize, Option<usize>),
+);
+
+/// The function table: (name, signature, summary, example, explained, parameter names,
+/// (fewest, most arguments: None for any number)) for each function, in help order.
 #[pyfunction]
-fn functions() -> Vec<(&'static str, &'static str, &'static str, &'static str, bool)> {
+fn functions() -> Vec<Entry> {
     table::all()
-        .map(|f| (f.name, f.signature, f.summary, f.example, f.is_explained()))
+        .map(|f| {
+            let most = (f.arity.1 != usize::MAX).then_some(f.arity.1);
+            (
+                f.name,
+                f.signature,
+                f.summary,
+                f.example,
+                f.is_explained(),
+                f.parameters(),
+                (f.arity.0, most),
+            )
+        })
         .collect()
 }
 

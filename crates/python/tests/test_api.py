@@ -60,7 +60,7 @@ def test_kwargs_of_the_dsl():
 
 
 def test_every_function_of_the_table_is_reachable():
-    for name, sig, summary, example, explained in cute._native.functions():
+    for name, sig, summary, example, explained, params, arity in cute._native.functions():
         if name.isidentifier():
             f = getattr(cute, name)
             assert callable(f) and f.__name__ == name

@@ -78,7 +78,7 @@ def _function(name, doc=None):
 
 
 _FUNCTIONS = {}
-for _name, _sig, _summary, _example, _explained in _native.functions():
+for _name, _sig, _summary, _example, _explained, _params, _arity in _native.functions():
     if _name not in _FUNCTIONS and _name.isidentifier():
         _FUNCTIONS[_name] = _function(_name, _doc(_name, _sig, _summary, _example, _explained))
 globals().update(_FUNCTIONS)
