@@ -7,8 +7,8 @@ use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
+use crate::classes::{self, PyValue};
 use crate::errors::{self, ErrorClass};
-use crate::objects::{self, PyValue};
 
 /// How far a conversion has come: integers read and the nesting depth (the engine's limits on
 /// values hold for what Python hands in, as for what a statement writes).
@@ -101,7 +101,7 @@ fn int(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
 
 /// A value as Python sees it: an integer or tuple of integers as Python's, `_` as `None`, a
 /// boolean as Python's, a tuple of values as a tuple, a name as a string, anything else as an
-/// object of this module ([`objects`]).
+/// object of this module ([`classes`]).
 pub fn to_python(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
     match v {
         Value::IntTuple(t) if !t.has_basis() => int_tuple(py, &t),
@@ -115,7 +115,7 @@ pub fn to_python(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
                 .collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, items)?.into_any().unbind())
         }
-        other => objects::wrap(py, other),
+        other => classes::wrap(py, other),
     }
 }
 

@@ -8,6 +8,7 @@
 //! No panic crosses into Python: PyO3 turns a panic in a call into an exception, and the
 //! engine does not panic on any input (its rule: checked arithmetic and limits).
 
+mod classes;
 mod convert;
 mod errors;
 mod html;
@@ -203,17 +204,17 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(help_text, m)?)?;
     m.add_class::<PyFunction>()?;
-    m.add_class::<objects::PyValue>()?;
-    m.add_class::<objects::PyLayout>()?;
-    m.add_class::<objects::PyComposedLayout>()?;
-    m.add_class::<objects::PySwizzle>()?;
-    m.add_class::<objects::PyTensor>()?;
-    m.add_class::<objects::PyMmaAtom>()?;
-    m.add_class::<objects::PyTiledMma>()?;
-    m.add_class::<objects::PyThrMma>()?;
-    m.add_class::<objects::PyCopyAtom>()?;
-    m.add_class::<objects::PyTiledCopy>()?;
-    m.add_class::<objects::PyThrCopy>()?;
+    m.add_class::<classes::PyValue>()?;
+    m.add_class::<classes::PyLayout>()?;
+    m.add_class::<classes::PyComposedLayout>()?;
+    m.add_class::<classes::PySwizzle>()?;
+    m.add_class::<classes::PyTensor>()?;
+    m.add_class::<classes::PyMmaAtom>()?;
+    m.add_class::<classes::PyTiledMma>()?;
+    m.add_class::<classes::PyThrMma>()?;
+    m.add_class::<classes::PyCopyAtom>()?;
+    m.add_class::<classes::PyTiledCopy>()?;
+    m.add_class::<classes::PyThrCopy>()?;
     m.add_class::<objects::BoundMember>()?;
     Ok(())
 }
