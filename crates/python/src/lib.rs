@@ -51,12 +51,17 @@ fn call(
     run(py, Callee::Function(name), args, kwargs)
 }
 
+/// How many positional arguments a call reads onto the stack.
+const FEW: usize = 4;
+
 /// A function of the table as a Python callable: `cutelayout.composition` is one (made by the
 /// package for each function of the table; its docstring is in its `__dict__`).
 #[pyclass(module = "cutelayout", name = "Function", frozen, dict)]
 struct PyFunction {
     /// The name it is called by (the table's, or an alias of it).
     name: String,
+    /// Its entry in the table.
+    function: &'static table::Function,
 }
 
 #[pymethods]
@@ -64,15 +69,16 @@ impl PyFunction {
     #[new]
     fn new(py: Python<'_>, name: &str) -> PyResult<PyFunction> {
         checked_name(py, name)?;
-        if table::lookup(name).is_none() {
+        let Some(function) = table::lookup(name) else {
             return Err(errors::raise(
                 py,
                 ErrorClass::Type,
                 &format!("'{name}' is no function of cute's function table"),
             ));
-        }
+        };
         Ok(PyFunction {
             name: name.to_string(),
+            function,
         })
     }
 
@@ -83,9 +89,22 @@ impl PyFunction {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
+        let callee = || Callee::Table(self.function, &self.name);
+        if kwargs.is_none() && args.len() <= FEW {
+            // the common call: a few positional arguments, read onto the stack and handed to
+            // the table by reference (no allocation, no copy) when the evaluator would
+            let mut vals = arrayvec::ArrayVec::<cute::eval::Value, FEW>::new();
+            for a in args.iter() {
+                vals.push(convert::to_value(&a)?);
+            }
+            if let Some(v) = session::fast(&callee(), &vals) {
+                return convert::to_python(py, v);
+            }
+            return run(py, callee(), vals.into_iter().collect(), Vec::new());
+        }
         let args = values_of(args)?;
         let kwargs = keywords_of(kwargs)?;
-        run(py, Callee::Function(&self.name), args, kwargs)
+        run(py, callee(), args, kwargs)
     }
 
     #[getter]

@@ -20,17 +20,22 @@ use crate::session::Callee;
 pub fn run(
     py: Python<'_>,
     callee: Callee,
-    args: Vec<Value>,
+    args: crate::session::Args,
     kwargs: Vec<(String, Value)>,
 ) -> PyResult<Py<PyAny>> {
-    match crate::session::call(callee, args, kwargs) {
+    if kwargs.is_empty()
+        && let Some(v) = crate::session::fast(&callee, &args)
+    {
+        return to_python(py, v);
+    }
+    match crate::session::Statement::new(callee, args, kwargs).run() {
         Ok(v) => to_python(py, v),
         Err(f) => Err(errors::from_failure(py, f)),
     }
 }
 
 /// Positional arguments as values.
-pub fn values_of(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Value>> {
+pub fn values_of(args: &Bound<'_, PyTuple>) -> PyResult<crate::session::Args> {
     if args.len() > crate::session::MAX_ARGS {
         return Err(errors::raise(
             args.py(),
@@ -42,7 +47,11 @@ pub fn values_of(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Value>> {
             ),
         ));
     }
-    args.iter().map(|a| to_value(&a)).collect()
+    let mut vals = Vec::with_capacity(args.len());
+    for a in args.iter() {
+        vals.push(to_value(&a)?);
+    }
+    Ok(vals)
 }
 
 /// Keyword arguments as (name, value) pairs; a name must be an identifier.
@@ -121,7 +130,7 @@ impl PyValue {
     /// `layout[i]` (mode i, the DSL's), `layout[i, j]` (mode j of mode i), `layout[None, 0]`
     /// (a slice, `layout(_, 0)`); `tensor[c]` (the tensor at a coordinate, or a slice).
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let parts: Vec<Value> = if key.is_instance_of::<PyTuple>() {
+        let parts: crate::session::Args = if key.is_instance_of::<PyTuple>() {
             key.cast::<PyTuple>()?
                 .iter()
                 .map(|k| to_value(&k))
@@ -173,11 +182,19 @@ impl PyValue {
             .into_any());
         }
         let value = slf.get().value.clone();
-        match crate::session::call(Callee::Field(value.clone(), name), Vec::new(), Vec::new()) {
+        match crate::session::call(
+            Callee::Field(value.clone(), name),
+            Default::default(),
+            Vec::new(),
+        ) {
             Ok(v) => to_python(py, v),
             Err(field_error) => {
                 // a member read as a call without arguments (`tensor.layout()`, `.shape()`)
-                match crate::session::call(Callee::Method(value, name), Vec::new(), Vec::new()) {
+                match crate::session::call(
+                    Callee::Method(value, name),
+                    Default::default(),
+                    Vec::new(),
+                ) {
                     Ok(v) => to_python(py, v),
                     Err(_) => Err(PyAttributeError::new_err(field_error.error.message)),
                 }

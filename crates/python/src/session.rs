@@ -33,6 +33,9 @@ fn slot(i: usize) -> &'static str {
     NAMES[i]
 }
 
+/// A call's positional arguments.
+pub type Args = Vec<Value>;
+
 /// The most arguments a call takes from Python (the table's widest function takes fewer).
 pub const MAX_ARGS: usize = 16;
 
@@ -40,6 +43,8 @@ pub const MAX_ARGS: usize = 16;
 pub enum Callee<'a> {
     /// A function of the table (or one of its aliases), by name.
     Function(&'a str),
+    /// A function of the table found before, and the name it is called by.
+    Table(&'static functions::Function, &'a str),
     /// A value applied to arguments: `L(3)`, `L(None, 0)`.
     Apply(Value),
     /// A member of a value: `tiled_mma.get_slice(3)`, `tensor.layout()`.
@@ -60,11 +65,7 @@ pub enum Which {
 }
 
 /// A call: made directly when the evaluator would make it so ([`fast`]), else as a statement.
-pub fn call(
-    callee: Callee,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> Result<Value, Failure> {
+pub fn call(callee: Callee, args: Args, kwargs: Vec<(String, Value)>) -> Result<Value, Failure> {
     if kwargs.is_empty()
         && let Some(v) = fast(&callee, &args)
     {
@@ -77,13 +78,17 @@ pub fn call(
 /// function of the table on the values), a value applied to arguments (`eval::apply`), a
 /// field or a method: `None` where the evaluator takes another turn (a mode list: `size(L,
 /// mode)`, `get(L, (0, 1))`) or the call fails (the statement then gives the error).
-fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
+pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
     let span = Span::default();
     let spans = [span; MAX_ARGS];
     let spans = spans.get(..args.len())?;
     let v = match callee {
-        Callee::Function(name) => {
-            let f = functions::lookup(name)?;
+        Callee::Function(_) | Callee::Table(..) => {
+            let f = match callee {
+                Callee::Table(f, _) => f,
+                Callee::Function(name) => functions::lookup(name)?,
+                _ => unreachable!("matched above"),
+            };
             let mode_list = match (f.name, args) {
                 ("size" | "cosize" | "rank" | "depth", [_, _]) => true,
                 ("get" | "select", [_, Value::IntTuple(modes)]) => !modes.is_int(),
@@ -118,13 +123,13 @@ pub struct Statement {
 
 impl Statement {
     /// The statement of a call (names are checked to be identifiers by the caller).
-    pub fn new(callee: Callee, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> Statement {
+    pub fn new(callee: Callee, args: Args, kwargs: Vec<(String, Value)>) -> Statement {
         let mut s = Statement {
             src: String::with_capacity(48),
             slots: Vec::with_capacity(args.len() + kwargs.len() + 1),
         };
         match callee {
-            Callee::Function(name) => {
+            Callee::Function(name) | Callee::Table(_, name) => {
                 s.src.push_str(name);
                 s.arguments(args, kwargs);
             }
@@ -153,7 +158,7 @@ impl Statement {
         self.slots.push((start..self.src.len(), v, which));
     }
 
-    fn arguments(&mut self, args: Vec<Value>, kwargs: Vec<(String, Value)>) {
+    fn arguments(&mut self, args: Args, kwargs: Vec<(String, Value)>) {
         self.src.push('(');
         let mut first = true;
         for (i, v) in args.into_iter().enumerate() {
