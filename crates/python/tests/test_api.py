@@ -145,3 +145,29 @@ def test_python_ints_and_lists():
     assert cute.size([4, [2, 8]]) == 64
     assert cute.make_layout([4, 8], stride=[8, 1]) == L((4, 8), (8, 1))
     assert cute.size(cute.make_layout(True and 4)) == 4
+
+
+def test_explain_with_keywords():
+    text = cute.explain("coalesce", L((2, (1, 6)), (1, (6, 2))), target_profile=(1, 1))
+    assert text.startswith("explain coalesce((2,(1,6)):(1,(6,2)), target_profile=(1,1))")
+
+
+def test_threads_have_their_own_sessions():
+    import threading
+
+    results = {}
+
+    def work(k):
+        for _ in range(500):
+            r = cute.composition(L((k, 8), (8, 1)), L(4, 2))
+            s = cute.size(r, mode=[0])
+        results[k] = (str(r), s)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (2, 4, 8, 16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k, (r, s) in results.items():
+        want = cute.composition(L((k, 8), (8, 1)), L(4, 2))
+        assert r == str(want) and s == cute.size(want, mode=[0])

@@ -90,3 +90,19 @@ def test_not_a_function_name():
 def test_no_constructor():
     with pytest.raises(TypeError):
         cute.Layout()
+
+
+def test_keyword_errors_point_at_the_keyword():
+    with pytest.raises(TypeError) as e:
+        cute.make_layout((4, 8), stride=(8, 1), mode=[0])
+    assert e.value.argument == "mode"
+    start, end = e.value.span
+    assert e.value.statement[start:end] == "(0)"
+    with pytest.raises(cute.ConditionError) as e:
+        cute.size(cute.make_layout((4, 8)), mode=[5])
+    assert e.value.argument == "mode"
+
+
+def test_describe_unknown():
+    with pytest.raises(cute.CuteValueError):
+        cute.describe("no_such_function_here")
