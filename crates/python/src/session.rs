@@ -251,9 +251,6 @@ impl Statement {
             out.push_str(&self.src[at..r.start]);
             let start = out.len();
             cute::render::plain::write_value(&mut out, v);
-            if matches!(v, Value::Name(_)) {
-                // a name reads as itself
-            }
             ranges.push(start..out.len());
             at = r.end;
         }
