@@ -9,7 +9,7 @@ import os, re, sys
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CRATES = {"core": "crates/core/src", "gpu": "crates/gpu/src", "cli": "src"}
+CRATES = {"core": "crates/core/src", "gpu": "crates/gpu/src", "cli": "src", "python": "crates/python/src"}
 NAMES = {"cute": "core", "cute_gpu": "gpu", "cute_cli": "cli"}
 
 def rooms_of(src):

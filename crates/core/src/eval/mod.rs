@@ -9,7 +9,7 @@ mod value;
 
 use std::collections::HashMap;
 
-pub use value::Value;
+pub use value::{Value, check_value};
 
 use crate::algebra::tensor::Origin;
 use crate::algebra::trace::Laws;

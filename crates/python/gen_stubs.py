@@ -1,0 +1,171 @@
+"""Write python/cutelayout/__init__.pyi, the type stubs, from the function table.
+
+    python crates/python/gen_stubs.py          # after `pip install ./crates/python`
+
+tests/test_stubs.py checks that the committed stubs are what this writes.
+"""
+
+import keyword
+import pathlib
+import sys
+
+HEADER = '''"""Type stubs of cutelayout (written by gen_stubs.py from cute's function table)."""
+
+from typing import Any, Sequence, Tuple, Union
+
+IntTuple = Union[int, Tuple["IntTuple", ...]]
+Arg = Union[int, bool, None, str, "Value", Sequence[Any]]
+
+class CuteError(Exception):
+    message: str
+    kind: str
+    statement: str | None
+    span: Tuple[int, int] | None
+    argument: int | str | None
+    caret: str | None
+
+class CuteSyntaxError(CuteError, ValueError): ...
+class CuteTypeError(CuteError, TypeError): ...
+class CuteValueError(CuteError, ValueError): ...
+class CuteOverflowError(CuteError, OverflowError): ...
+class ConditionError(CuteValueError): ...
+class LawError(CuteValueError): ...
+class LimitError(CuteError): ...
+
+class Value:
+    """A value of cute's engine; prints in CuTe's notation."""
+
+    @property
+    def kind(self) -> str: ...
+    def __call__(self, *coord: Arg) -> Any: ...
+    def __getitem__(self, key: Any) -> Any: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def format(self, format: str = "plain") -> str: ...
+    def print_layout(self) -> str: ...
+    def values(self) -> list[Any]: ...
+    def to_numpy(self) -> Any: ...
+    def _repr_svg_(self) -> str | None: ...
+    def _repr_html_(self) -> str | None: ...
+
+class Layout(Value):
+    """A layout shape:stride."""
+
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class ComposedLayout(Value):
+    """A composed layout Sw o OFF o L."""
+
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class Swizzle(Value):
+    """A swizzle Sw<B,M,S>."""
+
+class Tensor(Value):
+    """A tensor over its own indices (an offset layout, an identity tensor, a swizzled one)."""
+
+    @property
+    def layout(self) -> Layout | ComposedLayout: ...
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class MmaAtom(Value): ...
+
+class TiledMma(Value):
+    def get_slice(self, thr_idx: int) -> ThrMma: ...
+    def thread(self, thr_idx: int) -> ThrMma: ...
+
+class ThrMma(Value):
+    def partition_A(self, tensor: Arg) -> Tensor: ...
+    def partition_B(self, tensor: Arg) -> Tensor: ...
+    def partition_C(self, tensor: Arg) -> Tensor: ...
+    def partition_fragment_A(self, tensor: Arg) -> Layout: ...
+    def partition_fragment_B(self, tensor: Arg) -> Layout: ...
+    def partition_fragment_C(self, tensor: Arg) -> Layout: ...
+
+class CopyAtom(Value): ...
+
+class TiledCopy(Value):
+    def get_slice(self, thr_idx: int) -> ThrCopy: ...
+    def thread(self, thr_idx: int) -> ThrCopy: ...
+
+class ThrCopy(Value):
+    def partition_S(self, tensor: Arg) -> Tensor: ...
+    def partition_D(self, tensor: Arg) -> Tensor: ...
+    def retile_S(self, tensor: Arg) -> Any: ...
+    def retile_D(self, tensor: Arg) -> Any: ...
+
+class Function:
+    """A function of cute's function table."""
+
+    __name__: str
+    def __call__(self, *args: Arg, **kwargs: Arg) -> Any: ...
+
+def read(text: str) -> Any:
+    """Evaluate a statement in cute's notation, CuTe C++ or the DSL."""
+
+def explain(function: Function | str, /, *args: Arg, **kwargs: Arg) -> str:
+    """The derivation of a call, step by step, as `cute explain` writes it."""
+
+def describe(name: Function | str) -> str:
+    """The help of a function or topic, as `cute help NAME` prints it."""
+
+def __getattr__(name: str) -> Function: ...
+'''
+
+
+def parameter_list(params, arity):
+    lo, hi = arity
+    names = []
+    for i, p in enumerate(params):
+        p = p if p.isidentifier() and not keyword.iskeyword(p) else f"arg{i}"
+        while p in names:
+            p += "_"
+        names.append(p)
+    want = hi if hi is not None else max(lo, len(names))
+    while len(names) < want:
+        names.append(f"arg{len(names)}")
+    names = names[:want]
+    parts = []
+    for i, n in enumerate(names):
+        parts.append(f"{n}: Arg" if i < lo else f"{n}: Arg = ...")
+    if hi is None:
+        parts.append("*more: Arg")
+    parts.append("**kwargs: Arg")
+    return ", ".join(parts)
+
+
+def stubs():
+    import cutelayout as cute
+
+    out = [HEADER]
+    seen = set()
+    for name, sig, summary, example, explained, params, arity in cute._native.functions():
+        if not name.isidentifier() or name in seen:
+            continue
+        seen.add(name)
+        doc = getattr(cute, name).__doc__.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+        out.append(f"def {name}({parameter_list(params, arity)}) -> Any:\n    \"\"\"{doc}\"\"\"\n")
+    return "\n".join(out)
+
+
+def main():
+    path = pathlib.Path(__file__).resolve().parent / "python" / "cutelayout" / "__init__.pyi"
+    text = stubs()
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(0 if path.read_text() == text else 1)
+    path.write_text(text)
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

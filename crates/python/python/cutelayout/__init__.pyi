@@ -1,0 +1,1345 @@
+"""Type stubs of cutelayout (written by gen_stubs.py from cute's function table)."""
+
+from typing import Any, Sequence, Tuple, Union
+
+IntTuple = Union[int, Tuple["IntTuple", ...]]
+Arg = Union[int, bool, None, str, "Value", Sequence[Any]]
+
+class CuteError(Exception):
+    message: str
+    kind: str
+    statement: str | None
+    span: Tuple[int, int] | None
+    argument: int | str | None
+    caret: str | None
+
+class CuteSyntaxError(CuteError, ValueError): ...
+class CuteTypeError(CuteError, TypeError): ...
+class CuteValueError(CuteError, ValueError): ...
+class CuteOverflowError(CuteError, OverflowError): ...
+class ConditionError(CuteValueError): ...
+class LawError(CuteValueError): ...
+class LimitError(CuteError): ...
+
+class Value:
+    """A value of cute's engine; prints in CuTe's notation."""
+
+    @property
+    def kind(self) -> str: ...
+    def __call__(self, *coord: Arg) -> Any: ...
+    def __getitem__(self, key: Any) -> Any: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def format(self, format: str = "plain") -> str: ...
+    def print_layout(self) -> str: ...
+    def values(self) -> list[Any]: ...
+    def to_numpy(self) -> Any: ...
+    def _repr_svg_(self) -> str | None: ...
+    def _repr_html_(self) -> str | None: ...
+
+class Layout(Value):
+    """A layout shape:stride."""
+
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class ComposedLayout(Value):
+    """A composed layout Sw o OFF o L."""
+
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class Swizzle(Value):
+    """A swizzle Sw<B,M,S>."""
+
+class Tensor(Value):
+    """A tensor over its own indices (an offset layout, an identity tensor, a swizzled one)."""
+
+    @property
+    def layout(self) -> Layout | ComposedLayout: ...
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+
+class MmaAtom(Value): ...
+
+class TiledMma(Value):
+    def get_slice(self, thr_idx: int) -> ThrMma: ...
+    def thread(self, thr_idx: int) -> ThrMma: ...
+
+class ThrMma(Value):
+    def partition_A(self, tensor: Arg) -> Tensor: ...
+    def partition_B(self, tensor: Arg) -> Tensor: ...
+    def partition_C(self, tensor: Arg) -> Tensor: ...
+    def partition_fragment_A(self, tensor: Arg) -> Layout: ...
+    def partition_fragment_B(self, tensor: Arg) -> Layout: ...
+    def partition_fragment_C(self, tensor: Arg) -> Layout: ...
+
+class CopyAtom(Value): ...
+
+class TiledCopy(Value):
+    def get_slice(self, thr_idx: int) -> ThrCopy: ...
+    def thread(self, thr_idx: int) -> ThrCopy: ...
+
+class ThrCopy(Value):
+    def partition_S(self, tensor: Arg) -> Tensor: ...
+    def partition_D(self, tensor: Arg) -> Tensor: ...
+    def retile_S(self, tensor: Arg) -> Any: ...
+    def retile_D(self, tensor: Arg) -> Any: ...
+
+class Function:
+    """A function of cute's function table."""
+
+    __name__: str
+    def __call__(self, *args: Arg, **kwargs: Arg) -> Any: ...
+
+def read(text: str) -> Any:
+    """Evaluate a statement in cute's notation, CuTe C++ or the DSL."""
+
+def explain(function: Function | str, /, *args: Arg, **kwargs: Arg) -> str:
+    """The derivation of a call, step by step, as `cute explain` writes it."""
+
+def describe(name: Function | str) -> str:
+    """The help of a function or topic, as `cute help NAME` prints it."""
+
+def __getattr__(name: str) -> Function: ...
+
+def size(l: Arg, **kwargs: Arg) -> Any:
+    """size(L)
+
+Number of elements of the domain.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('size')`` shows its result)::
+
+    size((4,(2,3)):(1,(4,8)))"""
+
+def cosize(l: Arg, **kwargs: Arg) -> Any:
+    """cosize(L)
+
+Size of the codomain, L(size-1)+1 over |strides|.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('cosize')`` shows its result)::
+
+    cosize((4,8):(2,16))"""
+
+def rank(l: Arg, **kwargs: Arg) -> Any:
+    """rank(L)
+
+Number of top-level modes.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('rank')`` shows its result)::
+
+    rank((4,(2,3)):(1,(4,8)))"""
+
+def depth(l: Arg, **kwargs: Arg) -> Any:
+    """depth(L)
+
+Nesting depth of the shape.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('depth')`` shows its result)::
+
+    depth((4,(2,3)):(1,(4,8)))"""
+
+def shape(l: Arg, **kwargs: Arg) -> Any:
+    """shape(L)
+
+The shape.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('shape')`` shows its result)::
+
+    shape((4,(2,3)):(1,(4,8)))"""
+
+def stride(l: Arg, **kwargs: Arg) -> Any:
+    """stride(L)
+
+The stride.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('stride')`` shows its result)::
+
+    stride((4,(2,3)):(1,(4,8)))"""
+
+def get(l: Arg, i: Arg, j: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """get(L, i, j, ...)
+
+The sub-layout (or sub-tuple) of mode i, then j, ...
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('get')`` shows its result)::
+
+    get((4,(2,3)):(1,(4,8)), 1, 0)"""
+
+def compatible(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """compatible(A, B)
+
+Whether A's shape is compatible with B's.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('compatible')`` shows its result)::
+
+    compatible((4,8), ((2,2),8))"""
+
+def congruent(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """congruent(A, B)
+
+Whether A and B have the same profile.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('congruent')`` shows its result)::
+
+    congruent((4,8), (1,4))"""
+
+def make_layout(shape: Arg, stride: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)
+
+A layout from a shape (column-major) and stride, or the concatenation of layouts.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_layout')`` shows its result)::
+
+    make_layout((4,8), LayoutRight)"""
+
+def make_shape(s0: Arg = ..., s1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_shape(s0, s1, ...)
+
+The shape (s0, s1, ...), as C++'s make_shape.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_shape')`` shows its result)::
+
+    make_shape(4, (2,3))"""
+
+def make_stride(d0: Arg = ..., d1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_stride(d0, d1, ...)
+
+The stride (d0, d1, ...), as C++'s make_stride.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_stride')`` shows its result)::
+
+    make_stride(1, (4,8))"""
+
+def make_coord(c0: Arg, c1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_coord(c0, c1, ...)
+
+The coordinate (c0, c1, ...), `_` slicing, as C++'s make_coord.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_coord')`` shows its result)::
+
+    make_coord(1, _)"""
+
+def make_tile(t0: Arg, t1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_tile(t0, t1, ...)
+
+The by-mode tiler <t0, t1, ...> (layouts, integers, shapes, `_`), as C++'s make_tile.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tile')`` shows its result)::
+
+    make_tile(3:4, 8:2)"""
+
+def make_layout_right(shape: Arg, **kwargs: Arg) -> Any:
+    """make_layout_right(SHAPE)
+
+The row-major (LayoutRight) layout of a shape.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_layout_right')`` shows its result)::
+
+    make_layout_right((4,8))"""
+
+def make_ordered_layout(shape: Arg, order: Arg, **kwargs: Arg) -> Any:
+    """make_ordered_layout(SHAPE, ORDER)
+
+Compact layout whose modes are ordered by ORDER.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_ordered_layout')`` shows its result)::
+
+    make_ordered_layout((4,8,2), (1,0,2))"""
+
+def flatten(l: Arg, **kwargs: Arg) -> Any:
+    """flatten(L)
+
+The layout with all nesting removed.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('flatten')`` shows its result)::
+
+    flatten((4,(2,3)):(1,(4,8)))"""
+
+def group(l: Arg, b: Arg, e: Arg, **kwargs: Arg) -> Any:
+    """group(L, b, e)
+
+Modes [b, e) gathered into one mode.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('group')`` shows its result)::
+
+    group((2,3,4):(1,2,6), 0, 2)"""
+
+def select(l: Arg, i: Arg, *more: Arg, **kwargs: Arg) -> Any:
+    """select(L, i, ...)
+
+The chosen modes, in order.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('select')`` shows its result)::
+
+    select((2,3,4):(1,2,6), 2, 0)"""
+
+def take(l: Arg, b: Arg, e: Arg, **kwargs: Arg) -> Any:
+    """take(L, b, e)
+
+Modes [b, e).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('take')`` shows its result)::
+
+    take((2,3,4):(1,2,6), 1, 3)"""
+
+def append(l: Arg, elem: Arg = ..., up_to_rank: Arg = ..., **kwargs: Arg) -> Any:
+    """append(L[, ELEM][, UP_TO_RANK])
+
+L with the mode ELEM (default 1:0) added at the end; with UP_TO_RANK (C++: append<N>(L, X)), padded with ELEM to that rank.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('append')`` shows its result)::
+
+    append((4,8):(1,4), 2:32)"""
+
+def prepend(l: Arg, elem: Arg = ..., up_to_rank: Arg = ..., **kwargs: Arg) -> Any:
+    """prepend(L[, ELEM][, UP_TO_RANK])
+
+L with the mode ELEM (default 1:0) added at the front; with UP_TO_RANK (C++: prepend<N>(L, X)), padded with ELEM to that rank.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('prepend')`` shows its result)::
+
+    prepend((4,8):(1,4), 2:32)"""
+
+def slice_and_offset(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """slice_and_offset(CRD, L)
+
+The slice of L at CRD and the offset of CRD.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('slice_and_offset')`` shows its result)::
+
+    slice_and_offset((1,_), (4,8):(1,4))"""
+
+def coalesce(l: Arg, profile: Arg = ..., **kwargs: Arg) -> Any:
+    """coalesce(L[, PROFILE])
+
+The simplest layout with the same function (by mode of PROFILE).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('coalesce')`` shows its result)::
+
+    coalesce((2,(1,6)):(1,(6,2)))
+
+``cutelayout.explain(coalesce, ...)`` derives a call step by step."""
+
+def filter(l: Arg, profile: Arg = ..., **kwargs: Arg) -> Any:
+    """filter(L[, PROFILE])
+
+Coalesce after removing stride-0 and size-1 modes (at the leaves of PROFILE, by mode).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('filter')`` shows its result)::
+
+    filter((4,2,3):(1,0,4))
+
+``cutelayout.explain(filter, ...)`` derives a call step by step."""
+
+def composition(a: Arg, b: Arg, arg2: Arg = ..., **kwargs: Arg) -> Any:
+    """composition(A, B)
+
+A o B: B's coordinates through A.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('composition')`` shows its result)::
+
+    composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)
+
+``cutelayout.explain(composition, ...)`` derives a call step by step."""
+
+def complement(l: Arg, m: Arg = ..., **kwargs: Arg) -> Any:
+    """complement(L[, M])
+
+The layout of what L does not reach, up to cotarget M (default cosize).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('complement')`` shows its result)::
+
+    complement(4:2, 24)
+
+``cutelayout.explain(complement, ...)`` derives a call step by step."""
+
+def right_inverse(l: Arg, **kwargs: Arg) -> Any:
+    """right_inverse(L)
+
+R with L(R(i)) == i.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('right_inverse')`` shows its result)::
+
+    right_inverse((4,8):(8,1))
+
+``cutelayout.explain(right_inverse, ...)`` derives a call step by step."""
+
+def left_inverse(l: Arg, **kwargs: Arg) -> Any:
+    """left_inverse(L)
+
+R with R(L(i)) == i.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('left_inverse')`` shows its result)::
+
+    left_inverse((4,2):(2,1))
+
+``cutelayout.explain(left_inverse, ...)`` derives a call step by step."""
+
+def logical_divide(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """logical_divide(A, T)
+
+A o (T, complement(T)): ((tile), (rest)) per mode.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('logical_divide')`` shows its result)::
+
+    logical_divide((4,2,3):(2,1,8), 4:2)
+
+``cutelayout.explain(logical_divide, ...)`` derives a call step by step."""
+
+def zipped_divide(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """zipped_divide(A, T)
+
+((tile modes), (rest modes)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('zipped_divide')`` shows its result)::
+
+    zipped_divide((8,24):(1,8), (4,8))
+
+``cutelayout.explain(zipped_divide, ...)`` derives a call step by step."""
+
+def tiled_divide(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """tiled_divide(A, T)
+
+((tile modes), rest0, rest1, ...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tiled_divide')`` shows its result)::
+
+    tiled_divide((8,24):(1,8), (4,8))
+
+``cutelayout.explain(tiled_divide, ...)`` derives a call step by step."""
+
+def flat_divide(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """flat_divide(A, T)
+
+(tile0, tile1, ..., rest0, rest1, ...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('flat_divide')`` shows its result)::
+
+    flat_divide((8,24):(1,8), (4,8))
+
+``cutelayout.explain(flat_divide, ...)`` derives a call step by step."""
+
+def logical_product(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """logical_product(A, T)
+
+(A, complement(A) o T).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('logical_product')`` shows its result)::
+
+    logical_product((2,2):(4,1), 6:1)
+
+``cutelayout.explain(logical_product, ...)`` derives a call step by step."""
+
+def zipped_product(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """zipped_product(A, T)
+
+((block modes), (product modes)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('zipped_product')`` shows its result)::
+
+    zipped_product((2,2):(1,2), (3,4))
+
+``cutelayout.explain(zipped_product, ...)`` derives a call step by step."""
+
+def tiled_product(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """tiled_product(A, T)
+
+((block modes), product0, product1, ...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tiled_product')`` shows its result)::
+
+    tiled_product((2,2):(1,2), (3,4))
+
+``cutelayout.explain(tiled_product, ...)`` derives a call step by step."""
+
+def flat_product(a: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """flat_product(A, T)
+
+(block0, ..., product0, ...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('flat_product')`` shows its result)::
+
+    flat_product((2,2):(1,2), (3,4))
+
+``cutelayout.explain(flat_product, ...)`` derives a call step by step."""
+
+def blocked_product(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """blocked_product(A, B)
+
+A repeated as blocks over B, mode by mode.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('blocked_product')`` shows its result)::
+
+    blocked_product((2,5):(5,1), (3,4):(1,3))
+
+``cutelayout.explain(blocked_product, ...)`` derives a call step by step."""
+
+def raked_product(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """raked_product(A, B)
+
+A interleaved over B, mode by mode.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('raked_product')`` shows its result)::
+
+    raked_product((2,5):(5,1), (3,4):(1,3))
+
+``cutelayout.explain(raked_product, ...)`` derives a call step by step."""
+
+def max_common_layout(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """max_common_layout(A, B)
+
+The largest contiguous layout on which A and B agree.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('max_common_layout')`` shows its result)::
+
+    max_common_layout((4,8):(1,4), (4,8):(1,16))"""
+
+def max_common_vector(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """max_common_vector(A, B)
+
+How many contiguous elements A and B agree on.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('max_common_vector')`` shows its result)::
+
+    max_common_vector((4,8):(1,4), (4,8):(1,16))"""
+
+def crd2idx(crd: Arg, shape: Arg, stride: Arg = ..., **kwargs: Arg) -> Any:
+    """crd2idx(CRD, SHAPE, STRIDE) | crd2idx(CRD, L)
+
+The index of a coordinate.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('crd2idx')`` shows its result)::
+
+    crd2idx((1,2), (4,8), (1,4))
+
+``cutelayout.explain(crd2idx, ...)`` derives a call step by step."""
+
+def idx2crd(idx: Arg, shape: Arg, stride: Arg = ..., **kwargs: Arg) -> Any:
+    """idx2crd(IDX, SHAPE[, STRIDE])
+
+The coordinate of an index (the last mode is not wrapped).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('idx2crd')`` shows its result)::
+
+    idx2crd(9, (4,8))
+
+``cutelayout.explain(idx2crd, ...)`` derives a call step by step."""
+
+def mma_atom(name: Arg, **kwargs: Arg) -> Any:
+    """mma_atom(NAME)
+
+CuTe's MMA atom NAME: fields ThrID, Shape_MNK, ALayout, BLayout, CLayout.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('mma_atom')`` shows its result)::
+
+    mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout"""
+
+def tiled_mma(name: Arg, atom_layout_mnk: Arg, tile_m: Arg = ..., **kwargs: Arg) -> Any:
+    """tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])
+
+A TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tiled_mma')`` shows its result)::
+
+    tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_layoutC_TV"""
+
+def copy_atom(op: Arg, type: Arg, **kwargs: Arg) -> Any:
+    """copy_atom(OP, TYPE)
+
+CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_atom')`` shows its result)::
+
+    copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc"""
+
+def make_tiled_copy(copy_atom: Arg, thr_layout: Arg, val_layout: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])
+
+A TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy')`` shows its result)::
+
+    make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).TiledLayout_TV"""
+
+def make_tiled_copy_A(copy_atom: Arg, tiled_mma: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_A(COPY_ATOM, TILED_MMA)
+
+The TiledCopy matching a TiledMMA's A operand.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_A')`` shows its result)::
+
+    make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
+
+def make_tiled_copy_B(copy_atom: Arg, tiled_mma: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_B(COPY_ATOM, TILED_MMA)
+
+The TiledCopy matching a TiledMMA's B operand.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_B')`` shows its result)::
+
+    make_tiled_copy_B(copy_atom(SM75_U32x2_LDSM_N, half_t), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
+
+def make_tiled_copy_C(copy_atom: Arg, tiled_mma: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_C(COPY_ATOM, TILED_MMA)
+
+The TiledCopy matching a TiledMMA's C operand.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_C')`` shows its result)::
+
+    make_tiled_copy_C(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
+
+def make_layout_tv(thr_layout: Arg, val_layout: Arg, **kwargs: Arg) -> Any:
+    """make_layout_tv(THR_LAYOUT, VAL_LAYOUT)
+
+(tiler, TV layout) of raked threads and values, as CuTe's Python DSL.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_layout_tv')`` shows its result)::
+
+    make_layout_tv((4,8):(8,1), (2,2):(2,1))"""
+
+def gmma_atom(layout_: Arg, mn: Arg, **kwargs: Arg) -> Any:
+    """gmma_atom(Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom, f16|bf16|tf32)
+
+GMMA::Layout_*_Atom<T>: a GMMA shared-memory layout atom (swizzle o smem_ptr o layout).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gmma_atom')`` shows its result)::
+
+    gmma_atom(Layout_K_SW128_Atom, bf16)"""
+
+def tile_to_shape(atom: Arg, shape: Arg, order: Arg = ..., **kwargs: Arg) -> Any:
+    """tile_to_shape(ATOM, SHAPE[, ORDER])
+
+ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_to_shape')`` shows its result)::
+
+    tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))"""
+
+def local_tile(l: Arg, tiler: Arg, coord: Arg, proj: Arg = ..., **kwargs: Arg) -> Any:
+    """local_tile(L, TILER, COORD[, PROJ])
+
+The tile at COORD of the tensor over L (elements are their indices): OFFSET o LAYOUT; modes marked X in PROJ (Step<_1,X,_1>) are dropped from TILER and COORD.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('local_tile')`` shows its result)::
+
+    local_tile((8,24):(1,8), (4,8), (1,2))
+
+``cutelayout.explain(local_tile, ...)`` derives a call step by step."""
+
+def local_partition(l: Arg, thr_layout: Arg, thr_idx: Arg, proj: Arg = ..., **kwargs: Arg) -> Any:
+    """local_partition(L, THR_LAYOUT, THR_IDX[, PROJ])
+
+The elements thread THR_IDX of THR_LAYOUT owns in the tensor over L: OFFSET o LAYOUT; modes marked X in PROJ are dropped from THR_LAYOUT.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('local_partition')`` shows its result)::
+
+    local_partition((16,8):(1,16), (4,2):(2,1), 5)
+
+``cutelayout.explain(local_partition, ...)`` derives a call step by step."""
+
+def bank_conflicts(smem: Arg, tv: Arg, elem_bits: Arg, access_bits: Arg = ..., **kwargs: Arg) -> Any:
+    """bank_conflicts(SMEM, TV, ELEM_BITS[, ACCESS_BITS])
+
+The shared-memory bank conflict degree of TV's accesses to SMEM (1: conflict-free).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('bank_conflicts')`` shows its result)::
+
+    bank_conflicts((8,64):(64,1), (8,8):(1,8), 16)"""
+
+def make_tuple(x0: Arg = ..., x1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_tuple(x0, x1, ...)
+
+The tuple (x0, x1, ...) of any values, as C++'s make_tuple.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tuple')`` shows its result)::
+
+    make_tuple((8):(1), 16)"""
+
+def make_step(s0: Arg, s1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """make_step(s0, s1, ...)
+
+The step (s0, s1, ...), `X` or `_` marking a mode to project out, as C++'s make_step.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_step')`` shows its result)::
+
+    make_step(1, X, 1)"""
+
+def make_composed_layout(inner: Arg, offset: Arg, outer: Arg, **kwargs: Arg) -> Any:
+    """make_composed_layout(INNER, OFFSET, OUTER)
+
+The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_composed_layout')`` shows its result)::
+
+    make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))"""
+
+def slice_(l: Arg, crd: Arg, **kwargs: Arg) -> Any:
+    """slice_(L, CRD)
+
+The CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('slice_')`` shows its result)::
+
+    slice_((4,8):(1,4), (_, 2))"""
+
+def make_swizzle(b: Arg, m: Arg, s: Arg = ..., **kwargs: Arg) -> Any:
+    """make_swizzle(B, M, S) | make_swizzle(Y, Z)
+
+The swizzle Sw<B,M,S> (C++'s make_swizzle<B,M,S>(), the DSL's cute.make_swizzle(b, m, s)), or the one of the bit masks Y and Z (C++'s make_swizzle<Y,Z>()).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_swizzle')`` shows its result)::
+
+    make_swizzle(3, 4, 3)"""
+
+def make_inttuple_iter(offset: Arg, **kwargs: Arg) -> Any:
+    """make_inttuple_iter(OFFSET)
+
+A counting iterator starting at OFFSET (for make_tensor).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_inttuple_iter')`` shows its result)::
+
+    make_inttuple_iter(132)"""
+
+def make_tensor(iterator: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """make_tensor(ITERATOR, L)
+
+The tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tensor')`` shows its result)::
+
+    make_tensor(make_inttuple_iter(132), (4,8):(1,8))"""
+
+def layout(x: Arg, **kwargs: Arg) -> Any:
+    """layout(X)
+
+The layout of a tensor (of a layout or composed layout: itself); layout<I...>(L) is get.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('layout')`` shows its result)::
+
+    layout(local_tile(make_layout((64,64)), (16,16), (1,2)))"""
+
+def make_identity_layout(shape: Arg, **kwargs: Arg) -> Any:
+    """make_identity_layout(SHAPE)
+
+The layout that maps each coordinate of SHAPE to itself: strides are CuTe's basis elements (1@0, 1@1, 1@1@0 ...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_identity_layout')`` shows its result)::
+
+    make_identity_layout((4,(2,3)))"""
+
+def make_basis_like(shape: Arg, **kwargs: Arg) -> Any:
+    """make_basis_like(SHAPE)
+
+The basis element of each mode of SHAPE (E<i,j,...> for the leaf at (i,j,...)): the strides of make_identity_layout.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_basis_like')`` shows its result)::
+
+    make_basis_like((4,(2,3)))"""
+
+def make_layout_like(l: Arg, **kwargs: Arg) -> Any:
+    """make_layout_like(L)
+
+A compact layout of L's shape, its strides in the order of L's (stride-0 modes kept).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_layout_like')`` shows its result)::
+
+    make_layout_like((2,(2,6),1):(36,(3,6),36))"""
+
+def make_fragment_like(l: Arg, **kwargs: Arg) -> Any:
+    """make_fragment_like(L)
+
+Like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fragment_like')`` shows its result)::
+
+    make_fragment_like((4,(2,3)):(6,(1,2)))"""
+
+def coshape(l: Arg, i: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """coshape(L[, I...])
+
+The codomain's shape: sum((s-1)*|d|) + 1 (cosize, for integer strides); of mode I... (C++: coshape<I...>(L)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('coshape')`` shows its result)::
+
+    coshape((4,8):(2,16))"""
+
+def coprofile(l: Arg, i: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """coprofile(L[, I...])
+
+The codomain's profile as zeros (0 for integer strides); of mode I... (C++: coprofile<I...>(L)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('coprofile')`` shows its result)::
+
+    coprofile((4,8):(2,16))"""
+
+def slice(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """slice(CRD, L)
+
+The modes of L (or of an IntTuple) under the `_` of CRD (CuTe's slice, coordinate first).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('slice')`` shows its result)::
+
+    slice((1,(_,2)), (4,(2,3)):(1,(4,8)))"""
+
+def dice(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """dice(CRD, L)
+
+The modes of L at the integers of CRD, the `_` modes dropped (slice's complement; the DSL's dice(L, CRD) too).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('dice')`` shows its result)::
+
+    dice((1,(_,2)), (4,(2,3)):(1,(4,8)))"""
+
+def domain_offset(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """domain_offset(CRD, L)
+
+The layout and the offset L(CRD), as CuTe's (layout, offset) tuple.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('domain_offset')`` shows its result)::
+
+    domain_offset((1,2), (4,8):(1,4))"""
+
+def unflatten(l: Arg, profile: Arg, **kwargs: Arg) -> Any:
+    """unflatten(L, PROFILE)
+
+The modes of the flat layout L grouped as the target profile.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('unflatten')`` shows its result)::
+
+    unflatten((4,2,3):(1,4,8), (0,(0,0)))"""
+
+def replace(l: Arg, x: Arg, n: Arg, **kwargs: Arg) -> Any:
+    """replace(L, X, N)
+
+Mode N of L replaced by the layout X (C++: replace<N>(L, X)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('replace')`` shows its result)::
+
+    replace<1>((4,8,2):(1,4,32), 3:100)"""
+
+def filter_zeros(l: Arg, profile: Arg = ..., **kwargs: Arg) -> Any:
+    """filter_zeros(L[, PROFILE])
+
+L with extent 1 at its stride-0 modes (or under the 0 leaves of PROFILE).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('filter_zeros')`` shows its result)::
+
+    filter_zeros((4,2,3):(1,0,4))"""
+
+def nullspace(l: Arg, **kwargs: Arg) -> Any:
+    """nullspace(L)
+
+The layout of L's kernel: its stride-0 leaves with their strides in L's domain.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('nullspace')`` shows its result)::
+
+    nullspace((4,2,3):(1,0,0))
+
+``cutelayout.explain(nullspace, ...)`` derives a call step by step."""
+
+def zip(l: Arg, l2: Arg = ..., **kwargs: Arg) -> Any:
+    """zip(L[, L2])
+
+The modes of L (all of one rank) transposed: ((a,b),(c,d)) -> ((a,c),(b,d)); zip(A, B) of the pair.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('zip')`` shows its result)::
+
+    zip(((4,2),(8,3)):((1,4),(8,64)))"""
+
+def tile_unzip(l: Arg, tiler: Arg, **kwargs: Arg) -> Any:
+    """tile_unzip(L, TILER)
+
+The rank-2 modes of L at the tiler's leaves gathered into ((tile modes), (rest modes)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_unzip')`` shows its result)::
+
+    tile_unzip(((2,2),(4,2)):((1,8),(2,16)), (2,4))"""
+
+def domain_distribute(shape_a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """domain_distribute(SHAPE_A, B)
+
+A layout of up to B elements over SHAPE_A's domain, gcd by gcd, coalesced.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('domain_distribute')`` shows its result)::
+
+    domain_distribute((15,14), 6)"""
+
+def product(t: Arg, **kwargs: Arg) -> Any:
+    """product(T)
+
+The product of all integers of an IntTuple (() is 1).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('product')`` shows its result)::
+
+    product((2,(3,4)))"""
+
+def product_each(t: Arg, **kwargs: Arg) -> Any:
+    """product_each(T)
+
+The product of each top-level mode, as a tuple (an integer n gives (n)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('product_each')`` shows its result)::
+
+    product_each((2,(3,4)))"""
+
+def product_like(t: Arg, guide: Arg, **kwargs: Arg) -> Any:
+    """product_like(T, GUIDE)
+
+The product of the part of T under each integer of GUIDE (same profile as GUIDE).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('product_like')`` shows its result)::
+
+    product_like((2,(3,4),5), (1,1,1))"""
+
+def sum(t: Arg, **kwargs: Arg) -> Any:
+    """sum(T)
+
+The sum of all integers of an IntTuple (() is 0).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('sum')`` shows its result)::
+
+    sum((2,(3,4)))"""
+
+def inner_product(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """inner_product(A, B)
+
+The sum of the products of matching integers of congruent A and B.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('inner_product')`` shows its result)::
+
+    inner_product((2,(3,4)), (5,(6,7)))"""
+
+def ceil_div(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """ceil_div(A, B)
+
+A divided by B rounded up: by mode (missing modes of B are 1), an integer B folded through A's modes; for a layout B, the shape of complement(B, shape(A)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('ceil_div')`` shows its result)::
+
+    ceil_div((4,(5,7)), (3,2))"""
+
+def round_up(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """round_up(A, B)
+
+A rounded up to a multiple of B, by mode (missing modes of B are 1).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('round_up')`` shows its result)::
+
+    round_up((4,5), (3))"""
+
+def shape_div(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """shape_div(A, B)
+
+A divided by B as shapes (one of each pair of integers divides the other), B folded through A's modes.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('shape_div')`` shows its result)::
+
+    shape_div((4,6), 8)"""
+
+def elem_scale(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """elem_scale(A, B)
+
+A with each integer multiplied by the product of the matching part of B.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('elem_scale')`` shows its result)::
+
+    elem_scale((4,6), (2,(2,3)))"""
+
+def weakly_congruent(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """weakly_congruent(A, B)
+
+Whether A's profile coarsens B's (an integer of A matches anything of B); layouts by their shapes.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('weakly_congruent')`` shows its result)::
+
+    weakly_congruent((4,8), (4,(2,4)))"""
+
+def evenly_divides(shape: Arg, tiler: Arg, **kwargs: Arg) -> Any:
+    """evenly_divides(SHAPE, TILER)
+
+Whether TILER (an integer, a shape, a layout or a tuple of them) divides SHAPE without remainder.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('evenly_divides')`` shows its result)::
+
+    evenly_divides((8,6), (4,3))"""
+
+def elem_less(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """elem_less(A, B)
+
+Whether every integer of A is less than the matching one of B.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('elem_less')`` shows its result)::
+
+    elem_less((1,(2,3)), (2,(3,4)))"""
+
+def lex_less(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """lex_less(A, B)
+
+Whether A < B lexicographically (first mode most significant).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('lex_less')`` shows its result)::
+
+    lex_less((1,2), (1,3))"""
+
+def colex_less(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """colex_less(A, B)
+
+Whether A < B colexicographically (last mode most significant).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('colex_less')`` shows its result)::
+
+    colex_less((2,2), (1,3))"""
+
+def max(t0: Arg, t1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """max(T0, T1, ...)
+
+The largest integer of the arguments.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('max')`` shows its result)::
+
+    max((2,(7,4)), 5)"""
+
+def min(t0: Arg, t1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """min(T0, T1, ...)
+
+The smallest integer of the arguments.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('min')`` shows its result)::
+
+    min((2,(7,4)), 5)"""
+
+def gcd(t0: Arg, t1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """gcd(T0, T1, ...)
+
+The greatest common divisor of the integers of the arguments (C++'s signs).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gcd')`` shows its result)::
+
+    gcd((6,(9,12)))"""
+
+def abs(n: Arg, **kwargs: Arg) -> Any:
+    """abs(N)
+
+The absolute value of an integer (CuTe 4.2 has no abs of a tuple).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('abs')`` shows its result)::
+
+    abs(-3)"""
+
+def reverse(t: Arg, **kwargs: Arg) -> Any:
+    """reverse(T)
+
+The top-level modes in reverse order (a non-tuple is itself).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('reverse')`` shows its result)::
+
+    reverse((4,(2,3),8))"""
+
+def unwrap(t: Arg, **kwargs: Arg) -> Any:
+    """unwrap(T)
+
+Rank-1 tuples replaced by their element, until a non-tuple or another rank is left.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('unwrap')`` shows its result)::
+
+    unwrap(((4,3)))"""
+
+def wrap(t: Arg, **kwargs: Arg) -> Any:
+    """wrap(T)
+
+A non-tuple as a rank-1 tuple; a tuple as it is.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('wrap')`` shows its result)::
+
+    wrap(4)"""
+
+def repeat_like(t: Arg, x: Arg, **kwargs: Arg) -> Any:
+    """repeat_like(T, X)
+
+X at every integer of T (same profile as T).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('repeat_like')`` shows its result)::
+
+    repeat_like((4,(2,3)), 0)"""
+
+def front(t: Arg, **kwargs: Arg) -> Any:
+    """front(T)
+
+The first integer of T (a non-tuple is itself).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('front')`` shows its result)::
+
+    front(((4,2),8))"""
+
+def back(t: Arg, **kwargs: Arg) -> Any:
+    """back(T)
+
+The last integer of T (a non-tuple is itself).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('back')`` shows its result)::
+
+    back(((4,2),(8,3)))"""
+
+def insert(t: Arg, x: Arg, arg2: Arg, **kwargs: Arg) -> Any:
+    """insert<N>(T, X) | insert(T, X, N)
+
+The tuple T with X placed before mode N (N <= rank(T)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('insert')`` shows its result)::
+
+    insert<1>((4,5), 7)"""
+
+def remove(t: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """remove<N>(T) | remove(T, N)
+
+The tuple T without mode N (N == rank(T) leaves T as it is).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('remove')`` shows its result)::
+
+    remove<1>((4,5,6))"""
+
+def compact_col_major(shape: Arg, current: Arg = ..., **kwargs: Arg) -> Any:
+    """compact_col_major(SHAPE[, CURRENT])
+
+Column-major (LayoutLeft) strides of SHAPE starting at CURRENT (default 1); size-1 modes get 0.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('compact_col_major')`` shows its result)::
+
+    compact_col_major((4,(1,3),5))"""
+
+def compact_row_major(shape: Arg, current: Arg = ..., **kwargs: Arg) -> Any:
+    """compact_row_major(SHAPE[, CURRENT])
+
+Row-major (LayoutRight) strides of SHAPE starting at CURRENT (default 1); size-1 modes get 0.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('compact_row_major')`` shows its result)::
+
+    compact_row_major((4,(1,3),5))"""
+
+def compact_order(shape: Arg, order: Arg, **kwargs: Arg) -> Any:
+    """compact_order(SHAPE, ORDER | LayoutLeft | LayoutRight)
+
+Compact strides of SHAPE visiting its modes by increasing ORDER.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('compact_order')`` shows its result)::
+
+    compact_order((4,(3,2),5), (1,(0,3),2))"""
+
+def crd2crd(crd: Arg, src_shape: Arg, dst_shape: Arg, **kwargs: Arg) -> Any:
+    """crd2crd(CRD, SRC_SHAPE, DST_SHAPE)
+
+The coordinate in DST_SHAPE of the same index as CRD in SRC_SHAPE (mode by mode where all are tuples).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('crd2crd')`` shows its result)::
+
+    crd2crd((1,(1,2)), (4,(2,3)), (4,6))"""
+
+def upcast(l: Arg, n: Arg, **kwargs: Arg) -> Any:
+    """upcast(L, N) | upcast<N>(L)
+
+L over elements N times wider: strides divided by N, stride-1 extents by N (layouts, swizzles, composed layouts).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('upcast')`` shows its result)::
+
+    upcast<2>(composition(Sw<3,3,3>, (8,64):(64,1)))
+
+``cutelayout.explain(upcast, ...)`` derives a call step by step."""
+
+def downcast(l: Arg, n: Arg, **kwargs: Arg) -> Any:
+    """downcast(L, N) | downcast<N>(L)
+
+L over elements N times narrower: stride-1 extents multiplied by N, other strides by N.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('downcast')`` shows its result)::
+
+    downcast<2>((8,64):(64,1))
+
+``cutelayout.explain(downcast, ...)`` derives a call step by step."""
+
+def recast_layout(new_type_bits: Arg, old_type_bits: Arg, src_layout: Arg, **kwargs: Arg) -> Any:
+    """recast_layout(new_type_bits, old_type_bits, src_layout) | recast_layout<OldType, NewType>(L)
+
+L over elements of OldType seen as elements of NewType (upcast/downcast by the ratio of their bit widths).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast_layout')`` shows its result)::
+
+    recast_layout<uint8_t, half_t>((8,64):(64,1))"""
+
+def max_alignment(l: Arg, **kwargs: Arg) -> Any:
+    """max_alignment(L)
+
+The largest N for which upcast<N>(L) is defined (for a swizzled layout, also bounded by the swizzle's base).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('max_alignment')`` shows its result)::
+
+    max_alignment((8,64):(64,1))"""
+
+def get_swizzle_portion(l: Arg, **kwargs: Arg) -> Any:
+    """get_swizzle_portion(L)
+
+The swizzle of a swizzled layout (Sw<0,4,3>, the identity, for a plain layout).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('get_swizzle_portion')`` shows its result)::
+
+    get_swizzle_portion(gmma_atom(Layout_K_SW128_Atom, bf16))"""
+
+def get_nonswizzle_portion(l: Arg, **kwargs: Arg) -> Any:
+    """get_nonswizzle_portion(L)
+
+The layout of a swizzled layout without its swizzle and offset (a plain layout itself).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('get_nonswizzle_portion')`` shows its result)::
+
+    get_nonswizzle_portion(gmma_atom(Layout_K_SW128_Atom, bf16))"""
+
+def as_position_independent_swizzle_layout(atom: Arg, **kwargs: Arg) -> Any:
+    """as_position_independent_swizzle_layout(ATOM)
+
+A GMMA atom Sw o smem_ptr[Nb] o L with its swizzle moved from bytes to elements: Sw' o 0 o L.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('as_position_independent_swizzle_layout')`` shows its result)::
+
+    as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))"""
+
+def make_identity_tensor(shape: Arg, **kwargs: Arg) -> Any:
+    """make_identity_tensor(SHAPE)
+
+The tensor whose element at each coordinate of SHAPE is that coordinate: ArithTuple(0,...) o make_identity_layout(SHAPE).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_identity_tensor')`` shows its result)::
+
+    make_identity_tensor((4,8))"""
+
+def ArithTuple(c: Arg, *more: Arg, **kwargs: Arg) -> Any:
+    """ArithTuple(C...)
+
+CuTe's arithmetic-tuple iterator at the coordinate (C...), as CuTe prints an identity tensor's start: ArithTuple(0,0) o L.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('ArithTuple')`` shows its result)::
+
+    ArithTuple(0,0) o (4,8):(1@0,1@1)"""
+
+def partition_shape_A(tiled_mma: Arg, shape_mk: Arg, **kwargs: Arg) -> Any:
+    """partition_shape_A(TILED_MMA, SHAPE_MK)
+
+The shape of one thread's partition of an (M,K) tensor: (FrgV, RestM, RestK).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('partition_shape_A')`` shows its result)::
+
+    partition_shape_A(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,64))"""
+
+def partition_shape_B(tiled_mma: Arg, shape_nk: Arg, **kwargs: Arg) -> Any:
+    """partition_shape_B(TILED_MMA, SHAPE_NK)
+
+The shape of one thread's partition of an (N,K) tensor: (FrgV, RestN, RestK).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('partition_shape_B')`` shows its result)::
+
+    partition_shape_B(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,64))"""
+
+def partition_shape_C(tiled_mma: Arg, shape_mn: Arg, **kwargs: Arg) -> Any:
+    """partition_shape_C(TILED_MMA, SHAPE_MN)
+
+The shape of one thread's partition of an (M,N) tensor: (FrgV, RestM, RestN).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('partition_shape_C')`` shows its result)::
+
+    partition_shape_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,128))"""
+
+def partition_fragment_C(tiled_mma: Arg, shape_mn: Arg, **kwargs: Arg) -> Any:
+    """partition_fragment_C(TILED_MMA, SHAPE_MN)
+
+The layout of a thread's accumulator fragment: compact column-major of partition_shape_C.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('partition_fragment_C')`` shows its result)::
+
+    partition_fragment_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,128))"""
+
+def tile_size(tiled_mma: Arg, *more: Arg, **kwargs: Arg) -> Any:
+    """tile_size<I...>(TILED_MMA | TILED_COPY)
+
+The extent of mode I of the tile a tiled MMA (M,N,K) or a tiled copy (its Tiler_MN) covers.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_size')`` shows its result)::
+
+    tile_size<0>(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)))"""
+
+def tile_shape(tiled_mma: Arg, **kwargs: Arg) -> Any:
+    """tile_shape(TILED_MMA)
+
+The (M,N,K) tile a tiled MMA covers.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_shape')`` shows its result)::
+
+    tile_shape(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)))"""
+
+def make_tiled_copy_S(copy_atom: Arg, tiled_copy: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_S(COPY_ATOM, TILED_COPY)
+
+The TiledCopy of COPY_ATOM over TILED_COPY's source TV layout and tiler.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_S')`` shows its result)::
+
+    make_tiled_copy_S(copy_atom(UniversalCopy<uint16_t>, half_t), make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2))).get_layoutS_TV"""
+
+def make_tiled_copy_D(copy_atom: Arg, tiled_copy: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_D(COPY_ATOM, TILED_COPY)
+
+The TiledCopy of COPY_ATOM over TILED_COPY's destination TV layout and tiler.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_D')`` shows its result)::
+
+    make_tiled_copy_D(copy_atom(UniversalCopy<uint16_t>, half_t), make_tiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2))).get_layoutD_TV"""
+
+def make_tiled_copy_C_atom(copy_atom: Arg, tiled_mma: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_C_atom(COPY_ATOM, TILED_MMA)
+
+The smallest TiledCopy that retiles a TiledMMA's C layout (epilogue subtiles).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_C_atom')`` shows its result)::
+
+    make_tiled_copy_C_atom(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
+
+def make_cotiled_copy(copy_atom: Arg, atom_tv_layout: Arg, data_layout: Arg, **kwargs: Arg) -> Any:
+    """make_cotiled_copy(COPY_ATOM, ATOM_TV_LAYOUT, DATA_LAYOUT)
+
+The TiledCopy whose (thread, value) -> address layout is ATOM_TV_LAYOUT into DATA_LAYOUT's codomain.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_cotiled_copy')`` shows its result)::
+
+    make_cotiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8):(8,1)).Tiler_MN"""
+
+def make_tensor_like(t: Arg, **kwargs: Arg) -> Any:
+    """make_tensor_like(T)
+
+The layout of a new (register) tensor like T: make_layout_like of T's layout.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tensor_like')`` shows its result)::
+
+    make_tensor_like(5 o (4,8):(8,1))"""
+
+def inner_partition(t: Arg, tiler: Arg, coord: Arg, **kwargs: Arg) -> Any:
+    """inner_partition(T, TILER, COORD)
+
+Zipped_divide(T, TILER), the tile at COORD of the rest mode: OFFSET o LAYOUT.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('inner_partition')`` shows its result)::
+
+    inner_partition((8,24):(1,8), (4,8), (1,2))"""
+
+def outer_partition(t: Arg, tiler: Arg, coord: Arg, **kwargs: Arg) -> Any:
+    """outer_partition(T, TILER, COORD)
+
+Zipped_divide(T, TILER), element COORD of every tile: OFFSET o LAYOUT.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('outer_partition')`` shows its result)::
+
+    outer_partition((8,24):(1,8), (4,8), (1,2))"""

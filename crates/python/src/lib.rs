@@ -1,0 +1,239 @@
+//! `cutelayout._native`: the engine of `cute` (crates/core) for Python.
+//!
+//! A thin layer: a call from Python becomes a statement of the engine over the call's values
+//! ([`session`]), so every function of the one function table, with its keyword arguments, its
+//! checks and its messages, is the engine's. The Python package (`python/cutelayout`) makes
+//! the module's functions from the table ([`functions`]) with the CuTe DSL's names.
+//!
+//! No panic crosses into Python: PyO3 turns a panic in a call into an exception, and the
+//! engine does not panic on any input (its rule: checked arithmetic and limits).
+
+mod classes;
+mod convert;
+mod errors;
+mod html;
+mod objects;
+mod session;
+
+use cute::eval::functions as table;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use errors::ErrorClass;
+use objects::{is_identifier, keywords_of, run, values_of};
+use session::{Callee, Statement};
+
+/// A function's name, checked: an identifier (it stands in the statement as a name).
+fn checked_name(py: Python<'_>, name: &str) -> PyResult<()> {
+    if is_identifier(name) {
+        Ok(())
+    } else {
+        Err(errors::raise(
+            py,
+            ErrorClass::Type,
+            &format!("'{name}' is not a function name"),
+        ))
+    }
+}
+
+/// `call(name, *args, **kwargs)`: the function `name` of the table on the arguments.
+#[pyfunction]
+#[pyo3(signature = (name, /, *args, **kwargs))]
+fn call(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    checked_name(py, name)?;
+    let args = values_of(args)?;
+    let kwargs = keywords_of(kwargs)?;
+    run(py, Callee::Function(name), args, kwargs)
+}
+
+/// How many positional arguments a call reads onto the stack.
+const FEW: usize = 4;
+
+/// A function of the table as a Python callable: `cutelayout.composition` is one (made by the
+/// package for each function of the table; its docstring is in its `__dict__`).
+#[pyclass(module = "cutelayout", name = "Function", frozen, dict)]
+struct PyFunction {
+    /// The name it is called by (the table's, or an alias of it).
+    name: String,
+    /// Its entry in the table.
+    function: &'static table::Function,
+}
+
+#[pymethods]
+impl PyFunction {
+    #[new]
+    fn new(py: Python<'_>, name: &str) -> PyResult<PyFunction> {
+        checked_name(py, name)?;
+        let Some(function) = table::lookup(name) else {
+            return Err(errors::raise(
+                py,
+                ErrorClass::Type,
+                &format!("'{name}' is no function of cute's function table"),
+            ));
+        };
+        Ok(PyFunction {
+            name: name.to_string(),
+            function,
+        })
+    }
+
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let callee = || Callee::Table(self.function, &self.name);
+        if kwargs.is_none() && args.len() <= FEW {
+            // the common call: a few positional arguments, read onto the stack and handed to
+            // the table by reference (no allocation, no copy) when the evaluator would
+            let mut vals = arrayvec::ArrayVec::<cute::eval::Value, FEW>::new();
+            for a in args.iter() {
+                vals.push(convert::to_value(&a)?);
+            }
+            if let Some(v) = session::fast(&callee(), &vals) {
+                return convert::to_python(py, v);
+            }
+            return run(py, callee(), vals.into_iter().collect(), Vec::new());
+        }
+        let args = values_of(args)?;
+        let kwargs = keywords_of(kwargs)?;
+        run(py, callee(), args, kwargs)
+    }
+
+    #[getter]
+    fn __name__(&self) -> &str {
+        &self.name
+    }
+
+    #[getter]
+    fn __qualname__(&self) -> &str {
+        &self.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cutelayout function {}>", self.name)
+    }
+
+    /// Pickled as the module's attribute of its name.
+    fn __reduce__(&self) -> String {
+        self.name.clone()
+    }
+}
+
+/// `explain(name, *args, **kwargs)`: the derivation of the call, as `cute explain` writes it.
+#[pyfunction]
+#[pyo3(signature = (name, /, *args, **kwargs))]
+fn explain(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    checked_name(py, name)?;
+    let args = values_of(args)?;
+    let kwargs = keywords_of(kwargs)?;
+    Statement::new(Callee::Function(name), args, kwargs)
+        .explain()
+        .map_err(|f| errors::from_failure(py, f))
+}
+
+/// `read(text)`: a statement of `cute`'s (its notation, CuTe C++ or the DSL) evaluated.
+#[pyfunction]
+fn read(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    // the text is the statement: a function that is the identity on one value runs it
+    let mut env = cute::eval::Env::new();
+    match env.run(text) {
+        Ok(cute::eval::Outcome::Value(v) | cute::eval::Outcome::Picture(_, v)) => {
+            convert::to_python(py, v)
+        }
+        Ok(_) => Ok(py.None()),
+        Err(e) => {
+            let f = session::Failure {
+                statement: text.to_string(),
+                span: e.span,
+                argument: None,
+                error: e,
+            };
+            Err(errors::from_failure(py, f))
+        }
+    }
+}
+
+/// One function of the table as the package reads it.
+type Entry = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Vec<String>,
+    (usize, Option<usize>),
+);
+
+/// The function table: (name, signature, summary, example, explained, parameter names,
+/// (fewest, most arguments: None for any number)) for each function, in help order.
+#[pyfunction]
+fn functions() -> Vec<Entry> {
+    table::all()
+        .map(|f| {
+            let most = (f.arity.1 != usize::MAX).then_some(f.arity.1);
+            (
+                f.name,
+                f.signature,
+                f.summary,
+                f.example,
+                f.is_explained(),
+                f.parameters(),
+                (f.arity.0, most),
+            )
+        })
+        .collect()
+}
+
+/// The name of the table's function that `name` calls (itself, or the function it is an
+/// alias of), if any.
+#[pyfunction]
+fn lookup(name: &str) -> Option<&'static str> {
+    table::lookup(name).map(|f| f.name)
+}
+
+/// The help of a function or a topic, as `cute help NAME` prints it (its example computed).
+#[pyfunction]
+fn help_text(name: &str) -> Option<String> {
+    match table::lookup(name) {
+        Some(f) => Some(cute::help::describe(f)),
+        None => cute::help::topic(name),
+    }
+}
+
+/// The engine of `cute` for Python: the module `cutelayout` wraps it.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(functions, m)?)?;
+    m.add_function(wrap_pyfunction!(lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(help_text, m)?)?;
+    m.add_class::<PyFunction>()?;
+    m.add_class::<classes::PyValue>()?;
+    m.add_class::<classes::PyLayout>()?;
+    m.add_class::<classes::PyComposedLayout>()?;
+    m.add_class::<classes::PySwizzle>()?;
+    m.add_class::<classes::PyTensor>()?;
+    m.add_class::<classes::PyMmaAtom>()?;
+    m.add_class::<classes::PyTiledMma>()?;
+    m.add_class::<classes::PyThrMma>()?;
+    m.add_class::<classes::PyCopyAtom>()?;
+    m.add_class::<classes::PyTiledCopy>()?;
+    m.add_class::<classes::PyThrCopy>()?;
+    m.add_class::<objects::BoundMember>()?;
+    Ok(())
+}

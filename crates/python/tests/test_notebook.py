@@ -1,0 +1,20 @@
+"""examples/cutelayout.ipynb runs (nbclient) and its outputs include a rendered layout."""
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+
+def test_example_notebook_runs_and_renders(repo):
+    nb = nbformat.read(str(repo / "examples" / "cutelayout.ipynb"), as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    texts = [o.get("text", "") for o in outputs if o.get("output_type") == "stream"]
+    assert "(3,(2,4)):(236,(26,1))" in texts[0]
+    htmls = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    svgs = [o["data"]["image/svg+xml"] for o in outputs if "image/svg+xml" in o.get("data", {})]
+    assert any("background:rgb(" in h for h in htmls), "a layout rendered as its grid"
+    assert any("<svg" in s for s in svgs), "a tiled MMA rendered as SVG"
