@@ -277,9 +277,18 @@ pub struct GemmArgs {
     /// The reduction.
     #[arg(long, default_value_t = 8192)]
     pub k: usize,
-    /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
+    /// Element type of A and B (bf16, f16, or fp8: e4m3, e5m2) and of C (bf16 for fp8 inputs);
+    /// accumulation is fp32. fp8 runs on the Hopper path, both operands K-major, against
+    /// cuBLASLt.
     #[arg(long, default_value = "bf16")]
     pub dtype: String,
+    /// B's element type when it differs from A's: fp8 only (e5m2 x e4m3, e4m3 x e5m2).
+    #[arg(long)]
+    pub b_dtype: Option<String>,
+    /// fp8 scaling: `tensor` (default for fp8: one fp32 scale for A and one for B, applied to
+    /// the fp32 sums in the epilogue, as cuBLASLt's A/B_SCALE_POINTER).
+    #[arg(long)]
+    pub scale: Option<String>,
     /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
     /// out (its majors follow --a-major/--b-major) or must agree with them.
     #[arg(long)]

@@ -48,6 +48,8 @@ pub fn gemm(
             n: g.n,
             k: g.k,
             dtype: g.dtype,
+            b_dtype: g.b_dtype,
+            scale: g.scale,
             mma: g.mma,
             atom_layout: g.atom_layout,
             tile: g.tile,
