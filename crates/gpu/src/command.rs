@@ -557,14 +557,18 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         bar.suspend(|| {
             let _ = writeln!(
                 err,
-                "{}: {:.1} TFLOP/s (cuBLAS {:.1}, ratio {:.1}% over {} rounds), rel. error {:.2e}, fp64 sample {}",
+                "{}: {:.1} TFLOP/s ({} {:.1}, ratio {:.1}% over {} rounds), rel. error {:.2e}, fp64 sample {}{}",
                 m.config,
                 m.tflops(),
+                m.config.baseline(),
                 m.cublas_tflops(),
                 100.0 * m.ratio(),
                 m.rounds.len(),
                 m.rel_err,
-                if m.host.passed() { "ok" } else { "FAILED" }
+                if m.host.passed() { "ok" } else { "FAILED" },
+                m.no_baseline
+                    .as_ref()
+                    .map_or(String::new(), |why| format!(" (no baseline: {why})"))
             );
         });
     });

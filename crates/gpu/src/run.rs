@@ -513,7 +513,15 @@ impl Gpu {
             baseline,
             scratch: self.scratch(flush_l2)?,
         };
-        self.reference(&mut p)?;
+        // a cuBLASLt call that fails (a shape its kernels refuse at run time) leaves the
+        // problem without a baseline, not the kernel without a run
+        if let Err(e) = self.reference(&mut p) {
+            self.stream
+                .synchronize()
+                .map_err(failed("after cuBLASLt"))?;
+            p.baseline = Baseline::None(format!("cuBLASLt failed: {e}"));
+            p.reference.clear();
+        }
         Ok(p)
     }
 

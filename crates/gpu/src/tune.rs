@@ -193,20 +193,22 @@ pub fn summary(rows: &[Measurement]) -> String {
         return "tuned: no candidate verified".into();
     };
     let mut line = format!(
-        "tuned: best {} at {:.1} TFLOP/s, {:.1}% of cuBLAS",
+        "tuned: best {} at {:.1} TFLOP/s, {:.1}% of {}",
         best.config,
         best.tflops(),
-        100.0 * best.ratio()
+        100.0 * best.ratio(),
+        best.config.baseline()
     );
     if let Some(first) = rows.first() {
         if std::ptr::eq(first, best) {
             line.push_str("; it is the heuristic's choice");
         } else {
             line.push_str(&format!(
-                "; the heuristic's choice ({}) {:.1} TFLOP/s, {:.1}% of cuBLAS",
+                "; the heuristic's choice ({}) {:.1} TFLOP/s, {:.1}% of {}",
                 first.config,
                 first.tflops(),
-                100.0 * first.ratio()
+                100.0 * first.ratio(),
+                first.config.baseline()
             ));
         }
     }

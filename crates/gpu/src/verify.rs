@@ -354,4 +354,71 @@ mod tests {
             assert!(!r.passed(), "{}: {r:?}", majors.describe());
         }
     }
+    /// fp8: exact e4m3/e5m2 inputs, each k-tile of 128 summed in fp32 and added to fp32 sums,
+    /// scaled, rounded to bf16 (what the kernel computes) passes; a k-tile left out fails the
+    /// norm over the sample even where single elements stay inside their (looser) bounds.
+    #[test]
+    fn fp8_results_pass_and_a_missing_k_tile_fails() {
+        use crate::fp8::Fp8;
+        let (m, n, k) = (33, 40, 700);
+        for (fa, fb, ta) in [
+            (Fp8::E4m3, Fp8::E4m3, Dtype::E4m3),
+            (Fp8::E5m2, Fp8::E4m3, Dtype::E5m2),
+        ] {
+            let pitch = crate::flags::pitch_for(k, 1);
+            let buffer = |f: Fp8, rows: usize, seed: u64| {
+                let v = values(rows * k, seed);
+                let mut out = vec![0f32; rows * pitch];
+                for r in 0..rows {
+                    for kk in 0..k {
+                        out[r * pitch + kk] = f.round(v[r * k + kk] * 224.0);
+                    }
+                }
+                out
+            };
+            let (a, b) = (buffer(fa, m, 5), buffer(fb, n, 6));
+            let scale = (1.0371f32 / 256.0) * (0.9173f32 / 128.0);
+            let kernel = |skip: Option<usize>| {
+                let mut c = vec![0f32; m * n];
+                for i in 0..m {
+                    for j in 0..n {
+                        let mut d = 0f32;
+                        for t in 0..k.div_ceil(128) {
+                            if skip == Some(t) {
+                                continue;
+                            }
+                            let mut dk = 0f32;
+                            for kk in t * 128..((t + 1) * 128).min(k) {
+                                dk += a[i * pitch + kk] * b[j * pitch + kk];
+                            }
+                            d += dk;
+                        }
+                        c[i * n + j] = half::bf16::from_f32(d * scale).to_f32();
+                    }
+                }
+                c
+            };
+            let ops = Operands {
+                a: &a,
+                b: &b,
+                majors: Majors::default(),
+                elem: 1,
+            };
+            let points = sample(m, n);
+            let r = check(ops, &kernel(None), (m, n, k), (ta, scale as f64), &points);
+            assert!(r.passed() && r.rel_err < 1e-2, "{ta}: {r:?}");
+            let r = check(
+                ops,
+                &kernel(Some(2)),
+                (m, n, k),
+                (ta, scale as f64),
+                &points,
+            );
+            assert!(!r.passed() && r.rel_err > 1e-2, "{ta}: {r:?}");
+            // the scale left out is far off
+            let unscaled: Vec<f32> = kernel(None).iter().map(|x| x / scale).collect();
+            let r = check(ops, &unscaled, (m, n, k), (ta, scale as f64), &points);
+            assert!(!r.passed() && r.failures > r.points / 2, "{ta}: {r:?}");
+        }
+    }
 }

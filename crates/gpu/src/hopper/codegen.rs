@@ -712,4 +712,45 @@ mod tests {
         assert_eq!(c.spill_bytes, Some(0), "{}", c.log);
         assert!(!c.log.contains("C7508"), "setmaxnreg ignored: {}", c.log);
     }
+    /// Every fp8 form (e4m3, e5m2, mixed) with each epilogue compiles for sm_90a with no
+    /// spills, and its wgmma is the k32 form without transpose operands.
+    #[test]
+    fn the_fp8_kernels_compile_with_nvrtc() {
+        let forms: [(&str, Option<&str>, fn(&mut GemmFlags)); 4] = [
+            ("e4m3", None, |_| {}),
+            ("e5m2", Some("e4m3"), |g| g.tma_store = true),
+            ("e4m3", Some("e5m2"), |g| {
+                g.persistent = true;
+                g.split_k = Some(2);
+            }),
+            ("e5m2", None, |g| g.cluster = Some("(2,1)".into())),
+        ];
+        let nvrtc = !crate::nvrtc::missing_for_test();
+        for (a, b, knobs) in forms {
+            let mut f = GemmFlags {
+                dtype: a.into(),
+                b_dtype: b.map(str::to_string),
+                mma: Some(super::super::config::default_sm90_mma(
+                    a,
+                    b,
+                    Default::default(),
+                )),
+                ..GemmFlags::new(crate::flags::read_flag)
+            };
+            knobs(&mut f);
+            let cfg = HopperConfig::from_flags(&f).unwrap_or_else(|e| panic!("{a} {b:?}: {e}"));
+            let src = kernel_source(&cfg);
+            let want = format!(
+                "wgmma.mma_async.sync.aligned.m64n128k32.f32.{a}.{} ",
+                b.unwrap_or(a)
+            );
+            assert!(src.contains(&want), "{want}");
+            assert!(src.contains("p, 1, 1;") && src.contains("d[i] += dk[i]"));
+            assert!(src.contains("scale_a[0] * scale_b[0]"));
+            if nvrtc {
+                let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(c.spill_bytes, Some(0), "{a} {b:?}: {}", c.log);
+            }
+        }
+    }
 }

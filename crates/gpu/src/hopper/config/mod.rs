@@ -660,4 +660,104 @@ mod tests {
         assert_eq!((c.tma_a.boxes.len(), c.tma_b.boxes.len()), (2, 4));
         assert_eq!(c.tma_b.boxes[1].smem_bytes, 8192);
     }
+    /// fp8 (issue 40): the 8-bit SW128 atom (128 bytes = 128 elements along K), k32 slices 32
+    /// bytes apart, a TMA box of 128 bytes x rows; both operands K-major.
+    #[test]
+    fn fp8_descriptors_and_boxes_follow_from_the_8bit_atom() {
+        let c = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e4m3".into();
+            g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+        }))
+        .unwrap();
+        assert_eq!((c.tile, c.atom_k), ((128, 128, 128), 32));
+        assert_eq!(c.smem_a_atom, "gmma_atom(Layout_K_SW128_Atom, e4m3)");
+        for d in [&c.desc_a, &c.desc_b] {
+            assert_eq!((d.mode, d.sbo, d.lbo), (1, 1024, 16));
+            assert_eq!(d.k_offsets, vec![0, 32, 64, 96]);
+        }
+        assert_eq!(c.desc_a.row_offsets, vec![0, 8192]);
+        assert_eq!(c.tma_a.box_dims, (128, 128));
+        assert_eq!(c.a_stage_bytes(), 128 * 128);
+        assert_eq!(c.scaling, Some(Scaling::Tensor));
+        // the mixed form names B's type in its atom
+        let m = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e5m2".into();
+            g.b_dtype = Some("e4m3".into());
+            g.mma = Some(sm90_mma("e5m2", Some("e4m3"), 128, Majors::default()));
+        }))
+        .unwrap();
+        assert_eq!(m.mma, "SM90_64x128x32_F32E5M2E4M3_SS_TN");
+        assert_eq!((m.dtype, m.b_dtype), (Dtype::E5m2, Dtype::E4m3));
+        assert_eq!(m.smem_b_atom, "gmma_atom(Layout_K_SW128_Atom, e4m3)");
+        assert_eq!(m.types(), "e5m2 x e4m3");
+        // the narrower swizzles of 8-bit elements: 64 and 32 elements a row
+        let n = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e4m3".into();
+            g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+            g.smem_a = Some("gmma_atom(Layout_K_SW64_Atom, e4m3)".into());
+            g.smem_b = Some("gmma_atom(Layout_K_SW32_Atom, e4m3)".into());
+        }))
+        .unwrap();
+        assert_eq!((n.tma_a.box_dims, n.tma_a.boxes.len()), ((64, 128), 2));
+        assert_eq!((n.tma_b.box_dims, n.tma_b.boxes.len()), ((32, 128), 4));
+    }
+
+    #[test]
+    fn fp8_refusals_name_the_constraint() {
+        let err = |f: &dyn Fn(&mut GemmFlags)| {
+            HopperConfig::from_flags(&flags(|g| {
+                g.dtype = "e4m3".into();
+                g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+                f(g);
+            }))
+            .unwrap_err()
+            .to_string()
+        };
+        let e = err(&|g| g.majors.a = Major::MN);
+        assert!(
+            e.starts_with("--a-major") && e.contains("K-major only"),
+            "{e}"
+        );
+        let e = err(&|g| g.majors.b = Major::MN);
+        assert!(
+            e.starts_with("--b-major") && e.contains("K-major only"),
+            "{e}"
+        );
+        let e = err(&|g| g.mma = Some("SM90_64x256x32_F32E4M3E4M3_SS_TN".into()));
+        assert!(e.contains("2 64x256 fp32 accumulators"), "{e}");
+        let e = err(&|g| g.tile = Some("(128,128,64)".into()));
+        assert!(e.starts_with("--tile: BK = 64 must be 128"), "{e}");
+        let e = err(&|g| g.smem_a = Some("gmma_atom(Layout_K_SW128_Atom, bf16)".into()));
+        assert!(e.contains("16-bit elements") && e.contains("8-bit"), "{e}");
+        let e = err(&|g| g.b_dtype = Some("bf16".into()));
+        assert!(e.starts_with("--b-dtype"), "{e}");
+        let e = err(&|g| g.scale = Some("block".into()));
+        assert!(e.starts_with("--scale block"), "{e}");
+        let e = err(&|g| g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN<K,K>".into()));
+        assert!(e.starts_with("--mma: expected"), "{e}");
+        let e = err(&|g| g.mma = Some("SM90_64x128x32_F16E4M3E4M3_SS_TN".into()));
+        assert!(e.starts_with("--mma: expected"), "{e}");
+    }
+
+    #[test]
+    fn fp8_atoms_read_and_write() {
+        let a = parse_atom("SM90_64x64x32_F32E5M2E5M2_SS_TN").unwrap();
+        assert_eq!(
+            (a.n, a.k, a.dtype, a.b_dtype),
+            (64, 32, Dtype::E5m2, Dtype::E5m2)
+        );
+        assert_eq!(a.majors, Some(Majors::default()));
+        assert_eq!(
+            sm90_mma("e4m3", None, 128, Majors::ALL[2]),
+            "SM90_64x128x32_F32E4M3E4M3_SS_TN"
+        );
+        assert_eq!(
+            default_sm90_mma("e4m3", Some("e5m2"), Majors::default()),
+            "SM90_64x128x32_F32E4M3E5M2_SS_TN"
+        );
+        assert!(matches!(
+            parse_atom("SM90_64x128x32_F32E4M3E4M3_RS_TN"),
+            Err(HopperConfigError::RegisterAtom(_))
+        ));
+    }
 }
