@@ -10,6 +10,7 @@ mod bad_input;
 mod cli;
 mod examples;
 mod explain;
+mod fp8;
 mod fuzz_regressions;
 mod golden;
 mod gpu;
