@@ -289,6 +289,11 @@ pub struct GemmArgs {
     /// the fp32 sums in the epilogue, as cuBLASLt's A/B_SCALE_POINTER).
     #[arg(long)]
     pub scale: Option<String>,
+    /// fp8: leave the sums in the tensor cores' accumulation (about 14 bits kept a wgmma) over
+    /// all of K instead of adding each k-tile of 128 to fp32 sums (one set of accumulators: N up
+    /// to 256); cuBLASLt's FAST_ACCUM is set to match.
+    #[arg(long)]
+    pub fast_accum: bool,
     /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
     /// out (its majors follow --a-major/--b-major) or must agree with them.
     #[arg(long)]

@@ -50,6 +50,7 @@ pub fn gemm(
             dtype: g.dtype,
             b_dtype: g.b_dtype,
             scale: g.scale,
+            fast_accum: g.fast_accum,
             mma: g.mma,
             atom_layout: g.atom_layout,
             tile: g.tile,

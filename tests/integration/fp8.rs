@@ -190,6 +190,42 @@ fn fp8_per_tensor_is_correct_on_ragged_shapes() {
     );
 }
 
+/// `--fast-accum`: the tensor cores' accumulation over all of K (one set of accumulators, N =
+/// 256), against cuBLASLt's FAST_ACCUM and the looser fp64 bound; the norm over the sample must
+/// still stay within 1e-2.
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn fp8_fast_accumulation_verifies() {
+    let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
+    for (m, n, k) in [(1024, 1024, 1024), (1000, 1000, 4112), (4096, 4096, 8192)] {
+        let mut f = flags(m, n, k, "e4m3", None);
+        f.fast_accum = true;
+        f.persistent = true;
+        let v = Variant::from_flags(&f).unwrap();
+        assert!(v.fast_accum() && v.to_string().contains("64x256x32"), "{v}");
+        let rows = gpu
+            .run(
+                &[v],
+                cute_gpu::run::Timing {
+                    reps: 2,
+                    rounds: 1,
+                    flush_l2: false,
+                },
+                |_| {},
+            )
+            .unwrap();
+        for r in rows {
+            assert!(
+                r.verified() && r.repeatable,
+                "{m}x{n}x{k} {}: relative error {} against cuBLASLt, fp64 sample {:?}",
+                r.config,
+                r.rel_err,
+                r.host
+            );
+        }
+    }
+}
+
 #[test]
 #[ignore = "needs a Hopper GPU: run on the device with --ignored"]
 fn fp8_e5m2_pair_verifies_against_fp64_alone() {

@@ -222,6 +222,7 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
             &f.dtype,
             f.b_dtype.as_deref(),
             f.majors,
+            !f.fast_accum,
         ));
         f.smem_a = None;
         f.smem_b = None;
@@ -447,6 +448,7 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                         &f.dtype,
                         f.b_dtype.as_deref(),
                         f.majors,
+                        !f.fast_accum,
                     ));
                     let mut best = f.clone();
                     if !f.persistent && !f.tma_store && f.cluster.is_none() && f.consumers.is_none()

@@ -50,6 +50,9 @@ pub enum ConfigError {
     /// `--scale` with 16-bit inputs.
     #[error("--scale: scales apply to fp8 inputs (--dtype e4m3 or e5m2); {0} has none")]
     ScaleNot8Bit(Dtype),
+    /// `--fast-accum` with 16-bit inputs.
+    #[error("--fast-accum: fast accumulation is fp8's (--dtype e4m3 or e5m2); {0} sums in fp32")]
+    FastAccumNot8Bit(Dtype),
     /// `--scale block`, not implemented.
     #[error(
         "--scale block: block scaling (1x128 on A, 128x128 on B, promoted per 128 of K) is not implemented yet: use --scale tensor"
@@ -416,6 +419,9 @@ pub fn input_types(f: &GemmFlags) -> Result<(Dtype, Dtype, Option<Scaling>), Con
         Some("block") => return Err(ConfigError::BlockScaleNotYet),
         Some(_) => Some(Scaling::Tensor),
     };
+    if f.fast_accum && !a.is_fp8() {
+        return Err(ConfigError::FastAccumNot8Bit(a));
+    }
     Ok((a, b, scaling))
 }
 

@@ -272,6 +272,9 @@ pub struct GemmFlags {
     pub b_dtype: Option<String>,
     /// fp8 scaling (`tensor`); `None`: per-tensor for fp8, none for 16-bit types.
     pub scale: Option<String>,
+    /// fp8: the tensor cores' own accumulation (about 14 bits kept per wgmma) over the whole K
+    /// loop, no promotion to fp32 every k-tile; cuBLASLt's `FAST_ACCUM` likewise.
+    pub fast_accum: bool,
     /// MMA atom.
     pub mma: Option<String>,
     /// Warp arrangement `(WM,WN,1)`.
@@ -333,6 +336,7 @@ impl GemmFlags {
             dtype: "bf16".into(),
             b_dtype: None,
             scale: None,
+            fast_accum: false,
             mma: None,
             atom_layout: DEFAULT_ATOM_LAYOUT.into(),
             tile: None,

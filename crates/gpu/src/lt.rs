@@ -70,6 +70,8 @@ pub struct LtProblem {
     pub buffers: (OperandBuffer, OperandBuffer),
     /// The device addresses of scale_a and scale_b (one f32 each).
     pub scales: (u64, u64),
+    /// `CUBLASLT_MATMUL_DESC_FAST_ACCUM` (the kernel's `--fast-accum`).
+    pub fast_accum: bool,
 }
 
 impl LtMatmul {
@@ -127,7 +129,7 @@ impl LtMatmul {
             &sb as *const _ as *const c_void,
             std::mem::size_of_val(&sb),
         )?;
-        let fast: i8 = 0;
+        let fast = i8::from(p.fast_accum);
         set(
             D::CUBLASLT_MATMUL_DESC_FAST_ACCUM,
             &fast as *const _ as *const c_void,

@@ -80,6 +80,7 @@ fn record(
         "b_dtype": c.b_dtype().name(),
         "c_dtype": c.dtype().output().name(),
         "scale": c.scaling().map(|s| s.name()),
+        "fast_accum": c.fast_accum(),
         "baseline": c.baseline(),
         "no_baseline": run.and_then(|r| r.no_baseline.clone()),
         "a_major": c.majors().a.letter(Operand::A),

@@ -453,7 +453,7 @@ impl Gpu {
         (m, n, k): (usize, usize, usize),
         (ta, tb): (Dtype, Dtype),
         majors: Majors,
-        flush_l2: bool,
+        (flush_l2, fast_accum): (bool, bool),
     ) -> Result<Problem<u8>, GpuError> {
         let (Some(fa), Some(fb)) = (ta.fp8(), tb.fp8()) else {
             return Err(GpuError::Failed(format!(
@@ -493,6 +493,7 @@ impl Gpu {
                         types: (ta, tb),
                         buffers: (buf_a, buf_b),
                         scales: (pa, pb),
+                        fast_accum,
                     },
                 );
                 match plan {
@@ -695,7 +696,11 @@ impl Gpu {
             },
             &got,
             (m, n, k),
-            (cfg.dtype(), p.scales.as_ref().map_or(1.0, |s| s.2 as f64)),
+            (
+                cfg.dtype(),
+                p.scales.as_ref().map_or(1.0, |s| s.2 as f64),
+                !cfg.fast_accum(),
+            ),
             &verify::sample(m, n),
         );
         // rounds: the baseline, then the kernel, on the same buffers, round after round
@@ -749,7 +754,8 @@ impl Gpu {
             // a configuration of another majorness (or size, or types) gets its own buffers
             if c.majors() != p.majors
                 || c.mnk() != cfgs[0].mnk()
-                || (c.dtype(), c.b_dtype()) != (cfgs[0].dtype(), cfgs[0].b_dtype())
+                || (c.dtype(), c.b_dtype(), c.fast_accum())
+                    != (cfgs[0].dtype(), cfgs[0].b_dtype(), cfgs[0].fast_accum())
             {
                 drop(p);
                 p = make(c)?;
@@ -782,7 +788,12 @@ impl Gpu {
                 self.problem(c.mnk(), c.majors(), flush)
             }),
             Dtype::E4m3 | Dtype::E5m2 => self.run_typed::<u8>(cfgs, timing, &mut report, &|c| {
-                self.problem_fp8(c.mnk(), (c.dtype(), c.b_dtype()), c.majors(), flush)
+                self.problem_fp8(
+                    c.mnk(),
+                    (c.dtype(), c.b_dtype()),
+                    c.majors(),
+                    (flush, c.fast_accum()),
+                )
             }),
         }
     }

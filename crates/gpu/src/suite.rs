@@ -426,10 +426,15 @@ pub fn run_by_problem(
     let mut out = Vec::with_capacity(cfgs.len());
     let mut rest = cfgs;
     while let Some(first) = rest.first() {
-        let key = (first.mnk(), first.dtype(), first.b_dtype());
+        let key = (
+            first.mnk(),
+            first.dtype(),
+            first.b_dtype(),
+            first.fast_accum(),
+        );
         let len = rest
             .iter()
-            .take_while(|c| (c.mnk(), c.dtype(), c.b_dtype()) == key)
+            .take_while(|c| (c.mnk(), c.dtype(), c.b_dtype(), c.fast_accum()) == key)
             .count();
         let (group, tail) = rest.split_at(len);
         out.extend(gpu.run(group, timing, &mut report)?);

@@ -46,8 +46,8 @@ impl Variant {
                 .consumers
                 .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
                 .clamp(1, super::hopper::config::MAX_CONSUMERS);
-            // fp8 holds two sets of accumulators: the widest N of whole 64-column boxes
-            let n = if fp8 {
+            // promoted fp8 holds two sets of accumulators: the widest N of whole 64-column boxes
+            let n = if fp8 && !f.fast_accum {
                 let w = super::hopper::config::widest_n_with(consumers, 2);
                 if w >= 64 { w / 64 * 64 } else { w }
             } else {
@@ -120,6 +120,14 @@ impl Variant {
         match self {
             Variant::Sm80(_) => None,
             Variant::Sm90(c) => c.scaling,
+        }
+    }
+
+    /// fp8 summed by the tensor cores alone (`--fast-accum`), cuBLASLt's `FAST_ACCUM` likewise.
+    pub fn fast_accum(&self) -> bool {
+        match self {
+            Variant::Sm80(_) => false,
+            Variant::Sm90(c) => c.dtype.is_fp8() && !c.promote,
         }
     }
 

@@ -120,13 +120,14 @@ fn unit_out(d: Dtype) -> f64 {
 }
 
 /// The accumulation's error, as a multiple of `s Σ_k |A B|`, for inputs of type `d` and a
-/// reduction of `k`: K fp32 ulps (16-bit types); for fp8, 4 wgmmas of 2^-12 within a k-tile
-/// and fp32 ulps for the k-tiles' sums and the scale.
-fn accumulation_error(d: Dtype, k: usize) -> f64 {
-    if d.is_fp8() {
-        4.0 * 2f64.powi(-12) + (k.div_ceil(128) + 2) as f64 * UNIT_ACC
-    } else {
-        k as f64 * UNIT_ACC
+/// reduction of `k`: K fp32 ulps (16-bit types); for fp8 promoted every k-tile, 4 wgmmas of
+/// 2^-12 within a k-tile and fp32 ulps for the k-tiles' sums and the scale; for fp8 summed by
+/// the tensor cores alone (`--fast-accum`), 2^-12 for each of the K/32 wgmmas.
+fn accumulation_error(d: Dtype, k: usize, promoted: bool) -> f64 {
+    match (d.is_fp8(), promoted) {
+        (true, true) => 4.0 * 2f64.powi(-12) + (k.div_ceil(128) + 2) as f64 * UNIT_ACC,
+        (true, false) => k.div_ceil(32) as f64 * 2f64.powi(-12) + 2.0 * UNIT_ACC,
+        _ => k as f64 * UNIT_ACC,
     }
 }
 
@@ -135,12 +136,13 @@ const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
 
 /// Compare `c` (M×N, row-major) with `scale · A · Bᵀ` computed in fp64 on `points`: A (M×K) and
 /// B (N×K) of type `dtype` read from their buffers in their majorness, as the GPU read them
-/// (`scale` is 1 but for fp8: `fl(s_a s_b)`, as the kernel applies it).
+/// (`scale` is 1 but for fp8: `fl(s_a s_b)`, as the kernel applies it; `promoted`: fp8 sums
+/// added to fp32 every k-tile, not `--fast-accum`).
 pub fn check(
     operands: Operands,
     c: &[f32],
     (m, n, k): (usize, usize, usize),
-    (dtype, scale): (Dtype, f64),
+    (dtype, scale, promoted): (Dtype, f64, bool),
     points: &[(usize, usize)],
 ) -> HostCheck {
     let mut out = HostCheck {
@@ -163,7 +165,7 @@ pub fn check(
     let (a_row, a_k) = strides(majors.a, buf_a);
     let (b_row, b_k) = strides(majors.b, buf_b);
     let u_out = unit_out(dtype);
-    let u_acc = accumulation_error(dtype, k);
+    let u_acc = accumulation_error(dtype, k, promoted);
     let (mut num, mut den) = (0f64, 0f64);
     for &(i, j) in points {
         if i >= m || j >= n {
@@ -278,11 +280,11 @@ mod tests {
                 majors: Majors::default(),
                 elem: 2,
             };
-            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(r.passed(), "{m}x{n}x{k}: {r:?}");
             // one K-tile skipped
             let skipped = kernel(&a, &b, (m, n, k), 64, Some(1));
-            let r = check(ops, &skipped, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(ops, &skipped, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(
                 !r.passed() && r.failures > r.points / 2,
                 "{m}x{n}x{k}: {r:?}"
@@ -292,7 +294,13 @@ mod tests {
             for j in 0..n {
                 unwritten[(m - 1) * n + j] = f32::NAN;
             }
-            let r = check(ops, &unwritten, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(
+                ops,
+                &unwritten,
+                (m, n, k),
+                (Dtype::Bf16, 1.0, true),
+                &points,
+            );
             assert!(
                 !r.passed() && r.failures >= n && r.worst.is_infinite(),
                 "{r:?}"
@@ -302,7 +310,7 @@ mod tests {
             for i in 0..m {
                 zeroed[i * n + n - 1] = 0.0;
             }
-            let r = check(ops, &zeroed, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(ops, &zeroed, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(!r.passed(), "{r:?}");
         }
     }
@@ -334,7 +342,7 @@ mod tests {
                 majors,
                 elem: 2,
             };
-            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(r.passed(), "{}: {r:?}", majors.describe());
             // the buffer read in the other majorness is another matrix
             let wrong = Operands {
@@ -350,7 +358,7 @@ mod tests {
                 },
                 elem: 2,
             };
-            let r = check(wrong, &good, (m, n, k), (Dtype::Bf16, 1.0), &points);
+            let r = check(wrong, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(!r.passed(), "{}: {r:?}", majors.describe());
         }
     }
@@ -405,19 +413,25 @@ mod tests {
                 elem: 1,
             };
             let points = sample(m, n);
-            let r = check(ops, &kernel(None), (m, n, k), (ta, scale as f64), &points);
+            let r = check(
+                ops,
+                &kernel(None),
+                (m, n, k),
+                (ta, scale as f64, true),
+                &points,
+            );
             assert!(r.passed() && r.rel_err < 1e-2, "{ta}: {r:?}");
             let r = check(
                 ops,
                 &kernel(Some(2)),
                 (m, n, k),
-                (ta, scale as f64),
+                (ta, scale as f64, true),
                 &points,
             );
             assert!(!r.passed() && r.rel_err > 1e-2, "{ta}: {r:?}");
             // the scale left out is far off
             let unscaled: Vec<f32> = kernel(None).iter().map(|x| x / scale).collect();
-            let r = check(ops, &unscaled, (m, n, k), (ta, scale as f64), &points);
+            let r = check(ops, &unscaled, (m, n, k), (ta, scale as f64, true), &points);
             assert!(!r.passed() && r.failures > r.points / 2, "{ta}: {r:?}");
         }
     }

@@ -64,12 +64,14 @@ pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), 
 /// N = 128 at most (64 + 64 registers of accumulators).
 pub const TILE_CANDIDATES_FP8: [(usize, usize); 3] = [(2, 128), (1, 128), (1, 64)];
 
-/// Whether the flags' `--dtype` is fp8.
+/// Whether the flags' `--dtype` is fp8 with its sums promoted (not `--fast-accum`): two sets
+/// of accumulators.
 fn is_fp8(f: &GemmFlags) -> bool {
-    crate::config::Dtype::parse(&f.dtype).is_ok_and(crate::config::Dtype::is_fp8)
+    crate::config::Dtype::parse(&f.dtype).is_ok_and(crate::config::Dtype::is_fp8) && !f.fast_accum
 }
 
-/// The tile candidates for the flags' type: [`TILE_CANDIDATES`], or [`TILE_CANDIDATES_FP8`].
+/// The tile candidates for the flags' type: [`TILE_CANDIDATES`], or [`TILE_CANDIDATES_FP8`]
+/// where fp8 sums are promoted.
 pub fn tile_candidates(f: &GemmFlags) -> &'static [(usize, usize)] {
     if is_fp8(f) {
         &TILE_CANDIDATES_FP8

@@ -96,6 +96,8 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     // C's type: the inputs' (16-bit), bf16 for fp8 inputs
     let ty = cfg.dtype.output().ptx();
     let fp8 = cfg.dtype.is_fp8();
+    // fp8's promotion: each k-tile's sums in dk, added to the fp32 sums in d
+    let promote = cfg.promote;
     let stages = cfg.stages;
     let consumers = cfg.consumers;
     let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
@@ -392,7 +394,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     let _ = writeln!(
         w,
         "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];{}",
-        if fp8 {
+        if promote {
             format!(
                 "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];"
             )
@@ -434,7 +436,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
     );
     // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
-    let acc = if fp8 { "dk" } else { "d" };
+    let acc = if promote { "dk" } else { "d" };
     let _ = writeln!(
         w,
         "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
@@ -449,10 +451,10 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         let _ = writeln!(
             w,
             "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(!fp8 || j > 0)
+            u32::from(!promote || j > 0)
         );
     }
-    if fp8 {
+    if promote {
         let _ = writeln!(
             w,
             "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];\n      }}",
@@ -716,7 +718,8 @@ mod tests {
     /// spills, and its wgmma is the k32 form without transpose operands.
     #[test]
     fn the_fp8_kernels_compile_with_nvrtc() {
-        let forms: [(&str, Option<&str>, fn(&mut GemmFlags)); 4] = [
+        type Form = (&'static str, Option<&'static str>, fn(&mut GemmFlags));
+        let forms: [Form; 4] = [
             ("e4m3", None, |_| {}),
             ("e5m2", Some("e4m3"), |g| g.tma_store = true),
             ("e4m3", Some("e5m2"), |g| {
@@ -734,6 +737,7 @@ mod tests {
                     a,
                     b,
                     Default::default(),
+                    true,
                 )),
                 ..GemmFlags::new(crate::flags::read_flag)
             };
@@ -751,6 +755,28 @@ mod tests {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "{a} {b:?}: {}", c.log);
             }
+        }
+        // --fast-accum: one set of accumulators, N = 256, the 16-bit path's pipeline
+        let f = GemmFlags {
+            dtype: "e4m3".into(),
+            fast_accum: true,
+            persistent: true,
+            tma_store: true,
+            mma: Some(super::super::config::default_sm90_mma(
+                "e4m3",
+                None,
+                Default::default(),
+                false,
+            )),
+            ..GemmFlags::new(crate::flags::read_flag)
+        };
+        let cfg = HopperConfig::from_flags(&f).unwrap();
+        let src = kernel_source(&cfg);
+        assert!(src.contains("m64n256k32.f32.e4m3.e4m3") && !src.contains("dk["));
+        assert!(src.contains("wgmma.wait_group.sync.aligned 1;"));
+        if nvrtc {
+            let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.spill_bytes, Some(0), "fast accumulation: {}", c.log);
         }
     }
 }

@@ -24,10 +24,21 @@ pub struct Sm90Atom {
 }
 
 /// The default Hopper atom for an element type (B's when it differs) and majorness: N = 256,
-/// or 128 for fp8 (whose two sets of accumulators fit 2 consumers' registers up to N = 128).
-pub fn default_sm90_mma(dtype: &str, b_dtype: Option<&str>, majors: Majors) -> String {
+/// or 128 for fp8 whose sums are promoted (two sets of accumulators fit 2 consumers' registers
+/// up to N = 128; `promote`: not `--fast-accum`).
+pub fn default_sm90_mma(
+    dtype: &str,
+    b_dtype: Option<&str>,
+    majors: Majors,
+    promote: bool,
+) -> String {
     let fp8 = Dtype::parse(dtype).is_ok_and(Dtype::is_fp8);
-    sm90_mma(dtype, b_dtype, if fp8 { 128 } else { 256 }, majors)
+    sm90_mma(
+        dtype,
+        b_dtype,
+        if fp8 && promote { 128 } else { 256 },
+        majors,
+    )
 }
 
 /// CuTe's letters of an input type in an atom's name: `BF16`, `F16`, `E4M3`, `E5M2`.

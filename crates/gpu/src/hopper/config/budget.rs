@@ -41,10 +41,10 @@ pub fn widest_n(consumers: usize) -> usize {
     widest_n_with(consumers, 1)
 }
 
-/// The sets of 64xN fp32 accumulators a consumer holds for inputs of a type: 1, or 2 for fp8
-/// (each k-tile's sums in the second, then added to the first: promotion).
-pub fn accumulator_sets(dtype: crate::config::Dtype) -> usize {
-    if dtype.is_fp8() { 2 } else { 1 }
+/// The sets of 64xN fp32 accumulators a consumer holds: 1, or 2 where fp8 sums are promoted
+/// (each k-tile's sums in the second, then added to the first).
+pub fn accumulator_sets(promote: bool) -> usize {
+    if promote { 2 } else { 1 }
 }
 
 /// The widest wgmma N whose `sets` accumulators fit a consumer thread with `consumers`

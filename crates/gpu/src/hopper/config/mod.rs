@@ -63,6 +63,9 @@ pub struct HopperConfig {
     pub atom_n: usize,
     /// The wgmma's K (16, or 32 for fp8: 32 bytes either way).
     pub atom_k: usize,
+    /// fp8: each k-tile summed in its own accumulators, then added to fp32 sums (promotion);
+    /// false for 16-bit types and with `--fast-accum`.
+    pub promote: bool,
     /// Block tile (BM, BN, BK).
     pub tile: (usize, usize, usize),
     /// Pipeline depth.
@@ -227,7 +230,8 @@ impl HopperConfig {
         let stages = f.stages.unwrap_or_default();
         let consumers = check_consumers(f.consumers)?;
         let regs = register_split(consumers);
-        let sets = accumulator_sets(dtype);
+        let promote = dtype.is_fp8() && !f.fast_accum;
+        let sets = accumulator_sets(promote);
         if atom.n > widest_n_with(consumers, sets) {
             return Err(HopperConfigError::TooFewRegisters {
                 consumers,
@@ -379,6 +383,7 @@ impl HopperConfig {
             mma,
             atom_n: atom.n,
             atom_k: atom.k,
+            promote,
             tile: (bm, bn, bk),
             stages,
             smem_a_atom,
@@ -534,6 +539,9 @@ impl fmt::Display for HopperConfig {
         }
         if let Some(s) = self.scaling {
             write!(f, ", {} scaled per {}", self.types(), s.name())?;
+            if !self.promote {
+                write!(f, ", fast accumulation")?;
+            }
         }
         Ok(())
     }
@@ -752,7 +760,7 @@ mod tests {
             "SM90_64x128x32_F32E4M3E4M3_SS_TN"
         );
         assert_eq!(
-            default_sm90_mma("e4m3", Some("e5m2"), Majors::default()),
+            default_sm90_mma("e4m3", Some("e5m2"), Majors::default(), true),
             "SM90_64x128x32_F32E4M3E5M2_SS_TN"
         );
         assert!(matches!(
