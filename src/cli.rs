@@ -301,9 +301,23 @@ pub struct GemmArgs {
     /// The reduction.
     #[arg(long, default_value_t = 8192)]
     pub k: usize,
-    /// Element type of A, B and C (bf16 or f16); accumulation is fp32.
+    /// Element type of A and B (bf16, f16, or fp8: e4m3, e5m2) and of C (bf16 for fp8 inputs);
+    /// accumulation is fp32. fp8 runs on the Hopper path, both operands K-major, against
+    /// cuBLASLt.
     #[arg(long, default_value = "bf16")]
     pub dtype: String,
+    /// B's element type when it differs from A's: fp8 only (e5m2 x e4m3, e4m3 x e5m2).
+    #[arg(long)]
+    pub b_dtype: Option<String>,
+    /// fp8 scaling: `tensor` (default for fp8: one fp32 scale for A and one for B, applied to
+    /// the fp32 sums in the epilogue, as cuBLASLt's A/B_SCALE_POINTER).
+    #[arg(long)]
+    pub scale: Option<String>,
+    /// fp8: leave the sums in the tensor cores' accumulation (about 14 bits kept a wgmma) over
+    /// all of K instead of adding each k-tile of 128 to fp32 sums (one set of accumulators: N up
+    /// to 256); cuBLASLt's FAST_ACCUM is set to match.
+    #[arg(long)]
+    pub fast_accum: bool,
     /// MMA atom (CuTe's name); default: the one for --dtype. An SM90 atom's `<MA,MB>` may be left
     /// out (its majors follow --a-major/--b-major) or must agree with them.
     #[arg(long)]
@@ -581,7 +595,7 @@ pub enum Command {
     },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --dtype e4m3              # fp8, scaled per tensor, C in bf16, against cuBLASLt\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.

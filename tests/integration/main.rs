@@ -11,6 +11,7 @@ mod cli;
 mod dynamic;
 mod examples;
 mod explain;
+mod fp8;
 mod fuzz_regressions;
 mod golden;
 mod gpu;

@@ -31,7 +31,7 @@ fn sm90(
     f: impl FnOnce(&mut GemmFlags),
 ) -> HopperConfig {
     let mut g = flags(majors, mnk);
-    g.mma = Some(sm90_mma("bf16", 256, majors));
+    g.mma = Some(sm90_mma("bf16", None, 256, majors));
     f(&mut g);
     HopperConfig::from_flags(&g).unwrap_or_else(|e| panic!("{}: {e}", majors.describe()))
 }

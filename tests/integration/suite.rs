@@ -103,7 +103,9 @@ fn split_k_verifies_and_writes_the_same_bits_every_run() {
         let mut f = flags(m, n, k);
         f.consumers = Some(consumers);
         f.majors = cute_gpu::flags::Majors::ALL[majors];
-        f.mma = Some(cute_gpu::hopper::config::sm90_mma("bf16", an, f.majors));
+        f.mma = Some(cute_gpu::hopper::config::sm90_mma(
+            "bf16", None, an, f.majors,
+        ));
         f.split_k = Some(splits);
         f.persistent = true;
         let v = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));

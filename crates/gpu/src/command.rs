@@ -218,7 +218,12 @@ fn without_majors(mma: &str) -> String {
 pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), HopperConfigError> {
     let mut f = base.clone();
     if !is_sm90(f.mma.as_deref()) {
-        f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype, f.majors));
+        f.mma = Some(super::hopper::config::default_sm90_mma(
+            &f.dtype,
+            f.b_dtype.as_deref(),
+            f.majors,
+            !f.fast_accum,
+        ));
         f.smem_a = None;
         f.smem_b = None;
         f.atom_layout = super::flags::DEFAULT_ATOM_LAYOUT.into();
@@ -247,6 +252,15 @@ pub fn sweep_sm90(base: &GemmFlags) -> Result<(Vec<HopperConfig>, Vec<String>), 
 
 /// Both paths side by side: the mma.sync sweep, then the Hopper one; and notes on left-out rows.
 pub fn sweep_all(base: &GemmFlags) -> Result<(Vec<Variant>, Vec<String>), VariantError> {
+    // fp8 runs on the Hopper path only: its sweep is the Hopper one
+    if super::config::input_types(base)?.0.is_fp8() {
+        let (sm90, mut notes) = sweep_sm90(base)?;
+        notes.insert(
+            0,
+            "fp8: the mma.sync rows are left out (fp8 runs on the Hopper path only)".into(),
+        );
+        return Ok((sm90.into_iter().map(Variant::Sm90).collect(), notes));
+    }
     let mut sm80_flags = base.clone();
     if is_sm90(sm80_flags.mma.as_deref()) {
         sm80_flags.mma = None;
@@ -430,7 +444,12 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
                     choices = vec![line];
                 } else if opts.flags.mma.is_none() && !opts.sweep && g.arch == "sm_90a" {
                     let mut f = opts.flags.clone();
-                    f.mma = Some(super::hopper::config::default_sm90_mma(&f.dtype, f.majors));
+                    f.mma = Some(super::hopper::config::default_sm90_mma(
+                        &f.dtype,
+                        f.b_dtype.as_deref(),
+                        f.majors,
+                        !f.fast_accum,
+                    ));
                     let mut best = f.clone();
                     if !f.persistent && !f.tma_store && f.cluster.is_none() && f.consumers.is_none()
                     {
@@ -540,14 +559,18 @@ pub fn gemm(opts: &GemmOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32
         bar.suspend(|| {
             let _ = writeln!(
                 err,
-                "{}: {:.1} TFLOP/s (cuBLAS {:.1}, ratio {:.1}% over {} rounds), rel. error {:.2e}, fp64 sample {}",
+                "{}: {:.1} TFLOP/s ({} {:.1}, ratio {:.1}% over {} rounds), rel. error {:.2e}, fp64 sample {}{}",
                 m.config,
                 m.tflops(),
+                m.config.baseline(),
                 m.cublas_tflops(),
                 100.0 * m.ratio(),
                 m.rounds.len(),
                 m.rel_err,
-                if m.host.passed() { "ok" } else { "FAILED" }
+                if m.host.passed() { "ok" } else { "FAILED" },
+                m.no_baseline
+                    .as_ref()
+                    .map_or(String::new(), |why| format!(" (no baseline: {why})"))
             );
         });
     });

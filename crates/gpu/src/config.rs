@@ -29,8 +29,45 @@ pub enum ConfigError {
         source: AlgebraError,
     },
     /// `--dtype` names no element type.
-    #[error("--dtype: unknown element type '{0}' (bf16 or f16)")]
+    #[error("--dtype: unknown element type '{0}' (bf16, f16, e4m3 or e5m2)")]
     UnknownDtype(String),
+    /// `--b-dtype` names no element type.
+    #[error("--b-dtype: unknown element type '{0}' (e4m3 or e5m2, beside an fp8 --dtype)")]
+    UnknownBDtype(String),
+    /// `--b-dtype` other than `--dtype` where the types are not both fp8.
+    #[error(
+        "--b-dtype: B may differ from A only in fp8 (e4m3 x e5m2, e5m2 x e4m3), got --dtype {a} --b-dtype {b}"
+    )]
+    MixedNotFp8 {
+        /// A's type.
+        a: Dtype,
+        /// B's type.
+        b: Dtype,
+    },
+    /// `--scale` names no scaling.
+    #[error("--scale: expected tensor or block, got '{0}'")]
+    UnknownScale(String),
+    /// `--scale` with 16-bit inputs.
+    #[error("--scale: scales apply to fp8 inputs (--dtype e4m3 or e5m2); {0} has none")]
+    ScaleNot8Bit(Dtype),
+    /// `--fast-accum` with 16-bit inputs.
+    #[error("--fast-accum: fast accumulation is fp8's (--dtype e4m3 or e5m2); {0} sums in fp32")]
+    FastAccumNot8Bit(Dtype),
+    /// `--scale block`, not implemented.
+    #[error(
+        "--scale block: block scaling (1x128 on A, 128x128 on B, promoted per 128 of K) is not implemented yet: use --scale tensor"
+    )]
+    BlockScaleNotYet,
+    /// fp8 on the mma.sync path.
+    #[error(
+        "--mma: {mma} is an mma.sync atom, but --dtype {dtype} is fp8, which this program runs only on the Hopper path (wgmma: SM90_64xNx32_F32E4M3E4M3_SS_TN and the e5m2 forms): leave --mma out or name an SM90 fp8 atom"
+    )]
+    Fp8OnSm80 {
+        /// The atom.
+        mma: String,
+        /// The type.
+        dtype: Dtype,
+    },
     /// A swizzled shared-memory atom has an offset other than 0.
     #[error("{flag}: a swizzled layout's offset must be 0, got {text}")]
     SwizzleOffsetNotZero {
@@ -256,13 +293,17 @@ pub enum ConfigError {
     },
 }
 
-/// Element type of A, B and C.
+/// Element type of A and B (and of C, but for fp8 inputs, whose C is bf16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dtype {
     /// bfloat16.
     Bf16,
     /// IEEE half.
     F16,
+    /// fp8 e4m3 (`float_e4m3_t`): the Hopper path only, C in bf16.
+    E4m3,
+    /// fp8 e5m2 (`float_e5m2_t`): the Hopper path only, C in bf16.
+    E5m2,
 }
 
 impl Dtype {
@@ -271,6 +312,8 @@ impl Dtype {
         match self {
             Dtype::Bf16 => "bf16",
             Dtype::F16 => "f16",
+            Dtype::E4m3 => "e4m3",
+            Dtype::E5m2 => "e5m2",
         }
     }
 
@@ -279,25 +322,107 @@ impl Dtype {
         match self {
             Dtype::Bf16 => "bf16",
             Dtype::F16 => "f16",
+            Dtype::E4m3 => "e4m3",
+            Dtype::E5m2 => "e5m2",
+        }
+    }
+
+    /// Bytes per element.
+    pub fn bytes(self) -> usize {
+        match self {
+            Dtype::Bf16 | Dtype::F16 => 2,
+            Dtype::E4m3 | Dtype::E5m2 => 1,
+        }
+    }
+
+    /// The fp8 format, for an 8-bit type.
+    pub fn fp8(self) -> Option<crate::fp8::Fp8> {
+        match self {
+            Dtype::E4m3 => Some(crate::fp8::Fp8::E4m3),
+            Dtype::E5m2 => Some(crate::fp8::Fp8::E5m2),
+            Dtype::Bf16 | Dtype::F16 => None,
+        }
+    }
+
+    /// Whether it is an 8-bit type.
+    pub fn is_fp8(self) -> bool {
+        self.fp8().is_some()
+    }
+
+    /// The type of C for inputs of this type: the same, but bf16 for fp8 inputs.
+    pub fn output(self) -> Dtype {
+        match self {
+            Dtype::E4m3 | Dtype::E5m2 => Dtype::Bf16,
+            d => d,
         }
     }
 
     /// Relative-error tolerance against the fp32-accumulated reference (both rounded to C's type).
     pub fn tolerance(self) -> f64 {
-        match self {
-            Dtype::Bf16 => 1e-2,
+        match self.output() {
             Dtype::F16 => 2e-3,
+            _ => 1e-2,
         }
     }
 
-    /// Parse `bf16` / `f16`.
+    /// Parse `bf16` / `f16` / `e4m3` / `e5m2`.
     pub fn parse(s: &str) -> Result<Dtype, ConfigError> {
         match s {
             "bf16" | "bfloat16" => Ok(Dtype::Bf16),
             "f16" | "fp16" | "half" => Ok(Dtype::F16),
+            "e4m3" | "float_e4m3_t" | "fp8_e4m3" => Ok(Dtype::E4m3),
+            "e5m2" | "float_e5m2_t" | "fp8_e5m2" => Ok(Dtype::E5m2),
             _ => Err(ConfigError::UnknownDtype(s.to_string())),
         }
     }
+}
+
+impl fmt::Display for Dtype {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How an fp8 GEMM's inputs are scaled: C = scale_a · scale_b · (A · Bᵀ), the scales fp32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scaling {
+    /// One fp32 scale for A and one for B, applied to the fp32 accumulators in the epilogue.
+    Tensor,
+}
+
+impl Scaling {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scaling::Tensor => "tensor",
+        }
+    }
+}
+
+/// The input types of A and B (`--dtype`, `--b-dtype`) and, for fp8, the scaling (`--scale`):
+/// B may differ from A only when both are fp8; a scale only for fp8.
+pub fn input_types(f: &GemmFlags) -> Result<(Dtype, Dtype, Option<Scaling>), ConfigError> {
+    let a = Dtype::parse(&f.dtype)?;
+    let b = match &f.b_dtype {
+        None => a,
+        Some(t) => Dtype::parse(t).map_err(|_| ConfigError::UnknownBDtype(t.clone()))?,
+    };
+    if a != b && !(a.is_fp8() && b.is_fp8()) {
+        return Err(ConfigError::MixedNotFp8 { a, b });
+    }
+    let scaling = match f.scale.as_deref() {
+        None => a.is_fp8().then_some(Scaling::Tensor),
+        Some(s) if s != "tensor" && s != "block" => {
+            return Err(ConfigError::UnknownScale(s.to_string()));
+        }
+        Some(_) if !a.is_fp8() => return Err(ConfigError::ScaleNot8Bit(a)),
+        Some("block") => return Err(ConfigError::BlockScaleNotYet),
+        Some(_) => Some(Scaling::Tensor),
+    };
+    if f.fast_accum && !a.is_fp8() {
+        return Err(ConfigError::FastAccumNot8Bit(a));
+    }
+    Ok((a, b, scaling))
 }
 
 /// The MMA atoms this path generates code for.
@@ -600,7 +725,13 @@ pub fn raster_layout(
 impl GemmConfig {
     /// Validate flags into a configuration; every violation names its flag.
     pub fn from_flags(f: &GemmFlags) -> Result<GemmConfig, ConfigError> {
-        let dtype = Dtype::parse(&f.dtype)?;
+        let (dtype, _, _) = input_types(f)?;
+        if dtype.is_fp8() {
+            return Err(ConfigError::Fp8OnSm80 {
+                mma: f.mma.clone().unwrap_or_else(|| MMA_ATOMS[0].0.to_string()),
+                dtype,
+            });
+        }
         let mma = f.mma.clone().unwrap_or_else(|| {
             MMA_ATOMS
                 .iter()

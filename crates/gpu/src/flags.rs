@@ -266,8 +266,15 @@ pub struct GemmFlags {
     pub n: usize,
     /// K.
     pub k: usize,
-    /// Element type.
+    /// Element type (of A, and of B unless `b_dtype`).
     pub dtype: String,
+    /// B's element type when it differs from A's (fp8 only: e5m2 x e4m3).
+    pub b_dtype: Option<String>,
+    /// fp8 scaling (`tensor`); `None`: per-tensor for fp8, none for 16-bit types.
+    pub scale: Option<String>,
+    /// fp8: the tensor cores' own accumulation (about 14 bits kept per wgmma) over the whole K
+    /// loop, no promotion to fp32 every k-tile; cuBLASLt's `FAST_ACCUM` likewise.
+    pub fast_accum: bool,
     /// MMA atom.
     pub mma: Option<String>,
     /// Warp arrangement `(WM,WN,1)`.
@@ -327,6 +334,9 @@ impl GemmFlags {
             n: 8192,
             k: 8192,
             dtype: "bf16".into(),
+            b_dtype: None,
+            scale: None,
+            fast_accum: false,
             mma: None,
             atom_layout: DEFAULT_ATOM_LAYOUT.into(),
             tile: None,
@@ -385,6 +395,13 @@ pub fn pitch(extent: usize) -> usize {
         .saturating_mul(PITCH_ELEMENTS)
 }
 
+/// The pitch of a buffer of `elem`-byte elements whose rows hold `extent` elements: `extent`
+/// rounded up to 16 bytes (8 16-bit elements, 16 fp8 ones).
+pub fn pitch_for(extent: usize, elem: usize) -> usize {
+    let q = 16 / elem.clamp(1, 16);
+    extent.div_ceil(q).saturating_mul(q)
+}
+
 /// How an operand of `rows` rows (M or N) and K columns lies in its buffer: its contiguous
 /// extent (K when K-major, `rows` when MN-major), the number of such rows, and their pitch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,6 +415,20 @@ pub struct OperandBuffer {
 }
 
 impl OperandBuffer {
+    /// The buffer of an operand of `rows` rows and `k` columns of `elem`-byte elements in its
+    /// majorness (rows padded to 16 bytes).
+    pub fn of_type(major: Major, rows: usize, k: usize, elem: usize) -> OperandBuffer {
+        let (extent, lines) = match major {
+            Major::K => (k, rows),
+            Major::MN => (rows, k),
+        };
+        OperandBuffer {
+            extent,
+            lines,
+            pitch: pitch_for(extent, elem),
+        }
+    }
+
     /// The buffer of an operand of `rows` rows and `k` columns in its majorness.
     pub fn of(major: Major, rows: usize, k: usize) -> OperandBuffer {
         let (extent, lines) = match major {
@@ -418,6 +449,20 @@ impl OperandBuffer {
 }
 
 impl Majors {
+    /// The buffers of A (M×K) and B (N×K) of `elem`-byte elements.
+    pub fn buffers_of(
+        self,
+        m: usize,
+        n: usize,
+        k: usize,
+        elem: usize,
+    ) -> (OperandBuffer, OperandBuffer) {
+        (
+            OperandBuffer::of_type(self.a, m, k, elem),
+            OperandBuffer::of_type(self.b, n, k, elem),
+        )
+    }
+
     /// The buffers of A (M×K) and B (N×K).
     pub fn buffers(self, m: usize, n: usize, k: usize) -> (OperandBuffer, OperandBuffer) {
         (

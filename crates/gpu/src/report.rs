@@ -32,6 +32,19 @@ fn majors_cell(c: &Variant) -> String {
     )
 }
 
+/// The problem's types in words: `bf16`, or for fp8 `e4m3 x e5m2 -> bf16, scaled per tensor`.
+pub fn types_words(c: &Variant) -> String {
+    match c.scaling() {
+        Some(s) => format!(
+            "{} -> {}, scaled per {}",
+            c.types(),
+            c.dtype().output().name(),
+            s.name()
+        ),
+        None => c.types(),
+    }
+}
+
 /// How `cute gemm` prints its report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ReportFormat {
@@ -64,6 +77,12 @@ fn record(
         "n": n,
         "k": k,
         "dtype": c.dtype().name(),
+        "b_dtype": c.b_dtype().name(),
+        "c_dtype": c.dtype().output().name(),
+        "scale": c.scaling().map(|s| s.name()),
+        "fast_accum": c.fast_accum(),
+        "baseline": c.baseline(),
+        "no_baseline": run.and_then(|r| r.no_baseline.clone()),
         "a_major": c.majors().a.letter(Operand::A),
         "b_major": c.majors().b.letter(Operand::B),
         "blas": c.majors().blas(),
@@ -86,6 +105,7 @@ fn record(
         "host_points": measured(&|r| json!(r.host.points)),
         "host_failures": measured(&|r| json!(r.host.failures)),
         "host_worst": measured(&|r| json!(finite(r.host.worst))),
+        "host_rel_error": measured(&|r| json!(finite(r.host.rel_err))),
         "rounds": measured(&|r| {
             json!(r.rounds.iter().map(|(ms, cublas_ms)| json!({
                 "ms": ms,
@@ -153,6 +173,13 @@ pub fn measured_records(
 /// round with the (slowest–fastest round) spread.
 pub(crate) fn timing_cells(r: &Measurement) -> [String; 3] {
     let [ours, theirs, ratio] = r.spread();
+    if r.no_baseline.is_some() {
+        return [
+            format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
+            "— (no baseline)".into(),
+            "—".into(),
+        ];
+    }
     [
         format!("{:.1} ({:.1}–{:.1})", r.tflops(), ours.0, ours.1),
         format!("{:.1} ({:.1}–{:.1})", r.cublas_tflops(), theirs.0, theirs.1),
@@ -215,9 +242,16 @@ pub fn measured_table(
     fit: TableFit,
 ) -> String {
     let (m, n, k) = rows.first().map_or((0, 0, 0), |r| r.config.mnk());
-    let dt = rows.first().map_or("", |r| r.config.dtype().name());
+    let dt = rows
+        .first()
+        .map_or(String::new(), |r| types_words(&r.config));
+    let baseline = rows.first().map_or("cuBLAS", |r| r.config.baseline());
+    let none = rows
+        .iter()
+        .find_map(|r| r.no_baseline.as_ref())
+        .map_or(String::new(), |why| format!(" (no baseline here: {why})"));
     let method = format!(
-        "{} rounds, each timing cuBLAS then the kernel on the same buffers (the median of {} runs \
+        "{} rounds, each timing {baseline}{none} then the kernel on the same buffers (the median of {} runs \
          each{}): the median round, (slowest–fastest round)",
         timing.rounds,
         timing.reps,
@@ -248,11 +282,12 @@ pub fn measured_table(
 /// The measured table with every field in its row (pipes, `--wide`).
 fn wide_measured_table(rows: &[Measurement]) -> comfy_table::Table {
     let mut t = cute::render::fitted_table(None);
+    let baseline = rows.first().map_or("cuBLAS", |r| r.config.baseline());
     t.set_header([
         "configuration",
         "A, B major",
         "TFLOP/s (rounds)",
-        "cuBLAS TFLOP/s (rounds)",
+        &format!("{baseline} TFLOP/s (rounds)"),
         "ratio (rounds)",
         "rel. error (tol)",
         "fp64 sample",
@@ -286,11 +321,12 @@ fn wide_measured_table(rows: &[Measurement]) -> comfy_table::Table {
 /// sample's detail, the conflicts) is in the [`legend`] below.
 fn compact_measured_table(rows: &[Measurement], width: usize) -> comfy_table::Table {
     let mut t = cute::render::fitted_table(u16::try_from(width).ok());
+    let baseline = rows.first().map_or("cuBLAS", |r| r.config.baseline());
     t.set_header([
         "#",
         "ratio (rounds)",
         "TFLOP/s",
-        "cuBLAS",
+        baseline,
         "rel. error",
         "fp64 sample",
         "regs",
@@ -304,11 +340,15 @@ fn compact_measured_table(rows: &[Measurement], width: usize) -> comfy_table::Ta
             ratio,
             format!("{:.1}", r.tflops()),
             format!("{:.1}", r.cublas_tflops()),
-            format!(
-                "{:.2e}{}",
-                r.rel_err,
-                if rel_error_within(r) { "" } else { " FAIL" }
-            ),
+            if r.no_baseline.is_some() {
+                "—".into()
+            } else {
+                format!(
+                    "{:.2e}{}",
+                    r.rel_err,
+                    if rel_error_within(r) { "" } else { " FAIL" }
+                )
+            },
             if r.host.passed() { "ok" } else { "FAIL" }.to_string(),
             opt(r.compiled.registers),
             opt(r.compiled.spill_bytes),
@@ -341,8 +381,9 @@ pub(crate) fn legend<'a>(
 fn measured_facts(r: &Measurement) -> String {
     let [tflops, cublas, _] = timing_cells(r);
     format!(
-        "A, B major {}; TFLOP/s {tflops}, cuBLAS {cublas}; rel. error {}; fp64 sample {}; ldmatrix conflicts (predicted; measured) {}",
+        "A, B major {}; TFLOP/s {tflops}, {} {cublas}; rel. error {}; fp64 sample {}; ldmatrix conflicts (predicted; measured) {}",
         majors_cell(&r.config),
+        r.config.baseline(),
         rel_error_cell(r),
         host_cell(r),
         measured_conflicts(r)
@@ -387,6 +428,9 @@ fn rel_error_within(r: &Measurement) -> bool {
 
 /// The relative error against cuBLAS and the tolerance, `FAIL` past it.
 fn rel_error_cell(r: &Measurement) -> String {
+    if let Some(why) = &r.no_baseline {
+        return format!("— (no baseline: {why})");
+    }
     format!(
         "{:.2e} ({:.0e}){}",
         r.rel_err,
@@ -399,8 +443,8 @@ fn rel_error_cell(r: &Measurement) -> String {
 fn host_cell(r: &Measurement) -> String {
     if r.host.passed() {
         format!(
-            "{} points ok (worst {:.2} of bound)",
-            r.host.points, r.host.worst
+            "{} points ok (worst {:.2} of bound, norm {:.1e})",
+            r.host.points, r.host.worst, r.host.rel_err
         )
     } else {
         host_failure(r)
@@ -411,8 +455,8 @@ fn host_cell(r: &Measurement) -> String {
 fn host_failure(r: &Measurement) -> String {
     let (i, j, got, want) = r.host.worst_at;
     format!(
-        "FAIL: {} of {} points; C[{i},{j}] = {got} vs {want:.4}",
-        r.host.failures, r.host.points
+        "FAIL: {} of {} points; C[{i},{j}] = {got} vs {want:.4}; norm {:.1e} (tol {:.0e})",
+        r.host.failures, r.host.points, r.host.rel_err, r.host.tolerance
     )
 }
 
@@ -567,11 +611,14 @@ pub(crate) mod tests {
                 ms: 1.5,
                 cublas_ms: 1.4,
                 rel_err: 0.0012,
+                no_baseline: None,
                 host: crate::verify::HostCheck {
                     points: 33_024,
                     failures,
                     worst,
                     worst_at: (8191, 0, f64::NAN, 1.0),
+                    rel_err: if failures == 0 { 1.2e-3 } else { f64::INFINITY },
+                    tolerance: 1e-2,
                 },
                 rounds: vec![(1.5, 1.4), (1.6, 1.4), (1.4, 1.5)],
                 compiled: nvrtc_report(),

@@ -1,11 +1,13 @@
-//! Running on the GPU: load, launch, verify against cuBLAS on the same data, time with events.
+//! Running on the GPU: load, launch, verify against cuBLAS (cuBLASLt for fp8) on the same data,
+//! time with events.
 
 use std::sync::Arc;
 
 use cudarc::cublas::{CudaBlas, Gemm, GemmConfig as BlasConfig, sys as blas_sys};
 use cudarc::driver::sys::{CUevent_flags, CUfunction_attribute_enum};
 use cudarc::driver::{
-    CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
+    CudaContext, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
+    ValidAsZeroBits,
 };
 use cudarc::nvrtc::Ptx;
 
@@ -23,10 +25,14 @@ pub struct Measurement {
     pub config: Variant,
     /// Our kernel's median time, ms.
     pub ms: f64,
-    /// cuBLAS's median time on the same problem, ms.
+    /// The baseline's (cuBLAS's, cuBLASLt's for fp8) median time on the same problem, ms;
+    /// NaN without a baseline ([`Self::no_baseline`]).
     pub cublas_ms: f64,
-    /// ‖C − ref‖ / ‖ref‖ against cuBLAS.
+    /// ‖C − ref‖ / ‖ref‖ against the baseline (NaN without one).
     pub rel_err: f64,
+    /// Why there is no baseline (cuBLASLt's e5m2 × e5m2, or an fp8 shape it has no algorithm
+    /// for): the kernel is verified against the fp64 reference alone.
+    pub no_baseline: Option<String>,
     /// The check against the fp64 host reference on a sample ([`super::verify`]).
     pub host: HostCheck,
     /// Each round's (kernel, cuBLAS) median time, ms: the two alternate, round after round.
@@ -59,11 +65,12 @@ impl Measurement {
         self.flops() / (self.cublas_ms * 1e-3) / 1e12
     }
 
-    /// Whether the result is within tolerance of cuBLAS's and of the fp64 host reference.
+    /// Whether the result is within tolerance of the baseline's (where there is one) and of the
+    /// fp64 host reference.
     pub fn verified(&self) -> bool {
-        self.rel_err.is_finite()
-            && self.rel_err <= self.config.dtype().tolerance()
-            && self.host.passed()
+        let baseline_ok = self.no_baseline.is_some()
+            || (self.rel_err.is_finite() && self.rel_err <= self.config.dtype().tolerance());
+        baseline_ok && self.host.passed()
     }
 
     /// TFLOP/s of a time in ms.
@@ -110,23 +117,32 @@ pub struct Timing {
     pub flush_l2: bool,
 }
 
-/// A matrix's values (its contiguous rows one after the other) in a buffer whose rows are padded
-/// to the buffer's pitch with zeros (which add nothing to the product).
-fn padded<T: Element>(values: Vec<f32>, buffer: OperandBuffer) -> Vec<T> {
+/// A matrix's values (its contiguous rows one after the other), converted, in a buffer whose
+/// rows are padded to the buffer's pitch with zeros (which add nothing to the product).
+fn padded<T: Copy>(values: Vec<f32>, buffer: OperandBuffer, convert: impl Fn(f32) -> T) -> Vec<T> {
     if buffer.pitch == buffer.extent {
-        return values.into_iter().map(T::from_f32).collect();
+        return values.into_iter().map(convert).collect();
     }
-    let mut out = vec![T::from_f32(0.0); buffer.lines * buffer.pitch];
+    let mut out = vec![convert(0.0); buffer.lines * buffer.pitch];
     for (row, line) in out
         .chunks_exact_mut(buffer.pitch)
         .zip(values.chunks_exact(buffer.extent.max(1)))
     {
         for (o, v) in row.iter_mut().zip(line) {
-            *o = T::from_f32(*v);
+            *o = convert(*v);
         }
     }
     out
 }
+
+/// fp8 inputs: uniform values in [-FP8_AMPLITUDE, FP8_AMPLITUDE) rounded to the format, from
+/// subnormals to half of e4m3's range (a per-tensor scale maps a tensor's largest magnitude
+/// near the format's largest; these stay clear of e4m3's 448 and of overflow in the products).
+pub const FP8_AMPLITUDE: f32 = 224.0;
+
+/// The per-tensor scales of an fp8 problem's A and B: not powers of two, so that the scaling's
+/// own rounding is exercised.
+pub const FP8_SCALES: (f32, f32) = (1.0371 / 256.0, 0.9173 / 128.0);
 
 /// Deterministic uniform values in [-1, 1) (never all zeros).
 fn random_values(n: usize, seed: u64) -> Vec<f32> {
@@ -141,7 +157,7 @@ fn random_values(n: usize, seed: u64) -> Vec<f32> {
         .collect()
 }
 
-/// Element types the kernels take, with their cuBLAS GEMM.
+/// Element types of C, read back and poisoned.
 pub trait Element: DeviceRepr + ValidAsZeroBits + Copy + Unpin + 'static {
     /// From f32, rounding.
     fn from_f32(x: f32) -> Self;
@@ -167,11 +183,104 @@ impl Element for half::f16 {
     }
 }
 
-pub(crate) struct Problem<T> {
+/// Element types of A and B, with C's type and their cuBLAS GEMM (none for fp8, whose
+/// baseline is cuBLASLt's, [`super::lt`]).
+pub trait Input: DeviceRepr + ValidAsZeroBits + Copy + Unpin + 'static {
+    /// C's type.
+    type Out: Element;
+    /// cuBLAS's GEMM on the buffers as `cfg` describes them.
+    fn gemm(
+        blas: &CudaBlas,
+        cfg: BlasConfig<Self::Out>,
+        b: &CudaSlice<Self>,
+        a: &CudaSlice<Self>,
+        c: &mut CudaSlice<Self::Out>,
+    ) -> Result<(), GpuError>;
+
+    /// cuBLASLt's fp8 GEMM as planned (fp8 only).
+    fn lt(
+        _plan: &mut super::lt::LtMatmul,
+        _a: &CudaSlice<Self>,
+        _b: &CudaSlice<Self>,
+        _c: &mut CudaSlice<Self::Out>,
+    ) -> Result<(), GpuError> {
+        Err(GpuError::Failed(
+            "cuBLASLt's baseline is for fp8 inputs and bf16 C".into(),
+        ))
+    }
+}
+
+impl Input for half::bf16 {
+    type Out = half::bf16;
+    fn gemm(
+        blas: &CudaBlas,
+        cfg: BlasConfig<half::bf16>,
+        b: &CudaSlice<Self>,
+        a: &CudaSlice<Self>,
+        c: &mut CudaSlice<half::bf16>,
+    ) -> Result<(), GpuError> {
+        // SAFETY: the buffers have the sizes the configuration describes.
+        unsafe { blas.gemm(cfg, b, a, c) }.map_err(failed("cuBLAS gemm"))
+    }
+}
+
+impl Input for half::f16 {
+    type Out = half::f16;
+    fn gemm(
+        blas: &CudaBlas,
+        cfg: BlasConfig<half::f16>,
+        b: &CudaSlice<Self>,
+        a: &CudaSlice<Self>,
+        c: &mut CudaSlice<half::f16>,
+    ) -> Result<(), GpuError> {
+        // SAFETY: the buffers have the sizes the configuration describes.
+        unsafe { blas.gemm(cfg, b, a, c) }.map_err(failed("cuBLAS gemm"))
+    }
+}
+
+/// fp8 (e4m3 or e5m2) elements, as bytes; C is bf16.
+impl Input for u8 {
+    type Out = half::bf16;
+    fn gemm(
+        _: &CudaBlas,
+        _: BlasConfig<half::bf16>,
+        _: &CudaSlice<Self>,
+        _: &CudaSlice<Self>,
+        _: &mut CudaSlice<half::bf16>,
+    ) -> Result<(), GpuError> {
+        Err(GpuError::Failed(
+            "cuBLAS has no fp8 GEMM: fp8's baseline is cuBLASLt".into(),
+        ))
+    }
+
+    fn lt(
+        plan: &mut super::lt::LtMatmul,
+        a: &CudaSlice<Self>,
+        b: &CudaSlice<Self>,
+        c: &mut CudaSlice<half::bf16>,
+    ) -> Result<(), GpuError> {
+        plan.run(a, b, c)
+    }
+}
+
+/// The library call the kernel is compared with, on the same buffers.
+enum Baseline<C> {
+    /// `cublasGemmEx` (16-bit types).
+    Blas(BlasConfig<C>),
+    /// `cublasLtMatmul` with the same scales (fp8).
+    Lt(Box<super::lt::LtMatmul>),
+    /// None, and why.
+    None(String),
+}
+
+pub(crate) struct Problem<T: Input> {
     pub(crate) a: CudaSlice<T>,
     pub(crate) b: CudaSlice<T>,
-    pub(crate) c: CudaSlice<T>,
-    /// cuBLAS's C, for the relative error.
+    pub(crate) c: CudaSlice<T::Out>,
+    /// fp8: the per-tensor scales of A and B (one f32 each, in device memory), and their
+    /// product as the kernel computes it (`fl(s_a s_b)`).
+    pub(crate) scales: Option<(CudaSlice<f32>, CudaSlice<f32>, f32)>,
+    /// The baseline's C, for the relative error (empty without a baseline).
     pub(crate) reference: Vec<f32>,
     /// A and B as the GPU reads them (rounded to the element type, in their buffers' order),
     /// for the fp64 check.
@@ -179,7 +288,7 @@ pub(crate) struct Problem<T> {
     pub(crate) host_b: Vec<f32>,
     /// How A and B lie in their buffers.
     pub(crate) majors: Majors,
-    blas: BlasConfig<T>,
+    baseline: Baseline<T::Out>,
     /// With `--flush-l2`: the buffer written before every timed run.
     scratch: Option<CudaSlice<u8>>,
 }
@@ -260,23 +369,34 @@ impl Gpu {
     }
 }
 
-impl Gpu
-where
-    CudaBlas: Gemm<half::bf16> + Gemm<half::f16>,
-{
-    pub(crate) fn problem<T: Element>(
+impl Gpu {
+    /// The L2 flush buffer, when asked for.
+    fn scratch(&self, flush_l2: bool) -> Result<Option<CudaSlice<u8>>, GpuError> {
+        if !flush_l2 {
+            return Ok(None);
+        }
+        let bytes = (2 * self.l2_bytes).max(1 << 20);
+        Ok(Some(
+            self.stream
+                .alloc_zeros::<u8>(bytes)
+                .map_err(failed("alloc the L2 flush buffer"))?,
+        ))
+    }
+
+    /// A 16-bit problem: random A and B rounded to the type, cuBLAS's C as the reference.
+    pub(crate) fn problem<T>(
         &self,
         (m, n, k): (usize, usize, usize),
         majors: Majors,
         flush_l2: bool,
     ) -> Result<Problem<T>, GpuError>
     where
-        CudaBlas: Gemm<T>,
+        T: Input<Out = T> + Element,
     {
         self.check_memory(m, n, k, majors, 1)?;
         let (buf_a, buf_b) = majors.buffers(m, n, k);
-        let ha: Vec<T> = padded(random_values(m * k, 1), buf_a);
-        let hb: Vec<T> = padded(random_values(n * k, 2), buf_b);
+        let ha: Vec<T> = padded(random_values(m * k, 1), buf_a, T::from_f32);
+        let hb: Vec<T> = padded(random_values(n * k, 2), buf_b, T::from_f32);
         let a = self.stream.clone_htod(&ha).map_err(failed("copy A"))?;
         let b = self.stream.clone_htod(&hb).map_err(failed("copy B"))?;
         let c = self
@@ -308,64 +428,143 @@ where
             beta: T::from_f32(0.0),
             ldc: n as i32,
         };
-        let scratch = if flush_l2 {
-            let bytes = (2 * self.l2_bytes).max(1 << 20);
-            Some(
-                self.stream
-                    .alloc_zeros::<u8>(bytes)
-                    .map_err(failed("alloc the L2 flush buffer"))?,
-            )
-        } else {
-            None
+        let mut p = Problem {
+            a,
+            b,
+            c,
+            scales: None,
+            reference: Vec::new(),
+            host_a: ha.into_iter().map(T::to_f32).collect(),
+            host_b: hb.into_iter().map(T::to_f32).collect(),
+            majors,
+            baseline: Baseline::Blas(blas),
+            scratch: self.scratch(flush_l2)?,
+        };
+        self.reference(&mut p)?;
+        Ok(p)
+    }
+
+    /// An fp8 problem: random A and B rounded to their formats on the host ([`crate::fp8`]),
+    /// the per-tensor scales [`FP8_SCALES`], cuBLASLt's C as the reference (none for
+    /// e5m2 × e5m2, or a shape cuBLASLt has no algorithm for). K-major only (the configuration
+    /// refuses the rest before this).
+    pub(crate) fn problem_fp8(
+        &self,
+        (m, n, k): (usize, usize, usize),
+        (ta, tb): (Dtype, Dtype),
+        majors: Majors,
+        (flush_l2, fast_accum): (bool, bool),
+    ) -> Result<Problem<u8>, GpuError> {
+        let (Some(fa), Some(fb)) = (ta.fp8(), tb.fp8()) else {
+            return Err(GpuError::Failed(format!(
+                "an fp8 problem of {ta} x {tb}: both must be fp8"
+            )));
+        };
+        self.check_memory(m, n, k, majors, 1)?;
+        let (buf_a, buf_b) = majors.buffers_of(m, n, k, 1);
+        let scaled =
+            |v: Vec<f32>| -> Vec<f32> { v.into_iter().map(|x| x * FP8_AMPLITUDE).collect() };
+        let ha: Vec<u8> = padded(scaled(random_values(m * k, 1)), buf_a, |x| fa.encode(x));
+        let hb: Vec<u8> = padded(scaled(random_values(n * k, 2)), buf_b, |x| fb.encode(x));
+        let a = self.stream.clone_htod(&ha).map_err(failed("copy A"))?;
+        let b = self.stream.clone_htod(&hb).map_err(failed("copy B"))?;
+        let c = self
+            .stream
+            .alloc_zeros::<half::bf16>(m * n)
+            .map_err(failed("alloc C"))?;
+        let (sa, sb) = FP8_SCALES;
+        let scale_a = self
+            .stream
+            .clone_htod(&[sa])
+            .map_err(failed("copy scale_a"))?;
+        let scale_b = self
+            .stream
+            .clone_htod(&[sb])
+            .map_err(failed("copy scale_b"))?;
+        let baseline = match super::lt::unavailable(ta, tb) {
+            Some(why) => Baseline::None(why),
+            None => {
+                let (pa, _ra) = scale_a.device_ptr(&self.stream);
+                let (pb, _rb) = scale_b.device_ptr(&self.stream);
+                let plan = super::lt::LtMatmul::plan(
+                    &self.stream,
+                    &super::lt::LtProblem {
+                        mnk: (m, n, k),
+                        types: (ta, tb),
+                        buffers: (buf_a, buf_b),
+                        scales: (pa, pb),
+                        fast_accum,
+                    },
+                );
+                match plan {
+                    Ok(p) => Baseline::Lt(Box::new(p)),
+                    Err(e) => Baseline::None(e.to_string()),
+                }
+            }
         };
         let mut p = Problem {
             a,
             b,
             c,
+            scales: Some((scale_a, scale_b, sa * sb)),
             reference: Vec::new(),
-            host_a: ha.into_iter().map(T::to_f32).collect(),
-            host_b: hb.into_iter().map(T::to_f32).collect(),
+            host_a: ha.into_iter().map(|x| fa.decode(x)).collect(),
+            host_b: hb.into_iter().map(|x| fb.decode(x)).collect(),
             majors,
-            blas,
-            scratch,
+            baseline,
+            scratch: self.scratch(flush_l2)?,
         };
-        self.cublas(&mut p)?;
+        // a cuBLASLt call that fails (a shape its kernels refuse at run time) leaves the
+        // problem without a baseline, not the kernel without a run
+        if let Err(e) = self.reference(&mut p) {
+            self.stream
+                .synchronize()
+                .map_err(failed("after cuBLASLt"))?;
+            p.baseline = Baseline::None(format!("cuBLASLt failed: {e}"));
+            p.reference.clear();
+        }
+        Ok(p)
+    }
+
+    /// The baseline's C read back as the reference (none without a baseline).
+    fn reference<T: Input>(&self, p: &mut Problem<T>) -> Result<(), GpuError> {
+        if matches!(p.baseline, Baseline::None(_)) {
+            return Ok(());
+        }
+        self.cublas(p)?;
         p.reference = self
             .stream
             .clone_dtoh(&p.c)
             .map_err(failed("copy C"))?
             .into_iter()
-            .map(T::to_f32)
+            .map(<T::Out as Element>::to_f32)
             .collect();
-        Ok(p)
+        Ok(())
     }
 
-    /// cuBLAS on the problem (into its C).
-    fn cublas<T: Element>(&self, p: &mut Problem<T>) -> Result<(), GpuError>
-    where
-        CudaBlas: Gemm<T>,
-    {
-        // SAFETY: the buffers have the sizes the configuration describes.
-        unsafe { self.blas.gemm(p.blas, &p.b, &p.a, &mut p.c) }.map_err(failed("cuBLAS gemm"))
+    /// The baseline (cuBLAS, or cuBLASLt for fp8) on the problem (into its C).
+    fn cublas<T: Input>(&self, p: &mut Problem<T>) -> Result<(), GpuError> {
+        match &mut p.baseline {
+            Baseline::Blas(cfg) => T::gemm(&self.blas, *cfg, &p.b, &p.a, &mut p.c),
+            Baseline::Lt(plan) => T::lt(plan, &p.a, &p.b, &mut p.c),
+            Baseline::None(why) => Err(GpuError::Failed(format!("no baseline: {why}"))),
+        }
     }
 
     /// Before a timed run: L2 flushed when asked.
-    fn flush<T>(&self, p: &mut Problem<T>) -> Result<(), GpuError> {
+    fn flush<T: Input>(&self, p: &mut Problem<T>) -> Result<(), GpuError> {
         if let Some(s) = p.scratch.as_mut() {
             self.stream.memset_zeros(s).map_err(failed("flush L2"))?;
         }
         Ok(())
     }
 
-    fn measure<T: Element>(
+    fn measure<T: Input>(
         &self,
         cfg: &Variant,
         p: &mut Problem<T>,
         timing: Timing,
-    ) -> Result<Measurement, GpuError>
-    where
-        CudaBlas: Gemm<T>,
-    {
+    ) -> Result<Measurement, GpuError> {
         cfg.supports(&self.arch)
             .map_err(|e| GpuError::Unavailable(e.to_string()))?;
         let mut compiled = compile(&cfg.source(), &self.arch)?;
@@ -425,7 +624,7 @@ where
             Variant::Sm80(_) => Vec::new(),
         };
         // poison C, run once, verify every element
-        let poison: Vec<T> = vec![T::from_f32(f32::NAN); m * n];
+        let poison: Vec<T::Out> = vec![<T::Out as Element>::from_f32(f32::NAN); m * n];
         self.stream
             .memcpy_htod(&poison, &mut p.c)
             .map_err(failed("poison C"))?;
@@ -442,6 +641,9 @@ where
             let mut ws = reduce.as_ref().map(|r| r.1.borrow_mut());
             if let Some(ws) = ws.as_mut() {
                 b.arg(&mut **ws);
+            }
+            if let Some((sa, sb, _)) = &p.scales {
+                b.arg(sa).arg(sb);
             }
             b.arg(&mi).arg(&ni).arg(&ki);
             // SAFETY: the kernel reads A (M×K) and B (N×K), directly or through tensor maps of
@@ -469,7 +671,7 @@ where
             .iter()
             .zip(&again)
             .all(|(x, y)| x.to_f32().to_bits() == y.to_f32().to_bits());
-        let got: Vec<f32> = bits.into_iter().map(T::to_f32).collect();
+        let got: Vec<f32> = bits.into_iter().map(<T::Out as Element>::to_f32).collect();
         let (mut num, mut den) = (0f64, 0f64);
         for (g, r) in got.iter().zip(&p.reference) {
             let d = *g as f64 - *r as f64;
@@ -481,28 +683,41 @@ where
         } else {
             f64::NAN
         };
+        let no_baseline = match &p.baseline {
+            Baseline::None(why) => Some(why.clone()),
+            _ => None,
+        };
         let host = verify::check(
             verify::Operands {
                 a: &p.host_a,
                 b: &p.host_b,
                 majors: p.majors,
+                elem: cfg.dtype().bytes(),
             },
             &got,
             (m, n, k),
-            cfg.dtype(),
+            (
+                cfg.dtype(),
+                p.scales.as_ref().map_or(1.0, |s| s.2 as f64),
+                !cfg.fast_accum(),
+            ),
             &verify::sample(m, n),
         );
-        // rounds: cuBLAS, then the kernel, on the same buffers, round after round
+        // rounds: the baseline, then the kernel, on the same buffers, round after round
         let mut rounds = Vec::with_capacity(timing.rounds);
         for _ in 0..timing.rounds.max(1) {
             let cell = std::cell::RefCell::new(&mut *p);
-            let cublas_ms = time_median(
-                &self.stream,
-                &self.ctx,
-                timing.reps,
-                || self.flush(*cell.borrow_mut()),
-                || self.cublas(*cell.borrow_mut()),
-            )?;
+            let cublas_ms = if no_baseline.is_some() {
+                f64::NAN
+            } else {
+                time_median(
+                    &self.stream,
+                    &self.ctx,
+                    timing.reps,
+                    || self.flush(*cell.borrow_mut()),
+                    || self.cublas(*cell.borrow_mut()),
+                )?
+            };
             let ms = time_median(
                 &self.stream,
                 &self.ctx,
@@ -517,6 +732,7 @@ where
             ms: median(rounds.iter().map(|r| r.0).collect()),
             cublas_ms: median(rounds.iter().map(|r| r.1).collect()),
             rel_err,
+            no_baseline,
             host,
             rounds,
             compiled,
@@ -525,22 +741,24 @@ where
         })
     }
 
-    fn run_typed<T: Element>(
+    fn run_typed<T: Input>(
         &self,
         cfgs: &[Variant],
         timing: Timing,
         report: &mut dyn FnMut(&Measurement),
-    ) -> Result<Vec<Measurement>, GpuError>
-    where
-        CudaBlas: Gemm<T>,
-    {
-        let mut p = self.problem::<T>(cfgs[0].mnk(), cfgs[0].majors(), timing.flush_l2)?;
+        make: &dyn Fn(&Variant) -> Result<Problem<T>, GpuError>,
+    ) -> Result<Vec<Measurement>, GpuError> {
+        let mut p = make(&cfgs[0])?;
         let mut out = Vec::new();
         for c in cfgs {
-            // a configuration of another majorness (or size) gets its own buffers
-            if c.majors() != p.majors || c.mnk() != cfgs[0].mnk() {
+            // a configuration of another majorness (or size, or types) gets its own buffers
+            if c.majors() != p.majors
+                || c.mnk() != cfgs[0].mnk()
+                || (c.dtype(), c.b_dtype(), c.fast_accum())
+                    != (cfgs[0].dtype(), cfgs[0].b_dtype(), cfgs[0].fast_accum())
+            {
                 drop(p);
-                p = self.problem::<T>(c.mnk(), c.majors(), timing.flush_l2)?;
+                p = make(c)?;
             }
             let r = self.measure(c, &mut p, timing)?;
             report(&r);
@@ -561,9 +779,22 @@ where
         let Some(first) = cfgs.first() else {
             return Ok(Vec::new());
         };
+        let flush = timing.flush_l2;
         match first.dtype() {
-            Dtype::Bf16 => self.run_typed::<half::bf16>(cfgs, timing, &mut report),
-            Dtype::F16 => self.run_typed::<half::f16>(cfgs, timing, &mut report),
+            Dtype::Bf16 => self.run_typed::<half::bf16>(cfgs, timing, &mut report, &|c| {
+                self.problem(c.mnk(), c.majors(), flush)
+            }),
+            Dtype::F16 => self.run_typed::<half::f16>(cfgs, timing, &mut report, &|c| {
+                self.problem(c.mnk(), c.majors(), flush)
+            }),
+            Dtype::E4m3 | Dtype::E5m2 => self.run_typed::<u8>(cfgs, timing, &mut report, &|c| {
+                self.problem_fp8(
+                    c.mnk(),
+                    (c.dtype(), c.b_dtype()),
+                    c.majors(),
+                    (flush, c.fast_accum()),
+                )
+            }),
         }
     }
 }

@@ -51,8 +51,11 @@ pub struct SuiteShape {
     pub n: usize,
     /// The reduction.
     pub k: usize,
-    /// Element type, `bf16` or `f16`.
+    /// Element type, `bf16`, `f16`, or fp8 (`e4m3`, `e5m2`: scaled per tensor, C in bf16,
+    /// against cuBLASLt).
     pub dtype: &'static str,
+    /// B's type where it differs from A's (fp8's mixed forms).
+    pub b_dtype: Option<&'static str>,
     /// Which group of the list it belongs to.
     pub group: &'static str,
     /// The operands' majorness in global memory (TN, both K-major, but in the majorness rows).
@@ -71,8 +74,22 @@ const fn shape(
         n,
         k,
         dtype,
+        b_dtype: None,
         group,
         majors: Majors::ALL[0],
+    }
+}
+
+/// An fp8 shape: e4m3 A and B, per-tensor scales, C in bf16.
+const fn fp8(m: usize, n: usize, k: usize, group: &'static str) -> SuiteShape {
+    shape(m, n, k, "e4m3", group)
+}
+
+/// A mixed fp8 shape: A of `a`, B of `b`.
+const fn fp8_mixed(m: usize, n: usize, k: usize, a: &'static str, b: &'static str) -> SuiteShape {
+    SuiteShape {
+        b_dtype: Some(b),
+        ..shape(m, n, k, a, "fp8 mixed")
     }
 }
 
@@ -118,6 +135,24 @@ pub const SUITE: &[SuiteShape] = &[
     majorness(1),
     majorness(2),
     majorness(3),
+    // fp8 (issue 40): e4m3 scaled per tensor, C in bf16, against cuBLASLt (both K-major: TN)
+    fp8(512, 512, 512, "fp8 square"),
+    fp8(1024, 1024, 1024, "fp8 square"),
+    fp8(2048, 2048, 2048, "fp8 square"),
+    fp8(4096, 4096, 4096, "fp8 square"),
+    fp8(8192, 8192, 8192, "fp8 square"),
+    fp8(16384, 16384, 16384, "fp8 square"),
+    fp8(16, 8192, 8192, "fp8 skinny"),
+    fp8(16, 28672, 4096, "fp8 skinny"),
+    fp8(128, 8192, 8192, "fp8 skinny"),
+    fp8(128, 4096, 14336, "fp8 skinny"),
+    fp8(512, 4096, 14336, "fp8 skinny"),
+    fp8(512, 28672, 4096, "fp8 skinny"),
+    fp8(16384, 8192, 8192, "fp8 large"),
+    fp8(4095, 4097, 4112, "fp8 ragged"),
+    // gradients' mixed form; e5m2 x e5m2 has no cuBLASLt baseline (verified against fp64 alone)
+    fp8_mixed(8192, 8192, 8192, "e5m2", "e4m3"),
+    fp8_mixed(4096, 4096, 4096, "e5m2", "e5m2"),
 ];
 
 /// The flags of a suite shape: `base` (the command line's other flags) with its sizes and type.
@@ -127,13 +162,14 @@ pub fn shape_flags(base: &GemmFlags, s: &SuiteShape) -> GemmFlags {
     f.n = s.n;
     f.k = s.k;
     f.dtype = s.dtype.into();
+    f.b_dtype = s.b_dtype.map(str::to_string);
     f.majors = s.majors;
     f
 }
 
-/// The summary line of ratios (kernel / cuBLAS): their geometric mean and the worst, with the
-/// shape it belongs to; `None` without ratios, or with one that is not positive and finite.
-pub fn summary(ratios: &[(String, f64)]) -> Option<String> {
+/// The summary line of ratios (kernel / `baseline`): their geometric mean and the worst, with
+/// the shape it belongs to; `None` without ratios, or with one that is not positive and finite.
+pub fn summary(ratios: &[(String, f64)], baseline: &str) -> Option<String> {
     if ratios.is_empty() || ratios.iter().any(|(_, r)| !(r.is_finite() && *r > 0.0)) {
         return None;
     }
@@ -143,7 +179,7 @@ pub fn summary(ratios: &[(String, f64)]) -> Option<String> {
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(n, r)| (n.as_str(), *r))?;
     Some(format!(
-        "suite of {} shapes: geometric mean {:.1}% of cuBLAS, worst {:.1}% ({worst_name})",
+        "suite of {} shapes: geometric mean {:.1}% of {baseline}, worst {:.1}% ({worst_name})",
         ratios.len(),
         100.0 * log_mean.exp(),
         100.0 * worst
@@ -228,9 +264,20 @@ fn shape_name(r: &Measurement) -> String {
     let (m, n, k) = r.config.mnk();
     let majors = r.config.majors();
     if majors == Majors::ALL[0] {
-        format!("{m}x{n}x{k} {}", r.config.dtype().name())
+        format!("{m}x{n}x{k} {}", r.config.types())
     } else {
-        format!("{m}x{n}x{k} {} {}", r.config.dtype().name(), majors.blas())
+        format!("{m}x{n}x{k} {} {}", r.config.types(), majors.blas())
+    }
+}
+
+/// The baselines of the rows in words: `cuBLAS`, or `cuBLAS (cuBLASLt for fp8)` beside fp8 rows.
+fn baselines(rows: &[Measurement]) -> String {
+    let lt = rows.iter().any(|r| r.config.baseline() == "cuBLASLt");
+    let blas = rows.iter().any(|r| r.config.baseline() == "cuBLAS");
+    match (blas, lt) {
+        (true, true) => "cuBLAS (cuBLASLt for fp8)".into(),
+        (false, true) => "cuBLASLt".into(),
+        _ => "cuBLAS".into(),
     }
 }
 
@@ -241,12 +288,13 @@ fn shape_name(r: &Measurement) -> String {
 fn table(rows: &[Measurement], fit: super::report::TableFit) -> String {
     let compact = fit.compact();
     let mut t = cute::render::fitted_table(compact.and(fit.width));
+    let baseline = baselines(rows);
     match compact {
         None => t.set_header([
             "shape",
             "configuration",
             "TFLOP/s (rounds)",
-            "cuBLAS TFLOP/s (rounds)",
+            &format!("{baseline} TFLOP/s (rounds)"),
             "ratio (rounds)",
             "verified",
         ]),
@@ -255,7 +303,7 @@ fn table(rows: &[Measurement], fit: super::report::TableFit) -> String {
             "#",
             "ratio (rounds)",
             "TFLOP/s",
-            "cuBLAS",
+            &baseline,
             "verified",
         ]),
     };
@@ -302,18 +350,36 @@ pub fn print_summary(
     format: ReportFormat,
     fit: super::report::TableFit,
 ) {
-    let ratios: Vec<(String, f64)> = rows.iter().map(|r| (shape_name(r), r.ratio())).collect();
-    let line = summary(&ratios)
-        .unwrap_or_else(|| "suite: no geometric mean (a ratio is missing or not positive)".into());
+    // a summary per baseline (cuBLAS for the 16-bit shapes, cuBLASLt for fp8), of the shapes
+    // that have one
+    let mut groups: Vec<(&str, Vec<(String, f64)>)> = Vec::new();
+    for r in rows.iter().filter(|r| r.no_baseline.is_none()) {
+        let b = r.config.baseline();
+        let entry = (shape_name(r), r.ratio());
+        match groups.iter_mut().find(|g| g.0 == b) {
+            Some(g) => g.1.push(entry),
+            None => groups.push((b, vec![entry])),
+        }
+    }
+    let lines: Vec<String> = groups
+        .iter()
+        .map(|(b, ratios)| {
+            summary(ratios, b).unwrap_or_else(|| {
+                format!("suite against {b}: no geometric mean (a ratio is missing or not positive)")
+            })
+        })
+        .collect();
+    let line = lines.join("\n");
     match format {
         ReportFormat::Table => {
             let t = table(rows, fit);
             let (sm, mem) = gpu.clocks_mhz;
             let _ = writeln!(
                 out,
-                "{} (rated clocks: SM {sm} MHz, memory {mem} MHz), {} SMs; {} rounds a shape, each timing cuBLAS then the kernel on the same buffers (the median of {} runs each{}): the median round, (slowest–fastest round)\n{t}\n{line}",
+                "{} (rated clocks: SM {sm} MHz, memory {mem} MHz), {} SMs; {} rounds a shape, each timing {} then the kernel on the same buffers (the median of {} runs each{}): the median round, (slowest–fastest round)\n{t}\n{line}",
                 gpu.name,
                 gpu.sms,
+                baselines(rows),
                 timing.rounds,
                 timing.reps,
                 if timing.flush_l2 {
@@ -325,20 +391,23 @@ pub fn print_summary(
         }
         ReportFormat::Json => {
             let finite = |x: f64| x.is_finite().then_some(x);
-            let log_mean =
-                ratios.iter().map(|(_, r)| r.ln()).sum::<f64>() / ratios.len().max(1) as f64;
-            let worst = ratios.iter().min_by(|a, b| a.1.total_cmp(&b.1));
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::json!({
-                    "kind": "gemm_suite_summary",
-                    "shapes": ratios.len(),
-                    "geomean_ratio": finite(log_mean.exp()),
-                    "worst_ratio": worst.and_then(|w| finite(w.1)),
-                    "worst_shape": worst.map(|w| w.0.clone()),
-                })
-            );
+            for (baseline, ratios) in &groups {
+                let log_mean =
+                    ratios.iter().map(|(_, r)| r.ln()).sum::<f64>() / ratios.len().max(1) as f64;
+                let worst = ratios.iter().min_by(|a, b| a.1.total_cmp(&b.1));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({
+                        "kind": "gemm_suite_summary",
+                        "baseline": baseline,
+                        "shapes": ratios.len(),
+                        "geomean_ratio": finite(log_mean.exp()),
+                        "worst_ratio": worst.and_then(|w| finite(w.1)),
+                        "worst_shape": worst.map(|w| w.0.clone()),
+                    })
+                );
+            }
         }
         ReportFormat::Csv => {
             let _ = writeln!(err, "note: {line}");
@@ -357,10 +426,15 @@ pub fn run_by_problem(
     let mut out = Vec::with_capacity(cfgs.len());
     let mut rest = cfgs;
     while let Some(first) = rest.first() {
-        let key = (first.mnk(), first.dtype());
+        let key = (
+            first.mnk(),
+            first.dtype(),
+            first.b_dtype(),
+            first.fast_accum(),
+        );
         let len = rest
             .iter()
-            .take_while(|c| (c.mnk(), c.dtype()) == key)
+            .take_while(|c| (c.mnk(), c.dtype(), c.b_dtype(), c.fast_accum()) == key)
             .count();
         let (group, tail) = rest.split_at(len);
         out.extend(gpu.run(group, timing, &mut report)?);
@@ -423,14 +497,18 @@ mod tests {
 
     #[test]
     fn the_summary_is_the_geometric_mean_and_the_worst() {
-        let s = summary(&[("a".into(), 2.0), ("b".into(), 0.5), ("c".into(), 1.0)]).unwrap();
+        let s = summary(
+            &[("a".into(), 2.0), ("b".into(), 0.5), ("c".into(), 1.0)],
+            "cuBLAS",
+        )
+        .unwrap();
         assert_eq!(
             s,
             "suite of 3 shapes: geometric mean 100.0% of cuBLAS, worst 50.0% (b)"
         );
-        assert!(summary(&[]).is_none());
-        assert!(summary(&[("a".into(), f64::NAN)]).is_none());
-        assert!(summary(&[("a".into(), 0.0)]).is_none());
+        assert!(summary(&[], "cuBLAS").is_none());
+        assert!(summary(&[("a".into(), f64::NAN)], "cuBLAS").is_none());
+        assert!(summary(&[("a".into(), 0.0)], "cuBLAS").is_none());
     }
 
     /// Issue 42: at a terminal the suite's table numbers the configurations (listed below it)

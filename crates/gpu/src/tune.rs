@@ -7,8 +7,7 @@
 
 use super::flags::GemmFlags;
 use super::hopper::choose::{
-    self, DEFAULT_RASTER, Given, LARGE_OUTPUT_RASTER, MIN_KTILES_PER_SPLIT, TILE_CANDIDATES,
-    output_tiles,
+    self, DEFAULT_RASTER, Given, LARGE_OUTPUT_RASTER, MIN_KTILES_PER_SPLIT, output_tiles,
 };
 use super::hopper::config::{MAX_SPLIT_K, sm90_mma};
 use super::run::{Measurement, Timing};
@@ -101,9 +100,9 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
             flags: g,
         });
     }
-    let ktiles = super::hopper::config::k_tiles(f.k);
+    let ktiles = super::hopper::config::k_tiles(f.k, super::hopper::config::bk_of_flags(f));
     let knobs_free = f.cluster.is_none() && !f.persistent && !f.tma_store;
-    let tiles: Vec<(usize, usize)> = TILE_CANDIDATES
+    let tiles: Vec<(usize, usize)> = choose::tile_candidates(f)
         .iter()
         .chain([&choose::TALL_TILE])
         .copied()
@@ -124,7 +123,7 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
             }
             let mut g = chosen.flags.clone();
             g.consumers = Some(consumers);
-            g.mma = Some(sm90_mma(&f.dtype, n, f.majors));
+            g.mma = Some(sm90_mma(&f.dtype, f.b_dtype.as_deref(), n, f.majors));
             g.split_k = (s > 1).then_some(s);
             if knobs_free {
                 g.persistent = true;
@@ -194,20 +193,22 @@ pub fn summary(rows: &[Measurement]) -> String {
         return "tuned: no candidate verified".into();
     };
     let mut line = format!(
-        "tuned: best {} at {:.1} TFLOP/s, {:.1}% of cuBLAS",
+        "tuned: best {} at {:.1} TFLOP/s, {:.1}% of {}",
         best.config,
         best.tflops(),
-        100.0 * best.ratio()
+        100.0 * best.ratio(),
+        best.config.baseline()
     );
     if let Some(first) = rows.first() {
         if std::ptr::eq(first, best) {
             line.push_str("; it is the heuristic's choice");
         } else {
             line.push_str(&format!(
-                "; the heuristic's choice ({}) {:.1} TFLOP/s, {:.1}% of cuBLAS",
+                "; the heuristic's choice ({}) {:.1} TFLOP/s, {:.1}% of {}",
                 first.config,
                 first.tflops(),
-                100.0 * first.ratio()
+                100.0 * first.ratio(),
+                first.config.baseline()
             ));
         }
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::config::{ConfigError, Dtype, GemmConfig};
+use super::config::{ConfigError, Dtype, GemmConfig, Scaling};
 use super::flags::{GemmFlags, Majors};
 use super::hopper::config::{HopperConfig, HopperConfigError, is_sm90};
 
@@ -37,16 +37,28 @@ impl Variant {
     /// Validate flags: an SM90 atom in `--mma` takes the Hopper path.
     /// A Hopper knob (`--consumers`, `--cluster`, `--persistent`, `--tma-store`) without
     /// `--mma` takes the Hopper path with the default SM90 atom (the widest that fits the
-    /// consumers' registers).
+    /// consumers' registers); so does an fp8 `--dtype` (only that path runs fp8).
     pub fn from_flags(f: &GemmFlags) -> Result<Variant, VariantError> {
-        if f.mma.is_none() && f.hopper_knob().is_some() {
+        let fp8 = Dtype::parse(&f.dtype).is_ok_and(Dtype::is_fp8);
+        if f.mma.is_none() && (f.hopper_knob().is_some() || fp8) {
             let mut g = f.clone();
-            let n = super::hopper::config::widest_n(
-                f.consumers
-                    .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
-                    .clamp(1, super::hopper::config::MAX_CONSUMERS),
-            );
-            g.mma = Some(super::hopper::config::sm90_mma(&f.dtype, n, f.majors));
+            let consumers = f
+                .consumers
+                .unwrap_or(super::hopper::config::DEFAULT_CONSUMERS)
+                .clamp(1, super::hopper::config::MAX_CONSUMERS);
+            // promoted fp8 holds two sets of accumulators: the widest N of whole 64-column boxes
+            let n = if fp8 && !f.fast_accum {
+                let w = super::hopper::config::widest_n_with(consumers, 2);
+                if w >= 64 { w / 64 * 64 } else { w }
+            } else {
+                super::hopper::config::widest_n(consumers)
+            };
+            g.mma = Some(super::hopper::config::sm90_mma(
+                &f.dtype,
+                f.b_dtype.as_deref(),
+                n,
+                f.majors,
+            ));
             Ok(HopperConfig::from_flags(&g).map(Variant::Sm90)?)
         } else if is_sm90(f.mma.as_deref()) {
             Ok(HopperConfig::from_flags(f).map(Variant::Sm90)?)
@@ -84,6 +96,48 @@ impl Variant {
         match self {
             Variant::Sm80(c) => c.dtype,
             Variant::Sm90(c) => c.dtype,
+        }
+    }
+
+    /// B's element type (A's but in the mixed fp8 forms).
+    pub fn b_dtype(&self) -> Dtype {
+        match self {
+            Variant::Sm80(c) => c.dtype,
+            Variant::Sm90(c) => c.b_dtype,
+        }
+    }
+
+    /// The input types in words: `bf16`, `e4m3`, or `e5m2 x e4m3` when B's differs.
+    pub fn types(&self) -> String {
+        match self {
+            Variant::Sm80(c) => c.dtype.name().to_string(),
+            Variant::Sm90(c) => c.types(),
+        }
+    }
+
+    /// fp8's scaling (`None` for 16-bit types).
+    pub fn scaling(&self) -> Option<Scaling> {
+        match self {
+            Variant::Sm80(_) => None,
+            Variant::Sm90(c) => c.scaling,
+        }
+    }
+
+    /// fp8 summed by the tensor cores alone (`--fast-accum`), cuBLASLt's `FAST_ACCUM` likewise.
+    pub fn fast_accum(&self) -> bool {
+        match self {
+            Variant::Sm80(_) => false,
+            Variant::Sm90(c) => c.dtype.is_fp8() && !c.promote,
+        }
+    }
+
+    /// The library the kernel is compared with: cuBLAS (`cublasGemmEx`) for 16-bit types,
+    /// cuBLASLt (`cublasLtMatmul` with the same scales) for fp8.
+    pub fn baseline(&self) -> &'static str {
+        if self.dtype().is_fp8() {
+            "cuBLASLt"
+        } else {
+            "cuBLAS"
         }
     }
 
@@ -168,8 +222,18 @@ impl Variant {
             Variant::Sm80(c) => words(c.predicted_ldmatrix_conflicts()),
             Variant::Sm90(c) => {
                 use super::hopper::config::predicted_core_matrix_conflicts as core;
-                let a = words(core(&c.smem_a, c.majors.a, c.tile.0));
-                let b = words(core(&c.smem_b, c.majors.b, c.tile.1));
+                let a = words(core(
+                    &c.smem_a,
+                    c.majors.a,
+                    c.tile.0,
+                    c.dtype.bytes() as i64,
+                ));
+                let b = words(core(
+                    &c.smem_b,
+                    c.majors.b,
+                    c.tile.1,
+                    c.b_dtype.bytes() as i64,
+                ));
                 let (sa, sb) = (c.desc_a.swizzle.name(), c.desc_b.swizzle.name());
                 if a == b && sa == sb {
                     format!("{a} ({sa})")

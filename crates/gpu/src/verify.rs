@@ -12,6 +12,20 @@
 //! one fp32 ulp per accumulation (2^-23: tensor cores may truncate rather than round). A
 //! missing K-tile, a row or column not written (C is poisoned with NaN first) or a wrong
 //! element is far outside it.
+//!
+//! fp8 (e4m3/e5m2 inputs, bf16 C): the inputs are exact fp8 values (converted on the host,
+//! [`crate::fp8`]), so the fp64 reference `s_a s_b Σ_k A[i,k] B[j,k]` is exact on them, and the
+//! bound comes from the accumulation and the output's rounding alone. The tensor cores add an
+//! fp8 wgmma's 32 products to its accumulators keeping about 14 bits (DeepSeek-V3, §3.3.2: the
+//! error of one instruction is taken as at most 2^-12 of the magnitudes it adds); the kernel
+//! sums each k-tile of 128 (4 wgmmas) apart and adds it to fp32 sums (promotion), so
+//!
+//! `|C - ref| <= u_out |ref| + (1 + u_out) s (4 · 2^-12 + (K/128 + 2) · 2^-23) Σ_k |A B|`
+//!
+//! (the last two ulps: `s = fl(s_a s_b)` and the product with it). That per-element bound is
+//! loose (a K-tile's worth of error); the norm over the sample,
+//! `sqrt(Σ (C - ref)² / Σ ref²)`, must also stay within the type's tolerance, which a missing
+//! K-tile or a systematic error is not.
 
 use super::config::Dtype;
 use super::flags::{Major, Majors, OperandBuffer};
@@ -26,6 +40,8 @@ pub struct Operands<'a> {
     pub b: &'a [f32],
     /// How they lie.
     pub majors: Majors,
+    /// Bytes of an element in the device buffers (the rows' pitch is 16 bytes' worth).
+    pub elem: usize,
 }
 
 /// The (row, k) strides of an operand in its buffer.
@@ -81,33 +97,52 @@ pub struct HostCheck {
     pub worst: f64,
     /// Where the worst element is, and its value and the reference there.
     pub worst_at: (usize, usize, f64, f64),
+    /// `sqrt(Σ (C - ref)² / Σ ref²)` over the sample (infinite with a NaN).
+    pub rel_err: f64,
+    /// The largest `rel_err` that passes (the type's tolerance).
+    pub tolerance: f64,
 }
 
 impl HostCheck {
-    /// Whether every element is within its bound.
+    /// Whether every element is within its bound and the sample's norm-wise error within the
+    /// tolerance.
     pub fn passed(&self) -> bool {
-        self.failures == 0 && self.points > 0
+        self.failures == 0 && self.points > 0 && self.rel_err <= self.tolerance
     }
 }
 
 /// The output type's unit roundoff.
 fn unit_out(d: Dtype) -> f64 {
-    match d {
-        Dtype::Bf16 => 2f64.powi(-8),
+    match d.output() {
         Dtype::F16 => 2f64.powi(-11),
+        _ => 2f64.powi(-8),
+    }
+}
+
+/// The accumulation's error, as a multiple of `s Σ_k |A B|`, for inputs of type `d` and a
+/// reduction of `k`: K fp32 ulps (16-bit types); for fp8 promoted every k-tile, 4 wgmmas of
+/// 2^-12 within a k-tile and fp32 ulps for the k-tiles' sums and the scale; for fp8 summed by
+/// the tensor cores alone (`--fast-accum`), 2^-12 for each of the K/32 wgmmas.
+fn accumulation_error(d: Dtype, k: usize, promoted: bool) -> f64 {
+    match (d.is_fp8(), promoted) {
+        (true, true) => 4.0 * 2f64.powi(-12) + (k.div_ceil(128) + 2) as f64 * UNIT_ACC,
+        (true, false) => k.div_ceil(32) as f64 * 2f64.powi(-12) + 2.0 * UNIT_ACC,
+        _ => k as f64 * UNIT_ACC,
     }
 }
 
 /// One fp32 ulp per accumulation step.
 const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
 
-/// Compare `c` (M×N, row-major) with `A · Bᵀ` computed in fp64 on `points`: A (M×K) and B
-/// (N×K) read from their buffers in their majorness, as the GPU read them.
+/// Compare `c` (M×N, row-major) with `scale · A · Bᵀ` computed in fp64 on `points`: A (M×K) and
+/// B (N×K) of type `dtype` read from their buffers in their majorness, as the GPU read them
+/// (`scale` is 1 but for fp8: `fl(s_a s_b)`, as the kernel applies it; `promoted`: fp8 sums
+/// added to fp32 every k-tile, not `--fast-accum`).
 pub fn check(
     operands: Operands,
     c: &[f32],
     (m, n, k): (usize, usize, usize),
-    dtype: Dtype,
+    (dtype, scale, promoted): (Dtype, f64, bool),
     points: &[(usize, usize)],
 ) -> HostCheck {
     let mut out = HostCheck {
@@ -115,9 +150,11 @@ pub fn check(
         failures: 0,
         worst: 0.0,
         worst_at: (0, 0, 0.0, 0.0),
+        rel_err: f64::INFINITY,
+        tolerance: dtype.tolerance(),
     };
-    let Operands { a, b, majors } = operands;
-    let (buf_a, buf_b) = majors.buffers(m, n, k);
+    let Operands { a, b, majors, elem } = operands;
+    let (buf_a, buf_b) = majors.buffers_of(m, n, k, elem);
     let Some(cn) = m.checked_mul(n) else {
         return out;
     };
@@ -128,6 +165,8 @@ pub fn check(
     let (a_row, a_k) = strides(majors.a, buf_a);
     let (b_row, b_k) = strides(majors.b, buf_b);
     let u_out = unit_out(dtype);
+    let u_acc = accumulation_error(dtype, k, promoted);
+    let (mut num, mut den) = (0f64, 0f64);
     for &(i, j) in points {
         if i >= m || j >= n {
             continue;
@@ -138,10 +177,12 @@ pub fn check(
             sum += p;
             abs += p.abs();
         }
+        let (sum, abs) = (scale * sum, scale.abs() * abs);
         let got = c[i * n + j] as f64;
         // the accumulated error is rounded to the output type too: (1 + u_out) of it
-        let bound =
-            u_out * sum.abs() + (1.0 + u_out) * k as f64 * UNIT_ACC * abs + f64::MIN_POSITIVE;
+        let bound = u_out * sum.abs() + (1.0 + u_out) * u_acc * abs + f64::MIN_POSITIVE;
+        num += (got - sum) * (got - sum);
+        den += sum * sum;
         let ratio = if got.is_finite() {
             (got - sum).abs() / bound
         } else {
@@ -156,6 +197,15 @@ pub fn check(
             out.worst_at = (i, j, got, sum);
         }
     }
+    out.rel_err = if num.is_nan() {
+        f64::INFINITY
+    } else if den > 0.0 {
+        (num / den).sqrt()
+    } else if num == 0.0 {
+        0.0
+    } else {
+        f64::INFINITY
+    };
     out
 }
 
@@ -228,12 +278,13 @@ mod tests {
                 a: &a,
                 b: &b,
                 majors: Majors::default(),
+                elem: 2,
             };
-            let r = check(ops, &good, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(r.passed(), "{m}x{n}x{k}: {r:?}");
             // one K-tile skipped
             let skipped = kernel(&a, &b, (m, n, k), 64, Some(1));
-            let r = check(ops, &skipped, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &skipped, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(
                 !r.passed() && r.failures > r.points / 2,
                 "{m}x{n}x{k}: {r:?}"
@@ -243,7 +294,13 @@ mod tests {
             for j in 0..n {
                 unwritten[(m - 1) * n + j] = f32::NAN;
             }
-            let r = check(ops, &unwritten, (m, n, k), Dtype::Bf16, &points);
+            let r = check(
+                ops,
+                &unwritten,
+                (m, n, k),
+                (Dtype::Bf16, 1.0, true),
+                &points,
+            );
             assert!(
                 !r.passed() && r.failures >= n && r.worst.is_infinite(),
                 "{r:?}"
@@ -253,7 +310,7 @@ mod tests {
             for i in 0..m {
                 zeroed[i * n + n - 1] = 0.0;
             }
-            let r = check(ops, &zeroed, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &zeroed, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(!r.passed(), "{r:?}");
         }
     }
@@ -283,8 +340,9 @@ mod tests {
                 a: a_buf,
                 b: b_buf,
                 majors,
+                elem: 2,
             };
-            let r = check(ops, &good, (m, n, k), Dtype::Bf16, &points);
+            let r = check(ops, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(r.passed(), "{}: {r:?}", majors.describe());
             // the buffer read in the other majorness is another matrix
             let wrong = Operands {
@@ -298,9 +356,83 @@ mod tests {
                     },
                     b: majors.b,
                 },
+                elem: 2,
             };
-            let r = check(wrong, &good, (m, n, k), Dtype::Bf16, &points);
+            let r = check(wrong, &good, (m, n, k), (Dtype::Bf16, 1.0, true), &points);
             assert!(!r.passed(), "{}: {r:?}", majors.describe());
+        }
+    }
+    /// fp8: exact e4m3/e5m2 inputs, each k-tile of 128 summed in fp32 and added to fp32 sums,
+    /// scaled, rounded to bf16 (what the kernel computes) passes; a k-tile left out fails the
+    /// norm over the sample even where single elements stay inside their (looser) bounds.
+    #[test]
+    fn fp8_results_pass_and_a_missing_k_tile_fails() {
+        use crate::fp8::Fp8;
+        let (m, n, k) = (33, 40, 700);
+        for (fa, fb, ta) in [
+            (Fp8::E4m3, Fp8::E4m3, Dtype::E4m3),
+            (Fp8::E5m2, Fp8::E4m3, Dtype::E5m2),
+        ] {
+            let pitch = crate::flags::pitch_for(k, 1);
+            let buffer = |f: Fp8, rows: usize, seed: u64| {
+                let v = values(rows * k, seed);
+                let mut out = vec![0f32; rows * pitch];
+                for r in 0..rows {
+                    for kk in 0..k {
+                        out[r * pitch + kk] = f.round(v[r * k + kk] * 224.0);
+                    }
+                }
+                out
+            };
+            let (a, b) = (buffer(fa, m, 5), buffer(fb, n, 6));
+            let scale = (1.0371f32 / 256.0) * (0.9173f32 / 128.0);
+            let kernel = |skip: Option<usize>| {
+                let mut c = vec![0f32; m * n];
+                for i in 0..m {
+                    for j in 0..n {
+                        let mut d = 0f32;
+                        for t in 0..k.div_ceil(128) {
+                            if skip == Some(t) {
+                                continue;
+                            }
+                            let mut dk = 0f32;
+                            for kk in t * 128..((t + 1) * 128).min(k) {
+                                dk += a[i * pitch + kk] * b[j * pitch + kk];
+                            }
+                            d += dk;
+                        }
+                        c[i * n + j] = half::bf16::from_f32(d * scale).to_f32();
+                    }
+                }
+                c
+            };
+            let ops = Operands {
+                a: &a,
+                b: &b,
+                majors: Majors::default(),
+                elem: 1,
+            };
+            let points = sample(m, n);
+            let r = check(
+                ops,
+                &kernel(None),
+                (m, n, k),
+                (ta, scale as f64, true),
+                &points,
+            );
+            assert!(r.passed() && r.rel_err < 1e-2, "{ta}: {r:?}");
+            let r = check(
+                ops,
+                &kernel(Some(2)),
+                (m, n, k),
+                (ta, scale as f64, true),
+                &points,
+            );
+            assert!(!r.passed() && r.rel_err > 1e-2, "{ta}: {r:?}");
+            // the scale left out is far off
+            let unscaled: Vec<f32> = kernel(None).iter().map(|x| x / scale).collect();
+            let r = check(ops, &unscaled, (m, n, k), (ta, scale as f64, true), &points);
+            assert!(!r.passed() && r.failures > r.points / 2, "{ta}: {r:?}");
         }
     }
 }

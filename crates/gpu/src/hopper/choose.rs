@@ -40,7 +40,8 @@
 use crate::flags::GemmFlags;
 
 use super::config::{
-    BK, DEFAULT_CONSUMERS, MAX_CONSUMERS, MAX_SPLIT_K, deepest_stages, k_tiles, sm90_mma, widest_n,
+    BK, DEFAULT_CONSUMERS, MAX_CONSUMERS, MAX_SPLIT_K, bk_of_flags, deepest_stages, k_tiles,
+    sm90_mma, widest_n_with,
 };
 
 /// The SM count assumed without a GPU (`--compile-only`): an H100 SXM or an H200 has 132.
@@ -58,6 +59,27 @@ pub const LARGE_OUTPUT_ELEMENTS: u128 = 16384 * 16384;
 /// The tile candidates as (consumers, wgmma N), largest tile first.
 pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), (1, 64)];
 
+/// The tile candidates for fp8 inputs, largest first: a consumer holds two sets of
+/// accumulators (each k-tile's sums, then the fp32 sums they are added to), so 2 consumers take
+/// N = 128 at most (64 + 64 registers of accumulators).
+pub const TILE_CANDIDATES_FP8: [(usize, usize); 3] = [(2, 128), (1, 128), (1, 64)];
+
+/// Whether the flags' `--dtype` is fp8 with its sums promoted (not `--fast-accum`): two sets
+/// of accumulators.
+fn is_fp8(f: &GemmFlags) -> bool {
+    crate::config::Dtype::parse(&f.dtype).is_ok_and(crate::config::Dtype::is_fp8) && !f.fast_accum
+}
+
+/// The tile candidates for the flags' type: [`TILE_CANDIDATES`], or [`TILE_CANDIDATES_FP8`]
+/// where fp8 sums are promoted.
+pub fn tile_candidates(f: &GemmFlags) -> &'static [(usize, usize)] {
+    if is_fp8(f) {
+        &TILE_CANDIDATES_FP8
+    } else {
+        &TILE_CANDIDATES
+    }
+}
+
 /// The tallest tile, 192×64 (3 consumers), a candidate only for split-K: what the widest tile
 /// (N = 256) is to a shape of one row, it is to a shape of one column (4096×1×4096: the rows of
 /// A in flight are what count).
@@ -69,6 +91,7 @@ pub const DEEP_STAGES: usize = 8;
 /// The stages of a tile candidate as the heuristic gives them: the deepest up to
 /// [`DEEP_STAGES`] that fits in shared memory.
 pub fn candidate_stages((consumers, n): (usize, usize), tma_store: bool) -> usize {
+    // a k-tile is 128 bytes of K whatever the type: BK 16-bit elements' worth
     deepest_stages((64 * consumers, n, BK), consumers, tma_store, DEEP_STAGES)
 }
 
@@ -121,15 +144,16 @@ pub fn output_tiles(m: usize, n: usize, bm: usize, bn: usize) -> u128 {
 /// N that fits them when no candidate has that many).
 fn candidates(f: &GemmFlags) -> Vec<(usize, usize)> {
     match f.consumers {
-        None => TILE_CANDIDATES.to_vec(),
+        None => tile_candidates(f).to_vec(),
         Some(c) => {
-            let fixed: Vec<(usize, usize)> = TILE_CANDIDATES
+            let fixed: Vec<(usize, usize)> = tile_candidates(f)
                 .iter()
                 .copied()
                 .filter(|(cc, _)| *cc == c)
                 .collect();
             if fixed.is_empty() {
-                vec![(c, widest_n(c.clamp(1, MAX_CONSUMERS)))]
+                let sets = if is_fp8(f) { 2 } else { 1 };
+                vec![(c, widest_n_with(c.clamp(1, MAX_CONSUMERS), sets))]
             } else {
                 fixed
             }
@@ -206,7 +230,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         .iter()
         .copied()
         .find(|cand| !one_line && tiles_of(*cand) >= fill);
-    let ktiles = k_tiles(f.k);
+    let ktiles = k_tiles(f.k, bk_of_flags(f));
     let mut split = 1;
     let (consumers, n) = match picked {
         Some(cand) => {
@@ -305,7 +329,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     }
     let split = g.split_k.unwrap_or(1);
     g.consumers = Some(consumers);
-    g.mma = Some(sm90_mma(&f.dtype, n, f.majors));
+    g.mma = Some(sm90_mma(&f.dtype, f.b_dtype.as_deref(), n, f.majors));
     // 4. persistent grid and TMA store
     if f.cluster.is_none() && !f.persistent && !f.tma_store {
         g.persistent = true;
@@ -339,7 +363,7 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     let mut chosen = vec![format!(
         "tile {}x{n}: --consumers {consumers} --mma {} --stages {}",
         64 * consumers,
-        sm90_mma(&f.dtype, n, f.majors),
+        sm90_mma(&f.dtype, f.b_dtype.as_deref(), n, f.majors),
         g.stages.unwrap_or_default()
     )];
     if g.persistent {
@@ -352,10 +376,14 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
         chosen.push(format!("--split-k {split}"));
     }
     chosen.push(format!("--raster {}", g.raster));
+    let types = match &f.b_dtype {
+        Some(b) if *b != f.dtype => format!("{} x {b}", f.dtype),
+        _ => f.dtype.clone(),
+    };
     let what = if f.majors == crate::flags::Majors::ALL[0] {
-        f.dtype.clone()
+        types
     } else {
-        format!("{}, {}", f.dtype, f.majors.blas())
+        format!("{types}, {}", f.majors.blas())
     };
     let line = format!(
         "chosen for {}×{}×{} ({what}): {} because {}",

@@ -13,7 +13,6 @@ use crate::emit::SmemExpr as _;
 use std::fmt::Write as _;
 
 use super::config::{HopperConfig, TmaBox};
-use crate::config::Dtype;
 use crate::emit::layout_expr;
 use cute::algebra::{IntTuple, Layout};
 
@@ -47,14 +46,21 @@ pub fn c_layout(n: usize) -> Layout {
     .expect("congruent")
 }
 
-/// The wgmma call: `imm-trans-a`/`imm-trans-b` are 1 for an MN-major operand (the descriptor
-/// then reads it transposed), 0 for K-major.
-fn wgmma_fn(n: usize, ty: &str, (trans_a, trans_b): (u32, u32)) -> String {
+/// The wgmma call of `m64n{n}k{k}` with A of type `ta` and B of `tb` (PTX names): for 16-bit
+/// types `imm-trans-a`/`imm-trans-b` are 1 for an MN-major operand (the descriptor then reads it
+/// transposed), 0 for K-major; the 8-bit forms (`k32`, e4m3/e5m2) have no transpose operands:
+/// wgmma reads them K-major only.
+fn wgmma_fn(n: usize, k: usize, (ta, tb): (&str, &str), (trans_a, trans_b): (u32, u32)) -> String {
     let regs = n / 2;
     let list: Vec<String> = (0..regs).map(|r| format!("%{r}")).collect();
     let outs: Vec<String> = (0..regs).map(|r| format!("\"+f\"(d[{r}])")).collect();
+    let trans = if k == 16 {
+        format!(", {trans_a}, {trans_b}")
+    } else {
+        String::new()
+    };
     format!(
-        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{a}, %{b}, p, 1, 1, {trans_a}, {trans_b};\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}}\n",
+        "__device__ __forceinline__ void wgmma(float (&d)[{regs}], u64 da, u64 db, int acc) {{\n  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\nwgmma.mma_async.sync.aligned.m64n{n}k{k}.f32.{ta}.{tb} {{{list}}}, %{a}, %{b}, p, 1, 1{trans};\\n}}\\n\"\n    : {outs}\n    : \"l\"(da), \"l\"(db), \"r\"(acc));\n}}\n",
         sc = regs + 2,
         a = regs,
         b = regs + 1,
@@ -87,10 +93,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     let (bm, bn, bk) = cfg.tile;
     let n = cfg.atom_n;
     let regs = n / 2;
-    let ty = match cfg.dtype {
-        Dtype::Bf16 => "bf16",
-        Dtype::F16 => "f16",
-    };
+    // C's type: the inputs' (16-bit), bf16 for fp8 inputs
+    let ty = cfg.dtype.output().ptx();
+    let fp8 = cfg.dtype.is_fp8();
+    // fp8's promotion: each k-tile's sums in dk, added to the fp32 sums in d
+    let promote = cfg.promote;
     let stages = cfg.stages;
     let consumers = cfg.consumers;
     let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
@@ -165,7 +172,8 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     w.push_str(PRELUDE);
     w.push_str(&wgmma_fn(
         n,
-        ty,
+        cfg.atom_k,
+        (cfg.dtype.ptx(), cfg.b_dtype.ptx()),
         (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
     ));
     let _ = writeln!(
@@ -196,6 +204,12 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else {
         ""
     };
+    // fp8: the per-tensor scales of A and B (fp32, in device memory, as cuBLASLt reads them)
+    let scale_param = if fp8 {
+        " const float* __restrict__ scale_a, const float* __restrict__ scale_b,"
+    } else {
+        ""
+    };
     if split > 1 {
         let _ = writeln!(
             w,
@@ -204,7 +218,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     }
     let _ = writeln!(
         w,
-        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C,{w_param} int M, int N, int K)\n{{",
+        "extern \"C\" __global__ void __launch_bounds__({}, 1){cluster_attr}\n{KERNEL_NAME}(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,{tmc_param} unsigned short* __restrict__ C,{w_param}{scale_param} int M, int N, int K)\n{{",
         cfg.threads()
     );
     let _ = writeln!(
@@ -379,7 +393,14 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     // consumers
     let _ = writeln!(
         w,
-        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];"
+        "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];{}",
+        if promote {
+            format!(
+                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];"
+            )
+        } else {
+            String::new()
+        }
     );
     let row_off: Vec<String> = cfg
         .desc_a
@@ -404,26 +425,55 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else {
         format!("if ((tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (S)))")
     };
-    let _ = writeln!(
-        w,
-        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
-    );
-    let _ = writeln!(
-        w,
-        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);"
-    );
-    for (ka, kb) in cfg.desc_a.k_offsets.iter().zip(&cfg.desc_b.k_offsets) {
+    if fp8 {
         let _ = writeln!(
             w,
-            "        wgmma(d, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u));"
+            "    // per-tensor scaling: C = scale_a scale_b (A B^T), applied to the fp32 accumulators\n    const float sab = scale_a[0] * scale_b[0];"
         );
     }
     let _ = writeln!(
         w,
-        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
-        release.replace("(S)", &format!("(it - 1) % {stages}")),
-        release.replace("(S)", &format!("(it - 1) % {stages}")),
+        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
     );
+    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
+    let acc = if promote { "dk" } else { "d" };
+    let _ = writeln!(
+        w,
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
+    );
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(!promote || j > 0)
+        );
+    }
+    if promote {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];\n      }}",
+            release.replace("(S)", "s"),
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+        );
+    }
+    if fp8 {
+        let _ = writeln!(
+            w,
+            "      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] *= sab;"
+        );
+    }
     // epilogue from the accumulator layout
     let _ = writeln!(
         w,
@@ -663,5 +713,70 @@ mod tests {
         assert!(!c.cubin.is_empty());
         assert_eq!(c.spill_bytes, Some(0), "{}", c.log);
         assert!(!c.log.contains("C7508"), "setmaxnreg ignored: {}", c.log);
+    }
+    /// Every fp8 form (e4m3, e5m2, mixed) with each epilogue compiles for sm_90a with no
+    /// spills, and its wgmma is the k32 form without transpose operands.
+    #[test]
+    fn the_fp8_kernels_compile_with_nvrtc() {
+        type Form = (&'static str, Option<&'static str>, fn(&mut GemmFlags));
+        let forms: [Form; 4] = [
+            ("e4m3", None, |_| {}),
+            ("e5m2", Some("e4m3"), |g| g.tma_store = true),
+            ("e4m3", Some("e5m2"), |g| {
+                g.persistent = true;
+                g.split_k = Some(2);
+            }),
+            ("e5m2", None, |g| g.cluster = Some("(2,1)".into())),
+        ];
+        let nvrtc = !crate::nvrtc::missing_for_test();
+        for (a, b, knobs) in forms {
+            let mut f = GemmFlags {
+                dtype: a.into(),
+                b_dtype: b.map(str::to_string),
+                mma: Some(super::super::config::default_sm90_mma(
+                    a,
+                    b,
+                    Default::default(),
+                    true,
+                )),
+                ..GemmFlags::new(crate::flags::read_flag)
+            };
+            knobs(&mut f);
+            let cfg = HopperConfig::from_flags(&f).unwrap_or_else(|e| panic!("{a} {b:?}: {e}"));
+            let src = kernel_source(&cfg);
+            let want = format!(
+                "wgmma.mma_async.sync.aligned.m64n128k32.f32.{a}.{} ",
+                b.unwrap_or(a)
+            );
+            assert!(src.contains(&want), "{want}");
+            assert!(src.contains("p, 1, 1;") && src.contains("d[i] += dk[i]"));
+            assert!(src.contains("scale_a[0] * scale_b[0]"));
+            if nvrtc {
+                let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(c.spill_bytes, Some(0), "{a} {b:?}: {}", c.log);
+            }
+        }
+        // --fast-accum: one set of accumulators, N = 256, the 16-bit path's pipeline
+        let f = GemmFlags {
+            dtype: "e4m3".into(),
+            fast_accum: true,
+            persistent: true,
+            tma_store: true,
+            mma: Some(super::super::config::default_sm90_mma(
+                "e4m3",
+                None,
+                Default::default(),
+                false,
+            )),
+            ..GemmFlags::new(crate::flags::read_flag)
+        };
+        let cfg = HopperConfig::from_flags(&f).unwrap();
+        let src = kernel_source(&cfg);
+        assert!(src.contains("m64n256k32.f32.e4m3.e4m3") && !src.contains("dk["));
+        assert!(src.contains("wgmma.wait_group.sync.aligned 1;"));
+        if nvrtc {
+            let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.spill_bytes, Some(0), "fast accumulation: {}", c.log);
+        }
     }
 }

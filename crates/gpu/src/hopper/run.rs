@@ -57,12 +57,14 @@ pub fn tensor_map(
     };
     let mut raw = sys::CUtensorMap { opaque: [0; 16] };
     let dims = [cols as u64, rows as u64];
-    let strides = [(pitch * 2) as u64];
+    let strides = [(pitch * dtype.bytes()) as u64];
     let boxes = [box_cols as u32, box_rows as u32];
     let elem = [1u32, 1];
     let ty = match dtype {
         Dtype::Bf16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
         Dtype::F16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+        // TMA moves fp8 as bytes
+        Dtype::E4m3 | Dtype::E5m2 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
     };
     // SAFETY: every array has the rank (2, or 1 for the strides) the call is given.
     let r = unsafe {
@@ -90,33 +92,40 @@ pub fn tensor_map(
 /// The tensor maps of a configuration: A and B in their majorness, in the boxes of their
 /// [`TmaPlan`]s (with the stages' swizzles); with the TMA store, C in 64x64 boxes, 128-byte
 /// swizzle.
-pub fn tensor_maps<T>(
+pub fn tensor_maps<T, TC>(
     gpu: &Gpu,
     cfg: &HopperConfig,
     a: &CudaSlice<T>,
     b: &CudaSlice<T>,
-    c: &CudaSlice<T>,
+    c: &CudaSlice<TC>,
 ) -> Result<Vec<TensorMap>, GpuError> {
     let (pa, _ga) = a.device_ptr(&gpu.stream);
     let (pb, _gb) = b.device_ptr(&gpu.stream);
     // a K-major operand is a row-major (rows × K) matrix, an MN-major one a row-major (K × rows),
     // its rows padded to the buffer's pitch
-    let operand = |ptr: u64, rows: usize, plan: &TmaPlan| {
+    let operand = |ptr: u64, rows: usize, plan: &TmaPlan, dtype: Dtype| {
         let (inner, outer) = plan.box_dims;
-        let buffer = OperandBuffer::of(plan.major, rows, cfg.k);
+        let buffer = OperandBuffer::of_type(plan.major, rows, cfg.k, dtype.bytes());
         let dims = match plan.major {
             Major::K => (rows, cfg.k, buffer.pitch),
             Major::MN => (cfg.k, rows, buffer.pitch),
         };
-        tensor_map(ptr, cfg.dtype, dims, (outer, inner), plan.swizzle)
+        tensor_map(ptr, dtype, dims, (outer, inner), plan.swizzle)
     };
     let mut maps = vec![
-        operand(pa, cfg.m, &cfg.tma_a)?,
-        operand(pb, cfg.n, &cfg.tma_b)?,
+        operand(pa, cfg.m, &cfg.tma_a, cfg.dtype)?,
+        operand(pb, cfg.n, &cfg.tma_b, cfg.b_dtype)?,
     ];
     if cfg.tma_store {
         let (pc, _gc) = c.device_ptr(&gpu.stream);
-        maps.push(tensor_map_sw128(pc, cfg.dtype, cfg.m, cfg.n, 64, 64)?);
+        maps.push(tensor_map_sw128(
+            pc,
+            cfg.dtype.output(),
+            cfg.m,
+            cfg.n,
+            64,
+            64,
+        )?);
     }
     Ok(maps)
 }

@@ -38,7 +38,19 @@ pub fn compile_register_cap(consumers: usize) -> usize {
 
 /// The widest wgmma N whose accumulators fit a consumer thread with `consumers` warpgroups.
 pub fn widest_n(consumers: usize) -> usize {
-    ((compile_register_cap(consumers) - CONSUMER_OVERHEAD_REGS) * 2 / 8 * 8).min(256)
+    widest_n_with(consumers, 1)
+}
+
+/// The sets of 64xN fp32 accumulators a consumer holds: 1, or 2 where fp8 sums are promoted
+/// (each k-tile's sums in the second, then added to the first).
+pub fn accumulator_sets(promote: bool) -> usize {
+    if promote { 2 } else { 1 }
+}
+
+/// The widest wgmma N whose `sets` accumulators fit a consumer thread with `consumers`
+/// warpgroups.
+pub fn widest_n_with(consumers: usize, sets: usize) -> usize {
+    ((compile_register_cap(consumers) - CONSUMER_OVERHEAD_REGS) * 2 / sets.max(1) / 8 * 8).min(256)
 }
 
 /// `--consumers`, 1 to [`MAX_CONSUMERS`] (default [`DEFAULT_CONSUMERS`]).

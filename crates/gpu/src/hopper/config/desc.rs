@@ -7,8 +7,8 @@ use crate::flags::Major;
 use cute::algebra::{IntTuple, Layout, Swizzle};
 use cute::analysis::bank::SmemLayout;
 
+use super::HopperConfigError;
 use super::stage::stage_byte_offset;
-use super::{ELEM_BYTES, HopperConfigError};
 
 /// wgmma's shared-memory layout types: the swizzle of the operand's stage, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,15 +54,17 @@ impl GmmaSwizzle {
         }
     }
 
-    /// The type of a stage's swizzle (in element units, 16-bit elements), or why wgmma has none.
+    /// The type of a stage's swizzle (in element units, of `elem`-byte elements), or why wgmma
+    /// has none.
     pub(super) fn of(
         flag: &'static str,
         sw: Option<Swizzle>,
+        elem: i64,
     ) -> Result<GmmaSwizzle, HopperConfigError> {
         let Some(sw) = sw.filter(|s| s.bits > 0) else {
             return Ok(GmmaSwizzle::Inter);
         };
-        let log2e = ELEM_BYTES.trailing_zeros() as i64;
+        let log2e = elem.trailing_zeros() as i64;
         match (sw.bits, sw.base + log2e, sw.shift) {
             (1, 4, 3) => Ok(GmmaSwizzle::B32),
             (2, 4, 3) => Ok(GmmaSwizzle::B64),
@@ -94,37 +96,40 @@ pub struct GmmaDesc {
     pub lbo: u64,
     /// Stride-dimension byte offset.
     pub sbo: u64,
-    /// Byte offset of the start of each k16 slice of the stage (`2 * L(0, 16 j)`).
+    /// Byte offset of the start of each K slice of one wgmma (32 bytes of K: 16 16-bit
+    /// elements or 32 fp8 ones) of the stage (`b L(0, K j)`, b bytes an element).
     pub k_offsets: Vec<u64>,
-    /// Byte offset of row `64 c`, for each consumer warpgroup `c` (`2 * L(64 c, 0)`).
+    /// Byte offset of row `64 c`, for each consumer warpgroup `c` (`b L(64 c, 0)`).
     pub row_offsets: Vec<u64>,
 }
 
 /// Where wgmma reads element (mn, k) of one instruction's operand (mn below its M or N, k below
-/// 16), in bytes from the descriptor's start address, before the swizzle: CuTe's canonical GMMA
-/// layouts (`mma_sm90_desc.hpp`), with W the swizzle row's bytes and E = W / 2 its elements:
-/// - K-major INTER: `((8,m),(8,2)) : ((16 B, SBO), (2 B, LBO))`
-/// - K-major SWxx: `((8,m),16) : ((W, SBO), 2 B)` (LBO unused: k16 lies in one swizzle row)
-/// - MN-major INTER: `((8,m),(8,2)) : ((2 B, SBO), (16 B, LBO))`
-/// - MN-major SWxx: `((E,m),(8,2)) : ((2 B, LBO), (W, SBO))`
+/// its K: 32 bytes of elements of `b` bytes), in bytes from the descriptor's start address,
+/// before the swizzle: CuTe's canonical GMMA layouts (`mma_sm90_desc.hpp`), with W the swizzle
+/// row's bytes, E = W / b its elements and C = 16 / b the elements of a core matrix's row:
+/// - K-major INTER: `((8,m),(C,2)) : ((16 B, SBO), (b, LBO))`
+/// - K-major SWxx: `((8,m),K) : ((W, SBO), b)` (LBO unused: 32 bytes of K lie in one swizzle row)
+/// - MN-major INTER: `((C,m),(8,2)) : ((b, SBO), (16 B, LBO))`
+/// - MN-major SWxx: `((E,m),(8,2)) : ((b, LBO), (W, SBO))`
 pub fn gmma_read_offset(
     major: Major,
     sw: GmmaSwizzle,
     (lbo, sbo): (i64, i64),
-    mn: i64,
-    k: i64,
+    (mn, k): (i64, i64),
+    b: i64,
 ) -> i64 {
     let w = sw.row_bytes() as i64;
-    let e = w / ELEM_BYTES;
+    let e = w / b;
+    let c = 16 / b;
     match (major, sw) {
         (Major::K, GmmaSwizzle::Inter) => {
-            (mn % 8) * 16 + (mn / 8) * sbo + (k % 8) * 2 + (k / 8) * lbo
+            (mn % 8) * 16 + (mn / 8) * sbo + (k % c) * b + (k / c) * lbo
         }
-        (Major::K, _) => (mn % 8) * w + (mn / 8) * sbo + k * ELEM_BYTES,
+        (Major::K, _) => (mn % 8) * w + (mn / 8) * sbo + k * b,
         (Major::MN, GmmaSwizzle::Inter) => {
-            (mn % 8) * ELEM_BYTES + (mn / 8) * sbo + (k % 8) * 16 + (k / 8) * lbo
+            (mn % c) * b + (mn / c) * sbo + (k % 8) * 16 + (k / 8) * lbo
         }
-        (Major::MN, _) => (mn % e) * ELEM_BYTES + (mn / e) * lbo + (k % 8) * w + (k / 8) * sbo,
+        (Major::MN, _) => (mn % e) * b + (mn / e) * lbo + (k % 8) * w + (k / 8) * sbo,
     }
 }
 
@@ -139,8 +144,10 @@ impl GmmaDesc {
         u32::from(self.major == Major::MN)
     }
 
-    /// Derive the descriptor of a (rows, bk) stage from its layout `Sw o L` (elements), read
-    /// by wgmmas of `mn` rows (64 for A, one per consumer; N for B) and 16 k each.
+    /// Derive the descriptor of a (rows, bk) stage from its layout `Sw o L` (elements of `b`
+    /// bytes), read by wgmmas of `mn` rows (64 for A, one per consumer; N for B) and 32 bytes of
+    /// K each (16 16-bit elements, 32 fp8 ones). Below, for 16-bit elements (fp8: C = 16 k
+    /// where 8 is written for a core matrix's row):
     ///
     /// - the layout type is `Sw` in bytes (`Sw<3,4,3>` SW128, `Sw<2,4,3>` SW64, `Sw<1,4,3>` SW32,
     ///   none INTER);
@@ -159,17 +166,20 @@ impl GmmaDesc {
         major: Major,
         (rows, bk): (usize, usize),
         mn: usize,
+        b: i64,
     ) -> Result<GmmaDesc, HopperConfigError> {
-        let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
+        let swizzle = GmmaSwizzle::of(flag, s.swizzle(), b)?;
         let l = s.layout();
-        let at = |r: usize, k: usize| stage_byte_offset(l, r, k);
-        let e = swizzle.row_bytes() / ELEM_BYTES as usize;
+        let at = |r: usize, k: usize| stage_byte_offset(l, r, k, b);
+        let e = swizzle.row_bytes() / b as usize;
+        // a core matrix's row (16 bytes) and one instruction's K (32 bytes), in elements
+        let (c, ik) = (16 / b as usize, 32 / b as usize);
         // a stride the instruction never uses (its extent is one atom) is encoded as 16 bytes
         let step = |r: usize, k: usize, used: bool| if used { at(r, k) - at(0, 0) } else { 16 };
         let (lbo, sbo) = match (major, swizzle) {
-            (Major::K, GmmaSwizzle::Inter) => (step(0, 8, true), step(8, 0, mn > 8)),
+            (Major::K, GmmaSwizzle::Inter) => (step(0, c, true), step(8, 0, mn > 8)),
             (Major::K, _) => (16, step(8, 0, mn > 8)),
-            (Major::MN, GmmaSwizzle::Inter) => (step(0, 8, true), step(8, 0, mn > 8)),
+            (Major::MN, GmmaSwizzle::Inter) => (step(0, 8, true), step(c, 0, mn > c)),
             (Major::MN, _) => (step(e, 0, mn > e), step(0, 8, true)),
         };
         for (name, v) in [("LBO", lbo), ("SBO", sbo)] {
@@ -183,14 +193,14 @@ impl GmmaDesc {
                 });
             }
         }
-        if !rows.is_multiple_of(mn) || !bk.is_multiple_of(16) {
+        if !rows.is_multiple_of(mn) || !bk.is_multiple_of(ik) {
             return Err(HopperConfigError::NotWholeOperands { flag, rows, bk, mn });
         }
-        let k_offsets: Vec<u64> = (0..bk / 16).map(|j| at(0, 16 * j) as u64).collect();
+        let k_offsets: Vec<u64> = (0..bk / ik).map(|j| at(0, ik * j) as u64).collect();
         let row_offsets: Vec<u64> = (0..rows / mn).map(|c| at(mn * c, 0) as u64).collect();
         for (c, row_off) in row_offsets.iter().enumerate() {
             for (j, k_off) in k_offsets.iter().enumerate() {
-                let start = at(mn * c, 16 * j);
+                let start = at(mn * c, ik * j);
                 if start != (row_off + k_off) as i64 || start % 16 != 0 {
                     return Err(HopperConfigError::SliceStart {
                         flag,
@@ -202,10 +212,10 @@ impl GmmaDesc {
                     });
                 }
                 for r in 0..mn {
-                    for k in 0..16 {
+                    for k in 0..ik {
                         let want = start
-                            + gmma_read_offset(major, swizzle, (lbo, sbo), r as i64, k as i64);
-                        let got = at(mn * c + r, 16 * j + k);
+                            + gmma_read_offset(major, swizzle, (lbo, sbo), (r as i64, k as i64), b);
+                        let got = at(mn * c + r, ik * j + k);
                         if got != want {
                             return Err(HopperConfigError::NotCanonical {
                                 flag,
@@ -214,7 +224,7 @@ impl GmmaDesc {
                                 lbo,
                                 sbo,
                                 row: mn * c + r,
-                                k: 16 * j + k,
+                                k: ik * j + k,
                                 want,
                                 got,
                             });
@@ -235,21 +245,26 @@ impl GmmaDesc {
     }
 }
 
-/// The predicted bank conflicts of wgmma's reads of a stage: one core matrix (8 lines of 16
-/// bytes: 8 rows at one k-chunk when K-major, 8 k at one 8-row chunk when MN-major) per phase,
-/// through the bank analysis of the stage layout. 1: conflict-free.
-pub fn predicted_core_matrix_conflicts(s: &SmemLayout, major: Major, rows: usize) -> Option<usize> {
+/// The predicted bank conflicts of wgmma's reads of a stage of `b`-byte elements: one core
+/// matrix (8 lines of 16 bytes: 8 rows at one k-chunk when K-major, 8 k at one chunk of rows
+/// when MN-major) per phase, through the bank analysis of the stage layout. 1: conflict-free.
+pub fn predicted_core_matrix_conflicts(
+    s: &SmemLayout,
+    major: Major,
+    rows: usize,
+    b: i64,
+) -> Option<usize> {
     let rows = rows as i64;
     let (lane, value) = match major {
         Major::K => (1, rows),
         Major::MN => (rows, 1),
     };
     let tv = Layout::new(
-        IntTuple::tuple([IntTuple::int(8), IntTuple::int(8)]),
+        IntTuple::tuple([IntTuple::int(8), IntTuple::int(16 / b)]),
         IntTuple::tuple([IntTuple::int(lane), IntTuple::int(value)]),
     )
     .ok()?;
-    cute::analysis::bank::analyze(s, &tv, 16, 128)
+    cute::analysis::bank::analyze(s, &tv, 8 * b as u32, 128)
         .ok()
         .map(|r| r.degree)
 }

@@ -6,13 +6,14 @@ use crate::config::{ConfigError, MAX_SMEM_BYTES};
 use crate::flags::{FlagError, Major, Operand};
 use cute::algebra::{AlgebraError, Layout, Swizzle};
 
+use super::MAX_SPLIT_K;
 use super::atom::gmma_major;
 use super::budget::{
-    CONSUMER_OVERHEAD_REGS, MAX_CLUSTER, MAX_CONSUMERS, compile_register_cap, widest_n,
+    CONSUMER_OVERHEAD_REGS, MAX_CLUSTER, MAX_CONSUMERS, compile_register_cap, widest_n_with,
 };
 use super::desc::GmmaSwizzle;
 use super::tma::MAX_BOXES;
-use super::{ELEM_BYTES, MAX_SPLIT_K};
+use crate::config::Dtype;
 
 /// Why the flags make no configuration of the Hopper path (wgmma + TMA): the atom, the tile,
 /// the stage layouts that wgmma's descriptors and TMA's boxes must both describe, the knobs.
@@ -24,7 +25,7 @@ pub enum HopperConfigError {
     Config(#[from] ConfigError),
     /// `--mma` is not an SM90 atom's name this path reads.
     #[error(
-        "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<MA,MB> or SM90_64x{{N}}x16_F32F16F16_SS<MA,MB> (N a multiple of 8 up to 256; MA, MB each K or MN, or <MA,MB> left out), got {0}"
+        "--mma: expected SM90_64x{{N}}x16_F32BF16BF16_SS<MA,MB> or SM90_64x{{N}}x16_F32F16F16_SS<MA,MB> (N a multiple of 8 up to 256; MA, MB each K or MN, or <MA,MB> left out), or for fp8 SM90_64x{{N}}x32_F32{{A}}{{B}}_SS_TN with A, B each E4M3 or E5M2 (K-major: no <MA,MB>), got {0}"
     )]
     BadAtomName(String),
     /// The atom's `<MA,MB>` is not two majornesses.
@@ -225,15 +226,29 @@ pub enum HopperConfigError {
         swizzle: Swizzle,
     },
     /// A GMMA atom for elements of another width.
-    #[error(
-        "{flag}: the atom is for {bits}-bit elements, but this path's are {}-bit",
-        8 * ELEM_BYTES
-    )]
+    #[error("{flag}: the atom is for {bits}-bit elements, but the operand's are {want}-bit")]
     AtomElementBits {
         /// The flag.
         flag: &'static str,
         /// The atom's element bits.
         bits: i64,
+        /// The operand's element bits.
+        want: i64,
+    },
+    /// An fp8 operand that is not K-major.
+    #[error(
+        "{}: {} is {} ({}-major), but wgmma reads 8-bit operands K-major only (CuTe's SM90 fp8 GMMA atoms are _TN: a static_assert refuses MN-major ones), and this program has no transpose pass: give {} K",
+        .operand.major_flag(),
+        .operand.describe(),
+        .dtype,
+        Major::MN.letter(*.operand),
+        .operand.major_flag()
+    )]
+    Fp8NotKMajor {
+        /// The operand.
+        operand: Operand,
+        /// Its type.
+        dtype: Dtype,
     },
     /// A swizzled atom's offset is neither 0 nor a shared-memory pointer.
     #[error("{flag}: a swizzled layout's offset must be 0 or smem_ptr, got {text}")]
@@ -307,11 +322,13 @@ pub enum HopperConfigError {
     ClusterShape(String),
     /// The accumulator does not fit a consumer's registers.
     #[error(
-        "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for a 64x{n} fp32 accumulator ({} registers) and about {overhead} more: use fewer consumers or an atom with N <= {}",
+        "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for {sets} 64x{n} fp32 accumulator{} ({} registers{}) and about {overhead} more: use fewer consumers or an atom with N <= {}",
         128 * (1 + .consumers),
         compile_register_cap(*.consumers),
-        .n / 2,
-        widest_n(*.consumers),
+        if *.sets > 1 { "s" } else { "" },
+        .sets * .n / 2,
+        if *.sets > 1 { "; fp8 sums each k-tile apart and adds it to fp32 sums" } else { "" },
+        widest_n_with(*.consumers, *.sets),
         overhead = CONSUMER_OVERHEAD_REGS
     )]
     TooFewRegisters {
@@ -319,6 +336,8 @@ pub enum HopperConfigError {
         consumers: usize,
         /// The wgmma's N.
         n: usize,
+        /// Accumulator sets (2 for fp8's promotion).
+        sets: usize,
     },
     /// BM is not 64 rows per consumer.
     #[error(
@@ -343,9 +362,16 @@ pub enum HopperConfigError {
     },
     /// BK is not one SW128 atom.
     #[error(
-        "--tile: BK = {0} must be 64: one SW128 K-major atom along K (TMA's 128B swizzle takes boxes 128 bytes wide)"
+        "--tile: BK = {bk} must be {want}: one SW128 K-major atom along K, 128 bytes of {dtype} (TMA's 128B swizzle takes boxes 128 bytes wide)"
     )]
-    BkNot64(usize),
+    BkNotOneAtom {
+        /// BK.
+        bk: usize,
+        /// One atom's K.
+        want: usize,
+        /// The element type.
+        dtype: Dtype,
+    },
     /// `--tma-store` with BN not whole 64-column boxes.
     #[error(
         "--tma-store: BN = {0} must be a multiple of 64 (C leaves through 64x64 boxes, 128-byte swizzled)"

@@ -11,7 +11,10 @@
 
 use std::fmt;
 
-use crate::config::{ConfigError, Dtype, MAX_SMEM_BYTES, raster_layout, tile_stage};
+use crate::config::{
+    ConfigError, Dtype, MAX_SMEM_BYTES, Scaling, input_types, raster_layout, tile_stage,
+};
+use crate::flags::Major;
 use crate::flags::{FlagError, GemmFlags, Majors, Operand, ReadFlag, check_problem, int_list};
 use cute::algebra::{IntTuple, Layout, Swizzle};
 use cute::analysis::bank::SmemLayout;
@@ -26,7 +29,8 @@ mod tma;
 pub use atom::{Sm90Atom, default_sm90_mma, is_sm90, parse_atom, sm90_mma};
 pub use budget::{
     CONSUMER_OVERHEAD_REGS, DEFAULT_CONSUMERS, DEFAULT_STAGES, MAX_CLUSTER, MAX_CONSUMERS,
-    compile_register_cap, deepest_stages, register_split, widest_n,
+    accumulator_sets, compile_register_cap, deepest_stages, register_split, widest_n,
+    widest_n_with,
 };
 pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
 pub use error::HopperConfigError;
@@ -38,9 +42,6 @@ use budget::{c_staging_bytes, check_consumers};
 use stage::stage_layout;
 use tma::check_c_boxes;
 
-/// Bytes per element (bf16 and f16).
-const ELEM_BYTES: i64 = 2;
-
 /// A validated Hopper configuration.
 #[derive(Clone, Debug)]
 pub struct HopperConfig {
@@ -50,12 +51,21 @@ pub struct HopperConfig {
     pub n: usize,
     /// Problem size (the reduction).
     pub k: usize,
-    /// Element type.
+    /// A's element type.
     pub dtype: Dtype,
+    /// B's element type (A's, but in the mixed fp8 forms).
+    pub b_dtype: Dtype,
+    /// fp8's scaling (the scales' fp32 pointers are kernel arguments); `None` for 16-bit types.
+    pub scaling: Option<Scaling>,
     /// The atom's name, as given.
     pub mma: String,
     /// The wgmma's N.
     pub atom_n: usize,
+    /// The wgmma's K (16, or 32 for fp8: 32 bytes either way).
+    pub atom_k: usize,
+    /// fp8: each k-tile summed in its own accumulators, then added to fp32 sums (promotion);
+    /// false for 16-bit types and with `--fast-accum`.
+    pub promote: bool,
     /// Block tile (BM, BN, BK).
     pub tile: (usize, usize, usize),
     /// Pipeline depth.
@@ -112,12 +122,26 @@ pub struct HopperConfig {
     pub split_k: usize,
 }
 
-/// The Hopper path's BK: one SW128 K-major atom along K (128 bytes of 16-bit elements).
+/// The Hopper path's BK for 16-bit elements: one SW128 K-major atom along K (128 bytes).
 pub const BK: usize = 64;
 
-/// The k-tiles of a K loop over `k` (of [`BK`] each, the last one ragged).
-pub fn k_tiles(k: usize) -> usize {
-    k.div_ceil(BK)
+/// The bytes of K of one k-tile, whatever the type: one SW128 K-major atom's row.
+pub const BK_BYTES: usize = 128;
+
+/// The Hopper path's BK for an element type: one SW128 K-major atom along K, 128 bytes (64
+/// 16-bit elements, 128 fp8 ones).
+pub fn bk_for(dtype: Dtype) -> usize {
+    BK_BYTES / dtype.bytes()
+}
+
+/// The BK of the flags' `--dtype` ([`BK`] for a type that does not parse: it is refused later).
+pub fn bk_of_flags(f: &GemmFlags) -> usize {
+    Dtype::parse(&f.dtype).map_or(BK, bk_for)
+}
+
+/// The k-tiles of a K loop over `k` (of `bk` each, the last one ragged).
+pub fn k_tiles(k: usize, bk: usize) -> usize {
+    k.div_ceil(bk.max(1))
 }
 
 /// The most CTAs one output tile's K loop is split over.
@@ -141,10 +165,15 @@ pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, HopperConfigError> {
     let tile = f
         .tile
         .clone()
-        .unwrap_or_else(|| format!("({},{},64)", 64 * consumers, atom.n));
+        .unwrap_or_else(|| format!("({},{},{})", 64 * consumers, atom.n, bk_for(atom.dtype)));
     if f.stages.is_none() {
         let stages = match int_list(f.read, "--tile", &tile, 3) {
-            Ok(v) => deepest_stages((v[0], v[1], v[2]), consumers, f.tma_store, DEFAULT_STAGES),
+            Ok(v) => deepest_stages(
+                (v[0], v[1], v[2] * atom.dtype.bytes() / 2),
+                consumers,
+                f.tma_store,
+                DEFAULT_STAGES,
+            ),
             Err(_) => DEFAULT_STAGES,
         };
         r.stages = Some(stages);
@@ -171,28 +200,43 @@ impl HopperConfig {
     /// Validate flags; `--tile` and `--stages` not given take this path's defaults
     /// ([`resolve_defaults`]: tile (64 × consumers, N, 64), up to 4 stages).
     pub fn from_flags(f: &GemmFlags) -> Result<HopperConfig, HopperConfigError> {
-        let dtype = Dtype::parse(&f.dtype)?;
+        let (dtype, b_dtype, scaling) = input_types(f)?;
+        let majors = f.majors;
+        // wgmma reads 8-bit operands K-major only (CuTe's static_assert), before the atom's name
+        if dtype.is_fp8() {
+            for (operand, d) in [(Operand::A, dtype), (Operand::B, b_dtype)] {
+                if majors.of(operand) == Major::MN {
+                    return Err(HopperConfigError::Fp8NotKMajor { operand, dtype: d });
+                }
+            }
+        }
         let mma = f.mma.clone().unwrap_or_default();
         let atom = parse_atom(&mma)?;
-        if atom.dtype != dtype {
-            return Err(ConfigError::MmaDtype {
-                mma,
-                atom: atom.dtype,
-                dtype,
+        for (atom_type, given) in [(atom.dtype, dtype), (atom.b_dtype, b_dtype)] {
+            if atom_type != given {
+                return Err(ConfigError::MmaDtype {
+                    mma,
+                    atom: atom_type,
+                    dtype: given,
+                }
+                .into());
             }
-            .into());
         }
-        let majors = f.majors;
         check_atom_majors(&mma, &atom, majors)?;
+        let elem = dtype.bytes() as i64;
+        let bk_want = bk_for(dtype);
         let f = &resolve_defaults(f)?;
         let (bm, bn, bk) = int3(f.read, "--tile", f.tile.as_deref().unwrap_or_default())?;
         let stages = f.stages.unwrap_or_default();
         let consumers = check_consumers(f.consumers)?;
         let regs = register_split(consumers);
-        if atom.n > widest_n(consumers) {
+        let promote = dtype.is_fp8() && !f.fast_accum;
+        let sets = accumulator_sets(promote);
+        if atom.n > widest_n_with(consumers, sets) {
             return Err(HopperConfigError::TooFewRegisters {
                 consumers,
                 n: atom.n,
+                sets,
             });
         }
         if bm != 64 * consumers {
@@ -201,8 +245,12 @@ impl HopperConfig {
         if bn != atom.n {
             return Err(HopperConfigError::BnPerAtom { bn, n: atom.n, mma });
         }
-        if bk != BK {
-            return Err(HopperConfigError::BkNot64(bk));
+        if bk != bk_want {
+            return Err(HopperConfigError::BkNotOneAtom {
+                bk,
+                want: bk_want,
+                dtype,
+            });
         }
         if stages < 2 {
             return Err(ConfigError::TooFewStages.into());
@@ -214,7 +262,7 @@ impl HopperConfig {
         // (a multiple of 64 dividing BN) that fits beside the stages
         let smem_with = |cols: usize| {
             stages
-                .checked_mul((bm + bn) * bk * 2 + 16)
+                .checked_mul((bm + bn) * bk * elem as usize + 16)
                 .and_then(|x| x.checked_add(c_staging_bytes(f.tma_store, consumers, cols) + 1024))
                 .unwrap_or(usize::MAX)
         };
@@ -241,7 +289,7 @@ impl HopperConfig {
         }
         check_problem(f)?;
         let split_k = f.split_k.unwrap_or(1);
-        let ktiles = k_tiles(f.k);
+        let ktiles = k_tiles(f.k, bk);
         if split_k == 0 || split_k > MAX_SPLIT_K {
             return Err(HopperConfigError::SplitK(split_k));
         }
@@ -263,10 +311,11 @@ impl HopperConfig {
             .smem_a
             .clone()
             .unwrap_or_else(|| default_atom(dtype, majors.a));
+        // B's atom names B's type (the same width as A's: both 8-bit, or both A's type)
         let smem_b_atom = f
             .smem_b
             .clone()
-            .unwrap_or_else(|| default_atom(dtype, majors.b));
+            .unwrap_or_else(|| default_atom(b_dtype, majors.b));
         let smem_a = stage_layout(
             f.read,
             "--smem-a",
@@ -274,6 +323,7 @@ impl HopperConfig {
             Operand::A,
             majors.a,
             (bm, bk),
+            elem,
         )?;
         let smem_b = stage_layout(
             f.read,
@@ -282,9 +332,10 @@ impl HopperConfig {
             Operand::B,
             majors.b,
             (bn, bk),
+            elem,
         )?;
-        let desc_a = GmmaDesc::derive("--smem-a", &smem_a, majors.a, (bm, bk), 64)?;
-        let desc_b = GmmaDesc::derive("--smem-b", &smem_b, majors.b, (bn, bk), bn)?;
+        let desc_a = GmmaDesc::derive("--smem-a", &smem_a, majors.a, (bm, bk), 64, elem)?;
+        let desc_b = GmmaDesc::derive("--smem-b", &smem_b, majors.b, (bn, bk), bn, elem)?;
         let (tm, tn) = (f.m.div_ceil(bm), f.n.div_ceil(bn));
         let cluster = match &f.cluster {
             Some(t) => parse_cluster(f.read, t)?,
@@ -306,8 +357,8 @@ impl HopperConfig {
         if !bm.is_multiple_of(8 * cn) {
             return Err(HopperConfigError::ClusterSliceA { cn, bm });
         }
-        let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn)?;
-        let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm)?;
+        let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn, elem)?;
+        let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm, elem)?;
         let (a_slice_bytes, b_slice_bytes) = (tma_a.slice_bytes, tma_b.slice_bytes);
         let raster = raster_layout(f.read, &f.raster, tm / cm, tn / cn)?;
         let smem_c = if f.tma_store {
@@ -327,8 +378,12 @@ impl HopperConfig {
             n: f.n,
             k: f.k,
             dtype,
+            b_dtype,
+            scaling,
             mma,
             atom_n: atom.n,
+            atom_k: atom.k,
+            promote,
             tile: (bm, bn, bk),
             stages,
             smem_a_atom,
@@ -408,12 +463,21 @@ impl HopperConfig {
 
     /// Bytes of one stage of A.
     pub fn a_stage_bytes(&self) -> usize {
-        self.tile.0 * self.tile.2 * 2
+        self.tile.0 * self.tile.2 * self.dtype.bytes()
     }
 
     /// Bytes of one stage of B.
     pub fn b_stage_bytes(&self) -> usize {
-        self.tile.1 * self.tile.2 * 2
+        self.tile.1 * self.tile.2 * self.b_dtype.bytes()
+    }
+
+    /// The input types in words: `e4m3`, or `e5m2 x e4m3` when B's differs.
+    pub fn types(&self) -> String {
+        if self.b_dtype == self.dtype {
+            self.dtype.name().to_string()
+        } else {
+            format!("{} x {}", self.dtype.name(), self.b_dtype.name())
+        }
     }
 
     /// Dynamic shared memory: the stages, 1024 bytes to align them, and the barriers.
@@ -441,8 +505,9 @@ impl fmt::Display for HopperConfig {
         };
         write!(
             f,
-            "wgmma 64x{}x16 {bm}x{bn}x{bk} TMA {smem}, {} consumer{}, stages {} raster {}",
+            "wgmma 64x{}x{} {bm}x{bn}x{bk} TMA {smem}, {} consumer{}, stages {} raster {}",
             self.atom_n,
+            self.atom_k,
             self.consumers,
             if self.consumers == 1 { "" } else { "s" },
             self.stages,
@@ -471,6 +536,12 @@ impl fmt::Display for HopperConfig {
         }
         if self.majors != Majors::default() {
             write!(f, ", {}", self.majors.describe())?;
+        }
+        if let Some(s) = self.scaling {
+            write!(f, ", {} scaled per {}", self.types(), s.name())?;
+            if !self.promote {
+                write!(f, ", fast accumulation")?;
+            }
         }
         Ok(())
     }
@@ -571,7 +642,7 @@ mod tests {
             for sw in ["SW128", "SW64", "SW32", "INTER"] {
                 let c = HopperConfig::from_flags(&flags(|g| {
                     g.majors = majors;
-                    g.mma = Some(sm90_mma("bf16", 256, majors));
+                    g.mma = Some(sm90_mma("bf16", None, 256, majors));
                     g.smem_a = Some(atom(gmma_major(majors.a), sw));
                     g.smem_b = Some(atom(gmma_major(majors.b), sw));
                 }))
@@ -596,5 +667,105 @@ mod tests {
         assert_eq!(c.tma_a.box_dims, (64, 64));
         assert_eq!((c.tma_a.boxes.len(), c.tma_b.boxes.len()), (2, 4));
         assert_eq!(c.tma_b.boxes[1].smem_bytes, 8192);
+    }
+    /// fp8 (issue 40): the 8-bit SW128 atom (128 bytes = 128 elements along K), k32 slices 32
+    /// bytes apart, a TMA box of 128 bytes x rows; both operands K-major.
+    #[test]
+    fn fp8_descriptors_and_boxes_follow_from_the_8bit_atom() {
+        let c = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e4m3".into();
+            g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+        }))
+        .unwrap();
+        assert_eq!((c.tile, c.atom_k), ((128, 128, 128), 32));
+        assert_eq!(c.smem_a_atom, "gmma_atom(Layout_K_SW128_Atom, e4m3)");
+        for d in [&c.desc_a, &c.desc_b] {
+            assert_eq!((d.mode, d.sbo, d.lbo), (1, 1024, 16));
+            assert_eq!(d.k_offsets, vec![0, 32, 64, 96]);
+        }
+        assert_eq!(c.desc_a.row_offsets, vec![0, 8192]);
+        assert_eq!(c.tma_a.box_dims, (128, 128));
+        assert_eq!(c.a_stage_bytes(), 128 * 128);
+        assert_eq!(c.scaling, Some(Scaling::Tensor));
+        // the mixed form names B's type in its atom
+        let m = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e5m2".into();
+            g.b_dtype = Some("e4m3".into());
+            g.mma = Some(sm90_mma("e5m2", Some("e4m3"), 128, Majors::default()));
+        }))
+        .unwrap();
+        assert_eq!(m.mma, "SM90_64x128x32_F32E5M2E4M3_SS_TN");
+        assert_eq!((m.dtype, m.b_dtype), (Dtype::E5m2, Dtype::E4m3));
+        assert_eq!(m.smem_b_atom, "gmma_atom(Layout_K_SW128_Atom, e4m3)");
+        assert_eq!(m.types(), "e5m2 x e4m3");
+        // the narrower swizzles of 8-bit elements: 64 and 32 elements a row
+        let n = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e4m3".into();
+            g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+            g.smem_a = Some("gmma_atom(Layout_K_SW64_Atom, e4m3)".into());
+            g.smem_b = Some("gmma_atom(Layout_K_SW32_Atom, e4m3)".into());
+        }))
+        .unwrap();
+        assert_eq!((n.tma_a.box_dims, n.tma_a.boxes.len()), ((64, 128), 2));
+        assert_eq!((n.tma_b.box_dims, n.tma_b.boxes.len()), ((32, 128), 4));
+    }
+
+    #[test]
+    fn fp8_refusals_name_the_constraint() {
+        let err = |f: &dyn Fn(&mut GemmFlags)| {
+            HopperConfig::from_flags(&flags(|g| {
+                g.dtype = "e4m3".into();
+                g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+                f(g);
+            }))
+            .unwrap_err()
+            .to_string()
+        };
+        let e = err(&|g| g.majors.a = Major::MN);
+        assert!(
+            e.starts_with("--a-major") && e.contains("K-major only"),
+            "{e}"
+        );
+        let e = err(&|g| g.majors.b = Major::MN);
+        assert!(
+            e.starts_with("--b-major") && e.contains("K-major only"),
+            "{e}"
+        );
+        let e = err(&|g| g.mma = Some("SM90_64x256x32_F32E4M3E4M3_SS_TN".into()));
+        assert!(e.contains("2 64x256 fp32 accumulators"), "{e}");
+        let e = err(&|g| g.tile = Some("(128,128,64)".into()));
+        assert!(e.starts_with("--tile: BK = 64 must be 128"), "{e}");
+        let e = err(&|g| g.smem_a = Some("gmma_atom(Layout_K_SW128_Atom, bf16)".into()));
+        assert!(e.contains("16-bit elements") && e.contains("8-bit"), "{e}");
+        let e = err(&|g| g.b_dtype = Some("bf16".into()));
+        assert!(e.starts_with("--b-dtype"), "{e}");
+        let e = err(&|g| g.scale = Some("block".into()));
+        assert!(e.starts_with("--scale block"), "{e}");
+        let e = err(&|g| g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN<K,K>".into()));
+        assert!(e.starts_with("--mma: expected"), "{e}");
+        let e = err(&|g| g.mma = Some("SM90_64x128x32_F16E4M3E4M3_SS_TN".into()));
+        assert!(e.starts_with("--mma: expected"), "{e}");
+    }
+
+    #[test]
+    fn fp8_atoms_read_and_write() {
+        let a = parse_atom("SM90_64x64x32_F32E5M2E5M2_SS_TN").unwrap();
+        assert_eq!(
+            (a.n, a.k, a.dtype, a.b_dtype),
+            (64, 32, Dtype::E5m2, Dtype::E5m2)
+        );
+        assert_eq!(a.majors, Some(Majors::default()));
+        assert_eq!(
+            sm90_mma("e4m3", None, 128, Majors::ALL[2]),
+            "SM90_64x128x32_F32E4M3E4M3_SS_TN"
+        );
+        assert_eq!(
+            default_sm90_mma("e4m3", Some("e5m2"), Majors::default(), true),
+            "SM90_64x128x32_F32E4M3E5M2_SS_TN"
+        );
+        assert!(matches!(
+            parse_atom("SM90_64x128x32_F32E4M3E4M3_RS_TN"),
+            Err(HopperConfigError::RegisterAtom(_))
+        ));
     }
 }

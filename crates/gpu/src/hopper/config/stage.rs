@@ -8,7 +8,7 @@ use crate::flags::{FlagValue, Major, Operand, ReadFlag, read_value};
 use cute::algebra::{ComposedLayout, IntTuple, Layout, Offset, Swizzle};
 use cute::analysis::bank::SmemLayout;
 
-use super::{ELEM_BYTES, HopperConfigError};
+use super::HopperConfigError;
 
 /// The default shared-memory atom of an operand on this path: CuTe's
 /// `GMMA::Layout_K_SW128_Atom`, or `Layout_MN_SW128_Atom` for an MN-major operand.
@@ -20,13 +20,14 @@ pub fn default_atom(dtype: Dtype, major: Major) -> String {
     format!("gmma_atom(Layout_{m}_SW128_Atom, {})", dtype.name())
 }
 
-/// The atom as a layout in elements with its swizzle in element units. A GMMA atom
-/// (`Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`) swizzles byte addresses: its base drops by
-/// log2(bytes per element).
+/// The atom as a layout in elements (of `elem` bytes) with its swizzle in element units. A GMMA
+/// atom (`Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`) swizzles byte addresses: its base drops by
+/// log2(bytes per element) (by nothing for 8-bit elements: `smem_ptr[8b] o (8,128):(128,1)`).
 fn atom_in_elements(
     read: ReadFlag,
     flag: &'static str,
     text: &str,
+    elem: i64,
 ) -> Result<(Option<Swizzle>, Layout), HopperConfigError> {
     match read_value(read, flag, text)? {
         FlagValue::Layout(l) => Ok((None, l)),
@@ -36,8 +37,8 @@ fn atom_in_elements(
             layout,
         }) => match offset {
             Offset::Int(0) => Ok((Some(swizzle), layout)),
-            Offset::SmemPtr(bits) if bits == 8 * ELEM_BYTES => {
-                let log2e = ELEM_BYTES.trailing_zeros() as i64;
+            Offset::SmemPtr(bits) if bits == 8 * elem => {
+                let log2e = elem.trailing_zeros() as i64;
                 if swizzle.bits > 0 && swizzle.base < log2e {
                     return Err(HopperConfigError::SwizzleSplitsElements { flag, swizzle });
                 }
@@ -50,7 +51,11 @@ fn atom_in_elements(
                     .map_err(|source| ConfigError::FlagAlgebra { flag, source })?;
                 Ok((Some(s), layout))
             }
-            Offset::SmemPtr(bits) => Err(HopperConfigError::AtomElementBits { flag, bits }),
+            Offset::SmemPtr(bits) => Err(HopperConfigError::AtomElementBits {
+                flag,
+                bits,
+                want: 8 * elem,
+            }),
             _ => Err(HopperConfigError::AtomOffset {
                 flag,
                 text: text.to_string(),
@@ -74,8 +79,9 @@ pub(super) fn stage_layout(
     operand: Operand,
     major: Major,
     (rows, bk): (usize, usize),
+    elem: i64,
 ) -> Result<SmemLayout, HopperConfigError> {
-    let (sw, atom) = atom_in_elements(read, flag, text)?;
+    let (sw, atom) = atom_in_elements(read, flag, text, elem)?;
     let at = |r: i64, k: i64| {
         atom.eval(&IntTuple::tuple([IntTuple::int(r), IntTuple::int(k)]))
             .unwrap_or(-1)
@@ -104,13 +110,14 @@ pub(super) fn stage_layout(
     Ok(tile_stage_in_order(flag, sw, &atom, (rows, bk), order)?)
 }
 
-/// The byte offset of element (row `r`, `k`) of a stage layout before its swizzle, `2 L(r, k)`;
-/// -1 outside the layout (which no instruction reads, so every check against it fails).
-pub(super) fn stage_byte_offset(l: &Layout, r: usize, k: usize) -> i64 {
+/// The byte offset of element (row `r`, `k`) of a stage layout of `elem`-byte elements before
+/// its swizzle, `elem L(r, k)`; -1 outside the layout (which no instruction reads, so every
+/// check against it fails).
+pub(super) fn stage_byte_offset(l: &Layout, r: usize, k: usize, elem: i64) -> i64 {
     l.eval(&IntTuple::tuple([
         IntTuple::int(r as i64),
         IntTuple::int(k as i64),
     ]))
-    .map(|o| o * ELEM_BYTES)
+    .map(|o| o * elem)
     .unwrap_or(-1)
 }

@@ -5,9 +5,9 @@
 use crate::flags::Major;
 use cute::analysis::bank::SmemLayout;
 
+use super::HopperConfigError;
 use super::desc::GmmaSwizzle;
 use super::stage::stage_byte_offset;
-use super::{ELEM_BYTES, HopperConfigError};
 
 /// One TMA box of an operand's stage: where it lands in the stage and which of the stage's
 /// (row, k) it starts at.
@@ -48,19 +48,20 @@ impl TmaPlan {
     /// (E k, rows / parts) side by side along K; MN-major, boxes of (E rows, bk k) one after
     /// another down the rows (E = the swizzle row's elements). Every element of every box is
     /// checked against the layout: TMA writes box row i at `i W` bytes from the box's start, its
-    /// element j at `2 j` (W the swizzle row's bytes), before the swizzle.
+    /// element j at `b j` (W the swizzle row's bytes, b the element's), before the swizzle.
     pub fn derive(
         flag: &'static str,
         s: &SmemLayout,
         major: Major,
         (rows, bk): (usize, usize),
         parts: usize,
+        elem: i64,
     ) -> Result<TmaPlan, HopperConfigError> {
-        let swizzle = GmmaSwizzle::of(flag, s.swizzle())?;
+        let swizzle = GmmaSwizzle::of(flag, s.swizzle(), elem)?;
         let w = swizzle.row_bytes();
-        let e = w / ELEM_BYTES as usize;
+        let e = w / elem as usize;
         let l = s.layout();
-        let at = |r: usize, k: usize| stage_byte_offset(l, r, k);
+        let at = |r: usize, k: usize| stage_byte_offset(l, r, k, elem);
         let parts = parts.max(1);
         let slice_rows = rows / parts;
         let (box_dims, starts): ((usize, usize), Vec<(usize, usize)>) = match major {
@@ -115,7 +116,7 @@ impl TmaPlan {
                             Major::K => (sl * slice_rows + row + i, k + j),
                             Major::MN => (sl * slice_rows + row + j, k + i),
                         };
-                        let want = base + (i * w + 2 * j) as i64;
+                        let want = base + (i * w) as i64 + elem * j as i64;
                         let got = at(r, kk);
                         if got != want {
                             return Err(HopperConfigError::TmaCannotFill {
