@@ -201,6 +201,7 @@ impl<'w> Runner<'w> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         let mut printed = None;
+        self.env.set_line(st.line);
         let outcome = self
             .env
             .run_with(&st.text, |v| printed = Some(printer(v, &mut line)));
@@ -407,7 +408,9 @@ impl<'w> Runner<'w> {
             } = line.answer
             {
                 let (o, e) = (out.end..out_end, err.end..err_end);
-                if !splitter.is_pending() {
+                // a line answered ahead names functions only: once a variable shadows one
+                // of CuTe's names, the session answers it
+                if !splitter.is_pending() && !self.env.shadows_any() {
                     out.end = o.end;
                     err.end = e.end;
                     self.failed |= failed;
@@ -417,7 +420,8 @@ impl<'w> Runner<'w> {
                     splitter.skip_line();
                     continue;
                 }
-                // part of a statement of several lines: its answer is not used
+                // part of a statement of several lines, or answered before a variable
+                // shadowed a name: its answer is not used
                 self.out.write_all(&run.out[out.clone()])?;
                 let _ = self.err.write_all(&run.err[err.clone()]);
                 (out, err) = (o.end..o.end, e.end..e.end);
@@ -506,6 +510,9 @@ fn is_pure_whole(text: &str) -> bool {
             b'(' | b'<' | b'[' => depth += 1,
             b')' | b'>' | b']' => depth -= 1,
             b'#' | b'/' => comment = true,
+            // a binding (`size = 4`) changes the session; a keyword argument or `==` is left
+            // to it too
+            b'=' => return false,
             _ => {}
         }
         i += 1;

@@ -77,10 +77,27 @@ pub static COMMANDS: &[ReplCommand] = &[
     ReplCommand {
         name: ":vars",
         args: "",
-        help: "the variables and their values",
+        help: "the variables and their values, and what each shadows",
         run: |s, _, out, _| {
             for (name, v) in s.env.vars() {
-                let _ = writeln!(out, "{name} = {}", render::plain::render(v));
+                let value = render::plain::render(v);
+                match s.env.shadowed(name) {
+                    Some(sh) => {
+                        let at = if sh.line > 0 {
+                            format!(", bound at line {}", sh.line)
+                        } else {
+                            String::new()
+                        };
+                        let _ = writeln!(
+                            out,
+                            "{name} = {value}    # shadows {} {name}{at}",
+                            sh.meaning
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "{name} = {value}");
+                    }
+                }
             }
             Flow::Continue
         },
@@ -309,6 +326,7 @@ impl Session {
             text: text.to_string(),
             line,
         };
+        self.env.set_line(line);
         let outcome = self.env.run(&st.text);
         if let Ok(o) = &outcome {
             self.note_names(&st.text, o);

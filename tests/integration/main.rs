@@ -20,6 +20,7 @@ mod input;
 mod json_schema;
 mod laws;
 mod majors;
+mod names;
 mod render;
 mod roundtrip;
 mod smem;

@@ -87,6 +87,11 @@ pub enum ExprKind<'a> {
     SmemPtr(i64),
     /// A name: a variable, a function, or an atom name; `Name<args>` keeps its template text.
     Name(&'a str),
+    /// A name that no variable shadows: written in CuTe's namespace (`cute::size`,
+    /// `cute.size`: C++'s qualified lookup and Python's module attribute find CuTe's, whatever
+    /// a variable is called), or made by the reader for a construct (`L[i]` is `get(L, i)`,
+    /// `Shape<…>{}` is `make_shape(…)`).
+    Qualified(&'a str),
     /// `callee(args)`.
     Call(&'a Expr<'a>, &'a [Expr<'a>]),
     /// `base.name`.
@@ -95,6 +100,16 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
+}
+
+impl<'a> ExprKind<'a> {
+    /// The name of a [`ExprKind::Name`] or [`ExprKind::Qualified`].
+    pub fn name(&self) -> Option<&'a str> {
+        match *self {
+            ExprKind::Name(n) | ExprKind::Qualified(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 /// A statement.

@@ -181,7 +181,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     p.expect_end(end)?;
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
-        && let ExprKind::Name(n) = callee.kind
+        && let Some(n) = callee.kind.name()
         && matches!(n, "print" | "print_layout" | "print_latex")
     {
         let [arg] = args else {
@@ -737,7 +737,9 @@ impl<'a> Parser<'a> {
                         // `decltype(EXPR)`: the type of a value is, here, the value; the
                         // DSL's `Integer(4)` is the integer; its sized integer types
                         // (`cute.Int8(300)`) are calls, which wrap the integer to their width
-                        ExprKind::Name(n) if n == "decltype" || DSL_INT_TYPES.contains(&n) => {
+                        ExprKind::Name(n) | ExprKind::Qualified(n)
+                            if n == "decltype" || DSL_INT_TYPES.contains(&n) =>
+                        {
                             match args {
                                 [arg] if matches!(n, "decltype" | "Integer") => Expr {
                                     kind: ExprKind::Group(self.alloc(*arg)),
@@ -791,7 +793,7 @@ impl<'a> Parser<'a> {
                     let (end, args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
                     self.leave();
                     let callee = Expr {
-                        kind: ExprKind::Name("get"),
+                        kind: ExprKind::Qualified("get"),
                         span: Span::new(q, end),
                     };
                     e = Expr {
@@ -808,7 +810,7 @@ impl<'a> Parser<'a> {
                         pos = inner + 1;
                         continue;
                     }
-                    let is_int_type = matches!(e.kind, ExprKind::Name(n) if INT_TYPES.contains(&n));
+                    let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
@@ -1405,7 +1407,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(pos, end);
                 let name_end = pos + "ArithTuple".len();
                 let callee = self.alloc(Expr {
-                    kind: ExprKind::Name("ArithTuple"),
+                    kind: ExprKind::Qualified("ArithTuple"),
                     span: Span::new(pos, name_end),
                 });
                 // the argument ends where the call ends: the handler tells this form by it
@@ -1453,10 +1455,16 @@ impl<'a> Parser<'a> {
                 },
             ));
         }
+        // `cute::size`, `cute.size`: CuTe's, whatever a variable is called
+        let qualified = end - pos > name.len();
         Ok((
             end,
             Expr {
-                kind: ExprKind::Name(name),
+                kind: if qualified {
+                    ExprKind::Qualified(name)
+                } else {
+                    ExprKind::Name(name)
+                },
                 span: Span::new(pos, end),
             },
         ))
@@ -1512,7 +1520,7 @@ impl<'a> Parser<'a> {
                     }
                     end = q + 1;
                     let callee = Expr {
-                        kind: ExprKind::Name("make_swizzle"),
+                        kind: ExprKind::Qualified("make_swizzle"),
                         span: Span::new(pos, name_end),
                     };
                     ExprKind::Call(self.alloc(callee), items)
@@ -1548,14 +1556,14 @@ impl<'a> Parser<'a> {
             }
             Template::Call(f) => {
                 let callee = Expr {
-                    kind: ExprKind::Name(f),
+                    kind: ExprKind::Qualified(f),
                     span: Span::new(pos, name_end),
                 };
                 let args: &'a [Expr<'a>] = if f == "gmma_atom" {
                     // `Layout_K_SW128_Atom<half_t>`: the atom's name, then its element type
                     let mut v = BumpVec::with_capacity_in(items.len() + 1, self.arena);
                     v.push(Expr {
-                        kind: ExprKind::Name(name),
+                        kind: ExprKind::Qualified(name),
                         span: Span::new(pos, name_end),
                     });
                     v.extend_from_slice(items);
