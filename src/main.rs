@@ -103,7 +103,7 @@ fn main() -> ExitCode {
             &mut out,
             &mut err,
             p,
-            matches!(format, Format::Plain),
+            matches!(format, Format::Plain) && !with_values,
             json,
         ),
         Command::Run { file, .. } => eval::run_file(
@@ -111,7 +111,7 @@ fn main() -> ExitCode {
             &mut out,
             &mut err,
             p,
-            matches!(format, Format::Plain),
+            matches!(format, Format::Plain) && !with_values,
             json,
         ),
         Command::Show {

@@ -264,6 +264,7 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
+            Ok(Outcome::Text(mut text)) => self.print_line(&mut text),
             Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),

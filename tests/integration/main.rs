@@ -8,6 +8,7 @@ mod api_tuples;
 mod atoms;
 mod bad_input;
 mod cli;
+mod cpp_constructs;
 mod examples;
 mod explain;
 mod fuzz_regressions;

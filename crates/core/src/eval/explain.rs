@@ -100,7 +100,9 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Compose => "composition",
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
-                BinOp::Rem | BinOp::Add | BinOp::Sub => return plain(env, e, t),
+                BinOp::Rem | BinOp::Add | BinOp::Sub | BinOp::Eq | BinOp::Ne => {
+                    return plain(env, e, t);
+                }
             };
             call_traced(env, e, name, &[va, vb], &[a.span, b.span], t)
         }

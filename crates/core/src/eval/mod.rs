@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 mod convert;
+pub mod equality;
 pub mod explain;
 pub mod functions;
 pub mod methods;
@@ -127,6 +128,8 @@ pub enum Outcome {
     Value(Value),
     /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
     Picture(parser::Picture, Value),
+    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`).
+    Text(String),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -370,6 +373,7 @@ impl Env {
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
@@ -381,6 +385,57 @@ impl Env {
                 Ok(Outcome::Value(Value::Under))
             }
         }
+    }
+
+    /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
+    /// argument's value, or Python's `print` items separated by blanks. Values print in the
+    /// one-line notation, which is how the DSL prints them at trace time.
+    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<String, EvalError> {
+        let mut parts = Vec::with_capacity(args.len());
+        for a in args {
+            parts.push(match a.kind {
+                ExprKind::Str(s) => unescape(s),
+                _ => crate::render::plain::render(&self.eval_checked(a)?),
+            });
+        }
+        let mut line = String::new();
+        match how {
+            parser::Printing::Items => line = parts.join(" "),
+            parser::Printing::Format => {
+                let mut values = parts.iter().skip(1);
+                let mut rest = parts[0].as_str();
+                while let Some(k) = rest.find("{}") {
+                    line.push_str(&rest[..k]);
+                    let Some(v) = values.next() else {
+                        return Err(EvalError::new(
+                            format!(
+                                "printf: more '{{}}' in the format than the {} value(s) after it",
+                                args.len() - 1
+                            ),
+                            args[0].span,
+                        ));
+                    };
+                    line.push_str(v);
+                    rest = &rest[k + 2..];
+                }
+                line.push_str(rest);
+                if values.next().is_some() {
+                    return Err(EvalError::new(
+                        format!(
+                            "printf: {} value(s) for the {} '{{}}' of the format",
+                            args.len() - 1,
+                            parts[0].matches("{}").count()
+                        ),
+                        args[0].span,
+                    ));
+                }
+            }
+        }
+        // the line ends where the statement's output line ends
+        while line.ends_with('\n') {
+            line.pop();
+        }
+        Ok(line)
     }
 
     /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
@@ -533,6 +588,10 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            ExprKind::Str(_) => Err(EvalError::new(
+                "a string stands only on its own (a docstring) or in print and cute.printf",
+                e.span,
+            )),
             ExprKind::Keyword(name, _) => Err(EvalError::new(
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
@@ -1444,6 +1503,25 @@ fn unknown_function(n: &str) -> String {
     format!("unknown function '{}'", clip(n))
 }
 
+/// A string literal's text with its escapes (`\n`, `\t`, `\\`, `\"`, `\'`) read.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 /// A name shortened for a message.
 fn clip(name: &str) -> String {
     const MAX: usize = 64;
@@ -1671,6 +1749,9 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if matches!(op, BinOp::Eq | BinOp::Ne) {
+        return equality::compare(op, a, b, span);
+    }
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
         && op != BinOp::Compose
     {
@@ -1705,6 +1786,7 @@ fn binary(
         };
     }
     match op {
+        BinOp::Eq | BinOp::Ne => unreachable!("compared above"),
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
         // as the functions they stand for (which also take composed layouts)
         BinOp::Divide | BinOp::Product => {
@@ -1750,7 +1832,7 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
         BinOp::Product => x.checked_mul(y),
         BinOp::Divide => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
-        BinOp::Compose => unreachable!("not arithmetic"),
+        BinOp::Compose | BinOp::Eq | BinOp::Ne => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {
         EvalError::of_kind(

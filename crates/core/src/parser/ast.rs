@@ -21,8 +21,8 @@ impl Span {
     }
 }
 
-/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one; both levels
-/// associate to the left.
+/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one, `== !=` the
+/// loosest; every level associates to the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `A o B`: composition.
@@ -37,6 +37,10 @@ pub enum BinOp {
     Add,
     /// `a - b`: the difference of two integers.
     Sub,
+    /// `a == b`: CuTe's `operator==` (integers, tuples, layouts); binds looser than `+ -`.
+    Eq,
+    /// `a != b`: its negation.
+    Ne,
 }
 
 impl BinOp {
@@ -49,6 +53,8 @@ impl BinOp {
             BinOp::Rem => "%",
             BinOp::Add => "+",
             BinOp::Sub => "-",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
         }
     }
 }
@@ -100,6 +106,10 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
+    /// A string literal (`"…"`, `'…'`, a Python `"""…"""`): its text between the quotes, escapes
+    /// as written. It stands as a statement of its own (a docstring: nothing) and in what
+    /// `print` and `cute.printf` print.
+    Str(&'a str),
 }
 
 impl<'a> ExprKind<'a> {
@@ -128,8 +138,20 @@ pub enum Stmt<'a> {
     Expr(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
     Picture(Picture, Expr<'a>),
+    /// `cute.printf("… {} …", x, …)` or `print("…", x, …)`: a line of text.
+    Print(Printing, &'a [Expr<'a>]),
     /// A blank line or a comment.
     Empty,
+}
+
+/// How a printing statement makes its line of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printing {
+    /// The CuTe DSL's `cute.printf(FORMAT, args…)`: each `{}` of the format is the next
+    /// argument's value.
+    Format,
+    /// Python's `print(a, b, …)`: the items (strings as they are, values printed), blank-separated.
+    Items,
 }
 
 /// The pictures a statement can ask for, as CuTe's printing functions draw them.

@@ -11,7 +11,7 @@ use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
-pub use ast::{BinOp, Expr, ExprKind, Picture, Span, Stmt};
+pub use ast::{BinOp, Expr, ExprKind, Picture, Printing, Span, Stmt};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -179,6 +179,23 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     }
     let (end, expr) = p.expr(pos)?;
     p.expect_end(end)?;
+    // a string literal on its own (a Python docstring): nothing, like a comment
+    if let ExprKind::Str(_) = expr.kind {
+        return Ok(Stmt::Empty);
+    }
+    if let ExprKind::Call(callee, args) = &expr.kind
+        && let Some(n) = callee.kind.name()
+    {
+        let has_str = args.iter().any(|a| matches!(a.kind, ExprKind::Str(_)));
+        // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
+        if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
+            return Ok(Stmt::Print(Printing::Format, args));
+        }
+        // Python's `print("size:", x)`: its items on one line
+        if n == "print" && (has_str || args.len() != 1) {
+            return Ok(Stmt::Print(Printing::Items, args));
+        }
+    }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
@@ -646,7 +663,7 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// expr := term (('+' | '-') term)*; the stack grows on demand for deep nesting.
+    /// expr := sum (('==' | '!=') sum)*; the stack grows on demand for deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.depth < SHALLOW {
             return self.expr_inner(pos);
@@ -654,8 +671,24 @@ impl<'a> Parser<'a> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
+    /// expr := sum (('==' | '!=') sum)*
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::sum, Parser::eqop_at)
+    }
+
+    /// sum := term (('+' | '-') term)*
+    fn sum(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.left_assoc(pos, Parser::term, Parser::addop_at)
+    }
+
+    /// `==` or `!=` at `pos` (the loosest level).
+    fn eqop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let b = self.src.as_bytes();
+        match (b.get(pos), b.get(pos + 1)) {
+            (Some(b'='), Some(b'=')) => Some((BinOp::Eq, pos + 2)),
+            (Some(b'!'), Some(b'=')) => Some((BinOp::Ne, pos + 2)),
+            _ => None,
+        }
     }
 
     /// term := postfix (('o' | '*' | '/' | '%') postfix)*
@@ -782,6 +815,20 @@ impl<'a> Parser<'a> {
                     let span = Span::new(e.span.start, end);
                     e = Expr {
                         kind: ExprKind::Field(self.alloc(e), name),
+                        span,
+                    };
+                    pos = end;
+                }
+                Some(':')
+                    if self.rest(q).starts_with("::")
+                        && matches!(self.word_at(self.skip_ws(q + 2)), Some(("value", _))) =>
+                {
+                    // `decltype(x)::value`, `Int<4>::value`: an integral constant's value (the
+                    // field `::value`, which no `.name` can spell)
+                    let (_, end) = self.word_at(self.skip_ws(q + 2)).expect("matched");
+                    let span = Span::new(e.span.start, end);
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(e), "::value"),
                         span,
                     };
                     pos = end;
@@ -1196,6 +1243,7 @@ impl<'a> Parser<'a> {
             return err("expected an expression", Span::new(pos, pos));
         };
         let (end, e) = match c {
+            '"' | '\'' => self.string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
             // a Python list (`mode=[0, 1]`): a tuple
@@ -1247,6 +1295,46 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// A string literal at `pos` (its opening quote): `"…"`, `'…'` on one line, or a Python
+    /// triple-quoted `"""…"""` that may span lines.
+    fn string(&self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let b = self.src.as_bytes();
+        let q = b[pos];
+        if b.get(pos + 1) == Some(&q) && b.get(pos + 2) == Some(&q) {
+            let Some(k) = memchr::memmem::find(&b[pos + 3..], &[q, q, q]) else {
+                return err(
+                    "unterminated string: a triple-quoted string without its closing quotes",
+                    Span::new(pos, pos + 3),
+                );
+            };
+            let end = pos + 3 + k + 3;
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Str(&self.src[pos + 3..end - 3]),
+                    span: Span::new(pos, end),
+                },
+            ));
+        }
+        let mut i = pos + 1;
+        while i < b.len() && b[i] != q && b[i] != b'\n' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        if b.get(i) != Some(&q) {
+            return err(
+                "unterminated string: no closing quote on its line",
+                Span::new(pos, i.min(b.len())),
+            );
+        }
+        Ok((
+            i + 1,
+            Expr {
+                kind: ExprKind::Str(&self.src[pos + 1..i]),
+                span: Span::new(pos, i + 1),
+            },
+        ))
     }
 
     /// `cute::_4`, `cute::_m4`: an integer constant in CuTe's namespace (dropped); where its
