@@ -114,3 +114,56 @@ fn values_listings() {
         "(2,2):(2,1)\nvalues: on\n(2,2):(2,1)  # values: 0 2 1 3\nvalues: off\n(2,2):(2,1)\n"
     );
 }
+
+/// A statement in DSL spelling answers what the DSL 4.8.1 answers where it differs from C++
+/// (`dsl-oracle`): its `raked_product` coalesces each top-level mode of C++'s result, and its
+/// `make_layout` of a list or tuple of layouts joins them.
+#[test]
+fn dsl_spellings_answer_as_the_dsl() {
+    check_pairs(
+        "the DSL's answers",
+        &[
+            (
+                "cute.raked_product(cute.make_layout((1,3), stride=(1,1)), cute.make_layout((2,3), stride=(1,2)))",
+                "(2,(3,3)):(3,(6,1))",
+            ),
+            // C++ spelling: C++'s answer
+            (
+                "raked_product(make_layout(make_shape(1,3), make_stride(1,1)), make_layout(make_shape(2,3), make_stride(1,2)))",
+                "((2,1),(3,3)):((3,1),(6,1))",
+            ),
+            (
+                "cute::raked_product((1,3):(1,1), (2,3):(1,2))",
+                "((2,1),(3,3)):((3,1),(6,1))",
+            ),
+            (
+                "cute.raked_product(cute.make_layout((2,5), stride=(5,1)), cute.make_layout((3,4), stride=(1,3)))",
+                "((3,2),(4,5)):((10,5),(30,1))",
+            ),
+            (
+                "cute.raked_product(cute.make_layout(4), cute.make_layout(3))",
+                "((3,4)):((4,1))",
+            ),
+            (
+                "cute.raked_product(cute.make_layout((2,2)), cute.make_layout(3))",
+                "((3,2),2):((4,1),2)",
+            ),
+            (
+                "cute.raked_product(cute.make_layout((2,(2,2)), stride=(1,(2,4))), cute.make_layout((2,2), stride=(2,1)))",
+                "((2,2),(2,4)):((16,1),(8,2))",
+            ),
+            (
+                "cute.make_layout([cute.make_layout((4,2)), cute.make_layout(3)])",
+                "((4,2),3):((1,4),1)",
+            ),
+            (
+                "cute.make_layout((cute.make_layout((4,2)), cute.make_layout(3)))",
+                "((4,2),3):((1,4),1)",
+            ),
+            (
+                "cute.make_layout([cute.make_layout((4,2))])",
+                "((4,2)):((1,4))",
+            ),
+        ],
+    );
+}

@@ -785,6 +785,11 @@ impl<'a> Parser<'a> {
                                 _ => return err(format!("{n} takes 1 expression"), span),
                             }
                         }
+                        ExprKind::Qualified("raked_product")
+                            if self.src[e.span.start..e.span.end].contains('.') =>
+                        {
+                            self.dsl_raked_product(e, args, span)
+                        }
                         _ => Expr {
                             kind: ExprKind::Call(self.alloc(e), args),
                             span,
@@ -881,6 +886,30 @@ impl<'a> Parser<'a> {
                 _ => return Ok((pos, e)),
             }
         }
+    }
+
+    /// The CuTe DSL's `cute.raked_product(A, B)`: C++'s result with each top-level mode
+    /// coalesced (dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
+    /// cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
+    /// `((2,1),(3,3)):((3,1),(6,1))`), which is `coalesce(R, product_each(shape(R)))` of C++'s
+    /// result `R`: the profile's leaves are its top-level modes.
+    fn dsl_raked_product(&self, callee: Expr<'a>, args: &'a [Expr<'a>], span: Span) -> Expr<'a> {
+        let call = |name: &'static str, args: &[Expr<'a>]| Expr {
+            kind: ExprKind::Call(
+                self.alloc(Expr {
+                    kind: ExprKind::Qualified(name),
+                    span: callee.span,
+                }),
+                self.arena.alloc_slice_copy(args),
+            ),
+            span,
+        };
+        let result = Expr {
+            kind: ExprKind::Call(self.alloc(callee), args),
+            span,
+        };
+        let profile = call("product_each", &[call("shape", &[result])]);
+        call("coalesce", &[result, profile])
     }
 
     /// A bracketed, comma-separated list of expressions starting at `open` (a trailing comma
