@@ -264,6 +264,11 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
+            // a printed line (`cute.printf`): JSON data too under --format json
+            Ok(Outcome::Text(text)) if self.json_errors => {
+                let mut data = serde_json::json!({"kind": "text", "text": text}).to_string();
+                self.print_line(&mut data)
+            }
             Ok(Outcome::Text(mut text)) => self.print_line(&mut text),
             Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),

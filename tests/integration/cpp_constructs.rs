@@ -81,6 +81,11 @@ fn docstrings_and_printf() {
         "{err}"
     );
     assert_eq!(code, 1);
+    let (out, _, _) = cute(
+        &["--format", "json", "eval", "cute.printf(\"a {}\", 3)"],
+        "",
+    );
+    assert_eq!(out, "{\"kind\":\"text\",\"text\":\"a 3\"}\n");
 }
 
 /// `--values` in plain output lists a layout's values after it as a comment (the line still
