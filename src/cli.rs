@@ -33,7 +33,7 @@ pub struct GlobalOpts {
     /// those it prints; csv is gemm's).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
-    /// With --format json: include the values L(0), L(1), … (capped).
+    /// List the values L(0), L(1), … (capped): after a layout in plain output (as a comment), under "values" in json.
     #[arg(long)]
     pub values: bool,
     /// When to colour output (NO_COLOR is honoured) [default: auto].
@@ -52,7 +52,7 @@ pub struct ValueOpts {
     /// Output format of values [default: plain].
     #[arg(long, value_enum)]
     pub format: Option<ValueFormat>,
-    /// With --format json: include the values L(0), L(1), … (capped).
+    /// List the values L(0), L(1), … (capped): after a layout in plain output (as a comment), under "values" in json.
     #[arg(long)]
     pub values: bool,
     /// When to colour output (NO_COLOR is honoured) [default: auto].

@@ -211,6 +211,7 @@ impl<'w> Runner<'w> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         let mut printed = None;
+        self.env.set_line(st.line);
         let outcome = self
             .env
             .run_with(&st.text, |v| printed = Some(printer(v, &mut line)));
@@ -295,6 +296,12 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
+            // a printed line (`cute.printf`): JSON data too under --format json
+            Ok(Outcome::Text(text)) if self.json_errors => {
+                let mut data = serde_json::json!({"kind": "text", "text": text}).to_string();
+                self.print_line(&mut data)
+            }
+            Ok(Outcome::Text(mut text)) => self.print_line(&mut text),
             Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
@@ -439,7 +446,9 @@ impl<'w> Runner<'w> {
             } = line.answer
             {
                 let (o, e) = (out.end..out_end, err.end..err_end);
-                if !splitter.is_pending() {
+                // a line answered ahead names functions only: once a variable shadows one
+                // of CuTe's names, the session answers it
+                if !splitter.is_pending() && !self.env.shadows_any() {
                     out.end = o.end;
                     err.end = e.end;
                     self.failed |= failed;
@@ -449,7 +458,8 @@ impl<'w> Runner<'w> {
                     splitter.skip_line();
                     continue;
                 }
-                // part of a statement of several lines: its answer is not used
+                // part of a statement of several lines, or answered before a variable
+                // shadowed a name: its answer is not used
                 self.out.write_all(&run.out[out.clone()])?;
                 let _ = self.err.write_all(&run.err[err.clone()]);
                 (out, err) = (o.end..o.end, e.end..e.end);
@@ -567,6 +577,9 @@ fn is_pure_whole(text: &str) -> bool {
             b'(' | b'<' | b'[' => depth += 1,
             b')' | b'>' | b']' => depth -= 1,
             b'#' | b'/' => comment = true,
+            // a binding (`size = 4`) changes the session; a keyword argument or `==` is left
+            // to it too
+            b'=' => return false,
             _ => {}
         }
         i += 1;

@@ -77,10 +77,27 @@ pub static COMMANDS: &[ReplCommand] = &[
     ReplCommand {
         name: ":vars",
         args: "",
-        help: "the variables and their values",
+        help: "the variables and their values, and what each shadows",
         run: |s, _, out, _| {
             for (name, v) in s.env.vars() {
-                let _ = writeln!(out, "{name} = {}", render::plain::render(v));
+                let value = render::plain::render(v);
+                match s.env.shadowed(name) {
+                    Some(sh) => {
+                        let at = if sh.line > 0 {
+                            format!(", bound at line {}", sh.line)
+                        } else {
+                            String::new()
+                        };
+                        let _ = writeln!(
+                            out,
+                            "{name} = {value}    # shadows {} {name}{at}",
+                            sh.meaning
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "{name} = {value}");
+                    }
+                }
             }
             Flow::Continue
         },
@@ -152,6 +169,29 @@ pub static COMMANDS: &[ReplCommand] = &[
         },
     },
     ReplCommand {
+        name: ":values",
+        args: "[on|off]",
+        help: "list each layout's values L(0) L(1) … after it, as CuTe's print1D (as --values)",
+        run: |s, arg, out, err| {
+            let on = match arg.trim() {
+                "" => !s.values,
+                "on" => true,
+                "off" => false,
+                other => {
+                    let _ = writeln!(
+                        err,
+                        "error: :values takes on or off, not '{}'",
+                        cute::escape::escaped(other)
+                    );
+                    return Flow::Continue;
+                }
+            };
+            s.values = on;
+            let _ = writeln!(out, "values: {}", if on { "on" } else { "off" });
+            Flow::Continue
+        },
+    },
+    ReplCommand {
         name: ":clear",
         args: "",
         help: "forget every variable",
@@ -219,6 +259,8 @@ pub struct Session {
     env: Env,
     format: Format,
     color: bool,
+    /// List a layout's values after it (`:values`, `--values`).
+    values: bool,
     splitter: Splitter,
     /// Print an `error: MESSAGE` line on the output besides the caret diagnostic (piped, when
     /// the output is not the terminal the diagnostic goes to); otherwise each error is shown
@@ -237,6 +279,7 @@ impl Session {
             env: Env::new(),
             format,
             color,
+            values: false,
             splitter: Splitter::new(),
             error_lines: false,
             names: None,
@@ -339,6 +382,7 @@ impl Session {
             text: text.to_string(),
             line,
         };
+        self.env.set_line(line);
         let outcome = self.env.run(&st.text);
         if let Ok(o) = &outcome {
             self.note_names(&st.text, o);
@@ -371,6 +415,7 @@ impl Session {
                     width: matches!(self.format, Format::Table | Format::Grid)
                         .then(crate::terminal::width)
                         .flatten(),
+                    with_values: self.values,
                     ..RenderOptions::default()
                 };
                 match render::render(&v, self.format, &opts) {
@@ -384,6 +429,9 @@ impl Session {
                         let _ = writeln!(err, "error: {m}");
                     }
                 }
+            }
+            Ok(Outcome::Text(text)) => {
+                let _ = writeln!(out, "{text}");
             }
             Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
                 Ok(s) => {

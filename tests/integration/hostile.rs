@@ -305,10 +305,8 @@ fn small_contract_items() {
     let e = run(
         &[
             "eval",
-            "LayoutLeft = (3,3)",
-            "X = 2",
-            "bf16 = 1",
-            "Layout_K_SW128_Atom = 1",
+            "auto = 2",
+            "None = 2",
             "make_tile(Sw<3,4,3>)",
             "make_tile(4:1)",
             "size((4,-2))",
@@ -318,10 +316,8 @@ fn small_contract_items() {
     );
     assert_eq!(
         stdout(&e),
-        "error: cannot assign to 'LayoutLeft': it is a stride tag\n\
-         error: cannot assign to 'X': it is a constant\n\
-         error: cannot assign to 'bf16': it is an element type\n\
-         error: cannot assign to 'Layout_K_SW128_Atom': it is a shared-memory layout atom\n\
+        "error: cannot assign to 'auto': it is a keyword of C++\n\
+         error: cannot assign to 'None': it is a keyword of Python\n\
          <Sw<3,4,3>>\n\
          <4:1>\n\
          error: shape (4,-2) has a non-positive extent -2\n\

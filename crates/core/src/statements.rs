@@ -15,7 +15,8 @@ fn continues(depth: i64, len: usize) -> bool {
 /// Whether a statement in the state `scan` (after `len` bytes) goes on to the next line: a
 /// bracket is open, or a `/* …` comment.
 fn goes_on(scan: &Scan, len: usize) -> bool {
-    continues(scan.depth, len) || (scan.in_comment && len <= MAX_STATEMENT_LEN)
+    continues(scan.depth, len)
+        || ((scan.in_comment || scan.in_string != 0) && len <= MAX_STATEMENT_LEN)
 }
 
 /// Whether `line`, coming when no statement is pending, is a whole statement by itself.
@@ -51,11 +52,15 @@ enum Token {
 struct Scan {
     depth: i64,
     in_comment: bool,
+    /// The quote of the Python triple-quoted string (`"""…`, a docstring) the text ends in; 0
+    /// outside one.
+    in_string: u8,
     last: Token,
 }
 
 /// What a byte is to the splitter's quick scan ([`quick_depth`]): 1 an opening bracket, 2 a
-/// closing one, 3 a byte that may start a comment (`#`, `/`), 0 anything else.
+/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), 0
+/// anything else.
 static BRACKETS: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
@@ -66,6 +71,8 @@ static BRACKETS: [u8; 256] = {
     t[b']' as usize] = 2;
     t[b'#' as usize] = 3;
     t[b'/' as usize] = 3;
+    t[b'"' as usize] = 3;
+    t[b'\'' as usize] = 3;
     t
 };
 
@@ -139,6 +146,7 @@ impl Scan {
     #[inline]
     fn quick_line(&mut self, b: &[u8]) {
         if !self.in_comment
+            && self.in_string == 0
             && let Some(depth) = quick_depth(b)
         {
             self.depth = self.depth.saturating_add(depth);
@@ -158,6 +166,17 @@ impl Scan {
         let mut first = Token::None;
         let mut i = 0;
         while i < b.len() {
+            if self.in_string != 0 {
+                let q = self.in_string;
+                match memchr::memmem::find(&b[i..], &[q, q, q]) {
+                    Some(k) => {
+                        i += k + 3;
+                        self.in_string = 0;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
             if self.in_comment {
                 match memchr::memmem::find(&b[i..], b"*/") {
                     Some(k) => {
@@ -188,6 +207,19 @@ impl Scan {
                     Token::Close
                 }
                 b'}' => Token::Close,
+                // a string (`"…"`, `'…'`), or a Python triple-quoted one that may span lines
+                b'"' | b'\'' => {
+                    if b.get(i) == Some(&c) && b.get(i + 1) == Some(&c) {
+                        i += 2;
+                        self.in_string = c;
+                    } else {
+                        while i < b.len() && b[i] != c {
+                            i += if b[i] == b'\\' { 2 } else { 1 };
+                        }
+                        i += 1;
+                    }
+                    Token::Operand
+                }
                 b'0'..=b'9' => {
                     // a number with its base, separators and suffix: `0x1F`, `4'000`, `8ll`
                     while i < b.len()
@@ -280,7 +312,11 @@ impl Splitter {
             return self.start(line);
         }
         let ends_operand = matches!(self.scan.last, Token::Operand | Token::Close);
-        if !self.scan.in_comment && ends_operand && first_token(line.as_bytes()) == Token::Operand {
+        if !self.scan.in_comment
+            && self.scan.in_string == 0
+            && ends_operand
+            && first_token(line.as_bytes()) == Token::Operand
+        {
             // the line cannot continue the open statement: it ends there, with its error
             let ended = self.take();
             if let Some(st) = self.start(line) {

@@ -106,14 +106,14 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Compose => "composition",
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
-                BinOp::Rem | BinOp::Add | BinOp::Sub => return plain(env, e, t),
+                BinOp::Rem | BinOp::Add | BinOp::Sub | BinOp::Eq | BinOp::Ne => {
+                    return plain(env, e, t);
+                }
             };
             call_traced(env, e, name, &[va, vb], &[a.span, b.span], t)
         }
         ExprKind::Call(callee, args) => {
-            if let ExprKind::Name(n) = &callee.kind
-                && env.get(n).is_none()
-            {
+            if let Some(n) = env.called_function(callee) {
                 // a template form of an explained function (`upcast<2>(L)`): its template
                 // arguments placed among the call's, as the plain call places them
                 if functions::lookup(n).is_none()

@@ -258,6 +258,20 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             ))
         });
     }
+    if name == "::value" {
+        // C++'s `decltype(x)::value`, `Int<4>::value`: the value of an integral constant
+        return match v {
+            Value::Bool(_) => Ok(v.clone()),
+            _ if v.as_int().is_some() => Ok(v.clone()),
+            _ => Err(EvalError::new(
+                format!(
+                    "::value is the value of an integral constant (Int<4>, a static size): {} has none",
+                    v.kind()
+                ),
+                span,
+            )),
+        };
+    }
     let layout = match v {
         Value::Layout(l) => Some(l.clone()),
         Value::Composed(c) => Some(c.layout.clone()),

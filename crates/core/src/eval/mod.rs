@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 mod convert;
+pub mod equality;
 pub mod explain;
 pub mod functions;
 pub mod methods;
@@ -140,6 +141,8 @@ pub enum Outcome {
     Value(Value),
     /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
     Picture(parser::Picture, Value),
+    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`).
+    Text(String),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -174,6 +177,21 @@ pub struct Env {
     strict: bool,
     /// The warnings of the statement being run (or last run): the laws CuTe's answers broke.
     warnings: std::cell::RefCell<Vec<Warning>>,
+    /// The variables whose names meant something else (a function, an element type …): what,
+    /// and where each was bound.
+    shadows: HashMap<String, Shadow, NameHasher>,
+    /// The line of the statement being run, as the front end numbers it ([`Env::set_line`]);
+    /// 0 when it did not say.
+    line: usize,
+}
+
+/// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shadow {
+    /// What the name meant: `"the function"`, `"the element type"`, …
+    pub meaning: &'static str,
+    /// The line it was last bound on (0: not known).
+    pub line: usize,
 }
 
 impl Clone for Env {
@@ -186,6 +204,8 @@ impl Clone for Env {
             interrupt: self.interrupt.clone(),
             strict: self.strict,
             warnings: std::cell::RefCell::new(Vec::new()),
+            shadows: self.shadows.clone(),
+            line: self.line,
         }
     }
 }
@@ -199,6 +219,47 @@ impl Env {
     /// Hand in the flag Ctrl-C raises (the REPL's); a new session has none.
     pub fn set_interrupt(&mut self, interrupt: Interrupt) {
         self.interrupt = interrupt;
+    }
+
+    /// Number the statements run next: a binding made there says so in the messages about the
+    /// name it shadows ("bound at line 3").
+    pub fn set_line(&mut self, line: usize) {
+        self.line = line;
+    }
+
+    /// What a variable shadows, if its name meant something in CuTe or the languages.
+    pub fn shadowed(&self, name: &str) -> Option<Shadow> {
+        self.shadows.get(name).copied()
+    }
+
+    /// Whether any variable shadows a name of CuTe's (then a statement's value may depend on
+    /// the session even where it names only functions).
+    pub fn shadows_any(&self) -> bool {
+        !self.shadows.is_empty()
+    }
+
+    /// An error met applying a variable that shadows a function (or another of CuTe's names)
+    /// to arguments: it says that the name is the variable here.
+    fn shadow_note(&self, callee: &Expr, mut e: EvalError) -> EvalError {
+        if let ExprKind::Name(n) = callee.kind
+            && let Some(s) = self.shadowed(n)
+        {
+            let at = if s.line > 0 {
+                format!(" (bound at line {})", s.line)
+            } else {
+                String::new()
+            };
+            let hint = if s.meaning == "the function" {
+                format!(" (cute::{n} or cute.{n} calls it)")
+            } else {
+                String::new()
+            };
+            e.message = format!(
+                "'{n}' is a variable here{at}, not {}{hint}: {}",
+                s.meaning, e.message
+            );
+        }
+        e
     }
 
     /// The session's Ctrl-C flag.
@@ -352,13 +413,22 @@ impl Env {
                 name_span,
                 expr,
             } => {
-                if let Some(what) = reserved(name) {
+                if let Some(what) = unbindable(name) {
                     return Err(EvalError::new(
                         format!("cannot assign to '{name}': it is {what}"),
                         name_span,
                     ));
                 }
                 let v = self.eval_checked(&expr)?;
+                if let Some(meaning) = shadowed_meaning(name) {
+                    self.shadows.insert(
+                        name.to_string(),
+                        Shadow {
+                            meaning,
+                            line: self.line,
+                        },
+                    );
+                }
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -369,16 +439,26 @@ impl Env {
                 elem_span,
                 init,
             } => {
-                if let Some(what) = reserved(name) {
+                if let Some(what) = unbindable(name) {
                     return Err(EvalError::new(
                         format!("cannot assign to '{name}': it is {what}"),
                         name_span,
                     ));
                 }
                 let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
+                if let Some(meaning) = shadowed_meaning(name) {
+                    self.shadows.insert(
+                        name.to_string(),
+                        Shadow {
+                            meaning,
+                            line: self.line,
+                        },
+                    );
+                }
                 self.set(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
@@ -432,6 +512,57 @@ impl Env {
                 init.span,
             )),
         }
+    }
+
+    /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
+    /// argument's value, or Python's `print` items separated by blanks. Values print in the
+    /// one-line notation, which is how the DSL prints them at trace time.
+    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<String, EvalError> {
+        let mut parts = Vec::with_capacity(args.len());
+        for a in args {
+            parts.push(match a.kind {
+                ExprKind::Str(s) => unescape(s),
+                _ => crate::render::plain::render(&self.eval_checked(a)?),
+            });
+        }
+        let mut line = String::new();
+        match how {
+            parser::Printing::Items => line = parts.join(" "),
+            parser::Printing::Format => {
+                let mut values = parts.iter().skip(1);
+                let mut rest = parts[0].as_str();
+                while let Some(k) = rest.find("{}") {
+                    line.push_str(&rest[..k]);
+                    let Some(v) = values.next() else {
+                        return Err(EvalError::new(
+                            format!(
+                                "printf: more '{{}}' in the format than the {} value(s) after it",
+                                args.len() - 1
+                            ),
+                            args[0].span,
+                        ));
+                    };
+                    line.push_str(v);
+                    rest = &rest[k + 2..];
+                }
+                line.push_str(rest);
+                if values.next().is_some() {
+                    return Err(EvalError::new(
+                        format!(
+                            "printf: {} value(s) for the {} '{{}}' of the format",
+                            args.len() - 1,
+                            parts[0].matches("{}").count()
+                        ),
+                        args[0].span,
+                    ));
+                }
+            }
+        }
+        // the line ends where the statement's output line ends
+        while line.ends_with('\n') {
+            line.pop();
+        }
+        Ok(line)
     }
 
     /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
@@ -598,6 +729,10 @@ impl Env {
                     .map(Value::Pointer)
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
+            ExprKind::Str(_) => Err(EvalError::new(
+                "a string stands only on its own (a docstring) or in print and cute.printf",
+                e.span,
+            )),
             ExprKind::Keyword(name, _) => Err(EvalError::new(
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
@@ -613,6 +748,14 @@ impl Env {
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
                 )),
+            },
+            ExprKind::Qualified(n) => match constant(n) {
+                Some(v) => Ok(v),
+                None if functions::lookup(n).is_some() => Err(EvalError::new(
+                    format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
+                    e.span,
+                )),
+                None => Err(EvalError::new(unknown_name(n), e.span)),
             },
             ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) if self.is_link(a) => {
                 self.eval_chain(e)
@@ -705,22 +848,32 @@ impl Env {
         callee: &'e Expr<'e>,
         args: &'e [Expr<'e>],
     ) -> Option<&'e Expr<'e>> {
-        match &callee.kind {
-            ExprKind::Name(n) if !self.is_bound(n) => {
-                let f = functions::lookup(n)?;
-                let first = args.first()?;
-                // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
-                // `size(L, mode)`, a bare name taken as a name
-                if matches!(first.kind, ExprKind::Name(_))
-                    || args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..)))
-                    || (args.len() == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
-                {
-                    return None;
-                }
-                Some(first)
+        if let Some(n) = self.called_function(callee) {
+            let f = functions::lookup(n)?;
+            let first = args.first()?;
+            // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
+            // `size(L, mode)`, a bare name taken as a name
+            if first.kind.name().is_some()
+                || args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..)))
+                || (args.len() == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
+            {
+                return None;
             }
+            return Some(first);
+        }
+        match &callee.kind {
             ExprKind::Field(base, _) => Some(base),
             _ => Some(callee),
+        }
+    }
+
+    /// The function a callee names: a qualified name (`cute::size`), or a name no variable
+    /// shadows. `None` for a variable (a value applied to the arguments) or anything else.
+    pub(crate) fn called_function<'e>(&self, callee: &Expr<'e>) -> Option<&'e str> {
+        match callee.kind {
+            ExprKind::Qualified(n) => Some(n),
+            ExprKind::Name(n) if !self.is_bound(n) => Some(n),
+            _ => None,
         }
     }
 
@@ -795,8 +948,8 @@ impl Env {
         args.iter()
             .map(|a| {
                 let v = match &a.kind {
-                    ExprKind::Name(n)
-                        if !self.is_bound(n)
+                    ExprKind::Name(n) | ExprKind::Qualified(n)
+                        if self.called_function(a).is_some()
                             && functions::lookup(n).is_none()
                             && constant(n).is_none() =>
                     {
@@ -1024,15 +1177,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
-        if let ExprKind::Name(n) = &callee.kind
+        if let Some(n) = self.called_function(callee)
             && let Some((bits, signed)) = dsl_int_type(n)
             && let [arg] = args
         {
             return self.dsl_int(n, bits, signed, arg);
         }
-        if let ExprKind::Name(n) = &callee.kind
-            && !self.is_bound(n)
-        {
+        if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
@@ -1063,7 +1214,26 @@ impl Env {
             return self.method_on(callee, name, args, target, span);
         }
         let target = self.eval(callee)?;
+        self.check_shadow_call(callee, &target)?;
         self.apply_on(callee, args, target, span)
+            .map_err(|e| self.shadow_note(callee, e))
+    }
+
+    /// A variable that shadows a function, called: an integer or a tuple is not called (in
+    /// C++ or Python), though the notation reads a shape as its layout — `size = 4` then
+    /// `size(2)` is an error, not 2.
+    fn check_shadow_call(&self, callee: &Expr, target: &Value) -> Result<(), EvalError> {
+        if let ExprKind::Name(n) = callee.kind
+            && let Value::IntTuple(t) = target
+            && self.shadowed(n).is_some()
+        {
+            let what = if t.is_int() { "an integer" } else { "a tuple" };
+            return Err(self.shadow_note(
+                callee,
+                EvalError::new(format!("{what} is not called"), callee.span),
+            ));
+        }
+        Ok(())
     }
 
     /// The CuTe DSL's sized integer `NAME(arg)` (`cutlass.Int8(300)`): the integer wrapped to
@@ -1104,7 +1274,9 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         match &callee.kind {
-            ExprKind::Name(n) if !self.is_bound(n) => {
+            ExprKind::Name(n) | ExprKind::Qualified(n)
+                if self.called_function(callee).is_some() =>
+            {
                 let f = functions::lookup(n).expect("a function (first_operand)");
                 let mut vals = Vec::with_capacity(args.len());
                 vals.push(first);
@@ -1112,7 +1284,11 @@ impl Env {
                 self.call_on(f, args, vals, span)
             }
             ExprKind::Field(_, name) => self.method_on(callee, name, args, first, span),
-            _ => self.apply_on(callee, args, first, span),
+            _ => {
+                self.check_shadow_call(callee, &first)?;
+                self.apply_on(callee, args, first, span)
+                    .map_err(|e| self.shadow_note(callee, e))
+            }
         }
     }
 
@@ -1220,51 +1396,140 @@ fn dsl_int_type(name: &str) -> Option<(u32, bool)> {
     })
 }
 
-/// What a name that cannot be rebound stands for: a function, a constant (`X`, `None`), a
-/// stride tag, an element type, an MMA, copy or shared-memory atom name, CuTe's namespaces, or a
-/// word of the C++ and Python the reader takes. Rebinding one would change what later
-/// statements mean (`LayoutLeft = (3,3)` would change `make_layout(s, LayoutLeft)`).
-fn reserved(name: &str) -> Option<&'static str> {
-    const WORDS: &[&str] = &[
+/// Why a name cannot be bound: a keyword of C++ or of Python (`auto`, `int`, `None`, `import`;
+/// a statement may be either language, so a keyword of one is not bound in the other), or
+/// CuTe's namespace and module, which the reader resolves (`cute::size`, `cute.size`). Any
+/// other identifier either language allows can be bound, and shadows what it named
+/// ([`shadowed_meaning`]).
+fn unbindable(name: &str) -> Option<&'static str> {
+    const CPP: &[&str] = &[
+        "alignas",
+        "alignof",
+        "and_eq",
+        "asm",
         "auto",
+        "bitand",
+        "bitor",
+        "bool",
+        "case",
+        "catch",
+        "char",
+        "char8_t",
+        "char16_t",
+        "char32_t",
+        "compl",
+        "concept",
         "const",
+        "consteval",
         "constexpr",
-        "static",
-        "using",
-        "namespace",
+        "constinit",
+        "const_cast",
+        "co_await",
+        "co_return",
+        "co_yield",
         "decltype",
-        "import",
-        "from",
-        "as",
-        "cute",
-        "cutlass",
-        "Tensor",
+        "default",
+        "delete",
+        "do",
+        "double",
+        "dynamic_cast",
+        "enum",
+        "explicit",
+        "export",
+        "extern",
+        "false",
+        "float",
+        "friend",
+        "goto",
+        "inline",
         "int",
         "long",
+        "mutable",
+        "namespace",
+        "new",
+        "noexcept",
+        "not_eq",
+        "nullptr",
+        "operator",
+        "or_eq",
+        "private",
+        "protected",
+        "public",
+        "register",
+        "reinterpret_cast",
+        "requires",
+        "short",
+        "signed",
+        "sizeof",
+        "static",
+        "static_assert",
+        "static_cast",
+        "struct",
+        "switch",
+        "template",
+        "this",
+        "thread_local",
+        "throw",
+        "true",
+        "typedef",
+        "typeid",
+        "typename",
+        "union",
         "unsigned",
-        "size_t",
+        "using",
+        "virtual",
+        "void",
+        "volatile",
+        "wchar_t",
+        "xor",
+        "xor_eq",
     ];
+    const PYTHON: &[&str] = &[
+        "False", "None", "True", "as", "assert", "async", "await", "def", "del", "elif", "except",
+        "finally", "from", "global", "import", "in", "is", "lambda", "nonlocal", "pass", "raise",
+        "with", "yield",
+    ];
+    const BOTH: &[&str] = &[
+        "and", "break", "class", "continue", "else", "for", "if", "not", "or", "return", "try",
+        "while",
+    ];
+    Some(if BOTH.contains(&name) {
+        "a keyword of C++ and Python"
+    } else if CPP.contains(&name) {
+        "a keyword of C++"
+    } else if PYTHON.contains(&name) {
+        "a keyword of Python"
+    } else if matches!(name, "cute" | "cutlass") {
+        "CuTe's namespace (C++) and module (Python), which names are read in"
+    } else {
+        return None;
+    })
+}
+
+/// What a name meant before a variable of that name shadows it: a function, a constant (`X`,
+/// `Underscore`), a stride tag, an element type, an MMA, copy or shared-memory atom name.
+/// A binding shadows it from then on, as a variable does in C++ and Python; a qualified
+/// `cute::size` or `cute.size` still names CuTe's.
+pub fn shadowed_meaning(name: &str) -> Option<&'static str> {
     Some(if functions::lookup(name).is_some() {
-        "a function name"
+        "the function"
     } else if constant(name).is_some() {
-        "a constant"
+        "the constant"
     } else if matches!(
         name,
         "LayoutLeft" | "LayoutRight" | "GenColMajor" | "GenRowMajor"
     ) {
-        "a stride tag"
+        "the stride tag"
     } else if crate::atoms::copy::element_type(name).is_some()
         || crate::algebra::smem_atoms::type_bits(name).is_ok()
     {
-        "an element type"
+        "the element type"
     } else if crate::algebra::smem_atoms::parse_atom_name(name).is_ok() {
-        "a shared-memory layout atom"
+        "the shared-memory layout atom"
     } else if crate::atoms::mma::mma_atom(name).is_ok()
         || crate::atoms::copy::op_names().iter().any(|n| n == name)
     {
-        "an atom name"
-    } else if WORDS.contains(&name) {
-        "a word of the C++ or Python that cute reads"
+        "the atom"
     } else {
         return None;
     })
@@ -1436,6 +1701,25 @@ fn unknown_function(n: &str) -> String {
         );
     }
     format!("unknown function '{}'", clip(n))
+}
+
+/// A string literal's text with its escapes (`\n`, `\t`, `\\`, `\"`, `\'`) read.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 /// A name shortened for a message.
@@ -1776,6 +2060,9 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if matches!(op, BinOp::Eq | BinOp::Ne) {
+        return equality::compare(op, a, b, span);
+    }
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
         && op != BinOp::Compose
     {
@@ -1817,6 +2104,7 @@ fn binary(
         return v;
     }
     match op {
+        BinOp::Eq | BinOp::Ne => unreachable!("compared above"),
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
         // as the functions they stand for (which also take composed layouts)
         BinOp::Divide | BinOp::Product => {
@@ -1858,7 +2146,7 @@ fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> boo
         BinOp::Product => x.mul(y, "*"),
         BinOp::Divide => x.div(y, "/"),
         BinOp::Rem => x.rem(y, "%"),
-        BinOp::Compose => return false,
+        BinOp::Compose | BinOp::Eq | BinOp::Ne => return false,
     };
     r.is_ok_and(|r| r.dynamic)
 }
@@ -1879,7 +2167,7 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
         BinOp::Product => x.checked_mul(y),
         BinOp::Divide => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
-        BinOp::Compose => unreachable!("not arithmetic"),
+        BinOp::Compose | BinOp::Eq | BinOp::Ne => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {
         EvalError::of_kind(
@@ -1924,6 +2212,86 @@ fn int_literal(e: &Expr) -> IntTuple {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value (or error message) of each statement run in one session.
+    fn session(statements: &[&str]) -> Vec<String> {
+        let mut env = Env::new();
+        statements
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                env.set_line(i + 1);
+                match env.run(s) {
+                    Ok(Outcome::Value(v)) => Some(crate::render::plain::render(&v)),
+                    Ok(_) => None,
+                    Err(e) => Some(format!("error: {}", e.message)),
+                }
+            })
+            .collect()
+    }
+
+    /// Issue 37: any name C++ or Python allows binds and shadows CuTe's meaning of it; the
+    /// qualified `cute::size` and `cute.size` still name CuTe's; a keyword does not bind.
+    #[test]
+    fn names_as_cpp_and_python_have_them() {
+        let got = session(&[
+            "auto layout = make_layout(make_shape(2, 3));",
+            "layout",
+            "shape = (4, 8)",
+            "stride = 3",
+            "s8 = 1",
+            "f32 = s8 + stride",
+            "f32",
+            "X = 2",
+            "X",
+            "size = cute::size(layout)",
+            "size",
+            "cute.size(shape)",
+            "size(4:1)",
+            "size(2)",
+            "depth = depth((2,(3,4)))",
+            "depth",
+            "get = 3",
+            "L = (2,3):(1,3)",
+            "L[1]",
+            "Shape<_2,_3>{}",
+            "auto = 3",
+            "class = 3",
+            "cute = 3",
+        ]);
+        assert_eq!(
+            got,
+            [
+                "(2,3):(1,2)",
+                "4",
+                "2",
+                "6",
+                "32",
+                "error: 'size' is a variable here (bound at line 10), not the function (cute::size or cute.size calls it): an integer is not called",
+                "error: 'size' is a variable here (bound at line 10), not the function (cute::size or cute.size calls it): an integer is not called",
+                "2",
+                "3:3",
+                "(2,3)",
+                "error: cannot assign to 'auto': it is a keyword of C++",
+                "error: cannot assign to 'class': it is a keyword of C++ and Python",
+                "error: cannot assign to 'cute': it is CuTe's namespace (C++) and module (Python), which names are read in",
+            ]
+        );
+    }
+
+    /// A variable that shadows a function, applied where it can be (a layout at a coordinate),
+    /// is the variable; where it cannot, the error says the name is the variable.
+    #[test]
+    fn a_shadowing_layout_is_applied() {
+        let got = session(&["layout = (2,3):(1,2)", "layout(1, 2)", "layout(1, 2, 3)"]);
+        assert_eq!(got[0], "5");
+        assert!(
+            got[1].starts_with(
+                "error: 'layout' is a variable here (bound at line 1), not the function"
+            ),
+            "{got:?}"
+        );
+    }
 
     /// Issue 41, item 3: names that differ only in their last bytes (`x0000000` …) spread over
     /// the buckets as random ones would (65,536 names into 65,536 buckets fill about 41,400);

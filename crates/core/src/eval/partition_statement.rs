@@ -148,7 +148,7 @@ pub fn read(env: &Env, text: &str) -> Result<Option<PartitionStatement>, EvalErr
                 result,
             }))
         }
-        ExprKind::Name(name) if FUNCTIONS.contains(&name) => {
+        ExprKind::Name(name) | ExprKind::Qualified(name) if FUNCTIONS.contains(&name) => {
             let result = env.eval(&expr)?;
             // the arguments in the function's positions (the DSL's keyword arguments too)
             let args = match crate::eval::functions::lookup(name) {

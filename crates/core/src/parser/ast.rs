@@ -21,8 +21,8 @@ impl Span {
     }
 }
 
-/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one; both levels
-/// associate to the left.
+/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one, `== !=` the
+/// loosest; every level associates to the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `A o B`: composition.
@@ -37,6 +37,10 @@ pub enum BinOp {
     Add,
     /// `a - b`: the difference of two integers.
     Sub,
+    /// `a == b`: CuTe's `operator==` (integers, tuples, layouts); binds looser than `+ -`.
+    Eq,
+    /// `a != b`: its negation.
+    Ne,
 }
 
 impl BinOp {
@@ -49,6 +53,8 @@ impl BinOp {
             BinOp::Rem => "%",
             BinOp::Add => "+",
             BinOp::Sub => "-",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
         }
     }
 }
@@ -95,6 +101,11 @@ pub enum ExprKind<'a> {
     Pointer(&'a str, &'a str, &'a str),
     /// A name: a variable, a function, or an atom name; `Name<args>` keeps its template text.
     Name(&'a str),
+    /// A name that no variable shadows: written in CuTe's namespace (`cute::size`,
+    /// `cute.size`: C++'s qualified lookup and Python's module attribute find CuTe's, whatever
+    /// a variable is called), or made by the reader for a construct (`L[i]` is `get(L, i)`,
+    /// `Shape<…>{}` is `make_shape(…)`).
+    Qualified(&'a str),
     /// `callee(args)`.
     Call(&'a Expr<'a>, &'a [Expr<'a>]),
     /// `base.name`.
@@ -103,6 +114,20 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
+    /// A string literal (`"…"`, `'…'`, a Python `"""…"""`): its text between the quotes, escapes
+    /// as written. It stands as a statement of its own (a docstring: nothing) and in what
+    /// `print` and `cute.printf` print.
+    Str(&'a str),
+}
+
+impl<'a> ExprKind<'a> {
+    /// The name of a [`ExprKind::Name`] or [`ExprKind::Qualified`].
+    pub fn name(&self) -> Option<&'a str> {
+        match *self {
+            ExprKind::Name(n) | ExprKind::Qualified(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 /// A statement.
@@ -135,8 +160,20 @@ pub enum Stmt<'a> {
         /// The initializer, if any.
         init: Option<Expr<'a>>,
     },
+    /// `cute.printf("… {} …", x, …)` or `print("…", x, …)`: a line of text.
+    Print(Printing, &'a [Expr<'a>]),
     /// A blank line or a comment.
     Empty,
+}
+
+/// How a printing statement makes its line of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printing {
+    /// The CuTe DSL's `cute.printf(FORMAT, args…)`: each `{}` of the format is the next
+    /// argument's value.
+    Format,
+    /// Python's `print(a, b, …)`: the items (strings as they are, values printed), blank-separated.
+    Items,
 }
 
 /// The pictures a statement can ask for, as CuTe's printing functions draw them.

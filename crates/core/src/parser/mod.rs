@@ -11,7 +11,7 @@ use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
-pub use ast::{BinOp, Expr, ExprKind, Picture, Span, Stmt};
+pub use ast::{BinOp, Expr, ExprKind, Picture, Printing, Span, Stmt};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -183,9 +183,26 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     }
     let (end, expr) = p.expr(pos)?;
     p.expect_end(end)?;
+    // a string literal on its own (a Python docstring): nothing, like a comment
+    if let ExprKind::Str(_) = expr.kind {
+        return Ok(Stmt::Empty);
+    }
+    if let ExprKind::Call(callee, args) = &expr.kind
+        && let Some(n) = callee.kind.name()
+    {
+        let has_str = args.iter().any(|a| matches!(a.kind, ExprKind::Str(_)));
+        // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
+        if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
+            return Ok(Stmt::Print(Printing::Format, args));
+        }
+        // Python's `print("size:", x)`: its items on one line
+        if n == "print" && (has_str || args.len() != 1) {
+            return Ok(Stmt::Print(Printing::Items, args));
+        }
+    }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
-        && let ExprKind::Name(n) = callee.kind
+        && let Some(n) = callee.kind.name()
         && matches!(n, "print" | "print_layout" | "print_latex")
     {
         let [arg] = args else {
@@ -731,7 +748,7 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// expr := term (('+' | '-') term)*; the stack grows on demand for deep nesting.
+    /// expr := sum (('==' | '!=') sum)*; the stack grows on demand for deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.depth < SHALLOW {
             return self.expr_inner(pos);
@@ -739,8 +756,24 @@ impl<'a> Parser<'a> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
+    /// expr := sum (('==' | '!=') sum)*
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::sum, Parser::eqop_at)
+    }
+
+    /// sum := term (('+' | '-') term)*
+    fn sum(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.left_assoc(pos, Parser::term, Parser::addop_at)
+    }
+
+    /// `==` or `!=` at `pos` (the loosest level).
+    fn eqop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let b = self.src.as_bytes();
+        match (b.get(pos), b.get(pos + 1)) {
+            (Some(b'='), Some(b'=')) => Some((BinOp::Eq, pos + 2)),
+            (Some(b'!'), Some(b'=')) => Some((BinOp::Ne, pos + 2)),
+            _ => None,
+        }
     }
 
     /// term := postfix (('o' | '*' | '/' | '%') postfix)*
@@ -839,7 +872,9 @@ impl<'a> Parser<'a> {
                         // `decltype(EXPR)`: the type of a value is, here, the value; the
                         // DSL's `Integer(4)` is the integer; its sized integer types
                         // (`cute.Int8(300)`) are calls, which wrap the integer to their width
-                        ExprKind::Name(n) if n == "decltype" || DSL_INT_TYPES.contains(&n) => {
+                        ExprKind::Name(n) | ExprKind::Qualified(n)
+                            if n == "decltype" || DSL_INT_TYPES.contains(&n) =>
+                        {
                             match args {
                                 [arg] if matches!(n, "decltype" | "Integer") => Expr {
                                     kind: ExprKind::Group(self.alloc(*arg)),
@@ -851,6 +886,11 @@ impl<'a> Parser<'a> {
                                 },
                                 _ => return err(format!("{n} takes 1 expression"), span),
                             }
+                        }
+                        ExprKind::Qualified("raked_product")
+                            if self.src[e.span.start..e.span.end].contains('.') =>
+                        {
+                            self.dsl_raked_product(e, args, span)
                         }
                         _ => Expr {
                             kind: ExprKind::Call(self.alloc(e), args),
@@ -886,6 +926,20 @@ impl<'a> Parser<'a> {
                     };
                     pos = end;
                 }
+                Some(':')
+                    if self.rest(q).starts_with("::")
+                        && matches!(self.word_at(self.skip_ws(q + 2)), Some(("value", _))) =>
+                {
+                    // `decltype(x)::value`, `Int<4>::value`: an integral constant's value (the
+                    // field `::value`, which no `.name` can spell)
+                    let (_, end) = self.word_at(self.skip_ws(q + 2)).expect("matched");
+                    let span = Span::new(e.span.start, end);
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(e), "::value"),
+                        span,
+                    };
+                    pos = end;
+                }
                 Some('[') => {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
                     self.enter(q)?;
@@ -893,7 +947,7 @@ impl<'a> Parser<'a> {
                     let (end, args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
                     self.leave();
                     let callee = Expr {
-                        kind: ExprKind::Name("get"),
+                        kind: ExprKind::Qualified("get"),
                         span: Span::new(q, end),
                     };
                     e = Expr {
@@ -910,7 +964,7 @@ impl<'a> Parser<'a> {
                         pos = inner + 1;
                         continue;
                     }
-                    let is_int_type = matches!(e.kind, ExprKind::Name(n) if INT_TYPES.contains(&n));
+                    let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
@@ -934,6 +988,30 @@ impl<'a> Parser<'a> {
                 _ => return Ok((pos, e)),
             }
         }
+    }
+
+    /// The CuTe DSL's `cute.raked_product(A, B)`: C++'s result with each top-level mode
+    /// coalesced (dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
+    /// cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
+    /// `((2,1),(3,3)):((3,1),(6,1))`), which is `coalesce(R, product_each(shape(R)))` of C++'s
+    /// result `R`: the profile's leaves are its top-level modes.
+    fn dsl_raked_product(&self, callee: Expr<'a>, args: &'a [Expr<'a>], span: Span) -> Expr<'a> {
+        let call = |name: &'static str, args: &[Expr<'a>]| Expr {
+            kind: ExprKind::Call(
+                self.alloc(Expr {
+                    kind: ExprKind::Qualified(name),
+                    span: callee.span,
+                }),
+                self.arena.alloc_slice_copy(args),
+            ),
+            span,
+        };
+        let result = Expr {
+            kind: ExprKind::Call(self.alloc(callee), args),
+            span,
+        };
+        let profile = call("product_each", &[call("shape", &[result])]);
+        call("coalesce", &[result, profile])
     }
 
     /// A bracketed, comma-separated list of expressions starting at `open` (a trailing comma
@@ -1326,6 +1404,7 @@ impl<'a> Parser<'a> {
             return err("expected an expression", Span::new(pos, pos));
         };
         let (end, e) = match c {
+            '"' | '\'' => self.string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
             // a Python list (`mode=[0, 1]`): a tuple
@@ -1377,6 +1456,46 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// A string literal at `pos` (its opening quote): `"…"`, `'…'` on one line, or a Python
+    /// triple-quoted `"""…"""` that may span lines.
+    fn string(&self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let b = self.src.as_bytes();
+        let q = b[pos];
+        if b.get(pos + 1) == Some(&q) && b.get(pos + 2) == Some(&q) {
+            let Some(k) = memchr::memmem::find(&b[pos + 3..], &[q, q, q]) else {
+                return err(
+                    "unterminated string: a triple-quoted string without its closing quotes",
+                    Span::new(pos, pos + 3),
+                );
+            };
+            let end = pos + 3 + k + 3;
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Str(&self.src[pos + 3..end - 3]),
+                    span: Span::new(pos, end),
+                },
+            ));
+        }
+        let mut i = pos + 1;
+        while i < b.len() && b[i] != q && b[i] != b'\n' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        if b.get(i) != Some(&q) {
+            return err(
+                "unterminated string: no closing quote on its line",
+                Span::new(pos, i.min(b.len())),
+            );
+        }
+        Ok((
+            i + 1,
+            Expr {
+                kind: ExprKind::Str(&self.src[pos + 1..i]),
+                span: Span::new(pos, i + 1),
+            },
+        ))
     }
 
     /// `cute::_4`, `cute::_m4`: an integer constant in CuTe's namespace (dropped); where its
@@ -1543,7 +1662,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(pos, end);
                 let name_end = pos + "ArithTuple".len();
                 let callee = self.alloc(Expr {
-                    kind: ExprKind::Name("ArithTuple"),
+                    kind: ExprKind::Qualified("ArithTuple"),
                     span: Span::new(pos, name_end),
                 });
                 // the argument ends where the call ends: the handler tells this form by it
@@ -1591,10 +1710,16 @@ impl<'a> Parser<'a> {
                 },
             ));
         }
+        // `cute::size`, `cute.size`: CuTe's, whatever a variable is called
+        let qualified = end - pos > name.len();
         Ok((
             end,
             Expr {
-                kind: ExprKind::Name(name),
+                kind: if qualified {
+                    ExprKind::Qualified(name)
+                } else {
+                    ExprKind::Name(name)
+                },
                 span: Span::new(pos, end),
             },
         ))
@@ -1651,7 +1776,7 @@ impl<'a> Parser<'a> {
                     }
                     end = q + 1;
                     let callee = Expr {
-                        kind: ExprKind::Name("make_swizzle"),
+                        kind: ExprKind::Qualified("make_swizzle"),
                         span: Span::new(pos, name_end),
                     };
                     ExprKind::Call(self.alloc(callee), items)
@@ -1687,14 +1812,14 @@ impl<'a> Parser<'a> {
             }
             Template::Call(f) => {
                 let callee = Expr {
-                    kind: ExprKind::Name(f),
+                    kind: ExprKind::Qualified(f),
                     span: Span::new(pos, name_end),
                 };
                 let args: &'a [Expr<'a>] = if f == "gmma_atom" {
                     // `Layout_K_SW128_Atom<half_t>`: the atom's name, then its element type
                     let mut v = BumpVec::with_capacity_in(items.len() + 1, self.arena);
                     v.push(Expr {
-                        kind: ExprKind::Name(name),
+                        kind: ExprKind::Qualified(name),
                         span: Span::new(pos, name_end),
                     });
                     v.extend_from_slice(items);

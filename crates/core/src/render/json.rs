@@ -273,7 +273,7 @@ fn offset(o: &Offset) -> Json {
 }
 
 /// The first [`MAX_VALUES`] values of the function, and whether there were more.
-fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
+pub(crate) fn values(f: LayoutFn<'_>) -> Result<(Vec<i64>, bool), RenderError> {
     let l = f.layout();
     let size = l.size()?;
     let n = size.min(MAX_VALUES);

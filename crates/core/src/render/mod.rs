@@ -205,7 +205,11 @@ impl From<RenderError> for String {
 /// Render a value in a format. The text has no trailing newline.
 pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String, RenderError> {
     let out = match format {
-        Format::Plain => Ok(plain::render(v)),
+        Format::Plain => {
+            let mut line = plain::render(v);
+            push_values(v, opts, &mut line)?;
+            Ok(line)
+        }
         Format::Table => table::render(v, opts.width),
         Format::Grid => grid::render(v, opts),
         Format::Json => json::render(v, opts),
@@ -214,6 +218,45 @@ pub fn render(v: &Value, format: Format, opts: &RenderOptions) -> Result<String,
         Format::Cute => Ok(cute::render(v)),
     }?;
     Ok(strip_newline(out))
+}
+
+/// The values `L(0) L(1) …` of a value that is a function of an index (a layout, a composed
+/// layout, a tensor over a layout), on one line as the `print1D(layout)` of CuTe's layout docs
+/// lists them, blank-separated: at most [`json::MAX_VALUES`], then `…`. `None` for any other
+/// value.
+pub fn values_listing(v: &Value) -> Result<Option<String>, RenderError> {
+    let Some(f) = LayoutFn::of(v) else {
+        return Ok(None);
+    };
+    if v.has_basis() {
+        return Ok(None);
+    }
+    let (vals, truncated) = json::values(f)?;
+    let mut line = String::with_capacity(vals.len() * 4);
+    for (i, x) in vals.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(&x.to_string());
+    }
+    if truncated {
+        line.push_str(" …");
+    }
+    Ok(Some(line))
+}
+
+/// With `--values` (`opts.with_values`), the one-line notation of a value that has values is
+/// followed by them as a comment, so that the line still reads back as the value:
+/// `(4,2):(2,1)  # values: 0 2 4 6 1 3 5 7`.
+fn push_values(v: &Value, opts: &RenderOptions, out: &mut String) -> Result<(), RenderError> {
+    if !opts.with_values {
+        return Ok(());
+    }
+    if let Some(list) = values_listing(v)? {
+        out.push_str("  # values: ");
+        out.push_str(&list);
+    }
+    Ok(())
 }
 
 /// [`render`] appended to `out` (the one-line notation without a copy).
@@ -228,6 +271,7 @@ pub fn render_into(
             let start = out.len();
             plain::write_value(out, v);
             pop_final_newline(out, start);
+            push_values(v, opts, out)?;
         }
         _ => out.push_str(&render(v, format, opts)?),
     }

@@ -36,6 +36,18 @@ pub(super) static LAYOUTS: &[Function] = &[
                 };
                 return made.map(Value::Layout).map_err(a.alg());
             }
+            // the DSL's `make_layout([A, B])`, `make_layout((A, B))`: the layouts joined
+            if let [Value::Tuple(items)] = a.vals
+                && let Some(parts) = items
+                    .iter()
+                    .map(|v| match v {
+                        Value::Layout(l) => Some(l.clone()),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()
+            {
+                return Ok(Value::Layout(Layout::concat(&parts)));
+            }
             let all_tuples = a.vals.iter().all(|v| matches!(v, Value::IntTuple(_)));
             if all_tuples && a.len() <= 2 {
                 let shape = a.int_tuple(0)?;

@@ -128,6 +128,30 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         ANY,
         |a| {
+            // a tuple of values (a tile from make_tile, a tuple of layouts, a coordinate with
+            // `_`): its element, then the rest of the indices on that, as CuTe's `get<I…>`
+            if let Value::Tuple(items) = &a.vals[0] {
+                let idx = a.index(1)?;
+                let item = items.get(idx).ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "get: mode index {idx} out of range for rank {}",
+                            items.len()
+                        ),
+                        a.spans[1],
+                    )
+                })?;
+                if a.len() == 2 {
+                    return Ok(item.clone());
+                }
+                let mut vals = Vec::with_capacity(a.len() - 1);
+                vals.push(item.clone());
+                vals.extend_from_slice(&a.vals[2..]);
+                let mut spans = vec![a.spans[0]];
+                spans.extend_from_slice(&a.spans[2..]);
+                let get = super::lookup("get").expect("in the function table");
+                return super::call(get, &vals, &spans, a.span);
+            }
             match &a.vals[0] {
                 Value::IntTuple(t) => {
                     let mut cur = t.clone();
@@ -176,5 +200,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| { Ok(Value::Bool(shape_of(a, 0)?.congruent(&shape_of(a, 1)?))) }
+    ),
+    f!(
+        "bool",
+        "bool(x)",
+        "an integer (or truth value) as a truth value: whether it is not 0 (C++'s and Python's bool(x))",
+        "bool(size(4:1) == 4)",
+        1,
+        1,
+        |a| match &a.vals[0] {
+            Value::Bool(b) => Ok(Value::Bool(*b)),
+            v => match v.as_int() {
+                Some(x) => Ok(Value::Bool(x != 0)),
+                None => Err(EvalError::new(
+                    format!("bool takes an integer or a truth value, not {}", v.kind()),
+                    a.spans[0],
+                )),
+            },
+        }
     ),
 ];
