@@ -53,6 +53,12 @@ pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
         "uint128_t" | "u128" => ("uint128_t", 128),
         "float_e4m3_t" | "e4m3" => ("float_e4m3_t", 8),
         "float_e5m2_t" | "e5m2" => ("float_e5m2_t", 8),
+        "float_ue8m0_t" | "ue8m0" => ("float_ue8m0_t", 8),
+        "float_ue4m3_t" | "ue4m3" => ("float_ue4m3_t", 8),
+        "float_e2m3_t" | "e2m3" => ("float_e2m3_t", 6),
+        "float_e3m2_t" | "e3m2" => ("float_e3m2_t", 6),
+        "float_e2m1_t" | "e2m1" => ("float_e2m1_t", 4),
+        "uint1b_t" | "bin1_t" => ("uint1b_t", 1),
         _ => return None,
     })
 }
@@ -71,7 +77,11 @@ pub fn op_names() -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    out.extend(WARP_COPIES.iter().map(|s| s.to_string()));
+    out.extend(
+        super::catalog::copy_rows()
+            .iter()
+            .map(|r| r.name.to_string()),
+    );
     out
 }
 
@@ -93,16 +103,6 @@ pub fn type_names() -> Vec<String> {
     .map(|s| s.to_string())
     .collect()
 }
-
-const WARP_COPIES: &[&str] = &[
-    "SM75_U32x1_LDSM_N",
-    "SM75_U32x2_LDSM_N",
-    "SM75_U32x4_LDSM_N",
-    "SM75_U16x2_LDSM_T",
-    "SM75_U16x4_LDSM_T",
-    "SM75_U16x8_LDSM_T",
-    "SM75_U32x1_MOVM_T",
-];
 
 fn template_arg(name: &str, prefix: &str) -> Option<Vec<String>> {
     let inner = name
@@ -164,29 +164,6 @@ fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
     Ok(None)
 }
 
-/// The warp copies of SM75 (`ldmatrix`, `movmatrix`): (Src, Dst) in bits; `RefLayout` is Dst.
-fn warp_copy(op: &str) -> Option<(&'static str, &'static str)> {
-    Some(match op {
-        "SM75_U32x1_LDSM_N" => ("((8,4),128):((128,0),1)", "(32,32):(32,1)"),
-        "SM75_U32x2_LDSM_N" => ("((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))"),
-        "SM75_U32x4_LDSM_N" => ("(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))"),
-        "SM75_U16x2_LDSM_T" => (
-            "((8,4),128):((128,0),1)",
-            "((4,8),(16,2)):((256,16),(1,128))",
-        ),
-        "SM75_U16x4_LDSM_T" => (
-            "((16,2),128):((128,0),1)",
-            "((4,8),(16,2,2)):((256,16),(1,128,1024))",
-        ),
-        "SM75_U16x8_LDSM_T" => (
-            "(32,128):(128,1)",
-            "((4,8),(16,2,4)):((256,16),(1,128,1024))",
-        ),
-        "SM75_U32x1_MOVM_T" => ("(32,32):(32,1)", "(32,32):(32,1)"),
-        _ => return None,
-    })
-}
-
 impl CopyAtom {
     /// `Copy_Atom<OP, TYPE>`.
     pub fn new(op: &str, val_type: &str) -> Result<CopyAtom> {
@@ -203,13 +180,23 @@ impl CopyAtom {
         } else if let Some(alignment) = auto_vectorizing(op) {
             let l = lay("(1,1):(0,0)");
             (alignment, lay("1:0"), l.clone(), l.clone(), l)
-        } else if let Some((s, d)) = warp_copy(op) {
-            let (s, d) = (lay(s), lay(d));
-            (op.to_string(), lay("32:1"), s, d.clone(), d)
+        } else if let Some(r) = super::catalog::copy_row(op) {
+            let parse = |text: &str| {
+                text.parse::<Layout>().map_err(|e| {
+                    bad(format!(
+                        "CuTe 4.7's traits of {op} give the layout {text}, which cute does not model: {e}"
+                    ))
+                })
+            };
+            (
+                op.to_string(),
+                parse(r.thr_id)?,
+                parse(r.src)?,
+                parse(r.dst)?,
+                parse(r.reference)?,
+            )
         } else {
-            return Err(bad(format!(
-                "unknown copy operation '{op}' (known: UniversalCopy<T>, DefaultCopy, AutoVectorizingCopy, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>, SM75_U32x{{1,2,4}}_LDSM_N, SM75_U16x{{2,4,8}}_LDSM_T, SM75_U32x1_MOVM_T)"
-            )));
+            return Err(bad(unknown_op(op)));
         };
         for (what, l) in [("source", &src), ("destination", &dst)] {
             let v = l.mode(1)?.size()?;
@@ -237,6 +224,14 @@ impl CopyAtom {
                 )));
             }
         }
+        Ok(atom)
+    }
+
+    /// `Copy_Traits<OP>`: the operation's layouts in bits, with no value type (a copy atom of
+    /// 1-bit values, printed `copy_traits(OP)`).
+    pub fn traits(op: &str) -> Result<CopyAtom> {
+        let mut atom = CopyAtom::new(op, "uint1b_t")?;
+        atom.val_type = String::new();
         Ok(atom)
     }
 
@@ -283,6 +278,21 @@ impl CopyAtom {
     }
 }
 
+/// Why `op` is not a copy operation, with the closest names of the catalog.
+fn unknown_op(op: &str) -> String {
+    let names = op_names();
+    let near = crate::eval::functions::closest_among(op, names.iter().map(String::as_str));
+    let hint = "`cute atoms --kind copy` lists them; the one-thread copies take a type: UniversalCopy<T>, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>";
+    if near.is_empty() {
+        format!("unknown copy operation '{op}' ({hint})")
+    } else {
+        format!(
+            "unknown copy operation '{op}'; did you mean {}? ({hint})",
+            near.join(", ")
+        )
+    }
+}
+
 fn auto_vectorizing(op: &str) -> Option<String> {
     match op {
         "DefaultCopy" | "AutoVectorizingCopy" => Some(op.to_string()),
@@ -297,6 +307,9 @@ fn auto_vectorizing(op: &str) -> Option<String> {
 
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.val_type.is_empty() {
+            return write!(f, "copy_traits({})", self.op);
+        }
         write!(f, "copy_atom({}, {})", self.op, self.val_type)
     }
 }

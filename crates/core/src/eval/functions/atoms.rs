@@ -32,6 +32,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2
     ),
     atom_f!(
+        "copy_traits",
+        "copy_traits(OP)",
+        "CuTe's Copy_Traits<OP>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
+        "copy_traits(SM90_U32x4_STSM_N).SrcLayout",
+        1,
+        1
+    ),
+    atom_f!(
         "make_tiled_copy",
         "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
         "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
