@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate cute's atom catalog from CuTe 4.7's headers and its oracle.
 
-    scripts/gen_atoms.py [--include DIR] [--oracle PATH]
+    scripts/gen_atoms.py [--include DIR] [--oracle PATH] [--extra]
 
 Reads the `MMA_Traits<...>` and `Copy_Traits<...>` specialisations of CuTe's
 `atom/mma_traits_sm*.hpp` and `atom/copy_traits*.hpp` (and the explicit specialisations of
@@ -11,6 +11,8 @@ and asks `cute-oracle` (CuTe itself) for each atom's layouts. Writes
   crates/core/src/atoms/catalog/mma.tsv   name arch params ThrID Shape_MNK ALayout BLayout CLayout types
   crates/core/src/atoms/catalog/copy.tsv  name arch ThrID SrcLayout DstLayout RefLayout
   tests/golden/atoms_catalog_oracle.tsv   C++ expression <TAB> CuTe's answer (the differential test)
+  tests/golden/atoms_catalog_extra.tsv    (--extra) UMMA instantiations and tiled MMAs over them,
+                                          Copy_Atom value layouts, templated copies, other spellings
 
 The layouts are CuTe's data as its oracle prints them with the `_` of static integers dropped
 (`(_4,_8):(_1,_4)` becomes `(4,8):(1,4)`); the algebra over them is cute's own.
@@ -191,15 +193,128 @@ def field(lines, key):
     raise KeyError(key)
 
 
+def mode_sizes(layout):
+    """The sizes of the top modes of a layout written `shape:stride` (cute's notation)."""
+    shape = layout.split(":")[0]
+    def parse(t, i):
+        if t[i] == "(":
+            items, i = [], i + 1
+            while t[i] != ")":
+                v, i = parse(t, i)
+                items.append(v)
+                if t[i] == ",":
+                    i += 1
+            return items, i + 1
+        j = i
+        while j < len(t) and t[j].isdigit():
+            j += 1
+        return int(t[i:j]), j
+    def size(v):
+        if isinstance(v, int):
+            return v
+        p = 1
+        for x in v:
+            p *= size(x)
+        return p
+    v, _ = parse(shape, 0)
+    return [size(x) for x in v] if isinstance(v, list) else [v]
+
+
+# UMMA instantiations checked against the oracle: (family, types, Ms, Ns, majors)
+UMMA_CASES = [
+    ("SM100_MMA_TF32_SS", "tfloat32_t,tfloat32_t,float", [64, 128], [8, 256], ["K,K", "MN,MN"]),
+    ("SM100_MMA_F16BF16_SS", "half_t,half_t,float", [64, 128], [8, 136, 256], ["K,K", "MN,K"]),
+    ("SM100_MMA_F16BF16_SS", "bfloat16_t,bfloat16_t,float", [128], [64], ["K,MN"]),
+    ("SM100_MMA_TF32_TS", "tfloat32_t,tfloat32_t,float", [64, 128], [16, 256], ["K,K"]),
+    ("SM100_MMA_F16BF16_TS", "half_t,half_t,half_t", [64, 128], [32, 256], ["K,MN"]),
+    ("SM100_MMA_S8_SS", "int8_t,int8_t,int32_t", [64, 128], [8, 256], ["K,K"]),
+    ("SM100_MMA_S8_TS", "uint8_t,int8_t,int32_t", [128], [16], ["K,K"]),
+    ("SM100_MMA_F8F6F4_SS", "float_e4m3_t,float_e4m3_t,float", [64, 128], [8, 256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_SS", "float_e2m1_t,float_e3m2_t,float", [128], [32], ["K,MN"]),
+    ("SM100_MMA_F8F6F4_TS", "float_e5m2_t,float_e4m3_t,half_t", [64], [24], ["K,K"]),
+    ("SM100_MMA_MXF8F6F4_SS", "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t", [128], [8, 256], ["K,K"]),
+    ("SM100_MMA_MXF4_SS", "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t", [128], [64, 256], ["32,K,K"]),
+    ("SM100_MMA_TF32_2x1SM_SS", "tfloat32_t,tfloat32_t,float", [128, 256], [16, 256], ["K,K"]),
+    ("SM100_MMA_F16BF16_2x1SM_SS", "half_t,half_t,float", [128, 256], [16, 256], ["K,MN"]),
+    ("SM100_MMA_TF32_2x1SM_TS", "tfloat32_t,tfloat32_t,float", [256], [32], ["K,K"]),
+    ("SM100_MMA_F16BF16_2x1SM_TS", "bfloat16_t,bfloat16_t,float", [128, 256], [64, 256], ["K,K"]),
+    ("SM100_MMA_S8_2x1SM_SS", "int8_t,uint8_t,int32_t", [256], [32], ["K,K"]),
+    ("SM100_MMA_S8_2x1SM_TS", "int8_t,int8_t,int32_t", [128], [256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_2x1SM_SS", "float_e4m3_t,float_e5m2_t,float", [256], [16, 256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_2x1SM_TS", "float_e4m3_t,float_e4m3_t,float", [128], [64], ["K,K"]),
+    ("SM100_MMA_MXF8F6F4_2x1SM_SS", "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t", [256], [256], ["K,K"]),
+    ("SM100_MMA_MXF4_2x1SM_SS", "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t", [256], [128], ["16,K,K"]),
+]
+
+
+def extra_cases(copy_rows):
+    """C++ spellings beyond the catalog's rows: UMMA instantiations and tiled MMAs over them,
+    Copy_Atom's value layouts for a value type of each copy, the templated one-thread copies,
+    UniversalFMA over other types, and GMMA's `SM90::GMMA::MMA_...` spelling."""
+    exprs = []
+    for fam, types, ms, ns, majors in UMMA_CASES:
+        for m in ms:
+            for n in ns:
+                for mj in majors:
+                    parts = mj.split(",")
+                    targs = "%s,%d,%d,%s" % (
+                        types, m, n,
+                        ",".join(p if p.isdigit() else "UMMA::Major::" + p for p in parts),
+                    )
+                    x = "%s<%s>" % (fam, targs)
+                    for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
+                        exprs.append("typename MMA_Traits<%s>::%s{}" % (x, f))
+                    exprs.append("make_tiled_mma(%s{}, Layout<Shape<_2,_1,_1>>{}).get_layoutC_TV()" % x)
+                    exprs.append("make_tiled_mma(%s{}, Layout<Shape<_1,_2,_1>>{}).get_layoutB_TV()" % x)
+    for name, _, src, dst, ref in copy_rows:
+        per = [mode_sizes(l)[1] if len(mode_sizes(l)) > 1 else 1 for l in (src, dst, ref)]
+        for t, bits in [("uint32_t", 32), ("uint16_t", 16), ("uint8_t", 8)]:
+            if all(v % bits == 0 for v in per):
+                for f in ["ValLayoutSrc", "ValLayoutDst", "ValLayoutRef"]:
+                    exprs.append("typename Copy_Atom<%s, %s>::%s{}" % (name, t, f))
+                break
+    for op in ["UniversalCopy<uint8_t>", "UniversalCopy<uint32_t>", "UniversalCopy<uint128_t>",
+               "SM80_CP_ASYNC_CACHEALWAYS<uint32_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
+               "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>",
+               "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>"]:
+        for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            exprs.append("typename Copy_Traits<%s>::%s{}" % (op, f))
+        exprs.append("typename Copy_Atom<%s, half_t>::ValLayoutSrc{}" % op if "uint8_t" not in op else
+                     "typename Copy_Atom<%s, int8_t>::ValLayoutDst{}" % op)
+    for t in ["half_t", "double", "int32_t"]:
+        for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
+            exprs.append("typename MMA_Traits<UniversalFMA<%s,%s,%s,%s>>::%s{}" % (t, t, t, t, f))
+    for n in [8, 24, 128, 256]:
+        for f in ["ALayout", "BLayout", "CLayout"]:
+            exprs.append(
+                "typename MMA_Traits<SM90::GMMA::MMA_64x%dx16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>>::%s{}" % (n, f))
+            exprs.append("MMA_Atom<SM90::GMMA::MMA_64x%dx32_F32E4M3E5M2_SS_TN<>>::Layout%s_TV{}" % (n, f[0]))
+    return exprs
+
+
+def extras(oracle):
+    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(ROOT, "crates/core/src/atoms/catalog/copy.tsv"))
+            if not l.startswith("#")]
+    exprs = extra_cases([(r[0], r[1], r[3], r[4], r[5]) for r in rows])
+    answers = oracle_batches(oracle, exprs)
+    with open(os.path.join(ROOT, "tests/golden/atoms_catalog_extra.tsv"), "w") as out:
+        out.write("# generated by scripts/gen_atoms.py --extra: C++ expression, CuTe 4.7's answer (static integers' _ dropped)\n")
+        for e, a in zip(exprs, answers):
+            out.write("%s\t%s\n" % (e, plain(" ".join(a))))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--include", default=os.path.join(ROOT, "..", "shared", "cutlass-4.7", "include"))
     ap.add_argument("--oracle", default=os.path.join(ROOT, "..", "shared", "tools", "cute-oracle"))
+    ap.add_argument("--extra", action="store_true", help="only the extra expectations (UMMA, Copy_Atom, ...)")
     args = ap.parse_args()
     include = os.path.abspath(args.include)
     if not os.path.isdir(include):
         include = "/work/shared/cutlass-4.7/include"
     oracle = args.oracle if os.path.exists(args.oracle) else "/work/shared/tools/cute-oracle"
+    if args.extra:
+        return extras(oracle)
 
     mmas = mma_entries(include)
     copies = copy_entries(include)

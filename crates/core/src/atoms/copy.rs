@@ -85,6 +85,53 @@ pub fn op_names() -> Vec<String> {
     out
 }
 
+/// The templated copy operations (their layouts follow from the type's bits), for the catalog:
+/// (name, architecture, what it is).
+pub fn templated_ops() -> &'static [(&'static str, &'static str, &'static str)] {
+    &[
+        (
+            "UniversalCopy<S[,D]>",
+            "any",
+            "one thread copies one S (8 to 128 bits)",
+        ),
+        (
+            "DefaultCopy",
+            "any",
+            "one thread, one value; vectorized as alignment allows",
+        ),
+        (
+            "AutoVectorizingCopy",
+            "any",
+            "one thread, one value; vectorized as alignment allows",
+        ),
+        (
+            "AutoVectorizingCopyWithAssumedAlignment<N>",
+            "any",
+            "one thread, one value, N-bit alignment assumed",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEALWAYS<S[,D]>",
+            "sm_80",
+            "cp.async.ca of 32, 64 or 128 bits",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEGLOBAL<S[,D]>",
+            "sm_80",
+            "cp.async.cg of 128 bits",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S[,D]>",
+            "sm_80",
+            "cp.async.ca with zero fill",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S[,D]>",
+            "sm_80",
+            "cp.async.cg with zero fill",
+        ),
+    ]
+}
+
 /// The element types' canonical names.
 pub fn type_names() -> Vec<String> {
     [

@@ -226,6 +226,44 @@ pub fn families() -> Vec<(String, String)> {
         .collect()
 }
 
+/// A family's shapes and types in words, for the catalog: `M 64|128, N 8..256 step 8,
+/// K 256 bits of A; A, B of 16 bits; 1 SM, A from shared memory`.
+pub fn describe(name: &str) -> Option<String> {
+    let f = FAMILIES.iter().find(|f| f.name == name)?;
+    let ms: Vec<String> = f.ms.iter().map(i64::to_string).collect();
+    let n = match f.n {
+        NRule::Step(step, lo) => format!("{lo}..256 step {step}"),
+        NRule::ByM => "8..256 step 8 (M 64), 16..256 step 16 (M 128)".to_string(),
+        NRule::EightOr16 => "8, or 16..256 step 16".to_string(),
+        NRule::ByBMajor(k, mn) => {
+            format!("{k}..256 step {k} (B K-major), {mn}..256 step {mn} (B MN-major)")
+        }
+    };
+    let k = match f.k {
+        Some(k) => k.to_string(),
+        None => "256 bits of A".to_string(),
+    };
+    let bits: Vec<String> = f.bits.iter().map(i64::to_string).collect();
+    Some(format!(
+        "M {}, N {n}, K {k}; A, B of {} bits; {}, A from {}{}",
+        ms.join("|"),
+        bits.join("|"),
+        if f.two_sm { "2 SMs" } else { "1 SM" },
+        if f.ts {
+            "tensor memory"
+        } else {
+            "shared memory"
+        },
+        if f.vs {
+            "; block-scaled (VS 16|32)"
+        } else if f.sf {
+            "; block-scaled"
+        } else {
+            ""
+        }
+    ))
+}
+
 /// Whether `name` names a UMMA family (without its template arguments).
 pub fn is_family(name: &str) -> bool {
     FAMILIES.iter().any(|f| f.name == name)
