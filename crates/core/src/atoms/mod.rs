@@ -4,6 +4,7 @@
 //! `tiled_mma(NAME, LAYOUT)`, `make_tiled_copy(copy_atom(OP, TYPE), THR, VAL)`, ...), so a
 //! printed value parses back to itself.
 
+pub mod blockscaled;
 pub mod catalog;
 pub mod copy;
 pub mod mma;
