@@ -22,6 +22,7 @@ The layouts are CuTe's data as its oracle prints them with the `_` of static int
   majors    GMMA's `<tnspA, tnspB[, scaleA, scaleB]>` (written `<K,K>`, `<MN,K>`, ...)
   scale     GMMA's `<scaleA = One, scaleB = One>`: the name alone, or with `<>`
   fma       UniversalFMA's `<D, A, B, C>` value types (its layouts do not depend on them)
+  vs        SM120's block-scaled `<A, B, C, SF>` written with the vector size VS last
 
 UMMA (SM100 tcgen05) atoms are templates over types, M, N and majors whose layouts CuTe computes
 from M, N and the bits of A; cute computes them (atoms/umma.rs) and this script only adds oracle
@@ -167,6 +168,17 @@ def mma_entries(include):
         args = [a.strip() for a in m.group(2).split(",")]
         name = "%s<%s>" % (m.group(1), ",".join(args))
         entries.append((name, "sm_120", "", name, [args[2], args[0], args[1], args[2]]))
+    # SM120's block-scaled mma.sync: SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS<A, B, C, SF, VS>,
+    # its layouts independent of the vector size VS (asked at VS = 32); the catalog's name leaves
+    # VS out: `SM120_16x8x32_TN_VS<A,B,C,SF>` takes it as a template argument
+    for m in re.finditer(r"struct\s+(SM120_16x8x(?:32|64)_TN_VS)\s*<([^>]*),\s*VS\s*>", arch):
+        args = [a.strip() for a in m.group(2).split(",")]
+        name = "%s<%s>" % (m.group(1), ",".join(args))
+        inst = "SM120::BLOCKSCALED::%s<%s,32>" % (m.group(1), ",".join(args))
+        types = [args[2], args[0], args[1], args[2]]
+        if "x64" in m.group(1):
+            types = [args[2], "uint4_t", "uint4_t", args[2]]
+        entries.append((name, "sm_120", "vs", inst, types))
     return entries
 
 
@@ -297,6 +309,20 @@ def extra_cases(copy_rows):
               "SM90_64x64x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>"]:
         for f in ["get_layoutA_TV", "get_layoutC_TV"]:
             exprs.append("make_tiled_mma(%s{}, Layout<Shape<_2,_2,_1>>{}).%s()" % (x, f))
+    # TMA and bulk copies: Copy_Traits<OP, Int<N>[, AuxParams]> (the oracle is given an
+    # AuxParams, which the layouts do not read; cute's spelling leaves it out)
+    for op, n, aux in [("SM90_TMA_LOAD", 1024, True), ("SM90_TMA_LOAD_MULTICAST", 4096, True),
+                       ("SM90_TMA_STORE", 8192, True), ("SM90_TMA_REDUCE_ADD", 512, True),
+                       ("SM90_BULK_COPY_G2S", 2048, False), ("SM90_BULK_COPY_S2G", 128, False),
+                       ("SM100_TMA_2SM_LOAD", 1024, True), ("SM100_TMA_2SM_LOAD_MULTICAST", 16384, True),
+                       ("SM100_TMA_LOAD_2D_GATHER4", 2048, True), ("SM100_TMA_STORE_2D_SCATTER4", 256, True)]:
+        for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            exprs.append((
+                "typename Copy_Traits<%s, Int<%d>>::%s{}" % (op, n, f),
+                "typename Copy_Traits<%s, Int<%d>%s>::%s{}" % (op, n, ", int" if aux else "", f),
+            ))
+    for f in ["ThrID", "SrcLayout"]:
+        exprs.append("typename Copy_Traits<SM90_BULK_COPY_AUTO>::%s{}" % f)
     for t in ["half_t", "double", "int32_t"]:
         for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
             exprs.append("typename MMA_Traits<UniversalFMA<%s,%s,%s,%s>>::%s{}" % (t, t, t, t, f))

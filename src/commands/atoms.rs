@@ -87,6 +87,11 @@ fn mma_lines(expand: bool) -> Vec<Line> {
             catalog::Params::Fma => "<D,A,B,C>",
             _ => "",
         };
+        let fam = match (r.params, rows.len()) {
+            (catalog::Params::Vs, _) => format!("{},VS>", r.name.trim_end_matches('>')),
+            (_, 1) => r.name.to_string(),
+            _ => fam,
+        };
         let types = if r.params == catalog::Params::Fma {
             "any value types".to_string()
         } else {
@@ -134,7 +139,7 @@ fn mma_lines(expand: bool) -> Vec<Line> {
             out.push(Line {
                 arch: r.arch.to_string(),
                 kind: "mma",
-                name: format!("{}{majors}", r.name),
+                name: format!("{fam}{majors}"),
                 shape,
                 what,
                 count: 1,

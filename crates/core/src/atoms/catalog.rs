@@ -23,6 +23,9 @@ pub enum Params {
     Scale,
     /// `UniversalFMA<D, A, B, C>`: value types, which the layouts do not depend on.
     Fma,
+    /// SM120's block-scaled `SM120_16x8x32_TN_VS<A, B, C, SF, VS>`: the catalog's name holds
+    /// the types, the vector size VS comes last (the layouts do not depend on it).
+    Vs,
 }
 
 /// One MMA atom of the catalog: its `MMA_Traits` as CuTe defines them.
@@ -89,6 +92,7 @@ fn mmas() -> &'static Mmas {
                         "majors" => Params::Majors,
                         "scale" => Params::Scale,
                         "fma" => Params::Fma,
+                        "vs" => Params::Vs,
                         _ => Params::None,
                     },
                     thr_id: f[3],

@@ -28,6 +28,8 @@ pub struct CopyAtom {
     pub bit_dst: Layout,
     /// See `bit_src`.
     pub bit_ref: Layout,
+    /// `NumBitsPerTMA` of a TMA or bulk copy's `Copy_Traits<OP, NumBitsPerTMA>`.
+    pub tma_bits: Option<i64>,
 }
 
 /// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
@@ -261,6 +263,7 @@ impl CopyAtom {
             bit_src: src,
             bit_dst: dst,
             bit_ref: reference,
+            tma_bits: None,
         };
         let n = atom.thr_id.size()?;
         for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
@@ -275,8 +278,23 @@ impl CopyAtom {
     }
 
     /// `Copy_Traits<OP>`: the operation's layouts in bits, with no value type (a copy atom of
-    /// 1-bit values, printed `copy_traits(OP)`).
-    pub fn traits(op: &str) -> Result<CopyAtom> {
+    /// 1-bit values, printed `copy_traits(OP)`); a TMA or bulk copy takes its bits per copy,
+    /// `Copy_Traits<SM90_TMA_LOAD, Int<N>>` (`copy_traits(SM90_TMA_LOAD, N)`).
+    pub fn traits(op: &str, tma_bits: Option<i64>) -> Result<CopyAtom> {
+        let op = op.trim_start_matches("cute::");
+        if let Some(atom) = tma_traits(op, tma_bits)? {
+            return Ok(atom);
+        }
+        if tma_bits.is_some() {
+            return Err(bad(format!(
+                "Copy_Traits<{op}> takes no NumBitsPerTMA: only the TMA and bulk copies do ({})",
+                TMA_OPS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let mut atom = CopyAtom::new(op, "uint1b_t")?;
         atom.val_type = String::new();
         Ok(atom)
@@ -325,6 +343,78 @@ impl CopyAtom {
     }
 }
 
+/// The TMA and bulk copies of `copy_traits_sm90_tma.hpp` and `copy_traits_sm100_tma.hpp`, whose
+/// traits take `NumBitsPerTMA` (the bits one copy moves, which `make_tma_atom` derives from the
+/// box): the threads of their `ThrID` (the 2-SM loads have 2).
+const TMA_OPS: &[(&str, i64)] = &[
+    ("SM90_TMA_LOAD", 1),
+    ("SM90_TMA_LOAD_MULTICAST", 1),
+    ("SM90_TMA_STORE", 1),
+    ("SM90_TMA_REDUCE_ADD", 1),
+    ("SM90_BULK_COPY_G2S", 1),
+    ("SM90_BULK_COPY_S2G", 1),
+    ("SM100_TMA_2SM_LOAD", 2),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", 2),
+    ("SM100_TMA_LOAD_2D_GATHER4", 1),
+    ("SM100_TMA_LOAD_MULTICAST_2D_GATHER4", 1),
+    ("SM100_TMA_STORE_2D_SCATTER4", 1),
+];
+
+/// `Copy_Traits<OP, NumBitsPerTMA>` of a TMA or bulk copy: `ThrID = T`,
+/// `SrcLayout = DstLayout = RefLayout = (T,N):(N,1)` (`(1,N):(0,1)` for one thread);
+/// `SM90_BULK_COPY_AUTO` takes no bits and has `(1,1):(0,0)`.
+fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
+    let atom = |threads: i64, l: Layout| CopyAtom {
+        op: op.to_string(),
+        val_type: String::new(),
+        val_bits: 1,
+        thr_id: lay(&format!("{threads}:1")),
+        bit_src: l.clone(),
+        bit_dst: l.clone(),
+        bit_ref: l,
+        tma_bits: bits,
+    };
+    if op == "SM90_BULK_COPY_AUTO" {
+        if bits.is_some() {
+            return Err(bad(
+                "Copy_Traits<SM90_BULK_COPY_AUTO> takes no NumBitsPerTMA",
+            ));
+        }
+        let mut a = atom(1, lay("(1,1):(0,0)"));
+        a.thr_id = lay("1:0");
+        return Ok(Some(a));
+    }
+    let Some(&(_, threads)) = TMA_OPS.iter().find(|(n, _)| *n == op) else {
+        return Ok(None);
+    };
+    let Some(n) = bits else {
+        return Err(bad(format!(
+            "Copy_Traits<{op}, NumBitsPerTMA>: a TMA or bulk copy's traits take the bits one copy moves, e.g. copy_traits({op}, 1024) (make_tma_atom derives them from the box)"
+        )));
+    };
+    // an int in CuTe
+    if !(1..=i64::from(i32::MAX)).contains(&n) {
+        return Err(bad(format!(
+            "NumBitsPerTMA must be a positive int (at most 2^31-1), got {n}"
+        )));
+    }
+    if op.starts_with("SM90_BULK_COPY") && (n / 8) % 16 != 0 {
+        return Err(bad(format!(
+            "Bulk Copy requires copy vector size align to 16B (CuTe's static_assert): {n} bits"
+        )));
+    }
+    let l = if threads == 1 {
+        lay(&format!("(1,{n}):(0,1)"))
+    } else {
+        lay(&format!("({threads},{n}):({n},1)"))
+    };
+    let mut a = atom(threads, l);
+    if threads == 1 {
+        a.thr_id = lay("1:0");
+    }
+    Ok(Some(a))
+}
+
 /// Why `op` is not a copy operation, with the closest names of the catalog.
 fn unknown_op(op: &str) -> String {
     let names = op_names();
@@ -355,7 +445,10 @@ fn auto_vectorizing(op: &str) -> Option<String> {
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.val_type.is_empty() {
-            return write!(f, "copy_traits({})", self.op);
+            return match self.tma_bits {
+                Some(n) => write!(f, "copy_traits({}, {n})", self.op),
+                None => write!(f, "copy_traits({})", self.op),
+            };
         }
         write!(f, "copy_atom({}, {})", self.op, self.val_type)
     }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::catalog::{self, Params};
 use super::umma;
-use super::util::tuple;
+use super::util::{lay, tuple};
 use crate::algebra::error::condition;
 use crate::algebra::{IntTuple, Layout, Result, Tup};
 
@@ -50,6 +50,7 @@ pub fn warp_names() -> Vec<String> {
         .map(|r| match r.params {
             Params::Majors => format!("{}<K,K>", r.name),
             Params::Fma => "UniversalFMA<float,float,float,float>".to_string(),
+            Params::Vs => format!("{},32>", r.name.trim_end_matches('>')),
             _ => r.name.to_string(),
         })
         .filter(|n| mma_atom(n).is_ok())
@@ -90,12 +91,46 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
         }
         None => (full.as_str(), None),
     };
+    // SM120's block-scaled atoms: the catalog's name leaves out the last argument, VS
+    let without_vs = targs.and_then(|t| {
+        let (types, vs) = t.rsplit_once(',')?;
+        let row = catalog::mma_row(&format!("{base}<{types}>"))?;
+        (row.params == Params::Vs).then_some((row, vs.trim()))
+    });
+    if let Some((row, vs)) = without_vs {
+        let vs: i64 = vs.trim_start_matches('_').parse().map_err(|_| {
+            bad(
+                &full,
+                format!("expected the scale-factor vector size VS, an integer, got '{vs}'"),
+            )
+        })?;
+        if !(1..=1024).contains(&vs) {
+            return Err(bad(
+                &full,
+                format!("the vector size VS must be 1 to 1024, got {vs}"),
+            ));
+        }
+        return Ok(MmaAtom {
+            name: full.clone(),
+            thr_id: lay(row.thr_id),
+            shape_mnk: tuple(row.shape),
+            a: lay(row.a),
+            b: lay(row.b),
+            c: lay(row.c),
+        });
+    }
     if let Some(row) = catalog::mma_row(&full).or_else(|| catalog::mma_row(base)) {
         let whole = row.name == full && matches!(row.params, Params::None | Params::Scale);
         let canonical = match row.params {
             _ if whole => full.clone(),
             Params::None => {
                 return Err(bad(&full, format!("{base} takes no template arguments")));
+            }
+            Params::Vs => {
+                return Err(bad(
+                    &full,
+                    format!("{base} takes <a_type, b_type, c_type, sf_type, VS>"),
+                ));
             }
             Params::Majors => {
                 let (ma, mb) = parse_majors(&full, targs)?;

@@ -707,7 +707,11 @@ pub fn atom_function(
                 spans[0],
                 "a copy operation, e.g. SM75_U32x4_LDSM_N",
             )?;
-            CopyAtom::traits(op)
+            let bits = match vals.get(1) {
+                Some(v) => Some(to_int(v, spans[1])?),
+                None => None,
+            };
+            CopyAtom::traits(op, bits)
                 .map(|c| wrap(Atom::Copy(c)))
                 .map_err(alg)
         }

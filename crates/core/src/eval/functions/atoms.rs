@@ -33,11 +33,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "copy_traits",
-        "copy_traits(OP)",
-        "CuTe's Copy_Traits<OP>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
+        "copy_traits(OP[, NUM_BITS_PER_TMA])",
+        "CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
         "copy_traits(SM90_U32x4_STSM_N).SrcLayout",
         1,
-        1
+        2
     ),
     atom_f!(
         "make_tiled_copy",
