@@ -600,7 +600,7 @@ pub enum Command {
     )]
     Atoms {
         /// Only this architecture's atoms: sm_50, sm_61, sm_70, sm_75, sm_80, sm_89, sm_90,
-        /// sm_100, sm_120, or any (those of every architecture).
+        /// sm_100, sm_120, or any (the architecture-independent UniversalFMA and copies).
         #[arg(long, value_name = "ARCH")]
         arch: Option<String>,
         /// Only MMA atoms or only copy atoms.

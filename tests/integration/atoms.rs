@@ -159,6 +159,62 @@ fn bad_atoms_are_errors_that_say_why() {
             "16 bytes",
         ),
         ("copy_atom(SM99_MAGIC, half_t)", "unknown copy operation"),
+        // the catalog's refusals: did-you-mean, never a list cut off
+        (
+            "mma_atom(SM80_16x8x16_F32BF16BF16F32_NT)",
+            "did you mean SM80_16x8x16_F32BF16BF16F32_TN",
+        ),
+        (
+            "copy_atom(SM75_U32x4_LDSM, half_t)",
+            "did you mean SM75_U32x4_LDSM_N",
+        ),
+        // UMMA's static_asserts
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS<half_t,half_t,float,96,64,K,K>)",
+            "M-mode size should be 64 or 128",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_2x1SM_TS<half_t,half_t,float,256,48,K,K>)",
+            "a multiple of 32 between 32 and 256",
+        ),
+        (
+            "mma_atom(SM100_MMA_TF32_TS<tfloat32_t,tfloat32_t,float,128,64,MN,K>)",
+            "A from TMEM can't be transposed",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS<float,float,float,128,64,K,K>)",
+            "of 16 bits",
+        ),
+        (
+            "mma_atom(SM100_MMA_S8_SS<int8_t,int8_t,float,128,64,K,K>)",
+            "int32_t",
+        ),
+        (
+            "mma_atom(SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,8,K,K>)",
+            "vector size",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS)",
+            "a UMMA atom is a template",
+        ),
+        (
+            "mma_atom(SM100_MMA_TF32_SS_SCALED<tfloat32_t,tfloat32_t,float,128,64,K,K>)",
+            "not model",
+        ),
+        (
+            "mma_atom(SM80_16x8x8_F16F16F16F16_TN<K,K>)",
+            "takes no template arguments",
+        ),
+        (
+            "mma_atom(SM90_64x64x32_F32E4M3E4M3_SS_TN<MN,K>)",
+            "K-major only",
+        ),
+        ("copy_traits(SM90_TMA_LOAD)", "NumBitsPerTMA"),
+        ("copy_traits(SM90_BULK_COPY_G2S, 64)", "align to 16B"),
+        (
+            "copy_traits(SM75_U32x4_LDSM_N, 128)",
+            "takes no NumBitsPerTMA",
+        ),
         ("make_tiled_copy(5, (32,8), (1,8))", "expected a copy atom"),
         (
             "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,8)).thread(256)",
