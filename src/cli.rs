@@ -631,6 +631,22 @@ pub enum Command {
         #[arg(long)]
         measure: bool,
     },
+    /// The catalog of CuTe 4.7's MMA and copy atoms, by architecture and family, with the
+    /// shape and types of each.
+    #[command(
+        after_help = "Examples:\n  cute atoms --arch sm_100 --kind mma\n  cute atoms F32BF16BF16          # every atom whose name has it, one by one\n  cute atoms --kind copy LDSM\n  cute eval 'mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout'"
+    )]
+    Atoms {
+        /// Only this architecture's atoms: sm_50, sm_61, sm_70, sm_75, sm_80, sm_89, sm_90,
+        /// sm_100, sm_120, or any (the architecture-independent UniversalFMA and copies).
+        #[arg(long, value_name = "ARCH")]
+        arch: Option<String>,
+        /// Only MMA atoms or only copy atoms.
+        #[arg(long, value_parser = ["mma", "copy"])]
+        kind: Option<String>,
+        /// Only atoms whose name contains this (any case), listed one by one (GMMA's N too).
+        filter: Option<String>,
+    },
     /// Help on a topic (notation, input, limits, functions), a command or a function.
     Help {
         /// The topic, command or function; none lists the topics.
@@ -667,6 +683,7 @@ impl Command {
             | Command::Crd2idx { out, .. } => (*out).into(),
             Command::Explain { out, .. } | Command::Bank { out, .. } => (*out).into(),
             Command::Gemm(_)
+            | Command::Atoms { .. }
             | Command::Help { .. }
             | Command::Man
             | Command::Completions { .. } => GlobalOpts::default(),

@@ -10,7 +10,7 @@ use cute_cli::cli::{
     ColorArg, ColorBy, Command, FormatArg, GridStyle, finish, format_of, parse_cli,
     plain_eval_statements, use_color,
 };
-use cute_cli::commands::{bank, eval, explain, gemm, help, one_liner, show};
+use cute_cli::commands::{atoms, bank, eval, explain, gemm, help, one_liner, show};
 use cute_cli::output::{EXIT_USAGE, Latched};
 use cute_cli::runner::Printer;
 use cute_cli::terminal;
@@ -195,6 +195,15 @@ fn main() -> ExitCode {
             }
         },
         Command::Gemm(g) => gemm::gemm(*g, cli.out.format, &mut out, &mut err),
+        Command::Atoms { arch, kind, filter } => atoms::atoms(
+            &atoms::AtomsQuery {
+                arch: arch.as_deref(),
+                kind: kind.as_deref(),
+                filter: filter.as_deref(),
+            },
+            &mut out,
+            &mut err,
+        ),
         Command::Help { topic } => help::help(topic.as_deref(), &mut out),
         Command::Man => help::man(&mut out, &mut err),
         Command::Completions { shell } => help::completions(shell, &mut out),

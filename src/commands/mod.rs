@@ -1,6 +1,7 @@
 //! The commands of `cute`, one module each (as cargo's `commands/`): each takes what the command
 //! line parsed ([`crate::cli`]) and the output and error streams, and returns the exit status.
 
+pub mod atoms;
 pub mod bank;
 pub mod eval;
 pub mod explain;

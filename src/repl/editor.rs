@@ -682,6 +682,16 @@ mod tests {
         for (prefix, want) in [
             ("SM80_16x8x16_F32BF", "SM80_16x8x16_F32BF16BF16F32_TN"),
             ("SM75_U32x4", "SM75_U32x4_LDSM_N"),
+            // every atom of CuTe 4.7's catalog: Blackwell's UMMA and TMEM copies, SM120, GMMA
+            ("SM100_MMA_F16BF16_2x", "SM100_MMA_F16BF16_2x1SM_SS"),
+            ("SM100_TMEM_LOAD_32dp32b8", "SM100_TMEM_LOAD_32dp32b8x"),
+            (
+                "SM120_16x8x32_TN<float_e2m1_t,float_e2m1",
+                "SM120_16x8x32_TN<float_e2m1_t,float_e2m1_t,float>",
+            ),
+            ("SM90_64x24x16_F32BF", "SM90_64x24x16_F32BF16BF16_RS<K,K>"),
+            ("SM90_U32x4_ST", "SM90_U32x4_STSM_N"),
+            ("Universal", "UniversalCopy<uint128_t>"),
             ("Layout_K_SW1", "Layout_K_SW128_Atom"),
             ("Layout_MN_IN", "Layout_MN_INTER_Atom"),
             ("bf1", "bf16"),

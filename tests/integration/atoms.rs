@@ -124,7 +124,7 @@ fn bad_atoms_are_errors_that_say_why() {
         ("mma_atom(SM80_16x8x16_F32F16F16F16_TN)", "unknown MMA atom"),
         (
             "mma_atom(SM90_64x12x16_F32BF16BF16_SS<K,K>)",
-            "N a multiple of 8",
+            "N a multiple of 8 from 8 to 256",
         ),
         ("mma_atom(SM90_64x128x16_F32BF16BF16_SS<K,X>)", "majors"),
         ("mma_atom(SM90_64x128x16_F32BF16BF16_RS<MN,K>)", "K-major"),
@@ -159,6 +159,62 @@ fn bad_atoms_are_errors_that_say_why() {
             "16 bytes",
         ),
         ("copy_atom(SM99_MAGIC, half_t)", "unknown copy operation"),
+        // the catalog's refusals: did-you-mean, never a list cut off
+        (
+            "mma_atom(SM80_16x8x16_F32BF16BF16F32_NT)",
+            "did you mean SM80_16x8x16_F32BF16BF16F32_TN",
+        ),
+        (
+            "copy_atom(SM75_U32x4_LDSM, half_t)",
+            "did you mean SM75_U32x4_LDSM_N",
+        ),
+        // UMMA's static_asserts
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS<half_t,half_t,float,96,64,K,K>)",
+            "M-mode size should be 64 or 128",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_2x1SM_TS<half_t,half_t,float,256,48,K,K>)",
+            "a multiple of 32 between 32 and 256",
+        ),
+        (
+            "mma_atom(SM100_MMA_TF32_TS<tfloat32_t,tfloat32_t,float,128,64,MN,K>)",
+            "A from TMEM can't be transposed",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS<float,float,float,128,64,K,K>)",
+            "of 16 bits",
+        ),
+        (
+            "mma_atom(SM100_MMA_S8_SS<int8_t,int8_t,float,128,64,K,K>)",
+            "int32_t",
+        ),
+        (
+            "mma_atom(SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,8,K,K>)",
+            "vector size",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS)",
+            "a UMMA atom is a template",
+        ),
+        (
+            "mma_atom(SM100_MMA_TF32_SS_SCALED<tfloat32_t,tfloat32_t,float,128,64,K,K>)",
+            "not model",
+        ),
+        (
+            "mma_atom(SM80_16x8x8_F16F16F16F16_TN<K,K>)",
+            "takes no template arguments",
+        ),
+        (
+            "mma_atom(SM90_64x64x32_F32E4M3E4M3_SS_TN<MN,K>)",
+            "K-major only",
+        ),
+        ("copy_traits(SM90_TMA_LOAD)", "NumBitsPerTMA"),
+        ("copy_traits(SM90_BULK_COPY_G2S, 64)", "align to 16B"),
+        (
+            "copy_traits(SM75_U32x4_LDSM_N, 128)",
+            "takes no NumBitsPerTMA",
+        ),
         ("make_tiled_copy(5, (32,8), (1,8))", "expected a copy atom"),
         (
             "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,8)).thread(256)",
@@ -198,4 +254,77 @@ fn every_completion_name_builds_an_atom() {
         let got = eval_line(&stmt);
         assert!(!got.starts_with("error"), "{stmt}: {got}");
     }
+}
+
+/// Every atom of the catalog against CuTe 4.7: `tests/golden/atoms_catalog_oracle.tsv`, generated
+/// by `scripts/gen_atoms.py`, holds one C++ spelling per field of every MMA atom
+/// (`typename MMA_Traits<X>::CLayout{}`, `MMA_Atom<X>::LayoutB_TV{}`, ...) and copy operation
+/// (`typename Copy_Traits<Y>::SrcLayout{}`), with what `cute-oracle` printed;
+/// `atoms_catalog_extra.tsv` (`gen_atoms.py --extra`) adds UMMA instantiations and tiled MMAs
+/// over them and over warp MMAs of every generation, `typename Copy_Atom<Y, T>::ValLayoutSrc{}`
+/// of every copy (our recast of the bits), the templated one-thread copies, and the
+/// `SM90::GMMA::MMA_…` spelling. The oracle prints static integers as `_4`; cute's default notation
+/// has no static marker, so both sides are compared with the `_` before a digit dropped.
+#[test]
+fn every_catalog_atom_matches_cute() {
+    fn plain(s: &str) -> String {
+        let mut out = String::with_capacity(s.len());
+        let b = s.as_bytes();
+        for (i, c) in s.char_indices() {
+            let prev_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric());
+            let next_digit = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if c == '_' && next_digit && !prev_ident {
+                continue;
+            }
+            out.push(c);
+        }
+        out
+    }
+    let read = |file: &str| std::fs::read_to_string(golden_dir().join(file)).unwrap();
+    let (rows, extra) = (
+        read("atoms_catalog_oracle.tsv"),
+        read("atoms_catalog_extra.tsv"),
+    );
+    let cases: Vec<(&str, &str)> = rows
+        .lines()
+        .chain(extra.lines())
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED"))
+        .collect();
+    assert!(cases.len() > 7500, "{} catalog cases", cases.len());
+    // CuTe 4.7's traits of the 16x8x128 binary MMAs write a B stride deeper than its shape
+    // (`((4,8),(32,2)):((512,1),((16,8)))`), which CuTe's make_layout and cute refuse
+    const REFUSED: &[&str] = &[
+        "SM80_16x8x128_S32U1U1S32_TN_XORPOPC>",
+        "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC>",
+    ];
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(s, want)| {
+            let got = plain(&eval_line(s));
+            // a value type Copy_Atom's static_asserts reject (its value layouts lose threads)
+            if *want == "REFUSED" {
+                return (!got.starts_with("error: ")).then(|| {
+                    format!("{s}\n   want a refusal (CuTe's static_assert)\n   got  {got}")
+                });
+            }
+            if REFUSED.iter().any(|r| s.contains(r)) {
+                return (!got.contains("not congruent"))
+                    .then(|| format!("{s}\n   want a refusal (not congruent)\n   got  {got}"));
+            }
+            (got != plain(want)).then(|| format!("{s}\n   want {want}\n   got  {got}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} catalog cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }

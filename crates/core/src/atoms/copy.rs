@@ -28,6 +28,8 @@ pub struct CopyAtom {
     pub bit_dst: Layout,
     /// See `bit_src`.
     pub bit_ref: Layout,
+    /// `NumBitsPerTMA` of a TMA or bulk copy's `Copy_Traits<OP, NumBitsPerTMA>`.
+    pub tma_bits: Option<i64>,
 }
 
 /// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
@@ -53,6 +55,12 @@ pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
         "uint128_t" | "u128" => ("uint128_t", 128),
         "float_e4m3_t" | "e4m3" => ("float_e4m3_t", 8),
         "float_e5m2_t" | "e5m2" => ("float_e5m2_t", 8),
+        "float_ue8m0_t" | "ue8m0" => ("float_ue8m0_t", 8),
+        "float_ue4m3_t" | "ue4m3" => ("float_ue4m3_t", 8),
+        "float_e2m3_t" | "e2m3" => ("float_e2m3_t", 6),
+        "float_e3m2_t" | "e3m2" => ("float_e3m2_t", 6),
+        "float_e2m1_t" | "e2m1" => ("float_e2m1_t", 4),
+        "uint1b_t" | "bin1_t" => ("uint1b_t", 1),
         _ => return None,
     })
 }
@@ -71,8 +79,59 @@ pub fn op_names() -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    out.extend(WARP_COPIES.iter().map(|s| s.to_string()));
+    out.extend(
+        super::catalog::copy_rows()
+            .iter()
+            .map(|r| r.name.to_string()),
+    );
     out
+}
+
+/// The templated copy operations (their layouts follow from the type's bits), for the catalog:
+/// (name, architecture, what it is).
+pub fn templated_ops() -> &'static [(&'static str, &'static str, &'static str)] {
+    &[
+        (
+            "UniversalCopy<S[,D]>",
+            "any",
+            "one thread copies one S (8 to 128 bits)",
+        ),
+        (
+            "DefaultCopy",
+            "any",
+            "one thread, one value; vectorized as alignment allows",
+        ),
+        (
+            "AutoVectorizingCopy",
+            "any",
+            "one thread, one value; vectorized as alignment allows",
+        ),
+        (
+            "AutoVectorizingCopyWithAssumedAlignment<N>",
+            "any",
+            "one thread, one value, N-bit alignment assumed",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEALWAYS<S[,D]>",
+            "sm_80",
+            "cp.async.ca of 32, 64 or 128 bits",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEGLOBAL<S[,D]>",
+            "sm_80",
+            "cp.async.cg of 128 bits",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S[,D]>",
+            "sm_80",
+            "cp.async.ca with zero fill",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S[,D]>",
+            "sm_80",
+            "cp.async.cg with zero fill",
+        ),
+    ]
 }
 
 /// The element types' canonical names.
@@ -93,16 +152,6 @@ pub fn type_names() -> Vec<String> {
     .map(|s| s.to_string())
     .collect()
 }
-
-const WARP_COPIES: &[&str] = &[
-    "SM75_U32x1_LDSM_N",
-    "SM75_U32x2_LDSM_N",
-    "SM75_U32x4_LDSM_N",
-    "SM75_U16x2_LDSM_T",
-    "SM75_U16x4_LDSM_T",
-    "SM75_U16x8_LDSM_T",
-    "SM75_U32x1_MOVM_T",
-];
 
 fn template_arg(name: &str, prefix: &str) -> Option<Vec<String>> {
     let inner = name
@@ -164,29 +213,6 @@ fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
     Ok(None)
 }
 
-/// The warp copies of SM75 (`ldmatrix`, `movmatrix`): (Src, Dst) in bits; `RefLayout` is Dst.
-fn warp_copy(op: &str) -> Option<(&'static str, &'static str)> {
-    Some(match op {
-        "SM75_U32x1_LDSM_N" => ("((8,4),128):((128,0),1)", "(32,32):(32,1)"),
-        "SM75_U32x2_LDSM_N" => ("((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))"),
-        "SM75_U32x4_LDSM_N" => ("(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))"),
-        "SM75_U16x2_LDSM_T" => (
-            "((8,4),128):((128,0),1)",
-            "((4,8),(16,2)):((256,16),(1,128))",
-        ),
-        "SM75_U16x4_LDSM_T" => (
-            "((16,2),128):((128,0),1)",
-            "((4,8),(16,2,2)):((256,16),(1,128,1024))",
-        ),
-        "SM75_U16x8_LDSM_T" => (
-            "(32,128):(128,1)",
-            "((4,8),(16,2,4)):((256,16),(1,128,1024))",
-        ),
-        "SM75_U32x1_MOVM_T" => ("(32,32):(32,1)", "(32,32):(32,1)"),
-        _ => return None,
-    })
-}
-
 impl CopyAtom {
     /// `Copy_Atom<OP, TYPE>`.
     pub fn new(op: &str, val_type: &str) -> Result<CopyAtom> {
@@ -203,13 +229,23 @@ impl CopyAtom {
         } else if let Some(alignment) = auto_vectorizing(op) {
             let l = lay("(1,1):(0,0)");
             (alignment, lay("1:0"), l.clone(), l.clone(), l)
-        } else if let Some((s, d)) = warp_copy(op) {
-            let (s, d) = (lay(s), lay(d));
-            (op.to_string(), lay("32:1"), s, d.clone(), d)
+        } else if let Some(r) = super::catalog::copy_row(op) {
+            let parse = |text: &str| {
+                text.parse::<Layout>().map_err(|e| {
+                    bad(format!(
+                        "CuTe 4.7's traits of {op} give the layout {text}, which cute does not model: {e}"
+                    ))
+                })
+            };
+            (
+                op.to_string(),
+                parse(r.thr_id)?,
+                parse(r.src)?,
+                parse(r.dst)?,
+                parse(r.reference)?,
+            )
         } else {
-            return Err(bad(format!(
-                "unknown copy operation '{op}' (known: UniversalCopy<T>, DefaultCopy, AutoVectorizingCopy, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>, SM75_U32x{{1,2,4}}_LDSM_N, SM75_U16x{{2,4,8}}_LDSM_T, SM75_U32x1_MOVM_T)"
-            )));
+            return Err(bad(unknown_op(op)));
         };
         for (what, l) in [("source", &src), ("destination", &dst)] {
             let v = l.mode(1)?.size()?;
@@ -227,6 +263,7 @@ impl CopyAtom {
             bit_src: src,
             bit_dst: dst,
             bit_ref: reference,
+            tma_bits: None,
         };
         let n = atom.thr_id.size()?;
         for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
@@ -237,6 +274,29 @@ impl CopyAtom {
                 )));
             }
         }
+        Ok(atom)
+    }
+
+    /// `Copy_Traits<OP>`: the operation's layouts in bits, with no value type (a copy atom of
+    /// 1-bit values, printed `copy_traits(OP)`); a TMA or bulk copy takes its bits per copy,
+    /// `Copy_Traits<SM90_TMA_LOAD, Int<N>>` (`copy_traits(SM90_TMA_LOAD, N)`).
+    pub fn traits(op: &str, tma_bits: Option<i64>) -> Result<CopyAtom> {
+        let op = op.trim_start_matches("cute::");
+        if let Some(atom) = tma_traits(op, tma_bits)? {
+            return Ok(atom);
+        }
+        if tma_bits.is_some() {
+            return Err(bad(format!(
+                "Copy_Traits<{op}> takes no NumBitsPerTMA: only the TMA and bulk copies do ({})",
+                TMA_OPS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let mut atom = CopyAtom::new(op, "uint1b_t")?;
+        atom.val_type = String::new();
         Ok(atom)
     }
 
@@ -283,6 +343,93 @@ impl CopyAtom {
     }
 }
 
+/// The TMA and bulk copies of `copy_traits_sm90_tma.hpp` and `copy_traits_sm100_tma.hpp`, whose
+/// traits take `NumBitsPerTMA` (the bits one copy moves, which `make_tma_atom` derives from the
+/// box): the threads of their `ThrID` (the 2-SM loads have 2).
+const TMA_OPS: &[(&str, i64)] = &[
+    ("SM90_TMA_LOAD", 1),
+    ("SM90_TMA_LOAD_MULTICAST", 1),
+    ("SM90_TMA_STORE", 1),
+    ("SM90_TMA_REDUCE_ADD", 1),
+    ("SM90_BULK_COPY_G2S", 1),
+    ("SM90_BULK_COPY_S2G", 1),
+    ("SM100_TMA_2SM_LOAD", 2),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", 2),
+    ("SM100_TMA_LOAD_2D_GATHER4", 1),
+    ("SM100_TMA_LOAD_MULTICAST_2D_GATHER4", 1),
+    ("SM100_TMA_STORE_2D_SCATTER4", 1),
+];
+
+/// `Copy_Traits<OP, NumBitsPerTMA>` of a TMA or bulk copy: `ThrID = T`,
+/// `SrcLayout = DstLayout = RefLayout = (T,N):(N,1)` (`(1,N):(0,1)` for one thread);
+/// `SM90_BULK_COPY_AUTO` takes no bits and has `(1,1):(0,0)`.
+fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
+    let atom = |threads: i64, l: Layout| CopyAtom {
+        op: op.to_string(),
+        val_type: String::new(),
+        val_bits: 1,
+        thr_id: lay(&format!("{threads}:1")),
+        bit_src: l.clone(),
+        bit_dst: l.clone(),
+        bit_ref: l,
+        tma_bits: bits,
+    };
+    if op == "SM90_BULK_COPY_AUTO" {
+        if bits.is_some() {
+            return Err(bad(
+                "Copy_Traits<SM90_BULK_COPY_AUTO> takes no NumBitsPerTMA",
+            ));
+        }
+        let mut a = atom(1, lay("(1,1):(0,0)"));
+        a.thr_id = lay("1:0");
+        return Ok(Some(a));
+    }
+    let Some(&(_, threads)) = TMA_OPS.iter().find(|(n, _)| *n == op) else {
+        return Ok(None);
+    };
+    let Some(n) = bits else {
+        return Err(bad(format!(
+            "Copy_Traits<{op}, NumBitsPerTMA>: a TMA or bulk copy's traits take the bits one copy moves, e.g. copy_traits({op}, 1024) (make_tma_atom derives them from the box)"
+        )));
+    };
+    // an int in CuTe
+    if !(1..=i64::from(i32::MAX)).contains(&n) {
+        return Err(bad(format!(
+            "NumBitsPerTMA must be a positive int (at most 2^31-1), got {n}"
+        )));
+    }
+    if op.starts_with("SM90_BULK_COPY") && (n / 8) % 16 != 0 {
+        return Err(bad(format!(
+            "Bulk Copy requires copy vector size align to 16B (CuTe's static_assert): {n} bits"
+        )));
+    }
+    let l = if threads == 1 {
+        lay(&format!("(1,{n}):(0,1)"))
+    } else {
+        lay(&format!("({threads},{n}):({n},1)"))
+    };
+    let mut a = atom(threads, l);
+    if threads == 1 {
+        a.thr_id = lay("1:0");
+    }
+    Ok(Some(a))
+}
+
+/// Why `op` is not a copy operation, with the closest names of the catalog.
+fn unknown_op(op: &str) -> String {
+    let names = op_names();
+    let near = crate::eval::functions::closest_among(op, names.iter().map(String::as_str));
+    let hint = "`cute atoms --kind copy` lists them; the one-thread copies take a type: UniversalCopy<T>, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>";
+    if near.is_empty() {
+        format!("unknown copy operation '{op}' ({hint})")
+    } else {
+        format!(
+            "unknown copy operation '{op}'; did you mean {}? ({hint})",
+            near.join(", ")
+        )
+    }
+}
+
 fn auto_vectorizing(op: &str) -> Option<String> {
     match op {
         "DefaultCopy" | "AutoVectorizingCopy" => Some(op.to_string()),
@@ -297,6 +444,12 @@ fn auto_vectorizing(op: &str) -> Option<String> {
 
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.val_type.is_empty() {
+            return match self.tma_bits {
+                Some(n) => write!(f, "copy_traits({}, {n})", self.op),
+                None => write!(f, "copy_traits({})", self.op),
+            };
+        }
         write!(f, "copy_atom({}, {})", self.op, self.val_type)
     }
 }

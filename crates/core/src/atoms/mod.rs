@@ -4,9 +4,12 @@
 //! `tiled_mma(NAME, LAYOUT)`, `make_tiled_copy(copy_atom(OP, TYPE), THR, VAL)`, ...), so a
 //! printed value parses back to itself.
 
+pub mod blockscaled;
+pub mod catalog;
 pub mod copy;
 pub mod mma;
 pub mod tiled_mma;
+pub mod umma;
 mod util;
 
 use std::fmt;
@@ -63,11 +66,7 @@ impl fmt::Display for Atom {
 /// the GMMA shared-memory atoms and the element types `gmma_atom` takes).
 pub fn completion_names() -> Vec<String> {
     let mut out: Vec<String> = mma::warp_names();
-    for n in [64, 128, 256] {
-        for ty in ["F32BF16BF16", "F32F16F16", "F16F16F16"] {
-            out.push(format!("SM90_64x{n}x16_{ty}_SS<K,K>"));
-        }
-    }
+    out.extend(umma::families().into_iter().map(|(n, _)| n));
     out.extend(copy::op_names());
     out.extend(copy::type_names());
     out.extend(crate::algebra::smem_atoms::atom_names());

@@ -340,7 +340,9 @@ fn field_names(a: &Atom) -> &'static str {
         Atom::ThrMma(..) => {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
-        Atom::Copy(_) => "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst",
+        Atom::Copy(_) => {
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref)"
+        }
         Atom::TiledCopy(_) => {
             "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor)"
         }
@@ -644,6 +646,9 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             "ValLayoutSrc" => lay(c.val_src()),
             "ValLayoutDst" => lay(c.val_dst()),
             "ValLayoutRef" => lay(c.val_ref()),
+            "SrcLayout" | "BitLayoutSrc" => lay(Ok(c.bit_src.clone())),
+            "DstLayout" | "BitLayoutDst" => lay(Ok(c.bit_dst.clone())),
+            "RefLayout" | "BitLayoutRef" => lay(Ok(c.bit_ref.clone())),
             "NumValSrc" => Some(c.num_val(true).map(Value::int).map_err(alg)),
             "NumValDst" => Some(c.num_val(false).map(Value::int).map_err(alg)),
             _ => None,
@@ -712,6 +717,20 @@ pub fn atom_function(
             )?;
             let ty = name_arg(&vals[1], spans[1], "an element type, e.g. half_t")?;
             CopyAtom::new(op, ty)
+                .map(|c| wrap(Atom::Copy(c)))
+                .map_err(alg)
+        }
+        "copy_traits" => {
+            let op = name_arg(
+                &vals[0],
+                spans[0],
+                "a copy operation, e.g. SM75_U32x4_LDSM_N",
+            )?;
+            let bits = match vals.get(1) {
+                Some(v) => Some(to_int(v, spans[1])?),
+                None => None,
+            };
+            CopyAtom::traits(op, bits)
                 .map(|c| wrap(Atom::Copy(c)))
                 .map_err(alg)
         }

@@ -318,8 +318,9 @@ fn template(name: &str) -> Option<Template> {
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
-        "MMA_Atom" => Template::Call("mma_atom"),
+        "MMA_Atom" | "MMA_Traits" => Template::Call("mma_atom"),
         "Copy_Atom" => Template::Call("copy_atom"),
+        "Copy_Traits" => Template::Call("copy_traits"),
         "TiledMMA" => Template::Call("tiled_mma"),
         // GMMA's shared-memory layout atoms: `Layout_K_SW128_Atom<half_t>`
         _ if name.starts_with("Layout_") && name.ends_with("_Atom") => Template::Call("gmma_atom"),
@@ -936,6 +937,18 @@ impl<'a> Parser<'a> {
                     let span = Span::new(e.span.start, end);
                     e = Expr {
                         kind: ExprKind::Field(self.alloc(e), "::value"),
+                        span,
+                    };
+                    pos = end;
+                }
+                // a member type of a class template, `MMA_Traits<X>::CLayout`: a field
+                Some(':')
+                    if self.rest(q).starts_with("::")
+                        && let Some((name, end)) = self.word_at(q + 2) =>
+                {
+                    let span = Span::new(e.span.start, end);
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(e), name),
                         span,
                     };
                     pos = end;
@@ -1640,6 +1653,13 @@ impl<'a> Parser<'a> {
     }
 
     fn named(&mut self, pos: usize, name: &'a str, end: usize) -> PResult<(usize, Expr<'a>)> {
+        // C++'s `typename T<…>::Member`: the keyword says nothing here
+        if name == "typename" {
+            let q = self.skip_ws(end);
+            if let Some((n, e)) = self.ident_at(q) {
+                return self.named(q, n, e);
+            }
+        }
         if matches!(name, "smem_ptr" | "gmem_ptr" | "ptr")
             && self.peek(end) == Some('[')
             && let Some(read) = self.pointer(pos, name, end)

@@ -32,6 +32,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2
     ),
     atom_f!(
+        "copy_traits",
+        "copy_traits(OP[, NUM_BITS_PER_TMA])",
+        "CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
+        "copy_traits(SM90_U32x4_STSM_N).SrcLayout",
+        1,
+        2
+    ),
+    atom_f!(
         "make_tiled_copy",
         "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
         "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
@@ -96,6 +104,55 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
     f!(
+        "sf_atom",
+        "sf_atom(VS[, MN])",
+        "Blackwell's block-scale-factor atom Sm1xxBlockScaledBasicChunk<VS>::SfAtom (K-major; MN-major with MN)",
+        "sf_atom(32)",
+        1,
+        2,
+        |a| {
+            let vs = a.int_tuple(0)?;
+            let Some(vs) = vs.as_int() else {
+                return Err(EvalError::new(
+                    "expected the vector size VS, an integer",
+                    a.spans[0],
+                ));
+            };
+            let mn = match a.vals.get(1) {
+                None => false,
+                Some(Value::Name(n)) if n == "MN" => true,
+                Some(Value::Name(n)) if n == "K" => false,
+                Some(v) => {
+                    return Err(EvalError::new(
+                        format!("expected the major K or MN, found {}", v.kind()),
+                        a.spans[1],
+                    ));
+                }
+            };
+            crate::atoms::blockscaled::sf_atom(vs, mn)
+                .map(Value::Layout)
+                .map_err(a.alg())
+        }
+    ),
+    f!(
+        "tile_atom_to_shape_SFA",
+        "tile_atom_to_shape_SFA(VS, (M,N,K[,L]))",
+        "Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFA: which scale factor covers each element of A (M,K[,L])",
+        "tile_atom_to_shape_SFA(32, (256,128,512))",
+        2,
+        2,
+        |a| blockscaled(a, false)
+    ),
+    f!(
+        "tile_atom_to_shape_SFB",
+        "tile_atom_to_shape_SFB(VS, (M,N,K[,L]))",
+        "Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFB: which scale factor covers each element of B (N,K[,L])",
+        "tile_atom_to_shape_SFB(16, (256,128,512))",
+        2,
+        2,
+        |a| blockscaled(a, true)
+    ),
+    f!(
         "tile_to_shape",
         "tile_to_shape(ATOM, SHAPE[, ORDER])",
         "ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER",
@@ -120,3 +177,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
 ];
+
+fn blockscaled(a: &super::Args, b: bool) -> Result<Value, EvalError> {
+    let vs = a.int_tuple(0)?;
+    let Some(vs) = vs.as_int() else {
+        return Err(EvalError::new(
+            "expected the vector size VS, an integer",
+            a.spans[0],
+        ));
+    };
+    let problem = a.int_tuple(1)?;
+    crate::atoms::blockscaled::tile_atom_to_shape(vs, &problem, b)
+        .map(Value::Layout)
+        .map_err(a.alg())
+}

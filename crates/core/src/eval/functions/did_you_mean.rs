@@ -5,15 +5,24 @@ use super::{ALIASES, all};
 /// The names closest to `name` among the functions (and `others`, e.g. a session's variables),
 /// for a "did you mean": at most three, each within a third of the name's length in edits (none for names of one or two letters).
 pub fn closest<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Vec<String> {
+    closest_among(
+        name,
+        all()
+            .map(|f| f.name)
+            .chain(ALIASES.iter().map(|(a, _)| *a))
+            .chain(others),
+    )
+}
+
+/// The names closest to `name` among `candidates` (an atom catalog's names, ...): at most three,
+/// each within a third of the name's length in edits.
+pub fn closest_among<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String> {
     let len = name.chars().count();
     let limit = len / 3;
     if limit == 0 {
         return Vec::new();
     }
-    let mut found: Vec<(usize, String)> = all()
-        .map(|f| f.name)
-        .chain(ALIASES.iter().map(|(a, _)| *a))
-        .chain(others)
+    let mut found: Vec<(usize, String)> = candidates
         .filter(|c| *c != name)
         // the distance is at least the difference of the lengths: most candidates end here,
         // before the quadratic distance is computed

@@ -171,7 +171,7 @@ mod traced;
 mod tuples;
 
 pub use args::Args;
-pub use did_you_mean::closest;
+pub use did_you_mean::{closest, closest_among};
 pub use index::lookup_bytes;
 pub use keywords::same_parameter;
 pub(crate) use swizzled::swizzled_value;

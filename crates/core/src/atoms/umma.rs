@@ -1,0 +1,460 @@
+//! Blackwell's UMMA (`tcgen05.mma`) atoms: CuTe's `MMA_Traits<SM100_MMA_*>` of
+//! `atom/mma_traits_sm100.hpp`, templates over the value types, M, N and the majors.
+//!
+//! Their layouts are CuTe's formulas over the template arguments: with `K` the instruction's
+//! 256 bits of A in elements (32 for `F8F6F4`, 64 for `MXF4`),
+//! one SM: `ThrID = 1`, `ALayout = (1,(M,K)):(0,(1,M))`, `BLayout = (1,(N,K)):(0,(1,N))`,
+//! `CLayout = (1,(M,N)):(0,(1,M))`;
+//! two SMs (`_2x1SM_`): `ThrID = 2`, `ALayout = (2,(M/2,K)):(M/2,(1,M))`,
+//! `BLayout = (2,(N/2,K)):(N/2,(1,N))`, `CLayout = (2,(M/2,N)):(M/2,(1,M))`.
+//! The template arguments are checked as the headers' `static_assert`s check them.
+
+use super::mma::MmaAtom;
+use super::util::{lay, tuple};
+use crate::algebra::Result;
+use crate::algebra::error::condition;
+
+/// How a family's N may range, given M and B's major.
+#[derive(Clone, Copy)]
+enum NRule {
+    /// A multiple of `step` from `lo` to 256.
+    Step(i64, i64),
+    /// `Step(8, 8)` when M is 64, `Step(16, 16)` when M is 128 (the TS forms).
+    ByM,
+    /// 8, or a multiple of 16 from 16 to 256 (the integer forms).
+    EightOr16,
+    /// `Step(k.0, k.0)` when B is K-major, `Step(mn.0, mn.0)` when it is MN-major.
+    ByBMajor(i64, i64),
+}
+
+/// A UMMA family: its name, whether it spans two SMs, its allowed M, the rule for N, how K
+/// follows from A's bits, the bits A and B may have, whether A comes from tensor memory (TS,
+/// hence K-major), and whether it takes a scale-factor type and a vector size.
+struct Family {
+    name: &'static str,
+    two_sm: bool,
+    ms: &'static [i64],
+    n: NRule,
+    /// `Some(k)`: K is k; `None`: K is 256 / bits(A).
+    k: Option<i64>,
+    bits: &'static [i64],
+    ts: bool,
+    sf: bool,
+    vs: bool,
+}
+
+const fn fam(name: &'static str, two_sm: bool, ms: &'static [i64], n: NRule) -> Family {
+    Family {
+        name,
+        two_sm,
+        ms,
+        n,
+        k: None,
+        bits: &[16],
+        ts: false,
+        sf: false,
+        vs: false,
+    }
+}
+
+/// The UMMA families CuTe 4.7 gives traits (the sparse, scaled and interleaved-complex forms
+/// are not modelled).
+static FAMILIES: &[Family] = &[
+    Family {
+        bits: &[32],
+        ..fam("SM100_MMA_TF32_SS", false, &[64, 128], NRule::Step(8, 8))
+    },
+    fam("SM100_MMA_F16BF16_SS", false, &[64, 128], NRule::Step(8, 8)),
+    Family {
+        bits: &[32],
+        ts: true,
+        ..fam("SM100_MMA_TF32_TS", false, &[64, 128], NRule::ByM)
+    },
+    Family {
+        ts: true,
+        ..fam("SM100_MMA_F16BF16_TS", false, &[64, 128], NRule::ByM)
+    },
+    Family {
+        bits: &[8],
+        ..fam("SM100_MMA_S8_SS", false, &[64, 128], NRule::EightOr16)
+    },
+    Family {
+        bits: &[8],
+        ts: true,
+        ..fam("SM100_MMA_S8_TS", false, &[64, 128], NRule::EightOr16)
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        ..fam(
+            "SM100_MMA_F8F6F4_SS",
+            false,
+            &[64, 128],
+            NRule::ByBMajor(8, 16),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        ts: true,
+        ..fam("SM100_MMA_F8F6F4_TS", false, &[64, 128], NRule::ByM)
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        sf: true,
+        ..fam("SM100_MMA_MXF8F6F4_SS", false, &[128], NRule::Step(8, 8))
+    },
+    Family {
+        bits: &[4],
+        k: Some(64),
+        sf: true,
+        vs: true,
+        ..fam("SM100_MMA_MXF4_SS", false, &[128], NRule::Step(8, 8))
+    },
+    Family {
+        bits: &[32],
+        ..fam(
+            "SM100_MMA_TF32_2x1SM_SS",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
+    fam(
+        "SM100_MMA_F16BF16_2x1SM_SS",
+        true,
+        &[128, 256],
+        NRule::Step(16, 16),
+    ),
+    Family {
+        bits: &[32],
+        ts: true,
+        ..fam(
+            "SM100_MMA_TF32_2x1SM_TS",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        ts: true,
+        ..fam(
+            "SM100_MMA_F16BF16_2x1SM_TS",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[8],
+        ..fam(
+            "SM100_MMA_S8_2x1SM_SS",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[8],
+        ts: true,
+        ..fam(
+            "SM100_MMA_S8_2x1SM_TS",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        ..fam(
+            "SM100_MMA_F8F6F4_2x1SM_SS",
+            true,
+            &[128, 256],
+            NRule::ByBMajor(16, 32),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        ts: true,
+        ..fam(
+            "SM100_MMA_F8F6F4_2x1SM_TS",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(32),
+        sf: true,
+        ..fam(
+            "SM100_MMA_MXF8F6F4_2x1SM_SS",
+            true,
+            &[256],
+            NRule::Step(16, 16),
+        )
+    },
+    Family {
+        bits: &[4],
+        k: Some(64),
+        sf: true,
+        vs: true,
+        ..fam(
+            "SM100_MMA_MXF4_2x1SM_SS",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
+];
+
+/// The UMMA family names, each with its template parameters, for the catalog.
+pub fn families() -> Vec<(String, String)> {
+    FAMILIES
+        .iter()
+        .map(|f| {
+            let sf = if f.sf { ", sf_type" } else { "" };
+            let vs = if f.vs { ", VS" } else { "" };
+            (
+                f.name.to_string(),
+                format!("<a_type, b_type, c_type{sf}, M, N{vs}, a_major, b_major>"),
+            )
+        })
+        .collect()
+}
+
+/// A family's shapes and types in words, for the catalog: `M 64|128, N 8..256 step 8,
+/// K 256 bits of A; A, B of 16 bits; 1 SM, A from shared memory`.
+pub fn describe(name: &str) -> Option<String> {
+    let f = FAMILIES.iter().find(|f| f.name == name)?;
+    let ms: Vec<String> = f.ms.iter().map(i64::to_string).collect();
+    let n = match f.n {
+        NRule::Step(step, lo) => format!("{lo}..256 step {step}"),
+        NRule::ByM => "8..256 step 8 (M 64), 16..256 step 16 (M 128)".to_string(),
+        NRule::EightOr16 => "8, or 16..256 step 16".to_string(),
+        NRule::ByBMajor(k, mn) => {
+            format!("{k}..256 step {k} (B K-major), {mn}..256 step {mn} (B MN-major)")
+        }
+    };
+    let k = match f.k {
+        Some(k) => k.to_string(),
+        None => "256 bits of A".to_string(),
+    };
+    let bits: Vec<String> = f.bits.iter().map(i64::to_string).collect();
+    Some(format!(
+        "M {}, N {n}, K {k}; A, B of {} bits; {}, A from {}{}",
+        ms.join("|"),
+        bits.join("|"),
+        if f.two_sm { "2 SMs" } else { "1 SM" },
+        if f.ts {
+            "tensor memory"
+        } else {
+            "shared memory"
+        },
+        if f.vs {
+            "; block-scaled (VS 16|32)"
+        } else if f.sf {
+            "; block-scaled"
+        } else {
+            ""
+        }
+    ))
+}
+
+/// Whether `name` names a UMMA family (without its template arguments).
+pub fn is_family(name: &str) -> bool {
+    FAMILIES.iter().any(|f| f.name == name)
+}
+
+/// The bits of the element types UMMA takes.
+fn bits_of(ty: &str) -> Option<i64> {
+    Some(match ty {
+        "float" | "tfloat32_t" | "int32_t" | "uint32_t" => 32,
+        "half_t" | "bfloat16_t" => 16,
+        "int8_t"
+        | "uint8_t"
+        | "float_e4m3_t"
+        | "float_e5m2_t"
+        | "float_ue8m0_t"
+        | "float_ue4m3_t"
+        | "type_erased_dynamic_float8_t" => 8,
+        "float_e2m3_t" | "float_e3m2_t" | "type_erased_dynamic_float6_t" => 6,
+        "float_e2m1_t" | "type_erased_dynamic_float4_t" => 4,
+        _ => return None,
+    })
+}
+
+fn bad(name: &str, why: impl Into<String>) -> crate::algebra::AlgebraError {
+    condition("mma_atom", format!("'{name}': {}", why.into()))
+}
+
+/// `MMA_Atom<SM100_MMA_*<a_type, b_type, c_type[, sf_type], M, N[, VS], a_major, b_major, ...>>`.
+pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
+    let Some(f) = FAMILIES.iter().find(|f| f.name == base) else {
+        return Err(bad(base, "not a UMMA family that cute models"));
+    };
+    let full = match targs {
+        Some(t) => format!("{base}<{t}>"),
+        None => base.to_string(),
+    };
+    let sig = families()
+        .into_iter()
+        .find(|(n, _)| n == base)
+        .map(|(_, s)| s)
+        .unwrap_or_default();
+    let Some(targs) = targs else {
+        return Err(bad(
+            &full,
+            format!(
+                "a UMMA atom is a template: write {base}{sig}, e.g. {base}<half_t,half_t,float,128,256,K,K>"
+            ),
+        ));
+    };
+    let args: Vec<&str> = targs.split(',').map(str::trim).collect();
+    let n_types = if f.sf { 4 } else { 3 };
+    let n_ints = if f.vs { 3 } else { 2 };
+    let want = n_types + n_ints + 2;
+    if args.len() < want || args.len() > want + 3 {
+        return Err(bad(
+            &full,
+            format!(
+                "expected the template arguments {sig} (and optionally a_neg, b_neg), got {} arguments",
+                args.len()
+            ),
+        ));
+    }
+    let types = &args[..n_types];
+    let mut bits = Vec::new();
+    for t in types {
+        bits.push(bits_of(t).ok_or_else(|| bad(&full, format!("unknown element type '{t}'")))?);
+    }
+    let int = |s: &str, what: &str| {
+        s.trim_start_matches('_')
+            .parse::<i64>()
+            .map_err(|_| bad(&full, format!("expected the integer {what}, got '{s}'")))
+    };
+    let m = int(args[n_types], "M")?;
+    let n = int(args[n_types + 1], "N")?;
+    let vs = if f.vs {
+        Some(int(args[n_types + 2], "VS")?)
+    } else {
+        None
+    };
+    let major = |s: &str| match s.trim_start_matches("UMMA::").trim_start_matches("Major::") {
+        "K" => Ok("K"),
+        "MN" => Ok("MN"),
+        other => Err(bad(
+            &full,
+            format!("expected a major (K or MN), got '{other}'"),
+        )),
+    };
+    let ma = major(args[n_types + n_ints])?;
+    let mb = major(args[n_types + n_ints + 1])?;
+    // the headers' static_asserts
+    let (ba, bb) = (bits[0], bits[1]);
+    if !f.bits.contains(&ba) || !f.bits.contains(&bb) {
+        return Err(bad(
+            &full,
+            format!(
+                "{base} supports A and B of {} bits, not {ba} and {bb}",
+                f.bits
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        ));
+    }
+    if base.contains("_S8_") && types[2] != "int32_t" {
+        return Err(bad(
+            &full,
+            format!("{base} result type can only be int32_t"),
+        ));
+    }
+    if !f.ms.contains(&m) {
+        let ms: Vec<String> = f.ms.iter().map(i64::to_string).collect();
+        return Err(bad(
+            &full,
+            format!("{base} M-mode size should be {}", ms.join(" or ")),
+        ));
+    }
+    let (ok, rule) = match f.n {
+        NRule::Step(step, lo) => (
+            n % step == 0 && (lo..=256).contains(&n),
+            format!("a multiple of {step} between {lo} and 256"),
+        ),
+        NRule::ByM => {
+            let (step, text) = if m == 64 {
+                (8, "a multiple of 8 between 8 and 256 when M is 64")
+            } else {
+                (16, "a multiple of 16 between 16 and 256 when M is 128")
+            };
+            (n % step == 0 && (step..=256).contains(&n), text.to_string())
+        }
+        NRule::EightOr16 => (
+            n == 8 || (n % 16 == 0 && (16..=256).contains(&n)),
+            "8 or a multiple of 16 between 16 and 256".to_string(),
+        ),
+        NRule::ByBMajor(k, mn) => {
+            let step = if mb == "K" { k } else { mn };
+            (
+                n % step == 0 && (step..=256).contains(&n),
+                format!("a multiple of {step} between {step} and 256 when B is {mb}-major"),
+            )
+        }
+    };
+    if !ok {
+        return Err(bad(&full, format!("{base} N-mode size should be {rule}")));
+    }
+    if let Some(vs) = vs
+        && vs != 16
+        && vs != 32
+    {
+        return Err(bad(
+            &full,
+            format!("{base} vector size can only be 16 or 32"),
+        ));
+    }
+    if f.ts && ma != "K" {
+        return Err(bad(
+            &full,
+            format!("{base} A from TMEM can't be transposed"),
+        ));
+    }
+    let k = f.k.unwrap_or(256 / ba);
+    let (thr, a, b, c) = if f.two_sm {
+        let (hm, hn) = (m / 2, n / 2);
+        (
+            "2:1".to_string(),
+            format!("(2,({hm},{k})):({hm},(1,{m}))"),
+            format!("(2,({hn},{k})):({hn},(1,{n}))"),
+            format!("(2,({hm},{n})):({hm},(1,{m}))"),
+        )
+    } else {
+        (
+            "1:0".to_string(),
+            format!("(1,({m},{k})):(0,(1,{m}))"),
+            format!("(1,({n},{k})):(0,(1,{n}))"),
+            format!("(1,({m},{n})):(0,(1,{m}))"),
+        )
+    };
+    let mut canonical: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+    canonical.push(m.to_string());
+    canonical.push(n.to_string());
+    if let Some(vs) = vs {
+        canonical.push(vs.to_string());
+    }
+    canonical.push(ma.to_string());
+    canonical.push(mb.to_string());
+    Ok(MmaAtom {
+        name: format!("{base}<{}>", canonical.join(",")),
+        thr_id: lay(&thr),
+        shape_mnk: tuple(&format!("({m},{n},{k})")),
+        a: lay(&a),
+        b: lay(&b),
+        c: lay(&c),
+    })
+}

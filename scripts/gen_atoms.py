@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Generate cute's atom catalog from CuTe 4.7's headers and its oracle.
+
+    scripts/gen_atoms.py [--include DIR] [--oracle PATH] [--extra]
+
+Reads the `MMA_Traits<...>` and `Copy_Traits<...>` specialisations of CuTe's
+`atom/mma_traits_sm*.hpp` and `atom/copy_traits*.hpp` (and the explicit specialisations of
+`arch/mma_sm120.hpp`) for the names, the template parameters and the value types of every atom,
+and asks `cute-oracle` (CuTe itself) for each atom's layouts. Writes
+
+  crates/core/src/atoms/catalog/mma.tsv   name arch params ThrID Shape_MNK ALayout BLayout CLayout types
+  crates/core/src/atoms/catalog/copy.tsv  name arch ThrID SrcLayout DstLayout RefLayout
+  tests/golden/atoms_catalog_oracle.tsv   C++ expression <TAB> CuTe's answer (the differential test)
+  tests/golden/atoms_catalog_extra.tsv    (--extra) UMMA instantiations and tiled MMAs over them,
+                                          Copy_Atom value layouts, templated copies, other spellings
+
+The layouts are CuTe's data as its oracle prints them with the `_` of static integers dropped
+(`(_4,_8):(_1,_4)` becomes `(4,8):(1,4)`); the algebra over them is cute's own.
+
+`params` says what template arguments a name takes beyond its own text:
+  ""        none: the name is the whole type
+  majors    GMMA's `<tnspA, tnspB[, scaleA, scaleB]>` (written `<K,K>`, `<MN,K>`, ...)
+  scale     GMMA's `<scaleA = One, scaleB = One>`: the name alone, or with `<>`
+  fma       UniversalFMA's `<D, A, B, C>` value types (its layouts do not depend on them)
+  vs        SM120's block-scaled `<A, B, C, SF>` written with the vector size VS last
+
+UMMA (SM100 tcgen05) atoms are templates over types, M, N and majors whose layouts CuTe computes
+from M, N and the bits of A; cute computes them (atoms/umma.rs) and this script only adds oracle
+expectations for a spread of their instantiations.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+MMA_TRAITS = [
+    "mma_traits.hpp",
+    "mma_traits_sm61.hpp",
+    "mma_traits_sm70.hpp",
+    "mma_traits_sm75.hpp",
+    "mma_traits_sm80.hpp",
+    "mma_traits_sm89.hpp",
+    "mma_traits_sm90.hpp",
+    "mma_traits_sm90_gmma.hpp",
+    "mma_traits_sm90_gmma_ext.hpp",
+]
+COPY_TRAITS = [
+    "copy_traits_sm50.hpp",
+    "copy_traits_sm75.hpp",
+    "copy_traits_sm90.hpp",
+    "copy_traits_sm100.hpp",
+]
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def balanced(text, start, open_ch, close_ch):
+    """The index one past the bracket closing the one at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == open_ch:
+            depth += 1
+        elif text[i] == close_ch:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    raise ValueError("unbalanced")
+
+
+def specialisations(text, template):
+    """(name, template-argument text, body) of every `struct TEMPLATE<NAME<ARGS>>` or
+    `struct TEMPLATE<NAME>`."""
+    out = []
+    for m in re.finditer(r"struct\s+%s\s*<" % template, text):
+        close = balanced(text, m.end() - 1, "<", ">")
+        inner = text[m.end() : close - 1].strip()
+        brace = text.index("{", close)
+        between = text[close:brace].strip()
+        if between and not between.startswith(":"):
+            continue  # not a definition
+        body_end = balanced(text, brace, "{", "}")
+        # a derived form, `struct MMA_Traits<X> : MMA_Traits<Y> { ... }`: Y's fields count too
+        body = text[brace:body_end] + between
+        if "<" in inner:
+            name = inner[: inner.index("<")].strip()
+            args = inner[inner.index("<") + 1 : inner.rindex(">")].strip()
+        else:
+            name, args = inner, None
+        out.append((name, args, body))
+    return out
+
+
+def value_types(body, bases):
+    types = []
+    for v in "DABC":
+        m = re.search(r"using\s+ValType%s\s*=\s*([^;]+);" % v, body)
+        base = re.search(r"MMA_Traits\s*<\s*(\w+)\s*>", body[body.rindex("}"):])
+        if not m and base and base.group(1) in bases:
+            types.append(bases[base.group(1)][len(types)])
+            continue
+        types.append(re.sub(r"\s+", "", m.group(1)).replace("cutlass::", "") if m else "?")
+    return types
+
+
+def arch_of(name):
+    m = re.match(r"SM(\d+)", name)
+    return "sm_%s" % m.group(1) if m else "any"
+
+
+def oracle_batches(oracle, exprs, size=400):
+    """CuTe's answers to `exprs`, one list entry (a list of printed lines) per expression."""
+    answers = []
+    for i in range(0, len(exprs), size):
+        chunk = exprs[i : i + size]
+        marked = []
+        for e in chunk:
+            marked.append('printf("@@\\n")')
+            marked.append(e)
+        print("oracle: %d..%d of %d" % (i, i + len(chunk), len(exprs)), file=sys.stderr)
+        out = subprocess.run(
+            [oracle], input="\n".join(marked) + "\n", capture_output=True, text=True
+        )
+        if out.returncode != 0:
+            sys.exit("oracle failed on a batch:\n" + out.stderr)
+        parts = out.stdout.split("@@\n")[1:]
+        if len(parts) != len(chunk):
+            sys.exit("oracle answered %d of %d" % (len(parts), len(chunk)))
+        answers.extend(p.rstrip("\n").split("\n") for p in parts)
+    return answers
+
+
+def plain(text):
+    """The oracle's print with static integers' `_` dropped: cute's notation."""
+    return re.sub(r"(?<![A-Za-z0-9])_(\d)", r"\1", text.strip())
+
+
+def mma_entries(include):
+    entries = []  # (name, arch, params, cpp instantiation, types)
+    bases = {}
+    for f in MMA_TRAITS:
+        text = strip_comments(open(os.path.join(include, "cute/atom", f)).read())
+        for name, args, body in specialisations(text, "MMA_Traits"):
+            types = value_types(body, bases)
+            bases[name] = types
+            if args is None:
+                entries.append((name, arch_of(name), "", name, types))
+            elif name == "UniversalFMA":
+                entries.append(
+                    (name, "any", "fma", "UniversalFMA<float,float,float,float>", ["D", "A", "B", "C"])
+                )
+            elif args.replace(" ", "") == "tnspA,tnspB,scaleA,scaleB":
+                inst = "%s<GMMA::Major::K,GMMA::Major::K>" % name
+                entries.append((name, arch_of(name), "majors", inst, types))
+            elif args.replace(" ", "") == "scaleA,scaleB":
+                entries.append((name, arch_of(name), "scale", name + "<>", types))
+            else:
+                print("skipped MMA_Traits<%s<%s>>" % (name, args), file=sys.stderr)
+    # SM120's mma.sync: explicit specialisations of SM120_16x8x32_TN<A, B, C>
+    arch = strip_comments(open(os.path.join(include, "cute/arch/mma_sm120.hpp")).read())
+    for m in re.finditer(r"template\s*<>\s*struct\s+(SM120_16x8x32_TN)\s*<([^>]*)>", arch):
+        args = [a.strip() for a in m.group(2).split(",")]
+        name = "%s<%s>" % (m.group(1), ",".join(args))
+        entries.append((name, "sm_120", "", name, [args[2], args[0], args[1], args[2]]))
+    # SM120's block-scaled mma.sync: SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS<A, B, C, SF, VS>,
+    # its layouts independent of the vector size VS (asked at VS = 32); the catalog's name leaves
+    # VS out: `SM120_16x8x32_TN_VS<A,B,C,SF>` takes it as a template argument
+    for m in re.finditer(r"struct\s+(SM120_16x8x(?:32|64)_TN_VS)\s*<([^>]*),\s*VS\s*>", arch):
+        args = [a.strip() for a in m.group(2).split(",")]
+        name = "%s<%s>" % (m.group(1), ",".join(args))
+        inst = "SM120::BLOCKSCALED::%s<%s,32>" % (m.group(1), ",".join(args))
+        types = [args[2], args[0], args[1], args[2]]
+        if "x64" in m.group(1):
+            types = [args[2], "uint4_t", "uint4_t", args[2]]
+        entries.append((name, "sm_120", "vs", inst, types))
+    return entries
+
+
+def copy_entries(include):
+    entries = []  # (name, arch)
+    for f in COPY_TRAITS:
+        text = strip_comments(open(os.path.join(include, "cute/atom", f)).read())
+        for name, args, body in specialisations(text, "Copy_Traits"):
+            if args is not None:
+                print("skipped Copy_Traits<%s<%s>>" % (name, args), file=sys.stderr)
+                continue
+            if "SrcLayout" not in body and "RefLayout" not in body:
+                print("skipped Copy_Traits<%s>: no layouts" % name, file=sys.stderr)
+                continue
+            entries.append((name, arch_of(name)))
+    return entries
+
+
+def field(lines, key):
+    for l in lines:
+        l = l.strip()
+        if l.startswith(key + ":"):
+            return plain(l[len(key) + 1 :])
+    raise KeyError(key)
+
+
+def mode_sizes(layout):
+    """The sizes of the top modes of a layout written `shape:stride` (cute's notation)."""
+    shape = layout.split(":")[0]
+    def parse(t, i):
+        if t[i] == "(":
+            items, i = [], i + 1
+            while t[i] != ")":
+                v, i = parse(t, i)
+                items.append(v)
+                if t[i] == ",":
+                    i += 1
+            return items, i + 1
+        j = i
+        while j < len(t) and t[j].isdigit():
+            j += 1
+        return int(t[i:j]), j
+    def size(v):
+        if isinstance(v, int):
+            return v
+        p = 1
+        for x in v:
+            p *= size(x)
+        return p
+    v, _ = parse(shape, 0)
+    return [size(x) for x in v] if isinstance(v, list) else [v]
+
+
+# UMMA instantiations checked against the oracle: (family, types, Ms, Ns, majors)
+UMMA_CASES = [
+    ("SM100_MMA_TF32_SS", "tfloat32_t,tfloat32_t,float", [64, 128], [8, 256], ["K,K", "MN,MN"]),
+    ("SM100_MMA_F16BF16_SS", "half_t,half_t,float", [64, 128], [8, 136, 256], ["K,K", "MN,K"]),
+    ("SM100_MMA_F16BF16_SS", "bfloat16_t,bfloat16_t,float", [128], [64], ["K,MN"]),
+    ("SM100_MMA_TF32_TS", "tfloat32_t,tfloat32_t,float", [64, 128], [16, 256], ["K,K"]),
+    ("SM100_MMA_F16BF16_TS", "half_t,half_t,half_t", [64, 128], [32, 256], ["K,MN"]),
+    ("SM100_MMA_S8_SS", "int8_t,int8_t,int32_t", [64, 128], [8, 256], ["K,K"]),
+    ("SM100_MMA_S8_TS", "uint8_t,int8_t,int32_t", [128], [16], ["K,K"]),
+    ("SM100_MMA_F8F6F4_SS", "float_e4m3_t,float_e4m3_t,float", [64, 128], [8, 256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_SS", "float_e2m1_t,float_e3m2_t,float", [128], [32], ["K,MN"]),
+    ("SM100_MMA_F8F6F4_TS", "float_e5m2_t,float_e4m3_t,half_t", [64], [24], ["K,K"]),
+    ("SM100_MMA_MXF8F6F4_SS", "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t", [128], [8, 256], ["K,K"]),
+    ("SM100_MMA_MXF4_SS", "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t", [128], [64, 256], ["32,K,K"]),
+    ("SM100_MMA_TF32_2x1SM_SS", "tfloat32_t,tfloat32_t,float", [128, 256], [16, 256], ["K,K"]),
+    ("SM100_MMA_F16BF16_2x1SM_SS", "half_t,half_t,float", [128, 256], [16, 256], ["K,MN"]),
+    ("SM100_MMA_TF32_2x1SM_TS", "tfloat32_t,tfloat32_t,float", [256], [32], ["K,K"]),
+    ("SM100_MMA_F16BF16_2x1SM_TS", "bfloat16_t,bfloat16_t,float", [128, 256], [64, 256], ["K,K"]),
+    ("SM100_MMA_S8_2x1SM_SS", "int8_t,uint8_t,int32_t", [256], [32], ["K,K"]),
+    ("SM100_MMA_S8_2x1SM_TS", "int8_t,int8_t,int32_t", [128], [256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_2x1SM_SS", "float_e4m3_t,float_e5m2_t,float", [256], [16, 256], ["K,K"]),
+    ("SM100_MMA_F8F6F4_2x1SM_TS", "float_e4m3_t,float_e4m3_t,float", [128], [64], ["K,K"]),
+    ("SM100_MMA_MXF8F6F4_2x1SM_SS", "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t", [256], [256], ["K,K"]),
+    ("SM100_MMA_MXF4_2x1SM_SS", "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t", [256], [128], ["16,K,K"]),
+]
+
+
+def extra_cases(copy_rows):
+    """C++ spellings beyond the catalog's rows: UMMA instantiations and tiled MMAs over them,
+    Copy_Atom's value layouts for a value type of each copy, the templated one-thread copies,
+    UniversalFMA over other types, and GMMA's `SM90::GMMA::MMA_...` spelling."""
+    exprs = []
+    for fam, types, ms, ns, majors in UMMA_CASES:
+        for m in ms:
+            for n in ns:
+                for mj in majors:
+                    parts = mj.split(",")
+                    targs = "%s,%d,%d,%s" % (
+                        types, m, n,
+                        ",".join(p if p.isdigit() else "UMMA::Major::" + p for p in parts),
+                    )
+                    x = "%s<%s>" % (fam, targs)
+                    for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
+                        exprs.append("typename MMA_Traits<%s>::%s{}" % (x, f))
+                    exprs.append("make_tiled_mma(%s{}, Layout<Shape<_2,_1,_1>>{}).get_layoutC_TV()" % x)
+                    exprs.append("make_tiled_mma(%s{}, Layout<Shape<_1,_2,_1>>{}).get_layoutB_TV()" % x)
+    for name, _, src, dst, ref in copy_rows:
+        per = [mode_sizes(l)[1] if len(mode_sizes(l)) > 1 else 1 for l in (src, dst, ref)]
+        for t, bits in [("uint32_t", 32), ("uint16_t", 16), ("uint8_t", 8)]:
+            if all(v % bits == 0 for v in per):
+                # asked of the oracle as Copy_Atom computes it (recast_layout of the traits'
+                # bit layouts), so that a type Copy_Atom's static_asserts reject does not stop
+                # the batch; the expectation is then a refusal (see extras())
+                for f, b in [("ValLayoutSrc", "SrcLayout"), ("ValLayoutDst", "DstLayout"),
+                             ("ValLayoutRef", "RefLayout")]:
+                    exprs.append((
+                        "typename Copy_Atom<%s, %s>::%s{}" % (name, t, f),
+                        "recast_layout<uint1_t, %s>(typename Copy_Traits<%s>::%s{})" % (t, name, b),
+                    ))
+                break
+    for op in ["UniversalCopy<uint8_t>", "UniversalCopy<uint32_t>", "UniversalCopy<uint128_t>",
+               "SM80_CP_ASYNC_CACHEALWAYS<uint32_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
+               "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>",
+               "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>"]:
+        for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            exprs.append("typename Copy_Traits<%s>::%s{}" % (op, f))
+        exprs.append("typename Copy_Atom<%s, half_t>::ValLayoutSrc{}" % op if "uint8_t" not in op else
+                     "typename Copy_Atom<%s, int8_t>::ValLayoutDst{}" % op)
+    # the CuTe tutorial's sgemm: UniversalFMA tiled 16x16
+    for f in ["get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV"]:
+        exprs.append("make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>>{}).%s()" % f)
+    # warp MMAs of every generation, tiled
+    for x in ["SM70_8x8x4_F32F16F16F32_NT", "SM80_16x8x16_F32BF16BF16F32_TN", "SM89_16x8x32_F32E4M3E4M3F32_TN",
+              "SM90_16x8x16_F64F64F64F64_TN", "SM120_16x8x32_TN<float_e2m1_t,float_e2m1_t,float>",
+              "SM90_64x64x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>"]:
+        for f in ["get_layoutA_TV", "get_layoutC_TV"]:
+            exprs.append("make_tiled_mma(%s{}, Layout<Shape<_2,_2,_1>>{}).%s()" % (x, f))
+    # TMA and bulk copies: Copy_Traits<OP, Int<N>[, AuxParams]> (the oracle is given an
+    # AuxParams, which the layouts do not read; cute's spelling leaves it out)
+    for op, n, aux in [("SM90_TMA_LOAD", 1024, True), ("SM90_TMA_LOAD_MULTICAST", 4096, True),
+                       ("SM90_TMA_STORE", 8192, True), ("SM90_TMA_REDUCE_ADD", 512, True),
+                       ("SM90_BULK_COPY_G2S", 2048, False), ("SM90_BULK_COPY_S2G", 128, False),
+                       ("SM100_TMA_2SM_LOAD", 1024, True), ("SM100_TMA_2SM_LOAD_MULTICAST", 16384, True),
+                       ("SM100_TMA_LOAD_2D_GATHER4", 2048, True), ("SM100_TMA_STORE_2D_SCATTER4", 256, True)]:
+        for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            exprs.append((
+                "typename Copy_Traits<%s, Int<%d>>::%s{}" % (op, n, f),
+                "typename Copy_Traits<%s, Int<%d>%s>::%s{}" % (op, n, ", int" if aux else "", f),
+            ))
+    for f in ["ThrID", "SrcLayout"]:
+        exprs.append("typename Copy_Traits<SM90_BULK_COPY_AUTO>::%s{}" % f)
+    for t in ["half_t", "double", "int32_t"]:
+        for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
+            exprs.append("typename MMA_Traits<UniversalFMA<%s,%s,%s,%s>>::%s{}" % (t, t, t, t, f))
+    for n in [8, 24, 128, 256]:
+        for f in ["ALayout", "BLayout", "CLayout"]:
+            exprs.append(
+                "typename MMA_Traits<SM90::GMMA::MMA_64x%dx16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>>::%s{}" % (n, f))
+            exprs.append("MMA_Atom<SM90::GMMA::MMA_64x%dx32_F32E4M3E5M2_SS_TN<>>::Layout%s_TV{}" % (n, f[0]))
+    return exprs
+
+
+def extras(oracle):
+    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(ROOT, "crates/core/src/atoms/catalog/copy.tsv"))
+            if not l.startswith("#")]
+    threads = {r[0]: mode_sizes(r[2])[0] for r in rows}
+    cases = [c if isinstance(c, tuple) else (c, c) for c in
+             extra_cases([(r[0], r[1], r[3], r[4], r[5]) for r in rows])]
+    answers = oracle_batches(oracle, [c[1] for c in cases])
+    # Copy_Atom<Y, T>'s static_asserts: every value layout keeps ThrID's threads
+    by_atom = {}
+    for (e, _), a in zip(cases, answers):
+        if e.startswith("typename Copy_Atom<") and not any(
+                x in e for x in ["UniversalCopy", "CP_ASYNC"]):
+            atom = e[: e.index(">::")]
+            name = atom[len("typename Copy_Atom<") : atom.index(",")]
+            ok = mode_sizes(plain(" ".join(a)))[0] == threads[name]
+            by_atom[atom] = by_atom.get(atom, True) and ok
+    with open(os.path.join(ROOT, "tests/golden/atoms_catalog_extra.tsv"), "w") as out:
+        out.write("# generated by scripts/gen_atoms.py --extra: C++ expression, CuTe 4.7's answer "
+                  "(static integers' _ dropped; REFUSED: CuTe's static_assert rejects it)\n")
+        for (e, _), a in zip(cases, answers):
+            atom = e[: e.index(">::")] if ">::" in e else None
+            if by_atom.get(atom, True) is False:
+                out.write("%s\tREFUSED\n" % e)
+            else:
+                out.write("%s\t%s\n" % (e, plain(" ".join(a))))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--include", default=os.path.join(ROOT, "..", "shared", "cutlass-4.7", "include"))
+    ap.add_argument("--oracle", default=os.path.join(ROOT, "..", "shared", "tools", "cute-oracle"))
+    ap.add_argument("--extra", action="store_true", help="only the extra expectations (UMMA, Copy_Atom, ...)")
+    args = ap.parse_args()
+    include = os.path.abspath(args.include)
+    if not os.path.isdir(include):
+        include = "/work/shared/cutlass-4.7/include"
+    oracle = args.oracle if os.path.exists(args.oracle) else "/work/shared/tools/cute-oracle"
+    if args.extra:
+        return extras(oracle)
+
+    mmas = mma_entries(include)
+    copies = copy_entries(include)
+    print("%d MMA atoms, %d copy atoms" % (len(mmas), len(copies)), file=sys.stderr)
+
+    exprs = ["MMA_Atom<%s>{}" % m[3] for m in mmas]
+    for name, _ in copies:
+        for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            exprs.append("typename Copy_Traits<%s>::%s{}" % (name, f))
+    answers = oracle_batches(oracle, exprs)
+
+    catalog = os.path.join(ROOT, "crates/core/src/atoms/catalog")
+    os.makedirs(catalog, exist_ok=True)
+    expectations = []
+    with open(os.path.join(catalog, "mma.tsv"), "w") as out:
+        out.write("# generated by scripts/gen_atoms.py from CuTe 4.7's headers and cute-oracle: do not edit\n")
+        out.write("# name\tarch\tparams\tThrID\tShape_MNK\tALayout\tBLayout\tCLayout\tValTypeD,A,B,C\n")
+        for (name, arch, params, inst, types), ans in zip(mmas, answers[: len(mmas)]):
+            thr = field(ans, "ThrID")
+            shape = field(ans, "Shape_MNK")
+            a, b, c = (field(ans, "Layout%s_TV" % x) for x in "ABC")
+            out.write("\t".join([name, arch, params, thr, shape, a, b, c, ",".join(types)]) + "\n")
+            # the differential test: one C++ spelling per field, as users write them
+            cpp = inst.replace("GMMA::Major::", "GMMA::Major::")
+            expectations.append(("typename MMA_Traits<%s>::ThrID{}" % cpp, thr))
+            expectations.append(("MMA_Traits<%s>::Shape_MNK{}" % cpp, shape))
+            expectations.append(("typename MMA_Traits<%s>::ALayout{}" % cpp, a))
+            expectations.append(("MMA_Atom<%s>::LayoutB_TV{}" % cpp, b))
+            expectations.append(("typename MMA_Traits<%s>::CLayout{}" % cpp, c))
+    with open(os.path.join(catalog, "copy.tsv"), "w") as out:
+        out.write("# generated by scripts/gen_atoms.py from CuTe 4.7's headers and cute-oracle: do not edit\n")
+        out.write("# name\tarch\tThrID\tSrcLayout\tDstLayout\tRefLayout (bits)\n")
+        rest = answers[len(mmas) :]
+        for i, (name, arch) in enumerate(copies):
+            thr, src, dst, ref = (plain(" ".join(x)) for x in rest[4 * i : 4 * i + 4])
+            out.write("\t".join([name, arch, thr, src, dst, ref]) + "\n")
+            for f, v in zip(["ThrID", "SrcLayout", "DstLayout", "RefLayout"], [thr, src, dst, ref]):
+                expectations.append(("typename Copy_Traits<%s>::%s{}" % (name, f), v))
+    with open(os.path.join(ROOT, "tests/golden/atoms_catalog_oracle.tsv"), "w") as out:
+        out.write("# generated by scripts/gen_atoms.py: C++ expression, CuTe 4.7's answer (static integers' _ dropped)\n")
+        for e, v in expectations:
+            out.write("%s\t%s\n" % (e, v))
+
+
+if __name__ == "__main__":
+    main()
