@@ -420,16 +420,7 @@ impl Env {
                     ));
                 }
                 let v = self.eval_checked(&expr)?;
-                if let Some(meaning) = shadowed_meaning(name) {
-                    self.shadows.insert(
-                        name.to_string(),
-                        Shadow {
-                            meaning,
-                            line: self.line,
-                        },
-                    );
-                }
-                self.set(name, v);
+                self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::DeclarePointer {
@@ -446,16 +437,7 @@ impl Env {
                     ));
                 }
                 let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
-                if let Some(meaning) = shadowed_meaning(name) {
-                    self.shadows.insert(
-                        name.to_string(),
-                        Shadow {
-                            meaning,
-                            line: self.line,
-                        },
-                    );
-                }
-                self.set(name, v);
+                self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
@@ -470,6 +452,20 @@ impl Env {
                 Ok(Outcome::Value(Value::Under))
             }
         }
+    }
+
+    /// Bind a variable the user named, recording what of CuTe's the name now shadows.
+    fn bind(&mut self, name: &str, v: Value) {
+        if let Some(meaning) = shadowed_meaning(name) {
+            self.shadows.insert(
+                name.to_string(),
+                Shadow {
+                    meaning,
+                    line: self.line,
+                },
+            );
+        }
+        self.set(name, v);
     }
 
     /// The value of a pointer's declaration `T* NAME` (a pointer named NAME, of T's width or
