@@ -78,10 +78,16 @@ fn modes(l: &Layout) -> Result<Vec<Value>, String> {
         .collect()
 }
 
+/// Whether two integers (or basis elements) have the same value: a static and a dynamic one
+/// alike, as `_4{} == 4` is true in CuTe.
+fn same_value(x: crate::algebra::basis::Stride, y: crate::algebra::basis::Stride) -> bool {
+    x.value == y.value && x.basis == y.basis
+}
+
 /// Whether two tuples (shapes, strides) are equal, as `operator==` on tuples.
 fn tup_equal(a: &Tup, b: &Tup) -> bool {
     match (tup_parts(a), tup_parts(b)) {
-        (Parts::Int(x), Parts::Int(y)) => x == y,
+        (Parts::Int(x), Parts::Int(y)) => same_value(x, y),
         (Parts::Items(_), Parts::Items(_)) => {
             a.rank() == b.rank() && a.modes().zip(b.modes()).all(|(x, y)| tup_equal(x, y))
         }
@@ -108,7 +114,7 @@ pub fn equal(a: &Value, b: &Value) -> Result<bool, String> {
         _ => {}
     }
     match (parts(a)?, parts(b)?) {
-        (Parts::Int(x), Parts::Int(y)) => Ok(x == y),
+        (Parts::Int(x), Parts::Int(y)) => Ok(same_value(x, y)),
         (Parts::Items(x), Parts::Items(y)) => {
             if x.len() != y.len() {
                 return Ok(false);

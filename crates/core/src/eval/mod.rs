@@ -762,8 +762,9 @@ impl Env {
             }
             // the CuTe DSL's `cute.AddressSpace.gmem`: a name for `make_ptr`
             ExprKind::Field(base, name)
-                if base.kind == ExprKind::Name("AddressSpace")
-                    && !self.is_bound("AddressSpace") =>
+                if base.kind == ExprKind::Qualified("AddressSpace")
+                    || (base.kind == ExprKind::Name("AddressSpace")
+                        && !self.is_bound("AddressSpace")) =>
             {
                 Ok(Value::Name(format!("AddressSpace.{name}")))
             }
