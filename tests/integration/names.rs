@@ -23,7 +23,7 @@ fn names_from_cutlass_material_bind() {
         ],
         "",
     );
-    assert_eq!((out.as_str(), code), ("(4,8):(1,4)\n16\n", 0), "{err}");
+    assert_eq!((out.as_str(), code), ("(4?,8?):(1?,4?)\n16?\n", 0), "{err}");
 }
 
 /// A statement on standard input after a binding that shadows a function is answered by the
@@ -45,7 +45,8 @@ fn a_shadowing_binding_reaches_the_lines_after_it() {
         "{:?}",
         &lines[..3]
     );
-    assert_eq!(lines[3001], "2");
+    // `::` makes the line C++: its plain literals are dynamic (issue 36)
+    assert_eq!(lines[3001], "2?");
 }
 
 #[test]
@@ -74,8 +75,8 @@ fn the_repl_shows_what_is_shadowed() {
         format!(
             "error: cannot assign to 'auto': it is a keyword of C++\n\
              {SHADOWED_SIZE}\n\
-             4\n\
-             ans = 4\n\
+             4?\n\
+             ans = 4?\n\
              bf16 = 2    # shadows the element type bf16, bound at line 4\n\
              size = 4    # shadows the function size, bound at line 2\n\
              x = 1\n"
