@@ -191,6 +191,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     congruent((4,8), (1,4))"""
 
+def bool(x: Arg, **kwargs: Arg) -> Any:
+    """bool(x)
+
+An integer (or truth value) as a truth value: whether it is not 0 (C++'s and Python's bool(x)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('bool')`` shows its result)::
+
+    bool(size(4:1) == 4)"""
+
 def make_layout(shape: Arg, stride: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)
 
@@ -560,6 +569,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc"""
 
+def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., **kwargs: Arg) -> Any:
+    """copy_traits(OP[, NUM_BITS_PER_TMA])
+
+CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_traits')`` shows its result)::
+
+    copy_traits(SM90_U32x4_STSM_N).SrcLayout"""
+
 def make_tiled_copy(copy_atom: Arg, thr_layout: Arg, val_layout: Arg = ..., **kwargs: Arg) -> Any:
     """make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])
 
@@ -613,6 +631,33 @@ GMMA::Layout_*_Atom<T>: a GMMA shared-memory layout atom (swizzle o smem_ptr o l
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gmma_atom')`` shows its result)::
 
     gmma_atom(Layout_K_SW128_Atom, bf16)"""
+
+def sf_atom(vs: Arg, mn: Arg = ..., **kwargs: Arg) -> Any:
+    """sf_atom(VS[, MN])
+
+Blackwell's block-scale-factor atom Sm1xxBlockScaledBasicChunk<VS>::SfAtom (K-major; MN-major with MN).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('sf_atom')`` shows its result)::
+
+    sf_atom(32)"""
+
+def tile_atom_to_shape_SFA(vs: Arg, m: Arg, **kwargs: Arg) -> Any:
+    """tile_atom_to_shape_SFA(VS, (M,N,K[,L]))
+
+Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFA: which scale factor covers each element of A (M,K[,L]).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_atom_to_shape_SFA')`` shows its result)::
+
+    tile_atom_to_shape_SFA(32, (256,128,512))"""
+
+def tile_atom_to_shape_SFB(vs: Arg, m: Arg, **kwargs: Arg) -> Any:
+    """tile_atom_to_shape_SFB(VS, (M,N,K[,L]))
+
+Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFB: which scale factor covers each element of B (N,K[,L]).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_atom_to_shape_SFB')`` shows its result)::
+
+    tile_atom_to_shape_SFB(16, (256,128,512))"""
 
 def tile_to_shape(atom: Arg, shape: Arg, order: Arg = ..., **kwargs: Arg) -> Any:
     """tile_to_shape(ATOM, SHAPE[, ORDER])
@@ -708,14 +753,14 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_inttuple_iter(132)"""
 
-def make_tensor(iterator: Arg, l: Arg, **kwargs: Arg) -> Any:
-    """make_tensor(ITERATOR, L)
+def make_tensor(iterator: Arg, l: Arg, arg2: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tensor(ITERATOR, L) | make_tensor(ITERATOR, SHAPE, STRIDE) | make_tensor<T>(L)
 
-The tensor over L whose elements are their own indices plus the iterator's start: OFFSET o L.
+The tensor over L at the iterator: a counting one (its elements are their own indices plus its start, OFFSET o L), a pointer (gmem_ptr[16b](0x108) o L), or, with an element type T, an owning register tensor (ptr[32b](stack) o L).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tensor')`` shows its result)::
 
-    make_tensor(make_inttuple_iter(132), (4,8):(1,8))"""
+    make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(4,8))"""
 
 def layout(x: Arg, **kwargs: Arg) -> Any:
     """layout(X)
@@ -753,10 +798,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_layout_like((2,(2,6),1):(36,(3,6),36))"""
 
-def make_fragment_like(l: Arg, **kwargs: Arg) -> Any:
-    """make_fragment_like(L)
+def make_fragment_like(l: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_fragment_like(L) | make_fragment_like<T>(L)
 
-Like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout).
+Like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fragment_like')`` shows its result)::
 
@@ -1317,10 +1362,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_cotiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8):(8,1)).Tiler_MN"""
 
-def make_tensor_like(t: Arg, **kwargs: Arg) -> Any:
-    """make_tensor_like(T)
+def make_tensor_like(t: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tensor_like(T) | make_tensor_like<T>(L)
 
-The layout of a new (register) tensor like T: make_layout_like of T's layout.
+A new (register) tensor like T: make_layout_like of T's layout (of a tensor over memory, an owning tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tensor_like')`` shows its result)::
 
@@ -1343,3 +1388,57 @@ Zipped_divide(T, TILER), element COORD of every tile: OFFSET o LAYOUT.
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('outer_partition')`` shows its result)::
 
     outer_partition((8,24):(1,8), (4,8), (1,2))"""
+
+def make_gmem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_gmem_ptr(PTR) | make_gmem_ptr<T>(nullptr)
+
+PTR tagged as a pointer to global memory (CuTe prints gmem_ptr[16b](0x108)); a named pointer prints its name and element offset.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_gmem_ptr')`` shows its result)::
+
+    make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132"""
+
+def make_smem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)
+
+PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_smem_ptr')`` shows its result)::
+
+    make_smem_ptr(static_cast<float*>(nullptr))"""
+
+def make_rmem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_rmem_ptr(PTR) | make_rmem_ptr<T>(nullptr)
+
+PTR as a pointer to registers: a raw pointer stays raw (CuTe prints ptr[32b](0xc)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_rmem_ptr')`` shows its result)::
+
+    make_rmem_ptr(static_cast<float*>(nullptr)) + 3"""
+
+def static_cast(nullptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """static_cast<T*>(nullptr)
+
+The null pointer typed T* (its width is sizeof_bits<T>), or a pointer cast to its own type.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('static_cast')`` shows its result)::
+
+    static_cast<half_t*>(nullptr) + 3"""
+
+def reinterpret_cast(nullptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """reinterpret_cast<T*>(nullptr)
+
+As static_cast: the null pointer typed T*.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('reinterpret_cast')`` shows its result)::
+
+    reinterpret_cast<float*>(nullptr)"""
+
+def make_ptr(dtype: Arg, value: Arg, mem_space: Arg = ..., **kwargs: Arg) -> Any:
+    """make_ptr(DTYPE, VALUE[, MEM_SPACE])
+
+The CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (AddressSpace.gmem, .smem, .rmem, .generic): cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem) is gmem_ptr[16b](0x108).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_ptr')`` shows its result)::
+
+    cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)"""
