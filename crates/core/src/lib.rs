@@ -17,4 +17,5 @@ pub mod help;
 pub mod limits;
 pub mod parser;
 pub mod render;
+pub mod spelling;
 pub mod statements;

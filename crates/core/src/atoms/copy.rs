@@ -418,7 +418,7 @@ fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
 /// Why `op` is not a copy operation, with the closest names of the catalog.
 fn unknown_op(op: &str) -> String {
     let names = op_names();
-    let near = crate::eval::functions::closest_among(op, names.iter().map(String::as_str));
+    let near = crate::spelling::closest_among(op, names.iter().map(String::as_str));
     let hint = "`cute atoms --kind copy` lists them; the one-thread copies take a type: UniversalCopy<T>, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>";
     if near.is_empty() {
         format!("unknown copy operation '{op}' ({hint})")

@@ -236,7 +236,7 @@ fn unknown_message(base: &str) -> String {
         return format!("CuTe has no such shape in the family {fam}: it has {which}");
     }
     let names: Vec<&str> = catalog::mma_rows().iter().map(|r| r.name).collect();
-    let near = crate::eval::functions::closest_among(base, names.iter().copied());
+    let near = crate::spelling::closest_among(base, names.iter().copied());
     if near.is_empty() {
         format!("unknown MMA atom '{base}' (`cute atoms --kind mma` lists them)")
     } else {

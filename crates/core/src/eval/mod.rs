@@ -413,12 +413,7 @@ impl Env {
                 name_span,
                 expr,
             } => {
-                if let Some(what) = unbindable(name) {
-                    return Err(EvalError::new(
-                        format!("cannot assign to '{name}': it is {what}"),
-                        name_span,
-                    ));
-                }
+                bindable(name, name_span)?;
                 let v = self.eval_checked(&expr)?;
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
@@ -430,12 +425,7 @@ impl Env {
                 elem_span,
                 init,
             } => {
-                if let Some(what) = unbindable(name) {
-                    return Err(EvalError::new(
-                        format!("cannot assign to '{name}': it is {what}"),
-                        name_span,
-                    ));
-                }
+                bindable(name, name_span)?;
                 let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
@@ -1391,6 +1381,18 @@ fn dsl_int_type(name: &str) -> Option<(u32, bool)> {
         "Uint64" => (64, false),
         _ => return None,
     })
+}
+
+/// Whether the user may bind `name`: an error naming what the name is where not (a keyword,
+/// CuTe's namespace).
+fn bindable(name: &str, span: Span) -> Result<(), EvalError> {
+    match unbindable(name) {
+        Some(what) => Err(EvalError::new(
+            format!("cannot assign to '{name}': it is {what}"),
+            span,
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Why a name cannot be bound: a keyword of C++ or of Python (`auto`, `int`, `None`, `import`;
