@@ -79,12 +79,39 @@ pub struct Gpu {
     pub l2_bytes: usize,
 }
 
+/// Device 0's primary context, retained once for the process and bound to the calling thread.
+/// Every [`Gpu`] of the process shares it (as the CUDA runtime inside cuBLAS does): a session
+/// dropped never releases the primary context under another one opened beside it or after it
+/// (tests run in threads of one process).
+fn process_context() -> Result<Arc<CudaContext>, GpuError> {
+    static CONTEXT: std::sync::Mutex<Option<Arc<CudaContext>>> = std::sync::Mutex::new(None);
+    let mut held = CONTEXT.lock().unwrap_or_else(|p| p.into_inner());
+    let ctx = match held.as_ref() {
+        Some(ctx) => ctx.clone(),
+        None => {
+            let ctx = CudaContext::new(0)
+                .map_err(|e| GpuError::Unavailable(format!("no usable GPU: {e:?}")))?;
+            *held = Some(ctx.clone());
+            ctx
+        }
+    };
+    ctx.bind_to_thread().map_err(failed("bind the context"))?;
+    Ok(ctx)
+}
+
 impl Gpu {
     /// Open device 0.
     pub fn open() -> Result<Gpu, GpuError> {
         check_libraries()?;
-        let ctx = CudaContext::new(0)
-            .map_err(|e| GpuError::Unavailable(format!("no usable GPU: {e:?}")))?;
+        let ctx = process_context()?;
+        // a kernel's fault (a misaligned address, say) is sticky: it poisons the context for
+        // the whole process, and every later call fails, cuBLAS's handle creation with
+        // CUBLAS_STATUS_NOT_INITIALIZED; name the fault instead
+        ctx.synchronize().map_err(|e| {
+            GpuError::Failed(format!(
+                "the GPU context holds an earlier kernel's fault, sticky for this process: {e:?}"
+            ))
+        })?;
         let stream = ctx.default_stream();
         let blas = CudaBlas::new(stream.clone()).map_err(failed("cuBLAS"))?;
         let name = ctx.name().unwrap_or_else(|_| "unknown GPU".into());
