@@ -310,7 +310,10 @@ pub struct GemmArgs {
     #[arg(long)]
     pub b_dtype: Option<String>,
     /// fp8 scaling: `tensor` (default for fp8: one fp32 scale for A and one for B, applied to
-    /// the fp32 sums in the epilogue, as cuBLASLt's A/B_SCALE_POINTER).
+    /// the fp32 sums in the epilogue, as cuBLASLt's A/B_SCALE_POINTER) or `block` (DeepSeek-V3's:
+    /// one fp32 scale per 1x128 of A, SFA (M,K/128):(1,M), and per 128x128 of B, SFB
+    /// (N/128,K/128):(P,1), applied to each 128-deep partial sum as it is promoted; K a multiple
+    /// of 128; against cuBLASLt's VEC128_32F and BLK128x128_32F).
     #[arg(long)]
     pub scale: Option<String>,
     /// fp8: leave the sums in the tensor cores' accumulation (about 14 bits kept a wgmma) over
@@ -595,7 +598,7 @@ pub enum Command {
     },
     /// A tiled tensor-core GEMM generated from layouts, checked and timed against cuBLAS.
     #[command(
-        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --dtype e4m3              # fp8, scaled per tensor, C in bf16, against cuBLASLt\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
+        after_help = "Examples:\n  cute gemm\n  cute gemm --m 8192 --n 8192 --k 8192 --dtype bf16 --mma SM80_16x8x16_F32BF16BF16F32_TN --atom-layout '(2,2,1)' --tile '(128,128,32)' --smem-a 'Sw<2,3,3> o (8,32):(32,1)' --stages 3\n  cute gemm --sweep\n  cute gemm --compile-only --sweep      # no GPU needed\n  cute gemm --suite                     # 28 shapes, each with the configuration chosen for it\n  cute gemm --m 1 --n 4096 --k 4096 --tune   # the candidates for one shape, timed, the best named\n  cute gemm --m 16 --n 8192 --k 8192 --split-k 4\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS<K,K>' --cluster 2 --persistent --tma-store --stages 3\n  cute gemm --a-major M --b-major N   # NT: A M-major, B N-major in global memory\n  cute gemm --dtype e4m3              # fp8, scaled per tensor, C in bf16, against cuBLASLt\n  cute gemm --dtype e4m3 --scale block   # DeepSeek-style 1x128 / 128x128 block scales\n  cute gemm --mma 'SM90_64x256x16_F32BF16BF16_SS' --a-major M --smem-a 'gmma_atom(Layout_MN_SW64_Atom, bf16)'\n  cute gemm --emit --smem-a '(8,32):(32,1)'"
     )]
     Gemm(Box<GemmArgs>),
     /// Predicted shared-memory bank conflicts of a thread→value access pattern.

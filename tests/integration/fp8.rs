@@ -95,6 +95,15 @@ fn fp8_takes_the_hopper_path_and_refuses_the_rest_before_launch() {
 }
 
 fn run_fp8(shapes: &[(usize, usize, usize)], forms: &[(&str, Option<&str>)]) {
+    run_fp8_scaled(shapes, forms, None);
+}
+
+/// [`run_fp8`] with `--scale` (`block`), each knob that the shape and scaling allow.
+fn run_fp8_scaled(
+    shapes: &[(usize, usize, usize)],
+    forms: &[(&str, Option<&str>)],
+    scale: Option<&str>,
+) {
     let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
     let knobs: [fn(&mut GemmFlags); 5] = [
         |_| {},
@@ -119,6 +128,7 @@ fn run_fp8(shapes: &[(usize, usize, usize)], forms: &[(&str, Option<&str>)]) {
                 .iter()
                 .filter_map(|knob| {
                     let mut f = flags(m, n, k, a, b);
+                    f.scale = scale.map(str::to_string);
                     knob(&mut f);
                     // a knob this shape refuses (a TMA store with N not a multiple of 8, a
                     // split of fewer k-tiles than 2, the INTER row's B type) is left out
@@ -224,6 +234,49 @@ fn fp8_fast_accumulation_verifies() {
             );
         }
     }
+}
+
+/// `--scale block`: DeepSeek-style scales (1x128 of A, 128x128 of B) promoted per k-tile,
+/// against cuBLASLt's VEC128_32F / BLK128x128_32F and the fp64 reference of the dequantized
+/// inputs, with each epilogue, split-K and one consumer; square and ragged M and N (K whole
+/// blocks), e5m2 x e5m2 against fp64 alone.
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn fp8_block_scaled_verifies() {
+    run_fp8_scaled(
+        &[
+            (1024, 1024, 1024),
+            (333, 257, 1024),
+            (4095, 4097, 4096),
+            (16, 4096, 4096),
+        ],
+        &[("e4m3", None), ("e5m2", Some("e4m3"))],
+        Some("block"),
+    );
+    run_fp8_scaled(&[(512, 384, 640)], &[("e5m2", None)], Some("block"));
+}
+
+/// A ragged K (not a multiple of 16 bytes) is padded to TMA's 16-byte row pitch with zeros,
+/// and an odd M·N puts split-K's second slab at an odd float: both run and verify.
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn fp8_ragged_k_and_odd_split_k_slabs_verify() {
+    run_fp8(&[(333, 257, 1000), (4095, 4097, 4112)], &[("e4m3", None)]);
+}
+
+#[test]
+fn block_scaling_is_refused_before_launch_where_k_is_not_whole_blocks() {
+    let mut f = flags(333, 257, 1000, "e4m3", None);
+    f.scale = Some("block".into());
+    let e = Variant::from_flags(&f).unwrap_err().to_string();
+    assert!(
+        e.starts_with("--scale block: K = 1000 must be a multiple of 128"),
+        "{e}"
+    );
+    f.k = 1024;
+    let v = Variant::from_flags(&f).unwrap();
+    assert_eq!(v.scaling(), Some(cute_gpu::config::Scaling::Block));
+    assert!(v.to_string().contains("scaled per block"), "{v}");
 }
 
 #[test]

@@ -53,11 +53,16 @@ pub enum ConfigError {
     /// `--fast-accum` with 16-bit inputs.
     #[error("--fast-accum: fast accumulation is fp8's (--dtype e4m3 or e5m2); {0} sums in fp32")]
     FastAccumNot8Bit(Dtype),
-    /// `--scale block`, not implemented.
+    /// `--scale block` with a K that is not whole 128-deep blocks.
     #[error(
-        "--scale block: block scaling (1x128 on A, 128x128 on B, promoted per 128 of K) is not implemented yet: use --scale tensor"
+        "--scale block: K = {0} must be a multiple of 128 (one scale per 1x128 of A and per 128x128 of B along K, as cuBLASLt's VEC128_32F and BLK128x128_32F)"
     )]
-    BlockScaleNotYet,
+    BlockScaleK(usize),
+    /// `--scale block` with `--fast-accum`.
+    #[error(
+        "--scale block: the block scales are applied to each 128-deep partial sum as it is promoted to fp32, which --fast-accum leaves out (cuBLASLt has no fast accumulation with block scales either)"
+    )]
+    BlockScaleFastAccum,
     /// fp8 on the mma.sync path.
     #[error(
         "--mma: {mma} is an mma.sync atom, but --dtype {dtype} is fp8, which this program runs only on the Hopper path (wgmma: SM90_64xNx32_F32E4M3E4M3_SS_TN and the e5m2 forms): leave --mma out or name an SM90 fp8 atom"
@@ -383,19 +388,101 @@ impl fmt::Display for Dtype {
     }
 }
 
-/// How an fp8 GEMM's inputs are scaled: C = scale_a · scale_b · (A · Bᵀ), the scales fp32.
+/// How an fp8 GEMM's inputs are scaled, the scales fp32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scaling {
-    /// One fp32 scale for A and one for B, applied to the fp32 accumulators in the epilogue.
+    /// One fp32 scale for A and one for B, applied to the fp32 accumulators in the epilogue:
+    /// C = s_A · s_B · (A · Bᵀ).
     Tensor,
+    /// DeepSeek-V3's block scales: one per 1×128 of A (a row, 128 of K) and one per 128×128 of
+    /// B, applied to each 128-deep partial sum as it is added to the fp32 sums (promotion):
+    /// C[i,j] = Σ_kb SA[i,kb] · SB[j/128,kb] · Σ_{k in kb} A[i,k] B[j,k].
+    Block,
 }
+
+/// The rows (or columns) of an operand that one block scale covers along M/N and K.
+pub const SCALE_BLOCK: usize = 128;
 
 impl Scaling {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Scaling::Tensor => "tensor",
+            Scaling::Block => "block",
         }
+    }
+
+    /// The scaling in words, after "scaled": `per tensor`, `per block (1x128 of A, 128x128 of B)`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Scaling::Tensor => "per tensor",
+            Scaling::Block => "per block (1x128 of A, 128x128 of B)",
+        }
+    }
+}
+
+/// Where the block scales of an M×N×K problem lie (`--scale block`), as cuBLASLt reads them
+/// (and `torch._scaled_mm`'s blockwise checks spell them):
+/// - A's, `SFA`: one per row and 128 of K, M-major: the CuTe layout `(M, K/128):(1, M)`
+///   (cuBLASLt's `VEC128_32F`);
+/// - B's, `SFB`: one per 128 rows of B and 128 of K, K-major with the rows of K-blocks padded
+///   to 4: `(⌈N/128⌉, K/128):(P, 1)`, P = K/128 rounded up to a multiple of 4
+///   (`BLK128x128_32F`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockScales {
+    /// M.
+    pub m: usize,
+    /// ⌈N/128⌉.
+    pub n_blocks: usize,
+    /// K/128.
+    pub k_blocks: usize,
+    /// SFB's row pitch: `k_blocks` rounded up to 4.
+    pub sfb_pitch: usize,
+}
+
+impl BlockScales {
+    /// The block scales of an M×N×K problem (K a multiple of 128).
+    pub fn of(m: usize, n: usize, k: usize) -> BlockScales {
+        let k_blocks = k / SCALE_BLOCK;
+        BlockScales {
+            m,
+            n_blocks: n.div_ceil(SCALE_BLOCK),
+            k_blocks,
+            sfb_pitch: k_blocks.div_ceil(4) * 4,
+        }
+    }
+
+    /// SFA as a CuTe layout: (M, K/128):(1, M).
+    pub fn sfa_layout(&self) -> String {
+        format!("({},{}):(1,{})", self.m, self.k_blocks, self.m)
+    }
+
+    /// SFB as a CuTe layout: (⌈N/128⌉, K/128):(P, 1).
+    pub fn sfb_layout(&self) -> String {
+        format!(
+            "({},{}):({},1)",
+            self.n_blocks, self.k_blocks, self.sfb_pitch
+        )
+    }
+
+    /// Floats of SFA's buffer.
+    pub fn sfa_len(&self) -> usize {
+        self.m * self.k_blocks
+    }
+
+    /// Floats of SFB's buffer (padding included).
+    pub fn sfb_len(&self) -> usize {
+        self.n_blocks * self.sfb_pitch
+    }
+
+    /// The offset of A's scale of row `i`, k-block `kb`.
+    pub fn sfa_at(&self, i: usize, kb: usize) -> usize {
+        i + kb * self.m
+    }
+
+    /// The offset of B's scale of row `j` (of B: a column of C), k-block `kb`.
+    pub fn sfb_at(&self, j: usize, kb: usize) -> usize {
+        (j / SCALE_BLOCK) * self.sfb_pitch + kb
     }
 }
 
@@ -416,7 +503,11 @@ pub fn input_types(f: &GemmFlags) -> Result<(Dtype, Dtype, Option<Scaling>), Con
             return Err(ConfigError::UnknownScale(s.to_string()));
         }
         Some(_) if !a.is_fp8() => return Err(ConfigError::ScaleNot8Bit(a)),
-        Some("block") => return Err(ConfigError::BlockScaleNotYet),
+        Some("block") if f.fast_accum => return Err(ConfigError::BlockScaleFastAccum),
+        Some("block") if !f.k.is_multiple_of(SCALE_BLOCK) => {
+            return Err(ConfigError::BlockScaleK(f.k));
+        }
+        Some("block") => Some(Scaling::Block),
         Some(_) => Some(Scaling::Tensor),
     };
     if f.fast_accum && !a.is_fp8() {

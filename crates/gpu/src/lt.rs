@@ -1,6 +1,8 @@
 //! cuBLASLt, the fp8 baseline: one `cublasLtMatmul` of fp8 inputs (e4m3/e5m2), fp32
 //! compute, bf16 output, with the same per-tensor scales as the kernel
-//! (`CUBLASLT_MATMUL_DESC_A_SCALE_POINTER` / `B_SCALE_POINTER`: `D = s_A s_B (op(A) op(B))`).
+//! (`CUBLASLT_MATMUL_DESC_A_SCALE_POINTER` / `B_SCALE_POINTER`: `D = s_A s_B (op(A) op(B))`),
+//! or the same block scales (`A_SCALE_MODE` / `B_SCALE_MODE`: `BLK128x128_32F` for the
+//! weights, `VEC128_32F` for the activations).
 //!
 //! cuBLASLt takes fp8 only in the "TN" form: both operands K-major, which is what the kernel
 //! takes too. Seen column-major, C (row-major M×N) is Cᵀ (N×M) = B (N×K) · Aᵀ (K×M): cuBLASLt's
@@ -68,8 +70,12 @@ pub struct LtProblem {
     pub types: (Dtype, Dtype),
     /// A's and B's buffers.
     pub buffers: (OperandBuffer, OperandBuffer),
-    /// The device addresses of scale_a and scale_b (one f32 each).
+    /// The device addresses of A's and B's scales: one f32 each (per tensor), or with
+    /// `block` the block scales SFA and SFB ([`crate::config::BlockScales`]).
     pub scales: (u64, u64),
+    /// DeepSeek-style block scales: cuBLASLt's A (our B) `BLK128x128_32F`, its B (our A)
+    /// `VEC128_32F` (`CUBLASLT_MATMUL_DESC_A_SCALE_MODE` / `B_SCALE_MODE`, CUDA 12.9+).
+    pub block: bool,
     /// `CUBLASLT_MATMUL_DESC_FAST_ACCUM` (the kernel's `--fast-accum`).
     pub fast_accum: bool,
 }
@@ -129,6 +135,22 @@ impl LtMatmul {
             &sb as *const _ as *const c_void,
             std::mem::size_of_val(&sb),
         )?;
+        if p.block {
+            use sys::cublasLtMatmulMatrixScale_t as S;
+            // int32 attributes: our B's 128x128 blocks, our A's 1x128 vectors
+            let a_mode = S::CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F as i32;
+            let b_mode = S::CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F as i32;
+            set(
+                D::CUBLASLT_MATMUL_DESC_A_SCALE_MODE,
+                &a_mode as *const _ as *const c_void,
+                std::mem::size_of_val(&a_mode),
+            )?;
+            set(
+                D::CUBLASLT_MATMUL_DESC_B_SCALE_MODE,
+                &b_mode as *const _ as *const c_void,
+                std::mem::size_of_val(&b_mode),
+            )?;
+        }
         let fast = i8::from(p.fast_accum);
         set(
             D::CUBLASLT_MATMUL_DESC_FAST_ACCUM,

@@ -36,10 +36,10 @@ fn majors_cell(c: &Variant) -> String {
 pub fn types_words(c: &Variant) -> String {
     match c.scaling() {
         Some(s) => format!(
-            "{} -> {}, scaled per {}",
+            "{} -> {}, scaled {}",
             c.types(),
             c.dtype().output().name(),
-            s.name()
+            s.describe()
         ),
         None => c.types(),
     }

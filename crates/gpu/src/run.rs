@@ -11,7 +11,7 @@ use cudarc::driver::{
 };
 use cudarc::nvrtc::Ptx;
 
-use super::config::Dtype;
+use super::config::{BlockScales, Dtype, Scaling};
 use super::device::{Gpu, GpuError, failed};
 use super::flags::{Major, Majors, OperandBuffer};
 use super::nvrtc::{Compiled, compile};
@@ -143,6 +143,15 @@ pub const FP8_AMPLITUDE: f32 = 224.0;
 /// The per-tensor scales of an fp8 problem's A and B: not powers of two, so that the scaling's
 /// own rounding is exercised.
 pub const FP8_SCALES: (f32, f32) = (1.0371 / 256.0, 0.9173 / 128.0);
+
+/// `--scale block`: A's scales are `FP8_SCALES.0` and B's `FP8_SCALES.1` times a factor in
+/// [0.5, 1.5) drawn per block, so that a scale applied to the wrong row or block shows.
+fn block_scale_values(n: usize, seed: u64, base: f32) -> Vec<f32> {
+    random_values(n, seed)
+        .into_iter()
+        .map(|u| base * (1.0 + 0.5 * u))
+        .collect()
+}
 
 /// Deterministic uniform values in [-1, 1) (never all zeros).
 fn random_values(n: usize, seed: u64) -> Vec<f32> {
@@ -279,7 +288,11 @@ pub(crate) struct Problem<T: Input> {
     pub(crate) c: CudaSlice<T::Out>,
     /// fp8: the per-tensor scales of A and B (one f32 each, in device memory), and their
     /// product as the kernel computes it (`fl(s_a s_b)`).
+    /// With `--scale block` the two slices are the block scales SFA and SFB instead.
     pub(crate) scales: Option<(CudaSlice<f32>, CudaSlice<f32>, f32)>,
+    /// `--scale block`: SFA and SFB as the GPU reads them, and where they lie, for the fp64
+    /// check.
+    pub(crate) block: Option<(Vec<f32>, Vec<f32>, BlockScales)>,
     /// The baseline's C, for the relative error (empty without a baseline).
     pub(crate) reference: Vec<f32>,
     /// A and B as the GPU reads them (rounded to the element type, in their buffers' order),
@@ -433,6 +446,7 @@ impl Gpu {
             b,
             c,
             scales: None,
+            block: None,
             reference: Vec::new(),
             host_a: ha.into_iter().map(T::to_f32).collect(),
             host_b: hb.into_iter().map(T::to_f32).collect(),
@@ -454,6 +468,7 @@ impl Gpu {
         (ta, tb): (Dtype, Dtype),
         majors: Majors,
         (flush_l2, fast_accum): (bool, bool),
+        scaling: Scaling,
     ) -> Result<Problem<u8>, GpuError> {
         let (Some(fa), Some(fb)) = (ta.fp8(), tb.fp8()) else {
             return Err(GpuError::Failed(format!(
@@ -473,13 +488,28 @@ impl Gpu {
             .alloc_zeros::<half::bf16>(m * n)
             .map_err(failed("alloc C"))?;
         let (sa, sb) = FP8_SCALES;
+        // per tensor: one f32 each; per block: SFA and SFB (SFB's padding zero)
+        let block = (scaling == Scaling::Block).then(|| {
+            let at = BlockScales::of(m, n, k);
+            let sfa = block_scale_values(at.sfa_len(), 3, sa);
+            let mut sfb = vec![0f32; at.sfb_len()];
+            let values = block_scale_values(at.n_blocks * at.k_blocks, 4, sb);
+            for (nb, row) in values.chunks(at.k_blocks.max(1)).enumerate() {
+                sfb[nb * at.sfb_pitch..nb * at.sfb_pitch + row.len()].copy_from_slice(row);
+            }
+            (sfa, sfb, at)
+        });
+        let (host_sa, host_sb) = match &block {
+            Some((sfa, sfb, _)) => (sfa.clone(), sfb.clone()),
+            None => (vec![sa], vec![sb]),
+        };
         let scale_a = self
             .stream
-            .clone_htod(&[sa])
+            .clone_htod(&host_sa)
             .map_err(failed("copy scale_a"))?;
         let scale_b = self
             .stream
-            .clone_htod(&[sb])
+            .clone_htod(&host_sb)
             .map_err(failed("copy scale_b"))?;
         let baseline = match super::lt::unavailable(ta, tb) {
             Some(why) => Baseline::None(why),
@@ -494,6 +524,7 @@ impl Gpu {
                         buffers: (buf_a, buf_b),
                         scales: (pa, pb),
                         fast_accum,
+                        block: block.is_some(),
                     },
                 );
                 match plan {
@@ -507,6 +538,7 @@ impl Gpu {
             b,
             c,
             scales: Some((scale_a, scale_b, sa * sb)),
+            block,
             reference: Vec::new(),
             host_a: ha.into_iter().map(|x| fa.decode(x)).collect(),
             host_b: hb.into_iter().map(|x| fb.decode(x)).collect(),
@@ -687,7 +719,11 @@ impl Gpu {
             Baseline::None(why) => Some(why.clone()),
             _ => None,
         };
-        let host = verify::check(
+        let scale = match &p.block {
+            Some((sfa, sfb, at)) => verify::Scale::Block { sfa, sfb, at: *at },
+            None => verify::Scale::Tensor(p.scales.as_ref().map_or(1.0, |s| s.2 as f64)),
+        };
+        let host = verify::check_scaled(
             verify::Operands {
                 a: &p.host_a,
                 b: &p.host_b,
@@ -696,11 +732,7 @@ impl Gpu {
             },
             &got,
             (m, n, k),
-            (
-                cfg.dtype(),
-                p.scales.as_ref().map_or(1.0, |s| s.2 as f64),
-                !cfg.fast_accum(),
-            ),
+            (cfg.dtype(), scale, !cfg.fast_accum()),
             &verify::sample(m, n),
         );
         // rounds: the baseline, then the kernel, on the same buffers, round after round
@@ -748,17 +780,26 @@ impl Gpu {
         report: &mut dyn FnMut(&Measurement),
         make: &dyn Fn(&Variant) -> Result<Problem<T>, GpuError>,
     ) -> Result<Vec<Measurement>, GpuError> {
+        // what a problem's buffers depend on: the majorness, the size, the types, the scaling
+        let key = |c: &Variant| {
+            (
+                c.majors(),
+                c.mnk(),
+                c.dtype(),
+                c.b_dtype(),
+                c.fast_accum(),
+                c.scaling(),
+            )
+        };
         let mut p = make(&cfgs[0])?;
+        let mut held = key(&cfgs[0]);
         let mut out = Vec::new();
         for c in cfgs {
             // a configuration of another majorness (or size, or types) gets its own buffers
-            if c.majors() != p.majors
-                || c.mnk() != cfgs[0].mnk()
-                || (c.dtype(), c.b_dtype(), c.fast_accum())
-                    != (cfgs[0].dtype(), cfgs[0].b_dtype(), cfgs[0].fast_accum())
-            {
+            if key(c) != held {
                 drop(p);
                 p = make(c)?;
+                held = key(c);
             }
             let r = self.measure(c, &mut p, timing)?;
             report(&r);
@@ -793,6 +834,7 @@ impl Gpu {
                     (c.dtype(), c.b_dtype()),
                     c.majors(),
                     (flush, c.fast_accum()),
+                    c.scaling().unwrap_or(Scaling::Tensor),
                 )
             }),
         }

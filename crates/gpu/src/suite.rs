@@ -60,6 +60,8 @@ pub struct SuiteShape {
     pub group: &'static str,
     /// The operands' majorness in global memory (TN, both K-major, but in the majorness rows).
     pub majors: Majors,
+    /// fp8's `--scale` where it is not per tensor: `block`.
+    pub scale: Option<&'static str>,
 }
 
 const fn shape(
@@ -77,12 +79,21 @@ const fn shape(
         b_dtype: None,
         group,
         majors: Majors::ALL[0],
+        scale: None,
     }
 }
 
 /// An fp8 shape: e4m3 A and B, per-tensor scales, C in bf16.
 const fn fp8(m: usize, n: usize, k: usize, group: &'static str) -> SuiteShape {
     shape(m, n, k, "e4m3", group)
+}
+
+/// A block-scaled fp8 shape: e4m3, one scale per 1×128 of A and per 128×128 of B.
+const fn fp8_block(m: usize, n: usize, k: usize, group: &'static str) -> SuiteShape {
+    SuiteShape {
+        scale: Some("block"),
+        ..shape(m, n, k, "e4m3", group)
+    }
 }
 
 /// A mixed fp8 shape: A of `a`, B of `b`.
@@ -153,6 +164,13 @@ pub const SUITE: &[SuiteShape] = &[
     // gradients' mixed form; e5m2 x e5m2 has no cuBLASLt baseline (verified against fp64 alone)
     fp8_mixed(8192, 8192, 8192, "e5m2", "e4m3"),
     fp8_mixed(4096, 4096, 4096, "e5m2", "e5m2"),
+    // DeepSeek-style block scales (1x128 of A, 128x128 of B), against cuBLASLt's VEC128_32F and
+    // BLK128x128_32F: the large and the decode shapes, and a ragged M and N (K whole blocks)
+    fp8_block(8192, 8192, 8192, "fp8 block large"),
+    fp8_block(16384, 8192, 8192, "fp8 block large"),
+    fp8_block(128, 8192, 8192, "fp8 block decode"),
+    fp8_block(16, 8192, 8192, "fp8 block decode"),
+    fp8_block(4095, 4097, 4096, "fp8 block ragged"),
 ];
 
 /// The flags of a suite shape: `base` (the command line's other flags) with its sizes and type.
@@ -164,6 +182,9 @@ pub fn shape_flags(base: &GemmFlags, s: &SuiteShape) -> GemmFlags {
     f.dtype = s.dtype.into();
     f.b_dtype = s.b_dtype.map(str::to_string);
     f.majors = s.majors;
+    if let Some(scale) = s.scale {
+        f.scale = Some(scale.into());
+    }
     f
 }
 
@@ -263,10 +284,14 @@ pub fn print_choices(
 fn shape_name(r: &Measurement) -> String {
     let (m, n, k) = r.config.mnk();
     let majors = r.config.majors();
+    let types = match r.config.scaling() {
+        Some(crate::config::Scaling::Block) => format!("{} block-scaled", r.config.types()),
+        _ => r.config.types(),
+    };
     if majors == Majors::ALL[0] {
-        format!("{m}x{n}x{k} {}", r.config.types())
+        format!("{m}x{n}x{k} {types}")
     } else {
-        format!("{m}x{n}x{k} {} {}", r.config.types(), majors.blas())
+        format!("{m}x{n}x{k} {types} {}", majors.blas())
     }
 }
 
@@ -431,10 +456,11 @@ pub fn run_by_problem(
             first.dtype(),
             first.b_dtype(),
             first.fast_accum(),
+            first.scaling(),
         );
         let len = rest
             .iter()
-            .take_while(|c| (c.mnk(), c.dtype(), c.b_dtype(), c.fast_accum()) == key)
+            .take_while(|c| (c.mnk(), c.dtype(), c.b_dtype(), c.fast_accum(), c.scaling()) == key)
             .count();
         let (group, tail) = rest.split_at(len);
         out.extend(gpu.run(group, timing, &mut report)?);

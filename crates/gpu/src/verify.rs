@@ -134,6 +134,22 @@ fn accumulation_error(d: Dtype, k: usize, promoted: bool) -> f64 {
 /// One fp32 ulp per accumulation step.
 const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
 
+/// How the fp64 reference scales the products.
+#[derive(Clone, Copy, Debug)]
+pub enum Scale<'a> {
+    /// One factor for all of C (1 for 16-bit types; `fl(s_a s_b)` for fp8 per tensor).
+    Tensor(f64),
+    /// `--scale block`: the product `A[i,k] B[j,k]` times `SFA(i, k/128) SFB(j/128, k/128)`.
+    Block {
+        /// A's scales.
+        sfa: &'a [f32],
+        /// B's scales.
+        sfb: &'a [f32],
+        /// Where they lie.
+        at: crate::config::BlockScales,
+    },
+}
+
 /// Compare `c` (M×N, row-major) with `scale · A · Bᵀ` computed in fp64 on `points`: A (M×K) and
 /// B (N×K) of type `dtype` read from their buffers in their majorness, as the GPU read them
 /// (`scale` is 1 but for fp8: `fl(s_a s_b)`, as the kernel applies it; `promoted`: fp8 sums
@@ -141,8 +157,27 @@ const UNIT_ACC: f64 = 1.0 / (1u64 << 23) as f64;
 pub fn check(
     operands: Operands,
     c: &[f32],
-    (m, n, k): (usize, usize, usize),
+    mnk: (usize, usize, usize),
     (dtype, scale, promoted): (Dtype, f64, bool),
+    points: &[(usize, usize)],
+) -> HostCheck {
+    check_scaled(
+        operands,
+        c,
+        mnk,
+        (dtype, Scale::Tensor(scale), promoted),
+        points,
+    )
+}
+
+/// [`check`] with either scaling: per tensor, or per block (each product scaled by its row's
+/// and block's scales, the bound taken over the scaled products: the kernel scales each
+/// 128-deep partial sum before adding it, so its error is relative to them).
+pub fn check_scaled(
+    operands: Operands,
+    c: &[f32],
+    (m, n, k): (usize, usize, usize),
+    (dtype, scale, promoted): (Dtype, Scale, bool),
     points: &[(usize, usize)],
 ) -> HostCheck {
     let mut out = HostCheck {
@@ -173,11 +208,23 @@ pub fn check(
         }
         let (mut sum, mut abs) = (0f64, 0f64);
         for kk in 0..k {
-            let p = a[i * a_row + kk * a_k] as f64 * b[j * b_row + kk * b_k] as f64;
+            let mut p = a[i * a_row + kk * a_k] as f64 * b[j * b_row + kk * b_k] as f64;
+            if let Scale::Block { sfa, sfb, at } = scale {
+                let kb = kk / crate::config::SCALE_BLOCK;
+                let (x, y) = (
+                    sfa.get(at.sfa_at(i, kb)).copied().unwrap_or(f32::NAN),
+                    sfb.get(at.sfb_at(j, kb)).copied().unwrap_or(f32::NAN),
+                );
+                p *= x as f64 * y as f64;
+            }
             sum += p;
             abs += p.abs();
         }
-        let (sum, abs) = (scale * sum, scale.abs() * abs);
+        let s = match scale {
+            Scale::Tensor(s) => s,
+            Scale::Block { .. } => 1.0,
+        };
+        let (sum, abs) = (s * sum, s.abs() * abs);
         let got = c[i * n + j] as f64;
         // the accumulated error is rounded to the output type too: (1 + u_out) of it
         let bound = u_out * sum.abs() + (1.0 + u_out) * u_acc * abs + f64::MIN_POSITIVE;
@@ -362,6 +409,84 @@ mod tests {
             assert!(!r.passed(), "{}: {r:?}", majors.describe());
         }
     }
+    /// `--scale block`: each k-block's fp32 sum times SFA(i, kb) SFB(j/128, kb) added to fp32
+    /// sums (the kernel's promotion) passes against the fp64 reference of the dequantized
+    /// inputs; the scales read in another order (SFA K-major, SFB's blocks transposed) fail.
+    #[test]
+    fn block_scaled_results_pass_and_misread_scales_fail() {
+        use crate::config::BlockScales;
+        use crate::fp8::Fp8;
+        let (m, n, k) = (70, 300, 384);
+        let at = BlockScales::of(m, n, k);
+        assert_eq!((at.n_blocks, at.k_blocks, at.sfb_pitch), (3, 3, 4));
+        assert_eq!(at.sfa_layout(), "(70,3):(1,70)");
+        assert_eq!(at.sfb_layout(), "(3,3):(4,1)");
+        let e4m3 = |seed| -> Vec<f32> {
+            values(m.max(n) * k, seed)
+                .into_iter()
+                .map(|x| Fp8::E4m3.round(x * 224.0))
+                .collect()
+        };
+        let (a, b) = (e4m3(7), e4m3(8));
+        let scales = |len: usize, seed: u64, base: f32| -> Vec<f32> {
+            values(len, seed)
+                .into_iter()
+                .map(|u| base * (1.0 + 0.5 * u))
+                .collect()
+        };
+        let sfa = scales(at.sfa_len(), 9, 1.0371 / 256.0);
+        let sfb = scales(at.sfb_len(), 10, 0.9173 / 128.0);
+        let mut c = vec![0f32; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let mut d = 0f32;
+                for kb in 0..at.k_blocks {
+                    let mut dk = 0f32;
+                    for kk in kb * 128..(kb + 1) * 128 {
+                        dk += a[i * k + kk] * b[j * k + kk];
+                    }
+                    let s = sfa[at.sfa_at(i, kb)] * sfb[at.sfb_at(j, kb)];
+                    d = dk.mul_add(s, d);
+                }
+                c[i * n + j] = half::bf16::from_f32(d).to_f32();
+            }
+        }
+        let ops = Operands {
+            a: &a,
+            b: &b,
+            majors: Majors::default(),
+            elem: 1,
+        };
+        let points = sample(m, n);
+        let check_with = |sfa: &[f32], sfb: &[f32]| {
+            check_scaled(
+                ops,
+                &c,
+                (m, n, k),
+                (Dtype::E4m3, Scale::Block { sfa, sfb, at }, true),
+                &points,
+            )
+        };
+        let r = check_with(&sfa, &sfb);
+        assert!(r.passed() && r.rel_err < 1e-2, "{r:?}");
+        // SFA read K-major: (M, K/128):(K/128, 1)
+        let mut sfa_k = sfa.clone();
+        for i in 0..m {
+            for kb in 0..at.k_blocks {
+                sfa_k[i * at.k_blocks + kb] = sfa[at.sfa_at(i, kb)];
+            }
+        }
+        assert!(!check_with(&sfa_k, &sfb).passed());
+        // SFB's blocks transposed
+        let mut sfb_t = sfb.clone();
+        for nb in 0..at.n_blocks {
+            for kb in 0..at.k_blocks {
+                sfb_t[kb * at.sfb_pitch + nb] = sfb[nb * at.sfb_pitch + kb];
+            }
+        }
+        assert!(!check_with(&sfa, &sfb_t).passed());
+    }
+
     /// fp8: exact e4m3/e5m2 inputs, each k-tile of 128 summed in fp32 and added to fp32 sums,
     /// scaled, rounded to bf16 (what the kernel computes) passes; a k-tile left out fails the
     /// norm over the sample even where single elements stay inside their (looser) bounds.

@@ -162,6 +162,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             cfg.a_slice_bytes
         );
     }
+    let block = cfg.scaling == Some(crate::config::Scaling::Block);
+    let scales = crate::config::BlockScales::of(cfg.m, cfg.n, cfg.k);
+    if block {
+        let _ = writeln!(
+            w,
+            "// block scales (fp32): SFA {} (one per row of A and 128 of K, M-major: cuBLASLt's VEC128_32F), SFB {} (one per 128x128 of B, K-major, rows padded to 4: BLK128x128_32F); each k-tile's sums promoted as d += dk * SFA(row, kt) * SFB(n0 / 128, kt)",
+            scales.sfa_layout(),
+            scales.sfb_layout()
+        );
+    }
     if let Some(sc) = &cfg.smem_c {
         let _ = writeln!(
             w,
@@ -205,7 +215,9 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         ""
     };
     // fp8: the per-tensor scales of A and B (fp32, in device memory, as cuBLASLt reads them)
-    let scale_param = if fp8 {
+    let scale_param = if block {
+        " const float* __restrict__ sfa, const float* __restrict__ sfb,"
+    } else if fp8 {
         " const float* __restrict__ scale_a, const float* __restrict__ scale_b,"
     } else {
         ""
@@ -213,7 +225,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     if split > 1 {
         let _ = writeln!(
             w,
-            "struct alignas(8) f32x2 {{ float x, y; }};\n// split-K: a pair of fp32 partial sums into the workspace\n__device__ __forceinline__ void store_partial(float* P, size_t i, bool both, bool first, float x, float y) {{\n  if (both && (i % 2 == 0)) {{ *(f32x2*)(P + i) = f32x2{{x, y}}; }}\n  else {{ if (first) P[i] = x; if (both) P[i + 1] = y; }}\n}}"
+            "struct alignas(8) f32x2 {{ float x, y; }};\n// split-K: a pair of fp32 partial sums into the workspace, 8 bytes at once where the pair's\n// address is 8-byte aligned: a split's slab starts at W + split M N, odd when M N is odd\n__device__ __forceinline__ void store_partial(float* P, size_t i, bool both, bool first, float x, float y) {{\n  if (both && (((size_t)(P + i) & 7) == 0)) {{ *(f32x2*)(P + i) = f32x2{{x, y}}; }}\n  else {{ if (first) P[i] = x; if (both) P[i + 1] = y; }}\n}}"
         );
     }
     let _ = writeln!(
@@ -425,7 +437,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else {
         format!("if ((tid % 32) == 0) mbar_arrive(bars + 8 * ({stages} + (S)))")
     };
-    if fp8 {
+    if block {
+        // the rows of C this thread holds: the accumulator layout's thread part (row
+        // toff % 64) and its value part's rows 0 and 8
+        let _ = writeln!(
+            w,
+            "    // block scaling: this thread's rows of each tile are srow and srow + 8 (CLayout_64x{n})\n    const int srow = 64 * c + ({}) % 64;",
+            layout_expr(&c_thr, "lt")
+        );
+    } else if fp8 {
         let _ = writeln!(
             w,
             "    // per-tensor scaling: C = scale_a scale_b (A B^T), applied to the fp32 accumulators\n    const float sab = scale_a[0] * scale_b[0];"
@@ -441,6 +461,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         w,
         "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
     );
+    if block {
+        // this k-tile's scales, loaded while its wgmmas run: SFA(row, kt) at row + kt M,
+        // SFB(n0 / 128, kt) at (n0 / 128) P + kt
+        let _ = writeln!(
+            w,
+            "        const int ra = m0 + srow;\n        const float sb = sfb[(n0 / 128) * {} + kt];\n        const float sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        const float sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;",
+            scales.sfb_pitch
+        );
+    }
     for (j, (ka, kb)) in cfg
         .desc_a
         .k_offsets
@@ -457,8 +486,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     if promote {
         let _ = writeln!(
             w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];\n      }}",
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
             release.replace("(S)", "s"),
+            if block {
+                // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
+                format!(
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);"
+                )
+            } else {
+                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
+            }
         );
     } else {
         let _ = writeln!(
@@ -468,7 +505,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             release.replace("(S)", &format!("(it - 1) % {stages}")),
         );
     }
-    if fp8 {
+    if fp8 && !block {
         let _ = writeln!(
             w,
             "      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] *= sab;"
@@ -751,9 +788,54 @@ mod tests {
             assert!(src.contains(&want), "{want}");
             assert!(src.contains("p, 1, 1;") && src.contains("d[i] += dk[i]"));
             assert!(src.contains("scale_a[0] * scale_b[0]"));
+            if src.contains("store_partial") {
+                // a split's slab starts at W + split M N: the pair store checks its address
+                assert!(src.contains("(((size_t)(P + i) & 7) == 0)"));
+            }
             if nvrtc {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "{a} {b:?}: {}", c.log);
+            }
+        }
+        // --scale block: each k-tile's sums promoted with A's row scales and B's block scale,
+        // with each epilogue, split-K and a cluster
+        type Knob = fn(&mut GemmFlags);
+        let knobs: [Knob; 4] = [
+            |_| {},
+            |g| {
+                g.persistent = true;
+                g.tma_store = true;
+            },
+            |g| {
+                g.persistent = true;
+                g.split_k = Some(2);
+            },
+            |g| g.cluster = Some("(2,1)".into()),
+        ];
+        for knob in knobs {
+            let mut f = GemmFlags {
+                dtype: "e4m3".into(),
+                scale: Some("block".into()),
+                m: 1000,
+                n: 1000,
+                k: 1024,
+                mma: Some(super::super::config::default_sm90_mma(
+                    "e4m3",
+                    None,
+                    Default::default(),
+                    true,
+                )),
+                ..GemmFlags::new(crate::flags::read_flag)
+            };
+            knob(&mut f);
+            let cfg = HopperConfig::from_flags(&f).unwrap();
+            let src = kernel_source(&cfg);
+            assert!(src.contains("SFA (1000,8):(1,1000)") && src.contains("SFB (8,8):(8,1)"));
+            assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
+            assert!(!src.contains("sab"), "no per-tensor scale");
+            if nvrtc {
+                let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(c.spill_bytes, Some(0), "block scaled {cfg}: {}", c.log);
             }
         }
         // --fast-accum: one set of accumulators, N = 256, the 16-bit path's pipeline

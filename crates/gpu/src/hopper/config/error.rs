@@ -360,6 +360,12 @@ pub enum HopperConfigError {
         /// The atom.
         mma: String,
     },
+    /// `--scale block` with a tile whose N does not divide 128: a tile would span two of B's
+    /// 128-row scale blocks.
+    #[error(
+        "--scale block: the tile's BN = {0} must divide 128, so that each tile lies in one 128x128 scale block of B (one scale of B a k-tile)"
+    )]
+    BlockScaleBn(usize),
     /// BK is not one SW128 atom.
     #[error(
         "--tile: BK = {bk} must be {want}: one SW128 K-major atom along K, 128 bytes of {dtype} (TMA's 128B swizzle takes boxes 128 bytes wide)"

@@ -245,6 +245,9 @@ impl HopperConfig {
         if bn != atom.n {
             return Err(HopperConfigError::BnPerAtom { bn, n: atom.n, mma });
         }
+        if scaling == Some(Scaling::Block) && !crate::config::SCALE_BLOCK.is_multiple_of(bn) {
+            return Err(HopperConfigError::BlockScaleBn(bn));
+        }
         if bk != bk_want {
             return Err(HopperConfigError::BkNotOneAtom {
                 bk,
@@ -538,7 +541,7 @@ impl fmt::Display for HopperConfig {
             write!(f, ", {}", self.majors.describe())?;
         }
         if let Some(s) = self.scaling {
-            write!(f, ", {} scaled per {}", self.types(), s.name())?;
+            write!(f, ", {} scaled {}", self.types(), s.describe())?;
             if !self.promote {
                 write!(f, ", fast accumulation")?;
             }
@@ -739,8 +742,34 @@ mod tests {
         assert!(e.contains("16-bit elements") && e.contains("8-bit"), "{e}");
         let e = err(&|g| g.b_dtype = Some("bf16".into()));
         assert!(e.starts_with("--b-dtype"), "{e}");
-        let e = err(&|g| g.scale = Some("block".into()));
-        assert!(e.starts_with("--scale block"), "{e}");
+        let e = err(&|g| {
+            g.scale = Some("block".into());
+            g.k = 1000;
+        });
+        assert!(
+            e.starts_with("--scale block: K = 1000 must be a multiple of 128"),
+            "{e}"
+        );
+        let e = err(&|g| {
+            g.scale = Some("block".into());
+            g.fast_accum = true;
+        });
+        assert!(
+            e.starts_with("--scale block") && e.contains("--fast-accum"),
+            "{e}"
+        );
+        let e = err(&|g| {
+            g.scale = Some("block".into());
+            g.mma = Some("SM90_64x96x32_F32E4M3E4M3_SS_TN".into());
+        });
+        assert!(e.starts_with("--scale block: the tile's BN = 96"), "{e}");
+        let b = HopperConfig::from_flags(&flags(|g| {
+            g.dtype = "e4m3".into();
+            g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN".into());
+            g.scale = Some("block".into());
+        }))
+        .unwrap();
+        assert_eq!(b.scaling, Some(Scaling::Block));
         let e = err(&|g| g.mma = Some("SM90_64x128x32_F32E4M3E4M3_SS_TN<K,K>".into()));
         assert!(e.starts_with("--mma: expected"), "{e}");
         let e = err(&|g| g.mma = Some("SM90_64x128x32_F16E4M3E4M3_SS_TN".into()));
