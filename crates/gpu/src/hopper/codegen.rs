@@ -455,6 +455,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         w,
         "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
     );
+    if block {
+        // SFA(row, kt) at row + kt M, SFB(n0 / 128, kt) at (n0 / 128) P + kt; the first
+        // k-tile's scales before the loop, each next one's a k-tile ahead
+        let _ = writeln!(
+            w,
+            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);",
+            scales.sfb_pitch
+        );
+    }
     // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
     let acc = if promote { "dk" } else { "d" };
     let _ = writeln!(
@@ -462,12 +471,12 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
     );
     if block {
-        // this k-tile's scales, loaded while its wgmmas run: SFA(row, kt) at row + kt M,
-        // SFB(n0 / 128, kt) at (n0 / 128) P + kt
+        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
+        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
+        // the promotion waited for them, 67% of cuBLASLt at 8192³)
         let _ = writeln!(
             w,
-            "        const int ra = m0 + srow;\n        const float sb = sfb[(n0 / 128) * {} + kt];\n        const float sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        const float sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;",
-            scales.sfb_pitch
+            "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
         );
     }
     for (j, (ka, kb)) in cfg
@@ -491,7 +500,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             if block {
                 // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
                 format!(
-                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);"
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
                 )
             } else {
                 format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
