@@ -36,13 +36,24 @@ fn majors_cell(c: &Variant) -> String {
 pub fn types_words(c: &Variant) -> String {
     match c.scaling() {
         Some(s) => format!(
-            "{} -> {}, scaled {}",
+            "{} -> {}, scaled {}{}",
             c.types(),
             c.dtype().output().name(),
-            s.describe()
+            s.describe(),
+            scale_layouts(c).map_or(String::new(), |(a, b)| format!(": SFA {a}, SFB {b}"))
         ),
         None => c.types(),
     }
+}
+
+/// `--scale block`: the CuTe layouts of the block scales SFA and SFB
+/// ([`crate::config::BlockScales`]); `None` for other scalings.
+pub fn scale_layouts(c: &Variant) -> Option<(String, String)> {
+    (c.scaling() == Some(crate::config::Scaling::Block)).then(|| {
+        let (m, n, k) = c.mnk();
+        let at = crate::config::BlockScales::of(m, n, k);
+        (at.sfa_layout(), at.sfb_layout())
+    })
 }
 
 /// How `cute gemm` prints its report.
@@ -117,10 +128,18 @@ fn record(
         "split_k": c.split_k(),
         "repeatable": measured(&|r| json!(r.repeatable)),
     });
-    match fields {
+    let mut map = match fields {
         Value::Object(map) => map,
         _ => unreachable!("json! of an object literal is an object"),
-    }
+    };
+    // `--scale block`: the scales' CuTe layouts (null otherwise)
+    let layouts = scale_layouts(c);
+    map.insert(
+        "sfa_layout".into(),
+        json!(layouts.as_ref().map(|l| l.0.clone())),
+    );
+    map.insert("sfb_layout".into(), json!(layouts.map(|l| l.1)));
+    map
 }
 
 /// A JSON number for a float (`null` for an infinite or NaN one, which JSON has not).
