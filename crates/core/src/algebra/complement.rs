@@ -5,8 +5,8 @@ use std::fmt;
 use super::arith;
 use super::basis::Stride;
 use super::error::{Result, condition};
-use super::flat::{FlatModes, Kinds, Strides};
-use super::int_tuple::{IntTuple, Ints, Tup, View};
+use super::flat::FlatModes;
+use super::int_tuple::{IntTuple, Tup, View};
 use super::integer::Int;
 use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
@@ -52,9 +52,15 @@ pub(crate) enum Cotarget<'a> {
     Tup(&'a Tup),
     /// An integer (with its kind).
     Int(Int),
-    /// The extents of a flat layout (and which are dynamic): one is that integer, more a flat
-    /// tuple.
+    /// The extents of a flat layout and which are dynamic ([`FlatModes::shape_kinds`]: empty
+    /// where all are static): one is that integer, more a flat tuple.
     Flat(&'a [i64], &'a [bool]),
+}
+
+/// Extent `i`'s kind in kinds as [`FlatModes::shape_kinds`] gives them (empty: all static).
+#[inline]
+fn kind_at(k: &[bool], i: usize) -> bool {
+    k.get(i).copied().unwrap_or(false)
 }
 
 impl Cotarget<'_> {
@@ -81,7 +87,11 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => out.extend(t.leaf_kind_iter().map(|(v, k)| Int::of(v, k))),
             Cotarget::Int(n) => out.push(n),
-            Cotarget::Flat(v, k) => out.extend(v.iter().zip(k).map(|(&v, &k)| Int::of(v, k))),
+            Cotarget::Flat(v, k) => out.extend(
+                v.iter()
+                    .enumerate()
+                    .map(|(i, &v)| Int::of(v, kind_at(k, i))),
+            ),
         }
     }
 
@@ -96,13 +106,13 @@ impl Cotarget<'_> {
                 Ok(())
             }
             Cotarget::Flat(v, k) => {
-                if let ([m], [mk]) = (v, k) {
-                    out.push(Int::of(*m, *mk).ceil_div(n, CEIL_DIV)?);
+                if let [m] = v {
+                    out.push(Int::of(*m, kind_at(k, 0)).ceil_div(n, CEIL_DIV)?);
                     return Ok(());
                 }
                 let mut rest = n;
-                for (&m, &mk) in v.iter().zip(k) {
-                    let m = Int::of(m, mk);
+                for (i, &m) in v.iter().enumerate() {
+                    let m = Int::of(m, kind_at(k, i));
                     out.push(m.ceil_div(rest, CEIL_DIV)?);
                     rest = rest.ceil_div(m, CEIL_DIV)?;
                 }
@@ -353,14 +363,22 @@ fn complement_filtered_traced<T: Trace>(
         return Ok(());
     }
     let (shape, stride) = (f.shape(), f.stride());
-    if let Some(neg) = stride.iter().map(|d| d.value).find(|d| *d < 0) {
-        return Err(condition(
-            OP,
-            format!("negative stride {neg}: complement is defined for non-negative strides"),
-        ));
+    // one pass: the first negative stride, and whether any is dynamic
+    let mut dynamic_stride = false;
+    for d in stride {
+        if d.value < 0 {
+            return Err(condition(
+                OP,
+                format!(
+                    "negative stride {}: complement is defined for non-negative strides",
+                    d.value
+                ),
+            ));
+        }
+        dynamic_stride |= d.dynamic;
     }
     let r = shape.len();
-    if r > 1 && stride.iter().any(|d| d.dynamic) {
+    if r > 1 && dynamic_stride {
         return Err(condition(
             OP,
             format!(
@@ -368,15 +386,10 @@ fn complement_filtered_traced<T: Trace>(
             ),
         ));
     }
-    // a few modes, on the stack (made in place: `with_capacity` would move them)
-    let mut result_shape = Ints::new();
-    let mut result_stride = Strides::new();
-    let mut result_kinds = Kinds::new();
-    if r + 1 > result_stride.inline_size() {
-        result_shape.reserve_exact(r + 1);
-        result_stride.reserve_exact(r + 1);
-    }
-    result_stride.push(Stride::int(1));
+    // a few modes, on the stack (made in place: `with_capacity` would move them); mode `j`'s
+    // stride is the `N d` reached before it (`last`), 1 for the first
+    let mut result = FlatModes::new();
+    result.reserve(r + 1);
     t.step(|| {
         Step::new(
             OP,
@@ -404,11 +417,8 @@ fn complement_filtered_traced<T: Trace>(
         if new_shape.value == 0 {
             return Err(non_injective(f));
         }
-        let new_stride = d.mul(s, OP)?;
-        result_shape.push(new_shape.value);
-        result_kinds.push(new_shape.dynamic);
-        result_stride.push(Stride::int_of(new_stride.value, new_stride.dynamic));
-        last = new_stride;
+        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+        last = d.mul(s, OP)?;
     }
     let k = at(r - 1);
     let (s, d) = (f.extent(k), stride[k].coefficient());
@@ -417,8 +427,7 @@ fn complement_filtered_traced<T: Trace>(
     if new_shape.value == 0 {
         return Err(non_injective(f));
     }
-    result_shape.push(new_shape.value);
-    result_kinds.push(new_shape.dynamic);
+    result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
     let new_stride = d.mul(s, OP)?;
     let (s, d) = (s.value, d.value);
     if cotarget.is_dynamic() || new_stride.dynamic {
@@ -440,11 +449,9 @@ fn complement_filtered_traced<T: Trace>(
             )
         });
         for (&x, &y) in rest.iter().zip(&rest_strides) {
-            result_shape.push(x.value);
-            result_kinds.push(x.dynamic);
-            result_stride.push(y);
+            result.push_kind(x, y);
         }
-        return coalesce_result(&result_shape, &result_kinds, &result_stride, out, t);
+        return coalesce_result(&result, out, t);
     }
     let rest_dynamic = false;
     let new_stride = new_stride.value;
@@ -466,29 +473,22 @@ fn complement_filtered_traced<T: Trace>(
         .val("shape", rest_shape)
         .val("stride", rest_stride)
     });
-    result_shape.push(rest_shape);
-    result_kinds.push(rest_dynamic);
-    result_stride.push(Stride::int_of(rest_stride, rest_stride_dynamic));
-    coalesce_result(&result_shape, &result_kinds, &result_stride, out, t)
+    result.push_kind(
+        Int::of(rest_shape, rest_dynamic),
+        Stride::int_of(rest_stride, rest_stride_dynamic),
+    );
+    coalesce_result(&result, out, t)
 }
 
 /// The complement's modes, coalesced into `out`.
-fn coalesce_result<T: Trace>(
-    result_shape: &[i64],
-    result_kinds: &[bool],
-    result_stride: &[Stride],
-    out: &mut FlatModes,
-    t: &mut T,
-) -> Result<()> {
+fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T) -> Result<()> {
+    // the modes as a tuple (each a mode, even one alone), for the trace
     let raw = || {
         let mut d = super::int_tuple::TupleBuilder::new();
         let mut sh = super::int_tuple::TupleBuilder::new();
-        for (&x, (&v, &k)) in result_stride
-            .iter()
-            .zip(result_shape.iter().zip(result_kinds))
-        {
+        for (i, &x) in result.stride().iter().enumerate() {
             d.push_stride(x);
-            sh.push_int_kind(v, k);
+            sh.push_int_kind(result.shape()[i], result.is_dynamic_extent(i));
         }
         Layout::raw(sh.finish(), d.finish())
     };
@@ -497,9 +497,9 @@ fn coalesce_result<T: Trace>(
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
     let r = coalesce_leaves_traced(
-        result_shape,
-        result_kinds,
-        result_stride,
+        result.shape(),
+        result.shape_kinds(),
+        result.stride(),
         false,
         &raw,
         out,

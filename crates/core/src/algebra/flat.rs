@@ -27,12 +27,16 @@ pub type Strides = SmallVec<[Stride; 8]>;
 pub struct FlatModes {
     s: Ints,
     d: Strides,
-    /// Which extents are dynamic (a stride carries its own kind).
+    /// Which extents are dynamic (a stride carries its own kind): empty while every extent is
+    /// static, as they mostly are (a static extent pushed is then no third push), else one
+    /// flag an extent, made at the first dynamic one.
     k: Kinds,
 }
 
-/// Whether each of a few integers is dynamic.
-pub type Kinds = SmallVec<[bool; 8]>;
+/// Whether each extent is dynamic: a `Vec`, so that an empty one (all static, as they mostly
+/// are) is made, cleared and kept at the cost of a length (no inline buffer to test or move);
+/// it is allocated only at the first dynamic extent.
+pub type Kinds = Vec<bool>;
 
 impl FlatModes {
     /// No leaves yet (not a layout until one is pushed).
@@ -53,12 +57,33 @@ impl FlatModes {
         self.k.clear();
     }
 
-    /// Append the leaf `s:d`.
-    #[inline]
+    /// Append the leaf `s:d` (inlined where it is pushed, as the two pushes of the values
+    /// were before the kinds: the kind is a test there, the list of kinds out of line).
+    #[inline(always)]
     pub(crate) fn push_kind(&mut self, s: Int, d: Stride) {
         self.s.push(s.value);
-        self.k.push(s.dynamic);
         self.d.push(d);
+        if s.dynamic || !self.k.is_empty() {
+            self.note_kind(s.dynamic);
+        }
+    }
+
+    /// The kind of the extent just pushed, where the kinds are kept (from the first dynamic
+    /// extent on: the static ones before it are written then).
+    #[cold]
+    #[inline(never)]
+    fn note_kind(&mut self, dynamic: bool) {
+        self.k.resize(self.s.len() - 1, false);
+        self.k.push(dynamic);
+    }
+
+    /// Room for `n` leaves in all, where more than fit on the stack.
+    #[inline]
+    pub(crate) fn reserve(&mut self, n: usize) {
+        if n > self.d.inline_size() {
+            self.s.reserve_exact(n);
+            self.d.reserve_exact(n);
+        }
     }
 
     /// The last leaf.
@@ -72,19 +97,33 @@ impl FlatModes {
     pub(crate) fn reverse(&mut self) {
         self.s.reverse();
         self.d.reverse();
-        self.k.reverse();
+        if !self.k.is_empty() {
+            self.k.reverse();
+        }
     }
 
-    /// Which extents are dynamic.
+    /// Which extents are dynamic: empty where all are static, else one flag an extent.
     #[inline]
     pub fn shape_kinds(&self) -> &[bool] {
         &self.k
     }
 
+    /// Whether every extent is static (the strides carry their own kinds).
+    #[inline]
+    pub fn shape_is_static(&self) -> bool {
+        self.k.is_empty()
+    }
+
+    /// Whether extent `i` is dynamic.
+    #[inline]
+    pub fn is_dynamic_extent(&self, i: usize) -> bool {
+        !self.k.is_empty() && self.k[i]
+    }
+
     /// Extent `i` with its kind.
     #[inline]
     pub fn extent(&self, i: usize) -> Int {
-        Int::of(self.s[i], self.k[i])
+        Int::of(self.s[i], self.is_dynamic_extent(i))
     }
 
     /// The extents.
@@ -126,13 +165,13 @@ impl FlatModes {
     /// Append the shape (an integer, or the flat tuple) to `b`.
     #[inline]
     pub(crate) fn push_shape(&self, b: &mut TreeBuilder) {
-        if let ([s], [k]) = (self.shape(), self.shape_kinds()) {
-            b.push_int_kind(*s, *k);
+        if let [s] = self.shape() {
+            b.push_int_kind(*s, self.is_dynamic_extent(0));
             return;
         }
         let at = b.open();
-        for (&s, &k) in self.shape().iter().zip(self.shape_kinds()) {
-            b.push_int_kind(s, k);
+        for (i, &s) in self.shape().iter().enumerate() {
+            b.push_int_kind(s, self.is_dynamic_extent(i));
         }
         b.close(at);
     }
@@ -153,12 +192,12 @@ impl FlatModes {
 
     /// The shape as an IntTuple.
     pub fn shape_tuple(&self) -> IntTuple {
-        if let ([s], [k]) = (self.shape(), self.shape_kinds()) {
-            return IntTuple::int_of(*s, *k);
+        if let [s] = self.shape() {
+            return IntTuple::int_of(*s, self.is_dynamic_extent(0));
         }
         let mut b = TupleBuilder::new();
-        for (&s, &k) in self.shape().iter().zip(self.shape_kinds()) {
-            b.push_int_kind(s, k);
+        for (i, &s) in self.shape().iter().enumerate() {
+            b.push_int_kind(s, self.is_dynamic_extent(i));
         }
         b.finish()
     }
@@ -179,7 +218,7 @@ impl FlatModes {
     /// each is made).
     pub fn to_layout(&self) -> Layout {
         let l = Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()));
-        if self.k.iter().any(|&k| k) {
+        if !self.shape_is_static() {
             return Layout::raw(self.shape_tuple(), l.stride().to_owned());
         }
         l
@@ -251,7 +290,7 @@ impl LayoutBuilder {
     }
 
     /// Append the leaf mode `s:d`, `s` of its kind.
-    #[inline]
+    #[inline(always)]
     pub fn push_leaf_kind(&mut self, s: Int, d: Stride) {
         self.shape.push_int_kind(s.value, s.dynamic);
         self.stride.push_stride(d);

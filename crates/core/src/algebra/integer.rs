@@ -81,9 +81,12 @@ impl Int {
     }
 
     /// `a * b` (`_0 * x` and `x * _0` are `_0`).
+    ///
+    /// The special cases are CuTe's for a static operand against a dynamic one: of two static
+    /// operands the product is static whatever they are, so the kinds are tested once, first.
     #[inline]
     pub fn mul(self, b: Int, op: &'static str) -> Result<Int> {
-        if self.is_constant(0) || b.is_constant(0) {
+        if (self.dynamic || b.dynamic) && (self.is_constant(0) || b.is_constant(0)) {
             return Ok(Int::st(0));
         }
         Ok(Int::both(self, b, arith::mul(self.value, b.value, op)?))
@@ -92,7 +95,7 @@ impl Int {
     /// C++'s truncating `a / b` (`_0 / x` is `_0`).
     #[inline]
     pub fn div(self, b: Int, op: &'static str) -> Result<Int> {
-        if self.is_constant(0) && b.dynamic {
+        if b.dynamic && self.is_constant(0) {
             return Ok(Int::st(0));
         }
         Ok(Int::both(self, b, arith::div(self.value, b.value, op)?))
@@ -101,17 +104,24 @@ impl Int {
     /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
     #[inline]
     pub fn rem(self, b: Int, op: &'static str) -> Result<Int> {
-        let unit = b.is_constant(1) || b.is_constant(-1);
-        if (self.is_constant(0) && b.dynamic) || (unit && self.dynamic) {
+        if (b.dynamic && self.is_constant(0))
+            || (self.dynamic && (b.is_constant(1) || b.is_constant(-1)))
+        {
             return Ok(Int::st(0));
         }
         Ok(Int::both(self, b, arith::rem(self.value, b.value, op)?))
     }
 
-    /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`.
+    /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`: dynamic if either is (`a + b` is, and no
+    /// special case of `/` applies to a dynamic numerator), computed as `arith::ceil_div` does,
+    /// the same operations in the same order.
     #[inline]
     pub fn ceil_div(self, b: Int, op: &'static str) -> Result<Int> {
-        self.add(b, op)?.sub(Int::st(1), op)?.div(b, op)
+        Ok(Int::both(
+            self,
+            b,
+            arith::ceil_div(self.value, b.value, op)?,
+        ))
     }
 
     /// `abs(a)` (of the same kind).
@@ -169,5 +179,20 @@ mod tests {
         assert_eq!(d.add(Int::st(0), "t").unwrap(), Int::dy(4));
         assert_eq!(Int::st(7).ceil_div(s, "t").unwrap(), Int::st(2));
         assert_eq!(Int::st(7).ceil_div(d, "t").unwrap(), Int::dy(2));
+    }
+
+    #[test]
+    fn ceil_div_is_its_three_operations() {
+        // `(a + b - _1) / b` step by step, kinds and errors included
+        let by_steps = |a: Int, b: Int| a.add(b, "t")?.sub(Int::st(1), "t")?.div(b, "t");
+        let values = [i64::MIN, -7, -1, 0, 1, 2, 3, 7, i64::MAX];
+        for &x in &values {
+            for &y in &values {
+                for (kx, ky) in [(false, false), (false, true), (true, false), (true, true)] {
+                    let (a, b) = (Int::of(x, kx), Int::of(y, ky));
+                    assert_eq!(a.ceil_div(b, "t"), by_steps(a, b), "{a} {b}");
+                }
+            }
+        }
     }
 }

@@ -242,23 +242,18 @@ impl Layout {
     }
 
     /// `cosize(L)` with its kind: `Σ (s - _1) * abs(d) + _1`, static where every term is.
+    ///
+    /// The leaves are read last first, in place (none copied out): the terms are never
+    /// negative (extents are positive), so their sum, its kind and whether it overflows are
+    /// the same in any order (and `_0 + t` is `t`, of `t`'s kind).
     pub fn cosize_kind(&self) -> Result<Int> {
         const OP: &str = "cosize";
-        let mut acc: Option<Int> = None;
-        for ((s, sk), d) in self
-            .shape()
-            .leaf_kind_iter()
-            .zip(self.stride().stride_leaves())
-        {
-            let term = Int::of(s, sk)
-                .sub(Int::st(1), OP)?
-                .mul(d.coefficient().abs(OP)?, OP)?;
-            acc = Some(match acc {
-                None => term,
-                Some(a) => a.add(term, OP)?,
-            });
+        let mut acc = Int::st(0);
+        for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+            let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
+            acc = acc.add(term, OP)?;
         }
-        acc.unwrap_or(Int::st(0)).add(Int::st(1), OP)
+        acc.add(Int::st(1), OP)
     }
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
@@ -668,7 +663,7 @@ fn bw_coalesce_traced<T: Trace>(
         if !pushed && fs.is_constant(1) {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "replace size-1", None));
             (fs, fd) = (si, di);
-        } else if fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd) {
+        } else if merges(fs, fd, si, di)? {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "merge", Some(true)));
             (fs, fd) = (si.mul(fs, "coalesce")?, di);
         } else {
@@ -687,6 +682,17 @@ fn bw_coalesce_traced<T: Trace>(
         out.reverse();
     }
     Ok(())
+}
+
+/// Whether `si:di` in front of `fs:fd` merges in CuTe's `bw_coalesce`: `fs` static and
+/// `di * si == fd` a static truth. Of four static integers that is the values' test alone
+/// (the kinds are tested first, once: the products of static integers are static).
+#[inline(always)]
+fn merges(fs: Int, fd: Stride, si: Int, di: Stride) -> Result<bool> {
+    if fs.dynamic || fd.dynamic || si.dynamic || di.dynamic {
+        return Ok(fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd));
+    }
+    Ok(di.scaled(si.value, "coalesce")? == fd)
 }
 
 fn coalesce_start(l: &Layout, op: &'static str) -> Step {

@@ -53,7 +53,7 @@ impl Node {
     #[inline]
     pub(super) const fn leaf_of(v: i64, dynamic: bool) -> Node {
         Node {
-            meta: if dynamic { DYNAMIC } else { 0 },
+            meta: (dynamic as u32) << 31,
             value: v,
         }
     }
@@ -108,16 +108,28 @@ impl Node {
     }
 
     /// What the node is.
+    ///
+    /// A static integer and a tuple's header are told by `meta` as it is (the kind bit is
+    /// tested only past them: a header never has it).
     #[inline]
     pub(super) fn kind(self) -> Kind {
-        match self.meta & !DYNAMIC {
+        match self.meta {
             0 => Kind::Leaf(self.value),
             OPEN => {
                 let (rank, len) = self.open_parts();
                 Kind::Open { rank, len }
             }
-            meta => Kind::Scaled(self.value, Basis::from_packed(meta)),
+            meta => match meta & !DYNAMIC {
+                0 => Kind::Leaf(self.value),
+                packed => Kind::Scaled(self.value, Basis::from_packed(packed)),
+            },
         }
+    }
+
+    /// The integer of a static integer leaf (`meta` 0: no basis, not dynamic).
+    #[inline]
+    pub(super) fn static_int(self) -> Option<i64> {
+        (self.meta == 0).then_some(self.value)
     }
 
     /// Whether it is a leaf (an integer or a scaled basis element).
@@ -146,9 +158,12 @@ impl fmt::Debug for Node {
 /// The node of a stride leaf: an integer, or a scaled basis element.
 #[inline]
 pub(super) fn stride_node(s: Stride) -> Node {
-    let n = match s.basis {
-        Some(b) => Node::scaled(s.value, b),
-        None => Node::leaf(s.value),
+    let basis = match s.basis {
+        Some(b) => b.packed(),
+        None => 0,
     };
-    n.with_dynamic(s.dynamic)
+    Node {
+        meta: basis | (s.dynamic as u32) << 31,
+        value: s.value,
+    }
 }

@@ -25,39 +25,45 @@ impl Tup {
         // the open tuples, and the modes the innermost has still to write
         let (mut open, mut left) = (0, 0u32);
         for n in &self.0 {
-            match n.kind() {
-                Kind::Open { rank, .. } => {
-                    out.push('(');
-                    if rank > 0 {
-                        if open > 0 {
-                            *outer.get_mut(open - 1)? = left;
+            // a static integer, the most common node, told by one test of its kind
+            if let Some(v) = n.static_int() {
+                if CUTE {
+                    out.push('_');
+                }
+                int(out, v);
+            } else {
+                match n.kind() {
+                    Kind::Open { rank, .. } => {
+                        out.push('(');
+                        if rank > 0 {
+                            if open > 0 {
+                                *outer.get_mut(open - 1)? = left;
+                            }
+                            (open, left) = (open + 1, rank);
+                            continue;
                         }
-                        (open, left) = (open + 1, rank);
-                        continue;
+                        out.push(')');
                     }
-                    out.push(')');
-                }
-                Kind::Leaf(v) => {
-                    if CUTE && !n.is_dynamic() {
-                        out.push('_');
+                    // (a static integer is written above)
+                    Kind::Leaf(v) => {
+                        int(out, v);
+                        if !CUTE {
+                            out.push('?');
+                        }
                     }
-                    int(out, v);
-                    if !CUTE && n.is_dynamic() {
-                        out.push('?');
-                    }
-                }
-                Kind::Scaled(v, b) => {
-                    if CUTE && !n.is_dynamic() {
-                        out.push('_');
-                    }
-                    int(out, v);
-                    if !CUTE && n.is_dynamic() {
-                        out.push('?');
-                    }
-                    // CuTe's print of the basis: the modes innermost first, each after an `@`
-                    for m in b.path().iter().rev() {
-                        out.push('@');
-                        int(out, *m);
+                    Kind::Scaled(v, b) => {
+                        if CUTE && !n.is_dynamic() {
+                            out.push('_');
+                        }
+                        int(out, v);
+                        if !CUTE && n.is_dynamic() {
+                            out.push('?');
+                        }
+                        // CuTe's print of the basis: the modes innermost first, each after an `@`
+                        for m in b.path().iter().rev() {
+                            out.push('@');
+                            int(out, *m);
+                        }
                     }
                 }
             }
