@@ -711,7 +711,7 @@ impl Env {
                     Some(Ok(bits)) => ElementWidth::Bits(bits),
                     _ => ElementWidth::of_type(width),
                 };
-                Pointer::parse_address(space, width, address)
+                Pointer::parse_address(space, width, address, prefix.ends_with("subptr"))
                     .map(Value::Pointer)
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
@@ -1671,7 +1671,7 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
 }
 
 /// CuTe functions of pointers that `cute` does not model.
-const POINTER_MAKERS: &[&str] = &["recast_ptr", "raw_pointer_cast"];
+const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
 
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).

@@ -1666,8 +1666,10 @@ impl<'a> Parser<'a> {
                 return self.named(q, n, e);
             }
         }
-        if matches!(name, "smem_ptr" | "gmem_ptr" | "ptr")
-            && self.peek(end) == Some('[')
+        if matches!(
+            name,
+            "smem_ptr" | "gmem_ptr" | "ptr" | "smem_subptr" | "gmem_subptr" | "subptr"
+        ) && self.peek(end) == Some('[')
             && let Some(read) = self.pointer(pos, name, end)
         {
             return read;
