@@ -297,11 +297,15 @@ impl<'w> Runner<'w> {
                 None => Ok(()),
             },
             // a printed line (`cute.printf`): JSON data too under --format json
-            Ok(Outcome::Text(text)) if self.json_errors => {
+            Ok(Outcome::Text(parts)) if self.json_errors => {
+                let text = cute::render::plain::text_line(&parts);
                 let mut data = serde_json::json!({"kind": "text", "text": text}).to_string();
                 self.print_line(&mut data)
             }
-            Ok(Outcome::Text(mut text)) => self.print_line(&mut text),
+            Ok(Outcome::Text(parts)) => {
+                let mut text = cute::render::plain::text_line(&parts);
+                self.print_line(&mut text)
+            }
             Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),

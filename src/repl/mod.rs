@@ -435,8 +435,8 @@ impl Session {
                     }
                 }
             }
-            Ok(Outcome::Text(text)) => {
-                let _ = writeln!(out, "{text}");
+            Ok(Outcome::Text(parts)) => {
+                let _ = writeln!(out, "{}", render::plain::text_line(&parts));
             }
             Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
                 Ok(s) => {

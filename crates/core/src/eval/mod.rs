@@ -141,12 +141,22 @@ pub enum Outcome {
     Value(Value),
     /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
     Picture(parser::Picture, Value),
-    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`).
-    Text(String),
+    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`):
+    /// its pieces in order, the values for the front end to print (`render::plain::text_line`).
+    Text(Vec<TextPart>),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
     Nothing,
+}
+
+/// A piece of a printed line: text as written, or a value printed in its place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextPart {
+    /// Text as written (a string literal, the separator between `print`'s items).
+    Str(String),
+    /// A value, printed in the plain notation.
+    Value(Value),
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -503,22 +513,43 @@ impl Env {
     /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
     /// argument's value, or Python's `print` items separated by blanks. Values print in the
     /// one-line notation, which is how the DSL prints them at trace time.
-    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<String, EvalError> {
+    /// The pieces of a printing statement's line: `print`'s items with a blank between them,
+    /// or `cute.printf`'s format with each `{}` replaced by the next value.
+    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<Vec<TextPart>, EvalError> {
         let mut parts = Vec::with_capacity(args.len());
         for a in args {
             parts.push(match a.kind {
-                ExprKind::Str(s) => unescape(s),
-                _ => crate::render::plain::render(&self.eval_checked(a)?),
+                ExprKind::Str(s) => TextPart::Str(unescape(s)),
+                _ => TextPart::Value(self.eval_checked(a)?),
             });
         }
-        let mut line = String::new();
+        let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items => line = parts.join(" "),
+            parser::Printing::Items => {
+                for (i, p) in parts.into_iter().enumerate() {
+                    if i > 0 {
+                        line.push(TextPart::Str(" ".to_string()));
+                    }
+                    line.push(p);
+                }
+            }
             parser::Printing::Format => {
-                let mut values = parts.iter().skip(1);
-                let mut rest = parts[0].as_str();
+                let mut parts = parts.into_iter();
+                let format = match parts.next() {
+                    Some(TextPart::Str(s)) => s,
+                    Some(TextPart::Value(v)) => {
+                        return Err(EvalError::new(
+                            format!("printf: the format is a string, not {}", v.kind()),
+                            args[0].span,
+                        ));
+                    }
+                    None => String::new(),
+                };
+                let holes = format.matches("{}").count();
+                let mut values = parts;
+                let mut rest = format.as_str();
                 while let Some(k) = rest.find("{}") {
-                    line.push_str(&rest[..k]);
+                    line.push(TextPart::Str(rest[..k].to_string()));
                     let Some(v) = values.next() else {
                         return Err(EvalError::new(
                             format!(
@@ -528,25 +559,20 @@ impl Env {
                             args[0].span,
                         ));
                     };
-                    line.push_str(v);
+                    line.push(v);
                     rest = &rest[k + 2..];
                 }
-                line.push_str(rest);
+                line.push(TextPart::Str(rest.to_string()));
                 if values.next().is_some() {
                     return Err(EvalError::new(
                         format!(
-                            "printf: {} value(s) for the {} '{{}}' of the format",
+                            "printf: {} value(s) for the {holes} '{{}}' of the format",
                             args.len() - 1,
-                            parts[0].matches("{}").count()
                         ),
                         args[0].span,
                     ));
                 }
             }
-        }
-        // the line ends where the statement's output line ends
-        while line.ends_with('\n') {
-            line.pop();
         }
         Ok(line)
     }

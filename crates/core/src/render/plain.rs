@@ -11,6 +11,23 @@ pub fn render(v: &Value) -> String {
     out
 }
 
+/// A printing statement's line (`cute.printf`, `print`): its text pieces as written, its values
+/// in this notation; it ends where the statement's output line ends (trailing newlines
+/// dropped).
+pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
+    let mut out = String::with_capacity(64);
+    for p in parts {
+        match p {
+            crate::eval::TextPart::Str(s) => out.push_str(s),
+            crate::eval::TextPart::Value(v) => write_value(&mut out, v),
+        }
+    }
+    while out.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
 /// Append a value's notation to `out`.
 pub fn write_value(out: &mut String, v: &Value) {
     let _ = match v {
