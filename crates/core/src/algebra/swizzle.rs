@@ -169,23 +169,7 @@ pub struct ComposedLayout {
 impl ComposedLayout {
     /// Evaluate at a 1-D index or coordinate value already mapped by the inner layout.
     pub fn apply_outer(&self, inner: i64) -> Result<i64> {
-        match self.offset {
-            Offset::Int(o) => {
-                let x = super::arith::add(o, inner, "composed layout")?;
-                Ok(self.swizzle.apply(x))
-            }
-            Offset::SmemPtr(bits) => {
-                if !Offset::is_smem_width(bits) {
-                    return Err(condition(
-                        "composed layout",
-                        format!("unsupported element width {bits}b"),
-                    ));
-                }
-                let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
-                let sw = self.swizzle.apply(bytes);
-                Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
-            }
-        }
+        apply_stage(&self.swizzle, self.offset, inner)
     }
 
     /// `composition(Sw o OFF o L, tiler) = Sw o OFF o (L o tiler)`.
@@ -195,6 +179,92 @@ impl ComposedLayout {
             offset: self.offset,
             layout: compose_tiler(&self.layout, t)?,
         })
+    }
+}
+
+/// One stage `Sw o OFF` of a composed layout at a value of its inner layout: `Sw(OFF + x)`, or
+/// for a `smem_ptr` offset the swizzle of the byte address.
+fn apply_stage(swizzle: &Swizzle, offset: Offset, inner: i64) -> Result<i64> {
+    match offset {
+        Offset::Int(o) => {
+            let x = super::arith::add(o, inner, "composed layout")?;
+            Ok(swizzle.apply(x))
+        }
+        Offset::SmemPtr(bits) => {
+            if !Offset::is_smem_width(bits) {
+                return Err(condition(
+                    "composed layout",
+                    format!("unsupported element width {bits}b"),
+                ));
+            }
+            let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
+            let sw = swizzle.apply(bytes);
+            Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
+        }
+    }
+}
+
+/// `Sw o OFF o (Sw' o OFF' o L)`: CuTe's `ComposedLayout<Swizzle, Offset, ComposedLayout<…>>`,
+/// what the composition of two composed layouts gives (layout_composed.hpp:
+/// `composition(C, C') = C.A o C.O o composition(C.B, C')`, and `composition(L, C')` is
+/// `composition(L o C'.A, C'.B)`, a swizzle before L: composed again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedComposed {
+    /// The outer swizzle.
+    pub swizzle: Swizzle,
+    /// The outer offset.
+    pub offset: Offset,
+    /// The inner composed layout.
+    pub inner: ComposedLayout,
+}
+
+impl NestedComposed {
+    /// `result(i) = Sw(OFF + inner(i))`.
+    pub fn at(&self, i: i64) -> Result<i64> {
+        let x = self.inner.apply_outer(self.inner.layout.at(i)?)?;
+        self.outer_at(x)
+    }
+
+    /// The outer stage at a value `x` of the inner composed layout: `Sw(OFF + x)`.
+    pub fn outer_at(&self, x: i64) -> Result<i64> {
+        apply_stage(&self.swizzle, self.offset, x)
+    }
+
+    /// `composition(Sw o OFF o C, tiler) = Sw o OFF o composition(C, tiler)`.
+    pub fn compose(&self, t: &Tiler) -> Result<NestedComposed> {
+        Ok(NestedComposed {
+            swizzle: self.swizzle,
+            offset: self.offset,
+            inner: self.inner.compose(t)?,
+        })
+    }
+}
+
+impl fmt::Display for NestedComposed {
+    /// `Sw o OFF o (Sw' o OFF' o L)`: the inner composed layout in parentheses, so that the
+    /// text reads back (CuTe prints it without them).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o ({})", self.swizzle, self.offset, self.inner)
+    }
+}
+
+/// `composition(Sw o OFF o L, B)` for B a swizzle or a composed layout (layout_composed.hpp):
+/// `Sw o OFF o composition(L, B)`, a composed layout, or one whose inner layout is composed.
+pub fn composed_then_swizzled(
+    a: &ComposedLayout,
+    b: SwizzledOrPlain,
+) -> std::result::Result<ComposedLayout, NestedComposed> {
+    match b {
+        SwizzledOrPlain::Plain(l) => Ok(ComposedLayout {
+            swizzle: a.swizzle,
+            offset: a.offset,
+            layout: l,
+        }),
+        SwizzledOrPlain::Composed(c) => Err(NestedComposed {
+            swizzle: a.swizzle,
+            offset: a.offset,
+            inner: c,
+        }),
     }
 }
 
