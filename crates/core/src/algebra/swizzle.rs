@@ -578,7 +578,19 @@ fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
 /// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
 /// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
 pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    let (r, off) = slice(c, comp)?;
+    slice_and_offset_kind(c, comp, false)
+}
+
+/// [`slice_and_offset`] at a coordinate whose integers are run-time ones where `dynamic` (C++'s
+/// `int`, a thread index): the strides of the swizzle's decay, chosen by the offset, are then
+/// run-time integers too (CuTe's `conditional_return` on a dynamic condition), and stay
+/// uncoalesced in the composition that follows (`(2,2):(144,288)`, not `4:144`).
+pub fn slice_and_offset_kind(
+    c: &Coord,
+    comp: &ComposedLayout,
+    dynamic: bool,
+) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_kind(c, comp, dynamic)?;
     unsigned_offset(off)?;
     Ok((r, off))
 }
@@ -601,7 +613,16 @@ fn unsigned_offset(off: i64) -> Result<()> {
 /// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
 /// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
 pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    let (r, off) = slice_inner(c, comp)?;
+    slice_kind(c, comp, false)
+}
+
+/// [`slice`], the coordinate's integers run-time ones where `dynamic` ([`slice_and_offset_kind`]).
+pub fn slice_kind(
+    c: &Coord,
+    comp: &ComposedLayout,
+    dynamic: bool,
+) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_inner(c, comp, dynamic)?;
     if has_int(c) {
         let sliced = comp.layout.slice(c)?;
         for i in super::laws::check_points(sliced.size()?) {
@@ -638,7 +659,7 @@ pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)>
     Ok((r, off))
 }
 
-fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(SwizzledOrPlain, i64)> {
     const OP: &str = "slice_and_offset";
     let Offset::Int(off) = comp.offset else {
         return Err(condition(
@@ -716,9 +737,9 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64
     // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
     let rep = |v: &[i64]| -> IntTuple {
         if b == 1 {
-            IntTuple::int(v[0])
+            IntTuple::int_of(v[0], dynamic)
         } else {
-            v.iter().map(|&x| IntTuple::int(x)).collect()
+            v.iter().map(|&x| IntTuple::int_of(x, dynamic)).collect()
         }
     };
     let twos = || -> IntTuple {

@@ -263,7 +263,9 @@ fn swizzled_slice(
         layout: frg,
         ..st.layout
     };
-    let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
+    // the thread index is a run-time integer in CuTe (`get_slice(threadIdx.x)`)
+    let (r, off) =
+        crate::algebra::swizzle::slice_and_offset_kind(coord, &tiled, true).map_err(alg)?;
     let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
 }
@@ -767,7 +769,12 @@ pub fn atom_function(
         "mma_atom" => Ok(wrap(Atom::Mma(mma_arg(&vals[0], spans[0])?))),
         "tiled_mma" => {
             let atom = mma_arg(&vals[0], spans[0])?;
-            let thr = to_layout(&vals[1], spans[1])?;
+            // mma_atom.hpp: make_tiled_mma(op, MMAThrLayout = Layout<Shape<_1,_1,_1>>{}, …)
+            let thr = match vals.get(1) {
+                Some(v) => to_layout(v, spans[1])?,
+                None => Layout::column_major([1, 1, 1].into_iter().map(IntTuple::int).collect())
+                    .map_err(alg)?,
+            };
             let mut buf = crate::algebra::TilerBuf::new();
             let perm = match vals.get(2) {
                 Some(v) => Some(to_tiler(v, spans[2], &mut buf)?),

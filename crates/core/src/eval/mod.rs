@@ -1789,8 +1789,9 @@ pub fn apply(
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
                 // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
-                let (r, _) = crate::algebra::swizzle::slice(&co, c)
-                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, _) =
+                    crate::algebra::swizzle::slice_kind(&co, c, convert::has_dynamic_int(coord))
+                        .map_err(|e| EvalError::algebra(e, cspan))?;
                 return functions::swizzled_value(r);
             };
             let inner = c.layout.eval(&ct).map_err(alg)?;
@@ -1823,8 +1824,12 @@ pub fn apply(
             };
             if co.has_underscore() {
                 // tensor(coord): slice_and_offset, the offset moving the data
-                let (r, off) = crate::algebra::swizzle::slice_and_offset(&co, c)
-                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(
+                    &co,
+                    c,
+                    convert::has_dynamic_int(coord),
+                )
+                .map_err(|e| EvalError::algebra(e, cspan))?;
                 return tensor_value(add(off)?, r);
             }
             let ct = co.to_int_tuple().expect("no underscore");

@@ -107,7 +107,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::IntTuple(t) => return tup(a, crate::algebra::layout::slice_tuple(&c, t)),
                 // layout_composed.hpp / swizzle_layout.hpp: get<0>(slice_and_offset(c, S))
                 Value::Composed(comp) => {
-                    let (r, _) = crate::algebra::swizzle::slice(&c, comp)
+                    let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[0]);
+                    let (r, _) = crate::algebra::swizzle::slice_kind(&c, comp, dynamic)
                         .map_err(|e| EvalError::algebra(e, a.spans[1]))?;
                     return super::swizzled::swizzled_value(r);
                 }
