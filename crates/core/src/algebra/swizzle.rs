@@ -248,19 +248,24 @@ impl fmt::Display for NestedComposed {
     }
 }
 
+/// A composed layout, or one whose inner layout is composed.
+pub enum ComposedOrNested {
+    /// `Sw o OFF o L`.
+    Composed(ComposedLayout),
+    /// `Sw o OFF o (Sw' o OFF' o L)`.
+    Nested(NestedComposed),
+}
+
 /// `composition(Sw o OFF o L, B)` for B a swizzle or a composed layout (layout_composed.hpp):
-/// `Sw o OFF o composition(L, B)`, a composed layout, or one whose inner layout is composed.
-pub fn composed_then_swizzled(
-    a: &ComposedLayout,
-    b: SwizzledOrPlain,
-) -> std::result::Result<ComposedLayout, NestedComposed> {
-    match b {
-        SwizzledOrPlain::Plain(l) => Ok(ComposedLayout {
+/// `Sw o OFF o composition(L, B)`, given `composition(L, B)`.
+pub fn composed_then_swizzled(a: &ComposedLayout, lb: SwizzledOrPlain) -> ComposedOrNested {
+    match lb {
+        SwizzledOrPlain::Plain(l) => ComposedOrNested::Composed(ComposedLayout {
             swizzle: a.swizzle,
             offset: a.offset,
             layout: l,
         }),
-        SwizzledOrPlain::Composed(c) => Err(NestedComposed {
+        SwizzledOrPlain::Composed(c) => ComposedOrNested::Nested(NestedComposed {
             swizzle: a.swizzle,
             offset: a.offset,
             inner: c,

@@ -1998,8 +1998,10 @@ pub fn compose_values(
             .map_err(alg)?;
             Ok(
                 match crate::algebra::swizzle::composed_then_swizzled(a, r) {
-                    Ok(c) => Value::composed(c),
-                    Err(n) => Value::NestedComposed(Box::new(n)),
+                    crate::algebra::swizzle::ComposedOrNested::Composed(c) => Value::composed(c),
+                    crate::algebra::swizzle::ComposedOrNested::Nested(n) => {
+                        Value::NestedComposed(Box::new(n))
+                    }
                 },
             )
         }
