@@ -39,6 +39,7 @@ fn main() -> ExitCode {
             true,
             false,
             false,
+            Format::Plain,
         );
         return finish(code, &mut out);
     }
@@ -111,6 +112,7 @@ fn main() -> ExitCode {
             matches!(format, Format::Plain) && !with_values,
             json,
             strict,
+            format,
         ),
         Command::Run { file, .. } => eval::run_file(
             &file,
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
             matches!(format, Format::Plain) && !with_values,
             json,
             strict,
+            format,
         ),
         Command::Show {
             expr,

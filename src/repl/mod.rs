@@ -436,7 +436,7 @@ impl Session {
                 }
             }
             Ok(Outcome::Text(parts)) => {
-                let _ = writeln!(out, "{}", render::plain::text_line(&parts));
+                let _ = writeln!(out, "{}", render::text_line(&parts, self.format));
             }
             Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
                 Ok(s) => {

@@ -15,11 +15,17 @@ pub fn render(v: &Value) -> String {
 /// in this notation; it ends where the statement's output line ends (trailing newlines
 /// dropped).
 pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
+    text_line_with(parts, write_value)
+}
+
+/// [`text_line`] with the values written by `write` (a one-line notation: this one, or CuTe's
+/// `print` in `--format cute`).
+pub fn text_line_with(parts: &[crate::eval::TextPart], write: fn(&mut String, &Value)) -> String {
     let mut out = String::with_capacity(64);
     for p in parts {
         match p {
             crate::eval::TextPart::Str(s) => out.push_str(s),
-            crate::eval::TextPart::Value(v) => write_value(&mut out, v),
+            crate::eval::TextPart::Value(v) => write(&mut out, v),
         }
     }
     while out.ends_with('\n') {
