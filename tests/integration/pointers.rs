@@ -213,7 +213,7 @@ fn bad_pointers_are_errors_that_name_them() {
         ),
         ("gmem_ptr[16b](0x107)", "not a multiple of the element size"),
         ("gmem_ptr[12b](0x10)", "12-bit elements"),
-        ("gmem_ptr[0b](0x10)", "a width is at least 8 bits"),
+        ("gmem_ptr[0b](0x10)", "a width is at least 1 bit"),
         ("gmem_ptr[16b](A+x)", "'x' is not an element offset"),
         (
             "&(4,8):(1,4)",

@@ -136,14 +136,14 @@ fn atom_method(
                         )),
                     };
                     let frg = crate::algebra::layout_ops::make_fragment_like(&part).map_err(alg)?;
-                    return owning_fragment(t, op, frg, span);
+                    return owning_fragment(t, op, frg, &args[0], span);
                 }
                 let part = {
                     let (_, l) = tensor_arg(&args[0], spans[0])?;
                     t.partition(op, *thr, &l).map_err(alg)?.1
                 };
                 let frg = crate::algebra::layout_ops::make_fragment_like(&part).map_err(alg)?;
-                owning_fragment(t, op, frg, span)
+                owning_fragment(t, op, frg, &args[0], span)
             })
         }
         (Atom::ThrMma(t, thr), "partition_fragment_C") => {
@@ -151,7 +151,7 @@ fn atom_method(
                 let (_, l) = tensor_arg(&args[0], spans[0])?;
                 let (_, part) = t.partition(Operand::C, *thr, &l).map_err(alg)?;
                 let frg = Layout::column_major(part.shape().to_owned()).map_err(alg)?;
-                owning_fragment(t, Operand::C, frg, span)
+                owning_fragment(t, Operand::C, frg, &args[0], span)
             })
         }
         (
@@ -184,7 +184,7 @@ fn atom_method(
                 crate::algebra::layout_ops::make_fragment_like(&l)
             }
             .map_err(alg)?;
-            owning_fragment(t, op, frg, span)
+            owning_fragment(t, op, frg, &args[0], span)
         }),
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_A" | "thrfrg_B" | "thrfrg_C") => {
             one_arg("a layout").and_then(|_| {
@@ -263,9 +263,9 @@ fn swizzled_slice(
         layout: frg,
         ..st.layout
     };
-    // the thread index is a run-time integer in CuTe (`get_slice(threadIdx.x)`)
-    let (r, off) =
-        crate::algebra::swizzle::slice_and_offset_kind(coord, &tiled, true).map_err(alg)?;
+    // the thread index as a static integer (cute keeps no kind for it: CuTe's
+    // `get_slice(threadIdx.x)` gives run-time strides here, `get_slice(Int<3>{})` these)
+    let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
     let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
 }
@@ -386,8 +386,22 @@ fn field_names(a: &Atom) -> &'static str {
 /// A register fragment of a tiled MMA's operand: the owning tensor of the atom's value type
 /// for it (`ValTypeA`, `ValTypeB`, `ValTypeC`; CuTe's `FrgType`) over `frg`, printed as CuTe
 /// prints an owning tensor (`ptr[16b](stack) o …`).
-fn owning_fragment(t: &TiledMma, op: Operand, frg: Layout, span: Span) -> Result<Value, EvalError> {
+fn owning_fragment(
+    t: &TiledMma,
+    op: Operand,
+    frg: Layout,
+    of: &Value,
+    span: Span,
+) -> Result<Value, EvalError> {
     use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+    // of a layout, a shape or a counting tensor (no memory: CuTe asks for a tensor), the
+    // fragment's layout, as make_fragment_like of a layout gives
+    if !matches!(
+        of,
+        Value::OffsetLayout(Origin::Ptr(_), _) | Value::SwizzledTensor(Origin::Ptr(_), _)
+    ) {
+        return Ok(Value::Layout(frg));
+    }
     let Some(types) = t.atom.value_types() else {
         return Err(EvalError::new(
             format!(
@@ -587,6 +601,18 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
     (
         "partition_fragment_C",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_fragment_C((64,64))",
+    ),
+    (
+        "make_fragment_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_A(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_A((64,32)))",
+    ),
+    (
+        "make_fragment_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_B(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_B((64,32)))",
+    ),
+    (
+        "make_fragment_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_C((64,64)))",
     ),
     (
         "thrfrg_A",
