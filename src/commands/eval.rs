@@ -54,6 +54,7 @@ pub fn eval(
 /// `cute run FILE`: the statements of a file (`-`: standard input), printed as `cute eval`
 /// prints them. The path is any file name the system takes, UTF-8 or not; where it is shown
 /// (errors, diagnostics), it is shown lossily and with its control characters escaped.
+#[allow(clippy::too_many_arguments)]
 pub fn run_file(
     path: &std::path::Path,
     out: &mut dyn Write,
