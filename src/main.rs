@@ -39,6 +39,7 @@ fn main() -> ExitCode {
             true,
             false,
             false,
+            Format::Plain,
         );
         return finish(code, &mut out);
     }
@@ -79,7 +80,10 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     let p: Printer = &printer;
     let Some(command) = cli.command else {
-        return finish(repl(format, color, strict, &mut out, &mut err), &mut out);
+        return finish(
+            repl(format, color, strict, with_values, &mut out, &mut err),
+            &mut out,
+        );
     };
     let json = matches!(format, Format::Json);
     let mut one_liner = |function: &str, args: Vec<String>| {
@@ -98,7 +102,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match command {
-        Command::Repl { .. } => repl(format, color, strict, &mut out, &mut err),
+        Command::Repl { .. } => repl(format, color, strict, with_values, &mut out, &mut err),
         Command::Eval { statements, .. } => eval::eval(
             &statements,
             io::stdin().lock(),
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
             matches!(format, Format::Plain) && !with_values,
             json,
             strict,
+            format,
         ),
         Command::Run { file, .. } => eval::run_file(
             &file,
@@ -117,6 +122,7 @@ fn main() -> ExitCode {
             matches!(format, Format::Plain) && !with_values,
             json,
             strict,
+            format,
         ),
         Command::Show {
             expr,
@@ -243,6 +249,7 @@ fn repl(
     format: Format,
     color: bool,
     strict: bool,
+    values: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -255,8 +262,8 @@ fn repl(
         return cute_cli::output::EXIT_INPUT;
     }
     if io::stdin().is_terminal() {
-        cute_cli::repl::interactive(format, color, strict)
+        cute_cli::repl::interactive(format, color, strict, values)
     } else {
-        cute_cli::repl::piped_strict(io::stdin().lock(), out, err, format, strict)
+        cute_cli::repl::piped_strict(io::stdin().lock(), out, err, format, strict, values)
     }
 }

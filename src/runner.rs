@@ -40,6 +40,8 @@ pub struct Runner<'w> {
     json_errors: bool,
     /// Output and diagnostics go to one terminal ([`Runner::on_one_terminal`]).
     one_terminal: bool,
+    /// How a printing statement's values are written ([`Runner::with_text_format`]).
+    text_format: cute::render::Format,
 }
 
 /// The session a runner evaluates in: its own, or one lent to it for a while (a batch
@@ -110,7 +112,15 @@ impl<'w> Runner<'w> {
             ahead: Some(Ahead::default()),
             json_errors: false,
             one_terminal: false,
+            text_format: cute::render::Format::Plain,
         }
+    }
+
+    /// The format of a printing statement's values (`print(x)`): CuTe's notation under
+    /// `--format cute`, the plain one otherwise ([`cute::render::text_line`]).
+    pub fn with_text_format(mut self, format: cute::render::Format) -> Runner<'w> {
+        self.text_format = format;
+        self
     }
 
     /// Print values with another format (answering ahead, which prints the one-line notation,
@@ -297,11 +307,15 @@ impl<'w> Runner<'w> {
                 None => Ok(()),
             },
             // a printed line (`cute.printf`): JSON data too under --format json
-            Ok(Outcome::Text(text)) if self.json_errors => {
+            Ok(Outcome::Text(parts)) if self.json_errors => {
+                let text = cute::render::text_line(&parts, self.text_format);
                 let mut data = serde_json::json!({"kind": "text", "text": text}).to_string();
                 self.print_line(&mut data)
             }
-            Ok(Outcome::Text(mut text)) => self.print_line(&mut text),
+            Ok(Outcome::Text(parts)) => {
+                let mut text = cute::render::text_line(&parts, self.text_format);
+                self.print_line(&mut text)
+            }
             Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
                 Ok(mut text) => self.print_line(&mut text),
                 Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),

@@ -19,6 +19,7 @@ pub fn eval(
     answer_ahead: bool,
     json_errors: bool,
     strict: bool,
+    text_format: cute::render::Format,
 ) -> i32 {
     // `-`, as for `cute run -` and most tools: standard input
     let args = if args == ["-"] { &[][..] } else { args };
@@ -32,6 +33,7 @@ pub fn eval(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
         .with_strict(strict)
+        .with_text_format(text_format)
         .on_one_terminal(crate::terminal::one_terminal());
     let result = if args.is_empty() && crate::output::stdin_closed() {
         Err(closed_stdin())
@@ -52,6 +54,7 @@ pub fn eval(
 /// `cute run FILE`: the statements of a file (`-`: standard input), printed as `cute eval`
 /// prints them. The path is any file name the system takes, UTF-8 or not; where it is shown
 /// (errors, diagnostics), it is shown lossily and with its control characters escaped.
+#[allow(clippy::too_many_arguments)]
 pub fn run_file(
     path: &std::path::Path,
     out: &mut dyn Write,
@@ -60,6 +63,7 @@ pub fn run_file(
     answer_ahead: bool,
     json_errors: bool,
     strict: bool,
+    text_format: cute::render::Format,
 ) -> i32 {
     let stdin = path.as_os_str() == "-";
     let shown = path.to_string_lossy();
@@ -73,6 +77,7 @@ pub fn run_file(
         .with_answer_ahead(answer_ahead)
         .with_json_errors(json_errors)
         .with_strict(strict)
+        .with_text_format(text_format)
         .on_one_terminal(crate::terminal::one_terminal());
     let result = if stdin && crate::output::stdin_closed() {
         Err(closed_stdin())

@@ -459,7 +459,7 @@ fn prompts(color: bool) -> (&'static str, &'static str) {
 }
 
 /// The interactive session on a terminal.
-pub fn interactive(format: Format, color: bool, strict: bool) -> i32 {
+pub fn interactive(format: Format, color: bool, strict: bool, values: bool) -> i32 {
     // a dumb terminal shows escapes as text
     let color = color && !dumb_terminal();
     let names: Names = Names::default();
@@ -504,6 +504,7 @@ pub fn interactive(format: Format, color: bool, strict: bool) -> i32 {
     }
     let mut session = Session::new(format, color);
     session.set_strict(strict);
+    session.set_values(values);
     session.set_interrupt(interrupt.clone());
     session.track_names(names);
     let (main_prompt, more_prompt) = prompts(color);

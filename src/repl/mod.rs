@@ -292,6 +292,11 @@ impl Session {
         self.env.set_strict(strict);
     }
 
+    /// The values listing on or off (`--values` given to `cute repl`, as `:values on`).
+    pub fn set_values(&mut self, values: bool) {
+        self.values = values;
+    }
+
     /// Keep `names` up to date with the variables this session binds (and `ans`).
     pub fn track_names(&mut self, names: Names) {
         self.names = Some(names);
@@ -430,8 +435,8 @@ impl Session {
                     }
                 }
             }
-            Ok(Outcome::Text(text)) => {
-                let _ = writeln!(out, "{text}");
+            Ok(Outcome::Text(parts)) => {
+                let _ = writeln!(out, "{}", render::text_line(&parts, self.format));
             }
             Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
                 Ok(s) => {
@@ -568,20 +573,23 @@ impl Session {
 
 /// The REPL over piped standard input: no prompts, no colour, one line per result.
 pub fn piped(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, format: Format) -> i32 {
-    piped_strict(input, out, err, format, false)
+    piped_strict(input, out, err, format, false, false)
 }
 
-/// [`piped`], strict or not (`--strict`: a result that breaks its law is an error).
+/// [`piped`], strict or not (`--strict`: a result that breaks its law is an error), with the
+/// values listing on or off (`--values`, as `:values`).
 pub fn piped_strict(
     input: impl BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     format: Format,
     strict: bool,
+    values: bool,
 ) -> i32 {
     use std::io::IsTerminal;
     let mut session = Session::new(format, false);
     session.set_strict(strict);
+    session.set_values(values);
     // both on a terminal, the diagnostic alone shows the error once
     session.error_lines = !(std::io::stdout().is_terminal() && std::io::stderr().is_terminal());
     let mut input = input;

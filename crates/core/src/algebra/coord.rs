@@ -475,12 +475,30 @@ fn compact_right(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
 }
 
 /// CuTe's `compact_order(shape, order)`: compact strides visiting modes by increasing order.
+/// A dynamic element of the order comes after every static one, the dynamic ones in their
+/// order of position (stride.hpp: each is replaced by `max_order + 1 + k`, k its position).
 pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
     const OP: &str = "make_ordered_layout";
     // ref_shape: product of the shape under each leaf of order
     let ref_shape = product_like(shape, order)?.leaves();
-    let ref_order = order.leaves();
-    compact_order_rec(shape, order, &ref_shape, &ref_order, OP)
+    let leaves: Vec<(i64, bool)> = order.leaf_kind_iter().collect();
+    let max_order = leaves
+        .iter()
+        .filter(|(_, dynamic)| !dynamic)
+        .fold(0i64, |m, &(o, _)| m.max(o));
+    let ref_order: Vec<i64> = leaves
+        .iter()
+        .enumerate()
+        .map(|(k, &(o, dynamic))| {
+            if dynamic {
+                max_order.saturating_add(1).saturating_add(k as i64)
+            } else {
+                o
+            }
+        })
+        .collect();
+    let mut next = 0usize;
+    compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, OP)
 }
 
 fn product_like(shape: &Tup, guide: &Tup) -> Result<IntTuple> {
@@ -503,6 +521,7 @@ fn compact_order_rec(
     order: &Tup,
     ref_shape: &[i64],
     ref_order: &[i64],
+    next: &mut usize,
     op: &'static str,
 ) -> Result<IntTuple> {
     match order.view() {
@@ -513,10 +532,13 @@ fn compact_order_rec(
             };
             s.iter()
                 .zip(o)
-                .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, op))
+                .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, next, op))
                 .collect::<Result<IntTuple>>()
         }
-        Int(o) => {
+        Int(_) => {
+            // this leaf's order, a dynamic one replaced as compact_order says
+            let o = ref_order[*next];
+            *next += 1;
             let mut start = 1i64;
             for (s, ro) in ref_shape.iter().zip(ref_order) {
                 if *ro < o {

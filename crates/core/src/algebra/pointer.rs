@@ -33,12 +33,12 @@ impl MemSpace {
         }
     }
 
-    /// The space a printed prefix names.
+    /// The space a printed prefix names (`gmem_subptr`, a `subbyte_iterator`'s, too).
     pub fn from_prefix(p: &str) -> Option<MemSpace> {
         Some(match p {
-            "ptr" => MemSpace::Raw,
-            "gmem_ptr" => MemSpace::Gmem,
-            "smem_ptr" => MemSpace::Smem,
+            "ptr" | "subptr" => MemSpace::Raw,
+            "gmem_ptr" | "gmem_subptr" => MemSpace::Gmem,
+            "smem_ptr" | "smem_subptr" => MemSpace::Smem,
             _ => return None,
         })
     }
@@ -124,34 +124,43 @@ pub struct Pointer {
     pub base: PtrBase,
     /// Elements past the base.
     pub offset: i64,
+    /// CuTe's `subbyte_iterator` over elements narrower than a byte (what `recast_ptr` to a
+    /// sub-byte type and an owning sub-byte array give): a byte address and a bit index,
+    /// printed `gmem_subptr[4b](0x3.4)`. A plain `int4b_t*` is not one: it moves by
+    /// `sizeof(int4b_t)`, one byte an element.
+    pub subbyte: bool,
 }
 
 impl Pointer {
     /// A pointer of element type `width` at `base`.
     pub fn new(space: MemSpace, width: ElementWidth, base: PtrBase) -> Result<Pointer> {
+        // an owning array of a sub-byte type is CuTe's array_subbyte, its iterator a
+        // subbyte_iterator
+        let subbyte = base == PtrBase::Stack && matches!(width, ElementWidth::Bits(b) if b < 8);
         let p = Pointer {
             space,
             width,
             base,
             offset: 0,
+            subbyte,
         };
         p.check_width()?;
         Ok(p)
     }
 
-    /// A pointer CuTe models with a plain `T*`: whole bytes. Sub-byte element types (`int4b_t`)
-    /// take CuTe's `subbyte_iterator`, which `cute` does not model; a null-based pointer needs
-    /// its width for its address.
+    /// A pointer's element: whole bytes, or fewer than 8 bits (CUTLASS's sub-byte types,
+    /// `int4b_t`, `uint1b_t`, `float_e2m1_t`, stored in a byte each); a null-based pointer
+    /// needs its width for its address.
     fn check_width(&self) -> Result<()> {
         match (&self.width, &self.base) {
             (ElementWidth::Bits(b), _) if *b <= 0 => Err(condition(
                 "pointer",
-                format!("an element of {b} bits: a width is at least 8 bits"),
+                format!("an element of {b} bits: a width is at least 1 bit"),
             )),
-            (ElementWidth::Bits(b), _) if *b % 8 != 0 => Err(condition(
+            (ElementWidth::Bits(b), _) if *b > 8 && *b % 8 != 0 => Err(condition(
                 "pointer",
                 format!(
-                    "a pointer to {b}-bit elements is CuTe's subbyte_iterator, which is not modelled (elements of whole bytes only)"
+                    "a pointer to {b}-bit elements: CuTe's types are whole bytes or narrower than a byte"
                 ),
             )),
             (ElementWidth::Unknown(_), PtrBase::Null) => self
@@ -162,14 +171,80 @@ impl Pointer {
         }
     }
 
+    /// `sizeof(T)` of a width: a sub-byte type is stored in one byte.
+    fn element_bytes(bits: i64) -> i64 {
+        if bits < 8 { 1 } else { bits / 8 }
+    }
+
+    /// The same pointer as CuTe's `subbyte_iterator` (`recast_ptr` to a sub-byte type):
+    /// elements of fewer than 8 bits packed, a byte address and a bit index.
+    /// @pre the element is narrower than a byte (CuTe's `is_subbyte_v<T>`)
+    pub fn as_subbyte(&self) -> Result<Pointer> {
+        match self.width {
+            ElementWidth::Bits(b) if b < 8 => Ok(Pointer {
+                subbyte: true,
+                ..self.clone()
+            }),
+            _ => Err(condition(
+                "pointer",
+                format!(
+                    "a subbyte_iterator holds elements narrower than a byte, not {}",
+                    self.width
+                ),
+            )),
+        }
+    }
+
+    /// CuTe's `recast_ptr<NewT>(ptr)` (pointer.hpp): the same address as a pointer to
+    /// elements of `new` (a `subbyte_iterator` for a type narrower than a byte).
+    /// @pre both widths are known, and the address is a whole number of the new elements
+    /// from the base
+    pub fn recast(&self, new: ElementWidth) -> Result<Pointer> {
+        const OP: &str = "recast_ptr";
+        let old_bits = self.width.bits(OP)?;
+        let new_bits = new.bits(OP)?;
+        let unit = |bits: i64, sub: bool| {
+            if sub {
+                bits
+            } else {
+                Self::element_bytes(bits) * 8
+            }
+        };
+        let at_bit = arith::mul(self.offset, unit(old_bits, self.subbyte), OP)?;
+        let subbyte = new_bits < 8;
+        let new_unit = unit(new_bits, subbyte);
+        if at_bit % new_unit != 0 {
+            return Err(condition(
+                OP,
+                format!(
+                    "{self} is {at_bit} bits past its base, not a whole number of {new_bits}-bit elements"
+                ),
+            ));
+        }
+        let p = Pointer {
+            space: self.space,
+            width: new,
+            base: self.base.clone(),
+            offset: at_bit / new_unit,
+            subbyte,
+        };
+        p.check_width()?;
+        Ok(p)
+    }
+
     /// CuTe's `ptr + n`: `n` elements further.
     pub fn advance(&self, n: i64) -> Result<Pointer> {
         let offset = arith::add(self.offset, n, "pointer offset")?;
         if let ElementWidth::Bits(b) = self.width
             && self.base == PtrBase::Null
         {
-            // its address must be an integer of bytes
-            arith::mul(offset, b / 8, "pointer address")?;
+            // its address must be an integer of bytes (of bits for a subbyte_iterator)
+            let unit = if self.subbyte {
+                b
+            } else {
+                Self::element_bytes(b)
+            };
+            arith::mul(offset, unit, "pointer address")?;
         }
         Ok(Pointer {
             offset,
@@ -213,6 +288,8 @@ impl Pointer {
             width: self.width.clone(),
             base: PtrBase::Stack,
             offset: 0,
+            // an owning array of a sub-byte type is CuTe's array_subbyte
+            subbyte: matches!(self.width, ElementWidth::Bits(b) if b < 8),
         }
     }
 
@@ -224,20 +301,83 @@ impl Pointer {
         }
     }
 
-    /// The address in bytes of a null-based pointer: `offset * sizeof(T)`.
+    /// The address in bytes of a null-based pointer: `offset * sizeof(T)` (of a
+    /// `subbyte_iterator`, the byte that holds its element: `offset * bits / 8`).
     pub fn address(&self) -> Option<i64> {
         match (&self.base, &self.width) {
-            (PtrBase::Null, ElementWidth::Bits(b)) => self.offset.checked_mul(b / 8),
+            (PtrBase::Null, ElementWidth::Bits(b)) if self.subbyte => {
+                self.offset.checked_mul(*b).map(|bits| bits.div_euclid(8))
+            }
+            (PtrBase::Null, ElementWidth::Bits(b)) => {
+                self.offset.checked_mul(Self::element_bytes(*b))
+            }
             _ => None,
+        }
+    }
+
+    /// A `subbyte_iterator`'s bit index within its byte (0 for any other pointer).
+    pub fn bit_index(&self) -> i64 {
+        match (&self.base, &self.width) {
+            (PtrBase::Null, ElementWidth::Bits(b)) if self.subbyte => {
+                self.offset.wrapping_mul(*b).rem_euclid(8)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The prefix CuTe prints before `[Nb]`: `gmem_ptr`, or `gmem_subptr` for a
+    /// `subbyte_iterator`.
+    pub fn prefix(&self) -> String {
+        if self.subbyte {
+            match self.space {
+                MemSpace::Raw => "subptr".to_string(),
+                s => format!("{}_subptr", &s.prefix()[..4]),
+            }
+        } else {
+            self.space.prefix().to_string()
         }
     }
 
     /// The pointer a printed address reads back as: `(nil)`, `0x108` (bytes past nullptr; a
     /// negative offset prints as its 64-bit two's complement, as `%p` does), `NAME`, `NAME+N`,
     /// `NAME-N`, `stack`, `stack+N`.
-    pub fn parse_address(space: MemSpace, width: ElementWidth, text: &str) -> Result<Pointer> {
+    pub fn parse_address(
+        space: MemSpace,
+        width: ElementWidth,
+        text: &str,
+        subbyte: bool,
+    ) -> Result<Pointer> {
         let t = text.trim();
         let bad = |why: String| condition("pointer", why);
+        if subbyte {
+            // a subbyte_iterator's `ADDRESS.BIT`: the element at bit ADDRESS*8+BIT
+            let bits = width.bits("a subbyte_iterator's address")?;
+            let (addr, bit) = match t.rsplit_once('.') {
+                Some((a, b)) if !a.is_empty() && b.chars().all(|c| c.is_ascii_digit()) => (
+                    a,
+                    b.parse::<i64>()
+                        .map_err(|_| bad(format!("'{b}' is not a bit index")))?,
+                ),
+                _ => (t, 0),
+            };
+            let base = Pointer::parse_address(space, ElementWidth::Bits(8), addr, false)?;
+            let p = Pointer::new(space, width.clone(), base.base.clone())?.as_subbyte()?;
+            let at_bit = arith::add(
+                arith::mul(base.offset, 8, "pointer address")?,
+                bit,
+                "pointer address",
+            )?;
+            if base.base != PtrBase::Null {
+                // a named or stack subbyte pointer prints its element offset
+                return p.advance(base.offset);
+            }
+            if at_bit % bits != 0 {
+                return Err(bad(format!(
+                    "bit {at_bit} is not a multiple of the element width, {bits} bits"
+                )));
+            }
+            return p.advance(at_bit / bits);
+        }
         let at = |base: PtrBase, offset: i64| -> Result<Pointer> {
             let p = Pointer::new(space, width.clone(), base)?;
             p.advance(offset)
@@ -252,7 +392,7 @@ impl Pointer {
                 ))
             })? as i64;
             Pointer::new(space, width.clone(), PtrBase::Null)?;
-            let size = width.bits("an address")? / 8;
+            let size = Self::element_bytes(width.bits("an address")?);
             if bytes % size != 0 {
                 return Err(bad(format!(
                     "address {t} is not a multiple of the element size, {size} bytes"
@@ -291,12 +431,17 @@ impl fmt::Display for Pointer {
     /// As CuTe prints it (`gmem_ptr[16b](0x108)`, `smem_ptr[32b]((nil))`, `ptr[16b](0xe)`); a
     /// named pointer `gmem_ptr[16b](A+132)`, an owning tensor's `ptr[32b](stack)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}](", self.space.prefix(), self.width)?;
+        write!(f, "{}[{}](", self.prefix(), self.width)?;
         let name = match &self.base {
             PtrBase::Null => {
+                let bit = if self.subbyte {
+                    format!(".{}", self.bit_index())
+                } else {
+                    String::new()
+                };
                 return match self.address() {
-                    Some(0) => write!(f, "(nil))"),
-                    Some(a) => write!(f, "{:#x})", a as u64),
+                    Some(0) => write!(f, "(nil){bit})"),
+                    Some(a) => write!(f, "{:#x}{bit})", a as u64),
                     None => write!(f, "nullptr{:+})", self.offset),
                 };
             }
@@ -342,6 +487,19 @@ mod tests {
     }
 
     #[test]
+    fn sub_byte_pointers_print_as_cute() {
+        // a plain int4b_t* moves by sizeof(int4b_t), one byte
+        let p = null(MemSpace::Gmem, 4);
+        assert_eq!(p.advance(3).unwrap().to_string(), "gmem_ptr[4b](0x3)");
+        let s = p.as_subbyte().unwrap();
+        assert_eq!(s.to_string(), "gmem_subptr[4b]((nil).0)");
+        assert_eq!(s.advance(3).unwrap().to_string(), "gmem_subptr[4b](0x1.4)");
+        let back = Pointer::parse_address(MemSpace::Gmem, ElementWidth::Bits(4), "0x1.4", true);
+        assert_eq!(back.unwrap(), s.advance(3).unwrap());
+        assert!(null(MemSpace::Gmem, 16).as_subbyte().is_err());
+    }
+
+    #[test]
     fn reads_back() {
         let p = null(MemSpace::Gmem, 16).advance(-3).unwrap();
         for q in [
@@ -359,15 +517,20 @@ mod tests {
         ] {
             let s = q.to_string();
             let open = s.find('(').unwrap();
-            let back = Pointer::parse_address(q.space, q.width.clone(), &s[open + 1..s.len() - 1])
-                .unwrap();
+            let back = Pointer::parse_address(
+                q.space,
+                q.width.clone(),
+                &s[open + 1..s.len() - 1],
+                q.subbyte,
+            )
+            .unwrap();
             assert_eq!(back, q, "{s}");
         }
     }
 
     #[test]
     fn refuses_what_is_not_modelled() {
-        assert!(Pointer::new(MemSpace::Gmem, ElementWidth::Bits(4), PtrBase::Null).is_err());
+        assert!(Pointer::new(MemSpace::Gmem, ElementWidth::Bits(12), PtrBase::Null).is_err());
         let e = Pointer::new(
             MemSpace::Gmem,
             ElementWidth::Unknown("TA".into()),

@@ -169,23 +169,7 @@ pub struct ComposedLayout {
 impl ComposedLayout {
     /// Evaluate at a 1-D index or coordinate value already mapped by the inner layout.
     pub fn apply_outer(&self, inner: i64) -> Result<i64> {
-        match self.offset {
-            Offset::Int(o) => {
-                let x = super::arith::add(o, inner, "composed layout")?;
-                Ok(self.swizzle.apply(x))
-            }
-            Offset::SmemPtr(bits) => {
-                if !Offset::is_smem_width(bits) {
-                    return Err(condition(
-                        "composed layout",
-                        format!("unsupported element width {bits}b"),
-                    ));
-                }
-                let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
-                let sw = self.swizzle.apply(bytes);
-                Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
-            }
-        }
+        apply_stage(&self.swizzle, self.offset, inner)
     }
 
     /// `composition(Sw o OFF o L, tiler) = Sw o OFF o (L o tiler)`.
@@ -195,6 +179,97 @@ impl ComposedLayout {
             offset: self.offset,
             layout: compose_tiler(&self.layout, t)?,
         })
+    }
+}
+
+/// One stage `Sw o OFF` of a composed layout at a value of its inner layout: `Sw(OFF + x)`, or
+/// for a `smem_ptr` offset the swizzle of the byte address.
+fn apply_stage(swizzle: &Swizzle, offset: Offset, inner: i64) -> Result<i64> {
+    match offset {
+        Offset::Int(o) => {
+            let x = super::arith::add(o, inner, "composed layout")?;
+            Ok(swizzle.apply(x))
+        }
+        Offset::SmemPtr(bits) => {
+            if !Offset::is_smem_width(bits) {
+                return Err(condition(
+                    "composed layout",
+                    format!("unsupported element width {bits}b"),
+                ));
+            }
+            let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
+            let sw = swizzle.apply(bytes);
+            Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
+        }
+    }
+}
+
+/// `Sw o OFF o (Sw' o OFF' o L)`: CuTe's `ComposedLayout<Swizzle, Offset, ComposedLayout<…>>`,
+/// what the composition of two composed layouts gives (layout_composed.hpp:
+/// `composition(C, C') = C.A o C.O o composition(C.B, C')`, and `composition(L, C')` is
+/// `composition(L o C'.A, C'.B)`, a swizzle before L: composed again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedComposed {
+    /// The outer swizzle.
+    pub swizzle: Swizzle,
+    /// The outer offset.
+    pub offset: Offset,
+    /// The inner composed layout.
+    pub inner: ComposedLayout,
+}
+
+impl NestedComposed {
+    /// `result(i) = Sw(OFF + inner(i))`.
+    pub fn at(&self, i: i64) -> Result<i64> {
+        let x = self.inner.apply_outer(self.inner.layout.at(i)?)?;
+        self.outer_at(x)
+    }
+
+    /// The outer stage at a value `x` of the inner composed layout: `Sw(OFF + x)`.
+    pub fn outer_at(&self, x: i64) -> Result<i64> {
+        apply_stage(&self.swizzle, self.offset, x)
+    }
+
+    /// `composition(Sw o OFF o C, tiler) = Sw o OFF o composition(C, tiler)`.
+    pub fn compose(&self, t: &Tiler) -> Result<NestedComposed> {
+        Ok(NestedComposed {
+            swizzle: self.swizzle,
+            offset: self.offset,
+            inner: self.inner.compose(t)?,
+        })
+    }
+}
+
+impl fmt::Display for NestedComposed {
+    /// `Sw o OFF o (Sw' o OFF' o L)`: the inner composed layout in parentheses, so that the
+    /// text reads back (CuTe prints it without them).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o ({})", self.swizzle, self.offset, self.inner)
+    }
+}
+
+/// A composed layout, or one whose inner layout is composed.
+pub enum ComposedOrNested {
+    /// `Sw o OFF o L`.
+    Composed(ComposedLayout),
+    /// `Sw o OFF o (Sw' o OFF' o L)`.
+    Nested(NestedComposed),
+}
+
+/// `composition(Sw o OFF o L, B)` for B a swizzle or a composed layout (layout_composed.hpp):
+/// `Sw o OFF o composition(L, B)`, given `composition(L, B)`.
+pub fn composed_then_swizzled(a: &ComposedLayout, lb: SwizzledOrPlain) -> ComposedOrNested {
+    match lb {
+        SwizzledOrPlain::Plain(l) => ComposedOrNested::Composed(ComposedLayout {
+            swizzle: a.swizzle,
+            offset: a.offset,
+            layout: l,
+        }),
+        SwizzledOrPlain::Composed(c) => ComposedOrNested::Nested(NestedComposed {
+            swizzle: a.swizzle,
+            offset: a.offset,
+            inner: c,
+        }),
     }
 }
 
@@ -508,7 +583,19 @@ fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
 /// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
 /// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
 pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    let (r, off) = slice(c, comp)?;
+    slice_and_offset_kind(c, comp, false)
+}
+
+/// [`slice_and_offset`] at a coordinate whose integers are run-time ones where `dynamic` (C++'s
+/// `int`, a thread index): the strides of the swizzle's decay, chosen by the offset, are then
+/// run-time integers too (CuTe's `conditional_return` on a dynamic condition), and stay
+/// uncoalesced in the composition that follows (`(2,2):(144,288)`, not `4:144`).
+pub fn slice_and_offset_kind(
+    c: &Coord,
+    comp: &ComposedLayout,
+    dynamic: bool,
+) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_kind(c, comp, dynamic)?;
     unsigned_offset(off)?;
     Ok((r, off))
 }
@@ -531,7 +618,16 @@ fn unsigned_offset(off: i64) -> Result<()> {
 /// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
 /// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
 pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    let (r, off) = slice_inner(c, comp)?;
+    slice_kind(c, comp, false)
+}
+
+/// [`slice`], the coordinate's integers run-time ones where `dynamic` ([`slice_and_offset_kind`]).
+pub fn slice_kind(
+    c: &Coord,
+    comp: &ComposedLayout,
+    dynamic: bool,
+) -> Result<(SwizzledOrPlain, i64)> {
+    let (r, off) = slice_inner(c, comp, dynamic)?;
     if has_int(c) {
         let sliced = comp.layout.slice(c)?;
         for i in super::laws::check_points(sliced.size()?) {
@@ -568,7 +664,7 @@ pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)>
     Ok((r, off))
 }
 
-fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
+fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(SwizzledOrPlain, i64)> {
     const OP: &str = "slice_and_offset";
     let Offset::Int(off) = comp.offset else {
         return Err(condition(
@@ -646,9 +742,9 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64
     // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
     let rep = |v: &[i64]| -> IntTuple {
         if b == 1 {
-            IntTuple::int(v[0])
+            IntTuple::int_of(v[0], dynamic)
         } else {
-            v.iter().map(|&x| IntTuple::int(x)).collect()
+            v.iter().map(|&x| IntTuple::int_of(x, dynamic)).collect()
         }
     };
     let twos = || -> IntTuple {

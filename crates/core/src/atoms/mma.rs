@@ -27,6 +27,20 @@ pub struct MmaAtom {
 }
 
 impl MmaAtom {
+    /// `ValTypeD`, `ValTypeA`, `ValTypeB`, `ValTypeC` (the catalog's, or `UniversalFMA`'s
+    /// template arguments): `None` where the catalog does not hold this name.
+    pub fn value_types(&self) -> Option<[&str; 4]> {
+        if let Some(row) = super::catalog::mma_row(&self.name) {
+            return Some(row.types);
+        }
+        let targs = self.name.strip_prefix("UniversalFMA<")?.strip_suffix('>')?;
+        let t: Vec<&str> = targs.split(',').map(str::trim).collect();
+        match t.as_slice() {
+            [d, a, b, c] => Some([d, a, b, c]),
+            _ => None,
+        }
+    }
+
     /// The extent of mode i of `Shape_MNK`.
     pub fn extent(&self, i: usize) -> i64 {
         self.shape_mnk

@@ -150,3 +150,13 @@ pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
         other => Err(wrong_kind(other, "a coordinate", span)),
     }
 }
+
+/// Whether a coordinate value holds a run-time integer (C++'s `int`: `L(_, 2)` in C++ text), as
+/// CuTe's dynamic integers (the kind `to_coord` does not keep).
+pub(crate) fn has_dynamic_int(v: &Value) -> bool {
+    match v {
+        Value::IntTuple(t) => !t.is_static(),
+        Value::Tuple(items) => items.iter().any(has_dynamic_int),
+        _ => false,
+    }
+}

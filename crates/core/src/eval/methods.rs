@@ -135,28 +135,57 @@ fn atom_method(
                             span,
                         )),
                     };
-                    return crate::algebra::layout_ops::make_fragment_like(&part)
-                        .map(Value::Layout)
-                        .map_err(alg);
+                    let frg = crate::algebra::layout_ops::make_fragment_like(&part).map_err(alg)?;
+                    return owning_fragment(t, op, frg, &args[0], span);
                 }
                 let part = {
                     let (_, l) = tensor_arg(&args[0], spans[0])?;
                     t.partition(op, *thr, &l).map_err(alg)?.1
                 };
-                crate::algebra::layout_ops::make_fragment_like(&part)
-                    .map(Value::Layout)
-                    .map_err(alg)
+                let frg = crate::algebra::layout_ops::make_fragment_like(&part).map_err(alg)?;
+                owning_fragment(t, op, frg, &args[0], span)
             })
         }
         (Atom::ThrMma(t, thr), "partition_fragment_C") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (_, l) = tensor_arg(&args[0], spans[0])?;
                 let (_, part) = t.partition(Operand::C, *thr, &l).map_err(alg)?;
-                Layout::column_major(part.shape().to_owned())
-                    .map(Value::Layout)
-                    .map_err(alg)
+                let frg = Layout::column_major(part.shape().to_owned()).map_err(alg)?;
+                owning_fragment(t, Operand::C, frg, &args[0], span)
             })
         }
+        (
+            Atom::TiledMma(t) | Atom::ThrMma(t, _),
+            "make_fragment_A" | "make_fragment_B" | "make_fragment_C",
+        ) => one_arg("a partitioned tensor: a layout or a tensor").and_then(|_| {
+            // mma_atom.hpp: make_fragment_A/B(T) = make_fragment_like<FrgTypeA/B>(T),
+            // make_fragment_C(T) = make_tensor<FrgTypeC>(shape(T))
+            let op = match name {
+                "make_fragment_A" => Operand::A,
+                "make_fragment_B" => Operand::B,
+                _ => Operand::C,
+            };
+            if op != Operand::C
+                && t.atom.name.starts_with("SM90_")
+                && (t.atom.name.contains("_SS") || op == Operand::B)
+            {
+                return Err(EvalError::new(
+                    format!(
+                        "{name}: {} reads the operand from shared memory, so its fragment is a GMMA descriptor over it (not modelled)",
+                        t.atom.name
+                    ),
+                    span,
+                ));
+            }
+            let (_, l) = tensor_arg(&args[0], spans[0])?;
+            let frg = if op == Operand::C {
+                Layout::column_major(l.shape().to_owned())
+            } else {
+                crate::algebra::layout_ops::make_fragment_like(&l)
+            }
+            .map_err(alg)?;
+            owning_fragment(t, op, frg, &args[0], span)
+        }),
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_A" | "thrfrg_B" | "thrfrg_C") => {
             one_arg("a layout").and_then(|_| {
                 let op = match name {
@@ -234,6 +263,8 @@ fn swizzled_slice(
         layout: frg,
         ..st.layout
     };
+    // the thread index as a static integer (cute keeps no kind for it: CuTe's
+    // `get_slice(threadIdx.x)` gives run-time strides here, `get_slice(Int<3>{})` these)
     let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
     let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
@@ -352,6 +383,44 @@ fn field_names(a: &Atom) -> &'static str {
     }
 }
 
+/// A register fragment of a tiled MMA's operand: the owning tensor of the atom's value type
+/// for it (`ValTypeA`, `ValTypeB`, `ValTypeC`; CuTe's `FrgType`) over `frg`, printed as CuTe
+/// prints an owning tensor (`ptr[16b](stack) o …`).
+fn owning_fragment(
+    t: &TiledMma,
+    op: Operand,
+    frg: Layout,
+    of: &Value,
+    span: Span,
+) -> Result<Value, EvalError> {
+    use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+    // of a layout, a shape or a counting tensor (no memory: CuTe asks for a tensor), the
+    // fragment's layout, as make_fragment_like of a layout gives
+    if !matches!(
+        of,
+        Value::OffsetLayout(Origin::Ptr(_), _) | Value::SwizzledTensor(Origin::Ptr(_), _)
+    ) {
+        return Ok(Value::Layout(frg));
+    }
+    let Some(types) = t.atom.value_types() else {
+        return Err(EvalError::new(
+            format!(
+                "the value types of {} are not in cute's catalog, so its fragment's element type is not known",
+                t.atom.name
+            ),
+            span,
+        ));
+    };
+    let ty = match op {
+        Operand::A => types[1],
+        Operand::B => types[2],
+        _ => types[3],
+    };
+    let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
+        .map_err(|e| EvalError::algebra(e, span))?;
+    Ok(Value::offset_layout(Origin::Ptr(p), frg))
+}
+
 /// The members `x.name(...)` of values, for help and completion: (name, signature, what it
 /// computes). The atoms' data fields are listed by `field_names`.
 pub static MEMBERS: &[(&str, &str, &str)] = &[
@@ -389,6 +458,21 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "partition_fragment_C",
         "THR_MMA.partition_fragment_C(T)",
         "the accumulator fragment: compact column-major of partition_C(T)'s shape",
+    ),
+    (
+        "make_fragment_A",
+        "TILED_MMA.make_fragment_A(T)",
+        "the owning register tensor of ValTypeA like a partitioned A (make_fragment_like)",
+    ),
+    (
+        "make_fragment_B",
+        "TILED_MMA.make_fragment_B(T)",
+        "the owning register tensor of ValTypeB like a partitioned B",
+    ),
+    (
+        "make_fragment_C",
+        "TILED_MMA.make_fragment_C(T)",
+        "the owning accumulator of ValTypeC over T's shape, column-major",
     ),
     (
         "thrfrg_A",
@@ -517,6 +601,18 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
     (
         "partition_fragment_C",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_fragment_C((64,64))",
+    ),
+    (
+        "make_fragment_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_A(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_A((64,32)))",
+    ),
+    (
+        "make_fragment_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_B(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_B((64,32)))",
+    ),
+    (
+        "make_fragment_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).make_fragment_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thread(5).partition_C((64,64)))",
     ),
     (
         "thrfrg_A",
@@ -699,7 +795,12 @@ pub fn atom_function(
         "mma_atom" => Ok(wrap(Atom::Mma(mma_arg(&vals[0], spans[0])?))),
         "tiled_mma" => {
             let atom = mma_arg(&vals[0], spans[0])?;
-            let thr = to_layout(&vals[1], spans[1])?;
+            // mma_atom.hpp: make_tiled_mma(op, MMAThrLayout = Layout<Shape<_1,_1,_1>>{}, …)
+            let thr = match vals.get(1) {
+                Some(v) => to_layout(v, spans[1])?,
+                None => Layout::column_major([1, 1, 1].into_iter().map(IntTuple::int).collect())
+                    .map_err(alg)?,
+            };
             let mut buf = crate::algebra::TilerBuf::new();
             let perm = match vals.get(2) {
                 Some(v) => Some(to_tiler(v, spans[2], &mut buf)?),

@@ -141,12 +141,22 @@ pub enum Outcome {
     Value(Value),
     /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
     Picture(parser::Picture, Value),
-    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`).
-    Text(String),
+    /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`):
+    /// its pieces in order, the values for the front end to print (`render::plain::text_line`).
+    Text(Vec<TextPart>),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
     Nothing,
+}
+
+/// A piece of a printed line: text as written, or a value printed in its place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextPart {
+    /// Text as written (a string literal, the separator between `print`'s items).
+    Str(String),
+    /// A value, printed in the plain notation.
+    Value(Value),
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -503,22 +513,43 @@ impl Env {
     /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
     /// argument's value, or Python's `print` items separated by blanks. Values print in the
     /// one-line notation, which is how the DSL prints them at trace time.
-    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<String, EvalError> {
+    /// The pieces of a printing statement's line: `print`'s items with a blank between them,
+    /// or `cute.printf`'s format with each `{}` replaced by the next value.
+    fn print_line(&self, how: parser::Printing, args: &[Expr]) -> Result<Vec<TextPart>, EvalError> {
         let mut parts = Vec::with_capacity(args.len());
         for a in args {
             parts.push(match a.kind {
-                ExprKind::Str(s) => unescape(s),
-                _ => crate::render::plain::render(&self.eval_checked(a)?),
+                ExprKind::Str(s) => TextPart::Str(unescape(s)),
+                _ => TextPart::Value(self.eval_checked(a)?),
             });
         }
-        let mut line = String::new();
+        let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items => line = parts.join(" "),
+            parser::Printing::Items => {
+                for (i, p) in parts.into_iter().enumerate() {
+                    if i > 0 {
+                        line.push(TextPart::Str(" ".to_string()));
+                    }
+                    line.push(p);
+                }
+            }
             parser::Printing::Format => {
-                let mut values = parts.iter().skip(1);
-                let mut rest = parts[0].as_str();
+                let mut parts = parts.into_iter();
+                let format = match parts.next() {
+                    Some(TextPart::Str(s)) => s,
+                    Some(TextPart::Value(v)) => {
+                        return Err(EvalError::new(
+                            format!("printf: the format is a string, not {}", v.kind()),
+                            args[0].span,
+                        ));
+                    }
+                    None => String::new(),
+                };
+                let holes = format.matches("{}").count();
+                let mut values = parts;
+                let mut rest = format.as_str();
                 while let Some(k) = rest.find("{}") {
-                    line.push_str(&rest[..k]);
+                    line.push(TextPart::Str(rest[..k].to_string()));
                     let Some(v) = values.next() else {
                         return Err(EvalError::new(
                             format!(
@@ -528,25 +559,20 @@ impl Env {
                             args[0].span,
                         ));
                     };
-                    line.push_str(v);
+                    line.push(v);
                     rest = &rest[k + 2..];
                 }
-                line.push_str(rest);
+                line.push(TextPart::Str(rest.to_string()));
                 if values.next().is_some() {
                     return Err(EvalError::new(
                         format!(
-                            "printf: {} value(s) for the {} '{{}}' of the format",
+                            "printf: {} value(s) for the {holes} '{{}}' of the format",
                             args.len() - 1,
-                            parts[0].matches("{}").count()
                         ),
                         args[0].span,
                     ));
                 }
             }
-        }
-        // the line ends where the statement's output line ends
-        while line.ends_with('\n') {
-            line.pop();
         }
         Ok(line)
     }
@@ -711,7 +737,7 @@ impl Env {
                     Some(Ok(bits)) => ElementWidth::Bits(bits),
                     _ => ElementWidth::of_type(width),
                 };
-                Pointer::parse_address(space, width, address)
+                Pointer::parse_address(space, width, address, prefix.ends_with("subptr"))
                     .map(Value::Pointer)
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
@@ -1671,7 +1697,7 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
 }
 
 /// CuTe functions of pointers that `cute` does not model.
-const POINTER_MAKERS: &[&str] = &["recast_ptr", "raw_pointer_cast"];
+const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
 
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
@@ -1763,8 +1789,9 @@ pub fn apply(
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
                 // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
-                let (r, _) = crate::algebra::swizzle::slice(&co, c)
-                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, _) =
+                    crate::algebra::swizzle::slice_kind(&co, c, convert::has_dynamic_int(coord))
+                        .map_err(|e| EvalError::algebra(e, cspan))?;
                 return functions::swizzled_value(r);
             };
             let inner = c.layout.eval(&ct).map_err(alg)?;
@@ -1797,8 +1824,12 @@ pub fn apply(
             };
             if co.has_underscore() {
                 // tensor(coord): slice_and_offset, the offset moving the data
-                let (r, off) = crate::algebra::swizzle::slice_and_offset(&co, c)
-                    .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(
+                    &co,
+                    c,
+                    convert::has_dynamic_int(coord),
+                )
+                .map_err(|e| EvalError::algebra(e, cspan))?;
                 return tensor_value(add(off)?, r);
             }
             let ct = co.to_int_tuple().expect("no underscore");
@@ -1809,6 +1840,23 @@ pub fn apply(
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
             })
+        }
+        // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); a slice of it
+        // (CuTe's slice_and_offset through both swizzles) is not modelled
+        Value::NestedComposed(n) => {
+            let co = to_coord(coord, cspan)?;
+            let Some(ct) = co.to_int_tuple() else {
+                return Err(EvalError::new(
+                    "slicing a composed layout of a composed layout is not modelled: slice its inner composed layout",
+                    cspan,
+                ));
+            };
+            let i = n.inner.layout.eval(&ct).map_err(alg)?;
+            let x = n.inner.apply_outer(i).map_err(alg)?;
+            // a swizzle's value is a run-time integer in CuTe (cute-oracle: `10`, not `_10`)
+            n.outer_at(x)
+                .map(|v| Value::IntTuple(IntTuple::int_of(v, true)))
+                .map_err(alg)
         }
         other => Err(EvalError::new(
             format!("{} cannot be evaluated at a coordinate", other.kind()),
@@ -1920,9 +1968,15 @@ pub fn compose_values(
             let l = to_layout(b, bspan)?;
             Ok(make_composed(*s, Offset::Int(0), l))
         }
-        (Value::SwizzleOffset(..), Value::Composed(_) | Value::Swizzle(_)) => {
-            Err(nested_composed(span))
-        }
+        // `Sw o OFF o (Sw' o OFF' o L)`, the printed form of a composed layout of a composed layout
+        (Value::SwizzleOffset(s, o), Value::Composed(c)) => Ok(Value::NestedComposed(Box::new(
+            crate::algebra::swizzle::NestedComposed {
+                swizzle: *s,
+                offset: *o,
+                inner: (**c).clone(),
+            },
+        ))),
+        (Value::SwizzleOffset(..), Value::Swizzle(_)) => Err(nested_composed(span)),
         (Value::SwizzleOffset(s, o), _) => {
             // the printed form `Sw o OFF o L` reads back as it is, identity swizzle included
             // (CuTe prints `Sw<0,0,3> o 0 o L` for upcast<64>(Sw<3,3,3> o L))
@@ -1935,7 +1989,29 @@ pub fn compose_values(
         }
         // layout_composed.hpp: composition(C, C') is C.A o C.O o composition(C.B, C'), a composed
         // layout whose inner part is itself composed
-        (Value::Composed(_), Value::Composed(_) | Value::Swizzle(_)) => Err(nested_composed(span)),
+        (Value::Composed(a), Value::Composed(_) | Value::Swizzle(_)) => {
+            let r = match b {
+                Value::Swizzle(s) => crate::algebra::swizzle::layout_then_swizzle(&a.layout, s),
+                Value::Composed(c) => crate::algebra::swizzle::layout_then_composed(&a.layout, c),
+                _ => unreachable!("matched above"),
+            }
+            .map_err(alg)?;
+            Ok(
+                match crate::algebra::swizzle::composed_then_swizzled(a, r) {
+                    crate::algebra::swizzle::ComposedOrNested::Composed(c) => Value::composed(c),
+                    crate::algebra::swizzle::ComposedOrNested::Nested(n) => {
+                        Value::NestedComposed(Box::new(n))
+                    }
+                },
+            )
+        }
+        (Value::NestedComposed(n), _) => {
+            let mut buf = TilerBuf::new();
+            let t = to_tiler(b, bspan, &mut buf)?;
+            n.compose(&t)
+                .map(|r| Value::NestedComposed(Box::new(r)))
+                .map_err(alg)
+        }
         (Value::Composed(c), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
@@ -1969,12 +2045,11 @@ pub fn compose_values(
     }
 }
 
-/// The composition of two composed layouts (layout_composed.hpp: `C.A o C.O o
-/// composition(C.B, C')`), or `Sw o OFF o Sw' o …` read from the left: a composed layout whose
-/// inner layout is composed too, which no value here holds.
+/// `Sw o OFF o Sw' o …` read from the left: CuTe's printout of a composed layout of a composed
+/// layout, which reads back with the inner one in parentheses.
 fn nested_composed(span: Span) -> EvalError {
     EvalError::new(
-        "composition of two composed layouts: CuTe's answer is a composed layout whose inner layout is composed too (Sw o OFF o Sw' o OFF' o L), which cute does not model",
+        "a composed layout of a composed layout reads back with the inner one in parentheses: Sw o OFF o (Sw' o OFF' o L)",
         span,
     )
 }

@@ -20,6 +20,9 @@ pub enum Value {
     Swizzle(Swizzle),
     /// `Sw o OFF o L`.
     Composed(Box<ComposedLayout>),
+    /// `Sw o OFF o (Sw' o OFF' o L)`: a composed layout whose inner layout is composed (the
+    /// composition of two composed layouts).
+    NestedComposed(Box<crate::algebra::swizzle::NestedComposed>),
     /// `smem_ptr[Nb](unset)` on its own.
     Offset(Offset),
     /// `Sw o OFF`, waiting for its layout.
@@ -137,6 +140,7 @@ impl Value {
             Value::Tuple(_) => "a tuple",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
+            Value::NestedComposed(_) => "a composed layout of a composed layout",
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(Origin::Coord(_), _) => "an identity tensor",
@@ -209,6 +213,7 @@ fn measured_tuple(v: &Value) -> Option<&Tup> {
         Value::Layout(l) => Some(l.shape()),
         Value::OffsetLayout(_, l) => Some(l.shape()),
         Value::Composed(c) | Value::SwizzledTensor(_, c) => Some(c.layout.shape()),
+        Value::NestedComposed(n) => Some(n.inner.layout.shape()),
         _ => None,
     }
 }

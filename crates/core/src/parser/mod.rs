@@ -133,6 +133,12 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         p.expect_end(pos + 1)?;
         return Ok(Stmt::Empty);
     }
+    // a C++ block's brace on a line of its own (`{`, `}`, `};`: a kernel body pasted as
+    // written): nothing, like a comment. Blocks do not scope names here: a name bound inside
+    // a block stays bound after its `}` (README, Limits).
+    if matches!(src.as_bytes()[pos], b'{' | b'}') && p.expect_end(pos + 1).is_ok() {
+        return Ok(Stmt::Empty);
+    }
     if matches!(src.as_bytes()[pos], b'i' | b'f')
         && let Some(stmt) = p.python_import(pos)?
     {
@@ -1660,8 +1666,10 @@ impl<'a> Parser<'a> {
                 return self.named(q, n, e);
             }
         }
-        if matches!(name, "smem_ptr" | "gmem_ptr" | "ptr")
-            && self.peek(end) == Some('[')
+        if matches!(
+            name,
+            "smem_ptr" | "gmem_ptr" | "ptr" | "smem_subptr" | "gmem_subptr" | "subptr"
+        ) && self.peek(end) == Some('[')
             && let Some(read) = self.pointer(pos, name, end)
         {
             return read;

@@ -199,6 +199,16 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
                 cpp_layout(&c.layout)
             ),
         },
+        // composition(Swizzle, Offset, ComposedLayout): CuTe's ComposedLayout of a composed layout
+        Value::NestedComposed(n) => format!(
+            "composition({}, {}, {})",
+            cpp_swizzle(&n.swizzle),
+            match n.offset {
+                Offset::Int(o) => format!("{}{{}}", int_type(o)),
+                Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+            },
+            cpp(&Value::composed(n.inner.clone()))?
+        ),
         Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
         // A tensor over a swizzled layout: a counting tensor over the composed layout.

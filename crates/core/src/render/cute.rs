@@ -84,6 +84,16 @@ pub fn write_value(out: &mut String, v: &Value) {
             layout(out, &c.layout);
             Ok(())
         }
+        // as CuTe prints ComposedLayout<Sw, O, ComposedLayout<…>>: the stages one after another
+        Value::NestedComposed(n) => {
+            let _ = write!(out, "{} o ", n.swizzle);
+            offset(out, &n.offset);
+            let _ = write!(out, " o {} o ", n.inner.swizzle);
+            offset(out, &n.inner.offset);
+            out.push_str(" o ");
+            layout(out, &n.inner.layout);
+            Ok(())
+        }
         Value::Offset(o) => {
             offset(out, o);
             Ok(())

@@ -59,6 +59,21 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             m.insert("layout".into(), Json::Object(inner));
             m
         }
+        // Sw o OFF o (Sw' o OFF' o L): the inner composed layout under "layout"
+        Value::NestedComposed(n) => {
+            let inner = match to_json(&Value::composed(n.inner.clone()), opts)? {
+                Json::Object(m) => m,
+                other => unreachable!("a composed layout is an object, not {other}"),
+            };
+            let mut m = object(json!({
+                "kind": "composed",
+                "swizzle": Json::Object(swizzle(&n.swizzle)),
+                "offset": offset(&n.offset),
+            }));
+            copy_sizes(&inner, &mut m);
+            m.insert("layout".into(), Json::Object(inner));
+            m
+        }
         Value::Offset(o) => {
             let mut m = object(json!({"kind": "pointer"}));
             if let Offset::SmemPtr(bits) = o {

@@ -162,6 +162,16 @@ pub(crate) fn plural(n: i64) -> &'static str {
 
 /// A table that fits `width` columns (the front end's terminal): its columns wrap to it
 /// (comfy-table's dynamic arrangement); with `None` (a pipe) it stays whole, one row a line.
+/// A printing statement's line (`print(x)`, `cute.printf`) in `format`: its values as CuTe's
+/// `print` writes them under `--format cute`, in the plain notation otherwise (a line of text
+/// has no table, grid or JSON form: the JSON record carries this text).
+pub fn text_line(parts: &[crate::eval::TextPart], format: Format) -> String {
+    match format {
+        Format::Cute => plain::text_line_with(parts, cute::write_value),
+        _ => plain::text_line(parts),
+    }
+}
+
 pub fn fitted_table(width: Option<u16>) -> comfy_table::Table {
     let mut t = comfy_table::Table::new();
     if let Some(width) = width {

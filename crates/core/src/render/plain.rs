@@ -11,6 +11,29 @@ pub fn render(v: &Value) -> String {
     out
 }
 
+/// A printing statement's line (`cute.printf`, `print`): its text pieces as written, its values
+/// in this notation; it ends where the statement's output line ends (trailing newlines
+/// dropped).
+pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
+    text_line_with(parts, write_value)
+}
+
+/// [`text_line`] with the values written by `write` (a one-line notation: this one, or CuTe's
+/// `print` in `--format cute`).
+pub fn text_line_with(parts: &[crate::eval::TextPart], write: fn(&mut String, &Value)) -> String {
+    let mut out = String::with_capacity(64);
+    for p in parts {
+        match p {
+            crate::eval::TextPart::Str(s) => out.push_str(s),
+            crate::eval::TextPart::Value(v) => write(&mut out, v),
+        }
+    }
+    while out.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
 /// Append a value's notation to `out`.
 pub fn write_value(out: &mut String, v: &Value) {
     let _ = match v {
@@ -58,6 +81,7 @@ fn write_other(out: &mut String, v: &Value) {
     let _ = match v {
         Value::Swizzle(s) => write!(out, "{s}"),
         Value::Composed(c) => write!(out, "{c}"),
+        Value::NestedComposed(n) => write!(out, "{n}"),
         Value::Offset(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),

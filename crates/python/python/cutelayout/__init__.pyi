@@ -551,10 +551,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     mma_atom(SM80_16x8x16_F32BF16BF16F32_TN).CLayout"""
 
-def tiled_mma(name: Arg, atom_layout_mnk: Arg, tile_m: Arg = ..., **kwargs: Arg) -> Any:
-    """tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])
+def tiled_mma(name: Arg, atom_layout_mnk: Arg = ..., tile_m: Arg = ..., **kwargs: Arg) -> Any:
+    """tiled_mma(NAME[, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>]])
 
-A TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape).
+A TiledMMA (ATOM_LAYOUT_MNK defaults to (1,1,1), as CuTe's): fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tiled_mma')`` shows its result)::
 
@@ -1433,6 +1433,24 @@ As static_cast: the null pointer typed T*.
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('reinterpret_cast')`` shows its result)::
 
     reinterpret_cast<float*>(nullptr)"""
+
+def recast_ptr(ptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """recast_ptr<T>(PTR)
+
+PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast_ptr')`` shows its result)::
+
+    recast_ptr<half_t>(make_gmem_ptr(static_cast<float*>(nullptr)) + 3)"""
+
+def recast(tensor: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """recast<T>(TENSOR)
+
+A tensor over memory as a tensor of T (CuTe's recast, tensor_impl.hpp): its pointer recast_ptr<T>, its layout recast_layout<Old,T>.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast')`` shows its result)::
+
+    recast<half_t>(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(4,8)))"""
 
 def make_ptr(dtype: Arg, value: Arg, mem_space: Arg = ..., **kwargs: Arg) -> Any:
     """make_ptr(DTYPE, VALUE[, MEM_SPACE])

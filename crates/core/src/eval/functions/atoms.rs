@@ -17,10 +17,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "tiled_mma",
-        "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
-        "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
+        "tiled_mma(NAME[, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>]])",
+        "a TiledMMA (ATOM_LAYOUT_MNK defaults to (1,1,1), as CuTe's): fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_layoutC_TV",
-        2,
+        1,
         3
     ),
     atom_f!(

@@ -284,8 +284,10 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
     let layout = |a: &Args| -> Result<Value, EvalError> {
         if a.len() == 3 {
-            let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?).map_err(a.alg())?;
-            return Ok(Value::Layout(l));
+            // make_tensor(it, shape, stride | LayoutLeft{} | LayoutRight{}): the tensor over
+            // make_layout(shape, stride | major), the one make_layout of the table
+            let func = super::lookup("make_layout").expect("in the function table");
+            return super::call(func, &a.vals[1..], &a.spans[1..], a.span);
         }
         Ok(a.vals[1].clone())
     };

@@ -3,7 +3,23 @@
 
 use super::args::check_extents;
 use super::{Function, Value, traced};
-use crate::algebra::{self, Layout, coord};
+use crate::algebra::{self, IntTuple, Layout, Tup, coord};
+
+/// The kinds of `idx2crd(idx, shape)`'s coordinate as CuTe's: each part split from an integer
+/// of `idx` is a run-time integer where that integer or the shape it is split over is one
+/// (`idx2crd(16, (_3,(_2,_3)))` is `(1,(1,2))`, `idx2crd(_16{}, …)` is `(_1,(_1,_2))`).
+fn kinds_of_coordinate(idx: &Tup, shape: &Tup, r: &IntTuple) -> IntTuple {
+    use crate::algebra::int_tuple::View;
+    match (idx.view(), shape.view(), r.view()) {
+        (View::Tuple(i), View::Tuple(s), View::Tuple(c)) if i.len() == c.len() => i
+            .iter()
+            .zip(s.iter())
+            .zip(c.iter())
+            .map(|((i, s), c)| kinds_of_coordinate(i, s, &c.to_owned()))
+            .collect(),
+        _ => r.with_kind(idx.is_dynamic() || !shape.is_static()),
+    }
+}
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
@@ -27,8 +43,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     .map(Value::IntTuple)
                     .map_err(a.alg());
                 }
+                // a run-time integer in the coordinate or the strides makes the index one
+                // (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is _17)
+                let dynamic = !c.is_static()
+                    || !stride.is_static()
+                    || (c.is_int() && !shape.is_int() && !shape.is_static());
                 return coord::crd2idx(&c, &shape, &stride)
-                    .map(Value::int)
+                    .map(|v| Value::IntTuple(IntTuple::int_of(v, dynamic)))
                     .map_err(a.alg());
             }
             match &a.vals[1] {
@@ -66,7 +87,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let r = if a.len() == 3 {
                 coord::idx2crd_strided(&idx, &shape, &arg(2)?)
             } else {
-                coord::idx2crd(&idx, &shape)
+                coord::idx2crd(&idx, &shape).map(|r| kinds_of_coordinate(&idx, &shape, &r))
             };
             r.map(Value::IntTuple).map_err(a.alg())
         },

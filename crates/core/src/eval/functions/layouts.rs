@@ -103,8 +103,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
-            if let Value::IntTuple(t) = &a.vals[1] {
-                return tup(a, crate::algebra::layout::slice_tuple(&c, t));
+            match &a.vals[1] {
+                Value::IntTuple(t) => return tup(a, crate::algebra::layout::slice_tuple(&c, t)),
+                // layout_composed.hpp / swizzle_layout.hpp: get<0>(slice_and_offset(c, S))
+                Value::Composed(comp) => {
+                    let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[0]);
+                    let (r, _) = crate::algebra::swizzle::slice_kind(&c, comp, dynamic)
+                        .map_err(|e| EvalError::algebra(e, a.spans[1]))?;
+                    return super::swizzled::swizzled_value(r);
+                }
+                _ => {}
             }
             lay(a, a.layout_ref(1)?.slice(&c))
         },
@@ -126,6 +134,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let c = to_coord(&a.vals[ci], a.spans[ci])?;
             if let Value::IntTuple(t) = &a.vals[li] {
                 return tup(a, ops::dice_tuple(&c, t));
+            }
+            if let Value::Composed(_) = &a.vals[li] {
+                // CuTe 4.7 has no dice of a ComposedLayout: dice takes the layout as a tuple
+                return Err(EvalError::new(
+                    "dice: CuTe has no dice of a composed layout (C++: error: incomplete type 'cute::tuple_size<cute::ComposedLayout<…>>' used in nested name specifier); dice its inner layout",
+                    a.spans[li],
+                ));
             }
             lay(a, ops::dice(&c, &*a.layout_ref(li)?))
         },

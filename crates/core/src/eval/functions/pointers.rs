@@ -57,6 +57,30 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: TemplateArgs::Before
     ),
     f!(
+        "recast_ptr",
+        "recast_ptr<T>(PTR)",
+        "PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0))",
+        "recast_ptr<half_t>(make_gmem_ptr(static_cast<float*>(nullptr)) + 3)",
+        2,
+        2,
+        |a| {
+            let width = element_arg(a, 0)?;
+            let p = pointer_arg(a, 1)?;
+            p.recast(width).map(Value::Pointer).map_err(a.alg())
+        },
+        template: TemplateArgs::Before
+    ),
+    f!(
+        "recast",
+        "recast<T>(TENSOR)",
+        "a tensor over memory as a tensor of T (CuTe's recast, tensor_impl.hpp): its pointer recast_ptr<T>, its layout recast_layout<Old,T>",
+        "recast<half_t>(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(4,8)))",
+        2,
+        2,
+        recast_tensor,
+        template: TemplateArgs::Before
+    ),
+    f!(
         "make_ptr",
         "make_ptr(DTYPE, VALUE[, MEM_SPACE])",
         "the CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (AddressSpace.gmem, .smem, .rmem, .generic): cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem) is gmem_ptr[16b](0x108)",
@@ -115,9 +139,64 @@ fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
         }
     };
     let text = format!("{:#x}", address as u64);
-    Pointer::parse_address(space, width, &text)
+    Pointer::parse_address(space, width, &text, false)
         .map(Value::Pointer)
         .map_err(|e| EvalError::algebra(e, a.spans[1]))
+}
+
+/// CuTe's `recast<NewType>(tensor)` (tensor_impl.hpp): `make_tensor(recast_ptr<New>(data +
+/// off), recast_layout<Old,New>(layout))`, where an upcast (`sizeof(Old) < sizeof(New)`) of a
+/// plain layout moves the pointer by `off = Σ min((s_old - s_new) · d_old, 0)` over the
+/// flattened modes (a static negative stride), and `off = 0` otherwise.
+fn recast_tensor(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::recast::Recast;
+    use crate::algebra::tensor::Origin;
+    let width = element_arg(a, 0)?;
+    let new_bits = width
+        .bits("recast")
+        .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+    let not_tensor = |what: &str| {
+        EvalError::new(
+            format!("recast<T> takes a tensor over memory (a pointer o a layout), found {what}"),
+            a.spans[1],
+        )
+    };
+    match &a.vals[1] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => {
+            let old_bits = p.width.bits("recast").map_err(a.alg())?;
+            if p.width == width {
+                return Ok(a.vals[1].clone());
+            }
+            let r = Recast::new(new_bits, old_bits).map_err(a.alg())?;
+            let nl = r.layout(l).map_err(a.alg())?;
+            let bytes = |b: i64| if b < 8 { 1 } else { b / 8 };
+            let mut off = 0i64;
+            if bytes(old_bits) < bytes(new_bits) {
+                let (os, od, ns) = (
+                    l.shape().flatten(),
+                    l.stride().flatten(),
+                    nl.shape().flatten(),
+                );
+                for ((s_old, d_old), s_new) in
+                    os.leaf_iter().zip(od.leaf_iter()).zip(ns.leaf_iter())
+                {
+                    let diff = s_old.checked_sub(s_new).and_then(|x| x.checked_mul(d_old));
+                    let Some(diff) = diff else {
+                        return Err(EvalError::new("integer overflow in recast", a.span));
+                    };
+                    off = off
+                        .checked_add(diff.min(0))
+                        .ok_or_else(|| EvalError::new("integer overflow in recast", a.span))?;
+                }
+            }
+            let np = p
+                .advance(off)
+                .and_then(|q| q.recast(width))
+                .map_err(a.alg())?;
+            Ok(Value::offset_layout(Origin::Ptr(np), nl))
+        }
+        other => Err(not_tensor(other.kind())),
+    }
 }
 
 /// `make_fragment_like<T>(X)`, `make_tensor_like<T>(X)` (`f`): the owning (register) tensor of
