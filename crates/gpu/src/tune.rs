@@ -129,7 +129,11 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
                 g.persistent = true;
                 g.tma_store = s == 1 && f.n.is_multiple_of(8);
             }
-            g.stages = Some(choose::candidate_stages((consumers, n), g.tma_store));
+            g.stages = Some(choose::candidate_stages(
+                (consumers, n),
+                g.tma_store,
+                g.scale.as_deref() == Some("block"),
+            ));
             out.push(Candidate {
                 label: label(&g),
                 flags: g,

@@ -90,16 +90,25 @@ pub const DEEP_STAGES: usize = 8;
 
 /// The stages of a tile candidate as the heuristic gives them: the deepest up to
 /// [`DEEP_STAGES`] that fits in shared memory.
-pub fn candidate_stages((consumers, n): (usize, usize), tma_store: bool) -> usize {
+pub fn candidate_stages(
+    (consumers, n): (usize, usize),
+    tma_store: bool,
+    block_scaled: bool,
+) -> usize {
     // a k-tile is 128 bytes of K whatever the type: BK 16-bit elements' worth
-    deepest_stages((64 * consumers, n, BK), consumers, tma_store, DEEP_STAGES)
+    deepest_stages(
+        (64 * consumers, n, BK),
+        consumers,
+        (tma_store, block_scaled),
+        DEEP_STAGES,
+    )
 }
 
 /// The rows of A and B inside the matrices that one pipeline holds, stages × (min(BM, M) +
 /// min(BN, N)): where a shape is bound by memory, the loads in flight.
 pub fn rows_in_flight(f: &GemmFlags, (consumers, n): (usize, usize)) -> usize {
     let useful = (64 * consumers).min(f.m) + n.min(f.n);
-    useful * candidate_stages((consumers, n), false)
+    useful * candidate_stages((consumers, n), false, false)
 }
 
 /// The fewest k-tiles (of 64) a split is given: its pipeline (up to 4 stages) fills twice over,
@@ -347,7 +356,11 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
     }
     // 3. the pipeline depth for the tile and its C staging (after 4: the TMA store's staging
     // takes shared memory)
-    g.stages = Some(candidate_stages((consumers, n), g.tma_store));
+    g.stages = Some(candidate_stages(
+        (consumers, n),
+        g.tma_store,
+        g.scale.as_deref() == Some("block"),
+    ));
     // 5. the raster
     if !given.raster {
         let elements = f.m as u128 * f.n as u128;

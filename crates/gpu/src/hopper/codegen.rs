@@ -172,6 +172,10 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             scales.sfb_layout()
         );
     }
+    // one consumer: the scales through shared memory (`scale_ring_bytes`); two or more: in
+    // registers a k-tile ahead. Slots: one word a consumer thread per value
+    let ring = block && crate::hopper::config::scale_ring_bytes(consumers, true) > 0;
+    let ring_stride = consumers * 128 * 4;
     if let Some(sc) = &cfg.smem_c {
         let _ = writeln!(
             w,
@@ -180,6 +184,12 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     w.push_str(PRELUDE);
+    if ring {
+        let _ = writeln!(
+            w,
+            "// a scale copied into shared memory without a register: the promotion waits for the copy\n// a k-tile after it was issued (cp.async.wait_group), not for a load's register\n__device__ __forceinline__ void cp_async4(u32 dst, const float* src, bool ok) {{\n  asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4, %2;\\n\" :: \"r\"(dst), \"l\"(src), \"r\"(ok ? 4 : 0) : \"memory\");\n}}\n__device__ __forceinline__ float ld_shared_f32(u32 at) {{\n  float v;\n  asm volatile(\"ld.shared.f32 %0, [%1];\\n\" : \"=f\"(v) : \"r\"(at) : \"memory\");\n  return v;\n}}"
+        );
+    }
     w.push_str(&wgmma_fn(
         n,
         cfg.atom_k,
@@ -442,8 +452,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         // toff % 64) and its value part's rows 0 and 8
         let _ = writeln!(
             w,
-            "    // block scaling: this thread's rows of each tile are srow and srow + 8 (CLayout_64x{n})\n    const int srow = 64 * c + ({}) % 64;",
-            layout_expr(&c_thr, "lt")
+            "    // block scaling: this thread's rows of each tile are srow and srow + 8 (CLayout_64x{n})\n    const int srow = 64 * c + ({}) % 64;{}",
+            layout_expr(&c_thr, "lt"),
+            if ring {
+                format!(
+                    "\n    // its scales of a k-tile (SFB, SFA(srow), SFA(srow + 8)) in two slots beside the barriers,\n    // one word a thread per value (no bank conflicts)\n    const u32 s_ring = bars + {}u + 4u * (c * 128 + lt);",
+                    16 * stages
+                )
+            } else {
+                String::new()
+            }
         );
     } else if fp8 {
         let _ = writeln!(
@@ -455,13 +473,24 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         w,
         "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
     );
-    if block {
+    if block && !ring {
         // SFA(row, kt) at row + kt M, SFB(n0 / 128, kt) at (n0 / 128) P + kt; the first
         // k-tile's scales before the loop, each next one's a k-tile ahead
         let _ = writeln!(
             w,
             "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);",
             scales.sfb_pitch
+        );
+    }
+    if ring {
+        // the same scales copied with cp.async into the slot of k-tile kt
+        let _ = writeln!(
+            w,
+            "      const int ra = m0 + srow;\n      // k-tile kt's scales into slot (kt - kt_first) % 2 with cp.async (rows past M read as 0)\n      auto scales_to = [&](int kt) {{\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        cp_async4(at, sfb + (n0 / 128) * {} + kt, true);\n        cp_async4(at + {t}u, sfa + (ra < M ? ra + (size_t)kt * M : 0), ra < M);\n        cp_async4(at + {}u, sfa + (ra + 8 < M ? ra + 8 + (size_t)kt * M : 0), ra + 8 < M);\n      }};\n      scales_to({kt_first});\n      asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");",
+            3 * ring_stride,
+            scales.sfb_pitch,
+            2 * ring_stride,
+            t = ring_stride
         );
     }
     // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
@@ -476,7 +505,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         // the promotion waited for them, 67% of cuBLASLt at 8192³)
         let _ = writeln!(
             w,
-            "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
+            "{}",
+            if ring {
+                format!(
+                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
+                )
+            } else {
+                format!(
+                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
+                )
+            }
         );
     }
     for (j, (ka, kb)) in cfg
@@ -497,10 +535,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             w,
             "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
             release.replace("(S)", "s"),
-            if block {
+            if block && !ring {
                 // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
                 format!(
                     "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
+                )
+            } else if ring {
+                format!(
+                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
+                    3 * ring_stride,
+                    2 * ring_stride
                 )
             } else {
                 format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
@@ -809,7 +853,7 @@ mod tests {
         // --scale block: each k-tile's sums promoted with A's row scales and B's block scale,
         // with each epilogue, split-K and a cluster
         type Knob = fn(&mut GemmFlags);
-        let knobs: [Knob; 4] = [
+        let knobs: [Knob; 6] = [
             |_| {},
             |g| {
                 g.persistent = true;
@@ -820,6 +864,17 @@ mod tests {
                 g.split_k = Some(2);
             },
             |g| g.cluster = Some("(2,1)".into()),
+            // one consumer: the scales through shared memory (cp.async, two slots)
+            |g| {
+                g.consumers = Some(1);
+                g.persistent = true;
+                g.tma_store = true;
+            },
+            |g| {
+                g.consumers = Some(1);
+                g.persistent = true;
+                g.split_k = Some(2);
+            },
         ];
         for knob in knobs {
             let mut f = GemmFlags {
@@ -842,6 +897,16 @@ mod tests {
             assert!(src.contains("SFA (1000,8):(1,1000)") && src.contains("SFB (8,8):(8,1)"));
             assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
             assert!(!src.contains("sab"), "no per-tensor scale");
+            // one consumer copies its scales into two slots beside the barriers, and its
+            // shared memory counts them (3 floats x 2 slots x 128 threads); two keep registers
+            let ring = cfg.consumers == 1;
+            assert_eq!(src.contains("cp.async.wait_group 1;"), ring, "{cfg}");
+            assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+            let without = cfg.stages * (cfg.a_stage_bytes() + cfg.b_stage_bytes())
+                + cfg.consumers * cfg.c_consumer_bytes()
+                + 1024
+                + 16 * cfg.stages;
+            assert_eq!(cfg.smem_bytes() - without, if ring { 3072 } else { 0 });
             if nvrtc {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "block scaled {cfg}: {}", c.log);

@@ -29,8 +29,8 @@ mod tma;
 pub use atom::{Sm90Atom, default_sm90_mma, is_sm90, parse_atom, sm90_mma};
 pub use budget::{
     CONSUMER_OVERHEAD_REGS, DEFAULT_CONSUMERS, DEFAULT_STAGES, MAX_CLUSTER, MAX_CONSUMERS,
-    accumulator_sets, compile_register_cap, deepest_stages, register_split, widest_n,
-    widest_n_with,
+    accumulator_sets, compile_register_cap, deepest_stages, register_split, scale_ring_bytes,
+    widest_n, widest_n_with,
 };
 pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
 pub use error::HopperConfigError;
@@ -171,7 +171,7 @@ pub fn resolve_defaults(f: &GemmFlags) -> Result<GemmFlags, HopperConfigError> {
             Ok(v) => deepest_stages(
                 (v[0], v[1], v[2] * atom.dtype.bytes() / 2),
                 consumers,
-                f.tma_store,
+                (f.tma_store, f.scale.as_deref() == Some("block")),
                 DEFAULT_STAGES,
             ),
             Err(_) => DEFAULT_STAGES,
@@ -267,6 +267,9 @@ impl HopperConfig {
             stages
                 .checked_mul((bm + bn) * bk * elem as usize + 16)
                 .and_then(|x| x.checked_add(c_staging_bytes(f.tma_store, consumers, cols) + 1024))
+                .and_then(|x| {
+                    x.checked_add(scale_ring_bytes(consumers, scaling == Some(Scaling::Block)))
+                })
                 .unwrap_or(usize::MAX)
         };
         let c_chunk = if f.tma_store {
@@ -489,6 +492,7 @@ impl HopperConfig {
             + self.consumers * self.c_consumer_bytes()
             + 1024
             + 16 * self.stages
+            + scale_ring_bytes(self.consumers, self.scaling == Some(Scaling::Block))
     }
 
     /// Tiles along M and N.
