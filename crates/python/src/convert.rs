@@ -57,6 +57,12 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
         let s = s.to_str()?;
         return Ok(Value::Name(s.to_string()));
     }
+    // an integer of another kind (numpy's, a DSL's constant): what its __index__ gives
+    if obj.hasattr("__index__")? {
+        count(budget, obj)?;
+        let i = obj.call_method0("__index__")?;
+        return int(&i).map(Value::int);
+    }
     // a DSL object that names something of the engine's (`cutelayout.Float16` is `half_t`,
     // `nvgpu.warp.MmaF16BF16Op(...)` the name of its MMA atom): what its `_cute_value_` is
     match obj.getattr(intern!(obj.py(), "_cute_value_")) {
@@ -75,12 +81,6 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
         // what the object says is wrong with it (an operation the catalog lacks)
         Err(e) if !e.is_instance_of::<PyAttributeError>(obj.py()) => return Err(e),
         Err(_) => {}
-    }
-    // an integer of another kind (numpy's, a DSL's constant): what its __index__ gives
-    if obj.hasattr("__index__")? {
-        count(budget, obj)?;
-        let i = obj.call_method0("__index__")?;
-        return int(&i).map(Value::int);
     }
     Err(errors::raise(
         obj.py(),

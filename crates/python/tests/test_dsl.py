@@ -58,6 +58,8 @@ CORE_DIFFERENCES = {
     "cute.slice_((4,(2,8)), (1, None))": "slice_ of an IntTuple slices its layout, not the tuple",
     "cute.make_fragment_like(cute.make_layout((4,8), stride=(8,1)))": "make_fragment_like keeps a "
     "rank-1 mode (4,(8)); CuTe C++ 4.7 and the DSL give (4,8):(1,4)",
+    "cute.repeat_like(0, (4,(2,3)))": "the DSL's repeat_like(x, target) takes C++'s repeat_like(t, x) "
+    "arguments the other way round; the engine reads C++'s order (keywords x=, target= agree)",
 }
 
 
