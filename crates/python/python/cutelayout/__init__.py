@@ -85,7 +85,12 @@ globals().update(_FUNCTIONS)
 
 
 def __getattr__(name):
-    """Another name the table answers to (an alias: ``group_modes``, ``make_tiled_mma``, ...)."""
+    """Another name the table answers to (an alias: ``group_modes``, ``make_tiled_mma``, ...),
+    or the submodule ``nvgpu`` (imported on first use)."""
+    if name == "nvgpu":
+        import importlib
+
+        return importlib.import_module(".nvgpu", __name__)
     target = _native.lookup(name) if name.isidentifier() and not name.startswith("__") else None
     if target is None:
         raise AttributeError("module 'cutelayout' has no attribute %r" % name)
@@ -96,7 +101,8 @@ def __getattr__(name):
 
 # The DSL's atoms from its operations (``cute.nvgpu``): an operation names a CuTe C++ atom of
 # the engine's catalog, and these make the engine's atom of it.
-from . import cutlass, nvgpu  # noqa: E402
+# (``cutelayout.nvgpu`` is imported on first use: ``__getattr__``, to keep the import quick)
+from . import cutlass  # noqa: E402
 from .cutlass import (  # noqa: E402
     BFloat16,
     Float4E2M1FN,
@@ -164,7 +170,9 @@ def make_copy_atom(op, copy_internal_type, *, num_bits_per_copy=None, **kwargs):
         >>> cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, num_bits_per_copy=128)
         copy_atom(UniversalCopy<uint128_t>, half_t)
     """
-    if isinstance(op, nvgpu.CopyOp):
+    from .nvgpu import CopyOp
+
+    if isinstance(op, CopyOp):
         if not (isinstance(copy_internal_type, type) and issubclass(copy_internal_type, Numeric)):
             raise CuteTypeError(
                 "make_copy_atom expects an element type such as cutlass.Float16, got %r"
