@@ -471,7 +471,8 @@ pub enum Command {
         /// Element width in bits, for --color-by bank (1 to 1024).
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
         elem_bits: u32,
-        /// Also write the thread/value picture of a TiledMMA or TiledCopy as SVG (like CuTe's print_svg).
+        /// Also write the thread/value picture of a TiledMMA or TiledCopy as SVG (like CuTe's
+        /// print_svg; a layout as its grid of indices).
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
         /// Also write it as TikZ/LaTeX (like CuTe's print_latex; layouts too).

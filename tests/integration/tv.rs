@@ -257,12 +257,19 @@ fn write_files_and_refuse_other_values() {
             .unwrap()
             .ends_with("\\end{document}\n")
     );
-    // a layout has a LaTeX picture (CuTe's print_latex(Layout)) but no SVG
+    // a layout has a LaTeX picture (CuTe's print_latex(Layout)) and its SVG (the same grid in
+    // print_svg's style); a tuple has neither
     cute_cli::files::write_latex(&value("(4,8):(8,1)"), &l).expect("latex of a layout");
-    let err = cute_cli::files::write_svg(&value("(4,8):(8,1)"), &s)
+    cute_cli::files::write_svg(&value("(4,8):(8,1)"), &s).expect("svg of a layout");
+    assert!(
+        std::fs::read_to_string(&s)
+            .unwrap()
+            .starts_with("<!--  Layout: (4,8):(8,1)  -->")
+    );
+    let err = cute_cli::files::write_svg(&value("(1,2)"), &s)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("not a layout"), "{err}");
+    assert!(err.contains("not an IntTuple"), "{err}");
     let err = cute_cli::files::write_latex(&value("(1,2)"), &l)
         .unwrap_err()
         .to_string();

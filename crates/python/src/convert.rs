@@ -3,7 +3,8 @@
 use cute::algebra::int_tuple::View;
 use cute::eval::Value;
 use cute::limits::{MAX_NESTING, MAX_TUPLE_WIDTH};
-use pyo3::exceptions::PyOverflowError;
+use pyo3::exceptions::{PyAttributeError, PyOverflowError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
@@ -17,7 +18,8 @@ struct Budget {
 }
 
 /// A Python argument as a value: an int, a bool, `None` (CuTe's `_`, a mode kept), a tuple or
-/// list of such, a string (an atom name or an element type), or an object this module made.
+/// list of such, a string (an atom name or an element type), an object this module made, or a
+/// DSL object with a `_cute_value_` (an element type, an MMA operation: what it names).
 pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     let mut budget = Budget { leaves: 0 };
     read(obj, 0, &mut budget)
@@ -60,6 +62,25 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
         count(budget, obj)?;
         let i = obj.call_method0("__index__")?;
         return int(&i).map(Value::int);
+    }
+    // a DSL object that names something of the engine's (`cutelayout.Float16` is `half_t`,
+    // `nvgpu.warp.MmaF16BF16Op(...)` the name of its MMA atom): what its `_cute_value_` is
+    match obj.getattr(intern!(obj.py(), "_cute_value_")) {
+        Ok(named) => {
+            if depth >= MAX_NESTING {
+                return Err(errors::raise(
+                    obj.py(),
+                    ErrorClass::Limit,
+                    &format!(
+                        "the argument is nested deeper than the limit of {MAX_NESTING} levels"
+                    ),
+                ));
+            }
+            return read(&named, depth + 1, budget);
+        }
+        // what the object says is wrong with it (an operation the catalog lacks)
+        Err(e) if !e.is_instance_of::<PyAttributeError>(obj.py()) => return Err(e),
+        Err(_) => {}
     }
     Err(errors::raise(
         obj.py(),

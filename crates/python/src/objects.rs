@@ -285,15 +285,20 @@ impl PyValue {
         Ok(arr.call_method("reshape", (dims,), Some(&kwargs))?.unbind())
     }
 
-    /// Jupyter: an MMA or copy (its thread/value picture, CuTe's `print_svg`).
+    /// Jupyter: an MMA or copy (its thread/value picture, CuTe's `print_svg`), or a layout or
+    /// composed layout of rank at most 2 and at most [`SVG_CELLS`] cells (its grid of indices,
+    /// `print_latex`'s picture in `print_svg`'s style): the engine's SVG renderer.
     fn _repr_svg_(&self) -> Option<String> {
+        if !has_svg(&self.value) {
+            return None;
+        }
         cute::render::svg::render(&self.value).ok()
     }
 
-    /// Jupyter: a layout, composed layout or tensor as its grid of indices, coloured as the
-    /// CLI colours it.
+    /// Jupyter: a layout, composed layout or tensor without an SVG picture (a tensor, a layout
+    /// of rank 3 or more, or a large one) as its grid of indices, coloured as the CLI colours it.
     fn _repr_html_(&self) -> Option<String> {
-        if cute::render::tv::has_picture(&self.value) {
+        if has_svg(&self.value) && cute::render::svg::render(&self.value).is_ok() {
             return None;
         }
         crate::html::grid(&self.value)
@@ -310,6 +315,22 @@ impl PyValue {
         let f = py.import("cutelayout")?.getattr("_from_notation")?.unbind();
         Ok((f, (cute::render::plain::render(&slf.get().value),)))
     }
+}
+
+/// The most cells of a layout that Jupyter is shown as an SVG picture (more: its HTML grid).
+const SVG_CELLS: i64 = 4096;
+
+/// Whether Jupyter is shown the value's SVG: a TV picture, or a small layout or composed layout.
+fn has_svg(v: &Value) -> bool {
+    if cute::render::tv::has_picture(v) {
+        return true;
+    }
+    let size = match v {
+        Value::Layout(l) => l.size(),
+        Value::Composed(c) => c.layout.size(),
+        _ => return false,
+    };
+    size.is_ok_and(|n| n <= SVG_CELLS)
 }
 
 /// `x.name`, waiting for its arguments: `tiled_mma.get_slice` before `(3)`.

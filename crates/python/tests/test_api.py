@@ -114,9 +114,27 @@ def test_atoms_and_partitions():
 
 
 def test_html_grid():
-    html = L((4, 8), (8, 1))._repr_html_()
-    assert html.startswith("<pre") and "background:rgb(" in html
-    assert L((4, 8))._repr_svg_() is None
+    # a tensor, a layout of rank 3, a large layout: the coloured grid in text
+    for v in [
+        cute.local_tile(L((8, 24), (1, 8)), (4, 8), (1, 2)),
+        L((2, 2, 2), (1, 2, 4)),
+        L((128, 64), (64, 1)),
+    ]:
+        html = v._repr_html_()
+        assert html.startswith("<pre") and "background:rgb(" in html
+        assert v._repr_svg_() is None
+
+
+def test_svg_of_a_layout():
+    # a layout of rank at most 2: print_latex's grid in SVG (the engine's SVG renderer)
+    a = L((4, 8), (8, 1))
+    svg = a._repr_svg_()
+    assert svg.startswith("<!--  Layout: (4,8):(8,1)  -->\n<svg") and svg.count("<rect ") == 33
+    assert ">31</text>" in svg
+    assert a._repr_html_() is None
+    assert L(6)._repr_svg_().startswith("<!--  Layout: (6,1):(1,0)  -->")
+    sw = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, L((8, 8), (8, 1)))
+    assert "<svg" in sw._repr_svg_()
 
 
 def test_explain_and_describe():

@@ -2,7 +2,9 @@
 
 data/dsl_expected.tsv holds each case of data/dsl_cases.txt with what the CuTe DSL (4.8.1)
 printed for it inside @cute.jit (data/gen_dsl_expected.sh asks ../shared/tools/dsl-oracle).
-Each case is Python, evaluated here with ``cute`` bound to cutelayout.
+Each case is Python, evaluated here with ``cute`` bound to cutelayout and ``cutlass`` to
+cutelayout.cutlass (the DSL's element types): the atoms are made from the DSL's operations
+(``cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, ...)``).
 """
 
 import pathlib
@@ -30,12 +32,24 @@ EXTENSIONS = {
     "cute.tile_to_shape(cute.make_layout((2,4)), (8,16))",
     "cute.upcast(cute.make_layout((4,8), stride=(8,1)), 2)",
     "cute.downcast(cute.make_layout((4,8), stride=(8,1)), 2)",
+    "cute.depth(cute.make_layout((4,(2,3))), mode=[1])",
 }
 
 # Where the DSL answers and cute refuses by design (README: "Where cute is stricter than CuTe"):
 # the complement of a layout whose strides overlap.
 REFUSED_BY_CUTE = {
     "cute.complement(cute.make_layout((2,2), stride=(2,2)), 8)",
+    # the DSL's 16x16 8-bit ldmatrix has layouts of its own, no CuTe C++ atom's
+    "cute.make_copy_atom(cute.nvgpu.warp.LdMatrix16x16x8bOp(transpose=True, num_matrices=2), "
+    "cutlass.Uint8).layout_dst_tv",
+    "cute.make_copy_atom(cute.nvgpu.warp.LdMatrix16x16x8bOp(transpose=True, num_matrices=1), "
+    "cutlass.Uint8).layout_dst_tv",
+}
+
+# Where the engine answers as CuTe C++ 4.7 (cute-oracle) and the DSL otherwise: the stride of
+# a mode of size 1 (UniversalCopy<uint16_t> over half_t: C++'s ValLayoutSrc is (_1,_1):(_0,_1)).
+AS_CPP = {
+    "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16).layout_src_tv": "(1,1):(0,1)",
 }
 
 # Where the engine (crates/core) answers otherwise than the DSL today: reported, not the
@@ -44,6 +58,8 @@ CORE_DIFFERENCES = {
     "cute.slice_((4,(2,8)), (1, None))": "slice_ of an IntTuple slices its layout, not the tuple",
     "cute.make_fragment_like(cute.make_layout((4,8), stride=(8,1)))": "make_fragment_like keeps a "
     "rank-1 mode (4,(8)); CuTe C++ 4.7 and the DSL give (4,8):(1,4)",
+    "cute.repeat_like(0, (4,(2,3)))": "the DSL's repeat_like(x, target) takes C++'s repeat_like(t, x) "
+    "arguments the other way round; the engine reads C++'s order (keywords x=, target= agree)",
 }
 
 
@@ -61,7 +77,7 @@ def normalize(text):
 
 @pytest.mark.parametrize("expr,expected", CASES, ids=[c[0][:60] for c in CASES])
 def test_dsl_answer(expr, expected):
-    env = {"cute": cute}
+    env = {"cute": cute, "cutlass": cute.cutlass}
     if expr in CORE_DIFFERENCES:
         pytest.xfail(CORE_DIFFERENCES[expr])
     if expr in REFUSED_BY_CUTE:
@@ -76,6 +92,8 @@ def test_dsl_answer(expr, expected):
             eval(expr, env)
         return
     got = eval(expr, env)
+    if expr in AS_CPP:
+        expected = AS_CPP[expr]
     assert normalize(str(got)) == normalize(expected), f"{expr}\n want {expected}\n got  {got}"
 
 

@@ -69,17 +69,42 @@ fn atom_method(
             }
             Ok(Value::Atom(Box::new(Atom::ThrCopy(t.clone(), i))))
         }),
-        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "tile_size_mnk") => one_arg("a mode 0, 1 or 2")
-            .and_then(|_| {
+        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "tile_size_mnk" | "get_tile_size") => {
+            one_arg("a mode 0, 1 or 2").and_then(|_| {
                 let i = to_int(&args[0], spans[0])?;
                 if !(0..3).contains(&i) {
                     return Err(EvalError::new(
-                        "tile_size_mnk takes a mode 0, 1 or 2",
+                        format!("{name} takes a mode 0, 1 or 2"),
                         spans[0],
                     ));
                 }
                 t.tile_size_mnk(i as usize).map(Value::int).map_err(alg)
-            }),
+            })
+        }
+        // CuTe's partition_shape_A/B/C(tiled_mma, shape): the shape of a thread's fragment
+        // (the same for every thread): that of thread 0's partition
+        (
+            Atom::TiledMma(t) | Atom::ThrMma(t, _),
+            "partition_shape_A" | "partition_shape_B" | "partition_shape_C",
+        ) => one_arg("a shape").and_then(|_| {
+            let op = match name {
+                "partition_shape_A" => Operand::A,
+                "partition_shape_B" => Operand::B,
+                _ => Operand::C,
+            };
+            let shape = match &args[0] {
+                Value::IntTuple(s) if !s.has_basis() => s.clone(),
+                other => {
+                    return Err(EvalError::new(
+                        format!("{name} takes a shape, found {}", other.kind()),
+                        spans[0],
+                    ));
+                }
+            };
+            let l = Layout::column_major(shape).map_err(|e| EvalError::algebra(e, spans[0]))?;
+            let (_, part) = t.partition(op, 0, &l).map_err(alg)?;
+            Ok(Value::IntTuple(part.shape().to_owned()))
+        }),
         (Atom::ThrMma(t, thr), "partition_A" | "partition_B" | "partition_C") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let op = match name {
@@ -364,18 +389,20 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
 
 fn field_names(a: &Atom) -> &'static str {
     match a {
-        Atom::Mma(_) => "ThrID, Shape_MNK, ALayout, BLayout, CLayout",
+        Atom::Mma(_) => {
+            "ThrID, Shape_MNK, ALayout, BLayout, CLayout (the DSL's thr_id, shape_mnk, tv_layout_A/B/C)"
+        }
         Atom::TiledMma(_) => {
-            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C(layout), permutation_mnk<I>(), tile_size_mnk<I>()"
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
         }
         Atom::ThrMma(..) => {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => {
-            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref)"
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); the DSL's thr_id, layout_src_tv, layout_dst_tv"
         }
         Atom::TiledCopy(_) => {
-            "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor)"
+            "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor); the DSL's tiler_mn, layout_tv_tiled, layout_src_tv_tiled, layout_dst_tv_tiled, get_slice(t)"
         }
         Atom::ThrCopy(..) => {
             "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor), retile_S/D(tensor)"
@@ -498,6 +525,26 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "tile_size_mnk",
         "TILED_MMA.tile_size_mnk<I>() | TILED_MMA.tile_size_mnk(I)",
         "the extent of mode I of the tile",
+    ),
+    (
+        "get_tile_size",
+        "TILED_MMA.get_tile_size(I)",
+        "the extent of mode I of the tile (the CuTe DSL's name of tile_size_mnk)",
+    ),
+    (
+        "partition_shape_A",
+        "TILED_MMA.partition_shape_A(SHAPE)",
+        "the shape of a thread's part of an (M,K) tensor of SHAPE: (FrgV, RestM, RestK)",
+    ),
+    (
+        "partition_shape_B",
+        "TILED_MMA.partition_shape_B(SHAPE)",
+        "the shape of a thread's part of an (N,K) tensor of SHAPE",
+    ),
+    (
+        "partition_shape_C",
+        "TILED_MMA.partition_shape_C(SHAPE)",
+        "the shape of a thread's part of an (M,N) tensor of SHAPE",
     ),
     (
         "partition_S",
@@ -635,6 +682,22 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).tile_size_mnk<1>()",
     ),
     (
+        "get_tile_size",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_tile_size(0)",
+    ),
+    (
+        "partition_shape_A",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).partition_shape_A((64,32))",
+    ),
+    (
+        "partition_shape_B",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).partition_shape_B((64,32))",
+    ),
+    (
+        "partition_shape_C",
+        "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).partition_shape_C((64,64))",
+    ),
+    (
         "partition_S",
         "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).partition_S((32,128))",
     ),
@@ -683,20 +746,23 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
     let lay = |r: crate::algebra::Result<Layout>| Some(r.map(Value::Layout).map_err(alg));
     match a {
         Atom::Mma(m) => match name {
-            "ThrID" => lay(Ok(m.thr_id.clone())),
-            "Shape_MNK" => Some(Ok(Value::IntTuple(m.shape_mnk.clone()))),
-            "ALayout" | "LayoutA_TV" => lay(Ok(m.a.clone())),
-            "BLayout" | "LayoutB_TV" => lay(Ok(m.b.clone())),
-            "CLayout" | "LayoutC_TV" => lay(Ok(m.c.clone())),
+            // (the CuTe DSL's names of the fields after CuTe C++'s)
+            "ThrID" | "thr_id" => lay(Ok(m.thr_id.clone())),
+            "Shape_MNK" | "shape_mnk" => Some(Ok(Value::IntTuple(m.shape_mnk.clone()))),
+            "ALayout" | "LayoutA_TV" | "tv_layout_A" => lay(Ok(m.a.clone())),
+            "BLayout" | "LayoutB_TV" | "tv_layout_B" => lay(Ok(m.b.clone())),
+            "CLayout" | "LayoutC_TV" | "tv_layout_C" => lay(Ok(m.c.clone())),
             _ => None,
         },
         Atom::TiledMma(t) => match name {
-            "get_layoutA_TV" => lay(t.layout_tv(Operand::A)),
-            "get_layoutB_TV" => lay(t.layout_tv(Operand::B)),
-            "get_layoutC_TV" => lay(t.layout_tv(Operand::C)),
-            "ThrLayoutVMNK" | "get_thr_layout_vmnk" => lay(Ok(t.thr_layout_vmnk.clone())),
+            "get_layoutA_TV" | "tv_layout_A_tiled" => lay(t.layout_tv(Operand::A)),
+            "get_layoutB_TV" | "tv_layout_B_tiled" => lay(t.layout_tv(Operand::B)),
+            "get_layoutC_TV" | "tv_layout_C_tiled" => lay(t.layout_tv(Operand::C)),
+            "ThrLayoutVMNK" | "get_thr_layout_vmnk" | "thr_layout_vmnk" => {
+                lay(Ok(t.thr_layout_vmnk.clone()))
+            }
             "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
-            "PermutationMNK" => Some(Ok(Value::Tuple(
+            "PermutationMNK" | "permutation_mnk" => Some(Ok(Value::Tuple(
                 t.perm
                     .iter()
                     .map(|p| match p {
@@ -738,9 +804,9 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => atom_field(&Atom::TiledMma(t.clone()), name, span),
         },
         Atom::Copy(c) => match name {
-            "ThrID" => lay(Ok(c.thr_id.clone())),
-            "ValLayoutSrc" => lay(c.val_src()),
-            "ValLayoutDst" => lay(c.val_dst()),
+            "ThrID" | "thr_id" => lay(Ok(c.thr_id.clone())),
+            "ValLayoutSrc" | "layout_src_tv" => lay(c.val_src()),
+            "ValLayoutDst" | "layout_dst_tv" => lay(c.val_dst()),
             "ValLayoutRef" => lay(c.val_ref()),
             "SrcLayout" | "BitLayoutSrc" => lay(Ok(c.bit_src.clone())),
             "DstLayout" | "BitLayoutDst" => lay(Ok(c.bit_dst.clone())),
@@ -751,9 +817,11 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         },
         Atom::TiledCopy(t) => match name {
             "Tiler_MN" => Some(Ok(tiler_value(&t.tiler))),
-            "TiledLayout_TV" => lay(Ok(t.layout_tv.clone())),
-            "get_layoutS_TV" => lay(t.layout_tv_of(true)),
-            "get_layoutD_TV" => lay(t.layout_tv_of(false)),
+            // the DSL's tiler: a layout `N:1` for each extent
+            "tiler_mn" => Some(dsl_tiler(&t.tiler).map_err(alg)),
+            "TiledLayout_TV" | "layout_tv_tiled" => lay(Ok(t.layout_tv.clone())),
+            "get_layoutS_TV" | "layout_src_tv_tiled" => lay(t.layout_tv_of(true)),
+            "get_layoutD_TV" | "layout_dst_tv_tiled" => lay(t.layout_tv_of(false)),
             "size" | "TiledNumThr" => Some(t.num_threads().map(Value::int).map_err(alg)),
             "TiledNumVal" => Some(
                 t.layout_tv
@@ -769,6 +837,25 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
         },
     }
+}
+
+/// A tiled copy's tiler as the CuTe DSL gives it (`TiledCopy.tiler_mn`): each mode a layout,
+/// an extent N the layout `N:1`.
+fn dsl_tiler(t: &crate::algebra::Tiler) -> crate::algebra::Result<Value> {
+    use crate::algebra::Tiler;
+    Ok(match t {
+        Tiler::Tuple(v) => Value::tuple(
+            v.iter()
+                .map(|m| match m {
+                    Tiler::Int(n) => {
+                        Layout::new(IntTuple::int(*n), IntTuple::int(1)).map(Value::Layout)
+                    }
+                    other => Ok(tiler_value(other)),
+                })
+                .collect::<crate::algebra::Result<Vec<_>>>()?,
+        ),
+        other => tiler_value(other),
+    })
 }
 
 fn tiler_value(t: &crate::algebra::Tiler) -> Value {

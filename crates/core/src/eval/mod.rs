@@ -1050,10 +1050,13 @@ impl Env {
                 ExprKind::Keyword("mode", v) => mode = Some(*v),
                 ExprKind::Keyword(name, v) => {
                     seen_keyword = true;
-                    let Some(i) = params
-                        .iter()
-                        .position(|p| functions::same_parameter(p, name))
-                    else {
+                    // the parameter of that name, else the one it is a DSL synonym of
+                    // (`repeat_like(x=…, target=…)`: `x` is X, not T's synonym)
+                    let Some(i) = params.iter().position(|p| p == name).or_else(|| {
+                        params
+                            .iter()
+                            .position(|p| functions::same_parameter(p, name))
+                    }) else {
                         return Err(EvalError::new(
                             format!(
                                 "{} has no parameter '{name}' (its parameters: {})",

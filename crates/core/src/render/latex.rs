@@ -7,9 +7,8 @@
 
 use std::fmt::Write as _;
 
-use super::tv::{MAX_CELLS, TvGrid, TvKind, TvPicture, thread_color};
-use super::{LayoutFn, RenderError, position_independent};
-use crate::algebra::{ComposedLayout, Layout};
+use super::tv::{TvGrid, TvKind, TvPicture, thread_color};
+use super::{LayoutCells, RenderError};
 use crate::eval::Value;
 
 const HEADER: &str = "\\documentclass[convert]{standalone}\n\
@@ -30,10 +29,9 @@ pub fn render(v: &Value) -> Result<String, RenderError> {
     if let Some(p) = super::tv::picture(v) {
         return Ok(picture_latex(&p?));
     }
-    match v {
-        Value::Layout(l) => layout_latex(&l.append_to_rank(2).to_string(), l, &|x| Ok(x)),
-        Value::Composed(c) => composed_latex(c),
-        _ => Err(RenderError::new(format!(
+    match super::layout_cells(v, "print_latex") {
+        Some(g) => Ok(layout_latex(&g?)),
+        None => Err(RenderError::new(format!(
             "--latex draws a tiled MMA, an MMA atom, a tiled copy, a layout or a composed \
              layout, not {}",
             v.kind()
@@ -158,49 +156,15 @@ fn copy_latex(p: &TvPicture) -> String {
     out
 }
 
-/// `print_latex` of a composed layout: made position-independent first, as CuTe does.
-fn composed_latex(c: &ComposedLayout) -> Result<String, RenderError> {
-    let pi = position_independent(c)?;
-    let f = LayoutFn::Composed(&pi);
-    layout_latex(&pi.to_string(), &pi.layout, &|x| f.outer(x))
-}
-
-/// `print_latex(Layout)`: a rank <= 2 layout (rank 0 and 1 padded with `1:0` modes), each cell
-/// its value on CuTe's 8 greys.
-fn layout_latex(
-    title: &str,
-    l: &Layout,
-    outer: &dyn Fn(i64) -> Result<i64, RenderError>,
-) -> Result<String, RenderError> {
-    if l.rank() > 2 {
-        return Err(RenderError::new(format!(
-            "print_latex takes a layout of rank at most 2 (CuTe: static_assert), and {l} has \
-             rank {}",
-            l.rank()
-        )));
-    }
-    let l2 = l.append_to_rank(2);
-    let (rows, cols) = (l2.mode(0)?, l2.mode(1)?);
-    let (m_size, n_size) = (rows.size()?, cols.size()?);
-    if m_size.saturating_mul(n_size) > MAX_CELLS {
-        return Err(RenderError::new(format!(
-            "print_latex of {m_size}x{n_size} cells is larger than the limit of {MAX_CELLS} cells"
-        )));
-    }
-    let mut row_off = Vec::new();
-    super::for_each_value(&rows, |x| row_off.push(x))?;
-    let mut col_off = Vec::new();
-    super::for_each_value(&cols, |x| col_off.push(x))?;
-
+/// `print_latex(Layout)`: a rank <= 2 layout (rank 0 and 1 padded with `1:0` modes; a composed
+/// layout made position-independent first, as CuTe does), each cell its value on CuTe's 8 greys.
+fn layout_latex(g: &LayoutCells) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "% Layout: {title}");
+    let _ = writeln!(out, "% Layout: {}", g.title);
     out.push_str(HEADER);
-    for (i, r) in row_off.iter().enumerate() {
-        for (j, c) in col_off.iter().enumerate() {
-            let idx = outer(
-                r.checked_add(*c)
-                    .ok_or_else(|| RenderError::new("integer overflow evaluating the layout"))?,
-            )?;
+    for i in 0..g.rows {
+        for j in 0..g.cols {
+            let idx = g.cells[(i * g.cols + j) as usize];
             let _ = writeln!(
                 out,
                 "\\node[fill={}] at ({i},{j}) {{{idx}}};",
@@ -208,13 +172,13 @@ fn layout_latex(
             );
         }
     }
-    draw_grid(&mut out, (0, 0), (m_size, n_size));
-    for i in 0..m_size {
+    draw_grid(&mut out, (0, 0), (g.rows, g.cols));
+    for i in 0..g.rows {
         label(&mut out, i, -1, i);
     }
-    for j in 0..n_size {
+    for j in 0..g.cols {
         label(&mut out, -1, j, j);
     }
     out.push_str(FOOTER);
-    Ok(out)
+    out
 }

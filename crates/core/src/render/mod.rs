@@ -470,6 +470,79 @@ pub(crate) fn position_independent(c: &ComposedLayout) -> Result<ComposedLayout,
     })
 }
 
+/// The cells of CuTe's `print_latex(Layout)` (and of its SVG, [`svg`]): a layout of rank at
+/// most 2 (rank 0 and 1 padded with `1:0` modes, as `append<2>(layout, Layout<_1,_0>{})`),
+/// its value at each `(m, n)`.
+pub(crate) struct LayoutCells {
+    /// The layout drawn, as CuTe prints it in the picture's comment.
+    pub title: String,
+    /// `M`, the rows (mode 0's size).
+    pub rows: i64,
+    /// `N`, the columns (mode 1's size).
+    pub cols: i64,
+    /// The values, row by row: `cells[m * cols + n] = layout(m, n)`.
+    pub cells: Vec<i64>,
+}
+
+/// The cells of a layout, or of a composed layout made position-independent first (as CuTe's
+/// `print_latex` does); `None` for another value. `what` names the picture in messages.
+pub(crate) fn layout_cells(v: &Value, what: &str) -> Option<Result<LayoutCells, RenderError>> {
+    match v {
+        Value::Layout(l) => Some(cells_of(
+            &l.append_to_rank(2).to_string(),
+            l,
+            &|x| Ok(x),
+            what,
+        )),
+        Value::Composed(c) => Some(position_independent(c).and_then(|pi| {
+            let f = LayoutFn::Composed(&pi);
+            cells_of(&pi.to_string(), &pi.layout, &|x| f.outer(x), what)
+        })),
+        _ => None,
+    }
+}
+
+fn cells_of(
+    title: &str,
+    l: &Layout,
+    outer: &dyn Fn(i64) -> Result<i64, RenderError>,
+    what: &str,
+) -> Result<LayoutCells, RenderError> {
+    if l.rank() > 2 {
+        return Err(RenderError::new(format!(
+            "{what} takes a layout of rank at most 2 (CuTe: static_assert), and {l} has rank {}",
+            l.rank()
+        )));
+    }
+    let l2 = l.append_to_rank(2);
+    let (rows, cols) = (l2.mode(0)?, l2.mode(1)?);
+    let (m_size, n_size) = (rows.size()?, cols.size()?);
+    if m_size.saturating_mul(n_size) > tv::MAX_CELLS {
+        return Err(RenderError::new(format!(
+            "{what} of {m_size}x{n_size} cells is larger than the limit of {} cells",
+            tv::MAX_CELLS
+        )));
+    }
+    let mut row_off = Vec::new();
+    for_each_value(&rows, |x| row_off.push(x))?;
+    let mut col_off = Vec::new();
+    for_each_value(&cols, |x| col_off.push(x))?;
+    let mut cells = Vec::with_capacity(row_off.len() * col_off.len());
+    for r in &row_off {
+        for c in &col_off {
+            cells.push(outer(r.checked_add(*c).ok_or_else(|| {
+                RenderError::new("integer overflow evaluating the layout")
+            })?)?);
+        }
+    }
+    Ok(LayoutCells {
+        title: title.to_string(),
+        rows: m_size,
+        cols: n_size,
+        cells,
+    })
+}
+
 /// Call `f` with `L(i)` for every `i` in `[0, size)`, in order, without allocating per value.
 /// The caller makes sure the size is small enough; fails when the cosize overflows.
 pub(crate) fn for_each_value(l: &Layout, mut f: impl FnMut(i64)) -> Result<(), RenderError> {

@@ -1,4 +1,4 @@
-//! SVG pictures of a tiled MMA or a tiled copy (`--svg FILE`).
+//! SVG pictures of a tiled MMA, a tiled copy or a layout (`--svg FILE`).
 //!
 //! A tiled MMA is drawn as CuTe's `print_svg` draws it (`cute/util/print_svg.hpp`,
 //! `print_svg_mma`): 20-pixel cells, A left of C, B (transposed: K down, N across) above C, each
@@ -8,6 +8,8 @@
 //! 2-unit margin (CuTe's page ends on the last cells' strokes, cutting them in half) and the grids'
 //! names in bold in their empty corners. CuTe has no `print_svg` for a `TiledCopy`; its
 //! SVG here is `print_latex_copy`'s picture in `print_svg`'s style: S on the left, D on the right.
+//! Nor has it a `print_svg` of a layout: a layout's (rank at most 2, or a composed layout) is
+//! `print_latex(Layout)`'s picture in `print_svg`'s style.
 
 use std::fmt::Write as _;
 
@@ -20,13 +22,56 @@ const CELL: i64 = 20;
 
 /// The SVG of a value with a TV picture (see [`super::tv::picture`]), with a final newline.
 pub fn render(v: &Value) -> Result<String, RenderError> {
-    match super::tv::picture(v) {
-        Some(p) => Ok(picture_svg(&p?)),
+    if let Some(p) = super::tv::picture(v) {
+        return Ok(picture_svg(&p?));
+    }
+    match super::layout_cells(v, "the SVG of a layout") {
+        Some(g) => Ok(layout_svg(&g?)),
         None => Err(RenderError::new(format!(
-            "--svg draws a tiled MMA, an MMA atom or a tiled copy, not {}",
+            "--svg draws a tiled MMA, an MMA atom, a tiled copy, a layout or a composed layout, \
+             not {}",
             v.kind()
         ))),
     }
+}
+
+/// CuTe's `TikzColor_BWx8` (`black!00`, `black!40`, ...) as the grey levels of SVG.
+const BW8: [u8; 8] = [255, 153, 204, 102, 230, 128, 179, 77];
+
+/// A layout of rank at most 2 as `print_latex(Layout)` draws it (CuTe has no `print_svg` of a
+/// layout), in `print_svg`'s style: `M` rows down, `N` columns across, each cell its index on
+/// CuTe's 8 greys, row labels on the left, column labels above.
+fn layout_svg(g: &super::LayoutCells) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "<!--  Layout: {}  -->", g.title);
+    header(&mut out, (g.cols + 1) * CELL, (g.rows + 1) * CELL);
+    for i in 0..g.rows {
+        for j in 0..g.cols {
+            let idx = g.cells[(i * g.cols + j) as usize];
+            let grey = BW8[idx.rem_euclid(8) as usize];
+            let (x, y) = ((j + 1) * CELL, (i + 1) * CELL);
+            let _ = writeln!(
+                out,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" \
+                 fill=\"rgb({grey},{grey},{grey})\" stroke=\"black\"/>"
+            );
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
+                 font-size=\"9\">{idx}</text>",
+                x + CELL / 2,
+                y + CELL / 2
+            );
+        }
+    }
+    for i in 0..g.rows {
+        label(&mut out, 0, (i + 1) * CELL, i);
+    }
+    for j in 0..g.cols {
+        label(&mut out, (j + 1) * CELL, 0, j);
+    }
+    out.push_str("</svg>\n");
+    out
 }
 
 /// The SVG of a picture, with a final newline.
@@ -215,4 +260,37 @@ fn copy_svg(p: &TvPicture) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(text: &str) -> Value {
+        match crate::eval::Env::new().run(text) {
+            Ok(crate::eval::Outcome::Value(v)) => v,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_layout_is_drawn_as_its_grid_of_indices() {
+        let svg = render(&layout("(2,3):(3,1)")).expect("an SVG");
+        assert!(svg.starts_with("<!--  Layout: (2,3):(3,1)  -->\n<svg "));
+        // 6 cells (and the background)
+        assert_eq!(svg.matches("<rect ").count(), 7);
+        // row 1, column 2 holds 1*3 + 2*1 = 5, on grey 5 of CuTe's 8 (black!50)
+        assert!(svg.contains(
+            "<rect x=\"60\" y=\"40\" width=\"20\" height=\"20\" fill=\"rgb(128,128,128)\" stroke=\"black\"/>\n<text x=\"70\" y=\"50\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"9\">5</text>"
+        ));
+        assert!(svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn a_layout_of_rank_three_is_refused_with_the_reason() {
+        let e = render(&layout("(2,2,2):(1,2,4)")).expect_err("rank 3");
+        assert!(e.0.contains("rank at most 2"), "{}", e.0);
+        let e = render(&layout("(1024,512):(512,1)")).expect_err("too many cells");
+        assert!(e.0.contains("limit"), "{}", e.0);
+    }
 }

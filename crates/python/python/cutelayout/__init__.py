@@ -85,13 +85,119 @@ globals().update(_FUNCTIONS)
 
 
 def __getattr__(name):
-    """Another name the table answers to (an alias: ``group_modes``, ``make_tiled_mma``, ...)."""
+    """Another name the table answers to (an alias: ``group_modes``, ``make_tiled_mma``, ...),
+    or the submodule ``nvgpu`` (imported on first use)."""
+    if name == "nvgpu":
+        import importlib
+
+        return importlib.import_module(".nvgpu", __name__)
     target = _native.lookup(name) if name.isidentifier() and not name.startswith("__") else None
     if target is None:
         raise AttributeError("module 'cutelayout' has no attribute %r" % name)
     f = _function(name, _FUNCTIONS[target].__doc__ if target in _FUNCTIONS else None)
     globals()[name] = f
     return f
+
+
+# The DSL's atoms from its operations (``cute.nvgpu``): an operation names a CuTe C++ atom of
+# the engine's catalog, and these make the engine's atom of it.
+# (``cutelayout.nvgpu`` is imported on first use: ``__getattr__``, to keep the import quick)
+from . import cutlass  # noqa: E402
+from .cutlass import (  # noqa: E402
+    BFloat16,
+    Float4E2M1FN,
+    Float6E2M3FN,
+    Float6E3M2FN,
+    Float8E4M3FN,
+    Float8E5M2,
+    Float8E8M0FNU,
+    Float16,
+    Float32,
+    Float64,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    Numeric,
+    TFloat32,
+    Uint8,
+    Uint16,
+    Uint32,
+    Uint64,
+)
+
+_mma_atom = _FUNCTIONS["mma_atom"]
+_tiled_mma = _FUNCTIONS["tiled_mma"]
+_copy_atom = _FUNCTIONS["copy_atom"]
+_make_tiled_copy = _FUNCTIONS["make_tiled_copy"]
+
+
+def make_mma_atom(op, **kwargs):
+    """make_mma_atom(op): the MMA atom of an operation (``cute.nvgpu.warp.MmaF16BF16Op(...)``,
+    or a CuTe C++ atom's name), the engine's ``mma_atom(NAME)``.
+
+    Example::
+
+        >>> op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+        >>> cute.make_mma_atom(op).tv_layout_A
+        ((4,8),(2,2,2)):((32,1),(16,8,128))
+    """
+    return _mma_atom(op)
+
+
+def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1), permutation_mnk=None, **kwargs):
+    """make_tiled_mma(op_or_atom, atom_layout_mnk=(1,1,1), permutation_mnk=None): a tiled MMA
+    of an operation or MMA atom, the engine's ``tiled_mma(ATOM, LAYOUT[, PERMUTATION])``.
+
+    Example::
+
+        >>> t = cute.make_tiled_mma(op, atom_layout_mnk=(2, 2, 1))
+        >>> t.get_slice(3).partition_C(cute.make_identity_tensor((64, 64)))
+    """
+    if permutation_mnk is None:
+        return _tiled_mma(op_or_atom, atom_layout_mnk)
+    return _tiled_mma(op_or_atom, atom_layout_mnk, permutation_mnk)
+
+
+def make_copy_atom(op, copy_internal_type, *, num_bits_per_copy=None, **kwargs):
+    """make_copy_atom(op, copy_internal_type, num_bits_per_copy=None): the copy atom of an
+    operation (``cute.nvgpu.CopyUniversalOp()``, ``cute.nvgpu.warp.LdMatrix8x8x16bOp(...)``, or a
+    CuTe C++ copy operation's name) over elements of ``copy_internal_type``, the engine's
+    ``copy_atom(OP, TYPE)``.
+
+    Example::
+
+        >>> cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, num_bits_per_copy=128)
+        copy_atom(UniversalCopy<uint128_t>, half_t)
+    """
+    from .nvgpu import CopyOp
+
+    if isinstance(op, CopyOp):
+        if not (isinstance(copy_internal_type, type) and issubclass(copy_internal_type, Numeric)):
+            raise CuteTypeError(
+                "make_copy_atom expects an element type such as cutlass.Float16, got %r"
+                % (copy_internal_type,)
+            )
+        op = op.copy_op_name(copy_internal_type, num_bits_per_copy)
+    elif num_bits_per_copy is not None:
+        raise CuteTypeError("num_bits_per_copy goes with a copy operation of cute.nvgpu, not %r" % (op,))
+    return _copy_atom(op, copy_internal_type)
+
+
+def make_tiled_copy_tv(atom, thr_layout, val_layout):
+    """make_tiled_copy_tv(atom, thr_layout, val_layout): a tiled copy of threads and values
+    (the engine's ``make_tiled_copy(ATOM, THR, VAL)``, as CuTe C++'s).
+
+    Example::
+
+        >>> atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, num_bits_per_copy=32)
+        >>> cute.make_tiled_copy_tv(atom, cute.make_layout((4, 8), stride=(8, 1)), cute.make_layout((1, 2))).tiler_mn
+    """
+    return _make_tiled_copy(atom, thr_layout, val_layout)
+
+
+#: The functions written here over the table's (the DSL's atoms from its operations).
+_DSL_FUNCTIONS = ("make_mma_atom", "make_tiled_mma", "make_copy_atom", "make_tiled_copy_tv")
 
 
 def read(text):
@@ -130,6 +236,11 @@ __all__ = sorted(
     + [
         "read",
         "explain",
+        "cutlass",
+        "nvgpu",
+        "Numeric",
+        *_DSL_FUNCTIONS,
+        *(t.__name__ for t in cutlass.NUMERIC_TYPES),
         "describe",
         "Value",
         "Function",

@@ -2,8 +2,33 @@
 
 from typing import Any, Sequence, Tuple, Union
 
+from . import cutlass as cutlass
+from . import nvgpu as nvgpu
+from .cutlass import (
+    BFloat16 as BFloat16,
+    Float4E2M1FN as Float4E2M1FN,
+    Float6E2M3FN as Float6E2M3FN,
+    Float6E3M2FN as Float6E3M2FN,
+    Float8E4M3FN as Float8E4M3FN,
+    Float8E5M2 as Float8E5M2,
+    Float8E8M0FNU as Float8E8M0FNU,
+    Float16 as Float16,
+    Float32 as Float32,
+    Float64 as Float64,
+    Int8 as Int8,
+    Int16 as Int16,
+    Int32 as Int32,
+    Int64 as Int64,
+    Numeric as Numeric,
+    TFloat32 as TFloat32,
+    Uint8 as Uint8,
+    Uint16 as Uint16,
+    Uint32 as Uint32,
+    Uint64 as Uint64,
+)
+
 IntTuple = Union[int, Tuple["IntTuple", ...]]
-Arg = Union[int, bool, None, str, "Value", Sequence[Any]]
+Arg = Union[int, bool, None, str, "Value", "nvgpu.Op", "type[Numeric]", Sequence[Any]]
 
 class CuteError(Exception):
     message: str
@@ -67,13 +92,43 @@ class Tensor(Value):
     @property
     def stride(self) -> IntTuple: ...
 
-class MmaAtom(Value): ...
+class MmaAtom(Value):
+    """An MMA atom (the DSL's fields; CuTe C++'s ThrID, Shape_MNK, ALayout ... too)."""
 
-class TiledMma(Value):
+    @property
+    def thr_id(self) -> Layout: ...
+    @property
+    def shape_mnk(self) -> IntTuple: ...
+    @property
+    def tv_layout_A(self) -> Layout: ...
+    @property
+    def tv_layout_B(self) -> Layout: ...
+    @property
+    def tv_layout_C(self) -> Layout: ...
+
+class TiledMma(MmaAtom):
+    """A tiled MMA (the DSL's fields; CuTe C++'s get_layoutA_TV ... too)."""
+
+    @property
+    def tv_layout_A_tiled(self) -> Layout: ...
+    @property
+    def tv_layout_B_tiled(self) -> Layout: ...
+    @property
+    def tv_layout_C_tiled(self) -> Layout: ...
+    @property
+    def thr_layout_vmnk(self) -> Layout: ...
+    @property
+    def permutation_mnk(self) -> Tuple[Any, ...]: ...
+    @property
+    def size(self) -> int: ...
+    def get_tile_size(self, mode_idx: int) -> int: ...
+    def partition_shape_A(self, shape: IntTuple) -> IntTuple: ...
+    def partition_shape_B(self, shape: IntTuple) -> IntTuple: ...
+    def partition_shape_C(self, shape: IntTuple) -> IntTuple: ...
     def get_slice(self, thr_idx: int) -> ThrMma: ...
     def thread(self, thr_idx: int) -> ThrMma: ...
 
-class ThrMma(Value):
+class ThrMma(TiledMma):
     def partition_A(self, tensor: Arg) -> Tensor: ...
     def partition_B(self, tensor: Arg) -> Tensor: ...
     def partition_C(self, tensor: Arg) -> Tensor: ...
@@ -81,13 +136,33 @@ class ThrMma(Value):
     def partition_fragment_B(self, tensor: Arg) -> Layout: ...
     def partition_fragment_C(self, tensor: Arg) -> Layout: ...
 
-class CopyAtom(Value): ...
+class CopyAtom(Value):
+    """A copy atom (the DSL's fields; CuTe C++'s ThrID, ValLayoutSrc ... too)."""
 
-class TiledCopy(Value):
+    @property
+    def thr_id(self) -> Layout: ...
+    @property
+    def layout_src_tv(self) -> Layout: ...
+    @property
+    def layout_dst_tv(self) -> Layout: ...
+
+class TiledCopy(CopyAtom):
+    """A tiled copy (the DSL's fields; CuTe C++'s TiledLayout_TV, Tiler_MN ... too)."""
+
+    @property
+    def layout_tv_tiled(self) -> Layout: ...
+    @property
+    def tiler_mn(self) -> Tuple[Layout, ...]: ...
+    @property
+    def layout_src_tv_tiled(self) -> Layout: ...
+    @property
+    def layout_dst_tv_tiled(self) -> Layout: ...
+    @property
+    def size(self) -> int: ...
     def get_slice(self, thr_idx: int) -> ThrCopy: ...
     def thread(self, thr_idx: int) -> ThrCopy: ...
 
-class ThrCopy(Value):
+class ThrCopy(TiledCopy):
     def partition_S(self, tensor: Arg) -> Tensor: ...
     def partition_D(self, tensor: Arg) -> Tensor: ...
     def retile_S(self, tensor: Arg) -> Any: ...
@@ -107,6 +182,29 @@ def explain(function: Function | str, /, *args: Arg, **kwargs: Arg) -> str:
 
 def describe(name: Function | str) -> str:
     """The help of a function or topic, as `cute help NAME` prints it."""
+
+def make_mma_atom(op: nvgpu.MmaOp | str, **kwargs: Any) -> MmaAtom:
+    """The MMA atom of an operation of cute.nvgpu (or a CuTe C++ atom's name)."""
+
+def make_tiled_mma(
+    op_or_atom: nvgpu.MmaOp | MmaAtom | str,
+    atom_layout_mnk: Arg = (1, 1, 1),
+    permutation_mnk: Arg = None,
+    **kwargs: Any,
+) -> TiledMma:
+    """A tiled MMA of an operation or MMA atom."""
+
+def make_copy_atom(
+    op: nvgpu.CopyOp | str,
+    copy_internal_type: type[Numeric] | str,
+    *,
+    num_bits_per_copy: int | None = None,
+    **kwargs: Any,
+) -> CopyAtom:
+    """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
+
+def make_tiled_copy_tv(atom: CopyAtom, thr_layout: Arg, val_layout: Arg) -> TiledCopy:
+    """A tiled copy of a thread layout and a value layout."""
 
 def __getattr__(name: str) -> Function: ...
 

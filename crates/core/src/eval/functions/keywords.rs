@@ -5,17 +5,28 @@ use super::Function;
 
 /// Keyword names of the DSL that stand for a parameter named otherwise in the signatures.
 const SYNONYMS: &[(&str, &[&str])] = &[
-    ("l", &["input", "layout", "src", "a", "target"]),
+    (
+        "l",
+        &[
+            "input", "layout", "src", "a", "target", "obj", "sequence", "tensor",
+        ],
+    ),
     ("a", &["input", "layout", "lhs", "target", "block", "src"]),
-    ("b", &["rhs", "layout_b", "tiler"]),
-    ("t", &["tiler"]),
+    ("b", &["rhs", "layout_b", "tiler", "begin"]),
+    ("e", &["end"]),
+    ("t", &["tiler", "a", "x", "input", "target"]),
     ("m", &["cotarget"]),
-    ("shape", &["trg_shape", "target_shape"]),
+    ("shape", &["trg_shape", "target_shape", "layout"]),
     ("profile", &["target_profile"]),
+    ("guide", &["target_profile"]),
     ("idx", &["index"]),
-    ("crd", &["coord"]),
+    ("crd", &["coord", "dicer"]),
     ("thr_idx", &["index"]),
     ("thr_layout", &["tiler"]),
+    ("name", &["op_or_atom"]),
+    ("copy_atom", &["atom"]),
+    ("atom_tv_layout", &["atom_layout_tv"]),
+    ("tiled_mma", &["mma"]),
 ];
 
 impl Function {
