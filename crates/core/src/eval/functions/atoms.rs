@@ -72,6 +72,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2
     ),
     atom_f!(
+        "make_tma_copy",
+        "make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])",
+        "CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size",
+        "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), (64,32):(32,1)).tma_box",
+        3,
+        5
+    ),
+    atom_f!(
+        "make_tma_atom",
+        "make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])",
+        "CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts",
+        "make_tma_atom(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{})).tma_box",
+        4,
+        5
+    ),
+    atom_f!(
         "make_layout_tv",
         "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
         "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
