@@ -218,6 +218,21 @@ pub fn construct_tma_gbasis(
     }
 }
 
+/// The TMA box that fills the shared-memory layout `slayout` (its domain the CTA tile, the
+/// whole of it) from the global tensor `glayout`: the sizes of
+/// [`construct_tma_gbasis`]'s modes, before any multicast, one per TMA dimension (the first
+/// the global tensor's contiguous one). What `cute gemm`'s kernels issue.
+pub fn tma_box(glayout: &Layout, slayout: &Layout) -> Result<Vec<i64>> {
+    let tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+    let cta_v_map =
+        composition::compose_tiler(&Layout::identity(&glayout.shape().to_owned())?, &tiler)?;
+    construct_tma_gbasis(glayout, slayout, &cta_v_map)?
+        .modes()
+        .iter()
+        .map(|m| m.size())
+        .collect()
+}
+
 /// The global extent and stride (elements) that TMA dimension `basis_modes` spans:
 /// `fill_tma_gmem_shape_stride`'s recurrence `g = (g - 1)(d_old / gcd) + (s_j - 1)(d_j / gcd) + 1`.
 fn gmem_extent(glayout: &Layout, bases: &[Stride]) -> Result<(i64, i64)> {
