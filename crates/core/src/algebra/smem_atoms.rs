@@ -268,6 +268,54 @@ pub fn tile_to_shape_composed(
     })
 }
 
+/// CuTe's `UMMA::tile_to_mma_shape(atom, mma_tile_shape[, order])` (mma_traits_sm100.hpp): a
+/// layout atom tiled to an MMA tile shape `((MMA_M,MMA_N),M_MMAs,N_MMAs,...)`:
+/// `mn_shape = (zip(shape<0>(mma), take<1,3>(mma))..., take<3,R>(mma)...)`,
+/// `tiled_divide(tile_to_shape(atom, mn_shape, order), product_each(shape<0>(mma)))`.
+pub fn tile_to_mma_shape(
+    block: &Layout,
+    mma_shape: &Tup,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    const OP: &str = "tile_to_mma_shape";
+    let modes: Vec<IntTuple> = mma_shape.modes().map(|m| m.to_owned()).collect();
+    let first: Vec<IntTuple> = match modes.first() {
+        Some(m) if modes.len() >= 3 && m.rank() == 2 && !m.is_int() => {
+            m.modes().map(|x| x.to_owned()).collect()
+        }
+        _ => {
+            return Err(condition(
+                OP,
+                format!(
+                    "the MMA tile shape is ((MMA_M,MMA_N),M_MMAs,N_MMAs,...), of rank 3 or more with a first mode of rank 2 (CuTe's zip of shape<0> and take<1,3>): got {mma_shape}"
+                ),
+            ));
+        }
+    };
+    let mut mn = vec![
+        IntTuple::tuple([first[0].clone(), modes[1].clone()]),
+        IntTuple::tuple([first[1].clone(), modes[2].clone()]),
+    ];
+    mn.extend(modes[3..].iter().cloned());
+    let mn_shape = IntTuple::tuple(mn);
+    let tiled = tile_to_shape(block, &mn_shape, order)?;
+    let tile = modes[0].product_each()?;
+    super::divide::tiled_divide(&tiled, &super::Tiler::from_shape(&tile))
+}
+
+/// [`tile_to_mma_shape`] of a composed atom: its inner layout tiled and divided.
+pub fn tile_to_mma_shape_composed(
+    c: &ComposedLayout,
+    mma_shape: &Tup,
+    order: Option<&IntTuple>,
+) -> Result<ComposedLayout> {
+    Ok(ComposedLayout {
+        swizzle: c.swizzle,
+        offset: c.offset,
+        layout: tile_to_mma_shape(&c.layout, mma_shape, order)?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -723,7 +723,11 @@ pub fn atom_function(
         "mma_atom" => Ok(wrap(Atom::Mma(mma_arg(&vals[0], spans[0])?))),
         "tiled_mma" => {
             let atom = mma_arg(&vals[0], spans[0])?;
-            let thr = to_layout(&vals[1], spans[1])?;
+            // make_tiled_mma(X{}): MMAThrLayout = Layout<Shape<_1,_1,_1>>
+            let thr = match vals.get(1) {
+                Some(v) => to_layout(v, spans[1])?,
+                None => Layout::column_major(IntTuple::of_ints(&[1, 1, 1])).map_err(alg)?,
+            };
             let mut buf = crate::algebra::TilerBuf::new();
             let perm = match vals.get(2) {
                 Some(v) => Some(to_tiler(v, spans[2], &mut buf)?),

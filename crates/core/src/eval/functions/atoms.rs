@@ -17,10 +17,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "tiled_mma",
-        "tiled_mma(NAME, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>])",
-        "a TiledMMA: fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
+        "tiled_mma(NAME[, ATOM_LAYOUT_MNK[, <TILE_M,TILE_N,TILE_K>]])",
+        "a TiledMMA (one atom, (1,1,1), when no atom layout is given, as make_tiled_mma(X{})): fields get_layoutA_TV/B/C, tile_shape; .thread(t).partition_C(shape)",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).get_layoutC_TV",
-        2,
+        1,
         3
     ),
     atom_f!(
@@ -188,6 +188,32 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
                 }
                 _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
+            }
+            .map_err(a.alg())
+        }
+    ),
+    f!(
+        "tile_to_mma_shape",
+        "tile_to_mma_shape(ATOM, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)[, ORDER])",
+        "UMMA::tile_to_mma_shape: a shared-memory layout atom tiled to an MMA tile shape, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)",
+        "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(_128{},_16{}),_1{},_4{}))",
+        2,
+        3,
+        |a| {
+            use algebra::smem_atoms as sa;
+            let shape = a.int_tuple(1)?;
+            let order = if a.len() == 3 {
+                Some(a.int_tuple(2)?)
+            } else {
+                None
+            };
+            match &a.vals[0] {
+                Value::Composed(c) => {
+                    sa::tile_to_mma_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
+                }
+                _ => {
+                    sa::tile_to_mma_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout)
+                }
             }
             .map_err(a.alg())
         }
