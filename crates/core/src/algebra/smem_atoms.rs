@@ -303,19 +303,6 @@ pub fn tile_to_mma_shape(
     super::divide::tiled_divide(&tiled, &super::Tiler::from_shape(&tile))
 }
 
-/// [`tile_to_mma_shape`] of a composed atom: its inner layout tiled and divided.
-pub fn tile_to_mma_shape_composed(
-    c: &ComposedLayout,
-    mma_shape: &Tup,
-    order: Option<&IntTuple>,
-) -> Result<ComposedLayout> {
-    Ok(ComposedLayout {
-        swizzle: c.swizzle,
-        offset: c.offset,
-        layout: tile_to_mma_shape(&c.layout, mma_shape, order)?,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

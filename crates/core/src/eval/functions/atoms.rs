@@ -175,22 +175,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
         2,
         3,
-        |a| {
-            use algebra::smem_atoms as sa;
-            let shape = a.int_tuple(1)?;
-            let order = if a.len() == 3 {
-                Some(a.int_tuple(2)?)
-            } else {
-                None
-            };
-            match &a.vals[0] {
-                Value::Composed(c) => {
-                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
-                }
-                _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
-            }
-            .map_err(a.alg())
-        }
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_shape)
     ),
     f!(
         "tile_to_mma_shape",
@@ -199,26 +184,37 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(_128{},_16{}),_1{},_4{}))",
         2,
         3,
-        |a| {
-            use algebra::smem_atoms as sa;
-            let shape = a.int_tuple(1)?;
-            let order = if a.len() == 3 {
-                Some(a.int_tuple(2)?)
-            } else {
-                None
-            };
-            match &a.vals[0] {
-                Value::Composed(c) => {
-                    sa::tile_to_mma_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
-                }
-                _ => {
-                    sa::tile_to_mma_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout)
-                }
-            }
-            .map_err(a.alg())
-        }
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_mma_shape)
     ),
 ];
+
+/// `tile_to_shape` / `tile_to_mma_shape` of a layout atom, or of a composed atom's inner layout
+/// (its swizzle and offset kept): `TILE(ATOM, SHAPE[, ORDER])`.
+fn tile_atom(
+    a: &super::Args,
+    tile: fn(
+        &algebra::Layout,
+        &algebra::Tup,
+        Option<&algebra::IntTuple>,
+    ) -> algebra::Result<algebra::Layout>,
+) -> Result<Value, EvalError> {
+    let shape = a.int_tuple(1)?;
+    let order = if a.len() == 3 {
+        Some(a.int_tuple(2)?)
+    } else {
+        None
+    };
+    match &a.vals[0] {
+        Value::Composed(c) => tile(&c.layout, &shape, order.as_ref()).map(|layout| {
+            Value::composed(algebra::ComposedLayout {
+                layout,
+                ..(**c).clone()
+            })
+        }),
+        _ => tile(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
+    }
+    .map_err(a.alg())
+}
 
 fn blockscaled(a: &super::Args, b: bool) -> Result<Value, EvalError> {
     let vs = a.int_tuple(0)?;
