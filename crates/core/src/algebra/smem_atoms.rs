@@ -32,6 +32,9 @@ pub enum SwizzleWidth {
     Sw64,
     /// `SW128`: `Sw<3,4,3>`, 128-byte rows.
     Sw128,
+    /// `SW128_32B` (UMMA, MN-major only): `Sw<2,5,2>` over 32-byte units, 128-byte rows of 4
+    /// (`UMMA::Layout_MN_SW128_32B_Atom`).
+    Sw128_32B,
 }
 
 impl SwizzleWidth {
@@ -41,13 +44,14 @@ impl SwizzleWidth {
             SwizzleWidth::Inter => 0,
             SwizzleWidth::Sw32 => 1,
             SwizzleWidth::Sw64 => 2,
-            SwizzleWidth::Sw128 => 3,
+            SwizzleWidth::Sw128 | SwizzleWidth::Sw128_32B => 3,
         }
     }
 }
 
 /// The atom names `gmma_atom` accepts, for messages.
-pub const ATOM_NAMES: &str = "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom";
+pub const ATOM_NAMES: &str =
+    "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom, Layout_MN_SW128_32B_Atom (UMMA)";
 
 /// The majors of the atom names, as written in them.
 const MAJORS: &[(&str, Major)] = &[("K", Major::K), ("MN", Major::MN)];
@@ -58,15 +62,17 @@ const WIDTHS: &[(&str, SwizzleWidth)] = &[
     ("SW32", SwizzleWidth::Sw32),
     ("SW64", SwizzleWidth::Sw64),
     ("SW128", SwizzleWidth::Sw128),
+    ("SW128_32B", SwizzleWidth::Sw128_32B),
 ];
 
 /// Every atom name `gmma_atom` accepts (without the optional `GMMA::`), for completion.
 pub fn atom_names() -> Vec<String> {
     MAJORS
         .iter()
-        .flat_map(|(m, _)| {
+        .flat_map(|(m, major)| {
             WIDTHS
                 .iter()
+                .filter(move |(_, w)| *w != SwizzleWidth::Sw128_32B || *major == Major::MN)
                 .map(move |(w, _)| format!("Layout_{m}_{w}_Atom"))
         })
         .collect()
@@ -86,6 +92,14 @@ pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
     let (major, width) = rest.split_once('_').ok_or_else(bad)?;
     let major = MAJORS.iter().find(|(k, _)| *k == major).ok_or_else(bad)?.1;
     let width = WIDTHS.iter().find(|(k, _)| *k == width).ok_or_else(bad)?.1;
+    if width == SwizzleWidth::Sw128_32B && major != Major::MN {
+        return Err(condition(
+            "gmma_atom",
+            format!(
+                "'{name}': the 32-byte-atom SW128 form is MN-major only (UMMA::Layout_MN_SW128_32B_Atom)"
+            ),
+        ));
+    }
     Ok((major, width))
 }
 
@@ -134,6 +148,22 @@ pub fn type_bits(name: &str) -> Result<i64> {
 
 /// `GMMA::Layout_{major}_{width}_Atom_Bits`: the atom over bits, with `smem_ptr[1b]`.
 pub fn gmma_atom_bits(major: Major, width: SwizzleWidth) -> ComposedLayout {
+    if width == SwizzleWidth::Sw128_32B {
+        // UMMA::Layout_MN_SW128_32B_Atom_Bits (mma_traits_sm100.hpp):
+        // ComposedLayout<Swizzle<2,5,2>, smem_ptr_flag, Layout<Shape<_1024,_4>,Stride<_1,_1024>>>
+        return ComposedLayout {
+            swizzle: Swizzle {
+                bits: 2,
+                base: 5,
+                shift: 2,
+            },
+            offset: Offset::SmemPtr(1),
+            layout: Layout::raw(
+                IntTuple::tuple([IntTuple::int(1024), IntTuple::int(4)]),
+                IntTuple::tuple([IntTuple::int(1), IntTuple::int(1024)]),
+            ),
+        };
+    }
     let b = width.bits();
     let row = 128i64 << b; // bits in one swizzle row: 128, 256, 512, 1024
     let layout = match major {
@@ -236,6 +266,41 @@ pub fn tile_to_shape_composed(
         offset: c.offset,
         layout: tile_to_shape(&c.layout, trg_shape, order)?,
     })
+}
+
+/// CuTe's `UMMA::tile_to_mma_shape(atom, mma_tile_shape[, order])` (mma_traits_sm100.hpp): a
+/// layout atom tiled to an MMA tile shape `((MMA_M,MMA_N),M_MMAs,N_MMAs,...)`:
+/// `mn_shape = (zip(shape<0>(mma), take<1,3>(mma))..., take<3,R>(mma)...)`,
+/// `tiled_divide(tile_to_shape(atom, mn_shape, order), product_each(shape<0>(mma)))`.
+pub fn tile_to_mma_shape(
+    block: &Layout,
+    mma_shape: &Tup,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    const OP: &str = "tile_to_mma_shape";
+    let modes: Vec<IntTuple> = mma_shape.modes().map(|m| m.to_owned()).collect();
+    let first: Vec<IntTuple> = match modes.first() {
+        Some(m) if modes.len() >= 3 && m.rank() == 2 && !m.is_int() => {
+            m.modes().map(|x| x.to_owned()).collect()
+        }
+        _ => {
+            return Err(condition(
+                OP,
+                format!(
+                    "the MMA tile shape is ((MMA_M,MMA_N),M_MMAs,N_MMAs,...), of rank 3 or more with a first mode of rank 2 (CuTe's zip of shape<0> and take<1,3>): got {mma_shape}"
+                ),
+            ));
+        }
+    };
+    let mut mn = vec![
+        IntTuple::tuple([first[0].clone(), modes[1].clone()]),
+        IntTuple::tuple([first[1].clone(), modes[2].clone()]),
+    ];
+    mn.extend(modes[3..].iter().cloned());
+    let mn_shape = IntTuple::tuple(mn);
+    let tiled = tile_to_shape(block, &mn_shape, order)?;
+    let tile = modes[0].product_each()?;
+    super::divide::tiled_divide(&tiled, &super::Tiler::from_shape(&tile))
 }
 
 #[cfg(test)]

@@ -30,6 +30,8 @@ pub struct CopyAtom {
     pub bit_ref: Layout,
     /// `NumBitsPerTMA` of a TMA or bulk copy's `Copy_Traits<OP, NumBitsPerTMA>`.
     pub tma_bits: Option<i64>,
+    /// The TMA box this atom moves, when `make_tma_atom`/`make_tma_copy` made it.
+    pub tma: Option<Box<super::tma::TmaCopy>>,
 }
 
 /// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
@@ -264,6 +266,7 @@ impl CopyAtom {
             bit_dst: dst,
             bit_ref: reference,
             tma_bits: None,
+            tma: None,
         };
         let n = atom.thr_id.size()?;
         for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
@@ -373,6 +376,7 @@ fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
         bit_dst: l.clone(),
         bit_ref: l,
         tma_bits: bits,
+        tma: None,
     };
     if op == "SM90_BULK_COPY_AUTO" {
         if bits.is_some() {
@@ -444,6 +448,9 @@ fn auto_vectorizing(op: &str) -> Option<String> {
 
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = &self.tma {
+            return write!(f, "{t}");
+        }
         if self.val_type.is_empty() {
             return match self.tma_bits {
                 Some(n) => write!(f, "copy_traits({}, {n})", self.op),
@@ -469,6 +476,8 @@ pub enum CopyOrigin {
     Copy(bool, Box<TiledCopy>),
     /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`.
     Cotiled(Layout, Layout),
+    /// `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)` (the atom holds it).
+    Tma,
 }
 
 /// `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`.
@@ -577,6 +586,21 @@ impl TiledCopy {
         })
     }
 
+    /// `make_tma_copy(...)`: the tiled copy around a TMA atom ([`super::tma::TmaCopy::tiled`]).
+    pub fn tma(t: super::tma::TmaCopy) -> Result<TiledCopy> {
+        let (layout_tv, tiler) = t.tiled()?;
+        let mut atom = t.atom()?;
+        if let Some(a) = atom.tma.as_mut() {
+            a.atom_only = false;
+        }
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::Tma,
+            layout_tv,
+            tiler,
+        })
+    }
+
     /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`: threads and values given as
     /// offsets into `data_layout`'s codomain.
     ///
@@ -654,6 +678,7 @@ impl TiledCopy {
             CopyOrigin::Copy(true, _) => "make_tiled_copy_S",
             CopyOrigin::Copy(false, _) => "make_tiled_copy_D",
             CopyOrigin::Cotiled(..) => "make_cotiled_copy",
+            CopyOrigin::Tma => "make_tma_copy",
         };
         if tn % an != 0 {
             return Err(condition(
@@ -858,6 +883,10 @@ impl fmt::Display for TiledCopy {
             CopyOrigin::Cotiled(tv, data) => {
                 write!(f, "make_cotiled_copy({}, {tv}, {data})", self.atom)
             }
+            CopyOrigin::Tma => match &self.atom.tma {
+                Some(t) => write!(f, "{t}"),
+                None => write!(f, "make_tma_copy({})", self.atom),
+            },
         }
     }
 }

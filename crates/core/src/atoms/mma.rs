@@ -198,7 +198,7 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
                 bad(
                     &full,
                     format!(
-                        "CuTe 4.7's traits give the layout {text}, which cute does not model: {e}"
+                        "CuTe 4.7's traits give the layout {text}, whose stride is not congruent with its shape (a mode of rank 2 strided by a tuple of rank 1): CuTe prints it and takes its size, but cannot evaluate it (crd2idx's static_assert 'Mismatched Ranks'), so no MMA can be built on it; cute refuses it ({e})"
                     ),
                 )
             })
@@ -212,13 +212,22 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             c: parse(row.c)?,
         });
     }
-    if umma::is_family(base) {
+    if umma::is_family(base) || umma::is_scaled_family(base) {
         return umma::umma_atom(base, targs);
+    }
+    if umma::SCALED_WITHOUT_TRAITS.contains(&base) {
+        return Err(bad(
+            &full,
+            format!(
+                "CuTe 4.7 declares {base} (arch/mma_sm100_umma.hpp) but gives it no MMA_Traits (atom/mma_traits_sm100.hpp), so MMA_Atom<{base}<...>> does not compile; its traits-bearing kin are {}",
+                umma::SCALED_FAMILIES.join(", ")
+            ),
+        ));
     }
     if base.starts_with("SM100_MMA_") || base.starts_with("SM103_") {
         return Err(bad(
             &full,
-            "CuTe 4.7 declares this UMMA atom but cute does not model it (the sparse, _SCALED and interleaved-complex forms; SM100_MMA_TF32_SS_SCALED has no traits in 4.7)",
+            "CuTe 4.7 declares this UMMA atom but cute does not model it (the sparse and interleaved-complex forms)",
         ));
     }
     Err(bad(&full, unknown_message(base)))

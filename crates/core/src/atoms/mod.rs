@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod copy;
 pub mod mma;
 pub mod tiled_mma;
+pub mod tma;
 pub mod umma;
 mod util;
 

@@ -269,6 +269,26 @@ pub fn is_family(name: &str) -> bool {
     FAMILIES.iter().any(|f| f.name == name)
 }
 
+/// The `_SCALED` UMMA families CuTe 4.7 gives traits: their base family's layouts, with a
+/// `uint32_t ScaleC` template argument after the majors (`tcgen05.mma`'s scale-input-d).
+pub const SCALED_FAMILIES: &[&str] = &[
+    "SM100_MMA_F16BF16_SS_SCALED",
+    "SM100_MMA_TF32_TS_SCALED",
+    "SM100_MMA_F16BF16_TS_SCALED",
+    "SM100_MMA_F16BF16_2x1SM_SS_SCALED",
+    "SM100_MMA_TF32_2x1SM_TS_SCALED",
+    "SM100_MMA_F16BF16_2x1SM_TS_SCALED",
+];
+
+/// The `_SCALED` UMMA operations CuTe 4.7 declares without traits.
+pub const SCALED_WITHOUT_TRAITS: &[&str] =
+    &["SM100_MMA_TF32_SS_SCALED", "SM100_MMA_TF32_2x1SM_SS_SCALED"];
+
+/// Whether `name` names a `_SCALED` UMMA family with traits.
+pub fn is_scaled_family(name: &str) -> bool {
+    SCALED_FAMILIES.contains(&name)
+}
+
 /// The bits of the element types UMMA takes.
 fn bits_of(ty: &str) -> Option<i64> {
     Some(match ty {
@@ -293,18 +313,27 @@ fn bad(name: &str, why: impl Into<String>) -> crate::algebra::AlgebraError {
 
 /// `MMA_Atom<SM100_MMA_*<a_type, b_type, c_type[, sf_type], M, N[, VS], a_major, b_major, ...>>`.
 pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
-    let Some(f) = FAMILIES.iter().find(|f| f.name == base) else {
+    let scaled = is_scaled_family(base);
+    let family = if scaled {
+        base.trim_end_matches("_SCALED")
+    } else {
+        base
+    };
+    let Some(f) = FAMILIES.iter().find(|f| f.name == family) else {
         return Err(bad(base, "not a UMMA family that cute models"));
     };
     let full = match targs {
         Some(t) => format!("{base}<{t}>"),
         None => base.to_string(),
     };
-    let sig = families()
+    let mut sig = families()
         .into_iter()
-        .find(|(n, _)| n == base)
+        .find(|(n, _)| n == family)
         .map(|(_, s)| s)
         .unwrap_or_default();
+    if scaled {
+        sig = sig.replace("b_major>", "b_major, ScaleC>");
+    }
     let Some(targs) = targs else {
         return Err(bad(
             &full,
@@ -316,7 +345,7 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     let args: Vec<&str> = targs.split(',').map(str::trim).collect();
     let n_types = if f.sf { 4 } else { 3 };
     let n_ints = if f.vs { 3 } else { 2 };
-    let want = n_types + n_ints + 2;
+    let want = n_types + n_ints + 2 + usize::from(scaled);
     if args.len() < want || args.len() > want + 3 {
         return Err(bad(
             &full,
@@ -353,6 +382,16 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     };
     let ma = major(args[n_types + n_ints])?;
     let mb = major(args[n_types + n_ints + 1])?;
+    // uint32_t ScaleC
+    let scale_c = if scaled {
+        let v = int(args[n_types + n_ints + 2], "ScaleC")?;
+        if !(0..=i64::from(u32::MAX)).contains(&v) {
+            return Err(bad(&full, format!("ScaleC is a uint32_t, got {v}")));
+        }
+        Some(v)
+    } else {
+        None
+    };
     // the headers' static_asserts
     let (ba, bb) = (bits[0], bits[1]);
     if !f.bits.contains(&ba) || !f.bits.contains(&bb) {
@@ -449,6 +488,9 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     }
     canonical.push(ma.to_string());
     canonical.push(mb.to_string());
+    if let Some(sc) = scale_c {
+        canonical.push(sc.to_string());
+    }
     Ok(MmaAtom {
         name: format!("{base}<{}>", canonical.join(",")),
         thr_id: lay(&thr),

@@ -399,7 +399,7 @@ fn field_names(a: &Atom) -> &'static str {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => {
-            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); the DSL's thr_id, layout_src_tv, layout_dst_tv"
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA; the DSL's thr_id, layout_src_tv, layout_dst_tv"
         }
         Atom::TiledCopy(_) => {
             "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor); the DSL's tiler_mn, layout_tv_tiled, layout_src_tv_tiled, layout_dst_tv_tiled, get_slice(t)"
@@ -813,7 +813,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             "RefLayout" | "BitLayoutRef" => lay(Ok(c.bit_ref.clone())),
             "NumValSrc" => Some(c.num_val(true).map(Value::int).map_err(alg)),
             "NumValDst" => Some(c.num_val(false).map(Value::int).map_err(alg)),
-            _ => None,
+            _ => tma_field(c, name, span),
         },
         Atom::TiledCopy(t) => match name {
             "Tiler_MN" => Some(Ok(tiler_value(&t.tiler))),
@@ -858,6 +858,30 @@ fn dsl_tiler(t: &crate::algebra::Tiler) -> crate::algebra::Result<Value> {
     })
 }
 
+/// The TMA fields of an atom `make_tma_atom`/`make_tma_copy` made: `tma_box` (the box per TMA
+/// dimension), `TmaGmemBasis` (box mode -> global modes), `tma_gmem_shape` and
+/// `tma_gmem_stride` (the descriptor's global extents and byte strides), `NumBitsPerTMA`.
+fn tma_field(c: &atoms::CopyAtom, name: &str, span: Span) -> Option<Result<Value, EvalError>> {
+    let ints = |v: &[i64]| Value::IntTuple(v.iter().copied().map(IntTuple::int).collect());
+    let t = c.tma.as_deref();
+    match name {
+        "NumBitsPerTMA" => c.tma_bits.map(|b| Ok(Value::int(b))),
+        "tma_box" | "TmaGmemBasis" | "tma_gmem_shape" | "tma_gmem_stride" => Some(match t {
+            None => Err(EvalError::new(
+                format!("{name} is a field of a TMA atom made by make_tma_atom or make_tma_copy"),
+                span,
+            )),
+            Some(t) => Ok(match name {
+                "tma_box" => ints(&t.box_shape),
+                "TmaGmemBasis" => Value::Layout(t.tma_gbasis.clone()),
+                "tma_gmem_shape" => ints(&t.gmem_shape),
+                _ => ints(&t.gmem_stride_bytes),
+            }),
+        }),
+        _ => None,
+    }
+}
+
 fn tiler_value(t: &crate::algebra::Tiler) -> Value {
     use crate::algebra::Tiler;
     match t {
@@ -882,11 +906,10 @@ pub fn atom_function(
         "mma_atom" => Ok(wrap(Atom::Mma(mma_arg(&vals[0], spans[0])?))),
         "tiled_mma" => {
             let atom = mma_arg(&vals[0], spans[0])?;
-            // mma_atom.hpp: make_tiled_mma(op, MMAThrLayout = Layout<Shape<_1,_1,_1>>{}, …)
+            // make_tiled_mma(X{}): MMAThrLayout = Layout<Shape<_1,_1,_1>>
             let thr = match vals.get(1) {
                 Some(v) => to_layout(v, spans[1])?,
-                None => Layout::column_major([1, 1, 1].into_iter().map(IntTuple::int).collect())
-                    .map_err(alg)?,
+                None => Layout::column_major(IntTuple::of_ints(&[1, 1, 1])).map_err(alg)?,
             };
             let mut buf = crate::algebra::TilerBuf::new();
             let perm = match vals.get(2) {
@@ -967,6 +990,16 @@ pub fn atom_function(
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
         }
+        "make_tma_copy" | "make_tma_atom" => {
+            let t = tma_args(name, vals, spans)?;
+            if name == "make_tma_atom" {
+                t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
+            } else {
+                TiledCopy::tma(t)
+                    .map(|c| wrap(Atom::TiledCopy(c)))
+                    .map_err(alg)
+            }
+        }
         "make_layout_tv" => {
             let thr = to_layout(&vals[0], spans[0])?;
             let val = to_layout(&vals[1], spans[1])?;
@@ -981,6 +1014,68 @@ pub fn atom_function(
             span,
         )),
     }
+}
+
+/// The arguments of `make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER], [CLUSTER_SIZE])` (CuTe's
+/// overloads: four arguments give the cluster size) and `make_tma_atom(OP, GTENSOR, SLAYOUT,
+/// CTA_TILER[, CLUSTER_SIZE])`, derived into the TMA box.
+fn tma_args(
+    name: &str,
+    vals: &[Value],
+    spans: &[Span],
+) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let op = name_arg(
+        &vals[0],
+        spans[0],
+        "a TMA copy operation, e.g. SM90_TMA_LOAD",
+    )?;
+    let (gptr, glayout) = match &vals[1] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
+        other => {
+            return Err(expected(
+                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), SHAPE, STRIDE)",
+                other.kind(),
+                spans[1],
+            ));
+        }
+    };
+    let (swizzled, slayout) = match &vals[2] {
+        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
+        v => (None, to_layout(v, spans[2])?),
+    };
+    let atom_only = name == "make_tma_atom";
+    let (tiler_at, cluster_at) = match (atom_only, vals.len()) {
+        (false, 4) => (None, Some(3)),
+        (_, 5) => (Some(3), Some(4)),
+        (true, 4) => (Some(3), None),
+        _ => (None, None),
+    };
+    let tiler = match tiler_at {
+        Some(i) => {
+            let mut buf = crate::algebra::TilerBuf::new();
+            Some(to_tiler(&vals[i], spans[i], &mut buf)?.into_owned())
+        }
+        None => None,
+    };
+    let cluster = match cluster_at {
+        Some(3) if !atom_only && vals[3].as_int().is_none() => {
+            return Err(EvalError::new(
+                format!(
+                    "the fourth argument of make_tma_copy is the multicast cluster size (CuTe's overload), found {}; a CTA tiler goes before it: make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)",
+                    vals[3].kind()
+                ),
+                spans[3],
+            ));
+        }
+        Some(i) => to_int(&vals[i], spans[i])?,
+        None => 1,
+    };
+    let span = spans[0].to(spans[spans.len() - 1]);
+    crate::atoms::tma::TmaCopy::derive(
+        op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only,
+    )
+    .map_err(|e| EvalError::algebra(e, span))
 }
 
 fn expected(what: &str, found: &str, span: Span) -> EvalError {

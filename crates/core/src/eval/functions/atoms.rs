@@ -72,6 +72,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2
     ),
     atom_f!(
+        "make_tma_copy",
+        "make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])",
+        "CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size",
+        "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), (64,32):(32,1)).tma_box",
+        3,
+        5
+    ),
+    atom_f!(
+        "make_tma_atom",
+        "make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])",
+        "CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts",
+        "make_tma_atom(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{})).tma_box",
+        4,
+        5
+    ),
+    atom_f!(
         "make_layout_tv",
         "make_layout_tv(THR_LAYOUT, VAL_LAYOUT)",
         "(tiler, TV layout) of raked threads and values, as CuTe's Python DSL",
@@ -159,24 +175,46 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
         2,
         3,
-        |a| {
-            use algebra::smem_atoms as sa;
-            let shape = a.int_tuple(1)?;
-            let order = if a.len() == 3 {
-                Some(a.int_tuple(2)?)
-            } else {
-                None
-            };
-            match &a.vals[0] {
-                Value::Composed(c) => {
-                    sa::tile_to_shape_composed(c, &shape, order.as_ref()).map(Value::composed)
-                }
-                _ => sa::tile_to_shape(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
-            }
-            .map_err(a.alg())
-        }
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_shape)
+    ),
+    f!(
+        "tile_to_mma_shape",
+        "tile_to_mma_shape(ATOM, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)[, ORDER])",
+        "UMMA::tile_to_mma_shape: a shared-memory layout atom tiled to an MMA tile shape, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)",
+        "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(_128{},_16{}),_1{},_4{}))",
+        2,
+        3,
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_mma_shape)
     ),
 ];
+
+/// `tile_to_shape` / `tile_to_mma_shape` of a layout atom, or of a composed atom's inner layout
+/// (its swizzle and offset kept): `TILE(ATOM, SHAPE[, ORDER])`.
+fn tile_atom(
+    a: &super::Args,
+    tile: fn(
+        &algebra::Layout,
+        &algebra::Tup,
+        Option<&algebra::IntTuple>,
+    ) -> algebra::Result<algebra::Layout>,
+) -> Result<Value, EvalError> {
+    let shape = a.int_tuple(1)?;
+    let order = if a.len() == 3 {
+        Some(a.int_tuple(2)?)
+    } else {
+        None
+    };
+    match &a.vals[0] {
+        Value::Composed(c) => tile(&c.layout, &shape, order.as_ref()).map(|layout| {
+            Value::composed(algebra::ComposedLayout {
+                layout,
+                ..(**c).clone()
+            })
+        }),
+        _ => tile(&a.layout(0)?, &shape, order.as_ref()).map(Value::Layout),
+    }
+    .map_err(a.alg())
+}
 
 fn blockscaled(a: &super::Args, b: bool) -> Result<Value, EvalError> {
     let vs = a.int_tuple(0)?;

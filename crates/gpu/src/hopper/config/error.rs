@@ -198,6 +198,21 @@ pub enum HopperConfigError {
         /// The stage's layout type.
         swizzle: GmmaSwizzle,
     },
+    /// CuTe's `make_tma_copy` derives another box for the stage than its swizzle's rows.
+    #[error(
+        "{flag}: CuTe's make_tma_copy derives the TMA box {got} for this stage, not the {} swizzle's rows {want}: TMA cannot fill this layout with whole swizzle rows",
+        .swizzle.name()
+    )]
+    TmaBoxNotSwizzleRows {
+        /// The flag.
+        flag: &'static str,
+        /// The stage's layout type.
+        swizzle: GmmaSwizzle,
+        /// The box the swizzle's rows need (inner, outer).
+        want: String,
+        /// The box CuTe derives (or why it derives none).
+        got: String,
+    },
     /// TMA's boxes cannot fill the stage layout.
     #[error(
         "{flag}: TMA's {} box writes element ({row},{k}) at byte {want}, the layout puts it at {got}: TMA cannot fill this layout",

@@ -64,9 +64,11 @@ impl TmaPlan {
         let at = |r: usize, k: usize| stage_byte_offset(l, r, k, elem);
         let parts = parts.max(1);
         let slice_rows = rows / parts;
+        // the box is CuTe's (make_tma_copy's derivation, in core); the slices are ours
+        let cute_box = cute_box(flag, s, major, (rows, bk), swizzle, e)?;
         let (box_dims, starts): ((usize, usize), Vec<(usize, usize)>) = match major {
             Major::K => (
-                (e, slice_rows),
+                (cute_box.0, cute_box.1 / parts),
                 (0..bk.div_ceil(e)).map(|q| (0, q * e)).collect(),
             ),
             Major::MN => {
@@ -78,7 +80,7 @@ impl TmaPlan {
                         elements: e,
                     });
                 }
-                ((e, bk), (0..slice_rows / e).map(|q| (q * e, 0)).collect())
+                (cute_box, (0..slice_rows / e).map(|q| (q * e, 0)).collect())
             }
         };
         if box_dims.0 > 256 || box_dims.1 > 256 || starts.len() > MAX_BOXES {
@@ -145,6 +147,49 @@ impl TmaPlan {
             slice_rows,
             slice_bytes: slice_bytes.max(0) as usize,
         })
+    }
+}
+
+/// The (inner, outer) box CuTe's `make_tma_copy` derives for the stage (`cute::atoms::tma::tma_box`,
+/// the global tensor (rows, K) K-major or MN-major with a run-time leading stride): inner the
+/// swizzle row's `e` elements (at most bk along K), outer the stage's rows (K-major) or bk
+/// (MN-major), else TMA cannot fill the stage with the swizzle's boxes.
+fn cute_box(
+    flag: &'static str,
+    s: &SmemLayout,
+    major: Major,
+    (rows, bk): (usize, usize),
+    swizzle: GmmaSwizzle,
+    e: usize,
+) -> Result<(usize, usize), HopperConfigError> {
+    use cute::algebra::{IntTuple, Layout};
+    let (r, k) = (rows as i64, bk as i64);
+    let stride = match major {
+        Major::K => [IntTuple::int_of(k, true), IntTuple::int(1)],
+        Major::MN => [IntTuple::int(1), IntTuple::int_of(r, true)],
+    };
+    let (inner_want, outer_want) = match major {
+        Major::K => (e.min(bk), rows),
+        Major::MN => (e, bk),
+    };
+    let mismatch = |got: String| HopperConfigError::TmaBoxNotSwizzleRows {
+        flag,
+        swizzle,
+        want: format!("({inner_want},{outer_want})"),
+        got,
+    };
+    let g = Layout::new(IntTuple::of_ints(&[r, k]), IntTuple::tuple(stride))
+        .map_err(|e| mismatch(e.to_string()))?;
+    let b = cute::atoms::tma::tma_box(&g, s.layout()).map_err(|e| mismatch(e.to_string()))?;
+    match b.as_slice() {
+        [inner, outer, rest @ ..]
+            if *inner as usize == inner_want
+                && *outer as usize == outer_want
+                && rest.iter().all(|&x| x == 1) =>
+        {
+            Ok((inner_want, outer_want))
+        }
+        _ => Err(mismatch(format!("{b:?}"))),
     }
 }
 

@@ -1,0 +1,456 @@
+//! TMA: `make_tma_atom` / `make_tma_copy` (CuTe's `atom/copy_traits_sm90_tma.hpp`), ported over
+//! our algebra: the box a TMA copy moves, derived from a global-memory tensor and the
+//! shared-memory layout it fills, and the tiled copy CuTe builds around it.
+//!
+//! The derivation traces the shared-memory "vector" (the right inverse of the smem layout)
+//! through the CTA tile into the global tensor's modes (basis strides, `E<i>`), keeps the
+//! leading modes that step by one unit of a global mode, coalesces them into boxes of at most
+//! 256 elements per dimension, and appends the global modes the box does not cover with extent
+//! 1 (at most 5 TMA dimensions). What CuTe checks with `assert` when it builds the descriptor
+//! (16-byte global strides, the first stride 1, boxes of 1 to 256) is an error here.
+
+use std::fmt;
+
+use super::copy::CopyAtom;
+use crate::algebra::basis::{Basis, Stride};
+use crate::algebra::error::condition;
+use crate::algebra::int_tuple::TupleBuilder;
+use crate::algebra::inverse::right_inverse;
+use crate::algebra::pointer::Pointer;
+use crate::algebra::swizzle::ComposedLayout;
+use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, smem_atoms};
+
+/// The TMA copy operations `make_tma_copy` builds, and the threads of their `ThrID`.
+pub const TMA_COPY_OPS: &[&str] = &[
+    "SM90_TMA_LOAD",
+    "SM90_TMA_LOAD_MULTICAST",
+    "SM90_TMA_STORE",
+    "SM90_TMA_REDUCE_ADD",
+    "SM100_TMA_2SM_LOAD",
+    "SM100_TMA_2SM_LOAD_MULTICAST",
+];
+
+/// The most elements of one TMA box dimension (`smem_box_shape[i] <= 2^8`).
+pub const MAX_BOX_EXTENT: i64 = 256;
+
+/// What `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)` was given and what it
+/// derived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaCopy {
+    /// The operation (`SM90_TMA_LOAD`, ...).
+    pub op: String,
+    /// The global tensor's pointer.
+    pub gptr: Pointer,
+    /// The global tensor's layout.
+    pub glayout: Layout,
+    /// The shared-memory layout as given when it is swizzled (`Sw o OFF o L`): its swizzle is
+    /// `get_swizzle_portion`.
+    pub swizzled: Option<ComposedLayout>,
+    /// The shared-memory layout without its swizzle (`get_nonswizzle_portion`).
+    pub slayout: Layout,
+    /// The CTA tiler (`product_each(shape(slayout))` by default).
+    pub cta_tiler: Tiler<'static>,
+    /// CTAs sharing one multicast (1 without multicast).
+    pub cluster_size: i64,
+    /// Whether it was made by `make_tma_atom` (else `make_tma_copy`).
+    pub atom_only: bool,
+    /// `TmaGmemBasis`: TMA box mode -> global mode(s), `tma_box_shape:gmem_mode`.
+    pub tma_gbasis: Layout,
+    /// The box (`smem_box_shape`), per TMA dimension, after the multicast's truncation.
+    pub box_shape: Vec<i64>,
+    /// The descriptor's global extents (`gmem_prob_shape`), per TMA dimension.
+    pub gmem_shape: Vec<i64>,
+    /// The descriptor's global strides in bytes (`gmem_prob_stride`; the first is implied).
+    pub gmem_stride_bytes: Vec<i64>,
+    /// `NumBitsPerTMA`: bits of one (untruncated) box.
+    pub num_bits: i64,
+}
+
+fn bad(msg: impl Into<String>) -> crate::algebra::error::AlgebraError {
+    condition("make_tma_copy", msg.into())
+}
+
+/// `(shape, stride)` leaves of a layout, flattened.
+fn leaves(l: &Layout) -> Vec<(i64, bool, Stride)> {
+    let f = l.flatten();
+    let shapes: Vec<(i64, bool)> = f.shape().leaf_kind_iter().collect();
+    let strides = f.stride().stride_leaves();
+    shapes
+        .into_iter()
+        .zip(strides)
+        .map(|((s, d), st)| (s, d, st))
+        .collect()
+}
+
+fn build(modes: &[(i64, bool, Stride)]) -> Result<Layout> {
+    if modes.len() == 1 {
+        let (s, d, st) = modes[0];
+        return Layout::new(IntTuple::int_of(s, d), IntTuple::stride(st));
+    }
+    let mut sh = TupleBuilder::new();
+    let mut sd = TupleBuilder::new();
+    for &(s, d, st) in modes {
+        sh.push_int_kind(s, d);
+        sd.push_stride(st);
+    }
+    Layout::new(sh.finish(), sd.finish())
+}
+
+/// Whether a stride is statically the unit of a basis (or the integer 1): CuTe's
+/// `is_constant<1, decltype(basis_value(e))>`.
+fn unit(st: &Stride) -> bool {
+    st.value == 1 && !st.dynamic
+}
+
+/// CuTe's `detail::coalesce_256`: combine flat modes greedily while each next stride continues
+/// the last mode (`s0:d0, s1:s0 d0`, statically) and the merged extent stays within 256;
+/// size-1 modes are dropped.
+pub fn coalesce_256(l: &Layout) -> Result<Layout> {
+    let flat = leaves(l);
+    let mut out: Vec<(i64, bool, Stride)> = vec![flat[0]];
+    for &(s, d, st) in &flat[1..] {
+        let last = *out.last().expect("one mode");
+        if s == 1 && !d {
+            continue;
+        }
+        if last.0 == 1 && !last.1 && out.len() == 1 {
+            out[0] = (s, d, st);
+            continue;
+        }
+        let continues = !last.1
+            && !last.2.dynamic
+            && !st.dynamic
+            && last.2.basis.is_none()
+            && st.basis.is_none()
+            && !d
+            && arith::mul(last.0, last.2.value, "coalesce_256")? == st.value
+            && arith::mul(s, last.0, "coalesce_256")? <= MAX_BOX_EXTENT;
+        if continues {
+            let n = out.len();
+            out[n - 1].0 = s * last.0;
+        } else {
+            out.push((s, d, st));
+        }
+    }
+    if out.len() == 1 && out[0].0 == 1 && !out[0].1 {
+        return Layout::new(IntTuple::int(1), IntTuple::int(0));
+    }
+    build(&out)
+}
+
+/// CuTe's `detail::construct_tma_gbasis(gtensor, slayout, cta_v_map)` with the TMA's element the
+/// tensor's own: `tma_box_shape:gmem_mode`, at most 5 modes.
+pub fn construct_tma_gbasis(
+    glayout: &Layout,
+    slayout: &Layout,
+    cta_v_map: &Layout,
+) -> Result<Layout> {
+    if slayout.size()? != cta_v_map.size()? {
+        return Err(bad(format!(
+            "TMA requires CTA_Tile and SLayout top-level size equivalence (CuTe's static_assert): the smem layout {slayout} has {} elements, the CTA tile {}",
+            slayout.size()?,
+            cta_v_map.size()?
+        )));
+    }
+    // smem idx -> smem coord, then -> gmem mode
+    let inv_smem = right_inverse(slayout)?;
+    let sidx2gmode_full = composition::compose(cta_v_map, &inv_smem)?.coalesce()?;
+    let full = leaves(&sidx2gmode_full);
+    let smem_rank = full
+        .iter()
+        .position(|(_, _, st)| !unit(st))
+        .unwrap_or(full.len());
+    if smem_rank == 0 {
+        return Err(bad(format!(
+            "Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes? (CuTe's static_assert: smem_rank > 0; the smem vector maps to {sidx2gmode_full}, whose first stride is not a unit of a global mode)"
+        )));
+    }
+    let sidx2gmode = build(&full[..smem_rank])?;
+    // tma_val_idx:gmem_strides, coalesced up to 256
+    let tile_gstride = composition::compose(glayout, &sidx2gmode)?;
+    let tma_gstride = coalesce_256(&tile_gstride)?;
+    // the same tiling through the identity: tma_val_idx:gmem_mode
+    let gbasis = Layout::identity(&glayout.shape().to_owned())?;
+    let tile_gbasis_tmp = composition::compose(&gbasis, &sidx2gmode)?;
+    let tile_gbasis = Layout::new(
+        tile_gstride.shape().to_owned(),
+        tile_gbasis_tmp.stride().to_owned(),
+    )
+    .map_err(|e| {
+        bad(format!(
+            "the tile's global strides {tile_gstride} and bases {tile_gbasis_tmp} are not congruent: {e}"
+        ))
+    })?;
+    let gshape = tma_gstride.shape().to_owned();
+    let wrapped = if gshape.is_int() {
+        IntTuple::tuple([gshape])
+    } else {
+        gshape
+    };
+    let tma_gbasis_tile = composition::compose(&tile_gbasis, &Layout::column_major(wrapped)?)?;
+    let tile_bases: Vec<Stride> = tma_gbasis_tile.stride().stride_leaves().to_vec();
+    // global modes the box does not cover, appended with extent 1
+    let gl = leaves(glayout);
+    let gb = leaves(&gbasis);
+    // tuple_cat(wrap(shape(tma_gbasis_tile)), ...): the tile's modes, spliced
+    let mut modes: Vec<Layout> = if tma_gbasis_tile.shape().is_int() {
+        vec![tma_gbasis_tile.clone()]
+    } else {
+        tma_gbasis_tile.modes()
+    };
+    for ((s, sd, d), (_, _, e)) in gl.iter().zip(&gb) {
+        if (*s == 1 && !sd) || (d.value == 0 && !d.dynamic && d.basis.is_none()) {
+            continue;
+        }
+        let found = tile_bases
+            .iter()
+            .any(|tb| tb.basis == e.basis && tb.value == 1 && !tb.dynamic);
+        if !found {
+            modes.push(Layout::new(IntTuple::int(1), IntTuple::stride(*e))?);
+        }
+    }
+    // group<min(rank, 4), -1>: at most 5 TMA dimensions (rank 5 wraps its last mode)
+    let full = Layout::concat(&modes);
+    if full.rank() > 4 {
+        full.group(4, full.rank())
+    } else {
+        Ok(full)
+    }
+}
+
+/// The TMA box that fills the shared-memory layout `slayout` (its domain the CTA tile, the
+/// whole of it) from the global tensor `glayout`: the sizes of
+/// [`construct_tma_gbasis`]'s modes, before any multicast, one per TMA dimension (the first
+/// the global tensor's contiguous one). What `cute gemm`'s kernels issue.
+pub fn tma_box(glayout: &Layout, slayout: &Layout) -> Result<Vec<i64>> {
+    let tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+    let cta_v_map =
+        composition::compose_tiler(&Layout::identity(&glayout.shape().to_owned())?, &tiler)?;
+    construct_tma_gbasis(glayout, slayout, &cta_v_map)?
+        .modes()
+        .iter()
+        .map(|m| m.size())
+        .collect()
+}
+
+/// The global extent and stride (elements) that TMA dimension `basis_modes` spans:
+/// `fill_tma_gmem_shape_stride`'s recurrence `g = (g - 1)(d_old / gcd) + (s_j - 1)(d_j / gcd) + 1`.
+fn gmem_extent(glayout: &Layout, bases: &[Stride]) -> Result<(i64, i64)> {
+    let gl = leaves(glayout);
+    let gb = leaves(&Layout::identity(&glayout.shape().to_owned())?);
+    let find = |b: Option<Basis>| -> Result<(i64, i64)> {
+        gl.iter()
+            .zip(&gb)
+            .find(|(_, (_, _, e))| e.basis == b)
+            .map(|((s, _, d), _)| (*s, d.value))
+            .ok_or_else(|| bad("a TMA mode names a global mode the tensor lacks"))
+    };
+    if bases.len() == 1 {
+        return find(bases[0].basis);
+    }
+    let (mut shape, mut stride) = (1i64, 0i64);
+    for b in bases {
+        let (sj, dj) = find(b.basis)?;
+        let old = stride;
+        stride = gcd(stride, dj);
+        if stride != 0 {
+            let a = arith::mul(shape - 1, old / stride, "TMA global extent")?;
+            let c = arith::mul(sj - 1, dj / stride, "TMA global extent")?;
+            shape = arith::add(
+                arith::add(a, c, "TMA global extent")?,
+                1,
+                "TMA global extent",
+            )?;
+        } else {
+            shape = sj;
+        }
+    }
+    Ok((shape, stride))
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a as i64
+}
+
+impl TmaCopy {
+    /// `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)` (`atom_only`: CuTe's
+    /// `make_tma_atom`): the box and the descriptor's global dimensions, checked as CuTe's
+    /// asserts check them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn derive(
+        op: &str,
+        gptr: Pointer,
+        glayout: Layout,
+        swizzled: Option<ComposedLayout>,
+        slayout: Layout,
+        cta_tiler: Option<Tiler<'static>>,
+        cluster_size: i64,
+        atom_only: bool,
+    ) -> Result<TmaCopy> {
+        let op = op.trim_start_matches("cute::");
+        if !TMA_COPY_OPS.contains(&op) {
+            return Err(bad(format!(
+                "{op} is not a TMA copy operation make_tma_copy builds ({})",
+                TMA_COPY_OPS.join(", ")
+            )));
+        }
+        let bits = gptr.width.bits("make_tma_copy (the TMA element)")?;
+        if cluster_size < 1 {
+            return Err(bad(format!(
+                "the multicast count must be at least 1, got {cluster_size}"
+            )));
+        }
+        let cta_tiler = match cta_tiler {
+            Some(t) => t,
+            None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),
+        };
+        let cta_v_map = composition::compose_tiler(
+            &Layout::identity(&glayout.shape().to_owned())?,
+            &cta_tiler,
+        )?;
+        let tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map)?;
+        // the descriptor's global dimensions
+        let mut gmem_shape = Vec::new();
+        let mut gmem_stride = Vec::new();
+        for m in tma_gbasis.modes() {
+            let bases = m.stride().stride_leaves().to_vec();
+            let (s, d) = gmem_extent(&glayout, &bases)?;
+            gmem_shape.push(s);
+            gmem_stride.push(d);
+        }
+        if gmem_stride.first() != Some(&1) {
+            return Err(bad(format!(
+                "Majorness of smem doesn't match majorness of gmem (CuTe's assert gmem_prob_stride[0] == 1): the box's first dimension steps {} elements in global memory",
+                gmem_stride.first().copied().unwrap_or(0)
+            )));
+        }
+        let mut gmem_stride_bytes = Vec::new();
+        for (i, d) in gmem_stride.iter().enumerate() {
+            let b = arith::mul(*d, bits, "TMA global stride")? / 8;
+            if i > 0 && (b % 16 != 0 || b >= 1 << 40) {
+                return Err(bad(format!(
+                    "TMA dimension {i} steps {b} bytes in global memory: a TMA global stride is a multiple of 16 bytes below 2^40 (CuTe's assert)"
+                )));
+            }
+            gmem_stride_bytes.push(b);
+        }
+        // the box, truncated by the multicast from the last dimension down
+        let mut box_shape: Vec<i64> = tma_gbasis
+            .modes()
+            .iter()
+            .map(|m| m.size())
+            .collect::<Result<_>>()?;
+        let mut multicast = cluster_size;
+        let mut i = box_shape.len();
+        while multicast > 1 {
+            if i == 0 {
+                return Err(bad(format!(
+                    "the multicast over {cluster_size} CTAs does not divide the box {:?}",
+                    box_shape
+                )));
+            }
+            i -= 1;
+            let b = box_shape[i];
+            if b % multicast != 0 && multicast % b != 0 {
+                return Err(bad(format!(
+                    "box dimension {i} of {b} and the multicast of {multicast} CTAs: one must divide the other (CuTe's assert)"
+                )));
+            }
+            let next = arith::ceil_div(multicast, b, "multicast")?;
+            box_shape[i] = arith::ceil_div(b, multicast, "multicast")?;
+            multicast = next;
+        }
+        for (i, b) in box_shape.iter().enumerate() {
+            if !(1..=MAX_BOX_EXTENT).contains(b) {
+                return Err(bad(format!(
+                    "box dimension {i} of {b} elements: a TMA box dimension has 1 to {MAX_BOX_EXTENT} (CuTe's assert)"
+                )));
+            }
+        }
+        let num_bits = arith::mul(tma_gbasis.size()?, bits, "NumBitsPerTMA")?;
+        Ok(TmaCopy {
+            op: op.to_string(),
+            gptr,
+            glayout,
+            swizzled,
+            slayout,
+            cta_tiler,
+            cluster_size,
+            atom_only,
+            tma_gbasis,
+            box_shape,
+            gmem_shape,
+            gmem_stride_bytes,
+            num_bits,
+        })
+    }
+
+    /// Bits of the tensor's element.
+    pub fn element_bits(&self) -> Result<i64> {
+        self.gptr.width.bits("make_tma_copy (the TMA element)")
+    }
+
+    /// `Copy_Atom<Copy_Traits<OP, NumBitsPerTMA, Aux>, T>`.
+    pub fn atom(&self) -> Result<CopyAtom> {
+        let mut a = CopyAtom::traits(&self.op, Some(self.num_bits))?;
+        a.val_bits = self.element_bits()?;
+        a.val_type = format!("{}b", a.val_bits);
+        a.tma = Some(Box::new(self.clone()));
+        Ok(a)
+    }
+
+    /// `make_tma_copy_tiled`'s TV layout and tiler: values walk the smem vector a box at a
+    /// time (`layout_V = tile_to_shape(inv_smem o num_elems_per_tma, size(cta_v_map))`),
+    /// threads (the multicast's CTAs) split each box (`layout_T = inv_smem o
+    /// (cosize(T):(num_elems / cosize(T)) o T)`); the tiler is `product_each(shape(cta_v_map))`.
+    pub fn tiled(&self) -> Result<(Layout, Tiler<'static>)> {
+        let cta_v_map = composition::compose_tiler(
+            &Layout::identity(&self.glayout.shape().to_owned())?,
+            &self.cta_tiler,
+        )?;
+        let num_elems = self.tma_gbasis.size()?;
+        let inv_smem = right_inverse(&self.slayout)?;
+        let layout_v =
+            composition::compose(&inv_smem, &Layout::column_major(IntTuple::int(num_elems))?)?;
+        let wrapped = Layout::new(
+            IntTuple::tuple([layout_v.shape().to_owned()]),
+            IntTuple::tuple([layout_v.stride().to_owned()]),
+        )?;
+        let layout_vv =
+            smem_atoms::tile_to_shape(&wrapped, &IntTuple::int(cta_v_map.size()?), None)?;
+        let n = self.cluster_size;
+        if num_elems % n != 0 {
+            return Err(bad(format!(
+                "the box's {num_elems} elements do not split over the multicast's {n} CTAs (CuTe's safe_div)"
+            )));
+        }
+        let layout_t = Layout::new(IntTuple::int(n), IntTuple::int(num_elems / n))?;
+        let cta_t_map = Layout::column_major(IntTuple::int(n))?;
+        let layout_tt =
+            composition::compose(&inv_smem, &composition::compose(&layout_t, &cta_t_map)?)?;
+        let tv = Layout::concat(&[layout_tt, layout_vv]);
+        let tiler = Tiler::from_shape(&cta_v_map.shape().product_each()?).into_owned();
+        Ok((tv, tiler))
+    }
+}
+
+impl fmt::Display for TmaCopy {
+    /// The call that builds it: `make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = if self.atom_only {
+            "make_tma_atom"
+        } else {
+            "make_tma_copy"
+        };
+        write!(f, "{name}({}, {} o {}, ", self.op, self.gptr, self.glayout)?;
+        match &self.swizzled {
+            Some(c) => write!(f, "{c}")?,
+            None => write!(f, "{}", self.slayout)?,
+        }
+        write!(f, ", {}, {})", self.cta_tiler, self.cluster_size)
+    }
+}
