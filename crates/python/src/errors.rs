@@ -69,6 +69,20 @@ fn is_arity(message: &str) -> bool {
     SIGNS.iter().any(|s| message.contains(s))
 }
 
+/// Each law CuTe's answer breaks as a `cutelayout.LawWarning` (Python's `warnings`: shown
+/// once per place by default, an error under `warnings.simplefilter("error")`, as `--strict`).
+pub fn warn_laws(py: Python<'_>, messages: Vec<String>) -> PyResult<()> {
+    if messages.is_empty() {
+        return Ok(());
+    }
+    let category = py.import("cutelayout._errors")?.getattr("LawWarning")?;
+    for m in messages {
+        let m = std::ffi::CString::new(m.replace('\0', " "))?;
+        PyErr::warn(py, &category, &m, 1)?;
+    }
+    Ok(())
+}
+
 /// An exception of a class with a message (an error found before the engine runs).
 pub fn raise(py: Python<'_>, class: ErrorClass, message: &str) -> PyErr {
     build(py, class, message, None)

@@ -29,7 +29,10 @@ pub fn run(
         return to_python(py, v);
     }
     match crate::session::Statement::new(callee, args, kwargs).run() {
-        Ok(v) => to_python(py, v),
+        Ok(v) => {
+            errors::warn_laws(py, crate::session::take_warnings())?;
+            to_python(py, v)
+        }
         Err(f) => Err(errors::from_failure(py, f)),
     }
 }

@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
+use cute::algebra::trace::Laws;
 use cute::eval::explain::{ExplainOptions, explain};
 use cute::eval::{Env, EvalError, Outcome, Value, functions, methods};
 use cute::parser::Span;
@@ -22,6 +23,14 @@ thread_local! {
     /// One session per thread: its variables are the slots of the call being made (a Python
     /// thread never sees another's).
     static SESSION: RefCell<Env> = RefCell::new(Env::new());
+    /// The law warnings of the last statement run (SPEC §3: CuTe's answer, and the law it
+    /// breaks as a warning), until the front end takes them ([`take_warnings`]).
+    static WARNINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The law warnings of the last statement [`Statement::run`] ran (each once).
+pub fn take_warnings() -> Vec<String> {
+    WARNINGS.with(|w| std::mem::take(&mut *w.borrow_mut()))
 }
 
 /// The slot variables' names, made once.
@@ -97,7 +106,14 @@ pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
             if mode_list {
                 return None;
             }
-            functions::call(f, args, spans, span).ok()?
+            // the function the user called: its law is checked, as the CLI's statement does;
+            // a broken one takes the statement's turn, which keeps the warning
+            let mut laws = Laws::default();
+            let v = functions::call_checking(f, args, spans, span, Some(&mut laws)).ok()?;
+            if !laws.violations.is_empty() {
+                return None;
+            }
+            v
         }
         Callee::Apply(target) => {
             let coord = match args {
@@ -204,6 +220,8 @@ impl Statement {
             let mut env = env.borrow_mut();
             self.bind(&mut env);
             let r = env.run(&self.src);
+            let warnings = env.take_warnings();
+            WARNINGS.with(|w| *w.borrow_mut() = warnings.into_iter().map(|w| w.message).collect());
             // the slots are dropped at once (a big argument is not kept alive by the session)
             let out = match r {
                 Ok(Outcome::Value(v) | Outcome::Picture(_, v)) => Ok(v),

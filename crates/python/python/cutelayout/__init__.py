@@ -27,6 +27,7 @@ from ._errors import (
     CuteTypeError,
     CuteValueError,
     LawError,
+    LawWarning,
     LimitError,
 )
 from ._native import (
@@ -261,6 +262,7 @@ __all__ = sorted(
         "CuteOverflowError",
         "ConditionError",
         "LawError",
+        "LawWarning",
         "LimitError",
     ]
 )

@@ -77,3 +77,10 @@ __all__ = [
     "LawError",
     "LimitError",
 ]
+
+
+class LawWarning(UserWarning):
+    """CuTe's answer breaks the law of the function called (SPEC §3): the value returned is
+    CuTe's all the same, as the ``cute`` command line prints it with a warning. Turn it into
+    an error with ``warnings.simplefilter("error", cutelayout.LawWarning)`` (the CLI's
+    ``--strict``)."""
