@@ -41,7 +41,8 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
 }
 
 /// `make_fragment_like(L)`: like [`make_layout_like`], but mode 0 is column-major (stride-0s of
-/// mode 0 kept) and comes first; a layout of rank 1 gives `make_layout(shape(L))`.
+/// mode 0 kept) and comes first; a layout of rank 1 or of a dynamic shape gives
+/// `make_layout(shape(L))`.
 ///
 /// Formula (rank R > 1): `tiled_product(make_layout(shape<0>(L),
 /// compact_col_major(filter_zeros(stride<0>(L), shape<0>(L)))),
@@ -51,7 +52,8 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
 pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     const OP: &str = "make_fragment_like";
     let r = l.rank();
-    if r <= 1 || l.shape().is_int() {
+    // CuTe: `if constexpr (R > 1 && is_static<Shape>::value)`, else `make_layout(shape(L))`
+    if r <= 1 || l.shape().is_int() || !l.shape().is_static() {
         return Layout::column_major(l.shape().to_owned());
     }
     let m0 = l.mode(0)?;
