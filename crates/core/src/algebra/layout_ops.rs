@@ -9,7 +9,8 @@ use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
-/// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a 0 leaf of `a` made 1s.
+/// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a static 0 leaf of `a`
+/// made 1s.
 /// `a` is a profile of `b` (a leaf of `a` may cover a whole mode of `b`).
 pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple> {
     match (a.view(), b.view()) {
@@ -21,8 +22,9 @@ pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple
             op,
             format!("profile {a} does not match the modes of {b} (CuTe: mismatched tuple_size)"),
         )),
-        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-        (View::Int(0), _) if a.basis().is_none() => Ok(b.repeat_like(1)),
+        // a basis element is never 0 (CuTe: `0@1 == _0` is false); CuTe's test is
+        // `is_constant<0>`: a dynamic 0 is kept
+        (View::Int(0), _) if a.basis().is_none() && a.is_static() => Ok(b.repeat_like(1)),
         (View::Int(_), _) => Ok(b.to_owned()),
     }
 }
