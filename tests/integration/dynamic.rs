@@ -100,3 +100,63 @@ fn the_issues_examples() {
         assert_eq!(eval_cute(stmt), want, "{stmt}");
     }
 }
+
+/// CuTe's static_asserts that need static values: with a dynamic integer each is an error
+/// naming the requirement, as CuTe's compiler's (each statement checked with `cute-oracle`:
+/// it does not compile, at the static_assert named); the same statements with static integers
+/// are CuTe's answers.
+#[test]
+fn static_asserts_need_static_values() {
+    for (stmt, want) in [
+        (
+            "left_inverse(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "Left inverse requires static strides",
+        ),
+        (
+            "domain_distribute(make_shape(Int<15>{}, Int<14>{}), 6);",
+            "static_assert(is_static<ShapeB>)",
+        ),
+        (
+            "domain_distribute(make_shape(15, Int<14>{}), Int<6>{});",
+            "needs a static shape A",
+        ),
+        (
+            "make_tensor<float>(make_layout(make_shape(4, Int<8>{})));",
+            "dynamic owning tensors not supported",
+        ),
+        (
+            "make_fragment_like(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(4, Int<8>{}))));",
+            "dynamic owning tensors not supported",
+        ),
+        (
+            "make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, make_tile(32, Int<32>{}, Int<16>{}));",
+            "TiledMMA requires static permutations of MNK",
+        ),
+        (
+            "make_cotiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, make_layout(make_shape(Int<32>{}, Int<4>{})), make_layout(make_shape(32, Int<4>{})));",
+            "is_static<DataLayout>",
+        ),
+    ] {
+        let got = eval_cute(stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(want),
+            "{stmt}\n  want an error naming {want:?}\n  got  {got}"
+        );
+    }
+    for (stmt, want) in [
+        (
+            "domain_distribute(make_shape(Int<15>{}, Int<14>{}), Int<6>{});",
+            "(_3,_2):(_1,_15)",
+        ),
+        (
+            "make_tensor<float>(make_layout(make_shape(Int<4>{}, Int<8>{})));",
+            "ptr[32b](stack) o (_4,_8):(_1,_4)",
+        ),
+        (
+            "left_inverse(make_layout(make_shape(4, Int<8>{}), make_stride(Int<8>{}, Int<1>{})));",
+            "(_8,4):(4,_1)",
+        ),
+    ] {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+}
