@@ -753,7 +753,10 @@ mod tests {
             product_like(&t("(2,(3,4),5)"), &t("(1,1,1)")).unwrap(),
             t("(2,12,5)")
         );
-        assert_eq!(inner_product(&t("(2,(3,4))"), &t("(5,(6,7))")).unwrap(), 56);
+        assert_eq!(
+            inner_product(&t("(2,(3,4))"), &t("(5,(6,7))")).unwrap(),
+            Int::st(56)
+        );
         assert_eq!(round_up(&t("(4,5)"), &t("(3)")).unwrap(), t("(6,5)"));
         assert_eq!(
             elem_scale(&t("(4,6)"), &t("(2,(2,3))")).unwrap(),
@@ -765,10 +768,13 @@ mod tests {
         assert!(!colex_less(&t("(1,2,3)"), &t("(2,3)")).unwrap());
         assert!(!elem_less(&t("(1,2,1)"), &t("(2,3)")).unwrap());
         assert!(lex_less(&t("(1,(2,3))"), &t("(1,2)")).is_err());
-        assert_eq!(Reduce::Gcd.over(&[&t("-4"), &t("-6")]).unwrap(), -2);
+        assert_eq!(
+            Reduce::Gcd.over(&[&t("-4"), &t("-6")]).unwrap(),
+            Int::st(-2)
+        );
         assert_eq!(
             Reduce::Max.over(&[&t("(2,3)"), &t("(5,(1,9))")]).unwrap(),
-            9
+            Int::st(9)
         );
         assert!(Reduce::Max.over(&[&IntTuple::empty()]).is_err());
         assert_eq!(
