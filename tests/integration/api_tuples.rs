@@ -222,7 +222,7 @@ proptest! {
         prop_assert_eq!(ta::product_like(&t, &t).unwrap(), t.clone());
         prop_assert!(ta::weakly_congruent(&IntTuple::int(1), &t));
         prop_assert!(ta::weakly_congruent(&t, &t));
-        prop_assert_eq!(ta::inner_product(&t, &ta::repeat_like(&t, &IntTuple::int(1))).unwrap(), ta::sum(&t).unwrap());
+        prop_assert_eq!(ta::inner_product(&t, &ta::repeat_like(&t, &IntTuple::int(1))).unwrap().value, ta::sum(&t).unwrap());
     }
 
     #[test]
@@ -294,11 +294,11 @@ proptest! {
     #[test]
     fn reductions_bound_the_leaves(a in nonempty_strategy(50)) {
         prop_assume!(a.leaf_count() > 0 && !has_empty(&a));
-        let mx = ta::Reduce::Max.over(&[&a]).unwrap();
-        let mn = ta::Reduce::Min.over(&[&a]).unwrap();
+        let mx = ta::Reduce::Max.over(&[&a]).unwrap().value;
+        let mn = ta::Reduce::Min.over(&[&a]).unwrap().value;
         prop_assert_eq!(mx, a.leaf_iter().max().unwrap());
         prop_assert_eq!(mn, a.leaf_iter().min().unwrap());
-        let g = ta::Reduce::Gcd.over(&[&a]).unwrap();
+        let g = ta::Reduce::Gcd.over(&[&a]).unwrap().value;
         for v in a.leaf_iter() {
             prop_assert!(g == 0 && v == 0 || g != 0 && v % g == 0);
         }

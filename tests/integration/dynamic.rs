@@ -1,7 +1,12 @@
 //! Static and dynamic integers as CuTe has them (issue 36): random layouts whose leaves are
 //! randomly static (`Int<8>{}`) or dynamic (a plain C++ `8`), spelled as C++, through the
 //! algebra's operations, compared with CuTe C++ 4.7's own print byte for byte in
-//! `--format cute` (expectations: `tests/oracle/dynamic/gen_cases.py`, from `cute-oracle`).
+//! `--format cute` (expectations: `tests/oracle/dynamic/gen_cases.py`, from `cute-oracle`):
+//! 809 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
+//! composition, divides and products of the first set; the inverses, `max_common_layout`/
+//! `max_common_vector`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like` and the
+//! IntTuple functions `product`, `product_each`, `inner_product`, `elem_scale`, `shape_div`,
+//! `ceil_div`, `round_up`, `max`, `min`), and 41 statements CuTe does not compile, each an error.
 
 use cute::eval::{Env, Outcome};
 use cute::render::{cute as cute_form, plain};
@@ -96,6 +101,66 @@ fn the_issues_examples() {
         // upcast<2>(…)-style template arguments and function names do not make a line C++
         ("make_layout(make_shape(4, 8))", "(_4,_8):(_1,_4)"),
         ("make_layout(make_shape(4, 8));", "(4,8):(_1,4)"),
+    ] {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+}
+
+/// CuTe's static_asserts that need static values: with a dynamic integer each is an error
+/// naming the requirement, as CuTe's compiler's (each statement checked with `cute-oracle`:
+/// it does not compile, at the static_assert named); the same statements with static integers
+/// are CuTe's answers.
+#[test]
+fn static_asserts_need_static_values() {
+    for (stmt, want) in [
+        (
+            "left_inverse(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "Left inverse requires static strides",
+        ),
+        (
+            "domain_distribute(make_shape(Int<15>{}, Int<14>{}), 6);",
+            "static_assert(is_static<ShapeB>)",
+        ),
+        (
+            "domain_distribute(make_shape(15, Int<14>{}), Int<6>{});",
+            "needs a static shape A",
+        ),
+        (
+            "make_tensor<float>(make_layout(make_shape(4, Int<8>{})));",
+            "dynamic owning tensors not supported",
+        ),
+        (
+            "make_fragment_like(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(4, Int<8>{}))));",
+            "dynamic owning tensors not supported",
+        ),
+        (
+            "make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, make_tile(32, Int<32>{}, Int<16>{}));",
+            "TiledMMA requires static permutations of MNK",
+        ),
+        (
+            "make_cotiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, make_layout(make_shape(Int<32>{}, Int<4>{})), make_layout(make_shape(32, Int<4>{})));",
+            "is_static<DataLayout>",
+        ),
+    ] {
+        let got = eval_cute(stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(want),
+            "{stmt}\n  want an error naming {want:?}\n  got  {got}"
+        );
+    }
+    for (stmt, want) in [
+        (
+            "domain_distribute(make_shape(Int<15>{}, Int<14>{}), Int<6>{});",
+            "(_3,_2):(_1,_15)",
+        ),
+        (
+            "make_tensor<float>(make_layout(make_shape(Int<4>{}, Int<8>{})));",
+            "ptr[32b](stack) o (_4,_8):(_1,_4)",
+        ),
+        (
+            "left_inverse(make_layout(make_shape(4, Int<8>{}), make_stride(Int<8>{}, Int<1>{})));",
+            "(_8,4):(4,_1)",
+        ),
     ] {
         assert_eq!(eval_cute(stmt), want, "{stmt}");
     }

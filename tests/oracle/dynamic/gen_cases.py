@@ -107,6 +107,29 @@ def static_layout(g):
     return layout(g, 0.0, g.choice(["compact", "perm"]))
 
 
+def int_tuple(g, p_dyn, s=None):
+    """An IntTuple spelled with make_shape, its leaves randomly static or dynamic."""
+    s = shape(g) if s is None else s
+    if isinstance(s, int):
+        return leaf(g, s, p_dyn)
+    return spell(s, [g.random() < p_dyn for _ in flat(s)], "make_shape")
+
+
+def two_tuples(g, p_dyn, op):
+    """op(a, b) of two IntTuples of the same profile."""
+    a = shape(g)
+    b = unflat(a, [g.choice(LEAVES) for _ in flat(a)])
+    return f"{op}({int_tuple(g, p_dyn, a)}, {int_tuple(g, p_dyn, b)})"
+
+
+def ordered(g, p_dyn):
+    """make_ordered_layout(shape, order): an order of distinct or repeated values, some dynamic."""
+    s = shape(g)
+    n = len(flat(s))
+    order = unflat(s, [g.choice(range(n + 1)) for _ in range(n)])
+    return f"make_ordered_layout({int_tuple(g, p_dyn, s)}, {spell(order, [g.random() < p_dyn for _ in range(n)], 'make_step')})"
+
+
 OPS = [
     ("make_layout", lambda g, p: shape_only(g, p)),
     ("coalesce", lambda g, p: f"coalesce({layout(g, p)})"),
@@ -124,6 +147,26 @@ OPS = [
     ("logical_product", lambda g, p: f"logical_product({static_layout(g)}, {small(g, p)})"),
     ("blocked_product", lambda g, p: f"blocked_product({static_layout(g)}, {shape_only(g, p)})"),
     ("raked_product", lambda g, p: f"raked_product({static_layout(g)}, {shape_only(g, p)})"),
+    # the inverses, the common layouts and the ordered constructions (CuTe's branches on kinds)
+    ("right_inverse", lambda g, p: f"right_inverse({layout(g, p, g.choice(['compact', 'perm']))})"),
+    ("left_inverse", lambda g, p: f"left_inverse({layout(g, p, g.choice(['compact', 'perm']))})"),
+    ("max_common_layout", lambda g, p: f"max_common_layout({layout(g, p, 'perm')}, {layout(g, p, 'perm')})"),
+    ("max_common_vector", lambda g, p: f"max_common_vector({layout(g, p, 'perm')}, {layout(g, p, 'perm')})"),
+    ("make_ordered_layout", lambda g, p: ordered(g, p)),
+    ("make_layout_like", lambda g, p: f"make_layout_like({layout(g, p)})"),
+    ("make_fragment_like", lambda g, p: f"make_fragment_like({layout(g, p)})"),
+    # the IntTuple functions
+    ("product", lambda g, p: f"product({int_tuple(g, p)})"),
+    ("product_each", lambda g, p: f"product_each({int_tuple(g, p)})"),
+    ("inner_product", lambda g, p: two_tuples(g, p, "inner_product")),
+    ("elem_scale", lambda g, p: two_tuples(g, p, "elem_scale")),
+    ("shape_div", lambda g, p: two_tuples(g, p, "shape_div")),
+    ("shape_div_int", lambda g, p: f"shape_div({int_tuple(g, p)}, {leaf(g, g.choice([2, 4, 8, 16]), p)})"),
+    ("ceil_div", lambda g, p: two_tuples(g, p, "ceil_div")),
+    ("ceil_div_int", lambda g, p: f"ceil_div({int_tuple(g, p)}, {leaf(g, g.choice([3, 4, 5, 16]), p)})"),
+    ("round_up", lambda g, p: two_tuples(g, p, "round_up")),
+    ("max", lambda g, p: f"max({int_tuple(g, p)})"),
+    ("min", lambda g, p: f"min({int_tuple(g, p)}, {leaf(g, g.choice([2, 3, 8]), p)})"),
 ]
 
 

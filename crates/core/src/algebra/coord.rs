@@ -429,7 +429,12 @@ fn idx2crd_strided_into(idx: &Tup, shape: &Tup, stride: &Tup, b: &mut TreeBuilde
 /// Kinds as CuTe's: only a static 1 gets the stride `_0`; a stride has the kind of the product
 /// so far (`current` static, then `current * s` for each extent before it).
 pub fn compact_col_major(shape: &Tup, current: i64) -> Result<IntTuple> {
-    let mut cur = Kinded::st(current);
+    compact_col_major_from(shape, Kinded::st(current))
+}
+
+/// [`compact_col_major`] from a `current` of either kind.
+pub fn compact_col_major_from(shape: &Tup, current: Kinded) -> Result<IntTuple> {
+    let mut cur = current;
     compact_left(shape, &mut cur)
 }
 
@@ -474,52 +479,57 @@ fn compact_right(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
     }
 }
 
-/// CuTe's `compact_order(shape, order)`: compact strides visiting modes by increasing order.
-/// A dynamic element of the order comes after every static one, the dynamic ones in their
-/// order of position (stride.hpp: each is replaced by `max_order + 1 + k`, k its position).
+/// CuTe's `compact_order(shape, order)` (stride.hpp): compact strides visiting modes by
+/// increasing order. "Dynamic values in order are ignored, considered large, and considered
+/// ordered from left to right": a dynamic leaf `j` of the flattened order is replaced by
+/// `max_order + 1 + j`, `max_order` the largest static leaf (at least 0). Each leaf `o` starts
+/// at `product` of the shape under the leaves of lesser order (`_1` when none: static while
+/// every factor is), compact column-major from there.
 pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
     const OP: &str = "make_ordered_layout";
     // ref_shape: product of the shape under each leaf of order
-    let ref_shape = product_like(shape, order)?.leaves();
-    let leaves: Vec<(i64, bool)> = order.leaf_kind_iter().collect();
-    let max_order = leaves
+    let mut ref_shape = Vec::new();
+    product_like(shape, order, &mut ref_shape)?;
+    let flat: Vec<(i64, bool)> = order.leaf_kind_iter().collect();
+    let max_order = flat
         .iter()
         .filter(|(_, dynamic)| !dynamic)
-        .fold(0i64, |m, &(o, _)| m.max(o));
-    let ref_order: Vec<i64> = leaves
-        .iter()
-        .enumerate()
-        .map(|(k, &(o, dynamic))| {
-            if dynamic {
-                max_order.saturating_add(1).saturating_add(k as i64)
-            } else {
-                o
-            }
-        })
-        .collect();
+        .fold(0i64, |v, &(o, _)| v.max(o));
+    let mut ref_order = Vec::with_capacity(flat.len());
+    for (j, &(o, dynamic)) in flat.iter().enumerate() {
+        ref_order.push(if dynamic {
+            arith::add(arith::add(max_order, 1, OP)?, j as i64, OP)?
+        } else {
+            o
+        });
+    }
     let mut next = 0usize;
     compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, OP)
 }
 
-fn product_like(shape: &Tup, guide: &Tup) -> Result<IntTuple> {
+/// The product of `shape` under each leaf of `guide`, with its kind, in order.
+fn product_like(shape: &Tup, guide: &Tup, out: &mut Vec<Kinded>) -> Result<()> {
     match (guide.view(), shape.view()) {
-        (Int(_), _) => Ok(IntTuple::int(shape.product()?)),
-        (Tuple(g), Tuple(s)) if g.len() == s.len() => g
-            .iter()
-            .zip(s)
-            .map(|(a, b)| product_like(b, a))
-            .collect::<Result<IntTuple>>(),
-        _ => Err(condition(
-            "make_ordered_layout",
-            format!("order {guide} does not match the modes of shape {shape}"),
-        )),
+        (Int(_), _) => out.push(shape.product_kind()?),
+        (Tuple(g), Tuple(s)) if g.len() == s.len() => {
+            for (a, b) in g.iter().zip(s) {
+                product_like(b, a, out)?;
+            }
+        }
+        _ => {
+            return Err(condition(
+                "make_ordered_layout",
+                format!("order {guide} does not match the modes of shape {shape}"),
+            ));
+        }
     }
+    Ok(())
 }
 
 fn compact_order_rec(
     shape: &Tup,
     order: &Tup,
-    ref_shape: &[i64],
+    ref_shape: &[Kinded],
     ref_order: &[i64],
     next: &mut usize,
     op: &'static str,
@@ -536,16 +546,15 @@ fn compact_order_rec(
                 .collect::<Result<IntTuple>>()
         }
         Int(_) => {
-            // this leaf's order, a dynamic one replaced as compact_order says
             let o = ref_order[*next];
             *next += 1;
-            let mut start = 1i64;
+            let mut start = Kinded::st(1);
             for (s, ro) in ref_shape.iter().zip(ref_order) {
                 if *ro < o {
-                    start = arith::mul(start, *s, op)?;
+                    start = start.mul(*s, op)?;
                 }
             }
-            compact_col_major(shape, start)
+            compact_col_major_from(shape, start)
         }
     }
 }

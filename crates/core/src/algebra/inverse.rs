@@ -6,8 +6,8 @@ use super::arith;
 use super::basis::Stride;
 use super::error::{Result, condition};
 use super::flat::{FlatModes, Strides};
-use super::int_tuple::IntTuple;
 use super::int_tuple::Ints;
+use super::integer::Int;
 use super::laws;
 use super::layout::{Layout, coalesce_leaves_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
@@ -51,6 +51,20 @@ fn prefix_products(shape: &[i64], op: &'static str, out: &mut Ints) -> Result<()
         out.push(last);
     }
     Ok(())
+}
+
+/// The prefix products of `c`'s extents with their kinds, as CuTe's
+/// `fold(lshape, tuple<_1>{}, [](auto c, auto vi) { return append(c, vi*back(c)); })`: static
+/// while every extent before is.
+fn prefix_product_kinds(c: &FlatModes, op: &'static str) -> Result<SmallVec<[Int; 8]>> {
+    let mut out: SmallVec<[Int; 8]> = SmallVec::with_capacity(c.len() + 1);
+    let mut last = Int::st(1);
+    out.push(last);
+    for i in 0..c.len() {
+        last = c.extent(i).mul(last, op)?;
+        out.push(last);
+    }
+    Ok(out)
 }
 
 /// The strides of a flat layout as integers (a basis element by its value).
@@ -163,47 +177,69 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let mut preprod = Ints::new();
-    prefix_products(lshape, OP, &mut preprod)?;
+    let preprod = prefix_product_kinds(&c, OP)?;
     let mut rshape: Ints = smallvec::smallvec![1i64];
+    let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false];
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
-    let mut curr = 1i64;
-    let order = order_by_stride(lstride);
-    for k in 0..lshape.len() {
-        let i = order.as_ref().map_or(k, |o| o[k]);
+    // CuTe: "Filter out any dynamic strides" (only static strides are sorted and taken)
+    let candidates: SmallVec<[usize; 8]> =
+        (0..lshape.len()).filter(|&i| !lstride[i].dynamic).collect();
+    let filtered: Strides = candidates.iter().map(|&i| lstride[i]).collect();
+    let order = order_by_stride(&filtered);
+    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic) {
+        t.step(|| {
+            Step::new(
+                OP,
+                "skip",
+                format!(
+                    "mode {}:{}: a dynamic stride (CuTe filters out dynamic strides)",
+                    lshape[i], lstride[i].value
+                ),
+            )
+        });
+    }
+    let mut curr = Int::st(1);
+    for k in 0..candidates.len() {
+        let i = candidates[order.as_ref().map_or(k, |o| o[k])];
         let d = lstride[i].value;
-        if d == curr {
+        // CuTe: `is_constant<istride::value, decltype(curr_stride)>`: curr must be static
+        if curr.is_constant(d) {
+            let curr = curr.value;
             t.step(|| {
                 Step::new(
                     OP,
                     "take",
                     format!(
                         "mode {}:{d}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {d} = {}",
-                        lshape[i], lshape[i], preprod[i], lshape[i],
+                        lshape[i], lshape[i], preprod[i].value, lshape[i],
                         lshape[i].saturating_mul(d)
                     ),
                 )
                 .check(Check::rel("stride vs next index", d, Rel::Eq, curr))
             });
-            rshape.push(lshape[i]);
-            rstride.push(Stride::int(preprod[i]));
-            curr = arith::mul(lshape[i], d, OP)?;
+            let s = c.extent(i);
+            rshape.push(s.value);
+            rkinds.push(s.dynamic);
+            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
         } else {
+            let curr = curr.value;
             t.step(|| {
                 Step::new(
                     OP,
                     "skip",
                     format!(
-                        "mode {}:{d}: stride != {curr}: not contiguous with what is reached, skipped",
+                        "mode {}:{d}: stride != {curr} (or {curr} is dynamic): not contiguous with what is reached, skipped",
                         lshape[i]
                     ),
                 )
                 .check(Check::rel("stride vs next index", d, Rel::Ne, curr))
             });
+            continue;
         }
+        curr = c.extent(i).mul(Int::st(d), OP)?;
     }
     let mut out = FlatModes::new();
-    finish(OP, &rshape, &rstride, &mut out, t)?;
+    finish(OP, &rshape, &rkinds, &rstride, &mut out, t)?;
     Ok(out.to_layout())
 }
 
@@ -212,6 +248,7 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
 fn finish<T: Trace>(
     op: &'static str,
     rshape: &[i64],
+    rkinds: &[bool],
     rstride: &[Stride],
     out: &mut FlatModes,
     t: &mut T,
@@ -221,7 +258,11 @@ fn finish<T: Trace>(
         for &x in rstride {
             d.push_stride(x);
         }
-        Layout::raw(IntTuple::of_ints(rshape), d.finish())
+        let mut sh = super::int_tuple::TupleBuilder::new();
+        for (i, &x) in rshape.iter().enumerate() {
+            sh.push_int_kind(x, rkinds.get(i).copied().unwrap_or(false));
+        }
+        Layout::raw(sh.finish(), d.finish())
     };
     let traced = rshape.len() == rstride.len();
     if traced {
@@ -234,7 +275,7 @@ fn finish<T: Trace>(
             )
         });
     }
-    let r = coalesce_leaves_traced(rshape, &[], rstride, false, &raw, out, t);
+    let r = coalesce_leaves_traced(rshape, rkinds, rstride, false, &raw, out, t);
     if traced {
         t.end();
     }
@@ -299,8 +340,16 @@ fn left_inverse_unchecked_traced<T: Trace>(
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let mut preprod = Ints::new();
-    prefix_products(lshape, OP, &mut preprod)?;
+    if let Some(d) = lstride.iter().find(|d| d.dynamic) {
+        return Err(condition(
+            OP,
+            format!(
+                "Left inverse requires static strides (CuTe's static_assert: is_static<stride>): {c}, the coalesced {l}, has the dynamic stride {}",
+                d.value
+            ),
+        ));
+    }
+    let preprod = prefix_product_kinds(&c, OP)?;
     let order = order_by_stride(lstride);
     let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
     let mut rshape: Ints = Ints::new();
@@ -333,7 +382,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
                         "mode {}:{d}: {size} (the indices covered so far) divides {d}: inverse mode {}:{} (gap {d} / {size})",
                         lshape[i],
                         d / size,
-                        preprod[i]
+                        preprod[i].value
                     )
                 } else {
                     format!("mode {}:{d}: {size} does not divide {d}", lshape[i])
@@ -350,7 +399,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
         let s = arith::div(d, size, OP)?;
         rshape.push(s);
         size = arith::mul(size, s, OP)?;
-        rstride.push(Stride::int(preprod[i]));
+        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
         proven &= d > 0 && reach.is_some_and(|r| r <= d);
         reach = lshape[i].checked_mul(d);
         chain_last = Some(i);
@@ -369,13 +418,18 @@ fn left_inverse_unchecked_traced<T: Trace>(
         )
     });
     rshape.push(lshape[last]);
+    // the strides' quotients are static; the closing extent has its own kind
+    let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false; rshape.len()];
+    if let Some(k) = rkinds.last_mut() {
+        *k = c.extent(last).dynamic;
+    }
     if rshape.iter().any(|s| *s <= 0) {
         return Err(condition(
             OP,
             format!("layout {l} has a negative stride; its left inverse has no valid shape"),
         ));
     }
-    finish(OP, &rshape, &rstride, out, t)?;
+    finish(OP, &rshape, &rkinds, &rstride, out, t)?;
     Ok(proven)
 }
 

@@ -199,6 +199,11 @@ impl Layout {
         Layout::new(shape, stride)
     }
 
+    /// CuTe's `is_static<Layout>`: every integer of shape and stride static.
+    pub fn is_static(&self) -> bool {
+        self.shape().is_static() && self.stride().is_static()
+    }
+
     /// The shape.
     #[inline]
     pub fn shape(&self) -> &Tup {

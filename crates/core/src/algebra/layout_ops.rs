@@ -9,7 +9,8 @@ use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::layout::Layout;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
-/// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a 0 leaf of `a` made 1s.
+/// CuTe's `filter_zeros(a, b)` on IntTuples: `b` with the parts under a static 0 leaf of `a`
+/// made 1s.
 /// `a` is a profile of `b` (a leaf of `a` may cover a whole mode of `b`).
 pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple> {
     match (a.view(), b.view()) {
@@ -21,8 +22,9 @@ pub fn filter_zeros_tuple(a: &Tup, b: &Tup, op: &'static str) -> Result<IntTuple
             op,
             format!("profile {a} does not match the modes of {b} (CuTe: mismatched tuple_size)"),
         )),
-        // a basis element is never 0 (CuTe: `0@1 == _0` is false)
-        (View::Int(0), _) if a.basis().is_none() => Ok(b.repeat_like(1)),
+        // a basis element is never 0 (CuTe: `0@1 == _0` is false); CuTe's test is
+        // `is_constant<0>`: a dynamic 0 is kept
+        (View::Int(0), _) if a.basis().is_none() && a.is_static() => Ok(b.repeat_like(1)),
         (View::Int(_), _) => Ok(b.to_owned()),
     }
 }
@@ -41,7 +43,8 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
 }
 
 /// `make_fragment_like(L)`: like [`make_layout_like`], but mode 0 is column-major (stride-0s of
-/// mode 0 kept) and comes first; a layout of rank 1 gives `make_layout(shape(L))`.
+/// mode 0 kept) and comes first; a layout of rank 1 or of a dynamic shape gives
+/// `make_layout(shape(L))`.
 ///
 /// Formula (rank R > 1): `tiled_product(make_layout(shape<0>(L),
 /// compact_col_major(filter_zeros(stride<0>(L), shape<0>(L)))),
@@ -51,7 +54,8 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
 pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     const OP: &str = "make_fragment_like";
     let r = l.rank();
-    if r <= 1 || l.shape().is_int() {
+    // CuTe: `if constexpr (R > 1 && is_static<Shape>::value)`, else `make_layout(shape(L))`
+    if r <= 1 || l.shape().is_int() || !l.shape().is_static() {
         return Layout::column_major(l.shape().to_owned());
     }
     let m0 = l.mode(0)?;

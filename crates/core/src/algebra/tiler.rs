@@ -88,6 +88,16 @@ impl<'a> Tiler<'a> {
         }
     }
 
+    /// CuTe's `is_static<Tiler>`: every layout in it of static integers (an integer and `_` are
+    /// static; a dynamic extent is a layout of a dynamic shape, [`Tiler::from_shape`]).
+    pub fn is_static(&self) -> bool {
+        match self {
+            Tiler::Layout(l) => l.is_static(),
+            Tiler::Int(_) | Tiler::Under => true,
+            Tiler::Tuple(v) => v.iter().all(Tiler::is_static),
+        }
+    }
+
     /// The by-mode tiler of these modes.
     pub fn tuple(modes: Vec<Tiler<'a>>) -> Tiler<'a> {
         Tiler::Tuple(TilerModes::Owned(modes))

@@ -8,6 +8,7 @@
 use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
+use super::integer::Int;
 
 /// CuTe's `product(t)`: the product of the leaves (`()` is 1).
 /// @post product(t) == size(t)
@@ -16,12 +17,20 @@ pub fn product(t: &Tup) -> Result<i64> {
         .try_fold(1i64, |acc, v| arith::mul(acc, v, "product"))
 }
 
-/// CuTe's `product_each(t)`: `transform(wrap(t), product)`, the product of each top-level mode.
+/// CuTe's `product(t)` with its kind: `_1 * v0 * v1 * …` (static while every factor is, or
+/// one is the static 0; an integer is itself).
+pub fn product_kind(t: &Tup) -> Result<Int> {
+    t.product_kind()
+}
+
+/// CuTe's `product_each(t)`: `transform(wrap(t), product)`, the product of each top-level mode
+/// (each of its kind).
 /// @post rank(result) == rank(wrap(t))
 pub fn product_each(t: &Tup) -> Result<IntTuple> {
     let mut out = TupleBuilder::new();
     for m in t.modes() {
-        out.push_int(product(m)?);
+        let p = m.product_kind()?;
+        out.push_int_kind(p.value, p.dynamic);
     }
     Ok(out.finish())
 }
@@ -32,7 +41,10 @@ pub fn product_each(t: &Tup) -> Result<IntTuple> {
 /// @post congruent(result, guide)
 pub fn product_like(t: &Tup, guide: &Tup) -> Result<IntTuple> {
     match (guide.view(), t.view()) {
-        (View::Int(_), _) => Ok(IntTuple::int(product(t)?)),
+        (View::Int(_), _) => {
+            let p = t.product_kind()?;
+            Ok(IntTuple::int_of(p.value, p.dynamic))
+        }
         (View::Tuple(g), View::Tuple(s)) => {
             if g.len() != s.len() {
                 return Err(condition(
@@ -59,9 +71,10 @@ pub fn sum(t: &Tup) -> Result<i64> {
         .try_fold(0i64, |acc, v| arith::add(acc, v, "sum"))
 }
 
-/// CuTe's `inner_product(a, b)`: Σ a_i·b_i over congruent a and b.
+/// CuTe's `inner_product(a, b)`: Σ a_i·b_i over congruent a and b, `(_0 + ... + a_i*b_i)`
+/// with CuTe's kinds.
 /// @pre congruent(a, b)   (static_assert "Mismatched ranks"; an integer against a tuple does not compile)
-pub fn inner_product(a: &Tup, b: &Tup) -> Result<i64> {
+pub fn inner_product(a: &Tup, b: &Tup) -> Result<Int> {
     match (a.view(), b.view()) {
         (View::Tuple(x), View::Tuple(y)) => {
             if x.len() != y.len() {
@@ -74,11 +87,11 @@ pub fn inner_product(a: &Tup, b: &Tup) -> Result<i64> {
                     ),
                 ));
             }
-            x.zip(y).try_fold(0i64, |acc, (p, q)| {
-                arith::add(acc, inner_product(p, q)?, "inner_product")
+            x.zip(y).try_fold(Int::st(0), |acc, (p, q)| {
+                acc.add(inner_product(p, q)?, "inner_product")
             })
         }
-        (View::Int(x), View::Int(y)) => arith::mul(x, y, "inner_product"),
+        (View::Int(_), View::Int(_)) => kind_of(a).mul(kind_of(b), "inner_product"),
         _ => Err(condition(
             "inner_product",
             format!("{a} and {b} are not congruent (an integer times a tuple)"),
@@ -132,9 +145,10 @@ pub fn round_up(a: &Tup, b: &Tup) -> Result<IntTuple> {
                 .map(|(i, xi)| round_up(xi, y.get(i).unwrap_or(&one)))
                 .collect()
         }
-        (View::Int(x), View::Int(y)) => {
-            let q = arith::ceil_div(x, y, "round_up")?;
-            Ok(IntTuple::int(arith::mul(q, y, "round_up")?))
+        (View::Int(_), View::Int(_)) => {
+            let (x, y) = (kind_of(a), kind_of(b));
+            let r = x.ceil_div(y, "round_up")?.mul(y, "round_up")?;
+            Ok(IntTuple::int_of(r.value, r.dynamic))
         }
         _ => Err(condition(
             "round_up",
@@ -157,7 +171,10 @@ pub fn shape_div(a: &Tup, b: &Tup) -> Result<IntTuple> {
 /// @post congruent(result, a)
 pub fn elem_scale(a: &Tup, b: &Tup) -> Result<IntTuple> {
     match (a.view(), b.view()) {
-        (View::Int(x), _) => Ok(IntTuple::int(arith::mul(x, product(b)?, "elem_scale")?)),
+        (View::Int(_), _) => {
+            let r = kind_of(a).mul(b.product_kind()?, "elem_scale")?;
+            Ok(IntTuple::int_of(r.value, r.dynamic))
+        }
         (View::Tuple(x), View::Tuple(y)) => {
             if x.len() != y.len() {
                 return Err(condition(
@@ -176,6 +193,12 @@ pub fn elem_scale(a: &Tup, b: &Tup) -> Result<IntTuple> {
             format!("{a} is a tuple where the scale is the integer {y}"),
         )),
     }
+}
+
+/// An integer IntTuple with its kind (0 for a tuple: callers match `View::Int` first).
+fn kind_of(t: &Tup) -> Int {
+    t.as_int_kind()
+        .map_or(Int::st(0), |(v, dynamic)| Int::of(v, dynamic))
 }
 
 /// CuTe's `weakly_congruent(a, b)`: a's profile is a coarsening of b's (an integer of a matches
@@ -352,12 +375,16 @@ impl Reduce {
     /// CuTe's `max(t0, ts...)` (and `min`, `gcd`): a tuple argument is first reduced over its
     /// modes, then the arguments are folded from the right: `f(t0, f(t1, ... tn))`.
     /// @pre no tuple is empty (CuTe has no `max()` of nothing)
-    pub fn over(self, args: &[&Tup]) -> Result<i64> {
+    ///
+    /// The kind is CuTe's: static only when every integer is (a binary `max` of two static
+    /// integers is static, of a dynamic one dynamic).
+    pub fn over(self, args: &[&Tup]) -> Result<Int> {
         let vals = args
             .iter()
             .map(|t| self.one(t))
             .collect::<Result<Vec<_>>>()?;
-        self.fold(&vals)
+        let dynamic = args.iter().any(|t| !t.is_static());
+        Ok(Int::of(self.fold(&vals)?, dynamic))
     }
 
     fn one(self, t: &Tup) -> Result<i64> {
@@ -726,7 +753,10 @@ mod tests {
             product_like(&t("(2,(3,4),5)"), &t("(1,1,1)")).unwrap(),
             t("(2,12,5)")
         );
-        assert_eq!(inner_product(&t("(2,(3,4))"), &t("(5,(6,7))")).unwrap(), 56);
+        assert_eq!(
+            inner_product(&t("(2,(3,4))"), &t("(5,(6,7))")).unwrap(),
+            Int::st(56)
+        );
         assert_eq!(round_up(&t("(4,5)"), &t("(3)")).unwrap(), t("(6,5)"));
         assert_eq!(
             elem_scale(&t("(4,6)"), &t("(2,(2,3))")).unwrap(),
@@ -738,10 +768,13 @@ mod tests {
         assert!(!colex_less(&t("(1,2,3)"), &t("(2,3)")).unwrap());
         assert!(!elem_less(&t("(1,2,1)"), &t("(2,3)")).unwrap());
         assert!(lex_less(&t("(1,(2,3))"), &t("(1,2)")).is_err());
-        assert_eq!(Reduce::Gcd.over(&[&t("-4"), &t("-6")]).unwrap(), -2);
+        assert_eq!(
+            Reduce::Gcd.over(&[&t("-4"), &t("-6")]).unwrap(),
+            Int::st(-2)
+        );
         assert_eq!(
             Reduce::Max.over(&[&t("(2,3)"), &t("(5,(1,9))")]).unwrap(),
-            9
+            Int::st(9)
         );
         assert!(Reduce::Max.over(&[&IntTuple::empty()]).is_err());
         assert_eq!(

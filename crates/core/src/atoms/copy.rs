@@ -608,6 +608,21 @@ impl TiledCopy {
     /// of `data`; then tiled as [`TiledCopy::mma_c_atom`] tiles (by `product_each(shape(data))`).
     pub fn cotiled(atom: CopyAtom, atom_tv: Layout, data: Layout) -> Result<TiledCopy> {
         const OP: &str = "make_cotiled_copy";
+        for (what, l) in [("atom_tv_layout", &atom_tv), ("data_layout", &data)] {
+            if !l.is_static() {
+                return Err(condition(
+                    OP,
+                    format!(
+                        "the {what} {l} must be static (CuTe's static_assert: is_static<{}>)",
+                        if what == "data_layout" {
+                            "DataLayout"
+                        } else {
+                            "AtomTVLayout"
+                        }
+                    ),
+                ));
+            }
+        }
         let stride0 = Layout::new(IntTuple::int(1), IntTuple::int(0))?;
         let inv_data = Layout::concat(&[inverse::left_inverse(&data)?, stride0.clone()]);
         let layout_tv_data = composition::compose(&inv_data, &atom_tv)?;

@@ -60,6 +60,14 @@ impl TiledMma {
         let thr_layout_mnk = thr_layout.append_to_rank(3);
         let mut perms: [Option<Tiler<'static>>; 3] = [None, None, None];
         if let Some(p) = perm {
+            if !p.is_static() {
+                return Err(condition(
+                    OP,
+                    format!(
+                        "TiledMMA requires static permutations of MNK (CuTe's static_assert: is_static<PermutationMNK>): {p} has a dynamic integer"
+                    ),
+                ));
+            }
             let items = match p {
                 Tiler::Tuple(v) => v.to_vec(),
                 _ => {

@@ -188,8 +188,8 @@ impl Tup {
                     .map(|(i, x)| x.ceil_div(bv.get(i).unwrap_or(&one)))
                     .collect()
             }
-            (View::Tuple(a), View::Int(bi)) => {
-                let mut rest = IntTuple::int(bi);
+            (View::Tuple(a), View::Int(_)) => {
+                let mut rest = b.to_owned();
                 let mut out = TupleBuilder::new();
                 for ai in a {
                     out.push(&ai.ceil_div(&rest)?);
@@ -197,8 +197,15 @@ impl Tup {
                 }
                 Ok(out.finish())
             }
-            (View::Int(_), View::Tuple(_)) => self.ceil_div(&IntTuple::int(b.product()?)),
-            (View::Int(x), View::Int(y)) => Ok(IntTuple::int(arith::ceil_div(x, y, "ceil_div")?)),
+            (View::Int(_), View::Tuple(_)) => {
+                let p = b.product_kind()?;
+                self.ceil_div(&IntTuple::int_of(p.value, p.dynamic))
+            }
+            // CuTe's `(a + b - _1) / b`, with its kinds
+            (View::Int(_), View::Int(_)) => {
+                let r = self.int_kind().ceil_div(b.int_kind(), "ceil_div")?;
+                Ok(IntTuple::int_of(r.value, r.dynamic))
+            }
         }
     }
 
@@ -211,8 +218,8 @@ impl Tup {
                 }
                 a.zip(bv).map(|(x, y)| x.shape_div(y)).collect()
             }
-            (View::Tuple(a), View::Int(bi)) => {
-                let mut rest = IntTuple::int(bi);
+            (View::Tuple(a), View::Int(_)) => {
+                let mut rest = b.to_owned();
                 let mut out = TupleBuilder::new();
                 for ai in a {
                     out.push(&ai.shape_div(&rest)?);
@@ -220,18 +227,27 @@ impl Tup {
                 }
                 Ok(out.finish())
             }
-            (View::Int(_), View::Tuple(_)) => self.shape_div(&IntTuple::int(b.product()?)),
+            (View::Int(_), View::Tuple(_)) => {
+                let p = b.product_kind()?;
+                self.shape_div(&IntTuple::int_of(p.value, p.dynamic))
+            }
             (View::Int(x), View::Int(y)) => {
                 if y == 0 || x == 0 {
                     return Err(condition("shape_div", "division by zero"));
                 }
-                if arith::rem(x, y, "shape_div")? != 0 && arith::rem(y, x, "shape_div")? != 0 {
+                // CuTe's divisibility condition is a static_assert: checked where both are static
+                let both_static = self.is_static() && b.is_static();
+                if both_static
+                    && arith::rem(x, y, "shape_div")? != 0
+                    && arith::rem(y, x, "shape_div")? != 0
+                {
                     return Err(condition(
                         "shape_div",
                         format!("divisibility condition: neither of {x} and {y} divides the other"),
                     ));
                 }
-                Ok(IntTuple::int(arith::ceil_div(x, y, "shape_div")?))
+                let r = self.int_kind().ceil_div(b.int_kind(), "shape_div")?;
+                Ok(IntTuple::int_of(r.value, r.dynamic))
             }
         }
     }
@@ -243,5 +259,12 @@ impl Tup {
             out.push_int(m.product()?);
         }
         Ok(out.finish())
+    }
+
+    /// An integer with its kind (the static 0 for a tuple: callers match `View::Int` first).
+    fn int_kind(&self) -> crate::algebra::integer::Int {
+        use crate::algebra::integer::Int;
+        self.as_int_kind()
+            .map_or(Int::st(0), |(v, dynamic)| Int::of(v, dynamic))
     }
 }

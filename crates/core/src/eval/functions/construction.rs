@@ -339,6 +339,9 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
         _ => {}
     }
     let l = crate::eval::convert::to_layout(&l, lspan)?;
+    if matches!(&origin, Origin::Ptr(p) if p.base == algebra::pointer::PtrBase::Stack) {
+        super::pointers::owning_static(&l, "make_tensor", lspan)?;
+    }
     let t = algebra::tensor::OffsetTensor::checked(origin, l).map_err(a.alg())?;
     Ok(Value::tensor(t))
 }

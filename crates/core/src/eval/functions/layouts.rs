@@ -290,7 +290,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::Layout(l) => l.shape().to_owned(),
                 _ => a.shape(0)?,
             };
+            if !sa.is_static() {
+                return Err(EvalError::new(
+                    format!(
+                        "domain_distribute needs a static shape A, and {sa} has a dynamic integer (CuTe: static_assert(is_static<decltype(flatten(shape(a)))>))"
+                    ),
+                    a.spans[0],
+                ));
+            }
             let b = match &a.vals[1] {
+                Value::IntTuple(t) if t.is_int() && t.is_dynamic() => {
+                    return Err(EvalError::new(
+                        format!(
+                            "domain_distribute needs a static B, and {t} is dynamic (CuTe: static_assert(is_static<ShapeB>))"
+                        ),
+                        a.spans[1],
+                    ));
+                }
                 Value::IntTuple(t) if t.is_int() => t.as_int().expect("int"),
                 other => {
                     return Err(EvalError::new(

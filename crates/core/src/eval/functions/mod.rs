@@ -281,6 +281,7 @@ pub fn call_checking(
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
             // a new tensor like a tensor over memory: an owning tensor of its element type
             (OnTensor::New, Origin::Ptr(p), Value::Layout(l)) => {
+                pointers::owning_static(&l, f.name, span)?;
                 Value::offset_layout(Origin::Ptr(p.owning()), l)
             }
             (_, _, other) => other,

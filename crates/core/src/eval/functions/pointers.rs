@@ -225,8 +225,27 @@ pub(super) fn owning_like(a: &Args, f: &'static str) -> Result<Value, EvalError>
             ));
         }
     };
+    owning_static(&l, f, a.span)?;
     let p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
     Ok(Value::offset_layout(Origin::Ptr(p), l))
+}
+
+/// An owning (register) tensor's layout is static: CuTe's `make_tensor<T>(layout)`
+/// static_asserts "Dynamic owning tensors not supported" (`f`: the function that makes one).
+pub(super) fn owning_static(
+    l: &crate::algebra::Layout,
+    f: &str,
+    span: crate::parser::Span,
+) -> Result<(), EvalError> {
+    if l.is_static() {
+        return Ok(());
+    }
+    Err(EvalError::new(
+        format!(
+            "{f}: dynamic owning tensors not supported (CuTe's static_assert: an owning tensor's layout {l} must be static)"
+        ),
+        span,
+    ))
 }
 
 /// The element type a pointer type names: `half_t*`, `half_t const *`, `const float*`

@@ -14,6 +14,12 @@ fn int(a: &Args, r: crate::algebra::Result<i64>) -> R {
     r.map(Value::int).map_err(a.alg())
 }
 
+/// An integer with its kind (CuTe's static or dynamic result).
+fn kinded(a: &Args, r: crate::algebra::Result<crate::algebra::integer::Int>) -> R {
+    r.map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+        .map_err(a.alg())
+}
+
 fn tup(a: &Args, r: crate::algebra::Result<IntTuple>) -> R {
     r.map(Value::IntTuple).map_err(a.alg())
 }
@@ -160,7 +166,7 @@ fn reduce(a: &Args, op: ta::Reduce) -> R {
         .map(|i| a.int_tuple(i))
         .collect::<Result<Vec<_>, _>>()?;
     let refs: Vec<&Tup> = ts.iter().map(|t| &**t).collect();
-    int(a, op.over(&refs))
+    kinded(a, op.over(&refs))
 }
 
 /// `compact_col_major` / `compact_row_major`: (shape[, current]).
@@ -182,7 +188,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "product((2,(3,4)))",
         1,
         1,
-        |a| int(a, ta::product(&a.int_tuple(0)?))
+        |a| kinded(a, ta::product_kind(&a.int_tuple(0)?))
     ),
     f!(
         "product_each",
@@ -239,7 +245,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::IntTuple)
                 .map_err(a.alg());
             }
-            int(a, ta::inner_product(&x, &y))
+            kinded(a, ta::inner_product(&x, &y))
         },
         coordinates: true
     ),
