@@ -44,6 +44,7 @@ class CuteValueError(CuteError, ValueError): ...
 class CuteOverflowError(CuteError, OverflowError): ...
 class ConditionError(CuteValueError): ...
 class LawError(CuteValueError): ...
+class LawWarning(UserWarning): ...
 class LimitError(CuteError): ...
 
 class Value:
@@ -712,6 +713,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_tiled_copy_C(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
 
+def make_tma_copy(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg = ..., cluster_size: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])
+
+CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy')`` shows its result)::
+
+    make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), (64,32):(32,1)).tma_box"""
+
+def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
+
+CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_atom')`` shows its result)::
+
+    make_tma_atom(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{})).tma_box"""
+
 def make_layout_tv(thr_layout: Arg, val_layout: Arg, **kwargs: Arg) -> Any:
     """make_layout_tv(THR_LAYOUT, VAL_LAYOUT)
 
@@ -765,6 +784,15 @@ ATOM (a layout or composed layout) repeated to SHAPE, modes tiled in ORDER.
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_to_shape')`` shows its result)::
 
     tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))"""
+
+def tile_to_mma_shape(atom: Arg, mma_m: Arg, mma_n: Arg = ..., **kwargs: Arg) -> Any:
+    """tile_to_mma_shape(ATOM, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)[, ORDER])
+
+UMMA::tile_to_mma_shape: a shared-memory layout atom tiled to an MMA tile shape, ((MMA_M,MMA_N),M_MMAs,N_MMAs,...).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tile_to_mma_shape')`` shows its result)::
+
+    UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(_128{},_16{}),_1{},_4{}))"""
 
 def local_tile(l: Arg, tiler: Arg, coord: Arg, proj: Arg = ..., **kwargs: Arg) -> Any:
     """local_tile(L, TILER, COORD[, PROJ])
