@@ -352,28 +352,32 @@ fn tma_copies_refuse_what_cute_asserts() {
     let g = "make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{}))";
     for (stmt, says) in [
         (
-            "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256)), (64,32):(32,1))".to_string(),
+            "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256)), Layout<Shape<_64,_32>,Stride<_32,_1>>{})".to_string(),
             "Majorness of smem doesn't match majorness of gmem",
         ),
         (
-            format!("make_tma_copy(SM90_TMA_LOAD_MULTICAST, {g}, (64,32):(32,1), 3)"),
+            format!("make_tma_copy(SM90_TMA_LOAD_MULTICAST, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}}, 3)"),
             "one must divide the other",
         ),
         (
-            format!("make_tma_copy(SM90_TMA_LOAD, {g}, (64,32):(32,1), (64,32))"),
+            format!("make_tma_copy(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}}, (64,32))"),
             "the fourth argument of make_tma_copy is the multicast cluster size",
         ),
         (
-            format!("make_tma_copy(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, {g}, (64,32):(32,1))"),
+            format!("make_tma_copy(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"),
             "is not a TMA copy operation",
         ),
         (
-            format!("make_tma_copy(SM90_TMA_LOAD, {g}, (64,16):(16,1), (64,32), 1)"),
+            format!("make_tma_copy(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_16>,Stride<_16,_1>>{{}}, (64,32), 1)"),
             "size equivalence",
         ),
         (
-            format!("make_tma_copy(SM90_TMA_LOAD, {g}, (64,32):(1,64))"),
+            format!("make_tma_copy(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_32>,Stride<_1,_64>>{{}})"),
             "Majorness",
+        ),
+        (
+            format!("make_tma_copy(SM90_TMA_LOAD, {g}, make_layout(make_shape(64,32), make_stride(32,1)))"),
+            "must be static",
         ),
     ] {
         let got = eval_line(&stmt);

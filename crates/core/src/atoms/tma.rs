@@ -298,6 +298,13 @@ impl TmaCopy {
                 TMA_COPY_OPS.join(", ")
             )));
         }
+        // copy_traits_sm90_tma.hpp: CUTE_STATIC_ASSERT_V(size(slayout) == size(cta_v_map)) and
+        // the smem box are compile-time: a run-time smem layout does not compile
+        if !slayout.is_static() {
+            return Err(bad(format!(
+                "the shared-memory layout {slayout} must be static (CuTe's CUTE_STATIC_ASSERT_V on its size): write its integers as Int<N>{{}} or _N{{}}"
+            )));
+        }
         let bits = gptr.width.bits("make_tma_copy (the TMA element)")?;
         if cluster_size < 1 {
             return Err(bad(format!(

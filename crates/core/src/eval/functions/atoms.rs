@@ -75,7 +75,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "make_tma_copy",
         "make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])",
         "CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size",
-        "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), (64,32):(32,1)).tma_box",
+        "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box",
         3,
         5
     ),
