@@ -720,7 +720,7 @@ CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem lay
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy')`` shows its result)::
 
-    make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), (64,32):(32,1)).tma_box"""
+    make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box"""
 
 def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., **kwargs: Arg) -> Any:
     """make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
