@@ -45,6 +45,7 @@ pub fn div(a: i64, b: i64, op: &'static str) -> Result<i64> {
 }
 
 /// C++ truncating remainder `a % b`.
+#[inline]
 pub fn rem(a: i64, b: i64, op: &'static str) -> Result<i64> {
     if b == 0 {
         return Err(division_by_zero(op));
@@ -53,6 +54,7 @@ pub fn rem(a: i64, b: i64, op: &'static str) -> Result<i64> {
 }
 
 /// CuTe's `ceil_div(a, b) = (a + b - 1) / b` on integers.
+#[inline]
 pub fn ceil_div(a: i64, b: i64, op: &'static str) -> Result<i64> {
     div(sub(add(a, b, op)?, 1, op)?, b, op)
 }

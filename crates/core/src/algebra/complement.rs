@@ -142,7 +142,11 @@ impl Cotarget<'_> {
         // as `size` of the finished tuple would)
         let mut p = Some(1i64);
         match *self {
-            Cotarget::Tup(t) => ceil_div_leaves(t, n, &mut p)?,
+            // an integer M divided at once (the recursion's leaf), a tuple mode by mode
+            Cotarget::Tup(t) => match t.view() {
+                View::Int(m) => p = Some(arith::ceil_div(m, n, CEIL_DIV)?),
+                View::Tuple(_) => ceil_div_leaves(t, n, &mut p)?,
+            },
             Cotarget::Int(m) => p = Some(arith::ceil_div(m.value, n, CEIL_DIV)?),
             Cotarget::Flat([m], _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
             Cotarget::Flat(v, _) => {

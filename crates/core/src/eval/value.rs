@@ -116,6 +116,7 @@ impl Value {
 
     /// Whether the value holds a basis element (`1@0`): an identity layout's strides, an identity
     /// tensor, an arithmetic tuple.
+    #[inline]
     pub fn has_basis(&self) -> bool {
         match self {
             Value::IntTuple(t) => t.has_basis(),
