@@ -26,6 +26,12 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
 }
 
 fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<Value> {
+    // a plain `int` first (the commonest argument: told by its type alone, a pointer's
+    // comparison, where a cutelayout object and `bool` are told by a walk of the type's bases)
+    if obj.is_exact_instance_of::<PyInt>() {
+        count(budget, obj)?;
+        return int(obj).map(Value::int);
+    }
     if let Ok(v) = obj.cast::<PyValue>() {
         return Ok(v.get().value.clone());
     }

@@ -88,9 +88,10 @@ pub fn call(callee: Callee, args: Args, kwargs: Vec<(String, Value)>) -> Result<
 /// field or a method: `None` where the evaluator takes another turn (a mode list: `size(L,
 /// mode)`, `get(L, (0, 1))`) or the call fails (the statement then gives the error).
 pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
+    // the arguments' spans, all empty: a constant, not written on each call
+    static SPANS: [Span; MAX_ARGS] = [Span { start: 0, end: 0 }; MAX_ARGS];
     let span = Span::default();
-    let spans = [span; MAX_ARGS];
-    let spans = spans.get(..args.len())?;
+    let spans = SPANS.get(..args.len())?;
     let v = match callee {
         Callee::Function(_) | Callee::Table(..) => {
             let f = match callee {
