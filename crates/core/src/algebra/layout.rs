@@ -629,8 +629,15 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
     out: &mut FlatModes,
     t: &mut T,
 ) -> Result<()> {
+    debug_assert_eq!(s.len(), d.len());
     let kind = |i: usize| k.get(i).copied().unwrap_or(false);
-    let leaves = (0..s.len()).rev().map(|i| (Int::of(s[i], kind(i)), d[i]));
+    // the two lists walked together, last first (no index checked against either)
+    let leaves = s
+        .iter()
+        .zip(d)
+        .enumerate()
+        .rev()
+        .map(|(i, (&v, &d))| (Int::of(v, kind(i)), d));
     coalesce_rev_traced(leaves, &|| s.len(), x, l, out, t)
 }
 
