@@ -1,0 +1,87 @@
+//! Issue 37, part 2: C++ pasted as written prints, under `--format cute`, byte for byte what CuTe
+//! prints. `tests/golden/cute_sessions.txt` holds each session (the statements, `---`, CuTe 4.7's
+//! printout, filled in by `tests/oracle/cute_sessions.py` from `cute-oracle`); each runs as one
+//! `cute eval --format cute` on standard input, then as `cute run` of a file, then as arguments.
+
+use crate::helpers::{cute, golden_dir};
+
+/// The sessions of `cute_sessions.txt`: (heading, statements, what CuTe prints).
+fn sessions() -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(golden_dir().join("cute_sessions.txt")).expect("golden");
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let Some((stmts, want)) = block.split_once("\n---") else {
+            continue; // the file's heading
+        };
+        let heading = stmts
+            .lines()
+            .filter(|l| l.starts_with("# "))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let stmts: String = stmts
+            .lines()
+            .filter(|l| !l.starts_with("# "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let want = want.strip_prefix('\n').unwrap_or(want).trim_end();
+        out.push((heading, stmts, want.to_string()));
+    }
+    out
+}
+
+#[test]
+fn pasted_cpp_prints_what_cute_prints() {
+    let sessions = sessions();
+    assert!(!sessions.is_empty());
+    let mut bad = Vec::new();
+    for (heading, stmts, want) in &sessions {
+        let (out, err, code) = cute(&["eval", "--format", "cute"], stmts);
+        if out.trim_end() != want || code != 0 {
+            bad.push(format!(
+                "{heading}\n{stmts}--- want\n{want}\n--- got (exit {code})\n{out}{err}"
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} sessions differ:\n{}",
+        bad.len(),
+        sessions.len(),
+        bad.join("\n")
+    );
+}
+
+/// A line of several statements is cut at its `;` in every front end: standard input (above),
+/// `cute run`, the arguments of `cute eval` and the REPL.
+#[test]
+fn several_statements_on_a_line_in_every_front_end() {
+    let line = "auto L = make_layout(12, 2); complement(L); size(L)\n";
+    let want = "(2,1):(_1,24)\n12\n";
+    let dir = std::env::temp_dir().join(format!("cute-semicolons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.cute");
+    std::fs::write(&file, line).unwrap();
+    let (out, _, code) = cute(&["run", "--format", "cute", file.to_str().unwrap()], "");
+    assert_eq!((out.as_str(), code), (want, 0), "run");
+    let (out, _, code) = cute(&["eval", "--format", "cute", line.trim_end()], "");
+    assert_eq!((out.as_str(), code), (want, 0), "eval argument");
+    let (out, _, code) = cute(&["repl", "--format", "cute"], line);
+    assert_eq!((out.as_str(), code), (want, 0), "repl");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // an error in the second statement points at it in its line (the first, ending in `;`, is
+    // C++: its size is a run-time integer)
+    let (out, err, code) = cute(&["eval"], "size(4:1); rnk(4:1)\n");
+    assert_eq!(
+        out,
+        "4?\nerror: unknown function 'rnk'; did you mean 'rank'?\n"
+    );
+    assert!(err.contains("<stdin>:1:12"), "{err}");
+    assert!(err.contains("1 │ size(4:1); rnk(4:1)"), "{err}");
+    assert_eq!(code, 1);
+    // DSL lines: Python's `;` between statements
+    let (out, _, code) = cute(
+        &["eval"],
+        "a = cute.make_layout((4, 2), stride=(2, 1)); cute.size(a); cute.cosize(a)\n",
+    );
+    assert_eq!((out.as_str(), code), ("8\n8\n", 0));
+}
