@@ -85,3 +85,34 @@ fn several_statements_on_a_line_in_every_front_end() {
     );
     assert_eq!((out.as_str(), code), ("8\n8\n", 0));
 }
+
+/// What CuTe does not compile of a composed layout of a composed layout is refused naming why
+/// (each checked with cute-oracle: the compiler's error).
+#[test]
+fn a_composed_layout_of_a_composed_layout_refuses_what_cute_does_not_compile() {
+    let x = "composition(composition(Swizzle<2,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{})), composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{})))";
+    let c = "composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))";
+    for (stmt, says) in [
+        (
+            format!("filter({x})"),
+            "no matching function for call to 'filter",
+        ),
+        (format!("{x}(_,2)"), "incomplete type 'cute::tuple_size"),
+        (format!("slice(make_coord(2,_), {x})"), "incomplete type"),
+        (
+            format!("slice_and_offset(make_coord(_,2), {x})"),
+            "incomplete type",
+        ),
+        (format!("stride({x})"), "use of deleted function"),
+        (format!("{c}.stride()"), "use of deleted function"),
+        (format!("composition({x}, {c})"), "three swizzle stages"),
+        (format!("composition({c}, {x})"), "three swizzle stages"),
+    ] {
+        let (out, _, code) = cute(&["eval", "--format", "cute"], &format!("{stmt};\n"));
+        assert!(
+            out.starts_with("error: ") && out.contains(says),
+            "{stmt}: {out}"
+        );
+        assert_eq!(code, 1, "{stmt}");
+    }
+}

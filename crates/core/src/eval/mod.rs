@@ -1844,13 +1844,13 @@ pub fn apply(
                 Origin::Ptr(p) => Value::Pointer(p),
             })
         }
-        // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); a slice of it
-        // (CuTe's slice_and_offset through both swizzles) is not modelled
+        // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); CuTe does not
+        // compile a slice of it
         Value::NestedComposed(n) => {
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
                 return Err(EvalError::new(
-                    "slicing a composed layout of a composed layout is not modelled: slice its inner composed layout",
+                    "CuTe does not compile a slice of a composed layout of a composed layout (slice_and_offset of the inner ComposedLayout: error: incomplete type 'cute::tuple_size<cute::ComposedLayout<…>>'); slice its inner composed layout, C.layout_b()",
                     cspan,
                 ));
             };
@@ -2008,6 +2008,23 @@ pub fn compose_values(
                 },
             )
         }
+        // layout_composed.hpp: composition(L, C) is composition(composition(L, C.A), C.B); with
+        // C a composed layout of a composed layout, a layout before it makes one again
+        (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(n))
+            if n.offset == Offset::Int(0) =>
+        {
+            let la = compose_values(a, aspan, &Value::Swizzle(n.swizzle), bspan, span)?;
+            compose_values(&la, aspan, &Value::composed(n.inner.clone()), bspan, span)
+        }
+        (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(_)) => Err(EvalError::new(
+            "composition: CuTe requires the right side's offset to be 0 (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}, \"Require offset == 0.\"))",
+            bspan,
+        )),
+        (Value::NestedComposed(_), Value::Composed(_) | Value::NestedComposed(_))
+        | (Value::Composed(_), Value::NestedComposed(_)) => Err(EvalError::new(
+            "composition: CuTe's result has three swizzle stages (Sw o OFF o Sw' o OFF' o Sw'' o OFF'' o L), which cute does not model",
+            span,
+        )),
         (Value::NestedComposed(n), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
