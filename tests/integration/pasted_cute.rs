@@ -155,3 +155,36 @@ fn recast_ptr_to_a_misaligned_element_names_cutes_answer() {
     );
     assert_eq!(out, "gmem_ptr[32b](0x4)\n");
 }
+
+/// A failing `static_assert` is an error naming it and its message (CuTe does not compile); a
+/// passing one prints nothing; C++'s control flow is refused naming the construct, never bound
+/// or skipped silently.
+#[test]
+fn static_asserts_and_control_flow() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "static_assert(size(Layout<_4,_2>{}) == 4);\nstatic_assert(size(Layout<_4,_2>{}) == 5, \"size is 5\");\nCUTE_STATIC_ASSERT_V(size(Layout<_4,_2>{}) == _5{});\nstatic_assert(make_layout(4));\n",
+    );
+    assert_eq!(
+        out,
+        "error: static_assert failed: \"size is 5\" (the condition is false: CuTe does not compile)\n\
+         error: CUTE_STATIC_ASSERT_V failed (the condition is false: CuTe does not compile)\n\
+         error: static_assert takes a condition (a truth value or an integer), found a layout\n"
+    );
+    assert!(err.contains("<stdin>:2:15"), "{err}");
+    assert_eq!(code, 1);
+    for stmt in [
+        "for (int i = 0; i < 4; ++i) { print(i); }",
+        "for (int i = 0; i < size(L); ++i) print(L(i));",
+        "while (true) { }",
+        "if (size(L) == 4) { print(L); }",
+    ] {
+        let (out, _, code) = cute(&["eval", stmt], "");
+        let word = stmt.split_whitespace().next().unwrap();
+        assert!(
+            out.starts_with(&format!("error: a '{word}' statement is not evaluated")),
+            "{stmt}: {out}"
+        );
+        assert_eq!(code, 1);
+    }
+}

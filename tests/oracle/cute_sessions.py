@@ -24,7 +24,7 @@ GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT|constexpr|Tensor|Layout|int|for|\{|\}|print)\b"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print)\b"
 )
 
 
