@@ -62,7 +62,10 @@ def cpp_of(statements):
             body = st.rstrip(";")
             if not body.strip():
                 continue
-            if st.startswith("print(") or st.startswith("cute::print("):
+            if re.match(r"^(cute::)?print\(.*(?i:mma|copy|atom)", st):
+                # an atom's print ends its own last line
+                out.append(f"{body};")
+            elif st.startswith("print(") or st.startswith("cute::print("):
                 out.append(f'{body}; printf("\\n");')
             elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
