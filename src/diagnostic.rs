@@ -71,6 +71,23 @@ pub fn render(name: &str, first_line: usize, src: &str, e: &EvalError) -> String
     render_codespan(name, first_line, &src, start, end, &message)
 }
 
+/// Render an error in a statement: [`render`] of its text, shown after the earlier statements of
+/// its first line (its prefix, cut from it at a `;`), so the caret stands where it was written.
+pub fn render_statement(name: &str, st: &cute::statements::Statement, e: &EvalError) -> String {
+    let prefix = st.prefix();
+    if prefix.is_empty() {
+        return render(name, st.line, &st.text, e);
+    }
+    let k = prefix.len();
+    let src = format!("{prefix}{}", st.text);
+    let mut shifted = e.clone();
+    shifted.span = cute::parser::Span::new(
+        e.span.start.min(st.text.len()) + k,
+        e.span.end.min(st.text.len()) + k,
+    );
+    render(name, st.line, &src, &shifted)
+}
+
 /// A message as it may reach a terminal: control characters escaped (`\u{1b}`): the one
 /// escaping, [`cute::escape::escaped`].
 pub use cute::escape::escaped;
@@ -228,7 +245,7 @@ pub fn report(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
-    let diagnostic = render(source, st.line, &st.text, e);
+    let diagnostic = render_statement(source, st, e);
     let _ = err.write_all(diagnostic.as_bytes());
     out.write_all(b"error: ")?;
     out.write_all(escaped(&e.message).as_bytes())?;

@@ -250,10 +250,7 @@ impl<'w> Runner<'w> {
             self.print_line(&mut buf)
         } else {
             // a statement the shortcut reads is ASCII
-            let st = Statement {
-                text: String::from_utf8_lossy(text).into_owned(),
-                line,
-            };
+            let st = Statement::new(String::from_utf8_lossy(text).into_owned(), line);
             let outcome = outcome.map(|()| Outcome::Value(Value::Under));
             self.report(&st, outcome, printed, &mut buf)
         };
@@ -330,7 +327,7 @@ impl<'w> Runner<'w> {
         if self.one_terminal {
             // what came before reaches the terminal first
             self.out.flush()?;
-            let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
+            let diagnostic = diagnostic::render_statement(self.source_name, st, e);
             let _ = self.err.write_all(diagnostic.as_bytes());
             if self.json_errors {
                 writeln!(self.out, "{}", json_error(e))?;
@@ -338,7 +335,7 @@ impl<'w> Runner<'w> {
             return Ok(());
         }
         if self.json_errors {
-            let diagnostic = diagnostic::render(self.source_name, st.line, &st.text, e);
+            let diagnostic = diagnostic::render_statement(self.source_name, st, e);
             let _ = self.err.write_all(diagnostic.as_bytes());
             return writeln!(self.out, "{}", json_error(e));
         }
@@ -594,6 +591,8 @@ fn is_pure_whole(text: &str) -> bool {
             // a binding (`size = 4`) changes the session; a keyword argument or `==` is left
             // to it too
             b'=' => return false,
+            // a line of several statements is cut at its `;` by the splitter
+            b';' if !text[i + 1..].trim().is_empty() => return false,
             _ => {}
         }
         i += 1;
@@ -679,10 +678,7 @@ fn answer_by_runner(
         }
         None => match std::str::from_utf8(text) {
             Ok(s) if is_pure_whole(s) => {
-                let written = runner.statement(&Statement {
-                    text: s.to_string(),
-                    line,
-                });
+                let written = runner.statement(&Statement::new(s.to_string(), line));
                 (Some(written), false)
             }
             _ => (None, false),

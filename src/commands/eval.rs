@@ -4,7 +4,6 @@ use std::io::{self, BufRead, Write};
 
 use crate::output::{EXIT_INPUT, finish};
 use crate::runner::{Printer, Runner};
-use cute::statements::Statement;
 
 /// `cute eval`: statements from the arguments, or from `input` when there are none or the one
 /// argument is `-`. On one terminal ([`crate::terminal::one_terminal`]) an error is shown once,
@@ -41,11 +40,11 @@ pub fn eval(
         let file = crate::input::descriptor(&input);
         runner.reader(input, file)
     } else {
+        // an argument of several statements (`auto L = …; complement(L);`) is cut at `;`
         args.iter().enumerate().try_for_each(|(i, a)| {
-            runner.statement(&Statement {
-                text: a.clone(),
-                line: i + 1,
-            })
+            cute::statements::pieces(a.clone(), i + 1)
+                .iter()
+                .try_for_each(|st| runner.statement(st))
         })
     };
     finish(result, runner.failed())

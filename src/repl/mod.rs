@@ -336,7 +336,7 @@ impl Session {
 
     /// Drop the statement waiting for more lines (Ctrl-C at the continuation prompt).
     pub fn abandon(&mut self) {
-        let _ = self.splitter.finish();
+        self.splitter.abandon();
     }
 
     /// An error, once: the caret diagnostic on `err`, and (piped to a file or program) the
@@ -383,17 +383,19 @@ impl Session {
                 }
             };
         }
-        let st = Statement {
-            text: text.to_string(),
-            line,
-        };
+        self.statement(&Statement::new(text.to_string(), line), out, err)
+    }
+
+    /// Run one statement (possibly of several lines, or cut from a line at a `;`).
+    fn statement(&mut self, st: &Statement, out: &mut dyn Write, err: &mut dyn Write) -> Flow {
+        let line = st.line;
         self.env.set_line(line);
         let outcome = self.env.run(&st.text);
         if let Ok(o) = &outcome {
             self.note_names(&st.text, o);
         }
         let warnings = self.env.take_warnings();
-        self.print_outcome(line, &st, outcome, &warnings, out, err);
+        self.print_outcome(st, outcome, &warnings, out, err);
         if !warnings.is_empty() {
             let _ = out.flush();
             let _ = err.write_all(crate::runner::warning_lines(&warnings).as_bytes());
@@ -405,7 +407,6 @@ impl Session {
     /// picture or its error.
     fn print_outcome(
         &self,
-        line: usize,
         st: &Statement,
         outcome: Result<Outcome, EvalError>,
         warnings: &[cute::eval::Warning],
@@ -448,7 +449,10 @@ impl Session {
             },
             Ok(_) => {}
             Err(e) => {
-                self.report(line, &st.text, &e, out, err);
+                let _ = err.write_all(diagnostic::render_statement("<repl>", st, &e).as_bytes());
+                if self.error_lines {
+                    let _ = writeln!(out, "error: {}", diagnostic::escaped(&e.message));
+                }
             }
         }
     }
@@ -557,14 +561,17 @@ impl Session {
         };
         // a line that cannot continue the open statement ends it (with its error) and starts
         // its own: both are answered now, not one line late
-        let mut flow = self.input(&st.text, st.line, out, err);
+        let mut flow = self.statement(&st, out, err);
         let mut history = st.text;
         while flow != Flow::Quit {
             let Some(next) = self.splitter.take_ready() else {
                 break;
             };
-            flow = self.input(&next.text, next.line, out, err);
-            history.push('\n');
+            flow = self.statement(&next, out, err);
+            // a statement cut from the line at a `;` goes on the same line of the history
+            if !next.continues_line() {
+                history.push('\n');
+            }
             history.push_str(&next.text);
         }
         (flow, Some(history))
@@ -600,8 +607,8 @@ pub fn piped_strict(
             Ok(cute::statements::ReadLine::Line) => {}
             Ok(cute::statements::ReadLine::TooLong(length)) => {
                 // a statement pending before it is run, then the line is an error
-                if let Some(st) = session.splitter.finish() {
-                    session.input(&st.text, st.line, out, err);
+                while let Some(st) = session.splitter.finish() {
+                    session.statement(&st, out, err);
                 }
                 let (st, e) =
                     cute::statements::too_long(&line, length, session.splitter.line() + 1);
@@ -620,8 +627,8 @@ pub fn piped_strict(
             return 0;
         }
     }
-    if let Some(st) = session.splitter.finish() {
-        session.input(&st.text, st.line, out, err);
+    while let Some(st) = session.splitter.finish() {
+        session.statement(&st, out, err);
     }
     0
 }

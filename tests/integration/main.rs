@@ -25,6 +25,7 @@ mod law_warnings;
 mod laws;
 mod majors;
 mod names;
+mod pasted_cute;
 mod pointers;
 mod render;
 mod roundtrip;

@@ -1,5 +1,7 @@
 //! Splitting input text into statements: one per line, unless an open `(` or `<` (or a `/* …`
-//! comment) continues it on the next line, and that line can continue it (SPEC §1).
+//! comment) continues it on the next line, and that line can continue it (SPEC §1); and a line
+//! of several statements cut at each top-level `;` (`auto L = make_layout(12, 2); complement(L);`,
+//! as C++ and Python separate them: [`pieces`]).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
@@ -259,6 +261,157 @@ pub struct Statement {
     pub text: String,
     /// The line it starts on.
     pub line: usize,
+    /// Where a statement cut from a text at a `;` ([`pieces`]) was cut from: that whole text
+    /// (shared by its statements) and the statement's offset in it; `None` for a whole one.
+    pub cut_from: Option<(std::sync::Arc<str>, usize)>,
+}
+
+impl Statement {
+    /// A statement that is its whole text.
+    pub fn new(text: String, line: usize) -> Statement {
+        Statement {
+            text,
+            line,
+            cut_from: None,
+        }
+    }
+
+    /// The text before the statement on its first line: the earlier statements of that line
+    /// (empty for a statement that starts its line), at most its last [`MAX_PREFIX`] bytes (so a
+    /// line of a million statements costs each of them no more). Shown before it in a
+    /// diagnostic, so the caret stands where the user wrote it.
+    pub fn prefix(&self) -> &str {
+        match &self.cut_from {
+            None => "",
+            Some((whole, offset)) => {
+                let mut from = offset.saturating_sub(MAX_PREFIX);
+                while !whole.is_char_boundary(from) {
+                    from += 1;
+                }
+                let before = &whole[from..*offset];
+                &before[before.rfind('\n').map_or(0, |k| k + 1)..]
+            }
+        }
+    }
+}
+
+/// The most bytes of a statement's line before it that [`Statement::prefix`] gives.
+pub const MAX_PREFIX: usize = 256;
+
+impl Statement {
+    /// Whether the statement starts where the one before it ended, on the same line (cut from
+    /// it at a `;`).
+    pub fn continues_line(&self) -> bool {
+        self.cut_from
+            .as_ref()
+            .is_some_and(|(whole, offset)| *offset > 0 && whole.as_bytes()[offset - 1] != b'\n')
+    }
+}
+
+/// The byte offsets where the text is cut into statements: just past each top-level `;`
+/// (outside parentheses, brackets and braces, strings and comments; a template's angle
+/// brackets never hold one) that more of the text follows (a name, a number, a bracket,
+/// another `;`, …; not only blanks and comments, which stay with the statement before).
+fn cut_points(b: &[u8]) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    // a `;` seen at the top level, past which no token has come yet
+    let mut open_cut: Option<usize> = None;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        i += 1;
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c' => continue,
+            // comments: to the end of the line, or to `*/`
+            b'#' => {
+                i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
+                continue;
+            }
+            b'/' if b.get(i) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
+                continue;
+            }
+            b'/' if b.get(i) == Some(&b'*') => {
+                i = memchr::memmem::find(&b[i + 1..], b"*/").map_or(b.len(), |k| i + 1 + k + 2);
+                continue;
+            }
+            _ => {}
+        }
+        // a token: the `;` before it cuts
+        if let Some(cut) = open_cut.take() {
+            cuts.push(cut);
+        }
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b';' if depth == 0 => open_cut = Some(i),
+            b'"' | b'\'' => {
+                if b.get(i) == Some(&c) && b.get(i + 1) == Some(&c) {
+                    // a Python triple-quoted string
+                    let q = [c, c, c];
+                    i = memchr::memmem::find(&b[i + 2..], &q).map_or(b.len(), |k| i + 2 + k + 3);
+                } else {
+                    while i < b.len() && b[i] != c && b[i] != b'\n' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' => {
+                // a number with its base, separators and suffix: `0x1F`, `4'000`, `8ll`
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'\''))
+                {
+                    i += 1;
+                }
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    cuts
+}
+
+/// The statements of `text` (which starts on `line`), cut at each top-level `;` that more of
+/// the text follows (SPEC §1: `auto L = make_layout(12, 2); complement(L);` is two statements,
+/// as in C++; `a = cute.make_layout(4); cute.size(a)` two, as in Python). Each keeps its `;`
+/// (a C++ statement's mark, SPEC §1) and the blanks before it; the last keeps the blanks and
+/// comments after it. Concatenated, they are the text (which they share, [`Statement::cut_from`]:
+/// a line of a million `;` makes a million statements, not a million copies of the line).
+pub fn pieces(text: String, line: usize) -> Vec<Statement> {
+    let mut out = Vec::new();
+    pieces_into(text, line, &mut out);
+    out
+}
+
+/// [`pieces`], appended to `out`.
+fn pieces_into(text: String, line: usize, out: &mut impl Extend<Statement>) {
+    if memchr::memchr(b';', text.as_bytes()).is_none() {
+        out.extend([Statement::new(text, line)]);
+        return;
+    }
+    let cuts = cut_points(text.as_bytes());
+    if cuts.is_empty() {
+        out.extend([Statement::new(text, line)]);
+        return;
+    }
+    let whole: std::sync::Arc<str> = text.into();
+    let mut start = 0;
+    let mut line = line;
+    for end in cuts.into_iter().chain([whole.len()]) {
+        let piece = &whole[start..end];
+        out.extend([Statement {
+            text: piece.to_string(),
+            line,
+            cut_from: Some((whole.clone(), start)),
+        }]);
+        line += memchr::memchr_iter(b'\n', piece.as_bytes()).count();
+        start = end;
+    }
 }
 
 /// Collects lines into statements.
@@ -289,25 +442,17 @@ impl Splitter {
 
     /// Feed one line (without its newline); returns a statement when one is complete. A line
     /// that ends an open statement it cannot continue and is a whole statement itself completes
-    /// two: the second is returned by [`Splitter::take_ready`] (or, if not taken, by the next
-    /// call).
+    /// two, and a line of statements cut at `;` several: the others are returned by
+    /// [`Splitter::take_ready`] (or, if not taken, by the next calls).
     pub fn push(&mut self, line: &str) -> Option<Statement> {
         self.line += 1;
-        let waiting = self.ready.len();
-        let st = self.feed(line);
-        if waiting == 0 {
-            return st;
-        }
-        // statements completed earlier and not taken come first
-        if let Some(st) = st {
-            self.ready.insert(waiting, st);
-        }
+        self.feed(line);
         self.ready.pop_front()
     }
 
-    /// Take one line: the first statement it completes (a second one waits in `ready`).
+    /// Take one line: the statements it completes go to `ready`.
     #[inline]
-    fn feed(&mut self, line: &str) -> Option<Statement> {
+    fn feed(&mut self, line: &str) {
         if self.pending.is_empty() {
             return self.start(line);
         }
@@ -318,41 +463,35 @@ impl Splitter {
             && first_token(line.as_bytes()) == Token::Operand
         {
             // the line cannot continue the open statement: it ends there, with its error
-            let ended = self.take();
-            if let Some(st) = self.start(line) {
-                self.ready.push_back(st);
-            }
-            return Some(ended);
+            self.take();
+            return self.start(line);
         }
         self.scan.quick_line(line.as_bytes());
         self.pending.push('\n');
         self.pending.push_str(line);
-        if goes_on(&self.scan, self.pending.len()) {
-            return None;
+        if !goes_on(&self.scan, self.pending.len()) {
+            self.take();
         }
-        Some(self.take())
     }
 
-    /// Start a statement with `line` (nothing pending): the statement, if the line is whole.
+    /// Start a statement with `line` (nothing pending): its statements go to `ready` if the
+    /// line is whole.
     #[inline]
-    fn start(&mut self, line: &str) -> Option<Statement> {
+    fn start(&mut self, line: &str) {
         self.start_line = self.line;
         self.scan = Scan::default();
         self.scan.quick_line(line.as_bytes());
         self.pending.push_str(line);
-        if goes_on(&self.scan, self.pending.len()) {
-            return None;
+        if !goes_on(&self.scan, self.pending.len()) {
+            self.take();
         }
-        Some(self.take())
     }
 
-    /// The pending text as a statement, the state reset.
-    fn take(&mut self) -> Statement {
+    /// The pending text's statements (cut at `;`, [`pieces`]) to `ready`, the state reset.
+    fn take(&mut self) {
         self.scan = Scan::default();
-        Statement {
-            text: std::mem::take(&mut self.pending),
-            line: self.start_line,
-        }
+        let text = std::mem::take(&mut self.pending);
+        pieces_into(text, self.start_line, &mut self.ready);
     }
 
     /// A statement completed by the last line besides the one [`Splitter::push`] returned.
@@ -377,16 +516,20 @@ impl Splitter {
         !self.pending.is_empty()
     }
 
+    /// Drop the statement waiting for more lines, and any not yet returned.
+    pub fn abandon(&mut self) {
+        self.pending.clear();
+        self.scan = Scan::default();
+        self.ready.clear();
+    }
+
     /// The statements not yet returned at the end of the input: one at a time, those ready,
     /// then the unfinished one, if any.
     pub fn finish(&mut self) -> Option<Statement> {
-        if let Some(st) = self.ready.pop_front() {
-            return Some(st);
+        if self.ready.is_empty() && !self.pending.is_empty() {
+            self.take();
         }
-        if self.pending.is_empty() {
-            return None;
-        }
-        Some(self.take())
+        self.ready.pop_front()
     }
 }
 
@@ -478,10 +621,7 @@ pub fn too_long(start: &[u8], length: u64, line: usize) -> (Statement, crate::ev
             Err(e) => shown = e.valid_up_to(),
         }
     };
-    let st = Statement {
-        line,
-        text: format!("{}…", text.escape_debug()),
-    };
+    let st = Statement::new(format!("{}…", text.escape_debug()), line);
     let e = crate::eval::EvalError::new(
         format!(
             "statement longer than {MAX_STATEMENT_LEN} bytes (this line has {length}): skipped to the next line"
@@ -574,6 +714,105 @@ mod tests {
         assert!(is_whole("4:1 /* closed */"));
         assert!(is_whole("4:1 // (("));
         assert!(is_whole("4:1 # (("));
+    }
+
+    /// The pieces of `text` as (line, prefix, text).
+    fn cut(text: &str) -> Vec<(usize, String, String)> {
+        pieces(text.to_string(), 1)
+            .into_iter()
+            .map(|st| (st.line, st.prefix().to_string(), st.text))
+            .collect()
+    }
+
+    #[test]
+    fn a_line_of_statements_is_cut_at_each_top_level_semicolon() {
+        let p =
+            |line: usize, prefix: &str, text: &str| (line, prefix.to_string(), text.to_string());
+        assert_eq!(
+            cut("auto L = make_layout(12, 2); complement(L);"),
+            [
+                p(1, "", "auto L = make_layout(12, 2);"),
+                p(1, "auto L = make_layout(12, 2);", " complement(L);"),
+            ]
+        );
+        // Python's separator: the last statement has no `;`
+        assert_eq!(
+            cut("a = cute.make_layout(4); cute.size(a)"),
+            [
+                p(1, "", "a = cute.make_layout(4);"),
+                p(1, "a = cute.make_layout(4);", " cute.size(a)"),
+            ]
+        );
+        // blanks and comments after the last `;` stay with it; an empty statement is one
+        assert_eq!(
+            cut("size(4:1);  // (a; b)"),
+            [p(1, "", "size(4:1);  // (a; b)")]
+        );
+        assert_eq!(cut("size(4:1); # a; b"), [p(1, "", "size(4:1); # a; b")]);
+        assert_eq!(
+            cut("size(4:1); /* a; b */ "),
+            [p(1, "", "size(4:1); /* a; b */ ")]
+        );
+        assert_eq!(
+            cut("a;; b"),
+            [p(1, "", "a;"), p(1, "a;", ";"), p(1, "a;;", " b")]
+        );
+        // a statement of several lines, and one that starts on a later line
+        assert_eq!(
+            cut("f(1,\n 2); g(3,\n4); h"),
+            [
+                p(1, "", "f(1,\n 2);"),
+                p(2, " 2);", " g(3,\n4);"),
+                p(3, "4);", " h")
+            ]
+        );
+        // not cut: inside brackets, braces, strings and comments
+        for text in [
+            "for (int i = 0; i < 4; ++i) { print(i); }",
+            "f([a; b])",
+            "cute.printf(\"a; b {}\", x)",
+            "x = 'a;b'",
+            "\"\"\"a; b\"\"\"",
+            "4'000; ",
+            "f(4 /* ; */)",
+            "size(4:1)",
+            "size(4:1);",
+        ] {
+            assert_eq!(cut(text), [p(1, "", text)], "{text:?}");
+        }
+        // a template's `<` does not hide a `;` (none stands inside template arguments)
+        assert_eq!(cut("a < b; c").len(), 2);
+        assert_eq!(cut("Int<4>{}; Int<2>{};").len(), 2);
+    }
+
+    #[test]
+    fn the_splitter_cuts_each_statement_at_its_semicolons() {
+        assert_eq!(
+            split("auto L = make_layout(12, 2); complement(L);\nsize(L)"),
+            [
+                (1, "auto L = make_layout(12, 2);".to_string()),
+                (1, " complement(L);".to_string()),
+                (2, "size(L)".to_string()),
+            ]
+        );
+        // a statement of several lines is cut once it is whole
+        assert_eq!(
+            texts("auto x = make_layout(make_shape(4,\n 2)); size(x); cosize(x);"),
+            [
+                "auto x = make_layout(make_shape(4,\n 2));",
+                " size(x);",
+                " cosize(x);"
+            ]
+        );
+        // a line that cannot continue an open statement ends it, then is cut itself
+        assert_eq!(texts("f(4\na; b"), ["f(4", "a;", " b"]);
+        // a line with an open bracket waits whole; dropped, it is dropped whole
+        let mut sp = Splitter::new();
+        assert_eq!(sp.push("a; b; c("), None);
+        assert!(sp.is_pending());
+        sp.abandon();
+        assert_eq!(sp.take_ready(), None);
+        assert!(!sp.is_pending());
     }
 
     #[test]

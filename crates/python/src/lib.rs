@@ -147,22 +147,34 @@ fn explain(
 /// `read(text)`: a statement of `cute`'s (its notation, CuTe C++ or the DSL) evaluated.
 #[pyfunction]
 fn read(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-    // the text is the statement: a function that is the identity on one value runs it
+    // the text is the statement, or several cut at `;` (`auto L = …; complement(L);`, as C++
+    // and Python separate them), run one after the other in one session: the last one's value
     let mut env = cute::eval::Env::new();
-    match env.run(text) {
-        Ok(cute::eval::Outcome::Value(v) | cute::eval::Outcome::Picture(_, v)) => {
-            convert::to_python(py, v)
+    let mut last = None;
+    // where the statement starts in the text (the statements, concatenated, are the text)
+    let mut offset = 0;
+    for st in cute::statements::pieces(text.to_string(), 1) {
+        match env.run(&st.text) {
+            Ok(cute::eval::Outcome::Value(v) | cute::eval::Outcome::Picture(_, v)) => {
+                last = Some(v);
+            }
+            Ok(_) => last = None,
+            Err(mut e) => {
+                e.span = cute::parser::Span::new(e.span.start + offset, e.span.end + offset);
+                let f = session::Failure {
+                    statement: text.to_string(),
+                    span: e.span,
+                    argument: None,
+                    error: e,
+                };
+                return Err(errors::from_failure(py, f));
+            }
         }
-        Ok(_) => Ok(py.None()),
-        Err(e) => {
-            let f = session::Failure {
-                statement: text.to_string(),
-                span: e.span,
-                argument: None,
-                error: e,
-            };
-            Err(errors::from_failure(py, f))
-        }
+        offset += st.text.len();
+    }
+    match last {
+        Some(v) => convert::to_python(py, v),
+        None => Ok(py.None()),
     }
 }
 

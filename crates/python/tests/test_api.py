@@ -159,6 +159,13 @@ def test_read_and_pickle():
         assert pickle.loads(pickle.dumps(v)) == v
 
 
+def test_read_several_statements():
+    # cut at each top-level `;`, as C++ and Python separate statements: the last one's value
+    assert cute.read("a = cute.make_layout(4, stride=2); cute.complement(a, 24)") == L((2, 3), (1, 8))
+    assert cute.read("x = cute.make_layout((4, 2)); cute.size(x)") == 8
+    assert cute.read("x = 4:2;") is None
+
+
 def test_python_ints_and_lists():
     assert cute.size([4, [2, 8]]) == 64
     assert cute.make_layout([4, 8], stride=[8, 1]) == L((4, 8), (8, 1))

@@ -214,10 +214,24 @@ impl Pointer {
         let subbyte = new_bits < 8;
         let new_unit = unit(new_bits, subbyte);
         if at_bit % new_unit != 0 {
+            // CuTe reinterprets the address as it is (a reinterpret_cast): a pointer its
+            // elements are not aligned to, which cute's pointers (whole elements from a base)
+            // do not hold
+            let cute = match (self.base == PtrBase::Null, self.subbyte || subbyte) {
+                (true, false) => format!(
+                    "; CuTe prints {}",
+                    self.to_string().replacen(
+                        &format!("[{old_bits}b]"),
+                        &format!("[{new_bits}b]"),
+                        1
+                    )
+                ),
+                _ => String::new(),
+            };
             return Err(condition(
                 OP,
                 format!(
-                    "{self} is {at_bit} bits past its base, not a whole number of {new_bits}-bit elements"
+                    "{self} is {at_bit} bits past its base, not a whole number of {new_bits}-bit elements: the recast pointer is misaligned for its elements (CuTe reinterprets the address as it is; dereferencing it is undefined behaviour){cute}, and cute's pointers count whole elements"
                 ),
             ));
         }

@@ -37,7 +37,7 @@ fn no_inequality(v: &Value) -> Option<&'static str> {
     match v {
         Value::Layout(_) => Some("layouts"),
         Value::Swizzle(_) => Some("swizzles"),
-        Value::Composed(_) => Some("composed layouts"),
+        Value::Composed(_) | Value::NestedComposed(_) => Some("composed layouts"),
         _ => None,
     }
 }
@@ -103,6 +103,8 @@ pub fn equal(a: &Value, b: &Value) -> Result<bool, String> {
         }
         (Value::Swizzle(x), Value::Swizzle(y)) => return Ok(x == y),
         (Value::Composed(x), Value::Composed(y)) => return Ok(x == y),
+        // layout_composed.hpp: layout_a, layout_b and offset equal
+        (Value::NestedComposed(x), Value::NestedComposed(y)) => return Ok(x == y),
         (Value::Layout(_), Value::IntTuple(t)) | (Value::IntTuple(t), Value::Layout(_))
             if t.is_int() =>
         {

@@ -23,6 +23,9 @@ pub fn method(
     if matches!(target, Value::OffsetLayout(..) | Value::SwizzledTensor(..)) {
         return tensor_method(target, name, args, spans, span);
     }
+    if matches!(target, Value::Composed(_) | Value::NestedComposed(_)) {
+        return composed_method(target, name, args, spans, span);
+    }
     let Value::Atom(atom) = target else {
         return None;
     };
@@ -1251,6 +1254,76 @@ fn tensor_method(
                 "tiled_divide"
             };
             table(f, vec![t.clone(), arg], vec![span, arg_span])
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// The members of a composed layout (CuTe's `ComposedLayout<A,O,B>`, layout_composed.hpp):
+/// `C.layout_a()`, `C.offset()`, `C.layout_b()` (its parts: for a composed layout of a composed
+/// layout, B is the inner composed layout), `C.layout()` (itself), `C.shape()` (B's), and
+/// `C.compose(B...)`, `C.tile(B...)`, `C.with_shape(s...)` (`composition(C, make_tile(B...))`,
+/// `tiled_divide(C, make_tile(B...))`, `composition(C, make_layout(make_shape(s...)))`).
+/// `C.stride()` is deleted in CuTe: an error that says so.
+fn composed_method(
+    c: &Value,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    use crate::algebra::{Offset, swizzle::NestedComposed};
+    let (swizzle, offset, b) = match c {
+        Value::Composed(c) => (c.swizzle, c.offset, Value::Layout(c.layout.clone())),
+        Value::NestedComposed(n) => {
+            let NestedComposed {
+                swizzle,
+                offset,
+                inner,
+            } = &**n;
+            (*swizzle, *offset, Value::composed(inner.clone()))
+        }
+        _ => return None,
+    };
+    let table = |f: &str, vals: Vec<Value>, sp: Vec<Span>| -> Result<Value, EvalError> {
+        let f = super::functions::lookup(f).expect("in the function table");
+        super::functions::call(f, &vals, &sp, span)
+    };
+    let r = match (name, args) {
+        ("layout_a", []) => Ok(Value::Swizzle(swizzle)),
+        ("offset", []) => match offset {
+            Offset::Int(o) => Ok(Value::int(o)),
+            Offset::SmemPtr(_) => Ok(Value::Offset(offset)),
+        },
+        ("layout_b", []) => Ok(b),
+        ("layout", []) => Ok(c.clone()),
+        ("shape", []) => table("shape", vec![c.clone()], vec![span]),
+        ("stride", []) => Err(EvalError::new(
+            "CuTe deletes ComposedLayout's stride() (error: use of deleted function): a composed layout has no strides; C.layout_b() has",
+            span,
+        )),
+        ("with_shape", [_, ..]) => {
+            let shape = match args {
+                [one] => one.clone(),
+                many => Value::tuple(many.to_vec()),
+            };
+            let arg_span = spans[0].to(*spans.last().expect("an argument"));
+            table("make_layout", vec![shape], vec![arg_span])
+                .and_then(|l| table("composition", vec![c.clone(), l], vec![span, arg_span]))
+        }
+        ("compose" | "tile", [_, ..]) => {
+            let arg = match args {
+                [one] => one.clone(),
+                many => Value::tuple(many.to_vec()),
+            };
+            let arg_span = spans[0].to(*spans.last().expect("an argument"));
+            let f = if name == "compose" {
+                "composition"
+            } else {
+                "tiled_divide"
+            };
+            table(f, vec![c.clone(), arg], vec![span, arg_span])
         }
         _ => return None,
     };

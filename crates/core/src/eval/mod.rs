@@ -418,6 +418,39 @@ impl Env {
         let on_value = on_value.expect("not called");
         match parser::parse_statement(src, arena)? {
             Stmt::Empty => Ok(Outcome::Nothing),
+            Stmt::Assert {
+                name,
+                cond,
+                message,
+            } => {
+                let v = self.eval_checked(&cond)?;
+                let holds = match &v {
+                    Value::Bool(b) => *b,
+                    v => match v.as_int() {
+                        Some(x) => x != 0,
+                        None => {
+                            return Err(EvalError::new(
+                                format!(
+                                    "{name} takes a condition (a truth value or an integer), found {}",
+                                    v.kind()
+                                ),
+                                cond.span,
+                            ));
+                        }
+                    },
+                };
+                if holds {
+                    return Ok(Outcome::Nothing);
+                }
+                let why = match message {
+                    Some(m) => format!(": \"{m}\""),
+                    None => String::new(),
+                };
+                Err(EvalError::new(
+                    format!("{name} failed{why} (the condition is false: CuTe does not compile)"),
+                    cond.span,
+                ))
+            }
             Stmt::Assign {
                 name,
                 name_span,
@@ -752,6 +785,18 @@ impl Env {
             ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
                 None if let Some(v) = constant(n) => Ok(v),
+                // an element type (`using T = float;`): its name, which make_tensor<T>,
+                // sizeof_bits<T> and static_cast<T*> read
+                None if crate::algebra::recast::element_bits(n).is_some() => {
+                    Ok(Value::Name(n.to_string()))
+                }
+                // `sizeof_bits_v<T>` (an int in CuTe, printed as one)
+                None if let Some(ty) = n
+                    .strip_prefix("sizeof_bits_v<")
+                    .and_then(|r| r.strip_suffix('>')) =>
+                {
+                    self.sizeof_bits(ty.trim(), e.span)
+                }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
@@ -783,6 +828,17 @@ impl Env {
                         && !self.is_bound("AddressSpace")) =>
             {
                 Ok(Value::Name(format!("AddressSpace.{name}")))
+            }
+            // `sizeof_bits<T>::value` (an int in CuTe)
+            ExprKind::Field(base, name)
+                if *name == "::value"
+                    && let ExprKind::Name(n) = base.kind
+                    && self.get(n).is_none()
+                    && let Some(ty) = n
+                        .strip_prefix("sizeof_bits<")
+                        .and_then(|r| r.strip_suffix('>')) =>
+            {
+                self.sizeof_bits(ty.trim(), e.span)
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
@@ -1002,16 +1058,26 @@ impl Env {
         }
         let arg_spans = args.iter().map(|a| a.span);
         let template_spans = std::iter::repeat_n(name_span, t.indices.len());
+        // a template argument that names a type alias (`using T = float;`): the type it names
+        let indices = t.indices.iter().map(|v| match v {
+            Value::Name(n) => {
+                // `T`, or a pointer to it, `T*` / `T const*`
+                let base = n.trim_end_matches(['*', ' ']);
+                let base = base.strip_suffix(" const").unwrap_or(base).trim();
+                match self.get(base) {
+                    Some(Value::Name(ty)) => Value::Name(format!("{ty}{}", &n[base.len()..])),
+                    _ => v.clone(),
+                }
+            }
+            _ => v.clone(),
+        });
         let (vals, spans): (Vec<Value>, Vec<Span>) = match t.placement {
             functions::TemplateArgs::Before => (
-                t.indices.iter().cloned().chain(called).collect(),
+                indices.chain(called).collect(),
                 template_spans.chain(arg_spans).collect(),
             ),
             _ => (
-                called
-                    .into_iter()
-                    .chain(t.indices.iter().cloned())
-                    .collect(),
+                called.into_iter().chain(indices).collect(),
                 arg_spans.chain(template_spans).collect(),
             ),
         };
@@ -1194,9 +1260,11 @@ impl Env {
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         if let Some(n) = self.called_function(callee)
-            && let Some((bits, signed)) = dsl_int_type(n)
+            && let Some((bits, signed)) = dsl_int_type(n).or_else(|| parser::cpp_int_type(n))
             && let [arg] = args
         {
+            // `cutlass.Int32(x)`, and C++'s `int(x)`, `(int)x`, `static_cast<int>(x)`: a
+            // run-time integer of that width (CuTe: `int(_4{})` is the dynamic 4)
             return self.dsl_int(n, bits, signed, arg);
         }
         if let Some(n) = self.called_function(callee) {
@@ -1277,6 +1345,25 @@ impl Env {
                     "integer overflow in {name}({x}): {r} is beyond the signed 64-bit integers cute computes with"
                 ),
                 arg.span,
+            )),
+        }
+    }
+
+    /// CuTe's `sizeof_bits_v<T>` of an element type `ty` (or of a type alias bound to one): its
+    /// width in bits, an `int` (a run-time integer as CuTe prints it).
+    fn sizeof_bits(&self, ty: &str, span: Span) -> Result<Value, EvalError> {
+        let ty = match self.get(ty) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => ty,
+        };
+        match crate::algebra::recast::element_bits(ty) {
+            Some(bits) => Ok(Value::IntTuple(IntTuple::int_of(bits, true))),
+            None => Err(EvalError::new(
+                format!(
+                    "sizeof_bits: '{}' is not an element type CuTe names (half_t, float, …)",
+                    clip(ty)
+                ),
+                span,
             )),
         }
     }
@@ -1844,13 +1931,13 @@ pub fn apply(
                 Origin::Ptr(p) => Value::Pointer(p),
             })
         }
-        // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); a slice of it
-        // (CuTe's slice_and_offset through both swizzles) is not modelled
+        // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); CuTe does not
+        // compile a slice of it
         Value::NestedComposed(n) => {
             let co = to_coord(coord, cspan)?;
             let Some(ct) = co.to_int_tuple() else {
                 return Err(EvalError::new(
-                    "slicing a composed layout of a composed layout is not modelled: slice its inner composed layout",
+                    "CuTe does not compile a slice of a composed layout of a composed layout (slice_and_offset of the inner ComposedLayout: error: incomplete type 'cute::tuple_size<cute::ComposedLayout<…>>'); slice its inner composed layout, C.layout_b()",
                     cspan,
                 ));
             };
@@ -2008,6 +2095,23 @@ pub fn compose_values(
                 },
             )
         }
+        // layout_composed.hpp: composition(L, C) is composition(composition(L, C.A), C.B); with
+        // C a composed layout of a composed layout, a layout before it makes one again
+        (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(n))
+            if n.offset == Offset::Int(0) =>
+        {
+            let la = compose_values(a, aspan, &Value::Swizzle(n.swizzle), bspan, span)?;
+            compose_values(&la, aspan, &Value::composed(n.inner.clone()), bspan, span)
+        }
+        (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(_)) => Err(EvalError::new(
+            "composition: CuTe requires the right side's offset to be 0 (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}, \"Require offset == 0.\"))",
+            bspan,
+        )),
+        (Value::NestedComposed(_), Value::Composed(_) | Value::NestedComposed(_))
+        | (Value::Composed(_), Value::NestedComposed(_)) => Err(EvalError::new(
+            "composition: CuTe's result has three swizzle stages (Sw o OFF o Sw' o OFF' o Sw'' o OFF'' o L), which cute does not model",
+            span,
+        )),
         (Value::NestedComposed(n), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;

@@ -162,6 +162,16 @@ pub enum Stmt<'a> {
     },
     /// `cute.printf("… {} …", x, …)` or `print("…", x, …)`: a line of text.
     Print(Printing, &'a [Expr<'a>]),
+    /// `static_assert(COND)`, `static_assert(COND, "MSG")`, `CUTE_STATIC_ASSERT_V(COND[, "MSG"])`:
+    /// checked; a failing one is an error naming it and its message.
+    Assert {
+        /// The name as written (`static_assert`, `CUTE_STATIC_ASSERT_V`).
+        name: &'a str,
+        /// The condition.
+        cond: Expr<'a>,
+        /// The message, if written.
+        message: Option<&'a str>,
+    },
     /// A blank line or a comment.
     Empty,
 }

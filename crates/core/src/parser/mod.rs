@@ -149,6 +149,17 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
+    // C++'s control flow: not evaluated (cute evaluates statements one by one)
+    if let Some((w @ ("for" | "while" | "do" | "if" | "switch"), end)) = p.word_at(pos)
+        && matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
+    {
+        return err(
+            format!(
+                "a '{w}' statement is not evaluated: cute runs statements one by one, without C++'s control flow; write out the statements it would run"
+            ),
+            Span::new(pos, end),
+        );
+    }
     if src.as_bytes()[pos] == b't'
         && let Some(("template", end)) = p.word_at(pos)
         && p.peek(p.skip_ws(end)) == Some('<')
@@ -205,6 +216,37 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         if n == "print" && (has_str || args.len() != 1) {
             return Ok(Stmt::Print(Printing::Items, args));
         }
+    }
+    // `static_assert(COND[, "MSG"])`, CuTe's `CUTE_STATIC_ASSERT_V(COND[, "MSG"])`: checked
+    if let ExprKind::Call(callee, args) = &expr.kind
+        && let Some(n) = callee.kind.name()
+        && matches!(
+            n,
+            "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT"
+        )
+    {
+        return match args {
+            [cond] => Ok(Stmt::Assert {
+                name: n,
+                cond: *cond,
+                message: None,
+            }),
+            [
+                cond,
+                Expr {
+                    kind: ExprKind::Str(m),
+                    ..
+                },
+            ] => Ok(Stmt::Assert {
+                name: n,
+                cond: *cond,
+                message: Some(m),
+            }),
+            _ => err(
+                format!("{n} takes a condition and an optional message string"),
+                expr.span,
+            ),
+        };
     }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
@@ -1639,6 +1681,31 @@ impl<'a> Parser<'a> {
         let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false, None)?;
         self.leave();
         let span = Span::new(pos, end);
+        // `(int)x`: C's cast of an integer, read as `int(x)`
+        if let [item] = items
+            && !trailing_comma
+            && let ExprKind::Name(ty) = item.kind
+            && cpp_int_type(ty).is_some()
+        {
+            let at = self.skip_ws(end);
+            let operand = self
+                .peek(at)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '(');
+            if operand {
+                let (end, inner) = self.postfix(at)?;
+                let span = Span::new(pos, end);
+                return Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(*item),
+                            self.arena.alloc_slice_copy(&[inner]),
+                        ),
+                        span,
+                    },
+                ));
+            }
+        }
         // `(x)` groups unless x is an IntTuple; `(x,)` is a rank-1 tuple (Python)
         if items.len() == 1 && !trailing_comma && !is_int_tuple_literal(&items[0]) {
             return Ok((
@@ -2011,6 +2078,22 @@ fn int_kind<'a>(v: i64, dynamic: bool) -> ExprKind<'a> {
     } else {
         ExprKind::Int(v)
     }
+}
+
+/// C++'s integer types a cast names (`int(x)`, `(int)x`, `static_cast<int>(x)`): their width
+/// and signedness.
+pub fn cpp_int_type(name: &str) -> Option<(u32, bool)> {
+    Some(match name {
+        "int" | "int32_t" | "signed" => (32, true),
+        "unsigned" | "uint32_t" | "uint" => (32, false),
+        "long" | "int64_t" | "ptrdiff_t" | "intptr_t" | "long long" => (64, true),
+        "size_t" | "uint64_t" | "uintptr_t" => (64, false),
+        "short" | "int16_t" => (16, true),
+        "uint16_t" => (16, false),
+        "int8_t" => (8, true),
+        "uint8_t" => (8, false),
+        _ => return None,
+    })
 }
 
 /// Whether a statement's text has a mark of C++ (see `Parser::is_cpp`).

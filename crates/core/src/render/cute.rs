@@ -132,6 +132,99 @@ pub fn write_value(out: &mut String, v: &Value) {
         }
         Value::Name(n) => write!(out, "{n}"),
         Value::Pointer(p) => write!(out, "{p}"),
-        Value::Atom(a) => write!(out, "{a}"),
+        Value::Atom(a) => {
+            atom(out, v, a);
+            Ok(())
+        }
     };
+}
+
+/// An atom as CuTe's `print` prints it, over several lines (mma_atom.hpp, copy_atom.hpp):
+/// `MMA_Atom` with its `ThrID`, `Shape_MNK` and TV layouts, `TiledMMA` with `ThrLayoutVMNK` and
+/// `PermutationMNK` then its atom, `ThrMMA` with the thread's VMNK coordinate then its tiled
+/// MMA, `Copy_Atom` with its `ThrID`, value layouts and `ValueType`, `TiledCopy` with `Tiler_MN`
+/// and `TiledLayout_TV` then its atom. (No final newline: the statement's line ends it.)
+fn atom(out: &mut String, v: &Value, a: &crate::atoms::Atom) {
+    use crate::atoms::Atom;
+    let span = crate::parser::Span::new(0, 0);
+    let field = |out: &mut String, label: &str, name: &str| {
+        out.push_str(label);
+        match crate::eval::methods::field(v, name, span) {
+            Ok(f) => write_value(out, &f),
+            Err(e) => out.push_str(&e.message),
+        }
+    };
+    match a {
+        Atom::Mma(_) => {
+            out.push_str("MMA_Atom\n");
+            field(out, "  ThrID:      ", "ThrID");
+            field(out, "\n  Shape_MNK:  ", "Shape_MNK");
+            field(out, "\n  LayoutA_TV: ", "ALayout");
+            field(out, "\n  LayoutB_TV: ", "BLayout");
+            field(out, "\n  LayoutC_TV: ", "CLayout");
+        }
+        Atom::TiledMma(m) => {
+            out.push_str("TiledMMA\n");
+            field(out, "  ThrLayoutVMNK:  ", "ThrLayoutVMNK");
+            field(out, "\n  PermutationMNK: ", "PermutationMNK");
+            out.push('\n');
+            atom(
+                out,
+                &Value::Atom(Box::new(Atom::Mma(m.atom.clone()))),
+                &Atom::Mma(m.atom.clone()),
+            );
+        }
+        Atom::ThrMma(m, t) => {
+            out.push_str("ThrMMA\n  Thr VMNK: ");
+            thread_coord(out, &m.thr_layout_vmnk, *t);
+            out.push('\n');
+            let tiled = Atom::TiledMma(m.clone());
+            atom(out, &Value::Atom(Box::new(tiled.clone())), &tiled);
+        }
+        Atom::Copy(c) => {
+            out.push_str("Copy_Atom\n");
+            field(out, "  ThrID:        ", "ThrID");
+            field(out, "\n  ValLayoutSrc: ", "ValLayoutSrc");
+            field(out, "\n  ValLayoutDst: ", "ValLayoutDst");
+            field(out, "\n  ValLayoutRef: ", "ValLayoutRef");
+            let _ = write!(out, "\n  ValueType:    {}b", c.val_bits);
+        }
+        Atom::TiledCopy(t) => {
+            out.push_str("TiledCopy\n");
+            field(out, "  Tiler_MN:       ", "Tiler_MN");
+            field(out, "\n  TiledLayout_TV: ", "TiledLayout_TV");
+            out.push('\n');
+            let c = Atom::Copy(t.atom.clone());
+            atom(out, &Value::Atom(Box::new(c.clone())), &c);
+        }
+        Atom::ThrCopy(..) => {
+            let _ = write!(out, "{a}");
+        }
+    }
+}
+
+/// A thread's coordinate in a thread layout, as CuTe prints `thr_vmnk_`: a run-time integer for
+/// each mode, a static `_0` where the mode's extent is a static 1.
+fn thread_coord(out: &mut String, thr: &Layout, t: i64) {
+    let shape = thr.shape();
+    let flat: Vec<i64> = shape.leaves().to_vec();
+    let coord = crate::algebra::layout_ops::get_hier_coord(thr, t)
+        .map(|c| c.leaves().to_vec())
+        .unwrap_or_default();
+    if shape.rank() != flat.len() || coord.len() != flat.len() {
+        let _ = write!(out, "{t}");
+        return;
+    }
+    out.push('(');
+    for (k, (&e, &c)) in flat.iter().zip(&coord).enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        if e == 1 {
+            out.push_str("_0");
+        } else {
+            let _ = write!(out, "{c}");
+        }
+    }
+    out.push(')');
 }

@@ -1196,6 +1196,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     gcd((6,(9,12)))"""
 
+def lcm(a: Arg, b: Arg, **kwargs: Arg) -> Any:
+    """lcm(A, B)
+
+The least common multiple of two integers, (A / gcd(A, B)) * B (CuTe's math.hpp).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('lcm')`` shows its result)::
+
+    lcm(4, 6)"""
+
 def abs(n: Arg, **kwargs: Arg) -> Any:
     """abs(N)
 

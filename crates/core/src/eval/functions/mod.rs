@@ -160,6 +160,7 @@ mod index;
 mod keywords;
 mod layouts;
 mod modes;
+mod nested;
 mod operations;
 mod partition;
 mod pointers;
@@ -235,7 +236,7 @@ pub fn call_checking(
     vals: &[Value],
     spans: &[Span],
     span: Span,
-    laws: Option<&mut Laws>,
+    mut laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
     let n = vals.len();
     if n < f.arity.0 || n > f.arity.1 {
@@ -286,6 +287,14 @@ pub fn call_checking(
             }
             (_, _, other) => other,
         });
+    }
+    // a composed layout of a composed layout: through its inner one, as layout_composed.hpp
+    if let Some(i) = vals
+        .iter()
+        .position(|v| matches!(v, Value::NestedComposed(_)))
+        && let Some(r) = nested::call(f, vals, i, spans, span, laws.as_deref_mut())
+    {
+        return r;
     }
     let on = match f.composed {
         OnComposed::RewrapWith(i, min) if vals.len() >= min => OnComposed::Rewrap(i),

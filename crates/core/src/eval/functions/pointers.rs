@@ -321,6 +321,32 @@ pub(crate) fn pointer_arg(a: &Args, i: usize) -> Result<Pointer, EvalError> {
     }
 }
 
+/// `static_cast<int>(x)`: the integer (or truth value) `x` as a run-time integer of that type
+/// (CuTe: `static_cast<int>(_4{})` is the dynamic 4), wrapped to its width as C++ converts.
+fn int_cast(a: &Args, op: &str, ty: &str, bits: u32, signed: bool) -> Result<Value, EvalError> {
+    let x = match &a.vals[1] {
+        Value::Bool(b) => i64::from(*b),
+        v => v.as_int().ok_or_else(|| {
+            EvalError::new(
+                format!("{op}<{ty}> takes an integer, not {}", v.kind()),
+                a.spans[1],
+            )
+        })?,
+    };
+    let m = 1i128 << bits;
+    let mut r = i128::from(x).rem_euclid(m);
+    if signed && r >= m / 2 {
+        r -= m;
+    }
+    let r = i64::try_from(r).map_err(|_| {
+        EvalError::new(
+            format!("{op}<{ty}>({x}) is beyond the signed 64-bit integers cute computes with"),
+            a.spans[1],
+        )
+    })?;
+    Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(r, true)))
+}
+
 /// `static_cast<T*>(nullptr)`: the typed null pointer; of a pointer, the same pointer where
 /// `T` is its element type.
 fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
@@ -333,9 +359,14 @@ fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
             ));
         }
     };
+    if let Some((bits, signed)) = crate::parser::cpp_int_type(ty) {
+        return int_cast(a, op, ty, bits, signed);
+    }
     let Some(elem) = pointee(ty) else {
         return Err(EvalError::new(
-            format!("{op}<{ty}>: only casts to a pointer type (T*) are modelled"),
+            format!(
+                "{op}<{ty}>: only casts to a pointer type (T*) and to an integer type (int, size_t, …) are modelled"
+            ),
             a.spans[0],
         ));
     };

@@ -47,7 +47,10 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
     let (x, y) = (&a.vals[0], &a.vals[1]);
     let layout_like =
         matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(t) if !t.is_int());
-    let tiler_like = !matches!(y, Value::Swizzle(_) | Value::Composed(_) | Value::Offset(_));
+    let tiler_like = !matches!(
+        y,
+        Value::Swizzle(_) | Value::Composed(_) | Value::NestedComposed(_) | Value::Offset(_)
+    );
     if layout_like && tiler_like {
         let l = layout(a, 0)?;
         let mut buf = TilerBuf::new();

@@ -169,6 +169,45 @@ fn reduce(a: &Args, op: ta::Reduce) -> R {
     kinded(a, op.over(&refs))
 }
 
+/// CuTe's `lcm(t, u) = (t / gcd(t, u)) * u` (numeric/math.hpp) of two integers, `gcd` Euclid's
+/// loop with C++'s remainder; static where both are (integral_constant.hpp's
+/// CUTE_NAMED_BINARY_FN), a run-time integer otherwise.
+/// @pre not both 0 (CuTe divides by gcd(0, 0) = 0)
+fn lcm(a: &Args) -> R {
+    let mut xs = [0i64; 2];
+    for (i, x) in xs.iter_mut().enumerate() {
+        *x = a.vals[i].as_int().ok_or_else(|| {
+            EvalError::new(
+                format!("lcm takes two integers, not {}", a.vals[i].kind()),
+                a.spans[i],
+            )
+        })?;
+    }
+    let [t, u] = xs;
+    let (mut g, mut v) = (t, u);
+    let g = loop {
+        if g == 0 {
+            break v;
+        }
+        v %= g;
+        if v == 0 {
+            break g;
+        }
+        g %= v;
+    };
+    if g == 0 {
+        return Err(EvalError::new(
+            "lcm(0, 0): CuTe divides by gcd(0, 0) = 0",
+            a.span,
+        ));
+    }
+    let r = (t / g)
+        .checked_mul(u)
+        .ok_or_else(|| EvalError::new(format!("lcm({t}, {u}) overflows 64 bits"), a.span))?;
+    let dynamic = a.vals.iter().any(crate::eval::convert::has_dynamic_int);
+    Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
+}
+
 /// `compact_col_major` / `compact_row_major`: (shape[, current]).
 fn compact(a: &Args, major: ta::Major) -> R {
     let shape = a.shape(0)?;
@@ -378,6 +417,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         ANY,
         |a| reduce(a, ta::Reduce::Gcd)
+    ),
+    f!(
+        "lcm",
+        "lcm(A, B)",
+        "the least common multiple of two integers, (A / gcd(A, B)) * B (CuTe's math.hpp)",
+        "lcm(4, 6)",
+        2,
+        2,
+        lcm
     ),
     f!(
         "abs",

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Fill in tests/golden/cute_sessions.txt with what CuTe C++ prints (/work/shared/tools/cute-oracle).
+
+The file holds blocks apart by a blank line: `# ` heading lines, C++ statements as a user pastes
+them (several on a line, cut at `;`), `---`, then what CuTe prints for them, which
+tests/integration/pasted_cute.rs compares byte for byte with `cute eval --format cute`.
+
+This script rewrites the part after each `---` from CuTe itself: the blocks become one C++
+program (each block in its own scope, a marker line between them), where a statement that is an
+expression (cute prints its value) is printed as `print(EXPR); printf("\\n");`, a `print(x);`
+gets its newline, and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
+are. A block that CuTe does not compile stops the script with the compiler's first error.
+
+Usage: python3 tests/oracle/cute_sessions.py
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
+MARK = "=====cute-session====="
+
+STATEMENT = re.compile(
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print)\b"
+)
+
+
+def cut(line):
+    """The statements of a line, cut at each top-level `;` (the `;` kept)."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(line):
+        c = line[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == '"':
+            i = line.index('"', i + 1)
+        elif c == "/" and line[i:i + 2] == "//":
+            break
+        elif c == ";" and depth == 0:
+            out.append(line[start:i + 1].strip())
+            start = i + 1
+        i += 1
+    rest = line[start:].split("//")[0].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def cpp_of(statements):
+    """A block's statements as C++ that prints what cute prints."""
+    out, pending = [], ""
+    for line in statements:
+        pending += ("\n" if pending else "") + line
+        if pending.count("(") > pending.count(")"):
+            continue  # a statement of several lines
+        for st in cut(pending):
+            body = st.rstrip(";")
+            if not body.strip():
+                continue
+            if re.match(r"^(cute::)?print\(.*(?i:mma|copy|atom)", st):
+                # an atom's print ends its own last line
+                out.append(f"{body};")
+            elif st.startswith("print(") or st.startswith("cute::print("):
+                out.append(f'{body}; printf("\\n");')
+            elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
+                out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
+            else:
+                out.append(f'print({body}); printf("\\n");')
+        pending = ""
+    return out
+
+
+def main():
+    text = open(GOLDEN).read()
+    blocks = text.split("\n\n")
+    heading, cases = [], []
+    for b in blocks:
+        if "\n---" in b or b.startswith("---"):
+            stmts, _, _ = b.partition("---")
+            lines = [l for l in stmts.split("\n") if l and not l.startswith("# ")]
+            cases.append((b, lines))
+        else:
+            heading.append(b)
+    body = []
+    for _, lines in cases:
+        body.append("{")
+        body += ["  " + s for s in cpp_of(lines)]
+        body.append("}")
+        body.append(f'printf("{MARK}\\n");')
+    program = 'printf(""); ' + " ".join(body)
+    r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"CuTe does not compile it:\n{r.stderr}")
+    outs = r.stdout.split(MARK + "\n")
+    assert len(outs) == len(cases) + 1, (len(outs), len(cases))
+    new = []
+    for (block, _), printed in zip(cases, outs):
+        stmts = block.partition("---")[0]
+        new.append(stmts + "---\n" + printed.rstrip("\n"))
+    with open(GOLDEN, "w") as f:
+        f.write("\n\n".join(heading + new) + "\n")
+    print(f"{len(cases)} sessions written to {GOLDEN}")
+
+
+if __name__ == "__main__":
+    main()
