@@ -227,7 +227,7 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
     if base.starts_with("SM100_MMA_") || base.starts_with("SM103_") {
         return Err(bad(
             &full,
-            "CuTe 4.7 declares this UMMA atom but cute does not model it (the sparse and interleaved-complex forms)",
+            "CuTe 4.7 declares this UMMA atom but cute does not model it (the interleaved-complex forms)",
         ));
     }
     Err(bad(&full, unknown_message(base)))

@@ -12,12 +12,13 @@
 use std::fmt;
 
 use super::copy::CopyAtom;
-use crate::algebra::basis::{Basis, Stride};
+use crate::algebra::basis::{Basis, Stride, coprofile, make_basis_like};
 use crate::algebra::error::condition;
 use crate::algebra::int_tuple::TupleBuilder;
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::pointer::Pointer;
 use crate::algebra::swizzle::ComposedLayout;
+use crate::algebra::tensor::{OffsetTensor, Origin};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, smem_atoms};
 
 /// The TMA copy operations `make_tma_copy` builds, and the threads of their `ThrID`.
@@ -394,6 +395,64 @@ impl TmaCopy {
             gmem_stride_bytes,
             num_bits,
         })
+    }
+
+    /// `tma.get_tma_tensor(g_shape)`: CuTe's `make_coord_tensor(make_layout(g_shape,
+    /// aux_params_.g_stride_))`, the coordinate tensor a kernel partitions in place of the
+    /// global tensor. `g_stride_` is `make_tma_copy_desc`'s `gmem_tma_basis_stride`: for each
+    /// global mode `E<i>` (a leaf of `make_identity_layout(shape(gtensor))`), `0` when its
+    /// extent is 1 or its stride 0, or when no TMA dimension holds `E<i>`; otherwise, with `j`
+    /// the TMA dimension of `TmaGmemBasis` holding it, `E<j> * (recast_ratio * stride_i)` for
+    /// `j = 0` (the recast ratio is 1: the TMA moves the tensor's own element), and `E<j>` for a
+    /// dimension of one global mode. A dimension coalescing several global modes takes a
+    /// run-time scale from the descriptor's strides, which cute refuses. CuTe's static_assert:
+    /// `g_shape` congruent with `g_stride_`. The start is `ArithTuple(0,...)` over the
+    /// strides' coprofile.
+    pub fn tma_tensor(&self, g_shape: &IntTuple) -> Result<OffsetTensor> {
+        let g_leaves = leaves(&self.glayout);
+        let gbasis = make_basis_like(self.glayout.shape())?;
+        let rank = self.tma_gbasis.rank();
+        let mut tma_modes: Vec<Vec<Stride>> = Vec::with_capacity(rank);
+        for j in 0..rank {
+            tma_modes.push(self.tma_gbasis.mode(j)?.stride().stride_leaves().to_vec());
+        }
+        let mut k = 0;
+        let g_stride = gbasis.map_strides(&mut |ei| {
+            let (si, _, di) = g_leaves[k];
+            k += 1;
+            if si == 1 || (di.basis.is_none() && di.value == 0) {
+                return Ok(Stride::int(0));
+            }
+            let found = tma_modes
+                .iter()
+                .position(|m| m.iter().any(|dj| dj.basis == ei.basis && dj.value == 1));
+            let Some(j) = found else {
+                return Ok(Stride::int(0));
+            };
+            let e_j = Basis::from_path(&[j as i64])?;
+            if j == 0 {
+                let mut st = Stride::new(di.value, e_j);
+                st.dynamic = di.dynamic;
+                Ok(st)
+            } else if tma_modes[j].len() == 1 {
+                Ok(Stride::new(1, e_j))
+            } else {
+                Err(bad(format!(
+                    "get_tma_tensor: TMA dimension {j} spans several global modes, whose basis stride takes a run-time scale from the descriptor's global strides (ceil_div(stride * bits / max(gmem_prob_stride[{j}], 16), 8)); cute does not model it"
+                )))
+            }
+        })?;
+        if !g_shape.congruent(&g_stride) {
+            return Err(bad(format!(
+                "get_tma_tensor: the shape {g_shape} is not congruent with the TMA's global strides {g_stride} (CuTe's static_assert is_congruent<GShape, decltype(g_stride_)>): give a shape of the global tensor's profile, like {}",
+                self.glayout.shape()
+            )));
+        }
+        let layout = Layout::new(g_shape.clone(), g_stride.clone())?;
+        Ok(OffsetTensor::at(
+            Origin::Coord(coprofile(&g_stride)?),
+            layout,
+        ))
     }
 
     /// Bits of the tensor's element.
