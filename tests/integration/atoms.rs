@@ -537,3 +537,54 @@ fn the_catalog_lists_every_atom_cute_answers() {
         failures.join("\n")
     );
 }
+
+/// `tma.get_tma_tensor(shape)`: the coordinate tensor CuTe 4.7 returns, `ArithTuple(_0,_0) o
+/// SHAPE:(_1@1,_1@0)` (`tests/golden/tma_tensor_oracle.tsv`, `scripts/gen_atoms.py
+/// --tma-tensor`), compared in CuTe's own notation (`--format cute`); what CuTe's
+/// static_asserts reject, and the TMA copies cute does not build (im2col, gather4), are errors
+/// that say why.
+#[test]
+fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
+    let text = std::fs::read_to_string(golden_dir().join("tma_tensor_oracle.tsv")).unwrap();
+    let mut n = 0;
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+        // cute's own notation parses back
+        let printed = eval_line(stmt);
+        assert!(printed.starts_with("ArithTuple("), "{stmt}: {printed}");
+        n += 1;
+    }
+    assert!(n >= 5, "{n} get_tma_tensor cases");
+    let g = "make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{}))";
+    for (stmt, says) in [
+        (
+            format!(
+                "make_tma_copy(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}}).get_tma_tensor(make_shape(1024))"
+            ),
+            "not congruent",
+        ),
+        (
+            format!(
+                "make_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"
+            ),
+            "im2col TMA",
+        ),
+        (
+            format!(
+                "make_tma_copy(SM100_TMA_LOAD_2D_GATHER4, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"
+            ),
+            "gather4",
+        ),
+    ] {
+        let got = eval_line(&stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(says),
+            "{stmt}: want an error saying {says:?}, got {got}"
+        );
+    }
+}

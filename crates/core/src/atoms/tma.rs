@@ -31,6 +31,23 @@ pub const TMA_COPY_OPS: &[&str] = &[
     "SM100_TMA_2SM_LOAD_MULTICAST",
 ];
 
+/// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds here: the
+/// im2col loads and stores (`copy_traits_sm90_im2col.hpp`, `copy_traits_sm100_im2col.hpp`) and
+/// SM100's gather4/scatter4 (`copy_traits_sm100_tma.hpp`).
+pub fn unmodelled(op: &str) -> Option<String> {
+    if op.contains("IM2COL") {
+        return Some(format!(
+            "{op} is an im2col TMA: CuTe builds it with make_im2col_tma_copy (make_tma_atom_im2col), which needs a convolution's filter (the lower and upper corners of the im2col window, its traversal strides and dilation) and encodes the descriptor with cuTensorMapEncodeIm2col; cute models neither the convolution's geometry nor that box, so it does not build im2col TMA copies"
+        ));
+    }
+    if op.contains("GATHER4") || op.contains("SCATTER4") {
+        return Some(format!(
+            "{op} is SM100's 2-D gather4/scatter4 TMA: make_tma_copy composes its box basis with (shape<0>, 1) and moves 4 rows picked by run-time row indices (size(idx) == 4 in copy_unpack); cute does not model the gather box, so it does not build it (copy_traits({op}, N) gives its traits' layouts)"
+        ));
+    }
+    None
+}
+
 /// The most elements of one TMA box dimension (`smem_box_shape[i] <= 2^8`).
 pub const MAX_BOX_EXTENT: i64 = 256;
 
@@ -293,6 +310,9 @@ impl TmaCopy {
         atom_only: bool,
     ) -> Result<TmaCopy> {
         let op = op.trim_start_matches("cute::");
+        if let Some(why) = unmodelled(op) {
+            return Err(bad(why));
+        }
         if !TMA_COPY_OPS.contains(&op) {
             return Err(bad(format!(
                 "{op} is not a TMA copy operation make_tma_copy builds ({})",
