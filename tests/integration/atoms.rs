@@ -210,6 +210,10 @@ fn bad_atoms_are_errors_that_say_why() {
             "not model",
         ),
         (
+            "mma_atom(SM90::GMMA::SPARSE::GMMA_64x8x32_F16F16F16_SS<K,K>)",
+            "does not model",
+        ),
+        (
             "mma_atom(SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,260,K,K>)",
             "N-mode size should be",
         ),
