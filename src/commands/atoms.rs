@@ -148,7 +148,7 @@ fn mma_lines(expand: bool) -> Vec<Line> {
     }
     for (name, sig) in umma::families() {
         out.push(Line {
-            arch: "sm_100".to_string(),
+            arch: umma::arch(&name).to_string(),
             kind: "mma",
             name: format!("{name}{sig}"),
             shape: "MxNxK".to_string(),
@@ -171,6 +171,20 @@ fn copy_lines() -> Vec<Line> {
             count: 1,
         })
         .collect();
+    for (name, arch, threads, what) in copy::tma_ops() {
+        out.push(Line {
+            arch: arch.to_string(),
+            kind: "copy",
+            name: name.to_string(),
+            shape: if threads == 1 {
+                "1 thread".to_string()
+            } else {
+                format!("{threads} threads")
+            },
+            what,
+            count: 1,
+        });
+    }
     for r in catalog::copy_rows() {
         out.push(Line {
             arch: r.arch.to_string(),
@@ -209,6 +223,7 @@ pub fn atoms(q: &AtomsQuery, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let mut names: Vec<String> = mma::warp_names();
         names.extend(umma::families().into_iter().map(|(n, _)| n));
         names.extend(copy::op_names());
+        names.extend(copy::tma_ops().into_iter().map(|t| t.0.to_string()));
         let asked = q.filter.unwrap_or("");
         let near = cute::eval::functions::closest_among(asked, names.iter().map(String::as_str));
         let hint = if near.is_empty() {
@@ -251,7 +266,7 @@ pub fn atoms(q: &AtomsQuery, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let templates = if l.arch == "sm_100" && l.kind == "mma" {
+            let templates = if (l.arch == "sm_100" || l.arch == "sm_103") && l.kind == "mma" {
                 " templates"
             } else {
                 ""

@@ -191,7 +191,7 @@ fn bad_atoms_are_errors_that_say_why() {
         ),
         (
             "mma_atom(SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,8,K,K>)",
-            "vector size",
+            "Vector size",
         ),
         (
             "mma_atom(SM100_MMA_F16BF16_SS)",
@@ -206,8 +206,20 @@ fn bad_atoms_are_errors_that_say_why() {
             "ScaleC",
         ),
         (
-            "mma_atom(SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,256,K,K>)",
+            "mma_atom(SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN)",
             "not model",
+        ),
+        (
+            "mma_atom(SM90::GMMA::SPARSE::GMMA_64x8x32_F16F16F16_SS<K,K>)",
+            "does not model",
+        ),
+        (
+            "mma_atom(SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,260,K,K>)",
+            "N-mode size should be",
+        ),
+        (
+            "mma_atom(SM100_MMA_MXF4NVF4_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,64,64,K,K>)",
+            "2x mode (VectorSize=64)",
         ),
         (
             "mma_atom(SM80_16x8x8_F16F16F16F16_TN<K,K>)",
@@ -398,4 +410,185 @@ fn tma_copies_print_as_the_call_that_builds_them() {
     );
     assert_eq!(eval_line(&printed), printed);
     assert_eq!(eval_line(&format!("{printed}.tma_box")), "(64,8)");
+}
+
+/// The catalog and the engine agree: `cute atoms` lists every operation cute answers, and every
+/// operation it lists answers. The names are every operation CuTe 4.7 gives `MMA_Traits` or
+/// `Copy_Traits` (`tests/golden/atoms_declared.tsv`, `scripts/gen_atoms.py --declared`); one
+/// that cute answers (its value, or a message about its template arguments, rather than
+/// "unknown" or "not modelled") must have a line, its GMMA family's line (`SM90_64xNx16_…`), or
+/// a catalog row of that name with template arguments (SM120's types).
+#[test]
+fn the_catalog_lists_every_atom_cute_answers() {
+    use cute::atoms::{catalog, umma};
+    use std::collections::HashSet;
+    let (listing, err, code) = crate::helpers::cute(&["atoms"], "");
+    assert_eq!(code, 0, "{err}");
+    let base = |name: &str| -> String { name.split('<').next().unwrap_or(name).to_string() };
+    let mut lines: Vec<(&str, String)> = Vec::new(); // (kind, listed name)
+    let mut kind = "";
+    for l in listing.lines() {
+        if let Some(entry) = l.strip_prefix("  ") {
+            let name = entry.split("  ").next().unwrap_or(entry).trim();
+            lines.push((kind, name.to_string()));
+        } else if !l.is_empty() {
+            kind = if l.contains(" copy") { "copy" } else { "mma" };
+        }
+    }
+    assert!(lines.len() > 300, "{} catalog lines", lines.len());
+    let listed: HashSet<(&str, String)> = lines.iter().map(|(k, n)| (*k, base(n))).collect();
+    let row_bases: HashSet<String> = catalog::mma_rows().iter().map(|r| base(r.name)).collect();
+    let tma = |b: &str| cute::atoms::copy::tma_ops().iter().any(|t| t.0 == b);
+
+    // every listed operation answers
+    let mut failures: Vec<String> = Vec::new();
+    for (kind, name) in &lines {
+        let b = base(name);
+        let stmt = if *kind == "mma" {
+            if b.contains("xNx") {
+                let ok = catalog::mma_rows()
+                    .iter()
+                    .any(|r| base(&catalog::family(r.name)) == b);
+                if !ok {
+                    failures.push(format!("listed {name}: no catalog row of that family"));
+                }
+                continue;
+            }
+            if let Some(example) = umma::example(&b) {
+                format!("mma_atom({example})")
+            } else if row_bases.contains(&b) {
+                continue; // the catalog's rows: every_catalog_atom_matches_cute
+            } else {
+                format!("mma_atom({b})")
+            }
+        } else if tma(&b) && b != "SM90_BULK_COPY_AUTO" {
+            format!("copy_traits({b}, 1024)")
+        } else {
+            let t = name
+                .replace("<S[,D]>", "<uint128_t>")
+                .replace("<N>", "<128>");
+            format!("copy_traits({t})")
+        };
+        let got = eval_line(&stmt);
+        if got.starts_with("error") {
+            failures.push(format!("listed {name}: {stmt} gives {got}"));
+        }
+    }
+
+    // every operation cute answers is listed
+    let declared =
+        std::fs::read_to_string(golden_dir().join("atoms_declared.tsv")).expect("atoms_declared");
+    let family_key = |name: &str| -> String {
+        name.split('_')
+            .map(|p| {
+                let d: Vec<&str> = p.split('x').collect();
+                if catalog::is_shape(p) {
+                    format!("{}xNx{}", d[0], d[2])
+                } else {
+                    p.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("_")
+    };
+    let mut memo: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    let mut answered = 0;
+    for l in declared.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = l.split('\t').collect();
+        let (kind, full) = (f[0], f[1]);
+        let name = full.rsplit("::").next().unwrap_or(full);
+        if name == "PREFETCH" {
+            continue; // a TMA operation's prefetch form: no atom of its own
+        }
+        // one question per family (a GMMA's N aside): an unknown name's "did you mean" is slow
+        let key = format!("{kind} {}", family_key(full));
+        let is_answered = if kind == "mma" && row_bases.contains(name) {
+            true
+        } else if let Some(&known) = memo.get(&key) {
+            known
+        } else if kind == "mma" {
+            let got = match cute::atoms::mma::mma_atom(full) {
+                Ok(_) => String::new(),
+                Err(e) => e.to_string(),
+            };
+            let known = !(got.contains("unknown MMA atom")
+                || got.contains("does not model")
+                || got.contains("gives it no MMA_Traits")
+                || got.contains("no such shape"));
+            memo.insert(key, known);
+            known
+        } else {
+            let got = eval_line(&format!("copy_traits({name})"));
+            !(got.starts_with("error") && got.contains("unknown copy operation"))
+        };
+        if !is_answered {
+            continue;
+        }
+        answered += 1;
+        let fam = catalog::family(name);
+        if !listed.contains(&(kind, name.to_string())) && !listed.contains(&(kind, fam.clone())) {
+            failures.push(format!(
+                "{kind} {full} ({}) answers but `cute atoms` does not list it",
+                f[2]
+            ));
+        }
+    }
+    assert!(answered > 1300, "{answered} answered operations");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// `tma.get_tma_tensor(shape)`: the coordinate tensor CuTe 4.7 returns, `ArithTuple(_0,_0) o
+/// SHAPE:(_1@1,_1@0)` (`tests/golden/tma_tensor_oracle.tsv`, `scripts/gen_atoms.py
+/// --tma-tensor`), compared in CuTe's own notation (`--format cute`); what CuTe's
+/// static_asserts reject, and the TMA copies cute does not build (im2col, gather4), are errors
+/// that say why.
+#[test]
+fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
+    let text = std::fs::read_to_string(golden_dir().join("tma_tensor_oracle.tsv")).unwrap();
+    let mut n = 0;
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+        // cute's own notation parses back
+        let printed = eval_line(stmt);
+        assert!(printed.starts_with("ArithTuple("), "{stmt}: {printed}");
+        n += 1;
+    }
+    assert!(n >= 5, "{n} get_tma_tensor cases");
+    let g = "make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{}))";
+    for (stmt, says) in [
+        (
+            format!(
+                "make_tma_copy(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}}).get_tma_tensor(make_shape(1024))"
+            ),
+            "not congruent",
+        ),
+        (
+            format!(
+                "make_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"
+            ),
+            "im2col TMA",
+        ),
+        (
+            format!(
+                "make_tma_copy(SM100_TMA_LOAD_2D_GATHER4, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"
+            ),
+            "gather4",
+        ),
+    ] {
+        let got = eval_line(&stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(says),
+            "{stmt}: want an error saying {says:?}, got {got}"
+        );
+    }
 }

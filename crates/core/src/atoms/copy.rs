@@ -176,6 +176,11 @@ fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
         "SM80_CP_ASYNC_CACHEALWAYS",
         "SM80_CP_ASYNC_CACHEGLOBAL",
     ];
+    if let Some(fam) = FAMILIES.iter().find(|f| **f == op) {
+        return Err(bad(format!(
+            "{fam} is a template over the value types it copies: write {fam}<S> or {fam}<S,D>, e.g. {fam}<uint128_t>"
+        )));
+    }
     for fam in FAMILIES {
         let Some(args) = template_arg(op, fam) else {
             continue;
@@ -363,6 +368,39 @@ const TMA_OPS: &[(&str, i64)] = &[
     ("SM100_TMA_STORE_2D_SCATTER4", 1),
 ];
 
+/// The TMA and bulk copies, for the catalog: (name, architecture, threads of `ThrID`, what it
+/// is). Their traits take the bits one copy moves (`copy_traits(OP, N)`), which
+/// `make_tma_atom`/`make_tma_copy` derive from the box; `SM90_BULK_COPY_AUTO` takes none.
+pub fn tma_ops() -> Vec<(&'static str, &'static str, i64, String)> {
+    let mut out: Vec<(&'static str, &'static str, i64, String)> = TMA_OPS
+        .iter()
+        .map(|&(name, threads)| {
+            let arch = if name.starts_with("SM100_") {
+                "sm_100"
+            } else {
+                "sm_90"
+            };
+            let what = if name.contains("GATHER4") || name.contains("SCATTER4") {
+                "TMA gather4/scatter4 (4 rows by index); Copy_Traits<OP, NumBitsPerTMA> (its box is not modelled)"
+                    .to_string()
+            } else if name.contains("BULK_COPY") {
+                "bulk copy; Copy_Traits<OP, NumBitsPerTMA> (a multiple of 128 bits)".to_string()
+            } else {
+                "TMA; Copy_Traits<OP, NumBitsPerTMA>, the box from make_tma_atom/make_tma_copy"
+                    .to_string()
+            };
+            (name, arch, threads, what)
+        })
+        .collect();
+    out.push((
+        "SM90_BULK_COPY_AUTO",
+        "sm_90",
+        1,
+        "bulk copy of any size; Copy_Traits<OP> without NumBitsPerTMA".to_string(),
+    ));
+    out
+}
+
 /// `Copy_Traits<OP, NumBitsPerTMA>` of a TMA or bulk copy: `ThrID = T`,
 /// `SrcLayout = DstLayout = RefLayout = (T,N):(N,1)` (`(1,N):(0,1)` for one thread);
 /// `SM90_BULK_COPY_AUTO` takes no bits and has `(1,1):(0,0)`.
@@ -421,6 +459,11 @@ fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
 
 /// Why `op` is not a copy operation, with the closest names of the catalog.
 fn unknown_op(op: &str) -> String {
+    if op == "AutoVectorizingCopyWithAssumedAlignment" {
+        return format!(
+            "{op} is a template over the alignment it assumes, in bits: write {op}<N>, e.g. {op}<128>"
+        );
+    }
     let names = op_names();
     let near = crate::spelling::closest_among(op, names.iter().map(String::as_str));
     let hint = "`cute atoms --kind copy` lists them; the one-thread copies take a type: UniversalCopy<T>, SM80_CP_ASYNC_CACHEALWAYS<T>, SM80_CP_ASYNC_CACHEGLOBAL<T>";
@@ -437,6 +480,7 @@ fn unknown_op(op: &str) -> String {
 fn auto_vectorizing(op: &str) -> Option<String> {
     match op {
         "DefaultCopy" | "AutoVectorizingCopy" => Some(op.to_string()),
+        "AutoVectorizingCopyWithAssumedAlignment" => None,
         _ => {
             let args = template_arg(op, "AutoVectorizingCopyWithAssumedAlignment")?;
             let [n] = args.as_slice() else { return None };

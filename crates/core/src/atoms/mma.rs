@@ -224,10 +224,16 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             ),
         ));
     }
+    if full.contains("SPARSE::") {
+        return Err(bad(
+            &full,
+            "CuTe 4.7 gives this sparse MMA traits (SM90's sparse GMMA, atom/mma_traits_sm90_gmma_sparse*.hpp, or SM120's sparse mma.sync, atom/mma_traits_sm120_sparse.hpp), with a metadata layout ELayout beside A, B and C, but cute does not model them (SM100's sparse UMMA, SM100_MMA_*_SPARSE, it does)",
+        ));
+    }
     if base.starts_with("SM100_MMA_") || base.starts_with("SM103_") {
         return Err(bad(
             &full,
-            "CuTe 4.7 declares this UMMA atom but cute does not model it (the sparse and interleaved-complex forms)",
+            "CuTe 4.7 declares this UMMA atom but cute does not model it (the interleaved-complex forms)",
         ));
     }
     Err(bad(&full, unknown_message(base)))

@@ -12,12 +12,13 @@
 use std::fmt;
 
 use super::copy::CopyAtom;
-use crate::algebra::basis::{Basis, Stride};
+use crate::algebra::basis::{Basis, Stride, coprofile, make_basis_like};
 use crate::algebra::error::condition;
 use crate::algebra::int_tuple::TupleBuilder;
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::pointer::Pointer;
 use crate::algebra::swizzle::ComposedLayout;
+use crate::algebra::tensor::{OffsetTensor, Origin};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, smem_atoms};
 
 /// The TMA copy operations `make_tma_copy` builds, and the threads of their `ThrID`.
@@ -29,6 +30,23 @@ pub const TMA_COPY_OPS: &[&str] = &[
     "SM100_TMA_2SM_LOAD",
     "SM100_TMA_2SM_LOAD_MULTICAST",
 ];
+
+/// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds here: the
+/// im2col loads and stores (`copy_traits_sm90_im2col.hpp`, `copy_traits_sm100_im2col.hpp`) and
+/// SM100's gather4/scatter4 (`copy_traits_sm100_tma.hpp`).
+pub fn unmodelled(op: &str) -> Option<String> {
+    if op.contains("IM2COL") {
+        return Some(format!(
+            "{op} is an im2col TMA: CuTe builds it with make_im2col_tma_copy (make_tma_atom_im2col), which needs a convolution's filter (the lower and upper corners of the im2col window, its traversal strides and dilation) and encodes the descriptor with cuTensorMapEncodeIm2col; cute models neither the convolution's geometry nor that box, so it does not build im2col TMA copies"
+        ));
+    }
+    if op.contains("GATHER4") || op.contains("SCATTER4") {
+        return Some(format!(
+            "{op} is SM100's 2-D gather4/scatter4 TMA: make_tma_copy composes its box basis with (shape<0>, 1) and moves 4 rows picked by run-time row indices (size(idx) == 4 in copy_unpack); cute does not model the gather box, so it does not build it (copy_traits({op}, N) gives its traits' layouts)"
+        ));
+    }
+    None
+}
 
 /// The most elements of one TMA box dimension (`smem_box_shape[i] <= 2^8`).
 pub const MAX_BOX_EXTENT: i64 = 256;
@@ -292,6 +310,9 @@ impl TmaCopy {
         atom_only: bool,
     ) -> Result<TmaCopy> {
         let op = op.trim_start_matches("cute::");
+        if let Some(why) = unmodelled(op) {
+            return Err(bad(why));
+        }
         if !TMA_COPY_OPS.contains(&op) {
             return Err(bad(format!(
                 "{op} is not a TMA copy operation make_tma_copy builds ({})",
@@ -394,6 +415,64 @@ impl TmaCopy {
             gmem_stride_bytes,
             num_bits,
         })
+    }
+
+    /// `tma.get_tma_tensor(g_shape)`: CuTe's `make_coord_tensor(make_layout(g_shape,
+    /// aux_params_.g_stride_))`, the coordinate tensor a kernel partitions in place of the
+    /// global tensor. `g_stride_` is `make_tma_copy_desc`'s `gmem_tma_basis_stride`: for each
+    /// global mode `E<i>` (a leaf of `make_identity_layout(shape(gtensor))`), `0` when its
+    /// extent is 1 or its stride 0, or when no TMA dimension holds `E<i>`; otherwise, with `j`
+    /// the TMA dimension of `TmaGmemBasis` holding it, `E<j> * (recast_ratio * stride_i)` for
+    /// `j = 0` (the recast ratio is 1: the TMA moves the tensor's own element), and `E<j>` for a
+    /// dimension of one global mode. A dimension coalescing several global modes takes a
+    /// run-time scale from the descriptor's strides, which cute refuses. CuTe's static_assert:
+    /// `g_shape` congruent with `g_stride_`. The start is `ArithTuple(0,...)` over the
+    /// strides' coprofile.
+    pub fn tma_tensor(&self, g_shape: &IntTuple) -> Result<OffsetTensor> {
+        let g_leaves = leaves(&self.glayout);
+        let gbasis = make_basis_like(self.glayout.shape())?;
+        let rank = self.tma_gbasis.rank();
+        let mut tma_modes: Vec<Vec<Stride>> = Vec::with_capacity(rank);
+        for j in 0..rank {
+            tma_modes.push(self.tma_gbasis.mode(j)?.stride().stride_leaves().to_vec());
+        }
+        let mut k = 0;
+        let g_stride = gbasis.map_strides(&mut |ei| {
+            let (si, _, di) = g_leaves[k];
+            k += 1;
+            if si == 1 || (di.basis.is_none() && di.value == 0) {
+                return Ok(Stride::int(0));
+            }
+            let found = tma_modes
+                .iter()
+                .position(|m| m.iter().any(|dj| dj.basis == ei.basis && dj.value == 1));
+            let Some(j) = found else {
+                return Ok(Stride::int(0));
+            };
+            let e_j = Basis::from_path(&[j as i64])?;
+            if j == 0 {
+                let mut st = Stride::new(di.value, e_j);
+                st.dynamic = di.dynamic;
+                Ok(st)
+            } else if tma_modes[j].len() == 1 {
+                Ok(Stride::new(1, e_j))
+            } else {
+                Err(bad(format!(
+                    "get_tma_tensor: TMA dimension {j} spans several global modes, whose basis stride takes a run-time scale from the descriptor's global strides (ceil_div(stride * bits / max(gmem_prob_stride[{j}], 16), 8)); cute does not model it"
+                )))
+            }
+        })?;
+        if !g_shape.congruent(&g_stride) {
+            return Err(bad(format!(
+                "get_tma_tensor: the shape {g_shape} is not congruent with the TMA's global strides {g_stride} (CuTe's static_assert is_congruent<GShape, decltype(g_stride_)>): give a shape of the global tensor's profile, like {}",
+                self.glayout.shape()
+            )));
+        }
+        let layout = Layout::new(g_shape.clone(), g_stride.clone())?;
+        Ok(OffsetTensor::at(
+            Origin::Coord(coprofile(&g_stride)?),
+            layout,
+        ))
     }
 
     /// Bits of the tensor's element.

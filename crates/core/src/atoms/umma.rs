@@ -41,6 +41,12 @@ struct Family {
     ts: bool,
     sf: bool,
     vs: bool,
+    /// A structured-sparse A (`_SPARSE`): K is twice the dense instruction's (512 bits of A),
+    /// `ValTypeA = sparse_elem<2, a_type>` with its metadata E in tensor memory.
+    sparse: bool,
+    /// SM103's `MXF4_ULTRA` (`SM103::SM103_MXF4_ULTRA_*_VS`): K 96, K-major A and B only
+    /// ("This MMA does not support transpose"), VS 16, or 32 for float_e2m1_t with float_ue8m0_t.
+    ultra: bool,
 }
 
 const fn fam(name: &'static str, two_sm: bool, ms: &'static [i64], n: NRule) -> Family {
@@ -54,11 +60,13 @@ const fn fam(name: &'static str, two_sm: bool, ms: &'static [i64], n: NRule) -> 
         ts: false,
         sf: false,
         vs: false,
+        sparse: false,
+        ultra: false,
     }
 }
 
-/// The UMMA families CuTe 4.7 gives traits (the sparse, scaled and interleaved-complex forms
-/// are not modelled).
+/// The UMMA families CuTe 4.7 gives traits (the `_SCALED` ones are [`SCALED_FAMILIES`]; the
+/// interleaved-complex forms are not modelled).
 static FAMILIES: &[Family] = &[
     Family {
         bits: &[32],
@@ -209,26 +217,203 @@ static FAMILIES: &[Family] = &[
             NRule::Step(16, 16),
         )
     },
+    // the structured-sparse forms (mma_traits_sm100.hpp's `_SPARSE` traits, arch/mma_sm100_umma.hpp's
+    // static_asserts): K = 512 bits of A (64 for F8F6F4 and MXF8F6F4, 128 for MXF4NVF4)
+    Family {
+        bits: &[32],
+        sparse: true,
+        ..fam(
+            "SM100_MMA_TF32_SS_SPARSE",
+            false,
+            &[64, 128],
+            NRule::Step(8, 8),
+        )
+    },
+    Family {
+        sparse: true,
+        ..fam(
+            "SM100_MMA_F16BF16_SS_SPARSE",
+            false,
+            &[64, 128],
+            NRule::Step(8, 8),
+        )
+    },
+    Family {
+        bits: &[8],
+        sparse: true,
+        ..fam(
+            "SM100_MMA_S8_SS_SPARSE",
+            false,
+            &[64, 128],
+            NRule::EightOr16,
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(64),
+        sparse: true,
+        ..fam("SM100_MMA_F8F6F4_SS_SPARSE", false, &[64, 128], NRule::ByM)
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(64),
+        sf: true,
+        sparse: true,
+        ..fam(
+            "SM100_MMA_MXF8F6F4_SS_SPARSE",
+            false,
+            &[128],
+            NRule::Step(8, 8),
+        )
+    },
+    Family {
+        bits: &[4],
+        k: Some(128),
+        sf: true,
+        vs: true,
+        sparse: true,
+        ..fam(
+            "SM100_MMA_MXF4NVF4_SS_SPARSE",
+            false,
+            &[128],
+            NRule::Step(8, 8),
+        )
+    },
+    Family {
+        bits: &[32],
+        sparse: true,
+        ..fam(
+            "SM100_MMA_TF32_2x1SM_SS_SPARSE",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
+    Family {
+        sparse: true,
+        ..fam(
+            "SM100_MMA_F16BF16_2x1SM_SS_SPARSE",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
+    Family {
+        bits: &[8],
+        sparse: true,
+        ..fam(
+            "SM100_MMA_S8_2x1SM_SS_SPARSE",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(64),
+        sparse: true,
+        ..fam(
+            "SM100_MMA_F8F6F4_2x1SM_SS_SPARSE",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
+        )
+    },
+    Family {
+        bits: &[4, 6, 8],
+        k: Some(64),
+        sf: true,
+        sparse: true,
+        ..fam(
+            "SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE",
+            true,
+            &[256],
+            NRule::Step(16, 16),
+        )
+    },
+    // CuTe 4.7 asserts no M for this one; cute takes the 2-SM M's, 128 and 256
+    Family {
+        bits: &[4],
+        k: Some(128),
+        sf: true,
+        vs: true,
+        sparse: true,
+        ..fam(
+            "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
+    // SM103 (mma_traits_sm100.hpp's `SM103::SM103_MXF4_ULTRA_*_VS`, arch/mma_sm100_umma.hpp)
+    Family {
+        bits: &[4],
+        k: Some(96),
+        sf: true,
+        vs: true,
+        ultra: true,
+        ..fam("SM103_MXF4_ULTRA_SS_VS", false, &[128], NRule::Step(16, 16))
+    },
+    Family {
+        bits: &[4],
+        k: Some(96),
+        sf: true,
+        vs: true,
+        ultra: true,
+        ..fam(
+            "SM103_MXF4_ULTRA_2x1SM_SS_VS",
+            true,
+            &[128, 256],
+            NRule::Step(16, 16),
+        )
+    },
 ];
 
-/// The UMMA family names, each with its template parameters, for the catalog.
+/// The architecture of a UMMA family: `sm_103` for SM103's, `sm_100` for the rest.
+pub fn arch(name: &str) -> &'static str {
+    if name.starts_with("SM103_") {
+        "sm_103"
+    } else {
+        "sm_100"
+    }
+}
+
+/// The template parameters of a family (`<a_type, b_type, c_type, M, N, a_major, b_major>`).
+fn signature(f: &Family) -> String {
+    let sf = if f.sf { ", sf_type" } else { "" };
+    let vs = if f.vs { ", VS" } else { "" };
+    format!("<a_type, b_type, c_type{sf}, M, N{vs}, a_major, b_major>")
+}
+
+/// Every UMMA family cute answers, each with its template parameters, for the catalog and
+/// completion: the families of [`FAMILIES`], then the `_SCALED` ones (their base family's
+/// parameters and `ScaleC`).
 pub fn families() -> Vec<(String, String)> {
-    FAMILIES
+    let mut out: Vec<(String, String)> = FAMILIES
         .iter()
-        .map(|f| {
-            let sf = if f.sf { ", sf_type" } else { "" };
-            let vs = if f.vs { ", VS" } else { "" };
-            (
-                f.name.to_string(),
-                format!("<a_type, b_type, c_type{sf}, M, N{vs}, a_major, b_major>"),
-            )
-        })
-        .collect()
+        .map(|f| (f.name.to_string(), signature(f)))
+        .collect();
+    for name in SCALED_FAMILIES {
+        if let Some(f) = FAMILIES
+            .iter()
+            .find(|f| f.name == name.trim_end_matches("_SCALED"))
+        {
+            let sig = signature(f).replace("b_major>", "b_major, ScaleC>");
+            out.push((name.to_string(), sig));
+        }
+    }
+    out
 }
 
 /// A family's shapes and types in words, for the catalog: `M 64|128, N 8..256 step 8,
 /// K 256 bits of A; A, B of 16 bits; 1 SM, A from shared memory`.
 pub fn describe(name: &str) -> Option<String> {
+    if is_scaled_family(name) {
+        let base = describe(name.trim_end_matches("_SCALED"))?;
+        return Some(format!(
+            "{base}; D = A*B + 2^-ScaleC * D (tcgen05.mma's scale-input-d)"
+        ));
+    }
     let f = FAMILIES.iter().find(|f| f.name == name)?;
     let ms: Vec<String> = f.ms.iter().map(i64::to_string).collect();
     let n = match f.n {
@@ -239,9 +424,10 @@ pub fn describe(name: &str) -> Option<String> {
             format!("{k}..256 step {k} (B K-major), {mn}..256 step {mn} (B MN-major)")
         }
     };
-    let k = match f.k {
-        Some(k) => k.to_string(),
-        None => "256 bits of A".to_string(),
+    let k = match (f.k, f.sparse) {
+        (Some(k), _) => k.to_string(),
+        (None, false) => "256 bits of A".to_string(),
+        (None, true) => "512 bits of A".to_string(),
     };
     let bits: Vec<String> = f.bits.iter().map(i64::to_string).collect();
     Some(format!(
@@ -254,14 +440,41 @@ pub fn describe(name: &str) -> Option<String> {
         } else {
             "shared memory"
         },
-        if f.vs {
-            "; block-scaled (VS 16|32)"
-        } else if f.sf {
-            "; block-scaled"
-        } else {
-            ""
+        match (f.vs, f.sf, f.sparse) {
+            _ if f.ultra => "; block-scaled (VS 16|32), A and B K-major",
+            (true, _, true) => "; block-scaled (VS 32|64); sparse A",
+            (true, _, false) => "; block-scaled (VS 16|32)",
+            (false, true, true) => "; block-scaled; sparse A",
+            (false, true, false) => "; block-scaled",
+            (false, false, true) => "; sparse A (metadata E in tensor memory)",
+            (false, false, false) => "",
         }
     ))
+}
+
+/// An instantiation of a family that CuTe accepts, for messages and the catalog's test:
+/// `SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,K,K>`.
+pub fn example(name: &str) -> Option<String> {
+    let scaled = is_scaled_family(name);
+    let f = FAMILIES
+        .iter()
+        .find(|f| f.name == name.trim_end_matches("_SCALED"))?;
+    let types = if f.vs {
+        "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t"
+    } else if f.sf {
+        "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t"
+    } else {
+        match f.bits {
+            [32] => "tfloat32_t,tfloat32_t,float",
+            [16] => "half_t,half_t,float",
+            [8] => "int8_t,int8_t,int32_t",
+            _ => "float_e4m3_t,float_e4m3_t,float",
+        }
+    };
+    let m = f.ms.last().copied().unwrap_or(128);
+    let vs = if f.vs { ",32" } else { "" };
+    let scale_c = if scaled { ",0" } else { "" };
+    Some(format!("{name}<{types},{m},128{vs},K,K{scale_c}>"))
 }
 
 /// Whether `name` names a UMMA family (without its template arguments).
@@ -326,19 +539,17 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
         Some(t) => format!("{base}<{t}>"),
         None => base.to_string(),
     };
-    let mut sig = families()
+    let sig = families()
         .into_iter()
-        .find(|(n, _)| n == family)
+        .find(|(n, _)| n == base)
         .map(|(_, s)| s)
         .unwrap_or_default();
-    if scaled {
-        sig = sig.replace("b_major>", "b_major, ScaleC>");
-    }
     let Some(targs) = targs else {
         return Err(bad(
             &full,
             format!(
-                "a UMMA atom is a template: write {base}{sig}, e.g. {base}<half_t,half_t,float,128,256,K,K>"
+                "a UMMA atom is a template: write {base}{sig}, e.g. {}",
+                example(base).unwrap_or_default()
             ),
         ));
     };
@@ -448,14 +659,41 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     if !ok {
         return Err(bad(&full, format!("{base} N-mode size should be {rule}")));
     }
-    if let Some(vs) = vs
-        && vs != 16
-        && vs != 32
-    {
-        return Err(bad(
-            &full,
-            format!("{base} vector size can only be 16 or 32"),
-        ));
+    if f.ultra {
+        if ma != "K" || mb != "K" {
+            return Err(bad(
+                &full,
+                "This MMA does not support transpose (A and B K-major only)",
+            ));
+        }
+        if let Some(vs) = vs {
+            let two_x = vs == 32 && types[0] == "float_e2m1_t" && types[3] == "float_ue8m0_t";
+            if !(two_x || vs == 16) {
+                return Err(bad(
+                    &full,
+                    "Vector size can only be 4x mode (VS=16) or 2x mode (VS=32) for MMA. 2x mode only supports float_e2m1_t for a/b types and ue8m0_t for sf type",
+                ));
+            }
+        }
+    } else if let Some(vs) = vs {
+        let sizes: [i64; 2] = if f.sparse { [32, 64] } else { [16, 32] };
+        if !sizes.contains(&vs) {
+            return Err(bad(
+                &full,
+                format!(
+                    "{base} Vector size can only be {} or {}",
+                    sizes[0], sizes[1]
+                ),
+            ));
+        }
+        let fp4 = |t: &str| matches!(t, "float_e2m1_t" | "type_erased_dynamic_float4_t");
+        if f.sparse && vs == 64 && !(fp4(types[0]) && fp4(types[1]) && types[3] == "float_ue8m0_t")
+        {
+            return Err(bad(
+                &full,
+                "2x mode (VectorSize=64) only supports a_type and b_type=float_e2m1_t or cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t",
+            ));
+        }
     }
     if f.ts && ma != "K" {
         return Err(bad(
@@ -463,7 +701,7 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
             format!("{base} A from TMEM can't be transposed"),
         ));
     }
-    let k = f.k.unwrap_or(256 / ba);
+    let k = f.k.unwrap_or(if f.sparse { 512 } else { 256 } / ba);
     let (thr, a, b, c) = if f.two_sm {
         let (hm, hn) = (m / 2, n / 2);
         (

@@ -84,6 +84,37 @@ fn atom_method(
                 t.tile_size_mnk(i as usize).map(Value::int).map_err(alg)
             })
         }
+        // a TMA copy's coordinate tensor (atoms/tma.rs)
+        (Atom::TiledCopy(t), "get_tma_tensor") if t.atom.tma.is_some() => {
+            one_arg("the global tensor's shape").and_then(|_| {
+                let shape = match &args[0] {
+                    Value::IntTuple(s) if !s.has_basis() => s.clone(),
+                    other => {
+                        return Err(EvalError::new(
+                            format!("{name} takes a shape, found {}", other.kind()),
+                            spans[0],
+                        ));
+                    }
+                };
+                let tma = t.atom.tma.as_deref().expect("checked");
+                tma.tma_tensor(&shape).map(Value::tensor).map_err(alg)
+            })
+        }
+        (Atom::Copy(c), "get_tma_tensor") if c.tma.is_some() => {
+            one_arg("the global tensor's shape").and_then(|_| {
+                let shape = match &args[0] {
+                    Value::IntTuple(s) if !s.has_basis() => s.clone(),
+                    other => {
+                        return Err(EvalError::new(
+                            format!("{name} takes a shape, found {}", other.kind()),
+                            spans[0],
+                        ));
+                    }
+                };
+                let tma = c.tma.as_deref().expect("checked");
+                tma.tma_tensor(&shape).map(Value::tensor).map_err(alg)
+            })
+        }
         // CuTe's partition_shape_A/B/C(tiled_mma, shape): the shape of a thread's fragment
         // (the same for every thread): that of thread 0's partition
         (
@@ -402,7 +433,7 @@ fn field_names(a: &Atom) -> &'static str {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => {
-            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA; the DSL's thr_id, layout_src_tv, layout_dst_tv"
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape); the DSL's thr_id, layout_src_tv, layout_dst_tv"
         }
         Atom::TiledCopy(_) => {
             "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor); the DSL's tiler_mn, layout_tv_tiled, layout_src_tv_tiled, layout_dst_tv_tiled, get_slice(t)"
