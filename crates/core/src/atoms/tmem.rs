@@ -226,3 +226,103 @@ pub fn make_tmem_copy(atom: CopyAtom, ptr: &Pointer, layout: &Layout) -> Result<
     t.origin = CopyOrigin::Tmem(Box::new(ptr.clone()), layout.clone());
     Ok(t)
 }
+
+/// Where a TMEM pointer points: `(lane, column)`, the column counted in the pointer's elements
+/// (`32 / bits(T)` of them to a 32-bit column: the column word shifted up by `OffsetShift`
+/// with the sub-word index from the address's top bits; a wider element's column word shifted
+/// down). `None` for another pointer.
+pub fn lane_column(p: &Pointer) -> Option<(i64, i64)> {
+    let addr = p.tmem_address()?;
+    let bits = p.width.bits("a TMEM address").ok()?;
+    let s = crate::algebra::pointer::tmem_offset_shift(bits).ok()?;
+    let lane = i64::from((addr >> 16) & 0xFF);
+    let col = i64::from(addr & 0xFFFF);
+    let ecol = if s > 0 {
+        (col << s) | i64::from(addr >> (32 - s))
+    } else {
+        col >> (-s)
+    };
+    Some((lane, ecol))
+}
+
+/// The TMEM side of a copy: `true` for a load (TMEM is the source, registers the
+/// destination), `false` for a store.
+pub fn is_load(op: &str) -> bool {
+    op.contains("TMEM_LOAD")
+}
+
+/// Which thread and value of a `make_tmem_copy` reach each TMEM lane and column of one tile:
+/// the register side's TV layout (D of a load, S of a store) onto the tile
+/// (`zipped_divide(tmem, Tiler_MN)`'s first mode), each element offset moved from the tensor's
+/// pointer to its address. `(thread, value, lane, column)` for every pair, threads first.
+pub fn copy_cells(t: &TiledCopy) -> Result<Option<Vec<(i64, i64, i64, i64)>>> {
+    let CopyOrigin::Tmem(ptr, layout) = &t.origin else {
+        return Ok(None);
+    };
+    let tv = t.layout_tv_of(!is_load(&t.atom.op))?;
+    let tile = crate::algebra::divide::zipped_divide(layout, &t.tiler)?.mode(0)?;
+    let offsets = composition::compose(&tile, &tv)?;
+    let (thr, val) = (offsets.mode(0)?, offsets.mode(1)?);
+    let pairs = offsets.size()?;
+    if pairs > crate::limits::MAX_TV_PAIRS {
+        return Err(condition(
+            "make_tmem_copy",
+            format!(
+                "{pairs} (thread, value) pairs are more than the limit of {}",
+                crate::limits::MAX_TV_PAIRS
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(pairs as usize);
+    for ti in 0..thr.size()? {
+        let to = thr.at(ti)?;
+        for vi in 0..val.size()? {
+            let off = crate::algebra::arith::add(to, val.at(vi)?, "TMEM offset")?;
+            let p = ptr.advance(off)?;
+            let (lane, col) = lane_column(&p).expect("a TMEM pointer");
+            out.push((ti, vi, lane, col));
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Which element of a TMEM tensor sits at each lane and column: `(index, lane, column)` for
+/// every index of its layout (colexicographic), `None` for a tensor elsewhere.
+pub fn tensor_cells(ptr: &Pointer, layout: &Layout) -> Result<Option<Vec<(i64, i64, i64)>>> {
+    if ptr.space != MemSpace::Tmem {
+        return Ok(None);
+    }
+    let n = layout.size()?;
+    if n > crate::limits::MAX_TV_PAIRS {
+        return Err(condition(
+            "tmem tensor",
+            format!(
+                "{n} elements are more than the limit of {}",
+                crate::limits::MAX_TV_PAIRS
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let p = ptr.advance(layout.at(i)?)?;
+        let (lane, col) = lane_column(&p).expect("a TMEM pointer");
+        out.push((i, lane, col));
+    }
+    Ok(Some(out))
+}
+
+/// CuTe's TMEM addressing constants by name (`TMEM::DP<T>`, `TMEM::DP_b`,
+/// `TMEM::MAX_CAPACITY_BITS`, with or without `cute::` and a trailing `{}`'s type form):
+/// one lane in `T` elements, one lane in bits, the capacity in bits.
+pub fn constant(name: &str) -> Option<i64> {
+    let n = name.trim_start_matches("cute::").strip_prefix("TMEM::")?;
+    match n {
+        "DP_b" => Some(1 << 21),
+        "MAX_CAPACITY_BITS" => Some(MAX_CAPACITY_BITS),
+        "DP" | "DP<>" => tmem_dp(32).ok(),
+        _ => {
+            let t = n.strip_prefix("DP<")?.strip_suffix('>')?;
+            tmem_dp(super::copy::element_type(t.trim())?.1).ok()
+        }
+    }
+}
