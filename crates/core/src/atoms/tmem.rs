@@ -251,11 +251,14 @@ pub fn is_load(op: &str) -> bool {
     op.contains("TMEM_LOAD")
 }
 
+/// One `(thread, value)` of a TMEM copy and the `(lane, column)` it reaches.
+pub type TmemCell = (i64, i64, i64, i64);
+
 /// Which thread and value of a `make_tmem_copy` reach each TMEM lane and column of one tile:
 /// the register side's TV layout (D of a load, S of a store) onto the tile
 /// (`zipped_divide(tmem, Tiler_MN)`'s first mode), each element offset moved from the tensor's
 /// pointer to its address. `(thread, value, lane, column)` for every pair, threads first.
-pub fn copy_cells(t: &TiledCopy) -> Result<Option<Vec<(i64, i64, i64, i64)>>> {
+pub fn copy_cells(t: &TiledCopy) -> Result<Option<Vec<TmemCell>>> {
     let CopyOrigin::Tmem(ptr, layout) = &t.origin else {
         return Ok(None);
     };
