@@ -52,6 +52,22 @@ def cases():
     ]
     for atom, m, n in accs:
         out.append(frg(atom, m, n))
+    # a TS form's A in TMEM (FrgTypeA: tmem_frg NonInterleaved, 2-SM Duplicated)
+    for atom, m, k, t in [
+        (umma("SM100_MMA_F16BF16_TS", f16, 128, 64), 128, 64, "half_t"),
+        (umma("SM100_MMA_F16BF16_TS", f16, 64, 64), 128, 64, "half_t"),
+        (umma("SM100_MMA_F16BF16_2x1SM_TS", f16, 256, 64), 256, 64, "half_t"),
+        (umma("SM100_MMA_F8F6F4_TS", "float_e4m3_t,float_e4m3_t,float", 128, 64), 128, 64, "float_e4m3_t"),
+    ]:
+        out.append("make_tiled_mma(%s{}).get_slice(0).partition_fragment_A(make_tensor(make_smem_ptr<%s>(nullptr), "
+                   "make_layout(make_shape(Int<%d>{},Int<%d>{}))))" % (atom, t, m, k))
+    # TMEM's addressing constants
+    for c in ["TMEM::DP<float>{}", "TMEM::DP<half_t>{}", "TMEM::DP<uint8_t>{}", "TMEM::DP_b{}"]:
+        out.append(c)
+    # a 64-lane tensor under a 4-warp copy: lanes past 64 reach make_cotiled_copy's appended 1:0
+    t64 = "make_tensor(make_tmem_ptr<float>(0), Layout<Shape<_64,_32>,Stride<Int<65536>,_1>>{})"
+    out.append("make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x{}, %s).get_layoutS_TV()" % t64)
+    out.append("make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x{}, %s).get_slice(Int<100>{}).partition_S(%s)" % (t64, t64))
     # make_tmem_copy over a 128xN fp32 accumulator (one MMA tile), a 64xN one and a half_t one
     c128 = frg(umma("SM100_MMA_F16BF16_SS", f16, 128, 256), 128, 256) + "(make_coord(_,_),0,0)"
     c64 = frg(umma("SM100_MMA_F16BF16_SS", f16, 64, 128), 64, 128) + "(make_coord(_,_),0,0)"

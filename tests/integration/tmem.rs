@@ -102,3 +102,47 @@ fn tmem_copies_refuse_what_cute_asserts() {
         );
     }
 }
+
+/// A TS UMMA's A in TMEM; an SS one's A is a descriptor cute does not model.
+#[test]
+fn ts_umma_a_fragments_are_in_tmem() {
+    let frag = |atom: &str| {
+        eval_line(&format!(
+            "make_tiled_mma({atom}{{}}).get_slice(0).partition_fragment_A(make_tensor(make_smem_ptr<half_t>(nullptr), make_layout(make_shape(_128{{}},_64{{}}))))"
+        ))
+    };
+    assert_eq!(
+        frag("SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>"),
+        "tmem_[16b](0x0000.0000) o ((128,16),1,4):((131072,1),0,16)"
+    );
+    let e = frag("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::K>");
+    assert!(e.contains("UMMA descriptor"), "{e}");
+}
+
+/// The TMEM grid of a make_tmem_copy: which thread reads each lane and column, in the terminal
+/// and in the SVG (right of D).
+#[test]
+fn tmem_copy_pictures_show_lanes_and_columns() {
+    let v = match cute::eval::Env::new().run(
+        "make_tmem_copy(SM100_TMEM_LOAD_16dp32b1x, make_tmem_ptr<float>(0) o ((16,4),2):((65536,2097152),1))",
+    ) {
+        Ok(cute::eval::Outcome::Value(v)) => v,
+        other => panic!("{other:?}"),
+    };
+    let p = cute::render::tv::picture(&v)
+        .expect("a picture")
+        .expect("built");
+    let g = p.grid("TMEM").expect("a TMEM grid");
+    assert_eq!((g.rows, g.cols), (112, 2));
+    // 16 lanes x 2 columns a warp (16dp32b: thread i at lane i%16, column i/16), each warp in
+    // the first half of its own subpartition
+    assert_eq!(g.cell(0, 0), Some((0, 0)));
+    assert_eq!(g.cell(15, 1), Some((31, 0)));
+    assert_eq!(g.cell(33, 1), Some((49, 0)));
+    assert_eq!(g.cell(111, 1), Some((127, 0)));
+    assert_eq!(g.cell(16, 0), None);
+    let svg = cute::render::svg::render(&v).expect("an SVG");
+    assert!(svg.contains(">TMEM</text>"), "{svg}");
+    // S and D (64x2 each, every cell held) and TMEM's 128 held cells, and the background
+    assert_eq!(svg.matches("<rect ").count(), 128 + 128 + 128 + 1);
+}

@@ -76,6 +76,30 @@ impl TmemFrg {
         })
     }
 
+    /// A TS form's A allocator, `MMA_Traits<X>::FrgTypeA`: `tmem_frg_1sm<a_type, a_type,
+    /// NonInterleaved>`, `tmem_frg_2sm<a_type, a_type, Duplicated>`; `None` for an atom whose A
+    /// is not in TMEM.
+    pub fn of_a(atom: &MmaAtom) -> Option<TmemFrg> {
+        let (base, args) = umma_parts(atom)?;
+        if !base.trim_end_matches("_SCALED").ends_with("_TS") {
+            return None;
+        }
+        let a_type = *args.first()?;
+        let bits = super::umma::element_bits(a_type)?;
+        let two_sm = base.contains("_2x1SM_");
+        Some(TmemFrg {
+            value_type: a_type.to_string(),
+            value_bits: bits,
+            storage_bits: bits,
+            n_sm: if two_sm { 2 } else { 1 },
+            alloc: if two_sm {
+                TmemAlloc::Duplicated
+            } else {
+                TmemAlloc::NonInterleaved
+            },
+        })
+    }
+
     /// `tmem_frg::make(tmem_shape)`: the TMEM tensor of a post-partitioned shape
     /// `((M_MMA,N_MMA),MMA_M,MMA_N,...)`, at `make_tmem_ptr<ValueType>()`.
     ///

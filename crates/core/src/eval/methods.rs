@@ -133,14 +133,28 @@ fn atom_method(
                 };
                 // make_fragment_A/B: a GMMA atom reading the operand from shared memory makes a
                 // descriptor view of it, a register operand a fragment like the partition
-                let from_smem = t.atom.name.starts_with("SM90_")
+                // a TS UMMA's A lives in tensor memory: make_fragment_like<FrgTypeA>, its
+                // tmem_frg over the partition's shape
+                if op == Operand::A
+                    && let Some(frg) = atoms::tmem::TmemFrg::of_a(&t.atom)
+                {
+                    let (_, l) = tensor_arg(&args[0], spans[0])?;
+                    let (_, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                    return frg
+                        .make(&part.shape().to_owned())
+                        .map(|(p, l)| Value::offset_layout(Origin::Ptr(p), l))
+                        .map_err(alg);
+                }
+                let umma = atoms::tmem::TmemFrg::of_c(&t.atom).is_some();
+                let from_smem = (t.atom.name.starts_with("SM90_") || umma)
                     && (t.atom.name.contains("_SS") || op == Operand::B);
                 if from_smem {
                     return Err(EvalError::new(
                         format!(
-                            "{name}: {} reads {} from shared memory, so its fragment is a GMMA descriptor over the partition (not modelled); partition_{} gives that partition",
+                            "{name}: {} reads {} from shared memory, so its fragment is a {} descriptor over the partition (not modelled); partition_{} gives that partition",
                             t.atom.name,
                             if op == Operand::A { "A" } else { "B" },
+                            if umma { "UMMA" } else { "GMMA" },
                             if op == Operand::A { "A" } else { "B" },
                         ),
                         span,
