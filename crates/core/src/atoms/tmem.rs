@@ -320,12 +320,12 @@ pub fn tensor_cells(ptr: &Pointer, layout: &Layout) -> Result<Option<Vec<(i64, i
         return Ok(None);
     }
     let n = layout.size()?;
-    if n > crate::limits::MAX_TV_PAIRS {
+    if n > crate::limits::MAX_TV_CELLS {
         return Err(condition(
             "tmem tensor",
             format!(
-                "{n} elements are more than the limit of {}",
-                crate::limits::MAX_TV_PAIRS
+                "{n} elements are more than the limit of {} cells of a picture",
+                crate::limits::MAX_TV_CELLS
             ),
         ));
     }
