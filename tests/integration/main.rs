@@ -31,6 +31,7 @@ mod render;
 mod roundtrip;
 mod smem;
 mod suite;
+mod tmem;
 mod tmux;
 mod transcripts;
 mod tv;

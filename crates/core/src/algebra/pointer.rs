@@ -21,6 +21,10 @@ pub enum MemSpace {
     Gmem,
     /// `smem_ptr`: shared memory.
     Smem,
+    /// `tmem_ptr<T>`: Blackwell's tensor memory, addressed by a 32-bit word `0xLLLL.CCCC`
+    /// (datapath lane in the upper half, 32-bit column in the lower); CuTe prints
+    /// `tmem_[32b](0x0000.0000)`.
+    Tmem,
 }
 
 impl MemSpace {
@@ -30,6 +34,7 @@ impl MemSpace {
             MemSpace::Raw => "ptr",
             MemSpace::Gmem => "gmem_ptr",
             MemSpace::Smem => "smem_ptr",
+            MemSpace::Tmem => "tmem_",
         }
     }
 
@@ -39,6 +44,7 @@ impl MemSpace {
             "ptr" | "subptr" => MemSpace::Raw,
             "gmem_ptr" | "gmem_subptr" => MemSpace::Gmem,
             "smem_ptr" | "smem_subptr" => MemSpace::Smem,
+            "tmem_" => MemSpace::Tmem,
             _ => return None,
         })
     }
@@ -49,6 +55,7 @@ impl MemSpace {
             MemSpace::Raw => "make_rmem_ptr",
             MemSpace::Gmem => "make_gmem_ptr",
             MemSpace::Smem => "make_smem_ptr",
+            MemSpace::Tmem => "make_tmem_ptr",
         }
     }
 }
@@ -132,6 +139,27 @@ pub struct Pointer {
 }
 
 impl Pointer {
+    /// CuTe's `make_tmem_ptr<T>(addr)`: a tensor-memory pointer at the 32-bit address `addr`
+    /// (`offset` holds that address: a TMEM pointer moves by its own rule, [`Pointer::advance`]).
+    pub fn tmem(width: ElementWidth, addr: u32) -> Result<Pointer> {
+        let bits = width.bits("make_tmem_ptr")?;
+        let p = Pointer {
+            space: MemSpace::Tmem,
+            width,
+            base: PtrBase::Null,
+            offset: i64::from(addr),
+            subbyte: false,
+        };
+        p.check_width()?;
+        tmem_offset_shift(bits)?;
+        Ok(p)
+    }
+
+    /// A TMEM pointer's 32-bit address (`raw_pointer_cast`): `None` for another pointer.
+    pub fn tmem_address(&self) -> Option<u32> {
+        (self.space == MemSpace::Tmem).then_some(self.offset as u32)
+    }
+
     /// A pointer of element type `width` at `base`.
     pub fn new(space: MemSpace, width: ElementWidth, base: PtrBase) -> Result<Pointer> {
         // an owning array of a sub-byte type is CuTe's array_subbyte, its iterator a
@@ -201,6 +229,10 @@ impl Pointer {
     /// from the base
     pub fn recast(&self, new: ElementWidth) -> Result<Pointer> {
         const OP: &str = "recast_ptr";
+        if let Some(addr) = self.tmem_address() {
+            // TMEM's recast_ptr keeps the address (its offsets are shifted by the type already)
+            return Pointer::tmem(new, addr);
+        }
         let old_bits = self.width.bits(OP)?;
         let new_bits = new.bits(OP)?;
         let unit = |bits: i64, sub: bool| {
@@ -246,8 +278,19 @@ impl Pointer {
         Ok(p)
     }
 
-    /// CuTe's `ptr + n`: `n` elements further.
+    /// CuTe's `ptr + n`: `n` elements further. A TMEM pointer's is `tmem_ptr::operator+`:
+    /// `addr + rotr(uint32_t(n), OffsetShift)` in 32-bit arithmetic, where `OffsetShift =
+    /// log_2(32 / sizeof_bits<T>)` (the word address, the sub-word index rotated into the
+    /// unused top bits).
     pub fn advance(&self, n: i64) -> Result<Pointer> {
+        if let Some(addr) = self.tmem_address() {
+            let shift = tmem_offset_shift(self.width.bits("a TMEM pointer")?)?;
+            let moved = addr.wrapping_add(rotr(n as u32, shift));
+            return Ok(Pointer {
+                offset: i64::from(moved),
+                ..self.clone()
+            });
+        }
         let offset = arith::add(self.offset, n, "pointer offset")?;
         if let ElementWidth::Bits(b) = self.width
             && self.base == PtrBase::Null
@@ -318,6 +361,9 @@ impl Pointer {
     /// The address in bytes of a null-based pointer: `offset * sizeof(T)` (of a
     /// `subbyte_iterator`, the byte that holds its element: `offset * bits / 8`).
     pub fn address(&self) -> Option<i64> {
+        if self.space == MemSpace::Tmem {
+            return None;
+        }
         match (&self.base, &self.width) {
             (PtrBase::Null, ElementWidth::Bits(b)) if self.subbyte => {
                 self.offset.checked_mul(*b).map(|bits| bits.div_euclid(8))
@@ -363,6 +409,9 @@ impl Pointer {
     ) -> Result<Pointer> {
         let t = text.trim();
         let bad = |why: String| condition("pointer", why);
+        if space == MemSpace::Tmem {
+            return Pointer::tmem(width, parse_tmem_address(t)?);
+        }
         if subbyte {
             // a subbyte_iterator's `ADDRESS.BIT`: the element at bit ADDRESS*8+BIT
             let bits = width.bits("a subbyte_iterator's address")?;
@@ -445,6 +494,16 @@ impl fmt::Display for Pointer {
     /// As CuTe prints it (`gmem_ptr[16b](0x108)`, `smem_ptr[32b]((nil))`, `ptr[16b](0xe)`); a
     /// named pointer `gmem_ptr[16b](A+132)`, an owning tensor's `ptr[32b](stack)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(addr) = self.tmem_address() {
+            // CuTe: printf("tmem_["); print(sizeof_bits<T>); printf("b](0x%04x.%04x)", ...)
+            return write!(
+                f,
+                "tmem_[{}](0x{:04x}.{:04x})",
+                self.width,
+                addr >> 16,
+                addr & 0xFFFF
+            );
+        }
         write!(f, "{}[{}](", self.prefix(), self.width)?;
         let name = match &self.base {
             PtrBase::Null => {
@@ -469,9 +528,117 @@ impl fmt::Display for Pointer {
     }
 }
 
+/// `tmem_ptr<T>::OffsetShift = log_2(trait_ratio(sizeof_bits<uint32_t>, sizeof_bits<T>))`: the
+/// ratio `32/bits` reduced, `log_2(num) - log_2(den)` (CuTe's `log_2` of a ratio, each a floor):
+/// 1 for 16-bit elements, -1 for 64-bit ones.
+pub fn tmem_offset_shift(bits: i64) -> Result<i32> {
+    if bits <= 0 || bits > 1024 {
+        return Err(condition(
+            "tmem_ptr",
+            format!("an element of {bits} bits: TMEM holds elements of 1 to 1024 bits"),
+        ));
+    }
+    let g = gcd(32, bits);
+    let (num, den) = (32 / g, bits / g);
+    Ok(num.ilog2() as i32 - den.ilog2() as i32)
+}
+
+/// `TMEM::DP<T>`: one datapath lane in `T`-element offsets, `1 << 16` shifted left by
+/// `OffsetShift` (CuTe's `shiftl`, a right shift for a negative count).
+pub fn tmem_dp(bits: i64) -> Result<i64> {
+    let s = tmem_offset_shift(bits)?;
+    Ok(if s >= 0 {
+        1i64 << (16 + s)
+    } else {
+        (1i64 << 16) >> (-s)
+    })
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// CuTe's `rotr` of a `uint32_t` (a negative count rotates left).
+fn rotr(x: u32, s: i32) -> u32 {
+    if s >= 0 {
+        x.rotate_right(s as u32)
+    } else {
+        x.rotate_left(s.unsigned_abs())
+    }
+}
+
+/// A TMEM address as CuTe prints it, `0xLLLL.CCCC` (or a plain `0x…`/decimal word).
+fn parse_tmem_address(t: &str) -> Result<u32> {
+    let bad = || {
+        condition(
+            "pointer",
+            format!(
+                "'{t}' is not a TMEM address (0xLLLL.CCCC: lane and column, 4 hex digits each)"
+            ),
+        )
+    };
+    let hex = |h: &str| {
+        (!h.is_empty() && h.len() <= 4)
+            .then(|| u32::from_str_radix(h, 16).ok())
+            .flatten()
+    };
+    if let Some(body) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return match body.split_once('.') {
+            Some((hi, lo)) => match (hex(hi), hex(lo)) {
+                (Some(hi), Some(lo)) => Ok(hi << 16 | lo),
+                _ => Err(bad()),
+            },
+            None => u32::from_str_radix(body, 16).map_err(|_| bad()),
+        };
+    }
+    t.parse::<u32>().map_err(|_| bad())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tmem_pointers_move_as_cute_moves_them() {
+        // cute-oracle: make_tmem_ptr<half_t>(0) + 1, + 3, + 1 + 1; <uint8_t> + 5; <double> + 3
+        let t = |bits: i64, addr: u32| Pointer::tmem(ElementWidth::Bits(bits), addr).unwrap();
+        assert_eq!(t(32, 0).to_string(), "tmem_[32b](0x0000.0000)");
+        assert_eq!(
+            t(16, 0).advance(1).unwrap().to_string(),
+            "tmem_[16b](0x8000.0000)"
+        );
+        assert_eq!(
+            t(16, 0).advance(3).unwrap().to_string(),
+            "tmem_[16b](0x8000.0001)"
+        );
+        let twice = t(16, 0).advance(1).and_then(|p| p.advance(1)).unwrap();
+        assert_eq!(twice.to_string(), "tmem_[16b](0x0000.0000)");
+        assert_eq!(
+            t(8, 0).advance(5).unwrap().to_string(),
+            "tmem_[8b](0x4000.0001)"
+        );
+        assert_eq!(
+            t(64, 0).advance(3).unwrap().to_string(),
+            "tmem_[64b](0x0000.0006)"
+        );
+        assert_eq!(
+            t(6, 0).advance(1).unwrap().to_string(),
+            "tmem_[6b](0x2000.0000)"
+        );
+        assert_eq!(
+            t(16, 0x10000).advance(-2).unwrap().to_string(),
+            "tmem_[16b](0x8000.ffff)"
+        );
+        assert_eq!(t(32, 0x10020).to_string(), "tmem_[32b](0x0001.0020)");
+        assert_eq!(tmem_dp(32).unwrap(), 65536);
+        assert_eq!(tmem_dp(16).unwrap(), 131072);
+        assert_eq!(tmem_dp(6).unwrap(), 524288);
+        assert_eq!(tmem_dp(64).unwrap(), 32768);
+        let back =
+            Pointer::parse_address(MemSpace::Tmem, ElementWidth::Bits(16), "0x8000.ffff", false)
+                .unwrap();
+        assert_eq!(back, t(16, 0x8000_ffff));
+    }
 
     fn null(space: MemSpace, bits: i64) -> Pointer {
         Pointer::new(space, ElementWidth::Bits(bits), PtrBase::Null).unwrap()

@@ -66,6 +66,9 @@ pub struct CopyRow {
     pub dst: &'static str,
     /// `RefLayout`.
     pub reference: &'static str,
+    /// `ValID` (bits to TMEM bit addresses), where the traits define one: the TMEM loads and
+    /// stores and UTCCP.
+    pub val_id: Option<&'static str>,
 }
 
 fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
@@ -125,6 +128,7 @@ fn copies() -> &'static Copies {
                 src: f[3],
                 dst: f[4],
                 reference: f[5],
+                val_id: f.get(6).copied().filter(|v| !v.is_empty()),
             })
             .collect();
         let by_name = rows.iter().enumerate().map(|(i, r)| (r.name, i)).collect();

@@ -522,6 +522,8 @@ pub enum CopyOrigin {
     Cotiled(Layout, Layout),
     /// `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)` (the atom holds it).
     Tma,
+    /// `make_tmem_copy(atom, tmem_tensor)`: the TMEM tensor's pointer and layout.
+    Tmem(Box<crate::algebra::pointer::Pointer>, Layout),
 }
 
 /// `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`.
@@ -738,6 +740,7 @@ impl TiledCopy {
             CopyOrigin::Copy(false, _) => "make_tiled_copy_D",
             CopyOrigin::Cotiled(..) => "make_cotiled_copy",
             CopyOrigin::Tma => "make_tma_copy",
+            CopyOrigin::Tmem(..) => "make_tmem_copy",
         };
         if tn % an != 0 {
             return Err(condition(
@@ -942,6 +945,7 @@ impl fmt::Display for TiledCopy {
             CopyOrigin::Cotiled(tv, data) => {
                 write!(f, "make_cotiled_copy({}, {tv}, {data})", self.atom)
             }
+            CopyOrigin::Tmem(p, l) => write!(f, "make_tmem_copy({}, {p} o {l})", self.atom),
             CopyOrigin::Tma => match &self.atom.tma {
                 Some(t) => write!(f, "{t}"),
                 None => write!(f, "make_tma_copy({})", self.atom),

@@ -10,6 +10,7 @@ pub mod copy;
 pub mod mma;
 pub mod tiled_mma;
 pub mod tma;
+pub mod tmem;
 pub mod umma;
 mod util;
 

@@ -502,6 +502,11 @@ pub fn is_scaled_family(name: &str) -> bool {
     SCALED_FAMILIES.contains(&name)
 }
 
+/// The bits of an element type UMMA takes (`sizeof_bits`).
+pub fn element_bits(ty: &str) -> Option<i64> {
+    bits_of(ty)
+}
+
 /// The bits of the element types UMMA takes.
 fn bits_of(ty: &str) -> Option<i64> {
     Some(match ty {

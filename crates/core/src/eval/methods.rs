@@ -167,14 +167,28 @@ fn atom_method(
                 };
                 // make_fragment_A/B: a GMMA atom reading the operand from shared memory makes a
                 // descriptor view of it, a register operand a fragment like the partition
-                let from_smem = t.atom.name.starts_with("SM90_")
+                // a TS UMMA's A lives in tensor memory: make_fragment_like<FrgTypeA>, its
+                // tmem_frg over the partition's shape
+                if op == Operand::A
+                    && let Some(frg) = atoms::tmem::TmemFrg::of_a(&t.atom)
+                {
+                    let (_, l) = tensor_arg(&args[0], spans[0])?;
+                    let (_, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                    return frg
+                        .make(&part.shape().to_owned())
+                        .map(|(p, l)| Value::offset_layout(Origin::Ptr(p), l))
+                        .map_err(alg);
+                }
+                let umma = atoms::tmem::TmemFrg::of_c(&t.atom).is_some();
+                let from_smem = (t.atom.name.starts_with("SM90_") || umma)
                     && (t.atom.name.contains("_SS") || op == Operand::B);
                 if from_smem {
                     return Err(EvalError::new(
                         format!(
-                            "{name}: {} reads {} from shared memory, so its fragment is a GMMA descriptor over the partition (not modelled); partition_{} gives that partition",
+                            "{name}: {} reads {} from shared memory, so its fragment is a {} descriptor over the partition (not modelled); partition_{} gives that partition",
                             t.atom.name,
                             if op == Operand::A { "A" } else { "B" },
+                            if umma { "UMMA" } else { "GMMA" },
                             if op == Operand::A { "A" } else { "B" },
                         ),
                         span,
@@ -209,6 +223,9 @@ fn atom_method(
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (_, l) = tensor_arg(&args[0], spans[0])?;
                 let (_, part) = t.partition(Operand::C, *thr, &l).map_err(alg)?;
+                if let Some(v) = tmem_fragment(t, part.shape(), span) {
+                    return v;
+                }
                 let frg = Layout::column_major(part.shape().to_owned()).map_err(alg)?;
                 owning_fragment(t, Operand::C, frg, &args[0], span)
             })
@@ -237,6 +254,11 @@ fn atom_method(
                 ));
             }
             let (_, l) = tensor_arg(&args[0], spans[0])?;
+            if op == Operand::C
+                && let Some(v) = tmem_fragment(t, l.shape(), span)
+            {
+                return v;
+            }
             let frg = if op == Operand::C {
                 Layout::column_major(l.shape().to_owned())
             } else {
@@ -433,7 +455,7 @@ fn field_names(a: &Atom) -> &'static str {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => {
-            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape); the DSL's thr_id, layout_src_tv, layout_dst_tv"
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMEM copy's ValID; a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape); the DSL's thr_id, layout_src_tv, layout_dst_tv"
         }
         Atom::TiledCopy(_) => {
             "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor); the DSL's tiler_mn, layout_tv_tiled, layout_src_tv_tiled, layout_dst_tv_tiled, get_slice(t)"
@@ -480,6 +502,21 @@ fn owning_fragment(
     let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
         .map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
+}
+
+/// An UMMA accumulator: `make_tensor<FrgTypeC>(shape)`, CuTe's `UMMA::tmem_frg::make`, a
+/// tensor in tensor memory (`None` for an atom whose C lives in registers).
+pub(crate) fn tmem_fragment(
+    t: &TiledMma,
+    shape: &crate::algebra::Tup,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let frg = atoms::tmem::TmemFrg::of_c(&t.atom)?;
+    Some(
+        frg.make(&shape.to_owned())
+            .map(|(p, l)| Value::offset_layout(Origin::Ptr(p), l))
+            .map_err(|e| EvalError::algebra(e, span)),
+    )
 }
 
 /// The members `x.name(...)` of values, for help and completion: (name, signature, what it
@@ -847,6 +884,15 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             "RefLayout" | "BitLayoutRef" => lay(Ok(c.bit_ref.clone())),
             "NumValSrc" => Some(c.num_val(true).map(Value::int).map_err(alg)),
             "NumValDst" => Some(c.num_val(false).map(Value::int).map_err(alg)),
+            "ValID" => Some(atoms::tmem::val_id(&c.op).map(Value::Layout).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "{} has no ValID: only the traits of the TMEM loads and stores (SM100_TMEM_LOAD_*, SM100_TMEM_STORE_*) and UTCCP define one",
+                        c.op
+                    ),
+                    span,
+                )
+            })),
             _ => tma_field(c, name, span),
         },
         Atom::TiledCopy(t) => match name {
@@ -1021,6 +1067,29 @@ pub fn atom_function(
             let tv = to_layout(&vals[1], spans[1])?;
             let data = to_layout(&vals[2], spans[2])?;
             TiledCopy::cotiled(atom, tv, data)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_tmem_copy" => {
+            let (origin, layout) = tensor_arg(&vals[1], spans[1])?;
+            let Origin::Ptr(ptr) = origin else {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tmem_copy takes a TMEM tensor (make_tensor(make_tmem_ptr<T>(), L), a UMMA accumulator), found a tensor over {origin}"
+                    ),
+                    spans[1],
+                ));
+            };
+            let atom = match &vals[0] {
+                // Copy_Atom<CopyOp, TEngine::value_type>: cute keeps the tensor's width only,
+                // and names a type of that width (the atom's layouts depend on nothing else)
+                Value::Name(op) => {
+                    let ty = atoms::tmem::element_of_width(&ptr.width).map_err(alg)?;
+                    CopyAtom::new(op, ty).map_err(alg)?
+                }
+                v => copy_arg(v, spans[0])?,
+            };
+            atoms::tmem::make_tmem_copy(atom, &ptr, &layout)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
         }

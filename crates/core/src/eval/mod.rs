@@ -2366,7 +2366,7 @@ pub fn constant(name: &str) -> Option<Value> {
         "X" | "Underscore" | "None" => Value::Under,
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
-        _ => return None,
+        _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }
 

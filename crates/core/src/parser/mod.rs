@@ -1735,7 +1735,7 @@ impl<'a> Parser<'a> {
         }
         if matches!(
             name,
-            "smem_ptr" | "gmem_ptr" | "ptr" | "smem_subptr" | "gmem_subptr" | "subptr"
+            "smem_ptr" | "gmem_ptr" | "ptr" | "smem_subptr" | "gmem_subptr" | "subptr" | "tmem_"
         ) && self.peek(end) == Some('[')
             && let Some(read) = self.pointer(pos, name, end)
         {

@@ -283,6 +283,9 @@ fn cpp_element(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
 /// tensor's `make_tensor<float>(Layout<_1>{}).data() + 4`.
 fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
     use crate::algebra::pointer::{MemSpace, PtrBase};
+    if let Some(addr) = p.tmem_address() {
+        return Ok(format!("make_tmem_ptr<{}>({addr:#x})", cpp_element(p, v)?));
+    }
     let raw = match &p.base {
         PtrBase::Null => format!("static_cast<{}*>(nullptr)", cpp_element(p, v)?),
         PtrBase::Named(n) => n.clone(),
@@ -327,6 +330,7 @@ fn dsl_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         MemSpace::Raw => String::new(),
         MemSpace::Gmem => ", cute.AddressSpace.gmem".into(),
         MemSpace::Smem => ", cute.AddressSpace.smem".into(),
+        MemSpace::Tmem => return Err(none("a tensor-memory pointer")),
     };
     Ok(format!("cute.make_ptr(cutlass.{ty}, {address}{space})"))
 }

@@ -300,6 +300,13 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
         out.push_str("\n\n");
         out.push_str(&grid::render(v, opts)?);
     }
+    if let Some(p) = tv::tmem_tensor_picture(v, opts) {
+        out.push_str("\n\n");
+        match p {
+            Ok(p) => out.push_str(&p),
+            Err(e) => out.push_str(&format!("(no TMEM grid: {e})")),
+        }
+    }
     if let Some(p) = tv::picture(v) {
         out.push_str("\n\n");
         match p {

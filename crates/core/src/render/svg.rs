@@ -228,8 +228,18 @@ fn copy_svg(p: &TvPicture) -> String {
     let _ = writeln!(out, "<!--     S: {}  -->", s.layout_tv);
     let _ = writeln!(out, "<!--     D: {}  -->", d.layout_tv);
     // print_latex_copy's geometry: S at columns 0..N, D at columns N+3..2N+3, row labels left of
-    // S and right of D, column labels above both
-    header(&mut out, (2 * n + 5) * CELL, (m + 1) * CELL);
+    // S and right of D, column labels above both; a make_tmem_copy's TMEM grid (lanes down,
+    // columns across) to the right of D's labels, its lane labels on its left
+    let tmem = p.grid("TMEM");
+    let t_col0 = 2 * n + 8;
+    let (width, height) = match tmem {
+        Some(t) => (t_col0 + t.cols, m.max(t.rows) + 1),
+        None => (2 * n + 5, m + 1),
+    };
+    if let Some(t) = tmem {
+        let _ = writeln!(out, "<!--  TMEM: {}  -->", t.heading());
+    }
+    header(&mut out, width * CELL, height * CELL);
     let d_col0 = n + 4;
     caption(&mut out, 0, 0, "S");
     caption(&mut out, (d_col0 - 1) * CELL, 0, "D");
@@ -257,6 +267,25 @@ fn copy_svg(p: &TvPicture) -> String {
     }
     for j in 0..n {
         label(&mut out, (j + d_col0) * CELL, 0, j);
+    }
+    if let Some(t) = tmem {
+        caption(&mut out, (t_col0 - 1) * CELL, 0, "TMEM");
+        for (row, col, tid, vid) in t.filled_in_order() {
+            cell(
+                &mut out,
+                (col + t_col0) * CELL,
+                (row + 1) * CELL,
+                tid,
+                vid,
+                " />",
+            );
+        }
+        for i in 0..t.rows {
+            label(&mut out, (t_col0 - 1) * CELL, (i + 1) * CELL, i);
+        }
+        for j in 0..t.cols {
+            label(&mut out, (j + t_col0) * CELL, 0, j);
+        }
     }
     out.push_str("</svg>\n");
     out

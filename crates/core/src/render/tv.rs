@@ -54,6 +54,8 @@ pub struct TvGrid {
     pub layout_tv: Layout,
     /// `(thread, value)` of each cell, row-major; `None` where no thread holds the cell.
     pub cells: Vec<Option<(i64, i64)>>,
+    /// The heading, where it is not `get_layoutX_TV` (the TMEM grid's).
+    pub note: Option<String>,
 }
 
 impl TvGrid {
@@ -139,11 +141,60 @@ impl TvGrid {
             cols,
             layout_tv,
             cells,
+            note: None,
         })
+    }
+
+    /// The TMEM grid of a `make_tmem_copy`: lanes down, columns (in the tensor's elements)
+    /// across, each cell the first `(thread, value)` of the register side that reads (a load)
+    /// or writes (a store) it; `None` for another tiled copy.
+    pub fn of_tmem_copy(t: &TiledCopy) -> Result<Option<TvGrid>, RenderError> {
+        let Some(pairs) = crate::atoms::tmem::copy_cells(t)? else {
+            return Ok(None);
+        };
+        let rows = pairs.iter().map(|p| p.2).max().unwrap_or(0) + 1;
+        let cols = pairs.iter().map(|p| p.3).max().unwrap_or(0) + 1;
+        check_cells(&[(rows, cols)])?;
+        let mut cells = vec![None; (rows * cols) as usize];
+        for &(tid, vid, lane, col) in &pairs {
+            if lane < 0 || col < 0 {
+                return Err(RenderError::new(format!(
+                    "T{tid}V{vid} reaches lane {lane}, column {col}: before the tensor's start"
+                )));
+            }
+            let cell = &mut cells[(lane * cols + col) as usize];
+            if cell.is_none() {
+                *cell = Some((tid, vid));
+            }
+        }
+        let load = crate::atoms::tmem::is_load(&t.atom.op);
+        let layout_tv = t.layout_tv_of(!load)?;
+        let note = format!(
+            "TMEM (lanes×columns = {rows}×{cols}, a column {}): which thread {} each lane and column; warp w reaches lanes 32(w%4)..32(w%4)+31 only (get_layout{}_TV = {layout_tv})",
+            match t.atom.val_bits {
+                b if b < 32 => format!("{} elements of a 32-bit column", 32 / b),
+                32 => "32 bits".to_string(),
+                b => format!("{b} bits, {} 32-bit columns", b / 32),
+            },
+            if load { "loads from" } else { "stores to" },
+            if load { "D" } else { "S" },
+        );
+        Ok(Some(TvGrid {
+            name: "TMEM",
+            axes: ("lane", "column"),
+            rows,
+            cols,
+            layout_tv,
+            cells,
+            note: Some(note),
+        }))
     }
 
     /// The heading: `A (M×K = 16×8): get_layoutA_TV = ...`.
     pub fn heading(&self) -> String {
+        if let Some(n) = &self.note {
+            return n.clone();
+        }
         format!(
             "{} ({}×{} = {}×{}): get_layout{}_TV = {}",
             self.name, self.axes.0, self.axes.1, self.rows, self.cols, self.name, self.layout_tv
@@ -217,10 +268,11 @@ impl TvPicture {
             .try_fold(1i64, |acc, x| acc.checked_mul(*x))
             .ok_or_else(|| RenderError::new("integer overflow in the copy's tile"))?;
         check_cells(&[(m, n), (m, n)])?;
-        let grids = vec![
+        let mut grids = vec![
             TvGrid::build("S", ("M", "N"), m, n, t.layout_tv_of(true)?)?,
             TvGrid::build("D", ("M", "N"), m, n, t.layout_tv_of(false)?)?,
         ];
+        grids.extend(TvGrid::of_tmem_copy(t)?);
         Ok(TvPicture {
             title: t.to_string(),
             kind: TvKind::Copy,
@@ -297,7 +349,12 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
         out.push_str(&terminal_grid(
             g,
             opts.paint,
-            crate::limits::MAX_GRID_ROWS,
+            // TMEM's 128 lanes are four warps' subpartitions: all of them
+            if g.name == "TMEM" {
+                TMEM_LANES
+            } else {
+                crate::limits::MAX_GRID_ROWS
+            },
             crate::limits::MAX_GRID_COLS,
             opts.width,
         ));
@@ -306,6 +363,66 @@ pub fn render_terminal(p: &TvPicture, opts: &RenderOptions) -> String {
         out.pop();
     }
     out
+}
+
+/// TMEM's datapath lanes, the rows a TMEM grid shows in the terminal.
+const TMEM_LANES: usize = 128;
+
+/// A tensor in tensor memory as a grid of lanes × columns (columns in its elements), each cell
+/// the index of the element there (colexicographic over the tensor's shape), coloured by the
+/// 32-lane subpartition (the warp `w % 4` that may reach it); `None` for another value. Ends
+/// without a newline.
+pub fn tmem_tensor_picture(v: &Value, opts: &RenderOptions) -> Option<Result<String, RenderError>> {
+    let Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(p), l) = v else {
+        return None;
+    };
+    let cells = match crate::atoms::tmem::tensor_cells(p, l) {
+        Ok(Some(c)) => c,
+        Ok(None) => return None,
+        Err(e) => return Some(Err(e.into())),
+    };
+    Some((|| {
+        let rows = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        let cols = cells.iter().map(|c| c.2).max().unwrap_or(0) + 1;
+        check_cells(&[(rows, cols)])?;
+        let mut grid: Vec<Option<i64>> = vec![None; (rows * cols) as usize];
+        for &(i, lane, col) in &cells {
+            if lane < 0 || col < 0 {
+                return Err(RenderError::new(format!(
+                    "element {i} is at lane {lane}, column {col}: before the tensor's start"
+                )));
+            }
+            let c = &mut grid[(lane * cols + col) as usize];
+            if c.is_none() {
+                *c = Some(i);
+            }
+        }
+        let at = |r: i64, c: i64| grid[(r * cols + c) as usize];
+        let heading = format!(
+            "TMEM of {p} (lanes×columns = {rows}×{cols}, columns in {} elements): the index of the element at each lane and column{}",
+            p.width,
+            if opts.paint.is_on() {
+                ", coloured by subpartition (warp w%4 reaches lanes 32(w%4)..)"
+            } else {
+                ""
+            }
+        );
+        let label = |r: i64, c: i64| at(r, c).map(|i| i.to_string()).unwrap_or_default();
+        let colour = |r: i64, c: i64| at(r, c).map(|_| thread_color(r / 32));
+        let mut out = labelled_grid(
+            &heading,
+            (rows, cols),
+            &label,
+            &colour,
+            opts.paint,
+            (TMEM_LANES, crate::limits::MAX_GRID_COLS),
+            opts.width,
+        );
+        while out.ends_with('\n') {
+            out.pop();
+        }
+        Ok(out)
+    })())
 }
 
 /// One grid in the terminal, ending with a newline.

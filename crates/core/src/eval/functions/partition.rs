@@ -77,7 +77,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "partition_fragment_C",
         "partition_fragment_C(TILED_MMA, SHAPE_MN)",
-        "the layout of a thread's accumulator fragment: compact column-major of partition_shape_C",
+        "the layout of a thread's accumulator fragment: compact column-major of partition_shape_C; of an UMMA (SM100) tiled MMA, its accumulator in tensor memory (tmem_[32b](0x0000.0000) o ((128,256),1,1):((65536,1),0,0), CuTe's UMMA::tmem_frg)",
         "partition_fragment_C(tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)), (128,128))",
         2,
         2,
@@ -85,6 +85,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let Value::IntTuple(shape) = partition_shape(a, Operand::C)? else {
                 unreachable!("partition_shape gives a shape")
             };
+            if let Some(v) =
+                crate::eval::methods::tmem_fragment(tiled_mma(a, 0)?, shape.as_tup(), a.span)
+            {
+                return v;
+            }
             Layout::column_major(shape)
                 .map(Value::Layout)
                 .map_err(a.alg())
@@ -165,6 +170,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "make_cotiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8):(8,1)).Tiler_MN",
         3,
         3
+    ),
+    atom_f!(
+        "make_tmem_copy",
+        "make_tmem_copy(COPY_ATOM | TMEM_OP, TMEM_TENSOR)",
+        "the TiledCopy of a TMEM load or store (SM100_TMEM_LOAD_32dp32b8x, ...) over a tensor in tensor memory: four warps, each at the same place in its own 32-lane subpartition (CuTe's make_cotiled_copy of ((32,4):(0,32*DP<T>), coalesce(upcast<bits(T)>(ValID)))); an operation alone takes the tensor's element type",
+        "make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x, make_tmem_ptr<float>(0) o (128,32):(65536,1)).Tiler_MN",
+        2,
+        2
     ),
     f!(
         "make_tensor_like",

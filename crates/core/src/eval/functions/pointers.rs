@@ -37,6 +37,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: TemplateArgs::Before
     ),
     f!(
+        "make_tmem_ptr",
+        "make_tmem_ptr<T>([ADDR])",
+        "a pointer to Blackwell's tensor memory at the 32-bit address ADDR (0 when left out): lane in the upper 16 bits, 32-bit column in the lower; CuTe prints tmem_[32b](0x0001.0020). It moves by addr + rotr(n, log_2(32/bits(T))): a sub-word element's index sits in the top bits",
+        "make_tmem_ptr<half_t>(0) + 3",
+        1,
+        2,
+        make_tmem_ptr,
+        template: TemplateArgs::Before
+    ),
+    f!(
         "static_cast",
         "static_cast<T*>(nullptr)",
         "the null pointer typed T* (its width is sizeof_bits<T>), or a pointer cast to its own type",
@@ -274,6 +284,29 @@ fn element_arg(a: &Args, i: usize) -> Result<ElementWidth, EvalError> {
             a.spans[i],
         )),
     }
+}
+
+/// CuTe's `make_tmem_ptr<T>(uint32_t addr = 0)` (pointer.hpp).
+fn make_tmem_ptr(a: &Args) -> Result<Value, EvalError> {
+    let width = element_arg(a, 0)?;
+    let addr = match a.vals.get(1) {
+        None => 0,
+        Some(v) => match v.as_int().map(u32::try_from) {
+            Some(Ok(x)) => x,
+            _ => {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tmem_ptr takes a 32-bit address (an integer from 0 to 0xFFFFFFFF: lane << 16 | column), found {}",
+                        v.kind()
+                    ),
+                    a.spans[1],
+                ));
+            }
+        },
+    };
+    Pointer::tmem(width, addr)
+        .map(Value::Pointer)
+        .map_err(|e| EvalError::algebra(e, a.spans[0]))
 }
 
 /// `make_X_ptr(p)` and `make_X_ptr<T>(nullptr)`.
