@@ -215,9 +215,6 @@ def make_copy_atom(
 ) -> CopyAtom:
     """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
-def make_tiled_copy_tv(atom: CopyAtom, thr_layout: Arg, val_layout: Arg) -> TiledCopy:
-    """A tiled copy of a thread layout and a value layout."""
-
 def __getattr__(name: str) -> Function: ...
 '''
 
