@@ -215,6 +215,16 @@ def make_copy_atom(
 ) -> CopyAtom:
     """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
+class AddressSpace:
+    """The CuTe DSL's address spaces, for make_ptr(dtype, address, space)."""
+
+    name: str
+    value: int
+    generic: AddressSpace
+    gmem: AddressSpace
+    smem: AddressSpace
+    rmem: AddressSpace
+
 def __getattr__(name: str) -> Function: ...
 '''
 
