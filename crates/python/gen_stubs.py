@@ -215,8 +215,15 @@ def make_copy_atom(
 ) -> CopyAtom:
     """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
-def make_tiled_copy_tv(atom: CopyAtom, thr_layout: Arg, val_layout: Arg) -> TiledCopy:
-    """A tiled copy of a thread layout and a value layout."""
+class AddressSpace:
+    """The CuTe DSL's address spaces, for make_ptr(dtype, address, space)."""
+
+    name: str
+    value: int
+    generic: AddressSpace
+    gmem: AddressSpace
+    smem: AddressSpace
+    rmem: AddressSpace
 
 def __getattr__(name: str) -> Function: ...
 '''

@@ -121,8 +121,10 @@ fn values_listings() {
 }
 
 /// A statement in DSL spelling answers what the DSL 4.8.1 answers where it differs from C++
-/// (`dsl-oracle`): its `raked_product` coalesces each top-level mode of C++'s result, and its
-/// `make_layout` of a list or tuple of layouts joins them.
+/// (`dsl-oracle`): its `raked_product` coalesces each top-level mode of C++'s result, its
+/// `make_layout` of a list or tuple of layouts joins them, its `slice_` of a tuple slices the
+/// tuple, its `repeat_like(x, target)` takes C++'s arguments the other way round, and its
+/// `make_fragment_like` of rank 2 does not wrap mode 1.
 #[test]
 fn dsl_spellings_answer_as_the_dsl() {
     check_pairs(
@@ -169,6 +171,54 @@ fn dsl_spellings_answer_as_the_dsl() {
                 "cute.make_layout([cute.make_layout((4,2))])",
                 "((4,2)):((1,4))",
             ),
+            // issue 39: slice_ of a tuple, the DSL's repeat_like(x, target), make_fragment_like
+            // of rank 2 (the C++ spelling keeps C++'s answer)
+            ("cute.slice_((4,(2,8)), (1, None))", "((2,8))"),
+            ("cute.slice_((4,8), (None, 2))", "(4)"),
+            ("cute.slice_((4,(2,8)), (None, (1,None)))", "(4,8)"),
+            ("cute.slice_((4,(2,8),3), (2, None, None))", "((2,8),3)"),
+            ("cute.slice_(((2,2),(2,8)), ((None,1),(0,None)))", "(2,8)"),
+            (
+                "cute.slice_(cute.make_layout((4,8), stride=(8,1)), (None, 2))",
+                "(4):(8)",
+            ),
+            ("cute.repeat_like(0, (4,(2,3)))", "(0,(0,0))"),
+            ("cute.repeat_like(x=0, target=(4,(2,3)))", "(0,(0,0))"),
+            (
+                "cute.repeat_like((1,2), (4,(2,3)))",
+                "((1,2),((1,2),(1,2)))",
+            ),
+            ("cute.repeat_like(7, 5)", "7"),
+            ("repeat_like((4,(2,3)), 0)", "(0,(0,0))"),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,8), stride=(8,1)))",
+                "(4,8):(1,4)",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout(((2,4),(2,2)), stride=((8,1),(16,4))))",
+                "((2,4),(2,2)):((1,2),(16,8))",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,(2,8)), stride=(1,(32,4))))",
+                "(4,(2,8)):(1,(32,4))",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,(8,)), stride=(8,(1,))))",
+                "(4,(8)):(1,(4))",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,8,2), stride=(8,1,32)))",
+                "(4,8,2):(1,4,32)",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,8), stride=(0,1)))",
+                "(4,8):(0,1)",
+            ),
+            (
+                "cute.make_fragment_like(cute.make_layout((4,cutlass.Int32(8)), stride=(8,1)))",
+                "(4,8?):(1,4)",
+            ),
+            ("make_fragment_like((4,8):(8,1))", "(4,(8)):(1,(4))"),
         ],
     );
 }

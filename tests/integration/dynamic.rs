@@ -106,6 +106,86 @@ fn the_issues_examples() {
     }
 }
 
+/// A run-time coordinate or thread index (C++'s plain `int`) makes the index a layout maps it
+/// to a run-time integer where CuTe's arithmetic does (`_0 * x` stays `_0`), through a
+/// composed layout too; and slicing a swizzled tensor at one keeps the swizzle's decay with
+/// run-time strides, as CuTe's `slice_and_offset` does (issue 39, item 4; each expectation is
+/// `cute-oracle`'s print).
+#[test]
+fn run_time_coordinates_and_thread_indices() {
+    for (stmt, want) in [
+        (
+            "composition(Swizzle<3,4,3>{}, make_layout(make_shape(8, 8)))(2,3)",
+            "26",
+        ),
+        (
+            "composition(Swizzle<3,4,3>{}, make_layout(make_shape(_8{}, _8{})))(_2{},_3{})",
+            "_26",
+        ),
+        (
+            "composition(Swizzle<3,4,3>{}, make_layout(make_shape(_8{}, _8{})))(2)",
+            "2",
+        ),
+        (
+            "composition(Swizzle<3,4,3>{}, make_layout(make_shape(_8{}, _8{})))(_2{})",
+            "_2",
+        ),
+        ("make_layout(make_shape(_8{}, _8{}))(2,3)", "26"),
+        ("make_layout(make_shape(_8{}, _8{}))(_2{},_3{})", "_26"),
+        (
+            "make_layout(make_shape(_8{}, _8{}))(make_coord(2,_3{}))",
+            "26",
+        ),
+        (
+            "make_layout(make_shape(_8{}, _8{}), make_stride(_0{}, _1{}))(2,_3{})",
+            "_3",
+        ),
+        ("crd2idx(make_coord(2,3), make_shape(_8{}, _8{}))", "26"),
+        (
+            "crd2idx(2, make_shape(_8{}, _8{}), make_stride(_0{}, _1{}))",
+            "0",
+        ),
+        (
+            "crd2idx(_0{}, make_shape(8, _8{}), make_stride(_1{}, 8))",
+            "_0",
+        ),
+        (
+            "crd2idx(_3{}, make_shape(_1{}, _8{}), make_stride(4, _1{}))",
+            "_3",
+        ),
+        (
+            "crd2idx(_3{}, make_shape(_1{}, 8), make_stride(_2{}, _1{}))",
+            "_3",
+        ),
+        (
+            "local_partition(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_layout(make_shape(_8{},_8{}), make_stride(_8{},_1{})), 5)",
+            "smem_ptr[16b](0xa) o (_2,(_2,_2,_2)):(_512,(8,16,32))",
+        ),
+        (
+            "local_partition(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_layout(make_shape(_8{},_8{}), make_stride(_8{},_1{})), _5{})",
+            "smem_ptr[16b](0xa) o (_2,_8):(_512,_8)",
+        ),
+        (
+            "local_tile(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_shape(_8{},_8{}), make_coord(1,2))",
+            "smem_ptr[16b](0x420) o ((_2,_2,_2),_8):((72,112,288),_1)",
+        ),
+        (
+            "local_tile(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_shape(_8{},_8{}), make_coord(_1{},_2{}))",
+            "smem_ptr[16b](0x420) o ((_2,_2,_2),_8):((_72,_112,_288),_1)",
+        ),
+        (
+            "outer_partition(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_shape(_8{},_8{}), make_coord(1,3))",
+            "smem_ptr[16b](0x96) o (_2,(_2,_2,_2)):(_512,(-8,16,32))",
+        ),
+        (
+            "inner_partition(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), composition(Swizzle<3,3,3>{}, make_layout(make_shape(_16{},_64{}), make_stride(_64{},_1{})))), make_shape(_8{},_8{}), make_coord(1,3))",
+            "smem_ptr[16b](0x430) o ((_2,_2,_2),_8):((56,112,288),_1)",
+        ),
+    ] {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+}
+
 /// CuTe's static_asserts that need static values: with a dynamic integer each is an error
 /// naming the requirement, as CuTe's compiler's (each statement checked with `cute-oracle`:
 /// it does not compile, at the static_assert named); the same statements with static integers

@@ -198,11 +198,12 @@ fn functions() -> Vec<Entry> {
             let most = (f.arity.1 != usize::MAX).then_some(f.arity.1);
             (
                 f.name,
-                f.signature,
+                // the DSL's signature where it differs (`repeat_like(X, TARGET)`)
+                f.signature_in(true),
                 f.summary,
                 f.example,
                 f.is_explained(),
-                f.parameters(),
+                f.parameters_in(true),
                 (f.arity.0, most),
             )
         })

@@ -22,7 +22,12 @@ use cute::parser::Span;
 thread_local! {
     /// One session per thread: its variables are the slots of the call being made (a Python
     /// thread never sees another's).
-    static SESSION: RefCell<Env> = RefCell::new(Env::new());
+    /// Every call is the DSL's API: the DSL's answers where it differs from C++.
+    static SESSION: RefCell<Env> = RefCell::new({
+        let mut env = Env::new();
+        env.set_dsl_session(true);
+        env
+    });
     /// The law warnings of the last statement run (SPEC §3: CuTe's answer, and the law it
     /// breaks as a warning), until the front end takes them ([`take_warnings`]).
     static WARNINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -110,7 +115,9 @@ pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
             // the function the user called: its law is checked, as the CLI's statement does;
             // a broken one takes the statement's turn, which keeps the warning
             let mut laws = Laws::default();
-            let v = functions::call_checking(f, args, spans, span, Some(&mut laws)).ok()?;
+            // the DSL's API: the DSL's form of a function it answers otherwise
+            let v =
+                functions::call_checking_in(f, args, spans, span, Some(&mut laws), true).ok()?;
             if !laws.violations.is_empty() {
                 return None;
             }

@@ -107,7 +107,7 @@ def test_atoms_and_partitions():
     ).__str__()
     svg = mma._repr_svg_()
     assert "<svg" in svg and "T0" in svg
-    copy = cute.make_tiled_copy(cute.copy_atom("UniversalCopy<uint128_t>", "half_t"), L((16, 8), (8, 1)), L((1, 8)))
+    copy = cute.make_tiled_copy_tv(cute.copy_atom("UniversalCopy<uint128_t>", "half_t"), L((16, 8), (8, 1)), L((1, 8)))
     assert isinstance(copy, cute.TiledCopy)
     s = copy.get_slice(3).partition_S((32, 128))
     assert isinstance(s, cute.Tensor)

@@ -70,6 +70,73 @@ pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
     crd2idx_traced(coord, shape, stride, &mut NoTrace)
 }
 
+/// The kind of CuTe's `crd2idx(coord, shape, stride)` for integer strides: `Some(v)` when it
+/// is a static integer (`v` its value), `None` when it is a run-time one. stride.hpp's
+/// recursion over the kinds of its arguments, with integral_constant.hpp's rules for a static
+/// operand: `c * d` is static when both are, or when either is `_0` (`_0 * x`, `x * _0`); a
+/// sum is static when its terms are; an integer coordinate over a tuple shape is split by
+/// `divmod(c, product(s))`, each part static when `c` and the product are (`_0 / x`, `_0 % x`
+/// and `x % _1` are `_0`), the last mode taking the rest. (The value itself is [`crd2idx`]'s.)
+pub fn crd2idx_static(coord: &Tup, shape: &Tup, stride: &Tup) -> Option<i64> {
+    match coord.view() {
+        Tuple(c) => {
+            let (Tuple(s), Tuple(d)) = (shape.view(), stride.view()) else {
+                return None;
+            };
+            let mut acc = Some(0i64);
+            for ((ci, si), di) in c.iter().zip(s).zip(d) {
+                acc = kind_add(acc, crd2idx_static(ci, si, di));
+            }
+            acc
+        }
+        Int(v) => int_crd2idx_static((!coord.is_dynamic()).then_some(v), shape, stride),
+    }
+}
+
+/// [`crd2idx_static`] of an integer coordinate of kind `c` (`None`: run-time).
+fn int_crd2idx_static(c: Option<i64>, shape: &Tup, stride: &Tup) -> Option<i64> {
+    match (shape.view(), stride.view()) {
+        (Tuple(s), Tuple(d)) => {
+            let mut rest = c;
+            let mut acc = Some(0i64);
+            let last = s.len().saturating_sub(1);
+            for (i, (si, di)) in s.iter().zip(d).enumerate() {
+                if i == last {
+                    acc = kind_add(acc, int_crd2idx_static(rest, si, di));
+                    break;
+                }
+                let p = if si.is_static() {
+                    si.product().ok()
+                } else {
+                    None
+                };
+                let (q, m) = match (rest, p) {
+                    (Some(0), _) => (Some(0), Some(0)),
+                    (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
+                    (_, Some(1)) => (None, Some(0)),
+                    _ => (None, None),
+                };
+                acc = kind_add(acc, int_crd2idx_static(m, si, di));
+                rest = q;
+            }
+            acc
+        }
+        (Int(_), Int(d)) => {
+            let d = (!stride.is_dynamic()).then_some(d);
+            match (c, d) {
+                (Some(0), _) | (_, Some(0)) => Some(0),
+                (Some(c), Some(d)) => Some(c.wrapping_mul(d)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn kind_add(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    Some(a?.wrapping_add(b?))
+}
+
 /// [`crd2idx`], reporting its arithmetic to `t`.
 pub fn crd2idx_traced<C: Codomain, T: Trace>(
     coord: &Tup,

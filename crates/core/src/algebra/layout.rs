@@ -308,8 +308,20 @@ impl Layout {
         if self.stride().has_basis() {
             coord::crd2idx_traced(coord, self.shape(), self.stride(), &mut NoTrace)
         } else {
-            self.eval(coord).map(IntTuple::int)
+            let (v, dynamic) = self.eval_kind(coord)?;
+            Ok(IntTuple::int_of(v, dynamic))
         }
+    }
+
+    /// [`Layout::eval`] and whether the index is a run-time integer: a run-time integer in the
+    /// coordinate or the layout may make it one ([`coord::crd2idx_static`]).
+    pub fn eval_kind(&self, coord: &Tup) -> Result<(i64, bool)> {
+        let v = self.eval(coord)?;
+        if self.is_static() && coord.is_static() {
+            return Ok((v, false));
+        }
+        let dynamic = coord::crd2idx_static(coord, self.shape(), self.stride()).is_none();
+        Ok((v, dynamic))
     }
 
     /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).

@@ -66,6 +66,26 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     super::divide::tiled_product(&a, &super::tiler::Tiler::layout(b)).map_err(|e| e.within(OP))
 }
 
+/// The CuTe DSL's `make_fragment_like(L)` (4.8.1): [`make_fragment_like`]'s result, but of a
+/// static rank-2 `L` its mode 1 is not wrapped in the rank-1 layout that `take<1,2>(L)` makes
+/// of it in C++ (dsl-oracle: `cute.make_fragment_like(cute.make_layout((4,8), stride=(8,1)))`
+/// is `(4,8):(1,4)`, C++'s `(_4,(_8)):(_1,(_4))`; of `((2,4),(2,2)):((8,1),(16,4))`,
+/// `((2,4),(2,2)):((1,2),(16,8))`).
+pub fn make_fragment_like_dsl(l: &Layout) -> Result<Layout> {
+    let r = make_fragment_like(l)?;
+    if l.rank() != 2 || l.shape().is_int() || !l.shape().is_static() || r.rank() != 2 {
+        return Ok(r);
+    }
+    let wrapped = r.mode(1)?;
+    if wrapped.shape().is_int() || wrapped.rank() != 1 {
+        return Ok(r);
+    }
+    Ok(super::layout::make_layout_from_modes(vec![
+        r.mode(0)?,
+        wrapped.mode(0)?,
+    ]))
+}
+
 /// `coshape(L)`: the codomain's shape, `sum((s-1)*|d|) + 1` over the leaves (an integer for
 /// integer strides).
 ///

@@ -280,6 +280,9 @@ pub struct SwizzledTensor {
 /// `inner_partition` (`tile`: `local_tile`) or `outer_partition` of a tensor over a swizzled
 /// layout: `zipped_divide` acts on the inner layout (layout_composed.hpp), then the slice is
 /// swizzle_layout.hpp's `slice_and_offset`, its offset moving the data.
+/// A coordinate of run-time integers (`dynamic`: C++'s `int`, a thread index) keeps the
+/// swizzle's decay uncoalesced with run-time strides, as CuTe does
+/// ([`slice_and_offset_kind`](super::swizzle::slice_and_offset_kind)).
 /// @post for every i of the result `r` at offset `o`: `o + r(i)` is the element of the tensor
 /// the same slice of the plain algorithm names
 pub fn partition_swizzled(
@@ -287,6 +290,7 @@ pub fn partition_swizzled(
     tiler: &Tiler,
     c: &Coord,
     tile: bool,
+    dynamic: bool,
 ) -> Result<(Origin, SwizzledOrPlain)> {
     let (keep, op) = if tile {
         (Keep::Tile, "local_tile")
@@ -299,12 +303,13 @@ pub fn partition_swizzled(
         layout: z,
         ..t.layout.clone()
     };
-    let (r, off) = super::swizzle::slice_and_offset(&coord, &tiled)?;
+    let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled, dynamic)?;
     Ok((t.offset.shift(&IntTuple::int(off))?, r))
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
-/// and coordinate of thread `idx` of `thr` (as [`local_partition`]).
+/// and coordinate of thread `idx` of `thr` (as [`local_partition`]); `dynamic`: a run-time
+/// index (C++'s `int`).
 /// `threads`: the size of the whole thread layout, where `thr` is its projection (see
 /// [`local_partition_projected`]); `None`, `thr` is the whole.
 pub fn local_partition_swizzled(
@@ -312,9 +317,10 @@ pub fn local_partition_swizzled(
     thr: &Layout,
     idx: i64,
     threads: Option<i64>,
+    dynamic: bool,
 ) -> Result<(Origin, SwizzledOrPlain)> {
     let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?)?;
-    partition_swizzled(t, &tiler, &c, false)
+    partition_swizzled(t, &tiler, &c, false, dynamic)
 }
 
 /// `local_tile(tensor, tiler, coord)`: the tile of `tensor` at `coord` of the tiles.

@@ -520,6 +520,8 @@ pub enum CopyOrigin {
     Copy(bool, Box<TiledCopy>),
     /// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`.
     Cotiled(Layout, Layout),
+    /// `make_tiled_copy_impl(atom, layout_tv, tiler_mn)` (the CuTe DSL's `make_tiled_copy`).
+    LayoutTv(Layout, Tiler<'static>),
     /// `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)` (the atom holds it).
     Tma,
     /// `make_tmem_copy(atom, tmem_tensor)`: the TMEM tensor's pointer and layout.
@@ -557,6 +559,21 @@ impl TiledCopy {
             origin: CopyOrigin::ThrVal(thr, val),
             layout_tv,
             tiler: Tiler::from_shape(&tiler),
+        })
+    }
+
+    /// `make_tiled_copy_impl(atom, layout_tv, tiler_mn)` (copy_atom.hpp; the CuTe DSL's
+    /// `make_tiled_copy`): `TiledCopy<Atom, LayoutCopy_TV, Tiler_MN>` as given.
+    pub fn from_layout_tv(
+        atom: CopyAtom,
+        layout_tv: Layout,
+        tiler: Tiler<'static>,
+    ) -> Result<TiledCopy> {
+        TiledCopy::checked(TiledCopy {
+            atom,
+            origin: CopyOrigin::LayoutTv(layout_tv.clone(), tiler.clone()),
+            layout_tv,
+            tiler,
         })
     }
 
@@ -739,6 +756,7 @@ impl TiledCopy {
             CopyOrigin::Copy(true, _) => "make_tiled_copy_S",
             CopyOrigin::Copy(false, _) => "make_tiled_copy_D",
             CopyOrigin::Cotiled(..) => "make_cotiled_copy",
+            CopyOrigin::LayoutTv(..) => "make_tiled_copy_impl",
             CopyOrigin::Tma => "make_tma_copy",
             CopyOrigin::Tmem(..) => "make_tmem_copy",
         };
@@ -946,6 +964,9 @@ impl fmt::Display for TiledCopy {
                 write!(f, "make_cotiled_copy({}, {tv}, {data})", self.atom)
             }
             CopyOrigin::Tmem(p, l) => write!(f, "make_tmem_copy({}, {p} o {l})", self.atom),
+            CopyOrigin::LayoutTv(tv, tiler) => {
+                write!(f, "make_tiled_copy_impl({}, {tv}, {tiler})", self.atom)
+            }
             CopyOrigin::Tma => match &self.atom.tma {
                 Some(t) => write!(f, "{t}"),
                 None => write!(f, "make_tma_copy({})", self.atom),

@@ -147,7 +147,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 let placed;
                 let args = match functions::lookup(n) {
                     Some(f) if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) => {
-                        let (given, mode) = Env::positional(f, args, span)?;
+                        let (given, mode) = Env::positional(f, args, span, false)?;
                         if mode.is_some() {
                             return plain(env, e, t);
                         }

@@ -1062,6 +1062,23 @@ pub fn atom_function(
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
         }
+        "make_tiled_copy_tv" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let thr = to_layout(&vals[1], spans[1])?;
+            let val = to_layout(&vals[2], spans[2])?;
+            TiledCopy::new(atom, thr, val)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
+        "make_tiled_copy_impl" => {
+            let atom = copy_arg(&vals[0], spans[0])?;
+            let tv = to_layout(&vals[1], spans[1])?;
+            let mut buf = crate::algebra::TilerBuf::new();
+            let tiler = to_tiler(&vals[2], spans[2], &mut buf)?.into_owned();
+            TiledCopy::from_layout_tv(atom, tv, tiler)
+                .map(|t| wrap(Atom::TiledCopy(t)))
+                .map_err(alg)
+        }
         "make_cotiled_copy" => {
             let atom = copy_arg(&vals[0], spans[0])?;
             let tv = to_layout(&vals[1], spans[1])?;

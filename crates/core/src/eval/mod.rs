@@ -193,6 +193,11 @@ pub struct Env {
     /// The line of the statement being run, as the front end numbers it ([`Env::set_line`]);
     /// 0 when it did not say.
     line: usize,
+    /// Whether the statement being run is CuTe DSL text ([`parser::is_dsl_text`]): its calls
+    /// of functions the DSL answers otherwise take the DSL's form ([`functions::Dsl`]).
+    dsl: bool,
+    /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
+    dsl_session: bool,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -216,6 +221,8 @@ impl Clone for Env {
             warnings: std::cell::RefCell::new(Vec::new()),
             shadows: self.shadows.clone(),
             line: self.line,
+            dsl: self.dsl,
+            dsl_session: self.dsl_session,
         }
     }
 }
@@ -229,6 +236,13 @@ impl Env {
     /// Hand in the flag Ctrl-C raises (the REPL's); a new session has none.
     pub fn set_interrupt(&mut self, interrupt: Interrupt) {
         self.interrupt = interrupt;
+    }
+
+    /// Read every statement as CuTe DSL text: its calls answer as the DSL's do where the DSL
+    /// differs from C++ ([`functions::Dsl`]). The Python package's session, whose every call
+    /// is the DSL's API.
+    pub fn set_dsl_session(&mut self, on: bool) {
+        self.dsl_session = on;
     }
 
     /// Number the statements run next: a binding made there says so in the messages about the
@@ -416,6 +430,7 @@ impl Env {
             return outcome;
         }
         let on_value = on_value.expect("not called");
+        self.dsl = self.dsl_session || parser::is_dsl_text(src);
         match parser::parse_statement(src, arena)? {
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assert {
@@ -678,7 +693,8 @@ impl Env {
                 // no stack to grow (as `eval` grows it for deep expressions): the literals are
                 // nested at most `parser::literal::DEPTH` levels, and the algebra on them
                 // recurses as deep as they are nested
-                let v = self.call_function(f, &args.vals, spans, call.span);
+                // a call on literals is never DSL text (`cute.` is no literal call's)
+                let v = self.call_function_in(f, &args.vals, spans, call.span, false);
                 Some(checked_take(v, call.span, take))
             }
             Callee::Layout => {
@@ -1096,8 +1112,9 @@ impl Env {
         f: &functions::Function,
         args: &[Expr<'e>],
         span: Span,
+        dsl: bool,
     ) -> Result<(Vec<Expr<'e>>, Option<Expr<'e>>), EvalError> {
-        let params = f.parameters();
+        let params = f.parameters_in(dsl);
         let mut slots: Vec<Option<Expr>> = Vec::with_capacity(args.len());
         let mut mode = None;
         let mut seen_keyword = false;
@@ -1170,7 +1187,7 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        let (given, mode) = Env::positional(f, args, span)?;
+        let (given, mode) = Env::positional(f, args, span, self.dsl)?;
         let mut vals = self.eval_args(&given)?;
         let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
         let Some(mode) = mode else {
@@ -1226,10 +1243,10 @@ impl Env {
         spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
-        self.call_function(f, vals, spans, span)
+        self.call_function_in(f, vals, spans, span, false)
     }
 
-    /// Call a function of the table on evaluated arguments.
+    /// Call a function of the table on evaluated arguments, in the statement's dialect.
     fn call_function(
         &self,
         f: &functions::Function,
@@ -1237,8 +1254,20 @@ impl Env {
         spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
+        self.call_function_in(f, vals, spans, span, self.dsl)
+    }
+
+    /// [`Env::call_function`] in a dialect (`dsl`: the CuTe DSL's form, [`functions::Dsl`]).
+    fn call_function_in(
+        &self,
+        f: &functions::Function,
+        vals: &[Value],
+        spans: &[Span],
+        span: Span,
+        dsl: bool,
+    ) -> Result<Value, EvalError> {
         let mut laws = functions::has_law(f).then(Laws::default);
-        let r = functions::call_checking(f, vals, spans, span, laws.as_mut());
+        let r = functions::call_checking_in(f, vals, spans, span, laws.as_mut(), dsl);
         if let (Ok(_), Some(laws)) = (&r, laws)
             && !laws.violations.is_empty()
         {
@@ -1851,6 +1880,15 @@ fn clip(name: &str) -> String {
 }
 
 /// `target(coord)`: evaluate or slice.
+/// A coordinate without `_` as an IntTuple with its integers' kinds (a run-time coordinate
+/// makes a run-time index; [`Coord`](crate::algebra::coord::Coord) holds no kinds).
+fn kinded_coord(coord: &Value, co: &crate::algebra::coord::Coord) -> IntTuple {
+    match coord {
+        Value::IntTuple(t) => t.clone(),
+        _ => co.to_int_tuple().expect("no underscore"),
+    }
+}
+
 pub fn apply(
     target: &Value,
     coord: &Value,
@@ -1867,7 +1905,7 @@ pub fn apply(
             if c.has_underscore() {
                 l.slice(&c).map(Value::Layout).map_err(at_coord)
             } else {
-                let ct = c.to_int_tuple().expect("no underscore");
+                let ct = kinded_coord(coord, &c);
                 l.eval_index(&ct).map(Value::IntTuple).map_err(at_coord)
             }
         }
@@ -1877,15 +1915,19 @@ pub fn apply(
         }
         Value::Composed(c) => {
             let co = to_coord(coord, cspan)?;
-            let Some(ct) = co.to_int_tuple() else {
+            let Some(ct) = co.to_int_tuple().map(|_| kinded_coord(coord, &co)) else {
                 // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
                 let (r, _) =
                     crate::algebra::swizzle::slice_kind(&co, c, convert::has_dynamic_int(coord))
                         .map_err(|e| EvalError::algebra(e, cspan))?;
                 return functions::swizzled_value(r);
             };
-            let inner = c.layout.eval(&ct).map_err(alg)?;
-            c.apply_outer(inner).map(Value::int).map_err(alg)
+            // a run-time coordinate makes the offset one (C++'s `(Sw o L)(2,3)` is `26`, of
+            // `(_2,_3)` `_26`): the kind of the inner layout's index
+            let (v, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
+            c.apply_outer(v)
+                .map(|o| Value::IntTuple(IntTuple::int_of(o, dynamic)))
+                .map_err(alg)
         }
         Value::OffsetLayout(o, l) => {
             let co = to_coord(coord, cspan)?;
@@ -1894,7 +1936,7 @@ pub fn apply(
                 let r = t.slice(&co).map_err(alg)?;
                 return Ok(Value::tensor(r));
             }
-            let ct = co.to_int_tuple().expect("no underscore");
+            let ct = kinded_coord(coord, &co);
             let v = l.eval_index(&ct).map_err(alg)?;
             // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
             // holds no memory to read the element from)
@@ -1922,11 +1964,12 @@ pub fn apply(
                 .map_err(|e| EvalError::algebra(e, cspan))?;
                 return tensor_value(add(off)?, r);
             }
-            let ct = co.to_int_tuple().expect("no underscore");
-            let inner = c.layout.eval(&ct).map_err(alg)?;
-            // the element: its index, or (over memory) its address
+            let ct = kinded_coord(coord, &co);
+            let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
+            // the element: its index (run-time where the coordinate makes it so), or (over
+            // memory) its address
             Ok(match add(c.apply_outer(inner).map_err(alg)?)? {
-                Origin::Count(v) => Value::int(v),
+                Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v, dynamic)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
             })

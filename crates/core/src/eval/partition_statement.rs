@@ -152,7 +152,7 @@ pub fn read(env: &Env, text: &str) -> Result<Option<PartitionStatement>, EvalErr
             let result = env.eval(&expr)?;
             // the arguments in the function's positions (the DSL's keyword arguments too)
             let args = match crate::eval::functions::lookup(name) {
-                Some(f) => Env::positional(f, args, expr.span)?.0,
+                Some(f) => Env::positional(f, args, expr.span, false)?.0,
                 None => args.to_vec(),
             };
             let Some(tile) = args.first() else {

@@ -88,6 +88,17 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
+/// Whether a statement is CuTe DSL text (SPEC §1): it uses `cute.` or `cutlass.` (as a word:
+/// not `mycute.`). Its calls answer as the DSL does where the DSL differs from C++
+/// ([`crate::eval::functions::Dsl`]).
+pub fn is_dsl_text(src: &str) -> bool {
+    let b = src.as_bytes();
+    [&b"cute."[..], b"cutlass."].iter().any(|word| {
+        memchr::memmem::find_iter(b, word)
+            .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+    })
+}
+
 /// Parse one statement (a line, or several lines joined by an open bracket); the syntax tree
 /// is built in `arena`. Besides the notation, the statement may be spelled as CuTe C++ or as
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
@@ -936,11 +947,6 @@ impl<'a> Parser<'a> {
                                 _ => return err(format!("{n} takes 1 expression"), span),
                             }
                         }
-                        ExprKind::Qualified("raked_product")
-                            if self.src[e.span.start..e.span.end].contains('.') =>
-                        {
-                            self.dsl_raked_product(e, args, span)
-                        }
                         _ => Expr {
                             kind: ExprKind::Call(self.alloc(e), args),
                             span,
@@ -1049,30 +1055,6 @@ impl<'a> Parser<'a> {
                 _ => return Ok((pos, e)),
             }
         }
-    }
-
-    /// The CuTe DSL's `cute.raked_product(A, B)`: C++'s result with each top-level mode
-    /// coalesced (dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
-    /// cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
-    /// `((2,1),(3,3)):((3,1),(6,1))`), which is `coalesce(R, product_each(shape(R)))` of C++'s
-    /// result `R`: the profile's leaves are its top-level modes.
-    fn dsl_raked_product(&self, callee: Expr<'a>, args: &'a [Expr<'a>], span: Span) -> Expr<'a> {
-        let call = |name: &'static str, args: &[Expr<'a>]| Expr {
-            kind: ExprKind::Call(
-                self.alloc(Expr {
-                    kind: ExprKind::Qualified(name),
-                    span: callee.span,
-                }),
-                self.arena.alloc_slice_copy(args),
-            ),
-            span,
-        };
-        let result = Expr {
-            kind: ExprKind::Call(self.alloc(callee), args),
-            span,
-        };
-        let profile = call("product_each", &[call("shape", &[result])]);
-        call("coalesce", &[result, profile])
     }
 
     /// A bracketed, comma-separated list of expressions starting at `open` (a trailing comma
@@ -1407,11 +1389,7 @@ impl<'a> Parser<'a> {
         if let Some(dsl) = self.dsl.get() {
             return dsl;
         }
-        let b = self.src.as_bytes();
-        let dsl = [&b"cute."[..], b"cutlass."].iter().any(|word| {
-            memchr::memmem::find_iter(b, word)
-                .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
-        });
+        let dsl = is_dsl_text(self.src);
         self.dsl.set(Some(dsl));
         dsl
     }

@@ -127,10 +127,34 @@ from .cutlass import (  # noqa: E402
     Uint64,
 )
 
+class AddressSpace:
+    """The CuTe DSL's address spaces (``cute.AddressSpace.gmem``, ``.smem``, ``.rmem``,
+    ``.generic``), for ``make_ptr(dtype, address, space)``: the engine reads the name."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name, value):
+        self.name = name
+        self.value = value
+
+    @property
+    def _cute_value_(self):
+        return "AddressSpace." + self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return "<AddressSpace.%s: %d>" % (self.name, self.value)
+
+
+for _name, _value in (("generic", 0), ("gmem", 1), ("smem", 3), ("rmem", 5)):
+    setattr(AddressSpace, _name, AddressSpace(_name, _value))
+
+
 _mma_atom = _FUNCTIONS["mma_atom"]
 _tiled_mma = _FUNCTIONS["tiled_mma"]
 _copy_atom = _FUNCTIONS["copy_atom"]
-_make_tiled_copy = _FUNCTIONS["make_tiled_copy"]
 
 
 def make_mma_atom(op, **kwargs):
@@ -185,20 +209,8 @@ def make_copy_atom(op, copy_internal_type, *, num_bits_per_copy=None, **kwargs):
     return _copy_atom(op, copy_internal_type)
 
 
-def make_tiled_copy_tv(atom, thr_layout, val_layout):
-    """make_tiled_copy_tv(atom, thr_layout, val_layout): a tiled copy of threads and values
-    (the engine's ``make_tiled_copy(ATOM, THR, VAL)``, as CuTe C++'s).
-
-    Example::
-
-        >>> atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, num_bits_per_copy=32)
-        >>> cute.make_tiled_copy_tv(atom, cute.make_layout((4, 8), stride=(8, 1)), cute.make_layout((1, 2))).tiler_mn
-    """
-    return _make_tiled_copy(atom, thr_layout, val_layout)
-
-
 #: The functions written here over the table's (the DSL's atoms from its operations).
-_DSL_FUNCTIONS = ("make_mma_atom", "make_tiled_mma", "make_copy_atom", "make_tiled_copy_tv")
+_DSL_FUNCTIONS = ("make_mma_atom", "make_tiled_mma", "make_copy_atom")
 
 
 def read(text):
@@ -240,6 +252,7 @@ __all__ = sorted(
         "cutlass",
         "nvgpu",
         "Numeric",
+        "AddressSpace",
         *_DSL_FUNCTIONS,
         *(t.__name__ for t in cutlass.NUMERIC_TYPES),
         "describe",

@@ -204,8 +204,15 @@ def make_copy_atom(
 ) -> CopyAtom:
     """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
-def make_tiled_copy_tv(atom: CopyAtom, thr_layout: Arg, val_layout: Arg) -> TiledCopy:
-    """A tiled copy of a thread layout and a value layout."""
+class AddressSpace:
+    """The CuTe DSL's address spaces, for make_ptr(dtype, address, space)."""
+
+    name: str
+    value: int
+    generic: AddressSpace
+    gmem: AddressSpace
+    smem: AddressSpace
+    rmem: AddressSpace
 
 def __getattr__(name: str) -> Function: ...
 
@@ -593,7 +600,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def raked_product(a: Arg, b: Arg, **kwargs: Arg) -> Any:
     """raked_product(A, B)
 
-A interleaved over B, mode by mode.
+A interleaved over B, mode by mode (the CuTe DSL's cute.raked_product coalesces each top-level mode of the result).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('raked_product')`` shows its result)::
 
@@ -677,14 +684,32 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     copy_traits(SM90_U32x4_STSM_N).SrcLayout"""
 
-def make_tiled_copy(copy_atom: Arg, thr_layout: Arg, val_layout: Arg = ..., **kwargs: Arg) -> Any:
-    """make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])
+def make_tiled_copy(atom: Arg, layout_tv: Arg, tiler_mn: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tiled_copy(ATOM, LAYOUT_TV, TILER_MN)
 
-A TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV.
+A TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV (the CuTe DSL's cute.make_tiled_copy(atom, layout_tv, tiler_mn) is C++'s make_tiled_copy_impl; its make_tiled_copy_tv is this).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy')`` shows its result)::
 
     make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).TiledLayout_TV"""
+
+def make_tiled_copy_tv(copy_atom: Arg, thr_layout: Arg, val_layout: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_tv(COPY_ATOM, THR_LAYOUT, VAL_LAYOUT)
+
+The CuTe DSL's name of C++'s make_tiled_copy(atom, thr_layout, val_layout): a TiledCopy of THR_LAYOUT's threads, each copying VAL_LAYOUT's values.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_tv')`` shows its result)::
+
+    make_tiled_copy_tv(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).TiledLayout_TV"""
+
+def make_tiled_copy_impl(copy_atom: Arg, layout_tv: Arg, tiler_mn: Arg, **kwargs: Arg) -> Any:
+    """make_tiled_copy_impl(COPY_ATOM, LAYOUT_TV, TILER_MN)
+
+The TiledCopy of a (thread, value) -> tile layout LAYOUT_TV over the tile TILER_MN (a shape or a tuple of layouts); the CuTe DSL's make_tiled_copy(atom, layout_tv, tiler_mn).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiled_copy_impl')`` shows its result)::
+
+    make_tiled_copy_impl(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8)).Tiler_MN"""
 
 def make_tiled_copy_A(copy_atom: Arg, tiled_mma: Arg, **kwargs: Arg) -> Any:
     """make_tiled_copy_A(COPY_ATOM, TILED_MMA)
@@ -855,7 +880,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def slice_(l: Arg, crd: Arg, **kwargs: Arg) -> Any:
     """slice_(L, CRD)
 
-The CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept.
+The CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept; of an IntTuple, its modes under the `_` of CRD (C++'s slice(CRD, T)).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('slice_')`` shows its result)::
 
@@ -927,7 +952,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def make_fragment_like(l: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_fragment_like(L) | make_fragment_like<T>(L)
 
-Like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type.
+Like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type; the CuTe DSL's cute.make_fragment_like of a rank-2 layout does not wrap mode 1 ((4,8):(8,1) gives (4,8):(1,4), C++ (4,(8)):(1,(4))).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fragment_like')`` shows its result)::
 
@@ -1241,10 +1266,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     wrap(4)"""
 
-def repeat_like(t: Arg, x: Arg, **kwargs: Arg) -> Any:
-    """repeat_like(T, X)
+def repeat_like(x: Arg, target: Arg, **kwargs: Arg) -> Any:
+    """repeat_like(X, TARGET)
 
-X at every integer of T (same profile as T).
+X at every integer of T (same profile as T); the CuTe DSL's cute.repeat_like(x, target) takes them the other way round.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('repeat_like')`` shows its result)::
 

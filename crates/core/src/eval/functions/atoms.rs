@@ -39,12 +39,50 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         2
     ),
-    atom_f!(
+    f!(
         "make_tiled_copy",
         "make_tiled_copy(COPY_ATOM, THR_LAYOUT[, VAL_LAYOUT])",
-        "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV",
+        "a TiledCopy: fields Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV (the CuTe DSL's cute.make_tiled_copy(atom, layout_tv, tiler_mn) is C++'s make_tiled_copy_impl; its make_tiled_copy_tv is this)",
         "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).TiledLayout_TV",
         2,
+        3,
+        |a| crate::eval::methods::atom_function("make_tiled_copy", a.vals, a.spans, a.span),
+        // the DSL's `make_tiled_copy(atom, layout_tv, tiler_mn)`: C++'s make_tiled_copy_impl
+        dsl: Some(super::Dsl {
+            signature: Some("make_tiled_copy(ATOM, LAYOUT_TV, TILER_MN)"),
+            handler: |a| {
+                if a.len() != 3 {
+                    return Err(crate::eval::EvalError::new(
+                        format!(
+                            "the CuTe DSL's make_tiled_copy takes 3 arguments (atom, layout_tv, tiler_mn), got {}: make_tiled_copy_tv(atom, thr_layout, val_layout) takes threads and values",
+                            a.len()
+                        ),
+                        a.span,
+                    ));
+                }
+                crate::eval::methods::atom_function(
+                    "make_tiled_copy_impl",
+                    a.vals,
+                    a.spans,
+                    a.span,
+                )
+            }
+        })
+    ),
+    atom_f!(
+        "make_tiled_copy_tv",
+        "make_tiled_copy_tv(COPY_ATOM, THR_LAYOUT, VAL_LAYOUT)",
+        "the CuTe DSL's name of C++'s make_tiled_copy(atom, thr_layout, val_layout): a TiledCopy of THR_LAYOUT's threads, each copying VAL_LAYOUT's values",
+        "make_tiled_copy_tv(copy_atom(UniversalCopy<uint32_t>, half_t), (4,8):(8,1), (1,2)).TiledLayout_TV",
+        3,
+        3
+    ),
+    atom_f!(
+        "make_tiled_copy_impl",
+        "make_tiled_copy_impl(COPY_ATOM, LAYOUT_TV, TILER_MN)",
+        "the TiledCopy of a (thread, value) -> tile layout LAYOUT_TV over the tile TILER_MN (a shape or a tuple of layouts); the CuTe DSL's make_tiled_copy(atom, layout_tv, tiler_mn)",
+        "make_tiled_copy_impl(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8)).Tiler_MN",
+        3,
         3
     ),
     atom_f!(

@@ -209,11 +209,20 @@ pub(super) static VALUES: &[Function] = &[
     f!(
         "slice_",
         "slice_(L, CRD)",
-        "the CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept",
+        "the CuTe DSL's slice: L(CRD), the modes marked `_` (or None) kept; of an IntTuple, its modes under the `_` of CRD (C++'s slice(CRD, T))",
         "slice_((4,8):(1,4), (_, 2))",
         2,
         2,
-        |a| crate::eval::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span)
+        |a| match &a.vals[0] {
+            // dsl-oracle: `cute.slice_((4,(2,8)), (1, None))` is `((2, 8),)`
+            Value::IntTuple(t) => {
+                let c = crate::eval::convert::to_coord(&a.vals[1], a.spans[1])?;
+                crate::algebra::layout::slice_tuple(&c, t)
+                    .map(Value::IntTuple)
+                    .map_err(a.alg())
+            }
+            _ => crate::eval::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span),
+        }
     ),
     f!(
         "make_swizzle",

@@ -43,11 +43,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     .map(Value::IntTuple)
                     .map_err(a.alg());
                 }
-                // a run-time integer in the coordinate or the strides makes the index one
-                // (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is _17)
-                let dynamic = !c.is_static()
-                    || !stride.is_static()
-                    || (c.is_int() && !shape.is_int() && !shape.is_static());
+                // a run-time integer in the coordinate, the shape or the strides may make the
+                // index one (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is
+                // _17, `crd2idx(2, _8, _0)` is _0)
+                let dynamic = coord::crd2idx_static(&c, &shape, &stride).is_none();
                 return coord::crd2idx(&c, &shape, &stride)
                     .map(|v| Value::IntTuple(IntTuple::int_of(v, dynamic)))
                     .map_err(a.alg());
@@ -60,7 +59,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     if c.is_int() {
                         return Ok(Value::IntTuple(c));
                     }
-                    l.eval(&c).map(Value::int).map_err(a.alg())
+                    l.eval_index(&c).map(Value::IntTuple).map_err(a.alg())
                 }
             }
         },

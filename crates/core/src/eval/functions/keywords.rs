@@ -33,7 +33,13 @@ impl Function {
     /// The parameter names of the signature in this table, lowercased: `make_layout(SHAPE[,
     /// STRIDE …])` has `shape`, `stride`. Keyword arguments (CuTe DSL) are matched against them.
     pub fn parameters(&self) -> Vec<String> {
-        let sig = self.signature;
+        self.parameters_in(false)
+    }
+
+    /// [`Function::parameters`] in a dialect: the DSL's, where its signature differs
+    /// ([`Function::signature_in`]).
+    pub fn parameters_in(&self, dsl: bool) -> Vec<String> {
+        let sig = self.signature_in(dsl);
         let Some(open) = sig.find('(') else {
             return Vec::new();
         };

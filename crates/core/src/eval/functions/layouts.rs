@@ -54,7 +54,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "make_fragment_like",
         "make_fragment_like(L) | make_fragment_like<T>(L)",
-        "like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type",
+        "like make_layout_like, but mode 0 column-major and first (a shape: its column-major layout); of a tensor over memory, an owning (register) tensor of its element type, ptr[16b](stack) o L; with an element type, an owning tensor of that type; the CuTe DSL's cute.make_fragment_like of a rank-2 layout does not wrap mode 1 ((4,8):(8,1) gives (4,8):(1,4), C++ (4,(8)):(1,(4)))",
         "make_fragment_like((4,(2,3)):(6,(1,2)))",
         1,
         2,
@@ -70,7 +70,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         template: super::TemplateArgs::Before,
         tensor: super::OnTensor::New,
-        composed: super::OnComposed::Inner(0)
+        composed: super::OnComposed::Inner(0),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                if a.len() == 1 && !matches!(a.vals[0], Value::IntTuple(_)) {
+                    return lay(a, ops::make_fragment_like_dsl(&*a.layout_ref(0)?));
+                }
+                let f = super::lookup("make_fragment_like").expect("in the function table");
+                (f.handler)(a)
+            }
+        })
     ),
     f!(
         "coshape",

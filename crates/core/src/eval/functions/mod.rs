@@ -61,6 +61,21 @@ pub struct Function {
     /// Whether it takes basis elements (`1@0`: an identity layout's strides, an identity
     /// tensor, an arithmetic tuple); a function without it refuses them before it runs.
     coordinates: bool,
+    /// The CuTe DSL's function of this name, where it answers otherwise than CuTe C++ (SPEC
+    /// §1: the dialect of the statement decides).
+    dsl: Option<Dsl>,
+}
+
+/// A function of the table as the CuTe DSL (4.8.1) has it, where its parameters or its answer
+/// differ from CuTe C++'s: a call in a DSL statement (`cute.NAME(...)`, and every call of the
+/// Python package) takes it.
+#[derive(Clone, Copy)]
+pub struct Dsl {
+    /// The DSL's signature, where its parameters' names or order differ (`repeat_like(X,
+    /// TARGET)`): a DSL call's positional and keyword arguments are read by it.
+    pub signature: Option<&'static str>,
+    /// The DSL's answer, on the arguments in the order of the DSL's signature.
+    pub(super) handler: Handler,
 }
 
 /// How a function applies to a tensor given as its first argument (tensor_impl.hpp): the
@@ -121,6 +136,7 @@ impl Function {
         tensor: OnTensor::Handler,
         composed: OnComposed::Handler,
         coordinates: false,
+        dsl: None,
     };
 }
 
@@ -221,6 +237,21 @@ impl Function {
     pub fn is_explained(&self) -> bool {
         self.traced.is_some()
     }
+
+    /// The CuTe DSL's form of it, where it differs from C++'s ([`Dsl`]).
+    pub fn dsl(&self) -> Option<&Dsl> {
+        self.dsl.as_ref()
+    }
+
+    /// Its signature in a dialect: the DSL's where the DSL's parameters differ.
+    pub fn signature_in(&self, dsl: bool) -> &'static str {
+        match self.dsl {
+            Some(Dsl {
+                signature: Some(s), ..
+            }) if dsl => s,
+            _ => self.signature,
+        }
+    }
 }
 
 /// Call a function on evaluated arguments (an intermediate step: no law is checked).
@@ -237,6 +268,19 @@ pub fn call_checking(
     spans: &[Span],
     span: Span,
     mut laws: Option<&mut Laws>,
+) -> Result<Value, EvalError> {
+    call_checking_in(f, vals, spans, span, laws, false)
+}
+
+/// [`call_checking`] in a dialect: with `dsl`, a function the CuTe DSL answers otherwise
+/// ([`Dsl`]) gives the DSL's answer, its arguments read in the DSL's order.
+pub fn call_checking_in(
+    f: &Function,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+    laws: Option<&mut Laws>,
+    dsl: bool,
 ) -> Result<Value, EvalError> {
     let n = vals.len();
     if n < f.arity.0 || n > f.arity.1 {
@@ -276,7 +320,7 @@ pub fn call_checking(
     {
         let mut on_layout = vals.to_vec();
         on_layout[0] = layout;
-        let r = call_checking(f, &on_layout, spans, span, laws)?;
+        let r = call_checking_in(f, &on_layout, spans, span, laws, dsl)?;
         return Ok(match (f.tensor, offset, r) {
             (OnTensor::Keep, o, Value::Composed(r)) => Value::SwizzledTensor(o, r),
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
@@ -300,12 +344,16 @@ pub fn call_checking(
         OnComposed::RewrapWith(i, min) if vals.len() >= min => OnComposed::Rewrap(i),
         other => other,
     };
+    let handler = match f.dsl {
+        Some(d) if dsl => d.handler,
+        _ => f.handler,
+    };
     if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = on
         && let Some(Value::Composed(c)) = vals.get(i)
     {
         let mut inner = vals.to_vec();
         inner[i] = Value::Layout(c.layout.clone());
-        let r = (f.handler)(&Args {
+        let r = handler(&Args {
             vals: &inner,
             spans,
             span,
@@ -319,12 +367,12 @@ pub fn call_checking(
         });
     }
     let args = Args { vals, spans, span };
-    if let (Some(lawful), Some(laws)) = (f.lawful, laws)
+    if let (Some(lawful), Some(laws), false) = (f.lawful, laws, dsl && f.dsl.is_some())
         && let Some(r) = lawful(&args, laws)?
     {
         return r;
     }
-    (f.handler)(&args)
+    handler(&args)
 }
 
 /// Whether a function's result has a law that a call as the user's is checked against.

@@ -286,7 +286,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "raked_product",
         "raked_product(A, B)",
-        "A interleaved over B, mode by mode",
+        "A interleaved over B, mode by mode (the CuTe DSL's cute.raked_product coalesces each top-level mode of the result)",
         "raked_product((2,5):(5,1), (3,4):(1,3))",
         2,
         2,
@@ -297,6 +297,18 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
         lawful: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
+        // dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
+        // cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
+        // `((2,1),(3,3)):((3,1),(6,1))`
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                on_layout(a, 0, |l| {
+                    let r = divide::raked_product(l, &a.layout(1)?).map_err(a.alg())?;
+                    coalesce_each_mode(&r).map_err(a.alg())
+                })
+            }
+        }),
     ),
     f!(
         "max_common_layout",
@@ -342,4 +354,14 @@ fn tiler_op(
         let mut buf = TilerBuf::new();
         f(l, &a.tiler(1, &mut buf)?).map_err(a.alg())
     })
+}
+
+/// The CuTe DSL's `raked_product(A, B)`: C++'s result `R` with each top-level mode coalesced,
+/// `coalesce(R, product_each(shape(R)))` (the profile's leaves are R's top-level modes).
+fn coalesce_each_mode(r: &Layout) -> Result<Layout, algebra::AlgebraError> {
+    if r.shape().is_int() {
+        return r.coalesce();
+    }
+    let profile: algebra::IntTuple = (0..r.rank()).map(|_| algebra::IntTuple::int(1)).collect();
+    r.coalesce_profile(&profile)
 }

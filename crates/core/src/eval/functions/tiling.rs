@@ -43,7 +43,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 None => (a.layout(1)?, None),
             };
             if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
-                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx, threads).map_err(a.alg())?;
+                // a run-time thread index (C++'s `int`) keeps the swizzle's decay, as CuTe's
+                // slice_and_offset does: `(_2,_2):(144,288)`, not `_4:_144`
+                let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[2]);
+                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx, threads, dynamic)
+                    .map_err(a.alg())?;
                 return crate::eval::tensor_value(off, r);
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
@@ -74,7 +78,8 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
     let mut buf = TilerBuf::new();
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
         let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
-        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
+        let dynamic = crate::eval::convert::has_dynamic_int(&coord);
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true, dynamic).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;

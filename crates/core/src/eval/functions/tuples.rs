@@ -491,11 +491,25 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "repeat_like",
         "repeat_like(T, X)",
-        "X at every integer of T (same profile as T)",
+        "X at every integer of T (same profile as T); the CuTe DSL's cute.repeat_like(x, target) takes them the other way round",
         "repeat_like((4,(2,3)), 0)",
         2,
         2,
-        |a| repeat_like_checked(a)
+        |a| repeat_like_checked(a),
+        // the DSL's `repeat_like(x, target)`: C++'s arguments the other way round
+        // (dsl-oracle: `cute.repeat_like(0, (4,(2,3)))` is `(0, (0, 0))`)
+        dsl: Some(super::Dsl {
+            signature: Some("repeat_like(X, TARGET)"),
+            handler: |a| {
+                let vals = [a.vals[1].clone(), a.vals[0].clone()];
+                let spans = [a.spans[1], a.spans[0]];
+                repeat_like_checked(&Args {
+                    vals: &vals,
+                    spans: &spans,
+                    span: a.span,
+                })
+            }
+        })
     ),
     f!(
         "front",

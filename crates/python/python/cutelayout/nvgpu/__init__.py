@@ -6,8 +6,8 @@
     >>> cute.make_mma_atom(op)
     mma_atom(SM80_16x8x16_F32F16F16F32_TN)
 
-Submodules ``warp`` (``mma.sync``, ``ldmatrix``/``stmatrix``), ``cpasync`` (``cp.async``) and
-``warpgroup`` (Hopper's GMMA); here the universal operations ``CopyUniversalOp`` and
+Submodules ``warp`` (``mma.sync``, ``ldmatrix``/``stmatrix``), ``cpasync`` (``cp.async`` and
+the TMA), ``warpgroup`` (Hopper's GMMA) and ``tcgen05`` (Blackwell's UMMA); here the universal operations ``CopyUniversalOp`` and
 ``MmaUniversalOp`` and the enumeration ``OperandMajorMode``.
 """
 
@@ -67,7 +67,7 @@ class CopyUniversalOp(CopyOp):
         return "UniversalCopy<%s>" % uint_of_bits(bits, "num_bits_per_copy")
 
 
-from . import cpasync, warp, warpgroup  # noqa: E402  (they import the classes above)
+from . import cpasync, tcgen05, warp, warpgroup  # noqa: E402  (they import the classes above)
 
 __all__ = [
     "Op",
@@ -79,4 +79,5 @@ __all__ = [
     "warp",
     "cpasync",
     "warpgroup",
+    "tcgen05",
 ]
