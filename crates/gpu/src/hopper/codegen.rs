@@ -176,6 +176,10 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     // registers a k-tile ahead. Slots: one word a consumer thread per value
     let ring = block && crate::hopper::config::scale_ring_bytes(consumers, true) > 0;
     let ring_stride = consumers * 128 * 4;
+    // fp8: the promotion of each k-tile overlapped with the next k-tile's wgmmas (two sets of
+    // k-tile sums in turn), where three sets fit the consumer's registers (the scales through
+    // shared memory keep the one-set loop)
+    let overlap = cfg.overlaps_promotion();
     if let Some(sc) = &cfg.smem_c {
         let _ = writeln!(
             w,
@@ -418,7 +422,14 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];{}",
         if promote {
             format!(
-                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];"
+                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];{}",
+                if overlap {
+                    format!(
+                        "\n    // the next k-tile's sums, while dk's are promoted (and the other way round)\n    float dk2[{regs}];"
+                    )
+                } else {
+                    String::new()
+                }
             )
         } else {
             String::new()
@@ -478,8 +489,13 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         // k-tile's scales before the loop, each next one's a k-tile ahead
         let _ = writeln!(
             w,
-            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);",
-            scales.sfb_pitch
+            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n{}",
+            scales.sfb_pitch,
+            if overlap {
+                String::new()
+            } else {
+                format!("\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);")
+            }
         );
     }
     if ring {
@@ -493,69 +509,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             t = ring_stride
         );
     }
-    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
-    let acc = if promote { "dk" } else { "d" };
-    let _ = writeln!(
-        w,
-        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
-    );
-    if block {
-        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
-        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
-        // the promotion waited for them, 67% of cuBLASLt at 8192³)
-        let _ = writeln!(
-            w,
-            "{}",
-            if ring {
-                format!(
-                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
-                )
-            } else {
-                format!(
-                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
-                )
-            }
-        );
-    }
-    for (j, (ka, kb)) in cfg
-        .desc_a
-        .k_offsets
-        .iter()
-        .zip(&cfg.desc_b.k_offsets)
-        .enumerate()
-    {
-        let _ = writeln!(
-            w,
-            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(!promote || j > 0)
-        );
-    }
-    if promote {
-        let _ = writeln!(
-            w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
-            release.replace("(S)", "s"),
-            if block && !ring {
-                // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
-                format!(
-                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
-                )
-            } else if ring {
-                format!(
-                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
-                    3 * ring_stride,
-                    2 * ring_stride
-                )
-            } else {
-                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
-            }
-        );
+    if overlap {
+        overlapped_k_loop(w, cfg, (kt_first, kt_end), &release, block);
     } else {
-        let _ = writeln!(
+        k_loop(
             w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
-            release.replace("(S)", &format!("(it - 1) % {stages}")),
-            release.replace("(S)", &format!("(it - 1) % {stages}")),
+            cfg,
+            (kt_first, kt_end),
+            &release,
+            (block, ring, ring_stride),
         );
     }
     if fp8 && !block {
@@ -666,6 +628,161 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         reduce_kernel(w, cfg);
     }
     s
+}
+
+/// The consumer's k-tile loop: each k-tile's wgmmas into the accumulators (16-bit, fast
+/// accumulation: d, waiting one k-tile behind) or, promoted, into dk, waited for and added to d
+/// (with block scales: scaled by the k-tile's SFA and SFB on the way).
+fn k_loop(
+    w: &mut String,
+    cfg: &HopperConfig,
+    (kt_first, kt_end): (&str, &str),
+    release: &str,
+    (block, ring, ring_stride): (bool, bool, usize),
+) {
+    let (stages, regs, promote) = (cfg.stages, cfg.atom_n / 2, cfg.promote);
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
+    let acc = if promote { "dk" } else { "d" };
+    let _ = writeln!(
+        w,
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
+    );
+    if block {
+        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
+        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
+        // the promotion waited for them, 67% of cuBLASLt at 8192³)
+        let _ = writeln!(
+            w,
+            "{}",
+            if ring {
+                format!(
+                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
+                )
+            } else {
+                format!(
+                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
+                )
+            }
+        );
+    }
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(!promote || j > 0)
+        );
+    }
+    if promote {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
+            release.replace("(S)", "s"),
+            if block && !ring {
+                // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
+                format!(
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
+                )
+            } else if ring {
+                format!(
+                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
+                    3 * ring_stride,
+                    2 * ring_stride
+                )
+            } else {
+                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
+            }
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+        );
+    }
+}
+
+/// The promoted k-tile loop with the promotion overlapped: k-tile kt's wgmmas go to dk or dk2
+/// in turn; k-tile kt + 1's are issued before kt's are waited for (`wgmma.wait_group 1`), so
+/// the tensor cores run kt + 1 while kt's sums are added to d (scaled, with block scales, by
+/// the scales loaded when kt was issued: a k-tile ahead of their use). The loop body is
+/// unrolled by two so that each set is a compile-time register array, and has no branch
+/// between a wgmma and its wait (ptxas serialises the wgmmas where it cannot follow them).
+fn overlapped_k_loop(
+    w: &mut String,
+    cfg: &HopperConfig,
+    (kt_first, kt_end): (&str, &str),
+    release: &str,
+    block: bool,
+) {
+    let (stages, regs) = (cfg.stages, cfg.atom_n / 2);
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    let (sc_param, sc_arg) = if block {
+        (
+            ", float& sb, float& sa0, float& sa1",
+            ", float sb, float sa0, float sa1",
+        )
+    } else {
+        ("", "")
+    };
+    let _ = writeln!(
+        w,
+        "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}) {{\n        const int s = it_ % {stages};\n        mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;{}\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);",
+        if block {
+            "\n        // its scales, used when its sums are promoted (a k-tile later)\n        scales_of(kt_, sb, sa0, sa1);"
+        } else {
+            "\n        (void)kt_;"
+        }
+    );
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma(acc, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(j > 0)
+        );
+    }
+    let add = if block {
+        format!(
+            "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i]);"
+        )
+    } else {
+        format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += acc[i];")
+    };
+    let _ = writeln!(
+        w,
+        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);\n      }};\n      // iteration it_'s sums in acc are done: give its stage back, add them to d\n      auto promote = [&](float (&acc)[{regs}], int it_{sc_arg}) {{\n        fence_acc(acc);\n        {};\n        {add}\n      }};",
+        release.replace("(S)", &format!("(it_ % {stages})"))
+    );
+    let (x, y) = if block {
+        (", sbx, sa0x, sa1x", ", sby, sa0y, sa1y")
+    } else {
+        ("", "")
+    };
+    if block {
+        let _ = writeln!(
+            w,
+            "      float sbx = 0.f, sa0x = 0.f, sa1x = 0.f, sby = 0.f, sa0y = 0.f, sa1y = 0.f;"
+        );
+    }
+    let wait1 = "asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");";
+    let wait0 = "asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");";
+    let _ = writeln!(
+        w,
+        "      issue(dk, it, {kt_first}{x});\n      int kt = {kt_first};\n      for (; kt + 2 < {kt_end}; kt += 2) {{\n        issue(dk2, it + 1, kt + 1{y});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        issue(dk, it + 1, kt + 2{x});\n        {wait1}\n        promote(dk2, it{y});\n        ++it;\n      }}\n      // the last one or two k-tiles\n      if (kt + 1 < {kt_end}) {{\n        issue(dk2, it + 1, kt + 1{y});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        {wait0}\n        promote(dk2, it{y});\n        ++it;\n      }} else {{\n        {wait0}\n        promote(dk, it{x});\n        ++it;\n      }}"
+    );
 }
 
 /// The split-K reduction: C[e] = Σ_{s=0}^{S-1} W[s·M·N + e], summed in that order (the same
@@ -839,7 +956,18 @@ mod tests {
                 b.unwrap_or(a)
             );
             assert!(src.contains(&want), "{want}");
-            assert!(src.contains("p, 1, 1;") && src.contains("d[i] += dk[i]"));
+            assert!(src.contains("p, 1, 1;"));
+            // the promotion overlapped with the next k-tile's wgmmas (two sets of k-tile sums
+            // in turn, one wgmma group in flight) where three sets fit: 2 consumers at N = 128
+            let overlap = cfg.overlaps_promotion();
+            assert!(overlap, "{cfg}");
+            if overlap {
+                assert!(src.contains("d[i] += acc[i]") && src.contains("issue(dk2, it + 1"));
+                assert!(src.contains("wgmma.wait_group.sync.aligned 1;"));
+                assert!(src.contains("setmaxnreg.inc.sync.aligned.u32 240;"), "{cfg}");
+            } else {
+                assert!(src.contains("d[i] += dk[i]"));
+            }
             assert!(src.contains("scale_a[0] * scale_b[0]"));
             if src.contains("store_partial") {
                 // a split's slab starts at W + split M N: the pair store checks its address
@@ -895,13 +1023,23 @@ mod tests {
             let cfg = HopperConfig::from_flags(&f).unwrap();
             let src = kernel_source(&cfg);
             assert!(src.contains("SFA (1000,8):(1,1000)") && src.contains("SFB (8,8):(8,1)"));
-            assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
             assert!(!src.contains("sab"), "no per-tensor scale");
             // one consumer copies its scales into two slots beside the barriers, and its
             // shared memory counts them (3 floats x 2 slots x 128 threads); two keep registers
             let ring = cfg.consumers == 1;
             assert_eq!(src.contains("cp.async.wait_group 1;"), ring, "{cfg}");
-            assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+            // two consumers overlap the promotion, each set's scales loaded as its k-tile is
+            // issued; in a cluster (registers) and with one consumer, the k-tile loop waits
+            let overlap = cfg.overlaps_promotion();
+            assert_eq!(overlap, !ring && cfg.cluster == (1, 1), "{cfg}");
+            if overlap {
+                assert!(src.contains("d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i])"));
+                assert!(src.contains("scales_of(kt_, sb, sa0, sa1)"));
+                assert!(src.contains("issue(dk2, it + 1, kt + 1, sby, sa0y, sa1y)"));
+            } else {
+                assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
+                assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+            }
             let without = cfg.stages * (cfg.a_stage_bytes() + cfg.b_stage_bytes())
                 + cfg.consumers * cfg.c_consumer_bytes()
                 + 1024
