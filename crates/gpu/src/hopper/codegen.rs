@@ -69,6 +69,12 @@ fn wgmma_fn(n: usize, k: usize, (ta, tb): (&str, &str), (trans_a, trans_b): (u32
     )
 }
 
+/// Wait for every wgmma group of the warpgroup.
+const WAIT_GROUP_0: &str = "asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");";
+
+/// Wait for every wgmma group but the last committed.
+const WAIT_GROUP_1: &str = "asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");";
+
 /// Boxes of an operand issued one line each; more (evenly spaced) are issued from a loop.
 const MAX_UNROLLED_BOXES: usize = 8;
 
@@ -180,6 +186,9 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     // k-tile sums in turn), where three sets fit the consumer's registers (the scales through
     // shared memory keep the one-set loop)
     let overlap = cfg.overlaps_promotion();
+    // per tensor and persistent: the next work unit's first k-tile issued before this unit's
+    // epilogue, so that the tensor cores run it while C is stored
+    let stream = overlap && !block && cfg.persistent;
     if let Some(sc) = &cfg.smem_c {
         let _ = writeln!(
             w,
@@ -480,10 +489,19 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "    // per-tensor scaling: C = scale_a scale_b (A B^T), applied to the fp32 accumulators\n    const float sab = scale_a[0] * scale_b[0];"
         );
     }
-    let _ = writeln!(
-        w,
-        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
-    );
+    if stream {
+        overlap_lambdas(w, cfg, &release, (block, true));
+        let _ = writeln!(
+            w,
+            "    int it = 0;\n    // the block's work units t, t + gridDim.x / {cs}, ...; each one's first k-tile is issued before\n    // the last one's epilogue (the first unit's waited for at once)\n    int t = blockIdx.x / {cs};\n    if (t < {units}) {{\n    issue(dk, it, 0, true);\n    {WAIT_GROUP_0}\n    for (;;) {{\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;",
+            units = gm * gn * split,
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+        );
+    }
     if block && !ring {
         // SFA(row, kt) at row + kt M, SFB(n0 / 128, kt) at (n0 / 128) P + kt; the first
         // k-tile's scales before the loop, each next one's a k-tile ahead
@@ -509,9 +527,16 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             t = ring_stride
         );
     }
-    if overlap {
-        overlap_lambdas(w, cfg, &release, block);
-        overlap_pairs(w, (kt_first, kt_end), block);
+    if stream {
+        overlap_pairs(w, (kt_first, kt_end), (block, true));
+        let _ = writeln!(
+            w,
+            "      // the next unit's first k-tile (past the block's last unit a dead issue: the last stage\n      // again, unwaited, its sums unused) runs during the epilogue\n      const int tn = t + gridDim.x / {cs}, more = tn < {};\n      issue(dk, it, 0, more);",
+            gm * gn * split
+        );
+    } else if overlap {
+        overlap_lambdas(w, cfg, &release, (block, false));
+        overlap_pairs(w, (kt_first, kt_end), (block, false));
     } else {
         k_loop(
             w,
@@ -610,7 +635,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             }
         }
     }
-    let _ = writeln!(w, "    }}");
+    if stream {
+        // nothing in flight across the loop's back edge (else ptxas serialises the wgmmas)
+        let _ = writeln!(
+            w,
+            "      {WAIT_GROUP_0}\n      if (!more) break;\n      t = tn;\n    }}\n    }}"
+        );
+    } else {
+        let _ = writeln!(w, "    }}");
+    }
     if cfg.tma_store {
         let _ = writeln!(
             w,
@@ -714,8 +747,11 @@ fn k_loop(
 /// k-tile's wgmmas into one set (with block scales: then loads the k-tile's scales, a k-tile
 /// ahead of their use; loaded before the wgmmas, `wgmma.fence` waits for the loads: 75% of
 /// cuBLASLt at 8192³ against 79% waiting for each k-tile); `promote` gives the stage back and
-/// adds the set's sums to d (scaled, with block scales).
-fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, block: bool) {
+/// adds the set's sums to d (scaled, with block scales). With `live` (the stream over work
+/// units), `issue` takes whether a k-tile is there at all: past the block's last unit it
+/// issues the last stage again, unwaited, and its sums go unused, so that no branch stands
+/// between a wgmma and its wait.
+fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, (block, live): (bool, bool)) {
     let (stages, regs) = (cfg.stages, cfg.atom_n / 2);
     let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
     let (sc_param, sc_arg) = if block {
@@ -726,9 +762,19 @@ fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, block: boo
     } else {
         ("", "")
     };
+    // with `live`: a dead issue reads the last stage again without waiting
+    let (live_param, stage, wait) = if live {
+        (
+            ", bool live",
+            format!("(live ? it_ : it_ - 1) % {stages}"),
+            "if (live) ",
+        )
+    } else {
+        ("", format!("it_ % {stages}"), "")
+    };
     let _ = writeln!(
         w,
-        "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}) {{\n        const int s = it_ % {stages};\n        mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);"
+        "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}{live_param}) {{\n        const int s = {stage};\n        {wait}mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);"
     );
     for (j, (ka, kb)) in cfg
         .desc_a
@@ -767,8 +813,9 @@ fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, block: boo
 /// (`wgmma.wait_group 1`), so the tensor cores run kt + 1 while kt's sums are added to d. The
 /// loop body is unrolled by two so that each set is a compile-time register array, and no
 /// branch stands between a wgmma and its wait (ptxas serialises the wgmmas where it cannot
-/// follow them: C7514).
-fn overlap_pairs(w: &mut String, (kt_first, kt_end): (&str, &str), block: bool) {
+/// follow them: C7514). With `stream`, the unit's first k-tile was issued (and has ended)
+/// before the loop.
+fn overlap_pairs(w: &mut String, (kt_first, kt_end): (&str, &str), (block, stream): (bool, bool)) {
     let (x, y) = if block {
         (", sbx, sa0x, sa1x", ", sby, sa0y, sa1y")
     } else {
@@ -780,11 +827,16 @@ fn overlap_pairs(w: &mut String, (kt_first, kt_end): (&str, &str), block: bool) 
             "      float sbx = 0.f, sa0x = 0.f, sa1x = 0.f, sby = 0.f, sa0y = 0.f, sa1y = 0.f;"
         );
     }
-    let wait1 = "asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");";
-    let wait0 = "asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");";
+    let (wait1, wait0) = (WAIT_GROUP_1, WAIT_GROUP_0);
+    let live = if stream { ", true" } else { "" };
     let _ = writeln!(
         w,
-        "      issue(dk, it, {kt_first}{x});\n      int kt = {kt_first};\n      for (; kt + 2 < {kt_end}; kt += 2) {{\n        issue(dk2, it + 1, kt + 1{y});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        issue(dk, it + 1, kt + 2{x});\n        {wait1}\n        promote(dk2, it{y});\n        ++it;\n      }}\n      // the last one or two k-tiles\n      if (kt + 1 < {kt_end}) {{\n        issue(dk2, it + 1, kt + 1{y});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        {wait0}\n        promote(dk2, it{y});\n        ++it;\n      }} else {{\n        {wait0}\n        promote(dk, it{x});\n        ++it;\n      }}"
+        "{}      int kt = {kt_first};\n      for (; kt + 2 < {kt_end}; kt += 2) {{\n        issue(dk2, it + 1, kt + 1{y}{live});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        issue(dk, it + 1, kt + 2{x}{live});\n        {wait1}\n        promote(dk2, it{y});\n        ++it;\n      }}\n      // the last one or two k-tiles\n      if (kt + 1 < {kt_end}) {{\n        issue(dk2, it + 1, kt + 1{y}{live});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        {wait0}\n        promote(dk2, it{y});\n        ++it;\n      }} else {{\n        {wait0}\n        promote(dk, it{x});\n        ++it;\n      }}",
+        if stream {
+            String::new()
+        } else {
+            format!("      issue(dk, it, {kt_first}{x});\n")
+        }
     );
 }
 

@@ -76,11 +76,12 @@ pub fn promotion_overlapped(
         && !(block_scaled && cluster_ctas > 1)
 }
 
-/// [`register_split`], or where the promotion is overlapped ([`overlaps_promotion`]) with two
-/// consumers: 24 registers for the producer (one thread issuing TMA loads) and 240 for each
-/// consumer (the 512 a lane across the warpgroups, 24 + 2 × 240 = 504).
+/// [`register_split`], or where the promotion is overlapped ([`overlaps_promotion`]) with one
+/// or two consumers: 24 registers for the producer (one thread issuing TMA loads) and 240 for
+/// each consumer (the 512 a lane across the warpgroups, 24 + 2 × 240 = 504; with one
+/// consumer, 232 spilled 4 bytes once the next unit's first k-tile runs during the epilogue).
 pub fn register_split_with(consumers: usize, overlap: bool) -> (usize, usize) {
-    if overlap && consumers == 2 {
+    if overlap && consumers <= 2 {
         (24, 240)
     } else {
         register_split(consumers)
