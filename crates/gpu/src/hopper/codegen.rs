@@ -1023,6 +1023,12 @@ mod tests {
                     src.contains("setmaxnreg.inc.sync.aligned.u32 240;"),
                     "{cfg}"
                 );
+                // persistent: the next work unit's first k-tile runs during the epilogue
+                assert_eq!(
+                    src.contains("issue(dk, it, 0, more);"),
+                    cfg.persistent,
+                    "{cfg}"
+                );
             } else {
                 assert!(src.contains("d[i] += dk[i]"));
             }
