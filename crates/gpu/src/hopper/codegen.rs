@@ -69,6 +69,12 @@ fn wgmma_fn(n: usize, k: usize, (ta, tb): (&str, &str), (trans_a, trans_b): (u32
     )
 }
 
+/// Wait for every wgmma group of the warpgroup.
+const WAIT_GROUP_0: &str = "asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");";
+
+/// Wait for every wgmma group but the last committed.
+const WAIT_GROUP_1: &str = "asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");";
+
 /// Boxes of an operand issued one line each; more (evenly spaced) are issued from a loop.
 const MAX_UNROLLED_BOXES: usize = 8;
 
@@ -176,6 +182,13 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     // registers a k-tile ahead. Slots: one word a consumer thread per value
     let ring = block && crate::hopper::config::scale_ring_bytes(consumers, true) > 0;
     let ring_stride = consumers * 128 * 4;
+    // fp8: the promotion of each k-tile overlapped with the next k-tile's wgmmas (two sets of
+    // k-tile sums in turn), where three sets fit the consumer's registers (the scales through
+    // shared memory keep the one-set loop)
+    let overlap = cfg.overlaps_promotion();
+    // per tensor and persistent: the next work unit's first k-tile issued before this unit's
+    // epilogue, so that the tensor cores run it while C is stored
+    let stream = overlap && !block && cfg.persistent;
     if let Some(sc) = &cfg.smem_c {
         let _ = writeln!(
             w,
@@ -418,7 +431,14 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];{}",
         if promote {
             format!(
-                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];"
+                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];{}",
+                if overlap {
+                    format!(
+                        "\n    // the next k-tile's sums, while dk's are promoted (and the other way round)\n    float dk2[{regs}];"
+                    )
+                } else {
+                    String::new()
+                }
             )
         } else {
             String::new()
@@ -469,17 +489,31 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "    // per-tensor scaling: C = scale_a scale_b (A B^T), applied to the fp32 accumulators\n    const float sab = scale_a[0] * scale_b[0];"
         );
     }
-    let _ = writeln!(
-        w,
-        "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
-    );
+    if stream {
+        overlap_lambdas(w, cfg, &release, (block, true));
+        let _ = writeln!(
+            w,
+            "    int it = 0;\n    // the block's work units t, t + gridDim.x / {cs}, ...; each one's first k-tile is issued before\n    // the last one's epilogue (the first unit's waited for at once)\n    int t = blockIdx.x / {cs};\n    if (t < {units}) {{\n    issue(dk, it, 0, true);\n    {WAIT_GROUP_0}\n    for (;;) {{\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;",
+            units = gm * gn * split,
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
+        );
+    }
     if block && !ring {
         // SFA(row, kt) at row + kt M, SFB(n0 / 128, kt) at (n0 / 128) P + kt; the first
         // k-tile's scales before the loop, each next one's a k-tile ahead
         let _ = writeln!(
             w,
-            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);",
-            scales.sfb_pitch
+            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n{}",
+            scales.sfb_pitch,
+            if overlap {
+                String::new()
+            } else {
+                format!("\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);")
+            }
         );
     }
     if ring {
@@ -493,69 +527,23 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             t = ring_stride
         );
     }
-    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
-    let acc = if promote { "dk" } else { "d" };
-    let _ = writeln!(
-        w,
-        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
-    );
-    if block {
-        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
-        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
-        // the promotion waited for them, 67% of cuBLASLt at 8192³)
+    if stream {
+        overlap_pairs(w, (kt_first, kt_end), (block, true));
         let _ = writeln!(
             w,
-            "{}",
-            if ring {
-                format!(
-                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
-                )
-            } else {
-                format!(
-                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
-                )
-            }
+            "      // the next unit's first k-tile (past the block's last unit a dead issue: the last stage\n      // again, unwaited, its sums unused) runs during the epilogue\n      const int tn = t + gridDim.x / {cs}, more = tn < {};\n      issue(dk, it, 0, more);",
+            gm * gn * split
         );
-    }
-    for (j, (ka, kb)) in cfg
-        .desc_a
-        .k_offsets
-        .iter()
-        .zip(&cfg.desc_b.k_offsets)
-        .enumerate()
-    {
-        let _ = writeln!(
-            w,
-            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(!promote || j > 0)
-        );
-    }
-    if promote {
-        let _ = writeln!(
-            w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
-            release.replace("(S)", "s"),
-            if block && !ring {
-                // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
-                format!(
-                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
-                )
-            } else if ring {
-                format!(
-                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
-                    3 * ring_stride,
-                    2 * ring_stride
-                )
-            } else {
-                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
-            }
-        );
+    } else if overlap {
+        overlap_lambdas(w, cfg, &release, (block, false));
+        overlap_pairs(w, (kt_first, kt_end), (block, false));
     } else {
-        let _ = writeln!(
+        k_loop(
             w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
-            release.replace("(S)", &format!("(it - 1) % {stages}")),
-            release.replace("(S)", &format!("(it - 1) % {stages}")),
+            cfg,
+            (kt_first, kt_end),
+            &release,
+            (block, ring, ring_stride),
         );
     }
     if fp8 && !block {
@@ -647,7 +635,15 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             }
         }
     }
-    let _ = writeln!(w, "    }}");
+    if stream {
+        // nothing in flight across the loop's back edge (else ptxas serialises the wgmmas)
+        let _ = writeln!(
+            w,
+            "      {WAIT_GROUP_0}\n      if (!more) break;\n      t = tn;\n    }}\n    }}"
+        );
+    } else {
+        let _ = writeln!(w, "    }}");
+    }
     if cfg.tma_store {
         let _ = writeln!(
             w,
@@ -666,6 +662,182 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         reduce_kernel(w, cfg);
     }
     s
+}
+
+/// The consumer's k-tile loop: each k-tile's wgmmas into the accumulators (16-bit, fast
+/// accumulation: d, waiting one k-tile behind) or, promoted, into dk, waited for and added to d
+/// (with block scales: scaled by the k-tile's SFA and SFB on the way).
+fn k_loop(
+    w: &mut String,
+    cfg: &HopperConfig,
+    (kt_first, kt_end): (&str, &str),
+    release: &str,
+    (block, ring, ring_stride): (bool, bool, usize),
+) {
+    let (stages, regs, promote) = (cfg.stages, cfg.atom_n / 2, cfg.promote);
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
+    let acc = if promote { "dk" } else { "d" };
+    let _ = writeln!(
+        w,
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
+    );
+    if block {
+        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
+        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
+        // the promotion waited for them, 67% of cuBLASLt at 8192³)
+        let _ = writeln!(
+            w,
+            "{}",
+            if ring {
+                format!(
+                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
+                )
+            } else {
+                format!(
+                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
+                )
+            }
+        );
+    }
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(!promote || j > 0)
+        );
+    }
+    if promote {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
+            release.replace("(S)", "s"),
+            if block && !ring {
+                // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
+                format!(
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
+                )
+            } else if ring {
+                format!(
+                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
+                    3 * ring_stride,
+                    2 * ring_stride
+                )
+            } else {
+                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
+            }
+        );
+    } else {
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(d);\n        // the previous stage's wgmmas are done: give its buffers back\n        asm volatile(\"wgmma.wait_group.sync.aligned 1;\\n\" ::: \"memory\");\n        fence_acc(d);\n        if (kt > {kt_first}) {};\n      }}\n      asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n      fence_acc(d);\n      {};",
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+            release.replace("(S)", &format!("(it - 1) % {stages}")),
+        );
+    }
+}
+
+/// The overlapped promotion's two steps, as lambdas: `issue` waits for a stage and issues its
+/// k-tile's wgmmas into one set (with block scales: then loads the k-tile's scales, a k-tile
+/// ahead of their use; loaded before the wgmmas, `wgmma.fence` waits for the loads: 75% of
+/// cuBLASLt at 8192³ against 79% waiting for each k-tile); `promote` gives the stage back and
+/// adds the set's sums to d (scaled, with block scales). With `live` (the stream over work
+/// units), `issue` takes whether a k-tile is there at all: past the block's last unit it
+/// issues the last stage again, unwaited, and its sums go unused, so that no branch stands
+/// between a wgmma and its wait.
+fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, (block, live): (bool, bool)) {
+    let (stages, regs) = (cfg.stages, cfg.atom_n / 2);
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    let (sc_param, sc_arg) = if block {
+        (
+            ", float& sb, float& sa0, float& sa1",
+            ", float sb, float sa0, float sa1",
+        )
+    } else {
+        ("", "")
+    };
+    // with `live`: a dead issue reads the last stage again without waiting
+    let (live_param, stage, wait) = if live {
+        (
+            ", bool live",
+            format!("(live ? it_ : it_ - 1) % {stages}"),
+            "if (live) ",
+        )
+    } else {
+        ("", format!("it_ % {stages}"), "")
+    };
+    let _ = writeln!(
+        w,
+        "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}{live_param}) {{\n        const int s = {stage};\n        {wait}mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);"
+    );
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma(acc, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(j > 0)
+        );
+    }
+    let add = if block {
+        format!(
+            "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i]);"
+        )
+    } else {
+        format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += acc[i];")
+    };
+    let _ = writeln!(
+        w,
+        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);{}\n      }};\n      // iteration it_'s sums in acc are done: give its stage back, add them to d\n      auto promote = [&](float (&acc)[{regs}], int it_{sc_arg}) {{\n        fence_acc(acc);\n        {};\n        {add}\n      }};",
+        if block {
+            "\n        // its scales, used when its sums are promoted (a k-tile later)\n        scales_of(kt_, sb, sa0, sa1);"
+        } else {
+            "\n        (void)kt_;"
+        },
+        release.replace("(S)", &format!("(it_ % {stages})"))
+    );
+}
+
+/// The promoted k-tile loop with the promotion overlapped ([`overlap_lambdas`]): k-tile kt's
+/// wgmmas go to dk or dk2 in turn; k-tile kt + 1's are issued before kt's are waited for
+/// (`wgmma.wait_group 1`), so the tensor cores run kt + 1 while kt's sums are added to d. The
+/// loop body is unrolled by two so that each set is a compile-time register array, and no
+/// branch stands between a wgmma and its wait (ptxas serialises the wgmmas where it cannot
+/// follow them: C7514). With `stream`, the unit's first k-tile was issued (and has ended)
+/// before the loop.
+fn overlap_pairs(w: &mut String, (kt_first, kt_end): (&str, &str), (block, stream): (bool, bool)) {
+    let (x, y) = if block {
+        (", sbx, sa0x, sa1x", ", sby, sa0y, sa1y")
+    } else {
+        ("", "")
+    };
+    if block {
+        let _ = writeln!(
+            w,
+            "      float sbx = 0.f, sa0x = 0.f, sa1x = 0.f, sby = 0.f, sa0y = 0.f, sa1y = 0.f;"
+        );
+    }
+    let (wait1, wait0) = (WAIT_GROUP_1, WAIT_GROUP_0);
+    let live = if stream { ", true" } else { "" };
+    let _ = writeln!(
+        w,
+        "{}      int kt = {kt_first};\n      for (; kt + 2 < {kt_end}; kt += 2) {{\n        issue(dk2, it + 1, kt + 1{y}{live});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        issue(dk, it + 1, kt + 2{x}{live});\n        {wait1}\n        promote(dk2, it{y});\n        ++it;\n      }}\n      // the last one or two k-tiles\n      if (kt + 1 < {kt_end}) {{\n        issue(dk2, it + 1, kt + 1{y}{live});\n        {wait1}\n        promote(dk, it{x});\n        ++it;\n        {wait0}\n        promote(dk2, it{y});\n        ++it;\n      }} else {{\n        {wait0}\n        promote(dk, it{x});\n        ++it;\n      }}",
+        if stream {
+            String::new()
+        } else {
+            format!("      issue(dk, it, {kt_first}{x});\n")
+        }
+    );
 }
 
 /// The split-K reduction: C[e] = Σ_{s=0}^{S-1} W[s·M·N + e], summed in that order (the same
@@ -839,7 +1011,27 @@ mod tests {
                 b.unwrap_or(a)
             );
             assert!(src.contains(&want), "{want}");
-            assert!(src.contains("p, 1, 1;") && src.contains("d[i] += dk[i]"));
+            assert!(src.contains("p, 1, 1;"));
+            // the promotion overlapped with the next k-tile's wgmmas (two sets of k-tile sums
+            // in turn, one wgmma group in flight) where three sets fit: 2 consumers at N = 128
+            let overlap = cfg.overlaps_promotion();
+            assert!(overlap, "{cfg}");
+            if overlap {
+                assert!(src.contains("d[i] += acc[i]") && src.contains("issue(dk2, it + 1"));
+                assert!(src.contains("wgmma.wait_group.sync.aligned 1;"));
+                assert!(
+                    src.contains("setmaxnreg.inc.sync.aligned.u32 240;"),
+                    "{cfg}"
+                );
+                // persistent: the next work unit's first k-tile runs during the epilogue
+                assert_eq!(
+                    src.contains("issue(dk, it, 0, more);"),
+                    cfg.persistent,
+                    "{cfg}"
+                );
+            } else {
+                assert!(src.contains("d[i] += dk[i]"));
+            }
             assert!(src.contains("scale_a[0] * scale_b[0]"));
             if src.contains("store_partial") {
                 // a split's slab starts at W + split M N: the pair store checks its address
@@ -895,13 +1087,23 @@ mod tests {
             let cfg = HopperConfig::from_flags(&f).unwrap();
             let src = kernel_source(&cfg);
             assert!(src.contains("SFA (1000,8):(1,1000)") && src.contains("SFB (8,8):(8,1)"));
-            assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
             assert!(!src.contains("sab"), "no per-tensor scale");
             // one consumer copies its scales into two slots beside the barriers, and its
             // shared memory counts them (3 floats x 2 slots x 128 threads); two keep registers
             let ring = cfg.consumers == 1;
             assert_eq!(src.contains("cp.async.wait_group 1;"), ring, "{cfg}");
-            assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+            // two consumers overlap the promotion, each set's scales loaded as its k-tile is
+            // issued; in a cluster (registers) and with one consumer, the k-tile loop waits
+            let overlap = cfg.overlaps_promotion();
+            assert_eq!(overlap, !ring && cfg.cluster == (1, 1), "{cfg}");
+            if overlap {
+                assert!(src.contains("d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i])"));
+                assert!(src.contains("scales_of(kt_, sb, sa0, sa1)"));
+                assert!(src.contains("issue(dk2, it + 1, kt + 1, sby, sa0y, sa1y)"));
+            } else {
+                assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
+                assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+            }
             let without = cfg.stages * (cfg.a_stage_bytes() + cfg.b_stage_bytes())
                 + cfg.consumers * cfg.c_consumer_bytes()
                 + 1024

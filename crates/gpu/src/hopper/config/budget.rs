@@ -30,8 +30,11 @@ pub fn register_split(consumers: usize) -> (usize, usize) {
 pub const CONSUMER_OVERHEAD_REGS: usize = 32;
 
 /// The registers a thread may use as ptxas compiles the kernel: the `__launch_bounds__(T, 1)`
-/// cap, 65536 / T in multiples of 8, at most 255. (ptxas allocates every branch within it;
-/// `setmaxnreg` only moves registers between warpgroups at run time.)
+/// cap, 65536 / T in multiples of 8, at most 255. ptxas reports this count, but allocates the
+/// code after a `setmaxnreg.inc` within that instruction's count (the consumers'
+/// [`register_split`]): a consumer with three 64×128 sets (192 registers) compiles with no
+/// spills under the 168 of two consumers, and spills 788 bytes without the `setmaxnreg`
+/// (NVRTC 13.0, session 23).
 pub fn compile_register_cap(consumers: usize) -> usize {
     (65536 / (128 * (1 + consumers)) / 8 * 8).min(255)
 }
@@ -45,6 +48,44 @@ pub fn widest_n(consumers: usize) -> usize {
 /// (each k-tile's sums in the second, then added to the first).
 pub fn accumulator_sets(promote: bool) -> usize {
     if promote { 2 } else { 1 }
+}
+
+/// fp8 promotion overlapped with the next k-tile's wgmmas: each k-tile's sums go to one of two
+/// sets in turn, the next k-tile's wgmmas are issued before the previous set is waited for
+/// (`wgmma.wait_group 1`) and added to the fp32 sums: three 64×N sets, which must fit the
+/// consumer's registers after `setmaxnreg` beside [`CONSUMER_OVERHEAD_REGS`].
+/// With two consumers the producer gives up all but 24 registers so that each consumer gets
+/// 240 ([`register_split_with`]): the block-scaled kernel's three sets and its scales spill 28
+/// bytes under 232 and none under 240.
+pub fn overlaps_promotion(promote: bool, n: usize, consumers: usize) -> bool {
+    promote && 3 * (n / 2) + CONSUMER_OVERHEAD_REGS <= register_split_with(consumers, true).1
+}
+
+/// Whether a kernel overlaps its promotion: [`overlaps_promotion`], except two block-scaled
+/// kernels, which keep the loop that waits for each k-tile: with one consumer (its scales go
+/// through shared memory, [`scale_ring_bytes`]) and in a cluster (the stage's release to every
+/// CTA of the cluster takes the registers: 4 bytes spilled under 240).
+pub fn promotion_overlapped(
+    promote: bool,
+    n: usize,
+    consumers: usize,
+    (block_scaled, cluster_ctas): (bool, usize),
+) -> bool {
+    overlaps_promotion(promote, n, consumers)
+        && scale_ring_bytes(consumers, block_scaled) == 0
+        && !(block_scaled && cluster_ctas > 1)
+}
+
+/// [`register_split`], or where the promotion is overlapped ([`overlaps_promotion`]) with one
+/// or two consumers: 24 registers for the producer (one thread issuing TMA loads) and 240 for
+/// each consumer (the 512 a lane across the warpgroups, 24 + 2 × 240 = 504; with one
+/// consumer, 232 spilled 4 bytes once the next unit's first k-tile runs during the epilogue).
+pub fn register_split_with(consumers: usize, overlap: bool) -> (usize, usize) {
+    if overlap && consumers <= 2 {
+        (24, 240)
+    } else {
+        register_split(consumers)
+    }
 }
 
 /// The widest wgmma N whose `sets` accumulators fit a consumer thread with `consumers`

@@ -29,8 +29,9 @@ mod tma;
 pub use atom::{Sm90Atom, default_sm90_mma, is_sm90, parse_atom, sm90_mma};
 pub use budget::{
     CONSUMER_OVERHEAD_REGS, DEFAULT_CONSUMERS, DEFAULT_STAGES, MAX_CLUSTER, MAX_CONSUMERS,
-    accumulator_sets, compile_register_cap, deepest_stages, register_split, scale_ring_bytes,
-    widest_n, widest_n_with,
+    accumulator_sets, compile_register_cap, deepest_stages, overlaps_promotion,
+    promotion_overlapped, register_split, register_split_with, scale_ring_bytes, widest_n,
+    widest_n_with,
 };
 pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
 pub use error::HopperConfigError;
@@ -229,7 +230,6 @@ impl HopperConfig {
         let (bm, bn, bk) = int3(f.read, "--tile", f.tile.as_deref().unwrap_or_default())?;
         let stages = f.stages.unwrap_or_default();
         let consumers = check_consumers(f.consumers)?;
-        let regs = register_split(consumers);
         let promote = dtype.is_fp8() && !f.fast_accum;
         let sets = accumulator_sets(promote);
         if atom.n > widest_n_with(consumers, sets) {
@@ -363,6 +363,14 @@ impl HopperConfig {
         if !bm.is_multiple_of(8 * cn) {
             return Err(HopperConfigError::ClusterSliceA { cn, bm });
         }
+        // the overlapped promotion takes more consumer registers
+        let overlap = promotion_overlapped(
+            promote,
+            atom.n,
+            consumers,
+            (scaling == Some(Scaling::Block), cm * cn),
+        );
+        let regs = register_split_with(consumers, overlap);
         let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn, elem)?;
         let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm, elem)?;
         let (a_slice_bytes, b_slice_bytes) = (tma_a.slice_bytes, tma_b.slice_bytes);
@@ -465,6 +473,20 @@ impl HopperConfig {
         } else {
             0
         }
+    }
+
+    /// fp8: whether each k-tile's promotion overlaps the next k-tile's wgmmas (three sets of
+    /// accumulators: [`promotion_overlapped`]).
+    pub fn overlaps_promotion(&self) -> bool {
+        promotion_overlapped(
+            self.promote,
+            self.atom_n,
+            self.consumers,
+            (
+                self.scaling == Some(Scaling::Block),
+                self.cluster.0 * self.cluster.1,
+            ),
+        )
     }
 
     /// Bytes of one stage of A.
