@@ -267,7 +267,7 @@ pub fn call_checking(
     vals: &[Value],
     spans: &[Span],
     span: Span,
-    mut laws: Option<&mut Laws>,
+    laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
     call_checking_in(f, vals, spans, span, laws, false)
 }
@@ -279,7 +279,7 @@ pub fn call_checking_in(
     vals: &[Value],
     spans: &[Span],
     span: Span,
-    laws: Option<&mut Laws>,
+    mut laws: Option<&mut Laws>,
     dsl: bool,
 ) -> Result<Value, EvalError> {
     let n = vals.len();
