@@ -1462,7 +1462,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def partition_fragment_C(tiled_mma: Arg, shape_mn: Arg, **kwargs: Arg) -> Any:
     """partition_fragment_C(TILED_MMA, SHAPE_MN)
 
-The layout of a thread's accumulator fragment: compact column-major of partition_shape_C.
+The layout of a thread's accumulator fragment: compact column-major of partition_shape_C; of an UMMA (SM100) tiled MMA, its accumulator in tensor memory (tmem_[32b](0x0000.0000) o ((128,256),1,1):((65536,1),0,0), CuTe's UMMA::tmem_frg).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('partition_fragment_C')`` shows its result)::
 
@@ -1522,6 +1522,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_cotiled_copy(copy_atom(UniversalCopy<uint32_t>, half_t), (32,2):(2,1), (8,8):(8,1)).Tiler_MN"""
 
+def make_tmem_copy(copy_atom: Arg, tmem_tensor: Arg, **kwargs: Arg) -> Any:
+    """make_tmem_copy(COPY_ATOM | TMEM_OP, TMEM_TENSOR)
+
+The TiledCopy of a TMEM load or store (SM100_TMEM_LOAD_32dp32b8x, ...) over a tensor in tensor memory: four warps, each at the same place in its own 32-lane subpartition (CuTe's make_cotiled_copy of ((32,4):(0,32*DP<T>), coalesce(upcast<bits(T)>(ValID)))); an operation alone takes the tensor's element type.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tmem_copy')`` shows its result)::
+
+    make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x, make_tmem_ptr<float>(0) o (128,32):(65536,1)).Tiler_MN"""
+
 def make_tensor_like(t: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_tensor_like(T) | make_tensor_like<T>(L)
 
@@ -1575,6 +1584,15 @@ PTR as a pointer to registers: a raw pointer stays raw (CuTe prints ptr[32b](0xc
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_rmem_ptr')`` shows its result)::
 
     make_rmem_ptr(static_cast<float*>(nullptr)) + 3"""
+
+def make_tmem_ptr(addr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tmem_ptr<T>([ADDR])
+
+A pointer to Blackwell's tensor memory at the 32-bit address ADDR (0 when left out): lane in the upper 16 bits, 32-bit column in the lower; CuTe prints tmem_[32b](0x0001.0020). It moves by addr + rotr(n, log_2(32/bits(T))): a sub-word element's index sits in the top bits.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tmem_ptr')`` shows its result)::
+
+    make_tmem_ptr<half_t>(0) + 3"""
 
 def static_cast(nullptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
     """static_cast<T*>(nullptr)
