@@ -687,6 +687,11 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "L.tile(B...)",
         "tiled_divide(L, B) (by mode with several)",
     ),
+    (
+        "get_tma_tensor",
+        "TMA_COPY.get_tma_tensor(SHAPE)",
+        "the TMA's coordinate tensor of a gmem tensor of SHAPE: ArithTuple(_0,...) o SHAPE:(basis strides of the TMA's modes)",
+    ),
 ];
 
 /// Each member's worked example, a statement calling it: `cute help NAME` shows it with its
@@ -798,6 +803,10 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
     ("get_hier_coord", "(4,(2,4)):(8,(1,2)).get_hier_coord(13)"),
     ("get_flat_coord", "(4,(2,4)):(8,(1,2)).get_flat_coord(13)"),
     ("get_1d_coord", "(4,(2,4)):(8,(1,2)).get_1d_coord(13)"),
+    (
+        "get_tma_tensor",
+        "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256, Int<1>{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).get_tma_tensor(make_shape(1024,256))",
+    ),
     ("compose", "(4,8):(1,4).compose(2:1, 4:2)"),
     ("tile", "(4,8):(1,4).tile(2:1, 4:2)"),
 ];
@@ -1359,19 +1368,7 @@ fn tensor_method(
         ("layout", []) => Ok(layout),
         ("data", []) => Ok(data),
         ("shape" | "stride" | "size", []) => table(name, vec![t.clone()], vec![span]),
-        ("compose" | "tile", [_, ..]) => {
-            let arg = match args {
-                [one] => one.clone(),
-                many => Value::tuple(many.to_vec()),
-            };
-            let arg_span = spans[0].to(*spans.last().expect("an argument"));
-            let f = if name == "compose" {
-                "composition"
-            } else {
-                "tiled_divide"
-            };
-            table(f, vec![t.clone(), arg], vec![span, arg_span])
-        }
+        ("compose" | "tile", [_, ..]) => compose_or_tile(name, t, args, spans, span),
         _ => return None,
     };
     Some(r)
@@ -1429,22 +1426,33 @@ fn composed_method(
             table("make_layout", vec![shape], vec![arg_span])
                 .and_then(|l| table("composition", vec![c.clone(), l], vec![span, arg_span]))
         }
-        ("compose" | "tile", [_, ..]) => {
-            let arg = match args {
-                [one] => one.clone(),
-                many => Value::tuple(many.to_vec()),
-            };
-            let arg_span = spans[0].to(*spans.last().expect("an argument"));
-            let f = if name == "compose" {
-                "composition"
-            } else {
-                "tiled_divide"
-            };
-            table(f, vec![c.clone(), arg], vec![span, arg_span])
-        }
+        ("compose" | "tile", [_, ..]) => compose_or_tile(name, c, args, spans, span),
         _ => return None,
     };
     Some(r)
+}
+
+/// `X.compose(B...)` / `X.tile(B...)` of a tensor or composed layout: `composition(X, B)` /
+/// `tiled_divide(X, B)`, several arguments taken as one tile (by mode).
+fn compose_or_tile(
+    name: &str,
+    x: &Value,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let arg = match args {
+        [one] => one.clone(),
+        many => Value::tuple(many.to_vec()),
+    };
+    let arg_span = spans[0].to(*spans.last().expect("an argument"));
+    let f = if name == "compose" {
+        "composition"
+    } else {
+        "tiled_divide"
+    };
+    let f = super::functions::lookup(f).expect("in the function table");
+    super::functions::call(f, &[x.clone(), arg], &[span, arg_span], span)
 }
 
 /// `L.with_shape(shape)` / `L.with_shape(s0, s1, ...)`: `composition(L, make_layout(shape))`.

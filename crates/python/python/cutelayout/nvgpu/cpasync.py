@@ -114,8 +114,8 @@ def make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler, num_multicast=1
     shared-memory buffer of ``smem_layout``: the engine's ``make_tma_atom(OP, GTENSOR, SLAYOUT,
     CTA_TILER, NUM_MULTICAST)``, CuTe C++'s ``make_tma_atom``.
 
-    Like the DSL's, the answer is a pair ``(atom, tma_tensor)``; the TMA coordinate tensor
-    (C++'s ``get_tma_tensor``) is not modelled: it is ``None``.
+    Like the DSL's, the answer is a pair ``(atom, tma_tensor)``: the TMA's coordinate tensor of
+    ``gmem_tensor``'s shape (C++'s ``get_tma_tensor``, ``(0,0) o (1024,256):(1@1,1@0)`` below).
 
     Example::
 
@@ -133,7 +133,7 @@ def make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler, num_multicast=1
     if isinstance(op, CopyBulkTensorTileG2SOp) and num_multicast != 1:
         fail("CopyBulkTensorTileG2SOp does not multicast: use CopyBulkTensorTileG2SMulticastOp")
     atom = make_tma_atom(op.tma_op_name(), gmem_tensor, smem_layout, cta_tiler, num_multicast)
-    return atom, None
+    return atom, atom.get_tma_tensor(gmem_tensor.shape)
 
 
 __all__ = [
