@@ -29,6 +29,9 @@ pub fn render(v: &Value) -> Result<String, RenderError> {
     if let Some(p) = super::tv::picture(v) {
         return Ok(picture_latex(&p?));
     }
+    if let Some(p) = super::scale_factors::SfPicture::of(v) {
+        return scale_factors_latex(&p?);
+    }
     match super::layout_cells(v, "print_latex") {
         Some(g) => Ok(layout_latex(&g?)),
         None => Err(RenderError::new(format!(
@@ -37,6 +40,56 @@ pub fn render(v: &Value) -> Result<String, RenderError> {
             v.kind()
         ))),
     }
+}
+
+/// A scale-factor layout's picture (`render/scale_factors.rs`) in `print_latex`'s style: the
+/// atoms' grid, the inside of an atom to its right, each cell its offset, filled by atom and by
+/// 32-bit word; the headings and the formula as comments.
+fn scale_factors_latex(p: &super::scale_factors::SfPicture) -> Result<String, RenderError> {
+    use super::scale_factors::SfPicture;
+    let shown = (
+        p.atom_offsets.len() as i64,
+        p.atom_offsets.first().map_or(0, Vec::len) as i64,
+    );
+    if shown != p.atoms {
+        return Err(RenderError::new(format!(
+            "the LaTeX of a scale-factor layout draws at most {}×{} atoms, this one has {}×{}",
+            crate::limits::MAX_GRID_ROWS,
+            crate::limits::MAX_GRID_COLS,
+            p.atoms.0,
+            p.atoms.1
+        )));
+    }
+    let mut out = String::new();
+    for line in [p.title(), p.atoms_heading(), p.inside_heading(), p.legend()] {
+        let _ = writeln!(out, "% {line}");
+    }
+    out.push_str(HEADER);
+    let colour = |(r, g, b): (u8, u8, u8)| format!("{{rgb,255:red,{r};green,{g};blue,{b}}}");
+    let grid = |out: &mut String, y0: i64, cells: &[Vec<i64>], fill: fn(i64) -> (u8, u8, u8)| {
+        let cols = cells.first().map_or(0, Vec::len) as i64;
+        for (i, row) in cells.iter().enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "\\node[fill={}] at ({i},{}) {{{v}}};",
+                    colour(fill(v)),
+                    y0 + j as i64
+                );
+            }
+        }
+        draw_grid(out, (0, y0), (cells.len() as i64, y0 + cols));
+        for i in 0..cells.len() as i64 {
+            label(out, i, y0 - 1, i);
+        }
+        for j in 0..cols {
+            label(out, -1, y0 + j, j);
+        }
+    };
+    grid(&mut out, 0, &p.atom_offsets, SfPicture::atom_colour);
+    grid(&mut out, shown.1 + 2, &p.inside, SfPicture::inside_colour);
+    out.push_str(FOOTER);
+    Ok(out)
 }
 
 /// The LaTeX of a TV picture, with a final newline.
@@ -181,4 +234,26 @@ fn layout_latex(g: &LayoutCells) -> String {
     }
     out.push_str(FOOTER);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str) -> Value {
+        match crate::eval::Env::new().run(text) {
+            Ok(crate::eval::Outcome::Value(v)) => v,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_scale_factor_layout_is_drawn_as_its_atoms_and_the_inside_of_one() {
+        let tex = render(&value("sf_atom(16)")).expect("a picture");
+        assert!(tex.starts_with("% Scale factors of ((32,4),(16,4)):((16,4),(0,1))"));
+        // 1 atom, 128×4 factors inside it, the second grid three columns to the right
+        assert_eq!(tex.matches("\\node[fill=").count(), 1 + 512);
+        assert!(tex.contains("at (127,6) {511};"), "{tex}");
+        assert!(tex.ends_with(FOOTER));
+    }
 }

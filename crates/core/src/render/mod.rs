@@ -14,6 +14,7 @@ pub mod json;
 pub mod latex;
 pub mod paint;
 pub mod plain;
+pub mod scale_factors;
 pub mod svg;
 pub mod table;
 pub mod tv;
@@ -295,8 +296,15 @@ pub fn show(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
         return grid::render(v, opts).map(strip_newline);
     }
     let mut out = table::render(v, opts.width)?;
+    // a scale-factor layout: its blocks, not one cell per element
+    if let Some(p) = scale_factors::picture(v, opts) {
+        out.push_str("\n\n");
+        match p {
+            Ok(p) => out.push_str(&p),
+            Err(e) => out.push_str(&format!("(no scale-factor picture: {e})")),
+        }
     // a layout into coordinates (basis strides) has its listing, no grid of integers
-    if LayoutFn::of(v).is_some() && !v.has_basis() {
+    } else if LayoutFn::of(v).is_some() && !v.has_basis() {
         out.push_str("\n\n");
         out.push_str(&grid::render(v, opts)?);
     }

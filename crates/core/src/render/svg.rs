@@ -14,6 +14,7 @@
 use std::fmt::Write as _;
 
 use super::RenderError;
+use super::scale_factors::SfPicture;
 use super::tv::{TvGrid, TvKind, TvPicture, thread_color};
 use crate::eval::Value;
 
@@ -24,6 +25,9 @@ const CELL: i64 = 20;
 pub fn render(v: &Value) -> Result<String, RenderError> {
     if let Some(p) = super::tv::picture(v) {
         return Ok(picture_svg(&p?));
+    }
+    if let Some(p) = SfPicture::of(v) {
+        return scale_factors_svg(&p?);
     }
     match super::layout_cells(v, "the SVG of a layout") {
         Some(g) => Ok(layout_svg(&g?)),
@@ -72,6 +76,67 @@ fn layout_svg(g: &super::LayoutCells) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A scale-factor layout's picture (`render/scale_factors.rs`) in `print_svg`'s style: the
+/// atoms' grid on the left, the inside of an atom on its right, cells twice CuTe's width for
+/// their offsets, filled by atom and by 32-bit word; the headings and the formula as comments.
+fn scale_factors_svg(p: &SfPicture) -> Result<String, RenderError> {
+    let shown = (
+        p.atom_offsets.len() as i64,
+        p.atom_offsets.first().map_or(0, Vec::len) as i64,
+    );
+    if shown != p.atoms {
+        return Err(RenderError::new(format!(
+            "the SVG of a scale-factor layout draws at most {}×{} atoms, this one has {}×{}",
+            crate::limits::MAX_GRID_ROWS,
+            crate::limits::MAX_GRID_COLS,
+            p.atoms.0,
+            p.atoms.1
+        )));
+    }
+    let w = 2 * CELL;
+    let inside_rows = p.inside.len() as i64;
+    let inside_x = (shown.1 + 2) * w;
+    let width = inside_x + 5 * w;
+    let height = (shown.0.max(inside_rows) + 1) * CELL;
+    let mut out = String::new();
+    for line in [p.title(), p.atoms_heading(), p.inside_heading(), p.legend()] {
+        let _ = writeln!(out, "<!--  {}  -->", line.replace("--", "- -"));
+    }
+    header(&mut out, width, height);
+    let grid = |out: &mut String, x0: i64, cells: &[Vec<i64>], colour: fn(i64) -> (u8, u8, u8)| {
+        for (i, row) in cells.iter().enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                let (x, y) = (x0 + (j as i64 + 1) * w, (i as i64 + 1) * CELL);
+                let (r, g, b) = colour(v);
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{CELL}\" \
+                     fill=\"rgb({r},{g},{b})\" stroke=\"black\"/>"
+                );
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
+                     font-size=\"9\">{v}</text>",
+                    x + w / 2,
+                    y + CELL / 2
+                );
+            }
+        }
+        for i in 0..cells.len() as i64 {
+            label(out, x0 + (w - CELL) / 2, (i + 1) * CELL, i);
+        }
+        for j in 0..cells.first().map_or(0, Vec::len) as i64 {
+            label(out, x0 + (j + 1) * w + (w - CELL) / 2, 0, j);
+        }
+    };
+    grid(&mut out, 0, &p.atom_offsets, SfPicture::atom_colour);
+    grid(&mut out, inside_x, &p.inside, SfPicture::inside_colour);
+    caption(&mut out, 0, 0, "SF");
+    caption(&mut out, inside_x, 0, "atom");
+    out.push_str("</svg>\n");
+    Ok(out)
 }
 
 /// The SVG of a picture, with a final newline.
@@ -321,5 +386,17 @@ mod tests {
         assert!(e.0.contains("rank at most 2"), "{}", e.0);
         let e = render(&layout("(1024,512):(512,1)")).expect_err("too many cells");
         assert!(e.0.contains("limit"), "{}", e.0);
+    }
+
+    #[test]
+    fn a_scale_factor_layout_is_drawn_as_its_atoms_and_the_inside_of_one() {
+        let svg = render(&layout("tile_atom_to_shape_SFA(32, (256,128,512))")).expect("an SVG");
+        assert!(svg.starts_with("<!--  Scale factors of (((32,4),2),((32,4),4))"));
+        // the background, 2×4 atoms, 128×4 factors inside one
+        assert_eq!(svg.matches("<rect ").count(), 1 + 8 + 512);
+        assert!(svg.contains(">3584</text>"));
+        let e = render(&layout("tile_atom_to_shape_SFA(16, (16384,128,16384))"))
+            .expect_err("128×256 atoms");
+        assert!(e.0.contains("at most 64×64 atoms"), "{}", e.0);
     }
 }
