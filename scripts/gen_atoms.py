@@ -413,6 +413,8 @@ TMA_TENSOR_CASES = [
     "make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256, Int<1>{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).get_tma_tensor(make_shape(2048,512))",
     "make_tma_atom(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{})).get_tma_tensor(make_shape(1024,256))",
     "make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(256,1024,4), make_stride(1024, Int<1>{}, 262144)), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{},_64{}))).get_tma_tensor(make_shape(256,1024,4))",
+    "make_tma_copy(SM100_TMA_LOAD_2D_GATHER4{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256, Int<1>{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).get_tma_tensor(make_shape(1024,256))",
+    "make_tma_copy(SM100_TMA_LOAD_MULTICAST_2D_GATHER4{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256, Int<1>{})), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{}), Int<2>{}).get_tma_tensor(make_shape(1024,256))",
 ]
 
 

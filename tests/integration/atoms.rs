@@ -545,7 +545,7 @@ fn the_catalog_lists_every_atom_cute_answers() {
 /// `tma.get_tma_tensor(shape)`: the coordinate tensor CuTe 4.7 returns, `ArithTuple(_0,_0) o
 /// SHAPE:(_1@1,_1@0)` (`tests/golden/tma_tensor_oracle.tsv`, `scripts/gen_atoms.py
 /// --tma-tensor`), compared in CuTe's own notation (`--format cute`); what CuTe's
-/// static_asserts reject, and the TMA copies cute does not build (im2col, gather4), are errors
+/// static_asserts reject (a gather4 over 3 modes), and the TMA copies make_tma_copy does not build (im2col), are errors
 /// that say why.
 #[test]
 fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
@@ -579,10 +579,8 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
             "im2col TMA",
         ),
         (
-            format!(
-                "make_tma_copy(SM100_TMA_LOAD_2D_GATHER4, {g}, Layout<Shape<_64,_32>,Stride<_32,_1>>{{}})"
-            ),
-            "gather4",
+            "make_tma_copy(SM100_TMA_LOAD_2D_GATHER4, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(64,8,4), make_stride(32,_1{},2048)), Layout<Shape<_64,_8,_4>,Stride<_8,_1,_512>>{})".to_string(),
+            "TMA Gather/Scatter only supports 2D tensors",
         ),
     ] {
         let got = eval_line(&stmt);

@@ -381,7 +381,7 @@ pub fn tma_ops() -> Vec<(&'static str, &'static str, i64, String)> {
                 "sm_90"
             };
             let what = if name.contains("GATHER4") || name.contains("SCATTER4") {
-                "TMA gather4/scatter4 (4 rows by index); Copy_Traits<OP, NumBitsPerTMA> (its box is not modelled)"
+                "TMA gather4/scatter4 (4 rows by index); Copy_Traits<OP, NumBitsPerTMA>, the box (one row, 4 times) from make_tma_atom/make_tma_copy"
                     .to_string()
             } else if name.contains("BULK_COPY") {
                 "bulk copy; Copy_Traits<OP, NumBitsPerTMA> (a multiple of 128 bits)".to_string()

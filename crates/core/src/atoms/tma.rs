@@ -29,20 +29,25 @@ pub const TMA_COPY_OPS: &[&str] = &[
     "SM90_TMA_REDUCE_ADD",
     "SM100_TMA_2SM_LOAD",
     "SM100_TMA_2SM_LOAD_MULTICAST",
+    "SM100_TMA_LOAD_2D_GATHER4",
+    "SM100_TMA_LOAD_MULTICAST_2D_GATHER4",
+    "SM100_TMA_STORE_2D_SCATTER4",
 ];
 
-/// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds here: the
-/// im2col loads and stores (`copy_traits_sm90_im2col.hpp`, `copy_traits_sm100_im2col.hpp`) and
-/// SM100's gather4/scatter4 (`copy_traits_sm100_tma.hpp`).
+/// Whether an operation is SM100's 2-D gather4/scatter4 TMA, whose box is one row of the
+/// tiled box (`make_tma_copy_atom`'s `tma_gbasis.compose(make_identity_layout((shape<0>, _1)))`)
+/// moved for 4 rows picked at run time (`NumBitsPerTMA` counts the 4).
+pub fn is_gather4(op: &str) -> bool {
+    op.contains("GATHER4") || op.contains("SCATTER4")
+}
+
+/// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds: the im2col
+/// loads and stores (`copy_traits_sm90_im2col.hpp`, `copy_traits_sm100_im2col.hpp`), which CuTe
+/// builds with `make_im2col_tma_copy`.
 pub fn unmodelled(op: &str) -> Option<String> {
     if op.contains("IM2COL") {
         return Some(format!(
             "{op} is an im2col TMA: CuTe builds it with make_im2col_tma_copy (make_tma_atom_im2col), which needs a convolution's filter (the lower and upper corners of the im2col window, its traversal strides and dilation) and encodes the descriptor with cuTensorMapEncodeIm2col; cute models neither the convolution's geometry nor that box, so it does not build im2col TMA copies"
-        ));
-    }
-    if op.contains("GATHER4") || op.contains("SCATTER4") {
-        return Some(format!(
-            "{op} is SM100's 2-D gather4/scatter4 TMA: make_tma_copy composes its box basis with (shape<0>, 1) and moves 4 rows picked by run-time row indices (size(idx) == 4 in copy_unpack); cute does not model the gather box, so it does not build it (copy_traits({op}, N) gives its traits' layouts)"
         ));
     }
     None
@@ -340,7 +345,21 @@ impl TmaCopy {
             &Layout::identity(&glayout.shape().to_owned())?,
             &cta_tiler,
         )?;
-        let tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map)?;
+        let mut tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map)?;
+        // copy_traits_sm90_tma.hpp, make_tma_copy_atom: gather4/scatter4 move one row of the
+        // box for each of 4 row indices
+        let mut per_tma = 1;
+        if is_gather4(op) {
+            if tma_gbasis.rank() != 2 {
+                return Err(bad(format!(
+                    "TMA Gather/Scatter only supports 2D tensors (CuTe's static_assert): {op}'s box basis {tma_gbasis} has rank {}",
+                    tma_gbasis.rank()
+                )));
+            }
+            let row = IntTuple::of_ints(&[tma_gbasis.mode(0)?.size()?, 1]);
+            tma_gbasis = composition::compose(&tma_gbasis, &Layout::identity(&row)?)?;
+            per_tma = 4;
+        }
         // the descriptor's global dimensions
         let mut gmem_shape = Vec::new();
         let mut gmem_stride = Vec::new();
@@ -399,7 +418,11 @@ impl TmaCopy {
                 )));
             }
         }
-        let num_bits = arith::mul(tma_gbasis.size()?, bits, "NumBitsPerTMA")?;
+        let num_bits = arith::mul(
+            arith::mul(tma_gbasis.size()?, per_tma, "NumBitsPerTMA")?,
+            bits,
+            "NumBitsPerTMA",
+        )?;
         Ok(TmaCopy {
             op: op.to_string(),
             gptr,
@@ -498,7 +521,8 @@ impl TmaCopy {
             &Layout::identity(&self.glayout.shape().to_owned())?,
             &self.cta_tiler,
         )?;
-        let num_elems = self.tma_gbasis.size()?;
+        // size<1>(RefLayout) / bits: a gather4's 4 rows included
+        let num_elems = self.num_bits / self.element_bits()?;
         let inv_smem = right_inverse(&self.slayout)?;
         let layout_v =
             composition::compose(&inv_smem, &Layout::column_major(IntTuple::int(num_elems))?)?;
