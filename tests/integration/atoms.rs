@@ -590,3 +590,110 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
         );
     }
 }
+
+/// `make_im2col_tma_copy` and the im2col traits as CuTe 4.7 derives them
+/// (`tests/golden/im2col_oracle.tsv`, `scripts/gen_atoms.py --im2col`): the traits' layouts,
+/// the tiled copy's tiler, TV layout and atom, with and without the convolution's parameters;
+/// the TMA tensor (a layout composed with a layout) is refused with CuTe's print spelled out.
+#[test]
+fn im2col_tma_copies_derive_what_cute_derives() {
+    let text = std::fs::read_to_string(golden_dir().join("im2col_oracle.tsv")).unwrap();
+    let (mut plain, mut tensors) = (0, 0);
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
+        let got = eval_line(stmt);
+        if stmt.ends_with(".get_tma_tensor(make_shape(1,2))") {
+            // CuTe's static integers `_4`, `_-1` are cute's `4`, `-1`
+            let mut w = String::new();
+            let mut chars = want.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '_'
+                    && chars
+                        .peek()
+                        .is_some_and(|n| n.is_ascii_digit() || *n == '-')
+                {
+                    continue;
+                }
+                w.push(c);
+            }
+            assert!(
+                got.starts_with("error: get_tma_tensor: ") && got.contains(&w),
+                "{stmt}\n   want a refusal spelling {w}\n   got  {got}"
+            );
+            tensors += 1;
+        } else {
+            assert_eq!(got, want, "{stmt}");
+            plain += 1;
+        }
+    }
+    assert!(
+        plain >= 40 && tensors >= 6,
+        "{plain} layouts, {tensors} tensors"
+    );
+    let g = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{})))";
+    let s = "Layout<Shape<_64,_32>,Stride<_32,_1>>{}";
+    for (stmt, says) in [
+        (
+            format!("make_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s})"),
+            "make_im2col_tma_copy",
+        ),
+        (
+            format!("make_im2col_tma_copy(SM90_TMA_LOAD, {g}, {s})"),
+            "not an im2col TMA operation",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, Layout<Shape<_64,_32>,Stride<_1,_64>>{{}})"
+            ),
+            "im2col's first mode is the channels'",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}, make_shape(_64{{}},_32{{}}), make_coord(0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))"
+            ),
+            "lower_corner_whd has one integer per spatial mode: 3",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}, make_shape(_64{{}},_32{{}}), 3)"
+            ),
+            "must divide domain size",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}, make_shape(_64{{}},_32{{}}), 1, 2)"
+            ),
+            "3, 4, 5, 10, 11 or 12 arguments",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, Layout<Shape<_64,_512>,Stride<_512,_1>>{{}})"
+            ),
+            "cuTensorMapEncodeIm2col takes 1 to 256",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}, make_shape(_64{{}},_16{{}}))"
+            ),
+            "TMA requires CTA_Tile and SLayout top-level shape equivalence",
+        ),
+        (
+            format!("make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}).TmaGmemBasis"),
+            "tma_layout_vt = ((32,64),1)",
+        ),
+    ] {
+        let got = eval_line(&stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(says),
+            "{stmt}: want an error saying {says:?}, got {got}"
+        );
+    }
+    // the printed copy is the call that builds it
+    let built = eval_line(&format!(
+        "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, {g}, {s}, make_shape(_64{{}},_32{{}}), 2)"
+    ));
+    assert_eq!(eval_line(&built), built);
+}

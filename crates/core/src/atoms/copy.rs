@@ -366,6 +366,11 @@ const TMA_OPS: &[(&str, i64)] = &[
     ("SM100_TMA_LOAD_2D_GATHER4", 1),
     ("SM100_TMA_LOAD_MULTICAST_2D_GATHER4", 1),
     ("SM100_TMA_STORE_2D_SCATTER4", 1),
+    ("SM90_TMA_LOAD_IM2COL", 1),
+    ("SM90_TMA_LOAD_IM2COL_MULTICAST", 1),
+    ("SM90_TMA_STORE_IM2COL", 1),
+    ("SM100_TMA_2SM_LOAD_IM2COL", 2),
+    ("SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", 2),
 ];
 
 /// The TMA and bulk copies, for the catalog: (name, architecture, threads of `ThrID`, what it
@@ -380,7 +385,10 @@ pub fn tma_ops() -> Vec<(&'static str, &'static str, i64, String)> {
             } else {
                 "sm_90"
             };
-            let what = if name.contains("GATHER4") || name.contains("SCATTER4") {
+            let what = if name.contains("IM2COL") {
+                "im2col TMA; Copy_Traits<OP, NumBitsPerTMA, TMATensor>, the box from make_im2col_tma_copy"
+                    .to_string()
+            } else if name.contains("GATHER4") || name.contains("SCATTER4") {
                 "TMA gather4/scatter4 (4 rows by index); Copy_Traits<OP, NumBitsPerTMA>, the box (one row, 4 times) from make_tma_atom/make_tma_copy"
                     .to_string()
             } else if name.contains("BULK_COPY") {

@@ -7,6 +7,7 @@
 pub mod blockscaled;
 pub mod catalog;
 pub mod copy;
+pub mod im2col;
 pub mod mma;
 pub mod tiled_mma;
 pub mod tma;

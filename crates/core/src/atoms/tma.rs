@@ -47,7 +47,7 @@ pub fn is_gather4(op: &str) -> bool {
 pub fn unmodelled(op: &str) -> Option<String> {
     if op.contains("IM2COL") {
         return Some(format!(
-            "{op} is an im2col TMA: CuTe builds it with make_im2col_tma_copy (make_tma_atom_im2col), which needs a convolution's filter (the lower and upper corners of the im2col window, its traversal strides and dilation) and encodes the descriptor with cuTensorMapEncodeIm2col; cute models neither the convolution's geometry nor that box, so it does not build im2col TMA copies"
+            "{op} is an im2col TMA: CuTe builds it with make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, lower_corner_whd, upper_corner_whd, lower_padding_whd, upper_padding_whd, stride_whd, lower_srt, stride_srt]), not make_tma_copy"
         ));
     }
     None
@@ -87,13 +87,20 @@ pub struct TmaCopy {
     pub gmem_stride_bytes: Vec<i64>,
     /// `NumBitsPerTMA`: bits of one (untruncated) box.
     pub num_bits: i64,
+    /// An im2col TMA's convolution and what `make_im2col_tma_copy` derives from it (`None`:
+    /// a tiled TMA).
+    pub im2col: Option<Box<super::im2col::Im2col>>,
 }
 
-fn bad(msg: impl Into<String>) -> crate::algebra::error::AlgebraError {
+pub(crate) fn bad(msg: impl Into<String>) -> crate::algebra::error::AlgebraError {
     condition("make_tma_copy", msg.into())
 }
 
 /// `(shape, stride)` leaves of a layout, flattened.
+pub(crate) fn flat_leaves(l: &Layout) -> Vec<(i64, bool, Stride)> {
+    leaves(l)
+}
+
 fn leaves(l: &Layout) -> Vec<(i64, bool, Stride)> {
     let f = l.flatten();
     let shapes: Vec<(i64, bool)> = f.shape().leaf_kind_iter().collect();
@@ -121,7 +128,7 @@ fn build(modes: &[(i64, bool, Stride)]) -> Result<Layout> {
 
 /// Whether a stride is statically the unit of a basis (or the integer 1): CuTe's
 /// `is_constant<1, decltype(basis_value(e))>`.
-fn unit(st: &Stride) -> bool {
+pub(crate) fn unit(st: &Stride) -> bool {
     st.value == 1 && !st.dynamic
 }
 
@@ -437,6 +444,7 @@ impl TmaCopy {
             gmem_shape,
             gmem_stride_bytes,
             num_bits,
+            im2col: None,
         })
     }
 
@@ -452,6 +460,9 @@ impl TmaCopy {
     /// `g_shape` congruent with `g_stride_`. The start is `ArithTuple(0,...)` over the
     /// strides' coprofile.
     pub fn tma_tensor(&self, g_shape: &IntTuple) -> Result<OffsetTensor> {
+        if let Some(i) = &self.im2col {
+            return Err(condition("get_tma_tensor", i.tma_tensor_refusal()));
+        }
         let g_leaves = leaves(&self.glayout);
         let gbasis = make_basis_like(self.glayout.shape())?;
         let rank = self.tma_gbasis.rank();
@@ -551,7 +562,9 @@ impl TmaCopy {
 impl fmt::Display for TmaCopy {
     /// The call that builds it: `make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = if self.atom_only {
+        let name = if self.im2col.is_some() {
+            "make_im2col_tma_copy"
+        } else if self.atom_only {
             "make_tma_atom"
         } else {
             "make_tma_copy"
@@ -561,6 +574,10 @@ impl fmt::Display for TmaCopy {
             Some(c) => write!(f, "{c}")?,
             None => write!(f, "{}", self.slayout)?,
         }
-        write!(f, ", {}, {})", self.cta_tiler, self.cluster_size)
+        write!(f, ", {}, {}", self.cta_tiler, self.cluster_size)?;
+        if let Some(i) = &self.im2col {
+            write!(f, "{i}")?;
+        }
+        f.write_str(")")
     }
 }

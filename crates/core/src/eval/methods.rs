@@ -455,7 +455,7 @@ fn field_names(a: &Atom) -> &'static str {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
         }
         Atom::Copy(_) => {
-            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMEM copy's ValID; a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape); the DSL's thr_id, layout_src_tv, layout_dst_tv"
+            "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMEM copy's ValID; a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape) (an im2col TMA's tma_layout_vt, tma_traversal_strides); the DSL's thr_id, layout_src_tv, layout_dst_tv"
         }
         Atom::TiledCopy(_) => {
             "Tiler_MN, TiledLayout_TV, get_layoutS_TV, get_layoutD_TV, size, and the atom's fields; methods thread(t), tidfrg_S/D(layout), retile_S/D(tensor); the DSL's tiler_mn, layout_tv_tiled, layout_src_tv_tiled, layout_dst_tv_tiled, get_slice(t)"
@@ -955,9 +955,28 @@ fn tma_field(c: &atoms::CopyAtom, name: &str, span: Span) -> Option<Result<Value
     let t = c.tma.as_deref();
     match name {
         "NumBitsPerTMA" => c.tma_bits.map(|b| Ok(Value::int(b))),
+        "tma_layout_vt" | "tma_traversal_strides" => {
+            Some(match t.and_then(|t| t.im2col.as_deref()) {
+                None => Err(EvalError::new(
+                    format!("{name} is a field of an im2col TMA made by make_im2col_tma_copy"),
+                    span,
+                )),
+                Some(i) => Ok(match name {
+                    "tma_layout_vt" => Value::Layout(i.tma_layout_vt.clone()),
+                    _ => ints(&i.traversal_strides),
+                }),
+            })
+        }
         "tma_box" | "TmaGmemBasis" | "tma_gmem_shape" | "tma_gmem_stride" => Some(match t {
             None => Err(EvalError::new(
                 format!("{name} is a field of a TMA atom made by make_tma_atom or make_tma_copy"),
+                span,
+            )),
+            Some(t) if name == "TmaGmemBasis" && t.im2col.is_some() => Err(EvalError::new(
+                format!(
+                    "TmaGmemBasis is a tiled TMA's (AuxTmaParams); an im2col TMA's traits hold its descriptor and TMA tensor: its box's modes onto the global modes are tma_layout_vt = {}",
+                    t.tma_gbasis
+                ),
                 span,
             )),
             Some(t) => Ok(match name {
@@ -1129,6 +1148,12 @@ pub fn atom_function(
                     .map_err(alg)
             }
         }
+        "make_im2col_tma_copy" => {
+            let t = im2col_args(vals, spans)?;
+            TiledCopy::tma(t)
+                .map(|c| wrap(Atom::TiledCopy(c)))
+                .map_err(alg)
+        }
         "make_layout_tv" => {
             let thr = to_layout(&vals[0], spans[0])?;
             let val = to_layout(&vals[1], spans[1])?;
@@ -1205,6 +1230,78 @@ fn tma_args(
         op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only,
     )
     .map_err(|e| EvalError::algebra(e, span))
+}
+
+/// The arguments of `make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, the
+/// convolution's 7 parameters])` (CuTe's overloads: 3, 4, 5, 10, 11 or 12 arguments), derived
+/// into the im2col box.
+fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
+    use crate::algebra::tensor::Origin;
+    use crate::atoms::im2col::{CONV_PARAM_NAMES, ConvParams};
+    let n = vals.len();
+    if !matches!(n, 3..=5 | 10..=12) {
+        return Err(EvalError::new(
+            format!(
+                "make_im2col_tma_copy takes OP, GTENSOR, SLAYOUT, then an optional CTA_TILER and MULTICAST, then none or all 7 of the convolution's parameters ({}): 3, 4, 5, 10, 11 or 12 arguments, got {n}",
+                CONV_PARAM_NAMES.join(", ")
+            ),
+            spans[0].to(spans[n - 1]),
+        ));
+    }
+    let op = name_arg(
+        &vals[0],
+        spans[0],
+        "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
+    )?;
+    let (gptr, glayout) = match &vals[1] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
+        other => {
+            return Err(expected(
+                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
+                other.kind(),
+                spans[1],
+            ));
+        }
+    };
+    let (swizzled, slayout) = match &vals[2] {
+        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
+        v => (None, to_layout(v, spans[2])?),
+    };
+    let head = if n >= 10 { n - 7 } else { n };
+    let tiler = if head >= 4 {
+        let mut buf = crate::algebra::TilerBuf::new();
+        Some(to_tiler(&vals[3], spans[3], &mut buf)?.into_owned())
+    } else {
+        None
+    };
+    let multicast = if head == 5 {
+        to_int(&vals[4], spans[4])?
+    } else {
+        1
+    };
+    let conv = if n >= 10 {
+        let mut values: [Vec<i64>; 7] = Default::default();
+        for (k, slot) in values.iter_mut().enumerate() {
+            let i = head + k;
+            let t = super::convert::to_int_tuple(&vals[i], spans[i])?;
+            *slot = t.leaves().to_vec();
+            if t.depth() > 1 {
+                return Err(EvalError::new(
+                    format!(
+                        "{} is a flat tuple of one integer per spatial mode, got {t}",
+                        CONV_PARAM_NAMES[k]
+                    ),
+                    spans[i],
+                ));
+            }
+        }
+        Some(ConvParams { values })
+    } else {
+        None
+    };
+    let span = spans[0].to(spans[n - 1]);
+    crate::atoms::im2col::derive(op, gptr, glayout, swizzled, slayout, tiler, multicast, conv)
+        .map_err(|e| EvalError::algebra(e, span))
 }
 
 fn expected(what: &str, found: &str, span: Span) -> EvalError {

@@ -118,6 +118,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         5
     ),
     atom_f!(
+        "make_im2col_tma_copy",
+        "make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT])",
+        "CuTe's im2col TMA TiledCopy over a convolution's activation ((w,h,d,n), c): the box (channels per pixel, pixels per column; field tma_box), the (c,w,h,d,n) descriptor's tma_gmem_shape and tma_gmem_stride, tma_layout_vt, tma_traversal_strides, its Tiler_MN and TiledLayout_TV",
+        "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box",
+        3,
+        12
+    ),
+    atom_f!(
         "make_tma_atom",
         "make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])",
         "CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts",
