@@ -40,12 +40,15 @@ def cut(line):
         elif c == '"':
             i = line.index('"', i + 1)
         elif c == "/" and line[i:i + 2] == "//":
-            break
+            # a comment to the end of its line (a statement of several lines goes on after it)
+            end = line.find("\n", i)
+            line = line[:i] + (line[end:] if end >= 0 else "")
+            continue
         elif c == ";" and depth == 0:
             out.append(line[start:i + 1].strip())
             start = i + 1
         i += 1
-    rest = line[start:].split("//")[0].strip()
+    rest = line[start:].strip()
     if rest:
         out.append(rest)
     return out
@@ -58,6 +61,12 @@ def cpp_of(statements):
         pending += ("\n" if pending else "") + line
         if pending.count("(") > pending.count(")"):
             continue  # a statement of several lines
+        if not pending.rstrip().endswith(";") and pending.count("<") > pending.count(">"):
+            continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
+        if pending.strip() in ("{", "}", "};"):
+            out.append(pending.strip())  # a pasted block's braces
+            pending = ""
+            continue
         for st in cut(pending):
             body = st.rstrip(";")
             if not body.strip():

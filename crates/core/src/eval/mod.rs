@@ -1026,6 +1026,36 @@ impl Env {
         Ok(v)
     }
 
+    /// A type's text with each template argument that names a type alias (`using TA = float;`)
+    /// replaced by the type it names: `UniversalFMA<TC,TA,TB>` -> `UniversalFMA<float,…>`, as
+    /// C++ reads the alias. Only the identifiers inside the template brackets are looked up.
+    fn with_type_aliases(&self, text: &str) -> String {
+        let Some(open) = text.find('<') else {
+            return text.to_string();
+        };
+        let mut out = String::with_capacity(text.len());
+        out.push_str(&text[..open]);
+        let rest = &text[open..];
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.get(word) {
+                Some(Value::Name(ty)) if !word.is_empty() => out.push_str(ty),
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in rest.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == ':' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
@@ -1038,7 +1068,7 @@ impl Env {
                             && functions::lookup(n).is_none()
                             && constant(n).is_none() =>
                     {
-                        Value::Name(n.to_string())
+                        Value::Name(self.with_type_aliases(n))
                     }
                     _ => self.eval(a)?,
                 };
