@@ -24,7 +24,8 @@ GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print)\b"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
 )
 
 
@@ -101,7 +102,24 @@ def main():
         body += ["  " + s for s in cpp_of(lines)]
         body.append("}")
         body.append(f'printf("{MARK}\\n");')
-    program = 'printf(""); ' + " ".join(body)
+    # a pasted unit test's googletest checks print what failed (nothing when the test passes,
+    # as cute); CUTLASS's trace prints nothing without CUTLASS_DEBUG_TRACE_LEVEL
+    gtest = "".join(
+        f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
+        for kind in ("EXPECT", "ASSERT")
+        for check, cond in (
+            ("TRUE", "__VA_ARGS__"),
+            ("FALSE", "!(__VA_ARGS__)"),
+            ("EQ", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) == cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+            ("NE", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) != cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+        )
+    )
+    program = (
+        'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)'
+        + gtest
+        + "\n"
+        + " ".join(body)
+    )
     r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"CuTe does not compile it:\n{r.stderr}")

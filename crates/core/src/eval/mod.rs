@@ -437,6 +437,7 @@ impl Env {
                 name,
                 cond,
                 message,
+                expect,
             } => {
                 let v = self.eval_checked(&cond)?;
                 let holds = match &v {
@@ -454,15 +455,22 @@ impl Env {
                         }
                     },
                 };
-                if holds {
+                if holds == expect {
                     return Ok(Outcome::Nothing);
                 }
                 let why = match message {
                     Some(m) => format!(": \"{m}\""),
                     None => String::new(),
                 };
+                // a unit test's check (`EXPECT_…`, `ASSERT_…`) fails the test; an assertion
+                // fails CuTe's compilation
+                let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
+                    format!("the condition is {holds}: the test fails")
+                } else {
+                    "the condition is false: CuTe does not compile".to_string()
+                };
                 Err(EvalError::new(
-                    format!("{name} failed{why} (the condition is false: CuTe does not compile)"),
+                    format!("{name} failed{why} ({consequence})"),
                     cond.span,
                 ))
             }
