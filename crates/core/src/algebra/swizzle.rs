@@ -499,7 +499,8 @@ pub fn inverse_composed(
                 op,
                 format!(
                     "with the offset {o}, CuTe's answer is {inv} o {} o {} (a layout after a swizzle), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
-                    o.checked_neg().map_or_else(|| format!("-({o})"), |n| n.to_string()),
+                    o.checked_neg()
+                        .map_or_else(|| format!("-({o})"), |n| n.to_string()),
                     c.swizzle
                 ),
             ));

@@ -194,7 +194,8 @@ fn inverse(
             return Err(EvalError::new(
                 format!(
                     "{op}: with the outer offset {o}, CuTe's answer is {inv} o {} o {} (a swizzle after a composed layout), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
-                    o.checked_neg().map_or_else(|| format!("-({o})"), |v| v.to_string()),
+                    o.checked_neg()
+                        .map_or_else(|| format!("-({o})"), |v| v.to_string()),
                     n.swizzle,
                     op = f.name
                 ),
