@@ -59,6 +59,9 @@ def cpp_of(statements):
     """A block's statements as C++ that prints what cute prints."""
     out, pending = [], ""
     for line in statements:
+        if not pending and line.strip().startswith("#"):
+            out.append("\n" + line.strip() + "\n")  # a preprocessor line (`#if 0`), on its own
+            continue
         pending += ("\n" if pending else "") + line
         if pending.count("(") > pending.count(")"):
             continue  # a statement of several lines

@@ -432,6 +432,42 @@ pub struct Splitter {
     scan: Scan,
     /// Statements complete and not yet returned.
     ready: VecDeque<Statement>,
+    /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
+    /// kernel): the lines of a branch C++ does not compile are skipped.
+    conditionals: Vec<Conditional>,
+}
+
+/// An open `#if`: what its condition is known to be, and whether its `#else` was passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Conditional {
+    /// `Some(false)` for `#if 0`, `Some(true)` for `#if 1`, `None` for a condition cute cannot
+    /// tell (`#ifdef NAME`, `#if X > 2`): its lines are read, as before any `#if` was known.
+    known: Option<bool>,
+    in_else: bool,
+}
+
+impl Conditional {
+    /// Whether the lines of its branch now are skipped.
+    fn skips(&self) -> bool {
+        self.known.is_some_and(|k| k == self.in_else)
+    }
+}
+
+/// A preprocessor conditional's line (`#if 0`, `#ifdef X`, `#else`, `#elif X`, `#endif`; `#`
+/// then the word, as C++ writes them; `# if …` with a blank is a Python comment): the directive
+/// and its condition's text.
+fn directive(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start().strip_prefix('#')?;
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    let (word, cond) = rest.split_at(end);
+    let cond = cond.split("//").next().unwrap_or("").trim();
+    match word {
+        "if" | "ifdef" | "ifndef" | "elif" if !cond.is_empty() => Some((word, cond)),
+        "else" | "endif" => Some((word, cond)),
+        _ => None,
+    }
 }
 
 impl Splitter {
@@ -446,8 +482,72 @@ impl Splitter {
     /// [`Splitter::take_ready`] (or, if not taken, by the next calls).
     pub fn push(&mut self, line: &str) -> Option<Statement> {
         self.line += 1;
+        if self.pending.is_empty() && self.conditional(line) {
+            return self.ready.pop_front();
+        }
+        if self.is_skipping() {
+            // a line of an `#if 0` branch: C++ does not compile it
+            return self.ready.pop_front();
+        }
         self.feed(line);
         self.ready.pop_front()
+    }
+
+    /// Whether lines are skipped now (inside `#if 0`, or the `#else` of `#if 1`).
+    pub fn is_skipping(&self) -> bool {
+        self.conditionals.iter().any(Conditional::skips)
+    }
+
+    /// Whether a line must go through [`Splitter::push`]: a statement is pending or lines are
+    /// skipped (a line answered without the splitter would be taken out of its place).
+    pub fn is_holding(&self) -> bool {
+        self.is_pending() || self.is_skipping()
+    }
+
+    /// Take a preprocessor conditional's line (true), as C++ reads `#if 0` / `#if 1` / `#else`
+    /// / `#endif` (`#if` of another condition is read as true).
+    fn conditional(&mut self, line: &str) -> bool {
+        let Some((word, cond)) = directive(line) else {
+            return false;
+        };
+        match word {
+            "if" | "ifdef" | "ifndef" => {
+                let known = match (word, cond) {
+                    ("if", "0" | "false") => Some(false),
+                    ("if", "1" | "true") => Some(true),
+                    _ => None,
+                };
+                self.conditionals.push(Conditional {
+                    known,
+                    in_else: false,
+                });
+            }
+            "else" => {
+                if let Some(c) = self.conditionals.last_mut() {
+                    c.in_else = !c.in_else;
+                }
+            }
+            "elif" => {
+                if let Some(c) = self.conditionals.last_mut() {
+                    // after a taken `#if 1` the rest is skipped; after `#if 0`, the `#elif`'s
+                    // condition decides, which cute reads as true
+                    *c = match c.known {
+                        Some(true) => Conditional {
+                            known: Some(true),
+                            in_else: true,
+                        },
+                        _ => Conditional {
+                            known: None,
+                            in_else: false,
+                        },
+                    };
+                }
+            }
+            _ => {
+                self.conditionals.pop();
+            }
+        }
+        true
     }
 
     /// Take one line: the statements it completes go to `ready`.
@@ -519,6 +619,7 @@ impl Splitter {
     /// Drop the statement waiting for more lines, and any not yet returned.
     pub fn abandon(&mut self) {
         self.pending.clear();
+        self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();
     }
@@ -655,6 +756,29 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         split(text).into_iter().map(|(_, t)| t).collect()
+    }
+
+    #[test]
+    fn preprocessor_conditionals_skip_what_cpp_does_not_compile() {
+        let text = "a\n#if 0\nb\n#if 1\nc\n#endif\n#else\nd\n#endif\n#if 1 // on\ne\n#elif X\nf\n#endif\n#ifdef X\ng\n#endif\n# if a comment\nh";
+        assert_eq!(
+            split(text),
+            vec![
+                (1, "a".to_string()),
+                (8, "d".to_string()),
+                (11, "e".to_string()),
+                (16, "g".to_string()),
+                (18, "# if a comment".to_string()),
+                (19, "h".to_string()),
+            ]
+        );
+        // a statement of several lines is not cut by a `#` line inside it
+        assert_eq!(texts("f(1,\n#if 0\n2)"), vec!["f(1,\n#if 0\n2)".to_string()]);
+        let mut sp = Splitter::new();
+        sp.push("#if 0");
+        assert!(sp.is_skipping() && sp.is_holding() && !sp.is_pending());
+        sp.abandon();
+        assert!(!sp.is_skipping());
     }
 
     #[test]
