@@ -432,9 +432,79 @@ pub struct Splitter {
     scan: Scan,
     /// Statements complete and not yet returned.
     ready: VecDeque<Statement>,
+    /// The braces and parentheses of a C++ control statement being read (`for (…) {` … `}`):
+    /// it is one statement (an error: cute does not run control flow) up to its end.
+    control: Option<ControlScan>,
     /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
     /// kernel): the lines of a branch C++ does not compile are skipped.
     conditionals: Vec<Conditional>,
+}
+
+/// What is known of a C++ control statement (`for`, `while`, `if`, `switch`, `do`, `else`) read
+/// so far: its parentheses and braces open (a `<` in it is a comparison, `i < size(L)`, not a
+/// bracket) and its last character outside comments. It ends where both are closed after a `;`
+/// or a `}`: the header `for (…)` of a body on the next line goes on to that body, and a body in
+/// braces takes every line to its `}`, so no line of the body runs by itself.
+#[derive(Clone, Copy, Debug, Default)]
+struct ControlScan {
+    parens: i64,
+    braces: i64,
+    last: u8,
+}
+
+impl ControlScan {
+    fn line(&mut self, b: &[u8]) {
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'/' if b.get(i + 1) == Some(&b'/') => break,
+                q @ (b'"' | b'\'') => {
+                    // a string or character literal: to its closing quote
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    self.last = q;
+                }
+                c => {
+                    match c {
+                        b'(' => self.parens += 1,
+                        b')' => self.parens -= 1,
+                        b'{' => self.braces += 1,
+                        b'}' => self.braces -= 1,
+                        _ => {}
+                    }
+                    if !is_blank(c) {
+                        self.last = c;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    fn complete(&self) -> bool {
+        self.parens <= 0 && self.braces <= 0 && matches!(self.last, b';' | b'}')
+    }
+}
+
+/// Whether `line` starts a C++ control statement: `for`, `while`, `if`, `switch` before a `(`,
+/// `do` and `else` before a `{` or the end of the line (Python's `for i in range(4):` and
+/// `if x:` are not).
+fn starts_control(line: &str) -> bool {
+    let t = line.trim_start();
+    let end = t
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(t.len());
+    let (word, rest) = t.split_at(end);
+    let next = rest.trim_start().chars().next();
+    match word {
+        "for" | "while" | "if" | "switch" => next == Some('('),
+        "do" | "else" => {
+            matches!(next, None | Some('{' | '/')) || rest.trim_start().starts_with("if")
+        }
+        _ => false,
+    }
 }
 
 /// An open `#if`: what its condition is known to be, and whether its `#else` was passed.
@@ -556,6 +626,16 @@ impl Splitter {
         if self.pending.is_empty() {
             return self.start(line);
         }
+        if let Some(c) = self.control.as_mut() {
+            c.line(line.as_bytes());
+            let done = c.complete();
+            self.pending.push('\n');
+            self.pending.push_str(line);
+            if done || self.pending.len() > MAX_STATEMENT_LEN {
+                self.take();
+            }
+            return;
+        }
         let ends_operand = matches!(self.scan.last, Token::Operand | Token::Close);
         if !self.scan.in_comment
             && self.scan.in_string == 0
@@ -579,6 +659,17 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        if starts_control(line) {
+            let mut c = ControlScan::default();
+            c.line(line.as_bytes());
+            self.pending.push_str(line);
+            if c.complete() {
+                self.take();
+            } else {
+                self.control = Some(c);
+            }
+            return;
+        }
         self.scan = Scan::default();
         self.scan.quick_line(line.as_bytes());
         self.pending.push_str(line);
@@ -591,6 +682,11 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
+        if self.control.take().is_some() || starts_control(&text) {
+            // a control statement is one, its body's `;` included
+            self.ready.push_back(Statement::new(text, self.start_line));
+            return;
+        }
         pieces_into(text, self.start_line, &mut self.ready);
     }
 
@@ -619,6 +715,7 @@ impl Splitter {
     /// Drop the statement waiting for more lines, and any not yet returned.
     pub fn abandon(&mut self) {
         self.pending.clear();
+        self.control = None;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();
@@ -759,6 +856,39 @@ mod tests {
     }
 
     #[test]
+    fn a_control_statement_takes_its_body() {
+        // braces to their `}` (a line after an inner `}` does not start a statement), a header
+        // to the statement on the next line, `i < N` not a bracket, the body's `;` not cut
+        assert_eq!(
+            split("for (int i = 0; i < 4; ++i) {\n  for (int j = 0; j < 2; ++j) {\n    f(i);\n  }\n  g(i);\n}\nh"),
+            vec![
+                (1, "for (int i = 0; i < 4; ++i) {\n  for (int j = 0; j < 2; ++j) {\n    f(i);\n  }\n  g(i);\n}".to_string()),
+                (7, "h".to_string()),
+            ]
+        );
+        assert_eq!(
+            texts("for (int m = 0; m < 2; ++m)\n  for (int n = 0; n < 2; ++n)\n    A(m,n) = 1;\nh"),
+            vec![
+                "for (int m = 0; m < 2; ++m)\n  for (int n = 0; n < 2; ++n)\n    A(m,n) = 1;",
+                "h"
+            ]
+        );
+        assert_eq!(
+            texts("if (x) {\n a;\n} else {\n b; // }\n}\ndo {\n c;\n} while (d);\ne"),
+            vec![
+                "if (x) {\n a;\n} else {\n b; // }\n}",
+                "do {\n c;\n} while (d);",
+                "e"
+            ]
+        );
+        // Python's loops and conditions are not C++'s
+        assert_eq!(
+            texts("for i in range(4):\nh"),
+            vec!["for i in range(4):", "h"]
+        );
+    }
+
+    #[test]
     fn preprocessor_conditionals_skip_what_cpp_does_not_compile() {
         let text = "a\n#if 0\nb\n#if 1\nc\n#endif\n#else\nd\n#endif\n#if 1 // on\ne\n#elif X\nf\n#endif\n#ifdef X\ng\n#endif\n# if a comment\nh";
         assert_eq!(
@@ -773,7 +903,10 @@ mod tests {
             ]
         );
         // a statement of several lines is not cut by a `#` line inside it
-        assert_eq!(texts("f(1,\n#if 0\n2)"), vec!["f(1,\n#if 0\n2)".to_string()]);
+        assert_eq!(
+            texts("f(1,\n#if 0\n2)"),
+            vec!["f(1,\n#if 0\n2)".to_string()]
+        );
         let mut sp = Splitter::new();
         sp.push("#if 0");
         assert!(sp.is_skipping() && sp.is_holding() && !sp.is_pending());

@@ -161,8 +161,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         return Ok(stmt);
     }
     // C++'s control flow: not evaluated (cute evaluates statements one by one)
-    if let Some((w @ ("for" | "while" | "do" | "if" | "switch"), end)) = p.word_at(pos)
-        && matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
+    if let Some((w @ ("for" | "while" | "do" | "if" | "switch" | "else"), end)) = p.word_at(pos)
+        && (matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
+            || (w == "else" && matches!(p.word_at(p.skip_ws(end)), Some(("if", _)))))
     {
         return err(
             format!(
