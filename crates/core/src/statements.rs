@@ -458,12 +458,10 @@ impl ControlScan {
         while i < b.len() {
             match b[i] {
                 b'/' if b.get(i + 1) == Some(&b'/') => break,
-                q @ (b'"' | b'\'') => {
-                    // a string or character literal: to its closing quote
-                    i += 1;
-                    while i < b.len() && b[i] != q {
-                        i += if b[i] == b'\\' { 2 } else { 1 };
-                    }
+                q @ (b'"' | b'\'') if closing_quote(b, i + 1, q).is_some() => {
+                    // a string or character literal closed on its line: skipped (one left open
+                    // is a stray quote, which C++ does not compile: its brackets still count)
+                    i = closing_quote(b, i + 1, q).unwrap_or(i);
                     self.last = q;
                 }
                 c => {
@@ -486,6 +484,19 @@ impl ControlScan {
     fn complete(&self) -> bool {
         self.parens <= 0 && self.braces <= 0 && matches!(self.last, b';' | b'}')
     }
+}
+
+/// The index of the quote `q` closing a literal that starts at `from` on the line `b`.
+fn closing_quote(b: &[u8], from: usize, q: u8) -> Option<usize> {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            c if c == q => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// Whether `line` starts a C++ control statement: `for`, `while`, `if`, `switch` before a `(`,
@@ -880,6 +891,11 @@ mod tests {
                 "do {\n c;\n} while (d);",
                 "e"
             ]
+        );
+        // a quote left open on its line does not hide the brackets after it
+        assert_eq!(
+            texts("for (i) {\n  printf(\"\n\");\n}\nh"),
+            vec!["for (i) {\n  printf(\"\n\");\n}", "h"]
         );
         // Python's loops and conditions are not C++'s
         assert_eq!(

@@ -640,7 +640,8 @@ impl<'a> Parser<'a> {
         Ok(Some(Stmt::Empty))
     }
 
-    /// `using namespace …;` (nothing) and `using NAME = EXPR;` (a binding).
+    /// `using namespace …;` and `using cute::NAME;` (nothing) and `using NAME = EXPR;` (a
+    /// binding).
     fn using(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
         let Some(("using", end)) = self.word_at(pos) else {
             return Ok(None);
@@ -655,6 +656,13 @@ impl<'a> Parser<'a> {
                 );
             };
             self.expect_end(end)?;
+            return Ok(Some(Stmt::Empty));
+        }
+        // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
+        if self.src[p..].starts_with("cute::")
+            && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
+        {
+            self.expect_end(decl_end)?;
             return Ok(Some(Stmt::Empty));
         }
         let Some((name, name_end)) = self.ident_at(p) else {
