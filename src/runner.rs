@@ -459,7 +459,7 @@ impl<'w> Runner<'w> {
                 let (o, e) = (out.end..out_end, err.end..err_end);
                 // a line answered ahead names functions only: once a variable shadows one
                 // of CuTe's names, the session answers it
-                if !splitter.is_pending() && !self.env.shadows_any() {
+                if !splitter.is_holding() && !self.env.shadows_any() {
                     out.end = o.end;
                     err.end = e.end;
                     self.failed |= failed;

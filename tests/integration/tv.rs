@@ -62,14 +62,13 @@ fn terminal_colours_are_cutes_per_thread() {
     }
 }
 
-/// Lines that carry the picture: without the comments (CuTe prints `ArithTuple` tensors there)
-/// and, in an SVG, without our additions (the `<svg>` line with its margin, the white
-/// background, the bold grid names).
+/// Lines that carry the picture: all of a LaTeX picture's (its `%` comments, CuTe's
+/// `ArithTuple` coordinate tensors, too); in an SVG, without its comments and our additions
+/// (the `<svg>` line with its margin, the white background, the bold grid names).
 fn picture_lines(text: &str) -> Vec<&str> {
     text.lines()
         .filter(|l| {
-            !l.starts_with('%')
-                && !l.starts_with("<!--")
+            !l.starts_with("<!--")
                 && !l.starts_with("<svg ")
                 && !l.contains("fill=\"white\"")
                 && !l.contains("font-weight=\"bold\"")
@@ -78,7 +77,8 @@ fn picture_lines(text: &str) -> Vec<&str> {
 }
 
 /// Every `golden/tv/*`: `# cute: EXPR`, `# cute-oracle: C++`, then CuTe's output, which ours must
-/// equal line for line (apart from the lines [`picture_lines`] drops).
+/// equal line for line (apart from the SVG lines [`picture_lines`] drops; a LaTeX picture's `%`
+/// comments, CuTe's coordinate tensors, too).
 #[test]
 fn svg_and_latex_match_cute() {
     let dir = golden_dir().join("tv");

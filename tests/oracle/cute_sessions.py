@@ -24,7 +24,8 @@ GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print)\b"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
 )
 
 
@@ -40,12 +41,15 @@ def cut(line):
         elif c == '"':
             i = line.index('"', i + 1)
         elif c == "/" and line[i:i + 2] == "//":
-            break
+            # a comment to the end of its line (a statement of several lines goes on after it)
+            end = line.find("\n", i)
+            line = line[:i] + (line[end:] if end >= 0 else "")
+            continue
         elif c == ";" and depth == 0:
             out.append(line[start:i + 1].strip())
             start = i + 1
         i += 1
-    rest = line[start:].split("//")[0].strip()
+    rest = line[start:].strip()
     if rest:
         out.append(rest)
     return out
@@ -55,9 +59,18 @@ def cpp_of(statements):
     """A block's statements as C++ that prints what cute prints."""
     out, pending = [], ""
     for line in statements:
+        if not pending and line.strip().startswith("#"):
+            out.append("\n" + line.strip() + "\n")  # a preprocessor line (`#if 0`), on its own
+            continue
         pending += ("\n" if pending else "") + line
         if pending.count("(") > pending.count(")"):
             continue  # a statement of several lines
+        if not pending.rstrip().endswith(";") and pending.count("<") > pending.count(">"):
+            continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
+        if pending.strip() in ("{", "}", "};"):
+            out.append(pending.strip())  # a pasted block's braces
+            pending = ""
+            continue
         for st in cut(pending):
             body = st.rstrip(";")
             if not body.strip():
@@ -92,7 +105,24 @@ def main():
         body += ["  " + s for s in cpp_of(lines)]
         body.append("}")
         body.append(f'printf("{MARK}\\n");')
-    program = 'printf(""); ' + " ".join(body)
+    # a pasted unit test's googletest checks print what failed (nothing when the test passes,
+    # as cute); CUTLASS's trace prints nothing without CUTLASS_DEBUG_TRACE_LEVEL
+    gtest = "".join(
+        f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
+        for kind in ("EXPECT", "ASSERT")
+        for check, cond in (
+            ("TRUE", "__VA_ARGS__"),
+            ("FALSE", "!(__VA_ARGS__)"),
+            ("EQ", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) == cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+            ("NE", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) != cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+        )
+    )
+    program = (
+        'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)'
+        + gtest
+        + "\n"
+        + " ".join(body)
+    )
     r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"CuTe does not compile it:\n{r.stderr}")

@@ -432,6 +432,123 @@ pub struct Splitter {
     scan: Scan,
     /// Statements complete and not yet returned.
     ready: VecDeque<Statement>,
+    /// The braces and parentheses of a C++ control statement being read (`for (…) {` … `}`):
+    /// it is one statement (an error: cute does not run control flow) up to its end.
+    control: Option<ControlScan>,
+    /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
+    /// kernel): the lines of a branch C++ does not compile are skipped.
+    conditionals: Vec<Conditional>,
+}
+
+/// What is known of a C++ control statement (`for`, `while`, `if`, `switch`, `do`, `else`) read
+/// so far: its parentheses and braces open (a `<` in it is a comparison, `i < size(L)`, not a
+/// bracket) and its last character outside comments. It ends where both are closed after a `;`
+/// or a `}`: the header `for (…)` of a body on the next line goes on to that body, and a body in
+/// braces takes every line to its `}`, so no line of the body runs by itself.
+#[derive(Clone, Copy, Debug, Default)]
+struct ControlScan {
+    parens: i64,
+    braces: i64,
+    last: u8,
+}
+
+impl ControlScan {
+    fn line(&mut self, b: &[u8]) {
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'/' if b.get(i + 1) == Some(&b'/') => break,
+                q @ (b'"' | b'\'') if closing_quote(b, i + 1, q).is_some() => {
+                    // a string or character literal closed on its line: skipped (one left open
+                    // is a stray quote, which C++ does not compile: its brackets still count)
+                    i = closing_quote(b, i + 1, q).unwrap_or(i);
+                    self.last = q;
+                }
+                c => {
+                    match c {
+                        b'(' => self.parens += 1,
+                        b')' => self.parens -= 1,
+                        b'{' => self.braces += 1,
+                        b'}' => self.braces -= 1,
+                        _ => {}
+                    }
+                    if !is_blank(c) {
+                        self.last = c;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    fn complete(&self) -> bool {
+        self.parens <= 0 && self.braces <= 0 && matches!(self.last, b';' | b'}')
+    }
+}
+
+/// The index of the quote `q` closing a literal that starts at `from` on the line `b`.
+fn closing_quote(b: &[u8], from: usize, q: u8) -> Option<usize> {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            c if c == q => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Whether `line` starts a C++ control statement: `for`, `while`, `if`, `switch` before a `(`,
+/// `do` and `else` before a `{` or the end of the line (Python's `for i in range(4):` and
+/// `if x:` are not).
+fn starts_control(line: &str) -> bool {
+    let t = line.trim_start();
+    let end = t
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(t.len());
+    let (word, rest) = t.split_at(end);
+    let next = rest.trim_start().chars().next();
+    match word {
+        "for" | "while" | "if" | "switch" => next == Some('('),
+        "do" | "else" => {
+            matches!(next, None | Some('{' | '/')) || rest.trim_start().starts_with("if")
+        }
+        _ => false,
+    }
+}
+
+/// An open `#if`: what its condition is known to be, and whether its `#else` was passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Conditional {
+    /// `Some(false)` for `#if 0`, `Some(true)` for `#if 1`, `None` for a condition cute cannot
+    /// tell (`#ifdef NAME`, `#if X > 2`): its lines are read, as before any `#if` was known.
+    known: Option<bool>,
+    in_else: bool,
+}
+
+impl Conditional {
+    /// Whether the lines of its branch now are skipped.
+    fn skips(&self) -> bool {
+        self.known.is_some_and(|k| k == self.in_else)
+    }
+}
+
+/// A preprocessor conditional's line (`#if 0`, `#ifdef X`, `#else`, `#elif X`, `#endif`; `#`
+/// then the word, as C++ writes them; `# if …` with a blank is a Python comment): the directive
+/// and its condition's text.
+fn directive(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start().strip_prefix('#')?;
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    let (word, cond) = rest.split_at(end);
+    let cond = cond.split("//").next().unwrap_or("").trim();
+    match word {
+        "if" | "ifdef" | "ifndef" | "elif" if !cond.is_empty() => Some((word, cond)),
+        "else" | "endif" => Some((word, cond)),
+        _ => None,
+    }
 }
 
 impl Splitter {
@@ -446,8 +563,72 @@ impl Splitter {
     /// [`Splitter::take_ready`] (or, if not taken, by the next calls).
     pub fn push(&mut self, line: &str) -> Option<Statement> {
         self.line += 1;
+        if self.pending.is_empty() && self.conditional(line) {
+            return self.ready.pop_front();
+        }
+        if self.is_skipping() {
+            // a line of an `#if 0` branch: C++ does not compile it
+            return self.ready.pop_front();
+        }
         self.feed(line);
         self.ready.pop_front()
+    }
+
+    /// Whether lines are skipped now (inside `#if 0`, or the `#else` of `#if 1`).
+    pub fn is_skipping(&self) -> bool {
+        self.conditionals.iter().any(Conditional::skips)
+    }
+
+    /// Whether a line must go through [`Splitter::push`]: a statement is pending or lines are
+    /// skipped (a line answered without the splitter would be taken out of its place).
+    pub fn is_holding(&self) -> bool {
+        self.is_pending() || self.is_skipping()
+    }
+
+    /// Take a preprocessor conditional's line (true), as C++ reads `#if 0` / `#if 1` / `#else`
+    /// / `#endif` (`#if` of another condition is read as true).
+    fn conditional(&mut self, line: &str) -> bool {
+        let Some((word, cond)) = directive(line) else {
+            return false;
+        };
+        match word {
+            "if" | "ifdef" | "ifndef" => {
+                let known = match (word, cond) {
+                    ("if", "0" | "false") => Some(false),
+                    ("if", "1" | "true") => Some(true),
+                    _ => None,
+                };
+                self.conditionals.push(Conditional {
+                    known,
+                    in_else: false,
+                });
+            }
+            "else" => {
+                if let Some(c) = self.conditionals.last_mut() {
+                    c.in_else = !c.in_else;
+                }
+            }
+            "elif" => {
+                if let Some(c) = self.conditionals.last_mut() {
+                    // after a taken `#if 1` the rest is skipped; after `#if 0`, the `#elif`'s
+                    // condition decides, which cute reads as true
+                    *c = match c.known {
+                        Some(true) => Conditional {
+                            known: Some(true),
+                            in_else: true,
+                        },
+                        _ => Conditional {
+                            known: None,
+                            in_else: false,
+                        },
+                    };
+                }
+            }
+            _ => {
+                self.conditionals.pop();
+            }
+        }
+        true
     }
 
     /// Take one line: the statements it completes go to `ready`.
@@ -455,6 +636,16 @@ impl Splitter {
     fn feed(&mut self, line: &str) {
         if self.pending.is_empty() {
             return self.start(line);
+        }
+        if let Some(c) = self.control.as_mut() {
+            c.line(line.as_bytes());
+            let done = c.complete();
+            self.pending.push('\n');
+            self.pending.push_str(line);
+            if done || self.pending.len() > MAX_STATEMENT_LEN {
+                self.take();
+            }
+            return;
         }
         let ends_operand = matches!(self.scan.last, Token::Operand | Token::Close);
         if !self.scan.in_comment
@@ -479,6 +670,17 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        if starts_control(line) {
+            let mut c = ControlScan::default();
+            c.line(line.as_bytes());
+            self.pending.push_str(line);
+            if c.complete() {
+                self.take();
+            } else {
+                self.control = Some(c);
+            }
+            return;
+        }
         self.scan = Scan::default();
         self.scan.quick_line(line.as_bytes());
         self.pending.push_str(line);
@@ -491,6 +693,11 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
+        if self.control.take().is_some() || starts_control(&text) {
+            // a control statement is one, its body's `;` included
+            self.ready.push_back(Statement::new(text, self.start_line));
+            return;
+        }
         pieces_into(text, self.start_line, &mut self.ready);
     }
 
@@ -519,6 +726,8 @@ impl Splitter {
     /// Drop the statement waiting for more lines, and any not yet returned.
     pub fn abandon(&mut self) {
         self.pending.clear();
+        self.control = None;
+        self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();
     }
@@ -655,6 +864,70 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         split(text).into_iter().map(|(_, t)| t).collect()
+    }
+
+    #[test]
+    fn a_control_statement_takes_its_body() {
+        // braces to their `}` (a line after an inner `}` does not start a statement), a header
+        // to the statement on the next line, `i < N` not a bracket, the body's `;` not cut
+        assert_eq!(
+            split("for (int i = 0; i < 4; ++i) {\n  for (int j = 0; j < 2; ++j) {\n    f(i);\n  }\n  g(i);\n}\nh"),
+            vec![
+                (1, "for (int i = 0; i < 4; ++i) {\n  for (int j = 0; j < 2; ++j) {\n    f(i);\n  }\n  g(i);\n}".to_string()),
+                (7, "h".to_string()),
+            ]
+        );
+        assert_eq!(
+            texts("for (int m = 0; m < 2; ++m)\n  for (int n = 0; n < 2; ++n)\n    A(m,n) = 1;\nh"),
+            vec![
+                "for (int m = 0; m < 2; ++m)\n  for (int n = 0; n < 2; ++n)\n    A(m,n) = 1;",
+                "h"
+            ]
+        );
+        assert_eq!(
+            texts("if (x) {\n a;\n} else {\n b; // }\n}\ndo {\n c;\n} while (d);\ne"),
+            vec![
+                "if (x) {\n a;\n} else {\n b; // }\n}",
+                "do {\n c;\n} while (d);",
+                "e"
+            ]
+        );
+        // a quote left open on its line does not hide the brackets after it
+        assert_eq!(
+            texts("for (i) {\n  printf(\"\n\");\n}\nh"),
+            vec!["for (i) {\n  printf(\"\n\");\n}", "h"]
+        );
+        // Python's loops and conditions are not C++'s
+        assert_eq!(
+            texts("for i in range(4):\nh"),
+            vec!["for i in range(4):", "h"]
+        );
+    }
+
+    #[test]
+    fn preprocessor_conditionals_skip_what_cpp_does_not_compile() {
+        let text = "a\n#if 0\nb\n#if 1\nc\n#endif\n#else\nd\n#endif\n#if 1 // on\ne\n#elif X\nf\n#endif\n#ifdef X\ng\n#endif\n# if a comment\nh";
+        assert_eq!(
+            split(text),
+            vec![
+                (1, "a".to_string()),
+                (8, "d".to_string()),
+                (11, "e".to_string()),
+                (16, "g".to_string()),
+                (18, "# if a comment".to_string()),
+                (19, "h".to_string()),
+            ]
+        );
+        // a statement of several lines is not cut by a `#` line inside it
+        assert_eq!(
+            texts("f(1,\n#if 0\n2)"),
+            vec!["f(1,\n#if 0\n2)".to_string()]
+        );
+        let mut sp = Splitter::new();
+        sp.push("#if 0");
+        assert!(sp.is_skipping() && sp.is_holding() && !sp.is_pending());
+        sp.abandon();
+        assert!(!sp.is_skipping());
     }
 
     #[test]

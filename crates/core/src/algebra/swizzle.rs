@@ -478,7 +478,9 @@ pub fn layout_then_composed_traced<T: Trace>(
 /// `right_inverse(Sw o OFF o L)` / `left_inverse` (swizzle_layout.hpp): for offset 0,
 /// `composition(inverse(L), Sw)`, a swizzle before the inverse of L.
 /// @pre the offset is the integer 0 (otherwise CuTe builds `inverse(L) o -OFF o Sw`, a layout
-/// after a swizzle, which `cute` does not model; for a `smem_ptr` offset CuTe does not compile)
+/// after a swizzle, which `cute` does not model, so the error names that answer; with a dynamic
+/// offset, and with a `smem_ptr` one, CuTe does not compile: `inverse(OFF)` is declared after
+/// swizzle_layout.hpp's call of it and only an integral constant finds it by ADL)
 pub fn inverse_composed(
     c: &ComposedLayout,
     op: &'static str,
@@ -487,11 +489,19 @@ pub fn inverse_composed(
     match c.offset {
         Offset::Int(0) => {}
         Offset::Int(o) => {
+            // CuTe's `composition(inverse(L), inverse(OFF), Sw)`, `inverse(OFF) = -OFF`
+            // (swizzle_layout.hpp's "Kludge"), named with the inverse of L as CuTe prints it
+            let inv = match inverse(&c.layout) {
+                Ok(l) => l.to_string(),
+                Err(_) => format!("{op}(L)"),
+            };
             return Err(condition(
                 op,
                 format!(
-                    "with the offset {o}, CuTe's {op} is {op}(L) o {} o {} (a layout after a swizzle), which cute does not model",
-                    -o, c.swizzle
+                    "with the offset {o}, CuTe's answer is {inv} o {} o {} (a layout after a swizzle), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
+                    o.checked_neg()
+                        .map_or_else(|| format!("-({o})"), |n| n.to_string()),
+                    c.swizzle
                 ),
             ));
         }

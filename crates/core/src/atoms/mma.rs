@@ -183,6 +183,25 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
                         "UniversalFMA takes the value types <D[, A, B, C]>, e.g. UniversalFMA<float,float,float,float>",
                     ));
                 }
+                // each a value type CuTe names (`complex<T>` of one too): a name C++ does not
+                // know (`UniversalFMA<TC,TA,TB>` pasted from a kernel template) is not one
+                let known = |t: &str| {
+                    let t = t.strip_prefix("cutlass::").unwrap_or(t);
+                    let t = t.strip_prefix("cute::").unwrap_or(t);
+                    let inner = t
+                        .strip_prefix("complex<")
+                        .and_then(|x| x.strip_suffix('>'))
+                        .unwrap_or(t);
+                    crate::algebra::recast::element_bits(inner).is_some()
+                };
+                if let Some(t) = types.iter().find(|t| !known(t)) {
+                    return Err(bad(
+                        &full,
+                        format!(
+                            "UniversalFMA's value type '{t}' is not an element type CuTe names (half_t, float, double, ...); bind it first with 'using {t} = float;'"
+                        ),
+                    ));
+                }
                 // CuTe's defaults: A = D, B = A, C = D
                 let d = types[0];
                 let a = types.get(1).copied().unwrap_or(d);

@@ -437,6 +437,7 @@ impl Env {
                 name,
                 cond,
                 message,
+                expect,
             } => {
                 let v = self.eval_checked(&cond)?;
                 let holds = match &v {
@@ -454,15 +455,22 @@ impl Env {
                         }
                     },
                 };
-                if holds {
+                if holds == expect {
                     return Ok(Outcome::Nothing);
                 }
                 let why = match message {
                     Some(m) => format!(": \"{m}\""),
                     None => String::new(),
                 };
+                // a unit test's check (`EXPECT_…`, `ASSERT_…`) fails the test; an assertion
+                // fails CuTe's compilation
+                let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
+                    format!("the condition is {holds}: the test fails")
+                } else {
+                    "the condition is false: CuTe does not compile".to_string()
+                };
                 Err(EvalError::new(
-                    format!("{name} failed{why} (the condition is false: CuTe does not compile)"),
+                    format!("{name} failed{why} ({consequence})"),
                     cond.span,
                 ))
             }
@@ -1026,6 +1034,36 @@ impl Env {
         Ok(v)
     }
 
+    /// A type's text with each template argument that names a type alias (`using TA = float;`)
+    /// replaced by the type it names: `UniversalFMA<TC,TA,TB>` -> `UniversalFMA<float,…>`, as
+    /// C++ reads the alias. Only the identifiers inside the template brackets are looked up.
+    fn with_type_aliases(&self, text: &str) -> String {
+        let Some(open) = text.find('<') else {
+            return text.to_string();
+        };
+        let mut out = String::with_capacity(text.len());
+        out.push_str(&text[..open]);
+        let rest = &text[open..];
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.get(word) {
+                Some(Value::Name(ty)) if !word.is_empty() => out.push_str(ty),
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in rest.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == ':' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
@@ -1038,7 +1076,7 @@ impl Env {
                             && functions::lookup(n).is_none()
                             && constant(n).is_none() =>
                     {
-                        Value::Name(n.to_string())
+                        Value::Name(self.with_type_aliases(n))
                     }
                     _ => self.eval(a)?,
                 };

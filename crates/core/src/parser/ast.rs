@@ -165,12 +165,15 @@ pub enum Stmt<'a> {
     /// `static_assert(COND)`, `static_assert(COND, "MSG")`, `CUTE_STATIC_ASSERT_V(COND[, "MSG"])`:
     /// checked; a failing one is an error naming it and its message.
     Assert {
-        /// The name as written (`static_assert`, `CUTE_STATIC_ASSERT_V`).
+        /// The name as written (`static_assert`, `CUTE_STATIC_ASSERT_V`, a unit test's
+        /// `EXPECT_TRUE`).
         name: &'a str,
         /// The condition.
         cond: Expr<'a>,
         /// The message, if written.
         message: Option<&'a str>,
+        /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
+        expect: bool,
     },
     /// A blank line or a comment.
     Empty,

@@ -161,8 +161,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         return Ok(stmt);
     }
     // C++'s control flow: not evaluated (cute evaluates statements one by one)
-    if let Some((w @ ("for" | "while" | "do" | "if" | "switch"), end)) = p.word_at(pos)
-        && matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
+    if let Some((w @ ("for" | "while" | "do" | "if" | "switch" | "else"), end)) = p.word_at(pos)
+        && (matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
+            || (w == "else" && matches!(p.word_at(p.skip_ws(end)), Some(("if", _)))))
     {
         return err(
             format!(
@@ -170,6 +171,14 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
             ),
             Span::new(pos, end),
         );
+    }
+    // `CUTLASS_TRACE_HOST(…)` of a pasted unit test: CUTLASS's trace, which prints nothing
+    // unless CUTLASS_DEBUG_TRACE_LEVEL is set (its stream `<<` arguments are not read)
+    if src.as_bytes()[pos] == b'C'
+        && let Some(("CUTLASS_TRACE_HOST", end)) = p.word_at(pos)
+        && p.peek(p.skip_ws(end)) == Some('(')
+    {
+        return Ok(Stmt::Empty);
     }
     if src.as_bytes()[pos] == b't'
         && let Some(("template", end)) = p.word_at(pos)
@@ -241,6 +250,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
                 name: n,
                 cond: *cond,
                 message: None,
+                expect: true,
             }),
             [
                 cond,
@@ -252,11 +262,44 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
                 name: n,
                 cond: *cond,
                 message: Some(m),
+                expect: true,
             }),
             _ => err(
                 format!("{n} takes a condition and an optional message string"),
                 expr.span,
             ),
+        };
+    }
+    // a pasted unit test's checks (googletest): `EXPECT_TRUE(c)`, `EXPECT_FALSE(c)`,
+    // `EXPECT_EQ(a, b)` (`a == b`), `EXPECT_NE(a, b)`, and their `ASSERT_` forms
+    if let ExprKind::Call(callee, args) = &expr.kind
+        && let Some(n) = callee.kind.name()
+        && let Some(check) = n
+            .strip_prefix("EXPECT_")
+            .or_else(|| n.strip_prefix("ASSERT_"))
+        && matches!(check, "TRUE" | "FALSE" | "EQ" | "NE")
+    {
+        let assert = |cond: Expr<'a>, expect| {
+            Ok(Stmt::Assert {
+                name: n,
+                cond,
+                message: None,
+                expect,
+            })
+        };
+        return match (check, args) {
+            ("TRUE", [c]) => assert(*c, true),
+            ("FALSE", [c]) => assert(*c, false),
+            ("EQ" | "NE", [a, b]) => {
+                let op = if check == "EQ" { BinOp::Eq } else { BinOp::Ne };
+                let cond = Expr {
+                    kind: ExprKind::Binary(op, &args[0], &args[1]),
+                    span: Span::new(a.span.start, b.span.end),
+                };
+                assert(cond, true)
+            }
+            ("TRUE" | "FALSE", _) => err(format!("{n} takes a condition"), expr.span),
+            _ => err(format!("{n} takes two values to compare"), expr.span),
         };
     }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
@@ -597,7 +640,8 @@ impl<'a> Parser<'a> {
         Ok(Some(Stmt::Empty))
     }
 
-    /// `using namespace …;` (nothing) and `using NAME = EXPR;` (a binding).
+    /// `using namespace …;` and `using cute::NAME;` (nothing) and `using NAME = EXPR;` (a
+    /// binding).
     fn using(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
         let Some(("using", end)) = self.word_at(pos) else {
             return Ok(None);
@@ -612,6 +656,13 @@ impl<'a> Parser<'a> {
                 );
             };
             self.expect_end(end)?;
+            return Ok(Some(Stmt::Empty));
+        }
+        // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
+        if self.src[p..].starts_with("cute::")
+            && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
+        {
+            self.expect_end(decl_end)?;
             return Ok(Some(Stmt::Empty));
         }
         let Some((name, name_end)) = self.ident_at(p) else {

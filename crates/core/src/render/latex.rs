@@ -2,8 +2,8 @@
 //!
 //! A tiled MMA (or an MMA atom) is drawn as `print_latex(TiledMMA)` draws it, a tiled copy as
 //! `print_latex(TiledCopy)`, a layout (or a composed layout) as `print_latex(Layout)`: the same
-//! nodes, colours, grids and labels, in the same order, byte for byte apart from the leading
-//! `%` comments (CuTe prints static integers and `ArithTuple` tensors there).
+//! nodes, colours, grids and labels, in the same order, byte for byte, with the leading `%`
+//! comments CuTe's coordinate tensors (`ArithTuple(_0,_0) o …`).
 
 use std::fmt::Write as _;
 
@@ -133,15 +133,41 @@ fn grid<'a>(p: &'a TvPicture, name: &str) -> &'a TvGrid {
     p.grid(name).expect("the picture has the grid")
 }
 
+/// What CuTe's `print_latex` of a TiledMMA (or TiledCopy) prints in its comment for a grid:
+/// `composition(make_identity_tensor(tile), layout_tv)` (a copy's `tidfrg_S(refS)(_,_,0)`), the (thread, value) -> coordinate tensor
+/// over the static tile, as CuTe prints it (`ArithTuple(_0,_0) o …:(_1@0,…)`); where that cannot
+/// be formed, the TV layout.
+fn coordinate_tensor(g: &TvGrid) -> String {
+    use crate::algebra::IntTuple;
+    let tile: IntTuple = [IntTuple::int(g.rows), IntTuple::int(g.cols)]
+        .into_iter()
+        .collect::<IntTuple>()
+        .with_kind(false);
+    let span = crate::parser::Span::default();
+    crate::algebra::tensor::OffsetTensor::identity(&tile)
+        .ok()
+        .and_then(|t| {
+            crate::eval::compose_values(
+                &Value::tensor(t),
+                span,
+                &Value::Layout(g.layout_tv.clone()),
+                span,
+                span,
+            )
+            .ok()
+        })
+        .map_or_else(|| g.layout_tv.to_string(), |v| super::cute::render(&v))
+}
+
 /// `print_latex_mma`: C at the origin, A to its left (columns `k-K-1`), B above it (rows
 /// `k-K-1`); TikZ's x axis points down, its y axis right.
 fn mma_latex(p: &TvPicture) -> String {
     let (m, n, k) = (p.tile[0], p.tile[1], p.tile[2]);
     let (a, b, c) = (grid(p, "A"), grid(p, "B"), grid(p, "C"));
     let mut out = String::new();
-    let _ = writeln!(out, "% LayoutC: {}", c.layout_tv);
-    let _ = writeln!(out, "% LayoutA: {}", a.layout_tv);
-    let _ = writeln!(out, "% LayoutB: {}", b.layout_tv);
+    let _ = writeln!(out, "% LayoutC: {}", coordinate_tensor(c));
+    let _ = writeln!(out, "% LayoutA: {}", coordinate_tensor(a));
+    let _ = writeln!(out, "% LayoutB: {}", coordinate_tensor(b));
     out.push_str(HEADER);
 
     for (row, col, t, v) in c.filled_in_order() {
@@ -180,8 +206,8 @@ fn copy_latex(p: &TvPicture) -> String {
     let (m, n) = (p.tile[0], p.tile[1]);
     let (s, d) = (grid(p, "S"), grid(p, "D"));
     let mut out = String::new();
-    let _ = writeln!(out, "% Layout S TV: {}", s.layout_tv);
-    let _ = writeln!(out, "% Layout D TV: {}", d.layout_tv);
+    let _ = writeln!(out, "% Layout S TV: {}", coordinate_tensor(s));
+    let _ = writeln!(out, "% Layout D TV: {}", coordinate_tensor(d));
     out.push_str(HEADER);
 
     for (row, col, t, v) in s.filled_in_order() {
@@ -213,7 +239,7 @@ fn copy_latex(p: &TvPicture) -> String {
 /// layout made position-independent first, as CuTe does), each cell its value on CuTe's 8 greys.
 fn layout_latex(g: &LayoutCells) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "% Layout: {}", g.title);
+    let _ = writeln!(out, "% Layout: {}", g.cute_title);
     out.push_str(HEADER);
     for i in 0..g.rows {
         for j in 0..g.cols {

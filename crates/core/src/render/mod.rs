@@ -489,8 +489,10 @@ pub(crate) fn position_independent(c: &ComposedLayout) -> Result<ComposedLayout,
 /// most 2 (rank 0 and 1 padded with `1:0` modes, as `append<2>(layout, Layout<_1,_0>{})`),
 /// its value at each `(m, n)`.
 pub(crate) struct LayoutCells {
-    /// The layout drawn, as CuTe prints it in the picture's comment.
+    /// The layout drawn, in the notation (the SVG's comment).
     pub title: String,
+    /// The layout drawn as CuTe prints it (`--format cute`'s text): `print_latex`'s comment.
+    pub cute_title: String,
     /// `M`, the rows (mode 0's size).
     pub rows: i64,
     /// `N`, the columns (mode 1's size).
@@ -505,13 +507,20 @@ pub(crate) fn layout_cells(v: &Value, what: &str) -> Option<Result<LayoutCells, 
     match v {
         Value::Layout(l) => Some(cells_of(
             &l.append_to_rank(2).to_string(),
+            cute::render(&Value::Layout(l.append_to_rank(2))),
             l,
             &|x| Ok(x),
             what,
         )),
         Value::Composed(c) => Some(position_independent(c).and_then(|pi| {
             let f = LayoutFn::Composed(&pi);
-            cells_of(&pi.to_string(), &pi.layout, &|x| f.outer(x), what)
+            cells_of(
+                &pi.to_string(),
+                cute::render(&Value::composed(pi.clone())),
+                &pi.layout,
+                &|x| f.outer(x),
+                what,
+            )
         })),
         _ => None,
     }
@@ -519,6 +528,7 @@ pub(crate) fn layout_cells(v: &Value, what: &str) -> Option<Result<LayoutCells, 
 
 fn cells_of(
     title: &str,
+    cute_title: String,
     l: &Layout,
     outer: &dyn Fn(i64) -> Result<i64, RenderError>,
     what: &str,
@@ -552,6 +562,7 @@ fn cells_of(
     }
     Ok(LayoutCells {
         title: title.to_string(),
+        cute_title,
         rows: m_size,
         cols: n_size,
         cells,

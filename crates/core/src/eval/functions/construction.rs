@@ -256,8 +256,17 @@ pub(super) static VALUES: &[Function] = &[
         "a counting iterator starting at OFFSET (for make_tensor)",
         "make_inttuple_iter(132)",
         1,
-        1,
+        ANY,
         |a| match &a.vals[0] {
+            // CuTe 4.7's `make_inttuple_iter(Ts...)` hands them all to `as_arithmetic_tuple`,
+            // which takes one: several do not compile (the docs' 0z_tma_tensors.md writes them)
+            _ if a.vals.len() > 1 => Err(EvalError::new(
+                format!(
+                    "make_inttuple_iter of {} values does not compile in CuTe 4.7 (as_arithmetic_tuple takes one): write make_inttuple_iter(make_tuple(…))",
+                    a.vals.len()
+                ),
+                a.span,
+            )),
             v if v.as_int().is_some() => {
                 Ok(Value::Offset(algebra::Offset::Int(v.as_int().expect("an integer"))))
             }

@@ -180,10 +180,22 @@ fn inverse(
     match n.offset {
         Offset::Int(0) => {}
         Offset::Int(o) => {
+            // CuTe's `composition(inverse(C'), -OFF, Sw)`: named with the inverse of the inner
+            // composed layout C' as cute computes it (where that is refused too, its formula)
+            let inv = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)
+                .ok()
+                .and_then(|v| match v {
+                    Value::Layout(l) => Some(l.to_string()),
+                    Value::Composed(c) => Some(c.to_string()),
+                    Value::NestedComposed(m) => Some(m.to_string()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| format!("{}(C')", f.name));
             return Err(EvalError::new(
                 format!(
-                    "{op}: with the outer offset {o}, CuTe's {op} is {op}(C') o {} o {} (a swizzle after a composed layout), which cute does not model",
-                    -o,
+                    "{op}: with the outer offset {o}, CuTe's answer is {inv} o {} o {} (a swizzle after a composed layout), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
+                    o.checked_neg()
+                        .map_or_else(|| format!("-({o})"), |v| v.to_string()),
                     n.swizzle,
                     op = f.name
                 ),

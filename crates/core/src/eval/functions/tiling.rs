@@ -267,6 +267,11 @@ fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, Eval
                     .map_err(|e| EvalError::algebra(e, xspan))?,
             )
         }
+        // a bare name reaches here unbound (`local_tile(cA, cta_tiler, …)` pasted without its
+        // kernel): the undefined variable, not its rank
+        Value::Name(n) => {
+            return Err(EvalError::new(format!("undefined variable '{n}'"), xspan));
+        }
         other => return Err(rank_error(if other.as_int().is_some() { 1 } else { 0 })),
     })
 }
