@@ -664,6 +664,26 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     s
 }
 
+/// A k-tile's wgmmas, one per K slice of the stage (the descriptors' K offsets from the stage
+/// layouts, [`super::config::GmmaDesc`]), accumulating into `acc`; with `fresh`, the first
+/// slice's scale-d is 0 (the k-tile's sums start from zero: fp8's promoted sets), else every
+/// slice adds to `acc`.
+fn k_slices(w: &mut String, cfg: &HopperConfig, acc: &str, fresh: bool) {
+    for (j, (ka, kb)) in cfg
+        .desc_a
+        .k_offsets
+        .iter()
+        .zip(&cfg.desc_b.k_offsets)
+        .enumerate()
+    {
+        let _ = writeln!(
+            w,
+            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
+            u32::from(!fresh || j > 0)
+        );
+    }
+}
+
 /// The consumer's k-tile loop: each k-tile's wgmmas into the accumulators (16-bit, fast
 /// accumulation: d, waiting one k-tile behind) or, promoted, into dk, waited for and added to d
 /// (with block scales: scaled by the k-tile's SFA and SFB on the way).
@@ -700,19 +720,7 @@ fn k_loop(
             }
         );
     }
-    for (j, (ka, kb)) in cfg
-        .desc_a
-        .k_offsets
-        .iter()
-        .zip(&cfg.desc_b.k_offsets)
-        .enumerate()
-    {
-        let _ = writeln!(
-            w,
-            "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(!promote || j > 0)
-        );
-    }
+    k_slices(w, cfg, acc, promote);
     if promote {
         let _ = writeln!(
             w,
@@ -776,19 +784,7 @@ fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, (block, li
         w,
         "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}{live_param}) {{\n        const int s = {stage};\n        {wait}mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);"
     );
-    for (j, (ka, kb)) in cfg
-        .desc_a
-        .k_offsets
-        .iter()
-        .zip(&cfg.desc_b.k_offsets)
-        .enumerate()
-    {
-        let _ = writeln!(
-            w,
-            "        wgmma(acc, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(j > 0)
-        );
-    }
+    k_slices(w, cfg, "acc", true);
     let add = if block {
         format!(
             "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i]);"
