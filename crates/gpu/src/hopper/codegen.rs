@@ -1,6 +1,7 @@
 //! CUDA C++ for the Hopper kernel: TMA loads into swizzled stages (any GMMA layout type, either
 //! majorness), wgmma from shared-memory descriptors with the operands' transpose bits,
-//! producer/consumer warpgroups synchronised by mbarriers.
+//! producer/consumer warpgroups synchronised by mbarriers (with fp8 block scales, the producer's
+//! second warp copies each k-tile's scales into the stage beside its operands).
 //!
 //! What comes from layouts: the block raster (block → tile), the descriptors' LBO, SBO, K-slice
 //! and per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
