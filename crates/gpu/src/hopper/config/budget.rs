@@ -20,7 +20,9 @@ pub const MAX_CLUSTER: usize = 8;
 /// 64K-register file shared by 128-thread warpgroups (512 registers a lane across them),
 /// in multiples of 8, at most 232 for a consumer (CUTLASS's choice for 2 consumers).
 pub fn register_split(consumers: usize) -> (usize, usize) {
-    let producer = if consumers >= 3 { 24 } else { 40 };
+    // three consumers: 32 + 3 × 160 = 512, the whole file (24 left the block-scaled
+    // producer, whose scale warp copies the scales, 4 bytes short)
+    let producer = if consumers >= 3 { 32 } else { 40 };
     let consumer = ((512 - producer) / consumers.max(1)) / 8 * 8;
     (producer, consumer.min(232))
 }
