@@ -1,6 +1,7 @@
 //! CUDA C++ for the Hopper kernel: TMA loads into swizzled stages (any GMMA layout type, either
 //! majorness), wgmma from shared-memory descriptors with the operands' transpose bits,
-//! producer/consumer warpgroups synchronised by mbarriers.
+//! producer/consumer warpgroups synchronised by mbarriers (with fp8 block scales, the producer's
+//! second warp copies each k-tile's scales into the stage beside its operands).
 //!
 //! What comes from layouts: the block raster (block → tile), the descriptors' LBO, SBO, K-slice
 //! and per-consumer row offsets (derived from the stage layouts in [`super::config::GmmaDesc`]),
@@ -178,10 +179,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             scales.sfb_layout()
         );
     }
-    // one consumer: the scales through shared memory (`scale_ring_bytes`); two or more: in
-    // registers a k-tile ahead. Slots: one word a consumer thread per value
-    let ring = block && crate::hopper::config::scale_ring_bytes(consumers, true) > 0;
-    let ring_stride = consumers * 128 * 4;
+    // block scales: the producer's second warp copies each k-tile's SFB and SFA of the tile's
+    // BM rows into the stage beside its operands (`stage_scale_bytes`: SFB, padding to 16 bytes,
+    // then SFA) and arrives on the stage's full barrier, a lane each; the consumers read them
+    // from the stage with its operands
+    let scale_floats = super::config::stage_scale_bytes(bm, block) / 4;
     // fp8: the promotion of each k-tile overlapped with the next k-tile's wgmmas (two sets of
     // k-tile sums in turn), where three sets fit the consumer's registers (the scales through
     // shared memory keep the one-set loop)
@@ -197,10 +199,10 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     w.push_str(PRELUDE);
-    if ring {
+    if block {
         let _ = writeln!(
             w,
-            "// a scale copied into shared memory without a register: the promotion waits for the copy\n// a k-tile after it was issued (cp.async.wait_group), not for a load's register\n__device__ __forceinline__ void cp_async4(u32 dst, const float* src, bool ok) {{\n  asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4, %2;\\n\" :: \"r\"(dst), \"l\"(src), \"r\"(ok ? 4 : 0) : \"memory\");\n}}\n__device__ __forceinline__ float ld_shared_f32(u32 at) {{\n  float v;\n  asm volatile(\"ld.shared.f32 %0, [%1];\\n\" : \"=f\"(v) : \"r\"(at) : \"memory\");\n  return v;\n}}"
+            "// the scale warp's copies: n of 4 or 16 bytes (the rest zero-filled), and an arrival on a\n// barrier once this thread's copies have landed (noinc: counted in the barrier's init)\n__device__ __forceinline__ void cp_async_4(u32 dst, const float* src, int n) {{\n  asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4, %2;\\n\" :: \"r\"(dst), \"l\"(src), \"r\"(n) : \"memory\");\n}}\n__device__ __forceinline__ void cp_async_16(u32 dst, const float* src, int n) {{\n  asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16, %2;\\n\" :: \"r\"(dst), \"l\"(src), \"r\"(n) : \"memory\");\n}}\n__device__ __forceinline__ void cp_async_arrive(u32 bar) {{\n  asm volatile(\"cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];\" :: \"r\"(bar) : \"memory\");\n}}"
         );
     }
     w.push_str(&wgmma_fn(
@@ -267,6 +269,13 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         w,
         "  // full[s] at bars + 8 s (TMA bytes landed), empty[s] at bars + 8 ({stages} + s) (consumers done)"
     );
+    if block {
+        let _ = writeln!(
+            w,
+            "  // stage s's scales at sfs + {scale_floats} s: SFB(n0 / 128, kt) at [0], SFA(m0 + r, kt) at [4 + r]\n  float* const sfs = (float*)(smem_raw + (bars + {}u - smem_u32(smem_raw)));",
+            16 * stages
+        );
+    }
     let _ = writeln!(
         w,
         "  const int tid = threadIdx.x, wg = tid / 128;\n  const int ktiles = (K + {bk} - 1) / {bk};"
@@ -278,10 +287,12 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         );
     }
     // the empty barriers collect one arrival per consumer warp of every CTA the stage is
-    // multicast from (with a cluster: every CTA of the cluster)
+    // multicast from (with a cluster: every CTA of the cluster); the full ones the TMA
+    // thread's, and with block scales one a lane of the scale warp
     let _ = writeln!(
         w,
-        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, 1); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}",
+        "  if (tid == 0) {{\n    #pragma unroll\n    for (int s = 0; s < {stages}; ++s) {{ mbar_init(bars + 8 * s, {}); mbar_init(bars + 8 * ({stages} + s), {}); }}\n    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n    asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n  }}",
+        if block { 33 } else { 1 },
         consumers * 4 * cs
     );
     if cs > 1 {
@@ -424,7 +435,53 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             }
         }
     }
-    let _ = writeln!(w, "      }}\n    }}\n    }}\n  }} else {{");
+    let _ = writeln!(w, "      }}\n    }}");
+    if block {
+        // SFA(row, kt) at row + kt M (M-major), SFB(n0 / 128, kt) at (n0 / 128) P + kt, the
+        // addresses moved along a tile's k-tiles (the producer has 24 registers: computed
+        // afresh each k-tile they spilled 4 bytes). The copies are asynchronous (cp.async), each lane's completion an arrival on the stage's
+        // full barrier: the warp never waits for a load (a load's latency, about a k-tile's
+        // wgmmas, a stage at a time, would pace the pipeline)
+        // 16-byte aligned rows of SFA (M a multiple of 4): four rows a lane a copy (bytes past
+        // M zero-filled), else one; a lane's address moves M floats a k-tile
+        let (rows, copy) = if cfg.m.is_multiple_of(4) {
+            (4, "cp_async_16")
+        } else {
+            (1, "cp_async_4")
+        };
+        let mut sfa_copy = String::new();
+        for j in 0..bm.div_ceil(32 * rows) {
+            let (r0, lanes) = (32 * rows * j, (bm - 32 * rows * j).min(32 * rows) / rows);
+            let guard = if lanes < 32 {
+                format!("if (lane < {lanes}) ")
+            } else {
+                String::new()
+            };
+            let n = if rows == 4 {
+                format!(
+                    "left >= {} ? 16 : left > {r0} ? 4 * (left - {r0}) : 0",
+                    r0 + 4
+                )
+            } else {
+                format!("left > {r0} ? 4 : 0")
+            };
+            let _ = write!(
+                sfa_copy,
+                "\n        {{ const int n = {n}; {guard}{copy}(ss + {}u + {}u * lane, n > 0 ? fa + {r0} : sfa, n); }}",
+                16 + 4 * r0,
+                4 * rows
+            );
+        }
+        let _ = writeln!(
+            w,
+            "    }} else if (tid / 32 == 1) {{\n      // the scale warp: k-tile kt's SFB and SFA of rows m0 .. m0 + {} (past M: 0) copied into its stage\n      const int lane = tid % 32;\n      int it = 0;\n    {tile_loop}\n      {coords}\n      // this tile's SFB row, this lane's first row of SFA and the rows left below M\n      const float* const fb = sfb + (n0 / 128) * {};\n      const float* fa = sfa + (size_t){kt_first} * M + m0 + {rows} * lane;\n      const int left = M - (m0 + {rows} * lane);\n      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it, fa += M) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        const u32 ss = bars + {}u + s * {}u;\n        if (lane == 0) cp_async_4(ss, fb + kt, 4);{sfa_copy}\n        cp_async_arrive(bars + 8 * s);\n      }}\n    }}",
+            bm - 1,
+            scales.sfb_pitch,
+            16 * stages,
+            4 * scale_floats,
+        );
+    }
+    let _ = writeln!(w, "    }}\n  }} else {{");
     // consumers
     let _ = writeln!(
         w,
@@ -472,16 +529,8 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         // toff % 64) and its value part's rows 0 and 8
         let _ = writeln!(
             w,
-            "    // block scaling: this thread's rows of each tile are srow and srow + 8 (CLayout_64x{n})\n    const int srow = 64 * c + ({}) % 64;{}",
+            "    // block scaling: this thread's rows of each tile are srow and srow + 8 (CLayout_64x{n})\n    const int srow = 64 * c + ({}) % 64;\n    // stage s's scales of them: SFB, SFA(srow), SFA(srow + 8)\n    auto scales_of = [&](int s, float& sb, float& sa0, float& sa1) {{\n      const float* const ss = sfs + s * {scale_floats};\n      sb = ss[0];\n      sa0 = ss[4 + srow];\n      sa1 = ss[12 + srow];\n    }};",
             layout_expr(&c_thr, "lt"),
-            if ring {
-                format!(
-                    "\n    // its scales of a k-tile (SFB, SFA(srow), SFA(srow + 8)) in two slots beside the barriers,\n    // one word a thread per value (no bank conflicts)\n    const u32 s_ring = bars + {}u + 4u * (c * 128 + lt);",
-                    16 * stages
-                )
-            } else {
-                String::new()
-            }
         );
     } else if fp8 {
         let _ = writeln!(
@@ -502,31 +551,6 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
             "    int it = 0;\n    {tile_loop}\n      {coords}\n      #pragma unroll\n      for (int i = 0; i < {regs}; ++i) d[i] = 0.f;"
         );
     }
-    if block && !ring {
-        // SFA(row, kt) at row + kt M, SFB(n0 / 128, kt) at (n0 / 128) P + kt; the first
-        // k-tile's scales before the loop, each next one's a k-tile ahead
-        let _ = writeln!(
-            w,
-            "      const int ra = m0 + srow;\n      auto scales_of = [&](int kt, float& sb, float& sa0, float& sa1) {{\n        sb = sfb[(n0 / 128) * {} + kt];\n        sa0 = ra < M ? sfa[ra + (size_t)kt * M] : 0.f;\n        sa1 = ra + 8 < M ? sfa[ra + 8 + (size_t)kt * M] : 0.f;\n      }};\n{}",
-            scales.sfb_pitch,
-            if overlap {
-                String::new()
-            } else {
-                format!("\n      float sb, sa0, sa1;\n      scales_of({kt_first}, sb, sa0, sa1);")
-            }
-        );
-    }
-    if ring {
-        // the same scales copied with cp.async into the slot of k-tile kt
-        let _ = writeln!(
-            w,
-            "      const int ra = m0 + srow;\n      // k-tile kt's scales into slot (kt - kt_first) % 2 with cp.async (rows past M read as 0)\n      auto scales_to = [&](int kt) {{\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        cp_async4(at, sfb + (n0 / 128) * {} + kt, true);\n        cp_async4(at + {t}u, sfa + (ra < M ? ra + (size_t)kt * M : 0), ra < M);\n        cp_async4(at + {}u, sfa + (ra + 8 < M ? ra + 8 + (size_t)kt * M : 0), ra + 8 < M);\n      }};\n      scales_to({kt_first});\n      asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");",
-            3 * ring_stride,
-            scales.sfb_pitch,
-            2 * ring_stride,
-            t = ring_stride
-        );
-    }
     if stream {
         overlap_pairs(w, (kt_first, kt_end), (block, true));
         let _ = writeln!(
@@ -538,13 +562,7 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         overlap_lambdas(w, cfg, &release, (block, false));
         overlap_pairs(w, (kt_first, kt_end), (block, false));
     } else {
-        k_loop(
-            w,
-            cfg,
-            (kt_first, kt_end),
-            &release,
-            (block, ring, ring_stride),
-        );
+        k_loop(w, cfg, (kt_first, kt_end), &release, block);
     }
     if fp8 && !block {
         let _ = writeln!(
@@ -664,42 +682,11 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     s
 }
 
-/// The consumer's k-tile loop: each k-tile's wgmmas into the accumulators (16-bit, fast
-/// accumulation: d, waiting one k-tile behind) or, promoted, into dk, waited for and added to d
-/// (with block scales: scaled by the k-tile's SFA and SFB on the way).
-fn k_loop(
-    w: &mut String,
-    cfg: &HopperConfig,
-    (kt_first, kt_end): (&str, &str),
-    release: &str,
-    (block, ring, ring_stride): (bool, bool, usize),
-) {
-    let (stages, regs, promote) = (cfg.stages, cfg.atom_n / 2, cfg.promote);
-    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
-    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
-    let acc = if promote { "dk" } else { "d" };
-    let _ = writeln!(
-        w,
-        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
-    );
-    if block {
-        // the next k-tile's scales, loaded while this one's wgmmas run (a load from L2 or
-        // memory takes longer than a k-tile's 4 wgmmas: loaded in the k-tile that uses them,
-        // the promotion waited for them, 67% of cuBLASLt at 8192³)
-        let _ = writeln!(
-            w,
-            "{}",
-            if ring {
-                format!(
-                    "        if (kt + 1 < {kt_end}) scales_to(kt + 1);\n        asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\");"
-                )
-            } else {
-                format!(
-                    "        float nsb = 0.f, nsa0 = 0.f, nsa1 = 0.f;\n        if (kt + 1 < {kt_end}) scales_of(kt + 1, nsb, nsa0, nsa1);"
-                )
-            }
-        );
-    }
+/// A k-tile's wgmmas, one per K slice of the stage (the descriptors' K offsets from the stage
+/// layouts, [`super::config::GmmaDesc`]), accumulating into `acc`; with `fresh`, the first
+/// slice's scale-d is 0 (the k-tile's sums start from zero: fp8's promoted sets), else every
+/// slice adds to `acc`.
+fn k_slices(w: &mut String, cfg: &HopperConfig, acc: &str, fresh: bool) {
     for (j, (ka, kb)) in cfg
         .desc_a
         .k_offsets
@@ -710,28 +697,50 @@ fn k_loop(
         let _ = writeln!(
             w,
             "        wgmma({acc}, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(!promote || j > 0)
+            u32::from(!fresh || j > 0)
         );
     }
+}
+
+/// The consumer's k-tile loop: each k-tile's wgmmas into the accumulators (16-bit, fast
+/// accumulation: d, waiting one k-tile behind) or, promoted, into dk, waited for and added to d
+/// (with block scales: scaled by the k-tile's SFA and SFB, read from the stage, on the way).
+fn k_loop(
+    w: &mut String,
+    cfg: &HopperConfig,
+    (kt_first, kt_end): (&str, &str),
+    release: &str,
+    block: bool,
+) {
+    let (stages, regs, promote) = (cfg.stages, cfg.atom_n / 2, cfg.promote);
+    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
+    let acc = if promote { "dk" } else { "d" };
+    let _ = writeln!(
+        w,
+        "      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it) {{\n        const int s = it % {stages};\n        mbar_wait(bars + 8 * s, (it / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc({acc});"
+    );
+    k_slices(w, cfg, acc, promote);
     if promote {
-        let _ = writeln!(
-            w,
-            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {};\n        {}\n      }}",
-            release.replace("(S)", "s"),
-            if block && !ring {
+        // with block scales: the stage's scales read before it is given back
+        let (scales, add) = if block {
+            (
+                "float sb, sa0, sa1;\n        scales_of(s, sb, sa0, sa1);\n        ",
                 // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
                 format!(
-                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);\n        sb = nsb; sa0 = nsa0; sa1 = nsa1;"
-                )
-            } else if ring {
-                format!(
-                    "// this k-tile's scales landed (all copies but the next k-tile's)\n        asm volatile(\"cp.async.wait_group 1;\\n\" ::: \"memory\");\n        const u32 at = s_ring + ((kt - {kt_first}) & 1) * {}u;\n        const float sb = ld_shared_f32(at), s0 = ld_shared_f32(at + {ring_stride}u) * sb, s1 = ld_shared_f32(at + {}u) * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);",
-                    3 * ring_stride,
-                    2 * ring_stride
-                )
-            } else {
-                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];")
-            }
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);"
+                ),
+            )
+        } else {
+            (
+                "",
+                format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];"),
+            )
+        };
+        let _ = writeln!(
+            w,
+            "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        // this k-tile's wgmmas are done: give the stage back, add its sums to d\n        asm volatile(\"wgmma.wait_group.sync.aligned 0;\\n\" ::: \"memory\");\n        fence_acc(dk);\n        {scales}{};\n        {add}\n      }}",
+            release.replace("(S)", "s"),
         );
     } else {
         let _ = writeln!(
@@ -744,9 +753,9 @@ fn k_loop(
 }
 
 /// The overlapped promotion's two steps, as lambdas: `issue` waits for a stage and issues its
-/// k-tile's wgmmas into one set (with block scales: then loads the k-tile's scales, a k-tile
-/// ahead of their use; loaded before the wgmmas, `wgmma.fence` waits for the loads: 75% of
-/// cuBLASLt at 8192³ against 79% waiting for each k-tile); `promote` gives the stage back and
+/// k-tile's wgmmas into one set (with block scales: then reads the k-tile's scales from the
+/// stage, where the producer's scale warp put them, after the wgmmas: a read before them
+/// would hold up `wgmma.fence`, which orders all prior register writes); `promote` gives the stage back and
 /// adds the set's sums to d (scaled, with block scales). With `live` (the stream over work
 /// units), `issue` takes whether a k-tile is there at all: past the block's last unit it
 /// issues the last stage again, unwaited, and its sums go unused, so that no branch stands
@@ -776,19 +785,7 @@ fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, (block, li
         w,
         "      // k-tile kt_ (iteration it_ of the stage ring) issued into acc\n      auto issue = [&](float (&acc)[{regs}], int it_, int kt_{sc_param}{live_param}) {{\n        const int s = {stage};\n        {wait}mbar_wait(bars + 8 * s, (it_ / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);"
     );
-    for (j, (ka, kb)) in cfg
-        .desc_a
-        .k_offsets
-        .iter()
-        .zip(&cfg.desc_b.k_offsets)
-        .enumerate()
-    {
-        let _ = writeln!(
-            w,
-            "        wgmma(acc, desc(da_c, a_st + {ka}u), desc(db_c, b_st + {kb}u), {});",
-            u32::from(j > 0)
-        );
-    }
+    k_slices(w, cfg, "acc", true);
     let add = if block {
         format!(
             "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i]);"
@@ -800,7 +797,7 @@ fn overlap_lambdas(w: &mut String, cfg: &HopperConfig, release: &str, (block, li
         w,
         "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);{}\n      }};\n      // iteration it_'s sums in acc are done: give its stage back, add them to d\n      auto promote = [&](float (&acc)[{regs}], int it_{sc_arg}) {{\n        fence_acc(acc);\n        {};\n        {add}\n      }};",
         if block {
-            "\n        // its scales, used when its sums are promoted (a k-tile later)\n        scales_of(kt_, sb, sa0, sa1);"
+            "\n        (void)kt_;\n        // its scales from the stage, used when its sums are promoted (a k-tile later)\n        scales_of(s, sb, sa0, sa1);"
         } else {
             "\n        (void)kt_;"
         },
@@ -1056,7 +1053,7 @@ mod tests {
                 g.split_k = Some(2);
             },
             |g| g.cluster = Some("(2,1)".into()),
-            // one consumer: the scales through shared memory (cp.async, two slots)
+            // one consumer
             |g| {
                 g.consumers = Some(1);
                 g.persistent = true;
@@ -1088,31 +1085,67 @@ mod tests {
             let src = kernel_source(&cfg);
             assert!(src.contains("SFA (1000,8):(1,1000)") && src.contains("SFB (8,8):(8,1)"));
             assert!(!src.contains("sab"), "no per-tensor scale");
-            // one consumer copies its scales into two slots beside the barriers, and its
-            // shared memory counts them (3 floats x 2 slots x 128 threads); two keep registers
-            let ring = cfg.consumers == 1;
-            assert_eq!(src.contains("cp.async.wait_group 1;"), ring, "{cfg}");
-            // two consumers overlap the promotion, each set's scales loaded as its k-tile is
-            // issued; in a cluster (registers) and with one consumer, the k-tile loop waits
+            // the producer's scale warp copies each k-tile's scales into the stage (16 bytes
+            // for SFB, 4 a row of the tile for SFA) and arrives on its full barrier, a lane
+            // each; no consumer loads a scale from global memory
+            assert!(src.contains("} else if (tid / 32 == 1) {"), "{cfg}");
+            assert!(src.contains("mbar_init(bars + 8 * s, 33)"), "{cfg}");
+            // asynchronous copies, each lane's landing an arrival (M = 1000: 16-byte rows)
+            assert!(src.contains("cp_async_16(ss + 16u + 16u * lane, n > 0 ? fa + 0 : sfa, n)"));
+            assert!(src.contains("cp_async_arrive(bars + 8 * s);"));
+            assert!(
+                !src.contains("sa0 = ra < M"),
+                "no scale loads in the consumers"
+            );
+            // the promotion overlapped but in a cluster (registers), each set's scales read
+            // from the stage after its k-tile's wgmmas are issued
             let overlap = cfg.overlaps_promotion();
-            assert_eq!(overlap, !ring && cfg.cluster == (1, 1), "{cfg}");
+            assert_eq!(overlap, cfg.cluster == (1, 1), "{cfg}");
             if overlap {
                 assert!(src.contains("d[i] = fmaf(acc[i], (i / 2) % 2 ? s1 : s0, d[i])"));
-                assert!(src.contains("scales_of(kt_, sb, sa0, sa1)"));
+                assert!(src.contains("scales_of(s, sb, sa0, sa1)"));
                 assert!(src.contains("issue(dk2, it + 1, kt + 1, sby, sa0y, sa1y)"));
             } else {
                 assert!(src.contains("d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i])"));
-                assert_eq!(src.contains("scales_of(kt + 1, nsb"), !ring, "{cfg}");
+                assert!(src.contains("scales_of(s, sb, sa0, sa1);\n        if ((tid % 32)"));
             }
             let without = cfg.stages * (cfg.a_stage_bytes() + cfg.b_stage_bytes())
                 + cfg.consumers * cfg.c_consumer_bytes()
                 + 1024
                 + 16 * cfg.stages;
-            assert_eq!(cfg.smem_bytes() - without, if ring { 3072 } else { 0 });
+            assert_eq!(
+                cfg.smem_bytes() - without,
+                cfg.stages * (16 + 4 * cfg.tile.0),
+                "{cfg}"
+            );
             if nvrtc {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "block scaled {cfg}: {}", c.log);
             }
+        }
+        // M = 4095: SFA's rows are not 16-byte aligned, one 4-byte copy a row
+        let f = GemmFlags {
+            dtype: "e4m3".into(),
+            scale: Some("block".into()),
+            m: 4095,
+            n: 4097,
+            k: 4096,
+            persistent: true,
+            mma: Some(super::super::config::default_sm90_mma(
+                "e4m3",
+                None,
+                Default::default(),
+                true,
+            )),
+            ..GemmFlags::new(crate::flags::read_flag)
+        };
+        let cfg = HopperConfig::from_flags(&f).unwrap();
+        let src = kernel_source(&cfg);
+        assert!(src.contains("cp_async_4(ss + 400u + 4u * lane, n > 0 ? fa + 96 : sfa, n)"));
+        assert!(!src.contains("cp_async_16(ss"));
+        if nvrtc {
+            let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.spill_bytes, Some(0), "M = 4095 block scaled: {}", c.log);
         }
         // --fast-accum: one set of accumulators, N = 256, the 16-bit path's pipeline
         let f = GemmFlags {

@@ -20,7 +20,9 @@ pub const MAX_CLUSTER: usize = 8;
 /// 64K-register file shared by 128-thread warpgroups (512 registers a lane across them),
 /// in multiples of 8, at most 232 for a consumer (CUTLASS's choice for 2 consumers).
 pub fn register_split(consumers: usize) -> (usize, usize) {
-    let producer = if consumers >= 3 { 24 } else { 40 };
+    // three consumers: 32 + 3 × 160 = 512, the whole file (24 left the block-scaled
+    // producer, whose scale warp copies the scales, 4 bytes short)
+    let producer = if consumers >= 3 { 32 } else { 40 };
     let consumer = ((512 - producer) / consumers.max(1)) / 8 * 8;
     (producer, consumer.min(232))
 }
@@ -61,30 +63,29 @@ pub fn overlaps_promotion(promote: bool, n: usize, consumers: usize) -> bool {
     promote && 3 * (n / 2) + CONSUMER_OVERHEAD_REGS <= register_split_with(consumers, true).1
 }
 
-/// Whether a kernel overlaps its promotion: [`overlaps_promotion`], except two block-scaled
-/// kernels, which keep the loop that waits for each k-tile: with one consumer (its scales go
-/// through shared memory, [`scale_ring_bytes`]) and in a cluster (the stage's release to every
-/// CTA of the cluster takes the registers: 4 bytes spilled under 240).
+/// Whether a kernel overlaps its promotion: [`overlaps_promotion`], except block-scaled
+/// kernels in a cluster, which keep the loop that waits for each k-tile (the stage's release to
+/// every CTA of the cluster takes the registers: 4 bytes spilled under 240).
 pub fn promotion_overlapped(
     promote: bool,
     n: usize,
     consumers: usize,
     (block_scaled, cluster_ctas): (bool, usize),
 ) -> bool {
-    overlaps_promotion(promote, n, consumers)
-        && scale_ring_bytes(consumers, block_scaled) == 0
-        && !(block_scaled && cluster_ctas > 1)
+    overlaps_promotion(promote, n, consumers) && !(block_scaled && cluster_ctas > 1)
 }
 
 /// [`register_split`], or where the promotion is overlapped ([`overlaps_promotion`]) with one
-/// or two consumers: 24 registers for the producer (one thread issuing TMA loads) and 240 for
-/// each consumer (the 512 a lane across the warpgroups, 24 + 2 × 240 = 504; with one
-/// consumer, 232 spilled 4 bytes once the next unit's first k-tile runs during the epilogue).
+/// or two consumers: 24 registers for the producer (one thread issuing TMA loads, with block
+/// scales a warp copying them) and 240 for each of two consumers (the 512 a lane across the
+/// warpgroups, 24 + 2 × 240 = 504), 256 for one (setmaxnreg's most: its overlapped
+/// block-scaled kernel with split-K spilled 4 bytes under 248 and uses 255; per tensor, 232
+/// spilled 4 bytes once the next unit's first k-tile runs during the epilogue).
 pub fn register_split_with(consumers: usize, overlap: bool) -> (usize, usize) {
-    if overlap && consumers <= 2 {
-        (24, 240)
-    } else {
-        register_split(consumers)
+    match (overlap, consumers) {
+        (true, 1) => (24, 256),
+        (true, 2) => (24, 240),
+        _ => register_split(consumers),
     }
 }
 
@@ -115,13 +116,12 @@ pub fn deepest_stages(
     (tma_store, block_scaled): (bool, bool),
     cap: usize,
 ) -> usize {
-    let fixed = c_staging_bytes(tma_store, consumers, 64)
-        + scale_ring_bytes(consumers, block_scaled)
-        + 1024;
+    let fixed = c_staging_bytes(tma_store, consumers, 64) + 1024;
     let per_stage = (bm + bn)
         .saturating_mul(bk)
         .saturating_mul(2)
-        .saturating_add(16);
+        .saturating_add(16)
+        .saturating_add(stage_scale_bytes(bm, block_scaled));
     let mut stages = cap.max(2);
     while stages > 2 && fixed.saturating_add(stages.saturating_mul(per_stage)) > MAX_SMEM_BYTES {
         stages -= 1;
@@ -129,17 +129,11 @@ pub fn deepest_stages(
     stages
 }
 
-/// `--scale block` with one consumer: each consumer thread's scales of a k-tile (SFA of its two
-/// rows, SFB of the tile's column block), copied into shared memory with `cp.async` a k-tile
-/// ahead, in two slots: 3 floats × 2 slots a thread, beside the barriers. With two consumers
-/// the scales stay in registers a k-tile ahead: the copies measured slower there (57.6% of
-/// cuBLASLt at 8192³ against 79%), faster with one (113% against 97.5% at 128×8192×8192).
-pub fn scale_ring_bytes(consumers: usize, block_scaled: bool) -> usize {
-    if block_scaled && consumers == 1 {
-        consumers * 128 * 3 * 2 * 4
-    } else {
-        0
-    }
+/// `--scale block`: the scales of a stage of a `BM`-row tile, beside its operands (after the
+/// barriers): SFB(n0 / 128, kt), padding to 16 bytes, then SFA(m0 + r, kt) for the BM rows,
+/// fp32, written by the producer's scale warp, read by the consumers with the stage's operands.
+pub fn stage_scale_bytes(bm: usize, block_scaled: bool) -> usize {
+    if block_scaled { 16 + 4 * bm } else { 0 }
 }
 
 /// Shared memory for C's staging (TMA store): 64 rows × `cols` of each consumer, 16-bit elements.

@@ -30,7 +30,7 @@ pub use atom::{Sm90Atom, default_sm90_mma, is_sm90, parse_atom, sm90_mma};
 pub use budget::{
     CONSUMER_OVERHEAD_REGS, DEFAULT_CONSUMERS, DEFAULT_STAGES, MAX_CLUSTER, MAX_CONSUMERS,
     accumulator_sets, compile_register_cap, deepest_stages, overlaps_promotion,
-    promotion_overlapped, register_split, register_split_with, scale_ring_bytes, widest_n,
+    promotion_overlapped, register_split, register_split_with, stage_scale_bytes, widest_n,
     widest_n_with,
 };
 pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
@@ -265,11 +265,12 @@ impl HopperConfig {
         // (a multiple of 64 dividing BN) that fits beside the stages
         let smem_with = |cols: usize| {
             stages
-                .checked_mul((bm + bn) * bk * elem as usize + 16)
+                .checked_mul(
+                    (bm + bn) * bk * elem as usize
+                        + 16
+                        + stage_scale_bytes(bm, scaling == Some(Scaling::Block)),
+                )
                 .and_then(|x| x.checked_add(c_staging_bytes(f.tma_store, consumers, cols) + 1024))
-                .and_then(|x| {
-                    x.checked_add(scale_ring_bytes(consumers, scaling == Some(Scaling::Block)))
-                })
                 .unwrap_or(usize::MAX)
         };
         let c_chunk = if f.tma_store {
@@ -514,7 +515,7 @@ impl HopperConfig {
             + self.consumers * self.c_consumer_bytes()
             + 1024
             + 16 * self.stages
-            + scale_ring_bytes(self.consumers, self.scaling == Some(Scaling::Block))
+            + self.stages * stage_scale_bytes(self.tile.0, self.scaling == Some(Scaling::Block))
     }
 
     /// Tiles along M and N.
