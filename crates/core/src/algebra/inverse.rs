@@ -275,7 +275,9 @@ fn finish<T: Trace>(
             )
         });
     }
-    let r = coalesce_leaves_traced(rshape, rkinds, rstride, false, &raw, out, t);
+    // every extent static (as they mostly are): no kinds, the coalesce's path for that
+    let kinds = if rkinds.contains(&true) { rkinds } else { &[] };
+    let r = coalesce_leaves_traced(rshape, kinds, rstride, false, &raw, out, t);
     if traced {
         t.end();
     }
