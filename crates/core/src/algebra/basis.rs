@@ -62,6 +62,13 @@ impl Basis {
         self.0.get()
     }
 
+    /// The basis of a node's packed form, none where it is 0 (an integer): the
+    /// `Option<Basis>` is the packed form itself (no branch).
+    #[inline]
+    pub(super) fn from_packed_or_none(packed: u32) -> Option<Basis> {
+        std::num::NonZeroU32::new(packed).map(Basis)
+    }
+
     /// The basis of a packed form that [`Basis::packed`] gave.
     #[inline]
     pub(super) fn from_packed(packed: u32) -> Basis {

@@ -485,6 +485,7 @@ fn complement_filtered_traced<T: Trace>(
 }
 
 /// The complement's modes, coalesced into `out`.
+#[inline]
 fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T) -> Result<()> {
     // the modes as a tuple (each a mode, even one alone), for the trace
     let raw = || {

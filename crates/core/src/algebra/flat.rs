@@ -215,13 +215,22 @@ impl FlatModes {
     }
 
     /// The layout (shape and stride written straight into the layout's buffer: no tuple of
-    /// each is made).
+    /// each is made). Whether an extent is dynamic is tested first, once: the layout of static
+    /// extents is made as it was before the kinds, the other out of line.
+    #[inline]
     pub fn to_layout(&self) -> Layout {
-        let l = Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()));
         if !self.shape_is_static() {
-            return Layout::raw(self.shape_tuple(), l.stride().to_owned());
+            return self.to_layout_kinded();
         }
-        l
+        Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()))
+    }
+
+    /// [`FlatModes::to_layout`] where an extent is dynamic: the shape written with its kinds.
+    #[cold]
+    #[inline(never)]
+    fn to_layout_kinded(&self) -> Layout {
+        let l = Layout::from_parts(TupPair::of_flat(self.shape(), self.stride()));
+        Layout::raw(self.shape_tuple(), l.stride().to_owned())
     }
 }
 

@@ -56,15 +56,29 @@ fn prefix_products(shape: &[i64], op: &'static str, out: &mut Ints) -> Result<()
 /// The prefix products of `c`'s extents with their kinds, as CuTe's
 /// `fold(lshape, tuple<_1>{}, [](auto c, auto vi) { return append(c, vi*back(c)); })`: static
 /// while every extent before is.
-fn prefix_product_kinds(c: &FlatModes, op: &'static str) -> Result<SmallVec<[Int; 8]>> {
-    let mut out: SmallVec<[Int; 8]> = SmallVec::with_capacity(c.len() + 1);
+fn prefix_product_kinds(
+    c: &FlatModes,
+    op: &'static str,
+    out: &mut SmallVec<[Int; 8]>,
+) -> Result<()> {
+    if c.len() + 1 > out.inline_size() {
+        out.reserve_exact(c.len() + 1);
+    }
     let mut last = Int::st(1);
     out.push(last);
+    if c.shape_is_static() {
+        // every extent static (decided once): the products are static, `Int::mul`'s values
+        for &s in c.shape() {
+            last = Int::st(arith::mul(s, last.value, op)?);
+            out.push(last);
+        }
+        return Ok(());
+    }
     for i in 0..c.len() {
         last = c.extent(i).mul(last, op)?;
         out.push(last);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The strides of a flat layout as integers (a basis element by its value).
@@ -177,7 +191,8 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Lay
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let preprod = prefix_product_kinds(&c, OP)?;
+    let mut preprod = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod)?;
     let mut rshape: Ints = smallvec::smallvec![1i64];
     let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false];
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
@@ -275,7 +290,9 @@ fn finish<T: Trace>(
             )
         });
     }
-    let r = coalesce_leaves_traced(rshape, rkinds, rstride, false, &raw, out, t);
+    // every extent static (as they mostly are): no kinds, the coalesce's path for that
+    let kinds = if rkinds.contains(&true) { rkinds } else { &[] };
+    let r = coalesce_leaves_traced(rshape, kinds, rstride, false, &raw, out, t);
     if traced {
         t.end();
     }
@@ -349,7 +366,8 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ),
         ));
     }
-    let preprod = prefix_product_kinds(&c, OP)?;
+    let mut preprod = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod)?;
     let order = order_by_stride(lstride);
     let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
     let mut rshape: Ints = Ints::new();

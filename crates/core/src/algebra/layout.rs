@@ -251,8 +251,23 @@ impl Layout {
     /// The leaves are read last first, in place (none copied out): the terms are never
     /// negative (extents are positive), so their sum, its kind and whether it overflows are
     /// the same in any order (and `_0 + t` is `t`, of `t`'s kind).
+    ///
+    /// Whether every leaf is static is found in the same walk (one test a leaf): the values'
+    /// operations are those of the kinds' arithmetic, in the same order (so the same errors),
+    /// and of static integers the sum is static. Only where a leaf is dynamic are the kinds
+    /// taken, a second time over the leaves, with CuTe's special cases (`(_1 - _1) * d` is
+    /// `_0`).
     pub fn cosize_kind(&self) -> Result<Int> {
         const OP: &str = "cosize";
+        let (mut acc, mut dynamic) = (0i64, false);
+        for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+            dynamic |= s.dynamic | d.dynamic;
+            let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
+            acc = arith::add(acc, term, OP)?;
+        }
+        if !dynamic {
+            return Ok(Int::st(arith::add(acc, 1, OP)?));
+        }
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
             let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
@@ -632,6 +647,10 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
 
 /// [`coalesce_rev_traced`] of the leaves `s:d` in order (`k`: which extents are dynamic; empty
 /// where all are static).
+///
+/// Whether every extent is static is decided once, here: the leaves are then handed over as
+/// static integers, and the one algorithm, inlined for them, tests no extent's kind.
+#[inline]
 pub(crate) fn coalesce_leaves_traced<T: Trace>(
     s: &[i64],
     k: &[bool],
@@ -642,15 +661,20 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     debug_assert_eq!(s.len(), d.len());
-    let kind = |i: usize| k.get(i).copied().unwrap_or(false);
-    // the two lists walked together, last first (no index checked against either)
+    debug_assert!(k.is_empty() || k.len() == s.len());
+    let n = || s.len();
+    // the lists walked together, last first (no index checked against any)
+    if k.is_empty() {
+        let leaves = s.iter().zip(d).rev().map(|(&v, &d)| (Int::st(v), d));
+        return coalesce_rev_traced(leaves, &n, x, l, out, t);
+    }
     let leaves = s
         .iter()
+        .zip(k)
         .zip(d)
-        .enumerate()
         .rev()
-        .map(|(i, (&v, &d))| (Int::of(v, kind(i)), d));
-    coalesce_rev_traced(leaves, &|| s.len(), x, l, out, t)
+        .map(|((&v, &k), &d)| (Int::of(v, k), d));
+    coalesce_rev_traced(leaves, &n, x, l, out, t)
 }
 
 /// Back-to-front coalescing of a flat layout: its modes before the last one (given last first;

@@ -155,6 +155,21 @@ impl fmt::Debug for Node {
     }
 }
 
+impl Node {
+    /// This leaf (an integer or a scaled basis element, not a tuple's header) as a stride, read
+    /// off `meta` as it is: its low bits are the packed basis (0: none), bit 31 the kind.
+    #[inline(always)]
+    pub(super) fn leaf_stride(self) -> Stride {
+        debug_assert!(self.is_leaf());
+        let meta = self.meta;
+        Stride {
+            value: self.value,
+            basis: Basis::from_packed_or_none(meta & !DYNAMIC),
+            dynamic: meta & DYNAMIC != 0,
+        }
+    }
+}
+
 /// The node of a stride leaf: an integer, or a scaled basis element.
 #[inline]
 pub(super) fn stride_node(s: Stride) -> Node {

@@ -508,19 +508,22 @@ pub(crate) fn at_same_place<'a>(whole: &Tup, part: &Tup, other: &'a Tup) -> &'a 
 
 /// The leaves of a layout, shape and stride paired, last first (what `flatten(L)` lists,
 /// backwards): no list of them is made.
+///
+/// Shape and stride are congruent: their nodes are alike but for the leaves' values (a tuple's
+/// header at the same place in both), so one walk over the pairs of nodes finds the leaves of
+/// both, told by the shape's node alone.
 #[derive(Clone)]
 pub(crate) struct RevLeaves<'a> {
-    s: &'a [Node],
-    d: &'a [Node],
+    nodes: std::iter::Zip<std::slice::Iter<'a, Node>, std::slice::Iter<'a, Node>>,
 }
 
 impl<'a> RevLeaves<'a> {
-    /// The leaves of the layout `shape:stride`.
+    /// The leaves of the layout `shape:stride` (congruent).
     #[inline]
     pub(crate) fn new(shape: &'a Tup, stride: &'a Tup) -> RevLeaves<'a> {
+        debug_assert!(shape.congruent(stride));
         RevLeaves {
-            s: &shape.0,
-            d: &stride.0,
+            nodes: shape.0.iter().zip(&stride.0),
         }
     }
 }
@@ -530,23 +533,13 @@ impl Iterator for RevLeaves<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<(Int, Stride)> {
-        // each side walked alone (a layout's are congruent, but only their leaves need pair)
-        let s = loop {
-            let (last, rest) = self.s.split_last()?;
-            self.s = rest;
-            if let Kind::Leaf(v) | Kind::Scaled(v, _) = last.kind() {
-                break Int::of(v, last.is_dynamic());
+        loop {
+            let (s, d) = self.nodes.next_back()?;
+            if s.is_leaf() {
+                // an extent is an integer: its value and its kind bit
+                let s = *s;
+                return Some((Int::of(s.value, s.is_dynamic()), d.leaf_stride()));
             }
-        };
-        let d = loop {
-            let (last, rest) = self.d.split_last()?;
-            self.d = rest;
-            match last.kind() {
-                Kind::Leaf(w) => break Stride::int_of(w, last.is_dynamic()),
-                Kind::Scaled(w, b) => break Stride::new(w, b).with_dynamic(last.is_dynamic()),
-                Kind::Open { .. } => {}
-            }
-        };
-        Some((s, d))
+        }
     }
 }
