@@ -83,7 +83,7 @@ fn mma_lines(expand: bool) -> Vec<Line> {
     for (fam, rows) in groups {
         let r = rows[0];
         let majors = match r.params {
-            catalog::Params::Majors => "<K|MN,K|MN>",
+            catalog::Params::Majors | catalog::Params::SparseMajors => "<K|MN,K|MN>",
             catalog::Params::Fma => "<D,A,B,C>",
             _ => "",
         };
@@ -95,8 +95,11 @@ fn mma_lines(expand: bool) -> Vec<Line> {
         let types = if r.params == catalog::Params::Fma {
             "any value types".to_string()
         } else {
+            let e = r
+                .sparse
+                .map_or(String::new(), |m| format!(" E {} (ELayout)", m.type_e));
             format!(
-                "D {} A {} B {} C {}",
+                "D {} A {} B {} C {}{e}",
                 r.types[0], r.types[1], r.types[2], r.types[3]
             )
         };
