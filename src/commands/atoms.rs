@@ -269,11 +269,13 @@ pub fn atoms(q: &AtomsQuery, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let templates = if (l.arch == "sm_100" || l.arch == "sm_103") && l.kind == "mma" {
-                " templates"
-            } else {
-                ""
-            };
+            // (UMMA's families are templates over their types and shape, MxNxK)
+            let templates =
+                if l.kind == "mma" && lines.iter().filter(same).all(|x| x.shape == "MxNxK") {
+                    " templates"
+                } else {
+                    ""
+                };
             text.push_str(&format!("{} {what}{templates} ({count})\n", l.arch));
             section = (l.arch.clone(), l.kind);
         }
