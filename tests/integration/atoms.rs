@@ -737,4 +737,14 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
     );
     let got = eval_line(&format!("{tiled}.thread(3).partition_fragment_E((128,64))"));
     assert!(got.contains("partition_E"), "{got}");
+    // a sparse A's register fragment is a tensor of sparse_elem, which cute does not model
+    let sm120 =
+        "tiled_mma(SM120_SPARSE_16x8x64_TN<float_e4m3_t,float_e4m3_t,float>, (1,1,1)).thread(3)";
+    let got = eval_line(&format!(
+        "{sm120}.partition_fragment_A(make_tensor(make_gmem_ptr(static_cast<float_e4m3_t*>(nullptr)), make_layout(make_shape(Int<16>{{}},Int<64>{{}}))))"
+    ));
+    assert!(
+        got.starts_with("error: ") && got.contains("sparse_elem<2,float_e4m3_t>"),
+        "{got}"
+    );
 }

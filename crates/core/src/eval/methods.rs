@@ -525,6 +525,16 @@ fn owning_fragment(
         Operand::B => types[2],
         _ => types[3],
     };
+    if ty.starts_with("sparse_elem<") {
+        return Err(EvalError::new(
+            format!(
+                "the fragment of {}'s structured-sparse operand is a register tensor of {ty} (CuTe's sparse_ptr, printed sparse<S>_ptr[...]), which cute does not model; partition_{} gives the partition",
+                t.atom.name,
+                if op == Operand::A { "A" } else { "B" }
+            ),
+            span,
+        ));
+    }
     let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
         .map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
