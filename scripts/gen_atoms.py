@@ -52,6 +52,10 @@ MMA_TRAITS = [
     "mma_traits_sm90.hpp",
     "mma_traits_sm90_gmma.hpp",
     "mma_traits_sm90_gmma_ext.hpp",
+    "mma_traits_sm90_gmma_sparse.hpp",
+    "mma_traits_sm90_gmma_sparse_ext.hpp",
+    # its UMMA templates are cute's own (atoms/umma.rs); the two vectorised FMAs are data
+    "mma_traits_sm100.hpp",
 ]
 COPY_TRAITS = [
     "copy_traits_sm50.hpp",
@@ -104,19 +108,50 @@ def specialisations(text, template):
 
 def value_types(body, bases):
     types = []
-    for v in "DABC":
+    for v in "DABCE":
         m = re.search(r"using\s+ValType%s\s*=\s*([^;]+);" % v, body)
         base = re.search(r"MMA_Traits\s*<\s*(\w+)\s*>", body[body.rindex("}"):])
-        if not m and base and base.group(1) in bases:
+        if not m and base and base.group(1) in bases and len(types) < len(bases[base.group(1)]):
             types.append(bases[base.group(1)][len(types)])
             continue
         types.append(re.sub(r"\s+", "", m.group(1)).replace("cutlass::", "") if m else "?")
-    return types
+    return types if types[4] != "?" else types[:4]
 
 
 def arch_of(name):
     m = re.match(r"SM(\d+)", name)
     return "sm_%s" % m.group(1) if m else "any"
+
+
+ORACLE_ENV = None
+
+
+def extended_shapes_env(include):
+    """The oracle's environment with CuTe's extended SM90 shapes on: the sparse GMMA's N not a
+    multiple of 16 (atom/mma_traits_sm90_gmma_sparse_ext.hpp) are declared only under
+    CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED, which the oracle (it includes the dense _ext headers
+    by name) does not define. The headers are read through a tree of links to them whose
+    cute/config.hpp defines it, and the oracle's cache through a directory of this run's own
+    (linked to the CUDA headers the oracle downloaded), so the shared cache is left as it is."""
+    import atexit, shutil, tempfile
+    work = tempfile.mkdtemp(prefix="gen_atoms.")
+    atexit.register(shutil.rmtree, work, True)
+    inc = os.path.join(work, "include")
+    subprocess.run(["cp", "-rs", include, inc], check=True)
+    config = os.path.join(inc, "cute", "config.hpp")
+    text = open(os.path.realpath(config)).read()
+    os.remove(config)
+    with open(config, "w") as out:
+        out.write("#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1\n" + text)
+    env = dict(os.environ, CUTE_INCLUDE=inc)
+    shared = os.environ.get("CUTE_ORACLE_CACHE", os.path.expanduser("~/.cache/cute-oracle"))
+    if os.path.exists(os.path.join(shared, "ready")):
+        cache = os.path.join(work, "cache")
+        os.makedirs(cache)
+        os.symlink(os.path.join(shared, "cuda"), os.path.join(cache, "cuda"))
+        open(os.path.join(cache, "ready"), "w").close()
+        env["CUTE_ORACLE_CACHE"] = cache
+    return env
 
 
 def oracle_batches(oracle, exprs, size=400):
@@ -130,7 +165,8 @@ def oracle_batches(oracle, exprs, size=400):
             marked.append(e)
         print("oracle: %d..%d of %d" % (i, i + len(chunk), len(exprs)), file=sys.stderr)
         out = subprocess.run(
-            [oracle], input="\n".join(marked) + "\n", capture_output=True, text=True
+            [oracle], input="\n".join(marked) + "\n", capture_output=True, text=True,
+            env=ORACLE_ENV,
         )
         if out.returncode != 0:
             sys.exit("oracle failed on a batch:\n" + out.stderr)
@@ -149,6 +185,7 @@ def plain(text):
 def mma_entries(include):
     entries = []  # (name, arch, params, cpp instantiation, types)
     bases = {}
+    sparse_count = [0]
     for f in MMA_TRAITS:
         text = strip_comments(open(os.path.join(include, "cute/atom", f)).read())
         for name, args, body in specialisations(text, "MMA_Traits"):
@@ -165,6 +202,24 @@ def mma_entries(include):
                 entries.append((name, arch_of(name), "majors", inst, types))
             elif args.replace(" ", "") == "scaleA,scaleB":
                 entries.append((name, arch_of(name), "scale", name + "<>", types))
+            # SM90's sparse GMMA (SM90::GMMA::SPARSE::GMMA_...): the dense forms' arguments and
+            # the metadata selector spsel last; its instantiations vary the majors, scales and
+            # selector (none of which the layouts read) to check that cute ignores them
+            elif args.replace(" ", "") == "tnspA,tnspB,scaleA,scaleB,spsel":
+                majors = ["K,K", "MN,K", "K,MN", "MN,MN"] if name.endswith("_SS") else ["K,K", "K,MN"]
+                ma, mb = majors[(sparse_count[0] // 2) % len(majors)].split(",")
+                tail = ",GMMA::ScaleIn::Neg,GMMA::ScaleIn::One,GMMA::SparseSel::One" if sparse_count[0] % 3 == 1 else ""
+                sparse_count[0] += 1
+                inst = "%s<GMMA::Major::%s,GMMA::Major::%s%s>" % (name, ma, mb, tail)
+                entries.append((name, arch_of(name), "sp_majors", inst, types))
+            elif args.replace(" ", "") == "scaleA,scaleB,spsel":
+                tail = "GMMA::ScaleIn::One,GMMA::ScaleIn::Neg,GMMA::SparseSel::One" if sparse_count[0] % 3 == 1 else ""
+                sparse_count[0] += 1
+                entries.append((name, arch_of(name), "sp_scale", "%s<%s>" % (name, tail), types))
+            elif args.replace(" ", "") == "spsel":
+                tail = "GMMA::SparseSel::One" if sparse_count[0] % 3 == 1 else ""
+                sparse_count[0] += 1
+                entries.append((name, arch_of(name), "sp_sel", "%s<%s>" % (name, tail), types))
             else:
                 print("skipped MMA_Traits<%s<%s>>" % (name, args), file=sys.stderr)
     # SM120's mma.sync: explicit specialisations of SM120_16x8x32_TN<A, B, C>
@@ -183,6 +238,25 @@ def mma_entries(include):
         types = [args[2], args[0], args[1], args[2]]
         if "x64" in m.group(1):
             types = [args[2], "uint4_t", "uint4_t", args[2]]
+        entries.append((name, "sm_120", "vs", inst, types))
+    # SM120's sparse mma.sync (arch/mma_sm120_sparse.hpp, atom/mma_traits_sm120_sparse.hpp):
+    # explicit specialisations of SM120::SPARSE::SM120_SPARSE_16x8x64_TN<A, B, C> and the
+    # block-scaled SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x{64,128}_TN_VS<A, B, C, SF, VS>
+    # (asked at VS = 64, which both accept); the value types as the traits write them
+    sparse = strip_comments(open(os.path.join(include, "cute/arch/mma_sm120_sparse.hpp")).read())
+    for m in re.finditer(r"template\s*<>\s*struct\s+(SM120_SPARSE_16x8x64_TN)\s*<([^>]*)>", sparse):
+        args = [a.strip() for a in m.group(2).split(",")]
+        name = "%s<%s>" % (m.group(1), ",".join(args))
+        types = [args[2], "sparse_elem<2,%s>" % args[0], "uint8_t", args[2], "sparse_elem<8,uint8_t>"]
+        entries.append((name, "sm_120", "", "SM120::SPARSE::" + name, types))
+    for m in re.finditer(r"struct\s+(SM120_SPARSE_16x8x(?:64|128)_TN_VS)\s*<([^>]*),\s*VS\s*>", sparse):
+        args = [a.strip() for a in m.group(2).split(",")]
+        name = "%s<%s>" % (m.group(1), ",".join(args))
+        inst = "SM120::BLOCKSCALED::SPARSE::%s<%s,64>" % (m.group(1), ",".join(args))
+        if "x128" in m.group(1):
+            types = [args[2], "sparse_elem<4,uint8_t>", "uint4_t", args[2], "sparse_elem<16,uint8_t>"]
+        else:
+            types = [args[2], "sparse_elem<2,%s>" % args[0], "uint8_t", args[2], "sparse_elem<8,uint8_t>"]
         entries.append((name, "sm_120", "vs", inst, types))
     return entries
 
@@ -277,6 +351,9 @@ UMMA_CASES = [
     ("SM100_MMA_F8F6F4_2x1SM_SS_SPARSE", "float_e5m2_t,float_e4m3_t,float", [256], [64], ["K,K"]),
     ("SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE", "float_e4m3_t,float_e4m3_t,float,float_ue8m0_t", [256], [16], ["K,K"]),
     ("SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE", "float_e2m1_t,float_e2m1_t,float,float_ue8m0_t", [256], [128], ["32,K,K"]),
+    # the interleaved-complex forms: no type arguments (complex<tfloat32_t> A and B, float C)
+    ("SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN", "", [64, 128], [16, 256], ["K,K"]),
+    ("SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN", "", [128, 256], [32, 256], ["K,K"]),
 ]
 
 
@@ -294,6 +371,7 @@ def extra_cases(copy_rows):
                         types, m, n,
                         ",".join(p if p.isdigit() else "UMMA::Major::" + p for p in parts),
                     )
+                    targs = targs.lstrip(",")
                     x = "%s<%s>" % (fam, targs)
                     for f in ["ThrID", "Shape_MNK", "ALayout", "BLayout", "CLayout"]:
                         exprs.append("typename MMA_Traits<%s>::%s{}" % (x, f))
@@ -487,6 +565,61 @@ def im2col(oracle):
             out.write("%s\t%s\n" % (mine, plain(a) if is_plain else a))
 
 
+# The metadata E of structured-sparse MMAs, as CUTLASS's sparse collectives partition it:
+# (cute's spelling, the atom in C++, the AtomLayoutMNK, the (M,K) tensor's shape)
+SPARSE_E_CASES = [
+    ("SM90::GMMA::SPARSE::GMMA_64x16x32_F16F16F16_SS<K,K>",
+     "SM90::GMMA::SPARSE::GMMA_64x16x32_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>", (2, 1, 1), (128, 64)),
+    ("SM90::GMMA::SPARSE::GMMA_64x64x64_F32E4M3E4M3_SS_TN",
+     "SM90::GMMA::SPARSE::GMMA_64x64x64_F32E4M3E4M3_SS_TN<>", (1, 2, 1), (64, 128)),
+    ("SM90::GMMA::SPARSE::GMMA_64x8x64_S32S8S8_RS_TN",
+     "SM90::GMMA::SPARSE::GMMA_64x8x64_S32S8S8_RS_TN<>", (2, 1, 1), (256, 64)),
+    ("SM90::GMMA::SPARSE::GMMA_64x24x16_F32TF32TF32_SS_TN",
+     "SM90::GMMA::SPARSE::GMMA_64x24x16_F32TF32TF32_SS_TN<>", (1, 1, 1), (64, 32)),
+    ("SM120_SPARSE_16x8x64_TN<float_e4m3_t,float_e4m3_t,float>",
+     "SM120::SPARSE::SM120_SPARSE_16x8x64_TN<float_e4m3_t,float_e4m3_t,float>", (2, 2, 1), (64, 128)),
+    ("SM120_SPARSE_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>",
+     "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>", (1, 2, 1), (32, 64)),
+    ("SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>",
+     "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>", (4, 1, 1), (64, 256)),
+]
+
+
+def sparse_e(oracle):
+    """tests/golden/sparse_e_oracle.tsv: `thrfrg_E` and `get_layoutE_TV` of tiled sparse MMAs,
+    asked of CuTe through the collectives' own code (thrfrg_A's steps over the atom's ELayout),
+    written as an immediately invoked lambda."""
+    cases = []
+    for name, cpp, (tm, tn, tk), (m, k) in SPARSE_E_CASES:
+        mma = "auto mma = make_tiled_mma(%s{}, Layout<Shape<Int<%d>,Int<%d>,Int<%d>>>{});" % (cpp, tm, tn, tk)
+        thrfrg = (
+            "auto thrfrg_E = [&](auto etensor) { "
+            "auto t_tensor = logical_divide(etensor, make_tile(mma.template permutation_mnk<0>(), mma.template permutation_mnk<2>())); "
+            "using S = typename decltype(mma)::AtomShape_MNK; "
+            "auto e_tensor = zipped_divide(t_tensor, make_tile(make_layout(size<0>(S{})), make_layout(size<2>(S{})))); "
+            "auto tv_tensor = e_tensor.compose(typename MMA_Traits<%s>::ELayout{}, _); "
+            "auto v = mma.get_thr_layout_vmnk(); "
+            "return zipped_divide(tv_tensor, make_tile(_, make_tile(make_layout(size<1>(v)), make_layout(size<3>(v))))); };" % cpp
+        )
+        tiled = "make_tiled_mma(%s{}, Layout<Shape<Int<%d>,Int<%d>,Int<%d>>>{})" % (cpp, tm, tn, tk)
+        cases.append((
+            "%s.thrfrg_E(make_layout(make_shape(Int<%d>{},Int<%d>{})))" % (tiled, m, k),
+            "[]{ %s %s return thrfrg_E(make_layout(make_shape(Int<%d>{},Int<%d>{}))); }()" % (mma, thrfrg, m, k),
+        ))
+        cases.append((
+            "%s.get_layoutE_TV" % tiled,
+            "[]{ %s %s auto v = mma.get_thr_layout_vmnk(); "
+            "auto ref_E = make_layout(make_shape(tile_size<0>(mma), tile_size<2>(mma))); "
+            "auto etile = make_tile(_, make_tile(make_layout(make_shape(size<1>(v), size<2>(v)), make_stride(Int<1>{}, Int<0>{})), _)); "
+            "return thrfrg_E(ref_E).compose(etile, _).compose(right_inverse(v), _); }()" % (mma, thrfrg),
+        ))
+    answers = oracle_batches(oracle, [c[1] for c in cases])
+    with open(os.path.join(ROOT, "tests/golden/sparse_e_oracle.tsv"), "w") as out:
+        # (no header: the file is STATEMENT<TAB>EXPECTED lines, read by the tests' check_cases)
+        for (e, _), a in zip(cases, answers):
+            out.write("%s\t%s\n" % (e, plain(" ".join(a))))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--include", default=os.path.join(ROOT, "..", "shared", "cutlass-4.7", "include"))
@@ -496,6 +629,8 @@ def main():
                     help="only tests/golden/tma_tensor_oracle.tsv: get_tma_tensor of TMA copies")
     ap.add_argument("--im2col", action="store_true",
                     help="only tests/golden/im2col_oracle.tsv: im2col TMA traits and copies")
+    ap.add_argument("--sparse-e", action="store_true",
+                    help="only tests/golden/sparse_e_oracle.tsv: thrfrg_E / get_layoutE_TV of sparse MMAs")
     ap.add_argument("--declared", action="store_true",
                     help="only tests/golden/atoms_declared.tsv: every operation CuTe gives traits")
     args = ap.parse_args()
@@ -503,6 +638,8 @@ def main():
     if not os.path.isdir(include):
         include = "/work/shared/cutlass-4.7/include"
     oracle = args.oracle if os.path.exists(args.oracle) else "/work/shared/tools/cute-oracle"
+    global ORACLE_ENV
+    ORACLE_ENV = extended_shapes_env(include)
     if args.extra:
         return extras(oracle)
     if args.declared:
@@ -511,12 +648,24 @@ def main():
         return tma_tensor(oracle)
     if args.im2col:
         return im2col(oracle)
+    if args.sparse_e:
+        return sparse_e(oracle)
 
     mmas = mma_entries(include)
     copies = copy_entries(include)
     print("%d MMA atoms, %d copy atoms" % (len(mmas), len(copies)), file=sys.stderr)
 
     exprs = ["MMA_Atom<%s>{}" % m[3] for m in mmas]
+    # the sparse MMAs' metadata layout, which MMA_Atom's print leaves out
+    sparse = [m for m in mmas if len(m[4]) == 5]
+    exprs += ["typename MMA_Traits<%s>::ELayout{}" % m[3] for m in sparse]
+    # tiled MMAs over a spread of the sparse ones
+    tiled = []
+    for i, m in enumerate(sparse):
+        if i % 16 == 3:
+            tiled.append("make_tiled_mma(%s{}, Layout<Shape<_2,_1,_1>>{}).get_layoutA_TV()" % m[3])
+            tiled.append("make_tiled_mma(%s{}, Layout<Shape<_1,_2,_1>>{}).get_layoutC_TV()" % m[3])
+    exprs += tiled
     for name, _, has_val_id in copies:
         for f in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"] + (["ValID"] if has_val_id else []):
             exprs.append("typename Copy_Traits<%s>::%s{}" % (name, f))
@@ -525,14 +674,21 @@ def main():
     catalog = os.path.join(ROOT, "crates/core/src/atoms/catalog")
     os.makedirs(catalog, exist_ok=True)
     expectations = []
+    e_layouts = {m[3]: plain(" ".join(a)) for m, a in zip(sparse, answers[len(mmas) : len(mmas) + len(sparse)])}
+    tiled_answers = answers[len(mmas) + len(sparse) : len(mmas) + len(sparse) + len(tiled)]
+    answers = answers[: len(mmas)] + answers[len(mmas) + len(sparse) + len(tiled) :]
     with open(os.path.join(catalog, "mma.tsv"), "w") as out:
         out.write("# generated by scripts/gen_atoms.py from CuTe 4.7's headers and cute-oracle: do not edit\n")
-        out.write("# name\tarch\tparams\tThrID\tShape_MNK\tALayout\tBLayout\tCLayout\tValTypeD,A,B,C\n")
+        out.write("# name\tarch\tparams\tThrID\tShape_MNK\tALayout\tBLayout\tCLayout\tValTypeD,A,B,C[,E]\t[ELayout, of a sparse MMA]\n")
         for (name, arch, params, inst, types), ans in zip(mmas, answers[: len(mmas)]):
             thr = field(ans, "ThrID")
             shape = field(ans, "Shape_MNK")
             a, b, c = (field(ans, "Layout%s_TV" % x) for x in "ABC")
-            out.write("\t".join([name, arch, params, thr, shape, a, b, c, ",".join(types)]) + "\n")
+            row = [name, arch, params, thr, shape, a, b, c, ",".join(types)]
+            if inst in e_layouts:
+                row.append(e_layouts[inst])
+                expectations.append(("typename MMA_Traits<%s>::ELayout{}" % inst, e_layouts[inst]))
+            out.write("\t".join(row) + "\n")
             # the differential test: one C++ spelling per field, as users write them
             cpp = inst.replace("GMMA::Major::", "GMMA::Major::")
             expectations.append(("typename MMA_Traits<%s>::ThrID{}" % cpp, thr))
@@ -553,6 +709,7 @@ def main():
             names = ["ThrID", "SrcLayout", "DstLayout", "RefLayout", "ValID"]
             for f, v in zip(names, fields):
                 expectations.append(("typename Copy_Traits<%s>::%s{}" % (name, f), v))
+    expectations += [(e, plain(" ".join(a))) for e, a in zip(tiled, tiled_answers)]
     with open(os.path.join(ROOT, "tests/golden/atoms_catalog_oracle.tsv"), "w") as out:
         out.write("# generated by scripts/gen_atoms.py: C++ expression, CuTe 4.7's answer (static integers' _ dropped)\n")
         for e, v in expectations:

@@ -83,7 +83,7 @@ fn mma_lines(expand: bool) -> Vec<Line> {
     for (fam, rows) in groups {
         let r = rows[0];
         let majors = match r.params {
-            catalog::Params::Majors => "<K|MN,K|MN>",
+            catalog::Params::Majors | catalog::Params::SparseMajors => "<K|MN,K|MN>",
             catalog::Params::Fma => "<D,A,B,C>",
             _ => "",
         };
@@ -95,8 +95,11 @@ fn mma_lines(expand: bool) -> Vec<Line> {
         let types = if r.params == catalog::Params::Fma {
             "any value types".to_string()
         } else {
+            let e = r
+                .sparse
+                .map_or(String::new(), |m| format!(" E {} (ELayout)", m.type_e));
             format!(
-                "D {} A {} B {} C {}",
+                "D {} A {} B {} C {}{e}",
                 r.types[0], r.types[1], r.types[2], r.types[3]
             )
         };
@@ -266,11 +269,13 @@ pub fn atoms(q: &AtomsQuery, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let templates = if (l.arch == "sm_100" || l.arch == "sm_103") && l.kind == "mma" {
-                " templates"
-            } else {
-                ""
-            };
+            // (UMMA's families are templates over their types and shape, MxNxK)
+            let templates =
+                if l.kind == "mma" && lines.iter().filter(same).all(|x| x.shape == "MxNxK") {
+                    " templates"
+                } else {
+                    ""
+                };
             text.push_str(&format!("{} {what}{templates} ({count})\n", l.arch));
             section = (l.arch.clone(), l.kind);
         }

@@ -70,6 +70,41 @@ fn tmem_values_round_trip() {
     assert_eq!(eval_line(&cpp), "tmem_[16b](0x8000.0001)");
 }
 
+/// `make_tmem_copy(Op, tmem)` is `Copy_Atom<Op, TEngine::value_type>`: the atom's value type is
+/// the accumulator's (`int32_t` of an integer UMMA, `make_tmem_ptr<int32_t>`), not a type of its
+/// width (a pointer read back from its print, which shows only the width, names one of it).
+#[test]
+fn tmem_copies_take_the_accumulators_value_type() {
+    for (tensor, ty) in [
+        (
+            "partition_fragment_C(make_tiled_mma(SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<128>{},Int<128>{}))",
+            "int32_t",
+        ),
+        (
+            "make_tensor(make_tmem_ptr<int32_t>(0), Layout<Shape<_128,_256>,Stride<Int<65536>,_1>>{})",
+            "int32_t",
+        ),
+        (
+            "make_tensor(make_tmem_ptr<uint32_t>(0), Layout<Shape<_128,_256>,Stride<Int<65536>,_1>>{})",
+            "uint32_t",
+        ),
+        (
+            "partition_fragment_C(make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<128>{},Int<128>{}))",
+            "float",
+        ),
+    ] {
+        let stmt = format!("make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x{{}}, {tensor})");
+        let got = eval_line(&stmt);
+        assert!(
+            got.starts_with(&format!(
+                "make_tmem_copy(copy_atom(SM100_TMEM_LOAD_32dp32b8x, {ty}), "
+            )),
+            "{stmt}: {got}"
+        );
+        assert_eq!(eval_line(&got), got, "{stmt} printed {got}");
+    }
+}
+
 /// What CuTe's static_asserts refuse, refused with the reason.
 #[test]
 fn tmem_copies_refuse_what_cute_asserts() {

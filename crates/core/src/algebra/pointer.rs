@@ -136,6 +136,28 @@ pub struct Pointer {
     /// printed `gmem_subptr[4b](0x3.4)`. A plain `int4b_t*` is not one: it moves by
     /// `sizeof(int4b_t)`, one byte an element.
     pub subbyte: bool,
+    /// The element type's name where the pointer was made of one (`make_tmem_ptr<int32_t>`, an
+    /// UMMA accumulator of `int32_t`): what `value_type` names where CuTe builds from it
+    /// (`make_tmem_copy`'s `Copy_Atom<Op, value_type>`). Not part of the pointer's identity:
+    /// CuTe prints only the width.
+    pub type_name: TypeName,
+}
+
+/// A pointer's element type name, carried for naming only: every two compare equal (and hash
+/// alike), as their pointers print alike.
+#[derive(Clone, Debug, Default)]
+pub struct TypeName(pub Option<Box<str>>);
+
+impl PartialEq for TypeName {
+    fn eq(&self, _: &TypeName) -> bool {
+        true
+    }
+}
+
+impl Eq for TypeName {}
+
+impl std::hash::Hash for TypeName {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Pointer {
@@ -149,6 +171,7 @@ impl Pointer {
             base: PtrBase::Null,
             offset: i64::from(addr),
             subbyte: false,
+            type_name: TypeName::default(),
         };
         p.check_width()?;
         tmem_offset_shift(bits)?;
@@ -171,9 +194,18 @@ impl Pointer {
             base,
             offset: 0,
             subbyte,
+            type_name: TypeName::default(),
         };
         p.check_width()?;
         Ok(p)
+    }
+
+    /// The same pointer with its element type's name (see [`Pointer::type_name`]).
+    pub fn with_type_name(self, name: &str) -> Pointer {
+        Pointer {
+            type_name: TypeName(Some(name.trim().into())),
+            ..self
+        }
     }
 
     /// A pointer's element: whole bytes, or fewer than 8 bits (CUTLASS's sub-byte types,
@@ -273,6 +305,7 @@ impl Pointer {
             base: self.base.clone(),
             offset: at_bit / new_unit,
             subbyte,
+            type_name: TypeName::default(),
         };
         p.check_width()?;
         Ok(p)
@@ -347,6 +380,7 @@ impl Pointer {
             offset: 0,
             // an owning array of a sub-byte type is CuTe's array_subbyte
             subbyte: matches!(self.width, ElementWidth::Bits(b) if b < 8),
+            type_name: self.type_name.clone(),
         }
     }
 

@@ -26,6 +26,13 @@ pub enum Params {
     /// SM120's block-scaled `SM120_16x8x32_TN_VS<A, B, C, SF, VS>`: the catalog's name holds
     /// the types, the vector size VS comes last (the layouts do not depend on it).
     Vs,
+    /// SM90's sparse GMMA `<tnspA, tnspB, scaleA = One, scaleB = One, spsel = Zero>`: the
+    /// majors of A and B (required), then the scales and the metadata selector.
+    SparseMajors,
+    /// SM90's sparse K-major GMMA `<scaleA = One, scaleB = One, spsel = Zero>`.
+    SparseScale,
+    /// SM90's sparse integer GMMA `<spsel = Zero>`.
+    SparseSel,
 }
 
 /// One MMA atom of the catalog: its `MMA_Traits` as CuTe defines them.
@@ -49,6 +56,37 @@ pub struct MmaRow {
     pub c: &'static str,
     /// `ValTypeD`, `ValTypeA`, `ValTypeB`, `ValTypeC`.
     pub types: [&'static str; 4],
+    /// A structured-sparse MMA's metadata: `ValTypeE` and `ELayout` ((thread, value) -> (M,K)),
+    /// where the traits define them (SM90's sparse GMMA, SM120's sparse mma.sync).
+    pub sparse: Option<SparseMeta>,
+}
+
+/// The metadata operand E of a structured-sparse MMA's traits.
+#[derive(Clone, Copy, Debug)]
+pub struct SparseMeta {
+    /// `ValTypeE`, e.g. `sparse_elem<8,uint8_t>`.
+    pub type_e: &'static str,
+    /// `ELayout`, in cute's notation.
+    pub layout: &'static str,
+}
+
+/// A list of C++ types split at its top-level commas (`sparse_elem<2,half_t>` is one type).
+fn split_types(text: &'static str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// One copy operation of the catalog: its `Copy_Traits` (layouts in bits).
@@ -87,7 +125,7 @@ fn mmas() -> &'static Mmas {
     CELL.get_or_init(|| {
         let rows: Vec<MmaRow> = rows(MMA_TSV)
             .map(|f| {
-                let t: Vec<&'static str> = f[8].split(',').collect();
+                let t = split_types(f[8]);
                 MmaRow {
                     name: f[0],
                     arch: f[1],
@@ -96,6 +134,9 @@ fn mmas() -> &'static Mmas {
                         "scale" => Params::Scale,
                         "fma" => Params::Fma,
                         "vs" => Params::Vs,
+                        "sp_majors" => Params::SparseMajors,
+                        "sp_scale" => Params::SparseScale,
+                        "sp_sel" => Params::SparseSel,
                         _ => Params::None,
                     },
                     thr_id: f[3],
@@ -104,6 +145,12 @@ fn mmas() -> &'static Mmas {
                     b: f[6],
                     c: f[7],
                     types: [t[0], t[1], t[2], t[3]],
+                    sparse: match (t.get(4), f.get(9)) {
+                        (Some(&type_e), Some(&layout)) if !layout.is_empty() => {
+                            Some(SparseMeta { type_e, layout })
+                        }
+                        _ => None,
+                    },
                 }
             })
             .collect();
@@ -159,13 +206,16 @@ pub fn copy_row(name: &str) -> Option<&'static CopyRow> {
     c.by_name.get(name).map(|&i| &c.rows[i])
 }
 
+/// How CuTe names SM90's sparse GMMA operations (`SM90::GMMA::SPARSE::GMMA_64x8x32_…`).
+pub const SM90_SPARSE_PREFIX: &str = "SM90::GMMA::SPARSE::GMMA_";
+
 /// A name's family: its digits-bearing shape `64x128x16` written `64xNx16`-style, for the
 /// catalog's grouping and for messages about a shape CuTe lacks (`SM90_64xNx16_F16F16F16_SS`).
 pub fn family(name: &str) -> String {
     let mut parts: Vec<String> = name.split('_').map(str::to_string).collect();
     if let Some(p) = parts.iter_mut().find(|p| is_shape(p)) {
         let dims: Vec<&str> = p.split('x').collect();
-        if dims.len() == 3 && name.starts_with("SM90_") {
+        if dims.len() == 3 && (name.starts_with("SM90_") || name.starts_with(SM90_SPARSE_PREFIX)) {
             *p = format!("{}xNx{}", dims[0], dims[2]);
         }
     }

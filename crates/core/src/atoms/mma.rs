@@ -24,6 +24,9 @@ pub struct MmaAtom {
     pub b: Layout,
     /// `CLayout`: (thread, value) -> (M,N).
     pub c: Layout,
+    /// `ELayout`: (thread, value) -> (M,K) of a structured-sparse A's metadata, where the traits
+    /// define one (SM90's sparse GMMA, SM120's sparse mma.sync).
+    pub e: Option<Layout>,
 }
 
 impl MmaAtom {
@@ -37,6 +40,33 @@ impl MmaAtom {
         let t: Vec<&str> = targs.split(',').map(str::trim).collect();
         match t.as_slice() {
             [d, a, b, c] => Some([d, a, b, c]),
+            _ => None,
+        }
+    }
+
+    /// The catalog's row of this atom: its name, its name without template arguments (GMMA's
+    /// majors), or without the last one (SM120's block-scaled VS).
+    pub fn row(&self) -> Option<&'static catalog::MmaRow> {
+        let name = self.name.as_str();
+        catalog::mma_row(name)
+            .or_else(|| catalog::mma_row(name.split('<').next()?))
+            .or_else(|| {
+                let (types, _) = name.strip_suffix('>')?.rsplit_once(',')?;
+                let row = catalog::mma_row(&format!("{types}>"))?;
+                (row.params == Params::Vs).then_some(row)
+            })
+    }
+
+    /// A value type of the traits by its member's name: `ValTypeD`, `ValTypeA`, `ValTypeB`,
+    /// `ValTypeC`, or a sparse MMA's `ValTypeE`; `None` where the catalog does not say.
+    pub fn value_type(&self, member: &str) -> Option<&'static str> {
+        let row = self.row()?;
+        match member {
+            "ValTypeD" => Some(row.types[0]),
+            "ValTypeA" => Some(row.types[1]),
+            "ValTypeB" => Some(row.types[2]),
+            "ValTypeC" => Some(row.types[3]),
+            "ValTypeE" => row.sparse.map(|s| s.type_e),
             _ => None,
         }
     }
@@ -65,6 +95,7 @@ pub fn warp_names() -> Vec<String> {
             Params::Majors => format!("{}<K,K>", r.name),
             Params::Fma => "UniversalFMA<float,float,float,float>".to_string(),
             Params::Vs => format!("{},32>", r.name.trim_end_matches('>')),
+            Params::SparseMajors => format!("{}<K,K>", r.name),
             _ => r.name.to_string(),
         })
         .filter(|n| mma_atom(n).is_ok())
@@ -76,7 +107,8 @@ fn bad(name: &str, why: impl Into<String>) -> crate::algebra::AlgebraError {
 }
 
 /// A name as CuTe may spell it, in the catalog's form: `cute::` dropped, `SM90::GMMA::MMA_…`
-/// written `SM90_…`, SM120's block-scaled namespace dropped.
+/// written `SM90_…`, SM90's sparse GMMA with its whole namespace (`GMMA::SPARSE::GMMA_…` written
+/// `SM90::GMMA::SPARSE::GMMA_…`), SM120's block-scaled and sparse namespaces dropped.
 fn normalized(name: &str) -> String {
     let mut n = name.trim();
     while let Some(rest) = n.strip_prefix("cute::") {
@@ -85,7 +117,18 @@ fn normalized(name: &str) -> String {
     if let Some(rest) = n.strip_prefix("SM90::GMMA::MMA_") {
         return format!("SM90_{rest}");
     }
-    for ns in ["SM120::BLOCKSCALED::", "SM103::"] {
+    // (`GMMA::` may have been read off already, as the majors' `GMMA::Major::` is)
+    for short in ["GMMA::SPARSE::GMMA_", "SPARSE::GMMA_"] {
+        if let Some(rest) = n.strip_prefix(short) {
+            return format!("{}{rest}", catalog::SM90_SPARSE_PREFIX);
+        }
+    }
+    for ns in [
+        "SM120::BLOCKSCALED::SPARSE::",
+        "SM120::SPARSE::",
+        "SM120::BLOCKSCALED::",
+        "SM103::",
+    ] {
         if let Some(rest) = n.strip_prefix(ns) {
             return rest.to_string();
         }
@@ -131,10 +174,15 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             a: lay(row.a),
             b: lay(row.b),
             c: lay(row.c),
+            e: row.sparse.map(|m| lay(m.layout)),
         });
     }
     if let Some(row) = catalog::mma_row(&full).or_else(|| catalog::mma_row(base)) {
-        let whole = row.name == full && matches!(row.params, Params::None | Params::Scale);
+        let whole = row.name == full
+            && matches!(
+                row.params,
+                Params::None | Params::Scale | Params::SparseScale | Params::SparseSel
+            );
         let canonical = match row.params {
             _ if whole => full.clone(),
             Params::None => {
@@ -155,6 +203,20 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
                     ));
                 }
                 format!("{base}<{ma},{mb}>")
+            }
+            Params::SparseMajors => {
+                let (ma, mb) = parse_sparse_args(&full, base, targs, row.params)?;
+                if base.ends_with("_RS") && ma != "K" {
+                    return Err(bad(
+                        &full,
+                        "an RS GMMA reads A from registers: A must be K-major (CuTe's static_assert: Register source operand A must have K major layout)",
+                    ));
+                }
+                format!("{base}<{ma},{mb}>")
+            }
+            Params::SparseScale | Params::SparseSel => {
+                parse_sparse_args(&full, base, targs, row.params)?;
+                base.to_string()
             }
             Params::Scale => {
                 let t = targs.unwrap_or("");
@@ -229,6 +291,7 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             a: parse(row.a)?,
             b: parse(row.b)?,
             c: parse(row.c)?,
+            e: row.sparse.map(|m| parse(m.layout)).transpose()?,
         });
     }
     if umma::is_family(base) || umma::is_scaled_family(base) {
@@ -241,12 +304,6 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
                 "CuTe 4.7 declares {base} (arch/mma_sm100_umma.hpp) but gives it no MMA_Traits (atom/mma_traits_sm100.hpp), so MMA_Atom<{base}<...>> does not compile; its traits-bearing kin are {}",
                 umma::SCALED_FAMILIES.join(", ")
             ),
-        ));
-    }
-    if full.contains("SPARSE::") {
-        return Err(bad(
-            &full,
-            "CuTe 4.7 gives this sparse MMA traits (SM90's sparse GMMA, atom/mma_traits_sm90_gmma_sparse*.hpp, or SM120's sparse mma.sync, atom/mma_traits_sm120_sparse.hpp), with a metadata layout ELayout beside A, B and C, but cute does not model them (SM100's sparse UMMA, SM100_MMA_*_SPARSE, it does)",
         ));
     }
     if base.starts_with("SM100_MMA_") || base.starts_with("SM103_") {
@@ -315,6 +372,77 @@ fn parse_majors<'a>(full: &str, targs: Option<&'a str>) -> Result<(&'a str, &'a 
             "expected the majors of A and B as template arguments, e.g. <K,K> or <MN,K>",
         )),
     }
+}
+
+/// SM90's sparse GMMA template arguments: `<tnspA, tnspB[, scaleA, scaleB[, spsel]]>` (with
+/// majors) or `<[scaleA, scaleB[, spsel]]>` / `<[spsel]>` (K-major forms); the majors, `K,K`
+/// where the form has none.
+fn parse_sparse_args<'a>(
+    full: &str,
+    base: &str,
+    targs: Option<&'a str>,
+    params: Params,
+) -> Result<(&'a str, &'a str)> {
+    let majors = params == Params::SparseMajors;
+    let strip = |a: &'a str| {
+        let mut a = a.trim();
+        for p in [
+            "cute::",
+            "SM90::",
+            "GMMA::",
+            "Major::",
+            "ScaleIn::",
+            "SparseSel::",
+        ] {
+            a = a.strip_prefix(p).unwrap_or(a);
+        }
+        a
+    };
+    let args: Vec<&str> = match targs.map(str::trim) {
+        None | Some("") => Vec::new(),
+        Some(t) => t.split(',').map(strip).collect(),
+    };
+    let scale = |s: &str| matches!(s, "One" | "Neg");
+    let sel = |s: &str| matches!(s, "Zero" | "One");
+    let scale_only = params == Params::SparseSel;
+    let (ok, m) = if majors {
+        match args.as_slice() {
+            [a, b] if is_major(a) && is_major(b) => (true, (*a, *b)),
+            [a, b, sa, sb] if is_major(a) && is_major(b) && scale(sa) && scale(sb) => {
+                (true, (*a, *b))
+            }
+            [a, b, sa, sb, sp]
+                if is_major(a) && is_major(b) && scale(sa) && scale(sb) && sel(sp) =>
+            {
+                (true, (*a, *b))
+            }
+            _ => (false, ("K", "K")),
+        }
+    } else if scale_only {
+        (
+            matches!(args.as_slice(), [] | [_] if args.iter().all(|s| sel(s))),
+            ("K", "K"),
+        )
+    } else {
+        let ok = match args.as_slice() {
+            [] => true,
+            [sa, sb] => scale(sa) && scale(sb),
+            [sa, sb, sp] => scale(sa) && scale(sb) && sel(sp),
+            _ => false,
+        };
+        (ok, ("K", "K"))
+    };
+    if ok {
+        return Ok(m);
+    }
+    let sig = if majors {
+        "<tnspA, tnspB[, scaleA, scaleB[, spsel]]>: the majors of A and B (K or MN, required), the scales (One or Neg) and the metadata selector spsel (Zero or One), e.g. <K,K>"
+    } else if scale_only {
+        "<[spsel]>: only the metadata selector spsel (Zero or One); it is K-major and has no scales"
+    } else {
+        "<[scaleA, scaleB[, spsel]]>: the scales (One or Neg) and the metadata selector spsel (Zero or One); it is K-major and takes no majors"
+    };
+    Err(bad(full, format!("{base} takes {sig}")))
 }
 
 fn is_major(s: &str) -> bool {

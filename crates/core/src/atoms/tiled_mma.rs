@@ -156,13 +156,63 @@ impl TiledMma {
 
     /// `thrfrg_{A,B,C}(tensor)`: `(M,K)` to `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`, etc.
     pub fn thrfrg(&self, op: Operand, tensor: &Layout) -> Result<Layout> {
+        self.thrfrg_with(op.modes(), self.atom_tv(op), tensor)
+    }
+
+    /// A structured-sparse atom's `ELayout` ((thread, value) -> (M,K) of its metadata).
+    fn atom_tv_e(&self) -> Result<&Layout> {
+        self.atom.e.as_ref().ok_or_else(|| {
+            condition(
+                "tiled_mma",
+                format!(
+                    "{} is not a structured-sparse MMA with a metadata layout (its MMA_Traits define no ELayout)",
+                    self.atom.name
+                ),
+            )
+        })
+    }
+
+    /// The metadata E of a structured-sparse A, as CUTLASS's sparse collectives partition it
+    /// (`thrfrg_E` of gemm/collective/sm90_sparse_mma_tma_gmma_ss_warpspecialized.hpp and
+    /// sm120_sparse_mma_tma.hpp): `thrfrg_A` with the atom's `ELayout` in place of its
+    /// `ALayout`, `(M,K)` to `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`.
+    pub fn thrfrg_e(&self, tensor: &Layout) -> Result<Layout> {
+        self.thrfrg_with(Operand::A.modes(), self.atom_tv_e()?, tensor)
+    }
+
+    /// `get_layoutE_TV(mma)` of those collectives: (thread index, value) -> (M,K) offset of the
+    /// metadata in the tile, as `get_layoutA_TV` of `thrfrg_E`.
+    pub fn layout_tv_e(&self) -> Result<Layout> {
+        self.layout_tv_with(Operand::A, |r| self.thrfrg_e(r))
+    }
+
+    /// `partition_E(thr_mma, tensor)` of the SM90 sparse collective: the thread's part of the
+    /// metadata tensor (its offset and layout `(FrgV, RestM, RestK)`).
+    pub fn partition_e(
+        &self,
+        thr_idx: i64,
+        tensor: &Layout,
+    ) -> Result<(crate::algebra::basis::Index, Layout)> {
+        let thr_tensor = self.thrfrg_e(tensor)?;
+        let coord = self.partition_coord(Operand::A, thr_idx, &thr_tensor)?;
+        let offset = thr_tensor.offset_index(&coord)?;
+        let layout = thr_tensor.slice(&coord)?;
+        Ok((offset, layout))
+    }
+
+    /// CuTe's thrfrg over the MNK modes `(p, q)` with the atom's TV layout `atom_tv`.
+    fn thrfrg_with(
+        &self,
+        (p, q): (usize, usize),
+        atom_tv: &Layout,
+        tensor: &Layout,
+    ) -> Result<Layout> {
         if tensor.rank() < 2 {
             return Err(condition(
                 "tiled_mma",
                 format!("partitioning needs a tensor of rank >= 2, got {tensor}"),
             ));
         }
-        let (p, q) = op.modes();
         // Reorder the tensor for the TiledAtom
         let t_tile = vec![self.permutation_mnk(p)?, self.permutation_mnk(q)?];
         let t_tensor = logical_divide(tensor, &Tiler::tuple(t_tile))?;
@@ -173,7 +223,7 @@ impl TiledMma {
         ];
         let a_tensor = zipped_divide(&t_tensor, &Tiler::tuple(a_tile))?;
         // Transform the Atom mode from (M,K) to (Thr,Val)
-        let tv_tensor = compose_modes(&a_tensor, vec![Tiler::of(self.atom_tv(op)), Tiler::Under])?;
+        let tv_tensor = compose_modes(&a_tensor, vec![Tiler::of(atom_tv), Tiler::Under])?;
         // Tile the tensor for the threads
         let thr_tile = Tiler::tuple(vec![
             Tiler::Under,
@@ -199,12 +249,21 @@ impl TiledMma {
 
     /// `get_layout{A,B,C}_TV()`: (thread index, value) -> column-major offset in the tile.
     pub fn layout_tv(&self, op: Operand) -> Result<Layout> {
+        self.layout_tv_with(op, |r| self.thrfrg(op, r))
+    }
+
+    /// `get_layout{A,B,C}_TV()` over a thrfrg of the operand's modes.
+    fn layout_tv_with(
+        &self,
+        op: Operand,
+        thrfrg: impl Fn(&Layout) -> Result<Layout>,
+    ) -> Result<Layout> {
         let (p, q) = op.modes();
         let reference = col(IntTuple::tuple([
             IntTuple::int(self.tile_size_mnk(p)?),
             IntTuple::int(self.tile_size_mnk(q)?),
         ]))?;
-        let frg = self.thrfrg(op, &reference)?;
+        let frg = thrfrg(&reference)?;
         let frg = match op {
             Operand::C => frg,
             Operand::A | Operand::B => {

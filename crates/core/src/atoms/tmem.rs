@@ -49,7 +49,11 @@ pub struct TmemFrg {
 /// arguments, when it is one.
 fn umma_parts(atom: &MmaAtom) -> Option<(&str, Vec<&str>)> {
     let (base, rest) = atom.name.split_once('<')?;
-    let args = rest.strip_suffix('>')?.split(',').map(str::trim).collect();
+    let mut args: Vec<&str> = rest.strip_suffix('>')?.split(',').map(str::trim).collect();
+    // the types a name fixes (the interleaved-complex forms'), as if written
+    if let Some(types) = super::umma::fixed_types(base) {
+        args.splice(0..0, types);
+    }
     (super::umma::is_family(base) || super::umma::is_scaled_family(base)).then_some((base, args))
 }
 
@@ -62,7 +66,8 @@ impl TmemFrg {
         let c_type = *args.get(2)?;
         let value_bits = super::copy::element_type(c_type)?.1;
         let two_sm = base.contains("_2x1SM_");
-        let ts = base.trim_end_matches("_SCALED").ends_with("_TS");
+        // (the interleaved-complex forms are TS: `..._TS_INTERLEAVED_...`)
+        let ts = base.trim_end_matches("_SCALED").ends_with("_TS") || base.contains("_TS_");
         Some(TmemFrg {
             value_type: c_type.to_string(),
             value_bits,
@@ -81,7 +86,7 @@ impl TmemFrg {
     /// is not in TMEM.
     pub fn of_a(atom: &MmaAtom) -> Option<TmemFrg> {
         let (base, args) = umma_parts(atom)?;
-        if !base.trim_end_matches("_SCALED").ends_with("_TS") {
+        if !(base.trim_end_matches("_SCALED").ends_with("_TS") || base.contains("_TS_")) {
             return None;
         }
         let a_type = *args.first()?;
@@ -175,8 +180,19 @@ impl TmemFrg {
         let tiling = Layout::new(rest, stride)?;
         let logical = crate::algebra::divide::tiled_product(&atom, &Tiler::layout(tiling))?;
         let layout = composition::compose(&restride, &logical)?;
-        let ptr = Pointer::tmem(ElementWidth::of_type(&self.value_type), 0)?;
+        let ptr = Pointer::tmem(ElementWidth::of_type(&self.value_type), 0)?
+            .with_type_name(&self.value_type);
         Ok((ptr, layout))
+    }
+}
+
+/// `make_tmem_copy(Op, tmem)`'s atom value type, `TEngine::value_type`: the pointer's element
+/// type where it was made of a named one (`make_tmem_ptr<int32_t>`, an `int32_t` UMMA
+/// accumulator), else a type CuTe names of its width ([`element_of_width`]).
+pub fn value_type_of(ptr: &Pointer) -> Result<String> {
+    match &ptr.type_name.0 {
+        Some(n) if crate::algebra::recast::element_bits(n).is_some() => Ok(n.to_string()),
+        _ => element_of_width(&ptr.width).map(str::to_string),
     }
 }
 

@@ -47,7 +47,14 @@ struct Family {
     /// SM103's `MXF4_ULTRA` (`SM103::SM103_MXF4_ULTRA_*_VS`): K 96, K-major A and B only
     /// ("This MMA does not support transpose"), VS 16, or 32 for float_e2m1_t with float_ue8m0_t.
     ultra: bool,
+    /// The interleaved-complex forms (`SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN
+    /// <M, N, a_major, b_major>`): no type arguments, A and B `complex<tfloat32_t>` (64 bits, so
+    /// K 4), C `float`; A and B K-major ("B from SMEM requires non-transpose").
+    interleaved: bool,
 }
+
+/// The value types of the interleaved-complex forms, which their names fix.
+const INTERLEAVED_TYPES: [&str; 3] = ["complex<tfloat32_t>", "complex<tfloat32_t>", "float"];
 
 const fn fam(name: &'static str, two_sm: bool, ms: &'static [i64], n: NRule) -> Family {
     Family {
@@ -62,11 +69,11 @@ const fn fam(name: &'static str, two_sm: bool, ms: &'static [i64], n: NRule) -> 
         vs: false,
         sparse: false,
         ultra: false,
+        interleaved: false,
     }
 }
 
-/// The UMMA families CuTe 4.7 gives traits (the `_SCALED` ones are [`SCALED_FAMILIES`]; the
-/// interleaved-complex forms are not modelled).
+/// The UMMA families CuTe 4.7 gives traits (the `_SCALED` ones are [`SCALED_FAMILIES`]).
 static FAMILIES: &[Family] = &[
     Family {
         bits: &[32],
@@ -215,6 +222,29 @@ static FAMILIES: &[Family] = &[
             true,
             &[128, 256],
             NRule::Step(16, 16),
+        )
+    },
+    // the interleaved-complex forms: one of the real or imaginary GEMMs of a complex TF32 GEMM
+    Family {
+        bits: &[64],
+        ts: true,
+        interleaved: true,
+        ..fam(
+            "SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN",
+            false,
+            &[64, 128],
+            NRule::ByM,
+        )
+    },
+    Family {
+        bits: &[64],
+        ts: true,
+        interleaved: true,
+        ..fam(
+            "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN",
+            true,
+            &[128, 256],
+            NRule::Step(32, 32),
         )
     },
     // the structured-sparse forms (mma_traits_sm100.hpp's `_SPARSE` traits, arch/mma_sm100_umma.hpp's
@@ -380,6 +410,9 @@ pub fn arch(name: &str) -> &'static str {
 
 /// The template parameters of a family (`<a_type, b_type, c_type, M, N, a_major, b_major>`).
 fn signature(f: &Family) -> String {
+    if f.interleaved {
+        return "<M, N, a_major, b_major>".to_string();
+    }
     let sf = if f.sf { ", sf_type" } else { "" };
     let vs = if f.vs { ", VS" } else { "" };
     format!("<a_type, b_type, c_type{sf}, M, N{vs}, a_major, b_major>")
@@ -430,10 +463,14 @@ pub fn describe(name: &str) -> Option<String> {
         (None, true) => "512 bits of A".to_string(),
     };
     let bits: Vec<String> = f.bits.iter().map(i64::to_string).collect();
+    let operands = if f.interleaved {
+        "A, B complex<tfloat32_t>, C float (interleaved complex)".to_string()
+    } else {
+        format!("A, B of {} bits", bits.join("|"))
+    };
     Some(format!(
-        "M {}, N {n}, K {k}; A, B of {} bits; {}, A from {}{}",
+        "M {}, N {n}, K {k}; {operands}; {}, A from {}{}",
         ms.join("|"),
-        bits.join("|"),
         if f.two_sm { "2 SMs" } else { "1 SM" },
         if f.ts {
             "tensor memory"
@@ -472,6 +509,9 @@ pub fn example(name: &str) -> Option<String> {
         }
     };
     let m = f.ms.last().copied().unwrap_or(128);
+    if f.interleaved {
+        return Some(format!("{name}<{m},128,K,K>"));
+    }
     let vs = if f.vs { ",32" } else { "" };
     let scale_c = if scaled { ",0" } else { "" };
     Some(format!("{name}<{types},{m},128{vs},K,K{scale_c}>"))
@@ -502,6 +542,15 @@ pub fn is_scaled_family(name: &str) -> bool {
     SCALED_FAMILIES.contains(&name)
 }
 
+/// The value types `<a_type, b_type, c_type>` a UMMA family's name fixes (the
+/// interleaved-complex forms'), which its template arguments then leave out.
+pub fn fixed_types(name: &str) -> Option<[&'static str; 3]> {
+    FAMILIES
+        .iter()
+        .any(|f| f.name == name && f.interleaved)
+        .then_some(INTERLEAVED_TYPES)
+}
+
 /// The bits of an element type UMMA takes (`sizeof_bits`).
 pub fn element_bits(ty: &str) -> Option<i64> {
     bits_of(ty)
@@ -521,6 +570,7 @@ fn bits_of(ty: &str) -> Option<i64> {
         | "type_erased_dynamic_float8_t" => 8,
         "float_e2m3_t" | "float_e3m2_t" | "type_erased_dynamic_float6_t" => 6,
         "float_e2m1_t" | "type_erased_dynamic_float4_t" => 4,
+        "complex<tfloat32_t>" => 64,
         _ => return None,
     })
 }
@@ -558,16 +608,20 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
             ),
         ));
     };
-    let args: Vec<&str> = targs.split(',').map(str::trim).collect();
+    let mut args: Vec<&str> = targs.split(',').map(str::trim).collect();
+    if f.interleaved {
+        args.splice(0..0, INTERLEAVED_TYPES);
+    }
     let n_types = if f.sf { 4 } else { 3 };
     let n_ints = if f.vs { 3 } else { 2 };
     let want = n_types + n_ints + 2 + usize::from(scaled);
     if args.len() < want || args.len() > want + 3 {
+        let fixed = if f.interleaved { n_types } else { 0 };
         return Err(bad(
             &full,
             format!(
                 "expected the template arguments {sig} (and optionally a_neg, b_neg), got {} arguments",
-                args.len()
+                args.len() - fixed
             ),
         ));
     }
@@ -706,6 +760,12 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
             format!("{base} A from TMEM can't be transposed"),
         ));
     }
+    if f.interleaved && mb != "K" {
+        return Err(bad(
+            &full,
+            format!("{base} B from SMEM requires non-transpose"),
+        ));
+    }
     let k = f.k.unwrap_or(if f.sparse { 512 } else { 256 } / ba);
     let (thr, a, b, c) = if f.two_sm {
         let (hm, hn) = (m / 2, n / 2);
@@ -723,7 +783,11 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
             format!("(1,({m},{n})):(0,(1,{m}))"),
         )
     };
-    let mut canonical: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+    let mut canonical: Vec<String> = if f.interleaved {
+        Vec::new()
+    } else {
+        types.iter().map(|t| t.to_string()).collect()
+    };
     canonical.push(m.to_string());
     canonical.push(n.to_string());
     if let Some(vs) = vs {
@@ -741,5 +805,6 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
         a: lay(&a),
         b: lay(&b),
         c: lay(&c),
+        e: None,
     })
 }

@@ -267,6 +267,22 @@ fn atom_method(
             .map_err(alg)?;
             owning_fragment(t, op, frg, &args[0], span)
         }),
+        // a structured-sparse A's metadata E, as CUTLASS's sparse collectives partition it
+        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_E") => one_arg("a layout").and_then(|_| {
+            let l = to_layout(&args[0], spans[0])?;
+            t.thrfrg_e(&l).map(Value::Layout).map_err(alg)
+        }),
+        (Atom::ThrMma(t, thr), "partition_E") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let (off, part) = t.partition_e(*thr, &l).map_err(alg)?;
+                offset_layout(base, off, part, span)
+            })
+        }
+        (Atom::ThrMma(..), "partition_fragment_E") => Err(EvalError::new(
+            "partition_fragment_E: CuTe 4.7 has no such member; CUTLASS's SM120 sparse collective (gemm/collective/sm120_sparse_mma_tma.hpp) makes the metadata fragment as make_fragment_like<ValTypeE>(partition of thrfrg_E), a register tensor of sparse_elem values (CuTe prints sparse<8>_ptr[_1b]), which cute does not model; THR_MMA.partition_E(T) gives that partition",
+            span,
+        )),
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_A" | "thrfrg_B" | "thrfrg_C") => {
             one_arg("a layout").and_then(|_| {
                 let op = match name {
@@ -440,19 +456,29 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
         Atom::Copy(_) => (COPY, &[]),
         Atom::TiledCopy(_) | Atom::ThrCopy(..) => (TILED_COPY, COPY),
     };
-    own.iter().chain(base).copied().collect()
+    let mut out: Vec<&'static str> = own.iter().chain(base).copied().collect();
+    // a structured-sparse MMA's metadata layout
+    let sparse = match a {
+        Atom::Mma(m) => m.e.is_some(),
+        Atom::TiledMma(t) | Atom::ThrMma(t, _) => t.atom.e.is_some(),
+        _ => false,
+    };
+    if sparse {
+        out.push("ELayout");
+    }
+    out
 }
 
 fn field_names(a: &Atom) -> &'static str {
     match a {
         Atom::Mma(_) => {
-            "ThrID, Shape_MNK, ALayout, BLayout, CLayout (the DSL's thr_id, shape_mnk, tv_layout_A/B/C)"
+            "ThrID, Shape_MNK, ALayout, BLayout, CLayout (the DSL's thr_id, shape_mnk, tv_layout_A/B/C), ValTypeD/A/B/C, and a sparse MMA's ELayout and ValTypeE"
         }
         Atom::TiledMma(_) => {
-            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, a sparse MMA's get_layoutE_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C/E(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
         }
         Atom::ThrMma(..) => {
-            "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor)"
+            "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor), a sparse MMA's partition_E(tensor)"
         }
         Atom::Copy(_) => {
             "ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutRef, NumValSrc, NumValDst, SrcLayout, DstLayout, RefLayout (bits; also BitLayoutSrc/Dst/Ref); a TMEM copy's ValID; a TMA atom's tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, NumBitsPerTMA, get_tma_tensor(shape) (an im2col TMA's tma_layout_vt, tma_traversal_strides); the DSL's thr_id, layout_src_tv, layout_dst_tv"
@@ -499,6 +525,16 @@ fn owning_fragment(
         Operand::B => types[2],
         _ => types[3],
     };
+    if ty.starts_with("sparse_elem<") {
+        return Err(EvalError::new(
+            format!(
+                "the fragment of {}'s structured-sparse operand is a register tensor of {ty} (CuTe's sparse_ptr, printed sparse<S>_ptr[...]), which cute does not model; partition_{} gives the partition",
+                t.atom.name,
+                if op == Operand::A { "A" } else { "B" }
+            ),
+            span,
+        ));
+    }
     let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
         .map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
@@ -586,6 +622,16 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "thrfrg_C",
         "TILED_MMA.thrfrg_C(L)",
         "(M,N) to ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))",
+    ),
+    (
+        "thrfrg_E",
+        "TILED_MMA.thrfrg_E(L)",
+        "a sparse MMA's metadata (M,K) to ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK))): thrfrg_A over the atom's ELayout (CUTLASS's sparse collectives)",
+    ),
+    (
+        "partition_E",
+        "THR_MMA.partition_E(T)",
+        "thread's part of a sparse MMA's (M,K) metadata tensor, by thrfrg_E (CUTLASS's SM90 sparse collective's partition_E)",
     ),
     (
         "permutation_mnk",
@@ -750,6 +796,14 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).thrfrg_C((32,16))",
     ),
     (
+        "thrfrg_E",
+        "tiled_mma(SM90::GMMA::SPARSE::GMMA_64x16x32_F16F16F16_SS<K,K>, (2,1,1)).thrfrg_E((128,64))",
+    ),
+    (
+        "partition_E",
+        "tiled_mma(SM120_SPARSE_16x8x64_TN<float_e4m3_t,float_e4m3_t,float>, (2,2,1)).thread(5).partition_E((64,128))",
+    ),
+    (
         "permutation_mnk",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).permutation_mnk<0>()",
     ),
@@ -832,12 +886,34 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             "ALayout" | "LayoutA_TV" | "tv_layout_A" => lay(Ok(m.a.clone())),
             "BLayout" | "LayoutB_TV" | "tv_layout_B" => lay(Ok(m.b.clone())),
             "CLayout" | "LayoutC_TV" | "tv_layout_C" => lay(Ok(m.c.clone())),
+            // a structured-sparse MMA's metadata layout (MMA_Traits<X>::ELayout)
+            "ELayout" => Some(m.e.clone().map(Value::Layout).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "{} is not a structured-sparse MMA with a metadata layout: its MMA_Traits define no ELayout (SM90's sparse GMMA, SM90::GMMA::SPARSE::GMMA_..., and SM120's SM120_SPARSE_... do)",
+                        m.name
+                    ),
+                    span,
+                )
+            })),
+            "ValTypeD" | "ValTypeA" | "ValTypeB" | "ValTypeC" | "ValTypeE" => {
+                Some(m.value_type(name).map(|t| Value::Name(t.to_string())).ok_or_else(|| {
+                    let why = if name == "ValTypeE" && m.row().is_some() {
+                        "it is not a structured-sparse MMA with metadata"
+                    } else {
+                        "cute's catalog does not hold its value types"
+                    };
+                    EvalError::new(format!("{} has no {name}: {why}", m.name), span)
+                }))
+            }
             _ => None,
         },
         Atom::TiledMma(t) => match name {
             "get_layoutA_TV" | "tv_layout_A_tiled" => lay(t.layout_tv(Operand::A)),
             "get_layoutB_TV" | "tv_layout_B_tiled" => lay(t.layout_tv(Operand::B)),
             "get_layoutC_TV" | "tv_layout_C_tiled" => lay(t.layout_tv(Operand::C)),
+            // a structured-sparse atom's metadata (CUTLASS's sparse collectives' get_layoutE_TV)
+            "get_layoutE_TV" => lay(t.layout_tv_e()),
             "ThrLayoutVMNK" | "get_thr_layout_vmnk" | "thr_layout_vmnk" => {
                 lay(Ok(t.thr_layout_vmnk.clone()))
             }
@@ -1126,11 +1202,12 @@ pub fn atom_function(
                 ));
             };
             let atom = match &vals[0] {
-                // Copy_Atom<CopyOp, TEngine::value_type>: cute keeps the tensor's width only,
-                // and names a type of that width (the atom's layouts depend on nothing else)
+                // Copy_Atom<CopyOp, TEngine::value_type>: the tensor's element type (the
+                // accumulator's, make_tmem_ptr<T>'s), or a type of its width where the
+                // pointer was read from its print (the atom's layouts depend on nothing else)
                 Value::Name(op) => {
-                    let ty = atoms::tmem::element_of_width(&ptr.width).map_err(alg)?;
-                    CopyAtom::new(op, ty).map_err(alg)?
+                    let ty = atoms::tmem::value_type_of(&ptr).map_err(alg)?;
+                    CopyAtom::new(op, &ty).map_err(alg)?
                 }
                 v => copy_arg(v, spans[0])?,
             };

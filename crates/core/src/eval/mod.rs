@@ -814,6 +814,9 @@ impl Env {
                 None if crate::algebra::recast::element_bits(n).is_some() => {
                     Ok(Value::Name(n.to_string()))
                 }
+                // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
+                // sparse MMA's ValTypeA or ValTypeE, named
+                None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
                 // `sizeof_bits_v<T>` (an int in CuTe, printed as one)
                 None if let Some(ty) = n
                     .strip_prefix("sizeof_bits_v<")
@@ -1855,6 +1858,20 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
 
 /// CuTe functions of pointers that `cute` does not model.
 const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
+
+/// Whether `n` is `sparse_elem<S,T>`: S a positive integer, T an element type CuTe names.
+fn is_sparse_elem(n: &str) -> bool {
+    let Some(args) = n
+        .strip_prefix("sparse_elem<")
+        .and_then(|r| r.strip_suffix('>'))
+    else {
+        return false;
+    };
+    args.split_once(',').is_some_and(|(s, t)| {
+        s.trim().parse::<u32>().is_ok_and(|s| s > 0)
+            && crate::algebra::recast::element_bits(t).is_some()
+    })
+}
 
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).

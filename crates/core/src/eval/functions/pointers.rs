@@ -304,7 +304,15 @@ fn make_tmem_ptr(a: &Args) -> Result<Value, EvalError> {
             }
         },
     };
+    let name = match &a.vals[0] {
+        Value::Name(n) => Some(n.clone()),
+        _ => None,
+    };
     Pointer::tmem(width, addr)
+        .map(|p| match &name {
+            Some(n) => p.with_type_name(n),
+            None => p,
+        })
         .map(Value::Pointer)
         .map_err(|e| EvalError::algebra(e, a.spans[0]))
 }
