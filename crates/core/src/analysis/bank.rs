@@ -134,14 +134,14 @@ impl SmemLayout {
     pub fn swizzled(swizzle: Swizzle, layout: Layout) -> SmemLayout {
         SmemLayout::Composed(ComposedLayout {
             swizzle,
-            offset: Offset::Int(0),
+            offset: Offset::ZERO,
             layout,
         })
     }
 
     /// From a composed layout whose offset is the integer 0 (`None` otherwise).
     pub fn from_composed(c: &ComposedLayout) -> Option<SmemLayout> {
-        (c.offset == Offset::Int(0)).then(|| SmemLayout::Composed(c.clone()))
+        (c.offset.as_int().is_some_and(|o| o.value == 0)).then(|| SmemLayout::Composed(c.clone()))
     }
 
     /// The swizzle, if any.
