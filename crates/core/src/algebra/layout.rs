@@ -326,10 +326,7 @@ impl Layout {
         for b in super::basis::bases_of(self.stride()).into_iter().flatten() {
             let Ok(comp) = self.stride().map_strides(&mut |s| {
                 Ok(if s.basis == Some(b) {
-                    Stride {
-                        basis: None,
-                        ..s
-                    }
+                    Stride { basis: None, ..s }
                 } else {
                     Stride::int(0)
                 })
@@ -921,12 +918,7 @@ fn lift_kept(c: &Coord, t: &Tup, keep: Keep, out: &mut TupleBuilder) -> Result<(
 
 /// `t` (an index into coordinates) with the component of basis `b` (at `path` below `t`)
 /// made run-time where `dynamic`, static otherwise.
-fn with_component_kind(
-    t: &Tup,
-    b: super::basis::Basis,
-    path: &[i64],
-    dynamic: bool,
-) -> IntTuple {
+fn with_component_kind(t: &Tup, b: super::basis::Basis, path: &[i64], dynamic: bool) -> IntTuple {
     match t.view() {
         View::Int(_) if path.is_empty() || t.basis() == Some(b) => t.with_kind(dynamic),
         View::Int(_) => t.to_owned(),

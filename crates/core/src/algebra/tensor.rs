@@ -317,7 +317,10 @@ pub fn partition_swizzled(
         ..t.layout.clone()
     };
     let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled, dynamic)?;
-    Ok((t.offset.shift(&IntTuple::int_of(off.value, off.dynamic))?, r))
+    Ok((
+        t.offset.shift(&IntTuple::int_of(off.value, off.dynamic))?,
+        r,
+    ))
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler

@@ -433,7 +433,9 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
         Value::Composed(c) => {
             let pi = position_independent(c)?;
             let off = match pi.offset {
-                Offset::Int(o) => py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic)),
+                Offset::Int(o) => {
+                    py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic))
+                }
                 Offset::SmemPtr(_) => unreachable!("position_independent gives an integer offset"),
             };
             format!(
