@@ -476,7 +476,7 @@ mod tests {
             &Coord::from_int_tuple(&t2(1, 2)),
         )
         .unwrap();
-        assert_eq!(r.offset, Origin::Count(132));
+        assert_eq!(r.offset, Origin::Count(Int::st(132)));
         assert_eq!(r.layout.to_string(), "(4,8):(1,8)");
     }
 
@@ -484,7 +484,7 @@ mod tests {
     fn seeds_local_partition() {
         let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
         let r = local_partition(&t, &l(t2(2, 4), t2(1, 2)), 3).unwrap();
-        assert_eq!(r.offset, Origin::Count(9));
+        assert_eq!(r.offset, Origin::Count(Int::st(9)));
         assert_eq!(r.layout.to_string(), "(4,6):(2,32)");
     }
 
