@@ -20,7 +20,16 @@ fn notation(statement: &str, printed: &str) -> String {
         };
     }
     // a static truth (`_1`) is `true`; CuTe's run-time `bool` (`1`) is the notation's run-time
-    // integer `1?`
+    // integer `1?` where the statement is C++ (SPEC §1: a `{…}`, `::` or `;` makes it so; the
+    // notation's integers are all static, so its comparisons are static truths)
+    let cpp = statement.contains('{') || statement.contains("::") || statement.ends_with(';');
+    if truth && !cpp {
+        return match printed.trim_start_matches('_') {
+            "1" => "true".to_string(),
+            "0" => "false".to_string(),
+            other => panic!("not a truth value: {other}"),
+        };
+    }
     if truth {
         return match printed {
             "_1" => "true".to_string(),
