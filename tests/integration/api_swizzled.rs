@@ -339,7 +339,7 @@ proptest! {
         s in sw_strategy(), l in unit_layout(), off in 0i64..64, k in 0u32..4,
     ) {
         let n = 1i64 << k;
-        let c = ComposedLayout { swizzle: s, offset: Offset::Int(off), layout: l };
+        let c = ComposedLayout { swizzle: s, offset: Offset::st(off), layout: l };
         let d = recast::downcast_composed(&c, n).unwrap();
         prop_assert_eq!(recast::upcast_composed(&d, n).unwrap(), c);
     }
@@ -390,7 +390,7 @@ proptest! {
     /// right_inverse of a swizzled layout, where given, is one: C(R(i)) == i.
     #[test]
     fn right_inverse_of_swizzled(l in layout_strategy(8, 16), s in sw_strategy()) {
-        let c = ComposedLayout { swizzle: s, offset: Offset::Int(0), layout: l };
+        let c = ComposedLayout { swizzle: s, offset: Offset::st(0), layout: l };
         if let Ok(r) = inverse_composed(&c, "right_inverse", inverse::right_inverse) {
             let (size, at): (i64, Box<dyn Fn(i64) -> i64>) = match &r {
                 SwizzledOrPlain::Plain(p) => (p.size().unwrap(), Box::new(move |i| p.at(i).unwrap())),
@@ -413,7 +413,7 @@ fn pow2_composed() -> impl Strategy<Value = ComposedLayout> {
         let stride = if left { [1, m] } else { [n, 1] };
         ComposedLayout {
             swizzle: s,
-            offset: Offset::Int(off),
+            offset: Offset::st(off),
             layout: Layout::new(
                 IntTuple::tuple([IntTuple::int(m), IntTuple::int(n)]),
                 IntTuple::tuple([IntTuple::int(stride[0]), IntTuple::int(stride[1])]),
@@ -527,7 +527,7 @@ fn domain_offset_of_composed() {
     .unwrap();
     let c = ComposedLayout {
         swizzle: Swizzle::new(3, 3, 3).unwrap(),
-        offset: Offset::Int(4),
+        offset: Offset::st(4),
         layout: l.clone(),
     };
     let crd = IntTuple::tuple([IntTuple::int(1), IntTuple::int(2)]);

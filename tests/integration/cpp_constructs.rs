@@ -2,8 +2,8 @@
 //! layouts, coordinates), `==` and `!=` as CuTe's `operator==` defines them, `bool(x)`,
 //! `decltype(x)::value`, `decltype(x){}`; Python docstrings, `cute.printf` and `print` lines.
 //! `golden/constructs.tsv` holds each statement with what CuTe 4.7 prints for it
-//! (`tools/cute-oracle`): `cute` prints the same in its notation (static `_` dropped, a C++
-//! truth value `1`/`_1` as `true`).
+//! (`tools/cute-oracle`): `cute` prints the same in its notation (static `_` dropped, a static
+//! truth value `_1` as `true`, CuTe's run-time `bool` `1` as the run-time integer `1?`).
 
 use crate::helpers::{cases, check_pairs, cute};
 
@@ -12,10 +12,30 @@ use crate::helpers::{cases, check_pairs, cute};
 fn notation(statement: &str, printed: &str) -> String {
     let truth =
         statement.contains("==") || statement.contains("!=") || statement.starts_with("bool(");
-    if truth {
+    if truth && statement.starts_with("bool(") {
         return match printed.trim_start_matches('_') {
             "1" => "true".to_string(),
             "0" => "false".to_string(),
+            other => panic!("not a truth value: {other}"),
+        };
+    }
+    // a static truth (`_1`) is `true`; CuTe's run-time `bool` (`1`) is the notation's run-time
+    // integer `1?` where the statement is C++ (SPEC §1: a `{…}`, `::` or `;` makes it so; the
+    // notation's integers are all static, so its comparisons are static truths)
+    let cpp = statement.contains('{') || statement.contains("::") || statement.ends_with(';');
+    if truth && !cpp {
+        return match printed.trim_start_matches('_') {
+            "1" => "true".to_string(),
+            "0" => "false".to_string(),
+            other => panic!("not a truth value: {other}"),
+        };
+    }
+    if truth {
+        return match printed {
+            "_1" => "true".to_string(),
+            "_0" => "false".to_string(),
+            "1" => "1?".to_string(),
+            "0" => "0?".to_string(),
             other => panic!("not a truth value: {other}"),
         };
     }

@@ -33,8 +33,9 @@ fn value() -> impl Strategy<Value = Value> {
         4 => layout_strategy(9, 40).prop_map(Value::Layout),
         2 => prop::collection::vec(tiler_elem, 1..=3).prop_map(Value::Tuple),
         1 => swizzle().prop_map(Value::Swizzle),
-        2 => (swizzle(), 0i64..=64, layout_strategy(9, 40)).prop_map(|(s, o, l)| {
-            Value::composed(ComposedLayout { swizzle: s, offset: Offset::Int(o), layout: l })
+        2 => (swizzle(), 0i64..=64, any::<bool>(), layout_strategy(9, 40)).prop_map(|(s, o, dy, l)| {
+            let offset = Offset::Int(cute::algebra::Int::of(o, dy));
+            Value::composed(ComposedLayout { swizzle: s, offset, layout: l })
         }),
         1 => any::<bool>().prop_map(Value::Bool),
     ]
@@ -78,7 +79,8 @@ proptest! {
     }
 
     #[test]
-    fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, l in layout_strategy(8, 30)) {
+    fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, dy in any::<bool>(), l in layout_strategy(8, 30)) {
+        let o = cute::algebra::Int::of(o, dy);
         let v = Value::offset_layout(cute::algebra::tensor::Origin::Count(o), l);
         let text = code::cpp(&v).expect("a C++ form");
         prop_assert_eq!(read_back(&text), plain::render(&v), "{}", text);

@@ -149,7 +149,7 @@ fn bank_report_of_ldmatrix() {
 
     let sw = SmemLayout::Composed(ComposedLayout {
         swizzle: Swizzle::new(3, 3, 3).unwrap(),
-        offset: Offset::Int(0),
+        offset: Offset::st(0),
         layout: tile,
     });
     let swizzled = analyze(&sw, &tv, 16, 128).unwrap();

@@ -130,6 +130,40 @@ def ordered(g, p_dyn):
     return f"make_ordered_layout({int_tuple(g, p_dyn, s)}, {spell(order, [g.random() < p_dyn for _ in range(n)], 'make_step')})"
 
 
+def swz(g):
+    return g.choice(["Swizzle<3,4,3>{}", "Swizzle<2,3,3>{}", "Swizzle<1,2,3>{}", "Swizzle<2,4,3>{}"])
+
+
+def sw_layout(g, p_dyn):
+    """A compact 2-D layout of powers of two (rows, cols), leaves randomly static or dynamic."""
+    s = (g.choice([8, 16]), g.choice([8, 16, 64]))
+    d = (1, s[0]) if g.random() < 0.5 else (s[1], 1)
+    return (f"make_layout({spell(s, [g.random() < p_dyn for _ in s], 'make_shape')}, "
+            f"{spell(d, [g.random() < p_dyn for _ in d], 'make_stride')})")
+
+
+def coord(g, p_dyn, rank, hi=8):
+    """A coordinate of `rank` integers below `hi`, each static or dynamic."""
+    return "make_coord(" + ", ".join(leaf(g, g.randrange(hi), p_dyn) for _ in range(rank)) + ")"
+
+
+def slice_coord(g, p_dyn):
+    """A rank-2 coordinate with one `_`."""
+    c = [leaf(g, g.randrange(8), p_dyn), "_"]
+    if g.random() < 0.5:
+        c.reverse()
+    return "make_coord(" + ", ".join(c) + ")"
+
+
+def equal_pair(g, p_dyn):
+    """Two layouts of one shape profile compared with `==`."""
+    s = (g.choice([2, 4]), g.choice([4, 8]))
+    t = s if g.random() < 0.6 else (s[0], g.choice([4, 8]))
+    a = f"make_layout({spell(s, [g.random() < p_dyn for _ in s], 'make_shape')})"
+    b = f"make_layout({spell(t, [g.random() < p_dyn for _ in t], 'make_shape')})"
+    return f"{a} == {b}"
+
+
 OPS = [
     ("make_layout", lambda g, p: shape_only(g, p)),
     ("coalesce", lambda g, p: f"coalesce({layout(g, p)})"),
@@ -167,6 +201,23 @@ OPS = [
     ("round_up", lambda g, p: two_tuples(g, p, "round_up")),
     ("max", lambda g, p: f"max({int_tuple(g, p)})"),
     ("min", lambda g, p: f"min({int_tuple(g, p)}, {leaf(g, g.choice([2, 3, 8]), p)})"),
+    # composed layouts' offsets, counting and identity tensors' origins, == (kinds of each)
+    ("composed_offset", lambda g, p: f"composition({swz(g)}, {leaf(g, g.choice([0, 1, 4, 8, 16]), p)}, {sw_layout(g, p)})"),
+    ("composed_coalesce", lambda g, p: f"coalesce(composition({swz(g)}, {leaf(g, g.choice([0, 4, 8]), p)}, {sw_layout(g, p)}))"),
+    ("composed_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, composition({swz(g)}, {leaf(g, g.choice([0, 4]), p)}, {sw_layout(g, p)}))"),
+    ("composed_slice_and_offset", lambda g, p: f"slice_and_offset({slice_coord(g, p)}, composition({swz(g)}, {leaf(g, g.choice([0, 4]), p)}, {sw_layout(g, p)}))"),
+    ("layout_slice_and_offset", lambda g, p: f"slice_and_offset({slice_coord(g, p)}, {sw_layout(g, p)})"),
+    ("layout_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, {sw_layout(g, p)})"),
+    ("counting_slice", lambda g, p: f"make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3, 5]), p)}), {sw_layout(g, p)})({slice_coord(g, p)})"),
+    ("counting_at", lambda g, p: f"make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3, 5]), p)}), {sw_layout(g, p)})({coord(g, p, 2)})"),
+    ("counting_local_tile", lambda g, p: f"local_tile(make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 7]), p)}), {sw_layout(g, p)}), make_shape({leaf(g, 4, 0.0)}, {leaf(g, 8, 0.0)}), {coord(g, p, 2, 3)})"),
+    ("counting_local_partition", lambda g, p: f"local_partition(make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 7]), p)}), {sw_layout(g, p)}), make_layout(make_shape(Int<4>{{}}, Int<2>{{}})), {leaf(g, g.choice([0, 3, 5]), p)})"),
+    ("identity_slice", lambda g, p: f"make_identity_tensor({int_tuple(g, p, (g.choice([8, 16]), g.choice([8, 16])))})({slice_coord(g, p)})"),
+    ("identity_at", lambda g, p: f"make_identity_tensor({int_tuple(g, p, (g.choice([8, 16]), g.choice([8, 16])))})({coord(g, p, 2)})"),
+    ("identity_local_tile", lambda g, p: f"local_tile(make_identity_tensor({int_tuple(g, p, (16, 32))}), make_shape(Int<4>{{}}, Int<8>{{}}), {coord(g, p, 2, 3)})"),
+    ("identity_local_partition", lambda g, p: f"local_partition(make_identity_tensor({int_tuple(g, p, (16, 32))}), make_layout(make_shape(Int<4>{{}}, Int<8>{{}})), {leaf(g, g.choice([0, 3, 5]), p)})"),
+    ("equal_layouts", lambda g, p: equal_pair(g, p)),
+    ("equal_tuples", lambda g, p: f"{int_tuple(g, p, (4, (2, 8)))} {g.choice(['==', '!='])} {int_tuple(g, p, (4, (g.choice([2, 4]), 8)))}"),
 ]
 
 

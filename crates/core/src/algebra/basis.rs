@@ -216,15 +216,15 @@ pub type Index = IntTuple;
 
 /// CuTe's `as_arithmetic_tuple` of a scaled basis element: `v@[n0,n1,…]` is a tuple of `n0`
 /// zeros and then the element `v@[n1,…]` made a tuple the same way.
-fn as_arithmetic_tuple(value: i64, path: &[i64]) -> IntTuple {
+fn as_arithmetic_tuple(value: i64, dynamic: bool, path: &[i64]) -> IntTuple {
     match path.split_first() {
-        None => IntTuple::int(value),
+        None => IntTuple::int_of(value, dynamic),
         Some((&n, rest)) => {
             let mut b = TupleBuilder::new();
             for _ in 0..n {
                 b.push_int(0);
             }
-            b.push(&as_arithmetic_tuple(value, rest));
+            b.push(&as_arithmetic_tuple(value, dynamic, rest));
             b.finish()
         }
     }
@@ -234,6 +234,7 @@ fn as_arithmetic_tuple(value: i64, path: &[i64]) -> IntTuple {
 /// element or an arithmetic tuple leaves it; two basis elements, or a basis element and a tuple,
 /// add as arithmetic tuples, element by element, the shorter padded with zeros. A nonzero integer
 /// added to a basis element or tuple is CuTe's static_assert ("ScaledBasis op+ error!").
+/// Integers add as CuTe's integral constants do: static only when both are.
 pub fn index_add(a: &Tup, b: &Tup) -> Result<Index> {
     const OP: &str = "ArithmeticTuple +";
     let kind = |t: &Tup| match (t.view(), t.basis()) {
@@ -242,7 +243,10 @@ pub fn index_add(a: &Tup, b: &Tup) -> Result<Index> {
         (View::Tuple(_), _) => Kind::Tuple,
     };
     match (kind(a), kind(b)) {
-        (Kind::Int(x), Kind::Int(y)) => Ok(IntTuple::int(arith::add(x, y, OP)?)),
+        (Kind::Int(x), Kind::Int(y)) => {
+            let v = arith::add(x, y, OP)?;
+            Ok(IntTuple::int_of(v, a.is_dynamic() || b.is_dynamic()))
+        }
         (Kind::Int(0), _) => Ok(b.to_owned()),
         (_, Kind::Int(0)) => Ok(a.to_owned()),
         (Kind::Int(x), _) | (_, Kind::Int(x)) => Err(condition(
@@ -273,7 +277,7 @@ pub fn index_add(a: &Tup, b: &Tup) -> Result<Index> {
 /// A scaled basis element as its arithmetic tuple; a tuple as itself.
 pub(crate) fn tuple_form(t: &Tup) -> IntTuple {
     match (t.view(), t.basis()) {
-        (View::Int(v), Some(b)) => as_arithmetic_tuple(v, &b.path()),
+        (View::Int(v), Some(b)) => as_arithmetic_tuple(v, t.is_dynamic(), &b.path()),
         _ => t.to_owned(),
     }
 }

@@ -45,6 +45,16 @@ impl Coord {
         }
     }
 
+    /// The coordinate with each `_` a static `_0` and each integer run-time where `dynamic`:
+    /// what CuTe's `crd2idx` sees of a slice's coordinate (slice_and_offset).
+    pub fn zeroed_kind(&self, dynamic: bool) -> IntTuple {
+        match self {
+            Coord::Int(v) => IntTuple::int_of(*v, dynamic),
+            Coord::Under => IntTuple::int(0),
+            Coord::Tuple(v) => v.iter().map(|c| c.zeroed_kind(dynamic)).collect(),
+        }
+    }
+
     /// A coordinate from an IntTuple.
     pub fn from_int_tuple(t: &Tup) -> Coord {
         match t.view() {

@@ -321,11 +321,37 @@ impl Layout {
     /// integer strides, a scaled basis element or an arithmetic tuple for basis strides.
     pub fn eval_index(&self, coord: &Tup) -> Result<Index> {
         if self.stride().has_basis() {
-            coord::crd2idx_traced(coord, self.shape(), self.stride(), &mut NoTrace)
+            let r = coord::crd2idx_traced(coord, self.shape(), self.stride(), &mut NoTrace)?;
+            if self.is_static() && coord.is_static() {
+                return Ok(r);
+            }
+            Ok(self.kinded_index(coord, r))
         } else {
             let (v, dynamic) = self.eval_kind(coord)?;
             Ok(IntTuple::int_of(v, dynamic))
         }
+    }
+
+    /// The kinds of an index into coordinates (`r`, the layout's basis strides at `coord`):
+    /// each basis component is a run-time integer where the integer layout of that basis's
+    /// strides (the others `_0`) gives a run-time index ([`coord::crd2idx_static`]), as CuTe's
+    /// sum of scaled basis elements is.
+    fn kinded_index(&self, coord: &Tup, r: Index) -> Index {
+        let mut out = r;
+        for b in super::basis::bases_of(self.stride()).into_iter().flatten() {
+            let Ok(comp) = self.stride().map_strides(&mut |s| {
+                Ok(if s.basis == Some(b) {
+                    Stride { basis: None, ..s }
+                } else {
+                    Stride::int(0)
+                })
+            }) else {
+                continue;
+            };
+            let dynamic = coord::crd2idx_static(coord, self.shape(), &comp).is_none();
+            out = with_component_kind(&out, b, &b.path(), dynamic);
+        }
+        out
     }
 
     /// [`Layout::eval`] and whether the index is a run-time integer: a run-time integer in the
@@ -911,6 +937,30 @@ fn lift_kept(c: &Coord, t: &Tup, keep: Keep, out: &mut TupleBuilder) -> Result<(
             Ok(())
         }
         Coord::Under | Coord::Int(_) => Ok(()),
+    }
+}
+
+/// `t` (an index into coordinates) with the component of basis `b` (at `path` below `t`)
+/// made run-time where `dynamic`, static otherwise.
+fn with_component_kind(t: &Tup, b: super::basis::Basis, path: &[i64], dynamic: bool) -> IntTuple {
+    match t.view() {
+        View::Int(_) if path.is_empty() || t.basis() == Some(b) => t.with_kind(dynamic),
+        View::Int(_) => t.to_owned(),
+        View::Tuple(m) => {
+            let Some((&i, rest)) = path.split_first() else {
+                return t.to_owned();
+            };
+            m.iter()
+                .enumerate()
+                .map(|(k, x)| {
+                    if k as i64 == i {
+                        with_component_kind(x, b, rest, dynamic)
+                    } else {
+                        x.to_owned()
+                    }
+                })
+                .collect()
+        }
     }
 }
 

@@ -297,6 +297,7 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
             layout: upcast_layout(&c.layout, n)?,
         }),
         Offset::Int(o) => {
+            let o = static_offset(OP, o)?;
             let swizzle = upcast_swizzle(&c.swizzle, n)?;
             negative_offset(OP, o)?;
             if o % n != 0 {
@@ -307,7 +308,7 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
             }
             Ok(ComposedLayout {
                 swizzle,
-                offset: Offset::Int(o / n),
+                offset: Offset::st(o / n),
                 layout: upcast_layout(&c.layout, n)?,
             })
         }
@@ -336,13 +337,28 @@ pub fn downcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
         }
         Offset::Int(o) => Ok(ComposedLayout {
             swizzle: downcast_swizzle(&c.swizzle, n)?,
-            offset: Offset::Int({
+            offset: Offset::st({
+                let o = static_offset(OP, o)?;
                 negative_offset(OP, o)?;
                 arith::mul(o, n, OP)?
             }),
             layout: downcast_layout(&c.layout, n)?,
         }),
     }
+}
+
+/// CuTe's `upcast<N>`/`downcast<N>` of a composed layout recast its offset too, and have no
+/// overload for a run-time `int`: the offset must be static.
+fn static_offset(op: &'static str, o: crate::algebra::Int) -> Result<i64> {
+    if o.dynamic {
+        return Err(condition(
+            op,
+            format!(
+                "the composed layout's offset {o} is a run-time integer: CuTe's {op}<N> of it does not compile (no matching function for call to '{op}<N>(const int&)'); it must be static"
+            ),
+        ));
+    }
+    Ok(o.value)
 }
 
 /// CuTe scales a composed layout's offset with an unsigned `N` (`C<o> / C<N>` is unsigned):
@@ -457,7 +473,7 @@ pub fn max_alignment_swizzle(s: &Swizzle) -> i64 {
 /// `gcd(max_alignment(Sw), OFF, max_alignment(L))` (a `smem_ptr` offset counts as 0).
 pub fn max_alignment_composed(c: &ComposedLayout) -> Result<i64> {
     let off = match c.offset {
-        Offset::Int(o) => o,
+        Offset::Int(o) => static_offset("max_alignment", o)?,
         Offset::SmemPtr(_) => 0,
     };
     let inner = max_alignment_layout(&c.layout)?;
@@ -486,7 +502,7 @@ pub fn position_independent(c: &ComposedLayout) -> Result<SwizzledOrPlain> {
     } else {
         SwizzledOrPlain::Composed(ComposedLayout {
             swizzle,
-            offset: Offset::Int(0),
+            offset: Offset::ZERO,
             layout: c.layout.clone(),
         })
     })

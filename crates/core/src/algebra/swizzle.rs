@@ -6,6 +6,7 @@ use super::composition::{compose_tiler, compose_unchecked};
 use super::coord::Coord;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
+use super::integer::Int;
 use super::layout::Layout;
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Step, Trace};
@@ -128,16 +129,39 @@ impl fmt::Display for Swizzle {
     }
 }
 
-/// The offset of a composed layout: an integer, or a GMMA atom's `smem_ptr[Nb](unset)`.
+/// The offset of a composed layout: an integer of its kind (CuTe's `_4` from `Int<4>{}`, a
+/// run-time `4` from an `int`: the kind follows CuTe's arithmetic that made it), or a GMMA
+/// atom's `smem_ptr[Nb](unset)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Offset {
-    /// An integer offset (in elements).
-    Int(i64),
+    /// An integer offset (in elements), static or dynamic.
+    Int(Int),
     /// A shared-memory pointer of elements of N bits: the swizzle acts on byte addresses.
     SmemPtr(i64),
 }
 
 impl Offset {
+    /// The static offset `_0`: what `composition(Sw, L)` puts between them.
+    pub const ZERO: Offset = Offset::Int(Int::st(0));
+
+    /// A static integer offset `_v`.
+    pub const fn st(v: i64) -> Offset {
+        Offset::Int(Int::st(v))
+    }
+
+    /// CuTe's `is_constant<0, Offset>`: the static integer `_0` (a run-time 0 is not).
+    pub fn is_static_zero(&self) -> bool {
+        matches!(self, Offset::Int(i) if i.is_constant(0))
+    }
+
+    /// The integer offset and its kind (`None` for a `smem_ptr`).
+    pub fn as_int(&self) -> Option<Int> {
+        match self {
+            Offset::Int(i) => Some(*i),
+            Offset::SmemPtr(_) => None,
+        }
+    }
+
     /// Whether a `smem_ptr` of elements of `bits` bits addresses whole elements of bytes or
     /// whole bytes of elements (1, 2 or 4 bits, or a multiple of 8, as CuTe's `uint_bit_t`
     /// widths): the widths a composed layout over it is evaluated with.
@@ -187,7 +211,7 @@ impl ComposedLayout {
 fn apply_stage(swizzle: &Swizzle, offset: Offset, inner: i64) -> Result<i64> {
     match offset {
         Offset::Int(o) => {
-            let x = super::arith::add(o, inner, "composed layout")?;
+            let x = super::arith::add(o.value, inner, "composed layout")?;
             Ok(swizzle.apply(x))
         }
         Offset::SmemPtr(bits) => {
@@ -277,7 +301,7 @@ impl ComposedLayout {
     /// The offset as an integer (a `smem_ptr` counts as 0).
     pub fn offset_int(&self) -> i64 {
         match self.offset {
-            Offset::Int(o) => o,
+            Offset::Int(o) => o.value,
             Offset::SmemPtr(_) => 0,
         }
     }
@@ -430,7 +454,7 @@ pub fn layout_then_swizzle_unchecked(a: &Layout, sw: &Swizzle) -> Result<Swizzle
     } else {
         SwizzledOrPlain::Composed(ComposedLayout {
             swizzle: s2,
-            offset: Offset::Int(0),
+            offset: Offset::ZERO,
             layout: a.clone(),
         })
     })
@@ -451,11 +475,18 @@ pub fn layout_then_composed_traced<T: Trace>(
     tr: &mut T,
 ) -> Result<SwizzledOrPlain> {
     const OP: &str = "composition";
-    if b.offset != Offset::Int(0) {
+    // CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}): a static 0; a run-time offset does not
+    // compile even when it is 0
+    if !b.offset.is_static_zero() {
+        let why = if b.offset.as_int().is_some_and(|o| o.dynamic) {
+            "a static 0 (the offset is a run-time integer, which CUTE_STATIC_ASSERT_V cannot check)"
+        } else {
+            "0"
+        };
         return Err(condition(
             OP,
             format!(
-                "Require offset == 0: composing a layout with {b} needs its offset to be 0, got {}",
+                "Require offset == 0: composing a layout with {b} needs its offset to be {why}, got {}",
                 b.offset
             ),
         ));
@@ -487,8 +518,18 @@ pub fn inverse_composed(
     inverse: fn(&Layout) -> Result<Layout>,
 ) -> Result<SwizzledOrPlain> {
     match c.offset {
-        Offset::Int(0) => {}
+        // if constexpr (is_constant<0, Offset>::value)
+        _ if c.offset.is_static_zero() => {}
+        Offset::Int(o) if o.dynamic => {
+            return Err(condition(
+                op,
+                format!(
+                    "with the run-time offset {o}, CuTe's {op} takes {op} of an int, which does not compile (no matching function for call to '{op}(const int&)'); the offset must be a static 0"
+                ),
+            ));
+        }
         Offset::Int(o) => {
+            let o = o.value;
             // CuTe's `composition(inverse(L), inverse(OFF), Sw)`, `inverse(OFF) = -OFF`
             // (swizzle_layout.hpp's "Kludge"), named with the inverse of L as CuTe prints it
             let inv = match inverse(&c.layout) {
@@ -593,7 +634,7 @@ fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
 /// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
 /// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
 pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    slice_and_offset_kind(c, comp, false)
+    slice_and_offset_kind(c, comp, false).map(|(r, o)| (r, o.value))
 }
 
 /// [`slice_and_offset`] at a coordinate whose integers are run-time ones where `dynamic` (C++'s
@@ -604,9 +645,9 @@ pub fn slice_and_offset_kind(
     c: &Coord,
     comp: &ComposedLayout,
     dynamic: bool,
-) -> Result<(SwizzledOrPlain, i64)> {
+) -> Result<(SwizzledOrPlain, Int)> {
     let (r, off) = slice_kind(c, comp, dynamic)?;
-    unsigned_offset(off)?;
+    unsigned_offset(off.value)?;
     Ok((r, off))
 }
 
@@ -628,7 +669,7 @@ fn unsigned_offset(off: i64) -> Result<()> {
 /// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
 /// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
 pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    slice_kind(c, comp, false)
+    slice_kind(c, comp, false).map(|(r, o)| (r, o.value))
 }
 
 /// [`slice`], the coordinate's integers run-time ones where `dynamic` ([`slice_and_offset_kind`]).
@@ -636,8 +677,9 @@ pub fn slice_kind(
     c: &Coord,
     comp: &ComposedLayout,
     dynamic: bool,
-) -> Result<(SwizzledOrPlain, i64)> {
-    let (r, off) = slice_inner(c, comp, dynamic)?;
+) -> Result<(SwizzledOrPlain, Int)> {
+    let (r, off_kind) = slice_inner(c, comp, dynamic)?;
+    let off = off_kind.value;
     if has_int(c) {
         let sliced = comp.layout.slice(c)?;
         for i in super::laws::check_points(sliced.size()?) {
@@ -666,27 +708,33 @@ pub fn slice_kind(
     }
     if let SwizzledOrPlain::Composed(k) = &r
         && let Offset::Int(o) = k.offset
-        && o < 0
-        && o != comp.offset_int()
+        && o.value < 0
+        && o.value != comp.offset_int()
     {
-        unsigned_offset(o)?;
+        unsigned_offset(o.value)?;
     }
-    Ok((r, off))
+    Ok((r, off_kind))
 }
 
-fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(SwizzledOrPlain, i64)> {
+/// The kinds: `OFF ^ to_mixed_bits(…)` and `(P_anti o D)(d)` are run-time integers where the
+/// coordinate, the diced layout or the offset is (CuTe's integral_constant arithmetic; a
+/// `MixedBits` is not modelled: it counts as a run-time integer); the strides of the decay are
+/// run-time where `o_zy` is (`conditional_return` on a run-time condition); the offset of an
+/// all-`_` slice is CuTe's `Int<0>{}`.
+fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(SwizzledOrPlain, Int)> {
     const OP: &str = "slice_and_offset";
-    let Offset::Int(off) = comp.offset else {
+    let Offset::Int(off_kind) = comp.offset else {
         return Err(condition(
             OP,
             "slicing a composed layout with a smem_ptr offset (a GMMA atom) is not modelled; use as_position_independent_swizzle_layout first",
         ));
     };
+    let off = off_kind.value;
     let l = &comp.layout;
     let sliced = l.slice(c)?;
     let all_under = !has_int(c);
     if all_under {
-        let r = if comp.swizzle.bits == 0 && off == 0 {
+        let r = if comp.swizzle.bits == 0 && comp.offset.is_static_zero() {
             SwizzledOrPlain::Plain(sliced)
         } else {
             SwizzledOrPlain::Composed(ComposedLayout {
@@ -695,7 +743,7 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
                 layout: sliced,
             })
         };
-        return Ok((r, 0));
+        return Ok((r, Int::st(0)));
     }
     let (b, m, s) = (
         comp.swizzle.bits,
@@ -712,21 +760,24 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     let diced_only = compose_unchecked(&only, &diced)?;
     let off_zy = off ^ to_mixed_bits(&diced_only, &dc)?;
     let off_anti = diced_anti.eval(&dc)?;
+    let diced_dynamic = dynamic || !diced.is_static();
+    let zy_dynamic = off_kind.dynamic || diced_dynamic;
+    let anti = Int::of(off_anti, diced_dynamic);
     let sliced_only = compose_unchecked(&only, &sliced)?;
     let active = sliced_only.at(sliced_only.size()? - 1)?;
     let sw = comp.swizzle;
     if active & !sw.apply(active) != 0 {
         // hits on Y and Z: not reducible
-        let r = if sw.bits == 0 && off_zy == 0 {
+        let r = if sw.bits == 0 && off_zy == 0 && !zy_dynamic {
             SwizzledOrPlain::Plain(sliced)
         } else {
             SwizzledOrPlain::Composed(ComposedLayout {
                 swizzle: sw,
-                offset: Offset::Int(off_zy),
+                offset: Offset::Int(Int::of(off_zy, zy_dynamic)),
                 layout: sliced,
             })
         };
-        return Ok((r, off_anti));
+        return Ok((r, anti));
     }
     let zl = sw.zzz_msk() & sw.zzz_msk().wrapping_neg();
     let yl = sw.yyy_msk() & sw.yyy_msk().wrapping_neg();
@@ -752,9 +803,9 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
     let rep = |v: &[i64]| -> IntTuple {
         if b == 1 {
-            IntTuple::int_of(v[0], dynamic)
+            IntTuple::int_of(v[0], zy_dynamic)
         } else {
-            v.iter().map(|&x| IntTuple::int_of(x, dynamic)).collect()
+            v.iter().map(|&x| IntTuple::int_of(x, zy_dynamic)).collect()
         }
     };
     let twos = || -> IntTuple {
@@ -784,7 +835,7 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     .collect();
     let w = Layout::new(wshape, wstride)?;
     let r = compose_unchecked(&w, &sliced)?;
-    let total = super::arith::add(sw.apply(off_zy), off_anti, OP)?;
+    let total = Int::of(sw.apply(off_zy), zy_dynamic).add(anti, OP)?;
     Ok((SwizzledOrPlain::Plain(r), total))
 }
 
@@ -843,11 +894,12 @@ pub fn domain_offset(c: &Tup, comp: &ComposedLayout) -> Result<(ComposedLayout, 
             "a composed layout with a smem_ptr offset (a GMMA atom): CuTe turns the pointer flag into an element offset under the swizzle of byte addresses; use as_position_independent_swizzle_layout first",
         ));
     };
-    let shift = comp.layout.eval(c)?;
+    // `layout.offset() + layout.layout_b()(coord)`: static only when both are
+    let (shift, dynamic) = comp.layout.eval_kind(c)?;
     Ok((
         ComposedLayout {
             swizzle: comp.swizzle,
-            offset: Offset::Int(super::arith::add(o, shift, OP)?),
+            offset: Offset::Int(o.add(Int::of(shift, dynamic), OP)?),
             layout: comp.layout.clone(),
         },
         0,

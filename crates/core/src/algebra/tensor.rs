@@ -4,12 +4,12 @@
 
 use std::fmt;
 
-use super::arith;
 use super::basis::{Index, index_add};
 use super::coord::Coord;
 use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
-use super::int_tuple::IntTuple;
+use super::int_tuple::{IntTuple, Tup};
+use super::integer::Int;
 use super::layout::Layout;
 use super::pointer::Pointer;
 use super::swizzle::{ComposedLayout, SwizzledOrPlain};
@@ -21,8 +21,9 @@ use super::trace::{NoTrace, Step, Trace};
 /// element `i` is the coordinate `o + L(i)`, an arithmetic tuple).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
-    /// A counting iterator: an integer offset.
-    Count(i64),
+    /// A counting iterator: an integer offset of its kind (CuTe's `make_inttuple_iter(5)`,
+    /// printed `ArithTuple5`; of `Int<5>{}`, `ArithTuple_5`).
+    Count(Int),
     /// An arithmetic-tuple iterator: a coordinate (CuTe prints `ArithTuple(0,0)`).
     Coord(Index),
     /// A typed pointer into memory (`gmem_ptr[16b](0x108)`): element `i` is at `ptr + L(i)`.
@@ -33,8 +34,10 @@ impl Origin {
     /// The iterator advanced by `by` (what the layout maps a coordinate to): CuTe's `data + L(c)`.
     pub fn shift(&self, by: &Index) -> Result<Origin> {
         match self {
-            Origin::Count(o) => match (by.as_int(), by.basis()) {
-                (Some(v), None) => Ok(Origin::Count(arith::add(*o, v, "tensor offset")?)),
+            Origin::Count(o) => match (by.as_int_kind(), by.basis()) {
+                (Some((v, dynamic)), None) => {
+                    Ok(Origin::Count(o.add(Int::of(v, dynamic), "tensor offset")?))
+                }
                 _ => Err(condition(
                     "tensor offset",
                     format!(
@@ -58,7 +61,7 @@ impl Origin {
     /// The element at layout value `v`: `o + v`.
     pub fn element(&self, v: &Index) -> Result<Index> {
         match self.shift(v)? {
-            Origin::Count(o) => Ok(IntTuple::int(o)),
+            Origin::Count(o) => Ok(IntTuple::int_of(o.value, o.dynamic)),
             Origin::Coord(c) => Ok(c),
             Origin::Ptr(p) => Err(condition(
                 "tensor element",
@@ -70,7 +73,7 @@ impl Origin {
     /// The integer offset of a counting iterator.
     pub fn as_count(&self) -> Option<i64> {
         match self {
-            Origin::Count(o) => Some(*o),
+            Origin::Count(o) => Some(o.value),
             Origin::Coord(_) | Origin::Ptr(_) => None,
         }
     }
@@ -98,10 +101,10 @@ pub struct OffsetTensor {
 }
 
 impl OffsetTensor {
-    /// A tensor at integer offset `offset` over `layout`.
+    /// A tensor at the static integer offset `offset` over `layout`.
     pub fn new(offset: i64, layout: Layout) -> OffsetTensor {
         OffsetTensor {
-            offset: Origin::Count(offset),
+            offset: Origin::Count(Int::st(offset)),
             layout,
         }
     }
@@ -137,8 +140,15 @@ impl OffsetTensor {
 
     /// `tensor(coord)` with `_` in it: `make_tensor(data + offset, sliced_layout)`.
     pub fn slice(&self, c: &Coord) -> Result<OffsetTensor> {
+        self.slice_kinded(c, &c.zeroed_kind(false))
+    }
+
+    /// [`OffsetTensor::slice`] with the coordinate's kinds: `zeroed` is `c` with each `_` a
+    /// static `_0` and each integer of its kind (C++'s `int` a run-time one), so that the
+    /// offset `crd2idx(c, L)` is a run-time integer where CuTe's arithmetic makes it one.
+    pub fn slice_kinded(&self, c: &Coord, zeroed: &Tup) -> Result<OffsetTensor> {
         let sliced = self.layout.slice(c)?;
-        let off = self.layout.offset_index(c)?;
+        let off = self.layout.eval_index(zeroed)?;
         Ok(OffsetTensor {
             offset: self.offset.shift(&off)?,
             layout: sliced,
@@ -179,13 +189,13 @@ fn rank_of_mode(l: &Layout, i: usize) -> Result<usize> {
 /// CuTe's `inner_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the rest mode
 /// with `coord` keeping the tile: `tiled(repeat<R0>(_), append<R1>(coord, _))`.
 pub fn inner_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Tile, &mut NoTrace)
+    partition_traced(t, tiler, c, Keep::Tile, false, &mut NoTrace)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the tile mode
 /// with `coord` keeping the rest: `tiled(append<R0>(coord, _), repeat<R1>(_))`.
 pub fn outer_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Rest, &mut NoTrace)
+    partition_traced(t, tiler, c, Keep::Rest, false, &mut NoTrace)
 }
 
 /// Which mode of `zipped_divide` a partition keeps (the other is fixed by the coordinate).
@@ -197,12 +207,15 @@ enum Keep {
     Rest,
 }
 
-/// [`inner_partition`] or [`outer_partition`], reporting the divide and the slice to `tr`.
+/// [`inner_partition`] or [`outer_partition`], reporting the divide and the slice to `tr`; the
+/// coordinate's integers are run-time ones where `dynamic` (C++'s `int`, a thread index), and
+/// the offset of the slice then a run-time integer where CuTe's arithmetic makes it one.
 fn partition_traced<T: Trace>(
     t: &OffsetTensor,
     tiler: &Tiler,
     c: &Coord,
     keep: Keep,
+    dynamic: bool,
     tr: &mut T,
 ) -> Result<OffsetTensor> {
     let (op, kept, fixed) = match keep {
@@ -229,7 +242,7 @@ fn partition_traced<T: Trace>(
     tr.end();
     let tiled = OffsetTensor::at(t.offset.clone(), z?);
     let coord = partition_coord(&tiled.layout, c, keep, op)?;
-    let out = tiled.slice(&coord)?;
+    let out = tiled.slice_kinded(&coord, &coord.zeroed_kind(dynamic))?;
     tr.step(|| {
         Step::new(
             op,
@@ -304,7 +317,10 @@ pub fn partition_swizzled(
         ..t.layout.clone()
     };
     let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled, dynamic)?;
-    Ok((t.offset.shift(&IntTuple::int(off))?, r))
+    Ok((
+        t.offset.shift(&IntTuple::int_of(off.value, off.dynamic))?,
+        r,
+    ))
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
@@ -335,7 +351,28 @@ pub fn local_tile_traced<T: Trace>(
     c: &Coord,
     tr: &mut T,
 ) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Tile, tr)
+    partition_traced(t, tiler, c, Keep::Tile, false, tr)
+}
+
+/// [`local_tile`] at a coordinate of run-time integers where `dynamic` (C++'s `int`).
+pub fn local_tile_kind(
+    t: &OffsetTensor,
+    tiler: &Tiler,
+    c: &Coord,
+    dynamic: bool,
+) -> Result<OffsetTensor> {
+    partition_traced(t, tiler, c, Keep::Tile, dynamic, &mut NoTrace)
+}
+
+/// [`local_partition`] at a run-time thread index where `dynamic` (C++'s `int`).
+pub fn local_partition_kind(
+    t: &OffsetTensor,
+    thr: &Layout,
+    idx: i64,
+    dynamic: bool,
+) -> Result<OffsetTensor> {
+    let (tiler, c) = thread_tile(thr, idx)?;
+    partition_traced(t, &tiler, &c, Keep::Rest, dynamic, &mut NoTrace)
 }
 
 pub use super::layout_ops::get_flat_coord;
@@ -355,9 +392,10 @@ pub fn local_partition_projected(
     thr: &Layout,
     idx: i64,
     threads: i64,
+    dynamic: bool,
 ) -> Result<OffsetTensor> {
     let (tiler, c) = thread_tile_of(thr, idx, threads)?;
-    partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
+    partition_traced(t, &tiler, &c, Keep::Rest, dynamic, &mut NoTrace)
 }
 
 /// [`local_partition`], reporting its derivation to `tr`.
@@ -378,7 +416,7 @@ pub fn local_partition_traced<T: Trace>(
             ),
         )
     });
-    partition_traced(t, &tiler, &c, Keep::Rest, tr)
+    partition_traced(t, &tiler, &c, Keep::Rest, false, tr)
 }
 
 /// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
@@ -438,7 +476,7 @@ mod tests {
             &Coord::from_int_tuple(&t2(1, 2)),
         )
         .unwrap();
-        assert_eq!(r.offset, Origin::Count(132));
+        assert_eq!(r.offset, Origin::Count(Int::st(132)));
         assert_eq!(r.layout.to_string(), "(4,8):(1,8)");
     }
 
@@ -446,7 +484,7 @@ mod tests {
     fn seeds_local_partition() {
         let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
         let r = local_partition(&t, &l(t2(2, 4), t2(1, 2)), 3).unwrap();
-        assert_eq!(r.offset, Origin::Count(9));
+        assert_eq!(r.offset, Origin::Count(Int::st(9)));
         assert_eq!(r.layout.to_string(), "(4,6):(2,32)");
     }
 

@@ -134,14 +134,14 @@ impl SmemLayout {
     pub fn swizzled(swizzle: Swizzle, layout: Layout) -> SmemLayout {
         SmemLayout::Composed(ComposedLayout {
             swizzle,
-            offset: Offset::Int(0),
+            offset: Offset::ZERO,
             layout,
         })
     }
 
     /// From a composed layout whose offset is the integer 0 (`None` otherwise).
     pub fn from_composed(c: &ComposedLayout) -> Option<SmemLayout> {
-        (c.offset == Offset::Int(0)).then(|| SmemLayout::Composed(c.clone()))
+        (c.offset.as_int().is_some_and(|o| o.value == 0)).then(|| SmemLayout::Composed(c.clone()))
     }
 
     /// The swizzle, if any.
@@ -684,7 +684,7 @@ mod tests {
 
     #[test]
     fn ldmatrix_swizzled_is_conflict_free() {
-        let smem = swz(3, 3, 3, Offset::Int(0), lay(&[8, 64], &[64, 1]));
+        let smem = swz(3, 3, 3, Offset::st(0), lay(&[8, 64], &[64, 1]));
         let r = analyze(&smem, &ldmatrix_tv(), 16, 128).unwrap();
         assert_eq!(r.degree, 1);
         assert_eq!(r.wavefronts, 1);
@@ -710,7 +710,7 @@ mod tests {
         assert_eq!(r.phases.len(), 4);
         assert_eq!(r.degree, 8);
         assert_eq!(r.wavefronts, 32);
-        let sw = swz(3, 3, 3, Offset::Int(0), lay(&[32, 64], &[64, 1]));
+        let sw = swz(3, 3, 3, Offset::st(0), lay(&[32, 64], &[64, 1]));
         let r = analyze(&sw, &tv, 16, 128).unwrap();
         assert_eq!((r.degree, r.wavefronts), (1, 4));
     }
@@ -797,10 +797,10 @@ mod tests {
         fn swizzle_keeps_the_banks_of_a_row((b, m, s) in valid_swizzle(), row in 0i64..64) {
             let plain = SmemLayout::Composed(ComposedLayout {
                 swizzle: Swizzle::new(0, 0, 0).unwrap(),
-                offset: Offset::Int(row * 32),
+                offset: Offset::st(row * 32),
                 layout: lay(&[32], &[1]),
             });
-            let sw = swz(b, m, s, Offset::Int(row * 32), lay(&[32], &[1]));
+            let sw = swz(b, m, s, Offset::st(row * 32), lay(&[32], &[1]));
             let tv = lay(&[32, 1], &[1, 0]);
             let banks = |l: &SmemLayout| {
                 let r = analyze(l, &tv, 32, 32).unwrap();

@@ -58,7 +58,7 @@ pub fn swizzled_tensor_of(v: &Value) -> Option<crate::algebra::tensor::SwizzledT
             layout: (**c).clone(),
         }),
         Value::Composed(c) => Some(SwizzledTensor {
-            offset: crate::algebra::tensor::Origin::Count(0),
+            offset: crate::algebra::tensor::Origin::Count(crate::algebra::Int::st(0)),
             layout: (**c).clone(),
         }),
         _ => None,
@@ -148,6 +148,17 @@ pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
             .collect::<Result<Vec<_>, _>>()
             .map(Coord::Tuple),
         other => Err(wrong_kind(other, "a coordinate", span)),
+    }
+}
+
+/// A coordinate value as CuTe's `crd2idx` of a slice sees it: each `_` a static `_0`, each
+/// integer of its kind (`None` for what is not a coordinate).
+pub(crate) fn zeroed_coord(v: &Value) -> Option<crate::algebra::IntTuple> {
+    match v {
+        Value::IntTuple(t) => Some(t.clone()),
+        Value::Under => Some(crate::algebra::IntTuple::int(0)),
+        Value::Tuple(items) => items.iter().map(zeroed_coord).collect(),
+        _ => None,
     }
 }
 

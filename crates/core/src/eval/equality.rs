@@ -7,16 +7,71 @@
 //!   (`shape(A) == shape(B) && stride(A) == stride(B)`); compared with a tuple, a layout is the
 //!   tuple of its modes (CuTe's `get<I>(layout)`), and with an integer it is not comparable
 //!   (no `operator==` matches);
-//! - swizzles by their parameters, composed layouts by their parts.
+//! - swizzles by their parameters (a run-time `bool` in CuTe, whose `Swizzle::operator==`
+//!   returns `B == BBits && …`), composed layouts by their parts.
 //!
 //! `!=` is `!(A == B)` on tuples and integers; CuTe 4.7 declares no `operator!=` for layouts,
 //! swizzles or composed layouts, so `!=` on two of them is an error, as it does not compile.
+//!
+//! The kind of the answer is CuTe's: `C<a> == C<b>` is a static truth (`_1`/`_0`), and `==` with
+//! a run-time integer a run-time `bool` (printed `1`/`0`); tuples fold their modes as
+//! `(true_type{} && ... && (a_i == b_i))`, where `x && C<false>` and `C<false> && x` are a
+//! static `false` whatever `x` is, so one mode that is statically unequal makes the answer
+//! static; tuples of different ranks, or a tuple and an integer, are a static `false`. A
+//! run-time truth is a run-time integer 1 or 0, as CuTe prints its `bool`.
 
 use super::{EvalError, Value};
-use crate::algebra::{Layout, Tup};
+use crate::algebra::{IntTuple, Layout, Tup};
 use crate::parser::{BinOp, Span};
 
-/// `a == b` (`op` is [`BinOp::Eq`]) or `a != b` ([`BinOp::Ne`]): true or false.
+/// A truth value and its kind, as CuTe's `operator==` gives it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Truth {
+    value: bool,
+    dynamic: bool,
+}
+
+impl Truth {
+    const TRUE: Truth = Truth::st(true);
+    const FALSE: Truth = Truth::st(false);
+
+    const fn st(value: bool) -> Truth {
+        Truth {
+            value,
+            dynamic: false,
+        }
+    }
+
+    /// CuTe's `a && b`: a static `false` on either side is a static `false`; otherwise static
+    /// only when both are.
+    fn and(self, b: Truth) -> Truth {
+        if self == Truth::FALSE || b == Truth::FALSE {
+            return Truth::FALSE;
+        }
+        Truth {
+            value: self.value && b.value,
+            dynamic: self.dynamic || b.dynamic,
+        }
+    }
+
+    fn not(self) -> Truth {
+        Truth {
+            value: !self.value,
+            ..self
+        }
+    }
+
+    /// The value: a static truth, or a run-time `bool` (a run-time integer 1 or 0).
+    fn value(self) -> Value {
+        if self.dynamic {
+            Value::IntTuple(IntTuple::int_of(i64::from(self.value), true))
+        } else {
+            Value::Bool(self.value)
+        }
+    }
+}
+
+/// `a == b` (`op` is [`BinOp::Eq`]) or `a != b` ([`BinOp::Ne`]): true or false, of CuTe's kind.
 pub fn compare(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, EvalError> {
     if op == BinOp::Ne
         && let Some(kind) = [a, b].into_iter().find_map(no_inequality)
@@ -28,8 +83,8 @@ pub fn compare(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Eva
             span,
         ));
     }
-    let eq = equal(a, b).map_err(|m| EvalError::new(m, span))?;
-    Ok(Value::Bool(if op == BinOp::Eq { eq } else { !eq }))
+    let eq = equal_kind(a, b).map_err(|m| EvalError::new(m, span))?;
+    Ok(if op == BinOp::Eq { eq } else { eq.not() }.value())
 }
 
 /// The kind of a value whose type declares `operator==` but no `operator!=`.
@@ -79,32 +134,59 @@ fn modes(l: &Layout) -> Result<Vec<Value>, String> {
 }
 
 /// Whether two integers (or basis elements) have the same value: a static and a dynamic one
-/// alike, as `_4{} == 4` is true in CuTe.
-fn same_value(x: crate::algebra::basis::Stride, y: crate::algebra::basis::Stride) -> bool {
-    x.value == y.value && x.basis == y.basis
+/// alike, as `_4{} == 4` is true in CuTe; a run-time truth where either is a run-time integer.
+fn same_value(x: crate::algebra::basis::Stride, y: crate::algebra::basis::Stride) -> Truth {
+    Truth {
+        value: x.value == y.value && x.basis == y.basis,
+        dynamic: x.dynamic || y.dynamic,
+    }
 }
 
 /// Whether two tuples (shapes, strides) are equal, as `operator==` on tuples.
-fn tup_equal(a: &Tup, b: &Tup) -> bool {
+fn tup_equal(a: &Tup, b: &Tup) -> Truth {
     match (tup_parts(a), tup_parts(b)) {
         (Parts::Int(x), Parts::Int(y)) => same_value(x, y),
         (Parts::Items(_), Parts::Items(_)) => {
-            a.rank() == b.rank() && a.modes().zip(b.modes()).all(|(x, y)| tup_equal(x, y))
+            if a.rank() != b.rank() {
+                return Truth::FALSE;
+            }
+            a.modes()
+                .zip(b.modes())
+                .fold(Truth::TRUE, |acc, (x, y)| acc.and(tup_equal(x, y)))
         }
-        _ => false,
+        _ => Truth::FALSE,
     }
 }
 
 /// `a == b` as CuTe's `operator==`; an error where no overload matches.
 pub fn equal(a: &Value, b: &Value) -> Result<bool, String> {
+    equal_kind(a, b).map(|t| t.value)
+}
+
+/// [`equal`] with the kind of the answer (module doc).
+fn equal_kind(a: &Value, b: &Value) -> Result<Truth, String> {
     match (a, b) {
         (Value::Layout(x), Value::Layout(y)) => {
-            return Ok(tup_equal(x.shape(), y.shape()) && tup_equal(x.stride(), y.stride()));
+            return Ok(tup_equal(x.shape(), y.shape()).and(tup_equal(x.stride(), y.stride())));
         }
-        (Value::Swizzle(x), Value::Swizzle(y)) => return Ok(x == y),
-        (Value::Composed(x), Value::Composed(y)) => return Ok(x == y),
+        // swizzle.hpp: `B == BBits && M == MBase && S == SShift`, a run-time bool
+        (Value::Swizzle(x), Value::Swizzle(y)) => return Ok(swizzle_equal(x, y)),
         // layout_composed.hpp: layout_a, layout_b and offset equal
-        (Value::NestedComposed(x), Value::NestedComposed(y)) => return Ok(x == y),
+        (Value::Composed(x), Value::Composed(y)) => {
+            let sw = swizzle_equal(&x.swizzle, &y.swizzle);
+            let lb = tup_equal(x.layout.shape(), y.layout.shape())
+                .and(tup_equal(x.layout.stride(), y.layout.stride()));
+            return Ok(sw.and(lb).and(offset_equal(x.offset, y.offset)));
+        }
+        (Value::NestedComposed(x), Value::NestedComposed(y)) => {
+            let inner = equal_kind(
+                &Value::composed(x.inner.clone()),
+                &Value::composed(y.inner.clone()),
+            )?;
+            return Ok(swizzle_equal(&x.swizzle, &y.swizzle)
+                .and(inner)
+                .and(offset_equal(x.offset, y.offset)));
+        }
         (Value::Layout(_), Value::IntTuple(t)) | (Value::IntTuple(t), Value::Layout(_))
             if t.is_int() =>
         {
@@ -119,15 +201,35 @@ pub fn equal(a: &Value, b: &Value) -> Result<bool, String> {
         (Parts::Int(x), Parts::Int(y)) => Ok(same_value(x, y)),
         (Parts::Items(x), Parts::Items(y)) => {
             if x.len() != y.len() {
-                return Ok(false);
+                return Ok(Truth::FALSE);
             }
+            let mut acc = Truth::TRUE;
             for (p, q) in x.iter().zip(&y) {
-                if !equal(p, q)? {
-                    return Ok(false);
-                }
+                acc = acc.and(equal_kind(p, q)?);
             }
-            Ok(true)
+            Ok(acc)
         }
-        _ => Ok(false),
+        _ => Ok(Truth::FALSE),
+    }
+}
+
+/// Two swizzles compared: CuTe's `operator==` of `Swizzle` returns a plain `bool`.
+fn swizzle_equal(x: &crate::algebra::Swizzle, y: &crate::algebra::Swizzle) -> Truth {
+    Truth {
+        value: x == y,
+        dynamic: true,
+    }
+}
+
+/// Two composed layouts' offsets compared: integers as integers (run-time where either is), a
+/// `smem_ptr` flag by its width.
+fn offset_equal(x: crate::algebra::Offset, y: crate::algebra::Offset) -> Truth {
+    use crate::algebra::Offset;
+    match (x, y) {
+        (Offset::Int(a), Offset::Int(b)) => Truth {
+            value: a.value == b.value,
+            dynamic: a.dynamic || b.dynamic,
+        },
+        _ => Truth::st(x == y),
     }
 }

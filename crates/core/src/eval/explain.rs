@@ -331,7 +331,7 @@ fn composed_at(c: &algebra::ComposedLayout, i: i64, t: &mut Recorder) -> algebra
     let inner = coord::crd2idx_traced(&IntTuple::int(i), c.layout.shape(), c.layout.stride(), t)?;
     match c.offset {
         algebra::Offset::Int(o) => {
-            let x = algebra::arith::add(o, inner, OP)?;
+            let x = algebra::arith::add(o.value, inner, OP)?;
             t.step(|| Step::new("evaluate", "offset", format!("offset {o} + {inner} = {x}")));
             c.swizzle.apply_traced(x, t);
         }

@@ -1519,7 +1519,7 @@ fn tensor_method(
         Value::OffsetLayout(o, l) => (
             Value::Layout((**l).clone()),
             match o {
-                Origin::Count(o) => Value::int(*o),
+                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
@@ -1527,7 +1527,7 @@ fn tensor_method(
         Value::SwizzledTensor(o, c) => (
             Value::Composed(c.clone()),
             match o {
-                Origin::Count(o) => Value::int(*o),
+                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
@@ -1581,7 +1581,7 @@ fn composed_method(
     let r = match (name, args) {
         ("layout_a", []) => Ok(Value::Swizzle(swizzle)),
         ("offset", []) => match offset {
-            Offset::Int(o) => Ok(Value::int(o)),
+            Offset::Int(o) => Ok(Value::IntTuple(IntTuple::int_of(o.value, o.dynamic))),
             Offset::SmemPtr(_) => Ok(Value::Offset(offset)),
         },
         ("layout_b", []) => Ok(b),

@@ -1988,7 +1988,8 @@ pub fn apply(
             let co = to_coord(coord, cspan)?;
             if co.has_underscore() {
                 let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), (**l).clone());
-                let r = t.slice(&co).map_err(alg)?;
+                let zeroed = convert::zeroed_coord(coord).unwrap_or_else(|| co.zeroed_kind(false));
+                let r = t.slice_kinded(&co, &zeroed).map_err(alg)?;
                 return Ok(Value::tensor(r));
             }
             let ct = kinded_coord(coord, &co);
@@ -2005,8 +2006,8 @@ pub fn apply(
         }
         Value::SwizzledTensor(o, c) => {
             let co = to_coord(coord, cspan)?;
-            let add = |x: i64| {
-                o.shift(&IntTuple::int(x))
+            let add = |x: crate::algebra::Int| {
+                o.shift(&IntTuple::int_of(x.value, x.dynamic))
                     .map_err(|e| EvalError::algebra(e, span))
             };
             if co.has_underscore() {
@@ -2023,8 +2024,9 @@ pub fn apply(
             let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
             // the element: its index (run-time where the coordinate makes it so), or (over
             // memory) its address
-            Ok(match add(c.apply_outer(inner).map_err(alg)?)? {
-                Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v, dynamic)),
+            let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
+            Ok(match add(at)? {
+                Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v.value, v.dynamic)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
             })
@@ -2074,8 +2076,11 @@ pub fn compose_values(
     span: Span,
 ) -> Result<Value, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
+    // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset)
     let int = |v: &Value| match v {
-        Value::IntTuple(t) => t.as_int(),
+        Value::IntTuple(t) if t.basis().is_none() => t
+            .as_int_kind()
+            .map(|(v, dynamic)| crate::algebra::Int::of(v, dynamic)),
         _ => None,
     };
     match (a, b) {
@@ -2132,7 +2137,7 @@ pub fn compose_values(
                 o.clone(),
                 ComposedLayout {
                     swizzle: *s,
-                    offset: off.unwrap_or(Offset::Int(0)),
+                    offset: off.unwrap_or(Offset::ZERO),
                     layout: l,
                 },
             ))
@@ -2154,7 +2159,7 @@ pub fn compose_values(
             .map_err(alg),
         (Value::Swizzle(s), _) => {
             let l = to_layout(b, bspan)?;
-            Ok(make_composed(*s, Offset::Int(0), l))
+            Ok(make_composed(*s, Offset::ZERO, l))
         }
         // `Sw o OFF o (Sw' o OFF' o L)`, the printed form of a composed layout of a composed layout
         (Value::SwizzleOffset(s, o), Value::Composed(c)) => Ok(Value::NestedComposed(Box::new(
@@ -2196,7 +2201,7 @@ pub fn compose_values(
         // layout_composed.hpp: composition(L, C) is composition(composition(L, C.A), C.B); with
         // C a composed layout of a composed layout, a layout before it makes one again
         (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(n))
-            if n.offset == Offset::Int(0) =>
+            if n.offset.is_static_zero() =>
         {
             let la = compose_values(a, aspan, &Value::Swizzle(n.swizzle), bspan, span)?;
             compose_values(&la, aspan, &Value::composed(n.inner.clone()), bspan, span)
@@ -2260,7 +2265,8 @@ fn nested_composed(span: Span) -> EvalError {
 }
 
 fn make_composed(s: Swizzle, o: Offset, l: Layout) -> Value {
-    if s.bits == 0 && o == Offset::Int(0) {
+    // composition(Swizzle<0,M,S>, Int<0>, L) is L (a run-time 0 keeps the composed layout)
+    if s.bits == 0 && o.is_static_zero() {
         return Value::Layout(l);
     }
     Value::composed(ComposedLayout {

@@ -69,6 +69,46 @@ fn cpp_values(t: &Tup, maker: &str) -> String {
     }
 }
 
+/// A kinded integer as a C++ value: `4` (a run-time `int`) or `_4{}` (static).
+fn cpp_int(o: crate::algebra::Int) -> String {
+    if o.dynamic {
+        o.value.to_string()
+    } else {
+        format!("{}{{}}", int_type(o.value))
+    }
+}
+
+/// A composed layout's offset as a C++ value.
+fn cpp_offset(o: Offset) -> String {
+    match o {
+        Offset::Int(o) => cpp_int(o),
+        Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+    }
+}
+
+/// A tensor's counting or arithmetic-tuple iterator: `make_inttuple_iter(_5{})`,
+/// `make_inttuple_iter(5)`, `make_inttuple_iter(make_coord(2, _3{}))`.
+fn cpp_inttuple_iter(o: &Origin) -> Option<String> {
+    Some(match o {
+        Origin::Count(o) => format!("make_inttuple_iter({})", cpp_int(*o)),
+        Origin::Coord(c) if c.is_static() => {
+            format!("make_inttuple_iter({}{{}})", tuple_type(c, "tuple"))
+        }
+        Origin::Coord(c) if c.is_int() => format!("make_inttuple_iter({})", cpp_values(c, "")),
+        Origin::Coord(c) => format!("make_inttuple_iter({})", cpp_values(c, "make_coord")),
+        Origin::Ptr(_) => return None,
+    })
+}
+
+/// Whether a tensor's iterator holds a run-time integer.
+fn origin_dynamic(o: &Origin) -> bool {
+    match o {
+        Origin::Count(o) => o.dynamic,
+        Origin::Coord(c) => !c.is_static(),
+        Origin::Ptr(_) => false,
+    }
+}
+
 /// `Layout<Shape<_4,_8>,Stride<_1,_4>>{}`; a layout with dynamic leaves as C++ builds it,
 /// `make_layout(make_shape(4, _8{}), make_stride(_1{}, 4))`.
 pub fn cpp_layout(l: &Layout) -> String {
@@ -91,10 +131,22 @@ fn has_dynamic(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => !t.is_static(),
         Value::Layout(l) => !(l.shape().is_static() && l.stride().is_static()),
-        Value::OffsetLayout(_, l) => !(l.shape().is_static() && l.stride().is_static()),
-        Value::Composed(c) | Value::SwizzledTensor(_, c) => {
-            !(c.layout.shape().is_static() && c.layout.stride().is_static())
+        Value::OffsetLayout(o, l) => {
+            origin_dynamic(o) || !(l.shape().is_static() && l.stride().is_static())
         }
+        Value::Composed(c) => {
+            c.offset.as_int().is_some_and(|o| o.dynamic)
+                || !(c.layout.shape().is_static() && c.layout.stride().is_static())
+        }
+        Value::SwizzledTensor(o, c) => {
+            origin_dynamic(o) || has_dynamic(&Value::Composed(c.clone()))
+        }
+        Value::NestedComposed(n) => {
+            n.offset.as_int().is_some_and(|o| o.dynamic)
+                || has_dynamic(&Value::composed(n.inner.clone()))
+        }
+        Value::Offset(Offset::Int(o)) => o.dynamic,
+        Value::ArithTuple(c) => !c.is_static(),
         Value::Tuple(items) => items.iter().any(has_dynamic),
         _ => false,
     }
@@ -168,29 +220,26 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
         Value::Composed(c) if c.swizzle.bits == 0 => format!(
             "make_composed_layout({}, {}, {})",
             cpp_swizzle(&c.swizzle),
-            match c.offset {
-                Offset::Int(o) => format!("{}{{}}", int_type(o)),
-                Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
-            },
+            cpp_offset(c.offset),
             cpp_layout(&c.layout)
         ),
         Value::Composed(c) => match c.offset {
             // an identity swizzle at offset 0 stays composed only as make_composed_layout
             // (composition gives the layout itself, as CuTe's does)
-            Offset::Int(0) if c.swizzle.bits == 0 => format!(
+            o if o.is_static_zero() && c.swizzle.bits == 0 => format!(
                 "make_composed_layout({}, _0{{}}, {})",
                 cpp_swizzle(&c.swizzle),
                 cpp_layout(&c.layout)
             ),
-            Offset::Int(0) => format!(
+            o if o.is_static_zero() => format!(
                 "composition({}, {})",
                 cpp_swizzle(&c.swizzle),
                 cpp_layout(&c.layout)
             ),
             Offset::Int(o) => format!(
-                "composition({}, {}{{}}, {})",
+                "composition({}, {}, {})",
                 cpp_swizzle(&c.swizzle),
-                int_type(o),
+                cpp_int(o),
                 cpp_layout(&c.layout)
             ),
             Offset::SmemPtr(bits) => format!(
@@ -203,13 +252,10 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
         Value::NestedComposed(n) => format!(
             "composition({}, {}, {})",
             cpp_swizzle(&n.swizzle),
-            match n.offset {
-                Offset::Int(o) => format!("{}{{}}", int_type(o)),
-                Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
-            },
+            cpp_offset(n.offset),
             cpp(&Value::composed(n.inner.clone()))?
         ),
-        Value::Offset(Offset::Int(o)) => format!("{}{{}}", int_type(*o)),
+        Value::Offset(Offset::Int(o)) => cpp_int(*o),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
         // A tensor over a swizzled layout: a counting tensor over the composed layout.
         Value::SwizzledTensor(Origin::Ptr(p), c) => format!(
@@ -217,24 +263,19 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
             cpp_pointer(p, v)?,
             cpp(&Value::Composed(c.clone()))?
         ),
-        Value::SwizzledTensor(Origin::Count(o), c) => format!(
-            "make_tensor(make_inttuple_iter({}{{}}), {})",
-            int_type(*o),
+        Value::SwizzledTensor(o @ (Origin::Count(_) | Origin::Coord(_)), c) => format!(
+            "make_tensor({}, {})",
+            cpp_inttuple_iter(o).unwrap_or_default(),
             cpp_inner(&Value::Composed(c.clone()))?
         ),
-        // A tensor over a layout whose elements are their own indices: a counting tensor.
-        Value::OffsetLayout(Origin::Count(o), l) => format!(
-            "make_tensor(make_inttuple_iter({}{{}}), {})",
-            int_type(*o),
+        // A tensor over a layout whose elements are their own indices (a counting tensor), or
+        // an identity tensor: an arithmetic-tuple iterator.
+        Value::OffsetLayout(o @ (Origin::Count(_) | Origin::Coord(_)), l) => format!(
+            "make_tensor({}, {})",
+            cpp_inttuple_iter(o).unwrap_or_default(),
             cpp_layout(l)
         ),
-        // An identity tensor: an arithmetic-tuple iterator.
-        Value::OffsetLayout(Origin::Coord(c), l) => format!(
-            "make_tensor(make_inttuple_iter({}{{}}), {})",
-            tuple_type(c, "tuple"),
-            cpp_layout(l)
-        ),
-        Value::ArithTuple(c) => format!("make_inttuple_iter({}{{}})", tuple_type(c, "tuple")),
+        Value::ArithTuple(c) => cpp_inttuple_iter(&Origin::Coord(c.clone())).unwrap_or_default(),
         // an owning tensor at its array's start: make_tensor<T>(L)
         Value::OffsetLayout(Origin::Ptr(p), l)
             if p.base == crate::algebra::pointer::PtrBase::Stack && p.offset == 0 =>
@@ -392,7 +433,9 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
         Value::Composed(c) => {
             let pi = position_independent(c)?;
             let off = match pi.offset {
-                Offset::Int(o) => o,
+                Offset::Int(o) => {
+                    py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic))
+                }
                 Offset::SmemPtr(_) => unreachable!("position_independent gives an integer offset"),
             };
             format!(

@@ -1,7 +1,8 @@
 //! `--format cute`: a value exactly as CuTe C++'s `print()` prints it (SPEC §3) — `_4` for a
 //! static integer, `4` for a dynamic one, `_1`/`_0` for truth values (static, as CuTe's
 //! predicates on layouts give them), `Sw<3,4,3> o _0 o …` for a composed layout, a counting
-//! tensor `counting_iter(132) o …`, an identity tensor `ArithTuple0 o …`. An output form only:
+//! tensor `ArithTuple_132 o …` (CuTe's `make_inttuple_iter`), an identity tensor
+//! `ArithTuple(_0,_0) o …`. An output form only:
 //! read back, every integer of it would be static.
 
 use std::fmt::Write as _;
@@ -26,30 +27,43 @@ fn layout(out: &mut String, l: &Layout) {
     write_cute(out, l.shape(), Some(l.stride()));
 }
 
-/// An offset of a composed layout: CuTe's `_0` (a static integer), or `smem_ptr[16b](unset)`.
-fn offset(out: &mut String, o: &Offset) {
-    let _ = match o {
-        Offset::Int(v) => write!(out, "_{v}"),
-        Offset::SmemPtr(_) => write!(out, "{o}"),
+/// A kinded integer as CuTe prints it: `_4` static, `4` dynamic.
+fn int(out: &mut String, v: crate::algebra::Int) {
+    let _ = if v.dynamic {
+        write!(out, "{}", v.value)
+    } else {
+        write!(out, "_{}", v.value)
     };
 }
 
-/// A tensor's iterator: `counting_iter(_132)`-free, as CuTe prints a counting iterator's value
-/// (`counting_iter(132)`), or an arithmetic tuple `ArithTuple(_0,_0)`.
+/// An offset of a composed layout: CuTe's `_0` (a static integer), `4` (a run-time one), or
+/// `smem_ptr[16b](unset)`.
+fn offset(out: &mut String, o: &Offset) {
+    match o {
+        Offset::Int(v) => int(out, *v),
+        Offset::SmemPtr(_) => {
+            let _ = write!(out, "{o}");
+        }
+    }
+}
+
+/// A tensor's iterator as CuTe prints it: a counting tensor's `make_inttuple_iter(5)` is an
+/// `ArithmeticTupleIterator` over an integer (`ArithTuple5`, of `Int<5>{}` `ArithTuple_5`), an
+/// identity tensor's over a coordinate (`ArithTuple(_0,_0)`); a pointer.
 fn origin(out: &mut String, o: &Origin) {
-    let _ = match o {
-        Origin::Count(v) => write!(out, "counting_iter({v})"),
+    match o {
+        Origin::Count(v) => {
+            out.push_str("ArithTuple");
+            int(out, *v);
+        }
         Origin::Coord(c) => {
             out.push_str("ArithTuple");
-            if c.is_int() {
-                let _ = write!(out, "{}", c.as_int().unwrap_or(0));
-            } else {
-                tup(out, c);
-            }
-            Ok(())
+            tup(out, c);
         }
-        Origin::Ptr(p) => write!(out, "{p}"),
-    };
+        Origin::Ptr(p) => {
+            let _ = write!(out, "{p}");
+        }
+    }
 }
 
 /// Append a value as CuTe prints it to `out`.

@@ -214,6 +214,15 @@ pub fn int_tuple(t: &Tup) -> Json {
     }
 }
 
+/// A kinded integer as [`int_tuple`] writes a leaf: `4`, or `"4?"` for a dynamic one.
+fn kinded(v: crate::algebra::Int) -> Json {
+    if v.dynamic {
+        json!(v.to_string())
+    } else {
+        json!(v.value)
+    }
+}
+
 /// A layout's object; `size` / `cosize` are `null` past 64 bits.
 fn layout_object(l: &Layout) -> Result<Map<String, Json>, RenderError> {
     Ok(object(json!({
@@ -250,7 +259,7 @@ fn swizzle(s: &Swizzle) -> Map<String, Json> {
 /// a pointer.
 fn origin(o: &Origin) -> Json {
     match o {
-        Origin::Count(o) => json!(o),
+        Origin::Count(o) => kinded(*o),
         Origin::Coord(c) => int_tuple(c),
         Origin::Ptr(p) => pointer(p),
     }
@@ -280,7 +289,7 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
 
 fn offset(o: &Offset) -> Json {
     match o {
-        Offset::Int(v) => json!(v),
+        Offset::Int(v) => kinded(*v),
         Offset::SmemPtr(bits) => {
             json!({"kind": "smem_ptr", "elem_bits": bits, "text": o.to_string()})
         }

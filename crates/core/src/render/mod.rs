@@ -409,7 +409,7 @@ impl<'a> LayoutFn<'a> {
         match v {
             Value::Layout(l) => Some(LayoutFn::Plain(l)),
             Value::Composed(c) => Some(LayoutFn::Composed(c)),
-            Value::OffsetLayout(Origin::Count(o), l) => Some(LayoutFn::Offset(*o, l)),
+            Value::OffsetLayout(Origin::Count(o), l) => Some(LayoutFn::Offset(o.value, l)),
             _ => None,
         }
     }
@@ -480,7 +480,7 @@ pub(crate) fn position_independent(c: &ComposedLayout) -> Result<ComposedLayout,
     };
     Ok(ComposedLayout {
         swizzle: recast,
-        offset: Offset::Int(0),
+        offset: Offset::ZERO,
         layout: c.layout.clone(),
     })
 }

@@ -145,7 +145,7 @@ fn large_composed(
     let block = 1i64 << (pi.swizzle.bits + pi.swizzle.base + pi.swizzle.shift.abs());
     let surjective = if size < cosize {
         Decided::No
-    } else if pi.offset == Offset::Int(0) && cosize % block == 0 {
+    } else if pi.offset.as_int().is_some_and(|o| o.value == 0) && cosize % block == 0 {
         sur_l
     } else {
         unknown()

@@ -267,8 +267,9 @@ pub(super) static VALUES: &[Function] = &[
                 ),
                 a.span,
             )),
-            v if v.as_int().is_some() => {
-                Ok(Value::Offset(algebra::Offset::Int(v.as_int().expect("an integer"))))
+            Value::IntTuple(t) if t.is_int() && t.basis().is_none() => {
+                let (v, dynamic) = t.as_int_kind().expect("an integer");
+                Ok(Value::Offset(algebra::Offset::Int(algebra::Int::of(v, dynamic))))
             }
             // a coordinate: CuTe's arithmetic-tuple iterator (an identity tensor's start)
             Value::IntTuple(t) => Ok(Value::ArithTuple(t.clone())),
@@ -312,7 +313,10 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     let origin = match &a.vals[0] {
         Value::ArithTuple(c) => Origin::Coord(c.clone()),
         Value::Offset(algebra::Offset::Int(o)) => Origin::Count(*o),
-        v if v.as_int().is_some() => Origin::Count(v.as_int().expect("an integer")),
+        Value::IntTuple(t) if t.is_int() && t.basis().is_none() => {
+            let (v, dynamic) = t.as_int_kind().expect("an integer");
+            Origin::Count(algebra::Int::of(v, dynamic))
+        }
         Value::Pointer(p) => Origin::Ptr(p.clone()),
         // make_tensor<T>(L): an owning (register) tensor of T
         Value::Name(n) if crate::algebra::recast::element_bits(n).is_some() => {

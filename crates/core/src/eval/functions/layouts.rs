@@ -165,12 +165,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
-            let Some(ct) = c.to_int_tuple() else {
+            if c.has_underscore() {
                 return Err(EvalError::new(
                     "domain_offset takes a coordinate without `_`",
                     a.spans[0],
                 ));
-            };
+            }
+            // the coordinate with its integers' kinds (a run-time one moves the offset by a
+            // run-time integer)
+            let ct = crate::eval::convert::zeroed_coord(&a.vals[0])
+                .or_else(|| c.to_int_tuple())
+                .expect("a coordinate without `_`");
             // layout_composed.hpp: the offset moves into the composed layout's
             if let Value::Composed(comp) = &a.vals[1] {
                 let (r, off) =

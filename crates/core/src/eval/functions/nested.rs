@@ -178,8 +178,9 @@ fn inverse(
     laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
     match n.offset {
-        Offset::Int(0) => {}
+        _ if n.offset.is_static_zero() => {}
         Offset::Int(o) => {
+            let o = o.value;
             // CuTe's `composition(inverse(C'), -OFF, Sw)`: named with the inverse of the inner
             // composed layout C' as cute computes it (where that is refused too, its formula)
             let inv = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)
@@ -311,9 +312,14 @@ fn domain_offset(
             span,
         ));
     };
+    // B(c) is a run-time integer where the inner offset moved by a run-time one
+    let moved_dynamic = moved.offset.as_int().is_some_and(|m| m.dynamic);
     let offset = o
-        .checked_add(b_at)
-        .ok_or_else(|| EvalError::new("domain_offset: the offset overflows", span))?;
+        .add(
+            crate::algebra::Int::of(b_at, moved_dynamic),
+            "domain_offset",
+        )
+        .map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::Tuple(vec![
         Value::NestedComposed(Box::new(NestedComposed {
             swizzle: n.swizzle,

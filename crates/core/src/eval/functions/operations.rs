@@ -74,7 +74,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // swizzle_layout.hpp: composition(Swizzle<0,M,S>, Int<0>, L) is L
                 return Ok(match r {
                     Value::Composed(c)
-                        if c.swizzle.bits == 0 && c.offset == algebra::Offset::Int(0) =>
+                        if c.swizzle.bits == 0 && c.offset.is_static_zero() =>
                     {
                         Value::Layout(c.layout)
                     }

@@ -51,9 +51,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return crate::eval::tensor_value(off, r);
             }
             let t = tensor_of(&a.vals[0], a.spans[0])?;
+            // a run-time thread index makes the offset a run-time integer
+            let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[2]);
             let r = match threads {
-                Some(n) => ts::local_partition_projected(&t, &thr, idx, n),
-                None => ts::local_partition(&t, &thr, idx),
+                Some(n) => ts::local_partition_projected(&t, &thr, idx, n, dynamic),
+                None => ts::local_partition_kind(&t, &thr, idx, dynamic),
             }
             .map_err(a.alg())?;
             Ok(Value::tensor(r))
@@ -83,7 +85,9 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
-    let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c).map_err(a.alg())?;
+    let dynamic = crate::eval::convert::has_dynamic_int(&coord);
+    let r = ts::local_tile_kind(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c, dynamic)
+        .map_err(a.alg())?;
     Ok(Value::tensor(r))
 }
 
@@ -99,7 +103,7 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
 fn local_tile_lawful(a: &Args, laws: &mut Laws) -> super::Traced {
     let v = local_tile_value(a);
     if let Ok(Value::OffsetLayout(algebra::tensor::Origin::Count(got_off), r)) = &v
-        && let Some(law) = local_tile_law(a, *got_off, r)?
+        && let Some(law) = local_tile_law(a, got_off.value, r)?
     {
         laws.law(algebra::AlgebraError::LawViolated {
             op: "local_tile",
@@ -140,6 +144,7 @@ fn local_tile_law(
     let Origin::Count(off) = t.offset else {
         return Ok(None);
     };
+    let off = off.value;
     let rank = t.layout.rank();
     if tiles.len() != rank || c.len() != rank || r.rank() != rank {
         return Ok(None);

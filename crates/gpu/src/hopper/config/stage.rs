@@ -36,7 +36,7 @@ fn atom_in_elements(
             offset,
             layout,
         }) => match offset {
-            Offset::Int(0) => Ok((Some(swizzle), layout)),
+            Offset::Int(o) if o.value == 0 => Ok((Some(swizzle), layout)),
             Offset::SmemPtr(bits) if bits == 8 * elem => {
                 let log2e = elem.trailing_zeros() as i64;
                 if swizzle.bits > 0 && swizzle.base < log2e {
