@@ -853,4 +853,3 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
         "{got}"
     );
 }
-

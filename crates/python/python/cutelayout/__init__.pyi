@@ -747,6 +747,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box"""
 
+def make_im2col_tma_copy(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg = ..., multicast: Arg = ..., lower_corner_whd: Arg = ..., upper_corner_whd: Arg = ..., lower_padding_whd: Arg = ..., upper_padding_whd: Arg = ..., stride_whd: Arg = ..., lower_srt: Arg = ..., stride_srt: Arg = ..., **kwargs: Arg) -> Any:
+    """make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT])
+
+CuTe's im2col TMA TiledCopy over a convolution's activation ((w,h,d,n), c): the box (channels per pixel, pixels per column; field tma_box), the (c,w,h,d,n) descriptor's tma_gmem_shape and tma_gmem_stride, tma_layout_vt, tma_traversal_strides, its Tiler_MN and TiledLayout_TV.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_im2col_tma_copy')`` shows its result)::
+
+    make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box"""
+
 def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., **kwargs: Arg) -> Any:
     """make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
 
@@ -895,7 +904,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_swizzle(3, 4, 3)"""
 
-def make_inttuple_iter(offset: Arg, **kwargs: Arg) -> Any:
+def make_inttuple_iter(offset: Arg, *more: Arg, **kwargs: Arg) -> Any:
     """make_inttuple_iter(OFFSET)
 
 A counting iterator starting at OFFSET (for make_tensor).
