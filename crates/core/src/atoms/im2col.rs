@@ -161,17 +161,7 @@ pub fn derive(
             IM2COL_OPS.join(", ")
         )));
     }
-    if !slayout.is_static() {
-        return Err(bad(format!(
-            "the shared-memory layout {slayout} must be static (CuTe's CUTE_STATIC_ASSERT_V on its shape): write its integers as Int<N>{{}} or _N{{}}"
-        )));
-    }
-    let bits = gptr.width.bits("make_im2col_tma_copy (the TMA element)")?;
-    if multicast < 1 {
-        return Err(bad(format!(
-            "the multicast count must be at least 1, got {multicast}"
-        )));
-    }
+    let bits = super::tma::check_operands("make_im2col_tma_copy", &slayout, &gptr, multicast)?;
     // the no-offsets overloads: rank<0>(GLayout) - 1 spatial modes
     let spatial_default = glayout.mode(0)?.flatten().rank().saturating_sub(1);
     let conv = match &given {

@@ -92,6 +92,30 @@ pub struct TmaCopy {
     pub im2col: Option<Box<super::im2col::Im2col>>,
 }
 
+/// What every TMA copy's builder asserts of its operands before deriving anything
+/// (`make_tma_copy`, `make_im2col_tma_copy`): the smem layout is static (CuTe's
+/// `CUTE_STATIC_ASSERT_V` on its shape and size: the smem box is compile-time), the element
+/// has a known width, and the multicast count is at least 1. Gives the element's bits.
+pub(crate) fn check_operands(
+    builder: &str,
+    slayout: &Layout,
+    gptr: &Pointer,
+    multicast: i64,
+) -> Result<i64> {
+    if !slayout.is_static() {
+        return Err(bad(format!(
+            "the shared-memory layout {slayout} must be static (CuTe's CUTE_STATIC_ASSERT_V on its shape and size): write its integers as Int<N>{{}} or _N{{}}"
+        )));
+    }
+    let bits = gptr.width.bits(&format!("{builder} (the TMA element)"))?;
+    if multicast < 1 {
+        return Err(bad(format!(
+            "the multicast count must be at least 1, got {multicast}"
+        )));
+    }
+    Ok(bits)
+}
+
 pub(crate) fn bad(msg: impl Into<String>) -> crate::algebra::error::AlgebraError {
     condition("make_tma_copy", msg.into())
 }
@@ -331,19 +355,7 @@ impl TmaCopy {
                 TMA_COPY_OPS.join(", ")
             )));
         }
-        // copy_traits_sm90_tma.hpp: CUTE_STATIC_ASSERT_V(size(slayout) == size(cta_v_map)) and
-        // the smem box are compile-time: a run-time smem layout does not compile
-        if !slayout.is_static() {
-            return Err(bad(format!(
-                "the shared-memory layout {slayout} must be static (CuTe's CUTE_STATIC_ASSERT_V on its size): write its integers as Int<N>{{}} or _N{{}}"
-            )));
-        }
-        let bits = gptr.width.bits("make_tma_copy (the TMA element)")?;
-        if cluster_size < 1 {
-            return Err(bad(format!(
-                "the multicast count must be at least 1, got {cluster_size}"
-            )));
-        }
+        let bits = check_operands("make_tma_copy", &slayout, &gptr, cluster_size)?;
         let cta_tiler = match cta_tiler {
             Some(t) => t,
             None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),

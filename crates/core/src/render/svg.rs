@@ -54,18 +54,7 @@ fn layout_svg(g: &super::LayoutCells) -> String {
             let idx = g.cells[(i * g.cols + j) as usize];
             let grey = BW8[idx.rem_euclid(8) as usize];
             let (x, y) = ((j + 1) * CELL, (i + 1) * CELL);
-            let _ = writeln!(
-                out,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" \
-                 fill=\"rgb({grey},{grey},{grey})\" stroke=\"black\"/>"
-            );
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
-                 font-size=\"9\">{idx}</text>",
-                x + CELL / 2,
-                y + CELL / 2
-            );
+            value_cell(&mut out, (x, y), CELL, (grey, grey, grey), idx);
         }
     }
     for i in 0..g.rows {
@@ -109,19 +98,7 @@ fn scale_factors_svg(p: &SfPicture) -> Result<String, RenderError> {
         for (i, row) in cells.iter().enumerate() {
             for (j, &v) in row.iter().enumerate() {
                 let (x, y) = (x0 + (j as i64 + 1) * w, (i as i64 + 1) * CELL);
-                let (r, g, b) = colour(v);
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{CELL}\" \
-                     fill=\"rgb({r},{g},{b})\" stroke=\"black\"/>"
-                );
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
-                     font-size=\"9\">{v}</text>",
-                    x + w / 2,
-                    y + CELL / 2
-                );
+                value_cell(out, (x, y), w, colour(v), v);
             }
         }
         for i in 0..cells.len() as i64 {
@@ -205,6 +182,23 @@ fn cell(out: &mut String, x: i64, y: i64, tid: i64, vid: i64, close: &str) {
          font-size=\"8\">V{vid}</text>",
         x + CELL / 2,
         y + 3 * CELL / 4
+    );
+}
+
+/// One filled cell `width` wide with its value centred in it (a layout's index, a scale
+/// factor's offset).
+fn value_cell(out: &mut String, (x, y): (i64, i64), width: i64, (r, g, b): (u8, u8, u8), v: i64) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{CELL}\" \
+         fill=\"rgb({r},{g},{b})\" stroke=\"black\"/>"
+    );
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" alignment-baseline=\"central\" \
+         font-size=\"9\">{v}</text>",
+        x + width / 2,
+        y + CELL / 2
     );
 }
 
