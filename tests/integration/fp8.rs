@@ -278,6 +278,58 @@ fn fp8_block_scaled_verifies() {
     run_fp8_scaled(&[(512, 384, 640)], &[("e5m2", None)], Some("block"));
 }
 
+/// The wide fp8 tile (128×192, the promotion waiting for each k-tile), per tensor and
+/// block-scaled: a 192-column tile spans two of B's 128-row scale blocks, split at column 128
+/// or 64 (n0 = 192 t), and past N (4097) the last block's scale; against cuBLASLt where it has
+/// an algorithm and the fp64 reference, repeated bit for bit.
+#[test]
+#[ignore = "needs a Hopper GPU: run on the device with --ignored"]
+fn fp8_wide_tile_verifies_with_both_scalings() {
+    let gpu = Gpu::open().unwrap_or_else(|e| panic!("{e}"));
+    for (m, n, k) in [
+        (1024usize, 1024usize, 1024usize),
+        (4095, 4097, 4096),
+        (256, 704, 512),
+    ] {
+        for scale in [None, Some("block")] {
+            for tma_store in [false, true] {
+                if tma_store && !n.is_multiple_of(8) {
+                    continue;
+                }
+                let mut f = flags(m, n, k, "e4m3", None);
+                f.scale = scale.map(str::to_string);
+                f.mma = Some("SM90_64x192x32_F32E4M3E4M3_SS_TN".into());
+                f.consumers = Some(2);
+                f.tile = Some("(128,192,128)".into());
+                f.stages = Some(5);
+                f.persistent = true;
+                f.tma_store = tma_store;
+                let v = Variant::from_flags(&f).unwrap_or_else(|e| panic!("{e}"));
+                let rows = gpu
+                    .run(
+                        &[v],
+                        cute_gpu::run::Timing {
+                            reps: 2,
+                            rounds: 1,
+                            flush_l2: false,
+                        },
+                        |_| {},
+                    )
+                    .unwrap();
+                for r in rows {
+                    assert!(
+                        r.verified() && r.repeatable,
+                        "{m}x{n}x{k} {}: relative error {} against cuBLASLt, fp64 sample {:?}",
+                        r.config,
+                        r.rel_err,
+                        r.host
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A ragged K (not a multiple of 16 bytes) is padded to TMA's 16-byte row pitch with zeros,
 /// and an odd M·N puts split-K's second slab at an odd float: both run and verify.
 #[test]

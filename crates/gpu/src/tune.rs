@@ -81,13 +81,23 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
         flags: chosen.flags.clone(),
     }];
     // the chosen tile with the flag's default pipeline (at most 4 stages), against the
-    // heuristic's deeper one
-    let mut g = chosen.flags.clone();
-    g.stages = None;
-    out.push(Candidate {
-        label: "chosen, the default pipeline depth".into(),
-        flags: g,
-    });
+    // heuristic's deeper one (not for the wide fp8 tile: 4 stages stage C 128 columns at a
+    // time, and its kernel spills 72 bytes)
+    let wide_fp8 = choose::is_fp8(f)
+        && chosen.flags.consumers == Some(choose::WIDE_FP8_TILE.0)
+        && chosen
+            .flags
+            .mma
+            .as_deref()
+            .is_some_and(|m| m.contains("x192x"));
+    if !wide_fp8 {
+        let mut g = chosen.flags.clone();
+        g.stages = None;
+        out.push(Candidate {
+            label: "chosen, the default pipeline depth".into(),
+            flags: g,
+        });
+    }
     if !given.raster {
         let mut g = chosen.flags.clone();
         g.raster = if g.raster == LARGE_OUTPUT_RASTER {
@@ -102,8 +112,14 @@ pub fn candidates(f: &GemmFlags, given: Given, sms: usize) -> Vec<Candidate> {
     }
     let ktiles = super::hopper::config::k_tiles(f.k, super::hopper::config::bk_of_flags(f));
     let knobs_free = f.cluster.is_none() && !f.persistent && !f.tma_store;
-    let tiles: Vec<(usize, usize)> = choose::tile_candidates(f)
+    let wide: &[(usize, usize)] = if choose::is_fp8(f) {
+        &[choose::WIDE_FP8_TILE]
+    } else {
+        &[]
+    };
+    let tiles: Vec<(usize, usize)> = wide
         .iter()
+        .chain(choose::tile_candidates(f))
         .chain([&choose::TALL_TILE])
         .copied()
         .filter(|(c, _)| f.consumers.is_none_or(|given| given == *c))

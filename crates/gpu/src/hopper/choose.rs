@@ -14,6 +14,9 @@
 //!    a shorter candidate (the same N) of at least one full wave replaces it where whole waves × tile area
 //!    / the CTA's rate ([`wave_cost`]) is at least 4% less (512×28672×4096: 128×256 tiles are
 //!    448 = 3.4 waves, 64×256 are 896 = 6.8; 714.6 against 680.9 TFLOP/s on an H100).
+//!    For promoted fp8 per tensor, [`WIDE_FP8_TILE`] (128×192) replaces 128×128 where its
+//!    waves cost at most [`WIDE_FP8_ALLOWANCE`] more (8192³: 21 waves of 2752 tiles against 32
+//!    of 4096; 101.9% of cuBLASLt against 96.8–97.7%).
 //! 2. **Split-K.** When no tile fills 7/8 of the SMs (1×4096×4096 has 64 tiles of 64×64 at
 //!    most), or M or N is 64 or less (one row or column of tiles: every byte of the operands is
 //!    read once whatever the tile, and the shape is bound by memory), each candidate's K loop is split over S CTAs, S the most that
@@ -65,9 +68,27 @@ pub const TILE_CANDIDATES: [(usize, usize); 4] = [(2, 256), (1, 256), (1, 128), 
 /// N = 128 at most (64 + 64 registers of accumulators).
 pub const TILE_CANDIDATES_FP8: [(usize, usize); 3] = [(2, 128), (1, 128), (1, 64)];
 
+/// The wide fp8 tile, 128×192 (2 consumers, each with two 64×192 sets: the k-tile's sums and
+/// the fp32 sums, 192 of the 232 registers `setmaxnreg` gives it; the promotion waits for each
+/// k-tile, as three sets do not fit). Chosen per tensor (not block-scaled: there it measured
+/// as 128×128 does, 94.5–95.1% of cuBLASLt at 8192³ against 93.7–94.9%, and slower on the
+/// ragged 4095×4097×4096, 790.7 against 873.8 TFLOP/s) over 128×128 (whose promotion overlaps the next
+/// k-tile's wgmmas) where its waves cost at most [`WIDE_FP8_ALLOWANCE`] more by [`wave_cost`]:
+/// measured on the H200 (session 25, alternating with cuBLASLt, e4m3 per tensor): 8192³
+/// 101.9% of cuBLASLt twice against 97.7% and 96.8% (21 waves of 2752 tiles against 32 of
+/// 4096), 16384×8192×8192 99.2% against 95.9%, 16384³ 99.7% against 88.4%, e5m2 × e4m3
+/// 8192³ 100.7% against 93.6%.
+pub const WIDE_FP8_TILE: (usize, usize) = (2, 192);
+
+/// How much more time by [`wave_cost`] [`WIDE_FP8_TILE`] may take than 128×128 and still be
+/// chosen: its tile area runs faster (16384³: the same waves by the model, 15% more TFLOP/s
+/// measured), but at 4096³ (6 waves of 704 tiles against 8 of 1024: 12.5% more by the model)
+/// and 512×28672×4096 (7% more) 128×128 stays.
+pub const WIDE_FP8_ALLOWANCE: f64 = 0.04;
+
 /// Whether the flags' `--dtype` is fp8 with its sums promoted (not `--fast-accum`): two sets
 /// of accumulators.
-fn is_fp8(f: &GemmFlags) -> bool {
+pub fn is_fp8(f: &GemmFlags) -> bool {
     crate::config::Dtype::parse(&f.dtype).is_ok_and(crate::config::Dtype::is_fp8) && !f.fast_accum
 }
 
@@ -105,7 +126,9 @@ pub fn candidate_stages(
     tma_store: bool,
     block_scaled: bool,
 ) -> usize {
-    let cap = if block_scaled && consumers >= 2 {
+    // the wide fp8 tile takes the deepest that fits (5, C staged 64 columns at a time): with
+    // 4 stages and 128-column staging its block-scaled kernel spills 84 bytes
+    let cap = if block_scaled && consumers >= 2 && (consumers, n) != WIDE_FP8_TILE {
         BLOCK_SCALED_STAGES
     } else {
         DEEP_STAGES
@@ -237,6 +260,27 @@ fn fuller_last_wave(
         .map(|(c, _)| c)
 }
 
+/// [`WIDE_FP8_TILE`] in place of `picked` where `picked` is fp8's 128×128 (the consumers not
+/// fixed otherwise), the wide tile fills `fill` SMs, and its [`wave_cost`] is at most
+/// [`WIDE_FP8_ALLOWANCE`] more.
+fn wider_fp8(
+    f: &GemmFlags,
+    picked: (usize, usize),
+    tiles_of: &dyn Fn((usize, usize)) -> u128,
+    (sms, fill): (usize, u128),
+) -> Option<(usize, usize)> {
+    let wide = WIDE_FP8_TILE;
+    let allowed = is_fp8(f)
+        && f.scale.as_deref() != Some("block")
+        && picked == TILE_CANDIDATES_FP8[0]
+        && f.consumers.is_none_or(|c| c == wide.0)
+        && tiles_of(wide) >= fill;
+    (allowed
+        && wave_cost(wide, tiles_of(wide), sms)
+            <= wave_cost(picked, tiles_of(picked), sms) * (1.0 + WIDE_FP8_ALLOWANCE))
+        .then_some(wide)
+}
+
 /// Choose a Hopper configuration for `f`'s shape on a GPU of `sms` SMs; `given` says which
 /// defaulted flags were on the command line. Flags already set are kept.
 pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
@@ -285,7 +329,19 @@ pub fn choose(f: &GemmFlags, given: Given, sms: usize) -> Choice {
                     ));
                     better
                 }
-                None => cand,
+                None => wider_fp8(f, cand, &tiles_of, (sms, fill)).map_or(cand, |wide| {
+                    why.push(format!(
+                        "but {}x{} tiles ({} in {} waves against {} in {}) cost at most {:.0}% more by the wave model, and their area runs faster (fp8, measured)",
+                        64 * wide.0,
+                        wide.1,
+                        tiles_of(wide),
+                        tiles_of(wide).div_ceil(sms as u128),
+                        tiles_of(cand),
+                        tiles_of(cand).div_ceil(sms as u128),
+                        100.0 * WIDE_FP8_ALLOWANCE
+                    ));
+                    wide
+                }),
             }
         }
         None if f.split_k.is_none() => {
@@ -474,6 +530,64 @@ mod tests {
             Some("SM90_64x256x16_F32BF16BF16_SS<K,K>")
         );
         assert_eq!(c.flags.split_k, Some(4));
+    }
+
+    #[test]
+    fn fp8_takes_the_wide_tile_where_its_waves_cost_little_more() {
+        let fp8 = |m, n, k| GemmFlags {
+            dtype: "e4m3".into(),
+            ..shape(m, n, k)
+        };
+        for (m, n, k) in [
+            (8192, 8192, 8192),
+            (16384, 8192, 8192),
+            (16384, 16384, 16384),
+        ] {
+            let c = choose(&fp8(m, n, k), Given::default(), COMPILE_ONLY_SMS);
+            assert_eq!(c.flags.consumers, Some(2), "{}", c.line);
+            assert_eq!(
+                c.flags.mma.as_deref(),
+                Some("SM90_64x192x32_F32E4M3E4M3_SS_TN"),
+                "{}",
+                c.line
+            );
+            assert!(c.line.contains("128x192 tiles"), "{}", c.line);
+        }
+        // 8192³: 2752 tiles in 21 waves against 4096 in 32
+        let c = choose(&fp8(8192, 8192, 8192), Given::default(), COMPILE_ONLY_SMS);
+        assert!(
+            c.line.contains("(2752 in 21 waves against 4096 in 32)"),
+            "{}",
+            c.line
+        );
+        assert_eq!(c.flags.stages, Some(5));
+        // the waves of 4096³ and 512×28672×4096 cost more than the allowance: 128×128 stays
+        for (m, n, k) in [(4096, 4096, 4096), (512, 28672, 4096), (2048, 2048, 2048)] {
+            let c = choose(&fp8(m, n, k), Given::default(), COMPILE_ONLY_SMS);
+            assert_ne!(
+                c.flags.mma.as_deref(),
+                Some("SM90_64x192x32_F32E4M3E4M3_SS_TN"),
+                "{}",
+                c.line
+            );
+        }
+        // block scales keep 128×128 (measured alike at 8192³, slower where ragged)
+        let mut f = fp8(8192, 8192, 8192);
+        f.scale = Some("block".into());
+        let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(
+            c.flags.mma.as_deref(),
+            Some("SM90_64x128x32_F32E4M3E4M3_SS_TN")
+        );
+        assert_eq!(candidate_stages(WIDE_FP8_TILE, true, true), 5);
+        // --fast-accum keeps one set of accumulators: its own candidates
+        let mut f = fp8(8192, 8192, 8192);
+        f.fast_accum = true;
+        let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+        assert_ne!(
+            c.flags.mma.as_deref(),
+            Some("SM90_64x192x32_F32E4M3E4M3_SS_TN")
+        );
     }
 
     #[test]

@@ -472,9 +472,20 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
                 4 * rows
             );
         }
+        // a 192-column tile spans two scale blocks of B: the next one's SFB (the last block's
+        // again past N, unused) at [1]
+        let sfb2_copy = if bn == super::config::WIDE_BLOCK_SCALED_BN {
+            format!(
+                "\n        if (lane == 1) cp_async_4(ss + 4u, sfb + min(n0 / 128 + 1, {}) * {} + kt, 4);",
+                scales.n_blocks - 1,
+                scales.sfb_pitch
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             w,
-            "    }} else if (tid / 32 == 1) {{\n      // the scale warp: k-tile kt's SFB and SFA of rows m0 .. m0 + {} (past M: 0) copied into its stage\n      const int lane = tid % 32;\n      int it = 0;\n    {tile_loop}\n      {coords}\n      // this tile's SFB row, this lane's first row of SFA and the rows left below M\n      const float* const fb = sfb + (n0 / 128) * {};\n      const float* fa = sfa + (size_t){kt_first} * M + m0 + {rows} * lane;\n      const int left = M - (m0 + {rows} * lane);\n      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it, fa += M) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        const u32 ss = bars + {}u + s * {}u;\n        if (lane == 0) cp_async_4(ss, fb + kt, 4);{sfa_copy}\n        cp_async_arrive(bars + 8 * s);\n      }}\n    }}",
+            "    }} else if (tid / 32 == 1) {{\n      // the scale warp: k-tile kt's SFB and SFA of rows m0 .. m0 + {} (past M: 0) copied into its stage\n      const int lane = tid % 32;\n      int it = 0;\n    {tile_loop}\n      {coords}\n      // this tile's SFB row, this lane's first row of SFA and the rows left below M\n      const float* const fb = sfb + (n0 / 128) * {};\n      const float* fa = sfa + (size_t){kt_first} * M + m0 + {rows} * lane;\n      const int left = M - (m0 + {rows} * lane);\n      for (int kt = {kt_first}; kt < {kt_end}; ++kt, ++it, fa += M) {{\n        const int s = it % {stages}, round = it / {stages};\n        if (round > 0) mbar_wait(bars + 8 * ({stages} + s), (round - 1) & 1);\n        const u32 ss = bars + {}u + s * {}u;\n        if (lane == 0) cp_async_4(ss, fb + kt, 4);{sfb2_copy}{sfa_copy}\n        cp_async_arrive(bars + 8 * s);\n      }}\n    }}",
             bm - 1,
             scales.sfb_pitch,
             16 * stages,
@@ -714,6 +725,8 @@ fn k_loop(
 ) {
     let (stages, regs, promote) = (cfg.stages, cfg.atom_n / 2, cfg.promote);
     let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
+    let wide = block && cfg.atom_n == super::config::WIDE_BLOCK_SCALED_BN;
+    let scale_floats = super::config::stage_scale_bytes(64 * cfg.consumers, block) / 4;
     // fp8: the k-tile's wgmmas write dk (the first with scale-d 0), then dk is added to d
     let acc = if promote { "dk" } else { "d" };
     let _ = writeln!(
@@ -723,9 +736,28 @@ fn k_loop(
     k_slices(w, cfg, acc, promote);
     if promote {
         // with block scales: the stage's scales read before it is given back
-        let (scales, add) = if block {
+        let (scales, add) = if wide {
+            // register i holds column 8 (i / 4) (+ 0..7) of the tile: those left of the split
+            // (128 - n0 % 128, 128 or 64: n0 is a multiple of 192) take SFB(n0 / 128), the
+            // others the next block's; a branch on the split, not a select a register
+            let side = |split: usize| {
+                format!(
+                    "#pragma unroll\n          for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], 8 * (i / 4) < {split} ? ((i / 2) % 2 ? s1 : s0) : ((i / 2) % 2 ? t1 : t0), d[i]);"
+                )
+            };
             (
-                "float sb, sa0, sa1;\n        scales_of(s, sb, sa0, sa1);\n        ",
+                format!(
+                    "float sb, sa0, sa1;\n        scales_of(s, sb, sa0, sa1);\n        const float sb2 = sfs[s * {scale_floats} + 1];\n        "
+                ),
+                format!(
+                    "const float s0 = sa0 * sb, s1 = sa1 * sb, t0 = sa0 * sb2, t1 = sa1 * sb2;\n        // a 192-column tile spans two of B's scale blocks, split at column 128 - n0 % 128\n        if (n0 % 128 == 0) {{\n          {}\n        }} else {{\n          {}\n        }}",
+                    side(128),
+                    side(64)
+                ),
+            )
+        } else if block {
+            (
+                "float sb, sa0, sa1;\n        scales_of(s, sb, sa0, sa1);\n        ".to_string(),
                 // register i holds row srow + 8 ((i / 2) % 2) of the tile (CLayout_64xN)
                 format!(
                     "const float s0 = sa0 * sb, s1 = sa1 * sb;\n        #pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] = fmaf(dk[i], (i / 2) % 2 ? s1 : s0, d[i]);"
@@ -733,7 +765,7 @@ fn k_loop(
             )
         } else {
             (
-                "",
+                String::new(),
                 format!("#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[i] += dk[i];"),
             )
         };

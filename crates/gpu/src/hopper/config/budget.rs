@@ -95,6 +95,20 @@ pub fn widest_n_with(consumers: usize, sets: usize) -> usize {
     ((compile_register_cap(consumers) - CONSUMER_OVERHEAD_REGS) * 2 / sets.max(1) / 8 * 8).min(256)
 }
 
+/// The widest wgmma N whose `sets` accumulators fit a consumer thread after `setmaxnreg`
+/// ([`register_split`]: ptxas allocates the code after a `setmaxnreg.inc` within that count,
+/// [`compile_register_cap`]), beside [`CONSUMER_OVERHEAD_REGS`]: what `--mma` may ask for.
+/// Two consumers: 232 registers, N up to 200 with two sets; three: 160, N up to 128. One set
+/// (16-bit, fast accumulation) keeps ptxas's launch-bounds cap ([`widest_n`]): its kernels
+/// were measured under it.
+pub fn widest_n_allocatable(consumers: usize, sets: usize) -> usize {
+    if sets <= 1 {
+        return widest_n(consumers);
+    }
+    let (_, consumer) = register_split(consumers);
+    ((consumer - CONSUMER_OVERHEAD_REGS) * 2 / sets.max(1) / 8 * 8).min(256)
+}
+
 /// `--consumers`, 1 to [`MAX_CONSUMERS`] (default [`DEFAULT_CONSUMERS`]).
 pub(super) fn check_consumers(c: Option<usize>) -> Result<usize, HopperConfigError> {
     let consumers = c.unwrap_or(DEFAULT_CONSUMERS);
@@ -129,8 +143,16 @@ pub fn deepest_stages(
     stages
 }
 
+/// `--scale block`: the one tile width that is no divisor of 128 and still takes block scales,
+/// 192. A tile at n0 = 192 t spans two of B's 128-row scale blocks, n0 / 128 and the next,
+/// split at column 128 − n0 mod 128 (128 or 64): each k-tile's stage carries both SFB values
+/// and the promotion scales the columns on either side of the split by their own (the kernel
+/// with one set of k-tile sums only: three 64×192 sets do not fit).
+pub const WIDE_BLOCK_SCALED_BN: usize = 192;
+
 /// `--scale block`: the scales of a stage of a `BM`-row tile, beside its operands (after the
-/// barriers): SFB(n0 / 128, kt), padding to 16 bytes, then SFA(m0 + r, kt) for the BM rows,
+/// barriers): SFB(n0 / 128, kt) (and SFB(n0 / 128 + 1, kt) for [`WIDE_BLOCK_SCALED_BN`]),
+/// padding to 16 bytes, then SFA(m0 + r, kt) for the BM rows,
 /// fp32, written by the producer's scale warp, read by the consumers with the stage's operands.
 pub fn stage_scale_bytes(bm: usize, block_scaled: bool) -> usize {
     if block_scaled { 16 + 4 * bm } else { 0 }

@@ -9,7 +9,8 @@ use cute::algebra::{AlgebraError, Layout, Swizzle};
 use super::MAX_SPLIT_K;
 use super::atom::gmma_major;
 use super::budget::{
-    CONSUMER_OVERHEAD_REGS, MAX_CLUSTER, MAX_CONSUMERS, compile_register_cap, widest_n_with,
+    CONSUMER_OVERHEAD_REGS, MAX_CLUSTER, MAX_CONSUMERS, compile_register_cap, register_split,
+    widest_n_allocatable,
 };
 use super::desc::GmmaSwizzle;
 use super::tma::MAX_BOXES;
@@ -336,16 +337,7 @@ pub enum HopperConfigError {
     #[error("--cluster: expected CM or (CM,CN), positive integers, got {0}")]
     ClusterShape(String),
     /// The accumulator does not fit a consumer's registers.
-    #[error(
-        "--consumers: with {consumers} consumer warpgroups ({} threads) ptxas has {} registers a thread (65536 / threads), too few for {sets} 64x{n} fp32 accumulator{} ({} registers{}) and about {overhead} more: use fewer consumers or an atom with N <= {}",
-        128 * (1 + .consumers),
-        compile_register_cap(*.consumers),
-        if *.sets > 1 { "s" } else { "" },
-        .sets * .n / 2,
-        if *.sets > 1 { "; fp8 sums each k-tile apart and adds it to fp32 sums" } else { "" },
-        widest_n_with(*.consumers, *.sets),
-        overhead = CONSUMER_OVERHEAD_REGS
-    )]
+    #[error("{}", too_few_registers(*.consumers, *.n, *.sets))]
     TooFewRegisters {
         /// Consumer warpgroups.
         consumers: usize,
@@ -375,10 +367,10 @@ pub enum HopperConfigError {
         /// The atom.
         mma: String,
     },
-    /// `--scale block` with a tile whose N does not divide 128: a tile would span two of B's
-    /// 128-row scale blocks.
+    /// `--scale block` with a tile whose N neither divides 128 nor is 192 (two of B's 128-row
+    /// scale blocks, split at 128 or 64 columns) with one set of k-tile sums.
     #[error(
-        "--scale block: the tile's BN = {0} must divide 128, so that each tile lies in one 128x128 scale block of B (one scale of B a k-tile)"
+        "--scale block: the tile's BN = {0} must divide 128, so that each tile lies in one 128x128 scale block of B (one scale of B a k-tile), or be 192 (two scale blocks, split at column 128 or 64) where the promotion is not overlapped"
     )]
     BlockScaleBn(usize),
     /// BK is not one SW128 atom.
@@ -520,4 +512,32 @@ impl From<AlgebraError> for HopperConfigError {
     fn from(e: AlgebraError) -> Self {
         HopperConfigError::Config(ConfigError::Algebra(e))
     }
+}
+
+/// [`HopperConfigError::TooFewRegisters`]'s message: one set of accumulators is held to
+/// ptxas's launch-bounds cap, the two sets of promoted fp8 to the consumer's share after
+/// `setmaxnreg` ([`widest_n_allocatable`]).
+fn too_few_registers(consumers: usize, n: usize, sets: usize) -> String {
+    let threads = 128 * (1 + consumers);
+    let has = if sets > 1 {
+        let (producer, consumer) = register_split(consumers);
+        format!(
+            "a consumer thread has {consumer} registers (setmaxnreg: 512 a lane across the warpgroups, the producer keeping {producer})"
+        )
+    } else {
+        format!(
+            "ptxas has {} registers a thread (65536 / threads)",
+            compile_register_cap(consumers)
+        )
+    };
+    let (plural, promoted) = if sets > 1 {
+        ("s", "; fp8 sums each k-tile apart and adds it to fp32 sums")
+    } else {
+        ("", "")
+    };
+    format!(
+        "--consumers: with {consumers} consumer warpgroups ({threads} threads) {has}, too few for {sets} 64x{n} fp32 accumulator{plural} ({} registers{promoted}) and about {CONSUMER_OVERHEAD_REGS} more: use fewer consumers or an atom with N <= {}",
+        sets * n / 2,
+        widest_n_allocatable(consumers, sets)
+    )
 }

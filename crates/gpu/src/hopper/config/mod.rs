@@ -29,9 +29,9 @@ mod tma;
 pub use atom::{Sm90Atom, default_sm90_mma, is_sm90, parse_atom, sm90_mma};
 pub use budget::{
     CONSUMER_OVERHEAD_REGS, DEFAULT_CONSUMERS, DEFAULT_STAGES, MAX_CLUSTER, MAX_CONSUMERS,
-    accumulator_sets, compile_register_cap, deepest_stages, overlaps_promotion,
-    promotion_overlapped, register_split, register_split_with, stage_scale_bytes, widest_n,
-    widest_n_with,
+    WIDE_BLOCK_SCALED_BN, accumulator_sets, compile_register_cap, deepest_stages,
+    overlaps_promotion, promotion_overlapped, register_split, register_split_with,
+    stage_scale_bytes, widest_n, widest_n_allocatable, widest_n_with,
 };
 pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
 pub use error::HopperConfigError;
@@ -232,7 +232,7 @@ impl HopperConfig {
         let consumers = check_consumers(f.consumers)?;
         let promote = dtype.is_fp8() && !f.fast_accum;
         let sets = accumulator_sets(promote);
-        if atom.n > widest_n_with(consumers, sets) {
+        if atom.n > widest_n_allocatable(consumers, sets) {
             return Err(HopperConfigError::TooFewRegisters {
                 consumers,
                 n: atom.n,
@@ -245,7 +245,10 @@ impl HopperConfig {
         if bn != atom.n {
             return Err(HopperConfigError::BnPerAtom { bn, n: atom.n, mma });
         }
-        if scaling == Some(Scaling::Block) && !crate::config::SCALE_BLOCK.is_multiple_of(bn) {
+        if scaling == Some(Scaling::Block)
+            && !(crate::config::SCALE_BLOCK.is_multiple_of(bn)
+                || (bn == WIDE_BLOCK_SCALED_BN && !overlaps_promotion(promote, atom.n, consumers)))
+        {
             return Err(HopperConfigError::BlockScaleBn(bn));
         }
         if bk != bk_want {
