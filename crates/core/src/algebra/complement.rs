@@ -412,28 +412,12 @@ fn complement_filtered_traced<T: Trace>(
         by_stride(stride)
     };
     let at = |j: usize| if sorted { j } else { order[j] };
-    // (kinds: `min_stride / last` and `min_stride * shape`, as CuTe's integral_constant gives)
-    let mut last = Int::st(1);
-    for k in (0..r - 1).map(at) {
-        let (s, d) = (f.extent(k), stride[k].coefficient());
-        let new_shape = d.div(last, OP)?;
-        t.step(|| gap(s.value, d.value, last.value, new_shape.value));
-        if new_shape.value == 0 {
-            return Err(non_injective(f));
-        }
-        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
-        last = d.mul(s, OP)?;
-    }
-    let k = at(r - 1);
-    let (s, d) = (f.extent(k), stride[k].coefficient());
-    let new_shape = d.div(last, OP)?;
-    t.step(|| gap(s.value, d.value, last.value, new_shape.value));
-    if new_shape.value == 0 {
-        return Err(non_injective(f));
-    }
-    result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
-    let new_stride = d.mul(s, OP)?;
-    let (s, d) = (s.value, d.value);
+    // every extent and stride static (as they mostly are): the gaps' kind tests fold away
+    let (new_stride, s, d) = if f.shape_is_static() && !dynamic_stride {
+        gaps::<T, true>(f, at, &mut result, t)?
+    } else {
+        gaps::<T, false>(f, at, &mut result, t)?
+    };
     if cotarget.is_dynamic() || new_stride.dynamic {
         // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
         // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
@@ -482,6 +466,49 @@ fn complement_filtered_traced<T: Trace>(
         Stride::int_of(rest_stride, rest_stride_dynamic),
     );
     coalesce_result(&result, out, t)
+}
+
+/// The gaps between the modes of `f` taken by increasing stride (`at(j)`: the `j`-th), each a
+/// mode of the complement pushed onto `result`: `d_k / last` at stride `last`, where `last`
+/// is the `N d` reached before (1 for the first); gives the `N d` past the last mode and that
+/// mode's extent and stride (values). Kinds: `min_stride / last` and `min_stride * shape`, as
+/// CuTe's integral_constant gives; `STATIC` (every extent and stride of `f` static) is the
+/// instance in which they are constants.
+#[inline(always)]
+fn gaps<T: Trace, const STATIC: bool>(
+    f: &FlatModes,
+    at: impl Fn(usize) -> usize,
+    result: &mut FlatModes,
+    t: &mut T,
+) -> Result<(Int, i64, i64)> {
+    let stride = f.stride();
+    let r = stride.len();
+    let mode = |k: usize| {
+        if STATIC {
+            (Int::st(f.shape()[k]), Int::st(stride[k].value))
+        } else {
+            (f.extent(k), stride[k].coefficient())
+        }
+    };
+    let mut last = Int::st(1);
+    for k in (0..r - 1).map(&at) {
+        let (s, d) = mode(k);
+        let new_shape = d.div(last, OP)?;
+        t.step(|| gap(s.value, d.value, last.value, new_shape.value));
+        if new_shape.value == 0 {
+            return Err(non_injective(f));
+        }
+        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+        last = d.mul(s, OP)?;
+    }
+    let (s, d) = mode(at(r - 1));
+    let new_shape = d.div(last, OP)?;
+    t.step(|| gap(s.value, d.value, last.value, new_shape.value));
+    if new_shape.value == 0 {
+        return Err(non_injective(f));
+    }
+    result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+    Ok((d.mul(s, OP)?, s.value, d.value))
 }
 
 /// The complement's modes, coalesced into `out`.

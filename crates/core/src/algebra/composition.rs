@@ -487,8 +487,10 @@ fn compose_right<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
+    // whether A's extents and strides are all static, decided once for every leaf of B
+    let a_static = flat.is_static();
     match b {
-        Right::Layout(l) => compose_tup(flat, l.shape(), l.stride(), out, p, t),
+        Right::Layout(l) => compose_tup(flat, a_static, l.shape(), l.stride(), out, p, t),
         Right::Pair(b, c) => {
             t.step(|| {
                 let bb = Right::Pair(b, c).to_layout();
@@ -496,11 +498,11 @@ fn compose_right<T: Trace>(
             });
             let m = out.open();
             t.section(|| mode_step(0, b.shape(), b.stride()));
-            let r = compose_tup(flat, b.shape(), b.stride(), out, p, t);
+            let r = compose_tup(flat, a_static, b.shape(), b.stride(), out, p, t);
             t.end();
             r?;
             t.section(|| mode_step(1, &c.shape_tuple(), &c.stride_tuple()));
-            let r = compose_flat(flat, c, out, p, t);
+            let r = compose_flat(flat, a_static, c, out, p, t);
             t.end();
             r?;
             out.close(m);
@@ -529,6 +531,7 @@ fn concatenate_step(r: &Layout) -> Step {
 /// `A o B` for the B `rs:rd` (a layout's shape and stride, or a mode of them).
 fn compose_tup<T: Trace>(
     flat: &FlatModes,
+    a_static: bool,
     rs: &Tup,
     rd: &Tup,
     out: &mut LayoutBuilder,
@@ -541,7 +544,7 @@ fn compose_tup<T: Trace>(
             let m = out.open();
             for (k, (s, d)) in rsv.iter().zip(rdv).enumerate() {
                 t.section(|| mode_step(k, s, d));
-                let r = compose_tup(flat, s, d, out, p, t);
+                let r = compose_tup(flat, a_static, s, d, out, p, t);
                 t.end();
                 r?;
             }
@@ -551,7 +554,7 @@ fn compose_tup<T: Trace>(
         }
         (Int(s), Int(_)) => {
             let d = rd.as_stride().expect("a leaf");
-            compose_leaf(flat, Kinded::of(s, rs.is_dynamic()), d, out, p, t)
+            compose_leaf_of(flat, a_static, Kinded::of(s, rs.is_dynamic()), d, out, p, t)
         }
         _ => Err(condition(OP, "shape and stride are not congruent")),
     }
@@ -560,19 +563,20 @@ fn compose_tup<T: Trace>(
 /// `A o B` for a flat B.
 fn compose_flat<T: Trace>(
     flat: &FlatModes,
+    a_static: bool,
     c: &FlatModes,
     out: &mut LayoutBuilder,
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
     if let ([_], [d]) = (c.shape(), c.stride()) {
-        return compose_leaf(flat, c.extent(0), *d, out, p, t);
+        return compose_leaf_of(flat, a_static, c.extent(0), *d, out, p, t);
     }
     t.step(|| by_mode_step(&c.shape_tuple(), &c.stride_tuple()));
     let m = out.open();
     for (k, (&s, &d)) in c.shape().iter().zip(c.stride()).enumerate() {
         t.section(|| mode_step(k, &IntTuple::int(s), &IntTuple::stride(d)));
-        let r = compose_leaf(flat, c.extent(k), d, out, p, t);
+        let r = compose_leaf_of(flat, a_static, c.extent(k), d, out, p, t);
         t.end();
         r?;
     }
@@ -581,13 +585,37 @@ fn compose_flat<T: Trace>(
     Ok(())
 }
 
+/// [`compose_leaf`] in its static instance where every kind is static (`a_static`: A's
+/// extents and strides, decided once a composition; the leaf's two kinds), else in the one
+/// that carries the kinds.
+#[inline]
+fn compose_leaf_of<T: Trace>(
+    flat: &FlatModes,
+    a_static: bool,
+    rhs: Kinded,
+    rd: Stride,
+    out: &mut LayoutBuilder,
+    p: &mut Proof,
+    t: &mut T,
+) -> Result<()> {
+    if a_static && !rhs.dynamic && !rd.dynamic {
+        compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
+    } else {
+        compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
+    }
+}
+
 /// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced.
 ///
 /// The branches are CuTe's for the kinds given: a static stride 0 keeps the leaf as it is; a
 /// mode of A is skipped only where `next_shape` or `rest_shape` is the static 1 (a dynamic 1
 /// is taken, as a size-1 mode); the divisibility conditions are static_asserts, checked only
 /// where both sides are static; the rest is `_1`-free only where static.
-fn compose_leaf<T: Trace>(
+///
+/// `STATIC`: every kind involved is static (A's extents and strides, this leaf's shape and
+/// stride), so the same body's kind tests fold away in that instance ([`compose_leaf_of`]
+/// decides which).
+fn compose_leaf<T: Trace, const STATIC: bool>(
     flat: &FlatModes,
     rhs: Kinded,
     rd: Stride,
@@ -595,6 +623,20 @@ fn compose_leaf<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
+    // the kinds as the instance knows them: in the static one, constants
+    let (rhs, rd) = if STATIC {
+        (Kinded::st(rhs.value), rd.with_dynamic(false))
+    } else {
+        (rhs, rd)
+    };
+    let extent = |i: usize| {
+        if STATIC {
+            Kinded::st(flat.shape()[i])
+        } else {
+            flat.extent(i)
+        }
+    };
+    let a_stride = |d: Stride| if STATIC { d.with_dynamic(false) } else { d };
     let rhs_shape = rhs.value;
     let rhs_stride = rd.value;
     // the law's argument ([`Proof`]): a leaf with `N < 1` or `D < 0` is not covered; one with
@@ -627,7 +669,7 @@ fn compose_leaf<T: Trace>(
     }
     let (lsv, ldv) = (flat.shape(), flat.stride());
     if let ([s], [d]) = (lsv, ldv) {
-        let (s, d) = (*s, *d);
+        let (s, d) = (*s, a_stride(*d));
         let dd = d.times(rd.coefficient(), OP)?;
         out.push_leaf_kind(rhs, dd);
         if contributes {
@@ -662,8 +704,8 @@ fn compose_leaf<T: Trace>(
     });
     for i in 0..r - 1 {
         let curr_shape = lsv[i];
-        let curr_stride = ldv[i];
-        let curr_shape_k = flat.extent(i);
+        let curr_stride = a_stride(ldv[i]);
+        let curr_shape_k = extent(i);
         // CuTe's weak divisibility conditions: static_asserts where both sides are static
         let checked = curr_shape_k.is_static() && rest_stride_k.is_static();
         let rs_mod = arith::rem(rest_stride, curr_shape, OP)?;
@@ -813,7 +855,7 @@ fn compose_leaf<T: Trace>(
             p.covered = false;
         }
     }
-    let last_stride = ldv[r - 1];
+    let last_stride = a_stride(ldv[r - 1]);
     if let Taken::None = taken {
         out.push_leaf_kind(rest_shape_k, last_stride.times(rest_stride_k, OP)?);
         t.step(|| {

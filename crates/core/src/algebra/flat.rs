@@ -114,6 +114,12 @@ impl FlatModes {
         self.k.is_empty()
     }
 
+    /// Whether every extent and every stride is static.
+    #[inline]
+    pub fn is_static(&self) -> bool {
+        self.shape_is_static() && !self.d.iter().any(|d| d.dynamic)
+    }
+
     /// Whether extent `i` is dynamic.
     #[inline]
     pub fn is_dynamic_extent(&self, i: usize) -> bool {

@@ -43,33 +43,21 @@ struct Flat<'a> {
 
 impl<'a> Flat<'a> {
     fn new(layout: &'a Layout) -> Flat<'a> {
-        /// The (shape, stride) leaf pairs, walking both together: what zipping their
-        /// `leaves()` gives when they are congruent (`false` where they are not).
-        fn pairs(s: &Tup, d: &Tup, out: &mut SmallVec<[(i64, i64); 8]>) -> bool {
-            use View::{Int, Tuple};
-            match (s.view(), d.view()) {
-                (Int(a), Int(b)) => {
-                    out.push((a, b));
-                    true
-                }
-                (Tuple(x), Tuple(y)) if x.len() == y.len() => {
-                    x.iter().zip(y).all(|(a, b)| pairs(a, b, out))
-                }
-                _ => false,
-            }
-        }
-        let ok = layout.size().is_ok() && !layout.shape().has_empty_tuple();
+        let (shape, stride) = (layout.shape(), layout.stride());
+        let ok = layout.size().is_ok() && !shape.has_empty_tuple();
         let leaves = ok.then(|| {
-            let mut out = SmallVec::new();
-            if !pairs(layout.shape(), layout.stride(), &mut out) {
-                let s = layout.shape().leaves();
-                let d = layout.stride().leaves();
-                out = s.into_iter().zip(d).collect();
-            }
-            // a size-1 leaf other than the last adds nothing (its digit is always 0, the rest
+            // the (shape, stride) leaf pairs in order (their `leaves()` zipped), in one walk; a
+            // size-1 leaf other than the last adds nothing (its digit is always 0, the rest
             // passes on undivided): dropped, so that a step or a walk costs only the others
-            let last = out.pop();
-            out.retain(|&mut (s, _)| s != 1);
+            let mut out = SmallVec::new();
+            let mut last = None;
+            for pair in shape.leaf_iter().zip(stride.leaf_iter()) {
+                if let Some(p @ (s, _)) = last.replace(pair)
+                    && s != 1
+                {
+                    out.push(p);
+                }
+            }
             out.extend(last);
             out
         });
@@ -163,6 +151,7 @@ impl Flat<'_> {
 }
 
 /// What the leaf-by-leaf argument concluded.
+#[derive(Debug, PartialEq)]
 enum LeafCheck {
     /// The law holds at every point of the domain.
     Proven,
@@ -171,6 +160,75 @@ enum LeafCheck {
     /// The law fails at index `i` of the inner layout's domain: `target(i) = got`, but
     /// `outer(inner(i)) = outer(x) = want`.
     Fails { i: i64, got: i64, x: i64, want: i64 },
+}
+
+/// `outer(c·d)` over `c < s` in closed form, where it is linear: `Some((t, digits))` when, for
+/// every `c < s`, `c·d` fits, [`walk_digits`] of it in `outer`'s leaves does not overflow and
+/// gives `c·t`, and `digits` is the set of bounded digits (all but the last) that some `c·d`
+/// sets. `None` where this is not shown (the caller then visits every `c`).
+///
+/// The walk is CuTe's composition walk of the leaf `s:d` through `outer`'s modes `S_k:D_k`
+/// (the argument of [`leaf_exact`]): at mode `k` the points left are `c'·δ·P_k` (`c' < n`,
+/// `P_k` the product of the shapes before). Where `S_k | δ` digit `k` is 0 for all of them
+/// (`δ /= S_k`); where `δ | S_k`, digit `k` is `(c' mod m)·δ` with `m = S_k/δ`, and either
+/// `n <= m` (nothing left above) or `m | n` (the quotient goes on with `δ = 1`); anything else
+/// is not shown. So `c`'s digits in the sub-modes `(n_j)` give `outer(c·d) = Σ a_j·e_j` with
+/// `e_j = δ_j·D_k`, which is `c·t` when every `e_j` is `t` times the product of the `n_i`
+/// before it. No partial sum of a walk exceeds `Σ (n_j - 1)·|e_j|` in magnitude, so where that
+/// bound fits no walk overflows.
+fn leaf_line(oleaves: &[(i64, i64)], s: i64, d: i64) -> Option<(i64, u128)> {
+    if s < 1 || d < 0 {
+        return None;
+    }
+    (s - 1).checked_mul(d)?;
+    let olast = oleaves.len() - 1;
+    let (mut rest, mut step) = (s, d);
+    let (mut slope, mut unit, mut bound, mut digits) = (None::<i64>, 1i64, 0i64, 0u128);
+    // a sub-mode of `n` points at `e` apart: linear with the ones before, bounded
+    let mut sub = |n: i64, e: i64| -> Option<()> {
+        match slope {
+            None => slope = Some(e),
+            Some(t) => (t.checked_mul(unit)? == e).then_some(())?,
+        }
+        bound = bound.checked_add((n - 1).checked_mul(e.checked_abs()?)?)?;
+        unit = unit.checked_mul(n)?;
+        Some(())
+    };
+    for (k, &(shape, stride)) in oleaves[..olast].iter().enumerate() {
+        if rest == 1 {
+            break;
+        }
+        if shape < 1 {
+            return None;
+        }
+        if step % shape == 0 {
+            step /= shape;
+            continue;
+        }
+        if step > shape || shape % step != 0 {
+            return None;
+        }
+        let m = shape / step;
+        let n = if rest <= m {
+            rest
+        } else if rest % m == 0 {
+            m
+        } else {
+            return None;
+        };
+        sub(n, step.checked_mul(stride)?)?;
+        digits |= 1u128 << k;
+        if rest <= m {
+            rest = 1;
+        } else {
+            rest /= m;
+            step = 1;
+        }
+    }
+    if rest > 1 {
+        sub(rest, step.checked_mul(oleaves[olast].1)?)?;
+    }
+    Some((slope.unwrap_or(0), digits))
 }
 
 /// Prove `outer(inner(i)) == target(i)` for every `i < size(inner)` without visiting every `i`.
@@ -182,11 +240,16 @@ enum LeafCheck {
 /// points `c·d_l` of different leaves use disjoint bounded digits of `outer`'s mixed radix (every
 /// digit but the last, which takes the rest and so never carries), their sum has no carries,
 /// `outer` is additive over the leaves, and the law holds everywhere. The cost is `Σ s_l`
-/// evaluations instead of `Π s_l`.
+/// evaluations instead of `Π s_l`; a leaf on which both sides are linear in `c` — the target
+/// by the caller's word (`target_slope(l, s_l)`: `Some(T)` promises `target_leaf(l, c) ==
+/// Ok(c·T)` for every `c < s_l`), `outer(c·d_l)` by [`leaf_line`] — costs one comparison of
+/// slopes instead of `s_l` evaluations, with the same verdict and digits (a leaf whose slopes
+/// differ is visited point by point, which names its first failure).
 fn leafwise(
     outer: &Flat,
     inner: &Layout,
     target_leaf: &dyn Fn(usize, i64) -> Result<i64>,
+    target_slope: &dyn Fn(usize, i64) -> Option<i64>,
 ) -> Result<LeafCheck> {
     let Some(oleaves) = &outer.leaves else {
         return Ok(LeafCheck::Undecided);
@@ -195,14 +258,29 @@ fn leafwise(
         return Ok(LeafCheck::Undecided);
     }
     let olast = oleaves.len().wrapping_sub(1);
-    let shape = inner.shape().leaves();
-    let stride = inner.stride().leaves();
     let mut prefix = 1i64;
     let mut seen: u128 = 0;
     let mut disjoint = true;
-    for (l, (&s, &d)) in shape.iter().zip(&stride).enumerate() {
+    let leaves = inner.shape().leaf_iter().zip(inner.stride().leaf_iter());
+    for (l, (s, d)) in leaves.enumerate() {
         if s > EXHAUSTIVE_LIMIT {
             return Ok(LeafCheck::Undecided);
+        }
+        let line = match target_slope(l, s) {
+            Some(want) => leaf_line(oleaves, s, d).filter(|&(t, _)| s == 1 || t == want),
+            None => None,
+        };
+        if let Some((_, mask)) = line {
+            // every point matches (x = c·d >= 0), setting these digits
+            if mask & seen != 0 {
+                disjoint = false;
+            }
+            seen |= mask;
+            let Some(p) = prefix.checked_mul(s) else {
+                return Ok(LeafCheck::Undecided);
+            };
+            prefix = p;
+            continue;
         }
         let mut mask: u128 = 0;
         for c in 0..s {
@@ -285,8 +363,8 @@ fn leaf_results<'r>(
 }
 
 /// The identity's leaf: `c·P_l`, P the prefix products of the shape's leaves.
-fn identity_leaves(l: &Layout) -> Option<Vec<i64>> {
-    let mut prefix = vec![];
+fn identity_leaves(l: &Layout) -> Option<SmallVec<[i64; 8]>> {
+    let mut prefix = SmallVec::new();
     let mut p = 1i64;
     for s in l.shape().leaves() {
         prefix.push(p);
@@ -501,7 +579,14 @@ fn check_composition_by_points(a: &Layout, b: &Layout, r: &Layout) -> Result<()>
             let (s, d) = parts[l];
             super::coord::crd2idx(&IntTuple::int(c), s, d)
         };
-        match leafwise(&fa, b, &target)? {
+        // a leaf `n:e` of R is `c·e` (crd2idx's one checked product)
+        let slope = |l: usize, n: i64| match (parts[l].0.view(), parts[l].1.as_stride()) {
+            (View::Int(_), Some(e)) if e.basis.is_none() => {
+                (n - 1).checked_mul(e.value).map(|_| e.value)
+            }
+            _ => None,
+        };
+        match leafwise(&fa, b, &target, &slope)? {
             LeafCheck::Proven => return Ok(()),
             LeafCheck::Fails { i, got, x, want } => {
                 return Err(violated(
@@ -587,7 +672,8 @@ fn check_inverse(
     let fo = Flat::new(outer);
     if let Some(prefix) = identity_leaves(inner) {
         let target = |k: usize, c: i64| c.checked_mul(prefix[k]).ok_or(AlgebraError::Overflow(op));
-        match leafwise(&fo, inner, &target)? {
+        let slope = |k: usize, n: i64| (n - 1).checked_mul(prefix[k]).map(|_| prefix[k]);
+        match leafwise(&fo, inner, &target, &slope)? {
             LeafCheck::Proven => return Ok(()),
             LeafCheck::Fails { i, got: _, x, want } => return Err(fails(i, x, want)),
             LeafCheck::Undecided => {}
@@ -698,6 +784,102 @@ mod flat_tests {
                 s.advance();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+    use crate::algebra::IntTuple;
+    use proptest::prelude::*;
+
+    fn leaf_shape() -> impl Strategy<Value = i64> {
+        prop_oneof![0i64..=9, prop::sample::select(vec![12i64, 16, 24, 32, 64])]
+    }
+
+    fn leaf_stride() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            -3i64..=40,
+            prop::sample::select(vec![1i64, 2, 4, 8, 16, 48, 64, 96, 128, 256, 1 << 61]),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20000))]
+        /// Where the closed form of a leaf is given, every point agrees with the walk: the
+        /// value `c·t` and, together, the digits set.
+        #[test]
+        fn leaf_line_agrees_with_the_walk(
+            outer in prop::collection::vec((leaf_shape(), leaf_stride()), 1..=5),
+            s in leaf_shape(),
+            d in leaf_stride(),
+        ) {
+            let olast = outer.len() - 1;
+            if let Some((t, digits)) = leaf_line(&outer, s, d) {
+                let mut seen = 0u128;
+                for c in 0..s {
+                    let x = c.checked_mul(d).expect("the points fit");
+                    let v = walk_digits(&outer, x, |j, c| {
+                        if c != 0 && j != olast {
+                            seen |= 1u128 << j;
+                        }
+                    });
+                    prop_assert_eq!(v, Some(c * t), "{:?} at {}·{}", outer, c, d);
+                }
+                prop_assert_eq!(seen, digits, "{:?} {}:{}", outer, s, d);
+            }
+        }
+    }
+
+    fn layout(leaves: &[(i64, i64)]) -> Layout {
+        let (s, d): (Vec<IntTuple>, Vec<IntTuple>) = leaves
+            .iter()
+            .map(|&(s, d)| (IntTuple::int(s), IntTuple::int(d)))
+            .unzip();
+        Layout::new(IntTuple::tuple(s), IntTuple::tuple(d)).unwrap()
+    }
+
+    /// [`leafwise`] of an inverse's law, with the closed form of a leaf or without it.
+    fn inverse_verdict(outer: &Layout, inner: &Layout, lines: bool) -> Option<LeafCheck> {
+        let prefix = identity_leaves(inner)?;
+        let target = |k: usize, c: i64| c.checked_mul(prefix[k]).ok_or(AlgebraError::Overflow("t"));
+        let slope = |k: usize, n: i64| (n - 1).checked_mul(prefix[k]).map(|_| prefix[k]);
+        let none = |_: usize, _: i64| None;
+        let slope: &dyn Fn(usize, i64) -> Option<i64> = if lines { &slope } else { &none };
+        leafwise(&Flat::new(outer), inner, &target, slope).ok()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6000))]
+        /// The closed form of a leaf changes no verdict of the inverses' laws.
+        #[test]
+        fn lines_keep_the_inverse_verdicts(
+            l in prop::collection::vec((1i64..=8, leaf_stride()), 1..=4),
+        ) {
+            let l = layout(&l);
+            let inverses = [
+                crate::algebra::inverse::right_inverse_unchecked(&l).map(|r| (l.clone(), r)),
+                crate::algebra::inverse::left_inverse_unchecked(&l).map(|r| (r, l.clone())),
+            ];
+            for (outer, inner) in inverses.into_iter().flatten() {
+                prop_assert_eq!(
+                    inverse_verdict(&outer, &inner, true),
+                    inverse_verdict(&outer, &inner, false),
+                    "{} over {}", outer, inner
+                );
+            }
+        }
+    }
+
+    /// A right inverse's leaves are lines of the layout's digits.
+    #[test]
+    fn right_inverse_leaves_are_lines() {
+        let outer = [(16, 1), (3, 16), (4, 48)];
+        assert_eq!(leaf_line(&outer, 192, 1), Some((1, 0b11)));
+        assert_eq!(leaf_line(&[(4, 8), (8, 1)], 8, 4), Some((1, 0)));
+        assert_eq!(leaf_line(&[(4, 8), (8, 1)], 4, 1), Some((8, 1)));
+        // a leaf across digits that do not chain: not a line
+        assert_eq!(leaf_line(&[(2, 1), (2, 4)], 4, 1), None);
     }
 }
 

@@ -252,22 +252,11 @@ impl Layout {
     /// negative (extents are positive), so their sum, its kind and whether it overflows are
     /// the same in any order (and `_0 + t` is `t`, of `t`'s kind).
     ///
-    /// Whether every leaf is static is found in the same walk (one test a leaf): the values'
-    /// operations are those of the kinds' arithmetic, in the same order (so the same errors),
-    /// and of static integers the sum is static. Only where a leaf is dynamic are the kinds
-    /// taken, a second time over the leaves, with CuTe's special cases (`(_1 - _1) * d` is
-    /// `_0`).
+    /// One walk, one formula: `Int`'s arithmetic, with CuTe's special cases (`(_1 - _1) * d`
+    /// is `_0`), which it tests only where an operand is dynamic (of static leaves the kind
+    /// costs a test of their two bits and an OR into the sum's).
     pub fn cosize_kind(&self) -> Result<Int> {
         const OP: &str = "cosize";
-        let (mut acc, mut dynamic) = (0i64, false);
-        for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
-            dynamic |= s.dynamic | d.dynamic;
-            let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
-            acc = arith::add(acc, term, OP)?;
-        }
-        if !dynamic {
-            return Ok(Int::st(arith::add(acc, 1, OP)?));
-        }
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
             let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;

@@ -126,12 +126,6 @@ impl Node {
         }
     }
 
-    /// The integer of a static integer leaf (`meta` 0: no basis, not dynamic).
-    #[inline]
-    pub(super) fn static_int(self) -> Option<i64> {
-        (self.meta == 0).then_some(self.value)
-    }
-
     /// Whether it is a leaf (an integer or a scaled basis element).
     #[inline]
     pub(super) fn is_leaf(self) -> bool {

@@ -4,8 +4,9 @@
 
 use std::fmt;
 
-use super::node::Kind;
+use super::node::{DYNAMIC, OPEN};
 use super::{IntTuple, Tup, View};
+use crate::algebra::basis::Basis;
 
 impl Tup {
     /// Append the value as [`fmt::Display`] writes it (see [`write_notation`]).
@@ -25,42 +26,41 @@ impl Tup {
         // the open tuples, and the modes the innermost has still to write
         let (mut open, mut left) = (0, 0u32);
         for n in &self.0 {
-            // a static integer, the most common node, told by one test of its kind
-            if let Some(v) = n.static_int() {
-                if CUTE {
-                    out.push('_');
+            // one `match` on `meta` tells the node: a static integer (the most common node,
+            // `meta` 0), a tuple's header, else a dynamic integer or a scaled basis element
+            // (the kind bit and the packed basis, 0 for none, read off `meta` as it is)
+            match n.meta {
+                0 => {
+                    if CUTE {
+                        out.push('_');
+                    }
+                    int(out, n.value);
                 }
-                int(out, v);
-            } else {
-                match n.kind() {
-                    Kind::Open { rank, .. } => {
-                        out.push('(');
-                        if rank > 0 {
-                            if open > 0 {
-                                *outer.get_mut(open - 1)? = left;
-                            }
-                            (open, left) = (open + 1, rank);
-                            continue;
+                OPEN => {
+                    let (rank, _) = n.open_parts();
+                    out.push('(');
+                    if rank > 0 {
+                        if open > 0 {
+                            *outer.get_mut(open - 1)? = left;
                         }
-                        out.push(')');
+                        (open, left) = (open + 1, rank);
+                        continue;
                     }
-                    // (a static integer is written above)
-                    Kind::Leaf(v) => {
-                        int(out, v);
-                        if !CUTE {
-                            out.push('?');
-                        }
+                    out.push(')');
+                }
+                meta => {
+                    let dynamic = meta & DYNAMIC != 0;
+                    if CUTE && !dynamic {
+                        out.push('_');
                     }
-                    Kind::Scaled(v, b) => {
-                        if CUTE && !n.is_dynamic() {
-                            out.push('_');
-                        }
-                        int(out, v);
-                        if !CUTE && n.is_dynamic() {
-                            out.push('?');
-                        }
+                    int(out, n.value);
+                    if !CUTE && dynamic {
+                        out.push('?');
+                    }
+                    let packed = meta & !DYNAMIC;
+                    if packed != 0 {
                         // CuTe's print of the basis: the modes innermost first, each after an `@`
-                        for m in b.path().iter().rev() {
+                        for m in Basis::from_packed(packed).path().iter().rev() {
                             out.push('@');
                             int(out, *m);
                         }
