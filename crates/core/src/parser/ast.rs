@@ -144,6 +144,8 @@ pub enum Stmt<'a> {
     },
     /// An expression to print.
     Expr(Expr<'a>),
+    /// C++'s `print(x)`: the value as CuTe's `print` writes it, with no newline after it.
+    Show(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
     Picture(Picture, Expr<'a>),
     /// A pointer's declaration, as a kernel's parameter is written: `half_t const* A;`
@@ -175,8 +177,108 @@ pub enum Stmt<'a> {
         /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
         expect: bool,
     },
+    /// A counted C++ loop, `for (int i = START; i < BOUND; ++i) BODY`: its body runs with the
+    /// counter bound to each value in turn, a run-time integer as in C++.
+    Loop(&'a Loop<'a>),
+    /// `if (COND) THEN [else OTHERWISE]`: the branch the condition picks runs.
+    If(&'a Branch<'a>),
+    /// Statements run in order: a control statement and those after it on its line, a
+    /// `{ … }` block.
+    Block(&'a [Stmt<'a>]),
     /// A blank line or a comment.
     Empty,
+}
+
+/// How a loop's counter or a condition compares: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+impl Cmp {
+    /// Whether `a CMP b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+        }
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+        }
+    }
+}
+
+/// `for (TYPE COUNTER = START; COUNTER CMP BOUND; STEP) BODY`, as C++ runs it: START once, then
+/// while `COUNTER CMP BOUND` (the bound evaluated anew each time) the body, then the step
+/// (`++i`, `i++`, `--i`, `i--`, `i += K`, `i -= K`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop<'a> {
+    /// The counter's name.
+    pub counter: &'a str,
+    /// Where the counter is declared.
+    pub counter_span: Span,
+    /// Its first value.
+    pub start: Expr<'a>,
+    /// How it is compared with the bound.
+    pub cmp: Cmp,
+    /// The bound.
+    pub bound: Expr<'a>,
+    /// What the step adds (`1` for `++i`).
+    pub step: Expr<'a>,
+    /// Whether the step subtracts it (`--i`, `i -= K`).
+    pub down: bool,
+    /// Whether the counter's type is unsigned (`size_t`, `unsigned`): below 0 it would wrap.
+    pub unsigned: bool,
+    /// The body's statements.
+    pub body: &'a [Stmt<'a>],
+    /// The header, `for (…)`.
+    pub span: Span,
+}
+
+/// A condition: a truth value or integer (`if (x)`), or two integers compared (`if (i < 2)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Condition<'a> {
+    /// The value, or the left side.
+    pub lhs: Expr<'a>,
+    /// The comparison and its right side, if any.
+    pub rhs: Option<(Cmp, Expr<'a>)>,
+    /// Where the condition is written.
+    pub span: Span,
+}
+
+/// `if (COND) THEN else OTHERWISE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Branch<'a> {
+    /// The condition.
+    pub cond: Condition<'a>,
+    /// What runs when it holds.
+    pub then: &'a [Stmt<'a>],
+    /// What runs when it does not (empty without `else`).
+    pub otherwise: &'a [Stmt<'a>],
 }
 
 /// How a printing statement makes its line of text.
