@@ -45,6 +45,15 @@ pub struct Runner<'w> {
     /// Outside `--format cute`: the last text written (C's `printf`) left its line open, so
     /// the next answer starts a line of its own (one answer per line, SPEC §4).
     open_line: bool,
+    /// The value of the `print(x)` being reported is one whose CuTe `print` ends its own
+    /// line (an atom).
+    printed_ends_line: bool,
+}
+
+/// Whether CuTe's `print` of the value ends with a newline of its own: an atom's (`MMA_Atom`,
+/// `TiledMMA`, `Copy_Atom`, … print their members a line each, the last one ended).
+fn prints_own_newline(v: &Value) -> bool {
+    matches!(v, Value::Atom(_))
 }
 
 /// The session a runner evaluates in: its own, or one lent to it for a while (a batch
@@ -117,6 +126,7 @@ impl<'w> Runner<'w> {
             one_terminal: false,
             text_format: cute::render::Format::Plain,
             open_line: false,
+            printed_ends_line: false,
         }
     }
 
@@ -225,10 +235,13 @@ impl<'w> Runner<'w> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         let mut printed = None;
+        let mut ends_line = false;
         self.env.set_line(st.line);
-        let outcome = self
-            .env
-            .run_with(&st.text, |v| printed = Some(printer(v, &mut line)));
+        let outcome = self.env.run_with(&st.text, |v| {
+            ends_line = prints_own_newline(v);
+            printed = Some(printer(v, &mut line));
+        });
+        self.printed_ends_line = ends_line;
         let r = self.report(st, outcome, printed, &mut line);
         self.line = line;
         r
@@ -302,10 +315,13 @@ impl<'w> Runner<'w> {
         self.end_open_line()
     }
 
-    /// A value CuTe's `print(x)` printed (its text in `line`): as it is under `--format cute`,
-    /// a line otherwise.
+    /// A value CuTe's `print(x)` printed (its text in `line`): as it is under `--format cute`
+    /// (an atom's print ends its own last line, [`prints_own_newline`]), a line otherwise.
     fn print_printed(&mut self, line: &mut String) -> io::Result<()> {
         if self.as_cute() && !self.json_errors {
+            if std::mem::take(&mut self.printed_ends_line) {
+                line.push('\n');
+            }
             let text = std::mem::take(line);
             let r = self.write_text(&text);
             *line = text;
@@ -325,7 +341,10 @@ impl<'w> Runner<'w> {
                     Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len())))?,
                 },
                 Outcome::Printed(v) => match printer(&v, &mut line) {
-                    Ok(()) => self.print_printed(&mut line)?,
+                    Ok(()) => {
+                        self.printed_ends_line = prints_own_newline(&v);
+                        self.print_printed(&mut line)?;
+                    }
                     Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len())))?,
                 },
                 other => self.report_outcome(st, Ok(other), None, &mut line)?,

@@ -8,7 +8,7 @@ tests/integration/pasted_cute.rs compares byte for byte with `cute eval --format
 This script rewrites the part after each `---` from CuTe itself: the blocks become one C++
 program (each block in its own scope, a marker line between them), where a statement that is an
 expression (cute prints its value) is printed as `print(EXPR); printf("\\n");`, a `print(x);`
-gets its newline, and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
+stays as written (CuTe prints no newline after it, nor does `cute --format cute`), and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
 are. A block that CuTe does not compile stops the script with the compiler's first error.
 
 Usage: python3 tests/oracle/cute_sessions.py
@@ -75,11 +75,10 @@ def cpp_of(statements):
             body = st.rstrip(";")
             if not body.strip():
                 continue
-            if re.match(r"^(cute::)?print\(.*(?i:mma|copy|atom)", st):
-                # an atom's print ends its own last line
+            if st.startswith("print(") or st.startswith("cute::print("):
+                # CuTe's print(x) as written: no newline after it (cute prints none either
+                # under --format cute); an atom's print ends its own last line
                 out.append(f"{body};")
-            elif st.startswith("print(") or st.startswith("cute::print("):
-                out.append(f'{body}; printf("\\n");')
             elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:
