@@ -8,6 +8,7 @@ pub mod functions;
 pub mod methods;
 pub mod partition_statement;
 mod printf;
+mod traits;
 mod value;
 
 use std::collections::HashMap;
@@ -829,6 +830,7 @@ impl Env {
                     .map(Value::Pointer)
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
+            ExprKind::Trait(t, args) => self.trait_value(*t, args, e.span),
             ExprKind::Str(_) => Err(EvalError::new(
                 "a string stands only on its own (a docstring) or in print and cute.printf",
                 e.span,

@@ -114,6 +114,10 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
+    /// A type trait of its template arguments (types written as values: `decltype(x)` is x,
+    /// `int` a run-time integer): `is_static<decltype(x)>`, its value a static truth or integer
+    /// (`::value` and the `_v` forms make it C++'s plain `bool`/`int`).
+    Trait(Trait, &'a [Expr<'a>]),
     /// A string literal (`"…"`, `'…'`, a Python `"""…"""`): its text between the quotes, escapes
     /// as written. It stands as a statement of its own (a docstring: nothing) and in what
     /// `print` and `cute.printf` print.
@@ -128,6 +132,30 @@ impl<'a> ExprKind<'a> {
             _ => None,
         }
     }
+}
+
+/// The type traits a pasted program asks (`cute/util/type_traits.hpp`, `<type_traits>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trait {
+    /// `is_static<T>`: T's value is known from its type alone.
+    IsStatic,
+    /// `is_integral<T>`: an integer (static or not) or `bool`.
+    IsIntegral,
+    /// `is_tuple<T>`: a tuple (not an integer, not a layout).
+    IsTuple,
+    /// `is_layout<T>`: a layout (plain or composed).
+    IsLayout,
+    /// `is_same<A, B>`: the same type (static integers of the same value, run-time integers of
+    /// any).
+    IsSame,
+    /// `tuple_size<T>`: the number of modes of a tuple.
+    TupleSize,
+    /// `rank_v<T>`: the rank.
+    Rank,
+    /// `depth_v<T>`: the depth.
+    Depth,
+    /// A trait of type names only, decided as read (`is_same<int, long>`).
+    Known(bool),
 }
 
 /// A statement.

@@ -6,6 +6,7 @@ mod control;
 mod cut;
 pub mod literal;
 mod place;
+mod traits;
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
@@ -425,9 +426,15 @@ enum Template {
     /// A template whose arguments are values, standing for a call of this function:
     /// `Shape<_4,_8>` is `make_shape(_4, _8)`.
     Call(&'static str),
+    /// A type trait, `is_static<T>` (`traits.rs`); `value`: its `_v` form (`is_static_v<T>`,
+    /// the trait's `::value`).
+    Trait(ast::Trait, bool),
 }
 
 fn template(name: &str) -> Option<Template> {
+    if let Some((t, value)) = traits::trait_named(name) {
+        return Some(Template::Trait(t, value));
+    }
     Some(match name {
         "Int" | "C" => Template::Int,
         "Sw" | "Swizzle" => Template::Swizzle,
@@ -1882,6 +1889,9 @@ impl<'a> Parser<'a> {
         open: usize,
         t: Template,
     ) -> PResult<(usize, Expr<'a>)> {
+        if let Template::Trait(t, value) = t {
+            return self.trait_of(pos, open, t, value);
+        }
         self.enter(open)?;
         let (mut end, items) = self.list(open, '<', '>', false)?;
         self.leave();
@@ -1957,6 +1967,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
+            Template::Trait(..) => unreachable!("read above"),
             Template::Call(f) => {
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),
