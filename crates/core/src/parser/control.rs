@@ -327,6 +327,16 @@ impl<'a> Parser<'a> {
     fn condition(&self, from: usize, to: usize) -> PResult<Condition<'a>> {
         let b = &self.src.as_bytes()[..to];
         let span = Span::new(from, to);
+        if let Some(k) = b[from..].windows(2).position(|w| w == b"&&" || w == b"||") {
+            let at = from + k;
+            return err(
+                format!(
+                    "'{}' in a condition is not read: write one comparison per 'if'",
+                    if b[at] == b'&' { "&&" } else { "||" }
+                ),
+                Span::new(at, at + 2),
+            );
+        }
         let mut depth = 0i64;
         let mut op = None;
         let mut i = from;
@@ -334,15 +344,6 @@ impl<'a> Parser<'a> {
             match b[i] {
                 b'(' | b'[' | b'{' => depth += 1,
                 b')' | b']' | b'}' => depth -= 1,
-                b'&' | b'|' if b.get(i + 1) == Some(&b[i]) => {
-                    return err(
-                        format!(
-                            "'{}' in a condition is not read: write one comparison per 'if'",
-                            if b[i] == b'&' { "&&" } else { "||" }
-                        ),
-                        Span::new(i, i + 2),
-                    );
-                }
                 b'<' | b'>' if depth == 0 && i > from && b[i - 1].is_ascii_whitespace() => {
                     op = cmp_at(b, i).map(|(c, after)| (c, i, after));
                     break;
