@@ -24,7 +24,7 @@ GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print|printf"
     r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
 )
 
@@ -65,7 +65,9 @@ def cpp_of(statements):
         pending += ("\n" if pending else "") + line
         if pending.count("(") > pending.count(")"):
             continue  # a statement of several lines
-        if not pending.rstrip().endswith(";") and pending.count("<") > pending.count(">"):
+        # a comparison `i < 4`, `m < size<0>(L)` is no bracket (`Shape < _4, _8>` is one)
+        angles = re.sub(r"\s[<>]=?\s+(?![\s_A-Z])", " ", pending)
+        if not pending.rstrip().endswith(";") and angles.count("<") > angles.count(">"):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
         if pending.strip() in ("{", "}", "};"):
             out.append(pending.strip())  # a pasted block's braces
@@ -79,6 +81,8 @@ def cpp_of(statements):
                 # CuTe's print(x) as written: no newline after it (cute prints none either
                 # under --format cute); an atom's print ends its own last line
                 out.append(f"{body};")
+            elif re.match(r"^(\}\s*)?(for|if|else|while)\b", st):
+                out.append(st)  # a control statement, or its header (its body follows)
             elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:
@@ -92,6 +96,9 @@ def main():
     blocks = text.split("\n\n")
     heading, cases = [], []
     for b in blocks:
+        b = b.strip("\n")  # a block whose printout is empty leaves blank lines: no block
+        if not b:
+            continue
         if "\n---" in b or b.startswith("---"):
             stmts, _, _ = b.partition("---")
             lines = [l for l in stmts.split("\n") if l and not l.startswith("# ")]
@@ -130,7 +137,7 @@ def main():
     new = []
     for (block, _), printed in zip(cases, outs):
         stmts = block.partition("---")[0]
-        new.append(stmts + "---\n" + printed.rstrip("\n"))
+        new.append((stmts + "---\n" + printed.rstrip("\n")).rstrip("\n"))
     with open(GOLDEN, "w") as f:
         f.write("\n\n".join(heading + new) + "\n")
     print(f"{len(cases)} sessions written to {GOLDEN}")

@@ -68,16 +68,15 @@ def run_cute(binary, block):
     return r.returncode, r.stdout, r.stderr
 
 
+# the lines cute-oracle writes before the program's first line (its #includes and `main`)
+ORACLE_HEADER = 25
+
+
 def compile_many(blocks):
-    """What CuTe prints for each block (None where it does not compile), in one program."""
+    """What CuTe prints for each block (None where it does not compile), in one program; a
+    block the compiler's first error points into is left out and the rest compiled again."""
     if not blocks:
         return []
-    body = []
-    for lines in blocks:
-        body.append("{")
-        body += ["  " + s for s in cute_sessions.cpp_of(lines)]
-        body.append("}")
-        body.append(f'printf("{MARK}\\n");')
     gtest = "".join(
         f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
         for kind in ("EXPECT", "ASSERT")
@@ -88,14 +87,27 @@ def compile_many(blocks):
             ("NE", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) != cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
         )
     )
-    program = ('printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + gtest + "\n"
-               + "\n".join(body))
-    r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True,
+    head = 'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + gtest + "\n"
+    lines, starts = head.split("\n")[:-1], []
+    for b in blocks:
+        starts.append(len(lines) + 1)
+        lines.append("{")
+        lines += ["  " + s for s in cute_sessions.cpp_of(b)]
+        lines.append("}")
+        lines.append(f'printf("{MARK}\\n");')
+    r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
         outs = r.stdout.split(MARK + "\n")
         if len(outs) == len(blocks) + 1:
             return outs[:-1]
+    m = re.search(r"q\.cpp:(\d+):", r.stderr)
+    if m:
+        at = int(m.group(1)) - ORACLE_HEADER
+        bad = max((i for i, s in enumerate(starts) if s <= at), default=None)
+        if bad is not None:
+            rest = compile_many(blocks[:bad] + blocks[bad + 1:])
+            return rest[:bad] + [None] + rest[bad:]
     if len(blocks) == 1:
         return [None]
     half = len(blocks) // 2
