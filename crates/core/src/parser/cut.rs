@@ -123,8 +123,8 @@ mod tests {
     #[test]
     fn a_bracket_closes_past_strings_and_comments() {
         let b = b"{ printf(\"}\"); /* } */ x; }; y";
-        assert_eq!(closing_bracket(b, 0), Some(27));
-        assert_eq!(statement_end(b, 0), Some(29));
-        assert_eq!(statement_end(b, 1), Some(15));
+        assert_eq!(closing_bracket(b, 0), Some(26));
+        assert_eq!(statement_end(b, 0), Some(28));
+        assert_eq!(statement_end(b, 1), Some(14));
     }
 }
