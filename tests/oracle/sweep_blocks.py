@@ -92,7 +92,8 @@ def compile_many(blocks):
     for b in blocks:
         starts.append(len(lines) + 1)
         lines.append("{")
-        lines += ["  " + s for s in cute_sessions.cpp_of(b)]
+        # a statement of several lines is one item: its lines counted one by one
+        lines += ["  " + x for s in cute_sessions.cpp_of(b) for x in s.split("\n")]
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
     r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
