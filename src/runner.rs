@@ -42,6 +42,18 @@ pub struct Runner<'w> {
     one_terminal: bool,
     /// How a printing statement's values are written ([`Runner::with_text_format`]).
     text_format: cute::render::Format,
+    /// Outside `--format cute`: the last text written (C's `printf`) left its line open, so
+    /// the next answer starts a line of its own (one answer per line, SPEC §4).
+    open_line: bool,
+    /// The value of the `print(x)` being reported is one whose CuTe `print` ends its own
+    /// line (an atom).
+    printed_ends_line: bool,
+}
+
+/// Whether CuTe's `print` of the value ends with a newline of its own: an atom's (`MMA_Atom`,
+/// `TiledMMA`, `Copy_Atom`, … print their members a line each, the last one ended).
+fn prints_own_newline(v: &Value) -> bool {
+    matches!(v, Value::Atom(_))
 }
 
 /// The session a runner evaluates in: its own, or one lent to it for a while (a batch
@@ -113,6 +125,8 @@ impl<'w> Runner<'w> {
             json_errors: false,
             one_terminal: false,
             text_format: cute::render::Format::Plain,
+            open_line: false,
+            printed_ends_line: false,
         }
     }
 
@@ -221,10 +235,13 @@ impl<'w> Runner<'w> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         let mut printed = None;
+        let mut ends_line = false;
         self.env.set_line(st.line);
-        let outcome = self
-            .env
-            .run_with(&st.text, |v| printed = Some(printer(v, &mut line)));
+        let outcome = self.env.run_with(&st.text, |v| {
+            ends_line = prints_own_newline(v);
+            printed = Some(printer(v, &mut line));
+        });
+        self.printed_ends_line = ends_line;
         let r = self.report(st, outcome, printed, &mut line);
         self.line = line;
         r
@@ -260,10 +277,80 @@ impl<'w> Runner<'w> {
 
     /// Print a value's line.
     fn print_line(&mut self, text: &mut String) -> io::Result<()> {
+        self.end_open_line()?;
         // one write, the newline included: the line reaches a line-buffered output whole,
         // before any diagnostic that follows it on the error stream
         text.push('\n');
         self.out.write_all(text.as_bytes())
+    }
+
+    /// Whether the output is CuTe's bytes exactly (`--format cute`): `print(x)` without a
+    /// newline, `printf` as written.
+    fn as_cute(&self) -> bool {
+        self.text_format == cute::render::Format::Cute
+    }
+
+    /// Write text exactly (C's `printf`, CuTe's `print(x)` under `--format cute`).
+    fn write_text(&mut self, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        if !self.as_cute() {
+            self.open_line = !text.ends_with('\n');
+        }
+        self.out.write_all(text.as_bytes())
+    }
+
+    /// End a line left open by text written before (outside `--format cute`).
+    fn end_open_line(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.open_line) {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// The end of the input: a line left open is ended (outside `--format cute`, whose bytes
+    /// are CuTe's).
+    pub fn finish_output(&mut self) -> io::Result<()> {
+        self.end_open_line()
+    }
+
+    /// A value CuTe's `print(x)` printed (its text in `line`): as it is under `--format cute`
+    /// (an atom's print ends its own last line, [`prints_own_newline`]), a line otherwise.
+    fn print_printed(&mut self, line: &mut String) -> io::Result<()> {
+        if self.as_cute() && !self.json_errors {
+            if std::mem::take(&mut self.printed_ends_line) {
+                line.push('\n');
+            }
+            let text = std::mem::take(line);
+            let r = self.write_text(&text);
+            *line = text;
+            return r;
+        }
+        self.print_line(line)
+    }
+
+    /// Print what a control statement's body gave, in order.
+    fn report_items(&mut self, st: &Statement, items: Vec<Outcome>) -> io::Result<()> {
+        let printer = self.printer;
+        for item in items {
+            let mut line = String::new();
+            match item {
+                Outcome::Value(v) => match printer(&v, &mut line) {
+                    Ok(()) => self.print_line(&mut line)?,
+                    Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len())))?,
+                },
+                Outcome::Printed(v) => match printer(&v, &mut line) {
+                    Ok(()) => {
+                        self.printed_ends_line = prints_own_newline(&v);
+                        self.print_printed(&mut line)?;
+                    }
+                    Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len())))?,
+                },
+                other => self.report_outcome(st, Ok(other), None, &mut line)?,
+            }
+        }
+        Ok(())
     }
 
     /// Print what a statement gave: its value's line (`printed` into `line`), its picture, or
@@ -303,6 +390,17 @@ impl<'w> Runner<'w> {
                 Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 None => Ok(()),
             },
+            Ok(Outcome::Printed(_)) => match printed {
+                Some(Ok(())) => self.print_printed(line),
+                Some(Err(msg)) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+                None => Ok(()),
+            },
+            Ok(Outcome::Written(text)) if self.json_errors => {
+                let mut data = serde_json::json!({"kind": "text", "text": text}).to_string();
+                self.print_line(&mut data)
+            }
+            Ok(Outcome::Written(text)) => self.write_text(&text),
+            Ok(Outcome::Sequence(items)) => self.report_items(st, items),
             // a printed line (`cute.printf`): JSON data too under --format json
             Ok(Outcome::Text(parts)) if self.json_errors => {
                 let text = cute::render::text_line(&parts, self.text_format);
@@ -313,10 +411,12 @@ impl<'w> Runner<'w> {
                 let mut text = cute::render::text_line(&parts, self.text_format);
                 self.print_line(&mut text)
             }
-            Ok(Outcome::Picture(kind, v)) => match cute::render::picture(kind, &v) {
-                Ok(mut text) => self.print_line(&mut text),
-                Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
-            },
+            Ok(Outcome::Picture(kind, v)) => {
+                match cute::render::picture_as(kind, &v, self.text_format) {
+                    Ok(mut text) => self.print_line(&mut text),
+                    Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
+                }
+            }
             Ok(_) => Ok(()),
             Err(e) => self.fail(st, &e),
         }
@@ -389,7 +489,7 @@ impl<'w> Runner<'w> {
         while let Some(st) = splitter.finish() {
             self.statement(&st)?;
         }
-        Ok(())
+        self.end_open_line()
     }
 
     /// A failure to read the input, told apart from a failure to write the output (which the
@@ -471,6 +571,9 @@ impl<'w> Runner<'w> {
                 }
                 // part of a statement of several lines, or answered before a variable
                 // shadowed a name: its answer is not used
+                if !out.is_empty() {
+                    self.end_open_line()?;
+                }
                 self.out.write_all(&run.out[out.clone()])?;
                 let _ = self.err.write_all(&run.err[err.clone()]);
                 (out, err) = (o.end..o.end, e.end..e.end);
@@ -481,6 +584,9 @@ impl<'w> Runner<'w> {
             };
             let text = text.strip_suffix('\r').unwrap_or(&text);
             if let Some(st) = splitter.push(text) {
+                if !out.is_empty() {
+                    self.end_open_line()?;
+                }
                 self.out.write_all(&run.out[out.clone()])?;
                 let _ = self.err.write_all(&run.err[err.clone()]);
                 (out, err) = (out.end..out.end, err.end..err.end);
@@ -491,6 +597,9 @@ impl<'w> Runner<'w> {
                     self.statement(&st)?;
                 }
             }
+        }
+        if !out.is_empty() {
+            self.end_open_line()?;
         }
         self.out.write_all(&run.out[out])?;
         let _ = self.err.write_all(&run.err[err]);

@@ -41,11 +41,14 @@ pub fn eval(
         runner.reader(input, file)
     } else {
         // an argument of several statements (`auto L = …; complement(L);`) is cut at `;`
-        args.iter().enumerate().try_for_each(|(i, a)| {
-            cute::statements::pieces(a.clone(), i + 1)
-                .iter()
-                .try_for_each(|st| runner.statement(st))
-        })
+        args.iter()
+            .enumerate()
+            .try_for_each(|(i, a)| {
+                cute::statements::pieces(a.clone(), i + 1)
+                    .iter()
+                    .try_for_each(|st| runner.statement(st))
+            })
+            .and_then(|()| runner.finish_output())
     };
     finish(result, runner.failed())
 }

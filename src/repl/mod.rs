@@ -308,7 +308,7 @@ impl Session {
             return;
         };
         match outcome {
-            Outcome::Value(_) if !names.borrow().contains("ans") => {
+            Outcome::Value(_) | Outcome::Printed(_) if !names.borrow().contains("ans") => {
                 names.borrow_mut().insert("ans".to_string());
             }
             Outcome::Assigned => {
@@ -439,7 +439,7 @@ impl Session {
             Ok(Outcome::Text(parts)) => {
                 let _ = writeln!(out, "{}", render::text_line(&parts, self.format));
             }
-            Ok(Outcome::Picture(kind, v)) => match render::picture(kind, &v) {
+            Ok(Outcome::Picture(kind, v)) => match render::picture_as(kind, &v, self.format) {
                 Ok(s) => {
                     let _ = writeln!(out, "{s}");
                 }
@@ -447,6 +447,39 @@ impl Session {
                     let _ = writeln!(err, "error: {m}");
                 }
             },
+            // at the prompt every answer ends its line
+            Ok(Outcome::Printed(v)) => {
+                self.print_outcome(st, Ok(Outcome::Value(v)), warnings, out, err);
+            }
+            Ok(Outcome::Written(text)) => {
+                let _ = write!(out, "{text}");
+                if !text.is_empty() && !text.ends_with('\n') {
+                    let _ = writeln!(out);
+                }
+            }
+            Ok(Outcome::Sequence(items)) => {
+                // what printf writes runs on; the next answer (and the prompt) starts a line
+                let mut open = false;
+                for item in items {
+                    match item {
+                        Outcome::Written(text) => {
+                            let _ = write!(out, "{text}");
+                            if !text.is_empty() {
+                                open = !text.ends_with('\n');
+                            }
+                        }
+                        other => {
+                            if std::mem::take(&mut open) {
+                                let _ = writeln!(out);
+                            }
+                            self.print_outcome(st, Ok(other), &[], out, err);
+                        }
+                    }
+                }
+                if open {
+                    let _ = writeln!(out);
+                }
+            }
             Ok(_) => {}
             Err(e) => {
                 let _ = err.write_all(diagnostic::render_statement("<repl>", st, &e).as_bytes());

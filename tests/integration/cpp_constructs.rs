@@ -10,8 +10,11 @@ use crate::helpers::{cases, check_pairs, cute};
 /// CuTe's printout of a value in `cute`'s notation: the static `_` dropped; a comparison's or
 /// `bool`'s result as a truth value.
 fn notation(statement: &str, printed: &str) -> String {
-    let truth =
-        statement.contains("==") || statement.contains("!=") || statement.starts_with("bool(");
+    let truth = statement.contains("==")
+        || statement.contains("!=")
+        || statement.starts_with("bool(")
+        || statement.starts_with("is_")
+        || statement.starts_with("std::is_");
     if truth && statement.starts_with("bool(") {
         return match printed.trim_start_matches('_') {
             "1" => "true".to_string(),
@@ -38,6 +41,10 @@ fn notation(statement: &str, printed: &str) -> String {
             "0" => "0?".to_string(),
             other => panic!("not a truth value: {other}"),
         };
+    }
+    // CuTe's plain integer (`decltype(x)::value`, `rank_v<T>`: C++'s `int`) is a run-time one
+    if cpp && printed.parse::<i64>().is_ok() {
+        return format!("{printed}?");
     }
     let mut out = String::new();
     let b = printed.as_bytes();

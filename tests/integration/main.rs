@@ -23,6 +23,7 @@ mod input;
 mod json_schema;
 mod law_warnings;
 mod laws;
+mod loops;
 mod majors;
 mod names;
 mod pasted_cute;

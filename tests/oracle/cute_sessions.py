@@ -8,7 +8,7 @@ tests/integration/pasted_cute.rs compares byte for byte with `cute eval --format
 This script rewrites the part after each `---` from CuTe itself: the blocks become one C++
 program (each block in its own scope, a marker line between them), where a statement that is an
 expression (cute prints its value) is printed as `print(EXPR); printf("\\n");`, a `print(x);`
-gets its newline, and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
+stays as written (CuTe prints no newline after it, nor does `cute --format cute`), and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
 are. A block that CuTe does not compile stops the script with the compiler's first error.
 
 Usage: python3 tests/oracle/cute_sessions.py
@@ -24,7 +24,7 @@ GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print|printf"
     r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
 )
 
@@ -65,7 +65,9 @@ def cpp_of(statements):
         pending += ("\n" if pending else "") + line
         if pending.count("(") > pending.count(")"):
             continue  # a statement of several lines
-        if not pending.rstrip().endswith(";") and pending.count("<") > pending.count(">"):
+        # a comparison `i < 4`, `m < size<0>(L)` is no bracket (`Shape < _4, _8>` is one)
+        angles = re.sub(r"\s[<>]=?\s+(?![\s_A-Z])", " ", pending)
+        if not pending.rstrip().endswith(";") and angles.count("<") > angles.count(">"):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
         if pending.strip() in ("{", "}", "};"):
             out.append(pending.strip())  # a pasted block's braces
@@ -75,11 +77,12 @@ def cpp_of(statements):
             body = st.rstrip(";")
             if not body.strip():
                 continue
-            if re.match(r"^(cute::)?print\(.*(?i:mma|copy|atom)", st):
-                # an atom's print ends its own last line
+            if st.startswith("print(") or st.startswith("cute::print("):
+                # CuTe's print(x) as written: no newline after it (cute prints none either
+                # under --format cute); an atom's print ends its own last line
                 out.append(f"{body};")
-            elif st.startswith("print(") or st.startswith("cute::print("):
-                out.append(f'{body}; printf("\\n");')
+            elif re.match(r"^(\}\s*)?(for|if|else|while)\b", st):
+                out.append(st)  # a control statement, or its header (its body follows)
             elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:
@@ -93,6 +96,9 @@ def main():
     blocks = text.split("\n\n")
     heading, cases = [], []
     for b in blocks:
+        b = b.strip("\n")  # a block whose printout is empty leaves blank lines: no block
+        if not b:
+            continue
         if "\n---" in b or b.startswith("---"):
             stmts, _, _ = b.partition("---")
             lines = [l for l in stmts.split("\n") if l and not l.startswith("# ")]
@@ -131,7 +137,7 @@ def main():
     new = []
     for (block, _), printed in zip(cases, outs):
         stmts = block.partition("---")[0]
-        new.append(stmts + "---\n" + printed.rstrip("\n"))
+        new.append((stmts + "---\n" + printed.rstrip("\n")).rstrip("\n"))
     with open(GOLDEN, "w") as f:
         f.write("\n\n".join(heading + new) + "\n")
     print(f"{len(cases)} sessions written to {GOLDEN}")

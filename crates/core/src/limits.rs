@@ -71,5 +71,18 @@ pub const MAX_ENUMERATED: i64 = 1 << 20;
 /// error naming the limit.
 pub const MAX_BANK_POINTS: i64 = 1 << 22;
 
+/// The most times the bodies of one statement's loops run, all loops of it together (a C++
+/// `for` pasted with a bound of a billion stops here): more is an error naming the limit.
+pub const MAX_LOOP_ITERATIONS: u64 = 1 << 20;
+
+/// The most integers the values one statement's loops print hold together (a `print(L)` of a
+/// large layout in a long loop stops here, before its copies fill the memory): more is an
+/// error naming the limit.
+pub const MAX_LOOP_PRINTED: usize = 1 << 22;
+
+/// The deepest nesting of control statements (`for` and `if` inside each other) the reader
+/// takes; deeper is an error naming the limit.
+pub const MAX_CONTROL_NESTING: usize = 64;
+
 // SPEC §3: nesting of at least 64 levels.
 const _: () = assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 levels");

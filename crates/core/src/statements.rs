@@ -308,74 +308,6 @@ impl Statement {
     }
 }
 
-/// The byte offsets where the text is cut into statements: just past each top-level `;`
-/// (outside parentheses, brackets and braces, strings and comments; a template's angle
-/// brackets never hold one) that more of the text follows (a name, a number, a bracket,
-/// another `;`, …; not only blanks and comments, which stay with the statement before).
-fn cut_points(b: &[u8]) -> Vec<usize> {
-    let mut cuts = Vec::new();
-    // a `;` seen at the top level, past which no token has come yet
-    let mut open_cut: Option<usize> = None;
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        i += 1;
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c' => continue,
-            // comments: to the end of the line, or to `*/`
-            b'#' => {
-                i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
-                continue;
-            }
-            b'/' if b.get(i) == Some(&b'/') => {
-                i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
-                continue;
-            }
-            b'/' if b.get(i) == Some(&b'*') => {
-                i = memchr::memmem::find(&b[i + 1..], b"*/").map_or(b.len(), |k| i + 1 + k + 2);
-                continue;
-            }
-            _ => {}
-        }
-        // a token: the `;` before it cuts
-        if let Some(cut) = open_cut.take() {
-            cuts.push(cut);
-        }
-        match c {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b';' if depth == 0 => open_cut = Some(i),
-            b'"' | b'\'' => {
-                if b.get(i) == Some(&c) && b.get(i + 1) == Some(&c) {
-                    // a Python triple-quoted string
-                    let q = [c, c, c];
-                    i = memchr::memmem::find(&b[i + 2..], &q).map_or(b.len(), |k| i + 2 + k + 3);
-                } else {
-                    while i < b.len() && b[i] != c && b[i] != b'\n' {
-                        i += if b[i] == b'\\' { 2 } else { 1 };
-                    }
-                    i += 1;
-                }
-            }
-            b'0'..=b'9' => {
-                // a number with its base, separators and suffix: `0x1F`, `4'000`, `8ll`
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'\''))
-                {
-                    i += 1;
-                }
-            }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    cuts
-}
-
 /// The statements of `text` (which starts on `line`), cut at each top-level `;` that more of
 /// the text follows (SPEC §1: `auto L = make_layout(12, 2); complement(L);` is two statements,
 /// as in C++; `a = cute.make_layout(4); cute.size(a)` two, as in Python). Each keeps its `;`
@@ -394,7 +326,7 @@ fn pieces_into(text: String, line: usize, out: &mut impl Extend<Statement>) {
         out.extend([Statement::new(text, line)]);
         return;
     }
-    let cuts = cut_points(text.as_bytes());
+    let cuts = crate::parser::cut_points(text.as_bytes());
     if cuts.is_empty() {
         out.extend([Statement::new(text, line)]);
         return;

@@ -155,7 +155,11 @@ fn read(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     let mut offset = 0;
     for st in cute::statements::pieces(text.to_string(), 1) {
         match env.run(&st.text) {
-            Ok(cute::eval::Outcome::Value(v) | cute::eval::Outcome::Picture(_, v)) => {
+            Ok(
+                cute::eval::Outcome::Value(v)
+                | cute::eval::Outcome::Printed(v)
+                | cute::eval::Outcome::Picture(_, v),
+            ) => {
                 last = Some(v);
             }
             Ok(_) => last = None,

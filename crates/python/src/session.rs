@@ -232,7 +232,7 @@ impl Statement {
             WARNINGS.with(|w| *w.borrow_mut() = warnings.into_iter().map(|w| w.message).collect());
             // the slots are dropped at once (a big argument is not kept alive by the session)
             let out = match r {
-                Ok(Outcome::Value(v) | Outcome::Picture(_, v)) => Ok(v),
+                Ok(Outcome::Value(v) | Outcome::Printed(v) | Outcome::Picture(_, v)) => Ok(v),
                 Ok(_) => Ok(Value::Under),
                 Err(e) => {
                     self.unbind(&env);

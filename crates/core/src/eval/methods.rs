@@ -388,9 +388,15 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     }
     if name == "::value" {
         // C++'s `decltype(x)::value`, `Int<4>::value`: the value of an integral constant
+        // is C++'s plain `bool` or `int` (`static constexpr`), printed `1`, not `_1`
         return match v {
-            Value::Bool(_) => Ok(v.clone()),
-            _ if v.as_int().is_some() => Ok(v.clone()),
+            Value::Bool(b) => Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(
+                i64::from(*b),
+                true,
+            ))),
+            _ if let Some(x) = v.as_int() => {
+                Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(x, true)))
+            }
             _ => Err(EvalError::new(
                 format!(
                     "::value is the value of an integral constant (Int<4>, a static size): {} has none",

@@ -1,11 +1,14 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+mod control;
 mod convert;
 pub mod equality;
 pub mod explain;
 pub mod functions;
 pub mod methods;
 pub mod partition_statement;
+mod printf;
+mod traits;
 mod value;
 
 use std::collections::HashMap;
@@ -144,6 +147,14 @@ pub enum Outcome {
     /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`):
     /// its pieces in order, the values for the front end to print (`render::plain::text_line`).
     Text(Vec<TextPart>),
+    /// CuTe's `print(x);`: the value, which CuTe prints without a newline (`--format cute`
+    /// writes it so; the other formats end it with a line, as every answer).
+    Printed(Value),
+    /// What C's `printf(FORMAT, …)` writes, exactly (its newlines are the format's).
+    Written(String),
+    /// What a control statement's bodies gave (`for`, `if`), in order: values, printed
+    /// values, lines, text and pictures (bindings and blank statements leave nothing).
+    Sequence(Vec<Outcome>),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -396,6 +407,7 @@ impl Env {
         let done = self.run_with(src, |v| value = Some(v.clone()))?;
         Ok(match (done, value) {
             (Outcome::Value(_), Some(v)) => Outcome::Value(v),
+            (Outcome::Printed(_), Some(v)) => Outcome::Printed(v),
             (other, _) => other,
         })
     }
@@ -431,7 +443,14 @@ impl Env {
         }
         let on_value = on_value.expect("not called");
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
-        match parser::parse_statement(src, arena)? {
+        let stmt = parser::parse_statement(src, arena)?;
+        self.exec(&stmt, on_value)
+    }
+
+    /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`).
+    fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
+        match *stmt {
+            Stmt::Loop(_) | Stmt::If(_) | Stmt::Block(_) => self.run_control(stmt),
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assert {
                 name,
@@ -496,6 +515,11 @@ impl Env {
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
+            Stmt::Print(parser::Printing::Format, args)
+                if !self.dsl && printf::is_c_format(args) =>
+            {
+                self.printf(args).map(Outcome::Written)
+            }
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
@@ -506,6 +530,14 @@ impl Env {
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
+            }
+            // Python's `print(x)` ends its line
+            Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
+            Stmt::Show(e) => {
+                let v = self.eval_checked(&e)?;
+                on_value(&v);
+                self.set("ans", v);
+                Ok(Outcome::Printed(Value::Under))
             }
         }
     }
@@ -798,6 +830,7 @@ impl Env {
                     .map(Value::Pointer)
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
+            ExprKind::Trait(t, args) => self.trait_value(*t, args, e.span),
             ExprKind::Str(_) => Err(EvalError::new(
                 "a string stands only on its own (a docstring) or in print and cute.printf",
                 e.span,

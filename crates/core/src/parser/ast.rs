@@ -114,6 +114,10 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
+    /// A type trait of its template arguments (types written as values: `decltype(x)` is x,
+    /// `int` a run-time integer): `is_static<decltype(x)>`, its value a static truth or integer
+    /// (`::value` and the `_v` forms make it C++'s plain `bool`/`int`).
+    Trait(Trait, &'a [Expr<'a>]),
     /// A string literal (`"…"`, `'…'`, a Python `"""…"""`): its text between the quotes, escapes
     /// as written. It stands as a statement of its own (a docstring: nothing) and in what
     /// `print` and `cute.printf` print.
@@ -130,6 +134,30 @@ impl<'a> ExprKind<'a> {
     }
 }
 
+/// The type traits a pasted program asks (`cute/util/type_traits.hpp`, `<type_traits>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trait {
+    /// `is_static<T>`: T's value is known from its type alone.
+    IsStatic,
+    /// `is_integral<T>`: an integer (static or not) or `bool`.
+    IsIntegral,
+    /// `is_tuple<T>`: a tuple (not an integer, not a layout).
+    IsTuple,
+    /// `is_layout<T>`: a layout (plain or composed).
+    IsLayout,
+    /// `is_same<A, B>`: the same type (static integers of the same value, run-time integers of
+    /// any).
+    IsSame,
+    /// `tuple_size<T>`: the number of modes of a tuple.
+    TupleSize,
+    /// `rank_v<T>`: the rank.
+    Rank,
+    /// `depth_v<T>`: the depth.
+    Depth,
+    /// A trait of type names only, decided as read (`is_same<int, long>`).
+    Known(bool),
+}
+
 /// A statement.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt<'a> {
@@ -144,6 +172,8 @@ pub enum Stmt<'a> {
     },
     /// An expression to print.
     Expr(Expr<'a>),
+    /// C++'s `print(x)`: the value as CuTe's `print` writes it, with no newline after it.
+    Show(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
     Picture(Picture, Expr<'a>),
     /// A pointer's declaration, as a kernel's parameter is written: `half_t const* A;`
@@ -175,8 +205,108 @@ pub enum Stmt<'a> {
         /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
         expect: bool,
     },
+    /// A counted C++ loop, `for (int i = START; i < BOUND; ++i) BODY`: its body runs with the
+    /// counter bound to each value in turn, a run-time integer as in C++.
+    Loop(&'a Loop<'a>),
+    /// `if (COND) THEN [else OTHERWISE]`: the branch the condition picks runs.
+    If(&'a Branch<'a>),
+    /// Statements run in order: a control statement and those after it on its line, a
+    /// `{ … }` block.
+    Block(&'a [Stmt<'a>]),
     /// A blank line or a comment.
     Empty,
+}
+
+/// How a loop's counter or a condition compares: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+impl Cmp {
+    /// Whether `a CMP b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+        }
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+        }
+    }
+}
+
+/// `for (TYPE COUNTER = START; COUNTER CMP BOUND; STEP) BODY`, as C++ runs it: START once, then
+/// while `COUNTER CMP BOUND` (the bound evaluated anew each time) the body, then the step
+/// (`++i`, `i++`, `--i`, `i--`, `i += K`, `i -= K`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop<'a> {
+    /// The counter's name.
+    pub counter: &'a str,
+    /// Where the counter is declared.
+    pub counter_span: Span,
+    /// Its first value.
+    pub start: Expr<'a>,
+    /// How it is compared with the bound.
+    pub cmp: Cmp,
+    /// The bound.
+    pub bound: Expr<'a>,
+    /// What the step adds (`1` for `++i`).
+    pub step: Expr<'a>,
+    /// Whether the step subtracts it (`--i`, `i -= K`).
+    pub down: bool,
+    /// Whether the counter's type is unsigned (`size_t`, `unsigned`): below 0 it would wrap.
+    pub unsigned: bool,
+    /// The body's statements.
+    pub body: &'a [Stmt<'a>],
+    /// The header, `for (…)`.
+    pub span: Span,
+}
+
+/// A condition: a truth value or integer (`if (x)`), or two integers compared (`if (i < 2)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Condition<'a> {
+    /// The value, or the left side.
+    pub lhs: Expr<'a>,
+    /// The comparison and its right side, if any.
+    pub rhs: Option<(Cmp, Expr<'a>)>,
+    /// Where the condition is written.
+    pub span: Span,
+}
+
+/// `if (COND) THEN else OTHERWISE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Branch<'a> {
+    /// The condition.
+    pub cond: Condition<'a>,
+    /// What runs when it holds.
+    pub then: &'a [Stmt<'a>],
+    /// What runs when it does not (empty without `else`).
+    pub otherwise: &'a [Stmt<'a>],
 }
 
 /// How a printing statement makes its line of text.

@@ -2,8 +2,11 @@
 //! structure, byte spans on every node, and errors that say what was expected and where.
 
 pub mod ast;
+mod control;
+mod cut;
 pub mod literal;
 mod place;
+mod traits;
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
@@ -11,7 +14,8 @@ use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
-pub use ast::{BinOp, Expr, ExprKind, Picture, Printing, Span, Stmt};
+pub use ast::{BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt};
+pub use cut::cut_points;
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -126,6 +130,20 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
             ),
         );
     }
+    // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
+    // take it
+    statement_at(
+        src,
+        if src.starts_with('\u{feff}') { 3 } else { 0 },
+        arena,
+        0,
+    )
+}
+
+/// The statement of `src` from `start` to its end: a whole statement, or one of a control
+/// statement's body (`src` then ends where it does, and its spans count from the outer
+/// statement's start). `nest`: the control statements it is inside.
+fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
     let mut p = Parser {
         src,
         depth: 0,
@@ -134,9 +152,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
     };
-    // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
-    // take it
-    let pos = p.skip_ws(if src.starts_with('\u{feff}') { 3 } else { 0 });
+    let pos = p.skip_ws(start);
     if pos >= src.len() {
         return Ok(Stmt::Empty);
     }
@@ -160,14 +176,22 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
-    // C++'s control flow: not evaluated (cute evaluates statements one by one)
+    // C++'s control flow: counted loops and conditionals run (control.rs), the rest is an
+    // error naming it
     if let Some((w @ ("for" | "while" | "do" | "if" | "switch" | "else"), end)) = p.word_at(pos)
         && (matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
             || (w == "else" && matches!(p.word_at(p.skip_ws(end)), Some(("if", _)))))
     {
+        if matches!(w, "for" | "if") {
+            // the statements after its body on its line run after it
+            return Ok(match p.block(pos, src.len(), nest)? {
+                [one] => one.clone(),
+                many => Stmt::Block(many),
+            });
+        }
         return err(
             format!(
-                "a '{w}' statement is not evaluated: cute runs statements one by one, without C++'s control flow; write out the statements it would run"
+                "a '{w}' statement is not run: cute runs counted 'for' loops (`for (int i = 0; i < N; ++i)`) and 'if'/'else'; write out the statements it would run"
             ),
             Span::new(pos, end),
         );
@@ -316,7 +340,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
         return Ok(match n {
             "print_layout" => Stmt::Picture(Picture::Layout, *arg),
             "print_latex" => Stmt::Picture(Picture::Latex, *arg),
-            _ => Stmt::Expr(*arg),
+            _ => Stmt::Show(*arg),
         });
     }
     Ok(Stmt::Expr(expr))
@@ -402,9 +426,15 @@ enum Template {
     /// A template whose arguments are values, standing for a call of this function:
     /// `Shape<_4,_8>` is `make_shape(_4, _8)`.
     Call(&'static str),
+    /// A type trait, `is_static<T>` (`traits.rs`); `value`: its `_v` form (`is_static_v<T>`,
+    /// the trait's `::value`).
+    Trait(ast::Trait, bool),
 }
 
 fn template(name: &str) -> Option<Template> {
+    if let Some((t, value)) = traits::trait_named(name) {
+        return Some(Template::Trait(t, value));
+    }
     Some(match name {
         "Int" | "C" => Template::Int,
         "Sw" | "Swizzle" => Template::Swizzle,
@@ -1859,6 +1889,9 @@ impl<'a> Parser<'a> {
         open: usize,
         t: Template,
     ) -> PResult<(usize, Expr<'a>)> {
+        if let Template::Trait(t, value) = t {
+            return self.trait_of(pos, open, t, value);
+        }
         self.enter(open)?;
         let (mut end, items) = self.list(open, '<', '>', false)?;
         self.leave();
@@ -1934,6 +1967,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
+            Template::Trait(..) => unreachable!("read above"),
             Template::Call(f) => {
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),

@@ -121,7 +121,12 @@ fn num_digits(x: i64) -> usize {
 /// CuTe's `print_layout(layout)`, byte for byte (static `_` removed from the first line), with the
 /// final newline. Rank 2 only, as in CuTe.
 pub fn print_layout(l: &Layout) -> Result<String, RenderError> {
-    cute_grid(&l.to_string(), l, &|x| Ok(x))
+    print_layout_titled(&l.to_string(), l)
+}
+
+/// [`print_layout`] under a title of the caller's notation (CuTe's `print` in `--format cute`).
+pub fn print_layout_titled(title: &str, l: &Layout) -> Result<String, RenderError> {
+    cute_grid(title, l, &|x| Ok(x))
 }
 
 /// CuTe's `print_layout` of a composed layout. A GMMA atom (`Sw o smem_ptr[Nb](unset) o L`) is

@@ -363,6 +363,29 @@ pub fn show_as(v: &Value, format: Format, opts: &RenderOptions) -> Result<String
 /// The picture a statement asks for: `print_layout(x)` is CuTe's grid, byte for byte;
 /// `print_latex(x)` its LaTeX picture. The text has no trailing newline.
 pub fn picture(kind: crate::parser::Picture, v: &Value) -> Result<String, RenderError> {
+    picture_as(kind, v, Format::Plain)
+}
+
+/// [`picture`], in a session printing values as `format` does: under `--format cute`,
+/// `print_layout`'s title line is CuTe's `print` of the layout (`(2,4):(_1,2)`), as CuTe
+/// writes it.
+pub fn picture_as(
+    kind: crate::parser::Picture,
+    v: &Value,
+    format: Format,
+) -> Result<String, RenderError> {
+    if format == Format::Cute
+        && kind == crate::parser::Picture::Layout
+        && let Value::Layout(l) = v
+    {
+        let mut title = String::new();
+        cute::write_value(&mut title, v);
+        return grid::print_layout_titled(&title, l).map(strip_newline);
+    }
+    picture_inner(kind, v)
+}
+
+fn picture_inner(kind: crate::parser::Picture, v: &Value) -> Result<String, RenderError> {
     match kind {
         crate::parser::Picture::Layout => show(
             v,

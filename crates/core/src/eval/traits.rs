@@ -1,0 +1,118 @@
+//! The value of a type trait a pasted program asks (`parser/traits.rs` reads it): as CuTe's
+//! `type_traits.hpp` and `<type_traits>` answer it for the value's type. A truth is static (CuTe's
+//! `bool_constant`, `_1`), a count a static integer; `::value` makes either C++'s plain one.
+
+use super::{Env, EvalError, Value};
+use crate::algebra::Tup;
+use crate::parser::ast::Trait;
+use crate::parser::{Expr, Span};
+
+impl Env {
+    /// `TRAIT<args…>`.
+    pub(super) fn trait_value(
+        &self,
+        t: Trait,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if let Trait::Known(b) = t {
+            return Ok(Value::Bool(b));
+        }
+        let vals = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let count = |n: usize| Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
+        match (t, vals.as_slice()) {
+            (Trait::IsStatic, [v]) => Ok(Value::Bool(is_static(v))),
+            (Trait::IsIntegral, [v]) => Ok(Value::Bool(
+                matches!(v, Value::Bool(_)) || v.as_int().is_some(),
+            )),
+            (Trait::IsTuple, [v]) => Ok(Value::Bool(match v {
+                Value::IntTuple(t) => t.as_int().is_none(),
+                Value::Tuple(_) => true,
+                _ => false,
+            })),
+            (Trait::IsLayout, [v]) => Ok(Value::Bool(matches!(
+                v,
+                Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_)
+            ))),
+            (Trait::IsSame, [a, b]) => Ok(Value::Bool(same_type(a, b))),
+            (Trait::TupleSize, [v]) => match v {
+                Value::IntTuple(t) if t.as_int().is_none() => count(t.rank()),
+                Value::Tuple(items) => count(items.len()),
+                Value::Layout(l) => count(l.rank()),
+                v => Err(EvalError::new(
+                    format!(
+                        "tuple_size takes a tuple, and {} is none (CuTe: an incomplete type)",
+                        v.kind()
+                    ),
+                    span,
+                )),
+            },
+            (Trait::Rank, [v]) => match v {
+                Value::IntTuple(t) => count(t.rank()),
+                Value::Tuple(items) => count(items.len()),
+                Value::Layout(l) => count(l.rank()),
+                Value::Bool(_) => count(1),
+                v => Err(EvalError::new(
+                    format!("rank_v takes a tuple, integer or layout, not {}", v.kind()),
+                    span,
+                )),
+            },
+            (Trait::Depth, [v]) => match v {
+                Value::IntTuple(t) => count(t.depth()),
+                Value::Layout(l) => count(l.depth()),
+                Value::Bool(_) => count(0),
+                v => Err(EvalError::new(
+                    format!("depth_v takes a tuple, integer or layout, not {}", v.kind()),
+                    span,
+                )),
+            },
+            _ => Err(EvalError::new("this trait takes other arguments", span)),
+        }
+    }
+}
+
+/// CuTe's `is_static<T>`: the value is known from its type alone (every integer in it static).
+fn is_static(v: &Value) -> bool {
+    match v {
+        Value::IntTuple(t) => t.is_static(),
+        Value::Bool(_) | Value::Swizzle(_) | Value::Under => true,
+        Value::Layout(l) => l.is_static(),
+        Value::Composed(c) => c.layout.is_static() && c.offset.as_int().is_none_or(|i| !i.dynamic),
+        Value::Tuple(items) => items.iter().all(is_static),
+        _ => false,
+    }
+}
+
+/// `std::is_same<A, B>` of two values' types: the same structure, each static integer the same
+/// value (its type `C<v>`), each run-time integer of any value (its type `int`).
+fn same_type(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::IntTuple(x), Value::IntTuple(y)) => same_tuple(x.as_tup(), y.as_tup()),
+        (Value::Layout(x), Value::Layout(y)) => {
+            same_tuple(x.shape(), y.shape()) && same_tuple(x.stride(), y.stride())
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
+        }
+        (Value::Name(x), Value::Name(y)) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a == b,
+    }
+}
+
+/// Whether two IntTuples have the same type.
+fn same_tuple(a: &Tup, b: &Tup) -> bool {
+    match (a.as_int_kind(), b.as_int_kind()) {
+        (Some((x, dx)), Some((y, dy))) => dx == dy && (dx || x == y),
+        (None, None) => {
+            a.rank() == b.rank()
+                && (0..a.rank()).all(|i| match (a.mode(i), b.mode(i)) {
+                    (Some(p), Some(q)) => same_tuple(p, q),
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
+}

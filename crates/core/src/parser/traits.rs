@@ -1,0 +1,140 @@
+//! The type traits a pasted program asks of its values: `is_static<decltype(x)>::value`,
+//! `is_static_v<…>`, `is_same_v<A, B>` (and `std::is_same<…>::value`), `tuple_size_v<…>`,
+//! `rank_v<…>`, `depth_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
+//! written as a value here (`decltype(x)` is x, `Shape<_2,int>` the shape), and an integer type
+//! (`int`, `size_t`, `bool`) stands for a run-time integer. The trait itself is a static truth
+//! or integer (CuTe's `bool_constant`, printed `_1`); `::value` and the `_v` forms are C++'s
+//! plain `bool`/`int` (printed `1`).
+
+use super::ast::{Expr, ExprKind, Span, Trait};
+use super::{PResult, Parser};
+
+/// The C++ integer types a trait may be asked of (`is_integral<int>`, `Shape<_2,int>`), each
+/// with the type it names (`int32_t` is `int`).
+const INTEGER_TYPES: &[(&str, &str)] = &[
+    ("int", "int"),
+    ("int32_t", "int"),
+    ("std::int32_t", "int"),
+    ("signed", "int"),
+    ("unsigned", "unsigned"),
+    ("uint32_t", "unsigned"),
+    ("std::uint32_t", "unsigned"),
+    ("long", "long"),
+    ("int64_t", "long"),
+    ("std::int64_t", "long"),
+    ("size_t", "unsigned long"),
+    ("std::size_t", "unsigned long"),
+    ("uint64_t", "unsigned long"),
+    ("std::uint64_t", "unsigned long"),
+    ("short", "short"),
+    ("bool", "bool"),
+];
+
+/// The trait a template's name spells, and whether it is its `_v` form.
+pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
+    let name = name.strip_prefix("std::").unwrap_or(name);
+    let (base, value) = match name.strip_suffix("_v") {
+        Some(b) => (b, true),
+        None => (name, false),
+    };
+    let t = match base {
+        "is_static" => Trait::IsStatic,
+        "is_integral" => Trait::IsIntegral,
+        "is_tuple" => Trait::IsTuple,
+        "is_layout" => Trait::IsLayout,
+        "is_same" => Trait::IsSame,
+        "tuple_size" => Trait::TupleSize,
+        // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
+        "rank" if value => Trait::Rank,
+        "depth" if value => Trait::Depth,
+        _ => return None,
+    };
+    Some((t, value))
+}
+
+/// The type an integer type's name names (`None` for another name).
+fn integer_type(name: &str) -> Option<&'static str> {
+    INTEGER_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+impl<'a> Parser<'a> {
+    /// The trait `t` whose template arguments open at `open` (its name starts at `pos`), with
+    /// `::value` when `value` (its `_v` form): where it ends, and the expression.
+    pub(super) fn trait_of(
+        &mut self,
+        pos: usize,
+        open: usize,
+        t: Trait,
+        value: bool,
+    ) -> PResult<(usize, Expr<'a>)> {
+        self.enter(open)?;
+        let (end, items) = self.list(open, '<', '>', false)?;
+        self.leave();
+        let span = Span::new(pos, end);
+        let arity = if t == Trait::IsSame { 2 } else { 1 };
+        if items.len() != arity {
+            return super::err(
+                format!(
+                    "this trait takes {arity} type{}, got {}",
+                    if arity == 1 { "" } else { "s" },
+                    items.len()
+                ),
+                span,
+            );
+        }
+        // `is_same<int, long>`, `is_same<half_t, float>`: names only, decided here
+        let names: Option<Vec<&str>> = items.iter().map(|e| e.kind.name()).collect();
+        let kind = match (t, names.as_deref()) {
+            (Trait::IsSame, Some([a, b])) => {
+                let same = match (integer_type(a), integer_type(b)) {
+                    (Some(x), Some(y)) => x == y,
+                    (None, None) => a == b,
+                    _ => false,
+                };
+                ExprKind::Trait(Trait::Known(same), &[])
+            }
+            _ => {
+                let args: Vec<Expr<'a>> = items.iter().map(|e| self.as_value(e)).collect();
+                ExprKind::Trait(t, self.arena.alloc_slice_copy(&args))
+            }
+        };
+        let e = Expr { kind, span };
+        if !value {
+            return Ok((end, e));
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Field(self.arena.alloc(e), "::value"),
+                span,
+            },
+        ))
+    }
+
+    /// A type written as a value: an integer type's name is a run-time integer (its value
+    /// unused), inside a type template too (`Shape<_2,int>`).
+    fn as_value(&self, e: &Expr<'a>) -> Expr<'a> {
+        match e.kind {
+            // 1: an extent a shape takes
+            ExprKind::Name(n) if integer_type(n).is_some() => Expr {
+                kind: ExprKind::DynInt(1),
+                span: e.span,
+            },
+            ExprKind::Call(callee, args) => {
+                let args: Vec<Expr<'a>> = args.iter().map(|a| self.as_value(a)).collect();
+                Expr {
+                    kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&args)),
+                    span: e.span,
+                }
+            }
+            ExprKind::Group(inner) => Expr {
+                kind: ExprKind::Group(self.arena.alloc(self.as_value(inner))),
+                span: e.span,
+            },
+            _ => *e,
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Issue 37: C++'s counted loops and branches run as C++ runs them, within the limits of
+//! `limits.rs`; other loop forms are errors naming them; `printf` and `print(x)` write what C++
+//! writes under `--format cute`, one answer per line otherwise. (01_layout.md's print2D against
+//! cute-oracle: tests/cli/paste_loops.toml and tests/golden/cute_sessions.txt.)
+
+use crate::helpers::cute;
+
+fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
+#[test]
+fn counted_loops_in_their_forms() {
+    for (stmt, want) in [
+        ("for (int i = 0; i < 4; ++i) { print(i); }", "0123"),
+        ("for (int i = 0; i <= 4; i += 2) print(i);", "024"),
+        ("for (auto i = 3; i > 0; i--) { print(i); }", "321"),
+        ("for (int i = 6; i >= 0; i -= 3) { print(i); }", "630"),
+        ("for (size_t i = 0; i != 3; i++) { print(i); }", "012"),
+        (
+            "for (int m = 0; m < 2; ++m) { for (int n = 0; n < 3; ++n) { printf(\"%d%d \", m, n); } printf(\"|\"); }",
+            "00 01 02 |10 11 12 |",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,3)); for (int i = 0; i < size<1>(L); ++i) { print(get<1>(L.shape())); }",
+            "333",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,3)); for (int i = 0; i < rank(L); ++i) { if (i == 0) { print(L(i,0)); } else { print(L(0,i)); } }",
+            "02",
+        ),
+        (
+            "for (int i = 0; i < 4; ++i) { if (i < 2) print(i); else if (i == 2) printf(\"two\"); else printf(\"%+d\", i); }",
+            "01two+3",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+}
+
+#[test]
+fn the_counter_is_a_run_time_integer_scoped_to_its_loop() {
+    let (out, _, code) = cute(
+        &["eval"],
+        "auto i = 7;\nfor (int i = 0; i < 2; ++i) { print(i); }\ni\nfor (int k = 0; k < 1; ++k) {}\nk\n",
+    );
+    assert_eq!(out, "0?\n1?\n7?\nerror: undefined variable 'k'\n");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn printf_ends_no_answer_line_but_its_own() {
+    // --format cute: CuTe's bytes; otherwise the next answer starts its own line
+    let block = "printf(\"a=%d\", 3);\nsize(make_layout(4))\nprint(_2{});\nprintf(\"[%3d|%-3d|%03x]\\n\", 7, 7, 255);\nprintf(\"end\");\n";
+    let (out, _, _) = cute_format(block);
+    assert_eq!(out, "a=3_4\n_2[  7|7  |0ff]\nend");
+    let (out, _, _) = cute(&["eval"], block);
+    assert_eq!(out, "a=3\n4\n2\n[  7|7  |0ff]\nend\n");
+}
+
+#[test]
+fn loops_past_the_limit_and_other_forms_are_errors_that_name_them() {
+    for (stmt, message) in [
+        (
+            "for (int i = 0; i < 2000000; ++i) { }",
+            "run their bodies more than 1048576 times (the limit)",
+        ),
+        (
+            "for (int i = 0; i < 4; i += 0) { }",
+            "more than 1048576 times (the limit)",
+        ),
+        (
+            "for (int i = 0, j = 0; i < 4; ++i) { }",
+            "this 'for' loop is not run: it declares more than one counter",
+        ),
+        (
+            "for (;;) { }",
+            "this 'for' loop is not run: its first part declares the counter",
+        ),
+        (
+            "for (int i = 0; 4 > i; ++i) { }",
+            "its condition compares the counter 'i' with a bound",
+        ),
+        (
+            "for (int i = 0; i < 4; i *= 2) { }",
+            "its step is not `++i`",
+        ),
+        ("for (auto x : v) { }", "its header has no ';'"),
+        (
+            "for (float x = 0; x < 1; ++x) { }",
+            "its counter's type 'float' is not an integer",
+        ),
+        (
+            "for (size_t i = 2; i >= 0; --i) { }",
+            "the unsigned counter 'i' goes below 0",
+        ),
+        ("for (int i = 0; i < 4; ++i)", "the 'for' has no body"),
+        ("if (1 < 2 && 2 < 3) { }", "'&&' in a condition is not read"),
+        ("while (true) { }", "a 'while' statement is not run"),
+        (
+            "for (int i = 0; i < make_layout(4); ++i) { }",
+            "the loop's bound is an integer, found a layout",
+        ),
+    ] {
+        let (out, err, code) = cute(&["eval", stmt], "");
+        assert!(out.contains(message), "{stmt}: {out}{err}");
+        assert_eq!(code, 1, "{stmt}");
+    }
+}
+
+#[test]
+fn an_error_in_a_body_points_into_the_loop() {
+    let (_, err, code) = cute(
+        &["eval"],
+        "for (int i = 0; i < 2; ++i) {\n  print(nope(i));\n}\n",
+    );
+    assert!(err.contains("<stdin>:2:9"), "{err}");
+    assert_eq!(code, 1);
+}

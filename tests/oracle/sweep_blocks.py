@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""The sweep of whole pasted blocks (issue 37): every C++ code block of CUTLASS's CuTe docs
+(media/docs/cpp/cute/*.md) and every TEST body of test/unit/cute/core/*.cpp, pasted whole into
+`cute eval --format cute`, then compared with what CuTe prints for the same block compiled as
+one C++ program (tests/oracle/cute_sessions.py's `cpp_of`, through /work/shared/tools/cute-oracle).
+
+Each block is one of:
+  as-CuTe   cute answers it (exit 0) and prints byte for byte what CuTe prints;
+  refused   cute gives an error for some statement of it (exit 1): the first error is listed;
+  differs   cute answers it and CuTe prints something else, or does not compile it.
+
+Only the blocks cute answers are compiled (in one program, bisected when a block fails to
+compile). Usage:
+
+    python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v]
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import cute_sessions  # noqa: E402  (cpp_of: a block as C++ printing what cute prints)
+
+MARK = "=====sweep-block====="
+
+
+def git(mirror, *args):
+    return subprocess.run(["git", "--git-dir", mirror, *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def doc_blocks(mirror):
+    """The C++ code blocks of the CuTe docs: (where, text)."""
+    out = []
+    for path in git(mirror, "ls-tree", "--name-only", "HEAD", "media/docs/cpp/cute/").split():
+        if not path.endswith(".md"):
+            continue
+        text = git(mirror, "show", f"HEAD:{path}")
+        for k, m in enumerate(re.finditer(r"```(?:c\+\+|cpp|cuda)\s*\n(.*?)```", text, re.S)):
+            out.append((f"{path} block {k}", m.group(1)))
+    return out
+
+
+def test_bodies(mirror):
+    """The TEST bodies of CuTe's core unit tests: (where, text)."""
+    out = []
+    for path in git(mirror, "ls-tree", "--name-only", "HEAD", "test/unit/cute/core/").split():
+        if not path.endswith(".cpp"):
+            continue
+        text = git(mirror, "show", f"HEAD:{path}")
+        for m in re.finditer(r"^TEST\((\w+),\s*(\w+)\)\s*\{", text, re.M):
+            depth, i = 1, m.end()
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1]))
+    return out
+
+
+def run_cute(binary, block):
+    r = subprocess.run([binary, "eval", "--format", "cute"], input=block, capture_output=True,
+                       text=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+# the lines cute-oracle writes before the program's first line (its #includes and `main`)
+ORACLE_HEADER = 25
+
+
+def compile_many(blocks):
+    """What CuTe prints for each block (None where it does not compile), in one program; a
+    block the compiler's first error points into is left out and the rest compiled again."""
+    if not blocks:
+        return []
+    gtest = "".join(
+        f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
+        for kind in ("EXPECT", "ASSERT")
+        for check, cond in (
+            ("TRUE", "__VA_ARGS__"),
+            ("FALSE", "!(__VA_ARGS__)"),
+            ("EQ", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) == cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+            ("NE", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) != cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
+        )
+    )
+    head = 'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + gtest + "\n"
+    lines, starts = head.split("\n")[:-1], []
+    for b in blocks:
+        starts.append(len(lines) + 1)
+        lines.append("{")
+        # a statement of several lines is one item: its lines counted one by one
+        lines += ["  " + x for s in cute_sessions.cpp_of(b) for x in s.split("\n")]
+        lines.append("}")
+        lines.append(f'printf("{MARK}\\n");')
+    r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
+                       text=True, timeout=900)
+    if r.returncode == 0:
+        outs = r.stdout.split(MARK + "\n")
+        if len(outs) == len(blocks) + 1:
+            return outs[:-1]
+    m = re.search(r"q\.cpp:(\d+):", r.stderr)
+    if m:
+        at = int(m.group(1)) - ORACLE_HEADER
+        bad = max((i for i, s in enumerate(starts) if s <= at), default=None)
+        if bad is not None:
+            rest = compile_many(blocks[:bad] + blocks[bad + 1:])
+            return rest[:bad] + [None] + rest[bad:]
+    if len(blocks) == 1:
+        return [None]
+    half = len(blocks) // 2
+    return compile_many(blocks[:half]) + compile_many(blocks[half:])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
+    ap.add_argument("--mirror", default="/work/.mirror/NVIDIA+cutlass/repo")
+    ap.add_argument("-v", action="store_true", help="list each block's result")
+    args = ap.parse_args()
+    sources = [("media/docs/cpp/cute/*.md", doc_blocks(args.mirror)),
+               ("test/unit/cute/core TEST bodies", test_bodies(args.mirror))]
+    print("| source | tried | as CuTe | refused | differs |")
+    print("| --- | --- | --- | --- | --- |")
+    details, reasons = [], collections.Counter()
+    for name, blocks in sources:
+        answered, counts = [], collections.Counter()
+        for where, block in blocks:
+            code, out, err = run_cute(args.bin, block)
+            if code != 0:
+                counts["refused"] += 1
+                first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
+                reasons[re.sub(r"'[^']*'", "'…'", first)[:110]] += 1
+                details.append(f"refused  {where}: {first[:150]}")
+            else:
+                answered.append((where, block, out))
+        want = compile_many([[l for l in b.split("\n") if l.strip()] for _, b, _ in answered])
+        for (where, block, got), cute_out in zip(answered, want):
+            if cute_out is not None and got.rstrip("\n") == cute_out.rstrip("\n"):
+                counts["as"] += 1
+                details.append(f"as-CuTe  {where}")
+            else:
+                counts["differs"] += 1
+                why = "CuTe does not compile it" if cute_out is None else "the printout differs"
+                details.append(f"differs  {where}: {why}")
+        print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} | {counts['differs']} |")
+    if args.v:
+        print("\n".join(details))
+        print("\nfirst errors of refused blocks:")
+        for r, n in reasons.most_common():
+            print(f"{n:4}  {r}")
+
+
+if __name__ == "__main__":
+    main()
