@@ -30,7 +30,7 @@ MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|\{|\}|print"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm)\b"
 )
 
 

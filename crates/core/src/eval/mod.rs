@@ -201,6 +201,21 @@ pub struct Env {
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
+    /// The lambdas bound to names (`auto f = [&](auto x){ return EXPR; };`), called by name.
+    lambdas: HashMap<String, Lambda, NameHasher>,
+    /// How many lambda calls the statement being evaluated is inside (bounded by
+    /// [`crate::limits::MAX_NESTING`]).
+    lambda_depth: usize,
+}
+
+/// A lambda bound to a name: its parameters, the text of the expression its one `return`
+/// returns (parsed at each call), and its place among the session's lambdas (a lambda sees
+/// only those bound before it, as C++'s name lookup does: no call can recurse).
+#[derive(Clone, Debug)]
+struct Lambda {
+    params: Vec<String>,
+    body: String,
+    seq: usize,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -227,6 +242,8 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             arrays: self.arrays.clone(),
+            lambdas: self.lambdas.clone(),
+            lambda_depth: self.lambda_depth,
         }
     }
 }
@@ -484,7 +501,18 @@ impl Env {
                 expr,
             } => {
                 bindable(name, name_span)?;
+                // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
+                if let ExprKind::Lambda(params, _, body) = expr.kind {
+                    self.bind_lambda(name, params, body);
+                    return Ok(Outcome::Assigned);
+                }
                 let v = self.eval_checked(&expr)?;
+                if self.is_void_call(&expr) {
+                    return Err(EvalError::new(
+                        "the call returns nothing (void in CuTe): there is no value to bind",
+                        expr.span,
+                    ));
+                }
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -520,6 +548,10 @@ impl Env {
             }
             Stmt::Expr(e) => {
                 let v = self.eval_checked(&e)?;
+                // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
+                if self.is_void_call(&e) {
+                    return Ok(Outcome::Nothing);
+                }
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
@@ -527,9 +559,82 @@ impl Env {
         }
     }
 
+    /// Whether `e` calls a function CuTe declares `void` (`copy`, `fill`, `gemm`, …).
+    fn is_void_call(&self, e: &Expr) -> bool {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        matches!(e.kind, ExprKind::Call(callee, _)
+            if self.called_function(callee)
+                .and_then(functions::lookup)
+                .is_some_and(|f| f.void))
+    }
+
+    /// Bind a lambda to a name (the variable of that name, if any, is gone).
+    fn bind_lambda(&mut self, name: &str, params: &[&str], body: &str) {
+        self.vars.remove(name);
+        self.arrays.remove(name);
+        let seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
+        self.lambdas.insert(
+            name.to_string(),
+            Lambda {
+                params: params.iter().map(|p| p.to_string()).collect(),
+                body: body.to_string(),
+                seq,
+            },
+        );
+    }
+
+    /// A lambda's call: its arguments bound to its parameters in a session of its own (the
+    /// variables as they are now: C++'s `[&]`), `body` evaluated there. `visible`: the lambdas
+    /// the body sees (`None`: all of them).
+    fn call_lambda(
+        &self,
+        params: &[&str],
+        args: &[Expr],
+        span: Span,
+        visible: Option<usize>,
+        body: impl FnOnce(&Env) -> Result<Value, EvalError>,
+    ) -> Result<Value, EvalError> {
+        if args.len() != params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the lambda takes {} argument{}, got {}",
+                    params.len(),
+                    if params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        if self.lambda_depth >= crate::limits::MAX_NESTING {
+            return Err(EvalError::limit(
+                format!(
+                    "lambda calls nested deeper than {} levels",
+                    crate::limits::MAX_NESTING
+                ),
+                span,
+            ));
+        }
+        let vals = self.eval_args(args)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        if let Some(seq) = visible {
+            inner.lambdas.retain(|_, l| l.seq < seq);
+        }
+        for (p, v) in params.iter().zip(vals) {
+            inner.lambdas.remove(*p);
+            inner.arrays.remove(*p);
+            inner.set(p, v);
+        }
+        body(&inner)
+    }
+
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
+        self.lambdas.remove(name);
         if let Some(meaning) = shadowed_meaning(name) {
             self.shadows.insert(
                 name.to_string(),
@@ -892,6 +997,10 @@ impl Env {
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
                 )),
+                None if self.lambdas.contains_key(*n) => Err(EvalError::new(
+                    format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
+                    e.span,
+                )),
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -965,6 +1074,49 @@ impl Env {
                         arg.span,
                     )),
                 }
+            }
+            ExprKind::Lambda(..) => Err(EvalError::new(
+                "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
+                e.span,
+            )),
+            // an immediately invoked lambda, `[&](auto x){ return EXPR; }(a)`
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(params, body, _) = callee.kind => {
+                self.call_lambda(params, args, e.span, None, |env| env.eval(body))
+            }
+            // a lambda bound to a name, called: its body parsed and evaluated anew
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && !self.vars.contains_key(n)
+                    && let Some(l) = self.lambdas.get(n) =>
+            {
+                let params: Vec<&str> = l.params.iter().map(String::as_str).collect();
+                let seq = l.seq;
+                let body = l.body.clone();
+                self.call_lambda(&params, args, e.span, Some(seq), |env| {
+                    // C++ text, as the lambda was written (its plain literals are `int`s)
+                    let arena = bumpalo::Bump::new();
+                    let text = format!("{body};");
+                    let expr = match parser::parse_statement(&text, &arena) {
+                        Ok(Stmt::Expr(expr)) => expr,
+                        Ok(_) => {
+                            return Err(EvalError::new(
+                                format!("in the lambda '{n}': '{body}' is not an expression"),
+                                e.span,
+                            ));
+                        }
+                        Err(err) => {
+                            return Err(EvalError::new(
+                                format!("in the lambda '{n}': {}", err.message),
+                                e.span,
+                            ));
+                        }
+                    };
+                    env.eval(&expr).map_err(|err| EvalError {
+                        message: format!("in the lambda '{n}' ({body}): {}", err.message),
+                        span: e.span,
+                        ..err
+                    })
+                })
             }
             // `s.data()`, `s.begin()` of a CuTe array object: its storage's pointer
             ExprKind::Call(callee, [])

@@ -154,6 +154,10 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `op operand`: `-x`, `~x`, `+x`, `!x`.
     Unary(UnOp, &'a Expr<'a>),
+    /// A C++ lambda whose body is one `return EXPR;`: `[&](auto x){ return EXPR; }`. Its
+    /// parameters' names, the returned expression and that expression's text (which a lambda
+    /// bound to a name keeps, to evaluate at each call).
+    Lambda(&'a [&'a str], &'a Expr<'a>, &'a str),
     /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
     /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
     Static(&'a Expr<'a>),

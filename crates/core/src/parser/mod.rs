@@ -1778,6 +1778,8 @@ impl<'a> Parser<'a> {
             '"' | '\'' => self.string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
+            // a C++ lambda `[&](auto x){ return …; }`
+            '[' if let Some(r) = self.lambda(pos) => r?,
             // a Python list (`mode=[0, 1]`): a tuple
             '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
             _ => {
@@ -1827,6 +1829,128 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { return EXPR; }`
+    /// (the parameter list may be left out). `None` where the `[…]` is not followed by `(` or
+    /// `{` (a Python list). A body of more than one `return EXPR;` is an error naming it.
+    fn lambda(&mut self, pos: usize) -> Option<PResult<(usize, Expr<'a>)>> {
+        if self.is_dsl() {
+            return None;
+        }
+        let close = pos + self.src[pos..].find(']')?;
+        let captures = &self.src[pos + 1..close];
+        if !captures
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_&=,* \t".contains(c))
+        {
+            return None;
+        }
+        let p = self.skip_ws(close + 1);
+        if !matches!(self.peek(p), Some('(' | '{')) {
+            return None;
+        }
+        Some(self.lambda_rest(pos, p))
+    }
+
+    /// The parameters and body of the lambda at `start` (its `[`), from `p` (its `(` or `{`).
+    fn lambda_rest(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
+        let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        if self.peek(p) == Some('(') {
+            let mut depth = 0usize;
+            let mut end = None;
+            for (i, b) in self.src.as_bytes().iter().enumerate().skip(p) {
+                match b {
+                    b'(' | b'<' | b'[' => depth += 1,
+                    b')' | b'>' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(end) = end else {
+                return err(
+                    "expected ')' to close a lambda's parameters",
+                    Span::new(p, p + 1),
+                );
+            };
+            let list = &self.src[p + 1..end];
+            if !list.trim().is_empty() {
+                let base = p + 1;
+                for part in list.split(',') {
+                    // the parameter's name: its last identifier (`auto const& x`, `int x`)
+                    let trimmed = part.trim_end();
+                    let name_len = trimmed
+                        .bytes()
+                        .rev()
+                        .take_while(|&b| is_ident_char(char::from(b)))
+                        .count();
+                    let name = &trimmed[trimmed.len() - name_len..];
+                    let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
+                    if name.is_empty()
+                        || name.starts_with(|c: char| c.is_ascii_digit())
+                        || part.contains('=')
+                        || part.contains("...")
+                    {
+                        return err(
+                            "a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",
+                            Span::new(at, at + part.len()),
+                        );
+                    }
+                    params.push(name);
+                }
+            }
+            p = self.skip_ws(end + 1);
+        }
+        // `mutable`, `constexpr`, `noexcept`, `-> T`: nothing here
+        while self.peek(p) != Some('{') {
+            match self.word_at(p) {
+                Some(("mutable" | "constexpr" | "noexcept", end)) => p = self.skip_ws(end),
+                _ if self.src[p..].starts_with("->") => {
+                    let Some(brace) = self.src[p..].find('{') else {
+                        return err("expected a lambda's body '{'", Span::new(p, p + 2));
+                    };
+                    p += brace;
+                }
+                _ => return err("expected a lambda's body '{'", Span::new(p, p + 1)),
+            }
+        }
+        let open = p;
+        let body = self.skip_ws(open + 1);
+        let not_one_return = |at: usize| {
+            err(
+                "a lambda's body is modelled only as one 'return EXPR;' (write the expression it returns)",
+                Span::new(at, at + 1),
+            )
+        };
+        let Some(("return", ret_end)) = self.word_at(body) else {
+            return not_one_return(body);
+        };
+        let expr_start = self.skip_ws(ret_end);
+        let outer = std::mem::replace(&mut self.in_angle, false);
+        let r = self.expr(expr_start);
+        self.in_angle = outer;
+        let (expr_end, expr) = r?;
+        let mut q = self.skip_ws(expr_end);
+        if self.peek(q) == Some(';') {
+            q = self.skip_ws(q + 1);
+        }
+        if self.peek(q) != Some('}') {
+            return not_one_return(q);
+        }
+        let text = &self.src[expr.span.start..expr.span.end];
+        let end = q + 1;
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Lambda(params.into_bump_slice(), self.alloc(expr), text),
+                span: Span::new(start, end),
+            },
+        ))
     }
 
     /// A string literal at `pos` (its opening quote): `"…"`, `'…'` on one line, or a Python
@@ -2086,7 +2210,8 @@ impl<'a> Parser<'a> {
             }
         }
         let angle = self.skip_ws(end);
-        if self.peek(angle) == Some('<') {
+        // `NAME<…>` (not `NAME << n`, a shift)
+        if self.peek(angle) == Some('<') && self.peek(angle + 1) != Some('<') {
             if let Some(t) = template(name) {
                 return self.template(pos, name, end, angle, t);
             }
