@@ -153,8 +153,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     a.spans[0],
                 ));
             }
-            let src = tensor(&a, at, "copy", "source")?.0;
-            let dst = written(&a, at + 1, "copy", "destination")?;
+            let src = tensor(a, at, "copy", "source")?.0;
+            let dst = written(a, at + 1, "copy", "destination")?;
             if at == 1 && src.rank() != dst.rank() {
                 return Err(EvalError::new(
                     format!(
@@ -165,7 +165,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     a.span,
                 ));
             }
-            reads_within(&a, "copy", (&dst, "dst"), (&src, at, "src"))?;
+            reads_within(a, "copy", (&dst, "dst"), (&src, at, "src"))?;
             nothing()
         },
         void: true
@@ -179,11 +179,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
         4,
         |a| {
             let at = a.len() - 3;
-            let pred = tensor(&a, at, "copy_if", "predicate")?.0;
-            let src = tensor(&a, at + 1, "copy_if", "source")?.0;
-            let dst = written(&a, at + 2, "copy_if", "destination")?;
-            reads_within(&a, "copy_if", (&dst, "dst"), (&pred, at, "pred"))?;
-            reads_within(&a, "copy_if", (&dst, "dst"), (&src, at + 1, "src"))?;
+            let pred = tensor(a, at, "copy_if", "predicate")?.0;
+            let src = tensor(a, at + 1, "copy_if", "source")?.0;
+            let dst = written(a, at + 2, "copy_if", "destination")?;
+            reads_within(a, "copy_if", (&dst, "dst"), (&pred, at, "pred"))?;
+            reads_within(a, "copy_if", (&dst, "dst"), (&src, at + 1, "src"))?;
             nothing()
         },
         void: true
@@ -196,7 +196,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| {
-            written(&a, 0, "fill", "tensor")?;
+            written(a, 0, "fill", "tensor")?;
             if !matches!(a.vals[1], Value::Bool(_)) && a.vals[1].as_int().is_none() {
                 return Err(EvalError::new(
                     format!("fill: the value must be a number, found {}", a.vals[1].kind()),
@@ -215,7 +215,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
-            written(&a, 0, "clear", "tensor")?;
+            written(a, 0, "clear", "tensor")?;
             nothing()
         },
         void: true
@@ -236,12 +236,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     ));
                 }
             }
-            let x = tensor(&a, 1, "axpby", "X")?.0;
-            let y = written(&a, 3, "axpby", "Y")?;
-            reads_within(&a, "axpby", (&x, "x"), (&y, 3, "y"))?;
+            let x = tensor(a, 1, "axpby", "X")?.0;
+            let y = written(a, 3, "axpby", "Y")?;
+            reads_within(a, "axpby", (&x, "x"), (&y, 3, "y"))?;
             if a.len() == 5 {
-                let p = tensor(&a, 4, "axpby", "predicate")?.0;
-                reads_within(&a, "axpby", (&x, "x"), (&p, 4, "pred"))?;
+                let p = tensor(a, 4, "axpby", "predicate")?.0;
+                reads_within(a, "axpby", (&x, "x"), (&p, 4, "pred"))?;
             }
             nothing()
         },
@@ -256,16 +256,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
         ANY,
         |a| {
             match a.len() {
-                3 => gemm_checks(&a, 0)?,
-                4 if matches!(a.vals[0], Value::Atom(_)) => gemm_checks(&a, 1)?,
+                3 => gemm_checks(a, 0)?,
+                4 if matches!(a.vals[0], Value::Atom(_)) => gemm_checks(a, 1)?,
                 // gemm(D, A, B, C), gemm(mma, D, A, B, C): D as C
                 4 => {
-                    gemm_checks(&a, 1)?;
-                    written(&a, 0, "gemm", "D")?;
+                    gemm_checks(a, 1)?;
+                    written(a, 0, "gemm", "D")?;
                 }
                 5 if matches!(a.vals[0], Value::Atom(_)) => {
-                    gemm_checks(&a, 2)?;
-                    written(&a, 1, "gemm", "D")?;
+                    gemm_checks(a, 2)?;
+                    written(a, 1, "gemm", "D")?;
                 }
                 n => {
                     return Err(EvalError::new(
