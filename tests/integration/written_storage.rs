@@ -51,16 +51,16 @@ fn integer_constant_expressions() {
 #[test]
 fn arrays_are_pointers_to_their_first_element() {
     let (out, code) = session(
-        "float A[8];\nmake_tensor(&A[0], make_shape(Int<2>{}, Int<4>{}));\n\
+        "float A[8]{};\nmake_tensor(&A[0], make_shape(Int<2>{}, Int<4>{}));\n\
          make_tensor(&A[2], make_layout(Int<4>{}));\nmake_gmem_ptr(A);\n\
          __shared__ half_t smem[128*64];\n\
          make_tensor(make_smem_ptr(smem), make_layout(make_shape(Int<128>{}, Int<64>{}), LayoutRight{}));\n\
          __shared__ cute::array_aligned<half_t, 1024> s;\n\
          make_tensor(make_smem_ptr(s.data()), Layout<Shape<_32,_32>>{});\n\
-         cute::array<int, 4> arr;\nmake_tensor(arr.begin(), Layout<_4>{});\n\
+         cute::array<int, 4> arr{};\nmake_tensor(arr.begin(), Layout<_4>{});\n\
          array_subbyte<uint4_t, 32> q;\nmake_tensor(q.begin(), Layout<_32>{});\n\
          make_tensor(make_smem_ptr(q.begin()), Layout<_32>{});\n\
-         extern __shared__ char dyn[];\nmake_smem_ptr(dyn);\n",
+         extern __shared__ char dyn[];\nmake_smem_ptr(dyn);\nfill(arr, 0);\n",
     );
     assert_eq!(
         out,
@@ -154,3 +154,58 @@ fn algorithms_check_what_cute_compiles() {
     );
     assert_eq!(code, 1);
 }
+
+/// The body of CUTLASS's `examples/cute/tutorial/sgemm_1.cu` (its `gemm_device`, with the
+/// kernel's parameters given values, thread and block 0, `select<…>(shape_MNK)` written out and
+/// `cosize_v<ASmemLayout>` as `decltype(cosize(sA_layout))::value`) runs: the `__shared__`
+/// arrays, `clear`, `copy`, `gemm` and `axpby` of its main loop, then the tensors as CuTe prints
+/// them (cute-oracle, with a null-based pointer for the array: `smem_ptr[32b]((nil)) o
+/// (_4,_1):(_32,_0)`; the accumulators' layout `(_8,_8):(_1,_8)`).
+#[test]
+fn the_sgemm_1_tutorial_body_runs() {
+    let (out, err, code) = cute(&["eval", "--format", "cute"], SGEMM_1_BODY);
+    assert_eq!(
+        out, "ptr[32b](stack) o (_8,_8):(_1,_8)\nsmem_ptr[32b](smemA) o (_4,_1):(_32,_0)\n",
+        "{err}"
+    );
+    assert_eq!(code, 0);
+}
+
+const SGEMM_1_BODY: &str = r#"float* A; float* B; float* C;
+auto shape_MNK = make_shape(256, 256, 64);
+auto cta_tiler = make_shape(Int<128>{}, Int<128>{}, Int<8>{});
+auto dA = make_stride(Int<1>{}, 256);
+auto dB = make_stride(Int<1>{}, 256);
+auto dC = make_stride(Int<1>{}, 256);
+auto sA_layout = make_layout(make_shape(Int<128>{}, Int<8>{}));
+auto sB_layout = make_layout(make_shape(Int<128>{}, Int<8>{}));
+auto tA = make_layout(make_shape(Int<32>{}, Int<8>{}));
+auto tB = make_layout(make_shape(Int<32>{}, Int<8>{}));
+auto tC = make_layout(make_shape(Int<16>{}, Int<16>{}));
+Tensor mA = make_tensor(make_gmem_ptr(A), make_shape(256, 64), dA); // (M,K)
+Tensor mB = make_tensor(make_gmem_ptr(B), make_shape(256, 64), dB); // (N,K)
+Tensor mC = make_tensor(make_gmem_ptr(C), make_shape(256, 256), dC); // (M,N)
+auto cta_coord = make_coord(0, 0, _);              // (m,n,k)
+Tensor gA = local_tile(mA, cta_tiler, cta_coord, Step<_1, X,_1>{});  // (BLK_M,BLK_K,k)
+Tensor gB = local_tile(mB, cta_tiler, cta_coord, Step< X,_1,_1>{});  // (BLK_N,BLK_K,k)
+Tensor gC = local_tile(mC, cta_tiler, cta_coord, Step<_1,_1, X>{});  // (BLK_M,BLK_N)
+__shared__ float smemA[decltype(cosize(sA_layout))::value];
+__shared__ float smemB[decltype(cosize(sB_layout))::value];
+Tensor sA = make_tensor(make_smem_ptr(smemA), sA_layout);            // (BLK_M,BLK_K)
+Tensor sB = make_tensor(make_smem_ptr(smemB), sB_layout);            // (BLK_N,BLK_K)
+Tensor tAgA = local_partition(gA, tA, 0);                  // (THR_M,THR_K,k)
+Tensor tAsA = local_partition(sA, tA, 0);                  // (THR_M,THR_K)
+Tensor tBgB = local_partition(gB, tB, 0);                  // (THR_N,THR_K,k)
+Tensor tBsB = local_partition(sB, tB, 0);                  // (THR_N,THR_K)
+Tensor tCsA = local_partition(sA, tC, 0, Step<_1, X>{});   // (THR_M,BLK_K)
+Tensor tCsB = local_partition(sB, tC, 0, Step< X,_1>{});   // (THR_N,BLK_K)
+Tensor tCgC = local_partition(gC, tC, 0, Step<_1,_1>{});   // (THR_M,THR_N)
+Tensor tCrC = make_tensor_like(tCgC);                                // (THR_M,THR_N)
+clear(tCrC);
+copy(tAgA(_,_,0), tAsA);
+copy(tBgB(_,_,0), tBsB);
+gemm(tCsA, tCsB, tCrC);
+axpby(1, tCrC, 0, tCgC);
+print(tCrC);
+print(tAsA);
+"#;

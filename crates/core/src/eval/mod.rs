@@ -1135,6 +1135,22 @@ impl Env {
                 }
                 self.eval(base)
             }
+            // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
+            // nothing, as the algorithm on a tensor (cute holds no element values)
+            ExprKind::Call(callee, [first, value])
+                if self.called_function(callee) == Some("fill")
+                    && let ExprKind::Name(n) = first.kind
+                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+            {
+                let v = self.eval(value)?;
+                if v.as_int().is_none() && !matches!(v, Value::Bool(_)) {
+                    return Err(EvalError::new(
+                        format!("fill: the value must be a number, found {}", v.kind()),
+                        value.span,
+                    ));
+                }
+                Ok(Value::Tuple(Vec::new()))
+            }
             // `make_tensor(A, …)` of a C array: CuTe takes the iterator by value, and an array
             // does not copy (tensor_impl.hpp: "array must be initialized with a brace-enclosed
             // initializer")

@@ -822,7 +822,8 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             };
             let name_start = self.skip_ws(close + 1);
-            self.expect_end(name_end)?;
+            // `array_subbyte<int4_t, 10> a{};`: value-initialised (no values here)
+            self.expect_end(self.empty_braces(name_end))?;
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -900,6 +901,7 @@ impl<'a> Parser<'a> {
             }
             (Some(extent), close)
         };
+        let close = self.empty_braces(close + 1) - 1;
         let after = self.skip_ws(close + 1);
         match self.peek(after) {
             Some('[') => {
@@ -1829,6 +1831,18 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// Past an empty brace initializer `{}` at `pos` (after blanks), or `pos` where there is none.
+    fn empty_braces(&self, pos: usize) -> usize {
+        let open = self.skip_ws(pos);
+        if self.peek(open) == Some('{') {
+            let close = self.skip_ws(open + 1);
+            if self.peek(close) == Some('}') {
+                return close + 1;
+            }
+        }
+        pos
     }
 
     /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { return EXPR; }`

@@ -22,6 +22,13 @@ fn tensor(a: &Args, i: usize, f: &str, role: &str) -> Result<(Layout, bool), Eva
     let (origin, layout) = match &a.vals[i] {
         Value::OffsetLayout(o, l) => (o, (**l).clone()),
         Value::SwizzledTensor(o, c) => (o, c.layout.clone()),
+        // a bare name that is no variable (an argument read as a name)
+        Value::Name(n) => {
+            return Err(EvalError::new(
+                format!("{f}: undefined variable '{n}' (the {role} is a tensor)"),
+                a.spans[i],
+            ));
+        }
         other => {
             return Err(EvalError::new(
                 format!("{f}: the {role} must be a tensor, found {}", other.kind()),
