@@ -17,6 +17,8 @@ fn every_function_has_an_example_that_evaluates() {
         );
         match Env::new().run(f.example) {
             Ok(Outcome::Value(_)) => {}
+            // CuTe's `void` algorithms (`copy`, `gemm`, …): the call checked, nothing printed
+            Ok(Outcome::Nothing) if f.void => {}
             other => panic!("{}: example {:?} gives {other:?}", f.name, f.example),
         }
         let d = describe(f);

@@ -37,3 +37,4 @@ mod tmux;
 mod transcripts;
 mod tv;
 mod written_constructs;
+mod written_storage;

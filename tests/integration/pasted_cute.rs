@@ -1,14 +1,32 @@
 //! Issue 37, part 2: C++ pasted as written prints, under `--format cute`, byte for byte what CuTe
-//! prints. `tests/golden/cute_sessions.txt` holds each session (the statements, `---`, CuTe 4.7's
-//! printout, filled in by `tests/oracle/cute_sessions.py` from `cute-oracle`); each runs as one
+//! prints. `tests/golden/cute_sessions.txt` (and each `tests/golden/cute_sessions_*.txt`) holds
+//! each session (the statements, `---`, CuTe 4.7's printout, filled in by
+//! `tests/oracle/cute_sessions.py [FILE]` from `cute-oracle`); each runs as one
 //! `cute eval --format cute` on standard input, then as `cute run` of a file, then as arguments.
 
 use crate::helpers::{cute, golden_dir};
 
-/// The sessions of `cute_sessions.txt`: (heading, statements, what CuTe prints).
+/// The sessions of `cute_sessions.txt` and `cute_sessions_*.txt`: (heading, statements, what
+/// CuTe prints).
 fn sessions() -> Vec<(String, String, String)> {
-    let text = std::fs::read_to_string(golden_dir().join("cute_sessions.txt")).expect("golden");
+    let mut files: Vec<_> = std::fs::read_dir(golden_dir())
+        .expect("golden")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            (name.starts_with("cute_sessions") && name.ends_with(".txt")).then_some(name)
+        })
+        .collect();
+    files.sort();
     let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(golden_dir().join(&file)).expect("golden");
+        sessions_of(&text, &mut out);
+    }
+    out
+}
+
+/// The sessions of one file's text, pushed on `out`.
+fn sessions_of(text: &str, out: &mut Vec<(String, String, String)>) {
     for block in text.split("\n\n") {
         let Some((stmts, want)) = block.split_once("\n---") else {
             continue; // the file's heading
@@ -26,7 +44,6 @@ fn sessions() -> Vec<(String, String, String)> {
         let want = want.strip_prefix('\n').unwrap_or(want).trim_end();
         out.push((heading, stmts, want.to_string()));
     }
-    out
 }
 
 #[test]

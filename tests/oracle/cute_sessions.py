@@ -11,7 +11,8 @@ expression (cute prints its value) is printed as `print(EXPR); printf("\\n");`, 
 stays as written (CuTe prints no newline after it, nor does `cute --format cute`), and declarations, `using`, `static_assert` and `print_layout(x);` stay as they
 are. A block that CuTe does not compile stops the script with the compiler's first error.
 
-Usage: python3 tests/oracle/cute_sessions.py
+Usage: python3 tests/oracle/cute_sessions.py [FILE]   (FILE: tests/golden/cute_sessions.txt or
+another tests/golden/cute_sessions_*.txt of the same form, which pasted_cute.rs runs too)
 """
 import os
 import re
@@ -20,12 +21,16 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-GOLDEN = os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
+GOLDEN = (
+    os.path.abspath(sys.argv[1])
+    if len(sys.argv) > 1
+    else os.path.join(ROOT, "tests", "golden", "cute_sessions.txt")
+)
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print|printf"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST)\b"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm)\b"
 )
 
 

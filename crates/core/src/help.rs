@@ -151,6 +151,8 @@ pub fn describe(f: &functions::Function) -> String {
 fn worked(example: &str) -> String {
     match crate::eval::Env::new().run(example) {
         Ok(crate::eval::Outcome::Value(v)) => crate::render::plain::render(&v),
+        // a call of CuTe's `void` algorithms (`copy`, `gemm`, …)
+        Ok(crate::eval::Outcome::Nothing) => "nothing (void in CuTe; the call checked)".to_string(),
         Ok(_) => String::new(),
         Err(e) => format!("error: {}", e.message),
     }

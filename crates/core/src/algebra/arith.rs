@@ -63,3 +63,59 @@ pub fn ceil_div(a: i64, b: i64, op: &'static str) -> Result<i64> {
 pub fn abs(a: i64, op: &'static str) -> Result<i64> {
     a.checked_abs().ok_or_else(|| overflow(op))
 }
+
+/// A shift by `b` outside `0..64`: C++ leaves it undefined.
+#[cold]
+#[inline(never)]
+fn shift_out_of_range(op: &'static str, b: i64) -> AlgebraError {
+    AlgebraError::Condition {
+        op,
+        condition: format!("a shift by {b} is outside 0..63 (undefined in C++)"),
+    }
+}
+
+/// C++'s `a << b` on integers: `a * 2^b`, the shift `b` in `0..64` (C++ leaves others
+/// undefined: an error here), overflow an error.
+#[inline]
+pub fn shl(a: i64, b: i64, op: &'static str) -> Result<i64> {
+    let shift = u32::try_from(b)
+        .ok()
+        .filter(|&s| s < 64)
+        .ok_or_else(|| shift_out_of_range(op, b))?;
+    let r = a.checked_shl(shift).ok_or_else(|| overflow(op))?;
+    // the bits shifted out must be copies of the sign (no overflow)
+    if r >> shift != a {
+        return Err(overflow(op));
+    }
+    Ok(r)
+}
+
+/// C++'s `a >> b` on integers: the arithmetic shift (the sign copied in), `b` in `0..64`.
+#[inline]
+pub fn shr(a: i64, b: i64, op: &'static str) -> Result<i64> {
+    let shift = u32::try_from(b)
+        .ok()
+        .filter(|&s| s < 64)
+        .ok_or_else(|| shift_out_of_range(op, b))?;
+    Ok(a >> shift)
+}
+
+/// The C++ integer operator spelled `op` (`+ - * / % << >> & ^ |`) on two integers, checked.
+pub fn integer_op(op: &'static str, a: i64, b: i64) -> Result<i64> {
+    match op {
+        "+" => add(a, b, op),
+        "-" => sub(a, b, op),
+        "*" => mul(a, b, op),
+        "/" => div(a, b, op),
+        "%" => rem(a, b, op),
+        "<<" => shl(a, b, op),
+        ">>" => shr(a, b, op),
+        "&" => Ok(a & b),
+        "^" => Ok(a ^ b),
+        "|" => Ok(a | b),
+        _ => Err(AlgebraError::Condition {
+            op: "integer arithmetic",
+            condition: format!("'{op}' is not an integer operator"),
+        }),
+    }
+}

@@ -112,6 +112,20 @@ impl Int {
         Ok(Int::both(self, b, arith::rem(self.value, b.value, op)?))
     }
 
+    /// `a << b`, `a >> b`, `a ^ b`, `a | b` (dynamic if either is) and `a & b` (`_0 & x` and
+    /// `x & _0` are `_0`): the operator spelled `op` ([`arith::integer_op`]).
+    #[inline]
+    pub fn bitwise(self, b: Int, op: &'static str) -> Result<Int> {
+        if op == "&" && (self.dynamic || b.dynamic) && (self.is_constant(0) || b.is_constant(0)) {
+            return Ok(Int::st(0));
+        }
+        Ok(Int::both(
+            self,
+            b,
+            arith::integer_op(op, self.value, b.value)?,
+        ))
+    }
+
     /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`: dynamic if either is (`a + b` is, and no
     /// special case of `/` applies to a dynamic numerator), computed as `arith::ceil_div` does,
     /// the same operations in the same order.
@@ -179,6 +193,13 @@ mod tests {
         assert_eq!(d.add(Int::st(0), "t").unwrap(), Int::dy(4));
         assert_eq!(Int::st(7).ceil_div(s, "t").unwrap(), Int::st(2));
         assert_eq!(Int::st(7).ceil_div(d, "t").unwrap(), Int::dy(2));
+        assert_eq!(Int::st(1).bitwise(s, "<<").unwrap(), Int::st(16));
+        assert_eq!(Int::st(1).bitwise(d, "<<").unwrap(), Int::dy(16));
+        assert_eq!(Int::st(0).bitwise(d, "&").unwrap(), Int::st(0));
+        assert_eq!(d.bitwise(Int::st(0), "|").unwrap(), Int::dy(4));
+        assert!(s.bitwise(Int::st(64), "<<").is_err());
+        assert!(Int::st(i64::MAX).bitwise(Int::st(1), "<<").is_err());
+        assert_eq!(Int::st(-16).bitwise(Int::st(2), ">>").unwrap(), Int::st(-4));
     }
 
     #[test]

@@ -106,7 +106,16 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Compose => "composition",
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
-                BinOp::Rem | BinOp::Add | BinOp::Sub | BinOp::Eq | BinOp::Ne => {
+                BinOp::Rem
+                | BinOp::Add
+                | BinOp::Sub
+                | BinOp::Eq
+                | BinOp::Ne
+                | BinOp::Shl
+                | BinOp::Shr
+                | BinOp::BitAnd
+                | BinOp::BitXor
+                | BinOp::BitOr => {
                     return plain(env, e, t);
                 }
             };

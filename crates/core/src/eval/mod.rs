@@ -21,7 +21,7 @@ use crate::algebra::{
     AlgebraError, ComposedLayout, IntTuple, Interrupt, Layout, Offset, Swizzle, TilerBuf,
     composition,
 };
-use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt};
+use crate::parser::{self, BinOp, Expr, ExprKind, ParseError, Span, Stmt, UnOp};
 use convert::{to_coord, to_layout, to_tiler};
 
 /// What kind of failure a statement met (the `kind` of a JSON error).
@@ -209,6 +209,24 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
+    /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
+    /// the pointer to their first element; what each is.
+    arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
+    /// The lambdas bound to names (`auto f = [&](auto x){ return EXPR; };`), called by name.
+    lambdas: HashMap<String, Lambda, NameHasher>,
+    /// How many lambda calls the statement being evaluated is inside (bounded by
+    /// [`crate::limits::MAX_NESTING`]).
+    lambda_depth: usize,
+}
+
+/// A lambda bound to a name: its parameters, the text of the expression its one `return`
+/// returns (parsed at each call), and its place among the session's lambdas (a lambda sees
+/// only those bound before it, as C++'s name lookup does: no call can recurse).
+#[derive(Clone, Debug)]
+struct Lambda {
+    params: Vec<String>,
+    body: String,
+    seq: usize,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -234,6 +252,9 @@ impl Clone for Env {
             line: self.line,
             dsl: self.dsl,
             dsl_session: self.dsl_session,
+            arrays: self.arrays.clone(),
+            lambdas: self.lambdas.clone(),
+            lambda_depth: self.lambda_depth,
         }
     }
 }
@@ -499,7 +520,18 @@ impl Env {
                 expr,
             } => {
                 bindable(name, name_span)?;
+                // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
+                if let ExprKind::Lambda(params, _, body) = expr.kind {
+                    self.bind_lambda(name, params, body);
+                    return Ok(Outcome::Assigned);
+                }
                 let v = self.eval_checked(&expr)?;
+                if self.is_void_call(&expr) {
+                    return Err(EvalError::new(
+                        "the call returns nothing (void in CuTe): there is no value to bind",
+                        expr.span,
+                    ));
+                }
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -509,10 +541,23 @@ impl Env {
                 elem,
                 elem_span,
                 init,
+                storage,
             } => {
                 bindable(name, name_span)?;
-                let v = self.declared_pointer(name, elem, elem_span, init.as_ref())?;
+                let v = match storage {
+                    Some(storage) => self.declared_storage(name, elem, elem_span, &storage)?,
+                    None => self.declared_pointer(name, elem, elem_span, init.as_ref())?,
+                };
                 self.bind(name, v);
+                if let Some(st) = storage {
+                    // what the name is, without its size (which is checked and done with)
+                    let kind = parser::Storage {
+                        extent: None,
+                        subbyte: st.subbyte,
+                        object: st.object,
+                    };
+                    self.arrays.insert(name.to_string(), kind);
+                }
                 Ok(Outcome::Assigned)
             }
             Stmt::Print(parser::Printing::Format, args)
@@ -527,6 +572,10 @@ impl Env {
             }
             Stmt::Expr(e) => {
                 let v = self.eval_checked(&e)?;
+                // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
+                if self.is_void_call(&e) {
+                    return Ok(Outcome::Nothing);
+                }
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
@@ -542,8 +591,82 @@ impl Env {
         }
     }
 
+    /// Whether `e` calls a function CuTe declares `void` (`copy`, `fill`, `gemm`, …).
+    fn is_void_call(&self, e: &Expr) -> bool {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        matches!(e.kind, ExprKind::Call(callee, _)
+            if self.called_function(callee)
+                .and_then(functions::lookup)
+                .is_some_and(|f| f.void))
+    }
+
+    /// Bind a lambda to a name (the variable of that name, if any, is gone).
+    fn bind_lambda(&mut self, name: &str, params: &[&str], body: &str) {
+        self.vars.remove(name);
+        self.arrays.remove(name);
+        let seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
+        self.lambdas.insert(
+            name.to_string(),
+            Lambda {
+                params: params.iter().map(|p| p.to_string()).collect(),
+                body: body.to_string(),
+                seq,
+            },
+        );
+    }
+
+    /// A lambda's call: its arguments bound to its parameters in a session of its own (the
+    /// variables as they are now: C++'s `[&]`), `body` evaluated there. `visible`: the lambdas
+    /// the body sees (`None`: all of them).
+    fn call_lambda(
+        &self,
+        params: &[&str],
+        args: &[Expr],
+        span: Span,
+        visible: Option<usize>,
+        body: impl FnOnce(&Env) -> Result<Value, EvalError>,
+    ) -> Result<Value, EvalError> {
+        if args.len() != params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the lambda takes {} argument{}, got {}",
+                    params.len(),
+                    if params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        if self.lambda_depth >= crate::limits::MAX_NESTING {
+            return Err(EvalError::limit(
+                format!(
+                    "lambda calls nested deeper than {} levels",
+                    crate::limits::MAX_NESTING
+                ),
+                span,
+            ));
+        }
+        let vals = self.eval_args(args)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        if let Some(seq) = visible {
+            inner.lambdas.retain(|_, l| l.seq < seq);
+        }
+        for (p, v) in params.iter().zip(vals) {
+            inner.lambdas.remove(*p);
+            inner.arrays.remove(*p);
+            inner.set(p, v);
+        }
+        body(&inner)
+    }
+
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
     fn bind(&mut self, name: &str, v: Value) {
+        self.arrays.remove(name);
+        self.lambdas.remove(name);
         if let Some(meaning) = shadowed_meaning(name) {
             self.shadows.insert(
                 name.to_string(),
@@ -554,6 +677,51 @@ impl Env {
             );
         }
         self.set(name, v);
+    }
+
+    /// The value of a declaration of storage (`float A[8]`, `__shared__ half_t smem[N]`,
+    /// `array_aligned<T, N> s`): the pointer to its first element, named NAME, of T's width
+    /// (CuTe's `subbyte_iterator` for `array_subbyte`); its size a positive integer.
+    fn declared_storage(
+        &self,
+        name: &str,
+        elem: &str,
+        elem_span: Span,
+        storage: &parser::Storage,
+    ) -> Result<Value, EvalError> {
+        use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        if let Some(extent) = &storage.extent {
+            let v = self.eval_checked(extent)?;
+            let found = match v.as_int() {
+                Some(n) if n > 0 => None,
+                Some(n) => Some(n.to_string()),
+                None => Some(v.kind().to_string()),
+            };
+            if let Some(found) = found {
+                return Err(EvalError::new(
+                    format!("an array's size must be a positive integer, found {found}"),
+                    extent.span,
+                ));
+            }
+        }
+        let ty = match self.get(elem) {
+            Some(Value::Name(t)) => t.clone(),
+            _ => elem.to_string(),
+        };
+        let p = Pointer::new(
+            MemSpace::Raw,
+            ElementWidth::of_type(&ty),
+            PtrBase::Named(name.to_string()),
+        )
+        .and_then(|p| {
+            if storage.subbyte {
+                p.as_subbyte()
+            } else {
+                Ok(p)
+            }
+        })
+        .map_err(|e| EvalError::algebra(e, elem_span))?;
+        Ok(Value::Pointer(p))
     }
 
     /// The value of a pointer's declaration `T* NAME` (a pointer named NAME, of T's width or
@@ -850,7 +1018,8 @@ impl Env {
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
-                // `sizeof_bits_v<T>` (an int in CuTe, printed as one)
+                // `sizeof_bits_v<T>`, `sizeof_bits<T>::value` (the parser reads it so): an int
+                // in CuTe, printed as one
                 None if let Some(ty) = n
                     .strip_prefix("sizeof_bits_v<")
                     .and_then(|r| r.strip_suffix('>')) =>
@@ -859,6 +1028,10 @@ impl Env {
                 }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
+                    e.span,
+                )),
+                None if self.lambdas.contains_key(*n) => Err(EvalError::new(
+                    format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
                     e.span,
                 )),
                 None => Err(EvalError::new(
@@ -881,6 +1054,35 @@ impl Env {
                 let va = self.eval(a)?;
                 self.binary_step(e, *op, a, &va, b)
             }
+            ExprKind::Unary(op, x) => {
+                let v = self.eval(x)?;
+                unary(*op, &v, x.span, e.span)
+            }
+            ExprKind::Static(x) => {
+                // a template argument: a constant expression's value, static (`Int<(1<<4)>`)
+                let v = self.eval(x)?;
+                let n = match v {
+                    Value::Bool(b) => Some(i64::from(b)),
+                    _ => v.as_int(),
+                };
+                match n {
+                    Some(n) => Ok(Value::int(n)),
+                    None => Err(EvalError::new(
+                        format!(
+                            "a template argument of Int<N>/C<N> must be an integer, found {}",
+                            v.kind()
+                        ),
+                        x.span,
+                    )),
+                }
+            }
+            // C++'s `sizeof(T)` of an element type CuTe names: its bytes, a `size_t` (dynamic)
+            ExprKind::Call(callee, [arg])
+                if self.called_function(callee) == Some("sizeof")
+                    && functions::lookup("sizeof").is_none() =>
+            {
+                self.size_of(arg)
+            }
             // the CuTe DSL's `cute.AddressSpace.gmem`: a name for `make_ptr`
             ExprKind::Field(base, name)
                 if base.kind == ExprKind::Qualified("AddressSpace")
@@ -888,17 +1090,6 @@ impl Env {
                         && !self.is_bound("AddressSpace")) =>
             {
                 Ok(Value::Name(format!("AddressSpace.{name}")))
-            }
-            // `sizeof_bits<T>::value` (an int in CuTe)
-            ExprKind::Field(base, name)
-                if *name == "::value"
-                    && let ExprKind::Name(n) = base.kind
-                    && self.get(n).is_none()
-                    && let Some(ty) = n
-                        .strip_prefix("sizeof_bits<")
-                        .and_then(|r| r.strip_suffix('>')) =>
-            {
-                self.sizeof_bits(ty.trim(), e.span)
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
@@ -916,6 +1107,97 @@ impl Env {
                         arg.span,
                     )),
                 }
+            }
+            ExprKind::Lambda(..) => Err(EvalError::new(
+                "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
+                e.span,
+            )),
+            // an immediately invoked lambda, `[&](auto x){ return EXPR; }(a)`
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(params, body, _) = callee.kind => {
+                self.call_lambda(params, args, e.span, None, |env| env.eval(body))
+            }
+            // a lambda bound to a name, called: its body parsed and evaluated anew
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && !self.vars.contains_key(n)
+                    && let Some(l) = self.lambdas.get(n) =>
+            {
+                let params: Vec<&str> = l.params.iter().map(String::as_str).collect();
+                let seq = l.seq;
+                let body = l.body.clone();
+                self.call_lambda(&params, args, e.span, Some(seq), |env| {
+                    // C++ text, as the lambda was written (its plain literals are `int`s)
+                    let arena = bumpalo::Bump::new();
+                    let text = format!("{body};");
+                    let expr = match parser::parse_statement(&text, &arena) {
+                        Ok(Stmt::Expr(expr)) => expr,
+                        Ok(_) => {
+                            return Err(EvalError::new(
+                                format!("in the lambda '{n}': '{body}' is not an expression"),
+                                e.span,
+                            ));
+                        }
+                        Err(err) => {
+                            return Err(EvalError::new(
+                                format!("in the lambda '{n}': {}", err.message),
+                                e.span,
+                            ));
+                        }
+                    };
+                    env.eval(&expr).map_err(|err| EvalError {
+                        message: format!("in the lambda '{n}' ({body}): {}", err.message),
+                        span: e.span,
+                        ..err
+                    })
+                })
+            }
+            // `s.data()`, `s.begin()` of a CuTe array object: its storage's pointer
+            ExprKind::Call(callee, [])
+                if let ExprKind::Field(base, m @ ("data" | "begin")) = callee.kind
+                    && let ExprKind::Name(n) = base.kind
+                    && let Some(st) = self.arrays.get(n)
+                    && st.object =>
+            {
+                if st.subbyte && m == "data" {
+                    return Err(EvalError::new(
+                        format!(
+                            "array_subbyte's data() is deleted in CuTe (its elements are not addressable): write {n}.begin(), its subbyte_iterator"
+                        ),
+                        callee.span,
+                    ));
+                }
+                self.eval(base)
+            }
+            // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
+            // nothing, as the algorithm on a tensor (cute holds no element values)
+            ExprKind::Call(callee, [first, value])
+                if self.called_function(callee) == Some("fill")
+                    && let ExprKind::Name(n) = first.kind
+                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+            {
+                let v = self.eval(value)?;
+                if v.as_int().is_none() && !matches!(v, Value::Bool(_)) {
+                    return Err(EvalError::new(
+                        format!("fill: the value must be a number, found {}", v.kind()),
+                        value.span,
+                    ));
+                }
+                Ok(Value::Tuple(Vec::new()))
+            }
+            // `make_tensor(A, …)` of a C array: CuTe takes the iterator by value, and an array
+            // does not copy (tensor_impl.hpp: "array must be initialized with a brace-enclosed
+            // initializer")
+            ExprKind::Call(callee, [first, ..])
+                if self.called_function(callee) == Some("make_tensor")
+                    && let ExprKind::Name(n) = first.kind
+                    && self.arrays.get(n).is_some_and(|st| !st.object) =>
+            {
+                Err(EvalError::new(
+                    format!(
+                        "make_tensor({n}, …) of the C array '{n}' does not compile in CuTe (the array is taken by value): write make_tensor(&{n}[0], …), or make_tensor(make_smem_ptr({n}), …)"
+                    ),
+                    first.span,
+                ))
             }
             ExprKind::Call(callee, args) => {
                 if let Some(first) = self.first_operand(callee, args)
@@ -991,6 +1273,14 @@ impl Env {
             return Some(first);
         }
         match &callee.kind {
+            // `s.data()` of a CuTe array object: its pointer, no link ([`Env::eval_inner`])
+            ExprKind::Field(base, "data" | "begin")
+                if args.is_empty()
+                    && matches!(base.kind, ExprKind::Name(n)
+                        if self.arrays.get(n).is_some_and(|st| st.object)) =>
+            {
+                None
+            }
             ExprKind::Field(base, _) => Some(base),
             _ => Some(callee),
         }
@@ -1447,6 +1737,30 @@ impl Env {
                 format!(
                     "integer overflow in {name}({x}): {r} is beyond the signed 64-bit integers cute computes with"
                 ),
+                arg.span,
+            )),
+        }
+    }
+
+    /// C++'s `sizeof(T)` of an element type (or an alias bound to one): its bytes as a run-time
+    /// `size_t`. A sub-byte type (`uint4_t`, `int2b_t`) is CuTe's one-byte struct.
+    fn size_of(&self, arg: &Expr) -> Result<Value, EvalError> {
+        let ty = match arg.kind {
+            ExprKind::Name(n) | ExprKind::Qualified(n) => match self.get(n) {
+                Some(Value::Name(t)) => Some(t.as_str()),
+                Some(_) => None,
+                None => Some(n),
+            },
+            _ => None,
+        };
+        let bits = ty.and_then(crate::algebra::recast::element_bits);
+        match bits {
+            Some(bits) => Ok(Value::IntTuple(IntTuple::int_of(
+                ((bits + 7) / 8).max(1),
+                true,
+            ))),
+            None => Err(EvalError::new(
+                "sizeof: only sizeof(T) of an element type CuTe names (half_t, float, …) is modelled",
                 arg.span,
             )),
         }
@@ -2434,7 +2748,14 @@ fn binary(
             let f = functions::lookup(name).expect("in the function table");
             functions::call(f, &[a.clone(), b.clone()], &[aspan, bspan], span)
         }
-        BinOp::Rem | BinOp::Add | BinOp::Sub => {
+        BinOp::Rem
+        | BinOp::Add
+        | BinOp::Sub
+        | BinOp::Shl
+        | BinOp::Shr
+        | BinOp::BitAnd
+        | BinOp::BitXor
+        | BinOp::BitOr => {
             let (bad, bad_span) = if a.as_int().is_none() {
                 (a, aspan)
             } else {
@@ -2452,6 +2773,40 @@ fn binary(
     }
 }
 
+/// `op x` on an integer (`-x`, `+x`, `~x` of CuTe's kind: a static operand gives a static
+/// result) or `!x` on an integer or a bool (a bool).
+fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
+    if op == UnOp::Not
+        && let Value::Bool(b) = v
+    {
+        return Ok(Value::Bool(!b));
+    }
+    let Some(x) = v.as_int() else {
+        return Err(EvalError::new(
+            format!(
+                "the prefix '{}' is integer arithmetic: it needs an integer, found {}",
+                op.symbol(),
+                v.kind()
+            ),
+            vspan,
+        ));
+    };
+    let dynamic = matches!(v, Value::IntTuple(t) if t.is_dynamic());
+    let r = match op {
+        UnOp::Neg => x.checked_neg().ok_or_else(|| {
+            EvalError::of_kind(
+                ErrorKind::Overflow,
+                format!("integer overflow in -({x})"),
+                span,
+            )
+        })?,
+        UnOp::Plus => x,
+        UnOp::BitNot => !x,
+        UnOp::Not => return Ok(Value::Bool(x == 0)),
+    };
+    Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
+}
+
 /// Whether `x op y` is dynamic, as CuTe's integral_constant arithmetic gives it (dynamic where
 /// an operand is, but for `_0 * y`, `_0 / y`, `y % _1`, …: [`crate::algebra::Int`]).
 fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> bool {
@@ -2464,6 +2819,9 @@ fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> boo
         BinOp::Product => x.mul(y, "*"),
         BinOp::Divide => x.div(y, "/"),
         BinOp::Rem => x.rem(y, "%"),
+        BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
+            x.bitwise(y, op.symbol())
+        }
         BinOp::Compose | BinOp::Eq | BinOp::Ne => return false,
     };
     r.is_ok_and(|r| r.dynamic)
@@ -2485,6 +2843,16 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
         BinOp::Product => x.checked_mul(y),
         BinOp::Divide => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
+        BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
+            return crate::algebra::arith::integer_op(op.symbol(), x, y).map_err(|e| match e {
+                crate::algebra::AlgebraError::Overflow(_) => EvalError::of_kind(
+                    ErrorKind::Overflow,
+                    format!("integer overflow in {x} {} {y}", op.symbol()),
+                    span,
+                ),
+                other => EvalError::algebra(other, yspan),
+            });
+        }
         BinOp::Compose | BinOp::Eq | BinOp::Ne => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {

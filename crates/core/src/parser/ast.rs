@@ -21,8 +21,8 @@ impl Span {
     }
 }
 
-/// A binary operator. `o * / %` share the tighter precedence, `+ -` the looser one, `== !=` the
-/// loosest; every level associates to the left.
+/// A binary operator, by C++'s precedence from the tightest: `o * / %`, `+ -`, `<< >>`,
+/// `== !=`, `&`, `^`, `|`; every level associates to the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `A o B`: composition.
@@ -41,6 +41,41 @@ pub enum BinOp {
     Eq,
     /// `a != b`: its negation.
     Ne,
+    /// `a << b`: C++'s left shift of an integer (integral_constant's `operator<<`).
+    Shl,
+    /// `a >> b`: C++'s (arithmetic) right shift of an integer.
+    Shr,
+    /// `a & b`: bitwise and of two integers (binds looser than `==`, as in C++).
+    BitAnd,
+    /// `a ^ b`: bitwise exclusive or.
+    BitXor,
+    /// `a | b`: bitwise or (the loosest level).
+    BitOr,
+}
+
+/// A prefix operator on an integer, as C++ and integral_constant.hpp define them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-a`.
+    Neg,
+    /// `+a`.
+    Plus,
+    /// `~a`: the bitwise complement.
+    BitNot,
+    /// `!a`: logical negation (a `bool`).
+    Not,
+}
+
+impl UnOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            UnOp::Neg => "-",
+            UnOp::Plus => "+",
+            UnOp::BitNot => "~",
+            UnOp::Not => "!",
+        }
+    }
 }
 
 impl BinOp {
@@ -55,6 +90,11 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitXor => "^",
+            BinOp::BitOr => "|",
         }
     }
 }
@@ -112,6 +152,15 @@ pub enum ExprKind<'a> {
     Field(&'a Expr<'a>, &'a str),
     /// `lhs op rhs`.
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
+    /// `op operand`: `-x`, `~x`, `+x`, `!x`.
+    Unary(UnOp, &'a Expr<'a>),
+    /// A C++ lambda whose body is one `return EXPR;`: `[&](auto x){ return EXPR; }`. Its
+    /// parameters' names, the returned expression and that expression's text (which a lambda
+    /// bound to a name keeps, to evaluate at each call).
+    Lambda(&'a [&'a str], &'a Expr<'a>, &'a str),
+    /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
+    /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
+    Static(&'a Expr<'a>),
     /// `name=value`, a keyword argument of a call (CuTe DSL: `stride=(8, 1)`).
     Keyword(&'a str, &'a Expr<'a>),
     /// A type trait of its template arguments (types written as values: `decltype(x)` is x,
@@ -189,6 +238,10 @@ pub enum Stmt<'a> {
         elem_span: Span,
         /// The initializer, if any.
         init: Option<Expr<'a>>,
+        /// Where the declaration is of storage, not of a pointer: a C array `float A[8]`,
+        /// `__shared__ half_t smem[N]`, CuTe's `array<T, N>`, `array_aligned<T, N>`,
+        /// `array_subbyte<T, N>`. Its name is the pointer to its first element.
+        storage: Option<Storage<'a>>,
     },
     /// `cute.printf("… {} …", x, …)` or `print("…", x, …)`: a line of text.
     Print(Printing, &'a [Expr<'a>]),
@@ -307,6 +360,18 @@ pub struct Branch<'a> {
     pub then: &'a [Stmt<'a>],
     /// What runs when it does not (empty without `else`).
     pub otherwise: &'a [Stmt<'a>],
+}
+
+/// Storage a declaration names ([`Stmt::DeclarePointer`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Storage<'a> {
+    /// The number of elements (`None`: `extern __shared__ T smem[]`, sized at launch).
+    pub extent: Option<Expr<'a>>,
+    /// CuTe's `array_subbyte<T, N>`: its iterator is a `subbyte_iterator`.
+    pub subbyte: bool,
+    /// A CuTe array (`array<T, N>`, `array_aligned`, `array_subbyte`): `.data()` and
+    /// `.begin()` give its pointer. A C array's name is the pointer itself.
+    pub object: bool,
 }
 
 /// How a printing statement makes its line of text.

@@ -52,6 +52,7 @@ impl<'a> Parser<'a> {
             dsl: self.dsl.clone(),
             cpp: self.cpp.clone(),
             scratch: Vec::new(),
+            in_angle: false,
         }
     }
 

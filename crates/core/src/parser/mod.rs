@@ -14,7 +14,9 @@ use nom::IResult;
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
-pub use ast::{BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt};
+pub use ast::{
+    BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage, UnOp,
+};
 pub use cut::cut_points;
 use place::{place, with_full_width_hint};
 
@@ -151,6 +153,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         dsl: std::cell::Cell::new(None),
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
+        in_angle: false,
     };
     let pos = p.skip_ws(start);
     if pos >= src.len() {
@@ -214,6 +217,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         );
     }
     if let Some(stmt) = p.pointer_declaration(pos)? {
+        return Ok(stmt);
+    }
+    if let Some(stmt) = p.storage_declaration(pos)? {
         return Ok(stmt);
     }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
@@ -360,6 +366,7 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
         dsl: std::cell::Cell::new(None),
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
+        in_angle: false,
     };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
@@ -471,6 +478,10 @@ struct Parser<'a> {
     /// The items of the lists being read, innermost last: each list is allocated in the arena
     /// at its size once it is read (a long chain of calls `L(0)(0)…` costs its text's worth).
     scratch: Vec<Expr<'a>>,
+    /// Whether the innermost open list is a template's or tiler's `<…>`: there, as in C++,
+    /// `>` and `>>` close it and are not read as the shift `>>` (parentheses open a list
+    /// where they are).
+    in_angle: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -772,6 +783,7 @@ impl<'a> Parser<'a> {
                 elem,
                 elem_span,
                 init: Some(expr),
+                storage: None,
             }));
         }
         let tail = &self.src[p..];
@@ -790,6 +802,166 @@ impl<'a> Parser<'a> {
             elem,
             elem_span,
             init: None,
+            storage: None,
+        }))
+    }
+
+    /// A declaration of storage: a C array `[__shared__|extern|static|alignas(N)…] T NAME[N];`
+    /// (`extern __shared__ T NAME[];` unsized), or CuTe's `[__shared__] array<T, N> NAME;`,
+    /// `array_aligned<T, N[, A]> NAME;`, `array_subbyte<T, N> NAME;`. `None`: not one.
+    fn storage_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut p = pos;
+        let mut external = false;
+        let mut ty: Option<(&'a str, Span)> = None;
+        // the qualifiers, then the element type (or the array template)
+        while let Some((w, end)) = self.ident_at(p) {
+            match w {
+                "__shared__" | "static" | "const" | "volatile" | "constexpr" => {}
+                "extern" => external = true,
+                "alignas" | "CUTE_ALIGNAS" | "__align__" => {
+                    let open = self.skip_ws(end);
+                    if self.peek(open) != Some('(') {
+                        return Ok(None);
+                    }
+                    let Some(close) = self.src[open..].find(')') else {
+                        return Ok(None);
+                    };
+                    p = self.skip_ws(open + close + 1);
+                    continue;
+                }
+                _ => {
+                    ty = Some((w, Span::new(p, end)));
+                    p = end;
+                    break;
+                }
+            }
+            p = self.skip_ws(end);
+        }
+        let Some((ty_name, ty_span)) = ty else {
+            return Ok(None);
+        };
+        let angle = self.skip_ws(p);
+        if self.peek(angle) == Some('<') {
+            // CuTe's array templates: `array_aligned<half_t, 128*64>`
+            let subbyte = ty_name == "array_subbyte";
+            if !matches!(ty_name, "array" | "array_aligned" | "array_subbyte") {
+                return Ok(None);
+            }
+            let Some(close) = self.matching_angle(angle) else {
+                return Ok(None);
+            };
+            let Some((name, name_end)) = self.word_at(self.skip_ws(close + 1)) else {
+                return Ok(None);
+            };
+            let name_start = self.skip_ws(close + 1);
+            // `array_subbyte<int4_t, 10> a{};`: value-initialised (no values here)
+            self.expect_end(self.empty_braces(name_end))?;
+            let elem_start = self.skip_ws(angle + 1);
+            let Some((elem, elem_end)) = self.ident_at(elem_start) else {
+                return err(
+                    format!("expected {ty_name}<T, N> with an element type T"),
+                    Span::new(angle, close + 1),
+                );
+            };
+            let comma = self.skip_ws(elem_end);
+            if self.peek(comma) != Some(',') {
+                return err(
+                    format!("expected {ty_name}<T, N> with a number of elements N"),
+                    Span::new(angle, close + 1),
+                );
+            }
+            let outer = std::mem::replace(&mut self.in_angle, true);
+            let extent = self.expr(self.skip_ws(comma + 1));
+            self.in_angle = outer;
+            let (extent_end, extent) = extent?;
+            let after = self.skip_ws(extent_end);
+            // `array_aligned<T, N, Alignment>`: the alignment says nothing here
+            if after != close && self.peek(after) != Some(',') {
+                return err(
+                    format!("expected {ty_name}<T, N>"),
+                    Span::new(angle, close + 1),
+                );
+            }
+            return Ok(Some(Stmt::DeclarePointer {
+                name,
+                name_span: Span::new(name_start, name_end),
+                elem,
+                elem_span: Span::new(elem_start, elem_end),
+                init: None,
+                storage: Some(Storage {
+                    extent: Some(extent),
+                    subbyte,
+                    object: true,
+                }),
+            }));
+        }
+        // a C array: `T NAME[N]`
+        let name_start = self.skip_ws(p);
+        if name_start == p || matches!(ty_name, "auto" | "return" | "using" | "typename") {
+            return Ok(None);
+        }
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('[') {
+            return Ok(None);
+        }
+        let inner = self.skip_ws(open + 1);
+        let (extent, close) = if self.peek(inner) == Some(']') {
+            if !external {
+                return err(
+                    "an array without a size is 'extern' storage (extern __shared__ T smem[]): write its size",
+                    Span::new(open, inner + 1),
+                );
+            }
+            (None, inner)
+        } else {
+            let outer = std::mem::replace(&mut self.in_angle, false);
+            let r = self.expr(inner);
+            self.in_angle = outer;
+            let (end, extent) = r?;
+            let close = self.skip_ws(end);
+            if self.peek(close) != Some(']') {
+                return err(
+                    format!(
+                        "expected ']' to close '[' at {}",
+                        place(self.src, open, open)
+                    ),
+                    Span::new(open, open + 1),
+                );
+            }
+            (Some(extent), close)
+        };
+        let close = self.empty_braces(close + 1) - 1;
+        let after = self.skip_ws(close + 1);
+        match self.peek(after) {
+            Some('[') => {
+                return err(
+                    "an array of arrays (T A[M][N]) is not modelled: declare one dimension and lay it out with a layout",
+                    Span::new(after, after + 1),
+                );
+            }
+            Some('=' | '{') => {
+                return err(
+                    "an array's initializer is not modelled: cute holds no element values of a C array",
+                    Span::new(after, after + 1),
+                );
+            }
+            _ => {}
+        }
+        self.expect_end(close + 1)?;
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span: Span::new(name_start, name_end),
+            elem: ty_name,
+            elem_span: ty_span,
+            init: None,
+            storage: Some(Storage {
+                extent,
+                subbyte: false,
+                object: false,
+            }),
         }))
     }
 
@@ -889,7 +1061,8 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// expr := sum (('==' | '!=') sum)*; the stack grows on demand for deep nesting.
+    /// expr := the loosest level, `|` ([`Parser::expr_inner`]); the stack grows on demand for
+    /// deep nesting.
     fn expr(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         if self.depth < SHALLOW {
             return self.expr_inner(pos);
@@ -897,9 +1070,60 @@ impl<'a> Parser<'a> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
-    /// expr := sum (('==' | '!=') sum)*
+    /// expr := bit_xor ('|' bit_xor)*: C++'s levels from here down, `|` the loosest.
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        self.left_assoc(pos, Parser::sum, Parser::eqop_at)
+        self.left_assoc(pos, Parser::bit_xor, Parser::bitor_at)
+    }
+
+    /// bit_xor := bit_and ('^' bit_and)*
+    fn bit_xor(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::bit_and, Parser::bitxor_at)
+    }
+
+    /// bit_and := equality ('&' equality)*
+    fn bit_and(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::equality, Parser::bitand_at)
+    }
+
+    /// equality := shift (('==' | '!=') shift)*
+    fn equality(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::shift, Parser::eqop_at)
+    }
+
+    /// shift := sum (('<<' | '>>') sum)*
+    fn shift(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::sum, Parser::shiftop_at)
+    }
+
+    /// `|` (not `||`) at `pos`.
+    fn bitor_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let b = self.src.as_bytes();
+        (b.get(pos) == Some(&b'|') && b.get(pos + 1) != Some(&b'|'))
+            .then_some((BinOp::BitOr, pos + 1))
+    }
+
+    /// `^` at `pos`.
+    fn bitxor_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        (self.src.as_bytes().get(pos) == Some(&b'^')).then_some((BinOp::BitXor, pos + 1))
+    }
+
+    /// `&` (not `&&`) at `pos`, after an operand: the bitwise and.
+    fn bitand_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let b = self.src.as_bytes();
+        (b.get(pos) == Some(&b'&') && b.get(pos + 1) != Some(&b'&'))
+            .then_some((BinOp::BitAnd, pos + 1))
+    }
+
+    /// `<<`, or `>>` outside a template's `<…>` (where it closes two of them, as in C++).
+    fn shiftop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        let b = self.src.as_bytes();
+        match (b.get(pos), b.get(pos + 1), b.get(pos + 2)) {
+            (Some(b'<'), Some(b'<'), next) if next != Some(&b'=') => Some((BinOp::Shl, pos + 2)),
+            (Some(b'>'), Some(b'>'), next) if next != Some(&b'=') && !self.in_angle => {
+                Some((BinOp::Shr, pos + 2))
+            }
+            _ => None,
+        }
     }
 
     /// sum := term (('+' | '-') term)*
@@ -917,9 +1141,43 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// term := postfix (('o' | '*' | '/' | '%') postfix)*
+    /// term := unary (('o' | '*' | '/' | '%') unary)*
     fn term(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        self.left_assoc(pos, Parser::postfix, Parser::binop_at)
+        self.left_assoc(pos, Parser::unary, Parser::binop_at)
+    }
+
+    /// unary := ('-' | '+' | '~' | '!') unary | postfix. A `-` before a digit is the
+    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix.
+    fn unary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let b = self.src.as_bytes();
+        let op = match (b.get(pos), b.get(pos + 1)) {
+            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some(UnOp::Neg),
+            (Some(b'+'), Some(n)) if *n != b'+' => Some(UnOp::Plus),
+            (Some(b'~'), _) => Some(UnOp::BitNot),
+            (Some(b'!'), n) if n != Some(&b'=') => Some(UnOp::Not),
+            _ => None,
+        };
+        let Some(op) = op else {
+            return self.postfix(pos);
+        };
+        let start = self.skip_ws(pos + 1);
+        if start >= self.src.len() {
+            return err(
+                format!("expected an expression after the prefix '{}'", op.symbol()),
+                Span::new(pos, pos + 1),
+            );
+        }
+        self.enter(pos)?;
+        let r = self.unary(start);
+        self.leave();
+        let (end, operand) = r?;
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Unary(op, self.alloc(operand)),
+                span: Span::new(pos, end),
+            },
+        ))
     }
 
     /// `operand (op operand)*`, associating to the left, the operators found by `op_at`.
@@ -1070,6 +1328,19 @@ impl<'a> Parser<'a> {
                     // field `::value`, which no `.name` can spell)
                     let (_, end) = self.word_at(self.skip_ws(q + 2)).expect("matched");
                     let span = Span::new(e.span.start, end);
+                    // `sizeof_bits<T>::value` is CuTe's `sizeof_bits_v<T>` (one name, so that
+                    // it is an operand like any other: `sizeof_bits<T>::value * 2`)
+                    if let Some(ty) = e.kind.name().and_then(|n| n.strip_prefix("sizeof_bits<")) {
+                        e = Expr {
+                            kind: ExprKind::Name(
+                                bumpalo::format!(in self.arena, "sizeof_bits_v<{}", ty)
+                                    .into_bump_str(),
+                            ),
+                            span,
+                        };
+                        pos = end;
+                        continue;
+                    }
                     e = Expr {
                         kind: ExprKind::Field(self.alloc(e), "::value"),
                         span,
@@ -1194,6 +1465,20 @@ impl<'a> Parser<'a> {
     /// The items of [`Parser::list_with_comma`], pushed on the scratch stack: where the list
     /// ends, and whether its last item was followed by a comma.
     fn list_items(
+        &mut self,
+        open: usize,
+        o: char,
+        close: char,
+        call: bool,
+    ) -> PResult<(usize, bool)> {
+        let outer = std::mem::replace(&mut self.in_angle, close == '>');
+        let r = self.list_items_in(open, o, close, call);
+        self.in_angle = outer;
+        r
+    }
+
+    /// [`Parser::list_items`] with [`Parser::in_angle`] set for the list.
+    fn list_items_in(
         &mut self,
         open: usize,
         o: char,
@@ -1527,6 +1812,8 @@ impl<'a> Parser<'a> {
             '"' | '\'' => self.string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
+            // a C++ lambda `[&](auto x){ return …; }`
+            '[' if let Some(r) = self.lambda(pos) => r?,
             // a Python list (`mode=[0, 1]`): a tuple
             '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
             _ => {
@@ -1576,6 +1863,140 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok((end, e))
+    }
+
+    /// Past an empty brace initializer `{}` at `pos` (after blanks), or `pos` where there is none.
+    fn empty_braces(&self, pos: usize) -> usize {
+        let open = self.skip_ws(pos);
+        if self.peek(open) == Some('{') {
+            let close = self.skip_ws(open + 1);
+            if self.peek(close) == Some('}') {
+                return close + 1;
+            }
+        }
+        pos
+    }
+
+    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { return EXPR; }`
+    /// (the parameter list may be left out). `None` where the `[…]` is not followed by `(` or
+    /// `{` (a Python list). A body of more than one `return EXPR;` is an error naming it.
+    fn lambda(&mut self, pos: usize) -> Option<PResult<(usize, Expr<'a>)>> {
+        if self.is_dsl() {
+            return None;
+        }
+        let close = pos + self.src[pos..].find(']')?;
+        let captures = &self.src[pos + 1..close];
+        if !captures
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_&=,* \t".contains(c))
+        {
+            return None;
+        }
+        let p = self.skip_ws(close + 1);
+        if !matches!(self.peek(p), Some('(' | '{')) {
+            return None;
+        }
+        Some(self.lambda_rest(pos, p))
+    }
+
+    /// The parameters and body of the lambda at `start` (its `[`), from `p` (its `(` or `{`).
+    fn lambda_rest(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
+        let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        if self.peek(p) == Some('(') {
+            let mut depth = 0usize;
+            let mut end = None;
+            for (i, b) in self.src.as_bytes().iter().enumerate().skip(p) {
+                match b {
+                    b'(' | b'<' | b'[' => depth += 1,
+                    b')' | b'>' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(end) = end else {
+                return err(
+                    "expected ')' to close a lambda's parameters",
+                    Span::new(p, p + 1),
+                );
+            };
+            let list = &self.src[p + 1..end];
+            if !list.trim().is_empty() {
+                let base = p + 1;
+                for part in list.split(',') {
+                    // the parameter's name: its last identifier (`auto const& x`, `int x`)
+                    let trimmed = part.trim_end();
+                    let name_len = trimmed
+                        .bytes()
+                        .rev()
+                        .take_while(|&b| is_ident_char(char::from(b)))
+                        .count();
+                    let name = &trimmed[trimmed.len() - name_len..];
+                    let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
+                    if name.is_empty()
+                        || name.starts_with(|c: char| c.is_ascii_digit())
+                        || part.contains('=')
+                        || part.contains("...")
+                    {
+                        return err(
+                            "a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",
+                            Span::new(at, at + part.len()),
+                        );
+                    }
+                    params.push(name);
+                }
+            }
+            p = self.skip_ws(end + 1);
+        }
+        // `mutable`, `constexpr`, `noexcept`, `-> T`: nothing here
+        while self.peek(p) != Some('{') {
+            match self.word_at(p) {
+                Some(("mutable" | "constexpr" | "noexcept", end)) => p = self.skip_ws(end),
+                _ if self.src[p..].starts_with("->") => {
+                    let Some(brace) = self.src[p..].find('{') else {
+                        return err("expected a lambda's body '{'", Span::new(p, p + 2));
+                    };
+                    p += brace;
+                }
+                _ => return err("expected a lambda's body '{'", Span::new(p, p + 1)),
+            }
+        }
+        let open = p;
+        let body = self.skip_ws(open + 1);
+        let not_one_return = |at: usize| {
+            err(
+                "a lambda's body is modelled only as one 'return EXPR;' (write the expression it returns)",
+                Span::new(at, at + 1),
+            )
+        };
+        let Some(("return", ret_end)) = self.word_at(body) else {
+            return not_one_return(body);
+        };
+        let expr_start = self.skip_ws(ret_end);
+        let outer = std::mem::replace(&mut self.in_angle, false);
+        let r = self.expr(expr_start);
+        self.in_angle = outer;
+        let (expr_end, expr) = r?;
+        let mut q = self.skip_ws(expr_end);
+        if self.peek(q) == Some(';') {
+            q = self.skip_ws(q + 1);
+        }
+        if self.peek(q) != Some('}') {
+            return not_one_return(q);
+        }
+        let text = &self.src[expr.span.start..expr.span.end];
+        let end = q + 1;
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Lambda(params.into_bump_slice(), self.alloc(expr), text),
+                span: Span::new(start, end),
+            },
+        ))
     }
 
     /// A string literal at `pos` (its opening quote): `"…"`, `'…'` on one line, or a Python
@@ -1835,7 +2256,8 @@ impl<'a> Parser<'a> {
             }
         }
         let angle = self.skip_ws(end);
-        if self.peek(angle) == Some('<') {
+        // `NAME<…>` (not `NAME << n`, a shift)
+        if self.peek(angle) == Some('<') && self.peek(angle + 1) != Some('<') {
             if let Some(t) = template(name) {
                 return self.template(pos, name, end, angle, t);
             }
@@ -1896,19 +2318,15 @@ impl<'a> Parser<'a> {
         let (mut end, items) = self.list(open, '<', '>', false)?;
         self.leave();
         let span = Span::new(pos, end);
-        let ints = || -> Option<Vec<i64>> {
-            items
-                .iter()
-                .map(|e| match e.kind {
-                    // template arguments are static, whatever the dialect
-                    ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
-                    _ => None,
-                })
-                .collect()
-        };
+        // template arguments are static, whatever the dialect; an expression of literals
+        // (`Swizzle<1+2,4,3>`) is folded here
+        let ints = || -> Option<Vec<i64>> { items.iter().map(fold_literal).collect() };
         let kind = match t {
-            Template::Int => match ints().as_deref() {
-                Some([v]) => ExprKind::Int(*v),
+            Template::Int => match (ints().as_deref(), items) {
+                (Some([v]), _) => ExprKind::Int(*v),
+                // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
+                // static
+                (None, [item]) => ExprKind::Static(self.alloc(*item)),
                 _ => return err(format!("expected {name}<N> with one integer"), span),
             },
             Template::Swizzle | Template::MakeSwizzle => match ints().as_deref() {
@@ -2132,6 +2550,30 @@ fn normalize_template_args(args: &str) -> String {
         out.push_str(p);
     }
     out
+}
+
+/// The value of an integer expression of literals alone (`3*5`, `(1 << 4)`, `-2`), as C++
+/// computes it in 64 bits; `None` for anything else or where it overflows (the evaluator then
+/// computes it and names the failure).
+fn fold_literal(e: &Expr) -> Option<i64> {
+    match e.kind {
+        ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
+        ExprKind::Group(inner) => fold_literal(inner),
+        ExprKind::Unary(op, x) => {
+            let x = fold_literal(x)?;
+            match op {
+                UnOp::Neg => x.checked_neg(),
+                UnOp::Plus => Some(x),
+                UnOp::BitNot => Some(!x),
+                UnOp::Not => Some(i64::from(x == 0)),
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (fold_literal(a)?, fold_literal(b)?);
+            crate::algebra::arith::integer_op(op.symbol(), x, y).ok()
+        }
+        _ => None,
+    }
 }
 
 /// The literal of the integer `v`, dynamic where `dynamic`.

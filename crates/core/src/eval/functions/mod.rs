@@ -64,6 +64,9 @@ pub struct Function {
     /// The CuTe DSL's function of this name, where it answers otherwise than CuTe C++ (SPEC
     /// §1: the dialect of the statement decides).
     dsl: Option<Dsl>,
+    /// Whether it returns nothing in CuTe (`void`: `copy`, `fill`, `gemm`, …): a statement
+    /// calling it prints nothing, and its value binds to no variable.
+    pub void: bool,
 }
 
 /// A function of the table as the CuTe DSL (4.8.1) has it, where its parameters or its answer
@@ -137,6 +140,7 @@ impl Function {
         composed: OnComposed::Handler,
         coordinates: false,
         dsl: None,
+        void: false,
     };
 }
 
@@ -166,6 +170,7 @@ macro_rules! atom_f {
 
 const ANY: usize = usize::MAX;
 
+mod algorithms;
 mod analysis;
 mod args;
 mod atoms;
@@ -211,6 +216,7 @@ static GROUPS: &[&[Function]] = &[
     swizzled::FUNCTIONS,
     partition::FUNCTIONS,
     pointers::FUNCTIONS,
+    algorithms::FUNCTIONS,
 ];
 
 /// Every function of the table, in help order.

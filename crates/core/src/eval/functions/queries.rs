@@ -153,6 +153,20 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return super::call(get, &vals, &spans, a.span);
             }
             match &a.vals[0] {
+                // C++'s `p[i]` (read as `get(p, i)`) of a pointer or an array's name: the
+                // element `*(p + i)`, as its address (as a tensor's `T(i)` gives it, so that
+                // `&A[i]` is `A + i`)
+                Value::Pointer(p) if a.len() == 2 => {
+                    let i = a.vals[1].as_int().ok_or_else(|| {
+                        EvalError::new(
+                            format!("p[i] takes an integer index, found {}", a.vals[1].kind()),
+                            a.spans[1],
+                        )
+                    })?;
+                    p.advance(i)
+                        .map(Value::Pointer)
+                        .map_err(|e| EvalError::algebra(e, a.span))
+                }
                 Value::IntTuple(t) => {
                     let mut cur = t.clone();
                     for i in 1..a.len() {

@@ -1,0 +1,288 @@
+//! CuTe's algorithms on tensors (cute/algorithm/: copy.hpp, fill.hpp, clear.hpp, axpby.hpp,
+//! gemm.hpp): `copy`, `copy_if`, `fill`, `clear`, `axpby`, `gemm`.
+//!
+//! `cute` holds no element values: these calls are checked as CuTe compiles them (the tensors
+//! they write are over memory, the sizes their element loops read, gemm's dispatch on the
+//! ranks and its `CUTE_STATIC_ASSERT_V`s) and, like CuTe's `void` functions, a statement that
+//! calls one prints nothing. The values the elements would hold are not computed.
+
+use super::{ANY, Args, Function};
+use crate::algebra::Layout;
+use crate::algebra::tensor::Origin;
+use crate::eval::{EvalError, Value};
+
+/// What every algorithm returns: nothing (a statement calling one prints nothing).
+fn nothing() -> Result<Value, EvalError> {
+    Ok(Value::Tuple(Vec::new()))
+}
+
+/// Argument `i` as a tensor: its layout and whether it is over memory (a pointer's tensor,
+/// which CuTe's algorithms write; a counting or identity tensor's elements are values).
+fn tensor(a: &Args, i: usize, f: &str, role: &str) -> Result<(Layout, bool), EvalError> {
+    let (origin, layout) = match &a.vals[i] {
+        Value::OffsetLayout(o, l) => (o, (**l).clone()),
+        Value::SwizzledTensor(o, c) => (o, c.layout.clone()),
+        // a bare name that is no variable (an argument read as a name)
+        Value::Name(n) => {
+            return Err(EvalError::new(
+                format!("{f}: undefined variable '{n}' (the {role} is a tensor)"),
+                a.spans[i],
+            ));
+        }
+        other => {
+            return Err(EvalError::new(
+                format!("{f}: the {role} must be a tensor, found {}", other.kind()),
+                a.spans[i],
+            ));
+        }
+    };
+    Ok((layout, matches!(origin, Origin::Ptr(_))))
+}
+
+/// Argument `i` as a tensor the algorithm writes: over memory.
+fn written(a: &Args, i: usize, f: &str, role: &str) -> Result<Layout, EvalError> {
+    let (layout, memory) = tensor(a, i, f, role)?;
+    if !memory {
+        return Err(EvalError::new(
+            format!(
+                "{f}: the {role} is a counting or identity tensor, whose elements are values CuTe does not write: it must be a tensor over memory (make_tensor(ptr, …), make_tensor<T>(…))"
+            ),
+            a.spans[i],
+        ));
+    }
+    Ok(layout)
+}
+
+fn size(l: &Layout, span: crate::parser::Span) -> Result<i64, EvalError> {
+    l.size().map_err(|e| EvalError::algebra(e, span))
+}
+
+/// The element loop `for i < size(over): … reads(i)`: `reads` must have an element there.
+fn reads_within(
+    a: &Args,
+    f: &str,
+    (over, over_role): (&Layout, &str),
+    (read, read_i, read_role): (&Layout, usize, &str),
+) -> Result<(), EvalError> {
+    let (n, m) = (size(over, a.span)?, size(read, a.spans[read_i])?);
+    if m < n {
+        return Err(EvalError::new(
+            format!(
+                "{f}: size({read_role}) = {m} is less than size({over_role}) = {n}: CuTe's element loop over the {over_role} reads {read_role}(i) past its end"
+            ),
+            a.spans[read_i],
+        ));
+    }
+    Ok(())
+}
+
+/// `size<i>(L)`.
+fn size_of_mode(l: &Layout, i: usize, span: crate::parser::Span) -> Result<i64, EvalError> {
+    let m = l.mode(i).map_err(|e| EvalError::algebra(e, span))?;
+    size(&m, span)
+}
+
+/// gemm.hpp's dispatch on the ranks of A, B and C, and its `CUTE_STATIC_ASSERT_V`s: [1]
+/// `(V) x (V) => (V)`, [2] `(M) x (N) => (M,N)`, [3] `(M,K) x (N,K) => (M,N)`,
+/// [4] `(V,M) x (V,N) => (V,M,N)`, [5] `(V,M,K) x (V,N,K) => (V,M,N)`.
+fn gemm_checks(a: &Args, first: usize) -> Result<(), EvalError> {
+    let (ia, ib, ic) = (first, first + 1, first + 2);
+    let la = tensor(a, ia, "gemm", "A")?.0;
+    let lb = tensor(a, ib, "gemm", "B")?.0;
+    let lc = written(a, ic, "gemm", "C")?;
+    let ranks = (la.rank(), lb.rank(), lc.rank());
+    if !matches!(
+        ranks,
+        (1, 1, 1) | (1, 1, 2) | (2, 2, 2) | (2, 2, 3) | (3, 3, 3)
+    ) {
+        return Err(EvalError::new(
+            format!(
+                "gemm: no dispatch of CuTe's gemm takes A, B, C of ranks {}, {}, {} (it has (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N))",
+                ranks.0, ranks.1, ranks.2
+            ),
+            a.span,
+        ));
+    }
+    let sa = |i| size_of_mode(&la, i, a.spans[ia]);
+    let sb = |i| size_of_mode(&lb, i, a.spans[ib]);
+    let sc = |i| size_of_mode(&lc, i, a.spans[ic]);
+    let check = |x: i64, y: i64, what: &str, span| {
+        if x == y {
+            Ok(())
+        } else {
+            Err(EvalError::new(
+                format!(
+                    "gemm: CUTE_STATIC_ASSERT_V({what}) fails: {x} != {y} (CuTe does not compile)"
+                ),
+                span,
+            ))
+        }
+    };
+    match ranks {
+        (1, 1, 1) => {
+            check(sa(0)?, sc(0)?, "size(A) == size(C)", a.spans[ia])?;
+            check(sb(0)?, sc(0)?, "size(B) == size(C)", a.spans[ib])?;
+        }
+        (1, 1, 2) | (2, 2, 2) => {
+            check(sa(0)?, sc(0)?, "size<0>(A) == size<0>(C)", a.spans[ia])?;
+            check(sb(0)?, sc(1)?, "size<0>(B) == size<1>(C)", a.spans[ib])?;
+            if ranks.0 == 2 {
+                check(sa(1)?, sb(1)?, "size<1>(A) == size<1>(B)", a.spans[ib])?;
+            }
+        }
+        _ => {
+            check(sa(1)?, sc(1)?, "size<1>(A) == size<1>(C)", a.spans[ia])?;
+            check(sb(1)?, sc(2)?, "size<1>(B) == size<2>(C)", a.spans[ib])?;
+            if ranks.0 == 3 {
+                check(sa(2)?, sb(2)?, "size<2>(A) == size<2>(B)", a.spans[ib])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "copy",
+        "copy([atom,] src, dst)",
+        "copies src's elements into dst (prints nothing: cute holds no element values; the call is checked as CuTe compiles it)",
+        "copy(make_tensor<float>(Shape<_4,_8>{}), make_tensor<float>(Shape<_4,_8>{}))",
+        2,
+        3,
+        |a| {
+            let at = a.len() - 2;
+            if at == 1 && !matches!(a.vals[0], Value::Atom(_)) {
+                return Err(EvalError::new(
+                    format!(
+                        "copy: with three arguments the first is a copy atom or tiled copy, found {}",
+                        a.vals[0].kind()
+                    ),
+                    a.spans[0],
+                ));
+            }
+            let src = tensor(a, at, "copy", "source")?.0;
+            let dst = written(a, at + 1, "copy", "destination")?;
+            if at == 1 && src.rank() != dst.rank() {
+                return Err(EvalError::new(
+                    format!(
+                        "copy: static_assert(SrcLayout::rank == DstLayout::rank, \"CopyAtom rank-mismatch.\") fails: {} != {}",
+                        src.rank(),
+                        dst.rank()
+                    ),
+                    a.span,
+                ));
+            }
+            reads_within(a, "copy", (&dst, "dst"), (&src, at, "src"))?;
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "copy_if",
+        "copy_if([atom,] pred, src, dst)",
+        "copies src(i) into dst(i) where pred(i) (prints nothing: checked as CuTe compiles it)",
+        "copy_if(make_tensor<bool>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}))",
+        3,
+        4,
+        |a| {
+            let at = a.len() - 3;
+            let pred = tensor(a, at, "copy_if", "predicate")?.0;
+            let src = tensor(a, at + 1, "copy_if", "source")?.0;
+            let dst = written(a, at + 2, "copy_if", "destination")?;
+            reads_within(a, "copy_if", (&dst, "dst"), (&pred, at, "pred"))?;
+            reads_within(a, "copy_if", (&dst, "dst"), (&src, at + 1, "src"))?;
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "fill",
+        "fill(T, v)",
+        "sets every element of T to v (prints nothing: cute holds no element values)",
+        "fill(make_tensor<float>(Shape<_4,_8>{}), 0)",
+        2,
+        2,
+        |a| {
+            written(a, 0, "fill", "tensor")?;
+            if !matches!(a.vals[1], Value::Bool(_)) && a.vals[1].as_int().is_none() {
+                return Err(EvalError::new(
+                    format!("fill: the value must be a number, found {}", a.vals[1].kind()),
+                    a.spans[1],
+                ));
+            }
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "clear",
+        "clear(T)",
+        "sets every element of T to zero (prints nothing: cute holds no element values)",
+        "clear(make_tensor<float>(Shape<_4,_8>{}))",
+        1,
+        1,
+        |a| {
+            written(a, 0, "clear", "tensor")?;
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "axpby",
+        "axpby(alpha, X, beta, Y[, pred])",
+        "Y(i) = alpha * X(i) + beta * Y(i) (prints nothing: checked as CuTe compiles it)",
+        "axpby(2, make_tensor<float>(Shape<_8>{}), 1, make_tensor<float>(Shape<_8>{}))",
+        4,
+        5,
+        |a| {
+            for i in [0, 2] {
+                if a.vals[i].as_int().is_none() {
+                    return Err(EvalError::new(
+                        format!("axpby: alpha and beta are numbers, found {}", a.vals[i].kind()),
+                        a.spans[i],
+                    ));
+                }
+            }
+            let x = tensor(a, 1, "axpby", "X")?.0;
+            let y = written(a, 3, "axpby", "Y")?;
+            reads_within(a, "axpby", (&x, "x"), (&y, 3, "y"))?;
+            if a.len() == 5 {
+                let p = tensor(a, 4, "axpby", "predicate")?.0;
+                reads_within(a, "axpby", (&x, "x"), (&p, 4, "pred"))?;
+            }
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "gemm",
+        "gemm([mma,] A, B, C)",
+        "C += A * B by gemm.hpp's dispatch on the ranks (prints nothing: its asserts checked as CuTe compiles them)",
+        "gemm(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_8,_2>{}), make_tensor<float>(Shape<_4,_8>{}))",
+        3,
+        ANY,
+        |a| {
+            match a.len() {
+                3 => gemm_checks(a, 0)?,
+                4 if matches!(a.vals[0], Value::Atom(_)) => gemm_checks(a, 1)?,
+                // gemm(D, A, B, C), gemm(mma, D, A, B, C): D as C
+                4 => {
+                    gemm_checks(a, 1)?;
+                    written(a, 0, "gemm", "D")?;
+                }
+                5 if matches!(a.vals[0], Value::Atom(_)) => {
+                    gemm_checks(a, 2)?;
+                    written(a, 1, "gemm", "D")?;
+                }
+                n => {
+                    return Err(EvalError::new(
+                        format!("gemm takes ([mma,] [D,] A, B, C), got {n} arguments"),
+                        a.span,
+                    ));
+                }
+            }
+            nothing()
+        },
+        void: true
+    ),
+];
