@@ -80,14 +80,12 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
     let mut buf = TilerBuf::new();
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
         let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
-        let dynamic = crate::eval::convert::has_dynamic_int(&coord);
-        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true, dynamic).map_err(a.alg())?;
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
-    let dynamic = crate::eval::convert::has_dynamic_int(&coord);
-    let r = ts::local_tile_kind(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c, dynamic)
-        .map_err(a.alg())?;
+    // each of the coordinate's integers of its kind (C++'s `int` a run-time one)
+    let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c).map_err(a.alg())?;
     Ok(Value::tensor(r))
 }
 
@@ -209,7 +207,7 @@ fn projection(keep: &[bool]) -> algebra::Coord {
         keep.iter()
             .map(|&k| {
                 if k {
-                    algebra::Coord::Int(0)
+                    algebra::Coord::int(0)
                 } else {
                     algebra::Coord::Under
                 }
