@@ -930,6 +930,13 @@ impl Env {
             let v = self.call_function(f, &[va.clone(), vb], &[a.span, b.span], e.span)?;
             return within_limits(v, e.span);
         }
+        // the DSL's Layout.__eq__/__ne__: static only for two static layouts
+        if self.dsl
+            && matches!(op, BinOp::Eq | BinOp::Ne)
+            && let Some(v) = equality::compare_dsl_layouts(op, va, &vb, e.span)
+        {
+            return within_limits(v?, e.span);
+        }
         within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
     }
 
@@ -1473,9 +1480,11 @@ impl Env {
         mut vals: Vec<Value>,
         span: Span,
     ) -> Result<Value, EvalError> {
-        // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
+        // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)` (of a tensor, `T[(4, 7)]`
+        // is the tensor at that coordinate: the table's `get` sees it whole)
         if matches!(f.name, "get" | "select")
-            && let [_, Value::IntTuple(modes)] = vals.as_slice()
+            && let [first, Value::IntTuple(modes)] = vals.as_slice()
+            && !matches!(first, Value::OffsetLayout(..) | Value::SwizzledTensor(..))
             && !modes.is_int()
         {
             let modes = modes.modes().to_vec();
