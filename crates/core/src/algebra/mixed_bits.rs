@@ -144,7 +144,7 @@ impl Bits {
 
     /// `a + b` of an integer: static when both are; a `MixedBits` converts to a run-time
     /// `uint32_t` (it has no `operator+`).
-    pub fn add(self, b: Int) -> Option<Int> {
+    pub fn plus(self, b: Int) -> Option<Int> {
         let v = self.value().checked_add(b.value)?;
         Some(Int::of(v, !(self.is_static() && b.is_static())))
     }

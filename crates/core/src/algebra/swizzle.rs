@@ -896,7 +896,7 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int
     let w = Layout::new(wshape, wstride)?;
     let r = compose_unchecked(&w, &sliced)?;
     let total = swizzle_bits(sw, off_zy)
-        .add(anti)
+        .plus(anti)
         .ok_or_else(|| condition(OP, "the offset overflows"))?;
     Ok((SwizzledOrPlain::Plain(r), total))
 }
@@ -949,6 +949,13 @@ fn int_idx2crd_kinds(c: Option<i64>, shape: &Tup, out: &mut Vec<bool>) {
     }
 }
 
+/// Whether CuTe's `x * y` of two integers of these kinds (`(value, dynamic)`) is static: both
+/// static, or either a static 0 (integral_constant.hpp's `_0 * x` and `x * _0`).
+fn product_is_static(x: (i64, bool), y: (i64, bool)) -> bool {
+    let static_zero = |(v, dynamic): (i64, bool)| !dynamic && v == 0;
+    !(x.1 || y.1) || static_zero(x) || static_zero(y)
+}
+
 /// CuTe's `to_mixed_bits(layout, coord)` (swizzle.hpp): the XOR over the leaves of
 /// `make_mixed_bits(_0, c_i * d_i, (s_i - 1) * d_i)`, `c = idx2crd(coord, shape)`: static where
 /// `c_i * d_i` is, a `MixedBits` of the bits `(s_i - 1) * d_i` where the coordinate is a
@@ -969,7 +976,7 @@ fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<Bits> {
     {
         let sd = super::arith::mul(s, d, OP)?;
         // `_0 * x` and `x * _0` are `_0`; otherwise a run-time factor makes a run-time product
-        let sd_static = (!s_dyn && !d_dyn) || (!d_dyn && d == 0) || (!s_dyn && s == 0);
+        let sd_static = product_is_static((s, s_dyn), (d, d_dyn));
         if !sd_static {
             return Err(condition(
                 OP,
@@ -985,7 +992,7 @@ fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<Bits> {
             ));
         }
         let cd = super::arith::mul(c, d, OP)?;
-        let cd_static = (!c_dyn && !d_dyn) || (!c_dyn && c == 0) || (!d_dyn && d == 0);
+        let cd_static = product_is_static((c, c_dyn), (d, d_dyn));
         let flags = super::arith::mul(s - 1, d, OP)?;
         let cd = if cd_static {
             Bits::Static(cd)
