@@ -433,9 +433,9 @@ proptest! {
         let (m, n) = (c.layout.mode(0).unwrap().size().unwrap(), c.layout.mode(1).unwrap().size().unwrap());
         let k = k % if first { m } else { n };
         let crd = if first {
-            Coord::Tuple(vec![Coord::Int(k), Coord::Under])
+            Coord::Tuple(vec![Coord::int(k), Coord::Under])
         } else {
-            Coord::Tuple(vec![Coord::Under, Coord::Int(k)])
+            Coord::Tuple(vec![Coord::Under, Coord::int(k)])
         };
         if let Ok((t, o)) = cute::algebra::swizzle::slice_and_offset(&crd, &c) {
             for i in 0..if first { n } else { m } {

@@ -10,6 +10,7 @@ mod bad_input;
 mod cli;
 mod cpp_constructs;
 mod dynamic;
+mod dynamic_dsl;
 mod examples;
 mod explain;
 mod fp8;

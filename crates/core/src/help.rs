@@ -25,6 +25,10 @@ The notation (what CuTe's print() prints, static `_` dropped):
   integers          4  -2  _4                 (`_` before a digit is CuTe's static marker)
   dynamic integers  4?  (4?,8):(1,4?)         a run-time integer (CuTe's plain `int`; C++ text's
                                               plain literals are dynamic, see `cute help input`)
+  truth values      true  false  1?  0?        static truths (CuTe's _1/_0); a run-time one (C++'s
+                                              bool from == of run-time values: 1/0) is 1?/0?
+  a MixedBits       Sw<3,4,3> o 20? o L        a slice's offset at a run-time coordinate: 20? here,
+                                              M_4|(16&48)=20 in --format cute, as CuTe prints it
   IntTuples         (4,(3,6))  (8)            ((8) is rank 1 and differs from 8)
   layouts           (4,(3,6)):(1,(4,12))  6:4  Shape:Stride, congruent
   a shape           (4,8) where a layout is expected: its column-major layout

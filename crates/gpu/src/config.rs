@@ -613,7 +613,7 @@ fn tile_atom(
                 let text = text.to_string();
                 return Err(match c.offset {
                     cute::algebra::Offset::SmemPtr(_) => ConfigError::GmmaAtomOnSm80 { flag, text },
-                    cute::algebra::Offset::Int(_) => {
+                    cute::algebra::Offset::Int(_) | cute::algebra::Offset::Mixed { .. } => {
                         ConfigError::SwizzleOffsetNotZero { flag, text }
                     }
                 });

@@ -155,6 +155,25 @@ def slice_coord(g, p_dyn):
     return "make_coord(" + ", ".join(c) + ")"
 
 
+def mixed_layout(g):
+    """A static 3-mode layout whose middle mode lies in a swizzle's Y and Z bits, its first and
+    last modes together reaching both: a slice at the middle mode stays swizzled, its offset
+    CuTe's MixedBits where the coordinate is a run-time one."""
+    m = g.choice([2, 4])
+    return (f"make_layout(make_shape(Int<16>{{}}, Int<{m}>{{}}, Int<64>{{}}), "
+            f"make_stride(Int<1>{{}}, Int<16>{{}}, Int<{16 * m}>{{}}))"), m
+
+
+def mixed_slice(g, p_dyn, op):
+    lay, m = mixed_layout(g)
+    x = leaf(g, g.randrange(m), p_dyn)
+    c = f"make_coord(_, {x}, _)"
+    comp = f"composition({swz(g)}, {leaf(g, g.choice([0, 4, 8]), p_dyn)}, {lay})"
+    if op == "slice_and_offset":
+        return f"slice_and_offset({c}, {comp})"
+    return f"make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3]), p_dyn)}), {comp})(_, {x}, _)"
+
+
 def equal_pair(g, p_dyn):
     """Two layouts of one shape profile compared with `==`."""
     s = (g.choice([2, 4]), g.choice([4, 8]))
@@ -216,6 +235,13 @@ OPS = [
     ("identity_at", lambda g, p: f"make_identity_tensor({int_tuple(g, p, (g.choice([8, 16]), g.choice([8, 16])))})({coord(g, p, 2)})"),
     ("identity_local_tile", lambda g, p: f"local_tile(make_identity_tensor({int_tuple(g, p, (16, 32))}), make_shape(Int<4>{{}}, Int<8>{{}}), {coord(g, p, 2, 3)})"),
     ("identity_local_partition", lambda g, p: f"local_partition(make_identity_tensor({int_tuple(g, p, (16, 32))}), make_layout(make_shape(Int<4>{{}}, Int<8>{{}})), {leaf(g, g.choice([0, 3, 5]), p)})"),
+    # domain_offset of a tensor moves its iterator (tensor_impl.hpp), each leaf of its kind;
+    # slices at a run-time coordinate keep CuTe's MixedBits offset (swizzle.hpp)
+    ("identity_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, make_identity_tensor({int_tuple(g, p, (g.choice([8, 16]), g.choice([8, 16])))}))"),
+    ("counting_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3, 5]), p)}), {sw_layout(g, p)}))"),
+    ("counting_swizzled_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3, 5]), p)}), composition({swz(g)}, {leaf(g, g.choice([0, 4]), p)}, {sw_layout(g, 0.0)})))"),
+    ("mixed_bits_slice_and_offset", lambda g, p: mixed_slice(g, p, "slice_and_offset")),
+    ("mixed_bits_counting_slice", lambda g, p: mixed_slice(g, p, "counting")),
     ("equal_layouts", lambda g, p: equal_pair(g, p)),
     ("equal_tuples", lambda g, p: f"{int_tuple(g, p, (4, (2, 8)))} {g.choice(['==', '!='])} {int_tuple(g, p, (4, (g.choice([2, 4]), 8)))}"),
 ]

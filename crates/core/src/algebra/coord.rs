@@ -15,8 +15,9 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace, Val};
 /// A coordinate: an integer, the slicing marker `_`, or a tuple of coordinates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Coord {
-    /// A 1-D coordinate (an index into a mode).
-    Int(i64),
+    /// A 1-D coordinate (an index into a mode), of its kind (C++'s `int` a run-time one,
+    /// `Int<2>{}` a static one: CuTe's arithmetic on it keeps the kind).
+    Int(Kinded),
     /// `_`: keep this mode (slicing).
     Under,
     /// A hierarchical coordinate.
@@ -36,7 +37,7 @@ impl Coord {
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
-            Coord::Int(v) => Some(IntTuple::int(*v)),
+            Coord::Int(v) => Some(IntTuple::int_of(v.value, v.dynamic)),
             Coord::Under => None,
             Coord::Tuple(v) => v
                 .iter()
@@ -45,20 +46,40 @@ impl Coord {
         }
     }
 
-    /// The coordinate with each `_` a static `_0` and each integer run-time where `dynamic`:
-    /// what CuTe's `crd2idx` sees of a slice's coordinate (slice_and_offset).
-    pub fn zeroed_kind(&self, dynamic: bool) -> IntTuple {
+    /// The coordinate with each `_` a static `_0` and each integer of its kind: what CuTe's
+    /// `crd2idx` sees of a slice's coordinate (slice_and_offset).
+    pub fn zeroed(&self) -> IntTuple {
         match self {
-            Coord::Int(v) => IntTuple::int_of(*v, dynamic),
+            Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
             Coord::Under => IntTuple::int(0),
-            Coord::Tuple(v) => v.iter().map(|c| c.zeroed_kind(dynamic)).collect(),
+            Coord::Tuple(v) => v.iter().map(Coord::zeroed).collect(),
         }
     }
 
-    /// A coordinate from an IntTuple.
+    /// A static integer coordinate (`Int<v>{}`).
+    pub const fn int(v: i64) -> Coord {
+        Coord::Int(Kinded::st(v))
+    }
+
+    /// An integer coordinate of the given kind.
+    pub const fn int_of(v: i64, dynamic: bool) -> Coord {
+        Coord::Int(Kinded::of(v, dynamic))
+    }
+
+    /// The coordinate with every integer run-time where `dynamic` (a thread index of C++'s
+    /// `int` makes every coordinate derived from it one), of its own kind otherwise.
+    pub fn or_dynamic(self, dynamic: bool) -> Coord {
+        match self {
+            Coord::Int(v) => Coord::int_of(v.value, v.dynamic || dynamic),
+            Coord::Under => Coord::Under,
+            Coord::Tuple(v) => Coord::Tuple(v.into_iter().map(|c| c.or_dynamic(dynamic)).collect()),
+        }
+    }
+
+    /// A coordinate from an IntTuple, each integer of its kind.
     pub fn from_int_tuple(t: &Tup) -> Coord {
         match t.view() {
-            Int(v) => Coord::Int(v),
+            Int(v) => Coord::int_of(v, t.is_dynamic()),
             Tuple(v) => Coord::Tuple(v.iter().map(Coord::from_int_tuple).collect()),
         }
     }
@@ -67,7 +88,7 @@ impl Coord {
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Coord::Int(v) => write!(f, "{v}"),
+            Coord::Int(v) => write!(f, "{}", v.value),
             Coord::Under => f.write_str("_"),
             Coord::Tuple(v) => super::int_tuple::write_tuple(f, v),
         }

@@ -356,7 +356,7 @@ impl Layout {
 
     /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).
     pub fn offset_index(&self, c: &Coord) -> Result<Index> {
-        self.eval_index(&zero_underscores(c))
+        self.eval_index(&c.zeroed())
     }
 
     /// Evaluate at a 1-D index.
@@ -454,7 +454,7 @@ impl Layout {
 
     /// The offset of a (partially `_`) coordinate: `_` counts as 0.
     pub fn offset_of(&self, c: &Coord) -> Result<i64> {
-        let ct = zero_underscores(c);
+        let ct = c.zeroed();
         self.eval(&ct)
     }
 
@@ -950,14 +950,6 @@ fn with_component_kind(t: &Tup, b: super::basis::Basis, path: &[i64], dynamic: b
                 })
                 .collect()
         }
-    }
-}
-
-fn zero_underscores(c: &Coord) -> IntTuple {
-    match c {
-        Coord::Int(v) => IntTuple::int(*v),
-        Coord::Under => IntTuple::int(0),
-        Coord::Tuple(v) => v.iter().map(zero_underscores).collect(),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod inverse;
 pub mod laws;
 pub mod layout;
 pub mod layout_ops;
+pub mod mixed_bits;
 pub mod pointer;
 pub mod recast;
 pub mod smem_atoms;

@@ -290,13 +290,14 @@ pub fn downcast_swizzle(s: &Swizzle, n: i64) -> Result<Swizzle> {
 pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
     const OP: &str = "upcast";
     check_factor(OP, n)?;
-    match c.offset {
-        Offset::SmemPtr(bits) => Ok(ComposedLayout {
+    c.offset.refuse_mixed(OP)?;
+    match c.offset.plain() {
+        crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => Ok(ComposedLayout {
             swizzle: c.swizzle,
             offset: Offset::SmemPtr(arith::mul(bits, n, OP)?),
             layout: upcast_layout(&c.layout, n)?,
         }),
-        Offset::Int(o) => {
+        crate::algebra::swizzle::PlainOffset::Int(o) => {
             let o = static_offset(OP, o)?;
             let swizzle = upcast_swizzle(&c.swizzle, n)?;
             negative_offset(OP, o)?;
@@ -321,8 +322,9 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
 pub fn downcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
     const OP: &str = "downcast";
     check_factor(OP, n)?;
-    match c.offset {
-        Offset::SmemPtr(bits) => {
+    c.offset.refuse_mixed(OP)?;
+    match c.offset.plain() {
+        crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => {
             if bits / n < 1 {
                 return Err(condition(
                     OP,
@@ -335,7 +337,7 @@ pub fn downcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
                 layout: downcast_layout(&c.layout, n)?,
             })
         }
-        Offset::Int(o) => Ok(ComposedLayout {
+        crate::algebra::swizzle::PlainOffset::Int(o) => Ok(ComposedLayout {
             swizzle: downcast_swizzle(&c.swizzle, n)?,
             offset: Offset::st({
                 let o = static_offset(OP, o)?;
@@ -472,9 +474,10 @@ pub fn max_alignment_swizzle(s: &Swizzle) -> i64 {
 /// `max_alignment(Sw o OFF o L)` (swizzle_layout.hpp):
 /// `gcd(max_alignment(Sw), OFF, max_alignment(L))` (a `smem_ptr` offset counts as 0).
 pub fn max_alignment_composed(c: &ComposedLayout) -> Result<i64> {
-    let off = match c.offset {
-        Offset::Int(o) => static_offset("max_alignment", o)?,
-        Offset::SmemPtr(_) => 0,
+    c.offset.refuse_mixed("max_alignment")?;
+    let off = match c.offset.plain() {
+        crate::algebra::swizzle::PlainOffset::Int(o) => static_offset("max_alignment", o)?,
+        crate::algebra::swizzle::PlainOffset::SmemPtr(_) => 0,
     };
     let inner = max_alignment_layout(&c.layout)?;
     Ok(gcd(gcd(max_alignment_swizzle(&c.swizzle), off), inner))

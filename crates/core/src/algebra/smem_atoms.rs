@@ -197,13 +197,14 @@ pub fn gmma_atom(major: Major, width: SwizzleWidth, bits: i64) -> Result<Compose
 /// and the flag becomes `smem_ptr_flag_bits<B*N>` (pointer_flagged.hpp); otherwise only the
 /// inner layout is upcast here (CuTe would upcast the swizzle too; not supported).
 pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
-    match c.offset {
-        Offset::SmemPtr(b) => Ok(ComposedLayout {
+    c.offset.refuse_mixed("upcast")?;
+    match c.offset.plain() {
+        crate::algebra::swizzle::PlainOffset::SmemPtr(b) => Ok(ComposedLayout {
             swizzle: c.swizzle,
             offset: Offset::SmemPtr(arith::mul(b, n, "upcast")?),
             layout: upcast(&c.layout, n)?,
         }),
-        Offset::Int(_) => Err(condition(
+        crate::algebra::swizzle::PlainOffset::Int(_) => Err(condition(
             "upcast",
             "upcast of a composed layout is supported only with an smem_ptr offset",
         )),

@@ -8,6 +8,7 @@ use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::integer::Int;
 use super::layout::Layout;
+use super::mixed_bits::Bits;
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Step, Trace};
 
@@ -138,6 +139,26 @@ pub enum Offset {
     Int(Int),
     /// A shared-memory pointer of elements of N bits: the swizzle acts on byte addresses.
     SmemPtr(i64),
+    /// CuTe's `MixedBits<s, f>{d}` (swizzle.hpp): the offset `s | d` of a slice at a run-time
+    /// coordinate, its bits under `f` run-time ones, the others static (printed
+    /// `M_s|(d&f)=v`; in the notation, the run-time integer `v?` it converts to).
+    Mixed {
+        /// The static bits.
+        s: u32,
+        /// The mask of the run-time bits.
+        f: u32,
+        /// The run-time bits.
+        d: u32,
+    },
+}
+
+/// An [`Offset`] with a `MixedBits` as its run-time integer ([`Offset::plain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlainOffset {
+    /// An integer offset, static or dynamic.
+    Int(Int),
+    /// A shared-memory pointer of elements of N bits.
+    SmemPtr(i64),
 }
 
 impl Offset {
@@ -154,11 +175,56 @@ impl Offset {
         matches!(self, Offset::Int(i) if i.is_constant(0))
     }
 
-    /// The integer offset and its kind (`None` for a `smem_ptr`).
+    /// The integer offset and its kind (`None` for a `smem_ptr`; a `MixedBits` is the run-time
+    /// integer it converts to).
     pub fn as_int(&self) -> Option<Int> {
         match self {
             Offset::Int(i) => Some(*i),
+            Offset::Mixed { s, d, .. } => Some(Int::dy(i64::from(s | d))),
             Offset::SmemPtr(_) => None,
+        }
+    }
+
+    /// The offset with a `MixedBits` as the run-time integer it converts to (`uint32_t`): what
+    /// CuTe's arithmetic of an `int` does with it where no `MixedBits` overload is declared.
+    pub fn plain(self) -> PlainOffset {
+        match self {
+            Offset::Int(i) => PlainOffset::Int(i),
+            Offset::Mixed { s, d, .. } => PlainOffset::Int(Int::dy(i64::from(s | d))),
+            Offset::SmemPtr(b) => PlainOffset::SmemPtr(b),
+        }
+    }
+
+    /// Refused where CuTe declares a `MixedBits` overload cute does not model (`upcast`,
+    /// `downcast`, `max_alignment` of one).
+    pub fn refuse_mixed(&self, op: &'static str) -> Result<()> {
+        if let Offset::Mixed { s, f, d } = *self {
+            return Err(condition(
+                op,
+                format!(
+                    "the composed layout's offset is CuTe's MixedBits M_{s}|({d}&{f})={} (a slice at a run-time coordinate): cute does not model {op} of a MixedBits (swizzle.hpp's overload); slice at static coordinates",
+                    s | d
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The offset as CuTe's arithmetic of a slice holds it (`None` for a `smem_ptr`).
+    pub fn as_bits(&self) -> Option<Bits> {
+        match *self {
+            Offset::Int(i) => Some(Bits::of(i)),
+            Offset::Mixed { s, f, d } => Some(Bits::Mixed { s, f, d }),
+            Offset::SmemPtr(_) => None,
+        }
+    }
+
+    /// The offset of a [`Bits`] value.
+    pub fn of_bits(b: Bits) -> Offset {
+        match b {
+            Bits::Static(v) => Offset::Int(Int::st(v)),
+            Bits::Dynamic(v) => Offset::Int(Int::dy(v)),
+            Bits::Mixed { s, f, d } => Offset::Mixed { s, f, d },
         }
     }
 
@@ -174,6 +240,7 @@ impl fmt::Display for Offset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Offset::Int(v) => write!(f, "{v}"),
+            Offset::Mixed { s, d, .. } => write!(f, "{}?", s | d),
             Offset::SmemPtr(bits) => write!(f, "smem_ptr[{bits}b](unset)"),
         }
     }
@@ -209,12 +276,12 @@ impl ComposedLayout {
 /// One stage `Sw o OFF` of a composed layout at a value of its inner layout: `Sw(OFF + x)`, or
 /// for a `smem_ptr` offset the swizzle of the byte address.
 fn apply_stage(swizzle: &Swizzle, offset: Offset, inner: i64) -> Result<i64> {
-    match offset {
-        Offset::Int(o) => {
+    match offset.plain() {
+        PlainOffset::Int(o) => {
             let x = super::arith::add(o.value, inner, "composed layout")?;
             Ok(swizzle.apply(x))
         }
-        Offset::SmemPtr(bits) => {
+        PlainOffset::SmemPtr(bits) => {
             if !Offset::is_smem_width(bits) {
                 return Err(condition(
                     "composed layout",
@@ -300,9 +367,9 @@ pub fn composed_then_swizzled(a: &ComposedLayout, lb: SwizzledOrPlain) -> Compos
 impl ComposedLayout {
     /// The offset as an integer (a `smem_ptr` counts as 0).
     pub fn offset_int(&self) -> i64 {
-        match self.offset {
-            Offset::Int(o) => o.value,
-            Offset::SmemPtr(_) => 0,
+        match self.offset.plain() {
+            PlainOffset::Int(o) => o.value,
+            PlainOffset::SmemPtr(_) => 0,
         }
     }
 }
@@ -517,10 +584,10 @@ pub fn inverse_composed(
     op: &'static str,
     inverse: fn(&Layout) -> Result<Layout>,
 ) -> Result<SwizzledOrPlain> {
-    match c.offset {
+    match c.offset.plain() {
         // if constexpr (is_constant<0, Offset>::value)
         _ if c.offset.is_static_zero() => {}
-        Offset::Int(o) if o.dynamic => {
+        PlainOffset::Int(o) if o.dynamic => {
             return Err(condition(
                 op,
                 format!(
@@ -528,7 +595,7 @@ pub fn inverse_composed(
                 ),
             ));
         }
-        Offset::Int(o) => {
+        PlainOffset::Int(o) => {
             let o = o.value;
             // CuTe's `composition(inverse(L), inverse(OFF), Sw)`, `inverse(OFF) = -OFF`
             // (swizzle_layout.hpp's "Kludge"), named with the inverse of L as CuTe prints it
@@ -546,7 +613,7 @@ pub fn inverse_composed(
                 ),
             ));
         }
-        Offset::SmemPtr(_) => {
+        PlainOffset::SmemPtr(_) => {
             return Err(condition(
                 op,
                 format!(
@@ -598,13 +665,13 @@ pub use super::layout_ops::dice_tuple;
 fn dice_coord(c: &Coord) -> IntTuple {
     fn go(c: &Coord, out: &mut TupleBuilder) {
         match c {
-            Coord::Int(v) => out.push_int(*v),
+            Coord::Int(v) => out.push_int_kind(v.value, v.dynamic),
             Coord::Under => {}
             Coord::Tuple(v) => v.iter().for_each(|x| go(x, out)),
         }
     }
     match c {
-        Coord::Int(v) => IntTuple::int(*v),
+        Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
         _ => {
             let mut out = TupleBuilder::new();
             go(c, &mut out);
@@ -620,33 +687,31 @@ fn int_layout(shape: &[i64], stride: &[i64]) -> Result<Layout> {
     )
 }
 
-/// `slice_and_offset(c, Sw o OFF o L)` (swizzle_layout.hpp), with static integers: the slice
-/// of the swizzled layout at `c` and the offset of `c`, decayed to a plain layout when the
-/// sliced part of L reaches the swizzle's Y bits or its Z bits but not both.
+/// `slice_and_offset(c, Sw o OFF o L)` (swizzle_layout.hpp): the slice of the swizzled layout
+/// at `c` and the offset of `c`, decayed to a plain layout when the sliced part of L reaches
+/// the swizzle's Y bits or its Z bits but not both.
 ///
 /// With `P_zy` (the Y and Z bits of an offset) and `P_anti` (the others) as layouts over
 /// `(2^M, 2^B, 2^(|S|-B), 2^B, 1)`: the diced part `D = dice(c, L)` at `d = dice(c, c)` gives
-/// `o_zy = OFF ^ (P_zy o D)(d)` and `o_anti = (P_anti o D)(d)`; if the sliced layout
-/// `T = slice(c, L)` hits a Z bit together with its Y bit (`(P_zy o T)(size-1)` has bits the
-/// swizzle clears), the result is `(Sw o o_zy o T, o_anti)`; otherwise
-/// `(W o T, Sw(o_zy) + o_anti)` for `W`, the swizzle as a layout at offset `o_zy` (strides
-/// `±Z·2^i` on the lower mask, `(Y±Z)·2^i` on the upper).
+/// `o_zy = OFF ^ to_mixed_bits(P_zy o D, d)` and `o_anti = (P_anti o D)(d)`; if the sliced
+/// layout `T = slice(c, L)` statically hits a Z bit together with its Y bit (`(P_zy o T)(size-1)`
+/// is a static integer with bits the swizzle clears), the result is `(Sw o o_zy o T, o_anti)`;
+/// otherwise `(W o T, Sw(o_zy) + o_anti)` for `W`, the swizzle as a layout at offset `o_zy`
+/// (strides `±Z·2^i` on the lower mask, `(Y±Z)·2^i` on the upper).
 /// @pre c has the profile of L's shape; the compositions are CuTe's (its conditions hold)
 /// @post for every i of the slice, `result.0(i) + result.1 == (Sw o OFF o L)(c with i at its `_`)`
 pub fn slice_and_offset(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    slice_and_offset_kind(c, comp, false).map(|(r, o)| (r, o.value))
+    slice_and_offset_kind(c, comp).map(|(r, o)| (r, o.value))
 }
 
-/// [`slice_and_offset`] at a coordinate whose integers are run-time ones where `dynamic` (C++'s
-/// `int`, a thread index): the strides of the swizzle's decay, chosen by the offset, are then
-/// run-time integers too (CuTe's `conditional_return` on a dynamic condition), and stay
+/// [`slice_and_offset`] with the kinds of CuTe's arithmetic: each of the coordinate's integers
+/// is of its kind (C++'s `int`, a thread index: a run-time one); the offset `o_zy` is CuTe's
+/// `MixedBits` ([`Bits`]: the bits a run-time coordinate can reach are run-time ones, the rest
+/// static), so a stride of the swizzle's decay is a run-time integer only where the offset's
+/// bit that chooses it is (CuTe's `conditional_return` on a run-time condition), and stays
 /// uncoalesced in the composition that follows (`(2,2):(144,288)`, not `4:144`).
-pub fn slice_and_offset_kind(
-    c: &Coord,
-    comp: &ComposedLayout,
-    dynamic: bool,
-) -> Result<(SwizzledOrPlain, Int)> {
-    let (r, off) = slice_kind(c, comp, dynamic)?;
+pub fn slice_and_offset_kind(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int)> {
+    let (r, off) = slice_kind(c, comp)?;
     unsigned_offset(off.value)?;
     Ok((r, off))
 }
@@ -669,16 +734,12 @@ fn unsigned_offset(off: i64) -> Result<()> {
 /// @post for every i of the slice, `T(i) + o == S(c with i at its `_`)` (refused otherwise:
 /// CuTe's algorithm "assumes that Offset is in the YZ domain of the Swizzle")
 pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)> {
-    slice_kind(c, comp, false).map(|(r, o)| (r, o.value))
+    slice_kind(c, comp).map(|(r, o)| (r, o.value))
 }
 
-/// [`slice`], the coordinate's integers run-time ones where `dynamic` ([`slice_and_offset_kind`]).
-pub fn slice_kind(
-    c: &Coord,
-    comp: &ComposedLayout,
-    dynamic: bool,
-) -> Result<(SwizzledOrPlain, Int)> {
-    let (r, off_kind) = slice_inner(c, comp, dynamic)?;
+/// [`slice`] with the kinds of CuTe's arithmetic ([`slice_and_offset_kind`]).
+pub fn slice_kind(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int)> {
+    let (r, off_kind) = slice_inner(c, comp)?;
     let off = off_kind.value;
     if has_int(c) {
         let sliced = comp.layout.slice(c)?;
@@ -707,7 +768,7 @@ pub fn slice_kind(
         }
     }
     if let SwizzledOrPlain::Composed(k) = &r
-        && let Offset::Int(o) = k.offset
+        && let Some(o) = k.offset.as_int()
         && o.value < 0
         && o.value != comp.offset_int()
     {
@@ -716,20 +777,18 @@ pub fn slice_kind(
     Ok((r, off_kind))
 }
 
-/// The kinds: `OFF ^ to_mixed_bits(…)` and `(P_anti o D)(d)` are run-time integers where the
-/// coordinate, the diced layout or the offset is (CuTe's integral_constant arithmetic; a
-/// `MixedBits` is not modelled: it counts as a run-time integer); the strides of the decay are
-/// run-time where `o_zy` is (`conditional_return` on a run-time condition); the offset of an
-/// all-`_` slice is CuTe's `Int<0>{}`.
-fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(SwizzledOrPlain, Int)> {
+/// The kinds (CuTe's integral_constant arithmetic, leaf by leaf): `OFF ^ to_mixed_bits(…)` is a
+/// [`Bits`]; `(P_anti o D)(d)` is static where `crd2idx` of the diced coordinate is; the
+/// condition that chooses the branch is a compile-time one only when `(P_zy o T)(size-1)` is a
+/// static integer (a run-time one decays); the offset of an all-`_` slice is `Int<0>{}`.
+fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int)> {
     const OP: &str = "slice_and_offset";
-    let Offset::Int(off_kind) = comp.offset else {
+    let Some(off_kind) = comp.offset.as_bits() else {
         return Err(condition(
             OP,
             "slicing a composed layout with a smem_ptr offset (a GMMA atom) is not modelled; use as_position_independent_swizzle_layout first",
         ));
     };
-    let off = off_kind.value;
     let l = &comp.layout;
     let sliced = l.slice(c)?;
     let all_under = !has_int(c);
@@ -758,42 +817,43 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     let dc = dice_coord(c);
     let diced_anti = compose_unchecked(&anti, &diced)?;
     let diced_only = compose_unchecked(&only, &diced)?;
-    let off_zy = off ^ to_mixed_bits(&diced_only, &dc)?;
-    let off_anti = diced_anti.eval(&dc)?;
-    let diced_dynamic = dynamic || !diced.is_static();
-    let zy_dynamic = off_kind.dynamic || diced_dynamic;
-    let anti = Int::of(off_anti, diced_dynamic);
+    let off_zy = off_kind.xor(to_mixed_bits(&diced_only, &dc)?);
+    let (anti_v, anti_dynamic) = diced_anti.eval_kind(&dc)?;
+    let anti = Int::of(anti_v, anti_dynamic);
     let sliced_only = compose_unchecked(&only, &sliced)?;
-    let active = sliced_only.at(sliced_only.size()? - 1)?;
+    let last = sliced_only.shape().product_kind()?;
+    let (active, active_dynamic) =
+        sliced_only.eval_kind(&IntTuple::int_of(last.value - 1, last.dynamic))?;
     let sw = comp.swizzle;
-    if active & !sw.apply(active) != 0 {
+    if !active_dynamic && active & !sw.apply(active) != 0 {
         // hits on Y and Z: not reducible
-        let r = if sw.bits == 0 && off_zy == 0 && !zy_dynamic {
-            SwizzledOrPlain::Plain(sliced)
-        } else {
-            SwizzledOrPlain::Composed(ComposedLayout {
+        let r = match off_zy {
+            Bits::Static(0) if sw.bits == 0 => SwizzledOrPlain::Plain(sliced),
+            _ => SwizzledOrPlain::Composed(ComposedLayout {
                 swizzle: sw,
-                offset: Offset::Int(Int::of(off_zy, zy_dynamic)),
+                offset: Offset::of_bits(off_zy),
                 layout: sliced,
-            })
+            }),
         };
         return Ok((r, anti));
     }
     let zl = sw.zzz_msk() & sw.zzz_msk().wrapping_neg();
     let yl = sw.yyy_msk() & sw.yyy_msk().wrapping_neg();
-    let strides = |z_first: bool| -> Vec<i64> {
+    // conditional_return((o_zy & (Y << i)) == _0, …): static where that bit of o_zy is
+    let pick = |bit: i64, zero: i64, set: i64| -> IntTuple {
+        let masked = off_zy.and_static(bit);
+        match masked.static_is_zero() {
+            Some(z) => IntTuple::int(if z { zero } else { set }),
+            None => IntTuple::int_of(if masked.value() == 0 { zero } else { set }, true),
+        }
+    };
+    let strides = |z_first: bool| -> Vec<IntTuple> {
         (0..b)
             .map(|i| {
                 if z_first {
-                    if off_zy & (yl << i) == 0 {
-                        zl << i
-                    } else {
-                        -(zl << i)
-                    }
-                } else if off_zy & (zl << i) == 0 {
-                    (yl + zl) << i
+                    pick(yl << i, zl << i, -(zl << i))
                 } else {
-                    (yl - zl) << i
+                    pick(zl << i, (yl + zl) << i, (yl - zl) << i)
                 }
             })
             .collect()
@@ -801,11 +861,11 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     let (lo, hi) = (strides(zl < yl), strides(zl > yl));
     // repeat<B>(2) is the integer 2 for B = 1, a tuple otherwise; the strides are a tuple
     // (CuTe pairs the integer 2 with a 1-tuple of strides for B = 1: that stride, as it acts)
-    let rep = |v: &[i64]| -> IntTuple {
+    let rep = |v: Vec<IntTuple>| -> IntTuple {
         if b == 1 {
-            IntTuple::int_of(v[0], zy_dynamic)
+            v.into_iter().next().unwrap_or_else(|| IntTuple::int(0))
         } else {
-            v.iter().map(|&x| IntTuple::int_of(x, zy_dynamic)).collect()
+            v.into_iter().collect()
         }
     };
     let twos = || -> IntTuple {
@@ -826,48 +886,133 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout, dynamic: bool) -> Result<(Swizz
     .collect();
     let wstride: IntTuple = [
         IntTuple::int(1),
-        rep(&lo),
+        rep(lo),
         IntTuple::int(p(m + b)),
-        rep(&hi),
+        rep(hi),
         IntTuple::int(p(m + b + s)),
     ]
     .into_iter()
     .collect();
     let w = Layout::new(wshape, wstride)?;
     let r = compose_unchecked(&w, &sliced)?;
-    let total = Int::of(sw.apply(off_zy), zy_dynamic).add(anti, OP)?;
+    let total = swizzle_bits(sw, off_zy)
+        .plus(anti)
+        .ok_or_else(|| condition(OP, "the offset overflows"))?;
     Ok((SwizzledOrPlain::Plain(r), total))
 }
 
-/// CuTe's `to_mixed_bits(layout, coord)` (swizzle.hpp) with static integers: the XOR over the
-/// leaves of `c_i * d_i`, `c = idx2crd(coord, shape)`.
-/// @pre every leaf's `s_i * d_i` is 0 or a power of two ("Requires pow2 shape*stride")
-fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
+/// `Swizzle::apply` on a [`Bits`]: `o ^ shiftr(o & yyy_msk, msk_sft)`.
+fn swizzle_bits(sw: Swizzle, o: Bits) -> Bits {
+    o.xor(o.and_static(sw.yyy_msk()).shiftr(sw.shift))
+}
+
+/// The kinds of the leaves of `idx2crd(idx, shape)` (true: run-time), by CuTe's divmod over
+/// the modes (`_0 / x`, `_0 % x` and `x % _1` are `_0`; the last mode takes the rest).
+fn idx2crd_kinds(idx: &Tup, shape: &Tup, out: &mut Vec<bool>) {
+    match (idx.view(), shape.view()) {
+        (View::Tuple(i), View::Tuple(s)) => {
+            for (a, m) in i.iter().zip(s) {
+                idx2crd_kinds(a, m, out);
+            }
+        }
+        (View::Int(v), _) => int_idx2crd_kinds((!idx.is_dynamic()).then_some(v), shape, out),
+        (View::Tuple(_), View::Int(_)) => {}
+    }
+}
+
+fn int_idx2crd_kinds(c: Option<i64>, shape: &Tup, out: &mut Vec<bool>) {
+    match shape.view() {
+        View::Int(_) => out.push(c.is_none()),
+        View::Tuple(s) => {
+            let mut rest = c;
+            let last = s.len().saturating_sub(1);
+            for (i, si) in s.iter().enumerate() {
+                if i == last {
+                    int_idx2crd_kinds(rest, si, out);
+                    break;
+                }
+                let p = if si.is_static() {
+                    si.product().ok()
+                } else {
+                    None
+                };
+                let (q, m) = match (rest, p) {
+                    (Some(0), _) => (Some(0), Some(0)),
+                    (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
+                    (_, Some(1)) => (None, Some(0)),
+                    _ => (None, None),
+                };
+                int_idx2crd_kinds(m, si, out);
+                rest = q;
+            }
+        }
+    }
+}
+
+/// Whether CuTe's `x * y` of two integers of these kinds (`(value, dynamic)`) is static: both
+/// static, or either a static 0 (integral_constant.hpp's `_0 * x` and `x * _0`).
+fn product_is_static(x: (i64, bool), y: (i64, bool)) -> bool {
+    let static_zero = |(v, dynamic): (i64, bool)| !dynamic && v == 0;
+    !(x.1 || y.1) || static_zero(x) || static_zero(y)
+}
+
+/// CuTe's `to_mixed_bits(layout, coord)` (swizzle.hpp): the XOR over the leaves of
+/// `make_mixed_bits(_0, c_i * d_i, (s_i - 1) * d_i)`, `c = idx2crd(coord, shape)`: static where
+/// `c_i * d_i` is, a `MixedBits` of the bits `(s_i - 1) * d_i` where the coordinate is a
+/// run-time one.
+/// @pre every leaf's `s_i * d_i` is a static integer (CuTe's `decltype(shape*stride)::value`:
+/// a run-time one does not compile), 0 or a power of two ("Requires pow2 shape*stride")
+fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<Bits> {
     const OP: &str = "to_mixed_bits";
     let crd = super::coord::idx2crd(coord, l.shape())?;
-    let mut acc = 0i64;
-    for ((s, d), c) in l
+    let mut kinds = Vec::new();
+    idx2crd_kinds(coord, l.shape(), &mut kinds);
+    let mut acc: Option<Bits> = None;
+    for (((s, s_dyn), (d, d_dyn)), (c, c_dyn)) in l
         .shape()
-        .leaf_iter()
-        .zip(l.stride().leaf_iter())
-        .zip(crd.leaf_iter())
+        .leaf_kind_iter()
+        .zip(l.stride().leaf_kind_iter())
+        .zip(crd.leaf_iter().zip(kinds))
     {
         let sd = super::arith::mul(s, d, OP)?;
+        // `_0 * x` and `x * _0` are `_0`; otherwise a run-time factor makes a run-time product
+        let sd_static = product_is_static((s, s_dyn), (d, d_dyn));
+        if !sd_static {
+            return Err(condition(
+                OP,
+                format!(
+                    "static_assert(decltype(shape*stride)::value == 0 || has_single_bit(decltype(shape*stride)::value), \"Requires pow2 shape*stride.\") needs a static shape*stride, and {s}*{d} of {l} (the part of the layout the coordinate fixes, under the swizzle's Y and Z bits) is a run-time integer (CuTe: error: 'value' is not a member of 'int'): slicing a swizzled layout at a coordinate needs static extents and strides in the modes the coordinate fixes"
+                ),
+            ));
+        }
         if sd != 0 && (sd < 0 || sd & (sd - 1) != 0) {
             return Err(condition(
                 OP,
                 format!("Requires pow2 shape*stride: {s} * {d} = {sd} in {l}"),
             ));
         }
-        acc ^= super::arith::mul(c, d, OP)?;
+        let cd = super::arith::mul(c, d, OP)?;
+        let cd_static = product_is_static((c, c_dyn), (d, d_dyn));
+        let flags = super::arith::mul(s - 1, d, OP)?;
+        let cd = if cd_static {
+            Bits::Static(cd)
+        } else {
+            Bits::Dynamic(cd)
+        };
+        let bits = Bits::make(0, cd, flags as u32);
+        // CuTe's fold `(a ^ ...)`
+        acc = Some(match acc {
+            None => bits,
+            Some(a) => a.xor(bits),
+        });
     }
-    Ok(acc)
+    Ok(acc.unwrap_or(Bits::Static(0)))
 }
 
 /// The coordinate `c` with its `_` replaced, in order, by `parts`.
 fn fill_coord(c: &Coord, parts: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
     match c {
-        Coord::Int(v) => IntTuple::int(*v),
+        Coord::Int(v) => IntTuple::int(v.value),
         Coord::Under => parts.next().unwrap_or_else(|| IntTuple::int(0)),
         Coord::Tuple(v) => v.iter().map(|x| fill_coord(x, parts)).collect(),
     }
@@ -888,7 +1033,8 @@ fn has_int(c: &Coord) -> bool {
 /// @post for every i, `result.0(i) == (Sw o OFF o L)(L(c) + L(i))` as offsets go
 pub fn domain_offset(c: &Tup, comp: &ComposedLayout) -> Result<(ComposedLayout, i64)> {
     const OP: &str = "domain_offset";
-    let Offset::Int(o) = comp.offset else {
+    // a MixedBits offset converts to the run-time integer it is (it has no `operator+`)
+    let Some(o) = comp.offset.as_int() else {
         return Err(condition(
             OP,
             "a composed layout with a smem_ptr offset (a GMMA atom): CuTe turns the pointer flag into an element offset under the swizzle of byte addresses; use as_position_independent_swizzle_layout first",

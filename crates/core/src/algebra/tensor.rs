@@ -8,7 +8,7 @@ use super::basis::{Index, index_add};
 use super::coord::Coord;
 use super::divide::zipped_divide_traced;
 use super::error::{Result, condition};
-use super::int_tuple::{IntTuple, Tup};
+use super::int_tuple::IntTuple;
 use super::integer::Int;
 use super::layout::Layout;
 use super::pointer::Pointer;
@@ -138,17 +138,13 @@ impl OffsetTensor {
         ))
     }
 
-    /// `tensor(coord)` with `_` in it: `make_tensor(data + offset, sliced_layout)`.
+    /// `tensor(coord)` with `_` in it: `make_tensor(data + offset, sliced_layout)`, the offset
+    /// `crd2idx(c, L)` (each `_` a static `_0`, each integer of its kind: C++'s `int` a
+    /// run-time one) a run-time integer where CuTe's arithmetic makes it one, leaf by leaf of
+    /// an `ArithTuple` origin.
     pub fn slice(&self, c: &Coord) -> Result<OffsetTensor> {
-        self.slice_kinded(c, &c.zeroed_kind(false))
-    }
-
-    /// [`OffsetTensor::slice`] with the coordinate's kinds: `zeroed` is `c` with each `_` a
-    /// static `_0` and each integer of its kind (C++'s `int` a run-time one), so that the
-    /// offset `crd2idx(c, L)` is a run-time integer where CuTe's arithmetic makes it one.
-    pub fn slice_kinded(&self, c: &Coord, zeroed: &Tup) -> Result<OffsetTensor> {
         let sliced = self.layout.slice(c)?;
-        let off = self.layout.eval_index(zeroed)?;
+        let off = self.layout.eval_index(&c.zeroed())?;
         Ok(OffsetTensor {
             offset: self.offset.shift(&off)?,
             layout: sliced,
@@ -189,13 +185,13 @@ fn rank_of_mode(l: &Layout, i: usize) -> Result<usize> {
 /// CuTe's `inner_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the rest mode
 /// with `coord` keeping the tile: `tiled(repeat<R0>(_), append<R1>(coord, _))`.
 pub fn inner_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Tile, false, &mut NoTrace)
+    partition_traced(t, tiler, c, Keep::Tile, &mut NoTrace)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: `zipped_divide`, then slice the tile mode
 /// with `coord` keeping the rest: `tiled(append<R0>(coord, _), repeat<R1>(_))`.
 pub fn outer_partition(t: &OffsetTensor, tiler: &Tiler, c: &Coord) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Rest, false, &mut NoTrace)
+    partition_traced(t, tiler, c, Keep::Rest, &mut NoTrace)
 }
 
 /// Which mode of `zipped_divide` a partition keeps (the other is fixed by the coordinate).
@@ -207,15 +203,14 @@ enum Keep {
     Rest,
 }
 
-/// [`inner_partition`] or [`outer_partition`], reporting the divide and the slice to `tr`; the
-/// coordinate's integers are run-time ones where `dynamic` (C++'s `int`, a thread index), and
-/// the offset of the slice then a run-time integer where CuTe's arithmetic makes it one.
+/// [`inner_partition`] or [`outer_partition`], reporting the divide and the slice to `tr`; each
+/// of the coordinate's integers is of its kind (C++'s `int`, a thread index: a run-time one),
+/// and the offset of the slice a run-time integer where CuTe's arithmetic makes it one.
 fn partition_traced<T: Trace>(
     t: &OffsetTensor,
     tiler: &Tiler,
     c: &Coord,
     keep: Keep,
-    dynamic: bool,
     tr: &mut T,
 ) -> Result<OffsetTensor> {
     let (op, kept, fixed) = match keep {
@@ -242,7 +237,7 @@ fn partition_traced<T: Trace>(
     tr.end();
     let tiled = OffsetTensor::at(t.offset.clone(), z?);
     let coord = partition_coord(&tiled.layout, c, keep, op)?;
-    let out = tiled.slice_kinded(&coord, &coord.zeroed_kind(dynamic))?;
+    let out = tiled.slice(&coord)?;
     tr.step(|| {
         Step::new(
             op,
@@ -303,7 +298,6 @@ pub fn partition_swizzled(
     tiler: &Tiler,
     c: &Coord,
     tile: bool,
-    dynamic: bool,
 ) -> Result<(Origin, SwizzledOrPlain)> {
     let (keep, op) = if tile {
         (Keep::Tile, "local_tile")
@@ -316,7 +310,7 @@ pub fn partition_swizzled(
         layout: z,
         ..t.layout.clone()
     };
-    let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled, dynamic)?;
+    let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled)?;
     Ok((
         t.offset.shift(&IntTuple::int_of(off.value, off.dynamic))?,
         r,
@@ -335,8 +329,8 @@ pub fn local_partition_swizzled(
     threads: Option<i64>,
     dynamic: bool,
 ) -> Result<(Origin, SwizzledOrPlain)> {
-    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?)?;
-    partition_swizzled(t, &tiler, &c, false, dynamic)
+    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?, dynamic)?;
+    partition_swizzled(t, &tiler, &c, false)
 }
 
 /// `local_tile(tensor, tiler, coord)`: the tile of `tensor` at `coord` of the tiles.
@@ -351,17 +345,7 @@ pub fn local_tile_traced<T: Trace>(
     c: &Coord,
     tr: &mut T,
 ) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Tile, false, tr)
-}
-
-/// [`local_tile`] at a coordinate of run-time integers where `dynamic` (C++'s `int`).
-pub fn local_tile_kind(
-    t: &OffsetTensor,
-    tiler: &Tiler,
-    c: &Coord,
-    dynamic: bool,
-) -> Result<OffsetTensor> {
-    partition_traced(t, tiler, c, Keep::Tile, dynamic, &mut NoTrace)
+    partition_traced(t, tiler, c, Keep::Tile, tr)
 }
 
 /// [`local_partition`] at a run-time thread index where `dynamic` (C++'s `int`).
@@ -371,8 +355,8 @@ pub fn local_partition_kind(
     idx: i64,
     dynamic: bool,
 ) -> Result<OffsetTensor> {
-    let (tiler, c) = thread_tile(thr, idx)?;
-    partition_traced(t, &tiler, &c, Keep::Rest, dynamic, &mut NoTrace)
+    let (tiler, c) = thread_tile_of(thr, idx, thr.size()?, dynamic)?;
+    partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
 }
 
 pub use super::layout_ops::get_flat_coord;
@@ -394,8 +378,8 @@ pub fn local_partition_projected(
     threads: i64,
     dynamic: bool,
 ) -> Result<OffsetTensor> {
-    let (tiler, c) = thread_tile_of(thr, idx, threads)?;
-    partition_traced(t, &tiler, &c, Keep::Rest, dynamic, &mut NoTrace)
+    let (tiler, c) = thread_tile_of(thr, idx, threads, dynamic)?;
+    partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
 }
 
 /// [`local_partition`], reporting its derivation to `tr`.
@@ -416,19 +400,25 @@ pub fn local_partition_traced<T: Trace>(
             ),
         )
     });
-    partition_traced(t, &tiler, &c, Keep::Rest, false, tr)
+    partition_traced(t, &tiler, &c, Keep::Rest, tr)
 }
 
 /// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
-/// `idx` of a thread layout, as `local_partition` uses them.
+/// `idx` of a thread layout, as `local_partition` uses them (a static index).
 fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler<'_>, Coord)> {
-    thread_tile_of(thr, idx, thr.size()?)
+    thread_tile_of(thr, idx, thr.size()?, false)
 }
 
 /// [`thread_tile`] of a thread index among `threads` (the size of the whole thread layout,
 /// where `thr` is its projection, `dice(proj, thr)`: CuTe's `idx2crd` takes any index, `(idx /
-/// stride) % shape` per mode).
-fn thread_tile_of(thr: &Layout, idx: i64, threads: i64) -> Result<(Tiler<'_>, Coord)> {
+/// stride) % shape` per mode). A run-time index (`dynamic`: C++'s `int`) makes each mode's
+/// coordinate a run-time integer, but for a mode of static extent 1 (`idx2crd`'s `_0`).
+fn thread_tile_of(
+    thr: &Layout,
+    idx: i64,
+    threads: i64,
+    dynamic: bool,
+) -> Result<(Tiler<'_>, Coord)> {
     const OP: &str = "local_partition";
     if idx < 0 || idx >= threads {
         return Err(condition(
@@ -453,6 +443,15 @@ fn thread_tile_of(thr: &Layout, idx: i64, threads: i64) -> Result<(Tiler<'_>, Co
     }
     let tiler = Tiler::from_shape(&thr.shape().product_each()?);
     let c = Coord::from_int_tuple(&get_flat_coord(thr, idx)?);
+    let c = match c {
+        Coord::Tuple(v) if dynamic => Coord::Tuple(
+            v.into_iter()
+                .zip(thr.shape().modes())
+                .map(|(ci, s)| ci.or_dynamic(!(s.is_static() && s.product() == Ok(1))))
+                .collect(),
+        ),
+        other => other.or_dynamic(dynamic && !(thr.shape().is_static() && thr.size()? == 1)),
+    };
     Ok((tiler, c))
 }
 

@@ -822,7 +822,7 @@ impl TiledCopy {
         self.tile2thrfrg(&reference, src)?.slice(&Coord::Tuple(vec![
             Coord::Under,
             Coord::Under,
-            Coord::Int(0),
+            Coord::int(0),
         ]))
     }
 
@@ -885,7 +885,7 @@ impl TiledCopy {
         }
         let t_tensor = zipped_divide(tensor, &Tiler::tuple(tile))?;
         let v_tensor = compose_modes(&t_tensor, vec![Tiler::layout(frg_v), Tiler::Under])?;
-        let mut rest = vec![Coord::Int(0)];
+        let mut rest = vec![Coord::int(0)];
         rest.resize(r, Coord::Under);
         v_tensor.slice(&Coord::Tuple(vec![Coord::Under, Coord::Tuple(rest)]))
     }
@@ -924,7 +924,7 @@ impl TiledCopy {
     /// `(thr_idx, _, repeat<rank>(_))`.
     pub fn partition_coord(thr_idx: i64, rank: usize) -> Coord {
         Coord::Tuple(vec![
-            Coord::Int(thr_idx),
+            Coord::int(thr_idx),
             Coord::Under,
             super::util::repeat_under(rank),
         ])

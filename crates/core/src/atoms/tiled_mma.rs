@@ -317,7 +317,7 @@ impl TiledMma {
         let dummy = col(shape.to_owned())?;
         let tv = self.thrfrg(op, &dummy)?;
         let coord = Coord::Tuple(vec![
-            Coord::Int(0),
+            Coord::int(0),
             Coord::Tuple(vec![Coord::Under, repeat_under(dummy.rank())]),
         ]);
         Ok(tv.slice(&coord)?.shape().to_owned())
@@ -352,8 +352,8 @@ impl TiledMma {
         let rest_rank = thr_tensor.mode(1)?.mode(1)?.rank();
         let coord = Coord::Tuple(vec![
             Coord::Tuple(vec![
-                Coord::Int(v),
-                Coord::Tuple(vec![Coord::Int(a), Coord::Int(b)]),
+                Coord::int(v),
+                Coord::Tuple(vec![Coord::int(a), Coord::int(b)]),
             ]),
             Coord::Tuple(vec![Coord::Under, repeat_under(rest_rank)]),
         ]);

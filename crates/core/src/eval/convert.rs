@@ -151,19 +151,8 @@ pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
     }
 }
 
-/// A coordinate value as CuTe's `crd2idx` of a slice sees it: each `_` a static `_0`, each
-/// integer of its kind (`None` for what is not a coordinate).
-pub(crate) fn zeroed_coord(v: &Value) -> Option<crate::algebra::IntTuple> {
-    match v {
-        Value::IntTuple(t) => Some(t.clone()),
-        Value::Under => Some(crate::algebra::IntTuple::int(0)),
-        Value::Tuple(items) => items.iter().map(zeroed_coord).collect(),
-        _ => None,
-    }
-}
-
-/// Whether a coordinate value holds a run-time integer (C++'s `int`: `L(_, 2)` in C++ text), as
-/// CuTe's dynamic integers (the kind `to_coord` does not keep).
+/// Whether a value holds a run-time integer (C++'s `int`: a thread index in C++ text), as
+/// CuTe's dynamic integers.
 pub(crate) fn has_dynamic_int(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => !t.is_static(),

@@ -87,6 +87,29 @@ pub fn compare(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Eva
     Ok(if op == BinOp::Eq { eq } else { eq.not() }.value())
 }
 
+/// `a == b` or `a != b` of two layouts as the CuTe DSL's `Layout.__eq__`/`__ne__` answers
+/// (cutlass/cute/core.py): a Python `bool` when both layouts are static, otherwise a run-time
+/// `Boolean` (`_cute_ir.equal`, printed `?`) even where a mode is statically unequal; `None`
+/// where the operands are not two layouts.
+pub fn compare_dsl_layouts(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let (Value::Layout(x), Value::Layout(y)) = (a, b) else {
+        return None;
+    };
+    let eq = equal_kind(a, b).map_err(|m| EvalError::new(m, span));
+    Some(eq.map(|t| {
+        let t = Truth {
+            dynamic: !(x.is_static() && y.is_static()),
+            ..t
+        };
+        if op == BinOp::Eq { t } else { t.not() }.value()
+    }))
+}
+
 /// The kind of a value whose type declares `operator==` but no `operator!=`.
 fn no_inequality(v: &Value) -> Option<&'static str> {
     match v {

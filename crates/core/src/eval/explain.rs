@@ -338,13 +338,13 @@ fn at_index(v: &Value, i: i64, t: &mut Recorder) -> algebra::Result<()> {
 fn composed_at(c: &algebra::ComposedLayout, i: i64, t: &mut Recorder) -> algebra::Result<()> {
     const OP: &str = "explain --index";
     let inner = coord::crd2idx_traced(&IntTuple::int(i), c.layout.shape(), c.layout.stride(), t)?;
-    match c.offset {
-        algebra::Offset::Int(o) => {
+    match c.offset.plain() {
+        crate::algebra::swizzle::PlainOffset::Int(o) => {
             let x = algebra::arith::add(o.value, inner, OP)?;
             t.step(|| Step::new("evaluate", "offset", format!("offset {o} + {inner} = {x}")));
             c.swizzle.apply_traced(x, t);
         }
-        algebra::Offset::SmemPtr(bits) => {
+        crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => {
             let bytes = algebra::arith::mul(inner, bits, OP)? / 8;
             t.step(|| {
                 Step::new(

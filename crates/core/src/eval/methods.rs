@@ -1567,7 +1567,7 @@ fn composed_method(
     spans: &[Span],
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
-    use crate::algebra::{Offset, swizzle::NestedComposed};
+    use crate::algebra::swizzle::NestedComposed;
     let (swizzle, offset, b) = match c {
         Value::Composed(c) => (c.swizzle, c.offset, Value::Layout(c.layout.clone())),
         Value::NestedComposed(n) => {
@@ -1586,9 +1586,11 @@ fn composed_method(
     };
     let r = match (name, args) {
         ("layout_a", []) => Ok(Value::Swizzle(swizzle)),
-        ("offset", []) => match offset {
-            Offset::Int(o) => Ok(Value::IntTuple(IntTuple::int_of(o.value, o.dynamic))),
-            Offset::SmemPtr(_) => Ok(Value::Offset(offset)),
+        ("offset", []) => match offset.plain() {
+            crate::algebra::swizzle::PlainOffset::Int(o) => {
+                Ok(Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)))
+            }
+            crate::algebra::swizzle::PlainOffset::SmemPtr(_) => Ok(Value::Offset(offset)),
         },
         ("layout_b", []) => Ok(b),
         ("layout", []) => Ok(c.clone()),

@@ -1245,6 +1245,13 @@ impl Env {
             let v = self.call_function(f, &[va.clone(), vb], &[a.span, b.span], e.span)?;
             return within_limits(v, e.span);
         }
+        // the DSL's Layout.__eq__/__ne__: static only for two static layouts
+        if self.dsl
+            && matches!(op, BinOp::Eq | BinOp::Ne)
+            && let Some(v) = equality::compare_dsl_layouts(op, va, &vb, e.span)
+        {
+            return within_limits(v?, e.span);
+        }
         within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
     }
 
@@ -1820,9 +1827,11 @@ impl Env {
         mut vals: Vec<Value>,
         span: Span,
     ) -> Result<Value, EvalError> {
-        // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)`
+        // the DSL's mode list: `cute.get(L, (0, 1))` is `get(L, 0, 1)` (of a tensor, `T[(4, 7)]`
+        // is the tensor at that coordinate: the table's `get` sees it whole)
         if matches!(f.name, "get" | "select")
-            && let [_, Value::IntTuple(modes)] = vals.as_slice()
+            && let [first, Value::IntTuple(modes)] = vals.as_slice()
+            && !matches!(first, Value::OffsetLayout(..) | Value::SwizzledTensor(..))
             && !modes.is_int()
         {
             let modes = modes.modes().to_vec();
@@ -2281,16 +2290,8 @@ fn clip(name: &str) -> String {
     format!("{}… ({} bytes)", &name[..end], name.len())
 }
 
-/// `target(coord)`: evaluate or slice.
-/// A coordinate without `_` as an IntTuple with its integers' kinds (a run-time coordinate
-/// makes a run-time index; [`Coord`](crate::algebra::coord::Coord) holds no kinds).
-fn kinded_coord(coord: &Value, co: &crate::algebra::coord::Coord) -> IntTuple {
-    match coord {
-        Value::IntTuple(t) => t.clone(),
-        _ => co.to_int_tuple().expect("no underscore"),
-    }
-}
-
+/// `target(coord)`: evaluate or slice; each of the coordinate's integers is of its kind (a
+/// run-time coordinate makes a run-time index where CuTe's arithmetic does).
 pub fn apply(
     target: &Value,
     coord: &Value,
@@ -2307,7 +2308,7 @@ pub fn apply(
             if c.has_underscore() {
                 l.slice(&c).map(Value::Layout).map_err(at_coord)
             } else {
-                let ct = kinded_coord(coord, &c);
+                let ct = c.to_int_tuple().expect("no underscore");
                 l.eval_index(&ct).map(Value::IntTuple).map_err(at_coord)
             }
         }
@@ -2317,11 +2318,10 @@ pub fn apply(
         }
         Value::Composed(c) => {
             let co = to_coord(coord, cspan)?;
-            let Some(ct) = co.to_int_tuple().map(|_| kinded_coord(coord, &co)) else {
+            let Some(ct) = co.to_int_tuple() else {
                 // swizzle_layout.hpp: slice(c, S) is get<0>(slice_and_offset(c, S))
-                let (r, _) =
-                    crate::algebra::swizzle::slice_kind(&co, c, convert::has_dynamic_int(coord))
-                        .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, _) = crate::algebra::swizzle::slice_kind(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
                 return functions::swizzled_value(r);
             };
             // a run-time coordinate makes the offset one (C++'s `(Sw o L)(2,3)` is `26`, of
@@ -2335,11 +2335,10 @@ pub fn apply(
             let co = to_coord(coord, cspan)?;
             if co.has_underscore() {
                 let t = crate::algebra::tensor::OffsetTensor::at(o.clone(), (**l).clone());
-                let zeroed = convert::zeroed_coord(coord).unwrap_or_else(|| co.zeroed_kind(false));
-                let r = t.slice_kinded(&co, &zeroed).map_err(alg)?;
+                let r = t.slice(&co).map_err(alg)?;
                 return Ok(Value::tensor(r));
             }
-            let ct = kinded_coord(coord, &co);
+            let ct = co.to_int_tuple().expect("no underscore");
             let v = l.eval_index(&ct).map_err(alg)?;
             // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
             // holds no memory to read the element from)
@@ -2359,15 +2358,11 @@ pub fn apply(
             };
             if co.has_underscore() {
                 // tensor(coord): slice_and_offset, the offset moving the data
-                let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(
-                    &co,
-                    c,
-                    convert::has_dynamic_int(coord),
-                )
-                .map_err(|e| EvalError::algebra(e, cspan))?;
+                let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(&co, c)
+                    .map_err(|e| EvalError::algebra(e, cspan))?;
                 return tensor_value(add(off)?, r);
             }
-            let ct = kinded_coord(coord, &co);
+            let ct = co.to_int_tuple().expect("no underscore");
             let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
             // the element: its index (run-time where the coordinate makes it so), or (over
             // memory) its address

@@ -80,9 +80,12 @@ fn cpp_int(o: crate::algebra::Int) -> String {
 
 /// A composed layout's offset as a C++ value.
 fn cpp_offset(o: Offset) -> String {
-    match o {
-        Offset::Int(o) => cpp_int(o),
-        Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
+    // a MixedBits as the run-time integer it converts to
+    match o.plain() {
+        crate::algebra::swizzle::PlainOffset::Int(o) => cpp_int(o),
+        crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => {
+            format!("smem_ptr_flag_bits<{bits}>{{}}")
+        }
     }
 }
 
@@ -236,10 +239,10 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
                 cpp_swizzle(&c.swizzle),
                 cpp_layout(&c.layout)
             ),
-            Offset::Int(o) => format!(
+            o @ (Offset::Int(_) | Offset::Mixed { .. }) => format!(
                 "composition({}, {}, {})",
                 cpp_swizzle(&c.swizzle),
-                cpp_int(o),
+                cpp_offset(o),
                 cpp_layout(&c.layout)
             ),
             Offset::SmemPtr(bits) => format!(
@@ -255,7 +258,7 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
             cpp_offset(n.offset),
             cpp(&Value::composed(n.inner.clone()))?
         ),
-        Value::Offset(Offset::Int(o)) => cpp_int(*o),
+        Value::Offset(o @ (Offset::Int(_) | Offset::Mixed { .. })) => cpp_offset(*o),
         Value::Offset(Offset::SmemPtr(bits)) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
         // A tensor over a swizzled layout: a counting tensor over the composed layout.
         Value::SwizzledTensor(Origin::Ptr(p), c) => format!(
@@ -435,6 +438,10 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
             let off = match pi.offset {
                 Offset::Int(o) => {
                     py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic))
+                }
+                // a MixedBits: the run-time integer it converts to
+                Offset::Mixed { s, d, .. } => {
+                    py_int_tuple(&crate::algebra::IntTuple::int_of(i64::from(s | d), true))
                 }
                 Offset::SmemPtr(_) => unreachable!("position_independent gives an integer offset"),
             };

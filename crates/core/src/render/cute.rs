@@ -36,11 +36,15 @@ fn int(out: &mut String, v: crate::algebra::Int) {
     };
 }
 
-/// An offset of a composed layout: CuTe's `_0` (a static integer), `4` (a run-time one), or
-/// `smem_ptr[16b](unset)`.
+/// An offset of a composed layout: CuTe's `_0` (a static integer), `4` (a run-time one), a
+/// `MixedBits` (`M_0|(16&16)=16`), or `smem_ptr[16b](unset)`.
 fn offset(out: &mut String, o: &Offset) {
     match o {
         Offset::Int(v) => int(out, *v),
+        // CuTe's print of a MixedBits: `M_S|(d&F)=v`
+        Offset::Mixed { s, f, d } => {
+            let _ = write!(out, "M_{s}|({d}&{f})={}", s | d);
+        }
         Offset::SmemPtr(_) => {
             let _ = write!(out, "{o}");
         }

@@ -290,6 +290,8 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
 fn offset(o: &Offset) -> Json {
     match o {
         Offset::Int(v) => kinded(*v),
+        // a MixedBits: the run-time integer it converts to
+        Offset::Mixed { .. } => kinded(o.as_int().unwrap_or(crate::algebra::Int::dy(0))),
         Offset::SmemPtr(bits) => {
             json!({"kind": "smem_ptr", "elem_bits": bits, "text": o.to_string()})
         }

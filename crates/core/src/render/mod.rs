@@ -467,7 +467,7 @@ impl<'a> LayoutFn<'a> {
 /// layouts are returned as they are.
 pub(crate) fn position_independent(c: &ComposedLayout) -> Result<ComposedLayout, RenderError> {
     let bits = match c.offset {
-        Offset::Int(_) => return Ok(c.clone()),
+        Offset::Int(_) | Offset::Mixed { .. } => return Ok(c.clone()),
         Offset::SmemPtr(bits) => bits,
     };
     let sw = c.swizzle;

@@ -137,7 +137,7 @@ fn large_composed(
     let (inj_l, sur_l) = decide_by_strides(l, size, cosize);
     let unknown = || Decided::Unknown(TOO_LARGE.into());
     let injective = match c.offset {
-        Offset::Int(_) => inj_l,
+        Offset::Int(_) | Offset::Mixed { .. } => inj_l,
         Offset::SmemPtr(bits) if bits >= 8 => inj_l,
         Offset::SmemPtr(_) => unknown(),
     };

@@ -117,8 +117,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::IntTuple(t) => return tup(a, crate::algebra::layout::slice_tuple(&c, t)),
                 // layout_composed.hpp / swizzle_layout.hpp: get<0>(slice_and_offset(c, S))
                 Value::Composed(comp) => {
-                    let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[0]);
-                    let (r, _) = crate::algebra::swizzle::slice_kind(&c, comp, dynamic)
+                    let (r, _) = crate::algebra::swizzle::slice_kind(&c, comp)
                         .map_err(|e| EvalError::algebra(e, a.spans[1]))?;
                     return super::swizzled::swizzled_value(r);
                 }
@@ -159,7 +158,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "domain_offset",
         "domain_offset(CRD, L)",
-        "the layout and the offset L(CRD), as CuTe's (layout, offset) tuple",
+        "the layout and the offset L(CRD), as CuTe's (layout, offset) tuple; of a tensor, the tensor moved by it",
         "domain_offset((1,2), (4,8):(1,4))",
         2,
         2,
@@ -173,9 +172,26 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             // the coordinate with its integers' kinds (a run-time one moves the offset by a
             // run-time integer)
-            let ct = crate::eval::convert::zeroed_coord(&a.vals[0])
-                .or_else(|| c.to_int_tuple())
-                .expect("a coordinate without `_`");
+            let ct = c.to_int_tuple().expect("a coordinate without `_`");
+            // tensor_impl.hpp: a tensor's iterator moves by the offset, `make_tensor(data +
+            // off, layout)` (an identity tensor's ArithTuple origin and a counting tensor's
+            // integer, each leaf of its kind); over a composed layout the offset moves into the
+            // layout's and the iterator by CuTe's `Int<0>{}`
+            match &a.vals[1] {
+                Value::SwizzledTensor(o, comp) => {
+                    let (r, _) =
+                        crate::algebra::swizzle::domain_offset(&ct, comp).map_err(a.alg())?;
+                    return Ok(Value::swizzled_tensor(o.clone(), r));
+                }
+                Value::OffsetLayout(o, l) => {
+                    let off = l
+                        .eval_index(&ct)
+                        .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+                    let moved = o.shift(&off).map_err(a.alg())?;
+                    return Ok(Value::offset_layout(moved, (**l).clone()));
+                }
+                _ => {}
+            }
             // layout_composed.hpp: the offset moves into the composed layout's
             if let Value::Composed(comp) = &a.vals[1] {
                 let (r, off) =

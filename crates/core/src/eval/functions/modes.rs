@@ -122,8 +122,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| {
             let c = to_coord(&a.vals[0], a.spans[0])?;
             if let Value::Composed(comp) = &a.vals[1] {
-                let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[0]);
-                let (r, off) = algebra::swizzle::slice_and_offset_kind(&c, comp, dynamic)
+                let (r, off) = algebra::swizzle::slice_and_offset_kind(&c, comp)
                     .map_err(a.alg())?;
                 return Ok(Value::Tuple(vec![
                     swizzled_value(r)?,
@@ -133,9 +132,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let l = a.layout(1)?;
             let sl = l.slice(&c).map_err(a.alg())?;
             // crd2idx(c, L), each `_` a static _0 and each integer of its kind
-            let zeroed = crate::eval::convert::zeroed_coord(&a.vals[0])
-                .unwrap_or_else(|| c.zeroed_kind(false));
-            let off = l.eval_index(&zeroed).map_err(a.alg())?;
+            let off = l.eval_index(&c.zeroed()).map_err(a.alg())?;
             Ok(Value::Tuple(vec![Value::Layout(sl), Value::IntTuple(off)]))
         },
         coordinates: true

@@ -177,9 +177,9 @@ fn inverse(
     span: Span,
     laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
-    match n.offset {
+    match n.offset.plain() {
         _ if n.offset.is_static_zero() => {}
-        Offset::Int(o) => {
+        crate::algebra::swizzle::PlainOffset::Int(o) => {
             let o = o.value;
             // CuTe's `composition(inverse(C'), -OFF, Sw)`: named with the inverse of the inner
             // composed layout C' as cute computes it (where that is refused too, its formula)
@@ -203,7 +203,7 @@ fn inverse(
                 arg_span,
             ));
         }
-        Offset::SmemPtr(_) => {
+        crate::algebra::swizzle::PlainOffset::SmemPtr(_) => {
             return Err(EvalError::new(
                 format!("{}: CuTe has no inverse of a smem_ptr offset", f.name),
                 arg_span,

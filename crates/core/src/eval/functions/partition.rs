@@ -267,8 +267,7 @@ fn partition(
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
         let tl = a.tiler(1, &mut buf)?;
         // a run-time coordinate keeps the swizzle's decay (CuTe's slice_and_offset)
-        let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[2]);
-        let (off, r) = ts::partition_swizzled(&st, &tl, &c, tile, dynamic).map_err(a.alg())?;
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, tile).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;

@@ -152,6 +152,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 let get = super::lookup("get").expect("in the function table");
                 return super::call(get, &vals, &spans, a.span);
             }
+            // the DSL's `T[crd]` of a tensor (Tensor.__getitem__): the tensor at the
+            // coordinate, or its slice where the coordinate has `None` (`_`), as `T(crd)`
+            if a.len() == 2 && matches!(a.vals[0], Value::OffsetLayout(..) | Value::SwizzledTensor(..))
+            {
+                return crate::eval::apply(&a.vals[0], &a.vals[1], a.spans[0], a.spans[1], a.span);
+            }
             match &a.vals[0] {
                 // C++'s `p[i]` (read as `get(p, i)`) of a pointer or an array's name: the
                 // element `*(p + i)`, as its address (as a tensor's `T(i)` gives it, so that

@@ -30,40 +30,51 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "local_partition((16,8):(1,16), (4,2):(2,1), 5)",
         3,
         4,
-        |a| {
-            use algebra::tensor as ts;
-
-            let idx = a.index(2)? as i64;
-            let (thr, threads) = match a.vals.get(3) {
-                // the index is any of the whole thread layout's (tensor_impl.hpp)
-                Some(proj) => (
-                    to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
-                    Some(a.layout(1)?.size().map_err(a.alg())?),
-                ),
-                None => (a.layout(1)?, None),
-            };
-            if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
-                // a run-time thread index (C++'s `int`) keeps the swizzle's decay, as CuTe's
-                // slice_and_offset does: `(_2,_2):(144,288)`, not `_4:_144`
-                let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[2]);
-                let (off, r) = ts::local_partition_swizzled(&st, &thr, idx, threads, dynamic)
-                    .map_err(a.alg())?;
-                return crate::eval::tensor_value(off, r);
-            }
-            let t = tensor_of(&a.vals[0], a.spans[0])?;
-            // a run-time thread index makes the offset a run-time integer
-            let dynamic = crate::eval::convert::has_dynamic_int(&a.vals[2]);
-            let r = match threads {
-                Some(n) => ts::local_partition_projected(&t, &thr, idx, n, dynamic),
-                None => ts::local_partition_kind(&t, &thr, idx, dynamic),
-            }
-            .map_err(a.alg())?;
-            Ok(Value::tensor(r))
-        },
+        |a| local_partition_value(a, false),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // the DSL's local_partition folds the thread's coordinate at trace time: its
+            // origin's coordinates are static for a `cutlass.Int32` index (dsl-oracle:
+            // `tensor<(3,0) o (4,4):(4@0,8@1)>`)
+            handler: |a| local_partition_value(a, true),
+        }),
         traced: Some(traced::local_partition),
         coordinates: true
     ),
 ];
+
+/// `local_partition(T, thr_layout, thr_idx[, proj])`; `dsl`: the DSL's, whose thread
+/// coordinate is a static one.
+fn local_partition_value(a: &Args, dsl: bool) -> Result<Value, EvalError> {
+    use algebra::tensor as ts;
+
+    let idx = a.index(2)? as i64;
+    let (thr, threads) = match a.vals.get(3) {
+        // the index is any of the whole thread layout's (tensor_impl.hpp)
+        Some(proj) => (
+            to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
+            Some(a.layout(1)?.size().map_err(a.alg())?),
+        ),
+        None => (a.layout(1)?, None),
+    };
+    if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
+        // a run-time thread index (C++'s `int`) keeps the swizzle's decay, as CuTe's
+        // slice_and_offset does: `(_2,_2):(144,288)`, not `_4:_144`
+        let dynamic = !dsl && crate::eval::convert::has_dynamic_int(&a.vals[2]);
+        let (off, r) =
+            ts::local_partition_swizzled(&st, &thr, idx, threads, dynamic).map_err(a.alg())?;
+        return crate::eval::tensor_value(off, r);
+    }
+    let t = tensor_of(&a.vals[0], a.spans[0])?;
+    // a run-time thread index makes the offset a run-time integer
+    let dynamic = !dsl && crate::eval::convert::has_dynamic_int(&a.vals[2]);
+    let r = match threads {
+        Some(n) => ts::local_partition_projected(&t, &thr, idx, n, dynamic),
+        None => ts::local_partition_kind(&t, &thr, idx, dynamic),
+    }
+    .map_err(a.alg())?;
+    Ok(Value::tensor(r))
+}
 
 /// `local_tile(T, tiler, coord[, proj])`: the tile's tensor, as CuTe computes it.
 fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
@@ -80,14 +91,12 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
     let mut buf = TilerBuf::new();
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
         let tl = to_tiler(&tiler, a.spans[1], &mut buf)?;
-        let dynamic = crate::eval::convert::has_dynamic_int(&coord);
-        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true, dynamic).map_err(a.alg())?;
+        let (off, r) = ts::partition_swizzled(&st, &tl, &c, true).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
-    let dynamic = crate::eval::convert::has_dynamic_int(&coord);
-    let r = ts::local_tile_kind(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c, dynamic)
-        .map_err(a.alg())?;
+    // each of the coordinate's integers of its kind (C++'s `int` a run-time one)
+    let r = ts::local_tile(&t, &to_tiler(&tiler, a.spans[1], &mut buf)?, &c).map_err(a.alg())?;
     Ok(Value::tensor(r))
 }
 
@@ -209,7 +218,7 @@ fn projection(keep: &[bool]) -> algebra::Coord {
         keep.iter()
             .map(|&k| {
                 if k {
-                    algebra::Coord::Int(0)
+                    algebra::Coord::int(0)
                 } else {
                     algebra::Coord::Under
                 }
