@@ -20,6 +20,16 @@ pub fn method(
     if let Value::Layout(l) = target {
         return layout_method(l, name, args, spans, span);
     }
+    if let Value::Name(n) = target
+        && let Some(vs) = atoms::blockscaled::config_vector_size(n)
+    {
+        return Some(blockscaled_config_member(
+            vs,
+            name,
+            Some((args, spans)),
+            span,
+        ));
+    }
     if matches!(target, Value::OffsetLayout(..) | Value::SwizzledTensor(..)) {
         return tensor_method(target, name, args, spans, span);
     }
@@ -374,6 +384,11 @@ fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Valu
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    if let Value::Name(n) = v
+        && let Some(vs) = atoms::blockscaled::config_vector_size(n)
+    {
+        return blockscaled_config_member(vs, name, None, span);
+    }
     if let Value::Atom(a) = v {
         return atom_field(a, name, span).unwrap_or_else(|| {
             Err(EvalError::new(
@@ -1659,4 +1674,62 @@ fn with_shape(l: &Layout, args: &[Value], spans: &[Span], span: Span) -> Result<
         span,
         span,
     )
+}
+
+/// A member of `Sm1xxBlockScaledConfig<VS>` (`Cfg::tile_atom_to_shape_SFA(problem)`,
+/// `Cfg::SfAtom{}`), called with `call`'s arguments or named without: each member is what
+/// [`atoms::blockscaled::CONFIG_MEMBERS`] says, a static member function the function of the
+/// table it names, called with VS first.
+fn blockscaled_config_member(
+    vs: i64,
+    name: &str,
+    call: Option<(&[Value], &[Span])>,
+    span: Span,
+) -> Result<Value, EvalError> {
+    use atoms::blockscaled::{self as bs, ConfigMember};
+    let config = bs::config_name(vs);
+    let Some(member) = bs::config_member(name) else {
+        let known: Vec<&str> = bs::CONFIG_MEMBERS.iter().map(|(n, _)| *n).collect();
+        return Err(EvalError::new(
+            format!(
+                "{config} has no member '{name}' that cute models (it models {})",
+                known.join(", ")
+            ),
+            span,
+        ));
+    };
+    match (member, call) {
+        (ConfigMember::Function(f), Some((args, spans))) => {
+            let function = super::functions::lookup(f).expect("a function of the table");
+            let mut vals = Vec::with_capacity(args.len() + 1);
+            vals.push(Value::int(vs));
+            vals.extend(args.iter().cloned());
+            let mut all = Vec::with_capacity(spans.len() + 1);
+            all.push(span);
+            all.extend_from_slice(spans);
+            super::functions::call(function, &vals, &all, span)
+        }
+        (ConfigMember::Function(f), None) => Err(EvalError::new(
+            format!("{config}::{f} is a static member function: call it, {f}(problem_shape)"),
+            span,
+        )),
+        (ConfigMember::Deduced, _) => Err(EvalError::new(
+            format!(
+                "{config}::{name}() is LayoutSF{{}}, blocked_product(SfAtom, a layout of run-time extents value-initialised to 0), which CuTe prints {}: \
+                 cute's layouts have extents of at least 1 (SPEC §3); {config}::tile_atom_to_shape_SF{}(problem_shape) gives the layout of a problem",
+                bs::deduced_layout_print(vs),
+                if name.ends_with('B') { "B" } else { "A" }
+            ),
+            span,
+        )),
+        (ConfigMember::SfAtom, Some((args, _))) if !args.is_empty() => Err(EvalError::new(
+            format!(
+                "{config}::SfAtom is a layout type: it takes no arguments ({config}::SfAtom{{}})"
+            ),
+            span,
+        )),
+        (ConfigMember::SfAtom, _) => bs::sf_atom(vs, false)
+            .map(Value::Layout)
+            .map_err(|e| EvalError::algebra(e, span)),
+    }
 }
