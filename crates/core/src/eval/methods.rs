@@ -82,6 +82,35 @@ fn atom_method(
             }
             Ok(Value::Atom(Box::new(Atom::ThrCopy(t.clone(), i))))
         }),
+        (Atom::TvTiler(t), "get_slice") => one_arg("a slice index (a warp)").and_then(|_| {
+            let i = to_int(&args[0], spans[0])?;
+            let n = t.num_slices().map_err(alg)?;
+            if !(0..n).contains(&i) {
+                return Err(EvalError::new(
+                    format!("slice index {i} is outside the TV tiler's {n} threads"),
+                    spans[0],
+                ));
+            }
+            Ok(Value::Atom(Box::new(Atom::TvSlice(t.clone(), i))))
+        }),
+        // TV_Tiler::apply(tensor): ((thr,val),(RestM,RestN,...))
+        (Atom::TvTiler(t), "apply") => one_arg("a tensor: a shape, a layout or an offset layout")
+            .and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let part = t.apply(&l).map_err(alg)?;
+                match &args[0] {
+                    Value::OffsetLayout(..) => Ok(Value::offset_layout(base, part)),
+                    _ => Ok(Value::Layout(part)),
+                }
+            }),
+        // TV_Partitioner::partition(tensor): apply(tensor)(idx, repeat<rank>(_))
+        (Atom::TvSlice(t, idx), "partition") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let (off, part) = t.partition(*idx, &l).map_err(alg)?;
+                offset_layout(base, off, part, span)
+            })
+        }
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "tile_size_mnk" | "get_tile_size") => {
             one_arg("a mode 0, 1 or 2").and_then(|_| {
                 let i = to_int(&args[0], spans[0])?;
@@ -470,6 +499,7 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
         Atom::TiledMma(_) | Atom::ThrMma(..) => (TILED_MMA, MMA),
         Atom::Copy(_) => (COPY, &[]),
         Atom::TiledCopy(_) | Atom::ThrCopy(..) => (TILED_COPY, COPY),
+        Atom::TvTiler(_) | Atom::TvSlice(..) => (&["Tiler_MN", "TiledLayout_TV"], &[]),
     };
     let mut out: Vec<&'static str> = own.iter().chain(base).copied().collect();
     // a structured-sparse MMA's metadata layout
@@ -503,6 +533,10 @@ fn field_names(a: &Atom) -> &'static str {
         }
         Atom::ThrCopy(..) => {
             "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor), retile_S/D(tensor)"
+        }
+        Atom::TvTiler(_) => "Tiler_MN, TiledLayout_TV; methods get_slice(w), apply(tensor)",
+        Atom::TvSlice(..) => {
+            "coord and the TV tiler's fields Tiler_MN, TiledLayout_TV; method partition(tensor)"
         }
     }
 }
@@ -1016,6 +1050,15 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             "thr_idx" => Some(Ok(Value::int(*thr))),
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
         },
+        Atom::TvTiler(t) => match name {
+            "Tiler_MN" => Some(Ok(tiler_value(&t.tiler))),
+            "TiledLayout_TV" => lay(Ok(t.layout_tv.clone())),
+            _ => None,
+        },
+        Atom::TvSlice(t, idx) => match name {
+            "coord" => Some(Ok(Value::int(*idx))),
+            _ => atom_field(&Atom::TvTiler(t.clone()), name, span),
+        },
     }
 }
 
@@ -1197,6 +1240,26 @@ pub fn atom_function(
             TiledCopy::from_layout_tv(atom, tv, tiler)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
+        }
+        "make_tiler_impl" => {
+            let tv = to_layout(&vals[0], spans[0])?;
+            let mut buf = crate::algebra::TilerBuf::new();
+            let tiler = to_tiler(&vals[1], spans[1], &mut buf)?.into_owned();
+            Ok(wrap(Atom::TvTiler(atoms::tmem::TvTiler::new(tv, tiler))))
+        }
+        "make_tmem_warp_partitioner" => {
+            let (origin, layout) = tensor_arg(&vals[0], spans[0])?;
+            let Origin::Ptr(ptr) = origin else {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tmem_warp_partitioner: Expected TMEM tensor (make_tensor(make_tmem_ptr<T>(), L), a UMMA accumulator), found a tensor over {origin}"
+                    ),
+                    spans[0],
+                ));
+            };
+            atoms::tmem::make_tmem_warp_partitioner(&ptr, &layout)
+                .map(|t| wrap(Atom::TvTiler(t)))
+                .map_err(|e| EvalError::algebra(e, spans[0]))
         }
         "make_cotiled_copy" => {
             let atom = copy_arg(&vals[0], spans[0])?;
