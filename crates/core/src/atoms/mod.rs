@@ -81,6 +81,17 @@ pub fn completion_names() -> Vec<String> {
     out.extend(copy::op_names());
     out.extend(copy::type_names());
     out.extend(crate::algebra::smem_atoms::atom_names());
+    // the block-scale config, whose members C++ calls (`Sm1xxBlkScaledConfig<32>::…`)
+    out.extend(
+        ["Sm1xxBlkScaledConfig", "Sm1xxBlockScaledConfig"]
+            .iter()
+            .map(|n| n.to_string()),
+    );
+    out.extend(
+        blockscaled::CONFIG_MEMBERS
+            .iter()
+            .map(|(n, _)| n.to_string()),
+    );
     out.extend(
         crate::algebra::smem_atoms::ELEMENT_TYPES
             .iter()

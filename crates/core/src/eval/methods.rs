@@ -713,6 +713,16 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "the shape of a thread's part of an (M,N) tensor of SHAPE",
     ),
     (
+        "partition",
+        "TV_TILER.get_slice(w).partition(T)",
+        "slice w's part of T by a TV tiler (make_tmem_warp_partitioner): apply(T)(w, repeat<rank(T)>(_))",
+    ),
+    (
+        "apply",
+        "TV_TILER.apply(T)",
+        "T tiled by a TV tiler: zipped_divide(T, Tiler_MN).compose(TiledLayout_TV, _), ((ThrV,FrgV),(RestM,RestN,...))",
+    ),
+    (
         "partition_S",
         "THR_COPY.partition_S(T)",
         "thread's part of the source tensor: (CopyV, RestM, RestN)",
