@@ -887,6 +887,11 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).partition_shape_C((64,64))",
     ),
     (
+        "partition",
+        "make_tmem_warp_partitioner(make_tmem_ptr<float>(0) o (128,64):(65536,1)).get_slice(1).partition(make_tmem_ptr<float>(0) o (128,64):(65536,1))",
+    ),
+    ("apply", "make_tiler_impl(4:1, (4:32,1:0)).apply((128,64))"),
+    (
         "partition_S",
         "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).partition_S((32,128))",
     ),
