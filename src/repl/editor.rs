@@ -698,6 +698,12 @@ mod tests {
             ("bf1", "bf16"),
             ("e4", "e4m3"),
             ("partition_", "partition_A"),
+            // TMEM's warp partitioner and the block-scale config (issue 38's last names)
+            ("make_tmem_warp", "make_tmem_warp_partitioner"),
+            ("make_tiler_", "make_tiler_impl"),
+            ("Sm1xxBlk", "Sm1xxBlkScaledConfig"),
+            ("Sm1xxBlo", "Sm1xxBlockScaledConfig"),
+            ("deduce_layoutSF", "deduce_layoutSFA"),
             (":he", ":help"),
             ("x", "x1"),
         ] {

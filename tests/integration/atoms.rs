@@ -853,3 +853,52 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
         "{got}"
     );
 }
+
+/// Blackwell's block-scale config as C++ spells it (`tests/golden/blockscaled_config_oracle.tsv`,
+/// `scripts/gen_atoms.py --blockscaled`): `Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFA(…)`,
+/// `cutlass::detail::Sm1xxBlockScaledConfig<VS>::…`, a `using Cfg = …;` alias, `::SfAtom{}`,
+/// compared in CuTe's print; `deduce_layoutSFA()` (LayoutSF{}, run-time extents of 0) refused
+/// with CuTe's print spelled out.
+#[test]
+fn blockscaled_config_members_answer_as_cute() {
+    let text = std::fs::read_to_string(golden_dir().join("blockscaled_config_oracle.tsv")).unwrap();
+    let mut n = 0;
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut parts = l.split('\t');
+        let (stmt, how, want) = (
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+        );
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+        match how {
+            "cute" => assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}"),
+            _ => assert!(
+                code != 0 && err.contains("deduce_layoutSF") && err.contains(want),
+                "{stmt}: want a refusal spelling {want}, got {err}"
+            ),
+        }
+        n += 1;
+    }
+    assert!(n >= 10, "{n} cases");
+    for (stmt, says) in [
+        (
+            "using Cfg = Sm1xxBlkScaledConfig<16>; Cfg::tile_atom_to_shape_SFC(make_shape(1,2,3))",
+            "has no member 'tile_atom_to_shape_SFC'",
+        ),
+        (
+            "Sm1xxBlkScaledConfig<16>::tile_atom_to_shape_SFA",
+            "static member function",
+        ),
+        (
+            "Sm1xxBlkScaledConfig<32>::tile_atom_to_shape_SFA(make_shape(1,2))",
+            "(M,N,K) or (M,N,K,L)",
+        ),
+    ] {
+        let (_, err, code) = crate::helpers::cute(&["eval", stmt], "");
+        assert!(code != 0 && err.contains(says), "{stmt}: {err}");
+    }
+}

@@ -181,3 +181,60 @@ fn tmem_copy_pictures_show_lanes_and_columns() {
     // S and D (64x2 each, every cell held) and TMEM's 128 held cells, and the background
     assert_eq!(svg.matches("<rect ").count(), 128 + 128 + 128 + 1);
 }
+
+/// `make_tmem_warp_partitioner` (copy_traits_sm100.hpp) as CuTe 4.7 computes it
+/// (`tests/golden/tmem_warp_oracle.tsv`, `scripts/gen_atoms.py --tmem-warp`): the TV_Tiler's
+/// Tiler_MN and TiledLayout_TV, and each warp's `get_slice(w).partition(T)` of the TMEM tensor
+/// and of a gmem tensor of its shape, in CuTe's print.
+#[test]
+fn tmem_warp_partitioner_answers_as_cute() {
+    let text =
+        std::fs::read_to_string(crate::helpers::golden_dir().join("tmem_warp_oracle.tsv")).unwrap();
+    let cases: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split_once('\t').expect("STATEMENT<TAB>EXPECTED"))
+        .collect();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let stdin: String = cases.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", "-"], &stdin);
+    assert_eq!(code, 0, "{err}");
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), cases.len(), "{out}");
+    for ((stmt, want), got) in cases.iter().zip(got) {
+        assert_eq!(got, *want, "{stmt}");
+    }
+    // the value prints as the call that builds it (CuTe gives TV_Tiler no print), which reads back
+    let p = "make_tmem_warp_partitioner(make_tensor(make_tmem_ptr<float>(0), make_layout(make_shape(Int<128>{},Int<64>{}), make_stride(Int<65536>{},Int<1>{}))))";
+    assert_eq!(
+        crate::helpers::eval_line(p),
+        "make_tiler_impl(4:1, (4:32,1:0))"
+    );
+    assert_eq!(
+        crate::helpers::eval_line(
+            "make_tiler_impl(4:1, (4:32,1:0)).get_slice(2).partition(make_tmem_ptr<float>(0) o (128,64):(65536,1))"
+        ),
+        "tmem_[32b](0x0040.0000) o (32,64):(65536,1)"
+    );
+    for (stmt, says) in [
+        (
+            "make_tmem_warp_partitioner(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(128,64))))",
+            "Expected TMEM tensor",
+        ),
+        (
+            &format!("{p}.get_slice(4)"),
+            "outside the TV tiler's 4 threads",
+        ),
+        (
+            &format!("{p}.get_slice(0).partition(make_shape(8))"),
+            "rank",
+        ),
+        (&format!("{p}.foo"), "TiledLayout_TV"),
+    ] {
+        let got = crate::helpers::eval_line(stmt);
+        assert!(
+            got.starts_with("error") && got.contains(says),
+            "{stmt}: {got}"
+        );
+    }
+}

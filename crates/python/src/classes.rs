@@ -94,14 +94,16 @@ fn kind_of(v: &Value) -> Kind {
         Value::Composed(_) => Kind::Composed,
         Value::Swizzle(_) => Kind::Swizzle,
         Value::OffsetLayout(..) | Value::SwizzledTensor(..) => Kind::Tensor,
-        Value::Atom(a) => Kind::Atom(match a.as_ref() {
-            Atom::Mma(_) => AtomKind::Mma,
-            Atom::TiledMma(_) => AtomKind::TiledMma,
-            Atom::ThrMma(..) => AtomKind::ThrMma,
-            Atom::Copy(_) => AtomKind::Copy,
-            Atom::TiledCopy(_) => AtomKind::TiledCopy,
-            Atom::ThrCopy(..) => AtomKind::ThrCopy,
-        }),
+        Value::Atom(a) => match a.as_ref() {
+            Atom::Mma(_) => Kind::Atom(AtomKind::Mma),
+            Atom::TiledMma(_) => Kind::Atom(AtomKind::TiledMma),
+            Atom::ThrMma(..) => Kind::Atom(AtomKind::ThrMma),
+            Atom::Copy(_) => Kind::Atom(AtomKind::Copy),
+            Atom::TiledCopy(_) => Kind::Atom(AtomKind::TiledCopy),
+            Atom::ThrCopy(..) => Kind::Atom(AtomKind::ThrCopy),
+            // a TV tiler (make_tmem_warp_partitioner) and its slice: the base class
+            Atom::TvTiler(_) | Atom::TvSlice(..) => Kind::Other,
+        },
         _ => Kind::Other,
     }
 }

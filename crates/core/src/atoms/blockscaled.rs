@@ -58,6 +58,75 @@ pub fn tile_atom_to_shape(vs: i64, problem: &IntTuple, b: bool) -> Result<Layout
     tile_to_shape(&sf_atom(vs, false)?, &shape, Some(&order))
 }
 
+/// `[cutlass::detail::]Sm1xxBlockScaledConfig<VS>` (also `Sm1xxBlkScaledConfig<VS>`, the alias
+/// CUTLASS's collective builders declare): its vector size VS, if `name` spells the config.
+pub fn config_vector_size(name: &str) -> Option<i64> {
+    let mut n = name.trim();
+    for prefix in ["cutlass::", "detail::"] {
+        n = n.strip_prefix(prefix).unwrap_or(n);
+    }
+    let args = n
+        .strip_prefix("Sm1xxBlockScaledConfig<")
+        .or_else(|| n.strip_prefix("Sm1xxBlkScaledConfig<"))?
+        .strip_suffix('>')?
+        .trim();
+    let args = args
+        .strip_prefix("Int<")
+        .and_then(|a| a.strip_suffix('>'))
+        .unwrap_or(args);
+    let args = args.strip_prefix('_').unwrap_or(args);
+    args.parse::<i64>().ok()
+}
+
+/// The name cute gives `Sm1xxBlockScaledConfig<VS>` (CUTLASS's, in `cutlass::detail`).
+pub fn config_name(vs: i64) -> String {
+    format!("Sm1xxBlockScaledConfig<{vs}>")
+}
+
+/// A static member function or member type of `Sm1xxBlockScaledConfig<VS>`, as cute answers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfigMember {
+    /// `tile_atom_to_shape_SFA(problem)` / `_SFB`: the function of cute's table of that name,
+    /// called with VS first.
+    Function(&'static str),
+    /// `deduce_layoutSFA()` / `deduce_layoutSFB()`: `LayoutSF{}`, refused ([`deduced_layout_print`]).
+    Deduced,
+    /// `SfAtom`: the K-major [`sf_atom`].
+    SfAtom,
+}
+
+/// The members of `Sm1xxBlockScaledConfig<VS>` cute answers: (member, what it is).
+pub const CONFIG_MEMBERS: &[(&str, ConfigMember)] = &[
+    (
+        "tile_atom_to_shape_SFA",
+        ConfigMember::Function("tile_atom_to_shape_SFA"),
+    ),
+    (
+        "tile_atom_to_shape_SFB",
+        ConfigMember::Function("tile_atom_to_shape_SFB"),
+    ),
+    ("deduce_layoutSFA", ConfigMember::Deduced),
+    ("deduce_layoutSFB", ConfigMember::Deduced),
+    ("SfAtom", ConfigMember::SfAtom),
+];
+
+/// The member `name` of the config, if cute answers it.
+pub fn config_member(name: &str) -> Option<ConfigMember> {
+    CONFIG_MEMBERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m)
+}
+
+/// CuTe's print of `Sm1xxBlockScaledConfig<VS>::deduce_layoutSFA()` (and `SFB`): `LayoutSF{}`,
+/// the type of `blocked_product(SfAtom{}, make_layout(make_shape(int32_t(0), int32_t(0),
+/// int32_t(0)), make_stride(int32_t(0), _1{}, int32_t(0))))` value-initialised, its run-time
+/// extents and strides 0 (the atom's cosize, 512, is the static stride of the K blocks). cute's
+/// layouts have extents of at least 1, so cute names this print rather than holding it.
+pub fn deduced_layout_print(vs: i64) -> String {
+    format!("(((_32,_4),0),((_{vs},_4),0),(_1,0)):(((_16,_4),0),((_0,_1),_512),(_0,0))")
+}
+
 /// A block-scale-factor layout read back from its modes: `tile_atom_to_shape_SFA/SFB`'s result
 /// (or `SfAtom` itself, K- or MN-major, or a layout a kernel printed): one mode along MN whose
 /// first leaves are the atom's `(32,4):(16,4)`, one along K whose first leaves are

@@ -935,7 +935,7 @@ impl TiledCopy {
 /// layout onto that tiler's tile (`make_cotiled_copy`, `make_tiled_copy_C_atom`):
 /// `tiler_i = filter(make_layout(shape, e_i) o tv)` with `e_i` the stride 1 at mode i and 0
 /// elsewhere; `layout_tv = left_inverse(make_layout(shape) o tiler) o tv`.
-fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler<'static>, Layout)> {
+pub(crate) fn cotile(shape: &IntTuple, tv: &Layout) -> Result<(Tiler<'static>, Layout)> {
     let r = shape.rank();
     let mut tiler = Vec::with_capacity(r);
     for i in 0..r {

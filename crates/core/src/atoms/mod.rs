@@ -36,6 +36,10 @@ pub enum Atom {
     TiledCopy(TiledCopy),
     /// `ThrCopy`: a tiled copy seen from one thread.
     ThrCopy(TiledCopy, i64),
+    /// `TV_Tiler`: a TV layout over a tile without an atom (`make_tmem_warp_partitioner`).
+    TvTiler(tmem::TvTiler),
+    /// `TV_Partitioner`: a TV tiler's slice (`get_slice(w)`).
+    TvSlice(tmem::TvTiler, i64),
 }
 
 impl Atom {
@@ -48,6 +52,8 @@ impl Atom {
             Atom::Copy(_) => "a copy atom",
             Atom::TiledCopy(_) => "a tiled copy",
             Atom::ThrCopy(..) => "a thread's slice of a tiled copy",
+            Atom::TvTiler(_) => "a TV tiler",
+            Atom::TvSlice(..) => "a slice of a TV tiler",
         }
     }
 }
@@ -61,6 +67,8 @@ impl fmt::Display for Atom {
             Atom::Copy(c) => write!(f, "{c}"),
             Atom::TiledCopy(t) => write!(f, "{t}"),
             Atom::ThrCopy(t, i) => write!(f, "{t}.thread({i})"),
+            Atom::TvTiler(t) => write!(f, "{t}"),
+            Atom::TvSlice(t, i) => write!(f, "{t}.get_slice({i})"),
         }
     }
 }
@@ -73,6 +81,17 @@ pub fn completion_names() -> Vec<String> {
     out.extend(copy::op_names());
     out.extend(copy::type_names());
     out.extend(crate::algebra::smem_atoms::atom_names());
+    // the block-scale config, whose members C++ calls (`Sm1xxBlkScaledConfig<32>::…`)
+    out.extend(
+        ["Sm1xxBlkScaledConfig", "Sm1xxBlockScaledConfig"]
+            .iter()
+            .map(|n| n.to_string()),
+    );
+    out.extend(
+        blockscaled::CONFIG_MEMBERS
+            .iter()
+            .map(|(n, _)| n.to_string()),
+    );
     out.extend(
         crate::algebra::smem_atoms::ELEMENT_TYPES
             .iter()

@@ -369,3 +369,111 @@ pub fn constant(name: &str) -> Option<i64> {
         }
     }
 }
+
+/// CuTe's `TV_Tiler<Layout_TV, Tiler_MN>` (`atom/partitioner.hpp`): a tiling of a (thread,
+/// value) layout over a tile without an atom, what `make_tmem_warp_partitioner` returns.
+/// `apply(T)` is `zipped_divide(T, Tiler_MN).compose(TiledLayout_TV, _)`, of shape
+/// `((ThrV,FrgV),(RestM,RestN,...))`; `get_slice(c).partition(T)` is
+/// `apply(T)(c, repeat<rank(T)>(_))`. CuTe gives it no print (`print(TV_Tiler)` does not
+/// compile): `cute` prints the call that builds it, `make_tiler_impl(LAYOUT_TV, TILER_MN)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TvTiler {
+    /// `TiledLayout_TV`: (thread, value) -> the tile's coordinate (column-major).
+    pub layout_tv: Layout,
+    /// `Tiler_MN`: the by-mode tiler of the elements the TV layout reaches.
+    pub tiler: Tiler<'static>,
+}
+
+impl TvTiler {
+    /// `make_tiler_impl(layout_tv, tiler)`.
+    pub fn new(layout_tv: Layout, tiler: Tiler<'static>) -> TvTiler {
+        TvTiler { layout_tv, tiler }
+    }
+
+    /// `TV_Tiler::apply(tensor)`: `zipped_divide(tensor, Tiler_MN).compose(TiledLayout_TV, _)`.
+    pub fn apply(&self, tensor: &Layout) -> Result<Layout> {
+        if tensor.rank() < self.tiler.rank() {
+            return Err(condition(
+                "partition",
+                format!(
+                    "rank of the tensor {tensor} is smaller than the tiler's {}",
+                    self.tiler
+                ),
+            ));
+        }
+        let tiled = crate::algebra::divide::zipped_divide(tensor, &self.tiler)?;
+        super::util::compose_modes(
+            &tiled,
+            vec![Tiler::layout(self.layout_tv.clone()), Tiler::Under],
+        )
+    }
+
+    /// The number of slices `get_slice` takes: the size of `TiledLayout_TV`'s first mode (its
+    /// whole, where it has one mode, as the warp partitioner's `4:1`).
+    pub fn num_slices(&self) -> Result<i64> {
+        if self.layout_tv.rank() <= 1 {
+            self.layout_tv.size()
+        } else {
+            self.layout_tv.mode(0)?.size()
+        }
+    }
+
+    /// `get_slice(idx).partition(tensor)`: `apply(tensor)(idx, repeat<rank(tensor)>(_))`, its
+    /// offset (what the tensor's layout maps the slice's first element to) and layout.
+    pub fn partition(
+        &self,
+        idx: i64,
+        tensor: &Layout,
+    ) -> Result<(crate::algebra::basis::Index, Layout)> {
+        let n = self.num_slices()?;
+        if !(0..n).contains(&idx) {
+            return Err(condition(
+                "get_slice",
+                format!(
+                    "slice index {idx} is outside the TV tiler's {n} threads (its TiledLayout_TV {})",
+                    self.layout_tv
+                ),
+            ));
+        }
+        let t = self.apply(tensor)?;
+        let coord = crate::algebra::coord::Coord::Tuple(vec![
+            crate::algebra::coord::Coord::Int(idx),
+            super::util::repeat_under(tensor.rank()),
+        ]);
+        Ok((t.offset_index(&coord)?, t.slice(&coord)?))
+    }
+}
+
+impl std::fmt::Display for TvTiler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "make_tiler_impl({}, {})", self.layout_tv, self.tiler)
+    }
+}
+
+/// CuTe's `make_tmem_warp_partitioner(tmem)` (`atom/copy_traits_sm100.hpp`): the TV tiler whose
+/// slice `w` is warp `w`'s 32 lanes of a TMEM tensor.
+/// `atom_t_layout = Layout<_4, Int<32 * DP<T>>>` (warp -> TMEM address);
+/// `layout_t_tmem = make_layout(left_inverse(tmem), 1:0) o atom_t_layout` (warp -> coordinate);
+/// `tiler_i = filter(make_layout(product_each(shape(tmem)), e_i) o layout_t_tmem)`;
+/// `layout_tv = left_inverse(make_layout(product_each(shape(tmem))) o tiler) o layout_t_tmem`.
+pub fn make_tmem_warp_partitioner(ptr: &Pointer, tmem: &Layout) -> Result<TvTiler> {
+    const OP: &str = "make_tmem_warp_partitioner";
+    if ptr.space != MemSpace::Tmem {
+        return Err(condition(
+            OP,
+            format!("Expected TMEM tensor (CuTe's static_assert is_tmem): a tensor over {ptr}"),
+        ));
+    }
+    let bits = ptr.width.bits(OP)?;
+    let dp = tmem_dp(bits)?;
+    let warp_stride = crate::algebra::arith::mul(32, dp, OP)?;
+    let atom_t = Layout::new(IntTuple::int(4), IntTuple::int(warp_stride))?;
+    let inv = Layout::concat(&[
+        crate::algebra::inverse::left_inverse(tmem)?,
+        Layout::new(IntTuple::int(1), IntTuple::int(0))?,
+    ]);
+    let layout_t_tmem = composition::compose(&inv, &atom_t)?;
+    let flat = tmem.shape().product_each()?;
+    let (tiler, layout_tv) = super::copy::cotile(&flat, &layout_t_tmem)?;
+    Ok(TvTiler::new(layout_tv, tiler))
+}

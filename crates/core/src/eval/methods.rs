@@ -20,6 +20,16 @@ pub fn method(
     if let Value::Layout(l) = target {
         return layout_method(l, name, args, spans, span);
     }
+    if let Value::Name(n) = target
+        && let Some(vs) = atoms::blockscaled::config_vector_size(n)
+    {
+        return Some(blockscaled_config_member(
+            vs,
+            name,
+            Some((args, spans)),
+            span,
+        ));
+    }
     if matches!(target, Value::OffsetLayout(..) | Value::SwizzledTensor(..)) {
         return tensor_method(target, name, args, spans, span);
     }
@@ -72,6 +82,35 @@ fn atom_method(
             }
             Ok(Value::Atom(Box::new(Atom::ThrCopy(t.clone(), i))))
         }),
+        (Atom::TvTiler(t), "get_slice") => one_arg("a slice index (a warp)").and_then(|_| {
+            let i = to_int(&args[0], spans[0])?;
+            let n = t.num_slices().map_err(alg)?;
+            if !(0..n).contains(&i) {
+                return Err(EvalError::new(
+                    format!("slice index {i} is outside the TV tiler's {n} threads"),
+                    spans[0],
+                ));
+            }
+            Ok(Value::Atom(Box::new(Atom::TvSlice(t.clone(), i))))
+        }),
+        // TV_Tiler::apply(tensor): ((thr,val),(RestM,RestN,...))
+        (Atom::TvTiler(t), "apply") => one_arg("a tensor: a shape, a layout or an offset layout")
+            .and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let part = t.apply(&l).map_err(alg)?;
+                match &args[0] {
+                    Value::OffsetLayout(..) => Ok(Value::offset_layout(base, part)),
+                    _ => Ok(Value::Layout(part)),
+                }
+            }),
+        // TV_Partitioner::partition(tensor): apply(tensor)(idx, repeat<rank>(_))
+        (Atom::TvSlice(t, idx), "partition") => {
+            one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
+                let (base, l) = tensor_arg(&args[0], spans[0])?;
+                let (off, part) = t.partition(*idx, &l).map_err(alg)?;
+                offset_layout(base, off, part, span)
+            })
+        }
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "tile_size_mnk" | "get_tile_size") => {
             one_arg("a mode 0, 1 or 2").and_then(|_| {
                 let i = to_int(&args[0], spans[0])?;
@@ -374,6 +413,11 @@ fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Valu
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    if let Value::Name(n) = v
+        && let Some(vs) = atoms::blockscaled::config_vector_size(n)
+    {
+        return blockscaled_config_member(vs, name, None, span);
+    }
     if let Value::Atom(a) = v {
         return atom_field(a, name, span).unwrap_or_else(|| {
             Err(EvalError::new(
@@ -461,6 +505,7 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
         Atom::TiledMma(_) | Atom::ThrMma(..) => (TILED_MMA, MMA),
         Atom::Copy(_) => (COPY, &[]),
         Atom::TiledCopy(_) | Atom::ThrCopy(..) => (TILED_COPY, COPY),
+        Atom::TvTiler(_) | Atom::TvSlice(..) => (&["Tiler_MN", "TiledLayout_TV"], &[]),
     };
     let mut out: Vec<&'static str> = own.iter().chain(base).copied().collect();
     // a structured-sparse MMA's metadata layout
@@ -494,6 +539,10 @@ fn field_names(a: &Atom) -> &'static str {
         }
         Atom::ThrCopy(..) => {
             "thr_idx and the tiled copy's fields; methods partition_S(tensor), partition_D(tensor), retile_S/D(tensor)"
+        }
+        Atom::TvTiler(_) => "Tiler_MN, TiledLayout_TV; methods get_slice(w), apply(tensor)",
+        Atom::TvSlice(..) => {
+            "coord and the TV tiler's fields Tiler_MN, TiledLayout_TV; method partition(tensor)"
         }
     }
 }
@@ -670,6 +719,16 @@ pub static MEMBERS: &[(&str, &str, &str)] = &[
         "the shape of a thread's part of an (M,N) tensor of SHAPE",
     ),
     (
+        "partition",
+        "TV_TILER.get_slice(w).partition(T)",
+        "slice w's part of T by a TV tiler (make_tmem_warp_partitioner): apply(T)(w, repeat<rank(T)>(_))",
+    ),
+    (
+        "apply",
+        "TV_TILER.apply(T)",
+        "T tiled by a TV tiler: zipped_divide(T, Tiler_MN).compose(TiledLayout_TV, _), ((ThrV,FrgV),(RestM,RestN,...))",
+    ),
+    (
         "partition_S",
         "THR_COPY.partition_S(T)",
         "thread's part of the source tensor: (CopyV, RestM, RestN)",
@@ -833,6 +892,11 @@ pub static MEMBER_EXAMPLES: &[(&str, &str)] = &[
         "partition_shape_C",
         "tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1)).partition_shape_C((64,64))",
     ),
+    (
+        "partition",
+        "make_tmem_warp_partitioner(make_tmem_ptr<float>(0) o (128,64):(65536,1)).get_slice(1).partition(make_tmem_ptr<float>(0) o (128,64):(65536,1))",
+    ),
+    ("apply", "make_tiler_impl(4:1, (4:32,1:0)).apply((128,64))"),
     (
         "partition_S",
         "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (16,8):(8,1), (1,8)).thread(3).partition_S((32,128))",
@@ -1006,6 +1070,15 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         Atom::ThrCopy(t, thr) => match name {
             "thr_idx" => Some(Ok(Value::int(*thr))),
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
+        },
+        Atom::TvTiler(t) => match name {
+            "Tiler_MN" => Some(Ok(tiler_value(&t.tiler))),
+            "TiledLayout_TV" => lay(Ok(t.layout_tv.clone())),
+            _ => None,
+        },
+        Atom::TvSlice(t, idx) => match name {
+            "coord" => Some(Ok(Value::int(*idx))),
+            _ => atom_field(&Atom::TvTiler(t.clone()), name, span),
         },
     }
 }
@@ -1188,6 +1261,26 @@ pub fn atom_function(
             TiledCopy::from_layout_tv(atom, tv, tiler)
                 .map(|t| wrap(Atom::TiledCopy(t)))
                 .map_err(alg)
+        }
+        "make_tiler_impl" => {
+            let tv = to_layout(&vals[0], spans[0])?;
+            let mut buf = crate::algebra::TilerBuf::new();
+            let tiler = to_tiler(&vals[1], spans[1], &mut buf)?.into_owned();
+            Ok(wrap(Atom::TvTiler(atoms::tmem::TvTiler::new(tv, tiler))))
+        }
+        "make_tmem_warp_partitioner" => {
+            let (origin, layout) = tensor_arg(&vals[0], spans[0])?;
+            let Origin::Ptr(ptr) = origin else {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tmem_warp_partitioner: Expected TMEM tensor (make_tensor(make_tmem_ptr<T>(), L), a UMMA accumulator), found a tensor over {origin}"
+                    ),
+                    spans[0],
+                ));
+            };
+            atoms::tmem::make_tmem_warp_partitioner(&ptr, &layout)
+                .map(|t| wrap(Atom::TvTiler(t)))
+                .map_err(|e| EvalError::algebra(e, spans[0]))
         }
         "make_cotiled_copy" => {
             let atom = copy_arg(&vals[0], spans[0])?;
@@ -1667,4 +1760,62 @@ fn with_shape(l: &Layout, args: &[Value], spans: &[Span], span: Span) -> Result<
         span,
         span,
     )
+}
+
+/// A member of `Sm1xxBlockScaledConfig<VS>` (`Cfg::tile_atom_to_shape_SFA(problem)`,
+/// `Cfg::SfAtom{}`), called with `call`'s arguments or named without: each member is what
+/// [`atoms::blockscaled::CONFIG_MEMBERS`] says, a static member function the function of the
+/// table it names, called with VS first.
+fn blockscaled_config_member(
+    vs: i64,
+    name: &str,
+    call: Option<(&[Value], &[Span])>,
+    span: Span,
+) -> Result<Value, EvalError> {
+    use atoms::blockscaled::{self as bs, ConfigMember};
+    let config = bs::config_name(vs);
+    let Some(member) = bs::config_member(name) else {
+        let known: Vec<&str> = bs::CONFIG_MEMBERS.iter().map(|(n, _)| *n).collect();
+        return Err(EvalError::new(
+            format!(
+                "{config} has no member '{name}' that cute models (it models {})",
+                known.join(", ")
+            ),
+            span,
+        ));
+    };
+    match (member, call) {
+        (ConfigMember::Function(f), Some((args, spans))) => {
+            let function = super::functions::lookup(f).expect("a function of the table");
+            let mut vals = Vec::with_capacity(args.len() + 1);
+            vals.push(Value::int(vs));
+            vals.extend(args.iter().cloned());
+            let mut all = Vec::with_capacity(spans.len() + 1);
+            all.push(span);
+            all.extend_from_slice(spans);
+            super::functions::call(function, &vals, &all, span)
+        }
+        (ConfigMember::Function(f), None) => Err(EvalError::new(
+            format!("{config}::{f} is a static member function: call it, {f}(problem_shape)"),
+            span,
+        )),
+        (ConfigMember::Deduced, _) => Err(EvalError::new(
+            format!(
+                "{config}::{name}() is LayoutSF{{}}, blocked_product(SfAtom, a layout of run-time extents value-initialised to 0), which CuTe prints {}: \
+                 cute's layouts have extents of at least 1 (SPEC §3); {config}::tile_atom_to_shape_SF{}(problem_shape) gives the layout of a problem",
+                bs::deduced_layout_print(vs),
+                if name.ends_with('B') { "B" } else { "A" }
+            ),
+            span,
+        )),
+        (ConfigMember::SfAtom, Some((args, _))) if !args.is_empty() => Err(EvalError::new(
+            format!(
+                "{config}::SfAtom is a layout type: it takes no arguments ({config}::SfAtom{{}})"
+            ),
+            span,
+        )),
+        (ConfigMember::SfAtom, _) => bs::sf_atom(vs, false)
+            .map(Value::Layout)
+            .map_err(|e| EvalError::algebra(e, span)),
+    }
 }

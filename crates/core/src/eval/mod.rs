@@ -1018,6 +1018,11 @@ impl Env {
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
+                // `Sm1xxBlkScaledConfig<32>`: the block-scale config, whose static members
+                // (`::tile_atom_to_shape_SFA(problem)`) are functions of the table
+                None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
+                    Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
+                }
                 // `sizeof_bits_v<T>`, `sizeof_bits<T>::value` (the parser reads it so): an int
                 // in CuTe, printed as one
                 None if let Some(ty) = n
@@ -1034,6 +1039,9 @@ impl Env {
                     format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
                     e.span,
                 )),
+                None if let Some((target, member)) = self.bound_member(n) => {
+                    methods::field(&target, member, e.span)
+                }
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -1041,10 +1049,16 @@ impl Env {
             },
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
+                None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
+                    Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
+                }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
                 )),
+                None if let Some((target, member)) = self.bound_member(n) => {
+                    methods::field(&target, member, e.span)
+                }
                 None => Err(EvalError::new(unknown_name(n), e.span)),
             },
             ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) if self.is_link(a) => {
@@ -1299,6 +1313,19 @@ impl Env {
         match callee.kind {
             ExprKind::Qualified(n) => Some(n),
             ExprKind::Name(n) if !self.is_bound(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// `Cfg::member` where the variable `Cfg` holds a type with static members (`using Cfg =
+    /// Sm1xxBlkScaledConfig<16>;`): that value and the member's name.
+    fn bound_member<'n>(&self, n: &'n str) -> Option<(Value, &'n str)> {
+        let (head, member) = n.rsplit_once("::")?;
+        let v = self.get(head)?;
+        match v {
+            Value::Name(c) if crate::atoms::blockscaled::config_vector_size(c).is_some() => {
+                Some((v.clone(), member))
+            }
             _ => None,
         }
     }
@@ -1671,6 +1698,9 @@ impl Env {
             let Some(f) = functions::lookup(n) else {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
+                }
+                if let Some((target, member)) = self.bound_member(n) {
+                    return self.method_on(callee, member, args, target, span);
                 }
                 return Err(EvalError::new(
                     format!("{}{}", unknown_function(n), self.did_you_mean(n)),

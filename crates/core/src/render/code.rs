@@ -300,10 +300,15 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
     })
 }
 
-/// A C++ element type of a pointer's width (one of that width: `sizeof_bits` is all a
-/// pointer keeps), or the unknown type's name.
+/// A C++ element type of a pointer: the type it was made of where it keeps one
+/// (`make_tmem_ptr<int32_t>`), else one of its width (`sizeof_bits` is all a pointer read from
+/// its print keeps), or the unknown type's name.
 fn cpp_element(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
     use crate::algebra::pointer::ElementWidth;
+    // the element type the pointer was made of (make_tmem_ptr<int32_t>), where it was
+    if let Some(name) = &p.type_name.0 {
+        return Ok(name.to_string());
+    }
     Ok(match &p.width {
         ElementWidth::Bits(8) => "uint8_t".into(),
         ElementWidth::Bits(16) => "half_t".into(),

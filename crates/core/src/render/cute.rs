@@ -215,7 +215,8 @@ fn atom(out: &mut String, v: &Value, a: &crate::atoms::Atom) {
             let c = Atom::Copy(t.atom.clone());
             atom(out, &Value::Atom(Box::new(c.clone())), &c);
         }
-        Atom::ThrCopy(..) => {
+        // CuTe gives a TV_Tiler and its partitioner no print: the call that builds it
+        Atom::ThrCopy(..) | Atom::TvTiler(_) | Atom::TvSlice(..) => {
             let _ = write!(out, "{a}");
         }
     }

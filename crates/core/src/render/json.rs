@@ -176,9 +176,11 @@ fn atom(v: &Value, a: &Atom, opts: &RenderOptions) -> Result<Map<String, Json>, 
         Atom::Copy(_) => "copy_atom",
         Atom::TiledCopy(_) => "tiled_copy",
         Atom::ThrCopy(..) => "thr_copy",
+        Atom::TvTiler(_) => "tv_tiler",
+        Atom::TvSlice(..) => "tv_partitioner",
     };
     let mut m = object(json!({ "kind": kind }));
-    if let Atom::ThrMma(_, t) | Atom::ThrCopy(_, t) = a {
+    if let Atom::ThrMma(_, t) | Atom::ThrCopy(_, t) | Atom::TvSlice(_, t) = a {
         m.insert("thr_idx".into(), json!(t));
     }
     let plain_opts = RenderOptions {

@@ -311,7 +311,7 @@ pub fn picture(v: &Value) -> Option<Result<TvPicture, RenderError>> {
             .map_err(RenderError::from)
             .and_then(|t| TvPicture::of_mma(&t)),
         Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => TvPicture::of_copy(t),
-        Atom::Copy(_) => return None,
+        Atom::Copy(_) | Atom::TvTiler(_) | Atom::TvSlice(..) => return None,
     })
 }
 
@@ -319,7 +319,7 @@ pub fn picture(v: &Value) -> Option<Result<TvPicture, RenderError>> {
 pub fn has_picture(v: &Value) -> bool {
     matches!(
         v,
-        Value::Atom(a) if !matches!(a.as_ref(), Atom::Copy(_))
+        Value::Atom(a) if !matches!(a.as_ref(), Atom::Copy(_) | Atom::TvTiler(_) | Atom::TvSlice(..))
     )
 }
 

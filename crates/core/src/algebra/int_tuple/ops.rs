@@ -256,7 +256,9 @@ impl Tup {
     pub fn product_each(&self) -> Result<IntTuple> {
         let mut out = TupleBuilder::new();
         for m in self.modes() {
-            out.push_int(m.product()?);
+            // with its kind: CuTe's product of a mode with a run-time extent is a run-time int
+            let p = m.product_kind()?;
+            out.push_int_kind(p.value, p.dynamic);
         }
         Ok(out.finish())
     }

@@ -179,6 +179,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2
     ),
+    atom_f!(
+        "make_tmem_warp_partitioner",
+        "make_tmem_warp_partitioner(TMEM_TENSOR)",
+        "CuTe's TV_Tiler of a TMEM tensor's four warps (each its 32-lane subpartition): fields Tiler_MN, TiledLayout_TV; .get_slice(w).partition(T) is warp w's part of T (the TMEM tensor, or a gmem tensor of its shape)",
+        "make_tmem_warp_partitioner(make_tensor(make_tmem_ptr<float>(0), make_layout(make_shape(Int<128>{},Int<64>{}), make_stride(Int<65536>{},Int<1>{})))).TiledLayout_TV",
+        1,
+        1
+    ),
+    atom_f!(
+        "make_tiler_impl",
+        "make_tiler_impl(LAYOUT_TV, TILER_MN)",
+        "CuTe's TV_Tiler<Layout_TV, Tiler_MN> (atom/partitioner.hpp): a (thread, value) layout over a tile, without an atom; .apply(T), .get_slice(i).partition(T)",
+        "make_tiler_impl(4:1, (4:32,1:0)).get_slice(1).partition((128,64))",
+        2,
+        2
+    ),
     f!(
         "make_tensor_like",
         "make_tensor_like(T) | make_tensor_like<T>(L)",

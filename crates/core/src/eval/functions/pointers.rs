@@ -275,6 +275,13 @@ fn is_null(v: &Value) -> bool {
 /// The element type named by a template argument (`half_t`), read as CuTe's `sizeof_bits`.
 fn element_arg(a: &Args, i: usize) -> Result<ElementWidth, EvalError> {
     match &a.vals[i] {
+        // `make_smem_ptr<sparse_elem<2,half_t>>(p)`: recast_ptr makes CuTe's sparse_ptr
+        Value::Name(n) if n.starts_with("sparse_elem<") => Err(EvalError::new(
+            format!(
+                "a pointer to {n} is CuTe's sparse_ptr<S, T*> (pointer_sparse.hpp: sizeof_bits is bits(T)/S, it moves by S logical elements a physical one, and prints as smem_sparse<S>_ptr[Nb](…) or sparse<S>_ptr[Nb](…)), which cute does not model"
+            ),
+            a.spans[i],
+        )),
         Value::Name(n) => Ok(ElementWidth::of_type(n)),
         other => Err(EvalError::new(
             format!(
