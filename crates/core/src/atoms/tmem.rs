@@ -437,7 +437,7 @@ impl TvTiler {
         }
         let t = self.apply(tensor)?;
         let coord = crate::algebra::coord::Coord::Tuple(vec![
-            crate::algebra::coord::Coord::Int(idx),
+            crate::algebra::coord::Coord::int_of(idx, true),
             super::util::repeat_under(tensor.rank()),
         ]);
         Ok((t.offset_index(&coord)?, t.slice(&coord)?))

@@ -15,7 +15,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage, UnOp,
+    BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage,
+    UnOp,
 };
 pub use cut::cut_points;
 use place::{place, with_full_width_hint};
