@@ -14,7 +14,7 @@
 //!    a shorter candidate (the same N) of at least one full wave replaces it where whole waves × tile area
 //!    / the CTA's rate ([`wave_cost`]) is at least 4% less (512×28672×4096: 128×256 tiles are
 //!    448 = 3.4 waves, 64×256 are 896 = 6.8; 714.6 against 680.9 TFLOP/s on an H100).
-//!    For promoted fp8 per tensor, [`WIDE_FP8_TILE`] (128×192) replaces 128×128 where its
+//!    For promoted fp8 (per tensor or block-scaled), [`WIDE_FP8_TILE`] (128×192) replaces 128×128 where its
 //!    waves cost at most [`WIDE_FP8_ALLOWANCE`] more (8192³: 21 waves of 2752 tiles against 32
 //!    of 4096; 101.9% of cuBLASLt against 96.8–97.7%).
 //! 2. **Split-K.** When no tile fills 7/8 of the SMs (1×4096×4096 has 64 tiles of 64×64 at
@@ -70,10 +70,13 @@ pub const TILE_CANDIDATES_FP8: [(usize, usize); 3] = [(2, 128), (1, 128), (1, 64
 
 /// The wide fp8 tile, 128×192 (2 consumers, each with two 64×192 sets: the k-tile's sums and
 /// the fp32 sums, 192 of the 232 registers `setmaxnreg` gives it; the promotion waits for each
-/// k-tile, as three sets do not fit). Chosen per tensor (not block-scaled: there it measured
-/// as 128×128 does, 94.5–95.1% of cuBLASLt at 8192³ against 93.7–94.9%, and slower on the
-/// ragged 4095×4097×4096, 790.7 against 873.8 TFLOP/s) over 128×128 (whose promotion overlaps the next
-/// k-tile's wgmmas) where its waves cost at most [`WIDE_FP8_ALLOWANCE`] more by [`wave_cost`]:
+/// k-tile, as three sets do not fit). Chosen, per tensor and block-scaled, over 128×128 (whose
+/// promotion overlaps the next k-tile's wgmmas) where its waves cost at most
+/// [`WIDE_FP8_ALLOWANCE`] more by [`wave_cost`] (the ragged 4095×4097×4096, where 128×192 was
+/// slower block-scaled, 790.7 against 873.8 TFLOP/s, costs 12.5% more and keeps 128×128).
+/// Block-scaled at 8192³ (H200, sessions 25 and 25b, alternating): 128×192 94.4–95.7% of
+/// cuBLASLt's block-scaled against 128×128's 91.6–94.9%; 16384×8192×8192 94.2–94.5% against
+/// 90.8–93.6%.
 /// measured on the H200 (session 25, alternating with cuBLASLt, e4m3 per tensor): 8192³
 /// 101.9% of cuBLASLt twice against 97.7% and 96.8% (21 waves of 2752 tiles against 32 of
 /// 4096), 16384×8192×8192 99.2% against 95.9%, 16384³ 99.7% against 88.4%, e5m2 × e4m3
@@ -271,7 +274,6 @@ fn wider_fp8(
 ) -> Option<(usize, usize)> {
     let wide = WIDE_FP8_TILE;
     let allowed = is_fp8(f)
-        && f.scale.as_deref() != Some("block")
         && picked == TILE_CANDIDATES_FP8[0]
         && f.consumers.is_none_or(|c| c == wide.0)
         && tiles_of(wide) >= fill;
@@ -571,8 +573,16 @@ mod tests {
                 c.line
             );
         }
-        // block scales keep 128×128 (measured alike at 8192³, slower where ragged)
+        // block scales too: 128×192 at 8192³ (5 stages), 128×128 on the ragged 4095×4097×4096
         let mut f = fp8(8192, 8192, 8192);
+        f.scale = Some("block".into());
+        let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
+        assert_eq!(
+            c.flags.mma.as_deref(),
+            Some("SM90_64x192x32_F32E4M3E4M3_SS_TN")
+        );
+        assert_eq!(c.flags.stages, Some(5));
+        let mut f = fp8(4095, 4097, 4096);
         f.scale = Some("block".into());
         let c = choose(&f, Given::default(), COMPILE_ONLY_SMS);
         assert_eq!(
