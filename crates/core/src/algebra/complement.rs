@@ -468,6 +468,17 @@ fn complement_filtered_traced<T: Trace>(
     coalesce_result(&result, out, t)
 }
 
+/// The gap `new_shape` at stride `last` onto `result` (`STATIC`: both static, every mode
+/// before it too: no kind is kept, none read).
+#[inline(always)]
+fn push_gap<const STATIC: bool>(result: &mut FlatModes, new_shape: Int, last: Int) {
+    if STATIC {
+        result.push_static(new_shape.value, Stride::int(last.value));
+    } else {
+        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+    }
+}
+
 /// The gaps between the modes of `f` taken by increasing stride (`at(j)`: the `j`-th), each a
 /// mode of the complement pushed onto `result`: `d_k / last` at stride `last`, where `last`
 /// is the `N d` reached before (1 for the first); gives the `N d` past the last mode and that
@@ -498,7 +509,7 @@ fn gaps<T: Trace, const STATIC: bool>(
         if new_shape.value == 0 {
             return Err(non_injective(f));
         }
-        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+        push_gap::<STATIC>(result, new_shape, last);
         last = d.mul(s, OP)?;
     }
     let (s, d) = mode(at(r - 1));
@@ -507,7 +518,7 @@ fn gaps<T: Trace, const STATIC: bool>(
     if new_shape.value == 0 {
         return Err(non_injective(f));
     }
-    result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+    push_gap::<STATIC>(result, new_shape, last);
     Ok((d.mul(s, OP)?, s.value, d.value))
 }
 

@@ -68,6 +68,15 @@ impl FlatModes {
         }
     }
 
+    /// Append the leaf `s:d` of a static extent, where every extent before it is static too
+    /// (no kind is kept).
+    #[inline(always)]
+    pub(crate) fn push_static(&mut self, s: i64, d: Stride) {
+        debug_assert!(self.k.is_empty());
+        self.s.push(s);
+        self.d.push(d);
+    }
+
     /// The kind of the extent just pushed, where the kinds are kept (from the first dynamic
     /// extent on: the static ones before it are written then).
     #[cold]

@@ -253,12 +253,20 @@ impl Layout {
     /// the same in any order (and `_0 + t` is `t`, of `t`'s kind).
     ///
     /// One walk, one formula: `Int`'s arithmetic, with CuTe's special cases (`(_1 - _1) * d`
-    /// is `_0`), which it tests only where an operand is dynamic (of static leaves the kind
-    /// costs a test of their two bits and an OR into the sum's).
+    /// is `_0`), which it tests only where an operand is dynamic: a leaf of two static
+    /// integers costs one test of their two bits, its term is added as a value (a static term
+    /// leaves the sum's kind as it is).
     pub fn cosize_kind(&self) -> Result<Int> {
         const OP: &str = "cosize";
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+            if !(s.dynamic | d.dynamic) {
+                // two static integers: the term is static, the sum keeps its kind (the same
+                // operations, in the same order, as `Int`'s of static operands)
+                let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
+                acc.value = arith::add(acc.value, term, OP)?;
+                continue;
+            }
             let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
             acc = acc.add(term, OP)?;
         }
