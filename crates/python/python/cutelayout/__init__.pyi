@@ -1006,7 +1006,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def domain_offset(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
     """domain_offset(CRD, L)
 
-The layout and the offset L(CRD), as CuTe's (layout, offset) tuple.
+The layout and the offset L(CRD), as CuTe's (layout, offset) tuple; of a tensor, the tensor moved by it.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('domain_offset')`` shows its result)::
 
@@ -1540,6 +1540,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_tmem_copy(SM100_TMEM_LOAD_32dp32b8x, make_tmem_ptr<float>(0) o (128,32):(65536,1)).Tiler_MN"""
 
+def make_tmem_warp_partitioner(tmem_tensor: Arg, **kwargs: Arg) -> Any:
+    """make_tmem_warp_partitioner(TMEM_TENSOR)
+
+CuTe's TV_Tiler of a TMEM tensor's four warps (each its 32-lane subpartition): fields Tiler_MN, TiledLayout_TV; .get_slice(w).partition(T) is warp w's part of T (the TMEM tensor, or a gmem tensor of its shape).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tmem_warp_partitioner')`` shows its result)::
+
+    make_tmem_warp_partitioner(make_tensor(make_tmem_ptr<float>(0), make_layout(make_shape(Int<128>{},Int<64>{}), make_stride(Int<65536>{},Int<1>{})))).TiledLayout_TV"""
+
+def make_tiler_impl(layout_tv: Arg, tiler_mn: Arg, **kwargs: Arg) -> Any:
+    """make_tiler_impl(LAYOUT_TV, TILER_MN)
+
+CuTe's TV_Tiler<Layout_TV, Tiler_MN> (atom/partitioner.hpp): a (thread, value) layout over a tile, without an atom; .apply(T), .get_slice(i).partition(T).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tiler_impl')`` shows its result)::
+
+    make_tiler_impl(4:1, (4:32,1:0)).get_slice(1).partition((128,64))"""
+
 def make_tensor_like(t: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_tensor_like(T) | make_tensor_like<T>(L)
 
@@ -1647,3 +1665,57 @@ The CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (Add
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_ptr')`` shows its result)::
 
     cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)"""
+
+def copy(atom: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
+    """copy([atom,] src, dst)
+
+Copies src's elements into dst (prints nothing: cute holds no element values; the call is checked as CuTe compiles it).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy')`` shows its result)::
+
+    copy(make_tensor<float>(Shape<_4,_8>{}), make_tensor<float>(Shape<_4,_8>{}))"""
+
+def copy_if(atom: Arg, pred: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
+    """copy_if([atom,] pred, src, dst)
+
+Copies src(i) into dst(i) where pred(i) (prints nothing: checked as CuTe compiles it).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_if')`` shows its result)::
+
+    copy_if(make_tensor<bool>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}))"""
+
+def fill(t: Arg, v: Arg, **kwargs: Arg) -> Any:
+    """fill(T, v)
+
+Sets every element of T to v (prints nothing: cute holds no element values).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('fill')`` shows its result)::
+
+    fill(make_tensor<float>(Shape<_4,_8>{}), 0)"""
+
+def clear(t: Arg, **kwargs: Arg) -> Any:
+    """clear(T)
+
+Sets every element of T to zero (prints nothing: cute holds no element values).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('clear')`` shows its result)::
+
+    clear(make_tensor<float>(Shape<_4,_8>{}))"""
+
+def axpby(alpha: Arg, x: Arg, beta: Arg, y: Arg, pred: Arg = ..., **kwargs: Arg) -> Any:
+    """axpby(alpha, X, beta, Y[, pred])
+
+Y(i) = alpha * X(i) + beta * Y(i) (prints nothing: checked as CuTe compiles it).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('axpby')`` shows its result)::
+
+    axpby(2, make_tensor<float>(Shape<_8>{}), 1, make_tensor<float>(Shape<_8>{}))"""
+
+def gemm(mma: Arg, a: Arg, b: Arg, c: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """gemm([mma,] A, B, C)
+
+C += A * B by gemm.hpp's dispatch on the ranks (prints nothing: its asserts checked as CuTe compiles them).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gemm')`` shows its result)::
+
+    gemm(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_8,_2>{}), make_tensor<float>(Shape<_4,_8>{}))"""
