@@ -124,6 +124,23 @@ pub fn crd2idx_static(coord: &Tup, shape: &Tup, stride: &Tup) -> Option<i64> {
     }
 }
 
+/// CuTe's `rest / size(s)` and `rest % size(s)` of an integer coordinate of kind `rest` (`None`:
+/// run-time) over a mode `s`, as static or run-time values: `_0 / x` and `_0 % x` are `_0`,
+/// `x % _1` is `_0`, and the values are static where both sides are.
+pub(crate) fn static_divmod(rest: Option<i64>, s: &Tup) -> (Option<i64>, Option<i64>) {
+    let p = if s.is_static() {
+        s.product().ok()
+    } else {
+        None
+    };
+    match (rest, p) {
+        (Some(0), _) => (Some(0), Some(0)),
+        (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
+        (_, Some(1)) => (None, Some(0)),
+        _ => (None, None),
+    }
+}
+
 /// [`crd2idx_static`] of an integer coordinate of kind `c` (`None`: run-time).
 fn int_crd2idx_static(c: Option<i64>, shape: &Tup, stride: &Tup) -> Option<i64> {
     match (shape.view(), stride.view()) {
@@ -136,17 +153,7 @@ fn int_crd2idx_static(c: Option<i64>, shape: &Tup, stride: &Tup) -> Option<i64> 
                     acc = kind_add(acc, int_crd2idx_static(rest, si, di));
                     break;
                 }
-                let p = if si.is_static() {
-                    si.product().ok()
-                } else {
-                    None
-                };
-                let (q, m) = match (rest, p) {
-                    (Some(0), _) => (Some(0), Some(0)),
-                    (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
-                    (_, Some(1)) => (None, Some(0)),
-                    _ => (None, None),
-                };
+                let (q, m) = static_divmod(rest, si);
                 acc = kind_add(acc, int_crd2idx_static(m, si, di));
                 rest = q;
             }

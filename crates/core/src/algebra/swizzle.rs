@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::composition::{compose_tiler, compose_unchecked};
-use super::coord::Coord;
+use super::coord::{Coord, static_divmod};
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::integer::Int;
@@ -931,17 +931,7 @@ fn int_idx2crd_kinds(c: Option<i64>, shape: &Tup, out: &mut Vec<bool>) {
                     int_idx2crd_kinds(rest, si, out);
                     break;
                 }
-                let p = if si.is_static() {
-                    si.product().ok()
-                } else {
-                    None
-                };
-                let (q, m) = match (rest, p) {
-                    (Some(0), _) => (Some(0), Some(0)),
-                    (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
-                    (_, Some(1)) => (None, Some(0)),
-                    _ => (None, None),
-                };
+                let (q, m) = static_divmod(rest, si);
                 int_idx2crd_kinds(m, si, out);
                 rest = q;
             }
