@@ -842,16 +842,60 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
     );
     let got = eval_line(&format!("{tiled}.thread(3).partition_fragment_E((128,64))"));
     assert!(got.contains("partition_E"), "{got}");
-    // a sparse A's register fragment is a tensor of sparse_elem, which cute does not model
-    let sm120 =
-        "tiled_mma(SM120_SPARSE_16x8x64_TN<float_e4m3_t,float_e4m3_t,float>, (1,1,1)).thread(3)";
-    let got = eval_line(&format!(
-        "{sm120}.partition_fragment_A(make_tensor(make_gmem_ptr(static_cast<float_e4m3_t*>(nullptr)), make_layout(make_shape(Int<16>{{}},Int<64>{{}}))))"
-    ));
-    assert!(
-        got.starts_with("error: ") && got.contains("sparse_elem<2,float_e4m3_t>"),
-        "{got}"
-    );
+}
+
+/// CuTe's structured-sparse pointers (pointer_sparse.hpp) as CuTe prints them
+/// (`tests/golden/sparse_ptr_oracle.tsv`, `scripts/gen_atoms.py --sparse-ptr`): `sparse_ptr`
+/// made by `make_sparse_ptr<S>`, `recast_ptr<sparse_elem<S,T>>`, an owning array of
+/// `sparse_elem`, and a sparse MMA's A fragment (`make_fragment_like<FrgTypeA>`); a sparse_ptr
+/// reads back from its print, moves by multiples of its sparsity; a plain `sparse_elem*`, whose
+/// print in CuTe leaves out S (`ptr[_8b]`), names its type in cute's notation.
+#[test]
+fn sparse_pointers_print_as_cute_prints_them() {
+    let text = std::fs::read_to_string(golden_dir().join("sparse_ptr_oracle.tsv")).unwrap();
+    let mut n = 0;
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+        // cute's notation reads back (a plain sparse_elem* names its type there)
+        let printed = eval_line(stmt);
+        assert_eq!(eval_line(&printed), printed, "{stmt}");
+        n += 1;
+    }
+    assert!(n >= 15, "{n} sparse pointer cases");
+    for (stmt, says) in [
+        (
+            "make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 3",
+            "multiples of its sparsity 2",
+        ),
+        (
+            "make_sparse_ptr<4>(static_cast<sparse_elem<2,half_t>*>(nullptr))",
+            "Enforce sparsity S",
+        ),
+        (
+            "make_sparse_ptr<2>(static_cast<half_t*>(nullptr))",
+            "Enforce sparse value-type",
+        ),
+        (
+            "make_sparse_ptr<2>(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)))",
+            "sparse singleton",
+        ),
+        ("ptr[_8b](0x4)", "leaves out S"),
+        (
+            "static_cast<sparse_elem<8,int4b_t>*>(nullptr)",
+            "not a whole number of bits",
+        ),
+    ] {
+        let got = eval_line(stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(says),
+            "{stmt}: want an error saying {says:?}, got {got}"
+        );
+    }
 }
 
 /// Blackwell's block-scale config as C++ spells it (`tests/golden/blockscaled_config_oracle.tsv`,

@@ -141,6 +141,56 @@ pub struct Pointer {
     /// (`make_tmem_copy`'s `Copy_Atom<Op, value_type>`). Not part of the pointer's identity:
     /// CuTe prints only the width.
     pub type_name: TypeName,
+    /// A structured-sparse element type `sparse_elem<S, T>` (pointer_sparse.hpp): `width` is
+    /// then its `sizeof_bits`, `bits(T)/S`, printed as CuTe's static integer (`[_8b]`).
+    pub sparse: Option<Sparse>,
+}
+
+/// A pointer to CuTe's `sparse_elem<S, T>` (pointer_sparse.hpp): one physical `T` standing for
+/// `S` logical elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sparse {
+    /// `S`: the logical elements one physical element holds (2 to 255: CUTLASS's are 2, 4
+    /// and 8; a byte keeps a pointer small).
+    pub sparsity: u8,
+    /// Whether the pointer is CuTe's `sparse_ptr<S, sparse_elem<S,T>*>` (what
+    /// `make_sparse_ptr<S>`, `recast_ptr<sparse_elem<S,T>>` and an owning array of them give:
+    /// it moves by logical elements, `S` of them a physical one, and prints `sparse<S>_`), or a
+    /// plain `sparse_elem<S,T>*` (it moves by physical elements and prints as a `ptr`).
+    pub adaptor: bool,
+}
+
+/// CuTe's `sparse_elem<S, T>` by its name: `(S, sizeof_bits = bits(T)/S)`; `None` where the
+/// name is no `sparse_elem`, an error where CuTe's width is not a whole number of bits.
+pub fn sparse_elem(name: &str) -> Option<Result<(i64, i64)>> {
+    let n = name.trim();
+    let n = n.strip_prefix("cute::").unwrap_or(n);
+    let inner = n.strip_prefix("sparse_elem<")?.strip_suffix('>')?;
+    let (s, t) = inner.split_once(',')?;
+    let bad = |why: String| Some(Err(condition("sparse_elem", why)));
+    let Ok(s) = s.trim().parse::<i64>() else {
+        return bad(format!(
+            "{name}: the sparsity S is an integer, not '{}'",
+            s.trim()
+        ));
+    };
+    let Some(bits) = super::recast::element_bits(t) else {
+        return bad(format!(
+            "{name}: '{}' is not an element type CuTe names (half_t, float_e4m3_t, int8_t, ...)",
+            t.trim()
+        ));
+    };
+    if !(1..=255).contains(&s) {
+        return bad(format!(
+            "{name}: cute holds sparsities S from 1 to 255 (CUTLASS's are 2, 4 and 8)"
+        ));
+    }
+    if bits % s != 0 {
+        return bad(format!(
+            "{name}: sizeof_bits<sparse_elem<S,T>> is bits(T)/S = {bits}/{s}, not a whole number of bits (CuTe's integral_ratio), which cute's pointer widths do not hold"
+        ));
+    }
+    Some(Ok((s, bits / s)))
 }
 
 /// A pointer's element type name, carried for naming only: every two compare equal (and hash
@@ -172,6 +222,7 @@ impl Pointer {
             offset: i64::from(addr),
             subbyte: false,
             type_name: TypeName::default(),
+            sparse: None,
         };
         p.check_width()?;
         tmem_offset_shift(bits)?;
@@ -195,9 +246,88 @@ impl Pointer {
             offset: 0,
             subbyte,
             type_name: TypeName::default(),
+            sparse: None,
         };
         p.check_width()?;
         Ok(p)
+    }
+
+    /// A pointer to elements of the type named `ty` at `base`: of a `sparse_elem<S,T>`, a
+    /// plain `sparse_elem<S,T>*` (`adaptor` false: `static_cast<sparse_elem<S,T>*>(p)`) or
+    /// CuTe's `sparse_ptr` over one (`adaptor` true: `recast_ptr<sparse_elem<S,T>>`, an
+    /// owning array of them); of another type, [`Pointer::new`] of its width.
+    pub fn of_element(space: MemSpace, ty: &str, base: PtrBase, adaptor: bool) -> Result<Pointer> {
+        match sparse_elem(ty) {
+            None => Pointer::new(space, ElementWidth::of_type(ty), base),
+            Some(sw) => {
+                let (sparsity, bits) = sw?;
+                let p = Pointer {
+                    space,
+                    width: ElementWidth::Bits(bits),
+                    base,
+                    offset: 0,
+                    subbyte: false,
+                    type_name: TypeName(Some(ty.trim().into())),
+                    sparse: Some(Sparse {
+                        sparsity: sparsity as u8,
+                        adaptor,
+                    }),
+                };
+                Ok(p)
+            }
+        }
+    }
+
+    /// CuTe's `make_sparse_ptr<S>(p)` (pointer_sparse.hpp): `p` itself for `S` = 1, else the
+    /// `sparse_ptr<S, …>` over `p`, a plain pointer to `sparse_elem<S,T>` (its static_asserts:
+    /// the value type is sparse, of sparsity `S`, and not a sparse_ptr already).
+    pub fn make_sparse(&self, s: i64) -> Result<Pointer> {
+        const OP: &str = "make_sparse_ptr";
+        if s == 1 {
+            return Ok(self.clone());
+        }
+        match self.sparse {
+            Some(Sparse { adaptor: true, .. }) => Err(condition(
+                OP,
+                format!(
+                    "{self} is a sparse_ptr already: Enforce sparse singleton (CuTe's static_assert)"
+                ),
+            )),
+            Some(Sparse { sparsity, .. }) if i64::from(sparsity) == s => {
+                // the sparse_ptr counts logical elements, S a physical one
+                Ok(Pointer {
+                    sparse: Some(Sparse {
+                        sparsity,
+                        adaptor: true,
+                    }),
+                    offset: arith::mul(self.offset, s, OP)?,
+                    ..self.clone()
+                })
+            }
+            Some(Sparse { sparsity, .. }) => Err(condition(
+                OP,
+                format!(
+                    "{self} points to elements of sparsity {sparsity}, not {s}: Enforce sparsity S (CuTe's static_assert)"
+                ),
+            )),
+            None => Err(condition(
+                OP,
+                format!(
+                    "{self} does not point to sparse_elem<S,T>: Enforce sparse value-type (CuTe's static_assert)"
+                ),
+            )),
+        }
+    }
+
+    /// The logical elements per physical one of a `sparse_ptr` (1 for any other pointer).
+    fn logical_per_physical(&self) -> i64 {
+        match self.sparse {
+            Some(Sparse {
+                sparsity,
+                adaptor: true,
+            }) => i64::from(sparsity),
+            _ => 1,
+        }
     }
 
     /// The same pointer with its element type's name (see [`Pointer::type_name`]).
@@ -236,6 +366,47 @@ impl Pointer {
         if bits < 8 { 1 } else { bits / 8 }
     }
 
+    /// `sizeof` of the pointer's physical element of `bits` (its `sizeof_bits`): of a
+    /// `sparse_elem<S,T>`, `sizeof(T)`.
+    fn physical_bytes(&self, bits: i64) -> i64 {
+        match self.sparse {
+            Some(sp) => Self::element_bytes(bits.saturating_mul(i64::from(sp.sparsity))),
+            None => Self::element_bytes(bits),
+        }
+    }
+
+    /// A `sparse_ptr` read back from its print, `smem_sparse<S>_ptr[_Nb](ADDRESS)`: `S`
+    /// logical elements of `bits` bits in a physical one.
+    pub fn parse_sparse(space: MemSpace, s: i64, bits: i64, text: &str) -> Result<Pointer> {
+        if !(2..=255).contains(&s) || bits < 1 {
+            return Err(condition(
+                "pointer",
+                format!(
+                    "sparse<{s}>_ptr[_{bits}b]: a sparse_ptr has a sparsity from 2 to 255 and a width of at least 1 bit"
+                ),
+            ));
+        }
+        let phys = Pointer::parse_address(
+            space,
+            ElementWidth::Bits(arith::mul(bits, s, "pointer")?),
+            text,
+            false,
+        )?;
+        let offset = match phys.base {
+            PtrBase::Null => arith::mul(phys.offset, s, "pointer")?,
+            _ => phys.offset,
+        };
+        Ok(Pointer {
+            width: ElementWidth::Bits(bits),
+            offset,
+            sparse: Some(Sparse {
+                sparsity: s as u8,
+                adaptor: true,
+            }),
+            ..phys
+        })
+    }
+
     /// The same pointer as CuTe's `subbyte_iterator` (`recast_ptr` to a sub-byte type):
     /// elements of fewer than 8 bits packed, a byte address and a bit index.
     /// @pre the element is narrower than a byte (CuTe's `is_subbyte_v<T>`)
@@ -261,6 +432,14 @@ impl Pointer {
     /// from the base
     pub fn recast(&self, new: ElementWidth) -> Result<Pointer> {
         const OP: &str = "recast_ptr";
+        if self.sparse.is_some() {
+            return Err(condition(
+                OP,
+                format!(
+                    "{self} points to sparse_elem: recast_ptr of a sparse pointer (CuTe recasts its physical pointer, pointer_sparse.hpp) is not modelled"
+                ),
+            ));
+        }
         if let Some(addr) = self.tmem_address() {
             // TMEM's recast_ptr keeps the address (its offsets are shifted by the type already)
             return Pointer::tmem(new, addr);
@@ -306,6 +485,7 @@ impl Pointer {
             offset: at_bit / new_unit,
             subbyte,
             type_name: TypeName::default(),
+            sparse: None,
         };
         p.check_width()?;
         Ok(p)
@@ -324,6 +504,15 @@ impl Pointer {
                 ..self.clone()
             });
         }
+        let per = self.logical_per_physical();
+        if n % per != 0 {
+            return Err(condition(
+                "pointer offset",
+                format!(
+                    "{self} moves by {n} elements: a sparse_ptr moves by multiples of its sparsity {per} (CuTe's assert(i % Sparsity == 0) in sparse_ptr::operator+)"
+                ),
+            ));
+        }
         let offset = arith::add(self.offset, n, "pointer offset")?;
         if let ElementWidth::Bits(b) = self.width
             && self.base == PtrBase::Null
@@ -332,7 +521,7 @@ impl Pointer {
             let unit = if self.subbyte {
                 b
             } else {
-                Self::element_bytes(b)
+                self.physical_bytes(b)
             };
             arith::mul(offset, unit, "pointer address")?;
         }
@@ -379,8 +568,10 @@ impl Pointer {
             base: PtrBase::Stack,
             offset: 0,
             // an owning array of a sub-byte type is CuTe's array_subbyte
-            subbyte: matches!(self.width, ElementWidth::Bits(b) if b < 8),
+            subbyte: self.sparse.is_none() && matches!(self.width, ElementWidth::Bits(b) if b < 8),
             type_name: self.type_name.clone(),
+            // an owning array of sparse_elem's iterator is a sparse_ptr
+            sparse: self.sparse.map(|s| Sparse { adaptor: true, ..s }),
         }
     }
 
@@ -403,7 +594,7 @@ impl Pointer {
                 self.offset.checked_mul(*b).map(|bits| bits.div_euclid(8))
             }
             (PtrBase::Null, ElementWidth::Bits(b)) => {
-                self.offset.checked_mul(Self::element_bytes(*b))
+                (self.offset / self.logical_per_physical()).checked_mul(self.physical_bytes(*b))
             }
             _ => None,
         }
@@ -422,6 +613,16 @@ impl Pointer {
     /// The prefix CuTe prints before `[Nb]`: `gmem_ptr`, or `gmem_subptr` for a
     /// `subbyte_iterator`.
     pub fn prefix(&self) -> String {
+        if let Some(Sparse {
+            sparsity,
+            adaptor: true,
+        }) = self.sparse
+        {
+            return match self.space {
+                MemSpace::Raw => format!("sparse<{sparsity}>_ptr"),
+                s => format!("{}_sparse<{sparsity}>_ptr", &s.prefix()[..4]),
+            };
+        }
         if self.subbyte {
             match self.space {
                 MemSpace::Raw => "subptr".to_string(),
@@ -528,8 +729,47 @@ impl fmt::Display for Pointer {
     /// As CuTe prints it (`gmem_ptr[16b](0x108)`, `smem_ptr[32b]((nil))`, `ptr[16b](0xe)`); a
     /// named pointer `gmem_ptr[16b](A+132)`, an owning tensor's `ptr[32b](stack)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // CuTe: printf("tmem_["); print(sizeof_bits<T>); printf("b](0x%04x.%04x)", ...)
+        self.fmt_as(f, false)
+    }
+}
+
+/// A pointer as CuTe prints it (`--format cute`): as cute's notation, but for a plain
+/// `sparse_elem<S,T>*`, whose width CuTe prints as its `sizeof_bits` (`ptr[_8b]`), which
+/// leaves out `S` (cute's notation names the type, so that it reads back).
+pub struct CutePrint<'a>(pub &'a Pointer);
+
+impl fmt::Display for CutePrint<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_as(f, true)
+    }
+}
+
+impl Pointer {
+    /// A plain `sparse_elem<S,T>*` read back from cute's notation, `ptr[sparse_elem<2,half_t>](0x6)`.
+    pub fn parse_sparse_elem(space: MemSpace, ty: &str, text: &str) -> Result<Pointer> {
+        let Some(sw) = sparse_elem(ty) else {
+            return Err(condition(
+                "pointer",
+                format!("'{ty}' is not sparse_elem<S,T>"),
+            ));
+        };
+        let (s, bits) = sw?;
+        let phys = Pointer::parse_address(
+            space,
+            ElementWidth::Bits(arith::mul(bits, s, "pointer")?),
+            text,
+            false,
+        )?;
+        let p = Pointer::of_element(space, ty, phys.base.clone(), false)?;
+        Ok(Pointer {
+            offset: phys.offset,
+            ..p
+        })
+    }
+
+    fn fmt_as(&self, f: &mut fmt::Formatter<'_>, cute: bool) -> fmt::Result {
         if let Some(addr) = self.tmem_address() {
-            // CuTe: printf("tmem_["); print(sizeof_bits<T>); printf("b](0x%04x.%04x)", ...)
             return write!(
                 f,
                 "tmem_[{}](0x{:04x}.{:04x})",
@@ -538,7 +778,15 @@ impl fmt::Display for Pointer {
                 addr & 0xFFFF
             );
         }
-        write!(f, "{}[{}](", self.prefix(), self.width)?;
+        match (self.sparse, &self.type_name.0) {
+            // a plain sparse_elem<S,T>*: cute's notation names its type
+            (Some(Sparse { adaptor: false, .. }), Some(ty)) if !cute => {
+                write!(f, "{}[{ty}](", self.prefix())?
+            }
+            // sizeof_bits<sparse_elem<S,T>> is CuTe's integral_ratio, a static integer: `_8b`
+            (Some(_), _) => write!(f, "{}[_{}](", self.prefix(), self.width)?,
+            (None, _) => write!(f, "{}[{}](", self.prefix(), self.width)?,
+        }
         let name = match &self.base {
             PtrBase::Null => {
                 let bit = if self.subbyte {

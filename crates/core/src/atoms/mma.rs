@@ -33,7 +33,7 @@ impl MmaAtom {
     /// `ValTypeD`, `ValTypeA`, `ValTypeB`, `ValTypeC` (the catalog's, or `UniversalFMA`'s
     /// template arguments): `None` where the catalog does not hold this name.
     pub fn value_types(&self) -> Option<[&str; 4]> {
-        if let Some(row) = super::catalog::mma_row(&self.name) {
+        if let Some(row) = self.row() {
             return Some(row.types);
         }
         let targs = self.name.strip_prefix("UniversalFMA<")?.strip_suffix('>')?;

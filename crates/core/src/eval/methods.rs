@@ -319,7 +319,7 @@ fn atom_method(
             })
         }
         (Atom::ThrMma(..), "partition_fragment_E") => Err(EvalError::new(
-            "partition_fragment_E: CuTe 4.7 has no such member; CUTLASS's SM120 sparse collective (gemm/collective/sm120_sparse_mma_tma.hpp) makes the metadata fragment as make_fragment_like<ValTypeE>(partition of thrfrg_E), a register tensor of sparse_elem values (CuTe prints sparse<8>_ptr[_1b]), which cute does not model; THR_MMA.partition_E(T) gives that partition",
+            "partition_fragment_E: CuTe 4.7 has no such member; CUTLASS's SM120 sparse collective (gemm/collective/sm120_sparse_mma_tma.hpp) makes the metadata fragment as make_fragment_like<ValTypeE>(partition of thrfrg_E), a register tensor of sparse_elem values (CuTe prints sparse<8>_ptr[_1b]); THR_MMA.partition_E(T) gives that partition",
             span,
         )),
         (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_A" | "thrfrg_B" | "thrfrg_C") => {
@@ -557,7 +557,7 @@ fn owning_fragment(
     of: &Value,
     span: Span,
 ) -> Result<Value, EvalError> {
-    use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+    use crate::algebra::pointer::{MemSpace, Pointer, PtrBase};
     // of a layout, a shape or a counting tensor (no memory: CuTe asks for a tensor), the
     // fragment's layout, as make_fragment_like of a layout gives
     if !matches!(
@@ -576,21 +576,15 @@ fn owning_fragment(
         ));
     };
     let ty = match op {
+        // FrgTypeA where the traits define one apart from ValTypeA (mma_traits.hpp's
+        // FrgTypeA_or_Default): SM120's sparse 16x8x64 atoms consume A as sparse_elem<2, uint8_t>
+        Operand::A if t.atom.name.contains("SM120_SPARSE_16x8x64_TN") => "sparse_elem<2,uint8_t>",
         Operand::A => types[1],
         Operand::B => types[2],
         _ => types[3],
     };
-    if ty.starts_with("sparse_elem<") {
-        return Err(EvalError::new(
-            format!(
-                "the fragment of {}'s structured-sparse operand is a register tensor of {ty} (CuTe's sparse_ptr, printed sparse<S>_ptr[...]), which cute does not model; partition_{} gives the partition",
-                t.atom.name,
-                if op == Operand::A { "A" } else { "B" }
-            ),
-            span,
-        ));
-    }
-    let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
+    // of a structured-sparse operand (sparse_elem<S,T>), the array's iterator is a sparse_ptr
+    let p = Pointer::of_element(MemSpace::Raw, ty, PtrBase::Stack, true)
         .map_err(|e| EvalError::algebra(e, span))?;
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
 }

@@ -989,6 +989,44 @@ impl Env {
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
             ExprKind::Pointer(prefix, width, address) => {
                 use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer};
+                let static_bits = width
+                    .strip_prefix('_')
+                    .and_then(|w| w.strip_suffix('b'))
+                    .and_then(|d| d.parse::<i64>().ok());
+                // a sparse_ptr, `smem_sparse<2>_ptr[_8b](0x4)`
+                if let Some((head, s)) = prefix.split_once("sparse<") {
+                    let space = match head {
+                        "smem_" => MemSpace::Smem,
+                        "gmem_" => MemSpace::Gmem,
+                        _ => MemSpace::Raw,
+                    };
+                    let s = s.trim_end_matches(">_ptr").parse::<i64>().unwrap_or(0);
+                    let Some(bits) = static_bits else {
+                        return Err(EvalError::new(
+                            format!(
+                                "{prefix}[{width}]: a sparse_ptr's width is sizeof_bits<sparse_elem<S,T>>, a static integer of bits (_8b)"
+                            ),
+                            e.span,
+                        ));
+                    };
+                    return Pointer::parse_sparse(space, s, bits, address)
+                        .map(Value::Pointer)
+                        .map_err(|err| EvalError::algebra(err, e.span));
+                }
+                if width.starts_with("sparse_elem<") {
+                    let space = MemSpace::from_prefix(prefix).expect("the parser reads these");
+                    return Pointer::parse_sparse_elem(space, width, address)
+                        .map(Value::Pointer)
+                        .map_err(|err| EvalError::algebra(err, e.span));
+                }
+                if static_bits.is_some() {
+                    return Err(EvalError::new(
+                        format!(
+                            "{prefix}[{width}]({address}): a width printed as a static integer is a pointer to sparse_elem<S,T> (its sizeof_bits, bits(T)/S), whose print leaves out S; write static_cast<sparse_elem<S,T>*>(…), or the sparse_ptr make_sparse_ptr<S>(…) prints as sparse<S>_ptr[…]"
+                        ),
+                        e.span,
+                    ));
+                }
                 let space = MemSpace::from_prefix(prefix).expect("the parser reads these");
                 let width = match width.strip_suffix('b').map(str::parse::<i64>) {
                     Some(Ok(bits)) => ElementWidth::Bits(bits),

@@ -2225,6 +2225,20 @@ impl<'a> Parser<'a> {
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
+        // CuTe's sparse_ptr, `smem_sparse<2>_ptr[_8b](0x4)`: the prefix runs to `_ptr`
+        if matches!(name, "sparse" | "smem_sparse" | "gmem_sparse")
+            && let Some(inner) = self.rest(end).strip_prefix('<')
+            && let Some(digits) = inner.split('>').next()
+            && !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && inner[digits.len() + 1..].starts_with("_ptr[")
+        {
+            let open = end + 1 + digits.len() + 1 + "_ptr".len();
+            let prefix = &self.src[pos..open];
+            if let Some(read) = self.pointer(pos, prefix, open) {
+                return read;
+            }
+        }
         // CuTe's `ArithTuple_0` (the iterator of an integer coordinate), printed `ArithTuple0`
         if let Some(rest) = name.strip_prefix("ArithTuple")
             && !rest.is_empty()
@@ -2436,7 +2450,17 @@ impl<'a> Parser<'a> {
         let is_bits = width
             .strip_suffix('b')
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
-        if !(is_bits || is_ident(width)) || self.peek(close + 1) != Some('(') {
+        // a plain sparse_elem<S,T>* in cute's notation: `ptr[sparse_elem<2,half_t>](0x6)`
+        let is_sparse_elem = width
+            .strip_prefix("sparse_elem<")
+            .and_then(|w| w.strip_suffix('>'))
+            .and_then(|w| w.split_once(','))
+            .is_some_and(|(s, t)| {
+                !s.trim().is_empty()
+                    && s.trim().bytes().all(|b| b.is_ascii_digit())
+                    && is_ident(t.trim())
+            });
+        if !(is_bits || is_sparse_elem || is_ident(width)) || self.peek(close + 1) != Some('(') {
             return None;
         }
         // the address, to its matching ')': `(nil)` nests one level

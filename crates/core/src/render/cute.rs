@@ -65,7 +65,7 @@ fn origin(out: &mut String, o: &Origin) {
             tup(out, c);
         }
         Origin::Ptr(p) => {
-            let _ = write!(out, "{p}");
+            let _ = write!(out, "{}", crate::algebra::pointer::CutePrint(p));
         }
     }
 }
@@ -149,7 +149,7 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Name(n) => write!(out, "{n}"),
-        Value::Pointer(p) => write!(out, "{p}"),
+        Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

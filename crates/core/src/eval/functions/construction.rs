@@ -300,7 +300,7 @@ pub(super) static VALUES: &[Function] = &[
 /// CuTe's `make_tensor`: over a counting iterator, an arithmetic-tuple iterator or a pointer,
 /// or (an element type first, `make_tensor<T>(L)`) an owning tensor.
 fn make_tensor(a: &Args) -> Result<Value, EvalError> {
-    use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+    use crate::algebra::pointer::{MemSpace, Pointer, PtrBase};
     let layout = |a: &Args| -> Result<Value, EvalError> {
         if a.len() == 3 {
             // make_tensor(it, shape, stride | LayoutLeft{} | LayoutRight{}): the tensor over
@@ -319,8 +319,12 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
         }
         Value::Pointer(p) => Origin::Ptr(p.clone()),
         // make_tensor<T>(L): an owning (register) tensor of T
-        Value::Name(n) if crate::algebra::recast::element_bits(n).is_some() => {
-            let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(n), PtrBase::Stack)
+        Value::Name(n)
+            if crate::algebra::recast::element_bits(n).is_some()
+                || crate::algebra::pointer::sparse_elem(n).is_some() =>
+        {
+            // of sparse_elem<S,T>, the array's iterator is CuTe's sparse_ptr
+            let p = Pointer::of_element(MemSpace::Raw, n, PtrBase::Stack, true)
                 .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
             Origin::Ptr(p)
         }

@@ -47,6 +47,25 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: TemplateArgs::Before
     ),
     f!(
+        "make_sparse_ptr",
+        "make_sparse_ptr<S>(PTR)",
+        "CuTe's sparse_ptr over PTR, a pointer to sparse_elem<S,T> (pointer_sparse.hpp): it moves by logical elements, S of them one physical T, its width sizeof_bits<sparse_elem<S,T>> = bits(T)/S; CuTe prints sparse<2>_ptr[_8b](0x4), smem_sparse<2>_ptr[_8b](…) in shared memory (PTR itself for S = 1)",
+        "make_smem_ptr(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr))) + 4",
+        2,
+        2,
+        |a| {
+            let s = a.vals[0].as_int().ok_or_else(|| {
+                EvalError::new(
+                    format!("make_sparse_ptr<S>: S is an integer, not {}", a.vals[0].kind()),
+                    a.spans[0],
+                )
+            })?;
+            let p = pointer_arg(a, 1)?;
+            p.make_sparse(s).map(Value::Pointer).map_err(a.alg())
+        },
+        template: TemplateArgs::Before
+    ),
+    f!(
         "static_cast",
         "static_cast<T*>(nullptr)",
         "the null pointer typed T* (its width is sizeof_bits<T>), or a pointer cast to its own type",
@@ -275,11 +294,9 @@ fn is_null(v: &Value) -> bool {
 /// The element type named by a template argument (`half_t`), read as CuTe's `sizeof_bits`.
 fn element_arg(a: &Args, i: usize) -> Result<ElementWidth, EvalError> {
     match &a.vals[i] {
-        // `make_smem_ptr<sparse_elem<2,half_t>>(p)`: recast_ptr makes CuTe's sparse_ptr
+        // `make_tmem_ptr<sparse_elem<2,half_t>>`: tensor memory holds no sparse_ptr
         Value::Name(n) if n.starts_with("sparse_elem<") => Err(EvalError::new(
-            format!(
-                "a pointer to {n} is CuTe's sparse_ptr<S, T*> (pointer_sparse.hpp: sizeof_bits is bits(T)/S, it moves by S logical elements a physical one, and prints as smem_sparse<S>_ptr[Nb](…) or sparse<S>_ptr[Nb](…)), which cute does not model"
-            ),
+            format!("a tensor-memory pointer to {n}: CuTe's tmem_ptr holds no sparse_ptr"),
             a.spans[i],
         )),
         Value::Name(n) => Ok(ElementWidth::of_type(n)),
@@ -327,6 +344,22 @@ fn make_tmem_ptr(a: &Args) -> Result<Value, EvalError> {
 /// `make_X_ptr(p)` and `make_X_ptr<T>(nullptr)`.
 fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
     let p = if a.len() == 2 {
+        // `make_smem_ptr<sparse_elem<2,half_t>>(nullptr)`: recast_ptr makes CuTe's sparse_ptr
+        if let Value::Name(n) = &a.vals[0]
+            && let Some(sp) = crate::algebra::pointer::sparse_elem(n)
+        {
+            sp.map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+            if !is_null(&a.vals[1]) {
+                return Err(EvalError::new(
+                    format!("{}<{n}>(P) takes nullptr", space.maker()),
+                    a.spans[1],
+                ));
+            }
+            return Pointer::of_element(MemSpace::Raw, n, PtrBase::Null, true)
+                .and_then(|p| p.tagged(space))
+                .map(Value::Pointer)
+                .map_err(a.alg());
+        }
         let width = element_arg(a, 0)?;
         if !is_null(&a.vals[1]) {
             return Err(EvalError::new(
@@ -420,7 +453,8 @@ fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
     };
     let width = ElementWidth::of_type(elem);
     if is_null(&a.vals[1]) {
-        return Pointer::new(MemSpace::Raw, width, PtrBase::Null)
+        // `static_cast<sparse_elem<2,half_t>*>(nullptr)`: a plain pointer to sparse elements
+        return Pointer::of_element(MemSpace::Raw, elem, PtrBase::Null, false)
             .map(Value::Pointer)
             .map_err(|e| EvalError::algebra(e, a.spans[0]));
     }
