@@ -552,7 +552,19 @@ def im2col(oracle):
     for c in IM2COL_COPIES:
         for fld in ["Tiler_MN", "TiledLayout_TV", "ValLayoutSrc", "ThrID"]:
             cases.append(("typename decltype(%s)::%s{}" % (c, fld), "%s.%s" % (c, fld), True))
-        cases.append(("%s.get_tma_tensor(make_shape(1,2))" % c, "%s.get_tma_tensor(make_shape(1,2))" % c, False))
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        cases.append((t, t, False))
+    # the TMA tensor, a tensor over a layout composed with a layout: what users do with it
+    # (the copy, a coordinate of its K mode (c,s,r,t), static and run-time)
+    for c, kd, ks in ((IM2COL_COPIES[0], "make_coord(3,0,0,0)", "make_coord(Int<3>{},Int<0>{},Int<0>{},Int<0>{})"),
+                      (IM2COL_COPIES[3], "make_coord(3,0,0)", "make_coord(Int<3>{},Int<0>{},Int<0>{})"),
+                      (IM2COL_COPIES[5], "make_coord(3,1,0)", "make_coord(Int<3>{},Int<1>{},Int<1>{})")):
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        for form in ["size(%s)", "shape(%s)", "rank(%s)", "%%s(5, %s)" % kd, "%%s(Int<5>{}, %s)" % ks,
+                     "%s(77)", "%s(_, 3)", "%s(Int<17>{}, _)", "%s(_, Int<3>{})(Int<2>{})",
+                     "%s.layout()", "size(%s.layout())"]:
+            cpp, mine = form, form
+            cases.append((cpp % t, mine % t, False))
     try:
         answers = oracle_batches(f.name, [c[0] for c in cases])
     finally:

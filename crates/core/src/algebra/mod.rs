@@ -16,6 +16,7 @@ pub mod interrupt;
 pub mod inverse;
 pub mod laws;
 pub mod layout;
+pub mod layout_composed;
 pub mod layout_ops;
 pub mod mixed_bits;
 pub mod pointer;

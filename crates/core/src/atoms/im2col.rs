@@ -11,8 +11,7 @@
 //! TMA tensor `get_tma_tensor` returns is CuTe's `ArithTuple(lower corner) o (M o 0 o L)`: a
 //! layout `M` over the GEMM's `((q,p,z,n), (c,s,r,t))` with the convolution's traversal and
 //! dilation strides as basis strides, composed with the identity `L` over the linearized
-//! `(q·p·z·n, (c,s,r,t))`: a layout composed with a layout, which cute's values do not hold,
-//! so it is refused with both parts computed.
+//! `(q·p·z·n, (c,s,r,t))`: a layout composed with a layout (algebra/layout_composed.rs).
 
 use std::fmt;
 
@@ -20,8 +19,10 @@ use super::tma::{TmaCopy, flat_leaves, unit};
 use crate::algebra::basis::{Basis, Stride};
 use crate::algebra::error::condition;
 use crate::algebra::inverse::right_inverse;
+use crate::algebra::layout_composed::{ComposedTensor, LayoutComposed};
 use crate::algebra::pointer::Pointer;
 use crate::algebra::swizzle::ComposedLayout;
+use crate::algebra::tensor::Origin;
 use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, divide};
 
 /// The im2col TMA operations `make_im2col_tma_copy` builds (their traits:
@@ -378,16 +379,19 @@ pub fn derive(
 }
 
 impl Im2col {
-    /// The refusal of `get_tma_tensor`, with CuTe's tensor spelled out from its computed parts.
-    pub fn tma_tensor_refusal(&self) -> String {
-        let zero = self.linear_shapes.repeat_like(0);
-        let identity = Layout::identity(&self.linear_shapes)
-            .map(|l| l.to_string())
-            .unwrap_or_else(|e| format!("make_identity_layout({}): {e}", self.linear_shapes));
-        format!(
-            "an im2col TMA's coordinate tensor is CuTe's ArithTuple{} o {} o {zero} o {identity}: the GEMM's multimode layout composed with the identity over the linearized shapes {} (a layout composed with a layout, which cute's values do not hold; its shape is the copy's, whatever shape is asked)",
-            self.lower_corner, self.gemm_layout, self.linear_shapes
-        )
+    /// `get_tma_tensor(shape)` (whatever the shape: the traits return the tensor
+    /// `make_im2col_tma_copy_desc` built): CuTe's `make_tensor(make_inttuple_iter(lower
+    /// corner), ComposedLayout{M, 0, L})`, the GEMM's multimode layout `M` after the identity
+    /// `L` over the linearized shapes, with a static zero offset in `M`'s domain.
+    pub fn tma_tensor(&self) -> Result<ComposedTensor> {
+        Ok(ComposedTensor {
+            origin: Some(Origin::Coord(self.lower_corner.clone())),
+            layout: LayoutComposed {
+                outer: self.gemm_layout.clone(),
+                offset: self.linear_shapes.repeat_like(0),
+                inner: Layout::identity(&self.linear_shapes)?,
+            },
+        })
     }
 }
 

@@ -472,8 +472,11 @@ impl TmaCopy {
     /// `g_shape` congruent with `g_stride_`. The start is `ArithTuple(0,...)` over the
     /// strides' coprofile.
     pub fn tma_tensor(&self, g_shape: &IntTuple) -> Result<OffsetTensor> {
-        if let Some(i) = &self.im2col {
-            return Err(condition("get_tma_tensor", i.tma_tensor_refusal()));
+        if self.im2col.is_some() {
+            return Err(condition(
+                "get_tma_tensor",
+                "an im2col TMA's coordinate tensor is a layout composed with a layout (Im2col::tma_tensor)",
+            ));
         }
         let g_leaves = leaves(&self.glayout);
         let gbasis = make_basis_like(self.glayout.shape())?;

@@ -30,7 +30,10 @@ pub fn method(
             span,
         ));
     }
-    if matches!(target, Value::OffsetLayout(..) | Value::SwizzledTensor(..)) {
+    if matches!(
+        target,
+        Value::OffsetLayout(..) | Value::SwizzledTensor(..) | Value::LayoutComposed(_)
+    ) {
         return tensor_method(target, name, args, spans, span);
     }
     if matches!(target, Value::Composed(_) | Value::NestedComposed(_)) {
@@ -135,8 +138,7 @@ fn atom_method(
                         ));
                     }
                 };
-                let tma = t.atom.tma.as_deref().expect("checked");
-                tma.tma_tensor(&shape).map(Value::tensor).map_err(alg)
+                tma_tensor_value(t.atom.tma.as_deref().expect("checked"), &shape).map_err(alg)
             })
         }
         (Atom::Copy(c), "get_tma_tensor") if c.tma.is_some() => {
@@ -150,8 +152,7 @@ fn atom_method(
                         ));
                     }
                 };
-                let tma = c.tma.as_deref().expect("checked");
-                tma.tma_tensor(&shape).map(Value::tensor).map_err(alg)
+                tma_tensor_value(c.tma.as_deref().expect("checked"), &shape).map_err(alg)
             })
         }
         // CuTe's partition_shape_A/B/C(tiled_mma, shape): the shape of a thread's fragment
@@ -518,6 +519,18 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
         out.push("ELayout");
     }
     out
+}
+
+/// `get_tma_tensor(shape)`: a tiled TMA's coordinate tensor, an im2col TMA's tensor over a
+/// layout composed with a layout.
+fn tma_tensor_value(
+    tma: &crate::atoms::tma::TmaCopy,
+    shape: &IntTuple,
+) -> Result<Value, crate::algebra::AlgebraError> {
+    match &tma.im2col {
+        Some(i) => i.tma_tensor().map(|t| Value::LayoutComposed(Box::new(t))),
+        None => tma.tma_tensor(shape).map(Value::tensor),
+    }
 }
 
 fn field_names(a: &Atom) -> &'static str {
@@ -1608,6 +1621,41 @@ fn tensor_method(
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
     use crate::algebra::tensor::Origin;
+    // a layout composed with a layout (an im2col TMA's tensor, or the layout alone)
+    if let Value::LayoutComposed(lc) = t {
+        let part = |v: Value| Some(Ok(v));
+        let layout_only = || {
+            Value::LayoutComposed(Box::new(crate::algebra::layout_composed::ComposedTensor {
+                origin: None,
+                layout: lc.layout.clone(),
+            }))
+        };
+        return match (name, args, &lc.origin) {
+            ("layout", [], _) => part(layout_only()),
+            ("data", [], Some(o)) => part(match o {
+                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Coord(c) => Value::ArithTuple(c.clone()),
+                Origin::Ptr(p) => Value::Pointer(p.clone()),
+            }),
+            ("layout_a", [], None) => part(Value::Layout(lc.layout.outer.clone())),
+            ("offset", [], None) => part(Value::IntTuple(lc.layout.offset.clone())),
+            ("layout_b", [], None) => part(Value::Layout(lc.layout.inner.clone())),
+            ("shape" | "size", [], _) => {
+                let f = super::functions::lookup(name).expect("in the function table");
+                Some(super::functions::call(
+                    f,
+                    std::slice::from_ref(t),
+                    &[span],
+                    span,
+                ))
+            }
+            ("stride", [], _) => Some(Err(EvalError::new(
+                "CuTe deletes ComposedLayout's stride() (error: use of deleted function): a composed layout has no strides; its layout_b() has",
+                span,
+            ))),
+            _ => None,
+        };
+    }
     let (layout, data) = match t {
         Value::OffsetLayout(o, l) => (
             Value::Layout((**l).clone()),

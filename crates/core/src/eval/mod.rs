@@ -2441,6 +2441,20 @@ pub fn apply(
                 Origin::Ptr(p) => Value::Pointer(p),
             })
         }
+        // `C(c)` of a layout composed with a layout, A(O + B(c)) (of a tensor over one, the
+        // iterator moved by it); with `_`, CuTe's slice_and_offset, the offset in the layout
+        Value::LayoutComposed(t) => {
+            let co = to_coord(coord, cspan)?;
+            if co.has_underscore() {
+                return functions::layout_composed_slice(t, &co, cspan);
+            }
+            let ct = co.to_int_tuple().expect("no underscore");
+            let v = t.layout.eval_index(&ct).map_err(alg)?;
+            match &t.origin {
+                None => Ok(Value::IntTuple(v)),
+                Some(o) => o.element(&v).map(Value::IntTuple).map_err(alg),
+            }
+        }
         // `C(c)` of a composed layout of a composed layout: Sw(OFF + C'(c)); CuTe does not
         // compile a slice of it
         Value::NestedComposed(n) => {
@@ -2520,6 +2534,44 @@ pub fn compose_values(
         )
         .map(Value::tensor)
         .map_err(alg),
+        // `ArithTuple(…) o make_composed_layout(A, O, B)`: a tensor over a layout composed with
+        // a layout (an im2col TMA's), and the tensor's or the layout's composition with a tiler
+        (Value::ArithTuple(_) | Value::IntTuple(_), Value::LayoutComposed(t))
+            if t.origin.is_none() =>
+        {
+            let origin = match a {
+                Value::ArithTuple(c) => Origin::Coord(c.clone()),
+                _ => match int(a) {
+                    Some(i) => Origin::Count(i),
+                    None => {
+                        return Err(EvalError::new(
+                            format!(
+                                "{} o a layout composed with a layout: the left side is a tensor's iterator, an ArithTuple or an integer",
+                                a.kind()
+                            ),
+                            aspan,
+                        ));
+                    }
+                },
+            };
+            Ok(Value::LayoutComposed(Box::new(
+                crate::algebra::layout_composed::ComposedTensor {
+                    origin: Some(origin),
+                    layout: t.layout.clone(),
+                },
+            )))
+        }
+        (Value::LayoutComposed(t), _) => {
+            let mut buf = TilerBuf::new();
+            let tl = to_tiler(b, bspan, &mut buf)?;
+            let layout = t.layout.compose(&tl).map_err(alg)?;
+            Ok(Value::LayoutComposed(Box::new(
+                crate::algebra::layout_composed::ComposedTensor {
+                    origin: t.origin.clone(),
+                    layout,
+                },
+            )))
+        }
         // `ArithTuple(0,0) o L`: an identity tensor as CuTe prints it
         (Value::ArithTuple(c), _) => Ok(Value::OffsetLayout(
             Origin::Coord(c.clone()),

@@ -23,6 +23,9 @@ pub enum Value {
     /// `Sw o OFF o (Sw' o OFF' o L)`: a composed layout whose inner layout is composed (the
     /// composition of two composed layouts).
     NestedComposed(Box<crate::algebra::swizzle::NestedComposed>),
+    /// `A o O o B` with `A` a layout (CuTe's `ComposedLayout<Layout, O, Layout>`), or a tensor
+    /// over one (an im2col TMA's coordinate tensor).
+    LayoutComposed(Box<crate::algebra::layout_composed::ComposedTensor>),
     /// `smem_ptr[Nb](unset)` on its own.
     Offset(Offset),
     /// `Sw o OFF`, waiting for its layout.
@@ -142,6 +145,10 @@ impl Value {
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
             Value::NestedComposed(_) => "a composed layout of a composed layout",
+            Value::LayoutComposed(t) if t.origin.is_some() => {
+                "a tensor over a layout composed with a layout"
+            }
+            Value::LayoutComposed(_) => "a layout composed with a layout",
             Value::Offset(_) => "a pointer",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(Origin::Coord(_), _) => "an identity tensor",
@@ -215,6 +222,7 @@ fn measured_tuple(v: &Value) -> Option<&Tup> {
         Value::OffsetLayout(_, l) => Some(l.shape()),
         Value::Composed(c) | Value::SwizzledTensor(_, c) => Some(c.layout.shape()),
         Value::NestedComposed(n) => Some(n.inner.layout.shape()),
+        Value::LayoutComposed(t) => Some(t.layout.shape()),
         _ => None,
     }
 }

@@ -112,6 +112,19 @@ pub fn write_value(out: &mut String, v: &Value) {
             layout(out, &n.inner.layout);
             Ok(())
         }
+        // as CuTe prints a tensor over ComposedLayout<Layout, O, Layout>: `ITER o A o O o B`
+        Value::LayoutComposed(t) => {
+            if let Some(o) = &t.origin {
+                origin(out, o);
+                out.push_str(" o ");
+            }
+            layout(out, &t.layout.outer);
+            out.push_str(" o ");
+            tup(out, &t.layout.offset);
+            out.push_str(" o ");
+            layout(out, &t.layout.inner);
+            Ok(())
+        }
         Value::Offset(o) => {
             offset(out, o);
             Ok(())

@@ -97,6 +97,21 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             m.insert("layout".into(), Json::Object(inner));
             m
         }
+        // A o O o B with A a layout: the outer layout, the offset and the inner layout
+        Value::LayoutComposed(t) => {
+            let inner = layout_object(&t.layout.inner)?;
+            let mut m = object(json!({
+                "kind": "layout_composed",
+                "outer": Json::Object(layout_object(&t.layout.outer)?),
+                "composed_offset": int_tuple(&t.layout.offset),
+            }));
+            if let Some(o) = &t.origin {
+                m.insert("offset".into(), origin(o));
+            }
+            copy_sizes(&inner, &mut m);
+            m.insert("layout".into(), Json::Object(inner));
+            m
+        }
         Value::SwizzledTensor(o, c) => {
             let inner = layout_object(&c.layout)?;
             let mut m = object(json!({

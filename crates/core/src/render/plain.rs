@@ -82,6 +82,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Swizzle(s) => write!(out, "{s}"),
         Value::Composed(c) => write!(out, "{c}"),
         Value::NestedComposed(n) => write!(out, "{n}"),
+        Value::LayoutComposed(t) => write!(out, "{t}"),
         Value::Offset(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),

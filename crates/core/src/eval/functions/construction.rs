@@ -191,11 +191,36 @@ pub(super) static VALUES: &[Function] = &[
     f!(
         "make_composed_layout",
         "make_composed_layout(INNER, OFFSET, OUTER)",
-        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, Layout>, c -> INNER(OFFSET + OUTER(c)) (an im2col TMA's tensor is over one)",
         "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         3,
         3,
         |a| {
+            if let Value::Layout(outer) = &a.vals[0] {
+                let offset = match &a.vals[1] {
+                    Value::IntTuple(t) => t.clone(),
+                    other => {
+                        return Err(EvalError::new(
+                            format!(
+                                "the offset of a layout composed with a layout is a coordinate of the outer layout (an integer or a tuple), not {}",
+                                other.kind()
+    ),
+                            a.spans[1],
+                        ));
+                    }
+                };
+                let inner = crate::eval::convert::layout_of(&a.vals[2], a.spans[2])?;
+                return Ok(Value::LayoutComposed(Box::new(
+                    crate::algebra::layout_composed::ComposedTensor {
+                        origin: None,
+                        layout: crate::algebra::layout_composed::LayoutComposed {
+                            outer: outer.clone(),
+                            offset,
+                            inner: inner.into_owned(),
+                        },
+                    },
+                )));
+            }
             let io = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
             compose_values(
                 &io,
@@ -204,7 +229,8 @@ pub(super) static VALUES: &[Function] = &[
                 a.spans[2],
                 a.span,
             )
-        }
+        },
+        coordinates: true
     ),
     f!(
         "slice_",

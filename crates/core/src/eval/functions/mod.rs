@@ -179,6 +179,8 @@ mod coordinates;
 mod did_you_mean;
 mod index;
 mod keywords;
+mod layout_composed;
+pub(crate) use layout_composed::slice as layout_composed_slice;
 mod layouts;
 mod modes;
 mod nested;
@@ -304,6 +306,14 @@ pub fn call_checking_in(
             ),
             span,
         ));
+    }
+    // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
+    if f.name != "make_composed_layout"
+        && let Some(i) = vals
+            .iter()
+            .position(|v| matches!(v, Value::LayoutComposed(_)))
+    {
+        return layout_composed::call(f, vals, i, spans, span, laws);
     }
     if !f.coordinates
         && let Some(i) = vals.iter().position(Value::has_basis)
