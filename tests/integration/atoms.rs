@@ -168,6 +168,12 @@ fn bad_atoms_are_errors_that_say_why() {
             "copy_atom(SM75_U32x4_LDSM, half_t)",
             "did you mean SM75_U32x4_LDSM_N",
         ),
+        // a misspelt UMMA template is unknown, with the UMMA families near it (not a claim
+        // that CuTe declares it)
+        (
+            "mma_atom(SM100_MMA_F16BF16_SSS)",
+            "did you mean SM100_MMA_F16BF16_SS,",
+        ),
         // UMMA's static_asserts
         (
             "mma_atom(SM100_MMA_F16BF16_SS<half_t,half_t,float,96,64,K,K>)",

@@ -306,12 +306,6 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             ),
         ));
     }
-    if base.starts_with("SM100_MMA_") || base.starts_with("SM103_") {
-        return Err(bad(
-            &full,
-            "CuTe 4.7 declares this UMMA atom but cute does not model it (the interleaved-complex forms)",
-        ));
-    }
     Err(bad(&full, unknown_message(base)))
 }
 
@@ -340,7 +334,13 @@ fn unknown_message(base: &str) -> String {
         };
         return format!("CuTe has no such shape in the family {fam}: it has {which}");
     }
-    let names: Vec<&str> = catalog::mma_rows().iter().map(|r| r.name).collect();
+    // the catalog's atoms and the UMMA templates' families (SM100_MMA_F16BF16_SS<…>)
+    let names: Vec<&str> = catalog::mma_rows()
+        .iter()
+        .map(|r| r.name)
+        .chain(umma::family_names())
+        .chain(umma::SCALED_FAMILIES.iter().copied())
+        .collect();
     let near = crate::spelling::closest_among(base, names.iter().copied());
     if near.is_empty() {
         format!("unknown MMA atom '{base}' (`cute atoms --kind mma` lists them)")

@@ -517,6 +517,11 @@ pub fn example(name: &str) -> Option<String> {
     Some(format!("{name}<{types},{m},128{vs},K,K{scale_c}>"))
 }
 
+/// The UMMA families' names (without their template arguments).
+pub fn family_names() -> impl Iterator<Item = &'static str> {
+    FAMILIES.iter().map(|f| f.name)
+}
+
 /// Whether `name` names a UMMA family (without its template arguments).
 pub fn is_family(name: &str) -> bool {
     FAMILIES.iter().any(|f| f.name == name)
