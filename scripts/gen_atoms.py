@@ -525,6 +525,24 @@ IM2COL_COPIES = [
     "make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL{}, %s, Layout<Shape<_128,_32>,Stride<_32,_1>>{}, make_shape(_128{},_32{}), "
     "make_coord(Int<0>{},Int<0>{}), make_coord(Int<-2>{},Int<-2>{}), make_coord(Int<-1>{},Int<-1>{}), make_coord(Int<1>{},Int<1>{}), make_coord(Int<2>{},Int<2>{}), make_coord(Int<0>{},Int<0>{}), make_coord(Int<2>{},Int<2>{}))" % IM2COL_G2,
 ]
+# SM100's im2col TMA atoms (make_im2col_tma_atom_A_sm100/_B_sm100): over a UMMA tiled MMA, its
+# MMA tiler and cluster shape, with the convolution's parameters (all 13 arguments).
+IM2COL_SM100_SMEM = ("UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, "
+                     "make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{}))")
+IM2COL_SM100_PARAMS = ", ".join(["make_coord(Int<0>{},Int<0>{},Int<0>{})"] * 4 + ["make_coord(Int<1>{},Int<1>{},Int<1>{})",
+                                 "make_coord(Int<0>{},Int<0>{},Int<0>{})", "make_coord(Int<1>{},Int<1>{},Int<1>{})"])
+IM2COL_SM100_MMA = "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{})"
+IM2COL_SM100_MMA_2SM = "make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::K>{})"
+IM2COL_SM100_ATOMS = [
+    "make_im2col_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, "
+    "make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, "
+    "make_shape(Int<1>{},Int<2>{},Int<2>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_atom_B_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, "
+    "make_shape(Int<1>{},Int<4>{},Int<1>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_atom_A_sm100(SM100_TMA_2SM_LOAD_IM2COL{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, "
+    "make_shape(Int<2>{},Int<1>{},Int<1>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_2SM, IM2COL_SM100_PARAMS),
+]
 IM2COL_TRAITS = [("SM90_TMA_LOAD_IM2COL", 4096), ("SM90_TMA_LOAD_IM2COL_MULTICAST", 2048),
                  ("SM90_TMA_STORE_IM2COL", 8192), ("SM100_TMA_2SM_LOAD_IM2COL", 1024),
                  ("SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", 16384)]
@@ -555,6 +573,11 @@ def im2col(oracle):
         t = "%s.get_tma_tensor(make_shape(1,2))" % c
         cases.append((t, t, False))
     # the TMA tensor, a tensor over a layout composed with a layout: what users do with it
+    for c in IM2COL_SM100_ATOMS:
+        for fld in ["ThrID", "ValLayoutSrc", "ValLayoutDst", "ValLayoutRef"]:
+            cases.append(("typename decltype(%s)::%s{}" % (c, fld), "%s.%s" % (c, fld), True))
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        cases.append((t, t, False))
     # (the copy, a coordinate of its K mode (c,s,r,t), static and run-time)
     for c, kd, ks in ((IM2COL_COPIES[0], "make_coord(3,0,0,0)", "make_coord(Int<3>{},Int<0>{},Int<0>{},Int<0>{})"),
                       (IM2COL_COPIES[3], "make_coord(3,0,0)", "make_coord(Int<3>{},Int<0>{},Int<0>{})"),

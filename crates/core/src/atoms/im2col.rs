@@ -155,6 +155,136 @@ pub fn derive(
     multicast: i64,
     given: Option<ConvParams>,
 ) -> Result<TmaCopy> {
+    let cta_tiler = match cta_tiler {
+        Some(t) => t,
+        None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),
+    };
+    let prod = glayout.shape().product_each()?;
+    let glayout_basis = Layout::identity(&prod)?;
+    let cta_v_map = composition::compose_tiler(&glayout_basis, &cta_tiler)?;
+    derive_with_map(
+        op, gptr, glayout, swizzled, slayout, cta_tiler, cta_v_map, multicast, given, false,
+    )
+}
+
+/// Which operand of a UMMA an SM100 im2col TMA atom loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sm100Operand {
+    /// `make_im2col_tma_atom_A_sm100`: the (M,K) tile, multicast over the cluster's N CTAs.
+    A,
+    /// `make_im2col_tma_atom_B_sm100`: the (N,K) tile, multicast over the cluster's M CTAs.
+    B,
+}
+
+/// `make_im2col_tma_atom_A_sm100` / `_B_sm100(op, gtensor, slayout, mma_tiler, tiled_mma,
+/// cluster_shape_vmnk, the convolution's parameters)` (copy_traits_sm100_im2col.hpp): the
+/// CTA's value map is `layout<1>(mma.thrfrg_A(make_identity_layout(append<R>((TILE_M,
+/// TILE_K), _1))))(_, repeat<R>(_))` (`thrfrg_B` over `(TILE_N, TILE_K)` for B), the multicast
+/// the cluster's N CTAs (`size<2>(cluster_shape)`; M's, `size<1>`, for B) for a multicast
+/// operation and 1 otherwise; then `detail::make_tma_atom_im2col`: an atom, not a tiled copy.
+#[allow(clippy::too_many_arguments)]
+pub fn derive_atom_sm100(
+    operand: Sm100Operand,
+    op: &str,
+    gptr: Pointer,
+    glayout: Layout,
+    swizzled: Option<ComposedLayout>,
+    slayout: Layout,
+    mma_tiler: &IntTuple,
+    mma: &super::tiled_mma::TiledMma,
+    cluster_shape: &IntTuple,
+    given: ConvParams,
+) -> Result<TmaCopy> {
+    let name = match operand {
+        Sm100Operand::A => "make_im2col_tma_atom_A_sm100",
+        Sm100Operand::B => "make_im2col_tma_atom_B_sm100",
+    };
+    let bad = |msg: String| condition(name, msg);
+    let bare = op.trim_start_matches("cute::");
+    let multicast_mode = match operand {
+        Sm100Operand::A => 2,
+        Sm100Operand::B => 1,
+    };
+    let multicast = match bare {
+        "SM90_TMA_LOAD_IM2COL_MULTICAST" | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST" => {
+            if cluster_shape.rank() != 4 {
+                return Err(bad(format!(
+                    "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
+                )));
+            }
+            match cluster_shape.mode(multicast_mode) {
+                Some(m) => m.product()?,
+                None => unreachable!("rank 4 checked"),
+            }
+        }
+        "SM90_TMA_LOAD_IM2COL" | "SM90_TMA_STORE_IM2COL" | "SM100_TMA_2SM_LOAD_IM2COL" => 1,
+        _ => {
+            return Err(bad(format!(
+                "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST, SM90_TMA_STORE_IM2COL, SM100_TMA_2SM_LOAD_IM2COL, SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
+            )));
+        }
+    };
+    if mma_tiler.rank() < 3 {
+        return Err(bad(format!(
+            "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
+        )));
+    }
+    let r = glayout.rank();
+    let first = match operand {
+        Sm100Operand::A => 0,
+        Sm100Operand::B => 1,
+    };
+    // append<R>((TILE_MN, TILE_K), _1)
+    let tile_mode = |i: usize| -> Result<IntTuple> {
+        mma_tiler
+            .mode(i)
+            .map(|m| m.to_owned())
+            .ok_or_else(|| bad(format!("the MMA tiler {mma_tiler} has no mode {i}")))
+    };
+    let mut tile = vec![tile_mode(first)?, tile_mode(2)?];
+    while tile.len() < r {
+        tile.push(IntTuple::int(1));
+    }
+    let cluster_layout = Layout::identity(&IntTuple::tuple(tile))?;
+    let op_mma = match operand {
+        Sm100Operand::A => super::tiled_mma::Operand::A,
+        Sm100Operand::B => super::tiled_mma::Operand::B,
+    };
+    let frg = mma.thrfrg(op_mma, &cluster_layout)?.mode(1)?;
+    // (_, repeat<R>(_)): the value modes, flattened as a slice keeps them
+    let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; r]);
+    let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
+    let cta_v_map = frg.slice(&coord)?;
+    let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+    let mut t = derive_with_map(
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+        cta_tiler,
+        cta_v_map,
+        multicast,
+        Some(given),
+        true,
+    )?;
+    t.atom_only = true;
+    Ok(t)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn derive_with_map(
+    op: &str,
+    gptr: Pointer,
+    glayout: Layout,
+    swizzled: Option<ComposedLayout>,
+    slayout: Layout,
+    cta_tiler: Tiler<'static>,
+    cta_v_map: Layout,
+    multicast: i64,
+    given: Option<ConvParams>,
+    atom_only: bool,
+) -> Result<TmaCopy> {
     let op = op.trim_start_matches("cute::");
     if !IM2COL_OPS.contains(&op) {
         return Err(bad(format!(
@@ -177,11 +307,6 @@ pub fn derive(
     }
     let prod = glayout.shape().product_each()?;
     let glayout_basis = Layout::identity(&prod)?;
-    let cta_tiler = match cta_tiler {
-        Some(t) => t,
-        None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),
-    };
-    let cta_v_map = composition::compose_tiler(&glayout_basis, &cta_tiler)?;
     let (s_shape, v_shape) = (
         slayout.shape().product_each()?,
         cta_v_map.shape().product_each()?,
@@ -360,7 +485,7 @@ pub fn derive(
         slayout,
         cta_tiler,
         cluster_size: multicast,
-        atom_only: false,
+        atom_only,
         tma_gbasis: vt.clone(),
         box_shape: vec![range_c, range_whdn],
         gmem_shape,

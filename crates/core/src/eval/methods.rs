@@ -1331,6 +1331,15 @@ pub fn atom_function(
                     .map_err(alg)
             }
         }
+        "make_im2col_tma_atom_A_sm100" | "make_im2col_tma_atom_B_sm100" => {
+            let operand = if name.contains("_A_") {
+                crate::atoms::im2col::Sm100Operand::A
+            } else {
+                crate::atoms::im2col::Sm100Operand::B
+            };
+            let t = im2col_sm100_args(operand, vals, spans)?;
+            t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
+        }
         "make_im2col_tma_copy" => {
             let t = im2col_args(vals, spans)?;
             TiledCopy::tma(t)
@@ -1418,9 +1427,73 @@ fn tma_args(
 /// The arguments of `make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, the
 /// convolution's 7 parameters])` (CuTe's overloads: 3, 4, 5, 10, 11 or 12 arguments), derived
 /// into the im2col box.
+/// The arguments of `make_im2col_tma_atom_A_sm100` / `_B_sm100` (13: OP, GTENSOR, SLAYOUT,
+/// MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK and the convolution's 7 parameters).
+fn im2col_sm100_args(
+    operand: crate::atoms::im2col::Sm100Operand,
+    vals: &[Value],
+    spans: &[Span],
+) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let op = name_arg(
+        &vals[0],
+        spans[0],
+        "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
+    )?;
+    let (gptr, glayout) = match &vals[1] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
+        other => {
+            return Err(expected(
+                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
+                other.kind(),
+                spans[1],
+            ));
+        }
+    };
+    let (swizzled, slayout) = match &vals[2] {
+        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
+        v => (None, to_layout(v, spans[2])?),
+    };
+    let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
+    let mma = tiled_mma_arg(&vals[4], spans[4])?;
+    let cluster = super::convert::to_int_tuple(&vals[5], spans[5])?;
+    let conv = conv_params(vals, spans, 6)?;
+    let span = spans[0].to(spans[vals.len() - 1]);
+    crate::atoms::im2col::derive_atom_sm100(
+        operand, op, gptr, glayout, swizzled, slayout, &mma_tiler, &mma, &cluster, conv,
+    )
+    .map_err(|e| EvalError::algebra(e, span))
+}
+
+/// The convolution's 7 parameters of an im2col TMA from argument `head` on: one flat tuple
+/// of integers each.
+fn conv_params(
+    vals: &[Value],
+    spans: &[Span],
+    head: usize,
+) -> Result<crate::atoms::im2col::ConvParams, EvalError> {
+    use crate::atoms::im2col::{CONV_PARAM_NAMES, ConvParams};
+    let mut values: [Vec<i64>; 7] = Default::default();
+    for (k, slot) in values.iter_mut().enumerate() {
+        let i = head + k;
+        let t = super::convert::to_int_tuple(&vals[i], spans[i])?;
+        *slot = t.leaves().to_vec();
+        if t.depth() > 1 {
+            return Err(EvalError::new(
+                format!(
+                    "{} is a flat tuple of one integer per spatial mode, got {t}",
+                    CONV_PARAM_NAMES[k]
+                ),
+                spans[i],
+            ));
+        }
+    }
+    Ok(ConvParams { values })
+}
+
 fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
     use crate::algebra::tensor::Origin;
-    use crate::atoms::im2col::{CONV_PARAM_NAMES, ConvParams};
+    use crate::atoms::im2col::CONV_PARAM_NAMES;
     let n = vals.len();
     if !matches!(n, 3..=5 | 10..=12) {
         return Err(EvalError::new(
@@ -1463,22 +1536,7 @@ fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaC
         1
     };
     let conv = if n >= 10 {
-        let mut values: [Vec<i64>; 7] = Default::default();
-        for (k, slot) in values.iter_mut().enumerate() {
-            let i = head + k;
-            let t = super::convert::to_int_tuple(&vals[i], spans[i])?;
-            *slot = t.leaves().to_vec();
-            if t.depth() > 1 {
-                return Err(EvalError::new(
-                    format!(
-                        "{} is a flat tuple of one integer per spatial mode, got {t}",
-                        CONV_PARAM_NAMES[k]
-                    ),
-                    spans[i],
-                ));
-            }
-        }
-        Some(ConvParams { values })
+        Some(conv_params(vals, spans, head)?)
     } else {
         None
     };
