@@ -613,6 +613,30 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
     }
 }
 
+/// SM100's TMA atoms over a UMMA tiled MMA, `make_tma_atom_A_sm100` / `_B_sm100`, as CuTe 4.7
+/// derives them (`tests/golden/tma_sm100_oracle.tsv`, `scripts/gen_atoms.py --tma-sm100`): the
+/// atom's layouts and its coordinate tensor, 1-SM and 2-SM, multicast or not, K- and MN-major.
+#[test]
+fn sm100_tma_atoms_derive_what_cute_derives() {
+    let text = std::fs::read_to_string(golden_dir().join("tma_sm100_oracle.tsv")).unwrap();
+    let mut n = 0;
+    for l in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+        eval_line(stmt);
+        n += 1;
+    }
+    assert!(n >= 20, "{n} cases");
+    let got = eval_line(
+        "make_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), Layout<Shape<_128,_64>>{}, make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
+    );
+    assert!(got.contains("Unsupported TMA"), "{got}");
+}
+
 /// `make_im2col_tma_copy` and the im2col traits as CuTe 4.7 derives them
 /// (`tests/golden/im2col_oracle.tsv`, `scripts/gen_atoms.py --im2col`): the traits' layouts,
 /// the tiled copy's tiler, TV layout and atom, with and without the convolution's parameters;

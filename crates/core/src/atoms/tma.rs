@@ -355,7 +355,6 @@ impl TmaCopy {
                 TMA_COPY_OPS.join(", ")
             )));
         }
-        let bits = check_operands("make_tma_copy", &slayout, &gptr, cluster_size)?;
         let cta_tiler = match cta_tiler {
             Some(t) => t,
             None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),
@@ -364,6 +363,127 @@ impl TmaCopy {
             &Layout::identity(&glayout.shape().to_owned())?,
             &cta_tiler,
         )?;
+        Self::derive_with_map(
+            op,
+            gptr,
+            glayout,
+            swizzled,
+            slayout,
+            cta_tiler,
+            cta_v_map,
+            cluster_size,
+            atom_only,
+        )
+    }
+
+    /// `make_tma_atom_A_sm100` / `_B_sm100(op, gtensor, slayout, mma_tiler, tiled_mma,
+    /// cluster_shape_vmnk)` (copy_traits_sm100_tma.hpp): the CTA's value map is
+    /// `layout<1>(mma.thrfrg_A(make_identity_layout(shape(gtensor)).compose(remove<1>(mma_tiler))))(_, repeat<R>(_))`
+    /// (`thrfrg_B` over `remove<0>` for B), the multicast the cluster's N CTAs
+    /// (`size<2>(cluster_shape)`; M's, `size<1>`, for B) for a multicast operation and 1
+    /// otherwise; then `detail::make_tma_copy_atom`: an atom.
+    #[allow(clippy::too_many_arguments)]
+    pub fn derive_atom_sm100(
+        b_operand: bool,
+        op: &str,
+        gptr: Pointer,
+        glayout: Layout,
+        swizzled: Option<ComposedLayout>,
+        slayout: Layout,
+        mma_tiler: &IntTuple,
+        mma: &super::tiled_mma::TiledMma,
+        cluster_shape: &IntTuple,
+    ) -> Result<TmaCopy> {
+        let name = if b_operand {
+            "make_tma_atom_B_sm100"
+        } else {
+            "make_tma_atom_A_sm100"
+        };
+        let fail = |msg: String| condition(name, msg);
+        let bare = op.trim_start_matches("cute::");
+        let multicast = match bare {
+            "SM90_TMA_LOAD_MULTICAST"
+            | "SM100_TMA_2SM_LOAD_MULTICAST"
+            | "SM100_TMA_LOAD_MULTICAST_2D_GATHER4" => {
+                match (
+                    cluster_shape.rank(),
+                    cluster_shape.mode(if b_operand { 1 } else { 2 }),
+                ) {
+                    (4, Some(m)) => m.product()?,
+                    _ => {
+                        return Err(fail(format!(
+                            "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
+                        )));
+                    }
+                }
+            }
+            "SM90_TMA_LOAD"
+            | "SM90_TMA_STORE"
+            | "SM100_TMA_2SM_LOAD"
+            | "SM100_TMA_LOAD_2D_GATHER4" => 1,
+            _ => {
+                return Err(fail(format!(
+                    "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST, SM100_TMA_LOAD_2D_GATHER4, SM100_TMA_LOAD_MULTICAST_2D_GATHER4"
+                )));
+            }
+        };
+        if mma_tiler.rank() < 3 {
+            return Err(fail(format!(
+                "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
+            )));
+        }
+        // remove<1> (A) or remove<0> (B) of the MMA tiler
+        let skip = if b_operand { 0 } else { 1 };
+        let kept: Vec<IntTuple> = mma_tiler
+            .modes()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, m)| m.to_owned())
+            .collect();
+        let tiler_mk = IntTuple::tuple(kept);
+        let g_tile = composition::compose_tiler(
+            &Layout::identity(&glayout.shape().to_owned())?,
+            &Tiler::from_shape(&tiler_mk),
+        )?;
+        let operand = if b_operand {
+            super::tiled_mma::Operand::B
+        } else {
+            super::tiled_mma::Operand::A
+        };
+        let frg = mma.thrfrg(operand, &g_tile)?.mode(1)?;
+        let r = g_tile.rank();
+        let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; r]);
+        let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
+        let cta_v_map = frg.slice(&coord)?;
+        let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+        Self::derive_with_map(
+            op, gptr, glayout, swizzled, slayout, cta_tiler, cta_v_map, multicast, true,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn derive_with_map(
+        op: &str,
+        gptr: Pointer,
+        glayout: Layout,
+        swizzled: Option<ComposedLayout>,
+        slayout: Layout,
+        cta_tiler: Tiler<'static>,
+        cta_v_map: Layout,
+        cluster_size: i64,
+        atom_only: bool,
+    ) -> Result<TmaCopy> {
+        let op = op.trim_start_matches("cute::");
+        if let Some(why) = unmodelled(op) {
+            return Err(bad(why));
+        }
+        if !TMA_COPY_OPS.contains(&op) {
+            return Err(bad(format!(
+                "{op} is not a TMA copy operation make_tma_copy builds ({})",
+                TMA_COPY_OPS.join(", ")
+            )));
+        }
+        let bits = check_operands("make_tma_copy", &slayout, &gptr, cluster_size)?;
         let mut tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map)?;
         // copy_traits_sm90_tma.hpp, make_tma_copy_atom: gather4/scatter4 move one row of the
         // box for each of 4 row indices

@@ -1331,6 +1331,45 @@ pub fn atom_function(
                     .map_err(alg)
             }
         }
+        "make_tma_atom_A_sm100" | "make_tma_atom_B_sm100" => {
+            use crate::algebra::tensor::Origin;
+            let op = name_arg(
+                &vals[0],
+                spans[0],
+                "a TMA copy operation, e.g. SM90_TMA_LOAD",
+            )?;
+            let (gptr, glayout) = match &vals[1] {
+                Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
+                other => {
+                    return Err(expected(
+                        "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
+                        other.kind(),
+                        spans[1],
+                    ));
+                }
+            };
+            let (swizzled, slayout) = match &vals[2] {
+                Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
+                v => (None, to_layout(v, spans[2])?),
+            };
+            let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
+            let mma = tiled_mma_arg(&vals[4], spans[4])?;
+            let cluster = super::convert::to_int_tuple(&vals[5], spans[5])?;
+            crate::atoms::tma::TmaCopy::derive_atom_sm100(
+                name == "make_tma_atom_B_sm100",
+                op,
+                gptr,
+                glayout,
+                swizzled,
+                slayout,
+                &mma_tiler,
+                &mma,
+                &cluster,
+            )
+            .and_then(|t| t.atom())
+            .map(|a| wrap(Atom::Copy(a)))
+            .map_err(alg)
+        }
         "make_im2col_tma_atom_A_sm100" | "make_im2col_tma_atom_B_sm100" => {
             let operand = if name.contains("_A_") {
                 crate::atoms::im2col::Sm100Operand::A
