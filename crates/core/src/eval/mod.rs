@@ -290,6 +290,7 @@ impl Env {
 
     /// Whether any variable shadows a name of CuTe's (then a statement's value may depend on
     /// the session even where it names only functions).
+    #[inline]
     pub fn shadows_any(&self) -> bool {
         !self.shadows.is_empty()
     }
@@ -1665,24 +1666,34 @@ impl Env {
         dsl: bool,
     ) -> Result<Value, EvalError> {
         let mut laws = functions::has_law(f).then(Laws::default);
-        let r = functions::call_checking_in(f, vals, spans, span, laws.as_mut(), dsl);
-        if let (Ok(_), Some(laws)) = (&r, laws)
-            && !laws.violations.is_empty()
-        {
-            self.laws_broken(f, laws.violations, span)?;
-        }
-        r.map_err(|mut e| {
-            // a bare name taken as an argument that is no variable: suggest one
-            if let Some(n) = e
-                .message
-                .strip_prefix("undefined variable '")
-                .and_then(|m| m.strip_suffix('\''))
-            {
-                let hint = self.did_you_mean(n);
-                e.message.push_str(&hint);
+        // the value stays where the call wrote it (the one place it is returned from: a value
+        // of 128 bytes moved between `Result`s is copied at each move); an error is amended there
+        let mut r = functions::call_checking_in(f, vals, spans, span, laws.as_mut(), dsl);
+        match &mut r {
+            Ok(_) => {
+                if let Some(laws) = laws
+                    && !laws.violations.is_empty()
+                    && let Err(e) = self.laws_broken(f, laws.violations, span)
+                {
+                    r = Err(e);
+                }
             }
-            e
-        })
+            Err(e) => self.suggest_variable(e),
+        }
+        r
+    }
+
+    /// A bare name taken as an argument that is no variable: suggest one.
+    #[cold]
+    fn suggest_variable(&self, e: &mut EvalError) {
+        if let Some(n) = e
+            .message
+            .strip_prefix("undefined variable '")
+            .and_then(|m| m.strip_suffix('\''))
+        {
+            let hint = self.did_you_mean(n);
+            e.message.push_str(&hint);
+        }
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
