@@ -147,7 +147,7 @@ impl Bits {
     /// (a static `safe_div` requires `t % u == 0`). `N` is a power of two (checked by the caller,
     /// as CuTe's static_assert on the swizzle's does first).
     pub fn upcast(s: u32, f: u32, d: u32, n: u32) -> Option<Bits> {
-        if n == 0 || s % n != 0 || f % n != 0 {
+        if n == 0 || !s.is_multiple_of(n) || !f.is_multiple_of(n) {
             return None;
         }
         Some(Bits::make(s / n, Bits::Dynamic(i64::from(d / n)), f / n))
