@@ -1665,22 +1665,24 @@ impl Env {
         span: Span,
         dsl: bool,
     ) -> Result<Value, EvalError> {
-        let mut laws = functions::has_law(f).then(Laws::default);
-        // the value stays where the call wrote it (the one place it is returned from: a value
-        // of 128 bytes moved between `Result`s is copied at each move); an error is amended there
-        let mut r = functions::call_checking_in(f, vals, spans, span, laws.as_mut(), dsl);
-        match &mut r {
-            Ok(_) => {
-                if let Some(laws) = laws
-                    && !laws.violations.is_empty()
-                    && let Err(e) = self.laws_broken(f, laws.violations, span)
-                {
-                    r = Err(e);
-                }
-            }
-            Err(e) => self.suggest_variable(e),
+        // the call's value goes to the caller as it was written (a value of 128 bytes moved
+        // between `Result`s is copied at each move): no law, or none broken, returns it as is
+        let amend = |mut e: EvalError| {
+            self.suggest_variable(&mut e);
+            e
+        };
+        if !functions::has_law(f) {
+            return functions::call_checking_in(f, vals, spans, span, None, dsl).map_err(amend);
         }
-        r
+        let mut laws = Laws::default();
+        let r = functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl);
+        if !laws.violations.is_empty()
+            && r.is_ok()
+            && let Err(e) = self.laws_broken(f, laws.violations, span)
+        {
+            return Err(e);
+        }
+        r.map_err(amend)
     }
 
     /// A bare name taken as an argument that is no variable: suggest one.
