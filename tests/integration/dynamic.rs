@@ -2,16 +2,17 @@
 //! randomly static (`Int<8>{}`) or dynamic (a plain C++ `8`), spelled as C++, through the
 //! algebra's operations, compared with CuTe C++ 4.7's own print byte for byte in
 //! `--format cute` (expectations: `tests/oracle/dynamic/gen_cases.py`, from `cute-oracle`):
-//! 1313 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
+//! 1340 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
 //! composition, divides and products of the first set; the inverses, `max_common_layout`/
 //! `max_common_vector`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like` and the
 //! IntTuple functions `product`, `product_each`, `inner_product`, `elem_scale`, `shape_div`,
 //! `ceil_div`, `round_up`, `max`, `min`; composed layouts' offsets, counting and identity tensors'
-//! origins leaf by leaf of their kind, `domain_offset` of tensors, CuTe's `MixedBits` offsets,
-//! `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
-//! refusal naming that law; and 61 statements CuTe does not compile, each an error (among them
+//! origins leaf by leaf of their kind, `domain_offset` of tensors, CuTe's `MixedBits` offsets
+//! and their `upcast`/`downcast`/`max_alignment`, `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
+//! refusal naming that law; and 104 statements CuTe does not compile, each an error (among them
 //! the swizzled slices whose fixed modes have a run-time extent or stride: to_mixed_bits's
-//! static_assert). `known_mismatches.txt` lists what does not agree yet: nothing.
+//! static_assert; a MixedBits `upcast<N>` whose static bits N does not divide). `known_mismatches.txt`
+//! lists what does not agree yet: the strides' kinds of five recasts of decayed swizzled slices.
 
 use cute::eval::{Env, Outcome};
 use cute::render::{cute as cute_form, plain};
@@ -434,6 +435,31 @@ fn offsets_origins_and_truths_of_cutes_kind() {
             "make_tensor(make_inttuple_iter(Int<0>{}), composition(Swizzle<3,4,3>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{}))))(_,1,_);",
             "ArithTuple_0 o Sw<3,4,3> o M_0|(16&16)=16 o (_16,_64):(_1,_32)",
         ),
+        // swizzle.hpp's MixedBits overloads (cute-oracle): upcast divides each part,
+        // downcast multiplies it, max_alignment is the lowest bit of S | F
+        (
+            "upcast<2>(slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{})))));",
+            "Sw<3,3,3> o M_2|(8&8)=10 o (_8,_64):(_1,_16)",
+        ),
+        (
+            "downcast<4>(slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{})))));",
+            "Sw<3,6,3> o M_16|(64&64)=80 o (_64,_64):(_1,_128)",
+        ),
+        (
+            "max_alignment(slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{})))));",
+            "_4",
+        ),
+        // C++'s spelling of a MixedBits, as --format cpp writes one
+        (
+            "composition(Swizzle<3,4,3>{}, make_mixed_bits(Int<4>{}, 16, Int<48>{}), make_layout(make_shape(Int<16>{},Int<64>{}), make_stride(Int<1>{},Int<64>{})));",
+            "Sw<3,4,3> o M_4|(16&48)=20 o (_16,_64):(_1,_64)",
+        ),
+        (
+            "make_mixed_bits(Int<4>{}, 16, Int<48>{});",
+            "M_4|(16&48)=20",
+        ),
+        ("make_mixed_bits(Int<4>{}, Int<16>{}, Int<48>{});", "_20"),
+        ("make_mixed_bits(Int<4>{}, 16, Int<4>{});", "_4"),
     ] {
         assert_eq!(eval_cute(stmt), want, "{stmt}");
     }
@@ -447,10 +473,10 @@ fn offsets_origins_and_truths_of_cutes_kind() {
 
 /// A swizzled slice whose fixed modes have a run-time extent or stride does not compile in
 /// CuTe (to_mixed_bits's static_assert on `decltype(shape*stride)::value`, cute-oracle: error:
-/// 'value' is not a member of 'int'); cute names the assert. CuTe's MixedBits overloads of
-/// upcast/downcast/max_alignment are not modelled: refused, naming it.
+/// 'value' is not a member of 'int'); cute names the assert. `upcast<N>` of a MixedBits whose
+/// static bits N does not divide: a static `safe_div`'s assert in CuTe.
 #[test]
-fn swizzled_slices_cute_refuses_and_mixed_bits_not_modelled() {
+fn swizzled_slices_cute_refuses() {
     for (stmt, want) in [
         (
             "slice_and_offset(make_coord(_, 6), composition(Swizzle<2,4,3>{}, 0, make_layout(make_shape(16, 8), make_stride(1, 16))));",
@@ -461,8 +487,8 @@ fn swizzled_slices_cute_refuses_and_mixed_bits_not_modelled() {
             "is a run-time integer",
         ),
         (
-            "upcast<2>(slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{})))));",
-            "MixedBits M_4|(16&16)=20",
+            "upcast<8>(slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<2>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<32>{})))));",
+            "divisible by N = 8 (safe_div)",
         ),
     ] {
         let got = eval_cute(stmt);
@@ -470,5 +496,28 @@ fn swizzled_slices_cute_refuses_and_mixed_bits_not_modelled() {
             got.starts_with("error: ") && got.contains(want),
             "{stmt}\n  want an error naming {want:?}\n  got  {got}"
         );
+    }
+}
+
+/// `--format cpp` writes a MixedBits offset as C++'s `make_mixed_bits(Int<S>{}, d, Int<F>{})`,
+/// which reads back to the same value (its static bits, run-time bits and mask).
+#[test]
+fn mixed_bits_cpp_reads_back() {
+    use cute::render::code;
+    for s in [
+        "slice(make_coord(_,1,_), composition(Swizzle<3,4,3>{}, Int<4>{}, make_layout(make_shape(Int<16>{},Int<4>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<64>{}))));",
+        "upcast<2>(slice(make_coord(_,3,_), composition(Swizzle<3,4,3>{}, Int<0>{}, make_layout(make_shape(Int<16>{},Int<4>{},Int<64>{}), make_stride(Int<1>{},Int<16>{},Int<64>{})))));",
+        "make_mixed_bits(Int<4>{}, 16, Int<48>{});",
+    ] {
+        let Ok(Outcome::Value(v)) = Env::new().run(s) else {
+            panic!("{s} has no value")
+        };
+        let text = code::cpp(&v).expect("a C++ form");
+        assert!(text.contains("make_mixed_bits(Int<"), "{s}: {text}");
+        let Ok(Outcome::Value(back)) = Env::new().run(&text) else {
+            panic!("{text} does not read back")
+        };
+        assert_eq!(back, v, "{s}: {text}");
+        assert_eq!(cute_form::render(&back), cute_form::render(&v), "{text}");
     }
 }

@@ -507,12 +507,14 @@ impl Splitter {
     }
 
     /// Whether lines are skipped now (inside `#if 0`, or the `#else` of `#if 1`).
+    #[inline]
     pub fn is_skipping(&self) -> bool {
         self.conditionals.iter().any(Conditional::skips)
     }
 
     /// Whether a line must go through [`Splitter::push`]: a statement is pending or lines are
     /// skipped (a line answered without the splitter would be taken out of its place).
+    #[inline]
     pub fn is_holding(&self) -> bool {
         self.is_pending() || self.is_skipping()
     }
@@ -640,6 +642,7 @@ impl Splitter {
 
     /// Count a line that was a whole statement, answered without the splitter (nothing may be
     /// pending).
+    #[inline]
     pub fn skip_line(&mut self) {
         debug_assert!(self.pending.is_empty() && self.ready.is_empty());
         self.line += 1;
@@ -651,6 +654,7 @@ impl Splitter {
     }
 
     /// Whether a statement is waiting for more lines.
+    #[inline]
     pub fn is_pending(&self) -> bool {
         !self.pending.is_empty()
     }

@@ -174,6 +174,19 @@ def mixed_slice(g, p_dyn, op):
     return f"make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3]), p_dyn)}), {comp})(_, {x}, _)"
 
 
+def mixed_recast(g, p_dyn, op):
+    """upcast<N>, downcast<N> or max_alignment of a swizzled slice whose offset is CuTe's
+    MixedBits (swizzle.hpp's overloads: each part divided or multiplied, the alignment of the
+    lowest bit of S | F)."""
+    lay, m = mixed_layout(g)
+    x = leaf(g, g.randrange(m), p_dyn)
+    comp = f"composition({swz(g)}, {leaf(g, g.choice([0, 4, 8]), p_dyn)}, {lay})"
+    sliced = f"slice(make_coord(_, {x}, _), {comp})"
+    if op == "max_alignment":
+        return f"max_alignment({sliced})"
+    return f"{op}<{g.choice([2, 4, 8, 16])}>({sliced})"
+
+
 def equal_pair(g, p_dyn):
     """Two layouts of one shape profile compared with `==`."""
     s = (g.choice([2, 4]), g.choice([4, 8]))
@@ -242,6 +255,9 @@ OPS = [
     ("counting_swizzled_domain_offset", lambda g, p: f"domain_offset({coord(g, p, 2)}, make_tensor(make_inttuple_iter({leaf(g, g.choice([0, 3, 5]), p)}), composition({swz(g)}, {leaf(g, g.choice([0, 4]), p)}, {sw_layout(g, 0.0)})))"),
     ("mixed_bits_slice_and_offset", lambda g, p: mixed_slice(g, p, "slice_and_offset")),
     ("mixed_bits_counting_slice", lambda g, p: mixed_slice(g, p, "counting")),
+    ("mixed_bits_upcast", lambda g, p: mixed_recast(g, p, "upcast")),
+    ("mixed_bits_downcast", lambda g, p: mixed_recast(g, p, "downcast")),
+    ("mixed_bits_max_alignment", lambda g, p: mixed_recast(g, p, "max_alignment")),
     ("equal_layouts", lambda g, p: equal_pair(g, p)),
     ("equal_tuples", lambda g, p: f"{int_tuple(g, p, (4, (2, 8)))} {g.choice(['==', '!='])} {int_tuple(g, p, (4, (g.choice([2, 4]), 8)))}"),
 ]

@@ -167,68 +167,100 @@ enum LeafCheck {
 /// gives `c·t`, and `digits` is the set of bounded digits (all but the last) that some `c·d`
 /// sets. `None` where this is not shown (the caller then visits every `c`).
 ///
-/// The walk is CuTe's composition walk of the leaf `s:d` through `outer`'s modes `S_k:D_k`
-/// (the argument of [`leaf_exact`]): at mode `k` the points left are `c'·δ·P_k` (`c' < n`,
-/// `P_k` the product of the shapes before). Where `S_k | δ` digit `k` is 0 for all of them
-/// (`δ /= S_k`); where `δ | S_k`, digit `k` is `(c' mod m)·δ` with `m = S_k/δ`, and either
-/// `n <= m` (nothing left above) or `m | n` (the quotient goes on with `δ = 1`); anything else
-/// is not shown. So `c`'s digits in the sub-modes `(n_j)` give `outer(c·d) = Σ a_j·e_j` with
-/// `e_j = δ_j·D_k`, which is `c·t` when every `e_j` is `t` times the product of the `n_i`
-/// before it. No partial sum of a walk exceeds `Σ (n_j - 1)·|e_j|` in magnitude, so where that
-/// bound fits no walk overflows.
+/// The sub-modes are those of [`walk_leaf`] (CuTe's composition walk of the leaf `s:d` through
+/// `outer`'s modes `S_k:D_k`): `c`'s digits in the sub-modes `(n_j : δ_j)` give
+/// `outer(c·d) = Σ a_j·e_j` with `e_j = δ_j·D_k`, which is `c·t` when every `e_j` is `t` times
+/// the product of the `n_i` before it. No partial sum of a walk exceeds `Σ (n_j - 1)·|e_j|` in
+/// magnitude, so where that bound fits no walk overflows.
 fn leaf_line(oleaves: &[(i64, i64)], s: i64, d: i64) -> Option<(i64, u128)> {
     if s < 1 || d < 0 {
         return None;
     }
     (s - 1).checked_mul(d)?;
     let olast = oleaves.len() - 1;
-    let (mut rest, mut step) = (s, d);
     let (mut slope, mut unit, mut bound, mut digits) = (None::<i64>, 1i64, 0i64, 0u128);
-    // a sub-mode of `n` points at `e` apart: linear with the ones before, bounded
-    let mut sub = |n: i64, e: i64| -> Option<()> {
+    // a sub-mode of `n` points at `δ·D_k` apart: linear with the ones before, bounded
+    let mut sub = |k: usize, n: i64, step: i64| -> Option<()> {
+        let e = step.checked_mul(oleaves[k].1)?;
         match slope {
             None => slope = Some(e),
             Some(t) => (t.checked_mul(unit)? == e).then_some(())?,
         }
         bound = bound.checked_add((n - 1).checked_mul(e.checked_abs()?)?)?;
         unit = unit.checked_mul(n)?;
+        if k != olast {
+            digits |= 1u128 << k;
+        }
         Some(())
     };
-    for (k, &(shape, stride)) in oleaves[..olast].iter().enumerate() {
+    walk_leaf(
+        oleaves,
+        |&(shape, _)| shape,
+        s,
+        d,
+        |k, n, step| sub(k, n, step).is_some(),
+    )
+    .then_some(())?;
+    Some((slope.unwrap_or(0), digits))
+}
+
+/// CuTe's composition walk of a leaf `rest:d` (`d >= 0`) through the modes of a flat layout
+/// (their shapes `S_k` read by `shape`; the last mode unbounded): `false` where a step is not
+/// exact (see [`composition_proven`]) or `take` refuses a sub-mode. At mode `k` the points
+/// left are `c'·δ·P_k` (`c' < n`, `P_k` the product of the shapes before, `δ = d` at first).
+/// Where `S_k | δ` digit `k` is 0 for all of them (`δ /= S_k`); where `δ | S_k`, digit `k` is
+/// `(c' mod m)·δ` with `m = S_k/δ`, and either `n <= m` (nothing left above) or `m | n` (the
+/// quotient goes on with `δ = 1`): the sub-mode `(min(n, m) : δ)` of mode `k` is taken
+/// (`take(k, n_j, δ_j)`); anything else is not exact. What is left past the bounded modes is
+/// the last mode's sub-mode `(n : δ)`.
+///
+/// The one walk of the laws' divisibility arguments: [`leaf_exact`] takes the verdict,
+/// [`leaf_line`] the slope of the sub-modes it takes.
+#[inline(always)]
+fn walk_leaf<M>(
+    modes: &[M],
+    shape: impl Fn(&M) -> i64,
+    mut rest: i64,
+    mut d: i64,
+    mut take: impl FnMut(usize, i64, i64) -> bool,
+) -> bool {
+    let Some((_, bounded)) = modes.split_last() else {
+        return true;
+    };
+    for (k, m) in bounded.iter().enumerate() {
         if rest == 1 {
             break;
         }
-        if shape < 1 {
-            return None;
+        let s = shape(m);
+        if s < 1 {
+            return false;
         }
-        if step % shape == 0 {
-            step /= shape;
+        if d % s == 0 {
+            d /= s;
             continue;
         }
-        if step > shape || shape % step != 0 {
-            return None;
+        if !(d < s && s % d == 0) {
+            return false;
         }
-        let m = shape / step;
-        let n = if rest <= m {
+        let next = s / d;
+        let n = if rest <= next {
             rest
-        } else if rest % m == 0 {
-            m
+        } else if rest % next == 0 {
+            next
         } else {
-            return None;
+            return false;
         };
-        sub(n, step.checked_mul(stride)?)?;
-        digits |= 1u128 << k;
-        if rest <= m {
+        if !take(k, n, d) {
+            return false;
+        }
+        if rest <= next {
             rest = 1;
         } else {
-            rest /= m;
-            step = 1;
+            rest /= next;
+            d = 1;
         }
     }
-    if rest > 1 {
-        sub(rest, step.checked_mul(oleaves[olast].1)?)?;
-    }
-    Some((slope.unwrap_or(0), digits))
+    rest <= 1 || take(bounded.len(), rest, d)
 }
 
 /// Prove `outer(inner(i)) == target(i)` for every `i < size(inner)` without visiting every `i`.
@@ -463,32 +495,10 @@ pub(crate) fn leaf_contributes(
 }
 
 /// Walk a leaf `rest:d` of B through A's shapes (A flat, its modes `shapes`, the last one
-/// unbounded); false where a step is not exact (see [`composition_proven`]).
-pub(crate) fn leaf_exact(shapes: &[i64], mut d: i64, mut rest: i64) -> bool {
-    for &s in &shapes[..shapes.len().saturating_sub(1)] {
-        if rest == 1 {
-            break;
-        }
-        if s < 1 {
-            return false;
-        }
-        if d % s == 0 {
-            d /= s;
-        } else if d < s && s % d == 0 {
-            let next = s / d;
-            if rest <= next {
-                rest = 1;
-            } else if rest % next == 0 {
-                rest /= next;
-                d = 1;
-            } else {
-                return false;
-            }
-        } else {
-            return false;
-        }
-    }
-    true
+/// unbounded): [`walk_leaf`]'s verdict, false where a step is not exact (see
+/// [`composition_proven`]).
+pub(crate) fn leaf_exact(shapes: &[i64], d: i64, rest: i64) -> bool {
+    walk_leaf(shapes, |&s| s, rest, d, |_, _, _| true)
 }
 
 /// Whether the contributing leaves `(D_j, N_j)` of B, sorted by stride, each start past what

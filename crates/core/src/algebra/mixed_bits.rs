@@ -142,6 +142,32 @@ impl Bits {
         }
     }
 
+    /// CuTe's `upcast<N>(MixedBits<S,F>{d})` (swizzle.hpp): `safe_div` of each part,
+    /// `make_mixed_bits(C<S/N>, d/N, C<F/N>)`; `None` where `N` does not divide `S` or `F`
+    /// (a static `safe_div` requires `t % u == 0`). `N` is a power of two (checked by the caller,
+    /// as CuTe's static_assert on the swizzle's does first).
+    pub fn upcast(s: u32, f: u32, d: u32, n: u32) -> Option<Bits> {
+        if n == 0 || !s.is_multiple_of(n) || !f.is_multiple_of(n) {
+            return None;
+        }
+        Some(Bits::make(s / n, Bits::Dynamic(i64::from(d / n)), f / n))
+    }
+
+    /// CuTe's `downcast<N>(MixedBits<S,F>{d})`: `make_mixed_bits(C<S*N>, d*N, C<F*N>)`, in
+    /// `uint32_t` arithmetic (it wraps).
+    pub fn downcast(s: u32, f: u32, d: u32, n: u32) -> Bits {
+        Bits::make(
+            s.wrapping_mul(n),
+            Bits::Dynamic(i64::from(d.wrapping_mul(n))),
+            f.wrapping_mul(n),
+        )
+    }
+
+    /// CuTe's `max_alignment(MixedBits<S,F>)`: `C<1 << countr_zero(S | F)>` (`F != 0`).
+    pub fn max_alignment(s: u32, f: u32) -> i64 {
+        1i64 << (s | f).trailing_zeros()
+    }
+
     /// `a + b` of an integer: static when both are; a `MixedBits` converts to a run-time
     /// `uint32_t` (it has no `operator+`).
     pub fn plus(self, b: Int) -> Option<Int> {
@@ -176,6 +202,31 @@ mod tests {
         assert_eq!(
             Bits::make(2, Bits::Dynamic(7), 6),
             Bits::Mixed { s: 2, f: 4, d: 4 }
+        );
+    }
+
+    /// cute-oracle: `upcast<2>`, `downcast<2>`, `max_alignment` of `M_4|(16&48)=20`.
+    #[test]
+    fn recast_as_cute() {
+        assert_eq!(
+            Bits::upcast(4, 48, 16, 2),
+            Some(Bits::Mixed { s: 2, f: 24, d: 8 })
+        );
+        assert_eq!(
+            Bits::upcast(4, 48, 16, 4),
+            Some(Bits::Mixed { s: 1, f: 12, d: 4 })
+        );
+        // safe_div of the static bits requires divisibility
+        assert_eq!(Bits::upcast(4, 48, 16, 8), None);
+        assert_eq!(
+            Bits::downcast(4, 48, 16, 2),
+            Bits::Mixed { s: 8, f: 96, d: 32 }
+        );
+        assert_eq!(Bits::max_alignment(4, 48), 4);
+        // the mask down to its lowest bit
+        assert_eq!(
+            Bits::upcast(0, 16, 16, 16),
+            Some(Bits::Mixed { s: 0, f: 1, d: 1 })
         );
     }
 

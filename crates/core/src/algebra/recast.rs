@@ -8,6 +8,7 @@ use super::divide::logical_divide;
 use super::error::{Result, condition};
 use super::inverse::right_inverse_unchecked;
 use super::layout::Layout;
+use super::mixed_bits::Bits;
 use super::swizzle::{ComposedLayout, Offset, Swizzle, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
@@ -290,7 +291,27 @@ pub fn downcast_swizzle(s: &Swizzle, n: i64) -> Result<Swizzle> {
 pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
     const OP: &str = "upcast";
     check_factor(OP, n)?;
-    c.offset.refuse_mixed(OP)?;
+    if let Offset::Mixed { s, f, d } = c.offset {
+        // swizzle.hpp's MixedBits overload: each part divided (a static `safe_div`)
+        let swizzle = upcast_swizzle(&c.swizzle, n)?;
+        let offset = u32::try_from(n)
+            .ok()
+            .and_then(|n| Bits::upcast(s, f, d, n))
+            .ok_or_else(|| {
+                condition(
+                    OP,
+                    format!(
+                        "the offset M_{s}|({d}&{f})={} must have its static bits {s} and its mask {f} divisible by N = {n} (safe_div)",
+                        s | d
+                    ),
+                )
+            })?;
+        return Ok(ComposedLayout {
+            swizzle,
+            offset: Offset::of_bits(offset),
+            layout: upcast_layout(&c.layout, n)?,
+        });
+    }
     match c.offset.plain() {
         crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => Ok(ComposedLayout {
             swizzle: c.swizzle,
@@ -322,7 +343,17 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
 pub fn downcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
     const OP: &str = "downcast";
     check_factor(OP, n)?;
-    c.offset.refuse_mixed(OP)?;
+    if let Offset::Mixed { s, f, d } = c.offset {
+        // swizzle.hpp's MixedBits overload: each part multiplied (uint32_t)
+        let swizzle = downcast_swizzle(&c.swizzle, n)?;
+        let n32 = u32::try_from(n)
+            .map_err(|_| condition(OP, format!("N = {n} does not fit CuTe's uint32_t N")))?;
+        return Ok(ComposedLayout {
+            swizzle,
+            offset: Offset::of_bits(Bits::downcast(s, f, d, n32)),
+            layout: downcast_layout(&c.layout, n)?,
+        });
+    }
     match c.offset.plain() {
         crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => {
             if bits / n < 1 {
@@ -472,9 +503,16 @@ pub fn max_alignment_swizzle(s: &Swizzle) -> i64 {
 }
 
 /// `max_alignment(Sw o OFF o L)` (swizzle_layout.hpp):
-/// `gcd(max_alignment(Sw), OFF, max_alignment(L))` (a `smem_ptr` offset counts as 0).
+/// `gcd(max_alignment(Sw), OFF, max_alignment(L))` (a `smem_ptr` offset counts as 0; a
+/// `MixedBits<S,F>` offset as `1 << countr_zero(S | F)`, swizzle.hpp).
 pub fn max_alignment_composed(c: &ComposedLayout) -> Result<i64> {
-    c.offset.refuse_mixed("max_alignment")?;
+    if let Offset::Mixed { s, f, .. } = c.offset {
+        let inner = max_alignment_layout(&c.layout)?;
+        return Ok(gcd(
+            gcd(max_alignment_swizzle(&c.swizzle), Bits::max_alignment(s, f)),
+            inner,
+        ));
+    }
     let off = match c.offset.plain() {
         crate::algebra::swizzle::PlainOffset::Int(o) => static_offset("max_alignment", o)?,
         crate::algebra::swizzle::PlainOffset::SmemPtr(_) => 0,

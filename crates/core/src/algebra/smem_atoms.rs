@@ -197,7 +197,6 @@ pub fn gmma_atom(major: Major, width: SwizzleWidth, bits: i64) -> Result<Compose
 /// and the flag becomes `smem_ptr_flag_bits<B*N>` (pointer_flagged.hpp); otherwise only the
 /// inner layout is upcast here (CuTe would upcast the swizzle too; not supported).
 pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
-    c.offset.refuse_mixed("upcast")?;
     match c.offset.plain() {
         crate::algebra::swizzle::PlainOffset::SmemPtr(b) => Ok(ComposedLayout {
             swizzle: c.swizzle,

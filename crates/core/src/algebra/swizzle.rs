@@ -195,21 +195,6 @@ impl Offset {
         }
     }
 
-    /// Refused where CuTe declares a `MixedBits` overload cute does not model (`upcast`,
-    /// `downcast`, `max_alignment` of one).
-    pub fn refuse_mixed(&self, op: &'static str) -> Result<()> {
-        if let Offset::Mixed { s, f, d } = *self {
-            return Err(condition(
-                op,
-                format!(
-                    "the composed layout's offset is CuTe's MixedBits M_{s}|({d}&{f})={} (a slice at a run-time coordinate): cute does not model {op} of a MixedBits (swizzle.hpp's overload); slice at static coordinates",
-                    s | d
-                ),
-            ));
-        }
-        Ok(())
-    }
-
     /// The offset as CuTe's arithmetic of a slice holds it (`None` for a `smem_ptr`).
     pub fn as_bits(&self) -> Option<Bits> {
         match *self {

@@ -78,14 +78,13 @@ fn cpp_int(o: crate::algebra::Int) -> String {
     }
 }
 
-/// A composed layout's offset as a C++ value.
+/// A composed layout's offset as a C++ value (a MixedBits as C++'s `make_mixed_bits`, which
+/// reads back to it).
 fn cpp_offset(o: Offset) -> String {
-    // a MixedBits as the run-time integer it converts to
-    match o.plain() {
-        crate::algebra::swizzle::PlainOffset::Int(o) => cpp_int(o),
-        crate::algebra::swizzle::PlainOffset::SmemPtr(bits) => {
-            format!("smem_ptr_flag_bits<{bits}>{{}}")
-        }
+    match o {
+        Offset::Int(o) => cpp_int(o),
+        Offset::Mixed { s, f, d } => format!("make_mixed_bits(Int<{s}>{{}}, {d}, Int<{f}>{{}})"),
+        Offset::SmemPtr(bits) => format!("smem_ptr_flag_bits<{bits}>{{}}"),
     }
 }
 

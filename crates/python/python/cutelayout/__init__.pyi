@@ -904,6 +904,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_swizzle(3, 4, 3)"""
 
+def make_mixed_bits(s: Arg, d: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """make_mixed_bits(S, d, F)
+
+CuTe's MixedBits (swizzle.hpp): the offset S | (d & F) whose bits under the static mask F are run-time ones (d's) and the others the static S's, as a slice of a swizzled layout at a run-time coordinate has it (printed M_S|(d&F)=v; C++'s make_mixed_bits(Int<S>{}, d, Int<F>{})); a static d, or no run-time bit left, gives a static integer.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_mixed_bits')`` shows its result)::
+
+    make_mixed_bits(Int<4>{}, 16, Int<48>{});"""
+
 def make_inttuple_iter(offset: Arg, *more: Arg, **kwargs: Arg) -> Any:
     """make_inttuple_iter(OFFSET)
 

@@ -277,6 +277,15 @@ pub(super) static VALUES: &[Function] = &[
         }
     ),
     f!(
+        "make_mixed_bits",
+        "make_mixed_bits(S, d, F)",
+        "CuTe's MixedBits (swizzle.hpp): the offset S | (d & F) whose bits under the static mask F are run-time ones (d's) and the others the static S's, as a slice of a swizzled layout at a run-time coordinate has it (printed M_S|(d&F)=v; C++'s make_mixed_bits(Int<S>{}, d, Int<F>{})); a static d, or no run-time bit left, gives a static integer",
+        "make_mixed_bits(Int<4>{}, 16, Int<48>{});",
+        3,
+        3,
+        make_mixed_bits
+    ),
+    f!(
         "make_inttuple_iter",
         "make_inttuple_iter(OFFSET)",
         "a counting iterator starting at OFFSET (for make_tensor)",
@@ -404,4 +413,49 @@ fn int_tuples(a: &Args) -> Result<Value, EvalError> {
         .map(|i| a.int_tuple(i).map(Value::IntTuple))
         .collect::<Result<Vec<_>, _>>()?;
     tuple_of(a, items)
+}
+
+/// `make_mixed_bits(C<s>, d, C<f>)` (swizzle.hpp): `s` and `f` static `uint32_t`s, `d` an
+/// integer converted to `uint32_t`.
+fn make_mixed_bits(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::mixed_bits::Bits;
+    use crate::algebra::swizzle::Offset;
+    let part = |i: usize, what: &str| -> Result<(u32, bool), EvalError> {
+        let v = a.vals[i].as_int().ok_or_else(|| {
+            EvalError::new(
+                format!("make_mixed_bits takes integers, got {}", a.vals[i].kind()),
+                a.spans[i],
+            )
+        })?;
+        let v = u32::try_from(v).map_err(|_| {
+            EvalError::new(
+                format!("make_mixed_bits: {what} {v} is not a uint32_t"),
+                a.spans[i],
+            )
+        })?;
+        let dynamic = matches!(&a.vals[i], Value::IntTuple(t) if !t.is_static());
+        Ok((v, dynamic))
+    };
+    let (s, f) = (part(0, "S")?, part(2, "F")?);
+    for ((_, dynamic), i, what) in [(s, 0, "S"), (f, 2, "F")] {
+        if dynamic {
+            return Err(EvalError::new(
+                format!(
+                    "make_mixed_bits: {what} must be static (CuTe takes C<{what}>), got a run-time integer"
+                ),
+                a.spans[i],
+            ));
+        }
+    }
+    let (d, dynamic) = part(1, "d")?;
+    let d = if dynamic {
+        Bits::Dynamic(i64::from(d))
+    } else {
+        Bits::Static(i64::from(d))
+    };
+    Ok(match Bits::make(s.0, d, f.0) {
+        Bits::Static(v) => Value::IntTuple(crate::algebra::IntTuple::int_of(v, false)),
+        Bits::Dynamic(v) => Value::IntTuple(crate::algebra::IntTuple::int_of(v, true)),
+        m => Value::Offset(Offset::of_bits(m)),
+    })
 }

@@ -1,6 +1,8 @@
 //! The derivations of the functions `cute explain` explains: each runs the `_traced` variant of
 //! the algorithm its plain handler runs, so the result is the plain result.
 
+use std::borrow::Cow;
+
 use super::{Args, Traced};
 use crate::algebra::trace::{Recorder, Step, Trace};
 use crate::algebra::{self, Layout, Tiler, TilerBuf, complement, composition, coord};
@@ -12,8 +14,9 @@ fn plain_layout(a: &Args, i: usize) -> bool {
     matches!(a.vals[i], Value::Layout(_) | Value::IntTuple(_))
 }
 
-fn layout(a: &Args, i: usize) -> Result<Layout, EvalError> {
-    layout_of(&a.vals[i], a.spans[i]).map(|c| c.into_owned())
+/// Argument `i` as a layout: borrowed where it is one (a shape is made a column-major layout).
+fn layout<'v>(a: &Args<'v>, i: usize) -> Result<Cow<'v, Layout>, EvalError> {
+    layout_of(&a.vals[i], a.spans[i])
 }
 
 fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
@@ -149,7 +152,7 @@ pub(super) fn inverse<T: Trace>(
     if !plain_layout(a, 0) {
         return Ok(None);
     }
-    lay(a, op(&layout(a, 0)?, t))
+    lay(a, op(&*layout(a, 0)?, t))
 }
 
 pub(super) fn local_tile(a: &Args, t: &mut Recorder) -> Traced {
@@ -173,7 +176,7 @@ pub(super) fn local_partition(a: &Args, t: &mut Recorder) -> Traced {
     let tensor = tensor_of(&a.vals[0], a.spans[0])?;
     let idx = to_index(&a.vals[2], a.spans[2])? as i64;
     Ok(Some(
-        algebra::tensor::local_partition_traced(&tensor, &layout(a, 1)?, idx, t)
+        algebra::tensor::local_partition_traced(&tensor, &*layout(a, 1)?, idx, t)
             .map(Value::tensor)
             .map_err(a.alg()),
     ))
