@@ -154,10 +154,9 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `op operand`: `-x`, `~x`, `+x`, `!x`.
     Unary(UnOp, &'a Expr<'a>),
-    /// A C++ lambda whose body is one `return EXPR;`: `[&](auto x){ return EXPR; }`. Its
-    /// parameters' names, the returned expression and that expression's text (which a lambda
-    /// bound to a name keeps, to evaluate at each call).
-    Lambda(&'a [&'a str], &'a Expr<'a>, &'a str),
+    /// A C++ lambda, `[&](auto x){ …; return EXPR; }`: its parameters' names and the text of
+    /// its body between the braces (run at each call, as a function's body is).
+    Lambda(&'a [&'a str], &'a str),
     /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
     /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
     Static(&'a Expr<'a>),
@@ -266,6 +265,11 @@ pub enum Stmt<'a> {
     /// Statements run in order: a control statement and those after it on its line, a
     /// `{ … }` block.
     Block(&'a [Stmt<'a>]),
+    /// A function's definition, `template <class A> void f(A const& a) { … }`: bound to its
+    /// name, called later.
+    Function(&'a super::function::FunctionDef<'a>),
+    /// `return [EXPR];` in a function's or lambda's body.
+    Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.
     Empty,
 }

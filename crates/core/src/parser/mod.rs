@@ -4,6 +4,7 @@
 pub mod ast;
 mod control;
 mod cut;
+mod function;
 pub mod literal;
 mod place;
 mod traits;
@@ -19,6 +20,7 @@ pub use ast::{
     UnOp,
 };
 pub use cut::cut_points;
+pub use function::{FunctionDef, Param, parse_body, starts_braced};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -149,7 +151,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
     let mut p = Parser {
         src,
-        depth: 0,
+        depth: nest,
         arena,
         dsl: std::cell::Cell::new(None),
         cpp: std::cell::Cell::new(None),
@@ -208,14 +210,15 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     {
         return Ok(Stmt::Empty);
     }
-    if src.as_bytes()[pos] == b't'
-        && let Some(("template", end)) = p.word_at(pos)
-        && p.peek(p.skip_ws(end)) == Some('<')
+    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
+    // in its body
+    if let Some(stmt) = p.function_definition(pos, nest)? {
+        return Ok(stmt);
+    }
+    if src.as_bytes()[pos] == b'r'
+        && let Some(stmt) = p.return_statement(pos)?
     {
-        return err(
-            "a template declaration ('template <…>') is not modelled: write the value it declares",
-            Span::new(pos, end),
-        );
+        return Ok(stmt);
     }
     if let Some(stmt) = p.pointer_declaration(pos)? {
         return Ok(stmt);
@@ -1878,9 +1881,9 @@ impl<'a> Parser<'a> {
         pos
     }
 
-    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { return EXPR; }`
-    /// (the parameter list may be left out). `None` where the `[…]` is not followed by `(` or
-    /// `{` (a Python list). A body of more than one `return EXPR;` is an error naming it.
+    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { BODY }` (the
+    /// parameter list may be left out). `None` where the `[…]` is not followed by `(` or `{`
+    /// (a Python list).
     fn lambda(&mut self, pos: usize) -> Option<PResult<(usize, Expr<'a>)>> {
         if self.is_dsl() {
             return None;
@@ -1967,34 +1970,19 @@ impl<'a> Parser<'a> {
             }
         }
         let open = p;
-        let body = self.skip_ws(open + 1);
-        let not_one_return = |at: usize| {
-            err(
-                "a lambda's body is modelled only as one 'return EXPR;' (write the expression it returns)",
-                Span::new(at, at + 1),
-            )
+        let Some(close) = cut::closing_bracket(self.src.as_bytes(), open) else {
+            return err(
+                "expected '}' to close a lambda's body",
+                Span::new(open, open + 1),
+            );
         };
-        let Some(("return", ret_end)) = self.word_at(body) else {
-            return not_one_return(body);
-        };
-        let expr_start = self.skip_ws(ret_end);
-        let outer = std::mem::replace(&mut self.in_angle, false);
-        let r = self.expr(expr_start);
-        self.in_angle = outer;
-        let (expr_end, expr) = r?;
-        let mut q = self.skip_ws(expr_end);
-        if self.peek(q) == Some(';') {
-            q = self.skip_ws(q + 1);
-        }
-        if self.peek(q) != Some('}') {
-            return not_one_return(q);
-        }
-        let text = &self.src[expr.span.start..expr.span.end];
-        let end = q + 1;
+        // read once, so its errors point into the statement; run at each call
+        self.block(open + 1, close, self.depth + 1)?;
+        let end = close + 1;
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), self.alloc(expr), text),
+                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close]),
                 span: Span::new(start, end),
             },
         ))
