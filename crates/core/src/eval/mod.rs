@@ -1,5 +1,6 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+mod checks;
 mod control;
 mod convert;
 pub mod equality;
@@ -503,44 +504,11 @@ impl Env {
             Stmt::Assert {
                 name,
                 cond,
+                ref rhs,
                 message,
                 expect,
-            } => {
-                let v = self.eval_checked(&cond)?;
-                let holds = match &v {
-                    Value::Bool(b) => *b,
-                    v => match v.as_int() {
-                        Some(x) => x != 0,
-                        None => {
-                            return Err(EvalError::new(
-                                format!(
-                                    "{name} takes a condition (a truth value or an integer), found {}",
-                                    v.kind()
-                                ),
-                                cond.span,
-                            ));
-                        }
-                    },
-                };
-                if holds == expect {
-                    return Ok(Outcome::Nothing);
-                }
-                let why = match message {
-                    Some(m) => format!(": \"{m}\""),
-                    None => String::new(),
-                };
-                // a unit test's check (`EXPECT_…`, `ASSERT_…`) fails the test; an assertion
-                // fails CuTe's compilation
-                let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
-                    format!("the condition is {holds}: the test fails")
-                } else {
-                    "the condition is false: CuTe does not compile".to_string()
-                };
-                Err(EvalError::new(
-                    format!("{name} failed{why} ({consequence})"),
-                    cond.span,
-                ))
-            }
+                written,
+            } => self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written),
             Stmt::Assign {
                 name,
                 name_span,

@@ -250,12 +250,18 @@ pub enum Stmt<'a> {
         /// The name as written (`static_assert`, `CUTE_STATIC_ASSERT_V`, a unit test's
         /// `EXPECT_TRUE`).
         name: &'a str,
-        /// The condition.
+        /// The condition (the left side where `rhs` compares it).
         cond: Expr<'a>,
+        /// The comparison and right side of `EXPECT_EQ(a, b)`, `EXPECT_LT(a, b)`,
+        /// `CUTE_STATIC_ASSERT_V(a <= b)`: the check is `cond CMP rhs`.
+        rhs: Option<(Cmp, Expr<'a>)>,
         /// The message, if written.
         message: Option<&'a str>,
         /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
         expect: bool,
+        /// The check as written, `EXPECT_EQ(a, b)`, and where it starts (its failure shows
+        /// the text of what it compares).
+        written: (&'a str, usize),
     },
     /// A counted C++ loop, `for (int i = START; i < BOUND; ++i) BODY`: its body runs with the
     /// counter bound to each value in turn, a run-time integer as in C++.

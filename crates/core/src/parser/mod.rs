@@ -2,6 +2,7 @@
 //! structure, byte spans on every node, and errors that say what was expected and where.
 
 pub mod ast;
+mod checks;
 mod control;
 mod cut;
 mod function;
@@ -19,6 +20,7 @@ pub use ast::{
     BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage,
     UnOp,
 };
+pub use checks::equality_op;
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, starts_braced};
 use place::{place, with_full_width_hint};
@@ -158,7 +160,13 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         scratch: Vec::new(),
         in_angle: false,
     };
-    let pos = p.skip_ws(start);
+    let mut pos = p.skip_ws(start);
+    // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
+    while src[pos..].starts_with("[[")
+        && let Some(k) = src[pos..].find("]]")
+    {
+        pos = p.skip_ws(pos + k + 2);
+    }
     if pos >= src.len() {
         return Ok(Stmt::Empty);
     }
@@ -220,6 +228,12 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     {
         return Ok(stmt);
     }
+    // a unit test's or kernel's checks: `EXPECT_EQ(a, b)`, `static_assert(c, "msg")`, …
+    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C')
+        && let Some(stmt) = p.check_macro(pos)?
+    {
+        return Ok(stmt);
+    }
     if let Some(stmt) = p.pointer_declaration(pos)? {
         return Ok(stmt);
     }
@@ -270,71 +284,6 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         if n == "print" && (has_str || args.len() != 1) {
             return Ok(Stmt::Print(Printing::Items, args));
         }
-    }
-    // `static_assert(COND[, "MSG"])`, CuTe's `CUTE_STATIC_ASSERT_V(COND[, "MSG"])`: checked
-    if let ExprKind::Call(callee, args) = &expr.kind
-        && let Some(n) = callee.kind.name()
-        && matches!(
-            n,
-            "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT"
-        )
-    {
-        return match args {
-            [cond] => Ok(Stmt::Assert {
-                name: n,
-                cond: *cond,
-                message: None,
-                expect: true,
-            }),
-            [
-                cond,
-                Expr {
-                    kind: ExprKind::Str(m),
-                    ..
-                },
-            ] => Ok(Stmt::Assert {
-                name: n,
-                cond: *cond,
-                message: Some(m),
-                expect: true,
-            }),
-            _ => err(
-                format!("{n} takes a condition and an optional message string"),
-                expr.span,
-            ),
-        };
-    }
-    // a pasted unit test's checks (googletest): `EXPECT_TRUE(c)`, `EXPECT_FALSE(c)`,
-    // `EXPECT_EQ(a, b)` (`a == b`), `EXPECT_NE(a, b)`, and their `ASSERT_` forms
-    if let ExprKind::Call(callee, args) = &expr.kind
-        && let Some(n) = callee.kind.name()
-        && let Some(check) = n
-            .strip_prefix("EXPECT_")
-            .or_else(|| n.strip_prefix("ASSERT_"))
-        && matches!(check, "TRUE" | "FALSE" | "EQ" | "NE")
-    {
-        let assert = |cond: Expr<'a>, expect| {
-            Ok(Stmt::Assert {
-                name: n,
-                cond,
-                message: None,
-                expect,
-            })
-        };
-        return match (check, args) {
-            ("TRUE", [c]) => assert(*c, true),
-            ("FALSE", [c]) => assert(*c, false),
-            ("EQ" | "NE", [a, b]) => {
-                let op = if check == "EQ" { BinOp::Eq } else { BinOp::Ne };
-                let cond = Expr {
-                    kind: ExprKind::Binary(op, &args[0], &args[1]),
-                    span: Span::new(a.span.start, b.span.end),
-                };
-                assert(cond, true)
-            }
-            ("TRUE" | "FALSE", _) => err(format!("{n} takes a condition"), expr.span),
-            _ => err(format!("{n} takes two values to compare"), expr.span),
-        };
     }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
