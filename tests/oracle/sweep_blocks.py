@@ -122,9 +122,17 @@ WITH_HELPERS = True
 
 
 def run_cute(binary, block):
-    r = subprocess.run([binary, "eval", "--format", "cute"], input=block, capture_output=True,
-                       text=True, timeout=120)
+    try:
+        r = subprocess.run([binary, "eval", "--format", "cute"], input=block,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        # a loop of many checks (inverse_left.cpp's 2^18 coordinates) in a debug build
+        return 1, "", f"error: cute took longer than {TIMEOUT} s (the sweep's limit)\n"
     return r.returncode, r.stdout, r.stderr
+
+
+# how long one block may take in cute
+TIMEOUT = 120
 
 
 # the lines cute-oracle writes before the program's first line (its #includes and `main`)

@@ -4,7 +4,7 @@
 //! static asserts, the compile error CuTe's user gets.
 
 use super::{Env, ErrorKind, EvalError, Outcome, Value, equality};
-use crate::parser::{Cmp, Expr, Span};
+use crate::parser::{BinOp, Cmp, Expr, ExprKind, Span};
 
 impl Env {
     /// `NAME(cond)` or `NAME(cond CMP rhs)` holds as `expect` says, or the error naming it.
@@ -19,6 +19,17 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         let a = self.eval_checked(cond)?;
         let (holds, shown) = match rhs {
+            // `static_assert(a == b)`: a failure shows a's and b's values
+            None if let ExprKind::Binary(BinOp::Eq | BinOp::Ne, l, r) = cond.kind => {
+                let holds = self.truth(name, &a, cond.span)?;
+                if holds == expect {
+                    return Ok(Outcome::Nothing);
+                }
+                (
+                    holds,
+                    vec![(l, self.eval_checked(l)?), (r, self.eval_checked(r)?)],
+                )
+            }
             None => (self.truth(name, &a, cond.span)?, vec![(cond, a)]),
             Some((cmp, r)) => {
                 let b = self.eval_checked(r)?;

@@ -27,6 +27,8 @@ pub(super) struct Routine {
     pub(super) seq: usize,
     /// `the function 'f'`, `the lambda 'g'`.
     what: String,
+    /// The input's line of the body's first (that of its `{`), where the front end said.
+    first_line: Option<usize>,
 }
 
 impl Env {
@@ -52,6 +54,7 @@ impl Env {
             body: def.body.to_string(),
             seq: 0,
             what: format!("the function '{}'", def.name),
+            first_line: (self.line > 0).then(|| self.line + def.body_line),
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -71,6 +74,7 @@ impl Env {
                 body: body.to_string(),
                 seq,
                 what: format!("the lambda '{name}'"),
+                first_line: None,
             },
         );
     }
@@ -121,6 +125,7 @@ impl Env {
             body: body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
+            first_line: None,
         };
         self.call_routine(&r, args, span, None)
     }
@@ -192,7 +197,12 @@ impl Env {
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));
         let returned = result.map_err(|e| EvalError {
-            message: format!("{} (in {}{})", e.message, r.what, where_in(&r.body, e.span)),
+            message: format!(
+                "{} (in {}{})",
+                e.message,
+                r.what,
+                where_in(&r.body, e.span, r.first_line)
+            ),
             span,
             ..e
         })?;
@@ -293,8 +303,9 @@ fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {
     }
 }
 
-/// `, line K of its body: TEXT` for an error at `span` of a body's text.
-fn where_in(body: &str, span: Span) -> String {
+/// `, at line N: TEXT` (the input's line, where `first_line` is known) or `, line K of its
+/// body: TEXT` for an error at `span` of a body's text.
+fn where_in(body: &str, span: Span, first_line: Option<usize>) -> String {
     let start = span.start.min(body.len());
     if !body.is_char_boundary(start) {
         return String::new();
@@ -308,5 +319,9 @@ fn where_in(body: &str, span: Span) -> String {
         return String::new();
     }
     let text: String = text.chars().take(80).collect();
-    format!(", line {line} of its body: {text}")
+    match first_line {
+        Some(first) => format!(", at line {}: {text}", first + line),
+        None if line == 0 => format!(": {text}"),
+        None => format!(", line {} of its body: {text}", line + 1),
+    }
 }

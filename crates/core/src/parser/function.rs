@@ -20,6 +20,8 @@ pub struct FunctionDef<'a> {
     pub params: &'a [Param<'a>],
     /// The text of its body, between its braces.
     pub body: &'a str,
+    /// The lines of the statement before its body's first (the line of its `{`).
+    pub body_line: usize,
 }
 
 /// A parameter of a function or lambda.
@@ -180,6 +182,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(name_start, name_start + name.len()),
             params,
             body: &self.src[q + 1..body_close],
+            body_line: self.src[..q].matches('\n').count(),
         }))))
     }
 
