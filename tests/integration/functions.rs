@@ -121,6 +121,11 @@ fn calls_are_bounded_and_errors_name_the_limit() {
     );
     assert_eq!(code, 1);
     assert!(err.contains("more than 16384 times (the limit)"), "{err}");
+    // a loop's calls count toward its statement's
+    let (_, err, code) =
+        cute_format("void nothing(int n) { }\nfor (int i = 0; i < 20000; ++i) { nothing(i); }\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("more than 16384 times (the limit)"), "{err}");
 }
 
 #[test]
@@ -155,6 +160,18 @@ fn misuse_is_an_error_naming_it() {
         assert_eq!(code, 1, "{block}");
         assert!(err.contains(want), "{block}: {err}");
     }
+}
+
+#[test]
+fn a_definition_of_cutes_name_is_an_overload() {
+    // 02_layout_algebra.md's logical_divide, as the docs define it: called with two layouts;
+    // CuTe's own is called with arguments the definition does not take
+    let block = "template <class LShape, class LStride, class TShape, class TStride>\nauto logical_divide(Layout<LShape,LStride> const& layout,\n                    Layout<TShape,TStride> const& tiler)\n{\n  return composition(layout, make_layout(tiler, complement(tiler, size(layout))));\n}\nprint(logical_divide(make_layout(Int<8>{}), make_layout(Int<2>{})));\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("(_2,_4):(_1,_2)", "", 0)
+    );
 }
 
 #[test]

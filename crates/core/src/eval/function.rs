@@ -38,6 +38,16 @@ impl Env {
         !self.vars.contains_key(n) && self.functions.contains_key(n)
     }
 
+    /// Whether `n(…)` of `args` arguments calls the user's function: one of as many
+    /// parameters, or any where CuTe has no function of that name (then the call's error says
+    /// what the user's take). Where the user's overloads take another number and CuTe's
+    /// function of that name exists, CuTe's is called, as C++'s overload set would.
+    pub(super) fn calls_user_function(&self, n: &str, args: usize) -> bool {
+        self.user_function(n)
+            && (self.functions[n].iter().any(|r| r.params.len() == args)
+                || super::functions::lookup(n).is_none())
+    }
+
     /// Bind a function's definition to its name: another of the same number of parameters is
     /// replaced, one of another number stays (an overload); a variable of that name is gone.
     pub(super) fn define_function(&mut self, def: &FunctionDef) -> Result<Outcome, EvalError> {

@@ -473,6 +473,8 @@ impl Env {
             return outcome;
         }
         let on_value = on_value.expect("not called");
+        // the calls of the user's functions this statement may make, its loops' included
+        self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         let stmt = parser::parse_statement(src, arena)?;
         self.exec(&stmt, on_value)
@@ -481,9 +483,6 @@ impl Env {
     /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`);
     /// what the calls of the user's functions in it printed goes first.
     fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
-        if self.lambda_depth == 0 {
-            self.calls.set(0);
-        }
         let r = self.exec_one(stmt, on_value);
         if r.is_err() {
             self.emitted.get_mut().clear();
@@ -1098,7 +1097,7 @@ impl Env {
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
-                    && self.user_function(n) =>
+                    && self.calls_user_function(n, args.len()) =>
             {
                 self.call_user_function(n, args, e.span)
             }
