@@ -14,6 +14,7 @@ mod dynamic_dsl;
 mod examples;
 mod explain;
 mod fp8;
+mod functions;
 mod fuzz_regressions;
 mod golden;
 mod gpu;

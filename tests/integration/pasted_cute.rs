@@ -184,8 +184,8 @@ fn static_asserts_and_control_flow() {
     );
     assert_eq!(
         out,
-        "error: static_assert failed: \"size is 5\" (the condition is false: CuTe does not compile)\n\
-         error: CUTE_STATIC_ASSERT_V failed (the condition is false: CuTe does not compile)\n\
+        "error: static_assert(size(Layout<_4,_2>{}) == 5, \"size is 5\") failed: size(Layout<_4,_2>{}) is 4 (CuTe does not compile)\n\
+         error: CUTE_STATIC_ASSERT_V(size(Layout<_4,_2>{}) == _5{}) failed: size(Layout<_4,_2>{}) is 4, _5{} is 5 (CuTe does not compile)\n\
          error: static_assert takes a condition (a truth value or an integer), found a layout\n"
     );
     assert!(err.contains("<stdin>:2:15"), "{err}");

@@ -103,8 +103,9 @@ fn storage_cute_does_not_compile_or_cute_does_not_model() {
     assert_eq!(code, 1);
 }
 
-/// A lambda is its one `return EXPR;`; anything else is an error naming the construct; a
-/// lambda sees only the lambdas bound before it (C++'s name lookup: no call recurses).
+/// A lambda's body runs as a function's does (tests/integration/functions.rs); what is not
+/// modelled is an error naming the construct; a lambda sees only the lambdas bound before it
+/// (C++'s name lookup: no call recurses).
 #[test]
 fn lambdas() {
     let (out, code) = session(
@@ -117,9 +118,8 @@ fn lambdas() {
     assert_eq!(
         out,
         [
-            "error: in the lambda 'f' (f(x)): unknown function 'f'",
-            "error: a lambda's body is modelled only as one 'return EXPR;' (write the expression it returns)",
-            "error: the lambda takes 1 argument, got 2",
+            "error: unknown function 'f' (in the lambda 'f': return f(x);)",
+            "error: the lambda 'g' takes 1 argument, got 2",
             "error: 'g' is a lambda: call it (g(…)); it is not modelled as a value",
             "error: a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",
             "3",

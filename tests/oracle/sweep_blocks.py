@@ -12,7 +12,11 @@ Each block is one of:
 Only the blocks cute answers are compiled (in one program, bisected when a block fails to
 compile). Usage:
 
-    python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v]
+    python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
+
+A TEST body is pasted after the functions its file defines above it (`template <class L> void
+test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
+the body alone.
 """
 import argparse
 import collections
@@ -42,12 +46,61 @@ def doc_blocks(mirror):
             continue
         text = git(mirror, "show", f"HEAD:{path}")
         for k, m in enumerate(re.finditer(r"```(?:c\+\+|cpp|cuda)\s*\n(.*?)```", text, re.S)):
-            out.append((f"{path} block {k}", m.group(1)))
+            out.append((f"{path} block {k}", m.group(1), ""))
     return out
 
 
+# a function's definition at file scope: `[template <…>] RET NAME(PARAMS) [const] {`
+DEFINITION = re.compile(
+    r"^\s*(template\s*<[^{;]*>\s*)?(?!namespace\b|struct\b|class\b|TEST\b)"
+    r"[\w:<>,&*\s]*?\b\w+\s*\([^;{]*\)\s*(const\s*)?(->[^{;]*)?\{", re.S)
+
+
+def file_scope_chunks(text, upto):
+    """The file-scope declarations of `text` before `upto`, each whole (to its `;` or its
+    closing brace), comments and preprocessor lines left out: (start, chunk)."""
+    out, i, start, depth = [], 0, None, 0
+    while i < upto:
+        c = text[i]
+        if text.startswith("//", i) or (c == "#" and (i == 0 or text[i - 1] == "\n")):
+            i = text.find("\n", i) % (len(text) + 1) if "\n" in text[i:] else len(text)
+            continue
+        if text.startswith("/*", i):
+            i = text.find("*/", i) + 2 if "*/" in text[i:] else len(text)
+            continue
+        if c == '"':
+            j = i + 1
+            while j < len(text) and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if start is None and not c.isspace():
+            start = i
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0 and start is not None:
+                # a definition ends at its brace (a `;` after it is its own nothing)
+                out.append((start, text[start:i + 1]))
+                start = None
+        elif c == ";" and depth == 0 and start is not None:
+            out.append((start, text[start:i + 1]))
+            start = None
+        i += 1
+    return out
+
+
+def helpers_before(text, upto):
+    """The functions a TEST body may call: those defined at file scope above it (as a user
+    pasting the file would have them), and `using namespace …;`."""
+    return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
+                     if DEFINITION.match(chunk) or chunk.startswith("using namespace"))
+
+
 def test_bodies(mirror):
-    """The TEST bodies of CuTe's core unit tests: (where, text)."""
+    """The TEST bodies of CuTe's core unit tests: (where, text, helpers), the helpers the
+    functions defined above the TEST in its file."""
     out = []
     for path in git(mirror, "ls-tree", "--name-only", "HEAD", "test/unit/cute/core/").split():
         if not path.endswith(".cpp"):
@@ -58,14 +111,28 @@ def test_bodies(mirror):
             while i < len(text) and depth:
                 depth += {"{": 1, "}": -1}.get(text[i], 0)
                 i += 1
-            out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1]))
+            helpers = helpers_before(text, m.start()) if WITH_HELPERS else ""
+            out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
+                        helpers))
     return out
 
 
+# whether a TEST body is pasted with the functions defined above it (--no-helpers: without)
+WITH_HELPERS = True
+
+
 def run_cute(binary, block):
-    r = subprocess.run([binary, "eval", "--format", "cute"], input=block, capture_output=True,
-                       text=True, timeout=120)
+    try:
+        r = subprocess.run([binary, "eval", "--format", "cute"], input=block,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        # a loop of many checks (inverse_left.cpp's 2^18 coordinates) in a debug build
+        return 1, "", f"error: cute took longer than {TIMEOUT} s (the sweep's limit)\n"
     return r.returncode, r.stdout, r.stderr
+
+
+# how long one block may take in cute
+TIMEOUT = 120
 
 
 # the lines cute-oracle writes before the program's first line (its #includes and `main`)
@@ -74,7 +141,10 @@ ORACLE_HEADER = 25
 
 def compile_many(blocks):
     """What CuTe prints for each block (None where it does not compile), in one program; a
-    block the compiler's first error points into is left out and the rest compiled again."""
+    block the compiler's first error points into is left out and the rest compiled again.
+    A block is (helpers, lines): its helpers (functions) are defined at file scope, in a
+    namespace of the block's own that the block uses (main, the oracle's, calls a function
+    the blocks are in, so that the helpers can stand between them)."""
     if not blocks:
         return []
     gtest = "".join(
@@ -89,13 +159,24 @@ def compile_many(blocks):
     )
     head = 'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + gtest + "\n"
     lines, starts = head.split("\n")[:-1], []
-    for b in blocks:
+    lines.append("int sweep_blocks(); return sweep_blocks(); }")
+    for k, (helpers, _) in enumerate(blocks):
+        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
+    lines.append("int sweep_blocks() {")
+    for k, (_, b) in enumerate(blocks):
         starts.append(len(lines) + 1)
-        lines.append("{")
-        # a statement of several lines is one item: its lines counted one by one
-        lines += ["  " + x for s in cute_sessions.cpp_of(b) for x in s.split("\n")]
+        lines.append(f"{{ using namespace sweep_{k};")
+        # a statement of several lines is one item: its lines counted one by one; a call of
+        # a helper that returns nothing (`void test_coalesce(…)`) is a statement, not printed
+        void = "|".join(re.findall(r"\bvoid\s+(\w+)\s*\(", blocks[k][0]))
+        cpp = cute_sessions.cpp_of(b)
+        if void:
+            cpp = [re.sub(rf'^print\(((?:{void})\(.*\))\); printf\("\\n"\);$', r"\1;", s)
+                   for s in cpp]
+        lines += ["  " + x for s in cpp for x in s.split("\n")]
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
+    lines.append("return 0;")
     r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
@@ -120,7 +201,11 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
     ap.add_argument("--mirror", default="/work/.mirror/NVIDIA+cutlass/repo")
     ap.add_argument("-v", action="store_true", help="list each block's result")
+    ap.add_argument("--no-helpers", action="store_true",
+                    help="paste each TEST body alone, without the functions defined above it")
     args = ap.parse_args()
+    global WITH_HELPERS
+    WITH_HELPERS = not args.no_helpers
     sources = [("media/docs/cpp/cute/*.md", doc_blocks(args.mirror)),
                ("test/unit/cute/core TEST bodies", test_bodies(args.mirror))]
     print("| source | tried | as CuTe | refused | differs |")
@@ -128,17 +213,18 @@ def main():
     details, reasons = [], collections.Counter()
     for name, blocks in sources:
         answered, counts = [], collections.Counter()
-        for where, block in blocks:
-            code, out, err = run_cute(args.bin, block)
+        for where, block, helpers in blocks:
+            code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
             if code != 0:
                 counts["refused"] += 1
                 first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
                 reasons[re.sub(r"'[^']*'", "'…'", first)[:110]] += 1
                 details.append(f"refused  {where}: {first[:150]}")
             else:
-                answered.append((where, block, out))
-        want = compile_many([[l for l in b.split("\n") if l.strip()] for _, b, _ in answered])
-        for (where, block, got), cute_out in zip(answered, want):
+                answered.append((where, block, helpers, out))
+        want = compile_many([(h, [l for l in b.split("\n") if l.strip()])
+                             for _, b, h, _ in answered])
+        for (where, block, _, got), cute_out in zip(answered, want):
             if cute_out is not None and got.rstrip("\n") == cute_out.rstrip("\n"):
                 counts["as"] += 1
                 details.append(f"as-CuTe  {where}")

@@ -86,3 +86,10 @@ pub const MAX_CONTROL_NESTING: usize = 64;
 
 // SPEC §3: nesting of at least 64 levels.
 const _: () = assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 levels");
+
+/// The deepest nesting of calls of the user's functions and lambdas (a recursion deeper is an
+/// error naming this limit).
+pub const MAX_CALL_DEPTH: usize = 64;
+
+/// The most calls of the user's functions and lambdas one statement makes.
+pub const MAX_CALLS: u64 = 1 << 14;

@@ -604,7 +604,8 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
-        if starts_control(line) {
+        // a control statement, a function's definition or a lambda's body: to its `}`
+        if starts_control(line) || crate::parser::starts_braced(line) {
             let mut c = ControlScan::default();
             c.line(line.as_bytes());
             self.pending.push_str(line);

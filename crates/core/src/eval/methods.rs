@@ -451,6 +451,26 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             )),
         };
     }
+    if matches!(name, "value_type" | "::value_type") {
+        // `decltype(x)::value_type`, `Int<4>::value_type`: an integral constant's type of
+        // value, C++'s `int` (a run-time integer, as types are written as values) or `bool`
+        return match v {
+            Value::Bool(_) => Ok(Value::Name("bool".to_string())),
+            Value::IntTuple(t)
+                if t.is_static()
+                    && let Some(x) = v.as_int() =>
+            {
+                Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(x, true)))
+            }
+            _ => Err(EvalError::new(
+                format!(
+                    "value_type is the type of an integral constant's value (Int<4>: int): {} has none (a run-time integer's type is int, which has no members)",
+                    v.kind()
+                ),
+                span,
+            )),
+        };
+    }
     let layout = match v {
         Value::Layout(l) => Some(l.clone()),
         Value::Composed(c) => Some(c.layout.clone()),

@@ -1,9 +1,11 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+mod checks;
 mod control;
 mod convert;
 pub mod equality;
 pub mod explain;
+mod function;
 pub mod functions;
 pub mod methods;
 pub mod partition_statement;
@@ -212,21 +214,24 @@ pub struct Env {
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
-    /// The lambdas bound to names (`auto f = [&](auto x){ return EXPR; };`), called by name.
-    lambdas: HashMap<String, Lambda, NameHasher>,
-    /// How many lambda calls the statement being evaluated is inside (bounded by
-    /// [`crate::limits::MAX_NESTING`]).
+    /// The lambdas bound to names (`auto f = [&](auto x){ …; return EXPR; };`), called by
+    /// name (`function.rs`).
+    lambdas: HashMap<String, function::Routine, NameHasher>,
+    /// The user's functions (`template <class L> void f(L const& l) { … }`), each name's
+    /// overloads (`function.rs`).
+    functions: HashMap<String, Vec<function::Routine>, NameHasher>,
+    /// How many function and lambda calls the statement being evaluated is inside (bounded by
+    /// [`crate::limits::MAX_CALL_DEPTH`]).
     lambda_depth: usize,
-}
-
-/// A lambda bound to a name: its parameters, the text of the expression its one `return`
-/// returns (parsed at each call), and its place among the session's lambdas (a lambda sees
-/// only those bound before it, as C++'s name lookup does: no call can recurse).
-#[derive(Clone, Debug)]
-struct Lambda {
-    params: Vec<String>,
-    body: String,
-    seq: usize,
+    /// The calls the statement being run has made (bounded by [`crate::limits::MAX_CALLS`]).
+    calls: std::cell::Cell<u64>,
+    /// What the bodies of the calls of the statement being run printed, to go before what
+    /// the statement prints.
+    emitted: std::cell::RefCell<Vec<Outcome>>,
+    /// Whether the last call of the user's function or lambda returned nothing.
+    void_call: std::cell::Cell<bool>,
+    /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
+    returned: Option<Option<Value>>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -254,7 +259,12 @@ impl Clone for Env {
             dsl_session: self.dsl_session,
             arrays: self.arrays.clone(),
             lambdas: self.lambdas.clone(),
+            functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
+            calls: self.calls.clone(),
+            emitted: std::cell::RefCell::new(Vec::new()),
+            void_call: std::cell::Cell::new(false),
+            returned: None,
         }
     }
 }
@@ -464,57 +474,41 @@ impl Env {
             return outcome;
         }
         let on_value = on_value.expect("not called");
+        // the calls of the user's functions this statement may make, its loops' included
+        self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         let stmt = parser::parse_statement(src, arena)?;
         self.exec(&stmt, on_value)
     }
 
-    /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`).
+    /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`);
+    /// what the calls of the user's functions in it printed goes first.
     fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
+        let r = self.exec_one(stmt, on_value);
+        if r.is_err() {
+            self.emitted.get_mut().clear();
+        }
+        r.map(|o| self.with_emitted(o))
+    }
+
+    fn exec_one(
+        &mut self,
+        stmt: &Stmt,
+        on_value: impl FnOnce(&Value),
+    ) -> Result<Outcome, EvalError> {
         match *stmt {
+            Stmt::Function(def) => self.define_function(def),
+            Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_) | Stmt::If(_) | Stmt::Block(_) => self.run_control(stmt),
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assert {
                 name,
                 cond,
+                ref rhs,
                 message,
                 expect,
-            } => {
-                let v = self.eval_checked(&cond)?;
-                let holds = match &v {
-                    Value::Bool(b) => *b,
-                    v => match v.as_int() {
-                        Some(x) => x != 0,
-                        None => {
-                            return Err(EvalError::new(
-                                format!(
-                                    "{name} takes a condition (a truth value or an integer), found {}",
-                                    v.kind()
-                                ),
-                                cond.span,
-                            ));
-                        }
-                    },
-                };
-                if holds == expect {
-                    return Ok(Outcome::Nothing);
-                }
-                let why = match message {
-                    Some(m) => format!(": \"{m}\""),
-                    None => String::new(),
-                };
-                // a unit test's check (`EXPECT_…`, `ASSERT_…`) fails the test; an assertion
-                // fails CuTe's compilation
-                let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
-                    format!("the condition is {holds}: the test fails")
-                } else {
-                    "the condition is false: CuTe does not compile".to_string()
-                };
-                Err(EvalError::new(
-                    format!("{name} failed{why} ({consequence})"),
-                    cond.span,
-                ))
-            }
+                written,
+            } => self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written),
             Stmt::Assign {
                 name,
                 name_span,
@@ -522,7 +516,7 @@ impl Env {
             } => {
                 bindable(name, name_span)?;
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
-                if let ExprKind::Lambda(params, _, body) = expr.kind {
+                if let ExprKind::Lambda(params, body) = expr.kind {
                     self.bind_lambda(name, params, body);
                     return Ok(Outcome::Assigned);
                 }
@@ -577,6 +571,13 @@ impl Env {
                 if self.is_void_call(&e) {
                     return Ok(Outcome::Nothing);
                 }
+                let mut printed = self.take_emitted();
+                if !printed.is_empty() {
+                    // what the calls printed, then the value
+                    printed.push(Outcome::Value(v.clone()));
+                    self.set("ans", v);
+                    return Ok(Outcome::Sequence(printed));
+                }
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Value(Value::Under))
@@ -585,6 +586,12 @@ impl Env {
             Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
             Stmt::Show(e) => {
                 let v = self.eval_checked(&e)?;
+                let mut printed = self.take_emitted();
+                if !printed.is_empty() {
+                    printed.push(Outcome::Printed(v.clone()));
+                    self.set("ans", v);
+                    return Ok(Outcome::Sequence(printed));
+                }
                 on_value(&v);
                 self.set("ans", v);
                 Ok(Outcome::Printed(Value::Under))
@@ -594,6 +601,9 @@ impl Env {
 
     /// Whether `e` calls a function CuTe declares `void` (`copy`, `fill`, `gemm`, …).
     fn is_void_call(&self, e: &Expr) -> bool {
+        if self.is_void_user_call(e) {
+            return true;
+        }
         let mut e = e;
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
@@ -602,66 +612,6 @@ impl Env {
             if self.called_function(callee)
                 .and_then(functions::lookup)
                 .is_some_and(|f| f.void))
-    }
-
-    /// Bind a lambda to a name (the variable of that name, if any, is gone).
-    fn bind_lambda(&mut self, name: &str, params: &[&str], body: &str) {
-        self.vars.remove(name);
-        self.arrays.remove(name);
-        let seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
-        self.lambdas.insert(
-            name.to_string(),
-            Lambda {
-                params: params.iter().map(|p| p.to_string()).collect(),
-                body: body.to_string(),
-                seq,
-            },
-        );
-    }
-
-    /// A lambda's call: its arguments bound to its parameters in a session of its own (the
-    /// variables as they are now: C++'s `[&]`), `body` evaluated there. `visible`: the lambdas
-    /// the body sees (`None`: all of them).
-    fn call_lambda(
-        &self,
-        params: &[&str],
-        args: &[Expr],
-        span: Span,
-        visible: Option<usize>,
-        body: impl FnOnce(&Env) -> Result<Value, EvalError>,
-    ) -> Result<Value, EvalError> {
-        if args.len() != params.len() {
-            return Err(EvalError::new(
-                format!(
-                    "the lambda takes {} argument{}, got {}",
-                    params.len(),
-                    if params.len() == 1 { "" } else { "s" },
-                    args.len()
-                ),
-                span,
-            ));
-        }
-        if self.lambda_depth >= crate::limits::MAX_NESTING {
-            return Err(EvalError::limit(
-                format!(
-                    "lambda calls nested deeper than {} levels",
-                    crate::limits::MAX_NESTING
-                ),
-                span,
-            ));
-        }
-        let vals = self.eval_args(args)?;
-        let mut inner = self.clone();
-        inner.lambda_depth += 1;
-        if let Some(seq) = visible {
-            inner.lambdas.retain(|_, l| l.seq < seq);
-        }
-        for (p, v) in params.iter().zip(vals) {
-            inner.lambdas.remove(*p);
-            inner.arrays.remove(*p);
-            inner.set(p, v);
-        }
-        body(&inner)
     }
 
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
@@ -1078,6 +1028,12 @@ impl Env {
                     format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
                     e.span,
                 )),
+                None if self.functions.contains_key(*n) => Err(EvalError::new(
+                    format!(
+                        "'{n}' is a function defined in this session: call it ({n}(…)); it is not modelled as a value"
+                    ),
+                    e.span,
+                )),
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
@@ -1165,44 +1121,24 @@ impl Env {
                 "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
                 e.span,
             )),
-            // an immediately invoked lambda, `[&](auto x){ return EXPR; }(a)`
-            ExprKind::Call(callee, args) if let ExprKind::Lambda(params, body, _) = callee.kind => {
-                self.call_lambda(params, args, e.span, None, |env| env.eval(body))
+            // an immediately invoked lambda, `[&](auto x){ …; return EXPR; }(a)`
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(params, body) = callee.kind => {
+                self.call_lambda_here(params, body, args, e.span)
             }
-            // a lambda bound to a name, called: its body parsed and evaluated anew
+            // a lambda bound to a name, called: its body run anew
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
-                    && !self.vars.contains_key(n)
-                    && let Some(l) = self.lambdas.get(n) =>
+                    && let Some(l) = self.bound_lambda(n) =>
             {
-                let params: Vec<&str> = l.params.iter().map(String::as_str).collect();
                 let seq = l.seq;
-                let body = l.body.clone();
-                self.call_lambda(&params, args, e.span, Some(seq), |env| {
-                    // C++ text, as the lambda was written (its plain literals are `int`s)
-                    let arena = bumpalo::Bump::new();
-                    let text = format!("{body};");
-                    let expr = match parser::parse_statement(&text, &arena) {
-                        Ok(Stmt::Expr(expr)) => expr,
-                        Ok(_) => {
-                            return Err(EvalError::new(
-                                format!("in the lambda '{n}': '{body}' is not an expression"),
-                                e.span,
-                            ));
-                        }
-                        Err(err) => {
-                            return Err(EvalError::new(
-                                format!("in the lambda '{n}': {}", err.message),
-                                e.span,
-                            ));
-                        }
-                    };
-                    env.eval(&expr).map_err(|err| EvalError {
-                        message: format!("in the lambda '{n}' ({body}): {}", err.message),
-                        span: e.span,
-                        ..err
-                    })
-                })
+                self.call_routine(&l, args, e.span, Some(seq))
+            }
+            // the user's function, called
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && self.calls_user_function(n, args.len()) =>
+            {
+                self.call_user_function(n, args, e.span)
             }
             // `s.data()`, `s.begin()` of a CuTe array object: its storage's pointer
             ExprKind::Call(callee, [])

@@ -154,10 +154,9 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `op operand`: `-x`, `~x`, `+x`, `!x`.
     Unary(UnOp, &'a Expr<'a>),
-    /// A C++ lambda whose body is one `return EXPR;`: `[&](auto x){ return EXPR; }`. Its
-    /// parameters' names, the returned expression and that expression's text (which a lambda
-    /// bound to a name keeps, to evaluate at each call).
-    Lambda(&'a [&'a str], &'a Expr<'a>, &'a str),
+    /// A C++ lambda, `[&](auto x){ …; return EXPR; }`: its parameters' names and the text of
+    /// its body between the braces (run at each call, as a function's body is).
+    Lambda(&'a [&'a str], &'a str),
     /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
     /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
     Static(&'a Expr<'a>),
@@ -251,12 +250,18 @@ pub enum Stmt<'a> {
         /// The name as written (`static_assert`, `CUTE_STATIC_ASSERT_V`, a unit test's
         /// `EXPECT_TRUE`).
         name: &'a str,
-        /// The condition.
+        /// The condition (the left side where `rhs` compares it).
         cond: Expr<'a>,
+        /// The comparison and right side of `EXPECT_EQ(a, b)`, `EXPECT_LT(a, b)`,
+        /// `CUTE_STATIC_ASSERT_V(a <= b)`: the check is `cond CMP rhs`.
+        rhs: Option<(Cmp, Expr<'a>)>,
         /// The message, if written.
         message: Option<&'a str>,
         /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
         expect: bool,
+        /// The check as written, `EXPECT_EQ(a, b)`, and where it starts (its failure shows
+        /// the text of what it compares).
+        written: (&'a str, usize),
     },
     /// A counted C++ loop, `for (int i = START; i < BOUND; ++i) BODY`: its body runs with the
     /// counter bound to each value in turn, a run-time integer as in C++.
@@ -266,6 +271,11 @@ pub enum Stmt<'a> {
     /// Statements run in order: a control statement and those after it on its line, a
     /// `{ … }` block.
     Block(&'a [Stmt<'a>]),
+    /// A function's definition, `template <class A> void f(A const& a) { … }`: bound to its
+    /// name, called later.
+    Function(&'a super::function::FunctionDef<'a>),
+    /// `return [EXPR];` in a function's or lambda's body.
+    Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.
     Empty,
 }

@@ -2,8 +2,10 @@
 //! structure, byte spans on every node, and errors that say what was expected and where.
 
 pub mod ast;
+mod checks;
 mod control;
 mod cut;
+mod function;
 pub mod literal;
 mod place;
 mod traits;
@@ -18,7 +20,9 @@ pub use ast::{
     BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage,
     UnOp,
 };
+pub use checks::equality_op;
 pub use cut::cut_points;
+pub use function::{FunctionDef, Param, parse_body, starts_braced};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -149,14 +153,20 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
     let mut p = Parser {
         src,
-        depth: 0,
+        depth: nest,
         arena,
         dsl: std::cell::Cell::new(None),
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
         in_angle: false,
     };
-    let pos = p.skip_ws(start);
+    let mut pos = p.skip_ws(start);
+    // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
+    while src[pos..].starts_with("[[")
+        && let Some(k) = src[pos..].find("]]")
+    {
+        pos = p.skip_ws(pos + k + 2);
+    }
     if pos >= src.len() {
         return Ok(Stmt::Empty);
     }
@@ -208,14 +218,21 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     {
         return Ok(Stmt::Empty);
     }
-    if src.as_bytes()[pos] == b't'
-        && let Some(("template", end)) = p.word_at(pos)
-        && p.peek(p.skip_ws(end)) == Some('<')
+    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
+    // in its body
+    if let Some(stmt) = p.function_definition(pos, nest)? {
+        return Ok(stmt);
+    }
+    if src.as_bytes()[pos] == b'r'
+        && let Some(stmt) = p.return_statement(pos)?
     {
-        return err(
-            "a template declaration ('template <…>') is not modelled: write the value it declares",
-            Span::new(pos, end),
-        );
+        return Ok(stmt);
+    }
+    // a unit test's or kernel's checks: `EXPECT_EQ(a, b)`, `static_assert(c, "msg")`, …
+    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C')
+        && let Some(stmt) = p.check_macro(pos)?
+    {
+        return Ok(stmt);
     }
     if let Some(stmt) = p.pointer_declaration(pos)? {
         return Ok(stmt);
@@ -267,71 +284,6 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         if n == "print" && (has_str || args.len() != 1) {
             return Ok(Stmt::Print(Printing::Items, args));
         }
-    }
-    // `static_assert(COND[, "MSG"])`, CuTe's `CUTE_STATIC_ASSERT_V(COND[, "MSG"])`: checked
-    if let ExprKind::Call(callee, args) = &expr.kind
-        && let Some(n) = callee.kind.name()
-        && matches!(
-            n,
-            "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT"
-        )
-    {
-        return match args {
-            [cond] => Ok(Stmt::Assert {
-                name: n,
-                cond: *cond,
-                message: None,
-                expect: true,
-            }),
-            [
-                cond,
-                Expr {
-                    kind: ExprKind::Str(m),
-                    ..
-                },
-            ] => Ok(Stmt::Assert {
-                name: n,
-                cond: *cond,
-                message: Some(m),
-                expect: true,
-            }),
-            _ => err(
-                format!("{n} takes a condition and an optional message string"),
-                expr.span,
-            ),
-        };
-    }
-    // a pasted unit test's checks (googletest): `EXPECT_TRUE(c)`, `EXPECT_FALSE(c)`,
-    // `EXPECT_EQ(a, b)` (`a == b`), `EXPECT_NE(a, b)`, and their `ASSERT_` forms
-    if let ExprKind::Call(callee, args) = &expr.kind
-        && let Some(n) = callee.kind.name()
-        && let Some(check) = n
-            .strip_prefix("EXPECT_")
-            .or_else(|| n.strip_prefix("ASSERT_"))
-        && matches!(check, "TRUE" | "FALSE" | "EQ" | "NE")
-    {
-        let assert = |cond: Expr<'a>, expect| {
-            Ok(Stmt::Assert {
-                name: n,
-                cond,
-                message: None,
-                expect,
-            })
-        };
-        return match (check, args) {
-            ("TRUE", [c]) => assert(*c, true),
-            ("FALSE", [c]) => assert(*c, false),
-            ("EQ" | "NE", [a, b]) => {
-                let op = if check == "EQ" { BinOp::Eq } else { BinOp::Ne };
-                let cond = Expr {
-                    kind: ExprKind::Binary(op, &args[0], &args[1]),
-                    span: Span::new(a.span.start, b.span.end),
-                };
-                assert(cond, true)
-            }
-            ("TRUE" | "FALSE", _) => err(format!("{n} takes a condition"), expr.span),
-            _ => err(format!("{n} takes two values to compare"), expr.span),
-        };
     }
     // `print(x)`, `print_layout(x)`, `print_latex(x)`: CuTe's printing functions
     if let ExprKind::Call(callee, args) = &expr.kind
@@ -1878,9 +1830,9 @@ impl<'a> Parser<'a> {
         pos
     }
 
-    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { return EXPR; }`
-    /// (the parameter list may be left out). `None` where the `[…]` is not followed by `(` or
-    /// `{` (a Python list). A body of more than one `return EXPR;` is an error naming it.
+    /// A C++ lambda at `pos` (its `[`): `[CAPTURES](PARAMS) [mutable] [-> T] { BODY }` (the
+    /// parameter list may be left out). `None` where the `[…]` is not followed by `(` or `{`
+    /// (a Python list).
     fn lambda(&mut self, pos: usize) -> Option<PResult<(usize, Expr<'a>)>> {
         if self.is_dsl() {
             return None;
@@ -1967,34 +1919,19 @@ impl<'a> Parser<'a> {
             }
         }
         let open = p;
-        let body = self.skip_ws(open + 1);
-        let not_one_return = |at: usize| {
-            err(
-                "a lambda's body is modelled only as one 'return EXPR;' (write the expression it returns)",
-                Span::new(at, at + 1),
-            )
+        let Some(close) = cut::closing_bracket(self.src.as_bytes(), open) else {
+            return err(
+                "expected '}' to close a lambda's body",
+                Span::new(open, open + 1),
+            );
         };
-        let Some(("return", ret_end)) = self.word_at(body) else {
-            return not_one_return(body);
-        };
-        let expr_start = self.skip_ws(ret_end);
-        let outer = std::mem::replace(&mut self.in_angle, false);
-        let r = self.expr(expr_start);
-        self.in_angle = outer;
-        let (expr_end, expr) = r?;
-        let mut q = self.skip_ws(expr_end);
-        if self.peek(q) == Some(';') {
-            q = self.skip_ws(q + 1);
-        }
-        if self.peek(q) != Some('}') {
-            return not_one_return(q);
-        }
-        let text = &self.src[expr.span.start..expr.span.end];
-        let end = q + 1;
+        // read once, so its errors point into the statement; run at each call
+        self.block(open + 1, close, self.depth + 1)?;
+        let end = close + 1;
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), self.alloc(expr), text),
+                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close]),
                 span: Span::new(start, end),
             },
         ))

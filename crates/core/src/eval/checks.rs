@@ -1,0 +1,121 @@
+//! Running a check (`parser/checks.rs`): nothing when it holds; when it fails, an error that
+//! names the check and shows the values, as googletest's failure message does (`Expected
+//! equality of these values: size(L) Which is: 8, 9`), or, for `static_assert` and CuTe's
+//! static asserts, the compile error CuTe's user gets.
+
+use super::{Env, ErrorKind, EvalError, Outcome, Value, equality};
+use crate::parser::{BinOp, Cmp, Expr, ExprKind, Span};
+
+impl Env {
+    /// `NAME(cond)` or `NAME(cond CMP rhs)` holds as `expect` says, or the error naming it.
+    pub(super) fn exec_assert(
+        &self,
+        name: &str,
+        cond: &Expr,
+        rhs: Option<&(Cmp, Expr)>,
+        _message: Option<&str>,
+        expect: bool,
+        written: (&str, usize),
+    ) -> Result<Outcome, EvalError> {
+        let a = self.eval_checked(cond)?;
+        let (holds, shown) = match rhs {
+            // `static_assert(a == b)`: a failure shows a's and b's values
+            None if let ExprKind::Binary(BinOp::Eq | BinOp::Ne, l, r) = cond.kind => {
+                let holds = self.truth(name, &a, cond.span)?;
+                if holds == expect {
+                    return Ok(Outcome::Nothing);
+                }
+                (
+                    holds,
+                    vec![(l, self.eval_checked(l)?), (r, self.eval_checked(r)?)],
+                )
+            }
+            None => (self.truth(name, &a, cond.span)?, vec![(cond, a)]),
+            Some((cmp, r)) => {
+                let b = self.eval_checked(r)?;
+                let span = Span::new(cond.span.start, r.span.end);
+                let holds = match crate::parser::equality_op(*cmp) {
+                    Some(op) => self.truth(name, &equality::compare(op, &a, &b, span)?, span)?,
+                    None => match (a.as_int(), b.as_int()) {
+                        (Some(x), Some(y)) => cmp.holds(x, y),
+                        _ => {
+                            return Err(EvalError::new(
+                                format!(
+                                    "{name}: '{}' compares integers, found {} and {}",
+                                    cmp.symbol(),
+                                    a.kind(),
+                                    b.kind()
+                                ),
+                                span,
+                            ));
+                        }
+                    },
+                };
+                (holds, vec![(cond, a), (r, b)])
+            }
+        };
+        if holds == expect {
+            return Ok(Outcome::Nothing);
+        }
+        let text = |e: &Expr| {
+            let (t, at) = written;
+            t.get(e.span.start.saturating_sub(at)..e.span.end.saturating_sub(at))
+                .unwrap_or("…")
+        };
+        let written = written.0;
+        // the values, each where it is not written as itself (googletest's "Which is")
+        let values: Vec<String> = shown
+            .iter()
+            .filter_map(|(e, v)| {
+                let v = shown_value(v);
+                (text(e).trim() != v).then(|| format!("{} is {v}", text(e).trim()))
+            })
+            .collect();
+        let values = if values.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", values.join(", "))
+        };
+        let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
+            "the test fails"
+        } else {
+            "CuTe does not compile"
+        };
+        Err(EvalError::of_kind(
+            ErrorKind::Condition,
+            format!("{written} failed{values} ({consequence})"),
+            match rhs {
+                Some((_, r)) => Span::new(cond.span.start, r.span.end),
+                None => cond.span,
+            },
+        ))
+    }
+
+    /// Whether a check's value is true: a truth value, or an integer other than 0.
+    fn truth(&self, name: &str, v: &Value, span: Span) -> Result<bool, EvalError> {
+        match v {
+            Value::Bool(b) => Ok(*b),
+            v => v.as_int().map(|x| x != 0).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "{name} takes a condition (a truth value or an integer), found {}",
+                        v.kind()
+                    ),
+                    span,
+                )
+            }),
+        }
+    }
+}
+
+/// A value as a failure message shows it: integers, tuples and layouts in the notation.
+fn shown_value(v: &Value) -> String {
+    match v {
+        // an integer as C++ prints it (its digits)
+        Value::IntTuple(t) if let Some(n) = t.as_int() => n.to_string(),
+        Value::IntTuple(t) => t.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Layout(l) => l.to_string(),
+        v => v.kind().to_string(),
+    }
+}

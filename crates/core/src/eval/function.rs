@@ -1,0 +1,337 @@
+//! Calls of the user's functions and lambdas, one mechanism for both: `template <class A>
+//! void f(A const& a) { … }` bound to its name (overloads by their number of parameters),
+//! `auto g = [&](auto x) { …; return y; };`, `[&]{ … }()`. A call binds its parameters to the
+//! arguments' values in a scope of its own (the session's variables as they are now, as C++'s
+//! `[&]` sees them; what the body binds is gone after it) and runs the body statement by
+//! statement through the one statement runner ([`Env::exec`]) until its end or a `return`.
+//! Calls nest at most [`MAX_CALL_DEPTH`] deep and one statement makes at most [`MAX_CALLS`]
+//! of them, or the statement is an error naming the limit.
+
+use super::{Env, EvalError, Outcome, Value};
+use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
+use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
+
+/// What a `return` carries up through the statements of a body: an error of this message
+/// (never shown: the call that runs the body takes it), the value left in [`Env::returned`].
+const RETURNING: &str = "\u{0}return";
+
+/// A function or lambda the user defined: its parameters, its body's text (read at each call)
+/// and what it is, for messages.
+#[derive(Clone, Debug)]
+pub(super) struct Routine {
+    /// Each parameter's name, and the template type parameter its type is (bound too).
+    params: Vec<(String, Option<String>)>,
+    body: String,
+    /// Its place among the session's lambdas (a lambda sees only those bound before it, as
+    /// C++'s name lookup does); functions see every function, themselves included.
+    pub(super) seq: usize,
+    /// `the function 'f'`, `the lambda 'g'`.
+    what: String,
+    /// The input's line of the body's first (that of its `{`), where the front end said.
+    first_line: Option<usize>,
+}
+
+impl Env {
+    /// `f(…)` of the user's function `n`, if the session defines one of that name (and no
+    /// variable hides it).
+    pub(super) fn user_function(&self, n: &str) -> bool {
+        !self.vars.contains_key(n) && self.functions.contains_key(n)
+    }
+
+    /// Whether `n(…)` of `args` arguments calls the user's function: one of as many
+    /// parameters, or any where CuTe has no function of that name (then the call's error says
+    /// what the user's take). Where the user's overloads take another number and CuTe's
+    /// function of that name exists, CuTe's is called, as C++'s overload set would.
+    pub(super) fn calls_user_function(&self, n: &str, args: usize) -> bool {
+        self.user_function(n)
+            && (self.functions[n].iter().any(|r| r.params.len() == args)
+                || super::functions::lookup(n).is_none())
+    }
+
+    /// Bind a function's definition to its name: another of the same number of parameters is
+    /// replaced, one of another number stays (an overload); a variable of that name is gone.
+    pub(super) fn define_function(&mut self, def: &FunctionDef) -> Result<Outcome, EvalError> {
+        super::bindable(def.name, def.name_span)?;
+        self.vars.remove(def.name);
+        self.arrays.remove(def.name);
+        self.lambdas.remove(def.name);
+        let routine = Routine {
+            params: def
+                .params
+                .iter()
+                .map(|p| (p.name.to_string(), p.type_param.map(str::to_string)))
+                .collect(),
+            body: def.body.to_string(),
+            seq: 0,
+            what: format!("the function '{}'", def.name),
+            first_line: (self.line > 0).then(|| self.line + def.body_line),
+        };
+        let overloads = self.functions.entry(def.name.to_string()).or_default();
+        overloads.retain(|r| r.params.len() != routine.params.len());
+        overloads.push(routine);
+        Ok(Outcome::Nothing)
+    }
+
+    /// Bind a lambda to a name (the variable of that name, if any, is gone).
+    pub(super) fn bind_lambda(&mut self, name: &str, params: &[&str], body: &str) {
+        self.vars.remove(name);
+        self.arrays.remove(name);
+        let seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
+        self.lambdas.insert(
+            name.to_string(),
+            Routine {
+                params: params.iter().map(|p| (p.to_string(), None)).collect(),
+                body: body.to_string(),
+                seq,
+                what: format!("the lambda '{name}'"),
+                first_line: None,
+            },
+        );
+    }
+
+    /// A call of the user's function `n` with `args`: the overload of as many parameters.
+    pub(super) fn call_user_function(
+        &self,
+        n: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let overloads = &self.functions[n];
+        let Some(r) = overloads.iter().find(|r| r.params.len() == args.len()) else {
+            let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
+            takes.sort_unstable();
+            let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
+            return Err(EvalError::new(
+                format!(
+                    "the function '{n}' takes {} argument{}, got {}",
+                    takes.join(" or "),
+                    if takes == ["1"] { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        };
+        self.call_routine(&r.clone(), args, span, None)
+    }
+
+    /// A call of the lambda bound to `n`, if there is one (and no variable hides it).
+    pub(super) fn bound_lambda(&self, n: &str) -> Option<Routine> {
+        if self.vars.contains_key(n) {
+            return None;
+        }
+        self.lambdas.get(n).cloned()
+    }
+
+    /// `[&](auto x){ … }(a)`: a lambda called where it is written.
+    pub(super) fn call_lambda_here(
+        &self,
+        params: &[&str],
+        body: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let r = Routine {
+            params: params.iter().map(|p| (p.to_string(), None)).collect(),
+            body: body.to_string(),
+            seq: 0,
+            what: "the lambda".to_string(),
+            first_line: None,
+        };
+        self.call_routine(&r, args, span, None)
+    }
+
+    /// Call a routine: its arguments bound to its parameters in a scope of its own, its body
+    /// run. `visible`: the lambdas its body sees (those bound before it; `None`: all). What
+    /// the body printed goes before what the statement prints ([`Env::emitted`]); a call that
+    /// returns no value gives `()` and marks [`Env::void_call`].
+    pub(super) fn call_routine(
+        &self,
+        r: &Routine,
+        args: &[Expr],
+        span: Span,
+        visible: Option<usize>,
+    ) -> Result<Value, EvalError> {
+        if args.len() != r.params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "{} takes {} argument{}, got {}",
+                    r.what,
+                    r.params.len(),
+                    if r.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        if self.lambda_depth >= MAX_CALL_DEPTH {
+            return Err(EvalError::limit(
+                format!(
+                    "calls nested deeper than {MAX_CALL_DEPTH} levels (the limit), calling {}: a recursion that does not end?",
+                    r.what
+                ),
+                span,
+            ));
+        }
+        if self.calls.get() >= MAX_CALLS {
+            return Err(EvalError::limit(
+                format!(
+                    "the statement calls functions and lambdas more than {MAX_CALLS} times (the limit), calling {}",
+                    r.what
+                ),
+                span,
+            ));
+        }
+        let vals = self.eval_args(args)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        inner.calls.set(self.calls.get() + 1);
+        if let Some(seq) = visible {
+            inner.lambdas.retain(|_, l| l.seq < seq);
+        }
+        for ((name, type_param), v) in r.params.iter().zip(vals) {
+            inner.lambdas.remove(name);
+            inner.arrays.remove(name);
+            if let Some(t) = type_param {
+                // `A` of `A const& a`: a type written as a value is its value
+                inner.set(t, v.clone());
+            }
+            inner.set(name, v);
+        }
+        let arena = bumpalo::Bump::new();
+        let stmts = parser::parse_body(&r.body, &arena)
+            .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
+        let mut out = Vec::new();
+        let result = inner.run_body(stmts, &mut out);
+        self.calls.set(inner.calls.get());
+        self.warnings
+            .borrow_mut()
+            .extend(inner.warnings.get_mut().drain(..));
+        let returned = result.map_err(|e| EvalError {
+            message: format!(
+                "{} (in {}{})",
+                e.message,
+                r.what,
+                where_in(&r.body, e.span, r.first_line)
+            ),
+            span,
+            ..e
+        })?;
+        self.emitted.borrow_mut().extend(out);
+        self.void_call.set(returned.is_none());
+        Ok(returned.unwrap_or(Value::Tuple(Vec::new())))
+    }
+
+    /// Run a body's statements in order, what they give collected in `out`: the value of the
+    /// `return` that ends it (`None`: it ended without one, or `return;`).
+    fn run_body(
+        &mut self,
+        stmts: &[Stmt],
+        out: &mut Vec<Outcome>,
+    ) -> Result<Option<Value>, EvalError> {
+        for s in stmts {
+            let mut got = None;
+            match self.exec(s, |v| got = Some(v.clone())) {
+                Ok(o) => collect(o, got, out),
+                Err(e) if e.message == RETURNING => {
+                    return Ok(self.returned.take().flatten());
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(None)
+    }
+
+    /// `return [EXPR];`: its value kept, and the body it is in left (outside a body, an error).
+    pub(super) fn exec_return(
+        &mut self,
+        e: Option<&Expr>,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        if self.lambda_depth == 0 {
+            return Err(EvalError::new(
+                "'return' stands only in a function's or a lambda's body",
+                span,
+            ));
+        }
+        let v = match e {
+            Some(e) => {
+                let v = self.eval_checked(e)?;
+                // `return f(x);` of a function that returns nothing (C++ allows it)
+                (!self.is_void_user_call(e)).then_some(v)
+            }
+            None => None,
+        };
+        self.returned = Some(v);
+        Err(EvalError::new(RETURNING, span))
+    }
+
+    /// Whether `e` is a call of the user's function or lambda that returned nothing.
+    pub(super) fn is_void_user_call(&self, e: &Expr) -> bool {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        let ExprKind::Call(callee, _) = e.kind else {
+            return false;
+        };
+        let user = match callee.kind {
+            ExprKind::Name(n) => self.user_function(n) || self.bound_lambda(n).is_some(),
+            ExprKind::Lambda(..) => true,
+            _ => false,
+        };
+        user && self.void_call.get()
+    }
+
+    /// The outcome of a statement whose calls printed: what they printed first.
+    pub(super) fn with_emitted(&mut self, outcome: Outcome) -> Outcome {
+        if self.emitted.get_mut().is_empty() {
+            return outcome;
+        }
+        let mut seq = std::mem::take(self.emitted.get_mut());
+        match outcome {
+            Outcome::Nothing | Outcome::Assigned => {}
+            Outcome::Sequence(more) => seq.extend(more),
+            o => seq.push(o),
+        }
+        Outcome::Sequence(seq)
+    }
+
+    /// What the calls of a statement printed, taken (a value's statement prints it after).
+    pub(super) fn take_emitted(&mut self) -> Vec<Outcome> {
+        std::mem::take(self.emitted.get_mut())
+    }
+}
+
+/// A body statement's outcome added to the body's.
+fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {
+    match (o, got) {
+        (Outcome::Value(_), Some(v)) => out.push(Outcome::Value(v)),
+        (Outcome::Printed(_), Some(v)) => out.push(Outcome::Printed(v)),
+        (Outcome::Nothing | Outcome::Assigned, _) => {}
+        (Outcome::Sequence(more), _) => out.extend(more),
+        (o, _) => out.push(o),
+    }
+}
+
+/// `, at line N: TEXT` (the input's line, where `first_line` is known) or `, line K of its
+/// body: TEXT` for an error at `span` of a body's text.
+fn where_in(body: &str, span: Span, first_line: Option<usize>) -> String {
+    let start = span.start.min(body.len());
+    if !body.is_char_boundary(start) {
+        return String::new();
+    }
+    // the body's first line is the rest of the line of its `{`
+    let line = body[..start].matches('\n').count();
+    let from = body[..start].rfind('\n').map_or(0, |k| k + 1);
+    let to = body[start..].find('\n').map_or(body.len(), |k| start + k);
+    let text = body[from..to].trim();
+    if text.is_empty() {
+        return String::new();
+    }
+    let text: String = text.chars().take(80).collect();
+    match first_line {
+        Some(first) => format!(", at line {}: {text}", first + line),
+        None if line == 0 => format!(": {text}"),
+        None => format!(", line {} of its body: {text}", line + 1),
+    }
+}

@@ -1,0 +1,349 @@
+//! User-defined functions as a pasted C++ file writes them: `template <class A, class B> void
+//! f(A const& a, B b) { … }`, `auto g(int x) { … return EXPR; }`, and `return EXPR;` in their
+//! bodies (and in a lambda's, `[&](auto x) { …; return y; }`). A body is kept as its text and
+//! read at each call, statement by statement, by the one block reader (`control.rs`); it is
+//! read once here too, so a body that does not parse is an error where it is defined.
+
+use super::ast::{Expr, Span, Stmt};
+use super::cut::closing_bracket;
+use super::{PResult, Parser, err, is_ident_char};
+use bumpalo::collections::Vec as BumpVec;
+
+/// A function's definition ([`Stmt::Function`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDef<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Where its name is written.
+    pub name_span: Span,
+    /// Its parameters.
+    pub params: &'a [Param<'a>],
+    /// The text of its body, between its braces.
+    pub body: &'a str,
+    /// The lines of the statement before its body's first (the line of its `{`).
+    pub body_line: usize,
+}
+
+/// A parameter of a function or lambda.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// The template type parameter its type is (`A` of `A const& a`), if it is one: bound to
+    /// the argument too (types are written as values: `is_static<A>` is `is_static<decltype(a)>`).
+    pub type_param: Option<&'a str>,
+}
+
+/// The words a function definition without `template` may start with: specifiers and the
+/// return types of pasted helpers.
+const DEFINITION_START: &[&str] = &[
+    "void",
+    "auto",
+    "bool",
+    "int",
+    "unsigned",
+    "long",
+    "size_t",
+    "int32_t",
+    "int64_t",
+    "uint32_t",
+    "uint64_t",
+    "inline",
+    "static",
+    "constexpr",
+    "CUTE_HOST_DEVICE",
+    "CUTE_HOST",
+    "CUTE_DEVICE",
+    "__host__",
+    "__device__",
+    "__forceinline__",
+];
+
+/// The words of a parameter's type that say nothing of which type it is.
+const QUALIFIERS: &[&str] = &["const", "volatile", "typename", "class"];
+
+impl<'a> Parser<'a> {
+    /// A function's definition at `pos`, if the statement is one: `[template <…>] SPECIFIERS
+    /// RETURN-TYPE NAME(PARAMS) [const] [noexcept] [-> T] { BODY }`. `Ok(None)` where the text
+    /// is no definition (`auto x = f(1);`, `int n(4);`); a `template <…>` of anything else is an
+    /// error naming it.
+    pub(super) fn function_definition(&self, pos: usize, nest: usize) -> PResult<Option<Stmt<'a>>> {
+        let b = self.src.as_bytes();
+        let mut p = pos;
+        let mut templated = false;
+        let mut type_params: Vec<&'a str> = Vec::new();
+        if let Some(("template", end)) = self.word_at(p) {
+            let open = self.skip_ws(end);
+            if self.peek(open) != Some('<') {
+                return Ok(None);
+            }
+            let close = angle_close(b, open).ok_or_else(|| super::ParseError {
+                message: "expected '>' to close a template's parameters".into(),
+                span: Span::new(open, open + 1),
+            })?;
+            for part in split_top(&self.src[open + 1..close]) {
+                let name = last_ident(part);
+                if part.contains("...") {
+                    return err(
+                        "a variadic template parameter ('class... Ts') is not modelled",
+                        Span::new(open, close + 1),
+                    );
+                }
+                if !name.is_empty() {
+                    type_params.push(name);
+                }
+            }
+            templated = true;
+            p = self.skip_ws(close + 1);
+        } else if !self
+            .word_at(p)
+            .is_some_and(|(w, _)| DEFINITION_START.contains(&w))
+        {
+            return Ok(None);
+        }
+        // the specifiers and return type, up to the name before `(`
+        let not_modelled = |at: usize| {
+            err(
+                "a template declaration ('template <…>') is modelled only as a function's definition, 'template <class T> RET NAME(PARAMS) { … }': write the value it declares",
+                Span::new(pos, at.max(pos + 1)),
+            )
+        };
+        let mut words = 0;
+        let (name, name_start, open) = loop {
+            if self.src[p..].starts_with("[[") {
+                // an attribute, `[[nodiscard]]`
+                match self.src[p..].find("]]") {
+                    Some(k) => p = self.skip_ws(p + k + 2),
+                    None => return if templated { not_modelled(p) } else { Ok(None) },
+                }
+                continue;
+            }
+            let Some((w, end)) = self.word_at(p) else {
+                return if templated { not_modelled(p) } else { Ok(None) };
+            };
+            let next = self.skip_ws(end);
+            match self.peek(next) {
+                Some('(') if w == "decltype" => {
+                    // `decltype(auto)`: a return type
+                    let close = closing_bracket(b, next).unwrap_or(b.len());
+                    p = self.skip_ws(close + 1);
+                }
+                Some('(') if words > 0 => break (w, p, next),
+                Some('<') => {
+                    // a templated return type, `Layout<S, D>`
+                    let Some(close) = angle_close(b, next) else {
+                        return if templated { not_modelled(p) } else { Ok(None) };
+                    };
+                    p = self.skip_ws(close + 1);
+                }
+                Some(':') if self.src[next..].starts_with("::") => p = self.skip_ws(next + 2),
+                Some('&' | '*') => p = self.skip_ws(next + 1),
+                _ => p = next,
+            }
+            if matches!(w, "struct" | "class" | "using" | "union" | "enum") || p >= b.len() {
+                return if templated { not_modelled(p) } else { Ok(None) };
+            }
+            words += 1;
+        };
+        let Some(close) = closing_bracket(b, open) else {
+            return err(
+                "expected ')' to close a function's parameters",
+                Span::new(open, open + 1),
+            );
+        };
+        // `const`, `noexcept`, `-> T` before the body
+        let mut q = self.skip_ws(close + 1);
+        loop {
+            match self.word_at(q) {
+                Some(("const" | "noexcept" | "override", end)) => q = self.skip_ws(end),
+                _ if self.src[q..].starts_with("->") => match self.src[q..].find('{') {
+                    Some(k) => q += k,
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        if self.peek(q) != Some('{') {
+            if templated {
+                return not_modelled(q);
+            }
+            return Ok(None);
+        }
+        let body_close = closing_bracket(b, q).ok_or_else(|| super::ParseError {
+            message: "expected '}' to close a function's body".into(),
+            span: Span::new(q, q + 1),
+        })?;
+        self.expect_end(body_close + 1)?;
+        let params = self.params(open, close, &type_params, "a function's")?;
+        // read once, so its errors point into the definition
+        self.block(q + 1, body_close, nest + 1)?;
+        Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
+            name,
+            name_span: Span::new(name_start, name_start + name.len()),
+            params,
+            body: &self.src[q + 1..body_close],
+            body_line: self.src[..q].matches('\n').count(),
+        }))))
+    }
+
+    /// The parameters between the parentheses at `open` and `close`: each `TYPE NAME` (its
+    /// name the last identifier), none for `()` and `(void)`. `whose`: what they are of, in an
+    /// error.
+    pub(super) fn params(
+        &self,
+        open: usize,
+        close: usize,
+        type_params: &[&'a str],
+        whose: &str,
+    ) -> PResult<&'a [Param<'a>]> {
+        let list = &self.src[open + 1..close];
+        let mut out: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
+        if list.trim().is_empty() || list.trim() == "void" {
+            return Ok(out.into_bump_slice());
+        }
+        for part in split_top(list) {
+            let at = open + 1 + (part.as_ptr() as usize - list.as_ptr() as usize);
+            let name = last_ident(part);
+            if name.is_empty()
+                || name.starts_with(|c: char| c.is_ascii_digit())
+                || part.contains('=')
+                || part.contains("...")
+                || part.trim_end().len() == name.len()
+            {
+                return err(
+                    format!(
+                        "{whose} parameter is modelled as 'TYPE NAME' (auto x, Layout const& x, int n), without a default"
+                    ),
+                    Span::new(at, at + part.len()),
+                );
+            }
+            let ty = &part.trim_end()[..part.trim_end().len() - name.len()];
+            let words: Vec<&str> = ty
+                .split(|c: char| !is_ident_char(c))
+                .filter(|w| !w.is_empty() && !QUALIFIERS.contains(w))
+                .collect();
+            let type_param = match words.as_slice() {
+                [one] => type_params.iter().copied().find(|t| t == one),
+                _ => None,
+            };
+            out.push(Param { name, type_param });
+        }
+        Ok(out.into_bump_slice())
+    }
+
+    /// `return [EXPR];` at `pos`, if the statement is one.
+    pub(super) fn return_statement(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some(("return", end)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        let q = self.skip_ws(end);
+        if q >= self.src.len() || self.peek(q) == Some(';') {
+            self.expect_end(q)?;
+            return Ok(Some(Stmt::Return(None, Span::new(pos, end))));
+        }
+        if self
+            .peek(q)
+            .is_some_and(|c| !(c.is_ascii_alphanumeric() || "_([{-+!~&\"'".contains(c)))
+        {
+            // `return` is a name here (`return = 4`): not C++'s statement
+            return Ok(None);
+        }
+        let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
+        self.expect_end(e_end)?;
+        Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
+    }
+}
+
+/// A function's or lambda's body read as statements (the text between its braces), for a
+/// call: the one block reader's statements.
+pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
+    let p = Parser {
+        src,
+        depth: 0,
+        arena,
+        dsl: std::cell::Cell::new(None),
+        cpp: std::cell::Cell::new(None),
+        scratch: Vec::new(),
+        in_angle: false,
+    };
+    p.block(0, src.len(), 1)
+}
+
+/// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).
+fn angle_close(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, &c) in b.iter().enumerate().skip(open) {
+        match c {
+            b'<' | b'(' | b'[' => depth += 1,
+            b'>' | b')' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (c == b'>').then_some(i);
+                }
+            }
+            b'{' | b'}' | b';' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The pieces of a list cut at its top-level commas (outside `()`, `<>`, `[]`, `{}`).
+fn split_top(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    for (i, c) in list.bytes().enumerate() {
+        match c {
+            b'(' | b'<' | b'[' | b'{' => depth += 1,
+            b')' | b'>' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&list[start..]);
+    out
+}
+
+/// The last identifier of a parameter's text (its name), empty if it ends otherwise.
+fn last_ident(part: &str) -> &str {
+    let t = part.trim_end();
+    let n = t
+        .bytes()
+        .rev()
+        .take_while(|&c| is_ident_char(char::from(c)))
+        .count();
+    &t[t.len() - n..]
+}
+
+/// Whether a line starts what the statement splitter reads to its closing brace: a function's
+/// definition (`template <…>`, `void f(…)`, `auto f(int n) {`, a specifier such as `inline`
+/// or `CUTE_HOST_DEVICE` on its own line) or a statement whose last token opens a lambda's
+/// body (`auto f = [&](auto x) {`, `for_each(t, [&](auto i) {`). A `{` alone on its line is
+/// a block, not one of these.
+pub fn starts_braced(line: &str) -> bool {
+    let t = line.trim_start();
+    let word_len = t
+        .bytes()
+        .take_while(|&c| is_ident_char(char::from(c)))
+        .count();
+    let (word, rest) = t.split_at(word_len);
+    if word == "template" && rest.trim_start().starts_with('<') {
+        return true;
+    }
+    let code = t.split("//").next().unwrap_or("").trim_end();
+    if DEFINITION_START.contains(&word) {
+        let head = code.split('(').next().unwrap_or("");
+        let only_words = code
+            .bytes()
+            .all(|c| is_ident_char(char::from(c)) || c.is_ascii_whitespace() || c == b':');
+        if !head.contains('=') && !head.contains(';') && (code.contains('(') || only_words) {
+            return true;
+        }
+    }
+    // a lambda's body opened at the end of the line
+    code.len() > 1 && code.ends_with('{') && code.contains(']')
+}

@@ -1,0 +1,246 @@
+//! Issue 37: the user's functions and lambdas, as a pasted unit test defines them
+//! (`template <class Layout> void test_coalesce(Layout const& layout) { … }`, `auto f = [&](auto
+//! x) { …; return y; };`), one body runner for both; and the checks of a unit test or kernel
+//! (`EXPECT_*`, `ASSERT_*`, `static_assert`, `CUTE_STATIC_ASSERT_V`): nothing when they hold, an
+//! error naming the check and its values when not. (The answers printed were checked with
+//! cute-oracle: tests/cli/paste_functions.toml.)
+
+use crate::helpers::cute;
+
+fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
+/// coalesce.cpp's helper, as written, and a call of it.
+const TEST_COALESCE: &str = r#"using namespace cute;
+
+template <class Layout>
+void
+test_coalesce(Layout const& layout)
+{
+  auto coalesce_layout = coalesce(layout);
+
+  CUTLASS_TRACE_HOST(shape (layout) << "  =>  " << shape (coalesce_layout));
+  CUTLASS_TRACE_HOST(stride(layout) << "      " << stride(coalesce_layout));
+
+  CUTE_STATIC_ASSERT_V(depth(coalesce_layout) <= Int<1>{});
+
+  ASSERT_EQ(size(coalesce_layout),  size(layout));
+
+  for (int i = 0; i < size(layout); ++i) {
+    EXPECT_EQ(coalesce_layout(i), layout(i));
+  }
+}
+"#;
+
+#[test]
+fn a_pasted_unit_tests_helper_runs_and_its_checks_hold() {
+    let block = format!(
+        "{TEST_COALESCE}\n{{\n  auto layout = make_layout(make_shape(Int<2>{{}}, Int<4>{{}}, 6), GenRowMajor{{}});\n\n  test_coalesce(layout);\n}}\n"
+    );
+    let (out, err, code) = cute_format(&block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
+}
+
+#[test]
+fn a_failing_check_in_a_function_names_it_its_values_and_the_function() {
+    let block = "template <class L>\nvoid check_size(L const& l, int n)\n{\n  EXPECT_EQ(size(l), n);\n}\ncheck_size(make_layout(make_shape(2, 4)), 8);\ncheck_size(make_layout(make_shape(2, 4)), 9);\nprint(1);\n";
+    let (out, err, code) = cute_format(block);
+    // the error's line on stdout in its place, its diagnostic on stderr; the session goes on
+    assert_eq!(
+        out,
+        "error: EXPECT_EQ(size(l), n) failed: size(l) is 8, n is 9 (the test fails) (in the function 'check_size', at line 4: EXPECT_EQ(size(l), n);)\n1"
+    );
+    assert!(
+        err.contains("7 │ check_size(make_layout(make_shape(2, 4)), 9);"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn functions_return_anywhere_overload_by_arity_and_print_before_the_statement() {
+    let block = r#"auto twice(int x) { return 2 * x; }
+template <class L>
+auto first_big(L const& l, int bound) {
+  for (int i = 0; i < size(l); ++i) {
+    if (l(i) >= bound) { return i; }
+  }
+  return -1;
+}
+template <class L>
+auto first_big(L const& l) { return first_big(l, 4); }
+void show(int x) { print(x); print(" "); }
+twice(21)
+first_big(make_layout(8, 2), 9)
+first_big(make_layout(8, 2))
+first_big(make_layout(2, 2), 9)
+show(3);
+twice(twice(1))
+"#;
+    let (out, err, code) = cute(&["eval"], block);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out, "42?\n5?\n2?\n-1?\n3?\n \n4?\n");
+}
+
+#[test]
+fn lambdas_of_many_statements_run_as_functions_do() {
+    let block = r#"auto base = make_layout(make_shape(4, 2));
+auto f = [&](auto x) {
+  auto y = base(x);
+  return y + 1;
+};
+f(5)
+[&]{ auto s = size(base); return s * 2; }()
+[&](auto a, auto b) { print(a); print(b); }(1, 2);
+"#;
+    let (out, err, code) = cute_format(block);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out, "6\n16\n12");
+}
+
+#[test]
+fn a_bodys_bindings_stay_in_it_and_parameters_shadow() {
+    let block = "auto x = 7;\nvoid g(int x) { auto local = x + 1; print(local); }\ng(1);\nprint(x);\nprint(local);\n";
+    let (out, _, code) = cute_format(block);
+    assert_eq!(out, "27error: undefined variable 'local'\n");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn calls_are_bounded_and_errors_name_the_limit() {
+    let (_, err, code) = cute_format("int down(int n) { return down(n + 1); }\ndown(0);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("calls nested deeper than 64 levels (the limit)"),
+        "{err}"
+    );
+    // many calls, each cheap: the statement's count of calls is bounded
+    let (_, err, code) = cute_format(
+        "int two(int n) { if (n == 0) { return 1; } return two(n - 1) + two(n - 1); }\ntwo(30);\n",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("more than 16384 times (the limit)"), "{err}");
+    // a loop's calls count toward its statement's
+    let (_, err, code) =
+        cute_format("void nothing(int n) { }\nfor (int i = 0; i < 20000; ++i) { nothing(i); }\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("more than 16384 times (the limit)"), "{err}");
+}
+
+#[test]
+fn misuse_is_an_error_naming_it() {
+    for (block, want) in [
+        (
+            "return 4;\n",
+            "'return' stands only in a function's or a lambda's body",
+        ),
+        (
+            "void f(int a) { print(a); }\nf(1, 2);\n",
+            "the function 'f' takes 1 argument, got 2",
+        ),
+        (
+            "auto g = [&](auto x) { return x; };\ng();\n",
+            "the lambda 'g' takes 1 argument, got 0",
+        ),
+        (
+            "void h() { auto y = ; }\n",
+            "expected an expression after '='",
+        ),
+        (
+            "template <class T> struct S { int x; };\n",
+            "a template declaration ('template <…>') is modelled only as a function's definition",
+        ),
+        (
+            "void v() { }\nauto r = v();\n",
+            "the call returns nothing (void in CuTe): there is no value to bind",
+        ),
+    ] {
+        let (_, err, code) = cute_format(block);
+        assert_eq!(code, 1, "{block}");
+        assert!(err.contains(want), "{block}: {err}");
+    }
+}
+
+#[test]
+fn a_definition_of_cutes_name_is_an_overload() {
+    // 02_layout_algebra.md's logical_divide, as the docs define it: called with two layouts;
+    // CuTe's own is called with arguments the definition does not take
+    let block = "template <class LShape, class LStride, class TShape, class TStride>\nauto logical_divide(Layout<LShape,LStride> const& layout,\n                    Layout<TShape,TStride> const& tiler)\n{\n  return composition(layout, make_layout(tiler, complement(tiler, size(layout))));\n}\nprint(logical_divide(make_layout(Int<8>{}), make_layout(Int<2>{})));\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("(_2,_4):(_1,_2)", "", 0)
+    );
+}
+
+#[test]
+fn a_variable_shadows_a_function_of_its_name() {
+    let (out, err, code) = cute(&["eval"], "int f(int a) { return a; }\nauto f = 3;\nf\n");
+    assert_eq!((out.as_str(), err.as_str(), code), ("3?\n", "", 0));
+}
+
+#[test]
+fn checks_in_their_forms() {
+    let holds = r#"auto a = make_layout(make_shape(Int<4>{}, Int<2>{}));
+EXPECT_TRUE(a(1) < a(2));
+EXPECT_FALSE(size(a) == 9);
+EXPECT_EQ(size(a), 8);
+EXPECT_NE(size(a), 9);
+EXPECT_LT(size(a), 9);
+EXPECT_LE(size(a), 8);
+EXPECT_GT(cosize(a), 7);
+EXPECT_GE(cosize(a), size(a)) << "a message, streamed";
+ASSERT_EQ(rank(a), 2);
+ASSERT_TRUE(depth(a) <= Int<1>{});
+static_assert(size(a) == 8);
+static_assert(size(a) == 8, "eight");
+CUTE_STATIC_ASSERT_V(size(a) == Int<8>{});
+CUTE_STATIC_ASSERT_V(depth(a) <= Int<1>{});
+CUTE_STATIC_ASSERT(rank(a) == 2, "rank 2");
+[[maybe_unused]] auto b = a;
+"#;
+    let (out, err, code) = cute_format(holds);
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
+    for (check, want) in [
+        (
+            "EXPECT_LT(size(a), 3);",
+            "EXPECT_LT(size(a), 3) failed: size(a) is 8 (the test fails)",
+        ),
+        (
+            "EXPECT_TRUE(a(3) < a(2));",
+            "EXPECT_TRUE(a(3) < a(2)) failed: a(3) is 3, a(2) is 2 (the test fails)",
+        ),
+        (
+            "static_assert(size(a) == 9, \"nine\");",
+            "static_assert(size(a) == 9, \"nine\") failed",
+        ),
+        (
+            "CUTE_STATIC_ASSERT_V(size(a) > Int<8>{});",
+            "CUTE_STATIC_ASSERT_V(size(a) > Int<8>{}) failed: size(a) is 8, Int<8>{} is 8 (CuTe does not compile)",
+        ),
+        (
+            "EXPECT_LT(a, 3);",
+            "EXPECT_LT: '<' compares integers, found a layout and an integer",
+        ),
+    ] {
+        let (_, err, code) = cute_format(&format!(
+            "auto a = make_layout(make_shape(Int<4>{{}}, Int<2>{{}}));\n{check}\n"
+        ));
+        assert_eq!(code, 1, "{check}");
+        assert!(err.contains(want), "{check}: {err}");
+    }
+}
+
+#[test]
+fn an_integral_constants_value_type() {
+    let block = "constexpr auto fifteen = C<3 * 5>{};\nstatic_assert(cute::is_same_v<decltype(fifteen)::value_type, int>);\nstatic_assert(int(fifteen) == 15);\nauto one = C<1>{};\nstatic_assert(cute::is_same_v<decltype(cute::gcd(fifteen, one))::value_type, int>);\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
+    let (_, err, code) = cute_format("auto n = 4;\nusing T = decltype(n)::value_type;\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a run-time integer's type is int, which has no members"),
+        "{err}"
+    );
+}
