@@ -141,6 +141,26 @@ pub struct Pointer {
     /// (`make_tmem_copy`'s `Copy_Atom<Op, value_type>`). Not part of the pointer's identity:
     /// CuTe prints only the width.
     pub type_name: TypeName,
+    /// The session's storage the pointer points into, where it does (an owning tensor's or an
+    /// array's elements, which hold values: `eval::storage`). Not part of its identity.
+    pub storage: StorageTag,
+}
+
+/// The number of the storage a pointer points into (`None`: memory `cute` holds no values
+/// of). Every two compare equal (and hash alike): the pointers print alike.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StorageTag(pub Option<std::num::NonZeroU32>);
+
+impl PartialEq for StorageTag {
+    fn eq(&self, _: &StorageTag) -> bool {
+        true
+    }
+}
+
+impl Eq for StorageTag {}
+
+impl std::hash::Hash for StorageTag {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// A pointer's element type name, carried for naming only: every two compare equal (and hash
@@ -172,6 +192,7 @@ impl Pointer {
             offset: i64::from(addr),
             subbyte: false,
             type_name: TypeName::default(),
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         tmem_offset_shift(bits)?;
@@ -195,6 +216,7 @@ impl Pointer {
             offset: 0,
             subbyte,
             type_name: TypeName::default(),
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         Ok(p)
@@ -306,6 +328,7 @@ impl Pointer {
             offset: at_bit / new_unit,
             subbyte,
             type_name: TypeName::default(),
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         Ok(p)
@@ -381,6 +404,7 @@ impl Pointer {
             // an owning array of a sub-byte type is CuTe's array_subbyte
             subbyte: matches!(self.width, ElementWidth::Bits(b) if b < 8),
             type_name: self.type_name.clone(),
+            storage: StorageTag::default(),
         }
     }
 

@@ -591,7 +591,8 @@ fn owning_fragment(
         ));
     }
     let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(ty), PtrBase::Stack)
-        .map_err(|e| EvalError::algebra(e, span))?;
+        .map_err(|e| EvalError::algebra(e, span))?
+        .with_type_name(ty);
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
 }
 

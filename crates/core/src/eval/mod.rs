@@ -10,6 +10,8 @@ pub mod partition_statement;
 mod printf;
 mod traits;
 mod value;
+pub mod storage;
+mod elements;
 
 use std::collections::HashMap;
 
@@ -217,6 +219,8 @@ pub struct Env {
     /// How many lambda calls the statement being evaluated is inside (bounded by
     /// [`crate::limits::MAX_NESTING`]).
     lambda_depth: usize,
+    /// The element values of the owning tensors and arrays ([`storage`]).
+    buffers: storage::Buffers,
 }
 
 /// A lambda bound to a name: its parameters, the text of the expression its one `return`
@@ -255,6 +259,7 @@ impl Clone for Env {
             arrays: self.arrays.clone(),
             lambdas: self.lambdas.clone(),
             lambda_depth: self.lambda_depth,
+            buffers: self.buffers.clone(),
         }
     }
 }
@@ -532,6 +537,7 @@ impl Env {
                         expr.span,
                     ));
                 }
+                let v = self.own_storage(v, expr.span)?;
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -545,7 +551,10 @@ impl Env {
             } => {
                 bindable(name, name_span)?;
                 let v = match storage {
-                    Some(storage) => self.declared_storage(name, elem, elem_span, &storage)?,
+                    Some(storage) => {
+                        let v = self.declared_storage(name, elem, elem_span, &storage)?;
+                        self.array_storage(v, elem, &storage, name_span)?
+                    }
                     None => self.declared_pointer(name, elem, elem_span, init.as_ref())?,
                 };
                 self.bind(name, v);
@@ -555,6 +564,7 @@ impl Env {
                         extent: None,
                         subbyte: st.subbyte,
                         object: st.object,
+                        init: None,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -570,10 +580,22 @@ impl Env {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
             }
+            Stmt::Store { target, op, value } => self.store(&target, op, &value),
+            // `print_tensor(T)`: the tensor, then its values
+            Stmt::Expr(Expr {
+                kind: ExprKind::Call(callee, [arg]),
+                ..
+            }) if self.called_function(callee) == Some("print_tensor")
+                && !self.is_bound("print_tensor") =>
+            {
+                self.print_tensor(arg)
+            }
             Stmt::Expr(e) => {
                 let v = self.eval_checked(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
+                // printed, the values written
                 if self.is_void_call(&e) {
+                    self.run_algorithm(&e)?;
                     return Ok(Outcome::Nothing);
                 }
                 on_value(&v);
@@ -713,6 +735,7 @@ impl Env {
             ElementWidth::of_type(&ty),
             PtrBase::Named(name.to_string()),
         )
+        .map(|p| p.with_type_name(&ty))
         .and_then(|p| {
             if storage.subbyte {
                 p.as_subbyte()
@@ -737,7 +760,7 @@ impl Env {
         let width = ElementWidth::of_type(elem);
         let at = |base| {
             Pointer::new(MemSpace::Raw, width.clone(), base)
-                .map(Value::Pointer)
+                .map(|p| Value::Pointer(p.with_type_name(elem)))
                 .map_err(|e| EvalError::algebra(e, elem_span))
         };
         let Some(init) = init else {
@@ -946,6 +969,7 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Float(v, single) => elements::float_literal(*v, *single, e.span),
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -1111,7 +1135,7 @@ impl Env {
             }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
-                match self.eval(arg)? {
+                match self.eval_place(arg)? {
                     Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
                     other => Err(EvalError::new(
                         format!(
@@ -1219,7 +1243,8 @@ impl Env {
                 {
                     return self.eval_chain(e);
                 }
-                within_limits(self.call(callee, args, e.span)?, e.span)
+                let v = self.call(callee, args, e.span)?;
+                within_limits(self.element_value(callee, v, e.span)?, e.span)
             }
         }
     }
@@ -2717,6 +2742,9 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if let Some(r) = elements::scalar_binary(op, a, b, span) {
+        return r;
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
@@ -2801,6 +2829,9 @@ fn binary(
 /// `op x` on an integer (`-x`, `+x`, `~x` of CuTe's kind: a static operand gives a static
 /// result) or `!x` on an integer or a bool (a bool).
 fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
+    if let Some(r) = elements::scalar_unary(op, v, span) {
+        return r;
+    }
     if op == UnOp::Not
         && let Value::Bool(b) = v
     {

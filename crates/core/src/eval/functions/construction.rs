@@ -321,7 +321,8 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
         // make_tensor<T>(L): an owning (register) tensor of T
         Value::Name(n) if crate::algebra::recast::element_bits(n).is_some() => {
             let p = Pointer::new(MemSpace::Raw, ElementWidth::of_type(n), PtrBase::Stack)
-                .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+                .map_err(|e| EvalError::algebra(e, a.spans[0]))?
+                .with_type_name(n);
             Origin::Ptr(p)
         }
         Value::Name(n) if n == "nullptr" => {
