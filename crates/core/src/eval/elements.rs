@@ -217,7 +217,7 @@ impl Env {
             }
             for i in 0..n {
                 let x = match init.get(i as usize) {
-                    Some(e) => self.number(e)?,
+                    Some(e) => self.initial_value(ty, e)?,
                     None => Number::Int(0),
                 };
                 let at = p.advance(i).map_err(|e| EvalError::algebra(e, span))?;
@@ -229,15 +229,77 @@ impl Env {
         Ok(Value::Pointer(p))
     }
 
-    /// The number an expression gives.
-    fn number(&self, e: &Expr) -> Result<Number, EvalError> {
+    /// `T(x)` of an element type `T` (`half_t(0.1f)`, `float(T(i))`): the number as `T` holds it
+    /// (an integer type's a run-time integer); `None` where the cast is another's (`int(_4{})`,
+    /// of an integer: [`Env::dsl_int`]'s) or `n` is no element type.
+    pub(super) fn number_cast(
+        &self,
+        n: &str,
+        arg: &Expr,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ty = ElemType::of_name(n)?;
+        if self.is_bound(n) || functions::lookup(n).is_some() {
+            return None;
+        }
+        let is_number = matches!(arg.kind, ExprKind::Float(..))
+            || (ty.is_float() && !matches!(arg.kind, ExprKind::Name(_) | ExprKind::Call(..)));
+        let v = if is_number {
+            match self.eval(arg) {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            }
+        } else {
+            match self.eval(arg) {
+                Ok(v @ Value::Scalar(_)) => v,
+                Ok(v) if ty.is_float() && number_of(&v).is_some() => v,
+                _ => return None,
+            }
+        };
+        let x = number_of(&v)?;
+        Some(
+            Scalar::new(ty, x.value)
+                .map(|s| {
+                    if ty.is_float() {
+                        Value::Scalar(Box::new(s))
+                    } else {
+                        Value::IntTuple(crate::algebra::IntTuple::int_of(
+                            s.value.as_i128() as i64,
+                            true,
+                        ))
+                    }
+                })
+                .map_err(|m| EvalError::new(m, span)),
+        )
+    }
+
+    /// A value of an array's initializer, as C++'s list-initialization takes it: `half_t` and
+    /// `bfloat16_t` have explicit constructors (`half_t(1)`), and a floating value does not
+    /// narrow to an integer type.
+    fn initial_value(&self, ty: ElemType, e: &Expr) -> Result<Number, EvalError> {
         let v = self.eval(e)?;
-        number_of(&v).map(|s| s.value).ok_or_else(|| {
+        let s = number_of(&v).ok_or_else(|| {
             EvalError::new(
                 format!("the value must be a number, found {}", v.kind()),
                 e.span,
             )
-        })
+        })?;
+        let refuse = |why: String| Err(EvalError::new(why, e.span));
+        if matches!(ty, ElemType::F16 | ElemType::BF16) && s.ty != ty {
+            return refuse(format!(
+                "an array of {0} is initialized with {0} values: {0}'s constructors are explicit, CuTe does not compile the conversion from {1} (write {0}(…))",
+                ty.name(),
+                s.ty.name()
+            ));
+        }
+        if !ty.is_float() && s.ty.is_float() {
+            return refuse(format!(
+                "narrowing conversion of a {} to {} in an initializer list (CuTe does not compile it)",
+                s.ty.name(),
+                ty.name()
+            ));
+        }
+        Ok(s.value)
     }
 
     /// An element read as a value: `T(i, j)` of a tensor over storage the session holds, `A[i]`

@@ -1392,7 +1392,8 @@ impl Env {
                 ExprKind::Binary(op, a, b) => self.binary_step(link, *op, a, &v, b)?,
                 ExprKind::Field(_, name) => methods::field(&v, name, link.span)?,
                 ExprKind::Call(callee, args) => {
-                    within_limits(self.call_from(callee, args, v, link.span)?, link.span)?
+                    let r = self.call_from(callee, args, v, link.span)?;
+                    within_limits(self.element_value(callee, r, link.span)?, link.span)?
                 }
                 _ => unreachable!("a link of the chain"),
             };
@@ -1711,6 +1712,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
+        if let Some(n) = self.called_function(callee)
+            && let [arg] = args
+            && let Some(r) = self.number_cast(n, arg, span)
+        {
+            return r;
+        }
         if let Some(n) = self.called_function(callee)
             && let Some((bits, signed)) = dsl_int_type(n).or_else(|| parser::cpp_int_type(n))
             && let [arg] = args

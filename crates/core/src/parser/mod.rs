@@ -2824,10 +2824,16 @@ fn cpp_markers(src: &str) -> bool {
 }
 
 /// Whether an expression is an integer or a tuple of IntTuple literals.
+/// (A walk with a list of its own, not the stack's recursion: a literal nested 256 deep is
+/// checked where the parser's recursion has left little stack.)
 pub fn is_int_tuple_literal(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
-        ExprKind::Tuple(v) => v.iter().all(is_int_tuple_literal),
-        _ => false,
+    let mut todo = vec![e];
+    while let Some(e) = todo.pop() {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => {}
+            ExprKind::Tuple(v) => todo.extend(v.iter()),
+            _ => return false,
+        }
     }
+    true
 }
