@@ -39,7 +39,10 @@ pub(super) fn scalar_binary(
     let (Some(x), Some(y)) = (number_of(a), number_of(b)) else {
         let other = if number_of(a).is_none() { a } else { b };
         return Some(Err(EvalError::new(
-            format!("arithmetic on a number takes a number, found {}", other.kind()),
+            format!(
+                "arithmetic on a number takes a number, found {}",
+                other.kind()
+            ),
             span,
         )));
     };
@@ -84,10 +87,7 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
         .map(|s| Value::Scalar(Box::new(s)))
         .map_err(|m| EvalError::new(m, span)),
         UnOp::Not => Ok(Value::Bool(s.value.as_f64() == 0.0)),
-        UnOp::BitNot => Err(EvalError::new(
-            "'~' of a number is not modelled",
-            span,
-        )),
+        UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
     })
 }
 
@@ -375,8 +375,10 @@ impl Env {
                     .value
             }
         };
+        // a write to memory cute holds no values of (a kernel's `float* A`) is no write: CuTe
+        // prints nothing for it, and a later read says what is not held
         self.buffers
-            .write(&p, x)
+            .put(&Element::At(p), Some(x))
             .map_err(|m| EvalError::new(m, target.span))?;
         Ok(Outcome::Nothing)
     }
@@ -389,14 +391,16 @@ impl Env {
             Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
             other => {
                 return Err(EvalError::new(
-                    format!("print_tensor: the argument must be a tensor, found {}", other.kind()),
+                    format!(
+                        "print_tensor: the argument must be a tensor, found {}",
+                        other.kind()
+                    ),
                     arg.span,
                 ));
             }
         };
-        let body = print_tensor(&self.buffers, &o, &l).map_err(|m| {
-            EvalError::new(format!("print_tensor: {m}"), arg.span)
-        })?;
+        let body = print_tensor(&self.buffers, &o, &l)
+            .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
         Ok(Outcome::Sequence(vec![
             Outcome::Printed(v),
             Outcome::Written(format!(":\n{body}")),
@@ -451,7 +455,7 @@ impl Env {
                         .ok_or_else(|| err(spans[1])("the value must be a number".into()))?
                 };
                 for el in &xs {
-                    self.buffers.set(el, x).map_err(err(spans[0]))?;
+                    self.buffers.put(el, Some(x)).map_err(err(spans[0]))?;
                 }
             }
             "copy" | "copy_if" => {
@@ -468,14 +472,17 @@ impl Env {
                     None => None,
                 };
                 for (i, de) in d.iter().enumerate() {
-                    if let Some(p) = &p {
-                        let keep = self.buffers.get(&p[i]).map_err(err(spans[n - 3]))?;
-                        if keep.value.as_f64() == 0.0 {
-                            continue;
-                        }
-                    }
-                    let x = self.buffers.get(&s[i]).map_err(err(spans[src]))?;
-                    self.buffers.set(de, x.value).map_err(err(spans[dst]))?;
+                    let x = self.buffers.peek(&s[i]).map_err(err(spans[src]))?;
+                    let x = match &p {
+                        None => x.map(|x| x.value),
+                        Some(p) => match self.buffers.peek(&p[i]).map_err(err(spans[n - 3]))? {
+                            Some(keep) if keep.value.as_f64() == 0.0 => continue,
+                            Some(_) => x.map(|x| x.value),
+                            // a predicate not known: the element is not either
+                            None => None,
+                        },
+                    };
+                    self.buffers.put(de, x).map_err(err(spans[dst]))?;
                 }
             }
             "axpby" => {
@@ -489,21 +496,30 @@ impl Env {
                 };
                 let beta_zero = beta.value.as_f64() == 0.0;
                 for i in 0..x.len() {
-                    if let Some(p) = &p
-                        && self.buffers.get(&p[i]).map_err(err(spans[4]))?.value.as_f64() == 0.0
-                    {
+                    let pi = match &p {
+                        Some(p) => self.buffers.peek(&p[i]).map_err(err(spans[4]))?,
+                        None => None,
+                    };
+                    if pi.is_some_and(|k| k.value.as_f64() == 0.0) {
                         continue;
                     }
-                    let xi = self.buffers.get(&x[i]).map_err(err(spans[1]))?;
-                    let ax = Scalar::arith('*', alpha, xi).map_err(err(spans[1]))?;
-                    let r = if beta_zero {
-                        ax
-                    } else {
-                        let yi = self.buffers.get(&y[i]).map_err(err(spans[3]))?;
-                        let by = Scalar::arith('*', beta, yi).map_err(err(spans[3]))?;
-                        Scalar::arith('+', ax, by).map_err(err(spans[3]))?
+                    let xi = self.buffers.peek(&x[i]).map_err(err(spans[1]))?;
+                    let yi = self.buffers.peek(&y[i]).map_err(err(spans[3]))?;
+                    let r = match (xi, yi, p.is_some() && pi.is_none()) {
+                        (_, _, true) | (None, _, _) => None,
+                        (Some(xi), _, _) if beta_zero => {
+                            Some(Scalar::arith('*', alpha, xi).map_err(err(spans[1]))?)
+                        }
+                        (Some(_), None, _) => None,
+                        (Some(xi), Some(yi), _) => {
+                            let ax = Scalar::arith('*', alpha, xi).map_err(err(spans[1]))?;
+                            let by = Scalar::arith('*', beta, yi).map_err(err(spans[3]))?;
+                            Some(Scalar::arith('+', ax, by).map_err(err(spans[3]))?)
+                        }
                     };
-                    self.buffers.set(&y[i], r.value).map_err(err(spans[3]))?;
+                    self.buffers
+                        .put(&y[i], r.map(|r| r.value))
+                        .map_err(err(spans[3]))?;
                 }
             }
             "gemm" => {
@@ -519,9 +535,7 @@ impl Env {
                     // through them, so D's elements are no longer known
                     let (o, l) = view(&vals[d], spans[d], "D")?;
                     for el in elements(&o, &l).map_err(err(spans[d]))? {
-                        if let Element::At(p) = el {
-                            self.buffers.forget(&p);
-                        }
+                        self.buffers.put(&el, None).map_err(err(spans[d]))?;
                     }
                     return Ok(());
                 }
@@ -613,12 +627,17 @@ impl Env {
                         };
                         let ec = at_modes(eo, el, &cc, es)?;
                         let ed = at_modes(&od, &ld, &cc, sd)?;
-                        let x = self.buffers.get(&ea).map_err(err(sa))?;
-                        let y = self.buffers.get(&eb).map_err(err(sb))?;
-                        let z = self.buffers.get(&ec).map_err(err(es))?;
-                        let ab = Scalar::arith('*', x, y).map_err(err(sa))?;
-                        let r = Scalar::arith('+', ab, z).map_err(err(sc))?;
-                        self.buffers.set(&ed, r.value).map_err(err(sd))?;
+                        let x = self.buffers.peek(&ea).map_err(err(sa))?;
+                        let y = self.buffers.peek(&eb).map_err(err(sb))?;
+                        let z = self.buffers.peek(&ec).map_err(err(es))?;
+                        let r = match (x, y, z) {
+                            (Some(x), Some(y), Some(z)) => {
+                                let ab = Scalar::arith('*', x, y).map_err(err(sa))?;
+                                Some(Scalar::arith('+', ab, z).map_err(err(sc))?.value)
+                            }
+                            _ => None,
+                        };
+                        self.buffers.put(&ed, r).map_err(err(sd))?;
                     }
                 }
             }

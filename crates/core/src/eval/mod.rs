@@ -2,16 +2,16 @@
 
 mod control;
 mod convert;
+mod elements;
 pub mod equality;
 pub mod explain;
 pub mod functions;
 pub mod methods;
 pub mod partition_statement;
 mod printf;
+pub mod storage;
 mod traits;
 mod value;
-pub mod storage;
-mod elements;
 
 use std::collections::HashMap;
 
@@ -1207,7 +1207,7 @@ impl Env {
                 self.eval(base)
             }
             // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
-            // nothing, as the algorithm on a tensor (cute holds no element values)
+            // nothing printed, as the algorithm on a tensor (the statement writes the values)
             ExprKind::Call(callee, [first, value])
                 if self.called_function(callee) == Some("fill")
                     && let ExprKind::Name(n) = first.kind

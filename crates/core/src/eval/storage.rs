@@ -318,7 +318,11 @@ impl Scalar {
                 '-' => x - y,
                 '*' => x * y,
                 '/' => x / y,
-                _ => return Err(format!("'{op}' is not an operator on floating-point values")),
+                _ => {
+                    return Err(format!(
+                        "'{op}' is not an operator on floating-point values"
+                    ));
+                }
             };
             // float arithmetic rounds each operation to float
             Number::Float(if ty == ElemType::F64 {
@@ -385,7 +389,9 @@ impl Buffers {
             ty,
             values: vec![None; n],
         });
-        Ok(StorageTag(std::num::NonZeroU32::new(self.list.len() as u32)))
+        Ok(StorageTag(
+            std::num::NonZeroU32::new(self.list.len() as u32),
+        ))
     }
 
     fn buffer(&self, p: &Pointer) -> Result<(&Buffer, usize), String> {
@@ -494,22 +500,44 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
 }
 
 impl Buffers {
+    /// The value of an element as an algorithm reads it: `None` where it is not known (never
+    /// written, or in memory cute holds no values of: a kernel's `float* A`), which the
+    /// algorithm's result then is too; only a read the user sees (`T(i)`, `print_tensor`) is
+    /// an error.
+    pub fn peek(&self, e: &Element) -> Result<Option<Scalar>, String> {
+        match e {
+            Element::Value(s) => Ok(Some(*s)),
+            Element::At(p) if p.storage.0.is_none() => Ok(None),
+            Element::At(p) => {
+                let (b, i) = self.buffer(p)?;
+                Ok(b.values[i].map(|value| Scalar { ty: b.ty, value }))
+            }
+        }
+    }
+
+    /// An algorithm's write of an element: its value, or not known (`None`); a write to
+    /// memory cute holds no values of is no write.
+    pub fn put(&mut self, e: &Element, x: Option<Number>) -> Result<(), String> {
+        match (e, x) {
+            (Element::At(p), _) if p.storage.0.is_none() => Ok(()),
+            (Element::At(p), Some(x)) => self.write(p, x),
+            (Element::At(p), None) => {
+                self.buffer(p)?;
+                self.forget(p);
+                Ok(())
+            }
+            (Element::Value(_), _) => Err(
+                "a counting tensor's elements are values CuTe does not write: the tensor written must be over memory"
+                    .to_string(),
+            ),
+        }
+    }
+
     /// The value of an element.
     pub fn get(&self, e: &Element) -> Result<Scalar, String> {
         match e {
             Element::Value(s) => Ok(*s),
             Element::At(p) => self.read(p),
-        }
-    }
-
-    /// Write an element (a counting tensor's are values, not memory).
-    pub fn set(&mut self, e: &Element, x: Number) -> Result<(), String> {
-        match e {
-            Element::At(p) => self.write(p, x),
-            Element::Value(_) => Err(
-                "a counting tensor's elements are values CuTe does not write: the tensor written must be over memory"
-                    .to_string(),
-            ),
         }
     }
 }

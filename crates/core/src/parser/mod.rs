@@ -999,7 +999,10 @@ impl<'a> Parser<'a> {
             }
             (Some(extent), close)
         };
+        let bracket = close;
         let close = self.empty_braces(close + 1) - 1;
+        // `T A[N]{};`: every element value-initialized (zero)
+        let zeroed: Option<&'a [Expr<'a>]> = (close != bracket).then_some(&[]);
         let after = self.skip_ws(close + 1);
         match self.peek(after) {
             Some('[') => {
@@ -1050,7 +1053,7 @@ impl<'a> Parser<'a> {
                 extent,
                 subbyte: false,
                 object: false,
-                init: None,
+                init: zeroed,
             }),
         }))
     }
@@ -1337,7 +1340,9 @@ impl<'a> Parser<'a> {
         match (b.get(at), b.get(at + 1)) {
             (Some(b'='), Some(b'=')) => None,
             (Some(b'='), _) => Some((None, at + 1)),
-            (Some(&c @ (b'+' | b'-' | b'*' | b'/')), Some(b'=')) => Some((Some(char::from(c)), at + 2)),
+            (Some(&c @ (b'+' | b'-' | b'*' | b'/')), Some(b'=')) => {
+                Some((Some(char::from(c)), at + 2))
+            }
             _ => None,
         }
     }
@@ -1359,7 +1364,9 @@ impl<'a> Parser<'a> {
         let int_end = digits(at);
         let mut end = int_end;
         let mut is_float = false;
-        if b.get(end) == Some(&b'.') && !(int_end == at && !b.get(end + 1).is_some_and(u8::is_ascii_digit)) {
+        if b.get(end) == Some(&b'.')
+            && (int_end != at || b.get(end + 1).is_some_and(u8::is_ascii_digit))
+        {
             let frac_end = digits(end + 1);
             // `x.f` of an integer is a field: a literal's '.' is followed by a digit, an
             // exponent, the suffix f, or no identifier
@@ -1367,7 +1374,9 @@ impl<'a> Parser<'a> {
             if frac_end > end + 1
                 || !next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
                 || (matches!(next, Some(b'f' | b'F' | b'e' | b'E'))
-                    && !b.get(frac_end + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_'))
+                    && !b
+                        .get(frac_end + 1)
+                        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_'))
             {
                 end = frac_end;
                 is_float = true;
@@ -1393,7 +1402,9 @@ impl<'a> Parser<'a> {
         let value: f64 = self.src[pos..end].parse().ok()?;
         let single = matches!(b.get(end), Some(b'f' | b'F'));
         let end = if single { end + 1 } else { end };
-        if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        if b.get(end)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
             return None;
         }
         Some((end, value, single))
