@@ -81,7 +81,8 @@ fn arrays_are_pointers_to_their_first_element() {
 
 /// What CuTe does not compile (cute-oracle: `make_tensor(A, …)` of a C array, "array must be
 /// initialized with a brace-enclosed initializer"; `array_subbyte::data()`, "use of deleted
-/// function") and what `cute` does not model are errors naming them.
+/// function") and what `cute` does not model are errors naming them (an initializer,
+/// `float D[4] = {1, 2, 3, 4}`, is read: element_values.rs).
 #[test]
 fn storage_cute_does_not_compile_or_cute_does_not_model() {
     let (out, code) = session(
@@ -95,7 +96,6 @@ fn storage_cute_does_not_compile_or_cute_does_not_model() {
             "error: array_subbyte's data() is deleted in CuTe (its elements are not addressable): write q.begin(), its subbyte_iterator",
             "error: an array's size must be a positive integer, found 0",
             "error: an array of arrays (T A[M][N]) is not modelled: declare one dimension and lay it out with a layout",
-            "error: an array's initializer is not modelled: cute holds no element values of a C array",
             "error: an array without a size is 'extern' storage (extern __shared__ T smem[]): write its size",
             "error: undefined variable 'n'",
         ]

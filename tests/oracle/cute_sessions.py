@@ -30,7 +30,7 @@ MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print|printf"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm)\b"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor)\b"
 )
 
 
@@ -88,7 +88,13 @@ def cpp_of(statements):
                 out.append(f"{body};")
             elif re.match(r"^(\}\s*)?(for|if|else|while)\b", st):
                 out.append(st)  # a control statement, or its header (its body follows)
-            elif STATEMENT.match(st) or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st):
+            elif (
+                STATEMENT.match(st)
+                or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st)
+                # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
+                or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
+                or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+            ):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:
                 out.append(f'print({body}); printf("\\n");')

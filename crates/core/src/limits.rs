@@ -84,6 +84,11 @@ pub const MAX_LOOP_PRINTED: usize = 1 << 22;
 /// takes; deeper is an error naming the limit.
 pub const MAX_CONTROL_NESTING: usize = 64;
 
+/// The most element values a session holds, all owning tensors and arrays together
+/// (`make_tensor<float>(…)`, `float A[N]`, `__shared__ half_t smem[N]`), and the most elements
+/// one algorithm or `print_tensor` visits: more is an error naming the limit.
+pub const MAX_STORED_ELEMENTS: usize = 1 << 22;
+
 // SPEC §3: nesting of at least 64 levels.
 const _: () = assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 levels");
 

@@ -144,6 +144,9 @@ pub struct Pointer {
     /// A structured-sparse element type `sparse_elem<S, T>` (pointer_sparse.hpp): `width` is
     /// then its `sizeof_bits`, `bits(T)/S`, printed as CuTe's static integer (`[_8b]`).
     pub sparse: Option<Sparse>,
+    /// The session's storage the pointer points into, where it does (an owning tensor's or an
+    /// array's elements, which hold values: `eval::storage`). Not part of its identity.
+    pub storage: StorageTag,
 }
 
 /// A pointer to CuTe's `sparse_elem<S, T>` (pointer_sparse.hpp): one physical `T` standing for
@@ -193,6 +196,23 @@ pub fn sparse_elem(name: &str) -> Option<Result<(i64, i64)>> {
     Some(Ok((s, bits / s)))
 }
 
+/// The number of the storage a pointer points into (`None`: memory `cute` holds no values
+/// of). Every two compare equal (and hash alike): the pointers print alike.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StorageTag(pub Option<std::num::NonZeroU32>);
+
+impl PartialEq for StorageTag {
+    fn eq(&self, _: &StorageTag) -> bool {
+        true
+    }
+}
+
+impl Eq for StorageTag {}
+
+impl std::hash::Hash for StorageTag {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A pointer's element type name, carried for naming only: every two compare equal (and hash
 /// alike), as their pointers print alike.
 #[derive(Clone, Debug, Default)]
@@ -223,6 +243,7 @@ impl Pointer {
             subbyte: false,
             type_name: TypeName::default(),
             sparse: None,
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         tmem_offset_shift(bits)?;
@@ -247,6 +268,7 @@ impl Pointer {
             subbyte,
             type_name: TypeName::default(),
             sparse: None,
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         Ok(p)
@@ -272,6 +294,7 @@ impl Pointer {
                         sparsity: sparsity as u8,
                         adaptor,
                     }),
+                    storage: StorageTag::default(),
                 };
                 Ok(p)
             }
@@ -486,6 +509,7 @@ impl Pointer {
             subbyte,
             type_name: TypeName::default(),
             sparse: None,
+            storage: StorageTag::default(),
         };
         p.check_width()?;
         Ok(p)
@@ -572,6 +596,7 @@ impl Pointer {
             type_name: self.type_name.clone(),
             // an owning array of sparse_elem's iterator is a sparse_ptr
             sparse: self.sparse.map(|s| Sparse { adaptor: true, ..s }),
+            storage: StorageTag::default(),
         }
     }
 

@@ -618,7 +618,8 @@ fn owning_fragment(
     };
     // of a structured-sparse operand (sparse_elem<S,T>), the array's iterator is a sparse_ptr
     let p = Pointer::of_element(MemSpace::Raw, ty, PtrBase::Stack, true)
-        .map_err(|e| EvalError::algebra(e, span))?;
+        .map_err(|e| EvalError::algebra(e, span))?
+        .with_type_name(ty);
     Ok(Value::offset_layout(Origin::Ptr(p), frg))
 }
 

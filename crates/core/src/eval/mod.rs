@@ -3,6 +3,7 @@
 mod checks;
 mod control;
 mod convert;
+mod elements;
 pub mod equality;
 pub mod explain;
 mod function;
@@ -10,6 +11,7 @@ pub mod functions;
 pub mod methods;
 pub mod partition_statement;
 mod printf;
+pub mod storage;
 mod traits;
 mod value;
 
@@ -232,7 +234,10 @@ pub struct Env {
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
     returned: Option<Option<Value>>,
+    /// The element values of the owning tensors and arrays ([`storage`]).
+    buffers: storage::Buffers,
 }
+
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,6 +270,7 @@ impl Clone for Env {
             emitted: std::cell::RefCell::new(Vec::new()),
             void_call: std::cell::Cell::new(false),
             returned: None,
+            buffers: self.buffers.clone(),
         }
     }
 }
@@ -527,6 +533,7 @@ impl Env {
                         expr.span,
                     ));
                 }
+                let v = self.own_storage(v, expr.span)?;
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -540,7 +547,10 @@ impl Env {
             } => {
                 bindable(name, name_span)?;
                 let v = match storage {
-                    Some(storage) => self.declared_storage(name, elem, elem_span, &storage)?,
+                    Some(storage) => {
+                        let v = self.declared_storage(name, elem, elem_span, &storage)?;
+                        self.array_storage(v, elem, &storage, name_span)?
+                    }
                     None => self.declared_pointer(name, elem, elem_span, init.as_ref())?,
                 };
                 self.bind(name, v);
@@ -550,6 +560,7 @@ impl Env {
                         extent: None,
                         subbyte: st.subbyte,
                         object: st.object,
+                        init: None,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -565,10 +576,22 @@ impl Env {
                 let v = self.eval_checked(&e)?;
                 Ok(Outcome::Picture(kind, v))
             }
+            Stmt::Store { target, op, value } => self.store(&target, op, &value),
+            // `print_tensor(T)`: the tensor, then its values
+            Stmt::Expr(Expr {
+                kind: ExprKind::Call(callee, [arg]),
+                ..
+            }) if self.called_function(callee) == Some("print_tensor")
+                && !self.is_bound("print_tensor") =>
+            {
+                self.print_tensor(arg)
+            }
             Stmt::Expr(e) => {
                 let v = self.eval_checked(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
+                // printed, the values written
                 if self.is_void_call(&e) {
+                    self.run_algorithm(&e)?;
                     return Ok(Outcome::Nothing);
                 }
                 let mut printed = self.take_emitted();
@@ -664,6 +687,7 @@ impl Env {
             ElementWidth::of_type(&ty),
             PtrBase::Named(name.to_string()),
         )
+        .map(|p| p.with_type_name(&ty))
         .and_then(|p| {
             if storage.subbyte {
                 p.as_subbyte()
@@ -688,7 +712,7 @@ impl Env {
         let width = ElementWidth::of_type(elem);
         let at = |base| {
             Pointer::new(MemSpace::Raw, width.clone(), base)
-                .map(Value::Pointer)
+                .map(|p| Value::Pointer(p.with_type_name(elem)))
                 .map_err(|e| EvalError::algebra(e, elem_span))
         };
         let Some(init) = init else {
@@ -897,6 +921,7 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Float(v, single) => elements::float_literal(*v, *single, e.span),
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -1106,7 +1131,7 @@ impl Env {
             }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
-                match self.eval(arg)? {
+                match self.eval_place(arg)? {
                     Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
                     other => Err(EvalError::new(
                         format!(
@@ -1158,7 +1183,7 @@ impl Env {
                 self.eval(base)
             }
             // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
-            // nothing, as the algorithm on a tensor (cute holds no element values)
+            // nothing printed, as the algorithm on a tensor (the statement writes the values)
             ExprKind::Call(callee, [first, value])
                 if self.called_function(callee) == Some("fill")
                     && let ExprKind::Name(n) = first.kind
@@ -1194,7 +1219,8 @@ impl Env {
                 {
                     return self.eval_chain(e);
                 }
-                within_limits(self.call(callee, args, e.span)?, e.span)
+                let v = self.call(callee, args, e.span)?;
+                within_limits(self.element_value(callee, v, e.span)?, e.span)
             }
         }
     }
@@ -1342,7 +1368,8 @@ impl Env {
                 ExprKind::Binary(op, a, b) => self.binary_step(link, *op, a, &v, b)?,
                 ExprKind::Field(_, name) => methods::field(&v, name, link.span)?,
                 ExprKind::Call(callee, args) => {
-                    within_limits(self.call_from(callee, args, v, link.span)?, link.span)?
+                    let r = self.call_from(callee, args, v, link.span)?;
+                    within_limits(self.element_value(callee, r, link.span)?, link.span)?
                 }
                 _ => unreachable!("a link of the chain"),
             };
@@ -1673,6 +1700,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
+        if let Some(n) = self.called_function(callee)
+            && let [arg] = args
+            && let Some(r) = self.number_cast(n, arg, span)
+        {
+            return r;
+        }
         if let Some(n) = self.called_function(callee)
             && let Some((bits, signed)) = dsl_int_type(n).or_else(|| parser::cpp_int_type(n))
             && let [arg] = args
@@ -2756,6 +2790,9 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if let Some(r) = elements::scalar_binary(op, a, b, span) {
+        return r;
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
@@ -2840,6 +2877,9 @@ fn binary(
 /// `op x` on an integer (`-x`, `+x`, `~x` of CuTe's kind: a static operand gives a static
 /// result) or `!x` on an integer or a bool (a bool).
 fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
+    if let Some(r) = elements::scalar_unary(op, v, span) {
+        return r;
+    }
     if op == UnOp::Not
         && let Value::Bool(b) = v
     {

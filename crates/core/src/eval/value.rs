@@ -49,6 +49,9 @@ pub enum Value {
     Name(String),
     /// An MMA or copy atom, a tiled MMA or copy, or a thread's slice of one.
     Atom(Box<crate::atoms::Atom>),
+    /// A value of an element type (`T(i)` of an owning tensor, `1.5f`, `half_t(2)`):
+    /// [`storage::Scalar`](super::storage::Scalar).
+    Scalar(Box<super::storage::Scalar>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -160,6 +163,7 @@ impl Value {
             Value::Pointer(_) => "a pointer",
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
+            Value::Scalar(_) => "a number",
         }
     }
 }

@@ -112,6 +112,9 @@ pub struct Expr<'a> {
 /// The kinds of expression.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'a> {
+    /// A floating-point literal (`1.5`, `2.0f`, `1e-3`): its value, and whether it is a
+    /// `float` (the suffix `f`) rather than a `double`.
+    Float(f64, bool),
     /// An integer literal: a static integer (`_4`, `Int<4>{}`, a Python literal, any integer of
     /// the notation).
     Int(i64),
@@ -220,6 +223,16 @@ pub enum Stmt<'a> {
     },
     /// An expression to print.
     Expr(Expr<'a>),
+    /// A write of an element: `T(i, j) = v;`, `T[i] += v;`, `A[i] = v;` (`op`: the compound
+    /// assignment's operator, `+ - * /`).
+    Store {
+        /// The element written.
+        target: Expr<'a>,
+        /// `None` for `=`, else the operator of `+=`, `-=`, `*=`, `/=`.
+        op: Option<char>,
+        /// The value.
+        value: Expr<'a>,
+    },
     /// C++'s `print(x)`: the value as CuTe's `print` writes it, with no newline after it.
     Show(Expr<'a>),
     /// `print_layout(x)` or `print_latex(x)`: a picture of the value.
@@ -382,6 +395,9 @@ pub struct Storage<'a> {
     /// A CuTe array (`array<T, N>`, `array_aligned`, `array_subbyte`): `.data()` and
     /// `.begin()` give its pointer. A C array's name is the pointer itself.
     pub object: bool,
+    /// The initializer's values, `= {1, 2, 3}` or `{1, 2, 3}` (fewer than the extent: the
+    /// rest are zero, as C++ initializes them).
+    pub init: Option<&'a [Expr<'a>]>,
 }
 
 /// How a printing statement makes its line of text.

@@ -118,6 +118,34 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     statement(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// Where a compound assignment's operator (`+=`, `-=`, `*=`, `/=`) stands outside every
+/// bracket and string of `src` from `pos`, if one does.
+fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    let mut depth = 0i32;
+    let mut i = pos;
+    while i + 1 < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += usize::from(b[i] == b'\\') + 1;
+                }
+            }
+            b'+' | b'-' | b'*' | b'/'
+                if depth == 0 && b[i + 1] == b'=' && b.get(i + 2) != Some(&b'=') =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// [`parse_statement`], its errors without the full-width hint.
 fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
@@ -266,7 +294,43 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
             expr,
         });
     }
+    // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
+    if let Some(k) = compound_assignment_at(src, pos) {
+        let mut q = Parser {
+            src: &src[..k],
+            depth: 0,
+            arena,
+            dsl: std::cell::Cell::new(None),
+            cpp: std::cell::Cell::new(None),
+            scratch: Vec::new(),
+            in_angle: false,
+        };
+        let (tend, target) = q.expr(pos)?;
+        if q.skip_ws(tend) == k && matches!(target.kind, ExprKind::Call(..)) {
+            let op = char::from(src.as_bytes()[k]);
+            let (vend, value) = p.expr(p.skip_ws(k + 2))?;
+            p.expect_end(vend)?;
+            return Ok(Stmt::Store {
+                target,
+                op: Some(op),
+                value,
+            });
+        }
+    }
     let (end, expr) = p.expr(pos)?;
+    // a write of an element: `T(i, j) = v;`, `T[i] += v;`
+    if let Some((op, value_at)) = p.store_operator(end)
+        && matches!(expr.kind, ExprKind::Call(..))
+    {
+        let vstart = p.skip_ws(value_at);
+        let (vend, value) = p.expr(vstart)?;
+        p.expect_end(vend)?;
+        return Ok(Stmt::Store {
+            target: expr,
+            op,
+            value,
+        });
+    }
     p.expect_end(end)?;
     // a string literal on its own (a Python docstring): nothing, like a comment
     if let ExprKind::Str(_) = expr.kind {
@@ -845,6 +909,7 @@ impl<'a> Parser<'a> {
                     extent: Some(extent),
                     subbyte,
                     object: true,
+                    init: None,
                 }),
             }));
         }
@@ -886,7 +951,10 @@ impl<'a> Parser<'a> {
             }
             (Some(extent), close)
         };
+        let bracket = close;
         let close = self.empty_braces(close + 1) - 1;
+        // `T A[N]{};`: every element value-initialized (zero)
+        let zeroed: Option<&'a [Expr<'a>]> = (close != bracket).then_some(&[]);
         let after = self.skip_ws(close + 1);
         match self.peek(after) {
             Some('[') => {
@@ -896,10 +964,33 @@ impl<'a> Parser<'a> {
                 );
             }
             Some('=' | '{') => {
-                return err(
-                    "an array's initializer is not modelled: cute holds no element values of a C array",
-                    Span::new(after, after + 1),
-                );
+                // `T A[N] = {v, …};` or `T A[N]{v, …};`: the values
+                let open = self.skip_ws(if self.peek(after) == Some('=') {
+                    after + 1
+                } else {
+                    after
+                });
+                if self.peek(open) != Some('{') {
+                    return err(
+                        "an array's initializer is a list of values in braces ({1, 2, 3})",
+                        Span::new(after, after + 1),
+                    );
+                }
+                let (end, values) = self.list(open, '{', '}', false)?;
+                self.expect_end(end)?;
+                return Ok(Some(Stmt::DeclarePointer {
+                    name,
+                    name_span: Span::new(name_start, name_end),
+                    elem: ty_name,
+                    elem_span: ty_span,
+                    init: None,
+                    storage: Some(Storage {
+                        extent,
+                        subbyte: false,
+                        object: false,
+                        init: Some(values),
+                    }),
+                }));
             }
             _ => {}
         }
@@ -914,6 +1005,7 @@ impl<'a> Parser<'a> {
                 extent,
                 subbyte: false,
                 object: false,
+                init: zeroed,
             }),
         }))
     }
@@ -1190,6 +1282,84 @@ impl<'a> Parser<'a> {
             return Some((BinOp::Compose, pos + 1));
         }
         None
+    }
+
+    /// The assignment operator at `pos` (after blanks): `=` (not `==`), `+=`, `-=`, `*=`,
+    /// `/=`; its operator and where the value starts.
+    fn store_operator(&self, pos: usize) -> Option<(Option<char>, usize)> {
+        let at = self.skip_ws(pos);
+        let b = self.src.as_bytes();
+        match (b.get(at), b.get(at + 1)) {
+            (Some(b'='), Some(b'=')) => None,
+            (Some(b'='), _) => Some((None, at + 1)),
+            (Some(&c @ (b'+' | b'-' | b'*' | b'/')), Some(b'=')) => {
+                Some((Some(char::from(c)), at + 2))
+            }
+            _ => None,
+        }
+    }
+
+    /// A floating-point literal at `pos`: digits with a `.` or an exponent (`1.5`, `2.`,
+    /// `.5`, `1e-3`, `2.0f`); `None` where the text is no such literal (an integer).
+    fn float_at(&self, pos: usize) -> Option<(usize, f64, bool)> {
+        let b = self.src.as_bytes();
+        let digits = |mut i: usize| {
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            i
+        };
+        let mut at = pos;
+        if b.get(at) == Some(&b'-') {
+            at += 1;
+        }
+        let int_end = digits(at);
+        let mut end = int_end;
+        let mut is_float = false;
+        if b.get(end) == Some(&b'.')
+            && (int_end != at || b.get(end + 1).is_some_and(u8::is_ascii_digit))
+        {
+            let frac_end = digits(end + 1);
+            // `x.f` of an integer is a field: a literal's '.' is followed by a digit, an
+            // exponent, the suffix f, or no identifier
+            let next = b.get(frac_end).copied();
+            if frac_end > end + 1
+                || !next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+                || (matches!(next, Some(b'f' | b'F' | b'e' | b'E'))
+                    && !b
+                        .get(frac_end + 1)
+                        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_'))
+            {
+                end = frac_end;
+                is_float = true;
+            }
+        }
+        if end == at {
+            return None;
+        }
+        if matches!(b.get(end), Some(b'e' | b'E')) {
+            let mut e = end + 1;
+            if matches!(b.get(e), Some(b'+' | b'-')) {
+                e += 1;
+            }
+            let e_end = digits(e);
+            if e_end > e {
+                end = e_end;
+                is_float = true;
+            }
+        }
+        if !is_float {
+            return None;
+        }
+        let value: f64 = self.src[pos..end].parse().ok()?;
+        let single = matches!(b.get(end), Some(b'f' | b'F'));
+        let end = if single { end + 1 } else { end };
+        if b.get(end)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            return None;
+        }
+        Some((end, value, single))
     }
 
     /// postfix := primary ( '(' args ')' | '.' name | '{' '}' )*
@@ -1769,6 +1939,13 @@ impl<'a> Parser<'a> {
             '[' if let Some(r) = self.lambda(pos) => r?,
             // a Python list (`mode=[0, 1]`): a tuple
             '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
+            _ if let Some((end, v, single)) = self.float_at(pos) => (
+                end,
+                Expr {
+                    kind: ExprKind::Float(v, single),
+                    span: Span::new(pos, end),
+                },
+            ),
             _ => {
                 if let Some(r) = self.int_at(pos) {
                     let (end, v) = r?;
@@ -2619,10 +2796,16 @@ fn cpp_markers(src: &str) -> bool {
 }
 
 /// Whether an expression is an integer or a tuple of IntTuple literals.
+/// (A walk with a list of its own, not the stack's recursion: a literal nested 256 deep is
+/// checked where the parser's recursion has left little stack.)
 pub fn is_int_tuple_literal(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
-        ExprKind::Tuple(v) => v.iter().all(is_int_tuple_literal),
-        _ => false,
+    let mut todo = vec![e];
+    while let Some(e) = todo.pop() {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => {}
+            ExprKind::Tuple(v) => todo.extend(v.iter()),
+            _ => return false,
+        }
     }
+    true
 }

@@ -38,6 +38,9 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             "size": t.product().ok(),
         })),
         Value::Bool(b) => object(json!({"kind": "bool", "value": b})),
+        Value::Scalar(s) => {
+            object(json!({"kind": "number", "type": s.ty.name(), "value": s.value.as_f64()}))
+        }
         Value::Layout(l) => layout_object(l)?,
         Value::Under => object(json!({"kind": "underscore"})),
         Value::Tuple(items) => {

@@ -93,6 +93,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Pointer(p) => write!(out, "{p}"),
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
+        Value::Scalar(s) => write!(out, "{s}"),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -1678,7 +1678,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def copy(atom: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
     """copy([atom,] src, dst)
 
-Copies src's elements into dst (prints nothing: cute holds no element values; the call is checked as CuTe compiles it).
+Copies src's elements into dst (prints nothing; the values are written).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy')`` shows its result)::
 
@@ -1687,7 +1687,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def copy_if(atom: Arg, pred: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
     """copy_if([atom,] pred, src, dst)
 
-Copies src(i) into dst(i) where pred(i) (prints nothing: checked as CuTe compiles it).
+Copies src(i) into dst(i) where pred(i) (prints nothing; the values are written).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_if')`` shows its result)::
 
@@ -1696,7 +1696,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def fill(t: Arg, v: Arg, **kwargs: Arg) -> Any:
     """fill(T, v)
 
-Sets every element of T to v (prints nothing: cute holds no element values).
+Sets every element of T to v (prints nothing).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('fill')`` shows its result)::
 
@@ -1705,7 +1705,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def clear(t: Arg, **kwargs: Arg) -> Any:
     """clear(T)
 
-Sets every element of T to zero (prints nothing: cute holds no element values).
+Sets every element of T to zero (prints nothing).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('clear')`` shows its result)::
 
@@ -1714,7 +1714,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def axpby(alpha: Arg, x: Arg, beta: Arg, y: Arg, pred: Arg = ..., **kwargs: Arg) -> Any:
     """axpby(alpha, X, beta, Y[, pred])
 
-Y(i) = alpha * X(i) + beta * Y(i) (prints nothing: checked as CuTe compiles it).
+Y(i) = alpha * X(i) + beta * Y(i) (prints nothing; the values are written).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('axpby')`` shows its result)::
 
@@ -1723,7 +1723,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def gemm(mma: Arg, a: Arg, b: Arg, c: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """gemm([mma,] A, B, C)
 
-C += A * B by gemm.hpp's dispatch on the ranks (prints nothing: its asserts checked as CuTe compiles them).
+C += A * B by gemm.hpp's dispatch on the ranks, the universal FMA on the values (prints nothing; its asserts checked as CuTe compiles them).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gemm')`` shows its result)::
 

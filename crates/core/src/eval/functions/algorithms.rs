@@ -1,10 +1,10 @@
 //! CuTe's algorithms on tensors (cute/algorithm/: copy.hpp, fill.hpp, clear.hpp, axpby.hpp,
 //! gemm.hpp): `copy`, `copy_if`, `fill`, `clear`, `axpby`, `gemm`.
 //!
-//! `cute` holds no element values: these calls are checked as CuTe compiles them (the tensors
-//! they write are over memory, the sizes their element loops read, gemm's dispatch on the
-//! ranks and its `CUTE_STATIC_ASSERT_V`s) and, like CuTe's `void` functions, a statement that
-//! calls one prints nothing. The values the elements would hold are not computed.
+//! These entries check a call as CuTe compiles it (the tensors it writes are over memory, the
+//! sizes its element loops read, gemm's dispatch on the ranks and its `CUTE_STATIC_ASSERT_V`s)
+//! and, like CuTe's `void` functions, a statement that calls one prints nothing. The session
+//! then writes the values (`eval::elements`: owning tensors and arrays hold them).
 
 use super::{ANY, Args, Function};
 use crate::algebra::Layout;
@@ -145,7 +145,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "copy",
         "copy([atom,] src, dst)",
-        "copies src's elements into dst (prints nothing: cute holds no element values; the call is checked as CuTe compiles it)",
+        "copies src's elements into dst (prints nothing; the values are written)",
         "copy(make_tensor<float>(Shape<_4,_8>{}), make_tensor<float>(Shape<_4,_8>{}))",
         2,
         3,
@@ -180,7 +180,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "copy_if",
         "copy_if([atom,] pred, src, dst)",
-        "copies src(i) into dst(i) where pred(i) (prints nothing: checked as CuTe compiles it)",
+        "copies src(i) into dst(i) where pred(i) (prints nothing; the values are written)",
         "copy_if(make_tensor<bool>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}), make_tensor<float>(Shape<_8>{}))",
         3,
         4,
@@ -198,7 +198,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "fill",
         "fill(T, v)",
-        "sets every element of T to v (prints nothing: cute holds no element values)",
+        "sets every element of T to v (prints nothing)",
         "fill(make_tensor<float>(Shape<_4,_8>{}), 0)",
         2,
         2,
@@ -217,7 +217,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "clear",
         "clear(T)",
-        "sets every element of T to zero (prints nothing: cute holds no element values)",
+        "sets every element of T to zero (prints nothing)",
         "clear(make_tensor<float>(Shape<_4,_8>{}))",
         1,
         1,
@@ -230,7 +230,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "axpby",
         "axpby(alpha, X, beta, Y[, pred])",
-        "Y(i) = alpha * X(i) + beta * Y(i) (prints nothing: checked as CuTe compiles it)",
+        "Y(i) = alpha * X(i) + beta * Y(i) (prints nothing; the values are written)",
         "axpby(2, make_tensor<float>(Shape<_8>{}), 1, make_tensor<float>(Shape<_8>{}))",
         4,
         5,
@@ -257,7 +257,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "gemm",
         "gemm([mma,] A, B, C)",
-        "C += A * B by gemm.hpp's dispatch on the ranks (prints nothing: its asserts checked as CuTe compiles them)",
+        "C += A * B by gemm.hpp's dispatch on the ranks, the universal FMA on the values (prints nothing; its asserts checked as CuTe compiles them)",
         "gemm(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_8,_2>{}), make_tensor<float>(Shape<_4,_8>{}))",
         3,
         ANY,

@@ -360,7 +360,8 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
         {
             // of sparse_elem<S,T>, the array's iterator is CuTe's sparse_ptr
             let p = Pointer::of_element(MemSpace::Raw, n, PtrBase::Stack, true)
-                .map_err(|e| EvalError::algebra(e, a.spans[0]))?;
+                .map_err(|e| EvalError::algebra(e, a.spans[0]))?
+                .with_type_name(n);
             Origin::Ptr(p)
         }
         Value::Name(n) if n == "nullptr" => {

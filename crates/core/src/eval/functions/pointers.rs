@@ -255,7 +255,10 @@ pub(super) fn owning_like(a: &Args, f: &'static str) -> Result<Value, EvalError>
         }
     };
     owning_static(&l, f, a.span)?;
-    let p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
+    let mut p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
+    if let Value::Name(n) = &a.vals[0] {
+        p = p.with_type_name(n);
+    }
     Ok(Value::offset_layout(Origin::Ptr(p), l))
 }
 

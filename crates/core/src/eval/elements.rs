@@ -1,0 +1,658 @@
+//! The session's element values at work: owning tensors and arrays given storage when they
+//! are bound or declared, `T(i)` read as a value, `T(i, j) = v;` written, CuTe's algorithms
+//! (`copy`, `copy_if`, `fill`, `clear`, `axpby`, `gemm`) run on the values, and
+//! `print_tensor(T)` (the storage itself and the numbers: [`super::storage`]).
+
+use super::storage::{Buffers, ElemType, Element, Number, Scalar, elements, print_tensor};
+use super::{Env, EvalError, Outcome, Value, functions};
+use crate::algebra::Layout;
+use crate::algebra::pointer::{Pointer, PtrBase};
+use crate::algebra::tensor::Origin;
+use crate::parser::{self, BinOp, Expr, ExprKind, Span, UnOp};
+
+/// A number's value, where `v` is one: an element value, an integer, a truth value.
+pub(super) fn number_of(v: &Value) -> Option<Scalar> {
+    match v {
+        Value::Scalar(s) => Some(**s),
+        Value::Bool(b) => Some(Scalar {
+            ty: ElemType::Bool,
+            value: Number::Int(i128::from(*b)),
+        }),
+        v => v.as_int().map(|i| Scalar {
+            ty: ElemType::I32,
+            value: Number::Int(i128::from(i)),
+        }),
+    }
+}
+
+/// `a OP b` where either is an element value (`T(i) * 2`, `1.5f + x`): `None` where neither
+/// is.
+pub(super) fn scalar_binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    if !matches!(a, Value::Scalar(_)) && !matches!(b, Value::Scalar(_)) {
+        return None;
+    }
+    let (Some(x), Some(y)) = (number_of(a), number_of(b)) else {
+        let other = if number_of(a).is_none() { a } else { b };
+        return Some(Err(EvalError::new(
+            format!(
+                "arithmetic on a number takes a number, found {}",
+                other.kind()
+            ),
+            span,
+        )));
+    };
+    let c = match op {
+        BinOp::Add => '+',
+        BinOp::Sub => '-',
+        BinOp::Product => '*',
+        BinOp::Divide => '/',
+        BinOp::Rem => '%',
+        BinOp::Eq | BinOp::Ne => {
+            let eq = x.value.as_f64() == y.value.as_f64()
+                && (x.ty.is_float() || y.ty.is_float() || x.value.as_i128() == y.value.as_i128());
+            return Some(Ok(Value::Bool(eq == (op == BinOp::Eq))));
+        }
+        _ => {
+            return Some(Err(EvalError::new(
+                "this operator is not modelled on numbers (cute computes + - * / % and == != on them)",
+                span,
+            )));
+        }
+    };
+    Some(
+        Scalar::arith(c, x, y)
+            .map(|s| Value::Scalar(Box::new(s)))
+            .map_err(|m| EvalError::new(m, span)),
+    )
+}
+
+/// `-x`, `+x` of an element value: `None` where `v` is none.
+pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+    let Value::Scalar(s) = v else { return None };
+    Some(match op {
+        UnOp::Plus => Ok(v.clone()),
+        UnOp::Neg => Scalar::arith(
+            '-',
+            Scalar {
+                ty: s.ty,
+                value: Number::Int(0),
+            },
+            **s,
+        )
+        .map(|s| Value::Scalar(Box::new(s)))
+        .map_err(|m| EvalError::new(m, span)),
+        UnOp::Not => Ok(Value::Bool(s.value.as_f64() == 0.0)),
+        UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
+    })
+}
+
+/// A literal `1.5` (a `double`) or `1.5f` (a `float`).
+pub(super) fn float_literal(v: f64, single: bool, span: Span) -> Result<Value, EvalError> {
+    let ty = if single { ElemType::F32 } else { ElemType::F64 };
+    Scalar::new(ty, Number::Float(v))
+        .map(|s| Value::Scalar(Box::new(s)))
+        .map_err(|m| EvalError::new(m, span))
+}
+
+/// A tensor's iterator and layout, for reading or writing its elements.
+fn view(v: &Value, span: Span, role: &str) -> Result<(Origin, Layout), EvalError> {
+    match v {
+        Value::OffsetLayout(o, l) => Ok((o.clone(), (**l).clone())),
+        Value::Pointer(p) => Ok((
+            Origin::Ptr(p.clone()),
+            Layout::new(
+                crate::algebra::IntTuple::int(1),
+                crate::algebra::IntTuple::int(0),
+            )
+            .map_err(|e| EvalError::algebra(e, span))?,
+        )),
+        Value::SwizzledTensor(..) => Err(EvalError::new(
+            format!("the {role}'s values over a swizzled layout are not modelled"),
+            span,
+        )),
+        other => Err(EvalError::new(
+            format!("the {role} must be a tensor, found {}", other.kind()),
+            span,
+        )),
+    }
+}
+
+fn elems(v: &Value, span: Span, role: &str) -> Result<Vec<Element>, EvalError> {
+    let (o, l) = view(v, span, role)?;
+    elements(&o, &l).map_err(|m| EvalError::new(m, span))
+}
+
+/// The elements at coordinates `(c0, c1, …)` of the modes of a tensor: `T(c0, c1, …)`.
+fn at_modes(o: &Origin, l: &Layout, cs: &[i64], span: Span) -> Result<Element, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let mut v = 0i64;
+    for (i, &c) in cs.iter().enumerate() {
+        let m = l.mode(i).map_err(alg)?;
+        v = v
+            .checked_add(m.at(c).map_err(alg)?)
+            .ok_or_else(|| EvalError::new("integer overflow in an element's offset", span))?;
+    }
+    super::storage::element_at(o, v).map_err(|m| EvalError::new(m, span))
+}
+
+fn mode_size(l: &Layout, i: usize, span: Span) -> Result<i64, EvalError> {
+    l.mode(i)
+        .and_then(|m| m.size())
+        .map_err(|e| EvalError::algebra(e, span))
+}
+
+impl Env {
+    /// A value being bound: a new owning tensor (`make_tensor<float>(…)`,
+    /// `make_fragment_like(…)`) gets its storage, of `cosize(L)` elements never written.
+    pub(super) fn own_storage(&mut self, v: Value, span: Span) -> Result<Value, EvalError> {
+        let Value::OffsetLayout(Origin::Ptr(p), l) = &v else {
+            return Ok(v);
+        };
+        if p.base != PtrBase::Stack || p.storage.0.is_some() || p.offset != 0 {
+            return Ok(v);
+        }
+        let Some(ty) = element_type(p) else {
+            return Ok(v);
+        };
+        let n = l.cosize().map_err(|e| EvalError::algebra(e, span))?;
+        let tag = self
+            .buffers
+            .alloc(ty, n.max(1))
+            .map_err(|m| EvalError::limit(m, span))?;
+        let mut p = p.clone();
+        p.storage = tag;
+        Ok(Value::OffsetLayout(Origin::Ptr(p), l.clone()))
+    }
+
+    /// A declared array's pointer given its storage (`float A[8]`, `T A[N] = {…}`, `cute::array<T,
+    /// N> a`), its elements the initializer's (the rest zero) or never written.
+    pub(super) fn array_storage(
+        &mut self,
+        v: Value,
+        elem: &str,
+        storage: &parser::Storage,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let Value::Pointer(mut p) = v else {
+            return Ok(v);
+        };
+        let ty_name = match self.get(elem) {
+            Some(Value::Name(t)) => t.clone(),
+            _ => elem.to_string(),
+        };
+        let ty = ElemType::of_name(&ty_name);
+        let n = match &storage.extent {
+            Some(x) => self.eval(x)?.as_int(),
+            None => None,
+        };
+        let (Some(ty), Some(n), false) = (ty, n, storage.subbyte) else {
+            if let Some(init) = storage.init {
+                return Err(EvalError::new(
+                    format!(
+                        "an initializer of an array of {ty_name}: cute holds values of float, double, half_t, bfloat16_t, the integer types and bool"
+                    ),
+                    init.first().map_or(span, |e| e.span),
+                ));
+            }
+            return Ok(Value::Pointer(p));
+        };
+        p.storage = self
+            .buffers
+            .alloc(ty, n)
+            .map_err(|m| EvalError::limit(m, span))?;
+        if let Some(init) = storage.init {
+            if init.len() as i64 > n {
+                return Err(EvalError::new(
+                    format!(
+                        "{} initializers for an array of {n} elements (C++: too many initializers)",
+                        init.len()
+                    ),
+                    init[n as usize].span,
+                ));
+            }
+            for i in 0..n {
+                let x = match init.get(i as usize) {
+                    Some(e) => self.initial_value(ty, e)?,
+                    None => Number::Int(0),
+                };
+                let at = p.advance(i).map_err(|e| EvalError::algebra(e, span))?;
+                self.buffers
+                    .write(&at, x)
+                    .map_err(|m| EvalError::new(m, span))?;
+            }
+        }
+        Ok(Value::Pointer(p))
+    }
+
+    /// `T(x)` of an element type `T` (`half_t(0.1f)`, `float(T(i))`): the number as `T` holds it
+    /// (an integer type's a run-time integer); `None` where the cast is another's (`int(_4{})`,
+    /// of an integer: [`Env::dsl_int`]'s) or `n` is no element type.
+    pub(super) fn number_cast(
+        &self,
+        n: &str,
+        arg: &Expr,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ty = ElemType::of_name(n)?;
+        if self.is_bound(n) || functions::lookup(n).is_some() {
+            return None;
+        }
+        let is_number = matches!(arg.kind, ExprKind::Float(..))
+            || (ty.is_float() && !matches!(arg.kind, ExprKind::Name(_) | ExprKind::Call(..)));
+        let v = if is_number {
+            match self.eval(arg) {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            }
+        } else {
+            match self.eval(arg) {
+                Ok(v @ Value::Scalar(_)) => v,
+                Ok(v) if ty.is_float() && number_of(&v).is_some() => v,
+                _ => return None,
+            }
+        };
+        let x = number_of(&v)?;
+        Some(
+            Scalar::new(ty, x.value)
+                .map(|s| {
+                    if ty.is_float() {
+                        Value::Scalar(Box::new(s))
+                    } else {
+                        Value::IntTuple(crate::algebra::IntTuple::int_of(
+                            s.value.as_i128() as i64,
+                            true,
+                        ))
+                    }
+                })
+                .map_err(|m| EvalError::new(m, span)),
+        )
+    }
+
+    /// A value of an array's initializer, as C++'s list-initialization takes it: `half_t` and
+    /// `bfloat16_t` have explicit constructors (`half_t(1)`), and a floating value does not
+    /// narrow to an integer type.
+    fn initial_value(&self, ty: ElemType, e: &Expr) -> Result<Number, EvalError> {
+        let v = self.eval(e)?;
+        let s = number_of(&v).ok_or_else(|| {
+            EvalError::new(
+                format!("the value must be a number, found {}", v.kind()),
+                e.span,
+            )
+        })?;
+        let refuse = |why: String| Err(EvalError::new(why, e.span));
+        if matches!(ty, ElemType::F16 | ElemType::BF16) && s.ty != ty {
+            return refuse(format!(
+                "an array of {0} is initialized with {0} values: {0}'s constructors are explicit, CuTe does not compile the conversion from {1} (write {0}(…))",
+                ty.name(),
+                s.ty.name()
+            ));
+        }
+        if !ty.is_float() && s.ty.is_float() {
+            return refuse(format!(
+                "narrowing conversion of a {} to {} in an initializer list (CuTe does not compile it)",
+                s.ty.name(),
+                ty.name()
+            ));
+        }
+        Ok(s.value)
+    }
+
+    /// An element read as a value: `T(i, j)` of a tensor over storage the session holds, `A[i]`
+    /// of an array (`callee`: what was called; a function's result stays what it is).
+    pub(super) fn element_value(
+        &self,
+        callee: &Expr,
+        v: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let element_access = match callee.kind {
+            // `A[i]` (the parser's `get`), or a variable called (`T(i, j)`)
+            ExprKind::Qualified("get") => true,
+            ExprKind::Name(n) => self.get(n).is_some() && !self.lambdas.contains_key(n),
+            _ => false,
+        };
+        match v {
+            Value::Pointer(p) if element_access && p.storage.0.is_some() => self
+                .buffers
+                .read(&p)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, span)),
+            v => Ok(v),
+        }
+    }
+
+    /// `&T(i, j)`, `T(i, j) = v`: the element's place, a pointer (no value read).
+    pub(super) fn eval_place(&self, e: &Expr) -> Result<Value, EvalError> {
+        match e.kind {
+            ExprKind::Call(callee, args)
+                if matches!(callee.kind, ExprKind::Name(_) | ExprKind::Qualified("get")) =>
+            {
+                self.call(callee, args, e.span)
+            }
+            ExprKind::Group(inner) => self.eval_place(inner),
+            _ => self.eval(e),
+        }
+    }
+
+    /// `T(i, j) = v;`, `A[i] += v;`: the element written, as its type rounds the value.
+    pub(super) fn store(
+        &mut self,
+        target: &Expr,
+        op: Option<char>,
+        value: &Expr,
+    ) -> Result<Outcome, EvalError> {
+        let place = self.eval_place(target)?;
+        let Value::Pointer(p) = place else {
+            return Err(EvalError::new(
+                format!(
+                    "the element written must be an element of a tensor over memory or of an array, found {}",
+                    place.kind()
+                ),
+                target.span,
+            ));
+        };
+        let v = self.eval(value)?;
+        let Some(x) = number_of(&v) else {
+            return Err(EvalError::new(
+                format!("the value written must be a number, found {}", v.kind()),
+                value.span,
+            ));
+        };
+        let x = match op {
+            None => x.value,
+            Some(c) => {
+                let old = self
+                    .buffers
+                    .read(&p)
+                    .map_err(|m| EvalError::new(m, target.span))?;
+                Scalar::arith(c, old, x)
+                    .map_err(|m| EvalError::new(m, value.span))?
+                    .value
+            }
+        };
+        // a write to memory cute holds no values of (a kernel's `float* A`) is no write: CuTe
+        // prints nothing for it, and a later read says what is not held
+        self.buffers
+            .put(&Element::At(p), Some(x))
+            .map_err(|m| EvalError::new(m, target.span))?;
+        Ok(Outcome::Nothing)
+    }
+
+    /// `print_tensor(T)`: `print(T)`, `:` and a newline, then the values as CuTe's
+    /// `print_tensor` prints them.
+    pub(super) fn print_tensor(&self, arg: &Expr) -> Result<Outcome, EvalError> {
+        let v = self.eval(arg)?;
+        let (o, l) = match &v {
+            Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
+            other => {
+                return Err(EvalError::new(
+                    format!(
+                        "print_tensor: the argument must be a tensor, found {}",
+                        other.kind()
+                    ),
+                    arg.span,
+                ));
+            }
+        };
+        let body = print_tensor(&self.buffers, &o, &l)
+            .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
+        Ok(Outcome::Sequence(vec![
+            Outcome::Printed(v),
+            Outcome::Written(format!(":\n{body}")),
+        ]))
+    }
+
+    /// The values a call of CuTe's `void` algorithms writes (its checks done by the function
+    /// table's entry): `copy`, `copy_if`, `fill`, `clear`, `axpby`, `gemm`.
+    pub(super) fn run_algorithm(&mut self, e: &Expr) -> Result<(), EvalError> {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        let ExprKind::Call(callee, args) = e.kind else {
+            return Ok(());
+        };
+        let Some(name) = self.called_function(callee) else {
+            return Ok(());
+        };
+        if functions::lookup(name).is_none_or(|f| !f.void) {
+            return Ok(());
+        }
+        let vals = self.eval_args(args)?;
+        let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+        let has_atom = matches!(vals.first(), Some(Value::Atom(_)));
+        let at = usize::from(has_atom);
+        let err = |span: Span| move |m: String| EvalError::new(format!("{name}: {m}"), span);
+        // a CuTe array object (`fill(arr, 0)`): its whole storage
+        let array_len = |v: &Value, b: &Buffers| match v {
+            Value::Pointer(p) => b.len(p),
+            _ => None,
+        };
+        match name {
+            "fill" | "clear" => {
+                let t = &vals[0];
+                let xs = match array_len(t, &self.buffers) {
+                    Some(n) => (0..n)
+                        .map(|i| {
+                            let Value::Pointer(p) = t else { unreachable!() };
+                            p.advance(i)
+                                .map(Element::At)
+                                .map_err(|e| EvalError::algebra(e, spans[0]))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                    None => elems(t, spans[0], "tensor")?,
+                };
+                let x = if name == "clear" {
+                    Number::Int(0)
+                } else {
+                    number_of(&vals[1])
+                        .map(|s| s.value)
+                        .ok_or_else(|| err(spans[1])("the value must be a number".into()))?
+                };
+                for el in &xs {
+                    self.buffers.put(el, Some(x)).map_err(err(spans[0]))?;
+                }
+            }
+            "copy" | "copy_if" => {
+                let n = vals.len();
+                let (pred, src, dst) = if name == "copy_if" {
+                    (Some(n - 3), n - 2, n - 1)
+                } else {
+                    (None, n - 2, n - 1)
+                };
+                let s = elems(&vals[src], spans[src], "source")?;
+                let d = elems(&vals[dst], spans[dst], "destination")?;
+                let p = match pred {
+                    Some(i) => Some(elems(&vals[i], spans[i], "predicate")?),
+                    None => None,
+                };
+                for (i, de) in d.iter().enumerate() {
+                    let x = self.buffers.peek(&s[i]).map_err(err(spans[src]))?;
+                    let x = match &p {
+                        None => x.map(|x| x.value),
+                        Some(p) => match self.buffers.peek(&p[i]).map_err(err(spans[n - 3]))? {
+                            Some(keep) if keep.value.as_f64() == 0.0 => continue,
+                            Some(_) => x.map(|x| x.value),
+                            // a predicate not known: the element is not either
+                            None => None,
+                        },
+                    };
+                    self.buffers.put(de, x).map_err(err(spans[dst]))?;
+                }
+            }
+            "axpby" => {
+                let alpha = number_of(&vals[0]).expect("checked by the table");
+                let beta = number_of(&vals[2]).expect("checked by the table");
+                let x = elems(&vals[1], spans[1], "x")?;
+                let y = elems(&vals[3], spans[3], "y")?;
+                let p = match vals.get(4) {
+                    Some(v) => Some(elems(v, spans[4], "predicate")?),
+                    None => None,
+                };
+                let beta_zero = beta.value.as_f64() == 0.0;
+                for i in 0..x.len() {
+                    let pi = match &p {
+                        Some(p) => self.buffers.peek(&p[i]).map_err(err(spans[4]))?,
+                        None => None,
+                    };
+                    if pi.is_some_and(|k| k.value.as_f64() == 0.0) {
+                        continue;
+                    }
+                    let xi = self.buffers.peek(&x[i]).map_err(err(spans[1]))?;
+                    let yi = self.buffers.peek(&y[i]).map_err(err(spans[3]))?;
+                    let r = match (xi, yi, p.is_some() && pi.is_none()) {
+                        (_, _, true) | (None, _, _) => None,
+                        (Some(xi), _, _) if beta_zero => {
+                            Some(Scalar::arith('*', alpha, xi).map_err(err(spans[1]))?)
+                        }
+                        (Some(_), None, _) => None,
+                        (Some(xi), Some(yi), _) => {
+                            let ax = Scalar::arith('*', alpha, xi).map_err(err(spans[1]))?;
+                            let by = Scalar::arith('*', beta, yi).map_err(err(spans[3]))?;
+                            Some(Scalar::arith('+', ax, by).map_err(err(spans[3]))?)
+                        }
+                    };
+                    self.buffers
+                        .put(&y[i], r.map(|r| r.value))
+                        .map_err(err(spans[3]))?;
+                }
+            }
+            "gemm" => {
+                // gemm([mma,] [D,] A, B, C): D = A * B + C (D is C where not given)
+                let n = vals.len() - at;
+                let (d, a, b, c) = if n == 4 {
+                    (at, at + 1, at + 2, at + 3)
+                } else {
+                    (at + 2, at, at + 1, at + 2)
+                };
+                if has_atom {
+                    // an MMA atom's fragments are its hardware's: cute computes no values
+                    // through them, so D's elements are no longer known
+                    let (o, l) = view(&vals[d], spans[d], "D")?;
+                    for el in elements(&o, &l).map_err(err(spans[d]))? {
+                        self.buffers.put(&el, None).map_err(err(spans[d]))?;
+                    }
+                    return Ok(());
+                }
+                self.universal_gemm(
+                    (&vals[a], spans[a]),
+                    (&vals[b], spans[b]),
+                    (&vals[c], spans[c]),
+                    (&vals[d], spans[d]),
+                )?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// gemm.hpp's dispatch on the ranks with CuTe's `UniversalFMA` (`d = a * b + c`, in the
+    /// element types' arithmetic), k ascending: [1] `(V)x(V)=>(V)`, [2] `(M)x(N)=>(M,N)`,
+    /// [3] `(M,K)x(N,K)=>(M,N)`, [4] `(V,M)x(V,N)=>(V,M,N)`, [5] `(V,M,K)x(V,N,K)=>(V,M,N)`.
+    fn universal_gemm(
+        &mut self,
+        (a, sa): (&Value, Span),
+        (b, sb): (&Value, Span),
+        (c, sc): (&Value, Span),
+        (d, sd): (&Value, Span),
+    ) -> Result<(), EvalError> {
+        let (oa, la) = view(a, sa, "A")?;
+        let (ob, lb) = view(b, sb, "B")?;
+        let (oc, lc) = view(c, sc, "C")?;
+        let (od, ld) = view(d, sd, "D")?;
+        let err = |span: Span| move |m: String| EvalError::new(format!("gemm: {m}"), span);
+        // (v, m, n, k) ranges by the ranks; each C element's index list
+        let (ranks_a, ranks_c) = (la.rank(), lc.rank());
+        let (nv, nm, nn, nk) = match (ranks_a, ranks_c) {
+            (1, 1) => (mode_size(&la, 0, sa)?, 1, 1, 1),
+            (1, 2) => (1, mode_size(&la, 0, sa)?, mode_size(&lb, 0, sb)?, 1),
+            (2, 2) => (
+                1,
+                mode_size(&la, 0, sa)?,
+                mode_size(&lb, 0, sb)?,
+                mode_size(&la, 1, sa)?,
+            ),
+            (2, 3) => (
+                mode_size(&la, 0, sa)?,
+                mode_size(&la, 1, sa)?,
+                mode_size(&lb, 1, sb)?,
+                1,
+            ),
+            _ => (
+                mode_size(&la, 0, sa)?,
+                mode_size(&la, 1, sa)?,
+                mode_size(&lb, 1, sb)?,
+                mode_size(&la, 2, sa)?,
+            ),
+        };
+        let work = [nv, nm, nn, nk]
+            .iter()
+            .try_fold(1i64, |acc, &x| acc.checked_mul(x))
+            .unwrap_or(i64::MAX);
+        if work > crate::limits::MAX_STORED_ELEMENTS as i64 {
+            return Err(EvalError::limit(
+                format!(
+                    "gemm of {work} multiply-adds, more than the limit of {}",
+                    crate::limits::MAX_STORED_ELEMENTS
+                ),
+                sc,
+            ));
+        }
+        let coords = |v: i64, m: i64, n: i64, k: i64| -> [Vec<i64>; 3] {
+            match (ranks_a, ranks_c) {
+                (1, 1) => [vec![v], vec![v], vec![v]],
+                (1, 2) => [vec![m], vec![n], vec![m, n]],
+                (2, 2) => [vec![m, k], vec![n, k], vec![m, n]],
+                (2, 3) => [vec![v, m], vec![v, n], vec![v, m, n]],
+                _ => [vec![v, m, k], vec![v, n, k], vec![v, m, n]],
+            }
+        };
+        for k in 0..nk {
+            for m in 0..nm {
+                for n in 0..nn {
+                    for v in 0..nv {
+                        let [ca, cb, cc] = coords(v, m, n, k);
+                        let ea = at_modes(&oa, &la, &ca, sa)?;
+                        let eb = at_modes(&ob, &lb, &cb, sb)?;
+                        // the accumulator: C at the first k, D after (D is C unless given)
+                        let (eo, el, es) = if k == 0 {
+                            (&oc, &lc, sc)
+                        } else {
+                            (&od, &ld, sd)
+                        };
+                        let ec = at_modes(eo, el, &cc, es)?;
+                        let ed = at_modes(&od, &ld, &cc, sd)?;
+                        let x = self.buffers.peek(&ea).map_err(err(sa))?;
+                        let y = self.buffers.peek(&eb).map_err(err(sb))?;
+                        let z = self.buffers.peek(&ec).map_err(err(es))?;
+                        let r = match (x, y, z) {
+                            (Some(x), Some(y), Some(z)) => {
+                                let ab = Scalar::arith('*', x, y).map_err(err(sa))?;
+                                Some(Scalar::arith('+', ab, z).map_err(err(sc))?.value)
+                            }
+                            _ => None,
+                        };
+                        self.buffers.put(&ed, r).map_err(err(sd))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The element type of an owning tensor's pointer, where `cute` holds its values.
+fn element_type(p: &Pointer) -> Option<ElemType> {
+    match &p.type_name.0 {
+        Some(n) => ElemType::of_name(n),
+        None => match &p.width {
+            crate::algebra::pointer::ElementWidth::Unknown(n) => ElemType::of_name(n),
+            crate::algebra::pointer::ElementWidth::Bits(_) => None,
+        },
+    }
+}

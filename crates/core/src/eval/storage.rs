@@ -1,0 +1,637 @@
+//! Element values: the storage of owning tensors and arrays, and the numbers in it.
+//!
+//! CuTe's owning tensors (`make_tensor<float>(Shape<_4,_8>{})`, `make_fragment_like`,
+//! `make_tensor_like`) and arrays (`float A[8]`, `__shared__ half_t smem[N]`, `cute::array<int,
+//! 4>`) hold values. A session keeps them here ([`Buffers`]): each buffer is one owner's
+//! elements, of its element type ([`ElemType`]), each a number as the type rounds it
+//! ([`ElemType::round`]: a `half_t` holds what `half_t(x)` holds) or never written (CuTe would
+//! read whatever the memory holds: `cute` says "read of an element never written" instead of
+//! inventing a value). A pointer into a buffer carries its number
+//! ([`StorageTag`](crate::algebra::pointer::StorageTag)), so every view of an owner (a slice,
+//! a partition, a tile) reads and writes the owner's elements. A pointer that is into no
+//! buffer (a kernel's `float* A`, `make_gmem_ptr(nullptr)`) has no values to read.
+//!
+//! The printing of values is CuTe's: `print(x)` (util/print.hpp, numeric/numeric_types.hpp:
+//! `%f` for the floating types, `%d` for the integers) and `pretty_print(x)`, which
+//! `print_tensor` uses (`%*.2e` of width 10 for `float`, `%*.3e` of width 11 for `double`,
+//! `%*.2f` of width 8 for `half_t` and `bfloat16_t`, `%*d` of width 5 for `int32_t`, two
+//! blanks then `print(x)` for the types without one of their own: `int8_t`, `int16_t`, …).
+
+use crate::algebra::Layout;
+use crate::algebra::pointer::{Pointer, StorageTag};
+use crate::algebra::tensor::Origin;
+
+/// The element types whose values `cute` holds, as CuTe names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElemType {
+    /// `float`.
+    F32,
+    /// `double`.
+    F64,
+    /// `half_t` (IEEE binary16).
+    F16,
+    /// `bfloat16_t`.
+    BF16,
+    /// `int8_t` (`signed char`).
+    I8,
+    /// `int16_t` (`short`).
+    I16,
+    /// `int32_t` (`int`).
+    I32,
+    /// `int64_t`.
+    I64,
+    /// `uint8_t` (`unsigned char`).
+    U8,
+    /// `uint16_t`.
+    U16,
+    /// `uint32_t` (`unsigned`).
+    U32,
+    /// `uint64_t`.
+    U64,
+    /// `bool`.
+    Bool,
+}
+
+impl ElemType {
+    /// The element type a C++ type name names (`float`, `cute::half_t`, `int const`), or
+    /// `None` for a type whose values `cute` does not hold.
+    pub fn of_name(name: &str) -> Option<ElemType> {
+        let n = name.trim();
+        let n = n.strip_suffix("const").unwrap_or(n).trim();
+        let n = n.strip_prefix("const ").unwrap_or(n).trim();
+        let n = n.strip_prefix("cute::").unwrap_or(n);
+        let n = n.strip_prefix("cutlass::").unwrap_or(n);
+        let n = n.strip_prefix("std::").unwrap_or(n);
+        Some(match n {
+            "float" | "Float32" => ElemType::F32,
+            "double" | "Float64" => ElemType::F64,
+            "half_t" | "half" | "__half" | "Float16" => ElemType::F16,
+            "bfloat16_t" | "BFloat16" => ElemType::BF16,
+            "int8_t" | "signed char" | "Int8" => ElemType::I8,
+            "int16_t" | "short" | "Int16" => ElemType::I16,
+            "int32_t" | "int" | "Int32" => ElemType::I32,
+            "int64_t" | "long" | "long long" | "Int64" => ElemType::I64,
+            "uint8_t" | "unsigned char" | "Uint8" => ElemType::U8,
+            "uint16_t" | "unsigned short" | "Uint16" => ElemType::U16,
+            "uint32_t" | "unsigned" | "unsigned int" | "Uint32" => ElemType::U32,
+            "uint64_t" | "unsigned long" | "unsigned long long" | "Uint64" => ElemType::U64,
+            "bool" | "Boolean" => ElemType::Bool,
+            _ => return None,
+        })
+    }
+
+    /// The type's name as CuTe spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ElemType::F32 => "float",
+            ElemType::F64 => "double",
+            ElemType::F16 => "half_t",
+            ElemType::BF16 => "bfloat16_t",
+            ElemType::I8 => "int8_t",
+            ElemType::I16 => "int16_t",
+            ElemType::I32 => "int",
+            ElemType::I64 => "int64_t",
+            ElemType::U8 => "uint8_t",
+            ElemType::U16 => "uint16_t",
+            ElemType::U32 => "uint32_t",
+            ElemType::U64 => "uint64_t",
+            ElemType::Bool => "bool",
+        }
+    }
+
+    /// Whether it is a floating-point type.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            ElemType::F32 | ElemType::F64 | ElemType::F16 | ElemType::BF16
+        )
+    }
+
+    /// An integer type's width and signedness.
+    fn int_bits(self) -> Option<(u32, bool)> {
+        Some(match self {
+            ElemType::I8 => (8, true),
+            ElemType::I16 => (16, true),
+            ElemType::I32 => (32, true),
+            ElemType::I64 => (64, true),
+            ElemType::U8 => (8, false),
+            ElemType::U16 => (16, false),
+            ElemType::U32 => (32, false),
+            ElemType::U64 => (64, false),
+            _ => return None,
+        })
+    }
+
+    /// `T(x)`: the value the type holds for `x`, as C++ converts it — a floating type rounds
+    /// to its nearest value (`half_t` and `bfloat16_t` through `float`, as CUTLASS converts,
+    /// ties to even), an integer type truncates a floating value toward zero (an error where
+    /// C++ leaves it undefined: out of the type's range, or not a number) and wraps an integer
+    /// modulo 2^bits, `bool` is `x != 0`.
+    pub fn round(self, x: Number) -> Result<Number, String> {
+        let f = x.as_f64();
+        Ok(match self {
+            ElemType::F64 => Number::Float(f),
+            ElemType::F32 => Number::Float(f64::from(f as f32)),
+            ElemType::F16 => Number::Float(half::f16::from_f32(f as f32).to_f64()),
+            ElemType::BF16 => Number::Float(half::bf16::from_f32(f as f32).to_f64()),
+            ElemType::Bool => Number::Int(i128::from(match x {
+                Number::Int(i) => i != 0,
+                Number::Float(v) => v != 0.0,
+            })),
+            t => {
+                let (bits, signed) = t.int_bits().expect("an integer type");
+                let i = match x {
+                    Number::Int(i) => i,
+                    Number::Float(v) => {
+                        let lo = if signed {
+                            -(2f64.powi(bits as i32 - 1))
+                        } else {
+                            0.0
+                        };
+                        let hi = if signed {
+                            2f64.powi(bits as i32 - 1)
+                        } else {
+                            2f64.powi(bits as i32)
+                        };
+                        let tr = v.trunc();
+                        if v.is_nan() || tr < lo || tr >= hi {
+                            return Err(format!(
+                                "{} of {}: the value is outside the type's range (undefined in C++)",
+                                t.name(),
+                                Number::Float(v).c_f()
+                            ));
+                        }
+                        tr as i128
+                    }
+                };
+                let m = 1i128 << bits;
+                let w = i.rem_euclid(m);
+                Number::Int(if signed && w >= m / 2 { w - m } else { w })
+            }
+        })
+    }
+
+    /// CuTe's `print(x)` of a value of this type: `%f` of the floating types (`half_t` and
+    /// `bfloat16_t` as `float`), the integer in decimal.
+    pub fn print(self, x: Number) -> String {
+        match (self.is_float(), x) {
+            (true, x) => x.c_f(),
+            (false, Number::Int(i)) => i.to_string(),
+            (false, Number::Float(f)) => (f as i128).to_string(),
+        }
+    }
+
+    /// CuTe's `pretty_print(x)`, one cell of `print_tensor`.
+    pub fn pretty_print(self, x: Number) -> String {
+        match self {
+            ElemType::F32 => format!("{:>10}", c_e(x.as_f64(), 2)),
+            ElemType::F64 => format!("{:>11}", c_e(x.as_f64(), 3)),
+            ElemType::F16 | ElemType::BF16 => format!("{:>8}", c_fixed(x.as_f64(), 2)),
+            ElemType::Bool => format!("{:>3}", self.print(x)),
+            // pretty_print(uint32_t) prints with %d: the value as an int
+            ElemType::U32 => format!("{:>5}", (x.as_i128() as u32) as i32),
+            ElemType::I32 | ElemType::I64 | ElemType::U64 => format!("{:>5}", self.print(x)),
+            // the generic pretty_print: two blanks, then print(t)
+            ElemType::I8 | ElemType::I16 | ElemType::U8 | ElemType::U16 => {
+                format!("  {}", self.print(x))
+            }
+        }
+    }
+}
+
+/// A number: an integer or a floating-point value (exact for every value of the types above).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    /// An integer.
+    Int(i128),
+    /// A floating-point value.
+    Float(f64),
+}
+
+impl Number {
+    /// The value as a double.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+
+    /// The value as an integer (a floating value truncated).
+    pub fn as_i128(self) -> i128 {
+        match self {
+            Number::Int(i) => i,
+            Number::Float(f) => f as i128,
+        }
+    }
+
+    /// C's `%f`.
+    pub fn c_f(self) -> String {
+        match self {
+            Number::Int(i) => format!("{i}.000000"),
+            Number::Float(f) => c_fixed(f, 6),
+        }
+    }
+}
+
+/// C's `%.Nf`.
+fn c_fixed(f: f64, n: usize) -> String {
+    if let Some(s) = c_special(f) {
+        return s;
+    }
+    format!("{f:.n$}")
+}
+
+/// C's `%.Ne`: the exponent signed and of at least two digits (`1.50e+00`).
+fn c_e(f: f64, n: usize) -> String {
+    if let Some(s) = c_special(f) {
+        return s;
+    }
+    let s = format!("{f:.n$e}");
+    let (mantissa, exp) = s.split_once('e').expect("Rust's {:e} writes an exponent");
+    let exp: i32 = exp.parse().expect("an integer exponent");
+    format!(
+        "{mantissa}e{}{:02}",
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    )
+}
+
+/// How C prints an infinity or a NaN (glibc: `inf`, `-inf`, `nan`, `-nan`).
+fn c_special(f: f64) -> Option<String> {
+    if f.is_nan() {
+        Some(if f.is_sign_negative() { "-nan" } else { "nan" }.to_string())
+    } else if f.is_infinite() {
+        Some(if f < 0.0 { "-inf" } else { "inf" }.to_string())
+    } else {
+        None
+    }
+}
+
+/// A value of an element type: what `T(i)` reads, `1.5f`, `half_t(2)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scalar {
+    /// Its type.
+    pub ty: ElemType,
+    /// Its value, as the type holds it.
+    pub value: Number,
+}
+
+impl Scalar {
+    /// `T(x)`: `x` as the type holds it.
+    pub fn new(ty: ElemType, x: Number) -> Result<Scalar, String> {
+        Ok(Scalar {
+            ty,
+            value: ty.round(x)?,
+        })
+    }
+
+    /// The type C++'s usual arithmetic conversions give `a OP b`: the wider floating type,
+    /// `half_t`/`bfloat16_t` with themselves (CUTLASS's operators compute in `float` and round
+    /// back), `float` for `half_t` with another type, else the integers' promotion.
+    fn common(a: ElemType, b: ElemType) -> ElemType {
+        use ElemType::*;
+        match (a, b) {
+            (F64, _) | (_, F64) => F64,
+            (x, y) if x == y && x.is_float() => x,
+            (F32 | F16 | BF16, _) | (_, F32 | F16 | BF16) => F32,
+            (I64, _) | (_, I64) => I64,
+            (U64, _) | (_, U64) => U64,
+            (U32, _) | (_, U32) => U32,
+            _ => I32,
+        }
+    }
+
+    /// `a OP b` for `+ - * /`, in the common type's arithmetic (a `half_t` product computed in
+    /// `float`, rounded to `half_t`).
+    pub fn arith(op: char, a: Scalar, b: Scalar) -> Result<Scalar, String> {
+        let ty = Scalar::common(a.ty, b.ty);
+        let v = if ty.is_float() {
+            let (x, y) = (a.value.as_f64(), b.value.as_f64());
+            let (x, y) = if ty == ElemType::F64 {
+                (x, y)
+            } else {
+                (f64::from(x as f32), f64::from(y as f32))
+            };
+            let r = match op {
+                '+' => x + y,
+                '-' => x - y,
+                '*' => x * y,
+                '/' => x / y,
+                _ => {
+                    return Err(format!(
+                        "'{op}' is not an operator on floating-point values"
+                    ));
+                }
+            };
+            // float arithmetic rounds each operation to float
+            Number::Float(if ty == ElemType::F64 {
+                r
+            } else {
+                f64::from(r as f32)
+            })
+        } else {
+            let (x, y) = (a.value.as_i128(), b.value.as_i128());
+            Number::Int(match op {
+                '+' => x + y,
+                '-' => x - y,
+                '*' => x.checked_mul(y).ok_or("integer overflow")?,
+                '/' if y == 0 => return Err("division by zero".to_string()),
+                '/' => x / y,
+                '%' if y == 0 => return Err("division by zero".to_string()),
+                '%' => x % y,
+                _ => return Err(format!("'{op}' is not an arithmetic operator")),
+            })
+        };
+        Scalar::new(ty, v)
+    }
+
+    /// CuTe's `print(x)`.
+    pub fn print(&self) -> String {
+        self.ty.print(self.value)
+    }
+}
+
+impl std::fmt::Display for Scalar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.print())
+    }
+}
+
+/// One owner's elements.
+#[derive(Clone, Debug)]
+struct Buffer {
+    ty: ElemType,
+    values: Vec<Option<Number>>,
+}
+
+/// The storage of a session: every owner's elements, numbered from 1 (a pointer's
+/// [`StorageTag`]), all of them together at most [`crate::limits::MAX_STORED_ELEMENTS`].
+#[derive(Clone, Debug, Default)]
+pub struct Buffers {
+    list: Vec<Buffer>,
+    total: usize,
+}
+
+impl Buffers {
+    /// A new buffer of `n` elements of `ty`, none written: its tag.
+    pub fn alloc(&mut self, ty: ElemType, n: i64) -> Result<StorageTag, String> {
+        use crate::limits::MAX_STORED_ELEMENTS;
+        let n = usize::try_from(n).map_err(|_| format!("storage of {n} elements"))?;
+        if self.total.saturating_add(n) > MAX_STORED_ELEMENTS {
+            return Err(format!(
+                "the session's storage would hold {} elements, more than the limit of {MAX_STORED_ELEMENTS}",
+                self.total.saturating_add(n)
+            ));
+        }
+        self.total += n;
+        self.list.push(Buffer {
+            ty,
+            values: vec![None; n],
+        });
+        Ok(StorageTag(
+            std::num::NonZeroU32::new(self.list.len() as u32),
+        ))
+    }
+
+    fn buffer(&self, p: &Pointer) -> Result<(&Buffer, usize), String> {
+        let Some(id) = p.storage.0 else {
+            return Err(no_values(p));
+        };
+        let b = &self.list[id.get() as usize - 1];
+        match usize::try_from(p.offset) {
+            Ok(i) if i < b.values.len() => Ok((b, i)),
+            _ => Err(format!(
+                "{p} is outside its storage of {} elements (CuTe reads past the array: undefined behaviour)",
+                b.values.len()
+            )),
+        }
+    }
+
+    /// The element type of the storage `p` points into.
+    pub fn elem_type(&self, p: &Pointer) -> Result<ElemType, String> {
+        match p.storage.0 {
+            Some(id) => Ok(self.list[id.get() as usize - 1].ty),
+            None => Err(no_values(p)),
+        }
+    }
+
+    /// `*p`.
+    pub fn read(&self, p: &Pointer) -> Result<Scalar, String> {
+        let (b, i) = self.buffer(p)?;
+        match b.values[i] {
+            Some(value) => Ok(Scalar { ty: b.ty, value }),
+            None => Err(format!(
+                "read of an element never written: {p} (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)"
+            )),
+        }
+    }
+
+    /// The elements from `p` to the end of its storage (`None`: `p` is into none).
+    pub fn len(&self, p: &Pointer) -> Option<i64> {
+        let id = p.storage.0?;
+        let n = self.list[id.get() as usize - 1].values.len() as i64;
+        Some((n - p.offset).max(0))
+    }
+
+    /// The element at `p` no longer known (what an MMA atom wrote there).
+    pub fn forget(&mut self, p: &Pointer) {
+        if let Some(id) = p.storage.0
+            && let Some(v) = usize::try_from(p.offset)
+                .ok()
+                .and_then(|i| self.list[id.get() as usize - 1].values.get_mut(i))
+        {
+            *v = None;
+        }
+    }
+
+    /// `*p = x`, as the element type rounds `x`.
+    pub fn write(&mut self, p: &Pointer, x: Number) -> Result<(), String> {
+        let (b, i) = self.buffer(p)?;
+        let id = p.storage.0.expect("checked by buffer").get() as usize - 1;
+        let v = b.ty.round(x)?;
+        self.list[id].values[i] = Some(v);
+        Ok(())
+    }
+}
+
+fn no_values(p: &Pointer) -> String {
+    format!(
+        "{p} points into memory cute holds no values of (a kernel's pointer or nullptr): only owning tensors (make_tensor<T>(…), make_fragment_like) and arrays declared in the session hold values"
+    )
+}
+
+/// A tensor's element `i` (in CuTe's 1-D order): a number of a counting tensor (`o + L(i)`),
+/// or the pointer to it.
+pub enum Element {
+    /// A counting tensor's value.
+    Value(Scalar),
+    /// A place in memory.
+    At(Pointer),
+}
+
+/// The elements of a tensor, `T(i)` for `i < size(T)`, in order.
+pub fn elements(origin: &Origin, layout: &Layout) -> Result<Vec<Element>, String> {
+    let n = layout.size().map_err(|e| e.to_string())?;
+    if n > crate::limits::MAX_STORED_ELEMENTS as i64 {
+        return Err(format!(
+            "a tensor of {n} elements, more than the limit of {}",
+            crate::limits::MAX_STORED_ELEMENTS
+        ));
+    }
+    (0..n)
+        .map(|i| element_at(origin, layout.at(i).map_err(|e| e.to_string())?))
+        .collect()
+}
+
+/// The element at layout value `v` of a tensor starting at `origin`.
+pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
+    match origin {
+        Origin::Ptr(p) => Ok(Element::At(p.advance(v).map_err(|e| e.to_string())?)),
+        Origin::Count(o) => Ok(Element::Value(Scalar {
+            ty: ElemType::I32,
+            value: Number::Int(i128::from(o.value) + i128::from(v)),
+        })),
+        Origin::Coord(_) => Err(
+            "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"
+                .to_string(),
+        ),
+    }
+}
+
+impl Buffers {
+    /// The value of an element as an algorithm reads it: `None` where it is not known (never
+    /// written, or in memory cute holds no values of: a kernel's `float* A`), which the
+    /// algorithm's result then is too; only a read the user sees (`T(i)`, `print_tensor`) is
+    /// an error.
+    pub fn peek(&self, e: &Element) -> Result<Option<Scalar>, String> {
+        match e {
+            Element::Value(s) => Ok(Some(*s)),
+            Element::At(p) if p.storage.0.is_none() => Ok(None),
+            Element::At(p) => {
+                let (b, i) = self.buffer(p)?;
+                Ok(b.values[i].map(|value| Scalar { ty: b.ty, value }))
+            }
+        }
+    }
+
+    /// An algorithm's write of an element: its value, or not known (`None`); a write to
+    /// memory cute holds no values of is no write.
+    pub fn put(&mut self, e: &Element, x: Option<Number>) -> Result<(), String> {
+        match (e, x) {
+            (Element::At(p), _) if p.storage.0.is_none() => Ok(()),
+            (Element::At(p), Some(x)) => self.write(p, x),
+            (Element::At(p), None) => {
+                self.buffer(p)?;
+                self.forget(p);
+                Ok(())
+            }
+            (Element::Value(_), _) => Err(
+                "a counting tensor's elements are values CuTe does not write: the tensor written must be over memory"
+                    .to_string(),
+            ),
+        }
+    }
+
+    /// The value of an element.
+    pub fn get(&self, e: &Element) -> Result<Scalar, String> {
+        match e {
+            Element::Value(s) => Ok(*s),
+            Element::At(p) => self.read(p),
+        }
+    }
+}
+
+/// CuTe's `print_tensor(T)` after its header line (`print(T); print(":\n")`, which the caller
+/// prints): rank 1 one element a line, rank 2 a row a line, rank 3 and 4 their slices
+/// `T(_,_,k)` (`T(_,_,_,p)`) apart by a line of `5*size<1>(T)` dashes (equals signs).
+pub fn print_tensor(buffers: &Buffers, origin: &Origin, layout: &Layout) -> Result<String, String> {
+    let size = |l: &Layout| l.size().map_err(|e| e.to_string());
+    let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
+    let cell = |v: i64| -> Result<String, String> {
+        let e = element_at(origin, v)?;
+        let s = buffers.get(&e)?;
+        Ok(s.ty.pretty_print(s.value))
+    };
+    if size(layout)? > crate::limits::MAX_STORED_ELEMENTS as i64 {
+        return Err(format!(
+            "print_tensor of more than {} elements",
+            crate::limits::MAX_STORED_ELEMENTS
+        ));
+    }
+    let mut out = String::new();
+    match layout.rank() {
+        1 => {
+            for m in 0..size(layout)? {
+                out += &cell(layout.at(m).map_err(|e| e.to_string())?)?;
+                out.push('\n');
+            }
+        }
+        2 => {
+            let (m0, m1) = (mode(0)?, mode(1)?);
+            for m in 0..size(&m0)? {
+                let a = m0.at(m).map_err(|e| e.to_string())?;
+                for n in 0..size(&m1)? {
+                    out += &cell(a + m1.at(n).map_err(|e| e.to_string())?)?;
+                }
+                out.push('\n');
+            }
+        }
+        r @ (3 | 4) => {
+            let last = mode(r - 1)?;
+            let inner = layout.take(0, r - 1).map_err(|e| e.to_string())?;
+            let bar = if r == 3 { "-" } else { "=" }.repeat(5 * size(&mode(1)?)? as usize);
+            for k in 0..size(&last)? {
+                if k > 0 {
+                    out += &bar;
+                    out.push('\n');
+                }
+                let at = origin_shift(origin, last.at(k).map_err(|e| e.to_string())?)?;
+                out += &print_tensor(buffers, &at, &inner)?;
+            }
+        }
+        r => {
+            return Err(format!(
+                "print_tensor prints tensors of rank 1 to 4 (CuTe prints nothing for rank {r})"
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn origin_shift(origin: &Origin, by: i64) -> Result<Origin, String> {
+    origin
+        .shift(&crate::algebra::IntTuple::int(by))
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_formats() {
+        assert_eq!(c_e(1.5, 2), "1.50e+00");
+        assert_eq!(c_e(-0.25, 3), "-2.500e-01");
+        assert_eq!(c_e(0.0, 2), "0.00e+00");
+        assert_eq!(c_e(1e100, 2), "1.00e+100");
+        assert_eq!(ElemType::F32.pretty_print(Number::Float(3.0)), "  3.00e+00");
+        assert_eq!(ElemType::F16.pretty_print(Number::Float(0.1)), "    0.10");
+        assert_eq!(ElemType::I8.pretty_print(Number::Int(-1)), "  -1");
+        assert_eq!(ElemType::I32.pretty_print(Number::Int(-1)), "   -1");
+        assert_eq!(ElemType::Bool.pretty_print(Number::Int(1)), "  1");
+    }
+
+    #[test]
+    fn types_round_as_cpp_converts() {
+        let r = |t: ElemType, x: f64| t.round(Number::Float(x)).unwrap().as_f64();
+        assert_eq!(r(ElemType::F16, 0.1), 0.0999755859375);
+        assert_eq!(r(ElemType::F32, 0.1), f64::from(0.1f32));
+        assert_eq!(r(ElemType::I32, -2.7), -2.0);
+        assert_eq!(
+            ElemType::I8.round(Number::Int(200)).unwrap(),
+            Number::Int(-56)
+        );
+        assert!(ElemType::I8.round(Number::Float(200.0)).is_err());
+    }
+}
