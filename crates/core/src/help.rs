@@ -38,6 +38,13 @@ The notation (what CuTe's print() prints, static `_` dropped):
   offset layouts    132 o (4,8):(1,8)          a tensor over a layout
   operators         A o B (composition)  A / B (logical_divide)  A * B (logical_product);
                     on two integers + - * / % are arithmetic (o * / % bind tighter than + -)
+  comparisons       == != everywhere (CuTe's operator==); && || ! everywhere (short-circuit);
+                    < <= > >= inside a condition (if, while, for) and inside parentheses:
+                    (i < j)  EXPECT_EQ((i < j), x)  if (i < size<0>(L))   - at the top level of
+                    a statement `3 < 4` is not read (it clashes with templates and tilers).
+                    There a name then `<` is a template's arguments only when a `>` closes them
+                    in the same parentheses and the name is CuTe's template, or no blank comes
+                    before `<`, or ( { :: follows the `>`; else `<` compares
   evaluation        L(i)  L(m, n)  L(_, 2) (a slice)   x.field   x.method(args)
   statements        name = expr   (a line with an open ( or < goes on)   # a comment
 ";

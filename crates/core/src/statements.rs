@@ -382,6 +382,8 @@ struct ControlScan {
     parens: i64,
     braces: i64,
     last: u8,
+    /// A `do … while (COND);`: whole at its `;`, not at the body's `}`.
+    is_do: bool,
 }
 
 impl ControlScan {
@@ -414,7 +416,9 @@ impl ControlScan {
     }
 
     fn complete(&self) -> bool {
-        self.parens <= 0 && self.braces <= 0 && matches!(self.last, b';' | b'}')
+        self.parens <= 0
+            && self.braces <= 0
+            && (self.last == b';' || (self.last == b'}' && !self.is_do))
     }
 }
 
@@ -603,7 +607,12 @@ impl Splitter {
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
         if starts_control(line) {
-            let mut c = ControlScan::default();
+            let mut c = ControlScan {
+                is_do: line.trim_start().starts_with("do")
+                    && !line.trim_start()[2..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+                ..ControlScan::default()
+            };
             c.line(line.as_bytes());
             self.pending.push_str(line);
             if c.complete() {

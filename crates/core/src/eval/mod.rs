@@ -217,6 +217,9 @@ pub struct Env {
     /// How many lambda calls the statement being evaluated is inside (bounded by
     /// [`crate::limits::MAX_NESTING`]).
     lambda_depth: usize,
+    /// Whether an `else` written as the next statement runs: the top-level `if` just run had
+    /// no `else` and its condition was false (`control.rs`); `None` after any other statement.
+    else_runs: Option<bool>,
 }
 
 /// A lambda bound to a name: its parameters, the text of the expression its one `return`
@@ -255,6 +258,7 @@ impl Clone for Env {
             arrays: self.arrays.clone(),
             lambdas: self.lambdas.clone(),
             lambda_depth: self.lambda_depth,
+            else_runs: self.else_runs,
         }
     }
 }
@@ -455,6 +459,8 @@ impl Env {
         arena: &bumpalo::Bump,
         on_value: impl FnOnce(&Value),
     ) -> Result<Outcome, EvalError> {
+        // the `if` an `else` statement may follow is the statement just before it
+        let else_runs = self.else_runs.take();
         // the commonest statements, a call on literals, without a syntax tree
         let mut on_value = Some(on_value);
         if let Some(outcome) =
@@ -465,13 +471,22 @@ impl Env {
         let on_value = on_value.expect("not called");
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         let stmt = parser::parse_statement(src, arena)?;
+        if let Stmt::Else(..) = stmt {
+            return self.run_else(&stmt, else_runs);
+        }
         self.exec(&stmt, on_value)
     }
 
     /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`).
     fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
         match *stmt {
-            Stmt::Loop(_) | Stmt::If(_) | Stmt::Block(_) => self.run_control(stmt),
+            Stmt::Loop(_)
+            | Stmt::If(_)
+            | Stmt::Block(_)
+            | Stmt::While(_)
+            | Stmt::Switch(_)
+            | Stmt::Jump(..)
+            | Stmt::Else(..) => self.run_control(stmt),
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assert {
                 name,
@@ -1234,6 +1249,10 @@ impl Env {
         va: &Value,
         b: &Expr,
     ) -> Result<Value, EvalError> {
+        // `a && b`, `a || b`: `b` only where `a` does not decide (control.rs)
+        if matches!(op, BinOp::And | BinOp::Or) {
+            return self.logical(op, a, va, b);
+        }
         let vb = self.eval(b)?;
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
@@ -2720,6 +2739,9 @@ fn binary(
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
+    if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+        return equality::relational(op, a, aspan, b, bspan);
+    }
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
         && op != BinOp::Compose
     {
@@ -2761,7 +2783,14 @@ fn binary(
         return v;
     }
     match op {
-        BinOp::Eq | BinOp::Ne => unreachable!("compared above"),
+        BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => unreachable!("compared above"),
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
         // as the functions they stand for (which also take composed layouts)
         BinOp::Divide | BinOp::Product => {
@@ -2827,6 +2856,8 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         })?,
         UnOp::Plus => x,
         UnOp::BitNot => !x,
+        // `!C<t>` is `C<!t>`; `!` of a run-time integer C++'s `bool` (a run-time 1 or 0)
+        UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
@@ -2847,7 +2878,15 @@ fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> boo
         BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
             x.bitwise(y, op.symbol())
         }
-        BinOp::Compose | BinOp::Eq | BinOp::Ne => return false,
+        BinOp::Compose
+        | BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => return false,
     };
     r.is_ok_and(|r| r.dynamic)
 }
@@ -2878,7 +2917,15 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
                 other => EvalError::algebra(other, yspan),
             });
         }
-        BinOp::Compose | BinOp::Eq | BinOp::Ne => unreachable!("not arithmetic"),
+        BinOp::Compose
+        | BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {
         EvalError::of_kind(
