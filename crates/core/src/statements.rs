@@ -370,6 +370,34 @@ pub struct Splitter {
     /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
     /// kernel): the lines of a branch C++ does not compile are skipped.
     conditionals: Vec<Conditional>,
+    /// The indentation of a Python `for NAME in range(…):` being read: its body is the lines
+    /// indented deeper, up to a blank line (as Python's REPL ends a block) or one indented no
+    /// deeper (which starts the next statement).
+    python_block: Option<usize>,
+}
+
+/// Whether `line` is the header of a Python loop over a range, `for i in range(4):` (also
+/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`): its indentation.
+fn python_for_header(line: &str) -> Option<usize> {
+    let t = line.trim_start();
+    let rest = t.strip_prefix("for ")?;
+    let (_, rest) = rest.split_once(" in ")?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix("cutlass.").unwrap_or(rest);
+    let callee = rest.split('(').next()?.trim_end();
+    if !matches!(
+        callee,
+        "range" | "range_constexpr" | "range_dynamic" | "cute.range"
+    ) {
+        return None;
+    }
+    let code = t.split('#').next().unwrap_or(t).trim_end();
+    code.ends_with(':').then_some(line.len() - t.len())
+}
+
+/// The indentation of a line (its leading blanks).
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start().len()
 }
 
 /// What is known of a C++ control statement (`for`, `while`, `if`, `switch`, `do`, `else`) read
@@ -573,6 +601,18 @@ impl Splitter {
         if self.pending.is_empty() {
             return self.start(line);
         }
+        if let Some(header) = self.python_block {
+            if line.trim().is_empty() {
+                return self.take();
+            }
+            if indentation(line) > header {
+                self.pending.push('\n');
+                self.pending.push_str(line);
+                return;
+            }
+            self.take();
+            return self.start(line);
+        }
         if let Some(c) = self.control.as_mut() {
             c.line(line.as_bytes());
             let done = c.complete();
@@ -606,6 +646,11 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        if let Some(indent) = python_for_header(line) {
+            self.python_block = Some(indent);
+            self.pending.push_str(line);
+            return;
+        }
         if starts_control(line) {
             let mut c = ControlScan {
                 is_do: line.trim_start().starts_with("do")
@@ -634,7 +679,10 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
-        if self.control.take().is_some() || starts_control(&text) {
+        if self.python_block.take().is_some()
+            || self.control.take().is_some()
+            || starts_control(&text)
+        {
             // a control statement is one, its body's `;` included
             self.ready.push_back(Statement::new(text, self.start_line));
             return;
@@ -668,6 +716,7 @@ impl Splitter {
     pub fn abandon(&mut self) {
         self.pending.clear();
         self.control = None;
+        self.python_block = None;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();

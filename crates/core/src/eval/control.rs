@@ -216,7 +216,10 @@ impl Env {
                     l.counter_span,
                 ));
             }
-            self.set(l.counter, Value::IntTuple(IntTuple::int_of(i, true)));
+            self.set(
+                l.counter,
+                Value::IntTuple(IntTuple::int_of(i, !l.static_counter)),
+            );
             if let Some(c) = &l.cond
                 && !self.holds(c)?
             {

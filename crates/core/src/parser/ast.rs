@@ -319,6 +319,10 @@ pub struct Loop<'a> {
     pub down: bool,
     /// Whether the counter's type is unsigned (`size_t`, `unsigned`): below 0 it would wrap.
     pub unsigned: bool,
+    /// Whether the counter is a static integer: a Python loop over `range(…)` or
+    /// `cutlass.range_constexpr(…)`, whose values are Python `int`s when the DSL traces it
+    /// (C++'s `int i` and `cutlass.range(…)` are run-time integers).
+    pub static_counter: bool,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.

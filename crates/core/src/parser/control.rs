@@ -141,6 +141,8 @@ impl<'a> Parser<'a> {
         let (word, end) = self.word_at(pos)?;
         let next = self.skip_ws(end);
         let is = match word {
+            // Python's `for i in range(…):`
+            "for" if self.python_for_counter(next).is_some() => true,
             "for" | "while" | "if" | "switch" => self.peek(next) == Some('('),
             "do" => self.peek(next) == Some('{') || self.word_at(next).is_some(),
             "break" | "continue" => matches!(self.peek(next), None | Some(';')),
@@ -173,6 +175,9 @@ impl<'a> Parser<'a> {
             "else" => {
                 let (body, after) = self.else_body(end, nest)?;
                 Ok(Some((Stmt::Else(body, Span::new(pos, end)), after)))
+            }
+            "for" if self.python_for_counter(next).is_some() => {
+                self.python_for(pos, next, nest).map(Some)
             }
             _ => self.control(pos, nest).map(Some),
         }
@@ -430,6 +435,7 @@ impl<'a> Parser<'a> {
             counter,
             counter_span,
             unsigned,
+            static_counter: false,
             start,
             cond,
             step: incr,
@@ -731,4 +737,186 @@ impl<'a> Parser<'a> {
             },
         }
     }
+}
+
+/// Python's loop over a range as the CuTe DSL writes it: `for i in range(a[, b[, c]]):` (also
+/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`), its body the lines after it
+/// indented deeper (the splitter gathers them: `statements.rs`), one statement a line; a
+/// nested loop's body the lines indented deeper than it.
+impl<'a> Parser<'a> {
+    /// The counter of `NAME in` at `pos` (after `for`), and where `in` ends.
+    fn python_for_counter(&self, pos: usize) -> Option<(&'a str, Span, usize)> {
+        let (name, end) = self.word_at(pos)?;
+        let q = self.skip_ws(end);
+        match self.word_at(q) {
+            Some(("in", in_end)) if q > end => Some((name, Span::new(pos, end), in_end)),
+            _ => None,
+        }
+    }
+
+    /// `for NAME in RANGE(ARGS):` at `pos` (the counter at `counter_at`) and its body.
+    fn python_for(&self, pos: usize, counter_at: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        if nest >= MAX_CONTROL_NESTING {
+            return err(
+                format!(
+                    "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
+                ),
+                Span::new(pos, pos + 3),
+            );
+        }
+        let (counter, counter_span, in_end) = self.python_for_counter(counter_at).expect("checked");
+        let line_end =
+            memchr::memchr(b'\n', &self.src.as_bytes()[pos..]).map_or(self.src.len(), |k| pos + k);
+        let mut header = self.upto(line_end);
+        let q = header.skip_ws(in_end);
+        let (e, range) = header.expr(q)?;
+        let colon = header.skip_ws(e);
+        if header.peek(colon) != Some(':') || header.skip_ws(colon + 1) < line_end {
+            return err(
+                "expected ':' ending the line of 'for … in range(…)'",
+                Span::new(e, line_end),
+            );
+        }
+        let span = Span::new(pos, colon + 1);
+        let ExprKind::Call(callee, args) = range.kind else {
+            return err(
+                "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
+                range.span,
+            );
+        };
+        // `cutlass.range_constexpr` counts in Python `int`s (static: the DSL unrolls it as it
+        // traces); `range` (which the DSL's preprocessor makes a loop of the kernel),
+        // `cutlass.range` and `range_dynamic` in run-time integers
+        let static_counter = match callee.kind {
+            ExprKind::Name("range_constexpr") | ExprKind::Qualified("range_constexpr") => true,
+            ExprKind::Name("range" | "range_dynamic")
+            | ExprKind::Qualified("range" | "range_dynamic") => false,
+            _ => {
+                return err(
+                    "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
+                    range.span,
+                );
+            }
+        };
+        let int = |v: i64, at: Span| Expr {
+            kind: ExprKind::Int(v),
+            span: at,
+        };
+        let (start, stop, step) = match args {
+            [stop] => (int(0, range.span), *stop, 1),
+            [start, stop] => (*start, *stop, 1),
+            [start, stop, step] => match super::fold_literal(step) {
+                Some(0) => return err("range()'s step must not be zero", step.span),
+                Some(k) => (*start, *stop, k),
+                None => {
+                    return err(
+                        "cute runs a range whose step is an integer literal (its sign says which way the loop counts)",
+                        step.span,
+                    );
+                }
+            },
+            _ => {
+                return err(
+                    format!("range takes 1 to 3 integers, got {}", args.len()),
+                    range.span,
+                );
+            }
+        };
+        let counter_expr = self.alloc(Expr {
+            kind: ExprKind::Name(counter),
+            span: counter_span,
+        });
+        let cond = Expr {
+            kind: ExprKind::Binary(
+                if step > 0 { BinOp::Lt } else { BinOp::Gt },
+                counter_expr,
+                self.alloc(stop),
+            ),
+            span: stop.span,
+        };
+        let body_start = (line_end + 1).min(self.src.len());
+        let header_indent = pos - self.line_start(pos);
+        let (body, end) = self.python_body(body_start, header_indent, nest + 1)?;
+        if body.is_empty() {
+            return err("the 'for' has no body (its lines indented deeper)", span);
+        }
+        // Python's `print` runs when the DSL traces the kernel: once for a loop of the kernel,
+        // its counter `?`; cute.printf prints at each pass
+        if !static_counter && let Some(at) = trace_print(body) {
+            return err(
+                "Python's print in a loop over range(…) runs once, when the DSL traces the loop (its counter is '?'): use cute.printf, which prints at each pass, or cutlass.range_constexpr, which the DSL unrolls",
+                at,
+            );
+        }
+        let l = Loop {
+            counter,
+            counter_span,
+            unsigned: false,
+            static_counter,
+            start,
+            cond: Some(Condition {
+                expr: cond,
+                span: stop.span,
+            }),
+            step: int(step.abs(), range.span),
+            down: step < 0,
+            body,
+            span,
+        };
+        Ok((Stmt::Loop(self.arena.alloc(l)), end))
+    }
+
+    /// Where the line holding `pos` starts.
+    fn line_start(&self, pos: usize) -> usize {
+        memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |k| k + 1)
+    }
+
+    /// The lines from `from` indented deeper than `indent` (blank lines skipped): one
+    /// statement a line, a nested `for … in range(…):` taking the lines indented deeper than
+    /// it; and where they end.
+    fn python_body(
+        &self,
+        from: usize,
+        indent: usize,
+        nest: usize,
+    ) -> PResult<(&'a [Stmt<'a>], usize)> {
+        let b = self.src.as_bytes();
+        let mut out = Vec::new();
+        let mut at = from;
+        while at < b.len() {
+            let line_end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+            let line = &self.src[at..line_end];
+            let blanks = line.len() - line.trim_start().len();
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                at = line_end + 1;
+                continue;
+            }
+            if blanks <= indent {
+                break;
+            }
+            let q = at + blanks;
+            if let Some(("for", e)) = self.word_at(q)
+                && self.python_for_counter(self.skip_ws(e)).is_some()
+            {
+                let (stmt, end) = self.python_for(q, self.skip_ws(e), nest)?;
+                out.push(stmt);
+                at = end;
+                continue;
+            }
+            out.push(statement_at(&self.src[..line_end], q, self.arena, nest)?);
+            at = line_end + 1;
+        }
+        Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
+    }
+}
+
+/// Where a Python `print(…)` of the items of a line stands in a loop's body (nested loops
+/// included), if one does.
+fn trace_print(body: &[Stmt]) -> Option<Span> {
+    body.iter().find_map(|s| match s {
+        Stmt::Print(super::ast::Printing::Items, args) => args.first().map(|a| a.span),
+        Stmt::Show(e) => Some(e.span),
+        Stmt::Loop(l) => trace_print(l.body),
+        _ => None,
+    })
 }
