@@ -366,6 +366,30 @@ impl Env {
     }
 }
 
+impl Env {
+    /// C++'s `c ? a : b`: the value of the side the condition picks, of the type both sides
+    /// share: two integers of different types (`_4{}` and `_8{}`, or a static and a run-time
+    /// one) meet in C++'s `int`, so a static value picked is then a run-time one. The other
+    /// side's value is only asked for its type (an error in it, as an index past the end
+    /// where the condition guards it, is not met).
+    pub(super) fn conditional(&self, c: &Expr, a: &Expr, b: &Expr) -> Result<Value, EvalError> {
+        let cond = Condition {
+            expr: *c,
+            span: c.span,
+        };
+        let (taken, other) = if self.holds(&cond)? { (a, b) } else { (b, a) };
+        let v = self.eval(taken)?;
+        if let Some((x, false)) = equality::truth_value(&v)
+            && let Ok(w) = self.eval(other)
+            && let Some(y) = equality::truth_value(&w)
+            && (x, false) != y
+        {
+            return Ok(Value::IntTuple(IntTuple::int_of(x, true)));
+        }
+        Ok(v)
+    }
+}
+
 /// The statement a control statement ends with (a block's last).
 fn last_stmt<'s, 'a>(s: &'s Stmt<'a>) -> &'s Stmt<'a> {
     match s {

@@ -267,6 +267,12 @@ fn truth_operand(v: &Value) -> Option<(i64, bool)> {
     }
 }
 
+/// An integer or truth value and whether it is a run-time one ([`truth_operand`]), `true`
+/// and `false` as 1 and 0.
+pub fn truth_value(v: &Value) -> Option<(i64, bool)> {
+    truth_operand(v)
+}
+
 /// A value as C++'s `bool(x)` takes it (`if (x)`, `while (x)`, `!x`, `x && y`): a truth value,
 /// or an integer other than 0; static or run-time as the value is. `None` for any other
 /// value (a layout, a tuple: CuTe converts none to `bool`).

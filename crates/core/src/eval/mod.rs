@@ -1124,6 +1124,12 @@ impl Env {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
             }
+            // C++'s `c ? a : b` (control.rs)
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
+            {
+                self.conditional(c, a, b)
+            }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
                 match self.eval(arg)? {

@@ -539,9 +539,85 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The levels of C++'s expressions that conditions add: `||`, `&&` (the loosest, below `|`)
-/// and the relational `< <= > >=` (between `== !=` and `<< >>`).
+/// The levels of C++'s expressions that conditions add: `c ? a : b` (the loosest), `||`, `&&`
+/// (below `|`) and the relational `< <= > >=` (between `== !=` and `<< >>`).
 impl<'a> Parser<'a> {
+    /// conditional := logical_or ('?' expr ':' conditional)?, read as a call of
+    /// [`super::CONDITIONAL`] on the three. The middle part ends at the `:` that matches its
+    /// `?` (not a `::`; brackets and inner `?…:` counted), so a layout's `S:D` cannot take it.
+    pub(super) fn conditional(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, c) = self.logical_or(pos)?;
+        let q = self.skip_ws(end);
+        if self.peek(q) != Some('?') {
+            return Ok((end, c));
+        }
+        let Some(colon) = self.conditional_colon(q + 1) else {
+            return err(
+                "expected ':' after '?' (C++'s c ? a : b)",
+                Span::new(q, q + 1),
+            );
+        };
+        let mut mid = self.upto(colon);
+        mid.relational = true;
+        let start = mid.skip_ws(q + 1);
+        if start >= colon {
+            return err("expected an expression after '?'", Span::new(q, q + 1));
+        }
+        let (e, a) = mid.expr(start)?;
+        mid.expect_end(e)?;
+        let start = self.skip_ws(colon + 1);
+        if start >= self.src.len() {
+            return err(
+                "expected an expression after ':'",
+                Span::new(colon, colon + 1),
+            );
+        }
+        self.enter(q)?;
+        let r = self.conditional(start);
+        self.leave();
+        let (end, b) = r?;
+        let callee = self.alloc(Expr {
+            kind: ExprKind::Qualified(super::CONDITIONAL),
+            span: Span::new(q, q + 1),
+        });
+        let span = c.span.to(b.span);
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[c, a, b])),
+                span,
+            },
+        ))
+    }
+
+    /// The `:` matching a `?` whose middle part starts at `from`.
+    fn conditional_colon(&self, from: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let (mut depth, mut inner) = (0usize, 0usize);
+        let mut i = from;
+        while i < b.len() {
+            match b[i] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
+                b';' | b',' if depth == 0 => return None,
+                b'?' if depth == 0 => inner += 1,
+                b':' if b.get(i + 1) == Some(&b':') => i += 1,
+                b':' if depth == 0 && inner == 0 => return Some(i),
+                b':' if depth == 0 => inner -= 1,
+                b'"' | b'\'' => {
+                    let q = b[i];
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// logical_or := logical_and ('||' logical_and)*
     pub(super) fn logical_or(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.left_assoc(pos, Parser::logical_and, Parser::or_at)

@@ -379,6 +379,10 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
 /// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
 pub const ADDRESS_OF: &str = "&";
 
+/// The callee name of C++'s conditional `c ? a : b` (a call of it on c, a, b: `control.rs`);
+/// no identifier spells it.
+pub const CONDITIONAL: &str = "?:";
+
 fn is_keyword(name: &str) -> bool {
     name == "o"
 }
@@ -1076,9 +1080,9 @@ impl<'a> Parser<'a> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
-    /// expr := logical_or (`control.rs`): C++'s levels from `||` down.
+    /// expr := conditional (`control.rs`): C++'s levels from `?:` down.
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        self.logical_or(pos)
+        self.conditional(pos)
     }
 
     /// bit_or := bit_xor ('|' bit_xor)*
