@@ -892,6 +892,24 @@ mod tests {
             texts("for i in range(4):\nh"),
             vec!["for i in range(4):", "h"]
         );
+        // a Python loop over a range takes the lines indented deeper, to a blank line or one
+        // indented no deeper
+        assert_eq!(
+            texts(
+                "for i in range(4):\n  f(i)\n  for j in cutlass.range(2):  # inner\n    g(j)\nh\nfor k in range(2):\n    p(k)\n\nq"
+            ),
+            vec![
+                "for i in range(4):\n  f(i)\n  for j in cutlass.range(2):  # inner\n    g(j)",
+                "h",
+                "for k in range(2):\n    p(k)",
+                "q"
+            ]
+        );
+        // a `do`'s body in braces goes on to its `while (…);`
+        assert_eq!(
+            texts("do {\n c;\n}\nwhile (d);\ne"),
+            vec!["do {\n c;\n}\nwhile (d);", "e"]
+        );
     }
 
     #[test]

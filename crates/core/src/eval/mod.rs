@@ -682,7 +682,13 @@ impl Env {
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
         self.lambdas.remove(name);
-        if let Some(meaning) = shadowed_meaning(name) {
+        // a name bound before was asked once what it shadows (the question costs a look
+        // through every atom's name: a binding in a loop's body asks it at each pass)
+        if let Some(shadow) = self.shadows.get_mut(name) {
+            shadow.line = self.line;
+        } else if !self.vars.contains_key(name)
+            && let Some(meaning) = shadowed_meaning(name)
+        {
             self.shadows.insert(
                 name.to_string(),
                 Shadow {
