@@ -694,6 +694,8 @@ impl<'a> Parser<'a> {
         let mut i = open;
         while i < b.len() {
             match b[i] {
+                // `<<` is a shift (`Int<1 << 2>`); `>>` closes two lists, as in C++
+                b'<' if b.get(i + 1) == Some(&b'<') => i += 1,
                 // inside parentheses `<<`, `>>` and comparisons stand (`Int<(1 << 4)>`)
                 b'<' if parens == 0 => angles += 1,
                 b'>' if parens == 0 => {
