@@ -79,10 +79,6 @@ fn loops_past_the_limit_and_other_forms_are_errors_that_name_them() {
             "this 'for' loop is not run: its first part declares the counter",
         ),
         (
-            "for (int i = 0; 4 > i; ++i) { }",
-            "its condition compares the counter 'i' with a bound",
-        ),
-        (
             "for (int i = 0; i < 4; i *= 2) { }",
             "its step is not `++i`",
         ),
@@ -96,12 +92,37 @@ fn loops_past_the_limit_and_other_forms_are_errors_that_name_them() {
             "the unsigned counter 'i' goes below 0",
         ),
         ("for (int i = 0; i < 4; ++i)", "the 'for' has no body"),
-        ("if (1 < 2 && 2 < 3) { }", "'&&' in a condition is not read"),
-        ("while (true) { }", "a 'while' statement is not run"),
+        (
+            "while (true) { }",
+            "run their bodies more than 1048576 times (the limit)",
+        ),
+        (
+            "do { } while (1);",
+            "run their bodies more than 1048576 times (the limit)",
+        ),
         (
             "for (int i = 0; i < make_layout(4); ++i) { }",
-            "the loop's bound is an integer, found a layout",
+            "'<' compares two integers (CuTe has no '<' for a layout",
         ),
+        (
+            "if (make_layout(4)) { }",
+            "a condition is a truth value or an integer",
+        ),
+        ("break;", "'break' outside a loop or switch"),
+        ("if (true) { continue; }", "'continue' outside a loop"),
+        (
+            "else { print(1); }",
+            "'else' without an 'if' just before it",
+        ),
+        (
+            "do { } (1);",
+            "expected 'while (CONDITION);' after the body of 'do'",
+        ),
+        (
+            "switch (2) { print(1); case 2: print(2); }",
+            "a statement of a 'switch' before its first 'case' label",
+        ),
+        ("3 < 4", "'<' is read in a condition or inside parentheses"),
     ] {
         let (out, err, code) = cute(&["eval", stmt], "");
         assert!(out.contains(message), "{stmt}: {out}{err}");
@@ -116,5 +137,99 @@ fn an_error_in_a_body_points_into_the_loop() {
         "for (int i = 0; i < 2; ++i) {\n  print(nope(i));\n}\n",
     );
     assert!(err.contains("<stdin>:2:9"), "{err}");
+    assert_eq!(code, 1);
+}
+
+/// `while`, `do … while`, `break`, `continue`, `switch` with fallthrough, compound assignments,
+/// and conditions of any expression, as C++ runs them (each checked with cute-oracle).
+#[test]
+fn loops_and_branches_of_every_form() {
+    for (stmt, want) in [
+        ("int k = 0; while (k < 3) { print(k); ++k; }", "012"),
+        ("int k = 5; do { print(k); k -= 2; } while (k > 0);", "531"),
+        ("int k = 0; do { print(k); } while (false);", "0"),
+        (
+            "for (int i = 0; i < 10; ++i) { if (i % 2 == 0) continue; if (i > 7) break; print(i); }",
+            "1357",
+        ),
+        (
+            "for (int i = 0; i < 3; ++i) { for (int j = 0; ; ++j) { if (j > i) break; print(j); } }",
+            "001012",
+        ),
+        (
+            "for (int i = 0; i < 4; ++i) { switch (i) { case 0: print(0); case 1: print(1); break; default: print(9); } }",
+            "01199",
+        ),
+        (
+            "for (int i = 0; i < 3; ++i) { switch (i) { case 1: continue; default: print(i); } }",
+            "02",
+        ),
+        ("int k = 1; k <<= 3; k |= 1; k *= 2; print(k);", "18"),
+        (
+            "auto A = make_layout(make_shape(_4{},_2{})); auto B = make_layout(make_shape(_4{},_2{})); if (A == B && !(rank(A) < 2)) print(A);",
+            "(_4,_2):(_1,_4)",
+        ),
+        (
+            "auto L = make_layout(make_shape(4,2)); if (is_static<decltype(shape<0>(L))>::value) printf(\"s\"); else printf(\"d\");",
+            "d",
+        ),
+        ("CUTE_UNROLL for (int i = 0; i < 2; ++i) print(i);", "01"),
+        ("print((1 < 2)); print(_1{} > _2{});", "1_0"),
+        // `&&` does not evaluate its right side where the left decides
+        (
+            "int i = 4; if (i < 4 && make_layout(4)(i) == 0) print(1); else print(0);",
+            "0",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+}
+
+/// An `else` on the line after a block's `}` belongs to the `if` just before it (a pasted
+/// block comes as two statements); after anything else it is an error.
+#[test]
+fn an_else_after_a_blocks_brace_belongs_to_its_if() {
+    let (out, err, code) = cute_format(
+        "int k = 3;\nif (k < 2) {\n  print(1);\n}\nelse if (k < 3) {\n  print(2);\n}\nelse {\n  print(3);\n}\nif (k == 3) {\n  print(4);\n}\nelse {\n  print(5);\n}\n",
+    );
+    assert_eq!((out.as_str(), code), ("34", 0), "{err}");
+    let (out, _, code) = cute_format("int k = 3;\nelse { print(1); }\n");
+    assert!(
+        out.contains("'else' without an 'if' just before it"),
+        "{out}"
+    );
+    assert_eq!(code, 1);
+}
+
+/// The relational operators are read in conditions and inside parentheses; a name then `<`
+/// there is a template's arguments by the rule (README, Notation).
+#[test]
+fn relational_operators_are_read_where_cpp_has_them() {
+    for (stmt, want) in [
+        ("int i = 1; int j = 2; print((i<j));", "1"),
+        (
+            "int i = 1; print((i < size<0>(make_layout(make_shape(4,2)))));",
+            "1",
+        ),
+        ("print(Int<(3 > 2)>{});", "_1"),
+        (
+            "print(make_layout(Shape<_4,Int<(1 << 2)>>{}));",
+            "(_4,_4):(_1,_4)",
+        ),
+        ("int i = 1; if (i<2) print(i);", "1"),
+        (
+            "int i = 5; for (int j = 0; j < i && j < 3; ++j) print(j);",
+            "012",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+    let (out, _, code) = cute(&["eval", "3 < 4"], "");
+    assert!(
+        out.contains("'<' is read in a condition or inside parentheses"),
+        "{out}"
+    );
     assert_eq!(code, 1);
 }

@@ -190,8 +190,8 @@ fn static_asserts_and_control_flow() {
     );
     assert!(err.contains("<stdin>:2:15"), "{err}");
     assert_eq!(code, 1);
-    // a counted loop runs (its counter a run-time integer, as C++'s `int i`); `while` is not
-    // run and names itself
+    // a counted loop runs (its counter a run-time integer, as C++'s `int i`); a `while` that
+    // never ends is an error naming the limit
     let (out, _, code) = cute(&["eval", "for (int i = 0; i < 4; ++i) { print(i); }"], "");
     assert_eq!((out.as_str(), code), ("0?\n1?\n2?\n3?\n", 0));
     let (out, _, code) = cute(
@@ -206,7 +206,7 @@ fn static_asserts_and_control_flow() {
     assert_eq!((out.as_str(), code), ("0123", 0));
     let (out, _, code) = cute(&["eval", "while (true) { }"], "");
     assert!(
-        out.starts_with("error: a 'while' statement is not run"),
+        out.starts_with("error: the loops of this statement run their bodies more than"),
         "{out}"
     );
     assert_eq!(code, 1);

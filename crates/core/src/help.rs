@@ -38,6 +38,14 @@ The notation (what CuTe's print() prints, static `_` dropped):
   offset layouts    132 o (4,8):(1,8)          a tensor over a layout
   operators         A o B (composition)  A / B (logical_divide)  A * B (logical_product);
                     on two integers + - * / % are arithmetic (o * / % bind tighter than + -)
+  comparisons       == != everywhere (CuTe's operator==); && || ! everywhere (short-circuit);
+                    < <= > >= inside a condition (if, while, for) and inside parentheses:
+                    (i < j)  EXPECT_EQ((i < j), x)  if (i < size<0>(L))   - at the top level of
+                    a statement `3 < 4` is not read (it clashes with templates and tilers).
+                    There a name then `<` is a template's arguments only when a `>` closes them
+                    in the same parentheses and the name is CuTe's template, or no blank comes
+                    before `<`, or ( { :: follows the `>`; else `<` compares
+                    c ? a : b  (only the side picked runs)
   evaluation        L(i)  L(m, n)  L(_, 2) (a slice)   x.field   x.method(args)
   statements        name = expr   (a line with an open ( or < goes on)   # a comment
 ";
@@ -58,6 +66,9 @@ C++ and CuTe DSL as input (paste what you read; SPEC §1b):
                       using T = decltype(EXPR);  using T = TYPE;  then T{}   using namespace cute;
                       print(x);  print_layout(x);  print_latex(x);   cute:: is dropped
                       // and /* */ comments, blanks anywhere between tokens, a trailing ; or ,
+  control flow        for (int i = 0; i < N; ++i)  while (C)  do … while (C);  if … else if … else
+                      switch/case/default  break;  continue;  k += 2;  ++k;  CUTE_UNROLL (skipped)
+                      DSL: for i in range(a, b, c):  (body indented; cutlass.range_constexpr unrolls)
   CuTe DSL            cute.make_layout((4, 8), stride=(8, 1))   (6,) is rank 1   None keeps a mode
                       keyword arguments by the function's parameters: stride= order= tiler= cotarget=
                       mode=[…] (cute.size(L, mode=[0]))  cute.Int32(4)  cute.group_modes  cute.slice_

@@ -370,6 +370,34 @@ pub struct Splitter {
     /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
     /// kernel): the lines of a branch C++ does not compile are skipped.
     conditionals: Vec<Conditional>,
+    /// The indentation of a Python `for NAME in range(…):` being read: its body is the lines
+    /// indented deeper, up to a blank line (as Python's REPL ends a block) or one indented no
+    /// deeper (which starts the next statement).
+    python_block: Option<usize>,
+}
+
+/// Whether `line` is the header of a Python loop over a range, `for i in range(4):` (also
+/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`): its indentation.
+fn python_for_header(line: &str) -> Option<usize> {
+    let t = line.trim_start();
+    let rest = t.strip_prefix("for ")?;
+    let (_, rest) = rest.split_once(" in ")?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix("cutlass.").unwrap_or(rest);
+    let callee = rest.split('(').next()?.trim_end();
+    if !matches!(
+        callee,
+        "range" | "range_constexpr" | "range_dynamic" | "cute.range"
+    ) {
+        return None;
+    }
+    let code = t.split('#').next().unwrap_or(t).trim_end();
+    code.ends_with(':').then_some(line.len() - t.len())
+}
+
+/// The indentation of a line (its leading blanks).
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start().len()
 }
 
 /// What is known of a C++ control statement (`for`, `while`, `if`, `switch`, `do`, `else`) read
@@ -382,6 +410,8 @@ struct ControlScan {
     parens: i64,
     braces: i64,
     last: u8,
+    /// A `do … while (COND);`: whole at its `;`, not at the body's `}`.
+    is_do: bool,
 }
 
 impl ControlScan {
@@ -414,7 +444,9 @@ impl ControlScan {
     }
 
     fn complete(&self) -> bool {
-        self.parens <= 0 && self.braces <= 0 && matches!(self.last, b';' | b'}')
+        self.parens <= 0
+            && self.braces <= 0
+            && (self.last == b';' || (self.last == b'}' && !self.is_do))
     }
 }
 
@@ -571,6 +603,18 @@ impl Splitter {
         if self.pending.is_empty() {
             return self.start(line);
         }
+        if let Some(header) = self.python_block {
+            if line.trim().is_empty() {
+                return self.take();
+            }
+            if indentation(line) > header {
+                self.pending.push('\n');
+                self.pending.push_str(line);
+                return;
+            }
+            self.take();
+            return self.start(line);
+        }
         if let Some(c) = self.control.as_mut() {
             c.line(line.as_bytes());
             let done = c.complete();
@@ -604,9 +648,19 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        if let Some(indent) = python_for_header(line) {
+            self.python_block = Some(indent);
+            self.pending.push_str(line);
+            return;
+        }
         // a control statement, a function's definition or a lambda's body: to its `}`
         if starts_control(line) || crate::parser::starts_braced(line) {
-            let mut c = ControlScan::default();
+            let mut c = ControlScan {
+                is_do: line.trim_start().starts_with("do")
+                    && !line.trim_start()[2..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+                ..ControlScan::default()
+            };
             c.line(line.as_bytes());
             self.pending.push_str(line);
             if c.complete() {
@@ -628,7 +682,10 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
-        if self.control.take().is_some() || starts_control(&text) {
+        if self.python_block.take().is_some()
+            || self.control.take().is_some()
+            || starts_control(&text)
+        {
             // a control statement is one, its body's `;` included
             self.ready.push_back(Statement::new(text, self.start_line));
             return;
@@ -664,6 +721,7 @@ impl Splitter {
     pub fn abandon(&mut self) {
         self.pending.clear();
         self.control = None;
+        self.python_block = None;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();
@@ -838,6 +896,24 @@ mod tests {
         assert_eq!(
             texts("for i in range(4):\nh"),
             vec!["for i in range(4):", "h"]
+        );
+        // a Python loop over a range takes the lines indented deeper, to a blank line or one
+        // indented no deeper
+        assert_eq!(
+            texts(
+                "for i in range(4):\n  f(i)\n  for j in cutlass.range(2):  # inner\n    g(j)\nh\nfor k in range(2):\n    p(k)\n\nq"
+            ),
+            vec![
+                "for i in range(4):\n  f(i)\n  for j in cutlass.range(2):  # inner\n    g(j)",
+                "h",
+                "for k in range(2):\n    p(k)",
+                "q"
+            ]
+        );
+        // a `do`'s body in braces goes on to its `while (…);`
+        assert_eq!(
+            texts("do {\n c;\n}\nwhile (d);\ne"),
+            vec!["do {\n c;\n}\nwhile (d);", "e"]
         );
     }
 

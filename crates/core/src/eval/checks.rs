@@ -3,8 +3,8 @@
 //! equality of these values: size(L) Which is: 8, 9`), or, for `static_assert` and CuTe's
 //! static asserts, the compile error CuTe's user gets.
 
-use super::{Env, ErrorKind, EvalError, Outcome, Value, equality};
-use crate::parser::{BinOp, Cmp, Expr, ExprKind, Span};
+use super::{Env, ErrorKind, EvalError, Outcome, Value};
+use crate::parser::{BinOp, Expr, ExprKind, Span};
 
 impl Env {
     /// `NAME(cond)` or `NAME(cond CMP rhs)` holds as `expect` says, or the error naming it.
@@ -12,7 +12,7 @@ impl Env {
         &self,
         name: &str,
         cond: &Expr,
-        rhs: Option<&(Cmp, Expr)>,
+        rhs: Option<&(BinOp, Expr)>,
         _message: Option<&str>,
         expect: bool,
         written: (&str, usize),
@@ -31,26 +31,12 @@ impl Env {
                 )
             }
             None => (self.truth(name, &a, cond.span)?, vec![(cond, a)]),
-            Some((cmp, r)) => {
+            Some((op, r)) => {
                 let b = self.eval_checked(r)?;
                 let span = Span::new(cond.span.start, r.span.end);
-                let holds = match crate::parser::equality_op(*cmp) {
-                    Some(op) => self.truth(name, &equality::compare(op, &a, &b, span)?, span)?,
-                    None => match (a.as_int(), b.as_int()) {
-                        (Some(x), Some(y)) => cmp.holds(x, y),
-                        _ => {
-                            return Err(EvalError::new(
-                                format!(
-                                    "{name}: '{}' compares integers, found {} and {}",
-                                    cmp.symbol(),
-                                    a.kind(),
-                                    b.kind()
-                                ),
-                                span,
-                            ));
-                        }
-                    },
-                };
+                // EXPECT_EQ(a, b) is `a == b`, EXPECT_LT(a, b) `a < b`: the one evaluator's
+                let v = super::binary(*op, &a, cond.span, &b, r.span, span)?;
+                let holds = self.truth(name, &v, span)?;
                 (holds, vec![(cond, a), (r, b)])
             }
         };

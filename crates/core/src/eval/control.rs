@@ -1,13 +1,16 @@
-//! Running C++'s counted loops and conditionals (`parser/control.rs` reads them): each body
-//! statement runs as a statement of its own ([`Env::exec`]), the loop's counter bound to a
-//! run-time integer (as C++'s `int i` is), what the statements give collected in order. The
-//! bodies of one statement run at most [`MAX_LOOP_ITERATIONS`] times and print at most
-//! [`MAX_LOOP_PRINTED`] integers, or the statement is an error naming the limit.
+//! Running C++'s control flow (`parser/control.rs` reads it): counted `for` loops, `while` and
+//! `do … while`, `if`/`else`, `switch` with its fallthrough, `break` and `continue`. Each body
+//! statement runs as a statement of its own ([`Env::exec`]), a loop's counter bound to a
+//! run-time integer (as C++'s `int i` is), what the statements give collected in order. A
+//! condition is an expression evaluated by the one evaluator and taken as a truth value as
+//! C++'s `bool(x)` takes it ([`equality::truth`]). The bodies of one statement run at most
+//! [`MAX_LOOP_ITERATIONS`] times and print at most [`MAX_LOOP_PRINTED`] integers, or the
+//! statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, Value, bindable, value};
+use super::{Env, EvalError, Outcome, Value, bindable, equality, value};
 use crate::algebra::IntTuple;
 use crate::limits::{MAX_LOOP_ITERATIONS, MAX_LOOP_PRINTED};
-use crate::parser::{Condition, Expr, Loop, Span, Stmt};
+use crate::parser::{BinOp, Condition, Expr, Jump, Loop, Span, Stmt, Switch, While};
 
 /// What the statements of one control statement may still spend.
 struct Budget {
@@ -15,6 +18,16 @@ struct Budget {
     runs: u64,
     /// Integers left to print.
     printed: usize,
+    /// Whether the condition of the `if` that ran last held.
+    last_if: bool,
+}
+
+/// How a statement ended: on to the next, or by a `break`/`continue` (where written) that
+/// leaves the statements around it up to the loop or switch it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Next,
+    Jump(Jump, Span),
 }
 
 impl Env {
@@ -24,9 +37,55 @@ impl Env {
         let mut budget = Budget {
             runs: MAX_LOOP_ITERATIONS,
             printed: MAX_LOOP_PRINTED,
+            last_if: false,
         };
-        self.exec_into(stmt, &mut out, &mut budget)?;
+        match self.exec_into(stmt, &mut out, &mut budget)? {
+            Flow::Next => {}
+            Flow::Jump(jump, span) => {
+                return Err(EvalError::new(
+                    format!(
+                        "'{}' outside a loop{}",
+                        jump.word(),
+                        if jump == Jump::Break {
+                            " or switch"
+                        } else {
+                            ""
+                        }
+                    ),
+                    span,
+                ));
+            }
+        }
+        // an `else` on the next statement belongs to a top-level `if` without one
+        self.else_runs = match last_stmt(stmt) {
+            Stmt::If(b) if b.otherwise.is_empty() => Some(!budget.last_if),
+            _ => None,
+        };
         Ok(Outcome::Sequence(out))
+    }
+
+    /// `else BODY` as a statement of its own: it runs where the statement before it was an
+    /// `if` without `else` whose condition was false (`else_runs`); after anything else it is
+    /// an error, as C++ does not compile it.
+    pub(super) fn run_else(
+        &mut self,
+        stmt: &Stmt,
+        else_runs: Option<bool>,
+    ) -> Result<Outcome, EvalError> {
+        let Stmt::Else(body, span) = stmt else {
+            unreachable!("an else statement")
+        };
+        let Some(runs) = else_runs else {
+            return Err(EvalError::new(
+                "'else' without an 'if' just before it",
+                *span,
+            ));
+        };
+        if !runs {
+            return Ok(Outcome::Nothing);
+        }
+        let block = Stmt::Block(body);
+        self.run_control(&block)
     }
 
     fn exec_into(
@@ -34,22 +93,24 @@ impl Env {
         stmt: &Stmt,
         out: &mut Vec<Outcome>,
         budget: &mut Budget,
-    ) -> Result<(), EvalError> {
+    ) -> Result<Flow, EvalError> {
         match stmt {
             Stmt::Loop(l) => self.run_loop(l, out, budget),
+            Stmt::While(w) => self.run_while(w, out, budget),
+            Stmt::Switch(s) => self.run_switch(s, out, budget),
+            Stmt::Jump(jump, span) => Ok(Flow::Jump(*jump, *span)),
             Stmt::If(b) => {
-                let taken = if self.holds(&b.cond)? {
-                    b.then
-                } else {
-                    b.otherwise
-                };
-                taken
-                    .iter()
-                    .try_for_each(|s| self.exec_into(s, out, budget))
+                let holds = self.holds(&b.cond)?;
+                let taken = if holds { b.then } else { b.otherwise };
+                let flow = self.run_all(taken, out, budget)?;
+                budget.last_if = holds;
+                Ok(flow)
             }
-            Stmt::Block(stmts) => stmts
-                .iter()
-                .try_for_each(|s| self.exec_into(s, out, budget)),
+            Stmt::Block(stmts) => self.run_all(stmts, out, budget),
+            Stmt::Else(_, span) => Err(EvalError::new(
+                "'else' without an 'if' just before it",
+                *span,
+            )),
             other => {
                 let mut value = None;
                 let outcome = self.exec(other, |v| value = Some(v.clone()))?;
@@ -74,20 +135,53 @@ impl Env {
                     (Outcome::Sequence(more), _) => out.extend(more),
                     (o, _) => out.push(o),
                 }
-                Ok(())
+                Ok(Flow::Next)
             }
         }
     }
 
-    /// `for (…) BODY`: the counter from its start while it compares with the bound, the
-    /// body, then the step; the counter's earlier binding (if any) back afterwards, as the
-    /// loop's scope ends.
+    /// Statements in order, up to a `break` or `continue` (which the caller takes).
+    fn run_all(
+        &mut self,
+        stmts: &[Stmt],
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<Flow, EvalError> {
+        for s in stmts {
+            if let jump @ Flow::Jump(..) = self.exec_into(s, out, budget)? {
+                return Ok(jump);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// One pass of a loop's body spent from the budget (an error past the limit or on
+    /// Ctrl-C).
+    fn spend_pass(&self, budget: &mut Budget, span: Span) -> Result<(), EvalError> {
+        if budget.runs == 0 {
+            return Err(EvalError::limit(
+                format!(
+                    "the loops of this statement run their bodies more than {MAX_LOOP_ITERATIONS} times (the limit)"
+                ),
+                span,
+            ));
+        }
+        budget.runs -= 1;
+        if self.interrupt.raised() {
+            return Err(EvalError::limit("interrupted (Ctrl-C)", span));
+        }
+        Ok(())
+    }
+
+    /// `for (…) BODY`: the counter from its start while the condition holds, the body, then
+    /// the step; the counter's earlier binding (if any) back afterwards, as the loop's scope
+    /// ends.
     fn run_loop(
         &mut self,
         l: &Loop,
         out: &mut Vec<Outcome>,
         budget: &mut Budget,
-    ) -> Result<(), EvalError> {
+    ) -> Result<Flow, EvalError> {
         bindable(l.counter, l.counter_span)?;
         let start = self.integer(&l.start, "the counter's first value")?;
         let saved = self.vars.remove(l.counter);
@@ -100,7 +194,7 @@ impl Env {
                 self.vars.remove(l.counter);
             }
         }
-        r
+        r.map(|()| Flow::Next)
     }
 
     fn iterate(
@@ -122,25 +216,18 @@ impl Env {
                     l.counter_span,
                 ));
             }
-            self.set(l.counter, Value::IntTuple(IntTuple::int_of(i, true)));
-            let bound = self.integer(&l.bound, "the loop's bound")?;
-            if !l.cmp.holds(i, bound) {
+            self.set(
+                l.counter,
+                Value::IntTuple(IntTuple::int_of(i, !l.static_counter)),
+            );
+            if let Some(c) = &l.cond
+                && !self.holds(c)?
+            {
                 return Ok(());
             }
-            if budget.runs == 0 {
-                return Err(EvalError::limit(
-                    format!(
-                        "the loops of this statement run their bodies more than {MAX_LOOP_ITERATIONS} times (the limit)"
-                    ),
-                    l.span,
-                ));
-            }
-            budget.runs -= 1;
-            if self.interrupt.raised() {
-                return Err(EvalError::limit("interrupted (Ctrl-C)", l.span));
-            }
-            for s in l.body {
-                self.exec_into(s, out, budget)?;
+            self.spend_pass(budget, l.span)?;
+            if let Flow::Jump(Jump::Break, _) = self.run_all(l.body, out, budget)? {
+                return Ok(());
             }
             // the body may have assigned the counter, as C++ lets it
             i = match self.get(l.counter).and_then(Value::as_int) {
@@ -174,35 +261,140 @@ impl Env {
         }
     }
 
+    /// `while (COND) BODY` and `do BODY while (COND);`.
+    fn run_while(
+        &mut self,
+        w: &While,
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<Flow, EvalError> {
+        let mut first = w.post_test;
+        loop {
+            if !first && !self.holds(&w.cond)? {
+                return Ok(Flow::Next);
+            }
+            first = false;
+            self.spend_pass(budget, w.span)?;
+            if let Flow::Jump(Jump::Break, _) = self.run_all(w.body, out, budget)? {
+                return Ok(Flow::Next);
+            }
+        }
+    }
+
+    /// `switch (V) { … }`: the statements from the first `case` whose constant equals V (else
+    /// from `default`, else none) on, through the labels after it, to the end or a `break`; a
+    /// `continue` belongs to the loop around.
+    fn run_switch(
+        &mut self,
+        s: &Switch,
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<Flow, EvalError> {
+        let v = self.integer(&s.value, "the value a 'switch' takes")?;
+        let mut from = None;
+        for (constant, at) in s.labels {
+            if let Some(k) = constant
+                && self.integer(k, "a 'case' label")? == v
+            {
+                from = Some(*at);
+                break;
+            }
+        }
+        let from = from.or_else(|| {
+            s.labels
+                .iter()
+                .find(|(k, _)| k.is_none())
+                .map(|&(_, at)| at)
+        });
+        let Some(from) = from else {
+            return Ok(Flow::Next);
+        };
+        match self.run_all(&s.body[from..], out, budget)? {
+            Flow::Jump(Jump::Break, _) => Ok(Flow::Next),
+            flow => Ok(flow),
+        }
+    }
+
     /// An integer an expression must give (`what` names it in the error).
     fn integer(&self, e: &Expr, what: &str) -> Result<i64, EvalError> {
         let v = self.eval_checked(e)?;
-        v.as_int().ok_or_else(|| {
-            EvalError::new(format!("{what} is an integer, found {}", v.kind()), e.span)
+        match v {
+            Value::Bool(b) => Ok(i64::from(b)),
+            v => v.as_int().ok_or_else(|| {
+                EvalError::new(format!("{what} is an integer, found {}", v.kind()), e.span)
+            }),
+        }
+    }
+
+    /// Whether a condition holds: its value taken as C++'s `bool(x)` takes it (a truth value,
+    /// an integer other than 0; static or run-time alike).
+    fn holds(&self, c: &Condition) -> Result<bool, EvalError> {
+        let v = self.eval_checked(&c.expr)?;
+        equality::truth(&v).map(|(t, _)| t).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "a condition is a truth value or an integer (as C++'s bool(x) takes it), found {}",
+                    v.kind()
+                ),
+                c.span,
+            )
         })
     }
 
-    /// Whether a condition holds: a truth value, an integer other than 0, or a comparison of
-    /// two integers.
-    fn holds(&self, c: &Condition) -> Result<bool, EvalError> {
-        if let Some((cmp, rhs)) = &c.rhs {
-            let a = self.integer(&c.lhs, &format!("the left side of '{}'", cmp.symbol()))?;
-            let b = self.integer(rhs, &format!("the right side of '{}'", cmp.symbol()))?;
-            return Ok(cmp.holds(a, b));
+    /// `a && b` or `a || b`, `a` evaluated to `va`: `b` evaluated only where `a` does not
+    /// decide — a static left side decides without it; a run-time one short-circuits as C++'s
+    /// built-in operator does (an error in `b`, such as an index past the end, is then not
+    /// met), `b`'s kind still taken where it has a value ([`equality::decided_value`]).
+    pub(super) fn logical(
+        &self,
+        op: BinOp,
+        a: &Expr,
+        va: &Value,
+        b: &Expr,
+    ) -> Result<Value, EvalError> {
+        match equality::decided(op, va, a.span)? {
+            Some(left @ (_, false)) => Ok(equality::decided_value(op, left, None)),
+            Some(left) => {
+                let vb = self.eval(b).ok();
+                Ok(equality::decided_value(op, left, vb.as_ref()))
+            }
+            None => {
+                let vb = self.eval(b)?;
+                equality::logical(op, va, a.span, &vb, b.span)
+            }
         }
-        let v = self.eval_checked(&c.lhs)?;
-        match &v {
-            Value::Bool(b) => Ok(*b),
-            v => v.as_int().map(|x| x != 0).ok_or_else(|| {
-                EvalError::new(
-                    format!(
-                        "an 'if' takes a condition (a truth value or an integer), found {}",
-                        v.kind()
-                    ),
-                    c.span,
-                )
-            }),
+    }
+}
+
+impl Env {
+    /// C++'s `c ? a : b`: the value of the side the condition picks, of the type both sides
+    /// share: two integers of different types (`_4{}` and `_8{}`, or a static and a run-time
+    /// one) meet in C++'s `int`, so a static value picked is then a run-time one. The other
+    /// side's value is only asked for its type (an error in it, as an index past the end
+    /// where the condition guards it, is not met).
+    pub(super) fn conditional(&self, c: &Expr, a: &Expr, b: &Expr) -> Result<Value, EvalError> {
+        let cond = Condition {
+            expr: *c,
+            span: c.span,
+        };
+        let (taken, other) = if self.holds(&cond)? { (a, b) } else { (b, a) };
+        let v = self.eval(taken)?;
+        if let Some((x, false)) = equality::truth_value(&v)
+            && let Ok(w) = self.eval(other)
+            && let Some(y) = equality::truth_value(&w)
+            && (x, false) != y
+        {
+            return Ok(Value::IntTuple(IntTuple::int_of(x, true)));
         }
+        Ok(v)
+    }
+}
+
+/// The statement a control statement ends with (a block's last).
+fn last_stmt<'s, 'a>(s: &'s Stmt<'a>) -> &'s Stmt<'a> {
+    match s {
+        Stmt::Block([.., last]) => last_stmt(last),
+        s => s,
     }
 }
 

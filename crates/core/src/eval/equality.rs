@@ -256,3 +256,136 @@ fn offset_equal(x: crate::algebra::Offset, y: crate::algebra::Offset) -> Truth {
         _ => Truth::st(x == y),
     }
 }
+
+/// An operand of the relational and logical operators: an integer or a truth value, with its
+/// kind (a static one is CuTe's `C<v>`, a run-time one C++'s `int`/`bool`).
+fn truth_operand(v: &Value) -> Option<(i64, bool)> {
+    match v {
+        Value::Bool(b) => Some((i64::from(*b), false)),
+        Value::IntTuple(t) => Some((v.as_int()?, t.is_dynamic())),
+        _ => None,
+    }
+}
+
+/// An integer or truth value and whether it is a run-time one ([`truth_operand`]), `true`
+/// and `false` as 1 and 0.
+pub fn truth_value(v: &Value) -> Option<(i64, bool)> {
+    truth_operand(v)
+}
+
+/// A value as C++'s `bool(x)` takes it (`if (x)`, `while (x)`, `!x`, `x && y`): a truth value,
+/// or an integer other than 0; static or run-time as the value is. `None` for any other
+/// value (a layout, a tuple: CuTe converts none to `bool`).
+pub fn truth(v: &Value) -> Option<(bool, bool)> {
+    truth_operand(v).map(|(x, dynamic)| (x != 0, dynamic))
+}
+
+/// `a < b`, `a <= b`, `a > b`, `a >= b` as integral_constant.hpp's `CUTE_BINARY_OP` gives
+/// them: on two static integers a static truth (`C<(t < u)>`), with a run-time one C++'s
+/// `bool` (a run-time 1 or 0). CuTe declares no relational operator on tuples or layouts
+/// (it compares coordinates with `lex_less`, `colex_less`, `elem_less`): an error.
+pub fn relational(
+    op: BinOp,
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+) -> Result<Value, EvalError> {
+    let operand = |v: &Value, span: Span| {
+        truth_operand(v).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "'{}' compares two integers (CuTe has no '{}' for {}: compare coordinates with lex_less, colex_less or elem_less)",
+                    op.symbol(),
+                    op.symbol(),
+                    v.kind()
+                ),
+                span,
+            )
+        })
+    };
+    let (x, dx) = operand(a, aspan)?;
+    let (y, dy) = operand(b, bspan)?;
+    let value = match op {
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        _ => unreachable!("a relational operator"),
+    };
+    Ok(Truth {
+        value,
+        dynamic: dx || dy,
+    }
+    .value())
+}
+
+/// `a && b` (`op` [`BinOp::And`]) or `a || b` ([`BinOp::Or`]) once the left side `a` is
+/// known: `Ok(Some(answer))` where `a` decides it without `b` — a static `C<false>` for `&&`
+/// or `C<true>` for `||` decides statically (integral_constant.hpp's overloads), a run-time
+/// one as C++'s built-in operator short-circuits; `Ok(None)` where `b` is needed.
+pub fn decided(op: BinOp, a: &Value, aspan: Span) -> Result<Option<(bool, bool)>, EvalError> {
+    let (x, dynamic) = logical_operand(op, a, aspan)?;
+    let decides = if op == BinOp::And { !x } else { x };
+    Ok(decides.then_some((x, dynamic)))
+}
+
+/// `a && b` or `a || b` of two values, of CuTe's kind: a static side that decides makes the
+/// answer static (`x && C<false>` is `C<false>`); otherwise static only when both sides are.
+pub fn logical(
+    op: BinOp,
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+) -> Result<Value, EvalError> {
+    let (x, dx) = logical_operand(op, a, aspan)?;
+    let (y, dy) = logical_operand(op, b, bspan)?;
+    let (x, y) = (
+        Truth {
+            value: x,
+            dynamic: dx,
+        },
+        Truth {
+            value: y,
+            dynamic: dy,
+        },
+    );
+    Ok(if op == BinOp::And {
+        x.and(y)
+    } else {
+        x.not().and(y.not()).not()
+    }
+    .value())
+}
+
+/// A side of `&&` or `||` as a truth value and its kind.
+fn logical_operand(op: BinOp, v: &Value, span: Span) -> Result<(bool, bool), EvalError> {
+    truth(v).ok_or_else(|| {
+        EvalError::new(
+            format!(
+                "'{}' takes truth values or integers, found {}",
+                op.symbol(),
+                v.kind()
+            ),
+            span,
+        )
+    })
+}
+
+/// The answer of `&&`/`||` decided by its left side ([`decided`]): `b`'s value, where it could be
+/// evaluated, gives its kind (a static `C<false>` on the right of a run-time `false && …` makes
+/// it static, as CuTe's overload does).
+pub fn decided_value(op: BinOp, left: (bool, bool), b: Option<&Value>) -> Value {
+    let (x, dynamic) = left;
+    let t = Truth { value: x, dynamic };
+    let other = b
+        .and_then(truth)
+        .map(|(value, dynamic)| Truth { value, dynamic });
+    match other {
+        Some(y) if op == BinOp::And => t.and(y),
+        Some(y) => t.not().and(y.not()).not(),
+        None => t,
+    }
+    .value()
+}

@@ -97,12 +97,15 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
     let span = e.span;
     match &e.kind {
         ExprKind::Group(inner) => traced(env, inner, t),
+        // `&&` and `||` evaluate their right side only where the left does not decide
+        ExprKind::Binary(BinOp::And | BinOp::Or, ..) => plain(env, e, t),
         ExprKind::Binary(op, a, b) => {
             let va = env.eval(a)?;
             let vb = env.eval(b)?;
             let both_ints = va.as_int().is_some() && vb.as_int().is_some();
             let name = match op {
                 _ if both_ints => return plain(env, e, t),
+                BinOp::And | BinOp::Or => unreachable!("read above"),
                 BinOp::Compose => "composition",
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
@@ -115,7 +118,11 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 | BinOp::Shr
                 | BinOp::BitAnd
                 | BinOp::BitXor
-                | BinOp::BitOr => {
+                | BinOp::BitOr
+                | BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge => {
                     return plain(env, e, t);
                 }
             };

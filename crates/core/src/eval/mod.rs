@@ -236,8 +236,10 @@ pub struct Env {
     returned: Option<Option<Value>>,
     /// The element values of the owning tensors and arrays ([`storage`]).
     buffers: storage::Buffers,
+    /// Whether an `else` written as the next statement runs: the top-level `if` just run had
+    /// no `else` and its condition was false (`control.rs`); `None` after any other statement.
+    else_runs: Option<bool>,
 }
-
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,6 +273,7 @@ impl Clone for Env {
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
+            else_runs: self.else_runs,
         }
     }
 }
@@ -472,6 +475,8 @@ impl Env {
         arena: &bumpalo::Bump,
         on_value: impl FnOnce(&Value),
     ) -> Result<Outcome, EvalError> {
+        // the `if` an `else` statement may follow is the statement just before it
+        let else_runs = self.else_runs.take();
         // the commonest statements, a call on literals, without a syntax tree
         let mut on_value = Some(on_value);
         if let Some(outcome) =
@@ -484,6 +489,9 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         let stmt = parser::parse_statement(src, arena)?;
+        if let Stmt::Else(..) = stmt {
+            return self.run_else(&stmt, else_runs);
+        }
         self.exec(&stmt, on_value)
     }
 
@@ -505,7 +513,13 @@ impl Env {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
-            Stmt::Loop(_) | Stmt::If(_) | Stmt::Block(_) => self.run_control(stmt),
+            Stmt::Loop(_)
+            | Stmt::If(_)
+            | Stmt::Block(_)
+            | Stmt::While(_)
+            | Stmt::Switch(_)
+            | Stmt::Jump(..)
+            | Stmt::Else(..) => self.run_control(stmt),
             Stmt::Empty => Ok(Outcome::Nothing),
             Stmt::Assert {
                 name,
@@ -641,7 +655,13 @@ impl Env {
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
         self.lambdas.remove(name);
-        if let Some(meaning) = shadowed_meaning(name) {
+        // a name bound before was asked once what it shadows (the question costs a look
+        // through every atom's name: a binding in a loop's body asks it at each pass)
+        if let Some(shadow) = self.shadows.get_mut(name) {
+            shadow.line = self.line;
+        } else if !self.vars.contains_key(name)
+            && let Some(meaning) = shadowed_meaning(name)
+        {
             self.shadows.insert(
                 name.to_string(),
                 Shadow {
@@ -1129,6 +1149,12 @@ impl Env {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
             }
+            // C++'s `c ? a : b` (control.rs)
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
+            {
+                self.conditional(c, a, b)
+            }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
                 match self.eval_place(arg)? {
@@ -1235,6 +1261,10 @@ impl Env {
         va: &Value,
         b: &Expr,
     ) -> Result<Value, EvalError> {
+        // `a && b`, `a || b`: `b` only where `a` does not decide (control.rs)
+        if matches!(op, BinOp::And | BinOp::Or) {
+            return self.logical(op, a, va, b);
+        }
         let vb = self.eval(b)?;
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
@@ -2796,6 +2826,9 @@ fn binary(
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
+    if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+        return equality::relational(op, a, aspan, b, bspan);
+    }
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
         && op != BinOp::Compose
     {
@@ -2837,7 +2870,14 @@ fn binary(
         return v;
     }
     match op {
-        BinOp::Eq | BinOp::Ne => unreachable!("compared above"),
+        BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => unreachable!("compared above"),
         BinOp::Compose => compose_values(a, aspan, b, bspan, span),
         // as the functions they stand for (which also take composed layouts)
         BinOp::Divide | BinOp::Product => {
@@ -2906,6 +2946,8 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         })?,
         UnOp::Plus => x,
         UnOp::BitNot => !x,
+        // `!C<t>` is `C<!t>`; `!` of a run-time integer C++'s `bool` (a run-time 1 or 0)
+        UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
@@ -2926,7 +2968,15 @@ fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> boo
         BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
             x.bitwise(y, op.symbol())
         }
-        BinOp::Compose | BinOp::Eq | BinOp::Ne => return false,
+        BinOp::Compose
+        | BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => return false,
     };
     r.is_ok_and(|r| r.dynamic)
 }
@@ -2957,7 +3007,15 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
                 other => EvalError::algebra(other, yspan),
             });
         }
-        BinOp::Compose | BinOp::Eq | BinOp::Ne => unreachable!("not arithmetic"),
+        BinOp::Compose
+        | BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::And
+        | BinOp::Or => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {
         EvalError::of_kind(

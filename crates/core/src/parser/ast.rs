@@ -22,7 +22,9 @@ impl Span {
 }
 
 /// A binary operator, by C++'s precedence from the tightest: `o * / %`, `+ -`, `<< >>`,
-/// `== !=`, `&`, `^`, `|`; every level associates to the left.
+/// `< <= > >=`, `== !=`, `&`, `^`, `|`, `&&`, `||`; every level associates to the left. The
+/// relational `< <= > >=` are read only where C++ unambiguously has them (a condition, inside
+/// parentheses: `parser/control.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `A o B`: composition.
@@ -41,6 +43,18 @@ pub enum BinOp {
     Eq,
     /// `a != b`: its negation.
     Ne,
+    /// `a < b`: integral_constant's `operator<` (two integers; static when both are).
+    Lt,
+    /// `a <= b`.
+    Le,
+    /// `a > b`.
+    Gt,
+    /// `a >= b`.
+    Ge,
+    /// `a && b`: logical and, the right side evaluated only when the left does not decide.
+    And,
+    /// `a || b`: logical or, likewise.
+    Or,
     /// `a << b`: C++'s left shift of an integer (integral_constant's `operator<<`).
     Shl,
     /// `a >> b`: C++'s (arithmetic) right shift of an integer.
@@ -95,6 +109,12 @@ impl BinOp {
             BinOp::BitAnd => "&",
             BinOp::BitXor => "^",
             BinOp::BitOr => "|",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
         }
     }
 }
@@ -267,7 +287,7 @@ pub enum Stmt<'a> {
         cond: Expr<'a>,
         /// The comparison and right side of `EXPECT_EQ(a, b)`, `EXPECT_LT(a, b)`,
         /// `CUTE_STATIC_ASSERT_V(a <= b)`: the check is `cond CMP rhs`.
-        rhs: Option<(Cmp, Expr<'a>)>,
+        rhs: Option<(BinOp, Expr<'a>)>,
         /// The message, if written.
         message: Option<&'a str>,
         /// What the condition must be: `true`, or `false` for gtest's `EXPECT_FALSE`.
@@ -281,6 +301,16 @@ pub enum Stmt<'a> {
     Loop(&'a Loop<'a>),
     /// `if (COND) THEN [else OTHERWISE]`: the branch the condition picks runs.
     If(&'a Branch<'a>),
+    /// `while (COND) BODY`, `do BODY while (COND);`.
+    While(&'a While<'a>),
+    /// `switch (VALUE) { case K: … }`.
+    Switch(&'a Switch<'a>),
+    /// `break;`, `continue;` (where written).
+    Jump(Jump, Span),
+    /// `else BODY` as a statement of its own: the `else` of the `if` statement before it (a
+    /// pasted block's `}` and `else {` on separate lines, which come as two statements). The
+    /// body and where `else` is written.
+    Else(&'a [Stmt<'a>], Span),
     /// Statements run in order: a control statement and those after it on its line, a
     /// `{ … }` block.
     Block(&'a [Stmt<'a>]),
@@ -293,51 +323,8 @@ pub enum Stmt<'a> {
     Empty,
 }
 
-/// How a loop's counter or a condition compares: `<`, `<=`, `>`, `>=`, `==`, `!=`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cmp {
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-}
-
-impl Cmp {
-    /// Whether `a CMP b` holds.
-    pub fn holds(self, a: i64, b: i64) -> bool {
-        match self {
-            Cmp::Lt => a < b,
-            Cmp::Le => a <= b,
-            Cmp::Gt => a > b,
-            Cmp::Ge => a >= b,
-            Cmp::Eq => a == b,
-            Cmp::Ne => a != b,
-        }
-    }
-
-    /// The operator as written.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Cmp::Lt => "<",
-            Cmp::Le => "<=",
-            Cmp::Gt => ">",
-            Cmp::Ge => ">=",
-            Cmp::Eq => "==",
-            Cmp::Ne => "!=",
-        }
-    }
-}
-
-/// `for (TYPE COUNTER = START; COUNTER CMP BOUND; STEP) BODY`, as C++ runs it: START once, then
-/// while `COUNTER CMP BOUND` (the bound evaluated anew each time) the body, then the step
+/// `for (TYPE COUNTER = START; COND; STEP) BODY`, as C++ runs it: START once, then while COND
+/// holds (evaluated anew before each pass; an empty one always holds) the body, then the step
 /// (`++i`, `i++`, `--i`, `i--`, `i += K`, `i -= K`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loop<'a> {
@@ -347,31 +334,81 @@ pub struct Loop<'a> {
     pub counter_span: Span,
     /// Its first value.
     pub start: Expr<'a>,
-    /// How it is compared with the bound.
-    pub cmp: Cmp,
-    /// The bound.
-    pub bound: Expr<'a>,
+    /// The condition (`None`: `for (…;;…)`, which always holds).
+    pub cond: Option<Condition<'a>>,
     /// What the step adds (`1` for `++i`).
     pub step: Expr<'a>,
     /// Whether the step subtracts it (`--i`, `i -= K`).
     pub down: bool,
     /// Whether the counter's type is unsigned (`size_t`, `unsigned`): below 0 it would wrap.
     pub unsigned: bool,
+    /// Whether the counter is a static integer: a Python loop over `range(…)` or
+    /// `cutlass.range_constexpr(…)`, whose values are Python `int`s when the DSL traces it
+    /// (C++'s `int i` and `cutlass.range(…)` are run-time integers).
+    pub static_counter: bool,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.
     pub span: Span,
 }
 
-/// A condition: a truth value or integer (`if (x)`), or two integers compared (`if (i < 2)`).
+/// A condition: an expression read with the relational operators (`i < 2`, `a == b && !c`,
+/// `is_static<decltype(x)>::value`), evaluated by the one evaluator and taken as a truth
+/// value as C++'s `bool(x)` takes it (a static or run-time truth or integer).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Condition<'a> {
-    /// The value, or the left side.
-    pub lhs: Expr<'a>,
-    /// The comparison and its right side, if any.
-    pub rhs: Option<(Cmp, Expr<'a>)>,
+    /// The expression.
+    pub expr: Expr<'a>,
     /// Where the condition is written.
     pub span: Span,
+}
+
+/// `while (COND) BODY` or `do BODY while (COND);`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct While<'a> {
+    /// The condition.
+    pub cond: Condition<'a>,
+    /// The body's statements.
+    pub body: &'a [Stmt<'a>],
+    /// Whether the body runs before the condition is first asked (`do … while`).
+    pub post_test: bool,
+    /// The header, `while (…)` or `do`.
+    pub span: Span,
+}
+
+/// `switch (VALUE) { case K: … default: … }`: the statements from the first label whose
+/// constant equals VALUE (or `default`) on, falling through the labels after it, to the end or
+/// a `break`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Switch<'a> {
+    /// The value switched on.
+    pub value: Expr<'a>,
+    /// The labels: each `case K` constant (`None` for `default`) and the index in `body` of
+    /// the first statement after it.
+    pub labels: &'a [(Option<Expr<'a>>, usize)],
+    /// The body's statements.
+    pub body: &'a [Stmt<'a>],
+    /// The header, `switch (…)`.
+    pub span: Span,
+}
+
+/// `break;` or `continue;`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    /// `break`: leaves the innermost loop or switch.
+    Break,
+    /// `continue`: goes on to the innermost loop's next pass (its step first).
+    Continue,
+}
+
+impl Jump {
+    /// The keyword.
+    pub fn word(self) -> &'static str {
+        match self {
+            Jump::Break => "break",
+            Jump::Continue => "continue",
+        }
+    }
 }
 
 /// `if (COND) THEN else OTHERWISE`.

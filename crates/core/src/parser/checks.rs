@@ -1,15 +1,15 @@
 //! The checks a pasted unit test or kernel writes: googletest's `EXPECT_TRUE/FALSE(c)`,
 //! `EXPECT_EQ/NE/LT/LE/GT/GE(a, b)` and their `ASSERT_` forms (a `<< "message"` streamed after
 //! them is read past), C++'s `static_assert(c[, "msg"])` and CuTe's `CUTE_STATIC_ASSERT_V(c[,
-//! "msg"])` and `CUTE_STATIC_ASSERT(c, "msg")`. A condition of a check may be one comparison
-//! `a < b`, `a <= b`, `a > b`, `a >= b` at its top level (`CUTE_STATIC_ASSERT_V(depth(L) <=
-//! Int<1>{})`), which a `<` after an operand's end cannot be mistaken for a template's.
+//! "msg"])` and `CUTE_STATIC_ASSERT(c, "msg")`. A check's arguments are inside its
+//! parentheses, where C++'s relational operators are read as in any call's arguments
+//! (`CUTE_STATIC_ASSERT_V(depth(L) <= Int<1>{})`, control.rs's rule).
 
-use super::ast::{BinOp, Cmp, Expr, ExprKind, Span, Stmt};
+use super::ast::{BinOp, Expr, ExprKind, Span, Stmt};
 use super::{PResult, Parser, err};
 
-/// One argument of a check: an expression, or two compared.
-type Arg<'a> = (Expr<'a>, Option<(Cmp, Expr<'a>)>);
+/// One argument of a check.
+type Arg<'a> = Expr<'a>;
 
 impl<'a> Parser<'a> {
     /// The check at `pos`, if the statement is one.
@@ -37,16 +37,13 @@ impl<'a> Parser<'a> {
             if self.peek(q) == Some(')') && args.is_empty() {
                 break q;
             }
-            let (e_end, lhs) = self.expr(q)?;
-            let mut at = self.skip_ws(e_end);
-            let mut rhs = None;
-            if let Some((cmp, len)) = relational(&self.src[at..]) {
-                let r_start = self.skip_ws(at + len);
-                let (r_end, r) = self.expr(r_start)?;
-                rhs = Some((cmp, r));
-                at = self.skip_ws(r_end);
-            }
-            args.push((lhs, rhs));
+            // inside the check's parentheses C++'s relational operators are read
+            let relational = std::mem::replace(&mut self.relational, true);
+            let parsed = self.expr(q);
+            self.relational = relational;
+            let (e_end, arg) = parsed?;
+            let at = self.skip_ws(e_end);
+            args.push(arg);
             match self.peek(at) {
                 Some(',') => q = self.skip_ws(at + 1),
                 Some(')') => break at,
@@ -68,14 +65,11 @@ impl<'a> Parser<'a> {
         let message = |arg: Option<&Arg<'a>>| -> PResult<Option<&'a str>> {
             match arg {
                 None => Ok(None),
-                Some((
-                    Expr {
-                        kind: ExprKind::Str(m),
-                        ..
-                    },
-                    None,
-                )) => Ok(Some(m)),
-                Some((e, _)) => err(format!("{name}'s message is a string literal"), e.span),
+                Some(Expr {
+                    kind: ExprKind::Str(m),
+                    ..
+                }) => Ok(Some(m)),
+                Some(e) => err(format!("{name}'s message is a string literal"), e.span),
             }
         };
         let written = (&self.src[pos..close + 1], pos);
@@ -90,51 +84,27 @@ impl<'a> Parser<'a> {
             }))
         };
         match (gtest, args.as_slice()) {
-            (None, [(c, rhs)]) => assert(*c, *rhs, None, true),
-            (None, [(c, rhs), m]) => assert(*c, *rhs, message(Some(m))?, true),
+            (None, [c]) => assert(*c, None, None, true),
+            (None, [c, m]) => assert(*c, None, message(Some(m))?, true),
             (None, _) => err(
                 format!("{name} takes a condition and an optional message string"),
                 span,
             ),
-            (Some("TRUE"), [(c, rhs)]) => assert(*c, *rhs, None, true),
-            (Some("FALSE"), [(c, rhs)]) => assert(*c, *rhs, None, false),
+            (Some("TRUE"), [c]) => assert(*c, None, None, true),
+            (Some("FALSE"), [c]) => assert(*c, None, None, false),
             (Some("TRUE" | "FALSE"), _) => err(format!("{name} takes a condition"), span),
-            (Some(check), [(a, None), (b, None)]) => {
+            (Some(check), [a, b]) => {
                 let cmp = match check {
-                    "EQ" => Cmp::Eq,
-                    "NE" => Cmp::Ne,
-                    "LT" => Cmp::Lt,
-                    "LE" => Cmp::Le,
-                    "GT" => Cmp::Gt,
-                    _ => Cmp::Ge,
+                    "EQ" => BinOp::Eq,
+                    "NE" => BinOp::Ne,
+                    "LT" => BinOp::Lt,
+                    "LE" => BinOp::Le,
+                    "GT" => BinOp::Gt,
+                    _ => BinOp::Ge,
                 };
                 assert(*a, Some((cmp, *b)), None, true)
             }
             (Some(_), _) => err(format!("{name} takes two values to compare"), span),
         }
-    }
-}
-
-/// The relational operator `text` starts with, and its length: `<=`, `>=`, `<`, `>` (not a
-/// shift, `<<`, `>>`, nor `<=>`).
-fn relational(text: &str) -> Option<(Cmp, usize)> {
-    let b = text.as_bytes();
-    match (b.first(), b.get(1), b.get(2)) {
-        (Some(b'<'), Some(b'='), Some(b'>')) => None,
-        (Some(b'<'), Some(b'='), _) => Some((Cmp::Le, 2)),
-        (Some(b'>'), Some(b'='), _) => Some((Cmp::Ge, 2)),
-        (Some(b'<' | b'>'), Some(b'<' | b'>'), _) => None,
-        (Some(b'<'), _, _) => Some((Cmp::Lt, 1)),
-        (Some(b'>'), _, _) => Some((Cmp::Gt, 1)),
-        _ => None,
-    }
-}
-
-/// The operator of `==`/`!=` checks as an expression's.
-pub fn equality_op(cmp: Cmp) -> Option<BinOp> {
-    match cmp {
-        Cmp::Eq => Some(BinOp::Eq),
-        Cmp::Ne => Some(BinOp::Ne),
-        _ => None,
     }
 }

@@ -1,10 +1,24 @@
-//! C++'s counted loops and conditionals as pasted code writes them: `for (int i = 0; i < N; ++i)
-//! { … }` and `if (COND) { … } else { … }`, their bodies read statement by statement with the
-//! one statement reader ([`super::statement_at`]) and cut where the statement splitter cuts
-//! (`cut.rs`). A loop of another form (`while`, a header of two counters, a step cute cannot
-//! count) is an error that names it.
+//! C++'s control flow as pasted code writes it: counted loops `for (int i = 0; i < N; ++i) { … }`,
+//! `while (COND) …`, `do … while (COND);`, `if (COND) … else …`, `switch (V) { case K: … }`,
+//! `break;` and `continue;`; their bodies read statement by statement with the one statement
+//! reader ([`super::statement_at`]) and cut where the statement splitter cuts (`cut.rs`). A
+//! loop of another form (a header of two counters, a step cute cannot count) is an error that
+//! names it. CUTLASS's unroll hints (`CUTE_UNROLL`, `CUTLASS_PRAGMA_UNROLL`, `#pragma unroll`)
+//! are skipped, as they change no value.
+//!
+//! Conditions are expressions ([`Condition`]) read with C++'s relational operators. Where they
+//! are read (the rule, README "C++ loops and branches"): `< <= > >=` are operators inside a
+//! condition (`if`, `while`, a `for`'s middle part) and inside parentheses (a group, a call's
+//! arguments), as C++ reads them; at the top level of a statement they are not (SPEC §1b: there
+//! they clash with template arguments and tilers, and a `<` would leave the line open). Where
+//! they are read, a name followed by `<` starts template arguments only when a `>` closes them
+//! inside the same parentheses and the name is a CuTe template, or the `<` follows the name
+//! without a blank, or `(`, `{` or `::` follows the `>` (`size<0>(L)`, `Int<2>{}`); else the
+//! `<` compares (`i < j`, `i<4`, `i < size<0>(L)`). Inside a template's `<…>` a `>` closes it;
+//! parentheses there read it as C++ does (`Int<(a > b)>{}`). `&&`, `||` and `!` are read
+//! everywhere, `&&` and `||` below `|` in C++'s order.
 
-use super::ast::{Branch, Cmp, Condition, Expr, ExprKind, Loop, Span, Stmt};
+use super::ast::{BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Span, Stmt, Switch, While};
 use super::cut::{closing_bracket, statement_end};
 use super::{PResult, Parser, err, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
@@ -35,7 +49,7 @@ const COUNTER_TYPES: &[&str] = &[
 fn not_run<T>(why: &str, span: Span) -> PResult<T> {
     err(
         format!(
-            "this 'for' loop is not run: {why}; cute runs counted loops, `for (int i = A; i < B; ++i)` (`<`, `<=`, `>`, `>=`, `!=`; `++i`, `i++`, `--i`, `i--`, `i += K`, `i -= K`)"
+            "this 'for' loop is not run: {why}; cute runs counted loops, `for (int i = A; COND; ++i)` (`++i`, `i++`, `--i`, `i--`, `i += K`, `i -= K`)"
         ),
         span,
     )
@@ -53,6 +67,7 @@ impl<'a> Parser<'a> {
             cpp: self.cpp.clone(),
             scratch: Vec::new(),
             in_angle: false,
+            relational: self.relational,
         }
     }
 
@@ -93,13 +108,79 @@ impl<'a> Parser<'a> {
 
     /// The statement at `q`, and where it ends.
     fn one_statement(&self, q: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
-        if let Some(("for" | "if", end)) = self.word_at(q)
-            && self.peek(self.skip_ws(end)) == Some('(')
-        {
-            return self.control(q, nest);
+        let q = self.skip_unroll(q);
+        if q >= self.src.len() {
+            return Ok((Stmt::Empty, q));
+        }
+        if let Some(read) = self.control_at(q, nest)? {
+            return Ok(read);
         }
         let end = statement_end(self.src.as_bytes(), q).unwrap_or(self.src.len());
         Ok((statement_at(&self.src[..end], q, self.arena, nest)?, end))
+    }
+
+    /// `pos` past CUTLASS's unroll hints before a loop (`CUTE_UNROLL`, `CUTLASS_PRAGMA_UNROLL`,
+    /// `CUTLASS_PRAGMA_NO_UNROLL`, `CUTE_NO_UNROLL`; `#pragma unroll` is a comment already): the
+    /// compiler's hints, which change no value.
+    pub(super) fn skip_unroll(&self, pos: usize) -> usize {
+        let mut q = pos;
+        while let Some((
+            "CUTE_UNROLL" | "CUTLASS_PRAGMA_UNROLL" | "CUTLASS_PRAGMA_NO_UNROLL" | "CUTE_NO_UNROLL",
+            end,
+        )) = self.word_at(q)
+        {
+            q = self.skip_ws(end);
+        }
+        q
+    }
+
+    /// The word of a control statement at `pos` (`for`, `while`, `do`, `if`, `switch`,
+    /// `break`, `continue`, a dangling `else`) and where it ends; `None` when the text there
+    /// is none.
+    pub(super) fn control_word(&self, pos: usize) -> Option<(&'a str, usize)> {
+        let (word, end) = self.word_at(pos)?;
+        let next = self.skip_ws(end);
+        let is = match word {
+            // Python's `for i in range(…):`
+            "for" if self.python_for_counter(next).is_some() => true,
+            "for" | "while" | "if" | "switch" => self.peek(next) == Some('('),
+            "do" => self.peek(next) == Some('{') || self.word_at(next).is_some(),
+            "break" | "continue" => matches!(self.peek(next), None | Some(';')),
+            "else" => true,
+            _ => false,
+        };
+        is.then_some((word, end))
+    }
+
+    /// The control statement at `pos` ([`Parser::control_word`]) and where it ends.
+    fn control_at(&self, pos: usize, nest: usize) -> PResult<Option<(Stmt<'a>, usize)>> {
+        let Some((word, end)) = self.control_word(pos) else {
+            return Ok(None);
+        };
+        let next = self.skip_ws(end);
+        match word {
+            "break" | "continue" => {
+                let jump = if word == "break" {
+                    Jump::Break
+                } else {
+                    Jump::Continue
+                };
+                let after = if self.peek(next) == Some(';') {
+                    next + 1
+                } else {
+                    next
+                };
+                Ok(Some((Stmt::Jump(jump, Span::new(pos, end)), after)))
+            }
+            "else" => {
+                let (body, after) = self.else_body(end, nest)?;
+                Ok(Some((Stmt::Else(body, Span::new(pos, end)), after)))
+            }
+            "for" if self.python_for_counter(next).is_some() => {
+                self.python_for(pos, next, nest).map(Some)
+            }
+            _ => self.control(pos, nest).map(Some),
+        }
     }
 
     /// The bracket closing the one at `open` (`what` names it in the error).
@@ -113,7 +194,8 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `for (…) BODY` or `if (…) THEN [else …]` at `pos`, and where it ends.
+    /// `for (…) BODY`, `while (…) BODY`, `do BODY while (…);`, `switch (…) { … }` or
+    /// `if (…) THEN [else …]` at `pos`, and where it ends.
     pub(super) fn control(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
         let (word, end) = self.word_at(pos).expect("a control statement's word");
         if nest >= MAX_CONTROL_NESTING {
@@ -124,13 +206,146 @@ impl<'a> Parser<'a> {
                 Span::new(pos, end),
             );
         }
+        if word == "do" {
+            return self.do_while(pos, end, nest);
+        }
         let open = self.skip_ws(end);
         let close = self.closing(open, "(")?;
-        if word == "for" {
-            self.for_loop(pos, open, close, nest)
-        } else {
-            self.branch(open, close, nest)
+        match word {
+            "for" => self.for_loop(pos, open, close, nest),
+            "while" => {
+                let cond = self.condition(open + 1, close)?;
+                let (body, after) = self.body(close, "while", nest)?;
+                let w = While {
+                    cond,
+                    body,
+                    post_test: false,
+                    span: Span::new(pos, close + 1),
+                };
+                Ok((Stmt::While(self.arena.alloc(w)), after))
+            }
+            "switch" => self.switch(pos, open, close, nest),
+            _ => self.branch(open, close, nest),
         }
+    }
+
+    /// `do BODY while (COND);`, `do` from `pos` to `end`.
+    fn do_while(&self, pos: usize, end: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        let (body, after) = self.body(end - 1, "do", nest)?;
+        let q = self.skip_ws(after);
+        let Some(("while", w_end)) = self.word_at(q) else {
+            return err(
+                "expected 'while (CONDITION);' after the body of 'do'",
+                Span::new(pos, end),
+            );
+        };
+        let open = self.skip_ws(w_end);
+        if self.peek(open) != Some('(') {
+            return err("expected '(' after 'while'", Span::new(q, w_end));
+        }
+        let close = self.closing(open, "(")?;
+        let cond = self.condition(open + 1, close)?;
+        let mut after = self.skip_ws(close + 1);
+        if self.peek(after) == Some(';') {
+            after += 1;
+        }
+        let w = While {
+            cond,
+            body,
+            post_test: true,
+            span: Span::new(pos, end),
+        };
+        Ok((Stmt::While(self.arena.alloc(w)), after))
+    }
+
+    /// `switch (VALUE) { case K: … default: … }`, the value from `open` to `close`: the body's
+    /// statements read in order, each `case K:` and `default:` noted where it stands.
+    fn switch(
+        &self,
+        pos: usize,
+        open: usize,
+        close: usize,
+        nest: usize,
+    ) -> PResult<(Stmt<'a>, usize)> {
+        let mut v = self.upto(close);
+        v.relational = true;
+        let (e, value) = v.expr(v.skip_ws(open + 1))?;
+        v.expect_end(e)?;
+        let q = self.skip_ws(close + 1);
+        if self.peek(q) != Some('{') {
+            return err(
+                "the body of a 'switch' is a '{ … }' block of 'case K:' labels",
+                Span::new(pos, close + 1),
+            );
+        }
+        let end = self.closing(q, "{")?;
+        let p = self.upto(end);
+        let mut labels = Vec::new();
+        let mut body = Vec::new();
+        let mut r = p.skip_ws(q + 1);
+        while r < end {
+            match p.word_at(r) {
+                Some((w @ ("case" | "default"), w_end)) => {
+                    // the label's `:` (not a `::`), at the top level of the label
+                    let b = p.src.as_bytes();
+                    let mut depth = 0i64;
+                    let mut k = w_end;
+                    let colon = loop {
+                        match b.get(k) {
+                            None => break None,
+                            Some(b'(' | b'[' | b'<') => depth += 1,
+                            Some(b')' | b']' | b'>') => depth -= 1,
+                            Some(b':') if b.get(k + 1) == Some(&b':') => k += 1,
+                            Some(b':') if depth <= 0 => break Some(k),
+                            Some(b';' | b'{' | b'}') => break None,
+                            _ => {}
+                        }
+                        k += 1;
+                    };
+                    let Some(colon) = colon else {
+                        return err(format!("expected ':' after '{w}'"), Span::new(r, w_end));
+                    };
+                    let constant = if w == "case" {
+                        let mut c = p.upto(colon);
+                        c.relational = true;
+                        let (e, k) = c.expr(c.skip_ws(w_end))?;
+                        c.expect_end(e)?;
+                        Some(k)
+                    } else {
+                        if p.skip_ws(w_end) != colon {
+                            return err("expected ':' after 'default'", Span::new(r, w_end));
+                        }
+                        None
+                    };
+                    labels.push((constant, body.len()));
+                    r = p.skip_ws(colon + 1);
+                }
+                _ => {
+                    if labels.is_empty() {
+                        return err(
+                            "a statement of a 'switch' before its first 'case' label (C++ never runs it)",
+                            Span::new(r, r + 1),
+                        );
+                    }
+                    if p.peek(r) == Some('{') {
+                        let c = p.closing(r, "{")?;
+                        body.push(Stmt::Block(p.block(r + 1, c, nest + 1)?));
+                        r = p.skip_ws(c + 1);
+                        continue;
+                    }
+                    let (stmt, after) = p.one_statement(r, nest + 1)?;
+                    body.push(stmt);
+                    r = p.skip_ws(after);
+                }
+            }
+        }
+        let sw = Switch {
+            value,
+            labels: self.arena.alloc_slice_clone(&labels),
+            body: self.arena.alloc_slice_clone(&body),
+            span: Span::new(pos, close + 1),
+        };
+        Ok((Stmt::Switch(self.arena.alloc(sw)), end + 1))
     }
 
     /// The body after a header ending at `close`: a `{ … }` block, or one statement.
@@ -150,8 +365,7 @@ impl<'a> Parser<'a> {
         Ok((self.arena.alloc_slice_clone(&[stmt]), after))
     }
 
-    /// `for (TYPE COUNTER = START; COUNTER CMP BOUND; STEP) BODY`, its header from `open` to
-    /// `close`.
+    /// `for (TYPE COUNTER = START; COND; STEP) BODY`, its header from `open` to `close`.
     fn for_loop(
         &self,
         pos: usize,
@@ -201,28 +415,12 @@ impl<'a> Parser<'a> {
         if init.skip_ws(e) < semi1 - 1 {
             return not_run("it declares more than one counter", Span::new(e, semi1 - 1));
         }
-        // the condition: COUNTER CMP BOUND
-        let mut cond = self.upto(semi2 - 1);
-        let q = cond.skip_ws(semi1);
-        let compared = match cond.word_at(q) {
-            Some((w, e)) if w == counter => cmp_at(cond.src.as_bytes(), cond.skip_ws(e)),
-            _ => None,
+        // the condition (empty: always true)
+        let cond = if self.skip_ws(semi1) >= semi2 - 1 {
+            None
+        } else {
+            Some(self.condition(semi1, semi2 - 1)?)
         };
-        let Some((cmp, after)) = compared else {
-            return not_run(
-                &format!(
-                    "its condition compares the counter '{counter}' with a bound, `{counter} < N`"
-                ),
-                Span::new(q, semi2 - 1),
-            );
-        };
-        let (e, bound) = cond.expr(cond.skip_ws(after))?;
-        if cond.skip_ws(e) < semi2 - 1 {
-            return not_run(
-                &format!("its condition compares the counter '{counter}' with one bound"),
-                Span::new(q, semi2 - 1),
-            );
-        }
         // the step
         let mut step = self.upto(close);
         let (incr, down) = step.step(semi2, close, counter)?;
@@ -237,9 +435,9 @@ impl<'a> Parser<'a> {
             counter,
             counter_span,
             unsigned,
+            static_counter: false,
             start,
-            cmp,
-            bound,
+            cond,
             step: incr,
             down,
             body,
@@ -303,17 +501,7 @@ impl<'a> Parser<'a> {
         let mut end = after;
         let q = self.skip_ws(after);
         if let Some(("else", e)) = self.word_at(q) {
-            let r = self.skip_ws(e);
-            if let Some(("if", _)) = self.word_at(r) {
-                let (stmt, a) = self.control(r, nest + 1)?;
-                otherwise = self.arena.alloc_slice_clone(&[stmt]);
-                end = a;
-            } else {
-                // the `else`'s body: read as a header ending just before it
-                let (stmts, a) = self.body(e - 1, "else", nest)?;
-                otherwise = stmts;
-                end = a;
-            }
+            (otherwise, end) = self.else_body(e, nest)?;
         }
         let b = Branch {
             cond,
@@ -323,70 +511,490 @@ impl<'a> Parser<'a> {
         Ok((Stmt::If(self.arena.alloc(b)), end))
     }
 
-    /// A condition from `from` to `to`: a value (`x`, `a == b`), or two integers compared
-    /// (`i < 2`; a `<` or `>` with a blank before it, so `size<0>(L)` stays a template).
-    fn condition(&self, from: usize, to: usize) -> PResult<Condition<'a>> {
-        let b = &self.src.as_bytes()[..to];
+    /// The body of an `else` whose word ends at `e`: an `if` statement, a block or one
+    /// statement; and where it ends.
+    fn else_body(&self, e: usize, nest: usize) -> PResult<(&'a [Stmt<'a>], usize)> {
+        let r = self.skip_ws(e);
+        if let Some(("if", _)) = self.word_at(r) {
+            let (stmt, a) = self.control(r, nest + 1)?;
+            return Ok((self.arena.alloc_slice_clone(&[stmt]), a));
+        }
+        // the `else`'s body: read as a header ending just before it
+        self.body(e - 1, "else", nest)
+    }
+
+    /// A condition from `from` to `to`: an expression read with the relational operators
+    /// (the module's rule), taken as a truth value when it runs.
+    pub(super) fn condition(&self, from: usize, to: usize) -> PResult<Condition<'a>> {
+        let mut p = self.upto(to);
+        p.relational = true;
+        let q = p.skip_ws(from);
         let span = Span::new(from, to);
-        if let Some(k) = b[from..].windows(2).position(|w| w == b"&&" || w == b"||") {
-            let at = from + k;
+        if q >= to {
+            return err("expected a condition", span);
+        }
+        let (e, expr) = p.expr(q)?;
+        p.expect_end(e)?;
+        Ok(Condition { expr, span })
+    }
+}
+
+/// The levels of C++'s expressions that conditions add: `c ? a : b` (the loosest), `||`, `&&`
+/// (below `|`) and the relational `< <= > >=` (between `== !=` and `<< >>`).
+impl<'a> Parser<'a> {
+    /// conditional := logical_or ('?' expr ':' conditional)?, read as a call of
+    /// [`super::CONDITIONAL`] on the three. The middle part ends at the `:` that matches its
+    /// `?` (not a `::`; brackets and inner `?…:` counted), so a layout's `S:D` cannot take it.
+    pub(super) fn conditional(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, c) = self.logical_or(pos)?;
+        let q = self.skip_ws(end);
+        if self.peek(q) != Some('?') {
+            return Ok((end, c));
+        }
+        let Some(colon) = self.conditional_colon(q + 1) else {
             return err(
-                format!(
-                    "'{}' in a condition is not read: write one comparison per 'if'",
-                    if b[at] == b'&' { "&&" } else { "||" }
-                ),
-                Span::new(at, at + 2),
+                "expected ':' after '?' (C++'s c ? a : b)",
+                Span::new(q, q + 1),
+            );
+        };
+        let mut mid = self.upto(colon);
+        mid.relational = true;
+        let start = mid.skip_ws(q + 1);
+        if start >= colon {
+            return err("expected an expression after '?'", Span::new(q, q + 1));
+        }
+        let (e, a) = mid.expr(start)?;
+        mid.expect_end(e)?;
+        let start = self.skip_ws(colon + 1);
+        if start >= self.src.len() {
+            return err(
+                "expected an expression after ':'",
+                Span::new(colon, colon + 1),
             );
         }
-        let mut depth = 0i64;
-        let mut op = None;
+        self.enter(q)?;
+        let r = self.conditional(start);
+        self.leave();
+        let (end, b) = r?;
+        let callee = self.alloc(Expr {
+            kind: ExprKind::Qualified(super::CONDITIONAL),
+            span: Span::new(q, q + 1),
+        });
+        let span = c.span.to(b.span);
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[c, a, b])),
+                span,
+            },
+        ))
+    }
+
+    /// The `:` matching a `?` whose middle part starts at `from`.
+    fn conditional_colon(&self, from: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let (mut depth, mut inner) = (0usize, 0usize);
         let mut i = from;
-        while i < to {
+        while i < b.len() {
             match b[i] {
                 b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth -= 1,
-                b'<' | b'>' if depth == 0 && i > from && b[i - 1].is_ascii_whitespace() => {
-                    op = cmp_at(b, i).map(|(c, after)| (c, i, after));
-                    break;
+                b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
+                b';' | b',' if depth == 0 => return None,
+                b'?' if depth == 0 => inner += 1,
+                b':' if b.get(i + 1) == Some(&b':') => i += 1,
+                b':' if depth == 0 && inner == 0 => return Some(i),
+                b':' if depth == 0 => inner -= 1,
+                b'"' | b'\'' => {
+                    let q = b[i];
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
                 }
                 _ => {}
             }
             i += 1;
         }
-        let Some((cmp, at, after)) = op else {
-            let mut p = self.upto(to);
-            let (e, lhs) = p.expr(p.skip_ws(from))?;
-            p.expect_end(e)?;
-            return Ok(Condition {
-                lhs,
-                rhs: None,
-                span,
-            });
+        None
+    }
+
+    /// logical_or := logical_and ('||' logical_and)*
+    pub(super) fn logical_or(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::logical_and, Parser::or_at)
+    }
+
+    /// logical_and := bit_or ('&&' bit_or)*
+    fn logical_and(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::bit_or, Parser::and_at)
+    }
+
+    /// relational := shift (('<' | '<=' | '>' | '>=') shift)*, the operators read where the
+    /// module's rule reads them.
+    pub(super) fn relational(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.left_assoc(pos, Parser::shift, Parser::relop_at)
+    }
+
+    fn or_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        self.src[pos..]
+            .starts_with("||")
+            .then_some((BinOp::Or, pos + 2))
+    }
+
+    fn and_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        self.src[pos..]
+            .starts_with("&&")
+            .then_some((BinOp::And, pos + 2))
+    }
+
+    /// `<`, `<=`, `>`, `>=` at `pos` where they are read (a condition, parentheses; not inside
+    /// a template's `<…>`, where `>` closes it); `<<`, `>>` are shifts.
+    fn relop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
+        if !self.relational || self.in_angle {
+            return None;
+        }
+        let b = self.src.as_bytes();
+        match (b.get(pos), b.get(pos + 1)) {
+            (Some(b'<' | b'>'), Some(b'<' | b'>')) => None,
+            (Some(b'<'), Some(b'=')) => Some((BinOp::Le, pos + 2)),
+            (Some(b'>'), Some(b'=')) => Some((BinOp::Ge, pos + 2)),
+            (Some(b'<'), _) => Some((BinOp::Lt, pos + 1)),
+            (Some(b'>'), _) => Some((BinOp::Gt, pos + 1)),
+            _ => None,
+        }
+    }
+
+    /// Whether the `<` at `angle` after the name `name` (ending at `name_end`) compares rather
+    /// than opens template arguments (the module's rule): only where relational operators are
+    /// read, and then unless a `>` closes it inside the same parentheses and either the name
+    /// is a CuTe template, the `<` follows it without a blank, or `(`, `{` or `::` follows.
+    pub(super) fn compares_after(&self, name_end: usize, angle: usize, template: bool) -> bool {
+        if !self.relational || self.in_angle {
+            return false;
+        }
+        let b = self.src.as_bytes();
+        if b.get(angle + 1) == Some(&b'=') {
+            return true;
+        }
+        let Some(close) = self.angle_in_parens(angle) else {
+            return true;
         };
-        let mut l = self.upto(at);
-        let (e, lhs) = l.expr(l.skip_ws(from))?;
-        l.expect_end(e)?;
-        let mut r = self.upto(to);
-        let (e, rhs) = r.expr(r.skip_ws(after))?;
-        r.expect_end(e)?;
-        Ok(Condition {
-            lhs,
-            rhs: Some((cmp, rhs)),
-            span,
-        })
+        if template || angle == name_end {
+            return false;
+        }
+        let after = self.skip_ws(close + 1);
+        !(matches!(b.get(after), Some(b'(' | b'{')) || self.src[after..].starts_with("::"))
+    }
+
+    /// The `>` closing the `<` at `open` (nesting counted, brackets inside parentheses not)
+    /// before the parentheses around it close, a `;` or `=`, or a `&&`/`||` outside
+    /// parentheses.
+    fn angle_in_parens(&self, open: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let (mut angles, mut parens) = (0usize, 0usize);
+        let mut i = open;
+        while i < b.len() {
+            match b[i] {
+                // `<<` is a shift (`Int<1 << 2>`); `>>` closes two lists, as in C++
+                b'<' if b.get(i + 1) == Some(&b'<') => i += 1,
+                // inside parentheses `<<`, `>>` and comparisons stand (`Int<(1 << 4)>`)
+                b'<' if parens == 0 => angles += 1,
+                b'>' if parens == 0 => {
+                    angles -= 1;
+                    if angles == 0 {
+                        return Some(i);
+                    }
+                }
+                b'(' | b'[' => parens += 1,
+                b')' | b']' => parens = parens.checked_sub(1)?,
+                b';' => return None,
+                b'=' if parens == 0 => return None,
+                b'&' | b'|' if parens == 0 && b.get(i + 1) == Some(&b[i]) => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
     }
 }
 
-/// A comparison operator at `at`, and where it ends.
-fn cmp_at(b: &[u8], at: usize) -> Option<(Cmp, usize)> {
-    match (b.get(at), b.get(at + 1)) {
-        (Some(b'<'), Some(b'=')) => Some((Cmp::Le, at + 2)),
-        (Some(b'>'), Some(b'=')) => Some((Cmp::Ge, at + 2)),
-        (Some(b'!'), Some(b'=')) => Some((Cmp::Ne, at + 2)),
-        (Some(b'='), Some(b'=')) => Some((Cmp::Eq, at + 2)),
-        (Some(b'<'), Some(b'<')) | (Some(b'>'), Some(b'>')) => None,
-        (Some(b'<'), _) => Some((Cmp::Lt, at + 1)),
-        (Some(b'>'), _) => Some((Cmp::Gt, at + 1)),
-        _ => None,
+/// The compound assignments of a loop's body: `k += E` (and `-=`, `*=`, `/=`, `%=`, `<<=`,
+/// `>>=`, `&=`, `|=`, `^=`) is `k = k + (E)`; `++k`, `k++`, `--k`, `k--` add or take 1.
+impl<'a> Parser<'a> {
+    /// A compound assignment at `pos` as the binding it is; `None` when the text is none.
+    pub(super) fn compound_assignment(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let b = self.src.as_bytes();
+        let name_expr = |name: &'a str, at: usize| Expr {
+            kind: ExprKind::Name(name),
+            span: Span::new(at, at + name.len()),
+        };
+        // `++k`, `--k`
+        if let Some(op @ (b'+' | b'-')) = b.get(pos).copied()
+            && b.get(pos + 1) == Some(&op)
+        {
+            let at = self.skip_ws(pos + 2);
+            let Some((name, end)) = self.word_at(at) else {
+                return Ok(None);
+            };
+            self.expect_end(end)?;
+            return Ok(Some(self.step_by_one(name, at, op, Span::new(pos, end))));
+        }
+        let Some((name, end)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        let q = self.skip_ws(end);
+        let (c0, c1, c2) = (
+            b.get(q).copied(),
+            b.get(q + 1).copied(),
+            b.get(q + 2).copied(),
+        );
+        // `k++`, `k--`
+        if let (Some(op @ (b'+' | b'-')), Some(op2)) = (c0, c1)
+            && op2 == op
+            && c2 != Some(b'=')
+        {
+            self.expect_end(q + 2)?;
+            return Ok(Some(self.step_by_one(name, pos, op, Span::new(pos, q + 2))));
+        }
+        let (op, len) = match (c0, c1, c2) {
+            (Some(b'<'), Some(b'<'), Some(b'=')) => (BinOp::Shl, 3),
+            (Some(b'>'), Some(b'>'), Some(b'=')) => (BinOp::Shr, 3),
+            (Some(c), Some(b'='), _) => match c {
+                b'+' => (BinOp::Add, 2),
+                b'-' => (BinOp::Sub, 2),
+                b'*' => (BinOp::Product, 2),
+                b'/' => (BinOp::Divide, 2),
+                b'%' => (BinOp::Rem, 2),
+                b'&' => (BinOp::BitAnd, 2),
+                b'|' => (BinOp::BitOr, 2),
+                b'^' => (BinOp::BitXor, 2),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let start = self.skip_ws(q + len);
+        if start >= self.src.len() {
+            return err(
+                "expected an expression after the assignment",
+                Span::new(q, q + len),
+            );
+        }
+        let (e, rhs) = self.expr(start)?;
+        self.expect_end(e)?;
+        let group = Expr {
+            kind: ExprKind::Group(self.alloc(rhs)),
+            span: rhs.span,
+        };
+        let expr = Expr {
+            kind: ExprKind::Binary(op, self.alloc(name_expr(name, pos)), self.alloc(group)),
+            span: Span::new(pos, e),
+        };
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(pos, end),
+            expr,
+        }))
     }
+
+    /// `name = name + 1` (`op` `+`) or `name = name - 1`, the name written at `at`.
+    fn step_by_one(&self, name: &'a str, at: usize, op: u8, span: Span) -> Stmt<'a> {
+        let var = Expr {
+            kind: ExprKind::Name(name),
+            span: Span::new(at, at + name.len()),
+        };
+        let one = Expr {
+            kind: ExprKind::Int(1),
+            span,
+        };
+        let op = if op == b'+' { BinOp::Add } else { BinOp::Sub };
+        Stmt::Assign {
+            name,
+            name_span: var.span,
+            expr: Expr {
+                kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),
+                span,
+            },
+        }
+    }
+}
+
+/// Python's loop over a range as the CuTe DSL writes it: `for i in range(a[, b[, c]]):` (also
+/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`), its body the lines after it
+/// indented deeper (the splitter gathers them: `statements.rs`), one statement a line; a
+/// nested loop's body the lines indented deeper than it.
+impl<'a> Parser<'a> {
+    /// The counter of `NAME in` at `pos` (after `for`), and where `in` ends.
+    fn python_for_counter(&self, pos: usize) -> Option<(&'a str, Span, usize)> {
+        let (name, end) = self.word_at(pos)?;
+        let q = self.skip_ws(end);
+        match self.word_at(q) {
+            Some(("in", in_end)) if q > end => Some((name, Span::new(pos, end), in_end)),
+            _ => None,
+        }
+    }
+
+    /// `for NAME in RANGE(ARGS):` at `pos` (the counter at `counter_at`) and its body.
+    fn python_for(&self, pos: usize, counter_at: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        if nest >= MAX_CONTROL_NESTING {
+            return err(
+                format!(
+                    "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
+                ),
+                Span::new(pos, pos + 3),
+            );
+        }
+        let (counter, counter_span, in_end) = self.python_for_counter(counter_at).expect("checked");
+        let line_end =
+            memchr::memchr(b'\n', &self.src.as_bytes()[pos..]).map_or(self.src.len(), |k| pos + k);
+        let mut header = self.upto(line_end);
+        let q = header.skip_ws(in_end);
+        let (e, range) = header.expr(q)?;
+        let colon = header.skip_ws(e);
+        if header.peek(colon) != Some(':') || header.skip_ws(colon + 1) < line_end {
+            return err(
+                "expected ':' ending the line of 'for … in range(…)'",
+                Span::new(e, line_end),
+            );
+        }
+        let span = Span::new(pos, colon + 1);
+        let ExprKind::Call(callee, args) = range.kind else {
+            return err(
+                "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
+                range.span,
+            );
+        };
+        // `cutlass.range_constexpr` counts in Python `int`s (static: the DSL unrolls it as it
+        // traces); `range` (which the DSL's preprocessor makes a loop of the kernel),
+        // `cutlass.range` and `range_dynamic` in run-time integers
+        let static_counter = match callee.kind {
+            ExprKind::Name("range_constexpr") | ExprKind::Qualified("range_constexpr") => true,
+            ExprKind::Name("range" | "range_dynamic")
+            | ExprKind::Qualified("range" | "range_dynamic") => false,
+            _ => {
+                return err(
+                    "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
+                    range.span,
+                );
+            }
+        };
+        let int = |v: i64, at: Span| Expr {
+            kind: ExprKind::Int(v),
+            span: at,
+        };
+        let (start, stop, step) = match args {
+            [stop] => (int(0, range.span), *stop, 1),
+            [start, stop] => (*start, *stop, 1),
+            [start, stop, step] => match super::fold_literal(step) {
+                Some(0) => return err("range()'s step must not be zero", step.span),
+                Some(k) => (*start, *stop, k),
+                None => {
+                    return err(
+                        "cute runs a range whose step is an integer literal (its sign says which way the loop counts)",
+                        step.span,
+                    );
+                }
+            },
+            _ => {
+                return err(
+                    format!("range takes 1 to 3 integers, got {}", args.len()),
+                    range.span,
+                );
+            }
+        };
+        let counter_expr = self.alloc(Expr {
+            kind: ExprKind::Name(counter),
+            span: counter_span,
+        });
+        let cond = Expr {
+            kind: ExprKind::Binary(
+                if step > 0 { BinOp::Lt } else { BinOp::Gt },
+                counter_expr,
+                self.alloc(stop),
+            ),
+            span: stop.span,
+        };
+        let body_start = (line_end + 1).min(self.src.len());
+        let header_indent = pos - self.line_start(pos);
+        let (body, end) = self.python_body(body_start, header_indent, nest + 1)?;
+        if body.is_empty() {
+            return err("the 'for' has no body (its lines indented deeper)", span);
+        }
+        // Python's `print` runs when the DSL traces the kernel: once for a loop of the kernel,
+        // its counter `?`; cute.printf prints at each pass
+        if !static_counter && let Some(at) = trace_print(body) {
+            return err(
+                "Python's print in a loop over range(…) runs once, when the DSL traces the loop (its counter is '?'): use cute.printf, which prints at each pass, or cutlass.range_constexpr, which the DSL unrolls",
+                at,
+            );
+        }
+        let l = Loop {
+            counter,
+            counter_span,
+            unsigned: false,
+            static_counter,
+            start,
+            cond: Some(Condition {
+                expr: cond,
+                span: stop.span,
+            }),
+            step: int(step.abs(), range.span),
+            down: step < 0,
+            body,
+            span,
+        };
+        Ok((Stmt::Loop(self.arena.alloc(l)), end))
+    }
+
+    /// Where the line holding `pos` starts.
+    fn line_start(&self, pos: usize) -> usize {
+        memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |k| k + 1)
+    }
+
+    /// The lines from `from` indented deeper than `indent` (blank lines skipped): one
+    /// statement a line, a nested `for … in range(…):` taking the lines indented deeper than
+    /// it; and where they end.
+    fn python_body(
+        &self,
+        from: usize,
+        indent: usize,
+        nest: usize,
+    ) -> PResult<(&'a [Stmt<'a>], usize)> {
+        let b = self.src.as_bytes();
+        let mut out = Vec::new();
+        let mut at = from;
+        while at < b.len() {
+            let line_end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+            let line = &self.src[at..line_end];
+            let blanks = line.len() - line.trim_start().len();
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                at = line_end + 1;
+                continue;
+            }
+            if blanks <= indent {
+                break;
+            }
+            let q = at + blanks;
+            if let Some(("for", e)) = self.word_at(q)
+                && self.python_for_counter(self.skip_ws(e)).is_some()
+            {
+                let (stmt, end) = self.python_for(q, self.skip_ws(e), nest)?;
+                out.push(stmt);
+                at = end;
+                continue;
+            }
+            out.push(statement_at(&self.src[..line_end], q, self.arena, nest)?);
+            at = line_end + 1;
+        }
+        Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
+    }
+}
+
+/// Where a Python `print(…)` of the items of a line stands in a loop's body (nested loops
+/// included), if one does.
+fn trace_print(body: &[Stmt]) -> Option<Span> {
+    body.iter().find_map(|s| match s {
+        Stmt::Print(super::ast::Printing::Items, args) => args.first().map(|a| a.span),
+        Stmt::Show(e) => Some(e.span),
+        Stmt::Loop(l) => trace_print(l.body),
+        _ => None,
+    })
 }

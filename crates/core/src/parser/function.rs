@@ -265,6 +265,7 @@ pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [St
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
         in_angle: false,
+        relational: false,
     };
     p.block(0, src.len(), 1)
 }

@@ -17,10 +17,9 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Cmp, Condition, Expr, ExprKind, Loop, Picture, Printing, Span, Stmt, Storage,
-    UnOp,
+    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, Span, Stmt, Storage,
+    Switch, UnOp, While,
 };
-pub use checks::equality_op;
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, starts_braced};
 use place::{place, with_full_width_hint};
@@ -187,6 +186,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
         in_angle: false,
+        relational: false,
     };
     let mut pos = p.skip_ws(start);
     // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
@@ -218,25 +218,21 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     {
         return Ok(stmt);
     }
-    // C++'s control flow: counted loops and conditionals run (control.rs), the rest is an
-    // error naming it
-    if let Some((w @ ("for" | "while" | "do" | "if" | "switch" | "else"), end)) = p.word_at(pos)
-        && (matches!(p.peek(p.skip_ws(end)), Some('(' | '{'))
-            || (w == "else" && matches!(p.word_at(p.skip_ws(end)), Some(("if", _)))))
-    {
-        if matches!(w, "for" | "if") {
-            // the statements after its body on its line run after it
-            return Ok(match p.block(pos, src.len(), nest)? {
-                [one] => one.clone(),
-                many => Stmt::Block(many),
-            });
-        }
-        return err(
-            format!(
-                "a '{w}' statement is not run: cute runs counted 'for' loops (`for (int i = 0; i < N; ++i)`) and 'if'/'else'; write out the statements it would run"
-            ),
-            Span::new(pos, end),
-        );
+    // C++'s control flow (control.rs); CUTLASS's unroll hints before a loop are skipped
+    let pos = p.skip_unroll(pos);
+    if pos >= src.len() {
+        return Ok(Stmt::Empty);
+    }
+    if p.control_word(pos).is_some() {
+        // the statements after its body on its line run after it
+        return Ok(match p.block(pos, src.len(), nest)? {
+            [one] => one.clone(),
+            many => Stmt::Block(many),
+        });
+    }
+    // `k += 2;`, `++k;`: C++'s compound assignments (control.rs)
+    if let Some(stmt) = p.compound_assignment(pos)? {
+        return Ok(stmt);
     }
     // `CUTLASS_TRACE_HOST(…)` of a pasted unit test: CUTLASS's trace, which prints nothing
     // unless CUTLASS_DEBUG_TRACE_LEVEL is set (its stream `<<` arguments are not read)
@@ -304,6 +300,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
             cpp: std::cell::Cell::new(None),
             scratch: Vec::new(),
             in_angle: false,
+            relational: false,
         };
         let (tend, target) = q.expr(pos)?;
         if q.skip_ws(tend) == k && matches!(target.kind, ExprKind::Call(..)) {
@@ -384,6 +381,7 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
         cpp: std::cell::Cell::new(None),
         scratch: Vec::new(),
         in_angle: false,
+        relational: false,
     };
     let pos = p.skip_ws(0);
     if pos >= src.len() {
@@ -396,6 +394,10 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
 
 /// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
 pub const ADDRESS_OF: &str = "&";
+
+/// The callee name of C++'s conditional `c ? a : b` (a call of it on c, a, b: `control.rs`);
+/// no identifier spells it.
+pub const CONDITIONAL: &str = "?:";
 
 fn is_keyword(name: &str) -> bool {
     name == "o"
@@ -499,6 +501,9 @@ struct Parser<'a> {
     /// `>` and `>>` close it and are not read as the shift `>>` (parentheses open a list
     /// where they are).
     in_angle: bool,
+    /// Whether `< <= > >=` are read as C++'s relational operators here: in a condition and
+    /// inside parentheses (`control.rs` has the rule).
+    relational: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -586,7 +591,11 @@ impl<'a> Parser<'a> {
             let end = pos + c.len_utf8();
             let msg = match c {
                 ')' => "unmatched ')'".to_string(),
+                '>' if !self.relational => {
+                    "unmatched '>' (a comparison '>' is read in a condition or inside parentheses: write (a > b))".to_string()
+                }
                 '>' => "unmatched '>'".to_string(),
+                '<' => "'<' is read in a condition or inside parentheses, where C++ compares (at the top level of a statement it clashes with template arguments and tilers, SPEC §1b): write (a < b)".to_string(),
                 ';' => "one statement per line: a second ';'".to_string(),
                 _ => format!(
                     "expected an operator ('o', '/', '*', '%', '+', '-') or the end, found '{c}'"
@@ -1115,8 +1124,13 @@ impl<'a> Parser<'a> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(pos))
     }
 
-    /// expr := bit_xor ('|' bit_xor)*: C++'s levels from here down, `|` the loosest.
+    /// expr := conditional (`control.rs`): C++'s levels from `?:` down.
     fn expr_inner(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        self.conditional(pos)
+    }
+
+    /// bit_or := bit_xor ('|' bit_xor)*
+    fn bit_or(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         self.left_assoc(pos, Parser::bit_xor, Parser::bitor_at)
     }
 
@@ -1130,9 +1144,9 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::equality, Parser::bitand_at)
     }
 
-    /// equality := shift (('==' | '!=') shift)*
+    /// equality := relational (('==' | '!=') relational)*
     fn equality(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
-        self.left_assoc(pos, Parser::shift, Parser::eqop_at)
+        self.left_assoc(pos, Parser::relational, Parser::eqop_at)
     }
 
     /// shift := sum (('<<' | '>>') sum)*
@@ -1595,8 +1609,11 @@ impl<'a> Parser<'a> {
         call: bool,
     ) -> PResult<(usize, bool)> {
         let outer = std::mem::replace(&mut self.in_angle, close == '>');
+        // inside parentheses C++'s relational operators are read (control.rs)
+        let relational = std::mem::replace(&mut self.relational, close == ')');
         let r = self.list_items_in(open, o, close, call);
         self.in_angle = outer;
+        self.relational = relational;
         r
     }
 
@@ -2385,8 +2402,11 @@ impl<'a> Parser<'a> {
             }
         }
         let angle = self.skip_ws(end);
-        // `NAME<…>` (not `NAME << n`, a shift)
-        if self.peek(angle) == Some('<') && self.peek(angle + 1) != Some('<') {
+        // `NAME<…>` (not `NAME << n`, a shift; not `i < j` where C++ compares: control.rs)
+        if self.peek(angle) == Some('<')
+            && self.peek(angle + 1) != Some('<')
+            && !self.compares_after(end, angle, template(name).is_some())
+        {
             if let Some(t) = template(name) {
                 return self.template(pos, name, end, angle, t);
             }
