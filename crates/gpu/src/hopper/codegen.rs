@@ -211,26 +211,10 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         (cfg.dtype.ptx(), cfg.b_dtype.ptx()),
         (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
     ));
-    // the promotion in halves: the half-width wgmma and its sets' fence (overloads)
-    let halves = cfg.halves_promotion();
-    if halves {
-        w.push_str(&wgmma_fn(
-            n / 2,
-            cfg.atom_k,
-            (cfg.dtype.ptx(), cfg.b_dtype.ptx()),
-            (cfg.desc_a.transpose(), cfg.desc_b.transpose()),
-        ));
-    }
-    for r in if halves {
-        vec![regs, regs / 2]
-    } else {
-        vec![regs]
-    } {
-        let _ = writeln!(
-            w,
-            "__device__ __forceinline__ void fence_acc(float (&d)[{r}]) {{\n  #pragma unroll\n  for (int i = 0; i < {r}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
-        );
-    }
+    let _ = writeln!(
+        w,
+        "__device__ __forceinline__ void fence_acc(float (&d)[{regs}]) {{\n  #pragma unroll\n  for (int i = 0; i < {regs}; ++i) asm volatile(\"\" : \"+f\"(d[i]) :: \"memory\");\n}}"
+    );
     let _ = writeln!(
         w,
         "__device__ __forceinline__ u32 pack(float x, float y) {{\n  u32 p; asm(\"cvt.rn.{ty}x2.f32 %0, %2, %1;\" : \"=r\"(p) : \"f\"(x), \"f\"(y)); return p;\n}}"
@@ -515,22 +499,13 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
         "    asm volatile(\"setmaxnreg.inc.sync.aligned.u32 {creg};\\n\" ::: \"memory\");\n    const int c = wg - 1, lt = tid % 128;\n    float d[{regs}];{}",
         if promote {
             format!(
-                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    {}",
-                if halves {
+                "\n    // fp8: each k-tile's wgmmas into dk, then added to the fp32 sums in d (promotion: the\n    // tensor cores' fp8 accumulation keeps about 14 bits; DeepSeek-V3 3.3.2)\n    float dk[{regs}];{}",
+                if overlap {
                     format!(
-                        "// in halves: columns 0..{} in e0, {}..{} in e1, one half promoted while the other's wgmmas run\n    float e0[{}], e1[{}];",
-                        n / 2 - 1,
-                        n / 2,
-                        n - 1,
-                        regs / 2,
-                        regs / 2
-                    )
-                } else if overlap {
-                    format!(
-                        "float dk[{regs}];\n    // the next k-tile's sums, while dk's are promoted (and the other way round)\n    float dk2[{regs}];"
+                        "\n    // the next k-tile's sums, while dk's are promoted (and the other way round)\n    float dk2[{regs}];"
                     )
                 } else {
-                    format!("float dk[{regs}];")
+                    String::new()
                 }
             )
         } else {
@@ -597,8 +572,6 @@ pub fn kernel_source(cfg: &HopperConfig) -> String {
     } else if overlap {
         overlap_lambdas(w, cfg, &release, (block, false));
         overlap_pairs(w, (kt_first, kt_end), (block, false));
-    } else if halves {
-        halves_loop(w, cfg, (kt_first, kt_end), &release, block);
     } else {
         k_loop(w, cfg, (kt_first, kt_end), &release, block);
     }
@@ -809,92 +782,6 @@ fn k_loop(
             release.replace("(S)", &format!("(it - 1) % {stages}")),
         );
     }
-}
-
-/// The promotion in halves ([`HopperConfig::halves_promotion`]): each k-tile's wgmmas as two
-/// groups of half width (columns 0..N/2 into e0, N/2..N into e1, B's second half at its
-/// stage offset [`HopperConfig::b_half_offset`]). Each half of k-tile kt + 1 is issued before
-/// the other half's sums of kt (or kt + 1) are waited for, so one group is always queued on the
-/// tensor cores while the other half is promoted: issue half 1 of kt, `wait_group 1` (half 0
-/// of kt done), promote e0, issue half 0 of kt + 1, `wait_group 1` (half 1 of kt done), give
-/// kt's stage back, promote e1. Three sets (d and two half sets) fit where three full sets do
-/// not. With block scales each k-tile's scale products are read from its stage once its half 0
-/// is done (the stage is given back after half 1 is done);
-/// on a 192-column tile each register's column (`N/2 h + 8 (i / 4)`) picks its side of B's
-/// scale split, a branch on the split a half.
-fn halves_loop(
-    w: &mut String,
-    cfg: &HopperConfig,
-    (kt_first, kt_end): (&str, &str),
-    release: &str,
-    block: bool,
-) {
-    let (stages, regs) = (cfg.stages, cfg.atom_n / 4);
-    let (a_bytes, b_bytes) = (cfg.a_stage_bytes(), cfg.b_stage_bytes());
-    let wide = block && cfg.atom_n == super::config::WIDE_BLOCK_SCALED_BN;
-    let scale_floats = super::config::stage_scale_bytes(64 * cfg.consumers, block) / 4;
-    let b_half = cfg.b_half_offset().expect("halves_promotion checked it");
-    // the scale products of a stage: rows srow and srow + 8 by B's block (s0, s1) and, on a
-    // 192-column tile, by the next block (t0, t1)
-    if block {
-        let next = if wide {
-            format!("const float sb2 = sfs[s * {scale_floats} + 1];\n        ")
-        } else {
-            String::new()
-        };
-        let t = if wide {
-            "t0 = sa0 * sb2; t1 = sa1 * sb2;"
-        } else {
-            "t0 = s0; t1 = s1;"
-        };
-        let _ = writeln!(
-            w,
-            "      // k-tile kt's scale products, read from its stage once its half 0 is done\n      float s0 = 0.f, s1 = 0.f, t0 = 0.f, t1 = 0.f;\n      auto products = [&](int s) {{\n        float sb, sa0, sa1;\n        scales_of(s, sb, sa0, sa1);\n        {next}s0 = sa0 * sb; s1 = sa1 * sb; {t}\n      }};"
-        );
-    }
-    let _ = writeln!(
-        w,
-        "      // half h (a literal) of k-tile q_ of this unit into acc: columns {} h .. (B's rows from {b_half} h bytes\n      // into the stage), one wgmma group; half 0 waits for the stage\n      auto issue = [&](float (&acc)[{regs}], int q_, int h) {{\n        const int s = (it + q_) % {stages};\n        if (h == 0) mbar_wait(bars + 8 * s, ((it + q_) / {stages}) & 1);\n        const u32 a_st = sA + s * {a_bytes}u + a_off, b_st = sB + s * {b_bytes}u + h * {b_half}u;\n        asm volatile(\"wgmma.fence.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);",
-        cfg.atom_n / 2
-    );
-    k_slices(w, cfg, "acc", true);
-    let side = |split: usize| {
-        format!(
-            "#pragma unroll\n          for (int i = 0; i < {regs}; ++i) d[h * {regs} + i] = fmaf(acc[i], h * {} + 8 * (i / 4) < {split} ? ((i / 2) % 2 ? s1 : s0) : ((i / 2) % 2 ? t1 : t0), d[h * {regs} + i]);",
-            cfg.atom_n / 2
-        )
-    };
-    let add = if !block {
-        format!(
-            "#pragma unroll\n        for (int i = 0; i < {regs}; ++i) d[h * {regs} + i] += acc[i];"
-        )
-    } else if wide {
-        format!(
-            "// B's scale blocks split at column 128 - n0 % 128\n        if (n0 % 128 == 0) {{\n          {}\n        }} else {{\n          {}\n        }}",
-            side(128),
-            side(64)
-        )
-    } else {
-        side(cfg.atom_n)
-    };
-    let _ = writeln!(
-        w,
-        "        asm volatile(\"wgmma.commit_group.sync.aligned;\\n\" ::: \"memory\");\n        fence_acc(acc);\n      }};\n      // half h of k-tile q_ is done: added to d{}; after half 1 the stage is given back\n      auto promote = [&](float (&acc)[{regs}], int q_, int h) {{\n        const int s = (it + q_) % {stages};\n        fence_acc(acc);{}\n        if (h == 1) {{ {}; }}\n        {add}\n      }};",
-        if block { " (scaled)" } else { "" },
-        if block {
-            "\n        if (h == 0) products(s);"
-        } else {
-            ""
-        },
-        release.replace("(S)", "s"),
-    );
-    // the shape of `overlap_pairs` (the tail behind a branch): with the tail unconditional,
-    // ptxas serialised the wgmmas (C7514)
-    let (wait1, wait0) = (WAIT_GROUP_1, WAIT_GROUP_0);
-    let _ = writeln!(
-        w,
-        "      const int nk = {kt_end} - {kt_first};\n      issue(e0, 0, 0);\n      int q = 0;\n      for (; q + 1 < nk; ++q) {{\n        issue(e1, q, 1);\n        {wait1}\n        promote(e0, q, 0);\n        issue(e0, q + 1, 0);\n        {wait1}\n        promote(e1, q, 1);\n      }}\n      // the last k-tile\n      if (q < nk) {{\n        issue(e1, q, 1);\n        {wait1}\n        promote(e0, q, 0);\n        {wait0}\n        promote(e1, q, 1);\n      }} else {{\n        {wait0}\n        promote(e0, q, 0);\n      }}\n      it += nk;"
-    );
 }
 
 /// The overlapped promotion's two steps, as lambdas: `issue` waits for a stage and issues its
@@ -1314,66 +1201,5 @@ mod tests {
             let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(c.spill_bytes, Some(0), "fast accumulation: {}", c.log);
         }
-    }
-
-    /// The 128×192 fp8 tile (one set of k-tile sums: three full 64×192 sets do not fit) takes
-    /// the promotion in halves, per tensor and block-scaled: two 64×96 wgmma groups a k-tile,
-    /// B's second half at row 96 of the stage (96 rows of 128 bytes), one half promoted while
-    /// the other runs; it compiles for sm_90a with no spills and no serialised wgmmas (C7514),
-    /// persistent with the TMA store and without.
-    #[test]
-    fn the_wide_fp8_tile_promotes_in_halves() {
-        let nvrtc = !crate::nvrtc::missing_for_test();
-        for (scale, tma) in [(None, true), (Some("block"), true), (Some("block"), false)] {
-            let f = GemmFlags {
-                dtype: "e4m3".into(),
-                scale: scale.map(str::to_string),
-                m: 8192,
-                n: 8192,
-                k: 8192,
-                persistent: true,
-                tma_store: tma,
-                mma: Some("SM90_64x192x32_F32E4M3E4M3_SS_TN".into()),
-                tile: Some("(128,192,128)".into()),
-                stages: Some(5),
-                ..GemmFlags::new(crate::flags::read_flag)
-            };
-            let cfg = HopperConfig::from_flags(&f).unwrap_or_else(|e| panic!("{scale:?}: {e}"));
-            assert!(!cfg.overlaps_promotion() && cfg.halves_promotion(), "{cfg}");
-            assert_eq!(cfg.b_half_offset(), Some(96 * 128));
-            let src = kernel_source(&cfg);
-            assert!(src.contains("m64n96k32.f32.e4m3.e4m3") && src.contains("m64n192k32"));
-            assert!(src.contains("float e0[48], e1[48];") && !src.contains("float dk["));
-            assert!(src.contains("b_st = sB + s * 24576u + h * 12288u;"));
-            assert!(src.contains("issue(e1, q, 1);"));
-            assert!(src.contains("wgmma.wait_group.sync.aligned 1;"));
-            if scale.is_some() {
-                // each half's columns on their side of B's scale split (128 or 64)
-                assert!(src.contains("fmaf(acc[i], h * 96 + 8 * (i / 4) < 64 ?"));
-                assert!(src.contains("if (h == 0) products(s);"));
-            } else {
-                assert!(src.contains("d[h * 48 + i] += acc[i];"));
-            }
-            if nvrtc {
-                let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
-                assert_eq!(c.spill_bytes, Some(0), "{cfg}: {}", c.log);
-                assert!(!c.log.contains("C7514"), "wgmmas serialised: {}", c.log);
-            }
-        }
-        // in a cluster the 192-column tile keeps the loop that waits for each k-tile
-        let f = GemmFlags {
-            dtype: "e4m3".into(),
-            m: 8192,
-            n: 8192,
-            k: 8192,
-            cluster: Some("(2,1)".into()),
-            mma: Some("SM90_64x192x32_F32E4M3E4M3_SS_TN".into()),
-            tile: Some("(128,192,128)".into()),
-            stages: Some(5),
-            ..GemmFlags::new(crate::flags::read_flag)
-        };
-        let cfg = HopperConfig::from_flags(&f).unwrap();
-        assert!(!cfg.halves_promotion());
-        assert!(kernel_source(&cfg).contains("float dk[96];"));
     }
 }

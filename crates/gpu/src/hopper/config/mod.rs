@@ -99,9 +99,6 @@ pub struct HopperConfig {
     /// C stored through shared memory by TMA (`cp.async.bulk.tensor`), else by the consumers'
     /// registers directly.
     pub tma_store: bool,
-    /// fp8 on a 192-column tile outside a cluster: the stage offset of B's second half, where
-    /// the promotion in halves reads it ([`Self::halves_promotion`]); `None` where it does not apply.
-    pub b_half: Option<u64>,
     /// Byte distance between the slices of A (BM/CN rows) that the CTAs of a cluster row load.
     pub a_slice_bytes: usize,
     /// Byte distance between the slices of B (BN/CM rows) that the CTAs of a cluster column load.
@@ -377,20 +374,6 @@ impl HopperConfig {
             consumers,
             (scaling == Some(Scaling::Block), cm * cn),
         );
-        // the promotion in halves ([`Self::halves_promotion`]): B's second half read off the
-        // stage layout; the registers stay [`register_split`]'s (with 24 the block-scaled
-        // producer, whose scale warp copies two SFB values, spilled 4 bytes)
-        let b_half = (promote && !overlap && atom.n == WIDE_BLOCK_SCALED_BN && cm * cn == 1)
-            .then(|| {
-                let half =
-                    GmmaDesc::derive("--smem-b", &smem_b, majors.b, (bn, bk), bn / 2, elem).ok()?;
-                (half.lbo == desc_b.lbo
-                    && half.sbo == desc_b.sbo
-                    && half.k_offsets == desc_b.k_offsets)
-                    .then(|| half.row_offsets.get(1).copied())
-                    .flatten()
-            })
-            .flatten();
         let regs = register_split_with(consumers, overlap);
         let tma_a = TmaPlan::derive("--smem-a", &smem_a, majors.a, (bm, bk), cn, elem)?;
         let tma_b = TmaPlan::derive("--smem-b", &smem_b, majors.b, (bn, bk), cm, elem)?;
@@ -434,7 +417,6 @@ impl HopperConfig {
             cluster,
             persistent: f.persistent,
             tma_store: f.tma_store,
-            b_half,
             a_slice_bytes,
             b_slice_bytes,
             tma_a,
@@ -509,22 +491,6 @@ impl HopperConfig {
                 self.cluster.0 * self.cluster.1,
             ),
         )
-    }
-
-    /// fp8 with one set of k-tile sums (the promotion not overlapped: three full sets do not
-    /// fit) on a 192-column tile outside a cluster: each k-tile's wgmmas in two halves of N/2
-    /// columns, one half's sums promoted while the other half's wgmmas run (d and two half
-    /// sets: 64 N registers a thread, as two full sets), where B's second half starts at a
-    /// stage offset its descriptor reads ([`Self::b_half_offset`]).
-    pub fn halves_promotion(&self) -> bool {
-        self.b_half.is_some()
-    }
-
-    /// The stage offset (bytes) of B's row N/2, where the second half's wgmmas read: the
-    /// descriptor of a wgmma of N/2 rows read off the stage layout ([`GmmaDesc::derive`], every
-    /// element checked), with the full tile's LBO, SBO and K offsets.
-    pub fn b_half_offset(&self) -> Option<u64> {
-        self.b_half
     }
 
     /// Bytes of one stage of A.
