@@ -1069,6 +1069,9 @@ mod tests {
             if nvrtc {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "{a} {b:?}: {}", c.log);
+                // no wgmma serialised by ptxas (C7514: a kernel that compiles clean and runs every
+                // wgmma in turn; the loop shapes that avoid it are in `overlap_pairs`)
+                assert!(!c.log.contains("C7514"), "wgmmas serialised: {}", c.log);
             }
         }
         // --scale block: each k-tile's sums promoted with A's row scales and B's block scale,
@@ -1153,6 +1156,9 @@ mod tests {
             if nvrtc {
                 let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(c.spill_bytes, Some(0), "block scaled {cfg}: {}", c.log);
+                // no wgmma serialised by ptxas (C7514: a kernel that compiles clean and runs every
+                // wgmma in turn; the loop shapes that avoid it are in `overlap_pairs`)
+                assert!(!c.log.contains("C7514"), "wgmmas serialised: {}", c.log);
             }
         }
         // M = 4095: SFA's rows are not 16-byte aligned, one 4-byte copy a row
@@ -1178,6 +1184,9 @@ mod tests {
         if nvrtc {
             let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(c.spill_bytes, Some(0), "M = 4095 block scaled: {}", c.log);
+            // no wgmma serialised by ptxas (C7514: a kernel that compiles clean and runs every
+            // wgmma in turn; the loop shapes that avoid it are in `overlap_pairs`)
+            assert!(!c.log.contains("C7514"), "wgmmas serialised: {}", c.log);
         }
         // --fast-accum: one set of accumulators, N = 256, the 16-bit path's pipeline
         let f = GemmFlags {
@@ -1200,6 +1209,9 @@ mod tests {
         if nvrtc {
             let c = crate::nvrtc::compile(&src, "sm_90a").unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(c.spill_bytes, Some(0), "fast accumulation: {}", c.log);
+            // no wgmma serialised by ptxas (C7514: a kernel that compiles clean and runs every
+            // wgmma in turn; the loop shapes that avoid it are in `overlap_pairs`)
+            assert!(!c.log.contains("C7514"), "wgmmas serialised: {}", c.log);
         }
     }
 }
