@@ -244,3 +244,28 @@ fn an_integral_constants_value_type() {
         "{err}"
     );
 }
+
+/// A definition in a `cute eval` argument ends at its body's `}`, as in a pasted block: the
+/// statements after it, on its line or the next, are statements of their own (a lambda's or a
+/// braced construction's `}` does not end one).
+#[test]
+fn a_definition_in_an_argument_ends_at_its_brace() {
+    for arg in [
+        "int f(int x) { return x; }\nprint(f(2));",
+        "int f(int x) { return x; } print(f(2));",
+        "template <class L> int f(L const& l) { for (int i = 0; i < 10; ++i) { if (i == 2) { return i; } } return 0; } print(f(Int<4>{}));",
+    ] {
+        let (out, err, code) = cute(&["--format", "cute", "eval", arg], "");
+        assert_eq!((out.as_str(), err.as_str(), code), ("2", "", 0), "{arg}");
+    }
+    let (out, _, code) = cute(
+        &[
+            "--format",
+            "cute",
+            "eval",
+            "auto g = [](auto x) { return x; }; print(g(Layout<_4>{}));",
+        ],
+        "",
+    );
+    assert_eq!((out.as_str(), code), ("_4:_1", 0));
+}

@@ -76,18 +76,34 @@ fn tokens<T>(
 /// The byte offsets where the text is cut into statements: just past each top-level `;`
 /// (outside parentheses, brackets and braces, strings and comments; a template's angle
 /// brackets never hold one) that more of the text follows (a name, a number, a bracket,
-/// another `;`, …; not only blanks and comments, which stay with the statement before).
+/// another `;`, …; not only blanks and comments, which stay with the statement before), and
+/// just past the `}` closing a function's definition (`int f(int x) { return x; }`, which no
+/// `;` ends) that more follows.
 pub fn cut_points(b: &[u8]) -> Vec<usize> {
     let mut cuts = Vec::new();
-    // a `;` seen at the top level, past which no token has come yet
+    // a `;` (or a definition's `}`) seen at the top level, past which no token has come yet
     let mut open_cut: Option<usize> = None;
+    // where the statement being scanned starts, and whether its top-level `{` opens a
+    // function's body
+    let mut piece = 0usize;
+    let mut in_definition = false;
     tokens::<()>(b, 0, |i, c, depth| {
         // a token: the `;` before it cuts
         if let Some(cut) = open_cut.take() {
             cuts.push(cut);
+            piece = i;
         }
-        if c == b';' && depth == 0 {
-            open_cut = Some(i + 1);
+        match c {
+            b';' if depth == 0 => open_cut = Some(i + 1),
+            b'{' if depth == 0 => {
+                in_definition =
+                    std::str::from_utf8(&b[piece..i]).is_ok_and(super::function::starts_definition);
+            }
+            b'}' if depth == 1 && in_definition => {
+                in_definition = false;
+                open_cut = Some(i + 1);
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     });

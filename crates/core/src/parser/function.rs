@@ -320,6 +320,14 @@ fn last_ident(part: &str) -> &str {
     &t[t.len() - n..]
 }
 
+/// Whether `head`, the text of a statement up to its first top-level `{`, starts a function's
+/// definition (`template <class L> void f(L const& l)`, `int f(int x)`): its body's `}` ends
+/// the statement.
+pub(super) fn starts_definition(head: &str) -> bool {
+    let code = head.trim();
+    !code.ends_with(']') && !code.contains("](") && starts_braced(code)
+}
+
 /// Whether a line starts what the statement splitter reads to its closing brace: a function's
 /// definition (`template <…>`, `void f(…)`, `auto f(int n) {`, a specifier such as `inline`
 /// or `CUTE_HOST_DEVICE` on its own line) or a statement whose last token opens a lambda's
