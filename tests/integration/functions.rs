@@ -221,7 +221,7 @@ CUTE_STATIC_ASSERT(rank(a) == 2, "rank 2");
         ),
         (
             "EXPECT_LT(a, 3);",
-            "EXPECT_LT: '<' compares integers, found a layout and an integer",
+            "'<' compares two integers (CuTe has no '<' for a layout",
         ),
     ] {
         let (_, err, code) = cute_format(&format!(

@@ -19,8 +19,13 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         let a = self.eval_checked(cond)?;
         let (holds, shown) = match rhs {
-            // `static_assert(a == b)`: a failure shows a's and b's values
-            None if let ExprKind::Binary(BinOp::Eq | BinOp::Ne, l, r) = cond.kind => {
+            // `static_assert(a == b)`, `EXPECT_TRUE(a < b)`: a failure shows both sides
+            None if let ExprKind::Binary(
+                BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+                l,
+                r,
+            ) = cond.kind =>
+            {
                 let holds = self.truth(name, &a, cond.span)?;
                 if holds == expect {
                     return Ok(Outcome::Nothing);
