@@ -522,3 +522,59 @@ fn mixed_bits_cpp_reads_back() {
         assert_eq!(cute_form::render(&back), cute_form::render(&v), "{text}");
     }
 }
+
+/// `upcast<N>`/`downcast<N>`/`recast_layout` of a plain layout take CuTe 4.7's branches on each
+/// leaf's kind (layout.hpp): a static stride is ceil_div'ed (the shape keeps its kind), a
+/// run-time one safe_div'ed (`d / N`, the shape kept) or multiplied, run-time still; `downcast`
+/// needs a static `_1` (a run-time `1` is multiplied as any stride). Answers from `cute-oracle`.
+#[test]
+fn recasts_keep_each_strides_kind() {
+    let cases = [
+        (
+            "upcast<2>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(2,_8):(_1,2)",
+        ),
+        (
+            "upcast<4>(make_layout(make_shape(4, Int<8>{}), make_stride(1, Int<2>{})));",
+            "(4,_4):(0,_1)",
+        ),
+        (
+            "upcast<2>(make_layout(make_shape(Int<4>{}, 6), make_stride(Int<2>{}, 0)));",
+            "(_4,6):(_1,0)",
+        ),
+        (
+            "downcast<2>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(8,_8):(_1,8)",
+        ),
+        (
+            "downcast<2>(make_layout(make_shape(4, 8), make_stride(Int<1>{}, 1)));",
+            "(8,8):(_1,2)",
+        ),
+        (
+            "recast_layout<uint16_t, uint32_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(2,_8):(_1,2)",
+        ),
+        (
+            "recast_layout<uint32_t, uint16_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(8,_8):(_1,8)",
+        ),
+        (
+            "recast_layout<uint16_t, uint8_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 0)));",
+            "(8,_8):(_1,0)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+    let refused =
+        eval_cute("downcast<2>(make_layout(make_shape(4, 8), make_stride(1, Int<4>{})));");
+    assert!(
+        refused.contains("Downcast requires adjacent elements") && refused.contains("static _1"),
+        "{refused}"
+    );
+    // all-static input keeps its answer
+    assert_eq!(
+        eval_cute("upcast<2>(Layout<Shape<_4,_8>>{});"),
+        "(_2,_8):(_1,_2)"
+    );
+}
