@@ -2,14 +2,14 @@
 //! randomly static (`Int<8>{}`) or dynamic (a plain C++ `8`), spelled as C++, through the
 //! algebra's operations, compared with CuTe C++ 4.7's own print byte for byte in
 //! `--format cute` (expectations: `tests/oracle/dynamic/gen_cases.py`, from `cute-oracle`):
-//! 1390 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
+//! 1415 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
 //! composition, divides and products of the first set; the inverses, `max_common_layout`/
 //! `max_common_vector`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like` and the
 //! IntTuple functions `product`, `product_each`, `inner_product`, `elem_scale`, `shape_div`,
 //! `ceil_div`, `round_up`, `max`, `min`; composed layouts' offsets, counting and identity tensors'
 //! origins leaf by leaf of their kind, `domain_offset` of tensors, CuTe's `MixedBits` offsets
 //! and their `upcast`/`downcast`/`max_alignment`, `upcast`/`downcast`/`recast_layout` of plain
-//! layouts whose strides are static or run-time, `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
+//! layouts whose strides are static or run-time, `max_alignment` of them (static leaves only), `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
 //! refusal naming that law; and 134 statements CuTe does not compile, each an error (among them
 //! the swizzled slices whose fixed modes have a run-time extent or stride: to_mixed_bits's
 //! static_assert; a MixedBits `upcast<N>` whose static bits N does not divide; a `downcast` of a

@@ -272,6 +272,7 @@ OPS = [
     ("upcast", lambda g, p: recast_plain(g, p, "upcast")),
     ("downcast", lambda g, p: recast_plain(g, p, "downcast")),
     ("recast_layout", lambda g, p: recast_plain(g, p, "recast_layout")),
+    ("max_alignment", lambda g, p: f"max_alignment({layout(g, p, g.choice(['compact', 'perm', 'random']))})"),
     ("equal_layouts", lambda g, p: equal_pair(g, p)),
     ("equal_tuples", lambda g, p: f"{int_tuple(g, p, (4, (2, 8)))} {g.choice(['==', '!='])} {int_tuple(g, p, (4, (g.choice([2, 4]), 8)))}"),
 ]

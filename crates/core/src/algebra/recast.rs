@@ -492,11 +492,24 @@ impl Recast {
 }
 
 /// `max_alignment(layout)` (layout.hpp): the largest N for which `upcast<N>(layout)` compiles,
-/// `gcd(size<0>(P), stride<1>(P))` for `P = logical_divide(F, right_inverse(F))`, `F = coalesce(L)`.
+/// `gcd(size<0>(P), stride<1>(P))` for `P = logical_divide(F, right_inverse(F))`, `F` the
+/// static part of `coalesce(L)`: each run-time extent replaced by `_1`, each run-time stride by
+/// `_0` (CuTe 4.7 considers the static shapes and strides only, as `upcast` checks only those).
 /// @pre `stride<1>(P)` is an integer (otherwise CuTe's `gcd` does not compile)
 pub fn max_alignment_layout(l: &Layout) -> Result<i64> {
     const OP: &str = "max_alignment";
-    let flat = l.coalesce()?;
+    let coalesced = l.coalesce()?;
+    let flat = if coalesced.shape().is_static() && coalesced.stride().is_static() {
+        coalesced
+    } else {
+        let shape = coalesced
+            .shape()
+            .map_ints(&mut |s| Ok(if s.dynamic { Int::st(1) } else { s }))?;
+        let stride = coalesced
+            .stride()
+            .map_ints(&mut |d| Ok(if d.dynamic { Int::st(0) } else { d }))?;
+        Layout::new(shape, stride)?
+    };
     let rinv = right_inverse_unchecked(&flat)?;
     let permuted = logical_divide(&flat, &Tiler::layout(rinv)).map_err(|e| e.within(OP))?;
     let size0 = permuted.mode(0)?.size()?;
