@@ -2,17 +2,18 @@
 //! randomly static (`Int<8>{}`) or dynamic (a plain C++ `8`), spelled as C++, through the
 //! algebra's operations, compared with CuTe C++ 4.7's own print byte for byte in
 //! `--format cute` (expectations: `tests/oracle/dynamic/gen_cases.py`, from `cute-oracle`):
-//! 1340 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
+//! 1415 cases, all identical byte for byte (the coalesce, filter, size, cosize, complement,
 //! composition, divides and products of the first set; the inverses, `max_common_layout`/
 //! `max_common_vector`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like` and the
 //! IntTuple functions `product`, `product_each`, `inner_product`, `elem_scale`, `shape_div`,
 //! `ceil_div`, `round_up`, `max`, `min`; composed layouts' offsets, counting and identity tensors'
 //! origins leaf by leaf of their kind, `domain_offset` of tensors, CuTe's `MixedBits` offsets
-//! and their `upcast`/`downcast`/`max_alignment`, `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
-//! refusal naming that law; and 104 statements CuTe does not compile, each an error (among them
+//! and their `upcast`/`downcast`/`max_alignment`, `upcast`/`downcast`/`recast_layout` of plain
+//! layouts whose strides are static or run-time, `max_alignment` of them (static leaves only), `==`), or, where CuTe's own answer is not the slice (a run-time stride under a swizzle), the
+//! refusal naming that law; and 134 statements CuTe does not compile, each an error (among them
 //! the swizzled slices whose fixed modes have a run-time extent or stride: to_mixed_bits's
-//! static_assert; a MixedBits `upcast<N>` whose static bits N does not divide). `known_mismatches.txt`
-//! lists what does not agree yet: the strides' kinds of five recasts of decayed swizzled slices.
+//! static_assert; a MixedBits `upcast<N>` whose static bits N does not divide; a `downcast` of a
+//! stride with no static `_1`). `known_mismatches.txt` lists what does not agree yet: nothing.
 
 use cute::eval::{Env, Outcome};
 use cute::render::{cute as cute_form, plain};
@@ -520,4 +521,60 @@ fn mixed_bits_cpp_reads_back() {
         assert_eq!(back, v, "{s}: {text}");
         assert_eq!(cute_form::render(&back), cute_form::render(&v), "{text}");
     }
+}
+
+/// `upcast<N>`/`downcast<N>`/`recast_layout` of a plain layout take CuTe 4.7's branches on each
+/// leaf's kind (layout.hpp): a static stride is ceil_div'ed (the shape keeps its kind), a
+/// run-time one safe_div'ed (`d / N`, the shape kept) or multiplied, run-time still; `downcast`
+/// needs a static `_1` (a run-time `1` is multiplied as any stride). Answers from `cute-oracle`.
+#[test]
+fn recasts_keep_each_strides_kind() {
+    let cases = [
+        (
+            "upcast<2>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(2,_8):(_1,2)",
+        ),
+        (
+            "upcast<4>(make_layout(make_shape(4, Int<8>{}), make_stride(1, Int<2>{})));",
+            "(4,_4):(0,_1)",
+        ),
+        (
+            "upcast<2>(make_layout(make_shape(Int<4>{}, 6), make_stride(Int<2>{}, 0)));",
+            "(_4,6):(_1,0)",
+        ),
+        (
+            "downcast<2>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(8,_8):(_1,8)",
+        ),
+        (
+            "downcast<2>(make_layout(make_shape(4, 8), make_stride(Int<1>{}, 1)));",
+            "(8,8):(_1,2)",
+        ),
+        (
+            "recast_layout<uint16_t, uint32_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(2,_8):(_1,2)",
+        ),
+        (
+            "recast_layout<uint32_t, uint16_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 4)));",
+            "(8,_8):(_1,8)",
+        ),
+        (
+            "recast_layout<uint16_t, uint8_t>(make_layout(make_shape(4, Int<8>{}), make_stride(Int<1>{}, 0)));",
+            "(8,_8):(_1,0)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+    let refused =
+        eval_cute("downcast<2>(make_layout(make_shape(4, 8), make_stride(1, Int<4>{})));");
+    assert!(
+        refused.contains("Downcast requires adjacent elements") && refused.contains("static _1"),
+        "{refused}"
+    );
+    // all-static input keeps its answer
+    assert_eq!(
+        eval_cute("upcast<2>(Layout<Shape<_4,_8>>{});"),
+        "(_2,_8):(_1,_2)"
+    );
 }

@@ -187,6 +187,17 @@ def mixed_recast(g, p_dyn, op):
     return f"{op}<{g.choice([2, 4, 8, 16])}>({sliced})"
 
 
+def recast_plain(g, p_dyn, op):
+    """upcast<N>, downcast<N> or recast_layout<Old,New> of a plain layout whose strides are
+    randomly static or dynamic (layout.hpp: a static stride is ceil_div'ed, a dynamic one
+    safe_div'ed or multiplied, each leaf keeping its kind)."""
+    lay = layout(g, p_dyn, g.choice(["compact", "perm", "random"]))
+    if op == "recast_layout":
+        old, new = g.sample(["uint8_t", "uint16_t", "uint32_t", "uint64_t"], 2)
+        return f"recast_layout<{old}, {new}>({lay})"
+    return f"{op}<{g.choice([2, 4, 8])}>({lay})"
+
+
 def equal_pair(g, p_dyn):
     """Two layouts of one shape profile compared with `==`."""
     s = (g.choice([2, 4]), g.choice([4, 8]))
@@ -258,6 +269,10 @@ OPS = [
     ("mixed_bits_upcast", lambda g, p: mixed_recast(g, p, "upcast")),
     ("mixed_bits_downcast", lambda g, p: mixed_recast(g, p, "downcast")),
     ("mixed_bits_max_alignment", lambda g, p: mixed_recast(g, p, "max_alignment")),
+    ("upcast", lambda g, p: recast_plain(g, p, "upcast")),
+    ("downcast", lambda g, p: recast_plain(g, p, "downcast")),
+    ("recast_layout", lambda g, p: recast_plain(g, p, "recast_layout")),
+    ("max_alignment", lambda g, p: f"max_alignment({layout(g, p, g.choice(['compact', 'perm', 'random']))})"),
     ("equal_layouts", lambda g, p: equal_pair(g, p)),
     ("equal_tuples", lambda g, p: f"{int_tuple(g, p, (4, (2, 8)))} {g.choice(['==', '!='])} {int_tuple(g, p, (4, (g.choice([2, 4]), 8)))}"),
 ]

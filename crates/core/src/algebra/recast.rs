@@ -6,6 +6,7 @@
 use super::arith;
 use super::divide::logical_divide;
 use super::error::{Result, condition};
+use super::integer::Int;
 use super::inverse::right_inverse_unchecked;
 use super::layout::Layout;
 use super::mixed_bits::Bits;
@@ -81,10 +82,14 @@ fn check_factor(op: &'static str, n: i64) -> Result<()> {
     Ok(())
 }
 
-/// `upcast<N>(layout)` (layout.hpp): each mode of stride `d` becomes
-/// `ceil_div(s, ceil_div(N, |d|)) : signum(d) * ceil_div(|d|, N)`; stride-0 modes are kept.
-/// @pre every nonzero stride `d` has `d % N == 0 || N % d == 0` (CuTe's "Divisibility condition")
-/// @post `shape(result)` is congruent with `shape(layout)`
+/// `upcast<N>(layout)` (layout.hpp), leaf by leaf `s:d` on CuTe's branches for the kinds:
+/// a static `_0` stride keeps the mode; a static stride `d` gives
+/// `ceil_div(s, ceil_div(_N, abs(d))) : signum(d) * ceil_div(abs(d), _N)` (the shape keeps its
+/// kind, the stride is static); a dynamic stride (assumed larger than N and divisible by it)
+/// gives `s : safe_div(d, _N)`, `d / N` truncated, dynamic.
+/// @pre every static nonzero stride `d` has `d % N == 0 || N % d == 0` (CuTe's static_assert
+/// "Divisibility condition")
+/// @post `shape(result)` is congruent with `shape(layout)`; each leaf has CuTe's kind
 pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
     upcast_layout_traced(l, n, &mut NoTrace)
 }
@@ -98,38 +103,54 @@ pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<L
             OP,
             "definition",
             format!(
-                "upcast<{n}>({l}): each mode s:d becomes ceil_div(s, ceil_div(N, |d|)) : signum(d)*ceil_div(|d|, N); stride-0 modes are kept (CuTe 4.2 layout.hpp)"
+                "upcast<{n}>({l}): each mode s:d with a static stride d becomes ceil_div(s, ceil_div(N, |d|)) : signum(d)*ceil_div(|d|, N), with a dynamic one s : d/N; static stride-0 modes are kept (CuTe 4.7 layout.hpp)"
             ),
         )
         .val("N", n)
         .val("L", l)
     });
-    let mut shape = Vec::new();
-    let mut stride = Vec::new();
-    for (s, d) in l.shape().leaf_iter().zip(l.stride().leaf_iter()) {
-        if d == 0 {
-            t.step(|| Step::new(OP, "stride 0", format!("{s}:0 is kept")));
-            shape.push(s);
-            stride.push(0);
+    let big_n = Int::st(n);
+    let mut modes = Vec::new();
+    for ((s, sd), (d, dd)) in l.shape().leaf_kind_iter().zip(l.stride().leaf_kind_iter()) {
+        let (s, d) = (Int::of(s, sd), Int::of(d, dd));
+        if d.is_constant(0) {
+            t.step(|| Step::new(OP, "stride 0", format!("{s}:{d} is kept")));
+            modes.push((s, d));
             continue;
         }
-        if d % n != 0 && n % d != 0 {
+        if d.dynamic {
+            // safe_div(stride, Int<N>{}): no check on a run-time stride
+            let d2 = d.div(big_n, OP)?;
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "dynamic stride",
+                    format!("{s}:{d}: the run-time stride is divided, safe_div({d}, {n}) = {d2}: {s}:{d2}"),
+                )
+                .val("s", s.value)
+                .val("d", d2.value)
+            });
+            modes.push((s, d2));
+            continue;
+        }
+        let dv = d.value;
+        if dv % n != 0 && n % dv != 0 {
             return Err(condition(
                 OP,
                 format!(
-                    "Divisibility condition: stride {d} and N = {n} must divide one another (stride % N == 0 or N % stride == 0)"
+                    "Divisibility condition: stride {dv} and N = {n} must divide one another (stride % N == 0 or N % stride == 0)"
                 ),
             ));
         }
-        let ad = arith::abs(d, OP)?;
-        let per = arith::ceil_div(n, ad, OP)?;
-        let s2 = arith::ceil_div(s, per, OP)?;
-        let d2 = d.signum() * arith::ceil_div(ad, n, OP)?;
+        let ad = d.abs(OP)?;
+        let per = big_n.ceil_div(ad, OP)?;
+        let s2 = s.ceil_div(per, OP)?;
+        let d2 = Int::st(dv.signum()).mul(ad.ceil_div(big_n, OP)?, OP)?;
         t.step(|| {
-            let divides = if d % n == 0 {
-                Check::rel("stride % N", d % n, Rel::Eq, 0)
+            let divides = if dv % n == 0 {
+                Check::rel("stride % N", dv % n, Rel::Eq, 0)
             } else {
-                Check::rel("N % stride", n % d, Rel::Eq, 0)
+                Check::rel("N % stride", n % dv, Rel::Eq, 0)
             };
             Step::new(
                 OP,
@@ -138,20 +159,20 @@ pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<L
                     "{s}:{d}: ceil_div({s}, ceil_div({n}, {ad}) = {per}) = {s2}, signum({d})*ceil_div({ad}, {n}) = {d2}: {s2}:{d2}"
                 ),
             )
-            .val("s", s2)
-            .val("d", d2)
+            .val("s", s2.value)
+            .val("d", d2.value)
             .check(divides)
         });
-        shape.push(s2);
-        stride.push(d2);
+        modes.push((s2, d2));
     }
-    rebuild(l, &shape, &stride)
+    rebuild(l, &modes)
 }
 
-/// `downcast<N>(layout)` (layout.hpp): a mode of stride ±1 gets `N` times the extent, every
-/// other stride is multiplied by `N`.
-/// @pre some stride is exactly 1 (CuTe's "Downcast requires adjacent elements")
-/// @post `size(result) == size(layout) * N^(number of stride-±1 modes)`
+/// `downcast<N>(layout)` (layout.hpp), leaf by leaf `s:d`: a static stride `_1` or `_-1` gives
+/// `s * _N : d`, any other stride (a run-time `1` included) `s : d * _N`; each keeps its kind.
+/// @pre the stride has a static `_1` (CuTe's static_assert "Downcast requires adjacent
+/// elements", `has_int1<Stride>`)
+/// @post `size(result) == size(layout) * N^(number of static stride-±1 modes)`
 pub fn downcast_layout(l: &Layout, n: i64) -> Result<Layout> {
     downcast_layout_traced(l, n, &mut NoTrace)
 }
@@ -165,43 +186,45 @@ pub fn downcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result
             OP,
             "definition",
             format!(
-                "downcast<{n}>({l}): a mode of stride ±1 gets N times its extent, every other stride is multiplied by N (CuTe 4.2 layout.hpp)"
+                "downcast<{n}>({l}): a mode of static stride ±1 gets N times its extent, every other stride is multiplied by N (CuTe 4.7 layout.hpp)"
             ),
         )
         .val("N", n)
         .val("L", l)
     });
-    if l.stride().first_leaf(|d| d == 1).is_none() {
+    if !l.stride().leaf_kind_iter().any(|(d, dy)| d == 1 && !dy) {
+        let why = if l.stride().leaf_kind_iter().any(|(d, _)| d == 1) {
+            "has no static _1 (a run-time 1 is not one)"
+        } else {
+            "has no 1"
+        };
         return Err(condition(
             OP,
             format!(
-                "Downcast requires adjacent elements: the stride {} has no 1",
+                "Downcast requires adjacent elements: the stride {} {why}",
                 l.stride()
             ),
         ));
     }
-    let mut shape = Vec::new();
-    let mut stride = Vec::new();
-    for (s, d) in l.shape().leaf_iter().zip(l.stride().leaf_iter()) {
-        let (s2, d2) = if d == 1 || d == -1 {
-            (arith::mul(s, n, OP)?, d)
+    let big_n = Int::st(n);
+    let mut modes = Vec::new();
+    for ((s, sd), (d, dd)) in l.shape().leaf_kind_iter().zip(l.stride().leaf_kind_iter()) {
+        let (s, d) = (Int::of(s, sd), Int::of(d, dd));
+        let adjacent = d.is_constant(1) || d.is_constant(-1);
+        let (s2, d2) = if adjacent {
+            (s.mul(big_n, OP)?, d)
         } else {
-            (s, arith::mul(d, n, OP)?)
+            (s, d.mul(big_n, OP)?)
         };
         t.step(|| {
-            let rule = if d == 1 || d == -1 {
-                "adjacent"
-            } else {
-                "stride"
-            };
+            let rule = if adjacent { "adjacent" } else { "stride" };
             Step::new(OP, rule, format!("{s}:{d} becomes {s2}:{d2}"))
-                .val("s", s2)
-                .val("d", d2)
+                .val("s", s2.value)
+                .val("d", d2.value)
         });
-        shape.push(s2);
-        stride.push(d2);
+        modes.push((s2, d2));
     }
-    rebuild(l, &shape, &stride)
+    rebuild(l, &modes)
 }
 
 /// `right_inverse(Sw)` / `left_inverse(Sw)` (swizzle_layout.hpp): the swizzle itself, an
@@ -239,17 +262,17 @@ pub fn swizzle_inverse_traced<T: Trace>(op: &'static str, s: &Swizzle, t: &mut T
     *s
 }
 
-/// The layout of `l`'s structure with these leaves.
-fn rebuild(l: &Layout, shape: &[i64], stride: &[i64]) -> Result<Layout> {
+/// The layout of `l`'s structure with these leaves (shape, stride), kinds and all.
+fn rebuild(l: &Layout, modes: &[(Int, Int)]) -> Result<Layout> {
     let mut i = 0;
-    let s = l.shape().map_leaves(&mut |_| {
+    let s = l.shape().map_ints(&mut |_| {
         i += 1;
-        Ok(shape[i - 1])
+        Ok(modes[i - 1].0)
     })?;
     let mut j = 0;
-    let d = l.stride().map_leaves(&mut |_| {
+    let d = l.stride().map_ints(&mut |_| {
         j += 1;
-        Ok(stride[j - 1])
+        Ok(modes[j - 1].1)
     })?;
     Layout::new(s, d)
 }
@@ -469,11 +492,24 @@ impl Recast {
 }
 
 /// `max_alignment(layout)` (layout.hpp): the largest N for which `upcast<N>(layout)` compiles,
-/// `gcd(size<0>(P), stride<1>(P))` for `P = logical_divide(F, right_inverse(F))`, `F = coalesce(L)`.
+/// `gcd(size<0>(P), stride<1>(P))` for `P = logical_divide(F, right_inverse(F))`, `F` the
+/// static part of `coalesce(L)`: each run-time extent replaced by `_1`, each run-time stride by
+/// `_0` (CuTe 4.7 considers the static shapes and strides only, as `upcast` checks only those).
 /// @pre `stride<1>(P)` is an integer (otherwise CuTe's `gcd` does not compile)
 pub fn max_alignment_layout(l: &Layout) -> Result<i64> {
     const OP: &str = "max_alignment";
-    let flat = l.coalesce()?;
+    let coalesced = l.coalesce()?;
+    let flat = if coalesced.shape().is_static() && coalesced.stride().is_static() {
+        coalesced
+    } else {
+        let shape = coalesced
+            .shape()
+            .map_ints(&mut |s| Ok(if s.dynamic { Int::st(1) } else { s }))?;
+        let stride = coalesced
+            .stride()
+            .map_ints(&mut |d| Ok(if d.dynamic { Int::st(0) } else { d }))?;
+        Layout::new(shape, stride)?
+    };
     let rinv = right_inverse_unchecked(&flat)?;
     let permuted = logical_divide(&flat, &Tiler::layout(rinv)).map_err(|e| e.within(OP))?;
     let size0 = permuted.mode(0)?.size()?;

@@ -10,6 +10,7 @@ use super::{IntTuple, Tup, TupleBuilder, View};
 use crate::algebra::arith;
 use crate::algebra::basis::Stride;
 use crate::algebra::error::{Result, condition};
+use crate::algebra::integer::Int;
 
 /// Why an IntTuple is not a layout's shape ([`Tup::shape_fault`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -143,6 +144,26 @@ impl Tup {
             nodes.push(match n.kind() {
                 Kind::Leaf(v) => Node::leaf(f(v)?),
                 Kind::Scaled(v, b) => Node::scaled(f(v)?, b),
+                Kind::Open { .. } => *n,
+            });
+        }
+        Ok(IntTuple { nodes })
+    }
+
+    /// Apply `f` to every leaf as a kinded integer (value and kind), keeping the structure
+    /// (a scaled basis element keeps its basis, its coefficient mapped).
+    pub fn map_ints(&self, f: &mut impl FnMut(Int) -> Result<Int>) -> Result<IntTuple> {
+        let mut nodes = SmallVec::with_capacity(self.0.len());
+        for n in &self.0 {
+            nodes.push(match n.kind() {
+                Kind::Leaf(v) => {
+                    let r = f(Int::of(v, n.is_dynamic()))?;
+                    Node::leaf_of(r.value, r.dynamic)
+                }
+                Kind::Scaled(v, b) => {
+                    let r = f(Int::of(v, n.is_dynamic()))?;
+                    Node::scaled(r.value, b).with_dynamic(r.dynamic)
+                }
                 Kind::Open { .. } => *n,
             });
         }
