@@ -491,6 +491,7 @@ fn derive_with_map(
         gmem_shape,
         gmem_stride_bytes,
         num_bits,
+        sm100_maps: None,
         im2col: Some(Box::new(Im2col {
             given,
             conv,

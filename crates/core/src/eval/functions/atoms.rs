@@ -143,19 +143,39 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "make_tma_atom_A_sm100",
-        "make_tma_atom_A_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
+        "make_tma_atom_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
         "CuTe's SM100 TMA Copy_Atom for a UMMA's A (copy_traits_sm100_tma.hpp): the CTA's values from TILED_MMA.thrfrg_A over the gmem tensor tiled by (TILE_M, TILE_K), multicast over the cluster's N CTAs for a multicast operation; fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, get_tma_tensor and the atom's layouts",
         "make_tma_atom_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box",
         6,
-        6
+        7,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_tma_atom_B_sm100",
-        "make_tma_atom_B_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
+        "make_tma_atom_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
         "CuTe's SM100 TMA Copy_Atom for a UMMA's B: TILED_MMA.thrfrg_B over the gmem tensor tiled by (TILE_N, TILE_K), multicast over the cluster's M CTAs for a multicast operation",
         "make_tma_atom_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box",
         6,
-        6
+        7,
+        template: super::TemplateArgs::Before
+    ),
+    atom_f!(
+        "make_tma_copy_A_sm100",
+        "make_tma_copy_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+        "CuTe's SM100 TMA TiledCopy for a UMMA's A (copy_traits_sm100_tma.hpp): make_tma_atom_A_sm100's atom, its multicast the N CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled; fields get_layoutS_TV, Tiler_MN, the atom's tma_box and get_tma_tensor",
+        "make_tma_copy_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))",
+        5,
+        6,
+        template: super::TemplateArgs::Before
+    ),
+    atom_f!(
+        "make_tma_copy_B_sm100",
+        "make_tma_copy_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+        "CuTe's SM100 TMA TiledCopy for a UMMA's B: make_tma_atom_B_sm100's atom, its multicast the M CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled",
+        "make_tma_copy_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))",
+        5,
+        6,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_tma_atom",
