@@ -543,6 +543,20 @@ IM2COL_SM100_ATOMS = [
     "make_im2col_tma_atom_A_sm100(SM100_TMA_2SM_LOAD_IM2COL{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, "
     "make_shape(Int<2>{},Int<1>{},Int<1>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_2SM, IM2COL_SM100_PARAMS),
 ]
+# ... and the tiled copies over them (make_im2col_tma_copy_A_sm100/_B_sm100: no cluster shape,
+# the multicast the N (A) or M (B) CTAs of the tiled MMA's VMNK thread layout).
+IM2COL_SM100_MMA_N = IM2COL_SM100_MMA[:-1] + ", Layout<Shape<_1,_2,_1>>{})"
+IM2COL_SM100_MMA_M = IM2COL_SM100_MMA[:-1] + ", Layout<Shape<_2,_1,_1>>{})"
+IM2COL_SM100_COPIES = [
+    "make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<256>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_N, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_B_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_M, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_A_sm100(SM100_TMA_2SM_LOAD_IM2COL{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_2SM, IM2COL_SM100_PARAMS),
+]
 IM2COL_TRAITS = [("SM90_TMA_LOAD_IM2COL", 4096), ("SM90_TMA_LOAD_IM2COL_MULTICAST", 2048),
                  ("SM90_TMA_STORE_IM2COL", 8192), ("SM100_TMA_2SM_LOAD_IM2COL", 1024),
                  ("SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", 16384)]
@@ -588,6 +602,11 @@ def im2col(oracle):
                      "%s.layout()", "size(%s.layout())"]:
             cpp, mine = form, form
             cases.append((cpp % t, mine % t, False))
+    for c in IM2COL_SM100_COPIES:
+        for fld in ["Tiler_MN", "TiledLayout_TV", "ValLayoutSrc", "ThrID"]:
+            cases.append(("typename decltype(%s)::%s{}" % (c, fld), "%s.%s" % (c, fld), True))
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        cases.append((t, t, False))
     try:
         answers = oracle_batches(f.name, [c[0] for c in cases])
     finally:
@@ -868,7 +887,7 @@ def main():
     ap.add_argument("--tma-tensor", action="store_true",
                     help="only tests/golden/tma_tensor_oracle.tsv: get_tma_tensor of TMA copies")
     ap.add_argument("--im2col", action="store_true",
-                    help="only tests/golden/im2col_oracle.tsv: im2col TMA traits and copies")
+                    help="only tests/golden/im2col_oracle.tsv: im2col TMA traits and copies, SM100 atoms and copies")
     ap.add_argument("--sparse-e", action="store_true",
                     help="only tests/golden/sparse_e_oracle.tsv: thrfrg_E / get_layoutE_TV of sparse MMAs")
     ap.add_argument("--blockscaled", action="store_true",

@@ -704,6 +704,15 @@ fn im2col_tma_copies_derive_what_cute_derives() {
         plain >= 40 && tensors >= 30,
         "{plain} layouts, {tensors} tensors"
     );
+    // SM100's im2col tiled copies (make_im2col_tma_copy_A/B_sm100) are among them
+    let sm100_copies = text
+        .lines()
+        .filter(|l| {
+            l.starts_with("make_im2col_tma_copy_A_sm100")
+                || l.starts_with("make_im2col_tma_copy_B_sm100")
+        })
+        .count();
+    assert!(sm100_copies >= 20, "{sm100_copies} SM100 im2col copy cases");
     let g = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{})))";
     let s = "Layout<Shape<_64,_32>,Stride<_32,_1>>{}";
     for (stmt, says) in [

@@ -794,16 +794,21 @@ impl fmt::Display for TmaCopy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(t) = &self.sm100_maps {
             let ab = if t.b_operand { "B" } else { "A" };
+            let im2col = if self.im2col.is_some() { "im2col_" } else { "" };
             write!(
                 f,
-                "make_tma_copy_{ab}_sm100({}, {} o {}, ",
+                "make_{im2col}tma_copy_{ab}_sm100({}, {} o {}, ",
                 self.op, self.gptr, self.glayout
             )?;
             match &self.swizzled {
                 Some(c) => write!(f, "{c}")?,
                 None => write!(f, "{}", self.slayout)?,
             }
-            return write!(f, ", {}, {})", t.mma_tiler, t.mma);
+            write!(f, ", {}, {}", t.mma_tiler, t.mma)?;
+            if let Some(i) = &self.im2col {
+                write!(f, "{i}")?;
+            }
+            return f.write_str(")");
         }
         let name = if self.im2col.is_some() {
             "make_im2col_tma_copy"

@@ -1425,6 +1425,17 @@ pub fn atom_function(
             let t = im2col_sm100_args(operand, vals, spans)?;
             t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
         }
+        "make_im2col_tma_copy_A_sm100" | "make_im2col_tma_copy_B_sm100" => {
+            let operand = if name.contains("_A_") {
+                crate::atoms::im2col::Sm100Operand::A
+            } else {
+                crate::atoms::im2col::Sm100Operand::B
+            };
+            let t = im2col_sm100_args(operand, vals, spans)?;
+            TiledCopy::tma(t)
+                .map(|c| wrap(Atom::TiledCopy(c)))
+                .map_err(alg)
+        }
         "make_im2col_tma_copy" => {
             let t = im2col_args(vals, spans)?;
             TiledCopy::tma(t)
@@ -1586,11 +1597,25 @@ fn im2col_sm100_args(
     };
     let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
     let mma = tiled_mma_arg(&vals[4], spans[4])?;
-    let cluster = super::convert::to_int_tuple(&vals[5], spans[5])?;
-    let conv = conv_params(vals, spans, 6)?;
+    // the copies (make_im2col_tma_copy_A/B_sm100) take no cluster shape: 12 arguments
+    let (cluster, head) = if vals.len() == 13 {
+        (Some(super::convert::to_int_tuple(&vals[5], spans[5])?), 6)
+    } else {
+        (None, 5)
+    };
+    let conv = conv_params(vals, spans, head)?;
     let span = spans[0].to(spans[vals.len() - 1]);
     crate::atoms::im2col::derive_atom_sm100(
-        operand, op, gptr, glayout, swizzled, slayout, &mma_tiler, &mma, &cluster, conv,
+        operand,
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+        &mma_tiler,
+        &mma,
+        cluster.as_ref(),
+        conv,
     )
     .map_err(|e| EvalError::algebra(e, span))
 }
