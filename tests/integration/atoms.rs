@@ -655,6 +655,12 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
         ),
         (
             format!(
+                "make_im2col_tma_copy_A_sm100(SM90_TMA_STORE_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{{}},_8{{}},_8{{}},_2{{}}),_64{{}}), make_stride(make_stride(_64{{}},_512{{}},_4096{{}},_32768{{}}),_1{{}}))), {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}, make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))"
+            ),
+            "Unsupported TMA",
+        ),
+        (
+            format!(
                 "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
             ),
             "TmaInternalType of 32 bits over a tensor of 16-bit elements",
