@@ -543,6 +543,20 @@ IM2COL_SM100_ATOMS = [
     "make_im2col_tma_atom_A_sm100(SM100_TMA_2SM_LOAD_IM2COL{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, "
     "make_shape(Int<2>{},Int<1>{},Int<1>{},Int<1>{}), %s)" % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_2SM, IM2COL_SM100_PARAMS),
 ]
+# ... and the tiled copies over them (make_im2col_tma_copy_A_sm100/_B_sm100: no cluster shape,
+# the multicast the N (A) or M (B) CTAs of the tiled MMA's VMNK thread layout).
+IM2COL_SM100_MMA_N = IM2COL_SM100_MMA[:-1] + ", Layout<Shape<_1,_2,_1>>{})"
+IM2COL_SM100_MMA_M = IM2COL_SM100_MMA[:-1] + ", Layout<Shape<_2,_1,_1>>{})"
+IM2COL_SM100_COPIES = [
+    "make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<256>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_N, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_B_sm100(SM90_TMA_LOAD_IM2COL_MULTICAST{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_M, IM2COL_SM100_PARAMS),
+    "make_im2col_tma_copy_A_sm100(SM100_TMA_2SM_LOAD_IM2COL{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s, %s)"
+    % (IM2COL_G, IM2COL_SM100_SMEM, IM2COL_SM100_MMA_2SM, IM2COL_SM100_PARAMS),
+]
 IM2COL_TRAITS = [("SM90_TMA_LOAD_IM2COL", 4096), ("SM90_TMA_LOAD_IM2COL_MULTICAST", 2048),
                  ("SM90_TMA_STORE_IM2COL", 8192), ("SM100_TMA_2SM_LOAD_IM2COL", 1024),
                  ("SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", 16384)]
@@ -588,6 +602,11 @@ def im2col(oracle):
                      "%s.layout()", "size(%s.layout())"]:
             cpp, mine = form, form
             cases.append((cpp % t, mine % t, False))
+    for c in IM2COL_SM100_COPIES:
+        for fld in ["Tiler_MN", "TiledLayout_TV", "ValLayoutSrc", "ThrID"]:
+            cases.append(("typename decltype(%s)::%s{}" % (c, fld), "%s.%s" % (c, fld), True))
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        cases.append((t, t, False))
     try:
         answers = oracle_batches(f.name, [c[0] for c in cases])
     finally:
@@ -708,14 +727,55 @@ TMA_SM100_ATOMS = [
     "make_tma_atom_B_sm100(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(Int<512>{},Int<128>{}), make_stride(Int<1>{},Int<512>{}))), UMMA::tile_to_mma_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>{}, make_shape(make_shape(Int<64>{},Int<8>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<64>{},Int<32>{}), make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,UMMA::Major::MN,UMMA::Major::MN>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
 ]
 
+# ... the tiled copies over them (make_tma_copy_A_sm100/_B_sm100: the atom with CuTe's
+# TiledCopy, its multicast the N (A) or M (B) CTAs of the tiled MMA's VMNK thread layout), and
+# the template form's TmaInternalType (of the element's width).
+TMA_SM100_G_A = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
+TMA_SM100_G_B = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<512>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
+TMA_SM100_S = "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{}))"
+TMA_SM100_MMA = "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}%s)"
+TMA_SM100_COPIES = [
+    "make_tma_copy_A_sm100(SM90_TMA_LOAD{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_A, TMA_SM100_S, TMA_SM100_MMA % ""),
+    "make_tma_copy_A_sm100(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<256>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_A, TMA_SM100_S, TMA_SM100_MMA % ", Layout<Shape<_1,_2,_1>>{}"),
+    "make_tma_copy_B_sm100(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_B, TMA_SM100_S, TMA_SM100_MMA % ", Layout<Shape<_2,_1,_1>>{}"),
+    "make_tma_copy_B_sm100(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<512>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_B, TMA_SM100_S, TMA_SM100_MMA % ", Layout<Shape<_4,_1,_1>>{}"),
+    "make_tma_copy_A_sm100(SM100_TMA_2SM_LOAD{}, %s, %s, make_shape(Int<256>{},Int<128>{},Int<64>{}), "
+    "make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::K>{}))"
+    % (TMA_SM100_G_A, TMA_SM100_S),
+    "make_tma_copy_B_sm100(SM90_TMA_STORE{}, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(Int<512>{},Int<128>{}), make_stride(Int<1>{},Int<512>{}))), "
+    "UMMA::tile_to_mma_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>{}, make_shape(make_shape(Int<64>{},Int<8>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<64>{},Int<32>{}), "
+    "make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,UMMA::Major::MN,UMMA::Major::MN>{}))",
+    "make_tma_copy_A_sm100<uint16_t>(SM90_TMA_LOAD{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_A, TMA_SM100_S, TMA_SM100_MMA % ""),
+]
+TMA_SM100_TEMPLATE_ATOMS = [
+    "make_tma_atom_A_sm100<uint16_t>(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, make_shape(Int<1>{},Int<2>{},Int<2>{},Int<1>{}))"
+    % (TMA_SM100_G_A, TMA_SM100_S, TMA_SM100_MMA % ""),
+    "make_tma_atom_B_sm100<tfloat32_t>(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_layout(make_shape(Int<512>{},Int<128>{}), make_stride(Int<1>{},Int<512>{}))), "
+    "UMMA::tile_to_mma_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>{}, make_shape(make_shape(Int<64>{},Int<8>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<64>{},Int<32>{}), "
+    "make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,UMMA::Major::MN,UMMA::Major::MN>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
+]
+
 
 def tma_sm100(oracle):
-    """tests/golden/tma_sm100_oracle.tsv: cute's spelling <TAB> CuTe's print (--format cute)."""
+    """tests/golden/tma_sm100_oracle.tsv: cute's spelling <TAB> CuTe's print (--format cute;
+    a print of several lines joined by spaces)."""
     cases = []
-    for a in TMA_SM100_ATOMS:
+    for a in TMA_SM100_ATOMS + TMA_SM100_TEMPLATE_ATOMS:
         for fld in ["ThrID", "ValLayoutSrc", "ValLayoutRef"]:
             cases.append(("typename decltype(%s)::%s{}" % (a, fld), "%s.%s" % (a, fld)))
         t = "%s.get_tma_tensor(make_shape(Int<1024>{},Int<256>{}))" % a
+        cases.append((t, t))
+    for c in TMA_SM100_COPIES:
+        cases.append((c, c))
+        g = "make_shape(Int<512>{},Int<256>{})" if "_B_sm100(SM90_TMA_LOAD_MULTICAST" in c else "make_shape(Int<1024>{},Int<256>{})"
+        if "SM90_TMA_STORE" in c:
+            g = "make_shape(Int<512>{},Int<128>{})"
+        t = "%s.get_tma_tensor(%s)" % (c, g)
         cases.append((t, t))
     answers = oracle_batches(oracle, [c[0] for c in cases])
     with open(os.path.join(ROOT, "tests/golden/tma_sm100_oracle.tsv"), "w") as out:
@@ -827,7 +887,7 @@ def main():
     ap.add_argument("--tma-tensor", action="store_true",
                     help="only tests/golden/tma_tensor_oracle.tsv: get_tma_tensor of TMA copies")
     ap.add_argument("--im2col", action="store_true",
-                    help="only tests/golden/im2col_oracle.tsv: im2col TMA traits and copies")
+                    help="only tests/golden/im2col_oracle.tsv: im2col TMA traits and copies, SM100 atoms and copies")
     ap.add_argument("--sparse-e", action="store_true",
                     help="only tests/golden/sparse_e_oracle.tsv: thrfrg_E / get_layoutE_TV of sparse MMAs")
     ap.add_argument("--blockscaled", action="store_true",
@@ -835,7 +895,7 @@ def main():
     ap.add_argument("--sparse-ptr", action="store_true",
                     help="only tests/golden/sparse_ptr_oracle.tsv: sparse_ptr and sparse fragments")
     ap.add_argument("--tma-sm100", action="store_true",
-                    help="only tests/golden/tma_sm100_oracle.tsv: make_tma_atom_A/B_sm100")
+                    help="only tests/golden/tma_sm100_oracle.tsv: make_tma_atom_A/B_sm100, make_tma_copy_A/B_sm100")
     ap.add_argument("--tmem-warp", action="store_true",
                     help="only tests/golden/tmem_warp_oracle.tsv: make_tmem_warp_partitioner")
     ap.add_argument("--declared", action="store_true",

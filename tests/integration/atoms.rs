@@ -615,26 +615,69 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
 
 /// SM100's TMA atoms over a UMMA tiled MMA, `make_tma_atom_A_sm100` / `_B_sm100`, as CuTe 4.7
 /// derives them (`tests/golden/tma_sm100_oracle.tsv`, `scripts/gen_atoms.py --tma-sm100`): the
-/// atom's layouts and its coordinate tensor, 1-SM and 2-SM, multicast or not, K- and MN-major.
+/// atom's layouts and its coordinate tensor, 1-SM and 2-SM, multicast or not, K- and MN-major;
+/// the tiled copies over them (`make_tma_copy_A_sm100`/`_B_sm100`) and the template form's
+/// `TmaInternalType`.
 #[test]
 fn sm100_tma_atoms_derive_what_cute_derives() {
     let text = std::fs::read_to_string(golden_dir().join("tma_sm100_oracle.tsv")).unwrap();
-    let mut n = 0;
+    let (mut n, mut copies) = (0, 0);
     for l in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
         let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
-        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+        // a TiledCopy's print spans lines, which the file joins with spaces
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!((code, words(&out)), (0, words(want)), "{stmt}: {err}");
         eval_line(stmt);
         n += 1;
+        copies += usize::from(stmt.starts_with("make_tma_copy_"));
     }
-    assert!(n >= 20, "{n} cases");
+    assert!(
+        n >= 40 && copies >= 14,
+        "{n} cases, {copies} of tiled copies"
+    );
     let got = eval_line(
         "make_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), Layout<Shape<_128,_64>>{}, make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
     );
     assert!(got.contains("Unsupported TMA"), "{got}");
+    let g = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{}))";
+    let s = "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{}))";
+    let m = "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{})";
+    for (stmt, says) in [
+        (
+            format!(
+                "make_tma_copy_A_sm100(SM100_TMA_LOAD_2D_GATHER4, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+            ),
+            "Unsupported TMA",
+        ),
+        (
+            format!(
+                "make_im2col_tma_copy_A_sm100(SM90_TMA_STORE_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{{}},_8{{}},_8{{}},_2{{}}),_64{{}}), make_stride(make_stride(_64{{}},_512{{}},_4096{{}},_32768{{}}),_1{{}}))), {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}, make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))"
+            ),
+            "Unsupported TMA",
+        ),
+        (
+            format!(
+                "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+            ),
+            "TmaInternalType of 32 bits over a tensor of 16-bit elements",
+        ),
+        (
+            format!(
+                "make_tma_atom_A_sm100<widget_t>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}, make_shape(_1{{}},_1{{}},_1{{}},_1{{}}))"
+            ),
+            "'widget_t' is not an element type CuTe names",
+        ),
+    ] {
+        let got = eval_line(&stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(says),
+            "{stmt}: want an error saying {says:?}, got {got}"
+        );
+    }
 }
 
 /// `make_im2col_tma_copy` and the im2col traits as CuTe 4.7 derives them
@@ -667,6 +710,15 @@ fn im2col_tma_copies_derive_what_cute_derives() {
         plain >= 40 && tensors >= 30,
         "{plain} layouts, {tensors} tensors"
     );
+    // SM100's im2col tiled copies (make_im2col_tma_copy_A/B_sm100) are among them
+    let sm100_copies = text
+        .lines()
+        .filter(|l| {
+            l.starts_with("make_im2col_tma_copy_A_sm100")
+                || l.starts_with("make_im2col_tma_copy_B_sm100")
+        })
+        .count();
+    assert!(sm100_copies >= 20, "{sm100_copies} SM100 im2col copy cases");
     let g = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{})))";
     let s = "Layout<Shape<_64,_32>,Stride<_32,_1>>{}";
     for (stmt, says) in [

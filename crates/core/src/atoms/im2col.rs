@@ -192,12 +192,14 @@ pub fn derive_atom_sm100(
     slayout: Layout,
     mma_tiler: &IntTuple,
     mma: &super::tiled_mma::TiledMma,
-    cluster_shape: &IntTuple,
+    cluster_shape: Option<&IntTuple>,
     given: ConvParams,
 ) -> Result<TmaCopy> {
-    let name = match operand {
-        Sm100Operand::A => "make_im2col_tma_atom_A_sm100",
-        Sm100Operand::B => "make_im2col_tma_atom_B_sm100",
+    let name = match (operand, cluster_shape.is_some()) {
+        (Sm100Operand::A, true) => "make_im2col_tma_atom_A_sm100",
+        (Sm100Operand::B, true) => "make_im2col_tma_atom_B_sm100",
+        (Sm100Operand::A, false) => "make_im2col_tma_copy_A_sm100",
+        (Sm100Operand::B, false) => "make_im2col_tma_copy_B_sm100",
     };
     let bad = |msg: String| condition(name, msg);
     let bare = op.trim_start_matches("cute::");
@@ -205,8 +207,43 @@ pub fn derive_atom_sm100(
         Sm100Operand::A => 2,
         Sm100Operand::B => 1,
     };
-    let multicast = match bare {
-        "SM90_TMA_LOAD_IM2COL_MULTICAST" | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST" => {
+    // make_im2col_tma_copy_A/B_sm100: cta_t_map = make_layout(shape(mma.get_thr_layout_vmnk()),
+    // compact_col_major(shape, S)), S picking the N (A) or M (B) CTAs for a multicast
+    // operation and none otherwise (not coalesced); its cosize is the multicast
+    let mut cta_t_map = None;
+    let multicast = match (bare, cluster_shape) {
+        (
+            "SM90_TMA_LOAD_IM2COL_MULTICAST"
+            | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
+            | "SM90_TMA_LOAD_IM2COL"
+            | "SM100_TMA_2SM_LOAD_IM2COL",
+            None,
+        ) => {
+            let vmnk = &mma.thr_layout_vmnk;
+            let mut parts = Vec::with_capacity(vmnk.rank());
+            for i in 0..vmnk.rank() {
+                let shape = vmnk.mode(i)?.shape().to_owned();
+                parts.push(if bare.ends_with("_MULTICAST") && i == multicast_mode {
+                    Layout::column_major(shape)?
+                } else {
+                    let zeros = shape.map_leaves(&mut |_| Ok(0))?;
+                    Layout::new(shape, zeros)?
+                });
+            }
+            let map = Layout::concat(&parts);
+            let n = map.cosize()?;
+            cta_t_map = Some(map);
+            n
+        }
+        (_, None) => {
+            return Err(bad(format!(
+                "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST, SM100_TMA_2SM_LOAD_IM2COL, SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
+            )));
+        }
+        (
+            "SM90_TMA_LOAD_IM2COL_MULTICAST" | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST",
+            Some(cluster_shape),
+        ) => {
             if cluster_shape.rank() != 4 {
                 return Err(bad(format!(
                     "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
@@ -217,7 +254,7 @@ pub fn derive_atom_sm100(
                 None => unreachable!("rank 4 checked"),
             }
         }
-        "SM90_TMA_LOAD_IM2COL" | "SM90_TMA_STORE_IM2COL" | "SM100_TMA_2SM_LOAD_IM2COL" => 1,
+        ("SM90_TMA_LOAD_IM2COL" | "SM90_TMA_STORE_IM2COL" | "SM100_TMA_2SM_LOAD_IM2COL", _) => 1,
         _ => {
             return Err(bad(format!(
                 "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST, SM90_TMA_STORE_IM2COL, SM100_TMA_2SM_LOAD_IM2COL, SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
@@ -263,12 +300,22 @@ pub fn derive_atom_sm100(
         swizzled,
         slayout,
         cta_tiler,
-        cta_v_map,
+        cta_v_map.clone(),
         multicast,
         Some(given),
         true,
     )?;
     t.atom_only = true;
+    if let Some(cta_t_map) = cta_t_map {
+        t.atom_only = false;
+        t.sm100_maps = Some(Box::new(super::tma::Sm100Tiling {
+            b_operand: operand == Sm100Operand::B,
+            mma_tiler: mma_tiler.clone(),
+            mma: mma.clone(),
+            cta_t_map,
+            cta_v_map,
+        }));
+    }
     Ok(t)
 }
 
@@ -491,6 +538,7 @@ fn derive_with_map(
         gmem_shape,
         gmem_stride_bytes,
         num_bits,
+        sm100_maps: None,
         im2col: Some(Box::new(Im2col {
             given,
             conv,

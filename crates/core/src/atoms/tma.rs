@@ -41,6 +41,22 @@ pub fn is_gather4(op: &str) -> bool {
     op.contains("GATHER4") || op.contains("SCATTER4")
 }
 
+/// `make_tma_copy_A_sm100` / `_B_sm100(op, gtensor, slayout, cluster_tiler, tiled_mma)`: its
+/// operand, MMA tiler and tiled MMA, and the maps `detail::make_tma_copy_tiled` tiles by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sm100Tiling {
+    /// B's copy (`thrfrg_B`, the M CTAs' multicast), else A's.
+    pub b_operand: bool,
+    /// The cluster tiler `(TILE_M, TILE_N, TILE_K, ...)`.
+    pub mma_tiler: IntTuple,
+    /// The tiled MMA whose `thrfrg_A`/`thrfrg_B` and VMNK thread layout it reads.
+    pub mma: super::tiled_mma::TiledMma,
+    /// CTA rank -> logical TMA thread: `coalesce(make_layout(vmnk, compact_col_major(vmnk, S)))`.
+    pub cta_t_map: Layout,
+    /// CTA value -> gmem mode: `layout<1>(mma.thrfrg_X(g_tile))(_, repeat<R>(_))`.
+    pub cta_v_map: Layout,
+}
+
 /// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds: the im2col
 /// loads and stores (`copy_traits_sm90_im2col.hpp`, `copy_traits_sm100_im2col.hpp`), which CuTe
 /// builds with `make_im2col_tma_copy`.
@@ -90,6 +106,9 @@ pub struct TmaCopy {
     /// An im2col TMA's convolution and what `make_im2col_tma_copy` derives from it (`None`:
     /// a tiled TMA).
     pub im2col: Option<Box<super::im2col::Im2col>>,
+    /// What `make_tma_copy_A_sm100`/`_B_sm100` was given and its CTA maps (`None`: the
+    /// multicast's `cluster_size:1` and the CTA tiler's identity, as `make_tma_copy`'s).
+    pub sm100_maps: Option<Box<Sm100Tiling>>,
 }
 
 /// What every TMA copy's builder asserts of its operands before deriving anything
@@ -382,6 +401,13 @@ impl TmaCopy {
     /// (`thrfrg_B` over `remove<0>` for B), the multicast the cluster's N CTAs
     /// (`size<2>(cluster_shape)`; M's, `size<1>`, for B) for a multicast operation and 1
     /// otherwise; then `detail::make_tma_copy_atom`: an atom.
+    ///
+    /// Without a cluster shape (`None`) it is `make_tma_copy_A_sm100` / `_B_sm100(op, gtensor,
+    /// slayout, cluster_tiler, tiled_mma)`: the same value map, and the CTA thread map
+    /// `cta_t_map = coalesce(make_layout(shape(mma.get_thr_layout_vmnk()),
+    /// compact_col_major(shape, Stride<_0,_0,_1,_0>)))` (the N CTAs for A's multicast; M's,
+    /// `Stride<_0,_1,_0,_0>`, for B; all `_0` otherwise), whose cosize is the multicast; then
+    /// `detail::make_tma_copy_tiled` ([`TmaCopy::tiled`]) tiles the atom over them.
     #[allow(clippy::too_many_arguments)]
     pub fn derive_atom_sm100(
         b_operand: bool,
@@ -392,15 +418,64 @@ impl TmaCopy {
         slayout: Layout,
         mma_tiler: &IntTuple,
         mma: &super::tiled_mma::TiledMma,
-        cluster_shape: &IntTuple,
+        cluster_shape: Option<&IntTuple>,
     ) -> Result<TmaCopy> {
-        let name = if b_operand {
-            "make_tma_atom_B_sm100"
-        } else {
-            "make_tma_atom_A_sm100"
+        let name = match (b_operand, cluster_shape.is_some()) {
+            (true, true) => "make_tma_atom_B_sm100",
+            (false, true) => "make_tma_atom_A_sm100",
+            (true, false) => "make_tma_copy_B_sm100",
+            (false, false) => "make_tma_copy_A_sm100",
         };
         let fail = |msg: String| condition(name, msg);
         let bare = op.trim_start_matches("cute::");
+        let Some(cluster_shape) = cluster_shape else {
+            // make_tma_copy_A/B_sm100: no gather4 forms
+            let multicast_mode = match bare {
+                "SM90_TMA_LOAD_MULTICAST" | "SM100_TMA_2SM_LOAD_MULTICAST" => {
+                    Some(if b_operand { 1 } else { 2 })
+                }
+                "SM90_TMA_LOAD" | "SM90_TMA_STORE" | "SM100_TMA_2SM_LOAD" => None,
+                _ => {
+                    return Err(fail(format!(
+                        "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST"
+                    )));
+                }
+            };
+            let vmnk = &mma.thr_layout_vmnk;
+            let mut parts = Vec::with_capacity(vmnk.rank());
+            for i in 0..vmnk.rank() {
+                let shape = vmnk.mode(i)?.shape().to_owned();
+                parts.push(if multicast_mode == Some(i) {
+                    Layout::column_major(shape)?
+                } else {
+                    let zeros = shape.map_leaves(&mut |_| Ok(0))?;
+                    Layout::new(shape, zeros)?
+                });
+            }
+            let cta_t_map = Layout::concat(&parts).coalesce()?;
+            let cta_v_map = Self::sm100_value_map(b_operand, &glayout, mma_tiler, mma, &fail)?;
+            let multicast = cta_t_map.cosize()?;
+            let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+            let mut t = Self::derive_with_map(
+                op,
+                gptr,
+                glayout,
+                swizzled,
+                slayout,
+                cta_tiler,
+                cta_v_map.clone(),
+                multicast,
+                false,
+            )?;
+            t.sm100_maps = Some(Box::new(Sm100Tiling {
+                b_operand,
+                mma_tiler: mma_tiler.clone(),
+                mma: mma.clone(),
+                cta_t_map,
+                cta_v_map,
+            }));
+            return Ok(t);
+        };
         let multicast = match bare {
             "SM90_TMA_LOAD_MULTICAST"
             | "SM100_TMA_2SM_LOAD_MULTICAST"
@@ -427,6 +502,23 @@ impl TmaCopy {
                 )));
             }
         };
+        let cta_v_map = Self::sm100_value_map(b_operand, &glayout, mma_tiler, mma, &fail)?;
+        let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+        Self::derive_with_map(
+            op, gptr, glayout, swizzled, slayout, cta_tiler, cta_v_map, multicast, true,
+        )
+    }
+
+    /// The SM100 TMA's CTA value map: `layout<1>(mma.thrfrg_A(g_tile))(_, repeat<R>(_))` with
+    /// `g_tile = make_identity_layout(shape(gtensor)).compose(remove<1>(mma_tiler))` (`thrfrg_B`
+    /// over `remove<0>` for B).
+    fn sm100_value_map(
+        b_operand: bool,
+        glayout: &Layout,
+        mma_tiler: &IntTuple,
+        mma: &super::tiled_mma::TiledMma,
+        fail: &dyn Fn(String) -> crate::algebra::error::AlgebraError,
+    ) -> Result<Layout> {
         if mma_tiler.rank() < 3 {
             return Err(fail(format!(
                 "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
@@ -455,10 +547,7 @@ impl TmaCopy {
         let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; r]);
         let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
         let cta_v_map = frg.slice(&coord)?;
-        let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
-        Self::derive_with_map(
-            op, gptr, glayout, swizzled, slayout, cta_tiler, cta_v_map, multicast, true,
-        )
+        Ok(cta_v_map)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -577,6 +666,7 @@ impl TmaCopy {
             gmem_stride_bytes,
             num_bits,
             im2col: None,
+            sm100_maps: None,
         })
     }
 
@@ -663,10 +753,16 @@ impl TmaCopy {
     /// threads (the multicast's CTAs) split each box (`layout_T = inv_smem o
     /// (cosize(T):(num_elems / cosize(T)) o T)`); the tiler is `product_each(shape(cta_v_map))`.
     pub fn tiled(&self) -> Result<(Layout, Tiler<'static>)> {
-        let cta_v_map = composition::compose_tiler(
-            &Layout::identity(&self.glayout.shape().to_owned())?,
-            &self.cta_tiler,
-        )?;
+        let (cta_t_map, cta_v_map) = match &self.sm100_maps {
+            Some(maps) => (maps.cta_t_map.clone(), maps.cta_v_map.clone()),
+            None => (
+                Layout::column_major(IntTuple::int(self.cluster_size))?,
+                composition::compose_tiler(
+                    &Layout::identity(&self.glayout.shape().to_owned())?,
+                    &self.cta_tiler,
+                )?,
+            ),
+        };
         // size<1>(RefLayout) / bits: a gather4's 4 rows included
         let num_elems = self.num_bits / self.element_bits()?;
         let inv_smem = right_inverse(&self.slayout)?;
@@ -678,14 +774,13 @@ impl TmaCopy {
         )?;
         let layout_vv =
             smem_atoms::tile_to_shape(&wrapped, &IntTuple::int(cta_v_map.size()?), None)?;
-        let n = self.cluster_size;
-        if num_elems % n != 0 {
+        let n = cta_t_map.cosize()?;
+        if n < 1 || num_elems % n != 0 {
             return Err(bad(format!(
                 "the box's {num_elems} elements do not split over the multicast's {n} CTAs (CuTe's safe_div)"
             )));
         }
         let layout_t = Layout::new(IntTuple::int(n), IntTuple::int(num_elems / n))?;
-        let cta_t_map = Layout::column_major(IntTuple::int(n))?;
         let layout_tt =
             composition::compose(&inv_smem, &composition::compose(&layout_t, &cta_t_map)?)?;
         let tv = Layout::concat(&[layout_tt, layout_vv]);
@@ -697,6 +792,24 @@ impl TmaCopy {
 impl fmt::Display for TmaCopy {
     /// The call that builds it: `make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = &self.sm100_maps {
+            let ab = if t.b_operand { "B" } else { "A" };
+            let im2col = if self.im2col.is_some() { "im2col_" } else { "" };
+            write!(
+                f,
+                "make_{im2col}tma_copy_{ab}_sm100({}, {} o {}, ",
+                self.op, self.gptr, self.glayout
+            )?;
+            match &self.swizzled {
+                Some(c) => write!(f, "{c}")?,
+                None => write!(f, "{}", self.slayout)?,
+            }
+            write!(f, ", {}, {}", t.mma_tiler, t.mma)?;
+            if let Some(i) = &self.im2col {
+                write!(f, "{i}")?;
+            }
+            return f.write_str(")");
+        }
         let name = if self.im2col.is_some() {
             "make_im2col_tma_copy"
         } else if self.atom_only {

@@ -1352,8 +1352,22 @@ pub fn atom_function(
                     .map_err(alg)
             }
         }
-        "make_tma_atom_A_sm100" | "make_tma_atom_B_sm100" => {
+        "make_tma_atom_A_sm100"
+        | "make_tma_atom_B_sm100"
+        | "make_tma_copy_A_sm100"
+        | "make_tma_copy_B_sm100" => {
             use crate::algebra::tensor::Origin;
+            // `make_tma_atom_A_sm100<TmaInternalType>(…)`: the template argument comes first
+            let plain = if name.starts_with("make_tma_atom") {
+                6
+            } else {
+                5
+            };
+            let (internal, vals, spans) = if vals.len() > plain {
+                (Some((&vals[0], spans[0])), &vals[1..], &spans[1..])
+            } else {
+                (None, vals, spans)
+            };
             let op = name_arg(
                 &vals[0],
                 spans[0],
@@ -1369,15 +1383,21 @@ pub fn atom_function(
                     ));
                 }
             };
+            if let Some((ty, ty_span)) = internal {
+                tma_internal_type(name, ty, ty_span, &gptr)?;
+            }
             let (swizzled, slayout) = match &vals[2] {
                 Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
                 v => (None, to_layout(v, spans[2])?),
             };
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
-            let cluster = super::convert::to_int_tuple(&vals[5], spans[5])?;
-            crate::atoms::tma::TmaCopy::derive_atom_sm100(
-                name == "make_tma_atom_B_sm100",
+            let cluster = match vals.get(5) {
+                Some(v) => Some(super::convert::to_int_tuple(v, spans[5])?),
+                None => None,
+            };
+            let t = crate::atoms::tma::TmaCopy::derive_atom_sm100(
+                name.contains("_B_sm100"),
                 op,
                 gptr,
                 glayout,
@@ -1385,11 +1405,16 @@ pub fn atom_function(
                 slayout,
                 &mma_tiler,
                 &mma,
-                &cluster,
+                cluster.as_ref(),
             )
-            .and_then(|t| t.atom())
-            .map(|a| wrap(Atom::Copy(a)))
-            .map_err(alg)
+            .map_err(alg)?;
+            if cluster.is_some() {
+                t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
+            } else {
+                TiledCopy::tma(t)
+                    .map(|c| wrap(Atom::TiledCopy(c)))
+                    .map_err(alg)
+            }
         }
         "make_im2col_tma_atom_A_sm100" | "make_im2col_tma_atom_B_sm100" => {
             let operand = if name.contains("_A_") {
@@ -1399,6 +1424,17 @@ pub fn atom_function(
             };
             let t = im2col_sm100_args(operand, vals, spans)?;
             t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
+        }
+        "make_im2col_tma_copy_A_sm100" | "make_im2col_tma_copy_B_sm100" => {
+            let operand = if name.contains("_A_") {
+                crate::atoms::im2col::Sm100Operand::A
+            } else {
+                crate::atoms::im2col::Sm100Operand::B
+            };
+            let t = im2col_sm100_args(operand, vals, spans)?;
+            TiledCopy::tma(t)
+                .map(|c| wrap(Atom::TiledCopy(c)))
+                .map_err(alg)
         }
         "make_im2col_tma_copy" => {
             let t = im2col_args(vals, spans)?;
@@ -1420,6 +1456,51 @@ pub fn atom_function(
             span,
         )),
     }
+}
+
+/// `make_tma_atom_A_sm100<TmaInternalType>(…)` (and `_B_`, and the `make_tma_copy_*_sm100`
+/// forms): CuTe's TMA moves `TmaInternalType` elements (`void`: the tensor's own,
+/// `GEngine::value_type`), `num_bits_per_tma = size(tma_gbasis) * sizeof_bits_v<TmaInternalType>`
+/// over `recast<TmaInternalType>(gtensor)`. A type of the tensor element's width changes
+/// nothing cute shows; another width recasts the global tensor, which cute refuses.
+fn tma_internal_type(
+    name: &str,
+    ty: &Value,
+    span: Span,
+    gptr: &crate::algebra::pointer::Pointer,
+) -> Result<(), EvalError> {
+    let Value::Name(t) = ty else {
+        return Err(expected(
+            "a TmaInternalType, a type such as uint16_t or void",
+            ty.kind(),
+            span,
+        ));
+    };
+    let t = t.trim();
+    if t == "void" {
+        return Ok(());
+    }
+    let Some(bits) = crate::algebra::recast::element_bits(t) else {
+        return Err(EvalError::new(
+            format!(
+                "{name}<TmaInternalType>: '{t}' is not an element type CuTe names (half_t, float, uint8_t, tfloat32_t, float_e4m3_t, ..., or void)"
+            ),
+            span,
+        ));
+    };
+    let gbits = gptr
+        .width
+        .bits(&format!("{name}<{t}>"))
+        .map_err(|e| EvalError::algebra(e, span))?;
+    if bits != gbits {
+        return Err(EvalError::new(
+            format!(
+                "{name}<{t}>: a TmaInternalType of {bits} bits over a tensor of {gbits}-bit elements has the TMA move recast<{t}>(gtensor), which cute does not model; cute takes a TmaInternalType of the tensor element's width ({gbits} bits) or void"
+            ),
+            span,
+        ));
+    }
+    Ok(())
 }
 
 /// The arguments of `make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER], [CLUSTER_SIZE])` (CuTe's
@@ -1516,11 +1597,25 @@ fn im2col_sm100_args(
     };
     let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
     let mma = tiled_mma_arg(&vals[4], spans[4])?;
-    let cluster = super::convert::to_int_tuple(&vals[5], spans[5])?;
-    let conv = conv_params(vals, spans, 6)?;
+    // the copies (make_im2col_tma_copy_A/B_sm100) take no cluster shape: 12 arguments
+    let (cluster, head) = if vals.len() == 13 {
+        (Some(super::convert::to_int_tuple(&vals[5], spans[5])?), 6)
+    } else {
+        (None, 5)
+    };
+    let conv = conv_params(vals, spans, head)?;
     let span = spans[0].to(spans[vals.len() - 1]);
     crate::atoms::im2col::derive_atom_sm100(
-        operand, op, gptr, glayout, swizzled, slayout, &mma_tiler, &mma, &cluster, conv,
+        operand,
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+        &mma_tiler,
+        &mma,
+        cluster.as_ref(),
+        conv,
     )
     .map_err(|e| EvalError::algebra(e, span))
 }

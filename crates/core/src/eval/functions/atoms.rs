@@ -142,20 +142,56 @@ pub(super) static FUNCTIONS: &[Function] = &[
         13
     ),
     atom_f!(
+        "make_im2col_tma_copy_A_sm100",
+        "make_im2col_tma_copy_A_sm100(OP, GTENSOR, SLAYOUT, CLUSTER_TILE, TILED_MMA, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)",
+        "CuTe's SM100 im2col TMA TiledCopy for a UMMA's A (copy_traits_sm100_im2col.hpp): make_im2col_tma_atom_A_sm100's atom, its multicast the N CTAs of TILED_MMA's VMNK thread layout, tiled as detail::make_tma_copy_im2col tiles it",
+        "make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))",
+        12,
+        12
+    ),
+    atom_f!(
+        "make_im2col_tma_copy_B_sm100",
+        "make_im2col_tma_copy_B_sm100(OP, GTENSOR, SLAYOUT, CLUSTER_TILE, TILED_MMA, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)",
+        "CuTe's SM100 im2col TMA TiledCopy for a UMMA's B: make_im2col_tma_atom_B_sm100's atom, its multicast the M CTAs of TILED_MMA's VMNK thread layout",
+        "make_im2col_tma_copy_B_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))",
+        12,
+        12
+    ),
+    atom_f!(
         "make_tma_atom_A_sm100",
-        "make_tma_atom_A_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
+        "make_tma_atom_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
         "CuTe's SM100 TMA Copy_Atom for a UMMA's A (copy_traits_sm100_tma.hpp): the CTA's values from TILED_MMA.thrfrg_A over the gmem tensor tiled by (TILE_M, TILE_K), multicast over the cluster's N CTAs for a multicast operation; fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, get_tma_tensor and the atom's layouts",
         "make_tma_atom_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box",
         6,
-        6
+        7,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_tma_atom_B_sm100",
-        "make_tma_atom_B_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
+        "make_tma_atom_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)",
         "CuTe's SM100 TMA Copy_Atom for a UMMA's B: TILED_MMA.thrfrg_B over the gmem tensor tiled by (TILE_N, TILE_K), multicast over the cluster's M CTAs for a multicast operation",
         "make_tma_atom_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box",
         6,
-        6
+        7,
+        template: super::TemplateArgs::Before
+    ),
+    atom_f!(
+        "make_tma_copy_A_sm100",
+        "make_tma_copy_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+        "CuTe's SM100 TMA TiledCopy for a UMMA's A (copy_traits_sm100_tma.hpp): make_tma_atom_A_sm100's atom, its multicast the N CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled; fields get_layoutS_TV, Tiler_MN, the atom's tma_box and get_tma_tensor",
+        "make_tma_copy_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))",
+        5,
+        6,
+        template: super::TemplateArgs::Before
+    ),
+    atom_f!(
+        "make_tma_copy_B_sm100",
+        "make_tma_copy_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+        "CuTe's SM100 TMA TiledCopy for a UMMA's B: make_tma_atom_B_sm100's atom, its multicast the M CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled",
+        "make_tma_copy_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))",
+        5,
+        6,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_tma_atom",

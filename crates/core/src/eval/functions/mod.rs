@@ -161,10 +161,10 @@ macro_rules! f {
 
 /// A function of the atoms module (`methods::atom_function` dispatches on its name).
 macro_rules! atom_f {
-    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr) => {
+    ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr $(, $key:ident: $val:expr)* $(,)?) => {
         f!($name, $sig, $summary, $example, $lo, $hi, |a| {
             crate::eval::methods::atom_function($name, a.vals, a.spans, a.span)
-        })
+        } $(, $key: $val)*)
     };
 }
 
