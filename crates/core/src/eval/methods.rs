@@ -1356,7 +1356,6 @@ pub fn atom_function(
         | "make_tma_atom_B_sm100"
         | "make_tma_copy_A_sm100"
         | "make_tma_copy_B_sm100" => {
-            use crate::algebra::tensor::Origin;
             // `make_tma_atom_A_sm100<TmaInternalType>(…)`: the template argument comes first
             let plain = if name.starts_with("make_tma_atom") {
                 6
@@ -1368,28 +1367,16 @@ pub fn atom_function(
             } else {
                 (None, vals, spans)
             };
-            let op = name_arg(
-                &vals[0],
-                spans[0],
-                "a TMA copy operation, e.g. SM90_TMA_LOAD",
-            )?;
-            let (gptr, glayout) = match &vals[1] {
-                Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
-                other => {
-                    return Err(expected(
-                        "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
-                        other.kind(),
-                        spans[1],
-                    ));
-                }
-            };
+            let TmaHead {
+                op,
+                gptr,
+                glayout,
+                swizzled,
+                slayout,
+            } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
             if let Some((ty, ty_span)) = internal {
                 tma_internal_type(name, ty, ty_span, &gptr)?;
             }
-            let (swizzled, slayout) = match &vals[2] {
-                Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
-                v => (None, to_layout(v, spans[2])?),
-            };
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
             let cluster = match vals.get(5) {
@@ -1511,26 +1498,13 @@ fn tma_args(
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
-    use crate::algebra::tensor::Origin;
-    let op = name_arg(
-        &vals[0],
-        spans[0],
-        "a TMA copy operation, e.g. SM90_TMA_LOAD",
-    )?;
-    let (gptr, glayout) = match &vals[1] {
-        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
-        other => {
-            return Err(expected(
-                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), SHAPE, STRIDE)",
-                other.kind(),
-                spans[1],
-            ));
-        }
-    };
-    let (swizzled, slayout) = match &vals[2] {
-        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
-        v => (None, to_layout(v, spans[2])?),
-    };
+    let TmaHead {
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+    } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
     let atom_only = name == "make_tma_atom";
     let (tiler_at, cluster_at) = match (atom_only, vals.len()) {
         (false, 4) => (None, Some(3)),
@@ -1575,26 +1549,17 @@ fn im2col_sm100_args(
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
-    use crate::algebra::tensor::Origin;
-    let op = name_arg(
-        &vals[0],
-        spans[0],
+    let TmaHead {
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+    } = tma_head(
+        vals,
+        spans,
         "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
     )?;
-    let (gptr, glayout) = match &vals[1] {
-        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
-        other => {
-            return Err(expected(
-                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
-                other.kind(),
-                spans[1],
-            ));
-        }
-    };
-    let (swizzled, slayout) = match &vals[2] {
-        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
-        v => (None, to_layout(v, spans[2])?),
-    };
     let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
     let mma = tiled_mma_arg(&vals[4], spans[4])?;
     // the copies (make_im2col_tma_copy_A/B_sm100) take no cluster shape: 12 arguments
@@ -1647,7 +1612,6 @@ fn conv_params(
 }
 
 fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
-    use crate::algebra::tensor::Origin;
     use crate::atoms::im2col::CONV_PARAM_NAMES;
     let n = vals.len();
     if !matches!(n, 3..=5 | 10..=12) {
@@ -1659,25 +1623,17 @@ fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaC
             spans[0].to(spans[n - 1]),
         ));
     }
-    let op = name_arg(
-        &vals[0],
-        spans[0],
+    let TmaHead {
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+    } = tma_head(
+        vals,
+        spans,
         "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
     )?;
-    let (gptr, glayout) = match &vals[1] {
-        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
-        other => {
-            return Err(expected(
-                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
-                other.kind(),
-                spans[1],
-            ));
-        }
-    };
-    let (swizzled, slayout) = match &vals[2] {
-        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
-        v => (None, to_layout(v, spans[2])?),
-    };
     let head = if n >= 10 { n - 7 } else { n };
     let tiler = if head >= 4 {
         let mut buf = crate::algebra::TilerBuf::new();
@@ -1702,6 +1658,48 @@ fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaC
 
 fn expected(what: &str, found: &str, span: Span) -> EvalError {
     EvalError::new(format!("expected {what}, found {found}"), span)
+}
+
+/// The head every TMA builder's arguments share: `OP` (a copy operation's name), `GTENSOR` (a
+/// global-memory tensor: its pointer and layout) and `SLAYOUT` (the shared-memory layout, maybe
+/// swizzled: the swizzled whole and its layout).
+struct TmaHead<'a> {
+    op: &'a str,
+    gptr: crate::algebra::pointer::Pointer,
+    glayout: crate::algebra::Layout,
+    swizzled: Option<crate::algebra::ComposedLayout>,
+    slayout: crate::algebra::Layout,
+}
+
+/// [`TmaHead`] of `vals` (`op_what` names the operation expected, for the error).
+fn tma_head<'a>(
+    vals: &'a [Value],
+    spans: &[Span],
+    op_what: &str,
+) -> Result<TmaHead<'a>, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let op = name_arg(&vals[0], spans[0], op_what)?;
+    let (gptr, glayout) = match &vals[1] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => (p.clone(), (**l).clone()),
+        other => {
+            return Err(expected(
+                "a global-memory tensor, make_tensor(make_gmem_ptr(static_cast<T*>(nullptr)), LAYOUT)",
+                other.kind(),
+                spans[1],
+            ));
+        }
+    };
+    let (swizzled, slayout) = match &vals[2] {
+        Value::Composed(c) => (Some((**c).clone()), c.layout.clone()),
+        v => (None, to_layout(v, spans[2])?),
+    };
+    Ok(TmaHead {
+        op,
+        gptr,
+        glayout,
+        swizzled,
+        slayout,
+    })
 }
 
 fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalError> {

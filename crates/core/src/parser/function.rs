@@ -257,16 +257,7 @@ impl<'a> Parser<'a> {
 /// A function's or lambda's body read as statements (the text between its braces), for a
 /// call: the one block reader's statements.
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser {
-        src,
-        depth: 0,
-        arena,
-        dsl: std::cell::Cell::new(None),
-        cpp: std::cell::Cell::new(None),
-        scratch: Vec::new(),
-        in_angle: false,
-        relational: false,
-    };
+    let p = Parser::new(src, 0, arena);
     p.block(0, src.len(), 1)
 }
 

@@ -178,16 +178,7 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 /// statement's body (`src` then ends where it does, and its spans count from the outer
 /// statement's start). `nest`: the control statements it is inside.
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
-    let mut p = Parser {
-        src,
-        depth: nest,
-        arena,
-        dsl: std::cell::Cell::new(None),
-        cpp: std::cell::Cell::new(None),
-        scratch: Vec::new(),
-        in_angle: false,
-        relational: false,
-    };
+    let mut p = Parser::new(src, nest, arena);
     let mut pos = p.skip_ws(start);
     // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
     while src[pos..].starts_with("[[")
@@ -292,16 +283,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
     if let Some(k) = compound_assignment_at(src, pos) {
-        let mut q = Parser {
-            src: &src[..k],
-            depth: 0,
-            arena,
-            dsl: std::cell::Cell::new(None),
-            cpp: std::cell::Cell::new(None),
-            scratch: Vec::new(),
-            in_angle: false,
-            relational: false,
-        };
+        let mut q = Parser::new(&src[..k], 0, arena);
         let (tend, target) = q.expr(pos)?;
         if q.skip_ws(tend) == k && matches!(target.kind, ExprKind::Call(..)) {
             let op = char::from(src.as_bytes()[k]);
@@ -373,16 +355,7 @@ pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
 
 /// [`parse_expr`], its errors without the full-width hint.
 fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
-    let mut p = Parser {
-        src,
-        depth: 0,
-        arena,
-        dsl: std::cell::Cell::new(None),
-        cpp: std::cell::Cell::new(None),
-        scratch: Vec::new(),
-        in_angle: false,
-        relational: false,
-    };
+    let mut p = Parser::new(src, 0, arena);
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return err("expected an expression", Span::new(0, src.len()));
@@ -504,6 +477,23 @@ struct Parser<'a> {
     /// Whether `< <= > >=` are read as C++'s relational operators here: in a condition and
     /// inside parentheses (`control.rs` has the rule).
     relational: bool,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser of `src` at bracket depth `depth` (counted against
+    /// [`crate::limits::MAX_NESTING`]), its nodes in `arena`; nothing known yet of the dialect.
+    fn new(src: &'a str, depth: usize, arena: &'a Bump) -> Parser<'a> {
+        Parser {
+            src,
+            depth,
+            arena,
+            dsl: std::cell::Cell::new(None),
+            cpp: std::cell::Cell::new(None),
+            scratch: Vec::new(),
+            in_angle: false,
+            relational: false,
+        }
+    }
 }
 
 impl<'a> Parser<'a> {
