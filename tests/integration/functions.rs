@@ -219,6 +219,20 @@ CUTE_STATIC_ASSERT(rank(a) == 2, "rank 2");
             "CUTE_STATIC_ASSERT_V(size(a) > Int<8>{});",
             "CUTE_STATIC_ASSERT_V(size(a) > Int<8>{}) failed: size(a) is 8, Int<8>{} is 8 (CuTe does not compile)",
         ),
+        // a run-time value: the compiler's error, not a pass or fail by value (cute-oracle:
+        // "non-constant condition for static assertion")
+        (
+            "int n = 8; static_assert(size(a) == n);",
+            "static_assert expression is not an integral constant expression",
+        ),
+        (
+            "int n = 8; static_assert(n == 8, \"eight\");",
+            "static_assert expression is not an integral constant expression",
+        ),
+        (
+            "CUTE_STATIC_ASSERT_V(size(make_layout(make_shape(4,2))) == Int<8>{});",
+            "CUTE_STATIC_ASSERT_V: static_assert expression is not an integral constant expression",
+        ),
         (
             "EXPECT_LT(a, 3);",
             "'<' compares two integers (CuTe has no '<' for a layout",
@@ -268,4 +282,29 @@ fn a_definition_in_an_argument_ends_at_its_brace() {
         "",
     );
     assert_eq!((out.as_str(), code), ("_4:_1", 0));
+}
+
+/// `size_v<T>`, `cosize_v<T>` of a type (`decltype(L)`, a bound type name), `CUTE_STATIC_V(x)`
+/// (config.hpp: `decltype(x)::value`), C++'s plain integers; of a run-time value the compiler's
+/// error. `thread0()`: cute answers for thread 0 of block 0 (README, Limits). cute-oracle:
+/// `cosize_v<decltype(make_layout(Shape<_2,_4>{}, Stride<_4,_1>{}))>` is 8, and so on.
+#[test]
+fn static_values_of_types_and_thread0() {
+    let block = "auto L = make_layout(Shape<_2,_4>{}, Stride<_4,_1>{});\nusing LayoutType = decltype(L);\nprint(size_v<decltype(L)>); print(cosize_v<LayoutType>); print(CUTE_STATIC_V(size(L)));\nstatic_assert(cosize_v<LayoutType> == 8);\nif (thread0()) { print(\"t0\"); }\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("888t0\n", "", 0));
+    for (stmt, want) in [
+        (
+            "auto L = make_layout(make_shape(2,4)); print(cosize_v<decltype(L)>);",
+            "cosize_v needs a static cosize",
+        ),
+        (
+            "int n = 2; print(CUTE_STATIC_V(n));",
+            "a run-time integer, whose type is int, which has no members",
+        ),
+    ] {
+        let (_, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!(code, 1, "{stmt}");
+        assert!(err.contains(want), "{stmt}: {err}");
+    }
 }

@@ -233,3 +233,43 @@ fn relational_operators_are_read_where_cpp_has_them() {
     );
     assert_eq!(code, 1);
 }
+
+/// C++17's `if constexpr (COND)`: COND a constant expression (a static value, a literal, a
+/// trait's `::value`), the branch not taken not evaluated (it may name what these types do not
+/// have, as complement.cpp's and int_tuple.cpp's helpers rely on); a run-time condition is the
+/// compiler's error. Answers from cute-oracle (`[]{ if constexpr (…) … }()`: `1`, `2`).
+#[test]
+fn if_constexpr_takes_a_constant_and_skips_the_other_branch() {
+    for (stmt, want) in [
+        (
+            "if constexpr (is_static<decltype(make_layout(Shape<_2,_4>{}))>::value) { print(1); } else { print(2); }",
+            "1",
+        ),
+        (
+            "if constexpr (is_static<decltype(make_layout(make_shape(2,4)))>::value && 3 > 2) { print(1); } else { print(2); }",
+            "2",
+        ),
+        (
+            "auto x = _3{}; if constexpr (x > 2) { print(x); } else { print(no_such_function(x)); }",
+            "_3",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,4)); if constexpr (is_static<decltype(L)>::value) { print(complement(complement(L))); }\nprint(1);",
+            "1",
+        ),
+        (
+            "if constexpr (false) { print(1); }\nelse { print(2); }",
+            "2",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+    // cute-oracle: "error: the value of 'x' is not usable in a constant expression"
+    let (_, err, code) = cute_format("int x = 3; if constexpr (x > 2) { print(1); }\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("if constexpr needs a constant expression"),
+        "{err}"
+    );
+}

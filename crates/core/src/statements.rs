@@ -474,7 +474,12 @@ fn starts_control(line: &str) -> bool {
     let (word, rest) = t.split_at(end);
     let next = rest.trim_start().chars().next();
     match word {
-        "for" | "while" | "if" | "switch" => next == Some('('),
+        "for" | "while" | "if" | "switch" if next == Some('(') => true,
+        // C++17's `if constexpr (COND)`
+        "if" => rest
+            .trim_start()
+            .strip_prefix("constexpr")
+            .is_some_and(|r| r.trim_start().starts_with('(')),
         "do" | "else" => {
             matches!(next, None | Some('{' | '/')) || rest.trim_start().starts_with("if")
         }

@@ -18,6 +18,10 @@ impl Env {
         written: (&str, usize),
     ) -> Result<Outcome, EvalError> {
         let a = self.eval_checked(cond)?;
+        if rhs.is_some() || super::equality::truth_value(&a).is_some() {
+            // (a value of another kind is the error below, that a check takes a condition)
+            self.compile_time(name, cond, rhs)?;
+        }
         let (holds, shown) = match rhs {
             // `static_assert(a == b)`, `EXPECT_TRUE(a < b)`: a failure shows both sides
             None if let ExprKind::Binary(
@@ -79,6 +83,61 @@ impl Env {
                 Some((_, r)) => Span::new(cond.span.start, r.span.end),
                 None => cond.span,
             },
+        ))
+    }
+
+    /// A compile-time check's condition is a constant expression, as the compiler asks:
+    /// `static_assert(c)` and `CUTE_STATIC_ASSERT(c)` of a run-time value are CuTe's compile
+    /// error, not a pass or fail by value; `CUTE_STATIC_ASSERT_V(c)` (`static_assert(
+    /// decltype(c)::value)`) asks a static value, CuTe's `C<v>`. gtest's checks run at run
+    /// time and take any value.
+    fn compile_time(
+        &self,
+        name: &str,
+        cond: &Expr,
+        rhs: Option<&(BinOp, Expr)>,
+    ) -> Result<(), EvalError> {
+        let span = match rhs {
+            Some((_, r)) => Span::new(cond.span.start, r.span.end),
+            None => cond.span,
+        };
+        let constant = match name {
+            "static_assert" | "CUTE_STATIC_ASSERT" => {
+                self.constant(cond) && rhs.is_none_or(|(_, r)| self.constant(r))
+            }
+            "CUTE_STATIC_ASSERT_V" => {
+                let is_static = |e: &Expr| {
+                    self.eval(e)
+                        .ok()
+                        .and_then(|v| super::equality::truth_value(&v))
+                        .is_some_and(|(_, dynamic)| !dynamic)
+                };
+                match rhs {
+                    // `a <= b` of two static integers is a static truth
+                    Some((_, r)) => is_static(cond) && is_static(r),
+                    None => is_static(cond),
+                }
+            }
+            _ => return Ok(()),
+        };
+        if constant {
+            return Ok(());
+        }
+        Err(EvalError::new(
+            format!(
+                "{}static_assert expression is not an integral constant expression (a run-time value: CuTe does not compile it{})",
+                if name == "static_assert" {
+                    String::new()
+                } else {
+                    format!("{name}: ")
+                },
+                if name == "CUTE_STATIC_ASSERT_V" {
+                    ", which asks a static value, C<v>"
+                } else {
+                    ""
+                }
+            ),
+            span,
         ))
     }
 

@@ -10,7 +10,7 @@
 use super::{Env, EvalError, Outcome, Value, bindable, equality, value};
 use crate::algebra::IntTuple;
 use crate::limits::{MAX_LOOP_ITERATIONS, MAX_LOOP_PRINTED};
-use crate::parser::{BinOp, Condition, Expr, Jump, Loop, Span, Stmt, Switch, While};
+use crate::parser::{BinOp, Condition, Expr, ExprKind, Jump, Loop, Span, Stmt, Switch, While};
 
 /// What the statements of one control statement may still spend.
 struct Budget {
@@ -29,6 +29,11 @@ enum Flow {
     Next,
     Jump(Jump, Span),
 }
+
+/// The C++ types whose conversion of a constant expression is one (`int(x)`).
+const CONVERSIONS: &[&str] = &[
+    "int", "bool", "long", "unsigned", "size_t", "int32_t", "int64_t", "uint32_t", "uint64_t",
+];
 
 impl Env {
     /// Run a control statement (or a block), its outcomes in order.
@@ -100,7 +105,11 @@ impl Env {
             Stmt::Switch(s) => self.run_switch(s, out, budget),
             Stmt::Jump(jump, span) => Ok(Flow::Jump(*jump, *span)),
             Stmt::If(b) => {
-                let holds = self.holds(&b.cond)?;
+                let holds = if b.constexpr {
+                    self.holds_statically(&b.cond)?
+                } else {
+                    self.holds(&b.cond)?
+                };
                 let taken = if holds { b.then } else { b.otherwise };
                 let flow = self.run_all(taken, out, budget)?;
                 budget.last_if = holds;
@@ -328,6 +337,52 @@ impl Env {
 
     /// Whether a condition holds: its value taken as C++'s `bool(x)` takes it (a truth value,
     /// an integer other than 0; static or run-time alike).
+    /// An `if constexpr`'s condition: a constant expression, as C++17 asks of it (a run-time
+    /// one is the compiler's error, "constexpr if condition is not a constant expression").
+    /// The branch it does not take is then not evaluated.
+    fn holds_statically(&self, c: &Condition) -> Result<bool, EvalError> {
+        let holds = self.holds(c)?;
+        if !self.constant(&c.expr) {
+            let v = self.eval_checked(&c.expr)?;
+            return Err(EvalError::new(
+                format!(
+                    "if constexpr needs a constant expression, and this condition is a run-time value ({}) (C++: constexpr if condition is not a constant expression)",
+                    v.kind()
+                ),
+                c.span,
+            ));
+        }
+        Ok(holds)
+    }
+
+    /// Whether `e` is a C++ constant expression as cute can tell: a static value (CuTe's
+    /// `C<v>`, a static truth), an integer literal, a trait's `::value` (`static constexpr`),
+    /// or an operator over those. A variable holding a run-time integer is not (cute does not
+    /// keep whether it was declared `constexpr`).
+    pub(super) fn constant(&self, e: &Expr) -> bool {
+        match e.kind {
+            ExprKind::Int(_) | ExprKind::DynInt(_) => true,
+            // a trait's value, `::value`, `sizeof_bits_v<T>`, `C<…>{}`
+            ExprKind::Field(_, "::value") | ExprKind::Trait(..) | ExprKind::Static(_) => true,
+            ExprKind::Name(n) if n.starts_with("sizeof_bits_v<") => true,
+            ExprKind::Group(a) | ExprKind::Unary(_, a) => self.constant(a),
+            ExprKind::Binary(_, a, b) => self.constant(a) && self.constant(b),
+            // a conversion of a constant, `int(x)`, `bool(x)`, `size_t(x)`
+            ExprKind::Call(
+                Expr {
+                    kind: ExprKind::Name(ty),
+                    ..
+                },
+                [x],
+            ) if CONVERSIONS.contains(ty) => self.constant(x),
+            _ => self
+                .eval(e)
+                .ok()
+                .and_then(|v| equality::truth_value(&v))
+                .is_some_and(|(_, dynamic)| !dynamic),
+        }
+    }
+
     fn holds(&self, c: &Condition) -> Result<bool, EvalError> {
         let v = self.eval_checked(&c.expr)?;
         equality::truth(&v).map(|(t, _)| t).ok_or_else(|| {

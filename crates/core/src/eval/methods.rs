@@ -439,9 +439,17 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
                 i64::from(*b),
                 true,
             ))),
-            _ if let Some(x) = v.as_int() => {
+            Value::IntTuple(t)
+                if t.is_static()
+                    && let Some(x) = v.as_int() =>
+            {
                 Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(x, true)))
             }
+            // `decltype(n)::value` of C++'s `int`: the compiler's error
+            Value::IntTuple(t) if t.as_int().is_some() => Err(EvalError::new(
+                "::value is the value of an integral constant (Int<4>, a static size), and this is a run-time integer, whose type is int, which has no members",
+                span,
+            )),
             _ => Err(EvalError::new(
                 format!(
                     "::value is the value of an integral constant (Int<4>, a static size): {} has none",

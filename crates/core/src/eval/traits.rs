@@ -4,6 +4,7 @@
 
 use super::{Env, EvalError, Value};
 use crate::algebra::Tup;
+use crate::algebra::tuple_algorithms::product_kind;
 use crate::parser::ast::Trait;
 use crate::parser::{Expr, Span};
 
@@ -69,6 +70,43 @@ impl Env {
                     span,
                 )),
             },
+            (Trait::Size | Trait::Cosize, [v]) => {
+                let (name, n) = if t == Trait::Size {
+                    let n = match v {
+                        Value::IntTuple(t) => product_kind(t.as_tup()),
+                        Value::Layout(l) => product_kind(l.shape()),
+                        v => {
+                            return Err(EvalError::new(
+                                format!("size_v takes a shape or layout, not {}", v.kind()),
+                                span,
+                            ));
+                        }
+                    };
+                    ("size", n)
+                } else {
+                    let Value::Layout(l) = v else {
+                        return Err(EvalError::new(
+                            format!("cosize_v takes a layout, not {}", v.kind()),
+                            span,
+                        ));
+                    };
+                    ("cosize", l.cosize_kind())
+                };
+                let n = n.map_err(|e| EvalError::algebra(e, span))?;
+                if n.dynamic {
+                    // `size_t<T>` is `int` there, which has no `::value`
+                    return Err(EvalError::new(
+                        format!(
+                            "{name}_v needs a static {name}, and the {name} of {} is a run-time integer (CuTe: {name}_t<T> is int, which has no ::value)",
+                            v.kind()
+                        ),
+                        span,
+                    ));
+                }
+                Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(
+                    n.value, false,
+                )))
+            }
             _ => Err(EvalError::new("this trait takes other arguments", span)),
         }
     }

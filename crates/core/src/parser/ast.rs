@@ -225,6 +225,10 @@ pub enum Trait {
     Rank,
     /// `depth_v<T>`: the depth.
     Depth,
+    /// `size_v<T>`: the size of a static shape or layout (`size_t<T>::value`).
+    Size,
+    /// `cosize_v<T>`: the codomain size of a static layout (`cosize_t<T>::value`).
+    Cosize,
     /// A trait of type names only, decided as read (`is_same<int, long>`).
     Known(bool),
 }
@@ -420,6 +424,9 @@ pub struct Branch<'a> {
     pub then: &'a [Stmt<'a>],
     /// What runs when it does not (empty without `else`).
     pub otherwise: &'a [Stmt<'a>],
+    /// Whether it is C++17's `if constexpr (COND)`: the condition must be a static value, and
+    /// the branch not taken is not evaluated (as a template's discarded statement).
+    pub constexpr: bool,
 }
 
 /// Storage a declaration names ([`Stmt::DeclarePointer`]).

@@ -143,7 +143,9 @@ impl<'a> Parser<'a> {
         let is = match word {
             // Python's `for i in range(…):`
             "for" if self.python_for_counter(next).is_some() => true,
-            "for" | "while" | "if" | "switch" => self.peek(next) == Some('('),
+            "for" | "while" | "if" | "switch" if self.peek(next) == Some('(') => true,
+            // C++17's `if constexpr (COND)`
+            "if" => self.constexpr_after(next).is_some(),
             "do" => self.peek(next) == Some('{') || self.word_at(next).is_some(),
             "break" | "continue" => matches!(self.peek(next), None | Some(';')),
             "else" => true,
@@ -209,6 +211,12 @@ impl<'a> Parser<'a> {
         if word == "do" {
             return self.do_while(pos, end, nest);
         }
+        if word == "if"
+            && let Some(open) = self.constexpr_after(self.skip_ws(end))
+        {
+            let close = self.closing(open, "(")?;
+            return self.branch(open, close, nest, true);
+        }
         let open = self.skip_ws(end);
         let close = self.closing(open, "(")?;
         match word {
@@ -225,8 +233,18 @@ impl<'a> Parser<'a> {
                 Ok((Stmt::While(self.arena.alloc(w)), after))
             }
             "switch" => self.switch(pos, open, close, nest),
-            _ => self.branch(open, close, nest),
+            _ => self.branch(open, close, nest, false),
         }
+    }
+
+    /// Where the `(` after `if constexpr` is, `pos` being just past `if`; `None` where the
+    /// text there is not `constexpr (`.
+    fn constexpr_after(&self, pos: usize) -> Option<usize> {
+        let ("constexpr", end) = self.word_at(pos)? else {
+            return None;
+        };
+        let open = self.skip_ws(end);
+        (self.peek(open) == Some('(')).then_some(open)
     }
 
     /// `do BODY while (COND);`, `do` from `pos` to `end`.
@@ -493,8 +511,15 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// `if (COND) THEN [else OTHERWISE]`, its condition from `open` to `close`.
-    fn branch(&self, open: usize, close: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+    /// `if (COND) THEN [else OTHERWISE]` (`if constexpr (COND) …` where `constexpr`), its
+    /// condition from `open` to `close`.
+    fn branch(
+        &self,
+        open: usize,
+        close: usize,
+        nest: usize,
+        constexpr: bool,
+    ) -> PResult<(Stmt<'a>, usize)> {
         let cond = self.condition(open + 1, close)?;
         let (then, after) = self.body(close, "if", nest)?;
         let mut otherwise: &'a [Stmt<'a>] = &[];
@@ -507,6 +532,7 @@ impl<'a> Parser<'a> {
             cond,
             then,
             otherwise,
+            constexpr,
         };
         Ok((Stmt::If(self.arena.alloc(b)), end))
     }

@@ -1399,11 +1399,24 @@ impl<'a> Parser<'a> {
                         // DSL's `Integer(4)` is the integer; its sized integer types
                         // (`cute.Int8(300)`) are calls, which wrap the integer to their width
                         ExprKind::Name(n) | ExprKind::Qualified(n)
-                            if n == "decltype" || DSL_INT_TYPES.contains(&n) =>
+                            if n == "decltype"
+                                || n == "CUTE_STATIC_V"
+                                || DSL_INT_TYPES.contains(&n) =>
                         {
                             match args {
                                 [arg] if matches!(n, "decltype" | "Integer") => Expr {
                                     kind: ExprKind::Group(self.alloc(*arg)),
+                                    span,
+                                },
+                                // config.hpp's `#define CUTE_STATIC_V(x) decltype(x)::value`
+                                [arg] if n == "CUTE_STATIC_V" => Expr {
+                                    kind: ExprKind::Field(
+                                        self.alloc(Expr {
+                                            kind: ExprKind::Group(self.alloc(*arg)),
+                                            span,
+                                        }),
+                                        "::value",
+                                    ),
                                     span,
                                 },
                                 [_] => Expr {

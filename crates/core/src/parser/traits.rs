@@ -1,6 +1,6 @@
 //! The type traits a pasted program asks of its values: `is_static<decltype(x)>::value`,
 //! `is_static_v<…>`, `is_same_v<A, B>` (and `std::is_same<…>::value`), `tuple_size_v<…>`,
-//! `rank_v<…>`, `depth_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
+//! `rank_v<…>`, `depth_v<…>`, `size_v<…>`, `cosize_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
 //! written as a value here (`decltype(x)` is x, `Shape<_2,int>` the shape), and an integer type
 //! (`int`, `size_t`, `bool`) stands for a run-time integer. The trait itself is a static truth
 //! or integer (CuTe's `bool_constant`, printed `_1`); `::value` and the `_v` forms are C++'s
@@ -47,6 +47,8 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
         "depth" if value => Trait::Depth,
+        "size" if value => Trait::Size,
+        "cosize" if value => Trait::Cosize,
         _ => return None,
     };
     Some((t, value))

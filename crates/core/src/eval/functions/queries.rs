@@ -239,4 +239,23 @@ pub(super) static FUNCTIONS: &[Function] = &[
             },
         }
     ),
+    // debug.hpp's thread predicates: cute answers for thread 0 of block 0 (README, Limits)
+    f!(
+        "thread0",
+        "thread0()",
+        "whether this is thread 0 of block 0 (a run-time bool; cute answers for that thread: true)",
+        "thread0()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
+    ),
+    f!(
+        "block0",
+        "block0()",
+        "whether this is block 0 (a run-time bool; cute answers for thread 0 of block 0: true)",
+        "block0()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
+    ),
 ];
