@@ -306,6 +306,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     bool(size(4:1) == 4)"""
 
+def thread0(**kwargs: Arg) -> Any:
+    """thread0()
+
+Whether this is thread 0 of block 0 (a run-time bool; cute answers for that thread: true).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('thread0')`` shows its result)::
+
+    thread0()"""
+
+def block0(**kwargs: Arg) -> Any:
+    """block0()
+
+Whether this is block 0 (a run-time bool; cute answers for thread 0 of block 0: true).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('block0')`` shows its result)::
+
+    block0()"""
+
 def make_layout(shape: Arg, stride: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)
 
@@ -756,6 +774,78 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_im2col_tma_copy(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box"""
 
+def make_im2col_tma_atom_A_sm100(op: Arg, gtensor: Arg, slayout: Arg, mma_tiler: Arg, tiled_mma: Arg, cluster_shape_vmnk: Arg, lower_corner_whd: Arg, upper_corner_whd: Arg, lower_padding_whd: Arg, upper_padding_whd: Arg, stride_whd: Arg, lower_srt: Arg, stride_srt: Arg, **kwargs: Arg) -> Any:
+    """make_im2col_tma_atom_A_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)
+
+CuTe's SM100 im2col TMA Copy_Atom for a UMMA's A (copy_traits_sm100_im2col.hpp): the CTA's values from TILED_MMA.thrfrg_A over the (TILE_M, TILE_K) tile, multicast over the cluster's N CTAs for a multicast operation; fields tma_box, tma_gmem_shape, tma_gmem_stride, tma_layout_vt, tma_traversal_strides, get_tma_tensor and the atom's layouts.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_im2col_tma_atom_A_sm100')`` shows its result)::
+
+    make_im2col_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1)).tma_box"""
+
+def make_im2col_tma_atom_B_sm100(op: Arg, gtensor: Arg, slayout: Arg, mma_tiler: Arg, tiled_mma: Arg, cluster_shape_vmnk: Arg, lower_corner_whd: Arg, upper_corner_whd: Arg, lower_padding_whd: Arg, upper_padding_whd: Arg, stride_whd: Arg, lower_srt: Arg, stride_srt: Arg, **kwargs: Arg) -> Any:
+    """make_im2col_tma_atom_B_sm100(OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)
+
+CuTe's SM100 im2col TMA Copy_Atom for a UMMA's B: TILED_MMA.thrfrg_B over the (TILE_N, TILE_K) tile, multicast over the cluster's M CTAs for a multicast operation.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_im2col_tma_atom_B_sm100')`` shows its result)::
+
+    make_im2col_tma_atom_B_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1)).tma_box"""
+
+def make_im2col_tma_copy_A_sm100(op: Arg, gtensor: Arg, slayout: Arg, cluster_tile: Arg, tiled_mma: Arg, lower_corner_whd: Arg, upper_corner_whd: Arg, lower_padding_whd: Arg, upper_padding_whd: Arg, stride_whd: Arg, lower_srt: Arg, stride_srt: Arg, **kwargs: Arg) -> Any:
+    """make_im2col_tma_copy_A_sm100(OP, GTENSOR, SLAYOUT, CLUSTER_TILE, TILED_MMA, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)
+
+CuTe's SM100 im2col TMA TiledCopy for a UMMA's A (copy_traits_sm100_im2col.hpp): make_im2col_tma_atom_A_sm100's atom, its multicast the N CTAs of TILED_MMA's VMNK thread layout, tiled as detail::make_tma_copy_im2col tiles it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_im2col_tma_copy_A_sm100')`` shows its result)::
+
+    make_im2col_tma_copy_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))"""
+
+def make_im2col_tma_copy_B_sm100(op: Arg, gtensor: Arg, slayout: Arg, cluster_tile: Arg, tiled_mma: Arg, lower_corner_whd: Arg, upper_corner_whd: Arg, lower_padding_whd: Arg, upper_padding_whd: Arg, stride_whd: Arg, lower_srt: Arg, stride_srt: Arg, **kwargs: Arg) -> Any:
+    """make_im2col_tma_copy_B_sm100(OP, GTENSOR, SLAYOUT, CLUSTER_TILE, TILED_MMA, LOWER_CORNER_WHD, UPPER_CORNER_WHD, LOWER_PADDING_WHD, UPPER_PADDING_WHD, STRIDE_WHD, LOWER_SRT, STRIDE_SRT)
+
+CuTe's SM100 im2col TMA TiledCopy for a UMMA's B: make_im2col_tma_atom_B_sm100's atom, its multicast the M CTAs of TILED_MMA's VMNK thread layout.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_im2col_tma_copy_B_sm100')`` shows its result)::
+
+    make_im2col_tma_copy_B_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(make_shape(_8{},_8{},_8{},_2{}),_64{}), make_stride(make_stride(_64{},_512{},_4096{},_32768{}),_1{}))), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(0,0,0), make_coord(1,1,1), make_coord(0,0,0), make_coord(1,1,1))"""
+
+def make_tma_atom_A_sm100(op: Arg, gtensor: Arg, slayout: Arg, mma_tiler: Arg, tiled_mma: Arg, cluster_shape_vmnk: Arg, arg6: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_atom_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)
+
+CuTe's SM100 TMA Copy_Atom for a UMMA's A (copy_traits_sm100_tma.hpp): the CTA's values from TILED_MMA.thrfrg_A over the gmem tensor tiled by (TILE_M, TILE_K), multicast over the cluster's N CTAs for a multicast operation; fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride, get_tma_tensor and the atom's layouts.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_atom_A_sm100')`` shows its result)::
+
+    make_tma_atom_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box"""
+
+def make_tma_atom_B_sm100(op: Arg, gtensor: Arg, slayout: Arg, mma_tiler: Arg, tiled_mma: Arg, cluster_shape_vmnk: Arg, arg6: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_atom_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK)
+
+CuTe's SM100 TMA Copy_Atom for a UMMA's B: TILED_MMA.thrfrg_B over the gmem tensor tiled by (TILE_N, TILE_K), multicast over the cluster's M CTAs for a multicast operation.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_atom_B_sm100')`` shows its result)::
+
+    make_tma_atom_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{})).tma_box"""
+
+def make_tma_copy_A_sm100(op: Arg, gtensor: Arg, slayout: Arg, cluster_tiler: Arg, tiled_mma: Arg, arg5: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_copy_A_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)
+
+CuTe's SM100 TMA TiledCopy for a UMMA's A (copy_traits_sm100_tma.hpp): make_tma_atom_A_sm100's atom, its multicast the N CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled; fields get_layoutS_TV, Tiler_MN, the atom's tma_box and get_tma_tensor.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy_A_sm100')`` shows its result)::
+
+    make_tma_copy_A_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))"""
+
+def make_tma_copy_B_sm100(op: Arg, gtensor: Arg, slayout: Arg, cluster_tiler: Arg, tiled_mma: Arg, arg5: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_copy_B_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)
+
+CuTe's SM100 TMA TiledCopy for a UMMA's B: make_tma_atom_B_sm100's atom, its multicast the M CTAs of TILED_MMA's VMNK thread layout, tiled by detail::make_tma_copy_tiled.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy_B_sm100')`` shows its result)::
+
+    make_tma_copy_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))"""
+
 def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., **kwargs: Arg) -> Any:
     """make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
 
@@ -880,7 +970,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def make_composed_layout(inner: Arg, offset: Arg, outer: Arg, **kwargs: Arg) -> Any:
     """make_composed_layout(INNER, OFFSET, OUTER)
 
-The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout).
+The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, Layout>, c -> INNER(OFFSET + OUTER(c)) (an im2col TMA's tensor is over one).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_composed_layout')`` shows its result)::
 
@@ -1629,6 +1719,15 @@ A pointer to Blackwell's tensor memory at the 32-bit address ADDR (0 when left o
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tmem_ptr')`` shows its result)::
 
     make_tmem_ptr<half_t>(0) + 3"""
+
+def make_sparse_ptr(ptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """make_sparse_ptr<S>(PTR)
+
+CuTe's sparse_ptr over PTR, a pointer to sparse_elem<S,T> (pointer_sparse.hpp): it moves by logical elements, S of them one physical T, its width sizeof_bits<sparse_elem<S,T>> = bits(T)/S; CuTe prints sparse<2>_ptr[_8b](0x4), smem_sparse<2>_ptr[_8b](…) in shared memory (PTR itself for S = 1).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_sparse_ptr')`` shows its result)::
+
+    make_smem_ptr(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr))) + 4"""
 
 def static_cast(nullptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
     """static_cast<T*>(nullptr)
