@@ -1547,9 +1547,6 @@ fn tma_args(
     .map_err(|e| EvalError::algebra(e, span))
 }
 
-/// The arguments of `make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, the
-/// convolution's 7 parameters])` (CuTe's overloads: 3, 4, 5, 10, 11 or 12 arguments), derived
-/// into the im2col box.
 /// The arguments of `make_im2col_tma_atom_A_sm100` / `_B_sm100` (13: OP, GTENSOR, SLAYOUT,
 /// MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK and the convolution's 7 parameters).
 fn im2col_sm100_args(
@@ -1619,6 +1616,9 @@ fn conv_params(
     Ok(ConvParams { values })
 }
 
+/// The arguments of `make_im2col_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER[, MULTICAST]][, the
+/// convolution's 7 parameters])` (CuTe's overloads: 3, 4, 5, 10, 11 or 12 arguments), derived
+/// into the im2col box.
 fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
     use crate::atoms::im2col::CONV_PARAM_NAMES;
     let n = vals.len();

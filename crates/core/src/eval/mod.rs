@@ -495,6 +495,25 @@ impl Env {
         self.exec(&stmt, on_value)
     }
 
+    /// A statement's value `v` answered as `shown` shows it (a value, or a `print`): after what
+    /// the calls of the user's functions in it printed, or handed to `on_value`; bound to `ans`.
+    fn answer(
+        &mut self,
+        v: Value,
+        shown: fn(Value) -> Outcome,
+        on_value: impl FnOnce(&Value),
+    ) -> Outcome {
+        let mut printed = self.take_emitted();
+        if !printed.is_empty() {
+            printed.push(shown(v.clone()));
+            self.set("ans", v);
+            return Outcome::Sequence(printed);
+        }
+        on_value(&v);
+        self.set("ans", v);
+        shown(Value::Under)
+    }
+
     /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`);
     /// what the calls of the user's functions in it printed goes first.
     fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
@@ -608,30 +627,13 @@ impl Env {
                     self.run_algorithm(&e)?;
                     return Ok(Outcome::Nothing);
                 }
-                let mut printed = self.take_emitted();
-                if !printed.is_empty() {
-                    // what the calls printed, then the value
-                    printed.push(Outcome::Value(v.clone()));
-                    self.set("ans", v);
-                    return Ok(Outcome::Sequence(printed));
-                }
-                on_value(&v);
-                self.set("ans", v);
-                Ok(Outcome::Value(Value::Under))
+                Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
             Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
             Stmt::Show(e) => {
                 let v = self.eval_checked(&e)?;
-                let mut printed = self.take_emitted();
-                if !printed.is_empty() {
-                    printed.push(Outcome::Printed(v.clone()));
-                    self.set("ans", v);
-                    return Ok(Outcome::Sequence(printed));
-                }
-                on_value(&v);
-                self.set("ans", v);
-                Ok(Outcome::Printed(Value::Under))
+                Ok(self.answer(v, Outcome::Printed, on_value))
             }
         }
     }
