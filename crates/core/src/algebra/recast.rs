@@ -24,12 +24,13 @@ pub fn element_bits(name: &str) -> Option<i64> {
     let n = n.strip_prefix("std::").unwrap_or(n);
     Some(match n {
         // (CuTe's aliases `uint1_t`, `uint2_t`, `int4_t`, `uint4_t`, `uint6_t`, numeric/int.hpp)
-        "bin1_t" | "uint1b_t" | "uint1_t" => 1,
+        // (`sizeof_bits<bool>` is 1: numeric/numeric_types.hpp)
+        "bin1_t" | "uint1b_t" | "uint1_t" | "bool" => 1,
         "int2b_t" | "uint2b_t" | "uint2_t" => 2,
         "int4b_t" | "uint4b_t" | "int4_t" | "uint4_t" | "float_e2m1_t" => 4,
         "int6b_t" | "uint6b_t" | "uint6_t" | "float_e2m3_t" | "float_e3m2_t" => 6,
         "int8_t" | "uint8_t" | "float_e4m3_t" | "float_e5m2_t" | "float_ue4m3_t"
-        | "float_ue8m0_t" | "char" | "bool" | "signed char" | "unsigned char" => 8,
+        | "float_ue8m0_t" | "char" | "signed char" | "unsigned char" => 8,
         "int16_t" | "uint16_t" | "half_t" | "bfloat16_t" | "short" => 16,
         "int32_t" | "uint32_t" | "float" | "tfloat32_t" | "int" | "unsigned" => 32,
         "int64_t" | "uint64_t" | "double" => 64,

@@ -164,9 +164,57 @@ impl Env {
             .buffers
             .alloc(ty, n.max(1))
             .map_err(|m| EvalError::limit(m, span))?;
+        self.buffers.mark_owner(tag, l);
         let mut p = p.clone();
         p.storage = tag;
         Ok(Value::OffsetLayout(Origin::Ptr(p), l.clone()))
+    }
+
+    /// `auto u = t;` and `u = t;` of an owning tensor `t` (C++ text): C++ copies the tensor,
+    /// and an owning tensor's `ArrayEngine` is its array, so `u` is a new owner holding `t`'s
+    /// values (into `u`'s own array where `u` already owns one of the same type: the copy
+    /// assignment); a view (a slice, a tensor over a pointer) copies the view. In the CuTe DSL
+    /// a name binds the same tensor, as Python binds objects.
+    pub(super) fn copy_of_owner(
+        &mut self,
+        name: &str,
+        expr: &Expr,
+        v: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let mut e = expr;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        let owner = |env: &Env, v: &Value| match v {
+            Value::OffsetLayout(Origin::Ptr(p), l) if env.buffers.is_owner(p, l) => {
+                Some((p.clone(), (**l).clone()))
+            }
+            _ => None,
+        };
+        if self.dsl || !matches!(e.kind, ExprKind::Name(_)) {
+            return Ok(v);
+        }
+        let Some((from, layout)) = owner(self, &v) else {
+            return Ok(v);
+        };
+        if let Some(target) = self.get(name)
+            && let Some((to, to_layout)) = owner(self, target)
+            && to_layout == layout
+            && self.buffers.elem_type(&to).ok() == self.buffers.elem_type(&from).ok()
+        {
+            // the copy assignment of a tensor of the same type: the values copied
+            let target = target.clone();
+            self.buffers.copy_all(from.storage, to.storage);
+            return Ok(target);
+        }
+        let tag = self
+            .buffers
+            .duplicate(from.storage)
+            .map_err(|m| EvalError::limit(m, span))?;
+        let mut p = from;
+        p.storage = tag;
+        Ok(Value::OffsetLayout(Origin::Ptr(p), Box::new(layout)))
     }
 
     /// A declared array's pointer given its storage (`float A[8]`, `T A[N] = {…}`, `cute::array<T,
@@ -242,8 +290,11 @@ impl Env {
         if self.is_bound(n) || functions::lookup(n).is_some() {
             return None;
         }
+        // CUTLASS's number classes (the floating types, the sub-byte integers) hold their own
+        // values; `int(x)` of an integer is another's cast
+        let class = ty.is_float() || ty.is_subbyte_int();
         let is_number = matches!(arg.kind, ExprKind::Float(..))
-            || (ty.is_float() && !matches!(arg.kind, ExprKind::Name(_) | ExprKind::Call(..)));
+            || (class && !matches!(arg.kind, ExprKind::Name(_) | ExprKind::Call(..)));
         let v = if is_number {
             match self.eval(arg) {
                 Ok(v) => v,
@@ -252,7 +303,7 @@ impl Env {
         } else {
             match self.eval(arg) {
                 Ok(v @ Value::Scalar(_)) => v,
-                Ok(v) if ty.is_float() && number_of(&v).is_some() => v,
+                Ok(v) if class && number_of(&v).is_some() => v,
                 _ => return None,
             }
         };
@@ -260,7 +311,7 @@ impl Env {
         Some(
             Scalar::new(ty, x.value)
                 .map(|s| {
-                    if ty.is_float() {
+                    if class {
                         Value::Scalar(Box::new(s))
                     } else {
                         Value::IntTuple(crate::algebra::IntTuple::int_of(
@@ -422,6 +473,9 @@ impl Env {
         };
         if functions::lookup(name).is_none_or(|f| !f.void) {
             return Ok(());
+        }
+        if super::element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name) {
+            return self.run_element_fn_algorithm(name, args, e.span);
         }
         let vals = self.eval_args(args)?;
         let spans: Vec<Span> = args.iter().map(|a| a.span).collect();

@@ -122,6 +122,27 @@ impl Env {
         self.lambdas.get(n).cloned()
     }
 
+    /// A lambda written where it is used (`transform(T, [](auto x){ return x * 2; })`).
+    pub(super) fn inline_lambda(params: &[&str], body: &str) -> Routine {
+        Routine {
+            params: params.iter().map(|p| (p.to_string(), None)).collect(),
+            body: body.to_string(),
+            seq: 0,
+            what: "the lambda".to_string(),
+            first_line: None,
+        }
+    }
+
+    /// The parameters' names of a routine.
+    pub(super) fn param_names(r: &Routine) -> impl Iterator<Item = &str> {
+        r.params.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// The text of a routine's body.
+    pub(super) fn body_of(r: &Routine) -> &str {
+        &r.body
+    }
+
     /// `[&](auto x){ … }(a)`: a lambda called where it is written.
     pub(super) fn call_lambda_here(
         &self,
@@ -130,14 +151,7 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        let r = Routine {
-            params: params.iter().map(|p| (p.to_string(), None)).collect(),
-            body: body.to_string(),
-            seq: 0,
-            what: "the lambda".to_string(),
-            first_line: None,
-        };
-        self.call_routine(&r, args, span, None)
+        self.call_routine(&Env::inline_lambda(params, body), args, span, None)
     }
 
     /// Call a routine: its arguments bound to its parameters in a scope of its own, its body
@@ -152,13 +166,29 @@ impl Env {
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
         if args.len() != r.params.len() {
+            return self.call_routine_on(r, vec![Value::Tuple(Vec::new()); args.len()], span, visible);
+        }
+        let vals = self.eval_args(args)?;
+        self.call_routine_on(r, vals, span, visible)
+    }
+
+    /// [`Env::call_routine`] of the arguments' values (what an algorithm hands its function:
+    /// `transform(T, f)` calls `f(T(i))`).
+    pub(super) fn call_routine_on(
+        &self,
+        r: &Routine,
+        vals: Vec<Value>,
+        span: Span,
+        visible: Option<usize>,
+    ) -> Result<Value, EvalError> {
+        if vals.len() != r.params.len() {
             return Err(EvalError::new(
                 format!(
                     "{} takes {} argument{}, got {}",
                     r.what,
                     r.params.len(),
                     if r.params.len() == 1 { "" } else { "s" },
-                    args.len()
+                    vals.len()
                 ),
                 span,
             ));
@@ -181,7 +211,6 @@ impl Env {
                 span,
             ));
         }
-        let vals = self.eval_args(args)?;
         let mut inner = self.clone();
         inner.lambda_depth += 1;
         inner.calls.set(self.calls.get() + 1);

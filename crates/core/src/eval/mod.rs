@@ -3,6 +3,7 @@
 mod checks;
 mod control;
 mod convert;
+mod element_functions;
 mod elements;
 pub mod equality;
 pub mod explain;
@@ -567,6 +568,7 @@ impl Env {
                     ));
                 }
                 let v = self.own_storage(v, expr.span)?;
+                let v = self.copy_of_owner(name, &expr, v, expr.span)?;
                 self.bind(name, v);
                 Ok(Outcome::Assigned)
             }
@@ -1218,7 +1220,7 @@ impl Env {
                     && self.arrays.get(n).is_some_and(|st| st.object) =>
             {
                 let v = self.eval(value)?;
-                if v.as_int().is_none() && !matches!(v, Value::Bool(_)) {
+                if v.as_int().is_none() && !matches!(v, Value::Bool(_) | Value::Scalar(_)) {
                     return Err(EvalError::new(
                         format!("fill: the value must be a number, found {}", v.kind()),
                         value.span,
@@ -1240,6 +1242,20 @@ impl Env {
                     ),
                     first.span,
                 ))
+            }
+            // `reduce`, `transform`, `for_each`, `batch_reduce`: their function argument a
+            // functor or a lambda (element_functions.rs); the call checked by the table
+            ExprKind::Call(callee, args)
+                if let Some(name) = self.called_function(callee)
+                    && element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name)
+                    && let Some(f) = functions::lookup(name) =>
+            {
+                let (vals, _) = self.element_fn_args(name, args)?;
+                let v = self.call_on(f, args, vals, e.span)?;
+                if name == "reduce" {
+                    return self.reduce_value(args, e.span);
+                }
+                Ok(v)
             }
             ExprKind::Call(callee, args) => {
                 if let Some(first) = self.first_operand(callee, args)

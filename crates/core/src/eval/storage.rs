@@ -48,8 +48,37 @@ pub enum ElemType {
     U32,
     /// `uint64_t`.
     U64,
-    /// `bool`.
+    /// `bool` (`sizeof_bits<bool>` is 1 in CuTe: an owning tensor of it is sub-byte).
     Bool,
+    /// `float_e4m3_t` (FP8: 4 exponent bits, 3 mantissa bits, no infinity, at most 448).
+    E4M3,
+    /// `float_e5m2_t` (FP8: 5 exponent bits, 2 mantissa bits, at most 57344).
+    E5M2,
+    /// `float_e2m1_t` (FP4: 2 exponent bits, 1 mantissa bit, at most 6).
+    E2M1,
+    /// `float_e2m3_t` (FP6: 2 exponent bits, 3 mantissa bits, at most 7.5).
+    E2M3,
+    /// `float_e3m2_t` (FP6: 3 exponent bits, 2 mantissa bits, at most 28).
+    E3M2,
+    /// `int4b_t`.
+    I4,
+    /// `uint4b_t`.
+    U4,
+    /// `int2b_t`.
+    I2,
+    /// `uint2b_t`.
+    U2,
+    /// `uint1b_t` (`bin1_t`).
+    U1,
+}
+
+/// A narrow floating-point type of CUTLASS (float8.h, float_subbyte.h): its mantissa bits,
+/// its least normal exponent (`1 - bias`), its greatest finite value, whether it has a NaN.
+struct MiniFloat {
+    mantissa_bits: i32,
+    min_exponent: i32,
+    max_finite: f64,
+    has_nan: bool,
 }
 
 impl ElemType {
@@ -76,6 +105,16 @@ impl ElemType {
             "uint32_t" | "unsigned" | "unsigned int" | "Uint32" => ElemType::U32,
             "uint64_t" | "unsigned long" | "unsigned long long" | "Uint64" => ElemType::U64,
             "bool" | "Boolean" => ElemType::Bool,
+            "float_e4m3_t" | "Float8E4M3FN" => ElemType::E4M3,
+            "float_e5m2_t" | "Float8E5M2" => ElemType::E5M2,
+            "float_e2m1_t" | "Float4E2M1FN" => ElemType::E2M1,
+            "float_e2m3_t" => ElemType::E2M3,
+            "float_e3m2_t" => ElemType::E3M2,
+            "int4b_t" | "int4_t" | "Int4" => ElemType::I4,
+            "uint4b_t" | "uint4_t" | "Uint4" => ElemType::U4,
+            "int2b_t" => ElemType::I2,
+            "uint2b_t" | "uint2_t" => ElemType::U2,
+            "uint1b_t" | "uint1_t" | "bin1_t" => ElemType::U1,
             _ => return None,
         })
     }
@@ -96,7 +135,53 @@ impl ElemType {
             ElemType::U32 => "uint32_t",
             ElemType::U64 => "uint64_t",
             ElemType::Bool => "bool",
+            ElemType::E4M3 => "float_e4m3_t",
+            ElemType::E5M2 => "float_e5m2_t",
+            ElemType::E2M1 => "float_e2m1_t",
+            ElemType::E2M3 => "float_e2m3_t",
+            ElemType::E3M2 => "float_e3m2_t",
+            ElemType::I4 => "int4b_t",
+            ElemType::U4 => "uint4b_t",
+            ElemType::I2 => "int2b_t",
+            ElemType::U2 => "uint2b_t",
+            ElemType::U1 => "uint1b_t",
         }
+    }
+
+    /// The narrow floating-point types' formats.
+    fn mini_float(self) -> Option<MiniFloat> {
+        let (mantissa_bits, min_exponent, max_finite, has_nan) = match self {
+            ElemType::E4M3 => (3, -6, 448.0, true),
+            ElemType::E5M2 => (2, -14, 57344.0, true),
+            ElemType::E2M1 => (1, 0, 6.0, false),
+            ElemType::E2M3 => (3, 0, 7.5, false),
+            ElemType::E3M2 => (2, -2, 28.0, false),
+            _ => return None,
+        };
+        Some(MiniFloat {
+            mantissa_bits,
+            min_exponent,
+            max_finite,
+            has_nan,
+        })
+    }
+
+    /// Whether it is one of CUTLASS's sub-byte integer types (`int4b_t`, `uint1b_t`, …), a
+    /// class type of its own rather than a C++ integer.
+    pub fn is_subbyte_int(self) -> bool {
+        self.subbyte_range().is_some()
+    }
+
+    /// A sub-byte integer type's range (CUTLASS's `integer_subbyte`, which asserts it).
+    fn subbyte_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            ElemType::I4 => (-8, 7),
+            ElemType::U4 => (0, 15),
+            ElemType::I2 => (-2, 1),
+            ElemType::U2 => (0, 3),
+            ElemType::U1 => (0, 1),
+            _ => return None,
+        })
     }
 
     /// Whether it is a floating-point type.
@@ -104,7 +189,7 @@ impl ElemType {
         matches!(
             self,
             ElemType::F32 | ElemType::F64 | ElemType::F16 | ElemType::BF16
-        )
+        ) || self.mini_float().is_some()
     }
 
     /// An integer type's width and signedness.
@@ -127,8 +212,34 @@ impl ElemType {
     /// ties to even), an integer type truncates a floating value toward zero (an error where
     /// C++ leaves it undefined: out of the type's range, or not a number) and wraps an integer
     /// modulo 2^bits, `bool` is `x != 0`.
+    ///
+    /// The FP8, FP6 and FP4 types convert from `float` as CUTLASS's `convert_float_to_fp8`
+    /// does (float8.h; float_subbyte.h alike): to the nearest value, ties to even, a value
+    /// past the greatest finite one (an infinity too) saturating to it (`satfinite`), NaN to
+    /// NaN (an error for the types without one). The sub-byte integers hold their range only
+    /// (`integer_subbyte(int)` asserts it: an error here).
     pub fn round(self, x: Number) -> Result<Number, String> {
         let f = x.as_f64();
+        if let Some(m) = self.mini_float() {
+            return m.round(f as f32).map(Number::Float).ok_or_else(|| {
+                format!("{}(nan): the type has no NaN (not modelled)", self.name())
+            });
+        }
+        if let Some((lo, hi)) = self.subbyte_range() {
+            let i = match x {
+                Number::Int(i) => Some(i),
+                Number::Float(v) if v.is_finite() => Some(v.trunc() as i128),
+                Number::Float(_) => None,
+            };
+            return match i {
+                Some(i) if (lo..=hi).contains(&i) => Ok(Number::Int(i)),
+                _ => Err(format!(
+                    "{}({}): the value is outside the type's range {lo}..={hi} (CUTLASS's integer_subbyte asserts it)",
+                    self.name(),
+                    x.as_text()
+                )),
+            };
+        }
         Ok(match self {
             ElemType::F64 => Number::Float(f),
             ElemType::F32 => Number::Float(f64::from(f as f32)),
@@ -171,8 +282,9 @@ impl ElemType {
         })
     }
 
-    /// CuTe's `print(x)` of a value of this type: `%f` of the floating types (`half_t` and
-    /// `bfloat16_t` as `float`), the integer in decimal.
+    /// CuTe's `print(x)` of a value of this type: `%f` of the floating types (`half_t`,
+    /// `bfloat16_t` and the FP8/FP6/FP4 types as `float`), the integer in decimal (`%d` of
+    /// `int(x)` for the sub-byte integers).
     pub fn print(self, x: Number) -> String {
         match (self.is_float(), x) {
             (true, x) => x.c_f(),
@@ -186,8 +298,20 @@ impl ElemType {
         match self {
             ElemType::F32 => format!("{:>10}", c_e(x.as_f64(), 2)),
             ElemType::F64 => format!("{:>11}", c_e(x.as_f64(), 3)),
-            ElemType::F16 | ElemType::BF16 => format!("{:>8}", c_fixed(x.as_f64(), 2)),
-            ElemType::Bool => format!("{:>3}", self.print(x)),
+            // `%*.2f` of width 8: half_t, bfloat16_t, float_e4m3_t, float_e5m2_t and the
+            // float_exmy_base types (pretty_print_float_exmy_base)
+            ElemType::F16
+            | ElemType::BF16
+            | ElemType::E4M3
+            | ElemType::E5M2
+            | ElemType::E2M1
+            | ElemType::E2M3
+            | ElemType::E3M2 => format!("{:>8}", c_fixed(x.as_f64(), 2)),
+            // uint1b_t's `%*d` of width 3; bool's generic two blanks and print
+            ElemType::Bool | ElemType::U1 => format!("{:>3}", self.print(x)),
+            ElemType::I4 | ElemType::U4 | ElemType::I2 | ElemType::U2 => {
+                format!("{:>5}", self.print(x))
+            }
             // pretty_print(uint32_t) prints with %d: the value as an int
             ElemType::U32 => format!("{:>5}", (x.as_i128() as u32) as i32),
             ElemType::I32 | ElemType::I64 | ElemType::U64 => format!("{:>5}", self.print(x)),
@@ -196,6 +320,36 @@ impl ElemType {
                 format!("  {}", self.print(x))
             }
         }
+    }
+}
+
+impl MiniFloat {
+    /// The nearest value of the type to `x` (ties to even), saturating at its greatest
+    /// finite value; `None` for a NaN the type cannot hold.
+    fn round(&self, x: f32) -> Option<f64> {
+        if x.is_nan() {
+            return self.has_nan.then_some(f64::NAN);
+        }
+        let a = f64::from(x).abs();
+        let r = if a == 0.0 {
+            0.0
+        } else if a.is_infinite() || a >= self.max_finite {
+            self.max_finite
+        } else {
+            // the exponent of a's leading bit, no less than the least normal one (subnormals
+            // share that quantum)
+            let e = (a.log2().floor() as i32).max(self.min_exponent);
+            // log2 of a value just under a power of two may round up: the quantum then is
+            // one too coarse, which a check of the leading bit corrects
+            let e = if 2f64.powi(e) > a && e > self.min_exponent {
+                e - 1
+            } else {
+                e
+            };
+            let q = 2f64.powi(e - self.mantissa_bits);
+            ((a / q).round_ties_even() * q).min(self.max_finite)
+        };
+        Some(if x.is_sign_negative() { -r } else { r })
     }
 }
 
@@ -222,6 +376,14 @@ impl Number {
         match self {
             Number::Int(i) => i,
             Number::Float(f) => f as i128,
+        }
+    }
+
+    /// The number as C++ source writes it (`9`, `1.5`).
+    fn as_text(self) -> String {
+        match self {
+            Number::Int(i) => i.to_string(),
+            Number::Float(f) => f.to_string(),
         }
     }
 
@@ -288,13 +450,14 @@ impl Scalar {
 
     /// The type C++'s usual arithmetic conversions give `a OP b`: the wider floating type,
     /// `half_t`/`bfloat16_t` with themselves (CUTLASS's operators compute in `float` and round
-    /// back), `float` for `half_t` with another type, else the integers' promotion.
-    fn common(a: ElemType, b: ElemType) -> ElemType {
+    /// back; the FP8/FP6/FP4 types alike), `float` for a narrow floating type with another
+    /// type, else the integers' promotion (the sub-byte integers and `bool` as `int`).
+    pub fn common(a: ElemType, b: ElemType) -> ElemType {
         use ElemType::*;
         match (a, b) {
             (F64, _) | (_, F64) => F64,
             (x, y) if x == y && x.is_float() => x,
-            (F32 | F16 | BF16, _) | (_, F32 | F16 | BF16) => F32,
+            (x, y) if x.is_float() || y.is_float() => F32,
             (I64, _) | (_, I64) => I64,
             (U64, _) | (_, U64) => U64,
             (U32, _) | (_, U32) => U32,
@@ -363,13 +526,18 @@ impl std::fmt::Display for Scalar {
 struct Buffer {
     ty: ElemType,
     values: Vec<Option<Number>>,
+    /// The layout of the owning tensor whose array it is (`make_tensor<T>(L)`,
+    /// `make_fragment_like`): C++ copies that tensor's values where it copies the tensor.
+    owner: Option<Layout>,
 }
 
 /// The storage of a session: every owner's elements, numbered from 1 (a pointer's
 /// [`StorageTag`]), all of them together at most [`crate::limits::MAX_STORED_ELEMENTS`].
 #[derive(Clone, Debug, Default)]
 pub struct Buffers {
-    list: Vec<Buffer>,
+    /// Shared until written (a lambda's call runs in a copy of the session: the copy costs
+    /// nothing until it writes).
+    list: std::sync::Arc<Vec<Buffer>>,
     total: usize,
 }
 
@@ -385,13 +553,55 @@ impl Buffers {
             ));
         }
         self.total += n;
-        self.list.push(Buffer {
+        std::sync::Arc::make_mut(&mut self.list).push(Buffer {
             ty,
             values: vec![None; n],
+            owner: None,
         });
         Ok(StorageTag(
             std::num::NonZeroU32::new(self.list.len() as u32),
         ))
+    }
+
+    /// The buffer `tag` is the array of an owning tensor of layout `l` (CuTe's `ArrayEngine`).
+    pub fn mark_owner(&mut self, tag: StorageTag, l: &Layout) {
+        if let Some(id) = tag.0 {
+            std::sync::Arc::make_mut(&mut self.list)[id.get() as usize - 1].owner = Some(l.clone());
+        }
+    }
+
+    /// Whether `p o l` is the owning tensor of its buffer (not a view of it: a slice, a
+    /// partition, a tile of it starts elsewhere or has another layout).
+    pub fn is_owner(&self, p: &Pointer, l: &Layout) -> bool {
+        p.offset == 0
+            && p.storage.0.is_some_and(|id| {
+                self.list[id.get() as usize - 1].owner.as_ref() == Some(l)
+            })
+    }
+
+    /// `auto u = t;` of an owning tensor: a new owner, its elements `t`'s (C++ copies the
+    /// `ArrayEngine`). The new buffer's tag.
+    pub fn duplicate(&mut self, tag: StorageTag) -> Result<StorageTag, String> {
+        let Some(id) = tag.0 else {
+            return Ok(tag);
+        };
+        let b = self.list[id.get() as usize - 1].clone();
+        let new = self.alloc(b.ty, b.values.len() as i64)?;
+        let nid = new.0.expect("a new buffer").get() as usize - 1;
+        let list = std::sync::Arc::make_mut(&mut self.list);
+        list[nid].values = b.values;
+        list[nid].owner = b.owner;
+        Ok(new)
+    }
+
+    /// `u = t;` of two owning tensors of one type: `t`'s elements copied into `u`'s array.
+    pub fn copy_all(&mut self, from: StorageTag, to: StorageTag) {
+        if let (Some(f), Some(t)) = (from.0, to.0)
+            && f != t
+        {
+            let values = self.list[f.get() as usize - 1].values.clone();
+            std::sync::Arc::make_mut(&mut self.list)[t.get() as usize - 1].values = values;
+        }
     }
 
     fn buffer(&self, p: &Pointer) -> Result<(&Buffer, usize), String> {
@@ -439,7 +649,11 @@ impl Buffers {
         if let Some(id) = p.storage.0
             && let Some(v) = usize::try_from(p.offset)
                 .ok()
-                .and_then(|i| self.list[id.get() as usize - 1].values.get_mut(i))
+                .and_then(|i| {
+                    std::sync::Arc::make_mut(&mut self.list)[id.get() as usize - 1]
+                        .values
+                        .get_mut(i)
+                })
         {
             *v = None;
         }
@@ -450,7 +664,7 @@ impl Buffers {
         let (b, i) = self.buffer(p)?;
         let id = p.storage.0.expect("checked by buffer").get() as usize - 1;
         let v = b.ty.round(x)?;
-        self.list[id].values[i] = Some(v);
+        std::sync::Arc::make_mut(&mut self.list)[id].values[i] = Some(v);
         Ok(())
     }
 }

@@ -1,5 +1,8 @@
 //! CuTe's algorithms on tensors (cute/algorithm/: copy.hpp, fill.hpp, clear.hpp, axpby.hpp,
-//! gemm.hpp): `copy`, `copy_if`, `fill`, `clear`, `axpby`, `gemm`.
+//! gemm.hpp, tensor_algorithms.hpp, tensor_reduce.hpp): `copy`, `copy_if`, `fill`, `clear`,
+//! `axpby`, `gemm`, `for_each`, `transform`, `reduce`, `batch_reduce` (the last four apply a
+//! functor or lambda: `eval::element_functions`, which hands these entries its function
+//! argument as a placeholder).
 //!
 //! These entries check a call as CuTe compiles it (the tensors it writes are over memory, the
 //! sizes its element loops read, gemm's dispatch on the ranks and its `CUTE_STATIC_ASSERT_V`s)
@@ -14,6 +17,12 @@ use crate::eval::{EvalError, Value};
 /// What every algorithm returns: nothing (a statement calling one prints nothing).
 fn nothing() -> Result<Value, EvalError> {
     Ok(Value::Tuple(Vec::new()))
+}
+
+/// Whether a value is a number an element takes: an element value (`1.5f`, `T(i)`), an
+/// integer, a truth value.
+fn is_number(v: &Value) -> bool {
+    matches!(v, Value::Bool(_) | Value::Scalar(_)) || v.as_int().is_some()
 }
 
 /// Argument `i` as a tensor: its layout and whether it is over memory (a pointer's tensor,
@@ -204,7 +213,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             written(a, 0, "fill", "tensor")?;
-            if !matches!(a.vals[1], Value::Bool(_)) && a.vals[1].as_int().is_none() {
+            if !is_number(&a.vals[1]) {
                 return Err(EvalError::new(
                     format!("fill: the value must be a number, found {}", a.vals[1].kind()),
                     a.spans[1],
@@ -236,7 +245,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         5,
         |a| {
             for i in [0, 2] {
-                if a.vals[i].as_int().is_none() {
+                if !is_number(&a.vals[i]) {
                     return Err(EvalError::new(
                         format!("axpby: alpha and beta are numbers, found {}", a.vals[i].kind()),
                         a.spans[i],
@@ -280,6 +289,93 @@ pub(super) static FUNCTIONS: &[Function] = &[
                         a.span,
                     ));
                 }
+            }
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "for_each",
+        "for_each(T, f)",
+        "calls f(T(i)) for each element (a functor of CuTe's or a lambda; prints what f prints)",
+        "for_each(make_tensor<float>(Shape<_4>{}), [](auto x){ print(x); })",
+        2,
+        2,
+        |a| {
+            tensor(a, 0, "for_each", "tensor")?;
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "transform",
+        "transform(T, f) | transform(A, B, f) | transform(A, B, C, f)",
+        "T(i) = f(T(i)); B(i) = f(A(i)); C(i) = f(A(i), B(i)), for i < size of the first (f: a functor of CuTe's, plus{}, negate{}, …, or a lambda; prints nothing)",
+        "transform(make_tensor<float>(Shape<_4>{}), negate{})",
+        2,
+        4,
+        |a| {
+            let out = a.len() - 2;
+            let first = tensor(a, 0, "transform", "input")?.0;
+            written(a, out, "transform", "output")?;
+            for i in 1..out {
+                tensor(a, i, "transform", "input")?;
+                reads_within(a, "transform", (&first, "the first input"), (&tensor(a, i, "transform", "input")?.0, i, "input"))?;
+            }
+            if out > 0 {
+                let o = tensor(a, out, "transform", "output")?.0;
+                reads_within(a, "transform", (&first, "the input"), (&o, out, "output"))?;
+            }
+            nothing()
+        },
+        void: true
+    ),
+    f!(
+        "reduce",
+        "reduce(T, init[, f])",
+        "init = f(init, T(i)) for each element, in init's type (f: plus{} by default, a functor of CuTe's or a lambda): the result (cute/algorithm/tensor_reduce.hpp)",
+        "reduce(make_counting_tensor(make_layout(Shape<_4>{})), 0)",
+        2,
+        3,
+        |a| {
+            tensor(a, 0, "reduce", "source")?;
+            if !is_number(&a.vals[1]) {
+                return Err(EvalError::new(
+                    format!("reduce: init must be a number, found {}", a.vals[1].kind()),
+                    a.spans[1],
+                ));
+            }
+            // the value: eval::element_functions (this entry checks the call)
+            Ok(a.vals[1].clone())
+        }
+    ),
+    f!(
+        "batch_reduce",
+        "batch_reduce(S, D[, f])",
+        "D(i) = reduce(S(_,i), D(i), f) for i < size(D): S is (RedMode, BatchMode) (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp)",
+        "batch_reduce(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_2>{}))",
+        2,
+        3,
+        |a| {
+            let src = tensor(a, 0, "batch_reduce", "source")?.0;
+            let dst = written(a, 1, "batch_reduce", "destination")?;
+            if src.rank() != 2 {
+                return Err(EvalError::new(
+                    format!(
+                        "batch_reduce: CUTE_STATIC_ASSERT_V(rank(src) == Int<2>{{}}) fails: rank {} (CuTe does not compile)",
+                        src.rank()
+                    ),
+                    a.spans[0],
+                ));
+            }
+            let (batch, n) = (size_of_mode(&src, 1, a.spans[0])?, size(&dst, a.spans[1])?);
+            if batch != n {
+                return Err(EvalError::new(
+                    format!(
+                        "batch_reduce: assert(size<1>(src) == size(dst)) fails: {batch} != {n}"
+                    ),
+                    a.span,
+                ));
             }
             nothing()
         },
