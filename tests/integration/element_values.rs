@@ -181,3 +181,213 @@ ptr[16b](u) o _2:_1:
   65535
   65535
 "#;
+
+/// An oracle session of the values: `--format cute` output, the addresses CuTe prints
+/// replaced by `cute`'s `stack` (`subptr[1b](0x7ffd….0)` is `subptr[1b](stack)`).
+fn oracle_session(stdin: &str, expected: &str) {
+    let (out, err, code) = session(stdin);
+    assert_eq!(out, expected, "{err}");
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `auto u = t;` of an owning tensor is a new owner holding t's values; of a view (a slice)
+/// a view of the same elements; `u = t;` of two owners of one type copies the values.
+/// `reduce` in init's type (an `int` init truncates each step), with `multiplies{}` and
+/// `max_fn{}`; `batch_reduce`; `transform` in place with a lambda and into another with
+/// `negate{}` (checked against cute-oracle with cute/algorithm/tensor_reduce.hpp included).
+#[test]
+fn owning_tensors_copy_and_the_element_function_algorithms() {
+    oracle_session(COPY_REDUCE, COPY_REDUCE_EXPECTED);
+}
+
+/// `make_tensor<bool>` is sub-byte (`subptr[1b]`); FP8 saturates (`float_e4m3_t(1000.f)` is
+/// 448, `float_e5m2_t(100000.f)` 57344) and rounds to nearest even, printed `%8.2f`; int4b_t
+/// and uint4b_t print `%5d`; float_e2m1_t rounds and saturates at 6.
+#[test]
+fn narrow_element_types_round_and_print_as_cute() {
+    oracle_session(NARROW_TYPES, NARROW_TYPES_EXPECTED);
+}
+
+/// for_each with a printing lambda, transform with a bound lambda, reduce with a lambda,
+/// batch_reduce with a lambda and `max_fn{}`, reduce with `min_fn{}`, the binary transform
+/// with `multiplies{}` over a broadcast view.
+#[test]
+fn lambdas_and_functors_as_the_function() {
+    oracle_session(FUNCTIONS, FUNCTIONS_EXPECTED);
+}
+
+/// Single values against cute-oracle: FP8/FP6/FP4 rounding, saturation, subnormals and
+/// negative zero, the arithmetic of FP8 values, the sub-byte integers, `sizeof_bits<bool>`
+/// and a `bool*` tensor's width.
+#[test]
+fn element_values_oracle_cases() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("element_values_oracle.tsv"))
+        .expect("golden file");
+    let (exprs, expected): (Vec<&str>, Vec<&str>) = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_once('\t').expect("EXPR<TAB>EXPECTED"))
+        .unzip();
+    let (out, err, _) = session(&(exprs.join("\n") + "\n"));
+    let got: Vec<&str> = out.lines().collect();
+    for (i, e) in exprs.iter().enumerate() {
+        assert_eq!(got.get(i).copied(), Some(expected[i]), "{e}\n{err}");
+    }
+    assert_eq!(got.len(), exprs.len(), "{out}");
+}
+
+/// What CuTe does not compile or asserts is an error naming it: a sub-byte integer out of its
+/// range, `max_fn` of `half_t` (not `is_arithmetic`), batch_reduce's rank and size checks,
+/// transform past its output's end, a function that is no functor or lambda; a lambda
+/// writing its reference parameter is not modelled.
+#[test]
+fn element_function_errors() {
+    let (out, _, code) = session(ERRORS);
+    assert_eq!(out, ERRORS_EXPECTED);
+    assert_eq!(code, 1);
+}
+
+const COPY_REDUCE: &str = r#"auto t = make_tensor<float>(Shape<_2,_3>{}); for (int i = 0; i < 6; ++i) t(i) = i + 0.5f;
+auto u = t; u(0) = 9; print_tensor(t); print_tensor(u);
+print(reduce(t, 0.f)); print("\n"); print(reduce(t, 1, multiplies{})); print("\n"); print(reduce(t, -1.f, max_fn{})); print("\n");
+print(reduce(t, 0)); print("\n");
+auto r = make_tensor<float>(Shape<_3>{}); clear(r); batch_reduce(t, r); print_tensor(r);
+transform(t, [](auto x){ return x * 2; }); print_tensor(t);
+transform(t, u, negate{}); print_tensor(u);
+auto v = t(_,1); auto w = v; w(0) = -1; print_tensor(t);
+u = t; u(1) = 42; print_tensor(t); print_tensor(u);
+"#;
+const COPY_REDUCE_EXPECTED: &str = r#"ptr[32b](stack) o (_2,_3):(_1,_2):
+  5.00e-01  2.50e+00  4.50e+00
+  1.50e+00  3.50e+00  5.50e+00
+ptr[32b](stack) o (_2,_3):(_1,_2):
+  9.00e+00  2.50e+00  4.50e+00
+  1.50e+00  3.50e+00  5.50e+00
+18.000000
+0
+5.500000
+15
+ptr[32b](stack) o (_3):(_1):
+  2.00e+00
+  6.00e+00
+  1.00e+01
+ptr[32b](stack) o (_2,_3):(_1,_2):
+  1.00e+00  5.00e+00  9.00e+00
+  3.00e+00  7.00e+00  1.10e+01
+ptr[32b](stack) o (_2,_3):(_1,_2):
+ -1.00e+00 -5.00e+00 -9.00e+00
+ -3.00e+00 -7.00e+00 -1.10e+01
+ptr[32b](stack) o (_2,_3):(_1,_2):
+  1.00e+00 -1.00e+00  9.00e+00
+  3.00e+00  7.00e+00  1.10e+01
+ptr[32b](stack) o (_2,_3):(_1,_2):
+  1.00e+00 -1.00e+00  9.00e+00
+  3.00e+00  7.00e+00  1.10e+01
+ptr[32b](stack) o (_2,_3):(_1,_2):
+  1.00e+00 -1.00e+00  9.00e+00
+  4.20e+01  7.00e+00  1.10e+01
+"#;
+const NARROW_TYPES: &str = r#"auto b = make_tensor<bool>(Shape<_4>{}); print(b); print("\n"); b(1) = true; b(0) = false; b(2)=0; b(3)=1; print_tensor(b); 
+auto c = make_tensor<float_e4m3_t>(Shape<_2,_2>{}); print(c); print("\n"); c(0) = float_e4m3_t(1.3f); c(1) = float_e4m3_t(1000.f); c(2) = float_e4m3_t(-0.01f); c(3) = float_e4m3_t(3.14159f); print_tensor(c); print(c(0)); print("\n");
+auto e = make_tensor<float_e5m2_t>(Shape<_4>{}); e(0) = float_e5m2_t(1.3f); e(1) = float_e5m2_t(100000.f); e(2) = float_e5m2_t(0.1f); e(3)=float_e5m2_t(-3.f); print_tensor(e);
+auto d = make_tensor<int4b_t>(Shape<_4>{}); print(d); print("\n"); d(0) = int4b_t(7); d(1) = int4b_t(-8); d(2) = int4b_t(5); d(3) = int4b_t(-3); print_tensor(d); 
+auto g = make_tensor<uint4b_t>(Shape<_2>{}); g(0) = uint4b_t(15); g(1) = uint4b_t(0); print_tensor(g);
+auto h = make_tensor<float_e2m1_t>(Shape<_4>{}); print(h); print("\n"); h(0) = float_e2m1_t(1.3f); h(1) = float_e2m1_t(5.f); h(2) = float_e2m1_t(100.f); h(3) = float_e2m1_t(-0.3f); print_tensor(h);
+"#;
+const NARROW_TYPES_EXPECTED: &str = r#"subptr[1b](stack) o (_4):(_1)
+subptr[1b](stack) o (_4):(_1):
+  0
+  1
+  0
+  1
+ptr[8b](stack) o (_2,_2):(_1,_2)
+ptr[8b](stack) o (_2,_2):(_1,_2):
+    1.25   -0.01
+  448.00    3.25
+1.250000
+ptr[8b](stack) o (_4):(_1):
+    1.25
+57344.00
+    0.09
+   -3.00
+subptr[4b](stack) o (_4):(_1)
+subptr[4b](stack) o (_4):(_1):
+    7
+   -8
+    5
+   -3
+subptr[4b](stack) o (_2):(_1):
+   15
+    0
+subptr[4b](stack) o (_4):(_1)
+subptr[4b](stack) o (_4):(_1):
+    1.50
+    4.00
+    6.00
+   -0.50
+"#;
+const FUNCTIONS: &str = r#"auto t = make_tensor<int>(Shape<_3>{});
+fill(t, 4);
+for_each(t, [](auto x){ print(x); print("\n"); });
+auto k = [](auto x){ return x + 1; };
+transform(t, k);
+print_tensor(t);
+print(reduce(t, 0, [](auto a, auto b){ return a * 10 + b; })); print("\n");
+auto h = make_tensor<half_t>(Shape<_2,_2>{});
+for (int i = 0; i < 4; ++i) h(i) = half_t(i * 0.3f);
+auto s = make_tensor<float>(Shape<_2>{});
+fill(s, 0.5f);
+batch_reduce(h, s, [](auto a, auto b){ return a + b * b; });
+print_tensor(s);
+auto m = make_tensor<float>(Shape<_2>{});
+fill(m, -1);
+auto f = make_tensor<float>(Shape<_2,_2>{});
+for (int i = 0; i < 4; ++i) f(i) = 3 - i * 1.5f;
+batch_reduce(f, m, max_fn{});
+print(reduce(f, 0.f, min_fn{})); print("\n");
+print_tensor(m);
+auto g = make_tensor<float>(Shape<_2,_2>{});
+transform(h, s.compose(Layout<_4,_0>{}) , g, multiplies{});
+print_tensor(g);
+"#;
+const FUNCTIONS_EXPECTED: &str = r#"4
+4
+4
+ptr[32b](stack) o (_3):(_1):
+    5
+    5
+    5
+555
+ptr[32b](stack) o (_2):(_1):
+  5.90e-01
+  1.67e+00
+-1.500000
+ptr[32b](stack) o (_2):(_1):
+  3.00e+00
+  0.00e+00
+ptr[32b](stack) o (_2,_2):(_1,_2):
+  0.00e+00  3.54e-01
+  1.77e-01  5.31e-01
+"#;
+const ERRORS: &str = r#"int4b_t(9)
+uint4b_t(-1)
+auto t = make_tensor<half_t>(Shape<_4>{});
+fill(t, half_t(1));
+reduce(t, 0.f, max_fn{})
+transform(t, [](auto& x){ x *= 2; })
+auto s = make_tensor<float>(Shape<_4>{});
+batch_reduce(s, s)
+auto r = make_tensor<float>(Shape<_2>{});
+batch_reduce(make_tensor<float>(Shape<_2,_3>{}), r)
+reduce(t, 0, size)
+transform(t, r, negate{})
+"#;
+const ERRORS_EXPECTED: &str = r#"error: int4b_t(9): the value is outside the type's range -8..=7 (CUTLASS's integer_subbyte asserts it)
+error: uint4b_t(-1): the value is outside the type's range 0..=15 (CUTLASS's integer_subbyte asserts it)
+error: max_fn of a half_t: CuTe's max takes arithmetic types only (is_arithmetic), CuTe does not compile it
+error: transform: the lambda writes its parameter 'x' (an element through a reference): not modelled; return the new value instead (transform(T, [](auto x){ return …; }))
+error: batch_reduce: CUTE_STATIC_ASSERT_V(rank(src) == Int<2>{}) fails: rank 1 (CuTe does not compile)
+error: batch_reduce: assert(size<1>(src) == size(dst)) fails: 3 != 2
+error: reduce: the function must be one of CuTe's functors (plus{}, multiplies{}, max_fn{}, min_fn{}, negate{}, …: algorithm/functional.hpp) or a lambda
+error: transform: size(tensor_out) = 2 is less than size(tensor_in) = 4: CuTe's element loop over the tensor_in reads tensor_out(i) past its end
+"#;

@@ -69,7 +69,7 @@ pub(super) fn functor(name: &str) -> Option<(&'static str, usize)> {
 /// `f(args…)` of a functor: C++'s operator on the values (the usual arithmetic conversions:
 /// [`Scalar::arith`]); a comparison or logical operator gives a `bool`; `max_fn`/`min_fn` are
 /// CuTe's `max`/`min` (`t < u ? u : t`), in the common type.
-fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, String> {
+pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, String> {
     let truth = |b: bool| Scalar {
         ty: ElemType::Bool,
         value: Number::Int(i128::from(b)),
@@ -115,6 +115,14 @@ fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, String> {
         "divides" => Scalar::arith('/', *a, *b),
         "modulus" => Scalar::arith('%', *a, *b),
         "max_fn" | "min_fn" => {
+            // CuTe's max/min require is_arithmetic<T> and is_arithmetic<U> (numeric/math.hpp)
+            if let Some(t) = [a.ty, b.ty].into_iter().find(|t| !t.is_cpp_arithmetic()) {
+                return Err(format!(
+                    "{name} of a {}: CuTe's {} takes arithmetic types only (is_arithmetic), CuTe does not compile it",
+                    t.name(),
+                    &name[..3]
+                ));
+            }
             let ty = Scalar::common(a.ty, b.ty);
             let (x, y) = in_common()?;
             let pick_b = if name == "max_fn" {

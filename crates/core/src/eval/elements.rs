@@ -52,14 +52,25 @@ pub(super) fn scalar_binary(
         BinOp::Product => '*',
         BinOp::Divide => '/',
         BinOp::Rem => '%',
-        BinOp::Eq | BinOp::Ne => {
-            let eq = x.value.as_f64() == y.value.as_f64()
-                && (x.ty.is_float() || y.ty.is_float() || x.value.as_i128() == y.value.as_i128());
-            return Some(Ok(Value::Bool(eq == (op == BinOp::Eq))));
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+            // C++'s comparison in the common type: functional.hpp's functors compute it
+            let f = match op {
+                BinOp::Eq => "equal_to",
+                BinOp::Ne => "not_equal_to",
+                BinOp::Lt => "less",
+                BinOp::Le => "less_equal",
+                BinOp::Gt => "greater",
+                _ => "greater_equal",
+            };
+            return Some(
+                super::element_functions::apply_functor(f, &[x, y])
+                    .map(|b| Value::Bool(b.value.as_i128() != 0))
+                    .map_err(|m| EvalError::new(m, span)),
+            );
         }
         _ => {
             return Some(Err(EvalError::new(
-                "this operator is not modelled on numbers (cute computes + - * / % and == != on them)",
+                "this operator is not modelled on numbers (cute computes + - * / % and == != < <= > >= on them)",
                 span,
             )));
         }
@@ -414,6 +425,13 @@ impl Env {
                 value.span,
             ));
         };
+        // a tensor the DSL made (its element type named as the DSL names it: `cutlass.Float32`)
+        let dsl_tensor = p.type_name.0.as_deref().is_some_and(|n| {
+            ElemType::of_name(n).is_some_and(|t| t.dsl_type() == n)
+        });
+        if (self.dsl || dsl_tensor) && op.is_none() {
+            self.dsl_store_type(&p, &v, x, value.span)?;
+        }
         let x = match op {
             None => x.value,
             Some(c) => {
@@ -434,6 +452,44 @@ impl Env {
         Ok(Outcome::Nothing)
     }
 
+    /// The CuTe DSL's `t[i] = v` stores a value of the tensor's element type only (it raises
+    /// "type mismatch"): a Python `int` is an `Int32`, a Python `float` a `Float32` (`cute`
+    /// reads it as a double, taken for either floating type of 32 or 64 bits).
+    fn dsl_store_type(
+        &self,
+        p: &Pointer,
+        v: &Value,
+        x: Scalar,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let Ok(et) = self.buffers.elem_type(p) else {
+            return Ok(());
+        };
+        let vt = match v {
+            Value::Scalar(_) => x.ty,
+            Value::Bool(_) => ElemType::Bool,
+            _ => ElemType::I32,
+        };
+        let same = vt == et
+            || (vt == ElemType::F64 && et == ElemType::F32)
+            || (!vt.is_float() && !et.is_float() && !matches!(v, Value::Scalar(_)));
+        if same {
+            return Ok(());
+        }
+        Err(EvalError::new(
+            format!(
+                "type mismatch: the DSL stores a value of the tensor's element type only, a {} into a tensor of {} (write cutlass.{}(…))",
+                match vt {
+                    ElemType::F64 => "float",
+                    t => t.dsl_type(),
+                },
+                et.dsl_type(),
+                et.dsl_type()
+            ),
+            span,
+        ))
+    }
+
     /// `print_tensor(T)`: `print(T)`, `:` and a newline, then the values as CuTe's
     /// `print_tensor` prints them.
     pub(super) fn print_tensor(&self, arg: &Expr) -> Result<Outcome, EvalError> {
@@ -450,12 +506,69 @@ impl Env {
                 ));
             }
         };
+        if self.dsl {
+            return self.print_tensor_dsl(&o, &l, arg.span);
+        }
         let body = print_tensor(&self.buffers, &o, &l)
             .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
         Ok(Outcome::Sequence(vec![
             Outcome::Printed(v),
             Outcome::Written(format!(":\n{body}")),
         ]))
+    }
+
+    /// The CuTe DSL's `cute.print_tensor(t)` (as 4.8.1 prints it at run time): `tensor(` its
+    /// pointer as the DSL names it (`raw_ptr(ADDR: f32, rmem, align<32>)`, the address `cute`'s
+    /// `stack` as in C++ text), ` o ` its layout, `, data=` and the values
+    /// ([`super::storage::print_tensor_dsl`]), then `)`.
+    fn print_tensor_dsl(&self, o: &Origin, l: &Layout, span: Span) -> Result<Outcome, EvalError> {
+        let err = |m: String| EvalError::new(format!("print_tensor: {m}"), span);
+        let Origin::Ptr(p) = o else {
+            return Err(err(
+                "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor)".into(),
+            ));
+        };
+        let ty = self.buffers.elem_type(p).map_err(err)?;
+        let address = match p.offset {
+            0 => crate::algebra::pointer::STACK.to_string(),
+            n => format!("{}+{n}", crate::algebra::pointer::STACK),
+        };
+        let body = super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?;
+        Ok(Outcome::Written(format!(
+            "tensor(raw_ptr({address}: {}, rmem, align<32>) o {}, data=\n{body})\n",
+            ty.dsl_name(),
+            crate::render::plain::render(&Value::Layout(l.clone()))
+        )))
+    }
+
+    /// `t.fill(v)` of a tensor holding values (the CuTe DSL's `Tensor.fill`): every element
+    /// `v`, as the element type converts it; `None` where the statement is no such call.
+    pub(super) fn fill_method(&mut self, e: &Expr) -> Option<Result<Outcome, EvalError>> {
+        let ExprKind::Call(callee, [value]) = e.kind else {
+            return None;
+        };
+        let ExprKind::Field(base, "fill") = callee.kind else {
+            return None;
+        };
+        let t = match self.eval(base) {
+            Ok(t @ Value::OffsetLayout(..)) => t,
+            _ => return None,
+        };
+        Some((|| {
+            let v = self.eval(value)?;
+            let x = number_of(&v).ok_or_else(|| {
+                EvalError::new(
+                    format!("fill: the value must be a number, found {}", v.kind()),
+                    value.span,
+                )
+            })?;
+            for el in elems(&t, base.span, "tensor")? {
+                self.buffers
+                    .put(&el, Some(x.value))
+                    .map_err(|m| EvalError::new(format!("fill: {m}"), base.span))?;
+            }
+            Ok(Outcome::Nothing)
+        })())
     }
 
     /// The values a call of CuTe's `void` algorithms writes (its checks done by the function

@@ -622,6 +622,10 @@ impl Env {
                 self.print_tensor(arg)
             }
             Stmt::Expr(e) => {
+                // `t.fill(v)`: the values written (elements.rs)
+                if let Some(r) = self.fill_method(&e) {
+                    return r;
+                }
                 let v = self.eval_checked(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written

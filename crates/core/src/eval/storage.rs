@@ -166,6 +166,14 @@ impl ElemType {
         })
     }
 
+    /// Whether it is a C++ arithmetic type (`std::is_arithmetic`): not one of CUTLASS's number
+    /// classes (`half_t`, `bfloat16_t`, the FP8/FP6/FP4 types, the sub-byte integers).
+    pub fn is_cpp_arithmetic(self) -> bool {
+        !matches!(self, ElemType::F16 | ElemType::BF16)
+            && self.mini_float().is_none()
+            && !self.is_subbyte_int()
+    }
+
     /// Whether it is one of CUTLASS's sub-byte integer types (`int4b_t`, `uint1b_t`, …), a
     /// class type of its own rather than a C++ integer.
     pub fn is_subbyte_int(self) -> bool {
@@ -811,6 +819,136 @@ pub fn print_tensor(buffers: &Buffers, origin: &Origin, layout: &Layout) -> Resu
         }
     }
     Ok(out)
+}
+
+impl ElemType {
+    /// The element type's name as the CuTe DSL prints it in a pointer (`f32`, `bf16`, `i8`):
+    /// MLIR's, whose integers are signless (`cutlass.Uint8` and `cutlass.Boolean` print `i8`).
+    pub fn dsl_name(self) -> &'static str {
+        match self {
+            ElemType::F32 => "f32",
+            ElemType::F64 => "f64",
+            ElemType::F16 => "f16",
+            ElemType::BF16 => "bf16",
+            ElemType::I8 | ElemType::U8 | ElemType::Bool => "i8",
+            ElemType::I16 | ElemType::U16 => "i16",
+            ElemType::I32 | ElemType::U32 => "i32",
+            ElemType::I64 | ElemType::U64 => "i64",
+            ElemType::E4M3 => "f8E4M3FN",
+            ElemType::E5M2 => "f8E5M2",
+            ElemType::E2M1 => "f4E2M1FN",
+            ElemType::E2M3 => "f6E2M3FN",
+            ElemType::E3M2 => "f6E3M2FN",
+            ElemType::I4 | ElemType::U4 => "i4",
+            ElemType::I2 | ElemType::U2 => "i2",
+            ElemType::U1 => "i1",
+        }
+    }
+
+    /// The type's name in the CuTe DSL (`cutlass.Float32`), where it has one.
+    pub fn dsl_type(self) -> &'static str {
+        match self {
+            ElemType::F32 => "Float32",
+            ElemType::F64 => "Float64",
+            ElemType::F16 => "Float16",
+            ElemType::BF16 => "BFloat16",
+            ElemType::I8 => "Int8",
+            ElemType::I16 => "Int16",
+            ElemType::I32 => "Int32",
+            ElemType::I64 => "Int64",
+            ElemType::U8 => "Uint8",
+            ElemType::U16 => "Uint16",
+            ElemType::U32 => "Uint32",
+            ElemType::U64 => "Uint64",
+            ElemType::Bool => "Boolean",
+            ElemType::E4M3 => "Float8E4M3FN",
+            ElemType::E5M2 => "Float8E5M2",
+            ElemType::E2M1 => "Float4E2M1FN",
+            ElemType::I4 => "Int4",
+            ElemType::U4 => "Uint4",
+            t => t.name(),
+        }
+    }
+
+    /// One element as the CuTe DSL's `cute.print_tensor` prints it: `% f` of a floating value,
+    /// `% d` of an integer (a `Boolean` true is -1: its i1 held as an i8).
+    pub fn dsl_element(self, x: Number) -> String {
+        if self.is_float() {
+            let f = c_fixed(x.as_f64(), 6);
+            return if f.starts_with('-') { f } else { format!(" {f}") };
+        }
+        // a Boolean's true is an i1 1, sign-extended to the i8 it is held in
+        let i = if self == ElemType::Bool {
+            -x.as_i128()
+        } else {
+            x.as_i128()
+        };
+        if i < 0 { i.to_string() } else { format!(" {i}") }
+    }
+}
+
+/// The CuTe DSL's `cute.print_tensor(T)` after `tensor(PTR o LAYOUT, data=` and its newline
+/// (which the caller prints): NumPy's layout of the values. Rank 1: a row `[ x, ]` per
+/// element; rank 2: `[[ a,  b, ],` rows; rank 3 and more: blocks of rank-2 rows, mode 2 and
+/// the modes after it flattened into the block index, apart by a blank line. Each line
+/// indented to stand under the `[` after `tensor(`.
+pub fn print_tensor_dsl(
+    buffers: &Buffers,
+    origin: &Origin,
+    layout: &Layout,
+) -> Result<String, String> {
+    let size = |l: &Layout| l.size().map_err(|e| e.to_string());
+    if size(layout)? > crate::limits::MAX_STORED_ELEMENTS as i64 {
+        return Err(format!(
+            "print_tensor of more than {} elements",
+            crate::limits::MAX_STORED_ELEMENTS
+        ));
+    }
+    let cell = |v: i64| -> Result<String, String> {
+        let s = buffers.get(&element_at(origin, v)?)?;
+        Ok(s.ty.dsl_element(s.value))
+    };
+    let at = |l: &Layout, i: i64| l.at(i).map_err(|e| e.to_string());
+    let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
+    let row = |offsets: &mut dyn Iterator<Item = Result<i64, String>>| -> Result<String, String> {
+        let mut r = String::from("[");
+        for v in offsets {
+            r += &cell(v?)?;
+            r += ", ";
+        }
+        r.push(']');
+        Ok(r)
+    };
+    const INDENT: &str = "       ";
+    let rank = layout.rank();
+    if rank <= 1 {
+        let rows = (0..size(layout)?)
+            .map(|i| row(&mut std::iter::once(at(layout, i))))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(format!("{INDENT}{}", rows.join(&format!(",\n{INDENT}"))));
+    }
+    let (m0, m1) = (mode(0)?, mode(1)?);
+    let block = |base: i64, depth: usize| -> Result<String, String> {
+        let rows = (0..size(&m0)?)
+            .map(|m| {
+                let a = at(&m0, m)?;
+                row(&mut (0..size(&m1)?).map(|n| Ok(base + a + at(&m1, n)?)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let pad = " ".repeat(INDENT.len() + depth);
+        Ok(format!("[{}]", rows.join(&format!(",\n{pad}"))))
+    };
+    if rank == 2 {
+        return Ok(format!("{INDENT}{}", block(0, 1)?));
+    }
+    let rest = layout.take(2, rank).map_err(|e| e.to_string())?;
+    let blocks = (0..size(&rest)?)
+        .map(|k| block(at(&rest, k)?, 2))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(format!(
+        "{INDENT}[{}]",
+        blocks.join(&format!(",\n\n{INDENT} "))
+    ))
 }
 
 fn origin_shift(origin: &Origin, by: i64) -> Result<Origin, String> {

@@ -318,13 +318,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let out = a.len() - 2;
             let first = tensor(a, 0, "transform", "input")?.0;
             written(a, out, "transform", "output")?;
-            for i in 1..out {
-                tensor(a, i, "transform", "input")?;
-                reads_within(a, "transform", (&first, "the first input"), (&tensor(a, i, "transform", "input")?.0, i, "input"))?;
+            // CuTe's names: tensor_in1, tensor_in2, tensor_out; its loop runs over tensor_in1
+            let over = (&first, if out > 1 { "tensor_in1" } else { "tensor_in" });
+            if out > 1 {
+                let second = tensor(a, 1, "transform", "input")?.0;
+                reads_within(a, "transform", over, (&second, 1, "tensor_in2"))?;
             }
             if out > 0 {
                 let o = tensor(a, out, "transform", "output")?.0;
-                reads_within(a, "transform", (&first, "the input"), (&o, out, "output"))?;
+                reads_within(a, "transform", over, (&o, out, "tensor_out"))?;
             }
             nothing()
         },

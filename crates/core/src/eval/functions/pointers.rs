@@ -118,7 +118,54 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         dsl_make_ptr
     ),
+    f!(
+        "make_rmem_tensor",
+        "make_rmem_tensor(LAYOUT|SHAPE, DTYPE)",
+        "the CuTe DSL's owning register tensor of DTYPE elements over LAYOUT (a shape: its column-major layout), holding values (t.fill(v), t[i] = v, cute.print_tensor(t)): C++'s make_tensor<T>(L)",
+        "cute.make_rmem_tensor(cute.make_layout((2,3)), cutlass.Float32)",
+        2,
+        2,
+        dsl_make_rmem_tensor
+    ),
 ];
+
+/// The CuTe DSL's `cute.make_rmem_tensor(layout_or_shape, dtype)`: an owning tensor in
+/// registers over the layout as given (a shape's column-major layout), as C++'s
+/// `make_tensor<T>(layout)`; its storage is given when it is bound (`eval::elements`).
+fn dsl_make_rmem_tensor(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::tensor::Origin;
+    let width = element_arg(a, 1)?;
+    if let ElementWidth::Unknown(n) = &width {
+        return Err(EvalError::new(
+            format!(
+                "make_rmem_tensor: '{n}' is not a numeric type of the DSL (cutlass.Float32, cutlass.Int8, ...)"
+            ),
+            a.spans[1],
+        ));
+    }
+    let l = match &a.vals[0] {
+        Value::IntTuple(t) => {
+            super::args::check_extents(t, a.spans[0])?;
+            crate::algebra::Layout::column_major(t.clone()).map_err(a.alg())?
+        }
+        Value::Layout(l) => l.clone(),
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "make_rmem_tensor takes a layout or a shape, found {}",
+                    other.kind()
+                ),
+                a.spans[0],
+            ));
+        }
+    };
+    owning_static(&l, "make_rmem_tensor", a.span)?;
+    let mut p = Pointer::new(MemSpace::Raw, width, PtrBase::Stack).map_err(a.alg())?;
+    if let Value::Name(n) = &a.vals[1] {
+        p = p.with_type_name(n);
+    }
+    Ok(Value::offset_layout(Origin::Ptr(p), l))
+}
 
 /// The CuTe DSL's `cute.make_ptr(dtype, value, mem_space)`: a pointer at the byte address
 /// `value` (a multiple of the element's size), tagged as the address space says (`generic`
