@@ -391,3 +391,145 @@ error: batch_reduce: assert(size<1>(src) == size(dst)) fails: 3 != 2
 error: reduce: the function must be one of CuTe's functors (plus{}, multiplies{}, max_fn{}, min_fn{}, negate{}, …: algorithm/functional.hpp) or a lambda
 error: transform: size(tensor_out) = 2 is less than size(tensor_in) = 4: CuTe's element loop over the tensor_in reads tensor_out(i) past its end
 "#;
+
+/// The CuTe DSL's register tensors: `cute.make_rmem_tensor` (of a layout or a shape),
+/// `t.fill(v)` (converting: 2.7 into an Int32 is 2), `t[i] = v` and `t[(m, n)] = v`, and
+/// `cute.print_tensor` as DSL 4.8.1 prints it at run time (checked against dsl-oracle, its
+/// `raw_ptr(0x7ffd…: f32, …)` address printed `stack` as in C++ text): ranks 1 to 4, nested
+/// modes, a row-major layout, the MLIR names of the types (`Uint8` and `Boolean` are `i8`, a
+/// Boolean true is -1).
+#[test]
+fn dsl_register_tensors_print_as_the_dsl() {
+    let (out, err, code) = crate::helpers::cute(&["eval"], DSL_TENSORS);
+    assert_eq!(out, DSL_TENSORS_EXPECTED, "{err}");
+    assert_eq!(code, 0, "{err}");
+}
+
+/// The DSL stores a value of the tensor's element type only (dsl-oracle: "type mismatch,
+/// store i32 to Float32", "store f32 to Int32", "store Float32 (-> Float32) to Tensor with
+/// element type Float16"); `fill` converts.
+#[test]
+fn dsl_stores_of_another_type_are_refused() {
+    let (out, _, code) = crate::helpers::cute(
+        &["eval"],
+        "f = cute.make_rmem_tensor(2, cutlass.Float32)\nf[0] = 2\nk = cute.make_rmem_tensor(2, cutlass.Int32)\nk[0] = 2.5\n\
+         h = cute.make_rmem_tensor(2, cutlass.Float16)\nh[0] = cutlass.Float32(2.5)\nh[1] = cutlass.Float16(2.5)\nf[1] = 2.5\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: type mismatch: the DSL stores a value of the tensor's element type only, a Int32 into a tensor of Float32 (write cutlass.Float32(…))",
+            "error: type mismatch: the DSL stores a value of the tensor's element type only, a float into a tensor of Int32 (write cutlass.Int32(…))",
+            "error: type mismatch: the DSL stores a value of the tensor's element type only, a Float32 into a tensor of Float16 (write cutlass.Float16(…))",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
+const DSL_TENSORS: &str = r#"t = cute.make_rmem_tensor(cute.make_layout((2,3)), cutlass.Int32)
+for i in range(6):
+    t[i] = i
+cute.print_tensor(t)
+t3 = cute.make_rmem_tensor(cute.make_layout((2,3,2)), cutlass.Int32)
+for i in range(12):
+    t3[i] = i
+cute.print_tensor(t3)
+t4 = cute.make_rmem_tensor(cute.make_layout((2,2,2,2)), cutlass.Int32)
+for i in range(16):
+    t4[i] = i
+cute.print_tensor(t4)
+n = cute.make_rmem_tensor(cute.make_layout(((2,2),2)), cutlass.Float32)
+for i in range(8):
+    n[i] = cutlass.Float32(i * 0.5)
+cute.print_tensor(n)
+v = cute.make_rmem_tensor(cute.make_layout(4), cutlass.Float32)
+v.fill(1.5)
+v[1] = cutlass.Float32(-2.25)
+cute.print_tensor(v)
+b = cute.make_rmem_tensor(cute.make_layout((2,2)), cutlass.BFloat16)
+b.fill(1.3)
+b[(1,0)] = cutlass.BFloat16(2.5)
+cute.print_tensor(b)
+u = cute.make_rmem_tensor(cute.make_layout(2), cutlass.Uint8)
+u.fill(200)
+cute.print_tensor(u)
+w = cute.make_rmem_tensor((3,), cutlass.Int64)
+w.fill(-7)
+cute.print_tensor(w)
+h = cute.make_rmem_tensor(cute.make_layout((2,2,2)), cutlass.Float16)
+h.fill(0.1)
+cute.print_tensor(h)
+g = cute.make_rmem_tensor(cute.make_layout((2,(2,2))), cutlass.Float32)
+g.fill(1e10)
+cute.print_tensor(g)
+d = cute.make_rmem_tensor(cute.make_layout((2,2), stride=(2,1)), cutlass.Float64)
+d.fill(1)
+cute.print_tensor(d)
+k = cute.make_rmem_tensor(cute.make_layout(2), cutlass.Int32)
+k.fill(2.7)
+cute.print_tensor(k)
+q = cute.make_rmem_tensor(cute.make_layout(2), cutlass.Boolean)
+q.fill(True)
+cute.print_tensor(q)
+"#;
+const DSL_TENSORS_EXPECTED: &str = r#"tensor(raw_ptr(stack: i32, rmem, align<32>) o (2,3):(1,2), data=
+       [[ 0,  2,  4, ],
+        [ 1,  3,  5, ]])
+tensor(raw_ptr(stack: i32, rmem, align<32>) o (2,3,2):(1,2,6), data=
+       [[[ 0,  2,  4, ],
+         [ 1,  3,  5, ]],
+
+        [[ 6,  8,  10, ],
+         [ 7,  9,  11, ]]])
+tensor(raw_ptr(stack: i32, rmem, align<32>) o (2,2,2,2):(1,2,4,8), data=
+       [[[ 0,  2, ],
+         [ 1,  3, ]],
+
+        [[ 4,  6, ],
+         [ 5,  7, ]],
+
+        [[ 8,  10, ],
+         [ 9,  11, ]],
+
+        [[ 12,  14, ],
+         [ 13,  15, ]]])
+tensor(raw_ptr(stack: f32, rmem, align<32>) o ((2,2),2):((1,2),4), data=
+       [[ 0.000000,  2.000000, ],
+        [ 0.500000,  2.500000, ],
+        [ 1.000000,  3.000000, ],
+        [ 1.500000,  3.500000, ]])
+tensor(raw_ptr(stack: f32, rmem, align<32>) o 4:1, data=
+       [ 1.500000, ],
+       [-2.250000, ],
+       [ 1.500000, ],
+       [ 1.500000, ])
+tensor(raw_ptr(stack: bf16, rmem, align<32>) o (2,2):(1,2), data=
+       [[ 1.296875,  1.296875, ],
+        [ 2.500000,  1.296875, ]])
+tensor(raw_ptr(stack: i8, rmem, align<32>) o 2:1, data=
+       [ 200, ],
+       [ 200, ])
+tensor(raw_ptr(stack: i64, rmem, align<32>) o (3):(1), data=
+       [-7, ],
+       [-7, ],
+       [-7, ])
+tensor(raw_ptr(stack: f16, rmem, align<32>) o (2,2,2):(1,2,4), data=
+       [[[ 0.099976,  0.099976, ],
+         [ 0.099976,  0.099976, ]],
+
+        [[ 0.099976,  0.099976, ],
+         [ 0.099976,  0.099976, ]]])
+tensor(raw_ptr(stack: f32, rmem, align<32>) o (2,(2,2)):(1,(2,4)), data=
+       [[ 10000000000.000000,  10000000000.000000,  10000000000.000000,  10000000000.000000, ],
+        [ 10000000000.000000,  10000000000.000000,  10000000000.000000,  10000000000.000000, ]])
+tensor(raw_ptr(stack: f64, rmem, align<32>) o (2,2):(2,1), data=
+       [[ 1.000000,  1.000000, ],
+        [ 1.000000,  1.000000, ]])
+tensor(raw_ptr(stack: i32, rmem, align<32>) o 2:1, data=
+       [ 2, ],
+       [ 2, ])
+tensor(raw_ptr(stack: i8, rmem, align<32>) o 2:1, data=
+       [-1, ],
+       [-1, ])
+"#;

@@ -22,6 +22,11 @@ pub fn element_bits(name: &str) -> Option<i64> {
     let n = n.strip_prefix("cute::").unwrap_or(n);
     let n = n.strip_prefix("cutlass::").unwrap_or(n);
     let n = n.strip_prefix("std::").unwrap_or(n);
+    // `complex<T>` (cutlass::complex, cute/numeric/complex.hpp): two T
+    if let Some(inner) = n.strip_prefix("complex<").and_then(|r| r.strip_suffix('>')) {
+        let bits = element_bits(inner)?;
+        return (bits >= 16).then_some(2 * bits);
+    }
     Some(match n {
         // (CuTe's aliases `uint1_t`, `uint2_t`, `int4_t`, `uint4_t`, `uint6_t`, numeric/int.hpp)
         // (`sizeof_bits<bool>` is 1: numeric/numeric_types.hpp)

@@ -509,6 +509,17 @@ impl Env {
         if self.dsl {
             return self.print_tensor_dsl(&o, &l, arg.span);
         }
+        if let Origin::Ptr(p) = &o
+            && let Some(t) = p.type_name.0.as_deref()
+            && t.trim().trim_start_matches("cutlass::").trim_start_matches("cute::").starts_with("complex<")
+        {
+            return Err(EvalError::new(
+                format!(
+                    "print_tensor of {t}: CuTe does not compile it (util/print.hpp has no print of cutlass::complex)"
+                ),
+                arg.span,
+            ));
+        }
         let body = print_tensor(&self.buffers, &o, &l)
             .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
         Ok(Outcome::Sequence(vec![
