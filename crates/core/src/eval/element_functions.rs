@@ -106,8 +106,17 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
     };
     let eq = |x: Number, y: Number| match (x, y) {
         (Number::Int(i), Number::Int(j)) => i == j,
-        _ => x.as_f64() == y.as_f64(),
+        _ => x.parts() == y.parts(),
     };
+    let ordered = matches!(
+        name,
+        "less" | "greater" | "less_equal" | "greater_equal" | "max_fn" | "min_fn"
+    );
+    if ordered && (a.ty.is_complex() || b.ty.is_complex()) {
+        return Err(format!(
+            "{name} of complex values: cutlass::complex has no ordering (CuTe does not compile it)"
+        ));
+    }
     match name {
         "plus" => Scalar::arith('+', *a, *b),
         "minus" => Scalar::arith('-', *a, *b),

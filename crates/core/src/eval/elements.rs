@@ -303,7 +303,7 @@ impl Env {
         }
         // CUTLASS's number classes (the floating types, the sub-byte integers) hold their own
         // values; `int(x)` of an integer is another's cast
-        let class = ty.is_float() || ty.is_subbyte_int();
+        let class = ty.is_float() || ty.is_subbyte_int() || ty.is_complex();
         let is_number = matches!(arg.kind, ExprKind::Float(..))
             || (class && !matches!(arg.kind, ExprKind::Name(_) | ExprKind::Call(..)));
         let v = if is_number {
@@ -333,6 +333,36 @@ impl Env {
                 })
                 .map_err(|m| EvalError::new(m, span)),
         )
+    }
+
+    /// `complex<float>(re, im)`: the complex value, its parts as the part type holds them;
+    /// `None` where `n` is no complex type (or a variable or function of that name).
+    pub(super) fn complex_value(
+        &self,
+        n: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ty = ElemType::of_name(n).filter(|t| t.is_complex())?;
+        if self.is_bound(n) || args.len() != 2 {
+            return None;
+        }
+        Some((|| {
+            let mut parts = [0.0; 2];
+            for (slot, a) in parts.iter_mut().zip(args) {
+                let v = self.eval(a)?;
+                let x = number_of(&v).filter(|x| !x.ty.is_complex()).ok_or_else(|| {
+                    EvalError::new(
+                        format!("{n}(re, im): the parts are real numbers, found {}", v.kind()),
+                        a.span,
+                    )
+                })?;
+                *slot = x.value.as_f64();
+            }
+            Scalar::new(ty, Number::Complex(parts[0], parts[1]))
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, span))
+        })())
     }
 
     /// A value of an array's initializer, as C++'s list-initialization takes it: `half_t` and
@@ -427,7 +457,7 @@ impl Env {
         };
         // a tensor the DSL made (its element type named as the DSL names it: `cutlass.Float32`)
         let dsl_tensor = p.type_name.0.as_deref().is_some_and(|n| {
-            ElemType::of_name(n).is_some_and(|t| t.dsl_type() == n)
+            ElemType::of_name(n).and_then(ElemType::dsl_type) == Some(n)
         });
         if (self.dsl || dsl_tensor) && op.is_none() {
             self.dsl_store_type(&p, &v, x, value.span)?;
@@ -481,10 +511,10 @@ impl Env {
                 "type mismatch: the DSL stores a value of the tensor's element type only, a {} into a tensor of {} (write cutlass.{}(…))",
                 match vt {
                     ElemType::F64 => "float",
-                    t => t.dsl_type(),
+                    t => t.dsl_type().unwrap_or(t.name()),
                 },
-                et.dsl_type(),
-                et.dsl_type()
+                et.dsl_type().unwrap_or(et.name()),
+                et.dsl_type().unwrap_or(et.name())
             ),
             span,
         ))
@@ -810,8 +840,7 @@ impl Env {
                         let z = self.buffers.peek(&ec).map_err(err(es))?;
                         let r = match (x, y, z) {
                             (Some(x), Some(y), Some(z)) => {
-                                let ab = Scalar::arith('*', x, y).map_err(err(sa))?;
-                                Some(Scalar::arith('+', ab, z).map_err(err(sc))?.value)
+                                Some(Scalar::fma(x, y, z).map_err(err(sc))?.value)
                             }
                             _ => None,
                         };

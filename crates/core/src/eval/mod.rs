@@ -1759,6 +1759,12 @@ impl Env {
         {
             return r;
         }
+        // `complex<float>(re, im)`
+        if let Some(n) = self.called_function(callee)
+            && let Some(r) = self.complex_value(n, args, span)
+        {
+            return r;
+        }
         if let Some(n) = self.called_function(callee)
             && let Some((bits, signed)) = dsl_int_type(n).or_else(|| parser::cpp_int_type(n))
             && let [arg] = args

@@ -70,6 +70,10 @@ pub enum ElemType {
     U2,
     /// `uint1b_t` (`bin1_t`).
     U1,
+    /// `complex<float>` (cutlass::complex: two `float`).
+    C64,
+    /// `complex<double>`.
+    C128,
 }
 
 /// A narrow floating-point type of CUTLASS (float8.h, float_subbyte.h): its mantissa bits,
@@ -115,6 +119,13 @@ impl ElemType {
             "int2b_t" => ElemType::I2,
             "uint2b_t" | "uint2_t" => ElemType::U2,
             "uint1b_t" | "uint1_t" | "bin1_t" => ElemType::U1,
+            n if n.starts_with("complex<") && n.ends_with('>') => {
+                match ElemType::of_name(&n["complex<".len()..n.len() - 1])? {
+                    ElemType::F32 => ElemType::C64,
+                    ElemType::F64 => ElemType::C128,
+                    _ => return None,
+                }
+            }
             _ => return None,
         })
     }
@@ -145,6 +156,8 @@ impl ElemType {
             ElemType::I2 => "int2b_t",
             ElemType::U2 => "uint2b_t",
             ElemType::U1 => "uint1b_t",
+            ElemType::C64 => "complex<float>",
+            ElemType::C128 => "complex<double>",
         }
     }
 
@@ -172,6 +185,12 @@ impl ElemType {
         !matches!(self, ElemType::F16 | ElemType::BF16)
             && self.mini_float().is_none()
             && !self.is_subbyte_int()
+            && !self.is_complex()
+    }
+
+    /// Whether it is `complex<float>` or `complex<double>`.
+    pub fn is_complex(self) -> bool {
+        matches!(self, ElemType::C64 | ElemType::C128)
     }
 
     /// Whether it is one of CUTLASS's sub-byte integer types (`int4b_t`, `uint1b_t`, …), a
@@ -227,6 +246,20 @@ impl ElemType {
     /// NaN (an error for the types without one). The sub-byte integers hold their range only
     /// (`integer_subbyte(int)` asserts it: an error here).
     pub fn round(self, x: Number) -> Result<Number, String> {
+        // `complex<T>(x)`: the parts as T holds them (a real value's imaginary part 0)
+        if self.is_complex() {
+            let (re, im) = x.parts();
+            return Ok(match self {
+                ElemType::C64 => Number::Complex(f64::from(re as f32), f64::from(im as f32)),
+                _ => Number::Complex(re, im),
+            });
+        }
+        if let Number::Complex(..) = x {
+            return Err(format!(
+                "{} of a complex value: cutlass::complex converts to no real type (write real(z) or imag(z))",
+                self.name()
+            ));
+        }
         let f = x.as_f64();
         if let Some(m) = self.mini_float() {
             return m.round(f as f32).map(Number::Float).ok_or_else(|| {
@@ -237,7 +270,7 @@ impl ElemType {
             let i = match x {
                 Number::Int(i) => Some(i),
                 Number::Float(v) if v.is_finite() => Some(v.trunc() as i128),
-                Number::Float(_) => None,
+                Number::Float(_) | Number::Complex(..) => None,
             };
             return match i {
                 Some(i) if (lo..=hi).contains(&i) => Ok(Number::Int(i)),
@@ -255,13 +288,13 @@ impl ElemType {
             ElemType::BF16 => Number::Float(half::bf16::from_f32(f as f32).to_f64()),
             ElemType::Bool => Number::Int(i128::from(match x {
                 Number::Int(i) => i != 0,
-                Number::Float(v) => v != 0.0,
+                Number::Float(v) | Number::Complex(v, _) => v != 0.0,
             })),
             t => {
                 let (bits, signed) = t.int_bits().expect("an integer type");
                 let i = match x {
                     Number::Int(i) => i,
-                    Number::Float(v) => {
+                    Number::Float(v) | Number::Complex(v, _) => {
                         let lo = if signed {
                             -(2f64.powi(bits as i32 - 1))
                         } else {
@@ -294,16 +327,21 @@ impl ElemType {
     /// `bfloat16_t` and the FP8/FP6/FP4 types as `float`), the integer in decimal (`%d` of
     /// `int(x)` for the sub-byte integers).
     pub fn print(self, x: Number) -> String {
+        if let Number::Complex(re, im) = x {
+            return format!("{}({}, {})", self.name(), c_fixed(re, 6), c_fixed(im, 6));
+        }
         match (self.is_float(), x) {
             (true, x) => x.c_f(),
             (false, Number::Int(i)) => i.to_string(),
-            (false, Number::Float(f)) => (f as i128).to_string(),
+            (false, Number::Float(f) | Number::Complex(f, _)) => (f as i128).to_string(),
         }
     }
 
     /// CuTe's `pretty_print(x)`, one cell of `print_tensor`.
     pub fn pretty_print(self, x: Number) -> String {
         match self {
+            // (print_tensor refuses complex tensors: CuTe has no print of them)
+            ElemType::C64 | ElemType::C128 => self.print(x),
             ElemType::F32 => format!("{:>10}", c_e(x.as_f64(), 2)),
             ElemType::F64 => format!("{:>11}", c_e(x.as_f64(), 3)),
             // `%*.2f` of width 8: half_t, bfloat16_t, float_e4m3_t, float_e5m2_t and the
@@ -368,6 +406,8 @@ pub enum Number {
     Int(i128),
     /// A floating-point value.
     Float(f64),
+    /// A complex value: its real and imaginary parts.
+    Complex(f64, f64),
 }
 
 impl Number {
@@ -375,7 +415,15 @@ impl Number {
     pub fn as_f64(self) -> f64 {
         match self {
             Number::Int(i) => i as f64,
-            Number::Float(f) => f,
+            Number::Float(f) | Number::Complex(f, _) => f,
+        }
+    }
+
+    /// The real and imaginary parts (a real value's imaginary part 0).
+    pub fn parts(self) -> (f64, f64) {
+        match self {
+            Number::Complex(re, im) => (re, im),
+            x => (x.as_f64(), 0.0),
         }
     }
 
@@ -383,7 +431,7 @@ impl Number {
     pub fn as_i128(self) -> i128 {
         match self {
             Number::Int(i) => i,
-            Number::Float(f) => f as i128,
+            Number::Float(f) | Number::Complex(f, _) => f as i128,
         }
     }
 
@@ -392,6 +440,7 @@ impl Number {
         match self {
             Number::Int(i) => i.to_string(),
             Number::Float(f) => f.to_string(),
+            Number::Complex(re, im) => format!("({re}, {im})"),
         }
     }
 
@@ -400,6 +449,7 @@ impl Number {
         match self {
             Number::Int(i) => format!("{i}.000000"),
             Number::Float(f) => c_fixed(f, 6),
+            Number::Complex(re, im) => format!("({}, {})", c_fixed(re, 6), c_fixed(im, 6)),
         }
     }
 }
@@ -463,6 +513,8 @@ impl Scalar {
     pub fn common(a: ElemType, b: ElemType) -> ElemType {
         use ElemType::*;
         match (a, b) {
+            (C128, _) | (_, C128) | (C64, F64) | (F64, C64) => C128,
+            (C64, _) | (_, C64) => C64,
             (F64, _) | (_, F64) => F64,
             (x, y) if x == y && x.is_float() => x,
             (x, y) if x.is_float() || y.is_float() => F32,
@@ -477,6 +529,9 @@ impl Scalar {
     /// `float`, rounded to `half_t`).
     pub fn arith(op: char, a: Scalar, b: Scalar) -> Result<Scalar, String> {
         let ty = Scalar::common(a.ty, b.ty);
+        if ty.is_complex() {
+            return Scalar::complex_arith(op, ty, a, b);
+        }
         let v = if ty.is_float() {
             let (x, y) = (a.value.as_f64(), b.value.as_f64());
             let (x, y) = if ty == ElemType::F64 {
@@ -515,6 +570,56 @@ impl Scalar {
             })
         };
         Scalar::new(ty, v)
+    }
+
+    /// `a OP b` of complex values as cutlass::complex computes them (cutlass/complex.h), each
+    /// operation in the part type's arithmetic: `(a+c, b+d)`, `(ac - bd, ad + bc)`, the
+    /// quotient `((ac + bd)/n, (bc - ad)/n)` with `n = c² + d²` (by a real `s`: `(a/s, b/s)`).
+    fn complex_arith(op: char, ty: ElemType, a: Scalar, b: Scalar) -> Result<Scalar, String> {
+        let r = |x: f64| {
+            if ty == ElemType::C64 {
+                f64::from(x as f32)
+            } else {
+                x
+            }
+        };
+        let ((ar, ai), (br, bi)) = (a.value.parts(), b.value.parts());
+        let (ar, ai, br, bi) = (r(ar), r(ai), r(br), r(bi));
+        let v = match op {
+            '+' => (r(ar + br), r(ai + bi)),
+            '-' => (r(ar - br), r(ai - bi)),
+            '*' => (
+                r(r(ar * br) - r(ai * bi)),
+                r(r(ar * bi) + r(ai * br)),
+            ),
+            '/' if !b.ty.is_complex() => (r(ar / br), r(ai / br)),
+            '/' => {
+                let n = r(r(br * br) + r(bi * bi));
+                (r(r(r(ar * br) + r(ai * bi)) / n), r(r(r(ai * br) - r(ar * bi)) / n))
+            }
+            _ => {
+                return Err(format!(
+                    "'{op}' is not an operator on complex values (cutlass::complex has + - * /)"
+                ));
+            }
+        };
+        Ok(Scalar {
+            ty,
+            value: Number::Complex(v.0, v.1),
+        })
+    }
+
+    /// CuTe's `fma(d, a, b, c)` (`d = a * b + c`, UniversalFMA's). Of complex values CuTe's
+    /// numeric/complex.hpp calls `fma` of the parts, which host code does not have (no
+    /// `fma(float&, float const&, float const&, float const&)`: CuTe 4.7 does not compile it).
+    pub fn fma(a: Scalar, b: Scalar, c: Scalar) -> Result<Scalar, String> {
+        if let Some(t) = [a.ty, b.ty, c.ty].into_iter().find(|t| t.is_complex()) {
+            return Err(format!(
+                "the universal FMA of {}: CuTe's complex fma calls fma(float&, float const&, float const&, float const&) of the parts, which CuTe 4.7 does not declare for host code (it does not compile)",
+                t.name()
+            ));
+        }
+        Scalar::arith('+', Scalar::arith('*', a, b)?, c)
     }
 
     /// CuTe's `print(x)`.
@@ -842,12 +947,14 @@ impl ElemType {
             ElemType::I4 | ElemType::U4 => "i4",
             ElemType::I2 | ElemType::U2 => "i2",
             ElemType::U1 => "i1",
+            ElemType::C64 => "complex<f32>",
+            ElemType::C128 => "complex<f64>",
         }
     }
 
     /// The type's name in the CuTe DSL (`cutlass.Float32`), where it has one.
-    pub fn dsl_type(self) -> &'static str {
-        match self {
+    pub fn dsl_type(self) -> Option<&'static str> {
+        Some(match self {
             ElemType::F32 => "Float32",
             ElemType::F64 => "Float64",
             ElemType::F16 => "Float16",
@@ -866,13 +973,16 @@ impl ElemType {
             ElemType::E2M1 => "Float4E2M1FN",
             ElemType::I4 => "Int4",
             ElemType::U4 => "Uint4",
-            t => t.name(),
-        }
+            _ => return None,
+        })
     }
 
     /// One element as the CuTe DSL's `cute.print_tensor` prints it: `% f` of a floating value,
     /// `% d` of an integer (a `Boolean` true is -1: its i1 held as an i8).
     pub fn dsl_element(self, x: Number) -> String {
+        if self.is_complex() {
+            return self.print(x);
+        }
         if self.is_float() {
             let f = c_fixed(x.as_f64(), 6);
             return if f.starts_with('-') { f } else { format!(" {f}") };

@@ -174,6 +174,7 @@ mod algorithms;
 mod analysis;
 mod args;
 mod atoms;
+mod complex;
 mod construction;
 mod coordinates;
 mod did_you_mean;
@@ -219,6 +220,7 @@ static GROUPS: &[&[Function]] = &[
     partition::FUNCTIONS,
     pointers::FUNCTIONS,
     algorithms::FUNCTIONS,
+    complex::FUNCTIONS,
 ];
 
 /// Every function of the table, in help order.
