@@ -221,8 +221,9 @@ fn lambdas_and_functors_as_the_function() {
 /// and a `bool*` tensor's width.
 #[test]
 fn element_values_oracle_cases() {
-    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("element_values_oracle.tsv"))
-        .expect("golden file");
+    let text =
+        std::fs::read_to_string(crate::helpers::golden_dir().join("element_values_oracle.tsv"))
+            .expect("golden file");
     let (exprs, expected): (Vec<&str>, Vec<&str>) = text
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -532,4 +533,70 @@ tensor(raw_ptr(stack: i32, rmem, align<32>) o 2:1, data=
 tensor(raw_ptr(stack: i8, rmem, align<32>) o 2:1, data=
        [-1, ],
        [-1, ])
+"#;
+
+/// `complex<float>` and `complex<double>` values: `complex<T>(re, im)`, a real written into
+/// a complex element, cutlass::complex's `* / + -` part by part in the part type (a quotient
+/// by a complex value through `c² + d²`), `conj`, `reduce` with the default `plus{}`, `real`
+/// and `imag` (CuTe has no print of a complex value: its parts are printed, checked against
+/// cute-oracle).
+#[test]
+fn complex_values_as_cutlass_computes_them() {
+    oracle_session(COMPLEX, COMPLEX_EXPECTED);
+}
+
+/// What CuTe does not compile of complex values is an error naming it: their universal FMA
+/// (gemm), an ordering (`max_fn`), a conversion to a real type, print_tensor.
+#[test]
+fn complex_values_cute_does_not_compile() {
+    let (out, _, code) = session(
+        "auto a = make_tensor<complex<float>>(Shape<_2>{});\nfill(a, complex<float>(1.f, 2.f));\n\
+         auto c = make_tensor<complex<float>>(Shape<_2>{});\nclear(c);\ngemm(a, a, c);\n\
+         reduce(a, complex<float>(0.f, 0.f), max_fn{})\nfloat(a(0))\nprint_tensor(a);\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: gemm: the universal FMA of complex<float>: CuTe's complex fma calls fma(float&, float const&, float const&, float const&) of the parts, which CuTe 4.7 does not declare for host code (it does not compile)",
+            "error: max_fn of complex values: cutlass::complex has no ordering (CuTe does not compile it)",
+            "error: float of a complex value: cutlass::complex converts to no real type (write real(z) or imag(z))",
+            "error: print_tensor of complex<float>: CuTe does not compile it (util/print.hpp has no print of cutlass::complex)",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
+const COMPLEX: &str = r#"auto a = make_tensor<complex<float>>(Shape<_2,_2>{});
+auto b = make_tensor<complex<float>>(Shape<_2,_2>{});
+auto c = make_tensor<complex<float>>(Shape<_2,_2>{});
+for (int i = 0; i < 4; ++i) a(i) = complex<float>(0.1f * i, 1.3f - i);
+for (int i = 0; i < 4; ++i) b(i) = complex<float>(2.7f, -0.3f * i);
+fill(c, complex<float>(0.5f, 0.25f));
+auto z = a(1) * b(2) + a(3) / b(1);
+print(real(z)); print("\n"); print(imag(z)); print("\n");
+auto w = conj(a(2)) - complex<float>(1.f, 1.f);
+print(real(w)); print("\n"); print(imag(w)); print("\n");
+auto s = reduce(a, complex<float>(0.f, 0.f));
+print(real(s)); print("\n"); print(imag(s)); print("\n");
+auto d = make_tensor<complex<double>>(Shape<_2>{});
+d(0) = complex<double>(1.1, 2.2); d(1) = 3.0;
+auto e = d(0) * d(1) / d(0);
+print(real(e)); print("\n"); print(imag(e)); print("\n");
+print(real(d(1))); print("\n"); print(imag(d(1))); print("\n");
+auto u = a(1) * 2.f;
+print(real(u)); print("\n"); print(imag(u)); print("\n");
+"#;
+const COMPLEX_EXPECTED: &str = r#"0.628862
+0.140244
+-0.800000
+-0.300000
+0.600000
+-0.800000
+3.000000
+0.000000
+3.000000
+0.000000
+0.200000
+0.600000
 "#;

@@ -176,7 +176,14 @@ fn writes_parameter(r: &Routine) -> Option<String> {
             let before = before.trim_ascii_end();
             let after = body[end..].trim_ascii_start();
             let assigns = matches!(after, [b'=', c, ..] if *c != b'=')
-                || matches!(after, [b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^', b'=', ..])
+                || matches!(
+                    after,
+                    [
+                        b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^',
+                        b'=',
+                        ..
+                    ]
+                )
                 || after.starts_with(b"++")
                 || after.starts_with(b"--")
                 || before.ends_with(b"++")
@@ -391,9 +398,7 @@ impl Env {
                 let batch = sl.mode(1).map_err(alg)?;
                 for (i, d) in dst.iter().enumerate() {
                     let at = batch.at(i as i64).map_err(alg)?;
-                    let column = so
-                        .shift(&crate::algebra::IntTuple::int(at))
-                        .map_err(alg)?;
+                    let column = so.shift(&crate::algebra::IntTuple::int(at)).map_err(alg)?;
                     let src = elements(&column, &red).map_err(err(args[0].span))?;
                     let mut acc = self.buffers.peek(d).map_err(err(args[1].span))?;
                     for e in &src {

@@ -209,6 +209,9 @@ impl Env {
         let Some((from, layout)) = owner(self, &v) else {
             return Ok(v);
         };
+        if is_dsl_tensor(&from) {
+            return Ok(v);
+        }
         if let Some(target) = self.get(name)
             && let Some((to, to_layout)) = owner(self, target)
             && to_layout == layout
@@ -351,12 +354,17 @@ impl Env {
             let mut parts = [0.0; 2];
             for (slot, a) in parts.iter_mut().zip(args) {
                 let v = self.eval(a)?;
-                let x = number_of(&v).filter(|x| !x.ty.is_complex()).ok_or_else(|| {
-                    EvalError::new(
-                        format!("{n}(re, im): the parts are real numbers, found {}", v.kind()),
-                        a.span,
-                    )
-                })?;
+                let x = number_of(&v)
+                    .filter(|x| !x.ty.is_complex())
+                    .ok_or_else(|| {
+                        EvalError::new(
+                            format!(
+                                "{n}(re, im): the parts are real numbers, found {}",
+                                v.kind()
+                            ),
+                            a.span,
+                        )
+                    })?;
                 *slot = x.value.as_f64();
             }
             Scalar::new(ty, Number::Complex(parts[0], parts[1]))
@@ -455,11 +463,7 @@ impl Env {
                 value.span,
             ));
         };
-        // a tensor the DSL made (its element type named as the DSL names it: `cutlass.Float32`)
-        let dsl_tensor = p.type_name.0.as_deref().is_some_and(|n| {
-            ElemType::of_name(n).and_then(ElemType::dsl_type) == Some(n)
-        });
-        if (self.dsl || dsl_tensor) && op.is_none() {
+        if (self.dsl || is_dsl_tensor(&p)) && op.is_none() {
             self.dsl_store_type(&p, &v, x, value.span)?;
         }
         let x = match op {
@@ -541,7 +545,10 @@ impl Env {
         }
         if let Origin::Ptr(p) = &o
             && let Some(t) = p.type_name.0.as_deref()
-            && t.trim().trim_start_matches("cutlass::").trim_start_matches("cute::").starts_with("complex<")
+            && t.trim()
+                .trim_start_matches("cutlass::")
+                .trim_start_matches("cute::")
+                .starts_with("complex<")
         {
             return Err(EvalError::new(
                 format!(
@@ -851,6 +858,16 @@ impl Env {
         }
         Ok(())
     }
+}
+
+/// Whether a pointer is into a tensor the CuTe DSL made (`cute.make_rmem_tensor(…,
+/// cutlass.Float32)`: its element type named as the DSL names it), whose statements are
+/// Python's whether or not they spell `cute.`.
+fn is_dsl_tensor(p: &Pointer) -> bool {
+    p.type_name
+        .0
+        .as_deref()
+        .is_some_and(|n| ElemType::of_name(n).and_then(ElemType::dsl_type) == Some(n))
 }
 
 /// The element type of an owning tensor's pointer, where `cute` holds its values.

@@ -166,7 +166,12 @@ impl Env {
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
         if args.len() != r.params.len() {
-            return self.call_routine_on(r, vec![Value::Tuple(Vec::new()); args.len()], span, visible);
+            return self.call_routine_on(
+                r,
+                vec![Value::Tuple(Vec::new()); args.len()],
+                span,
+                visible,
+            );
         }
         let vals = self.eval_args(args)?;
         self.call_routine_on(r, vals, span, visible)

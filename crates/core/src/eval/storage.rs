@@ -588,14 +588,14 @@ impl Scalar {
         let v = match op {
             '+' => (r(ar + br), r(ai + bi)),
             '-' => (r(ar - br), r(ai - bi)),
-            '*' => (
-                r(r(ar * br) - r(ai * bi)),
-                r(r(ar * bi) + r(ai * br)),
-            ),
+            '*' => (r(r(ar * br) - r(ai * bi)), r(r(ar * bi) + r(ai * br))),
             '/' if !b.ty.is_complex() => (r(ar / br), r(ai / br)),
             '/' => {
                 let n = r(r(br * br) + r(bi * bi));
-                (r(r(r(ar * br) + r(ai * bi)) / n), r(r(r(ai * br) - r(ar * bi)) / n))
+                (
+                    r(r(r(ar * br) + r(ai * bi)) / n),
+                    r(r(r(ai * br) - r(ar * bi)) / n),
+                )
             }
             _ => {
                 return Err(format!(
@@ -687,9 +687,9 @@ impl Buffers {
     /// partition, a tile of it starts elsewhere or has another layout).
     pub fn is_owner(&self, p: &Pointer, l: &Layout) -> bool {
         p.offset == 0
-            && p.storage.0.is_some_and(|id| {
-                self.list[id.get() as usize - 1].owner.as_ref() == Some(l)
-            })
+            && p.storage
+                .0
+                .is_some_and(|id| self.list[id.get() as usize - 1].owner.as_ref() == Some(l))
     }
 
     /// `auto u = t;` of an owning tensor: a new owner, its elements `t`'s (C++ copies the
@@ -760,13 +760,11 @@ impl Buffers {
     /// The element at `p` no longer known (what an MMA atom wrote there).
     pub fn forget(&mut self, p: &Pointer) {
         if let Some(id) = p.storage.0
-            && let Some(v) = usize::try_from(p.offset)
-                .ok()
-                .and_then(|i| {
-                    std::sync::Arc::make_mut(&mut self.list)[id.get() as usize - 1]
-                        .values
-                        .get_mut(i)
-                })
+            && let Some(v) = usize::try_from(p.offset).ok().and_then(|i| {
+                std::sync::Arc::make_mut(&mut self.list)[id.get() as usize - 1]
+                    .values
+                    .get_mut(i)
+            })
         {
             *v = None;
         }
@@ -985,7 +983,11 @@ impl ElemType {
         }
         if self.is_float() {
             let f = c_fixed(x.as_f64(), 6);
-            return if f.starts_with('-') { f } else { format!(" {f}") };
+            return if f.starts_with('-') {
+                f
+            } else {
+                format!(" {f}")
+            };
         }
         // a Boolean's true is an i1 1, sign-extended to the i8 it is held in
         let i = if self == ElemType::Bool {
@@ -993,7 +995,11 @@ impl ElemType {
         } else {
             x.as_i128()
         };
-        if i < 0 { i.to_string() } else { format!(" {i}") }
+        if i < 0 {
+            i.to_string()
+        } else {
+            format!(" {i}")
+        }
     }
 }
 

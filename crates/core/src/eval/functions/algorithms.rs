@@ -298,7 +298,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "for_each",
         "for_each(T, f)",
         "calls f(T(i)) for each element (a functor of CuTe's or a lambda; prints what f prints)",
-        "for_each(make_tensor<float>(Shape<_4>{}), [](auto x){ print(x); })",
+        "for_each(make_counting_tensor(make_layout(Shape<_4>{})), negate{})",
         2,
         2,
         |a| {

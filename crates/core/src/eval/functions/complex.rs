@@ -16,7 +16,10 @@ fn complex_arg(a: &Args, f: &str) -> Result<(ElemType, f64, f64), EvalError> {
         },
         other => {
             return Err(EvalError::new(
-                format!("{f} takes a number (a complex value), found {}", other.kind()),
+                format!(
+                    "{f} takes a number (a complex value), found {}",
+                    other.kind()
+                ),
                 a.spans[0],
             ));
         }
