@@ -600,3 +600,19 @@ const COMPLEX_EXPECTED: &str = r#"0.628862
 0.200000
 0.600000
 "#;
+
+/// In the CuTe DSL a name binds the same tensor (Python's objects): `u = t` then `u[0] = …`
+/// writes t's element; C++'s `auto u = t;` of an owning tensor is a new owner.
+#[test]
+fn dsl_names_bind_the_same_tensor() {
+    let (out, err, code) = crate::helpers::cute(
+        &["eval"],
+        "t = cute.make_rmem_tensor(2, cutlass.Int32)\nt.fill(1)\nu = t\nu[0] = 5\ncute.print_tensor(t)\n",
+    );
+    assert_eq!(
+        out,
+        "tensor(raw_ptr(stack: i32, rmem, align<32>) o 2:1, data=\n       [ 5, ],\n       [ 1, ])\n",
+        "{err}"
+    );
+    assert_eq!(code, 0);
+}
