@@ -298,7 +298,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "for_each",
         "for_each(T, f)",
         "calls f(T(i)) for each element (a functor of CuTe's or a lambda; prints what f prints)",
-        "for_each(make_counting_tensor(make_layout(Shape<_4>{})), negate{})",
+        "for_each(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), negate{})",
         2,
         2,
         |a| {
@@ -336,7 +336,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "reduce",
         "reduce(T, init[, f])",
         "init = f(init, T(i)) for each element, in init's type (f: plus{} by default, a functor of CuTe's or a lambda): the result (cute/algorithm/tensor_reduce.hpp)",
-        "reduce(make_counting_tensor(make_layout(Shape<_4>{})), 0)",
+        "reduce(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), 0)",
         2,
         3,
         |a| {
