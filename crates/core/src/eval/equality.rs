@@ -21,48 +21,12 @@
 //! run-time truth is a run-time integer 1 or 0, as CuTe prints its `bool`.
 
 use super::{EvalError, Value};
-use crate::algebra::{IntTuple, Layout, Tup};
+use crate::algebra::{IntTuple, Layout, Truth, Tup};
 use crate::parser::{BinOp, Span};
 
-/// A truth value and its kind, as CuTe's `operator==` gives it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Truth {
-    value: bool,
-    dynamic: bool,
-}
-
 impl Truth {
-    const TRUE: Truth = Truth::st(true);
-    const FALSE: Truth = Truth::st(false);
-
-    const fn st(value: bool) -> Truth {
-        Truth {
-            value,
-            dynamic: false,
-        }
-    }
-
-    /// CuTe's `a && b`: a static `false` on either side is a static `false`; otherwise static
-    /// only when both are.
-    fn and(self, b: Truth) -> Truth {
-        if self == Truth::FALSE || b == Truth::FALSE {
-            return Truth::FALSE;
-        }
-        Truth {
-            value: self.value && b.value,
-            dynamic: self.dynamic || b.dynamic,
-        }
-    }
-
-    fn not(self) -> Truth {
-        Truth {
-            value: !self.value,
-            ..self
-        }
-    }
-
     /// The value: a static truth, or a run-time `bool` (a run-time integer 1 or 0).
-    fn value(self) -> Value {
+    pub(crate) fn value(self) -> Value {
         if self.dynamic {
             Value::IntTuple(IntTuple::int_of(i64::from(self.value), true))
         } else {

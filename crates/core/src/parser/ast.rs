@@ -219,6 +219,8 @@ pub enum Trait {
     /// `is_same<A, B>`: the same type (static integers of the same value, run-time integers of
     /// any).
     IsSame,
+    /// `is_constant<n, T>`: T is a static integer (or truth) whose value is n.
+    IsConstant,
     /// `tuple_size<T>`: the number of modes of a tuple.
     TupleSize,
     /// `rank_v<T>`: the rank.

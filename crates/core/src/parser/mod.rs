@@ -955,7 +955,7 @@ impl<'a> Parser<'a> {
         // `T A[N]{};`: every element value-initialized (zero)
         let zeroed: Option<&'a [Expr<'a>]> = (close != bracket).then_some(&[]);
         let after = self.skip_ws(close + 1);
-        match self.peek(after) {
+        let (end, init) = match self.peek(after) {
             Some('[') => {
                 return err(
                     "an array of arrays (T A[M][N]) is not modelled: declare one dimension and lay it out with a layout",
@@ -976,24 +976,11 @@ impl<'a> Parser<'a> {
                     );
                 }
                 let (end, values) = self.list(open, '{', '}', false)?;
-                self.expect_end(end)?;
-                return Ok(Some(Stmt::DeclarePointer {
-                    name,
-                    name_span: Span::new(name_start, name_end),
-                    elem: ty_name,
-                    elem_span: ty_span,
-                    init: None,
-                    storage: Some(Storage {
-                        extent,
-                        subbyte: false,
-                        object: false,
-                        init: Some(values),
-                    }),
-                }));
+                (end, Some(values))
             }
-            _ => {}
-        }
-        self.expect_end(close + 1)?;
+            _ => (close + 1, zeroed),
+        };
+        self.expect_end(end)?;
         Ok(Some(Stmt::DeclarePointer {
             name,
             name_span: Span::new(name_start, name_end),
@@ -1004,7 +991,7 @@ impl<'a> Parser<'a> {
                 extent,
                 subbyte: false,
                 object: false,
-                init: zeroed,
+                init,
             }),
         }))
     }

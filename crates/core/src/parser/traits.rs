@@ -1,6 +1,6 @@
 //! The type traits a pasted program asks of its values: `is_static<decltype(x)>::value`,
 //! `is_static_v<…>`, `is_same_v<A, B>` (and `std::is_same<…>::value`), `tuple_size_v<…>`,
-//! `rank_v<…>`, `depth_v<…>`, `size_v<…>`, `cosize_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
+//! `is_constant<n, …>`, `rank_v<…>`, `depth_v<…>`, `size_v<…>`, `cosize_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
 //! written as a value here (`decltype(x)` is x, `Shape<_2,int>` the shape), and an integer type
 //! (`int`, `size_t`, `bool`) stands for a run-time integer. The trait itself is a static truth
 //! or integer (CuTe's `bool_constant`, printed `_1`); `::value` and the `_v` forms are C++'s
@@ -43,6 +43,7 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         "is_tuple" => Trait::IsTuple,
         "is_layout" => Trait::IsLayout,
         "is_same" => Trait::IsSame,
+        "is_constant" => Trait::IsConstant,
         "tuple_size" => Trait::TupleSize,
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
@@ -76,7 +77,11 @@ impl<'a> Parser<'a> {
         let (end, items) = self.list(open, '<', '>', false)?;
         self.leave();
         let span = Span::new(pos, end);
-        let arity = if t == Trait::IsSame { 2 } else { 1 };
+        let arity = if matches!(t, Trait::IsSame | Trait::IsConstant) {
+            2
+        } else {
+            1
+        };
         if items.len() != arity {
             return super::err(
                 format!(
