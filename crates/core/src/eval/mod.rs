@@ -216,6 +216,9 @@ pub struct Env {
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
+    /// The variables declared `constexpr` (`constexpr int N = 4;`): constant expressions where
+    /// C++ asks one (`static_assert`, `if constexpr`), whatever their kind.
+    constexprs: std::collections::HashSet<String, NameHasher>,
     /// The lambdas bound to names (`auto f = [&](auto x){ …; return EXPR; };`), called by
     /// name (`function.rs`).
     lambdas: HashMap<String, function::Routine, NameHasher>,
@@ -265,6 +268,7 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             arrays: self.arrays.clone(),
+            constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
@@ -300,6 +304,11 @@ impl Env {
     /// name it shadows ("bound at line 3").
     pub fn set_line(&mut self, line: usize) {
         self.line = line;
+    }
+
+    /// Whether a variable was declared `constexpr` (a constant expression, as C++ has it).
+    fn is_constexpr(&self, name: &str) -> bool {
+        self.constexprs.contains(name) && self.vars.contains_key(name)
     }
 
     /// What a variable shadows, if its name meant something in CuTe or the languages.
@@ -533,6 +542,7 @@ impl Env {
             Stmt::Function(def) => self.define_function(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
+            | Stmt::RangeFor(_)
             | Stmt::If(_)
             | Stmt::Block(_)
             | Stmt::While(_)
@@ -552,6 +562,7 @@ impl Env {
                 name,
                 name_span,
                 expr,
+                constexpr,
             } => {
                 bindable(name, name_span)?;
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
@@ -568,6 +579,9 @@ impl Env {
                 }
                 let v = self.own_storage(v, expr.span)?;
                 self.bind(name, v);
+                if constexpr {
+                    self.constexprs.insert(name.to_string());
+                }
                 Ok(Outcome::Assigned)
             }
             Stmt::DeclarePointer {
@@ -656,6 +670,9 @@ impl Env {
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
+        if !self.constexprs.is_empty() {
+            self.constexprs.remove(name);
+        }
         self.lambdas.remove(name);
         // a name bound before was asked once what it shadows (the question costs a look
         // through every atom's name: a binding in a loop's body asks it at each pass)

@@ -17,7 +17,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, Span, Stmt, Storage,
+    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
+    Storage,
     Switch, UnOp, While,
 };
 pub use cut::cut_points;
@@ -275,10 +276,15 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         }
         let (end, expr) = p.expr(expr_start)?;
         p.expect_end(end)?;
+        // `constexpr auto N = …`, `static constexpr int N = …`
+        let constexpr = src[pos..name_start]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == "constexpr");
         return Ok(Stmt::Assign {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
             expr,
+            constexpr,
         });
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
@@ -742,6 +748,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(p, name_end),
             expr,
+            constexpr: false,
         }))
     }
 
