@@ -302,10 +302,7 @@ impl Env {
             let v = self.eval_checked(e)?;
             let Some(n) = v.as_int() else {
                 return Err(EvalError::new(
-                    format!(
-                        "cute loops over a list of integers, found {}",
-                        v.kind()
-                    ),
+                    format!("cute loops over a list of integers, found {}", v.kind()),
                     e.span,
                 ));
             };

@@ -3,8 +3,8 @@
 //! `bool_constant`, `_1`), a count a static integer; `::value` makes either C++'s plain one.
 
 use super::{Env, EvalError, Value};
-use crate::algebra::{Int, Tup};
 use crate::algebra::tuple_algorithms::product_kind;
+use crate::algebra::{Int, Tup};
 use crate::parser::ast::Trait;
 use crate::parser::{Expr, Span};
 
@@ -46,10 +46,7 @@ impl Env {
                         Some(i) => i,
                         None => {
                             return Err(EvalError::new(
-                                format!(
-                                    "is_constant<n, T> takes an integer n, found {}",
-                                    n.kind()
-                                ),
+                                format!("is_constant<n, T> takes an integer n, found {}", n.kind()),
                                 args[0].span,
                             ));
                         }

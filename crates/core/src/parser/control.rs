@@ -504,7 +504,10 @@ impl<'a> Parser<'a> {
         };
         let types = &words[..words.len() - 1];
         if let Some(&(t, span)) = types.iter().find(|(t, _)| !COUNTER_TYPES.contains(t)) {
-            return not_run(&format!("its variable's type '{t}' is not an integer"), span);
+            return not_run(
+                &format!("its variable's type '{t}' is not an integer"),
+                span,
+            );
         }
         let integer = types.iter().any(|(t, _)| !matches!(*t, "auto" | "const"));
         let mut range = self.upto(close);

@@ -18,8 +18,7 @@ use nom::bytes::complete::take_while;
 
 pub use ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
-    Storage,
-    Switch, UnOp, While,
+    Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, starts_braced};
