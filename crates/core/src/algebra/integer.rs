@@ -210,19 +210,23 @@ impl Truth {
         }
     }
 
-    /// `!t`, of t's kind.
-    pub fn not(self) -> Truth {
-        Truth {
-            value: !self.value,
-            ..self
-        }
-    }
-
     /// CuTe's `a == b` of two integers: `C<a == b>` when both are static, a `bool` otherwise.
     pub fn equal(a: Int, b: Int) -> Truth {
         Truth {
             value: a.value == b.value,
             dynamic: a.dynamic || b.dynamic,
+        }
+    }
+}
+
+impl std::ops::Not for Truth {
+    type Output = Truth;
+
+    /// `!t`, of t's kind.
+    fn not(self) -> Truth {
+        Truth {
+            value: !self.value,
+            ..self
         }
     }
 }

@@ -48,7 +48,7 @@ pub fn compare(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Eva
         ));
     }
     let eq = equal_kind(a, b).map_err(|m| EvalError::new(m, span))?;
-    Ok(if op == BinOp::Eq { eq } else { eq.not() }.value())
+    Ok(if op == BinOp::Eq { eq } else { !eq }.value())
 }
 
 /// `a == b` or `a != b` of two layouts as the CuTe DSL's `Layout.__eq__`/`__ne__` answers
@@ -70,7 +70,7 @@ pub fn compare_dsl_layouts(
             dynamic: !(x.is_static() && y.is_static()),
             ..t
         };
-        if op == BinOp::Eq { t } else { t.not() }.value()
+        if op == BinOp::Eq { t } else { !t }.value()
     }))
 }
 
@@ -318,7 +318,7 @@ pub fn logical(
     Ok(if op == BinOp::And {
         x.and(y)
     } else {
-        x.not().and(y.not()).not()
+        !(!x).and(!y)
     }
     .value())
 }
@@ -348,7 +348,7 @@ pub fn decided_value(op: BinOp, left: (bool, bool), b: Option<&Value>) -> Value 
         .map(|(value, dynamic)| Truth { value, dynamic });
     match other {
         Some(y) if op == BinOp::And => t.and(y),
-        Some(y) => t.not().and(y.not()).not(),
+        Some(y) => !(!t).and(!y),
         None => t,
     }
     .value()
