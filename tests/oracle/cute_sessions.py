@@ -111,7 +111,8 @@ def cpp_of(statements):
                 out.append(st)  # a control statement, or its header (its body follows)
             elif (
                 STATEMENT.match(st)
-                or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st)
+                # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
+                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, ]+\s[\w]+\s*=", st)
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)

@@ -53,7 +53,8 @@ def doc_blocks(mirror):
 # a function's definition at file scope: `[template <…>] RET NAME(PARAMS) [const] {`
 DEFINITION = re.compile(
     r"^\s*(template\s*<[^{;]*>\s*)?(?!namespace\b|struct\b|class\b|TEST\b)"
-    r"[\w:<>,&*\s]*?\b\w+\s*\([^;{]*\)\s*(const\s*)?(->[^{;]*)?\{", re.S)
+    r"[\w:<>,&*\s]*?\b(?!(?:if|while|switch|for|return|else|constexpr)\b)\w+\s*\([^;{]*\)\s*(const\s*)?"
+    r"(->[^{;]*)?\{", re.S)
 
 
 def is_definition(chunk):
