@@ -82,7 +82,8 @@ fn loops_past_the_limit_and_other_forms_are_errors_that_name_them() {
             "for (int i = 0; i < 4; i *= 2) { }",
             "its step is not `++i`",
         ),
-        ("for (auto x : v) { }", "its header has no ';'"),
+        // a range-based loop over a name: the name is read (cute loops over `{1, 2, 3}`)
+        ("for (auto x : v) { }", "undefined variable 'v'"),
         (
             "for (float x = 0; x < 1; ++x) { }",
             "its counter's type 'float' is not an integer",

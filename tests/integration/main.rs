@@ -35,6 +35,7 @@ mod render;
 mod roundtrip;
 mod smem;
 mod suite;
+mod sweep_constructs;
 mod tmem;
 mod tmux;
 mod transcripts;

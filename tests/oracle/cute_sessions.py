@@ -29,9 +29,30 @@ GOLDEN = (
 MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
-    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print|printf"
+    r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
     r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor)\b"
 )
+
+
+# a pasted unit test's googletest checks print what failed (nothing when the test passes, as
+# cute); CUTLASS's trace prints nothing without CUTLASS_DEBUG_TRACE_LEVEL
+GTEST = "".join(
+    f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
+    for kind in ("EXPECT", "ASSERT")
+    for check, cond in [
+        ("TRUE", "__VA_ARGS__"),
+        ("FALSE", "!(__VA_ARGS__)"),
+    ]
+    + [
+        (check, f"cute::get<0>(cute::make_tuple(__VA_ARGS__)) {op} "
+                "cute::get<1>(cute::make_tuple(__VA_ARGS__))")
+        for check, op in (("EQ", "=="), ("NE", "!="), ("LT", "<"), ("LE", "<="), ("GT", ">"),
+                          ("GE", ">="))
+    ]
+)
+
+# what a program of pasted blocks starts with (its lines end with a newline)
+PRELUDE = 'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + GTEST + "\n"
 
 
 def cut(line):
@@ -90,7 +111,8 @@ def cpp_of(statements):
                 out.append(st)  # a control statement, or its header (its body follows)
             elif (
                 STATEMENT.match(st)
-                or re.match(r"^[\w:<>, ]+\s[\w]+\s*=", st)
+                # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
+                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, ]+\s[\w]+\s*=", st)
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
@@ -122,23 +144,8 @@ def main():
         body += ["  " + s for s in cpp_of(lines)]
         body.append("}")
         body.append(f'printf("{MARK}\\n");')
-    # a pasted unit test's googletest checks print what failed (nothing when the test passes,
-    # as cute); CUTLASS's trace prints nothing without CUTLASS_DEBUG_TRACE_LEVEL
-    gtest = "".join(
-        f'\n#define {kind}_{check}(...) if (!({cond})) printf("{kind}_{check} failed\\n")'
-        for kind in ("EXPECT", "ASSERT")
-        for check, cond in (
-            ("TRUE", "__VA_ARGS__"),
-            ("FALSE", "!(__VA_ARGS__)"),
-            ("EQ", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) == cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
-            ("NE", "cute::get<0>(cute::make_tuple(__VA_ARGS__)) != cute::get<1>(cute::make_tuple(__VA_ARGS__))"),
-        )
-    )
     program = (
-        'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)'
-        + gtest
-        + "\n"
-        + " ".join(body)
+        PRELUDE + " ".join(body)
     )
     r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
     if r.returncode != 0:

@@ -15,9 +15,12 @@ fn continues(depth: i64, len: usize) -> bool {
 }
 
 /// Whether a statement in the state `scan` (after `len` bytes) goes on to the next line: a
-/// bracket is open, or a `/* …` comment.
+/// bracket is open, or a `/* …` comment. A C++ statement ended by its `;` with only `<` open
+/// (its parentheses and square brackets closed) is whole: its `<` is a comparison
+/// (`EXPECT_EQ((i < j), x);`), since template arguments never run past a `;`.
 fn goes_on(scan: &Scan, len: usize) -> bool {
-    continues(scan.depth, len)
+    let compared = scan.last == Token::Semicolon && scan.depth == scan.angles;
+    (continues(scan.depth, len) && !compared)
         || ((scan.in_comment || scan.in_string != 0) && len <= MAX_STATEMENT_LEN)
 }
 
@@ -43,6 +46,8 @@ enum Token {
     Operand,
     /// `)`, `]`, `>` or `}`: the end of an operand.
     Close,
+    /// `;`: the end of a C++ statement.
+    Semicolon,
     /// Anything else: `(`, `,`, an operator, `:`, `.`, …
     Other,
 }
@@ -53,6 +58,8 @@ enum Token {
 #[derive(Clone, Copy, Debug, Default)]
 struct Scan {
     depth: i64,
+    /// The `<` open among the `depth` brackets (`>` counted off).
+    angles: i64,
     in_comment: bool,
     /// The quote of the Python triple-quoted string (`"""…`, a docstring) the text ends in; 0
     /// outside one.
@@ -61,15 +68,15 @@ struct Scan {
 }
 
 /// What a byte is to the splitter's quick scan ([`quick_depth`]): 1 an opening bracket, 2 a
-/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), 0
-/// anything else.
+/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), 4 `<`, 5
+/// `>`, 0 anything else.
 static BRACKETS: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
-    t[b'<' as usize] = 1;
+    t[b'<' as usize] = 4;
     t[b'[' as usize] = 1;
     t[b')' as usize] = 2;
-    t[b'>' as usize] = 2;
+    t[b'>' as usize] = 5;
     t[b']' as usize] = 2;
     t[b'#' as usize] = 3;
     t[b'/' as usize] = 3;
@@ -78,20 +85,28 @@ static BRACKETS: [u8; 256] = {
     t
 };
 
-/// The brackets a line without comments opens (closed ones counted off), or `None` where it
-/// may hold a comment (a `#` or `/`): one table lookup a byte.
+/// The brackets a line without comments opens (closed ones counted off), and the `<` among
+/// them, or `None` where it may hold a comment (a `#` or `/`): one table lookup a byte.
 #[inline]
-fn quick_depth(b: &[u8]) -> Option<i64> {
-    let mut depth = 0i64;
+fn quick_depth(b: &[u8]) -> Option<(i64, i64)> {
+    let (mut depth, mut angles) = (0i64, 0i64);
     for &c in b {
         match BRACKETS[usize::from(c)] {
             0 => {}
             1 => depth += 1,
             2 => depth -= 1,
+            4 => {
+                depth += 1;
+                angles += 1;
+            }
+            5 => {
+                depth -= 1;
+                angles -= 1;
+            }
             _ => return None,
         }
     }
-    Some(depth)
+    Some((depth, angles))
 }
 
 /// The token a name or a number is (the name `o` is an operator).
@@ -108,6 +123,7 @@ fn word_token(word: &[u8]) -> Token {
 fn punct_token(c: u8) -> Token {
     match c {
         b')' | b']' | b'>' | b'}' => Token::Close,
+        b';' => Token::Semicolon,
         _ => Token::Other,
     }
 }
@@ -149,9 +165,10 @@ impl Scan {
     fn quick_line(&mut self, b: &[u8]) {
         if !self.in_comment
             && self.in_string == 0
-            && let Some(depth) = quick_depth(b)
+            && let Some((depth, angles)) = quick_depth(b)
         {
             self.depth = self.depth.saturating_add(depth);
+            self.angles = self.angles.saturating_add(angles);
             if self.depth > 0 {
                 let last = last_token(b);
                 if last != Token::None {
@@ -202,12 +219,19 @@ impl Scan {
                 }
                 b'(' | b'<' | b'[' => {
                     self.depth = self.depth.saturating_add(1);
+                    if c == b'<' {
+                        self.angles = self.angles.saturating_add(1);
+                    }
                     Token::Other
                 }
                 b')' | b'>' | b']' => {
                     self.depth = self.depth.saturating_sub(1);
+                    if c == b'>' {
+                        self.angles = self.angles.saturating_sub(1);
+                    }
                     Token::Close
                 }
+                b';' => Token::Semicolon,
                 b'}' => Token::Close,
                 // a string (`"…"`, `'…'`), or a Python triple-quoted one that may span lines
                 b'"' | b'\'' => {
@@ -864,6 +888,22 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         split(text).into_iter().map(|(_, t)| t).collect()
+    }
+
+    #[test]
+    fn a_statement_ended_by_its_semicolon_with_only_a_less_than_open_is_whole() {
+        // `<` a comparison: the line is whole, the next one a statement of its own
+        assert_eq!(
+            texts("EXPECT_EQ((i < j), x);\nprint(i);"),
+            ["EXPECT_EQ((i < j), x);", "print(i);"]
+        );
+        assert_eq!(texts("i < j; // less\nk"), ["i < j; // less", "k"]);
+        // template arguments go on past a line's end, and a `;` inside parentheses
+        assert_eq!(
+            texts("auto a = Layout<Shape<_2,_3>,\n  Stride<_1,_2>>{};\nk"),
+            ["auto a = Layout<Shape<_2,_3>,\n  Stride<_1,_2>>{};", "k"]
+        );
+        assert_eq!(texts("f(i < j;\n)"), ["f(i < j;\n)"]);
     }
 
     #[test]

@@ -175,6 +175,62 @@ impl fmt::Display for Int {
     }
 }
 
+/// A truth value and its kind, as CuTe's `operator==` gives it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Truth {
+    /// The truth.
+    pub value: bool,
+    /// Whether it is a run-time `bool` (a static `C<b>` otherwise).
+    pub dynamic: bool,
+}
+
+impl Truth {
+    /// `true_type`.
+    pub const TRUE: Truth = Truth::st(true);
+    /// `false_type`.
+    pub const FALSE: Truth = Truth::st(false);
+
+    /// A static truth (`bool_constant<value>`).
+    pub const fn st(value: bool) -> Truth {
+        Truth {
+            value,
+            dynamic: false,
+        }
+    }
+
+    /// CuTe's `a && b`: a static `false` on either side is a static `false`; otherwise static
+    /// only when both are.
+    pub fn and(self, b: Truth) -> Truth {
+        if self == Truth::FALSE || b == Truth::FALSE {
+            return Truth::FALSE;
+        }
+        Truth {
+            value: self.value && b.value,
+            dynamic: self.dynamic || b.dynamic,
+        }
+    }
+
+    /// CuTe's `a == b` of two integers: `C<a == b>` when both are static, a `bool` otherwise.
+    pub fn equal(a: Int, b: Int) -> Truth {
+        Truth {
+            value: a.value == b.value,
+            dynamic: a.dynamic || b.dynamic,
+        }
+    }
+}
+
+impl std::ops::Not for Truth {
+    type Output = Truth;
+
+    /// `!t`, of t's kind.
+    fn not(self) -> Truth {
+        Truth {
+            value: !self.value,
+            ..self
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

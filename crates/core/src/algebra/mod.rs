@@ -31,7 +31,7 @@ pub mod tuple_algorithms;
 pub use coord::Coord;
 pub use error::{AlgebraError, Result};
 pub use int_tuple::{IntTuple, Tup, TupleBuilder, View};
-pub use integer::Int;
+pub use integer::{Int, Truth};
 pub use interrupt::Interrupt;
 pub use layout::Layout;
 pub use swizzle::{ComposedLayout, Offset, Swizzle};

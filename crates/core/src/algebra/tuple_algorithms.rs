@@ -8,7 +8,7 @@
 use super::arith;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
-use super::integer::Int;
+use super::integer::{Int, Truth};
 
 /// CuTe's `product(t)`: the product of the leaves (`()` is 1).
 /// @post product(t) == size(t)
@@ -213,27 +213,29 @@ pub fn weakly_congruent(a: &Tup, b: &Tup) -> bool {
     }
 }
 
-/// CuTe's `evenly_divides(a, b)` for an IntTuple tiler b: for a tuple b, false when rank(b) >
-/// rank(a), else every mode of b evenly divides the same mode of a; for an integer b,
-/// `size(a) == b * size(ceil_div(a, b))`.
+/// CuTe's `evenly_divides(a, b)` for an IntTuple tiler b: for a tuple b, `false_type` when
+/// rank(b) > rank(a), else `(true_type{} && ... && evenly_divides(a_i, b_i))`; for an integer b,
+/// `size(a) == size(b) * size(ceil_div(a, b))`. Of CuTe's kind: static where every integer it
+/// reads is (or one mode is statically false), a run-time `bool` otherwise.
 /// @post result implies logical_divide(make_layout(a), b) has size(a) elements
-pub fn evenly_divides(a: &Tup, b: &Tup) -> Result<bool> {
+pub fn evenly_divides(a: &Tup, b: &Tup) -> Result<Truth> {
     match b.view() {
         View::Tuple(y) => {
             if y.len() > a.rank() {
-                return Ok(false);
+                return Ok(Truth::FALSE);
             }
             // every mode is computed (CuTe instantiates them all): errors are not skipped
-            let mut all = true;
+            let mut all = Truth::TRUE;
             for (i, yi) in y.enumerate() {
                 let ai = a.mode(i).expect("i < rank(a)");
-                all &= evenly_divides(ai, yi)?;
+                all = all.and(evenly_divides(ai, yi)?);
             }
             Ok(all)
         }
-        View::Int(y) => {
-            let q = product(&ceil_div(a, b)?)?;
-            Ok(product(a)? == arith::mul(y, q, "evenly_divides")?)
+        View::Int(_) => {
+            let q = product_kind(&ceil_div(a, b)?)?;
+            let whole = product_kind(b)?.mul(q, "evenly_divides")?;
+            Ok(Truth::equal(product_kind(a)?, whole))
         }
     }
 }
@@ -762,8 +764,8 @@ mod tests {
             elem_scale(&t("(4,6)"), &t("(2,(2,3))")).unwrap(),
             t("(8,36)")
         );
-        assert!(evenly_divides(&t("(8,6)"), &t("(4,3)")).unwrap());
-        assert!(!evenly_divides(&t("(8,6)"), &t("(4,4)")).unwrap());
+        assert!(evenly_divides(&t("(8,6)"), &t("(4,3)")).unwrap().value);
+        assert!(!evenly_divides(&t("(8,6)"), &t("(4,4)")).unwrap().value);
         assert!(lex_less(&t("(1,2)"), &t("(1,2,0)")).unwrap());
         assert!(!colex_less(&t("(1,2,3)"), &t("(2,3)")).unwrap());
         assert!(!elem_less(&t("(1,2,1)"), &t("(2,3)")).unwrap());

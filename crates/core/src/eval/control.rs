@@ -10,7 +10,9 @@
 use super::{Env, EvalError, Outcome, Value, bindable, equality, value};
 use crate::algebra::IntTuple;
 use crate::limits::{MAX_LOOP_ITERATIONS, MAX_LOOP_PRINTED};
-use crate::parser::{BinOp, Condition, Expr, ExprKind, Jump, Loop, Span, Stmt, Switch, While};
+use crate::parser::{
+    BinOp, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
+};
 
 /// What the statements of one control statement may still spend.
 struct Budget {
@@ -101,6 +103,7 @@ impl Env {
     ) -> Result<Flow, EvalError> {
         match stmt {
             Stmt::Loop(l) => self.run_loop(l, out, budget),
+            Stmt::RangeFor(r) => self.run_range_for(r, out, budget),
             Stmt::While(w) => self.run_while(w, out, budget),
             Stmt::Switch(s) => self.run_switch(s, out, budget),
             Stmt::Jump(jump, span) => Ok(Flow::Jump(*jump, *span)),
@@ -270,6 +273,84 @@ impl Env {
         }
     }
 
+    /// `for (DECL x : {a, b, …}) BODY`: the body with x bound to each element of the list in
+    /// turn (C++'s `std::initializer_list<T>`: a literal integer is an `int`, a run-time
+    /// integer, and every element is of one type T); x's earlier binding back afterwards.
+    fn run_range_for(
+        &mut self,
+        r: &RangeFor,
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<Flow, EvalError> {
+        bindable(r.var, r.var_span)?;
+        let Some(items) = r.items else {
+            let v = self.eval_checked(&r.range)?;
+            let why = match v {
+                Value::IntTuple(_) | Value::Tuple(_) | Value::Layout(_) => format!(
+                    "{} has no begin() and end() in CuTe (C++ does not compile this loop): loop over its modes with a counter, `for (int i = 0; i < rank(x); ++i)`",
+                    v.kind()
+                ),
+                v => format!(
+                    "a range-based loop over {} is not modelled: cute loops over an initializer list ({{1, 2, 3}}) or with a counter",
+                    v.kind()
+                ),
+            };
+            return Err(EvalError::new(why, r.range.span));
+        };
+        let mut values = Vec::with_capacity(items.len());
+        for e in items {
+            let v = self.eval_checked(e)?;
+            let Some(n) = v.as_int() else {
+                return Err(EvalError::new(
+                    format!("cute loops over a list of integers, found {}", v.kind()),
+                    e.span,
+                ));
+            };
+            // `int x : …` converts each (a C++ literal is an `int` already)
+            let dynamic = r.integer || matches!(&v, Value::IntTuple(t) if t.is_dynamic());
+            values.push(IntTuple::int_of(n, dynamic));
+        }
+        // `std::initializer_list<T>` deduces one T (`{_1{}, _2{}}` does not compile)
+        if let Some((k, e)) = items.iter().enumerate().find(|&(k, _)| {
+            let (a, b) = (&values[0], &values[k]);
+            a.is_dynamic() != b.is_dynamic() || (!a.is_dynamic() && a != b)
+        }) {
+            return Err(EvalError::new(
+                format!(
+                    "the elements of an initializer list are of one type, and {} is not of the first's ({}): C++ deduces no std::initializer_list (write `int {}`)",
+                    values[k], values[0], r.var
+                ),
+                e.span,
+            ));
+        }
+        let saved = self.vars.remove(r.var);
+        let mut result = Ok(Flow::Next);
+        for v in values {
+            self.set(r.var, Value::IntTuple(v));
+            if let Err(e) = self.spend_pass(budget, r.span) {
+                result = Err(e);
+                break;
+            }
+            match self.run_all(r.body, out, budget) {
+                Ok(Flow::Jump(Jump::Break, _)) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        match saved {
+            Some(v) => {
+                self.vars.insert(r.var.to_string(), v);
+            }
+            None => {
+                self.vars.remove(r.var);
+            }
+        }
+        result
+    }
+
     /// `while (COND) BODY` and `do BODY while (COND);`.
     fn run_while(
         &mut self,
@@ -365,6 +446,8 @@ impl Env {
             // a trait's value, `::value`, `sizeof_bits_v<T>`, `C<…>{}`
             ExprKind::Field(_, "::value") | ExprKind::Trait(..) | ExprKind::Static(_) => true,
             ExprKind::Name(n) if n.starts_with("sizeof_bits_v<") => true,
+            // a variable declared `constexpr`
+            ExprKind::Name(n) if self.is_constexpr(n) => true,
             ExprKind::Group(a) | ExprKind::Unary(_, a) => self.constant(a),
             ExprKind::Binary(_, a, b) => self.constant(a) && self.constant(b),
             // a conversion of a constant, `int(x)`, `bool(x)`, `size_t(x)`

@@ -21,48 +21,12 @@
 //! run-time truth is a run-time integer 1 or 0, as CuTe prints its `bool`.
 
 use super::{EvalError, Value};
-use crate::algebra::{IntTuple, Layout, Tup};
+use crate::algebra::{IntTuple, Layout, Truth, Tup};
 use crate::parser::{BinOp, Span};
 
-/// A truth value and its kind, as CuTe's `operator==` gives it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Truth {
-    value: bool,
-    dynamic: bool,
-}
-
 impl Truth {
-    const TRUE: Truth = Truth::st(true);
-    const FALSE: Truth = Truth::st(false);
-
-    const fn st(value: bool) -> Truth {
-        Truth {
-            value,
-            dynamic: false,
-        }
-    }
-
-    /// CuTe's `a && b`: a static `false` on either side is a static `false`; otherwise static
-    /// only when both are.
-    fn and(self, b: Truth) -> Truth {
-        if self == Truth::FALSE || b == Truth::FALSE {
-            return Truth::FALSE;
-        }
-        Truth {
-            value: self.value && b.value,
-            dynamic: self.dynamic || b.dynamic,
-        }
-    }
-
-    fn not(self) -> Truth {
-        Truth {
-            value: !self.value,
-            ..self
-        }
-    }
-
     /// The value: a static truth, or a run-time `bool` (a run-time integer 1 or 0).
-    fn value(self) -> Value {
+    pub(crate) fn value(self) -> Value {
         if self.dynamic {
             Value::IntTuple(IntTuple::int_of(i64::from(self.value), true))
         } else {
@@ -84,7 +48,7 @@ pub fn compare(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Eva
         ));
     }
     let eq = equal_kind(a, b).map_err(|m| EvalError::new(m, span))?;
-    Ok(if op == BinOp::Eq { eq } else { eq.not() }.value())
+    Ok(if op == BinOp::Eq { eq } else { !eq }.value())
 }
 
 /// `a == b` or `a != b` of two layouts as the CuTe DSL's `Layout.__eq__`/`__ne__` answers
@@ -106,7 +70,7 @@ pub fn compare_dsl_layouts(
             dynamic: !(x.is_static() && y.is_static()),
             ..t
         };
-        if op == BinOp::Eq { t } else { t.not() }.value()
+        if op == BinOp::Eq { t } else { !t }.value()
     }))
 }
 
@@ -354,7 +318,7 @@ pub fn logical(
     Ok(if op == BinOp::And {
         x.and(y)
     } else {
-        x.not().and(y.not()).not()
+        !(!x).and(!y)
     }
     .value())
 }
@@ -384,7 +348,7 @@ pub fn decided_value(op: BinOp, left: (bool, bool), b: Option<&Value>) -> Value 
         .map(|(value, dynamic)| Truth { value, dynamic });
     match other {
         Some(y) if op == BinOp::And => t.and(y),
-        Some(y) => t.not().and(y.not()).not(),
+        Some(y) => !(!t).and(!y),
         None => t,
     }
     .value()

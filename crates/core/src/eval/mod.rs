@@ -217,6 +217,9 @@ pub struct Env {
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
+    /// The variables declared `constexpr` (`constexpr int N = 4;`): constant expressions where
+    /// C++ asks one (`static_assert`, `if constexpr`), whatever their kind.
+    constexprs: std::collections::HashSet<String, NameHasher>,
     /// The lambdas bound to names (`auto f = [&](auto x){ …; return EXPR; };`), called by
     /// name (`function.rs`).
     lambdas: HashMap<String, function::Routine, NameHasher>,
@@ -266,6 +269,7 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             arrays: self.arrays.clone(),
+            constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
@@ -301,6 +305,11 @@ impl Env {
     /// name it shadows ("bound at line 3").
     pub fn set_line(&mut self, line: usize) {
         self.line = line;
+    }
+
+    /// Whether a variable was declared `constexpr` (a constant expression, as C++ has it).
+    fn is_constexpr(&self, name: &str) -> bool {
+        self.constexprs.contains(name) && self.vars.contains_key(name)
     }
 
     /// What a variable shadows, if its name meant something in CuTe or the languages.
@@ -534,6 +543,7 @@ impl Env {
             Stmt::Function(def) => self.define_function(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
+            | Stmt::RangeFor(_)
             | Stmt::If(_)
             | Stmt::Block(_)
             | Stmt::While(_)
@@ -553,6 +563,7 @@ impl Env {
                 name,
                 name_span,
                 expr,
+                constexpr,
             } => {
                 bindable(name, name_span)?;
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
@@ -570,6 +581,9 @@ impl Env {
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
                 self.bind(name, v);
+                if constexpr {
+                    self.constexprs.insert(name.to_string());
+                }
                 Ok(Outcome::Assigned)
             }
             Stmt::DeclarePointer {
@@ -662,6 +676,9 @@ impl Env {
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
+        if !self.constexprs.is_empty() {
+            self.constexprs.remove(name);
+        }
         self.lambdas.remove(name);
         // a name bound before was asked once what it shadows (the question costs a look
         // through every atom's name: a binding in a loop's body asks it at each pass)
@@ -2857,13 +2874,11 @@ fn binary(
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
     }
-    if let (Some(x), Some(y)) = (a.as_int(), b.as_int())
-        && op != BinOp::Compose
-    {
-        let r = arithmetic(op, x, y, bspan, span)?;
+    if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
+        let r = arithmetic(op, kind, x, y, bspan, span)?;
         return Ok(Value::IntTuple(IntTuple::int_of(
             r,
-            arithmetic_is_dynamic(op, a, x, b, y),
+            arithmetic_is_dynamic(op, kind, a, x, b, y),
         )));
     }
     // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
@@ -2981,51 +2996,91 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
 }
 
+/// The integer arithmetic a binary operator stands for, `None` for the others (composition,
+/// the comparisons, `&&`, `||`): the one place that says which operators compute integers.
+#[derive(Clone, Copy)]
+enum Arithmetic {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    /// `<< >> & ^ |`, by [`crate::algebra::arith::integer_op`] under the operator's symbol.
+    Bitwise,
+}
+
+impl Arithmetic {
+    fn of(op: BinOp) -> Option<Arithmetic> {
+        Some(match op {
+            BinOp::Add => Arithmetic::Add,
+            BinOp::Sub => Arithmetic::Sub,
+            BinOp::Product => Arithmetic::Mul,
+            BinOp::Divide => Arithmetic::Div,
+            BinOp::Rem => Arithmetic::Rem,
+            BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
+                Arithmetic::Bitwise
+            }
+            BinOp::Compose
+            | BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::And
+            | BinOp::Or => return None,
+        })
+    }
+}
+
 /// Whether `x op y` is dynamic, as CuTe's integral_constant arithmetic gives it (dynamic where
 /// an operand is, but for `_0 * y`, `_0 / y`, `y % _1`, …: [`crate::algebra::Int`]).
-fn arithmetic_is_dynamic(op: BinOp, a: &Value, x: i64, b: &Value, y: i64) -> bool {
+fn arithmetic_is_dynamic(
+    op: BinOp,
+    kind: Arithmetic,
+    a: &Value,
+    x: i64,
+    b: &Value,
+    y: i64,
+) -> bool {
     use crate::algebra::Int;
-    let kind = |v: &Value| matches!(v, Value::IntTuple(t) if t.is_dynamic());
-    let (x, y) = (Int::of(x, kind(a)), Int::of(y, kind(b)));
-    let r = match op {
-        BinOp::Add => x.add(y, "+"),
-        BinOp::Sub => x.sub(y, "-"),
-        BinOp::Product => x.mul(y, "*"),
-        BinOp::Divide => x.div(y, "/"),
-        BinOp::Rem => x.rem(y, "%"),
-        BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
-            x.bitwise(y, op.symbol())
-        }
-        BinOp::Compose
-        | BinOp::Eq
-        | BinOp::Ne
-        | BinOp::Lt
-        | BinOp::Le
-        | BinOp::Gt
-        | BinOp::Ge
-        | BinOp::And
-        | BinOp::Or => return false,
+    let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if t.is_dynamic());
+    let (x, y) = (Int::of(x, dynamic(a)), Int::of(y, dynamic(b)));
+    let r = match kind {
+        Arithmetic::Add => x.add(y, "+"),
+        Arithmetic::Sub => x.sub(y, "-"),
+        Arithmetic::Mul => x.mul(y, "*"),
+        Arithmetic::Div => x.div(y, "/"),
+        Arithmetic::Rem => x.rem(y, "%"),
+        Arithmetic::Bitwise => x.bitwise(y, op.symbol()),
     };
     r.is_ok_and(|r| r.dynamic)
 }
 
 /// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);
 /// overflow and division by zero are errors.
-fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64, EvalError> {
-    if matches!(op, BinOp::Divide | BinOp::Rem) && y == 0 {
+fn arithmetic(
+    op: BinOp,
+    kind: Arithmetic,
+    x: i64,
+    y: i64,
+    yspan: Span,
+    span: Span,
+) -> Result<i64, EvalError> {
+    if matches!(kind, Arithmetic::Div | Arithmetic::Rem) && y == 0 {
         return Err(EvalError::of_kind(
             ErrorKind::Overflow,
             format!("division by zero in '{}'", op.symbol()),
             yspan,
         ));
     }
-    let r = match op {
-        BinOp::Add => x.checked_add(y),
-        BinOp::Sub => x.checked_sub(y),
-        BinOp::Product => x.checked_mul(y),
-        BinOp::Divide => x.checked_div(y),
-        BinOp::Rem => x.checked_rem(y),
-        BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
+    let r = match kind {
+        Arithmetic::Add => x.checked_add(y),
+        Arithmetic::Sub => x.checked_sub(y),
+        Arithmetic::Mul => x.checked_mul(y),
+        Arithmetic::Div => x.checked_div(y),
+        Arithmetic::Rem => x.checked_rem(y),
+        Arithmetic::Bitwise => {
             return crate::algebra::arith::integer_op(op.symbol(), x, y).map_err(|e| match e {
                 crate::algebra::AlgebraError::Overflow(_) => EvalError::of_kind(
                     ErrorKind::Overflow,
@@ -3035,15 +3090,6 @@ fn arithmetic(op: BinOp, x: i64, y: i64, yspan: Span, span: Span) -> Result<i64,
                 other => EvalError::algebra(other, yspan),
             });
         }
-        BinOp::Compose
-        | BinOp::Eq
-        | BinOp::Ne
-        | BinOp::Lt
-        | BinOp::Le
-        | BinOp::Gt
-        | BinOp::Ge
-        | BinOp::And
-        | BinOp::Or => unreachable!("not arithmetic"),
     };
     r.ok_or_else(|| {
         EvalError::of_kind(

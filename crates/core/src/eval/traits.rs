@@ -3,8 +3,8 @@
 //! `bool_constant`, `_1`), a count a static integer; `::value` makes either C++'s plain one.
 
 use super::{Env, EvalError, Value};
-use crate::algebra::Tup;
 use crate::algebra::tuple_algorithms::product_kind;
+use crate::algebra::{Int, Tup};
 use crate::parser::ast::Trait;
 use crate::parser::{Expr, Span};
 
@@ -39,6 +39,21 @@ impl Env {
                 Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_)
             ))),
             (Trait::IsSame, [a, b]) => Ok(Value::Bool(same_type(a, b))),
+            (Trait::IsConstant, [n, v]) => {
+                let n = match n {
+                    Value::Bool(b) => i64::from(*b),
+                    n => match n.as_int() {
+                        Some(i) => i,
+                        None => {
+                            return Err(EvalError::new(
+                                format!("is_constant<n, T> takes an integer n, found {}", n.kind()),
+                                args[0].span,
+                            ));
+                        }
+                    },
+                };
+                Ok(Value::Bool(is_constant(n, v)))
+            }
             (Trait::TupleSize, [v]) => match v {
                 Value::IntTuple(t) if t.as_int().is_none() => count(t.rank()),
                 Value::Tuple(items) => count(items.len()),
@@ -120,6 +135,19 @@ fn is_static(v: &Value) -> bool {
         Value::Layout(l) => l.is_static(),
         Value::Composed(c) => c.layout.is_static() && c.offset.as_int().is_none_or(|i| !i.dynamic),
         Value::Tuple(items) => items.iter().all(is_static),
+        _ => false,
+    }
+}
+
+/// CuTe's `is_constant<n, T>` (integral_constant.hpp): T is `C<v>` (a static integer, or a
+/// static truth `bool_constant<b>`) with `v == n`; every other type is not.
+fn is_constant(n: i64, v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => i64::from(*b) == n,
+        Value::IntTuple(t) if !t.has_basis() => t
+            .as_tup()
+            .as_int_kind()
+            .is_some_and(|(v, dynamic)| Int::of(v, dynamic).is_constant(n)),
         _ => false,
     }
 }

@@ -219,6 +219,8 @@ pub enum Trait {
     /// `is_same<A, B>`: the same type (static integers of the same value, run-time integers of
     /// any).
     IsSame,
+    /// `is_constant<n, T>`: T is a static integer (or truth) whose value is n.
+    IsConstant,
     /// `tuple_size<T>`: the number of modes of a tuple.
     TupleSize,
     /// `rank_v<T>`: the rank.
@@ -242,6 +244,10 @@ pub enum Stmt<'a> {
         name: &'a str,
         /// Where the variable is written.
         name_span: Span,
+        /// Declared `constexpr` (`constexpr int N = 4;`): a constant expression, usable where
+        /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
+        /// kind still (a run-time `int` prints `4`).
+        constexpr: bool,
         /// The value.
         expr: Expr<'a>,
     },
@@ -303,6 +309,9 @@ pub enum Stmt<'a> {
     /// A counted C++ loop, `for (int i = START; i < BOUND; ++i) BODY`: its body runs with the
     /// counter bound to each value in turn, a run-time integer as in C++.
     Loop(&'a Loop<'a>),
+    /// A range-based C++ loop, `for (int x : {1, 2, 3}) BODY`: its body runs with the variable
+    /// bound to each element in turn.
+    RangeFor(&'a RangeFor<'a>),
     /// `if (COND) THEN [else OTHERWISE]`: the branch the condition picks runs.
     If(&'a Branch<'a>),
     /// `while (COND) BODY`, `do BODY while (COND);`.
@@ -350,6 +359,28 @@ pub struct Loop<'a> {
     /// `cutlass.range_constexpr(…)`, whose values are Python `int`s when the DSL traces it
     /// (C++'s `int i` and `cutlass.range(…)` are run-time integers).
     pub static_counter: bool,
+    /// The body's statements.
+    pub body: &'a [Stmt<'a>],
+    /// The header, `for (…)`.
+    pub span: Span,
+}
+
+/// `for (DECL NAME : RANGE) BODY`: C++'s range-based loop. CuTe's own types give it no range
+/// (`cute::tuple` has no `begin()`): the range is an initializer list, `{1, 2, 3}` (C++'s
+/// `std::initializer_list<T>` of one type T).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeFor<'a> {
+    /// The variable's name.
+    pub var: &'a str,
+    /// Where it is declared.
+    pub var_span: Span,
+    /// Whether it is declared with an integer type (`int x`: each element converted to a
+    /// run-time integer), not `auto`.
+    pub integer: bool,
+    /// The range as written.
+    pub range: Expr<'a>,
+    /// The elements of an initializer list (`None`: the range is another expression).
+    pub items: Option<&'a [Expr<'a>]>,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.

@@ -18,7 +18,9 @@
 //! parentheses there read it as C++ does (`Int<(a > b)>{}`). `&&`, `||` and `!` are read
 //! everywhere, `&&` and `||` below `|` in C++'s order.
 
-use super::ast::{BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Span, Stmt, Switch, While};
+use super::ast::{
+    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
+};
 use super::cut::{closing_bracket, statement_end};
 use super::{PResult, Parser, err, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
@@ -394,6 +396,9 @@ impl<'a> Parser<'a> {
         let header = Span::new(pos, close + 1);
         let b = &self.src.as_bytes()[..close];
         let Some(semi1) = statement_end(b, open + 1) else {
+            if let Some(colon) = range_colon(b, open + 1) {
+                return self.range_for(pos, open, colon, close, nest);
+            }
             return not_run("its header has no ';'", header);
         };
         let Some(semi2) = statement_end(b, semi1) else {
@@ -462,6 +467,82 @@ impl<'a> Parser<'a> {
             span: header,
         };
         Ok((Stmt::Loop(self.arena.alloc(l)), after))
+    }
+
+    /// `for (DECL NAME : RANGE) BODY`, its header from `open` to `close`, the `:` at `colon`.
+    fn range_for(
+        &self,
+        pos: usize,
+        open: usize,
+        colon: usize,
+        close: usize,
+        nest: usize,
+    ) -> PResult<(Stmt<'a>, usize)> {
+        let header = Span::new(pos, close + 1);
+        let decl = self.upto(colon);
+        let mut q = decl.skip_ws(open + 1);
+        let mut words = Vec::new();
+        while let Some((w, e)) = decl.ident_at(q) {
+            words.push((w, Span::new(q, e)));
+            q = decl.skip_ws(e);
+            // `auto const& x`, `auto&& x`: references read as the value
+            while matches!(decl.peek(q), Some('&' | '*')) {
+                if decl.peek(q) == Some('*') {
+                    return not_run(
+                        "its variable is a pointer, which cute does not loop over",
+                        Span::new(q, q + 1),
+                    );
+                }
+                q = decl.skip_ws(q + 1);
+            }
+        }
+        let (Some(&(var, var_span)), true) = (words.last(), words.len() >= 2 && q >= colon) else {
+            return not_run(
+                "a range-based loop declares its variable, `for (int x : {1, 2, 3})`",
+                Span::new(open + 1, colon),
+            );
+        };
+        let types = &words[..words.len() - 1];
+        if let Some(&(t, span)) = types.iter().find(|(t, _)| !COUNTER_TYPES.contains(t)) {
+            return not_run(
+                &format!("its variable's type '{t}' is not an integer"),
+                span,
+            );
+        }
+        let integer = types.iter().any(|(t, _)| !matches!(*t, "auto" | "const"));
+        let mut range = self.upto(close);
+        let start = range.skip_ws(colon + 1);
+        let items = if range.peek(start) == Some('{') {
+            let (end, items) = range.list(start, '{', '}', false)?;
+            if range.skip_ws(end) < close {
+                return not_run("its range is one initializer list", Span::new(end, close));
+            }
+            Some(items)
+        } else {
+            None
+        };
+        let range_expr = match items {
+            Some(_) => Expr {
+                kind: ExprKind::Tuple(&[]),
+                span: Span::new(start, close),
+            },
+            None => {
+                let (end, e) = range.expr(start)?;
+                range.expect_end(end)?;
+                e
+            }
+        };
+        let (body, after) = self.body(close, "for", nest)?;
+        let r = RangeFor {
+            var,
+            var_span,
+            integer,
+            range: range_expr,
+            items,
+            body,
+            span: header,
+        };
+        Ok((Stmt::RangeFor(self.arena.alloc(r)), after))
     }
 
     /// A loop's step from `from` to `close`: what it adds and whether it subtracts.
@@ -818,6 +899,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(pos, end),
             expr,
+            constexpr: false,
         }))
     }
 
@@ -835,6 +917,7 @@ impl<'a> Parser<'a> {
         Stmt::Assign {
             name,
             name_span: var.span,
+            constexpr: false,
             expr: Expr {
                 kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),
                 span,
@@ -1012,6 +1095,24 @@ impl<'a> Parser<'a> {
         }
         Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
     }
+}
+
+/// The `:` of a range-based loop's header `(DECL NAME : RANGE)` from `from` (outside brackets;
+/// not the `::` of a qualified name).
+fn range_colon(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0i64;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b':' if b.get(i + 1) == Some(&b':') => i += 1,
+            b':' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Where a Python `print(…)` of the items of a line stands in a loop's body (nested loops

@@ -17,8 +17,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, Span, Stmt, Storage,
-    Switch, UnOp, While,
+    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
+    Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, starts_braced};
@@ -275,10 +275,15 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         }
         let (end, expr) = p.expr(expr_start)?;
         p.expect_end(end)?;
+        // `constexpr auto N = …`, `static constexpr int N = …`
+        let constexpr = src[pos..name_start]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == "constexpr");
         return Ok(Stmt::Assign {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
             expr,
+            constexpr,
         });
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
@@ -742,6 +747,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(p, name_end),
             expr,
+            constexpr: false,
         }))
     }
 
@@ -955,7 +961,7 @@ impl<'a> Parser<'a> {
         // `T A[N]{};`: every element value-initialized (zero)
         let zeroed: Option<&'a [Expr<'a>]> = (close != bracket).then_some(&[]);
         let after = self.skip_ws(close + 1);
-        match self.peek(after) {
+        let (end, init) = match self.peek(after) {
             Some('[') => {
                 return err(
                     "an array of arrays (T A[M][N]) is not modelled: declare one dimension and lay it out with a layout",
@@ -976,24 +982,11 @@ impl<'a> Parser<'a> {
                     );
                 }
                 let (end, values) = self.list(open, '{', '}', false)?;
-                self.expect_end(end)?;
-                return Ok(Some(Stmt::DeclarePointer {
-                    name,
-                    name_span: Span::new(name_start, name_end),
-                    elem: ty_name,
-                    elem_span: ty_span,
-                    init: None,
-                    storage: Some(Storage {
-                        extent,
-                        subbyte: false,
-                        object: false,
-                        init: Some(values),
-                    }),
-                }));
+                (end, Some(values))
             }
-            _ => {}
-        }
-        self.expect_end(close + 1)?;
+            _ => (close + 1, zeroed),
+        };
+        self.expect_end(end)?;
         Ok(Some(Stmt::DeclarePointer {
             name,
             name_span: Span::new(name_start, name_end),
@@ -1004,7 +997,7 @@ impl<'a> Parser<'a> {
                 extent,
                 subbyte: false,
                 object: false,
-                init: zeroed,
+                init,
             }),
         }))
     }

@@ -1,6 +1,6 @@
 //! The type traits a pasted program asks of its values: `is_static<decltype(x)>::value`,
 //! `is_static_v<…>`, `is_same_v<A, B>` (and `std::is_same<…>::value`), `tuple_size_v<…>`,
-//! `rank_v<…>`, `depth_v<…>`, `size_v<…>`, `cosize_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
+//! `is_constant<n, …>`, `rank_v<…>`, `depth_v<…>`, `size_v<…>`, `cosize_v<…>`, `is_integral<…>`, `is_tuple<…>`, `is_layout<…>`. A type is
 //! written as a value here (`decltype(x)` is x, `Shape<_2,int>` the shape), and an integer type
 //! (`int`, `size_t`, `bool`) stands for a run-time integer. The trait itself is a static truth
 //! or integer (CuTe's `bool_constant`, printed `_1`); `::value` and the `_v` forms are C++'s
@@ -30,6 +30,16 @@ const INTEGER_TYPES: &[(&str, &str)] = &[
     ("bool", "bool"),
 ];
 
+/// The type transformations of `<type_traits>` that strip qualifiers (`const`, `&`), which a
+/// type written as a value does not have: `remove_cvref_t<T>` is T here.
+const STRIPPING: &[&str] = &[
+    "remove_cvref_t",
+    "remove_cv_t",
+    "remove_const_t",
+    "remove_reference_t",
+    "decay_t",
+];
+
 /// The trait a template's name spells, and whether it is its `_v` form.
 pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
     let name = name.strip_prefix("std::").unwrap_or(name);
@@ -43,6 +53,7 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         "is_tuple" => Trait::IsTuple,
         "is_layout" => Trait::IsLayout,
         "is_same" => Trait::IsSame,
+        "is_constant" => Trait::IsConstant,
         "tuple_size" => Trait::TupleSize,
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
@@ -75,8 +86,16 @@ impl<'a> Parser<'a> {
         self.enter(open)?;
         let (end, items) = self.list(open, '<', '>', false)?;
         self.leave();
+        let items = items
+            .iter()
+            .map(|e| self.without_qualifiers(e))
+            .collect::<PResult<Vec<_>>>()?;
         let span = Span::new(pos, end);
-        let arity = if t == Trait::IsSame { 2 } else { 1 };
+        let arity = if matches!(t, Trait::IsSame | Trait::IsConstant) {
+            2
+        } else {
+            1
+        };
         if items.len() != arity {
             return super::err(
                 format!(
@@ -114,6 +133,40 @@ impl<'a> Parser<'a> {
                 span,
             },
         ))
+    }
+
+    /// A type without the qualifiers `<type_traits>` strips (`remove_cvref_t<T>`, `decay_t<T>`,
+    /// …): T, which a value's type already is here (`decltype(x)` has no `const` or `&`).
+    fn without_qualifiers(&mut self, e: &Expr<'a>) -> PResult<Expr<'a>> {
+        let Some(name) = e.kind.name() else {
+            return Ok(*e);
+        };
+        let bare = name
+            .strip_prefix("std::")
+            .or_else(|| name.strip_prefix("cute::"))
+            .unwrap_or(name);
+        let Some((wrapper, _)) = bare.split_once('<') else {
+            return Ok(*e);
+        };
+        if !STRIPPING.contains(&wrapper.trim_end()) || !name.ends_with('>') {
+            return Ok(*e);
+        }
+        let text = &self.src[e.span.start..e.span.end];
+        let (Some(open), true) = (text.find('<'), text.ends_with('>')) else {
+            return Ok(*e);
+        };
+        let close = e.span.end - 1;
+        let outer = std::mem::replace(&mut self.in_angle, true);
+        let inner = self.expr(self.skip_ws(e.span.start + open + 1));
+        self.in_angle = outer;
+        let (end, inner) = inner?;
+        if self.skip_ws(end) != close {
+            return super::err(
+                format!("expected one type in {wrapper}<T>"),
+                Span::new(e.span.start, e.span.end),
+            );
+        }
+        self.without_qualifiers(&inner)
     }
 
     /// A type written as a value: an integer type's name is a run-time integer (its value

@@ -126,14 +126,25 @@ impl Tup {
                 })
     }
 
-    /// CuTe's `compatible(a, b)`: sizes agree and every leaf of `a` maps to a mode of `b`.
-    pub fn compatible(&self, other: &Tup) -> bool {
+    /// CuTe's `compatible(a, b)` (int_tuple.hpp): sizes agree and every leaf of `a` maps to a
+    /// mode of `b`, of CuTe's kind: two tuples of one rank mode by mode (`true_type{} && ... &&
+    /// compatible(a_i, b_i)`), of two ranks `false_type`; an integer a is `a == size(b)` (a
+    /// run-time `bool` where either is dynamic); a tuple a against an integer b `false_type`.
+    pub fn compatible(&self, other: &Tup) -> Result<crate::algebra::Truth> {
+        use crate::algebra::Truth;
         match (self.view(), other.view()) {
-            (View::Int(a), _) => other.product().map(|p| p == a).unwrap_or(false),
+            (View::Int(_), _) => Ok(Truth::equal(self.product_kind()?, other.product_kind()?)),
             (View::Tuple(a), View::Tuple(b)) => {
-                a.len() == b.len() && a.zip(b).all(|(x, y)| x.compatible(y))
+                if a.len() != b.len() {
+                    return Ok(Truth::FALSE);
+                }
+                let mut all = Truth::TRUE;
+                for (x, y) in a.zip(b) {
+                    all = all.and(x.compatible(y)?);
+                }
+                Ok(all)
             }
-            (View::Tuple(_), View::Int(_)) => false,
+            (View::Tuple(_), View::Int(_)) => Ok(Truth::FALSE),
         }
     }
 

@@ -53,12 +53,13 @@ impl<'a> Args<'a> {
     }
 }
 
-/// The shape of argument `i`: a tuple as it is, or the shape of a layout, composed layout or
-/// tensor.
+/// The shape of argument `i`: a tuple as it is, or the shape of a layout, composed layout (of
+/// a composed layout too) or tensor.
 pub(super) fn shape_of(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
     match &a.vals[i] {
         Value::IntTuple(t) => Ok(t.clone()),
         Value::Composed(c) => Ok(c.layout.shape().to_owned()),
+        Value::NestedComposed(n) => Ok(n.inner.layout.shape().to_owned()),
         Value::OffsetLayout(_, l) => Ok(l.shape().to_owned()),
         _ => Ok(a.layout(i)?.shape().to_owned()),
     }

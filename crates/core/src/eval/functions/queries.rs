@@ -210,7 +210,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "compatible((4,8), ((2,2),8))",
         2,
         2,
-        |a| { Ok(Value::Bool(shape_of(a, 0)?.compatible(&shape_of(a, 1)?))) }
+        |a| {
+            shape_of(a, 0)?
+                .compatible(&shape_of(a, 1)?)
+                .map(|t| t.value())
+                .map_err(a.alg())
+        },
+        // shapes only: a layout with basis strides (`make_layout(s, Stride<E<1>,E<0>>{})`) too
+        coordinates: true
     ),
     f!(
         "congruent",

@@ -5,7 +5,7 @@
 use super::args::shape_of;
 use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::tuple_algorithms as ta;
-use crate::algebra::{IntTuple, Tup, complement};
+use crate::algebra::{IntTuple, Truth, Tup, complement};
 use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
@@ -120,29 +120,27 @@ fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
 }
 
 /// `evenly_divides(shape, tiler)` for any tiler CuTe takes: an integer, a shape, a layout, or a
-/// tuple of them.
-fn evenly_divides_value(a: &Args, shape: &Tup, tiler: &Value) -> Result<bool, EvalError> {
+/// tuple of them; a static truth where CuTe's is one (every integer it reads static), a
+/// run-time `bool` otherwise.
+fn evenly_divides_value(a: &Args, shape: &Tup, tiler: &Value) -> Result<Truth, EvalError> {
     match tiler {
         Value::IntTuple(b) => ta::evenly_divides(shape, b).map_err(a.alg()),
         Value::Layout(l) => {
             // size(a) == size(l) * size(ceil_div(a, l)), ceil_div(a, l) = shape(complement(l, shape(a)))
             let rest = complement::complement_to(l, shape).map_err(a.alg())?;
-            let n = crate::algebra::arith::mul(
-                l.size().map_err(a.alg())?,
-                rest.size().map_err(a.alg())?,
-                "evenly_divides",
-            )
-            .map_err(a.alg())?;
-            Ok(ta::product(shape).map_err(a.alg())? == n)
+            let n = ta::product_kind(l.shape())
+                .and_then(|s| s.mul(ta::product_kind(rest.shape())?, "evenly_divides"))
+                .map_err(a.alg())?;
+            Ok(Truth::equal(ta::product_kind(shape).map_err(a.alg())?, n))
         }
         Value::Tuple(items) => {
             if items.len() > shape.rank() {
-                return Ok(false);
+                return Ok(Truth::FALSE);
             }
-            let mut all = true;
+            let mut all = Truth::TRUE;
             for (i, item) in items.iter().enumerate() {
                 let ai = shape.mode(i).expect("i < rank");
-                all &= evenly_divides_value(a, ai, item)?;
+                all = all.and(evenly_divides_value(a, ai, item)?);
             }
             Ok(all)
         }
@@ -361,7 +359,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let shape = a.int_tuple(0)?;
-            evenly_divides_value(a, &shape, &a.vals[1]).map(Value::Bool)
+            evenly_divides_value(a, &shape, &a.vals[1]).map(|t| t.value())
         }
     ),
     f!(
