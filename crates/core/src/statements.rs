@@ -53,6 +53,9 @@ enum Token {
 #[derive(Clone, Copy, Debug, Default)]
 struct Scan {
     depth: i64,
+    /// The angle brackets among the `depth` open (`Shape<_2,` or `<3:4,` on a line that goes
+    /// on): a `>` closes one only where one is open, and is otherwise a comparison (`i > j`).
+    angles: i64,
     in_comment: bool,
     /// The quote of the Python triple-quoted string (`"""…`, a docstring) the text ends in; 0
     /// outside one.
@@ -61,16 +64,17 @@ struct Scan {
 }
 
 /// What a byte is to the splitter's quick scan ([`quick_depth`]): 1 an opening bracket, 2 a
-/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), 0
-/// anything else.
+/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), or an
+/// angle bracket (`<`, `>`: a template's or a tiler's bracket, or a comparison, which the
+/// token scan tells apart, [`Scan::angle_opens`]), 0 anything else.
 static BRACKETS: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
-    t[b'<' as usize] = 1;
     t[b'[' as usize] = 1;
     t[b')' as usize] = 2;
-    t[b'>' as usize] = 2;
     t[b']' as usize] = 2;
+    t[b'<' as usize] = 3;
+    t[b'>' as usize] = 3;
     t[b'#' as usize] = 3;
     t[b'/' as usize] = 3;
     t[b'"' as usize] = 3;
@@ -78,8 +82,8 @@ static BRACKETS: [u8; 256] = {
     t
 };
 
-/// The brackets a line without comments opens (closed ones counted off), or `None` where it
-/// may hold a comment (a `#` or `/`): one table lookup a byte.
+/// The brackets a line without comments or angle brackets opens (closed ones counted off), or
+/// `None` where it may hold a comment (a `#` or `/`) or a `<`/`>`: one table lookup a byte.
 #[inline]
 fn quick_depth(b: &[u8]) -> Option<i64> {
     let mut depth = 0i64;
@@ -200,13 +204,37 @@ impl Scan {
                     i += 1;
                     continue;
                 }
-                b'(' | b'<' | b'[' => {
+                b'(' | b'[' => {
                     self.depth = self.depth.saturating_add(1);
                     Token::Other
                 }
-                b')' | b'>' | b']' => {
+                b')' | b']' => {
                     self.depth = self.depth.saturating_sub(1);
                     Token::Close
+                }
+                b'<' if self.angle_opens(b, i - 1) => {
+                    self.depth = self.depth.saturating_add(1);
+                    self.angles = self.angles.saturating_add(1);
+                    Token::Other
+                }
+                // a comparison or a shift (`i < j`, `1 << 4`, `a <= b`)
+                b'<' => {
+                    if matches!(b.get(i), Some(b'<' | b'=')) {
+                        i += 1;
+                    }
+                    Token::Other
+                }
+                // `>` closes an angle bracket open; else it is `->`, `>=` or a comparison
+                b'>' if self.angles > 0 && (i < 2 || b[i - 2] != b'-') => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.angles -= 1;
+                    Token::Close
+                }
+                b'>' => {
+                    if b.get(i) == Some(&b'=') {
+                        i += 1;
+                    }
+                    Token::Other
                 }
                 b'}' => Token::Close,
                 // a string (`"…"`, `'…'`), or a Python triple-quoted one that may span lines
@@ -251,6 +279,39 @@ impl Scan {
             self.last = token;
         }
         first
+    }
+}
+
+impl Scan {
+    /// Whether the `<` at `at` of the line `b` opens a bracket: a template's argument list
+    /// (`Shape<`, `get<0>`, `template <class T>`: right after a name) or a tiler (`<3:4, 8:2>`:
+    /// where no operand comes before it). After an operand it is otherwise the comparison or
+    /// the shift of C++ and Python (`i < j`, `size(L) < 4`, `1<<4`, `x <= y`): a line such as
+    /// `EXPECT_EQ((i < j), x);` is whole, and does not wait for a `>`.
+    fn angle_opens(&self, b: &[u8], at: usize) -> bool {
+        let before = &b[..at];
+        let glued = before
+            .last()
+            .is_some_and(|&c| is_word_byte(c) && c != b'\'');
+        let word_start = before
+            .iter()
+            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+            .map_or(0, |k| k + 1);
+        let trimmed = before.trim_ascii_end();
+        if trimmed.ends_with(b"template")
+            && trimmed[..trimmed.len() - 8]
+                .last()
+                .is_none_or(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+        {
+            return true;
+        }
+        if glued {
+            // right after a name: a template's (`x<<4`, `x<=y` are operators); after a
+            // number, an operator (`4<x`)
+            return !before[word_start].is_ascii_digit()
+                && !matches!(b.get(at + 1), Some(b'<' | b'='));
+        }
+        !matches!(self.last, Token::Operand | Token::Close)
     }
 }
 
@@ -864,6 +925,48 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         split(text).into_iter().map(|(_, t)| t).collect()
+    }
+
+    #[test]
+    fn a_comparison_is_no_angle_bracket() {
+        // a comparison or shift after an operand does not open a bracket: the line is whole
+        // (the REPL runs it, and does not wait for a `>`)
+        for line in [
+            "EXPECT_EQ((i < j), x);",
+            "EXPECT_TRUE(size(L) < 4);",
+            "EXPECT_TRUE(a <= b && c >= d);",
+            "EXPECT_EQ(1 << 4, 16);",
+            "EXPECT_TRUE(4<x);",
+            "EXPECT_TRUE(i > j);",
+            "auto f = [&](auto x) -> int { return x; };",
+        ] {
+            assert!(is_whole(line), "{line}");
+            assert_eq!(
+                texts(&format!("{line}\nnext")),
+                vec![line, "next"],
+                "{line}"
+            );
+        }
+        // a template's argument list and a tiler still go on to the next line
+        for (line, more) in [
+            ("Layout<Shape<_2,", "_4>>{}"),
+            ("template <class A,", "class B> void f(A a, B b) {}"),
+            ("<3:4,", "8:2>"),
+            ("composition(A, <3:4,", "8:2>)"),
+            ("get<0>(make_shape(2,", "4))"),
+            ("Int<(1<<4)>{} + size(make_shape(2,", "4))"),
+        ] {
+            assert!(!is_whole(line), "{line}");
+            assert_eq!(
+                texts(&format!("{line}\n{more}")),
+                vec![format!("{line}\n{more}")]
+            );
+        }
+        // a `>` closing a template on a later line, then a comparison
+        assert_eq!(
+            texts("EXPECT_TRUE(size(Layout<Shape<_2,\n_4>>{}) > 4);\nnext"),
+            vec!["EXPECT_TRUE(size(Layout<Shape<_2,\n_4>>{}) > 4);", "next"]
+        );
     }
 
     #[test]

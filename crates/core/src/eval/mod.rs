@@ -159,6 +159,12 @@ pub enum Outcome {
     /// What a control statement's bodies gave (`for`, `if`), in order: values, printed
     /// values, lines, text and pictures (bindings and blank statements leave nothing).
     Sequence(Vec<Outcome>),
+    /// A googletest check (`EXPECT_*`, `ASSERT_*`) that failed inside a body (a loop's, a
+    /// block's, a function's): googletest records the failure and goes on (`ASSERT_*` leaves
+    /// the function it is in), so the front end reports it as an error where it stands among
+    /// what the statement printed, the statement failing, and prints the rest. A failed check
+    /// that is a statement of its own is the statement's error.
+    Failed(EvalError),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -492,7 +498,11 @@ impl Env {
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
         }
-        self.exec(&stmt, on_value)
+        match self.exec(&stmt, on_value)? {
+            // a check of its own that failed: the statement's error
+            Outcome::Failed(e) => Err(e),
+            o => Ok(o),
+        }
     }
 
     /// A statement's value `v` answered as `shown` shows it (a value, or a `print`): after what
@@ -547,7 +557,18 @@ impl Env {
                 message,
                 expect,
                 written,
-            } => self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written),
+            } => {
+                let o = self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written)?;
+                // a failed `ASSERT_*` returns from the function it is in, as googletest's
+                // does (at the top level, it ends the control statement it is in)
+                if matches!(o, Outcome::Failed(_))
+                    && name.starts_with("ASSERT_")
+                    && self.lambda_depth > 0
+                {
+                    self.returned = Some(None);
+                }
+                Ok(o)
+            }
             Stmt::Assign {
                 name,
                 name_span,
@@ -603,6 +624,10 @@ impl Env {
                 if !self.dsl && printf::is_c_format(args) =>
             {
                 self.printf(args).map(Outcome::Written)
+            }
+            // CuTe's `print("…");` of a string: written as it is, as `printf`
+            Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
+                Ok(Outcome::Written(unescape(s)))
             }
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
@@ -778,7 +803,7 @@ impl Env {
         }
         let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items => {
+            parser::Printing::Items | parser::Printing::Written => {
                 for (i, p) in parts.into_iter().enumerate() {
                     if i > 0 {
                         line.push(TextPart::Str(" ".to_string()));

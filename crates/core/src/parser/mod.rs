@@ -323,6 +323,15 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
             return Ok(Stmt::Print(Printing::Format, args));
         }
+        // CuTe C++'s `print("…");`: the string as it is (C++ ends the statement with `;`)
+        if n == "print"
+            && matches!(args, [a] if matches!(a.kind, ExprKind::Str(_)))
+            && src
+                .get(end..)
+                .is_some_and(|r| r.trim_start().starts_with(';'))
+        {
+            return Ok(Stmt::Print(Printing::Written, args));
+        }
         // Python's `print("size:", x)`: its items on one line
         if n == "print" && (has_str || args.len() != 1) {
             return Ok(Stmt::Print(Printing::Items, args));
