@@ -672,9 +672,11 @@ impl Env {
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
         }
+        // (`cp_async_wait<0>()`: the function its template form calls)
         matches!(e.kind, ExprKind::Call(callee, _)
             if self.called_function(callee)
-                .and_then(functions::lookup)
+                .and_then(|n| functions::lookup(n)
+                    .or_else(|| functions::templated(n).map(|t| t.inner)))
                 .is_some_and(|f| f.void))
     }
 
@@ -1172,6 +1174,12 @@ impl Env {
             {
                 Ok(Value::Name(format!("AddressSpace.{name}")))
             }
+            // CUDA's built-in indices of a kernel (`threadIdx.x`, `blockIdx.y`, `blockDim.x`):
+            // cute answers for thread 0 of block 0 (as `thread0()`), of a launch it does not
+            // know otherwise: its extents 1 (README, Limits). Run-time integers, as in CUDA.
+            ExprKind::Field(..) if let Some(v) = self.cuda_index(e) => {
+                Ok(Value::IntTuple(IntTuple::int_of(v, true)))
+            }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
@@ -1388,10 +1396,26 @@ impl Env {
         }
     }
 
+    /// CUDA's `threadIdx.x` (`blockIdx`, `blockDim`, `gridDim`; `.x`, `.y`, `.z`), where the
+    /// session binds no variable of that name: the value cute gives it ([`cuda_builtin`]).
+    fn cuda_index(&self, e: &Expr) -> Option<i64> {
+        match e.kind {
+            ExprKind::Field(
+                Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                },
+                "x" | "y" | "z",
+            ) if !self.is_bound(n) => cuda_builtin(n),
+            _ => None,
+        }
+    }
+
     /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
     fn is_link(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Binary(..) | ExprKind::Field(..) => true,
+            ExprKind::Binary(..) => true,
+            ExprKind::Field(..) => self.cuda_index(e).is_none(),
             ExprKind::Call(callee, args) => self.first_operand(callee, args).is_some(),
             _ => false,
         }
@@ -1408,6 +1432,7 @@ impl Env {
         let mut cur = e;
         loop {
             let next = match &cur.kind {
+                ExprKind::Field(..) if self.cuda_index(cur).is_some() => None,
                 ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) => Some(*a),
                 ExprKind::Call(callee, args) => self.first_operand(callee, args),
                 _ => None,
@@ -2367,6 +2392,17 @@ fn unknown_function(n: &str) -> String {
 }
 
 /// A string literal's text with its escapes (`\n`, `\t`, `\\`, `\"`, `\'`) read.
+/// The value cute gives CUDA's built-in `NAME.x` (`.y`, `.z`) in a kernel: thread 0 of block 0
+/// (`threadIdx`, `blockIdx`: 0) of a launch of one thread in one block (`blockDim`, `gridDim`:
+/// 1), whose indices C++ reads at run time.
+fn cuda_builtin(name: &str) -> Option<i64> {
+    match name {
+        "threadIdx" | "blockIdx" => Some(0),
+        "blockDim" | "gridDim" => Some(1),
+        _ => None,
+    }
+}
+
 fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();
