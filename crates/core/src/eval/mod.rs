@@ -178,6 +178,10 @@ pub enum TextPart {
     Str(String),
     /// A value, printed in the plain notation.
     Value(Value),
+    /// A value of the CuTe DSL's `cute.printf("… {} …", x)`, printed as the DSL prints it at
+    /// run time: its integers' values, neither static (`_8`) nor run-time (`8?`) marked (`8`,
+    /// `(2,4):(1,2)`), a truth value `1` or `0` (`render::plain::write_printf_value`).
+    Printf(Value),
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -817,7 +821,7 @@ impl Env {
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
                     Some(TextPart::Str(s)) => s,
-                    Some(TextPart::Value(v)) => {
+                    Some(TextPart::Value(v) | TextPart::Printf(v)) => {
                         return Err(EvalError::new(
                             format!("printf: the format is a string, not {}", v.kind()),
                             args[0].span,
@@ -839,7 +843,11 @@ impl Env {
                             args[0].span,
                         ));
                     };
-                    line.push(v);
+                    // the DSL's printf prints its values at run time (`8`, not `_8`)
+                    line.push(match v {
+                        TextPart::Value(v) => TextPart::Printf(v),
+                        s => s,
+                    });
                     rest = &rest[k + 2..];
                 }
                 line.push(TextPart::Str(rest.to_string()));
