@@ -284,19 +284,13 @@ impl Scan {
 
 impl Scan {
     /// Whether the `<` at `at` of the line `b` opens a bracket: a template's argument list
-    /// (`Shape<`, `get<0>`, `template <class T>`: right after a name) or a tiler (`<3:4, 8:2>`:
-    /// where no operand comes before it). After an operand it is otherwise the comparison or
-    /// the shift of C++ and Python (`i < j`, `size(L) < 4`, `1<<4`, `x <= y`): a line such as
-    /// `EXPECT_EQ((i < j), x);` is whole, and does not wait for a `>`.
+    /// (`Shape<_2`, `Shape <_2` as CUTLASS's docs write it, `get<0>`, `template <class T>`) or a
+    /// tiler (`<3:4, 8:2>`: where no operand comes before it). After an operand, a `<` with a
+    /// blank after it, or one after a number or a `)`, is the comparison or shift of C++ and
+    /// Python (`i < j`, `size(L) < 4`, `1<<4`, `x <= y`): a line such as `EXPECT_EQ((i < j),
+    /// x);` is whole, and does not wait for a `>`.
     fn angle_opens(&self, b: &[u8], at: usize) -> bool {
         let before = &b[..at];
-        let glued = before
-            .last()
-            .is_some_and(|&c| is_word_byte(c) && c != b'\'');
-        let word_start = before
-            .iter()
-            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
-            .map_or(0, |k| k + 1);
         let trimmed = before.trim_ascii_end();
         if trimmed.ends_with(b"template")
             && trimmed[..trimmed.len() - 8]
@@ -305,13 +299,22 @@ impl Scan {
         {
             return true;
         }
-        if glued {
-            // right after a name: a template's (`x<<4`, `x<=y` are operators); after a
-            // number, an operator (`4<x`)
-            return !before[word_start].is_ascii_digit()
-                && !matches!(b.get(at + 1), Some(b'<' | b'='));
+        if !matches!(self.last, Token::Operand | Token::Close) {
+            return true;
         }
-        !matches!(self.last, Token::Operand | Token::Close)
+        let after = b.get(at + 1).copied();
+        if matches!(after, Some(b'<' | b'=') | None) || after.is_some_and(is_blank) {
+            return false;
+        }
+        // the operand before: a name (a template's) or a number or `)` (a comparison's)
+        let word_start = trimmed
+            .iter()
+            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+            .map_or(0, |k| k + 1);
+        match trimmed.get(word_start) {
+            Some(c) if c.is_ascii_alphabetic() || *c == b'_' => true,
+            _ => false,
+        }
     }
 }
 
@@ -955,6 +958,10 @@ mod tests {
             ("composition(A, <3:4,", "8:2>)"),
             ("get<0>(make_shape(2,", "4))"),
             ("Int<(1<<4)>{} + size(make_shape(2,", "4))"),
+            (
+                "auto a = Layout<Shape <_2,Shape <_1,_6>>,",
+                "Stride<_1,Stride<_6,_2>>>{};",
+            ),
         ] {
             assert!(!is_whole(line), "{line}");
             assert_eq!(
