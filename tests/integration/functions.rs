@@ -355,3 +355,16 @@ fn a_kernels_indices_are_thread_zeros() {
     assert_eq!(code, 1);
     assert!(err.contains("returns nothing"), "{err}");
 }
+
+#[test]
+fn cpp_print_of_a_string_is_printf() {
+    // util/print.hpp: `print(char const*)` writes the string, `print(format, t...)` is
+    // `printf(format, t...)` (checked with cute-oracle)
+    let (out, err, code) = cute_format(
+        "print(\"n = %d, %3d|\\n\", 4, size(make_layout(8)));\nprint(\"x\");\nprint(\"\\n\");\n",
+    );
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("n = 4,   8|\nx\n", "", 0)
+    );
+}
