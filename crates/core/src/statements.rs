@@ -56,6 +56,11 @@ struct Scan {
     /// The angle brackets among the `depth` open (`Shape<_2,` or `<3:4,` on a line that goes
     /// on): a `>` closes one only where one is open, and is otherwise a comparison (`i > j`).
     angles: i64,
+    /// The innermost 128 brackets open, one bit each (the lowest the innermost): 1 an angle
+    /// bracket, 0 a parenthesis or square bracket. A `)` closing its `(` closes the angles
+    /// opened inside it (`f(i < j)`: a comparison, never a template's, which a `)` cannot
+    /// close); a `;` with only angles open ends the statement likewise (`bool b = i < j;`).
+    open: u128,
     in_comment: bool,
     /// The quote of the Python triple-quoted string (`"""…`, a docstring) the text ends in; 0
     /// outside one.
@@ -153,6 +158,7 @@ impl Scan {
     fn quick_line(&mut self, b: &[u8]) {
         if !self.in_comment
             && self.in_string == 0
+            && self.angles == 0
             && let Some(depth) = quick_depth(b)
         {
             self.depth = self.depth.saturating_add(depth);
@@ -205,16 +211,26 @@ impl Scan {
                     continue;
                 }
                 b'(' | b'[' => {
-                    self.depth = self.depth.saturating_add(1);
+                    self.push(false);
                     Token::Other
                 }
                 b')' | b']' => {
-                    self.depth = self.depth.saturating_sub(1);
+                    // the angles opened inside it were comparisons
+                    while self.angles > 0 && self.open & 1 == 1 {
+                        self.pop();
+                    }
+                    self.pop();
                     Token::Close
                 }
+                // a statement's end: the angles open were comparisons
+                b';' if self.angles > 0 && self.angles == self.depth => {
+                    while self.angles > 0 {
+                        self.pop();
+                    }
+                    Token::Other
+                }
                 b'<' if self.angle_opens(b, i - 1) => {
-                    self.depth = self.depth.saturating_add(1);
-                    self.angles = self.angles.saturating_add(1);
+                    self.push(true);
                     Token::Other
                 }
                 // a comparison or a shift (`i < j`, `1 << 4`, `a <= b`)
@@ -225,9 +241,8 @@ impl Scan {
                     Token::Other
                 }
                 // `>` closes an angle bracket open; else it is `->`, `>=` or a comparison
-                b'>' if self.angles > 0 && (i < 2 || b[i - 2] != b'-') => {
-                    self.depth = self.depth.saturating_sub(1);
-                    self.angles -= 1;
+                b'>' if self.angles > 0 && self.open & 1 == 1 && (i < 2 || b[i - 2] != b'-') => {
+                    self.pop();
                     Token::Close
                 }
                 b'>' => {
@@ -283,37 +298,47 @@ impl Scan {
 }
 
 impl Scan {
-    /// Whether the `<` at `at` of the line `b` opens a bracket: a template's argument list
-    /// (`Shape<_2`, `Shape <_2` as CUTLASS's docs write it, `get<0>`, `template <class T>`) or a
-    /// tiler (`<3:4, 8:2>`: where no operand comes before it). After an operand, a `<` with a
-    /// blank after it, or one after a number or a `)`, is the comparison or shift of C++ and
-    /// Python (`i < j`, `size(L) < 4`, `1<<4`, `x <= y`): a line such as `EXPECT_EQ((i < j),
-    /// x);` is whole, and does not wait for a `>`.
-    fn angle_opens(&self, b: &[u8], at: usize) -> bool {
-        let before = &b[..at];
-        let trimmed = before.trim_ascii_end();
-        if trimmed.ends_with(b"template")
-            && trimmed[..trimmed.len() - 8]
-                .last()
-                .is_none_or(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
-        {
-            return true;
+    /// A bracket opened (`angle`: a `<`).
+    fn push(&mut self, angle: bool) {
+        self.depth = self.depth.saturating_add(1);
+        self.open = (self.open << 1) | u128::from(angle);
+        if angle {
+            self.angles = self.angles.saturating_add(1);
         }
+    }
+
+    /// The innermost bracket closed (at the top level, a stray closing one counted off).
+    fn pop(&mut self) {
+        if self.open & 1 == 1 {
+            self.angles -= 1;
+        }
+        self.open >>= 1;
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Whether the `<` at `at` of the line `b` may open a bracket: a template's argument list
+    /// (`Shape<_2`, `Shape <  _4` as CUTLASS writes it, `get<0>`, `template <class T>`) or a
+    /// tiler (`<3:4, 8:2>`). After a number or a `)` it is a comparison or a shift (`4 < n`,
+    /// `size(L) < 4`, `1<<4`), as `<=` and `<<` after an operand are (`x <= y`, `x << 2`). A
+    /// `<` read as a bracket that a `)` or the statement's `;` then closes was a comparison
+    /// (`EXPECT_EQ((i < j), x);` is whole at its end, and does not wait for a `>`).
+    fn angle_opens(&self, b: &[u8], at: usize) -> bool {
         if !matches!(self.last, Token::Operand | Token::Close) {
             return true;
         }
-        let after = b.get(at + 1).copied();
-        if matches!(after, Some(b'<' | b'=') | None) || after.is_some_and(is_blank) {
+        if matches!(b.get(at + 1), Some(b'<' | b'=')) {
             return false;
         }
         // the operand before: a name (a template's) or a number or `)` (a comparison's)
+        let trimmed = b[..at].trim_ascii_end();
         let word_start = trimmed
             .iter()
             .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
             .map_or(0, |k| k + 1);
         match trimmed.get(word_start) {
-            Some(c) if c.is_ascii_alphabetic() || *c == b'_' => true,
-            _ => false,
+            Some(c) => c.is_ascii_alphabetic() || *c == b'_',
+            // the operand is on a line before
+            None => self.last == Token::Operand,
         }
     }
 }
@@ -940,6 +965,8 @@ mod tests {
             "EXPECT_TRUE(a <= b && c >= d);",
             "EXPECT_EQ(1 << 4, 16);",
             "EXPECT_TRUE(4<x);",
+            "bool b = i < j;",
+            "EXPECT_TRUE((a < b) && c < d && f(x) < 2);",
             "EXPECT_TRUE(i > j);",
             "auto f = [&](auto x) -> int { return x; };",
         ] {
