@@ -417,6 +417,8 @@ impl<'w> Runner<'w> {
                     Err(msg) => self.fail(st, &EvalError::new(msg, Span::new(0, st.text.len()))),
                 }
             }
+            // a googletest check that failed in a body: reported, and the output goes on
+            Ok(Outcome::Failed(e)) => self.fail(st, &e),
             Ok(_) => Ok(()),
             Err(e) => self.fail(st, &e),
         }
@@ -694,9 +696,11 @@ fn is_pure_whole(text: &str) -> bool {
             continue;
         }
         match c {
-            b'(' | b'<' | b'[' => depth += 1,
-            b')' | b'>' | b']' => depth -= 1,
-            b'#' | b'/' => comment = true,
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            // a comment, or an angle bracket (a template's, or a comparison): the splitter's
+            // own scan decides
+            b'#' | b'/' | b'<' | b'>' => comment = true,
             // a binding (`size = 4`) changes the session; a keyword argument or `==` is left
             // to it too
             b'=' => return false,

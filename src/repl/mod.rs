@@ -480,13 +480,15 @@ impl Session {
                     let _ = writeln!(out);
                 }
             }
-            Ok(_) => {}
-            Err(e) => {
+            // a googletest check that failed in a body: reported as an error, and what the
+            // statement printed after it follows
+            Ok(Outcome::Failed(e)) | Err(e) => {
                 let _ = err.write_all(diagnostic::render_statement("<repl>", st, &e).as_bytes());
                 if self.error_lines {
                     let _ = writeln!(out, "error: {}", diagnostic::escaped(&e.message));
                 }
             }
+            Ok(_) => {}
         }
     }
 

@@ -292,7 +292,7 @@ fn a_definition_in_an_argument_ends_at_its_brace() {
 fn static_values_of_types_and_thread0() {
     let block = "auto L = make_layout(Shape<_2,_4>{}, Stride<_4,_1>{});\nusing LayoutType = decltype(L);\nprint(size_v<decltype(L)>); print(cosize_v<LayoutType>); print(CUTE_STATIC_V(size(L)));\nstatic_assert(cosize_v<LayoutType> == 8);\nif (thread0()) { print(\"t0\"); }\n";
     let (out, err, code) = cute_format(block);
-    assert_eq!((out.as_str(), err.as_str(), code), ("888t0\n", "", 0));
+    assert_eq!((out.as_str(), err.as_str(), code), ("888t0", "", 0));
     for (stmt, want) in [
         (
             "auto L = make_layout(make_shape(2,4)); print(cosize_v<decltype(L)>);",
@@ -307,4 +307,64 @@ fn static_values_of_types_and_thread0() {
         assert_eq!(code, 1, "{stmt}");
         assert!(err.contains(want), "{stmt}: {err}");
     }
+}
+
+#[test]
+fn a_failed_expect_is_recorded_and_the_body_goes_on() {
+    // googletest: EXPECT_* records the failure and goes on; ASSERT_* returns from its function
+    let block = "template <class L>\nvoid check(L const& l) {\n  EXPECT_EQ(size(l), 9);\n  print(size(l)); print(\"|\");\n  ASSERT_EQ(rank(l), 3);\n  print(\"not reached\");\n}\ncheck(make_layout(make_shape(Int<2>{}, Int<4>{})));\nfor (int i = 0; i < 3; ++i) { EXPECT_NE(i, 1); print(i); }\nprint(\"|end\");\n";
+    let (out, err, code) = cute_format(block);
+    // (each error's line on stdout where it happened, as the session reports errors there)
+    assert_eq!(
+        out,
+        "error: EXPECT_EQ(size(l), 9) failed: size(l) is 8 (the test fails) (in the function 'check', at line 3: EXPECT_EQ(size(l), 9);)\n\
+         _8|error: ASSERT_EQ(rank(l), 3) failed: rank(l) is 2 (the test fails) (in the function 'check', at line 5: ASSERT_EQ(rank(l), 3);)\n\
+         0error: EXPECT_NE(i, 1) failed: i is 1 (the test fails)\n\
+         12|end"
+    );
+    assert!(!out.contains("not reached"));
+    assert!(err.contains("EXPECT_NE(i, 1) failed"), "{err}");
+    assert_eq!(code, 1);
+    // a check of its own that fails is the statement's error, as before
+    let (_, _, code) = cute_format("EXPECT_TRUE(1 == 2);\n");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn what_a_body_printed_before_its_return_stays() {
+    // a `return` from nested loops, from a `switch` in a `while`, and from a block: what the
+    // passes before it printed is printed (checked with cute-oracle: tests/cli/paste_return_in_loops.toml)
+    let block = "int f(int n) {\n  for (int i = 0; i < n; ++i) {\n    for (int j = 0; j < n; ++j) {\n      if (j == 1) continue;\n      if (j == 3) break;\n      printf(\"%d%d \", i, j);\n      if (i == 2) { printf(\"ret \"); return i * 10; }\n    }\n  }\n  return -1;\n}\nprint(f(5));\nauto g = [&](int x) { { print(x); if (x > 0) { return; } } print(\"neg\"); };\ng(1); g(-1);\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("00 02 10 12 20 ret 201-1neg", "", 0)
+    );
+}
+
+#[test]
+fn a_kernels_indices_are_thread_zeros() {
+    let (out, err, code) = cute_format(
+        "print(threadIdx.x); print(blockIdx.y); print(blockDim.x * gridDim.z);\n__syncthreads();\ncp_async_fence();\ncp_async_wait<0>();\n__syncwarp();\nint threadIdx = 7;\nprint(threadIdx);\n",
+    );
+    assert_eq!((out.as_str(), err.as_str(), code), ("0017", "", 0));
+    // run-time integers, as CUDA's
+    let (out, _, _) = cute(&["eval"], "threadIdx.x\n");
+    assert_eq!(out, "0?\n");
+    let (_, err, code) = cute(&["eval"], "auto x = __syncthreads();\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("returns nothing"), "{err}");
+}
+
+#[test]
+fn cpp_print_of_a_string_is_printf() {
+    // util/print.hpp: `print(char const*)` writes the string, `print(format, t...)` is
+    // `printf(format, t...)` (checked with cute-oracle)
+    let (out, err, code) = cute_format(
+        "print(\"n = %d, %3d|\\n\", 4, size(make_layout(8)));\nprint(\"x\");\nprint(\"\\n\");\n",
+    );
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("n = 4,   8|\nx\n", "", 0)
+    );
 }

@@ -15,12 +15,9 @@ fn continues(depth: i64, len: usize) -> bool {
 }
 
 /// Whether a statement in the state `scan` (after `len` bytes) goes on to the next line: a
-/// bracket is open, or a `/* …` comment. A C++ statement ended by its `;` with only `<` open
-/// (its parentheses and square brackets closed) is whole: its `<` is a comparison
-/// (`EXPECT_EQ((i < j), x);`), since template arguments never run past a `;`.
+/// bracket is open, or a `/* …` comment.
 fn goes_on(scan: &Scan, len: usize) -> bool {
-    let compared = scan.last == Token::Semicolon && scan.depth == scan.angles;
-    (continues(scan.depth, len) && !compared)
+    continues(scan.depth, len)
         || ((scan.in_comment || scan.in_string != 0) && len <= MAX_STATEMENT_LEN)
 }
 
@@ -46,8 +43,6 @@ enum Token {
     Operand,
     /// `)`, `]`, `>` or `}`: the end of an operand.
     Close,
-    /// `;`: the end of a C++ statement.
-    Semicolon,
     /// Anything else: `(`, `,`, an operator, `:`, `.`, …
     Other,
 }
@@ -58,8 +53,14 @@ enum Token {
 #[derive(Clone, Copy, Debug, Default)]
 struct Scan {
     depth: i64,
-    /// The `<` open among the `depth` brackets (`>` counted off).
+    /// The angle brackets among the `depth` open (`Shape<_2,` or `<3:4,` on a line that goes
+    /// on): a `>` closes one only where one is open, and is otherwise a comparison (`i > j`).
     angles: i64,
+    /// The innermost 128 brackets open, one bit each (the lowest the innermost): 1 an angle
+    /// bracket, 0 a parenthesis or square bracket. A `)` closing its `(` closes the angles
+    /// opened inside it (`f(i < j)`: a comparison, never a template's, which a `)` cannot
+    /// close); a `;` with only angles open ends the statement likewise (`bool b = i < j;`).
+    open: u128,
     in_comment: bool,
     /// The quote of the Python triple-quoted string (`"""…`, a docstring) the text ends in; 0
     /// outside one.
@@ -68,16 +69,17 @@ struct Scan {
 }
 
 /// What a byte is to the splitter's quick scan ([`quick_depth`]): 1 an opening bracket, 2 a
-/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), 4 `<`, 5
-/// `>`, 0 anything else.
+/// closing one, 3 a byte that may start a comment (`#`, `/`) or a string (`"`, `'`), or an
+/// angle bracket (`<`, `>`: a template's or a tiler's bracket, or a comparison, which the
+/// token scan tells apart, [`Scan::angle_opens`]), 0 anything else.
 static BRACKETS: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
-    t[b'<' as usize] = 4;
     t[b'[' as usize] = 1;
     t[b')' as usize] = 2;
-    t[b'>' as usize] = 5;
     t[b']' as usize] = 2;
+    t[b'<' as usize] = 3;
+    t[b'>' as usize] = 3;
     t[b'#' as usize] = 3;
     t[b'/' as usize] = 3;
     t[b'"' as usize] = 3;
@@ -85,28 +87,20 @@ static BRACKETS: [u8; 256] = {
     t
 };
 
-/// The brackets a line without comments opens (closed ones counted off), and the `<` among
-/// them, or `None` where it may hold a comment (a `#` or `/`): one table lookup a byte.
+/// The brackets a line without comments or angle brackets opens (closed ones counted off), or
+/// `None` where it may hold a comment (a `#` or `/`) or a `<`/`>`: one table lookup a byte.
 #[inline]
-fn quick_depth(b: &[u8]) -> Option<(i64, i64)> {
-    let (mut depth, mut angles) = (0i64, 0i64);
+fn quick_depth(b: &[u8]) -> Option<i64> {
+    let mut depth = 0i64;
     for &c in b {
         match BRACKETS[usize::from(c)] {
             0 => {}
             1 => depth += 1,
             2 => depth -= 1,
-            4 => {
-                depth += 1;
-                angles += 1;
-            }
-            5 => {
-                depth -= 1;
-                angles -= 1;
-            }
             _ => return None,
         }
     }
-    Some((depth, angles))
+    Some(depth)
 }
 
 /// The token a name or a number is (the name `o` is an operator).
@@ -123,7 +117,6 @@ fn word_token(word: &[u8]) -> Token {
 fn punct_token(c: u8) -> Token {
     match c {
         b')' | b']' | b'>' | b'}' => Token::Close,
-        b';' => Token::Semicolon,
         _ => Token::Other,
     }
 }
@@ -165,10 +158,10 @@ impl Scan {
     fn quick_line(&mut self, b: &[u8]) {
         if !self.in_comment
             && self.in_string == 0
-            && let Some((depth, angles)) = quick_depth(b)
+            && self.angles == 0
+            && let Some(depth) = quick_depth(b)
         {
             self.depth = self.depth.saturating_add(depth);
-            self.angles = self.angles.saturating_add(angles);
             if self.depth > 0 {
                 let last = last_token(b);
                 if last != Token::None {
@@ -217,21 +210,47 @@ impl Scan {
                     i += 1;
                     continue;
                 }
-                b'(' | b'<' | b'[' => {
-                    self.depth = self.depth.saturating_add(1);
-                    if c == b'<' {
-                        self.angles = self.angles.saturating_add(1);
+                b'(' | b'[' => {
+                    self.push(false);
+                    Token::Other
+                }
+                b')' | b']' => {
+                    // the angles opened inside it were comparisons
+                    while self.angles > 0 && self.open & 1 == 1 {
+                        self.pop();
+                    }
+                    self.pop();
+                    Token::Close
+                }
+                // a statement's end: the angles open were comparisons
+                b';' if self.angles > 0 && self.angles == self.depth => {
+                    while self.angles > 0 {
+                        self.pop();
                     }
                     Token::Other
                 }
-                b')' | b'>' | b']' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if c == b'>' {
-                        self.angles = self.angles.saturating_sub(1);
+                b'<' if self.angle_opens(b, i - 1) => {
+                    self.push(true);
+                    Token::Other
+                }
+                // a comparison or a shift (`i < j`, `1 << 4`, `a <= b`)
+                b'<' => {
+                    if matches!(b.get(i), Some(b'<' | b'=')) {
+                        i += 1;
                     }
+                    Token::Other
+                }
+                // `>` closes an angle bracket open; else it is `->`, `>=` or a comparison
+                b'>' if self.angles > 0 && self.open & 1 == 1 && (i < 2 || b[i - 2] != b'-') => {
+                    self.pop();
                     Token::Close
                 }
-                b';' => Token::Semicolon,
+                b'>' => {
+                    if b.get(i) == Some(&b'=') {
+                        i += 1;
+                    }
+                    Token::Other
+                }
                 b'}' => Token::Close,
                 // a string (`"…"`, `'…'`), or a Python triple-quoted one that may span lines
                 b'"' | b'\'' => {
@@ -275,6 +294,52 @@ impl Scan {
             self.last = token;
         }
         first
+    }
+}
+
+impl Scan {
+    /// A bracket opened (`angle`: a `<`).
+    fn push(&mut self, angle: bool) {
+        self.depth = self.depth.saturating_add(1);
+        self.open = (self.open << 1) | u128::from(angle);
+        if angle {
+            self.angles = self.angles.saturating_add(1);
+        }
+    }
+
+    /// The innermost bracket closed (at the top level, a stray closing one counted off).
+    fn pop(&mut self) {
+        if self.open & 1 == 1 {
+            self.angles -= 1;
+        }
+        self.open >>= 1;
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Whether the `<` at `at` of the line `b` may open a bracket: a template's argument list
+    /// (`Shape<_2`, `Shape <  _4` as CUTLASS writes it, `get<0>`, `template <class T>`) or a
+    /// tiler (`<3:4, 8:2>`). After a number or a `)` it is a comparison or a shift (`4 < n`,
+    /// `size(L) < 4`, `1<<4`), as `<=` and `<<` after an operand are (`x <= y`, `x << 2`). A
+    /// `<` read as a bracket that a `)` or the statement's `;` then closes was a comparison
+    /// (`EXPECT_EQ((i < j), x);` is whole at its end, and does not wait for a `>`).
+    fn angle_opens(&self, b: &[u8], at: usize) -> bool {
+        if !matches!(self.last, Token::Operand | Token::Close) {
+            return true;
+        }
+        if matches!(b.get(at + 1), Some(b'<' | b'=')) {
+            return false;
+        }
+        // the operand before: a name (a template's) or a number or `)` (a comparison's)
+        let trimmed = b[..at].trim_ascii_end();
+        let word_start = trimmed
+            .iter()
+            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+            .map_or(0, |k| k + 1);
+        match trimmed.get(word_start) {
+            Some(c) => c.is_ascii_alphabetic() || *c == b'_',
+            // the operand is on a line before
+            None => self.last == Token::Operand,
+        }
     }
 }
 
@@ -904,6 +969,54 @@ mod tests {
             ["auto a = Layout<Shape<_2,_3>,\n  Stride<_1,_2>>{};", "k"]
         );
         assert_eq!(texts("f(i < j;\n)"), ["f(i < j;\n)"]);
+    }
+
+    #[test]
+    fn a_comparison_is_no_angle_bracket() {
+        // a comparison or shift after an operand does not open a bracket: the line is whole
+        // (the REPL runs it, and does not wait for a `>`)
+        for line in [
+            "EXPECT_EQ((i < j), x);",
+            "EXPECT_TRUE(size(L) < 4);",
+            "EXPECT_TRUE(a <= b && c >= d);",
+            "EXPECT_EQ(1 << 4, 16);",
+            "EXPECT_TRUE(4<x);",
+            "bool b = i < j;",
+            "EXPECT_TRUE((a < b) && c < d && f(x) < 2);",
+            "EXPECT_TRUE(i > j);",
+            "auto f = [&](auto x) -> int { return x; };",
+        ] {
+            assert!(is_whole(line), "{line}");
+            assert_eq!(
+                texts(&format!("{line}\nnext")),
+                vec![line, "next"],
+                "{line}"
+            );
+        }
+        // a template's argument list and a tiler still go on to the next line
+        for (line, more) in [
+            ("Layout<Shape<_2,", "_4>>{}"),
+            ("template <class A,", "class B> void f(A a, B b) {}"),
+            ("<3:4,", "8:2>"),
+            ("composition(A, <3:4,", "8:2>)"),
+            ("get<0>(make_shape(2,", "4))"),
+            ("Int<(1<<4)>{} + size(make_shape(2,", "4))"),
+            (
+                "auto a = Layout<Shape <_2,Shape <_1,_6>>,",
+                "Stride<_1,Stride<_6,_2>>>{};",
+            ),
+        ] {
+            assert!(!is_whole(line), "{line}");
+            assert_eq!(
+                texts(&format!("{line}\n{more}")),
+                vec![format!("{line}\n{more}")]
+            );
+        }
+        // a `>` closing a template on a later line, then a comparison
+        assert_eq!(
+            texts("EXPECT_TRUE(size(Layout<Shape<_2,\n_4>>{}) > 4);\nnext"),
+            vec!["EXPECT_TRUE(size(Layout<Shape<_2,\n_4>>{}) > 4);", "next"]
+        );
     }
 
     #[test]

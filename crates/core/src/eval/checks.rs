@@ -1,7 +1,9 @@
-//! Running a check (`parser/checks.rs`): nothing when it holds; when it fails, an error that
+//! Running a check (`parser/checks.rs`): nothing when it holds; when it fails, a message that
 //! names the check and shows the values, as googletest's failure message does (`Expected
-//! equality of these values: size(L) Which is: 8, 9`), or, for `static_assert` and CuTe's
-//! static asserts, the compile error CuTe's user gets.
+//! equality of these values: size(L) Which is: 8, 9`): for googletest's checks a recorded
+//! failure ([`Outcome::Failed`]: the test fails and its body goes on, an `ASSERT_*` leaving
+//! the function it is in), for `static_assert` and CuTe's static asserts the error, the
+//! compile error CuTe's user gets.
 
 use super::{Env, ErrorKind, EvalError, Outcome, Value};
 use crate::parser::{BinOp, Expr, ExprKind, Span};
@@ -71,19 +73,26 @@ impl Env {
         } else {
             format!(": {}", values.join(", "))
         };
-        let consequence = if name.starts_with("EXPECT_") || name.starts_with("ASSERT_") {
+        let gtest = name.starts_with("EXPECT_") || name.starts_with("ASSERT_");
+        let consequence = if gtest {
             "the test fails"
         } else {
             "CuTe does not compile"
         };
-        Err(EvalError::of_kind(
+        let e = EvalError::of_kind(
             ErrorKind::Condition,
             format!("{written} failed{values} ({consequence})"),
             match rhs {
                 Some((_, r)) => Span::new(cond.span.start, r.span.end),
                 None => cond.span,
             },
-        ))
+        );
+        // googletest records a failure and goes on; a compile-time check stops the program
+        if gtest {
+            Ok(Outcome::Failed(e))
+        } else {
+            Err(e)
+        }
     }
 
     /// A compile-time check's condition is a constant expression, as the compiler asks:

@@ -24,12 +24,15 @@ struct Budget {
     last_if: bool,
 }
 
-/// How a statement ended: on to the next, or by a `break`/`continue` (where written) that
-/// leaves the statements around it up to the loop or switch it belongs to.
+/// How a statement ended: on to the next, by a `break`/`continue` (where written) that
+/// leaves the statements around it up to the loop or switch it belongs to, or by a `return`
+/// (or a failed `ASSERT_*`) that leaves them all: the function's body, or at the top level
+/// the control statement. What the statements printed before stays in the outcomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
     Next,
     Jump(Jump, Span),
+    Return,
 }
 
 /// The C++ types whose conversion of a constant expression is one (`int(x)`).
@@ -47,7 +50,9 @@ impl Env {
             last_if: false,
         };
         match self.exec_into(stmt, &mut out, &mut budget)? {
-            Flow::Next => {}
+            // a `return` leaves the body the statement is in ([`Env::returned`] says so to
+            // it); a failed `ASSERT_*` at the top level ends the statement
+            Flow::Next | Flow::Return => {}
             Flow::Jump(jump, span) => {
                 return Err(EvalError::new(
                     format!(
@@ -140,6 +145,10 @@ impl Env {
                     ));
                 }
                 budget.printed -= printed;
+                // a `return`, or a failed `ASSERT_*`, leaves every statement around it
+                let leaves = self.returned.is_some()
+                    || (matches!(outcome, Outcome::Failed(_))
+                        && matches!(other, Stmt::Assert { name, .. } if name.starts_with("ASSERT_")));
                 match (outcome, value) {
                     (Outcome::Value(_), Some(v)) => out.push(Outcome::Value(v)),
                     (Outcome::Printed(_), Some(v)) => out.push(Outcome::Printed(v)),
@@ -147,12 +156,12 @@ impl Env {
                     (Outcome::Sequence(more), _) => out.extend(more),
                     (o, _) => out.push(o),
                 }
-                Ok(Flow::Next)
+                Ok(if leaves { Flow::Return } else { Flow::Next })
             }
         }
     }
 
-    /// Statements in order, up to a `break` or `continue` (which the caller takes).
+    /// Statements in order, up to a `break`, `continue` or `return` (which the caller takes).
     fn run_all(
         &mut self,
         stmts: &[Stmt],
@@ -160,8 +169,9 @@ impl Env {
         budget: &mut Budget,
     ) -> Result<Flow, EvalError> {
         for s in stmts {
-            if let jump @ Flow::Jump(..) = self.exec_into(s, out, budget)? {
-                return Ok(jump);
+            match self.exec_into(s, out, budget)? {
+                Flow::Next => {}
+                flow => return Ok(flow),
             }
         }
         Ok(Flow::Next)
@@ -198,6 +208,7 @@ impl Env {
         let start = self.integer(&l.start, "the counter's first value")?;
         let saved = self.vars.remove(l.counter);
         let r = self.iterate(l, start, out, budget);
+        // (a `return` from the loop's body ends the counter's scope too)
         match saved {
             Some(v) => {
                 self.vars.insert(l.counter.to_string(), v);
@@ -206,7 +217,7 @@ impl Env {
                 self.vars.remove(l.counter);
             }
         }
-        r.map(|()| Flow::Next)
+        r
     }
 
     fn iterate(
@@ -215,7 +226,7 @@ impl Env {
         start: i64,
         out: &mut Vec<Outcome>,
         budget: &mut Budget,
-    ) -> Result<(), EvalError> {
+    ) -> Result<Flow, EvalError> {
         let mut i = start;
         loop {
             if l.unsigned && i < 0 {
@@ -235,11 +246,13 @@ impl Env {
             if let Some(c) = &l.cond
                 && !self.holds(c)?
             {
-                return Ok(());
+                return Ok(Flow::Next);
             }
             self.spend_pass(budget, l.span)?;
-            if let Flow::Jump(Jump::Break, _) = self.run_all(l.body, out, budget)? {
-                return Ok(());
+            match self.run_all(l.body, out, budget)? {
+                Flow::Jump(Jump::Break, _) => return Ok(Flow::Next),
+                Flow::Return => return Ok(Flow::Return),
+                Flow::Next | Flow::Jump(Jump::Continue, _) => {}
             }
             // the body may have assigned the counter, as C++ lets it
             i = match self.get(l.counter).and_then(Value::as_int) {
@@ -365,8 +378,10 @@ impl Env {
             }
             first = false;
             self.spend_pass(budget, w.span)?;
-            if let Flow::Jump(Jump::Break, _) = self.run_all(w.body, out, budget)? {
-                return Ok(Flow::Next);
+            match self.run_all(w.body, out, budget)? {
+                Flow::Jump(Jump::Break, _) => return Ok(Flow::Next),
+                Flow::Return => return Ok(Flow::Return),
+                Flow::Next | Flow::Jump(Jump::Continue, _) => {}
             }
         }
     }

@@ -11,10 +11,6 @@ use super::{Env, EvalError, Outcome, Value};
 use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
 use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 
-/// What a `return` carries up through the statements of a body: an error of this message
-/// (never shown: the call that runs the body takes it), the value left in [`Env::returned`].
-const RETURNING: &str = "\u{0}return";
-
 /// A function or lambda the user defined: its parameters, its body's text (read at each call)
 /// and what it is, for messages.
 #[derive(Clone, Debug)]
@@ -240,7 +236,8 @@ impl Env {
         self.warnings
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));
-        let returned = result.map_err(|e| EvalError {
+        // an error, or a failed check, at the body's text: the call's, saying where in the body
+        let at_call = |e: EvalError| EvalError {
             message: format!(
                 "{} (in {}{})",
                 e.message,
@@ -249,14 +246,20 @@ impl Env {
             ),
             span,
             ..e
-        })?;
+        };
+        let returned = result.map_err(at_call)?;
+        let out = out.into_iter().map(|o| match o {
+            Outcome::Failed(e) => Outcome::Failed(at_call(e)),
+            o => o,
+        });
         self.emitted.borrow_mut().extend(out);
         self.void_call.set(returned.is_none());
         Ok(returned.unwrap_or(Value::Tuple(Vec::new())))
     }
 
-    /// Run a body's statements in order, what they give collected in `out`: the value of the
-    /// `return` that ends it (`None`: it ended without one, or `return;`).
+    /// Run a body's statements in order, what they give collected in `out` (what a statement
+    /// printed before a `return` in it, in a loop or a block, included): the value of the
+    /// `return` that ends it (`None`: it ended without one, `return;`, or a failed `ASSERT_*`).
     fn run_body(
         &mut self,
         stmts: &[Stmt],
@@ -264,18 +267,17 @@ impl Env {
     ) -> Result<Option<Value>, EvalError> {
         for s in stmts {
             let mut got = None;
-            match self.exec(s, |v| got = Some(v.clone())) {
-                Ok(o) => collect(o, got, out),
-                Err(e) if e.message == RETURNING => {
-                    return Ok(self.returned.take().flatten());
-                }
-                Err(e) => return Err(e),
+            let o = self.exec(s, |v| got = Some(v.clone()))?;
+            collect(o, got, out);
+            if let Some(returned) = self.returned.take() {
+                return Ok(returned);
             }
         }
         Ok(None)
     }
 
-    /// `return [EXPR];`: its value kept, and the body it is in left (outside a body, an error).
+    /// `return [EXPR];`: its value kept in [`Env::returned`], which the statements around it
+    /// (a loop, a block, the body) see and leave by (outside a body, an error).
     pub(super) fn exec_return(
         &mut self,
         e: Option<&Expr>,
@@ -296,7 +298,7 @@ impl Env {
             None => None,
         };
         self.returned = Some(v);
-        Err(EvalError::new(RETURNING, span))
+        Ok(Outcome::Nothing)
     }
 
     /// Whether `e` is a call of the user's function or lambda that returned nothing.

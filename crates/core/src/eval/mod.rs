@@ -160,6 +160,12 @@ pub enum Outcome {
     /// What a control statement's bodies gave (`for`, `if`), in order: values, printed
     /// values, lines, text and pictures (bindings and blank statements leave nothing).
     Sequence(Vec<Outcome>),
+    /// A googletest check (`EXPECT_*`, `ASSERT_*`) that failed inside a body (a loop's, a
+    /// block's, a function's): googletest records the failure and goes on (`ASSERT_*` leaves
+    /// the function it is in), so the front end reports it as an error where it stands among
+    /// what the statement printed, the statement failing, and prints the rest. A failed check
+    /// that is a statement of its own is the statement's error.
+    Failed(EvalError),
     /// A variable was bound.
     Assigned,
     /// A blank line or a comment.
@@ -173,6 +179,10 @@ pub enum TextPart {
     Str(String),
     /// A value, printed in the plain notation.
     Value(Value),
+    /// A value of the CuTe DSL's `cute.printf("… {} …", x)`, printed as the DSL prints it at
+    /// run time: its integers' values, neither static (`_8`) nor run-time (`8?`) marked (`8`,
+    /// `(2,4):(1,2)`), a truth value `1` or `0` (`render::plain::write_printf_value`).
+    Printf(Value),
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -502,7 +512,11 @@ impl Env {
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
         }
-        self.exec(&stmt, on_value)
+        match self.exec(&stmt, on_value)? {
+            // a check of its own that failed: the statement's error
+            Outcome::Failed(e) => Err(e),
+            o => Ok(o),
+        }
     }
 
     /// A statement's value `v` answered as `shown` shows it (a value, or a `print`): after what
@@ -558,7 +572,18 @@ impl Env {
                 message,
                 expect,
                 written,
-            } => self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written),
+            } => {
+                let o = self.exec_assert(name, &cond, rhs.as_ref(), message, expect, written)?;
+                // a failed `ASSERT_*` returns from the function it is in, as googletest's
+                // does (at the top level, it ends the control statement it is in)
+                if matches!(o, Outcome::Failed(_))
+                    && name.starts_with("ASSERT_")
+                    && self.lambda_depth > 0
+                {
+                    self.returned = Some(None);
+                }
+                Ok(o)
+            }
             Stmt::Assign {
                 name,
                 name_span,
@@ -620,6 +645,10 @@ impl Env {
             {
                 self.printf(args).map(Outcome::Written)
             }
+            // CuTe's `print("…");` of a string: written as it is, as `printf`
+            Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
+                Ok(Outcome::Written(unescape(s)))
+            }
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
@@ -667,9 +696,11 @@ impl Env {
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
         }
+        // (`cp_async_wait<0>()`: the function its template form calls)
         matches!(e.kind, ExprKind::Call(callee, _)
             if self.called_function(callee)
-                .and_then(functions::lookup)
+                .and_then(|n| functions::lookup(n)
+                    .or_else(|| functions::templated(n).map(|t| t.inner)))
                 .is_some_and(|f| f.void))
     }
 
@@ -801,7 +832,7 @@ impl Env {
         }
         let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items => {
+            parser::Printing::Items | parser::Printing::Written => {
                 for (i, p) in parts.into_iter().enumerate() {
                     if i > 0 {
                         line.push(TextPart::Str(" ".to_string()));
@@ -813,7 +844,7 @@ impl Env {
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
                     Some(TextPart::Str(s)) => s,
-                    Some(TextPart::Value(v)) => {
+                    Some(TextPart::Value(v) | TextPart::Printf(v)) => {
                         return Err(EvalError::new(
                             format!("printf: the format is a string, not {}", v.kind()),
                             args[0].span,
@@ -835,7 +866,11 @@ impl Env {
                             args[0].span,
                         ));
                     };
-                    line.push(v);
+                    // the DSL's printf prints its values at run time (`8`, not `_8`)
+                    line.push(match v {
+                        TextPart::Value(v) => TextPart::Printf(v),
+                        s => s,
+                    });
                     rest = &rest[k + 2..];
                 }
                 line.push(TextPart::Str(rest.to_string()));
@@ -1170,6 +1205,12 @@ impl Env {
             {
                 Ok(Value::Name(format!("AddressSpace.{name}")))
             }
+            // CUDA's built-in indices of a kernel (`threadIdx.x`, `blockIdx.y`, `blockDim.x`):
+            // cute answers for thread 0 of block 0 (as `thread0()`), of a launch it does not
+            // know otherwise: its extents 1 (README, Limits). Run-time integers, as in CUDA.
+            ExprKind::Field(..) if let Some(v) = self.cuda_index(e) => {
+                Ok(Value::IntTuple(IntTuple::int_of(v, true)))
+            }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
@@ -1400,10 +1441,26 @@ impl Env {
         }
     }
 
+    /// CUDA's `threadIdx.x` (`blockIdx`, `blockDim`, `gridDim`; `.x`, `.y`, `.z`), where the
+    /// session binds no variable of that name: the value cute gives it ([`cuda_builtin`]).
+    fn cuda_index(&self, e: &Expr) -> Option<i64> {
+        match e.kind {
+            ExprKind::Field(
+                Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                },
+                "x" | "y" | "z",
+            ) if !self.is_bound(n) => cuda_builtin(n),
+            _ => None,
+        }
+    }
+
     /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
     fn is_link(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Binary(..) | ExprKind::Field(..) => true,
+            ExprKind::Binary(..) => true,
+            ExprKind::Field(..) => self.cuda_index(e).is_none(),
             ExprKind::Call(callee, args) => self.first_operand(callee, args).is_some(),
             _ => false,
         }
@@ -1420,6 +1477,7 @@ impl Env {
         let mut cur = e;
         loop {
             let next = match &cur.kind {
+                ExprKind::Field(..) if self.cuda_index(cur).is_some() => None,
                 ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) => Some(*a),
                 ExprKind::Call(callee, args) => self.first_operand(callee, args),
                 _ => None,
@@ -2385,6 +2443,17 @@ fn unknown_function(n: &str) -> String {
 }
 
 /// A string literal's text with its escapes (`\n`, `\t`, `\\`, `\"`, `\'`) read.
+/// The value cute gives CUDA's built-in `NAME.x` (`.y`, `.z`) in a kernel: thread 0 of block 0
+/// (`threadIdx`, `blockIdx`: 0) of a launch of one thread in one block (`blockDim`, `gridDim`:
+/// 1), whose indices C++ reads at run time.
+fn cuda_builtin(name: &str) -> Option<i64> {
+    match name {
+        "threadIdx" | "blockIdx" => Some(0),
+        "blockDim" | "gridDim" => Some(1),
+        _ => None,
+    }
+}
+
 fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();

@@ -483,6 +483,9 @@ pub enum Printing {
     Format,
     /// Python's `print(a, b, …)`: the items (strings as they are, values printed), blank-separated.
     Items,
+    /// CuTe C++'s `print("…");` of one string (a statement ended by `;`): the string as it is,
+    /// as `printf("%s", s)` writes it (no newline of its own: `print(x); print(" ");`).
+    Written,
 }
 
 /// The pictures a statement can ask for, as CuTe's printing functions draw them.

@@ -328,6 +328,22 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
             return Ok(Stmt::Print(Printing::Format, args));
         }
+        // CuTe C++'s `print("…");`: the string as it is, and `print("%d\n", x);` C's printf
+        // (util/print.hpp: `print(char const* format, T const&... t)` is `printf(format, t...)`);
+        // C++ ends the statement with `;`
+        if n == "print"
+            && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_)))
+            && src
+                .get(end..)
+                .is_some_and(|r| r.trim_start().starts_with(';'))
+        {
+            let how = if args.len() == 1 {
+                Printing::Written
+            } else {
+                Printing::Format
+            };
+            return Ok(Stmt::Print(how, args));
+        }
         // Python's `print("size:", x)`: its items on one line
         if n == "print" && (has_str || args.len() != 1) {
             return Ok(Stmt::Print(Printing::Items, args));

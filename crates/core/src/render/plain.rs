@@ -26,12 +26,45 @@ pub fn text_line_with(parts: &[crate::eval::TextPart], write: fn(&mut String, &V
         match p {
             crate::eval::TextPart::Str(s) => out.push_str(s),
             crate::eval::TextPart::Value(v) => write(&mut out, v),
+            // in every format, as the DSL's printf prints it
+            crate::eval::TextPart::Printf(v) => write_printf_value(&mut out, v),
         }
     }
     while out.ends_with('\n') {
         out.pop();
     }
     out
+}
+
+/// A value as the CuTe DSL's `cute.printf` prints it at run time (checked with dsl-oracle):
+/// integers, tuples and layouts as their integers' values, unmarked (`8`, `(2,4):(1,2)`,
+/// `(2,3):(1@0,1@1)`: the notation of an all-static value); a truth value `1` or `0`; any other
+/// value in the notation.
+pub fn write_printf_value(out: &mut String, v: &Value) {
+    match v {
+        Value::Bool(b) => out.push(if *b { '1' } else { '0' }),
+        Value::IntTuple(t) => t.with_kind(false).write_to(out),
+        Value::Layout(l) => {
+            match crate::algebra::Layout::new(
+                l.shape().with_kind(false),
+                l.stride().with_kind(false),
+            ) {
+                Ok(l) => l.write_to(out),
+                Err(_) => l.write_to(out),
+            }
+        }
+        Value::Tuple(items) if items.len() > 1 => {
+            out.push('(');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_printf_value(out, e);
+            }
+            out.push(')');
+        }
+        v => write_value(out, v),
+    }
 }
 
 /// Append a value's notation to `out`.

@@ -324,6 +324,42 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     block0()"""
 
+def __syncthreads(**kwargs: Arg) -> Any:
+    """__syncthreads()
+
+CUDA's barrier of the block's threads (a no-op: cute answers for thread 0 alone; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('__syncthreads')`` shows its result)::
+
+    __syncthreads()"""
+
+def __syncwarp(mask: Arg = ..., **kwargs: Arg) -> Any:
+    """__syncwarp([mask])
+
+CUDA's barrier of the warp's threads (a no-op: cute answers for thread 0 alone; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('__syncwarp')`` shows its result)::
+
+    __syncwarp()"""
+
+def cp_async_fence(**kwargs: Arg) -> Any:
+    """cp_async_fence()
+
+Commits the cp.async copies issued so far to a group (a no-op: cute's copies are done when written; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('cp_async_fence')`` shows its result)::
+
+    cp_async_fence()"""
+
+def cp_async_wait(n: Arg = ..., **kwargs: Arg) -> Any:
+    """cp_async_wait(N)
+
+Waits until at most N groups of cp.async copies are pending (C++: cp_async_wait<N>(); a no-op: cute's copies are done when written; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('cp_async_wait')`` shows its result)::
+
+    cp_async_wait(0)"""
+
 def make_layout(shape: Arg, stride: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)
 

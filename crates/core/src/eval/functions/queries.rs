@@ -3,7 +3,7 @@
 //! `compatible` or `congruent` (CuTe's `layout.hpp`, `int_tuple.hpp`).
 
 use super::args::{check_extents, on_layout, shape_of};
-use super::{ANY, EvalError, Function, OnTensor, Value};
+use super::{ANY, EvalError, Function, OnTensor, TemplateArgs, Value};
 use crate::algebra::{self, IntTuple, Tup};
 
 pub(super) static FUNCTIONS: &[Function] = &[
@@ -264,5 +264,48 @@ pub(super) static FUNCTIONS: &[Function] = &[
         0,
         0,
         |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
+    ),
+    // a kernel's barriers and cp.async fences: cute runs one thread, whose copies are done
+    // when written, so each is a no-op (README, Limits)
+    f!(
+        "__syncthreads",
+        "__syncthreads()",
+        "CUDA's barrier of the block's threads (a no-op: cute answers for thread 0 alone; prints nothing)",
+        "__syncthreads()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "__syncwarp",
+        "__syncwarp([mask])",
+        "CUDA's barrier of the warp's threads (a no-op: cute answers for thread 0 alone; prints nothing)",
+        "__syncwarp()",
+        0,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "cp_async_fence",
+        "cp_async_fence()",
+        "commits the cp.async copies issued so far to a group (a no-op: cute's copies are done when written; prints nothing)",
+        "cp_async_fence()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "cp_async_wait",
+        "cp_async_wait(N)",
+        "waits until at most N groups of cp.async copies are pending (C++: cp_async_wait<N>(); a no-op: cute's copies are done when written; prints nothing)",
+        "cp_async_wait(0)",
+        0,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        template: TemplateArgs::After,
+        void: true
     ),
 ];
