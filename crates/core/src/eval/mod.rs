@@ -1708,14 +1708,18 @@ impl Env {
             return functions::call_checking_in(f, vals, spans, span, None, dsl).map_err(amend);
         }
         let mut laws = Laws::default();
-        let r = functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl);
-        if !laws.violations.is_empty()
-            && r.is_ok()
-            && let Err(e) = self.laws_broken(f, laws.violations, span)
-        {
-            return Err(e);
+        let mut r = functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl);
+        // amended where it lies: `r` is the value returned, never moved
+        match &mut r {
+            Err(e) => self.suggest_variable(e),
+            Ok(_) if !laws.violations.is_empty() => {
+                if let Err(e) = self.laws_broken(f, laws.violations, span) {
+                    r = Err(e);
+                }
+            }
+            Ok(_) => {}
         }
-        r.map_err(amend)
+        r
     }
 
     /// A bare name taken as an argument that is no variable: suggest one.

@@ -19,6 +19,21 @@ fn layout<'v>(a: &Args<'v>, i: usize) -> Result<Cow<'v, Layout>, EvalError> {
     layout_of(&a.vals[i], a.spans[i])
 }
 
+/// A call as the user's ([`super::LawfulHandler`]): the derivation's value, or where these
+/// arguments have none (`Ok(None)`), the plain handler's.
+#[inline(always)]
+pub(super) fn or_plain(
+    traced: Traced,
+    a: &Args,
+    plain: super::Handler,
+) -> Result<Value, EvalError> {
+    match traced {
+        Ok(Some(r)) => r,
+        Ok(None) => plain(a),
+        Err(e) => Err(e),
+    }
+}
+
 fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
     Ok(Some(r.map(Value::Layout).map_err(a.alg())))
 }
