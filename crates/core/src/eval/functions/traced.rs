@@ -34,6 +34,7 @@ pub(super) fn or_plain(
     }
 }
 
+#[inline]
 fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
     Ok(Some(r.map(Value::Layout).map_err(a.alg())))
 }
@@ -58,6 +59,7 @@ pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
     lay(a, layout(a, 0)?.filter_traced(t))
 }
 
+#[inline]
 pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
     if a.vals.len() != 2 {
         return Ok(None);
@@ -127,6 +129,7 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 }
 
 /// A divide or product of a layout by a tiler.
+#[inline]
 pub(super) fn tiler_op<T: Trace>(
     a: &Args,
     t: &mut T,
@@ -142,6 +145,7 @@ pub(super) fn tiler_op<T: Trace>(
 }
 
 /// A product of two layouts (blocked, raked).
+#[inline]
 pub(super) fn layout_op<T: Trace>(
     a: &Args,
     t: &mut T,
@@ -154,6 +158,7 @@ pub(super) fn layout_op<T: Trace>(
     lay(a, op(&x, &y, t))
 }
 
+#[inline]
 pub(super) fn inverse<T: Trace>(
     a: &Args,
     t: &mut T,
