@@ -657,8 +657,8 @@ impl Env {
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
         self.lambdas.remove(name);
-        // a name bound before was asked once what it shadows (the question costs a look
-        // through every atom's name: a binding in a loop's body asks it at each pass)
+        // a name bound before was asked once what it shadows (a few lookups, no message
+        // built for a name that shadows nothing: a binding in a loop's body asks at each pass)
         if let Some(shadow) = self.shadows.get_mut(name) {
             shadow.line = self.line;
         } else if !self.vars.contains_key(name)
@@ -2149,14 +2149,12 @@ pub fn shadowed_meaning(name: &str) -> Option<&'static str> {
     ) {
         "the stride tag"
     } else if crate::atoms::copy::element_type(name).is_some()
-        || crate::algebra::smem_atoms::type_bits(name).is_ok()
+        || crate::algebra::smem_atoms::is_type_name(name)
     {
         "the element type"
-    } else if crate::algebra::smem_atoms::parse_atom_name(name).is_ok() {
+    } else if crate::algebra::smem_atoms::is_atom_name(name) {
         "the shared-memory layout atom"
-    } else if crate::atoms::mma::mma_atom(name).is_ok()
-        || crate::atoms::copy::op_names().iter().any(|n| n == name)
-    {
+    } else if crate::atoms::mma::is_atom_name(name) || crate::atoms::copy::is_op_name(name) {
         "the atom"
     } else {
         return None;
