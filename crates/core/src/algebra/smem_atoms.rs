@@ -78,6 +78,20 @@ pub fn atom_names() -> Vec<String> {
         .collect()
 }
 
+/// Whether NAME is a GMMA layout atom's name ([`parse_atom_name`] reads it): a name not of the
+/// form `[GMMA::]Layout_…` is answered without the error message the parse would build.
+pub fn is_atom_name(name: &str) -> bool {
+    name.strip_prefix("GMMA::")
+        .unwrap_or(name)
+        .starts_with("Layout_")
+        && parse_atom_name(name).is_ok()
+}
+
+/// Whether NAME is an element type [`type_bits`] knows (no error message built).
+pub fn is_type_name(name: &str) -> bool {
+    ELEMENT_TYPES.iter().any(|(n, _)| *n == name)
+}
+
 /// Parse `Layout_K_SW128_Atom` (optionally prefixed `GMMA::`).
 pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
     let bad = || {

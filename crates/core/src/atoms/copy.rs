@@ -67,20 +67,26 @@ pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
     })
 }
 
+/// The copy operations [`op_names`] lists before the catalog's rows: the templated ones at the
+/// types they are usually named with, and the two that take no layouts.
+const NAMED_TEMPLATED_OPS: &[&str] = &[
+    "UniversalCopy<uint32_t>",
+    "UniversalCopy<uint64_t>",
+    "UniversalCopy<uint128_t>",
+    "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+    "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+    "DefaultCopy",
+    "AutoVectorizingCopy",
+];
+
+/// Whether NAME is one of [`op_names`], by a lookup in the catalog (no list built).
+pub fn is_op_name(name: &str) -> bool {
+    NAMED_TEMPLATED_OPS.contains(&name) || super::catalog::copy_row(name).is_some()
+}
+
 /// The copy operations, as CuTe spells them (one-thread ones with a 128-bit type).
 pub fn op_names() -> Vec<String> {
-    let mut out: Vec<String> = [
-        "UniversalCopy<uint32_t>",
-        "UniversalCopy<uint64_t>",
-        "UniversalCopy<uint128_t>",
-        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
-        "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
-        "DefaultCopy",
-        "AutoVectorizingCopy",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut out: Vec<String> = NAMED_TEMPLATED_OPS.iter().map(|s| s.to_string()).collect();
     out.extend(
         super::catalog::copy_rows()
             .iter()

@@ -136,6 +136,23 @@ fn normalized(name: &str) -> String {
     n.to_string()
 }
 
+/// Whether `MMA_Atom<NAME>` is an atom: [`mma_atom`]'s verdict, but a name without template
+/// arguments that is neither a catalog row nor a UMMA family (the only ways such a name is an
+/// atom) is answered by those lookups, without the error message `mma_atom` would build (a
+/// search of the catalogue). A variable's binding asks it of each new name.
+pub fn is_atom_name(name: &str) -> bool {
+    if !name.contains('<') {
+        let full = normalized(name);
+        if catalog::mma_row(&full).is_none()
+            && !umma::is_family(&full)
+            && !umma::is_scaled_family(&full)
+        {
+            return false;
+        }
+    }
+    mma_atom(name).is_ok()
+}
+
 /// `MMA_Atom<NAME>`: the atom of that name, or an error naming what is wrong with the name.
 pub fn mma_atom(name: &str) -> Result<MmaAtom> {
     let full = normalized(name);

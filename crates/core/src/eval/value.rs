@@ -121,17 +121,24 @@ impl Value {
     }
 
     /// Whether the value holds a basis element (`1@0`): an identity layout's strides, an identity
-    /// tensor, an arithmetic tuple.
-    #[inline]
+    /// tensor, an arithmetic tuple. Inlined where a call's arguments are walked (no recursion
+    /// here: a tuple's items are tested out of line).
+    #[inline(always)]
     pub fn has_basis(&self) -> bool {
         match self {
             Value::IntTuple(t) => t.has_basis(),
             Value::Layout(l) => l.stride().has_basis(),
             Value::OffsetLayout(o, l) => matches!(o, Origin::Coord(_)) || l.stride().has_basis(),
             Value::ArithTuple(_) => true,
-            Value::Tuple(items) => items.iter().any(Value::has_basis),
+            Value::Tuple(items) => Value::any_has_basis(items),
             _ => false,
         }
+    }
+
+    /// Whether any of `items` holds a basis element ([`Value::has_basis`]).
+    #[inline(never)]
+    fn any_has_basis(items: &[Value]) -> bool {
+        items.iter().any(Value::has_basis)
     }
 
     /// A word for the kind of value, for messages.

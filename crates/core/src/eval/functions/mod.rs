@@ -31,9 +31,9 @@ type TracedHandler = fn(&Args, &mut Recorder) -> Traced;
 /// A call of a function whose result has a law (SPEC §3: composition, the inverses, the
 /// divides and products), run as the function the user called: the same algorithm as
 /// [`Handler`]'s, through its `_traced` variant with a [`Laws`] sink, which checks the law on
-/// CuTe's result and keeps what breaks it. `Ok(None)`: these arguments have no law to check
-/// (the plain handler runs).
-type LawfulHandler = fn(&Args, &mut Laws) -> Traced;
+/// CuTe's result and keeps what breaks it. Where these arguments have no law to check, the
+/// plain handler (its third argument) answers ([`traced::or_plain`]).
+type LawfulHandler = fn(&Args, &mut Laws, Handler) -> Result<Value, EvalError>;
 
 /// One callable function.
 pub struct Function {
@@ -309,17 +309,25 @@ pub fn call_checking_in(
             span,
         ));
     }
+    // one walk finds the arguments that take a path of their own (the first of each)
+    let (mut layout_composed, mut nested, mut basis) = (None, None, None);
+    for (i, v) in vals.iter().enumerate() {
+        match v {
+            Value::LayoutComposed(_) => _ = layout_composed.get_or_insert(i),
+            Value::NestedComposed(_) => _ = nested.get_or_insert(i),
+            _ => {}
+        }
+        if basis.is_none() && !f.coordinates && v.has_basis() {
+            basis = Some(i);
+        }
+    }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
-    if f.name != "make_composed_layout"
-        && let Some(i) = vals
-            .iter()
-            .position(|v| matches!(v, Value::LayoutComposed(_)))
+    if let Some(i) = layout_composed
+        && f.name != "make_composed_layout"
     {
         return layout_composed::call(f, vals, i, spans, span, laws);
     }
-    if !f.coordinates
-        && let Some(i) = vals.iter().position(Value::has_basis)
-    {
+    if let Some(i) = basis {
         return Err(EvalError::new(
             format!(
                 "{} does not take {} (CuTe's basis elements `1@0`, the strides of identity layouts and tensors, reach only the functions that keep them)",
@@ -351,9 +359,7 @@ pub fn call_checking_in(
         });
     }
     // a composed layout of a composed layout: through its inner one, as layout_composed.hpp
-    if let Some(i) = vals
-        .iter()
-        .position(|v| matches!(v, Value::NestedComposed(_)))
+    if let Some(i) = nested
         && let Some(r) = nested::call(f, vals, i, spans, span, laws.as_deref_mut())
     {
         return r;
@@ -385,10 +391,10 @@ pub fn call_checking_in(
         });
     }
     let args = Args { vals, spans, span };
-    if let (Some(lawful), Some(laws), false) = (f.lawful, laws, dsl && f.dsl.is_some())
-        && let Some(r) = lawful(&args, laws)?
-    {
-        return r;
+    if let (Some(lawful), Some(laws), false) = (f.lawful, laws, dsl && f.dsl.is_some()) {
+        // the lawful call answers, through the handler where it has no law to check: its
+        // value is this call's as written (no `Traced` unwrapped here, 128 bytes copied twice)
+        return lawful(&args, laws, handler);
     }
     handler(&args)
 }

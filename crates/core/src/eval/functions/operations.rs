@@ -84,7 +84,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
         traced: Some(traced::composition),
-        lawful: Some(traced::composition),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::composition(a, t), a, plain)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -145,7 +145,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced)),
-        lawful: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced))
+        lawful: Some(|a, t, plain| traced::or_plain(traced::inverse(a, t, inverse::right_inverse_traced), a, plain))
     ),
     f!(
         "left_inverse",
@@ -170,7 +170,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced)),
-        lawful: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced))
+        lawful: Some(|a, t, plain| traced::or_plain(traced::inverse(a, t, inverse::left_inverse_traced), a, plain))
     ),
     f!(
         "logical_divide",
@@ -181,7 +181,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::logical_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::logical_divide_traced), a, plain)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -194,7 +194,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::zipped_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::zipped_divide_traced), a, plain)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -207,7 +207,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::tiled_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::tiled_divide_traced), a, plain)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -220,7 +220,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::flat_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::flat_divide_traced), a, plain)),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -233,7 +233,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::logical_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::logical_product_traced), a, plain)),
     ),
     f!(
         "zipped_product",
@@ -244,7 +244,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::zipped_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::zipped_product_traced), a, plain)),
     ),
     f!(
         "tiled_product",
@@ -255,7 +255,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::tiled_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::tiled_product_traced), a, plain)),
     ),
     f!(
         "flat_product",
@@ -266,7 +266,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| tiler_op(a, divide::flat_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced)),
-        lawful: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::flat_product_traced), a, plain)),
     ),
     f!(
         "blocked_product",
@@ -281,7 +281,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             })
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced)),
-        lawful: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::layout_op(a, t, divide::blocked_product_traced), a, plain)),
     ),
     f!(
         "raked_product",
@@ -296,7 +296,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             })
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
-        lawful: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
+        lawful: Some(|a, t, plain| traced::or_plain(traced::layout_op(a, t, divide::raked_product_traced), a, plain)),
         // dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
         // cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
         // `((2,1),(3,3)):((3,1),(6,1))`

@@ -109,7 +109,11 @@ fn local_tile_value(a: &Args) -> Result<Value, EvalError> {
 /// modes), `A_m(i + c_m·t_m)` for `i < t_m`: the answer `o' + Σ R_m(i_m)` is right exactly when
 /// `o' == o + Σ A_m(c_m·t_m)` and `R_m(i) == A_m(i + c_m·t_m) - A_m(c_m·t_m)` for each mode.
 /// Other tilers and coordinates are not checked.
-fn local_tile_lawful(a: &Args, laws: &mut Laws) -> super::Traced {
+fn local_tile_lawful(
+    a: &Args,
+    laws: &mut Laws,
+    _plain: super::Handler,
+) -> Result<Value, EvalError> {
     let v = local_tile_value(a);
     if let Ok(Value::OffsetLayout(algebra::tensor::Origin::Count(got_off), r)) = &v
         && let Some(law) = local_tile_law(a, got_off.value, r)?
@@ -119,7 +123,7 @@ fn local_tile_lawful(a: &Args, laws: &mut Laws) -> super::Traced {
             law,
         });
     }
-    Ok(Some(v))
+    v
 }
 
 /// The broken law of [`local_tile_lawful`], in words (`None`: it holds, or is not checked).

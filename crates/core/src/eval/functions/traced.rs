@@ -19,6 +19,22 @@ fn layout<'v>(a: &Args<'v>, i: usize) -> Result<Cow<'v, Layout>, EvalError> {
     layout_of(&a.vals[i], a.spans[i])
 }
 
+/// A call as the user's ([`super::LawfulHandler`]): the derivation's value, or where these
+/// arguments have none (`Ok(None)`), the plain handler's.
+#[inline(always)]
+pub(super) fn or_plain(
+    traced: Traced,
+    a: &Args,
+    plain: super::Handler,
+) -> Result<Value, EvalError> {
+    match traced {
+        Ok(Some(r)) => r,
+        Ok(None) => plain(a),
+        Err(e) => Err(e),
+    }
+}
+
+#[inline]
 fn lay(a: &Args, r: algebra::Result<Layout>) -> Traced {
     Ok(Some(r.map(Value::Layout).map_err(a.alg())))
 }
@@ -43,6 +59,7 @@ pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
     lay(a, layout(a, 0)?.filter_traced(t))
 }
 
+#[inline]
 pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
     if a.vals.len() != 2 {
         return Ok(None);
@@ -112,6 +129,7 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 }
 
 /// A divide or product of a layout by a tiler.
+#[inline]
 pub(super) fn tiler_op<T: Trace>(
     a: &Args,
     t: &mut T,
@@ -127,6 +145,7 @@ pub(super) fn tiler_op<T: Trace>(
 }
 
 /// A product of two layouts (blocked, raked).
+#[inline]
 pub(super) fn layout_op<T: Trace>(
     a: &Args,
     t: &mut T,
@@ -139,6 +158,7 @@ pub(super) fn layout_op<T: Trace>(
     lay(a, op(&x, &y, t))
 }
 
+#[inline]
 pub(super) fn inverse<T: Trace>(
     a: &Args,
     t: &mut T,
