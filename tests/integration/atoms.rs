@@ -616,12 +616,14 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
 /// SM100's TMA atoms over a UMMA tiled MMA, `make_tma_atom_A_sm100` / `_B_sm100`, as CuTe 4.7
 /// derives them (`tests/golden/tma_sm100_oracle.tsv`, `scripts/gen_atoms.py --tma-sm100`): the
 /// atom's layouts and its coordinate tensor, 1-SM and 2-SM, multicast or not, K- and MN-major;
-/// the tiled copies over them (`make_tma_copy_A_sm100`/`_B_sm100`) and the template form's
-/// `TmaInternalType`.
+/// the tiled copies over them (`make_tma_copy_A_sm100`/`_B_sm100`, and C's
+/// `make_tma_copy_C_sm100`, M- and N-major, swizzled or not) and the template form's
+/// `TmaInternalType`, of the element's width or another (`make_tma_copy<uint8_t>` over
+/// `half_t`: the TMA moves `recast<T>(gtensor)`).
 #[test]
 fn sm100_tma_atoms_derive_what_cute_derives() {
     let text = std::fs::read_to_string(golden_dir().join("tma_sm100_oracle.tsv")).unwrap();
-    let (mut n, mut copies) = (0, 0);
+    let (mut n, mut copies, mut c_copies, mut internal) = (0, 0, 0, 0);
     for l in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -634,10 +636,20 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
         eval_line(stmt);
         n += 1;
         copies += usize::from(stmt.starts_with("make_tma_copy_"));
+        c_copies += usize::from(stmt.starts_with("make_tma_copy_C_sm100"));
+        internal += usize::from(
+            ["<uint8_t>", "<uint32_t>", "<half_t>", "<float>"]
+                .iter()
+                .any(|t| stmt.contains(t)),
+        );
     }
     assert!(
-        n >= 40 && copies >= 14,
-        "{n} cases, {copies} of tiled copies"
+        internal >= 10,
+        "{internal} TmaInternalType cases of another width"
+    );
+    assert!(
+        n >= 40 && copies >= 14 && c_copies >= 8,
+        "{n} cases, {copies} of tiled copies, {c_copies} of C's"
     );
     let got = eval_line(
         "make_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), Layout<Shape<_128,_64>>{}, make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
@@ -659,11 +671,31 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
             ),
             "Unsupported TMA",
         ),
+        // a TmaInternalType wider than the element: CuTe's first TMA stride is the fraction
+        // _1/_2@0 (its print), which cute's basis strides do not hold
         (
             format!(
-                "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+                "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}).get_tma_tensor(make_shape(1024,256))"
             ),
-            "TmaInternalType of 32 bits over a tensor of 16-bit elements",
+            "CuTe's basis stride is the fraction _1/_2@0",
+        ),
+        // CuTe's make_tma_copy takes a TmaInternalType in its 5-argument overload only
+        (
+            format!(
+                "make_tma_copy<uint8_t>(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_64>,Stride<_64,_1>>{{}})"
+            ),
+            "takes 5 arguments, make_tma_copy<T>(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)",
+        ),
+        // make_tma_copy_C_sm100: a non-multicast operation over one CTA (CuTe's static_asserts)
+        (
+            format!(
+                "make_tma_copy_C_sm100(SM90_TMA_LOAD_MULTICAST, {g}, make_layout(make_shape(make_shape(Int<128>{{}},Int<128>{{}}),Int<1>{{}},Int<1>{{}})), make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+            ),
+            "Unsupported TMA Op, expected a non-multicast TMA",
+        ),
+        (
+            "make_tma_copy_C_sm100(SM100_TMA_2SM_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(512,256)), make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), make_shape(Int<256>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::K>{}))".to_string(),
+            "TiledCopy uses too few threads (1) for the copy atom's 2",
         ),
         (
             format!(
@@ -709,6 +741,24 @@ fn im2col_tma_copies_derive_what_cute_derives() {
     assert!(
         plain >= 40 && tensors >= 30,
         "{plain} layouts, {tensors} tensors"
+    );
+    // the TMA tensor tiled and partitioned as a kernel does (through the inner layout)
+    let partitioned = text
+        .lines()
+        .filter(|l| {
+            [
+                "local_tile(",
+                "local_partition(",
+                "zipped_divide(",
+                "flat_divide(",
+            ]
+            .iter()
+            .any(|f| l.starts_with(f) || l.starts_with(&format!("size({f}")))
+        })
+        .count();
+    assert!(
+        partitioned >= 20,
+        "{partitioned} tiled or partitioned TMA tensors"
     );
     // SM100's im2col tiled copies (make_im2col_tma_copy_A/B_sm100) are among them
     let sm100_copies = text
@@ -937,6 +987,11 @@ fn sparse_pointers_print_as_cute_prints_them() {
         n += 1;
     }
     assert!(n >= 15, "{n} sparse pointer cases");
+    let recasts = text
+        .lines()
+        .filter(|l| l.starts_with("recast_ptr<"))
+        .count();
+    assert!(recasts >= 8, "{recasts} recast_ptr cases");
     for (stmt, says) in [
         (
             "make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 3",
@@ -958,6 +1013,11 @@ fn sparse_pointers_print_as_cute_prints_them() {
         (
             "static_cast<sparse_elem<8,int4b_t>*>(nullptr)",
             "not a whole number of bits",
+        ),
+        // pointer_sparse.hpp's recast_ptr of a sparse_ptr: a dense element type only
+        (
+            "recast_ptr<sparse_elem<2,half_t>>(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 6)",
+            "static_assert(not is_sparse<NewT>::value)",
         ),
     ] {
         let got = eval_line(stmt);
@@ -998,6 +1058,26 @@ fn blockscaled_config_members_answer_as_cute() {
         n += 1;
     }
     assert!(n >= 10, "{n} cases");
+    // the refusal says why (run-time extents of 0 against SPEC §3) and names the form that works
+    for (stmt, works) in [
+        (
+            "Sm1xxBlkScaledConfig<32>::deduce_layoutSFA()",
+            "::tile_atom_to_shape_SFA(shape)",
+        ),
+        (
+            "using Cfg = Sm1xxBlkScaledConfig<16>; Cfg::deduce_layoutSFB()",
+            "tile_atom_to_shape_SFB(shape)",
+        ),
+    ] {
+        let (_, err, code) = crate::helpers::cute(&["eval", stmt], "");
+        assert!(
+            code != 0
+                && err.contains("run-time extents of 0")
+                && err.contains("SPEC §3 says extents are at least 1")
+                && err.contains(works),
+            "{stmt}: {err}"
+        );
+    }
     for (stmt, says) in [
         (
             "using Cfg = Sm1xxBlkScaledConfig<16>; Cfg::tile_atom_to_shape_SFC(make_shape(1,2,3))",

@@ -37,8 +37,17 @@ pub enum Operand {
 }
 
 impl Operand {
+    /// The operand's letter, as CuTe's function names spell it (`thrfrg_A`, `make_tma_copy_C_sm100`).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Operand::A => "A",
+            Operand::B => "B",
+            Operand::C => "C",
+        }
+    }
+
     /// The MNK modes of the operand.
-    fn modes(self) -> (usize, usize) {
+    pub(crate) fn modes(self) -> (usize, usize) {
         match self {
             Operand::A => (0, 2),
             Operand::B => (1, 2),

@@ -1363,7 +1363,8 @@ pub fn atom_function(
         "make_tma_atom_A_sm100"
         | "make_tma_atom_B_sm100"
         | "make_tma_copy_A_sm100"
-        | "make_tma_copy_B_sm100" => {
+        | "make_tma_copy_B_sm100"
+        | "make_tma_copy_C_sm100" => {
             // `make_tma_atom_A_sm100<TmaInternalType>(…)`: the template argument comes first
             let plain = if name.starts_with("make_tma_atom") {
                 6
@@ -1382,9 +1383,10 @@ pub fn atom_function(
                 swizzled,
                 slayout,
             } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
-            if let Some((ty, ty_span)) = internal {
-                tma_internal_type(name, ty, ty_span, &gptr)?;
-            }
+            let internal = match internal {
+                Some((ty, ty_span)) => tma_internal_type(name, ty, ty_span)?,
+                None => None,
+            };
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
             let cluster = match vals.get(5) {
@@ -1392,7 +1394,7 @@ pub fn atom_function(
                 None => None,
             };
             let t = crate::atoms::tma::TmaCopy::derive_atom_sm100(
-                name.contains("_B_sm100"),
+                sm100_operand(name),
                 op,
                 gptr,
                 glayout,
@@ -1401,6 +1403,7 @@ pub fn atom_function(
                 &mma_tiler,
                 &mma,
                 cluster.as_ref(),
+                internal,
             )
             .map_err(alg)?;
             if cluster.is_some() {
@@ -1412,20 +1415,12 @@ pub fn atom_function(
             }
         }
         "make_im2col_tma_atom_A_sm100" | "make_im2col_tma_atom_B_sm100" => {
-            let operand = if name.contains("_A_") {
-                crate::atoms::im2col::Sm100Operand::A
-            } else {
-                crate::atoms::im2col::Sm100Operand::B
-            };
+            let operand = sm100_operand(name);
             let t = im2col_sm100_args(operand, vals, spans)?;
             t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
         }
         "make_im2col_tma_copy_A_sm100" | "make_im2col_tma_copy_B_sm100" => {
-            let operand = if name.contains("_A_") {
-                crate::atoms::im2col::Sm100Operand::A
-            } else {
-                crate::atoms::im2col::Sm100Operand::B
-            };
+            let operand = sm100_operand(name);
             let t = im2col_sm100_args(operand, vals, spans)?;
             TiledCopy::tma(t)
                 .map(|c| wrap(Atom::TiledCopy(c)))
@@ -1453,17 +1448,27 @@ pub fn atom_function(
     }
 }
 
-/// `make_tma_atom_A_sm100<TmaInternalType>(…)` (and `_B_`, and the `make_tma_copy_*_sm100`
-/// forms): CuTe's TMA moves `TmaInternalType` elements (`void`: the tensor's own,
-/// `GEngine::value_type`), `num_bits_per_tma = size(tma_gbasis) * sizeof_bits_v<TmaInternalType>`
-/// over `recast<TmaInternalType>(gtensor)`. A type of the tensor element's width changes
-/// nothing cute shows; another width recasts the global tensor, which cute refuses.
+/// The operand an SM100 TMA builder copies, by its name (`make_tma_copy_C_sm100`: C).
+fn sm100_operand(name: &str) -> crate::atoms::tiled_mma::Operand {
+    use crate::atoms::tiled_mma::Operand;
+    if name.contains("_A_") {
+        Operand::A
+    } else if name.contains("_B_") {
+        Operand::B
+    } else {
+        Operand::C
+    }
+}
+
+/// `make_tma_copy<TmaInternalType>(…)`, `make_tma_atom<…>`, `make_tma_atom_A_sm100<…>` (and
+/// `_B_`, and the `make_tma_copy_*_sm100` forms): CuTe's TMA moves `TmaInternalType` elements
+/// (`void`: the tensor's own, `GEngine::value_type`) of `recast<TmaInternalType>(gtensor)`,
+/// `num_bits_per_tma = size(tma_gbasis) * sizeof_bits_v<TmaInternalType>`. `None`: `void`.
 fn tma_internal_type(
     name: &str,
     ty: &Value,
     span: Span,
-    gptr: &crate::algebra::pointer::Pointer,
-) -> Result<(), EvalError> {
+) -> Result<Option<crate::atoms::tma::TmaInternal>, EvalError> {
     let Value::Name(t) = ty else {
         return Err(expected(
             "a TmaInternalType, a type such as uint16_t or void",
@@ -1473,7 +1478,7 @@ fn tma_internal_type(
     };
     let t = t.trim();
     if t == "void" {
-        return Ok(());
+        return Ok(None);
     }
     let Some(bits) = crate::algebra::recast::element_bits(t) else {
         return Err(EvalError::new(
@@ -1483,19 +1488,10 @@ fn tma_internal_type(
             span,
         ));
     };
-    let gbits = gptr
-        .width
-        .bits(&format!("{name}<{t}>"))
-        .map_err(|e| EvalError::algebra(e, span))?;
-    if bits != gbits {
-        return Err(EvalError::new(
-            format!(
-                "{name}<{t}>: a TmaInternalType of {bits} bits over a tensor of {gbits}-bit elements has the TMA move recast<{t}>(gtensor), which cute does not model; cute takes a TmaInternalType of the tensor element's width ({gbits} bits) or void"
-            ),
-            span,
-        ));
-    }
-    Ok(())
+    Ok(Some(crate::atoms::tma::TmaInternal {
+        name: t.to_string(),
+        bits,
+    }))
 }
 
 /// The arguments of `make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER], [CLUSTER_SIZE])` (CuTe's
@@ -1506,6 +1502,28 @@ fn tma_args(
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
+    // `make_tma_copy<TmaInternalType>(…)`: the template argument comes first, a type where
+    // the operation follows
+    let (internal, vals, spans) = match (vals.first(), vals.get(1)) {
+        (Some(Value::Name(t)), Some(Value::Name(_)))
+            if t.trim() == "void" || crate::algebra::recast::element_bits(t).is_some() =>
+        {
+            if name == "make_tma_copy" && vals.len() != 6 {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tma_copy<{t}>: CuTe's one make_tma_copy with a TmaInternalType takes 5 arguments, make_tma_copy<T>(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE) (the shorter overloads take no template argument: no matching function)"
+                    ),
+                    spans[0],
+                ));
+            }
+            (
+                tma_internal_type(name, &vals[0], spans[0])?,
+                &vals[1..],
+                &spans[1..],
+            )
+        }
+        _ => (None, vals, spans),
+    };
     let TmaHead {
         op,
         gptr,
@@ -1514,6 +1532,15 @@ fn tma_args(
         slayout,
     } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
     let atom_only = name == "make_tma_atom";
+    if vals.len() > 5 {
+        return Err(EvalError::new(
+            format!(
+                "{name} takes at most 5 arguments (OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE), got {}: a template argument before them is a TmaInternalType, an element type such as uint8_t",
+                vals.len()
+            ),
+            spans[5],
+        ));
+    }
     let (tiler_at, cluster_at) = match (atom_only, vals.len()) {
         (false, 4) => (None, Some(3)),
         (_, 5) => (Some(3), Some(4)),
@@ -1542,7 +1569,7 @@ fn tma_args(
     };
     let span = spans[0].to(spans[spans.len() - 1]);
     crate::atoms::tma::TmaCopy::derive(
-        op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only,
+        op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only, internal,
     )
     .map_err(|e| EvalError::algebra(e, span))
 }
@@ -1550,7 +1577,7 @@ fn tma_args(
 /// The arguments of `make_im2col_tma_atom_A_sm100` / `_B_sm100` (13: OP, GTENSOR, SLAYOUT,
 /// MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK and the convolution's 7 parameters).
 fn im2col_sm100_args(
-    operand: crate::atoms::im2col::Sm100Operand,
+    operand: crate::atoms::tiled_mma::Operand,
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
@@ -2060,15 +2087,17 @@ fn blockscaled_config_member(
             format!("{config}::{f} is a static member function: call it, {f}(problem_shape)"),
             span,
         )),
-        (ConfigMember::Deduced, _) => Err(EvalError::new(
-            format!(
-                "{config}::{name}() is LayoutSF{{}}, blocked_product(SfAtom, a layout of run-time extents value-initialised to 0), which CuTe prints {}: \
-                 cute's layouts have extents of at least 1 (SPEC §3); {config}::tile_atom_to_shape_SF{}(problem_shape) gives the layout of a problem",
-                bs::deduced_layout_print(vs),
-                if name.ends_with('B') { "B" } else { "A" }
-            ),
-            span,
-        )),
+        (ConfigMember::Deduced, _) => {
+            let ab = if name.ends_with('B') { "B" } else { "A" };
+            Err(EvalError::new(
+                format!(
+                    "{config}::{name}() is refused: CuTe's answer, LayoutSF{{}} (blocked_product(SfAtom, a layout of run-time extents value-initialised to 0)), has run-time extents of 0 (CuTe prints {}), and SPEC §3 says extents are at least 1 (size, shape_div, the complement and the laws rely on it). \
+                     The form that works is {config}::tile_atom_to_shape_SF{ab}(shape), the layout for a problem shape (M,N,K) or (M,N,K,L): {config}::tile_atom_to_shape_SF{ab}(make_shape(256,256,512,1))",
+                    bs::deduced_layout_print(vs),
+                ),
+                span,
+            ))
+        }
         (ConfigMember::SfAtom, Some((args, _))) if !args.is_empty() => Err(EvalError::new(
             format!(
                 "{config}::SfAtom is a layout type: it takes no arguments ({config}::SfAtom{{}})"
