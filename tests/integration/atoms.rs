@@ -647,6 +647,11 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
         internal >= 10,
         "{internal} TmaInternalType cases of another width"
     );
+    let aux = text
+        .lines()
+        .filter(|l| l.starts_with("typename Copy_Traits<") && l.contains(", int>::"))
+        .count();
+    assert!(aux >= 24, "{aux} Copy_Traits<TMA, N, AuxParams> cases");
     assert!(
         n >= 40 && copies >= 14 && c_copies >= 8,
         "{n} cases, {copies} of tiled copies, {c_copies} of C's"
@@ -678,6 +683,11 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
                 "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}).get_tma_tensor(make_shape(1024,256))"
             ),
             "CuTe's basis stride is the fraction _1/_2@0",
+        ),
+        // Copy_Traits' third argument is a TMA's AuxParams
+        (
+            "typename Copy_Traits<SM75_U32x4_LDSM_N, Int<4096>, int>::SrcLayout{}".to_string(),
+            "SM75_U32x4_LDSM_N is not a TMA operation",
         ),
         // CuTe's make_tma_copy takes a TmaInternalType in its 5-argument overload only
         (
@@ -721,14 +731,20 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
 #[test]
 fn im2col_tma_copies_derive_what_cute_derives() {
     let text = std::fs::read_to_string(golden_dir().join("im2col_oracle.tsv")).unwrap();
-    let (mut plain, mut tensors) = (0, 0);
+    let (mut plain, mut tensors, mut partitions) = (0, 0, 0);
     for l in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
         let got = eval_line(stmt);
-        if stmt.contains(".get_tma_tensor(") {
+        if stmt.contains(".get_tma_tensor(") && stmt.starts_with("auto tma = ") {
+            // a thread's partition of the tile: statements, the last one's value printed
+            let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+            assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+            tensors += 1;
+            partitions += 1;
+        } else if stmt.contains(".get_tma_tensor(") {
             // CuTe's own print, and cute's notation reads back (eval_line checks it)
             let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
             assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
@@ -759,6 +775,10 @@ fn im2col_tma_copies_derive_what_cute_derives() {
     assert!(
         partitioned >= 20,
         "{partitioned} tiled or partitioned TMA tensors"
+    );
+    assert!(
+        partitions >= 8,
+        "{partitions} threads' partitions of the TMA tensor"
     );
     // SM100's im2col tiled copies (make_im2col_tma_copy_A/B_sm100) are among them
     let sm100_copies = text
@@ -1032,7 +1052,8 @@ fn sparse_pointers_print_as_cute_prints_them() {
 /// `scripts/gen_atoms.py --blockscaled`): `Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFA(…)`,
 /// `cutlass::detail::Sm1xxBlockScaledConfig<VS>::…`, a `using Cfg = …;` alias, `::SfAtom{}`,
 /// compared in CuTe's print; `deduce_layoutSFA()` (LayoutSF{}, run-time extents of 0) refused
-/// with CuTe's print spelled out.
+/// with CuTe's print spelled out and the form that works named; SM120's block-scaled MMAs'
+/// `SFALayout`/`SFBLayout`/`SFVecSize`.
 #[test]
 fn blockscaled_config_members_answer_as_cute() {
     let text = std::fs::read_to_string(golden_dir().join("blockscaled_config_oracle.tsv")).unwrap();
@@ -1058,6 +1079,27 @@ fn blockscaled_config_members_answer_as_cute() {
         n += 1;
     }
     assert!(n >= 10, "{n} cases");
+    // SM120's block-scaled mma.sync: its scale factors' layouts, type and vector size
+    let sf = text
+        .lines()
+        .filter(|l| {
+            ["SFALayout", "SFBLayout", "SFVecSize"]
+                .iter()
+                .any(|f| l.contains(f))
+        })
+        .count();
+    assert!(sf >= 8, "{sf} scale-factor members of block-scaled MMAs");
+    let (_, err, code) = crate::helpers::cute(
+        &[
+            "eval",
+            "typename MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>::SFALayout{}",
+        ],
+        "",
+    );
+    assert!(
+        code != 0 && err.contains("has no SFALayout") && err.contains("SM120_16x8x64_TN_VS"),
+        "{err}"
+    );
     // the refusal says why (run-time extents of 0 against SPEC §3) and names the form that works
     for (stmt, works) in [
         (

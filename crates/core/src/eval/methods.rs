@@ -358,6 +358,30 @@ fn atom_method(
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let src = name == "partition_S";
+                // a tensor over a layout composed with a layout (an im2col TMA's): tidfrg
+                // through its inner layout B (layout_composed.hpp's zipped_divide and
+                // composition), then the thread's slice, its offset kept in the layout
+                if let Value::LayoutComposed(ct) = &args[0] {
+                    let n = t.num_threads().map_err(alg)?;
+                    if !(0..n).contains(thr) {
+                        return Err(EvalError::new(
+                            format!("thread index {thr} is outside the tiled copy's {n} threads"),
+                            span,
+                        ));
+                    }
+                    let frg = ct
+                        .layout
+                        .map_inner(|b| t.tidfrg(src, b))
+                        .map_err(alg)?;
+                    let coord = TiledCopy::partition_coord(*thr, ct.layout.inner.rank());
+                    let layout = frg.slice(&coord).map_err(alg)?;
+                    return Ok(Value::LayoutComposed(Box::new(
+                        crate::algebra::layout_composed::ComposedTensor {
+                            origin: ct.origin.clone(),
+                            layout,
+                        },
+                    )));
+                }
                 if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
                     let n = t.num_threads().map_err(alg)?;
                     if !(0..n).contains(thr) {
@@ -545,6 +569,14 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
     };
     if sparse {
         out.push("ELayout");
+    }
+    // a block-scaled mma.sync's scale factors
+    let scaled = match a {
+        Atom::Mma(m) => m.scale_factors().is_some(),
+        _ => false,
+    };
+    if scaled {
+        out.extend(["SFALayout", "SFBLayout", "ValTypeSF", "SFVecSize"]);
     }
     out
 }
@@ -1002,6 +1034,24 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                     span,
                 )
             })),
+            // SM120's block-scaled mma.sync: its scale factors' layouts, type and vector size
+            "SFALayout" | "SFBLayout" | "ValTypeSF" | "SFVecSize" => {
+                Some(m.scale_factors().ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "{} has no {name}: its MMA_Traits are not a block-scaled mma.sync's (SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<…>, SM120_16x8x64_TN_VS<…> and the sparse SM120_SPARSE_16x8x64_TN_VS / _16x8x128_TN_VS define them)",
+                            m.name
+                        ),
+                        span,
+                    )
+                }).map(|(sfa, sfb, sf, vs)| match name {
+                    "SFALayout" => Value::Layout(sfa),
+                    "SFBLayout" => Value::Layout(sfb),
+                    "ValTypeSF" => Value::Name(sf),
+                    // `constexpr static int SFVecSize`: an int, not an Int<VS>
+                    _ => Value::IntTuple(IntTuple::int_of(vs, true)),
+                }))
+            }
             "ValTypeD" | "ValTypeA" | "ValTypeB" | "ValTypeC" | "ValTypeE" => {
                 Some(m.value_type(name).map(|t| Value::Name(t.to_string())).ok_or_else(|| {
                     let why = if name == "ValTypeE" && m.row().is_some() {
@@ -1240,6 +1290,21 @@ pub fn atom_function(
                 Some(v) => Some(to_int(v, spans[1])?),
                 None => None,
             };
+            // `Copy_Traits<OP, NumBitsPerTMA, AuxParams>`: a TMA's traits name the auxiliary
+            // parameters' type (AuxTmaParams<…>, or any type: the layouts do not read it)
+            if let Some(aux) = vals.get(2) {
+                let bare = op.trim_start_matches("cute::");
+                let tma = crate::atoms::tma::TMA_COPY_OPS.contains(&bare)
+                    || crate::atoms::im2col::IM2COL_OPS.contains(&bare);
+                if !tma || !matches!(aux, Value::Name(_)) {
+                    return Err(EvalError::new(
+                        format!(
+                            "Copy_Traits<OP, NumBits, AuxParams> is a TMA's traits: its third argument is the AuxParams type; {op} is not a TMA operation"
+                        ),
+                        spans[2],
+                    ));
+                }
+            }
             CopyAtom::traits(op, bits)
                 .map(|c| wrap(Atom::Copy(c)))
                 .map_err(alg)

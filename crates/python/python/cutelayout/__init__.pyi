@@ -693,10 +693,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc"""
 
-def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., **kwargs: Arg) -> Any:
-    """copy_traits(OP[, NUM_BITS_PER_TMA])
+def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., aux_params: Arg = ..., **kwargs: Arg) -> Any:
+    """copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])
 
-CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits).
+CuTe's Copy_Traits<OP[, Int<N>[, AuxParams]]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits); a TMA's traits take its AuxParams type third (Copy_Traits<SM90_TMA_LOAD, Int<4096>, AuxTmaParams<…>>), which the layouts do not read.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_traits')`` shows its result)::
 

@@ -33,11 +33,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "copy_traits",
-        "copy_traits(OP[, NUM_BITS_PER_TMA])",
-        "CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
+        "copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])",
+        "CuTe's Copy_Traits<OP[, Int<N>[, AuxParams]]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits); a TMA's traits take its AuxParams type third (Copy_Traits<SM90_TMA_LOAD, Int<4096>, AuxTmaParams<…>>), which the layouts do not read",
         "copy_traits(SM90_U32x4_STSM_N).SrcLayout",
         1,
-        2
+        3
     ),
     f!(
         "make_tiled_copy",
