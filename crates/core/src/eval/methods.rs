@@ -70,16 +70,17 @@ fn atom_method(
     let is_slice = matches!(name, "thread" | "get_slice" | "get_thread_slice");
     let r = match (atom, name) {
         (Atom::TiledMma(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
-            let i = to_int(&args[0], spans[0])?;
-            t.thr_vmnk(i).map_err(|e| EvalError::algebra(e, spans[0]))?;
+            let i = thread_index(&args[0], spans[0])?;
+            t.thr_vmnk(i.value)
+                .map_err(|e| EvalError::algebra(e, spans[0]))?;
             Ok(Value::Atom(Box::new(Atom::ThrMma(t.clone(), i))))
         }),
         (Atom::TiledCopy(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
-            let i = to_int(&args[0], spans[0])?;
+            let i = thread_index(&args[0], spans[0])?;
             let n = t.num_threads().map_err(alg)?;
-            if !(0..n).contains(&i) {
+            if !(0..n).contains(&i.value) {
                 return Err(EvalError::new(
-                    format!("thread index {i} is outside the tiled copy's {n} threads"),
+                    format!("thread index {} is outside the tiled copy's {n} threads", i.value),
                     spans[0],
                 ));
             }
@@ -176,7 +177,7 @@ fn atom_method(
                 }
             };
             let l = Layout::column_major(shape).map_err(|e| EvalError::algebra(e, spans[0]))?;
-            let (_, part) = t.partition(op, 0, &l).map_err(alg)?;
+            let (_, part) = t.partition(op, crate::algebra::Int::st(0), &l).map_err(alg)?;
             Ok(Value::IntTuple(part.shape().to_owned()))
         }),
         (Atom::ThrMma(t, thr), "partition_A" | "partition_B" | "partition_C") => {
@@ -363,9 +364,12 @@ fn atom_method(
                 // composition), then the thread's slice, its offset kept in the layout
                 if let Value::LayoutComposed(ct) = &args[0] {
                     let n = t.num_threads().map_err(alg)?;
-                    if !(0..n).contains(thr) {
+                    if !(0..n).contains(&thr.value) {
                         return Err(EvalError::new(
-                            format!("thread index {thr} is outside the tiled copy's {n} threads"),
+                            format!(
+                                "thread index {} is outside the tiled copy's {n} threads",
+                                thr.value
+                            ),
                             span,
                         ));
                     }
@@ -384,9 +388,12 @@ fn atom_method(
                 }
                 if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
                     let n = t.num_threads().map_err(alg)?;
-                    if !(0..n).contains(thr) {
+                    if !(0..n).contains(&thr.value) {
                         return Err(EvalError::new(
-                            format!("thread index {thr} is outside the tiled copy's {n} threads"),
+                            format!(
+                                "thread index {} is outside the tiled copy's {n} threads",
+                                thr.value
+                            ),
                             span,
                         ));
                     }
@@ -429,6 +436,20 @@ fn swizzled_slice(
     let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
     let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
+}
+
+/// A thread index of its kind (C++'s `int` a run-time one, `Int<1>{}` a static one): the slice
+/// keeps it, and the partition's offset takes its kind from it.
+fn thread_index(v: &Value, span: Span) -> Result<crate::algebra::Int, EvalError> {
+    match v {
+        Value::IntTuple(t) if t.basis().is_none() => {
+            if let Some(i) = t.as_int() {
+                return Ok(crate::algebra::Int::of(i, t.is_dynamic()));
+            }
+            to_int(v, span).map(crate::algebra::Int::st)
+        }
+        _ => to_int(v, span).map(crate::algebra::Int::st),
+    }
 }
 
 fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Value, EvalError> {
@@ -1108,11 +1129,11 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         },
         Atom::ThrMma(t, thr) => match name {
             "thr_vmnk" => Some(
-                t.thr_vmnk(*thr)
+                t.thr_vmnk(thr.value)
                     .map(|c| Value::IntTuple(c.into_iter().map(IntTuple::int).collect()))
                     .map_err(alg),
             ),
-            "thr_idx" => Some(Ok(Value::int(*thr))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
             _ => atom_field(&Atom::TiledMma(t.clone()), name, span),
         },
         Atom::Copy(c) => match name {
@@ -1154,7 +1175,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => atom_field(&Atom::Copy(t.atom.clone()), name, span),
         },
         Atom::ThrCopy(t, thr) => match name {
-            "thr_idx" => Some(Ok(Value::int(*thr))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
         },
         Atom::TvTiler(t) => match name {
