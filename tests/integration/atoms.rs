@@ -1138,3 +1138,37 @@ fn blockscaled_config_members_answer_as_cute() {
         assert!(code != 0 && err.contains(says), "{stmt}: {err}");
     }
 }
+
+/// A thread index's kind: `get_slice(int)` / `get_thread_slice(int)` of a tiled copy or MMA is a
+/// run-time coordinate, so the slice's offset is run-time (CuTe prints `17`), while
+/// `get_slice(Int<N>{})` / `_1{}` keeps it static (`_17`); CuTe 4.7's prints (cute-oracle).
+#[test]
+fn a_thread_index_keeps_its_kind_in_the_slice_offset() {
+    const MMA: &str = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})";
+    const COPY: &str = "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_32,_4>>{}, Layout<Shape<_1,_4>>{})";
+    const ID: &str = "make_identity_tensor(make_shape(Int<64>{},Int<32>{}))";
+    let cases = [
+        (
+            format!("auto m = {MMA}; auto thr_mma = m.get_slice(37); thr_mma.partition_A({ID});"),
+            "ArithTuple(17,2) o ((_2,_2,_2),_2,_2):((_1@1,_8@0,_8@1),_32@0,_16@1)",
+        ),
+        (
+            format!(
+                "auto m = {MMA}; auto thr_mma = m.get_slice(Int<37>{{}}); thr_mma.partition_A({ID});"
+            ),
+            "ArithTuple(_17,_2) o ((_2,_2,_2),_2,_2):((_1@1,_8@0,_8@1),_32@0,_16@1)",
+        ),
+        (
+            format!("auto c = {COPY}; c.get_thread_slice(77).partition_D({ID});"),
+            "ArithTuple(13,8) o ((_1,_4),_2,_2):((_0,_1@1),_32@0,_16@1)",
+        ),
+        (
+            format!("auto c = {COPY}; c.get_thread_slice(_1{{}}).partition_D({ID});"),
+            "ArithTuple(_1,_0) o ((_1,_4),_2,_2):((_0,_1@1),_32@0,_16@1)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", &stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+    }
+}

@@ -377,10 +377,7 @@ impl TiledMma {
         let v = at(0);
         let rest_rank = thr_tensor.mode(1)?.mode(1)?.rank();
         let coord = Coord::Tuple(vec![
-            Coord::Tuple(vec![
-                v,
-                Coord::Tuple(vec![a, b]),
-            ]),
+            Coord::Tuple(vec![v, Coord::Tuple(vec![a, b])]),
             Coord::Tuple(vec![Coord::Under, repeat_under(rest_rank)]),
         ]);
         Ok(coord)
