@@ -969,9 +969,16 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
     check_cases("sparse_e_oracle.tsv");
     let tiled = "tiled_mma(SM90::GMMA::SPARSE::GMMA_64x16x32_F16F16F16_SS<K,K>, (2,1,1))";
     let tensor = "make_layout(make_shape(Int<128>{},Int<64>{}))";
-    // thread 130: (ThrV, ThrM) = (2, 1), its (M,K) coordinate (1, 0)
+    // thread 130: (ThrV, ThrM) = (2, 1), its (M,K) coordinate (1, 0); a C++ statement's plain
+    // `130` is a run-time index, so the offset is run-time (`Int<130>{}` keeps it static)
     assert_eq!(
         eval_line(&format!("{tiled}.thread(130).partition_E({tensor})")),
+        "64? o ((16,2),1,2):((128,8),0,4096)"
+    );
+    assert_eq!(
+        eval_line(&format!(
+            "{tiled}.thread(Int<130>{{}}).partition_E({tensor})"
+        )),
         "64 o ((16,2),1,2):((128,8),0,4096)"
     );
     assert_eq!(
