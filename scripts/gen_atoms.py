@@ -602,6 +602,39 @@ def im2col(oracle):
                      "%s.layout()", "size(%s.layout())"]:
             cpp, mine = form, form
             cases.append((cpp % t, mine % t, False))
+    # (tiled and partitioned as a kernel does: local_tile, local_partition, the divides and
+    # products, through the inner layout of the ComposedLayout; a run-time coordinate or thread
+    # index keeps its offsets run-time)
+    for c, tiler, tiler3 in ((IM2COL_COPIES[0], "make_shape(Int<64>{},Int<32>{})", "make_shape(Int<64>{},Int<32>{},Int<16>{})"),
+                             (IM2COL_COPIES[3], "make_shape(Int<128>{},Int<32>{})", "make_shape(Int<128>{},Int<32>{},Int<16>{})")):
+        t = "%s.get_tma_tensor(make_shape(1,2))" % c
+        for form in ["local_tile(%%s, %s, make_coord(1,0))" % tiler,
+                     "local_tile(%%s, %s, make_coord(Int<3>{},Int<1>{}))" % tiler,
+                     "local_tile(%%s, %s, make_coord(_,_))" % tiler,
+                     "local_tile(%%s, %s, make_coord(1,_,0), Step<_1,X,_1>{})" % tiler3,
+                     "local_partition(%s, Layout<Shape<_4,_2>>{}, 5)",
+                     "local_partition(%s, Layout<Shape<_4,_2>>{}, Int<5>{})",
+                     "local_partition(%s, Layout<Shape<_4,_2,_3>>{}, 13, Step<_1,_1,X>{})",
+                     "zipped_divide(%%s, %s)" % tiler,
+                     "logical_divide(%%s, %s)" % tiler,
+                     "tiled_divide(%%s, %s)" % tiler,
+                     "flat_divide(%%s, %s)" % tiler,
+                     "zipped_divide(%%s, %s)(make_coord(_,_),make_coord(2,1))" % tiler,
+                     "flat_divide(%%s, %s)(_,_,3,1)" % tiler,
+                     "size(local_tile(%%s, %s, make_coord(1,0)))" % tiler,
+                     "local_tile(%%s, %s, make_coord(1,0))(Int<5>{},Int<7>{})" % tiler]:
+            cases.append((form % t, form % t, False))
+    # (a thread's part of the tile, the copy's partition_S/partition_D: tidfrg through the
+    # inner layout, the slice's offset in the layout; C++ as a lambda, cute as statements)
+    for c, tile, thr in ((IM2COL_COPIES[0], "make_coord(1,0)", "0"), (IM2COL_COPIES[2], "make_coord(3,0)", "1"),
+                         (IM2COL_COPIES[2], "make_coord(Int<3>{},Int<0>{})", "Int<1>{}"),
+                         (IM2COL_COPIES[3], "make_coord(2,1)", "0")):
+        tiler = "make_shape(Int<128>{},Int<32>{})" if c == IM2COL_COPIES[3] else "make_shape(Int<64>{},Int<32>{})"
+        for part in ["partition_S", "partition_D"]:
+            body = ("auto tma = %s; auto mA = tma.get_tma_tensor(make_shape(1,2)); "
+                    "auto gA = local_tile(mA, %s, %s); " % (c, tiler, tile))
+            last = "tma.get_slice(%s).%s(gA)" % (thr, part)
+            cases.append(("[]{ %sreturn %s; }()" % (body, last), body + last, False))
     for c in IM2COL_SM100_COPIES:
         for fld in ["Tiler_MN", "TiledLayout_TV", "ValLayoutSrc", "ThrID"]:
             cases.append(("typename decltype(%s)::%s{}" % (c, fld), "%s.%s" % (c, fld), True))
@@ -702,6 +735,16 @@ SPARSE_PTR_CASES = [
     ("make_smem_ptr(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 3",) * 2,
     ("static_cast<sparse_elem<2,half_t>*>(nullptr)",) * 2,
     ("make_sparse_ptr<1>(static_cast<half_t*>(nullptr))",) * 2,
+    # recast_ptr<T> of a sparse pointer: of its physical pointer (pointer_sparse.hpp), the
+    # address kept; to a sparse_elem, a sparse_ptr
+    ("recast_ptr<half_t>(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 6)",) * 2,
+    ("recast_ptr<uint8_t>(make_smem_ptr(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr))) + 4)",) * 2,
+    ("recast_ptr<float>(make_gmem_ptr(make_sparse_ptr<4>(static_cast<sparse_elem<4,uint8_t>*>(nullptr))) + 16)",) * 2,
+    ("recast_ptr<float_e2m1_t>(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 2)",) * 2,
+    ("recast_ptr<half_t>(static_cast<sparse_elem<2,half_t>*>(nullptr) + 3)",) * 2,
+    ("recast_ptr<uint32_t>(make_smem_ptr<sparse_elem<2,half_t>>(nullptr) + 8)",) * 2,
+    ("recast_ptr<int8_t>(make_sparse_ptr<8>(static_cast<sparse_elem<8,uint8_t>*>(nullptr)) + 16)",) * 2,
+    ("recast_ptr<sparse_elem<2,half_t>>(static_cast<half_t*>(nullptr) + 3)",) * 2,
 ]
 
 
@@ -733,6 +776,9 @@ TMA_SM100_ATOMS = [
 TMA_SM100_G_A = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
 TMA_SM100_G_B = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<512>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
 TMA_SM100_S = "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{}))"
+# C's (M,N) tensors: M-major and N-major
+TMA_SM100_G_C_MN = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<512>{},Int<256>{}), make_stride(Int<1>{},Int<512>{})))"
+TMA_SM100_G_C_N = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<512>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
 TMA_SM100_MMA = "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}%s)"
 TMA_SM100_COPIES = [
     "make_tma_copy_A_sm100(SM90_TMA_LOAD{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)"
@@ -751,6 +797,19 @@ TMA_SM100_COPIES = [
     "make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,UMMA::Major::MN,UMMA::Major::MN>{}))",
     "make_tma_copy_A_sm100<uint16_t>(SM90_TMA_LOAD{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)"
     % (TMA_SM100_G_A, TMA_SM100_S, TMA_SM100_MMA % ""),
+    # make_tma_copy_C_sm100: thrfrg_C over (TILE_M, TILE_N), one CTA (a non-multicast operation)
+    "make_tma_copy_C_sm100(SM90_TMA_STORE{}, %s, make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), "
+    "make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)" % (TMA_SM100_G_C_MN, TMA_SM100_MMA % ""),
+    "make_tma_copy_C_sm100(SM90_TMA_LOAD{}, %s, UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, "
+    "make_shape(make_shape(Int<128>{},Int<64>{}),Int<1>{},Int<2>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_C_N, TMA_SM100_MMA % ""),
+    "make_tma_copy_C_sm100(SM90_TMA_STORE{}, %s, UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, "
+    "make_shape(make_shape(Int<128>{},Int<64>{}),Int<1>{},Int<2>{})), make_shape(Int<256>{},Int<128>{},Int<64>{}), %s)"
+    % (TMA_SM100_G_C_N, TMA_SM100_MMA % ", Layout<Shape<_2,_1,_1>>{}"),
+    # (SM100_TMA_2SM_LOAD: its 2 threads over C's one CTA are CuTe's static_assert "TiledCopy
+    # uses too few thrs for selected CopyAtom", tests/integration/atoms.rs)
+    "make_tma_copy_C_sm100<uint16_t>(SM90_TMA_STORE{}, %s, make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), "
+    "make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)" % (TMA_SM100_G_C_MN, TMA_SM100_MMA % ""),
 ]
 TMA_SM100_TEMPLATE_ATOMS = [
     "make_tma_atom_A_sm100<uint16_t>(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, make_shape(Int<1>{},Int<2>{},Int<2>{},Int<1>{}))"
@@ -759,6 +818,34 @@ TMA_SM100_TEMPLATE_ATOMS = [
     "UMMA::tile_to_mma_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>{}, make_shape(make_shape(Int<64>{},Int<8>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<64>{},Int<32>{}), "
     "make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,UMMA::Major::MN,UMMA::Major::MN>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
 ]
+
+# A TmaInternalType of another width than the element (make_tma_copy<T> with all 5 arguments,
+# make_tma_atom<T>, the SM100 forms): the TMA moves recast<T>(gtensor); the atom keeps the
+# tensor's value type. (A get_tma_tensor whose first stride CuTe scales by a fraction, _1/_2@0,
+# cute refuses: tests/integration/atoms.rs.)
+TMA_INTERNAL_G = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
+TMA_INTERNAL_U8 = "make_tensor(make_gmem_ptr(static_cast<uint8_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}), make_stride(Int<256>{},Int<1>{})))"
+TMA_INTERNAL_CASES = [
+    "make_tma_atom<uint8_t>(SM90_TMA_LOAD{}, %s, Layout<Shape<_64,_64>,Stride<_64,_1>>{}, make_shape(_64{},_64{}))" % TMA_INTERNAL_G,
+    "make_tma_atom<uint8_t>(SM90_TMA_LOAD{}, %s, Layout<Shape<_64,_64>,Stride<_64,_1>>{}, make_shape(_64{},_64{})).get_tma_tensor(make_shape(Int<1024>{},Int<256>{}))" % TMA_INTERNAL_G,
+    "make_tma_copy<uint32_t>(SM90_TMA_LOAD{}, %s, Layout<Shape<_64,_64>,Stride<_64,_1>>{}, make_shape(_64{},_64{}), Int<1>{})" % TMA_INTERNAL_G,
+    "make_tma_copy<uint8_t>(SM90_TMA_LOAD{}, %s, tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{}), Int<1>{})" % TMA_INTERNAL_G,
+    "make_tma_copy<uint8_t>(SM90_TMA_LOAD{}, %s, tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{}), Int<1>{}).get_tma_tensor(make_shape(Int<1024>{},Int<256>{}))" % TMA_INTERNAL_G,
+    "make_tma_atom<half_t>(SM90_TMA_LOAD{}, %s, Layout<Shape<_64,_64>,Stride<_64,_1>>{}, make_shape(_64{},_64{}))" % TMA_INTERNAL_U8,
+    "make_tma_copy<uint8_t>(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}))), "
+    "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{}), Int<1>{})",
+    "make_tma_copy<uint8_t>(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<1024>{},Int<256>{}))), "
+    "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{}), Int<1>{}).get_tma_tensor(make_shape(Int<1024>{},Int<256>{}))",
+    "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s)" % (TMA_INTERNAL_G, TMA_SM100_S, TMA_SM100_MMA % ""),
+    "make_tma_atom_A_sm100<uint8_t>(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, make_shape(Int<1>{},Int<2>{},Int<2>{},Int<1>{}))"
+    % (TMA_INTERNAL_G, TMA_SM100_S, TMA_SM100_MMA % ""),
+    "make_tma_atom_A_sm100<uint8_t>(SM90_TMA_LOAD_MULTICAST{}, %s, %s, make_shape(Int<128>{},Int<128>{},Int<64>{}), %s, make_shape(Int<1>{},Int<2>{},Int<2>{},Int<1>{})).get_tma_tensor(make_shape(Int<1024>{},Int<256>{}))"
+    % (TMA_INTERNAL_G, TMA_SM100_S, TMA_SM100_MMA % ""),
+]
+
+TMA_TRAITS = [("SM90_TMA_LOAD", 4096), ("SM90_TMA_LOAD_MULTICAST", 2048), ("SM90_TMA_STORE", 256),
+              ("SM90_TMA_REDUCE_ADD", 1024), ("SM100_TMA_2SM_LOAD", 8192),
+              ("SM100_TMA_2SM_LOAD_MULTICAST", 8192)]
 
 
 def tma_sm100(oracle):
@@ -775,8 +862,17 @@ def tma_sm100(oracle):
         g = "make_shape(Int<512>{},Int<256>{})" if "_B_sm100(SM90_TMA_LOAD_MULTICAST" in c else "make_shape(Int<1024>{},Int<256>{})"
         if "SM90_TMA_STORE" in c:
             g = "make_shape(Int<512>{},Int<128>{})"
+        if "_C_sm100" in c:
+            g = "make_shape(Int<512>{},Int<256>{})"
         t = "%s.get_tma_tensor(%s)" % (c, g)
         cases.append((t, t))
+    for c in TMA_INTERNAL_CASES:
+        cases.append((c, c))
+    # the traits as C++ names them, with the AuxParams type third (which the layouts do not read)
+    for op, n in TMA_TRAITS:
+        for fld in ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]:
+            c = "typename Copy_Traits<%s, Int<%d>, int>::%s{}" % (op, n, fld)
+            cases.append((c, c))
     answers = oracle_batches(oracle, [c[0] for c in cases])
     with open(os.path.join(ROOT, "tests/golden/tma_sm100_oracle.tsv"), "w") as out:
         out.write("# generated by scripts/gen_atoms.py --tma-sm100: cute expression, CuTe 4.7's print (cute --format cute)\n")
@@ -822,6 +918,16 @@ BLOCKSCALED_CASES = [
     ("Sm1xxBlkScaledConfig<32>::deduce_layoutSFA()", BS + "<32>::deduce_layoutSFA()", "refused"),
     ("cutlass::detail::Sm1xxBlockScaledConfig<16>::deduce_layoutSFB()", BS + "<16>::deduce_layoutSFB()", "refused"),
     ("using Cfg = Sm1xxBlkScaledConfig<32>; Cfg::deduce_layoutSFB()", BS + "<32>::deduce_layoutSFB()", "refused"),
+    # SM120's block-scaled mma.sync: its scale factors' (thread, value) layouts, as its
+    # MMA_Traits define them (the sparse ones' through the dense traits of their K)
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>>::SFALayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>>::SFALayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>>::SFBLayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>>::SFBLayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,32>>::SFALayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,32>>::SFALayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,32>>::SFBLayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,32>>::SFBLayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>>::SFALayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>>::SFALayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>>::SFBLayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>>::SFBLayout{}', "cute"),
+    ('typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>>::SFALayout{}', 'typename MMA_Traits<SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>>::SFALayout{}', "cute"),
+    ('MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>>::SFVecSize', 'MMA_Traits<SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>>::SFVecSize', "cute"),
 ]
 
 
@@ -895,7 +1001,7 @@ def main():
     ap.add_argument("--sparse-ptr", action="store_true",
                     help="only tests/golden/sparse_ptr_oracle.tsv: sparse_ptr and sparse fragments")
     ap.add_argument("--tma-sm100", action="store_true",
-                    help="only tests/golden/tma_sm100_oracle.tsv: make_tma_atom_A/B_sm100, make_tma_copy_A/B_sm100")
+                    help="only tests/golden/tma_sm100_oracle.tsv: make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100, TmaInternalType of another width, Copy_Traits<TMA, N, Aux>")
     ap.add_argument("--tmem-warp", action="store_true",
                     help="only tests/golden/tmem_warp_oracle.tsv: make_tmem_warp_partitioner")
     ap.add_argument("--declared", action="store_true",

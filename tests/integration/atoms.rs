@@ -616,12 +616,14 @@ fn tma_tensors_are_the_coordinate_tensors_cute_returns() {
 /// SM100's TMA atoms over a UMMA tiled MMA, `make_tma_atom_A_sm100` / `_B_sm100`, as CuTe 4.7
 /// derives them (`tests/golden/tma_sm100_oracle.tsv`, `scripts/gen_atoms.py --tma-sm100`): the
 /// atom's layouts and its coordinate tensor, 1-SM and 2-SM, multicast or not, K- and MN-major;
-/// the tiled copies over them (`make_tma_copy_A_sm100`/`_B_sm100`) and the template form's
-/// `TmaInternalType`.
+/// the tiled copies over them (`make_tma_copy_A_sm100`/`_B_sm100`, and C's
+/// `make_tma_copy_C_sm100`, M- and N-major, swizzled or not) and the template form's
+/// `TmaInternalType`, of the element's width or another (`make_tma_copy<uint8_t>` over
+/// `half_t`: the TMA moves `recast<T>(gtensor)`).
 #[test]
 fn sm100_tma_atoms_derive_what_cute_derives() {
     let text = std::fs::read_to_string(golden_dir().join("tma_sm100_oracle.tsv")).unwrap();
-    let (mut n, mut copies) = (0, 0);
+    let (mut n, mut copies, mut c_copies, mut internal) = (0, 0, 0, 0);
     for l in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -634,10 +636,25 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
         eval_line(stmt);
         n += 1;
         copies += usize::from(stmt.starts_with("make_tma_copy_"));
+        c_copies += usize::from(stmt.starts_with("make_tma_copy_C_sm100"));
+        internal += usize::from(
+            ["<uint8_t>", "<uint32_t>", "<half_t>", "<float>"]
+                .iter()
+                .any(|t| stmt.contains(t)),
+        );
     }
     assert!(
-        n >= 40 && copies >= 14,
-        "{n} cases, {copies} of tiled copies"
+        internal >= 10,
+        "{internal} TmaInternalType cases of another width"
+    );
+    let aux = text
+        .lines()
+        .filter(|l| l.starts_with("typename Copy_Traits<") && l.contains(", int>::"))
+        .count();
+    assert!(aux >= 24, "{aux} Copy_Traits<TMA, N, AuxParams> cases");
+    assert!(
+        n >= 40 && copies >= 14 && c_copies >= 8,
+        "{n} cases, {copies} of tiled copies, {c_copies} of C's"
     );
     let got = eval_line(
         "make_tma_atom_A_sm100(SM90_TMA_LOAD_IM2COL, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), Layout<Shape<_128,_64>>{}, make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}), make_shape(Int<1>{},Int<1>{},Int<1>{},Int<1>{}))",
@@ -659,11 +676,36 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
             ),
             "Unsupported TMA",
         ),
+        // a TmaInternalType wider than the element: CuTe's first TMA stride is the fraction
+        // _1/_2@0 (its print), which cute's basis strides do not hold
         (
             format!(
-                "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+                "make_tma_copy_B_sm100<float>(SM90_TMA_LOAD, {g}, {s}, make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m}).get_tma_tensor(make_shape(1024,256))"
             ),
-            "TmaInternalType of 32 bits over a tensor of 16-bit elements",
+            "CuTe's basis stride is the fraction _1/_2@0",
+        ),
+        // Copy_Traits' third argument is a TMA's AuxParams
+        (
+            "typename Copy_Traits<SM75_U32x4_LDSM_N, Int<4096>, int>::SrcLayout{}".to_string(),
+            "SM75_U32x4_LDSM_N is not a TMA operation",
+        ),
+        // CuTe's make_tma_copy takes a TmaInternalType in its 5-argument overload only
+        (
+            format!(
+                "make_tma_copy<uint8_t>(SM90_TMA_LOAD, {g}, Layout<Shape<_64,_64>,Stride<_64,_1>>{{}})"
+            ),
+            "takes 5 arguments, make_tma_copy<T>(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)",
+        ),
+        // make_tma_copy_C_sm100: a non-multicast operation over one CTA (CuTe's static_asserts)
+        (
+            format!(
+                "make_tma_copy_C_sm100(SM90_TMA_LOAD_MULTICAST, {g}, make_layout(make_shape(make_shape(Int<128>{{}},Int<128>{{}}),Int<1>{{}},Int<1>{{}})), make_shape(Int<128>{{}},Int<128>{{}},Int<64>{{}}), {m})"
+            ),
+            "Unsupported TMA Op, expected a non-multicast TMA",
+        ),
+        (
+            "make_tma_copy_C_sm100(SM100_TMA_2SM_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(512,256)), make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), make_shape(Int<256>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::K>{}))".to_string(),
+            "TiledCopy uses too few threads (1) for the copy atom's 2",
         ),
         (
             format!(
@@ -689,14 +731,20 @@ fn sm100_tma_atoms_derive_what_cute_derives() {
 #[test]
 fn im2col_tma_copies_derive_what_cute_derives() {
     let text = std::fs::read_to_string(golden_dir().join("im2col_oracle.tsv")).unwrap();
-    let (mut plain, mut tensors) = (0, 0);
+    let (mut plain, mut tensors, mut partitions) = (0, 0, 0);
     for l in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (stmt, want) = l.split_once('\t').expect("EXPRESSION<TAB>EXPECTED");
         let got = eval_line(stmt);
-        if stmt.contains(".get_tma_tensor(") {
+        if stmt.contains(".get_tma_tensor(") && stmt.starts_with("auto tma = ") {
+            // a thread's partition of the tile: statements, the last one's value printed
+            let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
+            assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
+            tensors += 1;
+            partitions += 1;
+        } else if stmt.contains(".get_tma_tensor(") {
             // CuTe's own print, and cute's notation reads back (eval_line checks it)
             let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", stmt], "");
             assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
@@ -709,6 +757,28 @@ fn im2col_tma_copies_derive_what_cute_derives() {
     assert!(
         plain >= 40 && tensors >= 30,
         "{plain} layouts, {tensors} tensors"
+    );
+    // the TMA tensor tiled and partitioned as a kernel does (through the inner layout)
+    let partitioned = text
+        .lines()
+        .filter(|l| {
+            [
+                "local_tile(",
+                "local_partition(",
+                "zipped_divide(",
+                "flat_divide(",
+            ]
+            .iter()
+            .any(|f| l.starts_with(f) || l.starts_with(&format!("size({f}")))
+        })
+        .count();
+    assert!(
+        partitioned >= 20,
+        "{partitioned} tiled or partitioned TMA tensors"
+    );
+    assert!(
+        partitions >= 8,
+        "{partitions} threads' partitions of the TMA tensor"
     );
     // SM100's im2col tiled copies (make_im2col_tma_copy_A/B_sm100) are among them
     let sm100_copies = text
@@ -899,9 +969,16 @@ fn sparse_metadata_partitions_as_the_collectives_do() {
     check_cases("sparse_e_oracle.tsv");
     let tiled = "tiled_mma(SM90::GMMA::SPARSE::GMMA_64x16x32_F16F16F16_SS<K,K>, (2,1,1))";
     let tensor = "make_layout(make_shape(Int<128>{},Int<64>{}))";
-    // thread 130: (ThrV, ThrM) = (2, 1), its (M,K) coordinate (1, 0)
+    // thread 130: (ThrV, ThrM) = (2, 1), its (M,K) coordinate (1, 0); a C++ statement's plain
+    // `130` is a run-time index, so the offset is run-time (`Int<130>{}` keeps it static)
     assert_eq!(
         eval_line(&format!("{tiled}.thread(130).partition_E({tensor})")),
+        "64? o ((16,2),1,2):((128,8),0,4096)"
+    );
+    assert_eq!(
+        eval_line(&format!(
+            "{tiled}.thread(Int<130>{{}}).partition_E({tensor})"
+        )),
         "64 o ((16,2),1,2):((128,8),0,4096)"
     );
     assert_eq!(
@@ -937,6 +1014,11 @@ fn sparse_pointers_print_as_cute_prints_them() {
         n += 1;
     }
     assert!(n >= 15, "{n} sparse pointer cases");
+    let recasts = text
+        .lines()
+        .filter(|l| l.starts_with("recast_ptr<"))
+        .count();
+    assert!(recasts >= 8, "{recasts} recast_ptr cases");
     for (stmt, says) in [
         (
             "make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 3",
@@ -959,6 +1041,11 @@ fn sparse_pointers_print_as_cute_prints_them() {
             "static_cast<sparse_elem<8,int4b_t>*>(nullptr)",
             "not a whole number of bits",
         ),
+        // pointer_sparse.hpp's recast_ptr of a sparse_ptr: a dense element type only
+        (
+            "recast_ptr<sparse_elem<2,half_t>>(make_sparse_ptr<2>(static_cast<sparse_elem<2,half_t>*>(nullptr)) + 6)",
+            "static_assert(not is_sparse<NewT>::value)",
+        ),
     ] {
         let got = eval_line(stmt);
         assert!(
@@ -972,7 +1059,8 @@ fn sparse_pointers_print_as_cute_prints_them() {
 /// `scripts/gen_atoms.py --blockscaled`): `Sm1xxBlkScaledConfig<VS>::tile_atom_to_shape_SFA(…)`,
 /// `cutlass::detail::Sm1xxBlockScaledConfig<VS>::…`, a `using Cfg = …;` alias, `::SfAtom{}`,
 /// compared in CuTe's print; `deduce_layoutSFA()` (LayoutSF{}, run-time extents of 0) refused
-/// with CuTe's print spelled out.
+/// with CuTe's print spelled out and the form that works named; SM120's block-scaled MMAs'
+/// `SFALayout`/`SFBLayout`/`SFVecSize`.
 #[test]
 fn blockscaled_config_members_answer_as_cute() {
     let text = std::fs::read_to_string(golden_dir().join("blockscaled_config_oracle.tsv")).unwrap();
@@ -998,6 +1086,47 @@ fn blockscaled_config_members_answer_as_cute() {
         n += 1;
     }
     assert!(n >= 10, "{n} cases");
+    // SM120's block-scaled mma.sync: its scale factors' layouts, type and vector size
+    let sf = text
+        .lines()
+        .filter(|l| {
+            ["SFALayout", "SFBLayout", "SFVecSize"]
+                .iter()
+                .any(|f| l.contains(f))
+        })
+        .count();
+    assert!(sf >= 8, "{sf} scale-factor members of block-scaled MMAs");
+    let (_, err, code) = crate::helpers::cute(
+        &[
+            "eval",
+            "typename MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>::SFALayout{}",
+        ],
+        "",
+    );
+    assert!(
+        code != 0 && err.contains("has no SFALayout") && err.contains("SM120_16x8x64_TN_VS"),
+        "{err}"
+    );
+    // the refusal says why (run-time extents of 0 against SPEC §3) and names the form that works
+    for (stmt, works) in [
+        (
+            "Sm1xxBlkScaledConfig<32>::deduce_layoutSFA()",
+            "::tile_atom_to_shape_SFA(shape)",
+        ),
+        (
+            "using Cfg = Sm1xxBlkScaledConfig<16>; Cfg::deduce_layoutSFB()",
+            "tile_atom_to_shape_SFB(shape)",
+        ),
+    ] {
+        let (_, err, code) = crate::helpers::cute(&["eval", stmt], "");
+        assert!(
+            code != 0
+                && err.contains("run-time extents of 0")
+                && err.contains("SPEC §3 says extents are at least 1")
+                && err.contains(works),
+            "{stmt}: {err}"
+        );
+    }
     for (stmt, says) in [
         (
             "using Cfg = Sm1xxBlkScaledConfig<16>; Cfg::tile_atom_to_shape_SFC(make_shape(1,2,3))",
@@ -1014,5 +1143,39 @@ fn blockscaled_config_members_answer_as_cute() {
     ] {
         let (_, err, code) = crate::helpers::cute(&["eval", stmt], "");
         assert!(code != 0 && err.contains(says), "{stmt}: {err}");
+    }
+}
+
+/// A thread index's kind: `get_slice(int)` / `get_thread_slice(int)` of a tiled copy or MMA is a
+/// run-time coordinate, so the slice's offset is run-time (CuTe prints `17`), while
+/// `get_slice(Int<N>{})` / `_1{}` keeps it static (`_17`); CuTe 4.7's prints (cute-oracle).
+#[test]
+fn a_thread_index_keeps_its_kind_in_the_slice_offset() {
+    const MMA: &str = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})";
+    const COPY: &str = "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_32,_4>>{}, Layout<Shape<_1,_4>>{})";
+    const ID: &str = "make_identity_tensor(make_shape(Int<64>{},Int<32>{}))";
+    let cases = [
+        (
+            format!("auto m = {MMA}; auto thr_mma = m.get_slice(37); thr_mma.partition_A({ID});"),
+            "ArithTuple(17,2) o ((_2,_2,_2),_2,_2):((_1@1,_8@0,_8@1),_32@0,_16@1)",
+        ),
+        (
+            format!(
+                "auto m = {MMA}; auto thr_mma = m.get_slice(Int<37>{{}}); thr_mma.partition_A({ID});"
+            ),
+            "ArithTuple(_17,_2) o ((_2,_2,_2),_2,_2):((_1@1,_8@0,_8@1),_32@0,_16@1)",
+        ),
+        (
+            format!("auto c = {COPY}; c.get_thread_slice(77).partition_D({ID});"),
+            "ArithTuple(13,8) o ((_1,_4),_2,_2):((_0,_1@1),_32@0,_16@1)",
+        ),
+        (
+            format!("auto c = {COPY}; c.get_thread_slice(_1{{}}).partition_D({ID});"),
+            "ArithTuple(_1,_0) o ((_1,_4),_2,_2):((_0,_1@1),_32@0,_16@1)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        let (out, err, code) = crate::helpers::cute(&["eval", "--format", "cute", &stmt], "");
+        assert_eq!((code, out.trim()), (0, want), "{stmt}: {err}");
     }
 }

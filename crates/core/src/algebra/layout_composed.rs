@@ -9,7 +9,9 @@
 //! - `shape(C) = shape(B)`, and so `size`, `rank`, `depth`;
 //! - `slice_and_offset(c, C) = (ComposedLayout{A, O + B's offset at c, slice(c, B)}, _0)`: a
 //!   slice keeps the offset in the layout, the tensor's iterator does not move;
-//! - `composition(C, T) = A o O o composition(B, T)`.
+//! - `composition(C, T) = A o O o composition(B, T)`, and so each divide and product with a
+//!   tiler (`zipped_divide(C, T) = A o O o zipped_divide(B, T)`), and through them
+//!   `local_tile` and `local_partition`.
 
 use std::fmt;
 
@@ -60,10 +62,18 @@ impl LayoutComposed {
 
     /// `composition(C, T) = A o O o composition(B, T)`.
     pub fn compose(&self, t: &Tiler) -> Result<LayoutComposed> {
+        self.map_inner(|b| compose_tiler(b, t))
+    }
+
+    /// `f(C, …) = A o O o f(B, …)`: how layout_composed.hpp defines `composition` with a
+    /// tiler, the divides (`logical_divide`, `zipped_divide`, `tiled_divide`, `flat_divide`)
+    /// and the products (`logical_product`, `zipped_product`, `tiled_product`,
+    /// `flat_product`) of a ComposedLayout.
+    pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<LayoutComposed> {
         Ok(LayoutComposed {
             outer: self.outer.clone(),
             offset: self.offset.clone(),
-            inner: compose_tiler(&self.inner, t)?,
+            inner: f(&self.inner)?,
         })
     }
 }

@@ -231,20 +231,27 @@ impl std::hash::Hash for TypeName {
 }
 
 impl Pointer {
-    /// CuTe's `make_tmem_ptr<T>(addr)`: a tensor-memory pointer at the 32-bit address `addr`
-    /// (`offset` holds that address: a TMEM pointer moves by its own rule, [`Pointer::advance`]).
-    pub fn tmem(width: ElementWidth, addr: u32) -> Result<Pointer> {
-        let bits = width.bits("make_tmem_ptr")?;
-        let p = Pointer {
-            space: MemSpace::Tmem,
+    /// The one constructor the others start from: `offset` elements of `width` past `base` in
+    /// `space`, a plain `T*` (no `subbyte_iterator`, no sparse element, no type name, no
+    /// storage), unchecked.
+    fn at(space: MemSpace, width: ElementWidth, base: PtrBase, offset: i64) -> Pointer {
+        Pointer {
+            space,
             width,
-            base: PtrBase::Null,
-            offset: i64::from(addr),
+            base,
+            offset,
             subbyte: false,
             type_name: TypeName::default(),
             sparse: None,
             storage: StorageTag::default(),
-        };
+        }
+    }
+
+    /// CuTe's `make_tmem_ptr<T>(addr)`: a tensor-memory pointer at the 32-bit address `addr`
+    /// (`offset` holds that address: a TMEM pointer moves by its own rule, [`Pointer::advance`]).
+    pub fn tmem(width: ElementWidth, addr: u32) -> Result<Pointer> {
+        let bits = width.bits("make_tmem_ptr")?;
+        let p = Pointer::at(MemSpace::Tmem, width, PtrBase::Null, i64::from(addr));
         p.check_width()?;
         tmem_offset_shift(bits)?;
         Ok(p)
@@ -261,14 +268,8 @@ impl Pointer {
         // subbyte_iterator
         let subbyte = base == PtrBase::Stack && matches!(width, ElementWidth::Bits(b) if b < 8);
         let p = Pointer {
-            space,
-            width,
-            base,
-            offset: 0,
             subbyte,
-            type_name: TypeName::default(),
-            sparse: None,
-            storage: StorageTag::default(),
+            ..Pointer::at(space, width, base, 0)
         };
         p.check_width()?;
         Ok(p)
@@ -283,20 +284,14 @@ impl Pointer {
             None => Pointer::new(space, ElementWidth::of_type(ty), base),
             Some(sw) => {
                 let (sparsity, bits) = sw?;
-                let p = Pointer {
-                    space,
-                    width: ElementWidth::Bits(bits),
-                    base,
-                    offset: 0,
-                    subbyte: false,
+                Ok(Pointer {
                     type_name: TypeName(Some(ty.trim().into())),
                     sparse: Some(Sparse {
                         sparsity: sparsity as u8,
                         adaptor,
                     }),
-                    storage: StorageTag::default(),
-                };
-                Ok(p)
+                    ..Pointer::at(space, ElementWidth::Bits(bits), base, 0)
+                })
             }
         }
     }
@@ -455,13 +450,18 @@ impl Pointer {
     /// from the base
     pub fn recast(&self, new: ElementWidth) -> Result<Pointer> {
         const OP: &str = "recast_ptr";
-        if self.sparse.is_some() {
-            return Err(condition(
-                OP,
-                format!(
-                    "{self} points to sparse_elem: recast_ptr of a sparse pointer (CuTe recasts its physical pointer, pointer_sparse.hpp) is not modelled"
-                ),
-            ));
+        if let Some(sp) = self.sparse {
+            // pointer_sparse.hpp: recast_ptr<NewT>(sparse_ptr) = recast_ptr<NewT>(ptr.get()),
+            // the physical sparse_elem<S,T>* (a sparse_elem is one T: sizeof(T) a step); a
+            // plain sparse_elem<S,T>* is reinterpreted as it is
+            let bits = arith::mul(self.width.bits(OP)?, i64::from(sp.sparsity), OP)?;
+            let physical = Pointer::at(
+                self.space,
+                ElementWidth::Bits(bits),
+                self.base.clone(),
+                self.offset / self.logical_per_physical(),
+            );
+            return physical.recast(new);
         }
         if let Some(addr) = self.tmem_address() {
             // TMEM's recast_ptr keeps the address (its offsets are shifted by the type already)
@@ -502,17 +502,47 @@ impl Pointer {
             ));
         }
         let p = Pointer {
-            space: self.space,
-            width: new,
-            base: self.base.clone(),
-            offset: at_bit / new_unit,
             subbyte,
-            type_name: TypeName::default(),
-            sparse: None,
-            storage: StorageTag::default(),
+            ..Pointer::at(self.space, new, self.base.clone(), at_bit / new_unit)
         };
         p.check_width()?;
         Ok(p)
+    }
+
+    /// CuTe's `recast_ptr<sparse_elem<S,T>>(ptr)` (pointer.hpp): the address reinterpreted as
+    /// a `sparse_elem<S,T>*` and made CuTe's `sparse_ptr` over it (`make_sparse_ptr<S>`); of a
+    /// `sparse_ptr`, CuTe's `static_assert(not is_sparse<NewT>::value)` (pointer_sparse.hpp).
+    pub fn recast_sparse(&self, ty: &str) -> Result<Pointer> {
+        const OP: &str = "recast_ptr";
+        if let Some(Sparse { adaptor: true, .. }) = self.sparse {
+            return Err(condition(
+                OP,
+                format!(
+                    "recast_ptr<{ty}> of the sparse_ptr {self}: CuTe's static_assert(not is_sparse<NewT>::value) (pointer_sparse.hpp): a sparse_ptr recasts to a dense element type only"
+                ),
+            ));
+        }
+        let Some(sw) = sparse_elem(ty) else {
+            return self.recast(ElementWidth::of_type(ty));
+        };
+        let (s, bits) = sw?;
+        // the physical element, sizeof(T): the address as a T*, then as sparse_elem<S,T>*
+        let physical = self.recast(ElementWidth::Bits(arith::mul(bits, s, OP)?))?;
+        let plain = Pointer {
+            subbyte: false,
+            type_name: TypeName(Some(ty.trim().into())),
+            sparse: Some(Sparse {
+                sparsity: s as u8,
+                adaptor: false,
+            }),
+            ..Pointer::at(
+                physical.space,
+                ElementWidth::Bits(bits),
+                physical.base,
+                physical.offset,
+            )
+        };
+        plain.make_sparse(s)
     }
 
     /// CuTe's `ptr + n`: `n` elements further. A TMEM pointer's is `tmem_ptr::operator+`:
@@ -587,16 +617,12 @@ impl Pointer {
     /// (`make_tensor_like`, `make_fragment_like` of a tensor over it).
     pub fn owning(&self) -> Pointer {
         Pointer {
-            space: MemSpace::Raw,
-            width: self.width.clone(),
-            base: PtrBase::Stack,
-            offset: 0,
             // an owning array of a sub-byte type is CuTe's array_subbyte
             subbyte: self.sparse.is_none() && matches!(self.width, ElementWidth::Bits(b) if b < 8),
             type_name: self.type_name.clone(),
             // an owning array of sparse_elem's iterator is a sparse_ptr
             sparse: self.sparse.map(|s| Sparse { adaptor: true, ..s }),
-            storage: StorageTag::default(),
+            ..Pointer::at(MemSpace::Raw, self.width.clone(), PtrBase::Stack, 0)
         }
     }
 

@@ -317,6 +317,41 @@ pub fn partition_swizzled(
     ))
 }
 
+/// `inner_partition` (`tile`: `local_tile`) or `outer_partition` of a tensor over a layout
+/// composed with a layout (an im2col TMA's coordinate tensor): layout_composed.hpp's
+/// `zipped_divide(C, T) = A o O o zipped_divide(B, T)`, then its `slice_and_offset`, which
+/// keeps the slice's offset in the layout (`A o (O + B's offset) o slice(c, B)`) and leaves
+/// the iterator where it is.
+pub fn partition_layout_composed(
+    t: &super::layout_composed::LayoutComposed,
+    tiler: &Tiler,
+    c: &Coord,
+    tile: bool,
+) -> Result<super::layout_composed::LayoutComposed> {
+    let (keep, op) = if tile {
+        (Keep::Tile, "local_tile")
+    } else {
+        (Keep::Rest, "outer_partition")
+    };
+    let z = t.map_inner(|b| super::divide::zipped_divide(b, tiler))?;
+    let coord = partition_coord(&z.inner, c, keep, op)?;
+    z.slice(&coord)
+}
+
+/// `local_partition` of a tensor over a layout composed with a layout:
+/// [`partition_layout_composed`] with the tiler and coordinate of thread `idx` of `thr` (as
+/// [`local_partition_swizzled`]).
+pub fn local_partition_layout_composed(
+    t: &super::layout_composed::LayoutComposed,
+    thr: &Layout,
+    idx: i64,
+    threads: Option<i64>,
+    dynamic: bool,
+) -> Result<super::layout_composed::LayoutComposed> {
+    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?, dynamic)?;
+    partition_layout_composed(t, &tiler, &c, false)
+}
+
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
 /// and coordinate of thread `idx` of `thr` (as [`local_partition`]); `dynamic`: a run-time
 /// index (C++'s `int`).

@@ -902,14 +902,17 @@ impl TiledCopy {
     pub fn partition(
         &self,
         src: bool,
-        thr_idx: i64,
+        thr_idx: crate::algebra::Int,
         tensor: &Layout,
     ) -> Result<(crate::algebra::basis::Index, Layout)> {
         let n = self.num_threads()?;
-        if !(0..n).contains(&thr_idx) {
+        if !(0..n).contains(&thr_idx.value) {
             return Err(condition(
                 "thread",
-                format!("thread index {thr_idx} is outside the tiled copy's {n} threads"),
+                format!(
+                    "thread index {} is outside the tiled copy's {n} threads",
+                    thr_idx.value
+                ),
             ));
         }
         if tensor.rank() < self.tiler.rank() {
@@ -927,10 +930,11 @@ impl TiledCopy {
     }
 
     /// The coordinate of thread `thr_idx`'s part of `tidfrg` of a tensor of rank `rank`:
-    /// `(thr_idx, _, repeat<rank>(_))`.
-    pub fn partition_coord(thr_idx: i64, rank: usize) -> Coord {
+    /// `(thr_idx, _, repeat<rank>(_))`, the thread index of its kind (a run-time index gives a
+    /// run-time offset).
+    pub fn partition_coord(thr_idx: crate::algebra::Int, rank: usize) -> Coord {
         Coord::Tuple(vec![
-            Coord::int(thr_idx),
+            Coord::Int(thr_idx),
             Coord::Under,
             super::util::repeat_under(rank),
         ])

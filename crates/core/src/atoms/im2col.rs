@@ -15,7 +15,8 @@
 
 use std::fmt;
 
-use super::tma::{TmaCopy, flat_leaves, unit};
+use super::tiled_mma::Operand;
+use super::tma::{Sm100Builder, TmaCopy, TmaFamily, flat_leaves, unit};
 use crate::algebra::basis::{Basis, Stride};
 use crate::algebra::error::condition;
 use crate::algebra::inverse::right_inverse;
@@ -167,24 +168,17 @@ pub fn derive(
     )
 }
 
-/// Which operand of a UMMA an SM100 im2col TMA atom loads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sm100Operand {
-    /// `make_im2col_tma_atom_A_sm100`: the (M,K) tile, multicast over the cluster's N CTAs.
-    A,
-    /// `make_im2col_tma_atom_B_sm100`: the (N,K) tile, multicast over the cluster's M CTAs.
-    B,
-}
-
 /// `make_im2col_tma_atom_A_sm100` / `_B_sm100(op, gtensor, slayout, mma_tiler, tiled_mma,
 /// cluster_shape_vmnk, the convolution's parameters)` (copy_traits_sm100_im2col.hpp): the
 /// CTA's value map is `layout<1>(mma.thrfrg_A(make_identity_layout(append<R>((TILE_M,
 /// TILE_K), _1))))(_, repeat<R>(_))` (`thrfrg_B` over `(TILE_N, TILE_K)` for B), the multicast
 /// the cluster's N CTAs (`size<2>(cluster_shape)`; M's, `size<1>`, for B) for a multicast
 /// operation and 1 otherwise; then `detail::make_tma_atom_im2col`: an atom, not a tiled copy.
+/// Without a cluster shape, `make_im2col_tma_copy_A_sm100` / `_B_sm100`: the tiled copy over
+/// the CTA map of [`Sm100Builder::multicast`].
 #[allow(clippy::too_many_arguments)]
 pub fn derive_atom_sm100(
-    operand: Sm100Operand,
+    operand: Operand,
     op: &str,
     gptr: Pointer,
     glayout: Layout,
@@ -195,103 +189,40 @@ pub fn derive_atom_sm100(
     cluster_shape: Option<&IntTuple>,
     given: ConvParams,
 ) -> Result<TmaCopy> {
-    let name = match (operand, cluster_shape.is_some()) {
-        (Sm100Operand::A, true) => "make_im2col_tma_atom_A_sm100",
-        (Sm100Operand::B, true) => "make_im2col_tma_atom_B_sm100",
-        (Sm100Operand::A, false) => "make_im2col_tma_copy_A_sm100",
-        (Sm100Operand::B, false) => "make_im2col_tma_copy_B_sm100",
+    let builder = Sm100Builder {
+        operand,
+        family: TmaFamily::Im2col,
+        atom: cluster_shape.is_some(),
     };
+    let name = builder.name();
     let bad = |msg: String| condition(name, msg);
-    let bare = op.trim_start_matches("cute::");
-    let multicast_mode = match operand {
-        Sm100Operand::A => 2,
-        Sm100Operand::B => 1,
-    };
-    // make_im2col_tma_copy_A/B_sm100: cta_t_map = make_layout(shape(mma.get_thr_layout_vmnk()),
-    // compact_col_major(shape, S)), S picking the N (A) or M (B) CTAs for a multicast
-    // operation and none otherwise (not coalesced); its cosize is the multicast
-    let mut cta_t_map = None;
-    let multicast = match (bare, cluster_shape) {
-        (
-            "SM90_TMA_LOAD_IM2COL_MULTICAST"
-            | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
-            | "SM90_TMA_LOAD_IM2COL"
-            | "SM100_TMA_2SM_LOAD_IM2COL",
-            None,
-        ) => {
-            let vmnk = &mma.thr_layout_vmnk;
-            let mut parts = Vec::with_capacity(vmnk.rank());
-            for i in 0..vmnk.rank() {
-                let shape = vmnk.mode(i)?.shape().to_owned();
-                parts.push(if bare.ends_with("_MULTICAST") && i == multicast_mode {
-                    Layout::column_major(shape)?
-                } else {
-                    let zeros = shape.map_leaves(&mut |_| Ok(0))?;
-                    Layout::new(shape, zeros)?
-                });
-            }
-            let map = Layout::concat(&parts);
-            let n = map.cosize()?;
-            cta_t_map = Some(map);
-            n
-        }
-        (_, None) => {
-            return Err(bad(format!(
-                "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST, SM100_TMA_2SM_LOAD_IM2COL, SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
-            )));
-        }
-        (
-            "SM90_TMA_LOAD_IM2COL_MULTICAST" | "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST",
-            Some(cluster_shape),
-        ) => {
-            if cluster_shape.rank() != 4 {
-                return Err(bad(format!(
-                    "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
-                )));
-            }
-            match cluster_shape.mode(multicast_mode) {
-                Some(m) => m.product()?,
-                None => unreachable!("rank 4 checked"),
-            }
-        }
-        ("SM90_TMA_LOAD_IM2COL" | "SM90_TMA_STORE_IM2COL" | "SM100_TMA_2SM_LOAD_IM2COL", _) => 1,
-        _ => {
-            return Err(bad(format!(
-                "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST, SM90_TMA_STORE_IM2COL, SM100_TMA_2SM_LOAD_IM2COL, SM100_TMA_2SM_LOAD_IM2COL_MULTICAST"
-            )));
-        }
-    };
+    if operand == Operand::C {
+        return Err(bad(
+            "CuTe 4.7's SM100 im2col TMA builders copy A or B, not C".to_string(),
+        ));
+    }
+    let (multicast, cta_t_map) = builder.multicast(op, mma, cluster_shape)?;
     if mma_tiler.rank() < 3 {
         return Err(bad(format!(
             "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
         )));
     }
     let r = glayout.rank();
-    let first = match operand {
-        Sm100Operand::A => 0,
-        Sm100Operand::B => 1,
-    };
-    // append<R>((TILE_MN, TILE_K), _1)
+    // append<R>((TILE_MN, TILE_K), _1): the operand's modes of the MMA tiler
+    let (p, q) = operand.modes();
     let tile_mode = |i: usize| -> Result<IntTuple> {
         mma_tiler
             .mode(i)
             .map(|m| m.to_owned())
             .ok_or_else(|| bad(format!("the MMA tiler {mma_tiler} has no mode {i}")))
     };
-    let mut tile = vec![tile_mode(first)?, tile_mode(2)?];
+    let mut tile = vec![tile_mode(p)?, tile_mode(q)?];
     while tile.len() < r {
         tile.push(IntTuple::int(1));
     }
     let cluster_layout = Layout::identity(&IntTuple::tuple(tile))?;
-    let op_mma = match operand {
-        Sm100Operand::A => super::tiled_mma::Operand::A,
-        Sm100Operand::B => super::tiled_mma::Operand::B,
-    };
-    let frg = mma.thrfrg(op_mma, &cluster_layout)?.mode(1)?;
     // (_, repeat<R>(_)): the value modes, flattened as a slice keeps them
-    let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; r]);
-    let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
-    let cta_v_map = frg.slice(&coord)?;
+    let cta_v_map = super::tma::sm100_cta_v_map(mma, operand, &cluster_layout)?;
     let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
     let mut t = derive_with_map(
         op,
@@ -305,17 +236,18 @@ pub fn derive_atom_sm100(
         Some(given),
         true,
     )?;
-    t.atom_only = true;
-    if let Some(cta_t_map) = cta_t_map {
-        t.atom_only = false;
-        t.sm100_maps = Some(Box::new(super::tma::Sm100Tiling {
-            b_operand: operand == Sm100Operand::B,
-            mma_tiler: mma_tiler.clone(),
-            mma: mma.clone(),
-            cta_t_map,
-            cta_v_map,
-        }));
-    }
+    t.atom_only = cta_t_map.is_none();
+    t.sm100_maps = Some(Box::new(super::tma::Sm100Tiling {
+        operand,
+        mma_tiler: mma_tiler.clone(),
+        mma: mma.clone(),
+        cluster_shape: cluster_shape.cloned(),
+        cta_t_map: match cta_t_map {
+            Some(m) => m,
+            None => Layout::new(IntTuple::int(1), IntTuple::int(0))?,
+        },
+        cta_v_map,
+    }));
     Ok(t)
 }
 
@@ -332,13 +264,7 @@ fn derive_with_map(
     given: Option<ConvParams>,
     atom_only: bool,
 ) -> Result<TmaCopy> {
-    let op = op.trim_start_matches("cute::");
-    if !IM2COL_OPS.contains(&op) {
-        return Err(bad(format!(
-            "{op} is not an im2col TMA operation make_im2col_tma_copy builds ({})",
-            IM2COL_OPS.join(", ")
-        )));
-    }
+    let op = super::tma::family_op(op, TmaFamily::Im2col)?;
     let bits = super::tma::check_operands("make_im2col_tma_copy", &slayout, &gptr, multicast)?;
     // the no-offsets overloads: rank<0>(GLayout) - 1 spatial modes
     let spatial_default = glayout.mode(0)?.flatten().rank().saturating_sub(1);
@@ -539,6 +465,7 @@ fn derive_with_map(
         gmem_stride_bytes,
         num_bits,
         sm100_maps: None,
+        internal: None,
         im2col: Some(Box::new(Im2col {
             given,
             conv,

@@ -71,6 +71,37 @@ impl MmaAtom {
         }
     }
 
+    /// SM120's block-scaled `mma.sync` (`SM120_16x8x32_TN_VS`, `SM120_16x8x64_TN_VS` and the
+    /// sparse `SM120_SPARSE_16x8x64_TN_VS`, `SM120_SPARSE_16x8x128_TN_VS`, each `<a_type,
+    /// b_type, c_type, sf_type, VS>`, mma_traits_sm120.hpp / _sparse.hpp): the scale factors'
+    /// `(SFALayout, SFBLayout, ValTypeSF, SFVecSize)`. With K the atom's (`Shape_MNK`'s) K,
+    /// `SFALayout = ((2,2,8),K):((8,0,1),16)` ((T32,VK) -> (M16,K): effectively 16 threads, the
+    /// 2:0 mode) and `SFBLayout = ((4,8),K):((0,1),8)` ((T32,VK) -> (N8,K): 8 threads, the 4:0
+    /// mode). `None` for any other atom.
+    pub fn scale_factors(&self) -> Option<(Layout, Layout, String, i64)> {
+        let (head, targs) = self.name.split_once('<')?;
+        if !head.ends_with("_TN_VS") || !head.contains("SM120") {
+            return None;
+        }
+        let t: Vec<&str> = targs.strip_suffix('>')?.split(',').map(str::trim).collect();
+        let [_, _, _, sf, vs] = t.as_slice() else {
+            return None;
+        };
+        let vs: i64 = vs.parse().ok()?;
+        let k = self.extent(2);
+        let sfa = Layout::new(
+            IntTuple::tuple([IntTuple::of_ints(&[2, 2, 8]), IntTuple::int(k)]),
+            IntTuple::tuple([IntTuple::of_ints(&[8, 0, 1]), IntTuple::int(16)]),
+        )
+        .ok()?;
+        let sfb = Layout::new(
+            IntTuple::tuple([IntTuple::of_ints(&[4, 8]), IntTuple::int(k)]),
+            IntTuple::tuple([IntTuple::of_ints(&[0, 1]), IntTuple::int(8)]),
+        )
+        .ok()?;
+        Some((sfa, sfb, sf.to_string(), vs))
+    }
+
     /// The extent of mode i of `Shape_MNK`.
     pub fn extent(&self, i: usize) -> i64 {
         self.shape_mnk

@@ -29,13 +29,13 @@ pub enum Atom {
     /// `TiledMMA`.
     TiledMma(TiledMma),
     /// `ThrMMA`: a tiled MMA seen from one thread.
-    ThrMma(TiledMma, i64),
+    ThrMma(TiledMma, crate::algebra::Int),
     /// `Copy_Atom<Op, T>`.
     Copy(CopyAtom),
     /// `TiledCopy`.
     TiledCopy(TiledCopy),
     /// `ThrCopy`: a tiled copy seen from one thread.
-    ThrCopy(TiledCopy, i64),
+    ThrCopy(TiledCopy, crate::algebra::Int),
     /// `TV_Tiler`: a TV layout over a tile without an atom (`make_tmem_warp_partitioner`).
     TvTiler(tmem::TvTiler),
     /// `TV_Partitioner`: a TV tiler's slice (`get_slice(w)`).

@@ -37,8 +37,17 @@ pub enum Operand {
 }
 
 impl Operand {
+    /// The operand's letter, as CuTe's function names spell it (`thrfrg_A`, `make_tma_copy_C_sm100`).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Operand::A => "A",
+            Operand::B => "B",
+            Operand::C => "C",
+        }
+    }
+
     /// The MNK modes of the operand.
-    fn modes(self) -> (usize, usize) {
+    pub(crate) fn modes(self) -> (usize, usize) {
         match self {
             Operand::A => (0, 2),
             Operand::B => (1, 2),
@@ -190,7 +199,7 @@ impl TiledMma {
     /// metadata tensor (its offset and layout `(FrgV, RestM, RestK)`).
     pub fn partition_e(
         &self,
-        thr_idx: i64,
+        thr_idx: crate::algebra::Int,
         tensor: &Layout,
     ) -> Result<(crate::algebra::basis::Index, Layout)> {
         let thr_tensor = self.thrfrg_e(tensor)?;
@@ -330,7 +339,7 @@ impl TiledMma {
     pub fn partition(
         &self,
         op: Operand,
-        thr_idx: i64,
+        thr_idx: crate::algebra::Int,
         tensor: &Layout,
     ) -> Result<(crate::algebra::basis::Index, Layout)> {
         let thr_tensor = self.thrfrg(op, tensor)?;
@@ -342,19 +351,33 @@ impl TiledMma {
 
     /// The coordinate of thread `thr_idx`'s part of `thrfrg` of a tensor:
     /// `((ThrV, (ThrM, ThrK)), (_, (_, ...)))`.
-    pub fn partition_coord(&self, op: Operand, thr_idx: i64, thr_tensor: &Layout) -> Result<Coord> {
-        let [v, m, n, k] = self.thr_vmnk(thr_idx)?;
-        let (a, b) = match op {
-            Operand::A => (m, k),
-            Operand::B => (n, k),
-            Operand::C => (m, n),
+    ///
+    /// The thread index's kind is the coordinate's (`get_flat_coord` of a run-time index is
+    /// run-time in each mode, but a static `_0` in a mode of static extent 1), and the offset's
+    /// kind follows from it in the one algebra.
+    pub fn partition_coord(
+        &self,
+        op: Operand,
+        thr_idx: crate::algebra::Int,
+        thr_tensor: &Layout,
+    ) -> Result<Coord> {
+        let vmnk = self.thr_vmnk(thr_idx.value)?;
+        let shape = self.thr_layout_vmnk.shape();
+        let at = |i: usize| {
+            let unit = shape
+                .mode(i)
+                .is_some_and(|e| e.product_kind().is_ok_and(|p| p.is_constant(1)));
+            Coord::int_of(vmnk[i], thr_idx.dynamic && !unit)
         };
+        let (a, b) = match op {
+            Operand::A => (at(1), at(3)),
+            Operand::B => (at(2), at(3)),
+            Operand::C => (at(1), at(2)),
+        };
+        let v = at(0);
         let rest_rank = thr_tensor.mode(1)?.mode(1)?.rank();
         let coord = Coord::Tuple(vec![
-            Coord::Tuple(vec![
-                Coord::int(v),
-                Coord::Tuple(vec![Coord::int(a), Coord::int(b)]),
-            ]),
+            Coord::Tuple(vec![v, Coord::Tuple(vec![a, b])]),
             Coord::Tuple(vec![Coord::Under, repeat_under(rest_rank)]),
         ]);
         Ok(coord)

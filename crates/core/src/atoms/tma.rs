@@ -12,11 +12,13 @@
 use std::fmt;
 
 use super::copy::CopyAtom;
+use super::tiled_mma::Operand;
 use crate::algebra::basis::{Basis, Stride, coprofile, make_basis_like};
 use crate::algebra::error::condition;
 use crate::algebra::int_tuple::TupleBuilder;
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::pointer::Pointer;
+use crate::algebra::recast::Recast;
 use crate::algebra::swizzle::ComposedLayout;
 use crate::algebra::tensor::{OffsetTensor, Origin};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, arith, composition, smem_atoms};
@@ -41,20 +43,244 @@ pub fn is_gather4(op: &str) -> bool {
     op.contains("GATHER4") || op.contains("SCATTER4")
 }
 
-/// `make_tma_copy_A_sm100` / `_B_sm100(op, gtensor, slayout, cluster_tiler, tiled_mma)`: its
-/// operand, MMA tiler and tiled MMA, and the maps `detail::make_tma_copy_tiled` tiles by.
+/// What an SM100 TMA builder (`make_[im2col_]tma_{atom,copy}_{A,B,C}_sm100`) was given:
+/// its operand, MMA tiler, tiled MMA and (an atom's) cluster shape, and the maps
+/// `detail::make_tma_copy_tiled` tiles a copy by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sm100Tiling {
-    /// B's copy (`thrfrg_B`, the M CTAs' multicast), else A's.
-    pub b_operand: bool,
+    /// The operand whose tile it copies (`thrfrg_A`, `thrfrg_B` or `thrfrg_C`).
+    pub operand: Operand,
     /// The cluster tiler `(TILE_M, TILE_N, TILE_K, ...)`.
     pub mma_tiler: IntTuple,
-    /// The tiled MMA whose `thrfrg_A`/`thrfrg_B` and VMNK thread layout it reads.
+    /// The tiled MMA whose `thrfrg_X` and VMNK thread layout it reads.
     pub mma: super::tiled_mma::TiledMma,
-    /// CTA rank -> logical TMA thread: `coalesce(make_layout(vmnk, compact_col_major(vmnk, S)))`.
+    /// An atom's cluster shape `(CTA_V, CTA_M, CTA_N, CTA_K)` (`None`: a tiled copy).
+    pub cluster_shape: Option<IntTuple>,
+    /// CTA rank -> logical TMA thread: `make_layout(vmnk, compact_col_major(vmnk, S))`
+    /// (coalesced for a tiled TMA; `Layout<_1,_0>` for C); an atom's is `Layout<_1,_0>`
+    /// (unused: an atom is not tiled).
     pub cta_t_map: Layout,
     /// CTA value -> gmem mode: `layout<1>(mma.thrfrg_X(g_tile))(_, repeat<R>(_))`.
     pub cta_v_map: Layout,
+}
+
+/// The two kinds of TMA copy CuTe builds: tiled (`make_tma_copy`, `make_tma_atom`,
+/// copy_traits_sm90_tma.hpp) and im2col (`make_im2col_tma_copy`, copy_traits_sm90_im2col.hpp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TmaFamily {
+    /// A box of the global tensor.
+    Tiled,
+    /// A convolution's im2col box.
+    Im2col,
+}
+
+impl TmaFamily {
+    /// The family's builder, which its errors name.
+    pub fn builder(self) -> &'static str {
+        match self {
+            TmaFamily::Tiled => "make_tma_copy",
+            TmaFamily::Im2col => "make_im2col_tma_copy",
+        }
+    }
+
+    /// The operations its builder takes.
+    pub fn ops(self) -> &'static [&'static str] {
+        match self {
+            TmaFamily::Tiled => TMA_COPY_OPS,
+            TmaFamily::Im2col => super::im2col::IM2COL_OPS,
+        }
+    }
+}
+
+/// The TMA operation `op` (its `cute::` dropped) as a builder of `family` takes it, or why not
+/// (an im2col operation given to `make_tma_copy` names `make_im2col_tma_copy`).
+pub(crate) fn family_op(op: &str, family: TmaFamily) -> Result<&str> {
+    let op = op.trim_start_matches("cute::");
+    let fail = |why: String| condition(family.builder(), why);
+    if family == TmaFamily::Tiled
+        && let Some(why) = unmodelled(op)
+    {
+        return Err(fail(why));
+    }
+    if !family.ops().contains(&op) {
+        let what = match family {
+            TmaFamily::Tiled => "a TMA copy operation",
+            TmaFamily::Im2col => "an im2col TMA operation",
+        };
+        return Err(fail(format!(
+            "{op} is not {what} {} builds ({})",
+            family.builder(),
+            family.ops().join(", ")
+        )));
+    }
+    Ok(op)
+}
+
+/// One of CuTe's SM100 TMA builders over a UMMA tiled MMA (copy_traits_sm100_tma.hpp,
+/// copy_traits_sm100_im2col.hpp): `make_[im2col_]tma_{atom,copy}_{A,B,C}_sm100`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm100Builder {
+    /// The operand it copies (C: `make_tma_copy_C_sm100` only).
+    pub operand: Operand,
+    /// Tiled or im2col.
+    pub family: TmaFamily,
+    /// `make_*_tma_atom_*` (with a cluster shape), else the tiled copy `make_*_tma_copy_*`.
+    pub atom: bool,
+}
+
+impl Sm100Builder {
+    /// Its name, `make_im2col_tma_atom_A_sm100`.
+    pub fn name(self) -> &'static str {
+        use Operand::{A, B, C};
+        use TmaFamily::{Im2col, Tiled};
+        match (self.family, self.atom, self.operand) {
+            (Tiled, true, A) => "make_tma_atom_A_sm100",
+            (Tiled, true, B) => "make_tma_atom_B_sm100",
+            (Tiled, true, C) => "make_tma_atom_C_sm100",
+            (Tiled, false, A) => "make_tma_copy_A_sm100",
+            (Tiled, false, B) => "make_tma_copy_B_sm100",
+            (Tiled, false, C) => "make_tma_copy_C_sm100",
+            (Im2col, true, A) => "make_im2col_tma_atom_A_sm100",
+            (Im2col, true, B) => "make_im2col_tma_atom_B_sm100",
+            (Im2col, true, C) => "make_im2col_tma_atom_C_sm100",
+            (Im2col, false, A) => "make_im2col_tma_copy_A_sm100",
+            (Im2col, false, B) => "make_im2col_tma_copy_B_sm100",
+            (Im2col, false, C) => "make_im2col_tma_copy_C_sm100",
+        }
+    }
+
+    /// The operations of its `if constexpr` chain: (multicast, non-multicast); anything else
+    /// is CuTe's `static_assert(dependent_false<CopyOp>, "Unsupported TMA")`.
+    fn ops(self) -> (&'static [&'static str], &'static [&'static str]) {
+        match (self.family, self.atom, self.operand) {
+            (TmaFamily::Tiled, false, Operand::C) => (
+                &[],
+                &["SM90_TMA_LOAD", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD"],
+            ),
+            (TmaFamily::Tiled, false, _) => (
+                &["SM90_TMA_LOAD_MULTICAST", "SM100_TMA_2SM_LOAD_MULTICAST"],
+                &["SM90_TMA_LOAD", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD"],
+            ),
+            (TmaFamily::Tiled, true, _) => (
+                &[
+                    "SM90_TMA_LOAD_MULTICAST",
+                    "SM100_TMA_2SM_LOAD_MULTICAST",
+                    "SM100_TMA_LOAD_MULTICAST_2D_GATHER4",
+                ],
+                &[
+                    "SM90_TMA_LOAD",
+                    "SM90_TMA_STORE",
+                    "SM100_TMA_2SM_LOAD",
+                    "SM100_TMA_LOAD_2D_GATHER4",
+                ],
+            ),
+            (TmaFamily::Im2col, false, _) => (
+                &[
+                    "SM90_TMA_LOAD_IM2COL_MULTICAST",
+                    "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST",
+                ],
+                &["SM90_TMA_LOAD_IM2COL", "SM100_TMA_2SM_LOAD_IM2COL"],
+            ),
+            (TmaFamily::Im2col, true, _) => (
+                &[
+                    "SM90_TMA_LOAD_IM2COL_MULTICAST",
+                    "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST",
+                ],
+                &[
+                    "SM90_TMA_LOAD_IM2COL",
+                    "SM90_TMA_STORE_IM2COL",
+                    "SM100_TMA_2SM_LOAD_IM2COL",
+                ],
+            ),
+        }
+    }
+
+    /// The CTAs `op` multicasts over and, for a tiled copy, its CTA map. A multicast operation
+    /// spans the N CTAs for A (the VMNK mode 2) and the M CTAs for B (mode 1): an atom's
+    /// `size<2>(cluster_shape)` (`size<1>` for B); a copy's `cta_t_map =
+    /// make_layout(shape(vmnk), compact_col_major(shape(vmnk), S))` with `S` the unit stride
+    /// on that mode and `_0` elsewhere (all `_0` for a non-multicast operation; coalesced for
+    /// a tiled TMA, not for im2col; C's is `Layout<_1,_0>`), whose cosize is the multicast.
+    pub fn multicast(
+        self,
+        op: &str,
+        mma: &super::tiled_mma::TiledMma,
+        cluster_shape: Option<&IntTuple>,
+    ) -> Result<(i64, Option<Layout>)> {
+        let name = self.name();
+        let op = op.trim_start_matches("cute::");
+        let (multicast_ops, plain_ops) = self.ops();
+        let is_multicast = multicast_ops.contains(&op);
+        if !is_multicast && !plain_ops.contains(&op) {
+            let all: Vec<&str> = plain_ops.iter().chain(multicast_ops).copied().collect();
+            let what = if self.operand == Operand::C {
+                "Unsupported TMA Op, expected a non-multicast TMA"
+            } else {
+                "Unsupported TMA"
+            };
+            return Err(condition(
+                name,
+                format!(
+                    "{what} (CuTe's static_assert): {op} is not one of {}",
+                    all.join(", ")
+                ),
+            ));
+        }
+        let mode = match self.operand {
+            Operand::A => 2,
+            Operand::B => 1,
+            Operand::C => 0,
+        };
+        if let Some(cluster_shape) = cluster_shape {
+            if !is_multicast {
+                return Ok((1, None));
+            }
+            return match (cluster_shape.rank(), cluster_shape.mode(mode)) {
+                (4, Some(m)) => Ok((m.product()?, None)),
+                _ => Err(condition(
+                    name,
+                    format!(
+                        "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
+                    ),
+                )),
+            };
+        }
+        let cta_t_map = if self.operand == Operand::C {
+            // no multicast, so only 1 CTA involved
+            Layout::new(IntTuple::int(1), IntTuple::int(0))?
+        } else {
+            let vmnk = &mma.thr_layout_vmnk;
+            let mut parts = Vec::with_capacity(vmnk.rank());
+            for i in 0..vmnk.rank() {
+                let shape = vmnk.mode(i)?.shape().to_owned();
+                parts.push(if is_multicast && i == mode {
+                    Layout::column_major(shape)?
+                } else {
+                    let zeros = shape.map_leaves(&mut |_| Ok(0))?;
+                    Layout::new(shape, zeros)?
+                });
+            }
+            let map = Layout::concat(&parts);
+            match self.family {
+                TmaFamily::Tiled => map.coalesce()?,
+                TmaFamily::Im2col => map,
+            }
+        };
+        Ok((cta_t_map.cosize()?, Some(cta_t_map)))
+    }
+}
+
+/// The CTA's value map of an SM100 TMA, `layout<1>(mma.thrfrg_X(g_tile))(_, repeat<R>(_))`
+/// with `R = rank(g_tile)`: the CTA value index -> global mode.
+pub(crate) fn sm100_cta_v_map(
+    mma: &super::tiled_mma::TiledMma,
+    operand: Operand,
+    g_tile: &Layout,
+) -> Result<Layout> {
+    let frg = mma.thrfrg(operand, g_tile)?.mode(1)?;
+    let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; g_tile.rank()]);
+    let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
+    frg.slice(&coord)
 }
 
 /// Why a TMA operation CuTe has is not one `make_tma_copy`/`make_tma_atom` builds: the im2col
@@ -109,6 +335,19 @@ pub struct TmaCopy {
     /// What `make_tma_copy_A_sm100`/`_B_sm100` was given and its CTA maps (`None`: the
     /// multicast's `cluster_size:1` and the CTA tiler's identity, as `make_tma_copy`'s).
     pub sm100_maps: Option<Box<Sm100Tiling>>,
+    /// The `TmaInternalType` the TMA moves where it is of another width than the tensor's
+    /// element (`None`: the element itself, CuTe's `void`).
+    pub internal: Option<TmaInternal>,
+}
+
+/// A builder's `TmaInternalType` (`make_tma_copy<uint8_t>(…)`) of another width than the
+/// global tensor's element: the TMA moves `recast<TmaInternalType>(gtensor)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaInternal {
+    /// The type's name, as the call spells it.
+    pub name: String,
+    /// Its bits.
+    pub bits: i64,
 }
 
 /// What every TMA copy's builder asserts of its operands before deriving anything
@@ -211,12 +450,15 @@ pub fn coalesce_256(l: &Layout) -> Result<Layout> {
     build(&out)
 }
 
-/// CuTe's `detail::construct_tma_gbasis(gtensor, slayout, cta_v_map)` with the TMA's element the
-/// tensor's own: `tma_box_shape:gmem_mode`, at most 5 modes.
+/// CuTe's `detail::construct_tma_gbasis<TmaInternalType>(gtensor, slayout, cta_v_map)`:
+/// `tma_box_shape:gmem_mode`, at most 5 modes. `recast`: the TMA's element of another width
+/// than the tensor's (`recast<TmaInternalType>`: the box's shape counts its elements, and the
+/// global modes are those of the recast tensor; `None`: the tensor's own element).
 pub fn construct_tma_gbasis(
     glayout: &Layout,
     slayout: &Layout,
     cta_v_map: &Layout,
+    recast: Option<&Recast>,
 ) -> Result<Layout> {
     if slayout.size()? != cta_v_map.size()? {
         return Err(bad(format!(
@@ -240,7 +482,12 @@ pub fn construct_tma_gbasis(
     }
     let sidx2gmode = build(&full[..smem_rank])?;
     // tma_val_idx:gmem_strides, coalesced up to 256
+    // (the smem vector is in the tensor's elements: compose, then recast)
     let tile_gstride = composition::compose(glayout, &sidx2gmode)?;
+    let (tile_gstride, glayout_t) = match recast {
+        Some(r) => (r.layout(&tile_gstride)?, r.layout(glayout)?),
+        None => (tile_gstride, glayout.clone()),
+    };
     let tma_gstride = coalesce_256(&tile_gstride)?;
     // the same tiling through the identity: tma_val_idx:gmem_mode
     let gbasis = Layout::identity(&glayout.shape().to_owned())?;
@@ -262,8 +509,8 @@ pub fn construct_tma_gbasis(
     };
     let tma_gbasis_tile = composition::compose(&tile_gbasis, &Layout::column_major(wrapped)?)?;
     let tile_bases: Vec<Stride> = tma_gbasis_tile.stride().stride_leaves().to_vec();
-    // global modes the box does not cover, appended with extent 1
-    let gl = leaves(glayout);
+    // global modes the box does not cover (of the recast tensor), appended with extent 1
+    let gl = leaves(&glayout_t);
     let gb = leaves(&gbasis);
     // tuple_cat(wrap(shape(tma_gbasis_tile)), ...): the tile's modes, spliced
     let mut modes: Vec<Layout> = if tma_gbasis_tile.shape().is_int() {
@@ -299,7 +546,7 @@ pub fn tma_box(glayout: &Layout, slayout: &Layout) -> Result<Vec<i64>> {
     let tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
     let cta_v_map =
         composition::compose_tiler(&Layout::identity(&glayout.shape().to_owned())?, &tiler)?;
-    construct_tma_gbasis(glayout, slayout, &cta_v_map)?
+    construct_tma_gbasis(glayout, slayout, &cta_v_map, None)?
         .modes()
         .iter()
         .map(|m| m.size())
@@ -363,17 +610,9 @@ impl TmaCopy {
         cta_tiler: Option<Tiler<'static>>,
         cluster_size: i64,
         atom_only: bool,
+        internal: Option<TmaInternal>,
     ) -> Result<TmaCopy> {
-        let op = op.trim_start_matches("cute::");
-        if let Some(why) = unmodelled(op) {
-            return Err(bad(why));
-        }
-        if !TMA_COPY_OPS.contains(&op) {
-            return Err(bad(format!(
-                "{op} is not a TMA copy operation make_tma_copy builds ({})",
-                TMA_COPY_OPS.join(", ")
-            )));
-        }
+        let op = family_op(op, TmaFamily::Tiled)?;
         let cta_tiler = match cta_tiler {
             Some(t) => t,
             None => Tiler::from_shape(&slayout.shape().product_each()?).into_owned(),
@@ -392,6 +631,7 @@ impl TmaCopy {
             cta_v_map,
             cluster_size,
             atom_only,
+            internal,
         )
     }
 
@@ -402,15 +642,14 @@ impl TmaCopy {
     /// (`size<2>(cluster_shape)`; M's, `size<1>`, for B) for a multicast operation and 1
     /// otherwise; then `detail::make_tma_copy_atom`: an atom.
     ///
-    /// Without a cluster shape (`None`) it is `make_tma_copy_A_sm100` / `_B_sm100(op, gtensor,
-    /// slayout, cluster_tiler, tiled_mma)`: the same value map, and the CTA thread map
-    /// `cta_t_map = coalesce(make_layout(shape(mma.get_thr_layout_vmnk()),
-    /// compact_col_major(shape, Stride<_0,_0,_1,_0>)))` (the N CTAs for A's multicast; M's,
-    /// `Stride<_0,_1,_0,_0>`, for B; all `_0` otherwise), whose cosize is the multicast; then
-    /// `detail::make_tma_copy_tiled` ([`TmaCopy::tiled`]) tiles the atom over them.
+    /// Without a cluster shape (`None`) it is `make_tma_copy_A_sm100` / `_B_sm100` /
+    /// `_C_sm100(op, gtensor, slayout, cluster_tiler, tiled_mma)`: the same value map (C's
+    /// `thrfrg_C` over `remove<2>(cluster_tiler)`), and the CTA thread map of
+    /// [`Sm100Builder::multicast`] (C's `Layout<_1,_0>`: a non-multicast operation only);
+    /// then `detail::make_tma_copy_tiled` ([`TmaCopy::tiled`]) tiles the atom over them.
     #[allow(clippy::too_many_arguments)]
     pub fn derive_atom_sm100(
-        b_operand: bool,
+        operand: Operand,
         op: &str,
         gptr: Pointer,
         glayout: Layout,
@@ -419,135 +658,67 @@ impl TmaCopy {
         mma_tiler: &IntTuple,
         mma: &super::tiled_mma::TiledMma,
         cluster_shape: Option<&IntTuple>,
+        internal: Option<TmaInternal>,
     ) -> Result<TmaCopy> {
-        let name = match (b_operand, cluster_shape.is_some()) {
-            (true, true) => "make_tma_atom_B_sm100",
-            (false, true) => "make_tma_atom_A_sm100",
-            (true, false) => "make_tma_copy_B_sm100",
-            (false, false) => "make_tma_copy_A_sm100",
+        let builder = Sm100Builder {
+            operand,
+            family: TmaFamily::Tiled,
+            atom: cluster_shape.is_some(),
         };
-        let fail = |msg: String| condition(name, msg);
-        let bare = op.trim_start_matches("cute::");
-        let Some(cluster_shape) = cluster_shape else {
-            // make_tma_copy_A/B_sm100: no gather4 forms
-            let multicast_mode = match bare {
-                "SM90_TMA_LOAD_MULTICAST" | "SM100_TMA_2SM_LOAD_MULTICAST" => {
-                    Some(if b_operand { 1 } else { 2 })
-                }
-                "SM90_TMA_LOAD" | "SM90_TMA_STORE" | "SM100_TMA_2SM_LOAD" => None,
-                _ => {
-                    return Err(fail(format!(
-                        "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST"
-                    )));
-                }
-            };
-            let vmnk = &mma.thr_layout_vmnk;
-            let mut parts = Vec::with_capacity(vmnk.rank());
-            for i in 0..vmnk.rank() {
-                let shape = vmnk.mode(i)?.shape().to_owned();
-                parts.push(if multicast_mode == Some(i) {
-                    Layout::column_major(shape)?
-                } else {
-                    let zeros = shape.map_leaves(&mut |_| Ok(0))?;
-                    Layout::new(shape, zeros)?
-                });
-            }
-            let cta_t_map = Layout::concat(&parts).coalesce()?;
-            let cta_v_map = Self::sm100_value_map(b_operand, &glayout, mma_tiler, mma, &fail)?;
-            let multicast = cta_t_map.cosize()?;
-            let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
-            let mut t = Self::derive_with_map(
-                op,
-                gptr,
-                glayout,
-                swizzled,
-                slayout,
-                cta_tiler,
-                cta_v_map.clone(),
-                multicast,
-                false,
-            )?;
-            t.sm100_maps = Some(Box::new(Sm100Tiling {
-                b_operand,
-                mma_tiler: mma_tiler.clone(),
-                mma: mma.clone(),
-                cta_t_map,
-                cta_v_map,
-            }));
-            return Ok(t);
-        };
-        let multicast = match bare {
-            "SM90_TMA_LOAD_MULTICAST"
-            | "SM100_TMA_2SM_LOAD_MULTICAST"
-            | "SM100_TMA_LOAD_MULTICAST_2D_GATHER4" => {
-                match (
-                    cluster_shape.rank(),
-                    cluster_shape.mode(if b_operand { 1 } else { 2 }),
-                ) {
-                    (4, Some(m)) => m.product()?,
-                    _ => {
-                        return Err(fail(format!(
-                            "the cluster shape is (CTA_V, CTA_M, CTA_N, CTA_K), of 4 modes: got {cluster_shape}"
-                        )));
-                    }
-                }
-            }
-            "SM90_TMA_LOAD"
-            | "SM90_TMA_STORE"
-            | "SM100_TMA_2SM_LOAD"
-            | "SM100_TMA_LOAD_2D_GATHER4" => 1,
-            _ => {
-                return Err(fail(format!(
-                    "Unsupported TMA (CuTe's static_assert): {bare} is not one of SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST, SM100_TMA_LOAD_2D_GATHER4, SM100_TMA_LOAD_MULTICAST_2D_GATHER4"
-                )));
-            }
-        };
-        let cta_v_map = Self::sm100_value_map(b_operand, &glayout, mma_tiler, mma, &fail)?;
-        let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
-        Self::derive_with_map(
-            op, gptr, glayout, swizzled, slayout, cta_tiler, cta_v_map, multicast, true,
-        )
-    }
-
-    /// The SM100 TMA's CTA value map: `layout<1>(mma.thrfrg_A(g_tile))(_, repeat<R>(_))` with
-    /// `g_tile = make_identity_layout(shape(gtensor)).compose(remove<1>(mma_tiler))` (`thrfrg_B`
-    /// over `remove<0>` for B).
-    fn sm100_value_map(
-        b_operand: bool,
-        glayout: &Layout,
-        mma_tiler: &IntTuple,
-        mma: &super::tiled_mma::TiledMma,
-        fail: &dyn Fn(String) -> crate::algebra::error::AlgebraError,
-    ) -> Result<Layout> {
-        if mma_tiler.rank() < 3 {
-            return Err(fail(format!(
-                "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
-            )));
+        let name = builder.name();
+        if operand == Operand::C && builder.atom {
+            return Err(condition(
+                name,
+                "CuTe 4.7 has no make_tma_atom_C_sm100: the C (and D) TMA is make_tma_copy_C_sm100(OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+            ));
         }
-        // remove<1> (A) or remove<0> (B) of the MMA tiler
-        let skip = if b_operand { 0 } else { 1 };
+        let (multicast, cta_t_map) = builder.multicast(op, mma, cluster_shape)?;
+        if mma_tiler.rank() < 3 {
+            return Err(condition(
+                name,
+                format!(
+                    "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
+                ),
+            ));
+        }
+        // remove<1> (A), remove<0> (B) or remove<2> (C) of the MMA tiler: the operand's modes
+        let (p, q) = operand.modes();
         let kept: Vec<IntTuple> = mma_tiler
             .modes()
             .enumerate()
-            .filter(|(i, _)| *i != skip)
+            .filter(|(i, _)| *i == p || *i == q || *i > 2)
             .map(|(_, m)| m.to_owned())
             .collect();
-        let tiler_mk = IntTuple::tuple(kept);
         let g_tile = composition::compose_tiler(
             &Layout::identity(&glayout.shape().to_owned())?,
-            &Tiler::from_shape(&tiler_mk),
+            &Tiler::from_shape(&IntTuple::tuple(kept)),
         )?;
-        let operand = if b_operand {
-            super::tiled_mma::Operand::B
-        } else {
-            super::tiled_mma::Operand::A
-        };
-        let frg = mma.thrfrg(operand, &g_tile)?.mode(1)?;
-        let r = g_tile.rank();
-        let rest = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under; r]);
-        let coord = crate::algebra::Coord::Tuple(vec![crate::algebra::Coord::Under, rest]);
-        let cta_v_map = frg.slice(&coord)?;
-        Ok(cta_v_map)
+        let cta_v_map = sm100_cta_v_map(mma, operand, &g_tile)?;
+        let cta_tiler = Tiler::from_shape(&slayout.shape().product_each()?).into_owned();
+        let mut t = Self::derive_with_map(
+            op,
+            gptr,
+            glayout,
+            swizzled,
+            slayout,
+            cta_tiler,
+            cta_v_map.clone(),
+            multicast,
+            builder.atom,
+            internal,
+        )?;
+        t.sm100_maps = Some(Box::new(Sm100Tiling {
+            operand,
+            mma_tiler: mma_tiler.clone(),
+            mma: mma.clone(),
+            cluster_shape: cluster_shape.cloned(),
+            cta_t_map: match cta_t_map {
+                Some(m) => m,
+                None => Layout::new(IntTuple::int(1), IntTuple::int(0))?,
+            },
+            cta_v_map,
+        }));
+        Ok(t)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -561,19 +732,23 @@ impl TmaCopy {
         cta_v_map: Layout,
         cluster_size: i64,
         atom_only: bool,
+        internal: Option<TmaInternal>,
     ) -> Result<TmaCopy> {
-        let op = op.trim_start_matches("cute::");
-        if let Some(why) = unmodelled(op) {
-            return Err(bad(why));
-        }
-        if !TMA_COPY_OPS.contains(&op) {
-            return Err(bad(format!(
-                "{op} is not a TMA copy operation make_tma_copy builds ({})",
-                TMA_COPY_OPS.join(", ")
-            )));
-        }
-        let bits = check_operands("make_tma_copy", &slayout, &gptr, cluster_size)?;
-        let mut tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map)?;
+        let op = family_op(op, TmaFamily::Tiled)?;
+        let element_bits = check_operands("make_tma_copy", &slayout, &gptr, cluster_size)?;
+        // the TMA's element: TmaInternalType, else the tensor's own
+        let internal = internal.filter(|i| i.bits != element_bits);
+        let bits = internal.as_ref().map_or(element_bits, |i| i.bits);
+        let recast = match &internal {
+            Some(i) => Some(Recast::new(i.bits, element_bits)?),
+            None => None,
+        };
+        // recast<TmaInternalType>(gtensor): the descriptor's global shape and strides
+        let glayout_t = match &recast {
+            Some(r) => r.layout(&glayout)?,
+            None => glayout.clone(),
+        };
+        let mut tma_gbasis = construct_tma_gbasis(&glayout, &slayout, &cta_v_map, recast.as_ref())?;
         // copy_traits_sm90_tma.hpp, make_tma_copy_atom: gather4/scatter4 move one row of the
         // box for each of 4 row indices
         let mut per_tma = 1;
@@ -593,7 +768,7 @@ impl TmaCopy {
         let mut gmem_stride = Vec::new();
         for m in tma_gbasis.modes() {
             let bases = m.stride().stride_leaves().to_vec();
-            let (s, d) = gmem_extent(&glayout, &bases)?;
+            let (s, d) = gmem_extent(&glayout_t, &bases)?;
             gmem_shape.push(s);
             gmem_stride.push(d);
         }
@@ -667,6 +842,7 @@ impl TmaCopy {
             num_bits,
             im2col: None,
             sm100_maps: None,
+            internal,
         })
     }
 
@@ -688,7 +864,19 @@ impl TmaCopy {
                 "an im2col TMA's coordinate tensor is a layout composed with a layout (Im2col::tma_tensor)",
             ));
         }
-        let g_leaves = leaves(&self.glayout);
+        // the shapes and strides of recast<TmaInternalType>(gtensor); the first TMA mode's
+        // scale, recast_ratio * stride, of the tensor's own (recast_ratio = bits(T) /
+        // bits(TmaInternalType))
+        let (g_leaves, ratio) = match &self.internal {
+            Some(i) => {
+                let elem = self.element_bits()?;
+                let r = Recast::new(i.bits, elem)?;
+                let g = gcd(elem, i.bits);
+                (leaves(&r.layout(&self.glayout)?), (elem / g, i.bits / g))
+            }
+            None => (leaves(&self.glayout), (1, 1)),
+        };
+        let orig = leaves(&self.glayout);
         let gbasis = make_basis_like(self.glayout.shape())?;
         let rank = self.tma_gbasis.rank();
         let mut tma_modes: Vec<Vec<Stride>> = Vec::with_capacity(rank);
@@ -698,6 +886,7 @@ impl TmaCopy {
         let mut k = 0;
         let g_stride = gbasis.map_strides(&mut |ei| {
             let (si, _, di) = g_leaves[k];
+            let d_orig = orig[k].2;
             k += 1;
             if si == 1 || (di.basis.is_none() && di.value == 0) {
                 return Ok(Stride::int(0));
@@ -710,8 +899,19 @@ impl TmaCopy {
             };
             let e_j = Basis::from_path(&[j as i64])?;
             if j == 0 {
-                let mut st = Stride::new(di.value, e_j);
-                st.dynamic = di.dynamic;
+                // recast_ratio * stride: a whole number, or CuTe's static fraction
+                let (num, den) = ratio;
+                let scaled = arith::mul(num, d_orig.value, "get_tma_tensor")?;
+                if scaled % den != 0 || (den != 1 && d_orig.dynamic) {
+                    let g = gcd(scaled, den);
+                    return Err(bad(format!(
+                        "get_tma_tensor: the TmaInternalType's recast ratio {num}/{den} (CuTe's trait_ratio of the element's bits to its) times the global stride {d_orig} is not a whole number: CuTe's basis stride is the fraction _{}/_{}@0, which cute's basis strides do not hold",
+                        scaled / g,
+                        den / g
+                    )));
+                }
+                let mut st = Stride::new(scaled / den, e_j);
+                st.dynamic = d_orig.dynamic;
                 Ok(st)
             } else if tma_modes[j].len() == 1 {
                 Ok(Stride::new(1, e_j))
@@ -754,8 +954,10 @@ impl TmaCopy {
     /// (cosize(T):(num_elems / cosize(T)) o T)`); the tiler is `product_each(shape(cta_v_map))`.
     pub fn tiled(&self) -> Result<(Layout, Tiler<'static>)> {
         let (cta_t_map, cta_v_map) = match &self.sm100_maps {
-            Some(maps) => (maps.cta_t_map.clone(), maps.cta_v_map.clone()),
-            None => (
+            Some(maps) if maps.cluster_shape.is_none() => {
+                (maps.cta_t_map.clone(), maps.cta_v_map.clone())
+            }
+            _ => (
                 Layout::column_major(IntTuple::int(self.cluster_size))?,
                 composition::compose_tiler(
                     &Layout::identity(&self.glayout.shape().to_owned())?,
@@ -792,19 +994,37 @@ impl TmaCopy {
 impl fmt::Display for TmaCopy {
     /// The call that builds it: `make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // the TmaInternalType, where it is not the element
+        let template = match &self.internal {
+            Some(i) => format!("<{}>", i.name),
+            None => String::new(),
+        };
         if let Some(t) = &self.sm100_maps {
-            let ab = if t.b_operand { "B" } else { "A" };
-            let im2col = if self.im2col.is_some() { "im2col_" } else { "" };
+            let builder = Sm100Builder {
+                operand: t.operand,
+                family: if self.im2col.is_some() {
+                    TmaFamily::Im2col
+                } else {
+                    TmaFamily::Tiled
+                },
+                atom: t.cluster_shape.is_some(),
+            };
             write!(
                 f,
-                "make_{im2col}tma_copy_{ab}_sm100({}, {} o {}, ",
-                self.op, self.gptr, self.glayout
+                "{}{template}({}, {} o {}, ",
+                builder.name(),
+                self.op,
+                self.gptr,
+                self.glayout
             )?;
             match &self.swizzled {
                 Some(c) => write!(f, "{c}")?,
                 None => write!(f, "{}", self.slayout)?,
             }
             write!(f, ", {}, {}", t.mma_tiler, t.mma)?;
+            if let Some(c) = &t.cluster_shape {
+                write!(f, ", {c}")?;
+            }
             if let Some(i) = &self.im2col {
                 write!(f, "{i}")?;
             }
@@ -817,7 +1037,11 @@ impl fmt::Display for TmaCopy {
         } else {
             "make_tma_copy"
         };
-        write!(f, "{name}({}, {} o {}, ", self.op, self.gptr, self.glayout)?;
+        write!(
+            f,
+            "{name}{template}({}, {} o {}, ",
+            self.op, self.gptr, self.glayout
+        )?;
         match &self.swizzled {
             Some(c) => write!(f, "{c}")?,
             None => write!(f, "{}", self.slayout)?,

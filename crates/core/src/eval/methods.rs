@@ -70,16 +70,17 @@ fn atom_method(
     let is_slice = matches!(name, "thread" | "get_slice" | "get_thread_slice");
     let r = match (atom, name) {
         (Atom::TiledMma(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
-            let i = to_int(&args[0], spans[0])?;
-            t.thr_vmnk(i).map_err(|e| EvalError::algebra(e, spans[0]))?;
+            let i = thread_index(&args[0], spans[0])?;
+            t.thr_vmnk(i.value)
+                .map_err(|e| EvalError::algebra(e, spans[0]))?;
             Ok(Value::Atom(Box::new(Atom::ThrMma(t.clone(), i))))
         }),
         (Atom::TiledCopy(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
-            let i = to_int(&args[0], spans[0])?;
+            let i = thread_index(&args[0], spans[0])?;
             let n = t.num_threads().map_err(alg)?;
-            if !(0..n).contains(&i) {
+            if !(0..n).contains(&i.value) {
                 return Err(EvalError::new(
-                    format!("thread index {i} is outside the tiled copy's {n} threads"),
+                    format!("thread index {} is outside the tiled copy's {n} threads", i.value),
                     spans[0],
                 ));
             }
@@ -176,7 +177,7 @@ fn atom_method(
                 }
             };
             let l = Layout::column_major(shape).map_err(|e| EvalError::algebra(e, spans[0]))?;
-            let (_, part) = t.partition(op, 0, &l).map_err(alg)?;
+            let (_, part) = t.partition(op, crate::algebra::Int::st(0), &l).map_err(alg)?;
             Ok(Value::IntTuple(part.shape().to_owned()))
         }),
         (Atom::ThrMma(t, thr), "partition_A" | "partition_B" | "partition_C") => {
@@ -358,11 +359,41 @@ fn atom_method(
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let src = name == "partition_S";
+                // a tensor over a layout composed with a layout (an im2col TMA's): tidfrg
+                // through its inner layout B (layout_composed.hpp's zipped_divide and
+                // composition), then the thread's slice, its offset kept in the layout
+                if let Value::LayoutComposed(ct) = &args[0] {
+                    let n = t.num_threads().map_err(alg)?;
+                    if !(0..n).contains(&thr.value) {
+                        return Err(EvalError::new(
+                            format!(
+                                "thread index {} is outside the tiled copy's {n} threads",
+                                thr.value
+                            ),
+                            span,
+                        ));
+                    }
+                    let frg = ct
+                        .layout
+                        .map_inner(|b| t.tidfrg(src, b))
+                        .map_err(alg)?;
+                    let coord = TiledCopy::partition_coord(*thr, ct.layout.inner.rank());
+                    let layout = frg.slice(&coord).map_err(alg)?;
+                    return Ok(Value::LayoutComposed(Box::new(
+                        crate::algebra::layout_composed::ComposedTensor {
+                            origin: ct.origin.clone(),
+                            layout,
+                        },
+                    )));
+                }
                 if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
                     let n = t.num_threads().map_err(alg)?;
-                    if !(0..n).contains(thr) {
+                    if !(0..n).contains(&thr.value) {
                         return Err(EvalError::new(
-                            format!("thread index {thr} is outside the tiled copy's {n} threads"),
+                            format!(
+                                "thread index {} is outside the tiled copy's {n} threads",
+                                thr.value
+                            ),
                             span,
                         ));
                     }
@@ -405,6 +436,20 @@ fn swizzled_slice(
     let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
     let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
     super::tensor_value(total, r)
+}
+
+/// A thread index of its kind (C++'s `int` a run-time one, `Int<1>{}` a static one): the slice
+/// keeps it, and the partition's offset takes its kind from it.
+fn thread_index(v: &Value, span: Span) -> Result<crate::algebra::Int, EvalError> {
+    match v {
+        Value::IntTuple(t) if t.basis().is_none() => {
+            if let Some(i) = t.as_int() {
+                return Ok(crate::algebra::Int::of(i, t.is_dynamic()));
+            }
+            to_int(v, span).map(crate::algebra::Int::st)
+        }
+        _ => to_int(v, span).map(crate::algebra::Int::st),
+    }
 }
 
 fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Value, EvalError> {
@@ -545,6 +590,14 @@ pub fn data_fields(a: &Atom) -> Vec<&'static str> {
     };
     if sparse {
         out.push("ELayout");
+    }
+    // a block-scaled mma.sync's scale factors
+    let scaled = match a {
+        Atom::Mma(m) => m.scale_factors().is_some(),
+        _ => false,
+    };
+    if scaled {
+        out.extend(["SFALayout", "SFBLayout", "ValTypeSF", "SFVecSize"]);
     }
     out
 }
@@ -1002,6 +1055,24 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                     span,
                 )
             })),
+            // SM120's block-scaled mma.sync: its scale factors' layouts, type and vector size
+            "SFALayout" | "SFBLayout" | "ValTypeSF" | "SFVecSize" => {
+                Some(m.scale_factors().ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "{} has no {name}: its MMA_Traits are not a block-scaled mma.sync's (SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<…>, SM120_16x8x64_TN_VS<…> and the sparse SM120_SPARSE_16x8x64_TN_VS / _16x8x128_TN_VS define them)",
+                            m.name
+                        ),
+                        span,
+                    )
+                }).map(|(sfa, sfb, sf, vs)| match name {
+                    "SFALayout" => Value::Layout(sfa),
+                    "SFBLayout" => Value::Layout(sfb),
+                    "ValTypeSF" => Value::Name(sf),
+                    // `constexpr static int SFVecSize`: an int, not an Int<VS>
+                    _ => Value::IntTuple(IntTuple::int_of(vs, true)),
+                }))
+            }
             "ValTypeD" | "ValTypeA" | "ValTypeB" | "ValTypeC" | "ValTypeE" => {
                 Some(m.value_type(name).map(|t| Value::Name(t.to_string())).ok_or_else(|| {
                     let why = if name == "ValTypeE" && m.row().is_some() {
@@ -1058,11 +1129,11 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         },
         Atom::ThrMma(t, thr) => match name {
             "thr_vmnk" => Some(
-                t.thr_vmnk(*thr)
+                t.thr_vmnk(thr.value)
                     .map(|c| Value::IntTuple(c.into_iter().map(IntTuple::int).collect()))
                     .map_err(alg),
             ),
-            "thr_idx" => Some(Ok(Value::int(*thr))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
             _ => atom_field(&Atom::TiledMma(t.clone()), name, span),
         },
         Atom::Copy(c) => match name {
@@ -1104,7 +1175,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => atom_field(&Atom::Copy(t.atom.clone()), name, span),
         },
         Atom::ThrCopy(t, thr) => match name {
-            "thr_idx" => Some(Ok(Value::int(*thr))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
         },
         Atom::TvTiler(t) => match name {
@@ -1240,6 +1311,21 @@ pub fn atom_function(
                 Some(v) => Some(to_int(v, spans[1])?),
                 None => None,
             };
+            // `Copy_Traits<OP, NumBitsPerTMA, AuxParams>`: a TMA's traits name the auxiliary
+            // parameters' type (AuxTmaParams<…>, or any type: the layouts do not read it)
+            if let Some(aux) = vals.get(2) {
+                let bare = op.trim_start_matches("cute::");
+                let tma = crate::atoms::tma::TMA_COPY_OPS.contains(&bare)
+                    || crate::atoms::im2col::IM2COL_OPS.contains(&bare);
+                if !tma || !matches!(aux, Value::Name(_)) {
+                    return Err(EvalError::new(
+                        format!(
+                            "Copy_Traits<OP, NumBits, AuxParams> is a TMA's traits: its third argument is the AuxParams type; {op} is not a TMA operation"
+                        ),
+                        spans[2],
+                    ));
+                }
+            }
             CopyAtom::traits(op, bits)
                 .map(|c| wrap(Atom::Copy(c)))
                 .map_err(alg)
@@ -1363,7 +1449,8 @@ pub fn atom_function(
         "make_tma_atom_A_sm100"
         | "make_tma_atom_B_sm100"
         | "make_tma_copy_A_sm100"
-        | "make_tma_copy_B_sm100" => {
+        | "make_tma_copy_B_sm100"
+        | "make_tma_copy_C_sm100" => {
             // `make_tma_atom_A_sm100<TmaInternalType>(…)`: the template argument comes first
             let plain = if name.starts_with("make_tma_atom") {
                 6
@@ -1382,9 +1469,10 @@ pub fn atom_function(
                 swizzled,
                 slayout,
             } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
-            if let Some((ty, ty_span)) = internal {
-                tma_internal_type(name, ty, ty_span, &gptr)?;
-            }
+            let internal = match internal {
+                Some((ty, ty_span)) => tma_internal_type(name, ty, ty_span)?,
+                None => None,
+            };
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
             let cluster = match vals.get(5) {
@@ -1392,7 +1480,7 @@ pub fn atom_function(
                 None => None,
             };
             let t = crate::atoms::tma::TmaCopy::derive_atom_sm100(
-                name.contains("_B_sm100"),
+                sm100_operand(name),
                 op,
                 gptr,
                 glayout,
@@ -1401,6 +1489,7 @@ pub fn atom_function(
                 &mma_tiler,
                 &mma,
                 cluster.as_ref(),
+                internal,
             )
             .map_err(alg)?;
             if cluster.is_some() {
@@ -1412,20 +1501,12 @@ pub fn atom_function(
             }
         }
         "make_im2col_tma_atom_A_sm100" | "make_im2col_tma_atom_B_sm100" => {
-            let operand = if name.contains("_A_") {
-                crate::atoms::im2col::Sm100Operand::A
-            } else {
-                crate::atoms::im2col::Sm100Operand::B
-            };
+            let operand = sm100_operand(name);
             let t = im2col_sm100_args(operand, vals, spans)?;
             t.atom().map(|a| wrap(Atom::Copy(a))).map_err(alg)
         }
         "make_im2col_tma_copy_A_sm100" | "make_im2col_tma_copy_B_sm100" => {
-            let operand = if name.contains("_A_") {
-                crate::atoms::im2col::Sm100Operand::A
-            } else {
-                crate::atoms::im2col::Sm100Operand::B
-            };
+            let operand = sm100_operand(name);
             let t = im2col_sm100_args(operand, vals, spans)?;
             TiledCopy::tma(t)
                 .map(|c| wrap(Atom::TiledCopy(c)))
@@ -1453,17 +1534,27 @@ pub fn atom_function(
     }
 }
 
-/// `make_tma_atom_A_sm100<TmaInternalType>(…)` (and `_B_`, and the `make_tma_copy_*_sm100`
-/// forms): CuTe's TMA moves `TmaInternalType` elements (`void`: the tensor's own,
-/// `GEngine::value_type`), `num_bits_per_tma = size(tma_gbasis) * sizeof_bits_v<TmaInternalType>`
-/// over `recast<TmaInternalType>(gtensor)`. A type of the tensor element's width changes
-/// nothing cute shows; another width recasts the global tensor, which cute refuses.
+/// The operand an SM100 TMA builder copies, by its name (`make_tma_copy_C_sm100`: C).
+fn sm100_operand(name: &str) -> crate::atoms::tiled_mma::Operand {
+    use crate::atoms::tiled_mma::Operand;
+    if name.contains("_A_") {
+        Operand::A
+    } else if name.contains("_B_") {
+        Operand::B
+    } else {
+        Operand::C
+    }
+}
+
+/// `make_tma_copy<TmaInternalType>(…)`, `make_tma_atom<…>`, `make_tma_atom_A_sm100<…>` (and
+/// `_B_`, and the `make_tma_copy_*_sm100` forms): CuTe's TMA moves `TmaInternalType` elements
+/// (`void`: the tensor's own, `GEngine::value_type`) of `recast<TmaInternalType>(gtensor)`,
+/// `num_bits_per_tma = size(tma_gbasis) * sizeof_bits_v<TmaInternalType>`. `None`: `void`.
 fn tma_internal_type(
     name: &str,
     ty: &Value,
     span: Span,
-    gptr: &crate::algebra::pointer::Pointer,
-) -> Result<(), EvalError> {
+) -> Result<Option<crate::atoms::tma::TmaInternal>, EvalError> {
     let Value::Name(t) = ty else {
         return Err(expected(
             "a TmaInternalType, a type such as uint16_t or void",
@@ -1473,7 +1564,7 @@ fn tma_internal_type(
     };
     let t = t.trim();
     if t == "void" {
-        return Ok(());
+        return Ok(None);
     }
     let Some(bits) = crate::algebra::recast::element_bits(t) else {
         return Err(EvalError::new(
@@ -1483,19 +1574,10 @@ fn tma_internal_type(
             span,
         ));
     };
-    let gbits = gptr
-        .width
-        .bits(&format!("{name}<{t}>"))
-        .map_err(|e| EvalError::algebra(e, span))?;
-    if bits != gbits {
-        return Err(EvalError::new(
-            format!(
-                "{name}<{t}>: a TmaInternalType of {bits} bits over a tensor of {gbits}-bit elements has the TMA move recast<{t}>(gtensor), which cute does not model; cute takes a TmaInternalType of the tensor element's width ({gbits} bits) or void"
-            ),
-            span,
-        ));
-    }
-    Ok(())
+    Ok(Some(crate::atoms::tma::TmaInternal {
+        name: t.to_string(),
+        bits,
+    }))
 }
 
 /// The arguments of `make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER], [CLUSTER_SIZE])` (CuTe's
@@ -1506,6 +1588,28 @@ fn tma_args(
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
+    // `make_tma_copy<TmaInternalType>(…)`: the template argument comes first, a type where
+    // the operation follows
+    let (internal, vals, spans) = match (vals.first(), vals.get(1)) {
+        (Some(Value::Name(t)), Some(Value::Name(_)))
+            if t.trim() == "void" || crate::algebra::recast::element_bits(t).is_some() =>
+        {
+            if name == "make_tma_copy" && vals.len() != 6 {
+                return Err(EvalError::new(
+                    format!(
+                        "make_tma_copy<{t}>: CuTe's one make_tma_copy with a TmaInternalType takes 5 arguments, make_tma_copy<T>(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE) (the shorter overloads take no template argument: no matching function)"
+                    ),
+                    spans[0],
+                ));
+            }
+            (
+                tma_internal_type(name, &vals[0], spans[0])?,
+                &vals[1..],
+                &spans[1..],
+            )
+        }
+        _ => (None, vals, spans),
+    };
     let TmaHead {
         op,
         gptr,
@@ -1514,6 +1618,15 @@ fn tma_args(
         slayout,
     } = tma_head(vals, spans, "a TMA copy operation, e.g. SM90_TMA_LOAD")?;
     let atom_only = name == "make_tma_atom";
+    if vals.len() > 5 {
+        return Err(EvalError::new(
+            format!(
+                "{name} takes at most 5 arguments (OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE), got {}: a template argument before them is a TmaInternalType, an element type such as uint8_t",
+                vals.len()
+            ),
+            spans[5],
+        ));
+    }
     let (tiler_at, cluster_at) = match (atom_only, vals.len()) {
         (false, 4) => (None, Some(3)),
         (_, 5) => (Some(3), Some(4)),
@@ -1542,7 +1655,7 @@ fn tma_args(
     };
     let span = spans[0].to(spans[spans.len() - 1]);
     crate::atoms::tma::TmaCopy::derive(
-        op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only,
+        op, gptr, glayout, swizzled, slayout, tiler, cluster, atom_only, internal,
     )
     .map_err(|e| EvalError::algebra(e, span))
 }
@@ -1550,7 +1663,7 @@ fn tma_args(
 /// The arguments of `make_im2col_tma_atom_A_sm100` / `_B_sm100` (13: OP, GTENSOR, SLAYOUT,
 /// MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK and the convolution's 7 parameters).
 fn im2col_sm100_args(
-    operand: crate::atoms::im2col::Sm100Operand,
+    operand: crate::atoms::tiled_mma::Operand,
     vals: &[Value],
     spans: &[Span],
 ) -> Result<crate::atoms::tma::TmaCopy, EvalError> {
@@ -2060,15 +2173,17 @@ fn blockscaled_config_member(
             format!("{config}::{f} is a static member function: call it, {f}(problem_shape)"),
             span,
         )),
-        (ConfigMember::Deduced, _) => Err(EvalError::new(
-            format!(
-                "{config}::{name}() is LayoutSF{{}}, blocked_product(SfAtom, a layout of run-time extents value-initialised to 0), which CuTe prints {}: \
-                 cute's layouts have extents of at least 1 (SPEC §3); {config}::tile_atom_to_shape_SF{}(problem_shape) gives the layout of a problem",
-                bs::deduced_layout_print(vs),
-                if name.ends_with('B') { "B" } else { "A" }
-            ),
-            span,
-        )),
+        (ConfigMember::Deduced, _) => {
+            let ab = if name.ends_with('B') { "B" } else { "A" };
+            Err(EvalError::new(
+                format!(
+                    "{config}::{name}() is refused: CuTe's answer, LayoutSF{{}} (blocked_product(SfAtom, a layout of run-time extents value-initialised to 0)), has run-time extents of 0 (CuTe prints {}), and SPEC §3 says extents are at least 1 (size, shape_div, the complement and the laws rely on it). \
+                     The form that works is {config}::tile_atom_to_shape_SF{ab}(shape), the layout for a problem shape (M,N,K) or (M,N,K,L): {config}::tile_atom_to_shape_SF{ab}(make_shape(256,256,512,1))",
+                    bs::deduced_layout_print(vs),
+                ),
+                span,
+            ))
+        }
         (ConfigMember::SfAtom, Some((args, _))) if !args.is_empty() => Err(EvalError::new(
             format!(
                 "{config}::SfAtom is a layout type: it takes no arguments ({config}::SfAtom{{}})"

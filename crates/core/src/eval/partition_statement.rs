@@ -121,12 +121,12 @@ pub fn read(env: &Env, text: &str) -> Result<Option<PartitionStatement>, EvalErr
             let who = env.eval(receiver)?;
             let thread = match (&who, by) {
                 (Value::Atom(a), Partitioner::Copy { .. }) => match a.as_ref() {
-                    Atom::ThrCopy(_, t) => Some(*t),
+                    Atom::ThrCopy(_, t) => Some(t.value),
                     Atom::TiledCopy(_) => return Err(no_thread(name, "tiled copy", receiver.span)),
                     _ => None,
                 },
                 (Value::Atom(a), Partitioner::Mma(_)) => match a.as_ref() {
-                    Atom::ThrMma(_, t) => Some(*t),
+                    Atom::ThrMma(_, t) => Some(t.value),
                     Atom::TiledMma(_) => return Err(no_thread(name, "tiled MMA", receiver.span)),
                     _ => None,
                 },
@@ -368,7 +368,7 @@ mod tests {
         assert_eq!(st.by, Partitioner::Copy { source: false });
         assert_eq!((st.thread, st.operand()), (Some(3), Some("D")));
         assert_eq!(st.tile_text, "(4,16)");
-        assert!(matches!(st.slice, Some(Atom::ThrCopy(_, 3))));
+        assert!(matches!(st.slice, Some(Atom::ThrCopy(_, t)) if t.value == 3));
         let st = read(&format!("({COPY}.get_slice(5).partition_S((4,16)))")).expect("grouped");
         assert_eq!(st.thread, Some(5));
         let st =

@@ -208,7 +208,7 @@ fn atom(out: &mut String, v: &Value, a: &crate::atoms::Atom) {
         }
         Atom::ThrMma(m, t) => {
             out.push_str("ThrMMA\n  Thr VMNK: ");
-            thread_coord(out, &m.thr_layout_vmnk, *t);
+            thread_coord(out, &m.thr_layout_vmnk, t.value);
             out.push('\n');
             let tiled = Atom::TiledMma(m.clone());
             atom(out, &Value::Atom(Box::new(tiled.clone())), &tiled);

@@ -198,8 +198,14 @@ fn atom(v: &Value, a: &Atom, opts: &RenderOptions) -> Result<Map<String, Json>, 
         Atom::TvSlice(..) => "tv_partitioner",
     };
     let mut m = object(json!({ "kind": kind }));
-    if let Atom::ThrMma(_, t) | Atom::ThrCopy(_, t) | Atom::TvSlice(_, t) = a {
-        m.insert("thr_idx".into(), json!(t));
+    match a {
+        Atom::ThrMma(_, t) | Atom::ThrCopy(_, t) => {
+            m.insert("thr_idx".into(), kinded(*t));
+        }
+        Atom::TvSlice(_, t) => {
+            m.insert("thr_idx".into(), json!(t));
+        }
+        _ => {}
     }
     let plain_opts = RenderOptions {
         with_values: false,

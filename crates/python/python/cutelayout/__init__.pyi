@@ -729,10 +729,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc"""
 
-def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., **kwargs: Arg) -> Any:
-    """copy_traits(OP[, NUM_BITS_PER_TMA])
+def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., aux_params: Arg = ..., **kwargs: Arg) -> Any:
+    """copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])
 
-CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits).
+CuTe's Copy_Traits<OP[, Int<N>[, AuxParams]]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits); a TMA's traits take its AuxParams type third (Copy_Traits<SM90_TMA_LOAD, Int<4096>, AuxTmaParams<…>>), which the layouts do not read.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_traits')`` shows its result)::
 
@@ -792,10 +792,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_tiled_copy_C(copy_atom(UniversalCopy<uint32_t>, float), tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (2,2,1))).Tiler_MN"""
 
-def make_tma_copy(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg = ..., cluster_size: Arg = ..., **kwargs: Arg) -> Any:
-    """make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])
+def make_tma_copy(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg = ..., cluster_size: Arg = ..., arg5: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_copy[<TmaInternalType>](OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])
 
-CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size.
+CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size; a TmaInternalType (with all five arguments) moves recast<TmaInternalType>(GTENSOR).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy')`` shows its result)::
 
@@ -882,10 +882,19 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_tma_copy_B_sm100(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(Int<128>{},Int<16>{}),Int<1>{},Int<4>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))"""
 
-def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., **kwargs: Arg) -> Any:
-    """make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
+def make_tma_copy_C_sm100(op: Arg, gtensor: Arg, slayout: Arg, cluster_tiler: Arg, tiled_mma: Arg, arg5: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_copy_C_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)
 
-CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts.
+CuTe's SM100 TMA TiledCopy for a UMMA's C or D (copy_traits_sm100_tma.hpp): TILED_MMA.thrfrg_C over the gmem tensor tiled by (TILE_M, TILE_N), one CTA (a non-multicast OP: SM90_TMA_LOAD, SM90_TMA_STORE, SM100_TMA_2SM_LOAD), tiled by detail::make_tma_copy_tiled.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_copy_C_sm100')`` shows its result)::
+
+    make_tma_copy_C_sm100(SM90_TMA_STORE, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(512,256), make_stride(_1{},512)), make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))"""
+
+def make_tma_atom(op: Arg, gtensor: Arg, slayout: Arg, cta_tiler: Arg, cluster_size: Arg = ..., arg5: Arg = ..., **kwargs: Arg) -> Any:
+    """make_tma_atom[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])
+
+CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts; a TmaInternalType moves recast<TmaInternalType>(GTENSOR).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_tma_atom')`` shows its result)::
 
@@ -1786,7 +1795,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def recast_ptr(ptr: Arg, arg1: Arg, **kwargs: Arg) -> Any:
     """recast_ptr<T>(PTR)
 
-PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0)).
+PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0)), a sparse_ptr for a sparse_elem<S,T>; of a sparse_ptr, its physical pointer's address.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast_ptr')`` shows its result)::
 

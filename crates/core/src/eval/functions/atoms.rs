@@ -33,11 +33,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "copy_traits",
-        "copy_traits(OP[, NUM_BITS_PER_TMA])",
-        "CuTe's Copy_Traits<OP[, Int<N>]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits)",
+        "copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])",
+        "CuTe's Copy_Traits<OP[, Int<N>[, AuxParams]]>: fields ThrID, SrcLayout, DstLayout, RefLayout (in bits); a TMA's traits take its AuxParams type third (Copy_Traits<SM90_TMA_LOAD, Int<4096>, AuxTmaParams<…>>), which the layouts do not read",
         "copy_traits(SM90_U32x4_STSM_N).SrcLayout",
         1,
-        2
+        3
     ),
     f!(
         "make_tiled_copy",
@@ -111,11 +111,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     atom_f!(
         "make_tma_copy",
-        "make_tma_copy(OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])",
-        "CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size",
+        "make_tma_copy[<TmaInternalType>](OP, GTENSOR, SLAYOUT[, CTA_TILER][, CLUSTER_SIZE])",
+        "CuTe's TMA TiledCopy: the box TMA moves between the gmem tensor and the smem layout (fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride), its Tiler_MN and TiledLayout_TV; four arguments give the multicast cluster size; a TmaInternalType (with all five arguments) moves recast<TmaInternalType>(GTENSOR)",
         "make_tma_copy(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(1024,256), make_stride(256,_1{})), Layout<Shape<_64,_32>,Stride<_32,_1>>{}).tma_box",
         3,
-        5
+        6,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_im2col_tma_copy",
@@ -194,12 +195,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: super::TemplateArgs::Before
     ),
     atom_f!(
+        "make_tma_copy_C_sm100",
+        "make_tma_copy_C_sm100[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CLUSTER_TILER, TILED_MMA)",
+        "CuTe's SM100 TMA TiledCopy for a UMMA's C or D (copy_traits_sm100_tma.hpp): TILED_MMA.thrfrg_C over the gmem tensor tiled by (TILE_M, TILE_N), one CTA (a non-multicast OP: SM90_TMA_LOAD, SM90_TMA_STORE, SM100_TMA_2SM_LOAD), tiled by detail::make_tma_copy_tiled",
+        "make_tma_copy_C_sm100(SM90_TMA_STORE, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(512,256), make_stride(_1{},512)), make_layout(make_shape(make_shape(Int<128>{},Int<128>{}),Int<1>{},Int<1>{})), make_shape(Int<128>{},Int<128>{},Int<64>{}), make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>{}))",
+        5,
+        6,
+        template: super::TemplateArgs::Before
+    ),
+    atom_f!(
         "make_tma_atom",
-        "make_tma_atom(OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])",
-        "CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts",
+        "make_tma_atom[<TmaInternalType>](OP, GTENSOR, SLAYOUT, CTA_TILER[, CLUSTER_SIZE])",
+        "CuTe's TMA Copy_Atom (Copy_Traits<OP, NumBitsPerTMA, AuxTmaParams>): fields tma_box, TmaGmemBasis, tma_gmem_shape, tma_gmem_stride and the atom's layouts; a TmaInternalType moves recast<TmaInternalType>(GTENSOR)",
         "make_tma_atom(SM90_TMA_LOAD, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(1024,256)), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{},_64{})), make_shape(_128{},_64{})).tma_box",
         4,
-        5
+        6,
+        template: super::TemplateArgs::Before
     ),
     atom_f!(
         "make_layout_tv",

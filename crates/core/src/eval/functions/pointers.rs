@@ -88,13 +88,19 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "recast_ptr",
         "recast_ptr<T>(PTR)",
-        "PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0))",
+        "PTR's address as a pointer to T (CuTe's recast_ptr): a subbyte_iterator for a type narrower than a byte (gmem_subptr[4b](0x3.0)), a sparse_ptr for a sparse_elem<S,T>; of a sparse_ptr, its physical pointer's address",
         "recast_ptr<half_t>(make_gmem_ptr(static_cast<float*>(nullptr)) + 3)",
         2,
         2,
         |a| {
-            let width = element_arg(a, 0)?;
             let p = pointer_arg(a, 1)?;
+            // to a sparse_elem<S,T>: CuTe's sparse_ptr over the address
+            if let Value::Name(n) = &a.vals[0]
+                && n.starts_with("sparse_elem<")
+            {
+                return p.recast_sparse(n).map(Value::Pointer).map_err(a.alg());
+            }
+            let width = element_arg(a, 0)?;
             p.recast(width).map(Value::Pointer).map_err(a.alg())
         },
         template: TemplateArgs::Before

@@ -233,7 +233,7 @@ fn projection(keep: &[bool]) -> algebra::Coord {
 
 /// CuTe's `dice(proj, x)`: the modes of `x` whose entry in the projection `proj` is not `X`
 /// (`_`), as `local_tile(T, tiler, coord, Step<_1,X,_1>{})` applies it to its tiler and coordinate.
-fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
+pub(super) fn dice(proj: &Value, pspan: Span, x: &Value, xspan: Span) -> Result<Value, EvalError> {
     let keep: Vec<bool> = match proj {
         Value::Tuple(items) => items.iter().map(|v| !matches!(v, Value::Under)).collect(),
         Value::IntTuple(t) if !t.is_int() => vec![true; t.rank()],
