@@ -479,7 +479,13 @@ fn tensor_elements(
 fn tuple_modes(v: &Value) -> Option<Vec<Value>> {
     match v {
         Value::IntTuple(t) if t.is_int() => Some(vec![v.clone()]),
-        Value::IntTuple(t) => Some(t.modes().to_vec().into_iter().map(Value::IntTuple).collect()),
+        Value::IntTuple(t) => Some(
+            t.modes()
+                .to_vec()
+                .into_iter()
+                .map(Value::IntTuple)
+                .collect(),
+        ),
         Value::Tuple(vs) => Some(vs.clone()),
         _ => None,
     }

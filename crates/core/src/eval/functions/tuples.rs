@@ -220,9 +220,10 @@ fn compact(a: &Args, major: ta::Major) -> R {
 /// `make_int_sequence<N>{}` (util/type_traits.hpp, `make_seq<N>` of
 /// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of static integers.
 fn int_sequence(a: &Args) -> R {
-    let n = a.int_tuple(0)?.as_int().ok_or_else(|| {
-        EvalError::new("make_int_sequence<N>: N must be an integer", a.spans[0])
-    })?;
+    let n = a
+        .int_tuple(0)?
+        .as_int()
+        .ok_or_else(|| EvalError::new("make_int_sequence<N>: N must be an integer", a.spans[0]))?;
     let width = usize::try_from(n).map_err(|_| {
         EvalError::new(
             format!("make_int_sequence<{n}>: N must be non-negative"),
