@@ -341,6 +341,27 @@ impl Env {
         match name {
             "for_each" => {
                 let f = f.expect("for_each's function");
+                // a tuple (tuple_algorithms.hpp): `f(get<i>(t))` for `i < rank(t)`; an integer:
+                // `f(t)` once
+                if let Some(modes) = tuple_modes(&vals[0]) {
+                    for v in modes {
+                        match &f {
+                            ElementFn::Lambda(r, seq) => {
+                                self.call_routine_on(r, vec![v], span, *seq)?;
+                            }
+                            functor => {
+                                let x = super::elements::number_of(&v).ok_or_else(|| {
+                                    EvalError::new(
+                                        format!("for_each: a functor takes numbers, the tuple's mode is {}", v.kind()),
+                                        args[0].span,
+                                    )
+                                })?;
+                                self.apply_element_fn(functor, &[x], span)?;
+                            }
+                        }
+                    }
+                    return Ok(());
+                }
                 let t = tensor_elements(&vals[0], args[0].span, name, "tensor")?;
                 for e in &t {
                     let x = self.buffers.get(e).map_err(err(args[0].span))?;
@@ -450,4 +471,22 @@ fn tensor_elements(
 ) -> Result<Vec<Element>, EvalError> {
     let (o, l) = tensor_view(v, span, algorithm, role)?;
     elements(&o, &l).map_err(|m| EvalError::new(format!("{algorithm}: {m}"), span))
+}
+
+/// The modes `for_each` calls its function on when given a tuple (tuple_algorithms.hpp:
+/// `for_each(t, f)` is `f(get<I>(t))...` of a tuple, `f(t)` of anything else): `None` for a
+/// tensor.
+fn tuple_modes(v: &Value) -> Option<Vec<Value>> {
+    match v {
+        Value::IntTuple(t) if t.is_int() => Some(vec![v.clone()]),
+        Value::IntTuple(t) => Some(
+            t.modes()
+                .to_vec()
+                .into_iter()
+                .map(Value::IntTuple)
+                .collect(),
+        ),
+        Value::Tuple(vs) => Some(vs.clone()),
+        _ => None,
+    }
 }

@@ -467,6 +467,7 @@ fn template(name: &str) -> Option<Template> {
         "Coord" => Template::Call("make_coord"),
         "Step" => Template::Call("make_step"),
         "tuple" => Template::Call("make_tuple"),
+        "make_int_sequence" | "make_seq" => Template::Call("make_int_sequence"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),

@@ -297,12 +297,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "for_each",
         "for_each(T, f)",
-        "calls f(T(i)) for each element (a functor of CuTe's or a lambda; prints what f prints)",
+        "calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence (a functor of CuTe's or a lambda; prints what f prints)",
         "for_each(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), negate{})",
         2,
         2,
         |a| {
-            tensor(a, 0, "for_each", "tensor")?;
+            // tuple_algorithms.hpp's for_each: `f(get<i>(t))` for each mode of a tuple (or
+            // `f(t)` of an integer); tensor_algorithms.hpp's: `f(T(i))` for each element
+            if !matches!(a.vals[0], Value::IntTuple(_) | Value::Tuple(_)) {
+                tensor(a, 0, "for_each", "tensor or tuple")?;
+            }
             nothing()
         },
         void: true

@@ -217,7 +217,42 @@ fn compact(a: &Args, major: ta::Major) -> R {
     tup(a, ta::compact_major(&shape, &current, major))
 }
 
+/// `make_int_sequence<N>{}` (util/type_traits.hpp, `make_seq<N>` of
+/// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of static integers.
+fn int_sequence(a: &Args) -> R {
+    let n = a
+        .int_tuple(0)?
+        .as_int()
+        .ok_or_else(|| EvalError::new("make_int_sequence<N>: N must be an integer", a.spans[0]))?;
+    let width = usize::try_from(n).map_err(|_| {
+        EvalError::new(
+            format!("make_int_sequence<{n}>: N must be non-negative"),
+            a.spans[0],
+        )
+    })?;
+    if width > crate::limits::MAX_TUPLE_WIDTH {
+        return Err(EvalError::new(
+            format!(
+                "make_int_sequence<{n}>: N is past the limit of {} modes",
+                crate::limits::MAX_TUPLE_WIDTH
+            ),
+            a.spans[0],
+        ));
+    }
+    let modes: Vec<IntTuple> = (0..n).map(|i| IntTuple::int_of(i, false)).collect();
+    Ok(Value::IntTuple(IntTuple::tuple(modes)))
+}
+
 pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "make_int_sequence",
+        "make_int_sequence<N>{}",
+        "the integer sequence (_0,_1,…,_{N-1}) (make_seq<N>{} too), as for_each walks it",
+        "make_int_sequence<4>{}",
+        1,
+        1,
+        int_sequence
+    ),
     f!(
         "product",
         "product(T)",
