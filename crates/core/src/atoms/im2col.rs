@@ -202,11 +202,7 @@ pub fn derive_atom_sm100(
         ));
     }
     let (multicast, cta_t_map) = builder.multicast(op, mma, cluster_shape)?;
-    if mma_tiler.rank() < 3 {
-        return Err(bad(format!(
-            "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
-        )));
-    }
+    builder.check_tiler(mma_tiler)?;
     let r = glayout.rank();
     // append<R>((TILE_MN, TILE_K), _1): the operand's modes of the MMA tiler
     let (p, q) = operand.modes();
@@ -237,17 +233,7 @@ pub fn derive_atom_sm100(
         true,
     )?;
     t.atom_only = cta_t_map.is_none();
-    t.sm100_maps = Some(Box::new(super::tma::Sm100Tiling {
-        operand,
-        mma_tiler: mma_tiler.clone(),
-        mma: mma.clone(),
-        cluster_shape: cluster_shape.cloned(),
-        cta_t_map: match cta_t_map {
-            Some(m) => m,
-            None => Layout::new(IntTuple::int(1), IntTuple::int(0))?,
-        },
-        cta_v_map,
-    }));
+    t.sm100_maps = Some(builder.tiling(mma_tiler, mma, cluster_shape, cta_t_map, cta_v_map)?);
     Ok(t)
 }
 

@@ -129,6 +129,42 @@ pub struct Sm100Builder {
 }
 
 impl Sm100Builder {
+    /// CuTe's check of the MMA tiler `(TILE_M, TILE_N, TILE_K, ...)`: at least 3 modes.
+    pub(super) fn check_tiler(self, mma_tiler: &IntTuple) -> Result<()> {
+        if mma_tiler.rank() < 3 {
+            return Err(condition(
+                self.name(),
+                format!(
+                    "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The SM100 maps a copy it builds keeps ([`Sm100Tiling`]); an atom's (no CTA thread map)
+    /// `cta_t_map` is `Layout<_1,_0>`.
+    pub(super) fn tiling(
+        self,
+        mma_tiler: &IntTuple,
+        mma: &super::tiled_mma::TiledMma,
+        cluster_shape: Option<&IntTuple>,
+        cta_t_map: Option<Layout>,
+        cta_v_map: Layout,
+    ) -> Result<Box<Sm100Tiling>> {
+        Ok(Box::new(Sm100Tiling {
+            operand: self.operand,
+            mma_tiler: mma_tiler.clone(),
+            mma: mma.clone(),
+            cluster_shape: cluster_shape.cloned(),
+            cta_t_map: match cta_t_map {
+                Some(m) => m,
+                None => Layout::new(IntTuple::int(1), IntTuple::int(0))?,
+            },
+            cta_v_map,
+        }))
+    }
+
     /// Its name, `make_im2col_tma_atom_A_sm100`.
     pub fn name(self) -> &'static str {
         use Operand::{A, B, C};
@@ -673,14 +709,7 @@ impl TmaCopy {
             ));
         }
         let (multicast, cta_t_map) = builder.multicast(op, mma, cluster_shape)?;
-        if mma_tiler.rank() < 3 {
-            return Err(condition(
-                name,
-                format!(
-                    "the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), of at least 3 modes: got {mma_tiler}"
-                ),
-            ));
-        }
+        builder.check_tiler(mma_tiler)?;
         // remove<1> (A), remove<0> (B) or remove<2> (C) of the MMA tiler: the operand's modes
         let (p, q) = operand.modes();
         let kept: Vec<IntTuple> = mma_tiler
@@ -707,17 +736,7 @@ impl TmaCopy {
             builder.atom,
             internal,
         )?;
-        t.sm100_maps = Some(Box::new(Sm100Tiling {
-            operand,
-            mma_tiler: mma_tiler.clone(),
-            mma: mma.clone(),
-            cluster_shape: cluster_shape.cloned(),
-            cta_t_map: match cta_t_map {
-                Some(m) => m,
-                None => Layout::new(IntTuple::int(1), IntTuple::int(0))?,
-            },
-            cta_v_map,
-        }));
+        t.sm100_maps = Some(builder.tiling(mma_tiler, mma, cluster_shape, cta_t_map, cta_v_map)?);
         Ok(t)
     }
 

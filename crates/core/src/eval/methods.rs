@@ -359,20 +359,12 @@ fn atom_method(
         (Atom::ThrCopy(t, thr), "partition_S" | "partition_D") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let src = name == "partition_S";
+                // (the thread index was checked against the copy's threads by get_slice, the
+                // one place a thread's slice is made)
                 // a tensor over a layout composed with a layout (an im2col TMA's): tidfrg
                 // through its inner layout B (layout_composed.hpp's zipped_divide and
                 // composition), then the thread's slice, its offset kept in the layout
                 if let Value::LayoutComposed(ct) = &args[0] {
-                    let n = t.num_threads().map_err(alg)?;
-                    if !(0..n).contains(&thr.value) {
-                        return Err(EvalError::new(
-                            format!(
-                                "thread index {} is outside the tiled copy's {n} threads",
-                                thr.value
-                            ),
-                            span,
-                        ));
-                    }
                     let frg = ct
                         .layout
                         .map_inner(|b| t.tidfrg(src, b))
@@ -387,16 +379,6 @@ fn atom_method(
                     )));
                 }
                 if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
-                    let n = t.num_threads().map_err(alg)?;
-                    if !(0..n).contains(&thr.value) {
-                        return Err(EvalError::new(
-                            format!(
-                                "thread index {} is outside the tiled copy's {n} threads",
-                                thr.value
-                            ),
-                            span,
-                        ));
-                    }
                     let frg = t.tidfrg(src, &st.layout.layout).map_err(alg)?;
                     let coord = TiledCopy::partition_coord(*thr, st.layout.layout.rank());
                     return swizzled_slice(st, frg, &coord, span);
