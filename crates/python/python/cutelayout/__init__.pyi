@@ -1221,6 +1221,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     domain_distribute((15,14), 6)"""
 
+def make_int_sequence(arg0: Arg, **kwargs: Arg) -> Any:
+    """make_int_sequence<N>{}
+
+The integer sequence (_0,_1,…,_{N-1}) (make_seq<N>{} too), as for_each walks it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_int_sequence')`` shows its result)::
+
+    make_int_sequence<4>{}"""
+
 def product(t: Arg, **kwargs: Arg) -> Any:
     """product(T)
 
@@ -1819,6 +1828,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem)"""
 
+def make_rmem_tensor(layout: Arg, dtype: Arg, **kwargs: Arg) -> Any:
+    """make_rmem_tensor(LAYOUT|SHAPE, DTYPE)
+
+The CuTe DSL's owning register tensor of DTYPE elements over LAYOUT (a shape: its column-major layout), holding values (t.fill(v), t[i] = v, cute.print_tensor(t)): C++'s make_tensor<T>(L).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_rmem_tensor')`` shows its result)::
+
+    cute.make_rmem_tensor(cute.make_layout((2,3)), cutlass.Float32)"""
+
 def copy(atom: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
     """copy([atom,] src, dst)
 
@@ -1872,3 +1890,66 @@ C += A * B by gemm.hpp's dispatch on the ranks, the universal FMA on the values 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('gemm')`` shows its result)::
 
     gemm(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_8,_2>{}), make_tensor<float>(Shape<_4,_8>{}))"""
+
+def for_each(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """for_each(T, f)
+
+Calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence (a functor of CuTe's or a lambda; prints what f prints).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('for_each')`` shows its result)::
+
+    for_each(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), negate{})"""
+
+def transform(t: Arg, f: Arg, arg2: Arg = ..., arg3: Arg = ..., **kwargs: Arg) -> Any:
+    """transform(T, f) | transform(A, B, f) | transform(A, B, C, f)
+
+T(i) = f(T(i)); B(i) = f(A(i)); C(i) = f(A(i), B(i)), for i < size of the first (f: a functor of CuTe's, plus{}, negate{}, …, or a lambda; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('transform')`` shows its result)::
+
+    transform(make_tensor<float>(Shape<_4>{}), negate{})"""
+
+def reduce(t: Arg, init: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
+    """reduce(T, init[, f])
+
+Init = f(init, T(i)) for each element, in init's type (f: plus{} by default, a functor of CuTe's or a lambda): the result (cute/algorithm/tensor_reduce.hpp).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('reduce')`` shows its result)::
+
+    reduce(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), 0)"""
+
+def batch_reduce(s: Arg, d: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
+    """batch_reduce(S, D[, f])
+
+D(i) = reduce(S(_,i), D(i), f) for i < size(D): S is (RedMode, BatchMode) (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('batch_reduce')`` shows its result)::
+
+    batch_reduce(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_2>{}))"""
+
+def real(z: Arg, **kwargs: Arg) -> Any:
+    """real(z)
+
+The real part of a complex value (cutlass::real).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('real')`` shows its result)::
+
+    real(complex<float>(1.5f, -2.f))"""
+
+def imag(z: Arg, **kwargs: Arg) -> Any:
+    """imag(z)
+
+The imaginary part of a complex value (cutlass::imag; of a real value, 0).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('imag')`` shows its result)::
+
+    imag(complex<float>(1.5f, -2.f))"""
+
+def conj(z: Arg, **kwargs: Arg) -> Any:
+    """conj(z)
+
+The complex conjugate (cutlass::conj; of a real value, the value).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('conj')`` shows its result)::
+
+    conj(complex<float>(1.5f, -2.f))"""
