@@ -1010,6 +1010,22 @@ impl TmaCopy {
     }
 }
 
+impl TmaCopy {
+    /// The head every builder's call starts with: `NAME<T>(OP, GTENSOR, SLAYOUT` (the smem
+    /// layout swizzled where it is).
+    fn write_head(&self, f: &mut fmt::Formatter<'_>, name: &str, template: &str) -> fmt::Result {
+        write!(
+            f,
+            "{name}{template}({}, {} o {}, ",
+            self.op, self.gptr, self.glayout
+        )?;
+        match &self.swizzled {
+            Some(c) => write!(f, "{c}"),
+            None => write!(f, "{}", self.slayout),
+        }
+    }
+}
+
 impl fmt::Display for TmaCopy {
     /// The call that builds it: `make_tma_copy(OP, GTENSOR, SLAYOUT, CTA_TILER, CLUSTER_SIZE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1028,18 +1044,7 @@ impl fmt::Display for TmaCopy {
                 },
                 atom: t.cluster_shape.is_some(),
             };
-            write!(
-                f,
-                "{}{template}({}, {} o {}, ",
-                builder.name(),
-                self.op,
-                self.gptr,
-                self.glayout
-            )?;
-            match &self.swizzled {
-                Some(c) => write!(f, "{c}")?,
-                None => write!(f, "{}", self.slayout)?,
-            }
+            self.write_head(f, builder.name(), &template)?;
             write!(f, ", {}, {}", t.mma_tiler, t.mma)?;
             if let Some(c) = &t.cluster_shape {
                 write!(f, ", {c}")?;
@@ -1056,15 +1061,7 @@ impl fmt::Display for TmaCopy {
         } else {
             "make_tma_copy"
         };
-        write!(
-            f,
-            "{name}{template}({}, {} o {}, ",
-            self.op, self.gptr, self.glayout
-        )?;
-        match &self.swizzled {
-            Some(c) => write!(f, "{c}")?,
-            None => write!(f, "{}", self.slayout)?,
-        }
+        self.write_head(f, name, &template)?;
         write!(f, ", {}, {}", self.cta_tiler, self.cluster_size)?;
         if let Some(i) = &self.im2col {
             write!(f, "{i}")?;

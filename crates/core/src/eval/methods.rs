@@ -1642,6 +1642,9 @@ fn tma_args(
     .map_err(|e| EvalError::algebra(e, span))
 }
 
+/// What an im2col TMA builder's first argument is.
+const IM2COL_OP: &str = "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL";
+
 /// The arguments of `make_im2col_tma_atom_A_sm100` / `_B_sm100` (13: OP, GTENSOR, SLAYOUT,
 /// MMA_TILER, TILED_MMA, CLUSTER_SHAPE_VMNK and the convolution's 7 parameters).
 fn im2col_sm100_args(
@@ -1655,11 +1658,7 @@ fn im2col_sm100_args(
         glayout,
         swizzled,
         slayout,
-    } = tma_head(
-        vals,
-        spans,
-        "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
-    )?;
+    } = tma_head(vals, spans, IM2COL_OP)?;
     let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
     let mma = tiled_mma_arg(&vals[4], spans[4])?;
     // the copies (make_im2col_tma_copy_A/B_sm100) take no cluster shape: 12 arguments
@@ -1732,11 +1731,7 @@ fn im2col_args(vals: &[Value], spans: &[Span]) -> Result<crate::atoms::tma::TmaC
         glayout,
         swizzled,
         slayout,
-    } = tma_head(
-        vals,
-        spans,
-        "an im2col TMA copy operation, e.g. SM90_TMA_LOAD_IM2COL",
-    )?;
+    } = tma_head(vals, spans, IM2COL_OP)?;
     let head = if n >= 10 { n - 7 } else { n };
     let tiler = if head >= 4 {
         let mut buf = crate::algebra::TilerBuf::new();
