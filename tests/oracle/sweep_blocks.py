@@ -13,6 +13,7 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
+                                         [--only docs|tests]
 
 Last run (2026-11-29, branch s27-37g, debug build):
 
@@ -182,6 +183,12 @@ def compile_many(blocks):
     head = cute_sessions.PRELUDE
     lines, starts = head.split("\n")[:-1], []
     lines.append("int sweep_blocks(); return sweep_blocks(); }")
+    # CUDA's built-in indices, as cute answers them (a kernel's thread 0 of block 0, of a
+    # launch of one thread in one block; run-time values): a block written for a kernel
+    # (`tv(threadIdx.x, _)`) compiles on the host as cute reads it
+    lines.append("struct sweep_dim3 { unsigned x, y, z; };")
+    lines.append("sweep_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, "
+                 "gridDim{1, 1, 1};")
     for k, (helpers, _) in enumerate(blocks):
         lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
@@ -225,11 +232,14 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
+    ap.add_argument("--only", choices=["docs", "tests"],
+                    help="sweep the docs' blocks only, or the TEST bodies only")
     args = ap.parse_args()
     global WITH_HELPERS
     WITH_HELPERS = not args.no_helpers
-    sources = [("media/docs/cpp/cute/*.md", doc_blocks(args.mirror)),
-               ("test/unit/cute/core TEST bodies", test_bodies(args.mirror))]
+    sources = [("media/docs/cpp/cute/*.md", doc_blocks) if args.only != "tests" else None,
+               ("test/unit/cute/core TEST bodies", test_bodies) if args.only != "docs" else None]
+    sources = [(name, blocks(args.mirror)) for name, blocks in filter(None, sources)]
     print("| source | tried | as CuTe | refused | differs |")
     print("| --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()

@@ -1112,6 +1112,9 @@ impl Env {
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
+                // a C array of an element type, `using DRegisters = float[8];` (the parser
+                // reads it so): its name
+                None if is_element_array(n) => Ok(Value::Name(n.to_string())),
                 // `Sm1xxBlkScaledConfig<32>`: the block-scale config, whose static members
                 // (`::tile_atom_to_shape_SFA(problem)`) are functions of the table
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
@@ -1948,12 +1951,16 @@ impl Env {
             },
             _ => None,
         };
-        let bits = ty.and_then(crate::algebra::recast::element_bits);
-        match bits {
-            Some(bits) => Ok(Value::IntTuple(IntTuple::int_of(
-                ((bits + 7) / 8).max(1),
-                true,
-            ))),
+        // a C array's type, `float[8]`: its elements' bytes
+        let (ty, count) = match ty.and_then(|t| t.strip_suffix(']')?.split_once('[')) {
+            Some((elem, extent)) => (Some(elem.trim()), extent.trim().parse::<i64>().ok()),
+            None => (ty, Some(1)),
+        };
+        let bytes = ty
+            .and_then(crate::algebra::recast::element_bits)
+            .and_then(|bits| ((bits + 7) / 8).max(1).checked_mul(count?));
+        match bytes {
+            Some(bytes) => Ok(Value::IntTuple(IntTuple::int_of(bytes, true))),
             None => Err(EvalError::new(
                 "sizeof: only sizeof(T) of an element type CuTe names (half_t, float, …) is modelled",
                 arg.span,
@@ -2400,6 +2407,16 @@ fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
 
 /// CuTe functions of pointers that `cute` does not model.
 const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
+
+/// Whether `n` is a C array's type of an element type CuTe names, `float[8]`.
+fn is_element_array(n: &str) -> bool {
+    n.strip_suffix(']')
+        .and_then(|r| r.split_once('['))
+        .is_some_and(|(elem, extent)| {
+            crate::algebra::recast::element_bits(elem.trim()).is_some()
+                && extent.trim().bytes().all(|c| c.is_ascii_digit())
+        })
+}
 
 /// Whether `n` is `sparse_elem<S,T>`: S a positive integer, T an element type CuTe names.
 fn is_sparse_elem(n: &str) -> bool {

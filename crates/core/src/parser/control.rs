@@ -658,6 +658,19 @@ impl<'a> Parser<'a> {
         if self.peek(q) != Some('?') {
             return Ok((end, c));
         }
+        // the docs' `Stride<_?, _?>`: a value left for the reader to fill in
+        if matches!(c.kind, ExprKind::Underscore)
+            && c.span.end == q
+            && matches!(
+                self.peek(self.skip_ws(q + 1)),
+                Some(',' | '>' | ')' | '}') | None
+            )
+        {
+            return err(
+                "'_?' stands for a value the example leaves to fill in (pseudo-code, not C++): write the integer",
+                Span::new(c.span.start, q + 1),
+            );
+        }
         let Some(colon) = self.conditional_colon(q + 1) else {
             return err(
                 "expected ':' after '?' (C++'s c ? a : b)",

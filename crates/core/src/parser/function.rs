@@ -72,6 +72,9 @@ impl<'a> Parser<'a> {
         let mut p = pos;
         let mut templated = false;
         let mut type_params: Vec<&'a str> = Vec::new();
+        // a variadic parameter, an error where the definition has a body (a declaration's is
+        // that it has none)
+        let mut variadic = None;
         if let Some(("template", end)) = self.word_at(p) {
             let open = self.skip_ws(end);
             if self.peek(open) != Some('<') {
@@ -84,10 +87,7 @@ impl<'a> Parser<'a> {
             for part in split_top(&self.src[open + 1..close]) {
                 let name = last_ident(part);
                 if part.contains("...") {
-                    return err(
-                        "a variadic template parameter ('class... Ts') is not modelled",
-                        Span::new(open, close + 1),
-                    );
+                    variadic = Some(Span::new(open, close + 1));
                 }
                 if !name.is_empty() {
                     type_params.push(name);
@@ -140,6 +140,20 @@ impl<'a> Parser<'a> {
                 Some('&' | '*') => p = self.skip_ws(next + 1),
                 _ => p = next,
             }
+            if templated && matches!(w, "struct" | "class" | "union") {
+                return err(
+                    format!(
+                        "a class template or its specialization ('template <…> {w} NAME<…> {{ … }}') is not modelled: cute knows CuTe 4.7's own types and atoms (MMA_Traits, Copy_Traits)"
+                    ),
+                    Span::new(pos, end),
+                );
+            }
+            if templated && w == "operator" {
+                return err(
+                    "an operator's definition ('operator[]', 'operator()') is a member of a class (CuTe's Tensor and Layout define theirs): cute models free functions, 'template <class T> RET NAME(PARAMS) { … }'",
+                    Span::new(pos, end),
+                );
+            }
             if matches!(w, "struct" | "class" | "using" | "union" | "enum") || p >= b.len() {
                 return if templated { not_modelled(p) } else { Ok(None) };
             }
@@ -165,9 +179,18 @@ impl<'a> Parser<'a> {
         }
         if self.peek(q) != Some('{') {
             if templated {
+                if self.expect_end(q).is_ok() {
+                    return Err(signature_only(name, Span::new(pos, q)));
+                }
                 return not_modelled(q);
             }
             return Ok(None);
+        }
+        if let Some(span) = variadic {
+            return err(
+                "a variadic template parameter ('class... Ts') is not modelled",
+                span,
+            );
         }
         let body_close = closing_bracket(b, q).ok_or_else(|| super::ParseError {
             message: "expected '}' to close a function's body".into(),
@@ -184,6 +207,72 @@ impl<'a> Parser<'a> {
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
         }))))
+    }
+
+    /// The error for a declaration that cute does not read, where the statement at `pos` is
+    /// one: a struct's (class's, union's, enum's) definition, or a function's declaration
+    /// without its body ([`Parser::signature_at`]).
+    pub(super) fn declaration_at(&self, pos: usize) -> Option<super::ParseError> {
+        if let Some((w @ ("struct" | "class" | "union" | "enum"), end)) = self.word_at(pos) {
+            return Some(super::ParseError {
+                message: format!(
+                    "a {w}'s definition ('{w} NAME {{ … }}') is not modelled: cute knows CuTe 4.7's own types and atoms"
+                ),
+                span: Span::new(pos, end),
+            });
+        }
+        self.signature_at(pos)
+    }
+
+    /// The error for a statement that declares a function without defining it, where it is
+    /// one: `[RET] NAME(TYPE NAME, …) [const]` then the end, as CuTe's docs write a function's
+    /// signature (`Layout coalesce(Layout const& layout)`, `iterator begin()`) and no
+    /// expression reads (two words before the `(`; each parameter a type and a name, not an
+    /// argument, so `Layout L(make_shape(4, 8))` is none).
+    pub(super) fn signature_at(&self, pos: usize) -> Option<super::ParseError> {
+        let b = self.src.as_bytes();
+        let mut p = pos;
+        let mut words = 0;
+        let (name, open) = loop {
+            let (w, end) = self.word_at(p)?;
+            let next = self.skip_ws(end);
+            match self.peek(next)? {
+                '(' if words > 0 => break (w, next),
+                '<' => p = self.skip_ws(angle_close(b, next)? + 1),
+                ':' if self.src[next..].starts_with("::") => p = self.skip_ws(next + 2),
+                '&' | '*' => p = self.skip_ws(next + 1),
+                _ => p = next,
+            }
+            while matches!(self.peek(p), Some('&' | '*')) {
+                p = self.skip_ws(p + 1);
+            }
+            words += 1;
+        };
+        let close = closing_bracket(b, open)?;
+        let mut q = self.skip_ws(close + 1);
+        while let Some(("const" | "noexcept" | "override", end)) = self.word_at(q) {
+            q = self.skip_ws(end);
+        }
+        self.expect_end(q).ok()?;
+        let list = &self.src[open + 1..close];
+        let declares = |part: &str| {
+            let mut depth = 0;
+            let outer: String = part
+                .chars()
+                .filter(|&c| {
+                    depth += i32::from(c == '<') - i32::from(c == '>');
+                    depth == 0 && c != '>'
+                })
+                .collect();
+            !outer.contains(['(', '=', '{', '"'])
+                && outer
+                    .split(|c: char| !is_ident_char(c))
+                    .filter(|w| !w.is_empty())
+                    .count()
+                    >= 2
+        };
+        (list.trim().is_empty() || split_top(list).into_iter().all(declares))
+            .then(|| signature_only(name, Span::new(pos, q)))
     }
 
     /// The parameters between the parentheses at `open` and `close`: each `TYPE NAME` (its
@@ -251,6 +340,17 @@ impl<'a> Parser<'a> {
         let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
         self.expect_end(e_end)?;
         Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
+    }
+}
+
+/// The error for a function's declaration without its body (its signature, as CuTe's docs
+/// list a function): nothing to run.
+fn signature_only(name: &str, span: Span) -> super::ParseError {
+    super::ParseError {
+        message: format!(
+            "'{name}(…)' here declares a function (its signature) without a body: cute reads a function's definition, 'RET NAME(PARAMS) {{ … }}', and calls CuTe's own functions without one"
+        ),
+        span,
     }
 }
 

@@ -301,7 +301,17 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
             });
         }
     }
-    let (end, expr) = p.expr(pos)?;
+    // a function's declaration (`Layout coalesce(Layout const& layout)`) or a struct's
+    // definition reads as no expression: the error names it
+    let (end, expr) = match p
+        .expr(pos)
+        .and_then(|(end, e)| match p.store_operator(end) {
+            Some(_) => Ok((end, e)),
+            None => p.expect_end(end).map(|()| (end, e)),
+        }) {
+        Ok(read) => read,
+        Err(e) => return Err(p.declaration_at(pos).unwrap_or(e)),
+    };
     // a write of an element: `T(i, j) = v;`, `T[i] += v;`
     if let Some((op, value_at)) = p.store_operator(end)
         && matches!(expr.kind, ExprKind::Call(..))
@@ -755,8 +765,33 @@ impl<'a> Parser<'a> {
             );
         }
         let expr_start = self.skip_ws(eq + 1);
-        if expr_start >= self.src.len() {
-            return err("expected a type after '='", Span::new(eq, eq + 1));
+        if expr_start >= self.src.len() || self.peek(expr_start) == Some(';') {
+            return err(
+                format!("expected a type after 'using {name} =', found the end of the statement"),
+                Span::new(eq, eq + 1),
+            );
+        }
+        // a C array's type, `using DRegisters = float[8];` (as CuTe's MMA operations declare
+        // their registers): the type's name as written
+        if let Some((_, elem_end)) = self.ident_at(expr_start)
+            && self.peek(self.skip_ws(elem_end)) == Some('[')
+            && let Some(close) = self.src[elem_end..].find(']').map(|k| elem_end + k)
+            && self.src[self.skip_ws(elem_end) + 1..close]
+                .trim()
+                .bytes()
+                .all(|c| c.is_ascii_digit())
+            && self.expect_end(close + 1).is_ok()
+        {
+            let span = Span::new(expr_start, close + 1);
+            return Ok(Some(Stmt::Assign {
+                name,
+                name_span: Span::new(p, name_end),
+                expr: Expr {
+                    kind: ExprKind::Name(&self.src[expr_start..close + 1]),
+                    span,
+                },
+                constexpr: false,
+            }));
         }
         let (end, expr) = self.expr(expr_start)?;
         self.expect_end(end)?;
@@ -1993,6 +2028,12 @@ impl<'a> Parser<'a> {
                             span: Span::new(pos, pos + 1),
                         },
                     )
+                } else if self.src[pos..].starts_with("...") {
+                    // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
+                    return err(
+                        "'...' stands for text the example leaves out (pseudo-code, not C++): write the value",
+                        Span::new(pos, pos + 3),
+                    );
                 } else {
                     self.check_comment(pos)?;
                     return err(
