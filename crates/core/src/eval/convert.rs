@@ -9,7 +9,7 @@ use crate::parser::Span;
 /// The error for a value of the wrong kind: a bare name is an undefined variable.
 fn wrong_kind(v: &Value, expected: &str, span: Span) -> EvalError {
     match v {
-        Value::Name(n) => EvalError::new(format!("undefined variable '{n}'"), span),
+        Value::Name(n) => EvalError::new(super::undefined_variable(n), span),
         other => EvalError::new(format!("expected {expected}, found {}", other.kind()), span),
     }
 }

@@ -413,10 +413,14 @@ fn swizzled_slice(
         layout: frg,
         ..st.layout
     };
-    // the thread index as a static integer (cute keeps no kind for it: CuTe's
-    // `get_slice(threadIdx.x)` gives run-time strides here, `get_slice(Int<3>{})` these)
-    let (r, off) = crate::algebra::swizzle::slice_and_offset(coord, &tiled).map_err(alg)?;
-    let total = st.offset.shift(&IntTuple::int(off)).map_err(alg)?;
+    // the coordinate's integers of the thread index's kind: the offset (and the strides the
+    // swizzle's decay chooses) run-time where it is (`get_slice(threadIdx.x)`), static where
+    // it is static (`get_slice(Int<3>{})`)
+    let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(coord, &tiled).map_err(alg)?;
+    let total = st
+        .offset
+        .shift(&IntTuple::int_of(off.value, off.dynamic))
+        .map_err(alg)?;
     super::tensor_value(total, r)
 }
 

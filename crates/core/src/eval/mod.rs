@@ -2435,6 +2435,9 @@ fn is_sparse_elem(n: &str) -> bool {
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
+    if let Some(m) = operation_as_value(n) {
+        return m;
+    }
     if n.contains('<') {
         return format!(
             "unknown template '{}': not a CuTe type or atom that cute models",
@@ -2447,7 +2450,53 @@ fn unknown_name(n: &str) -> String {
             clip(n)
         );
     }
+    undefined_variable(n)
+}
+
+/// The message for a name that is no variable (nor anything else cute reads as a value): a
+/// name of CuTe's types (`composition(Tensor, Tiler)`, as the docs write a signature) is
+/// named as a type.
+fn undefined_variable(n: &str) -> String {
+    if let Some(m) = operation_as_value(n) {
+        return m;
+    }
+    if matches!(
+        n,
+        "Tensor"
+            | "Layout"
+            | "ComposedLayout"
+            | "Shape"
+            | "Stride"
+            | "Coord"
+            | "Tile"
+            | "Tiler"
+            | "Step"
+            | "IntTuple"
+    ) {
+        return format!(
+            "'{n}' names a type (as a function's signature writes its parameters), not a value: write one (a layout, a tensor, a tile)"
+        );
+    }
     format!("undefined variable '{}'", clip(n))
+}
+
+/// The message for an MMA or copy operation taken as a value to print or compute with
+/// (`UniversalFMA<float>{}`): CuTe prints none (no `print` takes an operation), only its atom.
+fn operation_as_value(n: &str) -> Option<String> {
+    let shown = clip(n);
+    if crate::atoms::mma::is_atom_name(n) {
+        let n = shown;
+        return Some(format!(
+            "'{n}' is an MMA operation, which CuTe does not print or compute with (no print() takes one: 'no matching function for call to print'): its atom is the value, MMA_Atom<{n}>{{}}"
+        ));
+    }
+    if crate::atoms::copy::is_op_name(n) {
+        let n = shown;
+        return Some(format!(
+            "'{n}' is a copy operation, which CuTe does not print or compute with (no print() takes one: 'no matching function for call to print'): its atom is the value, Copy_Atom<{n}, T>{{}}"
+        ));
+    }
+    None
 }
 
 /// The message for a call of a name that is no function.
@@ -3000,18 +3049,13 @@ fn binary(
     if let Some(v) = pointer_arithmetic(op, a, b, span) {
         return v;
     }
-    match op {
-        BinOp::Eq
-        | BinOp::Ne
-        | BinOp::Lt
-        | BinOp::Le
-        | BinOp::Gt
-        | BinOp::Ge
-        | BinOp::And
-        | BinOp::Or => unreachable!("compared above"),
-        BinOp::Compose => compose_values(a, aspan, b, bspan, span),
+    // which operators compute integers is said once, by [`Arithmetic::of`]
+    match Arithmetic::of(op) {
+        None if op == BinOp::Compose => compose_values(a, aspan, b, bspan, span),
+        // the comparisons, `&&` and `||`
+        None => unreachable!("compared above"),
         // as the functions they stand for (which also take composed layouts)
-        BinOp::Divide | BinOp::Product => {
+        Some(Arithmetic::Div | Arithmetic::Mul) => {
             let name = if op == BinOp::Divide {
                 "logical_divide"
             } else {
@@ -3020,14 +3064,7 @@ fn binary(
             let f = functions::lookup(name).expect("in the function table");
             functions::call(f, &[a.clone(), b.clone()], &[aspan, bspan], span)
         }
-        BinOp::Rem
-        | BinOp::Add
-        | BinOp::Sub
-        | BinOp::Shl
-        | BinOp::Shr
-        | BinOp::BitAnd
-        | BinOp::BitXor
-        | BinOp::BitOr => {
+        Some(Arithmetic::Add | Arithmetic::Sub | Arithmetic::Rem | Arithmetic::Bitwise) => {
             let (bad, bad_span) = if a.as_int().is_none() {
                 (a, aspan)
             } else {

@@ -55,6 +55,20 @@ impl<'a> Parser<'a> {
                 }
             }
         };
+        // a macro's arguments are cut by the preprocessor, at each comma outside parentheses:
+        // `CUTE_STATIC_ASSERT_V(is_constant<8, T>{})` hands it two, which C++ then refuses
+        if name != "static_assert"
+            && let Some(comma) =
+                macro_commas(&self.src[open + 1..close]).nth(args.len().saturating_sub(1))
+        {
+            let at = open + 1 + comma;
+            return err(
+                format!(
+                    "{name} is a macro: the preprocessor cuts its arguments at each ',' outside parentheses, a template's '<…, …>' too, so C++ refuses it: wrap the argument in parentheses, {name}((…))"
+                ),
+                Span::new(at, at + 1),
+            );
+        }
         let span = Span::new(pos, close + 1);
         let mut after = self.skip_ws(close + 1);
         if gtest.is_some() && self.src[after..].starts_with("<<") {
@@ -107,4 +121,32 @@ impl<'a> Parser<'a> {
             (Some(_), _) => err(format!("{name} takes two values to compare"), span),
         }
     }
+}
+
+/// Where the preprocessor cuts a macro's arguments (their text between its parentheses): the
+/// commas outside parentheses and string literals (brackets, braces and angles do not shield
+/// one).
+fn macro_commas(args: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut depth = 0i64;
+    let mut quote: Option<u8> = None;
+    let mut escaped = false;
+    args.bytes().enumerate().filter_map(move |(i, c)| {
+        if let Some(q) = quote {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                _ if c == q => quote = None,
+                _ => {}
+            }
+            return None;
+        }
+        match c {
+            b'"' | b'\'' => quote = Some(c),
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        None
+    })
 }
