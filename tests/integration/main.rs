@@ -36,6 +36,7 @@ mod roundtrip;
 mod smem;
 mod suite;
 mod sweep_constructs;
+mod sweep_docs;
 mod sweep_forms;
 mod tmem;
 mod tmux;
