@@ -149,7 +149,7 @@ fn misuse_is_an_error_naming_it() {
         ),
         (
             "template <class T> struct S { int x; };\n",
-            "a template declaration ('template <…>') is modelled only as a function's definition",
+            "a class template or its specialization ('template <…> struct NAME<…> { … }') is not modelled",
         ),
         (
             "void v() { }\nauto r = v();\n",

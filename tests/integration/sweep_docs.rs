@@ -30,7 +30,10 @@ fn docs_pseudo_code_is_named() {
             "float* A = ...;\n",
             "'...' stands for text the example leaves out (pseudo-code, not C++)",
         ),
-        ("Tensor gmem = ...     // e.g. size 1000\n", "'...' stands for text"),
+        (
+            "Tensor gmem = ...     // e.g. size 1000\n",
+            "'...' stands for text",
+        ),
         // 0t_mma_atom.md block 14
         (
             "using CLayout = Layout<Shape <Shape <  _4, ...>, Shape < _2, ...>>,\n                       Stride<Stride<_128, ...>, Stride<_64, ...>>>;\n",
@@ -70,7 +73,10 @@ fn docs_declarations_are_named() {
             "'complement(…)' here declares a function (its signature) without a body",
         ),
         // 03_tensor.md block 0's last line
-        ("iterator begin()      // The iterator\n", "'begin(…)' here declares a function"),
+        (
+            "iterator begin()      // The iterator\n",
+            "'begin(…)' here declares a function",
+        ),
         // 04_algorithms.md blocks 0 and 1 (a variadic parameter of a declaration)
         (
             "template <class SrcEngine, class SrcLayout,\n          class DstEngine, class DstLayout>\nCUTE_HOST_DEVICE\nvoid\ncopy(Tensor<SrcEngine, SrcLayout> const& src,\n     Tensor<DstEngine, DstLayout>      & dst);\n",
@@ -110,7 +116,11 @@ fn docs_declarations_are_named() {
 fn a_kernel_index_slices_as_thread_zero() {
     let block = "auto tv_layout = Layout<Shape <Shape <_2,_4>,Shape <_2, _2>>,\n                        Stride<Stride<_8,_1>,Stride<_4,_16>>>{}; // (8,4)\nTensor A = make_tensor<float>(Shape<_4,_8>{}, LayoutRight{});    // (4,8)\nTensor tv = composition(A, tv_layout);                           // (8,4)\nTensor  v = tv(threadIdx.x, _);                                  // (4)\nprint(v.layout()); print(\"\\n\");\nint idx = blockDim.x * blockIdx.x + threadIdx.x;\nprint(idx); print(\"\\n\");\n";
     let (out, err, code) = cute_format(block);
-    assert_eq!((out.as_str(), code), ("((_2,_2)):((_1,_4))\n0\n", 0), "{err}");
+    assert_eq!(
+        (out.as_str(), code),
+        ("((_2,_2)):((_1,_4))\n0\n", 0),
+        "{err}"
+    );
 }
 
 /// A unit test's helper (int_tuple.cpp's test_evenly_divides): `if constexpr
@@ -158,8 +168,9 @@ fn a_macro_argument_cut_at_a_template_comma_is_refused() {
             "EXPECT_TRUE is a macro",
         ),
     ]);
-    let (out, err, code) =
-        cute_format("static_assert(is_constant<8, decltype(_8{})>::value, \"a, b\");\nCUTE_STATIC_ASSERT_V(_8{} == _8{}, \"a, b\");\nprint(1);\n");
+    let (out, err, code) = cute_format(
+        "static_assert(is_constant<8, decltype(_8{})>::value, \"a, b\");\nCUTE_STATIC_ASSERT_V(_8{} == _8{}, \"a, b\");\nprint(1);\n",
+    );
     assert_eq!((out.as_str(), code), ("1", 0), "{err}");
 }
 
