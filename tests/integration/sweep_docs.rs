@@ -86,6 +86,11 @@ fn docs_declarations_are_named() {
             "template <class... CopyArgs,\n          class SrcEngine, class SrcLayout,\n          class DstEngine, class DstLayout>\nCUTE_HOST_DEVICE\nvoid\ncopy(Copy_Atom<CopyArgs...>       const& copy_atom,\n     Tensor<SrcEngine, SrcLayout> const& src,\n     Tensor<DstEngine, DstLayout>      & dst);\n",
             "'copy(…)' here declares a function (its signature) without a body",
         ),
+        // 0x_gemm_tutorial.md block 0: a kernel's signature, `__launch_bounds__(N)` and all
+        (
+            "template <class ProblemShape, class CThreadLayout>\n__global__ static\n__launch_bounds__(decltype(size(CThreadLayout{}))::value)\nvoid\ngemm_device(ProblemShape shape_MNK, CThreadLayout tC)\n",
+            "'gemm_device(…)' here declares a function (its signature) without a body",
+        ),
         // 0t_mma_atom.md block 1
         (
             "template <>\nstruct MMA_Traits<SM70_8x8x4_F32F16F16F32_NT>\n{\n  using ValTypeD = float;\n};\n",

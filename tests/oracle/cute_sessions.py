@@ -30,7 +30,8 @@ MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor)\b"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
+    r"|batch_reduce|logical_reduce|for_each)\b"
 )
 
 
@@ -113,6 +114,8 @@ def cpp_of(statements):
                 STATEMENT.match(st)
                 # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
                 or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, ]+\s[\w]+\s*=", st)
+                # a declaration without an initializer, `array<int, 4> vals;` (no call in it)
+                or re.match(r"^(__shared__\s+)?[\w:]+\s*(<[^;()]*>)?\s+\w+;?$", st)
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)

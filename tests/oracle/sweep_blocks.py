@@ -15,17 +15,25 @@ compile). Usage:
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
                                          [--only docs|tests]
 
-Last run (2026-11-29, branch s27-37g, debug build):
+Last run (2026-11-29, branch s28-37e, debug build):
 
   | source | tried | as CuTe | refused | differs |
   | --- | --- | --- | --- | --- |
-  | media/docs/cpp/cute/*.md | 116 | 44 | 72 | 0 |
-  | test/unit/cute/core TEST bodies | 46 | 23 | 22 | 1 |
+  | media/docs/cpp/cute/*.md | 116 | 46 | 70 | 0 |
+  | test/unit/cute/core TEST bodies | 46 | 25 | 21 | 0 |
 
-The docs' refusals are mostly fragments that name what they do not define (`undefined
-variable`, 33) or write pseudo-code (`Stride<_?, _?>`, `using iterator = // …`); the TEST
-bodies' need `integer_sequence`/`int_sequence` types, `counting_iterator`, `sizeof`/`is_empty` of
-tuple types, sub-byte arrays, bit fields, packed tuples, and two run past 120 s in a debug build.
+The docs' refusals are fragments that name what they do not define (`undefined variable`,
+`make_tensor: 'ptr' is neither a variable…`, `unknown function 'tAgA'`: about 45) and
+pseudo-code, each refused by an error naming it: an elision `...` (7), a function's signature
+without a body (7: `Layout coalesce(Layout const& layout)`), `Stride<_?, _?>` (2), a struct's
+definition or a class template's specialization, a member `operator[]`, `composition(Tensor,
+Tiler)`'s type names. The TEST bodies' need `integer_sequence`/`int_sequence` types,
+`counting_iterator`, sub-byte arrays, bit fields, packed tuples.
+
+A block written for a kernel reads CUDA's `threadIdx.x` (`blockIdx`, `blockDim`, `gridDim`),
+which cute answers as thread 0 of block 0 of a launch of one thread; the program declares them
+so, at file scope (run-time values). A TEST body's file's `#include <cute/…>` lines are
+included too (`tensor_reduce.hpp`, which `cute/tensor.hpp` does not include).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -145,6 +153,7 @@ def test_bodies(mirror):
                 depth += {"{": 1, "}": -1}.get(text[i], 0)
                 i += 1
             helpers = helpers_before(text, m.start()) if WITH_HELPERS else ""
+            INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
             out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
                         helpers))
     return out
@@ -152,6 +161,10 @@ def test_bodies(mirror):
 
 # whether a TEST body is pasted with the functions defined above it (--no-helpers: without)
 WITH_HELPERS = True
+
+# the headers of CuTe's that the TEST bodies' files include (`<cute/algorithm/tensor_reduce.hpp>`,
+# which cute/tensor.hpp does not): the program includes them too, at file scope
+INCLUDES = set()
 
 
 def run_cute(binary, block):
@@ -183,6 +196,7 @@ def compile_many(blocks):
     head = cute_sessions.PRELUDE
     lines, starts = head.split("\n")[:-1], []
     lines.append("int sweep_blocks(); return sweep_blocks(); }")
+    lines += sorted(INCLUDES)
     # CUDA's built-in indices, as cute answers them (a kernel's thread 0 of block 0, of a
     # launch of one thread in one block; run-time values): a block written for a kernel
     # (`tv(threadIdx.x, _)`) compiles on the host as cute reads it

@@ -123,8 +123,8 @@ impl<'a> Parser<'a> {
             };
             let next = self.skip_ws(end);
             match self.peek(next) {
-                Some('(') if w == "decltype" => {
-                    // `decltype(auto)`: a return type
+                Some('(') if matches!(w, "decltype" | "__launch_bounds__") => {
+                    // `decltype(auto)`: a return type; a kernel's `__launch_bounds__(N)`
                     let close = closing_bracket(b, next).unwrap_or(b.len());
                     p = self.skip_ws(close + 1);
                 }
