@@ -113,7 +113,8 @@ def cpp_of(statements):
             elif (
                 STATEMENT.match(st)
                 # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
-                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, ]+\s[\w]+\s*=", st)
+                # (a pointer's too: `float* p = …`)
+                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, *&]+\s[\w]+\s*=(?!=)", st)
                 # a declaration without an initializer, `array<int, 4> vals;` (no call in it)
                 or re.match(r"^(__shared__\s+)?[\w:]+\s*(<[^;()]*>)?\s+\w+;?$", st)
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`

@@ -1602,6 +1602,21 @@ impl Env {
         {
             called[0] = Value::Layout(m.thr_layout_vmnk.clone());
         }
+        // `size<I…>(tensor)` (`shape`, `stride`, `rank`, `depth`, `layout`): that query of its
+        // layout, as tensor_impl.hpp's overloads are (CuTe has no `get<I>` or `cosize<I>` of a
+        // tensor)
+        if t.mode_index
+            && matches!(
+                name.split('<').next().map(str::trim),
+                Some("size" | "shape" | "stride" | "rank" | "depth" | "layout")
+            )
+        {
+            match &called[0] {
+                Value::OffsetLayout(_, l) => called[0] = Value::Layout((**l).clone()),
+                Value::SwizzledTensor(_, c) => called[0] = Value::Composed(c.clone()),
+                _ => {}
+            }
+        }
         let arg_spans = args.iter().map(|a| a.span);
         let template_spans = std::iter::repeat_n(name_span, t.indices.len());
         // a template argument that names a type alias (`using T = float;`): the type it names
