@@ -292,6 +292,8 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         let (tend, target) = q.expr(pos)?;
         if q.skip_ws(tend) == k && matches!(target.kind, ExprKind::Call(..)) {
             let op = char::from(src.as_bytes()[k]);
+            // an element's value is a number: C++'s relational operators are read in it
+            p.relational = true;
             let (vend, value) = p.expr(p.skip_ws(k + 2))?;
             p.expect_end(vend)?;
             return Ok(Stmt::Store {
@@ -317,6 +319,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         && matches!(expr.kind, ExprKind::Call(..))
     {
         let vstart = p.skip_ws(value_at);
+        // an element's value is a number (`pred(i) = id(i) < n;`): C++'s relational operators
+        // are read in it
+        p.relational = true;
         let (vend, value) = p.expr(vstart)?;
         p.expect_end(vend)?;
         return Ok(Stmt::Store {
