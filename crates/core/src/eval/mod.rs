@@ -3247,6 +3247,9 @@ pub fn constant(name: &str) -> Option<Value> {
         "X" | "Underscore" | "None" => Value::Under,
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
+        // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
+        "true_type" => Value::int(1),
+        "false_type" => Value::int(0),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }

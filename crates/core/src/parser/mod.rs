@@ -471,7 +471,8 @@ fn template(name: &str) -> Option<Template> {
         return Some(Template::Trait(t, value));
     }
     Some(match name {
-        "Int" | "C" => Template::Int,
+        // `bool_constant<b>` is CuTe's `C<b>` (true_type, false_type)
+        "Int" | "C" | "bool_constant" => Template::Int,
         "Sw" | "Swizzle" => Template::Swizzle,
         "make_swizzle" => Template::MakeSwizzle,
         "smem_ptr_flag_bits" => Template::SmemPtr,
