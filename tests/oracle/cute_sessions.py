@@ -52,8 +52,14 @@ GTEST = "".join(
     ]
 )
 
+# CUDA's built-in indices, as cute answers them: a kernel's thread 0 of block 0 of a launch of
+# one thread in one block, run-time values (`tv(threadIdx.x, _)` compiles on the host)
+CUDA_INDICES = ("struct cuda_dim3 { unsigned x, y, z; };\n"
+                "cuda_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1};\n")
+
 # what a program of pasted blocks starts with (its lines end with a newline)
-PRELUDE = 'printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + GTEST + "\n"
+PRELUDE = ('printf("");\n#undef CUTLASS_TRACE_HOST\n#define CUTLASS_TRACE_HOST(x)' + GTEST + "\n"
+           + CUDA_INDICES)
 
 
 def cut(line):

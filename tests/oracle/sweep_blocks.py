@@ -197,12 +197,9 @@ def compile_many(blocks):
     lines, starts = head.split("\n")[:-1], []
     lines.append("int sweep_blocks(); return sweep_blocks(); }")
     lines += sorted(INCLUDES)
-    # CUDA's built-in indices, as cute answers them (a kernel's thread 0 of block 0, of a
-    # launch of one thread in one block; run-time values): a block written for a kernel
-    # (`tv(threadIdx.x, _)`) compiles on the host as cute reads it
-    lines.append("struct sweep_dim3 { unsigned x, y, z; };")
-    lines.append("sweep_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, "
-                 "gridDim{1, 1, 1};")
+    # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
+    # function of their own)
+    lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
     for k, (helpers, _) in enumerate(blocks):
         lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
