@@ -36,3 +36,42 @@ fn integer_sequences_are_tuples_of_static_integers() {
         ),
     ]);
 }
+
+/// `counting_iterator<int>{n}` (and `(n)`): CuTe's counting iterator, printed
+/// `counting_iter(n)`; a tensor over it has the run-time integers `n + L(i)` (the docs'
+/// 0z_tma_tensors.md, swizzle_layout.cpp, tensor_algs.cpp; oracle output).
+#[test]
+fn counting_iterator_constructed_in_braces() {
+    assert_prints(&[
+        ("counting_iterator<int>{0}", "counting_iter(0)\n"),
+        ("counting_iterator<int>(5)", "counting_iter(5)\n"),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))",
+            "counting_iter(0) o (2,3):(_1,2)\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))(1,1)",
+            "3\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{3}, make_layout(make_shape(_2{},_3{})))(_1{},_1{})",
+            "6\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{3}, composition(Swizzle<1,0,1>{}, make_layout(make_shape(_2{},_2{}))))",
+            "counting_iter(3) o Sw<1,0,1> o _0 o (_2,_2):(_1,_2)\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))(_,1)",
+            "counting_iter(2) o (2):(_1)\n",
+        ),
+        (
+            "Tensor A = make_tensor(counting_iterator<int>(42), make_shape(4,5));\nprint_tensor(A);",
+            "counting_iter(42) o (4,5):(_1,4):\n   42   46   50   54   58\n   43   47   51   55   59\n   44   48   52   56   60\n   45   49   53   57   61\n",
+        ),
+    ]);
+    // another element type is named as not modelled
+    let (_, err, code) = cute_format("counting_iterator<float>{0}\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("cute models T = int"), "{err}");
+}

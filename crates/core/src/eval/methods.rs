@@ -1943,6 +1943,7 @@ fn tensor_method(
             ("layout", [], _) => part(layout_only()),
             ("data", [], Some(o)) => part(match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             }),
@@ -1970,6 +1971,7 @@ fn tensor_method(
             Value::Layout((**l).clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
@@ -1978,6 +1980,7 @@ fn tensor_method(
             Value::Composed(c.clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },

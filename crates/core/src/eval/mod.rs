@@ -2566,6 +2566,7 @@ pub fn apply(
             let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
             Ok(match add(at)? {
                 Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v.value, v.dynamic)),
+                Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
             })

@@ -1545,6 +1545,22 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
+                    // a class template CuTe constructs from its arguments,
+                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`
+                    if !is_int_type
+                        && let ExprKind::Name(n) = e.kind
+                        && n.contains('<')
+                    {
+                        self.enter(q)?;
+                        let (end, args) = self.list(q, '{', '}', false)?;
+                        self.leave();
+                        e = Expr {
+                            kind: ExprKind::Call(self.alloc(e), args),
+                            span: Span::new(e.span.start, end),
+                        };
+                        pos = end;
+                        continue;
+                    }
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
