@@ -75,3 +75,27 @@ fn counting_iterator_constructed_in_braces() {
     assert_eq!(code, 1);
     assert!(err.contains("cute models T = int"), "{err}");
 }
+
+/// `size<I>(tensor)`, `shape<I>(tensor)` are of the tensor's layout (not of its element at I);
+/// CuTe's literal `4_c` is the static `_4`; `not` is C++'s `!` (swizzle_layout.cpp,
+/// tensor_algs.cpp; oracle output).
+#[test]
+fn mode_queries_of_tensors_literals_and_not() {
+    assert_prints(&[
+        (
+            "size<0>(make_tensor(counting_iterator<int>{0}, make_layout(make_shape(4,3))))",
+            "4\n",
+        ),
+        (
+            "size<1>(make_tensor(make_inttuple_iter(0), make_layout(make_shape(4,_3{}))))",
+            "_3\n",
+        ),
+        (
+            "shape<1>(make_tensor(make_inttuple_iter(0), composition(Swizzle<1,0,2>{}, make_layout(make_shape(4,4)))))",
+            "4\n",
+        ),
+        ("make_coord(0_c, _)", "(_0,_)\n"),
+        ("3_c + 1_c", "_4\n"),
+        ("static_assert(not (1 == 2));", ""),
+    ]);
+}

@@ -1599,6 +1599,15 @@ impl Env {
         {
             called[0] = Value::Layout(m.thr_layout_vmnk.clone());
         }
+        // `size<I…>(tensor)`, `layout<I…>(tensor)`: of its layout (CuTe's overloads for
+        // Tensor take `tensor.layout()`), not of the tensor's element at I (the DSL's `T[I]`)
+        if t.mode_index && (t.query.is_some() || name.starts_with("layout")) {
+            match called.first() {
+                Some(Value::OffsetLayout(_, l)) => called[0] = Value::Layout((**l).clone()),
+                Some(Value::SwizzledTensor(_, c)) => called[0] = Value::Composed(c.clone()),
+                _ => {}
+            }
+        }
         let arg_spans = args.iter().map(|a| a.span);
         let template_spans = std::iter::repeat_n(name_span, t.indices.len());
         // a template argument that names a type alias (`using T = float;`): the type it names

@@ -1216,21 +1216,30 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::unary, Parser::binop_at)
     }
 
-    /// unary := ('-' | '+' | '~' | '!') unary | postfix. A `-` before a digit is the
-    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix.
+    /// unary := ('-' | '+' | '~' | '!' | 'not') unary | postfix. A `-` before a digit is the
+    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix. `not` is C++'s
+    /// alternative token for `!` (and Python's `not`): a keyword, never a name.
     fn unary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let b = self.src.as_bytes();
         let op = match (b.get(pos), b.get(pos + 1)) {
-            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some(UnOp::Neg),
-            (Some(b'+'), Some(n)) if *n != b'+' => Some(UnOp::Plus),
-            (Some(b'~'), _) => Some(UnOp::BitNot),
-            (Some(b'!'), n) if n != Some(&b'=') => Some(UnOp::Not),
+            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some((UnOp::Neg, 1)),
+            (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
+            (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
+            (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            (Some(b'n'), _)
+                if self.word_at(pos).is_some_and(|(w, _)| w == "not")
+                    && self
+                        .peek(pos + 3)
+                        .is_some_and(|c| c.is_whitespace() || c == '(') =>
+            {
+                Some((UnOp::Not, 3))
+            }
             _ => None,
         };
-        let Some(op) = op else {
+        let Some((op, width)) = op else {
             return self.postfix(pos);
         };
-        let start = self.skip_ws(pos + 1);
+        let start = self.skip_ws(pos + width);
         if start >= self.src.len() {
             return err(
                 format!("expected an expression after the prefix '{}'", op.symbol()),
@@ -1908,6 +1917,14 @@ impl<'a> Parser<'a> {
         let b = self.src.as_bytes();
         if b.get(end) == Some(&b'?') {
             return (end + 1, true);
+        }
+        // `4_c`: CuTe's literal `operator""_c` (numeric/integral_constant.hpp), a static `C<4>`
+        if self.src[end..].starts_with("_c")
+            && !b
+                .get(end + 2)
+                .is_some_and(|&c| is_ident_char(char::from(c)))
+        {
+            return (end + 2, false);
         }
         // `_4`, `cute::_4`: CuTe's static constants
         let lit = &self.src[pos..end];
