@@ -99,3 +99,40 @@ fn mode_queries_of_tensors_literals_and_not() {
         ("static_assert(not (1 == 2));", ""),
     ]);
 }
+
+/// `logical_reduce(S, D, P[, f])` (algorithm/tensor_reduce.hpp) as CuTe 4.7 has it: the
+/// batch_reduce of `(dice(P, L), slice(P, L))`, after `assert(compatible(P, shape(S)))`, which
+/// no profile with `_` passes (tensor_algs.cpp's TensorLogicalReduce aborts there in CuTe 4.7).
+/// Expectations: cute-oracle with `#include <cute/algorithm/tensor_reduce.hpp>` added (the
+/// shared oracle leaves that header out), each block inside `[]{ …; return 0; }()`.
+#[test]
+fn logical_reduce_as_cute_4_7_has_it() {
+    let block = |src_start: i64, fill: i64, call: &str| {
+        format!(
+            "Tensor s = make_tensor(counting_iterator<int>{{{src_start}}}, make_layout(make_shape(_2{{}},_3{{}})));\narray<int,1> v;\nfill(v, {fill});\nTensor d = make_tensor(v.begin(), Layout<_1,_0>{{}});\n{call}\nprint(d(0));\n"
+        )
+    };
+    for (stmt, want) in [
+        (block(0, 1, "logical_reduce(s, d, make_coord(2,3));"), "16"),
+        (block(1, 1, "logical_reduce(s, d, 6, multiplies{});"), "720"),
+    ] {
+        let (out, err, code) = cute_format(&stmt);
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+    let (_, err, code) = cute_format(&block(0, 0, "logical_reduce(s, d, make_coord(_,3));"));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("assert(compatible(target_profile, shape(src))) fails in CuTe 4.7"),
+        "{err}"
+    );
+    // make_tensor_like of a tensor over counting_iterator<int>: an owning tensor of int
+    // (CuTe prints its stack address, cute `stack`)
+    let (out, err, code) = cute_format(
+        "make_tensor_like(make_tensor(counting_iterator<int>{0}, make_layout(make_shape(_2{},_3{}))))\n",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("ptr[32b](stack) o (_2,_3):(_1,_2)\n", 0),
+        "{err}"
+    );
+}
