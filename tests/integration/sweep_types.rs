@@ -136,3 +136,49 @@ fn logical_reduce_as_cute_4_7_has_it() {
         "{err}"
     );
 }
+
+/// A tuple type constructed from values (tuple.cpp's Tuple): `T x(args…);`, `T x{args…};`,
+/// `T x;` of a static T, `tuple<int, _2>(1, _2{})`; `sizeof` of a tuple type (its static
+/// elements are not stored; no stored element: one byte) and `std::is_empty` (oracle output).
+#[test]
+fn tuple_types_constructed_sized_and_empty() {
+    assert_prints(&[
+        (
+            "using M = tuple<tuple<int, _2>, int, int>;\nM m(tuple<int,_2>(1,_2{}),8,2);\nprint(m);",
+            "((1,_2),8,2)",
+        ),
+        ("tuple<_8,int> q(_8{}, 4);\nprint(q);", "(_8,4)"),
+        ("using S = tuple<_8, _4>;\nS s;\nprint(s);", "(_8,_4)"),
+        ("tuple<int,int> b{8, 4};\nprint(b);", "(8,4)"),
+        ("tuple<int,int>(1,2)", "(1,2)\n"),
+        ("sizeof(tuple<int,int,int>)", "12\n"),
+        ("sizeof(tuple<tuple<int, _2>, int, int>)", "12\n"),
+        ("sizeof(tuple<_8,_4>)", "1\n"),
+        ("sizeof(cute::tuple<_1, _1, cute::tuple<int32_t>>)", "4\n"),
+        ("sizeof(cute::tuple<_1, cute::tuple<_0, int32_t>>)", "4\n"),
+        (
+            "std::is_empty<tuple<tuple<int, _2>, int, int>>::value",
+            "0\n",
+        ),
+        ("std::is_empty<tuple<_8,_4>>::value", "1\n"),
+    ]);
+    // what cute does not model is named
+    for (stmt, want) in [
+        (
+            "using S = tuple<_8, _4>;\nS bad(8, 4);\n",
+            "CuTe's C<8> has no constructor from",
+        ),
+        (
+            "using T = tuple<int, int>;\nT t;\n",
+            "a default-constructed tuple<",
+        ),
+        (
+            "sizeof(tuple<int, int64_t>)\n",
+            "elements of different widths",
+        ),
+    ] {
+        let (_, err, code) = cute_format(stmt);
+        assert_eq!(code, 1, "{stmt}");
+        assert!(err.contains(want), "{stmt}: {err}");
+    }
+}

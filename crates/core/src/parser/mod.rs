@@ -255,6 +255,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let Some(stmt) = p.storage_declaration(pos)? {
         return Ok(stmt);
     }
+    if let Some(stmt) = p.constructed_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -853,6 +856,92 @@ impl<'a> Parser<'a> {
             elem_span,
             init: None,
             storage: None,
+        }))
+    }
+
+    /// A declaration of a variable of a class type, constructed: `T x;` (default),
+    /// `T x(ARGS);`, `T x{ARGS};`, T a type alias (`using T = tuple<int, _2>;`) or a template
+    /// written in place (`tuple<int, int> t(1, 2);`). The variable is bound to the call
+    /// `T(ARGS)` (`T()` by default), which the evaluator constructs (a tuple type's elements
+    /// from the values). `None`: not one (C++'s own types, `int x;`, keep their readings).
+    fn constructed_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        const NOT_CLASS_TYPES: &[&str] = &[
+            "auto",
+            "const",
+            "constexpr",
+            "static",
+            "return",
+            "using",
+            "typename",
+            "template",
+            "float",
+            "double",
+            "bool",
+            "char",
+            "void",
+            "Tensor",
+            "Layout",
+            "decltype",
+            "struct",
+            "class",
+            "namespace",
+            "else",
+            "do",
+            "goto",
+            "case",
+            "default",
+            "new",
+            "delete",
+            "throw",
+            "extern",
+            "volatile",
+        ];
+        let Some((w, _)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        if NOT_CLASS_TYPES.contains(&w) || INT_TYPES.contains(&w) {
+            return Ok(None);
+        }
+        let Ok((ty_end, ty)) = self.primary(pos) else {
+            return Ok(None);
+        };
+        if !matches!(
+            ty.kind,
+            ExprKind::Name(_) | ExprKind::Qualified(_) | ExprKind::Call(..)
+        ) {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(ty_end);
+        if name_start == ty_end {
+            return Ok(None);
+        }
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        if is_keyword(name) || NOT_CLASS_TYPES.contains(&name) {
+            return Ok(None);
+        }
+        let after = self.skip_ws(name_end);
+        let (end, args): (usize, &'a [Expr<'a>]) = match self.peek(after) {
+            None | Some(';') => (name_end, &[]),
+            Some(o @ ('(' | '{')) => {
+                let close = if o == '(' { ')' } else { '}' };
+                self.enter(after)?;
+                let r = self.list(after, o, close, false);
+                self.leave();
+                r?
+            }
+            _ => return Ok(None),
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_end),
+            expr: Expr {
+                kind: ExprKind::Call(self.alloc(ty), args),
+                span: Span::new(pos, end),
+            },
+            constexpr: false,
         }))
     }
 
