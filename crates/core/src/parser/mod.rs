@@ -861,7 +861,9 @@ impl<'a> Parser<'a> {
 
     /// A declaration of a variable of a class type, constructed: `T x;` (default),
     /// `T x(ARGS);`, `T x{ARGS};`, T a type alias (`using T = tuple<int, _2>;`) or a template
-    /// written in place (`tuple<int, int> t(1, 2);`). The variable is bound to the call
+    /// written in place (`tuple<int, int> t(1, 2);`). A plain name reads as a type where it is
+    /// spelled as one (capitalised, or ending `_type` or `_t`): `foo bar(1)` stays the
+    /// expression it is not (its error at `bar`). The variable is bound to the call
     /// `T(ARGS)` (`T()` by default), which the evaluator constructs (a tuple type's elements
     /// from the values). `None`: not one (C++'s own types, `int x;`, keep their readings).
     fn constructed_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
@@ -905,11 +907,16 @@ impl<'a> Parser<'a> {
         let Ok((ty_end, ty)) = self.primary(pos) else {
             return Ok(None);
         };
-        if !matches!(
-            ty.kind,
-            ExprKind::Name(_) | ExprKind::Qualified(_) | ExprKind::Call(..)
-        ) {
-            return Ok(None);
+        let type_spelled = |n: &str| {
+            let last = n.rsplit("::").next().unwrap_or(n);
+            last.starts_with(|c: char| c.is_ascii_uppercase())
+                || last.ends_with("_type")
+                || last.ends_with("_t")
+        };
+        match ty.kind {
+            ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
+            ExprKind::Call(callee, _) if matches!(callee.kind, ExprKind::Qualified(_)) => {}
+            _ => return Ok(None),
         }
         let name_start = self.skip_ws(ty_end);
         if name_start == ty_end {
