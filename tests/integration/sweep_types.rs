@@ -182,3 +182,27 @@ fn tuple_types_constructed_sized_and_empty() {
         assert!(err.contains(want), "{stmt}: {err}");
     }
 }
+
+/// What tuple.cpp writes that cute does not model is named precisely: a using-declaration of
+/// the file's own namespace, a function of that namespace, a variadic lambda.
+#[test]
+fn unmodelled_test_constructs_are_named() {
+    for (stmt, want) in [
+        (
+            "using pt_test::Empty;\n",
+            "a using-declaration of 'pt_test::Empty', a name of the namespace 'pt_test' (not CuTe's), is not modelled",
+        ),
+        (
+            "test::test_tuple_find_all<cute::tuple>();\n",
+            "a function of the namespace 'test', not CuTe's",
+        ),
+        (
+            "auto t = cute::apply(int_sequence<0,1>{}, [](auto... i) { return make_tuple(i...); });\n",
+            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled",
+        ),
+    ] {
+        let (_, err, code) = cute_format(stmt);
+        assert_eq!(code, 1, "{stmt}");
+        assert!(err.contains(want), "{stmt}: {err}");
+    }
+}

@@ -2677,6 +2677,15 @@ fn unknown_function(n: &str) -> String {
              (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
+    // `test::test_tuple_find_all<tuple>()`: a function of a namespace a pasted file defines
+    if let Some((ns, _)) = n.split_once("::")
+        && !matches!(ns, "cute" | "cutlass" | "std")
+    {
+        return format!(
+            "unknown function '{}': a function of the namespace '{ns}', not CuTe's (cute reads functions defined at file scope; a namespace's are not read)",
+            clip(n)
+        );
+    }
     format!("unknown function '{}'", clip(n))
 }
 

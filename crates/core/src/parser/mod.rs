@@ -751,6 +751,20 @@ impl<'a> Parser<'a> {
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
         }
+        // `using pt_test::Empty;`: a using-declaration of another namespace's name (a unit
+        // test's own structs and functions, which cute does not read)
+        if let Some((qualified, qend)) = self.ident_at(p)
+            && let Some((ns, _)) = qualified.split_once("::")
+            && !matches!(ns, "cute" | "cutlass" | "std")
+            && self.peek(self.skip_ws(qend)) != Some('=')
+        {
+            return err(
+                format!(
+                    "a using-declaration of '{qualified}', a name of the namespace '{ns}' (not CuTe's), is not modelled: cute reads 'using cute::NAME;' and 'using NAME = TYPE;' (a namespace's structs and functions are not read)"
+                ),
+                Span::new(p, qend),
+            );
+        }
         // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
         if self.src[p..].starts_with("cute::")
             && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
@@ -2237,6 +2251,12 @@ impl<'a> Parser<'a> {
                         .count();
                     let name = &trimmed[trimmed.len() - name_len..];
                     let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
+                    if part.contains("...") {
+                        return err(
+                            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled: cute's lambdas take one value per parameter",
+                            Span::new(at, at + part.len()),
+                        );
+                    }
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
