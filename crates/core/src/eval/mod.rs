@@ -2654,6 +2654,9 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
+    if let Some(m) = array_value(n) {
+        return m;
+    }
     if n.contains('<') {
         return format!(
             "unknown template '{}': not a CuTe type or atom that cute models",
@@ -2670,7 +2673,24 @@ fn unknown_name(n: &str) -> String {
 }
 
 /// The message for a call of a name that is no function.
+/// The message for CuTe's `array<T, N>` written as a value (`array<int, 2>{1, 2}`), which cute
+/// reads only as storage.
+fn array_value(n: &str) -> Option<String> {
+    ["array<", "array_aligned<", "array_subbyte<"]
+        .iter()
+        .any(|p| n.starts_with(p))
+        .then(|| {
+            format!(
+                "'{}' as a value (CuTe's array object, printed as a tuple) is not modelled: an array is read as storage, 'array<T, N> NAME;' (NAME.begin() the pointer make_tensor takes)",
+                clip(n)
+            )
+        })
+}
+
 fn unknown_function(n: &str) -> String {
+    if let Some(m) = array_value(n) {
+        return m;
+    }
     if POINTER_MAKERS.contains(&n) {
         return format!(
             "{n} is not modelled: cute's pointers keep their element type \
