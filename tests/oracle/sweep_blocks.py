@@ -25,8 +25,7 @@ The docs' refusals are mostly fragments that name what they do not define (`unde
 variable`, 29) or write pseudo-code (`Stride<_?, _?>`, `using iterator = // …`); the TEST
 bodies' need variadic lambdas (`auto... xs`), the unit tests' own namespaces (`pt_test::`,
 `test::`: structs and functions the sweep does not paste), `cute::array<T,N>{…}` as a value,
-`integral_constant`'s member types, sub-byte arrays and bit fields, and two run past 120 s in a
-debug build. TensorLogicalReduce is refused as CuTe 4.7 aborts it (`assert(compatible(P,
+`integral_constant`'s member types, sub-byte arrays and bit fields. TensorLogicalReduce is refused as CuTe 4.7 aborts it (`assert(compatible(P,
 shape(S)))` fails for a profile with `_`); TensorBatchReduce differs because cute-oracle does
 not include cute/algorithm/tensor_reduce.hpp (the unit test does).
 
