@@ -126,6 +126,9 @@ def cpp_of(statements):
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+                # a declaration of a class type, constructed: `T x;`, `T x(8, 4);`,
+                # `tuple<int, int> t{1, 2};` (its type one word, its template arguments attached)
+                or re.match(r"^[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
             ):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:

@@ -12,6 +12,9 @@
 //!   (each step converted to it, as the assignment converts): the result.
 //! - `batch_reduce(S, D, f = plus{})`: `D(i) = reduce(S(_,i), D(i), f)` for `i < size(D)`
 //!   (`CUTE_STATIC_ASSERT_V(rank(S) == 2)`; `assert(size<1>(S) == size(D))`).
+//! - `logical_reduce(S, D, P, f = plus{})`: `batch_reduce` of the tensor at `S.data()` over
+//!   `(dice(P, S.layout()), slice(P, S.layout()))` (a rank-0 part `Layout<_1,_0>`), after
+//!   `assert(compatible(P, shape(S)))` (the table's entry).
 
 use super::function::Routine;
 use super::storage::{ElemType, Element, Number, Scalar, elements};
@@ -21,8 +24,13 @@ use crate::algebra::tensor::Origin;
 use crate::parser::{Expr, ExprKind, Span};
 
 /// The algorithms of this module, by name.
-pub(super) const ELEMENT_FUNCTION_ALGORITHMS: &[&str] =
-    &["for_each", "transform", "reduce", "batch_reduce"];
+pub(super) const ELEMENT_FUNCTION_ALGORITHMS: &[&str] = &[
+    "for_each",
+    "transform",
+    "reduce",
+    "batch_reduce",
+    "logical_reduce",
+];
 
 /// The function an algorithm applies.
 pub(super) enum ElementFn {
@@ -285,6 +293,7 @@ impl Env {
             "transform" => Some(args.len().saturating_sub(1)),
             "reduce" => (args.len() == 3).then_some(2),
             "batch_reduce" => (args.len() == 3).then_some(2),
+            "logical_reduce" => (args.len() == 4).then_some(3),
             _ => None,
         }
         .filter(|&i| i < args.len() && i > 0);
@@ -409,9 +418,14 @@ impl Env {
                     self.buffers.put(o, y).map_err(err(args[n - 1].span))?;
                 }
             }
-            "batch_reduce" => {
+            "batch_reduce" | "logical_reduce" => {
                 let f = f.unwrap_or(ElementFn::Functor("plus", 2));
                 let (so, sl) = tensor_view(&vals[0], args[0].span, name, "source")?;
+                let sl = if name == "logical_reduce" {
+                    logical_reduce_layout(&sl, &vals[2], args[2].span)?
+                } else {
+                    sl
+                };
                 let (dst_o, dst_l) = tensor_view(&vals[1], args[1].span, name, "destination")?;
                 let dst = elements(&dst_o, &dst_l).map_err(err(args[1].span))?;
                 let alg = |e| EvalError::algebra(e, args[0].span);
@@ -444,6 +458,34 @@ impl Env {
 }
 
 /// A tensor argument's iterator and layout.
+/// `logical_reduce`'s source layout (tensor_reduce.hpp): `make_layout(red_mode, batch_mode)`
+/// of `dice(P, L)` and `slice(P, L)`, each `Layout<_1,_0>` where it has rank 0.
+fn logical_reduce_layout(l: &Layout, profile: &Value, span: Span) -> Result<Layout, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let c = super::convert::to_coord(profile, span)?;
+    let unit = || {
+        Layout::new(
+            crate::algebra::IntTuple::int(1),
+            crate::algebra::IntTuple::int(0),
+        )
+    };
+    let diced = crate::algebra::layout_ops::dice(&c, l).map_err(alg)?;
+    let sliced = l.slice(&c).map_err(alg)?;
+    let red = if diced.rank() == 0 {
+        unit().map_err(alg)?
+    } else {
+        diced
+    };
+    let batch = if sliced.rank() == 0 {
+        unit().map_err(alg)?
+    } else {
+        sliced
+    };
+    Ok(crate::algebra::layout::make_layout_from_modes(vec![
+        red, batch,
+    ]))
+}
+
 fn tensor_view(
     v: &Value,
     span: Span,

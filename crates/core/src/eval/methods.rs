@@ -1947,6 +1947,7 @@ fn tensor_method(
             ("layout", [], _) => part(layout_only()),
             ("data", [], Some(o)) => part(match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             }),
@@ -1974,6 +1975,7 @@ fn tensor_method(
             Value::Layout((**l).clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
@@ -1982,6 +1984,7 @@ fn tensor_method(
             Value::Composed(c.clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },

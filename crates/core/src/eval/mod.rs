@@ -1260,6 +1260,15 @@ impl Env {
             {
                 self.call_user_function(n, args, e.span)
             }
+            // a tuple type constructed from values, `tuple<int, _2>(1, _2{})`, `T x(8, 4);`
+            // (a declaration reads as the call), `T x;` of a static `T`
+            ExprKind::Call(callee, args)
+                if matches!(callee.kind, ExprKind::Name(_) | ExprKind::Call(..))
+                    && let Some(ty) = self.tuple_type_of(callee) =>
+            {
+                let vals = self.eval_args(args)?;
+                construct_tuple(&ty, &vals, callee.span, args, e.span)
+            }
             // `s.data()`, `s.begin()` of a CuTe array object: its storage's pointer
             ExprKind::Call(callee, [])
                 if let ExprKind::Field(base, m @ ("data" | "begin")) = callee.kind
@@ -1955,9 +1964,44 @@ impl Env {
         }
     }
 
+    /// The tuple type a callee names, if it is one: a name or template whose value is a tuple
+    /// holding an integer type's name (`tuple<int, _2>`), or a static tuple
+    /// (`tuple<_8, _4>`, `using T = tuple<_8, _4>;`), which C++ constructs and cute's tuples
+    /// never call.
+    fn tuple_type_of(&self, callee: &Expr) -> Option<Value> {
+        let v = match callee.kind {
+            ExprKind::Name(n) => self.get(n)?.clone(),
+            ExprKind::Call(inner, _)
+                if matches!(
+                    inner.kind,
+                    ExprKind::Qualified("make_tuple" | "make_shape" | "make_stride" | "make_coord")
+                ) =>
+            {
+                self.eval(callee).ok()?
+            }
+            _ => return None,
+        };
+        match &v {
+            Value::Tuple(_) if holds_int_type(&v) => Some(v),
+            Value::IntTuple(t) if !t.is_int() && t.is_static() && t.basis().is_none() => Some(v),
+            _ => None,
+        }
+    }
+
     /// C++'s `sizeof(T)` of an element type (or an alias bound to one): its bytes as a run-time
     /// `size_t`. A sub-byte type (`uint4_t`, `int2b_t`) is CuTe's one-byte struct.
     fn size_of(&self, arg: &Expr) -> Result<Value, EvalError> {
+        // a tuple type, `sizeof(tuple<_1, int32_t>)`, `sizeof(T)` of `using T = tuple<…>;`
+        let tuple_type = match arg.kind {
+            ExprKind::Name(n) => self.get(n).cloned(),
+            ExprKind::Call(..) => self.tuple_type_of(arg),
+            _ => None,
+        };
+        if let Some(v @ (Value::Tuple(_) | Value::IntTuple(_))) = &tuple_type
+            && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
+        {
+            return tuple_size_of(v, arg.span);
+        }
         let ty = match arg.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) => match self.get(n) {
                 Some(Value::Name(t)) => Some(t.as_str()),
@@ -2447,10 +2491,196 @@ fn is_sparse_elem(n: &str) -> bool {
     })
 }
 
+/// Whether `v` is a tuple type that holds C++'s integer types (`tuple<int, _2>` reads as the
+/// tuple `(int,_2)` of names and values): only a type holds a type's name.
+fn holds_int_type(v: &Value) -> bool {
+    match v {
+        Value::Name(n) => is_int_type_name(n),
+        Value::Tuple(items) => items.iter().any(holds_int_type),
+        _ => false,
+    }
+}
+
+/// C++'s integer types, as a tuple type's element names them.
+fn is_int_type_name(n: &str) -> bool {
+    matches!(
+        n,
+        "int"
+            | "int32_t"
+            | "int64_t"
+            | "uint32_t"
+            | "uint64_t"
+            | "int8_t"
+            | "int16_t"
+            | "uint8_t"
+            | "uint16_t"
+            | "size_t"
+            | "long"
+            | "unsigned"
+    )
+}
+
+/// `sizeof` of a CuTe tuple type (container/tuple.hpp): its static elements are empty and not
+/// stored (the empty-storage optimisation), its run-time ones are; a tuple of no stored element
+/// is one byte, as an empty class. Elements of one width only (other mixes pad, not modelled).
+fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
+    fn widths(v: &Value, out: &mut Vec<i64>) -> bool {
+        match v {
+            Value::Name(n) => match crate::algebra::recast::element_bits(n) {
+                Some(bits) if is_int_type_name(n) => {
+                    out.push(bits / 8);
+                    true
+                }
+                _ => false,
+            },
+            Value::Tuple(items) => items.iter().all(|x| widths(x, out)),
+            Value::IntTuple(t) => t.is_static() && t.basis().is_none(),
+            _ => false,
+        }
+    }
+    let mut w = Vec::new();
+    if !widths(v, &mut w) {
+        return Err(EvalError::new(
+            format!(
+                "sizeof of the tuple type {} is modelled for integer types and static integers only",
+                crate::render::plain::render(v)
+            ),
+            span,
+        ));
+    }
+    if w.windows(2).any(|p| p[0] != p[1]) {
+        return Err(EvalError::new(
+            format!(
+                "sizeof of the tuple type {}: elements of different widths pad as the compiler lays them out, which is not modelled",
+                crate::render::plain::render(v)
+            ),
+            span,
+        ));
+    }
+    let bytes: i64 = w.iter().sum();
+    Ok(Value::IntTuple(IntTuple::int_of(bytes.max(1), true)))
+}
+
+/// CuTe's `tuple<T…>(args…)` (container/tuple.hpp): each element constructed from its value,
+/// an integer type's from an integer (a run-time one), a static `C<v>` from `C<v>` only, a
+/// tuple type's from a tuple; no values: `T{}` of a static `T` (a run-time element has none
+/// here, C++ leaving it to the constructor).
+fn construct_tuple(
+    ty: &Value,
+    vals: &[Value],
+    tspan: Span,
+    args: &[Expr],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let type_text = || crate::render::plain::render(ty);
+    let modes: Vec<Value> = match ty {
+        Value::Tuple(items) => items.clone(),
+        Value::IntTuple(t) if !t.is_int() => {
+            t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
+        }
+        _ => {
+            return Err(EvalError::new(
+                format!("constructing {} from values is not modelled", ty.kind()),
+                tspan,
+            ));
+        }
+    };
+    if vals.is_empty() {
+        if holds_int_type(ty) {
+            return Err(EvalError::new(
+                format!(
+                    "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
+                    type_text()
+                ),
+                span,
+            ));
+        }
+        return Ok(ty.clone());
+    }
+    if vals.len() != modes.len() {
+        return Err(EvalError::new(
+            format!(
+                "tuple {} of {} elements constructed from {} values",
+                type_text(),
+                modes.len(),
+                vals.len()
+            ),
+            span,
+        ));
+    }
+    let mut out = Vec::with_capacity(modes.len());
+    for (i, (m, v)) in modes.iter().zip(vals).enumerate() {
+        let at = args.get(i).map_or(span, |a| a.span);
+        out.push(construct_element(m, v, at)?);
+    }
+    Ok(if out.iter().all(|v| matches!(v, Value::IntTuple(_))) {
+        Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
+            Value::IntTuple(t) => t,
+            _ => unreachable!("checked above"),
+        })))
+    } else {
+        Value::Tuple(out)
+    })
+}
+
+/// One element of [`construct_tuple`]: of the type `m`, from the value `v`.
+fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError> {
+    match m {
+        Value::Name(n) if is_int_type_name(n) => match v.as_int() {
+            Some(x) => Ok(Value::IntTuple(IntTuple::int_of(x, true))),
+            None => Err(EvalError::new(
+                format!(
+                    "the element of type {n} is constructed from an integer, found {}",
+                    v.kind()
+                ),
+                at,
+            )),
+        },
+        Value::IntTuple(t) if t.is_int() => {
+            let want = t.as_int().expect("an integer");
+            match v {
+                Value::IntTuple(x) if x.is_int() && x.is_static() && x.as_int() == Some(want) => {
+                    Ok(m.clone())
+                }
+                _ => Err(EvalError::new(
+                    format!(
+                        "the static element _{want} is constructed only from _{want} (CuTe's C<{want}> has no constructor from {}: it does not compile)",
+                        crate::render::plain::render(v)
+                    ),
+                    at,
+                )),
+            }
+        }
+        _ => {
+            let vals: Vec<Value> = match v {
+                Value::Tuple(items) => items.clone(),
+                Value::IntTuple(t) if !t.is_int() => {
+                    t.modes().map(|x| Value::IntTuple(x.to_owned())).collect()
+                }
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "the element of type {} is a tuple, constructed from a tuple, found {}",
+                            crate::render::plain::render(m),
+                            other.kind()
+                        ),
+                        at,
+                    ));
+                }
+            };
+            let spans: Vec<Expr> = Vec::new();
+            construct_tuple(m, &vals, at, &spans, at)
+        }
+    }
+}
+
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
     if let Some(m) = operation_as_value(n) {
+        return m;
+    }
+    if let Some(m) = array_value(n) {
         return m;
     }
     if n.contains('<') {
@@ -2514,12 +2744,38 @@ fn operation_as_value(n: &str) -> Option<String> {
     None
 }
 
+/// The message for CuTe's `array<T, N>` written as a value (`array<int, 2>{1, 2}`), which cute
+/// reads only as storage.
+fn array_value(n: &str) -> Option<String> {
+    ["array<", "array_aligned<", "array_subbyte<"]
+        .iter()
+        .any(|p| n.starts_with(p))
+        .then(|| {
+            format!(
+                "'{}' as a value (CuTe's array object, printed as a tuple) is not modelled: an array is read as storage, 'array<T, N> NAME;' (NAME.begin() the pointer make_tensor takes)",
+                clip(n)
+            )
+        })
+}
+
 /// The message for a call of a name that is no function.
 fn unknown_function(n: &str) -> String {
+    if let Some(m) = array_value(n) {
+        return m;
+    }
     if POINTER_MAKERS.contains(&n) {
         return format!(
             "{n} is not modelled: cute's pointers keep their element type \
              (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
+        );
+    }
+    // `test::test_tuple_find_all<tuple>()`: a function of a namespace a pasted file defines
+    if let Some((ns, _)) = n.split_once("::")
+        && !matches!(ns, "cute" | "cutlass" | "std")
+    {
+        return format!(
+            "unknown function '{}': a function of the namespace '{ns}', not CuTe's (cute reads functions defined at file scope; a namespace's are not read)",
+            clip(n)
         );
     }
     format!("unknown function '{}'", clip(n))
@@ -2647,6 +2903,7 @@ pub fn apply(
             let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
             Ok(match add(at)? {
                 Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v.value, v.dynamic)),
+                Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
             })

@@ -817,6 +817,10 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
             ty: ElemType::I32,
             value: Number::Int(i128::from(o.value) + i128::from(v)),
         })),
+        Origin::Counting(n) => Ok(Element::Value(Scalar {
+            ty: ElemType::I32,
+            value: Number::Int(i128::from(*n) + i128::from(v)),
+        })),
         Origin::Coord(_) => Err(
             "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"
                 .to_string(),

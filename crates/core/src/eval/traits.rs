@@ -39,6 +39,13 @@ impl Env {
                 Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_)
             ))),
             (Trait::IsSame, [a, b]) => Ok(Value::Bool(same_type(a, b))),
+            // a tuple type's value: empty where every element is static (a type's name, `int`,
+            // is data)
+            (Trait::IsEmpty, [v]) => Ok(Value::Bool(match v {
+                Value::IntTuple(t) => t.is_static() && t.basis().is_none(),
+                Value::Tuple(_) => is_static(v),
+                _ => false,
+            })),
             (Trait::IsConstant, [n, v]) => {
                 let n = match n {
                     Value::Bool(b) => i64::from(*b),

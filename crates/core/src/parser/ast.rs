@@ -223,6 +223,9 @@ pub enum Trait {
     IsConstant,
     /// `tuple_size<T>`: the number of modes of a tuple.
     TupleSize,
+    /// `std::is_empty<T>`: a class with no data (a tuple of static elements only, CuTe's
+    /// tuple storing none of its empty elements).
+    IsEmpty,
     /// `rank_v<T>`: the rank.
     Rank,
     /// `depth_v<T>`: the depth.

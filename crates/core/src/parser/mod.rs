@@ -255,6 +255,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let Some(stmt) = p.storage_declaration(pos)? {
         return Ok(stmt);
     }
+    if let Some(stmt) = p.constructed_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -464,6 +467,13 @@ enum Template {
     /// A type trait, `is_static<T>` (`traits.rs`); `value`: its `_v` form (`is_static_v<T>`,
     /// the trait's `::value`).
     Trait(ast::Trait, bool),
+    /// An integer sequence of its arguments (numeric/integer_sequence.hpp): `int_sequence<1,2,3>`,
+    /// `index_sequence<…>`, `seq<…>`; `typed`: the element type comes first
+    /// (`integer_sequence<int,0,1,2>`). Its value is the tuple of static integers CuTe prints.
+    Sequence { typed: bool },
+    /// `make_integer_sequence<T,N>`, `make_index_sequence<N>`: the sequence (_0,…,_{N-1});
+    /// `typed`: the element type comes first.
+    MakeSequence { typed: bool },
 }
 
 fn template(name: &str) -> Option<Template> {
@@ -484,6 +494,10 @@ fn template(name: &str) -> Option<Template> {
         "Step" => Template::Call("make_step"),
         "tuple" => Template::Call("make_tuple"),
         "make_int_sequence" | "make_seq" => Template::Call("make_int_sequence"),
+        "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
+        "integer_sequence" => Template::Sequence { typed: true },
+        "make_index_sequence" => Template::MakeSequence { typed: false },
+        "make_integer_sequence" => Template::MakeSequence { typed: true },
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -753,6 +767,20 @@ impl<'a> Parser<'a> {
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
         }
+        // `using pt_test::Empty;`: a using-declaration of another namespace's name (a unit
+        // test's own structs and functions, which cute does not read)
+        if let Some((qualified, qend)) = self.ident_at(p)
+            && let Some((ns, _)) = qualified.split_once("::")
+            && !matches!(ns, "cute" | "cutlass" | "std")
+            && self.peek(self.skip_ws(qend)) != Some('=')
+        {
+            return err(
+                format!(
+                    "a using-declaration of '{qualified}', a name of the namespace '{ns}' (not CuTe's), is not modelled: cute reads 'using cute::NAME;' and 'using NAME = TYPE;' (a namespace's structs and functions are not read)"
+                ),
+                Span::new(p, qend),
+            );
+        }
         // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
         if self.src[p..].starts_with("cute::")
             && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
@@ -883,6 +911,99 @@ impl<'a> Parser<'a> {
             elem_span,
             init: None,
             storage: None,
+        }))
+    }
+
+    /// A declaration of a variable of a class type, constructed: `T x;` (default),
+    /// `T x(ARGS);`, `T x{ARGS};`, T a type alias (`using T = tuple<int, _2>;`) or a template
+    /// written in place (`tuple<int, int> t(1, 2);`). A plain name reads as a type where it is
+    /// spelled as one (capitalised, or ending `_type` or `_t`): `foo bar(1)` stays the
+    /// expression it is not (its error at `bar`). The variable is bound to the call
+    /// `T(ARGS)` (`T()` by default), which the evaluator constructs (a tuple type's elements
+    /// from the values). `None`: not one (C++'s own types, `int x;`, keep their readings).
+    fn constructed_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        const NOT_CLASS_TYPES: &[&str] = &[
+            "auto",
+            "const",
+            "constexpr",
+            "static",
+            "return",
+            "using",
+            "typename",
+            "template",
+            "float",
+            "double",
+            "bool",
+            "char",
+            "void",
+            "Tensor",
+            "Layout",
+            "decltype",
+            "struct",
+            "class",
+            "namespace",
+            "else",
+            "do",
+            "goto",
+            "case",
+            "default",
+            "new",
+            "delete",
+            "throw",
+            "extern",
+            "volatile",
+        ];
+        let Some((w, _)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        if NOT_CLASS_TYPES.contains(&w) || INT_TYPES.contains(&w) {
+            return Ok(None);
+        }
+        let Ok((ty_end, ty)) = self.primary(pos) else {
+            return Ok(None);
+        };
+        let type_spelled = |n: &str| {
+            let last = n.rsplit("::").next().unwrap_or(n);
+            last.starts_with(|c: char| c.is_ascii_uppercase())
+                || last.ends_with("_type")
+                || last.ends_with("_t")
+        };
+        match ty.kind {
+            ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
+            ExprKind::Call(callee, _) if matches!(callee.kind, ExprKind::Qualified(_)) => {}
+            _ => return Ok(None),
+        }
+        let name_start = self.skip_ws(ty_end);
+        if name_start == ty_end {
+            return Ok(None);
+        }
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        if is_keyword(name) || NOT_CLASS_TYPES.contains(&name) {
+            return Ok(None);
+        }
+        let after = self.skip_ws(name_end);
+        let (end, args): (usize, &'a [Expr<'a>]) = match self.peek(after) {
+            None | Some(';') => (name_end, &[]),
+            Some(o @ ('(' | '{')) => {
+                let close = if o == '(' { ')' } else { '}' };
+                self.enter(after)?;
+                let r = self.list(after, o, close, false);
+                self.leave();
+                r?
+            }
+            _ => return Ok(None),
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_end),
+            expr: Expr {
+                kind: ExprKind::Call(self.alloc(ty), args),
+                span: Span::new(pos, end),
+            },
+            constexpr: false,
         }))
     }
 
@@ -1246,21 +1367,30 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::unary, Parser::binop_at)
     }
 
-    /// unary := ('-' | '+' | '~' | '!') unary | postfix. A `-` before a digit is the
-    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix.
+    /// unary := ('-' | '+' | '~' | '!' | 'not') unary | postfix. A `-` before a digit is the
+    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix. `not` is C++'s
+    /// alternative token for `!` (and Python's `not`): a keyword, never a name.
     fn unary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let b = self.src.as_bytes();
         let op = match (b.get(pos), b.get(pos + 1)) {
-            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some(UnOp::Neg),
-            (Some(b'+'), Some(n)) if *n != b'+' => Some(UnOp::Plus),
-            (Some(b'~'), _) => Some(UnOp::BitNot),
-            (Some(b'!'), n) if n != Some(&b'=') => Some(UnOp::Not),
+            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some((UnOp::Neg, 1)),
+            (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
+            (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
+            (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            (Some(b'n'), _)
+                if self.word_at(pos).is_some_and(|(w, _)| w == "not")
+                    && self
+                        .peek(pos + 3)
+                        .is_some_and(|c| c.is_whitespace() || c == '(') =>
+            {
+                Some((UnOp::Not, 3))
+            }
             _ => None,
         };
-        let Some(op) = op else {
+        let Some((op, width)) = op else {
             return self.postfix(pos);
         };
-        let start = self.skip_ws(pos + 1);
+        let start = self.skip_ws(pos + width);
         if start >= self.src.len() {
             return err(
                 format!("expected an expression after the prefix '{}'", op.symbol()),
@@ -1575,6 +1705,22 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
+                    // a class template CuTe constructs from its arguments,
+                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`
+                    if !is_int_type
+                        && let ExprKind::Name(n) = e.kind
+                        && n.contains('<')
+                    {
+                        self.enter(q)?;
+                        let (end, args) = self.list(q, '{', '}', false)?;
+                        self.leave();
+                        e = Expr {
+                            kind: ExprKind::Call(self.alloc(e), args),
+                            span: Span::new(e.span.start, end),
+                        };
+                        pos = end;
+                        continue;
+                    }
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
@@ -1923,6 +2069,14 @@ impl<'a> Parser<'a> {
         if b.get(end) == Some(&b'?') {
             return (end + 1, true);
         }
+        // `4_c`: CuTe's literal `operator""_c` (numeric/integral_constant.hpp), a static `C<4>`
+        if self.src[end..].starts_with("_c")
+            && !b
+                .get(end + 2)
+                .is_some_and(|&c| is_ident_char(char::from(c)))
+        {
+            return (end + 2, false);
+        }
         // `_4`, `cute::_4`: CuTe's static constants
         let lit = &self.src[pos..end];
         let constant = lit.starts_with('_') || lit.contains("::_");
@@ -2144,6 +2298,12 @@ impl<'a> Parser<'a> {
                         .count();
                     let name = &trimmed[trimmed.len() - name_len..];
                     let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
+                    if part.contains("...") {
+                        return err(
+                            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled: cute's lambdas take one value per parameter",
+                            Span::new(at, at + part.len()),
+                        );
+                    }
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
@@ -2595,6 +2755,40 @@ impl<'a> Parser<'a> {
                 }
             }
             Template::Trait(..) => unreachable!("read above"),
+            // `integer_sequence<T, Ints...>`: CuTe's integer_sequence is a tuple of
+            // `integral_constant<T, I>`s (print: `(_0,_1,_2)`); the element type is read, not kept
+            Template::Sequence { typed } | Template::MakeSequence { typed } => {
+                let values = if typed { items.get(1..) } else { Some(items) };
+                let Some(values) = values.filter(|_| !typed || items[0].kind.name().is_some())
+                else {
+                    return err(
+                        format!("expected {name}<T, …> with an integer type first"),
+                        span,
+                    );
+                };
+                if let Template::MakeSequence { .. } = t {
+                    let callee = Expr {
+                        kind: ExprKind::Qualified("make_int_sequence"),
+                        span: Span::new(pos, name_end),
+                    };
+                    ExprKind::Call(self.alloc(callee), values)
+                } else {
+                    let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
+                    for item in values {
+                        let Some(i) = fold_literal(item) else {
+                            return err(
+                                format!("expected {name}<…> with integers (its elements)"),
+                                item.span,
+                            );
+                        };
+                        v.push(Expr {
+                            kind: ExprKind::Int(i),
+                            span: item.span,
+                        });
+                    }
+                    ExprKind::Tuple(v.into_bump_slice())
+                }
+            }
             Template::Call(f) => {
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),

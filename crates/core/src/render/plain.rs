@@ -117,6 +117,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::NestedComposed(n) => write!(out, "{n}"),
         Value::LayoutComposed(t) => write!(out, "{t}"),
         Value::Offset(o) => write!(out, "{o}"),
+        Value::Iterator(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
         Value::SwizzledTensor(o, c) => write!(out, "{o} o {c}"),
