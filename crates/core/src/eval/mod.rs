@@ -183,6 +183,35 @@ pub enum TextPart {
     /// run time: its integers' values, neither static (`_8`) nor run-time (`8?`) marked (`8`,
     /// `(2,4):(1,2)`), a truth value `1` or `0` (`render::plain::write_printf_value`).
     Printf(Value),
+    /// A value of Python's `print` in CuTe DSL text, printed as the DSL prints it at trace
+    /// time: static integers as they are, run-time ones `?`, Python's tuples as Python writes
+    /// them (`(3, 8)`), a truth value `True` (`render::plain::write_traced_value`).
+    Traced(Value),
+    /// Pieces printed one after another (a Python f-string's text and fields).
+    Pieces(Vec<TextPart>),
+}
+
+/// Where an f-string's field that starts at `from` (past its `{`) ends: past its closing `}`,
+/// the brackets and strings inside it skipped (`{f(a, {1: 2})}`, `{d["}"]}`).
+fn field_end(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0usize, from);
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'}' if depth == 0 => return i + 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -224,6 +253,9 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
+    /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
+    /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
+    dsl_seen: bool,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -278,6 +310,7 @@ impl Clone for Env {
             line: self.line,
             dsl: self.dsl,
             dsl_session: self.dsl_session,
+            dsl_seen: self.dsl_seen,
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -508,6 +541,7 @@ impl Env {
         // the calls of the user's functions this statement may make, its loops' included
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
+        self.dsl_seen |= self.dsl;
         let stmt = parser::parse_statement(src, arena)?;
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
@@ -679,7 +713,11 @@ impl Env {
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
-            Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
+            // (in the DSL, as Python's print prints it at trace time)
+            Stmt::Show(e) if self.dsl || self.dsl_seen => {
+                let v = self.eval_checked(&e)?;
+                Ok(Outcome::Text(vec![TextPart::Traced(v)]))
+            }
             Stmt::Show(e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(self.answer(v, Outcome::Printed, on_value))
@@ -827,6 +865,12 @@ impl Env {
         for a in args {
             parts.push(match a.kind {
                 ExprKind::Str(s) => TextPart::Str(unescape(s)),
+                // Python's f-string: its fields as print prints them, the pieces one text
+                ExprKind::FStr(template, fields) => {
+                    TextPart::Pieces(self.f_string_pieces(template, fields)?)
+                }
+                // Python's print in DSL text: as the DSL prints it at trace time
+                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_checked(a)?),
                 _ => TextPart::Value(self.eval_checked(a)?),
             });
         }
@@ -844,7 +888,13 @@ impl Env {
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
                     Some(TextPart::Str(s)) => s,
-                    Some(TextPart::Value(v) | TextPart::Printf(v)) => {
+                    Some(TextPart::Pieces(_)) => {
+                        return Err(EvalError::new(
+                            "cute.printf's format is a plain string, not an f-string",
+                            args[0].span,
+                        ));
+                    }
+                    Some(TextPart::Value(v) | TextPart::Printf(v) | TextPart::Traced(v)) => {
                         return Err(EvalError::new(
                             format!("printf: the format is a string, not {}", v.kind()),
                             args[0].span,
@@ -886,6 +936,37 @@ impl Env {
             }
         }
         Ok(line)
+    }
+
+    /// A Python f-string's pieces: its text with `{{`/`}}` as braces and each field's value
+    /// as Python's print prints it in the DSL ([`TextPart::Traced`]).
+    fn f_string_pieces(&self, template: &str, fields: &[Expr]) -> Result<Vec<TextPart>, EvalError> {
+        let mut pieces = Vec::with_capacity(2 * fields.len() + 1);
+        let mut fields = fields.iter();
+        let mut text = String::new();
+        let mut rest = template;
+        while let Some(k) = rest.find(['{', '}']) {
+            text.push_str(&rest[..k]);
+            let brace = &rest[k..k + 1];
+            if rest[k + 1..].starts_with(brace) {
+                text.push_str(brace);
+                rest = &rest[k + 2..];
+                continue;
+            }
+            if brace == "}" {
+                text.push('}');
+                rest = &rest[k + 1..];
+                continue;
+            }
+            // a field: its expression was read by the parser, up to its '}'
+            let Some(field) = fields.next() else { break };
+            pieces.push(TextPart::Str(unescape(&std::mem::take(&mut text))));
+            pieces.push(TextPart::Traced(self.eval_checked(field)?));
+            rest = &rest[field_end(rest, k + 1)..];
+        }
+        text.push_str(rest);
+        pieces.push(TextPart::Str(unescape(&text)));
+        Ok(pieces)
     }
 
     /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
@@ -1093,7 +1174,7 @@ impl Env {
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
             ExprKind::Trait(t, args) => self.trait_value(*t, args, e.span),
-            ExprKind::Str(_) => Err(EvalError::new(
+            ExprKind::Str(_) | ExprKind::FStr(..) => Err(EvalError::new(
                 "a string stands only on its own (a docstring) or in print and cute.printf",
                 e.span,
             )),

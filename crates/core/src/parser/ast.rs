@@ -193,6 +193,9 @@ pub enum ExprKind<'a> {
     /// as written. It stands as a statement of its own (a docstring: nothing) and in what
     /// `print` and `cute.printf` print.
     Str(&'a str),
+    /// A Python f-string `f"… {x} …"`: its text between the quotes as written (fields and
+    /// `{{` included) and its fields' expressions in order. It stands in what `print` prints.
+    FStr(&'a str, &'a [Expr<'a>]),
 }
 
 impl<'a> ExprKind<'a> {

@@ -1090,11 +1090,42 @@ impl<'a> Parser<'a> {
                 at = end;
                 continue;
             }
+            // a statement whose brackets are open goes on to the lines that close them
+            // (Python's implicit joining of lines)
+            let line_end = python_line_end(b, q);
             out.push(statement_at(&self.src[..line_end], q, self.arena, nest)?);
             at = line_end + 1;
         }
         Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
     }
+}
+
+/// Where the Python statement at `from` ends: the first newline outside its brackets and
+/// strings (a `#` comment read past), or the end.
+fn python_line_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' if depth == 0 => return i,
+            b'#' => {
+                while i + 1 < b.len() && b[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// The `:` of a range-based loop's header `(DECL NAME : RANGE)` from `from` (outside brackets;

@@ -244,7 +244,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         return Ok(stmt);
     }
     // a unit test's or kernel's checks: `EXPECT_EQ(a, b)`, `static_assert(c, "msg")`, …
-    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C')
+    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C' | b'a')
         && let Some(stmt) = p.check_macro(pos)?
     {
         return Ok(stmt);
@@ -323,7 +323,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
     {
-        let has_str = args.iter().any(|a| matches!(a.kind, ExprKind::Str(_)));
+        let has_str = args
+            .iter()
+            .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
         if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
             return Ok(Stmt::Print(Printing::Format, args));
@@ -1963,6 +1965,8 @@ impl<'a> Parser<'a> {
         };
         let (end, e) = match c {
             '"' | '\'' => self.string(pos)?,
+            // a Python f-string, `f"… {x} …"`
+            'f' | 'F' if matches!(self.peek(pos + 1), Some('"' | '\'')) => self.f_string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
             // a C++ lambda `[&](auto x){ return …; }`
@@ -2180,6 +2184,47 @@ impl<'a> Parser<'a> {
             Expr {
                 kind: ExprKind::Str(&self.src[pos + 1..i]),
                 span: Span::new(pos, i + 1),
+            },
+        ))
+    }
+
+    /// A Python f-string at `pos` (its `f`): `f"… {x} …"` on one line, its fields' expressions
+    /// read where they stand (`{{` and `}}` are braces). A field's conversion or format spec
+    /// (`{x!r}`, `{x:.2f}`) is not modelled.
+    fn f_string(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, text) = self.string(pos + 1)?;
+        let ExprKind::Str(template) = text.kind else {
+            return err("expected a string after 'f'", Span::new(pos, pos + 1));
+        };
+        let triple = end - (pos + 1) - template.len() == 6;
+        let start = pos + 1 + if triple { 3 } else { 1 };
+        let b = self.src.as_bytes();
+        let mut fields = Vec::new();
+        let mut i = start;
+        while i < start + template.len() {
+            match b[i] {
+                b'{' if b.get(i + 1) == Some(&b'{') => i += 2,
+                b'}' if b.get(i + 1) == Some(&b'}') => i += 2,
+                b'{' => {
+                    let (e_end, e) = self.expr(self.skip_ws(i + 1))?;
+                    let close = self.skip_ws(e_end);
+                    if self.peek(close) != Some('}') {
+                        return err(
+                            "an f-string's field is an expression and its closing '}' (a conversion '!r' or a format spec ':…' is not modelled)",
+                            Span::new(close, close + 1),
+                        );
+                    }
+                    fields.push(e);
+                    i = close + 1;
+                }
+                _ => i += 1,
+            }
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::FStr(template, self.arena.alloc_slice_copy(&fields)),
+                span: Span::new(pos, end),
             },
         ))
     }
