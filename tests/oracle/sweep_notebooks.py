@@ -39,15 +39,17 @@ Last run (2026-11-29, branch s28-37c, debug build):
   | composed_layout | 2 | 0 | 0 | 2 | 0 | 1 |
   | print | 7 | 1 | 0 | 6 | 0 | 4 |
   | tensor | 5 | 0 | 0 | 5 | 0 | 5 |
-  | data_types | 3 | 0 | 0 | 2 | 1 | 0 |
+  | data_types | 3 | 1 | 1 | 1 | 0 | 0 |
   | tensorssa | 10 | 0 | 0 | 10 | 0 | 9 |
   | hello_world | 1 | 0 | 0 | 1 | 0 | 1 |
   | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
-  | all | 52 | 12 | 2 | 36 | 2 | 30 |
+  | all | 52 | 13 | 3 | 35 | 1 | 30 |
 
 Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`, 25:
 their arguments are `from_dlpack(...)` of host arrays); the differing ones print a run-time
-stride's divisibility (`?{div=3}`, which cute does not track) and data_types' `Float32(3.14)`.
+stride's divisibility (`?{div=3}`, which cute does not track); data_types' operators cell
+is refused for `is_greater = a > b` (a `>` outside parentheses, in a statement without `cute.`,
+is read as the notation's, not Python's comparison).
 `--transcript tests/cli/paste_notebooks.toml` writes the units answered as the DSL does.
 """
 import argparse

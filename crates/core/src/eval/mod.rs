@@ -1427,6 +1427,21 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // the DSL's `a / b` of run-time integers (`cutlass.Int32`) is Python's true division:
+        // a Float32 (`Int32(10) / Int32(3)` is 3.333333)
+        if op == BinOp::Divide
+            && (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let (Some((x, true)), Some((y, true))) = (x.as_int_kind(), y.as_int_kind())
+        {
+            if y == 0 {
+                return Err(EvalError::new("division by zero", e.span));
+            }
+            let q = storage::Number::Float(x as f64 / y as f64);
+            return storage::Scalar::new(storage::ElemType::F32, q)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, e.span));
+        }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
             BinOp::Compose => Some("composition"),
@@ -1912,6 +1927,14 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // the DSL's `x.to(cutlass.Float32)`: `x` converted, as `cutlass.Float32(x)` converts it
+        if let ExprKind::Field(base, "to") = callee.kind
+            && let [ty] = args
+            && let Some(n) = self.called_function(ty)
+            && (dsl_int_type(n).is_some() || storage::ElemType::of_name(n).is_some())
+        {
+            return self.call(ty, std::slice::from_ref(base), span);
+        }
         // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
         if let Some(n) = self.called_function(callee)
             && let [arg] = args

@@ -81,7 +81,7 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
 /// known when the DSL traces); a layout in the notation with its run-time integers `?`
 /// (`(2,(1,6)):(1,(?,2))`); a shape, a coordinate or a tiler is a Python tuple, written as
 /// Python writes one (`(3, 8)`, `(2, (Int32(?), 4))`, `(3:3, (2,4):(1,8))`); a truth value
-/// `True` or `False`; a swizzle `S<3,3,3>`.
+/// `True` or `False`; a swizzle `S<3,3,3>`; a value of a numeric type (`cutlass.Float32(x)`) `?`.
 pub fn write_traced_value(out: &mut String, v: &Value) {
     match v {
         Value::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
@@ -112,6 +112,9 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         Value::Swizzle(s) => {
             let _ = write!(out, "S<{},{},{}>", s.bits, s.base, s.shift);
         }
+        // a value of the DSL's numeric types (`cutlass.Float32(3.14)`, `x.to(cutlass.Int8)`)
+        // is a run-time value
+        Value::Scalar(_) => out.push('?'),
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
             let _ = write!(out, " o {} o ", c.offset);
