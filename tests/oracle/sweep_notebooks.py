@@ -130,10 +130,16 @@ class Paster:
         self.functions = {}  # name -> (source, FunctionDef)
 
     def called(self, node):
-        """The function a statement calls, if it is `f(…)` of a function defined so far."""
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
-                and isinstance(node.value.func, ast.Name) and node.value.func.id in self.functions:
-            return node.value
+        """The function a statement calls, if it is `f(…)` of a function defined so far, or
+        `kernel(…).launch(…)` of one (pasted as its body: cute answers it for thread 0)."""
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+            return None
+        call = node.value
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "launch" \
+                and isinstance(call.func.value, ast.Call):
+            call = call.func.value
+        if isinstance(call.func, ast.Name) and call.func.id in self.functions:
+            return call
         return None
 
     def inline(self, source, statements, depth=0):

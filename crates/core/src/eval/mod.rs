@@ -618,6 +618,34 @@ impl Env {
                 }
                 Ok(o)
             }
+            Stmt::Unpack { names, expr } => {
+                let v = self.eval_checked(&expr)?;
+                let modes: Vec<Value> = match &v {
+                    Value::Tuple(items) => items.clone(),
+                    Value::IntTuple(t) if !t.is_int() => {
+                        t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
+                    }
+                    other => {
+                        return Err(EvalError::new(
+                            format!("unpacking takes a tuple, found {}", other.kind()),
+                            expr.span,
+                        ));
+                    }
+                };
+                if modes.len() != names.len() {
+                    return Err(EvalError::new(
+                        format!("{} names for a tuple of {} modes", names.len(), modes.len()),
+                        expr.span,
+                    ));
+                }
+                for (&(name, span), m) in names.iter().zip(modes) {
+                    if name != "_" {
+                        bindable(name, span)?;
+                        self.bind(name, m);
+                    }
+                }
+                Ok(Outcome::Assigned)
+            }
             Stmt::Assign {
                 name,
                 name_span,
@@ -1927,6 +1955,21 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
+        // 0, as cute answers C++'s `threadIdx.x`
+        if let Some(n) = self.called_function(callee)
+            && args.is_empty()
+            && let Some(v) = dsl_gpu_index(n)
+        {
+            return Ok(v);
+        }
+        // `kernel(…).launch(grid=…, block=…)`: a GPU's
+        if let ExprKind::Field(_, "launch") = callee.kind {
+            return Err(EvalError::new(
+                "a kernel's launch (`.launch(grid=…, block=…)`) runs on a GPU: cute answers a kernel's body for thread 0 of block 0 (paste the body)",
+                callee.span,
+            ));
+        }
         // the DSL's `x.to(cutlass.Float32)`: `x` converted, as `cutlass.Float32(x)` converts it
         if let ExprKind::Field(base, "to") = callee.kind
             && let [ty] = args
@@ -2552,6 +2595,20 @@ fn unknown_function(n: &str) -> String {
 /// The value cute gives CUDA's built-in `NAME.x` (`.y`, `.z`) in a kernel: thread 0 of block 0
 /// (`threadIdx`, `blockIdx`: 0) of a launch of one thread in one block (`blockDim`, `gridDim`:
 /// 1), whose indices C++ reads at run time.
+/// The CuTe DSL's `cute.arch` indices of a kernel's thread, as cute answers them (thread 0 of
+/// block 0, one thread a block, as [`cuda_builtin`]): `thread_idx()`, `block_idx()` a tuple of
+/// three run-time integers, `lane_idx()`, `warp_idx()` one; `block_dim()`, `grid_dim()` ones.
+fn dsl_gpu_index(name: &str) -> Option<Value> {
+    let int = |v| Value::IntTuple(IntTuple::int_of(v, true));
+    let three = |v| Value::Tuple(vec![int(v), int(v), int(v)]);
+    Some(match name {
+        "thread_idx" | "block_idx" => three(0),
+        "block_dim" | "grid_dim" | "cluster_dim" => three(1),
+        "lane_idx" | "warp_idx" => int(0),
+        _ => return None,
+    })
+}
+
 fn cuda_builtin(name: &str) -> Option<i64> {
     match name {
         "threadIdx" | "blockIdx" => Some(0),

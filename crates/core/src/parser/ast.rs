@@ -254,6 +254,14 @@ pub enum Stmt<'a> {
         /// The value.
         expr: Expr<'a>,
     },
+    /// Python's unpacking `a, b, _ = EXPR` (`tidx, _, _ = cute.arch.thread_idx()`): each name
+    /// bound to its mode of the tuple, `_` to none.
+    Unpack {
+        /// The names, and where each is written.
+        names: &'a [(&'a str, Span)],
+        /// The tuple.
+        expr: Expr<'a>,
+    },
     /// An expression to print.
     Expr(Expr<'a>),
     /// A write of an element: `T(i, j) = v;`, `T[i] += v;`, `A[i] = v;` (`op`: the compound

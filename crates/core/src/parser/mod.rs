@@ -255,6 +255,10 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let Some(stmt) = p.storage_declaration(pos)? {
         return Ok(stmt);
     }
+    // Python's unpacking `a, b, _ = EXPR`
+    if let Some(stmt) = p.unpacking(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -680,7 +684,10 @@ impl<'a> Parser<'a> {
             let rest = self.rest(end);
             let sep = if rest.starts_with("::") {
                 2
-            } else if rest.starts_with('.') && dropping && matches!(name, "cute" | "cutlass") {
+            } else if rest.starts_with('.')
+                && dropping
+                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+            {
                 1
             } else {
                 break;
@@ -688,7 +695,7 @@ impl<'a> Parser<'a> {
             let Some((_, next_end)) = self.word_at(end + sep) else {
                 break;
             };
-            if dropping && NAMESPACES.contains(&name) {
+            if dropping && (NAMESPACES.contains(&name) || name == "arch") {
                 name_start = end + sep;
             } else {
                 dropping = false;
@@ -697,6 +704,41 @@ impl<'a> Parser<'a> {
             name = &self.src[name_start..end];
         }
         Some((name, end))
+    }
+
+    /// Python's unpacking `a, b, _ = EXPR` at `pos`, if the statement is one: names
+    /// separated by commas (two or more), then `=` (not `==`).
+    fn unpacking(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut names = Vec::new();
+        let mut at = pos;
+        let eq = loop {
+            let word = match self.word_at(at) {
+                Some(w) => Some(w),
+                // `_`: a mode not bound
+                None if self.peek(at) == Some('_')
+                    && !self.peek(at + 1).is_some_and(is_ident_char) =>
+                {
+                    Some(("_", at + 1))
+                }
+                None => None,
+            };
+            let Some((name, end)) = word else {
+                return Ok(None);
+            };
+            names.push((name, Span::new(at, end)));
+            let next = self.skip_ws(end);
+            match self.peek(next) {
+                Some(',') => at = self.skip_ws(next + 1),
+                Some('=') if names.len() > 1 && self.peek(next + 1) != Some('=') => break next,
+                _ => return Ok(None),
+            }
+        };
+        let (end, expr) = self.expr(self.skip_ws(eq + 1))?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
     }
 
     /// Python's `import cutlass.cute as cute` and `from cutlass import cute`: nothing to do.
