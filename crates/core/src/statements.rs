@@ -469,6 +469,11 @@ pub struct Splitter {
 /// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`): its indentation.
 fn python_for_header(line: &str) -> Option<usize> {
     let t = line.trim_start();
+    // Python's `if COND:` (its `elif`/`else` go on with it: `Splitter::feed`)
+    if (t.starts_with("if ") || t.starts_with("if(")) && !t.contains('{') {
+        let code = t.split('#').next().unwrap_or(t).trim_end();
+        return (code.ends_with(':') && !code.ends_with("::")).then_some(line.len() - t.len());
+    }
     let rest = t.strip_prefix("for ")?;
     let (_, rest) = rest.split_once(" in ")?;
     let rest = rest.trim_start();
@@ -701,7 +706,13 @@ impl Splitter {
             if line.trim().is_empty() {
                 return self.take();
             }
-            if indentation(line) > header {
+            let t = line.trim_start();
+            if indentation(line) > header
+                || (indentation(line) == header
+                    && (t.starts_with("elif ")
+                        || t.starts_with("else:")
+                        || t.starts_with("else :")))
+            {
                 self.pending.push('\n');
                 self.pending.push_str(line);
                 return;

@@ -1963,6 +1963,12 @@ impl Env {
         {
             return Ok(v);
         }
+        // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
+        if let Some("const_expr" | "dynamic_expr") = self.called_function(callee)
+            && let [arg] = args
+        {
+            return self.eval(arg);
+        }
         // `kernel(…).launch(grid=…, block=…)`: a GPU's
         if let ExprKind::Field(_, "launch") = callee.kind {
             return Err(EvalError::new(

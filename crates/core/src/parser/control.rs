@@ -143,8 +143,9 @@ impl<'a> Parser<'a> {
         let (word, end) = self.word_at(pos)?;
         let next = self.skip_ws(end);
         let is = match word {
-            // Python's `for i in range(…):`
+            // Python's `for i in range(…):` and `if COND:`
             "for" if self.python_for_counter(next).is_some() => true,
+            "if" if self.python_if_colon(pos).is_some() => true,
             "for" | "while" | "if" | "switch" if self.peek(next) == Some('(') => true,
             // C++17's `if constexpr (COND)`
             "if" => self.constexpr_after(next).is_some(),
@@ -183,6 +184,7 @@ impl<'a> Parser<'a> {
             "for" if self.python_for_counter(next).is_some() => {
                 self.python_for(pos, next, nest).map(Some)
             }
+            "if" if self.python_if_colon(pos).is_some() => self.python_if(pos, nest).map(Some),
             _ => self.control(pos, nest).map(Some),
         }
     }
@@ -1053,6 +1055,84 @@ impl<'a> Parser<'a> {
         Ok((Stmt::Loop(self.arena.alloc(l)), end))
     }
 
+    /// The `:` ending a Python `if COND:` (or `elif COND:`) header at `pos`: the line's last
+    /// character outside a `#` comment, where the line opens no `{` (C++'s `if (c) {`).
+    fn python_if_colon(&self, pos: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let line_end = memchr::memchr(b'\n', &b[pos..]).map_or(b.len(), |k| pos + k);
+        let code = &self.src[pos..python_line_end(b, pos).min(line_end)];
+        let code = code.split('#').next().unwrap_or(code).trim_end();
+        (code.ends_with(':') && !code.contains('{') && !code.ends_with("::"))
+            .then(|| pos + code.len() - 1)
+    }
+
+    /// Python's `if COND:` at `pos` (or an `elif`), its body the lines indented deeper, then
+    /// an `elif COND:` or `else:` at its indentation; the branch and where it ends. The DSL's
+    /// `cutlass.const_expr(c)` and `cutlass.dynamic_expr(c)` are `c`.
+    fn python_if(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        let colon = self.python_if_colon(pos).expect("checked");
+        let (_, word_end) = self.word_at(pos).expect("checked");
+        let cond = self.condition(word_end, colon)?;
+        let b = self.src.as_bytes();
+        let header_indent = pos - self.line_start(pos);
+        let body_start = memchr::memchr(b'\n', &b[colon..]).map_or(b.len(), |k| colon + k + 1);
+        let (then, mut end) = self.python_body(body_start, header_indent, nest + 1)?;
+        if then.is_empty() {
+            return err(
+                "the 'if' has no body (its lines indented deeper)",
+                Span::new(pos, colon + 1),
+            );
+        }
+        let mut otherwise: &'a [Stmt<'a>] = &[];
+        // the next line of code: an `elif`/`else` at the header's indentation goes on
+        let mut q = end;
+        while q < b.len() {
+            let line_end = memchr::memchr(b'\n', &b[q..]).map_or(b.len(), |k| q + k);
+            let line = &self.src[q..line_end];
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                q = line_end + 1;
+                continue;
+            }
+            let at = q + (line.len() - line.trim_start().len());
+            if at - q == header_indent {
+                match self.word_at(at) {
+                    Some(("elif", _)) if self.python_if_colon(at).is_some() => {
+                        let (stmt, e) = self.python_if(at, nest)?;
+                        otherwise = self.arena.alloc_slice_clone(&[stmt]);
+                        end = e;
+                    }
+                    Some(("else", e)) if self.peek(self.skip_ws(e)) == Some(':') => {
+                        let colon = self.skip_ws(e);
+                        let start =
+                            memchr::memchr(b'\n', &b[colon..]).map_or(b.len(), |k| colon + k + 1);
+                        let (body, e) = self.python_body(start, header_indent, nest + 1)?;
+                        otherwise = body;
+                        end = e;
+                    }
+                    _ => {}
+                }
+            }
+            break;
+        }
+        // Python's `print` runs when the DSL traces the function, which traces both branches
+        // of an `if` of the kernel (only the one `cutlass.const_expr(c)` picks)
+        let const_expr = matches!(cond.expr.kind, ExprKind::Call(callee, _)
+            if callee.kind.name() == Some("const_expr"));
+        if !const_expr && let Some(at) = trace_print(then).or_else(|| trace_print(otherwise)) {
+            return err(
+                "Python's print in an 'if' runs when the DSL traces it, in both branches: use cute.printf, which prints in the branch taken, or if cutlass.const_expr(c):, whose branch the DSL picks as it traces",
+                at,
+            );
+        }
+        let branch = Branch {
+            cond,
+            then,
+            otherwise,
+            constexpr: false,
+        };
+        Ok((Stmt::If(self.arena.alloc(branch)), end))
+    }
+
     /// Where the line holding `pos` starts.
     fn line_start(&self, pos: usize) -> usize {
         memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |k| k + 1)
@@ -1086,6 +1166,14 @@ impl<'a> Parser<'a> {
                 && self.python_for_counter(self.skip_ws(e)).is_some()
             {
                 let (stmt, end) = self.python_for(q, self.skip_ws(e), nest)?;
+                out.push(stmt);
+                at = end;
+                continue;
+            }
+            if let Some(("if", _)) = self.word_at(q)
+                && self.python_if_colon(q).is_some()
+            {
+                let (stmt, end) = self.python_if(q, nest)?;
                 out.push(stmt);
                 at = end;
                 continue;
@@ -1153,6 +1241,7 @@ fn trace_print(body: &[Stmt]) -> Option<Span> {
         Stmt::Print(super::ast::Printing::Items, args) => args.first().map(|a| a.span),
         Stmt::Show(e) => Some(e.span),
         Stmt::Loop(l) => trace_print(l.body),
+        Stmt::If(b) => trace_print(b.then).or_else(|| trace_print(b.otherwise)),
         _ => None,
     })
 }
