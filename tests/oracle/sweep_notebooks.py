@@ -29,9 +29,9 @@ Usage:
     python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [NOTEBOOK…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
-50 refused, 2 differ (Python's print in cute's notation, f-strings and `assert` refused).
+50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
 
-Last run (2026-11-29, branch s28-37c, debug build):
+Last run (2026-11-29, branch s28-37c, debug build), the bodies pasted (the default):
 
   | notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |
   | --- | --- | --- | --- | --- | --- | --- |
@@ -45,12 +45,21 @@ Last run (2026-11-29, branch s28-37c, debug build):
   | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
   | all | 52 | 13 | 3 | 35 | 1 | 30 |
 
-Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`, 25:
-their arguments are `from_dlpack(...)` of host arrays); the differing ones print a run-time
-stride's divisibility (`?{div=3}`, which cute does not track); data_types' operators cell
-is refused for `is_greater = a > b` (a `>` outside parentheses, in a statement without `cute.`,
-is read as the notation's, not Python's comparison).
-`--transcript tests/cli/paste_notebooks.toml` writes the units answered as the DSL does.
+and the cells as written (`--as-written`): all 52 units, 15 as DSL, 0 in another order, 36
+refused, 1 differs (cute_layout_algebra 13 of 14, data_types 2 of 3).
+
+Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`/`'np'`,
+their arguments `from_dlpack(...)` of host arrays; `cute.compile`; `cutlass.cuda`); the one
+that differs prints a run-time stride's divisibility (`?{div=3}`, which cute does not track);
+data_types' operators cell is refused for `is_greater = a > b` (a `>` outside parentheses, in
+a statement without `cute.`, is read as the notation's, not Python's comparison); print's for
+`type(a)`; composed_layout's for a Python function as a layout (`make_composed_layout(inner,
+…)`) and a tuple unpacked from a parameter. `--transcript tests/cli/paste_notebooks.toml`
+(and `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
+answered as the DSL does, the DSL's output their expectation.
+
+The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) has no numpy or torch: the cells
+that use them are answered by their stored output.
 """
 import argparse
 import ast
@@ -247,6 +256,9 @@ def main():
     ap.add_argument("--transcript", metavar="TOML",
                     help="write the units cute answers as the DSL does (the DSL run here, not "
                          "stored) as one trycmd transcript, the DSL's output its expectation")
+    ap.add_argument("--as-written", action="store_true",
+                    help="paste each calling cell as written (its `@cute.jit def` and call), "
+                         "after the cells before it that call nothing (definitions, imports)")
     ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
     args = ap.parse_args()
     print("| notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |")
@@ -259,11 +271,17 @@ def main():
         counts = collections.Counter()
         imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)
                           if isinstance(n, (ast.Import, ast.ImportFrom)))
-        for k, text in units_of(cells):
+        units = units_of(cells)
+        if args.as_written:
+            units = [(k, "\n".join(src for j, (src, _) in enumerate(cells)
+                                   if j < k and j not in {u for u, _ in units}) + "\n" + cells[k][0])
+                     for k, _ in units]
+        for k, text in units:
             out, error = dsl[k]
             stored = error is not None
             want = strip_ansi(cells[k][1]) if stored else out
-            code, got, err = run_cute(args.bin, imports + text + "\n")
+            code, got, err = run_cute(args.bin, (imports if not args.as_written else "")
+                                      + text + "\n")
             where = f"{name} code cell {k}" + (" (stored)" if stored else "")
             counts["stored"] += stored
             if code != 0:

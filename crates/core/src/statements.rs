@@ -463,6 +463,11 @@ pub struct Splitter {
     /// indented deeper, up to a blank line (as Python's REPL ends a block) or one indented no
     /// deeper (which starts the next statement).
     python_block: Option<usize>,
+    /// The indentation of a Python function's definition being read (`@cute.jit`, `def f():`):
+    /// its body is the lines indented deeper, blank lines included, up to a line of code
+    /// indented no deeper; `python_def_open` while its `def` line is still to come.
+    python_def: Option<usize>,
+    python_def_open: bool,
 }
 
 /// Whether `line` is the header of a Python loop over a range, `for i in range(4):` (also
@@ -487,6 +492,28 @@ fn python_for_header(line: &str) -> Option<usize> {
     }
     let code = t.split('#').next().unwrap_or(t).trim_end();
     code.ends_with(':').then_some(line.len() - t.len())
+}
+
+/// Whether a Python definition's text so far (its decorators, then `def NAME(…):`) holds its
+/// whole `def` line: the parameters' parentheses closed and the `:` after them.
+fn def_header_read(text: &str) -> bool {
+    let Some(def) = text.find("def ") else {
+        return false;
+    };
+    let mut depth = 0i64;
+    let mut closed = false;
+    for c in text[def..].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                closed |= depth == 0;
+            }
+            ':' if depth == 0 && closed => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The indentation of a line (its leading blanks).
@@ -702,6 +729,20 @@ impl Splitter {
         if self.pending.is_empty() {
             return self.start(line);
         }
+        if let Some(header) = self.python_def {
+            let t = line.trim_start();
+            if self.python_def_open || line.trim().is_empty() || indentation(line) > header {
+                self.pending.push('\n');
+                self.pending.push_str(line);
+                if self.python_def_open {
+                    self.python_def_open = !def_header_read(&self.pending);
+                }
+                return;
+            }
+            let _ = t;
+            self.take();
+            return self.start(line);
+        }
         if let Some(header) = self.python_block {
             if line.trim().is_empty() {
                 return self.take();
@@ -753,6 +794,13 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        let t = line.trim_start();
+        if t.starts_with('@') || t.starts_with("def ") {
+            self.python_def = Some(indentation(line));
+            self.pending.push_str(line);
+            self.python_def_open = !def_header_read(&self.pending);
+            return;
+        }
         if let Some(indent) = python_for_header(line) {
             self.python_block = Some(indent);
             self.pending.push_str(line);
@@ -787,7 +835,9 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
+        self.python_def_open = false;
         if self.python_block.take().is_some()
+            || self.python_def.take().is_some()
             || self.control.take().is_some()
             || starts_control(&text)
         {
@@ -827,6 +877,8 @@ impl Splitter {
         self.pending.clear();
         self.control = None;
         self.python_block = None;
+        self.python_def = None;
+        self.python_def_open = false;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();

@@ -1969,7 +1969,17 @@ impl Env {
         {
             return self.eval(arg);
         }
-        // `kernel(…).launch(grid=…, block=…)`: a GPU's
+        // `kernel(…).launch(grid=…, block=…)` of the user's kernel: its body for thread 0 of
+        // block 0, as cute answers a C++ kernel's
+        if let ExprKind::Field(kernel, "launch") = callee.kind
+            && let ExprKind::Call(k, k_args) = kernel.kind
+            && let ExprKind::Name(n) = k.kind
+            && self.calls_user_function(n, k_args.len())
+        {
+            self.call_user_function(n, k_args, kernel.span)?;
+            return Ok(Value::Tuple(Vec::new()));
+        }
+        // any other launch: a GPU's
         if let ExprKind::Field(_, "launch") = callee.kind {
             return Err(EvalError::new(
                 "a kernel's launch (`.launch(grid=…, block=…)`) runs on a GPU: cute answers a kernel's body for thread 0 of block 0 (paste the body)",

@@ -1141,7 +1141,7 @@ impl<'a> Parser<'a> {
     /// The lines from `from` indented deeper than `indent` (blank lines skipped): one
     /// statement a line, a nested `for … in range(…):` taking the lines indented deeper than
     /// it; and where they end.
-    fn python_body(
+    pub(super) fn python_body(
         &self,
         from: usize,
         indent: usize,
@@ -1201,6 +1201,13 @@ fn python_line_end(b: &[u8], from: usize) -> usize {
             b'#' => {
                 while i + 1 < b.len() && b[i + 1] != b'\n' {
                     i += 1;
+                }
+            }
+            // a triple-quoted string (a docstring) may span lines
+            q @ (b'"' | b'\'') if b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q) => {
+                match memchr::memmem::find(&b[i + 3..], &[q, q, q]) {
+                    Some(k) => i += 3 + k + 2,
+                    None => return b.len(),
                 }
             }
             q @ (b'"' | b'\'') => {

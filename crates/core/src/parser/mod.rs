@@ -21,7 +21,7 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, starts_braced};
+pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -235,6 +235,12 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     }
     // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
     // in its body
+    // Python's `@cute.jit def f(…):` and its body
+    if matches!(src.as_bytes()[pos], b'@' | b'd')
+        && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
     if let Some(stmt) = p.function_definition(pos, nest)? {
         return Ok(stmt);
     }
