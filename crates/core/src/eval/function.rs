@@ -7,7 +7,7 @@
 //! Calls nest at most [`MAX_CALL_DEPTH`] deep and one statement makes at most [`MAX_CALLS`]
 //! of them, or the statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, Value};
+use super::{Env, EvalError, Outcome, TextPart, Value};
 use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
 use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 
@@ -289,8 +289,18 @@ impl Env {
             let mut got = None;
             let o = self.exec(s, |v| got = Some(v.clone()))?;
             match at_run_time.as_deref_mut() {
-                Some(later) if prints_at_run_time(s) => collect(o, got, later),
-                _ => collect(o, got, out),
+                Some(later) => {
+                    let mut here = Vec::new();
+                    collect(o, got, &mut here);
+                    for o in here {
+                        if is_run_time_line(&o) {
+                            later.push(o);
+                        } else {
+                            out.push(o);
+                        }
+                    }
+                }
+                None => collect(o, got, out),
             }
             if let Some(returned) = self.returned.take() {
                 return Ok(returned);
@@ -336,6 +346,11 @@ impl Env {
         let user = match callee.kind {
             ExprKind::Name(n) => self.user_function(n) || self.bound_lambda(n).is_some(),
             ExprKind::Lambda(..) => true,
+            // the DSL's `kernel(…).launch(…)` of the user's kernel: nothing to print
+            ExprKind::Field(kernel, "launch") => {
+                return matches!(kernel.kind, ExprKind::Call(k, _)
+                    if matches!(k.kind, ExprKind::Name(n) if self.user_function(n)));
+            }
             _ => false,
         };
         user && self.void_call.get()
@@ -362,23 +377,10 @@ impl Env {
 }
 
 /// A body statement's outcome added to the body's.
-/// Whether a statement prints only with `cute.printf` (itself, or a loop or branch of them):
-/// what the DSL prints as it runs a jit function, not as it traces it.
-fn prints_at_run_time(s: &Stmt) -> bool {
-    fn only_printf(stmts: &[Stmt]) -> bool {
-        stmts.iter().all(|s| match s {
-            Stmt::Print(parser::Printing::Format, _) => true,
-            Stmt::Print(..) | Stmt::Show(_) | Stmt::Picture(..) => false,
-            Stmt::Loop(l) => only_printf(l.body),
-            Stmt::If(b) => only_printf(b.then) && only_printf(b.otherwise),
-            _ => true,
-        })
-    }
-    match s {
-        Stmt::Print(parser::Printing::Format, _) => true,
-        Stmt::Loop(_) | Stmt::If(_) => only_printf(std::slice::from_ref(s)),
-        _ => false,
-    }
+/// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
+/// what the DSL prints as it runs a jit function, after tracing it.
+fn is_run_time_line(o: &Outcome) -> bool {
+    matches!(o, Outcome::Text(parts) if matches!(parts.as_slice(), [TextPart::RunTime(_)]))
 }
 
 fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {

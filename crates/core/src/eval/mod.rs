@@ -189,6 +189,9 @@ pub enum TextPart {
     Traced(Value),
     /// Pieces printed one after another (a Python f-string's text and fields).
     Pieces(Vec<TextPart>),
+    /// A `cute.printf` line's pieces: what a jit function prints as it runs, after what it
+    /// prints as the DSL traces it (`function.rs`).
+    RunTime(Vec<TextPart>),
 }
 
 /// Where an f-string's field that starts at `from` (past its `{`) ends: past its closing `}`,
@@ -711,6 +714,11 @@ impl Env {
             Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
                 Ok(Outcome::Written(unescape(s)))
             }
+            // cute.printf's line is one piece: what a jit function prints as it runs
+            // (function.rs prints it after what the function prints as the DSL traces it)
+            Stmt::Print(how @ parser::Printing::Format, args) => self
+                .print_line(how, args)
+                .map(|line| Outcome::Text(vec![TextPart::RunTime(line)])),
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
@@ -916,7 +924,7 @@ impl Env {
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
                     Some(TextPart::Str(s)) => s,
-                    Some(TextPart::Pieces(_)) => {
+                    Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {
                         return Err(EvalError::new(
                             "cute.printf's format is a plain string, not an f-string",
                             args[0].span,

@@ -349,7 +349,12 @@ impl<'a> Parser<'a> {
         let body_start = (header_end + 1).min(b.len());
         let body = &self.src[body_start..];
         // read once, so its errors point into the definition
-        parse_python_body(body, self.arena)?;
+        if parse_python_body(body, self.arena)?.is_empty() {
+            return err(
+                "the function has no body (its lines indented deeper than its 'def')",
+                Span::new(at, header_end),
+            );
+        }
         Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
             name,
             name_span: Span::new(name_start, name_end),

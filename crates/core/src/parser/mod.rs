@@ -117,6 +117,25 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     statement(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// Where an f-string's field from `from` (past its `{`) has a `!` (not `!=`) or `:` at its top
+/// level, before its closing `}`, if it does.
+fn field_spec(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() && b[i] != b'\n' {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'}' if depth == 0 => return None,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'!' if depth == 0 && b.get(i + 1) != Some(&b'=') => return Some(i),
+            b':' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Where a compound assignment's operator (`+=`, `-=`, `*=`, `/=`) stands outside every
 /// bracket and string of `src` from `pos`, if one does.
 fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
@@ -2254,6 +2273,14 @@ impl<'a> Parser<'a> {
                 b'{' if b.get(i + 1) == Some(&b'{') => i += 2,
                 b'}' if b.get(i + 1) == Some(&b'}') => i += 2,
                 b'{' => {
+                    // a conversion `!r` or a format spec `:>8` at the field's top level (where
+                    // the notation's `S:D` would read it as a layout)
+                    if let Some(k) = field_spec(b, i + 1) {
+                        return err(
+                            "an f-string's conversion ('!r') or format spec (':…') is not modelled: write the field alone, {x}",
+                            Span::new(k, k + 1),
+                        );
+                    }
                     let (e_end, e) = self.expr(self.skip_ws(i + 1))?;
                     let close = self.skip_ws(e_end);
                     if self.peek(close) != Some('}') {

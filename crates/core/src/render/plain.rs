@@ -40,7 +40,9 @@ fn write_parts(out: &mut String, parts: &[crate::eval::TextPart], write: fn(&mut
             crate::eval::TextPart::Printf(v) => write_printf_value(out, v),
             // in every format, as the DSL's Python print prints it at trace time
             crate::eval::TextPart::Traced(v) => write_traced_value(out, v),
-            crate::eval::TextPart::Pieces(pieces) => write_parts(out, pieces, write),
+            crate::eval::TextPart::Pieces(pieces) | crate::eval::TextPart::RunTime(pieces) => {
+                write_parts(out, pieces, write)
+            }
         }
     }
 }
