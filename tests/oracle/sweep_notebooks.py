@@ -45,14 +45,15 @@ Last run (2026-11-29, branch s28-37c, debug build), the bodies pasted (the defau
   | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
   | all | 52 | 13 | 3 | 35 | 1 | 30 |
 
-and the cells as written (`--as-written`): all 52 units, 15 as DSL, 0 in another order, 36
-refused, 1 differs (cute_layout_algebra 13 of 14, data_types 2 of 3).
+and the cells as written (`--as-written`): 52 units, 16 as DSL, 0 in another order, 35
+refused, 1 differs (cute_layout_algebra 13 of 14, data_types 3 of 3).
 
 Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`/`'np'`,
 their arguments `from_dlpack(...)` of host arrays; `cute.compile`; `cutlass.cuda`); the one
 that differs prints a run-time stride's divisibility (`?{div=3}`, which cute does not track);
-data_types' operators cell is refused for `is_greater = a > b` (a `>` outside parentheses, in
-a statement without `cute.`, is read as the notation's, not Python's comparison); print's for
+pasted as bodies, data_types' operators cell is refused for `is_greater = a > b` (a `>`
+outside parentheses, in a statement without `cute.`, is read as the notation's, not Python's
+comparison; in a Python body, a function's or a loop's, it is Python's); print's for
 `type(a)`; composed_layout's for a Python function as a layout (`make_composed_layout(inner,
 …)`) and a tuple unpacked from a parameter. `--transcript tests/cli/paste_notebooks.toml`
 (and `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units

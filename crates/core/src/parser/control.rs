@@ -22,7 +22,7 @@ use super::ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
 };
 use super::cut::{closing_bracket, statement_end};
-use super::{PResult, Parser, err, statement_at};
+use super::{PResult, Parser, err, python_statement_at, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
 
 /// The types a loop's counter may be declared with (C++'s integer types, `auto`).
@@ -1181,7 +1181,12 @@ impl<'a> Parser<'a> {
             // a statement whose brackets are open goes on to the lines that close them
             // (Python's implicit joining of lines)
             let line_end = python_line_end(b, q);
-            out.push(statement_at(&self.src[..line_end], q, self.arena, nest)?);
+            out.push(python_statement_at(
+                &self.src[..line_end],
+                q,
+                self.arena,
+                nest,
+            )?);
             at = line_end + 1;
         }
         Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))

@@ -197,7 +197,28 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 /// statement's body (`src` then ends where it does, and its spans count from the outer
 /// statement's start). `nest`: the control statements it is inside.
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
+    statement_with(Parser::new(src, nest, arena), start)
+}
+
+/// [`statement_at`] of a statement of a Python block (a function's, a loop's or a branch's
+/// body): Python's relational operators are read everywhere in it (`is_greater = a > b`), as
+/// Python writes no template's angle brackets.
+fn python_statement_at<'a>(
+    src: &'a str,
+    start: usize,
+    arena: &'a Bump,
+    nest: usize,
+) -> PResult<Stmt<'a>> {
     let mut p = Parser::new(src, nest, arena);
+    p.relational = true;
+    statement_with(p, start)
+}
+
+/// The statement the parser `p` reads from `start` to its text's end.
+fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
+    let src = p.src;
+    let arena = p.arena;
+    let nest = p.depth;
     let mut pos = p.skip_ws(start);
     // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
     while src[pos..].starts_with("[[")
