@@ -494,6 +494,18 @@ fn python_for_header(line: &str) -> Option<usize> {
     code.ends_with(':').then_some(line.len() - t.len())
 }
 
+/// Whether a line (its indentation dropped) starts Python's `def NAME(`.
+fn is_def_line(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix("def ") else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let name = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name > 0 && rest[name..].trim_start().starts_with('(')
+}
+
 /// Whether a Python definition's text so far (its decorators, then `def NAME(…):`) holds its
 /// whole `def` line: the parameters' parentheses closed and the `:` after them.
 fn def_header_read(text: &str) -> bool {
@@ -731,6 +743,15 @@ impl Splitter {
         }
         if let Some(header) = self.python_def {
             let t = line.trim_start();
+            // a decorator followed by no `def`: it ends there (its error), the line starts anew
+            if self.python_def_open
+                && !self.pending.contains("def ")
+                && !t.starts_with('@')
+                && !is_def_line(t)
+            {
+                self.take();
+                return self.start(line);
+            }
             if self.python_def_open || line.trim().is_empty() || indentation(line) > header {
                 self.pending.push('\n');
                 self.pending.push_str(line);
@@ -795,7 +816,7 @@ impl Splitter {
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
         let t = line.trim_start();
-        if t.starts_with('@') || t.starts_with("def ") {
+        if t.starts_with('@') || is_def_line(t) {
             self.python_def = Some(indentation(line));
             self.pending.push_str(line);
             self.python_def_open = !def_header_read(&self.pending);

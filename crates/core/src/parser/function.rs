@@ -286,22 +286,27 @@ impl<'a> Parser<'a> {
             at = self.skip_ws(at + k + 1);
         }
         let Some(("def", def_end)) = self.word_at(at) else {
+            if at > pos {
+                return err(
+                    "a decorator without its function ('def …')",
+                    Span::new(pos, at),
+                );
+            }
             return Ok(None);
         };
         let name_start = self.skip_ws(def_end);
-        let Some((name, name_end)) = self.word_at(name_start) else {
-            return err(
-                "expected the function's name after 'def'",
-                Span::new(at, def_end),
-            );
+        let name = self.word_at(name_start);
+        let open = name.map_or(name_start, |(_, end)| self.skip_ws(end));
+        let Some((name, name_end)) = name.filter(|_| self.peek(open) == Some('(')) else {
+            if at > pos {
+                return err(
+                    "expected 'def NAME(…):' after the decorator",
+                    Span::new(at, def_end),
+                );
+            }
+            // a variable called `def` (`def = 3`)
+            return Ok(None);
         };
-        let open = self.skip_ws(name_end);
-        if self.peek(open) != Some('(') {
-            return err(
-                "expected '(' after the function's name",
-                Span::new(open, open + 1),
-            );
-        }
         let close = closing_bracket(b, open).ok_or_else(|| super::ParseError {
             message: "expected ')' to close the parameters".into(),
             span: Span::new(open, open + 1),
