@@ -117,6 +117,23 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         // a value of the DSL's numeric types (`cutlass.Float32(3.14)`, `x.to(cutlass.Int8)`)
         // is a run-time value
         Value::Scalar(_) => out.push('?'),
+        // an identity tensor: its coordinate, then its layout
+        Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {
+            out.push_str("tensor<");
+            write_unknown_dynamic(out, |o| {
+                let _ = write!(o, "{c}");
+            });
+            out.push_str(" o ");
+            write_unknown_dynamic(out, |o| l.write_to(o));
+            out.push('>');
+        }
+        Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(p), l)
+            if let Some(head) = dsl_register_pointer(p) =>
+        {
+            let _ = write!(out, "tensor<{head} o ");
+            write_unknown_dynamic(out, |o| l.write_to(o));
+            out.push('>');
+        }
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
             let _ = write!(out, " o {} o ", c.offset);
@@ -124,6 +141,33 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         v => write_value(out, v),
     }
+}
+
+/// A register tensor's pointer as the DSL prints it (`cute.make_rmem_tensor`, checked with
+/// dsl-oracle): `ptr<f32, rmem, align<32>>`, the alignment the largest power of two, at most
+/// 32 bytes, dividing its offset in bytes, written where it exceeds the element's size; `None`
+/// for another pointer (cute prints it in the notation).
+fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    if p.space != MemSpace::Raw || p.base != PtrBase::Stack || p.subbyte {
+        return None;
+    }
+    let ty = crate::eval::storage::ElemType::of_name(p.type_name.0.as_deref()?)?;
+    let bits = crate::algebra::recast::element_bits(ty.dsl_type()?)?;
+    if bits < 8 {
+        return None;
+    }
+    let bytes = bits / 8;
+    let align = match p.offset.checked_mul(bytes) {
+        Some(0) => 32,
+        Some(b) => (1i64 << b.trailing_zeros().min(5)).min(32),
+        None => bytes,
+    };
+    Some(if align > bytes {
+        format!("ptr<{}, rmem, align<{align}>>", ty.dsl_name())
+    } else {
+        format!("ptr<{}, rmem>", ty.dsl_name())
+    })
 }
 
 /// A Python tuple of integers as Python's `repr` writes it: `(2, (3, 4))`, a run-time integer
