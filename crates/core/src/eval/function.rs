@@ -7,7 +7,7 @@
 //! Calls nest at most [`MAX_CALL_DEPTH`] deep and one statement makes at most [`MAX_CALLS`]
 //! of them, or the statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, Value};
+use super::{Env, EvalError, Outcome, TextPart, Value};
 use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
 use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 
@@ -25,6 +25,10 @@ pub(super) struct Routine {
     what: String,
     /// The input's line of the body's first (that of its `{`), where the front end said.
     first_line: Option<usize>,
+    /// A Python function (a CuTe DSL jit function): its body Python's lines, and what it
+    /// prints as the DSL does: its Python `print`s (at trace time) before its `cute.printf`s
+    /// (at run time).
+    python: bool,
 }
 
 impl Env {
@@ -61,6 +65,7 @@ impl Env {
             seq: 0,
             what: format!("the function '{}'", def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
+            python: def.python,
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -81,6 +86,7 @@ impl Env {
                 seq,
                 what: format!("the lambda '{name}'"),
                 first_line: None,
+                python: false,
             },
         );
     }
@@ -126,6 +132,7 @@ impl Env {
             seq: 0,
             what: "the lambda".to_string(),
             first_line: None,
+            python: false,
         }
     }
 
@@ -213,6 +220,8 @@ impl Env {
             ));
         }
         let mut inner = self.clone();
+        // a Python function's body is CuTe DSL text
+        inner.dsl |= r.python;
         inner.lambda_depth += 1;
         inner.calls.set(self.calls.get() + 1);
         if let Some(seq) = visible {
@@ -228,10 +237,18 @@ impl Env {
             inner.set(name, v);
         }
         let arena = bumpalo::Bump::new();
-        let stmts = parser::parse_body(&r.body, &arena)
+        let parse = if r.python {
+            parser::parse_python_body
+        } else {
+            parser::parse_body
+        };
+        let stmts = parse(&r.body, &arena)
             .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
         let mut out = Vec::new();
-        let result = inner.run_body(stmts, &mut out);
+        let mut at_run_time = Vec::new();
+        let result = inner.run_body(stmts, &mut out, r.python.then_some(&mut at_run_time));
+        // a jit function prints its `cute.printf`s as it runs, after it is traced
+        out.append(&mut at_run_time);
         self.calls.set(inner.calls.get());
         self.warnings
             .borrow_mut()
@@ -260,15 +277,31 @@ impl Env {
     /// Run a body's statements in order, what they give collected in `out` (what a statement
     /// printed before a `return` in it, in a loop or a block, included): the value of the
     /// `return` that ends it (`None`: it ended without one, `return;`, or a failed `ASSERT_*`).
+    /// `at_run_time` (a Python jit function's): where what its statements that print only
+    /// with `cute.printf` print goes (the DSL prints it as it runs the function, after tracing).
     fn run_body(
         &mut self,
         stmts: &[Stmt],
         out: &mut Vec<Outcome>,
+        mut at_run_time: Option<&mut Vec<Outcome>>,
     ) -> Result<Option<Value>, EvalError> {
         for s in stmts {
             let mut got = None;
             let o = self.exec(s, |v| got = Some(v.clone()))?;
-            collect(o, got, out);
+            match at_run_time.as_deref_mut() {
+                Some(later) => {
+                    let mut here = Vec::new();
+                    collect(o, got, &mut here);
+                    for o in here {
+                        if is_run_time_line(&o) {
+                            later.push(o);
+                        } else {
+                            out.push(o);
+                        }
+                    }
+                }
+                None => collect(o, got, out),
+            }
             if let Some(returned) = self.returned.take() {
                 return Ok(returned);
             }
@@ -313,6 +346,11 @@ impl Env {
         let user = match callee.kind {
             ExprKind::Name(n) => self.user_function(n) || self.bound_lambda(n).is_some(),
             ExprKind::Lambda(..) => true,
+            // the DSL's `kernel(…).launch(…)` of the user's kernel: nothing to print
+            ExprKind::Field(kernel, "launch") => {
+                return matches!(kernel.kind, ExprKind::Call(k, _)
+                    if matches!(k.kind, ExprKind::Name(n) if self.user_function(n)));
+            }
             _ => false,
         };
         user && self.void_call.get()
@@ -339,6 +377,12 @@ impl Env {
 }
 
 /// A body statement's outcome added to the body's.
+/// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
+/// what the DSL prints as it runs a jit function, after tracing it.
+fn is_run_time_line(o: &Outcome) -> bool {
+    matches!(o, Outcome::Text(parts) if matches!(parts.as_slice(), [TextPart::RunTime(_)]))
+}
+
 fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {
     match (o, got) {
         (Outcome::Value(_), Some(v)) => out.push(Outcome::Value(v)),

@@ -183,6 +183,38 @@ pub enum TextPart {
     /// run time: its integers' values, neither static (`_8`) nor run-time (`8?`) marked (`8`,
     /// `(2,4):(1,2)`), a truth value `1` or `0` (`render::plain::write_printf_value`).
     Printf(Value),
+    /// A value of Python's `print` in CuTe DSL text, printed as the DSL prints it at trace
+    /// time: static integers as they are, run-time ones `?`, Python's tuples as Python writes
+    /// them (`(3, 8)`), a truth value `True` (`render::plain::write_traced_value`).
+    Traced(Value),
+    /// Pieces printed one after another (a Python f-string's text and fields).
+    Pieces(Vec<TextPart>),
+    /// A `cute.printf` line's pieces: what a jit function prints as it runs, after what it
+    /// prints as the DSL traces it (`function.rs`).
+    RunTime(Vec<TextPart>),
+}
+
+/// Where an f-string's field that starts at `from` (past its `{`) ends: past its closing `}`,
+/// the brackets and strings inside it skipped (`{f(a, {1: 2})}`, `{d["}"]}`).
+fn field_end(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0usize, from);
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'}' if depth == 0 => return i + 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// How the variables' names are hashed: foldhash (the hash hashbrown itself defaults to), seeded
@@ -224,6 +256,9 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
+    /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
+    /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
+    dsl_seen: bool,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -278,6 +313,7 @@ impl Clone for Env {
             line: self.line,
             dsl: self.dsl,
             dsl_session: self.dsl_session,
+            dsl_seen: self.dsl_seen,
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -508,6 +544,7 @@ impl Env {
         // the calls of the user's functions this statement may make, its loops' included
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
+        self.dsl_seen |= self.dsl;
         let stmt = parser::parse_statement(src, arena)?;
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
@@ -584,6 +621,34 @@ impl Env {
                 }
                 Ok(o)
             }
+            Stmt::Unpack { names, expr } => {
+                let v = self.eval_checked(&expr)?;
+                let modes: Vec<Value> = match &v {
+                    Value::Tuple(items) => items.clone(),
+                    Value::IntTuple(t) if !t.is_int() => {
+                        t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
+                    }
+                    other => {
+                        return Err(EvalError::new(
+                            format!("unpacking takes a tuple, found {}", other.kind()),
+                            expr.span,
+                        ));
+                    }
+                };
+                if modes.len() != names.len() {
+                    return Err(EvalError::new(
+                        format!("{} names for a tuple of {} modes", names.len(), modes.len()),
+                        expr.span,
+                    ));
+                }
+                for (&(name, span), m) in names.iter().zip(modes) {
+                    if name != "_" {
+                        bindable(name, span)?;
+                        self.bind(name, m);
+                    }
+                }
+                Ok(Outcome::Assigned)
+            }
             Stmt::Assign {
                 name,
                 name_span,
@@ -649,6 +714,11 @@ impl Env {
             Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
                 Ok(Outcome::Written(unescape(s)))
             }
+            // cute.printf's line is one piece: what a jit function prints as it runs
+            // (function.rs prints it after what the function prints as the DSL traces it)
+            Stmt::Print(how @ parser::Printing::Format, args) => self
+                .print_line(how, args)
+                .map(|line| Outcome::Text(vec![TextPart::RunTime(line)])),
             Stmt::Print(how, args) => self.print_line(how, args).map(Outcome::Text),
             Stmt::Picture(kind, e) => {
                 let v = self.eval_checked(&e)?;
@@ -679,7 +749,11 @@ impl Env {
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
-            Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
+            // (in the DSL, as Python's print prints it at trace time)
+            Stmt::Show(e) if self.dsl || self.dsl_seen => {
+                let v = self.eval_checked(&e)?;
+                Ok(Outcome::Text(vec![TextPart::Traced(v)]))
+            }
             Stmt::Show(e) => {
                 let v = self.eval_checked(&e)?;
                 Ok(self.answer(v, Outcome::Printed, on_value))
@@ -827,6 +901,12 @@ impl Env {
         for a in args {
             parts.push(match a.kind {
                 ExprKind::Str(s) => TextPart::Str(unescape(s)),
+                // Python's f-string: its fields as print prints them, the pieces one text
+                ExprKind::FStr(template, fields) => {
+                    TextPart::Pieces(self.f_string_pieces(template, fields)?)
+                }
+                // Python's print in DSL text: as the DSL prints it at trace time
+                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_checked(a)?),
                 _ => TextPart::Value(self.eval_checked(a)?),
             });
         }
@@ -844,7 +924,13 @@ impl Env {
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
                     Some(TextPart::Str(s)) => s,
-                    Some(TextPart::Value(v) | TextPart::Printf(v)) => {
+                    Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {
+                        return Err(EvalError::new(
+                            "cute.printf's format is a plain string, not an f-string",
+                            args[0].span,
+                        ));
+                    }
+                    Some(TextPart::Value(v) | TextPart::Printf(v) | TextPart::Traced(v)) => {
                         return Err(EvalError::new(
                             format!("printf: the format is a string, not {}", v.kind()),
                             args[0].span,
@@ -886,6 +972,37 @@ impl Env {
             }
         }
         Ok(line)
+    }
+
+    /// A Python f-string's pieces: its text with `{{`/`}}` as braces and each field's value
+    /// as Python's print prints it in the DSL ([`TextPart::Traced`]).
+    fn f_string_pieces(&self, template: &str, fields: &[Expr]) -> Result<Vec<TextPart>, EvalError> {
+        let mut pieces = Vec::with_capacity(2 * fields.len() + 1);
+        let mut fields = fields.iter();
+        let mut text = String::new();
+        let mut rest = template;
+        while let Some(k) = rest.find(['{', '}']) {
+            text.push_str(&rest[..k]);
+            let brace = &rest[k..k + 1];
+            if rest[k + 1..].starts_with(brace) {
+                text.push_str(brace);
+                rest = &rest[k + 2..];
+                continue;
+            }
+            if brace == "}" {
+                text.push('}');
+                rest = &rest[k + 1..];
+                continue;
+            }
+            // a field: its expression was read by the parser, up to its '}'
+            let Some(field) = fields.next() else { break };
+            pieces.push(TextPart::Str(unescape(&std::mem::take(&mut text))));
+            pieces.push(TextPart::Traced(self.eval_checked(field)?));
+            rest = &rest[field_end(rest, k + 1)..];
+        }
+        text.push_str(rest);
+        pieces.push(TextPart::Str(unescape(&text)));
+        Ok(pieces)
     }
 
     /// Run one statement as [`Env::run_with`] does if it is a call on literals that the
@@ -1093,7 +1210,7 @@ impl Env {
                     .map_err(|err| EvalError::algebra(err, e.span))
             }
             ExprKind::Trait(t, args) => self.trait_value(*t, args, e.span),
-            ExprKind::Str(_) => Err(EvalError::new(
+            ExprKind::Str(_) | ExprKind::FStr(..) => Err(EvalError::new(
                 "a string stands only on its own (a docstring) or in print and cute.printf",
                 e.span,
             )),
@@ -1358,6 +1475,21 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // the DSL's `a / b` of run-time integers (`cutlass.Int32`) is Python's true division:
+        // a Float32 (`Int32(10) / Int32(3)` is 3.333333)
+        if op == BinOp::Divide
+            && (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let (Some((x, true)), Some((y, true))) = (x.as_int_kind(), y.as_int_kind())
+        {
+            if y == 0 {
+                return Err(EvalError::new("division by zero", e.span));
+            }
+            let q = storage::Number::Float(x as f64 / y as f64);
+            return storage::Scalar::new(storage::ElemType::F32, q)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, e.span));
+        }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
             BinOp::Compose => Some("composition"),
@@ -1858,6 +1990,45 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
+        // 0, as cute answers C++'s `threadIdx.x`
+        if let Some(n) = self.called_function(callee)
+            && args.is_empty()
+            && let Some(v) = dsl_gpu_index(n)
+        {
+            return Ok(v);
+        }
+        // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
+        if let Some("const_expr" | "dynamic_expr") = self.called_function(callee)
+            && let [arg] = args
+        {
+            return self.eval(arg);
+        }
+        // `kernel(…).launch(grid=…, block=…)` of the user's kernel: its body for thread 0 of
+        // block 0, as cute answers a C++ kernel's
+        if let ExprKind::Field(kernel, "launch") = callee.kind
+            && let ExprKind::Call(k, k_args) = kernel.kind
+            && let ExprKind::Name(n) = k.kind
+            && self.calls_user_function(n, k_args.len())
+        {
+            self.call_user_function(n, k_args, kernel.span)?;
+            return Ok(Value::Tuple(Vec::new()));
+        }
+        // any other launch: a GPU's
+        if let ExprKind::Field(_, "launch") = callee.kind {
+            return Err(EvalError::new(
+                "a kernel's launch (`.launch(grid=…, block=…)`) runs on a GPU: cute answers a kernel's body for thread 0 of block 0 (paste the body)",
+                callee.span,
+            ));
+        }
+        // the DSL's `x.to(cutlass.Float32)`: `x` converted, as `cutlass.Float32(x)` converts it
+        if let ExprKind::Field(base, "to") = callee.kind
+            && let [ty] = args
+            && let Some(n) = self.called_function(ty)
+            && (dsl_int_type(n).is_some() || storage::ElemType::of_name(n).is_some())
+        {
+            return self.call(ty, std::slice::from_ref(base), span);
+        }
         // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
         if let Some(n) = self.called_function(callee)
             && let [arg] = args
@@ -2785,6 +2956,20 @@ fn unknown_function(n: &str) -> String {
 /// The value cute gives CUDA's built-in `NAME.x` (`.y`, `.z`) in a kernel: thread 0 of block 0
 /// (`threadIdx`, `blockIdx`: 0) of a launch of one thread in one block (`blockDim`, `gridDim`:
 /// 1), whose indices C++ reads at run time.
+/// The CuTe DSL's `cute.arch` indices of a kernel's thread, as cute answers them (thread 0 of
+/// block 0, one thread a block, as [`cuda_builtin`]): `thread_idx()`, `block_idx()` a tuple of
+/// three run-time integers, `lane_idx()`, `warp_idx()` one; `block_dim()`, `grid_dim()` ones.
+fn dsl_gpu_index(name: &str) -> Option<Value> {
+    let int = |v| Value::IntTuple(IntTuple::int_of(v, true));
+    let three = |v| Value::Tuple(vec![int(v), int(v), int(v)]);
+    Some(match name {
+        "thread_idx" | "block_idx" => three(0),
+        "block_dim" | "grid_dim" | "cluster_dim" => three(1),
+        "lane_idx" | "warp_idx" => int(0),
+        _ => return None,
+    })
+}
+
 fn cuda_builtin(name: &str) -> Option<i64> {
     match name {
         "threadIdx" | "blockIdx" => Some(0),

@@ -22,6 +22,10 @@ pub struct FunctionDef<'a> {
     pub body: &'a str,
     /// The lines of the statement before its body's first (the line of its `{`).
     pub body_line: usize,
+    /// Whether it is a Python function (`@cute.jit def f(a, b):`, its body the lines indented
+    /// deeper): a CuTe DSL jit function, whose Python `print`s run as the DSL traces it and
+    /// whose `cute.printf`s after, as it runs.
+    pub python: bool,
 }
 
 /// A parameter of a function or lambda.
@@ -206,6 +210,7 @@ impl<'a> Parser<'a> {
             params,
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
+            python: false,
         }))))
     }
 
@@ -359,6 +364,111 @@ fn signature_only(name: &str, span: Span) -> super::ParseError {
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
     let p = Parser::new(src, 0, arena);
     p.block(0, src.len(), 1)
+}
+
+/// A Python function's body (its lines, indented as written) as statements.
+pub fn parse_python_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
+    let p = Parser::new(src, 0, arena);
+    p.python_body(0, 0, 1).map(|(stmts, _)| stmts)
+}
+
+impl<'a> Parser<'a> {
+    /// Python's function definition at `pos`: its decorators (`@cute.jit`, `@cute.kernel`:
+    /// read past), `def NAME(PARAMS):` (each parameter `name[: annotation][= default]`), and
+    /// its body, the lines after indented deeper.
+    pub(super) fn python_definition(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let b = self.src.as_bytes();
+        let mut at = pos;
+        while self.peek(at) == Some('@') {
+            let Some(k) = memchr::memchr(b'\n', &b[at..]) else {
+                return err("a decorator without its function", Span::new(at, b.len()));
+            };
+            at = self.skip_ws(at + k + 1);
+        }
+        let Some(("def", def_end)) = self.word_at(at) else {
+            if at > pos {
+                return err(
+                    "a decorator without its function ('def …')",
+                    Span::new(pos, at),
+                );
+            }
+            return Ok(None);
+        };
+        let name_start = self.skip_ws(def_end);
+        let name = self.word_at(name_start);
+        let open = name.map_or(name_start, |(_, end)| self.skip_ws(end));
+        let Some((name, name_end)) = name.filter(|_| self.peek(open) == Some('(')) else {
+            if at > pos {
+                return err(
+                    "expected 'def NAME(…):' after the decorator",
+                    Span::new(at, def_end),
+                );
+            }
+            // a variable called `def` (`def = 3`)
+            return Ok(None);
+        };
+        let close = closing_bracket(b, open).ok_or_else(|| super::ParseError {
+            message: "expected ')' to close the parameters".into(),
+            span: Span::new(open, open + 1),
+        })?;
+        let header_end = memchr::memchr(b'\n', &b[close..]).map_or(b.len(), |k| close + k);
+        let header = self.src[close + 1..header_end]
+            .split('#')
+            .next()
+            .unwrap_or("");
+        if !header.trim_end().ends_with(':') {
+            return err(
+                "expected ':' ending the 'def' line",
+                Span::new(close, header_end),
+            );
+        }
+        let mut params: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
+        for piece in split_top(&self.src[open + 1..close]) {
+            // a `# comment` after a parameter (on its line) is not part of it
+            let piece = piece
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or(""))
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .trim();
+            if piece.is_empty() {
+                continue;
+            }
+            let name = piece
+                .split([':', '='])
+                .next()
+                .unwrap_or(piece)
+                .trim()
+                .trim_start_matches('*');
+            if name.is_empty() || !name.chars().all(is_ident_char) {
+                return err(
+                    format!("expected a parameter's name, found '{piece}'"),
+                    Span::new(open, close + 1),
+                );
+            }
+            params.push(Param {
+                name,
+                type_param: None,
+            });
+        }
+        let body_start = (header_end + 1).min(b.len());
+        let body = &self.src[body_start..];
+        // read once, so its errors point into the definition
+        if parse_python_body(body, self.arena)?.is_empty() {
+            return err(
+                "the function has no body (its lines indented deeper than its 'def')",
+                Span::new(at, header_end),
+            );
+        }
+        Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
+            name,
+            name_span: Span::new(name_start, name_end),
+            params: params.into_bump_slice(),
+            body,
+            body_line: self.src[..body_start].matches('\n').count(),
+            python: true,
+        }))))
+    }
 }
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).

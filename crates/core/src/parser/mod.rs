@@ -21,7 +21,7 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, starts_braced};
+pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -117,6 +117,25 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     statement(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// Where an f-string's field from `from` (past its `{`) has a `!` (not `!=`) or `:` at its top
+/// level, before its closing `}`, if it does.
+fn field_spec(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() && b[i] != b'\n' {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'}' if depth == 0 => return None,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'!' if depth == 0 && b.get(i + 1) != Some(&b'=') => return Some(i),
+            b':' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Where a compound assignment's operator (`+=`, `-=`, `*=`, `/=`) stands outside every
 /// bracket and string of `src` from `pos`, if one does.
 fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
@@ -178,7 +197,28 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 /// statement's body (`src` then ends where it does, and its spans count from the outer
 /// statement's start). `nest`: the control statements it is inside.
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
+    statement_with(Parser::new(src, nest, arena), start)
+}
+
+/// [`statement_at`] of a statement of a Python block (a function's, a loop's or a branch's
+/// body): Python's relational operators are read everywhere in it (`is_greater = a > b`), as
+/// Python writes no template's angle brackets.
+fn python_statement_at<'a>(
+    src: &'a str,
+    start: usize,
+    arena: &'a Bump,
+    nest: usize,
+) -> PResult<Stmt<'a>> {
     let mut p = Parser::new(src, nest, arena);
+    p.relational = true;
+    statement_with(p, start)
+}
+
+/// The statement the parser `p` reads from `start` to its text's end.
+fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
+    let src = p.src;
+    let arena = p.arena;
+    let nest = p.depth;
     let mut pos = p.skip_ws(start);
     // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
     while src[pos..].starts_with("[[")
@@ -235,6 +275,12 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     }
     // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
     // in its body
+    // Python's `@cute.jit def f(…):` and its body
+    if matches!(src.as_bytes()[pos], b'@' | b'd')
+        && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
     if let Some(stmt) = p.function_definition(pos, nest)? {
         return Ok(stmt);
     }
@@ -244,7 +290,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         return Ok(stmt);
     }
     // a unit test's or kernel's checks: `EXPECT_EQ(a, b)`, `static_assert(c, "msg")`, …
-    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C')
+    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C' | b'a')
         && let Some(stmt) = p.check_macro(pos)?
     {
         return Ok(stmt);
@@ -256,6 +302,10 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         return Ok(stmt);
     }
     if let Some(stmt) = p.constructed_declaration(pos)? {
+        return Ok(stmt);
+    }
+    // Python's unpacking `a, b, _ = EXPR`
+    if let Some(stmt) = p.unpacking(pos)? {
         return Ok(stmt);
     }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
@@ -341,7 +391,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
     {
-        let has_str = args.iter().any(|a| matches!(a.kind, ExprKind::Str(_)));
+        let has_str = args
+            .iter()
+            .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
         if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
             return Ok(Stmt::Print(Printing::Format, args));
@@ -708,7 +760,10 @@ impl<'a> Parser<'a> {
             let rest = self.rest(end);
             let sep = if rest.starts_with("::") {
                 2
-            } else if rest.starts_with('.') && dropping && matches!(name, "cute" | "cutlass") {
+            } else if rest.starts_with('.')
+                && dropping
+                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+            {
                 1
             } else {
                 break;
@@ -716,7 +771,7 @@ impl<'a> Parser<'a> {
             let Some((_, next_end)) = self.word_at(end + sep) else {
                 break;
             };
-            if dropping && NAMESPACES.contains(&name) {
+            if dropping && (NAMESPACES.contains(&name) || name == "arch") {
                 name_start = end + sep;
             } else {
                 dropping = false;
@@ -725,6 +780,41 @@ impl<'a> Parser<'a> {
             name = &self.src[name_start..end];
         }
         Some((name, end))
+    }
+
+    /// Python's unpacking `a, b, _ = EXPR` at `pos`, if the statement is one: names
+    /// separated by commas (two or more), then `=` (not `==`).
+    fn unpacking(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut names = Vec::new();
+        let mut at = pos;
+        let eq = loop {
+            let word = match self.word_at(at) {
+                Some(w) => Some(w),
+                // `_`: a mode not bound
+                None if self.peek(at) == Some('_')
+                    && !self.peek(at + 1).is_some_and(is_ident_char) =>
+                {
+                    Some(("_", at + 1))
+                }
+                None => None,
+            };
+            let Some((name, end)) = word else {
+                return Ok(None);
+            };
+            names.push((name, Span::new(at, end)));
+            let next = self.skip_ws(end);
+            match self.peek(next) {
+                Some(',') => at = self.skip_ws(next + 1),
+                Some('=') if names.len() > 1 && self.peek(next + 1) != Some('=') => break next,
+                _ => return Ok(None),
+            }
+        };
+        let (end, expr) = self.expr(self.skip_ws(eq + 1))?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
     }
 
     /// Python's `import cutlass.cute as cute` and `from cutlass import cute`: nothing to do.
@@ -2158,6 +2248,8 @@ impl<'a> Parser<'a> {
         };
         let (end, e) = match c {
             '"' | '\'' => self.string(pos)?,
+            // a Python f-string, `f"… {x} …"`
+            'f' | 'F' if matches!(self.peek(pos + 1), Some('"' | '\'')) => self.f_string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
             // a C++ lambda `[&](auto x){ return …; }`
@@ -2387,6 +2479,55 @@ impl<'a> Parser<'a> {
             Expr {
                 kind: ExprKind::Str(&self.src[pos + 1..i]),
                 span: Span::new(pos, i + 1),
+            },
+        ))
+    }
+
+    /// A Python f-string at `pos` (its `f`): `f"… {x} …"` on one line, its fields' expressions
+    /// read where they stand (`{{` and `}}` are braces). A field's conversion or format spec
+    /// (`{x!r}`, `{x:.2f}`) is not modelled.
+    fn f_string(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, text) = self.string(pos + 1)?;
+        let ExprKind::Str(template) = text.kind else {
+            return err("expected a string after 'f'", Span::new(pos, pos + 1));
+        };
+        let triple = end - (pos + 1) - template.len() == 6;
+        let start = pos + 1 + if triple { 3 } else { 1 };
+        let b = self.src.as_bytes();
+        let mut fields = Vec::new();
+        let mut i = start;
+        while i < start + template.len() {
+            match b[i] {
+                b'{' if b.get(i + 1) == Some(&b'{') => i += 2,
+                b'}' if b.get(i + 1) == Some(&b'}') => i += 2,
+                b'{' => {
+                    // a conversion `!r` or a format spec `:>8` at the field's top level (where
+                    // the notation's `S:D` would read it as a layout)
+                    if let Some(k) = field_spec(b, i + 1) {
+                        return err(
+                            "an f-string's conversion ('!r') or format spec (':…') is not modelled: write the field alone, {x}",
+                            Span::new(k, k + 1),
+                        );
+                    }
+                    let (e_end, e) = self.expr(self.skip_ws(i + 1))?;
+                    let close = self.skip_ws(e_end);
+                    if self.peek(close) != Some('}') {
+                        return err(
+                            "an f-string's field is an expression and its closing '}' (a conversion '!r' or a format spec ':…' is not modelled)",
+                            Span::new(close, close + 1),
+                        );
+                    }
+                    fields.push(e);
+                    i = close + 1;
+                }
+                _ => i += 1,
+            }
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::FStr(template, self.arena.alloc_slice_copy(&fields)),
+                span: Span::new(pos, end),
             },
         ))
     }
