@@ -664,6 +664,26 @@ impl Env {
             {
                 self.print_tensor(arg)
             }
+            // `TC * C;` after `using TC = float;`: C++ reads a declaration of the pointer C
+            Stmt::Expr(Expr {
+                kind: ExprKind::Binary(BinOp::Product, ty, name),
+                ..
+            }) if let (ExprKind::Name(t), ExprKind::Name(n)) = (&ty.kind, &name.kind)
+                && matches!(self.get(t), Some(Value::Name(_)))
+                && !self.is_bound(n) =>
+            {
+                self.exec(
+                    &Stmt::DeclarePointer {
+                        name: n,
+                        name_span: name.span,
+                        elem: t,
+                        elem_span: ty.span,
+                        init: None,
+                        storage: None,
+                    },
+                    on_value,
+                )
+            }
             Stmt::Expr(e) => {
                 // `t.fill(v)`: the values written (elements.rs)
                 if let Some(r) = self.fill_method(&e) {
@@ -785,6 +805,11 @@ impl Env {
         init: Option<&Expr>,
     ) -> Result<Value, EvalError> {
         use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        // `TA const* A` after `using TA = float;`: the element type the alias names
+        let elem = match self.get(elem) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => elem,
+        };
         let width = ElementWidth::of_type(elem);
         let at = |base| {
             Pointer::new(MemSpace::Raw, width.clone(), base)
@@ -1149,6 +1174,10 @@ impl Env {
             },
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
+                // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified
+                None if crate::algebra::recast::element_bits(n).is_some() => {
+                    Ok(Value::Name(n.to_string()))
+                }
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
                     Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
                 }
