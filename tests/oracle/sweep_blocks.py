@@ -26,6 +26,23 @@ variable`, 33) or write pseudo-code (`Stride<_?, _?>`, `using iterator = // …`
 bodies' need `integer_sequence`/`int_sequence` types, `counting_iterator`, `sizeof`/`is_empty` of
 tuple types, sub-byte arrays, bit fields, packed tuples, and two run past 120 s in a debug build.
 
+The tutorials (`--source tutorials`: examples/cute/tutorial/*.cu, hopper/, blackwell/), run
+2026-11-29 on branch s28-37d, debug build:
+
+  | source | tried | as CuTe | refused | differs |
+  | --- | --- | --- | --- | --- |
+  | examples/cute/tutorial/ host and kernel bodies | 38 | 8 | 30 | 0 |
+
+(before s28-37d's fixes: 0 as CuTe, 38 refused.) A host function's body is pasted after its
+parameters as declarations (the values the tutorial's main gives them, `int m = 5120;`, else
+as declared, `TA const* A;`), up to its launch's setup (`dim3 …`); a kernel's body after the
+host function that launches it and its parameters bound to the launch's arguments, in a scope
+of its own; a main's CuTe (a thrust vector as a pointer to its elements). The host's runtime
+(thrust, iostreams, the CUDA runtime, argv) is left out. The remaining refusals: the kernels'
+`SharedStorage<…>` structs (11), blackwell mains' `int current_device_id;` (5),
+`UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>` (2), a register fragment's
+`make_tensor_like` over a pointer (3), GMMA smem slicing (3).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.

@@ -1860,8 +1860,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
-        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
-        if let Some(n) = self.called_function(callee)
+        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type (`TI(x)`
+        // where `using TI = float;`: the type the alias names)
+        let alias = match callee.kind {
+            ExprKind::Name(n) if matches!(self.get(n), Some(Value::Name(_))) => Some(n),
+            _ => None,
+        };
+        if let Some(n) = self.called_function(callee).or(alias)
             && let [arg] = args
             && let Some(r) = self.number_cast(n, arg, span)
         {

@@ -1095,7 +1095,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `>` that closes the `<` at `open` (nesting counted), on the same line.
+    /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let mut depth = 0usize;
@@ -1108,7 +1108,10 @@ impl<'a> Parser<'a> {
                         return Some(i);
                     }
                 }
-                b'\n' | b'#' | b';' | b'=' => return None,
+                // (a statement's template arguments may go on over lines, as the tutorials'
+                // `SM100_MMA_F16BF16_SS<TypeA, TypeB, TypeC,⏎ 128, 256, …>` do; a statement
+                // or a preprocessor line is never inside them)
+                b'#' | b';' | b'=' => return None,
                 _ => {}
             }
         }
