@@ -116,6 +116,8 @@ def cpp_of(statements):
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+                # a default-constructed object of a template type: `Layout<Shape<_2>> L;`
+                or re.match(r"^[\w:]+\s*<.*>\s*\w+;$", st, re.S)
                 # a pointer's declaration as a kernel's parameter is written: `TA const* A;`
                 or re.match(r"^(const\s+)?[\w:]+(\s+const)?\s*\*\s*(const\s+|__restrict__\s+)?\w+;$", st)
             ):

@@ -223,6 +223,14 @@ def compile_many(blocks):
             # a kernel's barrier or fence is a statement (it returns nothing)
             cpp = [re.sub(rf'^print\(((?:{KERNEL_VOID})\(.*\))\); printf\("\\n"\);$', r"\1;",
                           s) for s in cpp]
+            # `CUTE_NO_UNROLL` before a loop: the pragma, as written
+            cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
+                   for s in cpp]
+            # a kernel's pointer parameter (`TA const* A;`) points, in the program, at zeroed
+            # memory the kernel's copies of block 0 may read and write (cute models them
+            # without memory; a garbage pointer would end the program)
+            cpp = [re.sub(r"^((?:const\s+)?([\w:]+)(?:\s+const)?\s*\*\s*(?:__restrict__\s+)?\w+);$",
+                          r"\1 = (\2*) calloc(1 << 28, 1);", s) for s in cpp]
         lines += ["  " + x for s in cpp for x in s.split("\n")]
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
@@ -270,7 +278,7 @@ VECTOR_DATA = re.compile(r"thrust::raw_pointer_cast\(\s*(\w+)\.data\(\)\s*\)|\b(
 
 # where a host function starts launching its kernel: what comes after is the launch's setup
 LAUNCH = re.compile(r"^\s*(dim3\b|auto\s*\*\s*kernel_ptr|cutlass::ClusterLaunchParams|"
-                    r"int\s+smemBytes|\w+(<[^;]*?>)?\s*<<<)", re.S)
+                    r"int\s+smem_?[Bb]ytes|int\s+smem_?[Ss]ize|\w+(<[^;]*?>)?\s*<<<)", re.S)
 
 
 def preprocessed(text):
@@ -419,6 +427,12 @@ def pastable(body):
         if not RUNTIME.search(st) and not re.match(r"using\s+namespace\b", st) \
                 and not re.match(rf"({'|'.join(HOST_CALLS) or '$^'})\s*\(", st):
             out.append(st)
+    # a declaration without a value that only the left-out statements use (`int
+    # current_device_id;` for cudaGetDevice) goes with them
+    # (or a string only the host's reports print, `auto type_str_a = "half_t";`)
+    out = [st for st in out if not (m := re.match(
+        r'^(?:\[\[\w+\]\]\s*)?[\w:]+\s+(\w+)\s*(?:=\s*"[^"]*"\s*)?;$', st)) or any(
+        re.search(rf"\b{m.group(1)}\b", other) for other in out if other is not st)]
     return out, launch
 
 

@@ -1628,6 +1628,13 @@ impl Env {
         {
             called[0] = Value::Layout(m.thr_layout_vmnk.clone());
         }
+        // `size<0>(tensor)`, `shape<1>(tensor)`: that query of its layout (tensor.hpp's
+        // overloads `size<Is…>(Tensor const&)`, …), not of an element
+        if t.query.is_some()
+            && let Some(Value::OffsetLayout(_, l)) = called.first()
+        {
+            called[0] = Value::Layout((**l).clone());
+        }
         let arg_spans = args.iter().map(|a| a.span);
         let template_spans = std::iter::repeat_n(name_span, t.indices.len());
         // a template argument that names a type alias (`using T = float;`): the type it names

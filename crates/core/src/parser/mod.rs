@@ -255,6 +255,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let Some(stmt) = p.storage_declaration(pos)? {
         return Ok(stmt);
     }
+    if let Some(stmt) = p.default_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -842,6 +845,42 @@ impl<'a> Parser<'a> {
             elem_span,
             init: None,
             storage: None,
+        }))
+    }
+
+    /// A declaration of a default-constructed object of a template type CuTe names,
+    /// `Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A;` or `Layout<Shape<_2,_4>> L;`: the
+    /// binding of NAME to the type's value (what `TYPE{}` is). `None`: not one.
+    fn default_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some((_, name_end)) = self.ident_at(pos) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('<') {
+            return Ok(None);
+        }
+        let Some(close) = self.matching_angle(open) else {
+            return Ok(None);
+        };
+        let at = self.skip_ws(close + 1);
+        let Some((name, end)) = self.word_at(at) else {
+            return Ok(None);
+        };
+        let rest = self.src[end..].trim_start();
+        if !(rest.is_empty() || rest.starts_with(';')) || is_keyword(name) {
+            return Ok(None);
+        }
+        let mut ty = Parser::new(&self.src[..close + 1], 0, self.arena);
+        let (ty_end, expr) = ty.expr(pos)?;
+        if ty_end != close + 1 {
+            return Ok(None);
+        }
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(at, end),
+            expr,
+            constexpr: false,
         }))
     }
 
