@@ -1167,6 +1167,9 @@ impl Env {
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
+                // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
+                // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
+                None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -1550,6 +1553,57 @@ impl Env {
             ));
         }
         Ok(v)
+    }
+
+    /// A type's text as C++ reads it: `uint_byte_t<E>` (`uint_bit_t<E>`) of an integer
+    /// expression the unsigned type of E bytes (bits) (cute/numeric/int.hpp:
+    /// `uint_byte_t<16>` is `uint128_t`), then each alias ([`Env::with_type_aliases`]).
+    fn type_text(&self, text: &str, span: Span) -> Result<String, EvalError> {
+        let mut text = text.to_string();
+        for (template, scale) in [("uint_byte_t<", 8), ("uint_bit_t<", 1)] {
+            while let Some(at) = text.find(template) {
+                let open = at + template.len() - 1;
+                let mut depth = 0usize;
+                let close = text[open..]
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        depth = match c {
+                            '<' => depth + 1,
+                            '>' => depth - 1,
+                            _ => depth,
+                        };
+                        c == '>' && depth == 0
+                    })
+                    .map(|(i, _)| open + i)
+                    .ok_or_else(|| EvalError::new(format!("'{template}' without its '>'"), span))?;
+                let arena = bumpalo::Bump::new();
+                let inner = &text[open + 1..close];
+                let expr = parser::parse_expr(inner, &arena)
+                    .map_err(|e| EvalError::new(format!("{template}…>: {}", e.message), span))?;
+                let n = self
+                    .eval_checked(&expr)
+                    .map_err(|e| EvalError::new(e.message, span))?;
+                let bits = n.as_int().and_then(|n| n.checked_mul(scale));
+                let name = match bits {
+                    Some(8) => "uint8_t",
+                    Some(16) => "uint16_t",
+                    Some(32) => "uint32_t",
+                    Some(64) => "uint64_t",
+                    Some(128) => "uint128_t",
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "{template}{inner}>: CuTe's unsigned types are of 8, 16, 32, 64 or 128 bits, found {}",
+                                crate::render::plain::render(&n)
+                            ),
+                            span,
+                        ));
+                    }
+                };
+                text.replace_range(at..close + 1, name);
+            }
+        }
+        Ok(self.with_type_aliases(&text))
     }
 
     /// A type's text with each template argument that names a type alias (`using TA = float;`)
@@ -2437,6 +2491,18 @@ fn checked_take<R>(
 #[inline]
 fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
     value::check_value(v).map_err(|m| EvalError::limit(m, span))
+}
+
+/// Whether `n` names a copy operation: one of the catalog's, or a templated one's
+/// (`UniversalCopy<…>`, `SM80_CP_ASYNC_CACHEALWAYS<…>`) with any type.
+fn is_copy_op(n: &str) -> bool {
+    let base = n.split('<').next().unwrap_or(n).trim();
+    crate::atoms::copy::is_op_name(n)
+        || crate::atoms::copy::is_op_name(base)
+        || (n.contains('<')
+            && crate::atoms::copy::templated_ops()
+                .iter()
+                .any(|&(name, _, _)| name.split('<').next() == Some(base)))
 }
 
 /// CuTe functions of pointers that `cute` does not model.
