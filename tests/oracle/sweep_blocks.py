@@ -411,8 +411,12 @@ def pastable(body):
     it)]."""
     out, launches, kernel = [], [], None
     for st in statements_of(body):
-        if LAUNCH.match(st) or re.match(r"cutlass::Status\b", st) or re.search(r"\bkernel_ptr\b", st):
-            named = re.match(r"(\w+)\s*(?:<[^;]*?>)?\s*<<<", st) or re.search(r"&\s*(\w+)\s*<", st)
+        if LAUNCH.match(st) or re.match(r"cutlass::Status\b", st) \
+                or re.search(r"\bkernel_f?ptr\b", st):
+            named = re.match(r"(\w+)\s*(?:<[^;]*?>)?\s*<<<", st) \
+                or re.search(r"(?:&|kernel_fptr\s*=)\s*(\w+)\s*<", st)
+            if named and named.group(1) == "kernel_fptr":
+                named = None  # `kernel_fptr<<<…>>>`: the kernel its declaration named
             kernel = named.group(1) if named else kernel
             m = re.search(r"<<<.*?>>>\s*\((.*)\)\s*;", st, re.S)
             args = split_top(m.group(1)) if m else None
@@ -432,9 +436,13 @@ def pastable(body):
     # a declaration without a value that only the left-out statements use (`int
     # current_device_id;` for cudaGetDevice) goes with them
     # (or a string only the host's reports print, `auto type_str_a = "half_t";`)
+    # (or a type of the program's own struct for the launch's shared memory, `using
+    # SMEMStorage = SharedStorage<…>;` for `sizeof(SMEMStorage)`)
     texts = [st for st in out if isinstance(st, str)]
+    structs = "|".join(STRUCTS) or "$^"
     out = [st for st in out if not isinstance(st, str) or not (m := re.match(
-        r'^(?:\[\[\w+\]\]\s*)?[\w:]+\s+(\w+)\s*(?:=\s*"[^"]*"\s*)?;$', st)) or any(
+        r'^(?:\[\[\w+\]\]\s*)?[\w:]+\s+(\w+)\s*(?:=\s*"[^"]*"\s*)?;$', st)
+        or re.match(rf"^using\s+(\w+)\s*=\s*(?:{structs})\b[^;]*;$", st)) or any(
         re.search(rf"\b{m.group(1)}\b", other) for other in texts if other is not st)]
     stmts = []
     for st in out:
@@ -452,6 +460,9 @@ CUTE_CALL = re.compile(r"\b(make_\w+|Layout|Tensor|Int<|tile_to_shape|print\w*|l
 # the functions of the file being pasted (a call of one from main is its launch: the function
 # is a block of its own)
 HOST_CALLS = []
+
+# the structs of the file being pasted (`SharedStorage`: a kernel's shared memory)
+STRUCTS = []
 
 
 def values_of(main_body):
@@ -529,6 +540,7 @@ def tutorial_blocks(mirror):
         text = git(mirror, "show", f"HEAD:{path}")
         funcs = functions_of(text)
         HOST_CALLS[:] = [re.escape(f[0]) for f in funcs if f[0] != "main"]
+        STRUCTS[:] = re.findall(r"^\s*struct\s+(\w+)", text, re.M)
         main = next((f for f in funcs if f[0] == "main"), None)
         known = values_of(main[3]) if main else {}
         by_name = {f[0]: f for f in funcs}

@@ -1077,6 +1077,8 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                 lay(Ok(t.thr_layout_vmnk.clone()))
             }
             "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
+            // `typename TiledMMA::AtomThrID`: the atom's ThrID (mma_atom.hpp)
+            "AtomThrID" => lay(Ok(t.atom.thr_id.clone())),
             "PermutationMNK" | "permutation_mnk" => Some(Ok(Value::Tuple(
                 t.perm
                     .iter()
