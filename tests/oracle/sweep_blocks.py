@@ -525,8 +525,13 @@ def bindings(tparams, params, args, known):
                     and known[word] not in out and known[word] not in used:
                 used.insert(0, known[word])
                 todo.append(known[word])
-    return [d for d in out if d.startswith("using")] + used \
-        + [d for d in out if not d.startswith("using")] + late
+    # (the caller's values stand outside the function's scope, where its body may declare a
+    # name of theirs again: `auto Gemm_M = shape<0>(layout_A);`)
+    if used:
+        return [d for d in out if d.startswith("using")] + used + ["{"] \
+            + [d for d in out if not d.startswith("using")] + late, "}"
+    return [d for d in out if d.startswith("using")] \
+        + [d for d in out if not d.startswith("using")] + late, ""
 
 
 def tutorial_blocks(mirror):
@@ -552,24 +557,25 @@ def tutorial_blocks(mirror):
                     out.append((f"{path} main", "\n".join(stmts), ""))
                 for kernel, args, before in launches:
                     if kernel in by_name:
-                        launched.setdefault(kernel, ("", "\n".join(before), args))
+                        launched.setdefault(kernel, ("", "\n".join(before), args, ""))
                 continue
             if name not in launched_by(funcs) and name not in GLOBAL:
                 stmts, launches = pastable(body)
-                decls = bindings(tparams, params, [], known)
-                host = "\n".join(decls + stmts)
+                decls, close = bindings(tparams, params, [], known)
+                host = "\n".join(decls + stmts + [close])
                 # a dispatcher (`gemm(char transA, …)`) calls and returns: no CuTe
                 if CUTE_CALL.search("\n".join(stmts)):
                     out.append((f"{path} {name}", host, ""))
                 for kernel, args, before in launches:
                     if kernel in by_name:
-                        launched.setdefault(kernel, (name, "\n".join(decls + before), args))
+                        launched.setdefault(kernel, (name, "\n".join(decls + before), args,
+                                                     close))
         for name, tparams, params, body in funcs:
             if name in launched:
-                host_name, host, args = launched[name]
-                decls = bindings(tparams, params, args, {})
+                host_name, host, args, close = launched[name]
+                decls, _ = bindings(tparams, params, args, {})
                 stmts = [s for s in statements_of(body) if not re.match(r"using\s+namespace", s)]
-                block = "\n".join([host, "{"] + decls + stmts + ["}"])
+                block = "\n".join([host, "{"] + decls + stmts + ["}", close])
                 out.append((f"{path} {name} (launched by {host_name or 'main'})", block, ""))
     return out
 
