@@ -1460,6 +1460,9 @@ pub fn atom_function(
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
             let cluster = match vals.get(5) {
+                // a cluster's layout (the tutorials' `cluster_layout_vmnk`): CuTe reads only
+                // size<1>/size<2> of it, its shape's
+                Some(Value::Layout(l)) => Some(l.shape().to_owned()),
                 Some(v) => Some(super::convert::to_int_tuple(v, spans[5])?),
                 None => None,
             };

@@ -1469,6 +1469,8 @@ impl Env {
             Value::Name(c) if crate::atoms::blockscaled::config_vector_size(c).is_some() => {
                 Some((v.clone(), member))
             }
+            // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
+            Value::Atom(_) => Some((v.clone(), member)),
             _ => None,
         }
     }
@@ -1646,7 +1648,8 @@ impl Env {
                     ExprKind::Name(n) | ExprKind::Qualified(n)
                         if self.called_function(a).is_some()
                             && functions::lookup(n).is_none()
-                            && constant(n).is_none() =>
+                            && constant(n).is_none()
+                            && self.bound_member(n).is_none() =>
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
