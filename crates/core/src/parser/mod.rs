@@ -2035,6 +2035,14 @@ impl<'a> Parser<'a> {
                             span: Span::new(pos, pos + 1),
                         },
                     )
+                } else if c == '*' {
+                    // `*reinterpret_cast<SharedStorage*>(shared_memory)`: a kernel's view of
+                    // its shared memory as a struct of the program's own
+                    return err(
+                        "a pointer's dereference '*p' is not modelled (cute models a pointer's \
+                         tensor, make_tensor(p, layout), and no struct of the program's own)",
+                        Span::new(pos, pos + 1),
+                    );
                 } else {
                     self.check_comment(pos)?;
                     return err(

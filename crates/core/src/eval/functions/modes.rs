@@ -62,6 +62,21 @@ pub(super) static FUNCTIONS: &[Function] = &[
             {
                 return tuple_modes(a, t, &idx);
             }
+            // `select<1,2,3>(make_coord(m, n, k, _))`: a coordinate with `_`, its items
+            if let Value::Tuple(items) = &a.vals[0] {
+                return idx
+                    .iter()
+                    .map(|&i| {
+                        items.get(i).cloned().ok_or_else(|| {
+                            EvalError::new(
+                                format!("mode {i} of a tuple of rank {}", items.len()),
+                                a.spans[0],
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Value::Tuple);
+            }
             a.layout(0)?
                 .select(&idx)
                 .map(Value::Layout)
