@@ -43,3 +43,27 @@ fn tutorial_constructs_read_as_cpp_reads_them() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "(4,8):(_1,4)1216(4)");
 }
+
+/// A user function's default arguments (`int n = 2`, the tutorials' `cudaStream_t stream = 0`):
+/// a call of fewer arguments takes them, evaluated as C++ text. What CuTe prints, from
+/// `cute-oracle` (the function defined at file scope, called from main):
+/// `_4:_123_4:_153_4:_157`.
+#[test]
+fn a_functions_default_arguments_fill_a_shorter_call() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "template <class L>\nvoid show(L const& layout, int n = 2, int m = 3) { print(layout); print(n); print(m); }\nshow(make_layout(Int<4>{}));\nshow(make_layout(Int<4>{}), 5);\nshow(make_layout(Int<4>{}), 5, 7);\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "_4:_123_4:_153_4:_157");
+    // C++ gives each parameter after a defaulted one a default too
+    let (_, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "void f(int x = 4, int y) { print(x); }\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("after one with a default argument needs one too"),
+        "{err}"
+    );
+}

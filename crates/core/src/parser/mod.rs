@@ -377,9 +377,20 @@ pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// [`parse_expr`] of C++ text (a function's default argument, `int n = 2`: a run-time `2`).
+pub fn parse_cpp_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, Some(true)).map_err(|e| with_full_width_hint(src, e))
+}
+
 /// [`parse_expr`], its errors without the full-width hint.
 fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, None)
+}
+
+/// [`expression`], the dialect known (`Some(true)`: C++) or asked of the text.
+fn expression_in<'a>(src: &'a str, arena: &'a Bump, cpp: Option<bool>) -> PResult<Expr<'a>> {
     let mut p = Parser::new(src, 0, arena);
+    p.cpp.set(cpp);
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return err("expected an expression", Span::new(0, src.len()));
