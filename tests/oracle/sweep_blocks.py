@@ -47,6 +47,8 @@ The refusals: a kernel's `*reinterpret_cast<SharedStorage*>(smem)` (5, blackwell
 `SharedStorage<…>` (2), GMMA smem slicing with a smem_ptr offset (3, wgmma_tma_sm90),
 `cute::lazy::transform` (2, tiled_copy_if), and sgemm_sm80's generic overloads instantiated with
 main's half_t (the program calls its half_t overloads; CuTe's static_assert rejects these too).
+The docs' row on s28-37d: 116 tried, 45 as CuTe, 71 refused, 0 differ (03_tensor.md block 10
+answered: template arguments over several lines, `threadIdx.x` as thread 0 in the program too).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -611,7 +613,8 @@ def main():
     ap_source = args.source
     sources = []
     if ap_source in ("all", "docs"):
-        sources.append(("media/docs/cpp/cute/*.md", doc_blocks(args.mirror), ""))
+        # (the docs' kernel fragments, `tv(threadIdx.x, _)`, as thread 0 too)
+        sources.append(("media/docs/cpp/cute/*.md", doc_blocks(args.mirror), KERNEL_SHIMS))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
     if ap_source in ("all", "tutorials"):
