@@ -48,7 +48,8 @@ The refusals: a kernel's `*reinterpret_cast<SharedStorage*>(smem)` (5, blackwell
 `cute::lazy::transform` (2, tiled_copy_if), and sgemm_sm80's generic overloads instantiated with
 main's half_t (the program calls its half_t overloads; CuTe's static_assert rejects these too).
 The docs' row on s28-37d: 116 tried, 45 as CuTe, 71 refused, 0 differ (03_tensor.md block 10
-answered: template arguments over several lines, `threadIdx.x` as thread 0 in the program too).
+answered: template arguments over several lines, `threadIdx.x` as thread 0 in the program too);
+the TEST bodies' row: 46 tried, 24 as CuTe, 21 refused, 1 differs.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
