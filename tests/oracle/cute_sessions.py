@@ -129,6 +129,8 @@ def cpp_of(statements):
                 # a declaration of a class type, constructed: `T x;`, `T x(8, 4);`,
                 # `tuple<int, int> t{1, 2};` (its type one word, its template arguments attached)
                 or re.match(r"^[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
+                # a pointer's declaration as a kernel's parameter is written: `TA const* A;`
+                or re.match(r"^(const\s+)?[\w:]+(\s+const)?\s*\*\s*(const\s+|__restrict__\s+)?\w+;$", st)
             ):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:

@@ -300,10 +300,12 @@ impl Env {
         arg: &Expr,
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
-        let ty = ElemType::of_name(n)?;
-        if self.is_bound(n) || functions::lookup(n).is_some() {
-            return None;
-        }
+        // `TI(1.0f)`, `static_cast<TI>(1.0f)` after `using TI = float;`: the type it names
+        let ty = match self.get(n) {
+            Some(Value::Name(t)) => ElemType::of_name(t)?,
+            _ if self.is_bound(n) || functions::lookup(n).is_some() => return None,
+            _ => ElemType::of_name(n)?,
+        };
         // CUTLASS's number classes (the floating types, the sub-byte integers) hold their own
         // values; `int(x)` of an integer is another's cast
         let class = ty.is_float() || ty.is_subbyte_int() || ty.is_complex();

@@ -17,6 +17,8 @@ use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 pub(super) struct Routine {
     /// Each parameter's name, and the template type parameter its type is (bound too).
     params: Vec<(String, Option<String>)>,
+    /// The default arguments' texts of the last parameters (`4` of `int x = 4`), in order.
+    defaults: Vec<String>,
     body: String,
     /// Its place among the session's lambdas (a lambda sees only those bound before it, as
     /// C++'s name lookup does); functions see every function, themselves included.
@@ -29,6 +31,14 @@ pub(super) struct Routine {
     /// prints as the DSL does: its Python `print`s (at trace time) before its `cute.printf`s
     /// (at run time).
     python: bool,
+}
+
+impl Routine {
+    /// Whether a call of `args` arguments calls it: as many as its parameters, or fewer where
+    /// the rest have default arguments.
+    fn takes(&self, args: usize) -> bool {
+        args <= self.params.len() && args + self.defaults.len() >= self.params.len()
+    }
 }
 
 impl Env {
@@ -44,7 +54,7 @@ impl Env {
     /// function of that name exists, CuTe's is called, as C++'s overload set would.
     pub(super) fn calls_user_function(&self, n: &str, args: usize) -> bool {
         self.user_function(n)
-            && (self.functions[n].iter().any(|r| r.params.len() == args)
+            && (self.functions[n].iter().any(|r| r.takes(args))
                 || super::functions::lookup(n).is_none())
     }
 
@@ -60,6 +70,11 @@ impl Env {
                 .params
                 .iter()
                 .map(|p| (p.name.to_string(), p.type_param.map(str::to_string)))
+                .collect(),
+            defaults: def
+                .params
+                .iter()
+                .filter_map(|p| p.default.map(str::to_string))
                 .collect(),
             body: def.body.to_string(),
             seq: 0,
@@ -82,6 +97,7 @@ impl Env {
             name.to_string(),
             Routine {
                 params: params.iter().map(|p| (p.to_string(), None)).collect(),
+                defaults: Vec::new(),
                 body: body.to_string(),
                 seq,
                 what: format!("the lambda '{name}'"),
@@ -99,7 +115,9 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let overloads = &self.functions[n];
-        let Some(r) = overloads.iter().find(|r| r.params.len() == args.len()) else {
+        // the overload of as many parameters, else one whose defaults fill the rest
+        let exact = overloads.iter().find(|r| r.params.len() == args.len());
+        let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
             let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
             takes.sort_unstable();
             let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -128,6 +146,7 @@ impl Env {
     pub(super) fn inline_lambda(params: &[&str], body: &str) -> Routine {
         Routine {
             params: params.iter().map(|p| (p.to_string(), None)).collect(),
+            defaults: Vec::new(),
             body: body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
@@ -168,6 +187,29 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
+        if r.takes(args.len()) && args.len() < r.params.len() {
+            // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
+            // evaluated where the call is
+            let mut vals = self.eval_args(args)?;
+            let skip = r.defaults.len() - (r.params.len() - args.len());
+            for text in &r.defaults[skip..] {
+                let arena = bumpalo::Bump::new();
+                let e = parser::parse_cpp_expr(text, &arena).map_err(|e| {
+                    EvalError::new(
+                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
+                        span,
+                    )
+                })?;
+                let v = self.eval_checked(&e).map_err(|e| {
+                    EvalError::new(
+                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
+                        span,
+                    )
+                })?;
+                vals.push(v);
+            }
+            return self.call_routine_on(r, vals, span, visible);
+        }
         if args.len() != r.params.len() {
             return self.call_routine_on(
                 r,

@@ -734,12 +734,32 @@ impl Env {
             {
                 self.print_tensor(arg)
             }
+            // `TC * C;` after `using TC = float;`: C++ reads a declaration of the pointer C
+            Stmt::Expr(Expr {
+                kind: ExprKind::Binary(BinOp::Product, ty, name),
+                ..
+            }) if let (ExprKind::Name(t), ExprKind::Name(n)) = (&ty.kind, &name.kind)
+                && matches!(self.get(t), Some(Value::Name(_)))
+                && !self.is_bound(n) =>
+            {
+                self.exec(
+                    &Stmt::DeclarePointer {
+                        name: n,
+                        name_span: name.span,
+                        elem: t,
+                        elem_span: ty.span,
+                        init: None,
+                        storage: None,
+                    },
+                    on_value,
+                )
+            }
             Stmt::Expr(e) => {
                 // `t.fill(v)`: the values written (elements.rs)
                 if let Some(r) = self.fill_method(&e) {
                     return r;
                 }
-                let v = self.eval_checked(&e)?;
+                let v = self.eval_shown(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written
                 if self.is_void_call(&e) {
@@ -751,11 +771,11 @@ impl Env {
             // Python's `print(x)` ends its line
             // (in the DSL, as Python's print prints it at trace time)
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
-                let v = self.eval_checked(&e)?;
+                let v = self.eval_shown(&e)?;
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
             }
             Stmt::Show(e) => {
-                let v = self.eval_checked(&e)?;
+                let v = self.eval_shown(&e)?;
                 Ok(self.answer(v, Outcome::Printed, on_value))
             }
         }
@@ -859,6 +879,11 @@ impl Env {
         init: Option<&Expr>,
     ) -> Result<Value, EvalError> {
         use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        // `TA const* A` after `using TA = float;`: the element type the alias names
+        let elem = match self.get(elem) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => elem,
+        };
         let width = ElementWidth::of_type(elem);
         let at = |base| {
             Pointer::new(MemSpace::Raw, width.clone(), base)
@@ -906,8 +931,8 @@ impl Env {
                     TextPart::Pieces(self.f_string_pieces(template, fields)?)
                 }
                 // Python's print in DSL text: as the DSL prints it at trace time
-                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_checked(a)?),
-                _ => TextPart::Value(self.eval_checked(a)?),
+                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_shown(a)?),
+                _ => TextPart::Value(self.eval_shown(a)?),
             });
         }
         let mut line = Vec::with_capacity(2 * parts.len());
@@ -1093,6 +1118,19 @@ impl Env {
         }
     }
 
+    /// A value to show (a statement's, `print`'s): [`Env::eval_checked`]'s, where a copy
+    /// operation's name is no value (it stands as a type, `using Op = UniversalCopy<…>;`, and
+    /// CuTe prints no operation).
+    fn eval_shown(&self, e: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval_checked(e)?;
+        if let Value::Name(n) = &v
+            && let Some(m) = operation_as_value(n)
+        {
+            return Err(EvalError::new(m, e.span));
+        }
+        Ok(v)
+    }
+
     /// Evaluate a statement's expression, its value within the limits: a call's or an
     /// operator's value was checked as it was computed ([`within_limits`]), any other here.
     fn eval_checked(&self, e: &Expr) -> Result<Value, EvalError> {
@@ -1262,6 +1300,9 @@ impl Env {
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
+                // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
+                // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
+                None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -1269,6 +1310,10 @@ impl Env {
             },
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
+                // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified
+                None if crate::algebra::recast::element_bits(n).is_some() => {
+                    Ok(Value::Name(n.to_string()))
+                }
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
                     Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
                 }
@@ -1581,6 +1626,8 @@ impl Env {
             Value::Name(c) if crate::atoms::blockscaled::config_vector_size(c).is_some() => {
                 Some((v.clone(), member))
             }
+            // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
+            Value::Atom(_) => Some((v.clone(), member)),
             _ => None,
         }
     }
@@ -1667,6 +1714,57 @@ impl Env {
         Ok(v)
     }
 
+    /// A type's text as C++ reads it: `uint_byte_t<E>` (`uint_bit_t<E>`) of an integer
+    /// expression the unsigned type of E bytes (bits) (cute/numeric/int.hpp:
+    /// `uint_byte_t<16>` is `uint128_t`), then each alias ([`Env::with_type_aliases`]).
+    fn type_text(&self, text: &str, span: Span) -> Result<String, EvalError> {
+        let mut text = text.to_string();
+        for (template, scale) in [("uint_byte_t<", 8), ("uint_bit_t<", 1)] {
+            while let Some(at) = text.find(template) {
+                let open = at + template.len() - 1;
+                let mut depth = 0usize;
+                let close = text[open..]
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        depth = match c {
+                            '<' => depth + 1,
+                            '>' => depth - 1,
+                            _ => depth,
+                        };
+                        c == '>' && depth == 0
+                    })
+                    .map(|(i, _)| open + i)
+                    .ok_or_else(|| EvalError::new(format!("'{template}' without its '>'"), span))?;
+                let arena = bumpalo::Bump::new();
+                let inner = &text[open + 1..close];
+                let expr = parser::parse_expr(inner, &arena)
+                    .map_err(|e| EvalError::new(format!("{template}…>: {}", e.message), span))?;
+                let n = self
+                    .eval_checked(&expr)
+                    .map_err(|e| EvalError::new(e.message, span))?;
+                let bits = n.as_int().and_then(|n| n.checked_mul(scale));
+                let name = match bits {
+                    Some(8) => "uint8_t",
+                    Some(16) => "uint16_t",
+                    Some(32) => "uint32_t",
+                    Some(64) => "uint64_t",
+                    Some(128) => "uint128_t",
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "{template}{inner}>: CuTe's unsigned types are of 8, 16, 32, 64 or 128 bits, found {}",
+                                crate::render::plain::render(&n)
+                            ),
+                            span,
+                        ));
+                    }
+                };
+                text.replace_range(at..close + 1, name);
+            }
+        }
+        Ok(self.with_type_aliases(&text))
+    }
+
     /// A type's text with each template argument that names a type alias (`using TA = float;`)
     /// replaced by the type it names: `UniversalFMA<TC,TA,TB>` -> `UniversalFMA<float,…>`, as
     /// C++ reads the alias. Only the identifiers inside the template brackets are looked up.
@@ -1707,7 +1805,8 @@ impl Env {
                     ExprKind::Name(n) | ExprKind::Qualified(n)
                         if self.called_function(a).is_some()
                             && functions::lookup(n).is_none()
-                            && constant(n).is_none() =>
+                            && constant(n).is_none()
+                            && self.bound_member(n).is_none() =>
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
@@ -2029,8 +2128,13 @@ impl Env {
         {
             return self.call(ty, std::slice::from_ref(base), span);
         }
-        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type
-        if let Some(n) = self.called_function(callee)
+        // `half_t(x)`, `float(T(i))`, `static_cast<float>(x)`: a number of that type (`TI(x)`
+        // where `using TI = float;`: the type the alias names)
+        let alias = match callee.kind {
+            ExprKind::Name(n) if matches!(self.get(n), Some(Value::Name(_))) => Some(n),
+            _ => None,
+        };
+        if let Some(n) = self.called_function(callee).or(alias)
             && let [arg] = args
             && let Some(r) = self.number_cast(n, arg, span)
         {
@@ -2312,6 +2416,17 @@ impl Env {
         target: Value,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `T()` of a type written in place (`Layout<Shape<_2,_4>>()`, `Copy_Atom<Op, T>()`):
+        // C++'s value initialisation, what `T{}` is (no CuTe value is called without arguments)
+        let type_written = match callee.kind {
+            ExprKind::Name(n) => !self.is_bound(n),
+            // `Layout<…>` reads as the reader's `make_layout(…)`
+            ExprKind::Call(inner, _) => matches!(inner.kind, ExprKind::Qualified(_)),
+            _ => false,
+        };
+        if args.is_empty() && type_written {
+            return Ok(target);
+        }
         let mut tally = Tally::new(args.len());
         let vals = args
             .iter()
@@ -2633,6 +2748,18 @@ fn checked_take<R>(
 #[inline]
 fn check_limits(v: &Value, span: Span) -> Result<(), EvalError> {
     value::check_value(v).map_err(|m| EvalError::limit(m, span))
+}
+
+/// Whether `n` names a copy operation: one of the catalog's, or a templated one's
+/// (`UniversalCopy<…>`, `SM80_CP_ASYNC_CACHEALWAYS<…>`) with any type.
+fn is_copy_op(n: &str) -> bool {
+    let base = n.split('<').next().unwrap_or(n).trim();
+    crate::atoms::copy::is_op_name(n)
+        || crate::atoms::copy::is_op_name(base)
+        || (n.contains('<')
+            && crate::atoms::copy::templated_ops()
+                .iter()
+                .any(|&(name, _, _)| name.split('<').next() == Some(base)))
 }
 
 /// CuTe functions of pointers that `cute` does not model.

@@ -36,6 +36,8 @@ pub struct Param<'a> {
     /// The template type parameter its type is (`A` of `A const& a`), if it is one: bound to
     /// the argument too (types are written as values: `is_static<A>` is `is_static<decltype(a)>`).
     pub type_param: Option<&'a str>,
+    /// Its default argument's text (`4` of `int x = 4`), if it has one.
+    pub default: Option<&'a str>,
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -295,22 +297,40 @@ impl<'a> Parser<'a> {
         if list.trim().is_empty() || list.trim() == "void" {
             return Ok(out.into_bump_slice());
         }
-        for part in split_top(list) {
-            let at = open + 1 + (part.as_ptr() as usize - list.as_ptr() as usize);
+        let mut defaulted = false;
+        for whole in split_top(list) {
+            let at = open + 1 + (whole.as_ptr() as usize - list.as_ptr() as usize);
+            // `int x = 4`: the default argument after the first '=' (not `==`)
+            let (part, default) = match whole.find('=') {
+                Some(k) if !whole[k + 1..].starts_with('=') => {
+                    (&whole[..k], Some(whole[k + 1..].trim()))
+                }
+                _ => (whole, None),
+            };
             let name = last_ident(part);
             if name.is_empty()
                 || name.starts_with(|c: char| c.is_ascii_digit())
-                || part.contains('=')
                 || part.contains("...")
                 || part.trim_end().len() == name.len()
+                || default.is_some_and(str::is_empty)
             {
                 return err(
                     format!(
-                        "{whose} parameter is modelled as 'TYPE NAME' (auto x, Layout const& x, int n), without a default"
+                        "{whose} parameter is modelled as 'TYPE NAME' (auto x, Layout const& x, int n) or 'TYPE NAME = DEFAULT'"
                     ),
-                    Span::new(at, at + part.len()),
+                    Span::new(at, at + whole.len()),
                 );
             }
+            // C++: after a parameter with a default argument, each has one
+            if defaulted && default.is_none() {
+                return err(
+                    format!(
+                        "{whose} parameter after one with a default argument needs one too (C++)"
+                    ),
+                    Span::new(at, at + whole.len()),
+                );
+            }
+            defaulted |= default.is_some();
             let ty = &part.trim_end()[..part.trim_end().len() - name.len()];
             let words: Vec<&str> = ty
                 .split(|c: char| !is_ident_char(c))
@@ -320,7 +340,11 @@ impl<'a> Parser<'a> {
                 [one] => type_params.iter().copied().find(|t| t == one),
                 _ => None,
             };
-            out.push(Param { name, type_param });
+            out.push(Param {
+                name,
+                type_param,
+                default,
+            });
         }
         Ok(out.into_bump_slice())
     }
@@ -449,6 +473,8 @@ impl<'a> Parser<'a> {
             params.push(Param {
                 name,
                 type_param: None,
+                // Python's `x=4` / `x: int = 4`
+                default: piece.split_once('=').map(|(_, d)| d.trim()),
             });
         }
         let body_start = (header_end + 1).min(b.len());

@@ -444,9 +444,20 @@ pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// [`parse_expr`] of C++ text (a function's default argument, `int n = 2`: a run-time `2`).
+pub fn parse_cpp_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, Some(true)).map_err(|e| with_full_width_hint(src, e))
+}
+
 /// [`parse_expr`], its errors without the full-width hint.
 fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, None)
+}
+
+/// [`expression`], the dialect known (`Some(true)`: C++) or asked of the text.
+fn expression_in<'a>(src: &'a str, arena: &'a Bump, cpp: Option<bool>) -> PResult<Expr<'a>> {
     let mut p = Parser::new(src, 0, arena);
+    p.cpp.set(cpp);
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return err("expected an expression", Span::new(0, src.len()));
@@ -1027,7 +1038,6 @@ impl<'a> Parser<'a> {
             "char",
             "void",
             "Tensor",
-            "Layout",
             "decltype",
             "struct",
             "class",
@@ -1081,7 +1091,12 @@ impl<'a> Parser<'a> {
                 self.enter(after)?;
                 let r = self.list(after, o, close, false);
                 self.leave();
-                r?
+                // arguments that are no expressions (`Layout coalesce(Layout const& l)`): a
+                // function's declaration, read elsewhere
+                match r {
+                    Ok(r) => r,
+                    Err(_) => return Ok(None),
+                }
             }
             _ => return Ok(None),
         };
@@ -1347,7 +1362,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `>` that closes the `<` at `open` (nesting counted), on the same line.
+    /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let mut depth = 0usize;
@@ -1360,7 +1375,10 @@ impl<'a> Parser<'a> {
                         return Some(i);
                     }
                 }
-                b'\n' | b'#' | b';' | b'=' => return None,
+                // (a statement's template arguments may go on over lines, as the tutorials'
+                // `SM100_MMA_F16BF16_SS<TypeA, TypeB, TypeC,⏎ 128, 256, …>` do; a statement
+                // or a preprocessor line is never inside them)
+                b'#' | b';' | b'=' => return None,
                 _ => {}
             }
         }
@@ -2285,6 +2303,14 @@ impl<'a> Parser<'a> {
                     return err(
                         "'...' stands for text the example leaves out (pseudo-code, not C++): write the value",
                         Span::new(pos, pos + 3),
+                    );
+                } else if c == '*' {
+                    // `*reinterpret_cast<SharedStorage*>(shared_memory)`: a kernel's view of
+                    // its shared memory as a struct of the program's own
+                    return err(
+                        "a pointer's dereference '*p' is not modelled (cute models a pointer's \
+                         tensor, make_tensor(p, layout), and no struct of the program's own)",
+                        Span::new(pos, pos + 1),
                     );
                 } else {
                     self.check_comment(pos)?;

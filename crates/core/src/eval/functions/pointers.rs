@@ -499,6 +499,15 @@ fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
     if let Some((bits, signed)) = crate::parser::cpp_int_type(ty) {
         return int_cast(a, op, ty, bits, signed);
     }
+    // `static_cast<TI>(1.0f)` of a floating type CuTe names: the number as the type holds it
+    if let Some(elem_ty) = crate::eval::storage::ElemType::of_name(ty)
+        && elem_ty.is_float()
+        && let Some(x) = crate::eval::elements::number_of(&a.vals[1])
+    {
+        return crate::eval::storage::Scalar::new(elem_ty, x.value)
+            .map(|s| Value::Scalar(Box::new(s)))
+            .map_err(|e| EvalError::new(e, a.spans[1]));
+    }
     let Some(elem) = pointee(ty) else {
         return Err(EvalError::new(
             format!(
