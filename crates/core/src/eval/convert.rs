@@ -106,7 +106,8 @@ pub fn to_index(v: &Value, span: Span) -> Result<usize, EvalError> {
 
 /// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those. The
 /// top-level modes of a by-mode tiler are held in `buf` where they fit (what `buf` held is
-/// dropped).
+/// dropped). Inline: the tiler is made in the caller's slot, no `Result` of it moved out.
+#[inline(always)]
 pub fn to_tiler<'b, 'a: 'b>(
     v: &'a Value,
     span: Span,
