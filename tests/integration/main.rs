@@ -37,6 +37,7 @@ mod smem;
 mod suite;
 mod sweep_constructs;
 mod sweep_forms;
+mod sweep_storage;
 mod tmem;
 mod tmux;
 mod transcripts;

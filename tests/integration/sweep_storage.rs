@@ -1,0 +1,75 @@
+//! Issue 37: what the sweep of CUTLASS's core unit tests (tests/oracle/sweep_blocks.py) found
+//! refused in inverse_left.cpp, array_subbyte.cpp, bitfield.cpp, mixedbits.cpp, pointer.cpp and
+//! tensor_algs.cpp. Each expectation is what CuTe 4.7 prints for the same statement
+//! (/work/shared/tools/cute-oracle); where CuTe's answer breaks the law of the function called,
+//! cute prints CuTe's answer and warns on stderr, and `--strict` makes the warning the error.
+
+use crate::helpers::cute;
+
+fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
+/// `left_inverse` of a layout with a negative static stride: CuTe's fold gives the stride's
+/// quotient as a negative extent (oracle output); where R(L(i)) != i the law is a warning,
+/// under `--strict` the error.
+#[test]
+fn left_inverse_of_a_negative_stride_is_cutes_answer() {
+    for (stmt, want, warns) in [
+        (
+            "left_inverse(make_layout(Shape<_4>{}, Stride<Int<-1>>{}))",
+            "(_-1,_4):(_0,_1)\n",
+            false,
+        ),
+        (
+            "left_inverse(make_layout(Shape<_4>{}, Stride<Int<-2>>{}))",
+            "(_-2,_4):(_0,_1)\n",
+            false,
+        ),
+        (
+            "left_inverse(make_layout(make_shape(_2{},_4{}), make_stride(_m1{}, _2{})))",
+            "(_-1,_-2,_4):(_0,_1,_2)\n",
+            true,
+        ),
+        (
+            "left_inverse(make_layout(Shape<_2,_4>{}, Stride<_4,Int<-1>>{}))",
+            "(_-1,_-4,_2):(_0,_2,_1)\n",
+            true,
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+        assert_eq!(
+            err.contains("is not a left inverse"),
+            warns,
+            "{stmt}: the law warning: {err}"
+        );
+        let (_, err, code) = cute(
+            &["eval", "--strict", "--format", "cute"],
+            &format!("{stmt}\n"),
+        );
+        assert_eq!(code, i32::from(warns), "{stmt} under --strict: {err}");
+    }
+}
+
+/// inverse_left.cpp's negative-stride case as the TEST writes it: each `EXPECT_EQ` holds
+/// (CuTe's `layout(inv_layout(layout(i)))` is `layout(i)`), so nothing is printed.
+#[test]
+fn inverse_left_negative_stride_case_passes() {
+    let block = "\
+template <class Layout>
+void test_left_inverse(Layout const& layout)
+{
+  auto inv_layout = left_inverse(layout);
+  for (int i = 0; i < size(layout); ++i) {
+    EXPECT_EQ(layout(inv_layout(layout(i))), layout(i));
+  }
+}
+{
+auto layout = make_layout(Shape<_4>{}, Stride<Int<-1>>{});
+test_left_inverse(layout);
+}
+";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
+}
