@@ -73,3 +73,27 @@ test_left_inverse(layout);
     let (out, err, code) = cute_format(block);
     assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
 }
+
+/// mixedbits.cpp: `&`, `|`, `^` of two `MixedBits`, or of one and a static integer, as
+/// swizzle.hpp's operators compute them, and `uint32_t(m)` its value (oracle output).
+#[test]
+fn mixed_bits_bitwise_operators_are_cutes() {
+    let head =
+        "auto m0 = make_mixed_bits(_1{}, 3u, _2{});\nauto m1 = make_mixed_bits(_2{}, 5u, _4{});\n";
+    for (stmt, want) in [
+        ("print(m0 & m1);", "M_0|(2&2)=2"),
+        ("print(m0 | m1);", "M_3|(4&4)=7"),
+        ("print(m0 ^ m1);", "M_1|(4&6)=5"),
+        ("print(m0 & _3{});", "M_1|(2&2)=3"),
+        ("print(m0 | _4{});", "M_5|(2&2)=7"),
+        ("print(m0 ^ _7{});", "M_4|(0&2)=4"),
+        ("print(uint32_t(m0 & m1));", "2"),
+        (
+            "EXPECT_EQ(uint32_t(m0 | m1), uint32_t(m0) | uint32_t(m1));",
+            "",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{head}{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+}

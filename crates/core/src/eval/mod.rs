@@ -1913,7 +1913,12 @@ impl Env {
     #[cold]
     fn dsl_int(&self, name: &str, bits: u32, signed: bool, arg: &Expr) -> Result<Value, EvalError> {
         let v = self.eval(arg)?;
-        let Some(x) = v.as_int() else {
+        // a `MixedBits` converts to its `uint32_t` (`S | d`, swizzle.hpp)
+        let mixed = match &v {
+            Value::Offset(o @ Offset::Mixed { .. }) => o.as_bits().map(|b| b.value()),
+            _ => None,
+        };
+        let Some(x) = v.as_int().or(mixed) else {
             return Err(EvalError::new(
                 format!("{name} takes an integer, not {}", v.kind()),
                 arg.span,
@@ -2928,6 +2933,37 @@ fn pointer_arithmetic(
     })
 }
 
+/// `m0 & m1`, `m0 | m1`, `m0 ^ m1` where either side is a `MixedBits` and the other one or an
+/// integer (swizzle.hpp's operators: a static `C<v>` keeps the bits mixed, a run-time integer
+/// meets the `MixedBits`'s `uint32_t` and gives a run-time one); `None` for anything else.
+fn mixed_bits_arithmetic(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    use crate::algebra::mixed_bits::Bits;
+    let bits = |v: &Value| match v {
+        Value::Offset(o @ Offset::Mixed { .. }) => o.as_bits(),
+        Value::IntTuple(t) if t.basis().is_none() => t
+            .as_int()
+            .map(|v| Bits::of(crate::algebra::Int::of(v, t.is_dynamic()))),
+        _ => None,
+    };
+    if !matches!(a, Value::Offset(Offset::Mixed { .. }))
+        && !matches!(b, Value::Offset(Offset::Mixed { .. }))
+    {
+        return None;
+    }
+    let (x, y) = (bits(a)?, bits(b)?);
+    let r = match op {
+        BinOp::BitAnd => x.and(y),
+        BinOp::BitOr => x.or(y),
+        BinOp::BitXor => x.xor(y),
+        _ => return None,
+    };
+    Some(match r {
+        Bits::Static(v) => Value::IntTuple(IntTuple::int_of(v, false)),
+        Bits::Dynamic(v) => Value::IntTuple(IntTuple::int_of(v, true)),
+        m => Value::Offset(Offset::of_bits(m)),
+    })
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -2979,6 +3015,9 @@ fn binary(
                 span,
             )),
         };
+    }
+    if let Some(v) = mixed_bits_arithmetic(op, a, b) {
+        return Ok(v);
     }
     if let Some(v) = pointer_arithmetic(op, a, b, span) {
         return v;
