@@ -97,3 +97,59 @@ fn mixed_bits_bitwise_operators_are_cutes() {
         assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
     }
 }
+
+/// `T(i) = v` compiles in CuTe where the element's type is assignable from the value's
+/// (tests/oracle/assignable.txt, every pair of the element types cute holds); cute's table
+/// agrees with every entry.
+#[test]
+fn element_assignment_compiles_where_cute_does() {
+    use cute::eval::storage::ElemType;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/oracle/assignable.txt"
+    ))
+    .unwrap();
+    let rows: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(':'))
+        .collect();
+    assert_eq!(rows.len(), 25);
+    for (to, bits) in &rows {
+        let t = ElemType::of_name(to).unwrap();
+        for ((from, _), bit) in rows.iter().zip(bits.chars()) {
+            let f = ElemType::of_name(from).unwrap();
+            assert_eq!(t.assignable_from(f), bit == '1', "{to} = {from}");
+        }
+    }
+}
+
+/// An FP8 element written with a `float` does not compile in CuTe (no `operator=` of
+/// `float`); `half_t` takes one, and an FP8 value written as its own type is held.
+#[test]
+fn fp8_element_takes_only_its_own_type() {
+    let (_, err, code) =
+        cute_format("auto T = make_tensor<float_e4m3_t>(Shape<_4>{});\nT(0) = 1.5f;\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no operator= of a float into an element of float_e4m3_t"),
+        "{err}"
+    );
+    for (block, want) in [
+        (
+            "auto T = make_tensor<float_e4m3_t>(Shape<_4>{});\nT(0) = float_e4m3_t(1.5f);\nT(1) = T(0);\nprint(T(1));\n",
+            "1.500000",
+        ),
+        (
+            "auto T = make_tensor<half_t>(Shape<_4>{});\nT(0) = 1.5f;\nprint(T(0));\n",
+            "1.500000",
+        ),
+        (
+            "auto T = make_tensor<float>(Shape<_4>{});\nT(0) = float_e4m3_t(1.5f);\nprint(T(0));\n",
+            "1.500000",
+        ),
+    ] {
+        let (out, err, code) = cute_format(block);
+        assert_eq!((out.as_str(), code), (want, 0), "{block}: {err}");
+    }
+}

@@ -465,6 +465,18 @@ impl Env {
         };
         if (self.dsl || is_dsl_tensor(&p)) && op.is_none() {
             self.dsl_store_type(&p, &v, x, value.span)?;
+        } else if op.is_none()
+            && let Ok(et) = self.buffers.elem_type(&p)
+            && !et.assignable_from(x.ty)
+        {
+            return Err(EvalError::new(
+                format!(
+                    "no operator= of a {1} into an element of {0}: {0}'s constructors are explicit, CuTe does not compile the conversion (write {0}(…))",
+                    et.name(),
+                    x.ty.name()
+                ),
+                value.span,
+            ));
         }
         let x = match op {
             None => x.value,
