@@ -153,3 +153,17 @@ fn fp8_element_takes_only_its_own_type() {
         assert_eq!((out.as_str(), code), (want, 0), "{block}: {err}");
     }
 }
+
+/// `print` of a complex value does not compile in CuTe (util/print.hpp has no print of
+/// cutlass::complex; cute-oracle: "no matching function for call to print(cutlass::complex<float>)"):
+/// an error naming it; its parts print.
+#[test]
+fn print_of_a_complex_value_is_refused_as_cute_does() {
+    let (out, err, code) =
+        cute_format("auto z = complex<float>(1,2);\nprint(z);\nprint(real(z));\n");
+    assert!(out.ends_with("\n1.000000") && code == 1, "{out} {err}");
+    assert!(
+        err.contains("print of a complex<float>: CuTe does not compile it"),
+        "{err}"
+    );
+}

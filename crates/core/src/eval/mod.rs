@@ -682,6 +682,17 @@ impl Env {
             Stmt::Show(e) if self.dsl => self.exec(&Stmt::Expr(e), on_value),
             Stmt::Show(e) => {
                 let v = self.eval_checked(&e)?;
+                if let Value::Scalar(x) = &v
+                    && x.ty.is_complex()
+                {
+                    return Err(EvalError::new(
+                        format!(
+                            "print of a {}: CuTe does not compile it (util/print.hpp has no print of cutlass::complex): print real(z) and imag(z)",
+                            x.ty.name()
+                        ),
+                        e.span,
+                    ));
+                }
                 Ok(self.answer(v, Outcome::Printed, on_value))
             }
         }
