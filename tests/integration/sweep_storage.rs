@@ -167,3 +167,52 @@ fn print_of_a_complex_value_is_refused_as_cute_does() {
         "{err}"
     );
 }
+
+/// array_subbyte.cpp: `array_subbyte<T, N>` holds its values (any `T`, `uint8_t` too: its
+/// iterator is a `subbyte_iterator`), `size()`, `front()`, `back()`, `sizeof_bits_v` of its
+/// type (whole storage words, array_subbyte.hpp), a tensor over its `begin()` writing its
+/// elements, and an element's `bool` a run-time one (oracle output).
+#[test]
+fn array_subbyte_holds_values_as_cute() {
+    let block = r#"array_subbyte<int4_t, 10> a{};
+fill(a, int4_t(-5));
+a[3] = int4_t(2);
+print(a.size()); print(" ");
+print(int4_t(a[3])); print(" ");
+print(int4_t(a.back())); print(" ");
+print(int4_t(a.front())); print(" ");
+print(sizeof_bits_v<decltype(a)>); print(" ");
+array_subbyte<uint2_t, 14> b{};
+print(sizeof_bits_v<decltype(b)>); print(" ");
+array_subbyte<bool, 14> c{};
+print(sizeof_bits_v<decltype(c)>); print(" ");
+array_subbyte<uint8_t, 14> d{};
+print(sizeof_bits_v<decltype(d)>); print(" ");
+auto t = make_tensor(a.begin(), make_shape(10));
+t(4) = int4_t(7);
+print(int4_t(a[4])); print(" ");
+array_subbyte<uint8_t, 15> e{};
+fill(e, uint8_t(13));
+auto u = make_tensor(e.begin(), make_shape(15));
+print(uint8_t(u(3))); print(" ");
+print(bool(e[3] == uint8_t(13)));
+"#;
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        ("10 2 -5 -5 40 32 16 112 7 13 1", 0),
+        "{err}"
+    );
+}
+
+/// CUTLASS's `integer_subbyte(int)` asserts its range (cute-oracle aborts on `int4_t(8)`),
+/// so array_subbyte.cpp's `a[i] = int4_t(i)` for i = 8 stops there as CuTe's does.
+#[test]
+fn int4_out_of_range_is_refused_as_cutlass_asserts() {
+    let (_, err, code) = cute_format("array_subbyte<int4_t, 14> a{};\na[0] = int4_t(8);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("int4b_t(8): the value is outside the type's range -8..=7"),
+        "{err}"
+    );
+}

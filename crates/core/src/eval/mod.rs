@@ -1285,6 +1285,36 @@ impl Env {
                 }
                 self.eval(base)
             }
+            // `s.size()`, `s.front()`, `s.back()` of a CuTe array object (array.hpp,
+            // array_subbyte.hpp): its `N` (a `size_t`, a run-time integer), its first and last
+            // elements
+            ExprKind::Call(callee, [])
+                if let ExprKind::Field(base, m @ ("size" | "front" | "back")) = callee.kind
+                    && let ExprKind::Name(n) = base.kind
+                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+            {
+                let Value::Pointer(p) = self.eval(base)? else {
+                    unreachable!("an array's name is its pointer (declared_storage)")
+                };
+                let Some(len) = self.buffers.len(&p) else {
+                    return Err(EvalError::new(
+                        format!(
+                            "{n}.{m}(): cute holds no values of the array's element type, nor its size (it holds those of float, double, half_t, bfloat16_t, the FP8/FP6/FP4 types and the integer types)"
+                        ),
+                        callee.span,
+                    ));
+                };
+                if m == "size" {
+                    return Ok(Value::IntTuple(IntTuple::int_of(len, true)));
+                }
+                let at = p
+                    .advance(if m == "back" { len - 1 } else { 0 })
+                    .map_err(|e| EvalError::algebra(e, callee.span))?;
+                self.buffers
+                    .read(&at)
+                    .map(|x| Value::Scalar(Box::new(x)))
+                    .map_err(|m| EvalError::new(m, callee.span))
+            }
             // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
             // nothing printed, as the algorithm on a tensor (the statement writes the values)
             ExprKind::Call(callee, [first, value])
@@ -1980,6 +2010,9 @@ impl Env {
     /// CuTe's `sizeof_bits_v<T>` of an element type `ty` (or of a type alias bound to one): its
     /// width in bits, an `int` (a run-time integer as CuTe prints it).
     fn sizeof_bits(&self, ty: &str, span: Span) -> Result<Value, EvalError> {
+        if let Some(bits) = self.array_bits(ty) {
+            return Ok(Value::IntTuple(IntTuple::int_of(bits, true)));
+        }
         let ty = match self.get(ty) {
             Some(Value::Name(t)) => t.as_str(),
             _ => ty,
@@ -1994,6 +2027,26 @@ impl Env {
                 span,
             )),
         }
+    }
+
+    /// `sizeof_bits_v<decltype(s)>` of a CuTe array object `s` of `N` elements of `b` bits:
+    /// `N·b` for `array<T, N>`; for `array_subbyte<T, N>` its storage's, whole elements of the
+    /// least of `uint8_t` … `uint128_t` that holds one `T` (array_subbyte.hpp's
+    /// `subbyte_storage_type_t`, `ceil_div(N·b, storage bits)` of them). `None`: not one.
+    fn array_bits(&self, ty: &str) -> Option<i64> {
+        let name = ty.strip_prefix("decltype(")?.strip_suffix(')')?.trim();
+        let st = self.arrays.get(name).filter(|st| st.object)?;
+        let Some(Value::Pointer(p)) = self.get(name) else {
+            return None;
+        };
+        let n = self.buffers.len(p)?;
+        let b = crate::algebra::recast::element_bits(self.buffers.elem_type(p).ok()?.name())?;
+        let bits = n.checked_mul(b)?;
+        if !st.subbyte {
+            return Some(bits);
+        }
+        let storage = [8, 16, 32, 64, 128].into_iter().find(|&s| b <= s)?;
+        Some((bits + storage - 1) / storage * storage)
     }
 
     /// [`Env::call`] with the first operand ([`Env::first_operand`]) evaluated to `first`.
