@@ -216,3 +216,27 @@ fn int4_out_of_range_is_refused_as_cutlass_asserts() {
         "{err}"
     );
 }
+
+/// pointer.cpp: `using T = float const;`, `T* p = nullptr;`, `void const* v = nullptr;`,
+/// `make_gmem_ptr<T>(p)` of a typed or `void` pointer, and `gmem_ptr<T*>` written as a type
+/// for `is_same_v` (oracle output).
+#[test]
+fn pointer_types_and_make_ptr_of_typed_pointers() {
+    let block = "auto g = make_gmem_ptr<float>(nullptr);
+print(is_same_v<decltype(g), gmem_ptr<half_t*>>);
+print(is_same_v<decltype(g), smem_ptr<float*>>);
+print(is_same_v<decltype(g), gmem_ptr<float*>>);
+void const* v = nullptr;
+print(make_gmem_ptr<half_t>(v));
+using T = float const;
+T* p = nullptr;
+print(make_smem_ptr<T>(p));
+static_assert(cute::is_same_v<decltype(make_gmem_ptr(p)), cute::gmem_ptr<T*>>);
+";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        ("001gmem_ptr[16b]((nil))smem_ptr[32b]((nil))", 0),
+        "{err}"
+    );
+}

@@ -371,6 +371,9 @@ impl Pointer {
                     "a pointer to {b}-bit elements: CuTe's types are whole bytes or narrower than a byte"
                 ),
             )),
+            // `void* p = nullptr;`: no element, no address arithmetic (make_gmem_ptr<T>(p)
+            // types it)
+            (ElementWidth::Unknown(n), PtrBase::Null) if n.as_str() == "void" => Ok(()),
             (ElementWidth::Unknown(_), PtrBase::Null) => self
                 .width
                 .bits("a pointer at nullptr (its address)")

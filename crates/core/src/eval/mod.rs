@@ -796,6 +796,11 @@ impl Env {
         init: Option<&Expr>,
     ) -> Result<Value, EvalError> {
         use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        // `using T = float; T* p;`: the type the alias names
+        let elem = match self.get(elem) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => elem,
+        };
         let width = ElementWidth::of_type(elem);
         let at = |base| {
             Pointer::new(MemSpace::Raw, width.clone(), base)
@@ -1123,6 +1128,11 @@ impl Env {
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
+                // `gmem_ptr<T*>` as a type (`is_same_v<decltype(p), gmem_ptr<T*>>`): a pointer
+                // to T of that space at nullptr, whose type is the one asked
+                None if let Some(v) = self.pointer_type(n) => {
+                    v.map_err(|err| EvalError::algebra(err, e.span))
+                }
                 // `Sm1xxBlkScaledConfig<32>`: the block-scale config, whose static members
                 // (`::tile_atom_to_shape_SFA(problem)`) are functions of the table
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
@@ -2027,6 +2037,32 @@ impl Env {
                 span,
             )),
         }
+    }
+
+    /// CuTe's pointer types written as types, `gmem_ptr<T*>`, `smem_ptr<T*>`
+    /// (pointer.hpp; `T` an element type or an alias of one, `const` or not): a pointer to T
+    /// of that space at nullptr. `None`: not one.
+    fn pointer_type(&self, n: &str) -> Option<Result<Value, AlgebraError>> {
+        use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        let (space, rest) = [("gmem_ptr<", MemSpace::Gmem), ("smem_ptr<", MemSpace::Smem)]
+            .into_iter()
+            .find_map(|(p, s)| n.strip_prefix(p).map(|r| (s, r)))?;
+        let elem = rest.strip_suffix('>')?.trim().strip_suffix('*')?.trim();
+        let elem = elem.strip_suffix("const").unwrap_or(elem).trim();
+        let elem = elem.strip_prefix("const ").unwrap_or(elem).trim();
+        let elem = match self.get(elem) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => elem,
+        };
+        let width = ElementWidth::of_type(elem);
+        if !matches!(width, ElementWidth::Bits(_)) {
+            return None;
+        }
+        Some(
+            Pointer::new(MemSpace::Raw, width, PtrBase::Null)
+                .and_then(|p| p.tagged(space))
+                .map(Value::Pointer),
+        )
     }
 
     /// `sizeof_bits_v<decltype(s)>` of a CuTe array object `s` of `N` elements of `b` bits:

@@ -758,7 +758,11 @@ impl<'a> Parser<'a> {
         if expr_start >= self.src.len() {
             return err("expected a type after '='", Span::new(eq, eq + 1));
         }
-        let (end, expr) = self.expr(expr_start)?;
+        let (mut end, expr) = self.expr(expr_start)?;
+        // `using T = float const;`: a qualifier, which a type written as a value does not have
+        while let Some(("const" | "volatile", q_end)) = self.ident_at(self.skip_ws(end)) {
+            end = q_end;
+        }
         self.expect_end(end)?;
         Ok(Some(Stmt::Assign {
             name,
