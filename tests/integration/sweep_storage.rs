@@ -240,3 +240,23 @@ static_assert(cute::is_same_v<decltype(make_gmem_ptr(p)), cute::gmem_ptr<T*>>);
         "{err}"
     );
 }
+
+/// tensor_algs.cpp's TensorTransform: a C array of `complex<float>` initialized with
+/// `{re, im}` items, a tensor over it, `conjugate conj;` (a functor object) and
+/// `transform(tensor, conj)` conjugating each element in place (CuTe prints nothing: each
+/// `EXPECT_EQ` holds).
+#[test]
+fn transform_conjugates_a_complex_array() {
+    let block = "complex<float> array[4] = {{0,0}, {1,0}, {0,1}, {1,1}};
+complex<float> correct[4] = {{0,0}, {1,0}, {0,-1}, {1,-1}};
+Tensor tensor = make_tensor(static_cast<complex<float>*>(array), make_layout(make_shape(4)));
+conjugate conj;
+transform(tensor, conj);
+for (int i = 0; i < 4; ++i) {
+  EXPECT_EQ(tensor(i), correct[i]);
+}
+print(imag(tensor(3)));
+";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("-1.000000", "", 0));
+}

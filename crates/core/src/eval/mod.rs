@@ -1128,6 +1128,9 @@ impl Env {
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
+                // a functor of functional.hpp (`conjugate{}`), as a value: its name, which the
+                // algorithms taking a function read
+                None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
                 // `gmem_ptr<T*>` as a type (`is_same_v<decltype(p), gmem_ptr<T*>>`): a pointer
                 // to T of that space at nullptr, whose type is the one asked
                 None if let Some(v) = self.pointer_type(n) => {
