@@ -30,7 +30,8 @@ MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor)\b"
+    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
+    r"|for_each|transform)\b"
 )
 
 
