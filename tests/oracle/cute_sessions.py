@@ -117,6 +117,9 @@ def cpp_of(statements):
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+                # a pointer's declaration `T const* p = nullptr;`, an object's `conjugate conj;`
+                or re.match(r"^[\w:<>, ]+?(\s+const)?\s*\*\s*\w+\s*(=|;|$)", st)
+                or re.match(r"^[\w:]+\s+\w+\s*(\{\s*\})?\s*;?$", st)
             ):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:
