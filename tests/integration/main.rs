@@ -38,6 +38,7 @@ mod suite;
 mod sweep_constructs;
 mod sweep_docs;
 mod sweep_forms;
+mod sweep_storage;
 mod sweep_tutorials;
 mod sweep_types;
 mod tmem;

@@ -43,31 +43,7 @@ pub(super) enum ElementFn {
 /// functional.hpp's functors `cute` computes on numbers, and how many arguments each takes.
 pub(super) fn functor(name: &str) -> Option<(&'static str, usize)> {
     let n = name.strip_prefix("cute::").unwrap_or(name);
-    const UNARY: &[&str] = &[
-        "identity",
-        "unary_plus",
-        "negate",
-        "logical_not",
-        "abs_fn",
-        "conjugate",
-    ];
-    const BINARY: &[&str] = &[
-        "plus",
-        "minus",
-        "multiplies",
-        "divides",
-        "modulus",
-        "max_fn",
-        "min_fn",
-        "equal_to",
-        "not_equal_to",
-        "greater",
-        "less",
-        "greater_equal",
-        "less_equal",
-        "logical_and",
-        "logical_or",
-    ];
+    use crate::parser::{BINARY_FUNCTORS as BINARY, UNARY_FUNCTORS as UNARY};
     if let Some(f) = UNARY.iter().find(|f| **f == n) {
         return Some((f, 1));
     }
@@ -85,7 +61,15 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
     let is_true = |s: &Scalar| s.value.as_f64() != 0.0;
     if let [x] = args {
         return match name {
-            "identity" | "unary_plus" | "conjugate" => Ok(*x),
+            "identity" | "unary_plus" => Ok(*x),
+            // `conj(x)`: of a complex value the imaginary part negated, of a real one itself
+            "conjugate" => Ok(match x.value {
+                Number::Complex(re, im) => Scalar {
+                    ty: x.ty,
+                    value: Number::Complex(re, -im),
+                },
+                _ => *x,
+            }),
             "negate" => Scalar::arith(
                 '-',
                 Scalar {
@@ -232,6 +216,13 @@ impl Env {
             ExprKind::Name(n) | ExprKind::Qualified(n)
                 if !self.is_bound(n)
                     && let Some((name, arity)) = functor(n) =>
+            {
+                Ok(ElementFn::Functor(name, arity))
+            }
+            // a functor object (`conjugate conj;`, `auto f = plus{};`)
+            ExprKind::Name(n)
+                if let Some(Value::Name(f)) = self.get(n)
+                    && let Some((name, arity)) = functor(f) =>
             {
                 Ok(ElementFn::Functor(name, arity))
             }

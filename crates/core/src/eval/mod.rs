@@ -783,6 +783,17 @@ impl Env {
             }
             Stmt::Show(e) => {
                 let v = self.eval_shown(&e)?;
+                if let Value::Scalar(x) = &v
+                    && x.ty.is_complex()
+                {
+                    return Err(EvalError::new(
+                        format!(
+                            "print of a {}: CuTe does not compile it (util/print.hpp has no print of cutlass::complex): print real(z) and imag(z)",
+                            x.ty.name()
+                        ),
+                        e.span,
+                    ));
+                }
                 Ok(self.answer(v, Outcome::Printed, on_value))
             }
         }
@@ -1277,6 +1288,14 @@ impl Env {
                 // a C array of an element type, `using DRegisters = float[8];` (the parser
                 // reads it so): its name
                 None if is_element_array(n) => Ok(Value::Name(n.to_string())),
+                // a functor of functional.hpp (`conjugate{}`), as a value: its name, which the
+                // algorithms taking a function read
+                None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
+                // `gmem_ptr<T*>` as a type (`is_same_v<decltype(p), gmem_ptr<T*>>`): a pointer
+                // to T of that space at nullptr, whose type is the one asked
+                None if let Some(v) = self.pointer_type(n) => {
+                    v.map_err(|err| EvalError::algebra(err, e.span))
+                }
                 // `Sm1xxBlkScaledConfig<32>`: the block-scale config, whose static members
                 // (`::tile_atom_to_shape_SFA(problem)`) are functions of the table
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
@@ -1454,6 +1473,36 @@ impl Env {
                     ));
                 }
                 self.eval(base)
+            }
+            // `s.size()`, `s.front()`, `s.back()` of a CuTe array object (array.hpp,
+            // array_subbyte.hpp): its `N` (a `size_t`, a run-time integer), its first and last
+            // elements
+            ExprKind::Call(callee, [])
+                if let ExprKind::Field(base, m @ ("size" | "front" | "back")) = callee.kind
+                    && let ExprKind::Name(n) = base.kind
+                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+            {
+                let Value::Pointer(p) = self.eval(base)? else {
+                    unreachable!("an array's name is its pointer (declared_storage)")
+                };
+                let Some(len) = self.buffers.len(&p) else {
+                    return Err(EvalError::new(
+                        format!(
+                            "{n}.{m}(): cute holds no values of the array's element type, nor its size (it holds those of float, double, half_t, bfloat16_t, the FP8/FP6/FP4 types and the integer types)"
+                        ),
+                        callee.span,
+                    ));
+                };
+                if m == "size" {
+                    return Ok(Value::IntTuple(IntTuple::int_of(len, true)));
+                }
+                let at = p
+                    .advance(if m == "back" { len - 1 } else { 0 })
+                    .map_err(|e| EvalError::algebra(e, callee.span))?;
+                self.buffers
+                    .read(&at)
+                    .map(|x| Value::Scalar(Box::new(x)))
+                    .map_err(|m| EvalError::new(m, callee.span))
             }
             // `fill(s, v)` of a CuTe array object (array.hpp's `fill(array<T,N>&, T const&)`):
             // nothing printed, as the algorithm on a tensor (the statement writes the values)
@@ -2230,7 +2279,12 @@ impl Env {
     #[cold]
     fn dsl_int(&self, name: &str, bits: u32, signed: bool, arg: &Expr) -> Result<Value, EvalError> {
         let v = self.eval(arg)?;
-        let Some(x) = v.as_int() else {
+        // a `MixedBits` converts to its `uint32_t` (`S | d`, swizzle.hpp)
+        let mixed = match &v {
+            Value::Offset(o @ Offset::Mixed { .. }) => o.as_bits().map(|b| b.value()),
+            _ => None,
+        };
+        let Some(x) = v.as_int().or(mixed) else {
             return Err(EvalError::new(
                 format!("{name} takes an integer, not {}", v.kind()),
                 arg.span,
@@ -2320,6 +2374,9 @@ impl Env {
     /// CuTe's `sizeof_bits_v<T>` of an element type `ty` (or of a type alias bound to one): its
     /// width in bits, an `int` (a run-time integer as CuTe prints it).
     fn sizeof_bits(&self, ty: &str, span: Span) -> Result<Value, EvalError> {
+        if let Some(bits) = self.array_bits(ty) {
+            return Ok(Value::IntTuple(IntTuple::int_of(bits, true)));
+        }
         let ty = match self.get(ty) {
             Some(Value::Name(t)) => t.as_str(),
             _ => ty,
@@ -2334,6 +2391,52 @@ impl Env {
                 span,
             )),
         }
+    }
+
+    /// CuTe's pointer types written as types, `gmem_ptr<T*>`, `smem_ptr<T*>`
+    /// (pointer.hpp; `T` an element type or an alias of one, `const` or not): a pointer to T
+    /// of that space at nullptr. `None`: not one.
+    fn pointer_type(&self, n: &str) -> Option<Result<Value, AlgebraError>> {
+        use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+        let (space, rest) = [("gmem_ptr<", MemSpace::Gmem), ("smem_ptr<", MemSpace::Smem)]
+            .into_iter()
+            .find_map(|(p, s)| n.strip_prefix(p).map(|r| (s, r)))?;
+        let elem = rest.strip_suffix('>')?.trim().strip_suffix('*')?.trim();
+        let elem = elem.strip_suffix("const").unwrap_or(elem).trim();
+        let elem = elem.strip_prefix("const ").unwrap_or(elem).trim();
+        let elem = match self.get(elem) {
+            Some(Value::Name(t)) => t.as_str(),
+            _ => elem,
+        };
+        let width = ElementWidth::of_type(elem);
+        if !matches!(width, ElementWidth::Bits(_)) {
+            return None;
+        }
+        Some(
+            Pointer::new(MemSpace::Raw, width, PtrBase::Null)
+                .and_then(|p| p.tagged(space))
+                .map(Value::Pointer),
+        )
+    }
+
+    /// `sizeof_bits_v<decltype(s)>` of a CuTe array object `s` of `N` elements of `b` bits:
+    /// `N·b` for `array<T, N>`; for `array_subbyte<T, N>` its storage's, whole elements of the
+    /// least of `uint8_t` … `uint128_t` that holds one `T` (array_subbyte.hpp's
+    /// `subbyte_storage_type_t`, `ceil_div(N·b, storage bits)` of them). `None`: not one.
+    fn array_bits(&self, ty: &str) -> Option<i64> {
+        let name = ty.strip_prefix("decltype(")?.strip_suffix(')')?.trim();
+        let st = self.arrays.get(name).filter(|st| st.object)?;
+        let Some(Value::Pointer(p)) = self.get(name) else {
+            return None;
+        };
+        let n = self.buffers.len(p)?;
+        let b = crate::algebra::recast::element_bits(self.buffers.elem_type(p).ok()?.name())?;
+        let bits = n.checked_mul(b)?;
+        if !st.subbyte {
+            return Some(bits);
+        }
+        let storage = [8, 16, 32, 64, 128].into_iter().find(|&s| b <= s)?;
+        Some((bits + storage - 1) / storage * storage)
     }
 
     /// [`Env::call`] with the first operand ([`Env::first_operand`]) evaluated to `first`.
@@ -3593,6 +3696,37 @@ fn pointer_arithmetic(
     })
 }
 
+/// `m0 & m1`, `m0 | m1`, `m0 ^ m1` where either side is a `MixedBits` and the other one or an
+/// integer (swizzle.hpp's operators: a static `C<v>` keeps the bits mixed, a run-time integer
+/// meets the `MixedBits`'s `uint32_t` and gives a run-time one); `None` for anything else.
+fn mixed_bits_arithmetic(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    use crate::algebra::mixed_bits::Bits;
+    let bits = |v: &Value| match v {
+        Value::Offset(o @ Offset::Mixed { .. }) => o.as_bits(),
+        Value::IntTuple(t) if t.basis().is_none() => t
+            .as_int()
+            .map(|v| Bits::of(crate::algebra::Int::of(v, t.is_dynamic()))),
+        _ => None,
+    };
+    if !matches!(a, Value::Offset(Offset::Mixed { .. }))
+        && !matches!(b, Value::Offset(Offset::Mixed { .. }))
+    {
+        return None;
+    }
+    let (x, y) = (bits(a)?, bits(b)?);
+    let r = match op {
+        BinOp::BitAnd => x.and(y),
+        BinOp::BitOr => x.or(y),
+        BinOp::BitXor => x.xor(y),
+        _ => return None,
+    };
+    Some(match r {
+        Bits::Static(v) => Value::IntTuple(IntTuple::int_of(v, false)),
+        Bits::Dynamic(v) => Value::IntTuple(IntTuple::int_of(v, true)),
+        m => Value::Offset(Offset::of_bits(m)),
+    })
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -3644,6 +3778,9 @@ fn binary(
                 span,
             )),
         };
+    }
+    if let Some(v) = mixed_bits_arithmetic(op, a, b) {
+        return Ok(v);
     }
     if let Some(v) = pointer_arithmetic(op, a, b, span) {
         return v;

@@ -171,6 +171,14 @@ fn same_type(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
         (Value::Name(x), Value::Name(y)) => x == y,
+        // a pointer's type: its space, element width, iterator and sparse element (not its
+        // address)
+        (Value::Pointer(x), Value::Pointer(y)) => {
+            x.space == y.space
+                && x.width == y.width
+                && x.subbyte == y.subbyte
+                && x.sparse == y.sparse
+        }
         _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a == b,
     }
 }

@@ -162,6 +162,7 @@ impl Value {
                 "a tensor over a layout composed with a layout"
             }
             Value::LayoutComposed(_) => "a layout composed with a layout",
+            Value::Offset(crate::algebra::Offset::Mixed { .. }) => "a MixedBits",
             Value::Offset(_) => "a pointer",
             Value::Iterator(_) => "an iterator",
             Value::SwizzleOffset(..) => "a swizzle with an offset",

@@ -308,6 +308,9 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     if let Some(stmt) = p.unpacking(pos)? {
         return Ok(stmt);
     }
+    if let Some(stmt) = p.functor_declaration(pos)? {
+        return Ok(stmt);
+    }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)
     let binding = if memchr::memchr(b'=', src.as_bytes()).is_some() {
@@ -469,6 +472,35 @@ fn expression_in<'a>(src: &'a str, arena: &'a Bump, cpp: Option<bool>) -> PResul
 
 /// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
 pub const ADDRESS_OF: &str = "&";
+
+/// CuTe's functors (algorithm/functional.hpp) that `cute` computes on numbers: the unary ones.
+pub const UNARY_FUNCTORS: &[&str] = &[
+    "identity",
+    "unary_plus",
+    "negate",
+    "logical_not",
+    "abs_fn",
+    "conjugate",
+];
+
+/// CuTe's binary functors (algorithm/functional.hpp) that `cute` computes on numbers.
+pub const BINARY_FUNCTORS: &[&str] = &[
+    "plus",
+    "minus",
+    "multiplies",
+    "divides",
+    "modulus",
+    "max_fn",
+    "min_fn",
+    "equal_to",
+    "not_equal_to",
+    "greater",
+    "less",
+    "greater_equal",
+    "less_equal",
+    "logical_and",
+    "logical_or",
+];
 
 /// The callee name of C++'s conditional `c ? a : b` (a call of it on c, a, b: `control.rs`);
 /// no identifier spells it.
@@ -928,7 +960,11 @@ impl<'a> Parser<'a> {
                 constexpr: false,
             }));
         }
-        let (end, expr) = self.expr(expr_start)?;
+        let (mut end, expr) = self.expr(expr_start)?;
+        // `using T = float const;`: a qualifier, which a type written as a value does not have
+        while let Some(("const" | "volatile", q_end)) = self.ident_at(self.skip_ws(end)) {
+            end = q_end;
+        }
         self.expect_end(end)?;
         Ok(Some(Stmt::Assign {
             name,
@@ -1146,7 +1182,22 @@ impl<'a> Parser<'a> {
         let Some((ty_name, ty_span)) = ty else {
             return Ok(None);
         };
-        let angle = self.skip_ws(p);
+        let mut angle = self.skip_ws(p);
+        // a C array of `complex<T>` (cutlass::complex): the element type is the template
+        if matches!(ty_name, "complex" | "cutlass::complex" | "cute::complex")
+            && self.peek(angle) == Some('<')
+            && let Some(close) = self.matching_angle(angle)
+        {
+            ty = Some((
+                &self.src[ty_span.start..close + 1],
+                Span::new(ty_span.start, close + 1),
+            ));
+            p = close + 1;
+            angle = self.skip_ws(p);
+        }
+        let Some((ty_name, ty_span)) = ty else {
+            return Ok(None);
+        };
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
             let subbyte = ty_name == "array_subbyte";
@@ -1265,7 +1316,11 @@ impl<'a> Parser<'a> {
                         Span::new(after, after + 1),
                     );
                 }
-                let (end, values) = self.list(open, '{', '}', false)?;
+                let (end, values) = if ty_name.contains("complex<") {
+                    self.complex_initializers(open, ty_name, ty_span)?
+                } else {
+                    self.list(open, '{', '}', false)?
+                };
                 (end, Some(values))
             }
             _ => (close + 1, zeroed),
@@ -1284,6 +1339,80 @@ impl<'a> Parser<'a> {
                 init,
             }),
         }))
+    }
+
+    /// `conjugate conj;`: a functor of functional.hpp default-constructed and named, read as
+    /// `conj = conjugate{}`. `None`: not one.
+    fn functor_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some((ty, ty_end)) = self.ident_at(pos) else {
+            return Ok(None);
+        };
+        let bare = ty.strip_prefix("cute::").unwrap_or(ty);
+        if !UNARY_FUNCTORS.contains(&bare) && !BINARY_FUNCTORS.contains(&bare) {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(ty_end);
+        let Some((name, name_end)) = self.ident_at(name_start) else {
+            return Ok(None);
+        };
+        let end = self.empty_braces(name_end);
+        if !matches!(self.peek(self.skip_ws(end)), None | Some(';')) {
+            return Ok(None);
+        }
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_end),
+            expr: Expr {
+                kind: ExprKind::Name(ty),
+                span: Span::new(pos, ty_end),
+            },
+            constexpr: false,
+        }))
+    }
+
+    /// The initializer list of a C array of `complex<T>` at `open` (its `{`): each item a value,
+    /// or `{re, im}`, C++'s list-initialization of the complex value (read as
+    /// `complex<T>(re, im)`).
+    fn complex_initializers(
+        &mut self,
+        open: usize,
+        ty_name: &'a str,
+        ty_span: Span,
+    ) -> PResult<(usize, &'a [Expr<'a>])> {
+        let mut items = Vec::new();
+        let mut p = self.skip_ws(open + 1);
+        while self.peek(p) != Some('}') {
+            let (end, item) = if self.peek(p) == Some('{') {
+                let (end, parts) = self.list(p, '{', '}', false)?;
+                let callee = self.alloc(Expr {
+                    kind: ExprKind::Name(ty_name),
+                    span: ty_span,
+                });
+                (
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(callee, parts),
+                        span: Span::new(p, end),
+                    },
+                )
+            } else {
+                self.expr(p)?
+            };
+            items.push(item);
+            p = self.skip_ws(end);
+            match self.peek(p) {
+                Some(',') => p = self.skip_ws(p + 1),
+                Some('}') => {}
+                _ => {
+                    return err(
+                        "expected ',' or '}' in the array's initializer",
+                        Span::new(p, p + 1),
+                    );
+                }
+            }
+        }
+        Ok((p + 1, self.arena.alloc_slice_copy(&items)))
     }
 
     /// A binding's name and its `=`: `NAME =`, or a C++ declaration `auto NAME =`,

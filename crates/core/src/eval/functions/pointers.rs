@@ -417,6 +417,17 @@ fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
                 .map_err(a.alg());
         }
         let width = element_arg(a, 0)?;
+        // `make_gmem_ptr<T>(p)` of a `T*` (or a `void*`, pointer.hpp's `void*` overload) at
+        // its start: the same address as a pointer to T
+        if let Value::Pointer(p) = &a.vals[1]
+            && p.space == MemSpace::Raw
+            && p.offset == 0
+            && p.sparse.is_none()
+            && (p.width == width || p.width == ElementWidth::Unknown("void".into()))
+        {
+            let q = Pointer::new(MemSpace::Raw, width, p.base.clone()).map_err(a.alg())?;
+            return q.tagged(space).map(Value::Pointer).map_err(a.alg());
+        }
         if !is_null(&a.vals[1]) {
             return Err(EvalError::new(
                 format!(
