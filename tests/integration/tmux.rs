@@ -648,6 +648,9 @@ fn a_bracketed_paste_shows_each_statement_then_its_answer() {
         &data,
         "A = (4,8):(1,4)\nsize(A)\nfrobnicate(A)\nzipped_divide(A,\n  (2,4))\ncosize(A)\n",
     );
+    // the last statement shown, then its answer and the next prompt (a prompt alone at the end
+    // is also the screen before the paste is read)
+    tmux.wait_for("cute> cosize(A)");
     let lines = tmux.wait_for_last("cute>");
     let at = |want: &str| {
         lines
