@@ -236,6 +236,143 @@ def compile_many(blocks):
     return compile_many(blocks[:half]) + compile_many(blocks[half:])
 
 
+# the line cute's error names its place by: `  ┌─ <stdin>:LINE:COLUMN`
+ERROR_PLACE = re.compile(r"<stdin>:(\d+):\d+")
+
+
+def run_session(binary, blocks):
+    """A doc's blocks pasted one after another into one `cute eval --format cute` (standard
+    input: as the REPL, it answers each statement and carries on after an error), a marker
+    printed between them: what cute prints for each block, and its first error (None: none)."""
+    text, starts = "", []
+    for k, block in enumerate(blocks):
+        if k:
+            text += f'printf("{MARK}\\n");\n'
+        starts.append(text.count("\n") + 1)
+        text += block.rstrip("\n") + "\n"
+    code, out, err = run_cute(binary, text)
+    outs = out.split(MARK + "\n")
+    if len(outs) != len(blocks):
+        # a block left a statement open that swallowed the marker: its printout is unknown
+        outs = [None] * len(blocks)
+    errors = [None] * len(blocks)
+    message = None
+    for line in err.split("\n"):
+        if line.startswith("error"):
+            message = line
+        m = ERROR_PLACE.search(line)
+        if m and message:
+            at = int(m.group(1))
+            k = max(i for i, s in enumerate(starts) if s <= at) if at >= starts[0] else 0
+            if errors[k] is None:
+                errors[k] = message
+            message = None
+    if message and all(e is None for e in errors):
+        errors[-1] = message  # an error without a place (cute's limit): the last block's
+    return outs, errors
+
+
+def compile_sessions(docs):
+    """What CuTe prints for each block of each doc when the doc's blocks are one program, in
+    order, each block seeing the names those before it declared (each block opens a scope that
+    closes at the doc's end, so that a block may declare a name again), the functions the
+    blocks define at file scope: for each doc, a list with None for each block that CuTe does
+    not compile given the blocks before it (pseudo-code), left out and the rest compiled again.
+    A block is (definitions, lines)."""
+    dropped = [set() for _ in docs]
+    while True:
+        lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
+        lines.append("int sweep_sessions(); return sweep_sessions(); }")
+        lines += sorted(INCLUDES)
+        lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+        for d, blocks in enumerate(docs):
+            lines.append(f"namespace session_{d} {{ using namespace cute;")
+            for k, (defs, _) in enumerate(blocks):
+                if k not in dropped[d] and defs:
+                    places.append((len(lines) + 1, d, k))
+                    lines += defs.split("\n")
+            lines.append("}")
+        lines.append("int sweep_sessions() {")
+        for d, blocks in enumerate(docs):
+            places.append((len(lines) + 1, d, None))
+            lines.append(f"{{ using namespace session_{d};")
+            kept = [k for k in range(len(blocks)) if k not in dropped[d]]
+            for k in kept:
+                places.append((len(lines) + 1, d, k))
+                lines.append("{")
+                lines += ["  " + x for s in cute_sessions.cpp_of(blocks[k][1]) for x in s.split("\n")]
+                lines.append(f'printf("{MARK}\\n");')
+            places.append((len(lines) + 1, d, None))
+            lines.append("}" * (len(kept) + 1))
+        lines.append("return 0;")
+        r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)],
+                           capture_output=True, text=True, timeout=900)
+        if r.returncode == 0:
+            outs = r.stdout.split(MARK + "\n")
+            result, at = [], 0
+            for d, blocks in enumerate(docs):
+                doc = []
+                for k in range(len(blocks)):
+                    doc.append(None if k in dropped[d] else outs[at])
+                    at += k not in dropped[d]
+                result.append(doc)
+            return result
+        m = re.search(r"q\.cpp:(\d+):", r.stderr)
+        at = int(m.group(1)) - ORACLE_HEADER if m else None
+        place = max((p for p in places if p[0] <= at), default=None) if at else None
+        if place is None or place[2] is None:
+            sys.exit(f"the sessions' program does not compile outside a block:\n{r.stderr}")
+        if VERBOSE:
+            print(f"  pseudo-code: doc {place[1]} block {place[2]}: {r.stderr.split(chr(10))[0][:160]}",
+                  file=sys.stderr)
+        dropped[place[1]].add(place[2])
+
+
+VERBOSE = False
+
+
+def sessions(args):
+    """`--sessions`: each doc's blocks pasted in order into one session (cute) and one program
+    (CuTe), each block compared with CuTe's printout for the blocks up to it."""
+    by_doc = collections.OrderedDict()
+    for where, block, _ in doc_blocks(args.mirror):
+        by_doc.setdefault(where.split(" block ")[0], []).append((where, block))
+    docs = list(by_doc.values())
+    cute_runs = [run_session(args.bin, [b for _, b in blocks]) for blocks in docs]
+    want = compile_sessions([[(d, [l for l in b.split("\n") if l.strip()])
+                              for d, b in (hoisted(b) for _, b in blocks)] for blocks in docs])
+    print("| doc | blocks | as CuTe | refused | differs | pseudo-code |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    total, details, reasons = collections.Counter(), [], collections.Counter()
+    for blocks, (outs, errors), cute_outs in zip(docs, cute_runs, want):
+        counts = collections.Counter()
+        for (where, _), got, error, cute_out in zip(blocks, outs, errors, cute_outs):
+            if cute_out is None:
+                kind = "pseudo"
+                why = f"cute: {error[:120]}" if error else "cute answers it"
+            elif error:
+                kind, why = "refused", error[:150]
+                reasons[re.sub(r"'[^']*'", "'…'", error)[:110]] += 1
+            elif got is not None and got.rstrip("\n") == cute_out.rstrip("\n"):
+                kind, why = "as", ""
+            else:
+                kind, why = "differs", "the printout differs"
+            counts[kind] += 1
+            details.append(f"{kind:8} {where}" + (f": {why}" if why else ""))
+        total.update(counts)
+        total["blocks"] += len(blocks)
+        name = blocks[0][0].split(" block ")[0].rsplit("/", 1)[-1]
+        print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} "
+              f"| {counts['differs']} | {counts['pseudo']} |")
+    print(f"| all | {total['blocks']} | {total['as']} | {total['refused']} | {total['differs']} "
+          f"| {total['pseudo']} |")
+    if args.v:
+        print("\n".join(details))
+        print("\nfirst errors of refused blocks:")
+        for r, n in reasons.most_common():
+            print(f"{n:4}  {r}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
@@ -245,9 +382,14 @@ def main():
                     help="paste each TEST body alone, without the functions defined above it")
     ap.add_argument("--only", choices=["docs", "tests"],
                     help="sweep the docs' blocks only, or the TEST bodies only")
+    ap.add_argument("--sessions", action="store_true",
+                    help="paste each doc's blocks in order into one session (names carry on)")
     args = ap.parse_args()
-    global WITH_HELPERS
+    global WITH_HELPERS, VERBOSE
     WITH_HELPERS = not args.no_helpers
+    VERBOSE = args.v
+    if args.sessions:
+        return sessions(args)
     sources = [("media/docs/cpp/cute/*.md", doc_blocks) if args.only != "tests" else None,
                ("test/unit/cute/core TEST bodies", test_bodies) if args.only != "docs" else None]
     sources = [(name, blocks(args.mirror)) for name, blocks in filter(None, sources)]
