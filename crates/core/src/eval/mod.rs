@@ -1256,7 +1256,7 @@ impl Env {
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
-                    && self.calls_user_function(n, args.len()) =>
+                    && self.calls_user_function(n, args) =>
             {
                 self.call_user_function(n, args, e.span)
             }

@@ -32,6 +32,10 @@ pub struct Param<'a> {
     /// The template type parameter its type is (`A` of `A const& a`), if it is one: bound to
     /// the argument too (types are written as values: `is_static<A>` is `is_static<decltype(a)>`).
     pub type_param: Option<&'a str>,
+    /// Whether its type is CuTe's `Layout<S, D>` (`Layout<LShape,LStride> const& layout`): an
+    /// argument that is no layout is not this function's (C++'s overload resolution calls
+    /// CuTe's function of the name, `logical_divide(layout, tile)`).
+    pub takes_layout: bool,
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -315,7 +319,13 @@ impl<'a> Parser<'a> {
                 [one] => type_params.iter().copied().find(|t| t == one),
                 _ => None,
             };
-            out.push(Param { name, type_param });
+            let takes_layout = matches!(words.as_slice(), ["Layout" | "cute::Layout", _, ..])
+                || matches!(words.as_slice(), ["cute", "Layout", _, ..]);
+            out.push(Param {
+                name,
+                type_param,
+                takes_layout,
+            });
         }
         Ok(out.into_bump_slice())
     }
