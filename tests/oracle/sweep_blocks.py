@@ -247,14 +247,20 @@ def run_session(binary, blocks):
     text, starts = "", []
     for k, block in enumerate(blocks):
         if k:
-            text += f'printf("{MARK}\\n");\n'
+            text += f'printf("{MARK}{k}\\n");\n'
         starts.append(text.count("\n") + 1)
         text += block.rstrip("\n") + "\n"
     code, out, err = run_cute(binary, text)
-    outs = out.split(MARK + "\n")
-    if len(outs) != len(blocks):
-        # a block left a statement open that swallowed the marker: its printout is unknown
-        outs = [None] * len(blocks)
+    # the markers are numbered: a block that leaves a statement open (a signature without its
+    # body) swallows the marker after it, and its printout (and the next's) is unknown
+    pieces = re.split(rf"^{MARK}(\d+)\n", out, flags=re.M)
+    outs = [None] * len(blocks)
+    outs[0] = pieces[0]
+    for k, piece in zip(pieces[1::2], pieces[2::2]):
+        outs[int(k)] = piece
+    for k in range(1, len(blocks)):
+        if str(k) not in pieces[1::2]:
+            outs[k - 1] = None  # its printout runs on into the next block's
     errors = [None] * len(blocks)
     message = None
     for line in err.split("\n"):
