@@ -253,7 +253,7 @@ def run_session(binary, blocks):
     code, out, err = run_cute(binary, text)
     # the markers are numbered: a block that leaves a statement open (a signature without its
     # body) swallows the marker after it, and its printout (and the next's) is unknown
-    pieces = re.split(rf"^{MARK}(\d+)\n", out, flags=re.M)
+    pieces = re.split(rf"{MARK}(\d+)\n", out)
     outs = [None] * len(blocks)
     outs[0] = pieces[0]
     for k, piece in zip(pieces[1::2], pieces[2::2]):
