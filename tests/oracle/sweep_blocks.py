@@ -13,7 +13,51 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--only docs|tests]
+                                         [--only docs|tests] [--sessions]
+
+`--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
+after another into `cute repl` (standard input of `cute eval`, which answers each statement and
+carries on after an error, as the REPL; so do `cute run FILE` and an argument of several
+statements), so that a block uses the names the blocks before it declared (`cta_tiler`, `bM`,
+`gA`). CuTe's side is the doc's blocks as one program in the same order (each block opens a
+scope that stays open to the doc's end: it sees the names before it and may declare one again;
+the functions the blocks define at file scope), and each block is one of:
+  as-CuTe      cute prints for it byte for byte what CuTe prints for it in that program;
+  refused      CuTe compiles it given the blocks before it, and cute gives an error;
+  differs      CuTe compiles it and prints something else than cute;
+  pseudo-code  CuTe does not compile it given the blocks before it (those left out): the
+               compiler's first error points into it, it is left out and the rest compiled again
+               (cute may refuse it or answer it: it is no C++).
+
+Last `--sessions` run (2026-11-29, branch s28-37e, debug build):
+
+  | doc | blocks | as CuTe | refused | differs | pseudo-code |
+  | --- | --- | --- | --- | --- | --- |
+  | 00_quickstart.md | 1 | 0 | 0 | 0 | 1 |
+  | 01_layout.md | 12 | 11 | 0 | 0 | 1 |
+  | 02_layout_algebra.md | 13 | 7 | 0 | 0 | 6 |
+  | 03_tensor.md | 14 | 2 | 0 | 0 | 12 |
+  | 04_algorithms.md | 3 | 1 | 0 | 0 | 2 |
+  | 0t_mma_atom.md | 25 | 19 | 0 | 0 | 6 |
+  | 0x_gemm_tutorial.md | 34 | 7 | 0 | 0 | 27 |
+  | 0y_predication.md | 10 | 0 | 0 | 0 | 10 |
+  | 0z_tma_tensors.md | 4 | 0 | 1 | 0 | 3 |
+  | all | 116 | 47 | 1 | 0 | 68 |
+
+Pasted in order, the docs' fragments stay fragments: 0x_gemm_tutorial.md's and
+0y_predication.md's blocks are a kernel's body whose names (`m`, `ldA`, `shape_MNK`, `A`, `mA`,
+`mC`, `TA`, `ASmemLayout`, `mma`) are the kernel's parameters or template parameters, which no
+block declares, so CuTe compiles none of those blocks either (32 of the 68 pseudo-code blocks
+are cute's `undefined variable` / `unknown function`, each CuTe's "was not declared in this
+scope" too). The one refusal is `counting_iterator<int>(42)` (0z_tma_tensors.md block 1, CuTe
+prints `counting_iter(42) o (4,5):(_1,4)`), which cute does not model. Four pseudo-code blocks
+cute answers: 02_layout_algebra.md blocks 3 and 7 call `layout<0>(a)` after block 1 declared a
+variable `layout` (in one C++ scope the variable hides CuTe's `layout<I>`), 03_tensor.md blocks
+8 and 9 use `tiled_a` of block 7, which CuTe does not compile (`ptr`) and cute's session defines
+all the same (its `A` of an earlier block). Before the session's fixes: 39 as CuTe, 3 refused
+(02_layout_algebra.md block 11: the doc's `logical_divide(Layout<…> const&, Layout<…> const&)`
+of block 10 took the tile of block 11, which C++ leaves to CuTe's overload), 7 differs (the
+marker after a block that leaves a statement open, now numbered).
 
 Last run (2026-11-29, branch s28-37e, debug build):
 
