@@ -26,7 +26,7 @@ fn sessions() -> Vec<(String, String, String)> {
 }
 
 /// The sessions of one file's text, pushed on `out`.
-fn sessions_of(text: &str, out: &mut Vec<(String, String, String)>) {
+pub(crate) fn sessions_of(text: &str, out: &mut Vec<(String, String, String)>) {
     for block in text.split("\n\n") {
         let Some((stmts, want)) = block.split_once("\n---") else {
             continue; // the file's heading

@@ -31,7 +31,7 @@ MARK = "=====cute-session====="
 STATEMENT = re.compile(
     r"^(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
     r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
-    r"|batch_reduce|logical_reduce|for_each)\b"
+    r"|batch_reduce|logical_reduce|for_each|transform)\b"
 )
 
 
@@ -126,6 +126,13 @@ def cpp_of(statements):
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+                # a declaration of a class type, constructed: `T x;`, `T x(8, 4);`,
+                # `tuple<int, int> t{1, 2};` (its type one word, its template arguments attached)
+                or re.match(r"^[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
+                # a pointer's declaration as a kernel's parameter is written: `TA const* A;`
+                or re.match(r"^(const\s+)?[\w:]+(\s+const)?\s*\*\s*(const\s+|__restrict__\s+)?\w+;$", st)
+                # a pointer's declaration `T const* p = nullptr;`
+                or re.match(r"^[\w:<>, ]+?(\s+const)?\s*\*\s*\w+\s*(=|;|$)", st)
             ):
                 out.append(st if st.endswith(";") or st.endswith("}") else st + ";")
             else:

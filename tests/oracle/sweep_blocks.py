@@ -13,7 +13,7 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--only docs|tests] [--sessions]
+                                         [--source all|docs|tests|tutorials] [--dump DIR] [--sessions]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
 after another into `cute repl` (standard input of `cute eval`, which answers each statement and
@@ -78,6 +78,31 @@ A block written for a kernel reads CUDA's `threadIdx.x` (`blockIdx`, `blockDim`,
 which cute answers as thread 0 of block 0 of a launch of one thread; the program declares them
 so, at file scope (run-time values). A TEST body's file's `#include <cute/…>` lines are
 included too (`tensor_reduce.hpp`, which `cute/tensor.hpp` does not include).
+
+The tutorials (`--source tutorials`: examples/cute/tutorial/*.cu, hopper/, blackwell/), run
+2026-11-29 on branch s28-37d, debug build:
+
+  | source | tried | as CuTe | refused | differs |
+  | --- | --- | --- | --- | --- |
+  | examples/cute/tutorial/ host and kernel bodies | 39 | 20 | 14 | 5 |
+
+(before s28-37d's fixes: 0 as CuTe, all refused.) A host function's body is pasted after its
+parameters as declarations (the values the tutorial's main gives them, `int m = 5120;`, in a
+scope outside the body's, else as declared, `TA const* A;`), its launch's setup (`dim3 …`,
+`kernel_ptr`, `SharedStorage` sizes) left out; a kernel's body after the statements before its
+launch and its parameters bound to the launch's arguments (`auto shape_MNK = prob_shape;`,
+`using CtaTiler = decltype(cta_tiler);`), in a scope of its own, as thread 0 of block 0; a
+main's CuTe (a thrust vector as a pointer to its elements). The host's runtime (thrust,
+iostreams, the CUDA runtime, argv, the examples' checks) is left out. In the program a kernel's
+pointers point at zeroed memory (its copies run). The 5 that differ are the blackwell mains'
+prints of host tensors: CuTe prints the pointer's address, cute its name (the sweep says so).
+The refusals: a kernel's `*reinterpret_cast<SharedStorage*>(smem)` (5, blackwell) and
+`SharedStorage<…>` (2), GMMA smem slicing with a smem_ptr offset (3, wgmma_tma_sm90),
+`cute::lazy::transform` (2, tiled_copy_if), and sgemm_sm80's generic overloads instantiated with
+main's half_t (the program calls its half_t overloads; CuTe's static_assert rejects these too).
+The docs' row on s28-37d: 116 tried, 45 as CuTe, 71 refused, 0 differ (03_tensor.md block 10
+answered: template arguments over several lines, `threadIdx.x` as thread 0 in the program too);
+the TEST bodies' row: 46 tried, 24 as CuTe, 21 refused, 1 differs.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -221,6 +246,12 @@ def run_cute(binary, block):
     return r.returncode, r.stdout, r.stderr
 
 
+# the program's own definitions before each block's helpers (the tutorials': KERNEL_SHIMS)
+SHIMS = ""
+
+# the calls of a kernel's body that return nothing (a statement, not a value to print)
+KERNEL_VOID = r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
+
 # how long one block may take in cute
 TIMEOUT = 120
 
@@ -245,7 +276,8 @@ def compile_many(blocks):
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
     for k, (helpers, _) in enumerate(blocks):
-        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
+        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + SHIMS.split("\n") \
+            + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
     for k, (_, b) in enumerate(blocks):
         starts.append(len(lines) + 1)
@@ -257,6 +289,18 @@ def compile_many(blocks):
         if void:
             cpp = [re.sub(rf'^print\(((?:{void})\(.*\))\); printf\("\\n"\);$', r"\1;", s)
                    for s in cpp]
+        if SHIMS:
+            # a kernel's barrier or fence is a statement (it returns nothing)
+            cpp = [re.sub(rf'^print\(((?:{KERNEL_VOID})\(.*\))\); printf\("\\n"\);$', r"\1;",
+                          s) for s in cpp]
+            # `CUTE_NO_UNROLL` before a loop: the pragma, as written
+            cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
+                   for s in cpp]
+            # a kernel's pointer parameter (`TA const* A;`) points, in the program, at zeroed
+            # memory the kernel's copies of block 0 may read and write (cute models them
+            # without memory; a garbage pointer would end the program)
+            cpp = [re.sub(r"^((?:const\s+)?([\w:]+)(?:\s+const)?\s*\*\s*(?:__restrict__\s+)?\w+);$",
+                          r"\1 = (\2*) calloc(1 << 28, 1);", s) for s in cpp]
         lines += ["  " + x for s in cpp for x in s.split("\n")]
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
@@ -278,6 +322,339 @@ def compile_many(blocks):
         return [None]
     half = len(blocks) // 2
     return compile_many(blocks[:half]) + compile_many(blocks[half:])
+
+
+
+# ---- the tutorials (examples/cute/tutorial/, hopper/, blackwell/) ----
+
+# what a host compiler lacks of a kernel's world, for the program only (cute models a kernel
+# body as thread 0 of block 0): CUDA's builtin indices and the barrier
+KERNEL_SHIMS = ("void __syncthreads() {}\n"
+                "void __syncwarp() {}")
+
+# a statement of a host program that is no CuTe: the host's runtime (thrust, iostreams, the CUDA
+# runtime, reading argv, timing, checks); a user pasting the CuTe of a tutorial leaves these out
+RUNTIME = re.compile(
+    r"thrust::|std::|\bcuda[A-Z]\w*\s*\(|CUTE_CHECK|CUTLASS_CHECK|sscanf|\breturn\b|GPU_Clock|"
+    r"\btimer\.|\bassert\s*\(|initialize_tensor|\bdevice_init\b|\brand\(\)|\bh_[A-Za-z]\w*\[|"
+    r"\bprintf\s*\(\s*\"(?!\\n)|cudaDeviceProp|cudaError|cudaStream_t|\bgflops\b|"
+    r"\bh_[A-Za-z]\w*\s*=|\w+\.size\(\)|\breference_gemm\b|\bprint_matrix_multiply\w*|"
+    r"\brelative_error\b|\bverify\b")
+
+# a thrust vector, pasted as a pointer to its elements (`float* d_A;`), its `.data()` as it
+VECTOR = re.compile(r"^thrust::(?:host|device)_vector<([^;]*?)>\s+(\w+)\b[^;]*;$", re.S)
+VECTOR_DATA = re.compile(r"thrust::raw_pointer_cast\(\s*(\w+)\.data\(\)\s*\)|\b(\w+)\.data\(\)(?:\.get\(\))?")
+
+# where a host function starts launching its kernel: what comes after is the launch's setup
+LAUNCH = re.compile(r"^\s*(dim3\b|auto\s*\*\s*kernel_ptr|cutlass::ClusterLaunchParams|"
+                    r"int\s+smem_?[Bb]ytes|int\s+smem_?[Ss]ize|\w+(<[^;]*?>)?\s*<<<)", re.S)
+
+
+def preprocessed(text):
+    """`text` as the compiler sees it: `#if 0` parts left out, `#if 1` and `#if defined(…)`
+    parts kept (their `#else` parts left out), other preprocessor lines dropped."""
+    out, keep = [], []
+    for line in text.split("\n"):
+        t = line.strip()
+        if t.startswith("#if"):
+            keep.append(not re.match(r"#if\s+0\b", t))
+            continue
+        if t.startswith("#el"):
+            if keep:
+                keep[-1] = False if t.startswith("#else") or keep[-1] else keep[-1]
+            continue
+        if t.startswith("#endif"):
+            if keep:
+                keep.pop()
+            continue
+        if t.startswith("#"):
+            continue
+        if all(keep):
+            out.append(line)
+    return "\n".join(out)
+
+
+def split_top(text, sep=","):
+    """`text` cut at its top-level `sep`s (brackets and template arguments kept whole)."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == sep and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+FUNCTION = re.compile(
+    r"^(?:template\s*<(?P<tparams>[^{;]*?)>\s*)?(?P<head>[\w:<>,&*\s()]*?)\b(?P<name>\w+)\s*"
+    r"\((?P<params>[^;{]*)\)\s*(?:const\s*)?\{", re.S)
+
+
+# the kernels (`__global__`) met: one no host function launches is pasted with none
+GLOBAL = set()
+
+
+def functions_of(text):
+    """A file's function definitions at file scope (namespaces opened): (name, template
+    parameters, parameters, body), each parameter (type, name or '', default or '')."""
+    out = []
+    text = preprocessed(text)
+    for bare in statements_of(text):
+        # `__launch_bounds__(…)` between the template and the name is no parameter list
+        bare = without_call(bare, "__launch_bounds__")
+        if re.match(r"namespace\b", bare):
+            out += functions_of(bare[bare.index("{") + 1:bare.rindex("}")])
+            continue
+        m = FUNCTION.match(bare)
+        if not m or re.match(r"(struct|class|union|enum)\b", bare) or m.group("name") in (
+                "if", "for", "while", "switch", "return"):
+            continue
+        tparams = [re.sub(r"^(class|typename)\s+", "", t).split("=")[0].strip()
+                   for t in split_top(m.group("tparams") or "")]
+        params = []
+        for p in split_top(re.sub(r"//[^\n]*", "", m.group("params"))):
+            decl, _, default = p.partition("=")
+            decl = decl.strip()
+            named = re.match(r"^(.*?[\w*&>\s])\s*\b(\w+)$", decl)
+            if named and named.group(1).strip() and not named.group(1).strip().endswith("::"):
+                params.append((named.group(1).strip(), named.group(2), default.strip()))
+            else:
+                params.append((decl, "", default.strip()))
+        if "__global__" in m.group("head"):
+            GLOBAL.add(m.group("name"))
+        out.append((m.group("name"), tparams, params, bare[m.end():bare.rindex("}")]))
+    return out
+
+
+def without_call(text, name):
+    """`text` without the calls of `name` (`__launch_bounds__(decltype(size(…))::value)`)."""
+    while True:
+        at = text.find(name + "(")
+        if at < 0:
+            return text
+        depth, i = 0, at + len(name)
+        while i < len(text):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+            if depth == 0:
+                break
+        text = text[:at] + " " + text[i:]
+
+
+def statements_of(body):
+    """The statements of a function's body, each whole (a loop or an `if` with its braces,
+    `Int<1>{}` and `= {…}` inside their statement), comments left out."""
+    body = re.sub(r"//[^\n]*|/\*.*?\*/", " ", body, flags=re.S)
+    out, start, parens, braces, compound = [], 0, 0, 0, []
+    for i, c in enumerate(body):
+        if c == "(":
+            parens += 1
+        elif c == ")":
+            parens -= 1
+        elif c == "{":
+            before = body[start:i].rstrip()
+            compound.append(parens == 0 and (not before or before.endswith(")") or re.search(
+                r"\b(else|do|const|namespace(\s+\w+)?)$", before) is not None))
+            braces += 1
+        elif c == "}":
+            braces -= 1
+            was = compound.pop() if compound else False
+            if braces == 0 and was and body[start:i + 1].strip():
+                out.append(body[start:i + 1].strip())
+                start = i + 1
+        elif c == ";" and parens == 0 and braces == 0:
+            out.append(body[start:i + 1].strip())
+            start = i + 1
+    return [s for s in out if s]
+
+
+def pastable(body):
+    """What a user pastes of a body: its statements, the host runtime's and each kernel
+    launch's setup left out; and its launches, [(kernel, arguments, the statements before
+    it)]."""
+    out, launches, kernel = [], [], None
+    for st in statements_of(body):
+        if LAUNCH.match(st) or re.match(r"cutlass::Status\b", st) \
+                or re.search(r"\bkernel_f?ptr\b", st):
+            named = re.match(r"(\w+)\s*(?:<[^;]*?>)?\s*<<<", st) \
+                or re.search(r"(?:&|kernel_fptr\s*=)\s*(\w+)\s*<", st)
+            if named and named.group(1) == "kernel_fptr":
+                named = None  # `kernel_fptr<<<…>>>`: the kernel its declaration named
+            kernel = named.group(1) if named else kernel
+            m = re.search(r"<<<.*?>>>\s*\((.*)\)\s*;", st, re.S)
+            args = split_top(m.group(1)) if m else None
+            m = re.search(r"launch_kernel_on_cluster\s*\((.*)\)\s*;", st, re.S)
+            args = split_top(m.group(1))[2:] if m else args
+            if args is not None and kernel:
+                out.append((kernel, args))  # where the launch is
+            continue
+        vector = VECTOR.match(st)
+        if vector:
+            out.append(f"{vector.group(1)}* {vector.group(2)};")
+            continue
+        st = VECTOR_DATA.sub(lambda m: m.group(1) or m.group(2), st)
+        if not RUNTIME.search(st) and not re.match(r"using\s+namespace\b", st) \
+                and not re.match(rf"({'|'.join(HOST_CALLS) or '$^'})\s*\(", st):
+            out.append(st)
+    # a declaration without a value that only the left-out statements use (`int
+    # current_device_id;` for cudaGetDevice) goes with them
+    # (or a string only the host's reports print, `auto type_str_a = "half_t";`)
+    # (or a type of the program's own struct for the launch's shared memory, `using
+    # SMEMStorage = SharedStorage<…>;` for `sizeof(SMEMStorage)`)
+    texts = [st for st in out if isinstance(st, str)]
+    structs = "|".join(STRUCTS) or "$^"
+    out = [st for st in out if not isinstance(st, str) or not (m := re.match(
+        r'^(?:\[\[\w+\]\]\s*)?[\w:]+\s+(\w+)\s*(?:=\s*"[^"]*"\s*)?;$', st)
+        or re.match(rf"^using\s+(\w+)\s*=\s*(?:{structs})\b[^;]*;$", st)) or any(
+        re.search(rf"\b{m.group(1)}\b", other) for other in texts if other is not st)]
+    stmts = []
+    for st in out:
+        if isinstance(st, str):
+            stmts.append(st)
+        else:
+            launches.append((st[0], st[1], list(stmts)))
+    return stmts, launches
+
+
+# what makes a body CuTe's (a main that only reads argv and times is none)
+CUTE_CALL = re.compile(r"\b(make_\w+|Layout|Tensor|Int<|tile_to_shape|print\w*|local_\w+|"
+                       r"partition_\w+|TiledCopy|TiledMMA|tiled_divide)\b")
+
+# the functions of the file being pasted (a call of one from main is its launch: the function
+# is a block of its own)
+HOST_CALLS = []
+
+# the structs of the file being pasted (`SharedStorage`: a kernel's shared memory)
+STRUCTS = []
+
+
+def values_of(main_body):
+    """The values a tutorial's main gives its variables and types: {name: declaration}."""
+    out = {}
+    for st in statements_of(main_body):
+        st = re.sub(r"//[^\n]*", "", st).strip()
+        m = re.match(r"^using\s+(\w+)\s*=\s*([^;]+);$", st)
+        if m:
+            out.setdefault(m.group(1), st)
+            continue
+        m = re.match(r"^((?:const\s+)?[\w:]+)\s+(\w+\s*=[^;]+);$", st)
+        if m and not RUNTIME.search(st):
+            for decl in split_top(m.group(2)):
+                name = decl.split("=")[0].strip()
+                out.setdefault(name, f"{m.group(1)} {decl};")
+    return out
+
+
+def bindings(tparams, params, args, known):
+    """A function's parameters as declarations before its pasted body: a parameter takes the
+    argument it is called with (`auto shape_MNK = prob_shape;`), else the value the tutorial's
+    main gives a variable of its name (`int m = 5120;`), else its default, else it is declared
+    as written (`TA const* A;`); a template parameter is the type main names (`using TA =
+    float;`), else the type of the parameter declared with it (`using CtaTiler =
+    decltype(cta_tiler);`)."""
+    out, bound = [u for u in known.values() if u.startswith("using")], set()
+    for t in tparams:
+        if t in known and known[t].startswith("using"):
+            bound.add(t)
+    late = []
+    for k, (ty, name, default) in enumerate(params):
+        arg = args[k] if k < len(args) else None
+        base = re.sub(r"\b(const|volatile)\b|[*&]", "", ty).strip()
+        if RUNTIME.search(ty):
+            continue  # `cudaStream_t stream = 0`: the host's runtime
+        if not name:
+            if base in tparams and base not in bound and arg:
+                late.append(f"using {base} = decltype({arg});")
+                bound.add(base)
+            continue
+        if arg is not None:
+            if arg != name:
+                out.append(f"auto {name} = {arg};")
+        elif name in known:
+            out.append(known[name])
+        elif default:
+            out.append(f"{ty} {name} = {default};")
+        else:
+            out.append(f"{ty} {name};")
+        if base in tparams and base not in bound and base == ty.strip():
+            late.append(f"using {base} = decltype({name});")
+            bound.add(base)
+    # the values main gives the names these declarations use (`int Gemm_M = 512;` before
+    # `Layout layout_A = make_layout(make_shape(Gemm_M, Gemm_K), …)`), first
+    used, todo = [], list(out)
+    while todo:
+        for word in re.findall(r"\b\w+\b", todo.pop()):
+            if word in known and not known[word].startswith("using") \
+                    and known[word] not in out and known[word] not in used:
+                used.insert(0, known[word])
+                todo.append(known[word])
+    # (the caller's values stand outside the function's scope, where its body may declare a
+    # name of theirs again: `auto Gemm_M = shape<0>(layout_A);`)
+    if used:
+        return [d for d in out if d.startswith("using")] + used + ["{"] \
+            + [d for d in out if not d.startswith("using")] + late, "}"
+    return [d for d in out if d.startswith("using")] \
+        + [d for d in out if not d.startswith("using")] + late, ""
+
+
+def tutorial_blocks(mirror):
+    """The tutorials' pastable blocks: each host function's body (after its parameters as
+    declarations), each kernel's body (after the host function that launches it, then its
+    parameters bound to the launch's arguments, in a scope of its own), each main's CuTe."""
+    out = []
+    paths = [p for p in git(mirror, "ls-tree", "-r", "--name-only", "HEAD",
+                            "examples/cute/tutorial/").split() if p.endswith(".cu")]
+    for path in paths:
+        text = git(mirror, "show", f"HEAD:{path}")
+        funcs = functions_of(text)
+        HOST_CALLS[:] = [re.escape(f[0]) for f in funcs if f[0] != "main"]
+        STRUCTS[:] = re.findall(r"^\s*struct\s+(\w+)", text, re.M)
+        main = next((f for f in funcs if f[0] == "main"), None)
+        known = values_of(main[3]) if main else {}
+        by_name = {f[0]: f for f in funcs}
+        launched = {}
+        for name, tparams, params, body in funcs:
+            if name == "main":
+                stmts, launches = pastable(body)
+                if CUTE_CALL.search("\n".join(stmts)):
+                    out.append((f"{path} main", "\n".join(stmts), ""))
+                for kernel, args, before in launches:
+                    if kernel in by_name:
+                        launched.setdefault(kernel, ("", "\n".join(before), args, ""))
+                continue
+            if name not in launched_by(funcs) and name not in GLOBAL:
+                stmts, launches = pastable(body)
+                decls, close = bindings(tparams, params, [], known)
+                host = "\n".join(decls + stmts + [close])
+                # a dispatcher (`gemm(char transA, …)`) calls and returns: no CuTe
+                if CUTE_CALL.search("\n".join(stmts)):
+                    out.append((f"{path} {name}", host, ""))
+                for kernel, args, before in launches:
+                    if kernel in by_name:
+                        launched.setdefault(kernel, (name, "\n".join(decls + before), args,
+                                                     close))
+        for name, tparams, params, body in funcs:
+            if name in launched:
+                host_name, host, args, close = launched[name]
+                decls, _ = bindings(tparams, params, args, {})
+                stmts = [s for s in statements_of(body) if not re.match(r"using\s+namespace", s)]
+                block = "\n".join([host, "{"] + decls + stmts + ["}", close])
+                out.append((f"{path} {name} (launched by {host_name or 'main'})", block, ""))
+    return out
+
+
+def launched_by(funcs):
+    """The names of the kernels a file launches (`name<<<…>>>`, `&name<…>` for a cluster)."""
+    names = set()
+    for _, _, _, body in funcs:
+        names |= set(re.findall(r"\b(\w+)\s*(?:<[^;]*?>)?\s*<<<", body))
+        names |= set(re.findall(r"&\s*(\w+)\s*<", body))
+    return names
 
 
 # the line cute's error names its place by: `  ┌─ <stdin>:LINE:COLUMN`
@@ -337,6 +714,7 @@ def compile_sessions(docs):
         lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
         for d, blocks in enumerate(docs):
             lines.append(f"namespace session_{d} {{ using namespace cute;")
+            lines += KERNEL_SHIMS.split("\n")
             for k, (defs, _) in enumerate(blocks):
                 if k not in dropped[d] and defs:
                     places.append((len(lines) + 1, d, k))
@@ -430,8 +808,10 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--only", choices=["docs", "tests"],
-                    help="sweep the docs' blocks only, or the TEST bodies only")
+    ap.add_argument("--source", choices=("all", "docs", "tests", "tutorials"), default="all",
+                    help="which sources to sweep (all: each, a row each)")
+    ap.add_argument("--dump", metavar="DIR",
+                    help="write each tutorial block pasted (DIR/NN.txt) to read or replay")
     ap.add_argument("--sessions", action="store_true",
                     help="paste each doc's blocks in order into one session (names carry on)")
     args = ap.parse_args()
@@ -440,13 +820,28 @@ def main():
     VERBOSE = args.v
     if args.sessions:
         return sessions(args)
-    sources = [("media/docs/cpp/cute/*.md", doc_blocks) if args.only != "tests" else None,
-               ("test/unit/cute/core TEST bodies", test_bodies) if args.only != "docs" else None]
-    sources = [(name, blocks(args.mirror)) for name, blocks in filter(None, sources)]
+    ap_source = args.source
+    sources = []
+    if ap_source in ("all", "docs"):
+        # (the docs' kernel fragments, `tv(threadIdx.x, _)`, as thread 0 too)
+        sources.append(("media/docs/cpp/cute/*.md", doc_blocks(args.mirror), KERNEL_SHIMS))
+    if ap_source in ("all", "tests"):
+        sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
+    if ap_source in ("all", "tutorials"):
+        sources.append(("examples/cute/tutorial/ host and kernel bodies",
+                        [b for b in tutorial_blocks(args.mirror) if b[1].strip()], KERNEL_SHIMS))
+    if args.dump:
+        os.makedirs(args.dump, exist_ok=True)
+        for name, blocks, _ in sources:
+            for k, (where, block, helpers) in enumerate(blocks):
+                with open(os.path.join(args.dump, f"{len(os.listdir(args.dump)):02}.txt"), "w") as f:
+                    f.write(f"// {where}\n{helpers}\n{block}\n")
     print("| source | tried | as CuTe | refused | differs |")
     print("| --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()
-    for name, blocks in sources:
+    global SHIMS
+    for name, blocks, shims in sources:
+        SHIMS = shims
         answered, counts = [], collections.Counter()
         for where, block, helpers in blocks:
             code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
@@ -468,6 +863,11 @@ def main():
             else:
                 counts["differs"] += 1
                 why = "CuTe does not compile it" if cute_out is None else "the printout differs"
+                unaddressed = [re.sub(r"(ptr\[\d+b\])\([^)]*\)", r"\1(ADDR)", x.rstrip("\n"))
+                               for x in (got, cute_out or "")]
+                if cute_out is not None and unaddressed[0] == unaddressed[1]:
+                    # a pointer of the host's memory: CuTe prints its address, cute its name
+                    why = "only a pointer's address differs (CuTe prints it, cute the name)"
                 details.append(f"differs  {where}: {why}")
         print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} | {counts['differs']} |")
     if args.v:

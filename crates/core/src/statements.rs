@@ -463,12 +463,22 @@ pub struct Splitter {
     /// indented deeper, up to a blank line (as Python's REPL ends a block) or one indented no
     /// deeper (which starts the next statement).
     python_block: Option<usize>,
+    /// The indentation of a Python function's definition being read (`@cute.jit`, `def f():`):
+    /// its body is the lines indented deeper, blank lines included, up to a line of code
+    /// indented no deeper; `python_def_open` while its `def` line is still to come.
+    python_def: Option<usize>,
+    python_def_open: bool,
 }
 
 /// Whether `line` is the header of a Python loop over a range, `for i in range(4):` (also
 /// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`): its indentation.
 fn python_for_header(line: &str) -> Option<usize> {
     let t = line.trim_start();
+    // Python's `if COND:` (its `elif`/`else` go on with it: `Splitter::feed`)
+    if (t.starts_with("if ") || t.starts_with("if(")) && !t.contains('{') {
+        let code = t.split('#').next().unwrap_or(t).trim_end();
+        return (code.ends_with(':') && !code.ends_with("::")).then_some(line.len() - t.len());
+    }
     let rest = t.strip_prefix("for ")?;
     let (_, rest) = rest.split_once(" in ")?;
     let rest = rest.trim_start();
@@ -482,6 +492,40 @@ fn python_for_header(line: &str) -> Option<usize> {
     }
     let code = t.split('#').next().unwrap_or(t).trim_end();
     code.ends_with(':').then_some(line.len() - t.len())
+}
+
+/// Whether a line (its indentation dropped) starts Python's `def NAME(`.
+fn is_def_line(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix("def ") else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let name = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name > 0 && rest[name..].trim_start().starts_with('(')
+}
+
+/// Whether a Python definition's text so far (its decorators, then `def NAME(…):`) holds its
+/// whole `def` line: the parameters' parentheses closed and the `:` after them.
+fn def_header_read(text: &str) -> bool {
+    let Some(def) = text.find("def ") else {
+        return false;
+    };
+    let mut depth = 0i64;
+    let mut closed = false;
+    for c in text[def..].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                closed |= depth == 0;
+            }
+            ':' if depth == 0 && closed => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The indentation of a line (its leading blanks).
@@ -697,11 +741,40 @@ impl Splitter {
         if self.pending.is_empty() {
             return self.start(line);
         }
+        if let Some(header) = self.python_def {
+            let t = line.trim_start();
+            // a decorator followed by no `def`: it ends there (its error), the line starts anew
+            if self.python_def_open
+                && !self.pending.contains("def ")
+                && !t.starts_with('@')
+                && !is_def_line(t)
+            {
+                self.take();
+                return self.start(line);
+            }
+            if self.python_def_open || line.trim().is_empty() || indentation(line) > header {
+                self.pending.push('\n');
+                self.pending.push_str(line);
+                if self.python_def_open {
+                    self.python_def_open = !def_header_read(&self.pending);
+                }
+                return;
+            }
+            let _ = t;
+            self.take();
+            return self.start(line);
+        }
         if let Some(header) = self.python_block {
             if line.trim().is_empty() {
                 return self.take();
             }
-            if indentation(line) > header {
+            let t = line.trim_start();
+            if indentation(line) > header
+                || (indentation(line) == header
+                    && (t.starts_with("elif ")
+                        || t.starts_with("else:")
+                        || t.starts_with("else :")))
+            {
                 self.pending.push('\n');
                 self.pending.push_str(line);
                 return;
@@ -742,6 +815,13 @@ impl Splitter {
     #[inline]
     fn start(&mut self, line: &str) {
         self.start_line = self.line;
+        let t = line.trim_start();
+        if t.starts_with('@') || is_def_line(t) {
+            self.python_def = Some(indentation(line));
+            self.pending.push_str(line);
+            self.python_def_open = !def_header_read(&self.pending);
+            return;
+        }
         if let Some(indent) = python_for_header(line) {
             self.python_block = Some(indent);
             self.pending.push_str(line);
@@ -776,7 +856,9 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
+        self.python_def_open = false;
         if self.python_block.take().is_some()
+            || self.python_def.take().is_some()
             || self.control.take().is_some()
             || starts_control(&text)
         {
@@ -816,6 +898,8 @@ impl Splitter {
         self.pending.clear();
         self.control = None;
         self.python_block = None;
+        self.python_def = None;
+        self.python_def_open = false;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();

@@ -439,32 +439,33 @@ fn complement_filtered_traced<T: Trace>(
         for (&x, &y) in rest.iter().zip(&rest_strides) {
             result.push_kind(x, y);
         }
-        return coalesce_result(&result, out, t);
-    }
-    let rest_dynamic = false;
-    let new_stride = new_stride.value;
-    let rest_shape = cotarget.ceil_div_size(new_stride)?;
-    // `compact_major<LayoutLeft>(rest_shape, new_stride)`: `_0` for a static 1
-    let (rest_stride, rest_stride_dynamic) = if rest_shape == 1 && !rest_dynamic {
-        (0, false)
     } else {
-        (new_stride, rest_dynamic)
-    };
-    t.step(|| {
-        Step::new(
-            OP,
-            "last",
-            format!(
-                "past the last mode (N d = {s} * {d} = {new_stride}) up to M = {cotarget}: ceil_div(M, {new_stride}) = {rest_shape} (CuTe rounds up), mode {rest_shape}:{rest_stride}"
-            ),
-        )
-        .val("shape", rest_shape)
-        .val("stride", rest_stride)
-    });
-    result.push_kind(
-        Int::of(rest_shape, rest_dynamic),
-        Stride::int_of(rest_stride, rest_stride_dynamic),
-    );
+        let rest_dynamic = false;
+        let new_stride = new_stride.value;
+        let rest_shape = cotarget.ceil_div_size(new_stride)?;
+        // `compact_major<LayoutLeft>(rest_shape, new_stride)`: `_0` for a static 1
+        let (rest_stride, rest_stride_dynamic) = if rest_shape == 1 && !rest_dynamic {
+            (0, false)
+        } else {
+            (new_stride, rest_dynamic)
+        };
+        t.step(|| {
+            Step::new(
+                OP,
+                "last",
+                format!(
+                    "past the last mode (N d = {s} * {d} = {new_stride}) up to M = {cotarget}: ceil_div(M, {new_stride}) = {rest_shape} (CuTe rounds up), mode {rest_shape}:{rest_stride}"
+                ),
+            )
+            .val("shape", rest_shape)
+            .val("stride", rest_stride)
+        });
+        result.push_kind(
+            Int::of(rest_shape, rest_dynamic),
+            Stride::int_of(rest_stride, rest_stride_dynamic),
+        );
+    }
+    // one call, inlined here (the static and the dynamic rest end the same way)
     coalesce_result(&result, out, t)
 }
 

@@ -462,10 +462,26 @@ fn left_inverse_unchecked_traced<T: Trace>(
     if let Some(k) = rkinds.last_mut() {
         *k = c.extent(last).dynamic;
     }
+    // a negative stride gives a negative extent in CuTe's answer: an error (SPEC §3, extents
+    // are at least 1), which names CuTe's shape
     if rshape.iter().any(|s| *s <= 0) {
+        let shape: Vec<String> = rshape
+            .iter()
+            .zip(&rkinds)
+            .map(|(s, dynamic)| {
+                if *dynamic {
+                    s.to_string()
+                } else {
+                    format!("_{s}")
+                }
+            })
+            .collect();
         return Err(condition(
             OP,
-            format!("layout {l} has a negative stride; its left inverse has no valid shape"),
+            format!(
+                "layout {l} has a negative stride; its left inverse has no valid shape (CuTe's result has the shape ({}), and extents are at least 1)",
+                shape.join(",")
+            ),
         ));
     }
     finish(OP, &rshape, &rkinds, &rstride, out, t)?;

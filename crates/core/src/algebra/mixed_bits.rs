@@ -107,6 +107,66 @@ impl Bits {
         }
     }
 
+    /// `a & b` (swizzle.hpp's `operator&` of `MixedBits`: `S0 & S1`, the run-time bits each
+    /// side's static ones let through, the mask `(S1 & F0) | (S0 & F1) | (F0 & F1)`; with a
+    /// static `C<v>`, [`Bits::and_static`]); a plain run-time operand makes a run-time result.
+    pub fn and(self, other: Bits) -> Bits {
+        match (self, other) {
+            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a & b),
+            (
+                Bits::Mixed {
+                    s: s0,
+                    f: f0,
+                    d: d0,
+                },
+                Bits::Mixed {
+                    s: s1,
+                    f: f1,
+                    d: d1,
+                },
+            ) => Bits::make(
+                s0 & s1,
+                Bits::Dynamic(i64::from(((s1 & f0) & d0) | ((s0 & f1) & d1) | (d0 & d1))),
+                (s1 & f0) | (s0 & f1) | (f0 & f1),
+            ),
+            (m @ Bits::Mixed { .. }, Bits::Static(v))
+            | (Bits::Static(v), m @ Bits::Mixed { .. }) => m.and_static(v),
+            (a, b) => Bits::Dynamic(a.value() & b.value()),
+        }
+    }
+
+    /// `a | b` (swizzle.hpp's `operator|` of `MixedBits`: `S0 | S1`, the run-time bits the
+    /// other side's static ones do not cover, the mask `(~S0 & F1) | (~S1 & F0)`; with a static
+    /// `C<v>`, `make_mixed_bits(C<S0 | v>, d, C<F0 & ~v>)`); a plain run-time operand makes a
+    /// run-time result.
+    pub fn or(self, other: Bits) -> Bits {
+        match (self, other) {
+            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a | b),
+            (
+                Bits::Mixed {
+                    s: s0,
+                    f: f0,
+                    d: d0,
+                },
+                Bits::Mixed {
+                    s: s1,
+                    f: f1,
+                    d: d1,
+                },
+            ) => Bits::make(
+                s0 | s1,
+                Bits::Dynamic(i64::from(((!s1 & f0) & d0) | ((!s0 & f1) & d1))),
+                (!s0 & f1) | (!s1 & f0),
+            ),
+            (Bits::Mixed { s, f, d }, Bits::Static(v))
+            | (Bits::Static(v), Bits::Mixed { s, f, d }) => {
+                let v = v as u32;
+                Bits::make(s | v, Bits::Dynamic(i64::from(d)), f & !v)
+            }
+            (a, b) => Bits::Dynamic(a.value() | b.value()),
+        }
+    }
+
     /// `a & C<m>`: static where `a` is, or where no run-time bit survives the mask.
     pub fn and_static(self, m: i64) -> Bits {
         match self {

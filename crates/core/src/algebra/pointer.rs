@@ -371,6 +371,9 @@ impl Pointer {
                     "a pointer to {b}-bit elements: CuTe's types are whole bytes or narrower than a byte"
                 ),
             )),
+            // `void* p = nullptr;`: no element, no address arithmetic (make_gmem_ptr<T>(p)
+            // types it)
+            (ElementWidth::Unknown(n), PtrBase::Null) if n.as_str() == "void" => Ok(()),
             (ElementWidth::Unknown(_), PtrBase::Null) => self
                 .width
                 .bits("a pointer at nullptr (its address)")
@@ -425,19 +428,20 @@ impl Pointer {
         })
     }
 
-    /// The same pointer as CuTe's `subbyte_iterator` (`recast_ptr` to a sub-byte type):
-    /// elements of fewer than 8 bits packed, a byte address and a bit index.
-    /// @pre the element is narrower than a byte (CuTe's `is_subbyte_v<T>`)
+    /// The same pointer as CuTe's `subbyte_iterator` (`recast_ptr` to a sub-byte type, or
+    /// `array_subbyte<T, N>::begin()` of any `T`): elements packed bit by bit, a byte address
+    /// and a bit index.
+    /// @pre the element's width is known
     pub fn as_subbyte(&self) -> Result<Pointer> {
         match self.width {
-            ElementWidth::Bits(b) if b < 8 => Ok(Pointer {
+            ElementWidth::Bits(b) if b >= 1 => Ok(Pointer {
                 subbyte: true,
                 ..self.clone()
             }),
             _ => Err(condition(
                 "pointer",
                 format!(
-                    "a subbyte_iterator holds elements narrower than a byte, not {}",
+                    "a subbyte_iterator holds elements of a known width, not {}",
                     self.width
                 ),
             )),
@@ -1010,7 +1014,12 @@ mod tests {
         assert_eq!(s.advance(3).unwrap().to_string(), "gmem_subptr[4b](0x1.4)");
         let back = Pointer::parse_address(MemSpace::Gmem, ElementWidth::Bits(4), "0x1.4", true);
         assert_eq!(back.unwrap(), s.advance(3).unwrap());
-        assert!(null(MemSpace::Gmem, 16).as_subbyte().is_err());
+        // array_subbyte<uint16_t, N>'s iterator is a subbyte_iterator too
+        let wide = null(MemSpace::Gmem, 16).as_subbyte().unwrap();
+        assert_eq!(
+            wide.advance(3).unwrap().to_string(),
+            "gmem_subptr[16b](0x6.0)"
+        );
     }
 
     #[test]

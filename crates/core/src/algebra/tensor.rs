@@ -28,6 +28,9 @@ pub enum Origin {
     Coord(Index),
     /// A typed pointer into memory (`gmem_ptr[16b](0x108)`): element `i` is at `ptr + L(i)`.
     Ptr(Pointer),
+    /// CuTe's `counting_iterator<int>{n}` (util/type_traits… iterator.hpp): it holds an `int`,
+    /// so element `i` is the run-time integer `n + L(i)` (CuTe prints `counting_iter(n)`).
+    Counting(i64),
 }
 
 impl Origin {
@@ -46,6 +49,27 @@ impl Origin {
                 )),
             },
             Origin::Coord(c) => Ok(Origin::Coord(index_add(c, by)?)),
+            // `counting_iterator<T>::operator+`: `n + by`, of T (int)
+            Origin::Counting(n) => match (by.as_int(), by.basis()) {
+                (Some(v), None) => Ok(Origin::Counting(
+                    n.checked_add(v)
+                        .filter(|s| i32::try_from(*s).is_ok())
+                        .ok_or_else(|| {
+                            condition(
+                                "tensor offset",
+                                format!(
+                                    "counting_iter({n}) + {v} overflows its int (CuTe's counting_iterator<int>)"
+                                ),
+                            )
+                        })?,
+                )),
+                _ => Err(condition(
+                    "tensor offset",
+                    format!(
+                        "a tensor over counting_iter({n}) cannot move by the coordinate {by}: a layout with basis strides needs an identity tensor (make_identity_tensor)"
+                    ),
+                )),
+            },
             Origin::Ptr(p) => match (by.as_int(), by.basis()) {
                 (Some(v), None) => Ok(Origin::Ptr(p.advance(v)?)),
                 _ => Err(condition(
@@ -62,6 +86,7 @@ impl Origin {
     pub fn element(&self, v: &Index) -> Result<Index> {
         match self.shift(v)? {
             Origin::Count(o) => Ok(IntTuple::int_of(o.value, o.dynamic)),
+            Origin::Counting(n) => Ok(IntTuple::int_of(n, true)),
             Origin::Coord(c) => Ok(c),
             Origin::Ptr(p) => Err(condition(
                 "tensor element",
@@ -74,6 +99,7 @@ impl Origin {
     pub fn as_count(&self) -> Option<i64> {
         match self {
             Origin::Count(o) => Some(o.value),
+            Origin::Counting(n) => Some(*n),
             Origin::Coord(_) | Origin::Ptr(_) => None,
         }
     }
@@ -85,6 +111,7 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Count(o) => write!(f, "{o}"),
+            Origin::Counting(n) => write!(f, "counting_iter({n})"),
             Origin::Coord(c) => write!(f, "ArithTuple{c}"),
             Origin::Ptr(p) => write!(f, "{p}"),
         }
@@ -117,7 +144,9 @@ impl OffsetTensor {
     /// A tensor at `origin` over `layout`, checked: a layout with basis strides maps to
     /// coordinates, so its tensor starts at a coordinate (an `ArithTuple`), not an integer.
     pub fn checked(offset: Origin, layout: Layout) -> Result<OffsetTensor> {
-        if let (Origin::Count(_) | Origin::Ptr(_), true) = (&offset, layout.stride().has_basis()) {
+        if let (Origin::Count(_) | Origin::Counting(_) | Origin::Ptr(_), true) =
+            (&offset, layout.stride().has_basis())
+        {
             let o = &offset;
             return Err(condition(
                 "make_tensor",

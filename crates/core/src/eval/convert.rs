@@ -20,9 +20,20 @@ pub fn to_layout(v: &Value, span: Span) -> Result<Layout, EvalError> {
 }
 
 /// [`to_layout`], borrowing the layout when the value is one.
+///
+/// Inline: a layout argument (as most are) is then a pointer in the caller, no `Result` of a
+/// `Cow` returned and moved out; a shape is made a layout out of line ([`layout_made`]).
+#[inline]
 pub fn layout_of(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
     match v {
         Value::Layout(l) => Ok(Cow::Borrowed(l)),
+        other => layout_made(other, span),
+    }
+}
+
+/// [`layout_of`] of a value that is no layout: a shape's LayoutLeft layout, or the error.
+fn layout_made(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
+    match v {
         Value::IntTuple(t) => Layout::column_major(t.clone())
             .map(Cow::Owned)
             .map_err(|e| EvalError::algebra(e, span)),
@@ -95,7 +106,8 @@ pub fn to_index(v: &Value, span: Span) -> Result<usize, EvalError> {
 
 /// Where a tiler is expected: a layout, a shape (by-mode `n:1`), `_`, or a tuple of those. The
 /// top-level modes of a by-mode tiler are held in `buf` where they fit (what `buf` held is
-/// dropped).
+/// dropped). Inline: the tiler is made in the caller's slot, no `Result` of it moved out.
+#[inline(always)]
 pub fn to_tiler<'b, 'a: 'b>(
     v: &'a Value,
     span: Span,

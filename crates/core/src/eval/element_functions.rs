@@ -12,6 +12,9 @@
 //!   (each step converted to it, as the assignment converts): the result.
 //! - `batch_reduce(S, D, f = plus{})`: `D(i) = reduce(S(_,i), D(i), f)` for `i < size(D)`
 //!   (`CUTE_STATIC_ASSERT_V(rank(S) == 2)`; `assert(size<1>(S) == size(D))`).
+//! - `logical_reduce(S, D, P, f = plus{})`: `batch_reduce` of the tensor at `S.data()` over
+//!   `(dice(P, S.layout()), slice(P, S.layout()))` (a rank-0 part `Layout<_1,_0>`), after
+//!   `assert(compatible(P, shape(S)))` (the table's entry).
 
 use super::function::Routine;
 use super::storage::{ElemType, Element, Number, Scalar, elements};
@@ -21,8 +24,13 @@ use crate::algebra::tensor::Origin;
 use crate::parser::{Expr, ExprKind, Span};
 
 /// The algorithms of this module, by name.
-pub(super) const ELEMENT_FUNCTION_ALGORITHMS: &[&str] =
-    &["for_each", "transform", "reduce", "batch_reduce"];
+pub(super) const ELEMENT_FUNCTION_ALGORITHMS: &[&str] = &[
+    "for_each",
+    "transform",
+    "reduce",
+    "batch_reduce",
+    "logical_reduce",
+];
 
 /// The function an algorithm applies.
 pub(super) enum ElementFn {
@@ -35,31 +43,7 @@ pub(super) enum ElementFn {
 /// functional.hpp's functors `cute` computes on numbers, and how many arguments each takes.
 pub(super) fn functor(name: &str) -> Option<(&'static str, usize)> {
     let n = name.strip_prefix("cute::").unwrap_or(name);
-    const UNARY: &[&str] = &[
-        "identity",
-        "unary_plus",
-        "negate",
-        "logical_not",
-        "abs_fn",
-        "conjugate",
-    ];
-    const BINARY: &[&str] = &[
-        "plus",
-        "minus",
-        "multiplies",
-        "divides",
-        "modulus",
-        "max_fn",
-        "min_fn",
-        "equal_to",
-        "not_equal_to",
-        "greater",
-        "less",
-        "greater_equal",
-        "less_equal",
-        "logical_and",
-        "logical_or",
-    ];
+    use crate::parser::{BINARY_FUNCTORS as BINARY, UNARY_FUNCTORS as UNARY};
     if let Some(f) = UNARY.iter().find(|f| **f == n) {
         return Some((f, 1));
     }
@@ -77,7 +61,15 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
     let is_true = |s: &Scalar| s.value.as_f64() != 0.0;
     if let [x] = args {
         return match name {
-            "identity" | "unary_plus" | "conjugate" => Ok(*x),
+            "identity" | "unary_plus" => Ok(*x),
+            // `conj(x)`: of a complex value the imaginary part negated, of a real one itself
+            "conjugate" => Ok(match x.value {
+                Number::Complex(re, im) => Scalar {
+                    ty: x.ty,
+                    value: Number::Complex(re, -im),
+                },
+                _ => *x,
+            }),
             "negate" => Scalar::arith(
                 '-',
                 Scalar {
@@ -227,6 +219,13 @@ impl Env {
             {
                 Ok(ElementFn::Functor(name, arity))
             }
+            // a functor object (`conjugate conj;`, `auto f = plus{};`)
+            ExprKind::Name(n)
+                if let Some(Value::Name(f)) = self.get(n)
+                    && let Some((name, arity)) = functor(f) =>
+            {
+                Ok(ElementFn::Functor(name, arity))
+            }
             _ => Err(EvalError::new(
                 format!(
                     "{algorithm}: the function must be one of CuTe's functors (plus{{}}, multiplies{{}}, max_fn{{}}, min_fn{{}}, negate{{}}, …: algorithm/functional.hpp) or a lambda"
@@ -285,6 +284,7 @@ impl Env {
             "transform" => Some(args.len().saturating_sub(1)),
             "reduce" => (args.len() == 3).then_some(2),
             "batch_reduce" => (args.len() == 3).then_some(2),
+            "logical_reduce" => (args.len() == 4).then_some(3),
             _ => None,
         }
         .filter(|&i| i < args.len() && i > 0);
@@ -409,9 +409,14 @@ impl Env {
                     self.buffers.put(o, y).map_err(err(args[n - 1].span))?;
                 }
             }
-            "batch_reduce" => {
+            "batch_reduce" | "logical_reduce" => {
                 let f = f.unwrap_or(ElementFn::Functor("plus", 2));
                 let (so, sl) = tensor_view(&vals[0], args[0].span, name, "source")?;
+                let sl = if name == "logical_reduce" {
+                    logical_reduce_layout(&sl, &vals[2], args[2].span)?
+                } else {
+                    sl
+                };
                 let (dst_o, dst_l) = tensor_view(&vals[1], args[1].span, name, "destination")?;
                 let dst = elements(&dst_o, &dst_l).map_err(err(args[1].span))?;
                 let alg = |e| EvalError::algebra(e, args[0].span);
@@ -444,6 +449,34 @@ impl Env {
 }
 
 /// A tensor argument's iterator and layout.
+/// `logical_reduce`'s source layout (tensor_reduce.hpp): `make_layout(red_mode, batch_mode)`
+/// of `dice(P, L)` and `slice(P, L)`, each `Layout<_1,_0>` where it has rank 0.
+fn logical_reduce_layout(l: &Layout, profile: &Value, span: Span) -> Result<Layout, EvalError> {
+    let alg = |e| EvalError::algebra(e, span);
+    let c = super::convert::to_coord(profile, span)?;
+    let unit = || {
+        Layout::new(
+            crate::algebra::IntTuple::int(1),
+            crate::algebra::IntTuple::int(0),
+        )
+    };
+    let diced = crate::algebra::layout_ops::dice(&c, l).map_err(alg)?;
+    let sliced = l.slice(&c).map_err(alg)?;
+    let red = if diced.rank() == 0 {
+        unit().map_err(alg)?
+    } else {
+        diced
+    };
+    let batch = if sliced.rank() == 0 {
+        unit().map_err(alg)?
+    } else {
+        sliced
+    };
+    Ok(crate::algebra::layout::make_layout_from_modes(vec![
+        red, batch,
+    ]))
+}
+
 fn tensor_view(
     v: &Value,
     span: Span,

@@ -5,9 +5,9 @@
 
 use super::storage::{Buffers, ElemType, Element, Number, Scalar, elements, print_tensor};
 use super::{Env, EvalError, Outcome, Value, functions};
-use crate::algebra::Layout;
 use crate::algebra::pointer::{Pointer, PtrBase};
 use crate::algebra::tensor::Origin;
+use crate::algebra::{IntTuple, Layout};
 use crate::parser::{self, BinOp, Expr, ExprKind, Span, UnOp};
 
 /// A number's value, where `v` is one: an element value, an integer, a truth value.
@@ -64,7 +64,10 @@ pub(super) fn scalar_binary(
             };
             return Some(
                 super::element_functions::apply_functor(f, &[x, y])
-                    .map(|b| Value::Bool(b.value.as_i128() != 0))
+                    // a run-time `bool` (equality.rs: a run-time 1 or 0)
+                    .map(|b| {
+                        Value::IntTuple(IntTuple::int_of(i64::from(b.value.as_i128() != 0), true))
+                    })
                     .map_err(|m| EvalError::new(m, span)),
             );
         }
@@ -97,7 +100,10 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
         )
         .map(|s| Value::Scalar(Box::new(s)))
         .map_err(|m| EvalError::new(m, span)),
-        UnOp::Not => Ok(Value::Bool(s.value.as_f64() == 0.0)),
+        UnOp::Not => Ok(Value::IntTuple(IntTuple::int_of(
+            i64::from(s.value.as_f64() == 0.0),
+            true,
+        ))),
         UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
     })
 }
@@ -252,7 +258,7 @@ impl Env {
             Some(x) => self.eval(x)?.as_int(),
             None => None,
         };
-        let (Some(ty), Some(n), false) = (ty, n, storage.subbyte) else {
+        let (Some(ty), Some(n)) = (ty, n) else {
             if let Some(init) = storage.init {
                 return Err(EvalError::new(
                     format!(
@@ -300,10 +306,12 @@ impl Env {
         arg: &Expr,
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
-        let ty = ElemType::of_name(n)?;
-        if self.is_bound(n) || functions::lookup(n).is_some() {
-            return None;
-        }
+        // `TI(1.0f)`, `static_cast<TI>(1.0f)` after `using TI = float;`: the type it names
+        let ty = match self.get(n) {
+            Some(Value::Name(t)) => ElemType::of_name(t)?,
+            _ if self.is_bound(n) || functions::lookup(n).is_some() => return None,
+            _ => ElemType::of_name(n)?,
+        };
         // CUTLASS's number classes (the floating types, the sub-byte integers) hold their own
         // values; `int(x)` of an integer is another's cast
         let class = ty.is_float() || ty.is_subbyte_int() || ty.is_complex();
@@ -318,6 +326,8 @@ impl Env {
             match self.eval(arg) {
                 Ok(v @ Value::Scalar(_)) => v,
                 Ok(v) if class && number_of(&v).is_some() => v,
+                // a CUTLASS number class's cast has no other meaning: its argument's error
+                Err(e) if class => return Some(Err(e)),
                 _ => return None,
             }
         };
@@ -465,6 +475,18 @@ impl Env {
         };
         if (self.dsl || is_dsl_tensor(&p)) && op.is_none() {
             self.dsl_store_type(&p, &v, x, value.span)?;
+        } else if op.is_none()
+            && let Ok(et) = self.buffers.elem_type(&p)
+            && !et.assignable_from(x.ty)
+        {
+            return Err(EvalError::new(
+                format!(
+                    "no operator= of a {1} into an element of {0}: {0}'s constructors are explicit, CuTe does not compile the conversion (write {0}(…))",
+                    et.name(),
+                    x.ty.name()
+                ),
+                value.span,
+            ));
         }
         let x = match op {
             None => x.value,

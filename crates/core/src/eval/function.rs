@@ -7,7 +7,7 @@
 //! Calls nest at most [`MAX_CALL_DEPTH`] deep and one statement makes at most [`MAX_CALLS`]
 //! of them, or the statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, Value};
+use super::{Env, EvalError, Outcome, TextPart, Value};
 use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
 use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 
@@ -19,6 +19,8 @@ pub(super) struct Routine {
     params: Vec<(String, Option<String>)>,
     /// The parameters whose type is CuTe's `Layout<S, D>` (a function's; none of a lambda's).
     takes_layout: Vec<bool>,
+    /// The default arguments' texts of the last parameters (`4` of `int x = 4`), in order.
+    defaults: Vec<String>,
     body: String,
     /// Its place among the session's lambdas (a lambda sees only those bound before it, as
     /// C++'s name lookup does); functions see every function, themselves included.
@@ -27,6 +29,18 @@ pub(super) struct Routine {
     what: String,
     /// The input's line of the body's first (that of its `{`), where the front end said.
     first_line: Option<usize>,
+    /// A Python function (a CuTe DSL jit function): its body Python's lines, and what it
+    /// prints as the DSL does: its Python `print`s (at trace time) before its `cute.printf`s
+    /// (at run time).
+    python: bool,
+}
+
+impl Routine {
+    /// Whether a call of `args` arguments calls it: as many as its parameters, or fewer where
+    /// the rest have default arguments.
+    fn takes(&self, args: usize) -> bool {
+        args <= self.params.len() && args + self.defaults.len() >= self.params.len()
+    }
 }
 
 impl Env {
@@ -47,12 +61,12 @@ impl Env {
             && (super::functions::lookup(n).is_none()
                 || self.functions[n]
                     .iter()
-                    .any(|r| r.params.len() == args.len() && self.takes(r, args)))
+                    .any(|r| r.takes(args.len()) && self.layouts_fit(r, args)))
     }
 
     /// Whether the routine's parameters take these arguments: each one whose type is
     /// `Layout<S, D>` a layout (an argument that fails to evaluate is the call's error).
-    fn takes(&self, r: &Routine, args: &[Expr]) -> bool {
+    fn layouts_fit(&self, r: &Routine, args: &[Expr]) -> bool {
         r.takes_layout.iter().zip(args).all(|(&layout, arg)| {
             !layout || self.eval(arg).map_or(true, |v| v.plain_layout().is_some())
         })
@@ -72,10 +86,16 @@ impl Env {
                 .map(|p| (p.name.to_string(), p.type_param.map(str::to_string)))
                 .collect(),
             takes_layout: def.params.iter().map(|p| p.takes_layout).collect(),
+            defaults: def
+                .params
+                .iter()
+                .filter_map(|p| p.default.map(str::to_string))
+                .collect(),
             body: def.body.to_string(),
             seq: 0,
             what: format!("the function '{}'", def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
+            python: def.python,
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -93,10 +113,12 @@ impl Env {
             Routine {
                 params: params.iter().map(|p| (p.to_string(), None)).collect(),
                 takes_layout: Vec::new(),
+                defaults: Vec::new(),
                 body: body.to_string(),
                 seq,
                 what: format!("the lambda '{name}'"),
                 first_line: None,
+                python: false,
             },
         );
     }
@@ -109,7 +131,9 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let overloads = &self.functions[n];
-        let Some(r) = overloads.iter().find(|r| r.params.len() == args.len()) else {
+        // the overload of as many parameters, else one whose defaults fill the rest
+        let exact = overloads.iter().find(|r| r.params.len() == args.len());
+        let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
             let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
             takes.sort_unstable();
             let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -139,10 +163,12 @@ impl Env {
         Routine {
             params: params.iter().map(|p| (p.to_string(), None)).collect(),
             takes_layout: Vec::new(),
+            defaults: Vec::new(),
             body: body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
             first_line: None,
+            python: false,
         }
     }
 
@@ -178,6 +204,29 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
+        if r.takes(args.len()) && args.len() < r.params.len() {
+            // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
+            // evaluated where the call is
+            let mut vals = self.eval_args(args)?;
+            let skip = r.defaults.len() - (r.params.len() - args.len());
+            for text in &r.defaults[skip..] {
+                let arena = bumpalo::Bump::new();
+                let e = parser::parse_cpp_expr(text, &arena).map_err(|e| {
+                    EvalError::new(
+                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
+                        span,
+                    )
+                })?;
+                let v = self.eval_checked(&e).map_err(|e| {
+                    EvalError::new(
+                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
+                        span,
+                    )
+                })?;
+                vals.push(v);
+            }
+            return self.call_routine_on(r, vals, span, visible);
+        }
         if args.len() != r.params.len() {
             return self.call_routine_on(
                 r,
@@ -230,6 +279,8 @@ impl Env {
             ));
         }
         let mut inner = self.clone();
+        // a Python function's body is CuTe DSL text
+        inner.dsl |= r.python;
         inner.lambda_depth += 1;
         inner.calls.set(self.calls.get() + 1);
         if let Some(seq) = visible {
@@ -245,10 +296,18 @@ impl Env {
             inner.set(name, v);
         }
         let arena = bumpalo::Bump::new();
-        let stmts = parser::parse_body(&r.body, &arena)
+        let parse = if r.python {
+            parser::parse_python_body
+        } else {
+            parser::parse_body
+        };
+        let stmts = parse(&r.body, &arena)
             .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
         let mut out = Vec::new();
-        let result = inner.run_body(stmts, &mut out);
+        let mut at_run_time = Vec::new();
+        let result = inner.run_body(stmts, &mut out, r.python.then_some(&mut at_run_time));
+        // a jit function prints its `cute.printf`s as it runs, after it is traced
+        out.append(&mut at_run_time);
         self.calls.set(inner.calls.get());
         self.warnings
             .borrow_mut()
@@ -277,15 +336,31 @@ impl Env {
     /// Run a body's statements in order, what they give collected in `out` (what a statement
     /// printed before a `return` in it, in a loop or a block, included): the value of the
     /// `return` that ends it (`None`: it ended without one, `return;`, or a failed `ASSERT_*`).
+    /// `at_run_time` (a Python jit function's): where what its statements that print only
+    /// with `cute.printf` print goes (the DSL prints it as it runs the function, after tracing).
     fn run_body(
         &mut self,
         stmts: &[Stmt],
         out: &mut Vec<Outcome>,
+        mut at_run_time: Option<&mut Vec<Outcome>>,
     ) -> Result<Option<Value>, EvalError> {
         for s in stmts {
             let mut got = None;
             let o = self.exec(s, |v| got = Some(v.clone()))?;
-            collect(o, got, out);
+            match at_run_time.as_deref_mut() {
+                Some(later) => {
+                    let mut here = Vec::new();
+                    collect(o, got, &mut here);
+                    for o in here {
+                        if is_run_time_line(&o) {
+                            later.push(o);
+                        } else {
+                            out.push(o);
+                        }
+                    }
+                }
+                None => collect(o, got, out),
+            }
             if let Some(returned) = self.returned.take() {
                 return Ok(returned);
             }
@@ -330,6 +405,11 @@ impl Env {
         let user = match callee.kind {
             ExprKind::Name(n) => self.user_function(n) || self.bound_lambda(n).is_some(),
             ExprKind::Lambda(..) => true,
+            // the DSL's `kernel(…).launch(…)` of the user's kernel: nothing to print
+            ExprKind::Field(kernel, "launch") => {
+                return matches!(kernel.kind, ExprKind::Call(k, _)
+                    if matches!(k.kind, ExprKind::Name(n) if self.user_function(n)));
+            }
             _ => false,
         };
         user && self.void_call.get()
@@ -356,6 +436,12 @@ impl Env {
 }
 
 /// A body statement's outcome added to the body's.
+/// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
+/// what the DSL prints as it runs a jit function, after tracing it.
+fn is_run_time_line(o: &Outcome) -> bool {
+    matches!(o, Outcome::Text(parts) if matches!(parts.as_slice(), [TextPart::RunTime(_)]))
+}
+
 fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {
     match (o, got) {
         (Outcome::Value(_), Some(v)) => out.push(Outcome::Value(v)),

@@ -1081,6 +1081,8 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                 lay(Ok(t.thr_layout_vmnk.clone()))
             }
             "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
+            // `typename TiledMMA::AtomThrID`: the atom's ThrID (mma_atom.hpp)
+            "AtomThrID" => lay(Ok(t.atom.thr_id.clone())),
             "PermutationMNK" | "permutation_mnk" => Some(Ok(Value::Tuple(
                 t.perm
                     .iter()
@@ -1462,6 +1464,9 @@ pub fn atom_function(
             let mma_tiler = super::convert::to_int_tuple(&vals[3], spans[3])?;
             let mma = tiled_mma_arg(&vals[4], spans[4])?;
             let cluster = match vals.get(5) {
+                // a cluster's layout (the tutorials' `cluster_layout_vmnk`): CuTe reads only
+                // size<1>/size<2> of it, its shape's
+                Some(Value::Layout(l)) => Some(l.shape().to_owned()),
                 Some(v) => Some(super::convert::to_int_tuple(v, spans[5])?),
                 None => None,
             };
@@ -1947,6 +1952,7 @@ fn tensor_method(
             ("layout", [], _) => part(layout_only()),
             ("data", [], Some(o)) => part(match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             }),
@@ -1974,6 +1980,7 @@ fn tensor_method(
             Value::Layout((**l).clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },
@@ -1982,6 +1989,7 @@ fn tensor_method(
             Value::Composed(c.clone()),
             match o {
                 Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
             },

@@ -211,6 +211,29 @@ impl ElemType {
         })
     }
 
+    /// Whether C++ compiles `x = v` for an element `x` of this type (a tensor's `T(i) = v`)
+    /// and a value `v` of type `from` (`std::is_assignable_v`, as CUTLASS's number classes
+    /// declare their conversions): the C++ arithmetic types and the sub-byte integers take any
+    /// real value; `half_t` the arithmetic types, itself and the FP8 types; a complex type the
+    /// C++ arithmetic types but `half_t`/`bfloat16_t`, and the complex types; `bfloat16_t` and
+    /// the FP8/FP6/FP4 types (explicit constructors, no `operator=` of another type) only
+    /// themselves. tests/oracle/assignable.txt holds CuTe 4.7's answer for every pair.
+    pub fn assignable_from(self, from: ElemType) -> bool {
+        if self == from {
+            return true;
+        }
+        let real = !from.is_complex();
+        match self {
+            ElemType::BF16 => false,
+            _ if self.mini_float().is_some() => false,
+            ElemType::F16 => {
+                from.is_cpp_arithmetic() || matches!(from, ElemType::E4M3 | ElemType::E5M2)
+            }
+            _ if self.is_complex() => from.is_cpp_arithmetic() || from.is_complex(),
+            _ => real,
+        }
+    }
+
     /// Whether it is a floating-point type.
     pub fn is_float(self) -> bool {
         matches!(
@@ -816,6 +839,10 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
         Origin::Count(o) => Ok(Element::Value(Scalar {
             ty: ElemType::I32,
             value: Number::Int(i128::from(o.value) + i128::from(v)),
+        })),
+        Origin::Counting(n) => Ok(Element::Value(Scalar {
+            ty: ElemType::I32,
+            value: Number::Int(i128::from(*n) + i128::from(v)),
         })),
         Origin::Coord(_) => Err(
             "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"

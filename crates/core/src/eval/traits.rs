@@ -39,6 +39,13 @@ impl Env {
                 Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_)
             ))),
             (Trait::IsSame, [a, b]) => Ok(Value::Bool(same_type(a, b))),
+            // a tuple type's value: empty where every element is static (a type's name, `int`,
+            // is data)
+            (Trait::IsEmpty, [v]) => Ok(Value::Bool(match v {
+                Value::IntTuple(t) => t.is_static() && t.basis().is_none(),
+                Value::Tuple(_) => is_static(v),
+                _ => false,
+            })),
             (Trait::IsConstant, [n, v]) => {
                 let n = match n {
                     Value::Bool(b) => i64::from(*b),
@@ -164,6 +171,14 @@ fn same_type(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
         (Value::Name(x), Value::Name(y)) => x == y,
+        // a pointer's type: its space, element width, iterator and sparse element (not its
+        // address)
+        (Value::Pointer(x), Value::Pointer(y)) => {
+            x.space == y.space
+                && x.width == y.width
+                && x.subbyte == y.subbyte
+                && x.sparse == y.sparse
+        }
         _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a == b,
     }
 }

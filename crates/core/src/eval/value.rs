@@ -28,6 +28,9 @@ pub enum Value {
     LayoutComposed(Box<crate::algebra::layout_composed::ComposedTensor>),
     /// `smem_ptr[Nb](unset)` on its own.
     Offset(Offset),
+    /// An iterator on its own, for make_tensor: CuTe's `counting_iterator<int>{n}`
+    /// ([`Origin::Counting`], printed `counting_iter(n)`).
+    Iterator(Origin),
     /// `Sw o OFF`, waiting for its layout.
     SwizzleOffset(Swizzle, Offset),
     /// `OFF o L`: a layout shifted by an offset (a tensor over a layout); `ArithTuple(0,0) o L`
@@ -159,7 +162,9 @@ impl Value {
                 "a tensor over a layout composed with a layout"
             }
             Value::LayoutComposed(_) => "a layout composed with a layout",
+            Value::Offset(crate::algebra::Offset::Mixed { .. }) => "a MixedBits",
             Value::Offset(_) => "a pointer",
+            Value::Iterator(_) => "an iterator",
             Value::SwizzleOffset(..) => "a swizzle with an offset",
             Value::OffsetLayout(Origin::Coord(_), _) => "an identity tensor",
             Value::OffsetLayout(Origin::Ptr(_), _) => "a tensor over memory",

@@ -193,6 +193,9 @@ pub enum ExprKind<'a> {
     /// as written. It stands as a statement of its own (a docstring: nothing) and in what
     /// `print` and `cute.printf` print.
     Str(&'a str),
+    /// A Python f-string `f"… {x} …"`: its text between the quotes as written (fields and
+    /// `{{` included) and its fields' expressions in order. It stands in what `print` prints.
+    FStr(&'a str, &'a [Expr<'a>]),
 }
 
 impl<'a> ExprKind<'a> {
@@ -223,6 +226,9 @@ pub enum Trait {
     IsConstant,
     /// `tuple_size<T>`: the number of modes of a tuple.
     TupleSize,
+    /// `std::is_empty<T>`: a class with no data (a tuple of static elements only, CuTe's
+    /// tuple storing none of its empty elements).
+    IsEmpty,
     /// `rank_v<T>`: the rank.
     Rank,
     /// `depth_v<T>`: the depth.
@@ -249,6 +255,14 @@ pub enum Stmt<'a> {
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
         /// The value.
+        expr: Expr<'a>,
+    },
+    /// Python's unpacking `a, b, _ = EXPR` (`tidx, _, _ = cute.arch.thread_idx()`): each name
+    /// bound to its mode of the tuple, `_` to none.
+    Unpack {
+        /// The names, and where each is written.
+        names: &'a [(&'a str, Span)],
+        /// The tuple.
         expr: Expr<'a>,
     },
     /// An expression to print.

@@ -17,6 +17,9 @@ impl<'a> Parser<'a> {
         let Some((name, end)) = self.word_at(pos) else {
             return Ok(None);
         };
+        if name == "assert" && self.peek(end).is_some_and(char::is_whitespace) {
+            return self.python_assert(pos, end).map(Some);
+        }
         let gtest = name
             .strip_prefix("EXPECT_")
             .or_else(|| name.strip_prefix("ASSERT_"));
@@ -149,4 +152,34 @@ fn macro_commas(args: &str) -> impl Iterator<Item = usize> + '_ {
         }
         None
     })
+}
+
+impl<'a> Parser<'a> {
+    /// Python's `assert COND[, MESSAGE]` (`end`: the end of the word `assert`): checked as
+    /// `static_assert` is, its relational operators read (`assert depth <= 1, "…"`); a message
+    /// that is no plain string (an f-string) is read and not shown.
+    fn python_assert(&mut self, pos: usize, end: usize) -> PResult<Stmt<'a>> {
+        let relational = std::mem::replace(&mut self.relational, true);
+        let parsed = self.expr(self.skip_ws(end));
+        self.relational = relational;
+        let (cond_end, cond) = parsed?;
+        let mut at = self.skip_ws(cond_end);
+        let mut message = None;
+        if self.peek(at) == Some(',') {
+            let (m_end, m) = self.expr(self.skip_ws(at + 1))?;
+            if let ExprKind::Str(text) = m.kind {
+                message = Some(text);
+            }
+            at = self.skip_ws(m_end);
+        }
+        self.expect_end(at)?;
+        Ok(Stmt::Assert {
+            name: "assert",
+            cond,
+            rhs: None,
+            message,
+            expect: true,
+            written: (&self.src[pos..cond_end], pos),
+        })
+    }
 }

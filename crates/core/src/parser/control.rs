@@ -22,7 +22,7 @@ use super::ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
 };
 use super::cut::{closing_bracket, statement_end};
-use super::{PResult, Parser, err, statement_at};
+use super::{PResult, Parser, err, python_statement_at, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
 
 /// The types a loop's counter may be declared with (C++'s integer types, `auto`).
@@ -143,8 +143,9 @@ impl<'a> Parser<'a> {
         let (word, end) = self.word_at(pos)?;
         let next = self.skip_ws(end);
         let is = match word {
-            // Python's `for i in range(…):`
+            // Python's `for i in range(…):` and `if COND:`
             "for" if self.python_for_counter(next).is_some() => true,
+            "if" if self.python_if_colon(pos).is_some() => true,
             "for" | "while" | "if" | "switch" if self.peek(next) == Some('(') => true,
             // C++17's `if constexpr (COND)`
             "if" => self.constexpr_after(next).is_some(),
@@ -183,6 +184,7 @@ impl<'a> Parser<'a> {
             "for" if self.python_for_counter(next).is_some() => {
                 self.python_for(pos, next, nest).map(Some)
             }
+            "if" if self.python_if_colon(pos).is_some() => self.python_if(pos, nest).map(Some),
             _ => self.control(pos, nest).map(Some),
         }
     }
@@ -1066,6 +1068,84 @@ impl<'a> Parser<'a> {
         Ok((Stmt::Loop(self.arena.alloc(l)), end))
     }
 
+    /// The `:` ending a Python `if COND:` (or `elif COND:`) header at `pos`: the line's last
+    /// character outside a `#` comment, where the line opens no `{` (C++'s `if (c) {`).
+    fn python_if_colon(&self, pos: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let line_end = memchr::memchr(b'\n', &b[pos..]).map_or(b.len(), |k| pos + k);
+        let code = &self.src[pos..python_line_end(b, pos).min(line_end)];
+        let code = code.split('#').next().unwrap_or(code).trim_end();
+        (code.ends_with(':') && !code.contains('{') && !code.ends_with("::"))
+            .then(|| pos + code.len() - 1)
+    }
+
+    /// Python's `if COND:` at `pos` (or an `elif`), its body the lines indented deeper, then
+    /// an `elif COND:` or `else:` at its indentation; the branch and where it ends. The DSL's
+    /// `cutlass.const_expr(c)` and `cutlass.dynamic_expr(c)` are `c`.
+    fn python_if(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        let colon = self.python_if_colon(pos).expect("checked");
+        let (_, word_end) = self.word_at(pos).expect("checked");
+        let cond = self.condition(word_end, colon)?;
+        let b = self.src.as_bytes();
+        let header_indent = pos - self.line_start(pos);
+        let body_start = memchr::memchr(b'\n', &b[colon..]).map_or(b.len(), |k| colon + k + 1);
+        let (then, mut end) = self.python_body(body_start, header_indent, nest + 1)?;
+        if then.is_empty() {
+            return err(
+                "the 'if' has no body (its lines indented deeper)",
+                Span::new(pos, colon + 1),
+            );
+        }
+        let mut otherwise: &'a [Stmt<'a>] = &[];
+        // the next line of code: an `elif`/`else` at the header's indentation goes on
+        let mut q = end;
+        while q < b.len() {
+            let line_end = memchr::memchr(b'\n', &b[q..]).map_or(b.len(), |k| q + k);
+            let line = &self.src[q..line_end];
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                q = line_end + 1;
+                continue;
+            }
+            let at = q + (line.len() - line.trim_start().len());
+            if at - q == header_indent {
+                match self.word_at(at) {
+                    Some(("elif", _)) if self.python_if_colon(at).is_some() => {
+                        let (stmt, e) = self.python_if(at, nest)?;
+                        otherwise = self.arena.alloc_slice_clone(&[stmt]);
+                        end = e;
+                    }
+                    Some(("else", e)) if self.peek(self.skip_ws(e)) == Some(':') => {
+                        let colon = self.skip_ws(e);
+                        let start =
+                            memchr::memchr(b'\n', &b[colon..]).map_or(b.len(), |k| colon + k + 1);
+                        let (body, e) = self.python_body(start, header_indent, nest + 1)?;
+                        otherwise = body;
+                        end = e;
+                    }
+                    _ => {}
+                }
+            }
+            break;
+        }
+        // Python's `print` runs when the DSL traces the function, which traces both branches
+        // of an `if` of the kernel (only the one `cutlass.const_expr(c)` picks)
+        let const_expr = matches!(cond.expr.kind, ExprKind::Call(callee, _)
+            if callee.kind.name() == Some("const_expr"));
+        if !const_expr && let Some(at) = trace_print(then).or_else(|| trace_print(otherwise)) {
+            return err(
+                "Python's print in an 'if' runs when the DSL traces it, in both branches: use cute.printf, which prints in the branch taken, or if cutlass.const_expr(c):, whose branch the DSL picks as it traces",
+                at,
+            );
+        }
+        let branch = Branch {
+            cond,
+            then,
+            otherwise,
+            constexpr: false,
+        };
+        Ok((Stmt::If(self.arena.alloc(branch)), end))
+    }
+
     /// Where the line holding `pos` starts.
     fn line_start(&self, pos: usize) -> usize {
         memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |k| k + 1)
@@ -1074,7 +1154,7 @@ impl<'a> Parser<'a> {
     /// The lines from `from` indented deeper than `indent` (blank lines skipped): one
     /// statement a line, a nested `for … in range(…):` taking the lines indented deeper than
     /// it; and where they end.
-    fn python_body(
+    pub(super) fn python_body(
         &self,
         from: usize,
         indent: usize,
@@ -1103,11 +1183,62 @@ impl<'a> Parser<'a> {
                 at = end;
                 continue;
             }
-            out.push(statement_at(&self.src[..line_end], q, self.arena, nest)?);
+            if let Some(("if", _)) = self.word_at(q)
+                && self.python_if_colon(q).is_some()
+            {
+                let (stmt, end) = self.python_if(q, nest)?;
+                out.push(stmt);
+                at = end;
+                continue;
+            }
+            // a statement whose brackets are open goes on to the lines that close them
+            // (Python's implicit joining of lines)
+            let line_end = python_line_end(b, q);
+            out.push(python_statement_at(
+                &self.src[..line_end],
+                q,
+                self.arena,
+                nest,
+            )?);
             at = line_end + 1;
         }
         Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
     }
+}
+
+/// Where the Python statement at `from` ends: the first newline outside its brackets and
+/// strings (a `#` comment read past), or the end.
+fn python_line_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' if depth == 0 => return i,
+            b'#' => {
+                while i + 1 < b.len() && b[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            // a triple-quoted string (a docstring) may span lines
+            q @ (b'"' | b'\'') if b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q) => {
+                match memchr::memmem::find(&b[i + 3..], &[q, q, q]) {
+                    Some(k) => i += 3 + k + 2,
+                    None => return b.len(),
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// The `:` of a range-based loop's header `(DECL NAME : RANGE)` from `from` (outside brackets;
@@ -1135,6 +1266,7 @@ fn trace_print(body: &[Stmt]) -> Option<Span> {
         Stmt::Print(super::ast::Printing::Items, args) => args.first().map(|a| a.span),
         Stmt::Show(e) => Some(e.span),
         Stmt::Loop(l) => trace_print(l.body),
+        Stmt::If(b) => trace_print(b.then).or_else(|| trace_print(b.otherwise)),
         _ => None,
     })
 }

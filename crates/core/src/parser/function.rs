@@ -22,6 +22,10 @@ pub struct FunctionDef<'a> {
     pub body: &'a str,
     /// The lines of the statement before its body's first (the line of its `{`).
     pub body_line: usize,
+    /// Whether it is a Python function (`@cute.jit def f(a, b):`, its body the lines indented
+    /// deeper): a CuTe DSL jit function, whose Python `print`s run as the DSL traces it and
+    /// whose `cute.printf`s after, as it runs.
+    pub python: bool,
 }
 
 /// A parameter of a function or lambda.
@@ -36,6 +40,8 @@ pub struct Param<'a> {
     /// argument that is no layout is not this function's (C++'s overload resolution calls
     /// CuTe's function of the name, `logical_divide(layout, tile)`).
     pub takes_layout: bool,
+    /// Its default argument's text (`4` of `int x = 4`), if it has one.
+    pub default: Option<&'a str>,
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -210,6 +216,7 @@ impl<'a> Parser<'a> {
             params,
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
+            python: false,
         }))))
     }
 
@@ -294,22 +301,40 @@ impl<'a> Parser<'a> {
         if list.trim().is_empty() || list.trim() == "void" {
             return Ok(out.into_bump_slice());
         }
-        for part in split_top(list) {
-            let at = open + 1 + (part.as_ptr() as usize - list.as_ptr() as usize);
+        let mut defaulted = false;
+        for whole in split_top(list) {
+            let at = open + 1 + (whole.as_ptr() as usize - list.as_ptr() as usize);
+            // `int x = 4`: the default argument after the first '=' (not `==`)
+            let (part, default) = match whole.find('=') {
+                Some(k) if !whole[k + 1..].starts_with('=') => {
+                    (&whole[..k], Some(whole[k + 1..].trim()))
+                }
+                _ => (whole, None),
+            };
             let name = last_ident(part);
             if name.is_empty()
                 || name.starts_with(|c: char| c.is_ascii_digit())
-                || part.contains('=')
                 || part.contains("...")
                 || part.trim_end().len() == name.len()
+                || default.is_some_and(str::is_empty)
             {
                 return err(
                     format!(
-                        "{whose} parameter is modelled as 'TYPE NAME' (auto x, Layout const& x, int n), without a default"
+                        "{whose} parameter is modelled as 'TYPE NAME' (auto x, Layout const& x, int n) or 'TYPE NAME = DEFAULT'"
                     ),
-                    Span::new(at, at + part.len()),
+                    Span::new(at, at + whole.len()),
                 );
             }
+            // C++: after a parameter with a default argument, each has one
+            if defaulted && default.is_none() {
+                return err(
+                    format!(
+                        "{whose} parameter after one with a default argument needs one too (C++)"
+                    ),
+                    Span::new(at, at + whole.len()),
+                );
+            }
+            defaulted |= default.is_some();
             let ty = &part.trim_end()[..part.trim_end().len() - name.len()];
             let words: Vec<&str> = ty
                 .split(|c: char| !is_ident_char(c))
@@ -325,6 +350,7 @@ impl<'a> Parser<'a> {
                 name,
                 type_param,
                 takes_layout,
+                default,
             });
         }
         Ok(out.into_bump_slice())
@@ -369,6 +395,114 @@ fn signature_only(name: &str, span: Span) -> super::ParseError {
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
     let p = Parser::new(src, 0, arena);
     p.block(0, src.len(), 1)
+}
+
+/// A Python function's body (its lines, indented as written) as statements.
+pub fn parse_python_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
+    let p = Parser::new(src, 0, arena);
+    p.python_body(0, 0, 1).map(|(stmts, _)| stmts)
+}
+
+impl<'a> Parser<'a> {
+    /// Python's function definition at `pos`: its decorators (`@cute.jit`, `@cute.kernel`:
+    /// read past), `def NAME(PARAMS):` (each parameter `name[: annotation][= default]`), and
+    /// its body, the lines after indented deeper.
+    pub(super) fn python_definition(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let b = self.src.as_bytes();
+        let mut at = pos;
+        while self.peek(at) == Some('@') {
+            let Some(k) = memchr::memchr(b'\n', &b[at..]) else {
+                return err("a decorator without its function", Span::new(at, b.len()));
+            };
+            at = self.skip_ws(at + k + 1);
+        }
+        let Some(("def", def_end)) = self.word_at(at) else {
+            if at > pos {
+                return err(
+                    "a decorator without its function ('def …')",
+                    Span::new(pos, at),
+                );
+            }
+            return Ok(None);
+        };
+        let name_start = self.skip_ws(def_end);
+        let name = self.word_at(name_start);
+        let open = name.map_or(name_start, |(_, end)| self.skip_ws(end));
+        let Some((name, name_end)) = name.filter(|_| self.peek(open) == Some('(')) else {
+            if at > pos {
+                return err(
+                    "expected 'def NAME(…):' after the decorator",
+                    Span::new(at, def_end),
+                );
+            }
+            // a variable called `def` (`def = 3`)
+            return Ok(None);
+        };
+        let close = closing_bracket(b, open).ok_or_else(|| super::ParseError {
+            message: "expected ')' to close the parameters".into(),
+            span: Span::new(open, open + 1),
+        })?;
+        let header_end = memchr::memchr(b'\n', &b[close..]).map_or(b.len(), |k| close + k);
+        let header = self.src[close + 1..header_end]
+            .split('#')
+            .next()
+            .unwrap_or("");
+        if !header.trim_end().ends_with(':') {
+            return err(
+                "expected ':' ending the 'def' line",
+                Span::new(close, header_end),
+            );
+        }
+        let mut params: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
+        for piece in split_top(&self.src[open + 1..close]) {
+            // a `# comment` after a parameter (on its line) is not part of it
+            let piece = piece
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or(""))
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .trim();
+            if piece.is_empty() {
+                continue;
+            }
+            let name = piece
+                .split([':', '='])
+                .next()
+                .unwrap_or(piece)
+                .trim()
+                .trim_start_matches('*');
+            if name.is_empty() || !name.chars().all(is_ident_char) {
+                return err(
+                    format!("expected a parameter's name, found '{piece}'"),
+                    Span::new(open, close + 1),
+                );
+            }
+            params.push(Param {
+                name,
+                type_param: None,
+                takes_layout: false,
+                // Python's `x=4` / `x: int = 4`
+                default: piece.split_once('=').map(|(_, d)| d.trim()),
+            });
+        }
+        let body_start = (header_end + 1).min(b.len());
+        let body = &self.src[body_start..];
+        // read once, so its errors point into the definition
+        if parse_python_body(body, self.arena)?.is_empty() {
+            return err(
+                "the function has no body (its lines indented deeper than its 'def')",
+                Span::new(at, header_end),
+            );
+        }
+        Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
+            name,
+            name_span: Span::new(name_start, name_end),
+            params: params.into_bump_slice(),
+            body,
+            body_line: self.src[..body_start].matches('\n').count(),
+            python: true,
+        }))))
+    }
 }
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).

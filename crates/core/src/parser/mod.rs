@@ -21,7 +21,7 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, starts_braced};
+pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
@@ -117,6 +117,25 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     statement(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// Where an f-string's field from `from` (past its `{`) has a `!` (not `!=`) or `:` at its top
+/// level, before its closing `}`, if it does.
+fn field_spec(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() && b[i] != b'\n' {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'}' if depth == 0 => return None,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'!' if depth == 0 && b.get(i + 1) != Some(&b'=') => return Some(i),
+            b':' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Where a compound assignment's operator (`+=`, `-=`, `*=`, `/=`) stands outside every
 /// bracket and string of `src` from `pos`, if one does.
 fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
@@ -178,7 +197,28 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
 /// statement's body (`src` then ends where it does, and its spans count from the outer
 /// statement's start). `nest`: the control statements it is inside.
 fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) -> PResult<Stmt<'a>> {
+    statement_with(Parser::new(src, nest, arena), start)
+}
+
+/// [`statement_at`] of a statement of a Python block (a function's, a loop's or a branch's
+/// body): Python's relational operators are read everywhere in it (`is_greater = a > b`), as
+/// Python writes no template's angle brackets.
+fn python_statement_at<'a>(
+    src: &'a str,
+    start: usize,
+    arena: &'a Bump,
+    nest: usize,
+) -> PResult<Stmt<'a>> {
     let mut p = Parser::new(src, nest, arena);
+    p.relational = true;
+    statement_with(p, start)
+}
+
+/// The statement the parser `p` reads from `start` to its text's end.
+fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
+    let src = p.src;
+    let arena = p.arena;
+    let nest = p.depth;
     let mut pos = p.skip_ws(start);
     // C++'s attributes before a declaration, `[[maybe_unused]] auto x = …;`: nothing here
     while src[pos..].starts_with("[[")
@@ -235,6 +275,12 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     }
     // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
     // in its body
+    // Python's `@cute.jit def f(…):` and its body
+    if matches!(src.as_bytes()[pos], b'@' | b'd')
+        && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
     if let Some(stmt) = p.function_definition(pos, nest)? {
         return Ok(stmt);
     }
@@ -244,7 +290,7 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         return Ok(stmt);
     }
     // a unit test's or kernel's checks: `EXPECT_EQ(a, b)`, `static_assert(c, "msg")`, …
-    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C')
+    if matches!(src.as_bytes()[pos], b'E' | b'A' | b's' | b'C' | b'a')
         && let Some(stmt) = p.check_macro(pos)?
     {
         return Ok(stmt);
@@ -253,6 +299,16 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
         return Ok(stmt);
     }
     if let Some(stmt) = p.storage_declaration(pos)? {
+        return Ok(stmt);
+    }
+    if let Some(stmt) = p.constructed_declaration(pos)? {
+        return Ok(stmt);
+    }
+    // Python's unpacking `a, b, _ = EXPR`
+    if let Some(stmt) = p.unpacking(pos)? {
+        return Ok(stmt);
+    }
+    if let Some(stmt) = p.functor_declaration(pos)? {
         return Ok(stmt);
     }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
@@ -338,7 +394,9 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
     {
-        let has_str = args.iter().any(|a| matches!(a.kind, ExprKind::Str(_)));
+        let has_str = args
+            .iter()
+            .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
         if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
             return Ok(Stmt::Print(Printing::Format, args));
@@ -389,9 +447,20 @@ pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// [`parse_expr`] of C++ text (a function's default argument, `int n = 2`: a run-time `2`).
+pub fn parse_cpp_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, Some(true)).map_err(|e| with_full_width_hint(src, e))
+}
+
 /// [`parse_expr`], its errors without the full-width hint.
 fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, None)
+}
+
+/// [`expression`], the dialect known (`Some(true)`: C++) or asked of the text.
+fn expression_in<'a>(src: &'a str, arena: &'a Bump, cpp: Option<bool>) -> PResult<Expr<'a>> {
     let mut p = Parser::new(src, 0, arena);
+    p.cpp.set(cpp);
     let pos = p.skip_ws(0);
     if pos >= src.len() {
         return err("expected an expression", Span::new(0, src.len()));
@@ -403,6 +472,35 @@ fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
 
 /// The callee name of C++'s address-of `&X` (a call of it on X); no identifier spells it.
 pub const ADDRESS_OF: &str = "&";
+
+/// CuTe's functors (algorithm/functional.hpp) that `cute` computes on numbers: the unary ones.
+pub const UNARY_FUNCTORS: &[&str] = &[
+    "identity",
+    "unary_plus",
+    "negate",
+    "logical_not",
+    "abs_fn",
+    "conjugate",
+];
+
+/// CuTe's binary functors (algorithm/functional.hpp) that `cute` computes on numbers.
+pub const BINARY_FUNCTORS: &[&str] = &[
+    "plus",
+    "minus",
+    "multiplies",
+    "divides",
+    "modulus",
+    "max_fn",
+    "min_fn",
+    "equal_to",
+    "not_equal_to",
+    "greater",
+    "less",
+    "greater_equal",
+    "less_equal",
+    "logical_and",
+    "logical_or",
+];
 
 /// The callee name of C++'s conditional `c ? a : b` (a call of it on c, a, b: `control.rs`);
 /// no identifier spells it.
@@ -464,6 +562,13 @@ enum Template {
     /// A type trait, `is_static<T>` (`traits.rs`); `value`: its `_v` form (`is_static_v<T>`,
     /// the trait's `::value`).
     Trait(ast::Trait, bool),
+    /// An integer sequence of its arguments (numeric/integer_sequence.hpp): `int_sequence<1,2,3>`,
+    /// `index_sequence<…>`, `seq<…>`; `typed`: the element type comes first
+    /// (`integer_sequence<int,0,1,2>`). Its value is the tuple of static integers CuTe prints.
+    Sequence { typed: bool },
+    /// `make_integer_sequence<T,N>`, `make_index_sequence<N>`: the sequence (_0,…,_{N-1});
+    /// `typed`: the element type comes first.
+    MakeSequence { typed: bool },
 }
 
 fn template(name: &str) -> Option<Template> {
@@ -484,6 +589,10 @@ fn template(name: &str) -> Option<Template> {
         "Step" => Template::Call("make_step"),
         "tuple" => Template::Call("make_tuple"),
         "make_int_sequence" | "make_seq" => Template::Call("make_int_sequence"),
+        "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
+        "integer_sequence" => Template::Sequence { typed: true },
+        "make_index_sequence" => Template::MakeSequence { typed: false },
+        "make_integer_sequence" => Template::MakeSequence { typed: true },
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -694,7 +803,10 @@ impl<'a> Parser<'a> {
             let rest = self.rest(end);
             let sep = if rest.starts_with("::") {
                 2
-            } else if rest.starts_with('.') && dropping && matches!(name, "cute" | "cutlass") {
+            } else if rest.starts_with('.')
+                && dropping
+                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+            {
                 1
             } else {
                 break;
@@ -702,7 +814,7 @@ impl<'a> Parser<'a> {
             let Some((_, next_end)) = self.word_at(end + sep) else {
                 break;
             };
-            if dropping && NAMESPACES.contains(&name) {
+            if dropping && (NAMESPACES.contains(&name) || name == "arch") {
                 name_start = end + sep;
             } else {
                 dropping = false;
@@ -711,6 +823,41 @@ impl<'a> Parser<'a> {
             name = &self.src[name_start..end];
         }
         Some((name, end))
+    }
+
+    /// Python's unpacking `a, b, _ = EXPR` at `pos`, if the statement is one: names
+    /// separated by commas (two or more), then `=` (not `==`).
+    fn unpacking(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut names = Vec::new();
+        let mut at = pos;
+        let eq = loop {
+            let word = match self.word_at(at) {
+                Some(w) => Some(w),
+                // `_`: a mode not bound
+                None if self.peek(at) == Some('_')
+                    && !self.peek(at + 1).is_some_and(is_ident_char) =>
+                {
+                    Some(("_", at + 1))
+                }
+                None => None,
+            };
+            let Some((name, end)) = word else {
+                return Ok(None);
+            };
+            names.push((name, Span::new(at, end)));
+            let next = self.skip_ws(end);
+            match self.peek(next) {
+                Some(',') => at = self.skip_ws(next + 1),
+                Some('=') if names.len() > 1 && self.peek(next + 1) != Some('=') => break next,
+                _ => return Ok(None),
+            }
+        };
+        let (end, expr) = self.expr(self.skip_ws(eq + 1))?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
     }
 
     /// Python's `import cutlass.cute as cute` and `from cutlass import cute`: nothing to do.
@@ -752,6 +899,20 @@ impl<'a> Parser<'a> {
             };
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
+        }
+        // `using pt_test::Empty;`: a using-declaration of another namespace's name (a unit
+        // test's own structs and functions, which cute does not read)
+        if let Some((qualified, qend)) = self.ident_at(p)
+            && let Some((ns, _)) = qualified.split_once("::")
+            && !matches!(ns, "cute" | "cutlass" | "std")
+            && self.peek(self.skip_ws(qend)) != Some('=')
+        {
+            return err(
+                format!(
+                    "a using-declaration of '{qualified}', a name of the namespace '{ns}' (not CuTe's), is not modelled: cute reads 'using cute::NAME;' and 'using NAME = TYPE;' (a namespace's structs and functions are not read)"
+                ),
+                Span::new(p, qend),
+            );
         }
         // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
         if self.src[p..].starts_with("cute::")
@@ -799,7 +960,11 @@ impl<'a> Parser<'a> {
                 constexpr: false,
             }));
         }
-        let (end, expr) = self.expr(expr_start)?;
+        let (mut end, expr) = self.expr(expr_start)?;
+        // `using T = float const;`: a qualifier, which a type written as a value does not have
+        while let Some(("const" | "volatile", q_end)) = self.ident_at(self.skip_ws(end)) {
+            end = q_end;
+        }
         self.expect_end(end)?;
         Ok(Some(Stmt::Assign {
             name,
@@ -886,6 +1051,103 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// A declaration of a variable of a class type, constructed: `T x;` (default),
+    /// `T x(ARGS);`, `T x{ARGS};`, T a type alias (`using T = tuple<int, _2>;`) or a template
+    /// written in place (`tuple<int, int> t(1, 2);`). A plain name reads as a type where it is
+    /// spelled as one (capitalised, or ending `_type` or `_t`): `foo bar(1)` stays the
+    /// expression it is not (its error at `bar`). The variable is bound to the call
+    /// `T(ARGS)` (`T()` by default), which the evaluator constructs (a tuple type's elements
+    /// from the values). `None`: not one (C++'s own types, `int x;`, keep their readings).
+    fn constructed_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        const NOT_CLASS_TYPES: &[&str] = &[
+            "auto",
+            "const",
+            "constexpr",
+            "static",
+            "return",
+            "using",
+            "typename",
+            "template",
+            "float",
+            "double",
+            "bool",
+            "char",
+            "void",
+            "Tensor",
+            "decltype",
+            "struct",
+            "class",
+            "namespace",
+            "else",
+            "do",
+            "goto",
+            "case",
+            "default",
+            "new",
+            "delete",
+            "throw",
+            "extern",
+            "volatile",
+        ];
+        let Some((w, _)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        if NOT_CLASS_TYPES.contains(&w) || INT_TYPES.contains(&w) {
+            return Ok(None);
+        }
+        let Ok((ty_end, ty)) = self.primary(pos) else {
+            return Ok(None);
+        };
+        let type_spelled = |n: &str| {
+            let last = n.rsplit("::").next().unwrap_or(n);
+            last.starts_with(|c: char| c.is_ascii_uppercase())
+                || last.ends_with("_type")
+                || last.ends_with("_t")
+        };
+        match ty.kind {
+            ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
+            ExprKind::Call(callee, _) if matches!(callee.kind, ExprKind::Qualified(_)) => {}
+            _ => return Ok(None),
+        }
+        let name_start = self.skip_ws(ty_end);
+        if name_start == ty_end {
+            return Ok(None);
+        }
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        if is_keyword(name) || NOT_CLASS_TYPES.contains(&name) {
+            return Ok(None);
+        }
+        let after = self.skip_ws(name_end);
+        let (end, args): (usize, &'a [Expr<'a>]) = match self.peek(after) {
+            None | Some(';') => (name_end, &[]),
+            Some(o @ ('(' | '{')) => {
+                let close = if o == '(' { ')' } else { '}' };
+                self.enter(after)?;
+                let r = self.list(after, o, close, false);
+                self.leave();
+                // arguments that are no expressions (`Layout coalesce(Layout const& l)`): a
+                // function's declaration, read elsewhere
+                match r {
+                    Ok(r) => r,
+                    Err(_) => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_end),
+            expr: Expr {
+                kind: ExprKind::Call(self.alloc(ty), args),
+                span: Span::new(pos, end),
+            },
+            constexpr: false,
+        }))
+    }
+
     /// A declaration of storage: a C array `[__shared__|extern|static|alignas(N)…] T NAME[N];`
     /// (`extern __shared__ T NAME[];` unsized), or CuTe's `[__shared__] array<T, N> NAME;`,
     /// `array_aligned<T, N[, A]> NAME;`, `array_subbyte<T, N> NAME;`. `None`: not one.
@@ -920,7 +1182,22 @@ impl<'a> Parser<'a> {
         let Some((ty_name, ty_span)) = ty else {
             return Ok(None);
         };
-        let angle = self.skip_ws(p);
+        let mut angle = self.skip_ws(p);
+        // a C array of `complex<T>` (cutlass::complex): the element type is the template
+        if matches!(ty_name, "complex" | "cutlass::complex" | "cute::complex")
+            && self.peek(angle) == Some('<')
+            && let Some(close) = self.matching_angle(angle)
+        {
+            ty = Some((
+                &self.src[ty_span.start..close + 1],
+                Span::new(ty_span.start, close + 1),
+            ));
+            p = close + 1;
+            angle = self.skip_ws(p);
+        }
+        let Some((ty_name, ty_span)) = ty else {
+            return Ok(None);
+        };
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
             let subbyte = ty_name == "array_subbyte";
@@ -1039,7 +1316,11 @@ impl<'a> Parser<'a> {
                         Span::new(after, after + 1),
                     );
                 }
-                let (end, values) = self.list(open, '{', '}', false)?;
+                let (end, values) = if ty_name.contains("complex<") {
+                    self.complex_initializers(open, ty_name, ty_span)?
+                } else {
+                    self.list(open, '{', '}', false)?
+                };
                 (end, Some(values))
             }
             _ => (close + 1, zeroed),
@@ -1058,6 +1339,80 @@ impl<'a> Parser<'a> {
                 init,
             }),
         }))
+    }
+
+    /// `conjugate conj;`: a functor of functional.hpp default-constructed and named, read as
+    /// `conj = conjugate{}`. `None`: not one.
+    fn functor_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some((ty, ty_end)) = self.ident_at(pos) else {
+            return Ok(None);
+        };
+        let bare = ty.strip_prefix("cute::").unwrap_or(ty);
+        if !UNARY_FUNCTORS.contains(&bare) && !BINARY_FUNCTORS.contains(&bare) {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(ty_end);
+        let Some((name, name_end)) = self.ident_at(name_start) else {
+            return Ok(None);
+        };
+        let end = self.empty_braces(name_end);
+        if !matches!(self.peek(self.skip_ws(end)), None | Some(';')) {
+            return Ok(None);
+        }
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Assign {
+            name,
+            name_span: Span::new(name_start, name_end),
+            expr: Expr {
+                kind: ExprKind::Name(ty),
+                span: Span::new(pos, ty_end),
+            },
+            constexpr: false,
+        }))
+    }
+
+    /// The initializer list of a C array of `complex<T>` at `open` (its `{`): each item a value,
+    /// or `{re, im}`, C++'s list-initialization of the complex value (read as
+    /// `complex<T>(re, im)`).
+    fn complex_initializers(
+        &mut self,
+        open: usize,
+        ty_name: &'a str,
+        ty_span: Span,
+    ) -> PResult<(usize, &'a [Expr<'a>])> {
+        let mut items = Vec::new();
+        let mut p = self.skip_ws(open + 1);
+        while self.peek(p) != Some('}') {
+            let (end, item) = if self.peek(p) == Some('{') {
+                let (end, parts) = self.list(p, '{', '}', false)?;
+                let callee = self.alloc(Expr {
+                    kind: ExprKind::Name(ty_name),
+                    span: ty_span,
+                });
+                (
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(callee, parts),
+                        span: Span::new(p, end),
+                    },
+                )
+            } else {
+                self.expr(p)?
+            };
+            items.push(item);
+            p = self.skip_ws(end);
+            match self.peek(p) {
+                Some(',') => p = self.skip_ws(p + 1),
+                Some('}') => {}
+                _ => {
+                    return err(
+                        "expected ',' or '}' in the array's initializer",
+                        Span::new(p, p + 1),
+                    );
+                }
+            }
+        }
+        Ok((p + 1, self.arena.alloc_slice_copy(&items)))
     }
 
     /// A binding's name and its `=`: `NAME =`, or a C++ declaration `auto NAME =`,
@@ -1136,7 +1491,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `>` that closes the `<` at `open` (nesting counted), on the same line.
+    /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let mut depth = 0usize;
@@ -1149,7 +1504,10 @@ impl<'a> Parser<'a> {
                         return Some(i);
                     }
                 }
-                b'\n' | b'#' | b';' | b'=' => return None,
+                // (a statement's template arguments may go on over lines, as the tutorials'
+                // `SM100_MMA_F16BF16_SS<TypeA, TypeB, TypeC,⏎ 128, 256, …>` do; a statement
+                // or a preprocessor line is never inside them)
+                b'#' | b';' | b'=' => return None,
                 _ => {}
             }
         }
@@ -1246,21 +1604,30 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::unary, Parser::binop_at)
     }
 
-    /// unary := ('-' | '+' | '~' | '!') unary | postfix. A `-` before a digit is the
-    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix.
+    /// unary := ('-' | '+' | '~' | '!' | 'not') unary | postfix. A `-` before a digit is the
+    /// literal's sign (`-3`, read by the literal); `!=` is not a prefix. `not` is C++'s
+    /// alternative token for `!` (and Python's `not`): a keyword, never a name.
     fn unary(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let b = self.src.as_bytes();
         let op = match (b.get(pos), b.get(pos + 1)) {
-            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some(UnOp::Neg),
-            (Some(b'+'), Some(n)) if *n != b'+' => Some(UnOp::Plus),
-            (Some(b'~'), _) => Some(UnOp::BitNot),
-            (Some(b'!'), n) if n != Some(&b'=') => Some(UnOp::Not),
+            (Some(b'-'), Some(d)) if !d.is_ascii_digit() && *d != b'-' => Some((UnOp::Neg, 1)),
+            (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
+            (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
+            (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            (Some(b'n'), _)
+                if self.word_at(pos).is_some_and(|(w, _)| w == "not")
+                    && self
+                        .peek(pos + 3)
+                        .is_some_and(|c| c.is_whitespace() || c == '(') =>
+            {
+                Some((UnOp::Not, 3))
+            }
             _ => None,
         };
-        let Some(op) = op else {
+        let Some((op, width)) = op else {
             return self.postfix(pos);
         };
-        let start = self.skip_ws(pos + 1);
+        let start = self.skip_ws(pos + width);
         if start >= self.src.len() {
             return err(
                 format!("expected an expression after the prefix '{}'", op.symbol()),
@@ -1575,6 +1942,22 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
+                    // a class template CuTe constructs from its arguments,
+                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`
+                    if !is_int_type
+                        && let ExprKind::Name(n) = e.kind
+                        && n.contains('<')
+                    {
+                        self.enter(q)?;
+                        let (end, args) = self.list(q, '{', '}', false)?;
+                        self.leave();
+                        e = Expr {
+                            kind: ExprKind::Call(self.alloc(e), args),
+                            span: Span::new(e.span.start, end),
+                        };
+                        pos = end;
+                        continue;
+                    }
                     if !is_int_type {
                         return err(
                             "construction with arguments in braces is not modelled: write the value, or make_layout(shape, stride)",
@@ -1923,6 +2306,14 @@ impl<'a> Parser<'a> {
         if b.get(end) == Some(&b'?') {
             return (end + 1, true);
         }
+        // `4_c`: CuTe's literal `operator""_c` (numeric/integral_constant.hpp), a static `C<4>`
+        if self.src[end..].starts_with("_c")
+            && !b
+                .get(end + 2)
+                .is_some_and(|&c| is_ident_char(char::from(c)))
+        {
+            return (end + 2, false);
+        }
         // `_4`, `cute::_4`: CuTe's static constants
         let lit = &self.src[pos..end];
         let constant = lit.starts_with('_') || lit.contains("::_");
@@ -2004,6 +2395,8 @@ impl<'a> Parser<'a> {
         };
         let (end, e) = match c {
             '"' | '\'' => self.string(pos)?,
+            // a Python f-string, `f"… {x} …"`
+            'f' | 'F' if matches!(self.peek(pos + 1), Some('"' | '\'')) => self.f_string(pos)?,
             '(' => self.paren(pos)?,
             '<' => self.bracketed(pos, '<', '>', ExprKind::Tiler)?,
             // a C++ lambda `[&](auto x){ return …; }`
@@ -2039,6 +2432,14 @@ impl<'a> Parser<'a> {
                     return err(
                         "'...' stands for text the example leaves out (pseudo-code, not C++): write the value",
                         Span::new(pos, pos + 3),
+                    );
+                } else if c == '*' {
+                    // `*reinterpret_cast<SharedStorage*>(shared_memory)`: a kernel's view of
+                    // its shared memory as a struct of the program's own
+                    return err(
+                        "a pointer's dereference '*p' is not modelled (cute models a pointer's \
+                         tensor, make_tensor(p, layout), and no struct of the program's own)",
+                        Span::new(pos, pos + 1),
                     );
                 } else {
                     self.check_comment(pos)?;
@@ -2144,6 +2545,12 @@ impl<'a> Parser<'a> {
                         .count();
                     let name = &trimmed[trimmed.len() - name_len..];
                     let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
+                    if part.contains("...") {
+                        return err(
+                            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled: cute's lambdas take one value per parameter",
+                            Span::new(at, at + part.len()),
+                        );
+                    }
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
@@ -2227,6 +2634,55 @@ impl<'a> Parser<'a> {
             Expr {
                 kind: ExprKind::Str(&self.src[pos + 1..i]),
                 span: Span::new(pos, i + 1),
+            },
+        ))
+    }
+
+    /// A Python f-string at `pos` (its `f`): `f"… {x} …"` on one line, its fields' expressions
+    /// read where they stand (`{{` and `}}` are braces). A field's conversion or format spec
+    /// (`{x!r}`, `{x:.2f}`) is not modelled.
+    fn f_string(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, text) = self.string(pos + 1)?;
+        let ExprKind::Str(template) = text.kind else {
+            return err("expected a string after 'f'", Span::new(pos, pos + 1));
+        };
+        let triple = end - (pos + 1) - template.len() == 6;
+        let start = pos + 1 + if triple { 3 } else { 1 };
+        let b = self.src.as_bytes();
+        let mut fields = Vec::new();
+        let mut i = start;
+        while i < start + template.len() {
+            match b[i] {
+                b'{' if b.get(i + 1) == Some(&b'{') => i += 2,
+                b'}' if b.get(i + 1) == Some(&b'}') => i += 2,
+                b'{' => {
+                    // a conversion `!r` or a format spec `:>8` at the field's top level (where
+                    // the notation's `S:D` would read it as a layout)
+                    if let Some(k) = field_spec(b, i + 1) {
+                        return err(
+                            "an f-string's conversion ('!r') or format spec (':…') is not modelled: write the field alone, {x}",
+                            Span::new(k, k + 1),
+                        );
+                    }
+                    let (e_end, e) = self.expr(self.skip_ws(i + 1))?;
+                    let close = self.skip_ws(e_end);
+                    if self.peek(close) != Some('}') {
+                        return err(
+                            "an f-string's field is an expression and its closing '}' (a conversion '!r' or a format spec ':…' is not modelled)",
+                            Span::new(close, close + 1),
+                        );
+                    }
+                    fields.push(e);
+                    i = close + 1;
+                }
+                _ => i += 1,
+            }
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::FStr(template, self.arena.alloc_slice_copy(&fields)),
+                span: Span::new(pos, end),
             },
         ))
     }
@@ -2595,6 +3051,40 @@ impl<'a> Parser<'a> {
                 }
             }
             Template::Trait(..) => unreachable!("read above"),
+            // `integer_sequence<T, Ints...>`: CuTe's integer_sequence is a tuple of
+            // `integral_constant<T, I>`s (print: `(_0,_1,_2)`); the element type is read, not kept
+            Template::Sequence { typed } | Template::MakeSequence { typed } => {
+                let values = if typed { items.get(1..) } else { Some(items) };
+                let Some(values) = values.filter(|_| !typed || items[0].kind.name().is_some())
+                else {
+                    return err(
+                        format!("expected {name}<T, …> with an integer type first"),
+                        span,
+                    );
+                };
+                if let Template::MakeSequence { .. } = t {
+                    let callee = Expr {
+                        kind: ExprKind::Qualified("make_int_sequence"),
+                        span: Span::new(pos, name_end),
+                    };
+                    ExprKind::Call(self.alloc(callee), values)
+                } else {
+                    let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
+                    for item in values {
+                        let Some(i) = fold_literal(item) else {
+                            return err(
+                                format!("expected {name}<…> with integers (its elements)"),
+                                item.span,
+                            );
+                        };
+                        v.push(Expr {
+                            kind: ExprKind::Int(i),
+                            span: item.span,
+                        });
+                    }
+                    ExprKind::Tuple(v.into_bump_slice())
+                }
+            }
             Template::Call(f) => {
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),

@@ -55,6 +55,7 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         "is_same" => Trait::IsSame,
         "is_constant" => Trait::IsConstant,
         "tuple_size" => Trait::TupleSize,
+        "is_empty" => Trait::IsEmpty,
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
         "depth" if value => Trait::Depth,

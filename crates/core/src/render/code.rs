@@ -98,6 +98,7 @@ fn cpp_inttuple_iter(o: &Origin) -> Option<String> {
         }
         Origin::Coord(c) if c.is_int() => format!("make_inttuple_iter({})", cpp_values(c, "")),
         Origin::Coord(c) => format!("make_inttuple_iter({})", cpp_values(c, "make_coord")),
+        Origin::Counting(n) => format!("counting_iterator<int>{{{n}}}"),
         Origin::Ptr(_) => return None,
     })
 }
@@ -106,6 +107,7 @@ fn cpp_inttuple_iter(o: &Origin) -> Option<String> {
 fn origin_dynamic(o: &Origin) -> bool {
     match o {
         Origin::Count(o) => o.dynamic,
+        Origin::Counting(_) => true,
         Origin::Coord(c) => !c.is_static(),
         Origin::Ptr(_) => false,
     }

@@ -64,6 +64,9 @@ fn origin(out: &mut String, o: &Origin) {
             out.push_str("ArithTuple");
             tup(out, c);
         }
+        Origin::Counting(n) => {
+            let _ = write!(out, "counting_iter({n})");
+        }
         Origin::Ptr(p) => {
             let _ = write!(out, "{}", crate::algebra::pointer::CutePrint(p));
         }
@@ -127,6 +130,10 @@ pub fn write_value(out: &mut String, v: &Value) {
         }
         Value::Offset(o) => {
             offset(out, o);
+            Ok(())
+        }
+        Value::Iterator(o) => {
+            origin(out, o);
             Ok(())
         }
         Value::SwizzleOffset(s, o) => {

@@ -84,6 +84,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             }
             m
         }
+        Value::Iterator(o) => object(json!({"kind": "iterator", "iterator": origin(o)})),
         Value::SwizzleOffset(s, o) => object(json!({
             "kind": "swizzle_offset",
             "swizzle": Json::Object(swizzle(s)),
@@ -286,6 +287,7 @@ fn swizzle(s: &Swizzle) -> Map<String, Json> {
 fn origin(o: &Origin) -> Json {
     match o {
         Origin::Count(o) => kinded(*o),
+        Origin::Counting(n) => json!({"counting_iter": n}),
         Origin::Coord(c) => int_tuple(c),
         Origin::Ptr(p) => pointer(p),
     }

@@ -22,18 +22,29 @@ pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
 /// `print` in `--format cute`).
 pub fn text_line_with(parts: &[crate::eval::TextPart], write: fn(&mut String, &Value)) -> String {
     let mut out = String::with_capacity(64);
-    for p in parts {
-        match p {
-            crate::eval::TextPart::Str(s) => out.push_str(s),
-            crate::eval::TextPart::Value(v) => write(&mut out, v),
-            // in every format, as the DSL's printf prints it
-            crate::eval::TextPart::Printf(v) => write_printf_value(&mut out, v),
-        }
-    }
+    write_parts(&mut out, parts, write);
     while out.ends_with('\n') {
         out.pop();
     }
     out
+}
+
+/// Append a printing statement's pieces.
+fn write_parts(out: &mut String, parts: &[crate::eval::TextPart], write: fn(&mut String, &Value)) {
+    let out = &mut *out;
+    for p in parts {
+        match p {
+            crate::eval::TextPart::Str(s) => out.push_str(s),
+            crate::eval::TextPart::Value(v) => write(out, v),
+            // in every format, as the DSL's printf prints it
+            crate::eval::TextPart::Printf(v) => write_printf_value(out, v),
+            // in every format, as the DSL's Python print prints it at trace time
+            crate::eval::TextPart::Traced(v) => write_traced_value(out, v),
+            crate::eval::TextPart::Pieces(pieces) | crate::eval::TextPart::RunTime(pieces) => {
+                write_parts(out, pieces, write)
+            }
+        }
+    }
 }
 
 /// A value as the CuTe DSL's `cute.printf` prints it at run time (checked with dsl-oracle):
@@ -65,6 +76,142 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
         }
         v => write_value(out, v),
     }
+}
+
+/// A value as Python's `print` prints it in a CuTe DSL `@cute.jit` function, at trace time
+/// (checked with dsl-oracle): a static integer as it is, a run-time one `?` (its value is not
+/// known when the DSL traces); a layout in the notation with its run-time integers `?`
+/// (`(2,(1,6)):(1,(?,2))`); a shape, a coordinate or a tiler is a Python tuple, written as
+/// Python writes one (`(3, 8)`, `(2, (Int32(?), 4))`, `(3:3, (2,4):(1,8))`); a truth value
+/// `True` or `False`; a swizzle `S<3,3,3>`; a value of a numeric type (`cutlass.Float32(x)`) `?`.
+pub fn write_traced_value(out: &mut String, v: &Value) {
+    match v {
+        Value::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
+        Value::IntTuple(t) => match t.as_int_kind() {
+            Some((_, true)) => out.push('?'),
+            Some((n, false)) => {
+                let _ = write!(out, "{n}");
+            }
+            None => write_python_tuple(out, t),
+        },
+        Value::Layout(l) => write_unknown_dynamic(out, |o| l.write_to(o)),
+        Value::Tuple(items) => {
+            out.push('(');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match e {
+                    Value::IntTuple(t) => write_python_tuple(out, t),
+                    e => write_traced_value(out, e),
+                }
+            }
+            if items.len() == 1 {
+                out.push(',');
+            }
+            out.push(')');
+        }
+        Value::Swizzle(s) => {
+            let _ = write!(out, "S<{},{},{}>", s.bits, s.base, s.shift);
+        }
+        // a value of the DSL's numeric types (`cutlass.Float32(3.14)`, `x.to(cutlass.Int8)`)
+        // is a run-time value
+        Value::Scalar(_) => out.push('?'),
+        // an identity tensor: its coordinate, then its layout
+        Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {
+            out.push_str("tensor<");
+            write_unknown_dynamic(out, |o| {
+                let _ = write!(o, "{c}");
+            });
+            out.push_str(" o ");
+            write_unknown_dynamic(out, |o| l.write_to(o));
+            out.push('>');
+        }
+        Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(p), l)
+            if let Some(head) = dsl_register_pointer(p) =>
+        {
+            let _ = write!(out, "tensor<{head} o ");
+            write_unknown_dynamic(out, |o| l.write_to(o));
+            out.push('>');
+        }
+        Value::Composed(c) => {
+            write_traced_value(out, &Value::Swizzle(c.swizzle));
+            let _ = write!(out, " o {} o ", c.offset);
+            write_traced_value(out, &Value::Layout(c.layout.clone()));
+        }
+        v => write_value(out, v),
+    }
+}
+
+/// A register tensor's pointer as the DSL prints it (`cute.make_rmem_tensor`, checked with
+/// dsl-oracle): `ptr<f32, rmem, align<32>>`, the alignment the largest power of two, at most
+/// 32 bytes, dividing its offset in bytes, written where it exceeds the element's size; `None`
+/// for another pointer (cute prints it in the notation).
+fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    if p.space != MemSpace::Raw || p.base != PtrBase::Stack || p.subbyte {
+        return None;
+    }
+    let ty = crate::eval::storage::ElemType::of_name(p.type_name.0.as_deref()?)?;
+    let bits = crate::algebra::recast::element_bits(ty.dsl_type()?)?;
+    if bits < 8 {
+        return None;
+    }
+    let bytes = bits / 8;
+    let align = match p.offset.checked_mul(bytes) {
+        Some(0) => 32,
+        Some(b) => (1i64 << b.trailing_zeros().min(5)).min(32),
+        None => bytes,
+    };
+    Some(if align > bytes {
+        format!("ptr<{}, rmem, align<{align}>>", ty.dsl_name())
+    } else {
+        format!("ptr<{}, rmem>", ty.dsl_name())
+    })
+}
+
+/// A Python tuple of integers as Python's `repr` writes it: `(2, (3, 4))`, a run-time integer
+/// `Int32(?)`, a tuple of one `(3,)`.
+fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
+    if let Some((n, dynamic)) = t.as_int_kind() {
+        if dynamic {
+            out.push_str("Int32(?)");
+        } else {
+            let _ = write!(out, "{n}");
+        }
+        return;
+    }
+    out.push('(');
+    for (i, m) in t.modes().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_python_tuple(out, m);
+    }
+    if t.rank() == 1 {
+        out.push(',');
+    }
+    out.push(')');
+}
+
+/// What `write` appends in the notation, each run-time integer (`6?`) written `?`.
+fn write_unknown_dynamic(out: &mut String, write: impl FnOnce(&mut String)) {
+    let mut text = String::with_capacity(32);
+    write(&mut text);
+    let bytes = text.as_bytes();
+    let mut digits = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() || (c == '-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+            digits += 1;
+            continue;
+        }
+        if c != '?' {
+            out.push_str(&text[i - digits..i]);
+        }
+        digits = 0;
+        out.push(c);
+    }
+    out.push_str(&text[text.len() - digits..]);
 }
 
 /// Append a value's notation to `out`.
@@ -117,6 +264,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::NestedComposed(n) => write!(out, "{n}"),
         Value::LayoutComposed(t) => write!(out, "{t}"),
         Value::Offset(o) => write!(out, "{o}"),
+        Value::Iterator(o) => write!(out, "{o}"),
         Value::SwizzleOffset(s, o) => write!(out, "{s} o {o}"),
         Value::OffsetLayout(o, l) => write!(out, "{o} o {l}"),
         Value::SwizzledTensor(o, c) => write!(out, "{o} o {c}"),

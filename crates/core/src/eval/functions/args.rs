@@ -22,7 +22,8 @@ impl<'a> Args<'a> {
     pub(super) fn layout_ref(&self, i: usize) -> Result<std::borrow::Cow<'_, Layout>, EvalError> {
         crate::eval::convert::layout_of(&self.vals[i], self.spans[i])
     }
-    /// Argument `i` read as a tiler, its modes held in `buf` ([`to_tiler`]).
+    /// Argument `i` read as a tiler, its modes held in `buf` ([`to_tiler`], inline with it).
+    #[inline(always)]
     pub(super) fn tiler<'b>(
         &self,
         i: usize,

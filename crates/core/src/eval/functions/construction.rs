@@ -320,6 +320,49 @@ pub(super) static VALUES: &[Function] = &[
         coordinates: true
     ),
     f!(
+        "counting_iterator",
+        "counting_iterator<int>{N}",
+        "CuTe's counting iterator (pointer_base.hpp): it holds the int N, so a tensor over it has the run-time integers N + L(i) as its elements (printed counting_iter(N))",
+        "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))",
+        2,
+        2,
+        |a| {
+            // `counting_iterator<T>`: of an integer type only (T is what it holds)
+            match &a.vals[0] {
+                Value::Name(t) if matches!(t.as_str(), "int" | "int32_t") => {}
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "counting_iterator<T>: cute models T = int (CuTe's counting_iterator of another type is not modelled), found {}",
+                            match other {
+                                Value::Name(n) => format!("'{n}'"),
+                                v => v.kind().to_string(),
+                            }
+                        ),
+                        a.spans[0],
+                    ));
+                }
+            }
+            let n = match a.int_tuple(1)? {
+                t if t.is_int() && t.basis().is_none() => t.as_int().expect("an integer"),
+                t => {
+                    return Err(EvalError::new(
+                        format!("counting_iterator<int>{{N}} takes an integer, got {t}"),
+                        a.spans[1],
+                    ));
+                }
+            };
+            if i32::try_from(n).is_err() {
+                return Err(EvalError::new(
+                    format!("counting_iterator<int>{{{n}}}: {n} is not an int"),
+                    a.spans[1],
+                ));
+            }
+            Ok(Value::Iterator(Origin::Counting(n)))
+        },
+        template: super::TemplateArgs::Before
+    ),
+    f!(
         "make_tensor",
         "make_tensor(ITERATOR, L) | make_tensor(ITERATOR, SHAPE, STRIDE) | make_tensor<T>(L)",
         "the tensor over L at the iterator: a counting one (its elements are their own indices plus its start, OFFSET o L), a pointer (gmem_ptr[16b](0x108) o L), or, with an element type T, an owning register tensor (ptr[32b](stack) o L)",
@@ -348,6 +391,7 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     let origin = match &a.vals[0] {
         Value::ArithTuple(c) => Origin::Coord(c.clone()),
         Value::Offset(algebra::Offset::Int(o)) => Origin::Count(*o),
+        Value::Iterator(o) => o.clone(),
         Value::IntTuple(t) if t.is_int() && t.basis().is_none() => {
             let (v, dynamic) = t.as_int_kind().expect("an integer");
             Origin::Count(algebra::Int::of(v, dynamic))
@@ -391,7 +435,7 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     let l = layout(a)?;
     let lspan = a.spans[a.len() - 1];
     match (&origin, &l) {
-        (Origin::Count(_) | Origin::Ptr(_), Value::Composed(c)) => {
+        (Origin::Count(_) | Origin::Counting(_) | Origin::Ptr(_), Value::Composed(c)) => {
             return Ok(Value::SwizzledTensor(origin.clone(), c.clone()));
         }
         (Origin::Coord(_), _) => {

@@ -355,6 +355,14 @@ pub fn call_checking_in(
                 pointers::owning_static(&l, f.name, span)?;
                 Value::offset_layout(Origin::Ptr(p.owning()), l)
             }
+            // of a tensor over `counting_iterator<int>`: an owning tensor of its value type, int
+            (OnTensor::New, Origin::Counting(_), Value::Layout(l)) => {
+                use crate::algebra::pointer::{MemSpace, Pointer, PtrBase};
+                pointers::owning_static(&l, f.name, span)?;
+                let p = Pointer::of_element(MemSpace::Raw, "int", PtrBase::Stack, true)
+                    .map_err(|e| EvalError::algebra(e, span))?;
+                Value::offset_layout(Origin::Ptr(p), l)
+            }
             (_, _, other) => other,
         });
     }

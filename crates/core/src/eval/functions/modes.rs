@@ -56,6 +56,27 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let idx = (1..a.len())
                 .map(|i| a.index(i))
                 .collect::<Result<Vec<_>, _>>()?;
+            // `select<0,2>(shape_MNK)`: a tuple's modes, a tuple (cute/algorithm/tuple_algorithms.hpp)
+            if let Value::IntTuple(t) = &a.vals[0]
+                && !t.is_int()
+            {
+                return tuple_modes(a, t, &idx);
+            }
+            // `select<1,2,3>(make_coord(m, n, k, _))`: a coordinate with `_`, its items
+            if let Value::Tuple(items) = &a.vals[0] {
+                return idx
+                    .iter()
+                    .map(|&i| {
+                        items.get(i).cloned().ok_or_else(|| {
+                            EvalError::new(
+                                format!("mode {i} of a tuple of rank {}", items.len()),
+                                a.spans[0],
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Value::Tuple);
+            }
             a.layout(0)?
                 .select(&idx)
                 .map(Value::Layout)
@@ -71,6 +92,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         3,
         |a| {
+            // `take<0,2>(shape)`: modes [b, e) of a tuple, a tuple
+            if let Value::IntTuple(t) = &a.vals[0]
+                && !t.is_int()
+            {
+                let (b, e) = (a.index(1)?, a.index(2)?);
+                return tuple_modes(a, t, &(b..e.max(b)).collect::<Vec<_>>());
+            }
             a.layout(0)?
                 .take(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
@@ -141,6 +169,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
 
 /// `append`/`prepend` (`front`) of a layout: `(L)`, `(L, X)`, `(L, X, N)`, or `(L, N)` when N is
 /// the C++ template argument of `append<N>(L)` (its span is the name's, before the arguments).
+/// The tuple of `t`'s modes `idx`, in order (CuTe's `select<I...>(t)`: `make_tuple(get<I>(t)...)`).
+fn tuple_modes(a: &Args, t: &crate::algebra::IntTuple, idx: &[usize]) -> Result<Value, EvalError> {
+    let modes = t.modes().to_vec();
+    idx.iter()
+        .map(|&i| {
+            modes.get(i).cloned().ok_or_else(|| {
+                EvalError::new(
+                    format!("mode {i} of a tuple of rank {}", modes.len()),
+                    a.spans[0],
+                )
+            })
+        })
+        .collect::<Result<crate::algebra::IntTuple, _>>()
+        .map(Value::IntTuple)
+}
+
 pub(super) fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
     let templated_n = a.len() == 2
         && a.spans[1].end <= a.spans[0].start

@@ -417,6 +417,17 @@ fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
                 .map_err(a.alg());
         }
         let width = element_arg(a, 0)?;
+        // `make_gmem_ptr<T>(p)` of a `T*` (or a `void*`, pointer.hpp's `void*` overload) at
+        // its start: the same address as a pointer to T
+        if let Value::Pointer(p) = &a.vals[1]
+            && p.space == MemSpace::Raw
+            && p.offset == 0
+            && p.sparse.is_none()
+            && (p.width == width || p.width == ElementWidth::Unknown("void".into()))
+        {
+            let q = Pointer::new(MemSpace::Raw, width, p.base.clone()).map_err(a.alg())?;
+            return q.tagged(space).map(Value::Pointer).map_err(a.alg());
+        }
         if !is_null(&a.vals[1]) {
             return Err(EvalError::new(
                 format!(
@@ -498,6 +509,15 @@ fn cast(a: &Args, op: &str) -> Result<Value, EvalError> {
     };
     if let Some((bits, signed)) = crate::parser::cpp_int_type(ty) {
         return int_cast(a, op, ty, bits, signed);
+    }
+    // `static_cast<TI>(1.0f)` of a floating type CuTe names: the number as the type holds it
+    if let Some(elem_ty) = crate::eval::storage::ElemType::of_name(ty)
+        && elem_ty.is_float()
+        && let Some(x) = crate::eval::elements::number_of(&a.vals[1])
+    {
+        return crate::eval::storage::Scalar::new(elem_ty, x.value)
+            .map(|s| Value::Scalar(Box::new(s)))
+            .map_err(|e| EvalError::new(e, a.spans[1]));
     }
     let Some(elem) = pointee(ty) else {
         return Err(EvalError::new(

@@ -237,6 +237,19 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         |a| match &a.vals[0] {
             Value::Bool(b) => Ok(Value::Bool(*b)),
+            // an element's value (`bool(T(i))`): C++'s conversion, whether it is not 0, a
+            // run-time bool (printed 1 or 0)
+            Value::Scalar(s) if !s.ty.is_complex() => Ok(Value::IntTuple(IntTuple::int_of(
+                i64::from(s.value.as_f64() != 0.0),
+                true,
+            ))),
+            // a run-time integer's truth is a run-time `bool` (1 or 0), a static one's static
+            Value::IntTuple(t) if t.is_dynamic() && t.basis().is_none() && t.as_int().is_some() => {
+                Ok(Value::IntTuple(IntTuple::int_of(
+                    i64::from(t.as_int() != Some(0)),
+                    true,
+                )))
+            }
             v => match v.as_int() {
                 Some(x) => Ok(Value::Bool(x != 0)),
                 None => Err(EvalError::new(

@@ -19,6 +19,20 @@ fn layout<'v>(a: &Args<'v>, i: usize) -> Result<Cow<'v, Layout>, EvalError> {
     layout_of(&a.vals[i], a.spans[i])
 }
 
+/// [`layout`] as a reference, a layout made from a shape kept in `made`: the calls that check
+/// a law get a pointer, not a `Cow` (a layout's size) moved out of a `Result`.
+#[inline(always)]
+fn layout_in<'r, 'v: 'r>(
+    a: &Args<'v>,
+    i: usize,
+    made: &'r mut Option<Layout>,
+) -> Result<&'r Layout, EvalError> {
+    match layout(a, i)? {
+        Cow::Borrowed(l) => Ok(l),
+        Cow::Owned(l) => Ok(made.insert(l)),
+    }
+}
+
 /// A call as the user's ([`super::LawfulHandler`]): the derivation's value, or where these
 /// arguments have none (`Ok(None)`), the plain handler's.
 #[inline(always)]
@@ -72,10 +86,11 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
         Value::Swizzle(_) | Value::Composed(_) | Value::NestedComposed(_) | Value::Offset(_)
     );
     if layout_like && tiler_like {
-        let l = layout(a, 0)?;
+        let mut made = None;
+        let l = layout_in(a, 0, &mut made)?;
         let mut buf = TilerBuf::new();
         let tl = a.tiler(1, &mut buf)?;
-        return lay(a, composition::compose_tiler_traced(&l, &tl, t));
+        return lay(a, composition::compose_tiler_traced(l, &tl, t));
     }
     // a layout then a swizzle (swizzle_layout.hpp, layout_composed.hpp): its law checked where
     // the sink checks laws
@@ -138,10 +153,11 @@ pub(super) fn tiler_op<T: Trace>(
     if !plain_layout(a, 0) {
         return Ok(None);
     }
-    let l = layout(a, 0)?;
+    let mut made = None;
+    let l = layout_in(a, 0, &mut made)?;
     let mut buf = TilerBuf::new();
     let tl = a.tiler(1, &mut buf)?;
-    lay(a, op(&l, &tl, t))
+    lay(a, op(l, &tl, t))
 }
 
 /// A product of two layouts (blocked, raked).
@@ -154,11 +170,12 @@ pub(super) fn layout_op<T: Trace>(
     if !plain_layout(a, 0) || !plain_layout(a, 1) {
         return Ok(None);
     }
-    let (x, y) = (layout(a, 0)?, layout(a, 1)?);
-    lay(a, op(&x, &y, t))
+    let (mut made_x, mut made_y) = (None, None);
+    let (x, y) = (layout_in(a, 0, &mut made_x)?, layout_in(a, 1, &mut made_y)?);
+    lay(a, op(x, y, t))
 }
 
-#[inline]
+#[inline(always)]
 pub(super) fn inverse<T: Trace>(
     a: &Args,
     t: &mut T,
@@ -172,7 +189,8 @@ pub(super) fn inverse<T: Trace>(
     if !plain_layout(a, 0) {
         return Ok(None);
     }
-    lay(a, op(&*layout(a, 0)?, t))
+    let mut made = None;
+    lay(a, op(layout_in(a, 0, &mut made)?, t))
 }
 
 pub(super) fn local_tile(a: &Args, t: &mut Recorder) -> Traced {

@@ -1,0 +1,243 @@
+//! Issue 37: what the sweep of CUTLASS's core unit tests (tests/oracle/sweep_blocks.py) found
+//! refused in inverse_left.cpp, array_subbyte.cpp, bitfield.cpp, mixedbits.cpp, pointer.cpp and
+//! tensor_algs.cpp. Each expectation is what CuTe 4.7 prints for the same statement
+//! (/work/shared/tools/cute-oracle).
+
+use crate::helpers::cute;
+
+fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
+/// `left_inverse` of a layout with a negative static stride: CuTe's fold gives the stride's
+/// quotient as a negative extent (`(_-1,_4):(_0,_1)` for `4:-1`, oracle output). SPEC §3:
+/// extents are at least 1, so it is an error that names CuTe's shape, also in a pasted TEST
+/// body (inverse_left.cpp's negative-stride case).
+#[test]
+fn left_inverse_of_a_negative_stride_names_cutes_shape() {
+    for (stmt, shape) in [
+        (
+            "left_inverse(make_layout(Shape<_4>{}, Stride<Int<-1>>{}))",
+            "(_-1,_4)",
+        ),
+        (
+            "left_inverse(make_layout(Shape<_4>{}, Stride<Int<-2>>{}))",
+            "(_-2,_4)",
+        ),
+        (
+            "left_inverse(make_layout(make_shape(_2{},_4{}), make_stride(_m1{}, _2{})))",
+            "(_-1,_-2,_4)",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!(code, 1, "{stmt}: {out}");
+        assert!(
+            err.contains("negative stride") && err.contains(&format!("the shape {shape}")),
+            "{stmt}: {err}"
+        );
+    }
+    let block = "\
+template <class Layout>
+void test_left_inverse(Layout const& layout)
+{
+  auto inv_layout = left_inverse(layout);
+  for (int i = 0; i < size(layout); ++i) {
+    EXPECT_EQ(layout(inv_layout(layout(i))), layout(i));
+  }
+}
+{
+auto layout = make_layout(Shape<_4>{}, Stride<Int<-1>>{});
+test_left_inverse(layout);
+}
+";
+    let (_, err, code) = cute_format(block);
+    assert_eq!(code, 1);
+    assert!(err.contains("extents are at least 1"), "{err}");
+}
+
+/// mixedbits.cpp: `&`, `|`, `^` of two `MixedBits`, or of one and a static integer, as
+/// swizzle.hpp's operators compute them, and `uint32_t(m)` its value (oracle output).
+#[test]
+fn mixed_bits_bitwise_operators_are_cutes() {
+    let head =
+        "auto m0 = make_mixed_bits(_1{}, 3u, _2{});\nauto m1 = make_mixed_bits(_2{}, 5u, _4{});\n";
+    for (stmt, want) in [
+        ("print(m0 & m1);", "M_0|(2&2)=2"),
+        ("print(m0 | m1);", "M_3|(4&4)=7"),
+        ("print(m0 ^ m1);", "M_1|(4&6)=5"),
+        ("print(m0 & _3{});", "M_1|(2&2)=3"),
+        ("print(m0 | _4{});", "M_5|(2&2)=7"),
+        ("print(m0 ^ _7{});", "M_4|(0&2)=4"),
+        ("print(uint32_t(m0 & m1));", "2"),
+        (
+            "EXPECT_EQ(uint32_t(m0 | m1), uint32_t(m0) | uint32_t(m1));",
+            "",
+        ),
+    ] {
+        let (out, err, code) = cute_format(&format!("{head}{stmt}\n"));
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+}
+
+/// `T(i) = v` compiles in CuTe where the element's type is assignable from the value's
+/// (tests/oracle/assignable.txt, every pair of the element types cute holds); cute's table
+/// agrees with every entry.
+#[test]
+fn element_assignment_compiles_where_cute_does() {
+    use cute::eval::storage::ElemType;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/oracle/assignable.txt"
+    ))
+    .unwrap();
+    let rows: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(':'))
+        .collect();
+    assert_eq!(rows.len(), 25);
+    for (to, bits) in &rows {
+        let t = ElemType::of_name(to).unwrap();
+        for ((from, _), bit) in rows.iter().zip(bits.chars()) {
+            let f = ElemType::of_name(from).unwrap();
+            assert_eq!(t.assignable_from(f), bit == '1', "{to} = {from}");
+        }
+    }
+}
+
+/// An FP8 element written with a `float` does not compile in CuTe (no `operator=` of
+/// `float`); `half_t` takes one, and an FP8 value written as its own type is held.
+#[test]
+fn fp8_element_takes_only_its_own_type() {
+    let (_, err, code) =
+        cute_format("auto T = make_tensor<float_e4m3_t>(Shape<_4>{});\nT(0) = 1.5f;\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no operator= of a float into an element of float_e4m3_t"),
+        "{err}"
+    );
+    for (block, want) in [
+        (
+            "auto T = make_tensor<float_e4m3_t>(Shape<_4>{});\nT(0) = float_e4m3_t(1.5f);\nT(1) = T(0);\nprint(T(1));\n",
+            "1.500000",
+        ),
+        (
+            "auto T = make_tensor<half_t>(Shape<_4>{});\nT(0) = 1.5f;\nprint(T(0));\n",
+            "1.500000",
+        ),
+        (
+            "auto T = make_tensor<float>(Shape<_4>{});\nT(0) = float_e4m3_t(1.5f);\nprint(T(0));\n",
+            "1.500000",
+        ),
+    ] {
+        let (out, err, code) = cute_format(block);
+        assert_eq!((out.as_str(), code), (want, 0), "{block}: {err}");
+    }
+}
+
+/// `print` of a complex value does not compile in CuTe (util/print.hpp has no print of
+/// cutlass::complex; cute-oracle: "no matching function for call to print(cutlass::complex<float>)"):
+/// an error naming it; its parts print.
+#[test]
+fn print_of_a_complex_value_is_refused_as_cute_does() {
+    let (out, err, code) =
+        cute_format("auto z = complex<float>(1,2);\nprint(z);\nprint(real(z));\n");
+    assert!(out.ends_with("\n1.000000") && code == 1, "{out} {err}");
+    assert!(
+        err.contains("print of a complex<float>: CuTe does not compile it"),
+        "{err}"
+    );
+}
+
+/// array_subbyte.cpp: `array_subbyte<T, N>` holds its values (any `T`, `uint8_t` too: its
+/// iterator is a `subbyte_iterator`), `size()`, `front()`, `back()`, `sizeof_bits_v` of its
+/// type (whole storage words, array_subbyte.hpp), a tensor over its `begin()` writing its
+/// elements, and an element's `bool` a run-time one (oracle output).
+#[test]
+fn array_subbyte_holds_values_as_cute() {
+    let block = r#"array_subbyte<int4_t, 10> a{};
+fill(a, int4_t(-5));
+a[3] = int4_t(2);
+print(a.size()); print(" ");
+print(int4_t(a[3])); print(" ");
+print(int4_t(a.back())); print(" ");
+print(int4_t(a.front())); print(" ");
+print(sizeof_bits_v<decltype(a)>); print(" ");
+array_subbyte<uint2_t, 14> b{};
+print(sizeof_bits_v<decltype(b)>); print(" ");
+array_subbyte<bool, 14> c{};
+print(sizeof_bits_v<decltype(c)>); print(" ");
+array_subbyte<uint8_t, 14> d{};
+print(sizeof_bits_v<decltype(d)>); print(" ");
+auto t = make_tensor(a.begin(), make_shape(10));
+t(4) = int4_t(7);
+print(int4_t(a[4])); print(" ");
+array_subbyte<uint8_t, 15> e{};
+fill(e, uint8_t(13));
+auto u = make_tensor(e.begin(), make_shape(15));
+print(uint8_t(u(3))); print(" ");
+print(bool(e[3] == uint8_t(13)));
+"#;
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        ("10 2 -5 -5 40 32 16 112 7 13 1", 0),
+        "{err}"
+    );
+}
+
+/// CUTLASS's `integer_subbyte(int)` asserts its range (cute-oracle aborts on `int4_t(8)`),
+/// so array_subbyte.cpp's `a[i] = int4_t(i)` for i = 8 stops there as CuTe's does.
+#[test]
+fn int4_out_of_range_is_refused_as_cutlass_asserts() {
+    let (_, err, code) = cute_format("array_subbyte<int4_t, 14> a{};\na[0] = int4_t(8);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("int4b_t(8): the value is outside the type's range -8..=7"),
+        "{err}"
+    );
+}
+
+/// pointer.cpp: `using T = float const;`, `T* p = nullptr;`, `void const* v = nullptr;`,
+/// `make_gmem_ptr<T>(p)` of a typed or `void` pointer, and `gmem_ptr<T*>` written as a type
+/// for `is_same_v` (oracle output).
+#[test]
+fn pointer_types_and_make_ptr_of_typed_pointers() {
+    let block = "auto g = make_gmem_ptr<float>(nullptr);
+print(is_same_v<decltype(g), gmem_ptr<half_t*>>);
+print(is_same_v<decltype(g), smem_ptr<float*>>);
+print(is_same_v<decltype(g), gmem_ptr<float*>>);
+void const* v = nullptr;
+print(make_gmem_ptr<half_t>(v));
+using T = float const;
+T* p = nullptr;
+print(make_smem_ptr<T>(p));
+static_assert(cute::is_same_v<decltype(make_gmem_ptr(p)), cute::gmem_ptr<T*>>);
+";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        ("001gmem_ptr[16b]((nil))smem_ptr[32b]((nil))", 0),
+        "{err}"
+    );
+}
+
+/// tensor_algs.cpp's TensorTransform: a C array of `complex<float>` initialized with
+/// `{re, im}` items, a tensor over it, `conjugate conj;` (a functor object) and
+/// `transform(tensor, conj)` conjugating each element in place (CuTe prints nothing: each
+/// `EXPECT_EQ` holds).
+#[test]
+fn transform_conjugates_a_complex_array() {
+    let block = "complex<float> array[4] = {{0,0}, {1,0}, {0,1}, {1,1}};
+complex<float> correct[4] = {{0,0}, {1,0}, {0,-1}, {1,-1}};
+Tensor tensor = make_tensor(static_cast<complex<float>*>(array), make_layout(make_shape(4)));
+conjugate conj;
+transform(tensor, conj);
+for (int i = 0; i < 4; ++i) {
+  EXPECT_EQ(tensor(i), correct[i]);
+}
+print(imag(tensor(3)));
+";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), err.as_str(), code), ("-1.000000", "", 0));
+}

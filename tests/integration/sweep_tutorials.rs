@@ -1,0 +1,69 @@
+//! Issue 37: blocks of CUTLASS's tutorials (examples/cute/tutorial/) pasted as written print, under
+//! `--format cute`, byte for byte what CuTe prints. `tests/golden/tutorial_sessions.txt` holds
+//! each block (a host function's body after its parameters as declarations, a kernel's after
+//! them), `---`, CuTe 4.7's printout (`tests/oracle/cute_sessions.py FILE` from `cute-oracle`).
+//! The whole sweep of the tutorials: `tests/oracle/sweep_blocks.py --source tutorials`.
+
+use crate::helpers::{cute, golden_dir};
+use crate::pasted_cute::sessions_of;
+
+#[test]
+fn pasted_tutorial_blocks_print_what_cute_prints() {
+    let text = std::fs::read_to_string(golden_dir().join("tutorial_sessions.txt")).expect("golden");
+    let mut sessions = Vec::new();
+    sessions_of(&text, &mut sessions);
+    assert!(sessions.len() >= 4);
+    let mut bad = Vec::new();
+    for (heading, stmts, want) in &sessions {
+        let (out, err, code) = cute(&["eval", "--format", "cute"], stmts);
+        if out.trim_end() != want || code != 0 {
+            bad.push(format!(
+                "{heading}\n{stmts}--- want\n{want}\n--- got (exit {code})\n{out}{err}"
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} differ:\n{}",
+        bad.len(),
+        sessions.len(),
+        bad.join("\n")
+    );
+}
+
+/// What the tutorials write that cute reads as C++ does: `TC * C;` after `using TC = float;`
+/// declares the pointer C (a product where TC is a value), `cutlass::half_t` names the element
+/// type, `select<0,2>(shape)` of a tuple is a tuple.
+#[test]
+fn tutorial_constructs_read_as_cpp_reads_them() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "using TC = float;\nTC * C;\nprint(make_tensor(make_gmem_ptr(C), make_shape(4, 8)).layout());\nint a = 3;\nint b = 4;\nprint(a * b);\nusing T = cutlass::half_t;\nprint(sizeof_bits_v<T>);\nprint(select<2>(make_shape(2, 3, 4)));\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "(4,8):(_1,4)1216(4)");
+}
+
+/// A user function's default arguments (`int n = 2`, the tutorials' `cudaStream_t stream = 0`):
+/// a call of fewer arguments takes them, evaluated as C++ text. What CuTe prints, from
+/// `cute-oracle` (the function defined at file scope, called from main):
+/// `_4:_123_4:_153_4:_157`.
+#[test]
+fn a_functions_default_arguments_fill_a_shorter_call() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "template <class L>\nvoid show(L const& layout, int n = 2, int m = 3) { print(layout); print(n); print(m); }\nshow(make_layout(Int<4>{}));\nshow(make_layout(Int<4>{}), 5);\nshow(make_layout(Int<4>{}), 5, 7);\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "_4:_123_4:_153_4:_157");
+    // C++ gives each parameter after a defaulted one a default too
+    let (_, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "void f(int x = 4, int y) { print(x); }\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("after one with a default argument needs one too"),
+        "{err}"
+    );
+}

@@ -1,0 +1,213 @@
+//! Issue 37: the type-level C++ that CUTLASS's core unit tests write (test/unit/cute/core/
+//! tuple.cpp, constants.cpp, reverse.cpp, swizzle_layout.cpp, tensor_algs.cpp), as the sweep
+//! (tests/oracle/sweep_blocks.py) pastes them. Each expectation is what CuTe 4.7 prints for the
+//! same statements (/work/shared/tools/cute-oracle).
+
+use crate::helpers::cute;
+
+fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
+/// Each statement's printout under `--format cute`, as CuTe prints it.
+fn assert_prints(cases: &[(&str, &str)]) {
+    for (stmt, want) in cases {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.as_str(), code), (*want, 0), "{stmt}: {err}");
+    }
+}
+
+/// numeric/integer_sequence.hpp: `int_sequence<I…>`, `integer_sequence<T, I…>`,
+/// `index_sequence<I…>`, `seq<I…>` and `make_integer_sequence<T, N>`,
+/// `make_index_sequence<N>` are tuples of static integers (oracle output).
+#[test]
+fn integer_sequences_are_tuples_of_static_integers() {
+    assert_prints(&[
+        ("int_sequence<1,2,3>{}", "(_1,_2,_3)\n"),
+        ("integer_sequence<int,0,2,1>{}", "(_0,_2,_1)\n"),
+        ("make_integer_sequence<uint32_t, 3>{}", "(_0,_1,_2)\n"),
+        ("make_index_sequence<2>{}", "(_0,_1)\n"),
+        ("index_sequence<>{}", "()\n"),
+        ("seq<4,5>{}", "(_4,_5)\n"),
+        ("make_integer_sequence<int64_t, 0>{}", "()\n"),
+        (
+            "using seq0 = cute::int_sequence<1, 2, 3>;\nseq0{}",
+            "(_1,_2,_3)\n",
+        ),
+    ]);
+}
+
+/// `counting_iterator<int>{n}` (and `(n)`): CuTe's counting iterator, printed
+/// `counting_iter(n)`; a tensor over it has the run-time integers `n + L(i)` (the docs'
+/// 0z_tma_tensors.md, swizzle_layout.cpp, tensor_algs.cpp; oracle output).
+#[test]
+fn counting_iterator_constructed_in_braces() {
+    assert_prints(&[
+        ("counting_iterator<int>{0}", "counting_iter(0)\n"),
+        ("counting_iterator<int>(5)", "counting_iter(5)\n"),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))",
+            "counting_iter(0) o (2,3):(_1,2)\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))(1,1)",
+            "3\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{3}, make_layout(make_shape(_2{},_3{})))(_1{},_1{})",
+            "6\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{3}, composition(Swizzle<1,0,1>{}, make_layout(make_shape(_2{},_2{}))))",
+            "counting_iter(3) o Sw<1,0,1> o _0 o (_2,_2):(_1,_2)\n",
+        ),
+        (
+            "make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))(_,1)",
+            "counting_iter(2) o (2):(_1)\n",
+        ),
+        (
+            "Tensor A = make_tensor(counting_iterator<int>(42), make_shape(4,5));\nprint_tensor(A);",
+            "counting_iter(42) o (4,5):(_1,4):\n   42   46   50   54   58\n   43   47   51   55   59\n   44   48   52   56   60\n   45   49   53   57   61\n",
+        ),
+    ]);
+    // another element type is named as not modelled
+    let (_, err, code) = cute_format("counting_iterator<float>{0}\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("cute models T = int"), "{err}");
+}
+
+/// `size<I>(tensor)`, `shape<I>(tensor)` are of the tensor's layout (not of its element at I);
+/// CuTe's literal `4_c` is the static `_4`; `not` is C++'s `!` (swizzle_layout.cpp,
+/// tensor_algs.cpp; oracle output).
+#[test]
+fn mode_queries_of_tensors_literals_and_not() {
+    assert_prints(&[
+        (
+            "size<0>(make_tensor(counting_iterator<int>{0}, make_layout(make_shape(4,3))))",
+            "4\n",
+        ),
+        (
+            "size<1>(make_tensor(make_inttuple_iter(0), make_layout(make_shape(4,_3{}))))",
+            "_3\n",
+        ),
+        (
+            "shape<1>(make_tensor(make_inttuple_iter(0), composition(Swizzle<1,0,2>{}, make_layout(make_shape(4,4)))))",
+            "4\n",
+        ),
+        ("make_coord(0_c, _)", "(_0,_)\n"),
+        ("3_c + 1_c", "_4\n"),
+        ("static_assert(not (1 == 2));", ""),
+    ]);
+}
+
+/// `logical_reduce(S, D, P[, f])` (algorithm/tensor_reduce.hpp) as CuTe 4.7 has it: the
+/// batch_reduce of `(dice(P, L), slice(P, L))`, after `assert(compatible(P, shape(S)))`, which
+/// no profile with `_` passes (tensor_algs.cpp's TensorLogicalReduce aborts there in CuTe 4.7).
+/// Expectations: cute-oracle with `#include <cute/algorithm/tensor_reduce.hpp>` added (the
+/// shared oracle leaves that header out), each block inside `[]{ …; return 0; }()`.
+#[test]
+fn logical_reduce_as_cute_4_7_has_it() {
+    let block = |src_start: i64, fill: i64, call: &str| {
+        format!(
+            "Tensor s = make_tensor(counting_iterator<int>{{{src_start}}}, make_layout(make_shape(_2{{}},_3{{}})));\narray<int,1> v;\nfill(v, {fill});\nTensor d = make_tensor(v.begin(), Layout<_1,_0>{{}});\n{call}\nprint(d(0));\n"
+        )
+    };
+    for (stmt, want) in [
+        (block(0, 1, "logical_reduce(s, d, make_coord(2,3));"), "16"),
+        (block(1, 1, "logical_reduce(s, d, 6, multiplies{});"), "720"),
+    ] {
+        let (out, err, code) = cute_format(&stmt);
+        assert_eq!((out.as_str(), code), (want, 0), "{stmt}: {err}");
+    }
+    let (_, err, code) = cute_format(&block(0, 0, "logical_reduce(s, d, make_coord(_,3));"));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("assert(compatible(target_profile, shape(src))) fails in CuTe 4.7"),
+        "{err}"
+    );
+    // make_tensor_like of a tensor over counting_iterator<int>: an owning tensor of int
+    // (CuTe prints its stack address, cute `stack`)
+    let (out, err, code) = cute_format(
+        "make_tensor_like(make_tensor(counting_iterator<int>{0}, make_layout(make_shape(_2{},_3{}))))\n",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("ptr[32b](stack) o (_2,_3):(_1,_2)\n", 0),
+        "{err}"
+    );
+}
+
+/// A tuple type constructed from values (tuple.cpp's Tuple): `T x(args…);`, `T x{args…};`,
+/// `T x;` of a static T, `tuple<int, _2>(1, _2{})`; `sizeof` of a tuple type (its static
+/// elements are not stored; no stored element: one byte) and `std::is_empty` (oracle output).
+#[test]
+fn tuple_types_constructed_sized_and_empty() {
+    assert_prints(&[
+        (
+            "using M = tuple<tuple<int, _2>, int, int>;\nM m(tuple<int,_2>(1,_2{}),8,2);\nprint(m);",
+            "((1,_2),8,2)",
+        ),
+        ("tuple<_8,int> q(_8{}, 4);\nprint(q);", "(_8,4)"),
+        ("using S = tuple<_8, _4>;\nS s;\nprint(s);", "(_8,_4)"),
+        ("tuple<int,int> b{8, 4};\nprint(b);", "(8,4)"),
+        ("tuple<int,int>(1,2)", "(1,2)\n"),
+        ("sizeof(tuple<int,int,int>)", "12\n"),
+        ("sizeof(tuple<tuple<int, _2>, int, int>)", "12\n"),
+        ("sizeof(tuple<_8,_4>)", "1\n"),
+        ("sizeof(cute::tuple<_1, _1, cute::tuple<int32_t>>)", "4\n"),
+        ("sizeof(cute::tuple<_1, cute::tuple<_0, int32_t>>)", "4\n"),
+        (
+            "std::is_empty<tuple<tuple<int, _2>, int, int>>::value",
+            "0\n",
+        ),
+        ("std::is_empty<tuple<_8,_4>>::value", "1\n"),
+    ]);
+    // what cute does not model is named
+    for (stmt, want) in [
+        (
+            "using S = tuple<_8, _4>;\nS bad(8, 4);\n",
+            "CuTe's C<8> has no constructor from",
+        ),
+        (
+            "using T = tuple<int, int>;\nT t;\n",
+            "a default-constructed tuple<",
+        ),
+        (
+            "sizeof(tuple<int, int64_t>)\n",
+            "elements of different widths",
+        ),
+    ] {
+        let (_, err, code) = cute_format(stmt);
+        assert_eq!(code, 1, "{stmt}");
+        assert!(err.contains(want), "{stmt}: {err}");
+    }
+}
+
+/// What tuple.cpp writes that cute does not model is named precisely: a using-declaration of
+/// the file's own namespace, a function of that namespace, a variadic lambda, `array<T, N>{…}`
+/// as a value (reverse.cpp).
+#[test]
+fn unmodelled_test_constructs_are_named() {
+    for (stmt, want) in [
+        (
+            "using pt_test::Empty;\n",
+            "a using-declaration of 'pt_test::Empty', a name of the namespace 'pt_test' (not CuTe's), is not modelled",
+        ),
+        (
+            "test::test_tuple_find_all<cute::tuple>();\n",
+            "a function of the namespace 'test', not CuTe's",
+        ),
+        (
+            "auto t = cute::apply(int_sequence<0,1>{}, [](auto... i) { return make_tuple(i...); });\n",
+            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled",
+        ),
+        (
+            "const auto t = cute::array<int, 2>{123, 456};\n",
+            "'array<int,2>' as a value (CuTe's array object, printed as a tuple) is not modelled",
+        ),
+    ] {
+        let (_, err, code) = cute_format(stmt);
+        assert_eq!(code, 1, "{stmt}");
+        assert!(err.contains(want), "{stmt}: {err}");
+    }
+}

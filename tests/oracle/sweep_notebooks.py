@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""The sweep of CUTLASS's CuTe DSL notebooks (issue 37): each notebook of
+examples/python/CuTeDSL/cute/notebooks/ pasted into `cute eval --format cute` as a user pastes
+it, and compared with what the CuTe DSL 4.8.1 prints for the same cells.
+
+What is pasted: a notebook's code cells in order, each `@cute.jit` function (and each plain
+Python function) replaced, where a cell calls it, by its body: its parameters bound first to
+the call's arguments (`a = cutlass.Int32(8)`), then the body's statements, dedented. A cell
+that calls nothing (definitions, imports) is pasted only where its definitions are used; the
+imports stay. One paste unit is one cell that calls something; it is pasted alone, after the
+notebook's imports (so that one refused cell does not refuse every cell after it).
+
+The DSL's answer: the notebook's cells run in order in the DSL's Python (the venv that
+/work/shared/tools/dsl-oracle installs), traced and run on the host, no GPU
+(tests/oracle/dsl_notebook_run.py): Python's `print` at trace time and `cute.printf` at run
+time, as the notebook shows them. A cell the DSL cannot run here (a GPU, torch) is answered by
+the notebook's stored output, marked `(stored)`.
+
+Each unit is one of:
+  as-DSL    cute answers it (exit 0) and prints byte for byte what the DSL prints;
+  refused   cute gives an error for some statement of it (exit 1): the first error is listed;
+  order     cute answers it and prints the DSL's lines, in another order: pasted, each
+            statement prints as it runs, where the DSL prints a jit function's Python `print`s
+            as it traces the function and its `cute.printf`s after, as it runs it;
+  differs   cute answers it and the DSL prints something else.
+
+Usage:
+
+    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [NOTEBOOK…]
+
+Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
+50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
+
+Last run (2026-11-29, branch s28-37c, debug build), the bodies pasted (the default):
+
+  | notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |
+  | --- | --- | --- | --- | --- | --- | --- |
+  | cute_layout_algebra | 14 | 11 | 2 | 0 | 1 | 0 |
+  | composed_layout | 2 | 0 | 0 | 2 | 0 | 1 |
+  | print | 7 | 1 | 0 | 6 | 0 | 4 |
+  | tensor | 5 | 0 | 0 | 5 | 0 | 5 |
+  | data_types | 3 | 1 | 1 | 1 | 0 | 0 |
+  | tensorssa | 10 | 0 | 0 | 10 | 0 | 9 |
+  | hello_world | 1 | 0 | 0 | 1 | 0 | 1 |
+  | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
+  | all | 52 | 13 | 3 | 35 | 1 | 30 |
+
+and the cells as written (`--as-written`): 52 units, 16 as DSL, 0 in another order, 35
+refused, 1 differs (cute_layout_algebra 13 of 14, data_types 3 of 3).
+
+Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`/`'np'`,
+their arguments `from_dlpack(...)` of host arrays; `cute.compile`; `cutlass.cuda`); the one
+that differs prints a run-time stride's divisibility (`?{div=3}`, which cute does not track);
+pasted as bodies, data_types' operators cell is refused for `is_greater = a > b` (a `>`
+outside parentheses, in a statement without `cute.`, is read as the notation's, not Python's
+comparison; in a Python body, a function's or a loop's, it is Python's); print's for
+`type(a)`; composed_layout's for a Python function as a layout (`make_composed_layout(inner,
+…)`) and a tuple unpacked from a parameter. `--transcript tests/cli/paste_notebooks.toml`
+(and `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
+answered as the DSL does, the DSL's output their expectation.
+
+The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) has no numpy or torch: the cells
+that use them are answered by their stored output.
+"""
+import argparse
+import ast
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DSL_PYTHON = os.path.join(os.environ.get("DSL_ENV", os.path.expanduser("~/.cache/cute-dsl-oracle")),
+                          "bin", "python")
+NOTEBOOKS = ["cute_layout_algebra", "composed_layout", "print", "tensor", "data_types",
+             "tensorssa", "hello_world", "elementwise_add"]
+FOLDER = "examples/python/CuTeDSL/cute/notebooks/"
+TIMEOUT = 120
+
+
+def git(mirror, *args):
+    return subprocess.run(["git", "--git-dir", mirror, *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def code_cells(mirror, name):
+    """A notebook's code cells: (source, stored output)."""
+    nb = json.loads(git(mirror, "show", f"HEAD:{FOLDER}{name}.ipynb"))
+    out = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        stored = "".join("".join(o.get("text", [])) for o in cell.get("outputs", [])
+                         if o.get("output_type") == "stream" and o.get("name") == "stdout")
+        source = "".join(cell["source"])
+        # IPython's magics and shell lines are no Python
+        source = "\n".join(l for l in source.split("\n") if not l.lstrip().startswith(("%", "!")))
+        out.append((source, stored))
+    return out
+
+
+def segment(source, node):
+    return ast.get_source_segment(source, node, padded=False)
+
+
+def body_text(source, fn):
+    """A function's body as a user pastes it: its lines, dedented (the docstring kept)."""
+    lines = source.split("\n")
+    first = fn.body[0].lineno - 1
+    if fn.body[0].col_offset == 0:
+        return ""
+    # comments above the first statement belong to the body too
+    start = fn.lineno
+    while start < first and not lines[start].strip().startswith("#"):
+        start += 1
+    return textwrap.dedent("\n".join(lines[start:fn.end_lineno]))
+
+
+def bindings(source, fn, call):
+    """`param = argument` for each argument of a call: what a user writes before the body."""
+    params = [a.arg for a in fn.args.args]
+    out = []
+    for name, arg in zip(params, call.args):
+        out.append(f"{name} = {segment(call._source, arg)}")
+    for kw in call.keywords:
+        if kw.arg:
+            out.append(f"{kw.arg} = {segment(call._source, kw.value)}")
+    return out
+
+
+class Paster:
+    """Turns cells into what a user pastes: calls of known functions inlined."""
+
+    def __init__(self):
+        self.functions = {}  # name -> (source, FunctionDef)
+
+    def called(self, node):
+        """The function a statement calls, if it is `f(…)` of a function defined so far, or
+        `kernel(…).launch(…)` of one (pasted as its body: cute answers it for thread 0)."""
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+            return None
+        call = node.value
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "launch" \
+                and isinstance(call.func.value, ast.Call):
+            call = call.func.value
+        if isinstance(call.func, ast.Name) and call.func.id in self.functions:
+            return call
+        return None
+
+    def inline(self, source, statements, depth=0):
+        """The statements as pasted, and whether any called a known function."""
+        out, calls = [], False
+        for node in statements:
+            if isinstance(node, ast.FunctionDef):
+                self.functions[node.name] = (source, node)
+                continue
+            call = self.called(node)
+            if call is not None and depth < 8:
+                fsource, fn = self.functions[call.func.id]
+                call._source = source
+                out += bindings(source, fn, call)
+                inner, _ = self.inline(fsource, fn.body, depth + 1)
+                out.append(inner)
+                calls = True
+                continue
+            text = segment(source, node)
+            if depth:
+                # a statement of a body: as written (its own lines), dedented with the body
+                lines = source.split("\n")[node.lineno - 1:node.end_lineno]
+                text = textwrap.dedent("\n".join(lines))
+            out.append(text)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                calls = True
+        return "\n".join(out), calls
+
+
+def parsed(source):
+    """A cell's top-level statements (none where it is no Python)."""
+    try:
+        return ast.parse(source).body
+    except SyntaxError:
+        return []
+
+
+def units_of(cells):
+    """A notebook's paste units: (cell index, pasted text)."""
+    paster, units = Paster(), []
+    for k, (source, _) in enumerate(cells):
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        text, calls = paster.inline(source, tree.body)
+        if calls:
+            units.append((k, text))
+    return units
+
+
+def dsl_answers(cells):
+    """What the DSL prints for each cell: (output, error or None)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([s for s, _ in cells], f)
+    try:
+        r = subprocess.run([DSL_PYTHON, os.path.join(HERE, "dsl_notebook_run.py"), f.name],
+                           capture_output=True, text=True, timeout=900)
+    finally:
+        os.unlink(f.name)
+    results = json.loads(r.stdout)
+    return [(x["out"], x["error"]) for x in results]
+
+
+def run_cute(binary, text):
+    try:
+        r = subprocess.run([binary, "eval", "--format", "cute"], input=text,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return 1, "", f"error: cute took longer than {TIMEOUT} s (the sweep's limit)\n"
+    return r.returncode, r.stdout, r.stderr
+
+
+def strip_ansi(s):
+    return re.sub(r"\x1b\[[0-9;]*m", "", s)
+
+
+def write_transcript(path, units):
+    """The units as one `cute --format cute eval` transcript (trycmd), pasted one after
+    another: what the DSL printed for each, in order."""
+    stdin, stdout = [], []
+    for where, imports, text, want in units:
+        if not stdin:
+            stdin.append(imports.rstrip("\n"))
+        stdin.append(f"# {where}\n{text}")
+        stdout.append(want.rstrip("\n"))
+    esc = lambda t: t.replace("\\", "\\\\").replace('"""', '\\"""')
+    with open(path, "w") as f:
+        f.write("# Issue 37: the CuTe DSL notebooks' cells that cute answers as the DSL does, each\n"
+                "# jit function's body pasted with its parameters bound; the expectation is what the\n"
+                "# CuTe DSL 4.8.1 prints for the notebook's cells (generated by\n"
+                "# `tests/oracle/sweep_notebooks.py --transcript`, the DSL run on the host).\n")
+        f.write('bin.name = "cute"\nargs = ["--format", "cute", "eval"]\n')
+        f.write(f'stdin = """\n{esc(chr(10).join(stdin))}\n"""\n')
+        f.write(f'status.code = 0\nstdout = """\n{esc(chr(10).join(stdout))}\n"""\n')
+        f.write('stderr = """\n"""\n')
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
+    ap.add_argument("--mirror", default="/work/.mirror/NVIDIA+cutlass/repo")
+    ap.add_argument("-v", action="store_true", help="list each unit's result")
+    ap.add_argument("--show", action="store_true", help="print each unit's paste and answers")
+    ap.add_argument("--transcript", metavar="TOML",
+                    help="write the units cute answers as the DSL does (the DSL run here, not "
+                         "stored) as one trycmd transcript, the DSL's output its expectation")
+    ap.add_argument("--as-written", action="store_true",
+                    help="paste each calling cell as written (its `@cute.jit def` and call), "
+                         "after the cells before it that call nothing (definitions, imports)")
+    ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
+    args = ap.parse_args()
+    print("| notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    details, reasons, total = [], collections.Counter(), collections.Counter()
+    transcript = []  # (where, imports, paste, the DSL's output)
+    for name in args.notebooks:
+        cells = code_cells(args.mirror, name)
+        dsl = dsl_answers(cells)
+        counts = collections.Counter()
+        imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)
+                          if isinstance(n, (ast.Import, ast.ImportFrom)))
+        units = units_of(cells)
+        if args.as_written:
+            units = [(k, "\n".join(src for j, (src, _) in enumerate(cells)
+                                   if j < k and j not in {u for u, _ in units}) + "\n" + cells[k][0])
+                     for k, _ in units]
+        for k, text in units:
+            out, error = dsl[k]
+            stored = error is not None
+            want = strip_ansi(cells[k][1]) if stored else out
+            code, got, err = run_cute(args.bin, (imports if not args.as_written else "")
+                                      + text + "\n")
+            where = f"{name} code cell {k}" + (" (stored)" if stored else "")
+            counts["stored"] += stored
+            if code != 0:
+                counts["refused"] += 1
+                first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
+                reasons[re.sub(r"'[^']*'", "'…'", first)[:110]] += 1
+                details.append(f"refused  {where}: {first[:150]}")
+            elif got.rstrip("\n") == want.rstrip("\n"):
+                counts["as"] += 1
+                details.append(f"as-DSL   {where}")
+                if not stored:
+                    transcript.append((where, imports, text, want))
+            elif sorted(got.rstrip("\n").split("\n")) == sorted(want.rstrip("\n").split("\n")):
+                counts["order"] += 1
+                details.append(f"order    {where}")
+            else:
+                counts["differs"] += 1
+                details.append(f"differs  {where}")
+            if args.show:
+                print(f"----- {where}: paste\n{text}\n----- cute (rc {code})\n{got}{err}"
+                      f"----- DSL{' stored; error ' + error if stored else ''}\n{want}")
+        units = counts["as"] + counts["order"] + counts["refused"] + counts["differs"]
+        total.update(counts)
+        total["units"] += units
+        print(f"| {name} | {units} | {counts['as']} | {counts['order']} | {counts['refused']} | {counts['differs']}"
+              f" | {counts['stored']} |")
+    print(f"| all | {total['units']} | {total['as']} | {total['order']} | {total['refused']} | {total['differs']}"
+          f" | {total['stored']} |")
+    if args.transcript:
+        write_transcript(args.transcript, transcript)
+    if args.v:
+        print("\n".join(details))
+        print("\nfirst errors of refused units:")
+        for r, n in reasons.most_common():
+            print(f"{n:4}  {r}")
+
+
+if __name__ == "__main__":
+    main()
