@@ -200,3 +200,22 @@ fn an_operation_alone_is_named_as_one() {
     let (out, err, code) = cute_format("print(size(make_tiled_mma(UniversalFMA<float>{})));\n");
     assert_eq!((out.as_str(), code), ("_1", 0), "{err}");
 }
+
+/// 02_layout_algebra.md blocks 10 and 11 pasted in one session: the doc's `logical_divide` of
+/// two `Layout<…>`s does not take block 11's tile (a tuple of layouts), so the call is CuTe's,
+/// as C++'s overload resolution picks it (cute-oracle prints this for the two blocks compiled
+/// as one program, the definition at file scope).
+#[test]
+fn a_users_layout_overload_leaves_a_tile_to_cute() {
+    let doc_definition = "template <class LShape, class LStride,\n          class TShape, class TStride>\nauto logical_divide(Layout<LShape,LStride> const& layout,\n                    Layout<TShape,TStride> const& tiler)\n{\n  return composition(layout, make_layout(tiler, complement(tiler, size(layout))));\n}\n";
+    let block_11 = "auto layout_a = make_layout(make_shape (Int< 9>{}, make_shape (Int< 4>{}, Int<8>{})),\n                            make_stride(Int<59>{}, make_stride(Int<13>{}, Int<1>{})));\nauto tiler = make_tile(Layout<_3,_3>{},\n                       Layout<Shape <_2,_4>,\n                              Stride<_1,_8>>{});\nauto ld = logical_divide(layout_a, tiler);\nprint(ld);\n";
+    let (out, err, code) = cute_format(&format!("{doc_definition}{block_11}"));
+    assert_eq!(
+        (out.as_str(), code),
+        (
+            "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))",
+            0
+        ),
+        "{err}"
+    );
+}

@@ -138,6 +138,10 @@ def cpp_of(statements):
             else:
                 out.append(f'print({body}); printf("\\n");')
         pending = ""
+    if pending.strip():
+        # a statement the block leaves open (`Layout<Shape<_8,_8>, Stride<_?,_?>;`): as it is
+        # written, for the compiler to refuse
+        out.append(pending)
     return out
 
 

@@ -13,7 +13,51 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--source all|docs|tests|tutorials] [--dump DIR]
+                                         [--source all|docs|tests|tutorials] [--dump DIR] [--sessions]
+
+`--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
+after another into `cute repl` (standard input of `cute eval`, which answers each statement and
+carries on after an error, as the REPL; so do `cute run FILE` and an argument of several
+statements), so that a block uses the names the blocks before it declared (`cta_tiler`, `bM`,
+`gA`). CuTe's side is the doc's blocks as one program in the same order (each block opens a
+scope that stays open to the doc's end: it sees the names before it and may declare one again;
+the functions the blocks define at file scope), and each block is one of:
+  as-CuTe      cute prints for it byte for byte what CuTe prints for it in that program;
+  refused      CuTe compiles it given the blocks before it, and cute gives an error;
+  differs      CuTe compiles it and prints something else than cute;
+  pseudo-code  CuTe does not compile it given the blocks before it (those left out): the
+               compiler's first error points into it, it is left out and the rest compiled again
+               (cute may refuse it or answer it: it is no C++).
+
+Last `--sessions` run (2026-11-29, branch s28-37e merged with main at 0b1cf9b, debug build):
+
+  | doc | blocks | as CuTe | refused | differs | pseudo-code |
+  | --- | --- | --- | --- | --- | --- |
+  | 00_quickstart.md | 1 | 0 | 0 | 0 | 1 |
+  | 01_layout.md | 12 | 11 | 0 | 0 | 1 |
+  | 02_layout_algebra.md | 13 | 7 | 0 | 0 | 6 |
+  | 03_tensor.md | 14 | 2 | 0 | 0 | 12 |
+  | 04_algorithms.md | 3 | 1 | 0 | 0 | 2 |
+  | 0t_mma_atom.md | 25 | 19 | 0 | 0 | 6 |
+  | 0x_gemm_tutorial.md | 34 | 7 | 0 | 0 | 27 |
+  | 0y_predication.md | 10 | 0 | 0 | 0 | 10 |
+  | 0z_tma_tensors.md | 4 | 1 | 0 | 0 | 3 |
+  | all | 116 | 48 | 0 | 0 | 68 |
+
+Pasted in order, the docs' fragments stay fragments: 0x_gemm_tutorial.md's and
+0y_predication.md's blocks are a kernel's body whose names (`m`, `ldA`, `shape_MNK`, `A`, `mA`,
+`mC`, `TA`, `ASmemLayout`, `mma`) are the kernel's parameters or template parameters, which no
+block declares, so CuTe compiles none of those blocks either (32 of the 68 pseudo-code blocks
+are cute's `undefined variable` / `unknown function`, each CuTe's "was not declared in this
+scope" too). No block CuTe compiles is refused (0z_tma_tensors.md block 1's
+`counting_iterator<int>(42)` answers since s28-37a). Four pseudo-code blocks
+cute answers: 02_layout_algebra.md blocks 3 and 7 call `layout<0>(a)` after block 1 declared a
+variable `layout` (in one C++ scope the variable hides CuTe's `layout<I>`), 03_tensor.md blocks
+8 and 9 use `tiled_a` of block 7, which CuTe does not compile (`ptr`) and cute's session defines
+all the same (its `A` of an earlier block). Before this branch's fixes: 39 as CuTe, 3 refused
+(02_layout_algebra.md block 11: the doc's `logical_divide(Layout<…> const&, Layout<…> const&)`
+of block 10 took the tile of block 11, which C++ leaves to CuTe's overload), 7 differs (the
+marker after a block that leaves a statement open, now numbered).
 
 Last run (2026-11-29, branch s28-37e, debug build):
 
@@ -613,6 +657,150 @@ def launched_by(funcs):
     return names
 
 
+# the line cute's error names its place by: `  ┌─ <stdin>:LINE:COLUMN`
+ERROR_PLACE = re.compile(r"<stdin>:(\d+):\d+")
+
+
+def run_session(binary, blocks):
+    """A doc's blocks pasted one after another into one `cute eval --format cute` (standard
+    input: as the REPL, it answers each statement and carries on after an error), a marker
+    printed between them: what cute prints for each block, and its first error (None: none)."""
+    text, starts = "", []
+    for k, block in enumerate(blocks):
+        if k:
+            text += f'printf("{MARK}{k}\\n");\n'
+        starts.append(text.count("\n") + 1)
+        text += block.rstrip("\n") + "\n"
+    code, out, err = run_cute(binary, text)
+    # the markers are numbered: a block that leaves a statement open (a signature without its
+    # body) swallows the marker after it, and its printout (and the next's) is unknown
+    pieces = re.split(rf"{MARK}(\d+)\n", out)
+    outs = [None] * len(blocks)
+    outs[0] = pieces[0]
+    for k, piece in zip(pieces[1::2], pieces[2::2]):
+        outs[int(k)] = piece
+    for k in range(1, len(blocks)):
+        if str(k) not in pieces[1::2]:
+            outs[k - 1] = None  # its printout runs on into the next block's
+    errors = [None] * len(blocks)
+    message = None
+    for line in err.split("\n"):
+        if line.startswith("error"):
+            message = line
+        m = ERROR_PLACE.search(line)
+        if m and message:
+            at = int(m.group(1))
+            k = max(i for i, s in enumerate(starts) if s <= at) if at >= starts[0] else 0
+            if errors[k] is None:
+                errors[k] = message
+            message = None
+    if message and all(e is None for e in errors):
+        errors[-1] = message  # an error without a place (cute's limit): the last block's
+    return outs, errors
+
+
+def compile_sessions(docs):
+    """What CuTe prints for each block of each doc when the doc's blocks are one program, in
+    order, each block seeing the names those before it declared (each block opens a scope that
+    closes at the doc's end, so that a block may declare a name again), the functions the
+    blocks define at file scope: for each doc, a list with None for each block that CuTe does
+    not compile given the blocks before it (pseudo-code), left out and the rest compiled again.
+    A block is (definitions, lines)."""
+    dropped = [set() for _ in docs]
+    while True:
+        lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
+        lines.append("int sweep_sessions(); return sweep_sessions(); }")
+        lines += sorted(INCLUDES)
+        lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+        for d, blocks in enumerate(docs):
+            lines.append(f"namespace session_{d} {{ using namespace cute;")
+            lines += KERNEL_SHIMS.split("\n")
+            for k, (defs, _) in enumerate(blocks):
+                if k not in dropped[d] and defs:
+                    places.append((len(lines) + 1, d, k))
+                    lines += defs.split("\n")
+            lines.append("}")
+        lines.append("int sweep_sessions() {")
+        for d, blocks in enumerate(docs):
+            places.append((len(lines) + 1, d, None))
+            lines.append(f"{{ using namespace session_{d};")
+            kept = [k for k in range(len(blocks)) if k not in dropped[d]]
+            for k in kept:
+                places.append((len(lines) + 1, d, k))
+                lines.append("{")
+                lines += ["  " + x for s in cute_sessions.cpp_of(blocks[k][1]) for x in s.split("\n")]
+                lines.append(f'printf("{MARK}\\n");')
+            places.append((len(lines) + 1, d, None))
+            lines.append("}" * (len(kept) + 1))
+        lines.append("return 0;")
+        r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)],
+                           capture_output=True, text=True, timeout=900)
+        if r.returncode == 0:
+            outs = r.stdout.split(MARK + "\n")
+            result, at = [], 0
+            for d, blocks in enumerate(docs):
+                doc = []
+                for k in range(len(blocks)):
+                    doc.append(None if k in dropped[d] else outs[at])
+                    at += k not in dropped[d]
+                result.append(doc)
+            return result
+        m = re.search(r"q\.cpp:(\d+):", r.stderr)
+        at = int(m.group(1)) - ORACLE_HEADER if m else None
+        place = max((p for p in places if p[0] <= at), default=None) if at else None
+        if place is None or place[2] is None:
+            sys.exit(f"the sessions' program does not compile outside a block:\n{r.stderr}")
+        if VERBOSE:
+            print(f"  pseudo-code: doc {place[1]} block {place[2]}: {r.stderr.split(chr(10))[0][:160]}",
+                  file=sys.stderr)
+        dropped[place[1]].add(place[2])
+
+
+VERBOSE = False
+
+
+def sessions(args):
+    """`--sessions`: each doc's blocks pasted in order into one session (cute) and one program
+    (CuTe), each block compared with CuTe's printout for the blocks up to it."""
+    by_doc = collections.OrderedDict()
+    for where, block, _ in doc_blocks(args.mirror):
+        by_doc.setdefault(where.split(" block ")[0], []).append((where, block))
+    docs = list(by_doc.values())
+    cute_runs = [run_session(args.bin, [b for _, b in blocks]) for blocks in docs]
+    want = compile_sessions([[(d, [l for l in b.split("\n") if l.strip()])
+                              for d, b in (hoisted(b) for _, b in blocks)] for blocks in docs])
+    print("| doc | blocks | as CuTe | refused | differs | pseudo-code |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    total, details, reasons = collections.Counter(), [], collections.Counter()
+    for blocks, (outs, errors), cute_outs in zip(docs, cute_runs, want):
+        counts = collections.Counter()
+        for (where, _), got, error, cute_out in zip(blocks, outs, errors, cute_outs):
+            if cute_out is None:
+                kind = "pseudo"
+                why = f"cute: {error[:120]}" if error else "cute answers it"
+            elif error:
+                kind, why = "refused", error[:150]
+                reasons[re.sub(r"'[^']*'", "'…'", error)[:110]] += 1
+            elif got is not None and got.rstrip("\n") == cute_out.rstrip("\n"):
+                kind, why = "as", ""
+            else:
+                kind, why = "differs", "the printout differs"
+            counts[kind] += 1
+            details.append(f"{kind:8} {where}" + (f": {why}" if why else ""))
+        total.update(counts)
+        total["blocks"] += len(blocks)
+        name = blocks[0][0].split(" block ")[0].rsplit("/", 1)[-1]
+        print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} "
+              f"| {counts['differs']} | {counts['pseudo']} |")
+    print(f"| all | {total['blocks']} | {total['as']} | {total['refused']} | {total['differs']} "
+          f"| {total['pseudo']} |")
+    if args.v:
+        print("\n".join(details))
+        print("\nfirst errors of refused blocks:")
+        for r, n in reasons.most_common():
+            print(f"{n:4}  {r}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
@@ -624,9 +812,14 @@ def main():
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
                     help="write each tutorial block pasted (DIR/NN.txt) to read or replay")
+    ap.add_argument("--sessions", action="store_true",
+                    help="paste each doc's blocks in order into one session (names carry on)")
     args = ap.parse_args()
-    global WITH_HELPERS
+    global WITH_HELPERS, VERBOSE
     WITH_HELPERS = not args.no_helpers
+    VERBOSE = args.v
+    if args.sessions:
+        return sessions(args)
     ap_source = args.source
     sources = []
     if ap_source in ("all", "docs"):

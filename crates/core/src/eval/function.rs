@@ -17,6 +17,8 @@ use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 pub(super) struct Routine {
     /// Each parameter's name, and the template type parameter its type is (bound too).
     params: Vec<(String, Option<String>)>,
+    /// The parameters whose type is CuTe's `Layout<S, D>` (a function's; none of a lambda's).
+    takes_layout: Vec<bool>,
     /// The default arguments' texts of the last parameters (`4` of `int x = 4`), in order.
     defaults: Vec<String>,
     body: String,
@@ -48,14 +50,26 @@ impl Env {
         !self.vars.contains_key(n) && self.functions.contains_key(n)
     }
 
-    /// Whether `n(…)` of `args` arguments calls the user's function: one of as many
-    /// parameters, or any where CuTe has no function of that name (then the call's error says
-    /// what the user's take). Where the user's overloads take another number and CuTe's
-    /// function of that name exists, CuTe's is called, as C++'s overload set would.
-    pub(super) fn calls_user_function(&self, n: &str, args: usize) -> bool {
+    /// Whether `n(args)` calls the user's function: one of as many parameters, or any where
+    /// CuTe has no function of that name (then the call's error says what the user's take).
+    /// Where the user's overloads take another number, or the one of as many takes a
+    /// `Layout<S, D>` where the argument is no layout (`logical_divide(layout, tile)` after the
+    /// docs' `logical_divide(Layout<…> const&, Layout<…> const&)`), and CuTe's function of that
+    /// name exists, CuTe's is called, as C++'s overload set would.
+    pub(super) fn calls_user_function(&self, n: &str, args: &[Expr]) -> bool {
         self.user_function(n)
-            && (self.functions[n].iter().any(|r| r.takes(args))
-                || super::functions::lookup(n).is_none())
+            && (super::functions::lookup(n).is_none()
+                || self.functions[n]
+                    .iter()
+                    .any(|r| r.takes(args.len()) && self.layouts_fit(r, args)))
+    }
+
+    /// Whether the routine's parameters take these arguments: each one whose type is
+    /// `Layout<S, D>` a layout (an argument that fails to evaluate is the call's error).
+    fn layouts_fit(&self, r: &Routine, args: &[Expr]) -> bool {
+        r.takes_layout.iter().zip(args).all(|(&layout, arg)| {
+            !layout || self.eval(arg).map_or(true, |v| v.plain_layout().is_some())
+        })
     }
 
     /// Bind a function's definition to its name: another of the same number of parameters is
@@ -71,6 +85,7 @@ impl Env {
                 .iter()
                 .map(|p| (p.name.to_string(), p.type_param.map(str::to_string)))
                 .collect(),
+            takes_layout: def.params.iter().map(|p| p.takes_layout).collect(),
             defaults: def
                 .params
                 .iter()
@@ -97,6 +112,7 @@ impl Env {
             name.to_string(),
             Routine {
                 params: params.iter().map(|p| (p.to_string(), None)).collect(),
+                takes_layout: Vec::new(),
                 defaults: Vec::new(),
                 body: body.to_string(),
                 seq,
@@ -146,6 +162,7 @@ impl Env {
     pub(super) fn inline_lambda(params: &[&str], body: &str) -> Routine {
         Routine {
             params: params.iter().map(|p| (p.to_string(), None)).collect(),
+            takes_layout: Vec::new(),
             defaults: Vec::new(),
             body: body.to_string(),
             seq: 0,

@@ -1444,7 +1444,7 @@ impl Env {
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
-                    && self.calls_user_function(n, args.len()) =>
+                    && self.calls_user_function(n, args) =>
             {
                 self.call_user_function(n, args, e.span)
             }
@@ -2172,7 +2172,7 @@ impl Env {
         if let ExprKind::Field(kernel, "launch") = callee.kind
             && let ExprKind::Call(k, k_args) = kernel.kind
             && let ExprKind::Name(n) = k.kind
-            && self.calls_user_function(n, k_args.len())
+            && self.calls_user_function(n, k_args)
         {
             self.call_user_function(n, k_args, kernel.span)?;
             return Ok(Value::Tuple(Vec::new()));

@@ -36,6 +36,10 @@ pub struct Param<'a> {
     /// The template type parameter its type is (`A` of `A const& a`), if it is one: bound to
     /// the argument too (types are written as values: `is_static<A>` is `is_static<decltype(a)>`).
     pub type_param: Option<&'a str>,
+    /// Whether its type is CuTe's `Layout<S, D>` (`Layout<LShape,LStride> const& layout`): an
+    /// argument that is no layout is not this function's (C++'s overload resolution calls
+    /// CuTe's function of the name, `logical_divide(layout, tile)`).
+    pub takes_layout: bool,
     /// Its default argument's text (`4` of `int x = 4`), if it has one.
     pub default: Option<&'a str>,
 }
@@ -340,9 +344,12 @@ impl<'a> Parser<'a> {
                 [one] => type_params.iter().copied().find(|t| t == one),
                 _ => None,
             };
+            let takes_layout = matches!(words.as_slice(), ["Layout" | "cute::Layout", _, ..])
+                || matches!(words.as_slice(), ["cute", "Layout", _, ..]);
             out.push(Param {
                 name,
                 type_param,
+                takes_layout,
                 default,
             });
         }
@@ -473,6 +480,7 @@ impl<'a> Parser<'a> {
             params.push(Param {
                 name,
                 type_param: None,
+                takes_layout: false,
                 // Python's `x=4` / `x: int = 4`
                 default: piece.split_once('=').map(|(_, d)| d.trim()),
             });
