@@ -198,6 +198,45 @@ fn int4_out_of_range_is_refused_as_cutlass_asserts() {
     );
 }
 
+/// array_subbyte.cpp's Subbyte_iterator: `array_subbyte<uint6b_t, 15>` (6-bit elements, 96
+/// bits of storage), a tensor over its `begin()` writing them, `int6b_t`'s range, and
+/// `print_tensor` of it (oracle output; the pointer's address is `cute`'s `(a)`).
+#[test]
+fn uint6b_array_and_tensor_hold_values_as_cute() {
+    let block = r#"array_subbyte<uint6b_t, 15> a{};
+auto tensor = make_tensor(a.begin(), make_shape(15));
+fill(a, uint6b_t(13));
+print(uint6b_t(tensor(2))); print(" ");
+for (int i = 0; i < int(a.size()); ++i) {
+  EXPECT_EQ(uint6b_t(tensor(i)), uint6b_t(13));
+  tensor(i) = uint6b_t(i);
+  EXPECT_EQ(uint6b_t(a[i]), uint6b_t(tensor(i)));
+}
+print(uint6b_t(a[14])); print(" ");
+print(uint6b_t(tensor(3))); print(" ");
+print(sizeof_bits_v<decltype(a)>); print(" ");
+print(int6b_t(-32)); print(" ");
+print(uint6b_t(a[5]) == uint6b_t(tensor(5)));
+print_tensor(tensor);
+"#;
+    let (out, err, code) = cute_format(block);
+    let rows: String = (0..15).map(|i| format!("{i:>5}\n")).collect();
+    assert_eq!(
+        (out, code),
+        (
+            format!("13 14 3 96 -32 1subptr[6b](a) o (15):(_1):\n{rows}"),
+            0
+        ),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("array_subbyte<uint6b_t, 4> a{};\na[0] = uint6b_t(64);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("uint6b_t(64): the value is outside the type's range 0..=63"),
+        "{err}"
+    );
+}
+
 /// pointer.cpp: `using T = float const;`, `T* p = nullptr;`, `void const* v = nullptr;`,
 /// `make_gmem_ptr<T>(p)` of a typed or `void` pointer, and `gmem_ptr<T*>` written as a type
 /// for `is_same_v` (oracle output).
