@@ -280,3 +280,21 @@ print(imag(tensor(3)));
     let (out, err, code) = cute_format(block);
     assert_eq!((out.as_str(), err.as_str(), code), ("-1.000000", "", 0));
 }
+
+/// `bool(x)` is C++'s `bool`, a run-time value that CuTe prints `1` or `0`, of a static
+/// integer too (oracle output: `bool(_3{})` is `1`, not `_1`); the DSL's `bool` stays Python's.
+#[test]
+fn bool_of_a_static_integer_is_a_run_time_bool() {
+    for (stmt, want) in [
+        ("bool(_3{})", "1"),
+        ("bool(_0{})", "0"),
+        ("bool(3)", "1"),
+        ("bool(size(Layout<_4,_1>{}) == _4{})", "1"),
+        ("bool(Int<-2>{})", "1"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{stmt}: {err}");
+    }
+    let (out, _, code) = cute(&["eval", "--format", "dsl"], "bool(cute.size((4,2)))\n");
+    assert_eq!((out.trim_end(), code), ("True", 0));
+}

@@ -300,7 +300,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def bool(x: Arg, **kwargs: Arg) -> Any:
     """bool(x)
 
-An integer (or truth value) as a truth value: whether it is not 0 (C++'s and Python's bool(x)).
+An integer (or truth value) as a truth value: whether it is not 0 (C++'s bool(x), a run-time bool printed 1 or 0, as CuTe prints bool(_3{}); the DSL's Python bool, True or False).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('bool')`` shows its result)::
 
