@@ -298,3 +298,19 @@ fn bool_of_a_static_integer_is_a_run_time_bool() {
     let (out, _, code) = cute(&["eval", "--format", "dsl"], "bool(cute.size((4,2)))\n");
     assert_eq!((out.trim_end(), code), ("True", 0));
 }
+
+/// bitfield.cpp's loops: `make_int_range<B, E>{}` (and `make_range`) is the static integers
+/// `B..E` (oracle output), as `for_each` walks them.
+#[test]
+fn make_int_range_is_cutes() {
+    for (stmt, want) in [
+        ("make_int_range<1,5>{}", "(_1,_2,_3,_4)"),
+        ("make_int_range<3,3>{}", "()"),
+        ("make_int_range<0,1>{}", "(_0)"),
+        ("make_int_range<5,1>{}", "()"),
+        ("make_range<2,4>{}", "(_2,_3)"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{stmt}: {err}");
+    }
+}

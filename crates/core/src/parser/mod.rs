@@ -589,6 +589,7 @@ fn template(name: &str) -> Option<Template> {
         "Step" => Template::Call("make_step"),
         "tuple" => Template::Call("make_tuple"),
         "make_int_sequence" | "make_seq" => Template::Call("make_int_sequence"),
+        "make_int_range" | "make_range" => Template::Call("make_int_range"),
         "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
         "integer_sequence" => Template::Sequence { typed: true },
         "make_index_sequence" => Template::MakeSequence { typed: false },

@@ -1230,6 +1230,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_int_sequence<4>{}"""
 
+def make_int_range(arg0: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """make_int_range<B, E>{}
+
+The integer sequence (_B,_{B+1},…,_{E-1}) (() where E <= B), as for_each walks it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_int_range')`` shows its result)::
+
+    make_int_range<1, 5>{}"""
+
 def product(t: Arg, **kwargs: Arg) -> Any:
     """product(T)
 
