@@ -314,3 +314,14 @@ fn make_int_range_is_cutes() {
         assert_eq!((out.trim_end(), code), (want, 0), "{stmt}: {err}");
     }
 }
+
+/// bitfield.cpp: `cute::remove_cvref_t<decltype(X)>::value` (and `std::decay_t<…>::value`) is
+/// `decltype(X)::value`, a value's type having no qualifiers here (oracle output `33`).
+#[test]
+fn remove_cvref_t_of_decltype_has_its_value() {
+    let (out, err, code) = cute_format(
+        "auto x = _3{};\nprint(cute::remove_cvref_t<decltype(x)>::value);\n\
+         constexpr auto n = std::decay_t<decltype(x)>::value; print(n);\n",
+    );
+    assert_eq!((out.as_str(), code), ("33", 0), "{err}");
+}

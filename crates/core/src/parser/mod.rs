@@ -1900,8 +1900,11 @@ impl<'a> Parser<'a> {
                         pos = end;
                         continue;
                     }
+                    // `remove_cvref_t<decltype(x)>::value`: the value's type has no
+                    // qualifiers to strip
+                    let e_bare = self.without_qualifiers(&e)?;
                     e = Expr {
-                        kind: ExprKind::Field(self.alloc(e), "::value"),
+                        kind: ExprKind::Field(self.alloc(e_bare), "::value"),
                         span,
                     };
                     pos = end;
