@@ -325,3 +325,37 @@ fn remove_cvref_t_of_decltype_has_its_value() {
     );
     assert_eq!((out.as_str(), code), ("33", 0), "{err}");
 }
+
+/// bitfield.cpp: CuTe's `bit_field<BitStart, NumBits[, T]>` is not modelled; its TEST body
+/// (the loops over `make_int_range`, `remove_cvref_t<decltype(N)>::value` read) stops at the
+/// first `bit_field`, an error that names it, as does a declaration of one.
+#[test]
+fn bit_field_is_refused_by_name() {
+    let body = r#"for_each(make_int_range<1,65>{}, [&](auto NumBits) {
+  constexpr auto num_bits = cute::remove_cvref_t<decltype(NumBits)>::value;
+  for_each(make_int_range<0, 129>{}, [&](auto BitStart) {
+    constexpr auto bit_start = cute::remove_cvref_t<decltype(BitStart)>::value;
+    using BF = bit_field<bit_start, cute::remove_cvref_t<decltype(NumBits)>::value>;
+#if 0
+    printf("bit_field<%d,%d>:\n", bit_start, num_bits);
+#endif
+    uint64_t v = num_bits == 64 ? uint64_t(-1) : ((uint64_t(1) << NumBits) - 1);
+    BF bf{};
+    bf = v;
+    EXPECT_EQ(v, uint64_t(bf));
+  });
+});
+"#;
+    for block in [
+        body,
+        "cute::bit_field<3,4> bf{};\n",
+        "using BF = bit_field<0, 32, float>;\nBF bf{};\n",
+    ] {
+        let (_, err, code) = cute_format(block);
+        assert_eq!(code, 1, "{block}");
+        assert!(
+            err.contains("is not modelled: CuTe's bit_field<BitStart, NumBits[, T]>"),
+            "{block}: {err}"
+        );
+    }
+}

@@ -1104,6 +1104,8 @@ impl<'a> Parser<'a> {
             last.starts_with(|c: char| c.is_ascii_uppercase())
                 || last.ends_with("_type")
                 || last.ends_with("_t")
+                // container/bit_field.hpp's `bit_field<S, N> bf{};` (refused by name in eval)
+                || last.starts_with("bit_field<")
         };
         match ty.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
