@@ -1,5 +1,5 @@
 //! Issue 37, small constructs real code writes: `get<I…>` on every tuple (tiles, tuples of
-//! layouts, coordinates), `==` and `!=` as CuTe's `operator==` defines them, `bool(x)`,
+//! layouts, coordinates), `==` and `!=` as CuTe's `operator==` defines them, `bool(x)` (a run-time bool),
 //! `decltype(x)::value`, `decltype(x){}`; Python docstrings, `cute.printf` and `print` lines.
 //! `golden/constructs.tsv` holds each statement with what CuTe 4.7 prints for it
 //! (`tools/cute-oracle`): `cute` prints the same in its notation (static `_` dropped, a static
@@ -15,11 +15,13 @@ fn notation(statement: &str, printed: &str) -> String {
         || statement.starts_with("bool(")
         || statement.starts_with("is_")
         || statement.starts_with("std::is_");
-    if truth && statement.starts_with("bool(") {
-        return match printed.trim_start_matches('_') {
-            "1" => "true".to_string(),
-            "0" => "false".to_string(),
-            other => panic!("not a truth value: {other}"),
+    // C++'s `bool(x)` is a run-time `bool` in any notation, as C++'s `int(x)` is a run-time
+    // `int`: the run-time integer `1?` or `0?`
+    if statement.starts_with("bool(") {
+        return match printed {
+            "1" => "1?".to_string(),
+            "0" => "0?".to_string(),
+            other => panic!("not a run-time bool: {other}"),
         };
     }
     // a static truth (`_1`) is `true`; CuTe's run-time `bool` (`1`) is the notation's run-time

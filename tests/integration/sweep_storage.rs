@@ -198,6 +198,45 @@ fn int4_out_of_range_is_refused_as_cutlass_asserts() {
     );
 }
 
+/// array_subbyte.cpp's Subbyte_iterator: `array_subbyte<uint6b_t, 15>` (6-bit elements, 96
+/// bits of storage), a tensor over its `begin()` writing them, `int6b_t`'s range, and
+/// `print_tensor` of it (oracle output; the pointer's address is `cute`'s `(a)`).
+#[test]
+fn uint6b_array_and_tensor_hold_values_as_cute() {
+    let block = r#"array_subbyte<uint6b_t, 15> a{};
+auto tensor = make_tensor(a.begin(), make_shape(15));
+fill(a, uint6b_t(13));
+print(uint6b_t(tensor(2))); print(" ");
+for (int i = 0; i < int(a.size()); ++i) {
+  EXPECT_EQ(uint6b_t(tensor(i)), uint6b_t(13));
+  tensor(i) = uint6b_t(i);
+  EXPECT_EQ(uint6b_t(a[i]), uint6b_t(tensor(i)));
+}
+print(uint6b_t(a[14])); print(" ");
+print(uint6b_t(tensor(3))); print(" ");
+print(sizeof_bits_v<decltype(a)>); print(" ");
+print(int6b_t(-32)); print(" ");
+print(uint6b_t(a[5]) == uint6b_t(tensor(5)));
+print_tensor(tensor);
+"#;
+    let (out, err, code) = cute_format(block);
+    let rows: String = (0..15).map(|i| format!("{i:>5}\n")).collect();
+    assert_eq!(
+        (out, code),
+        (
+            format!("13 14 3 96 -32 1subptr[6b](a) o (15):(_1):\n{rows}"),
+            0
+        ),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("array_subbyte<uint6b_t, 4> a{};\na[0] = uint6b_t(64);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("uint6b_t(64): the value is outside the type's range 0..=63"),
+        "{err}"
+    );
+}
+
 /// pointer.cpp: `using T = float const;`, `T* p = nullptr;`, `void const* v = nullptr;`,
 /// `make_gmem_ptr<T>(p)` of a typed or `void` pointer, and `gmem_ptr<T*>` written as a type
 /// for `is_same_v` (oracle output).
@@ -240,4 +279,83 @@ print(imag(tensor(3)));
 ";
     let (out, err, code) = cute_format(block);
     assert_eq!((out.as_str(), err.as_str(), code), ("-1.000000", "", 0));
+}
+
+/// `bool(x)` is C++'s `bool`, a run-time value that CuTe prints `1` or `0`, of a static
+/// integer too (oracle output: `bool(_3{})` is `1`, not `_1`); the DSL's `bool` stays Python's.
+#[test]
+fn bool_of_a_static_integer_is_a_run_time_bool() {
+    for (stmt, want) in [
+        ("bool(_3{})", "1"),
+        ("bool(_0{})", "0"),
+        ("bool(3)", "1"),
+        ("bool(size(Layout<_4,_1>{}) == _4{})", "1"),
+        ("bool(Int<-2>{})", "1"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{stmt}: {err}");
+    }
+    let (out, _, code) = cute(&["eval", "--format", "dsl"], "bool(cute.size((4,2)))\n");
+    assert_eq!((out.trim_end(), code), ("True", 0));
+}
+
+/// bitfield.cpp's loops: `make_int_range<B, E>{}` (and `make_range`) is the static integers
+/// `B..E` (oracle output), as `for_each` walks them.
+#[test]
+fn make_int_range_is_cutes() {
+    for (stmt, want) in [
+        ("make_int_range<1,5>{}", "(_1,_2,_3,_4)"),
+        ("make_int_range<3,3>{}", "()"),
+        ("make_int_range<0,1>{}", "(_0)"),
+        ("make_int_range<5,1>{}", "()"),
+        ("make_range<2,4>{}", "(_2,_3)"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{stmt}: {err}");
+    }
+}
+
+/// bitfield.cpp: `cute::remove_cvref_t<decltype(X)>::value` (and `std::decay_t<…>::value`) is
+/// `decltype(X)::value`, a value's type having no qualifiers here (oracle output `33`).
+#[test]
+fn remove_cvref_t_of_decltype_has_its_value() {
+    let (out, err, code) = cute_format(
+        "auto x = _3{};\nprint(cute::remove_cvref_t<decltype(x)>::value);\n\
+         constexpr auto n = std::decay_t<decltype(x)>::value; print(n);\n",
+    );
+    assert_eq!((out.as_str(), code), ("33", 0), "{err}");
+}
+
+/// bitfield.cpp: CuTe's `bit_field<BitStart, NumBits[, T]>` is not modelled; its TEST body
+/// (the loops over `make_int_range`, `remove_cvref_t<decltype(N)>::value` read) stops at the
+/// first `bit_field`, an error that names it, as does a declaration of one.
+#[test]
+fn bit_field_is_refused_by_name() {
+    let body = r#"for_each(make_int_range<1,65>{}, [&](auto NumBits) {
+  constexpr auto num_bits = cute::remove_cvref_t<decltype(NumBits)>::value;
+  for_each(make_int_range<0, 129>{}, [&](auto BitStart) {
+    constexpr auto bit_start = cute::remove_cvref_t<decltype(BitStart)>::value;
+    using BF = bit_field<bit_start, cute::remove_cvref_t<decltype(NumBits)>::value>;
+#if 0
+    printf("bit_field<%d,%d>:\n", bit_start, num_bits);
+#endif
+    uint64_t v = num_bits == 64 ? uint64_t(-1) : ((uint64_t(1) << NumBits) - 1);
+    BF bf{};
+    bf = v;
+    EXPECT_EQ(v, uint64_t(bf));
+  });
+});
+"#;
+    for block in [
+        body,
+        "cute::bit_field<3,4> bf{};\n",
+        "using BF = bit_field<0, 32, float>;\nBF bf{};\n",
+    ] {
+        let (_, err, code) = cute_format(block);
+        assert_eq!(code, 1, "{block}");
+        assert!(
+            err.contains("is not modelled: CuTe's bit_field<BitStart, NumBits[, T]>"),
+            "{block}: {err}"
+        );
+    }
 }

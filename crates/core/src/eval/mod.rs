@@ -3090,6 +3090,17 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
     }
 }
 
+/// CuTe's `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp, bitfield.cpp), named as
+/// not modelled.
+fn bit_field_refused(n: &str) -> Option<String> {
+    n.strip_prefix("cute::").unwrap_or(n).starts_with("bit_field<").then(|| {
+        format!(
+            "'{}' is not modelled: CuTe's bit_field<BitStart, NumBits[, T]> (container/bit_field.hpp) packs a field of NumBits bits at bit BitStart of storage words, which cute does not hold (it holds layouts and element values)",
+            clip(n)
+        )
+    })
+}
+
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
@@ -3097,6 +3108,9 @@ fn unknown_name(n: &str) -> String {
         return m;
     }
     if let Some(m) = array_value(n) {
+        return m;
+    }
+    if let Some(m) = bit_field_refused(n) {
         return m;
     }
     if n.contains('<') {
@@ -3177,6 +3191,9 @@ fn array_value(n: &str) -> Option<String> {
 /// The message for a call of a name that is no function.
 fn unknown_function(n: &str) -> String {
     if let Some(m) = array_value(n) {
+        return m;
+    }
+    if let Some(m) = bit_field_refused(n) {
         return m;
     }
     if POINTER_MAKERS.contains(&n) {

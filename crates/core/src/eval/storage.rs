@@ -68,6 +68,10 @@ pub enum ElemType {
     I2,
     /// `uint2b_t`.
     U2,
+    /// `int6b_t`.
+    I6,
+    /// `uint6b_t`.
+    U6,
     /// `uint1b_t` (`bin1_t`).
     U1,
     /// `complex<float>` (cutlass::complex: two `float`).
@@ -118,6 +122,8 @@ impl ElemType {
             "uint4b_t" | "uint4_t" | "Uint4" => ElemType::U4,
             "int2b_t" => ElemType::I2,
             "uint2b_t" | "uint2_t" => ElemType::U2,
+            "int6b_t" | "int6_t" => ElemType::I6,
+            "uint6b_t" | "uint6_t" => ElemType::U6,
             "uint1b_t" | "uint1_t" | "bin1_t" => ElemType::U1,
             n if n.starts_with("complex<") && n.ends_with('>') => {
                 match ElemType::of_name(&n["complex<".len()..n.len() - 1])? {
@@ -155,6 +161,8 @@ impl ElemType {
             ElemType::U4 => "uint4b_t",
             ElemType::I2 => "int2b_t",
             ElemType::U2 => "uint2b_t",
+            ElemType::I6 => "int6b_t",
+            ElemType::U6 => "uint6b_t",
             ElemType::U1 => "uint1b_t",
             ElemType::C64 => "complex<float>",
             ElemType::C128 => "complex<double>",
@@ -206,6 +214,8 @@ impl ElemType {
             ElemType::U4 => (0, 15),
             ElemType::I2 => (-2, 1),
             ElemType::U2 => (0, 3),
+            ElemType::I6 => (-32, 31),
+            ElemType::U6 => (0, 63),
             ElemType::U1 => (0, 1),
             _ => return None,
         })
@@ -378,7 +388,12 @@ impl ElemType {
             | ElemType::E3M2 => format!("{:>8}", c_fixed(x.as_f64(), 2)),
             // uint1b_t's `%*d` of width 3; bool's generic two blanks and print
             ElemType::Bool | ElemType::U1 => format!("{:>3}", self.print(x)),
-            ElemType::I4 | ElemType::U4 | ElemType::I2 | ElemType::U2 => {
+            ElemType::I4
+            | ElemType::U4
+            | ElemType::I2
+            | ElemType::U2
+            | ElemType::I6
+            | ElemType::U6 => {
                 format!("{:>5}", self.print(x))
             }
             // pretty_print(uint32_t) prints with %d: the value as an int
@@ -971,6 +986,7 @@ impl ElemType {
             ElemType::E3M2 => "f6E3M2FN",
             ElemType::I4 | ElemType::U4 => "i4",
             ElemType::I2 | ElemType::U2 => "i2",
+            ElemType::I6 | ElemType::U6 => "i6",
             ElemType::U1 => "i1",
             ElemType::C64 => "complex<f32>",
             ElemType::C128 => "complex<f64>",

@@ -589,6 +589,7 @@ fn template(name: &str) -> Option<Template> {
         "Step" => Template::Call("make_step"),
         "tuple" => Template::Call("make_tuple"),
         "make_int_sequence" | "make_seq" => Template::Call("make_int_sequence"),
+        "make_int_range" | "make_range" => Template::Call("make_int_range"),
         "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
         "integer_sequence" => Template::Sequence { typed: true },
         "make_index_sequence" => Template::MakeSequence { typed: false },
@@ -1103,6 +1104,8 @@ impl<'a> Parser<'a> {
             last.starts_with(|c: char| c.is_ascii_uppercase())
                 || last.ends_with("_type")
                 || last.ends_with("_t")
+                // container/bit_field.hpp's `bit_field<S, N> bf{};` (refused by name in eval)
+                || last.starts_with("bit_field<")
         };
         match ty.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
@@ -1899,8 +1902,11 @@ impl<'a> Parser<'a> {
                         pos = end;
                         continue;
                     }
+                    // `remove_cvref_t<decltype(x)>::value`: the value's type has no
+                    // qualifiers to strip
+                    let e_bare = self.without_qualifiers(&e)?;
                     e = Expr {
-                        kind: ExprKind::Field(self.alloc(e), "::value"),
+                        kind: ExprKind::Field(self.alloc(e_bare), "::value"),
                         span,
                     };
                     pos = end;

@@ -138,7 +138,7 @@ impl<'a> Parser<'a> {
 
     /// A type without the qualifiers `<type_traits>` strips (`remove_cvref_t<T>`, `decay_t<T>`,
     /// …): T, which a value's type already is here (`decltype(x)` has no `const` or `&`).
-    fn without_qualifiers(&mut self, e: &Expr<'a>) -> PResult<Expr<'a>> {
+    pub(super) fn without_qualifiers(&mut self, e: &Expr<'a>) -> PResult<Expr<'a>> {
         let Some(name) = e.kind.name() else {
             return Ok(*e);
         };

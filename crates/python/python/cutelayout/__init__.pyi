@@ -300,7 +300,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def bool(x: Arg, **kwargs: Arg) -> Any:
     """bool(x)
 
-An integer (or truth value) as a truth value: whether it is not 0 (C++'s and Python's bool(x)).
+An integer (or truth value) as a truth value: whether it is not 0 (C++'s bool(x), a run-time bool printed 1 or 0, as CuTe prints bool(_3{}); the DSL's Python bool, True or False).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('bool')`` shows its result)::
 
@@ -1229,6 +1229,15 @@ The integer sequence (_0,_1,…,_{N-1}) (make_seq<N>{} too), as for_each walks i
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_int_sequence')`` shows its result)::
 
     make_int_sequence<4>{}"""
+
+def make_int_range(arg0: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """make_int_range<B, E>{}
+
+The integer sequence (_B,_{B+1},…,_{E-1}) (() where E <= B), as for_each walks it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_int_range')`` shows its result)::
+
+    make_int_range<1, 5>{}"""
 
 def product(t: Arg, **kwargs: Arg) -> Any:
     """product(T)

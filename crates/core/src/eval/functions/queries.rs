@@ -231,33 +231,28 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "bool",
         "bool(x)",
-        "an integer (or truth value) as a truth value: whether it is not 0 (C++'s and Python's bool(x))",
+        "an integer (or truth value) as a truth value: whether it is not 0 (C++'s bool(x), a run-time bool printed 1 or 0, as CuTe prints bool(_3{}); the DSL's Python bool, True or False)",
         "bool(size(4:1) == 4)",
         1,
         1,
-        |a| match &a.vals[0] {
-            Value::Bool(b) => Ok(Value::Bool(*b)),
-            // an element's value (`bool(T(i))`): C++'s conversion, whether it is not 0, a
-            // run-time bool (printed 1 or 0)
-            Value::Scalar(s) if !s.ty.is_complex() => Ok(Value::IntTuple(IntTuple::int_of(
-                i64::from(s.value.as_f64() != 0.0),
-                true,
-            ))),
-            // a run-time integer's truth is a run-time `bool` (1 or 0), a static one's static
-            Value::IntTuple(t) if t.is_dynamic() && t.basis().is_none() && t.as_int().is_some() => {
-                Ok(Value::IntTuple(IntTuple::int_of(
-                    i64::from(t.as_int() != Some(0)),
-                    true,
-                )))
+        |a| Ok(Value::IntTuple(IntTuple::int_of(i64::from(truth_of(a)?), true))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let truth = truth_of(a)?;
+                // a run-time value's truth stays run-time (1 or 0), a static one's static
+                let run_time = match &a.vals[0] {
+                    Value::Scalar(_) => true,
+                    Value::IntTuple(t) => t.is_dynamic(),
+                    _ => false,
+                };
+                Ok(if run_time {
+                    Value::IntTuple(IntTuple::int_of(i64::from(truth), true))
+                } else {
+                    Value::Bool(truth)
+                })
             }
-            v => match v.as_int() {
-                Some(x) => Ok(Value::Bool(x != 0)),
-                None => Err(EvalError::new(
-                    format!("bool takes an integer or a truth value, not {}", v.kind()),
-                    a.spans[0],
-                )),
-            },
-        }
+        })
     ),
     // debug.hpp's thread predicates: cute answers for thread 0 of block 0 (README, Limits)
     f!(
@@ -322,3 +317,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         void: true
     ),
 ];
+
+/// `bool(x)`'s truth: whether `x` (a truth value, an integer, an element's real value) is not 0.
+fn truth_of(a: &super::Args) -> Result<bool, EvalError> {
+    match a.vals[0] {
+        Value::Bool(b) => Ok(b),
+        Value::Scalar(ref s) if !s.ty.is_complex() => Ok(s.value.as_f64() != 0.0),
+        ref v => v.as_int().map(|x| x != 0).ok_or_else(|| {
+            EvalError::new(
+                format!("bool takes an integer or a truth value, not {}", v.kind()),
+                a.spans[0],
+            )
+        }),
+    }
+}

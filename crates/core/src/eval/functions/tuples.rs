@@ -220,26 +220,46 @@ fn compact(a: &Args, major: ta::Major) -> R {
 /// `make_int_sequence<N>{}` (util/type_traits.hpp, `make_seq<N>` of
 /// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of static integers.
 fn int_sequence(a: &Args) -> R {
-    let n = a
-        .int_tuple(0)?
+    let n = template_int(a, 0, "make_int_sequence<N>", "N")?;
+    int_range(a, "make_int_sequence", 0, n)
+}
+
+/// `make_int_range<B, E>{}` (numeric/integer_sequence.hpp, `make_integer_range`): the tuple
+/// `(_B,_{B+1},…,_{E-1})` of static integers (`()` where E <= B).
+fn int_range_of(a: &Args) -> R {
+    let begin = template_int(a, 0, "make_int_range<B, E>", "B")?;
+    let end = template_int(a, 1, "make_int_range<B, E>", "E")?;
+    int_range(a, "make_int_range", begin, end)
+}
+
+/// Template argument `i` of a sequence's template, an integer.
+fn template_int(a: &Args, i: usize, what: &str, name: &str) -> Result<i64, EvalError> {
+    a.int_tuple(i)?
         .as_int()
-        .ok_or_else(|| EvalError::new("make_int_sequence<N>: N must be an integer", a.spans[0]))?;
-    let width = usize::try_from(n).map_err(|_| {
-        EvalError::new(
-            format!("make_int_sequence<{n}>: N must be non-negative"),
-            a.spans[0],
-        )
-    })?;
-    if width > crate::limits::MAX_TUPLE_WIDTH {
+        .ok_or_else(|| EvalError::new(format!("{what}: {name} must be an integer"), a.spans[i]))
+}
+
+/// The static integers `begin..end` as a tuple, within the limit of a tuple's modes.
+fn int_range(a: &Args, what: &str, begin: i64, end: i64) -> R {
+    if what == "make_int_sequence" && end < 0 {
         return Err(EvalError::new(
-            format!(
-                "make_int_sequence<{n}>: N is past the limit of {} modes",
-                crate::limits::MAX_TUPLE_WIDTH
-            ),
+            format!("make_int_sequence<{end}>: N must be non-negative"),
             a.spans[0],
         ));
     }
-    let modes: Vec<IntTuple> = (0..n).map(|i| IntTuple::int_of(i, false)).collect();
+    let width = end.saturating_sub(begin).max(0);
+    if width > crate::limits::MAX_TUPLE_WIDTH as i64 {
+        return Err(EvalError::new(
+            format!(
+                "{what}: its {width} integers are past the limit of {} modes",
+                crate::limits::MAX_TUPLE_WIDTH
+            ),
+            a.span,
+        ));
+    }
+    let modes: Vec<IntTuple> = (begin..end.max(begin))
+        .map(|i| IntTuple::int_of(i, false))
+        .collect();
     Ok(Value::IntTuple(IntTuple::tuple(modes)))
 }
 
@@ -252,6 +272,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         int_sequence
+    ),
+    f!(
+        "make_int_range",
+        "make_int_range<B, E>{}",
+        "the integer sequence (_B,_{B+1},…,_{E-1}) (() where E <= B), as for_each walks it",
+        "make_int_range<1, 5>{}",
+        2,
+        2,
+        int_range_of
     ),
     f!(
         "product",
