@@ -160,7 +160,23 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             OP,
             format!("coordinate {coord} has more modes than shape {shape}"),
         )),
-        (Int(ci), Tuple(s), Tuple(d)) => {
+        (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
+        (Int(ci), _, _) => int_crd2idx_traced(ci, coord.is_dynamic(), shape, stride, t),
+    }
+}
+
+/// [`crd2idx_traced`] of an integer coordinate `ci` (`ci_dynamic`: a run-time one), passed as
+/// it is down the split (no one-leaf tuple made for each mode's part).
+fn int_crd2idx_traced<C: Codomain, T: Trace>(
+    ci: i64,
+    ci_dynamic: bool,
+    shape: &Tup,
+    stride: &Tup,
+    t: &mut T,
+) -> Result<C> {
+    const OP: &str = "crd2idx";
+    match (shape.view(), stride.view()) {
+        (Tuple(s), Tuple(d)) => {
             if s.len() != d.len() {
                 return Err(condition(OP, "mismatched ranks of shape and stride"));
             }
@@ -168,7 +184,7 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                 return Ok(C::zero());
             }
             let mut rest = ci;
-            let mut rest_dynamic = C::KINDS && coord.is_dynamic();
+            let mut rest_dynamic = C::KINDS && ci_dynamic;
             let mut acc = C::zero();
             let last = s.len() - 1;
             t.section(|| {
@@ -187,12 +203,7 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                             format!("mode {i} ({si}) takes the rest {rest}"),
                         )
                     });
-                    acc = acc.add(&crd2idx_traced(
-                        &IntTuple::int_of(rest, rest_dynamic),
-                        si,
-                        di,
-                        t,
-                    )?)?;
+                    acc = acc.add(&int_crd2idx_traced(rest, rest_dynamic, si, di, t)?)?;
                 } else {
                     // one walk of the mode for its size and, where the codomain keeps kinds,
                     // whether that size is static
@@ -220,7 +231,7 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                     let (q_dynamic, m_dynamic) = C::split_kinds(rest, rest_dynamic, p, p_dynamic);
                     rest = q;
                     rest_dynamic = q_dynamic;
-                    acc = acc.add(&crd2idx_traced(&IntTuple::int_of(m, m_dynamic), si, di, t)?)?;
+                    acc = acc.add(&int_crd2idx_traced(m, m_dynamic, si, di, t)?)?;
                 }
             }
             t.end();
@@ -229,8 +240,8 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             });
             Ok(acc)
         }
-        (Int(ci), Int(si), Int(_)) => {
-            let r = C::term(ci, coord.is_dynamic(), stride);
+        (Int(si), Int(_)) => {
+            let r = C::term(ci, ci_dynamic, stride);
             t.step(|| {
                 let v = r
                     .as_ref()
