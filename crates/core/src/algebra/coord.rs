@@ -101,27 +101,11 @@ pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
     crd2idx_traced(coord, shape, stride, &mut NoTrace)
 }
 
-/// The kind of CuTe's `crd2idx(coord, shape, stride)` for integer strides: `Some(v)` when it
-/// is a static integer (`v` its value), `None` when it is a run-time one. stride.hpp's
-/// recursion over the kinds of its arguments, with integral_constant.hpp's rules for a static
-/// operand: `c * d` is static when both are, or when either is `_0` (`_0 * x`, `x * _0`); a
-/// sum is static when its terms are; an integer coordinate over a tuple shape is split by
-/// `divmod(c, product(s))`, each part static when `c` and the product are (`_0 / x`, `_0 % x`
-/// and `x % _1` are `_0`), the last mode taking the rest. (The value itself is [`crd2idx`]'s.)
-pub fn crd2idx_static(coord: &Tup, shape: &Tup, stride: &Tup) -> Option<i64> {
-    match coord.view() {
-        Tuple(c) => {
-            let (Tuple(s), Tuple(d)) = (shape.view(), stride.view()) else {
-                return None;
-            };
-            let mut acc = Some(0i64);
-            for ((ci, si), di) in c.iter().zip(s).zip(d) {
-                acc = kind_add(acc, crd2idx_static(ci, si, di));
-            }
-            acc
-        }
-        Int(v) => int_crd2idx_static((!coord.is_dynamic()).then_some(v), shape, stride),
-    }
+/// CuTe's `crd2idx(coord, shape, stride)` for integer strides and whether the index is a
+/// run-time integer, in one walk (see the [`Codomain`] of [`Kinded`] for the kinds' rules).
+#[inline]
+pub fn crd2idx_kind(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
+    crd2idx_traced(coord, shape, stride, &mut NoTrace)
 }
 
 /// CuTe's `rest / size(s)` and `rest % size(s)` of an integer coordinate of kind `rest` (`None`:
@@ -139,40 +123,6 @@ pub(crate) fn static_divmod(rest: Option<i64>, s: &Tup) -> (Option<i64>, Option<
         (_, Some(1)) => (None, Some(0)),
         _ => (None, None),
     }
-}
-
-/// [`crd2idx_static`] of an integer coordinate of kind `c` (`None`: run-time).
-fn int_crd2idx_static(c: Option<i64>, shape: &Tup, stride: &Tup) -> Option<i64> {
-    match (shape.view(), stride.view()) {
-        (Tuple(s), Tuple(d)) => {
-            let mut rest = c;
-            let mut acc = Some(0i64);
-            let last = s.len().saturating_sub(1);
-            for (i, (si, di)) in s.iter().zip(d).enumerate() {
-                if i == last {
-                    acc = kind_add(acc, int_crd2idx_static(rest, si, di));
-                    break;
-                }
-                let (q, m) = static_divmod(rest, si);
-                acc = kind_add(acc, int_crd2idx_static(m, si, di));
-                rest = q;
-            }
-            acc
-        }
-        (Int(_), Int(d)) => {
-            let d = (!stride.is_dynamic()).then_some(d);
-            match (c, d) {
-                (Some(0), _) | (_, Some(0)) => Some(0),
-                (Some(c), Some(d)) => Some(c.wrapping_mul(d)),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
-fn kind_add(a: Option<i64>, b: Option<i64>) -> Option<i64> {
-    Some(a?.wrapping_add(b?))
 }
 
 /// [`crd2idx`], reporting its arithmetic to `t`.
@@ -210,7 +160,23 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             OP,
             format!("coordinate {coord} has more modes than shape {shape}"),
         )),
-        (Int(ci), Tuple(s), Tuple(d)) => {
+        (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
+        (Int(ci), _, _) => int_crd2idx_traced(ci, coord.is_dynamic(), shape, stride, t),
+    }
+}
+
+/// [`crd2idx_traced`] of an integer coordinate `ci` (`ci_dynamic`: a run-time one), passed as
+/// it is down the split (no one-leaf tuple made for each mode's part).
+fn int_crd2idx_traced<C: Codomain, T: Trace>(
+    ci: i64,
+    ci_dynamic: bool,
+    shape: &Tup,
+    stride: &Tup,
+    t: &mut T,
+) -> Result<C> {
+    const OP: &str = "crd2idx";
+    match (shape.view(), stride.view()) {
+        (Tuple(s), Tuple(d)) => {
             if s.len() != d.len() {
                 return Err(condition(OP, "mismatched ranks of shape and stride"));
             }
@@ -218,6 +184,7 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                 return Ok(C::zero());
             }
             let mut rest = ci;
+            let mut rest_dynamic = C::KINDS && ci_dynamic;
             let mut acc = C::zero();
             let last = s.len() - 1;
             t.section(|| {
@@ -236,9 +203,16 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                             format!("mode {i} ({si}) takes the rest {rest}"),
                         )
                     });
-                    acc = acc.add(&crd2idx_traced(&IntTuple::int(rest), si, di, t)?)?;
+                    acc = acc.add(&int_crd2idx_traced(rest, rest_dynamic, si, di, t)?)?;
                 } else {
-                    let p = si.product()?;
+                    // one walk of the mode for its size and, where the codomain keeps kinds,
+                    // whether that size is static
+                    let (p, p_dynamic) = if C::KINDS {
+                        let k = si.product_kind()?;
+                        (k.value, k.dynamic)
+                    } else {
+                        (si.product()?, false)
+                    };
                     let m = arith::rem(rest, p, OP)?;
                     let q = arith::div(rest, p, OP)?;
                     t.step(|| {
@@ -254,8 +228,10 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
                             rest,
                         ))
                     });
+                    let (q_dynamic, m_dynamic) = C::split_kinds(rest, rest_dynamic, p, p_dynamic);
                     rest = q;
-                    acc = acc.add(&crd2idx_traced(&IntTuple::int(m), si, di, t)?)?;
+                    rest_dynamic = q_dynamic;
+                    acc = acc.add(&int_crd2idx_traced(m, m_dynamic, si, di, t)?)?;
                 }
             }
             t.end();
@@ -264,8 +240,8 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             });
             Ok(acc)
         }
-        (Int(ci), Int(si), Int(_)) => {
-            let r = C::term(ci, stride);
+        (Int(si), Int(_)) => {
+            let r = C::term(ci, ci_dynamic, stride);
             t.step(|| {
                 let v = r
                     .as_ref()
@@ -296,8 +272,17 @@ pub trait Codomain: Sized + fmt::Display {
     fn zero() -> Self;
     /// The sum (CuTe's `+` of the codomain).
     fn add(&self, other: &Self) -> Result<Self>;
-    /// `c * d` for a leaf coordinate and a leaf stride.
-    fn term(c: i64, stride: &Tup) -> Result<Self>;
+    /// Whether the codomain keeps the static/dynamic kind of the index (then the walk
+    /// works out the kinds of the coordinate's parts as it splits it).
+    const KINDS: bool = false;
+    /// `c * d` for a leaf coordinate (`c_dynamic`: a run-time one) and a leaf stride.
+    fn term(c: i64, c_dynamic: bool, stride: &Tup) -> Result<Self>;
+    /// The kinds (`true`: run-time) of the quotient and remainder of `rest / p`, `rest % p`
+    /// (`p` the size of a mode); only asked where [`Codomain::KINDS`].
+    #[inline]
+    fn split_kinds(_rest: i64, _rest_dynamic: bool, _p: i64, _p_dynamic: bool) -> (bool, bool) {
+        (false, false)
+    }
     /// The value for an explanation.
     fn val(&self) -> Val;
 }
@@ -312,7 +297,7 @@ impl Codomain for i64 {
         arith::add(*self, *other, "crd2idx")
     }
     #[inline]
-    fn term(c: i64, stride: &Tup) -> Result<i64> {
+    fn term(c: i64, _c_dynamic: bool, stride: &Tup) -> Result<i64> {
         if stride.basis().is_some() {
             return Err(condition(
                 "crd2idx",
@@ -328,6 +313,48 @@ impl Codomain for i64 {
     }
 }
 
+/// An integer index with its kind, found in the same walk as its value (stride.hpp's
+/// recursion over the kinds of its arguments, with integral_constant.hpp's rules for a static
+/// operand): `c * d` is static when both are, or when either is `_0` (`_0 * x`, `x * _0`); a
+/// sum is static when its terms are; an integer coordinate over a tuple shape is split by
+/// `divmod(c, product(s))`, each part static when `c` and the product are (`_0 / x`, `_0 % x`
+/// and `x % _1` are `_0`), the last mode taking the rest.
+impl Codomain for Kinded {
+    const KINDS: bool = true;
+    #[inline]
+    fn zero() -> Kinded {
+        Kinded::st(0)
+    }
+    #[inline]
+    fn add(&self, other: &Kinded) -> Result<Kinded> {
+        Ok(Kinded::of(
+            arith::add(self.value, other.value, "crd2idx")?,
+            self.dynamic || other.dynamic,
+        ))
+    }
+    #[inline]
+    fn term(c: i64, c_dynamic: bool, stride: &Tup) -> Result<Kinded> {
+        let v = i64::term(c, c_dynamic, stride)?;
+        let d_dynamic = stride.is_dynamic();
+        let stat = (!c_dynamic && c == 0)
+            || (!d_dynamic && stride.as_int() == Some(0))
+            || (!c_dynamic && !d_dynamic);
+        Ok(Kinded::of(v, !stat))
+    }
+    #[inline]
+    fn split_kinds(rest: i64, rest_dynamic: bool, p: i64, p_dynamic: bool) -> (bool, bool) {
+        match (rest_dynamic, p_dynamic) {
+            (false, _) if rest == 0 => (false, false),
+            (false, false) => (false, false),
+            (_, false) if p == 1 => (true, false),
+            _ => (true, true),
+        }
+    }
+    fn val(&self) -> Val {
+        Val::Int(self.value)
+    }
+}
+
 impl Codomain for Index {
     fn zero() -> Index {
         IntTuple::int(0)
@@ -335,7 +362,7 @@ impl Codomain for Index {
     fn add(&self, other: &Index) -> Result<Index> {
         index_add(self, other)
     }
-    fn term(c: i64, stride: &Tup) -> Result<Index> {
+    fn term(c: i64, _c_dynamic: bool, stride: &Tup) -> Result<Index> {
         let d = stride
             .as_stride()
             .ok_or_else(|| condition("crd2idx", "shape and stride are not congruent"))?;

@@ -331,7 +331,7 @@ impl Layout {
 
     /// The kinds of an index into coordinates (`r`, the layout's basis strides at `coord`):
     /// each basis component is a run-time integer where the integer layout of that basis's
-    /// strides (the others `_0`) gives a run-time index ([`coord::crd2idx_static`]), as CuTe's
+    /// strides (the others `_0`) gives a run-time index ([`coord::crd2idx_kind`]), as CuTe's
     /// sum of scaled basis elements is.
     fn kinded_index(&self, coord: &Tup, r: Index) -> Index {
         let mut out = r;
@@ -345,21 +345,19 @@ impl Layout {
             }) else {
                 continue;
             };
-            let dynamic = coord::crd2idx_static(coord, self.shape(), &comp).is_none();
+            let dynamic =
+                coord::crd2idx_kind(coord, self.shape(), &comp).map_or(true, |k| k.dynamic);
             out = with_component_kind(&out, b, &b.path(), dynamic);
         }
         out
     }
 
     /// [`Layout::eval`] and whether the index is a run-time integer: a run-time integer in the
-    /// coordinate or the layout may make it one ([`coord::crd2idx_static`]).
+    /// coordinate or the layout may make it one ([`coord::crd2idx_kind`]: one walk for both).
+    #[inline]
     pub fn eval_kind(&self, coord: &Tup) -> Result<(i64, bool)> {
-        let v = self.eval(coord)?;
-        if self.is_static() && coord.is_static() {
-            return Ok((v, false));
-        }
-        let dynamic = coord::crd2idx_static(coord, self.shape(), self.stride()).is_none();
-        Ok((v, dynamic))
+        let k = coord::crd2idx_kind(coord, self.shape(), self.stride())?;
+        Ok((k.value, k.dynamic))
     }
 
     /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).

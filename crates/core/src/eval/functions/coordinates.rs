@@ -46,9 +46,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // a run-time integer in the coordinate, the shape or the strides may make the
                 // index one (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is
                 // _17, `crd2idx(2, _8, _0)` is _0)
-                let dynamic = coord::crd2idx_static(&c, &shape, &stride).is_none();
-                return coord::crd2idx(&c, &shape, &stride)
-                    .map(|v| Value::IntTuple(IntTuple::int_of(v, dynamic)))
+                return coord::crd2idx_kind(&c, &shape, &stride)
+                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
                     .map_err(a.alg());
             }
             match &a.vals[1] {
