@@ -67,3 +67,24 @@ fn a_functions_default_arguments_fill_a_shorter_call() {
         "{err}"
     );
 }
+
+/// CUDA's `dim3` (a launch's extents, 0x_gemm_tutorial.md's `dim3 dimBlock(size(tC));`): three
+/// run-time unsigned integers, 1 where not given, which CuTe reads as a tuple (its tuple traits
+/// name dim3: `print`, `size`, `get<I>`). What CuTe prints, from `cute-oracle` (the block in a
+/// lambda): `(256,1,1)(40,32,1)(1,1,1)(2,3,4)128032`.
+#[test]
+fn a_dim3_is_a_tuple_of_three_run_time_extents() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "auto tC = make_layout(make_shape(Int<16>{}, Int<16>{}));\ndim3 dimBlock(size(tC));\ndim3 dimGrid(ceil_div(5120, 128), ceil_div(4096, Int<128>{}));\ndim3 one;\nprint(dimBlock); print(dimGrid); print(one); print(dim3(2, 3, 4));\nprint(size(dimGrid)); print(get<1>(dimGrid));\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "(256,1,1)(40,32,1)(1,1,1)(2,3,4)128032");
+    // its extents are `unsigned int`s: -1 converts as C++ converts it (`(2,4294967295,1)`);
+    // a layout is no extent
+    let (out, err, code) = cute(&["eval", "--format", "cute"], "print(dim3(2, -1));\n");
+    assert_eq!((out.as_str(), code), ("(2,4294967295,1)", 0), "{err}");
+    let (_, err, code) = cute(&["eval", "--format", "cute"], "dim3 d(make_layout(4));\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("dim3"), "{err}");
+}

@@ -1101,6 +1101,8 @@ impl<'a> Parser<'a> {
         let type_spelled = |n: &str| {
             let last = n.rsplit("::").next().unwrap_or(n);
             last.starts_with(|c: char| c.is_ascii_uppercase())
+                // CUDA's launch extents, `dim3 dimBlock(size(tC));`
+                || last == "dim3"
                 || last.ends_with("_type")
                 || last.ends_with("_t")
         };
