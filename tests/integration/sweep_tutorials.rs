@@ -88,3 +88,29 @@ fn a_dim3_is_a_tuple_of_three_run_time_extents() {
     assert_eq!(code, 1);
     assert!(err.contains("dim3"), "{err}");
 }
+
+/// A GMMA smem layout sliced (hopper/wgmma_tma_sm90.cu's `sA(_,_,0)` for `make_tma_atom`):
+/// pointer_flagged.hpp's `slice_and_offset` keeps the smem_ptr flag where the inner slice's
+/// offset is a static zero and adds any other to it (an integer offset of its kind). What CuTe
+/// prints, from `cute-oracle`.
+#[test]
+fn a_gmma_layout_slices_as_pointer_flagged_hpp_slices_it() {
+    let sliced = |c: &str| {
+        format!(
+            "print(slice(make_coord({c}), tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{{}}, make_shape(Int<128>{{}},Int<64>{{}},Int<3>{{}}))));\n"
+        )
+    };
+    let stmts: String = ["_,_,0", "_,_,Int<0>{}", "_,_,1", "_,_,Int<1>{}"]
+        .iter()
+        .map(|c| sliced(c))
+        .collect();
+    let (out, err, code) = cute(&["eval", "--format", "cute"], &stmts);
+    assert_eq!(code, 0, "{err}");
+    let inner = "((_64,_2),(_8,_8)):((_1,_512),(_64,_1024))";
+    assert_eq!(
+        out,
+        format!(
+            "Sw<3,4,3> o 0 o {inner}Sw<3,4,3> o smem_ptr[16b](unset) o {inner}Sw<3,4,3> o 8192 o {inner}Sw<3,4,3> o _8192 o {inner}"
+        )
+    );
+}
