@@ -114,3 +114,16 @@ fn a_gmma_layout_slices_as_pointer_flagged_hpp_slices_it() {
         )
     );
 }
+
+/// C++'s structured binding of a tuple (hopper/wgmma_tma_sm90.cu's kernel: `auto [M, N, K] =
+/// shape_MNK;`): each name its mode, of its kind. What CuTe prints, from `cute-oracle` (the
+/// block in a lambda): `_3(4,5)1`.
+#[test]
+fn a_structured_binding_binds_each_mode() {
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "auto t = make_shape(2,Int<3>{},make_shape(4,5));\nauto [M, N, K] = t;\nprint(N); print(K);\nauto const& [a, b] = make_coord(1, 2);\nprint(a);\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "_3(4,5)1");
+}

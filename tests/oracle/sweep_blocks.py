@@ -581,7 +581,8 @@ def tutorial_blocks(mirror):
                     out.append((f"{path} main", "\n".join(stmts), ""))
                 for kernel, args, before in launches:
                     if kernel in by_name:
-                        launched.setdefault(kernel, ("", "\n".join(before), args, ""))
+                        launched.setdefault(kernel, ("", "\n".join(before), args, "",
+                                                     explicit_targs(body, kernel)))
                 continue
             if name not in launched_by(funcs) and name not in GLOBAL:
                 stmts, launches = pastable(body)
@@ -593,15 +594,36 @@ def tutorial_blocks(mirror):
                 for kernel, args, before in launches:
                     if kernel in by_name:
                         launched.setdefault(kernel, (name, "\n".join(decls + before), args,
-                                                     close))
+                                                     close, explicit_targs(body, kernel)))
         for name, tparams, params, body in funcs:
             if name in launched:
-                host_name, host, args, close = launched[name]
-                decls, _ = bindings(tparams, params, args, {})
+                host_name, host, args, close, targs = launched[name]
+                # the template arguments the launch names (`&gemm_device<…, decltype(sA), …>`):
+                # the kernel's template parameters a parameter does not deduce (SmemLayoutA)
+                # (not a struct of the file's own, `SMEMStorage`: left out with its alias)
+                own = STRUCTS + re.findall(rf"using\s+(\w+)\s*=\s*(?:{'|'.join(STRUCTS) or '$^'})\b",
+                                           by_name.get(host_name or "main", ("",) * 4)[3])
+                named = {t: f"using {t} = {a};" for t, a in zip(tparams, targs)
+                         if a != t and not re.match(rf"(?:{'|'.join(own) or '$^'})\b", a)}
+                decls, _ = bindings(tparams, params, args, named)
                 stmts = [s for s in statements_of(body) if not re.match(r"using\s+namespace", s)]
                 block = "\n".join([host, "{"] + decls + stmts + ["}", close])
                 out.append((f"{path} {name} (launched by {host_name or 'main'})", block, ""))
     return out
+
+
+def explicit_targs(body, kernel):
+    """The template arguments a host function names its kernel with (`&gemm_device<A, B>`,
+    `gemm_device<A, B><<<…>>>`), top-level, in order; none where it names none."""
+    m = re.search(rf"\b{re.escape(kernel)}\s*<(?!<<)", body)
+    if not m:
+        return []
+    depth, start = 1, m.end()
+    for i in range(start, len(body)):
+        depth += {"<": 1, ">": -1}.get(body[i], 0)
+        if depth == 0:
+            return split_top(re.sub(r"\s+", " ", body[start:i]))
+    return []
 
 
 def launched_by(funcs):
