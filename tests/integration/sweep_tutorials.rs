@@ -127,3 +127,19 @@ fn a_structured_binding_binds_each_mode() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "_3(4,5)1");
 }
+
+/// `cute::lazy::transform` (tiled_copy_if.cu) is CuTe's (a tensor over a transform_iter, CuTe
+/// prints `trans_ArithTuple(_0,_0) o (3,2):(_1@0,_1@1)`), not a namespace of the file's own:
+/// refused as not modelled, naming it.
+#[test]
+fn lazy_transform_is_refused_as_cutes_not_modelled() {
+    let (_, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "Tensor C = make_identity_tensor(make_shape(3, 2));\nTensor P = cute::lazy::transform(C, [&](auto c) { return elem_less(c, make_shape(2, 2)); });\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("transform_iter") && err.contains("not modelled"),
+        "{err}"
+    );
+}
