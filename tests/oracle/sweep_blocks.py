@@ -80,14 +80,14 @@ so, at file scope (run-time values). A TEST body's file's `#include <cute/…>` 
 included too (`tensor_reduce.hpp`, which `cute/tensor.hpp` does not include).
 
 The tutorials (`--source tutorials`: examples/cute/tutorial/*.cu, hopper/, blackwell/), run
-2026-11-29 on branch s28-37d, debug build:
+2026-11-29 on branch s28-37d (its second round), debug build:
 
   | source | tried | as CuTe | refused | differs |
   | --- | --- | --- | --- | --- |
-  | examples/cute/tutorial/ host and kernel bodies | 39 | 20 | 14 | 5 |
+  | examples/cute/tutorial/ host and kernel bodies | 39 | 22 | 12 | 5 |
 
-(before s28-37d's fixes: 0 as CuTe, all refused.) A host function's body is pasted after its
-parameters as declarations (the values the tutorial's main gives them, `int m = 5120;`, in a
+(before s28-37d's fixes: 0 as CuTe, all refused; after its first round 20, 14, 5.) A host
+function's body is pasted after its parameters as declarations (the values the tutorial's main gives them, `int m = 5120;`, in a
 scope outside the body's, else as declared, `TA const* A;`), its launch's setup (`dim3 …`,
 `kernel_ptr`, `SharedStorage` sizes) left out; a kernel's body after the statements before its
 launch and its parameters bound to the launch's arguments (`auto shape_MNK = prob_shape;`,
@@ -96,13 +96,20 @@ main's CuTe (a thrust vector as a pointer to its elements). The host's runtime (
 iostreams, the CUDA runtime, argv, the examples' checks) is left out. In the program a kernel's
 pointers point at zeroed memory (its copies run). The 5 that differ are the blackwell mains'
 prints of host tensors: CuTe prints the pointer's address, cute its name (the sweep says so).
-The refusals: a kernel's `*reinterpret_cast<SharedStorage*>(smem)` (5, blackwell) and
-`SharedStorage<…>` (2), GMMA smem slicing with a smem_ptr offset (3, wgmma_tma_sm90),
-`cute::lazy::transform` (2, tiled_copy_if), and sgemm_sm80's generic overloads instantiated with
-main's half_t (the program calls its half_t overloads; CuTe's static_assert rejects these too).
+A kernel's template parameters that no parameter deduces (`SmemLayoutA`) are the template
+arguments its launch names (`&gemm_device<…, decltype(sA), …>`; a struct of the file's own, as
+`SMEMStorage`, left out with its alias). The refusals: a kernel's
+`*reinterpret_cast<SharedStorage*>(smem)` (5, blackwell) and `SharedStorage<…>` (3, wgmma_sm90,
+wgmma_tma_sm90, sgemm_sm80), `cute::lazy::transform` (2, tiled_copy_if: a tensor over a
+transform_iter, `trans_ArithTuple(_0,_0) o L`, its elements a lambda's values), and
+sgemm_sm80's generic overloads (2) instantiated with main's half_t (the program calls its
+half_t overloads; CuTe's static_assert rejects these too).
 The docs' row on s28-37d: 116 tried, 45 as CuTe, 71 refused, 0 differ (03_tensor.md block 10
 answered: template arguments over several lines, `threadIdx.x` as thread 0 in the program too);
-the TEST bodies' row: 46 tried, 24 as CuTe, 21 refused, 1 differs.
+the TEST bodies' row: 46 tried, 24 as CuTe, 21 refused, 1 differs. Its second round's docs
+row: 116 tried, 47 as CuTe, 68 refused, 1 differs: 0x_gemm_tutorial.md block 33 (`dim3
+dimBlock(size(tC));` now read) is a host function cute defines and never calls, where C++
+rejects the doc's `ldB` (for `ldBk`) and the undeclared `gemm_device` at its definition.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -625,7 +632,8 @@ def tutorial_blocks(mirror):
                     out.append((f"{path} main", "\n".join(stmts), ""))
                 for kernel, args, before in launches:
                     if kernel in by_name:
-                        launched.setdefault(kernel, ("", "\n".join(before), args, ""))
+                        launched.setdefault(kernel, ("", "\n".join(before), args, "",
+                                                     explicit_targs(body, kernel)))
                 continue
             if name not in launched_by(funcs) and name not in GLOBAL:
                 stmts, launches = pastable(body)
@@ -637,15 +645,36 @@ def tutorial_blocks(mirror):
                 for kernel, args, before in launches:
                     if kernel in by_name:
                         launched.setdefault(kernel, (name, "\n".join(decls + before), args,
-                                                     close))
+                                                     close, explicit_targs(body, kernel)))
         for name, tparams, params, body in funcs:
             if name in launched:
-                host_name, host, args, close = launched[name]
-                decls, _ = bindings(tparams, params, args, {})
+                host_name, host, args, close, targs = launched[name]
+                # the template arguments the launch names (`&gemm_device<…, decltype(sA), …>`):
+                # the kernel's template parameters a parameter does not deduce (SmemLayoutA)
+                # (not a struct of the file's own, `SMEMStorage`: left out with its alias)
+                own = STRUCTS + re.findall(rf"using\s+(\w+)\s*=\s*(?:{'|'.join(STRUCTS) or '$^'})\b",
+                                           by_name.get(host_name or "main", ("",) * 4)[3])
+                named = {t: f"using {t} = {a};" for t, a in zip(tparams, targs)
+                         if a != t and not re.match(rf"(?:{'|'.join(own) or '$^'})\b", a)}
+                decls, _ = bindings(tparams, params, args, named)
                 stmts = [s for s in statements_of(body) if not re.match(r"using\s+namespace", s)]
                 block = "\n".join([host, "{"] + decls + stmts + ["}", close])
                 out.append((f"{path} {name} (launched by {host_name or 'main'})", block, ""))
     return out
+
+
+def explicit_targs(body, kernel):
+    """The template arguments a host function names its kernel with (`&gemm_device<A, B>`,
+    `gemm_device<A, B><<<…>>>`), top-level, in order; none where it names none."""
+    m = re.search(rf"\b{re.escape(kernel)}\s*<(?!<<)", body)
+    if not m:
+        return []
+    depth, start = 1, m.end()
+    for i in range(start, len(body)):
+        depth += {"<": 1, ">": -1}.get(body[i], 0)
+        if depth == 0:
+            return split_top(re.sub(r"\s+", " ", body[start:i]))
+    return []
 
 
 def launched_by(funcs):

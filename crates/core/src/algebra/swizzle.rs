@@ -724,6 +724,9 @@ pub fn slice(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, i64)>
 
 /// [`slice`] with the kinds of CuTe's arithmetic ([`slice_and_offset_kind`]).
 pub fn slice_kind(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int)> {
+    if let PlainOffset::SmemPtr(_) = comp.offset.plain() {
+        return slice_smem_ptr(c, comp);
+    }
     let (r, off_kind) = slice_inner(c, comp)?;
     let off = off_kind.value;
     if has_int(c) {
@@ -760,6 +763,33 @@ pub fn slice_kind(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, 
         unsigned_offset(o.value)?;
     }
     Ok((r, off_kind))
+}
+
+/// `slice_and_offset(c, Sw o smem_ptr[Nb] o L)` (pointer_flagged.hpp): L's slice at `c` and its
+/// offset `o = crd2idx(c, L)`; a static zero `o` keeps the flag, `(Sw o smem_ptr[Nb] o
+/// slice(c, L), _0)`, any other is added to it (the flag is an `Int<0>`): `(Sw o o o slice(c, L),
+/// _0)`, an integer offset of `o`'s kind (CuTe's generic ComposedLayout path, layout_composed.hpp).
+fn slice_smem_ptr(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int)> {
+    let l = &comp.layout;
+    let sliced = l.slice(c)?;
+    let offset = if has_int(c) {
+        let diced = Layout::new(dice_tuple(c, l.shape())?, dice_tuple(c, l.stride())?)?;
+        let (v, dynamic) = diced.eval_kind(&dice_coord(c))?;
+        Int::of(v, dynamic)
+    } else {
+        Int::st(0)
+    };
+    let offset = if offset.value == 0 && !offset.dynamic {
+        comp.offset
+    } else {
+        Offset::Int(offset)
+    };
+    let r = ComposedLayout {
+        swizzle: comp.swizzle,
+        offset,
+        layout: sliced,
+    };
+    Ok((SwizzledOrPlain::Composed(r), Int::st(0)))
 }
 
 /// The kinds (CuTe's integral_constant arithmetic, leaf by leaf): `OFF ^ to_mixed_bits(…)` is a

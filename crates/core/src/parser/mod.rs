@@ -304,6 +304,10 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     if let Some(stmt) = p.constructed_declaration(pos)? {
         return Ok(stmt);
     }
+    // C++'s structured binding `auto [M, N, K] = EXPR`
+    if let Some(stmt) = p.structured_binding(pos)? {
+        return Ok(stmt);
+    }
     // Python's unpacking `a, b, _ = EXPR`
     if let Some(stmt) = p.unpacking(pos)? {
         return Ok(stmt);
@@ -861,6 +865,68 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// C++'s structured binding `auto [a, b, c] = EXPR` (`auto const& […]`, `auto&& […]`, a
+    /// kernel's `auto [M, N, K] = shape_MNK;`): each name bound to its mode of the tuple, as
+    /// Python's unpacking binds it. `None`: not one.
+    fn structured_binding(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
+        let mut at = pos;
+        let mut seen_auto = false;
+        while let Some((w, end)) = self.word_at(at) {
+            match w {
+                "auto" => seen_auto = true,
+                "const" | "volatile" => {}
+                _ => return Ok(None),
+            }
+            at = self.skip_ws(end);
+        }
+        if !seen_auto {
+            return Ok(None);
+        }
+        while self.peek(at) == Some('&') {
+            at = self.skip_ws(at + 1);
+        }
+        if self.peek(at) != Some('[') {
+            return Ok(None);
+        }
+        let mut names = Vec::new();
+        let mut next = self.skip_ws(at + 1);
+        loop {
+            let Some((name, end)) = self.word_at(next) else {
+                return err(
+                    "a structured binding names its variables: auto [a, b] = t;",
+                    Span::new(next, next + 1),
+                );
+            };
+            names.push((name, Span::new(next, end)));
+            let after = self.skip_ws(end);
+            match self.peek(after) {
+                Some(',') => next = self.skip_ws(after + 1),
+                Some(']') => {
+                    next = self.skip_ws(after + 1);
+                    break;
+                }
+                _ => {
+                    return err(
+                        "expected ',' or ']' in a structured binding",
+                        Span::new(after, after + 1),
+                    );
+                }
+            }
+        }
+        if self.peek(next) != Some('=') {
+            return err(
+                "a structured binding is initialized with '=': auto [a, b] = t;",
+                Span::new(next, next + 1),
+            );
+        }
+        let (end, expr) = self.expr(self.skip_ws(next + 1))?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
+    }
+
     /// Python's `import cutlass.cute as cute` and `from cutlass import cute`: nothing to do.
     fn python_import(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
         let Some((word @ ("import" | "from"), end)) = self.word_at(pos) else {
@@ -1102,6 +1168,8 @@ impl<'a> Parser<'a> {
         let type_spelled = |n: &str| {
             let last = n.rsplit("::").next().unwrap_or(n);
             last.starts_with(|c: char| c.is_ascii_uppercase())
+                // CUDA's launch extents, `dim3 dimBlock(size(tC));`
+                || last == "dim3"
                 || last.ends_with("_type")
                 || last.ends_with("_t")
                 // container/bit_field.hpp's `bit_field<S, N> bf{};` (refused by name in eval)

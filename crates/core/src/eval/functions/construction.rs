@@ -153,6 +153,15 @@ pub(super) static LAYOUTS: &[Function] = &[
 /// The constructors of the other values: tuples, steps, composed layouts, swizzles, tensors.
 pub(super) static VALUES: &[Function] = &[
     f!(
+        "dim3",
+        "dim3(x[, y[, z]])",
+        "CUDA's launch extents: three run-time unsigned integers, 1 where not given, a tuple to CuTe (its tuple traits name dim3)",
+        "dim3(256)",
+        0,
+        3,
+        dim3
+    ),
+    f!(
         "make_tuple",
         "make_tuple(x0, x1, ...)",
         "the tuple (x0, x1, ...) of any values, as C++'s make_tuple",
@@ -503,4 +512,25 @@ fn make_mixed_bits(a: &Args) -> Result<Value, EvalError> {
         Bits::Dynamic(v) => Value::IntTuple(crate::algebra::IntTuple::int_of(v, true)),
         m => Value::Offset(Offset::of_bits(m)),
     })
+}
+
+/// CUDA's `dim3(x = 1, y = 1, z = 1)`: three `unsigned int`s, which CuTe reads as a tuple
+/// (util/type_traits.hpp's tuple traits of dim3): each argument an integer, converted to
+/// `unsigned int` as C++ converts it (modulo 2^32).
+fn dim3(a: &Args) -> Result<Value, EvalError> {
+    let mut extents = [1i64; 3];
+    for (i, v) in a.vals.iter().enumerate() {
+        let Some(n) = v.as_int() else {
+            return Err(EvalError::new(
+                format!(
+                    "dim3: each extent is an integer (an unsigned int), found {}",
+                    v.kind()
+                ),
+                a.spans[i],
+            ));
+        };
+        extents[i] = n.rem_euclid(1 << 32);
+    }
+    let int = |v| Value::IntTuple(algebra::IntTuple::int_of(v, true));
+    tuple_of(a, extents.map(int).to_vec())
 }
