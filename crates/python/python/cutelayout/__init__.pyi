@@ -994,6 +994,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     bank_conflicts((8,64):(64,1), (8,8):(1,8), 16)"""
 
+def dim3(x: Arg = ..., y: Arg = ..., z: Arg = ..., **kwargs: Arg) -> Any:
+    """dim3(x[, y[, z]])
+
+CUDA's launch extents: three run-time unsigned integers, 1 where not given, a tuple to CuTe (its tuple traits name dim3).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('dim3')`` shows its result)::
+
+    dim3(256)"""
+
 def make_tuple(x0: Arg = ..., x1: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """make_tuple(x0, x1, ...)
 
@@ -1056,6 +1065,15 @@ A counting iterator starting at OFFSET (for make_tensor).
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_inttuple_iter')`` shows its result)::
 
     make_inttuple_iter(132)"""
+
+def counting_iterator(arg0: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """counting_iterator<int>{N}
+
+CuTe's counting iterator (pointer_base.hpp): it holds the int N, so a tensor over it has the run-time integers N + L(i) as its elements (printed counting_iter(N)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('counting_iterator')`` shows its result)::
+
+    make_tensor(counting_iterator<int>{0}, make_layout(make_shape(2,3)))"""
 
 def make_tensor(iterator: Arg, l: Arg, arg2: Arg = ..., **kwargs: Arg) -> Any:
     """make_tensor(ITERATOR, L) | make_tensor(ITERATOR, SHAPE, STRIDE) | make_tensor<T>(L)
@@ -1926,6 +1944,15 @@ Init = f(init, T(i)) for each element, in init's type (f: plus{} by default, a f
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('reduce')`` shows its result)::
 
     reduce(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), 0)"""
+
+def logical_reduce(s: Arg, d: Arg, profile: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
+    """logical_reduce(S, D, PROFILE[, f])
+
+D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('logical_reduce')`` shows its result)::
+
+    logical_reduce(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), make_tensor<int>(Shape<_1>{}), 4)"""
 
 def batch_reduce(s: Arg, d: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
     """batch_reduce(S, D[, f])
