@@ -5,7 +5,7 @@
 //! The whole sweep of the tutorials: `tests/oracle/sweep_blocks.py --source tutorials`.
 
 use crate::helpers::{cute, golden_dir};
-use crate::pasted_cute::sessions_of;
+use crate::pasted_cute::{assert_sessions_print_what_cute_prints, sessions_of};
 
 #[test]
 fn pasted_tutorial_blocks_print_what_cute_prints() {
@@ -13,22 +13,7 @@ fn pasted_tutorial_blocks_print_what_cute_prints() {
     let mut sessions = Vec::new();
     sessions_of(&text, &mut sessions);
     assert!(sessions.len() >= 4);
-    let mut bad = Vec::new();
-    for (heading, stmts, want) in &sessions {
-        let (out, err, code) = cute(&["eval", "--format", "cute"], stmts);
-        if out.trim_end() != want || code != 0 {
-            bad.push(format!(
-                "{heading}\n{stmts}--- want\n{want}\n--- got (exit {code})\n{out}{err}"
-            ));
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} of {} differ:\n{}",
-        bad.len(),
-        sessions.len(),
-        bad.join("\n")
-    );
+    assert_sessions_print_what_cute_prints(&sessions);
 }
 
 /// What the tutorials write that cute reads as C++ does: `TC * C;` after `using TC = float;`

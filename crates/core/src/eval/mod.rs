@@ -630,17 +630,11 @@ impl Env {
             }
             Stmt::Unpack { names, expr } => {
                 let v = self.eval_checked(&expr)?;
-                let modes: Vec<Value> = match &v {
-                    Value::Tuple(items) => items.clone(),
-                    Value::IntTuple(t) if !t.is_int() => {
-                        t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
-                    }
-                    other => {
-                        return Err(EvalError::new(
-                            format!("unpacking takes a tuple, found {}", other.kind()),
-                            expr.span,
-                        ));
-                    }
+                let Some(modes) = v.tuple_modes() else {
+                    return Err(EvalError::new(
+                        format!("unpacking takes a tuple, found {}", v.kind()),
+                        expr.span,
+                    ));
                 };
                 if modes.len() != names.len() {
                     return Err(EvalError::new(
@@ -2989,17 +2983,11 @@ fn construct_tuple(
     span: Span,
 ) -> Result<Value, EvalError> {
     let type_text = || crate::render::plain::render(ty);
-    let modes: Vec<Value> = match ty {
-        Value::Tuple(items) => items.clone(),
-        Value::IntTuple(t) if !t.is_int() => {
-            t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
-        }
-        _ => {
-            return Err(EvalError::new(
-                format!("constructing {} from values is not modelled", ty.kind()),
-                tspan,
-            ));
-        }
+    let Some(modes) = ty.tuple_modes() else {
+        return Err(EvalError::new(
+            format!("constructing {} from values is not modelled", ty.kind()),
+            tspan,
+        ));
     };
     if vals.is_empty() {
         if holds_int_type(ty) {
