@@ -359,3 +359,14 @@ fn bit_field_is_refused_by_name() {
         );
     }
 }
+
+/// A loop's counter named as an array object shadows the array in the loop's body: `s.back()`
+/// there is a field of an integer, refused (C++ does not compile it), not the array's.
+#[test]
+fn a_counter_shadowing_an_array_is_not_the_array() {
+    let (out, err, code) = cute_format(
+        "array<float, 4> s;\nfor (int s = 0; s < 1; ++s) { print(s.back()); }\nprint(s.size());\n",
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(err.contains("an integer has no field 'back'"), "{err}");
+}

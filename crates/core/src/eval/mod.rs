@@ -810,6 +810,14 @@ impl Env {
                 .is_some_and(|f| f.void))
     }
 
+    /// The array a name declares (`float a[8];`, `array<float, 8> s;`) while the name is bound
+    /// to its storage: a loop's counter or a parameter of the same name shadows it.
+    fn array_named(&self, name: &str) -> Option<&parser::Storage<'static>> {
+        self.arrays
+            .get(name)
+            .filter(|_| matches!(self.get(name), Some(Value::Pointer(_))))
+    }
+
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
     fn bind(&mut self, name: &str, v: Value) {
         self.arrays.remove(name);
@@ -1455,7 +1463,7 @@ impl Env {
             ExprKind::Call(callee, [])
                 if let ExprKind::Field(base, m @ ("data" | "begin")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && let Some(st) = self.arrays.get(n)
+                    && let Some(st) = self.array_named(n)
                     && st.object =>
             {
                 if st.subbyte && m == "data" {
@@ -1474,10 +1482,13 @@ impl Env {
             ExprKind::Call(callee, [])
                 if let ExprKind::Field(base, m @ ("size" | "front" | "back")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+                    && self.array_named(n).is_some_and(|st| st.object) =>
             {
                 let Value::Pointer(p) = self.eval(base)? else {
-                    unreachable!("an array's name is its pointer (declared_storage)")
+                    return Err(EvalError::new(
+                        format!("'{n}' is not an array here"),
+                        base.span,
+                    ));
                 };
                 let Some(len) = self.buffers.len(&p) else {
                     return Err(EvalError::new(
@@ -1503,7 +1514,7 @@ impl Env {
             ExprKind::Call(callee, [first, value])
                 if self.called_function(callee) == Some("fill")
                     && let ExprKind::Name(n) = first.kind
-                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+                    && self.array_named(n).is_some_and(|st| st.object) =>
             {
                 let v = self.eval(value)?;
                 if v.as_int().is_none() && !matches!(v, Value::Bool(_) | Value::Scalar(_)) {
@@ -1520,7 +1531,7 @@ impl Env {
             ExprKind::Call(callee, [first, ..])
                 if self.called_function(callee) == Some("make_tensor")
                     && let ExprKind::Name(n) = first.kind
-                    && self.arrays.get(n).is_some_and(|st| !st.object) =>
+                    && self.array_named(n).is_some_and(|st| !st.object) =>
             {
                 Err(EvalError::new(
                     format!(
@@ -1648,7 +1659,7 @@ impl Env {
             ExprKind::Field(base, "data" | "begin")
                 if args.is_empty()
                     && matches!(base.kind, ExprKind::Name(n)
-                        if self.arrays.get(n).is_some_and(|st| st.object)) =>
+                        if self.array_named(n).is_some_and(|st| st.object)) =>
             {
                 None
             }
@@ -2419,7 +2430,7 @@ impl Env {
     /// `subbyte_storage_type_t`, `ceil_div(N·b, storage bits)` of them). `None`: not one.
     fn array_bits(&self, ty: &str) -> Option<i64> {
         let name = ty.strip_prefix("decltype(")?.strip_suffix(')')?.trim();
-        let st = self.arrays.get(name).filter(|st| st.object)?;
+        let st = self.array_named(name).filter(|st| st.object)?;
         let Some(Value::Pointer(p)) = self.get(name) else {
             return None;
         };
@@ -2430,7 +2441,7 @@ impl Env {
             return Some(bits);
         }
         let storage = [8, 16, 32, 64, 128].into_iter().find(|&s| b <= s)?;
-        Some((bits + storage - 1) / storage * storage)
+        Some(bits.checked_add(storage - 1)? / storage * storage)
     }
 
     /// [`Env::call`] with the first operand ([`Env::first_operand`]) evaluated to `first`.
