@@ -53,6 +53,35 @@ fn a_functions_default_arguments_fill_a_shorter_call() {
     );
 }
 
+/// A Python function's default arguments keep Python's rules, read by the one reader of
+/// defaults C++'s parameters use: a non-default parameter after a defaulted one is refused
+/// (Python: "non-default argument follows default argument"), as is an `=` with no value.
+#[test]
+fn a_python_functions_defaults_follow_pythons_rules() {
+    let (out, err, code) = cute(
+        &["eval"],
+        "def f(a, b=2):\n    return a + b\n\nf(1)\nf(1, 5)\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines()
+            .map(|l| l.trim_end_matches('?'))
+            .collect::<Vec<_>>(),
+        ["3", "6"]
+    );
+    for (def, why) in [
+        (
+            "def f(a=1, b):",
+            "after one with a default argument needs one too",
+        ),
+        ("def f(a=):", "has an '=' without its default argument"),
+    ] {
+        let (_, err, code) = cute(&["eval"], &format!("{def}\n    return a\n\nf(1)\n"));
+        assert_eq!(code, 1, "{def}");
+        assert!(err.contains(why), "{def}: {err}");
+    }
+}
+
 /// CUDA's `dim3` (a launch's extents, 0x_gemm_tutorial.md's `dim3 dimBlock(size(tC));`): three
 /// run-time unsigned integers, 1 where not given, which CuTe reads as a tuple (its tuple traits
 /// name dim3: `print`, `size`, `get<I>`). What CuTe prints, from `cute-oracle` (the block in a
