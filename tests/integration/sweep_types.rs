@@ -176,6 +176,10 @@ fn tuple_types_constructed_sized_and_empty() {
             "sizeof(tuple<int, int64_t>)\n",
             "elements of different widths",
         ),
+        (
+            "using T = tuple<int, int>;\nT t(1, 2, 3);\n",
+            "the tuple (int,int) of 2 elements is constructed from one value each, found 3 values",
+        ),
     ] {
         let (_, err, code) = cute_format(stmt);
         assert_eq!(code, 1, "{stmt}");

@@ -3015,7 +3015,7 @@ fn construct_tuple(
     if vals.len() != modes.len() {
         return Err(EvalError::new(
             format!(
-                "tuple {} of {} elements constructed from {} values",
+                "the tuple {} of {} elements is constructed from one value each, found {} values",
                 type_text(),
                 modes.len(),
                 vals.len()

@@ -273,14 +273,14 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(Stmt::Empty);
     }
-    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
-    // in its body
     // Python's `@cute.jit def f(…):` and its body
     if matches!(src.as_bytes()[pos], b'@' | b'd')
         && let Some(stmt) = p.python_definition(pos)?
     {
         return Ok(stmt);
     }
+    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
+    // in its body
     if let Some(stmt) = p.function_definition(pos, nest)? {
         return Ok(stmt);
     }
