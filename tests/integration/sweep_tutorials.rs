@@ -53,6 +53,27 @@ fn a_functions_default_arguments_fill_a_shorter_call() {
     );
 }
 
+/// A default argument that calls its own function (`void g(int n = g())`) recurses as the
+/// calls do: it stops at the limit on nested calls, naming it, where it hung before.
+#[test]
+fn a_default_argument_calling_its_function_stops_at_the_limit() {
+    let (_, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "void g(int n = g()) {}\ng()\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("calls nested deeper than 64 levels (the limit), calling the function 'g'"),
+        "{err}"
+    );
+    // a default calling another function is evaluated as written
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "int h(int n = 3) { return n; }\nint g(int n = h()) { return n + 1; }\nprint(g());\n",
+    );
+    assert_eq!((out.as_str(), code), ("4", 0), "{err}");
+}
+
 /// A Python function's default arguments keep Python's rules, read by the one reader of
 /// defaults C++'s parameters use: a non-default parameter after a defaulted one is refused
 /// (Python: "non-default argument follows default argument"), as is an `=` with no value.

@@ -274,6 +274,10 @@ pub struct Env {
     /// How many function and lambda calls the statement being evaluated is inside (bounded by
     /// [`crate::limits::MAX_CALL_DEPTH`]).
     lambda_depth: usize,
+    /// How many default arguments the statement is evaluating inside one another (`void
+    /// g(int n = g())`: each call of `g()` evaluates its default where the call is, before its
+    /// body's scope); counted with [`Env::lambda_depth`] against the limit.
+    defaults_depth: std::cell::Cell<usize>,
     /// The calls the statement being run has made (bounded by [`crate::limits::MAX_CALLS`]).
     calls: std::cell::Cell<u64>,
     /// What the bodies of the calls of the statement being run printed, to go before what
@@ -319,6 +323,7 @@ impl Clone for Env {
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
+            defaults_depth: self.defaults_depth.clone(),
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
             void_call: std::cell::Cell::new(false),
