@@ -167,6 +167,32 @@ fn operator_chains_stop_at_the_nesting_limit() {
     );
 }
 
+/// A Python definition whose `def` line never closes (`def f(` then 100,000 parameters' lines),
+/// or decorators with no `def`: each line is read once (the header was read again whole at
+/// each line, and these hung), and each ends as the error that names it.
+#[test]
+fn an_open_python_definition_is_read_in_linear_time() {
+    let mut open_params = String::from("def f(\n");
+    let mut decorators = String::from("@cute.jit\n");
+    for i in 0..100_000 {
+        open_params.push_str(&format!("  a{i},\n"));
+        decorators.push_str(&format!("@x{i}\n"));
+    }
+    for (input, want) in [
+        (open_params, "expected ')' to close the parameters"),
+        (decorators, "a decorator without its function"),
+    ] {
+        let e = run(&["eval"], input.as_bytes());
+        assert_eq!(e.code, Some(1), "{e:?}");
+        assert!(stdout(&e).contains(want), "{}", stdout(&e));
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{want}: {:?}",
+            e.elapsed
+        );
+    }
+}
+
 #[test]
 fn a_line_past_the_statement_limit_is_skipped_in_constant_memory() {
     let mut input = vec![0u8; 40 << 20];
