@@ -193,6 +193,28 @@ fn an_open_python_definition_is_read_in_linear_time() {
     }
 }
 
+/// Python's `elif` nests one level deeper, as C++'s `else if`: a chain of 3,000 stops at the
+/// limit on nested control statements (it overflowed the stack), and a short one runs.
+#[test]
+fn an_elif_chain_stops_at_the_nesting_limit() {
+    let mut chain = String::from("if True:\n    a = 1\n");
+    for _ in 0..3000 {
+        chain.push_str("elif False:\n    b = 2\n");
+    }
+    let e = run(&["eval"], chain.as_bytes());
+    assert_eq!(e.code, Some(1), "{e:?}");
+    assert!(
+        stdout(&e).contains("control statements nested deeper than 64 levels (the limit)"),
+        "{}",
+        stdout(&e)
+    );
+    let e = run(
+        &["eval"],
+        b"if False:\n    a = 1\nelif False:\n    b = 2\nelse:\n    c = 3\nprint(c)\n",
+    );
+    assert_eq!((stdout(&e).as_str(), e.code), ("3\n", Some(0)), "{e:?}");
+}
+
 #[test]
 fn a_line_past_the_statement_limit_is_skipped_in_constant_memory() {
     let mut input = vec![0u8; 40 << 20];
