@@ -215,6 +215,28 @@ fn an_elif_chain_stops_at_the_nesting_limit() {
     assert_eq!((stdout(&e).as_str(), e.code), ("3\n", Some(0)), "{e:?}");
 }
 
+/// A template nested past 128 levels (`using T = tuple<tuple<…int…>>;`, 129 to 2,000): the
+/// statement's `;` closes its angles at once (it popped them one by one, and past the 128 the
+/// scanner remembers it never got there: a hang); deeper than the parser's limit, that error.
+#[test]
+fn a_template_nested_past_128_levels_ends_at_its_semicolon() {
+    for n in [129, 300, 2000] {
+        let stmt = format!("using T = {}int{};\n", "tuple<".repeat(n), ">".repeat(n));
+        let e = run(&["eval"], stmt.as_bytes());
+        assert!(
+            matches!(classify(&e), Class::Error | Class::Success),
+            "{n}: {e:?}"
+        );
+        assert!(e.elapsed < Duration::from_secs(5), "{n}: {:?}", e.elapsed);
+        if n > 256 {
+            assert!(
+                stdout(&e).contains("nesting deeper than 256 levels"),
+                "{n}: {e:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_line_past_the_statement_limit_is_skipped_in_constant_memory() {
     let mut input = vec![0u8; 40 << 20];

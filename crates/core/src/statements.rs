@@ -224,9 +224,11 @@ impl Scan {
                 }
                 // a statement's end: the angles open were comparisons
                 b';' if self.angles > 0 && self.angles == self.depth => {
-                    while self.angles > 0 {
-                        self.pop();
-                    }
+                    // every bracket open is an angle: all close (counted, not popped one by
+                    // one: past 128 open brackets `open` no longer holds which were angles)
+                    self.angles = 0;
+                    self.depth = 0;
+                    self.open = 0;
                     Token::Other
                 }
                 b'<' if self.angle_opens(b, i - 1) => {
