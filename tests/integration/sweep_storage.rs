@@ -3,11 +3,7 @@
 //! tensor_algs.cpp. Each expectation is what CuTe 4.7 prints for the same statement
 //! (/work/shared/tools/cute-oracle).
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::{cute, cute_format};
 
 /// `left_inverse` of a layout with a negative static stride: CuTe's fold gives the stride's
 /// quotient as a negative extent (`(_-1,_4):(_0,_1)` for `4:-1`, oracle output). SPEC §3:

@@ -3,11 +3,7 @@
 //! (tests/oracle/sweep_blocks.py) pastes them. Each expectation is what CuTe 4.7 prints for the
 //! same statements (/work/shared/tools/cute-oracle).
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::cute_format;
 
 /// Each statement's printout under `--format cute`, as CuTe prints it.
 fn assert_prints(cases: &[(&str, &str)]) {
