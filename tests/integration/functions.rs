@@ -5,11 +5,7 @@
 //! error naming the check and its values when not. (The answers printed were checked with
 //! cute-oracle: tests/cli/paste_functions.toml.)
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::{cute, cute_format};
 
 /// coalesce.cpp's helper, as written, and a call of it.
 const TEST_COALESCE: &str = r#"using namespace cute;

@@ -123,6 +123,11 @@ pub fn cute(args: &[&str], stdin: &str) -> (String, String, i32) {
     )
 }
 
+/// `cute eval --format cute` of `stdin`: what CuTe's `print()` prints, byte for byte.
+pub fn cute_format(stdin: &str) -> (String, String, i32) {
+    cute(&["eval", "--format", "cute"], stdin)
+}
+
 /// Whether NVRTC is missing here (or `CUTE_TEST_WITHOUT=nvrtc` pretends so): the NVRTC
 /// compile checks are then skipped, and say so ([`skipped`]). `.ci/run` installs
 /// nvidia-cuda-nvrtc and sets LD_LIBRARY_PATH.

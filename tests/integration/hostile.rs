@@ -167,6 +167,76 @@ fn operator_chains_stop_at_the_nesting_limit() {
     );
 }
 
+/// A Python definition whose `def` line never closes (`def f(` then 100,000 parameters' lines),
+/// or decorators with no `def`: each line is read once (the header was read again whole at
+/// each line, and these hung), and each ends as the error that names it.
+#[test]
+fn an_open_python_definition_is_read_in_linear_time() {
+    let mut open_params = String::from("def f(\n");
+    let mut decorators = String::from("@cute.jit\n");
+    for i in 0..100_000 {
+        open_params.push_str(&format!("  a{i},\n"));
+        decorators.push_str(&format!("@x{i}\n"));
+    }
+    for (input, want) in [
+        (open_params, "expected ')' to close the parameters"),
+        (decorators, "a decorator without its function"),
+    ] {
+        let e = run(&["eval"], input.as_bytes());
+        assert_eq!(e.code, Some(1), "{e:?}");
+        assert!(stdout(&e).contains(want), "{}", stdout(&e));
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{want}: {:?}",
+            e.elapsed
+        );
+    }
+}
+
+/// Python's `elif` nests one level deeper, as C++'s `else if`: a chain of 3,000 stops at the
+/// limit on nested control statements (it overflowed the stack), and a short one runs.
+#[test]
+fn an_elif_chain_stops_at_the_nesting_limit() {
+    let mut chain = String::from("if True:\n    a = 1\n");
+    for _ in 0..3000 {
+        chain.push_str("elif False:\n    b = 2\n");
+    }
+    let e = run(&["eval"], chain.as_bytes());
+    assert_eq!(e.code, Some(1), "{e:?}");
+    assert!(
+        stdout(&e).contains("control statements nested deeper than 64 levels (the limit)"),
+        "{}",
+        stdout(&e)
+    );
+    let e = run(
+        &["eval"],
+        b"if False:\n    a = 1\nelif False:\n    b = 2\nelse:\n    c = 3\nprint(c)\n",
+    );
+    assert_eq!((stdout(&e).as_str(), e.code), ("3\n", Some(0)), "{e:?}");
+}
+
+/// A template nested past 128 levels (`using T = tuple<tuple<…int…>>;`, 129 to 2,000): the
+/// statement's `;` closes its angles at once (it popped them one by one, and past the 128 the
+/// scanner remembers it never got there: a hang); deeper than the parser's limit, that error.
+#[test]
+fn a_template_nested_past_128_levels_ends_at_its_semicolon() {
+    for n in [129, 300, 2000] {
+        let stmt = format!("using T = {}int{};\n", "tuple<".repeat(n), ">".repeat(n));
+        let e = run(&["eval"], stmt.as_bytes());
+        assert!(
+            matches!(classify(&e), Class::Error | Class::Success),
+            "{n}: {e:?}"
+        );
+        assert!(e.elapsed < Duration::from_secs(5), "{n}: {:?}", e.elapsed);
+        if n > 256 {
+            assert!(
+                stdout(&e).contains("nesting deeper than 256 levels"),
+                "{n}: {e:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_line_past_the_statement_limit_is_skipped_in_constant_memory() {
     let mut input = vec![0u8; 40 << 20];

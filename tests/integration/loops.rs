@@ -3,11 +3,7 @@
 //! writes under `--format cute`, one answer per line otherwise. (01_layout.md's print2D against
 //! cute-oracle: tests/cli/paste_loops.toml and tests/golden/cute_sessions.txt.)
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::{cute, cute_format};
 
 #[test]
 fn counted_loops_in_their_forms() {

@@ -46,12 +46,11 @@ pub(crate) fn sessions_of(text: &str, out: &mut Vec<(String, String, String)>) {
     }
 }
 
-#[test]
-fn pasted_cpp_prints_what_cute_prints() {
-    let sessions = sessions();
-    assert!(!sessions.is_empty());
+/// Runs each session as one `cute eval --format cute` on standard input and asserts that it
+/// prints what CuTe printed, naming every session that differs.
+pub(crate) fn assert_sessions_print_what_cute_prints(sessions: &[(String, String, String)]) {
     let mut bad = Vec::new();
-    for (heading, stmts, want) in &sessions {
+    for (heading, stmts, want) in sessions {
         let (out, err, code) = cute(&["eval", "--format", "cute"], stmts);
         if out.trim_end() != want || code != 0 {
             bad.push(format!(
@@ -66,6 +65,13 @@ fn pasted_cpp_prints_what_cute_prints() {
         sessions.len(),
         bad.join("\n")
     );
+}
+
+#[test]
+fn pasted_cpp_prints_what_cute_prints() {
+    let sessions = sessions();
+    assert!(!sessions.is_empty());
+    assert_sessions_print_what_cute_prints(&sessions);
 }
 
 /// A line of several statements is cut at its `;` in every front end: standard input (above),

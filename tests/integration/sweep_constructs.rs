@@ -3,11 +3,7 @@
 //! `tests/golden/cute_sessions_sweep.txt` (from cute-oracle, run by pasted_cute.rs); here, what
 //! the sessions cannot show: the errors, and the REPL.
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::{cute, cute_format};
 
 #[test]
 fn a_range_based_loop_runs_over_an_initializer_list() {

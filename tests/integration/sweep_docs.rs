@@ -5,11 +5,7 @@
 //! pseudo-code or a fragment (`float* A = ...;`, `Stride<_?, _?>`, a function's signature) is
 //! refused by an error naming what it leaves out, never by a generic parse error.
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::cute_format;
 
 /// Each block refused (exit 1), its first error naming `want`.
 fn refused(cases: &[(&str, &str)]) {

@@ -3,11 +3,7 @@
 //! `make_int_sequence<N>{}`. Each expectation is what CuTe 4.7 prints for the same statement
 //! (/work/shared/tools/cute-oracle, the statement inside `[]{ …; return 0; }()`).
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::cute_format;
 
 /// `for_each(t, f)` of a tuple is `f(get<i>(t))` for each top-level mode; of an integer,
 /// `f(t)` once (oracle output).

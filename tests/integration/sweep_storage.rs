@@ -3,11 +3,7 @@
 //! tensor_algs.cpp. Each expectation is what CuTe 4.7 prints for the same statement
 //! (/work/shared/tools/cute-oracle).
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::{cute, cute_format};
 
 /// `left_inverse` of a layout with a negative static stride: CuTe's fold gives the stride's
 /// quotient as a negative extent (`(_-1,_4):(_0,_1)` for `4:-1`, oracle output). SPEC §3:
@@ -358,4 +354,15 @@ fn bit_field_is_refused_by_name() {
             "{block}: {err}"
         );
     }
+}
+
+/// A loop's counter named as an array object shadows the array in the loop's body: `s.back()`
+/// there is a field of an integer, refused (C++ does not compile it), not the array's.
+#[test]
+fn a_counter_shadowing_an_array_is_not_the_array() {
+    let (out, err, code) = cute_format(
+        "array<float, 4> s;\nfor (int s = 0; s < 1; ++s) { print(s.back()); }\nprint(s.size());\n",
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(err.contains("an integer has no field 'back'"), "{err}");
 }

@@ -5,7 +5,7 @@
 //! The whole sweep of the tutorials: `tests/oracle/sweep_blocks.py --source tutorials`.
 
 use crate::helpers::{cute, golden_dir};
-use crate::pasted_cute::sessions_of;
+use crate::pasted_cute::{assert_sessions_print_what_cute_prints, sessions_of};
 
 #[test]
 fn pasted_tutorial_blocks_print_what_cute_prints() {
@@ -13,22 +13,7 @@ fn pasted_tutorial_blocks_print_what_cute_prints() {
     let mut sessions = Vec::new();
     sessions_of(&text, &mut sessions);
     assert!(sessions.len() >= 4);
-    let mut bad = Vec::new();
-    for (heading, stmts, want) in &sessions {
-        let (out, err, code) = cute(&["eval", "--format", "cute"], stmts);
-        if out.trim_end() != want || code != 0 {
-            bad.push(format!(
-                "{heading}\n{stmts}--- want\n{want}\n--- got (exit {code})\n{out}{err}"
-            ));
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} of {} differ:\n{}",
-        bad.len(),
-        sessions.len(),
-        bad.join("\n")
-    );
+    assert_sessions_print_what_cute_prints(&sessions);
 }
 
 /// What the tutorials write that cute reads as C++ does: `TC * C;` after `using TC = float;`
@@ -66,6 +51,56 @@ fn a_functions_default_arguments_fill_a_shorter_call() {
         err.contains("after one with a default argument needs one too"),
         "{err}"
     );
+}
+
+/// A default argument that calls its own function (`void g(int n = g())`) recurses as the
+/// calls do: it stops at the limit on nested calls, naming it, where it hung before.
+#[test]
+fn a_default_argument_calling_its_function_stops_at_the_limit() {
+    let (_, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "void g(int n = g()) {}\ng()\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("calls nested deeper than 64 levels (the limit), calling the function 'g'"),
+        "{err}"
+    );
+    // a default calling another function is evaluated as written
+    let (out, err, code) = cute(
+        &["eval", "--format", "cute"],
+        "int h(int n = 3) { return n; }\nint g(int n = h()) { return n + 1; }\nprint(g());\n",
+    );
+    assert_eq!((out.as_str(), code), ("4", 0), "{err}");
+}
+
+/// A Python function's default arguments keep Python's rules, read by the one reader of
+/// defaults C++'s parameters use: a non-default parameter after a defaulted one is refused
+/// (Python: "non-default argument follows default argument"), as is an `=` with no value.
+#[test]
+fn a_python_functions_defaults_follow_pythons_rules() {
+    let (out, err, code) = cute(
+        &["eval"],
+        "def f(a, b=2):\n    return a + b\n\nf(1)\nf(1, 5)\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines()
+            .map(|l| l.trim_end_matches('?'))
+            .collect::<Vec<_>>(),
+        ["3", "6"]
+    );
+    for (def, why) in [
+        (
+            "def f(a=1, b):",
+            "after one with a default argument needs one too",
+        ),
+        ("def f(a=):", "has an '=' without its default argument"),
+    ] {
+        let (_, err, code) = cute(&["eval"], &format!("{def}\n    return a\n\nf(1)\n"));
+        assert_eq!(code, 1, "{def}");
+        assert!(err.contains(why), "{def}: {err}");
+    }
 }
 
 /// CUDA's `dim3` (a launch's extents, 0x_gemm_tutorial.md's `dim3 dimBlock(size(tC));`): three

@@ -3,11 +3,7 @@
 //! (tests/oracle/sweep_blocks.py) pastes them. Each expectation is what CuTe 4.7 prints for the
 //! same statements (/work/shared/tools/cute-oracle).
 
-use crate::helpers::cute;
-
-fn cute_format(stdin: &str) -> (String, String, i32) {
-    cute(&["eval", "--format", "cute"], stdin)
-}
+use crate::helpers::cute_format;
 
 /// Each statement's printout under `--format cute`, as CuTe prints it.
 fn assert_prints(cases: &[(&str, &str)]) {
@@ -175,6 +171,10 @@ fn tuple_types_constructed_sized_and_empty() {
         (
             "sizeof(tuple<int, int64_t>)\n",
             "elements of different widths",
+        ),
+        (
+            "using T = tuple<int, int>;\nT t(1, 2, 3);\n",
+            "the tuple (int,int) of 2 elements is constructed from one value each, found 3 values",
         ),
     ] {
         let (_, err, code) = cute_format(stmt);

@@ -255,6 +255,21 @@ def run_cute(binary, block):
     return r.returncode, r.stdout, r.stderr
 
 
+
+def reason_key(error):
+    """A refusal's first error with its quoted names left out: refusals of one kind count
+    together."""
+    return re.sub(r"'[^']*'", "'…'", error)[:110]
+
+
+def print_details(details, reasons, what):
+    """The `-v` listing: each unit's verdict, then the refusals' first errors, most first."""
+    print("\n".join(details))
+    print(f"\nfirst errors of refused {what}:")
+    for r, n in reasons.most_common():
+        print(f"{n:4}  {r}")
+
+
 # the program's own definitions before each block's helpers (the tutorials': KERNEL_SHIMS)
 SHIMS = ""
 
@@ -811,7 +826,7 @@ def sessions(args):
                 why = f"cute: {error[:120]}" if error else "cute answers it"
             elif error:
                 kind, why = "refused", error[:150]
-                reasons[re.sub(r"'[^']*'", "'…'", error)[:110]] += 1
+                reasons[reason_key(error)] += 1
             elif got is not None and got.rstrip("\n") == cute_out.rstrip("\n"):
                 kind, why = "as", ""
             else:
@@ -826,10 +841,7 @@ def sessions(args):
     print(f"| all | {total['blocks']} | {total['as']} | {total['refused']} | {total['differs']} "
           f"| {total['pseudo']} |")
     if args.v:
-        print("\n".join(details))
-        print("\nfirst errors of refused blocks:")
-        for r, n in reasons.most_common():
-            print(f"{n:4}  {r}")
+        print_details(details, reasons, "blocks")
 
 
 def main():
@@ -879,7 +891,7 @@ def main():
             if code != 0:
                 counts["refused"] += 1
                 first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
-                reasons[re.sub(r"'[^']*'", "'…'", first)[:110]] += 1
+                reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
             else:
                 answered.append((where, block, helpers, out))
@@ -902,10 +914,7 @@ def main():
                 details.append(f"differs  {where}: {why}")
         print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} | {counts['differs']} |")
     if args.v:
-        print("\n".join(details))
-        print("\nfirst errors of refused blocks:")
-        for r, n in reasons.most_common():
-            print(f"{n:4}  {r}")
+        print_details(details, reasons, "blocks")
 
 
 if __name__ == "__main__":

@@ -80,12 +80,9 @@ DSL_PYTHON = os.path.join(os.environ.get("DSL_ENV", os.path.expanduser("~/.cache
 NOTEBOOKS = ["cute_layout_algebra", "composed_layout", "print", "tensor", "data_types",
              "tensorssa", "hello_world", "elementwise_add"]
 FOLDER = "examples/python/CuTeDSL/cute/notebooks/"
-TIMEOUT = 120
-
-
-def git(mirror, *args):
-    return subprocess.run(["git", "--git-dir", mirror, *args], capture_output=True, text=True,
-                          check=True).stdout
+sys.path.insert(0, HERE)
+# one git reader, one runner of cute (its time limit) and one -v listing with the C++ sweep
+from sweep_blocks import git, print_details, reason_key, run_cute  # noqa: E402
 
 
 def code_cells(mirror, name):
@@ -214,15 +211,6 @@ def dsl_answers(cells):
     return [(x["out"], x["error"]) for x in results]
 
 
-def run_cute(binary, text):
-    try:
-        r = subprocess.run([binary, "eval", "--format", "cute"], input=text,
-                           capture_output=True, text=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return 1, "", f"error: cute took longer than {TIMEOUT} s (the sweep's limit)\n"
-    return r.returncode, r.stdout, r.stderr
-
-
 def strip_ansi(s):
     return re.sub(r"\x1b\[[0-9;]*m", "", s)
 
@@ -288,7 +276,7 @@ def main():
             if code != 0:
                 counts["refused"] += 1
                 first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
-                reasons[re.sub(r"'[^']*'", "'…'", first)[:110]] += 1
+                reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
             elif got.rstrip("\n") == want.rstrip("\n"):
                 counts["as"] += 1
@@ -314,10 +302,7 @@ def main():
     if args.transcript:
         write_transcript(args.transcript, transcript)
     if args.v:
-        print("\n".join(details))
-        print("\nfirst errors of refused units:")
-        for r, n in reasons.most_common():
-            print(f"{n:4}  {r}")
+        print_details(details, reasons, "units")
 
 
 if __name__ == "__main__":

@@ -224,9 +224,11 @@ impl Scan {
                 }
                 // a statement's end: the angles open were comparisons
                 b';' if self.angles > 0 && self.angles == self.depth => {
-                    while self.angles > 0 {
-                        self.pop();
-                    }
+                    // every bracket open is an angle: all close (counted, not popped one by
+                    // one: past 128 open brackets `open` no longer holds which were angles)
+                    self.angles = 0;
+                    self.depth = 0;
+                    self.open = 0;
                     Token::Other
                 }
                 b'<' if self.angle_opens(b, i - 1) => {
@@ -459,19 +461,58 @@ pub struct Splitter {
     /// The C preprocessor's conditionals open (`#if 0` … `#else` … `#endif` of a pasted
     /// kernel): the lines of a branch C++ does not compile are skipped.
     conditionals: Vec<Conditional>,
-    /// The indentation of a Python `for NAME in range(…):` being read: its body is the lines
+    /// The indentation of a Python `for NAME in range(…):` or `if COND:` being read: its body is the lines
     /// indented deeper, up to a blank line (as Python's REPL ends a block) or one indented no
     /// deeper (which starts the next statement).
     python_block: Option<usize>,
     /// The indentation of a Python function's definition being read (`@cute.jit`, `def f():`):
     /// its body is the lines indented deeper, blank lines included, up to a line of code
-    /// indented no deeper; `python_def_open` while its `def` line is still to come.
+    /// indented no deeper.
     python_def: Option<usize>,
-    python_def_open: bool,
+    /// Its `def` line read so far, while its `:` is still to come (`None` once read): what
+    /// each line adds is read once, so a long header costs its length.
+    python_def_open: Option<DefHeader>,
 }
 
-/// Whether `line` is the header of a Python loop over a range, `for i in range(4):` (also
-/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`): its indentation.
+/// The `def NAME(…):` line of a Python definition as its lines come (after its decorators):
+/// whether `def ` has come, and the depth of the brackets after it.
+#[derive(Clone, Copy, Debug, Default)]
+struct DefHeader {
+    seen_def: bool,
+    depth: i64,
+    closed: bool,
+}
+
+impl DefHeader {
+    /// Read one more line; whether the header is whole: the parameters' parentheses closed and
+    /// the `:` after them.
+    fn read(&mut self, line: &str) -> bool {
+        let rest = if self.seen_def {
+            line
+        } else if let Some(def) = line.find("def ") {
+            self.seen_def = true;
+            &line[def..]
+        } else {
+            return false;
+        };
+        for c in rest.chars() {
+            match c {
+                '(' | '[' | '{' => self.depth += 1,
+                ')' | ']' | '}' => {
+                    self.depth -= 1;
+                    self.closed |= self.depth == 0;
+                }
+                ':' if self.depth == 0 && self.closed => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+/// Whether `line` is the header of a Python block: a loop over a range, `for i in range(4):`
+/// (also `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`), or `if COND:`; its
+/// indentation.
 fn python_for_header(line: &str) -> Option<usize> {
     let t = line.trim_start();
     // Python's `if COND:` (its `elif`/`else` go on with it: `Splitter::feed`)
@@ -504,28 +545,6 @@ fn is_def_line(t: &str) -> bool {
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
     name > 0 && rest[name..].trim_start().starts_with('(')
-}
-
-/// Whether a Python definition's text so far (its decorators, then `def NAME(…):`) holds its
-/// whole `def` line: the parameters' parentheses closed and the `:` after them.
-fn def_header_read(text: &str) -> bool {
-    let Some(def) = text.find("def ") else {
-        return false;
-    };
-    let mut depth = 0i64;
-    let mut closed = false;
-    for c in text[def..].chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                closed |= depth == 0;
-            }
-            ':' if depth == 0 && closed => return true,
-            _ => {}
-        }
-    }
-    false
 }
 
 /// The indentation of a line (its leading blanks).
@@ -744,23 +763,24 @@ impl Splitter {
         if let Some(header) = self.python_def {
             let t = line.trim_start();
             // a decorator followed by no `def`: it ends there (its error), the line starts anew
-            if self.python_def_open
-                && !self.pending.contains("def ")
+            if self.python_def_open.is_some_and(|h| !h.seen_def)
                 && !t.starts_with('@')
                 && !is_def_line(t)
             {
                 self.take();
                 return self.start(line);
             }
-            if self.python_def_open || line.trim().is_empty() || indentation(line) > header {
+            if let Some(mut h) = self.python_def_open {
                 self.pending.push('\n');
                 self.pending.push_str(line);
-                if self.python_def_open {
-                    self.python_def_open = !def_header_read(&self.pending);
-                }
+                self.python_def_open = (!h.read(line)).then_some(h);
                 return;
             }
-            let _ = t;
+            if line.trim().is_empty() || indentation(line) > header {
+                self.pending.push('\n');
+                self.pending.push_str(line);
+                return;
+            }
             self.take();
             return self.start(line);
         }
@@ -819,7 +839,8 @@ impl Splitter {
         if t.starts_with('@') || is_def_line(t) {
             self.python_def = Some(indentation(line));
             self.pending.push_str(line);
-            self.python_def_open = !def_header_read(&self.pending);
+            let mut h = DefHeader::default();
+            self.python_def_open = (!h.read(line)).then_some(h);
             return;
         }
         if let Some(indent) = python_for_header(line) {
@@ -856,7 +877,7 @@ impl Splitter {
     fn take(&mut self) {
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
-        self.python_def_open = false;
+        self.python_def_open = None;
         if self.python_block.take().is_some()
             || self.python_def.take().is_some()
             || self.control.take().is_some()
@@ -899,7 +920,7 @@ impl Splitter {
         self.control = None;
         self.python_block = None;
         self.python_def = None;
-        self.python_def_open = false;
+        self.python_def_open = None;
         self.conditionals.clear();
         self.scan = Scan::default();
         self.ready.clear();

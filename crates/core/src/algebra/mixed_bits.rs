@@ -73,27 +73,27 @@ impl Bits {
         }
     }
 
+    /// The parts `(s, f, d)` of a `MixedBits`.
+    fn mixed_parts(self) -> Option<(u32, u32, u32)> {
+        match self {
+            Bits::Mixed { s, f, d } => Some((s, f, d)),
+            _ => None,
+        }
+    }
+
     /// `a ^ b` (swizzle.hpp's truth tables for `MixedBits`; a plain run-time operand makes a
     /// run-time result).
     pub fn xor(self, other: Bits) -> Bits {
-        match (self, other) {
-            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a ^ b),
-            (
-                Bits::Mixed {
-                    s: s0,
-                    f: f0,
-                    d: d0,
-                },
-                Bits::Mixed {
-                    s: s1,
-                    f: f1,
-                    d: d1,
-                },
-            ) => Bits::make(
+        if let (Some((s0, f0, d0)), Some((s1, f1, d1))) = (self.mixed_parts(), other.mixed_parts())
+        {
+            return Bits::make(
                 (!s0 & s1 & !f0) | (s0 & !s1 & !f1),
                 Bits::Dynamic(i64::from((s0 | d0) ^ (s1 | d1))),
                 f0 | f1,
-            ),
+            );
+        }
+        match (self, other) {
+            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a ^ b),
             (Bits::Mixed { s: s0, f: f0, d }, Bits::Static(v))
             | (Bits::Static(v), Bits::Mixed { s: s0, f: f0, d }) => {
                 let s1 = v as u32;
@@ -111,24 +111,16 @@ impl Bits {
     /// side's static ones let through, the mask `(S1 & F0) | (S0 & F1) | (F0 & F1)`; with a
     /// static `C<v>`, [`Bits::and_static`]); a plain run-time operand makes a run-time result.
     pub fn and(self, other: Bits) -> Bits {
-        match (self, other) {
-            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a & b),
-            (
-                Bits::Mixed {
-                    s: s0,
-                    f: f0,
-                    d: d0,
-                },
-                Bits::Mixed {
-                    s: s1,
-                    f: f1,
-                    d: d1,
-                },
-            ) => Bits::make(
+        if let (Some((s0, f0, d0)), Some((s1, f1, d1))) = (self.mixed_parts(), other.mixed_parts())
+        {
+            return Bits::make(
                 s0 & s1,
                 Bits::Dynamic(i64::from(((s1 & f0) & d0) | ((s0 & f1) & d1) | (d0 & d1))),
                 (s1 & f0) | (s0 & f1) | (f0 & f1),
-            ),
+            );
+        }
+        match (self, other) {
+            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a & b),
             (m @ Bits::Mixed { .. }, Bits::Static(v))
             | (Bits::Static(v), m @ Bits::Mixed { .. }) => m.and_static(v),
             (a, b) => Bits::Dynamic(a.value() & b.value()),
@@ -140,24 +132,16 @@ impl Bits {
     /// `C<v>`, `make_mixed_bits(C<S0 | v>, d, C<F0 & ~v>)`); a plain run-time operand makes a
     /// run-time result.
     pub fn or(self, other: Bits) -> Bits {
-        match (self, other) {
-            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a | b),
-            (
-                Bits::Mixed {
-                    s: s0,
-                    f: f0,
-                    d: d0,
-                },
-                Bits::Mixed {
-                    s: s1,
-                    f: f1,
-                    d: d1,
-                },
-            ) => Bits::make(
+        if let (Some((s0, f0, d0)), Some((s1, f1, d1))) = (self.mixed_parts(), other.mixed_parts())
+        {
+            return Bits::make(
                 s0 | s1,
                 Bits::Dynamic(i64::from(((!s1 & f0) & d0) | ((!s0 & f1) & d1))),
                 (!s0 & f1) | (!s1 & f0),
-            ),
+            );
+        }
+        match (self, other) {
+            (Bits::Static(a), Bits::Static(b)) => Bits::Static(a | b),
             (Bits::Mixed { s, f, d }, Bits::Static(v))
             | (Bits::Static(v), Bits::Mixed { s, f, d }) => {
                 let v = v as u32;

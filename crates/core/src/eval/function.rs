@@ -7,7 +7,7 @@
 //! Calls nest at most [`MAX_CALL_DEPTH`] deep and one statement makes at most [`MAX_CALLS`]
 //! of them, or the statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, TextPart, Value};
+use super::{Env, ErrorKind, EvalError, Outcome, TextPart, Value};
 use crate::limits::{MAX_CALL_DEPTH, MAX_CALLS};
 use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 
@@ -208,23 +208,15 @@ impl Env {
             // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
             // evaluated where the call is
             let mut vals = self.eval_args(args)?;
+            self.check_call_depth(r, span)?;
             let skip = r.defaults.len() - (r.params.len() - args.len());
-            for text in &r.defaults[skip..] {
-                let arena = bumpalo::Bump::new();
-                let e = parser::parse_cpp_expr(text, &arena).map_err(|e| {
-                    EvalError::new(
-                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
-                        span,
-                    )
-                })?;
-                let v = self.eval_checked(&e).map_err(|e| {
-                    EvalError::new(
-                        format!("the default argument '{text}' of {}: {}", r.what, e.message),
-                        span,
-                    )
-                })?;
-                vals.push(v);
-            }
+            self.defaults_depth.set(self.defaults_depth.get() + 1);
+            let defaults = r.defaults[skip..]
+                .iter()
+                .map(|text| self.default_argument(r, text, span))
+                .collect::<Result<Vec<_>, _>>();
+            self.defaults_depth.set(self.defaults_depth.get() - 1);
+            vals.extend(defaults?);
             return self.call_routine_on(r, vals, span, visible);
         }
         if args.len() != r.params.len() {
@@ -237,6 +229,37 @@ impl Env {
         }
         let vals = self.eval_args(args)?;
         self.call_routine_on(r, vals, span, visible)
+    }
+
+    /// The limit on nested calls (a default argument being evaluated counts as one).
+    fn check_call_depth(&self, r: &Routine, span: Span) -> Result<(), EvalError> {
+        if self.lambda_depth + self.defaults_depth.get() >= MAX_CALL_DEPTH {
+            return Err(EvalError::limit(
+                format!(
+                    "calls nested deeper than {MAX_CALL_DEPTH} levels (the limit), calling {}: a recursion that does not end?",
+                    r.what
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// One default argument's text of `r`, evaluated where the call at `span` is.
+    fn default_argument(&self, r: &Routine, text: &str, span: Span) -> Result<Value, EvalError> {
+        let in_default = |message: String| {
+            EvalError::new(
+                format!("the default argument '{text}' of {}: {message}", r.what),
+                span,
+            )
+        };
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_cpp_expr(text, &arena).map_err(|e| in_default(e.message))?;
+        // a limit reached inside (a default that calls its own function) is said once
+        self.eval_checked(&e).map_err(|e| match e.kind {
+            ErrorKind::Limit => EvalError::limit(e.message, span),
+            _ => in_default(e.message),
+        })
     }
 
     /// [`Env::call_routine`] of the arguments' values (what an algorithm hands its function:
@@ -260,15 +283,7 @@ impl Env {
                 span,
             ));
         }
-        if self.lambda_depth >= MAX_CALL_DEPTH {
-            return Err(EvalError::limit(
-                format!(
-                    "calls nested deeper than {MAX_CALL_DEPTH} levels (the limit), calling {}: a recursion that does not end?",
-                    r.what
-                ),
-                span,
-            ));
-        }
+        self.check_call_depth(r, span)?;
         if self.calls.get() >= MAX_CALLS {
             return Err(EvalError::limit(
                 format!(

@@ -274,6 +274,10 @@ pub struct Env {
     /// How many function and lambda calls the statement being evaluated is inside (bounded by
     /// [`crate::limits::MAX_CALL_DEPTH`]).
     lambda_depth: usize,
+    /// How many default arguments the statement is evaluating inside one another (`void
+    /// g(int n = g())`: each call of `g()` evaluates its default where the call is, before its
+    /// body's scope); counted with [`Env::lambda_depth`] against the limit.
+    defaults_depth: std::cell::Cell<usize>,
     /// The calls the statement being run has made (bounded by [`crate::limits::MAX_CALLS`]).
     calls: std::cell::Cell<u64>,
     /// What the bodies of the calls of the statement being run printed, to go before what
@@ -319,6 +323,7 @@ impl Clone for Env {
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
+            defaults_depth: self.defaults_depth.clone(),
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
             void_call: std::cell::Cell::new(false),
@@ -630,17 +635,11 @@ impl Env {
             }
             Stmt::Unpack { names, expr } => {
                 let v = self.eval_checked(&expr)?;
-                let modes: Vec<Value> = match &v {
-                    Value::Tuple(items) => items.clone(),
-                    Value::IntTuple(t) if !t.is_int() => {
-                        t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
-                    }
-                    other => {
-                        return Err(EvalError::new(
-                            format!("unpacking takes a tuple, found {}", other.kind()),
-                            expr.span,
-                        ));
-                    }
+                let Some(modes) = v.tuple_modes() else {
+                    return Err(EvalError::new(
+                        format!("unpacking takes a tuple, found {}", v.kind()),
+                        expr.span,
+                    ));
                 };
                 if modes.len() != names.len() {
                     return Err(EvalError::new(
@@ -814,6 +813,14 @@ impl Env {
                 .and_then(|n| functions::lookup(n)
                     .or_else(|| functions::templated(n).map(|t| t.inner)))
                 .is_some_and(|f| f.void))
+    }
+
+    /// The array a name declares (`float a[8];`, `array<float, 8> s;`) while the name is bound
+    /// to its storage: a loop's counter or a parameter of the same name shadows it.
+    fn array_named(&self, name: &str) -> Option<&parser::Storage<'static>> {
+        self.arrays
+            .get(name)
+            .filter(|_| matches!(self.get(name), Some(Value::Pointer(_))))
     }
 
     /// Bind a variable the user named, recording what of CuTe's the name now shadows.
@@ -1461,7 +1468,7 @@ impl Env {
             ExprKind::Call(callee, [])
                 if let ExprKind::Field(base, m @ ("data" | "begin")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && let Some(st) = self.arrays.get(n)
+                    && let Some(st) = self.array_named(n)
                     && st.object =>
             {
                 if st.subbyte && m == "data" {
@@ -1480,10 +1487,13 @@ impl Env {
             ExprKind::Call(callee, [])
                 if let ExprKind::Field(base, m @ ("size" | "front" | "back")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+                    && self.array_named(n).is_some_and(|st| st.object) =>
             {
                 let Value::Pointer(p) = self.eval(base)? else {
-                    unreachable!("an array's name is its pointer (declared_storage)")
+                    return Err(EvalError::new(
+                        format!("'{n}' is not an array here"),
+                        base.span,
+                    ));
                 };
                 let Some(len) = self.buffers.len(&p) else {
                     return Err(EvalError::new(
@@ -1509,7 +1519,7 @@ impl Env {
             ExprKind::Call(callee, [first, value])
                 if self.called_function(callee) == Some("fill")
                     && let ExprKind::Name(n) = first.kind
-                    && self.arrays.get(n).is_some_and(|st| st.object) =>
+                    && self.array_named(n).is_some_and(|st| st.object) =>
             {
                 let v = self.eval(value)?;
                 if v.as_int().is_none() && !matches!(v, Value::Bool(_) | Value::Scalar(_)) {
@@ -1526,7 +1536,7 @@ impl Env {
             ExprKind::Call(callee, [first, ..])
                 if self.called_function(callee) == Some("make_tensor")
                     && let ExprKind::Name(n) = first.kind
-                    && self.arrays.get(n).is_some_and(|st| !st.object) =>
+                    && self.array_named(n).is_some_and(|st| !st.object) =>
             {
                 Err(EvalError::new(
                     format!(
@@ -1654,7 +1664,7 @@ impl Env {
             ExprKind::Field(base, "data" | "begin")
                 if args.is_empty()
                     && matches!(base.kind, ExprKind::Name(n)
-                        if self.arrays.get(n).is_some_and(|st| st.object)) =>
+                        if self.array_named(n).is_some_and(|st| st.object)) =>
             {
                 None
             }
@@ -2425,7 +2435,7 @@ impl Env {
     /// `subbyte_storage_type_t`, `ceil_div(N·b, storage bits)` of them). `None`: not one.
     fn array_bits(&self, ty: &str) -> Option<i64> {
         let name = ty.strip_prefix("decltype(")?.strip_suffix(')')?.trim();
-        let st = self.arrays.get(name).filter(|st| st.object)?;
+        let st = self.array_named(name).filter(|st| st.object)?;
         let Some(Value::Pointer(p)) = self.get(name) else {
             return None;
         };
@@ -2436,7 +2446,7 @@ impl Env {
             return Some(bits);
         }
         let storage = [8, 16, 32, 64, 128].into_iter().find(|&s| b <= s)?;
-        Some((bits + storage - 1) / storage * storage)
+        Some(bits.checked_add(storage - 1)? / storage * storage)
     }
 
     /// [`Env::call`] with the first operand ([`Env::first_operand`]) evaluated to `first`.
@@ -2989,17 +2999,11 @@ fn construct_tuple(
     span: Span,
 ) -> Result<Value, EvalError> {
     let type_text = || crate::render::plain::render(ty);
-    let modes: Vec<Value> = match ty {
-        Value::Tuple(items) => items.clone(),
-        Value::IntTuple(t) if !t.is_int() => {
-            t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
-        }
-        _ => {
-            return Err(EvalError::new(
-                format!("constructing {} from values is not modelled", ty.kind()),
-                tspan,
-            ));
-        }
+    let Some(modes) = ty.tuple_modes() else {
+        return Err(EvalError::new(
+            format!("constructing {} from values is not modelled", ty.kind()),
+            tspan,
+        ));
     };
     if vals.is_empty() {
         if holds_int_type(ty) {
@@ -3016,7 +3020,7 @@ fn construct_tuple(
     if vals.len() != modes.len() {
         return Err(EvalError::new(
             format!(
-                "tuple {} of {} elements constructed from {} values",
+                "the tuple {} of {} elements is constructed from one value each, found {} values",
                 type_text(),
                 modes.len(),
                 vals.len()

@@ -62,6 +62,18 @@ pub enum Value {
 const _: () = assert!(std::mem::size_of::<Value>() <= 128);
 
 impl Value {
+    /// Its modes when it is a tuple (an IntTuple or a tuple of other values), `None` for a
+    /// non-tuple (an integer, a layout, ...): CuTe's `is_tuple`.
+    pub fn tuple_modes(&self) -> Option<Vec<Value>> {
+        match self {
+            Value::IntTuple(t) if !t.is_int() => {
+                Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
+            }
+            Value::Tuple(items) => Some(items.clone()),
+            _ => None,
+        }
+    }
+
     // The rare large values are boxed, so that a value is small to move: these make them.
 
     /// A composed layout `Sw o OFF o L`.

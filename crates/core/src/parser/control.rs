@@ -204,14 +204,7 @@ impl<'a> Parser<'a> {
     /// `if (…) THEN [else …]` at `pos`, and where it ends.
     pub(super) fn control(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
         let (word, end) = self.word_at(pos).expect("a control statement's word");
-        if nest >= MAX_CONTROL_NESTING {
-            return err(
-                format!(
-                    "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
-                ),
-                Span::new(pos, end),
-            );
-        }
+        control_nesting(nest, Span::new(pos, end))?;
         if word == "do" {
             return self.do_while(pos, end, nest);
         }
@@ -958,14 +951,7 @@ impl<'a> Parser<'a> {
 
     /// `for NAME in RANGE(ARGS):` at `pos` (the counter at `counter_at`) and its body.
     fn python_for(&self, pos: usize, counter_at: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
-        if nest >= MAX_CONTROL_NESTING {
-            return err(
-                format!(
-                    "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
-                ),
-                Span::new(pos, pos + 3),
-            );
-        }
+        control_nesting(nest, Span::new(pos, pos + 3))?;
         let (counter, counter_span, in_end) = self.python_for_counter(counter_at).expect("checked");
         let line_end =
             memchr::memchr(b'\n', &self.src.as_bytes()[pos..]).map_or(self.src.len(), |k| pos + k);
@@ -1083,6 +1069,7 @@ impl<'a> Parser<'a> {
     /// an `elif COND:` or `else:` at its indentation; the branch and where it ends. The DSL's
     /// `cutlass.const_expr(c)` and `cutlass.dynamic_expr(c)` are `c`.
     fn python_if(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
+        control_nesting(nest, Span::new(pos, pos + 1))?;
         let colon = self.python_if_colon(pos).expect("checked");
         let (_, word_end) = self.word_at(pos).expect("checked");
         let cond = self.condition(word_end, colon)?;
@@ -1110,7 +1097,8 @@ impl<'a> Parser<'a> {
             if at - q == header_indent {
                 match self.word_at(at) {
                     Some(("elif", _)) if self.python_if_colon(at).is_some() => {
-                        let (stmt, e) = self.python_if(at, nest)?;
+                        // an `elif` nests one level deeper, as C++'s `else if`
+                        let (stmt, e) = self.python_if(at, nest + 1)?;
                         otherwise = self.arena.alloc_slice_clone(&[stmt]);
                         end = e;
                     }
@@ -1269,4 +1257,18 @@ fn trace_print(body: &[Stmt]) -> Option<Span> {
         Stmt::If(b) => trace_print(b.then).or_else(|| trace_print(b.otherwise)),
         _ => None,
     })
+}
+
+/// The limit on nested control statements (a loop's, a branch's, an `else if`'s or `elif`'s
+/// body one level deeper): `nest` levels are open at `span`.
+fn control_nesting(nest: usize, span: Span) -> PResult<()> {
+    if nest >= MAX_CONTROL_NESTING {
+        return err(
+            format!(
+                "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
+            ),
+            span,
+        );
+    }
+    Ok(())
 }

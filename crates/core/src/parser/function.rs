@@ -304,19 +304,12 @@ impl<'a> Parser<'a> {
         let mut defaulted = false;
         for whole in split_top(list) {
             let at = open + 1 + (whole.as_ptr() as usize - list.as_ptr() as usize);
-            // `int x = 4`: the default argument after the first '=' (not `==`)
-            let (part, default) = match whole.find('=') {
-                Some(k) if !whole[k + 1..].starts_with('=') => {
-                    (&whole[..k], Some(whole[k + 1..].trim()))
-                }
-                _ => (whole, None),
-            };
+            let (part, default) = split_default(whole);
             let name = last_ident(part);
             if name.is_empty()
                 || name.starts_with(|c: char| c.is_ascii_digit())
                 || part.contains("...")
                 || part.trim_end().len() == name.len()
-                || default.is_some_and(str::is_empty)
             {
                 return err(
                     format!(
@@ -325,16 +318,12 @@ impl<'a> Parser<'a> {
                     Span::new(at, at + whole.len()),
                 );
             }
-            // C++: after a parameter with a default argument, each has one
-            if defaulted && default.is_none() {
-                return err(
-                    format!(
-                        "{whose} parameter after one with a default argument needs one too (C++)"
-                    ),
-                    Span::new(at, at + whole.len()),
-                );
-            }
-            defaulted |= default.is_some();
+            check_default(
+                &mut defaulted,
+                default,
+                whose,
+                Span::new(at, at + whole.len()),
+            )?;
             let ty = &part.trim_end()[..part.trim_end().len() - name.len()];
             let words: Vec<&str> = ty
                 .split(|c: char| !is_ident_char(c))
@@ -454,6 +443,7 @@ impl<'a> Parser<'a> {
             );
         }
         let mut params: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
+        let mut defaulted = false;
         for piece in split_top(&self.src[open + 1..close]) {
             // a `# comment` after a parameter (on its line) is not part of it
             let piece = piece
@@ -477,12 +467,17 @@ impl<'a> Parser<'a> {
                     Span::new(open, close + 1),
                 );
             }
+            // Python's `x=4` / `x: int = 4`
+            let (_, default) = split_default(piece);
+            // (the piece is a part of the source, where the error points)
+            let piece_at = piece.as_ptr() as usize - self.src.as_ptr() as usize;
+            let piece_span = Span::new(piece_at, piece_at + piece.len());
+            check_default(&mut defaulted, default, "the function's", piece_span)?;
             params.push(Param {
                 name,
                 type_param: None,
                 takes_layout: false,
-                // Python's `x=4` / `x: int = 4`
-                default: piece.split_once('=').map(|(_, d)| d.trim()),
+                default,
             });
         }
         let body_start = (header_end + 1).min(b.len());
@@ -590,4 +585,38 @@ pub fn starts_braced(line: &str) -> bool {
     }
     // a lambda's body opened at the end of the line
     code.len() > 1 && code.ends_with('{') && code.contains(']')
+}
+
+/// A parameter's text cut at its default argument's `=` (the first, not `==`): `int x = 4` is
+/// (`int x `, `Some("4")`), Python's `x: int = 4` (`x: int `, `Some("4")`).
+fn split_default(param: &str) -> (&str, Option<&str>) {
+    match param.find('=') {
+        Some(k) if !param[k + 1..].starts_with('=') => (&param[..k], Some(param[k + 1..].trim())),
+        _ => (param, None),
+    }
+}
+
+/// C++'s and Python's rule on default arguments: an `=` has one, and after a parameter with one
+/// each has one (Python: "non-default argument follows default argument"). `defaulted`:
+/// whether an earlier parameter has one.
+fn check_default(
+    defaulted: &mut bool,
+    default: Option<&str>,
+    whose: &str,
+    span: Span,
+) -> PResult<()> {
+    if default.is_some_and(str::is_empty) {
+        return err(
+            format!("{whose} parameter has an '=' without its default argument"),
+            span,
+        );
+    }
+    if *defaulted && default.is_none() {
+        return err(
+            format!("{whose} parameter after one with a default argument needs one too"),
+            span,
+        );
+    }
+    *defaulted |= default.is_some();
+    Ok(())
 }

@@ -273,14 +273,14 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(Stmt::Empty);
     }
-    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
-    // in its body
     // Python's `@cute.jit def f(…):` and its body
     if matches!(src.as_bytes()[pos], b'@' | b'd')
         && let Some(stmt) = p.python_definition(pos)?
     {
         return Ok(stmt);
     }
+    // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
+    // in its body
     if let Some(stmt) = p.function_definition(pos, nest)? {
         return Ok(stmt);
     }
@@ -295,25 +295,23 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
-    if let Some(stmt) = p.pointer_declaration(pos)? {
-        return Ok(stmt);
-    }
-    if let Some(stmt) = p.storage_declaration(pos)? {
-        return Ok(stmt);
-    }
-    if let Some(stmt) = p.constructed_declaration(pos)? {
-        return Ok(stmt);
-    }
-    // C++'s structured binding `auto [M, N, K] = EXPR`
-    if let Some(stmt) = p.structured_binding(pos)? {
-        return Ok(stmt);
-    }
-    // Python's unpacking `a, b, _ = EXPR`
-    if let Some(stmt) = p.unpacking(pos)? {
-        return Ok(stmt);
-    }
-    if let Some(stmt) = p.functor_declaration(pos)? {
-        return Ok(stmt);
+    // the declarations of a form of their own, each reader answering `None` when the statement
+    // is not its form: a pointer `T* p = …;`, storage `T x[N];`/`array<T, N> x;`, a constructed
+    // `T x(args);`, C++'s structured binding `auto [M, N, K] = EXPR`, Python's unpacking
+    // `a, b, _ = EXPR`, a functor `F f;`
+    type Reader<'a> = fn(&mut Parser<'a>, usize) -> PResult<Option<Stmt<'a>>>;
+    let readers: [Reader<'a>; 6] = [
+        Parser::pointer_declaration,
+        Parser::storage_declaration,
+        Parser::constructed_declaration,
+        Parser::structured_binding,
+        Parser::unpacking,
+        Parser::functor_declaration,
+    ];
+    for read in readers {
+        if let Some(stmt) = read(&mut p, pos)? {
+            return Ok(stmt);
+        }
     }
     // a declaration `TYPE... NAME = EXPR`, or an assignment `NAME = EXPR` (only a statement
     // with an '=' can be one)

@@ -38,18 +38,6 @@ fn shape_or_layout(a: &Args, i: usize) -> Result<IntTuple, EvalError> {
     }
 }
 
-/// A value's modes when it is a tuple (an IntTuple or a tuple of other values), `None` for a
-/// non-tuple (an integer, a layout, ...): CuTe's `is_tuple`.
-fn tuple_items(v: &Value) -> Option<Vec<Value>> {
-    match v {
-        Value::IntTuple(t) if !t.is_int() => {
-            Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
-        }
-        Value::Tuple(items) => Some(items.clone()),
-        _ => None,
-    }
-}
-
 /// A tuple of values, within the limits on values.
 fn made(a: &Args, items: Vec<Value>) -> R {
     super::args::tuple_of(a, items)
@@ -107,7 +95,7 @@ fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
     if let (Value::IntTuple(t), Value::IntTuple(x)) = (t, x) {
         return Ok(Value::IntTuple(ta::repeat_like(t, x)));
     }
-    match tuple_items(t) {
+    match t.tuple_modes() {
         Some(items) => {
             let out = items
                 .iter()
@@ -506,7 +494,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
-            match tuple_items(&a.vals[0]) {
+            match a.vals[0].tuple_modes() {
                 Some(mut items) => {
                     items.reverse();
                     made(a, items)
@@ -527,7 +515,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return Ok(Value::IntTuple(ta::unwrap(t)));
             }
             let mut v = a.vals[0].clone();
-            while let Some(items) = tuple_items(&v) {
+            while let Some(items) = v.tuple_modes() {
                 if items.len() != 1 {
                     break;
                 }
@@ -544,7 +532,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
-            match tuple_items(&a.vals[0]) {
+            match a.vals[0].tuple_modes() {
                 Some(_) => Ok(a.vals[0].clone()),
                 None => made(a, vec![a.vals[0].clone()]),
             }
@@ -600,7 +588,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             let n = a.index(2)?;
-            let Some(mut items) = tuple_items(&a.vals[0]) else {
+            let Some(mut items) = a.vals[0].tuple_modes() else {
                 return Err(EvalError::new(
                     format!("insert: {} is not a tuple (CuTe: no tuple_size)", a.vals[0].kind()),
                     a.spans[0],
@@ -626,7 +614,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let n = a.index(1)?;
-            let Some(mut items) = tuple_items(&a.vals[0]) else {
+            let Some(mut items) = a.vals[0].tuple_modes() else {
                 return Err(EvalError::new(
                     format!("remove: {} is not a tuple (CuTe: no tuple_size)", a.vals[0].kind()),
                     a.spans[0],
