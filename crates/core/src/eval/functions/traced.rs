@@ -143,12 +143,13 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
     lay(a, complement::complement_traced(&l, target.as_ref(), t))
 }
 
-/// A divide or product of a layout by a tiler.
+/// A divide or product of a layout by a tiler; `op` a function item, called directly (not
+/// through a fn pointer) so that its result is built where `lay` reads it.
 #[inline]
-pub(super) fn tiler_op<T: Trace>(
+pub(super) fn tiler_op<T: Trace, Op: FnOnce(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>>(
     a: &Args,
     t: &mut T,
-    op: fn(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>,
+    op: Op,
 ) -> Traced {
     if !plain_layout(a, 0) {
         return Ok(None);
