@@ -4,7 +4,7 @@
 //! them), `---`, CuTe 4.7's printout (`tests/oracle/cute_sessions.py FILE` from `cute-oracle`).
 //! The whole sweep of the tutorials: `tests/oracle/sweep_blocks.py --source tutorials`.
 
-use crate::helpers::{cute, golden_dir};
+use crate::helpers::{cute, cute_format, golden_dir};
 use crate::pasted_cute::{assert_sessions_print_what_cute_prints, sessions_of};
 
 #[test]
@@ -21,8 +21,7 @@ fn pasted_tutorial_blocks_print_what_cute_prints() {
 /// type, `select<0,2>(shape)` of a tuple is a tuple.
 #[test]
 fn tutorial_constructs_read_as_cpp_reads_them() {
-    let (out, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (out, err, code) = cute_format(
         "using TC = float;\nTC * C;\nprint(make_tensor(make_gmem_ptr(C), make_shape(4, 8)).layout());\nint a = 3;\nint b = 4;\nprint(a * b);\nusing T = cutlass::half_t;\nprint(sizeof_bits_v<T>);\nprint(select<2>(make_shape(2, 3, 4)));\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -35,17 +34,13 @@ fn tutorial_constructs_read_as_cpp_reads_them() {
 /// `_4:_123_4:_153_4:_157`.
 #[test]
 fn a_functions_default_arguments_fill_a_shorter_call() {
-    let (out, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (out, err, code) = cute_format(
         "template <class L>\nvoid show(L const& layout, int n = 2, int m = 3) { print(layout); print(n); print(m); }\nshow(make_layout(Int<4>{}));\nshow(make_layout(Int<4>{}), 5);\nshow(make_layout(Int<4>{}), 5, 7);\n",
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "_4:_123_4:_153_4:_157");
     // C++ gives each parameter after a defaulted one a default too
-    let (_, err, code) = cute(
-        &["eval", "--format", "cute"],
-        "void f(int x = 4, int y) { print(x); }\n",
-    );
+    let (_, err, code) = cute_format("void f(int x = 4, int y) { print(x); }\n");
     assert_eq!(code, 1);
     assert!(
         err.contains("after one with a default argument needs one too"),
@@ -57,18 +52,14 @@ fn a_functions_default_arguments_fill_a_shorter_call() {
 /// calls do: it stops at the limit on nested calls, naming it, where it hung before.
 #[test]
 fn a_default_argument_calling_its_function_stops_at_the_limit() {
-    let (_, err, code) = cute(
-        &["eval", "--format", "cute"],
-        "void g(int n = g()) {}\ng()\n",
-    );
+    let (_, err, code) = cute_format("void g(int n = g()) {}\ng()\n");
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains("calls nested deeper than 64 levels (the limit), calling the function 'g'"),
         "{err}"
     );
     // a default calling another function is evaluated as written
-    let (out, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (out, err, code) = cute_format(
         "int h(int n = 3) { return n; }\nint g(int n = h()) { return n + 1; }\nprint(g());\n",
     );
     assert_eq!((out.as_str(), code), ("4", 0), "{err}");
@@ -109,17 +100,16 @@ fn a_python_functions_defaults_follow_pythons_rules() {
 /// lambda): `(256,1,1)(40,32,1)(1,1,1)(2,3,4)128032`.
 #[test]
 fn a_dim3_is_a_tuple_of_three_run_time_extents() {
-    let (out, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (out, err, code) = cute_format(
         "auto tC = make_layout(make_shape(Int<16>{}, Int<16>{}));\ndim3 dimBlock(size(tC));\ndim3 dimGrid(ceil_div(5120, 128), ceil_div(4096, Int<128>{}));\ndim3 one;\nprint(dimBlock); print(dimGrid); print(one); print(dim3(2, 3, 4));\nprint(size(dimGrid)); print(get<1>(dimGrid));\n",
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "(256,1,1)(40,32,1)(1,1,1)(2,3,4)128032");
     // its extents are `unsigned int`s: -1 converts as C++ converts it (`(2,4294967295,1)`);
     // a layout is no extent
-    let (out, err, code) = cute(&["eval", "--format", "cute"], "print(dim3(2, -1));\n");
+    let (out, err, code) = cute_format("print(dim3(2, -1));\n");
     assert_eq!((out.as_str(), code), ("(2,4294967295,1)", 0), "{err}");
-    let (_, err, code) = cute(&["eval", "--format", "cute"], "dim3 d(make_layout(4));\n");
+    let (_, err, code) = cute_format("dim3 d(make_layout(4));\n");
     assert_eq!(code, 1);
     assert!(err.contains("dim3"), "{err}");
 }
@@ -139,7 +129,7 @@ fn a_gmma_layout_slices_as_pointer_flagged_hpp_slices_it() {
         .iter()
         .map(|c| sliced(c))
         .collect();
-    let (out, err, code) = cute(&["eval", "--format", "cute"], &stmts);
+    let (out, err, code) = cute_format(&stmts);
     assert_eq!(code, 0, "{err}");
     let inner = "((_64,_2),(_8,_8)):((_1,_512),(_64,_1024))";
     assert_eq!(
@@ -155,8 +145,7 @@ fn a_gmma_layout_slices_as_pointer_flagged_hpp_slices_it() {
 /// block in a lambda): `_3(4,5)1`.
 #[test]
 fn a_structured_binding_binds_each_mode() {
-    let (out, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (out, err, code) = cute_format(
         "auto t = make_shape(2,Int<3>{},make_shape(4,5));\nauto [M, N, K] = t;\nprint(N); print(K);\nauto const& [a, b] = make_coord(1, 2);\nprint(a);\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -168,8 +157,7 @@ fn a_structured_binding_binds_each_mode() {
 /// refused as not modelled, naming it.
 #[test]
 fn lazy_transform_is_refused_as_cutes_not_modelled() {
-    let (_, err, code) = cute(
-        &["eval", "--format", "cute"],
+    let (_, err, code) = cute_format(
         "Tensor C = make_identity_tensor(make_shape(3, 2));\nTensor P = cute::lazy::transform(C, [&](auto c) { return elem_less(c, make_shape(2, 2)); });\n",
     );
     assert_eq!(code, 1);
