@@ -667,6 +667,14 @@ impl Env {
                     self.bind_lambda(name, params, body);
                     return Ok(Outcome::Assigned);
                 }
+                // the DSL's `c = cute.compile(f, …)` of the user's jit function
+                if let ExprKind::Call(callee, [f, args @ ..]) = expr.kind
+                    && self.called_function(callee) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function)
+                {
+                    return self.compile_jit(name, function, args, expr.span);
+                }
                 let v = self.eval_checked(&expr)?;
                 if self.is_void_call(&expr) {
                     return Err(EvalError::new(
@@ -2170,6 +2178,18 @@ impl Env {
             && let Some(v) = dsl_gpu_index(n)
         {
             return Ok(v);
+        }
+        // Python's `type(x)` in the DSL: the class, as the DSL prints it at trace time
+        if (self.dsl || self.dsl_seen)
+            && self.called_function(callee) == Some("type")
+            && let [arg] = args
+        {
+            let v = self.eval(arg)?;
+            return function::python_type(&v)
+                .map(|t| Value::Name(t.to_string()))
+                .ok_or_else(|| {
+                    EvalError::new(format!("type() of {} is not modelled", v.kind()), arg.span)
+                });
         }
         // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
         if let Some("const_expr" | "dynamic_expr") = self.called_function(callee)

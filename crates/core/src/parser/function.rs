@@ -42,6 +42,10 @@ pub struct Param<'a> {
     pub takes_layout: bool,
     /// Its default argument's text (`4` of `int x = 4`), if it has one.
     pub default: Option<&'a str>,
+    /// Whether it is a CuTe DSL jit function's compile-time parameter (`b: cutlass.Constexpr`,
+    /// `cutlass.Constexpr[int]`): `cute.compile(f, …)` binds it, and the compiled function
+    /// takes the others.
+    pub constexpr: bool,
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -340,6 +344,7 @@ impl<'a> Parser<'a> {
                 type_param,
                 takes_layout,
                 default,
+                constexpr: false,
             });
         }
         Ok(out.into_bump_slice())
@@ -473,11 +478,13 @@ impl<'a> Parser<'a> {
             let piece_at = piece.as_ptr() as usize - self.src.as_ptr() as usize;
             let piece_span = Span::new(piece_at, piece_at + piece.len());
             check_default(&mut defaulted, default, "the function's", piece_span)?;
+            let annotation = piece.split_once(':').map_or("", |(_, a)| a);
             params.push(Param {
                 name,
                 type_param: None,
                 takes_layout: false,
                 default,
+                constexpr: annotation.contains("Constexpr"),
             });
         }
         let body_start = (header_end + 1).min(b.len());
