@@ -105,6 +105,7 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
             true,
         ))),
         UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
+        UnOp::Splat => Err(EvalError::new("'*x' of a number is not modelled", span)),
     })
 }
 
@@ -551,6 +552,11 @@ impl Env {
     pub(super) fn print_tensor(&self, arg: &Expr) -> Result<Outcome, EvalError> {
         let v = self.eval(arg)?;
         let (o, l) = match &v {
+            Value::Ssa(a) if self.dsl => {
+                return super::host::print_ssa(a)
+                    .map(Outcome::Written)
+                    .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span));
+            }
             Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
             other => {
                 return Err(EvalError::new(
@@ -599,13 +605,27 @@ impl Env {
             ));
         };
         let ty = self.buffers.elem_type(p).map_err(err)?;
+        // a host array's (NumPy's, from_dlpack): generic memory, aligned to its element
+        let (base, space) = match p.base {
+            PtrBase::Host { .. } => (
+                crate::algebra::pointer::HOST,
+                format!(
+                    "generic, align<{}>",
+                    crate::algebra::recast::element_bits(ty.name()).map_or(1, |b| (b / 8).max(1))
+                ),
+            ),
+            _ => (
+                crate::algebra::pointer::STACK,
+                "rmem, align<32>".to_string(),
+            ),
+        };
         let address = match p.offset {
-            0 => crate::algebra::pointer::STACK.to_string(),
-            n => format!("{}+{n}", crate::algebra::pointer::STACK),
+            0 => base.to_string(),
+            n => format!("{base}+{n}"),
         };
         let body = super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?;
         Ok(Outcome::Written(format!(
-            "tensor(raw_ptr({address}: {}, rmem, align<32>) o {}, data=\n{body})\n",
+            "tensor(raw_ptr({address}: {}, {space}) o {}, data=\n{body})\n",
             ty.dsl_name(),
             crate::render::plain::render(&Value::Layout(l.clone()))
         )))

@@ -9,6 +9,7 @@ pub mod equality;
 pub mod explain;
 mod function;
 pub mod functions;
+pub mod host;
 pub mod methods;
 pub mod partition_statement;
 mod printf;
@@ -682,6 +683,7 @@ impl Env {
                         expr.span,
                     ));
                 }
+                let v = self.bind_numpy(v, expr.span)?;
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
                 self.bind(name, v);
@@ -773,6 +775,10 @@ impl Env {
                 if let Some(r) = self.fill_method(&e) {
                     return r;
                 }
+                // `t.store(v)` of a TensorSSA (host.rs)
+                if let Some(r) = self.store_method(&e) {
+                    return r;
+                }
                 let v = self.eval_shown(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written
@@ -786,6 +792,10 @@ impl Env {
             // (in the DSL, as Python's print prints it at trace time)
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
                 let v = self.eval_shown(&e)?;
+                // a NumPy array, as NumPy prints it (host.rs)
+                if let Some(text) = self.numpy_print(&v) {
+                    return text.map(|t| Outcome::Written(format!("{t}\n")));
+                }
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
             }
             Stmt::Show(e) => {
@@ -1372,6 +1382,12 @@ impl Env {
             }
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
+                if let Value::Ssa(_) = va {
+                    let vb = self.eval(b)?;
+                    if let Some(r) = self.ssa_binary(*op, &va, &vb, e.span) {
+                        return r;
+                    }
+                }
                 self.binary_step(e, *op, a, &va, b)
             }
             ExprKind::Unary(op, x) => {
@@ -1568,6 +1584,10 @@ impl Env {
                 Ok(v)
             }
             ExprKind::Call(callee, args) => {
+                // NumPy, `from_dlpack`, a TensorSSA's methods (host.rs)
+                if let Some(r) = self.host_call(callee, args, e.span) {
+                    return r;
+                }
                 if let Some(first) = self.first_operand(callee, args)
                     && self.is_link(first)
                 {
@@ -3868,7 +3888,18 @@ fn binary(
 
 /// `op x` on an integer (`-x`, `+x`, `~x` of CuTe's kind: a static operand gives a static
 /// result) or `!x` on an integer or a bool (a bool).
+/// Python's `*x` where no call's arguments take it.
+fn splat_outside_call(span: Span) -> EvalError {
+    EvalError::new(
+        "Python's '*x' unpacks a tuple among a NumPy call's arguments (np.random.randn(*shape), a.reshape(*shape)); elsewhere it is not modelled",
+        span,
+    )
+}
+
 fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
+    if op == UnOp::Splat {
+        return Err(splat_outside_call(span));
+    }
     if let Some(r) = elements::scalar_unary(op, v, span) {
         return r;
     }
@@ -3901,6 +3932,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         // `!C<t>` is `C<!t>`; `!` of a run-time integer C++'s `bool` (a run-time 1 or 0)
         UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
+        UnOp::Splat => return Err(splat_outside_call(span)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
 }
@@ -3930,6 +3962,7 @@ impl Arithmetic {
                 Arithmetic::Bitwise
             }
             BinOp::Compose
+            | BinOp::FloorDiv
             | BinOp::Eq
             | BinOp::Ne
             | BinOp::Lt

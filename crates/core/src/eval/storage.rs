@@ -1056,6 +1056,18 @@ pub fn print_tensor_dsl(
     origin: &Origin,
     layout: &Layout,
 ) -> Result<String, String> {
+    let cell = |v: i64| -> Result<String, String> {
+        let s = buffers.get(&element_at(origin, v)?)?;
+        Ok(s.ty.dsl_element(s.value))
+    };
+    print_tensor_dsl_with(layout, &cell)
+}
+
+/// [`print_tensor_dsl`] of the element each of the layout's values `cell` writes.
+pub fn print_tensor_dsl_with(
+    layout: &Layout,
+    cell: &dyn Fn(i64) -> Result<String, String>,
+) -> Result<String, String> {
     let size = |l: &Layout| l.size().map_err(|e| e.to_string());
     if size(layout)? > crate::limits::MAX_STORED_ELEMENTS as i64 {
         return Err(format!(
@@ -1063,10 +1075,6 @@ pub fn print_tensor_dsl(
             crate::limits::MAX_STORED_ELEMENTS
         ));
     }
-    let cell = |v: i64| -> Result<String, String> {
-        let s = buffers.get(&element_at(origin, v)?)?;
-        Ok(s.ty.dsl_element(s.value))
-    };
     let at = |l: &Layout, i: i64| l.at(i).map_err(|e| e.to_string());
     let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
     let row = |offsets: &mut dyn Iterator<Item = Result<i64, String>>| -> Result<String, String> {

@@ -55,6 +55,9 @@ pub enum Value {
     /// A value of an element type (`T(i)` of an owning tensor, `1.5f`, `half_t(2)`):
     /// [`storage::Scalar`](super::storage::Scalar).
     Scalar(Box<super::storage::Scalar>),
+    /// Values held by value: a NumPy array before a name binds it (`np.arange(6)`), or the
+    /// CuTe DSL's TensorSSA (`t.load()`, arithmetic of them): [`host::Ssa`](super::host::Ssa).
+    Ssa(Box<super::host::Ssa>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -163,6 +166,8 @@ impl Value {
             Value::IntTuple(t) if t.is_int() => "an integer",
             Value::IntTuple(_) => "an IntTuple",
             Value::Bool(_) => "a boolean",
+            Value::Ssa(a) if a.numpy => "a NumPy array",
+            Value::Ssa(_) => "a TensorSSA",
             Value::Layout(l) if l.stride().has_basis() => "a layout with basis strides",
             Value::Layout(_) => "a layout",
             Value::Under => "'_'",

@@ -1683,6 +1683,15 @@ impl<'a> Parser<'a> {
             (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
             (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
             (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            // Python's unpacking of a call's argument (`reshape(*shape)`), in the DSL's text or
+            // NumPy's (`np.`)
+            (Some(b'*'), Some(n))
+                if (self.is_dsl()
+                    || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
+                    && (n.is_ascii_alphabetic() || *n == b'_' || *n == b'(') =>
+            {
+                Some((UnOp::Splat, 1))
+            }
             (Some(b'n'), _)
                 if self.word_at(pos).is_some_and(|(w, _)| w == "not")
                     && self
@@ -1758,6 +1767,9 @@ impl<'a> Parser<'a> {
 
     fn binop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let rest = self.rest(pos);
+        if rest.starts_with("//") && self.is_dsl() {
+            return Some((BinOp::FloorDiv, pos + 2));
+        }
         if rest.starts_with('/') {
             return Some((BinOp::Divide, pos + 1));
         }
@@ -3347,6 +3359,7 @@ fn fold_literal(e: &Expr) -> Option<i64> {
                 UnOp::Plus => Some(x),
                 UnOp::BitNot => Some(!x),
                 UnOp::Not => Some(i64::from(x == 0)),
+                UnOp::Splat => None,
             }
         }
         ExprKind::Binary(op, a, b) => {

@@ -171,6 +171,7 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Scalar(s) => write!(out, "{s}"),
+        Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())
