@@ -211,6 +211,7 @@ fn python_statement_at<'a>(
 ) -> PResult<Stmt<'a>> {
     let mut p = Parser::new(src, nest, arena);
     p.relational = true;
+    p.python = true;
     statement_with(p, start)
 }
 
@@ -627,6 +628,9 @@ struct Parser<'a> {
     /// Whether `< <= > >=` are read as C++'s relational operators here: in a condition and
     /// inside parentheses (`control.rs` has the rule).
     relational: bool,
+    /// Whether the text is a statement of a Python block: `//` is Python's floor division
+    /// there, not a comment, and `*x` among a call's arguments unpacks `x`.
+    python: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -642,6 +646,7 @@ impl<'a> Parser<'a> {
             scratch: Vec::new(),
             in_angle: false,
             relational: false,
+            python: false,
         }
     }
 }
@@ -692,7 +697,7 @@ impl<'a> Parser<'a> {
                 Some(b'#') => {
                     pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
                 }
-                Some(b'/') if bytes.get(pos + 1) == Some(&b'/') => {
+                Some(b'/') if bytes.get(pos + 1) == Some(&b'/') && !self.python => {
                     pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
                 }
                 Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => {
@@ -1686,7 +1691,8 @@ impl<'a> Parser<'a> {
             // Python's unpacking of a call's argument (`reshape(*shape)`), in the DSL's text or
             // NumPy's (`np.`)
             (Some(b'*'), Some(n))
-                if (self.is_dsl()
+                if (self.python
+                    || self.is_dsl()
                     || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
                     && (n.is_ascii_alphabetic() || *n == b'_' || *n == b'(') =>
             {
@@ -1767,7 +1773,8 @@ impl<'a> Parser<'a> {
 
     fn binop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let rest = self.rest(pos);
-        if rest.starts_with("//") && self.is_dsl() {
+        // (read where `//` is no comment: Python's)
+        if rest.starts_with("//") {
             return Some((BinOp::FloorDiv, pos + 2));
         }
         if rest.starts_with('/') {
