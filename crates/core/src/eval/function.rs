@@ -398,6 +398,10 @@ impl Env {
         }
         out.append(&mut at_run_time);
         self.calls.set(inner.calls.get());
+        if r.python {
+            // Python's arrays are the caller's: what the jit function wrote stays written
+            *self.written_back.borrow_mut() = Some(inner.buffers.clone());
+        }
         self.warnings
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));

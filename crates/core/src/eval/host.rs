@@ -158,6 +158,28 @@ impl Env {
         }
     }
 
+    /// `v.M(args)` of a chain's link, `v` a NumPy array or TensorSSA (or a tensor over memory,
+    /// for `load`); `None` for another call.
+    pub(super) fn host_method_of(
+        &self,
+        callee: &Expr,
+        v: &Value,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ExprKind::Field(_, m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to")) =
+            callee.kind
+        else {
+            return None;
+        };
+        match (v, m) {
+            (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
+                Some(self.host_method(v.clone(), m, args, span))
+            }
+            _ => None,
+        }
+    }
+
     /// The arguments of a NumPy call: positional ones (a `*t` unpacked) and `dtype=`.
     fn numpy_args(&self, args: &[Expr]) -> Result<(Vec<Value>, Option<ElemType>), EvalError> {
         let mut vals = Vec::new();

@@ -284,6 +284,9 @@ pub struct Env {
     /// What the bodies of the calls of the statement being run printed, to go before what
     /// the statement prints.
     emitted: std::cell::RefCell<Vec<Outcome>>,
+    /// The storage as a CuTe DSL jit function's call left it (its writes to a host array,
+    /// `res.store(v)`, which Python's caller sees), taken by the statement after the call.
+    written_back: std::cell::RefCell<Option<storage::Buffers>>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -327,6 +330,7 @@ impl Clone for Env {
             defaults_depth: self.defaults_depth.clone(),
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
+            written_back: std::cell::RefCell::new(None),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -594,6 +598,10 @@ impl Env {
         let r = self.exec_one(stmt, on_value);
         if r.is_err() {
             self.emitted.get_mut().clear();
+        }
+        // what a jit function's call wrote to memory (a host array's values)
+        if let Some(b) = self.written_back.get_mut().take() {
+            self.buffers = b;
         }
         r.map(|o| self.with_emitted(o))
     }
@@ -989,8 +997,14 @@ impl Env {
                 }
             }
             parser::Printing::Format => {
+                // `cute.printf(x)` of one value: as `cute.printf("{}", x)`
+                let one_value = matches!(parts.as_slice(), [TextPart::Value(_)]);
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
+                    Some(TextPart::Value(v)) if one_value => {
+                        parts = vec![TextPart::Value(v)].into_iter();
+                        "{}".to_string()
+                    }
                     Some(TextPart::Str(s)) => s,
                     Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {
                         return Err(EvalError::new(
@@ -1382,12 +1396,6 @@ impl Env {
             }
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a)?;
-                if let Value::Ssa(_) = va {
-                    let vb = self.eval(b)?;
-                    if let Some(r) = self.ssa_binary(*op, &va, &vb, e.span) {
-                        return r;
-                    }
-                }
                 self.binary_step(e, *op, a, &va, b)
             }
             ExprKind::Unary(op, x) => {
@@ -1614,6 +1622,10 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // a TensorSSA's element-wise arithmetic (host.rs)
+        if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
+            return r;
+        }
         // the DSL's `a / b` of run-time integers (`cutlass.Int32`) is Python's true division:
         // a Float32 (`Int32(10) / Int32(3)` is 3.333333)
         if op == BinOp::Divide
@@ -1779,6 +1791,11 @@ impl Env {
             v = match &link.kind {
                 ExprKind::Binary(op, a, b) => self.binary_step(link, *op, a, &v, b)?,
                 ExprKind::Field(_, name) => methods::field(&v, name, link.span)?,
+                ExprKind::Call(callee, args)
+                    if let Some(r) = self.host_method_of(callee, &v, args, link.span) =>
+                {
+                    r?
+                }
                 ExprKind::Call(callee, args) => {
                     let r = self.call_from(callee, args, v, link.span)?;
                     within_limits(self.element_value(callee, r, link.span)?, link.span)?

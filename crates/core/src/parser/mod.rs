@@ -401,7 +401,10 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             .iter()
             .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
-        if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
+        // (`cute.printf(x)` of one value: the value, as `"{}"` prints it)
+        if n == "printf"
+            && (matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) || args.len() == 1)
+        {
             return Ok(Stmt::Print(Printing::Format, args));
         }
         // CuTe C++'s `print("…");`: the string as it is, and `print("%d\n", x);` C's printf
