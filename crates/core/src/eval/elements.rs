@@ -549,12 +549,12 @@ impl Env {
 
     /// `print_tensor(T)`: `print(T)`, `:` and a newline, then the values as CuTe's
     /// `print_tensor` prints them.
-    pub(super) fn print_tensor(&self, arg: &Expr) -> Result<Outcome, EvalError> {
+    pub(super) fn print_tensor(&self, arg: &Expr, verbose: bool) -> Result<Outcome, EvalError> {
         let v = self.eval(arg)?;
         let (o, l) = match &v {
             Value::Ssa(a) if self.dsl => {
-                return super::host::print_ssa(a)
-                    .map(Outcome::Written)
+                return super::host::print_ssa(a, verbose)
+                    .map(run_time_text)
                     .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span));
             }
             Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
@@ -569,8 +569,9 @@ impl Env {
             }
         };
         if self.dsl {
-            return self.print_tensor_dsl(&o, &l, arg.span);
+            return self.print_tensor_dsl(&o, &l, verbose, arg.span);
         }
+
         if let Origin::Ptr(p) = &o
             && let Some(t) = p.type_name.0.as_deref()
             && t.trim()
@@ -597,7 +598,13 @@ impl Env {
     /// pointer as the DSL names it (`raw_ptr(ADDR: f32, rmem, align<32>)`, the address `cute`'s
     /// `stack` as in C++ text), ` o ` its layout, `, data=` and the values
     /// ([`super::storage::print_tensor_dsl`]), then `)`.
-    fn print_tensor_dsl(&self, o: &Origin, l: &Layout, span: Span) -> Result<Outcome, EvalError> {
+    fn print_tensor_dsl(
+        &self,
+        o: &Origin,
+        l: &Layout,
+        verbose: bool,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
         let err = |m: String| EvalError::new(format!("print_tensor: {m}"), span);
         let Origin::Ptr(p) = o else {
             return Err(err(
@@ -623,9 +630,18 @@ impl Env {
             0 => base.to_string(),
             n => format!("{base}+{n}"),
         };
-        let body = super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?;
-        Ok(Outcome::Written(format!(
-            "tensor(raw_ptr({address}: {}, {space}) o {}, data=\n{body})\n",
+        let cell = |v: i64| -> Result<String, String> {
+            let s = self.buffers.get(&super::storage::element_at(o, v)?)?;
+            Ok(s.ty.dsl_element(s.value))
+        };
+        let body = if verbose {
+            super::storage::print_tensor_dsl_verbose(l, &cell).map_err(err)?
+        } else {
+            super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?
+        };
+        let data = if verbose { "data= (" } else { "data=" };
+        Ok(run_time_text(format!(
+            "tensor(raw_ptr({address}: {}, {space}) o {}, {data}\n{body})\n",
             ty.dsl_name(),
             crate::render::plain::render(&Value::Layout(l.clone()))
         )))
@@ -921,4 +937,13 @@ fn element_type(p: &Pointer) -> Option<ElemType> {
             crate::algebra::pointer::ElementWidth::Bits(_) => None,
         },
     }
+}
+
+/// What the DSL prints as it runs a jit function (`cute.print_tensor`, as `cute.printf`):
+/// after what it prints as it traces it.
+fn run_time_text(text: String) -> Outcome {
+    let line = text.strip_suffix('\n').unwrap_or(&text).to_string();
+    Outcome::Text(vec![super::TextPart::RunTime(vec![super::TextPart::Str(
+        line,
+    )])])
 }

@@ -832,7 +832,7 @@ pub fn traced_text(a: &Ssa) -> String {
 
 /// `cute.print_tensor(v)` of a TensorSSA, as the DSL prints it (the values in a register
 /// tensor over its column-major layout).
-pub fn print_ssa(a: &Ssa) -> Result<String, String> {
+pub fn print_ssa(a: &Ssa, verbose: bool) -> Result<String, String> {
     let cell = |v: i64| -> Result<String, String> {
         let x = a
             .values
@@ -842,9 +842,19 @@ pub fn print_ssa(a: &Ssa) -> Result<String, String> {
             .ok_or("print_tensor of a value that is not known")?;
         Ok(a.ty.dsl_element(x))
     };
-    let body = super::storage::print_tensor_dsl_with(&a.layout, &cell)?;
+    let (body, data) = if verbose {
+        (
+            super::storage::print_tensor_dsl_verbose(&a.layout, &cell)?,
+            "data= (",
+        )
+    } else {
+        (
+            super::storage::print_tensor_dsl_with(&a.layout, &cell)?,
+            "data=",
+        )
+    };
     Ok(format!(
-        "tensor(raw_ptr({}: {}, rmem, align<32>) o {}, data=\n{body})\n",
+        "tensor(raw_ptr({}: {}, rmem, align<32>) o {}, {data}\n{body})\n",
         crate::algebra::pointer::STACK,
         a.ty.dsl_name(),
         crate::render::plain::render(&Value::Layout(a.layout.clone()))

@@ -756,7 +756,19 @@ impl Env {
             }) if self.called_function(callee) == Some("print_tensor")
                 && !self.is_bound("print_tensor") =>
             {
-                self.print_tensor(arg)
+                self.print_tensor(arg, false)
+            }
+            // the DSL's `cute.print_tensor(T, verbose=True)`: each element with its coordinate
+            Stmt::Expr(Expr {
+                kind: ExprKind::Call(callee, [arg, verbose]),
+                ..
+            }) if self.dsl
+                && self.called_function(callee) == Some("print_tensor")
+                && !self.is_bound("print_tensor")
+                && let ExprKind::Keyword("verbose", v) = verbose.kind =>
+            {
+                let verbose = self.eval(v)?;
+                self.print_tensor(arg, verbose == Value::Bool(true))
             }
             // `TC * C;` after `using TC = float;`: C++ reads a declaration of the pointer C
             Stmt::Expr(Expr {

@@ -1063,6 +1063,38 @@ pub fn print_tensor_dsl(
     print_tensor_dsl_with(layout, &cell)
 }
 
+/// The CuTe DSL's `cute.print_tensor(T, verbose=True)` after `data= (` and its newline: a
+/// line `\t(COORD)= VALUE` an element, in colex order of the coordinates (the first mode
+/// fastest), `cell` writing the element at each of the layout's values.
+pub fn print_tensor_dsl_verbose(
+    layout: &Layout,
+    cell: &dyn Fn(i64) -> Result<String, String>,
+) -> Result<String, String> {
+    let n = layout.size().map_err(|e| e.to_string())?;
+    if n > crate::limits::MAX_STORED_ELEMENTS as i64 {
+        return Err(format!(
+            "print_tensor of more than {} elements",
+            crate::limits::MAX_STORED_ELEMENTS
+        ));
+    }
+    let extents = layout.shape().leaves();
+    let mut out = String::new();
+    for i in 0..n {
+        let mut rest = i;
+        let coord: Vec<String> = extents
+            .iter()
+            .map(|&e| {
+                let c = rest % e.max(1);
+                rest /= e.max(1);
+                c.to_string()
+            })
+            .collect();
+        let v = layout.at(i).map_err(|e| e.to_string())?;
+        out += &format!("\t({})={}\n", coord.join(","), cell(v)?);
+    }
+    Ok(out)
+}
+
 /// [`print_tensor_dsl`] of the element each of the layout's values `cell` writes.
 pub fn print_tensor_dsl_with(
     layout: &Layout,
