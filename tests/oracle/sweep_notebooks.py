@@ -198,6 +198,18 @@ def units_of(cells):
     return units
 
 
+def definitions(source):
+    """A cell's definitions and imports, as written (a function with its decorators): what
+    an earlier cell that also calls something leaves defined for the cells after it."""
+    lines = source.split("\n")
+    out = []
+    for node in parsed(source):
+        if isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom)):
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            out.append("\n".join(lines[first - 1:node.end_lineno]))
+    return "\n".join(out)
+
+
 def dsl_answers(cells):
     """What the DSL prints for each cell: (output, error or None)."""
     return dsl_run([s for s, _ in cells])
@@ -289,7 +301,9 @@ def main():
         units = units_of(cells)
         if args.as_written:
             calling = {u for u, _ in units}
-            pasted = [[src for j, (src, _) in enumerate(cells) if j < k and j not in calling]
+            # (an earlier cell that calls something: its definitions and imports)
+            pasted = [[src if j not in calling else definitions(src)
+                       for j, (src, _) in enumerate(cells) if j < k]
                       + [cells[k][0]] for k, _ in units]
             # the DSL answers the same paste, in a namespace of its own (so a jit function is
             # traced anew, not found compiled by an earlier cell's call)

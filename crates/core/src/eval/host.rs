@@ -106,6 +106,51 @@ impl Env {
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
         match callee.kind {
+            // `v[i]`, `v[(None, 1, None)]` of a TensorSSA (DSL text only: C++'s `get` is hot)
+            ExprKind::Qualified("get")
+                if self.dsl
+                    && let [base, index] = args =>
+            {
+                let v = match self.eval(base) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::Ssa(a) = v else { return None };
+                Some(
+                    self.eval(index)
+                        .and_then(|i| ssa_index(&a, &i).map_err(|m| EvalError::new(m, index.span))),
+                )
+            }
+            // Python's `isinstance(v, T)` of the DSL's classes
+            ExprKind::Name("isinstance")
+                if self.dsl
+                    && let [v, class] = args =>
+            {
+                let v = match self.eval(v) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let class = match class.kind {
+                    ExprKind::Field(_, c) | ExprKind::Name(c) | ExprKind::Qualified(c) => c,
+                    _ => "",
+                };
+                let is = match class {
+                    "TensorSSA" => matches!(v, Value::Ssa(ref a) if !a.numpy),
+                    "Tensor" => matches!(v, Value::OffsetLayout(..) | Value::SwizzledTensor(..)),
+                    "Layout" => matches!(v, Value::Layout(_)),
+                    "int" => matches!(v, Value::IntTuple(ref t) if t.is_int() && !t.is_dynamic()),
+                    "tuple" => v.tuple_modes().is_some(),
+                    _ => {
+                        return Some(Err(EvalError::new(
+                            format!(
+                                "isinstance of the class '{class}' is not modelled (cute models cute.TensorSSA, cute.Tensor, cute.Layout, int, tuple)"
+                            ),
+                            span,
+                        )));
+                    }
+                };
+                Some(Ok(Value::Bool(is)))
+            }
             ExprKind::Field(m, f) if is_numpy(self, m) => Some(self.numpy_call(f, args, span)),
             ExprKind::Field(r, "randn") if matches!(r.kind, ExprKind::Field(m, "random") if is_numpy(self, m)) => {
                 Some(self.numpy_call("randn", args, span))
@@ -630,6 +675,72 @@ impl Env {
             Box::new(a.layout.clone()),
         ))
     }
+}
+
+/// `a[i]` of a TensorSSA: the value at its `i`-th coordinate (colex), a run-time value of the
+/// element type; `a[(None, 1, None)]`: the TensorSSA of the modes `None` keeps at the others'
+/// coordinates.
+fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
+    let ext = a.extents();
+    if let Some(i) = index.as_int() {
+        let n = a.size() as i64;
+        if !(0..n).contains(&i) {
+            return Err(format!("index {i} of a TensorSSA of {n} values"));
+        }
+        let value = a.at(i)?.ok_or("a value that is not known")?;
+        return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+    }
+    let modes = index
+        .tuple_modes()
+        .ok_or("a TensorSSA's index is an integer or a tuple")?;
+    if modes.len() != ext.len() {
+        return Err(format!(
+            "an index of {} modes for a TensorSSA of rank {}",
+            modes.len(),
+            ext.len()
+        ));
+    }
+    // each mode: kept (None) or its coordinate
+    let fixed: Vec<Option<i64>> = modes
+        .iter()
+        .zip(&ext)
+        .map(|(m, &e)| match m {
+            Value::Under => Ok(None),
+            m => match m.as_int() {
+                Some(c) if (0..e).contains(&c) => Ok(Some(c)),
+                _ => Err(format!(
+                    "a TensorSSA's index mode must be None or an integer below {e}"
+                )),
+            },
+        })
+        .collect::<Result<_, _>>()?;
+    let kept: Vec<i64> = ext
+        .iter()
+        .zip(&fixed)
+        .filter(|(_, f)| f.is_none())
+        .map(|(&e, _)| e)
+        .collect();
+    let n: i64 = kept.iter().product();
+    let values = (0..n)
+        .map(|j| {
+            // the full coordinate's colex index
+            let (mut rest, mut i, mut scale) = (j, 0i64, 1i64);
+            for (&e, f) in ext.iter().zip(&fixed) {
+                let c = match f {
+                    Some(c) => *c,
+                    None => {
+                        let c = rest % e.max(1);
+                        rest /= e.max(1);
+                        c
+                    }
+                };
+                i += c * scale;
+                scale *= e;
+            }
+            a.at(i)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ssa::column_major(a.ty, shape_of(&kept), values).map(|s| Value::Ssa(Box::new(s)))
 }
 
 /// `cute.math.F(v)` of a TensorSSA, element-wise in the element type.
