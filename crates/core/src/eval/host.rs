@@ -35,6 +35,18 @@ fn shape_of(extents: &[i64]) -> IntTuple {
     }
 }
 
+/// A C-contiguous NumPy array's layout as `from_dlpack` hands it to the DSL: row-major, each
+/// stride the product of the extents after it (an extent of 1 too: NumPy's strides).
+fn numpy_layout(extents: &[i64]) -> Result<Layout, String> {
+    let mut strides = vec![1i64; extents.len()];
+    for k in (0..extents.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1]
+            .checked_mul(extents[k + 1])
+            .ok_or("an array's strides overflow")?;
+    }
+    Layout::new(shape_of(extents), shape_of(&strides)).map_err(|e| e.to_string())
+}
+
 /// The element type a NumPy or DSL type's expression names (`np.float32`, `cutlass.Float32`).
 fn dtype_of(e: &Expr) -> Option<ElemType> {
     let name = match e.kind {
@@ -274,7 +286,7 @@ impl Env {
                 .collect()
         };
         let array = |ty: ElemType, ext: &[i64], values: Vec<Option<Number>>| {
-            let layout = Layout::row_major(shape_of(ext)).map_err(|e| err(e.to_string()))?;
+            let layout = numpy_layout(ext).map_err(err)?;
             let values = values
                 .into_iter()
                 .map(|x| rounded(ty, x))
@@ -439,7 +451,7 @@ impl Env {
                         ext
                     )));
                 }
-                let layout = Layout::row_major(shape_of(&ext)).map_err(|e| err(e.to_string()))?;
+                let layout = numpy_layout(&ext).map_err(err)?;
                 Ok(Value::Ssa(Box::new(Ssa { layout, ..*a })))
             }
             "astype" => {
