@@ -288,8 +288,8 @@ def main():
                          "after the cells before it that call nothing (definitions, imports)")
     ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
     args = ap.parse_args()
-    print("| notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| notebook | units | as DSL | in another order | refused | differs | no answer to compare | DSL answered by stored output |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     details, reasons, total = [], collections.Counter(), collections.Counter()
     transcript = []  # (where, imports, paste, the DSL's output)
     for name in args.notebooks:
@@ -317,7 +317,12 @@ def main():
                                       + text + "\n")
             where = f"{name} code cell {k}" + (" (stored)" if stored else "")
             counts["stored"] += stored
-            if code != 0:
+            if stored and not want.strip():
+                # the DSL cannot run it here (torch, a GPU) and the notebook stores no output
+                counts["unanswered"] += 1
+                first = next((l for l in (got + err).split("\n") if l.startswith("error")), "")
+                details.append(f"no-answer {where}: cute {'refuses: ' + first[:130] if code else 'answers'}")
+            elif code != 0:
                 counts["refused"] += 1
                 first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
                 reasons[reason_key(first)] += 1
@@ -337,13 +342,14 @@ def main():
             if args.show:
                 print(f"----- {where}: paste\n{text}\n----- cute (rc {code})\n{got}{err}"
                       f"----- DSL{' stored; error ' + error if stored else ''}\n{want}")
-        units = counts["as"] + counts["order"] + counts["refused"] + counts["differs"]
+        units = (counts["as"] + counts["order"] + counts["refused"] + counts["differs"]
+                 + counts["unanswered"])
         total.update(counts)
         total["units"] += units
         print(f"| {name} | {units} | {counts['as']} | {counts['order']} | {counts['refused']} | {counts['differs']}"
-              f" | {counts['stored']} |")
+              f" | {counts['unanswered']} | {counts['stored']} |")
     print(f"| all | {total['units']} | {total['as']} | {total['order']} | {total['refused']} | {total['differs']}"
-          f" | {total['stored']} |")
+          f" | {total['unanswered']} | {total['stored']} |")
     if args.transcript:
         write_transcript(args.transcript, transcript)
     if args.v:

@@ -121,6 +121,8 @@ pub enum PtrBase {
     Host {
         /// Whether it is `from_dlpack`'s view.
         dlpack: bool,
+        /// Whether torch made it (`torch.arange`), not NumPy (Python prints it as torch does).
+        torch: bool,
     },
 }
 

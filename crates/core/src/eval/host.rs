@@ -26,6 +26,8 @@ pub struct Ssa {
     pub values: Vec<Option<Number>>,
     /// Whether it is a NumPy array (not yet bound to a name), not a TensorSSA.
     pub numpy: bool,
+    /// Whether torch made the array (`torch.arange`), not NumPy.
+    pub torch: bool,
 }
 
 fn shape_of(extents: &[i64]) -> IntTuple {
@@ -51,6 +53,8 @@ fn numpy_layout(extents: &[i64]) -> Result<Layout, String> {
 fn dtype_of(e: &Expr) -> Option<ElemType> {
     let name = match e.kind {
         ExprKind::Field(_, n) | ExprKind::Name(n) | ExprKind::Qualified(n) => n,
+        // `torch_dtype(cutlass.Float32)` (cutlass.torch's): the type it names
+        ExprKind::Call(_, [t]) => return dtype_of(t),
         _ => return None,
     };
     let name = name.rsplit('.').next().unwrap_or(name);
@@ -66,9 +70,13 @@ fn dtype_of(e: &Expr) -> Option<ElemType> {
     })
 }
 
-/// Whether `e` is the name `np` (NumPy's module), no variable of the session named so.
-fn is_numpy(env: &Env, e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Name("np" | "numpy")) && !env.is_bound("np")
+/// The host module `e` names, if it is one: `np` (NumPy's), `torch` (whose host tensors
+/// cute models as NumPy's arrays), no variable of the session named so.
+fn host_module<'e>(env: &Env, e: &Expr<'e>) -> Option<&'e str> {
+    match e.kind {
+        ExprKind::Name(m @ ("np" | "numpy" | "torch")) if !env.is_bound(m) => Some(m),
+        _ => None,
+    }
 }
 
 impl Ssa {
@@ -95,6 +103,7 @@ impl Ssa {
             layout,
             values,
             numpy: false,
+            torch: false,
         })
     }
 
@@ -163,9 +172,26 @@ impl Env {
                 };
                 Some(Ok(Value::Bool(is)))
             }
-            ExprKind::Field(m, f) if is_numpy(self, m) => Some(self.numpy_call(f, args, span)),
-            ExprKind::Field(r, "randn") if matches!(r.kind, ExprKind::Field(m, "random") if is_numpy(self, m)) => {
-                Some(self.numpy_call("randn", args, span))
+            ExprKind::Field(m, f) if let Some(module) = host_module(self, m) => {
+                Some(self.numpy_call(module, f, args, span))
+            }
+            ExprKind::Field(r, "randn")
+                if let ExprKind::Field(m, "random") = r.kind
+                    && let Some(module) = host_module(self, m) =>
+            {
+                Some(self.numpy_call(module, "randn", args, span))
+            }
+            // `cutlass.cuda.initialize_cuda_context()` and the rest of CUDA's driver
+            ExprKind::Field(m, f)
+                if matches!(m.kind, ExprKind::Name("cuda") | ExprKind::Qualified("cuda"))
+                    && !self.is_bound("cuda") =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cutlass.cuda.{f}: CUDA's driver on a GPU, which cute does not run (it answers a kernel's body for thread 0 of block 0, and a jit function on the host)"
+                    ),
+                    span,
+                )))
             }
             ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
                 if !self.is_bound("from_dlpack") =>
@@ -248,9 +274,16 @@ impl Env {
                         EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.int32, np.int64, np.int8, np.bool_", t.span)
                     })?);
                 }
+                ExprKind::Keyword("device", d) if !matches!(d.kind, ExprKind::Str("cpu")) => {
+                    return Err(EvalError::new(
+                        "a tensor in a GPU's memory (device=\"cuda\"): cute runs no GPU (it models host arrays: device=\"cpu\", NumPy's)",
+                        a.span,
+                    ));
+                }
+                ExprKind::Keyword("device", _) => {}
                 ExprKind::Keyword(k, _) => {
                     return Err(EvalError::new(
-                        format!("NumPy's keyword '{k}' is not modelled"),
+                        format!("the keyword '{k}' of a host array is not modelled"),
                         a.span,
                     ));
                 }
@@ -266,9 +299,15 @@ impl Env {
         Ok((vals, dtype))
     }
 
-    fn numpy_call(&self, f: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+    fn numpy_call(
+        &self,
+        module: &str,
+        f: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let (vals, dtype) = self.numpy_args(args)?;
-        let err = |m: String| EvalError::new(format!("np.{f}: {m}"), span);
+        let err = |m: String| EvalError::new(format!("{module}.{f}: {m}"), span);
         let extents = |vals: &[Value]| -> Result<Vec<i64>, EvalError> {
             let flat: Vec<Value> = match vals {
                 [v] if v.tuple_modes().is_some() => v.tuple_modes().unwrap_or_default(),
@@ -297,6 +336,7 @@ impl Env {
                 layout,
                 values,
                 numpy: true,
+                torch: module == "torch",
             })))
         };
         let count = |ext: &[i64]| -> Result<usize, EvalError> {
@@ -325,7 +365,12 @@ impl Env {
             "ones" | "zeros" | "empty" | "randn" => {
                 let ext = extents(&vals)?;
                 let n = count(&ext)?;
-                let ty = dtype.unwrap_or(ElemType::F64);
+                // torch's default dtype is float32, NumPy's float64
+                let ty = dtype.unwrap_or(if module == "torch" {
+                    ElemType::F32
+                } else {
+                    ElemType::F64
+                });
                 let x = match f {
                     "ones" => Some(Number::Int(1)),
                     "zeros" => Some(Number::Int(0)),
@@ -375,7 +420,7 @@ impl Env {
                     .map(Value::int)
                     .ok_or_else(|| err("the product overflows".into()))
             }
-            _ => Err(err("this NumPy function is not modelled (cute models np.arange, np.ones, np.zeros, np.empty, np.array, np.random.randn, np.prod)".into())),
+            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod)".into())),
         }
     }
 
@@ -389,7 +434,9 @@ impl Env {
             Value::OffsetLayout(Origin::Ptr(mut p), l)
                 if matches!(p.base, PtrBase::Host { .. }) =>
             {
-                p.base = PtrBase::Host { dlpack: true };
+                if let PtrBase::Host { dlpack, .. } = &mut p.base {
+                    *dlpack = true;
+                }
                 Ok(Value::OffsetLayout(Origin::Ptr(p), l))
             }
             Value::Ssa(a) if a.numpy => Err(EvalError::new(
@@ -637,8 +684,18 @@ impl Env {
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
         };
-        if p.base != (PtrBase::Host { dlpack: false }) {
+        let PtrBase::Host {
+            dlpack: false,
+            torch,
+        } = p.base
+        else {
             return None;
+        };
+        if torch {
+            return Some(Err(EvalError::new(
+                "print of a torch tensor: torch's format is not modelled (NumPy's is)",
+                Span::new(0, 0),
+            )));
         }
         let ty = self.buffers.elem_type(p).ok()?;
         let read = |off: i64| -> Option<Number> {
@@ -668,7 +725,10 @@ impl Env {
         let mut p = Pointer::new(
             MemSpace::Raw,
             ElementWidth::Unknown(name.to_string()),
-            PtrBase::Host { dlpack: false },
+            PtrBase::Host {
+                dlpack: false,
+                torch: a.torch,
+            },
         )
         .map_err(|e| EvalError::algebra(e, span))?
         .with_type_name(name);

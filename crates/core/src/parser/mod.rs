@@ -863,7 +863,21 @@ impl<'a> Parser<'a> {
                 _ => return Ok(None),
             }
         };
-        let (end, expr) = self.expr(self.skip_ws(eq + 1))?;
+        let start = self.skip_ws(eq + 1);
+        let (mut end, mut expr) = self.expr(start)?;
+        // Python's tuple without parentheses, `M, N = 16384, 8192`
+        if self.peek(self.skip_ws(end)) == Some(',') {
+            let mut items = vec![expr];
+            while self.peek(self.skip_ws(end)) == Some(',') {
+                let (e, item) = self.expr(self.skip_ws(self.skip_ws(end) + 1))?;
+                items.push(item);
+                end = e;
+            }
+            expr = Expr {
+                kind: ExprKind::Tuple(self.arena.alloc_slice_copy(&items)),
+                span: Span::new(start, end),
+            };
+        }
         self.expect_end(end)?;
         Ok(Some(Stmt::Unpack {
             names: self.arena.alloc_slice_copy(&names),
