@@ -33,6 +33,9 @@ pub(super) struct Routine {
     /// prints as the DSL does: its Python `print`s (at trace time) before its `cute.printf`s
     /// (at run time).
     python: bool,
+    /// Whether it is a jit function or kernel (`@cute.jit`), whose `cute.printf`s print after
+    /// what it prints as it is traced; a plain Python function prints as it goes.
+    jit: bool,
     /// Its compile-time parameters (a jit function's `cutlass.Constexpr`), in order.
     constexpr: Vec<bool>,
     /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
@@ -104,6 +107,7 @@ impl Env {
             what: format!("the function '{}'", def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
             python: def.python,
+            jit: def.jit,
             constexpr: def.params.iter().map(|p| p.constexpr).collect(),
             bound: Vec::new(),
             compiled: false,
@@ -130,6 +134,7 @@ impl Env {
                 what: format!("the lambda '{name}'"),
                 first_line: None,
                 python: false,
+                jit: false,
                 constexpr: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
@@ -183,6 +188,7 @@ impl Env {
             what: "the lambda".to_string(),
             first_line: None,
             python: false,
+            jit: false,
             constexpr: Vec::new(),
             bound: Vec::new(),
             compiled: false,
@@ -390,7 +396,7 @@ impl Env {
             .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
         let mut out = Vec::new();
         let mut at_run_time = Vec::new();
-        let result = inner.run_body(stmts, &mut out, r.python.then_some(&mut at_run_time));
+        let result = inner.run_body(stmts, &mut out, r.jit.then_some(&mut at_run_time));
         // a jit function prints its `cute.printf`s as it runs, after it is traced; a compiled
         // one was traced at its compile
         if r.compiled {

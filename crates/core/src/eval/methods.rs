@@ -510,9 +510,28 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             )),
         };
     }
+    // the DSL's tensor's `layout`, `element_type` (a tensor over memory's)
+    if let Value::OffsetLayout(o, l) = v {
+        match (name, o) {
+            ("layout", _) => return Ok(Value::Layout((**l).clone())),
+            ("element_type", crate::algebra::tensor::Origin::Ptr(p))
+                if let Some(t) = p
+                    .type_name
+                    .0
+                    .as_deref()
+                    .and_then(super::storage::ElemType::of_name)
+                    .and_then(super::storage::ElemType::dsl_type) =>
+            {
+                return Ok(Value::Name(t.to_string()));
+            }
+            _ => {}
+        }
+    }
     let layout = match v {
         Value::Layout(l) => Some(l.clone()),
         Value::Composed(c) => Some(c.layout.clone()),
+        // a tensor's shape and stride, its layout's
+        Value::OffsetLayout(_, l) if matches!(name, "shape" | "stride") => Some((**l).clone()),
         _ => None,
     };
     let alg = |e| EvalError::algebra(e, span);

@@ -26,6 +26,10 @@ pub struct FunctionDef<'a> {
     /// deeper): a CuTe DSL jit function, whose Python `print`s run as the DSL traces it and
     /// whose `cute.printf`s after, as it runs.
     pub python: bool,
+    /// Whether a decorator makes it a jit function or kernel (`@cute.jit`, `@cute.kernel`):
+    /// the DSL traces it (its Python `print`s) before it runs it (its `cute.printf`s). A plain
+    /// Python function prints as it goes.
+    pub jit: bool,
 }
 
 /// A parameter of a function or lambda.
@@ -221,6 +225,7 @@ impl<'a> Parser<'a> {
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
             python: false,
+            jit: false,
         }))))
     }
 
@@ -404,10 +409,13 @@ impl<'a> Parser<'a> {
     pub(super) fn python_definition(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
         let b = self.src.as_bytes();
         let mut at = pos;
+        let mut jit = false;
         while self.peek(at) == Some('@') {
             let Some(k) = memchr::memchr(b'\n', &b[at..]) else {
                 return err("a decorator without its function", Span::new(at, b.len()));
             };
+            let decorator = &self.src[at..at + k];
+            jit |= decorator.contains("jit") || decorator.contains("kernel");
             at = self.skip_ws(at + k + 1);
         }
         let Some(("def", def_end)) = self.word_at(at) else {
@@ -503,6 +511,7 @@ impl<'a> Parser<'a> {
             body,
             body_line: self.src[..body_start].matches('\n').count(),
             python: true,
+            jit,
         }))))
     }
 }
