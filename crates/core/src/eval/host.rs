@@ -492,10 +492,11 @@ impl Env {
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 if ext.iter().product::<i64>() != a.size() as i64 || !a.numpy {
+                    let shape: Vec<String> = ext.iter().map(i64::to_string).collect();
                     return Err(err(format!(
-                        "cannot reshape an array of {} elements into {:?}",
+                        "cannot reshape an array of {} elements into the shape ({})",
                         a.size(),
-                        ext
+                        shape.join(", ")
                     )));
                 }
                 let layout = numpy_layout(&ext).map_err(err)?;
@@ -680,7 +681,7 @@ impl Env {
 
     /// Python's `print(a)` of a NumPy array bound to a name (its values in the session's
     /// storage); `None` for another value.
-    pub(super) fn numpy_print(&self, v: &Value) -> Option<Result<String, EvalError>> {
+    pub(super) fn numpy_print(&self, v: &Value, span: Span) -> Option<Result<String, EvalError>> {
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
         };
@@ -694,7 +695,7 @@ impl Env {
         if torch {
             return Some(Err(EvalError::new(
                 "print of a torch tensor: torch's format is not modelled (NumPy's is)",
-                Span::new(0, 0),
+                span,
             )));
         }
         let ty = self.buffers.elem_type(p).ok()?;
@@ -704,8 +705,8 @@ impl Env {
         };
         Some(numpy_text(ty, l, &read).ok_or_else(|| {
             EvalError::new(
-                "print of a NumPy array: its values are not all known (np.empty, np.random), or NumPy's format of a value not whole is not modelled",
-                Span::new(0, 0),
+                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or is not whole (NumPy's format of floats is modelled for whole values)",
+                span,
             )
         }))
     }

@@ -813,7 +813,7 @@ impl Env {
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
                 let v = self.eval_shown(&e)?;
                 // a NumPy array, as NumPy prints it (host.rs)
-                if let Some(text) = self.numpy_print(&v) {
+                if let Some(text) = self.numpy_print(&v, e.span) {
                     return text.map(|t| Outcome::Written(format!("{t}\n")));
                 }
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
