@@ -552,7 +552,7 @@ impl Env {
     pub(super) fn print_tensor(&self, arg: &Expr, verbose: bool) -> Result<Outcome, EvalError> {
         let v = self.eval(arg)?;
         let (o, l) = match &v {
-            Value::Ssa(a) if self.dsl => {
+            Value::Ssa(a) => {
                 return super::host::print_ssa(a, verbose)
                     .map(run_time_text)
                     .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span));

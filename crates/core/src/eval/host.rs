@@ -129,7 +129,7 @@ impl Env {
         match callee.kind {
             // `v[i]`, `v[(None, 1, None)]` of a TensorSSA (DSL text only: C++'s `get` is hot)
             ExprKind::Qualified("get")
-                if self.dsl
+                if (self.dsl || self.dsl_seen)
                     && let [base, index] = args =>
             {
                 let v = match self.eval(base) {
@@ -144,7 +144,7 @@ impl Env {
             }
             // Python's `isinstance(v, T)` of the DSL's classes
             ExprKind::Name("isinstance")
-                if self.dsl
+                if (self.dsl || self.dsl_seen)
                     && let [v, class] = args =>
             {
                 let v = match self.eval(v) {
