@@ -17,50 +17,69 @@ time, as the notebook shows them. A cell the DSL cannot run here (a GPU, torch) 
 the notebook's stored output, marked `(stored)`.
 
 Each unit is one of:
-  as-DSL    cute answers it (exit 0) and prints byte for byte what the DSL prints;
+  as-DSL    cute answers it (exit 0) and prints byte for byte what the DSL prints (a printed
+            pointer's address, `raw_ptr(0x7ffe…: f32, …)`, compared as any: it is where the
+            DSL's process put the memory, and cute prints `stack` or `host`);
   refused   cute gives an error for some statement of it (exit 1): the first error is listed;
   order     cute answers it and prints the DSL's lines, in another order: pasted, each
             statement prints as it runs, where the DSL prints a jit function's Python `print`s
             as it traces the function and its `cute.printf`s after, as it runs it;
-  differs   cute answers it and the DSL prints something else.
+  differs   cute answers it and the DSL prints something else;
+  no answer the DSL cannot run it here (torch, a GPU) and the notebook stores no output:
+            nothing to compare (cute's first error, if any, is listed).
+
+`--as-written` pastes each calling cell as written, after the cells before it (of an earlier
+cell that calls something too, its definitions and imports: `def`s with their decorators), and
+the DSL answers that same paste in a namespace of its own (so a jit function is traced anew,
+not found compiled by an earlier cell's call, as a notebook run in order would).
 
 Usage:
 
-    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [NOTEBOOK…]
+    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [NOTEBOOK…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
+Session 28's end (s28-37c): bodies pasted 13 as DSL, 3 in another order, 35 refused, 1
+differs; as written 16 as DSL, 35 refused, 1 differs.
 
-Last run (2026-11-29, branch s28-37c, debug build), the bodies pasted (the default):
+Last run (2026-11-29, branch s29-nb, debug build; the DSL's Python with NumPy 2.4, no torch),
+the cells as written (`--as-written`):
 
-  | notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |
-  | --- | --- | --- | --- | --- | --- | --- |
-  | cute_layout_algebra | 14 | 11 | 2 | 0 | 1 | 0 |
-  | composed_layout | 2 | 0 | 0 | 2 | 0 | 1 |
-  | print | 7 | 1 | 0 | 6 | 0 | 4 |
-  | tensor | 5 | 0 | 0 | 5 | 0 | 5 |
-  | data_types | 3 | 1 | 1 | 1 | 0 | 0 |
-  | tensorssa | 10 | 0 | 0 | 10 | 0 | 9 |
-  | hello_world | 1 | 0 | 0 | 1 | 0 | 1 |
-  | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
-  | all | 52 | 13 | 3 | 35 | 1 | 30 |
+  | notebook | units | as DSL | in another order | refused | differs | no answer | DSL answered by stored output |
+  | --- | --- | --- | --- | --- | --- | --- | --- |
+  | cute_layout_algebra | 14 | 13 | 0 | 0 | 1 | 0 | 0 |
+  | composed_layout | 2 | 0 | 0 | 1 | 0 | 1 | 1 |
+  | print | 7 | 6 | 0 | 1 | 0 | 0 | 1 |
+  | tensor | 5 | 0 | 0 | 0 | 0 | 5 | 5 |
+  | data_types | 3 | 3 | 0 | 0 | 0 | 0 | 0 |
+  | tensorssa | 10 | 10 | 0 | 0 | 0 | 0 | 0 |
+  | hello_world | 1 | 0 | 0 | 1 | 0 | 0 | 1 |
+  | elementwise_add | 10 | 0 | 0 | 0 | 0 | 10 | 10 |
+  | all | 52 | 32 | 0 | 3 | 1 | 16 | 18 |
 
-and the cells as written (`--as-written`): 52 units, 16 as DSL, 0 in another order, 35
-refused, 1 differs (cute_layout_algebra 13 of 14, data_types 3 of 3).
+and the bodies pasted (the default): 52 units, 22 as DSL, 4 in another order, 7 refused, 4
+differ, 15 no answer.
 
-Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`/`'np'`,
-their arguments `from_dlpack(...)` of host arrays; `cute.compile`; `cutlass.cuda`); the one
-that differs prints a run-time stride's divisibility (`?{div=3}`, which cute does not track);
-pasted as bodies, data_types' operators cell is refused for `is_greater = a > b` (a `>`
-outside parentheses, in a statement without `cute.`, is read as the notation's, not Python's
-comparison; in a Python body, a function's or a loop's, it is Python's); print's for
-`type(a)`; composed_layout's for a Python function as a layout (`make_composed_layout(inner,
-…)`) and a tuple unpacked from a parameter. `--transcript tests/cli/paste_notebooks.toml`
-(and `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
-answered as the DSL does, the DSL's output their expectation.
+What is left, as written: cute_layout_algebra's one that differs prints a run-time stride's
+divisibility (`?{div=3}`, which cute does not track); composed_layout's refused cell is a Python
+function as a composed layout's transform (`make_composed_layout(inner, …)`, a nested `def`),
+which the DSL prints as the function object (`<function … at 0x…>`); print's and hello_world's
+need a GPU (`torch.randn(…, device="cuda")`, `cutlass.cuda.initialize_cuda_context()`), named
+in cute's error. The tensor and elementwise_add notebooks need torch (not in the DSL's Python
+here; `pip` reaches PyPI only) and store no output: no answer to compare; most of their cells
+print random values (`torch.randn`), which no run repeats, or need a GPU. Random values are not
+held by cute (`np.random.randn`'s elements are unset: written before they are read, as
+tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals are a
+`>` outside parentheses in a statement without `cute.` (read as the notation's, not Python's
+comparison; in a Python body it is Python's), a compiled function's body pasted without its
+`cute.compile`; tensorssa's that differ are `//` at the top level (C++'s comment there; in a
+Python body, Python's floor division) and a parameter that rebinds its argument's name (`res =
+from_dlpack(res)`, then `print(res)`). `--transcript tests/cli/paste_notebooks.toml` (and
+`--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
+answered as the DSL does, the DSL's output their expectation (an address `[..]`).
 
-The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) has no numpy or torch: the cells
-that use them are answered by their stored output.
+The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
+numpy` in it) for the NumPy cells; without it they are answered by their stored output.
 """
 import argparse
 import ast
