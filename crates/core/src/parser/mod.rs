@@ -2029,8 +2029,18 @@ impl<'a> Parser<'a> {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
                     self.enter(q)?;
                     // the indexed value first, then the indices
-                    let (end, args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
+                    let (end, mut args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
                     self.leave();
+                    // Python's `t[i, j]` is `t[(i, j)]`: one index, a tuple
+                    if args.len() > 2 && (self.python || self.is_dsl()) {
+                        let items = &args[1..];
+                        let span = Span::new(items[0].span.start, items[items.len() - 1].span.end);
+                        let tuple = Expr {
+                            kind: ExprKind::Tuple(items),
+                            span,
+                        };
+                        args = self.arena.alloc_slice_copy(&[args[0], tuple]);
+                    }
                     let callee = Expr {
                         kind: ExprKind::Qualified("get"),
                         span: Span::new(q, end),
