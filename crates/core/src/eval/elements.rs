@@ -606,9 +606,33 @@ impl Env {
         span: Span,
     ) -> Result<Outcome, EvalError> {
         let err = |m: String| EvalError::new(format!("print_tensor: {m}"), span);
+        // an identity tensor: its coordinates (`tensor((0,0) o (3,2):(1@0,1@1), data=`)
+        if let Origin::Coord(c) = o {
+            let compact = Layout::column_major(l.shape().to_owned())
+                .map_err(|e| EvalError::algebra(e, span))?;
+            let cell = |v: i64| -> Result<String, String> {
+                let index = l
+                    .eval_index(&crate::algebra::IntTuple::int(v))
+                    .map_err(|e| e.to_string())?;
+                match o.shift(&index).map_err(|e| e.to_string())? {
+                    Origin::Coord(at) => Ok(format!(" {at}")),
+                    _ => Err("an identity tensor's element is a coordinate".into()),
+                }
+            };
+            let body = if verbose {
+                super::storage::print_tensor_dsl_verbose(&compact, &cell).map_err(err)?
+            } else {
+                super::storage::print_tensor_dsl_with(&compact, &cell).map_err(err)?
+            };
+            let data = if verbose { "data= (" } else { "data=" };
+            return Ok(run_time_text(format!(
+                "tensor({c} o {}, {data}\n{body})\n",
+                crate::render::plain::render(&Value::Layout(l.clone()))
+            )));
+        }
         let Origin::Ptr(p) = o else {
             return Err(err(
-                "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor)".into(),
+                "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor) or an identity tensor's coordinates".into(),
             ));
         };
         let ty = self.buffers.elem_type(p).map_err(err)?;
