@@ -498,6 +498,15 @@ impl<'a> Parser<'a> {
         let body_start = (header_end + 1).min(b.len());
         let body = &self.src[body_start..];
         // read once, so its errors point into the definition
+        if self.python {
+            // (a statement of a Python block: its lines are cut to the statement's own)
+            return err(
+                format!(
+                    "a function defined in a function's body ('def {name}', a Python closure) is not modelled: define it at the top level"
+                ),
+                Span::new(at, header_end),
+            );
+        }
         if parse_python_body(body, self.arena)?.is_empty() {
             return err(
                 "the function has no body (its lines indented deeper than its 'def')",
