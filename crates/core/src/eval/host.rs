@@ -685,6 +685,20 @@ impl Env {
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
         };
+        // `print(from_dlpack(a))` in Python's code (no function's): the DSL's Tensor object,
+        // `Tensor<ADDRESS@generic o (6):(1)>`
+        if let PtrBase::Host { dlpack: true, .. } = p.base
+            && self.lambda_depth == 0
+        {
+            let address = match p.offset {
+                0 => crate::algebra::pointer::HOST.to_string(),
+                n => format!("{}+{n}", crate::algebra::pointer::HOST),
+            };
+            return Some(Ok(format!(
+                "Tensor<{address}@generic o {}>",
+                crate::render::plain::render(&Value::Layout((**l).clone()))
+            )));
+        }
         let PtrBase::Host {
             dlpack: false,
             torch,
