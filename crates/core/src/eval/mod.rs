@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 mod checks;
+pub mod constant;
 mod control;
 mod convert;
 mod element_functions;
@@ -1582,7 +1583,7 @@ impl Env {
         b: &Expr,
     ) -> Result<Value, EvalError> {
         // `a && b`, `a || b`: `b` only where `a` does not decide (control.rs)
-        if matches!(op, BinOp::And | BinOp::Or) {
+        if matches!(op, BinOp::And | BinOp::Or) && !matches!(va, Value::Constant(_)) {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
@@ -1694,6 +1695,18 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
+            // integral constant (constants.cpp): as `decltype(c)::value`
+            Value::IntTuple(_) | Value::Bool(_) | Value::Constant(_)
+                if matches!(member, "value" | "value_type") =>
+            {
+                let member = if member == "value" {
+                    "::value"
+                } else {
+                    "value_type"
+                };
+                Some((v.clone(), member))
+            }
             _ => None,
         }
     }
@@ -2355,6 +2368,22 @@ impl Env {
             && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
+        }
+        // an integral constant's type (an empty class: 1 byte), an integer type
+        // (`decltype(c)::value_type`: a typed constant's value type)
+        let typed = match arg.kind {
+            ExprKind::Call(..) | ExprKind::Field(..) => self.eval(arg).ok(),
+            ExprKind::Name(n) => self.get(n).cloned(),
+            _ => None,
+        };
+        match &typed {
+            Some(Value::Constant(_) | Value::Bool(_)) => {
+                return Ok(Value::IntTuple(IntTuple::int_of(1, true)));
+            }
+            Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
+                return Ok(Value::IntTuple(IntTuple::int_of(ty.size(), true)));
+            }
+            _ => {}
         }
         let ty = match arg.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) => match self.get(n) {
@@ -3766,6 +3795,9 @@ fn binary(
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
+    if let Some(r) = constant::binary(op, a, b, span) {
+        return r;
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
@@ -3850,6 +3882,9 @@ fn binary(
 /// result) or `!x` on an integer or a bool (a bool).
 fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
     if let Some(r) = elements::scalar_unary(op, v, span) {
+        return r;
+    }
+    if let Some(r) = constant::unary(op, v, span) {
         return r;
     }
     if op == UnOp::Not

@@ -55,6 +55,10 @@ pub enum Value {
     /// A value of an element type (`T(i)` of an owning tensor, `1.5f`, `half_t(2)`):
     /// [`storage::Scalar`](super::storage::Scalar).
     Scalar(Box<super::storage::Scalar>),
+    /// A static integer of a C++ type the text names (`integral_constant<uint32_t, 5>`, `C<5u>`):
+    /// [`constant::Constant`](super::constant::Constant). Every function of the table but those
+    /// that ask its type takes it as the static integer it is.
+    Constant(super::constant::Constant),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -188,6 +192,7 @@ impl Value {
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
             Value::Scalar(_) => "a number",
+            Value::Constant(_) => "an integral constant",
         }
     }
 }

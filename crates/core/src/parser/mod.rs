@@ -568,9 +568,6 @@ enum Template {
     /// `index_sequence<…>`, `seq<…>`; `typed`: the element type comes first
     /// (`integer_sequence<int,0,1,2>`). Its value is the tuple of static integers CuTe prints.
     Sequence { typed: bool },
-    /// `make_integer_sequence<T,N>`, `make_index_sequence<N>`: the sequence (_0,…,_{N-1});
-    /// `typed`: the element type comes first.
-    MakeSequence { typed: bool },
 }
 
 fn template(name: &str) -> Option<Template> {
@@ -594,8 +591,9 @@ fn template(name: &str) -> Option<Template> {
         "make_int_range" | "make_range" => Template::Call("make_int_range"),
         "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
         "integer_sequence" => Template::Sequence { typed: true },
-        "make_index_sequence" => Template::MakeSequence { typed: false },
-        "make_integer_sequence" => Template::MakeSequence { typed: true },
+        // their elements are `integral_constant<T, i>` (make_index_sequence: T is size_t)
+        "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
+        "integral_constant" => Template::Call("integral_constant"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -3125,7 +3123,7 @@ impl<'a> Parser<'a> {
             Template::Trait(..) => unreachable!("read above"),
             // `integer_sequence<T, Ints...>`: CuTe's integer_sequence is a tuple of
             // `integral_constant<T, I>`s (print: `(_0,_1,_2)`); the element type is read, not kept
-            Template::Sequence { typed } | Template::MakeSequence { typed } => {
+            Template::Sequence { typed } => {
                 let values = if typed { items.get(1..) } else { Some(items) };
                 let Some(values) = values.filter(|_| !typed || items[0].kind.name().is_some())
                 else {
@@ -3134,28 +3132,20 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 };
-                if let Template::MakeSequence { .. } = t {
-                    let callee = Expr {
-                        kind: ExprKind::Qualified("make_int_sequence"),
-                        span: Span::new(pos, name_end),
+                let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
+                for item in values {
+                    let Some(i) = fold_literal(item) else {
+                        return err(
+                            format!("expected {name}<…> with integers (its elements)"),
+                            item.span,
+                        );
                     };
-                    ExprKind::Call(self.alloc(callee), values)
-                } else {
-                    let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
-                    for item in values {
-                        let Some(i) = fold_literal(item) else {
-                            return err(
-                                format!("expected {name}<…> with integers (its elements)"),
-                                item.span,
-                            );
-                        };
-                        v.push(Expr {
-                            kind: ExprKind::Int(i),
-                            span: item.span,
-                        });
-                    }
-                    ExprKind::Tuple(v.into_bump_slice())
+                    v.push(Expr {
+                        kind: ExprKind::Int(i),
+                        span: item.span,
+                    });
                 }
+                ExprKind::Tuple(v.into_bump_slice())
             }
             Template::Call(f) => {
                 let callee = Expr {

@@ -171,6 +171,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Scalar(s) => write!(out, "{s}"),
+        // `print(C<v>)`: `_` and the value of its type (`_4294967291` of `-C<5u>{}`)
+        Value::Constant(c) => write!(out, "{c}"),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

@@ -38,6 +38,11 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             "size": t.product().ok(),
         })),
         Value::Bool(b) => object(json!({"kind": "bool", "value": b})),
+        Value::Constant(c) => object(json!({
+            "kind": "int",
+            "value": c.value().to_string().parse::<Json>().unwrap_or(Json::Null),
+            "type": c.ty.name(),
+        })),
         Value::Scalar(s) => {
             object(json!({"kind": "number", "type": s.ty.name(), "value": s.value.as_f64()}))
         }

@@ -275,6 +275,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
+        // a static integer in the notation: its value
+        Value::Constant(c) => write!(out, "{}", c.value()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -6,6 +6,7 @@ use super::args::shape_of;
 use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::tuple_algorithms as ta;
 use crate::algebra::{IntTuple, Truth, Tup, complement};
+use crate::eval::constant::{Constant, IntType};
 use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
@@ -251,6 +252,92 @@ fn int_range(a: &Args, what: &str, begin: i64, end: i64) -> R {
     Ok(Value::IntTuple(IntTuple::tuple(modes)))
 }
 
+/// The integer type a template argument names (`uint32_t`, `size_t`, `bool`).
+fn int_type(a: &Args, i: usize, what: &str) -> Result<IntType, EvalError> {
+    match &a.vals[i] {
+        Value::Name(n) => IntType::of_name(n),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        EvalError::new(
+            format!(
+                "{what}: T must be an integer type (int, uint32_t, int64_t, size_t, bool, …), found {}",
+                crate::render::plain::render(&a.vals[i])
+            ),
+            a.spans[i],
+        )
+    })
+}
+
+/// `integral_constant<T, v>{}` (numeric/integral_constant.hpp): the static integer v of type
+/// T, a class of its own (derived from `C<v>`); v converted to T as a template argument is,
+/// where it is a value of T.
+fn integral_constant(a: &Args) -> R {
+    let ty = int_type(a, 0, "integral_constant<T, v>")?;
+    let v = match &a.vals[1] {
+        Value::Bool(b) => i128::from(*b),
+        Value::Constant(c) => c.value(),
+        v => match v.as_int() {
+            Some(x) => i128::from(x),
+            None => {
+                return Err(EvalError::new(
+                    format!(
+                        "integral_constant<T, v>: v must be an integer, found {}",
+                        v.kind()
+                    ),
+                    a.spans[1],
+                ));
+            }
+        },
+    };
+    Constant::new(ty, v, true)
+        .map(Value::Constant)
+        .ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "integral_constant<{}, {v}>: {v} is not a value of {} (a narrowing conversion, which a template argument may not make)",
+                    ty.name(),
+                    ty.name()
+                ),
+                a.spans[1],
+            )
+        })
+}
+
+/// `make_integer_sequence<T, N>{}`, `make_index_sequence<N>{}` (T `size_t`): the tuple of
+/// `integral_constant<T, i>` for `i < N`, as for_each walks it.
+fn integer_sequence(a: &Args) -> R {
+    let (ty, at) = if a.vals.len() == 2 {
+        (int_type(a, 0, "make_integer_sequence<T, N>")?, 1)
+    } else {
+        (IntType::ULong, 0)
+    };
+    let n = template_int(a, at, "make_integer_sequence<T, N>", "N")?;
+    if !(0..=crate::limits::MAX_TUPLE_WIDTH as i64).contains(&n) {
+        return Err(EvalError::new(
+            format!(
+                "make_integer_sequence<T, N>: N must be in 0..={} (the limit of a tuple's modes), found {n}",
+                crate::limits::MAX_TUPLE_WIDTH
+            ),
+            a.spans[at],
+        ));
+    }
+    let mut items = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let c = Constant::new(ty, i128::from(i), true).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "make_integer_sequence<{}, {n}>: {i} is not a value of its type",
+                    ty.name()
+                ),
+                a.spans[at],
+            )
+        })?;
+        items.push(Value::Constant(c));
+    }
+    Ok(Value::Tuple(items))
+}
+
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "make_int_sequence",
@@ -269,6 +356,28 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         int_range_of
+    ),
+    f!(
+        "integral_constant",
+        "integral_constant<T, v>{}",
+        "the static integer v of the integer type T (numeric/integral_constant.hpp), printed _v: its value_type is T, and is_same tells it from Int<v> and C<v>",
+        "integral_constant<uint32_t, 5>{} * Int<2>{}",
+        2,
+        2,
+        integral_constant,
+        template: TemplateArgs::Before,
+        typed: true
+    ),
+    f!(
+        "make_integer_sequence",
+        "make_integer_sequence<T, N>{}",
+        "the sequence of integral_constant<T, i> for i < N (make_index_sequence<N>{}: T is size_t), as for_each walks it",
+        "make_integer_sequence<uint32_t, 4>{}",
+        1,
+        2,
+        integer_sequence,
+        template: TemplateArgs::Before,
+        typed: true
     ),
     f!(
         "product",
