@@ -156,11 +156,6 @@ impl IntType {
             m
         }
     }
-
-    /// Whether `v` is a value of this type.
-    fn holds(self, v: i128) -> bool {
-        self.convert(v) == v
-    }
 }
 
 /// A static integer with its C++ type: `integral_constant<T, v>` (`integral`), or `C<v>` of a
@@ -176,13 +171,14 @@ pub struct Constant {
 }
 
 impl Constant {
-    /// The constant `v` of type `ty` (`None` when `v` is not a value of the type).
-    pub fn new(ty: IntType, v: i128, integral: bool) -> Option<Constant> {
-        ty.holds(v).then_some(Constant {
-            bits: v as u64,
+    /// The constant `v` converted to type `ty` (C++'s integral conversion, as g++ converts a
+    /// template argument: `integral_constant<uint32_t, -1>` is `_4294967295`).
+    pub fn new(ty: IntType, v: i128, integral: bool) -> Constant {
+        Constant {
+            bits: ty.convert(v) as u64,
             ty,
             integral,
-        })
+        }
     }
 
     /// Its value.
@@ -333,7 +329,7 @@ fn static_binary(op: BinOp, x: Constant, y: Constant, span: Span) -> Result<Valu
         BinOp::Shl | BinOp::Shr if !(0..bits).contains(&u) => {
             return Err(EvalError::new(
                 format!(
-                    "a shift by {u} of a {}-bit {} (CuTe does not compile it)",
+                    "a shift by {u} of a {}-bit {} (undefined behaviour in C++)",
                     bits,
                     ty.name()
                 ),
@@ -353,7 +349,7 @@ fn static_binary(op: BinOp, x: Constant, y: Constant, span: Span) -> Result<Valu
     if !ty.unsigned() && wrapped != r && !matches!(op, BinOp::Shl) {
         return Err(EvalError::new(
             format!(
-                "the {} value {r} overflows (CuTe does not compile it: C<(t {} u)> is a constant expression)",
+                "the {} value {r} overflows (undefined behaviour in C++: C<(t {} u)> is no constant expression)",
                 ty.name(),
                 op.symbol()
             ),
@@ -394,21 +390,22 @@ pub(super) fn unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, Eva
     })
 }
 
-/// Whether a value holds a typed constant (in a tuple too): one that a function of the table
-/// takes as the algebra's value ([`lowered`]).
+/// Whether a value holds a typed constant or an `array<T, N>` (in a tuple too): one that a
+/// function of the table takes as the algebra's value ([`lowered`]).
 pub(crate) fn is_typed(v: &Value) -> bool {
     match v {
-        Value::Constant(_) => true,
+        Value::Constant(_) | Value::Array(_) => true,
         Value::Tuple(items) => items.iter().any(is_typed),
         _ => false,
     }
 }
 
-/// A value as the algebra has it: a typed constant its static integer, a tuple of them the
-/// IntTuple.
+/// A value as the algebra has it: a typed constant its static integer, an array the tuple of
+/// its elements, a tuple of them the IntTuple.
 pub(crate) fn lowered(v: &Value, span: Span) -> Result<Value, EvalError> {
     match v {
         Value::Constant(c) => c.as_static(span),
+        Value::Array(a) => Ok(Value::tuple(a.items.clone())),
         Value::Tuple(items) if items.iter().any(is_typed) => Ok(Value::tuple(
             items
                 .iter()

@@ -1,5 +1,6 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+pub mod array;
 mod checks;
 pub mod constant;
 mod control;
@@ -1317,6 +1318,11 @@ impl Env {
                 {
                     self.sizeof_bits(ty.trim(), e.span)
                 }
+                // `array<int, 2>` as a type, `array<int, 0>{}`: its value-initialised value
+                None if let Some((element, width)) = array::array_type(n) => {
+                    array::Array::new(element, width, &[], e.span)
+                        .map(|a| Value::Array(Box::new(a)))
+                }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
@@ -2371,17 +2377,28 @@ impl Env {
         }
         // an integral constant's type (an empty class: 1 byte), an integer type
         // (`decltype(c)::value_type`: a typed constant's value type)
+        // (a run-time integer: `int`), an array (`array<int, 3>`: its elements' bytes)
         let typed = match arg.kind {
             ExprKind::Call(..) | ExprKind::Field(..) => self.eval(arg).ok(),
+            ExprKind::Name(n) if array::array_type(n).is_some() => self.eval(arg).ok(),
             ExprKind::Name(n) => self.get(n).cloned(),
             _ => None,
         };
+        let bytes = |b: i64| Ok(Value::IntTuple(IntTuple::int_of(b, true)));
         match &typed {
-            Some(Value::Constant(_) | Value::Bool(_)) => {
-                return Ok(Value::IntTuple(IntTuple::int_of(1, true)));
-            }
+            Some(Value::Constant(_) | Value::Bool(_)) => return bytes(1),
             Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
-                return Ok(Value::IntTuple(IntTuple::int_of(ty.size(), true)));
+                return bytes(ty.size());
+            }
+            Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
+                return bytes(4);
+            }
+            Some(Value::Array(a)) => {
+                let element = crate::algebra::recast::element_bits(a.element.name())
+                    .map(|bits| ((bits + 7) / 8).max(1));
+                if let Some(n) = element.and_then(|e| e.checked_mul(a.items.len() as i64)) {
+                    return bytes(n);
+                }
             }
             _ => {}
         }

@@ -80,6 +80,7 @@ impl Env {
             (Trait::TupleSize, [v]) => match v {
                 Value::IntTuple(t) if t.as_int().is_none() => count(t.rank()),
                 Value::Tuple(items) => count(items.len()),
+                Value::Array(a) => count(a.items.len()),
                 Value::Layout(l) => count(l.rank()),
                 v => Err(EvalError::new(
                     format!(
@@ -191,6 +192,10 @@ fn same_type(a: &Value, b: &Value) -> bool {
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
         (Value::Constant(x), Value::Constant(y)) => x == y,
+        // `array<T, N>`: T and N
+        (Value::Array(x), Value::Array(y)) => {
+            x.element == y.element && x.items.len() == y.items.len()
+        }
         // a pointer's type: its space, element width, iterator and sparse element (not its
         // address)
         (Value::Pointer(x), Value::Pointer(y)) => {

@@ -59,6 +59,9 @@ pub enum Value {
     /// [`constant::Constant`](super::constant::Constant). Every function of the table but those
     /// that ask its type takes it as the static integer it is.
     Constant(super::constant::Constant),
+    /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
+    /// the tuple of its elements.
+    Array(Box<super::array::Array>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -74,6 +77,7 @@ impl Value {
                 Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
             }
             Value::Tuple(items) => Some(items.clone()),
+            Value::Array(a) => Some(a.items.clone()),
             _ => None,
         }
     }
@@ -193,6 +197,7 @@ impl Value {
             Value::Atom(a) => a.kind(),
             Value::Scalar(_) => "a number",
             Value::Constant(_) => "an integral constant",
+            Value::Array(_) => "an array",
         }
     }
 }

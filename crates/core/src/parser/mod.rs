@@ -2009,6 +2009,16 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
+                        // function's argument may be a type's name)
+                        if let ExprKind::Name(n) = e.kind
+                            && n.strip_prefix("cute::").unwrap_or(n).starts_with("array<")
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                        }
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));

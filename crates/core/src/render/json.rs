@@ -38,6 +38,16 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             "size": t.product().ok(),
         })),
         Value::Bool(b) => object(json!({"kind": "bool", "value": b})),
+        Value::Array(a) => {
+            let elems = a
+                .items
+                .iter()
+                .map(|e| to_json(e, opts))
+                .collect::<Result<Vec<_>, _>>()?;
+            object(
+                json!({"kind": "array", "type": a.element.name(), "rank": a.items.len(), "elements": elems}),
+            )
+        }
         Value::Constant(c) => object(json!({
             "kind": "int",
             "value": c.value().to_string().parse::<Json>().unwrap_or(Json::Null),

@@ -277,6 +277,10 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Scalar(s) => write!(out, "{s}"),
         // a static integer in the notation: its value
         Value::Constant(c) => write!(out, "{}", c.value()),
+        Value::Array(a) => {
+            write_value(out, &Value::tuple(a.items.clone()));
+            Ok(())
+        }
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -320,7 +320,7 @@ pub fn call_checking_in(
         match v {
             Value::LayoutComposed(_) => _ = layout_composed.get_or_insert(i),
             Value::NestedComposed(_) => _ = nested.get_or_insert(i),
-            Value::Constant(_) => typed = true,
+            Value::Constant(_) | Value::Array(_) => typed = true,
             Value::Tuple(_) if crate::eval::constant::is_typed(v) => typed = true,
             _ => {}
         }

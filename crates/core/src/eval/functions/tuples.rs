@@ -270,8 +270,8 @@ fn int_type(a: &Args, i: usize, what: &str) -> Result<IntType, EvalError> {
 }
 
 /// `integral_constant<T, v>{}` (numeric/integral_constant.hpp): the static integer v of type
-/// T, a class of its own (derived from `C<v>`); v converted to T as a template argument is,
-/// where it is a value of T.
+/// T, a class of its own (derived from `C<v>`); v converted to T as g++ converts a template
+/// argument.
 fn integral_constant(a: &Args) -> R {
     let ty = int_type(a, 0, "integral_constant<T, v>")?;
     let v = match &a.vals[1] {
@@ -290,18 +290,7 @@ fn integral_constant(a: &Args) -> R {
             }
         },
     };
-    Constant::new(ty, v, true)
-        .map(Value::Constant)
-        .ok_or_else(|| {
-            EvalError::new(
-                format!(
-                    "integral_constant<{}, {v}>: {v} is not a value of {} (a narrowing conversion, which a template argument may not make)",
-                    ty.name(),
-                    ty.name()
-                ),
-                a.spans[1],
-            )
-        })
+    Ok(Value::Constant(Constant::new(ty, v, true)))
 }
 
 /// `make_integer_sequence<T, N>{}`, `make_index_sequence<N>{}` (T `size_t`): the tuple of
@@ -324,16 +313,7 @@ fn integer_sequence(a: &Args) -> R {
     }
     let mut items = Vec::with_capacity(n as usize);
     for i in 0..n {
-        let c = Constant::new(ty, i128::from(i), true).ok_or_else(|| {
-            EvalError::new(
-                format!(
-                    "make_integer_sequence<{}, {n}>: {i} is not a value of its type",
-                    ty.name()
-                ),
-                a.spans[at],
-            )
-        })?;
-        items.push(Value::Constant(c));
+        items.push(Value::Constant(Constant::new(ty, i128::from(i), true)));
     }
     Ok(Value::Tuple(items))
 }
@@ -603,6 +583,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
+            // an array stays one (container/array.hpp's reverse), typed constants keep their
+            // types
+            if let Value::Array(arr) = &a.vals[0] {
+                let mut arr = arr.clone();
+                arr.items.reverse();
+                return Ok(Value::Array(arr));
+            }
             match a.vals[0].tuple_modes() {
                 Some(mut items) => {
                     items.reverse();
@@ -610,7 +597,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }
                 None => Ok(a.vals[0].clone()),
             }
-        }
+        },
+        typed: true
     ),
     f!(
         "unwrap",
