@@ -192,7 +192,7 @@ impl Constant {
 
     /// The value of `C<v>` (no longer an `integral_constant`): a plain static integer for an
     /// `int`, a static truth for a `bool`.
-    fn bare(ty: IntType, v: i128) -> Value {
+    pub fn bare(ty: IntType, v: i128) -> Value {
         match ty {
             IntType::Int => Value::IntTuple(IntTuple::int_of(v as i64, false)),
             IntType::Bool => Value::Bool(v != 0),

@@ -2379,7 +2379,7 @@ impl Env {
         // (`decltype(c)::value_type`: a typed constant's value type)
         // (a run-time integer: `int`), an array (`array<int, 3>`: its elements' bytes)
         let typed = match arg.kind {
-            ExprKind::Call(..) | ExprKind::Field(..) => self.eval(arg).ok(),
+            ExprKind::Call(..) | ExprKind::Field(..) | ExprKind::Int(_) => self.eval(arg).ok(),
             ExprKind::Name(n) if array::array_type(n).is_some() => self.eval(arg).ok(),
             ExprKind::Name(n) => self.get(n).cloned(),
             _ => None,
@@ -2392,6 +2392,9 @@ impl Env {
             }
             Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
                 return bytes(4);
+            }
+            Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
+                return bytes(1);
             }
             Some(Value::Array(a)) => {
                 let element = crate::algebra::recast::element_bits(a.element.name())
@@ -4049,8 +4052,8 @@ pub fn constant(name: &str) -> Option<Value> {
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
-        "true_type" => Value::int(1),
-        "false_type" => Value::int(0),
+        "true_type" => Value::Bool(true),
+        "false_type" => Value::Bool(false),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }

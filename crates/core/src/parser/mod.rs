@@ -3067,6 +3067,30 @@ impl<'a> Parser<'a> {
         // (`Swizzle<1+2,4,3>`) is folded here
         let ints = || -> Option<Vec<i64>> { items.iter().map(fold_literal).collect() };
         let kind = match t {
+            // `C<5u>`, `C<true>`: C<v> of v's type, where it is not int
+            Template::Int
+                if matches!(
+                    name.strip_prefix("cute::").unwrap_or(name),
+                    "C" | "bool_constant"
+                ) && let [item] = items
+                    && let Some(ty) = literal_type(&self.src[item.span.start..item.span.end]) =>
+            {
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integral_constant"),
+                    span: Span::new(pos, name_end),
+                };
+                let mut args = BumpVec::with_capacity_in(3, self.arena);
+                args.push(Expr {
+                    kind: ExprKind::Name(ty),
+                    span: item.span,
+                });
+                args.push(*item);
+                args.push(Expr {
+                    kind: ExprKind::Name("C"),
+                    span: Span::new(pos, name_end),
+                });
+                ExprKind::Call(self.alloc(callee), args.into_bump_slice())
+            }
             Template::Int => match (ints().as_deref(), items) {
                 (Some([v]), _) => ExprKind::Int(*v),
                 // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
@@ -3336,6 +3360,27 @@ fn normalize_template_args(args: &str) -> String {
 /// The value of an integer expression of literals alone (`3*5`, `(1 << 4)`, `-2`), as C++
 /// computes it in 64 bits; `None` for anything else or where it overflows (the evaluator then
 /// computes it and names the failure).
+/// The type of a C++ literal that is not an `int` (`5u`, `5ul`, `true`): what `C<v>` keeps.
+fn literal_type(text: &str) -> Option<&'static str> {
+    let text = text.trim();
+    if matches!(text, "true" | "false") {
+        return Some("bool");
+    }
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let suffix = text[digits.len()..].to_ascii_lowercase();
+    Some(match suffix.as_str() {
+        "u" => "unsigned int",
+        "l" => "long",
+        "ul" | "lu" => "unsigned long",
+        "ll" => "long long",
+        "ull" | "llu" => "unsigned long long",
+        _ => return None,
+    })
+}
+
 fn fold_literal(e: &Expr) -> Option<i64> {
     match e.kind {
         ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),

@@ -290,6 +290,10 @@ fn integral_constant(a: &Args) -> R {
             }
         },
     };
+    // `C<5u>`, `C<true>` (the parser's third argument): C<v> of v's type
+    if a.vals.len() == 3 {
+        return Ok(Constant::bare(ty, Constant::new(ty, v, false).value()));
+    }
     Ok(Value::Constant(Constant::new(ty, v, true)))
 }
 
@@ -340,10 +344,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "integral_constant",
         "integral_constant<T, v>{}",
-        "the static integer v of the integer type T (numeric/integral_constant.hpp), printed _v: its value_type is T, and is_same tells it from Int<v> and C<v>",
+        "the static integer v of the integer type T (numeric/integral_constant.hpp), printed _v: its value_type is T, and is_same tells it from Int<v> and C<v> (C<5u>, C<true>: C<v> of v's type)",
         "integral_constant<uint32_t, 5>{} * Int<2>{}",
         2,
-        2,
+        3,
         integral_constant,
         template: TemplateArgs::Before,
         typed: true
