@@ -3166,7 +3166,22 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 };
-                let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
+                // the call `integer_sequence(T, I…)`: T first (`index_sequence`: size_t)
+                let element = if typed {
+                    items[0]
+                } else {
+                    let ty = if name.ends_with("index_sequence") {
+                        "size_t"
+                    } else {
+                        "int"
+                    };
+                    Expr {
+                        kind: ExprKind::Name(ty),
+                        span: Span::new(pos, name_end),
+                    }
+                };
+                let mut v = BumpVec::with_capacity_in(values.len() + 1, self.arena);
+                v.push(element);
                 for item in values {
                     let Some(i) = fold_literal(item) else {
                         return err(
@@ -3179,7 +3194,11 @@ impl<'a> Parser<'a> {
                         span: item.span,
                     });
                 }
-                ExprKind::Tuple(v.into_bump_slice())
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integer_sequence"),
+                    span: Span::new(pos, name_end),
+                };
+                ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
             Template::Call(f) => {
                 let callee = Expr {

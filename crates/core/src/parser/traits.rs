@@ -182,7 +182,10 @@ impl<'a> Parser<'a> {
             // `integral_constant<uint32_t, 5>`: its type argument is a type
             ExprKind::Call(
                 Expr {
-                    kind: ExprKind::Qualified("integral_constant" | "make_integer_sequence"),
+                    kind:
+                        ExprKind::Qualified(
+                            "integral_constant" | "make_integer_sequence" | "integer_sequence",
+                        ),
                     ..
                 },
                 _,

@@ -207,14 +207,14 @@ fn compact(a: &Args, major: ta::Major) -> R {
 }
 
 /// `make_int_sequence<N>{}` (util/type_traits.hpp, `make_seq<N>` of
-/// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of static integers.
+/// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of `integral_constant<int, i>`.
 fn int_sequence(a: &Args) -> R {
     let n = template_int(a, 0, "make_int_sequence<N>", "N")?;
     int_range(a, "make_int_sequence", 0, n)
 }
 
 /// `make_int_range<B, E>{}` (numeric/integer_sequence.hpp, `make_integer_range`): the tuple
-/// `(_B,_{B+1},…,_{E-1})` of static integers (`()` where E <= B).
+/// `(_B,_{B+1},…,_{E-1})` of `integral_constant<int, i>` (`()` where E <= B).
 fn int_range_of(a: &Args) -> R {
     let begin = template_int(a, 0, "make_int_range<B, E>", "B")?;
     let end = template_int(a, 1, "make_int_range<B, E>", "E")?;
@@ -246,10 +246,38 @@ fn int_range(a: &Args, what: &str, begin: i64, end: i64) -> R {
             a.span,
         ));
     }
-    let modes: Vec<IntTuple> = (begin..end.max(begin))
-        .map(|i| IntTuple::int_of(i, false))
+    Ok(sequence_of(
+        IntType::Int,
+        (begin..end.max(begin)).map(i128::from),
+    ))
+}
+
+/// CuTe's integer sequence of type T (numeric/integer_sequence.hpp): the tuple of
+/// `integral_constant<T, i>` (printed `(_0,_1,…)`; the empty one `()`).
+fn sequence_of(ty: IntType, values: impl Iterator<Item = i128>) -> Value {
+    let items: Vec<Value> = values
+        .map(|i| Value::Constant(Constant::new(ty, i, true)))
         .collect();
-    Ok(Value::IntTuple(IntTuple::tuple(modes)))
+    if items.is_empty() {
+        return Value::IntTuple(IntTuple::tuple(std::iter::empty::<IntTuple>()));
+    }
+    Value::Tuple(items)
+}
+
+/// `integer_sequence<T, I…>{}`, `int_sequence<I…>{}` (T int), `index_sequence<I…>{}` (T
+/// size_t), `seq<I…>{}`: the tuple of `integral_constant<T, I>`.
+fn integer_sequence_of(a: &Args) -> R {
+    let ty = int_type(a, 0, "integer_sequence<T, I…>")?;
+    let mut values = Vec::with_capacity(a.vals.len() - 1);
+    for i in 1..a.vals.len() {
+        values.push(i128::from(template_int(
+            a,
+            i,
+            "integer_sequence<T, I…>",
+            "I",
+        )?));
+    }
+    Ok(sequence_of(ty, values.into_iter()))
 }
 
 /// The integer type a template argument names (`uint32_t`, `size_t`, `bool`).
@@ -315,11 +343,7 @@ fn integer_sequence(a: &Args) -> R {
             a.spans[at],
         ));
     }
-    let mut items = Vec::with_capacity(n as usize);
-    for i in 0..n {
-        items.push(Value::Constant(Constant::new(ty, i128::from(i), true)));
-    }
-    Ok(Value::Tuple(items))
+    Ok(sequence_of(ty, (0..n).map(i128::from)))
 }
 
 pub(super) static FUNCTIONS: &[Function] = &[
@@ -349,6 +373,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         3,
         integral_constant,
+        template: TemplateArgs::Before,
+        typed: true
+    ),
+    f!(
+        "integer_sequence",
+        "integer_sequence<T, I...>{}",
+        "the sequence of integral_constant<T, I> (int_sequence<I...>{} and seq<I...>{}: T is int, index_sequence<I...>{}: size_t), as for_each walks it",
+        "integer_sequence<uint32_t, 2, 0, 1>{}",
+        1,
+        ANY,
+        integer_sequence_of,
         template: TemplateArgs::Before,
         typed: true
     ),
