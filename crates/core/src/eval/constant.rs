@@ -267,7 +267,10 @@ pub(super) fn binary(
     b: &Value,
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
-    if !matches!(a, Value::Constant(_)) && !matches!(b, Value::Constant(_)) {
+    // `&&` and `||` are the evaluator's (`b` only where `a` does not decide)
+    if (!matches!(a, Value::Constant(_)) && !matches!(b, Value::Constant(_)))
+        || matches!(op, BinOp::And | BinOp::Or)
+    {
         return None;
     }
     let (Some(x), Some(y)) = (of_value(a), of_value(b)) else {
@@ -294,8 +297,6 @@ fn static_binary(op: BinOp, x: Constant, y: Constant, span: Span) -> Result<Valu
         BinOp::Le => return truth(compare(x, y).is_le()),
         BinOp::Gt => return truth(compare(x, y).is_gt()),
         BinOp::Ge => return truth(compare(x, y).is_ge()),
-        BinOp::And => return truth(t != 0 && u != 0),
-        BinOp::Or => return truth(t != 0 || u != 0),
         _ => {}
     }
     // a shift has its left operand's promoted type; the others the common type

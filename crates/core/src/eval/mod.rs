@@ -1589,7 +1589,7 @@ impl Env {
         b: &Expr,
     ) -> Result<Value, EvalError> {
         // `a && b`, `a || b`: `b` only where `a` does not decide (control.rs)
-        if matches!(op, BinOp::And | BinOp::Or) && !matches!(va, Value::Constant(_)) {
+        if matches!(op, BinOp::And | BinOp::Or) {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;

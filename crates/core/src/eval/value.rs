@@ -139,6 +139,8 @@ impl Value {
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::IntTuple(t) if t.basis().is_none() => t.as_int(),
+            // a typed static integer's value (`integral_constant<uint32_t, 5>`)
+            Value::Constant(c) => i64::try_from(c.value()).ok(),
             _ => None,
         }
     }

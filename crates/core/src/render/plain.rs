@@ -227,6 +227,15 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Under => write!(out, "_"),
+        // a tuple of typed static integers (an integer sequence): the IntTuple it is
+        Value::Tuple(_)
+            if crate::eval::constant::is_typed(v)
+                && let Ok(t @ Value::IntTuple(_)) =
+                    crate::eval::constant::lowered(v, crate::parser::Span::new(0, 0)) =>
+        {
+            write_value(out, &t);
+            Ok(())
+        }
         // a tuple of one mode that is not an IntTuple (a one-mode tiler) prints as `<…>`:
         // CuTe's `(4:1)` would read back as the grouped value, not a tiler (SPEC §3)
         Value::Tuple(items) if items.len() == 1 => {
