@@ -140,6 +140,16 @@ def cases():
         "is_same_v<cute::array<float,2>, cute::array<int,2>>",
         "is_same_v<cute::array<int,2>, cute::array<int,3>>",
         "sizeof(cute::array<int,3>)",
+        "cute::array<int,2>{1,2} == cute::array<int,2>{1,2}",
+        "cute::array<int,2>{1,2} != cute::array<int,2>{1,2}",
+        "cute::array<int,2>{1,2} == cute::array<int,2>{1,3}",
+        "cute::array<float,2>{1.5f} == cute::array<float,2>{1.5f, 0.0f}",
+        "integral_constant<uint32_t,3>{} && 0",
+        "integral_constant<uint32_t,0>{} || 1",
+        "E<0>{} * integral_constant<uint32_t,3>{}",
+        "int(integral_constant<uint32_t,3>{})",
+        "make_tuple(integral_constant<uint32_t,3>{}, 2)",
+        "make_layout(make_shape(_4{},_2{}))(integral_constant<uint32_t,1>{})",
     ]
     return out
 

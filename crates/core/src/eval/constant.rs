@@ -267,6 +267,15 @@ pub(super) fn binary(
     b: &Value,
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
+    // `array<T, N> == array<T, N>` (container/array.hpp): C++'s `bool`, element by element
+    if let (Value::Array(x), Value::Array(y), BinOp::Eq | BinOp::Ne) = (a, b, op)
+        && x.element == y.element
+        && x.items.len() == y.items.len()
+    {
+        let same = x.items == y.items;
+        let r = i64::from(same == (op == BinOp::Eq));
+        return Some(Ok(Value::IntTuple(IntTuple::int_of(r, true))));
+    }
     // `&&` and `||` are the evaluator's (`b` only where `a` does not decide)
     if (!matches!(a, Value::Constant(_)) && !matches!(b, Value::Constant(_)))
         || matches!(op, BinOp::And | BinOp::Or)
