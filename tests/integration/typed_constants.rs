@@ -103,6 +103,33 @@ fn for_each_over_a_typed_sequence_keeps_the_type() {
     );
 }
 
+/// Type aliases and variables of typed constants (oracle output of each block inside
+/// `[]{ …; return LAST; }()`).
+#[test]
+fn aliases_and_variables_of_typed_constants() {
+    for (block, want) in [
+        (
+            "using c_type = decltype(integral_constant<int64_t,5>{});\nsizeof(c_type::value_type)\n",
+            "8\n",
+        ),
+        (
+            "using c_type = decltype(Int<5>{});\nsizeof(c_type::value_type)\n",
+            "4\n",
+        ),
+        (
+            "auto c = integral_constant<int64_t,5>{};\nsizeof(c)\n",
+            "1\n",
+        ),
+        (
+            "using T = uint32_t;\nis_same_v<decltype(integral_constant<T,5>{})::value_type, uint32_t>\n",
+            "1\n",
+        ),
+    ] {
+        let (out, err, code) = cute_format(block);
+        assert_eq!((out.as_str(), code), (want, 0), "{block}: {err}");
+    }
+}
+
 const MAKE_INTEGER_SEQUENCE: &str = r#"  cute::for_each(cute::make_integer_sequence<uint32_t, 13>{}, [](auto c) {
     using c_type = decltype(c);
     constexpr auto c_value = c_type::value;

@@ -2381,6 +2381,10 @@ impl Env {
         let typed = match arg.kind {
             ExprKind::Call(..) | ExprKind::Field(..) | ExprKind::Int(_) => self.eval(arg).ok(),
             ExprKind::Name(n) if array::array_type(n).is_some() => self.eval(arg).ok(),
+            // `c_type::value_type` of `using c_type = decltype(c);`
+            ExprKind::Name(n) if !self.is_bound(n) && self.bound_member(n).is_some() => {
+                self.eval(arg).ok()
+            }
             ExprKind::Name(n) => self.get(n).cloned(),
             _ => None,
         };
