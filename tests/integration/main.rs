@@ -45,5 +45,6 @@ mod tmem;
 mod tmux;
 mod transcripts;
 mod tv;
+mod typed_constants;
 mod written_constructs;
 mod written_storage;

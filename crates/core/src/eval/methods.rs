@@ -470,6 +470,11 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
                 i64::from(*b),
                 true,
             ))),
+            // of a typed constant: its value, a run-time integer here (its type not kept)
+            Value::Constant(c) => match c.as_static(span)? {
+                Value::IntTuple(t) => Ok(Value::IntTuple(t.with_kind(true))),
+                other => Ok(other),
+            },
             Value::IntTuple(t)
                 if t.is_static()
                     && let Some(x) = v.as_int() =>
@@ -495,6 +500,12 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
         // value, C++'s `int` (a run-time integer, as types are written as values) or `bool`
         return match v {
             Value::Bool(_) => Ok(Value::Name("bool".to_string())),
+            // `integral_constant<T, v>::value_type` is T: `int` a run-time integer (as types
+            // are written as values), another integer type its name
+            Value::Constant(c) if c.ty == crate::eval::constant::IntType::Int => {
+                Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(1, true)))
+            }
+            Value::Constant(c) => Ok(Value::Name(c.ty.name().to_string())),
             Value::IntTuple(t)
                 if t.is_static()
                     && let Some(x) = v.as_int() =>

@@ -1,6 +1,8 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+pub mod array;
 mod checks;
+pub mod constant;
 mod control;
 mod convert;
 mod element_functions;
@@ -1360,6 +1362,11 @@ impl Env {
                 {
                     self.sizeof_bits(ty.trim(), e.span)
                 }
+                // `array<int, 2>` as a type, `array<int, 0>{}`: its value-initialised value
+                None if let Some((element, width)) = array::array_type(n) => {
+                    array::Array::new(element, width, &[], e.span)
+                        .map(|a| Value::Array(Box::new(a)))
+                }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
@@ -1746,6 +1753,18 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
+            // integral constant (constants.cpp): as `decltype(c)::value`
+            Value::IntTuple(_) | Value::Bool(_) | Value::Constant(_)
+                if matches!(member, "value" | "value_type") =>
+            {
+                let member = if member == "value" {
+                    "::value"
+                } else {
+                    "value_type"
+                };
+                Some((v.clone(), member))
+            }
             _ => None,
         }
     }
@@ -2424,6 +2443,40 @@ impl Env {
             && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
+        }
+        // an integral constant's type (an empty class: 1 byte), an integer type
+        // (`decltype(c)::value_type`: a typed constant's value type)
+        // (a run-time integer: `int`), an array (`array<int, 3>`: its elements' bytes)
+        let typed = match arg.kind {
+            ExprKind::Call(..) | ExprKind::Field(..) | ExprKind::Int(_) => self.eval(arg).ok(),
+            ExprKind::Name(n) if array::array_type(n).is_some() => self.eval(arg).ok(),
+            // `c_type::value_type` of `using c_type = decltype(c);`
+            ExprKind::Name(n) if !self.is_bound(n) && self.bound_member(n).is_some() => {
+                self.eval(arg).ok()
+            }
+            ExprKind::Name(n) => self.get(n).cloned(),
+            _ => None,
+        };
+        let bytes = |b: i64| Ok(Value::IntTuple(IntTuple::int_of(b, true)));
+        match &typed {
+            Some(Value::Constant(_) | Value::Bool(_)) => return bytes(1),
+            Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
+                return bytes(ty.size());
+            }
+            Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
+                return bytes(4);
+            }
+            Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
+                return bytes(1);
+            }
+            Some(Value::Array(a)) => {
+                let element = crate::algebra::recast::element_bits(a.element.name())
+                    .map(|bits| ((bits + 7) / 8).max(1));
+                if let Some(n) = element.and_then(|e| e.checked_mul(a.items.len() as i64)) {
+                    return bytes(n);
+                }
+            }
+            _ => {}
         }
         let ty = match arg.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) => match self.get(n) {
@@ -3835,6 +3888,9 @@ fn binary(
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
+    if let Some(r) = constant::binary(op, a, b, span) {
+        return r;
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
@@ -3930,6 +3986,9 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         return Err(splat_outside_call(span));
     }
     if let Some(r) = elements::scalar_unary(op, v, span) {
+        return r;
+    }
+    if let Some(r) = constant::unary(op, v, span) {
         return r;
     }
     if op == UnOp::Not
@@ -4079,8 +4138,8 @@ pub fn constant(name: &str) -> Option<Value> {
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
-        "true_type" => Value::int(1),
-        "false_type" => Value::int(0),
+        "true_type" => Value::Bool(true),
+        "false_type" => Value::Bool(false),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }

@@ -58,6 +58,13 @@ pub enum Value {
     /// Values held by value: a NumPy array before a name binds it (`np.arange(6)`), or the
     /// CuTe DSL's TensorSSA (`t.load()`, arithmetic of them): [`host::Ssa`](super::host::Ssa).
     Ssa(Box<super::host::Ssa>),
+    /// A static integer of a C++ type the text names (`integral_constant<uint32_t, 5>`, `C<5u>`):
+    /// [`constant::Constant`](super::constant::Constant). Every function of the table but those
+    /// that ask its type takes it as the static integer it is.
+    Constant(super::constant::Constant),
+    /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
+    /// the tuple of its elements.
+    Array(Box<super::array::Array>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -73,6 +80,7 @@ impl Value {
                 Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
             }
             Value::Tuple(items) => Some(items.clone()),
+            Value::Array(a) => Some(a.items.clone()),
             _ => None,
         }
     }
@@ -134,6 +142,8 @@ impl Value {
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::IntTuple(t) if t.basis().is_none() => t.as_int(),
+            // a typed static integer's value (`integral_constant<uint32_t, 5>`)
+            Value::Constant(c) => i64::try_from(c.value()).ok(),
             _ => None,
         }
     }
@@ -193,6 +203,8 @@ impl Value {
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
             Value::Scalar(_) => "a number",
+            Value::Constant(_) => "an integral constant",
+            Value::Array(_) => "an array",
         }
     }
 }

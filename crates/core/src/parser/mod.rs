@@ -572,9 +572,6 @@ enum Template {
     /// `index_sequence<…>`, `seq<…>`; `typed`: the element type comes first
     /// (`integer_sequence<int,0,1,2>`). Its value is the tuple of static integers CuTe prints.
     Sequence { typed: bool },
-    /// `make_integer_sequence<T,N>`, `make_index_sequence<N>`: the sequence (_0,…,_{N-1});
-    /// `typed`: the element type comes first.
-    MakeSequence { typed: bool },
 }
 
 fn template(name: &str) -> Option<Template> {
@@ -598,8 +595,9 @@ fn template(name: &str) -> Option<Template> {
         "make_int_range" | "make_range" => Template::Call("make_int_range"),
         "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
         "integer_sequence" => Template::Sequence { typed: true },
-        "make_index_sequence" => Template::MakeSequence { typed: false },
-        "make_integer_sequence" => Template::MakeSequence { typed: true },
+        // their elements are `integral_constant<T, i>` (make_index_sequence: T is size_t)
+        "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
+        "integral_constant" => Template::Call("integral_constant"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -2057,6 +2055,16 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
+                        // function's argument may be a type's name)
+                        if let ExprKind::Name(n) = e.kind
+                            && n.strip_prefix("cute::").unwrap_or(n).starts_with("array<")
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                        }
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
@@ -3105,6 +3113,30 @@ impl<'a> Parser<'a> {
         // (`Swizzle<1+2,4,3>`) is folded here
         let ints = || -> Option<Vec<i64>> { items.iter().map(fold_literal).collect() };
         let kind = match t {
+            // `C<5u>`, `C<true>`: C<v> of v's type, where it is not int
+            Template::Int
+                if matches!(
+                    name.strip_prefix("cute::").unwrap_or(name),
+                    "C" | "bool_constant"
+                ) && let [item] = items
+                    && let Some(ty) = literal_type(&self.src[item.span.start..item.span.end]) =>
+            {
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integral_constant"),
+                    span: Span::new(pos, name_end),
+                };
+                let mut args = BumpVec::with_capacity_in(3, self.arena);
+                args.push(Expr {
+                    kind: ExprKind::Name(ty),
+                    span: item.span,
+                });
+                args.push(*item);
+                args.push(Expr {
+                    kind: ExprKind::Name("C"),
+                    span: Span::new(pos, name_end),
+                });
+                ExprKind::Call(self.alloc(callee), args.into_bump_slice())
+            }
             Template::Int => match (ints().as_deref(), items) {
                 (Some([v]), _) => ExprKind::Int(*v),
                 // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
@@ -3171,7 +3203,7 @@ impl<'a> Parser<'a> {
             Template::Trait(..) => unreachable!("read above"),
             // `integer_sequence<T, Ints...>`: CuTe's integer_sequence is a tuple of
             // `integral_constant<T, I>`s (print: `(_0,_1,_2)`); the element type is read, not kept
-            Template::Sequence { typed } | Template::MakeSequence { typed } => {
+            Template::Sequence { typed } => {
                 let values = if typed { items.get(1..) } else { Some(items) };
                 let Some(values) = values.filter(|_| !typed || items[0].kind.name().is_some())
                 else {
@@ -3180,28 +3212,39 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 };
-                if let Template::MakeSequence { .. } = t {
-                    let callee = Expr {
-                        kind: ExprKind::Qualified("make_int_sequence"),
-                        span: Span::new(pos, name_end),
-                    };
-                    ExprKind::Call(self.alloc(callee), values)
+                // the call `integer_sequence(T, I…)`: T first (`index_sequence`: size_t)
+                let element = if typed {
+                    items[0]
                 } else {
-                    let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
-                    for item in values {
-                        let Some(i) = fold_literal(item) else {
-                            return err(
-                                format!("expected {name}<…> with integers (its elements)"),
-                                item.span,
-                            );
-                        };
-                        v.push(Expr {
-                            kind: ExprKind::Int(i),
-                            span: item.span,
-                        });
+                    let ty = if name.ends_with("index_sequence") {
+                        "size_t"
+                    } else {
+                        "int"
+                    };
+                    Expr {
+                        kind: ExprKind::Name(ty),
+                        span: Span::new(pos, name_end),
                     }
-                    ExprKind::Tuple(v.into_bump_slice())
+                };
+                let mut v = BumpVec::with_capacity_in(values.len() + 1, self.arena);
+                v.push(element);
+                for item in values {
+                    let Some(i) = fold_literal(item) else {
+                        return err(
+                            format!("expected {name}<…> with integers (its elements)"),
+                            item.span,
+                        );
+                    };
+                    v.push(Expr {
+                        kind: ExprKind::Int(i),
+                        span: item.span,
+                    });
                 }
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integer_sequence"),
+                    span: Span::new(pos, name_end),
+                };
+                ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
             Template::Call(f) => {
                 let callee = Expr {
@@ -3382,6 +3425,27 @@ fn normalize_template_args(args: &str) -> String {
 /// The value of an integer expression of literals alone (`3*5`, `(1 << 4)`, `-2`), as C++
 /// computes it in 64 bits; `None` for anything else or where it overflows (the evaluator then
 /// computes it and names the failure).
+/// The type of a C++ literal that is not an `int` (`5u`, `5ul`, `true`): what `C<v>` keeps.
+fn literal_type(text: &str) -> Option<&'static str> {
+    let text = text.trim();
+    if matches!(text, "true" | "false") {
+        return Some("bool");
+    }
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let suffix = text[digits.len()..].to_ascii_lowercase();
+    Some(match suffix.as_str() {
+        "u" => "unsigned int",
+        "l" => "long",
+        "ul" | "lu" => "unsigned long",
+        "ll" => "long long",
+        "ull" | "llu" => "unsigned long long",
+        _ => return None,
+    })
+}
+
 fn fold_literal(e: &Expr) -> Option<i64> {
     match e.kind {
         ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),

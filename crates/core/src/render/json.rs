@@ -41,6 +41,21 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Ssa(a) => object(
             json!({"kind": "tensor_ssa", "type": a.ty.name(), "text": crate::eval::host::traced_text(a)}),
         ),
+        Value::Array(a) => {
+            let elems = a
+                .items
+                .iter()
+                .map(|e| to_json(e, opts))
+                .collect::<Result<Vec<_>, _>>()?;
+            object(
+                json!({"kind": "array", "type": a.element.name(), "rank": a.items.len(), "elements": elems}),
+            )
+        }
+        Value::Constant(c) => object(json!({
+            "kind": "int",
+            "value": c.value().to_string().parse::<Json>().unwrap_or(Json::Null),
+            "type": c.ty.name(),
+        })),
         Value::Scalar(s) => {
             object(json!({"kind": "number", "type": s.ty.name(), "value": s.value.as_f64()}))
         }

@@ -232,6 +232,15 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Under => write!(out, "_"),
+        // a tuple of typed static integers (an integer sequence): the IntTuple it is
+        Value::Tuple(_)
+            if crate::eval::constant::is_typed(v)
+                && let Ok(t @ Value::IntTuple(_)) =
+                    crate::eval::constant::lowered(v, crate::parser::Span::new(0, 0)) =>
+        {
+            write_value(out, &t);
+            Ok(())
+        }
         // a tuple of one mode that is not an IntTuple (a one-mode tiler) prints as `<…>`:
         // CuTe's `(4:1)` would read back as the grouped value, not a tiler (SPEC §3)
         Value::Tuple(items) if items.len() == 1 => {
@@ -281,6 +290,12 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
+        // a static integer in the notation: its value
+        Value::Constant(c) => write!(out, "{}", c.value()),
+        Value::Array(a) => {
+            write_value(out, &Value::tuple(a.items.clone()));
+            Ok(())
+        }
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -64,6 +64,9 @@ pub struct Function {
     /// The CuTe DSL's function of this name, where it answers otherwise than CuTe C++ (SPEC
     /// §1: the dialect of the statement decides).
     dsl: Option<Dsl>,
+    /// Whether its handler takes typed constants as they are (`integral_constant<T, v>`: its
+    /// type asked); every other function takes them as the static integers they are.
+    typed: bool,
     /// Whether it returns nothing in CuTe (`void`: `copy`, `fill`, `gemm`, …): a statement
     /// calling it prints nothing, and its value binds to no variable.
     pub void: bool,
@@ -140,6 +143,7 @@ impl Function {
         composed: OnComposed::Handler,
         coordinates: false,
         dsl: None,
+        typed: false,
         void: false,
     };
 }
@@ -311,15 +315,28 @@ pub fn call_checking_in(
     }
     // one walk finds the arguments that take a path of their own (the first of each)
     let (mut layout_composed, mut nested, mut basis) = (None, None, None);
+    let mut typed = false;
     for (i, v) in vals.iter().enumerate() {
         match v {
             Value::LayoutComposed(_) => _ = layout_composed.get_or_insert(i),
             Value::NestedComposed(_) => _ = nested.get_or_insert(i),
+            Value::Constant(_) | Value::Array(_) => typed = true,
+            Value::Tuple(_) if crate::eval::constant::is_typed(v) => typed = true,
             _ => {}
         }
         if basis.is_none() && !f.coordinates && v.has_basis() {
             basis = Some(i);
         }
+    }
+    // a typed constant (`integral_constant<uint32_t, 5>`) is the static integer it is to every
+    // function but those that ask its type
+    if typed && !f.typed {
+        let lowered = vals
+            .iter()
+            .zip(spans.iter().chain(std::iter::repeat(&span)))
+            .map(|(v, s)| crate::eval::constant::lowered(v, *s))
+            .collect::<Result<Vec<_>, _>>()?;
+        return call_checking_in(f, &lowered, spans, span, laws, dsl);
     }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
     if let Some(i) = layout_composed
