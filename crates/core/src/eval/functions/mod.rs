@@ -32,7 +32,7 @@ type TracedHandler = fn(&Args, &mut Recorder) -> Traced;
 /// divides and products), run as the function the user called: the same algorithm as
 /// [`Handler`]'s, through its `_traced` variant with a [`Laws`] sink, which checks the law on
 /// CuTe's result and keeps what breaks it. Where these arguments have no law to check, the
-/// plain handler (its third argument) answers ([`traced::or_plain`]).
+/// plain handler (its third argument) answers ([`traced::Lawful`]).
 type LawfulHandler = fn(&Args, &mut Laws, Handler) -> Result<Value, EvalError>;
 
 /// One callable function.
