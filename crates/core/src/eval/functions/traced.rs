@@ -81,10 +81,11 @@ impl Answer for Lawful {
 /// A layout result as the call's value, built where the answer is read.
 #[inline(always)]
 fn layout_value<A: Answer>(a: &Args, r: algebra::Result<Layout>) -> Result<A::Out, EvalError> {
-    A::value(match r {
-        Ok(l) => Ok(Value::Layout(l)),
-        Err(e) => Err(a.alg()(e)),
-    })
+    // each arm answers (one merged `Result` would be a temporary, copied to the caller's slot)
+    match r {
+        Ok(l) => A::value(Ok(Value::Layout(l))),
+        Err(e) => A::value(Err(a.alg()(e))),
+    }
 }
 
 #[inline]
