@@ -753,8 +753,8 @@ pub(crate) fn answer_line(
         if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
             line_buf.push('\n');
             run.out.extend_from_slice(line_buf.as_bytes());
-            let warnings = env.take_warnings();
-            if !warnings.is_empty() {
+            if env.has_warnings() {
+                let warnings = env.take_warnings();
                 run.err
                     .extend_from_slice(warning_lines(&warnings).as_bytes());
             }

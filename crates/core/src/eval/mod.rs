@@ -415,6 +415,14 @@ impl Env {
         self.strict
     }
 
+    /// Whether the last statement run left warnings ([`Env::take_warnings`]): a test of the
+    /// list's length, for a front end that takes them only where there are some (no `Vec`
+    /// made and dropped after each statement).
+    #[inline]
+    pub fn has_warnings(&mut self) -> bool {
+        !self.warnings.get_mut().is_empty()
+    }
+
     /// The warnings of the last statement run (each once: taking them empties the list). A
     /// front end prints them after the statement's value.
     /// Inline: where there are none (as after most statements), the caller's test of the list
