@@ -1084,13 +1084,14 @@ impl Env {
     /// [`Env::run_literal`] in a session whose `ans` nothing reads (answering ahead, where the
     /// caller keeps the statement's line instead): the value is shown to `on_value` and dropped
     /// where it was computed, and `ans` stays as it was. `Some(Ok(()))`: the statement had a
-    /// value.
+    /// value. (`&mut`: the last statement's warnings are cleared without the `RefCell`'s
+    /// borrow, as [`Env::run_literal`] clears them.)
     pub fn answer_literal(
-        &self,
+        &mut self,
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<(), EvalError>> {
-        self.warnings.borrow_mut().clear();
+        self.warnings.get_mut().clear();
         self.literal_statement(src, |v| on_value(v))
     }
 
