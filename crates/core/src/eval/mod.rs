@@ -422,6 +422,14 @@ impl Env {
         self.strict
     }
 
+    /// Whether the last statement run left warnings ([`Env::take_warnings`]): a test of the
+    /// list's length, for a front end that takes them only where there are some (no `Vec`
+    /// made and dropped after each statement).
+    #[inline]
+    pub fn has_warnings(&mut self) -> bool {
+        !self.warnings.get_mut().is_empty()
+    }
+
     /// The warnings of the last statement run (each once: taking them empties the list). A
     /// front end prints them after the statement's value.
     /// Inline: where there are none (as after most statements), the caller's test of the list
@@ -1122,13 +1130,14 @@ impl Env {
     /// [`Env::run_literal`] in a session whose `ans` nothing reads (answering ahead, where the
     /// caller keeps the statement's line instead): the value is shown to `on_value` and dropped
     /// where it was computed, and `ans` stays as it was. `Some(Ok(()))`: the statement had a
-    /// value.
+    /// value. (`&mut`: the last statement's warnings are cleared without the `RefCell`'s
+    /// borrow, as [`Env::run_literal`] clears them.)
     pub fn answer_literal(
-        &self,
+        &mut self,
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<(), EvalError>> {
-        self.warnings.borrow_mut().clear();
+        self.warnings.get_mut().clear();
         self.literal_statement(src, |v| on_value(v))
     }
 
