@@ -660,6 +660,10 @@ impl Env {
         if super::element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name) {
             return self.run_element_fn_algorithm(name, args, e.span);
         }
+        // `for_each_leaf`: its calls made as the statement was evaluated (tuple_functions.rs)
+        if super::tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&name) {
+            return Ok(());
+        }
         let vals = self.eval_args(args)?;
         let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
         let has_atom = matches!(vals.first(), Some(Value::Atom(_)));

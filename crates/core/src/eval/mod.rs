@@ -14,6 +14,7 @@ pub mod partition_statement;
 mod printf;
 pub mod storage;
 mod traits;
+pub(crate) mod tuple_functions;
 mod value;
 
 use std::collections::HashMap;
@@ -807,6 +808,18 @@ impl Env {
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
         }
+        // `transform` of a tuple (tuple_algorithms.hpp's) returns the tuple it makes
+        if let ExprKind::Call(callee, [first, ..]) = e.kind
+            && self
+                .called_function(callee)
+                .map(|n| n.strip_prefix("cute::").unwrap_or(n))
+                == Some("transform")
+            && self
+                .eval(first)
+                .is_ok_and(|v| tuple_functions::is_tuple_operand(&v))
+        {
+            return false;
+        }
         // (`cp_async_wait<0>()`: the function its template form calls)
         matches!(e.kind, ExprKind::Call(callee, _)
             if self.called_function(callee)
@@ -1544,6 +1557,14 @@ impl Env {
                     ),
                     first.span,
                 ))
+            }
+            // tuple_algorithms.hpp's algorithms that apply a function (`apply`, `fold`,
+            // `transform` of a tuple, …: tuple_functions.rs)
+            ExprKind::Call(callee, args)
+                if let Some(name) = self.called_function(callee)
+                    && let Some(r) = self.tuple_algorithm(name, args, e.span) =>
+            {
+                r
             }
             // `reduce`, `transform`, `for_each`, `batch_reduce`: their function argument a
             // functor or a lambda (element_functions.rs); the call checked by the table

@@ -2630,7 +2630,10 @@ impl<'a> Parser<'a> {
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
-                        || (is_pack && !trimmed[..trimmed.len() - name_len].trim_end().ends_with("..."))
+                        || (is_pack
+                            && !trimmed[..trimmed.len() - name_len]
+                                .trim_end()
+                                .ends_with("..."))
                     {
                         return err(
                             "a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",

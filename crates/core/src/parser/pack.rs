@@ -269,10 +269,10 @@ fn expand_at(
         }
         let n = pack_length(pattern, packs)?;
         let terms: Vec<String> = (0..n)
-            .map(|i| format!("({})", instance(pattern.trim(), packs, i)))
+            .map(|i| grouped(&instance(pattern.trim(), packs, i)))
             .collect();
         let folded = fold_terms(terms, init.map(|s| s.trim()), op, right_fold)?;
-        return Ok(Some((open, close + 1, format!("({folded})"))));
+        return Ok(Some((open, close + 1, grouped(&folded))));
     }
     // a pack expansion `PATTERN...`
     let start = pattern_start(b, k);
@@ -283,9 +283,7 @@ fn expand_at(
     let n = pack_length(pattern, packs)?;
     if n > 0 {
         let lead = pattern.len() - pattern.trim_start().len();
-        let items: Vec<String> = (0..n)
-            .map(|i| instance(pattern.trim(), packs, i))
-            .collect();
+        let items: Vec<String> = (0..n).map(|i| instance(pattern.trim(), packs, i)).collect();
         return Ok(Some((start + lead, k + 3, items.join(", "))));
     }
     // an empty pack: the expansion and one comma beside it are gone
@@ -300,6 +298,30 @@ fn expand_at(
     Ok(Some((start, k + 3, String::new())))
 }
 
+/// An expression as an operand of a binary operator: in parentheses where it has an operator
+/// of its own at top level (a name, a call, `T{}` stand bare: `(x)` of one primary would be
+/// read as a tuple in cute's notation).
+fn grouped(e: &str) -> String {
+    let e = e.trim();
+    let mut depth = 0usize;
+    let primary = e.bytes().all(|c| match c {
+        b'(' | b'[' | b'{' | b'<' => {
+            depth += 1;
+            true
+        }
+        b')' | b']' | b'}' | b'>' => {
+            depth = depth.saturating_sub(1);
+            true
+        }
+        _ => depth > 0 || is_ident_byte(c) || c == b':' || c == b'.',
+    });
+    if primary && !e.is_empty() {
+        e.to_string()
+    } else {
+        format!("({e})")
+    }
+}
+
 /// The fold of `terms` (each parenthesized) by `op`: to the right (`E0 op (E1 op …)`) or to
 /// the left, with the init `I` at the far end or none.
 fn fold_terms(
@@ -311,9 +333,9 @@ fn fold_terms(
     let mut all = terms;
     if let Some(i) = init {
         if right {
-            all.push(format!("({i})"));
+            all.push(grouped(i));
         } else {
-            all.insert(0, format!("({i})"));
+            all.insert(0, grouped(i));
         }
     }
     if all.is_empty() {
@@ -334,14 +356,14 @@ fn fold_terms(
     let folded = if right {
         let mut acc = all.pop().expect("not empty");
         while let Some(t) = all.pop() {
-            acc = format!("{t}{sep}({acc})");
+            acc = format!("{t}{sep}{}", grouped(&acc));
         }
         acc
     } else {
         let mut it = all.into_iter();
         let mut acc = it.next().expect("not empty");
         for t in it {
-            acc = format!("({acc}){sep}{t}");
+            acc = format!("{}{sep}{t}", grouped(&acc));
         }
         acc
     };
@@ -367,17 +389,14 @@ mod tests {
         assert_eq!(x("return sizeof...(xs);", 3), "return 3;");
         assert_eq!(
             x("return (xs + ...);", 3),
-            "return ((xs__pack0) + ((xs__pack1) + ((xs__pack2))));"
+            "return (xs__pack0 + (xs__pack1 + xs__pack2));"
         );
         assert_eq!(
             x("return (... + xs);", 2),
-            "return (((xs__pack0)) + (xs__pack1));"
+            "return (xs__pack0 + xs__pack1);"
         );
-        assert_eq!(
-            x("return (0 + ... + xs);", 1),
-            "return (((0)) + (xs__pack0));"
-        );
-        assert_eq!(x("return (xs && ...);", 0), "return (true);");
+        assert_eq!(x("return (0 + ... + xs);", 1), "return (0 + xs__pack0);");
+        assert_eq!(x("return (xs && ...);", 0), "return true;");
         assert!(expand_packs("return (xs + ...);", &[("xs", 0)]).is_err());
         // an inner lambda's own pack is left to it
         let inner = "return apply(t, [](auto... ys){ return make_tuple(ys...); });";
