@@ -131,10 +131,16 @@ fn pack_length(pattern: &str, packs: &[(&str, usize)]) -> Result<usize, String> 
 
 /// The operator of `FOLD_OPERATORS` that `text` ends with (after trailing blanks), and where
 /// it starts.
+/// A `>` written against what it follows closes a template's arguments (`Int<N>...`,
+/// `is_static_v<decltype(xs)>...`): no operator.
 fn operator_before(text: &str) -> Option<(usize, &'static str)> {
     let t = text.trim_end();
     let op = FOLD_OPERATORS.iter().find(|op| t.ends_with(**op))?;
-    Some((t.len() - op.len(), op))
+    let at = t.len() - op.len();
+    if op.ends_with('>') && !t[..at].ends_with([' ', '\t', '\n']) {
+        return None;
+    }
+    Some((at, op))
 }
 
 /// The operator `text` starts with (after leading blanks), and where it ends.
@@ -386,6 +392,10 @@ mod tests {
         );
         assert_eq!(x("return f(a, g(xs)...);", 1), "return f(a, g(xs__pack0));");
         assert_eq!(x("return f(a, xs...);", 0), "return f(a);");
+        assert_eq!(
+            x("return f(is_static_v<decltype(xs)>...);", 1),
+            "return f(is_static_v<decltype(xs__pack0)>);"
+        );
         assert_eq!(x("return sizeof...(xs);", 3), "return 3;");
         assert_eq!(
             x("return (xs + ...);", 3),
