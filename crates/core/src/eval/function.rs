@@ -279,7 +279,19 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
-        if !r.takes(vals.len()) || (r.pack().is_none() && vals.len() != r.params.len()) {
+        if r.pack().is_some() && !r.takes(vals.len()) {
+            let fixed = r.params.len() - 1;
+            return Err(EvalError::new(
+                format!(
+                    "{} takes at least {fixed} argument{} (then its pack), got {}",
+                    r.what,
+                    if fixed == 1 { "" } else { "s" },
+                    vals.len()
+                ),
+                span,
+            ));
+        }
+        if r.pack().is_none() && vals.len() != r.params.len() {
             return Err(EvalError::new(
                 format!(
                     "{} takes {} argument{}, got {}",

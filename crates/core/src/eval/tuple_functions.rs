@@ -414,8 +414,7 @@ fn find_with(
             }
             other => Err(EvalError::new(
                 format!(
-                    "{name}: the test gives {} ({}), and CuTe reads its static value (decltype(f(x))::value): a run-time truth does not compile",
-                    crate::render::plain::render(other),
+                    "{name}: the test gives a run-time value ({}), and CuTe reads its static value (decltype(f(x))::value): a run-time truth does not compile",
                     other.kind()
                 ),
                 span,
