@@ -15,7 +15,11 @@
 //!   && f(t_i))`, `none_of(t, f)`: `not any_of(t, f)`;
 //! - `fold(t, v, f)`: `f(…f(f(v, t_0), t_1)…, t_n)` (of a non-tuple `f(v, t)`); `fold_first(t,
 //!   f)`: `fold` of `t_1…t_n` from `t_0` (of a non-tuple `t`);
-//! - `filter_tuple(t0[, t1[, t2]], f)`: `tuple_cat(f(t0_i…)...)`.
+//! - `filter_tuple(t0[, t1[, t2]], f)`: `tuple_cat(f(t0_i…)...)`;
+//! - `iscan(t, v, f)`: `(r_0, …, r_n)` with `r_i = f(r_{i-1}, t_i)`, `r_{-1} = v`; `escan(t, v,
+//!   f)`: `(v_0, …, v_n)` with `v_0 = v`, `v_{i+1} = f(v_i, t_i)` (`f` not called on the last);
+//! - `for_each(t0, t1, f)`: `f(t0_i, t1_i)` for each mode (the one-tuple form and tensors:
+//!   [`super::element_functions`]).
 
 use super::element_functions::ElementFn;
 use super::{Env, EvalError, Value};
@@ -37,6 +41,9 @@ pub(super) const TUPLE_FUNCTION_ALGORITHMS: &[&str] = &[
     "fold",
     "fold_first",
     "filter_tuple",
+    "iscan",
+    "escan",
+    "for_each",
 ];
 
 /// Whether a value is what tuple_algorithms.hpp's `transform` takes (a tuple or a number),
@@ -66,7 +73,11 @@ impl Env {
         if !TUPLE_FUNCTION_ALGORITHMS.contains(&name) {
             return None;
         }
-        if name == "transform" {
+        // `for_each(t0, t1, f)` of tuples; `for_each(t, f)` is element_functions.rs's
+        if name == "for_each" && args.len() != 3 {
+            return None;
+        }
+        if matches!(name, "transform" | "for_each") {
             let first = args.first()?;
             match self.eval(first) {
                 Ok(v) if is_tuple_operand(&v) => {}
@@ -93,7 +104,7 @@ impl Env {
         let (lo, hi, functions) = match name {
             "apply" | "find_if" | "any_of" | "all_of" | "none_of" | "for_each_leaf" => (2, 2, 1),
             "fold_first" => (2, 2, 1),
-            "fold" => (3, 3, 1),
+            "fold" | "iscan" | "escan" | "for_each" => (3, 3, 1),
             "find" => (2, 2, 0),
             "transform_apply" => (3, 5, 2),
             "transform_leaf" => (2, 3, 1),
@@ -164,9 +175,15 @@ impl Env {
                 };
                 let r = match vals[0].tuple_modes() {
                     Some(modes) => {
+                        // the tests are g's arguments (made last to first: zip_apply), folded
+                        // from the first
+                        let one = [vals[0].clone()];
+                        let tests = self
+                            .zip_apply(name, &one, args, &fs[0], span)?
+                            .unwrap_or_default();
+                        debug_assert_eq!(tests.len(), modes.len());
                         let mut acc = static_truth(op == BinOp::And);
-                        for m in modes {
-                            let t = self.call_fn(&fs[0], vec![m], span)?;
+                        for t in tests {
                             acc = super::equality::logical(op, &acc, span, &t, span)?;
                         }
                         acc
@@ -184,6 +201,38 @@ impl Env {
                 } else {
                     r
                 }
+            }
+            "for_each" => {
+                if self.zip_apply(name, &vals, args, &fs[0], span)?.is_none() {
+                    self.call_fn(&fs[0], vals.clone(), span)?;
+                }
+                Value::Tuple(Vec::new())
+            }
+            "iscan" | "escan" => {
+                let modes = tuple_arg(0)?;
+                if modes.is_empty() {
+                    return Err(EvalError::new(
+                        format!(
+                            "{name} of an empty tuple: CuTe's {name} takes seq<I, Is...> of at least one mode (it does not compile)"
+                        ),
+                        args[0].span,
+                    ));
+                }
+                let last = modes.len() - 1;
+                let mut acc = vals[1].clone();
+                let mut out = Vec::with_capacity(modes.len());
+                for (i, m) in modes.into_iter().enumerate() {
+                    if name == "escan" {
+                        out.push(acc.clone());
+                        if i < last {
+                            acc = self.call_fn(&fs[0], vec![acc, m], span)?;
+                        }
+                    } else {
+                        acc = self.call_fn(&fs[0], vec![acc, m], span)?;
+                        out.push(acc.clone());
+                    }
+                }
+                Value::tuple(out)
             }
             "fold" => match vals[0].tuple_modes() {
                 Some(modes) => {
@@ -244,12 +293,16 @@ impl Env {
             }
             others.push(modes);
         }
+        // `g(f(get<I>(t0), …)...)`: the calls are a call's arguments, which C++ evaluates in
+        // no set order and GCC (CuTe's host compiler here) from the last to the first; what
+        // `f` prints comes in that order
         let mut results = Vec::with_capacity(first.len());
-        for (i, m) in first.into_iter().enumerate() {
+        for (i, m) in first.into_iter().enumerate().rev() {
             let mut xs = vec![m];
             xs.extend(others.iter().map(|o| o[i].clone()));
             results.push(self.call_fn(f, xs, span)?);
         }
+        results.reverse();
         Ok(Some(results))
     }
 
@@ -425,8 +478,9 @@ fn find_with(
         Some(modes) => {
             let rank = modes.len();
             let mut found = rank;
-            for (i, m) in modes.into_iter().enumerate() {
-                if static_truth_of(&test(m)?)? && found == rank {
+            // the tests are a call's arguments: made last to first, as GCC does (zip_apply)
+            for (i, m) in modes.into_iter().enumerate().rev() {
+                if static_truth_of(&test(m)?)? {
                     found = i;
                 }
             }

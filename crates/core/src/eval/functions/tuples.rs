@@ -373,6 +373,24 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| applies_function(a, "fold_first")
     ),
     f!(
+        "iscan",
+        "iscan(T, V, f)",
+        "the inclusive scan (r_0,…,r_n), r_i = f(r_{i-1}, t_i) from r_{-1} = V",
+        "iscan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})",
+        3,
+        3,
+        |a| applies_function(a, "iscan")
+    ),
+    f!(
+        "escan",
+        "escan(T, V, f)",
+        "the exclusive scan (v_0,…,v_n), v_0 = V, v_{i+1} = f(v_i, t_i)",
+        "escan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})",
+        3,
+        3,
+        |a| applies_function(a, "escan")
+    ),
+    f!(
         "filter_tuple",
         "filter_tuple(T0[, T1[, T2]], f)",
         "tuple_cat(f(t0_i[, t1_i[, t2_i]])...): each f returns a tuple of what it keeps",
