@@ -659,9 +659,7 @@ impl Env {
         }
         // `for_each_leaf`, `for_each(t0, t1, f)`: their calls made as the statement was
         // evaluated (tuple_functions.rs)
-        if super::tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&name)
-            && (name != "for_each" || args.len() == 3)
-        {
+        if name == "for_each_leaf" || (name == "for_each" && args.len() == 3) {
             return Ok(());
         }
         if super::element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name) {
