@@ -1670,6 +1670,13 @@ impl Env {
         if let Some(n) = self.called_function(callee) {
             let f = functions::lookup(n)?;
             let first = args.first()?;
+            // an algorithm that applies a function (a lambda): evaluated whole, by its arm of
+            // [`Env::eval_inner`], no link
+            if tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&f.name)
+                || element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&f.name)
+            {
+                return None;
+            }
             // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
             // `size(L, mode)`, a bare name taken as a name
             if first.kind.name().is_some()

@@ -274,6 +274,13 @@ fn expand_at(
             return Ok(None);
         }
         let n = pack_length(pattern, packs)?;
+        // each term nests one level deeper: past the limit, an error before the text is built
+        if n >= crate::limits::MAX_NESTING {
+            return Err(format!(
+                "a fold expression over a pack of {n} elements nests {n} levels deep, past the limit of {} levels",
+                crate::limits::MAX_NESTING
+            ));
+        }
         let terms: Vec<String> = (0..n)
             .map(|i| grouped(&instance(pattern.trim(), packs, i)))
             .collect();
@@ -408,6 +415,7 @@ mod tests {
         assert_eq!(x("return (0 + ... + xs);", 1), "return (0 + xs__pack0);");
         assert_eq!(x("return (xs && ...);", 0), "return true;");
         assert!(expand_packs("return (xs + ...);", &[("xs", 0)]).is_err());
+        assert!(expand_packs("return (xs + ...);", &[("xs", 1 << 20)]).is_err());
         // an inner lambda's own pack is left to it
         let inner = "return apply(t, [](auto... ys){ return make_tuple(ys...); });";
         assert_eq!(x(inner, 2), inner);
