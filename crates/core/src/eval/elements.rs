@@ -717,6 +717,11 @@ impl Env {
         if functions::lookup(name).is_none_or(|f| !f.void) {
             return Ok(());
         }
+        // `for_each_leaf`, `for_each(t0, t1, f)`: their calls made as the statement was
+        // evaluated (tuple_functions.rs)
+        if name == "for_each_leaf" || (name == "for_each" && args.len() == 3) {
+            return Ok(());
+        }
         if super::element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name) {
             return self.run_element_fn_algorithm(name, args, e.span);
         }

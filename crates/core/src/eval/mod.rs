@@ -17,6 +17,7 @@ pub mod partition_statement;
 mod printf;
 pub mod storage;
 mod traits;
+pub(crate) mod tuple_functions;
 mod value;
 
 use std::collections::HashMap;
@@ -855,6 +856,18 @@ impl Env {
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
         }
+        // `transform` of a tuple (tuple_algorithms.hpp's) returns the tuple it makes
+        if let ExprKind::Call(callee, [first, ..]) = e.kind
+            && self
+                .called_function(callee)
+                .map(|n| n.strip_prefix("cute::").unwrap_or(n))
+                == Some("transform")
+            && self
+                .eval(first)
+                .is_ok_and(|v| tuple_functions::is_tuple_operand(&v))
+        {
+            return false;
+        }
         // (`cp_async_wait<0>()`: the function its template form calls)
         matches!(e.kind, ExprKind::Call(callee, _)
             if self.called_function(callee)
@@ -1605,6 +1618,14 @@ impl Env {
                     first.span,
                 ))
             }
+            // tuple_algorithms.hpp's algorithms that apply a function (`apply`, `fold`,
+            // `transform` of a tuple, …: tuple_functions.rs)
+            ExprKind::Call(callee, args)
+                if let Some(name) = self.called_function(callee)
+                    && let Some(r) = self.tuple_algorithm(name, args, e.span) =>
+            {
+                r
+            }
             // `reduce`, `transform`, `for_each`, `batch_reduce`: their function argument a
             // functor or a lambda (element_functions.rs); the call checked by the table
             ExprKind::Call(callee, args)
@@ -1717,6 +1738,13 @@ impl Env {
         if let Some(n) = self.called_function(callee) {
             let f = functions::lookup(n)?;
             let first = args.first()?;
+            // an algorithm that applies a function (a lambda): evaluated whole, by its arm of
+            // [`Env::eval_inner`], no link
+            if tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&f.name)
+                || element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&f.name)
+            {
+                return None;
+            }
             // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
             // `size(L, mode)`, a bare name taken as a name
             if first.kind.name().is_some()

@@ -7,6 +7,7 @@ mod control;
 mod cut;
 mod function;
 pub mod literal;
+pub mod pack;
 mod place;
 mod traits;
 
@@ -2671,23 +2672,33 @@ impl<'a> Parser<'a> {
                         .count();
                     let name = &trimmed[trimmed.len() - name_len..];
                     let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
-                    if part.contains("...") {
+                    // a parameter pack (`auto... xs`, `auto&&... xs`): the last parameter,
+                    // its name marked `...xs` (expanded at each call: parser::pack)
+                    let is_pack = part.contains("...");
+                    if is_pack && at + part.len() < end {
                         return err(
-                            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled: cute's lambdas take one value per parameter",
+                            "a lambda's parameter pack ('auto... xs') is modelled as its last parameter",
                             Span::new(at, at + part.len()),
                         );
                     }
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
-                        || part.contains("...")
+                        || (is_pack
+                            && !trimmed[..trimmed.len() - name_len]
+                                .trim_end()
+                                .ends_with("..."))
                     {
                         return err(
                             "a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",
                             Span::new(at, at + part.len()),
                         );
                     }
-                    params.push(name);
+                    if is_pack {
+                        params.push(self.arena.alloc_str(&format!("...{name}")));
+                    } else {
+                        params.push(name);
+                    }
                 }
             }
             p = self.skip_ws(end + 1);
@@ -2712,8 +2723,11 @@ impl<'a> Parser<'a> {
                 Span::new(open, open + 1),
             );
         };
-        // read once, so its errors point into the statement; run at each call
-        self.block(open + 1, close, self.depth + 1)?;
+        // read once, so its errors point into the statement; run at each call (a variadic
+        // lambda's body is read at its call, its packs expanded: parser::pack)
+        if !params.last().is_some_and(|p| p.starts_with("...")) {
+            self.block(open + 1, close, self.depth + 1)?;
+        }
         let end = close + 1;
         Ok((
             end,

@@ -33,6 +33,29 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         3,
         |a| {
+            // `group<B,E>(t)` of a tuple (tuple_algorithms.hpp): modes [B, E) as one mode, a
+            // tuple (nothing inserted where B == E)
+            if let Value::IntTuple(t) = &a.vals[0]
+                && !t.is_int()
+            {
+                let (b, e) = (a.index(1)?, a.index(2)?);
+                let modes = t.modes().to_vec();
+                if b > e || e > modes.len() {
+                    return Err(EvalError::new(
+                        format!(
+                            "group<{b},{e}> of a tuple of rank {}: CuTe static_asserts B <= E <= rank",
+                            modes.len()
+                        ),
+                        a.span,
+                    ));
+                }
+                let mut out: Vec<crate::algebra::IntTuple> = modes[..b].to_vec();
+                if b < e {
+                    out.push(modes[b..e].iter().cloned().collect());
+                }
+                out.extend(modes[e..].iter().cloned());
+                return Ok(Value::IntTuple(out.into_iter().collect()));
+            }
             a.layout(0)?
                 .group(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
@@ -189,6 +212,25 @@ pub(super) fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
     let templated_n = a.len() == 2
         && a.spans[1].end <= a.spans[0].start
         && matches!(&a.vals[1], Value::IntTuple(t) if t.is_int());
+    // `append(t, x)`, `prepend(t, x)` of a tuple and a value that is no layout
+    // (tuple_algorithms.hpp): a tuple, x a mode of its own
+    if a.len() == 2
+        && !templated_n
+        && let Value::IntTuple(t) = &a.vals[0]
+        && let Value::IntTuple(x) = &a.vals[1]
+    {
+        let mut modes: Vec<crate::algebra::IntTuple> = if t.is_int() {
+            vec![t.clone()]
+        } else {
+            t.modes().to_vec()
+        };
+        if front {
+            modes.insert(0, x.clone());
+        } else {
+            modes.push(x.clone());
+        }
+        return Ok(Value::IntTuple(modes.into_iter().collect()));
+    }
     let (x, n) = match a.len() {
         1 => (Layout::trivial(), None),
         2 if templated_n => (Layout::trivial(), Some(a.index(1)?)),
