@@ -55,6 +55,9 @@ pub enum Value {
     /// A value of an element type (`T(i)` of an owning tensor, `1.5f`, `half_t(2)`):
     /// [`storage::Scalar`](super::storage::Scalar).
     Scalar(Box<super::storage::Scalar>),
+    /// A struct of the program's own: its type, a pointer to an object of it, or the object
+    /// ([`structs`](super::structs)).
+    Struct(Box<super::structs::StructValue>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -79,6 +82,11 @@ impl Value {
     /// A composed layout `Sw o OFF o L`.
     pub fn composed(c: ComposedLayout) -> Value {
         Value::Composed(Box::new(c))
+    }
+
+    /// A struct value (boxed).
+    pub fn structure(s: super::structs::StructValue) -> Value {
+        Value::Struct(Box::new(s))
     }
 
     /// A layout shifted by an offset, `OFF o L`.
@@ -188,6 +196,7 @@ impl Value {
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
             Value::Scalar(_) => "a number",
+            Value::Struct(s) => s.kind(),
         }
     }
 }

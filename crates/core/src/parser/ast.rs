@@ -78,6 +78,9 @@ pub enum UnOp {
     BitNot,
     /// `!a`: logical negation (a `bool`).
     Not,
+    /// `*p`: a pointer's dereference (of a pointer to a struct of the program's own, its
+    /// object: `*reinterpret_cast<SharedStorage*>(shared_memory)`).
+    Deref,
 }
 
 impl UnOp {
@@ -88,6 +91,7 @@ impl UnOp {
             UnOp::Plus => "+",
             UnOp::BitNot => "~",
             UnOp::Not => "!",
+            UnOp::Deref => "*",
         }
     }
 }
@@ -344,6 +348,9 @@ pub enum Stmt<'a> {
     /// A function's definition, `template <class A> void f(A const& a) { … }`: bound to its
     /// name, called later.
     Function(&'a super::function::FunctionDef<'a>),
+    /// A struct's definition, `template <class T> struct S { … };`: bound to its name, laid
+    /// out where it is instantiated (`S<float>`).
+    Struct(&'a super::structs::StructDef<'a>),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.

@@ -131,6 +131,7 @@ impl<'a> Parser<'a> {
             let Some((w, end)) = self.word_at(p) else {
                 return if templated { not_modelled(p) } else { Ok(None) };
             };
+            let w_at = p;
             let next = self.skip_ws(end);
             match self.peek(next) {
                 Some('(') if matches!(w, "decltype" | "__launch_bounds__") => {
@@ -149,6 +150,12 @@ impl<'a> Parser<'a> {
                 Some(':') if self.src[next..].starts_with("::") => p = self.skip_ws(next + 2),
                 Some('&' | '*') => p = self.skip_ws(next + 1),
                 _ => p = next,
+            }
+            if templated
+                && words == 0
+                && let Some(def) = self.struct_definition(pos, w_at, &type_params)?
+            {
+                return Ok(Some(def));
             }
             if templated && matches!(w, "struct" | "class" | "union") {
                 return err(

@@ -8,6 +8,7 @@ mod cut;
 mod function;
 pub mod literal;
 mod place;
+mod structs;
 mod traits;
 
 pub use bumpalo::Bump;
@@ -23,6 +24,7 @@ pub use ast::{
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
+pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -276,6 +278,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     // Python's `@cute.jit def f(…):` and its body
     if matches!(src.as_bytes()[pos], b'@' | b'd')
         && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
+    // a struct of the program's own (`struct SharedStorage { … };`, structs.rs)
+    if matches!(src.as_bytes()[pos], b's' | b'c')
+        && let Some(stmt) = p.struct_definition(pos, pos, &[])?
     {
         return Ok(stmt);
     }
@@ -1683,6 +1691,7 @@ impl<'a> Parser<'a> {
             (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
             (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
             (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            (Some(b'*'), n) if n != Some(&b'=') => Some((UnOp::Deref, 1)),
             (Some(b'n'), _)
                 if self.word_at(pos).is_some_and(|(w, _)| w == "not")
                     && self
@@ -3347,6 +3356,7 @@ fn fold_literal(e: &Expr) -> Option<i64> {
                 UnOp::Plus => Some(x),
                 UnOp::BitNot => Some(!x),
                 UnOp::Not => Some(i64::from(x == 0)),
+                UnOp::Deref => None,
             }
         }
         ExprKind::Binary(op, a, b) => {

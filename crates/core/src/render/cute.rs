@@ -171,6 +171,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Scalar(s) => write!(out, "{s}"),
+        // (CuTe has no print of a struct of the program's own: its type, as cute names it)
+        Value::Struct(s) => write!(out, "{}", s.described()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

@@ -275,6 +275,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
+        Value::Struct(s) => write!(out, "{}", s.described()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())
