@@ -2179,6 +2179,12 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
+        if let Some(n) = self.called_function(callee)
+            && let Some(e) = self.struct_constructed(n, callee.span)
+        {
+            return Err(e);
+        }
         // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
         // 0, as cute answers C++'s `threadIdx.x`
         if let Some(n) = self.called_function(callee)

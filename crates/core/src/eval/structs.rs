@@ -294,6 +294,25 @@ impl Env {
         Some(self.instantiate(base, t, args, span).map(Value::structure))
     }
 
+    /// `S<…> s;`, `S<…>{}` of a struct the session defines: an object of its own, which is not
+    /// modelled (its storage is the memory a kernel casts to it). `None`: no struct.
+    pub(super) fn struct_constructed(&self, n: &str, span: Span) -> Option<EvalError> {
+        let r = self.struct_type(n, span)?;
+        Some(match r {
+            Err(e) => e,
+            Ok(v) => EvalError::new(
+                format!(
+                    "an object of the struct '{}' of its own is not modelled: cute lays out a struct over memory, as a kernel's shared storage is (extern __shared__ char smem[]; auto& s = *reinterpret_cast<{n}*>(smem);)",
+                    match &v {
+                        Value::Struct(s) => s.type_name().to_string(),
+                        _ => n.to_string(),
+                    }
+                ),
+                span,
+            ),
+        })
+    }
+
     /// A struct's template instantiated for `args` (the text between its brackets) and laid
     /// out.
     fn instantiate(
@@ -420,6 +439,8 @@ impl Env {
             };
             let (elem, bytes) = self.member_element(elem, span)?;
             let n = self.member_int(count, "the number of elements", span)?;
+            let template = template.trim_end_matches('<');
+            let template = format!("{template}<");
             let mut align = default_align.unwrap_or(1).max(bytes);
             if let [_, _, a] = args.as_slice() {
                 align = align.max(self.member_int(a, "the alignment", span)?);
@@ -435,7 +456,7 @@ impl Env {
                 .ok_or_else(|| EvalError::new(format!("'{ty}' overflows 64 bits"), span))?;
             let size = round_up(size, align, span)?;
             let storage = StructValue {
-                ty: bare.to_string(),
+                ty: format!("{template}{elem}, {n}>"),
                 size,
                 align,
                 members: Vec::new(),

@@ -581,6 +581,14 @@ pub fn starts_braced(line: &str) -> bool {
         return true;
     }
     let code = t.split("//").next().unwrap_or("").trim_end();
+    // a struct's definition, `struct SharedStorage {` (its `}` ends it: structs.rs)
+    if matches!(word, "struct" | "class")
+        && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
+        && !name.is_empty()
+        && !code.contains(';')
+    {
+        return true;
+    }
     if DEFINITION_START.contains(&word) {
         let head = code.split('(').next().unwrap_or("");
         let only_words = code

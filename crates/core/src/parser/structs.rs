@@ -179,13 +179,18 @@ fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
         }
     }
     // a member function: a `(` before the first `;` or `{` at the top level
-    let stop = rest
-        .find([';', '{', '('])
-        .ok_or("expected ';' after a struct's member")?;
+    // (outside a type's template arguments: `ArrayEngine<T, size<2>(L{})>`; a C array's
+    // extent `[size<2>(L{})]` is no parameter list)
+    let stop = first_outside_angles(rest, b";{([").ok_or("expected ';' after a struct's member")?;
     if rest.as_bytes()[stop] == b'(' {
         let close =
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
         let name = last_word(&rest[..stop]);
+        if rest[..stop].trim() == name {
+            return Err(format!(
+                "a constructor ('{name}(…)') is not modelled: cute lays out a struct's members, their values are the memory's"
+            ));
+        }
         if !rest[stop + 1..close].trim().is_empty() {
             return Err(format!(
                 "the member function '{name}' takes parameters: cute models member functions without parameters, 'auto NAME() {{ return EXPR; }}'"
@@ -225,14 +230,6 @@ fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
     // whole: `ArrayEngine<T, cosize_v<L>>`)
     let end = top_level_semicolon(rest).ok_or("expected ';' after a struct's member")?;
     let decl = rest[..end].trim();
-    if decl.contains('=') || decl.contains('{') {
-        return Err(format!(
-            "a member with an initializer ('{decl}') is not modelled: cute lays out a struct's members, their values are the memory's"
-        ));
-    }
-    if decl.contains(':') && !decl.contains("::") {
-        return Err(format!("a bit field ('{decl}') is not modelled"));
-    }
     let (head, extent) = match decl.strip_suffix(']') {
         Some(d) => {
             let open = d.rfind('[').ok_or("expected '[' of a C array")?;
@@ -240,6 +237,14 @@ fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
         }
         None => (decl, None),
     };
+    if head.contains('=') || head.contains('{') {
+        return Err(format!(
+            "a member with an initializer ('{decl}') is not modelled: cute lays out a struct's members, their values are the memory's"
+        ));
+    }
+    if head.contains(':') && !head.contains("::") {
+        return Err(format!("a bit field ('{decl}') is not modelled"));
+    }
     let name = last_word(head);
     let ty = head[..head.len() - name.len()].trim();
     if name.is_empty() || ty.is_empty() || ty.ends_with(',') {
@@ -263,6 +268,20 @@ fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
         },
         &rest[end + 1..],
     ))
+}
+
+/// The index of the first of `stops` in `text` outside template arguments `<…>`.
+fn first_outside_angles(text: &str, stops: &[u8]) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            _ if depth <= 0 && stops.contains(&c) => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The index of the first `;` of `text` outside brackets.
@@ -312,7 +331,7 @@ impl<'a> Parser<'a> {
             Some('{') => {}
             Some('<') => {
                 return err(
-                    "a class template's specialization ('struct NAME<…> { … }') is not modelled: cute knows CuTe 4.7's own types and atoms (MMA_Traits, Copy_Traits)",
+                    "a class template or its specialization ('template <…> struct NAME<…> { … }') is not modelled: cute knows CuTe 4.7's own types and atoms (MMA_Traits, Copy_Traits)",
                     Span::new(pos, open + 1),
                 );
             }
