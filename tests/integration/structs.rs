@@ -3,24 +3,24 @@
 //! uint64_t tma_barrier[N]; };`): laid out as the compiler lays it out (`sizeof`, each member's
 //! offset), `*reinterpret_cast<S*>(smem)` the object there, `smem.A.begin()` its member's
 //! pointer, a member function's returned expression. `tests/oracle/structs.txt` is the program
-//! CuTe 4.7 runs (`cute-oracle < tests/oracle/structs.txt > tests/golden/struct_layouts.txt`):
+//! CuTe 4.7 runs (`cute-oracle < tests/oracle/structs.txt > tests/golden/struct_layouts.txt`, exit 0):
 //! its structs at file scope, each expression of a null-based `char*` cast to the struct, so the
 //! offsets show; cute reads the same definitions and expressions.
 
 use crate::helpers::{cute_format, golden_dir};
 
 /// The oracle's program as cute reads it: the structs' definitions (between the program's
-/// `return ff();}` and `int ff(){`), then the expressions, one a line.
+/// `return (ff(), 0);}` and `int ff(){`), then the expressions, one a line.
 fn oracle_session() -> String {
     let path = golden_dir().join("../oracle/structs.txt");
     let text = std::fs::read_to_string(path).expect("tests/oracle/structs.txt");
     let mut lines = text.lines();
     let first = lines.next().expect("the definitions' line");
     let defs = first
-        .split_once("return ff();}")
+        .split_once("return (ff(), 0);}")
         .and_then(|(_, r)| r.split_once(" int ff(){"))
         .map(|(d, _)| d.trim())
-        .expect("the definitions between 'return ff();}' and 'int ff(){'");
+        .expect("the definitions between 'return (ff(), 0);}' and 'int ff(){'");
     let mut session = format!("{defs}\n");
     for l in lines.filter(|l| !l.trim().is_empty()) {
         session.push_str(l);
@@ -99,7 +99,7 @@ fn what_a_struct_does_not_model_is_named() {
         ),
         (
             "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nauto p = reinterpret_cast<S<half_t>*>(static_cast<char*>(nullptr));\np.A",
-            "'.A' of a pointer to 'S<half_t>': dereference it first",
+            "'.A' of a pointer to 'S<half_t>': dereference it first ((*p).m, p->m)",
         ),
         (
             "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nsizeof(S<int4_t>)",

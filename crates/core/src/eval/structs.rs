@@ -141,7 +141,7 @@ impl StructValue {
             )),
             Place::Pointer(_) => Err(EvalError::new(
                 format!(
-                    "{what} of a pointer to '{}': dereference it first ((*p).m; '->' is not read)",
+                    "{what} of a pointer to '{}': dereference it first ((*p).m, p->m)",
                     self.ty
                 ),
                 span,

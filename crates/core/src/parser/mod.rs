@@ -1929,6 +1929,21 @@ impl<'a> Parser<'a> {
                     };
                     pos = end;
                 }
+                // `p->m`: `(*p).m` (a pointer to a struct of the program's own, structs.rs)
+                Some('-')
+                    if self.rest(q).starts_with("->")
+                        && let Some((name, end)) = self.word_at(self.skip_ws(q + 2)) =>
+                {
+                    let deref = Expr {
+                        kind: ExprKind::Unary(UnOp::Deref, self.alloc(e)),
+                        span: Span::new(e.span.start, q + 2),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(deref), name),
+                        span: Span::new(e.span.start, end),
+                    };
+                    pos = end;
+                }
                 Some('.') => {
                     let Some((mut name, mut end)) = self.word_at(self.skip_ws(q + 1)) else {
                         return err("expected a field name after '.'", Span::new(q, q + 1));
