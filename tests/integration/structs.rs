@@ -106,6 +106,14 @@ fn what_a_struct_does_not_model_is_named() {
             "a struct's member of the 4-bit type 'int4_t' is not modelled",
         ),
         (
+            "struct S { cute::ArrayEngine<half_t, sizeof(S)> A; };\nsizeof(S)",
+            "the struct 'S' is instantiated or called inside itself deeper than 64 levels (the limit on nested calls)",
+        ),
+        (
+            "template <class T> struct R { cute::ArrayEngine<T, 8> A; auto f() { return (*reinterpret_cast<R<T>*>(static_cast<char*>(nullptr))).f(); } };\n(*reinterpret_cast<R<float>*>(static_cast<char*>(nullptr))).f()",
+            "the struct 'R' is instantiated or called inside itself deeper than 64 levels",
+        ),
+        (
             "*make_layout(4)",
             "'*' of a layout: cute models a pointer's dereference of a pointer to a struct",
         ),
@@ -114,4 +122,20 @@ fn what_a_struct_does_not_model_is_named() {
         assert_eq!(code, 1, "{input}");
         assert!(err.contains(message), "{input}: {err}");
     }
+}
+
+/// Anonymous unions and structs nest at most 32 deep (the reader recurses into each).
+#[test]
+fn nested_unions_stop_at_the_limit() {
+    let input = format!(
+        "struct D {{ {} int x; {} }};\n",
+        "union { ".repeat(40),
+        "} u; ".repeat(40)
+    );
+    let (_, err, code) = cute_format(&input);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("anonymous unions and structs nested more than 32 deep (the limit)"),
+        "{err}"
+    );
 }

@@ -13,7 +13,7 @@
 //! `ArrayEngine<T, N>` holds an `array_aligned<T, N>` for a whole-byte `T` (tensor_impl.hpp),
 //! and its `begin()` is the array's.
 
-use super::{Env, EvalError, Outcome, Value};
+use super::{Env, ErrorKind, EvalError, Outcome, Value};
 use crate::algebra::pointer::{ElementWidth, Pointer};
 use crate::parser::{self, MemberDef, MemberKind, Span, StructDef};
 
@@ -334,7 +334,10 @@ impl Env {
                 span,
             ));
         }
+        // `struct S { ArrayEngine<half_t, sizeof(S)> A; };`: an instantiation inside itself
+        self.check_struct_depth(name, span)?;
         let mut inner = self.clone();
+        inner.lambda_depth += 1;
         let mut scope = Vec::new();
         let mut written = Vec::new();
         for (param, arg) in t.params.iter().zip(&args) {
@@ -376,9 +379,11 @@ impl Env {
         let arena = bumpalo::Bump::new();
         let e = parser::parse_cpp_expr(text, &arena)
             .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
-        let v = self
-            .eval(&e)
-            .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
+        let v = self.eval(&e).map_err(|e| match e.kind {
+            // a limit reached inside (a struct asking its own size) is said once
+            ErrorKind::Limit => EvalError::limit(e.message, span),
+            _ => EvalError::new(format!("{what} '{text}': {}", e.message), span),
+        })?;
         v.as_int().ok_or_else(|| {
             EvalError::new(
                 format!("{what} '{text}' must be an integer, found {}", v.kind()),
@@ -573,6 +578,22 @@ impl Env {
         })
     }
 
+    /// The limit on nested calls, which a struct's instantiation and its member functions
+    /// count against (a struct whose member's size asks its own `sizeof`, a member function
+    /// that calls itself).
+    fn check_struct_depth(&self, name: &str, span: Span) -> Result<(), EvalError> {
+        if self.lambda_depth >= crate::limits::MAX_CALL_DEPTH {
+            return Err(EvalError::limit(
+                format!(
+                    "the struct '{name}' is instantiated or called inside itself deeper than {} levels (the limit on nested calls)",
+                    crate::limits::MAX_CALL_DEPTH
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
     /// `sizeof(S)` of a struct type (or of an object of one): its size in bytes, a `size_t`.
     pub(super) fn struct_size(&self, s: &StructValue) -> Value {
         Value::IntTuple(crate::algebra::IntTuple::int_of(s.size, true))
@@ -673,7 +694,9 @@ impl Env {
                 ));
             }
             s.object(&format!("'{name}()'"), span)?;
+            self.check_struct_depth(&s.ty, span)?;
             let mut inner = self.clone();
+            inner.lambda_depth += 1;
             for (p, v) in &s.scope {
                 inner.set(p, v.clone());
             }
@@ -689,11 +712,12 @@ impl Env {
                     span,
                 )
             })?;
-            inner.eval(&e).map_err(|e| {
-                EvalError::new(
+            inner.eval(&e).map_err(|e| match e.kind {
+                ErrorKind::Limit => EvalError::limit(e.message, span),
+                _ => EvalError::new(
                     format!("in the member function '{name}': {}", e.message),
                     span,
-                )
+                ),
             })
         })())
     }

@@ -104,6 +104,19 @@ fn close_of(text: &str, open: usize) -> Option<usize> {
 /// `alignas`, anonymous unions and structs, member functions that return an expression. An
 /// error names what is none of these (a constructor, a base class, a bit field …).
 pub fn struct_members(body: &str) -> Result<Vec<MemberDef>, String> {
+    members_within(body, 0)
+}
+
+/// The anonymous unions and structs one struct may nest, one inside another.
+const MAX_NESTED: usize = 32;
+
+/// [`struct_members`] of a body `depth` anonymous unions and structs deep.
+fn members_within(body: &str, depth: usize) -> Result<Vec<MemberDef>, String> {
+    if depth > MAX_NESTED {
+        return Err(format!(
+            "anonymous unions and structs nested more than {MAX_NESTED} deep (the limit)"
+        ));
+    }
     let text = without_comments(body);
     let mut out = Vec::new();
     let mut rest = text.trim_start();
@@ -112,7 +125,7 @@ pub fn struct_members(body: &str) -> Result<Vec<MemberDef>, String> {
             rest = r.trim_start();
             continue;
         }
-        let (member, after) = member_at(rest)?;
+        let (member, after) = member_at(rest, depth)?;
         out.push(member);
         rest = after.trim_start();
     }
@@ -120,7 +133,7 @@ pub fn struct_members(body: &str) -> Result<Vec<MemberDef>, String> {
 }
 
 /// The member at the start of `text` and the text after it.
-fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
+fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     let mut rest = text;
     let mut align = None;
     loop {
@@ -147,7 +160,7 @@ fn member_at(text: &str) -> Result<(MemberDef, &str), String> {
                 let open = rest.len() - after.len();
                 let close =
                     close_of(rest, open).ok_or(format!("expected '}}' to close the {word}"))?;
-                let members = struct_members(&rest[open + 1..close])?;
+                let members = members_within(&rest[open + 1..close], depth + 1)?;
                 let tail = &rest[close + 1..];
                 let end = tail
                     .find(';')
