@@ -586,6 +586,9 @@ pub fn starts_braced(line: &str) -> bool {
         && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
         && !name.is_empty()
         && !code.contains(';')
+        // (not Python's `class Foo:`, `class Foo(Base):`)
+        && !code.ends_with(':')
+        && !code.contains('(')
     {
         return true;
     }

@@ -348,7 +348,8 @@ impl<'a> Parser<'a> {
                     Span::new(pos, open + 1),
                 );
             }
-            Some(':') => {
+            // (Python's `class Foo:` is none)
+            Some(':') if self.src[open..].contains('{') => {
                 return err(
                     "a struct with a base class ('struct NAME : BASE { … }') is not modelled: cute lays out a struct's own members",
                     Span::new(name_at, open + 1),
