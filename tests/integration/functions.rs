@@ -144,7 +144,7 @@ fn misuse_is_an_error_naming_it() {
             "expected an expression after '='",
         ),
         (
-            "template <class T> struct S { int x; };\n",
+            "template <> struct S<int> { int x; };\n",
             "a class template or its specialization ('template <…> struct NAME<…> { … }') is not modelled",
         ),
         (

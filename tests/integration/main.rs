@@ -34,6 +34,7 @@ mod pointers;
 mod render;
 mod roundtrip;
 mod smem;
+mod structs;
 mod suite;
 mod sweep_constructs;
 mod sweep_docs;

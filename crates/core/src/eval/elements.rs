@@ -106,6 +106,10 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
         ))),
         UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
         UnOp::Splat => Err(EvalError::new("'*x' of a number is not modelled", span)),
+        UnOp::Deref => Err(EvalError::new(
+            "'*' of a number: a number is no pointer",
+            span,
+        )),
     })
 }
 

@@ -16,6 +16,7 @@ pub mod methods;
 pub mod partition_statement;
 mod printf;
 pub mod storage;
+pub mod structs;
 mod traits;
 pub(crate) mod tuple_functions;
 mod value;
@@ -299,6 +300,8 @@ pub struct Env {
     /// Whether an `else` written as the next statement runs: the top-level `if` just run had
     /// no `else` and its condition was false (`control.rs`); `None` after any other statement.
     else_runs: Option<bool>,
+    /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
+    structs: HashMap<String, structs::StructTemplate, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -338,6 +341,7 @@ impl Clone for Env {
             returned: None,
             buffers: self.buffers.clone(),
             else_runs: self.else_runs,
+            structs: self.structs.clone(),
         }
     }
 }
@@ -624,6 +628,7 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
+            Stmt::Struct(def) => self.define_struct(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -1406,6 +1411,8 @@ impl Env {
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
+                // a struct of the program's own, `SharedStorage<TA, TB, …>` (structs.rs)
+                None if let Some(r) = self.struct_type(n, e.span) => r,
                 // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
                 // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
@@ -1441,6 +1448,11 @@ impl Env {
             }
             ExprKind::Unary(op, x) => {
                 let v = self.eval(x)?;
+                if *op == UnOp::Deref
+                    && let Value::Struct(s) = v
+                {
+                    return s.dereferenced(e.span).map(Value::structure);
+                }
                 unary(*op, &v, x.span, e.span)
             }
             ExprKind::Static(x) => {
@@ -2013,6 +2025,10 @@ impl Env {
                 span,
             ));
         }
+        // `reinterpret_cast<SharedStorage*>(smem)` of a struct of the program's own
+        if let Some(r) = self.struct_cast(name, args, span) {
+            return r;
+        }
         let mut called = self.eval_args(args)?;
         // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
         if t.mode_index
@@ -2276,6 +2292,12 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
+        if let Some(n) = self.called_function(callee)
+            && let Some(e) = self.struct_constructed(n, callee.span)
+        {
+            return Err(e);
+        }
         // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
         // 0, as cute answers C++'s `threadIdx.x`
         if let Some(n) = self.called_function(callee)
@@ -2470,6 +2492,20 @@ impl Env {
     /// C++'s `sizeof(T)` of an element type (or an alias bound to one): its bytes as a run-time
     /// `size_t`. A sub-byte type (`uint4_t`, `int2b_t`) is CuTe's one-byte struct.
     fn size_of(&self, arg: &Expr) -> Result<Value, EvalError> {
+        // a struct of the program's own, `sizeof(SharedStorage<TA, TB, …>)` (structs.rs)
+        if let ExprKind::Name(n) = arg.kind {
+            let s = match self.get(n) {
+                Some(Value::Struct(s)) => Some(Ok(Value::Struct(s.clone()))),
+                Some(_) => None,
+                None => self.struct_type(n, arg.span),
+            };
+            if let Some(s) = s {
+                return match s? {
+                    Value::Struct(s) => Ok(self.struct_size(&s)),
+                    other => Ok(other),
+                };
+            }
+        }
         // a tuple type, `sizeof(tuple<_1, int32_t>)`, `sizeof(T)` of `using T = tuple<…>;`
         let tuple_type = match arg.kind {
             ExprKind::Name(n) => self.get(n).cloned(),
@@ -2682,6 +2718,10 @@ impl Env {
         target: Value,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `smem.A.begin()`, `shared_storage.tensor_sA()` of a struct of the program's own
+        if let Some(r) = self.struct_method(&target, name, args, span) {
+            return r;
+        }
         let vals = self.eval_args(args)?;
         let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
         if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
@@ -4033,6 +4073,9 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     {
         return Ok(Value::Bool(!b));
     }
+    if op == UnOp::Deref {
+        return Err(structs::not_dereferenced(v, span));
+    }
     let Some(x) = v.as_int() else {
         return Err(EvalError::new(
             format!(
@@ -4058,6 +4101,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
         UnOp::Splat => return Err(splat_outside_call(span)),
+        UnOp::Deref => return Err(structs::not_dereferenced(v, span)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
 }

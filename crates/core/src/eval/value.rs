@@ -65,6 +65,9 @@ pub enum Value {
     /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
     /// the tuple of its elements.
     Array(Box<super::array::Array>),
+    /// A struct of the program's own: its type, a pointer to an object of it, or the object
+    /// ([`structs`](super::structs)).
+    Struct(Box<super::structs::StructValue>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -90,6 +93,11 @@ impl Value {
     /// A composed layout `Sw o OFF o L`.
     pub fn composed(c: ComposedLayout) -> Value {
         Value::Composed(Box::new(c))
+    }
+
+    /// A struct value (boxed).
+    pub fn structure(s: super::structs::StructValue) -> Value {
+        Value::Struct(Box::new(s))
     }
 
     /// A layout shifted by an offset, `OFF o L`.
@@ -205,6 +213,7 @@ impl Value {
             Value::Scalar(_) => "a number",
             Value::Constant(_) => "an integral constant",
             Value::Array(_) => "an array",
+            Value::Struct(s) => s.kind(),
         }
     }
 }

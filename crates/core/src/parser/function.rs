@@ -139,6 +139,7 @@ impl<'a> Parser<'a> {
             let Some((w, end)) = self.word_at(p) else {
                 return if templated { not_modelled(p) } else { Ok(None) };
             };
+            let w_at = p;
             let next = self.skip_ws(end);
             match self.peek(next) {
                 Some('(') if matches!(w, "decltype" | "__launch_bounds__") => {
@@ -157,6 +158,12 @@ impl<'a> Parser<'a> {
                 Some(':') if self.src[next..].starts_with("::") => p = self.skip_ws(next + 2),
                 Some('&' | '*') => p = self.skip_ws(next + 1),
                 _ => p = next,
+            }
+            if templated
+                && words == 0
+                && let Some(def) = self.struct_definition(pos, w_at, &type_params)?
+            {
+                return Ok(Some(def));
             }
             if templated && matches!(w, "struct" | "class" | "union") {
                 return err(
@@ -599,6 +606,17 @@ pub fn starts_braced(line: &str) -> bool {
         return true;
     }
     let code = t.split("//").next().unwrap_or("").trim_end();
+    // a struct's definition, `struct SharedStorage {` (its `}` ends it: structs.rs)
+    if matches!(word, "struct" | "class")
+        && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
+        && !name.is_empty()
+        && !code.contains(';')
+        // (not Python's `class Foo:`, `class Foo(Base):`)
+        && !code.ends_with(':')
+        && !code.contains('(')
+    {
+        return true;
+    }
     if DEFINITION_START.contains(&word) {
         let head = code.split('(').next().unwrap_or("");
         let only_words = code

@@ -9,6 +9,7 @@ mod function;
 pub mod literal;
 pub mod pack;
 mod place;
+mod structs;
 mod traits;
 
 pub use bumpalo::Bump;
@@ -24,6 +25,7 @@ pub use ast::{
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
+pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -278,6 +280,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     // Python's `@cute.jit def f(…):` and its body
     if matches!(src.as_bytes()[pos], b'@' | b'd')
         && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
+    // a struct of the program's own (`struct SharedStorage { … };`, structs.rs)
+    if matches!(src.as_bytes()[pos], b's' | b'c')
+        && let Some(stmt) = p.struct_definition(pos, pos, &[])?
     {
         return Ok(stmt);
     }
@@ -1714,6 +1722,7 @@ impl<'a> Parser<'a> {
             {
                 Some((UnOp::Splat, 1))
             }
+            (Some(b'*'), n) if n != Some(&b'=') => Some((UnOp::Deref, 1)),
             (Some(b'n'), _)
                 if self.word_at(pos).is_some_and(|(w, _)| w == "not")
                     && self
@@ -1952,6 +1961,21 @@ impl<'a> Parser<'a> {
                             kind: ExprKind::Call(self.alloc(e), args),
                             span,
                         },
+                    };
+                    pos = end;
+                }
+                // `p->m`: `(*p).m` (a pointer to a struct of the program's own, structs.rs)
+                Some('-')
+                    if self.rest(q).starts_with("->")
+                        && let Some((name, end)) = self.word_at(self.skip_ws(q + 2)) =>
+                {
+                    let deref = Expr {
+                        kind: ExprKind::Unary(UnOp::Deref, self.alloc(e)),
+                        span: Span::new(e.span.start, q + 2),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(deref), name),
+                        span: Span::new(e.span.start, end),
                     };
                     pos = end;
                 }
@@ -3472,6 +3496,7 @@ fn fold_literal(e: &Expr) -> Option<i64> {
                 UnOp::BitNot => Some(!x),
                 UnOp::Not => Some(i64::from(x == 0)),
                 UnOp::Splat => None,
+                UnOp::Deref => None,
             }
         }
         ExprKind::Binary(op, a, b) => {

@@ -164,6 +164,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         }
         Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
+        Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
         Value::Atom(a) => atom(v, a, opts)?,
     };
     if opts.with_values
