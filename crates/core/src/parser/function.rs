@@ -379,7 +379,12 @@ impl<'a> Parser<'a> {
             // `return` is a name here (`return = 4`): not C++'s statement
             return Ok(None);
         }
-        let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
+        // a return stands in a body (a function's, a lambda's): C++ code, where C++'s
+        // relational operators are read (`return x < _4{};`), as in a condition
+        let relational = std::mem::replace(&mut self.relational, true);
+        let read = self.expr(q);
+        self.relational = relational;
+        let (e_end, expr): (usize, Expr<'a>) = read?;
         self.expect_end(e_end)?;
         Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
     }
