@@ -64,11 +64,11 @@ fn mixed_tuple_statements_cute_refuses_are_errors() {
     );
 }
 
-/// C++'s relational operators in a lambda's `return` (C++ code: `x < _4{}` compares, of
-/// CuTe's kind), and a truth value in arithmetic is the integer 1 or 0 (each expectation is
-/// `cute-oracle`'s print).
+/// C++'s relational operators in a lambda's body (C++ code: `x < _4{}` compares, of CuTe's
+/// kind, in each statement; a template's `<…>` still opens where the rule says so), and a
+/// truth value in arithmetic is the integer 1 or 0 (each expectation is `cute-oracle`'s print).
 #[test]
-fn comparisons_in_a_lambdas_return() {
+fn comparisons_in_a_lambdas_body() {
     for (stmt, want) in [
         (
             "transform(make_tuple(1, Int<2>{}), [](auto x) { return x < Int<2>{}; });",
@@ -85,6 +85,14 @@ fn comparisons_in_a_lambdas_return() {
         (
             "fold(make_tuple(_1{},_2{}), _0{}, [](auto a, auto x) { return a + (x < _2{}); });",
             "_1",
+        ),
+        (
+            "transform(make_tuple(1, _8{}), [](auto x) { auto b = x < _4{}; return b; });",
+            "(1,_0)",
+        ),
+        (
+            "transform(make_tuple(1, _8{}), [](auto x) { Layout<Shape<_2,_4>> l; return size(l) > x; });",
+            "(1,_0)",
         ),
         ("Int<2>{} + true_type{};", "_3"),
         ("true_type{} * 3;", "3"),

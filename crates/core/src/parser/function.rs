@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
         self.expect_end(body_close + 1)?;
         let params = self.params(open, close, &type_params, "a function's")?;
         // read once, so its errors point into the definition
-        self.block(q + 1, body_close, nest + 1)?;
+        self.cpp_body().block(q + 1, body_close, nest + 1)?;
         Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
@@ -379,12 +379,7 @@ impl<'a> Parser<'a> {
             // `return` is a name here (`return = 4`): not C++'s statement
             return Ok(None);
         }
-        // a return stands in a body (a function's, a lambda's): C++ code, where C++'s
-        // relational operators are read (`return x < _4{};`), as in a condition
-        let relational = std::mem::replace(&mut self.relational, true);
-        let read = self.expr(q);
-        self.relational = relational;
-        let (e_end, expr): (usize, Expr<'a>) = read?;
+        let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
         self.expect_end(e_end)?;
         Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
     }
@@ -404,8 +399,7 @@ fn signature_only(name: &str, span: Span) -> super::ParseError {
 /// A function's or lambda's body read as statements (the text between its braces), for a
 /// call: the one block reader's statements.
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser::new(src, 0, arena);
-    p.block(0, src.len(), 1)
+    Parser::new(src, 0, arena).cpp_body().block(0, src.len(), 1)
 }
 
 /// A Python function's body (its lines, indented as written) as statements.
