@@ -11,6 +11,7 @@ mod cli;
 mod cpp_constructs;
 mod dynamic;
 mod dynamic_dsl;
+mod dynamic_tuples;
 mod element_values;
 mod examples;
 mod explain;

@@ -3974,6 +3974,20 @@ fn binary(
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
     }
+    // a truth value in arithmetic is the integer 1 or 0 (C++ promotes a bool; CuTe's
+    // `C<true> + _1{}` is `_2`), of its kind
+    if Arithmetic::of(op).is_some()
+        && (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
+        && [a, b]
+            .iter()
+            .all(|v| matches!(v, Value::Bool(_)) || v.as_int().is_some())
+    {
+        let promoted = |v: &Value| match v {
+            Value::Bool(t) => Value::int(i64::from(*t)),
+            other => other.clone(),
+        };
+        return binary(op, &promoted(a), aspan, &promoted(b), bspan, span);
+    }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
         return Ok(Value::IntTuple(IntTuple::int_of(

@@ -393,6 +393,17 @@ impl Env {
                 match (op, vals.as_slice()) {
                     (Some(op), [a, b]) => super::binary(op, a, span, b, span, span),
                     (_, [x]) if *name == "identity" => Ok(x.clone()),
+                    // `max_fn`/`min_fn` call `cute::max`/`cute::min`: of two integers CuTe's
+                    // (integral_constant.hpp's CUTE_NAMED_BINARY_FN: static of static ones)
+                    (_, [a, b])
+                        if matches!(*name, "max_fn" | "min_fn")
+                            && a.as_int().is_some()
+                            && b.as_int().is_some() =>
+                    {
+                        let f =
+                            super::functions::lookup(&name[..3]).expect("in the function table");
+                        super::functions::call(f, &[a.clone(), b.clone()], &[span, span], span)
+                    }
                     // `-x` as integral_constant's unary minus (`_-2` of `_2`)
                     (_, [x]) if *name == "negate" && x.as_int().is_some() => {
                         let zero = Value::IntTuple(IntTuple::int_of(0, false));

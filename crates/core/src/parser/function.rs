@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
         self.expect_end(body_close + 1)?;
         let params = self.params(open, close, &type_params, "a function's")?;
         // read once, so its errors point into the definition
-        self.block(q + 1, body_close, nest + 1)?;
+        self.cpp_body().block(q + 1, body_close, nest + 1)?;
         Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
@@ -399,8 +399,7 @@ fn signature_only(name: &str, span: Span) -> super::ParseError {
 /// A function's or lambda's body read as statements (the text between its braces), for a
 /// call: the one block reader's statements.
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser::new(src, 0, arena);
-    p.block(0, src.len(), 1)
+    Parser::new(src, 0, arena).cpp_body().block(0, src.len(), 1)
 }
 
 /// A Python function's body (its lines, indented as written) as statements.

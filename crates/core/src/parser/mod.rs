@@ -203,6 +203,21 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     statement_with(Parser::new(src, nest, arena), start)
 }
 
+/// [`statement_at`] of a statement of a C++ body (a lambda's, a function's, and the blocks
+/// inside them): C++ code, where C++'s relational operators are read everywhere
+/// (`auto b = x < _4{};`, `return x < _4{};`), a name's `<` starting template arguments by the
+/// rule of control.rs.
+fn cpp_body_statement_at<'a>(
+    src: &'a str,
+    start: usize,
+    arena: &'a Bump,
+    nest: usize,
+) -> PResult<Stmt<'a>> {
+    let mut p = Parser::new(src, nest, arena);
+    p.relational = true;
+    statement_with(p, start)
+}
+
 /// [`statement_at`] of a statement of a Python block (a function's, a loop's or a branch's
 /// body): Python's relational operators are read everywhere in it (`is_greater = a > b`), as
 /// Python writes no template's angle brackets.
@@ -2750,7 +2765,7 @@ impl<'a> Parser<'a> {
         // read once, so its errors point into the statement; run at each call (a variadic
         // lambda's body is read at its call, its packs expanded: parser::pack)
         if !params.last().is_some_and(|p| p.starts_with("...")) {
-            self.block(open + 1, close, self.depth + 1)?;
+            self.cpp_body().block(open + 1, close, self.depth + 1)?;
         }
         let end = close + 1;
         Ok((

@@ -213,23 +213,17 @@ pub(super) fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
         && a.spans[1].end <= a.spans[0].start
         && matches!(&a.vals[1], Value::IntTuple(t) if t.is_int());
     // `append(t, x)`, `prepend(t, x)` of a tuple and a value that is no layout
-    // (tuple_algorithms.hpp): a tuple, x a mode of its own
-    if a.len() == 2
-        && !templated_n
+    // (tuple_algorithms.hpp): a tuple, x a mode of its own; `append<N>(t, x)`,
+    // `prepend<N>(t, x)`: x as many times as brings t to rank N (a non-tuple t is `(t)`)
+    if (a.len() == 2 && !templated_n || a.len() == 3)
         && let Value::IntTuple(t) = &a.vals[0]
         && let Value::IntTuple(x) = &a.vals[1]
     {
-        let mut modes: Vec<crate::algebra::IntTuple> = if t.is_int() {
-            vec![t.clone()]
-        } else {
-            t.modes().to_vec()
-        };
-        if front {
-            modes.insert(0, x.clone());
-        } else {
-            modes.push(x.clone());
-        }
-        return Ok(Value::IntTuple(modes.into_iter().collect()));
+        let rank = if t.is_int() { 1 } else { t.rank() };
+        let n = if a.len() == 3 { a.index(2)? } else { rank + 1 };
+        return crate::algebra::tuple_algorithms::pad_to_rank(t, x, n, front)
+            .map(Value::IntTuple)
+            .map_err(a.alg());
     }
     let (x, n) = match a.len() {
         1 => (Layout::trivial(), None),

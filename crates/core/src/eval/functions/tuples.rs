@@ -11,10 +11,6 @@ use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
 
-fn int(a: &Args, r: crate::algebra::Result<i64>) -> R {
-    r.map(Value::int).map_err(a.alg())
-}
-
 /// An integer with its kind (CuTe's static or dynamic result).
 fn kinded(a: &Args, r: crate::algebra::Result<crate::algebra::integer::Int>) -> R {
     r.map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
@@ -25,8 +21,9 @@ fn tup(a: &Args, r: crate::algebra::Result<IntTuple>) -> R {
     r.map(Value::IntTuple).map_err(a.alg())
 }
 
-fn boolean(a: &Args, r: crate::algebra::Result<bool>) -> R {
-    r.map(Value::Bool).map_err(a.alg())
+/// A truth value of CuTe's kind: a static `C<b>` or a run-time `bool`.
+fn truth(a: &Args, r: crate::algebra::Result<Truth>) -> R {
+    r.map(Truth::value).map_err(a.alg())
 }
 
 /// Argument `i` read as a shape where the value may also be a layout (its shape), as CuTe's
@@ -48,7 +45,7 @@ fn made(a: &Args, items: Vec<Value>) -> R {
 fn end_of(a: &Args, v: &Value, last: bool) -> R {
     let name = if last { "back" } else { "front" };
     match v {
-        Value::IntTuple(t) => int(a, if last { ta::back(t) } else { ta::front(t) }),
+        Value::IntTuple(t) => kinded(a, if last { ta::back(t) } else { ta::front(t) }),
         Value::Tuple(items) => {
             let item = if last { items.last() } else { items.first() };
             match item {
@@ -581,10 +578,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         |a| {
             match &a.vals[0] {
-                Value::IntTuple(t) => int(a, ta::sum(t)),
+                Value::IntTuple(t) => kinded(a, ta::sum(t)),
                 // CuTe's sum of a non-tuple is that value
                 Value::Layout(_) => Ok(a.vals[0].clone()),
-                _ => int(a, ta::sum(&a.int_tuple(0)?)),
+                _ => kinded(a, ta::sum(&a.int_tuple(0)?)),
             }
         }
     ),
@@ -696,7 +693,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "elem_less((1,(2,3)), (2,(3,4)))",
         2,
         2,
-        |a| boolean(a, ta::elem_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::elem_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "lex_less",
@@ -705,7 +702,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "lex_less((1,2), (1,3))",
         2,
         2,
-        |a| boolean(a, ta::lex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::lex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "colex_less",
@@ -714,7 +711,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "colex_less((2,2), (1,3))",
         2,
         2,
-        |a| boolean(a, ta::colex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::colex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "max",
@@ -759,7 +756,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "abs(-3)",
         1,
         1,
-        |a| int(a, ta::abs(&a.int_tuple(0)?))
+        |a| kinded(a, ta::abs(&a.int_tuple(0)?))
     ),
     f!(
         "reverse",
