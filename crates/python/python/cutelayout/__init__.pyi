@@ -1639,6 +1639,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))"""
 
+def as_position_independent_swizzle_tensor(t: Arg, **kwargs: Arg) -> Any:
+    """as_position_independent_swizzle_tensor(T)
+
+A shared-memory tensor over a swizzle_ptr (Sw<3,4,3>_smem_ptr[16b](A) o L) as the tensor over the plain smem_ptr with the swizzle moved from byte addresses to elements (smem_ptr[16b](A) o Sw<3,3,3> o _0 o L); a smem tensor without a swizzle is itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('as_position_independent_swizzle_tensor')`` shows its result)::
+
+    as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}))"""
+
 def make_identity_tensor(shape: Arg, **kwargs: Arg) -> Any:
     """make_identity_tensor(SHAPE)
 
@@ -1811,9 +1820,9 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
     make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132"""
 
 def make_smem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
-    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)
+    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr) | make_smem_ptr(PTR, Sw)
 
-PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))).
+PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))); with a swizzle, CuTe's swizzle_ptr over it, whose dereference swizzles the byte address (Sw<3,4,3>_smem_ptr[16b]((nil))).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_smem_ptr')`` shows its result)::
 
