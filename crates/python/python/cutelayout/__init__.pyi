@@ -1810,6 +1810,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     outer_partition((8,24):(1,8), (4,8), (1,2))"""
 
+def tma_partition(tma_atom: Arg, cta_coord: Arg, cta_layout: Arg, stensor: Arg = ..., gtensor: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)
+
+The TMA's partition of the smem tensor and of each gmem tensor (mode 0 the TMA tile): each tensor ((TMA,TMA_Iter), Rest...) over the smem tile's largest contiguous vector, offset for the CTA's multicast share; the tuple (GTENSOR..., STENSOR).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tma_partition')`` shows its result)::
+
+    tma_partition(make_tma_atom(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(256,64), make_stride(64, Int<1>{})), GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<8>{},Int<64>{})), make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}), make_identity_tensor(make_shape(Int<8>{},Int<64>{})))"""
+
 def make_gmem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_gmem_ptr(PTR) | make_gmem_ptr<T>(nullptr)
 
