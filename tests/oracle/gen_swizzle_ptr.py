@@ -2,7 +2,8 @@
 """Expectations for tensors over CuTe's swizzle_ptr (issue 37, session 29): a shared-memory
 pointer whose dereference swizzles its byte address (pointer_swizzle.hpp), what
 `make_tensor(smem_ptr, GMMA atom)` builds (pointer_flagged.hpp), and what slicing, tiling,
-partitioning, `.data()`, `recast` and `as_position_independent_swizzle_tensor` make of it. Each
+partitioning, `.data()`, `recast`, `tensor<I>` and `as_position_independent_swizzle_tensor` make
+of it. Each
 expression below, printed by CuTe 4.7's `print()` through /work/shared/tools/cute-oracle, goes
 into tests/golden/swizzle_ptr_oracle.tsv (expression, TAB, what CuTe prints); the integration
 test tests/integration/smem.rs checks `cute eval --format cute` against it.
@@ -68,6 +69,11 @@ def cases():
         f"as_position_independent_swizzle_tensor({big}(_,_,1))",
         f"as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), Layout<Shape<_8,_64>,Stride<_64,_1>>{{}}))",
         f"as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), composition(Swizzle<3,4,3>{{}}, Layout<Shape<_8,_64>,Stride<_64,_1>>{{}})))",
+        f"tensor<0>({big})",
+        f"tensor<2>({big})",
+        f"tensor<0,1>({big})",
+        f"tensor<0>(as_position_independent_swizzle_tensor({big}))",
+        "tensor<1,0>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))",
         f"{mma}.get_slice(0).partition_A({big})",
         f"{mma}.get_slice(77).partition_B({mn})",
         f"{copy}.get_slice(3).partition_D({big})",

@@ -1810,6 +1810,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     outer_partition((8,24):(1,8), (4,8), (1,2))"""
 
+def tensor(t: Arg, i: Arg = ..., j: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tensor(T, i, j, ...) | tensor<I...>(T)
+
+The subtensor of mode i, then j, ...: T's iterator over get<I...>(T's layout); of no mode, T itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tensor')`` shows its result)::
+
+    tensor<1>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))"""
+
 def tma_partition(tma_atom: Arg, cta_coord: Arg, cta_layout: Arg, stensor: Arg = ..., gtensor: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)
 

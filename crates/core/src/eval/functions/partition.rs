@@ -235,6 +235,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         coordinates: true
     ),
     f!(
+        "tensor",
+        "tensor(T, i, j, ...) | tensor<I...>(T)",
+        "the subtensor of mode i, then j, ...: T's iterator over get<I...>(T's layout); of no mode, T itself",
+        "tensor<1>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))",
+        1,
+        ANY,
+        subtensor,
+        coordinates: true,
+        template: TemplateArgs::After
+    ),
+    f!(
         "tma_partition",
         "tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)",
         "the TMA's partition of the smem tensor and of each gmem tensor (mode 0 the TMA tile): each tensor ((TMA,TMA_Iter), Rest...) over the smem tile's largest contiguous vector, offset for the CTA's multicast share; the tuple (GTENSOR..., STENSOR)",
@@ -245,6 +256,46 @@ pub(super) static FUNCTIONS: &[Function] = &[
         coordinates: true
     ),
 ];
+
+/// CuTe's `tensor<Is...>(tensor)` (tensor_impl.hpp): the tensor itself for no `Is`, else
+/// `make_tensor(tensor.data(), get<Is...>(tensor.layout()))`.
+fn subtensor(a: &Args) -> Result<Value, EvalError> {
+    let t = &a.vals[0];
+    if a.len() == 1 {
+        return Ok(t.clone());
+    }
+    let get = |l: Value| -> Result<Value, EvalError> {
+        let f = super::lookup("get").expect("in the function table");
+        let mut vals = vec![l];
+        vals.extend(a.vals[1..].iter().cloned());
+        let spans: Vec<_> = std::iter::once(a.spans[0])
+            .chain(a.spans[1..].iter().copied())
+            .collect();
+        super::call(f, &vals, &spans, a.span)
+    };
+    match t {
+        Value::OffsetLayout(o, l) => match get(Value::Layout((**l).clone()))? {
+            Value::Layout(m) => Ok(Value::offset_layout(o.clone(), m)),
+            other => Err(expected(
+                "a mode of the tensor's layout",
+                other.kind(),
+                a,
+                0,
+            )),
+        },
+        Value::SwizzledTensor(o, c) => match get(Value::composed((**c).clone()))? {
+            Value::Layout(m) => Ok(Value::offset_layout(o.clone(), m)),
+            Value::Composed(m) => Ok(Value::SwizzledTensor(o.clone(), m)),
+            other => Err(expected(
+                "a mode of the tensor's layout",
+                other.kind(),
+                a,
+                0,
+            )),
+        },
+        other => Err(expected("a tensor", other.kind(), a, 0)),
+    }
+}
 
 /// CuTe's `tma_partition(copy_atom, cta_coord, cta_layout, stensor, gtensors...)`
 /// (copy_traits_sm90_tma.hpp), through the table's own functions:
