@@ -2560,6 +2560,23 @@ impl Env {
             Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
                 return bytes(1);
             }
+            // an owning tensor (`make_tensor<T>(L)`, `make_tensor_like(T)`): its ArrayEngine's
+            // array_aligned<T, cosize(L)>, 16-byte aligned (tensor_impl.hpp; a static layout
+            // is an empty member)
+            Some(Value::OffsetLayout(Origin::Ptr(p), l))
+                if p.base == crate::algebra::pointer::PtrBase::Stack
+                    && !p.subbyte
+                    && p.sparse.is_none()
+                    && matches!(p.width, crate::algebra::pointer::ElementWidth::Bits(b) if b % 8 == 0) =>
+            {
+                let crate::algebra::pointer::ElementWidth::Bits(b) = p.width else {
+                    unreachable!("matched above")
+                };
+                let n = l.cosize().map_err(|e| EvalError::algebra(e, arg.span))?;
+                if let Some(total) = n.checked_mul(b / 8).and_then(|t| t.checked_add(15)) {
+                    return bytes(total / 16 * 16);
+                }
+            }
             Some(Value::Array(a)) => {
                 let element = crate::algebra::recast::element_bits(a.element.name())
                     .map(|bits| ((bits + 7) / 8).max(1));
