@@ -130,7 +130,12 @@ differs, sgemm_sm80.cu's kernel, compiles and stops as it runs: its cp.async cop
 the host (CuTe's "Support for cp.async instructions has not been enabled"). The refusals: the 5
 blackwell kernels at `cta_mma.make_fragment_A(tCsA)` (UMMA's smem descriptors), wgmma_sm90's
 `as_position_independent_swizzle_tensor`, wgmma_tma_sm90's `tma_partition`, tiled_copy_if's
-`lazy::transform` (2).
+`lazy::transform` (2). Its second part (same row, 37/27/9/1): both hopper kernels now read on
+to `thr_mma.make_fragment_A(tCsA)` (GMMA's smem descriptors, not modelled): the smem tensors
+over GMMA atoms are CuTe's swizzle_ptr tensors, `as_position_independent_swizzle_tensor`,
+`tma_partition`, `group_modes<0,2>`, `tensor<0>` and `sizeof(make_tensor_like(…))` answer as
+CuTe; wgmma_tma_sm90's kernel then needs its pipeline (`PipelineState`, `ClusterBarrier`,
+`elect_one_sync`, `cluster_sync`, `canonical_warp_idx_sync`).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes

@@ -1296,6 +1296,24 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            // CuTe's swizzle_ptr as it prints, `Sw<3,4,3>_smem_ptr[16b]((nil))`: the pointer
+            // it wraps, swizzled
+            ExprKind::Pointer(prefix, width, address)
+                if let Some((sw, inner)) = swizzle_ptr_prefix(prefix) =>
+            {
+                let sw = sw.map_err(|err| EvalError::algebra(err, e.span))?;
+                let wrapped = Expr {
+                    kind: ExprKind::Pointer(inner, width, address),
+                    span: e.span,
+                };
+                match self.eval(&wrapped)? {
+                    Value::Pointer(p) => p
+                        .swizzled(sw)
+                        .map(Value::Pointer)
+                        .map_err(|err| EvalError::algebra(err, e.span)),
+                    other => Ok(other),
+                }
+            }
             ExprKind::Pointer(prefix, width, address) => {
                 use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer};
                 let static_bits = width
@@ -2542,6 +2560,23 @@ impl Env {
             Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
                 return bytes(1);
             }
+            // an owning tensor (`make_tensor<T>(L)`, `make_tensor_like(T)`): its ArrayEngine's
+            // array_aligned<T, cosize(L)>, 16-byte aligned (tensor_impl.hpp; a static layout
+            // is an empty member)
+            Some(Value::OffsetLayout(Origin::Ptr(p), l))
+                if p.base == crate::algebra::pointer::PtrBase::Stack
+                    && !p.subbyte
+                    && p.sparse.is_none()
+                    && matches!(p.width, crate::algebra::pointer::ElementWidth::Bits(b) if b % 8 == 0) =>
+            {
+                let crate::algebra::pointer::ElementWidth::Bits(b) = p.width else {
+                    unreachable!("matched above")
+                };
+                let n = l.cosize().map_err(|e| EvalError::algebra(e, arg.span))?;
+                if let Some(total) = n.checked_mul(b / 8).and_then(|t| t.checked_add(15)) {
+                    return bytes(total / 16 * 16);
+                }
+            }
             Some(Value::Array(a)) => {
                 let element = crate::algebra::recast::element_bits(a.element.name())
                     .map(|bits| ((bits + 7) / 8).max(1));
@@ -3087,6 +3122,25 @@ fn is_copy_op(n: &str) -> bool {
             && crate::atoms::copy::templated_ops()
                 .iter()
                 .any(|&(name, _, _)| name.split('<').next() == Some(base)))
+}
+
+/// A `swizzle_ptr`'s printed prefix `Sw<B,M,S>_smem_ptr`: its swizzle (checked) and the
+/// prefix of the pointer it wraps; `None` for another pointer's.
+fn swizzle_ptr_prefix(prefix: &str) -> Option<(crate::algebra::Result<Swizzle>, &str)> {
+    let (args, inner) = prefix.strip_prefix("Sw<")?.split_once(">_")?;
+    let mut v = args.split(',').map(|a| a.trim().parse::<i64>().ok());
+    let (Some(Some(b)), Some(Some(m)), Some(Some(s)), None) =
+        (v.next(), v.next(), v.next(), v.next())
+    else {
+        return Some((
+            Err(crate::algebra::error::condition(
+                "swizzle_ptr",
+                format!("'Sw<{args}>' is not a swizzle Sw<B,M,S> of three integers"),
+            )),
+            inner,
+        ));
+    };
+    Some((Swizzle::new(b, m, s), inner))
 }
 
 /// CuTe functions of pointers that `cute` does not model.
@@ -3645,9 +3699,11 @@ pub fn compose_values(
                 .map_err(alg)
         }
         // `smem_ptr[16b](0x80) o Sw<3,3,3> o 0 o L`, read from the left
-        (Value::Pointer(p), Value::Swizzle(s)) => {
-            Ok(Value::TensorSwizzle(Origin::Ptr(p.clone()), *s, None))
-        }
+        (Value::Pointer(p), Value::Swizzle(s)) => Ok(Value::TensorSwizzle(
+            Box::new(Origin::Ptr(p.clone())),
+            *s,
+            None,
+        )),
         (Value::Pointer(p), Value::Composed(c)) => {
             Ok(Value::SwizzledTensor(Origin::Ptr(p.clone()), c.clone()))
         }
@@ -3703,7 +3759,7 @@ pub fn compose_values(
         )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
         (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => Ok(Value::TensorSwizzle(
-            Origin::Count(int(a).expect("an integer")),
+            Box::new(Origin::Count(int(a).expect("an integer"))),
             *s,
             None,
         )),
@@ -3720,7 +3776,7 @@ pub fn compose_values(
         (Value::TensorSwizzle(o, s, off), _) => {
             let l = to_layout(b, bspan)?;
             Ok(Value::swizzled_tensor(
-                o.clone(),
+                (**o).clone(),
                 ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::ZERO),

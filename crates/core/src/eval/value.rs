@@ -41,7 +41,7 @@ pub enum Value {
     SwizzledTensor(Origin, Box<ComposedLayout>),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
-    TensorSwizzle(Origin, Swizzle, Option<Offset>),
+    TensorSwizzle(Box<Origin>, Swizzle, Option<Offset>),
     /// CuTe's `ArithmeticTuple` as an iterator (`ArithTuple(0,0)`, an identity tensor's start),
     /// waiting for its layout.
     ArithTuple(IntTuple),

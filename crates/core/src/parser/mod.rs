@@ -3051,6 +3051,23 @@ impl<'a> Parser<'a> {
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
         }
+        // CuTe's swizzle_ptr, `Sw<3,4,3>_smem_ptr[16b]((nil))`: the prefix runs to `[`
+        if name == "Sw"
+            && let Some(inner) = self.rest(end).strip_prefix('<')
+            && let Some((args, after)) = inner.split_once('>')
+            && args
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'-')
+            && let Some(tail) = after.strip_prefix('_')
+            && let Some(bracket) = tail.find('[')
+            && matches!(&tail[..bracket], "smem_ptr" | "smem_subptr")
+        {
+            let open = end + 1 + args.len() + 2 + bracket;
+            let prefix = &self.src[pos..open];
+            if let Some(read) = self.pointer(pos, prefix, open) {
+                return read;
+            }
+        }
         // CuTe's sparse_ptr, `smem_sparse<2>_ptr[_8b](0x4)`: the prefix runs to `_ptr`
         if matches!(name, "sparse" | "smem_sparse" | "gmem_sparse")
             && let Some(inner) = self.rest(end).strip_prefix('<')

@@ -332,6 +332,10 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
         PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),
     };
+    if let Some(sw) = p.swizzle {
+        // a swizzle_ptr: the swizzle of its byte addresses
+        m.insert("swizzle".into(), Json::Object(swizzle(&sw.get())));
+    }
     Json::Object(m)
 }
 

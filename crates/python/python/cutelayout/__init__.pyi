@@ -1774,6 +1774,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))"""
 
+def as_position_independent_swizzle_tensor(t: Arg, **kwargs: Arg) -> Any:
+    """as_position_independent_swizzle_tensor(T)
+
+A shared-memory tensor over a swizzle_ptr (Sw<3,4,3>_smem_ptr[16b](A) o L) as the tensor over the plain smem_ptr with the swizzle moved from byte addresses to elements (smem_ptr[16b](A) o Sw<3,3,3> o _0 o L); a smem tensor without a swizzle is itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('as_position_independent_swizzle_tensor')`` shows its result)::
+
+    as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}))"""
+
 def make_identity_tensor(shape: Arg, **kwargs: Arg) -> Any:
     """make_identity_tensor(SHAPE)
 
@@ -1936,6 +1945,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     outer_partition((8,24):(1,8), (4,8), (1,2))"""
 
+def tensor(t: Arg, i: Arg = ..., j: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tensor(T, i, j, ...) | tensor<I...>(T)
+
+The subtensor of mode i, then j, ...: T's iterator over get<I...>(T's layout); of no mode, T itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tensor')`` shows its result)::
+
+    tensor<1>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))"""
+
+def tma_partition(tma_atom: Arg, cta_coord: Arg, cta_layout: Arg, stensor: Arg = ..., gtensor: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)
+
+The TMA's partition of the smem tensor and of each gmem tensor (mode 0 the TMA tile): each tensor ((TMA,TMA_Iter), Rest...) over the smem tile's largest contiguous vector, offset for the CTA's multicast share; the tuple (GTENSOR..., STENSOR).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tma_partition')`` shows its result)::
+
+    tma_partition(make_tma_atom(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(256,64), make_stride(64, Int<1>{})), GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<8>{},Int<64>{})), make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}), make_identity_tensor(make_shape(Int<8>{},Int<64>{})))"""
+
 def make_gmem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_gmem_ptr(PTR) | make_gmem_ptr<T>(nullptr)
 
@@ -1946,9 +1973,9 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
     make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132"""
 
 def make_smem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
-    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)
+    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr) | make_smem_ptr(PTR, Sw)
 
-PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))).
+PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))); with a swizzle, CuTe's swizzle_ptr over it, whose dereference swizzles the byte address (Sw<3,4,3>_smem_ptr[16b]((nil))).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_smem_ptr')`` shows its result)::
 

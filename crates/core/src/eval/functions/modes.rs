@@ -63,7 +63,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         tensor: OnTensor::Keep,
         composed: OnComposed::Rewrap(0),
-        coordinates: true
+        coordinates: true,
+        // CuTe's group_modes<B,E>(t) / group<B,E>(t)
+        template: TemplateArgs::After
     ),
     f!(
         "select",
