@@ -113,6 +113,9 @@ pub struct Stride {
     /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
     /// value, not an integral constant).
     pub dynamic: bool,
+    /// A dynamic integer's divisibility as the DSL knows it ([`Int::div`](super::integer::Int::div)
+    /// as [`pack_div`](super::integer::pack_div) packs it; 0: none), kept by an integer stride only.
+    pub div: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<Stride>() == 16);
@@ -125,6 +128,7 @@ impl Stride {
             value,
             basis: None,
             dynamic: false,
+            div: 0,
         }
     }
 
@@ -135,13 +139,22 @@ impl Stride {
             value,
             basis: None,
             dynamic,
+            div: 0,
         }
     }
 
     /// This stride, dynamic where `dynamic`.
     #[inline]
     pub fn with_dynamic(self, dynamic: bool) -> Stride {
-        Stride { dynamic, ..self }
+        if dynamic {
+            Stride { dynamic, ..self }
+        } else {
+            Stride {
+                dynamic,
+                div: 0,
+                ..self
+            }
+        }
     }
 
     /// `value@basis`.
@@ -151,6 +164,7 @@ impl Stride {
             value,
             basis: Some(basis),
             dynamic: false,
+            div: 0,
         }
     }
 
@@ -159,8 +173,8 @@ impl Stride {
     pub fn scaled(self, k: i64, op: &'static str) -> Result<Stride> {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
-            basis: self.basis,
-            dynamic: self.dynamic,
+            div: 0,
+            ..self
         })
     }
 }
@@ -169,7 +183,22 @@ impl Stride {
     /// The coefficient (the integer) with its kind.
     #[inline]
     pub fn coefficient(self) -> super::integer::Int {
-        super::integer::Int::of(self.value, self.dynamic)
+        super::integer::Int {
+            value: self.value,
+            dynamic: self.dynamic,
+            div: super::integer::unpack_div(self.div),
+        }
+    }
+
+    /// The integer stride `i`, its kind and divisibility kept.
+    #[inline]
+    pub fn of_int(i: super::integer::Int) -> Stride {
+        Stride {
+            value: i.value,
+            basis: None,
+            dynamic: i.dynamic,
+            div: super::integer::pack_div(i.div),
+        }
     }
 
     /// `k * stride` with CuTe's kinds ([`Int::mul`](super::integer::Int::mul): `_0 * x` is `_0`).
@@ -180,6 +209,12 @@ impl Stride {
             value: c.value,
             basis: self.basis,
             dynamic: c.dynamic,
+            // a basis element's coefficient keeps none
+            div: if self.basis.is_none() {
+                super::integer::pack_div(c.div)
+            } else {
+                0
+            },
         })
     }
 
@@ -349,8 +384,7 @@ pub fn coshape(l: &super::layout::Layout) -> Result<IntTuple> {
     let abs = l.stride().map_strides(&mut |d| {
         Ok(Stride {
             value: arith::abs(d.value, OP)?,
-            basis: d.basis,
-            dynamic: d.dynamic,
+            ..d
         })
     })?;
     let last = arith::sub(l.size()?, 1, OP)?;

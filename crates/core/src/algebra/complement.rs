@@ -167,7 +167,11 @@ const CEIL_DIV: &str = "ceil_div";
 /// [`Cotarget::ceil_div_kinds`] of a tuple.
 fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
     match t.view() {
-        View::Int(m) => out.push(Int::of(m, t.is_dynamic()).ceil_div(n, CEIL_DIV)?),
+        View::Int(m) => out.push(
+            t.as_int_full()
+                .unwrap_or(Int::st(m))
+                .ceil_div(n, CEIL_DIV)?,
+        ),
         View::Tuple(modes) => {
             let mut rest = n;
             for m in modes {

@@ -37,7 +37,7 @@ impl Coord {
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
-            Coord::Int(v) => Some(IntTuple::int_of(v.value, v.dynamic)),
+            Coord::Int(v) => Some(IntTuple::of_int(*v)),
             Coord::Under => None,
             Coord::Tuple(v) => v
                 .iter()
@@ -50,7 +50,7 @@ impl Coord {
     /// `crd2idx` sees of a slice's coordinate (slice_and_offset).
     pub fn zeroed(&self) -> IntTuple {
         match self {
-            Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
+            Coord::Int(v) => IntTuple::of_int(*v),
             Coord::Under => IntTuple::int(0),
             Coord::Tuple(v) => v.iter().map(Coord::zeroed).collect(),
         }
@@ -576,8 +576,9 @@ fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
         return Ok(IntTuple::int(0));
     }
     let d = *cur;
-    *cur = cur.mul(Kinded::of(s, shape.is_dynamic()), "compact stride")?;
-    Ok(IntTuple::int_of(d.value, d.dynamic))
+    let extent = shape.as_int_full().unwrap_or(Kinded::st(s));
+    *cur = cur.mul(extent, "compact stride")?;
+    Ok(IntTuple::of_int(d))
 }
 
 fn compact_left(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {

@@ -20,6 +20,55 @@ pub struct Int {
     pub value: i64,
     /// Whether it is dynamic (a run-time value in CuTe).
     pub dynamic: bool,
+    /// What the CuTe DSL knows a dynamic integer to be a multiple of (its `IntTupleType`'s
+    /// divisibility, printed `?{div=N}`), where more than 1; 0 where nothing is known or the
+    /// integer is static. CuTe C++ has no such thing: only the DSL's printer shows it.
+    pub div: u32,
+}
+
+/// A divisibility as an [`Int::div`] keeps it: 0 for 1 (nothing known), for 0 (no dynamic
+/// integer is known to be a multiple of everything) and for one that [`pack_div`] cannot
+/// hold in 16 bits (an odd part past 2047, or past `u32::MAX`).
+#[inline]
+pub const fn kept_div(d: u64) -> u32 {
+    if d <= 1 || d > u32::MAX as u64 {
+        return 0;
+    }
+    let odd = d >> d.trailing_zeros();
+    if odd > ODD_DIV_MAX as u64 {
+        0
+    } else {
+        d as u32
+    }
+}
+
+/// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
+const ODD_DIV_MAX: u32 = (1 << 11) - 1;
+
+/// A divisibility that [`kept_div`] kept, packed in 16 bits as a node or a stride keeps it:
+/// its power of two (5 bits) above its odd part (11 bits); 0 for none.
+#[inline]
+pub const fn pack_div(d: u32) -> u16 {
+    if d == 0 {
+        return 0;
+    }
+    let e = d.trailing_zeros();
+    ((e << 11) | (d >> e)) as u16
+}
+
+/// The divisibility [`pack_div`] packed.
+#[inline]
+pub const fn unpack_div(p: u16) -> u32 {
+    ((p as u32) & ODD_DIV_MAX) << (p >> 11)
+}
+
+/// Greatest common divisor (`gcd(0, b) == b`).
+#[inline]
+pub const fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 impl Int {
@@ -29,6 +78,7 @@ impl Int {
         Int {
             value,
             dynamic: false,
+            div: 0,
         }
     }
 
@@ -38,13 +88,40 @@ impl Int {
         Int {
             value,
             dynamic: true,
+            div: 0,
         }
     }
 
     /// An integer of the given kind.
     #[inline]
     pub const fn of(value: i64, dynamic: bool) -> Int {
-        Int { value, dynamic }
+        Int {
+            value,
+            dynamic,
+            div: 0,
+        }
+    }
+
+    /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
+    /// [`Int::div`]).
+    #[inline]
+    pub const fn dy_div(value: i64, div: u64) -> Int {
+        Int {
+            value,
+            dynamic: true,
+            div: kept_div(div),
+        }
+    }
+
+    /// What the DSL knows the integer to be a multiple of: a static one its magnitude (0 for
+    /// 0), a dynamic one its divisibility (1 where nothing is known).
+    #[inline]
+    pub const fn divisor(self) -> u64 {
+        if self.dynamic {
+            if self.div > 1 { self.div as u64 } else { 1 }
+        } else {
+            self.value.unsigned_abs()
+        }
     }
 
     /// Whether it is static.
@@ -59,25 +136,40 @@ impl Int {
         !self.dynamic && self.value == n
     }
 
-    /// The kind of `a op b` where no special case applies: dynamic if either is.
+    /// The kind of `a op b` where no special case applies: dynamic if either is (nothing
+    /// known of its divisibility).
     #[inline]
     const fn both(a: Int, b: Int, value: i64) -> Int {
         Int {
             value,
             dynamic: a.dynamic || b.dynamic,
+            div: 0,
         }
     }
 
-    /// `a + b`.
+    /// `a + b` (the DSL: a multiple of the gcd of the two divisibilities).
     #[inline]
     pub fn add(self, b: Int, op: &'static str) -> Result<Int> {
-        Ok(Int::both(self, b, arith::add(self.value, b.value, op)?))
+        let value = arith::add(self.value, b.value, op)?;
+        Ok(Int::of_sum(self, b, value))
     }
 
-    /// `a - b`.
+    /// `a - b` (the DSL: a multiple of the gcd of the two divisibilities).
     #[inline]
     pub fn sub(self, b: Int, op: &'static str) -> Result<Int> {
-        Ok(Int::both(self, b, arith::sub(self.value, b.value, op)?))
+        let value = arith::sub(self.value, b.value, op)?;
+        Ok(Int::of_sum(self, b, value))
+    }
+
+    /// The result `value` of `a ± b`: static when both are, else dynamic and a multiple of
+    /// `gcd(div a, div b)` (the DSL's `tuple_add`/`tuple_sub`, checked with dsl-oracle).
+    #[inline]
+    const fn of_sum(a: Int, b: Int, value: i64) -> Int {
+        if a.dynamic || b.dynamic {
+            Int::dy_div(value, gcd(a.divisor(), b.divisor()))
+        } else {
+            Int::st(value)
+        }
     }
 
     /// `a * b` (`_0 * x` and `x * _0` are `_0`).
@@ -89,7 +181,13 @@ impl Int {
         if (self.dynamic || b.dynamic) && (self.is_constant(0) || b.is_constant(0)) {
             return Ok(Int::st(0));
         }
-        Ok(Int::both(self, b, arith::mul(self.value, b.value, op)?))
+        let value = arith::mul(self.value, b.value, op)?;
+        if self.dynamic || b.dynamic {
+            // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
+            let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
+            return Ok(Int::dy_div(value, div));
+        }
+        Ok(Int::st(value))
     }
 
     /// C++'s truncating `a / b` (`_0 / x` is `_0`).
@@ -109,7 +207,13 @@ impl Int {
         {
             return Ok(Int::st(0));
         }
-        Ok(Int::both(self, b, arith::rem(self.value, b.value, op)?))
+        let value = arith::rem(self.value, b.value, op)?;
+        if self.dynamic && !b.dynamic {
+            // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
+            // (by a dynamic one nothing is known; checked with dsl-oracle)
+            return Ok(Int::dy_div(value, gcd(self.divisor(), b.divisor())));
+        }
+        Ok(Int::both(self, b, value))
     }
 
     /// `a << b`, `a >> b`, `a ^ b`, `a | b` (dynamic if either is) and `a & b` (`_0 & x` and
@@ -138,10 +242,13 @@ impl Int {
         ))
     }
 
-    /// `abs(a)` (of the same kind).
+    /// `abs(a)` (of the same kind and divisibility).
     #[inline]
     pub fn abs(self, op: &'static str) -> Result<Int> {
-        Ok(Int::of(arith::abs(self.value, op)?, self.dynamic))
+        Ok(Int {
+            value: arith::abs(self.value, op)?,
+            ..self
+        })
     }
 
     /// `min(a, b)` (static only when both are).
@@ -239,7 +346,8 @@ mod tests {
     fn kinds_follow_integral_constant() {
         let (s, d) = (Int::st(4), Int::dy(4));
         assert_eq!(s.mul(s, "t").unwrap(), Int::st(16));
-        assert_eq!(s.mul(d, "t").unwrap(), Int::dy(16));
+        // (the DSL's divisibility: a multiple of 4 times anything)
+        assert_eq!(s.mul(d, "t").unwrap(), Int::dy_div(16, 4));
         assert_eq!(Int::st(1).mul(d, "t").unwrap(), Int::dy(4));
         assert_eq!(Int::st(0).mul(d, "t").unwrap(), Int::st(0));
         assert_eq!(d.mul(Int::st(0), "t").unwrap(), Int::st(0));
@@ -256,6 +364,24 @@ mod tests {
         assert!(s.bitwise(Int::st(64), "<<").is_err());
         assert!(Int::st(i64::MAX).bitwise(Int::st(1), "<<").is_err());
         assert_eq!(Int::st(-16).bitwise(Int::st(2), ">>").unwrap(), Int::st(-4));
+    }
+
+    #[test]
+    fn divisibility_as_the_dsl_carries_it() {
+        let (a, b) = (Int::dy_div(24, 4), Int::dy_div(36, 6));
+        assert_eq!(a.mul(b, "t").unwrap().div, 24);
+        assert_eq!(a.mul(Int::st(-2), "t").unwrap().div, 8);
+        assert_eq!(a.add(b, "t").unwrap().div, 2);
+        assert_eq!(a.sub(Int::st(8), "t").unwrap().div, 4);
+        assert_eq!(a.rem(Int::st(8), "t").unwrap().div, 4);
+        assert_eq!(a.rem(b, "t").unwrap().div, 0);
+        assert_eq!(a.div(Int::st(2), "t").unwrap().div, 0);
+        // kept in 16 bits: a power of two up to 2^31 times an odd part up to 2047
+        assert_eq!(kept_div(1 << 18), 1 << 18);
+        assert_eq!(kept_div(3 * 3 * 3 * 3 * 3 * 3 * 3), 0);
+        for d in [2u32, 3, 24, 2047, 1 << 31, 2047 << 20] {
+            assert_eq!(unpack_div(pack_div(kept_div(u64::from(d)))), d);
+        }
     }
 
     #[test]

@@ -652,7 +652,7 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
         t.step(|| {
             coalesce_start(&l(), "coalesce_x").val(
                 "last",
-                Layout::raw(IntTuple::int_of(ls.value, ls.dynamic), IntTuple::stride(ld)),
+                Layout::raw(IntTuple::of_int(ls), IntTuple::stride(ld)),
             )
         });
         let r = bw_coalesce_traced(leaves, n, ls, ld, out, t);
@@ -963,6 +963,12 @@ impl Layout {
     /// Append the layout as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
         super::int_tuple::write_notation(out, self.shape(), Some(self.stride()));
+    }
+
+    /// Append the notation with each dynamic integer's divisibility (`(6?{div=4},2):(1,6?)`),
+    /// what the DSL's print is made from.
+    pub fn write_with_div(&self, out: &mut String) {
+        super::int_tuple::write_notation_div(out, self.shape(), Some(self.stride()));
     }
 }
 

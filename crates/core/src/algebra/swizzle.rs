@@ -656,7 +656,7 @@ fn dice_coord(c: &Coord) -> IntTuple {
         }
     }
     match c {
-        Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
+        Coord::Int(v) => IntTuple::of_int(*v),
         _ => {
             let mut out = TupleBuilder::new();
             go(c, &mut out);

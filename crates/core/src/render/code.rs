@@ -442,9 +442,7 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
         Value::Composed(c) => {
             let pi = position_independent(c)?;
             let off = match pi.offset {
-                Offset::Int(o) => {
-                    py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic))
-                }
+                Offset::Int(o) => py_int_tuple(&crate::algebra::IntTuple::of_int(o)),
                 // a MixedBits: the run-time integer it converts to
                 Offset::Mixed { s, d, .. } => {
                     py_int_tuple(&crate::algebra::IntTuple::int_of(i64::from(s | d), true))
