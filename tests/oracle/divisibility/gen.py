@@ -73,6 +73,13 @@ OPS = [
     ("composition", lambda g: f"cute.composition({layout(g)}, cute.make_layout({g.choice([2, 4])}, stride={g.choice([1, 2, 3])}))"),
     ("logical_divide", lambda g: f"cute.logical_divide(cute.make_layout({tup(g, (8, 8))}), ({g.choice([2, 4])}, {g.choice([2, 4])}))"),
     ("identity_tensor", lambda g: f"cute.make_identity_tensor({tup(g, shape(g, 2))})"),
+    ("coalesce", lambda g: f"cute.coalesce({layout(g)})"),
+    ("complement", lambda g: f"cute.complement({layout(g)}, {g.choice([256, 1024, 4096])})"),
+    ("logical_product", lambda g: f"cute.logical_product({layout(g)}, cute.make_layout({tup(g, (2, 2), 0.0)}))"),
+    ("zipped_divide", lambda g: f"cute.zipped_divide({layout(g)}, ({g.choice([2, 4])}, {g.choice([1, 2])}))"),
+    ("cosize", lambda g: f"cute.cosize({layout(g)})"),
+    ("composed_offset", lambda g: f"cute.make_composed_layout(cute.make_swizzle(3, 4, 3), {dyn(g)}, cute.make_layout((4, 8)))"),
+    ("layout_of_scalar", lambda g: f"cute.make_layout(4, stride={dyn(g)} * {g.choice([1, 2, 3, 8])})"),
 ]
 
 

@@ -8,7 +8,7 @@ use super::error::{Result, condition};
 use super::flat::FlatModes;
 use super::int_tuple::{IntTuple, Tup, View};
 use super::integer::Int;
-use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_flat_modes_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 use smallvec::SmallVec;
 
@@ -52,15 +52,24 @@ pub(crate) enum Cotarget<'a> {
     Tup(&'a Tup),
     /// An integer (with its kind).
     Int(Int),
-    /// The extents of a flat layout and which are dynamic ([`FlatModes::shape_kinds`]: empty
-    /// where all are static): one is that integer, more a flat tuple.
-    Flat(&'a [i64], &'a [bool]),
+    /// The extents of a flat layout, which are dynamic ([`FlatModes::shape_kinds`]: empty
+    /// where all are static) and their divisibilities ([`FlatModes::shape_divs`]): one is that
+    /// integer, more a flat tuple.
+    Flat(&'a [i64], &'a [bool], &'a [u16]),
 }
 
-/// Extent `i`'s kind in kinds as [`FlatModes::shape_kinds`] gives them (empty: all static).
+/// Extent `i` (of value `v`) with its kind and divisibility, as [`FlatModes::shape_kinds`] and
+/// [`FlatModes::shape_divs`] give them (empty: all static).
 #[inline]
-fn kind_at(k: &[bool], i: usize) -> bool {
-    k.get(i).copied().unwrap_or(false)
+fn int_at(v: i64, k: &[bool], divs: &[u16], i: usize) -> Int {
+    if k.is_empty() {
+        return Int::st(v);
+    }
+    Int {
+        value: v,
+        dynamic: k[i],
+        div: super::integer::unpack_div(divs[i]),
+    }
 }
 
 impl Cotarget<'_> {
@@ -69,7 +78,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => t.first_leaf(|c| c <= 0),
             Cotarget::Int(n) => (n.value <= 0).then_some(n.value),
-            Cotarget::Flat(v, _) => v.iter().copied().find(|&c| c <= 0),
+            Cotarget::Flat(v, _, _) => v.iter().copied().find(|&c| c <= 0),
         }
     }
 
@@ -78,7 +87,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => !t.is_static(),
             Cotarget::Int(n) => n.dynamic,
-            Cotarget::Flat(_, k) => k.iter().any(|&k| k),
+            Cotarget::Flat(_, k, _) => k.iter().any(|&k| k),
         }
     }
 
@@ -87,11 +96,9 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => out.extend(t.leaf_kind_iter().map(|(v, k)| Int::of(v, k))),
             Cotarget::Int(n) => out.push(n),
-            Cotarget::Flat(v, k) => out.extend(
-                v.iter()
-                    .enumerate()
-                    .map(|(i, &v)| Int::of(v, kind_at(k, i))),
-            ),
+            Cotarget::Flat(v, k, dv) => {
+                out.extend(v.iter().enumerate().map(|(i, &v)| int_at(v, k, dv, i)))
+            }
         }
     }
 
@@ -105,14 +112,14 @@ impl Cotarget<'_> {
                 out.push(m.ceil_div(n, CEIL_DIV)?);
                 Ok(())
             }
-            Cotarget::Flat(v, k) => {
+            Cotarget::Flat(v, k, dv) => {
                 if let [m] = v {
-                    out.push(Int::of(*m, kind_at(k, 0)).ceil_div(n, CEIL_DIV)?);
+                    out.push(int_at(*m, k, dv, 0).ceil_div(n, CEIL_DIV)?);
                     return Ok(());
                 }
                 let mut rest = n;
                 for (i, &m) in v.iter().enumerate() {
-                    let m = Int::of(m, kind_at(k, i));
+                    let m = int_at(m, k, dv, i);
                     out.push(m.ceil_div(rest, CEIL_DIV)?);
                     rest = rest.ceil_div(m, CEIL_DIV)?;
                 }
@@ -126,7 +133,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => t.product(),
             Cotarget::Int(n) => Ok(n.value),
-            Cotarget::Flat(v, _) => v
+            Cotarget::Flat(v, _, _) => v
                 .iter()
                 .try_fold(1i64, |acc, &x| arith::mul(acc, x, "size")),
         }
@@ -148,8 +155,8 @@ impl Cotarget<'_> {
                 View::Tuple(_) => ceil_div_leaves(t, n, &mut p)?,
             },
             Cotarget::Int(m) => p = Some(arith::ceil_div(m.value, n, CEIL_DIV)?),
-            Cotarget::Flat([m], _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
-            Cotarget::Flat(v, _) => {
+            Cotarget::Flat([m], _, _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
+            Cotarget::Flat(v, _, _) => {
                 let mut rest = n;
                 for &m in v {
                     let q = arith::ceil_div(m, rest, CEIL_DIV)?;
@@ -207,7 +214,7 @@ fn compact_left_kinds(v: &[Int], current: Int, out: &mut SmallVec<[Stride; 8]>) 
         if s.is_constant(1) {
             out.push(Stride::int(0));
         } else {
-            out.push(Stride::int_of(cur.value, cur.dynamic));
+            out.push(Stride::of_int(cur));
             cur = cur.mul(s, OP)?;
         }
     }
@@ -241,8 +248,8 @@ impl fmt::Display for Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => fmt::Display::fmt(t, f),
             Cotarget::Int(n) => write!(f, "{}", n.value),
-            Cotarget::Flat([n], _) => write!(f, "{n}"),
-            Cotarget::Flat(v, _) => super::int_tuple::write_tuple(f, v),
+            Cotarget::Flat([n], _, _) => write!(f, "{n}"),
+            Cotarget::Flat(v, _, _) => super::int_tuple::write_tuple(f, v),
         }
     }
 }
@@ -480,7 +487,7 @@ fn push_gap<const STATIC: bool>(result: &mut FlatModes, new_shape: Int, last: In
     if STATIC {
         result.push_static(new_shape.value, Stride::int(last.value));
     } else {
-        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+        result.push_kind(new_shape, Stride::of_int(last));
     }
 }
 
@@ -536,7 +543,7 @@ fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T)
         let mut sh = super::int_tuple::TupleBuilder::new();
         for (i, &x) in result.stride().iter().enumerate() {
             d.push_stride(x);
-            sh.push_int_kind(result.shape()[i], result.is_dynamic_extent(i));
+            sh.push_int_full(result.extent(i));
         }
         Layout::raw(sh.finish(), d.finish())
     };
@@ -544,15 +551,7 @@ fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T)
         let raw = raw();
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
-    let r = coalesce_leaves_traced(
-        result.shape(),
-        result.shape_kinds(),
-        result.stride(),
-        false,
-        &raw,
-        out,
-        t,
-    );
+    let r = coalesce_flat_modes_traced(result, false, &raw, out, t);
     t.end();
     r
 }

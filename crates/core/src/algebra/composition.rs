@@ -12,7 +12,7 @@ use super::int_tuple::{
 };
 use super::integer::Int as Kinded;
 use super::laws;
-use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_flat_modes_traced};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -75,15 +75,7 @@ impl Left<'_> {
     fn coalesce_x<T: Trace>(self, out: &mut FlatModes, t: &mut T) -> Result<()> {
         match self {
             Left::Layout(l) => l.coalesce_x_flat_traced(out, t),
-            Left::Flat(f) => coalesce_leaves_traced(
-                f.shape(),
-                f.shape_kinds(),
-                f.stride(),
-                true,
-                &|| f.to_layout(),
-                out,
-                t,
-            ),
+            Left::Flat(f) => coalesce_flat_modes_traced(f, true, &|| f.to_layout(), out, t),
         }
     }
 }

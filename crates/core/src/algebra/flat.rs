@@ -31,6 +31,9 @@ pub struct FlatModes {
     /// static, as they mostly are (a static extent pushed is then no third push), else one
     /// flag an extent, made at the first dynamic one.
     k: Kinds,
+    /// Each extent's divisibility as the DSL knows it ([`Int::div`] packed,
+    /// [`pack_div`](crate::algebra::integer::pack_div)), kept beside `k`: empty while `k` is.
+    v: Vec<u16>,
 }
 
 /// Whether each extent is dynamic: a `Vec`, so that an empty one (all static, as they mostly
@@ -46,6 +49,7 @@ impl FlatModes {
             s: Ints::new(),
             d: Strides::new(),
             k: Kinds::new(),
+            v: Vec::new(),
         }
     }
 
@@ -55,6 +59,7 @@ impl FlatModes {
         self.s.clear();
         self.d.clear();
         self.k.clear();
+        self.v.clear();
     }
 
     /// Append the leaf `s:d` (inlined where it is pushed, as the two pushes of the values
@@ -64,7 +69,7 @@ impl FlatModes {
         self.s.push(s.value);
         self.d.push(d);
         if s.dynamic || !self.k.is_empty() {
-            self.note_kind(s.dynamic);
+            self.note_kind(s);
         }
     }
 
@@ -81,9 +86,11 @@ impl FlatModes {
     /// extent on: the static ones before it are written then).
     #[cold]
     #[inline(never)]
-    fn note_kind(&mut self, dynamic: bool) {
+    fn note_kind(&mut self, s: Int) {
         self.k.resize(self.s.len() - 1, false);
-        self.k.push(dynamic);
+        self.k.push(s.dynamic);
+        self.v.resize(self.s.len() - 1, 0);
+        self.v.push(crate::algebra::integer::pack_div(s.div));
     }
 
     /// Room for `n` leaves in all, where more than fit on the stack.
@@ -108,6 +115,7 @@ impl FlatModes {
         self.d.reverse();
         if !self.k.is_empty() {
             self.k.reverse();
+            self.v.reverse();
         }
     }
 
@@ -115,6 +123,13 @@ impl FlatModes {
     #[inline]
     pub fn shape_kinds(&self) -> &[bool] {
         &self.k
+    }
+
+    /// Each extent's divisibility as the DSL knows it, packed ([`FlatModes::extent`]): empty
+    /// where all extents are static.
+    #[inline]
+    pub fn shape_divs(&self) -> &[u16] {
+        &self.v
     }
 
     /// Whether every extent is static (the strides carry their own kinds).
@@ -138,7 +153,14 @@ impl FlatModes {
     /// Extent `i` with its kind.
     #[inline]
     pub fn extent(&self, i: usize) -> Int {
-        Int::of(self.s[i], self.is_dynamic_extent(i))
+        if self.k.is_empty() {
+            return Int::st(self.s[i]);
+        }
+        Int {
+            value: self.s[i],
+            dynamic: self.k[i],
+            div: crate::algebra::integer::unpack_div(self.v[i]),
+        }
     }
 
     /// The extents.
@@ -207,12 +229,12 @@ impl FlatModes {
 
     /// The shape as an IntTuple.
     pub fn shape_tuple(&self) -> IntTuple {
-        if let [s] = self.shape() {
-            return IntTuple::int_of(*s, self.is_dynamic_extent(0));
+        if let [_] = self.shape() {
+            return IntTuple::of_int(self.extent(0));
         }
         let mut b = TupleBuilder::new();
-        for (i, &s) in self.shape().iter().enumerate() {
-            b.push_int_kind(s, self.is_dynamic_extent(i));
+        for i in 0..self.s.len() {
+            b.push_int_full(self.extent(i));
         }
         b.finish()
     }
@@ -316,7 +338,7 @@ impl LayoutBuilder {
     /// Append the leaf mode `s:d`, `s` of its kind.
     #[inline(always)]
     pub fn push_leaf_kind(&mut self, s: Int, d: Stride) {
-        self.shape.push_int_kind(s.value, s.dynamic);
+        self.shape.push_int_full(s);
         self.stride.push_stride(d);
     }
 

@@ -698,6 +698,26 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
     coalesce_rev_traced(leaves, &n, x, l, out, t)
 }
 
+/// [`coalesce_leaves_traced`] of the leaves of `f`, each extent with its kind and the DSL's
+/// divisibility ([`FlatModes::extent`]) where one is dynamic.
+#[inline]
+pub(crate) fn coalesce_flat_modes_traced<T: Trace>(
+    f: &FlatModes,
+    x: bool,
+    l: &dyn Fn() -> Layout,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
+    if f.shape_is_static() {
+        return coalesce_leaves_traced(f.shape(), &[], f.stride(), x, l, out, t);
+    }
+    let n = || f.shape().len();
+    let leaves = (0..f.shape().len())
+        .rev()
+        .map(|i| (f.extent(i), f.stride()[i]));
+    coalesce_rev_traced(leaves, &n, x, l, out, t)
+}
+
 /// Back-to-front coalescing of a flat layout: its modes before the last one (given last first;
 /// `n()` leaves in all, counted for the trace); `new` starts as the scalar mode `ns:nd`.
 ///

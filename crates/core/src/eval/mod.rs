@@ -3425,11 +3425,10 @@ pub fn compose_values(
     span: Span,
 ) -> Result<Value, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
-    // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset)
+    // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset) and the
+    // DSL's divisibility
     let int = |v: &Value| match v {
-        Value::IntTuple(t) if t.basis().is_none() => t
-            .as_int_kind()
-            .map(|(v, dynamic)| crate::algebra::Int::of(v, dynamic)),
+        Value::IntTuple(t) if t.basis().is_none() => t.as_int_full(),
         _ => None,
     };
     match (a, b) {

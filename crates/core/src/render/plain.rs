@@ -136,7 +136,19 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
-            let _ = write!(out, " o {} o ", c.offset);
+            out.push_str(" o ");
+            match c.offset {
+                // a run-time offset `?` (`?{div=8}`), as the DSL prints it
+                crate::algebra::swizzle::Offset::Int(i) if i.dynamic => {
+                    write_unknown_dynamic(out, |o| {
+                        crate::algebra::IntTuple::of_int(i).write_with_div(o)
+                    })
+                }
+                offset => {
+                    let _ = write!(out, "{offset}");
+                }
+            }
+            out.push_str(" o ");
             write_traced_value(out, &Value::Layout(c.layout.clone()));
         }
         v => write_value(out, v),

@@ -82,13 +82,11 @@ impl Node {
     /// A leaf of the integer `i`: its kind and, dynamic, its divisibility.
     #[inline]
     pub(super) const fn of_int(i: crate::algebra::integer::Int) -> Node {
+        if !i.dynamic {
+            return Node::leaf(i.value);
+        }
         Node {
-            meta: (i.dynamic as u32) << 31
-                | if i.dynamic {
-                    (crate::algebra::integer::pack_div(i.div) as u32) << DIV_SHIFT
-                } else {
-                    0
-                },
+            meta: DYNAMIC | (crate::algebra::integer::pack_div(i.div) as u32) << DIV_SHIFT,
             value: i.value,
         }
     }
@@ -114,6 +112,9 @@ impl Node {
     /// without one).
     #[inline]
     pub(super) const fn int(self) -> crate::algebra::integer::Int {
+        if self.meta == 0 {
+            return crate::algebra::integer::Int::st(self.value);
+        }
         crate::algebra::integer::Int {
             value: self.value,
             dynamic: self.meta & DYNAMIC != 0,

@@ -560,8 +560,7 @@ impl Iterator for RevLeaves<'_> {
             let (s, d) = self.nodes.next_back()?;
             if s.is_leaf() {
                 // an extent is an integer: its value and its kind bit
-                let s = *s;
-                return Some((Int::of(s.value, s.is_dynamic()), d.leaf_stride()));
+                return Some((s.int(), d.leaf_stride()));
             }
         }
     }
