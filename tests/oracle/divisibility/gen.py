@@ -80,6 +80,8 @@ OPS = [
     ("cosize", lambda g: f"cute.cosize({layout(g)})"),
     ("composed_offset", lambda g: f"cute.make_composed_layout(cute.make_swizzle(3, 4, 3), {dyn(g)}, cute.make_layout((4, 8)))"),
     ("layout_of_scalar", lambda g: f"cute.make_layout(4, stride={dyn(g)} * {g.choice([1, 2, 3, 8])})"),
+    ("get_divisibility", lambda g: f"cute.get_divisibility({g.choice([scalar(g), dyn(g), 'cute.size(' + layout(g) + ')'])})"),
+    ("get_stride", lambda g: f"cute.get({layout(g)}.stride, mode=[{g.choice([0, 1])}])"),
 ]
 
 

@@ -400,6 +400,30 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
     f!(
+        "get_divisibility",
+        "get_divisibility(X)",
+        "the CuTe DSL's cute.get_divisibility: what X is known to be a multiple of (a static X \
+         itself, a run-time one its divisibility, 1 where nothing is known)",
+        "get_divisibility(assume(cutlass.Int32(24), divby=4) * 3)",
+        1,
+        1,
+        |a| {
+            let x = a.int_tuple(0)?;
+            let Some(i) = x.as_int_full() else {
+                return Err(EvalError::new(
+                    format!("get_divisibility: an integer, not the tuple {x}"),
+                    a.spans[0],
+                ));
+            };
+            // core.py: a Python int is its own; an `IntValue` its type's; any other 1
+            if !i.dynamic {
+                return Ok(Value::int(i.value));
+            }
+            // a divisibility is kept up to u32::MAX
+            Ok(Value::int(i.divisor() as i64))
+        }
+    ),
+    f!(
         "round_up",
         "round_up(A, B)",
         "A rounded up to a multiple of B, by mode (missing modes of B are 1)",
