@@ -210,7 +210,7 @@ impl Stride {
             basis: self.basis,
             dynamic: c.dynamic,
             // a basis element's coefficient keeps none
-            div: if self.basis.is_none() {
+            div: if c.dynamic && self.basis.is_none() {
                 super::integer::pack_div(c.div)
             } else {
                 0

@@ -212,11 +212,13 @@ impl Node {
     pub(super) fn leaf_stride(self) -> Stride {
         debug_assert!(self.is_leaf());
         let meta = self.meta;
+        let dynamic = meta & DYNAMIC != 0;
+        // a static leaf's `meta` is its packed basis as it is (no divisibility)
         Stride {
             value: self.value,
-            basis: Basis::from_packed_or_none(basis_bits(meta)),
-            dynamic: meta & DYNAMIC != 0,
-            div: self.packed_div(),
+            basis: Basis::from_packed_or_none(if dynamic { basis_bits(meta) } else { meta }),
+            dynamic,
+            div: if dynamic { self.packed_div() } else { 0 },
         }
     }
 }
