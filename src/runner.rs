@@ -549,6 +549,11 @@ impl<'w> Runner<'w> {
     ) -> io::Result<()> {
         // the answered output not yet written, a range of the run's buffers
         let (mut out, mut err) = (0..0, 0..0);
+        // whether a line answered ahead stands: it names functions only, so once a variable
+        // shadows one of CuTe's names the session answers it; and a line that is part of a
+        // statement of several lines, or skipped, goes through the splitter. Asked again only
+        // after a line the session takes (nothing else changes the splitter or the session)
+        let mut answers_stand = !splitter.is_holding() && !self.env.shadows_any();
         for line in &run.lines {
             let text = &block[line.range.clone()];
             if let LineAnswer::Done {
@@ -559,9 +564,7 @@ impl<'w> Runner<'w> {
             } = line.answer
             {
                 let (o, e) = (out.end..out_end, err.end..err_end);
-                // a line answered ahead names functions only: once a variable shadows one
-                // of CuTe's names, the session answers it
-                if !splitter.is_holding() && !self.env.shadows_any() {
+                if answers_stand {
                     out.end = o.end;
                     err.end = e.end;
                     self.failed |= failed;
@@ -599,6 +602,7 @@ impl<'w> Runner<'w> {
                     self.statement(&st)?;
                 }
             }
+            answers_stand = !splitter.is_holding() && !self.env.shadows_any();
         }
         if !out.is_empty() {
             self.end_open_line()?;
@@ -749,8 +753,8 @@ pub(crate) fn answer_line(
         if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
             line_buf.push('\n');
             run.out.extend_from_slice(line_buf.as_bytes());
-            let warnings = env.take_warnings();
-            if !warnings.is_empty() {
+            if env.has_warnings() {
+                let warnings = env.take_warnings();
                 run.err
                     .extend_from_slice(warning_lines(&warnings).as_bytes());
             }

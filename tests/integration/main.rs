@@ -46,5 +46,6 @@ mod tmem;
 mod tmux;
 mod transcripts;
 mod tv;
+mod typed_constants;
 mod written_constructs;
 mod written_storage;

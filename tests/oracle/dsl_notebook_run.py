@@ -5,7 +5,8 @@ cute.printf's at run time, in the order they happen) as JSON: [{"out": str, "err
 Run with the DSL's Python (the venv /work/shared/tools/dsl-oracle installs):
     ~/.cache/cute-dsl-oracle/bin/python tests/oracle/dsl_notebook_run.py CELLS.json > OUT.json
 CELLS.json is a list of the cells' source texts. A cell that raises (no GPU, no torch) records
-its exception's first line; later cells go on."""
+its exception's first line; later cells go on. A list of such lists is several sessions, each
+run in a namespace of its own (as several notebooks): the answer a list of their answers."""
 import contextlib
 import ctypes
 import json
@@ -49,10 +50,15 @@ def run_cell(source, scope, real_stdout, path):
 def main():
     cells = json.load(open(sys.argv[1]))
     real = os.fdopen(os.dup(1), "w")
-    scope = {"__name__": "__main__"}
+    sessions = cells if cells and isinstance(cells[0], list) else [cells]
+    answers = []
     with tempfile.TemporaryDirectory() as folder:
-        results = [run_cell(c, scope, sys.stderr, os.path.join(folder, f"cell_{k}.py"))
-                   for k, c in enumerate(cells)]
+        for n, session in enumerate(sessions):
+            scope = {"__name__": "__main__"}
+            answers.append([run_cell(c, scope, sys.stderr,
+                                     os.path.join(folder, f"session_{n}_cell_{k}.py"))
+                            for k, c in enumerate(session)])
+    results = answers if sessions is cells else answers[0]
     real.write(json.dumps(results))
     real.flush()
 

@@ -17,52 +17,69 @@ time, as the notebook shows them. A cell the DSL cannot run here (a GPU, torch) 
 the notebook's stored output, marked `(stored)`.
 
 Each unit is one of:
-  as-DSL    cute answers it (exit 0) and prints byte for byte what the DSL prints;
+  as-DSL    cute answers it (exit 0) and prints byte for byte what the DSL prints (a printed
+            pointer's address, `raw_ptr(0x7ffe…: f32, …)`, compared as any: it is where the
+            DSL's process put the memory, and cute prints `stack` or `host`);
   refused   cute gives an error for some statement of it (exit 1): the first error is listed;
   order     cute answers it and prints the DSL's lines, in another order: pasted, each
             statement prints as it runs, where the DSL prints a jit function's Python `print`s
             as it traces the function and its `cute.printf`s after, as it runs it;
-  differs   cute answers it and the DSL prints something else.
+  differs   cute answers it and the DSL prints something else;
+  no answer the DSL cannot run it here (torch, a GPU) and the notebook stores no output:
+            nothing to compare (cute's first error, if any, is listed).
+
+`--as-written` pastes each calling cell as written, after the cells before it (of an earlier
+cell that calls something too, its definitions and imports: `def`s with their decorators), and
+the DSL answers that same paste in a namespace of its own (so a jit function is traced anew,
+not found compiled by an earlier cell's call, as a notebook run in order would).
 
 Usage:
 
-    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [NOTEBOOK…]
+    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [NOTEBOOK…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
+Session 28's end (s28-37c): bodies pasted 13 as DSL, 3 in another order, 35 refused, 1
+differs; as written 16 as DSL, 35 refused, 1 differs.
 
-Last run (2026-11-29, branch s28-37c, debug build), the bodies pasted (the default):
+Last run (2026-11-29, branch s29-nb, debug build; the DSL's Python with NumPy 2.4, no torch),
+the cells as written (`--as-written`):
 
-  | notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |
-  | --- | --- | --- | --- | --- | --- | --- |
-  | cute_layout_algebra | 14 | 11 | 2 | 0 | 1 | 0 |
-  | composed_layout | 2 | 0 | 0 | 2 | 0 | 1 |
-  | print | 7 | 1 | 0 | 6 | 0 | 4 |
-  | tensor | 5 | 0 | 0 | 5 | 0 | 5 |
-  | data_types | 3 | 1 | 1 | 1 | 0 | 0 |
-  | tensorssa | 10 | 0 | 0 | 10 | 0 | 9 |
-  | hello_world | 1 | 0 | 0 | 1 | 0 | 1 |
-  | elementwise_add | 10 | 0 | 0 | 10 | 0 | 10 |
-  | all | 52 | 13 | 3 | 35 | 1 | 30 |
+  | notebook | units | as DSL | in another order | refused | differs | no answer | DSL answered by stored output |
+  | --- | --- | --- | --- | --- | --- | --- | --- |
+  | cute_layout_algebra | 14 | 13 | 0 | 0 | 1 | 0 | 0 |
+  | composed_layout | 2 | 0 | 0 | 1 | 0 | 1 | 1 |
+  | print | 7 | 6 | 0 | 1 | 0 | 0 | 1 |
+  | tensor | 5 | 0 | 0 | 0 | 0 | 5 | 5 |
+  | data_types | 3 | 3 | 0 | 0 | 0 | 0 | 0 |
+  | tensorssa | 10 | 10 | 0 | 0 | 0 | 0 | 0 |
+  | hello_world | 1 | 0 | 0 | 1 | 0 | 0 | 1 |
+  | elementwise_add | 10 | 0 | 0 | 0 | 0 | 10 | 10 |
+  | all | 52 | 32 | 0 | 3 | 1 | 16 | 18 |
 
-and the cells as written (`--as-written`): 52 units, 16 as DSL, 0 in another order, 35
-refused, 1 differs (cute_layout_algebra 13 of 14, data_types 3 of 3).
+and the bodies pasted (the default): 52 units, 22 as DSL, 4 in another order, 7 refused, 4
+differ, 15 no answer.
 
-Most refusals are cells that need torch, numpy or a GPU (`undefined variable 'torch'`/`'np'`,
-their arguments `from_dlpack(...)` of host arrays; `cute.compile`; `cutlass.cuda`); the one
-that differed printed a run-time stride's divisibility (`?{div=3}`): cute prints it since
-branch s29-div (pasted: 13 as DSL, 4 in another order, 35 refused, 0 differ; as written: 17 as
-DSL, 0 differ);
-pasted as bodies, data_types' operators cell is refused for `is_greater = a > b` (a `>`
-outside parentheses, in a statement without `cute.`, is read as the notation's, not Python's
-comparison; in a Python body, a function's or a loop's, it is Python's); print's for
-`type(a)`; composed_layout's for a Python function as a layout (`make_composed_layout(inner,
-…)`) and a tuple unpacked from a parameter. `--transcript tests/cli/paste_notebooks.toml`
-(and `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
-answered as the DSL does, the DSL's output their expectation.
+What is left, as written: cute_layout_algebra's one that differed printed a run-time stride's
+divisibility (`?{div=3}`): cute prints it as the DSL does since branch s29-div;
+composed_layout's refused cell is a Python function as a composed layout's transform
+(`make_composed_layout(inner, …)`, a nested `def`), which the DSL prints as the function object (`<function … at 0x…>`); print's and hello_world's
+need a GPU (`torch.randn(…, device="cuda")`, `cutlass.cuda.initialize_cuda_context()`), named
+in cute's error. The tensor and elementwise_add notebooks need torch (not in the DSL's Python
+here; `pip` reaches PyPI only) and store no output: no answer to compare; most of their cells
+print random values (`torch.randn`), which no run repeats, or need a GPU. Random values are not
+held by cute (`np.random.randn`'s elements are unset: written before they are read, as
+tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals are a
+`>` outside parentheses in a statement without `cute.` (read as the notation's, not Python's
+comparison; in a Python body it is Python's), a compiled function's body pasted without its
+`cute.compile`; tensorssa's that differ are `//` at the top level (C++'s comment there; in a
+Python body, Python's floor division) and a parameter that rebinds its argument's name (`res =
+from_dlpack(res)`, then `print(res)`). `--transcript tests/cli/paste_notebooks.toml` (and
+`--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
+answered as the DSL does, the DSL's output their expectation (an address `[..]`).
 
-The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) has no numpy or torch: the cells
-that use them are answered by their stored output.
+The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
+numpy` in it) for the NumPy cells; without it they are answered by their stored output.
 """
 import argparse
 import ast
@@ -200,21 +217,59 @@ def units_of(cells):
     return units
 
 
+def definitions(source):
+    """A cell's definitions and imports, as written (a function with its decorators): what
+    an earlier cell that also calls something leaves defined for the cells after it."""
+    lines = source.split("\n")
+    out = []
+    for node in parsed(source):
+        if isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom)):
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            out.append("\n".join(lines[first - 1:node.end_lineno]))
+    return "\n".join(out)
+
+
 def dsl_answers(cells):
     """What the DSL prints for each cell: (output, error or None)."""
+    return dsl_run([s for s, _ in cells])
+
+
+def dsl_session_answers(sessions):
+    """What the DSL prints for each session (a list of cells' texts run in order in a
+    namespace of its own, as a user pastes them): (output, the first error or None)."""
+    if not sessions:
+        return []
+    out = []
+    for answers in dsl_run(sessions):
+        errors = [e for _, e in answers if e is not None]
+        out.append(("".join(o for o, _ in answers), errors[0] if errors else None))
+    return out
+
+
+def dsl_run(cells):
+    """dsl_notebook_run.py's answer for `cells` (a list of texts, or of sessions)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump([s for s, _ in cells], f)
+        json.dump(cells, f)
     try:
         r = subprocess.run([DSL_PYTHON, os.path.join(HERE, "dsl_notebook_run.py"), f.name],
                            capture_output=True, text=True, timeout=900)
     finally:
         os.unlink(f.name)
     results = json.loads(r.stdout)
+    if cells and isinstance(cells[0], list):
+        return [[(x["out"], x["error"]) for x in session] for session in results]
     return [(x["out"], x["error"]) for x in results]
 
 
 def strip_ansi(s):
     return re.sub(r"\x1b\[[0-9;]*m", "", s)
+
+
+def without_addresses(s):
+    """The text with each printed pointer's address (`raw_ptr(0x00007ffe…: f32, …)`) written
+    `ADDR`: an address is where the DSL's process put the memory, which no other run repeats."""
+    s = re.sub(r"Tensor<(?:0x[0-9a-fA-F]+|host(?:\+\d+)?)@", "Tensor<ADDR@", s)
+    return re.sub(r"raw_ptr\((?:0x[0-9a-fA-F]+|[A-Za-z_]\w*(?:\+\d+)?):", "raw_ptr(ADDR:", s)
 
 
 def write_transcript(path, units):
@@ -225,7 +280,8 @@ def write_transcript(path, units):
         if not stdin:
             stdin.append(imports.rstrip("\n"))
         stdin.append(f"# {where}\n{text}")
-        stdout.append(want.rstrip("\n"))
+        # a pointer's address is the DSL process's: any (trycmd's `[..]`)
+        stdout.append(without_addresses(want).replace("raw_ptr(ADDR:", "raw_ptr([..]:").rstrip("\n"))
     esc = lambda t: t.replace("\\", "\\\\").replace('"""', '\\"""')
     with open(path, "w") as f:
         f.write("# Issue 37: the CuTe DSL notebooks' cells that cute answers as the DSL does, each\n"
@@ -252,21 +308,27 @@ def main():
                          "after the cells before it that call nothing (definitions, imports)")
     ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
     args = ap.parse_args()
-    print("| notebook | units | as DSL | in another order | refused | differs | DSL answered by stored output |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| notebook | units | as DSL | in another order | refused | differs | no answer to compare | DSL answered by stored output |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     details, reasons, total = [], collections.Counter(), collections.Counter()
     transcript = []  # (where, imports, paste, the DSL's output)
     for name in args.notebooks:
         cells = code_cells(args.mirror, name)
-        dsl = dsl_answers(cells)
+        dsl = dsl_answers(cells) if not args.as_written else None
         counts = collections.Counter()
         imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)
                           if isinstance(n, (ast.Import, ast.ImportFrom)))
         units = units_of(cells)
         if args.as_written:
-            units = [(k, "\n".join(src for j, (src, _) in enumerate(cells)
-                                   if j < k and j not in {u for u, _ in units}) + "\n" + cells[k][0])
-                     for k, _ in units]
+            calling = {u for u, _ in units}
+            # (an earlier cell that calls something: its definitions and imports)
+            pasted = [[src if j not in calling else definitions(src)
+                       for j, (src, _) in enumerate(cells) if j < k]
+                      + [cells[k][0]] for k, _ in units]
+            # the DSL answers the same paste, in a namespace of its own (so a jit function is
+            # traced anew, not found compiled by an earlier cell's call)
+            dsl = dict(zip((k for k, _ in units), dsl_session_answers(pasted)))
+            units = [(k, "\n".join(p)) for (k, _), p in zip(units, pasted)]
         for k, text in units:
             out, error = dsl[k]
             stored = error is not None
@@ -275,17 +337,23 @@ def main():
                                       + text + "\n")
             where = f"{name} code cell {k}" + (" (stored)" if stored else "")
             counts["stored"] += stored
-            if code != 0:
+            if stored and not want.strip():
+                # the DSL cannot run it here (torch, a GPU) and the notebook stores no output
+                counts["unanswered"] += 1
+                first = next((l for l in (got + err).split("\n") if l.startswith("error")), "")
+                details.append(f"no-answer {where}: cute {'refuses: ' + first[:130] if code else 'answers'}")
+            elif code != 0:
                 counts["refused"] += 1
                 first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
                 reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
-            elif got.rstrip("\n") == want.rstrip("\n"):
+            elif without_addresses(got).rstrip("\n") == without_addresses(want).rstrip("\n"):
                 counts["as"] += 1
                 details.append(f"as-DSL   {where}")
                 if not stored:
                     transcript.append((where, imports, text, want))
-            elif sorted(got.rstrip("\n").split("\n")) == sorted(want.rstrip("\n").split("\n")):
+            elif sorted(without_addresses(got).rstrip("\n").split("\n")) \
+                    == sorted(without_addresses(want).rstrip("\n").split("\n")):
                 counts["order"] += 1
                 details.append(f"order    {where}")
             else:
@@ -294,13 +362,14 @@ def main():
             if args.show:
                 print(f"----- {where}: paste\n{text}\n----- cute (rc {code})\n{got}{err}"
                       f"----- DSL{' stored; error ' + error if stored else ''}\n{want}")
-        units = counts["as"] + counts["order"] + counts["refused"] + counts["differs"]
+        units = (counts["as"] + counts["order"] + counts["refused"] + counts["differs"]
+                 + counts["unanswered"])
         total.update(counts)
         total["units"] += units
         print(f"| {name} | {units} | {counts['as']} | {counts['order']} | {counts['refused']} | {counts['differs']}"
-              f" | {counts['stored']} |")
+              f" | {counts['unanswered']} | {counts['stored']} |")
     print(f"| all | {total['units']} | {total['as']} | {total['order']} | {total['refused']} | {total['differs']}"
-          f" | {total['stored']} |")
+          f" | {total['unanswered']} | {total['stored']} |")
     if args.transcript:
         write_transcript(args.transcript, transcript)
     if args.v:

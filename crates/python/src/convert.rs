@@ -135,6 +135,14 @@ pub fn to_python(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
         Value::Bool(b) => Ok(PyBool::new(py, b).to_owned().into_any().unbind()),
         Value::Under => Ok(py.None()),
         Value::Name(n) => Ok(PyString::new(py, &n).into_any().unbind()),
+        // a typed static integer (`integral_constant<uint32_t, 5>`, a sequence's element): its
+        // value
+        Value::Constant(c) => match i64::try_from(c.value()) {
+            Ok(i) => Ok(i.into_pyobject(py)?.into_any().unbind()),
+            Err(_) => Ok((c.value() as u64).into_pyobject(py)?.into_any().unbind()),
+        },
+        // `array<T, N>`: the tuple of its elements
+        Value::Array(a) => to_python(py, Value::Tuple(a.items)),
         Value::Tuple(items) => {
             let items = items
                 .into_iter()

@@ -55,7 +55,8 @@ fn prefix_products(shape: &[i64], op: &'static str, out: &mut Ints) -> Result<()
 
 /// The prefix products of `c`'s extents with their kinds, as CuTe's
 /// `fold(lshape, tuple<_1>{}, [](auto c, auto vi) { return append(c, vi*back(c)); })`: static
-/// while every extent before is.
+/// while every extent before is. Inline in each inverse.
+#[inline(always)]
 fn prefix_product_kinds(
     c: &FlatModes,
     op: &'static str,
@@ -280,7 +281,9 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
 }
 
 /// The inverse's modes coalesced (CuTe's result) into `out`, the coalescing reported as a
-/// section.
+/// section. Inline in each inverse (out of line, its six arguments were moved to it: ~35
+/// instructions a call).
+#[inline(always)]
 fn finish<T: Trace>(
     op: &'static str,
     rshape: &[i64],

@@ -115,7 +115,19 @@ pub enum PtrBase {
     /// The register array of an owning tensor (`make_tensor<float>(…)`, `make_fragment_like`):
     /// CuTe prints its stack address; `cute` prints the fixed placeholder `stack`.
     Stack,
+    /// A host array's memory (a CuTe DSL program's NumPy array, `np.arange(6)`): `cute`
+    /// prints the placeholder `host`. `dlpack`: the array as the DSL sees it through
+    /// `from_dlpack(a)` (a tensor in `generic` memory), not as Python's NumPy holds it.
+    Host {
+        /// Whether it is `from_dlpack`'s view.
+        dlpack: bool,
+        /// Whether torch made it (`torch.arange`), not NumPy (Python prints it as torch does).
+        torch: bool,
+    },
 }
+
+/// The word a host array's address prints as.
+pub const HOST: &str = "host";
 
 /// The word an owning tensor's address prints as, in place of CuTe's stack address.
 pub const STACK: &str = "stack";
@@ -857,6 +869,7 @@ impl Pointer {
             }
             PtrBase::Named(n) => n.as_str(),
             PtrBase::Stack => STACK,
+            PtrBase::Host { .. } => HOST,
         };
         match self.offset {
             0 => write!(f, "{name})"),

@@ -1,5 +1,6 @@
 //! Conversions of values to what an operation expects, with errors pointing at the argument.
 
+use super::constant::{is_typed, lowered};
 use std::borrow::Cow;
 
 use super::{EvalError, Value};
@@ -37,6 +38,8 @@ fn layout_made(v: &Value, span: Span) -> Result<Cow<'_, Layout>, EvalError> {
         Value::IntTuple(t) => Layout::column_major(t.clone())
             .map(Cow::Owned)
             .map_err(|e| EvalError::algebra(e, span)),
+        // a typed static integer, an array: the algebra's value it is
+        other if is_typed(other) => Ok(Cow::Owned(to_layout(&lowered(other, span)?, span)?)),
         other => Err(wrong_kind(other, "a layout", span)),
     }
 }
@@ -80,6 +83,7 @@ pub fn swizzled_tensor_of(v: &Value) -> Option<crate::algebra::tensor::SwizzledT
 pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {
         Value::IntTuple(t) => Ok(t.clone()),
+        other if is_typed(other) => to_int_tuple(&lowered(other, span)?, span),
         other => Err(wrong_kind(other, "an integer or IntTuple", span)),
     }
 }
@@ -88,6 +92,7 @@ pub fn to_int_tuple(v: &Value, span: Span) -> Result<IntTuple, EvalError> {
 pub fn into_int_tuple(v: Value, span: Span) -> Result<IntTuple, EvalError> {
     match v {
         Value::IntTuple(t) => Ok(t),
+        other if is_typed(&other) => to_int_tuple(&lowered(&other, span)?, span),
         other => Err(wrong_kind(&other, "an integer or IntTuple", span)),
     }
 }
@@ -159,6 +164,7 @@ pub fn to_coord(v: &Value, span: Span) -> Result<Coord, EvalError> {
             .map(|i| to_coord(i, span))
             .collect::<Result<Vec<_>, _>>()
             .map(Coord::Tuple),
+        other if is_typed(other) => to_coord(&lowered(other, span)?, span),
         other => Err(wrong_kind(other, "a coordinate", span)),
     }
 }

@@ -105,6 +105,7 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
             true,
         ))),
         UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
+        UnOp::Splat => Err(EvalError::new("'*x' of a number is not modelled", span)),
     })
 }
 
@@ -548,9 +549,14 @@ impl Env {
 
     /// `print_tensor(T)`: `print(T)`, `:` and a newline, then the values as CuTe's
     /// `print_tensor` prints them.
-    pub(super) fn print_tensor(&self, arg: &Expr) -> Result<Outcome, EvalError> {
+    pub(super) fn print_tensor(&self, arg: &Expr, verbose: bool) -> Result<Outcome, EvalError> {
         let v = self.eval(arg)?;
         let (o, l) = match &v {
+            Value::Ssa(a) => {
+                return super::host::print_ssa(a, verbose)
+                    .map(run_time_text)
+                    .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span));
+            }
             Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
             other => {
                 return Err(EvalError::new(
@@ -563,8 +569,9 @@ impl Env {
             }
         };
         if self.dsl {
-            return self.print_tensor_dsl(&o, &l, arg.span);
+            return self.print_tensor_dsl(&o, &l, verbose, arg.span);
         }
+
         if let Origin::Ptr(p) = &o
             && let Some(t) = p.type_name.0.as_deref()
             && t.trim()
@@ -591,21 +598,74 @@ impl Env {
     /// pointer as the DSL names it (`raw_ptr(ADDR: f32, rmem, align<32>)`, the address `cute`'s
     /// `stack` as in C++ text), ` o ` its layout, `, data=` and the values
     /// ([`super::storage::print_tensor_dsl`]), then `)`.
-    fn print_tensor_dsl(&self, o: &Origin, l: &Layout, span: Span) -> Result<Outcome, EvalError> {
+    fn print_tensor_dsl(
+        &self,
+        o: &Origin,
+        l: &Layout,
+        verbose: bool,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
         let err = |m: String| EvalError::new(format!("print_tensor: {m}"), span);
+        // an identity tensor: its coordinates (`tensor((0,0) o (3,2):(1@0,1@1), data=`)
+        if let Origin::Coord(c) = o {
+            let compact = Layout::column_major(l.shape().to_owned())
+                .map_err(|e| EvalError::algebra(e, span))?;
+            let cell = |v: i64| -> Result<String, String> {
+                let index = l
+                    .eval_index(&crate::algebra::IntTuple::int(v))
+                    .map_err(|e| e.to_string())?;
+                match o.shift(&index).map_err(|e| e.to_string())? {
+                    Origin::Coord(at) => Ok(format!(" {at}")),
+                    _ => Err("an identity tensor's element is a coordinate".into()),
+                }
+            };
+            let body = if verbose {
+                super::storage::print_tensor_dsl_verbose(&compact, &cell).map_err(err)?
+            } else {
+                super::storage::print_tensor_dsl_with(&compact, &cell).map_err(err)?
+            };
+            let data = if verbose { "data= (" } else { "data=" };
+            return Ok(run_time_text(format!(
+                "tensor({c} o {}, {data}\n{body})\n",
+                crate::render::plain::render(&Value::Layout(l.clone()))
+            )));
+        }
         let Origin::Ptr(p) = o else {
             return Err(err(
-                "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor)".into(),
+                "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor) or an identity tensor's coordinates".into(),
             ));
         };
         let ty = self.buffers.elem_type(p).map_err(err)?;
-        let address = match p.offset {
-            0 => crate::algebra::pointer::STACK.to_string(),
-            n => format!("{}+{n}", crate::algebra::pointer::STACK),
+        // a host array's (NumPy's, from_dlpack): generic memory, aligned to its element
+        let (base, space) = match p.base {
+            PtrBase::Host { .. } => (
+                crate::algebra::pointer::HOST,
+                format!(
+                    "generic, align<{}>",
+                    crate::algebra::recast::element_bits(ty.name()).map_or(1, |b| (b / 8).max(1))
+                ),
+            ),
+            _ => (
+                crate::algebra::pointer::STACK,
+                "rmem, align<32>".to_string(),
+            ),
         };
-        let body = super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?;
-        Ok(Outcome::Written(format!(
-            "tensor(raw_ptr({address}: {}, rmem, align<32>) o {}, data=\n{body})\n",
+        let address = match p.offset {
+            0 => base.to_string(),
+            n => format!("{base}+{n}"),
+        };
+        let cell = |v: i64| -> Result<String, String> {
+            let s = self.buffers.get(&super::storage::element_at(o, v)?)?;
+            Ok(s.ty.dsl_element(s.value))
+        };
+        let body = if verbose {
+            super::storage::print_tensor_dsl_verbose(l, &cell).map_err(err)?
+        } else {
+            super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?
+        };
+        let data = if verbose { "data= (" } else { "data=" };
+        Ok(run_time_text(format!(
+            "tensor(raw_ptr({address}: {}, {space}) o {}, {data}\n{body})\n",
             ty.dsl_name(),
             crate::render::plain::render(&Value::Layout(l.clone()))
         )))
@@ -901,4 +961,13 @@ fn element_type(p: &Pointer) -> Option<ElemType> {
             crate::algebra::pointer::ElementWidth::Bits(_) => None,
         },
     }
+}
+
+/// What the DSL prints as it runs a jit function (`cute.print_tensor`, as `cute.printf`):
+/// after what it prints as it traces it.
+fn run_time_text(text: String) -> Outcome {
+    let line = text.strip_suffix('\n').unwrap_or(&text).to_string();
+    Outcome::Text(vec![super::TextPart::RunTime(vec![super::TextPart::Str(
+        line,
+    )])])
 }

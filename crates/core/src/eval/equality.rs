@@ -227,6 +227,8 @@ fn truth_operand(v: &Value) -> Option<(i64, bool)> {
     match v {
         Value::Bool(b) => Some((i64::from(*b), false)),
         Value::IntTuple(t) => Some((v.as_int()?, t.is_dynamic())),
+        // a typed static integer (`integral_constant<uint32_t, 5>`)
+        Value::Constant(c) => Some((i64::try_from(c.value()).ok()?, false)),
         _ => None,
     }
 }

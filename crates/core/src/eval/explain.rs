@@ -110,6 +110,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Divide => "logical_divide",
                 BinOp::Product => "logical_product",
                 BinOp::Rem
+                | BinOp::FloorDiv
                 | BinOp::Add
                 | BinOp::Sub
                 | BinOp::Eq

@@ -33,6 +33,17 @@ pub(super) struct Routine {
     /// prints as the DSL does: its Python `print`s (at trace time) before its `cute.printf`s
     /// (at run time).
     python: bool,
+    /// Whether it is a jit function or kernel (`@cute.jit`), whose `cute.printf`s print after
+    /// what it prints as it is traced; a plain Python function prints as it goes.
+    jit: bool,
+    /// Its compile-time parameters (a jit function's `cutlass.Constexpr`), in order.
+    constexpr: Vec<bool>,
+    /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
+    /// call's own.
+    bound: Vec<(String, Value)>,
+    /// Whether it is a compiled jit function (`cute.compile(f, …)`'s): a call runs it, what it
+    /// prints as the DSL traces it printed once, at the compile.
+    compiled: bool,
 }
 
 impl Routine {
@@ -96,6 +107,10 @@ impl Env {
             what: format!("the function '{}'", def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
             python: def.python,
+            jit: def.jit,
+            constexpr: def.params.iter().map(|p| p.constexpr).collect(),
+            bound: Vec::new(),
+            compiled: false,
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -119,6 +134,10 @@ impl Env {
                 what: format!("the lambda '{name}'"),
                 first_line: None,
                 python: false,
+                jit: false,
+                constexpr: Vec::new(),
+                bound: Vec::new(),
+                compiled: false,
             },
         );
     }
@@ -169,7 +188,59 @@ impl Env {
             what: "the lambda".to_string(),
             first_line: None,
             python: false,
+            jit: false,
+            constexpr: Vec::new(),
+            bound: Vec::new(),
+            compiled: false,
         }
+    }
+
+    /// `NAME = cute.compile(f, ARGS…)` of the user's jit function `f`: `f` traced with `ARGS`
+    /// (what it prints as the DSL traces it printed now, its `cute.printf`s not: it does not
+    /// run), and `NAME` bound to the compiled function, which takes `f`'s parameters but its
+    /// compile-time ones (`cutlass.Constexpr`, bound to their `ARGS`) and runs `f`.
+    pub(super) fn compile_jit(
+        &mut self,
+        name: &str,
+        function: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        let overloads = &self.functions[function];
+        let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
+            return Err(EvalError::new(
+                format!(
+                    "cute.compile: '{function}' is no jit function (@cute.jit def) of {} parameters",
+                    args.len()
+                ),
+                span,
+            ));
+        };
+        let r = r.clone();
+        let vals = self.eval_args(args)?;
+        self.call_routine_on(&r, vals.clone(), span, None)?;
+        // the trace's lines, not the run's
+        self.emitted.get_mut().retain(|o| !is_run_time_line(o));
+        let mut compiled = r;
+        let mut params = Vec::new();
+        for (k, (param, v)) in compiled.params.iter().zip(vals).enumerate() {
+            if compiled.constexpr.get(k).copied().unwrap_or(false) {
+                compiled.bound.push((param.0.clone(), v));
+            } else {
+                params.push(param.clone());
+            }
+        }
+        compiled.params = params;
+        compiled.constexpr = vec![false; compiled.params.len()];
+        compiled.takes_layout = Vec::new();
+        compiled.defaults = Vec::new();
+        compiled.compiled = true;
+        compiled.what = format!("the compiled function '{name}' ({function})");
+        self.vars.remove(name);
+        self.arrays.remove(name);
+        compiled.seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
+        self.lambdas.insert(name.to_string(), compiled);
+        Ok(Outcome::Assigned)
     }
 
     /// The parameters' names of a routine.
@@ -301,6 +372,11 @@ impl Env {
         if let Some(seq) = visible {
             inner.lambdas.retain(|_, l| l.seq < seq);
         }
+        for (name, v) in &r.bound {
+            inner.lambdas.remove(name);
+            inner.arrays.remove(name);
+            inner.set(name, v.clone());
+        }
         for ((name, type_param), v) in r.params.iter().zip(vals) {
             inner.lambdas.remove(name);
             inner.arrays.remove(name);
@@ -320,10 +396,18 @@ impl Env {
             .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
         let mut out = Vec::new();
         let mut at_run_time = Vec::new();
-        let result = inner.run_body(stmts, &mut out, r.python.then_some(&mut at_run_time));
-        // a jit function prints its `cute.printf`s as it runs, after it is traced
+        let result = inner.run_body(stmts, &mut out, r.jit.then_some(&mut at_run_time));
+        // a jit function prints its `cute.printf`s as it runs, after it is traced; a compiled
+        // one was traced at its compile
+        if r.compiled {
+            out.retain(|o| matches!(o, Outcome::Failed(_)));
+        }
         out.append(&mut at_run_time);
         self.calls.set(inner.calls.get());
+        if r.python {
+            // Python's arrays are the caller's: what the jit function wrote stays written
+            *self.written_back.borrow_mut() = Some(inner.buffers.clone());
+        }
         self.warnings
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));
@@ -488,4 +572,19 @@ fn where_in(body: &str, span: Span, first_line: Option<usize>) -> String {
         None if line == 0 => format!(": {text}"),
         None => format!(", line {} of its body: {text}", line + 1),
     }
+}
+
+/// Python's `type(v)` of a CuTe DSL value as the DSL prints it: a run-time number's class is
+/// its numeric type (`Int32`, `Float32`), a Python value's `<class 'int'>`; `None` where the
+/// value's class is not modelled.
+pub(super) fn python_type(v: &Value) -> Option<String> {
+    Some(match v {
+        Value::IntTuple(t) if t.is_int() && t.is_dynamic() => "Int32".to_string(),
+        Value::IntTuple(t) if t.is_int() => "<class 'int'>".to_string(),
+        Value::IntTuple(_) | Value::Tuple(_) => "<class 'tuple'>".to_string(),
+        Value::Bool(_) => "<class 'bool'>".to_string(),
+        Value::Layout(_) => "<class 'cutlass.cute.core._Layout'>".to_string(),
+        Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
+        _ => return None,
+    })
 }

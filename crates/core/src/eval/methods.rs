@@ -467,6 +467,11 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
                 i64::from(*b),
                 true,
             ))),
+            // of a typed constant: its value, a run-time integer here (its type not kept)
+            Value::Constant(c) => match c.as_static(span)? {
+                Value::IntTuple(t) => Ok(Value::IntTuple(t.with_kind(true))),
+                other => Ok(other),
+            },
             Value::IntTuple(t)
                 if t.is_static()
                     && let Some(x) = v.as_int() =>
@@ -492,6 +497,12 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
         // value, C++'s `int` (a run-time integer, as types are written as values) or `bool`
         return match v {
             Value::Bool(_) => Ok(Value::Name("bool".to_string())),
+            // `integral_constant<T, v>::value_type` is T: `int` a run-time integer (as types
+            // are written as values), another integer type its name
+            Value::Constant(c) if c.ty == crate::eval::constant::IntType::Int => {
+                Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(1, true)))
+            }
+            Value::Constant(c) => Ok(Value::Name(c.ty.name().to_string())),
             Value::IntTuple(t)
                 if t.is_static()
                     && let Some(x) = v.as_int() =>
@@ -507,9 +518,28 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             )),
         };
     }
+    // the DSL's tensor's `layout`, `element_type` (a tensor over memory's)
+    if let Value::OffsetLayout(o, l) = v {
+        match (name, o) {
+            ("layout", _) => return Ok(Value::Layout((**l).clone())),
+            ("element_type", crate::algebra::tensor::Origin::Ptr(p))
+                if let Some(t) = p
+                    .type_name
+                    .0
+                    .as_deref()
+                    .and_then(super::storage::ElemType::of_name)
+                    .and_then(super::storage::ElemType::dsl_type) =>
+            {
+                return Ok(Value::Name(t.to_string()));
+            }
+            _ => {}
+        }
+    }
     let layout = match v {
         Value::Layout(l) => Some(l.clone()),
         Value::Composed(c) => Some(c.layout.clone()),
+        // a tensor's shape and stride, its layout's
+        Value::OffsetLayout(_, l) if matches!(name, "shape" | "stride") => Some((**l).clone()),
         _ => None,
     };
     let alg = |e| EvalError::algebra(e, span);

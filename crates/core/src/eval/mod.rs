@@ -1,6 +1,8 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
+pub mod array;
 mod checks;
+pub mod constant;
 mod control;
 mod convert;
 mod element_functions;
@@ -9,6 +11,7 @@ pub mod equality;
 pub mod explain;
 mod function;
 pub mod functions;
+pub mod host;
 pub mod methods;
 pub mod partition_statement;
 mod printf;
@@ -283,6 +286,9 @@ pub struct Env {
     /// What the bodies of the calls of the statement being run printed, to go before what
     /// the statement prints.
     emitted: std::cell::RefCell<Vec<Outcome>>,
+    /// The storage as a CuTe DSL jit function's call left it (its writes to a host array,
+    /// `res.store(v)`, which Python's caller sees), taken by the statement after the call.
+    written_back: std::cell::RefCell<Option<storage::Buffers>>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -326,6 +332,7 @@ impl Clone for Env {
             defaults_depth: self.defaults_depth.clone(),
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
+            written_back: std::cell::RefCell::new(None),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -413,6 +420,14 @@ impl Env {
     /// Whether the session is strict ([`Env::set_strict`]).
     pub fn strict(&self) -> bool {
         self.strict
+    }
+
+    /// Whether the last statement run left warnings ([`Env::take_warnings`]): a test of the
+    /// list's length, for a front end that takes them only where there are some (no `Vec`
+    /// made and dropped after each statement).
+    #[inline]
+    pub fn has_warnings(&mut self) -> bool {
+        !self.warnings.get_mut().is_empty()
     }
 
     /// The warnings of the last statement run (each once: taking them empties the list). A
@@ -594,6 +609,10 @@ impl Env {
         if r.is_err() {
             self.emitted.get_mut().clear();
         }
+        // what a jit function's call wrote to memory (a host array's values)
+        if let Some(b) = self.written_back.get_mut().take() {
+            self.buffers = b;
+        }
         r.map(|o| self.with_emitted(o))
     }
 
@@ -667,6 +686,14 @@ impl Env {
                     self.bind_lambda(name, params, body);
                     return Ok(Outcome::Assigned);
                 }
+                // the DSL's `c = cute.compile(f, …)` of the user's jit function
+                if let ExprKind::Call(callee, [f, args @ ..]) = expr.kind
+                    && self.called_function(callee) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function)
+                {
+                    return self.compile_jit(name, function, args, expr.span);
+                }
                 let v = self.eval_checked(&expr)?;
                 if self.is_void_call(&expr) {
                     return Err(EvalError::new(
@@ -674,6 +701,7 @@ impl Env {
                         expr.span,
                     ));
                 }
+                let v = self.bind_numpy(v, expr.span)?;
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
                 self.bind(name, v);
@@ -738,7 +766,19 @@ impl Env {
             }) if self.called_function(callee) == Some("print_tensor")
                 && !self.is_bound("print_tensor") =>
             {
-                self.print_tensor(arg)
+                self.print_tensor(arg, false)
+            }
+            // the DSL's `cute.print_tensor(T, verbose=True)`: each element with its coordinate
+            Stmt::Expr(Expr {
+                kind: ExprKind::Call(callee, [arg, verbose]),
+                ..
+            }) if self.dsl
+                && self.called_function(callee) == Some("print_tensor")
+                && !self.is_bound("print_tensor")
+                && let ExprKind::Keyword("verbose", v) = verbose.kind =>
+            {
+                let verbose = self.eval(v)?;
+                self.print_tensor(arg, verbose == Value::Bool(true))
             }
             // `TC * C;` after `using TC = float;`: C++ reads a declaration of the pointer C
             Stmt::Expr(Expr {
@@ -765,6 +805,10 @@ impl Env {
                 if let Some(r) = self.fill_method(&e) {
                     return r;
                 }
+                // `t.store(v)` of a TensorSSA (host.rs)
+                if let Some(r) = self.store_method(&e) {
+                    return r;
+                }
                 let v = self.eval_shown(&e)?;
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written
@@ -778,6 +822,10 @@ impl Env {
             // (in the DSL, as Python's print prints it at trace time)
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
                 let v = self.eval_shown(&e)?;
+                // a NumPy array, as NumPy prints it (host.rs)
+                if let Some(text) = self.numpy_print(&v, e.span) {
+                    return text.map(|t| Outcome::Written(format!("{t}\n")));
+                }
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
             }
             Stmt::Show(e) => {
@@ -971,8 +1019,14 @@ impl Env {
                 }
             }
             parser::Printing::Format => {
+                // `cute.printf(x)` of one value: as `cute.printf("{}", x)`
+                let one_value = matches!(parts.as_slice(), [TextPart::Value(_)]);
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
+                    Some(TextPart::Value(v)) if one_value => {
+                        parts = vec![TextPart::Value(v)].into_iter();
+                        "{}".to_string()
+                    }
                     Some(TextPart::Str(s)) => s,
                     Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {
                         return Err(EvalError::new(
@@ -1076,13 +1130,14 @@ impl Env {
     /// [`Env::run_literal`] in a session whose `ans` nothing reads (answering ahead, where the
     /// caller keeps the statement's line instead): the value is shown to `on_value` and dropped
     /// where it was computed, and `ans` stays as it was. `Some(Ok(()))`: the statement had a
-    /// value.
+    /// value. (`&mut`: the last statement's warnings are cleared without the `RefCell`'s
+    /// borrow, as [`Env::run_literal`] clears them.)
     pub fn answer_literal(
-        &self,
+        &mut self,
         src: &[u8],
         on_value: impl FnOnce(&Value),
     ) -> Option<Result<(), EvalError>> {
-        self.warnings.borrow_mut().clear();
+        self.warnings.get_mut().clear();
         self.literal_statement(src, |v| on_value(v))
     }
 
@@ -1315,6 +1370,11 @@ impl Env {
                     .and_then(|r| r.strip_suffix('>')) =>
                 {
                     self.sizeof_bits(ty.trim(), e.span)
+                }
+                // `array<int, 2>` as a type, `array<int, 0>{}`: its value-initialised value
+                None if let Some((element, width)) = array::array_type(n) => {
+                    array::Array::new(element, width, &[], e.span)
+                        .map(|a| Value::Array(Box::new(a)))
                 }
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
@@ -1560,6 +1620,10 @@ impl Env {
                 Ok(v)
             }
             ExprKind::Call(callee, args) => {
+                // NumPy, `from_dlpack`, a TensorSSA's methods (host.rs)
+                if let Some(r) = self.host_call(callee, args, e.span) {
+                    return r;
+                }
                 if let Some(first) = self.first_operand(callee, args)
                     && self.is_link(first)
                 {
@@ -1586,6 +1650,10 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // a TensorSSA's element-wise arithmetic (host.rs)
+        if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
+            return r;
+        }
         // the DSL's `a / b` of run-time integers (`cutlass.Int32`) is Python's true division:
         // a Float32 (`Int32(10) / Int32(3)` is 3.333333)
         if op == BinOp::Divide
@@ -1694,6 +1762,18 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
+            // integral constant (constants.cpp): as `decltype(c)::value`
+            Value::IntTuple(_) | Value::Bool(_) | Value::Constant(_)
+                if matches!(member, "value" | "value_type") =>
+            {
+                let member = if member == "value" {
+                    "::value"
+                } else {
+                    "value_type"
+                };
+                Some((v.clone(), member))
+            }
             _ => None,
         }
     }
@@ -1751,6 +1831,11 @@ impl Env {
             v = match &link.kind {
                 ExprKind::Binary(op, a, b) => self.binary_step(link, *op, a, &v, b)?,
                 ExprKind::Field(_, name) => methods::field(&v, name, link.span)?,
+                ExprKind::Call(callee, args)
+                    if let Some(r) = self.host_method_of(callee, &v, args, link.span) =>
+                {
+                    r?
+                }
                 ExprKind::Call(callee, args) => {
                     let r = self.call_from(callee, args, v, link.span)?;
                     within_limits(self.element_value(callee, r, link.span)?, link.span)?
@@ -2171,6 +2256,18 @@ impl Env {
         {
             return Ok(v);
         }
+        // Python's `type(x)` in the DSL: the class, as the DSL prints it at trace time
+        if (self.dsl || self.dsl_seen)
+            && self.called_function(callee) == Some("type")
+            && let [arg] = args
+        {
+            let v = self.eval(arg)?;
+            return function::python_type(&v)
+                .map(|t| Value::Name(t.to_string()))
+                .ok_or_else(|| {
+                    EvalError::new(format!("type() of {} is not modelled", v.kind()), arg.span)
+                });
+        }
         // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
         if let Some("const_expr" | "dynamic_expr") = self.called_function(callee)
             && let [arg] = args
@@ -2355,6 +2452,40 @@ impl Env {
             && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
+        }
+        // an integral constant's type (an empty class: 1 byte), an integer type
+        // (`decltype(c)::value_type`: a typed constant's value type)
+        // (a run-time integer: `int`), an array (`array<int, 3>`: its elements' bytes)
+        let typed = match arg.kind {
+            ExprKind::Call(..) | ExprKind::Field(..) | ExprKind::Int(_) => self.eval(arg).ok(),
+            ExprKind::Name(n) if array::array_type(n).is_some() => self.eval(arg).ok(),
+            // `c_type::value_type` of `using c_type = decltype(c);`
+            ExprKind::Name(n) if !self.is_bound(n) && self.bound_member(n).is_some() => {
+                self.eval(arg).ok()
+            }
+            ExprKind::Name(n) => self.get(n).cloned(),
+            _ => None,
+        };
+        let bytes = |b: i64| Ok(Value::IntTuple(IntTuple::int_of(b, true)));
+        match &typed {
+            Some(Value::Constant(_) | Value::Bool(_)) => return bytes(1),
+            Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
+                return bytes(ty.size());
+            }
+            Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
+                return bytes(4);
+            }
+            Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
+                return bytes(1);
+            }
+            Some(Value::Array(a)) => {
+                let element = crate::algebra::recast::element_bits(a.element.name())
+                    .map(|bits| ((bits + 7) / 8).max(1));
+                if let Some(n) = element.and_then(|e| e.checked_mul(a.items.len() as i64)) {
+                    return bytes(n);
+                }
+            }
+            _ => {}
         }
         let ty = match arg.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) => match self.get(n) {
@@ -3765,6 +3896,9 @@ fn binary(
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
+    if let Some(r) = constant::binary(op, a, b, span) {
+        return r;
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
@@ -3853,8 +3987,22 @@ fn binary(
 
 /// `op x` on an integer (`-x`, `+x`, `~x` of CuTe's kind: a static operand gives a static
 /// result) or `!x` on an integer or a bool (a bool).
+/// Python's `*x` where no call's arguments take it.
+fn splat_outside_call(span: Span) -> EvalError {
+    EvalError::new(
+        "Python's '*x' unpacks a tuple among a NumPy call's arguments (np.random.randn(*shape), a.reshape(*shape)); elsewhere it is not modelled",
+        span,
+    )
+}
+
 fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalError> {
+    if op == UnOp::Splat {
+        return Err(splat_outside_call(span));
+    }
     if let Some(r) = elements::scalar_unary(op, v, span) {
+        return r;
+    }
+    if let Some(r) = constant::unary(op, v, span) {
         return r;
     }
     if op == UnOp::Not
@@ -3886,6 +4034,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         // `!C<t>` is `C<!t>`; `!` of a run-time integer C++'s `bool` (a run-time 1 or 0)
         UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
+        UnOp::Splat => return Err(splat_outside_call(span)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
 }
@@ -3915,6 +4064,7 @@ impl Arithmetic {
                 Arithmetic::Bitwise
             }
             BinOp::Compose
+            | BinOp::FloorDiv
             | BinOp::Eq
             | BinOp::Ne
             | BinOp::Lt
@@ -4034,8 +4184,8 @@ pub fn constant(name: &str) -> Option<Value> {
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
-        "true_type" => Value::int(1),
-        "false_type" => Value::int(0),
+        "true_type" => Value::Bool(true),
+        "false_type" => Value::Bool(false),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }

@@ -1056,6 +1056,50 @@ pub fn print_tensor_dsl(
     origin: &Origin,
     layout: &Layout,
 ) -> Result<String, String> {
+    let cell = |v: i64| -> Result<String, String> {
+        let s = buffers.get(&element_at(origin, v)?)?;
+        Ok(s.ty.dsl_element(s.value))
+    };
+    print_tensor_dsl_with(layout, &cell)
+}
+
+/// The CuTe DSL's `cute.print_tensor(T, verbose=True)` after `data= (` and its newline: a
+/// line `\t(COORD)= VALUE` an element, in colex order of the coordinates (the first mode
+/// fastest), `cell` writing the element at each of the layout's values.
+pub fn print_tensor_dsl_verbose(
+    layout: &Layout,
+    cell: &dyn Fn(i64) -> Result<String, String>,
+) -> Result<String, String> {
+    let n = layout.size().map_err(|e| e.to_string())?;
+    if n > crate::limits::MAX_STORED_ELEMENTS as i64 {
+        return Err(format!(
+            "print_tensor of more than {} elements",
+            crate::limits::MAX_STORED_ELEMENTS
+        ));
+    }
+    let extents = layout.shape().leaves();
+    let mut out = String::new();
+    for i in 0..n {
+        let mut rest = i;
+        let coord: Vec<String> = extents
+            .iter()
+            .map(|&e| {
+                let c = rest % e.max(1);
+                rest /= e.max(1);
+                c.to_string()
+            })
+            .collect();
+        let v = layout.at(i).map_err(|e| e.to_string())?;
+        out += &format!("\t({})={}\n", coord.join(","), cell(v)?);
+    }
+    Ok(out)
+}
+
+/// [`print_tensor_dsl`] of the element each of the layout's values `cell` writes.
+pub fn print_tensor_dsl_with(
+    layout: &Layout,
+    cell: &dyn Fn(i64) -> Result<String, String>,
+) -> Result<String, String> {
     let size = |l: &Layout| l.size().map_err(|e| e.to_string());
     if size(layout)? > crate::limits::MAX_STORED_ELEMENTS as i64 {
         return Err(format!(
@@ -1063,39 +1107,66 @@ pub fn print_tensor_dsl(
             crate::limits::MAX_STORED_ELEMENTS
         ));
     }
-    let cell = |v: i64| -> Result<String, String> {
-        let s = buffers.get(&element_at(origin, v)?)?;
-        Ok(s.ty.dsl_element(s.value))
-    };
     let at = |l: &Layout, i: i64| l.at(i).map_err(|e| e.to_string());
     let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
-    let row = |offsets: &mut dyn Iterator<Item = Result<i64, String>>| -> Result<String, String> {
+    // an extent over 6 shows its first 3 and last 3 (`...` between), as NumPy's summary
+    let shown = |n: i64| -> Vec<Option<i64>> {
+        if n > 6 {
+            vec![
+                Some(0),
+                Some(1),
+                Some(2),
+                None,
+                Some(n - 3),
+                Some(n - 2),
+                Some(n - 1),
+            ]
+        } else {
+            (0..n).map(Some).collect()
+        }
+    };
+    let row = |n: i64, offset: &dyn Fn(i64) -> Result<i64, String>| -> Result<String, String> {
         let mut r = String::from("[");
-        for v in offsets {
-            r += &cell(v?)?;
+        for k in shown(n) {
+            match k {
+                Some(k) => r += &cell(offset(k)?)?,
+                None => r += "...",
+            }
             r += ", ";
         }
         r.push(']');
         Ok(r)
     };
+    // rows apart by `,` and a new line (after `...`, no comma)
+    let rows = |n: i64, pad: &str, each: &dyn Fn(i64) -> Result<String, String>| {
+        let mut out = String::new();
+        for (j, k) in shown(n).into_iter().enumerate() {
+            if j > 0 {
+                out += if out.ends_with("...") { "\n" } else { ",\n" };
+                out += pad;
+            }
+            match k {
+                Some(k) => out += &each(k)?,
+                None => out += "...",
+            }
+        }
+        Ok::<String, String>(out)
+    };
     const INDENT: &str = "       ";
     let rank = layout.rank();
     if rank <= 1 {
-        let rows = (0..size(layout)?)
-            .map(|i| row(&mut std::iter::once(at(layout, i))))
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok(format!("{INDENT}{}", rows.join(&format!(",\n{INDENT}"))));
+        let body = rows(size(layout)?, INDENT, &|i| row(1, &|_| at(layout, i)))?;
+        return Ok(format!("{INDENT}{body}"));
     }
     let (m0, m1) = (mode(0)?, mode(1)?);
     let block = |base: i64, depth: usize| -> Result<String, String> {
-        let rows = (0..size(&m0)?)
-            .map(|m| {
-                let a = at(&m0, m)?;
-                row(&mut (0..size(&m1)?).map(|n| Ok(base + a + at(&m1, n)?)))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         let pad = " ".repeat(INDENT.len() + depth);
-        Ok(format!("[{}]", rows.join(&format!(",\n{pad}"))))
+        let n1 = size(&m1)?;
+        let body = rows(size(&m0)?, &pad, &|m| {
+            let a = at(&m0, m)?;
+            row(n1, &|n| Ok(base + a + at(&m1, n)?))
+        })?;
+        Ok(format!("[{body}]"))
     };
     if rank == 2 {
         return Ok(format!("{INDENT}{}", block(0, 1)?));

@@ -2,6 +2,7 @@
 //! `type_traits.hpp` and `<type_traits>` answer it for the value's type. A truth is static (CuTe's
 //! `bool_constant`, `_1`), a count a static integer; `::value` makes either C++'s plain one.
 
+use super::constant::IntType;
 use super::{Env, EvalError, Value};
 use crate::algebra::tuple_algorithms::product_kind;
 use crate::algebra::{Int, Tup};
@@ -19,15 +20,30 @@ impl Env {
         if let Trait::Known(b) = t {
             return Ok(Value::Bool(b));
         }
+        // an integer type other than `int` (which is a run-time integer) stands for itself
         let vals = args
             .iter()
-            .map(|a| self.eval(a))
+            .map(|a| match a.kind.name() {
+                Some(n)
+                    if !self.is_bound(n)
+                        && let Some(ty) = IntType::of_name(n) =>
+                {
+                    Ok(Value::Name(ty.name().to_string()))
+                }
+                // `is_same<half_t, float>`: a name that is no value here is a type of its own
+                Some(n) if t == Trait::IsSame && !self.is_bound(n) => {
+                    Ok(self.eval(a).unwrap_or_else(|_| Value::Name(n.to_string())))
+                }
+                _ => self.eval(a),
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let count = |n: usize| Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
         match (t, vals.as_slice()) {
             (Trait::IsStatic, [v]) => Ok(Value::Bool(is_static(v))),
             (Trait::IsIntegral, [v]) => Ok(Value::Bool(
-                matches!(v, Value::Bool(_)) || v.as_int().is_some(),
+                matches!(v, Value::Bool(_) | Value::Constant(_))
+                    || v.as_int().is_some()
+                    || matches!(v, Value::Name(n) if IntType::of_name(n).is_some()),
             )),
             (Trait::IsTuple, [v]) => Ok(Value::Bool(match v {
                 Value::IntTuple(t) => t.as_int().is_none(),
@@ -64,6 +80,7 @@ impl Env {
             (Trait::TupleSize, [v]) => match v {
                 Value::IntTuple(t) if t.as_int().is_none() => count(t.rank()),
                 Value::Tuple(items) => count(items.len()),
+                Value::Array(a) => count(a.items.len()),
                 Value::Layout(l) => count(l.rank()),
                 v => Err(EvalError::new(
                     format!(
@@ -138,7 +155,7 @@ impl Env {
 fn is_static(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => t.is_static(),
-        Value::Bool(_) | Value::Swizzle(_) | Value::Under => true,
+        Value::Bool(_) | Value::Constant(_) | Value::Swizzle(_) | Value::Under => true,
         Value::Layout(l) => l.is_static(),
         Value::Composed(c) => c.layout.is_static() && c.offset.as_int().is_none_or(|i| !i.dynamic),
         Value::Tuple(items) => items.iter().all(is_static),
@@ -151,6 +168,7 @@ fn is_static(v: &Value) -> bool {
 fn is_constant(n: i64, v: &Value) -> bool {
     match v {
         Value::Bool(b) => i64::from(*b) == n,
+        Value::Constant(c) => c.value() == i128::from(n),
         Value::IntTuple(t) if !t.has_basis() => t
             .as_tup()
             .as_int_kind()
@@ -171,6 +189,13 @@ fn same_type(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
         (Value::Name(x), Value::Name(y)) => x == y,
+        // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
+        // and value
+        (Value::Constant(x), Value::Constant(y)) => x == y,
+        // `array<T, N>`: T and N
+        (Value::Array(x), Value::Array(y)) => {
+            x.element == y.element && x.items.len() == y.items.len()
+        }
         // a pointer's type: its space, element width, iterator and sparse element (not its
         // address)
         (Value::Pointer(x), Value::Pointer(y)) => {

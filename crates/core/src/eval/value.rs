@@ -55,6 +55,16 @@ pub enum Value {
     /// A value of an element type (`T(i)` of an owning tensor, `1.5f`, `half_t(2)`):
     /// [`storage::Scalar`](super::storage::Scalar).
     Scalar(Box<super::storage::Scalar>),
+    /// Values held by value: a NumPy array before a name binds it (`np.arange(6)`), or the
+    /// CuTe DSL's TensorSSA (`t.load()`, arithmetic of them): [`host::Ssa`](super::host::Ssa).
+    Ssa(Box<super::host::Ssa>),
+    /// A static integer of a C++ type the text names (`integral_constant<uint32_t, 5>`, `C<5u>`):
+    /// [`constant::Constant`](super::constant::Constant). Every function of the table but those
+    /// that ask its type takes it as the static integer it is.
+    Constant(super::constant::Constant),
+    /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
+    /// the tuple of its elements.
+    Array(Box<super::array::Array>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -70,6 +80,7 @@ impl Value {
                 Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
             }
             Value::Tuple(items) => Some(items.clone()),
+            Value::Array(a) => Some(a.items.clone()),
             _ => None,
         }
     }
@@ -131,6 +142,8 @@ impl Value {
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::IntTuple(t) if t.basis().is_none() => t.as_int(),
+            // a typed static integer's value (`integral_constant<uint32_t, 5>`)
+            Value::Constant(c) => i64::try_from(c.value()).ok(),
             _ => None,
         }
     }
@@ -163,6 +176,8 @@ impl Value {
             Value::IntTuple(t) if t.is_int() => "an integer",
             Value::IntTuple(_) => "an IntTuple",
             Value::Bool(_) => "a boolean",
+            Value::Ssa(a) if a.numpy => "a NumPy array",
+            Value::Ssa(_) => "a TensorSSA",
             Value::Layout(l) if l.stride().has_basis() => "a layout with basis strides",
             Value::Layout(_) => "a layout",
             Value::Under => "'_'",
@@ -188,6 +203,8 @@ impl Value {
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
             Value::Scalar(_) => "a number",
+            Value::Constant(_) => "an integral constant",
+            Value::Array(_) => "an array",
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum BinOp {
     Compose,
     /// `A / B`: logical_divide (on two integers, C++'s truncating division).
     Divide,
+    /// Python's `a // b`: the floor of the quotient (a TensorSSA's element-wise).
+    FloorDiv,
     /// `A * B`: logical_product (on two integers, multiplication).
     Product,
     /// `a % b`: C++'s remainder of two integers.
@@ -78,6 +80,8 @@ pub enum UnOp {
     BitNot,
     /// `!a`: logical negation (a `bool`).
     Not,
+    /// Python's `*a` among a call's arguments: `a`'s items as arguments (`reshape(*shape)`).
+    Splat,
 }
 
 impl UnOp {
@@ -88,6 +92,7 @@ impl UnOp {
             UnOp::Plus => "+",
             UnOp::BitNot => "~",
             UnOp::Not => "!",
+            UnOp::Splat => "*",
         }
     }
 }
@@ -98,6 +103,7 @@ impl BinOp {
         match self {
             BinOp::Compose => "o",
             BinOp::Divide => "/",
+            BinOp::FloorDiv => "//",
             BinOp::Product => "*",
             BinOp::Rem => "%",
             BinOp::Add => "+",

@@ -70,6 +70,7 @@ impl<'a> Parser<'a> {
             scratch: Vec::new(),
             in_angle: false,
             relational: self.relational,
+            python: self.python,
         }
     }
 

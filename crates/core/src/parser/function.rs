@@ -26,6 +26,10 @@ pub struct FunctionDef<'a> {
     /// deeper): a CuTe DSL jit function, whose Python `print`s run as the DSL traces it and
     /// whose `cute.printf`s after, as it runs.
     pub python: bool,
+    /// Whether a decorator makes it a jit function or kernel (`@cute.jit`, `@cute.kernel`):
+    /// the DSL traces it (its Python `print`s) before it runs it (its `cute.printf`s). A plain
+    /// Python function prints as it goes.
+    pub jit: bool,
 }
 
 /// A parameter of a function or lambda.
@@ -42,6 +46,10 @@ pub struct Param<'a> {
     pub takes_layout: bool,
     /// Its default argument's text (`4` of `int x = 4`), if it has one.
     pub default: Option<&'a str>,
+    /// Whether it is a CuTe DSL jit function's compile-time parameter (`b: cutlass.Constexpr`,
+    /// `cutlass.Constexpr[int]`): `cute.compile(f, …)` binds it, and the compiled function
+    /// takes the others.
+    pub constexpr: bool,
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -217,6 +225,7 @@ impl<'a> Parser<'a> {
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
             python: false,
+            jit: false,
         }))))
     }
 
@@ -340,6 +349,7 @@ impl<'a> Parser<'a> {
                 type_param,
                 takes_layout,
                 default,
+                constexpr: false,
             });
         }
         Ok(out.into_bump_slice())
@@ -399,10 +409,13 @@ impl<'a> Parser<'a> {
     pub(super) fn python_definition(&self, pos: usize) -> PResult<Option<Stmt<'a>>> {
         let b = self.src.as_bytes();
         let mut at = pos;
+        let mut jit = false;
         while self.peek(at) == Some('@') {
             let Some(k) = memchr::memchr(b'\n', &b[at..]) else {
                 return err("a decorator without its function", Span::new(at, b.len()));
             };
+            let decorator = &self.src[at..at + k];
+            jit |= decorator.contains("jit") || decorator.contains("kernel");
             at = self.skip_ws(at + k + 1);
         }
         let Some(("def", def_end)) = self.word_at(at) else {
@@ -473,16 +486,27 @@ impl<'a> Parser<'a> {
             let piece_at = piece.as_ptr() as usize - self.src.as_ptr() as usize;
             let piece_span = Span::new(piece_at, piece_at + piece.len());
             check_default(&mut defaulted, default, "the function's", piece_span)?;
+            let annotation = piece.split_once(':').map_or("", |(_, a)| a);
             params.push(Param {
                 name,
                 type_param: None,
                 takes_layout: false,
                 default,
+                constexpr: annotation.contains("Constexpr"),
             });
         }
         let body_start = (header_end + 1).min(b.len());
         let body = &self.src[body_start..];
         // read once, so its errors point into the definition
+        if self.python {
+            // (a statement of a Python block: its lines are cut to the statement's own)
+            return err(
+                format!(
+                    "a function defined in a function's body ('def {name}', a Python closure) is not modelled: define it at the top level"
+                ),
+                Span::new(at, header_end),
+            );
+        }
         if parse_python_body(body, self.arena)?.is_empty() {
             return err(
                 "the function has no body (its lines indented deeper than its 'def')",
@@ -496,6 +520,7 @@ impl<'a> Parser<'a> {
             body,
             body_line: self.src[..body_start].matches('\n').count(),
             python: true,
+            jit,
         }))))
     }
 }

@@ -211,6 +211,7 @@ fn python_statement_at<'a>(
 ) -> PResult<Stmt<'a>> {
     let mut p = Parser::new(src, nest, arena);
     p.relational = true;
+    p.python = true;
     statement_with(p, start)
 }
 
@@ -400,7 +401,10 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             .iter()
             .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
-        if n == "printf" && matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) {
+        // (`cute.printf(x)` of one value: the value, as `"{}"` prints it)
+        if n == "printf"
+            && (matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) || args.len() == 1)
+        {
             return Ok(Stmt::Print(Printing::Format, args));
         }
         // CuTe C++'s `print("…");`: the string as it is, and `print("%d\n", x);` C's printf
@@ -568,9 +572,6 @@ enum Template {
     /// `index_sequence<…>`, `seq<…>`; `typed`: the element type comes first
     /// (`integer_sequence<int,0,1,2>`). Its value is the tuple of static integers CuTe prints.
     Sequence { typed: bool },
-    /// `make_integer_sequence<T,N>`, `make_index_sequence<N>`: the sequence (_0,…,_{N-1});
-    /// `typed`: the element type comes first.
-    MakeSequence { typed: bool },
 }
 
 fn template(name: &str) -> Option<Template> {
@@ -594,8 +595,9 @@ fn template(name: &str) -> Option<Template> {
         "make_int_range" | "make_range" => Template::Call("make_int_range"),
         "int_sequence" | "index_sequence" | "seq" => Template::Sequence { typed: false },
         "integer_sequence" => Template::Sequence { typed: true },
-        "make_index_sequence" => Template::MakeSequence { typed: false },
-        "make_integer_sequence" => Template::MakeSequence { typed: true },
+        // their elements are `integral_constant<T, i>` (make_index_sequence: T is size_t)
+        "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
+        "integral_constant" => Template::Call("integral_constant"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -627,6 +629,9 @@ struct Parser<'a> {
     /// Whether `< <= > >=` are read as C++'s relational operators here: in a condition and
     /// inside parentheses (`control.rs` has the rule).
     relational: bool,
+    /// Whether the text is a statement of a Python block: `//` is Python's floor division
+    /// there, not a comment, and `*x` among a call's arguments unpacks `x`.
+    python: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -642,6 +647,7 @@ impl<'a> Parser<'a> {
             scratch: Vec::new(),
             in_angle: false,
             relational: false,
+            python: false,
         }
     }
 }
@@ -692,7 +698,7 @@ impl<'a> Parser<'a> {
                 Some(b'#') => {
                     pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
                 }
-                Some(b'/') if bytes.get(pos + 1) == Some(&b'/') => {
+                Some(b'/') if bytes.get(pos + 1) == Some(&b'/') && !self.python => {
                     pos = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k);
                 }
                 Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => {
@@ -855,7 +861,21 @@ impl<'a> Parser<'a> {
                 _ => return Ok(None),
             }
         };
-        let (end, expr) = self.expr(self.skip_ws(eq + 1))?;
+        let start = self.skip_ws(eq + 1);
+        let (mut end, mut expr) = self.expr(start)?;
+        // Python's tuple without parentheses, `M, N = 16384, 8192`
+        if self.peek(self.skip_ws(end)) == Some(',') {
+            let mut items = vec![expr];
+            while self.peek(self.skip_ws(end)) == Some(',') {
+                let (e, item) = self.expr(self.skip_ws(self.skip_ws(end) + 1))?;
+                items.push(item);
+                end = e;
+            }
+            expr = Expr {
+                kind: ExprKind::Tuple(self.arena.alloc_slice_copy(&items)),
+                span: Span::new(start, end),
+            };
+        }
         self.expect_end(end)?;
         Ok(Some(Stmt::Unpack {
             names: self.arena.alloc_slice_copy(&names),
@@ -1683,6 +1703,16 @@ impl<'a> Parser<'a> {
             (Some(b'+'), Some(n)) if *n != b'+' => Some((UnOp::Plus, 1)),
             (Some(b'~'), _) => Some((UnOp::BitNot, 1)),
             (Some(b'!'), n) if n != Some(&b'=') => Some((UnOp::Not, 1)),
+            // Python's unpacking of a call's argument (`reshape(*shape)`), in the DSL's text or
+            // NumPy's (`np.`)
+            (Some(b'*'), Some(n))
+                if (self.python
+                    || self.is_dsl()
+                    || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
+                    && (n.is_ascii_alphabetic() || *n == b'_' || *n == b'(') =>
+            {
+                Some((UnOp::Splat, 1))
+            }
             (Some(b'n'), _)
                 if self.word_at(pos).is_some_and(|(w, _)| w == "not")
                     && self
@@ -1758,6 +1788,10 @@ impl<'a> Parser<'a> {
 
     fn binop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let rest = self.rest(pos);
+        // (read where `//` is no comment: Python's)
+        if rest.starts_with("//") {
+            return Some((BinOp::FloorDiv, pos + 2));
+        }
         if rest.starts_with('/') {
             return Some((BinOp::Divide, pos + 1));
         }
@@ -1993,8 +2027,18 @@ impl<'a> Parser<'a> {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
                     self.enter(q)?;
                     // the indexed value first, then the indices
-                    let (end, args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
+                    let (end, mut args, _) = self.list_with_comma(q, '[', ']', false, Some(e))?;
                     self.leave();
+                    // Python's `t[i, j]` is `t[(i, j)]`: one index, a tuple
+                    if args.len() > 2 && (self.python || self.is_dsl()) {
+                        let items = &args[1..];
+                        let span = Span::new(items[0].span.start, items[items.len() - 1].span.end);
+                        let tuple = Expr {
+                            kind: ExprKind::Tuple(items),
+                            span,
+                        };
+                        args = self.arena.alloc_slice_copy(&[args[0], tuple]);
+                    }
                     let callee = Expr {
                         kind: ExprKind::Qualified("get"),
                         span: Span::new(q, end),
@@ -2011,6 +2055,16 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
+                        // function's argument may be a type's name)
+                        if let ExprKind::Name(n) = e.kind
+                            && n.strip_prefix("cute::").unwrap_or(n).starts_with("array<")
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                        }
                         continue;
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
@@ -3059,6 +3113,30 @@ impl<'a> Parser<'a> {
         // (`Swizzle<1+2,4,3>`) is folded here
         let ints = || -> Option<Vec<i64>> { items.iter().map(fold_literal).collect() };
         let kind = match t {
+            // `C<5u>`, `C<true>`: C<v> of v's type, where it is not int
+            Template::Int
+                if matches!(
+                    name.strip_prefix("cute::").unwrap_or(name),
+                    "C" | "bool_constant"
+                ) && let [item] = items
+                    && let Some(ty) = literal_type(&self.src[item.span.start..item.span.end]) =>
+            {
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integral_constant"),
+                    span: Span::new(pos, name_end),
+                };
+                let mut args = BumpVec::with_capacity_in(3, self.arena);
+                args.push(Expr {
+                    kind: ExprKind::Name(ty),
+                    span: item.span,
+                });
+                args.push(*item);
+                args.push(Expr {
+                    kind: ExprKind::Name("C"),
+                    span: Span::new(pos, name_end),
+                });
+                ExprKind::Call(self.alloc(callee), args.into_bump_slice())
+            }
             Template::Int => match (ints().as_deref(), items) {
                 (Some([v]), _) => ExprKind::Int(*v),
                 // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
@@ -3125,7 +3203,7 @@ impl<'a> Parser<'a> {
             Template::Trait(..) => unreachable!("read above"),
             // `integer_sequence<T, Ints...>`: CuTe's integer_sequence is a tuple of
             // `integral_constant<T, I>`s (print: `(_0,_1,_2)`); the element type is read, not kept
-            Template::Sequence { typed } | Template::MakeSequence { typed } => {
+            Template::Sequence { typed } => {
                 let values = if typed { items.get(1..) } else { Some(items) };
                 let Some(values) = values.filter(|_| !typed || items[0].kind.name().is_some())
                 else {
@@ -3134,28 +3212,39 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 };
-                if let Template::MakeSequence { .. } = t {
-                    let callee = Expr {
-                        kind: ExprKind::Qualified("make_int_sequence"),
-                        span: Span::new(pos, name_end),
-                    };
-                    ExprKind::Call(self.alloc(callee), values)
+                // the call `integer_sequence(T, I…)`: T first (`index_sequence`: size_t)
+                let element = if typed {
+                    items[0]
                 } else {
-                    let mut v = BumpVec::with_capacity_in(values.len(), self.arena);
-                    for item in values {
-                        let Some(i) = fold_literal(item) else {
-                            return err(
-                                format!("expected {name}<…> with integers (its elements)"),
-                                item.span,
-                            );
-                        };
-                        v.push(Expr {
-                            kind: ExprKind::Int(i),
-                            span: item.span,
-                        });
+                    let ty = if name.ends_with("index_sequence") {
+                        "size_t"
+                    } else {
+                        "int"
+                    };
+                    Expr {
+                        kind: ExprKind::Name(ty),
+                        span: Span::new(pos, name_end),
                     }
-                    ExprKind::Tuple(v.into_bump_slice())
+                };
+                let mut v = BumpVec::with_capacity_in(values.len() + 1, self.arena);
+                v.push(element);
+                for item in values {
+                    let Some(i) = fold_literal(item) else {
+                        return err(
+                            format!("expected {name}<…> with integers (its elements)"),
+                            item.span,
+                        );
+                    };
+                    v.push(Expr {
+                        kind: ExprKind::Int(i),
+                        span: item.span,
+                    });
                 }
+                let callee = Expr {
+                    kind: ExprKind::Qualified("integer_sequence"),
+                    span: Span::new(pos, name_end),
+                };
+                ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
             Template::Call(f) => {
                 let callee = Expr {
@@ -3336,6 +3425,27 @@ fn normalize_template_args(args: &str) -> String {
 /// The value of an integer expression of literals alone (`3*5`, `(1 << 4)`, `-2`), as C++
 /// computes it in 64 bits; `None` for anything else or where it overflows (the evaluator then
 /// computes it and names the failure).
+/// The type of a C++ literal that is not an `int` (`5u`, `5ul`, `true`): what `C<v>` keeps.
+fn literal_type(text: &str) -> Option<&'static str> {
+    let text = text.trim();
+    if matches!(text, "true" | "false") {
+        return Some("bool");
+    }
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let suffix = text[digits.len()..].to_ascii_lowercase();
+    Some(match suffix.as_str() {
+        "u" => "unsigned int",
+        "l" => "long",
+        "ul" | "lu" => "unsigned long",
+        "ll" => "long long",
+        "ull" | "llu" => "unsigned long long",
+        _ => return None,
+    })
+}
+
 fn fold_literal(e: &Expr) -> Option<i64> {
     match e.kind {
         ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
@@ -3347,6 +3457,7 @@ fn fold_literal(e: &Expr) -> Option<i64> {
                 UnOp::Plus => Some(x),
                 UnOp::BitNot => Some(!x),
                 UnOp::Not => Some(i64::from(x == 0)),
+                UnOp::Splat => None,
             }
         }
         ExprKind::Binary(op, a, b) => {

@@ -107,19 +107,18 @@ impl<'a> Parser<'a> {
                 span,
             );
         }
-        // `is_same<int, long>`, `is_same<half_t, float>`: names only, decided here
+        // `is_same<int, long>`, `is_same<T, T>`: names only, decided here; other names
+        // (`is_same_v<c_type, expected_type>` of two aliases, `is_same<half_t, float>`) are the
+        // evaluator's, which takes a name that is no value as a type of its own
         let names: Option<Vec<&str>> = items.iter().map(|e| e.kind.name()).collect();
         let kind = match (t, names.as_deref()) {
-            (Trait::IsSame, Some([a, b])) => {
-                let same = match (integer_type(a), integer_type(b)) {
-                    (Some(x), Some(y)) => x == y,
-                    (None, None) => a == b,
-                    _ => false,
-                };
-                ExprKind::Trait(Trait::Known(same), &[])
+            (Trait::IsSame, Some([a, b]))
+                if a == b || (integer_type(a).is_some() && integer_type(b).is_some()) =>
+            {
+                ExprKind::Trait(Trait::Known(integer_type(a) == integer_type(b)), &[])
             }
             _ => {
-                let args: Vec<Expr<'a>> = items.iter().map(|e| self.as_value(e)).collect();
+                let args: Vec<Expr<'a>> = items.iter().map(|e| self.as_value(e, true)).collect();
                 ExprKind::Trait(t, self.arena.alloc_slice_copy(&args))
             }
         };
@@ -172,22 +171,34 @@ impl<'a> Parser<'a> {
 
     /// A type written as a value: an integer type's name is a run-time integer (its value
     /// unused), inside a type template too (`Shape<_2,int>`).
-    fn as_value(&self, e: &Expr<'a>) -> Expr<'a> {
+    fn as_value(&self, e: &Expr<'a>, top: bool) -> Expr<'a> {
         match e.kind {
-            // 1: an extent a shape takes
-            ExprKind::Name(n) if integer_type(n).is_some() => Expr {
+            // 1: an extent a shape takes (as a trait's argument, another integer type than int
+            // stands for itself)
+            ExprKind::Name(n) if integer_type(n).is_some_and(|t| t == "int" || !top) => Expr {
                 kind: ExprKind::DynInt(1),
                 span: e.span,
             },
+            // `integral_constant<uint32_t, 5>`: its type argument is a type
+            ExprKind::Call(
+                Expr {
+                    kind:
+                        ExprKind::Qualified(
+                            "integral_constant" | "make_integer_sequence" | "integer_sequence",
+                        ),
+                    ..
+                },
+                _,
+            ) => *e,
             ExprKind::Call(callee, args) => {
-                let args: Vec<Expr<'a>> = args.iter().map(|a| self.as_value(a)).collect();
+                let args: Vec<Expr<'a>> = args.iter().map(|a| self.as_value(a, false)).collect();
                 Expr {
                     kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&args)),
                     span: e.span,
                 }
             }
             ExprKind::Group(inner) => Expr {
-                kind: ExprKind::Group(self.arena.alloc(self.as_value(inner))),
+                kind: ExprKind::Group(self.arena.alloc(self.as_value(inner, top))),
                 span: e.span,
             },
             _ => *e,

@@ -340,6 +340,7 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         PtrBase::Null => format!("static_cast<{}*>(nullptr)", cpp_element(p, v)?),
         PtrBase::Named(n) => n.clone(),
         PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
+        PtrBase::Host { .. } => crate::algebra::pointer::HOST.to_string(),
     };
     let tagged = match p.space {
         MemSpace::Raw => raw,

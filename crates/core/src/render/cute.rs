@@ -171,6 +171,14 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Scalar(s) => write!(out, "{s}"),
+        Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
+        // `print(C<v>)`: `_` and the value of its type (`_4294967291` of `-C<5u>{}`)
+        Value::Constant(c) => write!(out, "{c}"),
+        // `print(array<T, N>)`: the tuple of its elements
+        Value::Array(a) => {
+            write_value(out, &Value::Tuple(a.items.clone()));
+            Ok(())
+        }
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

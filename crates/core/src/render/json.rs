@@ -38,6 +38,24 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             "size": t.product().ok(),
         })),
         Value::Bool(b) => object(json!({"kind": "bool", "value": b})),
+        Value::Ssa(a) => object(
+            json!({"kind": "tensor_ssa", "type": a.ty.name(), "text": crate::eval::host::traced_text(a)}),
+        ),
+        Value::Array(a) => {
+            let elems = a
+                .items
+                .iter()
+                .map(|e| to_json(e, opts))
+                .collect::<Result<Vec<_>, _>>()?;
+            object(
+                json!({"kind": "array", "type": a.element.name(), "rank": a.items.len(), "elements": elems}),
+            )
+        }
+        Value::Constant(c) => object(json!({
+            "kind": "int",
+            "value": c.value().to_string().parse::<Json>().unwrap_or(Json::Null),
+            "type": c.ty.name(),
+        })),
         Value::Scalar(s) => {
             object(json!({"kind": "number", "type": s.ty.name(), "value": s.value.as_f64()}))
         }
@@ -311,6 +329,7 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         PtrBase::Null => m.insert("address".into(), json!(p.address())),
         PtrBase::Named(n) => m.insert("base".into(), json!(n)),
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
+        PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),
     };
     Json::Object(m)
 }

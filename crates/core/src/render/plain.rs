@@ -161,6 +161,11 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
 /// for another pointer (cute prints it in the notation).
 fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> {
     use crate::algebra::pointer::{MemSpace, PtrBase};
+    // a host array's (NumPy's, through from_dlpack): generic memory
+    if let PtrBase::Host { .. } = p.base {
+        let ty = crate::eval::storage::ElemType::of_name(p.type_name.0.as_deref()?)?;
+        return Some(format!("ptr<{}, generic>", ty.dsl_name()));
+    }
     if p.space != MemSpace::Raw || p.base != PtrBase::Stack || p.subbyte {
         return None;
     }
@@ -184,7 +189,7 @@ fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> 
 
 /// A Python tuple of integers as Python's `repr` writes it: `(2, (3, 4))`, a run-time integer
 /// `Int32(?)`, a tuple of one `(3,)`.
-fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
+pub fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
     if let Some((n, dynamic)) = t.as_int_kind() {
         if dynamic {
             out.push_str("Int32(?)");
@@ -240,6 +245,15 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Under => write!(out, "_"),
+        // a tuple of typed static integers (an integer sequence): the IntTuple it is
+        Value::Tuple(_)
+            if crate::eval::constant::is_typed(v)
+                && let Ok(t @ Value::IntTuple(_)) =
+                    crate::eval::constant::lowered(v, crate::parser::Span::new(0, 0)) =>
+        {
+            write_value(out, &t);
+            Ok(())
+        }
         // a tuple of one mode that is not an IntTuple (a one-mode tiler) prints as `<…>`:
         // CuTe's `(4:1)` would read back as the grouped value, not a tiler (SPEC §3)
         Value::Tuple(items) if items.len() == 1 => {
@@ -288,6 +302,13 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Name(n) => write!(out, "{n}"),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
+        Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
+        // a static integer in the notation: its value
+        Value::Constant(c) => write!(out, "{}", c.value()),
+        Value::Array(a) => {
+            write_value(out, &Value::tuple(a.items.clone()));
+            Ok(())
+        }
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

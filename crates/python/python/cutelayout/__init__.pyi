@@ -1066,6 +1066,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     make_inttuple_iter(132)"""
 
+def array(arg0: Arg, arg1: Arg, *more: Arg, **kwargs: Arg) -> Any:
+    """array<T, N>{x0, ...}
+
+CuTe's array of N elements of a number type T (container/array.hpp) as a value, those not given 0: printed as the tuple of them, a type of its own that reverse keeps.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('array')`` shows its result)::
+
+    reverse(array<int, 3>{1, 2})"""
+
 def counting_iterator(arg0: Arg, arg1: Arg, **kwargs: Arg) -> Any:
     """counting_iterator<int>{N}
 
@@ -1256,6 +1265,33 @@ The integer sequence (_B,_{B+1},…,_{E-1}) (() where E <= B), as for_each walks
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_int_range')`` shows its result)::
 
     make_int_range<1, 5>{}"""
+
+def integral_constant(arg0: Arg, arg1: Arg, arg2: Arg = ..., **kwargs: Arg) -> Any:
+    """integral_constant<T, v>{}
+
+The static integer v of the integer type T (numeric/integral_constant.hpp), printed _v: its value_type is T, and is_same tells it from Int<v> and C<v> (C<5u>, C<true>: C<v> of v's type).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('integral_constant')`` shows its result)::
+
+    integral_constant<uint32_t, 5>{} * Int<2>{}"""
+
+def integer_sequence(arg0: Arg, *more: Arg, **kwargs: Arg) -> Any:
+    """integer_sequence<T, I...>{}
+
+The sequence of integral_constant<T, I> (int_sequence<I...>{} and seq<I...>{}: T is int, index_sequence<I...>{}: size_t), as for_each walks it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('integer_sequence')`` shows its result)::
+
+    integer_sequence<uint32_t, 2, 0, 1>{}"""
+
+def make_integer_sequence(arg0: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
+    """make_integer_sequence<T, N>{}
+
+The sequence of integral_constant<T, i> for i < N (make_index_sequence<N>{}: T is size_t), as for_each walks it.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_integer_sequence')`` shows its result)::
+
+    make_integer_sequence<uint32_t, 4>{}"""
 
 def product(t: Arg, **kwargs: Arg) -> Any:
     """product(T)

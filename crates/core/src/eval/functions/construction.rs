@@ -330,6 +330,27 @@ pub(super) static VALUES: &[Function] = &[
         coordinates: true
     ),
     f!(
+        "array",
+        "array<T, N>{x0, ...}",
+        "CuTe's array of N elements of a number type T (container/array.hpp) as a value, those not given 0: printed as the tuple of them, a type of its own that reverse keeps",
+        "reverse(array<int, 3>{1, 2})",
+        2,
+        ANY,
+        |a| {
+            let element = match &a.vals[0] {
+                Value::Name(t) => t.clone(),
+                v => v.kind().to_string(),
+            };
+            let Some(n) = a.vals[1].as_int() else {
+                return Err(EvalError::new("array<T, N> takes an integer N", a.spans[1]));
+            };
+            crate::eval::array::Array::new(&element, n, &a.vals[2..], a.span)
+                .map(|arr| Value::Array(Box::new(arr)))
+        },
+        template: super::TemplateArgs::Before,
+        typed: true
+    ),
+    f!(
         "counting_iterator",
         "counting_iterator<int>{N}",
         "CuTe's counting iterator (pointer_base.hpp): it holds the int N, so a tensor over it has the run-time integers N + L(i) as its elements (printed counting_iter(N))",

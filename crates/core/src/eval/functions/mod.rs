@@ -32,7 +32,7 @@ type TracedHandler = fn(&Args, &mut Recorder) -> Traced;
 /// divides and products), run as the function the user called: the same algorithm as
 /// [`Handler`]'s, through its `_traced` variant with a [`Laws`] sink, which checks the law on
 /// CuTe's result and keeps what breaks it. Where these arguments have no law to check, the
-/// plain handler (its third argument) answers ([`traced::or_plain`]).
+/// plain handler (its third argument) answers ([`traced::Lawful`]).
 type LawfulHandler = fn(&Args, &mut Laws, Handler) -> Result<Value, EvalError>;
 
 /// One callable function.
@@ -64,6 +64,9 @@ pub struct Function {
     /// The CuTe DSL's function of this name, where it answers otherwise than CuTe C++ (SPEC
     /// §1: the dialect of the statement decides).
     dsl: Option<Dsl>,
+    /// Whether its handler takes typed constants as they are (`integral_constant<T, v>`: its
+    /// type asked); every other function takes them as the static integers they are.
+    typed: bool,
     /// Whether it returns nothing in CuTe (`void`: `copy`, `fill`, `gemm`, …): a statement
     /// calling it prints nothing, and its value binds to no variable.
     pub void: bool,
@@ -140,6 +143,7 @@ impl Function {
         composed: OnComposed::Handler,
         coordinates: false,
         dsl: None,
+        typed: false,
         void: false,
     };
 }
@@ -309,17 +313,35 @@ pub fn call_checking_in(
             span,
         ));
     }
-    // one walk finds the arguments that take a path of their own (the first of each)
+    // one walk finds the arguments that take a path of their own (the first of each), and
+    // whether any argument is a composed layout or a tensor (`wrapped`): where none is, as in
+    // most calls, the paths for them below have nothing to do and are passed by
     let (mut layout_composed, mut nested, mut basis) = (None, None, None);
+    let (mut typed, mut wrapped) = (false, false);
     for (i, v) in vals.iter().enumerate() {
         match v {
             Value::LayoutComposed(_) => _ = layout_composed.get_or_insert(i),
             Value::NestedComposed(_) => _ = nested.get_or_insert(i),
+            Value::Constant(_) | Value::Array(_) => typed = true,
+            Value::Tuple(_) if crate::eval::constant::is_typed(v) => typed = true,
+            Value::Composed(_) | Value::SwizzledTensor(..) | Value::OffsetLayout(..) => {
+                wrapped = true
+            }
             _ => {}
         }
         if basis.is_none() && !f.coordinates && v.has_basis() {
             basis = Some(i);
         }
+    }
+    // a typed constant (`integral_constant<uint32_t, 5>`) is the static integer it is to every
+    // function but those that ask its type
+    if typed && !f.typed {
+        let lowered = vals
+            .iter()
+            .zip(spans.iter().chain(std::iter::repeat(&span)))
+            .map(|(v, s)| crate::eval::constant::lowered(v, *s))
+            .collect::<Result<Vec<_>, _>>()?;
+        return call_checking_in(f, &lowered, spans, span, laws, dsl);
     }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
     if let Some(i) = layout_composed
@@ -336,6 +358,13 @@ pub fn call_checking_in(
             ),
             spans.get(i).copied().unwrap_or(span),
         ));
+    }
+    let handler = match f.dsl {
+        Some(d) if dsl => d.handler,
+        _ => f.handler,
+    };
+    if layout_composed.is_none() && nested.is_none() && !wrapped {
+        return call_handler(f, handler, &Args { vals, spans, span }, laws, dsl);
     }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
@@ -376,10 +405,6 @@ pub fn call_checking_in(
         OnComposed::RewrapWith(i, min) if vals.len() >= min => OnComposed::Rewrap(i),
         other => other,
     };
-    let handler = match f.dsl {
-        Some(d) if dsl => d.handler,
-        _ => f.handler,
-    };
     if let OnComposed::Rewrap(i) | OnComposed::Inner(i) = on
         && let Some(Value::Composed(c)) = vals.get(i)
     {
@@ -398,13 +423,25 @@ pub fn call_checking_in(
             (_, r) => r,
         });
     }
-    let args = Args { vals, spans, span };
+    call_handler(f, handler, &Args { vals, spans, span }, laws, dsl)
+}
+
+/// The call of `handler` (the function's, or its DSL form's) on arguments that take no path
+/// of their own: through the lawful handler where the call's law is checked.
+#[inline(always)]
+fn call_handler(
+    f: &Function,
+    handler: Handler,
+    args: &Args,
+    laws: Option<&mut Laws>,
+    dsl: bool,
+) -> Result<Value, EvalError> {
     if let (Some(lawful), Some(laws), false) = (f.lawful, laws, dsl && f.dsl.is_some()) {
         // the lawful call answers, through the handler where it has no law to check: its
         // value is this call's as written (no `Traced` unwrapped here, 128 bytes copied twice)
-        return lawful(&args, laws, handler);
+        return lawful(args, laws, handler);
     }
-    handler(&args)
+    handler(args)
 }
 
 /// Whether a function's result has a law that a call as the user's is checked against.

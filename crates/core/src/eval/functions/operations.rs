@@ -83,8 +83,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
         },
-        traced: Some(traced::composition),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::composition(a, t), a, plain)),
+        traced: Some(|a, t| traced::composition(a, t, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::composition(a, t, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -144,8 +144,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::inverse(a, t, inverse::right_inverse_traced), a, plain))
+        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain)))
     ),
     f!(
         "left_inverse",
@@ -169,8 +169,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::inverse(a, t, inverse::left_inverse_traced), a, plain))
+        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain)))
     ),
     f!(
         "logical_divide",
@@ -180,8 +180,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::logical_divide_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -193,8 +193,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::zipped_divide_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -206,8 +206,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::tiled_divide_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -219,8 +219,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_divide),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::flat_divide_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -232,8 +232,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::logical_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::logical_product_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_product_traced, traced::Lawful(plain))),
     ),
     f!(
         "zipped_product",
@@ -243,8 +243,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::zipped_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::zipped_product_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Lawful(plain))),
     ),
     f!(
         "tiled_product",
@@ -254,8 +254,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::tiled_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::tiled_product_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Lawful(plain))),
     ),
     f!(
         "flat_product",
@@ -265,8 +265,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         |a| tiler_op(a, divide::flat_product),
-        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::tiler_op(a, t, divide::flat_product_traced), a, plain)),
+        traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_product_traced, traced::Lawful(plain))),
     ),
     f!(
         "blocked_product",
@@ -280,8 +280,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::layout_op(a, t, divide::blocked_product_traced), a, plain)),
+        traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::layout_op(a, t, divide::blocked_product_traced, traced::Lawful(plain))),
     ),
     f!(
         "raked_product",
@@ -295,8 +295,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
             })
         },
-        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced)),
-        lawful: Some(|a, t, plain| traced::or_plain(traced::layout_op(a, t, divide::raked_product_traced), a, plain)),
+        traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::layout_op(a, t, divide::raked_product_traced, traced::Lawful(plain))),
         // dsl-oracle: `cute.raked_product(cute.make_layout((1,3), stride=(1,1)),
         // cute.make_layout((2,3), stride=(1,2)))` is `(2,(3,3)):(3,(6,1))`, C++'s
         // `((2,1),(3,3)):((3,1),(6,1))`

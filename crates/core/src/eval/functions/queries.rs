@@ -130,7 +130,25 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| {
             // a tuple of values (a tile from make_tile, a tuple of layouts, a coordinate with
             // `_`): its element, then the rest of the indices on that, as CuTe's `get<I…>`
-            if let Value::Tuple(items) = &a.vals[0] {
+            let items = match &a.vals[0] {
+                Value::Tuple(items) => Some(items),
+                Value::Array(arr) => Some(&arr.items),
+                _ => None,
+            };
+            // otherwise typed constants and arrays are the algebra's values here
+            let typed = crate::eval::constant::is_typed;
+            if (items.is_none() && typed(&a.vals[0])) || a.vals[1..].iter().any(typed) {
+                let spans = a.spans.iter().chain(std::iter::repeat(&a.span));
+                let lowered = a
+                    .vals
+                    .iter()
+                    .zip(spans)
+                    .map(|(v, s)| crate::eval::constant::lowered(v, *s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let get = super::lookup("get").expect("in the function table");
+                return super::call(get, &lowered, a.spans, a.span);
+            }
+            if let Some(items) = items {
                 let idx = a.index(1)?;
                 let item = items.get(idx).ok_or_else(|| {
                     EvalError::new(
@@ -201,7 +219,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }),
             }
         },
-        coordinates: true
+        coordinates: true,
+        typed: true
     ),
     f!(
         "compatible",

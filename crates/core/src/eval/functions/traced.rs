@@ -33,18 +33,58 @@ fn layout_in<'r, 'v: 'r>(
     }
 }
 
-/// A call as the user's ([`super::LawfulHandler`]): the derivation's value, or where these
-/// arguments have none (`Ok(None)`), the plain handler's.
+/// Where a derivation's value goes (the derivations that lawful calls run are written once,
+/// for both): `cute explain`'s [`Traced`] ([`Explained`]), or the value of a call as the
+/// user's ([`Lawful`], its plain handler answering where these arguments have no
+/// derivation). The value is built where the caller reads it: no `Traced` is made and
+/// unwrapped on a lawful call (a layout-sized value moved twice).
+pub(super) trait Answer {
+    /// The call's value in the caller's form.
+    type Out;
+    /// These arguments have no derivation.
+    fn none(self, a: &Args) -> Result<Self::Out, EvalError>;
+    /// The derivation's value.
+    fn value(r: Result<Value, EvalError>) -> Result<Self::Out, EvalError>;
+}
+
+/// For `cute explain`: a [`Traced`].
+pub(super) struct Explained;
+
+impl Answer for Explained {
+    type Out = Option<Result<Value, EvalError>>;
+    #[inline(always)]
+    fn none(self, _: &Args) -> Result<Self::Out, EvalError> {
+        Ok(None)
+    }
+    #[inline(always)]
+    fn value(r: Result<Value, EvalError>) -> Result<Self::Out, EvalError> {
+        Ok(Some(r))
+    }
+}
+
+/// For a call as the user's ([`super::LawfulHandler`]): the derivation's value, or where these
+/// arguments have none, the plain handler's.
+pub(super) struct Lawful(pub(super) super::Handler);
+
+impl Answer for Lawful {
+    type Out = Value;
+    #[inline(always)]
+    fn none(self, a: &Args) -> Result<Value, EvalError> {
+        (self.0)(a)
+    }
+    #[inline(always)]
+    fn value(r: Result<Value, EvalError>) -> Result<Value, EvalError> {
+        r
+    }
+}
+
+/// A layout result as the call's value, built where the answer is read.
 #[inline(always)]
-pub(super) fn or_plain(
-    traced: Traced,
-    a: &Args,
-    plain: super::Handler,
-) -> Result<Value, EvalError> {
-    match traced {
-        Ok(Some(r)) => r,
-        Ok(None) => plain(a),
-        Err(e) => Err(e),
+fn layout_value<A: Answer>(a: &Args, r: algebra::Result<Layout>) -> Result<A::Out, EvalError> {
+    // each arm answers (one merged `Result` would be a temporary, copied to the caller's slot)
+    match r {
+        Ok(l) => A::value(Ok(Value::Layout(l))),
+        Err(e) => A::value(Err(a.alg()(e))),
     }
 }
 
@@ -74,9 +114,13 @@ pub(super) fn filter(a: &Args, t: &mut Recorder) -> Traced {
 }
 
 #[inline]
-pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
+pub(super) fn composition<T: Trace, A: Answer>(
+    a: &Args,
+    t: &mut T,
+    answer: A,
+) -> Result<A::Out, EvalError> {
     if a.vals.len() != 2 {
-        return Ok(None);
+        return answer.none(a);
     }
     let (x, y) = (&a.vals[0], &a.vals[1]);
     let layout_like =
@@ -90,7 +134,7 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
         let l = layout_in(a, 0, &mut made)?;
         let mut buf = TilerBuf::new();
         let tl = a.tiler(1, &mut buf)?;
-        return lay(a, composition::compose_tiler_traced(l, &tl, t));
+        return layout_value::<A>(a, composition::compose_tiler_traced(l, &tl, t));
     }
     // a layout then a swizzle (swizzle_layout.hpp, layout_composed.hpp): its law checked where
     // the sink checks laws
@@ -111,7 +155,7 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
             Value::Composed(c) => algebra::swizzle::layout_then_composed_traced(&l, c, t),
             _ => unreachable!("matched above"),
         };
-        return Ok(Some(r.map_err(a.alg()).and_then(super::swizzled_value)));
+        return A::value(r.map_err(a.alg()).and_then(super::swizzled_value));
     }
     t.step(|| {
         Step::new(
@@ -124,7 +168,7 @@ pub(super) fn composition<T: Trace>(a: &Args, t: &mut T) -> Traced {
             ),
         )
     });
-    Ok(Some(compose_values(x, a.spans[0], y, a.spans[1], a.span)))
+    A::value(compose_values(x, a.spans[0], y, a.spans[1], a.span))
 }
 
 pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
@@ -146,52 +190,59 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 /// A divide or product of a layout by a tiler; `op` a function item, called directly (not
 /// through a fn pointer) so that its result is built where `lay` reads it.
 #[inline]
-pub(super) fn tiler_op<T: Trace, Op: FnOnce(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>>(
+pub(super) fn tiler_op<
+    T: Trace,
+    Op: FnOnce(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>,
+    A: Answer,
+>(
     a: &Args,
     t: &mut T,
     op: Op,
-) -> Traced {
+    answer: A,
+) -> Result<A::Out, EvalError> {
     if !plain_layout(a, 0) {
-        return Ok(None);
+        return answer.none(a);
     }
     let mut made = None;
     let l = layout_in(a, 0, &mut made)?;
     let mut buf = TilerBuf::new();
     let tl = a.tiler(1, &mut buf)?;
-    lay(a, op(l, &tl, t))
+    layout_value::<A>(a, op(l, &tl, t))
 }
 
 /// A product of two layouts (blocked, raked).
 #[inline]
-pub(super) fn layout_op<T: Trace>(
+pub(super) fn layout_op<T: Trace, A: Answer>(
     a: &Args,
     t: &mut T,
     op: fn(&Layout, &Layout, &mut T) -> algebra::Result<Layout>,
-) -> Traced {
+    answer: A,
+) -> Result<A::Out, EvalError> {
     if !plain_layout(a, 0) || !plain_layout(a, 1) {
-        return Ok(None);
+        return answer.none(a);
     }
     let (mut made_x, mut made_y) = (None, None);
     let (x, y) = (layout_in(a, 0, &mut made_x)?, layout_in(a, 1, &mut made_y)?);
-    lay(a, op(x, y, t))
+    layout_value::<A>(a, op(x, y, t))
 }
 
 #[inline(always)]
-pub(super) fn inverse<T: Trace>(
+pub(super) fn inverse<T: Trace, A: Answer>(
     a: &Args,
     t: &mut T,
     op: fn(&Layout, &mut T) -> algebra::Result<Layout>,
-) -> Traced {
+    answer: A,
+) -> Result<A::Out, EvalError> {
     // swizzle_layout.hpp: a swizzle is its own right and left inverse
     if let Value::Swizzle(s) = &a.vals[0] {
         let r = algebra::recast::swizzle_inverse_traced("inverse", s, t);
-        return Ok(Some(Ok(Value::Swizzle(r))));
+        return A::value(Ok(Value::Swizzle(r)));
     }
     if !plain_layout(a, 0) {
-        return Ok(None);
+        return answer.none(a);
     }
     let mut made = None;
-    lay(a, op(layout_in(a, 0, &mut made)?, t))
+    layout_value::<A>(a, op(layout_in(a, 0, &mut made)?, t))
 }
 
 pub(super) fn local_tile(a: &Args, t: &mut Recorder) -> Traced {

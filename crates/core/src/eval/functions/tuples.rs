@@ -6,6 +6,7 @@ use super::args::shape_of;
 use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::tuple_algorithms as ta;
 use crate::algebra::{IntTuple, Truth, Tup, complement};
+use crate::eval::constant::{Constant, IntType};
 use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
@@ -206,14 +207,14 @@ fn compact(a: &Args, major: ta::Major) -> R {
 }
 
 /// `make_int_sequence<N>{}` (util/type_traits.hpp, `make_seq<N>` of
-/// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of static integers.
+/// algorithm/tuple_algorithms.hpp): the tuple `(_0,_1,…,_{N-1})` of `integral_constant<int, i>`.
 fn int_sequence(a: &Args) -> R {
     let n = template_int(a, 0, "make_int_sequence<N>", "N")?;
     int_range(a, "make_int_sequence", 0, n)
 }
 
 /// `make_int_range<B, E>{}` (numeric/integer_sequence.hpp, `make_integer_range`): the tuple
-/// `(_B,_{B+1},…,_{E-1})` of static integers (`()` where E <= B).
+/// `(_B,_{B+1},…,_{E-1})` of `integral_constant<int, i>` (`()` where E <= B).
 fn int_range_of(a: &Args) -> R {
     let begin = template_int(a, 0, "make_int_range<B, E>", "B")?;
     let end = template_int(a, 1, "make_int_range<B, E>", "E")?;
@@ -245,10 +246,104 @@ fn int_range(a: &Args, what: &str, begin: i64, end: i64) -> R {
             a.span,
         ));
     }
-    let modes: Vec<IntTuple> = (begin..end.max(begin))
-        .map(|i| IntTuple::int_of(i, false))
+    Ok(sequence_of(
+        IntType::Int,
+        (begin..end.max(begin)).map(i128::from),
+    ))
+}
+
+/// CuTe's integer sequence of type T (numeric/integer_sequence.hpp): the tuple of
+/// `integral_constant<T, i>` (printed `(_0,_1,…)`; the empty one `()`).
+fn sequence_of(ty: IntType, values: impl Iterator<Item = i128>) -> Value {
+    let items: Vec<Value> = values
+        .map(|i| Value::Constant(Constant::new(ty, i, true)))
         .collect();
-    Ok(Value::IntTuple(IntTuple::tuple(modes)))
+    if items.is_empty() {
+        return Value::IntTuple(IntTuple::tuple(std::iter::empty::<IntTuple>()));
+    }
+    Value::Tuple(items)
+}
+
+/// `integer_sequence<T, I…>{}`, `int_sequence<I…>{}` (T int), `index_sequence<I…>{}` (T
+/// size_t), `seq<I…>{}`: the tuple of `integral_constant<T, I>`.
+fn integer_sequence_of(a: &Args) -> R {
+    let ty = int_type(a, 0, "integer_sequence<T, I…>")?;
+    let mut values = Vec::with_capacity(a.vals.len() - 1);
+    for i in 1..a.vals.len() {
+        values.push(i128::from(template_int(
+            a,
+            i,
+            "integer_sequence<T, I…>",
+            "I",
+        )?));
+    }
+    Ok(sequence_of(ty, values.into_iter()))
+}
+
+/// The integer type a template argument names (`uint32_t`, `size_t`, `bool`).
+fn int_type(a: &Args, i: usize, what: &str) -> Result<IntType, EvalError> {
+    match &a.vals[i] {
+        Value::Name(n) => IntType::of_name(n),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        EvalError::new(
+            format!(
+                "{what}: T must be an integer type (int, uint32_t, int64_t, size_t, bool, …), found {}",
+                crate::render::plain::render(&a.vals[i])
+            ),
+            a.spans[i],
+        )
+    })
+}
+
+/// `integral_constant<T, v>{}` (numeric/integral_constant.hpp): the static integer v of type
+/// T, a class of its own (derived from `C<v>`); v converted to T as g++ converts a template
+/// argument.
+fn integral_constant(a: &Args) -> R {
+    let ty = int_type(a, 0, "integral_constant<T, v>")?;
+    let v = match &a.vals[1] {
+        Value::Bool(b) => i128::from(*b),
+        Value::Constant(c) => c.value(),
+        v => match v.as_int() {
+            Some(x) => i128::from(x),
+            None => {
+                return Err(EvalError::new(
+                    format!(
+                        "integral_constant<T, v>: v must be an integer, found {}",
+                        v.kind()
+                    ),
+                    a.spans[1],
+                ));
+            }
+        },
+    };
+    // `C<5u>`, `C<true>` (the parser's third argument): C<v> of v's type
+    if a.vals.len() == 3 {
+        return Ok(Constant::bare(ty, Constant::new(ty, v, false).value()));
+    }
+    Ok(Value::Constant(Constant::new(ty, v, true)))
+}
+
+/// `make_integer_sequence<T, N>{}`, `make_index_sequence<N>{}` (T `size_t`): the tuple of
+/// `integral_constant<T, i>` for `i < N`, as for_each walks it.
+fn integer_sequence(a: &Args) -> R {
+    let (ty, at) = if a.vals.len() == 2 {
+        (int_type(a, 0, "make_integer_sequence<T, N>")?, 1)
+    } else {
+        (IntType::ULong, 0)
+    };
+    let n = template_int(a, at, "make_integer_sequence<T, N>", "N")?;
+    if !(0..=crate::limits::MAX_TUPLE_WIDTH as i64).contains(&n) {
+        return Err(EvalError::new(
+            format!(
+                "make_integer_sequence<T, N>: N must be in 0..={} (the limit of a tuple's modes), found {n}",
+                crate::limits::MAX_TUPLE_WIDTH
+            ),
+            a.spans[at],
+        ));
+    }
+    Ok(sequence_of(ty, (0..n).map(i128::from)))
 }
 
 pub(super) static FUNCTIONS: &[Function] = &[
@@ -269,6 +364,39 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2,
         int_range_of
+    ),
+    f!(
+        "integral_constant",
+        "integral_constant<T, v>{}",
+        "the static integer v of the integer type T (numeric/integral_constant.hpp), printed _v: its value_type is T, and is_same tells it from Int<v> and C<v> (C<5u>, C<true>: C<v> of v's type)",
+        "integral_constant<uint32_t, 5>{} * Int<2>{}",
+        2,
+        3,
+        integral_constant,
+        template: TemplateArgs::Before,
+        typed: true
+    ),
+    f!(
+        "integer_sequence",
+        "integer_sequence<T, I...>{}",
+        "the sequence of integral_constant<T, I> (int_sequence<I...>{} and seq<I...>{}: T is int, index_sequence<I...>{}: size_t), as for_each walks it",
+        "integer_sequence<uint32_t, 2, 0, 1>{}",
+        1,
+        ANY,
+        integer_sequence_of,
+        template: TemplateArgs::Before,
+        typed: true
+    ),
+    f!(
+        "make_integer_sequence",
+        "make_integer_sequence<T, N>{}",
+        "the sequence of integral_constant<T, i> for i < N (make_index_sequence<N>{}: T is size_t), as for_each walks it",
+        "make_integer_sequence<uint32_t, 4>{}",
+        1,
+        2,
+        integer_sequence,
+        template: TemplateArgs::Before,
+        typed: true
     ),
     f!(
         "product",
@@ -561,6 +689,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| {
+            // an array stays one (container/array.hpp's reverse), typed constants keep their
+            // types
+            if let Value::Array(arr) = &a.vals[0] {
+                let mut arr = arr.clone();
+                arr.items.reverse();
+                return Ok(Value::Array(arr));
+            }
             match a.vals[0].tuple_modes() {
                 Some(mut items) => {
                     items.reverse();
@@ -568,7 +703,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }
                 None => Ok(a.vals[0].clone()),
             }
-        }
+        },
+        typed: true
     ),
     f!(
         "unwrap",

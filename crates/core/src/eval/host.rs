@@ -1,0 +1,1125 @@
+//! The host side of a CuTe DSL program as CUTLASS's notebooks write it, and the DSL's
+//! TensorSSA. NumPy's arrays: `np.arange`, `np.ones`, `np.zeros`, `np.empty`, `np.array`,
+//! `np.random.randn` (random values are not modelled: its elements are unset), `reshape`,
+//! `astype`; a name bound to one holds a host tensor (row-major, its values in the session's
+//! storage), which `from_dlpack(a)` hands to a jit function as the DSL does (a tensor in
+//! `generic` memory). The DSL's TensorSSA (`t.load()`): the values by value, over the
+//! column-major layout of the tensor's shape, with its element-wise arithmetic, comparisons,
+//! `cute.math` functions, `reduce`, `broadcast_to` and `t.store(v)`.
+
+use super::storage::{ElemType, Number, Scalar};
+use super::{Env, EvalError, Outcome, Value};
+use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
+use crate::algebra::tensor::Origin;
+use crate::algebra::{IntTuple, Layout};
+use crate::parser::{BinOp, Expr, ExprKind, Span, UnOp};
+
+/// Values held by value over a compact layout: the value at coordinate `c` is
+/// `values[layout(c)]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ssa {
+    /// The element type.
+    pub ty: ElemType,
+    /// A NumPy array's row-major layout, a TensorSSA's column-major one.
+    pub layout: Layout,
+    /// The values in the layout's order; `None`: not known (`np.empty`, `np.random`).
+    pub values: Vec<Option<Number>>,
+    /// Whether it is a NumPy array (not yet bound to a name), not a TensorSSA.
+    pub numpy: bool,
+    /// Whether torch made the array (`torch.arange`), not NumPy.
+    pub torch: bool,
+}
+
+fn shape_of(extents: &[i64]) -> IntTuple {
+    match Value::tuple(extents.iter().map(|&n| Value::int(n)).collect()) {
+        Value::IntTuple(t) => t,
+        _ => IntTuple::int(0),
+    }
+}
+
+/// A C-contiguous NumPy array's layout as `from_dlpack` hands it to the DSL: row-major, each
+/// stride the product of the extents after it (an extent of 1 too: NumPy's strides).
+fn numpy_layout(extents: &[i64]) -> Result<Layout, String> {
+    let mut strides = vec![1i64; extents.len()];
+    for k in (0..extents.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1]
+            .checked_mul(extents[k + 1])
+            .ok_or("an array's strides overflow")?;
+    }
+    Layout::new(shape_of(extents), shape_of(&strides)).map_err(|e| e.to_string())
+}
+
+/// The element type a NumPy or DSL type's expression names (`np.float32`, `cutlass.Float32`).
+fn dtype_of(e: &Expr) -> Option<ElemType> {
+    let name = match e.kind {
+        ExprKind::Field(_, n) | ExprKind::Name(n) | ExprKind::Qualified(n) => n,
+        // `torch_dtype(cutlass.Float32)` (cutlass.torch's): the type it names
+        ExprKind::Call(_, [t]) => return dtype_of(t),
+        _ => return None,
+    };
+    let name = name.rsplit('.').next().unwrap_or(name);
+    Some(match name {
+        "float32" | "Float32" => ElemType::F32,
+        "float64" | "Float64" | "float" => ElemType::F64,
+        "float16" | "Float16" => ElemType::F16,
+        "int32" | "Int32" => ElemType::I32,
+        "int64" | "Int64" | "int" => ElemType::I64,
+        "int8" | "Int8" => ElemType::I8,
+        "bool_" | "bool" | "Boolean" => ElemType::Bool,
+        _ => return None,
+    })
+}
+
+/// The host module `e` names, if it is one: `np` (NumPy's), `torch` (whose host tensors
+/// cute models as NumPy's arrays), no variable of the session named so.
+fn host_module<'e>(env: &Env, e: &Expr<'e>) -> Option<&'e str> {
+    match e.kind {
+        ExprKind::Name(m @ ("np" | "numpy" | "torch")) if !env.is_bound(m) => Some(m),
+        _ => None,
+    }
+}
+
+impl Ssa {
+    fn size(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value at the layout's index `i` (its `i`-th coordinate in colex order).
+    fn at(&self, i: i64) -> Result<Option<Number>, String> {
+        let k = self.layout.at(i).map_err(|e| e.to_string())?;
+        Ok(self.values.get(k as usize).copied().flatten())
+    }
+
+    /// A TensorSSA of `ty` over the column-major layout of `shape`, its values `values` in
+    /// colex order.
+    fn column_major(
+        ty: ElemType,
+        shape: IntTuple,
+        values: Vec<Option<Number>>,
+    ) -> Result<Ssa, String> {
+        let layout = Layout::column_major(shape).map_err(|e| e.to_string())?;
+        Ok(Ssa {
+            ty,
+            layout,
+            values,
+            numpy: false,
+            torch: false,
+        })
+    }
+
+    fn extents(&self) -> Vec<i64> {
+        self.layout.shape().leaves().to_vec()
+    }
+}
+
+/// Each value of `xs` rounded as `ty` holds it.
+fn rounded(ty: ElemType, x: Option<Number>) -> Result<Option<Number>, String> {
+    x.map(|x| ty.round(x)).transpose()
+}
+
+impl Env {
+    /// A call of NumPy (`np.arange(…)`), `from_dlpack(a)`, a NumPy array's or a TensorSSA's
+    /// method, `t.load()`, `cute.math.F(v)`; `None` where the call is none of these.
+    pub(super) fn host_call(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        match callee.kind {
+            // `v[i]`, `v[(None, 1, None)]` of a TensorSSA (DSL text only: C++'s `get` is hot)
+            ExprKind::Qualified("get")
+                if (self.dsl || self.dsl_seen)
+                    && let [base, index] = args =>
+            {
+                let v = match self.eval(base) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::Ssa(a) = v else { return None };
+                Some(
+                    self.eval(index)
+                        .and_then(|i| ssa_index(&a, &i).map_err(|m| EvalError::new(m, index.span))),
+                )
+            }
+            // Python's `isinstance(v, T)` of the DSL's classes
+            ExprKind::Name("isinstance")
+                if (self.dsl || self.dsl_seen)
+                    && let [v, class] = args =>
+            {
+                let v = match self.eval(v) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let class = match class.kind {
+                    ExprKind::Field(_, c) | ExprKind::Name(c) | ExprKind::Qualified(c) => c,
+                    _ => "",
+                };
+                let is = match class {
+                    "TensorSSA" => matches!(v, Value::Ssa(ref a) if !a.numpy),
+                    "Tensor" => matches!(v, Value::OffsetLayout(..) | Value::SwizzledTensor(..)),
+                    "Layout" => matches!(v, Value::Layout(_)),
+                    "int" => matches!(v, Value::IntTuple(ref t) if t.is_int() && !t.is_dynamic()),
+                    "tuple" => v.tuple_modes().is_some(),
+                    _ => {
+                        return Some(Err(EvalError::new(
+                            format!(
+                                "isinstance of the class '{class}' is not modelled (cute models cute.TensorSSA, cute.Tensor, cute.Layout, int, tuple)"
+                            ),
+                            span,
+                        )));
+                    }
+                };
+                Some(Ok(Value::Bool(is)))
+            }
+            ExprKind::Field(m, f) if let Some(module) = host_module(self, m) => {
+                Some(self.numpy_call(module, f, args, span))
+            }
+            ExprKind::Field(r, "randn")
+                if let ExprKind::Field(m, "random") = r.kind
+                    && let Some(module) = host_module(self, m) =>
+            {
+                Some(self.numpy_call(module, "randn", args, span))
+            }
+            // `cutlass.cuda.initialize_cuda_context()` and the rest of CUDA's driver
+            ExprKind::Field(m, f)
+                if matches!(m.kind, ExprKind::Name("cuda") | ExprKind::Qualified("cuda"))
+                    && !self.is_bound("cuda") =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cutlass.cuda.{f}: CUDA's driver on a GPU, which cute does not run (it answers a kernel's body for thread 0 of block 0, and a jit function on the host)"
+                    ),
+                    span,
+                )))
+            }
+            ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
+                if !self.is_bound("from_dlpack") =>
+            {
+                Some(self.dlpack_view(args, span))
+            }
+            ExprKind::Field(
+                base,
+                m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to"),
+            ) => {
+                let v = match self.eval(base) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                match (&v, m) {
+                    (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
+                        Some(self.host_method(v, m, args, span))
+                    }
+                    _ => None,
+                }
+            }
+            ExprKind::Field(module, f)
+                if matches!(
+                    module.kind,
+                    ExprKind::Qualified("math") | ExprKind::Field(_, "math")
+                ) && let [arg] = args =>
+            {
+                let v = match self.eval(arg) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::Ssa(a) = v else { return None };
+                Some(math(f, &a, span).map(|a| Value::Ssa(Box::new(a))))
+            }
+            ExprKind::Qualified(f)
+                if let Some(f) = f.strip_prefix("math.")
+                    && let [arg] = args =>
+            {
+                let v = match self.eval(arg) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::Ssa(a) = v else { return None };
+                Some(math(f, &a, span).map(|a| Value::Ssa(Box::new(a))))
+            }
+            _ => None,
+        }
+    }
+
+    /// `v.M(args)` of a chain's link, `v` a NumPy array or TensorSSA (or a tensor over memory,
+    /// for `load`); `None` for another call.
+    pub(super) fn host_method_of(
+        &self,
+        callee: &Expr,
+        v: &Value,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ExprKind::Field(_, m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to")) =
+            callee.kind
+        else {
+            return None;
+        };
+        match (v, m) {
+            (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
+                Some(self.host_method(v.clone(), m, args, span))
+            }
+            _ => None,
+        }
+    }
+
+    /// The arguments of a NumPy call: positional ones (a `*t` unpacked) and `dtype=`.
+    fn numpy_args(&self, args: &[Expr]) -> Result<(Vec<Value>, Option<ElemType>), EvalError> {
+        let mut vals = Vec::new();
+        let mut dtype = None;
+        for a in args {
+            match a.kind {
+                ExprKind::Keyword("dtype", t) => {
+                    dtype = Some(dtype_of(t).ok_or_else(|| {
+                        EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.int32, np.int64, np.int8, np.bool_", t.span)
+                    })?);
+                }
+                ExprKind::Keyword("device", d) if !matches!(d.kind, ExprKind::Str("cpu")) => {
+                    return Err(EvalError::new(
+                        "a tensor in a GPU's memory (device=\"cuda\"): cute runs no GPU (it models host arrays: device=\"cpu\", NumPy's)",
+                        a.span,
+                    ));
+                }
+                ExprKind::Keyword("device", _) => {}
+                ExprKind::Keyword(k, _) => {
+                    return Err(EvalError::new(
+                        format!("the keyword '{k}' of a host array is not modelled"),
+                        a.span,
+                    ));
+                }
+                ExprKind::Unary(UnOp::Splat, t) => match self.eval(t)? {
+                    v if v.tuple_modes().is_some() => {
+                        vals.extend(v.tuple_modes().unwrap_or_default())
+                    }
+                    v => vals.push(v),
+                },
+                _ => vals.push(self.eval(a)?),
+            }
+        }
+        Ok((vals, dtype))
+    }
+
+    fn numpy_call(
+        &self,
+        module: &str,
+        f: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let (vals, dtype) = self.numpy_args(args)?;
+        let err = |m: String| EvalError::new(format!("{module}.{f}: {m}"), span);
+        let extents = |vals: &[Value]| -> Result<Vec<i64>, EvalError> {
+            let flat: Vec<Value> = match vals {
+                [v] if v.tuple_modes().is_some() => v.tuple_modes().unwrap_or_default(),
+                _ => vals.to_vec(),
+            };
+            flat.iter()
+                .map(|v| {
+                    v.as_int().filter(|&n| n >= 0).ok_or_else(|| {
+                        err(format!(
+                            "a shape's extent must be an integer, found {}",
+                            v.kind()
+                        ))
+                    })
+                })
+                .collect()
+        };
+        let array = |ty: ElemType, ext: &[i64], values: Vec<Option<Number>>| {
+            let layout = numpy_layout(ext).map_err(err)?;
+            let values = values
+                .into_iter()
+                .map(|x| rounded(ty, x))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(err)?;
+            Ok(Value::Ssa(Box::new(Ssa {
+                ty,
+                layout,
+                values,
+                numpy: true,
+                torch: module == "torch",
+            })))
+        };
+        let count = |ext: &[i64]| -> Result<usize, EvalError> {
+            let n = ext.iter().try_fold(1i64, |n, &e| n.checked_mul(e));
+            match n {
+                Some(n) if n <= crate::limits::MAX_STORED_ELEMENTS as i64 => Ok(n as usize),
+                _ => Err(err(format!(
+                    "an array of more than {} elements",
+                    crate::limits::MAX_STORED_ELEMENTS
+                ))),
+            }
+        };
+        match f {
+            "arange" => {
+                let (start, stop) = match vals.as_slice() {
+                    [n] => (0, n.as_int()),
+                    [a, b] => (a.as_int().unwrap_or(0), b.as_int()),
+                    _ => return Err(err("np.arange(stop) or np.arange(start, stop) is modelled".into())),
+                };
+                let stop = stop.ok_or_else(|| err("its bounds must be integers".into()))?;
+                let n = (stop - start).max(0);
+                count(&[n])?;
+                let ty = dtype.unwrap_or(ElemType::I64);
+                array(ty, &[n], (start..stop).map(|i| Some(Number::Int(i.into()))).collect())
+            }
+            "ones" | "zeros" | "empty" | "randn" => {
+                let ext = extents(&vals)?;
+                let n = count(&ext)?;
+                // torch's default dtype is float32, NumPy's float64
+                let ty = dtype.unwrap_or(if module == "torch" {
+                    ElemType::F32
+                } else {
+                    ElemType::F64
+                });
+                let x = match f {
+                    "ones" => Some(Number::Int(1)),
+                    "zeros" => Some(Number::Int(0)),
+                    _ => None,
+                };
+                array(ty, &ext, vec![x; n])
+            }
+            "array" => {
+                let [v] = vals.as_slice() else {
+                    return Err(err("np.array(LIST) is modelled".into()));
+                };
+                let modes = v.tuple_modes().ok_or_else(|| err("np.array takes a list".into()))?;
+                let nested = modes.iter().any(|m| m.tuple_modes().is_some());
+                let (ext, items) = if nested {
+                    let rows: Vec<Vec<Value>> =
+                        modes.iter().map(|m| m.tuple_modes().unwrap_or_default()).collect();
+                    let cols = rows.first().map_or(0, Vec::len);
+                    if rows.iter().any(|r| r.len() != cols) {
+                        return Err(err("the rows must be of one length".into()));
+                    }
+                    (vec![rows.len() as i64, cols as i64], rows.concat())
+                } else {
+                    (vec![modes.len() as i64], modes)
+                };
+                let mut float = false;
+                let xs = items
+                    .iter()
+                    .map(|x| match x {
+                        Value::Bool(b) => Ok(Some(Number::Int(i128::from(*b)))),
+                        Value::Scalar(s) => {
+                            float |= s.ty.is_float();
+                            Ok(Some(s.value))
+                        }
+                        v => v
+                            .as_int()
+                            .map(|n| Some(Number::Int(n.into())))
+                            .ok_or_else(|| err(format!("an element must be a number, found {}", v.kind()))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let ty = dtype.unwrap_or(if float { ElemType::F64 } else { ElemType::I64 });
+                array(ty, &ext, xs)
+            }
+            "prod" => {
+                let ext = extents(&vals)?;
+                ext.iter()
+                    .try_fold(1i64, |n, &e| n.checked_mul(e))
+                    .map(Value::int)
+                    .ok_or_else(|| err("the product overflows".into()))
+            }
+            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod)".into())),
+        }
+    }
+
+    /// `from_dlpack(a)` of a NumPy array bound to a name: the same memory as the DSL's tensor
+    /// (`generic`).
+    fn dlpack_view(&self, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let [arg] = args else {
+            return Err(EvalError::new("from_dlpack takes one array", span));
+        };
+        match self.eval(arg)? {
+            Value::OffsetLayout(Origin::Ptr(mut p), l)
+                if matches!(p.base, PtrBase::Host { .. }) =>
+            {
+                if let PtrBase::Host { dlpack, .. } = &mut p.base {
+                    *dlpack = true;
+                }
+                Ok(Value::OffsetLayout(Origin::Ptr(p), l))
+            }
+            Value::Ssa(a) if a.numpy => Err(EvalError::new(
+                "from_dlpack of an array no name holds: bind it first (a = np.…)",
+                arg.span,
+            )),
+            v => Err(EvalError::new(
+                format!("from_dlpack takes a NumPy array, found {}", v.kind()),
+                arg.span,
+            )),
+        }
+    }
+
+    fn host_method(
+        &self,
+        v: Value,
+        m: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let err = |msg: String| EvalError::new(format!("{m}: {msg}"), span);
+        if m == "load" {
+            let Value::OffsetLayout(o, l) = &v else {
+                unreachable!()
+            };
+            let Origin::Ptr(p) = o else { unreachable!() };
+            let ty = self.buffers.elem_type(p).map_err(err)?;
+            let n = l.size().map_err(|e| err(e.to_string()))?;
+            let values = (0..n)
+                .map(|i| {
+                    let at = l.at(i).map_err(|e| e.to_string())?;
+                    let e = super::storage::element_at(o, at)?;
+                    Ok(self.buffers.peek(&e)?.map(|s| s.value))
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(err)?;
+            let ssa = Ssa::column_major(ty, l.shape().to_owned(), values).map_err(err)?;
+            return Ok(Value::Ssa(Box::new(ssa)));
+        }
+        let Value::Ssa(a) = v else { unreachable!() };
+        match m {
+            "reshape" => {
+                let (vals, _) = self.numpy_args(args)?;
+                let flat: Vec<Value> = match vals.as_slice() {
+                    [t] if t.tuple_modes().is_some() => t.tuple_modes().unwrap_or_default(),
+                    _ => vals,
+                };
+                let ext = flat
+                    .iter()
+                    .map(|v| {
+                        v.as_int()
+                            .ok_or_else(|| err("the shape must be integers".into()))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if ext.iter().product::<i64>() != a.size() as i64 || !a.numpy {
+                    let shape: Vec<String> = ext.iter().map(i64::to_string).collect();
+                    return Err(err(format!(
+                        "cannot reshape an array of {} elements into the shape ({})",
+                        a.size(),
+                        shape.join(", ")
+                    )));
+                }
+                let layout = numpy_layout(&ext).map_err(err)?;
+                Ok(Value::Ssa(Box::new(Ssa { layout, ..*a })))
+            }
+            "astype" => {
+                let [t] = args else {
+                    return Err(err("astype takes a dtype".into()));
+                };
+                let ty = dtype_of(t).ok_or_else(|| err("a NumPy dtype (np.float32, …)".into()))?;
+                let values = a
+                    .values
+                    .iter()
+                    .map(|&x| rounded(ty, x))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(err)?;
+                Ok(Value::Ssa(Box::new(Ssa { ty, values, ..*a })))
+            }
+            "broadcast_to" => {
+                let [t] = args else {
+                    return Err(err("broadcast_to takes a shape".into()));
+                };
+                let shape = match self.eval(t)? {
+                    Value::IntTuple(s) => s,
+                    v => return Err(err(format!("a shape, found {}", v.kind()))),
+                };
+                broadcast(&a, &shape.leaves())
+                    .map(|a| Value::Ssa(Box::new(a)))
+                    .map_err(err)
+            }
+            "reduce" => self.reduce(&a, args, span),
+            _ => Err(err("not modelled".into())),
+        }
+    }
+
+    /// `v.reduce(cute.ReductionOp.OP, init, reduction_profile=P)`: `P` 0 reduces every mode
+    /// to one value; a tuple keeps the modes it marks `None` and reduces those it marks 1.
+    fn reduce(&self, a: &Ssa, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let err = |m: String| EvalError::new(format!("reduce: {m}"), span);
+        let (op, init, profile) = match args {
+            [op, init, p] => (op, init, p),
+            _ => {
+                return Err(err(
+                    "reduce(op, init, reduction_profile=…) is modelled".into()
+                ));
+            }
+        };
+        let op = match op.kind {
+            ExprKind::Field(_, o) | ExprKind::Qualified(o) | ExprKind::Name(o) => {
+                o.rsplit('.').next().unwrap_or(o)
+            }
+            _ => "",
+        };
+        let combine: fn(f64, f64) -> f64 = match op {
+            "ADD" => |x, y| x + y,
+            "MUL" => |x, y| x * y,
+            "MAX" => f64::max,
+            "MIN" => f64::min,
+            _ => {
+                return Err(err(
+                    "the operation must be cute.ReductionOp.ADD, MUL, MAX or MIN".into(),
+                ));
+            }
+        };
+        let init = super::elements::number_of(&self.eval(init)?)
+            .map(|s| s.value.as_f64())
+            .ok_or_else(|| err("the initial value must be a number".into()))?;
+        let profile = match profile.kind {
+            ExprKind::Keyword(_, p) => p,
+            _ => profile,
+        };
+        let ext = a.extents();
+        let keep: Vec<bool> = match &profile.kind {
+            ExprKind::Int(0) | ExprKind::DynInt(0) => vec![false; ext.len()],
+            ExprKind::Tuple(ms) if ms.len() == ext.len() => ms
+                .iter()
+                .map(|m| matches!(m.kind, ExprKind::Name("None")))
+                .collect(),
+            _ => {
+                return Err(err(
+                    "the profile must be 0 or a tuple of None and 1 of the shape's rank".into(),
+                ));
+            }
+        };
+        let kept: Vec<i64> = ext
+            .iter()
+            .zip(&keep)
+            .filter(|&(_, &k)| k)
+            .map(|(&e, _)| e)
+            .collect();
+        let out_n: i64 = kept.iter().product();
+        let mut acc = vec![Some(init); out_n as usize];
+        for i in 0..a.size() as i64 {
+            // the colex coordinate of `i`, and the index among the kept modes
+            let (mut rest, mut o, mut scale) = (i, 0i64, 1i64);
+            for (k, &e) in ext.iter().enumerate() {
+                let c = rest % e.max(1);
+                rest /= e.max(1);
+                if keep[k] {
+                    o += c * scale;
+                    scale *= e;
+                }
+            }
+            let x = a.at(i).map_err(err)?;
+            let slot = &mut acc[o as usize];
+            *slot = match (*slot, x) {
+                (Some(s), Some(x)) => Some(combine(s, x.as_f64())),
+                _ => None,
+            };
+        }
+        let values = acc
+            .into_iter()
+            .map(|x| rounded(a.ty, x.map(Number::Float)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        if kept.is_empty() {
+            let value = values[0].ok_or_else(|| err("a value is not known".into()))?;
+            return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+        }
+        Ssa::column_major(a.ty, shape_of(&kept), values)
+            .map(|s| Value::Ssa(Box::new(s)))
+            .map_err(err)
+    }
+
+    /// `a OP b` where `a` (or `b`) is a TensorSSA: element-wise, a number broadcast, shapes
+    /// of 1 broadcast as NumPy's rule does; `None` where neither is one.
+    pub(super) fn ssa_binary(
+        &self,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        if !matches!(a, Value::Ssa(_)) && !matches!(b, Value::Ssa(_)) {
+            return None;
+        }
+        Some(ssa_binary(op, a, b).map_err(|m| EvalError::new(m, span)))
+    }
+
+    /// `res.store(v)` of a tensor over memory and a TensorSSA of its shape: its values
+    /// written; `None` where the statement is no such call.
+    pub(super) fn store_method(&mut self, e: &Expr) -> Option<Result<Outcome, EvalError>> {
+        let ExprKind::Call(callee, [value]) = e.kind else {
+            return None;
+        };
+        let ExprKind::Field(base, "store") = callee.kind else {
+            return None;
+        };
+        let Ok(t @ Value::OffsetLayout(Origin::Ptr(_), _)) = self.eval(base) else {
+            return None;
+        };
+        Some((|| {
+            let v = self.eval(value)?;
+            let Value::Ssa(a) = v else {
+                return Err(EvalError::new(
+                    format!("store: the value must be a TensorSSA, found {}", v.kind()),
+                    value.span,
+                ));
+            };
+            let Value::OffsetLayout(o, l) = &t else {
+                unreachable!()
+            };
+            let n = l.size().map_err(|e| EvalError::algebra(e, base.span))?;
+            if n != a.size() as i64 {
+                return Err(EvalError::new(
+                    format!(
+                        "store: a tensor of {n} elements and a TensorSSA of {}",
+                        a.size()
+                    ),
+                    value.span,
+                ));
+            }
+            let err = |m: String| EvalError::new(format!("store: {m}"), e.span);
+            for i in 0..n {
+                let at = l.at(i).map_err(|e| EvalError::algebra(e, base.span))?;
+                let el = super::storage::element_at(o, at).map_err(err)?;
+                self.buffers.put(&el, a.at(i).map_err(err)?).map_err(err)?;
+            }
+            Ok(Outcome::Nothing)
+        })())
+    }
+
+    /// Python's `print(a)` of a NumPy array bound to a name (its values in the session's
+    /// storage); `None` for another value.
+    pub(super) fn numpy_print(&self, v: &Value, span: Span) -> Option<Result<String, EvalError>> {
+        let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
+            return None;
+        };
+        // `print(from_dlpack(a))` in Python's code (no function's): the DSL's Tensor object,
+        // `Tensor<ADDRESS@generic o (6):(1)>`
+        if let PtrBase::Host { dlpack: true, .. } = p.base
+            && self.lambda_depth == 0
+        {
+            let address = match p.offset {
+                0 => crate::algebra::pointer::HOST.to_string(),
+                n => format!("{}+{n}", crate::algebra::pointer::HOST),
+            };
+            return Some(Ok(format!(
+                "Tensor<{address}@generic o {}>",
+                crate::render::plain::render(&Value::Layout((**l).clone()))
+            )));
+        }
+        let PtrBase::Host {
+            dlpack: false,
+            torch,
+        } = p.base
+        else {
+            return None;
+        };
+        if torch {
+            return Some(Err(EvalError::new(
+                "print of a torch tensor: torch's format is not modelled (NumPy's is)",
+                span,
+            )));
+        }
+        let ty = self.buffers.elem_type(p).ok()?;
+        let read = |off: i64| -> Option<Number> {
+            let e = super::storage::element_at(o, off).ok()?;
+            self.buffers.peek(&e).ok().flatten().map(|s| s.value)
+        };
+        Some(numpy_text(ty, l, &read).ok_or_else(|| {
+            EvalError::new(
+                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or is not whole (NumPy's format of floats is modelled for whole values)",
+                span,
+            )
+        }))
+    }
+
+    /// The binding of a NumPy array to a name: its values into the session's storage, the
+    /// name holding a host tensor over them.
+    pub(super) fn bind_numpy(&mut self, v: Value, span: Span) -> Result<Value, EvalError> {
+        let Value::Ssa(a) = v else { return Ok(v) };
+        if !a.numpy {
+            return Ok(Value::Ssa(a));
+        }
+        let tag = self
+            .buffers
+            .alloc(a.ty, (a.size() as i64).max(1))
+            .map_err(|m| EvalError::limit(m, span))?;
+        let name = a.ty.dsl_type().unwrap_or(a.ty.name());
+        let mut p = Pointer::new(
+            MemSpace::Raw,
+            ElementWidth::Unknown(name.to_string()),
+            PtrBase::Host {
+                dlpack: false,
+                torch: a.torch,
+            },
+        )
+        .map_err(|e| EvalError::algebra(e, span))?
+        .with_type_name(name);
+        p.storage = tag;
+        let err = |m: String| EvalError::new(m, span);
+        for (k, x) in a.values.iter().enumerate() {
+            let at = p
+                .advance(k as i64)
+                .map_err(|e| EvalError::algebra(e, span))?;
+            self.buffers
+                .put(&super::storage::Element::At(at), *x)
+                .map_err(err)?;
+        }
+        Ok(Value::OffsetLayout(
+            Origin::Ptr(p),
+            Box::new(a.layout.clone()),
+        ))
+    }
+}
+
+/// `a[i]` of a TensorSSA: the value at its `i`-th coordinate (colex), a run-time value of the
+/// element type; `a[(None, 1, None)]`: the TensorSSA of the modes `None` keeps at the others'
+/// coordinates.
+fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
+    let ext = a.extents();
+    if let Some(i) = index.as_int() {
+        let n = a.size() as i64;
+        if !(0..n).contains(&i) {
+            return Err(format!("index {i} of a TensorSSA of {n} values"));
+        }
+        let value = a.at(i)?.ok_or("a value that is not known")?;
+        return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+    }
+    let modes = index
+        .tuple_modes()
+        .ok_or("a TensorSSA's index is an integer or a tuple")?;
+    if modes.len() != ext.len() {
+        return Err(format!(
+            "an index of {} modes for a TensorSSA of rank {}",
+            modes.len(),
+            ext.len()
+        ));
+    }
+    // each mode: kept (None) or its coordinate
+    let fixed: Vec<Option<i64>> = modes
+        .iter()
+        .zip(&ext)
+        .map(|(m, &e)| match m {
+            Value::Under => Ok(None),
+            m => match m.as_int() {
+                Some(c) if (0..e).contains(&c) => Ok(Some(c)),
+                _ => Err(format!(
+                    "a TensorSSA's index mode must be None or an integer below {e}"
+                )),
+            },
+        })
+        .collect::<Result<_, _>>()?;
+    let kept: Vec<i64> = ext
+        .iter()
+        .zip(&fixed)
+        .filter(|(_, f)| f.is_none())
+        .map(|(&e, _)| e)
+        .collect();
+    let n: i64 = kept.iter().product();
+    let values = (0..n)
+        .map(|j| {
+            // the full coordinate's colex index
+            let (mut rest, mut i, mut scale) = (j, 0i64, 1i64);
+            for (&e, f) in ext.iter().zip(&fixed) {
+                let c = match f {
+                    Some(c) => *c,
+                    None => {
+                        let c = rest % e.max(1);
+                        rest /= e.max(1);
+                        c
+                    }
+                };
+                i += c * scale;
+                scale *= e;
+            }
+            a.at(i)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ssa::column_major(a.ty, shape_of(&kept), values).map(|s| Value::Ssa(Box::new(s)))
+}
+
+/// `cute.math.F(v)` of a TensorSSA, element-wise in the element type.
+fn math(f: &str, a: &Ssa, span: Span) -> Result<Ssa, EvalError> {
+    let g: fn(f64) -> f64 = match f {
+        "sqrt" => f64::sqrt,
+        "sin" => f64::sin,
+        "cos" => f64::cos,
+        "exp" => f64::exp,
+        "exp2" => f64::exp2,
+        "log" => f64::ln,
+        "log2" => f64::log2,
+        "abs" | "absf" => f64::abs,
+        "tanh" => f64::tanh,
+        _ => {
+            return Err(EvalError::new(
+                format!("cute.math.{f} is not modelled"),
+                span,
+            ));
+        }
+    };
+    let ty = a.ty;
+    let values = a
+        .values
+        .iter()
+        .map(|x| {
+            // computed as the type holds its values (f32 math of an f32)
+            x.map(|x| {
+                let y = g(x.as_f64());
+                if ty == ElemType::F32 {
+                    Number::Float(f64::from(g(f64::from(x.as_f64() as f32)) as f32))
+                } else {
+                    Number::Float(y)
+                }
+            })
+        })
+        .map(|x| rounded(ty, x))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|m| EvalError::new(m, span))?;
+    Ok(Ssa {
+        values,
+        ..a.clone()
+    })
+}
+
+/// `a` broadcast to `shape`: each mode of extent 1 repeated (NumPy's rule, the DSL's).
+fn broadcast(a: &Ssa, shape: &[i64]) -> Result<Ssa, String> {
+    let ext = a.extents();
+    if ext.len() != shape.len() || ext.iter().zip(shape).any(|(&e, &s)| e != s && e != 1) {
+        return Err(format!("cannot broadcast a shape {ext:?} to {shape:?}"));
+    }
+    let n: i64 = shape.iter().product();
+    let values = (0..n)
+        .map(|i| {
+            let (mut rest, mut j, mut scale) = (i, 0i64, 1i64);
+            for (&e, &s) in ext.iter().zip(shape) {
+                let c = rest % s.max(1);
+                rest /= s.max(1);
+                if e != 1 {
+                    j += c * scale;
+                }
+                scale *= e;
+            }
+            a.at(j)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ssa::column_major(a.ty, shape_of(shape), values)
+}
+
+/// The element-wise `a OP b` of TensorSSAs or a TensorSSA and a number.
+fn ssa_binary(op: BinOp, a: &Value, b: &Value) -> Result<Value, String> {
+    let side = |v: &Value| -> Result<(Option<Ssa>, Option<Scalar>), String> {
+        match v {
+            Value::Ssa(s) => Ok((Some((**s).clone()), None)),
+            other => super::elements::number_of(other)
+                .map(|s| (None, Some(s)))
+                .ok_or_else(|| {
+                    format!(
+                        "a TensorSSA's arithmetic takes a TensorSSA or a number, found {}",
+                        other.kind()
+                    )
+                }),
+        }
+    };
+    let (sa, xa) = side(a)?;
+    let (sb, xb) = side(b)?;
+    // the shape: the broadcast of both
+    let (ea, eb) = (sa.as_ref().map(Ssa::extents), sb.as_ref().map(Ssa::extents));
+    let shape = match (&ea, &eb) {
+        (Some(x), Some(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .map(|(&p, &q)| if p == 1 { q } else { p })
+            .collect::<Vec<_>>(),
+        (Some(x), Some(y)) => return Err(format!("TensorSSAs of shapes {x:?} and {y:?}")),
+        (Some(x), None) | (None, Some(x)) => x.clone(),
+        (None, None) => unreachable!(),
+    };
+    let sa = sa.map(|s| broadcast(&s, &shape)).transpose()?;
+    let sb = sb.map(|s| broadcast(&s, &shape)).transpose()?;
+    let ty_a = sa.as_ref().map_or_else(|| xa.map(|x| x.ty), |s| Some(s.ty));
+    let ty_b = sb.as_ref().map_or_else(|| xb.map(|x| x.ty), |s| Some(s.ty));
+    // a Python number takes the TensorSSA's type
+    let ty = match (sa.is_some(), sb.is_some()) {
+        (true, true) => {
+            Scalar::common(ty_a.unwrap_or(ElemType::F32), ty_b.unwrap_or(ElemType::F32))
+        }
+        (true, false) => ty_a.unwrap_or(ElemType::F32),
+        _ => ty_b.unwrap_or(ElemType::F32),
+    };
+    let n: i64 = shape.iter().product();
+    let comparison = matches!(
+        op,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+    );
+    let values = (0..n)
+        .map(|i| {
+            let get = |s: &Option<Ssa>, x: &Option<Scalar>| -> Result<Option<Number>, String> {
+                match (s, x) {
+                    (Some(s), _) => s.at(i),
+                    (None, Some(x)) => Ok(Some(x.value)),
+                    _ => Ok(None),
+                }
+            };
+            let (Some(x), Some(y)) = (get(&sa, &xa)?, get(&sb, &xb)?) else {
+                return Ok(None);
+            };
+            element(op, ty, x, y)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let ty = if comparison { ElemType::Bool } else { ty };
+    Ssa::column_major(ty, shape_of(&shape), values).map(|s| Value::Ssa(Box::new(s)))
+}
+
+/// One element of `x OP y` in `ty`: C's arithmetic of the type, Python's `//` and `%` (floor).
+fn element(op: BinOp, ty: ElemType, x: Number, y: Number) -> Result<Option<Number>, String> {
+    let (fx, fy) = (x.as_f64(), y.as_f64());
+    let truth = |b: bool| Ok(Some(Number::Int(i128::from(b))));
+    let r = match op {
+        BinOp::Lt => return truth(fx < fy),
+        BinOp::Le => return truth(fx <= fy),
+        BinOp::Gt => return truth(fx > fy),
+        BinOp::Ge => return truth(fx >= fy),
+        BinOp::Eq => return truth(fx == fy),
+        BinOp::Ne => return truth(fx != fy),
+        BinOp::BitXor | BinOp::BitAnd | BinOp::BitOr if !ty.is_float() => {
+            let (a, b) = (x.as_i128(), y.as_i128());
+            Number::Int(match op {
+                BinOp::BitXor => a ^ b,
+                BinOp::BitAnd => a & b,
+                _ => a | b,
+            })
+        }
+        BinOp::Add | BinOp::Sub | BinOp::Product | BinOp::Divide | BinOp::Rem | BinOp::FloorDiv
+            if ty.is_float() =>
+        {
+            let r = match op {
+                BinOp::Add => fx + fy,
+                BinOp::Sub => fx - fy,
+                BinOp::Product => fx * fy,
+                BinOp::Divide => fx / fy,
+                BinOp::FloorDiv => (fx / fy).floor(),
+                _ => fx - fy * (fx / fy).floor(),
+            };
+            Number::Float(if ty == ElemType::F32 {
+                f64::from(r as f32)
+            } else {
+                r
+            })
+        }
+        BinOp::Add | BinOp::Sub | BinOp::Product | BinOp::Divide | BinOp::Rem | BinOp::FloorDiv => {
+            let (a, b) = (x.as_i128(), y.as_i128());
+            if b == 0 && matches!(op, BinOp::Divide | BinOp::Rem | BinOp::FloorDiv) {
+                return Err("a TensorSSA's integer division by zero".into());
+            }
+            Number::Int(match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Product => a * b,
+                BinOp::Divide => a / b,
+                BinOp::FloorDiv => a.div_euclid(b),
+                _ => a.rem_euclid(b),
+            })
+        }
+        _ => return Err(format!("'{}' of TensorSSAs is not modelled", op.symbol())),
+    };
+    rounded(ty, Some(r))
+}
+
+/// How the DSL prints a TensorSSA at trace time: `tensor_value<vector<12xf32> o (3, 4)>`.
+pub fn traced_text(a: &Ssa) -> String {
+    let mut shape = String::new();
+    crate::render::plain::write_python_tuple(&mut shape, a.layout.shape());
+    format!(
+        "tensor_value<vector<{}x{}> o {shape}>",
+        a.size(),
+        a.ty.dsl_name()
+    )
+}
+
+/// `cute.print_tensor(v)` of a TensorSSA, as the DSL prints it (the values in a register
+/// tensor over its column-major layout).
+pub fn print_ssa(a: &Ssa, verbose: bool) -> Result<String, String> {
+    let cell = |v: i64| -> Result<String, String> {
+        let x = a
+            .values
+            .get(v as usize)
+            .copied()
+            .flatten()
+            .ok_or("print_tensor of a value that is not known")?;
+        Ok(a.ty.dsl_element(x))
+    };
+    let (body, data) = if verbose {
+        (
+            super::storage::print_tensor_dsl_verbose(&a.layout, &cell)?,
+            "data= (",
+        )
+    } else {
+        (
+            super::storage::print_tensor_dsl_with(&a.layout, &cell)?,
+            "data=",
+        )
+    };
+    Ok(format!(
+        "tensor(raw_ptr({}: {}, rmem, align<32>) o {}, {data}\n{body})\n",
+        crate::algebra::pointer::STACK,
+        a.ty.dsl_name(),
+        crate::render::plain::render(&Value::Layout(a.layout.clone()))
+    ))
+}
+
+/// Python's `print(a)` of a NumPy array (`[3 0 7]`, `[False  True False]`, `[1. 2.]`): each
+/// element as NumPy writes it, right-aligned to the widest; `None` where NumPy's float
+/// format is not modelled (a value not whole).
+pub fn numpy_text(
+    ty: ElemType,
+    layout: &Layout,
+    read: &dyn Fn(i64) -> Option<Number>,
+) -> Option<String> {
+    let ext: Vec<i64> = layout.shape().leaves().to_vec();
+    let strides = layout.stride().leaves().to_vec();
+    if ext.len() > 2 || strides.len() != ext.len() {
+        return None;
+    }
+    let n: i64 = ext.iter().product();
+    let mut cells = Vec::new();
+    // row-major order of the coordinates
+    let (rows, cols) = match ext.as_slice() {
+        [c] => (1, *c),
+        [r, c] => (*r, *c),
+        _ => (1, 1),
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let off = if ext.len() == 2 {
+                r * strides[0] + c * strides[1]
+            } else {
+                c * strides[0]
+            };
+            let x = read(off)?;
+            cells.push(match ty {
+                ElemType::Bool => {
+                    if x.as_i128() != 0 {
+                        "True".to_string()
+                    } else {
+                        "False".to_string()
+                    }
+                }
+                t if t.is_float() => {
+                    let f = x.as_f64();
+                    if f.fract() != 0.0 || f.abs() >= 1e16 {
+                        return None;
+                    }
+                    format!("{}.", f as i64)
+                }
+                _ => x.as_i128().to_string(),
+            });
+        }
+    }
+    let _ = n;
+    let width = cells.iter().map(String::len).max().unwrap_or(0);
+    let pad = |s: &String| format!("{s:>width$}");
+    let row = |r: i64| -> String {
+        let items: Vec<String> = (0..cols)
+            .map(|c| pad(&cells[(r * cols + c) as usize]))
+            .collect();
+        format!("[{}]", items.join(" "))
+    };
+    Some(if ext.len() == 1 {
+        row(0)
+    } else {
+        let rs: Vec<String> = (0..rows).map(row).collect();
+        format!("[{}]", rs.join("\n "))
+    })
+}
