@@ -183,11 +183,7 @@ impl Stride {
     /// The coefficient (the integer) with its kind.
     #[inline]
     pub fn coefficient(self) -> super::integer::Int {
-        super::integer::Int {
-            value: self.value,
-            dynamic: self.dynamic,
-            div: super::integer::unpack_div(self.div),
-        }
+        super::integer::Int::of_packed(self.value, self.dynamic, self.div)
     }
 
     /// The integer stride `i`, its kind and divisibility kept.
@@ -196,8 +192,8 @@ impl Stride {
         Stride {
             value: i.value,
             basis: None,
-            dynamic: i.dynamic,
-            div: super::integer::pack_div(i.div),
+            dynamic: i.dynamic(),
+            div: i.packed_div(),
         }
     }
 
@@ -208,10 +204,10 @@ impl Stride {
         Ok(Stride {
             value: c.value,
             basis: self.basis,
-            dynamic: c.dynamic,
+            dynamic: c.dynamic(),
             // a basis element's coefficient keeps none
-            div: if c.dynamic && self.basis.is_none() {
-                super::integer::pack_div(c.div)
+            div: if c.dynamic() && self.basis.is_none() {
+                c.packed_div()
             } else {
                 0
             },

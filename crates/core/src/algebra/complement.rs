@@ -65,11 +65,7 @@ fn int_at(v: i64, k: &[bool], divs: &[u16], i: usize) -> Int {
     if k.is_empty() {
         return Int::st(v);
     }
-    Int {
-        value: v,
-        dynamic: k[i],
-        div: super::integer::unpack_div(divs[i]),
-    }
+    Int::of_packed(v, k[i], divs[i])
 }
 
 impl Cotarget<'_> {
@@ -86,7 +82,7 @@ impl Cotarget<'_> {
     fn is_dynamic(&self) -> bool {
         match *self {
             Cotarget::Tup(t) => !t.is_static(),
-            Cotarget::Int(n) => n.dynamic,
+            Cotarget::Int(n) => n.dynamic(),
             Cotarget::Flat(_, k, _) => k.iter().any(|&k| k),
         }
     }
@@ -195,7 +191,7 @@ fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result
 fn coalesce_shape(v: &mut SmallVec<[Int; 8]>) -> Result<()> {
     let mut w = 0;
     for i in 0..v.len() {
-        if i > 0 && v[w - 1].dynamic == v[i].dynamic {
+        if i > 0 && v[w - 1].dynamic() == v[i].dynamic() {
             v[w - 1] = v[w - 1].mul(v[i], "coalesce")?;
         } else {
             v[w] = v[i];
@@ -429,7 +425,7 @@ fn complement_filtered_traced<T: Trace>(
     } else {
         gaps::<T, false>(f, at, &mut result, t)?
     };
-    if cotarget.is_dynamic() || new_stride.dynamic {
+    if cotarget.is_dynamic() || new_stride.dynamic() {
         // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
         // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
         let mut rest = SmallVec::<[Int; 8]>::new();

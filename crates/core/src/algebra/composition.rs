@@ -590,7 +590,7 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if a_static && !rhs.dynamic && !rd.dynamic {
+    if a_static && !rhs.dynamic() && !rd.dynamic {
         compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
     } else {
         compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
@@ -753,7 +753,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         }
         let abs_rest_k = rest_stride_k.abs(OP)?;
         let next_shape_k = curr_shape_k.ceil_div(abs_rest_k, OP)?;
-        let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic);
+        let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic());
         let next_stride_k = abs_rest_k.ceil_div(curr_shape_k, OP)?.mul(signum, OP)?;
         let (abs_rest, next_shape, next_stride) =
             (abs_rest_k.value, next_shape_k.value, next_stride_k.value);

@@ -70,7 +70,7 @@ impl Coord {
     /// `int` makes every coordinate derived from it one), of its own kind otherwise.
     pub fn or_dynamic(self, dynamic: bool) -> Coord {
         match self {
-            Coord::Int(v) => Coord::int_of(v.value, v.dynamic || dynamic),
+            Coord::Int(v) => Coord::int_of(v.value, v.dynamic() || dynamic),
             Coord::Under => Coord::Under,
             Coord::Tuple(v) => Coord::Tuple(v.into_iter().map(|c| c.or_dynamic(dynamic)).collect()),
         }
@@ -209,7 +209,7 @@ fn int_crd2idx_traced<C: Codomain, T: Trace>(
                     // whether that size is static
                     let (p, p_dynamic) = if C::KINDS {
                         let k = si.product_kind()?;
-                        (k.value, k.dynamic)
+                        (k.value, k.dynamic())
                     } else {
                         (si.product()?, false)
                     };
@@ -329,7 +329,7 @@ impl Codomain for Kinded {
     fn add(&self, other: &Kinded) -> Result<Kinded> {
         Ok(Kinded::of(
             arith::add(self.value, other.value, "crd2idx")?,
-            self.dynamic || other.dynamic,
+            self.dynamic() || other.dynamic(),
         ))
     }
     #[inline]

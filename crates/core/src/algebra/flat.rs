@@ -68,7 +68,7 @@ impl FlatModes {
     pub(crate) fn push_kind(&mut self, s: Int, d: Stride) {
         self.s.push(s.value);
         self.d.push(d);
-        if s.dynamic || !self.k.is_empty() {
+        if s.dynamic() || !self.k.is_empty() {
             self.note_kind(s);
         }
     }
@@ -88,9 +88,9 @@ impl FlatModes {
     #[inline(never)]
     fn note_kind(&mut self, s: Int) {
         self.k.resize(self.s.len() - 1, false);
-        self.k.push(s.dynamic);
+        self.k.push(s.dynamic());
         self.v.resize(self.s.len() - 1, 0);
-        self.v.push(crate::algebra::integer::pack_div(s.div));
+        self.v.push(s.packed_div());
     }
 
     /// Room for `n` leaves in all, where more than fit on the stack.
@@ -156,11 +156,7 @@ impl FlatModes {
         if self.k.is_empty() {
             return Int::st(self.s[i]);
         }
-        Int {
-            value: self.s[i],
-            dynamic: self.k[i],
-            div: crate::algebra::integer::unpack_div(self.v[i]),
-        }
+        Int::of_packed(self.s[i], self.k[i], self.v[i])
     }
 
     /// The extents.

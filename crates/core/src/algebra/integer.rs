@@ -18,15 +18,15 @@ use super::error::Result;
 pub struct Int {
     /// The value.
     pub value: i64,
-    /// Whether it is dynamic (a run-time value in CuTe).
-    pub dynamic: bool,
-    /// What the CuTe DSL knows a dynamic integer to be a multiple of (its `IntTupleType`'s
-    /// divisibility, printed `?{div=N}`), where more than 1; 0 where nothing is known or the
-    /// integer is static. CuTe C++ has no such thing: only the DSL's printer shows it.
-    pub div: u32,
+    /// Its kind and, dynamic, its divisibility, in one field (a static integer's path tests
+    /// it once, as a bool): 0 for a static integer (an integral constant), else a dynamic one
+    /// (a run-time value in CuTe) and what the CuTe DSL knows it to be a multiple of (its
+    /// `IntTupleType`'s divisibility, printed `?{div=N}`; 1 where nothing is known, else as
+    /// [`kept_div`] keeps it). CuTe C++ has no divisibility: only the DSL's printer shows it.
+    kind: u32,
 }
 
-/// A divisibility as an [`Int::div`] keeps it: 0 for 1 (nothing known), for 0 (no dynamic
+/// A divisibility as an [`Int::divisibility`] keeps it: 0 for 1 (nothing known), for 0 (no dynamic
 /// integer is known to be a multiple of everything) and for one that [`pack_div`] cannot
 /// hold in 16 bits (an odd part past 2047, or past `u32::MAX`).
 #[inline]
@@ -75,21 +75,13 @@ impl Int {
     /// A static integer (`Int<v>{}`).
     #[inline]
     pub const fn st(value: i64) -> Int {
-        Int {
-            value,
-            dynamic: false,
-            div: 0,
-        }
+        Int { value, kind: 0 }
     }
 
     /// A dynamic integer (a C++ `int`).
     #[inline]
     pub const fn dy(value: i64) -> Int {
-        Int {
-            value,
-            dynamic: true,
-            div: 0,
-        }
+        Int { value, kind: 1 }
     }
 
     /// An integer of the given kind.
@@ -97,43 +89,75 @@ impl Int {
     pub const fn of(value: i64, dynamic: bool) -> Int {
         Int {
             value,
-            dynamic,
-            div: 0,
+            kind: dynamic as u32,
         }
     }
 
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
-    /// [`Int::div`]).
+    /// [`Int::divisibility`]).
     #[inline]
     pub const fn dy_div(value: i64, div: u64) -> Int {
+        let kept = kept_div(div);
         Int {
             value,
-            dynamic: true,
-            div: kept_div(div),
+            kind: if kept == 0 { 1 } else { kept },
         }
+    }
+
+    /// An integer of the given kind, dynamic with the divisibility that [`pack_div`] packed
+    /// (0: none).
+    #[inline]
+    pub const fn of_packed(value: i64, dynamic: bool, packed_div: u16) -> Int {
+        if !dynamic {
+            return Int::st(value);
+        }
+        let kept = unpack_div(packed_div);
+        Int {
+            value,
+            kind: if kept == 0 { 1 } else { kept },
+        }
+    }
+
+    /// Whether it is dynamic (a run-time value in CuTe).
+    #[inline]
+    pub const fn dynamic(self) -> bool {
+        self.kind != 0
+    }
+
+    /// What the CuTe DSL knows a dynamic integer to be a multiple of, where more than 1 (as
+    /// [`kept_div`] keeps it); 0 where nothing is known or the integer is static.
+    #[inline]
+    pub const fn divisibility(self) -> u32 {
+        if self.kind > 1 { self.kind } else { 0 }
+    }
+
+    /// [`Int::divisibility`] as [`pack_div`] packs it.
+    #[inline]
+    pub const fn packed_div(self) -> u16 {
+        pack_div(self.divisibility())
     }
 
     /// What the DSL knows the integer to be a multiple of: a static one its magnitude (0 for
     /// 0), a dynamic one its divisibility (1 where nothing is known).
     #[inline]
     pub const fn divisor(self) -> u64 {
-        if self.dynamic {
-            if self.div > 1 { self.div as u64 } else { 1 }
-        } else {
+        if self.kind == 0 {
             self.value.unsigned_abs()
+        } else {
+            self.kind as u64
         }
     }
 
     /// Whether it is static.
     #[inline]
     pub const fn is_static(self) -> bool {
-        !self.dynamic
+        !self.dynamic()
     }
 
     /// CuTe's `is_constant<n, T>`: static and equal to `n`.
     #[inline]
     pub const fn is_constant(self, n: i64) -> bool {
-        !self.dynamic && self.value == n
+        !self.dynamic() && self.value == n
     }
 
     /// The kind of `a op b` where no special case applies: dynamic if either is (nothing
@@ -142,8 +166,7 @@ impl Int {
     const fn both(a: Int, b: Int, value: i64) -> Int {
         Int {
             value,
-            dynamic: a.dynamic || b.dynamic,
-            div: 0,
+            kind: (a.kind | b.kind != 0) as u32,
         }
     }
 
@@ -165,7 +188,7 @@ impl Int {
     /// `gcd(div a, div b)` (the DSL's `tuple_add`/`tuple_sub`, checked with dsl-oracle).
     #[inline]
     const fn of_sum(a: Int, b: Int, value: i64) -> Int {
-        if a.dynamic || b.dynamic {
+        if a.dynamic() || b.dynamic() {
             Int::dy_div(value, gcd(a.divisor(), b.divisor()))
         } else {
             Int::st(value)
@@ -178,11 +201,11 @@ impl Int {
     /// operands the product is static whatever they are, so the kinds are tested once, first.
     #[inline]
     pub fn mul(self, b: Int, op: &'static str) -> Result<Int> {
-        if (self.dynamic || b.dynamic) && (self.is_constant(0) || b.is_constant(0)) {
+        if (self.dynamic() || b.dynamic()) && (self.is_constant(0) || b.is_constant(0)) {
             return Ok(Int::st(0));
         }
         let value = arith::mul(self.value, b.value, op)?;
-        if self.dynamic || b.dynamic {
+        if self.dynamic() || b.dynamic() {
             // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
             let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
             return Ok(Int::dy_div(value, div));
@@ -193,10 +216,10 @@ impl Int {
     /// C++'s truncating `a / b` (`_0 / x` is `_0`).
     #[inline]
     pub fn div(self, b: Int, op: &'static str) -> Result<Int> {
-        if b.dynamic && self.is_constant(0) {
+        if b.dynamic() && self.is_constant(0) {
             return Ok(Int::st(0));
         }
-        if self.dynamic && b.is_constant(1) {
+        if self.dynamic() && b.is_constant(1) {
             // `a / _1` is a: the DSL keeps its divisibility (a divide's rest `?{div=2}`)
             return Ok(self);
         }
@@ -206,13 +229,13 @@ impl Int {
     /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
     #[inline]
     pub fn rem(self, b: Int, op: &'static str) -> Result<Int> {
-        if (b.dynamic && self.is_constant(0))
-            || (self.dynamic && (b.is_constant(1) || b.is_constant(-1)))
+        if (b.dynamic() && self.is_constant(0))
+            || (self.dynamic() && (b.is_constant(1) || b.is_constant(-1)))
         {
             return Ok(Int::st(0));
         }
         let value = arith::rem(self.value, b.value, op)?;
-        if self.dynamic && !b.dynamic {
+        if self.dynamic() && !b.dynamic() {
             // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
             // (by a dynamic one nothing is known; checked with dsl-oracle)
             return Ok(Int::dy_div(value, gcd(self.divisor(), b.divisor())));
@@ -224,7 +247,8 @@ impl Int {
     /// `x & _0` are `_0`): the operator spelled `op` ([`arith::integer_op`]).
     #[inline]
     pub fn bitwise(self, b: Int, op: &'static str) -> Result<Int> {
-        if op == "&" && (self.dynamic || b.dynamic) && (self.is_constant(0) || b.is_constant(0)) {
+        if op == "&" && (self.dynamic() || b.dynamic()) && (self.is_constant(0) || b.is_constant(0))
+        {
             return Ok(Int::st(0));
         }
         Ok(Int::both(
@@ -240,7 +264,7 @@ impl Int {
     #[inline]
     pub fn ceil_div(self, b: Int, op: &'static str) -> Result<Int> {
         let value = arith::ceil_div(self.value, b.value, op)?;
-        if self.dynamic && b.is_constant(1) {
+        if self.dynamic() && b.is_constant(1) {
             // `(a + _1 - _1) / _1`: the DSL keeps a's divisibility (a composition's extent
             // `min(ceil_div(?{div=6}, 1), 4)` is `?{div=2}`)
             return Ok(Int { value, ..self });
@@ -281,7 +305,7 @@ impl From<i64> for Int {
 impl fmt::Display for Int {
     /// The notation: `4`, `4?` for a dynamic one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.dynamic {
+        if self.dynamic() {
             write!(f, "{}?", self.value)
         } else {
             write!(f, "{}", self.value)
@@ -328,7 +352,7 @@ impl Truth {
     pub fn equal(a: Int, b: Int) -> Truth {
         Truth {
             value: a.value == b.value,
-            dynamic: a.dynamic || b.dynamic,
+            dynamic: a.dynamic() || b.dynamic(),
         }
     }
 }
@@ -376,13 +400,13 @@ mod tests {
     #[test]
     fn divisibility_as_the_dsl_carries_it() {
         let (a, b) = (Int::dy_div(24, 4), Int::dy_div(36, 6));
-        assert_eq!(a.mul(b, "t").unwrap().div, 24);
-        assert_eq!(a.mul(Int::st(-2), "t").unwrap().div, 8);
-        assert_eq!(a.add(b, "t").unwrap().div, 2);
-        assert_eq!(a.sub(Int::st(8), "t").unwrap().div, 4);
-        assert_eq!(a.rem(Int::st(8), "t").unwrap().div, 4);
-        assert_eq!(a.rem(b, "t").unwrap().div, 0);
-        assert_eq!(a.div(Int::st(2), "t").unwrap().div, 0);
+        assert_eq!(a.mul(b, "t").unwrap().divisibility(), 24);
+        assert_eq!(a.mul(Int::st(-2), "t").unwrap().divisibility(), 8);
+        assert_eq!(a.add(b, "t").unwrap().divisibility(), 2);
+        assert_eq!(a.sub(Int::st(8), "t").unwrap().divisibility(), 4);
+        assert_eq!(a.rem(Int::st(8), "t").unwrap().divisibility(), 4);
+        assert_eq!(a.rem(b, "t").unwrap().divisibility(), 0);
+        assert_eq!(a.div(Int::st(2), "t").unwrap().divisibility(), 0);
         // kept in 16 bits: a power of two up to 2^31 times an odd part up to 2047
         assert_eq!(kept_div(1 << 18), 1 << 18);
         assert_eq!(kept_div(3 * 3 * 3 * 3 * 3 * 3 * 3), 0);
@@ -395,7 +419,7 @@ mod tests {
     fn ceil_div_is_its_three_operations() {
         // `(a + b - _1) / b` step by step, kinds and errors included (the DSL's divisibility
         // aside: its ceil_div is no such sum)
-        let no_div = |r: Result<Int>| r.map(|i| Int::of(i.value, i.dynamic));
+        let no_div = |r: Result<Int>| r.map(|i| Int::of(i.value, i.dynamic()));
         let by_steps = |a: Int, b: Int| no_div(a.add(b, "t")?.sub(Int::st(1), "t")?.div(b, "t"));
         let values = [i64::MIN, -7, -1, 0, 1, 2, 3, 7, i64::MAX];
         for &x in &values {

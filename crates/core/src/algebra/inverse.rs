@@ -256,8 +256,8 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             });
             let s = c.extent(i);
             rshape.push(s.value);
-            rkinds.push(s.dynamic);
-            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
+            rkinds.push(s.dynamic());
+            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
         } else {
             let curr = curr.value;
             t.step(|| {
@@ -441,7 +441,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
         let s = arith::div(d, size, OP)?;
         rshape.push(s);
         size = arith::mul(size, s, OP)?;
-        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
+        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
         proven &= d > 0 && reach.is_some_and(|r| r <= d);
         reach = lshape[i].checked_mul(d);
         chain_last = Some(i);
@@ -463,7 +463,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
     // the strides' quotients are static; the closing extent has its own kind
     let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false; rshape.len()];
     if let Some(k) = rkinds.last_mut() {
-        *k = c.extent(last).dynamic;
+        *k = c.extent(last).dynamic();
     }
     // a negative stride gives a negative extent in CuTe's answer: an error (SPEC §3, extents
     // are at least 1), which names CuTe's shape

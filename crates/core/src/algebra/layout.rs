@@ -260,7 +260,7 @@ impl Layout {
         const OP: &str = "cosize";
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
-            if !(s.dynamic | d.dynamic) {
+            if !(s.dynamic() | d.dynamic) {
                 // two static integers: the term is static, the sum keeps its kind (the same
                 // operations, in the same order, as `Int`'s of static operands)
                 let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
@@ -346,7 +346,7 @@ impl Layout {
                 continue;
             };
             let dynamic =
-                coord::crd2idx_kind(coord, self.shape(), &comp).map_or(true, |k| k.dynamic);
+                coord::crd2idx_kind(coord, self.shape(), &comp).map_or(true, |k| k.dynamic());
             out = with_component_kind(&out, b, &b.path(), dynamic);
         }
         out
@@ -357,7 +357,7 @@ impl Layout {
     #[inline]
     pub fn eval_kind(&self, coord: &Tup) -> Result<(i64, bool)> {
         let k = coord::crd2idx_kind(coord, self.shape(), self.stride())?;
-        Ok((k.value, k.dynamic))
+        Ok((k.value, k.dynamic()))
     }
 
     /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).
@@ -778,7 +778,7 @@ fn bw_coalesce_traced<T: Trace>(
 /// (the kinds are tested first, once: the products of static integers are static).
 #[inline(always)]
 fn merges(fs: Int, fd: Stride, si: Int, di: Stride) -> Result<bool> {
-    if fs.dynamic || fd.dynamic || si.dynamic || di.dynamic {
+    if fs.dynamic() || fd.dynamic || si.dynamic() || di.dynamic {
         return Ok(fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd));
     }
     Ok(di.scaled(si.value, "coalesce")? == fd)

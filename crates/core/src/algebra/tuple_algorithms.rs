@@ -30,7 +30,7 @@ pub fn product_each(t: &Tup) -> Result<IntTuple> {
     let mut out = TupleBuilder::new();
     for m in t.modes() {
         let p = m.product_kind()?;
-        out.push_int_kind(p.value, p.dynamic);
+        out.push_int_kind(p.value, p.dynamic());
     }
     Ok(out.finish())
 }

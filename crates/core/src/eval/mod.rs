@@ -3908,14 +3908,10 @@ fn binary(
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
         let dynamic = arithmetic_is_dynamic(op, kind, a, x, b, y);
-        return Ok(Value::IntTuple(IntTuple::of_int(crate::algebra::Int {
-            value: r,
-            dynamic,
-            div: if dynamic {
-                arithmetic_div(kind, a, b)
-            } else {
-                0
-            },
+        return Ok(Value::IntTuple(IntTuple::of_int(if dynamic {
+            crate::algebra::Int::dy_div(r, u64::from(arithmetic_div(kind, a, b)))
+        } else {
+            crate::algebra::Int::st(r)
         })));
     }
     // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
@@ -4098,7 +4094,7 @@ fn arithmetic_is_dynamic(
         Arithmetic::Rem => x.rem(y, "%"),
         Arithmetic::Bitwise => x.bitwise(y, op.symbol()),
     };
-    r.is_ok_and(|r| r.dynamic)
+    r.is_ok_and(|r| r.dynamic())
 }
 
 /// The CuTe DSL's divisibility of `a op b` of run-time integers ([`crate::algebra::Int::div`]):
@@ -4116,12 +4112,18 @@ fn arithmetic_div(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     let (Some(x), Some(y)) = (int(a), int(b)) else {
         return 0;
     };
-    if x.div == 0 && y.div == 0 {
+    if x.divisibility() == 0 && y.divisibility() == 0 {
         return 0;
     }
     // beside an `IntValue`, a `cutlass.Int32(v)` is packed as its Python value: a static v
     // (`Int32(16) + assume(x, divby=36)` is `?{div=4}`)
-    let literal = |i: Int| if i.div == 0 { Int::st(i.value) } else { i };
+    let literal = |i: Int| {
+        if i.divisibility() == 0 {
+            Int::st(i.value)
+        } else {
+            i
+        }
+    };
     let (x, y) = (literal(x), literal(y));
     let r = match kind {
         Arithmetic::Add => x.add(y, "+"),
@@ -4130,7 +4132,7 @@ fn arithmetic_div(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         Arithmetic::Rem => x.rem(y, "%"),
         Arithmetic::Div | Arithmetic::Bitwise => return 0,
     };
-    r.map_or(0, |r: Int| r.div)
+    r.map_or(0, |r: Int| r.divisibility())
 }
 
 /// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);

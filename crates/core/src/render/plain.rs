@@ -139,7 +139,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             out.push_str(" o ");
             match c.offset {
                 // a run-time offset `?` (`?{div=8}`), as the DSL prints it
-                crate::algebra::swizzle::Offset::Int(i) if i.dynamic => {
+                crate::algebra::swizzle::Offset::Int(i) if i.dynamic() => {
                     write_unknown_dynamic(out, |o| {
                         crate::algebra::IntTuple::of_int(i).write_with_div(o)
                     })

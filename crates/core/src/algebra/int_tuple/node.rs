@@ -82,11 +82,11 @@ impl Node {
     /// A leaf of the integer `i`: its kind and, dynamic, its divisibility.
     #[inline]
     pub(super) const fn of_int(i: crate::algebra::integer::Int) -> Node {
-        if !i.dynamic {
+        if !i.dynamic() {
             return Node::leaf(i.value);
         }
         Node {
-            meta: DYNAMIC | (crate::algebra::integer::pack_div(i.div) as u32) << DIV_SHIFT,
+            meta: DYNAMIC | (i.packed_div() as u32) << DIV_SHIFT,
             value: i.value,
         }
     }
@@ -115,11 +115,11 @@ impl Node {
         if self.meta == 0 {
             return crate::algebra::integer::Int::st(self.value);
         }
-        crate::algebra::integer::Int {
-            value: self.value,
-            dynamic: self.meta & DYNAMIC != 0,
-            div: self.div(),
-        }
+        crate::algebra::integer::Int::of_packed(
+            self.value,
+            self.meta & DYNAMIC != 0,
+            self.packed_div(),
+        )
     }
 
     /// Whether this is a dynamic leaf (a run-time integer, or a basis element whose coefficient

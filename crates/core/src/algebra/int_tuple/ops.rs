@@ -171,7 +171,7 @@ impl Tup {
                 Kind::Leaf(_) => Node::of_int(f(n.int())?),
                 Kind::Scaled(v, b) => {
                     let r = f(Int::of(v, n.is_dynamic()))?;
-                    Node::scaled(r.value, b).with_dynamic(r.dynamic)
+                    Node::scaled(r.value, b).with_dynamic(r.dynamic())
                 }
                 Kind::Open { .. } => *n,
             });

@@ -509,7 +509,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     a.spans[0],
                 ));
             };
-            if !i.dynamic {
+            if !i.dynamic() {
                 if i.value % by != 0 {
                     return Err(EvalError::new(
                         format!(
@@ -544,7 +544,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 ));
             };
             // core.py: a Python int is its own; an `IntValue` its type's; any other 1
-            if !i.dynamic {
+            if !i.dynamic() {
                 return Ok(Value::int(i.value));
             }
             // a divisibility is kept up to u32::MAX
