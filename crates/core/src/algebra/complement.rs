@@ -52,20 +52,19 @@ pub(crate) enum Cotarget<'a> {
     Tup(&'a Tup),
     /// An integer (with its kind).
     Int(Int),
-    /// The extents of a flat layout, which are dynamic ([`FlatModes::shape_kinds`]: empty
-    /// where all are static) and their divisibilities ([`FlatModes::shape_divs`]): one is that
-    /// integer, more a flat tuple.
-    Flat(&'a [i64], &'a [bool], &'a [u16]),
+    /// The extents of a flat layout and their kinds ([`FlatModes::shape_kinds`]: empty
+    /// where all are static): one is that integer, more a flat tuple.
+    Flat(&'a [i64], &'a [u16]),
 }
 
-/// Extent `i` (of value `v`) with its kind and divisibility, as [`FlatModes::shape_kinds`] and
-/// [`FlatModes::shape_divs`] give them (empty: all static).
+/// Extent `i` (of value `v`) with its kind, as [`FlatModes::shape_kinds`] gives them (empty:
+/// all static).
 #[inline]
-fn int_at(v: i64, k: &[bool], divs: &[u16], i: usize) -> Int {
+fn int_at(v: i64, k: &[u16], i: usize) -> Int {
     if k.is_empty() {
         return Int::st(v);
     }
-    Int::of_packed(v, k[i], divs[i])
+    Int::of_packed_kind(v, k[i])
 }
 
 impl Cotarget<'_> {
@@ -74,7 +73,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => t.first_leaf(|c| c <= 0),
             Cotarget::Int(n) => (n.value <= 0).then_some(n.value),
-            Cotarget::Flat(v, _, _) => v.iter().copied().find(|&c| c <= 0),
+            Cotarget::Flat(v, _) => v.iter().copied().find(|&c| c <= 0),
         }
     }
 
@@ -83,7 +82,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => !t.is_static(),
             Cotarget::Int(n) => n.dynamic(),
-            Cotarget::Flat(_, k, _) => k.iter().any(|&k| k),
+            Cotarget::Flat(_, k) => k.iter().any(|&k| k != 0),
         }
     }
 
@@ -92,9 +91,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => out.extend(t.leaf_kind_iter().map(|(v, k)| Int::of(v, k))),
             Cotarget::Int(n) => out.push(n),
-            Cotarget::Flat(v, k, dv) => {
-                out.extend(v.iter().enumerate().map(|(i, &v)| int_at(v, k, dv, i)))
-            }
+            Cotarget::Flat(v, k) => out.extend(v.iter().enumerate().map(|(i, &v)| int_at(v, k, i))),
         }
     }
 
@@ -108,14 +105,14 @@ impl Cotarget<'_> {
                 out.push(m.ceil_div(n, CEIL_DIV)?);
                 Ok(())
             }
-            Cotarget::Flat(v, k, dv) => {
+            Cotarget::Flat(v, k) => {
                 if let [m] = v {
-                    out.push(int_at(*m, k, dv, 0).ceil_div(n, CEIL_DIV)?);
+                    out.push(int_at(*m, k, 0).ceil_div(n, CEIL_DIV)?);
                     return Ok(());
                 }
                 let mut rest = n;
                 for (i, &m) in v.iter().enumerate() {
-                    let m = int_at(m, k, dv, i);
+                    let m = int_at(m, k, i);
                     out.push(m.ceil_div(rest, CEIL_DIV)?);
                     rest = rest.ceil_div(m, CEIL_DIV)?;
                 }
@@ -129,7 +126,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => t.product(),
             Cotarget::Int(n) => Ok(n.value),
-            Cotarget::Flat(v, _, _) => v
+            Cotarget::Flat(v, _) => v
                 .iter()
                 .try_fold(1i64, |acc, &x| arith::mul(acc, x, "size")),
         }
@@ -151,8 +148,8 @@ impl Cotarget<'_> {
                 View::Tuple(_) => ceil_div_leaves(t, n, &mut p)?,
             },
             Cotarget::Int(m) => p = Some(arith::ceil_div(m.value, n, CEIL_DIV)?),
-            Cotarget::Flat([m], _, _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
-            Cotarget::Flat(v, _, _) => {
+            Cotarget::Flat([m], _) => p = Some(arith::ceil_div(*m, n, CEIL_DIV)?),
+            Cotarget::Flat(v, _) => {
                 let mut rest = n;
                 for &m in v {
                     let q = arith::ceil_div(m, rest, CEIL_DIV)?;
@@ -244,8 +241,8 @@ impl fmt::Display for Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => fmt::Display::fmt(t, f),
             Cotarget::Int(n) => write!(f, "{}", n.value),
-            Cotarget::Flat([n], _, _) => write!(f, "{n}"),
-            Cotarget::Flat(v, _, _) => super::int_tuple::write_tuple(f, v),
+            Cotarget::Flat([n], _) => write!(f, "{n}"),
+            Cotarget::Flat(v, _) => super::int_tuple::write_tuple(f, v),
         }
     }
 }

@@ -55,7 +55,7 @@ fn logical_divide_into<T: Trace>(
             let r = a.coalesce_flat_traced(&mut ca, tr);
             tr.end();
             r?;
-            let target = Cotarget::Flat(ca.shape(), ca.shape_kinds(), ca.shape_divs());
+            let target = Cotarget::Flat(ca.shape(), ca.shape_kinds());
             tr.section(|| {
                 Step::new(OP, "complement", format!("B* = complement({b}, {target})"))
                     .val("cotarget", &ca.shape_tuple())

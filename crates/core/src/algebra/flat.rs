@@ -27,19 +27,17 @@ pub type Strides = SmallVec<[Stride; 8]>;
 pub struct FlatModes {
     s: Ints,
     d: Strides,
-    /// Which extents are dynamic (a stride carries its own kind): empty while every extent is
-    /// static, as they mostly are (a static extent pushed is then no third push), else one
-    /// flag an extent, made at the first dynamic one.
+    /// Each extent's kind and, dynamic, the DSL's divisibility of it, in one integer
+    /// ([`Int::packed_kind`]: 0 static, else dynamic; a stride carries its own kind): empty
+    /// while every extent is static, as they mostly are (a static extent pushed is then no
+    /// third push), else one an extent, made at the first dynamic one.
     k: Kinds,
-    /// Each extent's divisibility as the DSL knows it ([`Int::div`] packed,
-    /// [`pack_div`](crate::algebra::integer::pack_div)), kept beside `k`: empty while `k` is.
-    v: Vec<u16>,
 }
 
-/// Whether each extent is dynamic: a `Vec`, so that an empty one (all static, as they mostly
-/// are) is made, cleared and kept at the cost of a length (no inline buffer to test or move);
-/// it is allocated only at the first dynamic extent.
-pub type Kinds = Vec<bool>;
+/// Each extent's kind ([`Int::packed_kind`]): a `Vec`, so that an empty one (all static, as
+/// they mostly are) is made, cleared and kept at the cost of a length (no inline buffer to
+/// test or move); it is allocated only at the first dynamic extent.
+pub type Kinds = Vec<u16>;
 
 impl FlatModes {
     /// No leaves yet (not a layout until one is pushed).
@@ -49,7 +47,6 @@ impl FlatModes {
             s: Ints::new(),
             d: Strides::new(),
             k: Kinds::new(),
-            v: Vec::new(),
         }
     }
 
@@ -59,7 +56,6 @@ impl FlatModes {
         self.s.clear();
         self.d.clear();
         self.k.clear();
-        self.v.clear();
     }
 
     /// Append the leaf `s:d` (inlined where it is pushed, as the two pushes of the values
@@ -87,10 +83,8 @@ impl FlatModes {
     #[cold]
     #[inline(never)]
     fn note_kind(&mut self, s: Int) {
-        self.k.resize(self.s.len() - 1, false);
-        self.k.push(s.dynamic());
-        self.v.resize(self.s.len() - 1, 0);
-        self.v.push(s.packed_div());
+        self.k.resize(self.s.len() - 1, 0);
+        self.k.push(s.packed_kind());
     }
 
     /// Room for `n` leaves in all, where more than fit on the stack.
@@ -115,21 +109,14 @@ impl FlatModes {
         self.d.reverse();
         if !self.k.is_empty() {
             self.k.reverse();
-            self.v.reverse();
         }
     }
 
-    /// Which extents are dynamic: empty where all are static, else one flag an extent.
+    /// Each extent's kind ([`Int::packed_kind`]): empty where all are static, else one an
+    /// extent.
     #[inline]
-    pub fn shape_kinds(&self) -> &[bool] {
+    pub fn shape_kinds(&self) -> &[u16] {
         &self.k
-    }
-
-    /// Each extent's divisibility as the DSL knows it, packed ([`FlatModes::extent`]): empty
-    /// where all extents are static.
-    #[inline]
-    pub fn shape_divs(&self) -> &[u16] {
-        &self.v
     }
 
     /// Whether every extent is static (the strides carry their own kinds).
@@ -147,7 +134,7 @@ impl FlatModes {
     /// Whether extent `i` is dynamic.
     #[inline]
     pub fn is_dynamic_extent(&self, i: usize) -> bool {
-        !self.k.is_empty() && self.k[i]
+        !self.k.is_empty() && self.k[i] != 0
     }
 
     /// Extent `i` with its kind.
@@ -156,7 +143,7 @@ impl FlatModes {
         if self.k.is_empty() {
             return Int::st(self.s[i]);
         }
-        Int::of_packed(self.s[i], self.k[i], self.v[i])
+        Int::of_packed_kind(self.s[i], self.k[i])
     }
 
     /// The extents.

@@ -118,6 +118,24 @@ impl Int {
         }
     }
 
+    /// Its kind and divisibility in 16 bits, as a flat layout's extents keep them
+    /// ([`FlatModes`](super::flat::FlatModes)): 0 for a static integer, else the kind packed
+    /// as [`pack_div`] packs a divisibility (1: dynamic, nothing known; never 0).
+    #[inline]
+    pub const fn packed_kind(self) -> u16 {
+        pack_div(self.kind)
+    }
+
+    /// The integer `value` of the kind that [`Int::packed_kind`] packed (no test: 0 unpacks
+    /// to 0, static).
+    #[inline]
+    pub const fn of_packed_kind(value: i64, packed_kind: u16) -> Int {
+        Int {
+            value,
+            kind: unpack_div(packed_kind),
+        }
+    }
+
     /// Whether it is dynamic (a run-time value in CuTe).
     #[inline]
     pub const fn dynamic(self) -> bool {
@@ -188,11 +206,22 @@ impl Int {
     /// `gcd(div a, div b)` (the DSL's `tuple_add`/`tuple_sub`, checked with dsl-oracle).
     #[inline]
     const fn of_sum(a: Int, b: Int, value: i64) -> Int {
-        if a.dynamic() || b.dynamic() {
-            Int::dy_div(value, gcd(a.divisor(), b.divisor()))
-        } else {
-            Int::st(value)
+        if Int::both_static(a, b) {
+            return Int::st(value);
         }
+        Int::dynamic_sum(a, b, value)
+    }
+
+    /// [`Int::of_sum`] where one is dynamic (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    const fn dynamic_sum(a: Int, b: Int, value: i64) -> Int {
+        Int::dy_div(value, gcd(a.divisor(), b.divisor()))
+    }
+
+    /// Whether both are static: one test of the two kinds.
+    #[inline(always)]
+    const fn both_static(a: Int, b: Int) -> bool {
+        a.kind | b.kind == 0
     }
 
     /// `a * b` (`_0 * x` and `x * _0` are `_0`).
@@ -201,21 +230,30 @@ impl Int {
     /// operands the product is static whatever they are, so the kinds are tested once, first.
     #[inline]
     pub fn mul(self, b: Int, op: &'static str) -> Result<Int> {
-        if (self.dynamic() || b.dynamic()) && (self.is_constant(0) || b.is_constant(0)) {
+        if Int::both_static(self, b) {
+            return Ok(Int::st(arith::mul(self.value, b.value, op)?));
+        }
+        self.dynamic_mul(b, op)
+    }
+
+    /// [`Int::mul`] where one is dynamic (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    fn dynamic_mul(self, b: Int, op: &'static str) -> Result<Int> {
+        if self.is_constant(0) || b.is_constant(0) {
             return Ok(Int::st(0));
         }
         let value = arith::mul(self.value, b.value, op)?;
-        if self.dynamic() || b.dynamic() {
-            // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
-            let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
-            return Ok(Int::dy_div(value, div));
-        }
-        Ok(Int::st(value))
+        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
+        let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
+        Ok(Int::dy_div(value, div))
     }
 
     /// C++'s truncating `a / b` (`_0 / x` is `_0`).
     #[inline]
     pub fn div(self, b: Int, op: &'static str) -> Result<Int> {
+        if Int::both_static(self, b) {
+            return Ok(Int::st(arith::div(self.value, b.value, op)?));
+        }
         if b.dynamic() && self.is_constant(0) {
             return Ok(Int::st(0));
         }
@@ -229,6 +267,15 @@ impl Int {
     /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
     #[inline]
     pub fn rem(self, b: Int, op: &'static str) -> Result<Int> {
+        if Int::both_static(self, b) {
+            return Ok(Int::st(arith::rem(self.value, b.value, op)?));
+        }
+        self.dynamic_rem(b, op)
+    }
+
+    /// [`Int::rem`] where one is dynamic (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    fn dynamic_rem(self, b: Int, op: &'static str) -> Result<Int> {
         if (b.dynamic() && self.is_constant(0))
             || (self.dynamic() && (b.is_constant(1) || b.is_constant(-1)))
         {
@@ -264,6 +311,9 @@ impl Int {
     #[inline]
     pub fn ceil_div(self, b: Int, op: &'static str) -> Result<Int> {
         let value = arith::ceil_div(self.value, b.value, op)?;
+        if Int::both_static(self, b) {
+            return Ok(Int::st(value));
+        }
         if self.dynamic() && b.is_constant(1) {
             // `(a + _1 - _1) / _1`: the DSL keeps a's divisibility (a composition's extent
             // `min(ceil_div(?{div=6}, 1), 4)` is `?{div=2}`)
