@@ -110,12 +110,12 @@ pub struct Stride {
     pub value: i64,
     /// The basis element, if any.
     pub basis: Option<Basis>,
-    /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
-    /// value, not an integral constant).
-    pub dynamic: bool,
-    /// A dynamic integer's divisibility as the DSL knows it ([`Int::div`](super::integer::Int::div)
-    /// as [`pack_div`](super::integer::pack_div) packs it; 0: none), kept by an integer stride only.
-    pub div: u16,
+    /// The integer's kind and divisibility in one field, as an [`Int`](super::integer::Int)
+    /// keeps them ([`Int::kind`](super::integer::Int::kind)): 0 where the integer (the
+    /// coefficient of a basis element) is static (an integral constant), else dynamic (CuTe: a
+    /// run-time value) and, more than 1, what the DSL knows it to be a multiple of (an integer
+    /// stride's only; a basis element's coefficient is 0 or 1).
+    kind: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Stride>() == 16);
@@ -127,8 +127,7 @@ impl Stride {
         Stride {
             value,
             basis: None,
-            dynamic: false,
-            div: 0,
+            kind: 0,
         }
     }
 
@@ -138,23 +137,40 @@ impl Stride {
         Stride {
             value,
             basis: None,
-            dynamic,
-            div: 0,
+            kind: dynamic as u32,
         }
     }
 
-    /// This stride, dynamic where `dynamic`.
+    /// The stride `value` (times `basis`, where one) of the kind [`Stride::kind`] gave.
+    #[inline(always)]
+    pub(crate) const fn of_kind(value: i64, basis: Option<Basis>, kind: u32) -> Stride {
+        Stride { value, basis, kind }
+    }
+
+    /// Its kind and divisibility as one integer ([`Int::kind`](super::integer::Int::kind)).
+    #[inline(always)]
+    pub(crate) const fn kind(self) -> u32 {
+        self.kind
+    }
+
+    /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
+    /// value, not an integral constant).
+    #[inline(always)]
+    pub const fn dynamic(self) -> bool {
+        self.kind != 0
+    }
+
+    /// This stride, dynamic where `dynamic` (a dynamic one keeps its divisibility).
     #[inline]
     pub fn with_dynamic(self, dynamic: bool) -> Stride {
-        if dynamic {
-            Stride { dynamic, ..self }
+        let kind = if !dynamic {
+            0
+        } else if self.kind == 0 {
+            1
         } else {
-            Stride {
-                dynamic,
-                div: 0,
-                ..self
-            }
-        }
+            self.kind
+        };
+        Stride { kind, ..self }
     }
 
     /// `value@basis`.
@@ -163,8 +179,7 @@ impl Stride {
         Stride {
             value,
             basis: Some(basis),
-            dynamic: false,
-            div: 0,
+            kind: 0,
         }
     }
 
@@ -173,7 +188,8 @@ impl Stride {
     pub fn scaled(self, k: i64, op: &'static str) -> Result<Stride> {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
-            div: 0,
+            // (of its divisibility nothing is known: only its kind is kept)
+            kind: (self.kind != 0) as u32,
             ..self
         })
     }
@@ -183,7 +199,7 @@ impl Stride {
     /// The coefficient (the integer) with its kind.
     #[inline]
     pub fn coefficient(self) -> super::integer::Int {
-        super::integer::Int::of_packed(self.value, self.dynamic, self.div)
+        super::integer::Int::of_kind(self.value, self.kind)
     }
 
     /// The integer stride `i`, its kind and divisibility kept.
@@ -192,8 +208,7 @@ impl Stride {
         Stride {
             value: i.value,
             basis: None,
-            dynamic: i.dynamic(),
-            div: i.packed_div(),
+            kind: i.kind(),
         }
     }
 
@@ -204,12 +219,11 @@ impl Stride {
         Ok(Stride {
             value: c.value,
             basis: self.basis,
-            dynamic: c.dynamic(),
-            // a basis element's coefficient keeps none
-            div: if c.dynamic() && self.basis.is_none() {
-                c.packed_div()
+            // a basis element's coefficient keeps no divisibility
+            kind: if self.basis.is_none() {
+                c.kind()
             } else {
-                0
+                c.dynamic() as u32
             },
         })
     }
@@ -218,7 +232,10 @@ impl Stride {
     /// static, of the same value and basis.
     #[inline]
     pub fn statically_equal(self, other: Stride) -> bool {
-        !self.dynamic && !other.dynamic && self.value == other.value && self.basis == other.basis
+        !self.dynamic()
+            && !other.dynamic()
+            && self.value == other.value
+            && self.basis == other.basis
     }
 }
 

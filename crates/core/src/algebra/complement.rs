@@ -383,7 +383,7 @@ fn complement_filtered_traced<T: Trace>(
                 ),
             ));
         }
-        dynamic_stride |= d.dynamic;
+        dynamic_stride |= d.dynamic();
     }
     let r = shape.len();
     if r > 1 && dynamic_stride {

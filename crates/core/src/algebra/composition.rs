@@ -590,7 +590,7 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if a_static && !rhs.dynamic() && !rd.dynamic {
+    if a_static && !rhs.dynamic() && !rd.dynamic() {
         compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
     } else {
         compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
@@ -637,7 +637,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         p.covered = false;
     }
     let contributes = rhs_shape > 1 && rhs_stride > 0;
-    if rhs_stride == 0 && (!rd.dynamic || rd.basis.is_some()) {
+    if rhs_stride == 0 && (!rd.dynamic() || rd.basis.is_some()) {
         t.step(|| {
             Step::new(
                 OP,

@@ -128,7 +128,7 @@ impl FlatModes {
     /// Whether every extent and every stride is static.
     #[inline]
     pub fn is_static(&self) -> bool {
-        self.shape_is_static() && !self.d.iter().any(|d| d.dynamic)
+        self.shape_is_static() && !self.d.iter().any(|d| d.dynamic())
     }
 
     /// Whether extent `i` is dynamic.

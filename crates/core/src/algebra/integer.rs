@@ -136,6 +136,19 @@ impl Int {
         }
     }
 
+    /// The integer `value` of the kind [`Int::kind`] gave.
+    #[inline]
+    pub(crate) const fn of_kind(value: i64, kind: u32) -> Int {
+        Int { value, kind }
+    }
+
+    /// Its kind and divisibility as one integer: 0 static, else dynamic, more than 1 its
+    /// divisibility (what a [`Stride`](super::basis::Stride) keeps as it is).
+    #[inline]
+    pub(crate) const fn kind(self) -> u32 {
+        self.kind
+    }
+
     /// Whether it is dynamic (a run-time value in CuTe).
     #[inline]
     pub const fn dynamic(self) -> bool {

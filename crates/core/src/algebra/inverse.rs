@@ -214,15 +214,16 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     // CuTe: "Filter out any dynamic strides" (only static strides are sorted and taken): the
     // modes of static stride, where one is dynamic (else every mode, as they are)
-    let candidates: Option<SmallVec<[usize; 8]>> = lstride
-        .iter()
-        .any(|d| d.dynamic)
-        .then(|| (0..lshape.len()).filter(|&i| !lstride[i].dynamic).collect());
+    let candidates: Option<SmallVec<[usize; 8]>> = lstride.iter().any(|d| d.dynamic()).then(|| {
+        (0..lshape.len())
+            .filter(|&i| !lstride[i].dynamic())
+            .collect()
+    });
     let order = match &candidates {
         Some(c) => order_by_stride(&c.iter().map(|&i| lstride[i]).collect::<Strides>()),
         None => order_by_stride(lstride),
     };
-    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic) {
+    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -381,7 +382,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    if let Some(d) = lstride.iter().find(|d| d.dynamic) {
+    if let Some(d) = lstride.iter().find(|d| d.dynamic()) {
         return Err(condition(
             OP,
             format!(

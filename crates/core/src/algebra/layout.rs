@@ -103,7 +103,7 @@ impl<'a> LayoutRef<'a> {
         let n = || self.shape.leaf_count();
         // CuTe's filter_zeros: only a static 0 stride (`is_constant<0>`) makes its extent `_1`
         let leaves = RevLeaves::new(self.shape, self.stride).map(|(s, d)| {
-            if d.value == 0 && d.basis.is_none() && !d.dynamic {
+            if d.value == 0 && d.basis.is_none() && !d.dynamic() {
                 (Int::st(1), d)
             } else {
                 (s, d)
@@ -260,7 +260,7 @@ impl Layout {
         const OP: &str = "cosize";
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
-            if !(s.dynamic() | d.dynamic) {
+            if !(s.dynamic() | d.dynamic()) {
                 // two static integers: the term is static, the sum keeps its kind (the same
                 // operations, in the same order, as `Int`'s of static operands)
                 let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
@@ -338,7 +338,7 @@ impl Layout {
         for b in super::basis::bases_of(self.stride()).into_iter().flatten() {
             let Ok(comp) = self.stride().map_strides(&mut |s| {
                 Ok(if s.basis == Some(b) {
-                    Stride { basis: None, ..s }
+                    Stride::of_kind(s.value, None, s.kind())
                 } else {
                     Stride::int(0)
                 })
@@ -778,7 +778,7 @@ fn bw_coalesce_traced<T: Trace>(
 /// (the kinds are tested first, once: the products of static integers are static).
 #[inline(always)]
 fn merges(fs: Int, fd: Stride, si: Int, di: Stride) -> Result<bool> {
-    if fs.dynamic() || fd.dynamic || si.dynamic() || di.dynamic {
+    if fs.dynamic() || fd.dynamic() || si.dynamic() || di.dynamic() {
         return Ok(fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd));
     }
     Ok(di.scaled(si.value, "coalesce")? == fd)

@@ -125,7 +125,7 @@ fn modes(l: &Layout) -> Result<Vec<Value>, String> {
 fn same_value(x: crate::algebra::basis::Stride, y: crate::algebra::basis::Stride) -> Truth {
     Truth {
         value: x.value == y.value && x.basis == y.basis,
-        dynamic: x.dynamic || y.dynamic,
+        dynamic: x.dynamic() || y.dynamic(),
     }
 }
 

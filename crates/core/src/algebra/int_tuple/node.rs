@@ -212,14 +212,20 @@ impl Node {
     pub(super) fn leaf_stride(self) -> Stride {
         debug_assert!(self.is_leaf());
         let meta = self.meta;
-        let dynamic = meta & DYNAMIC != 0;
-        // a static leaf's `meta` is its packed basis as it is (no divisibility)
-        Stride {
-            value: self.value,
-            basis: Basis::from_packed_or_none(if dynamic { basis_bits(meta) } else { meta }),
-            dynamic,
-            div: if dynamic { self.packed_div() } else { 0 },
+        if meta == 0 {
+            // a static integer, the most common leaf
+            return Stride::int(self.value);
         }
+        if meta & 0xff == 0 {
+            // a dynamic integer: its divisibility kept past the first byte
+            return Stride::of_int(self.int());
+        }
+        // a scaled basis element: the packed basis and the kind bit
+        Stride::of_kind(
+            self.value,
+            Basis::from_packed_or_none(meta & !DYNAMIC),
+            meta >> 31,
+        )
     }
 }
 
@@ -230,13 +236,11 @@ pub(super) fn stride_node(s: Stride) -> Node {
         Some(b) => b.packed(),
         None => 0,
     };
-    let div = if s.dynamic && basis == 0 {
-        (s.div as u32) << DIV_SHIFT
-    } else {
-        0
-    };
+    if basis == 0 {
+        return Node::of_int(s.coefficient());
+    }
     Node {
-        meta: basis | (s.dynamic as u32) << 31 | div,
+        meta: basis | (s.dynamic() as u32) << 31,
         value: s.value,
     }
 }
