@@ -97,7 +97,7 @@ impl FlatModes {
     }
 
     /// The last leaf.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn last(&self) -> (i64, Stride) {
         (self.s[self.s.len() - 1], self.d[self.d.len() - 1])
     }

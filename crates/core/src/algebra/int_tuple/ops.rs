@@ -39,6 +39,7 @@ impl Tup {
 
     /// CuTe's `product` with its kind: `_1 * v0 * v1 * …` (a single integer is itself), static
     /// only where every factor is (or one is the static 0).
+    #[inline]
     pub fn product_kind(&self) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
         if let Some(i) = self.as_int_full() {
