@@ -45,6 +45,23 @@ impl Tup {
         if let Some(i) = self.as_int_full() {
             return Ok(i);
         }
+        // static integers (`meta` 0), as they mostly are: their values' product; at the first
+        // other leaf, the kinds' product from the start
+        let mut p = 1i64;
+        for n in &self.0 {
+            match n.meta {
+                0 => p = arith::mul(p, n.value, "size")?,
+                OPEN => {}
+                _ => return self.product_of_kinds(),
+            }
+        }
+        Ok(Int::st(p))
+    }
+
+    /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind.
+    #[inline(never)]
+    fn product_of_kinds(&self) -> Result<crate::algebra::integer::Int> {
+        use crate::algebra::integer::Int;
         self.leaf_int_iter()
             .try_fold(Int::st(1), |acc, i| acc.mul(i, "size"))
     }
