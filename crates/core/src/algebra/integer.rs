@@ -14,7 +14,7 @@ use super::arith;
 use super::error::Result;
 
 /// An integer and its kind.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Int {
     /// The value.
     pub value: i64,
@@ -23,7 +23,16 @@ pub struct Int {
     /// (a run-time value in CuTe) and what the CuTe DSL knows it to be a multiple of (its
     /// `IntTupleType`'s divisibility, printed `?{div=N}`; 1 where nothing is known, else as
     /// [`kept_div`] keeps it). CuTe C++ has no divisibility: only the DSL's printer shows it.
-    kind: u32,
+    /// Kept plus 1, never 0 ([`Int::kind`] reads it): an `Option` of an `Int` (or of a leaf, an
+    /// `Int` and a stride) needs no tag of its own.
+    kind_plus_1: std::num::NonZeroU32,
+}
+
+impl Default for Int {
+    /// The static 0.
+    fn default() -> Int {
+        Int::st(0)
+    }
 }
 
 /// A divisibility as an [`Int::divisibility`] keeps it: 0 for 1 (nothing known), for 0 (no dynamic
@@ -72,25 +81,33 @@ pub const fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 impl Int {
+    /// The integer `value` of the kind `kind` (0 static, else dynamic; see [`Int::kind`]).
+    #[inline(always)]
+    const fn make(value: i64, kind: u32) -> Int {
+        // (no kind is u32::MAX: a kept divisibility's odd part is at most 2047)
+        let kind_plus_1 = match std::num::NonZeroU32::new(kind.wrapping_add(1)) {
+            Some(k) => k,
+            None => std::num::NonZeroU32::MAX,
+        };
+        Int { value, kind_plus_1 }
+    }
+
     /// A static integer (`Int<v>{}`).
     #[inline]
     pub const fn st(value: i64) -> Int {
-        Int { value, kind: 0 }
+        Int::make(value, 0)
     }
 
     /// A dynamic integer (a C++ `int`).
     #[inline]
     pub const fn dy(value: i64) -> Int {
-        Int { value, kind: 1 }
+        Int::make(value, 1)
     }
 
     /// An integer of the given kind.
     #[inline]
     pub const fn of(value: i64, dynamic: bool) -> Int {
-        Int {
-            value,
-            kind: dynamic as u32,
-        }
+        Int::make(value, dynamic as u32)
     }
 
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
@@ -98,10 +115,7 @@ impl Int {
     #[inline]
     pub const fn dy_div(value: i64, div: u64) -> Int {
         let kept = kept_div(div);
-        Int {
-            value,
-            kind: if kept == 0 { 1 } else { kept },
-        }
+        Int::make(value, if kept == 0 { 1 } else { kept })
     }
 
     /// An integer of the given kind, dynamic with the divisibility that [`pack_div`] packed
@@ -112,10 +126,7 @@ impl Int {
             return Int::st(value);
         }
         let kept = unpack_div(packed_div);
-        Int {
-            value,
-            kind: if kept == 0 { 1 } else { kept },
-        }
+        Int::make(value, if kept == 0 { 1 } else { kept })
     }
 
     /// Its kind and divisibility in 16 bits, as a flat layout's extents keep them
@@ -123,43 +134,41 @@ impl Int {
     /// as [`pack_div`] packs a divisibility (1: dynamic, nothing known; never 0).
     #[inline]
     pub const fn packed_kind(self) -> u16 {
-        pack_div(self.kind)
+        pack_div(self.kind())
     }
 
     /// The integer `value` of the kind that [`Int::packed_kind`] packed (no test: 0 unpacks
     /// to 0, static).
     #[inline]
     pub const fn of_packed_kind(value: i64, packed_kind: u16) -> Int {
-        Int {
-            value,
-            kind: unpack_div(packed_kind),
-        }
+        Int::make(value, unpack_div(packed_kind))
     }
 
     /// The integer `value` of the kind [`Int::kind`] gave.
     #[inline]
     pub(crate) const fn of_kind(value: i64, kind: u32) -> Int {
-        Int { value, kind }
+        Int::make(value, kind)
     }
 
     /// Its kind and divisibility as one integer: 0 static, else dynamic, more than 1 its
     /// divisibility (what a [`Stride`](super::basis::Stride) keeps as it is).
     #[inline]
     pub(crate) const fn kind(self) -> u32 {
-        self.kind
+        self.kind_plus_1.get() - 1
     }
 
     /// Whether it is dynamic (a run-time value in CuTe).
     #[inline]
     pub const fn dynamic(self) -> bool {
-        self.kind != 0
+        self.kind_plus_1.get() != 1
     }
 
     /// What the CuTe DSL knows a dynamic integer to be a multiple of, where more than 1 (as
     /// [`kept_div`] keeps it); 0 where nothing is known or the integer is static.
     #[inline]
     pub const fn divisibility(self) -> u32 {
-        if self.kind > 1 { self.kind } else { 0 }
+        let kind = self.kind();
+        if kind > 1 { kind } else { 0 }
     }
 
     /// [`Int::divisibility`] as [`pack_div`] packs it.
@@ -172,10 +181,10 @@ impl Int {
     /// 0), a dynamic one its divisibility (1 where nothing is known).
     #[inline]
     pub const fn divisor(self) -> u64 {
-        if self.kind == 0 {
+        if !self.dynamic() {
             self.value.unsigned_abs()
         } else {
-            self.kind as u64
+            self.kind() as u64
         }
     }
 
@@ -195,10 +204,7 @@ impl Int {
     /// known of its divisibility).
     #[inline]
     const fn both(a: Int, b: Int, value: i64) -> Int {
-        Int {
-            value,
-            kind: (a.kind | b.kind != 0) as u32,
-        }
+        Int::make(value, !Int::both_static(a, b) as u32)
     }
 
     /// `a + b` (the DSL: a multiple of the gcd of the two divisibilities).
@@ -234,7 +240,8 @@ impl Int {
     /// Whether both are static: one test of the two kinds.
     #[inline(always)]
     const fn both_static(a: Int, b: Int) -> bool {
-        a.kind | b.kind == 0
+        // (both kinds plus 1 are 1 exactly where their bits or'd are)
+        a.kind_plus_1.get() | b.kind_plus_1.get() == 1
     }
 
     /// `a * b` (`_0 * x` and `x * _0` are `_0`).
