@@ -60,10 +60,10 @@ the cells as written (`--as-written`):
 and the bodies pasted (the default): 52 units, 22 as DSL, 4 in another order, 7 refused, 4
 differ, 15 no answer.
 
-What is left, as written: cute_layout_algebra's one that differs prints a run-time stride's
-divisibility (`?{div=3}`, which cute does not track); composed_layout's refused cell is a Python
-function as a composed layout's transform (`make_composed_layout(inner, …)`, a nested `def`),
-which the DSL prints as the function object (`<function … at 0x…>`); print's and hello_world's
+What is left, as written: cute_layout_algebra's one that differed printed a run-time stride's
+divisibility (`?{div=3}`): cute prints it as the DSL does since branch s29-div;
+composed_layout's refused cell is a Python function as a composed layout's transform
+(`make_composed_layout(inner, …)`, a nested `def`), which the DSL prints as the function object (`<function … at 0x…>`); print's and hello_world's
 need a GPU (`torch.randn(…, device="cuda")`, `cutlass.cuda.initialize_cuda_context()`), named
 in cute's error. The tensor and elementwise_add notebooks need torch (not in the DSL's Python
 here; `pip` reaches PyPI only) and store no output: no answer to compare; most of their cells

@@ -110,9 +110,12 @@ pub struct Stride {
     pub value: i64,
     /// The basis element, if any.
     pub basis: Option<Basis>,
-    /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
-    /// value, not an integral constant).
-    pub dynamic: bool,
+    /// The integer's kind and divisibility in one field, as an [`Int`](super::integer::Int)
+    /// keeps them ([`Int::kind`](super::integer::Int::kind)): 0 where the integer (the
+    /// coefficient of a basis element) is static (an integral constant), else dynamic (CuTe: a
+    /// run-time value) and, more than 1, what the DSL knows it to be a multiple of (an integer
+    /// stride's only; a basis element's coefficient is 0 or 1).
+    kind: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Stride>() == 16);
@@ -124,7 +127,7 @@ impl Stride {
         Stride {
             value,
             basis: None,
-            dynamic: false,
+            kind: 0,
         }
     }
 
@@ -134,14 +137,40 @@ impl Stride {
         Stride {
             value,
             basis: None,
-            dynamic,
+            kind: dynamic as u32,
         }
     }
 
-    /// This stride, dynamic where `dynamic`.
+    /// The stride `value` (times `basis`, where one) of the kind [`Stride::kind`] gave.
+    #[inline(always)]
+    pub(crate) const fn of_kind(value: i64, basis: Option<Basis>, kind: u32) -> Stride {
+        Stride { value, basis, kind }
+    }
+
+    /// Its kind and divisibility as one integer ([`Int::kind`](super::integer::Int::kind)).
+    #[inline(always)]
+    pub(crate) const fn kind(self) -> u32 {
+        self.kind
+    }
+
+    /// Whether the integer (the coefficient of a basis element) is dynamic (CuTe: a run-time
+    /// value, not an integral constant).
+    #[inline(always)]
+    pub const fn dynamic(self) -> bool {
+        self.kind != 0
+    }
+
+    /// This stride, dynamic where `dynamic` (a dynamic one keeps its divisibility).
     #[inline]
     pub fn with_dynamic(self, dynamic: bool) -> Stride {
-        Stride { dynamic, ..self }
+        let kind = if !dynamic {
+            0
+        } else if self.kind == 0 {
+            1
+        } else {
+            self.kind
+        };
+        Stride { kind, ..self }
     }
 
     /// `value@basis`.
@@ -150,7 +179,7 @@ impl Stride {
         Stride {
             value,
             basis: Some(basis),
-            dynamic: false,
+            kind: 0,
         }
     }
 
@@ -159,8 +188,9 @@ impl Stride {
     pub fn scaled(self, k: i64, op: &'static str) -> Result<Stride> {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
-            basis: self.basis,
-            dynamic: self.dynamic,
+            // (of its divisibility nothing is known: only its kind is kept)
+            kind: (self.kind != 0) as u32,
+            ..self
         })
     }
 }
@@ -169,7 +199,17 @@ impl Stride {
     /// The coefficient (the integer) with its kind.
     #[inline]
     pub fn coefficient(self) -> super::integer::Int {
-        super::integer::Int::of(self.value, self.dynamic)
+        super::integer::Int::of_kind(self.value, self.kind)
+    }
+
+    /// The integer stride `i`, its kind and divisibility kept.
+    #[inline]
+    pub fn of_int(i: super::integer::Int) -> Stride {
+        Stride {
+            value: i.value,
+            basis: None,
+            kind: i.kind(),
+        }
     }
 
     /// `k * stride` with CuTe's kinds ([`Int::mul`](super::integer::Int::mul): `_0 * x` is `_0`).
@@ -179,7 +219,12 @@ impl Stride {
         Ok(Stride {
             value: c.value,
             basis: self.basis,
-            dynamic: c.dynamic,
+            // a basis element's coefficient keeps no divisibility
+            kind: if self.basis.is_none() {
+                c.kind()
+            } else {
+                c.dynamic() as u32
+            },
         })
     }
 
@@ -187,7 +232,10 @@ impl Stride {
     /// static, of the same value and basis.
     #[inline]
     pub fn statically_equal(self, other: Stride) -> bool {
-        !self.dynamic && !other.dynamic && self.value == other.value && self.basis == other.basis
+        !self.dynamic()
+            && !other.dynamic()
+            && self.value == other.value
+            && self.basis == other.basis
     }
 }
 
@@ -349,8 +397,7 @@ pub fn coshape(l: &super::layout::Layout) -> Result<IntTuple> {
     let abs = l.stride().map_strides(&mut |d| {
         Ok(Stride {
             value: arith::abs(d.value, OP)?,
-            basis: d.basis,
-            dynamic: d.dynamic,
+            ..d
         })
     })?;
     let last = arith::sub(l.size()?, 1, OP)?;

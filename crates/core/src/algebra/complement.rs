@@ -8,7 +8,7 @@ use super::error::{Result, condition};
 use super::flat::FlatModes;
 use super::int_tuple::{IntTuple, Tup, View};
 use super::integer::Int;
-use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_flat_modes_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 use smallvec::SmallVec;
 
@@ -52,15 +52,19 @@ pub(crate) enum Cotarget<'a> {
     Tup(&'a Tup),
     /// An integer (with its kind).
     Int(Int),
-    /// The extents of a flat layout and which are dynamic ([`FlatModes::shape_kinds`]: empty
+    /// The extents of a flat layout and their kinds ([`FlatModes::shape_kinds`]: empty
     /// where all are static): one is that integer, more a flat tuple.
-    Flat(&'a [i64], &'a [bool]),
+    Flat(&'a [i64], &'a [u16]),
 }
 
-/// Extent `i`'s kind in kinds as [`FlatModes::shape_kinds`] gives them (empty: all static).
+/// Extent `i` (of value `v`) with its kind, as [`FlatModes::shape_kinds`] gives them (empty:
+/// all static).
 #[inline]
-fn kind_at(k: &[bool], i: usize) -> bool {
-    k.get(i).copied().unwrap_or(false)
+fn int_at(v: i64, k: &[u16], i: usize) -> Int {
+    if k.is_empty() {
+        return Int::st(v);
+    }
+    Int::of_packed_kind(v, k[i])
 }
 
 impl Cotarget<'_> {
@@ -77,8 +81,8 @@ impl Cotarget<'_> {
     fn is_dynamic(&self) -> bool {
         match *self {
             Cotarget::Tup(t) => !t.is_static(),
-            Cotarget::Int(n) => n.dynamic,
-            Cotarget::Flat(_, k) => k.iter().any(|&k| k),
+            Cotarget::Int(n) => n.dynamic(),
+            Cotarget::Flat(_, k) => k.iter().any(|&k| k != 0),
         }
     }
 
@@ -87,11 +91,7 @@ impl Cotarget<'_> {
         match *self {
             Cotarget::Tup(t) => out.extend(t.leaf_kind_iter().map(|(v, k)| Int::of(v, k))),
             Cotarget::Int(n) => out.push(n),
-            Cotarget::Flat(v, k) => out.extend(
-                v.iter()
-                    .enumerate()
-                    .map(|(i, &v)| Int::of(v, kind_at(k, i))),
-            ),
+            Cotarget::Flat(v, k) => out.extend(v.iter().enumerate().map(|(i, &v)| int_at(v, k, i))),
         }
     }
 
@@ -107,12 +107,12 @@ impl Cotarget<'_> {
             }
             Cotarget::Flat(v, k) => {
                 if let [m] = v {
-                    out.push(Int::of(*m, kind_at(k, 0)).ceil_div(n, CEIL_DIV)?);
+                    out.push(int_at(*m, k, 0).ceil_div(n, CEIL_DIV)?);
                     return Ok(());
                 }
                 let mut rest = n;
                 for (i, &m) in v.iter().enumerate() {
-                    let m = Int::of(m, kind_at(k, i));
+                    let m = int_at(m, k, i);
                     out.push(m.ceil_div(rest, CEIL_DIV)?);
                     rest = rest.ceil_div(m, CEIL_DIV)?;
                 }
@@ -167,7 +167,11 @@ const CEIL_DIV: &str = "ceil_div";
 /// [`Cotarget::ceil_div_kinds`] of a tuple.
 fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
     match t.view() {
-        View::Int(m) => out.push(Int::of(m, t.is_dynamic()).ceil_div(n, CEIL_DIV)?),
+        View::Int(m) => out.push(
+            t.as_int_full()
+                .unwrap_or(Int::st(m))
+                .ceil_div(n, CEIL_DIV)?,
+        ),
         View::Tuple(modes) => {
             let mut rest = n;
             for m in modes {
@@ -184,7 +188,7 @@ fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result
 fn coalesce_shape(v: &mut SmallVec<[Int; 8]>) -> Result<()> {
     let mut w = 0;
     for i in 0..v.len() {
-        if i > 0 && v[w - 1].dynamic == v[i].dynamic {
+        if i > 0 && v[w - 1].dynamic() == v[i].dynamic() {
             v[w - 1] = v[w - 1].mul(v[i], "coalesce")?;
         } else {
             v[w] = v[i];
@@ -203,7 +207,7 @@ fn compact_left_kinds(v: &[Int], current: Int, out: &mut SmallVec<[Stride; 8]>) 
         if s.is_constant(1) {
             out.push(Stride::int(0));
         } else {
-            out.push(Stride::int_of(cur.value, cur.dynamic));
+            out.push(Stride::of_int(cur));
             cur = cur.mul(s, OP)?;
         }
     }
@@ -379,7 +383,7 @@ fn complement_filtered_traced<T: Trace>(
                 ),
             ));
         }
-        dynamic_stride |= d.dynamic;
+        dynamic_stride |= d.dynamic();
     }
     let r = shape.len();
     if r > 1 && dynamic_stride {
@@ -418,7 +422,7 @@ fn complement_filtered_traced<T: Trace>(
     } else {
         gaps::<T, false>(f, at, &mut result, t)?
     };
-    if cotarget.is_dynamic() || new_stride.dynamic {
+    if cotarget.is_dynamic() || new_stride.dynamic() {
         // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
         // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
         let mut rest = SmallVec::<[Int; 8]>::new();
@@ -476,7 +480,7 @@ fn push_gap<const STATIC: bool>(result: &mut FlatModes, new_shape: Int, last: In
     if STATIC {
         result.push_static(new_shape.value, Stride::int(last.value));
     } else {
-        result.push_kind(new_shape, Stride::int_of(last.value, last.dynamic));
+        result.push_kind(new_shape, Stride::of_int(last));
     }
 }
 
@@ -532,7 +536,7 @@ fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T)
         let mut sh = super::int_tuple::TupleBuilder::new();
         for (i, &x) in result.stride().iter().enumerate() {
             d.push_stride(x);
-            sh.push_int_kind(result.shape()[i], result.is_dynamic_extent(i));
+            sh.push_int_full(result.extent(i));
         }
         Layout::raw(sh.finish(), d.finish())
     };
@@ -540,15 +544,7 @@ fn coalesce_result<T: Trace>(result: &FlatModes, out: &mut FlatModes, t: &mut T)
         let raw = raw();
         Step::new(OP, "coalesce", format!("the modes {raw}, coalesced")).val("modes", &raw)
     });
-    let r = coalesce_leaves_traced(
-        result.shape(),
-        result.shape_kinds(),
-        result.stride(),
-        false,
-        &raw,
-        out,
-        t,
-    );
+    let r = coalesce_flat_modes_traced(result, false, &raw, out, t);
     t.end();
     r
 }

@@ -12,7 +12,7 @@ use super::int_tuple::{
 };
 use super::integer::Int as Kinded;
 use super::laws;
-use super::layout::{Layout, LayoutRef, coalesce_leaves_traced};
+use super::layout::{Layout, LayoutRef, coalesce_flat_modes_traced};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
@@ -75,15 +75,7 @@ impl Left<'_> {
     fn coalesce_x<T: Trace>(self, out: &mut FlatModes, t: &mut T) -> Result<()> {
         match self {
             Left::Layout(l) => l.coalesce_x_flat_traced(out, t),
-            Left::Flat(f) => coalesce_leaves_traced(
-                f.shape(),
-                f.shape_kinds(),
-                f.stride(),
-                true,
-                &|| f.to_layout(),
-                out,
-                t,
-            ),
+            Left::Flat(f) => coalesce_flat_modes_traced(f, true, &|| f.to_layout(), out, t),
         }
     }
 }
@@ -598,7 +590,7 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if a_static && !rhs.dynamic && !rd.dynamic {
+    if a_static && !rhs.dynamic() && !rd.dynamic() {
         compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
     } else {
         compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
@@ -645,7 +637,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         p.covered = false;
     }
     let contributes = rhs_shape > 1 && rhs_stride > 0;
-    if rhs_stride == 0 && (!rd.dynamic || rd.basis.is_some()) {
+    if rhs_stride == 0 && (!rd.dynamic() || rd.basis.is_some()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -761,7 +753,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         }
         let abs_rest_k = rest_stride_k.abs(OP)?;
         let next_shape_k = curr_shape_k.ceil_div(abs_rest_k, OP)?;
-        let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic);
+        let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic());
         let next_stride_k = abs_rest_k.ceil_div(curr_shape_k, OP)?.mul(signum, OP)?;
         let (abs_rest, next_shape, next_stride) =
             (abs_rest_k.value, next_shape_k.value, next_stride_k.value);

@@ -37,7 +37,7 @@ impl Coord {
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
-            Coord::Int(v) => Some(IntTuple::int_of(v.value, v.dynamic)),
+            Coord::Int(v) => Some(IntTuple::of_int(*v)),
             Coord::Under => None,
             Coord::Tuple(v) => v
                 .iter()
@@ -50,7 +50,7 @@ impl Coord {
     /// `crd2idx` sees of a slice's coordinate (slice_and_offset).
     pub fn zeroed(&self) -> IntTuple {
         match self {
-            Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
+            Coord::Int(v) => IntTuple::of_int(*v),
             Coord::Under => IntTuple::int(0),
             Coord::Tuple(v) => v.iter().map(Coord::zeroed).collect(),
         }
@@ -70,7 +70,7 @@ impl Coord {
     /// `int` makes every coordinate derived from it one), of its own kind otherwise.
     pub fn or_dynamic(self, dynamic: bool) -> Coord {
         match self {
-            Coord::Int(v) => Coord::int_of(v.value, v.dynamic || dynamic),
+            Coord::Int(v) => Coord::int_of(v.value, v.dynamic() || dynamic),
             Coord::Under => Coord::Under,
             Coord::Tuple(v) => Coord::Tuple(v.into_iter().map(|c| c.or_dynamic(dynamic)).collect()),
         }
@@ -192,7 +192,7 @@ fn int_crd2idx_traced<C: Codomain, T: Trace>(
                     // whether that size is static
                     let (p, p_dynamic) = if C::KINDS {
                         let k = si.product_kind()?;
-                        (k.value, k.dynamic)
+                        (k.value, k.dynamic())
                     } else {
                         (si.product()?, false)
                     };
@@ -312,7 +312,7 @@ impl Codomain for Kinded {
     fn add(&self, other: &Kinded) -> Result<Kinded> {
         Ok(Kinded::of(
             arith::add(self.value, other.value, "crd2idx")?,
-            self.dynamic || other.dynamic,
+            self.dynamic() || other.dynamic(),
         ))
     }
     #[inline]
@@ -449,7 +449,7 @@ fn split_last_takes_rest<T: Trace>(
     const OP: &str = "idx2crd";
     match shape.view() {
         Int(_) => {
-            b.push_int_kind(rest.value, rest.dynamic);
+            b.push_int_kind(rest.value, rest.dynamic());
             Ok(())
         }
         Tuple(v) => {
@@ -564,8 +564,9 @@ fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
         return Ok(IntTuple::int(0));
     }
     let d = *cur;
-    *cur = cur.mul(Kinded::of(s, shape.is_dynamic()), "compact stride")?;
-    Ok(IntTuple::int_of(d.value, d.dynamic))
+    let extent = shape.as_int_full().unwrap_or(Kinded::st(s));
+    *cur = cur.mul(extent, "compact stride")?;
+    Ok(IntTuple::of_int(d))
 }
 
 fn compact_left(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {

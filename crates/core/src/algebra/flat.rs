@@ -27,16 +27,17 @@ pub type Strides = SmallVec<[Stride; 8]>;
 pub struct FlatModes {
     s: Ints,
     d: Strides,
-    /// Which extents are dynamic (a stride carries its own kind): empty while every extent is
-    /// static, as they mostly are (a static extent pushed is then no third push), else one
-    /// flag an extent, made at the first dynamic one.
+    /// Each extent's kind and, dynamic, the DSL's divisibility of it, in one integer
+    /// ([`Int::packed_kind`]: 0 static, else dynamic; a stride carries its own kind): empty
+    /// while every extent is static, as they mostly are (a static extent pushed is then no
+    /// third push), else one an extent, made at the first dynamic one.
     k: Kinds,
 }
 
-/// Whether each extent is dynamic: a `Vec`, so that an empty one (all static, as they mostly
-/// are) is made, cleared and kept at the cost of a length (no inline buffer to test or move);
-/// it is allocated only at the first dynamic extent.
-pub type Kinds = Vec<bool>;
+/// Each extent's kind ([`Int::packed_kind`]): a `Vec`, so that an empty one (all static, as
+/// they mostly are) is made, cleared and kept at the cost of a length (no inline buffer to
+/// test or move); it is allocated only at the first dynamic extent.
+pub type Kinds = Vec<u16>;
 
 impl FlatModes {
     /// No leaves yet (not a layout until one is pushed).
@@ -63,8 +64,8 @@ impl FlatModes {
     pub(crate) fn push_kind(&mut self, s: Int, d: Stride) {
         self.s.push(s.value);
         self.d.push(d);
-        if s.dynamic || !self.k.is_empty() {
-            self.note_kind(s.dynamic);
+        if s.dynamic() || !self.k.is_empty() {
+            self.note_kind(s);
         }
     }
 
@@ -81,9 +82,9 @@ impl FlatModes {
     /// extent on: the static ones before it are written then).
     #[cold]
     #[inline(never)]
-    fn note_kind(&mut self, dynamic: bool) {
-        self.k.resize(self.s.len() - 1, false);
-        self.k.push(dynamic);
+    fn note_kind(&mut self, s: Int) {
+        self.k.resize(self.s.len() - 1, 0);
+        self.k.push(s.packed_kind());
     }
 
     /// Room for `n` leaves in all, where more than fit on the stack.
@@ -96,7 +97,7 @@ impl FlatModes {
     }
 
     /// The last leaf.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn last(&self) -> (i64, Stride) {
         (self.s[self.s.len() - 1], self.d[self.d.len() - 1])
     }
@@ -111,9 +112,10 @@ impl FlatModes {
         }
     }
 
-    /// Which extents are dynamic: empty where all are static, else one flag an extent.
+    /// Each extent's kind ([`Int::packed_kind`]): empty where all are static, else one an
+    /// extent.
     #[inline]
-    pub fn shape_kinds(&self) -> &[bool] {
+    pub fn shape_kinds(&self) -> &[u16] {
         &self.k
     }
 
@@ -126,19 +128,22 @@ impl FlatModes {
     /// Whether every extent and every stride is static.
     #[inline]
     pub fn is_static(&self) -> bool {
-        self.shape_is_static() && !self.d.iter().any(|d| d.dynamic)
+        self.shape_is_static() && !self.d.iter().any(|d| d.dynamic())
     }
 
     /// Whether extent `i` is dynamic.
     #[inline]
     pub fn is_dynamic_extent(&self, i: usize) -> bool {
-        !self.k.is_empty() && self.k[i]
+        !self.k.is_empty() && self.k[i] != 0
     }
 
     /// Extent `i` with its kind.
     #[inline]
     pub fn extent(&self, i: usize) -> Int {
-        Int::of(self.s[i], self.is_dynamic_extent(i))
+        if self.k.is_empty() {
+            return Int::st(self.s[i]);
+        }
+        Int::of_packed_kind(self.s[i], self.k[i])
     }
 
     /// The extents.
@@ -207,12 +212,12 @@ impl FlatModes {
 
     /// The shape as an IntTuple.
     pub fn shape_tuple(&self) -> IntTuple {
-        if let [s] = self.shape() {
-            return IntTuple::int_of(*s, self.is_dynamic_extent(0));
+        if let [_] = self.shape() {
+            return IntTuple::of_int(self.extent(0));
         }
         let mut b = TupleBuilder::new();
-        for (i, &s) in self.shape().iter().enumerate() {
-            b.push_int_kind(s, self.is_dynamic_extent(i));
+        for i in 0..self.s.len() {
+            b.push_int_full(self.extent(i));
         }
         b.finish()
     }
@@ -316,7 +321,7 @@ impl LayoutBuilder {
     /// Append the leaf mode `s:d`, `s` of its kind.
     #[inline(always)]
     pub fn push_leaf_kind(&mut self, s: Int, d: Stride) {
-        self.shape.push_int_kind(s.value, s.dynamic);
+        self.shape.push_int_full(s);
         self.stride.push_stride(d);
     }
 

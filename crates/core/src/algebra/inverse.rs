@@ -214,15 +214,16 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     // CuTe: "Filter out any dynamic strides" (only static strides are sorted and taken): the
     // modes of static stride, where one is dynamic (else every mode, as they are)
-    let candidates: Option<SmallVec<[usize; 8]>> = lstride
-        .iter()
-        .any(|d| d.dynamic)
-        .then(|| (0..lshape.len()).filter(|&i| !lstride[i].dynamic).collect());
+    let candidates: Option<SmallVec<[usize; 8]>> = lstride.iter().any(|d| d.dynamic()).then(|| {
+        (0..lshape.len())
+            .filter(|&i| !lstride[i].dynamic())
+            .collect()
+    });
     let order = match &candidates {
         Some(c) => order_by_stride(&c.iter().map(|&i| lstride[i]).collect::<Strides>()),
         None => order_by_stride(lstride),
     };
-    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic) {
+    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -256,8 +257,8 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             });
             let s = c.extent(i);
             rshape.push(s.value);
-            rkinds.push(s.dynamic);
-            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
+            rkinds.push(s.dynamic());
+            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
         } else {
             let curr = curr.value;
             t.step(|| {
@@ -381,7 +382,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    if let Some(d) = lstride.iter().find(|d| d.dynamic) {
+    if let Some(d) = lstride.iter().find(|d| d.dynamic()) {
         return Err(condition(
             OP,
             format!(
@@ -441,7 +442,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
         let s = arith::div(d, size, OP)?;
         rshape.push(s);
         size = arith::mul(size, s, OP)?;
-        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic));
+        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
         proven &= d > 0 && reach.is_some_and(|r| r <= d);
         reach = lshape[i].checked_mul(d);
         chain_last = Some(i);
@@ -463,7 +464,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
     // the strides' quotients are static; the closing extent has its own kind
     let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false; rshape.len()];
     if let Some(k) = rkinds.last_mut() {
-        *k = c.extent(last).dynamic;
+        *k = c.extent(last).dynamic();
     }
     // a negative stride gives a negative extent in CuTe's answer: an error (SPEC §3, extents
     // are at least 1), which names CuTe's shape

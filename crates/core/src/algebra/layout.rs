@@ -103,7 +103,7 @@ impl<'a> LayoutRef<'a> {
         let n = || self.shape.leaf_count();
         // CuTe's filter_zeros: only a static 0 stride (`is_constant<0>`) makes its extent `_1`
         let leaves = RevLeaves::new(self.shape, self.stride).map(|(s, d)| {
-            if d.value == 0 && d.basis.is_none() && !d.dynamic {
+            if d.value == 0 && d.basis.is_none() && !d.dynamic() {
                 (Int::st(1), d)
             } else {
                 (s, d)
@@ -260,7 +260,7 @@ impl Layout {
         const OP: &str = "cosize";
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
-            if !(s.dynamic | d.dynamic) {
+            if !(s.dynamic() | d.dynamic()) {
                 // two static integers: the term is static, the sum keeps its kind (the same
                 // operations, in the same order, as `Int`'s of static operands)
                 let term = arith::mul(arith::sub(s.value, 1, OP)?, arith::abs(d.value, OP)?, OP)?;
@@ -338,7 +338,7 @@ impl Layout {
         for b in super::basis::bases_of(self.stride()).into_iter().flatten() {
             let Ok(comp) = self.stride().map_strides(&mut |s| {
                 Ok(if s.basis == Some(b) {
-                    Stride { basis: None, ..s }
+                    Stride::of_kind(s.value, None, s.kind())
                 } else {
                     Stride::int(0)
                 })
@@ -346,7 +346,7 @@ impl Layout {
                 continue;
             };
             let dynamic =
-                coord::crd2idx_kind(coord, self.shape(), &comp).map_or(true, |k| k.dynamic);
+                coord::crd2idx_kind(coord, self.shape(), &comp).map_or(true, |k| k.dynamic());
             out = with_component_kind(&out, b, &b.path(), dynamic);
         }
         out
@@ -357,7 +357,7 @@ impl Layout {
     #[inline]
     pub fn eval_kind(&self, coord: &Tup) -> Result<(i64, bool)> {
         let k = coord::crd2idx_kind(coord, self.shape(), self.stride())?;
-        Ok((k.value, k.dynamic))
+        Ok((k.value, k.dynamic()))
     }
 
     /// [`Layout::offset_of`] into CuTe's codomain (see [`Layout::eval_index`]).
@@ -652,7 +652,7 @@ pub(crate) fn coalesce_rev_traced<T: Trace>(
         t.step(|| {
             coalesce_start(&l(), "coalesce_x").val(
                 "last",
-                Layout::raw(IntTuple::int_of(ls.value, ls.dynamic), IntTuple::stride(ld)),
+                Layout::raw(IntTuple::of_int(ls), IntTuple::stride(ld)),
             )
         });
         let r = bw_coalesce_traced(leaves, n, ls, ld, out, t);
@@ -695,6 +695,26 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
         .zip(d)
         .rev()
         .map(|((&v, &k), &d)| (Int::of(v, k), d));
+    coalesce_rev_traced(leaves, &n, x, l, out, t)
+}
+
+/// [`coalesce_leaves_traced`] of the leaves of `f`, each extent with its kind and the DSL's
+/// divisibility ([`FlatModes::extent`]) where one is dynamic.
+#[inline]
+pub(crate) fn coalesce_flat_modes_traced<T: Trace>(
+    f: &FlatModes,
+    x: bool,
+    l: &dyn Fn() -> Layout,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
+    if f.shape_is_static() {
+        return coalesce_leaves_traced(f.shape(), &[], f.stride(), x, l, out, t);
+    }
+    let n = || f.shape().len();
+    let leaves = (0..f.shape().len())
+        .rev()
+        .map(|i| (f.extent(i), f.stride()[i]));
     coalesce_rev_traced(leaves, &n, x, l, out, t)
 }
 
@@ -758,7 +778,7 @@ fn bw_coalesce_traced<T: Trace>(
 /// (the kinds are tested first, once: the products of static integers are static).
 #[inline(always)]
 fn merges(fs: Int, fd: Stride, si: Int, di: Stride) -> Result<bool> {
-    if fs.dynamic || fd.dynamic || si.dynamic || di.dynamic {
+    if fs.dynamic() || fd.dynamic() || si.dynamic() || di.dynamic() {
         return Ok(fs.is_static() && di.times(si, "coalesce")?.statically_equal(fd));
     }
     Ok(di.scaled(si.value, "coalesce")? == fd)
@@ -963,6 +983,12 @@ impl Layout {
     /// Append the layout as [`fmt::Display`] writes it.
     pub fn write_to(&self, out: &mut String) {
         super::int_tuple::write_notation(out, self.shape(), Some(self.stride()));
+    }
+
+    /// Append the notation with each dynamic integer's divisibility (`(6?{div=4},2):(1,6?)`),
+    /// what the DSL's print is made from.
+    pub fn write_with_div(&self, out: &mut String) {
+        super::int_tuple::write_notation_div(out, self.shape(), Some(self.stride()));
     }
 }
 

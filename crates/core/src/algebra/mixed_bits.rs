@@ -32,7 +32,7 @@ pub enum Bits {
 impl Bits {
     /// An integer of its kind.
     pub fn of(i: Int) -> Bits {
-        if i.dynamic {
+        if i.dynamic() {
             Bits::Dynamic(i.value)
         } else {
             Bits::Static(i.value)

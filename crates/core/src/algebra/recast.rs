@@ -124,7 +124,7 @@ pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<L
             modes.push((s, d));
             continue;
         }
-        if d.dynamic {
+        if d.dynamic() {
             // safe_div(stride, Int<N>{}): no check on a run-time stride
             let d2 = d.div(big_n, OP)?;
             t.step(|| {
@@ -412,7 +412,7 @@ pub fn downcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
 /// CuTe's `upcast<N>`/`downcast<N>` of a composed layout recast its offset too, and have no
 /// overload for a run-time `int`: the offset must be static.
 fn static_offset(op: &'static str, o: crate::algebra::Int) -> Result<i64> {
-    if o.dynamic {
+    if o.dynamic() {
         return Err(condition(
             op,
             format!(
@@ -510,10 +510,10 @@ pub fn max_alignment_layout(l: &Layout) -> Result<i64> {
     } else {
         let shape = coalesced
             .shape()
-            .map_ints(&mut |s| Ok(if s.dynamic { Int::st(1) } else { s }))?;
+            .map_ints(&mut |s| Ok(if s.dynamic() { Int::st(1) } else { s }))?;
         let stride = coalesced
             .stride()
-            .map_ints(&mut |d| Ok(if d.dynamic { Int::st(0) } else { d }))?;
+            .map_ints(&mut |d| Ok(if d.dynamic() { Int::st(0) } else { d }))?;
         Layout::new(shape, stride)?
     };
     let rinv = right_inverse_unchecked(&flat)?;

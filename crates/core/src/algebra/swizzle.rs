@@ -530,7 +530,7 @@ pub fn layout_then_composed_traced<T: Trace>(
     // CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}): a static 0; a run-time offset does not
     // compile even when it is 0
     if !b.offset.is_static_zero() {
-        let why = if b.offset.as_int().is_some_and(|o| o.dynamic) {
+        let why = if b.offset.as_int().is_some_and(|o| o.dynamic()) {
             "a static 0 (the offset is a run-time integer, which CUTE_STATIC_ASSERT_V cannot check)"
         } else {
             "0"
@@ -572,7 +572,7 @@ pub fn inverse_composed(
     match c.offset.plain() {
         // if constexpr (is_constant<0, Offset>::value)
         _ if c.offset.is_static_zero() => {}
-        PlainOffset::Int(o) if o.dynamic => {
+        PlainOffset::Int(o) if o.dynamic() => {
             return Err(condition(
                 op,
                 format!(
@@ -650,13 +650,13 @@ pub use super::layout_ops::dice_tuple;
 fn dice_coord(c: &Coord) -> IntTuple {
     fn go(c: &Coord, out: &mut TupleBuilder) {
         match c {
-            Coord::Int(v) => out.push_int_kind(v.value, v.dynamic),
+            Coord::Int(v) => out.push_int_kind(v.value, v.dynamic()),
             Coord::Under => {}
             Coord::Tuple(v) => v.iter().for_each(|x| go(x, out)),
         }
     }
     match c {
-        Coord::Int(v) => IntTuple::int_of(v.value, v.dynamic),
+        Coord::Int(v) => IntTuple::of_int(*v),
         _ => {
             let mut out = TupleBuilder::new();
             go(c, &mut out);
@@ -779,7 +779,7 @@ fn slice_smem_ptr(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, 
     } else {
         Int::st(0)
     };
-    let offset = if offset.value == 0 && !offset.dynamic {
+    let offset = if offset.value == 0 && !offset.dynamic() {
         comp.offset
     } else {
         Offset::Int(offset)
@@ -838,7 +838,7 @@ fn slice_inner(c: &Coord, comp: &ComposedLayout) -> Result<(SwizzledOrPlain, Int
     let sliced_only = compose_unchecked(&only, &sliced)?;
     let last = sliced_only.shape().product_kind()?;
     let (active, active_dynamic) =
-        sliced_only.eval_kind(&IntTuple::int_of(last.value - 1, last.dynamic))?;
+        sliced_only.eval_kind(&IntTuple::int_of(last.value - 1, last.dynamic()))?;
     let sw = comp.swizzle;
     if !active_dynamic && active & !sw.apply(active) != 0 {
         // hits on Y and Z: not reducible

@@ -85,7 +85,7 @@ impl Origin {
     /// The element at layout value `v`: `o + v`.
     pub fn element(&self, v: &Index) -> Result<Index> {
         match self.shift(v)? {
-            Origin::Count(o) => Ok(IntTuple::int_of(o.value, o.dynamic)),
+            Origin::Count(o) => Ok(IntTuple::of_int(o)),
             Origin::Counting(n) => Ok(IntTuple::int_of(n, true)),
             Origin::Coord(c) => Ok(c),
             Origin::Ptr(p) => Err(condition(
@@ -340,10 +340,7 @@ pub fn partition_swizzled(
         ..t.layout.clone()
     };
     let (r, off) = super::swizzle::slice_and_offset_kind(&coord, &tiled)?;
-    Ok((
-        t.offset.shift(&IntTuple::int_of(off.value, off.dynamic))?,
-        r,
-    ))
+    Ok((t.offset.shift(&IntTuple::of_int(off))?, r))
 }
 
 /// `inner_partition` (`tile`: `local_tile`) or `outer_partition` of a tensor over a layout

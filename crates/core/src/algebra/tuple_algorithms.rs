@@ -30,7 +30,7 @@ pub fn product_each(t: &Tup) -> Result<IntTuple> {
     let mut out = TupleBuilder::new();
     for m in t.modes() {
         let p = m.product_kind()?;
-        out.push_int_kind(p.value, p.dynamic);
+        out.push_int_kind(p.value, p.dynamic());
     }
     Ok(out.finish())
 }
@@ -43,7 +43,7 @@ pub fn product_like(t: &Tup, guide: &Tup) -> Result<IntTuple> {
     match (guide.view(), t.view()) {
         (View::Int(_), _) => {
             let p = t.product_kind()?;
-            Ok(IntTuple::int_of(p.value, p.dynamic))
+            Ok(IntTuple::of_int(p))
         }
         (View::Tuple(g), View::Tuple(s)) => {
             if g.len() != s.len() {
@@ -151,7 +151,7 @@ pub fn round_up(a: &Tup, b: &Tup) -> Result<IntTuple> {
         (View::Int(_), View::Int(_)) => {
             let (x, y) = (kind_of(a), kind_of(b));
             let r = x.ceil_div(y, "round_up")?.mul(y, "round_up")?;
-            Ok(IntTuple::int_of(r.value, r.dynamic))
+            Ok(IntTuple::of_int(r))
         }
         _ => Err(condition(
             "round_up",
@@ -176,7 +176,7 @@ pub fn elem_scale(a: &Tup, b: &Tup) -> Result<IntTuple> {
     match (a.view(), b.view()) {
         (View::Int(_), _) => {
             let r = kind_of(a).mul(b.product_kind()?, "elem_scale")?;
-            Ok(IntTuple::int_of(r.value, r.dynamic))
+            Ok(IntTuple::of_int(r))
         }
         (View::Tuple(x), View::Tuple(y)) => {
             if x.len() != y.len() {
@@ -659,7 +659,9 @@ fn compact_major_named(
             format!("invalid parameters: a tuple current {current} for the integer shape {shape}"),
         )),
         (View::Int(c), _) => {
-            let mut cur = crate::algebra::integer::Int::of(c, current.is_dynamic());
+            let mut cur = current
+                .as_int_full()
+                .unwrap_or(crate::algebra::integer::Int::st(c));
             compact(shape, &mut cur, major, op)
         }
     }
@@ -677,8 +679,13 @@ fn compact(
         View::Int(1) if !shape.is_dynamic() => Ok(IntTuple::int(0)),
         View::Int(s) => {
             let d = *cur;
-            *cur = cur.mul(crate::algebra::integer::Int::of(s, shape.is_dynamic()), op)?;
-            Ok(IntTuple::int_of(d.value, d.dynamic))
+            *cur = cur.mul(
+                shape
+                    .as_int_full()
+                    .unwrap_or(crate::algebra::integer::Int::st(s)),
+                op,
+            )?;
+            Ok(IntTuple::of_int(d))
         }
         View::Tuple(m) => {
             let modes: Vec<&Tup> = m.collect();
@@ -772,7 +779,7 @@ pub fn crd2crd(coord: &Tup, src: &Tup, dst: &Tup) -> Result<IntTuple> {
         }
         _ => {
             let idx = crd2idx_shape(coord, src).map_err(|e| e.within("crd2crd"))?;
-            super::coord::idx2crd(&IntTuple::int_of(idx.value, idx.dynamic), dst)
+            super::coord::idx2crd(&IntTuple::int_of(idx.value, idx.dynamic()), dst)
                 .map_err(|e| e.within("crd2crd"))
         }
     }

@@ -106,7 +106,7 @@ fn bad(msg: impl Into<String>) -> crate::algebra::error::AlgebraError {
 /// The basis index `i` of a depth-1 basis stride `1@i`, or why it is not one.
 fn mode_of(st: &Stride) -> Result<usize> {
     match st.basis.map(|b| b.path()) {
-        Some(p) if p.len() == 1 && st.value == 1 && !st.dynamic => Ok(p[0] as usize),
+        Some(p) if p.len() == 1 && st.value == 1 && !st.dynamic() => Ok(p[0] as usize),
         _ => Err(bad(format!(
             "an im2col TMA's smem vector steps {st} in the global tensor: not a unit of one of its modes"
         ))),

@@ -367,7 +367,7 @@ impl TiledMma {
             let unit = shape
                 .mode(i)
                 .is_some_and(|e| e.product_kind().is_ok_and(|p| p.is_constant(1)));
-            Coord::int_of(vmnk[i], thr_idx.dynamic && !unit)
+            Coord::int_of(vmnk[i], thr_idx.dynamic() && !unit)
         };
         let (a, b) = match op {
             Operand::A => (at(1), at(3)),

@@ -447,7 +447,7 @@ fn build(modes: &[(i64, bool, Stride)]) -> Result<Layout> {
 /// Whether a stride is statically the unit of a basis (or the integer 1): CuTe's
 /// `is_constant<1, decltype(basis_value(e))>`.
 pub(crate) fn unit(st: &Stride) -> bool {
-    st.value == 1 && !st.dynamic
+    st.value == 1 && !st.dynamic()
 }
 
 /// CuTe's `detail::coalesce_256`: combine flat modes greedily while each next stride continues
@@ -466,8 +466,8 @@ pub fn coalesce_256(l: &Layout) -> Result<Layout> {
             continue;
         }
         let continues = !last.1
-            && !last.2.dynamic
-            && !st.dynamic
+            && !last.2.dynamic()
+            && !st.dynamic()
             && last.2.basis.is_none()
             && st.basis.is_none()
             && !d
@@ -555,12 +555,12 @@ pub fn construct_tma_gbasis(
         tma_gbasis_tile.modes()
     };
     for ((s, sd, d), (_, _, e)) in gl.iter().zip(&gb) {
-        if (*s == 1 && !sd) || (d.value == 0 && !d.dynamic && d.basis.is_none()) {
+        if (*s == 1 && !sd) || (d.value == 0 && !d.dynamic() && d.basis.is_none()) {
             continue;
         }
         let found = tile_bases
             .iter()
-            .any(|tb| tb.basis == e.basis && tb.value == 1 && !tb.dynamic);
+            .any(|tb| tb.basis == e.basis && tb.value == 1 && !tb.dynamic());
         if !found {
             modes.push(Layout::new(IntTuple::int(1), IntTuple::stride(*e))?);
         }
@@ -921,7 +921,7 @@ impl TmaCopy {
                 // recast_ratio * stride: a whole number, or CuTe's static fraction
                 let (num, den) = ratio;
                 let scaled = arith::mul(num, d_orig.value, "get_tma_tensor")?;
-                if scaled % den != 0 || (den != 1 && d_orig.dynamic) {
+                if scaled % den != 0 || (den != 1 && d_orig.dynamic()) {
                     let g = gcd(scaled, den);
                     return Err(bad(format!(
                         "get_tma_tensor: the TmaInternalType's recast ratio {num}/{den} (CuTe's trait_ratio of the element's bits to its) times the global stride {d_orig} is not a whole number: CuTe's basis stride is the fraction _{}/_{}@0, which cute's basis strides do not hold",
@@ -929,9 +929,7 @@ impl TmaCopy {
                         den / g
                     )));
                 }
-                let mut st = Stride::new(scaled / den, e_j);
-                st.dynamic = d_orig.dynamic;
-                Ok(st)
+                Ok(Stride::new(scaled / den, e_j).with_dynamic(d_orig.dynamic()))
             } else if tma_modes[j].len() == 1 {
                 Ok(Stride::new(1, e_j))
             } else {

@@ -195,7 +195,7 @@ fn offset_equal(x: crate::algebra::Offset, y: crate::algebra::Offset) -> Truth {
     match (x, y) {
         (Offset::Int(a), Offset::Int(b)) => Truth {
             value: a.value == b.value,
-            dynamic: a.dynamic || b.dynamic,
+            dynamic: a.dynamic() || b.dynamic(),
         },
         _ => Truth::st(x == y),
     }

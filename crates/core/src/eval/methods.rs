@@ -417,10 +417,7 @@ fn swizzled_slice(
     // swizzle's decay chooses) run-time where it is (`get_slice(threadIdx.x)`), static where
     // it is static (`get_slice(Int<3>{})`)
     let (r, off) = crate::algebra::swizzle::slice_and_offset_kind(coord, &tiled).map_err(alg)?;
-    let total = st
-        .offset
-        .shift(&IntTuple::int_of(off.value, off.dynamic))
-        .map_err(alg)?;
+    let total = st.offset.shift(&IntTuple::of_int(off)).map_err(alg)?;
     super::tensor_value(total, r)
 }
 
@@ -1154,7 +1151,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                     .map(|c| Value::IntTuple(c.into_iter().map(IntTuple::int).collect()))
                     .map_err(alg),
             ),
-            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::of_int(*thr)))),
             _ => atom_field(&Atom::TiledMma(t.clone()), name, span),
         },
         Atom::Copy(c) => match name {
@@ -1196,7 +1193,7 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             _ => atom_field(&Atom::Copy(t.atom.clone()), name, span),
         },
         Atom::ThrCopy(t, thr) => match name {
-            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::int_of(thr.value, thr.dynamic)))),
+            "thr_idx" => Some(Ok(Value::IntTuple(IntTuple::of_int(*thr)))),
             _ => atom_field(&Atom::TiledCopy(t.clone()), name, span),
         },
         Atom::TvTiler(t) => match name {
@@ -1984,7 +1981,7 @@ fn tensor_method(
         return match (name, args, &lc.origin) {
             ("layout", [], _) => part(layout_only()),
             ("data", [], Some(o)) => part(match o {
-                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Count(o) => Value::IntTuple(IntTuple::of_int(*o)),
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
@@ -2012,7 +2009,7 @@ fn tensor_method(
         Value::OffsetLayout(o, l) => (
             Value::Layout((**l).clone()),
             match o {
-                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Count(o) => Value::IntTuple(IntTuple::of_int(*o)),
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
@@ -2021,7 +2018,7 @@ fn tensor_method(
         Value::SwizzledTensor(o, c) => (
             Value::Composed(c.clone()),
             match o {
-                Origin::Count(o) => Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)),
+                Origin::Count(o) => Value::IntTuple(IntTuple::of_int(*o)),
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
@@ -2077,7 +2074,7 @@ fn composed_method(
         ("layout_a", []) => Ok(Value::Swizzle(swizzle)),
         ("offset", []) => match offset.plain() {
             crate::algebra::swizzle::PlainOffset::Int(o) => {
-                Ok(Value::IntTuple(IntTuple::int_of(o.value, o.dynamic)))
+                Ok(Value::IntTuple(IntTuple::of_int(o)))
             }
             crate::algebra::swizzle::PlainOffset::SmemPtr(_) => Ok(Value::Offset(offset)),
         },

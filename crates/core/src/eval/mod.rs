@@ -3598,7 +3598,7 @@ pub fn apply(
         Value::SwizzledTensor(o, c) => {
             let co = to_coord(coord, cspan)?;
             let add = |x: crate::algebra::Int| {
-                o.shift(&IntTuple::int_of(x.value, x.dynamic))
+                o.shift(&IntTuple::of_int(x))
                     .map_err(|e| EvalError::algebra(e, span))
             };
             if co.has_underscore() {
@@ -3613,7 +3613,7 @@ pub fn apply(
             // memory) its address
             let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
             Ok(match add(at)? {
-                Origin::Count(v) => Value::IntTuple(IntTuple::int_of(v.value, v.dynamic)),
+                Origin::Count(v) => Value::IntTuple(IntTuple::of_int(v)),
                 Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
@@ -3678,11 +3678,10 @@ pub fn compose_values(
     span: Span,
 ) -> Result<Value, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
-    // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset)
+    // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset) and the
+    // DSL's divisibility
     let int = |v: &Value| match v {
-        Value::IntTuple(t) if t.basis().is_none() => t
-            .as_int_kind()
-            .map(|(v, dynamic)| crate::algebra::Int::of(v, dynamic)),
+        Value::IntTuple(t) if t.basis().is_none() => t.as_int_full(),
         _ => None,
     };
     match (a, b) {
@@ -4046,10 +4045,12 @@ fn binary(
     }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
-        return Ok(Value::IntTuple(IntTuple::int_of(
-            r,
-            arithmetic_is_dynamic(op, kind, a, x, b, y),
-        )));
+        let dynamic = arithmetic_is_dynamic(op, kind, a, x, b, y);
+        return Ok(Value::IntTuple(IntTuple::of_int(if dynamic {
+            crate::algebra::Int::dy_div(r, u64::from(arithmetic_div(kind, a, b)))
+        } else {
+            crate::algebra::Int::st(r)
+        })));
     }
     // basis elements: `Int<2>{} * E<1>{}` scales, `+` adds as CuTe's arithmetic tuples
     if let (Value::IntTuple(x), Value::IntTuple(y)) = (a, b)
@@ -4235,7 +4236,45 @@ fn arithmetic_is_dynamic(
         Arithmetic::Rem => x.rem(y, "%"),
         Arithmetic::Bitwise => x.bitwise(y, op.symbol()),
     };
-    r.is_ok_and(|r| r.dynamic)
+    r.is_ok_and(|r| r.dynamic())
+}
+
+/// The CuTe DSL's divisibility of `a op b` of run-time integers ([`crate::algebra::Int::div`]):
+/// where an operand has one (a value of the DSL's `IntValue`, `cute.assume(x, divby=4)`), its
+/// operators are the int-tuple ones (`+`, `-`: the gcd of the two; `*`: the product; `%` by a
+/// static integer: the gcd), a plain `cutlass.Int32` beside one counting as its value; two plain
+/// `cutlass.Int32` operands compute as a Python integer type and keep none (`Int32(8) * 4`
+/// prints `?`; checked with dsl-oracle).
+fn arithmetic_div(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
+    use crate::algebra::Int;
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int_full(),
+        _ => None,
+    };
+    let (Some(x), Some(y)) = (int(a), int(b)) else {
+        return 0;
+    };
+    if x.divisibility() == 0 && y.divisibility() == 0 {
+        return 0;
+    }
+    // beside an `IntValue`, a `cutlass.Int32(v)` is packed as its Python value: a static v
+    // (`Int32(16) + assume(x, divby=36)` is `?{div=4}`)
+    let literal = |i: Int| {
+        if i.divisibility() == 0 {
+            Int::st(i.value)
+        } else {
+            i
+        }
+    };
+    let (x, y) = (literal(x), literal(y));
+    let r = match kind {
+        Arithmetic::Add => x.add(y, "+"),
+        Arithmetic::Sub => x.sub(y, "-"),
+        Arithmetic::Mul => x.mul(y, "*"),
+        Arithmetic::Rem => x.rem(y, "%"),
+        Arithmetic::Div | Arithmetic::Bitwise => return 0,
+    };
+    r.map_or(0, |r: Int| r.divisibility())
 }
 
 /// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);

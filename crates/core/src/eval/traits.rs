@@ -154,7 +154,7 @@ impl Env {
                     ("cosize", l.cosize_kind())
                 };
                 let n = n.map_err(|e| EvalError::algebra(e, span))?;
-                if n.dynamic {
+                if n.dynamic() {
                     // `size_t<T>` is `int` there, which has no `::value`
                     return Err(EvalError::new(
                         format!(
@@ -179,7 +179,9 @@ fn is_static(v: &Value) -> bool {
         Value::IntTuple(t) => t.is_static(),
         Value::Bool(_) | Value::Constant(_) | Value::Swizzle(_) | Value::Under => true,
         Value::Layout(l) => l.is_static(),
-        Value::Composed(c) => c.layout.is_static() && c.offset.as_int().is_none_or(|i| !i.dynamic),
+        Value::Composed(c) => {
+            c.layout.is_static() && c.offset.as_int().is_none_or(|i| !i.dynamic())
+        }
         Value::Tuple(items) => items.iter().all(is_static),
         _ => false,
     }

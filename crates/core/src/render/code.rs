@@ -71,7 +71,7 @@ fn cpp_values(t: &Tup, maker: &str) -> String {
 
 /// A kinded integer as a C++ value: `4` (a run-time `int`) or `_4{}` (static).
 fn cpp_int(o: crate::algebra::Int) -> String {
-    if o.dynamic {
+    if o.dynamic() {
         o.value.to_string()
     } else {
         format!("{}{{}}", int_type(o.value))
@@ -106,7 +106,7 @@ fn cpp_inttuple_iter(o: &Origin) -> Option<String> {
 /// Whether a tensor's iterator holds a run-time integer.
 fn origin_dynamic(o: &Origin) -> bool {
     match o {
-        Origin::Count(o) => o.dynamic,
+        Origin::Count(o) => o.dynamic(),
         Origin::Counting(_) => true,
         Origin::Coord(c) => !c.is_static(),
         Origin::Ptr(_) => false,
@@ -139,17 +139,17 @@ fn has_dynamic(v: &Value) -> bool {
             origin_dynamic(o) || !(l.shape().is_static() && l.stride().is_static())
         }
         Value::Composed(c) => {
-            c.offset.as_int().is_some_and(|o| o.dynamic)
+            c.offset.as_int().is_some_and(|o| o.dynamic())
                 || !(c.layout.shape().is_static() && c.layout.stride().is_static())
         }
         Value::SwizzledTensor(o, c) => {
             origin_dynamic(o) || has_dynamic(&Value::Composed(c.clone()))
         }
         Value::NestedComposed(n) => {
-            n.offset.as_int().is_some_and(|o| o.dynamic)
+            n.offset.as_int().is_some_and(|o| o.dynamic())
                 || has_dynamic(&Value::composed(n.inner.clone()))
         }
-        Value::Offset(Offset::Int(o)) => o.dynamic,
+        Value::Offset(Offset::Int(o)) => o.dynamic(),
         Value::ArithTuple(c) => !c.is_static(),
         Value::Tuple(items) => items.iter().any(has_dynamic),
         _ => false,
@@ -458,9 +458,7 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
         Value::Composed(c) => {
             let pi = position_independent(c)?;
             let off = match pi.offset {
-                Offset::Int(o) => {
-                    py_int_tuple(&crate::algebra::IntTuple::int_of(o.value, o.dynamic))
-                }
+                Offset::Int(o) => py_int_tuple(&crate::algebra::IntTuple::of_int(o)),
                 // a MixedBits: the run-time integer it converts to
                 Offset::Mixed { s, d, .. } => {
                     py_int_tuple(&crate::algebra::IntTuple::int_of(i64::from(s | d), true))

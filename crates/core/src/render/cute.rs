@@ -29,7 +29,7 @@ fn layout(out: &mut String, l: &Layout) {
 
 /// A kinded integer as CuTe prints it: `_4` static, `4` dynamic.
 fn int(out: &mut String, v: crate::algebra::Int) {
-    let _ = if v.dynamic {
+    let _ = if v.dynamic() {
         write!(out, "{}", v.value)
     } else {
         write!(out, "_{}", v.value)

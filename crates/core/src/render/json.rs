@@ -262,7 +262,7 @@ pub fn int_tuple(t: &Tup) -> Json {
 
 /// A kinded integer as [`int_tuple`] writes a leaf: `4`, or `"4?"` for a dynamic one.
 fn kinded(v: crate::algebra::Int) -> Json {
-    if v.dynamic {
+    if v.dynamic() {
         json!(v.to_string())
     } else {
         json!(v.value)

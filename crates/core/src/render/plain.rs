@@ -88,13 +88,13 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
     match v {
         Value::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
         Value::IntTuple(t) => match t.as_int_kind() {
-            Some((_, true)) => out.push('?'),
+            Some((_, true)) => write_unknown_dynamic(out, |o| t.write_with_div(o)),
             Some((n, false)) => {
                 let _ = write!(out, "{n}");
             }
             None => write_python_tuple(out, t),
         },
-        Value::Layout(l) => write_unknown_dynamic(out, |o| l.write_to(o)),
+        Value::Layout(l) => write_unknown_dynamic(out, |o| l.write_with_div(o)),
         Value::Tuple(items) => {
             out.push('(');
             for (i, e) in items.iter().enumerate() {
@@ -124,19 +124,31 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
                 let _ = write!(o, "{c}");
             });
             out.push_str(" o ");
-            write_unknown_dynamic(out, |o| l.write_to(o));
+            write_unknown_dynamic(out, |o| l.write_with_div(o));
             out.push('>');
         }
         Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(p), l)
             if let Some(head) = dsl_register_pointer(p) =>
         {
             let _ = write!(out, "tensor<{head} o ");
-            write_unknown_dynamic(out, |o| l.write_to(o));
+            write_unknown_dynamic(out, |o| l.write_with_div(o));
             out.push('>');
         }
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
-            let _ = write!(out, " o {} o ", c.offset);
+            out.push_str(" o ");
+            match c.offset {
+                // a run-time offset `?` (`?{div=8}`), as the DSL prints it
+                crate::algebra::swizzle::Offset::Int(i) if i.dynamic() => {
+                    write_unknown_dynamic(out, |o| {
+                        crate::algebra::IntTuple::of_int(i).write_with_div(o)
+                    })
+                }
+                offset => {
+                    let _ = write!(out, "{offset}");
+                }
+            }
+            out.push_str(" o ");
             write_traced_value(out, &Value::Layout(c.layout.clone()));
         }
         v => write_value(out, v),
@@ -199,7 +211,8 @@ pub fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
     out.push(')');
 }
 
-/// What `write` appends in the notation, each run-time integer (`6?`) written `?`.
+/// What `write` appends in the notation, each run-time integer (`6?`) written `?` (its
+/// divisibility, `6?{div=3}`, kept: `?{div=3}`).
 fn write_unknown_dynamic(out: &mut String, write: impl FnOnce(&mut String)) {
     let mut text = String::with_capacity(32);
     write(&mut text);

@@ -76,6 +76,13 @@ impl TupleBuilder {
         self.rank += 1;
     }
 
+    /// Append an integer mode of `i`'s kind and divisibility.
+    #[inline]
+    pub fn push_int_full(&mut self, i: crate::algebra::integer::Int) {
+        self.nodes.push(Node::of_int(i));
+        self.rank += 1;
+    }
+
     /// Append an integer mode, dynamic where `dynamic`.
     #[inline]
     pub fn push_int_kind(&mut self, v: i64, dynamic: bool) {
@@ -197,6 +204,12 @@ impl TreeBuilder {
     #[inline]
     pub fn push_int(&mut self, v: i64) {
         self.nodes.push(Node::leaf(v));
+    }
+
+    /// Append an integer leaf of `i`'s kind and divisibility.
+    #[inline]
+    pub fn push_int_full(&mut self, i: crate::algebra::integer::Int) {
+        self.nodes.push(Node::of_int(i));
     }
 
     /// Append an integer leaf, dynamic where `dynamic`.

@@ -37,8 +37,8 @@ pub(crate) use read::Reader;
 pub use read::{Read, ReadPair};
 pub use tup::{IntTuple, Modes, Tup, View};
 pub(crate) use tup::{RevLeaves, at_same_place};
-pub(crate) use write::write_notation;
 pub use write::{write_cute, write_tuple};
+pub(crate) use write::{write_notation, write_notation_div};
 
 /// Nodes held inline before an IntTuple moves to the heap: `(4,8,2)` is 4 nodes. Measured on the
 /// benchmark mix (BENCHMARKS.md): 4 or 5 spend the fewest instructions; more inline nodes cost

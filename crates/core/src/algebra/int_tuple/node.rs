@@ -42,6 +42,18 @@ pub(super) const OPEN: u32 = 0x100;
 /// are at most `MAX_BASIS_MODE + 1` = 127).
 pub(super) const DYNAMIC: u32 = 1 << 31;
 
+/// Where a dynamic integer leaf (first byte of `meta` 0: no basis) keeps its divisibility
+/// ([`Int::div`](crate::algebra::integer::Int::div) as
+/// [`pack_div`](crate::algebra::integer::pack_div) packs it, 0 for none): bits 8 to 23.
+const DIV_SHIFT: u32 = 8;
+
+/// The packed basis of `meta` (0 for an integer leaf: its first byte is 0, whatever a dynamic
+/// one keeps past it).
+#[inline]
+pub(super) const fn basis_bits(meta: u32) -> u32 {
+    if meta & 0xff == 0 { 0 } else { meta & !DYNAMIC }
+}
+
 impl Node {
     /// An integer leaf.
     #[inline]
@@ -67,6 +79,49 @@ impl Node {
         }
     }
 
+    /// A leaf of the integer `i`: its kind and, dynamic, its divisibility.
+    #[inline]
+    pub(super) const fn of_int(i: crate::algebra::integer::Int) -> Node {
+        if !i.dynamic() {
+            return Node::leaf(i.value);
+        }
+        Node {
+            meta: DYNAMIC | (i.packed_div() as u32) << DIV_SHIFT,
+            value: i.value,
+        }
+    }
+
+    /// The divisibility a dynamic integer leaf keeps (0: none known; see
+    /// [`Int::div`](crate::algebra::integer::Int::div)); 0 for any other node.
+    #[inline]
+    pub(super) const fn div(self) -> u32 {
+        crate::algebra::integer::unpack_div(self.packed_div())
+    }
+
+    /// [`Node::div`] as [`pack_div`](crate::algebra::integer::pack_div) packs it.
+    #[inline]
+    const fn packed_div(self) -> u16 {
+        if self.meta & DYNAMIC != 0 && self.meta & 0xff == 0 {
+            ((self.meta & !DYNAMIC) >> DIV_SHIFT) as u16
+        } else {
+            0
+        }
+    }
+
+    /// This leaf as an integer with its kind and divisibility (a basis element's coefficient
+    /// without one).
+    #[inline]
+    pub(super) const fn int(self) -> crate::algebra::integer::Int {
+        if self.meta == 0 {
+            return crate::algebra::integer::Int::st(self.value);
+        }
+        crate::algebra::integer::Int::of_packed(
+            self.value,
+            self.meta & DYNAMIC != 0,
+            self.packed_div(),
+        )
+    }
+
     /// Whether this is a dynamic leaf (a run-time integer, or a basis element whose coefficient
     /// is one).
     #[inline]
@@ -83,7 +138,8 @@ impl Node {
         let meta = if dynamic {
             self.meta | DYNAMIC
         } else {
-            self.meta & !DYNAMIC
+            // a static integer keeps no divisibility
+            basis_bits(self.meta)
         };
         Node {
             meta,
@@ -119,7 +175,7 @@ impl Node {
                 let (rank, len) = self.open_parts();
                 Kind::Open { rank, len }
             }
-            meta => match meta & !DYNAMIC {
+            meta => match basis_bits(meta) {
                 0 => Kind::Leaf(self.value),
                 packed => Kind::Scaled(self.value, Basis::from_packed(packed)),
             },
@@ -156,11 +212,20 @@ impl Node {
     pub(super) fn leaf_stride(self) -> Stride {
         debug_assert!(self.is_leaf());
         let meta = self.meta;
-        Stride {
-            value: self.value,
-            basis: Basis::from_packed_or_none(meta & !DYNAMIC),
-            dynamic: meta & DYNAMIC != 0,
+        if meta == 0 {
+            // a static integer, the most common leaf
+            return Stride::int(self.value);
         }
+        if meta & 0xff == 0 {
+            // a dynamic integer: its divisibility kept past the first byte
+            return Stride::of_int(self.int());
+        }
+        // a scaled basis element: the packed basis and the kind bit
+        Stride::of_kind(
+            self.value,
+            Basis::from_packed_or_none(meta & !DYNAMIC),
+            meta >> 31,
+        )
     }
 }
 
@@ -171,8 +236,11 @@ pub(super) fn stride_node(s: Stride) -> Node {
         Some(b) => b.packed(),
         None => 0,
     };
+    if basis == 0 {
+        return Node::of_int(s.coefficient());
+    }
     Node {
-        meta: basis | (s.dynamic as u32) << 31,
+        meta: basis | (s.dynamic() as u32) << 31,
         value: s.value,
     }
 }

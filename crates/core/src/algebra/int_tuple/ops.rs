@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::node::{DYNAMIC, Kind, Node, OPEN, stride_node};
+use super::node::{DYNAMIC, Kind, Node, OPEN, basis_bits, stride_node};
 use super::{IntTuple, Tup, TupleBuilder, View};
 use crate::algebra::arith;
 use crate::algebra::basis::Stride;
@@ -39,13 +39,31 @@ impl Tup {
 
     /// CuTe's `product` with its kind: `_1 * v0 * v1 * …` (a single integer is itself), static
     /// only where every factor is (or one is the static 0).
+    #[inline]
     pub fn product_kind(&self) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
-        if let Some(k) = self.as_int_kind() {
-            return Ok(Int::of(k.0, k.1));
+        if let Some(i) = self.as_int_full() {
+            return Ok(i);
         }
-        self.leaf_kind_iter()
-            .try_fold(Int::st(1), |acc, (v, k)| acc.mul(Int::of(v, k), "size"))
+        // static integers (`meta` 0), as they mostly are: their values' product; at the first
+        // other leaf, the kinds' product from the start
+        let mut p = 1i64;
+        for n in &self.0 {
+            match n.meta {
+                0 => p = arith::mul(p, n.value, "size")?,
+                OPEN => {}
+                _ => return self.product_of_kinds(),
+            }
+        }
+        Ok(Int::st(p))
+    }
+
+    /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind.
+    #[inline(never)]
+    fn product_of_kinds(&self) -> Result<crate::algebra::integer::Int> {
+        use crate::algebra::integer::Int;
+        self.leaf_int_iter()
+            .try_fold(Int::st(1), |acc, i| acc.mul(i, "size"))
     }
 
     /// Sum of all leaves.
@@ -84,7 +102,8 @@ impl Tup {
                 if s.meta != d.meta || s.value != d.value {
                     return Some(LayoutFault::Incongruent);
                 }
-            } else if sm != 0 {
+            } else if sm != 0 && basis_bits(sm) != 0 {
+                // (a dynamic integer's divisibility is no basis)
                 basis = true;
             } else if v <= 0 && nonpositive.is_none() {
                 nonpositive = Some(v);
@@ -167,13 +186,10 @@ impl Tup {
         let mut nodes = SmallVec::with_capacity(self.0.len());
         for n in &self.0 {
             nodes.push(match n.kind() {
-                Kind::Leaf(v) => {
-                    let r = f(Int::of(v, n.is_dynamic()))?;
-                    Node::leaf_of(r.value, r.dynamic)
-                }
+                Kind::Leaf(_) => Node::of_int(f(n.int())?),
                 Kind::Scaled(v, b) => {
                     let r = f(Int::of(v, n.is_dynamic()))?;
-                    Node::scaled(r.value, b).with_dynamic(r.dynamic)
+                    Node::scaled(r.value, b).with_dynamic(r.dynamic())
                 }
                 Kind::Open { .. } => *n,
             });
@@ -231,12 +247,12 @@ impl Tup {
             }
             (View::Int(_), View::Tuple(_)) => {
                 let p = b.product_kind()?;
-                self.ceil_div(&IntTuple::int_of(p.value, p.dynamic))
+                self.ceil_div(&IntTuple::of_int(p))
             }
             // CuTe's `(a + b - _1) / b`, with its kinds
             (View::Int(_), View::Int(_)) => {
                 let r = self.int_kind().ceil_div(b.int_kind(), "ceil_div")?;
-                Ok(IntTuple::int_of(r.value, r.dynamic))
+                Ok(IntTuple::of_int(r))
             }
         }
     }
@@ -261,7 +277,7 @@ impl Tup {
             }
             (View::Int(_), View::Tuple(_)) => {
                 let p = b.product_kind()?;
-                self.shape_div(&IntTuple::int_of(p.value, p.dynamic))
+                self.shape_div(&IntTuple::of_int(p))
             }
             (View::Int(x), View::Int(y)) => {
                 if y == 0 || x == 0 {
@@ -279,7 +295,7 @@ impl Tup {
                     ));
                 }
                 let r = self.int_kind().ceil_div(b.int_kind(), "shape_div")?;
-                Ok(IntTuple::int_of(r.value, r.dynamic))
+                Ok(IntTuple::of_int(r))
             }
         }
     }
@@ -289,8 +305,7 @@ impl Tup {
         let mut out = TupleBuilder::new();
         for m in self.modes() {
             // with its kind: CuTe's product of a mode with a run-time extent is a run-time int
-            let p = m.product_kind()?;
-            out.push_int_kind(p.value, p.dynamic);
+            out.push_int_full(m.product_kind()?);
         }
         Ok(out.finish())
     }
@@ -298,7 +313,6 @@ impl Tup {
     /// An integer with its kind (the static 0 for a tuple: callers match `View::Int` first).
     fn int_kind(&self) -> crate::algebra::integer::Int {
         use crate::algebra::integer::Int;
-        self.as_int_kind()
-            .map_or(Int::st(0), |(v, dynamic)| Int::of(v, dynamic))
+        self.as_int_full().unwrap_or(Int::st(0))
     }
 }

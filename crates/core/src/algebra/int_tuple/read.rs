@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::node::{DYNAMIC, Node, stride_node};
+use super::node::{Node, basis_bits, stride_node};
 use super::pair::HALF_INLINE;
 use super::tup::inline_or_heap;
 use super::{IntTuple, Tup, TupPair};
@@ -608,7 +608,7 @@ impl<'a> Reader<'a> {
             _ => self.leaf_at(i)?,
         };
         let (meta, value) = (leaf.meta, leaf.value);
-        *bad |= meta & !DYNAMIC != 0 || value <= 0;
+        *bad |= basis_bits(meta) != 0 || value <= 0;
         Ok((leaf, at, byte(at)))
     }
 

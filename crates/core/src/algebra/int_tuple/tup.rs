@@ -156,6 +156,14 @@ impl IntTuple {
         IntTuple { nodes }
     }
 
+    /// A single integer of `i`'s kind and divisibility.
+    #[inline]
+    pub fn of_int(i: crate::algebra::integer::Int) -> IntTuple {
+        let mut nodes = SmallVec::new();
+        nodes.push(Node::of_int(i));
+        IntTuple { nodes }
+    }
+
     /// A single stride leaf: an integer, or a scaled basis element `v@i`.
     #[inline]
     pub fn stride(s: Stride) -> IntTuple {
@@ -231,6 +239,21 @@ impl Tup {
     #[inline]
     pub fn as_int_kind(&self) -> Option<(i64, bool)> {
         self.as_int().map(|v| (v, self.is_dynamic()))
+    }
+
+    /// An integer with its kind and divisibility; `None` for a tuple.
+    #[inline]
+    pub fn as_int_full(&self) -> Option<crate::algebra::integer::Int> {
+        match self.0 {
+            [n] if n.is_leaf() => Some(n.int()),
+            _ => None,
+        }
+    }
+
+    /// All leaves as integers with their kinds and divisibilities, left to right.
+    #[inline]
+    pub fn leaf_int_iter(&self) -> impl Iterator<Item = crate::algebra::integer::Int> + Clone + '_ {
+        self.0.iter().filter(|n| n.is_leaf()).map(|n| n.int())
     }
 
     /// All leaves with their kinds (`true`: dynamic), left to right.
@@ -537,8 +560,7 @@ impl Iterator for RevLeaves<'_> {
             let (s, d) = self.nodes.next_back()?;
             if s.is_leaf() {
                 // an extent is an integer: its value and its kind bit
-                let s = *s;
-                return Some((Int::of(s.value, s.is_dynamic()), d.leaf_stride()));
+                return Some((s.int(), d.leaf_stride()));
             }
         }
     }

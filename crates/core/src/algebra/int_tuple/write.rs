@@ -15,6 +15,11 @@ impl Tup {
         write_notation(out, self, None);
     }
 
+    /// Append the value with each dynamic integer's divisibility ([`write_notation_div`]).
+    pub fn write_with_div(&self, out: &mut String) {
+        write_notation_div(out, self, None);
+    }
+
     /// Append the value to `out`: one pass over the nodes, the modes still to write of the
     /// innermost open tuple in a register, those of the tuples around it on the stack `outer`.
     /// `None` (part of the value appended) where `outer` is too short.
@@ -22,7 +27,11 @@ impl Tup {
     /// `CUTE`: CuTe's print (`_4` static, `4` dynamic), else the notation (`4` static, `4?`
     /// dynamic).
     #[inline(always)]
-    fn write_with<const CUTE: bool>(&self, out: &mut String, outer: &mut [u32]) -> Option<()> {
+    fn write_with<const CUTE: bool, const DIV: bool>(
+        &self,
+        out: &mut String,
+        outer: &mut [u32],
+    ) -> Option<()> {
         // the open tuples, and the modes the innermost has still to write
         let (mut open, mut left) = (0, 0u32);
         for n in &self.0 {
@@ -56,6 +65,9 @@ impl Tup {
                     int(out, n.value);
                     if !CUTE && dynamic {
                         out.push('?');
+                        if DIV {
+                            write_div(out, n.div());
+                        }
                     }
                     let packed = meta & !DYNAMIC;
                     if packed != 0 {
@@ -97,46 +109,71 @@ impl Tup {
 /// out of line with a stack for any depth.
 #[inline(always)]
 pub(crate) fn write_notation(out: &mut String, first: &Tup, second: Option<&Tup>) {
-    write_styled::<false>(out, first, second);
+    write_styled::<false, false>(out, first, second);
+}
+
+/// [`write_notation`] with each dynamic integer's divisibility as the CuTe DSL knows it
+/// ([`Int::div`](crate::algebra::integer::Int::div)) after its `?`: `(6?{div=4},2):(1,6?)`
+/// (the DSL's print then drops the value: `(?{div=4},2):(1,?)`).
+pub(crate) fn write_notation_div(out: &mut String, first: &Tup, second: Option<&Tup>) {
+    write_styled::<false, true>(out, first, second);
+}
+
+/// `{div=N}` where `div` is more than 1 (kept out of line: only the DSL's print writes it).
+#[inline(never)]
+fn write_div(out: &mut String, div: u32) {
+    if div > 1 {
+        out.push_str("{div=");
+        out.push_str(itoa::Buffer::new().format(div));
+        out.push('}');
+    }
 }
 
 /// [`write_notation`] as CuTe C++'s `print()` prints: `_4` for a static integer, `4` for a
 /// dynamic one (`--format cute`).
 pub fn write_cute(out: &mut String, first: &Tup, second: Option<&Tup>) {
-    write_styled::<true>(out, first, second);
+    write_styled::<true, false>(out, first, second);
 }
 
 #[inline(always)]
-fn write_styled<const CUTE: bool>(out: &mut String, first: &Tup, second: Option<&Tup>) {
+fn write_styled<const CUTE: bool, const DIV: bool>(
+    out: &mut String,
+    first: &Tup,
+    second: Option<&Tup>,
+) {
     let len = out.len();
-    if write_pair::<CUTE>(out, first, second, &mut [0; 8]).is_none() {
+    if write_pair::<CUTE, DIV>(out, first, second, &mut [0; 8]).is_none() {
         out.truncate(len);
-        write_long::<CUTE>(out, first, second);
+        write_long::<CUTE, DIV>(out, first, second);
     }
 }
 
 /// [`write_notation`] of a value its stack of open tuples does not fit.
 #[cold]
 #[inline(never)]
-fn write_long<const CUTE: bool>(out: &mut String, first: &Tup, second: Option<&Tup>) {
+fn write_long<const CUTE: bool, const DIV: bool>(
+    out: &mut String,
+    first: &Tup,
+    second: Option<&Tup>,
+) {
     // a tuple is nested less deep than it has nodes
     let nodes = first.0.len() + second.map_or(0, |s| s.0.len());
-    let written = write_pair::<CUTE>(out, first, second, &mut vec![0; nodes]);
+    let written = write_pair::<CUTE, DIV>(out, first, second, &mut vec![0; nodes]);
     debug_assert!(written.is_some(), "this stack fits any value");
 }
 
 /// [`write_notation`] with `outer` the stack of open tuples: `None` where it is too short.
 #[inline(always)]
-fn write_pair<const CUTE: bool>(
+fn write_pair<const CUTE: bool, const DIV: bool>(
     out: &mut String,
     first: &Tup,
     second: Option<&Tup>,
     outer: &mut [u32],
 ) -> Option<()> {
-    first.write_with::<CUTE>(out, outer)?;
+    first.write_with::<CUTE, DIV>(out, outer)?;
     if let Some(s) = second {
         out.push(':');
-        s.write_with::<CUTE>(out, outer)?;
+        s.write_with::<CUTE, DIV>(out, outer)?;
     }
     Some(())
 }

@@ -312,8 +312,9 @@ pub(super) static VALUES: &[Function] = &[
                 a.span,
             )),
             Value::IntTuple(t) if t.is_int() && t.basis().is_none() => {
-                let (v, dynamic) = t.as_int_kind().expect("an integer");
-                Ok(Value::Offset(algebra::Offset::Int(algebra::Int::of(v, dynamic))))
+                Ok(Value::Offset(algebra::Offset::Int(
+                    t.as_int_full().expect("an integer"),
+                )))
             }
             // a coordinate: CuTe's arithmetic-tuple iterator (an identity tensor's start)
             Value::IntTuple(t) => Ok(Value::ArithTuple(t.clone())),

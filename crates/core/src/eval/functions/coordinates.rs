@@ -31,7 +31,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // index one (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is
                 // _17, `crd2idx(2, _8, _0)` is _0)
                 return coord::crd2idx_kind(&c, &shape, &stride)
-                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg());
             }
             match &a.vals[1] {

@@ -179,7 +179,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     .map_err(a.alg())?;
                 return Ok(Value::Tuple(vec![
                     swizzled_value(r)?,
-                    Value::IntTuple(algebra::IntTuple::int_of(off.value, off.dynamic)),
+                    Value::IntTuple(algebra::IntTuple::of_int(off)),
                 ]));
             }
             let l = a.layout(1)?;

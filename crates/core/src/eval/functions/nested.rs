@@ -313,7 +313,7 @@ fn domain_offset(
         ));
     };
     // B(c) is a run-time integer where the inner offset moved by a run-time one
-    let moved_dynamic = moved.offset.as_int().is_some_and(|m| m.dynamic);
+    let moved_dynamic = moved.offset.as_int().is_some_and(|m| m.dynamic());
     let offset = o
         .add(
             crate::algebra::Int::of(b_at, moved_dynamic),

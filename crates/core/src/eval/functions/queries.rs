@@ -18,7 +18,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             match &a.vals[0] {
                 Value::IntTuple(t) => {
                     check_extents(t, a.spans[0])?;
-                    t.product_kind().map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic))).map_err(a.alg())
+                    t.product_kind().map(|k| Value::IntTuple(IntTuple::of_int(k))).map_err(a.alg())
                 }
                 Value::Composed(c) | Value::SwizzledTensor(_, c) => {
                     c.layout.size().map(Value::int).map_err(a.alg())
@@ -26,7 +26,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::OffsetLayout(_, l) => l
                     .shape()
                     .product_kind()
-                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg()),
                 // `size(tiled_mma)`, `size(tiled_copy)`: the number of threads
                 Value::Atom(x) => match x.as_ref() {
@@ -48,7 +48,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     .layout_ref(0)?
                     .shape()
                     .product_kind()
-                    .map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg()),
             }
         },
@@ -73,7 +73,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                             .map(Value::int)
                             .map_err(a.alg());
                     }
-                    l.cosize_kind().map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic))).map_err(a.alg())
+                    l.cosize_kind().map(|k| Value::IntTuple(IntTuple::of_int(k))).map_err(a.alg())
                 }
             }
         },

@@ -13,7 +13,7 @@ type R = Result<Value, EvalError>;
 
 /// An integer with its kind (CuTe's static or dynamic result).
 fn kinded(a: &Args, r: crate::algebra::Result<crate::algebra::integer::Int>) -> R {
-    r.map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
+    r.map(|k| Value::IntTuple(IntTuple::of_int(k)))
         .map_err(a.alg())
 }
 
@@ -626,6 +626,73 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     .map_err(a.alg()),
                 _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
             }
+        }
+    ),
+    f!(
+        "assume",
+        "assume(X, DIVBY)",
+        "the CuTe DSL's cute.assume: X known to be a multiple of DIVBY (a run-time X prints \
+         ?{div=DIVBY} in the DSL's print; a static X must be one)",
+        "assume(cutlass.Int32(24), divby=4)",
+        2,
+        2,
+        |a| {
+            // core.py's `assume`: `divby` a positive integer; a Python int is checked and
+            // returned as it is; a run-time one gets the type `ConstrainedIntType(divby)`
+            let x = a.int_tuple(0)?;
+            let by = a.int_tuple(1)?;
+            let Some(by) = by.as_int().filter(|&d| d > 0) else {
+                return Err(EvalError::new(
+                    format!("assume: divby must be a positive integer, not {by}"),
+                    a.spans[1],
+                ));
+            };
+            let Some(i) = x.as_int_full() else {
+                return Err(EvalError::new(
+                    format!("assume: an integer, not the tuple {x}"),
+                    a.spans[0],
+                ));
+            };
+            if !i.dynamic() {
+                if i.value % by != 0 {
+                    return Err(EvalError::new(
+                        format!(
+                            "assume: {} is not divisible by {by} (remainder {})",
+                            i.value,
+                            i.value % by
+                        ),
+                        a.spans[0],
+                    ));
+                }
+                return Ok(Value::IntTuple(x));
+            }
+            Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::Int::dy_div(i.value, by.unsigned_abs()),
+            )))
+        }
+    ),
+    f!(
+        "get_divisibility",
+        "get_divisibility(X)",
+        "the CuTe DSL's cute.get_divisibility: what X is known to be a multiple of (a static X \
+         itself, a run-time one its divisibility, 1 where nothing is known)",
+        "get_divisibility(assume(cutlass.Int32(24), divby=4) * 3)",
+        1,
+        1,
+        |a| {
+            let x = a.int_tuple(0)?;
+            let Some(i) = x.as_int_full() else {
+                return Err(EvalError::new(
+                    format!("get_divisibility: an integer, not the tuple {x}"),
+                    a.spans[0],
+                ));
+            };
+            // core.py: a Python int is its own; an `IntValue` its type's; any other 1
+            if !i.dynamic() {
+                return Ok(Value::int(i.value));
+            }
+            // a divisibility is kept up to u32::MAX
+            Ok(Value::int(i.divisor() as i64))
         }
     ),
     f!(
