@@ -99,6 +99,19 @@ DSL_PYTHON = os.path.join(os.environ.get("DSL_ENV", os.path.expanduser("~/.cache
 NOTEBOOKS = ["cute_layout_algebra", "composed_layout", "print", "tensor", "data_types",
              "tensorssa", "hello_world", "elementwise_add"]
 FOLDER = "examples/python/CuTeDSL/cute/notebooks/"
+# The DSL's own documentation (`--docs`): its pages with Python code blocks about CuTe (the
+# ts_* pages are another library's; basic_data_types.rst's text is docstrings, autoclass)
+DOCS_FOLDER = "media/docs/pythonDSL/"
+DOCS = ["cute_dsl_general/dsl_code_generation.rst", "cute_dsl_general/dsl_control_flow.rst",
+        "cute_dsl_general/dsl_dynamic_layout.rst", "cute_dsl_general/dsl_jit_arg_generation.rst",
+        "cute_dsl_general/dsl_jit_caching.rst", "cute_dsl_general/dsl_jit_compilation_options.rst",
+        "cute_dsl_general/dsl_struct_types.rst", "guides/ahead_of_time_compilation.rst",
+        "guides/autotuning_gemm.rst", "guides/framework_integration.rst",
+        "guides/iket_profiling.rst", "guides/mma/tcgen05_programming.rst",
+        "guides/mma/wgmma_programming.rst", "guides/mma/wmma_programming.rst",
+        "guides/tvm_ffi_compilation.rst", "limitations.rst", "quick_start.rst"]
+# what the docs' blocks take as imported (they write `cute.` without importing it)
+DOCS_PREAMBLE = "import cutlass\nimport cutlass.cute as cute\n"
 sys.path.insert(0, HERE)
 # one git reader, one runner of cute (its time limit) and one -v listing with the C++ sweep
 from sweep_blocks import git, print_details, reason_key, run_cute  # noqa: E402
@@ -118,6 +131,55 @@ def code_cells(mirror, name):
         source = "\n".join(l for l in source.split("\n") if not l.lstrip().startswith(("%", "!")))
         out.append((source, stored))
     return out
+
+
+def rst_blocks(mirror, name):
+    """A documentation page's Python code blocks (`.. code-block:: python`, `.. code::
+    python`), in order, each with the literal block (`::`) that follows it before the next
+    code block as its stored output (the doc shows what the block prints there), after
+    DOCS_PREAMBLE as a block of its own."""
+    lines = git(mirror, "show", f"HEAD:{DOCS_FOLDER}{name}").split("\n")
+    out, k = [(DOCS_PREAMBLE, "")], 0
+
+    def content(k, indent):
+        """The indented lines after a directive at `indent` (its options skipped), dedented
+        by the first line's indent, and the line after them."""
+        while k < len(lines) and lines[k].strip().startswith(":") and lines[k].strip():
+            k += 1
+        body = []
+        while k < len(lines) and (not lines[k].strip()
+                                  or len(lines[k]) - len(lines[k].lstrip()) > indent):
+            body.append(lines[k])
+            k += 1
+        while body and not body[-1].strip():
+            body.pop()
+        while body and not body[0].strip():
+            body.pop(0)
+        cut = len(body[0]) - len(body[0].lstrip()) if body else 0
+        body = [l[min(cut, len(l) - len(l.lstrip())):] for l in body]
+        return "\n".join(body), k
+
+    while k < len(lines):
+        line = lines[k]
+        indent = len(line) - len(line.lstrip())
+        m = re.match(r"\s*\.\. code(?:-block)?::\s*(\w*)\s*$", line)
+        if m:
+            text, k = content(k + 1, indent)
+            if m.group(1) in ("python", "py", "") and text:
+                out.append((text, ""))
+            continue
+        if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
+            text, k = content(k + 1, indent)
+            if len(out) > 1 and not out[-1][1] and text:
+                out[-1] = (out[-1][0], text + "\n")
+            continue
+        k += 1
+    return out
+
+
+def cells_of(mirror, name):
+    """A source's cells: a notebook's code cells, or a documentation page's code blocks."""
+    return rst_blocks(mirror, name) if name.endswith(".rst") else code_cells(mirror, name)
 
 
 def segment(source, node):
@@ -306,14 +368,18 @@ def main():
     ap.add_argument("--as-written", action="store_true",
                     help="paste each calling cell as written (its `@cute.jit def` and call), "
                          "after the cells before it that call nothing (definitions, imports)")
-    ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
+    ap.add_argument("--docs", action="store_true",
+                    help="the DSL's documentation pages (media/docs/pythonDSL/, DOCS) in place "
+                         "of the notebooks")
+    ap.add_argument("notebooks", nargs="*")
     args = ap.parse_args()
+    args.notebooks = args.notebooks or (DOCS if args.docs else NOTEBOOKS)
     print("| notebook | units | as DSL | in another order | refused | differs | no answer to compare | DSL answered by stored output |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     details, reasons, total = [], collections.Counter(), collections.Counter()
     transcript = []  # (where, imports, paste, the DSL's output)
     for name in args.notebooks:
-        cells = code_cells(args.mirror, name)
+        cells = cells_of(args.mirror, name)
         dsl = dsl_answers(cells) if not args.as_written else None
         counts = collections.Counter()
         imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)

@@ -1042,33 +1042,79 @@ impl Env {
                     }
                     None => String::new(),
                 };
+                // The DSL hands the format to C's printf, each `{}` made the conversion of
+                // the value of its number (the k-th `{}`, the k-th value's), and the values in
+                // order to the format's `{}`s and `%` conversions alike: a `{}` after a `%`
+                // conversion prints another value than its own (not modelled).
                 let holes = format.matches("{}").count();
                 let mut values = parts;
-                let mut rest = format.as_str();
-                while let Some(k) = rest.find("{}") {
-                    line.push(TextPart::Str(rest[..k].to_string()));
-                    let Some(v) = values.next() else {
-                        return Err(EvalError::new(
-                            format!(
-                                "printf: more '{{}}' in the format than the {} value(s) after it",
-                                args.len() - 1
-                            ),
-                            args[0].span,
-                        ));
+                let (mut text, mut taken, mut hole) = (String::new(), 0usize, 0usize);
+                let mut chars = format.chars().peekable();
+                let too_few = || {
+                    EvalError::new(
+                        format!(
+                            "printf: more '{{}}' and '%' conversions in the format than the {} value(s) after it",
+                            args.len() - 1
+                        ),
+                        args[0].span,
+                    )
+                };
+                while let Some(c) = chars.next() {
+                    if c == '{' && chars.peek() == Some(&'}') {
+                        chars.next();
+                        if hole != taken {
+                            return Err(EvalError::new(
+                                "printf: a '{}' after a '%' conversion: the DSL gives the k-th '{}' the k-th value's conversion and C's printf the next value (not modelled; write every value with '{}', or every one with '%')",
+                                args[0].span,
+                            ));
+                        }
+                        line.push(TextPart::Str(std::mem::take(&mut text)));
+                        let v = values.next().ok_or_else(too_few)?;
+                        // the DSL's printf prints its values at run time (`8`, not `_8`)
+                        line.push(match v {
+                            TextPart::Value(v) => TextPart::Printf(v),
+                            s => s,
+                        });
+                        hole += 1;
+                        taken += 1;
+                        continue;
+                    }
+                    if c != '%' {
+                        text.push(c);
+                        continue;
+                    }
+                    if chars.peek().is_none() {
+                        // a `%` that ends the format is written as it is
+                        text.push('%');
+                        continue;
+                    }
+                    let (spec, conv) =
+                        printf::conversion(&mut chars).map_err(|e| e.at(args[0].span))?;
+                    if conv == '%' {
+                        text.push('%');
+                        continue;
+                    }
+                    let v = match values.next().ok_or_else(too_few)? {
+                        TextPart::Value(v) => v,
+                        _ => {
+                            return Err(EvalError::new(
+                                format!("printf: '%{conv}' takes a number, not a string"),
+                                args[0].span,
+                            ));
+                        }
                     };
-                    // the DSL's printf prints its values at run time (`8`, not `_8`)
-                    line.push(match v {
-                        TextPart::Value(v) => TextPart::Printf(v),
-                        s => s,
-                    });
-                    rest = &rest[k + 2..];
+                    let at = args.get(taken + 1).map_or(args[0].span, |a| a.span);
+                    printf::convert(&spec, conv, &v, &mut text)
+                        .map_err(|e| EvalError::new(e, at))?;
+                    taken += 1;
                 }
-                line.push(TextPart::Str(rest.to_string()));
+                line.push(TextPart::Str(text));
                 if values.next().is_some() {
                     return Err(EvalError::new(
                         format!(
-                            "printf: {} value(s) for the {holes} '{{}}' of the format",
+                            "printf: {} value(s) for the {holes} '{{}}' and {} '%' conversion(s) of the format",
                             args.len() - 1,
+                            taken - hole,
                         ),
                         args[0].span,
                     ));
