@@ -38,6 +38,9 @@ pub(super) struct Routine {
     jit: bool,
     /// Its compile-time parameters (a jit function's `cutlass.Constexpr`), in order.
     constexpr: Vec<bool>,
+    /// Its parameters' CuTe DSL numeric types (`x: cutlass.Int32`), in order: a Python number
+    /// argument is passed as a run-time value of the type, as the DSL passes it.
+    numeric: Vec<Option<String>>,
     /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
     /// call's own.
     bound: Vec<(String, Value)>,
@@ -109,6 +112,11 @@ impl Env {
             python: def.python,
             jit: def.jit,
             constexpr: def.params.iter().map(|p| p.constexpr).collect(),
+            numeric: def
+                .params
+                .iter()
+                .map(|p| p.numeric.map(str::to_string))
+                .collect(),
             bound: Vec::new(),
             compiled: false,
         };
@@ -136,6 +144,7 @@ impl Env {
                 python: false,
                 jit: false,
                 constexpr: Vec::new(),
+                numeric: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
             },
@@ -190,6 +199,7 @@ impl Env {
             python: false,
             jit: false,
             constexpr: Vec::new(),
+            numeric: Vec::new(),
             bound: Vec::new(),
             compiled: false,
         }
@@ -231,6 +241,12 @@ impl Env {
             }
         }
         compiled.params = params;
+        let numeric = std::mem::take(&mut compiled.numeric);
+        compiled.numeric = (numeric.into_iter())
+            .zip(&compiled.constexpr)
+            .filter(|(_, c)| !**c)
+            .map(|(n, _)| n)
+            .collect();
         compiled.constexpr = vec![false; compiled.params.len()];
         compiled.takes_layout = Vec::new();
         compiled.defaults = Vec::new();
@@ -377,14 +393,35 @@ impl Env {
             inner.arrays.remove(name);
             inner.set(name, v.clone());
         }
-        for ((name, type_param), v) in r.params.iter().zip(vals) {
+        for (k, ((name, type_param), v)) in r.params.iter().zip(vals).enumerate() {
             inner.lambdas.remove(name);
             inner.arrays.remove(name);
             if let Some(t) = type_param {
                 // `A` of `A const& a`: a type written as a value is its value
                 inner.set(t, v.clone());
             }
+            let number = matches!(&v, Value::Bool(_) | Value::Scalar(_))
+                || matches!(&v, Value::IntTuple(t) if t.is_int());
             inner.set(name, v);
+            // `x: cutlass.Int32` of a jit function: the DSL passes a Python number as a
+            // run-time value of the type (`cutlass.Int32(x)`)
+            if let Some(Some(numeric)) = r.numeric.get(k).filter(|_| r.jit && number) {
+                let text = format!("{numeric}({name})");
+                let arena = bumpalo::Bump::new();
+                let converted = parser::parse_cpp_expr(&text, &arena)
+                    .map_err(|e| EvalError::new(e.message, span))
+                    .and_then(|e| inner.eval_checked(&e))
+                    .map_err(|e| {
+                        EvalError::new(
+                            format!(
+                                "the argument of '{name}: {numeric}' of {}: {}",
+                                r.what, e.message
+                            ),
+                            span,
+                        )
+                    })?;
+                inner.set(name, converted);
+            }
         }
         let arena = bumpalo::Bump::new();
         let parse = if r.python {
