@@ -65,6 +65,11 @@ fn dtype_of(e: &Expr) -> Option<ElemType> {
         "int32" | "Int32" => ElemType::I32,
         "int64" | "Int64" | "int" => ElemType::I64,
         "int8" | "Int8" => ElemType::I8,
+        "int16" | "Int16" => ElemType::I16,
+        "uint8" | "Uint8" => ElemType::U8,
+        "uint16" | "Uint16" => ElemType::U16,
+        "uint32" | "Uint32" => ElemType::U32,
+        "uint64" | "Uint64" => ElemType::U64,
         "bool_" | "bool" | "Boolean" => ElemType::Bool,
         _ => return None,
     })
@@ -271,7 +276,7 @@ impl Env {
             match a.kind {
                 ExprKind::Keyword("dtype", t) => {
                     dtype = Some(dtype_of(t).ok_or_else(|| {
-                        EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.int32, np.int64, np.int8, np.bool_", t.span)
+                        EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.float16, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.bool_", t.span)
                     })?);
                 }
                 ExprKind::Keyword("device", d) if !matches!(d.kind, ExprKind::Str("cpu")) => {

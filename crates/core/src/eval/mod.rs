@@ -1070,9 +1070,15 @@ impl Env {
                         }
                         line.push(TextPart::Str(std::mem::take(&mut text)));
                         let v = values.next().ok_or_else(too_few)?;
-                        // the DSL's printf prints its values at run time (`8`, not `_8`)
+                        // the DSL's printf prints its values at run time (`8`, not `_8`), a
+                        // tensor over memory with its elements
                         line.push(match v {
-                            TextPart::Value(v) => TextPart::Printf(v),
+                            TextPart::Value(v) => match self.printf_tensor(&v) {
+                                Some(text) => TextPart::Str(text.map_err(|m| {
+                                    EvalError::new(format!("printf: {m}"), args[0].span)
+                                })?),
+                                None => TextPart::Printf(v),
+                            },
                             s => s,
                         });
                         hole += 1;
