@@ -334,6 +334,36 @@ def without_addresses(s):
     return re.sub(r"raw_ptr\((?:0x[0-9a-fA-F]+|[A-Za-z_]\w*(?:\+\d+)?):", "raw_ptr(ADDR:", s)
 
 
+def past_prefix(binary, before, code, got, err):
+    """cute's answer for a paste less what it prints for the text pasted `before` it: its
+    output past that text's, and refused only where the paste has errors the text's has not
+    (the first of those its first error)."""
+    _, got0, err0 = run_cute(binary, before + "\n")
+    if got.startswith(got0):
+        got = got[len(got0):]
+    errors0 = collections.Counter(l for l in (got0 + err0).split("\n") if l.startswith("error"))
+    new = []
+    for l in (got + err).split("\n"):
+        if l.startswith("error"):
+            if errors0[l]:
+                errors0[l] -= 1
+            else:
+                new.append(l)
+    got = "\n".join(l for l in got.split("\n") if not l.startswith("error") or l in new)
+    return (1 if new else 0), got, "\n".join(new) + ("\n" if new else "")
+
+
+def same(got, want, doc_output):
+    """Whether cute printed what the DSL prints, the addresses as any. A documentation page's
+    literal block (`doc_output`) is compared without each line's leading blanks: its
+    indentation is the page's (dsl_dynamic_layout.rst indents the DSL's `  ( 1, 2, 3 )` less
+    than the block's first line, which reStructuredText takes as the block's)."""
+    got, want = (without_addresses(t).rstrip("\n") for t in (got, want))
+    if doc_output:
+        got, want = ("\n".join(l.lstrip() for l in t.split("\n")) for t in (got, want))
+    return got == want
+
+
 def write_transcript(path, units):
     """The units as one `cute --format cute eval` transcript (trycmd), pasted one after
     another: what the DSL printed for each, in order."""
@@ -385,7 +415,17 @@ def main():
         imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)
                           if isinstance(n, (ast.Import, ast.ImportFrom)))
         units = units_of(cells)
-        if args.as_written:
+        prefix = {}  # unit -> the text pasted before it, whose output is not the unit's
+        if args.as_written and name.endswith(".rst"):
+            # a documentation page as a user pastes it: its blocks in order, each calling
+            # block's answer what it prints after the blocks before it (the DSL: that cell's
+            # output; cute: what the paste prints past what the blocks before print)
+            pasted = [[src for src, _ in cells[:k + 1]] for k, _ in units]
+            answers = dsl_run(pasted) if pasted else []
+            dsl = {k: a[-1] for (k, _), a in zip(units, answers)}
+            prefix = {k: "\n".join(p[:-1]) for (k, _), p in zip(units, pasted)}
+            units = [(k, "\n".join(p)) for (k, _), p in zip(units, pasted)]
+        elif args.as_written:
             calling = {u for u, _ in units}
             # (an earlier cell that calls something: its definitions and imports)
             pasted = [[src if j not in calling else definitions(src)
@@ -401,6 +441,8 @@ def main():
             want = strip_ansi(cells[k][1]) if stored else out
             code, got, err = run_cute(args.bin, (imports if not args.as_written else "")
                                       + text + "\n")
+            if k in prefix:
+                code, got, err = past_prefix(args.bin, prefix[k], code, got, err)
             where = f"{name} code cell {k}" + (" (stored)" if stored else "")
             counts["stored"] += stored
             if stored and not want.strip():
@@ -413,7 +455,7 @@ def main():
                 first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
                 reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
-            elif without_addresses(got).rstrip("\n") == without_addresses(want).rstrip("\n"):
+            elif same(got, want, stored and name.endswith(".rst")):
                 counts["as"] += 1
                 details.append(f"as-DSL   {where}")
                 if not stored:

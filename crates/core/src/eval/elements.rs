@@ -686,14 +686,29 @@ impl Env {
 
     /// `cute.printf("{}", t)` of a tensor over memory, as the CuTe DSL prints it at run time
     /// (checked with dsl-oracle): its pointer ([`Env::dsl_raw_ptr`]), ` o ` its layout, ` = `,
-    /// and on the next line its elements in the layout's order (colex), `  ( 0, 3, 1 )`;
-    /// `None` where the value is no such tensor.
+    /// and on the next line its elements in the layout's order (colex), `  ( 0, 3, 1 )`; of a
+    /// run-time layout, its pointer and its layout's values only; `None` where the value is no
+    /// such tensor.
     pub(super) fn printf_tensor(&self, v: &Value) -> Option<Result<String, String>> {
         let Value::OffsetLayout(o, l) = v else {
             return None;
         };
         let Origin::Ptr(p) = o else { return None };
         let (pointer, _) = self.dsl_raw_ptr(p).ok()?;
+        let layout = crate::render::plain::render(&Value::Layout((**l).clone()));
+        // a run-time layout's tensor: its pointer and layout only (its values at run time)
+        if !l.shape().is_static() || !l.stride().is_static() {
+            let static_layout = crate::algebra::Layout::new(
+                l.shape().with_kind(false),
+                l.stride().with_kind(false),
+            );
+            return Some(static_layout.map_err(|e| e.to_string()).map(|s| {
+                format!(
+                    "{pointer} o {}",
+                    crate::render::plain::render(&Value::Layout(s))
+                )
+            }));
+        }
         Some((|| {
             let size = l.size().map_err(|e| e.to_string())?;
             let mut items = Vec::with_capacity(usize::try_from(size).unwrap_or(0).min(1 << 16));
@@ -707,8 +722,7 @@ impl Env {
                 });
             }
             Ok(format!(
-                "{pointer} o {} = \n  ( {} )",
-                crate::render::plain::render(&Value::Layout((**l).clone())),
+                "{pointer} o {layout} = \n  ( {} )",
                 items.join(", ")
             ))
         })())

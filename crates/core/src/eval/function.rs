@@ -402,6 +402,13 @@ impl Env {
             }
             let number = matches!(&v, Value::Bool(_) | Value::Scalar(_))
                 || matches!(&v, Value::IntTuple(t) if t.is_int());
+            let v = if r.jit {
+                jit_array_argument(v).map_err(|m| {
+                    EvalError::new(format!("the argument '{name}' of {}: {m}", r.what), span)
+                })?
+            } else {
+                v
+            };
             inner.set(name, v);
             // `x: cutlass.Int32` of a jit function: the DSL passes a Python number as a
             // run-time value of the type (`cutlass.Int32(x)`)
@@ -573,6 +580,34 @@ impl Env {
 
 /// A body statement's outcome added to the body's.
 /// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
+/// A jit function's argument as the DSL passes it: a NumPy (or torch) array itself, not
+/// `from_dlpack(a)`'s view, is the tensor `from_dlpack(a).mark_layout_dynamic()`, its shape
+/// run-time (`(?):(1)`, checked with dsl-oracle); any other value as it is. The strides of an
+/// array of rank 2 or more the DSL makes run-time 64-bit integers (`(?,?):(?{i64},1)`), which
+/// cute does not model: an error.
+fn jit_array_argument(v: Value) -> Result<Value, String> {
+    use crate::algebra::pointer::PtrBase;
+    let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
+        return Ok(v);
+    };
+    let PtrBase::Host { dlpack, .. } = &mut p.base else {
+        return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
+    };
+    if *dlpack {
+        return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
+    }
+    if l.rank() > 1 {
+        return Err(
+            "an array of rank 2 or more passed as it is: the DSL makes its layout run-time with 64-bit strides ((?,?):(?{i64},1)), not modelled (pass from_dlpack(a))"
+                .to_string(),
+        );
+    }
+    *dlpack = true;
+    let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
+        .map_err(|e| e.to_string())?;
+    Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
 /// what the DSL prints as it runs a jit function, after tracing it.
 fn is_run_time_line(o: &Outcome) -> bool {
     matches!(o, Outcome::Text(parts) if matches!(parts.as_slice(), [TextPart::RunTime(_)]))

@@ -383,7 +383,8 @@ impl Env {
                 };
                 array(ty, &ext, vec![x; n])
             }
-            "array" => {
+            // torch.tensor(LIST) is NumPy's array of the list (torch's floating default float32)
+            "array" | "tensor" if f == "array" || module == "torch" => {
                 let [v] = vals.as_slice() else {
                     return Err(err("np.array(LIST) is modelled".into()));
                 };
@@ -415,7 +416,11 @@ impl Env {
                             .ok_or_else(|| err(format!("an element must be a number, found {}", v.kind()))),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let ty = dtype.unwrap_or(if float { ElemType::F64 } else { ElemType::I64 });
+                let ty = dtype.unwrap_or(match (float, module) {
+                    (true, "torch") => ElemType::F32,
+                    (true, _) => ElemType::F64,
+                    _ => ElemType::I64,
+                });
                 array(ty, &ext, xs)
             }
             "prod" => {
@@ -425,7 +430,7 @@ impl Env {
                     .map(Value::int)
                     .ok_or_else(|| err("the product overflows".into()))
             }
-            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod)".into())),
+            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod; torch.tensor)".into())),
         }
     }
 
