@@ -35,7 +35,7 @@ not found compiled by an earlier cell's call, as a notebook run in order would).
 
 Usage:
 
-    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [NOTEBOOK…]
+    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [--docs] [NOTEBOOK…|PAGE.rst…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
@@ -77,6 +77,50 @@ Python body, Python's floor division) and a parameter that rebinds its argument'
 from_dlpack(res)`, then `print(res)`). `--transcript tests/cli/paste_notebooks.toml` (and
 `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
 answered as the DSL does, the DSL's output their expectation (an address `[..]`).
+
+`--docs`: the DSL's own documentation (media/docs/pythonDSL/, DOCS) in place of the notebooks,
+each page's `.. code-block:: python` blocks its cells (after DOCS_PREAMBLE: the pages write
+`cute.` without importing it), the literal block (`::`) after a block its stored output (what
+the page shows it prints), compared without leading blanks. As written, a page's blocks are
+pasted in order (a block that defines a jit function, then one that calls it), each calling
+block's answer what the paste prints past what the blocks before it print. Before this
+source's fixes (main at b9c22fb, debug build), as written: 41 units, 0 as DSL, 12 refused
+(`cute.printf("… %f\n", x)`: C's conversions, 4; torch's and NumPy's `uint16`; a tensor as a
+jit argument), 1 differs, 28 no answer; bodies pasted: 1 as DSL, 12 refused. Last run
+(2026-11-29, branch s29-nb), as written:
+
+  | page | units | as DSL | in another order | refused | differs | no answer | DSL answered by stored output |
+  | --- | --- | --- | --- | --- | --- | --- | --- |
+  | cute_dsl_general/dsl_code_generation.rst | 3 | 2 | 0 | 0 | 1 | 0 | 0 |
+  | cute_dsl_general/dsl_control_flow.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | cute_dsl_general/dsl_dynamic_layout.rst | 6 | 1 | 0 | 0 | 2 | 3 | 6 |
+  | cute_dsl_general/dsl_jit_arg_generation.rst | 2 | 1 | 0 | 1 | 0 | 0 | 1 |
+  | cute_dsl_general/dsl_jit_caching.rst | 2 | 0 | 0 | 1 | 1 | 0 | 0 |
+  | cute_dsl_general/dsl_jit_compilation_options.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | cute_dsl_general/dsl_struct_types.rst | 1 | 0 | 0 | 1 | 0 | 0 | 0 |
+  | guides/ahead_of_time_compilation.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/autotuning_gemm.rst | 1 | 0 | 0 | 0 | 0 | 1 | 1 |
+  | guides/framework_integration.rst | 6 | 0 | 0 | 0 | 0 | 6 | 6 |
+  | guides/iket_profiling.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/mma/tcgen05_programming.rst | 1 | 0 | 0 | 0 | 0 | 1 | 1 |
+  | guides/mma/wgmma_programming.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/mma/wmma_programming.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/tvm_ffi_compilation.rst | 4 | 0 | 0 | 0 | 0 | 4 | 4 |
+  | limitations.rst | 3 | 0 | 0 | 2 | 0 | 1 | 1 |
+  | quick_start.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | all | 41 | 4 | 0 | 5 | 4 | 28 | 32 |
+
+and the bodies pasted: 41 units, 3 as DSL, 9 refused (`cute.compile` of a function whose body is
+pasted in its place), 1 differs, 28 no answer. What is left: most pages need torch or a GPU (no
+answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function
+is a Python float (`print` writes `7.0`; cute holds it as a Float64, printed `?`);
+dsl_dynamic_layout's compiled function called with a tensor of another shape prints, in the
+DSL, the compiled layout (`(3):(1)`, the doc's "unexpected result"), and its `(?,?):(?{i64},1)`
+of a rank-2 torch tensor passed as it is (64-bit run-time strides: an error in cute); the
+page's third literal block misprints the DSL's `raw_ptr(…: i16` as `raw_ptr(…:: i16`;
+dsl_jit_caching's `jit_executor(1, 2)` returns 3, which cute's paste echoes (`_3`) and a script
+does not; Python dicts (`{}`), classes (dsl_struct_types), `...` (pseudo-code) and
+limitations.rst's examples of what the DSL refuses.
 
 The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
 numpy` in it) for the NumPy cells; without it they are answered by their stored output.
@@ -203,8 +247,13 @@ def bindings(source, fn, call):
     """`param = argument` for each argument of a call: what a user writes before the body."""
     params = [a.arg for a in fn.args.args]
     out = []
-    for name, arg in zip(params, call.args):
-        out.append(f"{name} = {segment(call._source, arg)}")
+    for param, arg in zip(fn.args.args, call.args):
+        value = segment(call._source, arg)
+        # a jit function's `x: cutlass.Int32` takes a Python number as a run-time Int32
+        kind = ast.unparse(param.annotation) if param.annotation is not None else ""
+        if re.fullmatch(r"(cutlass\.)?(U?[Ii]nt(8|16|32|64)|B?Float(16|32|64)|Boolean)", kind or ""):
+            value = f"{kind}({value})"
+        out.append(f"{param.arg} = {value}")
     for kw in call.keywords:
         if kw.arg:
             out.append(f"{kw.arg} = {segment(call._source, kw.value)}")
