@@ -290,8 +290,17 @@ class Paster:
             if call is not None and depth < 8:
                 fsource, fn = self.functions[call.func.id]
                 call._source = source
-                out += bindings(source, fn, call)
+                bound = bindings(source, fn, call)
                 inner, _ = self.inline(fsource, fn.body, depth + 1)
+                # a parameter named as a variable its argument reads (`res =
+                # from_dlpack(res)`) is renamed `res_` in the body: bound as written it would
+                # hide the caller's variable, which the statements after the call read
+                for k, line in enumerate(bound):
+                    name, value = line.split(" = ", 1)
+                    if re.search(rf"(?<![\w.]){name}(?!\w)", value):
+                        bound[k] = f"{name}_ = {value}"
+                        inner = re.sub(rf"(?<![\w.]){name}(?!\w)", f"{name}_", inner)
+                out += bound
                 out.append(inner)
                 calls = True
                 continue

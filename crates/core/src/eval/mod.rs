@@ -572,7 +572,13 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
-        let stmt = parser::parse_statement(src, arena)?;
+        let stmt = match parser::parse_statement(src, arena) {
+            // in a session of DSL text, `is_greater = a > b` is Python's comparison
+            Err(e) if self.dsl_seen && parser::is_comparison_error(&e) => {
+                parser::parse_python_statement(src, arena).map_err(|_| e)?
+            }
+            read => read?,
+        };
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
         }
