@@ -572,7 +572,11 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
-        let stmt = match parser::parse_statement(src, arena) {
+        // `q = a // b` in a session of DSL text: Python's floor division, not a comment
+        let python = (self.dsl_seen && parser::is_python_floor_division(src))
+            .then(|| parser::parse_python_statement(src, arena).ok())
+            .flatten();
+        let stmt = match python.map_or_else(|| parser::parse_statement(src, arena), Ok) {
             // in a session of DSL text, `is_greater = a > b` is Python's comparison
             Err(e) if self.dsl_seen && parser::is_comparison_error(&e) => {
                 parser::parse_python_statement(src, arena).map_err(|_| e)?
@@ -3944,6 +3948,38 @@ fn mixed_bits_arithmetic(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
     })
 }
 
+/// Python's floor division `a // b` of two integers (of DSL text: a Python body's, a session's):
+/// the quotient rounded toward negative infinity (`-7 // 2` is -4), run-time where an operand
+/// is. A NumPy array's or TensorSSA's is `host.rs`'s, a number's of a DSL type `elements.rs`'s.
+fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalError> {
+    let (Some(x), Some(y)) = (a.as_int(), b.as_int()) else {
+        return Err(EvalError::new(
+            format!(
+                "'//' (Python's floor division) of {} and {}: cute divides integers so",
+                a.kind(),
+                b.kind()
+            ),
+            span,
+        ));
+    };
+    if y == 0 {
+        return Err(EvalError::new("'//' by zero", bspan));
+    }
+    let q = x
+        .checked_div(y)
+        .ok_or_else(|| EvalError::new("'//' overflows a 64-bit integer", span))?;
+    let q = if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    };
+    let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if !t.is_static());
+    Ok(Value::IntTuple(IntTuple::int_of(
+        q,
+        dynamic(a) || dynamic(b),
+    )))
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -3963,6 +3999,9 @@ fn binary(
     }
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
+    }
+    if op == BinOp::FloorDiv {
+        return floor_divide(a, b, bspan, span);
     }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;

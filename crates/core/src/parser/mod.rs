@@ -125,6 +125,13 @@ pub fn parse_python_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt
     python_statement_at(src, 0, arena, 0).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// Whether a statement of a session of DSL text is read as Python reads it, though the notation
+/// reads it too: it has Python's floor division `//` (C++'s comment in the notation) and no
+/// mark of C++ text (`;`, `::`, a declaration: [`cpp_markers`]).
+pub fn is_python_floor_division(src: &str) -> bool {
+    src.contains("//") && !cpp_markers(src)
+}
+
 /// Whether a statement's error is the notation's refusal of a comparison outside parentheses
 /// (`a > b` at the top level, `a < b` read as a template's `<`), which Python reads.
 pub fn is_comparison_error(e: &ParseError) -> bool {
