@@ -58,7 +58,10 @@ the cells as written (`--as-written`):
   | all | 52 | 32 | 0 | 3 | 1 | 16 | 18 |
 
 and the bodies pasted (the default): 52 units, 22 as DSL, 4 in another order, 7 refused, 4
-differ, 15 no answer.
+differ, 15 no answer; after s29-nb's second part (a top-level `a > b` and `a // b` of a session
+of DSL text read as Python's, a parameter bound as `x = cutlass.Int32(…)` where its annotation
+says so, one named as its argument's variable renamed): 27 as DSL, 4 in another order, 5
+refused, 1 differs, 15 no answer.
 
 What is left, as written: cute_layout_algebra's one that differs prints a run-time stride's
 divisibility (`?{div=3}`, which cute does not track); composed_layout's refused cell is a Python
@@ -69,12 +72,11 @@ in cute's error. The tensor and elementwise_add notebooks need torch (not in the
 here; `pip` reaches PyPI only) and store no output: no answer to compare; most of their cells
 print random values (`torch.randn`), which no run repeats, or need a GPU. Random values are not
 held by cute (`np.random.randn`'s elements are unset: written before they are read, as
-tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals are a
-`>` outside parentheses in a statement without `cute.` (read as the notation's, not Python's
-comparison; in a Python body it is Python's), a compiled function's body pasted without its
-`cute.compile`; tensorssa's that differ are `//` at the top level (C++'s comment there; in a
-Python body, Python's floor division) and a parameter that rebinds its argument's name (`res =
-from_dlpack(res)`, then `print(res)`). `--transcript tests/cli/paste_notebooks.toml` (and
+tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals left are
+a compiled function's body pasted without its `cute.compile` and composed_layout's nested
+`def`, besides the GPU's. A parameter named as a variable its argument reads (`res =
+from_dlpack(res)`) is bound as `res_` and renamed in the body: bound as written it would hide
+the caller's variable, which the statements after the call read. `--transcript tests/cli/paste_notebooks.toml` (and
 `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
 answered as the DSL does, the DSL's output their expectation (an address `[..]`).
 
