@@ -71,9 +71,32 @@ pub(super) fn scalar_binary(
                     .map_err(|m| EvalError::new(m, span)),
             );
         }
+        // Python's floor division (DSL text): the quotient in the common type, rounded toward
+        // negative infinity
+        BinOp::FloorDiv => {
+            let floored = Scalar::arith('/', x, y).and_then(|q| {
+                let value = match q.value {
+                    Number::Float(f) => Number::Float(f.floor()),
+                    Number::Int(n) => {
+                        let (a, b) = (x.value.as_i128(), y.value.as_i128());
+                        let inexact = b != 0 && a % b != 0 && ((a < 0) != (b < 0));
+                        Number::Int(if inexact { n - 1 } else { n })
+                    }
+                    Number::Complex(..) => {
+                        return Err("'//' of complex numbers is not defined".to_string());
+                    }
+                };
+                Scalar::new(q.ty, value)
+            });
+            return Some(
+                floored
+                    .map(|s| Value::Scalar(Box::new(s)))
+                    .map_err(|m| EvalError::new(m, span)),
+            );
+        }
         _ => {
             return Some(Err(EvalError::new(
-                "this operator is not modelled on numbers (cute computes + - * / % and == != < <= > >= on them)",
+                "this operator is not modelled on numbers (cute computes + - * / // % and == != < <= > >= on them)",
                 span,
             )));
         }
