@@ -1060,10 +1060,15 @@ impl Env {
                 let mut values = parts;
                 let (mut text, mut taken, mut hole) = (String::new(), 0usize, 0usize);
                 let mut chars = format.chars().peekable();
+                let what = if format.contains('%') {
+                    "'{}' and '%' conversions"
+                } else {
+                    "'{}'"
+                };
                 let too_few = || {
                     EvalError::new(
                         format!(
-                            "printf: more '{{}}' and '%' conversions in the format than the {} value(s) after it",
+                            "printf: more {what} in the format than the {} value(s) after it",
                             args.len() - 1
                         ),
                         args[0].span,
@@ -1110,6 +1115,12 @@ impl Env {
                         text.push('%');
                         continue;
                     }
+                    if conv == 's' {
+                        return Err(EvalError::new(
+                            "printf: '%s' in cute.printf is not modelled (the DSL's printf takes numbers, layouts and tensors: write the text into the format)",
+                            args[0].span,
+                        ));
+                    }
                     let v = match values.next().ok_or_else(too_few)? {
                         TextPart::Value(v) => v,
                         _ => {
@@ -1126,11 +1137,14 @@ impl Env {
                 }
                 line.push(TextPart::Str(text));
                 if values.next().is_some() {
+                    let conversions = match taken - hole {
+                        0 => String::new(),
+                        n => format!(" and {n} '%' conversion(s)"),
+                    };
                     return Err(EvalError::new(
                         format!(
-                            "printf: {} value(s) for the {holes} '{{}}' and {} '%' conversion(s) of the format",
+                            "printf: {} value(s) for the {holes} '{{}}'{conversions} of the format",
                             args.len() - 1,
-                            taken - hole,
                         ),
                         args[0].span,
                     ));

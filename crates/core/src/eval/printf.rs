@@ -219,7 +219,7 @@ pub(super) fn convert(spec: &Spec, conv: char, v: &Value, out: &mut String) -> R
 /// A value named for a conversion's error: a number by its type (`Float32`), else its kind.
 fn described(v: &Value) -> String {
     match v {
-        Value::Scalar(s) => format!("a {}", s.ty.dsl_name()),
+        Value::Scalar(s) => format!("a {}", s.ty.dsl_type().unwrap_or(s.ty.name())),
         v => v.kind().to_string(),
     }
 }
