@@ -144,7 +144,7 @@ fn misuse_is_an_error_naming_it() {
             "expected an expression after '='",
         ),
         (
-            "template <class T> struct S { int x; };\n",
+            "template <> struct S<int> { int x; };\n",
             "a class template or its specialization ('template <…> struct NAME<…> { … }') is not modelled",
         ),
         (
@@ -363,4 +363,38 @@ fn cpp_print_of_a_string_is_printf() {
         (out.as_str(), err.as_str(), code),
         ("n = 4,   8|\nx\n", "", 0)
     );
+}
+
+#[test]
+fn variadic_lambda_misuse_is_an_error_naming_it() {
+    for (block, want) in [
+        (
+            "[](auto... xs) { return (xs + ...); }();\n",
+            "a unary fold over '+' of an empty pack is ill-formed in C++",
+        ),
+        (
+            "[](auto... xs, auto y) { return y; }(1, 2);\n",
+            "a lambda's parameter pack ('auto... xs') is modelled as its last parameter",
+        ),
+        (
+            "auto g = [](auto a, auto... xs) { return a; };\ng();\n",
+            "the lambda 'g' takes at least 1 argument (then its pack), got 0",
+        ),
+        (
+            "find_if(make_tuple(1, 2), [](auto x) { return x == 2; });\n",
+            "find_if: the test gives a run-time value (an integer), and CuTe reads its static value",
+        ),
+        (
+            "transform(make_tuple(1, 2), make_tuple(3), plus{});\n",
+            "Mismatched tuple_size",
+        ),
+        (
+            "apply(3, [](auto... xs) { return 0; });\n",
+            "apply: the argument must be a tuple, found an integer",
+        ),
+    ] {
+        let (_, err, code) = cute_format(block);
+        assert_eq!(code, 1, "{block}");
+        assert!(err.contains(want), "{block}: {err}");
+    }
 }

@@ -27,6 +27,75 @@ fn oracle_checked_cases() {
     check_cases("smem_oracle.tsv");
 }
 
+/// Issue 37 (session 29): a shared-memory tensor over a GMMA atom is a tensor over CuTe's
+/// `swizzle_ptr` (pointer_flagged.hpp's `make_tensor`), printed `Sw<3,4,3>_smem_ptr[16b](…) o L`;
+/// slicing, tiling, partitioning, `.data()`, `&T(i,j)` (the swizzled address), `recast`,
+/// `make_smem_ptr(p, Sw)` and `as_position_independent_swizzle_tensor` as CuTe 4.7 prints them
+/// (`golden/swizzle_ptr_oracle.tsv`, from `tests/oracle/gen_swizzle_ptr.py`), byte for byte
+/// under `--format cute`, and each printout reads back as the same value.
+#[test]
+fn swizzle_ptr_tensors_print_what_cute_prints() {
+    use cute::eval::{Env, Outcome};
+    let all = cases("swizzle_ptr_oracle.tsv");
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|(stmt, want)| {
+            let (got, back) = match Env::new().run(stmt) {
+                Ok(Outcome::Value(v)) => {
+                    let plain = cute::render::plain::render(&v);
+                    let back = match Env::new().run(&plain) {
+                        Ok(Outcome::Value(b)) if b == v => None,
+                        other => Some(format!("{plain} reads back as {other:?}")),
+                    };
+                    (cute::render::cute::render(&v), back)
+                }
+                Ok(other) => (format!("{other:?}"), None),
+                Err(e) => (format!("error: {}", e.message), None),
+            };
+            match (&got != want, back) {
+                (true, _) => Some(format!("{stmt}\n   want {want}\n   got  {got}")),
+                (false, Some(b)) => Some(format!("{stmt}\n   {b}")),
+                _ => None,
+            }
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases of swizzle_ptr_oracle.tsv fail:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+/// What CuTe refuses to compile (or asserts) about a swizzle_ptr tensor is the error naming
+/// its condition.
+#[test]
+fn swizzle_ptr_tensors_refused_as_cute_refuses() {
+    let atom = "GMMA::Layout_K_SW128_Atom<half_t>{}";
+    for (stmt, want) in [
+        (
+            format!("make_tensor(make_gmem_ptr<half_t>(nullptr), {atom})"),
+            "\"Expected smem.\"",
+        ),
+        (
+            format!("make_tensor(make_smem_ptr<float>(nullptr), {atom})"),
+            "\"Expected a B-bit pointer type.\"",
+        ),
+        (
+            format!("as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), {atom})(_,1))"),
+            "assert((address & 0x3ff) == 0)",
+        ),
+        (
+            "as_position_independent_swizzle_tensor(make_tensor(make_gmem_ptr<half_t>(nullptr), make_shape(4,8)))".to_string(),
+            "\"Expected smem tensor.\"",
+        ),
+    ] {
+        let got = eval_line(&stmt);
+        assert!(got.contains(want), "{stmt}: {got}");
+    }
+}
+
 #[test]
 fn seeds_local_tile_and_local_partition() {
     assert_eq!(

@@ -108,23 +108,6 @@ pub fn crd2idx_kind(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
     crd2idx_traced(coord, shape, stride, &mut NoTrace)
 }
 
-/// CuTe's `rest / size(s)` and `rest % size(s)` of an integer coordinate of kind `rest` (`None`:
-/// run-time) over a mode `s`, as static or run-time values: `_0 / x` and `_0 % x` are `_0`,
-/// `x % _1` is `_0`, and the values are static where both sides are.
-pub(crate) fn static_divmod(rest: Option<i64>, s: &Tup) -> (Option<i64>, Option<i64>) {
-    let p = if s.is_static() {
-        s.product().ok()
-    } else {
-        None
-    };
-    match (rest, p) {
-        (Some(0), _) => (Some(0), Some(0)),
-        (Some(r), Some(p)) if p != 0 => (Some(r / p), Some(r % p)),
-        (_, Some(1)) => (None, Some(0)),
-        _ => (None, None),
-    }
-}
-
 /// [`crd2idx`], reporting its arithmetic to `t`.
 pub fn crd2idx_traced<C: Codomain, T: Trace>(
     coord: &Tup,
@@ -414,7 +397,6 @@ fn idx2crd_into<T: Trace>(idx: &Tup, shape: &Tup, b: &mut TreeBuilder, t: &mut T
             Ok(())
         }
         (Int(v), Tuple(_)) => {
-            let mut rest = v;
             t.section(|| {
                 Step::new(
                     OP,
@@ -423,7 +405,7 @@ fn idx2crd_into<T: Trace>(idx: &Tup, shape: &Tup, b: &mut TreeBuilder, t: &mut T
                 )
             });
             let at = b.len();
-            let r = split_last_takes_rest(&mut rest, shape, true, b, t);
+            let r = split_last_takes_rest(Kinded::of(v, idx.is_dynamic()), shape, b, t);
             t.end();
             if r.is_ok() {
                 t.step(|| {
@@ -453,52 +435,58 @@ fn idx2crd_into<T: Trace>(idx: &Tup, shape: &Tup, b: &mut TreeBuilder, t: &mut T
     }
 }
 
-/// The coordinate of what is left of the index (`rest`) in `shape`, appended to `b`; the last
-/// mode (`is_last`) takes all that is left.
+/// The coordinate of the index `rest` in `shape`, appended to `b`, as CuTe 4.7 splits it
+/// (`crd2idx(idx, shape, make_basis_like(shape))`): each mode but the last takes
+/// `rest % size(mode)`, the rest going on as `rest / size(mode)`; the last mode takes all that
+/// is left; a tuple mode splits its part the same way. Each part of CuTe's kind: static where
+/// the index and the sizes it is divided by are, and `_0 / x`, `_0 % x`, `x % _1` are `_0`.
 fn split_last_takes_rest<T: Trace>(
-    rest: &mut i64,
+    rest: Kinded,
     shape: &Tup,
-    is_last: bool,
     b: &mut TreeBuilder,
     t: &mut T,
 ) -> Result<()> {
     const OP: &str = "idx2crd";
     match shape.view() {
-        Int(s) => {
-            if is_last {
-                let v = *rest;
-                t.step(|| {
-                    Step::new(
-                        OP,
-                        "last mode",
-                        format!("the last mode ({s}) takes the rest: {v}"),
-                    )
-                });
-                *rest = 0;
-                b.push_int(v);
-            } else {
-                let v = arith::rem(*rest, s, OP)?;
-                let before = *rest;
-                *rest = arith::div(*rest, s, OP)?;
-                t.step(|| {
-                    Step::new(
-                        OP,
-                        "divmod",
-                        format!(
-                            "mode of size {s}: {before} % {s} = {v}, rest {before} / {s} = {}",
-                            *rest
-                        ),
-                    )
-                });
-                b.push_int(v);
-            }
+        Int(_) => {
+            b.push_int_kind(rest.value, rest.dynamic);
             Ok(())
         }
         Tuple(v) => {
             let n = v.len();
             let at = b.open();
+            let mut rest = rest;
             for (i, si) in v.iter().enumerate() {
-                split_last_takes_rest(rest, si, is_last && i + 1 == n, b, t)?;
+                if i + 1 == n {
+                    if si.is_int() {
+                        let r = rest.value;
+                        t.step(|| {
+                            Step::new(
+                                OP,
+                                "last mode",
+                                format!("the last mode ({si}) takes the rest: {r}"),
+                            )
+                        });
+                    }
+                    split_last_takes_rest(rest, si, b, t)?;
+                } else {
+                    let p = si.product_kind()?;
+                    let m = rest.rem(p, OP)?;
+                    let q = rest.div(p, OP)?;
+                    let before = rest.value;
+                    t.step(|| {
+                        Step::new(
+                            OP,
+                            "divmod",
+                            format!(
+                                "mode of size {}: {before} % {} = {}, rest {before} / {} = {}",
+                                p.value, p.value, m.value, p.value, q.value
+                            ),
+                        )
+                    });
+                    split_last_takes_rest(m, si, b, t)?;
+                    rest = q;
+                }
             }
             b.close(at);
             Ok(())
@@ -618,10 +606,14 @@ fn compact_right(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
 /// at `product` of the shape under the leaves of lesser order (`_1` when none: static while
 /// every factor is), compact column-major from there.
 pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
-    const OP: &str = "make_ordered_layout";
+    compact_order_named(shape, order, "make_ordered_layout")
+}
+
+/// [`compact_order`], its failures named `op` (the function called).
+pub fn compact_order_named(shape: &Tup, order: &Tup, op: &'static str) -> Result<IntTuple> {
     // ref_shape: product of the shape under each leaf of order
     let mut ref_shape = Vec::new();
-    product_like(shape, order, &mut ref_shape)?;
+    product_like(shape, order, &mut ref_shape, op)?;
     let flat: Vec<(i64, bool)> = order.leaf_kind_iter().collect();
     let max_order = flat
         .iter()
@@ -630,28 +622,30 @@ pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
     let mut ref_order = Vec::with_capacity(flat.len());
     for (j, &(o, dynamic)) in flat.iter().enumerate() {
         ref_order.push(if dynamic {
-            arith::add(arith::add(max_order, 1, OP)?, j as i64, OP)?
+            arith::add(arith::add(max_order, 1, op)?, j as i64, op)?
         } else {
             o
         });
     }
     let mut next = 0usize;
-    compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, OP)
+    compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, op)
 }
 
 /// The product of `shape` under each leaf of `guide`, with its kind, in order.
-fn product_like(shape: &Tup, guide: &Tup, out: &mut Vec<Kinded>) -> Result<()> {
+fn product_like(shape: &Tup, guide: &Tup, out: &mut Vec<Kinded>, op: &'static str) -> Result<()> {
     match (guide.view(), shape.view()) {
         (Int(_), _) => out.push(shape.product_kind()?),
         (Tuple(g), Tuple(s)) if g.len() == s.len() => {
             for (a, b) in g.iter().zip(s) {
-                product_like(b, a, out)?;
+                product_like(b, a, out, op)?;
             }
         }
         _ => {
             return Err(condition(
-                "make_ordered_layout",
-                format!("order {guide} does not match the modes of shape {shape}"),
+                op,
+                format!(
+                    "mismatched tuple_size: order {guide} does not match the modes of shape {shape}"
+                ),
             ));
         }
     }

@@ -210,6 +210,36 @@ impl Truth {
         }
     }
 
+    /// CuTe's `a || b`: a static `true` on either side is a static `true`; otherwise static
+    /// only when both are.
+    pub fn or(self, b: Truth) -> Truth {
+        if self == Truth::TRUE || b == Truth::TRUE {
+            return Truth::TRUE;
+        }
+        Truth {
+            value: self.value || b.value,
+            dynamic: self.dynamic || b.dynamic,
+        }
+    }
+
+    /// CuTe's `a < b` of two integers: `C<(a < b)>` when both are static, a `bool` otherwise.
+    pub fn less(a: Int, b: Int) -> Truth {
+        Truth {
+            value: a.value < b.value,
+            dynamic: a.dynamic || b.dynamic,
+        }
+    }
+
+    /// `a == b` of two integers or basis elements (`1@0`): the same value and basis, a static
+    /// and a dynamic one alike (`_4{} == 4` is true); a run-time truth where either is a
+    /// run-time integer.
+    pub fn same_stride(x: super::basis::Stride, y: super::basis::Stride) -> Truth {
+        Truth {
+            value: x.value == y.value && x.basis == y.basis,
+            dynamic: x.dynamic || y.dynamic,
+        }
+    }
+
     /// CuTe's `a == b` of two integers: `C<a == b>` when both are static, a `bool` otherwise.
     pub fn equal(a: Int, b: Int) -> Truth {
         Truth {

@@ -159,6 +159,40 @@ pub struct Pointer {
     /// The session's storage the pointer points into, where it does (an owning tensor's or an
     /// array's elements, which hold values: `eval::storage`). Not part of its identity.
     pub storage: StorageTag,
+    /// CuTe's `swizzle_ptr<SwizzleFn, smem_ptr<T*>>` (pointer_swizzle.hpp): a shared-memory
+    /// pointer whose dereference swizzles its byte address (`Sw o PtrAdd`, position-dependent).
+    /// It moves and recasts as the pointer it wraps, keeping the swizzle; CuTe prints
+    /// `Sw<3,4,3>_smem_ptr[16b]((nil))`.
+    pub swizzle: Option<PtrSwizzle>,
+}
+
+/// A `swizzle_ptr`'s `Swizzle<B,M,S>`, held in three bytes (a pointer is part of every value:
+/// it stays small). Its parameters fit: CuTe's swizzle masks lie within 31 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PtrSwizzle([i8; 3]);
+
+impl PtrSwizzle {
+    /// The swizzle held.
+    pub fn get(self) -> super::Swizzle {
+        let [b, m, s] = self.0;
+        super::Swizzle {
+            bits: i64::from(b),
+            base: i64::from(m),
+            shift: i64::from(s),
+        }
+    }
+
+    /// The swizzle held compactly, or the error where a parameter does not fit in a byte.
+    pub fn of(sw: super::Swizzle) -> Result<PtrSwizzle> {
+        let byte = |v: i64| i8::try_from(v).ok();
+        match (byte(sw.bits), byte(sw.base), byte(sw.shift)) {
+            (Some(b), Some(m), Some(s)) => Ok(PtrSwizzle([b, m, s])),
+            _ => Err(condition(
+                "make_swizzle_ptr",
+                format!("{sw}: a swizzle's parameters lie within 31 bits"),
+            )),
+        }
+    }
 }
 
 /// A pointer to CuTe's `sparse_elem<S, T>` (pointer_sparse.hpp): one physical `T` standing for
@@ -256,6 +290,7 @@ impl Pointer {
             type_name: TypeName::default(),
             sparse: None,
             storage: StorageTag::default(),
+            swizzle: None,
         }
     }
 
@@ -519,6 +554,8 @@ impl Pointer {
         }
         let p = Pointer {
             subbyte,
+            // pointer_swizzle.hpp: the swizzle acts on the address, whatever the type
+            swizzle: self.swizzle,
             ..Pointer::at(self.space, new, self.base.clone(), at_bit / new_unit)
         };
         p.check_width()?;
@@ -642,10 +679,58 @@ impl Pointer {
         }
     }
 
-    /// The raw pointer `&*p` (what `&T(i,j)` gives in CuTe: the tag dropped).
+    /// The raw pointer `&*p` (what `&T(i,j)` gives in CuTe: the tag dropped). Of a
+    /// `swizzle_ptr`, the swizzled address (its `operator*` dereferences `Sw(address)`), where
+    /// the address is known.
     pub fn raw(&self) -> Pointer {
-        Pointer {
+        let mut p = Pointer {
             space: MemSpace::Raw,
+            ..self.clone()
+        };
+        if let (Some(sw), Some(addr), ElementWidth::Bits(b)) =
+            (self.swizzle, self.address(), &self.width)
+            && !self.subbyte
+            && self.sparse.is_none()
+        {
+            let size = Self::element_bytes(*b);
+            let moved = sw.get().apply(addr);
+            if moved % size == 0 {
+                p.offset = moved / size;
+                p.swizzle = None;
+            }
+        }
+        p
+    }
+
+    /// CuTe's `make_swizzle_ptr(ptr, Sw)` (pointer_swizzle.hpp), what `make_smem_ptr(p, Sw)`
+    /// and `make_tensor` of a shared-memory pointer with a GMMA atom's `Sw o smem_ptr[Bb](unset)
+    /// o L` build: the pointer whose dereference swizzles its byte address; `Swizzle<0,M,S>`
+    /// decays to the pointer itself.
+    /// @pre the pointer is not a `swizzle_ptr` already (cute holds one swizzle a pointer)
+    pub fn swizzled(&self, sw: super::Swizzle) -> Result<Pointer> {
+        if sw.bits == 0 {
+            return Ok(self.clone());
+        }
+        if let Some(old) = self.swizzle {
+            return Err(condition(
+                "make_swizzle_ptr",
+                format!(
+                    "{self} is a swizzle_ptr already: a swizzle_ptr<{sw}> over swizzle_ptr<{}> is not modelled",
+                    old.get()
+                ),
+            ));
+        }
+        Ok(Pointer {
+            swizzle: Some(PtrSwizzle::of(sw)?),
+            ..self.clone()
+        })
+    }
+
+    /// The pointer a `swizzle_ptr` wraps (`ptr.get()`, `raw_pointer_cast`'s address): its
+    /// swizzle dropped.
+    pub fn unswizzled(&self) -> Pointer {
+        Pointer {
+            swizzle: None,
             ..self.clone()
         }
     }
@@ -836,6 +921,10 @@ impl Pointer {
     }
 
     fn fmt_as(&self, f: &mut fmt::Formatter<'_>, cute: bool) -> fmt::Result {
+        // pointer_swizzle.hpp: print(SwizzleFn{}); printf("_"); print(ptr.get())
+        if let Some(sw) = self.swizzle {
+            write!(f, "{}_", sw.get())?;
+        }
         if let Some(addr) = self.tmem_address() {
             return write!(
                 f,

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::composition::{compose_tiler, compose_unchecked};
-use super::coord::{Coord, static_divmod};
+use super::coord::Coord;
 use super::error::{Result, condition};
 use super::int_tuple::{IntTuple, Tup, TupleBuilder, View};
 use super::integer::Int;
@@ -921,39 +921,6 @@ fn swizzle_bits(sw: Swizzle, o: Bits) -> Bits {
     o.xor(o.and_static(sw.yyy_msk()).shiftr(sw.shift))
 }
 
-/// The kinds of the leaves of `idx2crd(idx, shape)` (true: run-time), by CuTe's divmod over
-/// the modes (`_0 / x`, `_0 % x` and `x % _1` are `_0`; the last mode takes the rest).
-fn idx2crd_kinds(idx: &Tup, shape: &Tup, out: &mut Vec<bool>) {
-    match (idx.view(), shape.view()) {
-        (View::Tuple(i), View::Tuple(s)) => {
-            for (a, m) in i.iter().zip(s) {
-                idx2crd_kinds(a, m, out);
-            }
-        }
-        (View::Int(v), _) => int_idx2crd_kinds((!idx.is_dynamic()).then_some(v), shape, out),
-        (View::Tuple(_), View::Int(_)) => {}
-    }
-}
-
-fn int_idx2crd_kinds(c: Option<i64>, shape: &Tup, out: &mut Vec<bool>) {
-    match shape.view() {
-        View::Int(_) => out.push(c.is_none()),
-        View::Tuple(s) => {
-            let mut rest = c;
-            let last = s.len().saturating_sub(1);
-            for (i, si) in s.iter().enumerate() {
-                if i == last {
-                    int_idx2crd_kinds(rest, si, out);
-                    break;
-                }
-                let (q, m) = static_divmod(rest, si);
-                int_idx2crd_kinds(m, si, out);
-                rest = q;
-            }
-        }
-    }
-}
-
 /// Whether CuTe's `x * y` of two integers of these kinds (`(value, dynamic)`) is static: both
 /// static, or either a static 0 (integral_constant.hpp's `_0 * x` and `x * _0`).
 fn product_is_static(x: (i64, bool), y: (i64, bool)) -> bool {
@@ -969,15 +936,14 @@ fn product_is_static(x: (i64, bool), y: (i64, bool)) -> bool {
 /// a run-time one does not compile), 0 or a power of two ("Requires pow2 shape*stride")
 fn to_mixed_bits(l: &Layout, coord: &IntTuple) -> Result<Bits> {
     const OP: &str = "to_mixed_bits";
+    // each part of the coordinate of its kind (CuTe's divmod over the modes)
     let crd = super::coord::idx2crd(coord, l.shape())?;
-    let mut kinds = Vec::new();
-    idx2crd_kinds(coord, l.shape(), &mut kinds);
     let mut acc: Option<Bits> = None;
     for (((s, s_dyn), (d, d_dyn)), (c, c_dyn)) in l
         .shape()
         .leaf_kind_iter()
         .zip(l.stride().leaf_kind_iter())
-        .zip(crd.leaf_iter().zip(kinds))
+        .zip(crd.leaf_kind_iter())
     {
         let sd = super::arith::mul(s, d, OP)?;
         // `_0 * x` and `x * _0` are `_0`; otherwise a run-time factor makes a run-time product

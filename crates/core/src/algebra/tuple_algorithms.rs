@@ -65,10 +65,13 @@ pub fn product_like(t: &Tup, guide: &Tup) -> Result<IntTuple> {
     }
 }
 
-/// CuTe's `sum(t)`: the sum of the leaves (`()` is 0).
-pub fn sum(t: &Tup) -> Result<i64> {
-    t.leaf_iter()
-        .try_fold(0i64, |acc, v| arith::add(acc, v, "sum"))
+/// CuTe's `sum(t)`: `(_0 + ... + sum(t_i))`, the sum of the leaves (`()` is `_0`); static
+/// while every leaf is (an integer is itself).
+pub fn sum(t: &Tup) -> Result<Int> {
+    t.leaf_kind_iter()
+        .try_fold(Int::st(0), |acc, (v, dynamic)| {
+            acc.add(Int::of(v, dynamic), "sum")
+        })
 }
 
 /// CuTe's `inner_product(a, b)`: Σ a_i·b_i over congruent a and b, `(_0 + ... + a_i*b_i)`
@@ -266,59 +269,89 @@ fn comparable(a: &Tup, b: &Tup, from_back: bool, op: &'static str) -> Result<()>
 }
 
 /// CuTe's `lex_less(a, b)`: lexicographic order, the first mode most significant; a tuple that
-/// runs out first is less.
+/// runs out first is less. Of CuTe's kind (int_tuple.hpp's `lex_less_impl`): `a_i < b_i` and
+/// `a_i == b_i` are static where both integers are, joined by `||` and `&&` (a static `true`
+/// or `false` decides whatever the other side is); an exhausted tuple is a static answer.
 /// @pre at each visited mode, both are integers or both are tuples
-pub fn lex_less(a: &Tup, b: &Tup) -> Result<bool> {
+pub fn lex_less(a: &Tup, b: &Tup) -> Result<Truth> {
     comparable(a, b, false, "lex_less")?;
     Ok(lex(a, b, false))
 }
 
 /// CuTe's `colex_less(a, b)`: colexicographic order, the last mode most significant (modes are
-/// paired from the back); a tuple that runs out first is less.
+/// paired from the back); a tuple that runs out first is less. Kinds as [`lex_less`]'s.
 /// @pre at each visited mode, both are integers or both are tuples
-pub fn colex_less(a: &Tup, b: &Tup) -> Result<bool> {
+pub fn colex_less(a: &Tup, b: &Tup) -> Result<Truth> {
     comparable(a, b, true, "colex_less")?;
     Ok(lex(a, b, true))
 }
 
-fn lex(a: &Tup, b: &Tup, from_back: bool) -> bool {
+/// `lex_less_impl<I>`/`colex_less_impl<I>`: `less(a_i, b_i) || (a_i == b_i && impl<I+1>)`,
+/// `false_type` where b is exhausted, `true_type` where a is (and b not).
+fn lex(a: &Tup, b: &Tup, from_back: bool) -> Truth {
     match (a.view(), b.view()) {
         (View::Tuple(x), View::Tuple(y)) => {
             let (ra, rb) = (x.len(), y.len());
-            for i in 0..ra.min(rb) {
-                let (p, q) = if from_back {
+            let pair = |i: usize| {
+                if from_back {
                     (&x[ra - 1 - i], &y[rb - 1 - i])
                 } else {
                     (&x[i], &y[i])
-                };
-                if lex(p, q, from_back) {
-                    return true;
                 }
-                if p != q {
-                    return false;
-                }
+            };
+            // from the innermost term out: impl<min(ra, rb)> is the exhausted answer
+            let mut acc = Truth::st(ra < rb);
+            for i in (0..ra.min(rb)).rev() {
+                let (p, q) = pair(i);
+                acc = lex(p, q, from_back).or(equal(p, q).and(acc));
             }
-            // b exhausted first (or both): false; a exhausted, b not: true
-            ra < rb
+            acc
         }
-        (View::Int(x), View::Int(y)) => x < y,
-        _ => false,
+        (View::Int(_), View::Int(_)) => Truth::less(kind_of(a), kind_of(b)),
+        _ => Truth::FALSE,
+    }
+}
+
+/// CuTe's `a == b` of IntTuples (container/tuple.hpp): integers by value, static where both
+/// are; tuples of one rank `(true_type{} && ... && (a_i == b_i))`; a static `false` for
+/// different ranks or a tuple against an integer. Basis elements compare their bases too.
+pub fn equal(a: &Tup, b: &Tup) -> Truth {
+    match (a.as_stride(), b.as_stride()) {
+        (Some(x), Some(y)) if a.is_int() && b.is_int() => Truth::same_stride(x, y),
+        _ if a.is_int() || b.is_int() => Truth::FALSE,
+        _ => {
+            if a.rank() != b.rank() {
+                return Truth::FALSE;
+            }
+            a.modes()
+                .zip(b.modes())
+                .fold(Truth::TRUE, |acc, (x, y)| acc.and(equal(x, y)))
+        }
     }
 }
 
 /// CuTe's `elem_less(a, b)`: every mode of a is less than the same mode of b (an a that runs out
-/// first is less; a b that runs out first is not).
+/// first is less; a b that runs out first is not): `elem_less(a_i, b_i) && impl<I+1>`, of
+/// CuTe's kind as [`lex_less`]'s.
 /// @pre at each visited mode, both are integers or both are tuples
-pub fn elem_less(a: &Tup, b: &Tup) -> Result<bool> {
+pub fn elem_less(a: &Tup, b: &Tup) -> Result<Truth> {
     comparable(a, b, false, "elem_less")?;
     Ok(elem(a, b))
 }
 
-fn elem(a: &Tup, b: &Tup) -> bool {
+fn elem(a: &Tup, b: &Tup) -> Truth {
     match (a.view(), b.view()) {
-        (View::Tuple(x), View::Tuple(y)) => x.len() <= y.len() && x.zip(y).all(|(p, q)| elem(p, q)),
-        (View::Int(x), View::Int(y)) => x < y,
-        _ => false,
+        (View::Tuple(x), View::Tuple(y)) => {
+            let n = x.len().min(y.len());
+            // impl<n>: true_type where a is exhausted, false_type where b is first
+            let mut acc = Truth::st(x.len() <= y.len());
+            for i in (0..n).rev() {
+                acc = elem(&x[i], &y[i]).and(acc);
+            }
+            acc
+        }
+        (View::Int(_), View::Int(_)) => Truth::less(kind_of(a), kind_of(b)),
+        _ => Truth::FALSE,
     }
 }
 
@@ -416,10 +449,10 @@ impl Reduce {
     }
 }
 
-/// CuTe's `abs` of an integer (CuTe 4.2 has no `abs` of a tuple).
-pub fn abs(t: &Tup) -> Result<i64> {
+/// CuTe's `abs` of an integer, of its kind (CuTe 4.2 has no `abs` of a tuple).
+pub fn abs(t: &Tup) -> Result<Int> {
     match t.view() {
-        View::Int(v) => arith::abs(v, "abs"),
+        View::Int(_) => kind_of(t).abs("abs"),
         View::Tuple(_) => Err(condition(
             "abs",
             format!(
@@ -429,11 +462,11 @@ pub fn abs(t: &Tup) -> Result<i64> {
     }
 }
 
-/// CuTe's `front(t)`: the first leaf.
+/// CuTe's `front(t)`: the first leaf, of its kind.
 /// @pre no tuple on the way is empty ("Index out of range")
-pub fn front(t: &Tup) -> Result<i64> {
+pub fn front(t: &Tup) -> Result<Int> {
     match t.view() {
-        View::Int(v) => Ok(v),
+        View::Int(_) => Ok(kind_of(t)),
         View::Tuple(m) => front(
             m.first()
                 .ok_or_else(|| condition("front", "index out of range: front of an empty tuple"))?,
@@ -441,16 +474,55 @@ pub fn front(t: &Tup) -> Result<i64> {
     }
 }
 
-/// CuTe's `back(t)`: the last leaf.
+/// CuTe's `back(t)`: the last leaf, of its kind.
 /// @pre no tuple on the way is empty
-pub fn back(t: &Tup) -> Result<i64> {
+pub fn back(t: &Tup) -> Result<Int> {
     match t.view() {
-        View::Int(v) => Ok(v),
+        View::Int(_) => Ok(kind_of(t)),
         View::Tuple(m) => back(
             m.last()
                 .ok_or_else(|| condition("back", "index out of range: back of an empty tuple"))?,
         ),
     }
+}
+
+/// CuTe's `append<N>(t, x)` (`front`: `prepend<N>(t, x)`) of tuple_algorithms.hpp: t with
+/// copies of x after (before) its modes up to rank N; a tuple of rank N is itself, a non-tuple
+/// t is `(t)` padded (itself where N is 1).
+/// @pre N >= rank(t) (`static_assert(N > tuple_size<T>::value)`)
+pub fn pad_to_rank(t: &Tup, x: &Tup, n: usize, front: bool) -> Result<IntTuple> {
+    let op = if front { "prepend" } else { "append" };
+    let modes: Vec<IntTuple> = if t.is_int() {
+        vec![t.to_owned()]
+    } else {
+        t.modes().to_vec()
+    };
+    let r = modes.len();
+    if n < r {
+        return Err(condition(
+            op,
+            format!("N = {n} is less than rank {r} of {t} (CuTe: static_assert(N > tuple_size))"),
+        ));
+    }
+    if n == r {
+        return Ok(t.to_owned());
+    }
+    // the result's nodes: t's and (n - r) copies of x's
+    let nodes = (n - r)
+        .checked_mul(x.node_count())
+        .and_then(|p| p.checked_add(t.node_count()));
+    if nodes.is_none_or(|k| k > crate::limits::MAX_TUPLE_WIDTH) {
+        return Err(super::AlgebraError::Limit(format!(
+            "{op}: rank {n} with copies of {x} is over the limit of {} nodes",
+            crate::limits::MAX_TUPLE_WIDTH
+        )));
+    }
+    let pad = std::iter::repeat_n(x.to_owned(), n - r);
+    Ok(if front {
+        pad.chain(modes).collect()
+    } else {
+        modes.into_iter().chain(pad).collect()
+    })
 }
 
 /// CuTe's `reverse(t)`: the top-level modes in reverse order (an integer is itself).
@@ -630,60 +702,22 @@ fn compact(
 }
 
 /// CuTe's `compact_order(shape, order)`: compact strides that visit the modes of shape by
-/// increasing order (equal orders share a start). Each leaf `o` of order starts at the product of
-/// the parts of shape whose order is less than `o`, and is compact column-major from there.
+/// increasing order (equal orders share a start; run-time orders come after the static ones,
+/// left to right), of CuTe's kinds: [`super::coord::compact_order`].
 /// @pre weakly_congruent(order, shape) ("Mismatched tuple_size")
 /// @post Layout(shape, result) is a bijection onto [0, size(shape)) when the orders are distinct
 pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
-    let ref_shape = product_like(shape, order)
-        .map_err(|e| e.within("compact_order"))?
-        .leaves();
-    let ref_order = order.leaves();
-    compact_order_rec(shape, order, &ref_shape, &ref_order)
-}
-
-fn compact_order_rec(
-    shape: &Tup,
-    order: &Tup,
-    ref_shape: &[i64],
-    ref_order: &[i64],
-) -> Result<IntTuple> {
-    match (order.view(), shape.view()) {
-        (View::Tuple(o), View::Tuple(s)) => {
-            if o.len() != s.len() {
-                return Err(condition(
-                    "compact_order",
-                    "need equal rank of shape and order",
-                ));
-            }
-            s.zip(o)
-                .map(|(si, oi)| compact_order_rec(si, oi, ref_shape, ref_order))
-                .collect()
-        }
-        (View::Tuple(_), View::Int(_)) => Err(condition(
-            "compact_order",
-            "need equal rank of shape and order",
-        )),
-        (View::Int(o), _) => {
-            let mut start = 1i64;
-            for (s, ro) in ref_shape.iter().zip(ref_order) {
-                if *ro < o {
-                    start = arith::mul(start, *s, "compact_order")?;
-                }
-            }
-            compact_major_named(shape, &IntTuple::int(start), Major::Left, "compact_order")
-        }
-    }
+    super::coord::compact_order_named(shape, order, "compact_order")
 }
 
 /// CuTe's two-argument `crd2idx(coord, shape)`: an integer coordinate is its own index; else
 /// Horner's rule over `flatten(coord)` and `flatten(product_like(shape, coord))` (colexicographic).
 /// @pre coord is an integer, or a tuple of shape's rank ("Mismatched Ranks"; a tuple coordinate
 ///      of an integer shape is "Invalid parameters")
-pub fn crd2idx_shape(coord: &Tup, shape: &Tup) -> Result<i64> {
+pub fn crd2idx_shape(coord: &Tup, shape: &Tup) -> Result<Int> {
     const OP: &str = "crd2idx";
     match (coord.view(), shape.view()) {
-        (View::Int(c), _) => Ok(c),
+        (View::Int(_), _) => Ok(kind_of(coord)),
         (View::Tuple(_), View::Int(_)) => Err(condition(
             OP,
             format!(
@@ -697,20 +731,23 @@ pub fn crd2idx_shape(coord: &Tup, shape: &Tup) -> Result<i64> {
                     format!("mismatched ranks: coordinate {coord} and shape {shape}"),
                 ));
             }
-            let flat_shape = product_like(shape, coord)
+            let flat_shape: Vec<Int> = product_like(shape, coord)
                 .map_err(|e| e.within(OP))?
-                .leaves();
-            let flat_coord = coord.leaves();
-            if flat_coord.is_empty() {
+                .leaf_kind_iter()
+                .map(|(v, dynamic)| Int::of(v, dynamic))
+                .collect();
+            let flat_coord: Vec<Int> = coord
+                .leaf_kind_iter()
+                .map(|(v, dynamic)| Int::of(v, dynamic))
+                .collect();
+            let Some((&last, rest)) = flat_coord.split_last() else {
                 return Err(condition(OP, "an empty coordinate has no index"));
-            }
-            // c0 + s0 * (c1 + s1 * (... + c_last))
-            let n = flat_coord.len();
-            let mut acc = flat_coord[n - 1];
-            for i in (0..n - 1).rev() {
-                acc = arith::add(flat_coord[i], arith::mul(flat_shape[i], acc, OP)?, OP)?;
-            }
-            Ok(acc)
+            };
+            // crd2idx_horner: c0 + s0 * (c1 + s1 * (... + c_last))
+            rest.iter()
+                .zip(&flat_shape)
+                .rev()
+                .try_fold(last, |acc, (&c, &s)| c.add(s.mul(acc, OP)?, OP))
         }
     }
 }
@@ -735,7 +772,8 @@ pub fn crd2crd(coord: &Tup, src: &Tup, dst: &Tup) -> Result<IntTuple> {
         }
         _ => {
             let idx = crd2idx_shape(coord, src).map_err(|e| e.within("crd2crd"))?;
-            super::coord::idx2crd(&IntTuple::int(idx), dst).map_err(|e| e.within("crd2crd"))
+            super::coord::idx2crd(&IntTuple::int_of(idx.value, idx.dynamic), dst)
+                .map_err(|e| e.within("crd2crd"))
         }
     }
 }
@@ -766,9 +804,26 @@ mod tests {
         );
         assert!(evenly_divides(&t("(8,6)"), &t("(4,3)")).unwrap().value);
         assert!(!evenly_divides(&t("(8,6)"), &t("(4,4)")).unwrap().value);
-        assert!(lex_less(&t("(1,2)"), &t("(1,2,0)")).unwrap());
-        assert!(!colex_less(&t("(1,2,3)"), &t("(2,3)")).unwrap());
-        assert!(!elem_less(&t("(1,2,1)"), &t("(2,3)")).unwrap());
+        assert_eq!(lex_less(&t("(1,2)"), &t("(1,2,0)")).unwrap(), Truth::TRUE);
+        assert_eq!(
+            colex_less(&t("(1,2,3)"), &t("(2,3)")).unwrap(),
+            Truth::FALSE
+        );
+        assert_eq!(elem_less(&t("(1,2,1)"), &t("(2,3)")).unwrap(), Truth::FALSE);
+        // a run-time integer makes a run-time answer, unless a static one decides
+        let dynamic = |s: &str| t(s).with_kind(true);
+        assert!(lex_less(&dynamic("(1,2)"), &t("(2,0)")).unwrap().dynamic);
+        assert_eq!(
+            elem_less(&dynamic("(1,2)"), &t("(0,1)")).unwrap(),
+            Truth {
+                value: false,
+                dynamic: true
+            }
+        );
+        assert_eq!(
+            lex_less(&t("(1,2)"), &t("(1,2,0)").with_kind(false)).unwrap(),
+            Truth::TRUE
+        );
         assert!(lex_less(&t("(1,(2,3))"), &t("(1,2)")).is_err());
         assert_eq!(
             Reduce::Gcd.over(&[&t("-4"), &t("-6")]).unwrap(),

@@ -383,8 +383,9 @@ pub(super) fn unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, Eva
     let ty = c.ty.promoted();
     let t = c.value();
     Some(match op {
-        // Python's `*x` unpacks; a C++ constant has nothing to unpack: the caller's error
-        UnOp::Splat => return None,
+        // Python's `*x` unpacks and C++'s `*p` dereferences: neither takes a constant (the
+        // caller's error)
+        UnOp::Splat | UnOp::Deref => return None,
         UnOp::Not => Ok(Value::Bool(t == 0)),
         UnOp::Plus => Ok(Constant::bare(ty, t)),
         UnOp::BitNot => Ok(Constant::bare(ty, ty.convert(!t))),

@@ -129,6 +129,10 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
         ))),
         UnOp::BitNot => Err(EvalError::new("'~' of a number is not modelled", span)),
         UnOp::Splat => Err(EvalError::new("'*x' of a number is not modelled", span)),
+        UnOp::Deref => Err(EvalError::new(
+            "'*' of a number: a number is no pointer",
+            span,
+        )),
     })
 }
 
@@ -795,6 +799,11 @@ impl Env {
             return Ok(());
         };
         if functions::lookup(name).is_none_or(|f| !f.void) {
+            return Ok(());
+        }
+        // `for_each_leaf`, `for_each(t0, t1, f)`: their calls made as the statement was
+        // evaluated (tuple_functions.rs)
+        if name == "for_each_leaf" || (name == "for_each" && args.len() == 3) {
             return Ok(());
         }
         if super::element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&name) {

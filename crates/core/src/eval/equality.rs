@@ -120,29 +120,9 @@ fn modes(l: &Layout) -> Result<Vec<Value>, String> {
         .collect()
 }
 
-/// Whether two integers (or basis elements) have the same value: a static and a dynamic one
-/// alike, as `_4{} == 4` is true in CuTe; a run-time truth where either is a run-time integer.
-fn same_value(x: crate::algebra::basis::Stride, y: crate::algebra::basis::Stride) -> Truth {
-    Truth {
-        value: x.value == y.value && x.basis == y.basis,
-        dynamic: x.dynamic || y.dynamic,
-    }
-}
-
 /// Whether two tuples (shapes, strides) are equal, as `operator==` on tuples.
 fn tup_equal(a: &Tup, b: &Tup) -> Truth {
-    match (tup_parts(a), tup_parts(b)) {
-        (Parts::Int(x), Parts::Int(y)) => same_value(x, y),
-        (Parts::Items(_), Parts::Items(_)) => {
-            if a.rank() != b.rank() {
-                return Truth::FALSE;
-            }
-            a.modes()
-                .zip(b.modes())
-                .fold(Truth::TRUE, |acc, (x, y)| acc.and(tup_equal(x, y)))
-        }
-        _ => Truth::FALSE,
-    }
+    crate::algebra::tuple_algorithms::equal(a, b)
 }
 
 /// `a == b` as CuTe's `operator==`; an error where no overload matches.
@@ -185,7 +165,7 @@ fn equal_kind(a: &Value, b: &Value) -> Result<Truth, String> {
         _ => {}
     }
     match (parts(a)?, parts(b)?) {
-        (Parts::Int(x), Parts::Int(y)) => Ok(same_value(x, y)),
+        (Parts::Int(x), Parts::Int(y)) => Ok(Truth::same_stride(x, y)),
         (Parts::Items(x), Parts::Items(y)) => {
             if x.len() != y.len() {
                 return Ok(Truth::FALSE);

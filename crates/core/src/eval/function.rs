@@ -53,7 +53,15 @@ impl Routine {
     /// Whether a call of `args` arguments calls it: as many as its parameters, or fewer where
     /// the rest have default arguments.
     fn takes(&self, args: usize) -> bool {
+        if self.pack().is_some() {
+            return args + 1 >= self.params.len();
+        }
         args <= self.params.len() && args + self.defaults.len() >= self.params.len()
+    }
+
+    /// The name of its parameter pack (`xs` of a lambda's `auto... xs`, its last parameter).
+    fn pack(&self) -> Option<&str> {
+        self.params.last().and_then(|(n, _)| n.strip_prefix("..."))
     }
 }
 
@@ -291,7 +299,7 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
-        if r.takes(args.len()) && args.len() < r.params.len() {
+        if r.takes(args.len()) && args.len() < r.params.len() && r.pack().is_none() {
             // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
             // evaluated where the call is
             let mut vals = self.eval_args(args)?;
@@ -306,7 +314,7 @@ impl Env {
             vals.extend(defaults?);
             return self.call_routine_on(r, vals, span, visible);
         }
-        if args.len() != r.params.len() {
+        if args.len() != r.params.len() && r.pack().is_none() {
             return self.call_routine_on(
                 r,
                 vec![Value::Tuple(Vec::new()); args.len()],
@@ -358,7 +366,19 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
-        if vals.len() != r.params.len() {
+        if r.pack().is_some() && !r.takes(vals.len()) {
+            let fixed = r.params.len() - 1;
+            return Err(EvalError::new(
+                format!(
+                    "{} takes at least {fixed} argument{} (then its pack), got {}",
+                    r.what,
+                    if fixed == 1 { "" } else { "s" },
+                    vals.len()
+                ),
+                span,
+            ));
+        }
+        if r.pack().is_none() && vals.len() != r.params.len() {
             return Err(EvalError::new(
                 format!(
                     "{} takes {} argument{}, got {}",
@@ -393,6 +413,23 @@ impl Env {
             inner.arrays.remove(name);
             inner.set(name, v.clone());
         }
+        // a variadic lambda: its pack's elements bound each to a variable of its own, and the
+        // body's uses of the pack expanded to them (parser::pack)
+        let mut vals = vals;
+        let body = match r.pack() {
+            Some(pack) => {
+                let rest = vals.split_off(r.params.len() - 1);
+                let n = rest.len();
+                for (i, v) in rest.into_iter().enumerate() {
+                    inner.set(&parser::pack::element_name(pack, i), v);
+                }
+                std::borrow::Cow::Owned(
+                    parser::pack::expand_packs(&r.body, &[(pack, n)])
+                        .map_err(|m| EvalError::new(format!("in {}: {m}", r.what), span))?,
+                )
+            }
+            None => std::borrow::Cow::Borrowed(r.body.as_str()),
+        };
         for (k, ((name, type_param), v)) in r.params.iter().zip(vals).enumerate() {
             inner.lambdas.remove(name);
             inner.arrays.remove(name);
@@ -436,7 +473,7 @@ impl Env {
         } else {
             parser::parse_body
         };
-        let stmts = parse(&r.body, &arena)
+        let stmts = parse(&body, &arena)
             .map_err(|e| EvalError::new(format!("in {}: {}", r.what, e.message), span))?;
         let mut out = Vec::new();
         let mut at_run_time = Vec::new();
@@ -461,7 +498,7 @@ impl Env {
                 "{} (in {}{})",
                 e.message,
                 r.what,
-                where_in(&r.body, e.span, r.first_line)
+                where_in(&body, e.span, r.first_line)
             ),
             span,
             ..e

@@ -445,6 +445,9 @@ fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Valu
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    if let Value::Struct(s) = v {
+        return s.member(name, span);
+    }
     if let Value::Name(n) = v
         && let Some(vs) = atoms::blockscaled::config_vector_size(n)
     {

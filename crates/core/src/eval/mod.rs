@@ -16,7 +16,9 @@ pub mod methods;
 pub mod partition_statement;
 mod printf;
 pub mod storage;
+pub mod structs;
 mod traits;
+pub(crate) mod tuple_functions;
 mod value;
 
 use std::collections::HashMap;
@@ -298,6 +300,8 @@ pub struct Env {
     /// Whether an `else` written as the next statement runs: the top-level `if` just run had
     /// no `else` and its condition was false (`control.rs`); `None` after any other statement.
     else_runs: Option<bool>,
+    /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
+    structs: HashMap<String, structs::StructTemplate, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -337,6 +341,7 @@ impl Clone for Env {
             returned: None,
             buffers: self.buffers.clone(),
             else_runs: self.else_runs,
+            structs: self.structs.clone(),
         }
     }
 }
@@ -633,6 +638,7 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
+            Stmt::Struct(def) => self.define_struct(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -864,6 +870,18 @@ impl Env {
         let mut e = e;
         while let ExprKind::Group(inner) = e.kind {
             e = inner;
+        }
+        // `transform` of a tuple (tuple_algorithms.hpp's) returns the tuple it makes
+        if let ExprKind::Call(callee, [first, ..]) = e.kind
+            && self
+                .called_function(callee)
+                .map(|n| n.strip_prefix("cute::").unwrap_or(n))
+                == Some("transform")
+            && self
+                .eval(first)
+                .is_ok_and(|v| tuple_functions::is_tuple_operand(&v))
+        {
+            return false;
         }
         // (`cp_async_wait<0>()`: the function its template form calls)
         matches!(e.kind, ExprKind::Call(callee, _)
@@ -1354,6 +1372,24 @@ impl Env {
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::algebra(err, e.span)),
             ExprKind::SmemPtr(bits) => Ok(Value::Offset(Offset::SmemPtr(*bits))),
+            // CuTe's swizzle_ptr as it prints, `Sw<3,4,3>_smem_ptr[16b]((nil))`: the pointer
+            // it wraps, swizzled
+            ExprKind::Pointer(prefix, width, address)
+                if let Some((sw, inner)) = swizzle_ptr_prefix(prefix) =>
+            {
+                let sw = sw.map_err(|err| EvalError::algebra(err, e.span))?;
+                let wrapped = Expr {
+                    kind: ExprKind::Pointer(inner, width, address),
+                    span: e.span,
+                };
+                match self.eval(&wrapped)? {
+                    Value::Pointer(p) => p
+                        .swizzled(sw)
+                        .map(Value::Pointer)
+                        .map_err(|err| EvalError::algebra(err, e.span)),
+                    other => Ok(other),
+                }
+            }
             ExprKind::Pointer(prefix, width, address) => {
                 use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer};
                 let static_bits = width
@@ -1469,6 +1505,8 @@ impl Env {
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
+                // a struct of the program's own, `SharedStorage<TA, TB, …>` (structs.rs)
+                None if let Some(r) = self.struct_type(n, e.span) => r,
                 // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
                 // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
@@ -1504,6 +1542,11 @@ impl Env {
             }
             ExprKind::Unary(op, x) => {
                 let v = self.eval(x)?;
+                if *op == UnOp::Deref
+                    && let Value::Struct(s) = v
+                {
+                    return s.dereferenced(e.span).map(Value::structure);
+                }
                 unary(*op, &v, x.span, e.span)
             }
             ExprKind::Static(x) => {
@@ -1681,6 +1724,14 @@ impl Env {
                     first.span,
                 ))
             }
+            // tuple_algorithms.hpp's algorithms that apply a function (`apply`, `fold`,
+            // `transform` of a tuple, …: tuple_functions.rs)
+            ExprKind::Call(callee, args)
+                if let Some(name) = self.called_function(callee)
+                    && let Some(r) = self.tuple_algorithm(name, args, e.span) =>
+            {
+                r
+            }
             // `reduce`, `transform`, `for_each`, `batch_reduce`: their function argument a
             // functor or a lambda (element_functions.rs); the call checked by the table
             ExprKind::Call(callee, args)
@@ -1793,6 +1844,13 @@ impl Env {
         if let Some(n) = self.called_function(callee) {
             let f = functions::lookup(n)?;
             let first = args.first()?;
+            // an algorithm that applies a function (a lambda): evaluated whole, by its arm of
+            // [`Env::eval_inner`], no link
+            if tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&f.name)
+                || element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&f.name)
+            {
+                return None;
+            }
             // the forms [`Env::call`] evaluates otherwise: keyword arguments, the DSL's
             // `size(L, mode)`, a bare name taken as a name
             if first.kind.name().is_some()
@@ -2061,6 +2119,10 @@ impl Env {
                 span,
             ));
         }
+        // `reinterpret_cast<SharedStorage*>(smem)` of a struct of the program's own
+        if let Some(r) = self.struct_cast(name, args, span) {
+            return r;
+        }
         let mut called = self.eval_args(args)?;
         // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
         if t.mode_index
@@ -2324,6 +2386,12 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
+        if let Some(n) = self.called_function(callee)
+            && let Some(e) = self.struct_constructed(n, callee.span)
+        {
+            return Err(e);
+        }
         // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
         // 0, as cute answers C++'s `threadIdx.x`
         if let Some(n) = self.called_function(callee)
@@ -2518,6 +2586,20 @@ impl Env {
     /// C++'s `sizeof(T)` of an element type (or an alias bound to one): its bytes as a run-time
     /// `size_t`. A sub-byte type (`uint4_t`, `int2b_t`) is CuTe's one-byte struct.
     fn size_of(&self, arg: &Expr) -> Result<Value, EvalError> {
+        // a struct of the program's own, `sizeof(SharedStorage<TA, TB, …>)` (structs.rs)
+        if let ExprKind::Name(n) = arg.kind {
+            let s = match self.get(n) {
+                Some(Value::Struct(s)) => Some(Ok(Value::Struct(s.clone()))),
+                Some(_) => None,
+                None => self.struct_type(n, arg.span),
+            };
+            if let Some(s) = s {
+                return match s? {
+                    Value::Struct(s) => Ok(self.struct_size(&s)),
+                    other => Ok(other),
+                };
+            }
+        }
         // a tuple type, `sizeof(tuple<_1, int32_t>)`, `sizeof(T)` of `using T = tuple<…>;`
         let tuple_type = match arg.kind {
             ExprKind::Name(n) => self.get(n).cloned(),
@@ -2553,6 +2635,23 @@ impl Env {
             }
             Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
                 return bytes(1);
+            }
+            // an owning tensor (`make_tensor<T>(L)`, `make_tensor_like(T)`): its ArrayEngine's
+            // array_aligned<T, cosize(L)>, 16-byte aligned (tensor_impl.hpp; a static layout
+            // is an empty member)
+            Some(Value::OffsetLayout(Origin::Ptr(p), l))
+                if p.base == crate::algebra::pointer::PtrBase::Stack
+                    && !p.subbyte
+                    && p.sparse.is_none()
+                    && matches!(p.width, crate::algebra::pointer::ElementWidth::Bits(b) if b % 8 == 0) =>
+            {
+                let crate::algebra::pointer::ElementWidth::Bits(b) = p.width else {
+                    unreachable!("matched above")
+                };
+                let n = l.cosize().map_err(|e| EvalError::algebra(e, arg.span))?;
+                if let Some(total) = n.checked_mul(b / 8).and_then(|t| t.checked_add(15)) {
+                    return bytes(total / 16 * 16);
+                }
             }
             Some(Value::Array(a)) => {
                 let element = crate::algebra::recast::element_bits(a.element.name())
@@ -2730,6 +2829,10 @@ impl Env {
         target: Value,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `smem.A.begin()`, `shared_storage.tensor_sA()` of a struct of the program's own
+        if let Some(r) = self.struct_method(&target, name, args, span) {
+            return r;
+        }
         let vals = self.eval_args(args)?;
         let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
         if let Some(r) = methods::method(&target, name, &vals, &spans, span) {
@@ -3095,6 +3198,25 @@ fn is_copy_op(n: &str) -> bool {
             && crate::atoms::copy::templated_ops()
                 .iter()
                 .any(|&(name, _, _)| name.split('<').next() == Some(base)))
+}
+
+/// A `swizzle_ptr`'s printed prefix `Sw<B,M,S>_smem_ptr`: its swizzle (checked) and the
+/// prefix of the pointer it wraps; `None` for another pointer's.
+fn swizzle_ptr_prefix(prefix: &str) -> Option<(crate::algebra::Result<Swizzle>, &str)> {
+    let (args, inner) = prefix.strip_prefix("Sw<")?.split_once(">_")?;
+    let mut v = args.split(',').map(|a| a.trim().parse::<i64>().ok());
+    let (Some(Some(b)), Some(Some(m)), Some(Some(s)), None) =
+        (v.next(), v.next(), v.next(), v.next())
+    else {
+        return Some((
+            Err(crate::algebra::error::condition(
+                "swizzle_ptr",
+                format!("'Sw<{args}>' is not a swizzle Sw<B,M,S> of three integers"),
+            )),
+            inner,
+        ));
+    };
+    Some((Swizzle::new(b, m, s), inner))
 }
 
 /// CuTe functions of pointers that `cute` does not model.
@@ -3653,9 +3775,11 @@ pub fn compose_values(
                 .map_err(alg)
         }
         // `smem_ptr[16b](0x80) o Sw<3,3,3> o 0 o L`, read from the left
-        (Value::Pointer(p), Value::Swizzle(s)) => {
-            Ok(Value::TensorSwizzle(Origin::Ptr(p.clone()), *s, None))
-        }
+        (Value::Pointer(p), Value::Swizzle(s)) => Ok(Value::TensorSwizzle(
+            Box::new(Origin::Ptr(p.clone())),
+            *s,
+            None,
+        )),
         (Value::Pointer(p), Value::Composed(c)) => {
             Ok(Value::SwizzledTensor(Origin::Ptr(p.clone()), c.clone()))
         }
@@ -3711,7 +3835,7 @@ pub fn compose_values(
         )),
         // `OFF o Sw o OFF2 o L`, a tensor over a swizzled layout, read from the left
         (Value::IntTuple(_), Value::Swizzle(s)) if int(a).is_some() => Ok(Value::TensorSwizzle(
-            Origin::Count(int(a).expect("an integer")),
+            Box::new(Origin::Count(int(a).expect("an integer"))),
             *s,
             None,
         )),
@@ -3728,7 +3852,7 @@ pub fn compose_values(
         (Value::TensorSwizzle(o, s, off), _) => {
             let l = to_layout(b, bspan)?;
             Ok(Value::swizzled_tensor(
-                o.clone(),
+                (**o).clone(),
                 ComposedLayout {
                     swizzle: *s,
                     offset: off.unwrap_or(Offset::ZERO),
@@ -4017,6 +4141,20 @@ fn binary(
     if op == BinOp::FloorDiv {
         return floor_divide(a, b, bspan, span);
     }
+    // a truth value in arithmetic is the integer 1 or 0 (C++ promotes a bool; CuTe's
+    // `C<true> + _1{}` is `_2`), of its kind
+    if Arithmetic::of(op).is_some()
+        && (matches!(a, Value::Bool(_)) || matches!(b, Value::Bool(_)))
+        && [a, b]
+            .iter()
+            .all(|v| matches!(v, Value::Bool(_)) || v.as_int().is_some())
+    {
+        let promoted = |v: &Value| match v {
+            Value::Bool(t) => Value::int(i64::from(*t)),
+            other => other.clone(),
+        };
+        return binary(op, &promoted(a), aspan, &promoted(b), bspan, span);
+    }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
         return Ok(Value::IntTuple(IntTuple::int_of(
@@ -4116,6 +4254,9 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     {
         return Ok(Value::Bool(!b));
     }
+    if op == UnOp::Deref {
+        return Err(structs::not_dereferenced(v, span));
+    }
     let Some(x) = v.as_int() else {
         return Err(EvalError::new(
             format!(
@@ -4141,6 +4282,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         UnOp::Not if dynamic => i64::from(x == 0),
         UnOp::Not => return Ok(Value::Bool(x == 0)),
         UnOp::Splat => return Err(splat_outside_call(span)),
+        UnOp::Deref => return Err(structs::not_dereferenced(v, span)),
     };
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
 }

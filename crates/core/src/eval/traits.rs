@@ -123,11 +123,33 @@ impl Env {
                     };
                     ("size", n)
                 } else {
-                    let Value::Layout(l) = v else {
-                        return Err(EvalError::new(
-                            format!("cosize_v takes a layout, not {}", v.kind()),
-                            span,
-                        ));
+                    let l = match v {
+                        Value::Layout(l) => l,
+                        // a swizzled layout's, `cosize_v<decltype(sA)>` of a tutorial's
+                        // shared memory (CuTe's cosize of the composed layout, static where it is)
+                        Value::Composed(_) => {
+                            let f = super::functions::lookup("cosize").expect("cosize");
+                            let c =
+                                super::functions::call(f, std::slice::from_ref(v), &[span], span)?;
+                            return match c {
+                                Value::IntTuple(t) if t.is_int() && t.is_static() => {
+                                    Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(
+                                        t.as_int().unwrap_or(0),
+                                        false,
+                                    )))
+                                }
+                                _ => Err(EvalError::new(
+                                    "cosize_v needs a static cosize, and the cosize of this composed layout is a run-time integer",
+                                    span,
+                                )),
+                            };
+                        }
+                        v => {
+                            return Err(EvalError::new(
+                                format!("cosize_v takes a layout, not {}", v.kind()),
+                                span,
+                            ));
+                        }
                     };
                     ("cosize", l.cosize_kind())
                 };

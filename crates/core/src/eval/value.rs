@@ -41,7 +41,7 @@ pub enum Value {
     SwizzledTensor(Origin, Box<ComposedLayout>),
     /// `OFF o Sw` or `OFF o Sw o OFF2`, waiting for its layout (the printed form of a
     /// [`Value::SwizzledTensor`] read back from the left).
-    TensorSwizzle(Origin, Swizzle, Option<Offset>),
+    TensorSwizzle(Box<Origin>, Swizzle, Option<Offset>),
     /// CuTe's `ArithmeticTuple` as an iterator (`ArithTuple(0,0)`, an identity tensor's start),
     /// waiting for its layout.
     ArithTuple(IntTuple),
@@ -65,6 +65,9 @@ pub enum Value {
     /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
     /// the tuple of its elements.
     Array(Box<super::array::Array>),
+    /// A struct of the program's own: its type, a pointer to an object of it, or the object
+    /// ([`structs`](super::structs)).
+    Struct(Box<super::structs::StructValue>),
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -90,6 +93,11 @@ impl Value {
     /// A composed layout `Sw o OFF o L`.
     pub fn composed(c: ComposedLayout) -> Value {
         Value::Composed(Box::new(c))
+    }
+
+    /// A struct value (boxed).
+    pub fn structure(s: super::structs::StructValue) -> Value {
+        Value::Struct(Box::new(s))
     }
 
     /// A layout shifted by an offset, `OFF o L`.
@@ -205,6 +213,7 @@ impl Value {
             Value::Scalar(_) => "a number",
             Value::Constant(_) => "an integral constant",
             Value::Array(_) => "an array",
+            Value::Struct(s) => s.kind(),
         }
     }
 }

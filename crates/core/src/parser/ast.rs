@@ -82,6 +82,9 @@ pub enum UnOp {
     Not,
     /// Python's `*a` among a call's arguments: `a`'s items as arguments (`reshape(*shape)`).
     Splat,
+    /// `*p`: a pointer's dereference (of a pointer to a struct of the program's own, its
+    /// object: `*reinterpret_cast<SharedStorage*>(shared_memory)`).
+    Deref,
 }
 
 impl UnOp {
@@ -93,6 +96,7 @@ impl UnOp {
             UnOp::BitNot => "~",
             UnOp::Not => "!",
             UnOp::Splat => "*",
+            UnOp::Deref => "*",
         }
     }
 }
@@ -350,6 +354,9 @@ pub enum Stmt<'a> {
     /// A function's definition, `template <class A> void f(A const& a) { … }`: bound to its
     /// name, called later.
     Function(&'a super::function::FunctionDef<'a>),
+    /// A struct's definition, `template <class T> struct S { … };`: bound to its name, laid
+    /// out where it is instantiated (`S<float>`).
+    Struct(&'a super::structs::StructDef<'a>),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.

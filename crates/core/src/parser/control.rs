@@ -22,7 +22,7 @@ use super::ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
 };
 use super::cut::{closing_bracket, statement_end};
-use super::{PResult, Parser, err, python_statement_at, statement_at};
+use super::{PResult, Parser, cpp_body_statement_at, err, python_statement_at, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
 
 /// The types a loop's counter may be declared with (C++'s integer types, `auto`).
@@ -60,6 +60,14 @@ fn not_run<T>(why: &str, span: Span) -> PResult<T> {
 impl<'a> Parser<'a> {
     /// A parser of the same text cut at `end` (its spans still count from the statement's
     /// start).
+    /// A parser of a C++ body's statements (a lambda's, a function's): the same text, C++'s
+    /// relational operators read in each statement ([`super::cpp_body_statement_at`]).
+    pub(super) fn cpp_body(&self) -> Parser<'a> {
+        let mut p = self.upto(self.src.len());
+        p.relational = true;
+        p
+    }
+
     fn upto(&self, end: usize) -> Parser<'a> {
         Parser {
             src: &self.src[..end],
@@ -119,7 +127,13 @@ impl<'a> Parser<'a> {
             return Ok(read);
         }
         let end = statement_end(self.src.as_bytes(), q).unwrap_or(self.src.len());
-        Ok((statement_at(&self.src[..end], q, self.arena, nest)?, end))
+        // in a C++ body (the block's parser reads relational operators) each statement does
+        let read = if self.relational {
+            cpp_body_statement_at
+        } else {
+            statement_at
+        };
+        Ok((read(&self.src[..end], q, self.arena, nest)?, end))
     }
 
     /// `pos` past CUTLASS's unroll hints before a loop (`CUTE_UNROLL`, `CUTLASS_PRAGMA_UNROLL`,

@@ -154,6 +154,7 @@ impl<'a> Parser<'a> {
             let Some((w, end)) = self.word_at(p) else {
                 return if templated { not_modelled(p) } else { Ok(None) };
             };
+            let w_at = p;
             let next = self.skip_ws(end);
             match self.peek(next) {
                 Some('(') if matches!(w, "decltype" | "__launch_bounds__") => {
@@ -172,6 +173,12 @@ impl<'a> Parser<'a> {
                 Some(':') if self.src[next..].starts_with("::") => p = self.skip_ws(next + 2),
                 Some('&' | '*') => p = self.skip_ws(next + 1),
                 _ => p = next,
+            }
+            if templated
+                && words == 0
+                && let Some(def) = self.struct_definition(pos, w_at, &type_params)?
+            {
+                return Ok(Some(def));
             }
             if templated && matches!(w, "struct" | "class" | "union") {
                 return err(
@@ -232,7 +239,7 @@ impl<'a> Parser<'a> {
         self.expect_end(body_close + 1)?;
         let params = self.params(open, close, &type_params, "a function's")?;
         // read once, so its errors point into the definition
-        self.block(q + 1, body_close, nest + 1)?;
+        self.cpp_body().block(q + 1, body_close, nest + 1)?;
         Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
@@ -408,8 +415,7 @@ fn signature_only(name: &str, span: Span) -> super::ParseError {
 /// A function's or lambda's body read as statements (the text between its braces), for a
 /// call: the one block reader's statements.
 pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser::new(src, 0, arena);
-    p.block(0, src.len(), 1)
+    Parser::new(src, 0, arena).cpp_body().block(0, src.len(), 1)
 }
 
 /// A Python function's body (its lines, indented as written) as statements.
@@ -616,6 +622,17 @@ pub fn starts_braced(line: &str) -> bool {
         return true;
     }
     let code = t.split("//").next().unwrap_or("").trim_end();
+    // a struct's definition, `struct SharedStorage {` (its `}` ends it: structs.rs)
+    if matches!(word, "struct" | "class")
+        && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
+        && !name.is_empty()
+        && !code.contains(';')
+        // (not Python's `class Foo:`, `class Foo(Base):`)
+        && !code.ends_with(':')
+        && !code.contains('(')
+    {
+        return true;
+    }
     if DEFINITION_START.contains(&word) {
         let head = code.split('(').next().unwrap_or("");
         let only_words = code

@@ -7,7 +7,9 @@ mod control;
 mod cut;
 mod function;
 pub mod literal;
+pub mod pack;
 mod place;
+mod structs;
 mod traits;
 
 pub use bumpalo::Bump;
@@ -23,6 +25,7 @@ pub use ast::{
 pub use cut::cut_points;
 pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
 use place::{place, with_full_width_hint};
+pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -223,6 +226,21 @@ fn statement_at<'a>(src: &'a str, start: usize, arena: &'a Bump, nest: usize) ->
     statement_with(Parser::new(src, nest, arena), start)
 }
 
+/// [`statement_at`] of a statement of a C++ body (a lambda's, a function's, and the blocks
+/// inside them): C++ code, where C++'s relational operators are read everywhere
+/// (`auto b = x < _4{};`, `return x < _4{};`), a name's `<` starting template arguments by the
+/// rule of control.rs.
+fn cpp_body_statement_at<'a>(
+    src: &'a str,
+    start: usize,
+    arena: &'a Bump,
+    nest: usize,
+) -> PResult<Stmt<'a>> {
+    let mut p = Parser::new(src, nest, arena);
+    p.relational = true;
+    statement_with(p, start)
+}
+
 /// [`statement_at`] of a statement of a Python block (a function's, a loop's or a branch's
 /// body): Python's relational operators are read everywhere in it (`is_greater = a > b`), as
 /// Python writes no template's angle brackets.
@@ -300,6 +318,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     // Python's `@cute.jit def f(…):` and its body
     if matches!(src.as_bytes()[pos], b'@' | b'd')
         && let Some(stmt) = p.python_definition(pos)?
+    {
+        return Ok(stmt);
+    }
+    // a struct of the program's own (`struct SharedStorage { … };`, structs.rs)
+    if matches!(src.as_bytes()[pos], b's' | b'c')
+        && let Some(stmt) = p.struct_definition(pos, pos, &[])?
     {
         return Ok(stmt);
     }
@@ -1736,6 +1760,7 @@ impl<'a> Parser<'a> {
             {
                 Some((UnOp::Splat, 1))
             }
+            (Some(b'*'), n) if n != Some(&b'=') => Some((UnOp::Deref, 1)),
             (Some(b'n'), _)
                 if self.word_at(pos).is_some_and(|(w, _)| w == "not")
                     && self
@@ -1974,6 +1999,21 @@ impl<'a> Parser<'a> {
                             kind: ExprKind::Call(self.alloc(e), args),
                             span,
                         },
+                    };
+                    pos = end;
+                }
+                // `p->m`: `(*p).m` (a pointer to a struct of the program's own, structs.rs)
+                Some('-')
+                    if self.rest(q).starts_with("->")
+                        && let Some((name, end)) = self.word_at(self.skip_ws(q + 2)) =>
+                {
+                    let deref = Expr {
+                        kind: ExprKind::Unary(UnOp::Deref, self.alloc(e)),
+                        span: Span::new(e.span.start, q + 2),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Field(self.alloc(deref), name),
+                        span: Span::new(e.span.start, end),
                     };
                     pos = end;
                 }
@@ -2694,23 +2734,33 @@ impl<'a> Parser<'a> {
                         .count();
                     let name = &trimmed[trimmed.len() - name_len..];
                     let at = base + (part.as_ptr() as usize - list.as_ptr() as usize);
-                    if part.contains("...") {
+                    // a parameter pack (`auto... xs`, `auto&&... xs`): the last parameter,
+                    // its name marked `...xs` (expanded at each call: parser::pack)
+                    let is_pack = part.contains("...");
+                    if is_pack && at + part.len() < end {
                         return err(
-                            "a lambda's parameter pack ('auto... xs', C++'s variadic lambda) is not modelled: cute's lambdas take one value per parameter",
+                            "a lambda's parameter pack ('auto... xs') is modelled as its last parameter",
                             Span::new(at, at + part.len()),
                         );
                     }
                     if name.is_empty()
                         || name.starts_with(|c: char| c.is_ascii_digit())
                         || part.contains('=')
-                        || part.contains("...")
+                        || (is_pack
+                            && !trimmed[..trimmed.len() - name_len]
+                                .trim_end()
+                                .ends_with("..."))
                     {
                         return err(
                             "a lambda's parameter is modelled as 'TYPE NAME' (auto x, auto const& x), without a default",
                             Span::new(at, at + part.len()),
                         );
                     }
-                    params.push(name);
+                    if is_pack {
+                        params.push(self.arena.alloc_str(&format!("...{name}")));
+                    } else {
+                        params.push(name);
+                    }
                 }
             }
             p = self.skip_ws(end + 1);
@@ -2735,8 +2785,11 @@ impl<'a> Parser<'a> {
                 Span::new(open, open + 1),
             );
         };
-        // read once, so its errors point into the statement; run at each call
-        self.block(open + 1, close, self.depth + 1)?;
+        // read once, so its errors point into the statement; run at each call (a variadic
+        // lambda's body is read at its call, its packs expanded: parser::pack)
+        if !params.last().is_some_and(|p| p.starts_with("...")) {
+            self.cpp_body().block(open + 1, close, self.depth + 1)?;
+        }
         let end = close + 1;
         Ok((
             end,
@@ -3020,6 +3073,23 @@ impl<'a> Parser<'a> {
         }
         if name == "smem_ptr" && self.peek(end) == Some('[') {
             return self.smem_ptr(pos, end);
+        }
+        // CuTe's swizzle_ptr, `Sw<3,4,3>_smem_ptr[16b]((nil))`: the prefix runs to `[`
+        if name == "Sw"
+            && let Some(inner) = self.rest(end).strip_prefix('<')
+            && let Some((args, after)) = inner.split_once('>')
+            && args
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'-')
+            && let Some(tail) = after.strip_prefix('_')
+            && let Some(bracket) = tail.find('[')
+            && matches!(&tail[..bracket], "smem_ptr" | "smem_subptr")
+        {
+            let open = end + 1 + args.len() + 2 + bracket;
+            let prefix = &self.src[pos..open];
+            if let Some(read) = self.pointer(pos, prefix, open) {
+                return read;
+            }
         }
         // CuTe's sparse_ptr, `smem_sparse<2>_ptr[_8b](0x4)`: the prefix runs to `_ptr`
         if matches!(name, "sparse" | "smem_sparse" | "gmem_sparse")
@@ -3481,6 +3551,7 @@ fn fold_literal(e: &Expr) -> Option<i64> {
                 UnOp::BitNot => Some(!x),
                 UnOp::Not => Some(i64::from(x == 0)),
                 UnOp::Splat => None,
+                UnOp::Deref => None,
             }
         }
         ExprKind::Binary(op, a, b) => {

@@ -342,6 +342,18 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
         PtrBase::Host { .. } => crate::algebra::pointer::HOST.to_string(),
     };
+    if let Some(sw) = p.swizzle.map(|s| s.get()) {
+        // a swizzle_ptr: make_smem_ptr(p, Swizzle<B,M,S>{}) of the pointer it wraps
+        let at = match p.offset {
+            0 => raw,
+            o if o < 0 => format!("{raw} - {}", o.unsigned_abs()),
+            o => format!("{raw} + {o}"),
+        };
+        return Ok(format!(
+            "make_smem_ptr({at}, Swizzle<{},{},{}>{{}})",
+            sw.bits, sw.base, sw.shift
+        ));
+    }
     let tagged = match p.space {
         MemSpace::Raw => raw,
         space => format!("{}({raw})", space.maker()),
@@ -372,6 +384,9 @@ fn dsl_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         ElementWidth::Bits(64) => "Float64",
         _ => return Err(none("no DSL numeric type of its width")),
     };
+    if p.swizzle.is_some() {
+        return Err(none("a swizzle_ptr, which cute writes in C++ only"));
+    }
     let Some(address) = p.address() else {
         return Err(none(
             "a pointer the DSL writes by its address, and this one has none",

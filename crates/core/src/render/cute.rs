@@ -179,6 +179,8 @@ pub fn write_value(out: &mut String, v: &Value) {
             write_value(out, &Value::Tuple(a.items.clone()));
             Ok(())
         }
+        // (CuTe has no print of a struct of the program's own: its type, as cute names it)
+        Value::Struct(s) => write!(out, "{}", s.described()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

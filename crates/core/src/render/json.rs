@@ -164,6 +164,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         }
         Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
+        Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
         Value::Atom(a) => atom(v, a, opts)?,
     };
     if opts.with_values
@@ -331,6 +332,10 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
         PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),
     };
+    if let Some(sw) = p.swizzle {
+        // a swizzle_ptr: the swizzle of its byte addresses
+        m.insert("swizzle".into(), Json::Object(swizzle(&sw.get())));
+    }
     Json::Object(m)
 }
 

@@ -310,6 +310,7 @@ fn write_other(out: &mut String, v: &Value) {
             write_value(out, &Value::tuple(a.items.clone()));
             Ok(())
         }
+        Value::Struct(s) => write!(out, "{}", s.described()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

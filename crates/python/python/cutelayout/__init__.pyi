@@ -1248,6 +1248,141 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     domain_distribute((15,14), 6)"""
 
+def tuple_cat(t: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tuple_cat(T...)
+
+The modes of each tuple, in order, in one tuple (tuple_cat(make_tuple(1,_2{}), make_tuple(3)) is (1,_2,3)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tuple_cat')`` shows its result)::
+
+    tuple_cat(make_tuple(1, _2{}), make_tuple(3))"""
+
+def find(t: Arg, x: Arg, **kwargs: Arg) -> Any:
+    """find(T, X)
+
+The static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('find')`` shows its result)::
+
+    find(make_tuple(_1{}, _2{}, _4{}), _2{})"""
+
+def apply(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """apply(T, f)
+
+F(t_0, t_1, …, t_n) of the modes of the tuple T (f: a lambda, variadic ones too: [](auto... xs){ … }, or a functor of CuTe's).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('apply')`` shows its result)::
+
+    apply(make_tuple(1, _2{}, 3), [](auto... xs) { return (xs + ...); })"""
+
+def transform_apply(t0: Arg, t1: Arg, t2: Arg, f: Arg = ..., g: Arg = ..., **kwargs: Arg) -> Any:
+    """transform_apply(T0[, T1[, T2]], f, g)
+
+G(f(t0_i[, t1_i[, t2_i]])...) over the modes of the tuples (g(f(t0…)) of non-tuples).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('transform_apply')`` shows its result)::
+
+    transform_apply(make_tuple(1, 2), make_tuple(_3{}, 4), [](auto x, auto y) { return x + y; }, [](auto... r) { return make_tuple(r...); })"""
+
+def transform_leaf(t0: Arg, t1: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
+    """transform_leaf(T0[, T1], f)
+
+F at each leaf of the tuple T0 (with T1's leaf beside it), the nesting kept.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('transform_leaf')`` shows its result)::
+
+    transform_leaf(make_tuple(1, make_tuple(_2{}, 3)), [](auto x) { return x * _2{}; })"""
+
+def for_each_leaf(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """for_each_leaf(T, f)
+
+Calls f(x) for each leaf x of the tuple T, in order (prints what f prints).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('for_each_leaf')`` shows its result)::
+
+    for_each_leaf(make_tuple(1, make_tuple(_2{}, 3)), [](auto x) { return x * _2{}; })"""
+
+def find_if(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """find_if(T, f)
+
+The static index C<i> of T's first mode whose f(t_i) is a static true (rank(T) where none is; CuTe reads decltype(f(t_i))::value).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('find_if')`` shows its result)::
+
+    find_if(make_tuple(_1{}, _2{}, _4{}), [](auto x) { return x == _2{}; })"""
+
+def any_of(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """any_of(T, f)
+
+(false_type{} || ... || f(t_i)): static where every test is.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('any_of')`` shows its result)::
+
+    any_of(make_tuple(_1{}, 2), [](auto x) { return x == _1{}; })"""
+
+def all_of(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """all_of(T, f)
+
+(true_type{} && ... && f(t_i)): static where every test is.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('all_of')`` shows its result)::
+
+    all_of(make_tuple(_1{}, _2{}), [](auto x) { return x != _4{}; })"""
+
+def none_of(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """none_of(T, f)
+
+Not any_of(T, f).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('none_of')`` shows its result)::
+
+    none_of(make_tuple(_1{}, _2{}), [](auto x) { return x == _4{}; })"""
+
+def fold(t: Arg, v: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """fold(T, V, f)
+
+F(…f(f(V, t_0), t_1)…, t_n) over the modes of T (f(V, T) of a non-tuple).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('fold')`` shows its result)::
+
+    fold(make_tuple(1, _2{}, 3), _0{}, [](auto acc, auto x) { return acc + x; })"""
+
+def fold_first(t: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """fold_first(T, f)
+
+Fold of t_1…t_n from t_0 (T itself where it is no tuple).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('fold_first')`` shows its result)::
+
+    fold_first(make_tuple(_1{}, _2{}, _3{}), [](auto acc, auto x) { return acc * x; })"""
+
+def iscan(t: Arg, v: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """iscan(T, V, f)
+
+The inclusive scan (r_0,…,r_n), r_i = f(r_{i-1}, t_i) from r_{-1} = V.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('iscan')`` shows its result)::
+
+    iscan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})"""
+
+def escan(t: Arg, v: Arg, f: Arg, **kwargs: Arg) -> Any:
+    """escan(T, V, f)
+
+The exclusive scan (v_0,…,v_n), v_0 = V, v_{i+1} = f(v_i, t_i).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('escan')`` shows its result)::
+
+    escan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})"""
+
+def filter_tuple(t0: Arg, t1: Arg, t2: Arg = ..., f: Arg = ..., **kwargs: Arg) -> Any:
+    """filter_tuple(T0[, T1[, T2]], f)
+
+Tuple_cat(f(t0_i[, t1_i[, t2_i]])...): each f returns a tuple of what it keeps.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('filter_tuple')`` shows its result)::
+
+    filter_tuple(make_tuple(_1{}, 2, _3{}), [](auto x) { return make_tuple(x, x); })"""
+
 def make_int_sequence(arg0: Arg, **kwargs: Arg) -> Any:
     """make_int_sequence<N>{}
 
@@ -1639,6 +1774,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))"""
 
+def as_position_independent_swizzle_tensor(t: Arg, **kwargs: Arg) -> Any:
+    """as_position_independent_swizzle_tensor(T)
+
+A shared-memory tensor over a swizzle_ptr (Sw<3,4,3>_smem_ptr[16b](A) o L) as the tensor over the plain smem_ptr with the swizzle moved from byte addresses to elements (smem_ptr[16b](A) o Sw<3,3,3> o _0 o L); a smem tensor without a swizzle is itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('as_position_independent_swizzle_tensor')`` shows its result)::
+
+    as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}))"""
+
 def make_identity_tensor(shape: Arg, **kwargs: Arg) -> Any:
     """make_identity_tensor(SHAPE)
 
@@ -1801,6 +1945,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     outer_partition((8,24):(1,8), (4,8), (1,2))"""
 
+def tensor(t: Arg, i: Arg = ..., j: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tensor(T, i, j, ...) | tensor<I...>(T)
+
+The subtensor of mode i, then j, ...: T's iterator over get<I...>(T's layout); of no mode, T itself.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tensor')`` shows its result)::
+
+    tensor<1>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))"""
+
+def tma_partition(tma_atom: Arg, cta_coord: Arg, cta_layout: Arg, stensor: Arg = ..., gtensor: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
+    """tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)
+
+The TMA's partition of the smem tensor and of each gmem tensor (mode 0 the TMA tile): each tensor ((TMA,TMA_Iter), Rest...) over the smem tile's largest contiguous vector, offset for the CTA's multicast share; the tuple (GTENSOR..., STENSOR).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('tma_partition')`` shows its result)::
+
+    tma_partition(make_tma_atom(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(256,64), make_stride(64, Int<1>{})), GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<8>{},Int<64>{})), make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}), make_identity_tensor(make_shape(Int<8>{},Int<64>{})))"""
+
 def make_gmem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
     """make_gmem_ptr(PTR) | make_gmem_ptr<T>(nullptr)
 
@@ -1811,9 +1973,9 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
     make_gmem_ptr(static_cast<half_t*>(nullptr)) + 132"""
 
 def make_smem_ptr(ptr: Arg, arg1: Arg = ..., **kwargs: Arg) -> Any:
-    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)
+    """make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr) | make_smem_ptr(PTR, Sw)
 
-PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))).
+PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))); with a swizzle, CuTe's swizzle_ptr over it, whose dereference swizzles the byte address (Sw<3,4,3>_smem_ptr[16b]((nil))).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_smem_ptr')`` shows its result)::
 
@@ -1954,10 +2116,10 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     gemm(make_tensor<float>(Shape<_4,_2>{}), make_tensor<float>(Shape<_8,_2>{}), make_tensor<float>(Shape<_4,_8>{}))"""
 
-def for_each(t: Arg, f: Arg, **kwargs: Arg) -> Any:
-    """for_each(T, f)
+def for_each(t: Arg, f: Arg, arg2: Arg = ..., **kwargs: Arg) -> Any:
+    """for_each(T, f) | for_each(T0, T1, f)
 
-Calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence (a functor of CuTe's or a lambda; prints what f prints).
+Calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence, f(get<i>(t0), get<i>(t1)) of two tuples (a functor of CuTe's or a lambda; prints what f prints).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('for_each')`` shows its result)::
 

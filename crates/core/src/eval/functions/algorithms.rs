@@ -314,11 +314,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "for_each",
-        "for_each(T, f)",
-        "calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence (a functor of CuTe's or a lambda; prints what f prints)",
+        "for_each(T, f) | for_each(T0, T1, f)",
+        "calls f(T(i)) for each element of a tensor, f(get<i>(t)) for each mode of a tuple or integer sequence, f(get<i>(t0), get<i>(t1)) of two tuples (a functor of CuTe's or a lambda; prints what f prints)",
         "for_each(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), negate{})",
         2,
-        2,
+        3,
         |a| {
             // tuple_algorithms.hpp's for_each: `f(get<i>(t))` for each mode of a tuple (or
             // `f(t)` of an integer); tensor_algorithms.hpp's: `f(T(i))` for each element

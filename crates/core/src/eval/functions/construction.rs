@@ -465,6 +465,10 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     let l = layout(a)?;
     let lspan = a.spans[a.len() - 1];
     match (&origin, &l) {
+        (Origin::Ptr(p), Value::Composed(c)) if matches!(c.offset, algebra::Offset::SmemPtr(_)) => {
+            let t = swizzle_ptr_tensor(p, c).map_err(|e| EvalError::algebra(e, lspan))?;
+            return Ok(Value::tensor(t));
+        }
         (Origin::Count(_) | Origin::Counting(_) | Origin::Ptr(_), Value::Composed(c)) => {
             return Ok(Value::SwizzledTensor(origin.clone(), c.clone()));
         }
@@ -480,6 +484,40 @@ fn make_tensor(a: &Args) -> Result<Value, EvalError> {
     }
     let t = algebra::tensor::OffsetTensor::checked(origin, l).map_err(a.alg())?;
     Ok(Value::tensor(t))
+}
+
+/// CuTe's `make_tensor(ptr, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>)` (pointer_flagged.hpp):
+/// `make_tensor(make_smem_ptr(ptr.get(), Sw), L)`, the tensor over L at the `swizzle_ptr` (the
+/// swizzle acts on the pointer's byte address), after CuTe's static_asserts "Expected smem."
+/// and "Expected a B-bit pointer type." (`B == sizeof_bits<value_type>`).
+fn swizzle_ptr_tensor(
+    p: &crate::algebra::pointer::Pointer,
+    c: &algebra::ComposedLayout,
+) -> algebra::Result<algebra::tensor::OffsetTensor> {
+    use crate::algebra::error::condition;
+    const OP: &str = "make_tensor";
+    let algebra::Offset::SmemPtr(bits) = c.offset else {
+        unreachable!("called for a smem_ptr_flag offset")
+    };
+    if p.space != crate::algebra::pointer::MemSpace::Smem {
+        return Err(condition(
+            OP,
+            format!(
+                "{p} is not a shared-memory pointer: a layout {c} over smem_ptr[{bits}b](unset) takes one (CuTe's static_assert \"Expected smem.\"; make_smem_ptr)"
+            ),
+        ));
+    }
+    if p.width.bits(OP)? != bits {
+        return Err(condition(
+            OP,
+            format!(
+                "{p} points to {}-bit elements, the layout {c} to {bits}-bit ones (CuTe's static_assert \"Expected a B-bit pointer type.\")",
+                p.width.bits(OP)?
+            ),
+        ));
+    }
+    let ptr = p.swizzled(c.swizzle)?;
+    algebra::tensor::OffsetTensor::checked(algebra::tensor::Origin::Ptr(ptr), c.layout.clone())
 }
 
 /// The tuple of the arguments, each an IntTuple (`make_shape`, `make_stride`).

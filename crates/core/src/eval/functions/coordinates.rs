@@ -3,28 +3,7 @@
 
 use super::args::check_extents;
 use super::{Function, Value, traced};
-use crate::algebra::{self, IntTuple, Layout, Tup, coord};
-
-/// The kinds of `idx2crd(idx, shape)`'s coordinate as CuTe's: each part split from an integer
-/// of `idx` is a run-time integer where that integer or the shape it is split over is one
-/// (`idx2crd(16, (_3,(_2,_3)))` is `(1,(1,2))`, `idx2crd(_16{}, …)` is `(_1,(_1,_2))`).
-/// Where every leaf of the index, the shape and the coordinate is static (as mostly), each
-/// part's kind is static, as it already is: the coordinate is returned as it is (not rebuilt).
-fn kinds_of_coordinate(idx: &Tup, shape: &Tup, r: IntTuple) -> IntTuple {
-    use crate::algebra::int_tuple::View;
-    if idx.is_static() && shape.is_static() && r.is_static() {
-        return r;
-    }
-    match (idx.view(), shape.view(), r.view()) {
-        (View::Tuple(i), View::Tuple(s), View::Tuple(c)) if i.len() == c.len() => i
-            .iter()
-            .zip(s.iter())
-            .zip(c.iter())
-            .map(|((i, s), c)| kinds_of_coordinate(i, s, c.to_owned()))
-            .collect(),
-        _ => r.with_kind(idx.is_dynamic() || !shape.is_static()),
-    }
-}
+use crate::algebra::{self, IntTuple, Layout, coord};
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
@@ -90,7 +69,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             let r = if a.len() == 3 {
                 coord::idx2crd_strided(&idx, &shape, &arg(2)?)
             } else {
-                coord::idx2crd(&idx, &shape).map(|r| kinds_of_coordinate(&idx, &shape, r))
+                coord::idx2crd(&idx, &shape)
             };
             r.map(Value::IntTuple).map_err(a.alg())
         },

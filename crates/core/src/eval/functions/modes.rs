@@ -33,6 +33,29 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         3,
         |a| {
+            // `group<B,E>(t)` of a tuple (tuple_algorithms.hpp): modes [B, E) as one mode, a
+            // tuple (nothing inserted where B == E)
+            if let Value::IntTuple(t) = &a.vals[0]
+                && !t.is_int()
+            {
+                let (b, e) = (a.index(1)?, a.index(2)?);
+                let modes = t.modes().to_vec();
+                if b > e || e > modes.len() {
+                    return Err(EvalError::new(
+                        format!(
+                            "group<{b},{e}> of a tuple of rank {}: CuTe static_asserts B <= E <= rank",
+                            modes.len()
+                        ),
+                        a.span,
+                    ));
+                }
+                let mut out: Vec<crate::algebra::IntTuple> = modes[..b].to_vec();
+                if b < e {
+                    out.push(modes[b..e].iter().cloned().collect());
+                }
+                out.extend(modes[e..].iter().cloned());
+                return Ok(Value::IntTuple(out.into_iter().collect()));
+            }
             a.layout(0)?
                 .group(a.index(1)?, a.index(2)?)
                 .map(Value::Layout)
@@ -40,7 +63,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         tensor: OnTensor::Keep,
         composed: OnComposed::Rewrap(0),
-        coordinates: true
+        coordinates: true,
+        // CuTe's group_modes<B,E>(t) / group<B,E>(t)
+        template: TemplateArgs::After
     ),
     f!(
         "select",
@@ -189,6 +214,19 @@ pub(super) fn pend(a: &Args, front: bool) -> Result<Value, EvalError> {
     let templated_n = a.len() == 2
         && a.spans[1].end <= a.spans[0].start
         && matches!(&a.vals[1], Value::IntTuple(t) if t.is_int());
+    // `append(t, x)`, `prepend(t, x)` of a tuple and a value that is no layout
+    // (tuple_algorithms.hpp): a tuple, x a mode of its own; `append<N>(t, x)`,
+    // `prepend<N>(t, x)`: x as many times as brings t to rank N (a non-tuple t is `(t)`)
+    if (a.len() == 2 && !templated_n || a.len() == 3)
+        && let Value::IntTuple(t) = &a.vals[0]
+        && let Value::IntTuple(x) = &a.vals[1]
+    {
+        let rank = if t.is_int() { 1 } else { t.rank() };
+        let n = if a.len() == 3 { a.index(2)? } else { rank + 1 };
+        return crate::algebra::tuple_algorithms::pad_to_rank(t, x, n, front)
+            .map(Value::IntTuple)
+            .map_err(a.alg());
+    }
     let (x, n) = match a.len() {
         1 => (Layout::trivial(), None),
         2 if templated_n => (Layout::trivial(), Some(a.index(1)?)),

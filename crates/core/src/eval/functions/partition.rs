@@ -234,7 +234,186 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| partition(a, ts::outer_partition, false),
         coordinates: true
     ),
+    f!(
+        "tensor",
+        "tensor(T, i, j, ...) | tensor<I...>(T)",
+        "the subtensor of mode i, then j, ...: T's iterator over get<I...>(T's layout); of no mode, T itself",
+        "tensor<1>(make_tensor(make_smem_ptr<half_t>(nullptr) + 4, make_layout(make_shape(Int<3>{},make_shape(Int<2>{},Int<5>{})))))",
+        1,
+        ANY,
+        subtensor,
+        coordinates: true,
+        template: TemplateArgs::After
+    ),
+    f!(
+        "tma_partition",
+        "tma_partition(TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...) | tma_partition(TMA_ATOM, STENSOR, GTENSOR)",
+        "the TMA's partition of the smem tensor and of each gmem tensor (mode 0 the TMA tile): each tensor ((TMA,TMA_Iter), Rest...) over the smem tile's largest contiguous vector, offset for the CTA's multicast share; the tuple (GTENSOR..., STENSOR)",
+        "tma_partition(make_tma_atom(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(256,64), make_stride(64, Int<1>{})), GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<8>{},Int<64>{})), make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}), make_identity_tensor(make_shape(Int<8>{},Int<64>{})))",
+        3,
+        ANY,
+        tma_partition,
+        coordinates: true
+    ),
 ];
+
+/// CuTe's `tensor<Is...>(tensor)` (tensor_impl.hpp): the tensor itself for no `Is`, else
+/// `make_tensor(tensor.data(), get<Is...>(tensor.layout()))`.
+fn subtensor(a: &Args) -> Result<Value, EvalError> {
+    let t = &a.vals[0];
+    if a.len() == 1 {
+        return Ok(t.clone());
+    }
+    let get = |l: Value| -> Result<Value, EvalError> {
+        let f = super::lookup("get").expect("in the function table");
+        let mut vals = vec![l];
+        vals.extend(a.vals[1..].iter().cloned());
+        let spans: Vec<_> = std::iter::once(a.spans[0])
+            .chain(a.spans[1..].iter().copied())
+            .collect();
+        super::call(f, &vals, &spans, a.span)
+    };
+    match t {
+        Value::OffsetLayout(o, l) => match get(Value::Layout((**l).clone()))? {
+            Value::Layout(m) => Ok(Value::offset_layout(o.clone(), m)),
+            other => Err(expected(
+                "a mode of the tensor's layout",
+                other.kind(),
+                a,
+                0,
+            )),
+        },
+        Value::SwizzledTensor(o, c) => match get(Value::composed((**c).clone()))? {
+            Value::Layout(m) => Ok(Value::offset_layout(o.clone(), m)),
+            Value::Composed(m) => Ok(Value::SwizzledTensor(o.clone(), m)),
+            other => Err(expected(
+                "a mode of the tensor's layout",
+                other.kind(),
+                a,
+                0,
+            )),
+        },
+        other => Err(expected("a tensor", other.kind(), a, 0)),
+    }
+}
+
+/// CuTe's `tma_partition(copy_atom, cta_coord, cta_layout, stensor, gtensors...)`
+/// (copy_traits_sm90_tma.hpp), through the table's own functions:
+/// - `layout_v = tile_to_shape(make_layout(right_inverse(get_nonswizzle_portion(layout<0>(stensor)))), size<0>(stensor))`;
+/// - `layout_V = make_tile(logical_divide(layout_v, make_layout(NumValSrc)))`;
+/// - `multicast_coord = ((cta_layout(cta_coord) * (NumValSrc / cosize(cta_layout)), _0))`;
+/// - of each tensor of (gtensors..., stensor), rank R, `size<0>` that of stensor:
+///   `domain_offset(append<R>(multicast_coord, _0), coalesce(tensor.compose(append<R>(layout_V, _)), ((_1,_1))))`.
+///
+/// The 3-argument form is `tma_partition(atom, _0, Layout<_1,_0>{}, stensor, gtensor)`.
+fn tma_partition(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::{IntTuple, Layout};
+    let atom = match atom(a, 0)? {
+        Atom::Copy(c) => c,
+        other => {
+            return Err(expected(
+                "a TMA copy atom (make_tma_atom)",
+                other.kind(),
+                a,
+                0,
+            ));
+        }
+    };
+    let span = a.span;
+    let call = |name: &str, vals: Vec<Value>| -> Result<Value, EvalError> {
+        let f = super::lookup(name).expect("in the function table");
+        let spans = vec![span; vals.len()];
+        super::call(f, &vals, &spans, span)
+    };
+    let (cta_coord, cta_layout, first) = if a.len() == 3 {
+        (
+            Value::IntTuple(IntTuple::int(0)),
+            Value::Layout(Layout::new(IntTuple::int(1), IntTuple::int(0)).map_err(a.alg())?),
+            1,
+        )
+    } else {
+        if a.len() < 5 {
+            return Err(EvalError::new(
+                "tma_partition takes (TMA_ATOM, STENSOR, GTENSOR) or (TMA_ATOM, CTA_COORD, CTA_LAYOUT, STENSOR, GTENSOR...)",
+                span,
+            ));
+        }
+        (a.vals[1].clone(), a.vals[2].clone(), 3)
+    };
+    let stensor = &a.vals[first];
+    let num_val = atom.num_val(true).map_err(a.alg())?;
+    // the largest contiguous vector of the smem tile, over all of its coordinates
+    // layout<0> of a tensor's layout without its swizzle (get_nonswizzle_portion)
+    let mode0 = |t: &Value, at: usize| -> Result<Layout, EvalError> {
+        let l = match t {
+            Value::SwizzledTensor(_, c) => &c.layout,
+            other => other
+                .plain_layout()
+                .ok_or_else(|| expected("a tensor over a layout", other.kind(), a, at))?,
+        };
+        l.mode(0).map_err(a.alg())
+    };
+    let smode0 = mode0(stensor, first)?;
+    let size0 = smode0.size().map_err(a.alg())?;
+    let inv = call("right_inverse", vec![Value::Layout(smode0)])?;
+    let layout_v = call(
+        "tile_to_shape",
+        vec![call("make_layout", vec![inv])?, Value::int(size0)],
+    )?;
+    let tma_layout_v =
+        Value::Layout(Layout::new(IntTuple::int(num_val), IntTuple::int(1)).map_err(a.alg())?);
+    let layout_tile = call("logical_divide", vec![layout_v, tma_layout_v])?;
+    // the CTA's share of the TMA's values
+    let cta_at = call("crd2idx", vec![cta_coord, cta_layout.clone()])?;
+    let cosize = call("cosize", vec![cta_layout])?;
+    let per_cta = call("shape_div", vec![Value::int(num_val), cosize])?;
+    let int_of = |v: Value| match v {
+        Value::IntTuple(t) if t.is_int() => Ok(t),
+        other => Err(EvalError::new(
+            format!(
+                "tma_partition: the CTA's multicast offset is an integer, found {}",
+                other.kind()
+            ),
+            span,
+        )),
+    };
+    let pair = IntTuple::from_iter([int_of(cta_at)?, int_of(per_cta)?]);
+    let offset = int_of(call("product", vec![Value::IntTuple(pair)])?)?;
+    let multicast = IntTuple::from_iter([offset, IntTuple::int(0)]);
+    let mut out = Vec::new();
+    for (i, t) in a.vals[first + 1..].iter().chain([stensor]).enumerate() {
+        let at = if i + first + 1 < a.len() {
+            first + 1 + i
+        } else {
+            first
+        };
+        let rank = call("rank", vec![t.clone()])?.as_int().unwrap_or(0).max(1) as usize;
+        if mode0(t, at)?.size().map_err(a.alg())? != size0 {
+            return Err(EvalError::new(
+                format!(
+                    "tma_partition: size<0> of this tensor is not size<0> of the smem tensor, {size0} (CuTe's CUTE_STATIC_ASSERT_V(size<0>(stensor) == size<0>(tensor)))"
+                ),
+                a.spans[at],
+            ));
+        }
+        let mut tiler = vec![layout_tile.clone()];
+        tiler.resize(rank, Value::Under);
+        let composed = call("composition", vec![t.clone(), Value::Tuple(tiler)])?;
+        let profile = Value::IntTuple(
+            [IntTuple::from_iter([IntTuple::int(1), IntTuple::int(1)])]
+                .into_iter()
+                .collect(),
+        );
+        let tensor_v = call("coalesce", vec![composed, profile])?;
+        let mut coord = vec![multicast.clone()];
+        coord.resize(rank, IntTuple::int(0));
+        out.push(call(
+            "domain_offset",
+            vec![Value::IntTuple(IntTuple::from_iter(coord)), tensor_v],
+        )?);
+    }
+    Ok(Value::Tuple(out))
+}
 
 fn expected(what: &str, found: &str, a: &Args, i: usize) -> EvalError {
     EvalError::new(format!("expected {what}, found {found}"), a.spans[i])

@@ -18,8 +18,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
     ),
     f!(
         "make_smem_ptr",
-        "make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr)",
-        "PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil)))",
+        "make_smem_ptr(PTR) | make_smem_ptr<T>(nullptr) | make_smem_ptr(PTR, Sw)",
+        "PTR tagged as a pointer to shared memory (CuTe prints smem_ptr[32b]((nil))); with a swizzle, CuTe's swizzle_ptr over it, whose dereference swizzles the byte address (Sw<3,4,3>_smem_ptr[16b]((nil)))",
         "make_smem_ptr(static_cast<float*>(nullptr))",
         1,
         2,
@@ -399,6 +399,18 @@ fn make_tmem_ptr(a: &Args) -> Result<Value, EvalError> {
 
 /// `make_X_ptr(p)` and `make_X_ptr<T>(nullptr)`.
 fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
+    // pointer.hpp: make_smem_ptr(ptr, sw) = make_swizzle_ptr(make_smem_ptr(ptr), sw)
+    if space == MemSpace::Smem
+        && a.len() == 2
+        && let (Value::Pointer(_), Value::Swizzle(sw)) = (&a.vals[0], &a.vals[1])
+    {
+        let p = pointer_arg(a, 0)?;
+        return p
+            .tagged(space)
+            .and_then(|p| p.swizzled(*sw))
+            .map(Value::Pointer)
+            .map_err(a.alg());
+    }
     let p = if a.len() == 2 {
         // `make_smem_ptr<sparse_elem<2,half_t>>(nullptr)`: recast_ptr makes CuTe's sparse_ptr
         if let Value::Name(n) = &a.vals[0]

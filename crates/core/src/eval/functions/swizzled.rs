@@ -141,7 +141,93 @@ pub(super) static FUNCTIONS: &[Function] = &[
             )),
         }
     ),
+    f!(
+        "as_position_independent_swizzle_tensor",
+        "as_position_independent_swizzle_tensor(T)",
+        "a shared-memory tensor over a swizzle_ptr (Sw<3,4,3>_smem_ptr[16b](A) o L) as the tensor over the plain smem_ptr with the swizzle moved from byte addresses to elements (smem_ptr[16b](A) o Sw<3,3,3> o _0 o L); a smem tensor without a swizzle is itself",
+        "as_position_independent_swizzle_tensor(make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW128_Atom<half_t>{}))",
+        1,
+        1,
+        position_independent_tensor
+    ),
 ];
+
+/// CuTe's `as_position_independent_swizzle_tensor(tensor)` (pointer_flagged.hpp): after
+/// `static_assert(is_smem<Tensor>)`, the tensor itself where its iterator has no swizzle
+/// (`get_swizzle_t` is `Swizzle<0,…>`); else, with the address aligned to the swizzle
+/// (CuTe's `assert((address & mask) == 0)`, mask `2^M - 1 | swizzle_code`),
+/// `make_tensor(make_smem_ptr<T>(raw address), composition(recast_layout<uint8_t,T>(Sw), _0,
+/// layout))`.
+fn position_independent_tensor(a: &Args) -> Result<Value, EvalError> {
+    use crate::algebra::error::condition;
+    use crate::algebra::pointer::MemSpace;
+    use crate::algebra::tensor::Origin;
+    const OP: &str = "as_position_independent_swizzle_tensor";
+    let not_smem = |what: String| {
+        EvalError::new(
+            format!(
+                "{OP} takes a shared-memory tensor (CuTe's static_assert \"Expected smem tensor.\"), got {what}"
+            ),
+            a.spans[0],
+        )
+    };
+    let (p, layout) = match &a.vals[0] {
+        Value::OffsetLayout(Origin::Ptr(p), l) => (p, l),
+        Value::SwizzledTensor(Origin::Ptr(p), _)
+            if p.space == MemSpace::Smem && p.swizzle.is_none() =>
+        {
+            return Ok(a.vals[0].clone());
+        }
+        Value::SwizzledTensor(Origin::Ptr(p), c) if p.space == MemSpace::Smem => {
+            return Err(EvalError::new(
+                format!(
+                    "{OP} of a tensor over both a swizzle_ptr ({p}) and a swizzled layout ({c}) is not modelled"
+                ),
+                a.spans[0],
+            ));
+        }
+        Value::OffsetLayout(o, _) | Value::SwizzledTensor(o, _) => {
+            return Err(not_smem(format!("a tensor at {o}")));
+        }
+        other => return Err(not_smem(other.kind().to_string())),
+    };
+    if p.space != MemSpace::Smem {
+        return Err(not_smem(format!("a tensor at {p}")));
+    }
+    let Some(sw) = p.swizzle.map(|s| s.get()) else {
+        return Ok(a.vals[0].clone());
+    };
+    let alg = a.alg();
+    if let Some(addr) = p.address() {
+        let mask = ((1i64 << sw.base) - 1) | sw.yyy_msk() | sw.zzz_msk();
+        if addr & mask != 0 {
+            return Err(alg(condition(
+                OP,
+                format!(
+                    "{p}'s address {addr:#x} is not aligned to {sw}'s base and swizzle bits (CuTe's assert((address & {mask:#x}) == 0))"
+                ),
+            )));
+        }
+    }
+    let bits = p.width.bits(OP).map_err(&alg)?;
+    let swizzle = Recast::new(bits, 8)
+        .and_then(|r| r.swizzle(&sw))
+        .map_err(|e| alg(e.within(OP)))?;
+    let ptr = Origin::Ptr(p.unswizzled());
+    Ok(if swizzle.bits == 0 {
+        // composition(Swizzle<0,M,S>, Int<0>, L) is L
+        Value::offset_layout(ptr, (**layout).clone())
+    } else {
+        Value::swizzled_tensor(
+            ptr,
+            ComposedLayout {
+                swizzle,
+                offset: crate::algebra::Offset::ZERO,
+                layout: (**layout).clone(),
+            },
+        )
+    })
+}
 
 /// Argument `i` as an upcast/downcast factor.
 fn factor(a: &Args, i: usize) -> Result<i64, EvalError> {

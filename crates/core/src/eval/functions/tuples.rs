@@ -11,10 +11,6 @@ use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
 
-fn int(a: &Args, r: crate::algebra::Result<i64>) -> R {
-    r.map(Value::int).map_err(a.alg())
-}
-
 /// An integer with its kind (CuTe's static or dynamic result).
 fn kinded(a: &Args, r: crate::algebra::Result<crate::algebra::integer::Int>) -> R {
     r.map(|k| Value::IntTuple(IntTuple::int_of(k.value, k.dynamic)))
@@ -25,8 +21,9 @@ fn tup(a: &Args, r: crate::algebra::Result<IntTuple>) -> R {
     r.map(Value::IntTuple).map_err(a.alg())
 }
 
-fn boolean(a: &Args, r: crate::algebra::Result<bool>) -> R {
-    r.map(Value::Bool).map_err(a.alg())
+/// A truth value of CuTe's kind: a static `C<b>` or a run-time `bool`.
+fn truth(a: &Args, r: crate::algebra::Result<Truth>) -> R {
+    r.map(Truth::value).map_err(a.alg())
 }
 
 /// Argument `i` read as a shape where the value may also be a layout (its shape), as CuTe's
@@ -48,7 +45,7 @@ fn made(a: &Args, items: Vec<Value>) -> R {
 fn end_of(a: &Args, v: &Value, last: bool) -> R {
     let name = if last { "back" } else { "front" };
     match v {
-        Value::IntTuple(t) => int(a, if last { ta::back(t) } else { ta::front(t) }),
+        Value::IntTuple(t) => kinded(a, if last { ta::back(t) } else { ta::front(t) }),
         Value::Tuple(items) => {
             let item = if last { items.last() } else { items.first() };
             match item {
@@ -346,7 +343,154 @@ fn integer_sequence(a: &Args) -> R {
     Ok(sequence_of(ty, (0..n).map(i128::from)))
 }
 
+/// An algorithm that applies a function (a lambda or a functor): the session's statement
+/// runs it (`eval::tuple_functions`), which a direct call of the table cannot.
+fn applies_function(a: &Args, name: &str) -> R {
+    Err(EvalError::new(
+        format!(
+            "{name} applies a function (a lambda or a functor of CuTe's): call it in a statement"
+        ),
+        a.span,
+    ))
+}
+
 pub(super) static FUNCTIONS: &[Function] = &[
+    f!(
+        "tuple_cat",
+        "tuple_cat(T...)",
+        "the modes of each tuple, in order, in one tuple (tuple_cat(make_tuple(1,_2{}), make_tuple(3)) is (1,_2,3))",
+        "tuple_cat(make_tuple(1, _2{}), make_tuple(3))",
+        0,
+        ANY,
+        |a| crate::eval::tuple_functions::tuple_cat(a.vals, a.span)
+    ),
+    f!(
+        "find",
+        "find(T, X)",
+        "the static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find)",
+        "find(make_tuple(_1{}, _2{}, _4{}), _2{})",
+        2,
+        2,
+        |a| crate::eval::tuple_functions::find_value(&a.vals[0], &a.vals[1], a.span)
+    ),
+    f!(
+        "apply",
+        "apply(T, f)",
+        "f(t_0, t_1, …, t_n) of the modes of the tuple T (f: a lambda, variadic ones too: [](auto... xs){ … }, or a functor of CuTe's)",
+        "apply(make_tuple(1, _2{}, 3), [](auto... xs) { return (xs + ...); })",
+        2,
+        2,
+        |a| applies_function(a, "apply")
+    ),
+    f!(
+        "transform_apply",
+        "transform_apply(T0[, T1[, T2]], f, g)",
+        "g(f(t0_i[, t1_i[, t2_i]])...) over the modes of the tuples (g(f(t0…)) of non-tuples)",
+        "transform_apply(make_tuple(1, 2), make_tuple(_3{}, 4), [](auto x, auto y) { return x + y; }, [](auto... r) { return make_tuple(r...); })",
+        3,
+        5,
+        |a| applies_function(a, "transform_apply")
+    ),
+    f!(
+        "transform_leaf",
+        "transform_leaf(T0[, T1], f)",
+        "f at each leaf of the tuple T0 (with T1's leaf beside it), the nesting kept",
+        "transform_leaf(make_tuple(1, make_tuple(_2{}, 3)), [](auto x) { return x * _2{}; })",
+        2,
+        3,
+        |a| applies_function(a, "transform_leaf")
+    ),
+    f!(
+        "for_each_leaf",
+        "for_each_leaf(T, f)",
+        "calls f(x) for each leaf x of the tuple T, in order (prints what f prints)",
+        "for_each_leaf(make_tuple(1, make_tuple(_2{}, 3)), [](auto x) { return x * _2{}; })",
+        2,
+        2,
+        |a| applies_function(a, "for_each_leaf"),
+        void: true
+    ),
+    f!(
+        "find_if",
+        "find_if(T, f)",
+        "the static index C<i> of T's first mode whose f(t_i) is a static true (rank(T) where none is; CuTe reads decltype(f(t_i))::value)",
+        "find_if(make_tuple(_1{}, _2{}, _4{}), [](auto x) { return x == _2{}; })",
+        2,
+        2,
+        |a| applies_function(a, "find_if")
+    ),
+    f!(
+        "any_of",
+        "any_of(T, f)",
+        "(false_type{} || ... || f(t_i)): static where every test is",
+        "any_of(make_tuple(_1{}, 2), [](auto x) { return x == _1{}; })",
+        2,
+        2,
+        |a| applies_function(a, "any_of")
+    ),
+    f!(
+        "all_of",
+        "all_of(T, f)",
+        "(true_type{} && ... && f(t_i)): static where every test is",
+        "all_of(make_tuple(_1{}, _2{}), [](auto x) { return x != _4{}; })",
+        2,
+        2,
+        |a| applies_function(a, "all_of")
+    ),
+    f!(
+        "none_of",
+        "none_of(T, f)",
+        "not any_of(T, f)",
+        "none_of(make_tuple(_1{}, _2{}), [](auto x) { return x == _4{}; })",
+        2,
+        2,
+        |a| applies_function(a, "none_of")
+    ),
+    f!(
+        "fold",
+        "fold(T, V, f)",
+        "f(…f(f(V, t_0), t_1)…, t_n) over the modes of T (f(V, T) of a non-tuple)",
+        "fold(make_tuple(1, _2{}, 3), _0{}, [](auto acc, auto x) { return acc + x; })",
+        3,
+        3,
+        |a| applies_function(a, "fold")
+    ),
+    f!(
+        "fold_first",
+        "fold_first(T, f)",
+        "fold of t_1…t_n from t_0 (T itself where it is no tuple)",
+        "fold_first(make_tuple(_1{}, _2{}, _3{}), [](auto acc, auto x) { return acc * x; })",
+        2,
+        2,
+        |a| applies_function(a, "fold_first")
+    ),
+    f!(
+        "iscan",
+        "iscan(T, V, f)",
+        "the inclusive scan (r_0,…,r_n), r_i = f(r_{i-1}, t_i) from r_{-1} = V",
+        "iscan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})",
+        3,
+        3,
+        |a| applies_function(a, "iscan")
+    ),
+    f!(
+        "escan",
+        "escan(T, V, f)",
+        "the exclusive scan (v_0,…,v_n), v_0 = V, v_{i+1} = f(v_i, t_i)",
+        "escan(make_tuple(_1{}, 2, _3{}), _0{}, plus{})",
+        3,
+        3,
+        |a| applies_function(a, "escan")
+    ),
+    f!(
+        "filter_tuple",
+        "filter_tuple(T0[, T1[, T2]], f)",
+        "tuple_cat(f(t0_i[, t1_i[, t2_i]])...): each f returns a tuple of what it keeps",
+        "filter_tuple(make_tuple(_1{}, 2, _3{}), [](auto x) { return make_tuple(x, x); })",
+        2,
+        4,
+        |a| applies_function(a, "filter_tuple")
+    ),
     f!(
         "make_int_sequence",
         "make_int_sequence<N>{}",
@@ -434,10 +578,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         |a| {
             match &a.vals[0] {
-                Value::IntTuple(t) => int(a, ta::sum(t)),
+                Value::IntTuple(t) => kinded(a, ta::sum(t)),
                 // CuTe's sum of a non-tuple is that value
                 Value::Layout(_) => Ok(a.vals[0].clone()),
-                _ => int(a, ta::sum(&a.int_tuple(0)?)),
+                _ => kinded(a, ta::sum(&a.int_tuple(0)?)),
             }
         }
     ),
@@ -549,7 +693,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "elem_less((1,(2,3)), (2,(3,4)))",
         2,
         2,
-        |a| boolean(a, ta::elem_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::elem_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "lex_less",
@@ -558,7 +702,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "lex_less((1,2), (1,3))",
         2,
         2,
-        |a| boolean(a, ta::lex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::lex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "colex_less",
@@ -567,7 +711,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "colex_less((2,2), (1,3))",
         2,
         2,
-        |a| boolean(a, ta::colex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
+        |a| truth(a, ta::colex_less(&a.int_tuple(0)?, &a.int_tuple(1)?))
     ),
     f!(
         "max",
@@ -612,7 +756,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "abs(-3)",
         1,
         1,
-        |a| int(a, ta::abs(&a.int_tuple(0)?))
+        |a| kinded(a, ta::abs(&a.int_tuple(0)?))
     ),
     f!(
         "reverse",

@@ -1,0 +1,739 @@
+//! A struct of the program's own (`parser::structs`), as CUTLASS's tutorials use their kernels'
+//! shared storage: `SharedStorage<TA, TB, ASmemLayout, BSmemLayout>` instantiated and laid out
+//! as the compiler lays it out, `sizeof(SharedStorage)`, `*reinterpret_cast<SharedStorage*>(
+//! shared_memory)` the object at that pointer, `smem.A.begin()` the pointer to its member's
+//! first element (what `make_smem_ptr` then tags), `smem.tma_barrier` a C array's pointer,
+//! `smem.tensor_sA()` a member function's returned expression.
+//!
+//! The layout is C++'s (the Itanium ABI's, which nvcc and g++ share): each member at the next
+//! offset that is a multiple of its alignment (its type's, or `alignas(N)`'s where larger), a
+//! union's members all at its start, the struct's size its end rounded up to its alignment
+//! (the largest of its members'). CuTe's storage types: `array<T, N>` is `T[N]`;
+//! `array_aligned<T, N, A = 16>` is `alignas(A) array<T, N>` (container/array_aligned.hpp);
+//! `ArrayEngine<T, N>` holds an `array_aligned<T, N>` for a whole-byte `T` (tensor_impl.hpp),
+//! and its `begin()` is the array's.
+
+use super::{Env, ErrorKind, EvalError, Outcome, Value};
+use crate::algebra::pointer::{ElementWidth, Pointer};
+use crate::parser::{self, MemberDef, MemberKind, Span, StructDef};
+
+/// A struct's definition as the session keeps it: its template parameters and its body's text
+/// (its members read again where it is instantiated).
+#[derive(Clone, Debug)]
+pub(super) struct StructTemplate {
+    params: Vec<String>,
+    body: String,
+}
+
+/// Where a struct value stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// The type itself (`SharedStorage<half_t, …>`, `using SharedStorage = …;`).
+    Type,
+    /// A pointer to an object of the type (`reinterpret_cast<SharedStorage*>(shared_memory)`),
+    /// the pointer to its first byte.
+    Pointer(Pointer),
+    /// The object at that byte (`*p`, a reference to it, a member of one).
+    Object(Pointer),
+}
+
+/// A member laid out: its name, its offset in bytes and what it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaidMember {
+    name: String,
+    offset: i64,
+    kind: LaidKind,
+}
+
+/// What a laid-out member is.
+#[derive(Clone, Debug, PartialEq)]
+enum LaidKind {
+    /// CuTe's storage (`ArrayEngine<T, N>`, `array_aligned<T, N>`, `array<T, N>`): an object
+    /// whose `begin()` is the pointer to its first element.
+    Storage(Box<StructValue>),
+    /// A C array `T name[N]`: its name is the pointer to its first element.
+    CArray(String),
+    /// A scalar (`uint64_t mma_barrier;`): its value is the memory's.
+    Scalar(String),
+    /// An anonymous union or struct: its members, at their offsets from its start.
+    Nested(Box<StructValue>),
+}
+
+/// A struct of the program's own (or one of CuTe's storage types), laid out: a type, a pointer
+/// to an object of it, or the object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructValue {
+    /// The type as written (`SharedStorage<half_t, half_t, …>`, `ArrayEngine<half_t, 4096>`).
+    ty: String,
+    /// `sizeof`, in bytes.
+    size: i64,
+    /// `alignof`, in bytes.
+    align: i64,
+    members: Vec<LaidMember>,
+    /// The member functions: each name and its returned expression's text.
+    methods: Vec<(String, String)>,
+    /// The template parameters' values, which a member function's expression sees.
+    scope: Vec<(String, Value)>,
+    /// CuTe's storage type (ArrayEngine, array_aligned, array): its element type, and whether
+    /// it has `data()` (CuTe's arrays; an ArrayEngine has `begin()` only).
+    storage: Option<(String, bool)>,
+    place: Place,
+}
+
+/// The most members (all nested structs and unions counted) one struct may have.
+const MAX_MEMBERS: usize = 4096;
+
+impl StructValue {
+    /// The struct as written, for messages.
+    pub fn type_name(&self) -> &str {
+        &self.ty
+    }
+
+    /// What it is, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self.place {
+            Place::Type => "a struct type",
+            Place::Pointer(_) => "a pointer to a struct",
+            Place::Object(_) => "a struct object",
+        }
+    }
+
+    /// The value in words, as cute prints it (CuTe prints no struct of the program's own):
+    /// `SharedStorage<half_t, …> (49152 bytes)`, a pointer's `SharedStorage<…>* at ADDR`, an
+    /// object's `SharedStorage<…> at ADDR`.
+    pub fn described(&self) -> String {
+        match &self.place {
+            Place::Type => format!("{} ({} bytes)", self.ty, self.size),
+            Place::Pointer(p) => format!("{}* at {p}", self.ty),
+            Place::Object(p) => format!("{} at {p}", self.ty),
+        }
+    }
+
+    /// `*p` of a pointer to the struct: the object there.
+    pub fn dereferenced(self, span: Span) -> Result<StructValue, EvalError> {
+        match self.place {
+            Place::Pointer(p) => Ok(StructValue {
+                place: Place::Object(p),
+                ..self
+            }),
+            _ => Err(EvalError::new(
+                format!(
+                    "'*' of {} '{}': only a pointer is dereferenced (*reinterpret_cast<{}*>(smem))",
+                    self.kind(),
+                    self.ty,
+                    self.ty
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// The object's byte pointer, or the error for a type or a pointer (`what`: the access).
+    fn object(&self, what: &str, span: Span) -> Result<&Pointer, EvalError> {
+        match &self.place {
+            Place::Object(p) => Ok(p),
+            Place::Type => Err(EvalError::new(
+                format!(
+                    "{what} of the type '{}': a member is an object's (cast shared memory to it: {}& s = *reinterpret_cast<{}*>(smem);)",
+                    self.ty, self.ty, self.ty
+                ),
+                span,
+            )),
+            Place::Pointer(_) => Err(EvalError::new(
+                format!(
+                    "{what} of a pointer to '{}': dereference it first ((*p).m, p->m)",
+                    self.ty
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// `s.name`: the member's value: a storage object, a C array's pointer, a nested
+    /// struct's object.
+    pub fn member(&self, name: &str, span: Span) -> Result<Value, EvalError> {
+        let Some(m) = self.members.iter().find(|m| m.name == name) else {
+            let names: Vec<&str> = self.members.iter().map(|m| m.name.as_str()).collect();
+            let methods: Vec<&str> = self.methods.iter().map(|m| m.0.as_str()).collect();
+            return Err(EvalError::new(
+                format!(
+                    "'{}' has no member '{name}' (its members: {}{})",
+                    self.ty,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    },
+                    if methods.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; its member functions: {}", methods.join(", "))
+                    }
+                ),
+                span,
+            ));
+        };
+        let at = self.object(&format!("'.{name}'"), span)?;
+        let here = at
+            .advance(m.offset)
+            .map_err(|e| EvalError::algebra(e, span))?;
+        Ok(match &m.kind {
+            LaidKind::Storage(s) | LaidKind::Nested(s) => Value::structure(StructValue {
+                place: Place::Object(here),
+                ..(**s).clone()
+            }),
+            LaidKind::CArray(elem) => Value::Pointer(element_pointer(&here, elem, span)?),
+            LaidKind::Scalar(ty) => {
+                return Err(EvalError::new(
+                    format!(
+                        "the member '{name}', a {ty}: its value is the memory's, which cute does not hold (cute models a struct's storage members and their pointers)"
+                    ),
+                    span,
+                ));
+            }
+        })
+    }
+
+    /// The pointer to a storage object's first element (`begin()`, `data()`).
+    fn begin(&self, method: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let (elem, has_data) = self.storage.as_ref()?;
+        if method == "data" && !has_data {
+            return Some(Err(EvalError::new(
+                format!("{} has no data() in CuTe (it has begin())", self.ty),
+                span,
+            )));
+        }
+        if !matches!(method, "begin" | "data") {
+            return Some(Err(EvalError::new(
+                format!(
+                    "{}.{method}() is not modelled: cute models begin(){} of CuTe's storage",
+                    self.ty,
+                    if *has_data { " and data()" } else { "" }
+                ),
+                span,
+            )));
+        }
+        Some(
+            self.object(&format!("{method}()"), span)
+                .and_then(|at| element_pointer(at, elem, span))
+                .map(Value::Pointer),
+        )
+    }
+}
+
+/// The raw `T*` at the byte pointer `at`.
+fn element_pointer(at: &Pointer, elem: &str, span: Span) -> Result<Pointer, EvalError> {
+    at.recast(ElementWidth::of_type(elem))
+        .map(|p| p.raw())
+        .map_err(|e| EvalError::algebra(e, span))
+}
+
+/// `n` rounded up to a multiple of `to` (a power of two).
+fn round_up(n: i64, to: i64, span: Span) -> Result<i64, EvalError> {
+    n.checked_add(to - 1)
+        .map(|x| x / to * to)
+        .ok_or_else(|| EvalError::new("a struct's size overflows 64 bits", span))
+}
+
+/// The pieces of a template's argument list cut at its top-level commas.
+fn split_args(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    for (i, c) in list.bytes().enumerate() {
+        match c {
+            b'(' | b'<' | b'[' | b'{' => depth += 1,
+            b')' | b'>' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(list[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !list[start..].trim().is_empty() {
+        out.push(list[start..].trim());
+    }
+    out
+}
+
+/// The error for `*x` of a value that is no pointer to a struct.
+pub(super) fn not_dereferenced(v: &Value, span: Span) -> EvalError {
+    EvalError::new(
+        format!(
+            "'*' of {}: cute models a pointer's dereference of a pointer to a struct of the program's own (*reinterpret_cast<SharedStorage*>(smem)); a tensor's element is T(i)",
+            v.kind()
+        ),
+        span,
+    )
+}
+
+impl Env {
+    /// Bind a struct's definition to its name.
+    pub(super) fn define_struct(&mut self, def: &StructDef) -> Result<Outcome, EvalError> {
+        super::bindable(def.name, def.name_span)?;
+        self.structs.insert(
+            def.name.to_string(),
+            StructTemplate {
+                params: def.params.iter().map(|p| p.to_string()).collect(),
+                body: def.body.to_string(),
+            },
+        );
+        Ok(Outcome::Nothing)
+    }
+
+    /// `S<ARGS>` (or `S`) of a struct the session defines: the type laid out for its template
+    /// arguments. `None`: `n` names no such struct.
+    pub(super) fn struct_type(&self, n: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let (base, args) = match n.split_once('<') {
+            Some((base, rest)) => (base.trim(), Some(rest.strip_suffix('>')?)),
+            None => (n.trim(), None),
+        };
+        let base = base.strip_prefix("struct ").unwrap_or(base).trim();
+        let t = self.structs.get(base)?;
+        Some(self.instantiate(base, t, args, span).map(Value::structure))
+    }
+
+    /// `S<…> s;`, `S<…>{}` of a struct the session defines: an object of its own, which is not
+    /// modelled (its storage is the memory a kernel casts to it). `None`: no struct.
+    pub(super) fn struct_constructed(&self, n: &str, span: Span) -> Option<EvalError> {
+        let r = self.struct_type(n, span)?;
+        Some(match r {
+            Err(e) => e,
+            Ok(v) => EvalError::new(
+                format!(
+                    "an object of the struct '{}' of its own is not modelled: cute lays out a struct over memory, as a kernel's shared storage is (extern __shared__ char smem[]; auto& s = *reinterpret_cast<{n}*>(smem);)",
+                    match &v {
+                        Value::Struct(s) => s.type_name().to_string(),
+                        _ => n.to_string(),
+                    }
+                ),
+                span,
+            ),
+        })
+    }
+
+    /// A struct's template instantiated for `args` (the text between its brackets) and laid
+    /// out.
+    fn instantiate(
+        &self,
+        name: &str,
+        t: &StructTemplate,
+        args: Option<&str>,
+        span: Span,
+    ) -> Result<StructValue, EvalError> {
+        let args = args.map(split_args).unwrap_or_default();
+        if args.len() != t.params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the struct '{name}' takes {} template argument{}, got {}",
+                    t.params.len(),
+                    if t.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        // `struct S { ArrayEngine<half_t, sizeof(S)> A; };`: an instantiation inside itself
+        self.check_struct_depth(name, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        let mut scope = Vec::new();
+        let mut written = Vec::new();
+        for (param, arg) in t.params.iter().zip(&args) {
+            let v = self.type_argument(arg, span)?;
+            written.push(match &v {
+                Value::Name(n) => n.clone(),
+                _ => arg.to_string(),
+            });
+            inner.set(param, v.clone());
+            scope.push((param.clone(), v));
+        }
+        let members = parser::struct_members(&t.body)
+            .map_err(|m| EvalError::new(format!("in the struct '{name}': {m}"), span))?;
+        let mut count = 0;
+        let mut laid = inner.lay_out(&members, false, span, &mut count)?;
+        laid.ty = if t.params.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name}<{}>", written.join(", "))
+        };
+        laid.scope = scope;
+        Ok(laid)
+    }
+
+    /// A template argument's value: a type's name (an alias replaced by what it names), or a
+    /// value (`decltype(sA)`, a layout's type).
+    fn type_argument(&self, arg: &str, span: Span) -> Result<Value, EvalError> {
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_cpp_expr(arg, &arena).map_err(|e| {
+            EvalError::new(format!("template argument '{arg}': {}", e.message), span)
+        })?;
+        self.eval(&e)
+            .map_err(|e| EvalError::new(format!("template argument '{arg}': {}", e.message), span))
+    }
+
+    /// An integer expression of a member's text (an extent, an alignment, `N` of a storage
+    /// type), evaluated with the struct's template parameters bound.
+    fn member_int(&self, text: &str, what: &str, span: Span) -> Result<i64, EvalError> {
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_cpp_expr(text, &arena)
+            .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
+        let v = self.eval(&e).map_err(|e| match e.kind {
+            // a limit reached inside (a struct asking its own size) is said once
+            ErrorKind::Limit => EvalError::limit(e.message, span),
+            _ => EvalError::new(format!("{what} '{text}': {}", e.message), span),
+        })?;
+        v.as_int().ok_or_else(|| {
+            EvalError::new(
+                format!("{what} '{text}' must be an integer, found {}", v.kind()),
+                span,
+            )
+        })
+    }
+
+    /// An element type's name of a member's text (`TA`, `cute::uint64_t`) and its bytes.
+    fn member_element(&self, text: &str, span: Span) -> Result<(String, i64), EvalError> {
+        let text = text.trim();
+        let name = match self.get(text) {
+            Some(Value::Name(n)) => n.clone(),
+            _ => text.to_string(),
+        };
+        let bare = name.trim_start_matches("const ").trim();
+        match crate::algebra::recast::element_bits(bare) {
+            Some(bits) if bits % 8 == 0 => Ok((bare.to_string(), bits / 8)),
+            Some(bits) => Err(EvalError::new(
+                format!(
+                    "a struct's member of the {bits}-bit type '{bare}' is not modelled (CuTe stores sub-byte elements in array_subbyte)"
+                ),
+                span,
+            )),
+            None => Err(EvalError::new(
+                format!(
+                    "a struct's member of the type '{text}' is not modelled: cute lays out CuTe's storage (ArrayEngine<T, N>, array_aligned<T, N>, array<T, N>), C arrays and scalars of the element types CuTe names"
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// A data member's type laid out: what it is, its size and its alignment.
+    fn member_type(&self, ty: &str, span: Span) -> Result<(LaidKind, i64, i64), EvalError> {
+        let bare = ty.trim();
+        let bare = bare.strip_prefix("cute::").unwrap_or(bare);
+        for (template, data, default_align) in [
+            ("ArrayEngine<", false, Some(16)),
+            ("array_aligned<", true, Some(16)),
+            ("array<", true, None),
+        ] {
+            let Some(inner) = bare
+                .strip_prefix(template)
+                .and_then(|r| r.strip_suffix('>'))
+            else {
+                continue;
+            };
+            let args = split_args(inner);
+            let (elem, count) = match args.as_slice() {
+                [elem, count] | [elem, count, _] => (*elem, *count),
+                _ => {
+                    return Err(EvalError::new(
+                        format!("expected {template}T, N> as a struct's member, found '{ty}'"),
+                        span,
+                    ));
+                }
+            };
+            let (elem, bytes) = self.member_element(elem, span)?;
+            let n = self.member_int(count, "the number of elements", span)?;
+            let template = template.trim_end_matches('<');
+            let template = format!("{template}<");
+            let mut align = default_align.unwrap_or(1).max(bytes);
+            if let [_, _, a] = args.as_slice() {
+                align = align.max(self.member_int(a, "the alignment", span)?);
+            }
+            if n < 0 || align <= 0 || align & (align - 1) != 0 {
+                return Err(EvalError::new(
+                    format!("'{ty}': a negative size or an alignment that is no power of two"),
+                    span,
+                ));
+            }
+            let size = n
+                .checked_mul(bytes)
+                .ok_or_else(|| EvalError::new(format!("'{ty}' overflows 64 bits"), span))?;
+            let size = round_up(size, align, span)?;
+            let storage = StructValue {
+                ty: format!("{template}{elem}, {n}>"),
+                size,
+                align,
+                members: Vec::new(),
+                methods: Vec::new(),
+                scope: Vec::new(),
+                storage: Some((elem, data)),
+                place: Place::Type,
+            };
+            return Ok((LaidKind::Storage(Box::new(storage)), size, align));
+        }
+        let (elem, bytes) = self.member_element(bare, span)?;
+        Ok((LaidKind::Scalar(elem), bytes, bytes))
+    }
+
+    /// Members laid out one after another (`union`: each at the start), as C++ lays them out.
+    fn lay_out(
+        &self,
+        members: &[MemberDef],
+        union: bool,
+        span: Span,
+        count: &mut usize,
+    ) -> Result<StructValue, EvalError> {
+        let mut laid = Vec::new();
+        let mut methods = Vec::new();
+        let (mut end, mut align) = (0i64, 1i64);
+        for m in members {
+            *count += 1;
+            if *count > MAX_MEMBERS {
+                return Err(EvalError::limit(
+                    format!("a struct of more than {MAX_MEMBERS} members (the limit)"),
+                    span,
+                ));
+            }
+            let (kind, size, mut m_align) = match &m.kind {
+                MemberKind::Method(expr) => {
+                    methods.push((m.name.clone(), expr.clone()));
+                    continue;
+                }
+                MemberKind::Data { ty, extent } => {
+                    let (kind, size, m_align) = self.member_type(ty, span)?;
+                    match extent {
+                        None => (kind, size, m_align),
+                        Some(extent) => {
+                            let n = self.member_int(extent, "the extent", span)?;
+                            let elem = match kind {
+                                LaidKind::Scalar(elem) if n >= 0 => elem,
+                                _ => {
+                                    return Err(EvalError::new(
+                                        format!(
+                                            "the member '{}[{extent}]': cute lays out C arrays of element types, of a size 0 or more",
+                                            m.name
+                                        ),
+                                        span,
+                                    ));
+                                }
+                            };
+                            let size = size.checked_mul(n).ok_or_else(|| {
+                                EvalError::new("a struct's size overflows 64 bits", span)
+                            })?;
+                            (LaidKind::CArray(elem), size, m_align)
+                        }
+                    }
+                }
+                MemberKind::Nested { union, members } => {
+                    let mut s = self.lay_out(members, *union, span, count)?;
+                    s.ty = if *union { "union" } else { "struct" }.to_string();
+                    let (size, a) = (s.size, s.align);
+                    (LaidKind::Nested(Box::new(s)), size, a)
+                }
+            };
+            if let Some(a) = &m.align {
+                let a = self.member_int(a, "the alignment", span)?;
+                if a <= 0 || a & (a - 1) != 0 {
+                    return Err(EvalError::new(
+                        format!(
+                            "alignas({a}) of the member '{}': an alignment is a power of two",
+                            m.name
+                        ),
+                        span,
+                    ));
+                }
+                m_align = m_align.max(a);
+            }
+            let offset = if union {
+                0
+            } else {
+                round_up(end, m_align, span)?
+            };
+            end = end.max(
+                offset
+                    .checked_add(size)
+                    .ok_or_else(|| EvalError::new("a struct's size overflows 64 bits", span))?,
+            );
+            align = align.max(m_align);
+            if !m.name.is_empty() {
+                laid.push(LaidMember {
+                    name: m.name.clone(),
+                    offset,
+                    kind,
+                });
+            }
+        }
+        // an empty struct is one byte in C++
+        let size = round_up(end.max(1), align, span)?;
+        Ok(StructValue {
+            ty: String::new(),
+            size,
+            align,
+            members: laid,
+            methods,
+            scope: Vec::new(),
+            storage: None,
+            place: Place::Type,
+        })
+    }
+
+    /// The limit on nested calls, which a struct's instantiation and its member functions
+    /// count against (a struct whose member's size asks its own `sizeof`, a member function
+    /// that calls itself).
+    fn check_struct_depth(&self, name: &str, span: Span) -> Result<(), EvalError> {
+        if self.lambda_depth >= crate::limits::MAX_CALL_DEPTH {
+            return Err(EvalError::limit(
+                format!(
+                    "the struct '{name}' is instantiated or called inside itself deeper than {} levels (the limit on nested calls)",
+                    crate::limits::MAX_CALL_DEPTH
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// `sizeof(S)` of a struct type (or of an object of one): its size in bytes, a `size_t`.
+    pub(super) fn struct_size(&self, s: &StructValue) -> Value {
+        Value::IntTuple(crate::algebra::IntTuple::int_of(s.size, true))
+    }
+
+    /// `reinterpret_cast<S*>(p)` (`static_cast`) of a struct type `S`: the pointer to an object
+    /// of it at `p`'s address. `None`: the cast's type names no struct of the session's.
+    pub(super) fn struct_cast(
+        &self,
+        name: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let rest = name
+            .strip_prefix("reinterpret_cast<")
+            .or_else(|| name.strip_prefix("static_cast<"))?;
+        let target = rest.strip_suffix('>')?.trim().strip_suffix('*')?.trim();
+        let target = target.strip_suffix("const").unwrap_or(target).trim();
+        let ty = match self.get(target) {
+            Some(Value::Struct(s)) if s.place == Place::Type => Ok((**s).clone()),
+            Some(_) => return None,
+            None => match self.struct_type(target, span)? {
+                Ok(Value::Struct(s)) => Ok(*s),
+                Ok(_) => return None,
+                Err(e) => Err(e),
+            },
+        };
+        Some((|| {
+            let ty = ty?;
+            let [arg] = args else {
+                return Err(EvalError::new("a cast takes one argument", span));
+            };
+            let p = match self.eval(arg)? {
+                Value::Pointer(p) => p,
+                other => {
+                    return Err(EvalError::new(
+                        format!(
+                            "reinterpret_cast<{}*> takes a pointer (extern __shared__ char smem[];), found {}",
+                            ty.ty,
+                            other.kind()
+                        ),
+                        arg.span,
+                    ));
+                }
+            };
+            let bytes = p
+                .recast(ElementWidth::Bits(8))
+                .map_err(|e| EvalError::algebra(e, arg.span))?;
+            Ok(Value::structure(StructValue {
+                place: Place::Pointer(bytes),
+                ..ty
+            }))
+        })())
+    }
+
+    /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member
+    /// function, its expression evaluated with the members and template parameters bound.
+    /// `None`: no struct.
+    pub(super) fn struct_method(
+        &self,
+        target: &Value,
+        name: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let Value::Struct(s) = target else {
+            return None;
+        };
+        if let Some(r) = s.begin(name, span) {
+            return Some(r);
+        }
+        Some((|| {
+            let Some((_, expr)) = s.methods.iter().find(|m| m.0 == name) else {
+                return Err(EvalError::new(
+                    format!(
+                        "'{}' has no member function '{name}'{}",
+                        s.ty,
+                        if s.methods.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                " (it has {})",
+                                s.methods
+                                    .iter()
+                                    .map(|m| m.0.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
+                        }
+                    ),
+                    span,
+                ));
+            };
+            if !args.is_empty() {
+                return Err(EvalError::new(
+                    format!("the member function '{name}' takes no arguments"),
+                    span,
+                ));
+            }
+            s.object(&format!("'{name}()'"), span)?;
+            self.check_struct_depth(&s.ty, span)?;
+            let mut inner = self.clone();
+            inner.lambda_depth += 1;
+            for (p, v) in &s.scope {
+                inner.set(p, v.clone());
+            }
+            for m in &s.members {
+                if let Ok(v) = s.member(&m.name, span) {
+                    inner.set(&m.name, v);
+                }
+            }
+            let arena = bumpalo::Bump::new();
+            let e = parser::parse_cpp_expr(expr, &arena).map_err(|e| {
+                EvalError::new(
+                    format!("in the member function '{name}': {}", e.message),
+                    span,
+                )
+            })?;
+            inner.eval(&e).map_err(|e| match e.kind {
+                ErrorKind::Limit => EvalError::limit(e.message, span),
+                _ => EvalError::new(
+                    format!("in the member function '{name}': {}", e.message),
+                    span,
+                ),
+            })
+        })())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_up;
+    use crate::parser::Span;
+
+    #[test]
+    fn sizes_round_up_to_alignments() {
+        let s = Span::default();
+        assert_eq!(round_up(0, 16, s).unwrap(), 0);
+        assert_eq!(round_up(200, 16, s).unwrap(), 208);
+        assert_eq!(round_up(208, 128, s).unwrap(), 256);
+        assert!(round_up(i64::MAX, 16, s).is_err());
+    }
+}

@@ -1,0 +1,418 @@
+//! A struct of the program's own, as CUTLASS's tutorials declare their kernels' shared storage:
+//! `template <class TA, class TB, class ASmemLayout, class BSmemLayout> struct SharedStorage {
+//! alignas(128) ArrayEngine<TA, cosize_v<ASmemLayout>> A; … uint64_t tma_barrier[N]; … };`.
+//! The definition keeps its body's text; its members are read here ([`struct_members`]) where
+//! it is defined (so a member cute does not model is an error there) and again where the
+//! struct is instantiated (`eval::structs` lays them out for its template arguments).
+
+use super::ast::{Span, Stmt};
+use super::cut::closing_bracket;
+use super::{PResult, Parser, err, is_ident_char};
+
+/// A struct's definition ([`Stmt::Struct`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructDef<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Where its name is written.
+    pub name_span: Span,
+    /// Its template parameters' names (none: a plain struct).
+    pub params: &'a [&'a str],
+    /// The text of its body, between its braces.
+    pub body: &'a str,
+}
+
+/// A member of a struct, as written ([`struct_members`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberDef {
+    /// Its name (empty: none).
+    pub name: String,
+    /// `alignas(E)`'s expression, if written.
+    pub align: Option<String>,
+    /// What it is.
+    pub kind: MemberKind,
+}
+
+/// What a struct's member is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemberKind {
+    /// A data member `TYPE NAME;` (its type's text), or a C array `TYPE NAME[EXTENT];`.
+    Data {
+        /// The type as written (`cute::ArrayEngine<TA, cosize_v<ASmemLayout>>`, `uint64_t`).
+        ty: String,
+        /// The extent's expression of a C array.
+        extent: Option<String>,
+    },
+    /// An anonymous `union { … } NAME;` or `struct { … } NAME;`: its members.
+    Nested {
+        /// Whether it is a union (its members share its first byte).
+        union: bool,
+        /// Its members.
+        members: Vec<MemberDef>,
+    },
+    /// A member function `[CUTE_DEVICE constexpr] auto NAME() { return EXPR; }`: the text of
+    /// its returned expression.
+    Method(String),
+}
+
+/// The words before a member's type that say nothing of its layout.
+const SPECIFIERS: &[&str] = &[
+    "CUTE_DEVICE",
+    "CUTE_HOST_DEVICE",
+    "CUTE_HOST",
+    "__device__",
+    "__host__",
+    "__forceinline__",
+    "constexpr",
+    "inline",
+    "static",
+    "const",
+    "volatile",
+    "mutable",
+];
+
+/// `text` with its comments blanked out (same length, so places stay).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            let end = text[i + 2..].find("*/").map_or(b.len(), |k| i + 2 + k + 2);
+            out.extend(std::iter::repeat_n(' ', end - i));
+            i = end;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// The index of the bracket closing the one at `open` in `text` (`None`: not closed).
+fn close_of(text: &str, open: usize) -> Option<usize> {
+    closing_bracket(text.as_bytes(), open)
+}
+
+/// The members of a struct's body (its text between the braces): data members with their
+/// `alignas`, anonymous unions and structs, member functions that return an expression. An
+/// error names what is none of these (a constructor, a base class, a bit field …).
+pub fn struct_members(body: &str) -> Result<Vec<MemberDef>, String> {
+    members_within(body, 0)
+}
+
+/// The anonymous unions and structs one struct may nest, one inside another.
+const MAX_NESTED: usize = 32;
+
+/// [`struct_members`] of a body `depth` anonymous unions and structs deep.
+fn members_within(body: &str, depth: usize) -> Result<Vec<MemberDef>, String> {
+    if depth > MAX_NESTED {
+        return Err(format!(
+            "anonymous unions and structs nested more than {MAX_NESTED} deep (the limit)"
+        ));
+    }
+    let text = without_comments(body);
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix(';') {
+            rest = r.trim_start();
+            continue;
+        }
+        let (member, after) = member_at(rest, depth)?;
+        out.push(member);
+        rest = after.trim_start();
+    }
+    Ok(out)
+}
+
+/// The member at the start of `text` and the text after it.
+fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
+    let mut rest = text;
+    let mut align = None;
+    loop {
+        rest = rest.trim_start();
+        let word: String = rest.chars().take_while(|&c| is_ident_char(c)).collect();
+        match word.as_str() {
+            "alignas" | "CUTE_ALIGNAS" | "__align__" => {
+                let open = rest[word.len()..]
+                    .find('(')
+                    .map(|k| word.len() + k)
+                    .ok_or("expected alignas(N)")?;
+                let close = close_of(rest, open).ok_or("expected ')' to close alignas(")?;
+                align = Some(rest[open + 1..close].trim().to_string());
+                rest = &rest[close + 1..];
+            }
+            w if SPECIFIERS.contains(&w) => rest = &rest[w.len()..],
+            "union" | "struct" => {
+                let after = rest[word.len()..].trim_start();
+                if !after.starts_with('{') {
+                    return Err(format!(
+                        "a named {word} type inside a struct is not modelled: write it anonymous, '{word} {{ … }} NAME;'"
+                    ));
+                }
+                let open = rest.len() - after.len();
+                let close =
+                    close_of(rest, open).ok_or(format!("expected '}}' to close the {word}"))?;
+                let members = members_within(&rest[open + 1..close], depth + 1)?;
+                let tail = &rest[close + 1..];
+                let end = tail
+                    .find(';')
+                    .ok_or(format!("expected ';' after the {word}"))?;
+                let name = tail[..end].trim();
+                if !name.chars().all(is_ident_char) {
+                    return Err(format!("expected the {word} member's name, found '{name}'"));
+                }
+                let kind = MemberKind::Nested {
+                    union: word == "union",
+                    members,
+                };
+                return Ok((
+                    MemberDef {
+                        name: name.to_string(),
+                        align,
+                        kind,
+                    },
+                    &tail[end + 1..],
+                ));
+            }
+            "template" | "using" | "typedef" | "enum" | "friend" | "operator" | "public"
+            | "private" | "protected" => {
+                return Err(format!(
+                    "a struct's member '{word} …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, and member functions that return an expression"
+                ));
+            }
+            _ => break,
+        }
+    }
+    // a member function: a `(` before the first `;` or `{` at the top level
+    // (outside a type's template arguments: `ArrayEngine<T, size<2>(L{})>`; a C array's
+    // extent `[size<2>(L{})]` is no parameter list)
+    let stop = first_outside_angles(rest, b";{([").ok_or("expected ';' after a struct's member")?;
+    if rest.as_bytes()[stop] == b'(' {
+        let close =
+            close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
+        let name = last_word(&rest[..stop]);
+        if rest[..stop].trim() == name {
+            return Err(format!(
+                "a constructor ('{name}(…)') is not modelled: cute lays out a struct's members, their values are the memory's"
+            ));
+        }
+        if !rest[stop + 1..close].trim().is_empty() {
+            return Err(format!(
+                "the member function '{name}' takes parameters: cute models member functions without parameters, 'auto NAME() {{ return EXPR; }}'"
+            ));
+        }
+        let mut after = rest[close + 1..].trim_start();
+        for q in ["const", "noexcept"] {
+            after = after.strip_prefix(q).unwrap_or(after).trim_start();
+        }
+        if !after.starts_with('{') {
+            return Err(format!(
+                "a constructor, a declared member function or an initialised member ('{name}(…)') is not modelled: cute models member functions with a body, 'auto NAME() {{ return EXPR; }}'"
+            ));
+        }
+        let open = rest.len() - after.len();
+        let end = close_of(rest, open).ok_or("expected '}' to close a member function's body")?;
+        let inner = rest[open + 1..end].trim();
+        let Some(expr) = inner
+            .strip_prefix("return")
+            .and_then(|r| r.trim().strip_suffix(';'))
+            .filter(|r| !r.contains(';'))
+        else {
+            return Err(format!(
+                "the member function '{name}': cute models a body of one statement, 'return EXPR;'"
+            ));
+        };
+        return Ok((
+            MemberDef {
+                name: name.to_string(),
+                align,
+                kind: MemberKind::Method(expr.trim().to_string()),
+            },
+            &rest[end + 1..],
+        ));
+    }
+    // a data member: `TYPE NAME;` or `TYPE NAME[EXTENT];` (the type's template arguments kept
+    // whole: `ArrayEngine<T, cosize_v<L>>`)
+    let end = top_level_semicolon(rest).ok_or("expected ';' after a struct's member")?;
+    let decl = rest[..end].trim();
+    let (head, extent) = match decl.strip_suffix(']') {
+        Some(d) => {
+            let open = d.rfind('[').ok_or("expected '[' of a C array")?;
+            (d[..open].trim_end(), Some(d[open + 1..].trim().to_string()))
+        }
+        None => (decl, None),
+    };
+    if head.contains('=') || head.contains('{') {
+        return Err(format!(
+            "a member with an initializer ('{decl}') is not modelled: cute lays out a struct's members, their values are the memory's"
+        ));
+    }
+    if head.contains(':') && !head.contains("::") {
+        return Err(format!("a bit field ('{decl}') is not modelled"));
+    }
+    let name = last_word(head);
+    let ty = head[..head.len() - name.len()].trim();
+    if name.is_empty() || ty.is_empty() || ty.ends_with(',') {
+        return Err(format!(
+            "expected 'TYPE NAME;' as a struct's member, found '{decl}'"
+        ));
+    }
+    if ty.ends_with('*') || ty.ends_with('&') {
+        return Err(format!(
+            "a pointer or reference member ('{decl}') is not modelled: cute lays out storage (ArrayEngine, array_aligned, C arrays, scalars)"
+        ));
+    }
+    Ok((
+        MemberDef {
+            name: name.to_string(),
+            align,
+            kind: MemberKind::Data {
+                ty: ty.to_string(),
+                extent,
+            },
+        },
+        &rest[end + 1..],
+    ))
+}
+
+/// The index of the first of `stops` in `text` outside template arguments `<…>`.
+fn first_outside_angles(text: &str, stops: &[u8]) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            _ if depth <= 0 && stops.contains(&c) => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The index of the first `;` of `text` outside brackets.
+fn top_level_semicolon(text: &str) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b';' if depth <= 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The last identifier of `text` (empty where it ends otherwise).
+fn last_word(text: &str) -> &str {
+    let t = text.trim_end();
+    let n = t
+        .chars()
+        .rev()
+        .take_while(|&c| is_ident_char(c))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    &t[t.len() - n..]
+}
+
+impl<'a> Parser<'a> {
+    /// `struct NAME { MEMBERS };` at `at` (after its `template <…>`, whose parameters are
+    /// `params`; `pos`: the statement's start). `None`: not a struct's definition.
+    pub(super) fn struct_definition(
+        &self,
+        pos: usize,
+        at: usize,
+        params: &[&'a str],
+    ) -> PResult<Option<Stmt<'a>>> {
+        let Some(("struct" | "class", end)) = self.word_at(at) else {
+            return Ok(None);
+        };
+        let name_at = self.skip_ws(end);
+        let Some((name, name_end)) = self.word_at(name_at) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        match self.peek(open) {
+            Some('{') => {}
+            Some('<') => {
+                return err(
+                    "a class template or its specialization ('template <…> struct NAME<…> { … }') is not modelled: cute knows CuTe 4.7's own types and atoms (MMA_Traits, Copy_Traits)",
+                    Span::new(pos, open + 1),
+                );
+            }
+            // (Python's `class Foo:` is none)
+            Some(':') if self.src[open..].contains('{') => {
+                return err(
+                    "a struct with a base class ('struct NAME : BASE { … }') is not modelled: cute lays out a struct's own members",
+                    Span::new(name_at, open + 1),
+                );
+            }
+            _ => return Ok(None),
+        }
+        let Some(close) = closing_bracket(self.src.as_bytes(), open) else {
+            return err(
+                "expected '}' to close the struct",
+                Span::new(open, open + 1),
+            );
+        };
+        self.expect_end(close + 1)?;
+        let body = &self.src[open + 1..close];
+        struct_members(body).map_err(|message| super::ParseError {
+            message: format!("in the struct '{name}': {message}"),
+            span: Span::new(open, close + 1),
+        })?;
+        let params = self.arena.alloc_slice_copy(params);
+        Ok(Some(Stmt::Struct(self.arena.alloc(StructDef {
+            name,
+            name_span: Span::new(name_at, name_end),
+            params,
+            body,
+        }))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_of_a_tutorials_shared_storage() {
+        let m = struct_members(
+            "alignas(128) cute::ArrayEngine<TA, cosize_v<L>> A; // a comment\n uint64_t bar[size<2>(L{})];\n alignas(128) union { alignas(128) struct { int x; } main; float c; } t;\n CUTE_DEVICE constexpr auto f() { return make_tensor(make_smem_ptr(A.begin()), L{}); }",
+        )
+        .unwrap();
+        assert_eq!(m.len(), 4);
+        assert_eq!(m[0].align.as_deref(), Some("128"));
+        assert_eq!(
+            m[0].kind,
+            MemberKind::Data {
+                ty: "cute::ArrayEngine<TA, cosize_v<L>>".into(),
+                extent: None
+            }
+        );
+        assert_eq!(
+            m[1].kind,
+            MemberKind::Data {
+                ty: "uint64_t".into(),
+                extent: Some("size<2>(L{})".into())
+            }
+        );
+        assert!(
+            matches!(&m[2].kind, MemberKind::Nested { union: true, members } if members.len() == 2)
+        );
+        assert_eq!(
+            m[3].kind,
+            MemberKind::Method("make_tensor(make_smem_ptr(A.begin()), L{})".into())
+        );
+        assert!(struct_members("int x = 4;").is_err());
+        assert!(struct_members("S() {}").is_err());
+    }
+}

@@ -1,0 +1,103 @@
+//! The tuple functions on tuples mixing static and run-time integers: random IntTuples whose
+//! leaves are each static (`Int<8>{}`) or run-time (a plain C++ `8`), spelled as C++, through
+//! every tuple function of the function table (`tuples.rs`, `modes.rs`), the tuple algorithms
+//! with lambdas and CuTe's functors, and the queries, compared with CuTe C++ 4.7's own print
+//! byte for byte in `--format cute`, the kind of every integer included (expectations:
+//! `tests/oracle/dynamic_tuples/gen_cases.py`, from `cute-oracle`; the layouts' companion is
+//! [`super::dynamic`]). Statements CuTe does not compile are errors.
+
+use cute::eval::{Env, Outcome};
+use cute::render::cute as cute_form;
+
+fn data(name: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracle/dynamic_tuples")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A statement's value as CuTe prints it, or `error: …`.
+fn eval_cute(stmt: &str) -> String {
+    match Env::new().run(stmt) {
+        Ok(Outcome::Value(v)) => cute_form::render(&v),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    }
+}
+
+#[test]
+fn mixed_tuples_print_what_cute_prints() {
+    let text = data("cases.tsv");
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (s, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
+        total += 1;
+        let got = eval_cute(s);
+        if got != want {
+            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn mixed_tuple_statements_cute_refuses_are_errors() {
+    let text = data("cute_refuses.txt");
+    let accepted: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|s| {
+            let got = eval_cute(s);
+            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
+        })
+        .collect();
+    assert!(
+        accepted.is_empty(),
+        "CuTe refuses these, cute accepted them:\n{}",
+        accepted.join("\n")
+    );
+}
+
+/// C++'s relational operators in a lambda's body (C++ code: `x < _4{}` compares, of CuTe's
+/// kind, in each statement; a template's `<…>` still opens where the rule says so), and a
+/// truth value in arithmetic is the integer 1 or 0 (each expectation is `cute-oracle`'s print).
+#[test]
+fn comparisons_in_a_lambdas_body() {
+    for (stmt, want) in [
+        (
+            "transform(make_tuple(1, Int<2>{}), [](auto x) { return x < Int<2>{}; });",
+            "(1,_0)",
+        ),
+        (
+            "transform(make_tuple(1, _8{}), [](auto x) { return x < _4{}; });",
+            "(1,_0)",
+        ),
+        (
+            "transform(make_tuple(1, Int<2>{}), [](auto x) { return size<0>(make_layout(make_shape(x))) < 2; });",
+            "(1,0)",
+        ),
+        (
+            "fold(make_tuple(_1{},_2{}), _0{}, [](auto a, auto x) { return a + (x < _2{}); });",
+            "_1",
+        ),
+        (
+            "transform(make_tuple(1, _8{}), [](auto x) { auto b = x < _4{}; return b; });",
+            "(1,_0)",
+        ),
+        (
+            "transform(make_tuple(1, _8{}), [](auto x) { Layout<Shape<_2,_4>> l; return size(l) > x; });",
+            "(1,_0)",
+        ),
+        ("Int<2>{} + true_type{};", "_3"),
+        ("true_type{} * 3;", "3"),
+        ("true_type{} + false_type{};", "_1"),
+    ] {
+        assert_eq!(eval_cute(stmt), want, "{stmt}");
+    }
+}

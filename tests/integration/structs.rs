@@ -1,0 +1,141 @@
+//! Issue 37: a struct of the program's own, as CUTLASS's tutorials declare their kernels' shared
+//! storage (`template <…> struct SharedStorage { alignas(128) ArrayEngine<TA, cosize_v<L>> A; …
+//! uint64_t tma_barrier[N]; };`): laid out as the compiler lays it out (`sizeof`, each member's
+//! offset), `*reinterpret_cast<S*>(smem)` the object there, `smem.A.begin()` its member's
+//! pointer, a member function's returned expression. `tests/oracle/structs.txt` is the program
+//! CuTe 4.7 runs (`cute-oracle < tests/oracle/structs.txt > tests/golden/struct_layouts.txt`, exit 0):
+//! its structs at file scope, each expression of a null-based `char*` cast to the struct, so the
+//! offsets show; cute reads the same definitions and expressions.
+
+use crate::helpers::{cute_format, golden_dir};
+
+/// The oracle's program as cute reads it: the structs' definitions (between the program's
+/// `return (ff(), 0);}` and `int ff(){`), then the expressions, one a line.
+fn oracle_session() -> String {
+    let path = golden_dir().join("../oracle/structs.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/structs.txt");
+    let mut lines = text.lines();
+    let first = lines.next().expect("the definitions' line");
+    let defs = first
+        .split_once("return (ff(), 0);}")
+        .and_then(|(_, r)| r.split_once(" int ff(){"))
+        .map(|(d, _)| d.trim())
+        .expect("the definitions between 'return (ff(), 0);}' and 'int ff(){'");
+    let mut session = format!("{defs}\n");
+    for l in lines.filter(|l| !l.trim().is_empty()) {
+        session.push_str(l);
+        session.push('\n');
+    }
+    session
+}
+
+#[test]
+fn structs_lay_out_as_cute_compiles_them() {
+    let want = std::fs::read_to_string(golden_dir().join("struct_layouts.txt")).expect("golden");
+    let (out, err, code) = cute_format(&oracle_session());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+    assert_eq!(want.lines().count(), 32);
+}
+
+/// The tutorials' own flow (sgemm_sm80.cu, wgmma_sm90.cu): the struct instantiated through an
+/// alias of the kernel's template parameters, the shared memory cast to it and bound to a
+/// reference, a tensor over a member. The extern array's pointer is named (its address is the
+/// launch's), so its members are named by their element offsets from it; `sizeof` is CuTe's
+/// (the golden's 49152 for the same types).
+#[test]
+fn a_kernels_shared_storage_reads_as_the_tutorials_write_it() {
+    let (out, err, code) = cute_format(
+        "template <class TA, class TB, class ASmemLayout, class BSmemLayout>\n\
+         struct SharedStorage\n{\n  cute::ArrayEngine<TA, cute::cosize_v<ASmemLayout>> A;\n  \
+         cute::ArrayEngine<TB, cute::cosize_v<BSmemLayout>> B;\n};\n\
+         using TA = cute::half_t;\n\
+         auto sA = tile_to_shape(make_layout(make_shape(_128{}, _32{})), make_shape(_128{}, _32{}, _3{}));\n\
+         using ASmemLayout = decltype(sA);\n\
+         int smem_size = int(sizeof(SharedStorage<cute::half_t, cute::half_t, decltype(sA), decltype(sA)>));\n\
+         print(smem_size); print(\"\\n\");\n\
+         extern __shared__ char shared_memory[];\n\
+         using SharedStorage = SharedStorage<TA, TA, ASmemLayout, ASmemLayout>;\n\
+         SharedStorage& smem = *reinterpret_cast<SharedStorage*>(shared_memory);\n\
+         Tensor sB = make_tensor(make_smem_ptr(smem.B.begin()), sA);\n\
+         print(sB.data()); print(\"\\n\");\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "49152\nsmem_ptr[16b](shared_memory+12288)\n");
+}
+
+/// What is not modelled is refused by name, where it is written.
+#[test]
+fn what_a_struct_does_not_model_is_named() {
+    for (input, message) in [
+        (
+            "struct Q { int a; float* p; };",
+            "a pointer or reference member ('float* p') is not modelled",
+        ),
+        (
+            "struct R { R() {} int a; };",
+            "a constructor ('R(…)') is not modelled",
+        ),
+        (
+            "struct V { int a = 4; };",
+            "a member with an initializer ('int a = 4') is not modelled",
+        ),
+        ("struct W : X { int a; };", "a struct with a base class"),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nS<half_t> s;",
+            "an object of the struct 'S<half_t>' of its own is not modelled",
+        ),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; alignas(16) uint64_t bar; };\nauto& r = *reinterpret_cast<S<half_t>*>(static_cast<char*>(nullptr));\nr.bar",
+            "the member 'bar', a uint64_t: its value is the memory's",
+        ),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nauto& r = *reinterpret_cast<S<half_t>*>(static_cast<char*>(nullptr));\nr.A.data()",
+            "ArrayEngine<half_t, 8> has no data() in CuTe (it has begin())",
+        ),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nsizeof(S<half_t, float>)",
+            "the struct 'S' takes 1 template argument, got 2",
+        ),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nauto p = reinterpret_cast<S<half_t>*>(static_cast<char*>(nullptr));\np.A",
+            "'.A' of a pointer to 'S<half_t>': dereference it first ((*p).m, p->m)",
+        ),
+        (
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nsizeof(S<int4_t>)",
+            "a struct's member of the 4-bit type 'int4_t' is not modelled",
+        ),
+        (
+            "struct S { cute::ArrayEngine<half_t, sizeof(S)> A; };\nsizeof(S)",
+            "the struct 'S' is instantiated or called inside itself deeper than 64 levels (the limit on nested calls)",
+        ),
+        (
+            "template <class T> struct R { cute::ArrayEngine<T, 8> A; auto f() { return (*reinterpret_cast<R<T>*>(static_cast<char*>(nullptr))).f(); } };\n(*reinterpret_cast<R<float>*>(static_cast<char*>(nullptr))).f()",
+            "the struct 'R' is instantiated or called inside itself deeper than 64 levels",
+        ),
+        (
+            "*make_layout(4)",
+            "'*' of a layout: cute models a pointer's dereference of a pointer to a struct",
+        ),
+    ] {
+        let (_, err, code) = cute_format(&format!("{input}\n"));
+        assert_eq!(code, 1, "{input}");
+        assert!(err.contains(message), "{input}: {err}");
+    }
+}
+
+/// Anonymous unions and structs nest at most 32 deep (the reader recurses into each).
+#[test]
+fn nested_unions_stop_at_the_limit() {
+    let input = format!(
+        "struct D {{ {} int x; {} }};\n",
+        "union { ".repeat(40),
+        "} u; ".repeat(40)
+    );
+    let (_, err, code) = cute_format(&input);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("anonymous unions and structs nested more than 32 deep (the limit)"),
+        "{err}"
+    );
+}
