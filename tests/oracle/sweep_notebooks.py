@@ -35,7 +35,7 @@ not found compiled by an earlier cell's call, as a notebook run in order would).
 
 Usage:
 
-    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [NOTEBOOK…]
+    python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [--docs] [NOTEBOOK…|PAGE.rst…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
@@ -58,7 +58,10 @@ the cells as written (`--as-written`):
   | all | 52 | 32 | 0 | 3 | 1 | 16 | 18 |
 
 and the bodies pasted (the default): 52 units, 22 as DSL, 4 in another order, 7 refused, 4
-differ, 15 no answer.
+differ, 15 no answer; after s29-nb's second part (a top-level `a > b` and `a // b` of a session
+of DSL text read as Python's, a parameter bound as `x = cutlass.Int32(…)` where its annotation
+says so, one named as its argument's variable renamed): 27 as DSL, 4 in another order, 5
+refused, 1 differs, 15 no answer.
 
 What is left, as written: cute_layout_algebra's one that differed printed a run-time stride's
 divisibility (`?{div=3}`): cute prints it as the DSL does since branch s29-div;
@@ -69,14 +72,57 @@ in cute's error. The tensor and elementwise_add notebooks need torch (not in the
 here; `pip` reaches PyPI only) and store no output: no answer to compare; most of their cells
 print random values (`torch.randn`), which no run repeats, or need a GPU. Random values are not
 held by cute (`np.random.randn`'s elements are unset: written before they are read, as
-tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals are a
-`>` outside parentheses in a statement without `cute.` (read as the notation's, not Python's
-comparison; in a Python body it is Python's), a compiled function's body pasted without its
-`cute.compile`; tensorssa's that differ are `//` at the top level (C++'s comment there; in a
-Python body, Python's floor division) and a parameter that rebinds its argument's name (`res =
-from_dlpack(res)`, then `print(res)`). `--transcript tests/cli/paste_notebooks.toml` (and
+tensorssa's cells do, they answer; printed, an error). Pasted as bodies, the refusals left are
+a compiled function's body pasted without its `cute.compile` and composed_layout's nested
+`def`, besides the GPU's. A parameter named as a variable its argument reads (`res =
+from_dlpack(res)`) is bound as `res_` and renamed in the body: bound as written it would hide
+the caller's variable, which the statements after the call read. `--transcript tests/cli/paste_notebooks.toml` (and
 `--as-written --transcript tests/cli/paste_notebooks_as_written.toml`) write the units
 answered as the DSL does, the DSL's output their expectation (an address `[..]`).
+
+`--docs`: the DSL's own documentation (media/docs/pythonDSL/, DOCS) in place of the notebooks,
+each page's `.. code-block:: python` blocks its cells (after DOCS_PREAMBLE: the pages write
+`cute.` without importing it), the literal block (`::`) after a block its stored output (what
+the page shows it prints), compared without leading blanks. As written, a page's blocks are
+pasted in order (a block that defines a jit function, then one that calls it), each calling
+block's answer what the paste prints past what the blocks before it print. Before this
+source's fixes (main at b9c22fb, debug build), as written: 41 units, 0 as DSL, 12 refused
+(`cute.printf("… %f\n", x)`: C's conversions, 4; torch's and NumPy's `uint16`; a tensor as a
+jit argument), 1 differs, 28 no answer; bodies pasted: 1 as DSL, 12 refused. Last run
+(2026-11-29, branch s29-nb), as written:
+
+  | page | units | as DSL | in another order | refused | differs | no answer | DSL answered by stored output |
+  | --- | --- | --- | --- | --- | --- | --- | --- |
+  | cute_dsl_general/dsl_code_generation.rst | 3 | 2 | 0 | 0 | 1 | 0 | 0 |
+  | cute_dsl_general/dsl_control_flow.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | cute_dsl_general/dsl_dynamic_layout.rst | 6 | 1 | 0 | 0 | 2 | 3 | 6 |
+  | cute_dsl_general/dsl_jit_arg_generation.rst | 2 | 1 | 0 | 1 | 0 | 0 | 1 |
+  | cute_dsl_general/dsl_jit_caching.rst | 2 | 0 | 0 | 1 | 1 | 0 | 0 |
+  | cute_dsl_general/dsl_jit_compilation_options.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | cute_dsl_general/dsl_struct_types.rst | 1 | 0 | 0 | 1 | 0 | 0 | 0 |
+  | guides/ahead_of_time_compilation.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/autotuning_gemm.rst | 1 | 0 | 0 | 0 | 0 | 1 | 1 |
+  | guides/framework_integration.rst | 6 | 0 | 0 | 0 | 0 | 6 | 6 |
+  | guides/iket_profiling.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/mma/tcgen05_programming.rst | 1 | 0 | 0 | 0 | 0 | 1 | 1 |
+  | guides/mma/wgmma_programming.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/mma/wmma_programming.rst | 3 | 0 | 0 | 0 | 0 | 3 | 3 |
+  | guides/tvm_ffi_compilation.rst | 4 | 0 | 0 | 0 | 0 | 4 | 4 |
+  | limitations.rst | 3 | 0 | 0 | 2 | 0 | 1 | 1 |
+  | quick_start.rst | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+  | all | 41 | 4 | 0 | 5 | 4 | 28 | 32 |
+
+and the bodies pasted: 41 units, 3 as DSL, 9 refused (`cute.compile` of a function whose body is
+pasted in its place), 1 differs, 28 no answer. What is left: most pages need torch or a GPU (no
+answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function
+is a Python float (`print` writes `7.0`; cute holds it as a Float64, printed `?`);
+dsl_dynamic_layout's compiled function called with a tensor of another shape prints, in the
+DSL, the compiled layout (`(3):(1)`, the doc's "unexpected result"), and its `(?,?):(?{i64},1)`
+of a rank-2 torch tensor passed as it is (64-bit run-time strides: an error in cute); the
+page's third literal block misprints the DSL's `raw_ptr(…: i16` as `raw_ptr(…:: i16`;
+dsl_jit_caching's `jit_executor(1, 2)` returns 3, which cute's paste echoes (`_3`) and a script
+does not; Python dicts (`{}`), classes (dsl_struct_types), `...` (pseudo-code) and
+limitations.rst's examples of what the DSL refuses.
 
 The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
 numpy` in it) for the NumPy cells; without it they are answered by their stored output.
@@ -99,6 +145,19 @@ DSL_PYTHON = os.path.join(os.environ.get("DSL_ENV", os.path.expanduser("~/.cache
 NOTEBOOKS = ["cute_layout_algebra", "composed_layout", "print", "tensor", "data_types",
              "tensorssa", "hello_world", "elementwise_add"]
 FOLDER = "examples/python/CuTeDSL/cute/notebooks/"
+# The DSL's own documentation (`--docs`): its pages with Python code blocks about CuTe (the
+# ts_* pages are another library's; basic_data_types.rst's text is docstrings, autoclass)
+DOCS_FOLDER = "media/docs/pythonDSL/"
+DOCS = ["cute_dsl_general/dsl_code_generation.rst", "cute_dsl_general/dsl_control_flow.rst",
+        "cute_dsl_general/dsl_dynamic_layout.rst", "cute_dsl_general/dsl_jit_arg_generation.rst",
+        "cute_dsl_general/dsl_jit_caching.rst", "cute_dsl_general/dsl_jit_compilation_options.rst",
+        "cute_dsl_general/dsl_struct_types.rst", "guides/ahead_of_time_compilation.rst",
+        "guides/autotuning_gemm.rst", "guides/framework_integration.rst",
+        "guides/iket_profiling.rst", "guides/mma/tcgen05_programming.rst",
+        "guides/mma/wgmma_programming.rst", "guides/mma/wmma_programming.rst",
+        "guides/tvm_ffi_compilation.rst", "limitations.rst", "quick_start.rst"]
+# what the docs' blocks take as imported (they write `cute.` without importing it)
+DOCS_PREAMBLE = "import cutlass\nimport cutlass.cute as cute\n"
 sys.path.insert(0, HERE)
 # one git reader, one runner of cute (its time limit) and one -v listing with the C++ sweep
 from sweep_blocks import git, print_details, reason_key, run_cute  # noqa: E402
@@ -118,6 +177,55 @@ def code_cells(mirror, name):
         source = "\n".join(l for l in source.split("\n") if not l.lstrip().startswith(("%", "!")))
         out.append((source, stored))
     return out
+
+
+def rst_blocks(mirror, name):
+    """A documentation page's Python code blocks (`.. code-block:: python`, `.. code::
+    python`), in order, each with the literal block (`::`) that follows it before the next
+    code block as its stored output (the doc shows what the block prints there), after
+    DOCS_PREAMBLE as a block of its own."""
+    lines = git(mirror, "show", f"HEAD:{DOCS_FOLDER}{name}").split("\n")
+    out, k = [(DOCS_PREAMBLE, "")], 0
+
+    def content(k, indent):
+        """The indented lines after a directive at `indent` (its options skipped), dedented
+        by the first line's indent, and the line after them."""
+        while k < len(lines) and lines[k].strip().startswith(":") and lines[k].strip():
+            k += 1
+        body = []
+        while k < len(lines) and (not lines[k].strip()
+                                  or len(lines[k]) - len(lines[k].lstrip()) > indent):
+            body.append(lines[k])
+            k += 1
+        while body and not body[-1].strip():
+            body.pop()
+        while body and not body[0].strip():
+            body.pop(0)
+        cut = len(body[0]) - len(body[0].lstrip()) if body else 0
+        body = [l[min(cut, len(l) - len(l.lstrip())):] for l in body]
+        return "\n".join(body), k
+
+    while k < len(lines):
+        line = lines[k]
+        indent = len(line) - len(line.lstrip())
+        m = re.match(r"\s*\.\. code(?:-block)?::\s*(\w*)\s*$", line)
+        if m:
+            text, k = content(k + 1, indent)
+            if m.group(1) in ("python", "py", "") and text:
+                out.append((text, ""))
+            continue
+        if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
+            text, k = content(k + 1, indent)
+            if len(out) > 1 and not out[-1][1] and text:
+                out[-1] = (out[-1][0], text + "\n")
+            continue
+        k += 1
+    return out
+
+
+def cells_of(mirror, name):
+    """A source's cells: a notebook's code cells, or a documentation page's code blocks."""
+    return rst_blocks(mirror, name) if name.endswith(".rst") else code_cells(mirror, name)
 
 
 def segment(source, node):
@@ -141,8 +249,13 @@ def bindings(source, fn, call):
     """`param = argument` for each argument of a call: what a user writes before the body."""
     params = [a.arg for a in fn.args.args]
     out = []
-    for name, arg in zip(params, call.args):
-        out.append(f"{name} = {segment(call._source, arg)}")
+    for param, arg in zip(fn.args.args, call.args):
+        value = segment(call._source, arg)
+        # a jit function's `x: cutlass.Int32` takes a Python number as a run-time Int32
+        kind = ast.unparse(param.annotation) if param.annotation is not None else ""
+        if re.fullmatch(r"(cutlass\.)?(U?[Ii]nt(8|16|32|64)|B?Float(16|32|64)|Boolean)", kind or ""):
+            value = f"{kind}({value})"
+        out.append(f"{param.arg} = {value}")
     for kw in call.keywords:
         if kw.arg:
             out.append(f"{kw.arg} = {segment(call._source, kw.value)}")
@@ -179,8 +292,17 @@ class Paster:
             if call is not None and depth < 8:
                 fsource, fn = self.functions[call.func.id]
                 call._source = source
-                out += bindings(source, fn, call)
+                bound = bindings(source, fn, call)
                 inner, _ = self.inline(fsource, fn.body, depth + 1)
+                # a parameter named as a variable its argument reads (`res =
+                # from_dlpack(res)`) is renamed `res_` in the body: bound as written it would
+                # hide the caller's variable, which the statements after the call read
+                for k, line in enumerate(bound):
+                    name, value = line.split(" = ", 1)
+                    if re.search(rf"(?<![\w.]){name}(?!\w)", value):
+                        bound[k] = f"{name}_ = {value}"
+                        inner = re.sub(rf"(?<![\w.]){name}(?!\w)", f"{name}_", inner)
+                out += bound
                 out.append(inner)
                 calls = True
                 continue
@@ -272,6 +394,36 @@ def without_addresses(s):
     return re.sub(r"raw_ptr\((?:0x[0-9a-fA-F]+|[A-Za-z_]\w*(?:\+\d+)?):", "raw_ptr(ADDR:", s)
 
 
+def past_prefix(binary, before, code, got, err):
+    """cute's answer for a paste less what it prints for the text pasted `before` it: its
+    output past that text's, and refused only where the paste has errors the text's has not
+    (the first of those its first error)."""
+    _, got0, err0 = run_cute(binary, before + "\n")
+    if got.startswith(got0):
+        got = got[len(got0):]
+    errors0 = collections.Counter(l for l in (got0 + err0).split("\n") if l.startswith("error"))
+    new = []
+    for l in (got + err).split("\n"):
+        if l.startswith("error"):
+            if errors0[l]:
+                errors0[l] -= 1
+            else:
+                new.append(l)
+    got = "\n".join(l for l in got.split("\n") if not l.startswith("error") or l in new)
+    return (1 if new else 0), got, "\n".join(new) + ("\n" if new else "")
+
+
+def same(got, want, doc_output):
+    """Whether cute printed what the DSL prints, the addresses as any. A documentation page's
+    literal block (`doc_output`) is compared without each line's leading blanks: its
+    indentation is the page's (dsl_dynamic_layout.rst indents the DSL's `  ( 1, 2, 3 )` less
+    than the block's first line, which reStructuredText takes as the block's)."""
+    got, want = (without_addresses(t).rstrip("\n") for t in (got, want))
+    if doc_output:
+        got, want = ("\n".join(l.lstrip() for l in t.split("\n")) for t in (got, want))
+    return got == want
+
+
 def write_transcript(path, units):
     """The units as one `cute --format cute eval` transcript (trycmd), pasted one after
     another: what the DSL printed for each, in order."""
@@ -306,20 +458,34 @@ def main():
     ap.add_argument("--as-written", action="store_true",
                     help="paste each calling cell as written (its `@cute.jit def` and call), "
                          "after the cells before it that call nothing (definitions, imports)")
-    ap.add_argument("notebooks", nargs="*", default=NOTEBOOKS)
+    ap.add_argument("--docs", action="store_true",
+                    help="the DSL's documentation pages (media/docs/pythonDSL/, DOCS) in place "
+                         "of the notebooks")
+    ap.add_argument("notebooks", nargs="*")
     args = ap.parse_args()
+    args.notebooks = args.notebooks or (DOCS if args.docs else NOTEBOOKS)
     print("| notebook | units | as DSL | in another order | refused | differs | no answer to compare | DSL answered by stored output |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     details, reasons, total = [], collections.Counter(), collections.Counter()
     transcript = []  # (where, imports, paste, the DSL's output)
     for name in args.notebooks:
-        cells = code_cells(args.mirror, name)
+        cells = cells_of(args.mirror, name)
         dsl = dsl_answers(cells) if not args.as_written else None
         counts = collections.Counter()
         imports = "".join(f"{segment(s, n)}\n" for s, _ in cells for n in parsed(s)
                           if isinstance(n, (ast.Import, ast.ImportFrom)))
         units = units_of(cells)
-        if args.as_written:
+        prefix = {}  # unit -> the text pasted before it, whose output is not the unit's
+        if args.as_written and name.endswith(".rst"):
+            # a documentation page as a user pastes it: its blocks in order, each calling
+            # block's answer what it prints after the blocks before it (the DSL: that cell's
+            # output; cute: what the paste prints past what the blocks before print)
+            pasted = [[src for src, _ in cells[:k + 1]] for k, _ in units]
+            answers = dsl_run(pasted) if pasted else []
+            dsl = {k: a[-1] for (k, _), a in zip(units, answers)}
+            prefix = {k: "\n".join(p[:-1]) for (k, _), p in zip(units, pasted)}
+            units = [(k, "\n".join(p)) for (k, _), p in zip(units, pasted)]
+        elif args.as_written:
             calling = {u for u, _ in units}
             # (an earlier cell that calls something: its definitions and imports)
             pasted = [[src if j not in calling else definitions(src)
@@ -335,6 +501,8 @@ def main():
             want = strip_ansi(cells[k][1]) if stored else out
             code, got, err = run_cute(args.bin, (imports if not args.as_written else "")
                                       + text + "\n")
+            if k in prefix:
+                code, got, err = past_prefix(args.bin, prefix[k], code, got, err)
             where = f"{name} code cell {k}" + (" (stored)" if stored else "")
             counts["stored"] += stored
             if stored and not want.strip():
@@ -347,7 +515,7 @@ def main():
                 first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
                 reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
-            elif without_addresses(got).rstrip("\n") == without_addresses(want).rstrip("\n"):
+            elif same(got, want, stored and name.endswith(".rst")):
                 counts["as"] += 1
                 details.append(f"as-DSL   {where}")
                 if not stored:

@@ -37,7 +37,7 @@ pub(super) enum ElementFn {
     /// A functor of functional.hpp, by name, and the arguments it takes.
     Functor(&'static str, usize),
     /// A lambda, and the lambdas its body sees (`None`: all).
-    Lambda(Routine, Option<usize>),
+    Lambda(Box<Routine>, Option<usize>),
 }
 
 /// functional.hpp's functors `cute` computes on numbers, and how many arguments each takes.
@@ -205,7 +205,7 @@ impl Env {
                     arg.span,
                 ));
             }
-            Ok(ElementFn::Lambda(r, seq))
+            Ok(ElementFn::Lambda(Box::new(r), seq))
         };
         match e.kind {
             ExprKind::Lambda(params, body) => lambda(Env::inline_lambda(params, body), None),

@@ -71,9 +71,32 @@ pub(super) fn scalar_binary(
                     .map_err(|m| EvalError::new(m, span)),
             );
         }
+        // Python's floor division (DSL text): the quotient in the common type, rounded toward
+        // negative infinity
+        BinOp::FloorDiv => {
+            let floored = Scalar::arith('/', x, y).and_then(|q| {
+                let value = match q.value {
+                    Number::Float(f) => Number::Float(f.floor()),
+                    Number::Int(n) => {
+                        let (a, b) = (x.value.as_i128(), y.value.as_i128());
+                        let inexact = b != 0 && a % b != 0 && ((a < 0) != (b < 0));
+                        Number::Int(if inexact { n - 1 } else { n })
+                    }
+                    Number::Complex(..) => {
+                        return Err("'//' of complex numbers is not defined".to_string());
+                    }
+                };
+                Scalar::new(q.ty, value)
+            });
+            return Some(
+                floored
+                    .map(|s| Value::Scalar(Box::new(s)))
+                    .map_err(|m| EvalError::new(m, span)),
+            );
+        }
         _ => {
             return Some(Err(EvalError::new(
-                "this operator is not modelled on numbers (cute computes + - * / % and == != < <= > >= on them)",
+                "this operator is not modelled on numbers (cute computes + - * / // % and == != < <= > >= on them)",
                 span,
             )));
         }
@@ -639,8 +662,32 @@ impl Env {
                 "the DSL prints the values of a tensor over memory (cute.make_rmem_tensor) or an identity tensor's coordinates".into(),
             ));
         };
-        let ty = self.buffers.elem_type(p).map_err(err)?;
-        // a host array's (NumPy's, from_dlpack): generic memory, aligned to its element
+        let (pointer, _) = self.dsl_raw_ptr(p).map_err(err)?;
+        let cell = |v: i64| -> Result<String, String> {
+            let s = self.buffers.get(&super::storage::element_at(o, v)?)?;
+            Ok(s.ty.dsl_element(s.value))
+        };
+        let body = if verbose {
+            super::storage::print_tensor_dsl_verbose(l, &cell).map_err(err)?
+        } else {
+            super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?
+        };
+        let data = if verbose { "data= (" } else { "data=" };
+        Ok(run_time_text(format!(
+            "tensor({pointer} o {}, {data}\n{body})\n",
+            crate::render::plain::render(&Value::Layout(l.clone()))
+        )))
+    }
+
+    /// A memory tensor's pointer as the CuTe DSL prints it at run time, and its element type:
+    /// `raw_ptr(ADDR: f32, rmem, align<32>)` (the address `cute`'s `stack` as in C++ text), a
+    /// host array's (NumPy's, `from_dlpack`) `raw_ptr(host: i16, generic, align<2>)`: generic
+    /// memory, aligned to its element.
+    fn dsl_raw_ptr(
+        &self,
+        p: &crate::algebra::pointer::Pointer,
+    ) -> Result<(String, super::storage::ElemType), String> {
+        let ty = self.buffers.elem_type(p)?;
         let (base, space) = match p.base {
             PtrBase::Host { .. } => (
                 crate::algebra::pointer::HOST,
@@ -658,21 +705,54 @@ impl Env {
             0 => base.to_string(),
             n => format!("{base}+{n}"),
         };
-        let cell = |v: i64| -> Result<String, String> {
-            let s = self.buffers.get(&super::storage::element_at(o, v)?)?;
-            Ok(s.ty.dsl_element(s.value))
+        Ok((
+            format!("raw_ptr({address}: {}, {space})", ty.dsl_name()),
+            ty,
+        ))
+    }
+
+    /// `cute.printf("{}", t)` of a tensor over memory, as the CuTe DSL prints it at run time
+    /// (checked with dsl-oracle): its pointer ([`Env::dsl_raw_ptr`]), ` o ` its layout, ` = `,
+    /// and on the next line its elements in the layout's order (colex), `  ( 0, 3, 1 )`; of a
+    /// run-time layout, its pointer and its layout's values only; `None` where the value is no
+    /// such tensor.
+    pub(super) fn printf_tensor(&self, v: &Value) -> Option<Result<String, String>> {
+        let Value::OffsetLayout(o, l) = v else {
+            return None;
         };
-        let body = if verbose {
-            super::storage::print_tensor_dsl_verbose(l, &cell).map_err(err)?
-        } else {
-            super::storage::print_tensor_dsl(&self.buffers, o, l).map_err(err)?
-        };
-        let data = if verbose { "data= (" } else { "data=" };
-        Ok(run_time_text(format!(
-            "tensor(raw_ptr({address}: {}, {space}) o {}, {data}\n{body})\n",
-            ty.dsl_name(),
-            crate::render::plain::render(&Value::Layout(l.clone()))
-        )))
+        let Origin::Ptr(p) = o else { return None };
+        let (pointer, _) = self.dsl_raw_ptr(p).ok()?;
+        let layout = crate::render::plain::render(&Value::Layout((**l).clone()));
+        // a run-time layout's tensor: its pointer and layout only (its values at run time)
+        if !l.shape().is_static() || !l.stride().is_static() {
+            let static_layout = crate::algebra::Layout::new(
+                l.shape().with_kind(false),
+                l.stride().with_kind(false),
+            );
+            return Some(static_layout.map_err(|e| e.to_string()).map(|s| {
+                format!(
+                    "{pointer} o {}",
+                    crate::render::plain::render(&Value::Layout(s))
+                )
+            }));
+        }
+        Some((|| {
+            let size = l.size().map_err(|e| e.to_string())?;
+            let mut items = Vec::with_capacity(usize::try_from(size).unwrap_or(0).min(1 << 16));
+            for i in 0..size {
+                let at = l.at(i).map_err(|e| e.to_string())?;
+                let s = self.buffers.get(&super::storage::element_at(o, at)?)?;
+                items.push(if s.ty.is_float() {
+                    format!("{:.6}", s.value.as_f64())
+                } else {
+                    s.value.as_i128().to_string()
+                });
+            }
+            Ok(format!(
+                "{pointer} o {layout} = \n  ( {} )",
+                items.join(", ")
+            ))
+        })())
     }
 
     /// `t.fill(v)` of a tensor holding values (the CuTe DSL's `Tensor.fill`): every element

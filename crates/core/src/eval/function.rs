@@ -38,6 +38,9 @@ pub(super) struct Routine {
     jit: bool,
     /// Its compile-time parameters (a jit function's `cutlass.Constexpr`), in order.
     constexpr: Vec<bool>,
+    /// Its parameters' CuTe DSL numeric types (`x: cutlass.Int32`), in order: a Python number
+    /// argument is passed as a run-time value of the type, as the DSL passes it.
+    numeric: Vec<Option<String>>,
     /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
     /// call's own.
     bound: Vec<(String, Value)>,
@@ -117,6 +120,11 @@ impl Env {
             python: def.python,
             jit: def.jit,
             constexpr: def.params.iter().map(|p| p.constexpr).collect(),
+            numeric: def
+                .params
+                .iter()
+                .map(|p| p.numeric.map(str::to_string))
+                .collect(),
             bound: Vec::new(),
             compiled: false,
         };
@@ -144,6 +152,7 @@ impl Env {
                 python: false,
                 jit: false,
                 constexpr: Vec::new(),
+                numeric: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
             },
@@ -198,6 +207,7 @@ impl Env {
             python: false,
             jit: false,
             constexpr: Vec::new(),
+            numeric: Vec::new(),
             bound: Vec::new(),
             compiled: false,
         }
@@ -239,6 +249,12 @@ impl Env {
             }
         }
         compiled.params = params;
+        let numeric = std::mem::take(&mut compiled.numeric);
+        compiled.numeric = (numeric.into_iter())
+            .zip(&compiled.constexpr)
+            .filter(|(_, c)| !**c)
+            .map(|(n, _)| n)
+            .collect();
         compiled.constexpr = vec![false; compiled.params.len()];
         compiled.takes_layout = Vec::new();
         compiled.defaults = Vec::new();
@@ -414,14 +430,42 @@ impl Env {
             }
             None => std::borrow::Cow::Borrowed(r.body.as_str()),
         };
-        for ((name, type_param), v) in r.params.iter().zip(vals) {
+        for (k, ((name, type_param), v)) in r.params.iter().zip(vals).enumerate() {
             inner.lambdas.remove(name);
             inner.arrays.remove(name);
             if let Some(t) = type_param {
                 // `A` of `A const& a`: a type written as a value is its value
                 inner.set(t, v.clone());
             }
+            let number = matches!(&v, Value::Bool(_) | Value::Scalar(_))
+                || matches!(&v, Value::IntTuple(t) if t.is_int());
+            let v = if r.jit {
+                jit_array_argument(v).map_err(|m| {
+                    EvalError::new(format!("the argument '{name}' of {}: {m}", r.what), span)
+                })?
+            } else {
+                v
+            };
             inner.set(name, v);
+            // `x: cutlass.Int32` of a jit function: the DSL passes a Python number as a
+            // run-time value of the type (`cutlass.Int32(x)`)
+            if let Some(Some(numeric)) = r.numeric.get(k).filter(|_| r.jit && number) {
+                let text = format!("{numeric}({name})");
+                let arena = bumpalo::Bump::new();
+                let converted = parser::parse_cpp_expr(&text, &arena)
+                    .map_err(|e| EvalError::new(e.message, span))
+                    .and_then(|e| inner.eval_checked(&e))
+                    .map_err(|e| {
+                        EvalError::new(
+                            format!(
+                                "the argument of '{name}: {numeric}' of {}: {}",
+                                r.what, e.message
+                            ),
+                            span,
+                        )
+                    })?;
+                inner.set(name, converted);
+            }
         }
         let arena = bumpalo::Bump::new();
         let parse = if r.python {
@@ -573,6 +617,34 @@ impl Env {
 
 /// A body statement's outcome added to the body's.
 /// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
+/// A jit function's argument as the DSL passes it: a NumPy (or torch) array itself, not
+/// `from_dlpack(a)`'s view, is the tensor `from_dlpack(a).mark_layout_dynamic()`, its shape
+/// run-time (`(?):(1)`, checked with dsl-oracle); any other value as it is. The strides of an
+/// array of rank 2 or more the DSL makes run-time 64-bit integers (`(?,?):(?{i64},1)`), which
+/// cute does not model: an error.
+fn jit_array_argument(v: Value) -> Result<Value, String> {
+    use crate::algebra::pointer::PtrBase;
+    let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
+        return Ok(v);
+    };
+    let PtrBase::Host { dlpack, .. } = &mut p.base else {
+        return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
+    };
+    if *dlpack {
+        return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
+    }
+    if l.rank() > 1 {
+        return Err(
+            "an array of rank 2 or more passed as it is: the DSL makes its layout run-time with 64-bit strides ((?,?):(?{i64},1)), not modelled (pass from_dlpack(a))"
+                .to_string(),
+        );
+    }
+    *dlpack = true;
+    let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
+        .map_err(|e| e.to_string())?;
+    Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
 /// what the DSL prints as it runs a jit function, after tracing it.
 fn is_run_time_line(o: &Outcome) -> bool {
     matches!(o, Outcome::Text(parts) if matches!(parts.as_slice(), [TextPart::RunTime(_)]))

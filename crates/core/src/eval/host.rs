@@ -65,6 +65,11 @@ fn dtype_of(e: &Expr) -> Option<ElemType> {
         "int32" | "Int32" => ElemType::I32,
         "int64" | "Int64" | "int" => ElemType::I64,
         "int8" | "Int8" => ElemType::I8,
+        "int16" | "Int16" => ElemType::I16,
+        "uint8" | "Uint8" => ElemType::U8,
+        "uint16" | "Uint16" => ElemType::U16,
+        "uint32" | "Uint32" => ElemType::U32,
+        "uint64" | "Uint64" => ElemType::U64,
         "bool_" | "bool" | "Boolean" => ElemType::Bool,
         _ => return None,
     })
@@ -271,7 +276,7 @@ impl Env {
             match a.kind {
                 ExprKind::Keyword("dtype", t) => {
                     dtype = Some(dtype_of(t).ok_or_else(|| {
-                        EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.int32, np.int64, np.int8, np.bool_", t.span)
+                        EvalError::new("a NumPy dtype cute models: np.float32, np.float64, np.float16, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.bool_", t.span)
                     })?);
                 }
                 ExprKind::Keyword("device", d) if !matches!(d.kind, ExprKind::Str("cpu")) => {
@@ -378,7 +383,8 @@ impl Env {
                 };
                 array(ty, &ext, vec![x; n])
             }
-            "array" => {
+            // torch.tensor(LIST) is NumPy's array of the list (torch's floating default float32)
+            "array" | "tensor" if f == "array" || module == "torch" => {
                 let [v] = vals.as_slice() else {
                     return Err(err("np.array(LIST) is modelled".into()));
                 };
@@ -410,7 +416,11 @@ impl Env {
                             .ok_or_else(|| err(format!("an element must be a number, found {}", v.kind()))),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let ty = dtype.unwrap_or(if float { ElemType::F64 } else { ElemType::I64 });
+                let ty = dtype.unwrap_or(match (float, module) {
+                    (true, "torch") => ElemType::F32,
+                    (true, _) => ElemType::F64,
+                    _ => ElemType::I64,
+                });
                 array(ty, &ext, xs)
             }
             "prod" => {
@@ -420,7 +430,7 @@ impl Env {
                     .map(Value::int)
                     .ok_or_else(|| err("the product overflows".into()))
             }
-            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod)".into())),
+            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod; torch.tensor)".into())),
         }
     }
 

@@ -577,7 +577,17 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
-        let stmt = parser::parse_statement(src, arena)?;
+        // `q = a // b` in a session of DSL text: Python's floor division, not a comment
+        let python = (self.dsl_seen && parser::is_python_floor_division(src))
+            .then(|| parser::parse_python_statement(src, arena).ok())
+            .flatten();
+        let stmt = match python.map_or_else(|| parser::parse_statement(src, arena), Ok) {
+            // in a session of DSL text, `is_greater = a > b` is Python's comparison
+            Err(e) if self.dsl_seen && parser::is_comparison_error(&e) => {
+                parser::parse_python_statement(src, arena).map_err(|_| e)?
+            }
+            read => read?,
+        };
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
         }
@@ -1060,32 +1070,98 @@ impl Env {
                     }
                     None => String::new(),
                 };
+                // The DSL hands the format to C's printf, each `{}` made the conversion of
+                // the value of its number (the k-th `{}`, the k-th value's), and the values in
+                // order to the format's `{}`s and `%` conversions alike: a `{}` after a `%`
+                // conversion prints another value than its own (not modelled).
                 let holes = format.matches("{}").count();
                 let mut values = parts;
-                let mut rest = format.as_str();
-                while let Some(k) = rest.find("{}") {
-                    line.push(TextPart::Str(rest[..k].to_string()));
-                    let Some(v) = values.next() else {
+                let (mut text, mut taken, mut hole) = (String::new(), 0usize, 0usize);
+                let mut chars = format.chars().peekable();
+                let what = if format.contains('%') {
+                    "'{}' and '%' conversions"
+                } else {
+                    "'{}'"
+                };
+                let too_few = || {
+                    EvalError::new(
+                        format!(
+                            "printf: more {what} in the format than the {} value(s) after it",
+                            args.len() - 1
+                        ),
+                        args[0].span,
+                    )
+                };
+                while let Some(c) = chars.next() {
+                    if c == '{' && chars.peek() == Some(&'}') {
+                        chars.next();
+                        if hole != taken {
+                            return Err(EvalError::new(
+                                "printf: a '{}' after a '%' conversion: the DSL gives the k-th '{}' the k-th value's conversion and C's printf the next value (not modelled; write every value with '{}', or every one with '%')",
+                                args[0].span,
+                            ));
+                        }
+                        line.push(TextPart::Str(std::mem::take(&mut text)));
+                        let v = values.next().ok_or_else(too_few)?;
+                        // the DSL's printf prints its values at run time (`8`, not `_8`), a
+                        // tensor over memory with its elements
+                        line.push(match v {
+                            TextPart::Value(v) => match self.printf_tensor(&v) {
+                                Some(text) => TextPart::Str(text.map_err(|m| {
+                                    EvalError::new(format!("printf: {m}"), args[0].span)
+                                })?),
+                                None => TextPart::Printf(v),
+                            },
+                            s => s,
+                        });
+                        hole += 1;
+                        taken += 1;
+                        continue;
+                    }
+                    if c != '%' {
+                        text.push(c);
+                        continue;
+                    }
+                    if chars.peek().is_none() {
+                        // a `%` that ends the format is written as it is
+                        text.push('%');
+                        continue;
+                    }
+                    let (spec, conv) =
+                        printf::conversion(&mut chars).map_err(|e| e.at(args[0].span))?;
+                    if conv == '%' {
+                        text.push('%');
+                        continue;
+                    }
+                    if conv == 's' {
                         return Err(EvalError::new(
-                            format!(
-                                "printf: more '{{}}' in the format than the {} value(s) after it",
-                                args.len() - 1
-                            ),
+                            "printf: '%s' in cute.printf is not modelled (the DSL's printf takes numbers, layouts and tensors: write the text into the format)",
                             args[0].span,
                         ));
+                    }
+                    let v = match values.next().ok_or_else(too_few)? {
+                        TextPart::Value(v) => v,
+                        _ => {
+                            return Err(EvalError::new(
+                                format!("printf: '%{conv}' takes a number, not a string"),
+                                args[0].span,
+                            ));
+                        }
                     };
-                    // the DSL's printf prints its values at run time (`8`, not `_8`)
-                    line.push(match v {
-                        TextPart::Value(v) => TextPart::Printf(v),
-                        s => s,
-                    });
-                    rest = &rest[k + 2..];
+                    let at = args.get(taken + 1).map_or(args[0].span, |a| a.span);
+                    printf::convert(&spec, conv, &v, &mut text)
+                        .map_err(|e| EvalError::new(e, at))?;
+                    taken += 1;
                 }
-                line.push(TextPart::Str(rest.to_string()));
+                line.push(TextPart::Str(text));
                 if values.next().is_some() {
+                    let conversions = match taken - hole {
+                        0 => String::new(),
+                        n => format!(" and {n} '%' conversion(s)"),
+                    };
                     return Err(EvalError::new(
                         format!(
-                            "printf: {} value(s) for the {holes} '{{}}' of the format",
+                            "printf: {} value(s) for the {holes} '{{}}'{conversions} of the format",
                             args.len() - 1,
                         ),
                         args[0].span,
@@ -4009,6 +4085,38 @@ fn mixed_bits_arithmetic(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
     })
 }
 
+/// Python's floor division `a // b` of two integers (of DSL text: a Python body's, a session's):
+/// the quotient rounded toward negative infinity (`-7 // 2` is -4), run-time where an operand
+/// is. A NumPy array's or TensorSSA's is `host.rs`'s, a number's of a DSL type `elements.rs`'s.
+fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalError> {
+    let (Some(x), Some(y)) = (a.as_int(), b.as_int()) else {
+        return Err(EvalError::new(
+            format!(
+                "'//' (Python's floor division) of {} and {}: cute divides integers so",
+                a.kind(),
+                b.kind()
+            ),
+            span,
+        ));
+    };
+    if y == 0 {
+        return Err(EvalError::new("'//' by zero", bspan));
+    }
+    let q = x
+        .checked_div(y)
+        .ok_or_else(|| EvalError::new("'//' overflows a 64-bit integer", span))?;
+    let q = if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    };
+    let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if !t.is_static());
+    Ok(Value::IntTuple(IntTuple::int_of(
+        q,
+        dynamic(a) || dynamic(b),
+    )))
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -4028,6 +4136,9 @@ fn binary(
     }
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
+    }
+    if op == BinOp::FloorDiv {
+        return floor_divide(a, b, bspan, span);
     }
     // a truth value in arithmetic is the integer 1 or 0 (C++ promotes a bool; CuTe's
     // `C<true> + _1{}` is `_2`), of its kind

@@ -50,6 +50,21 @@ pub struct Param<'a> {
     /// `cutlass.Constexpr[int]`): `cute.compile(f, …)` binds it, and the compiled function
     /// takes the others.
     pub constexpr: bool,
+    /// The CuTe DSL numeric type a jit function's parameter is annotated with (`cutlass.Int32`
+    /// of `x: cutlass.Int32`, `Float32`): the DSL passes a Python number argument as a
+    /// run-time value of that type (`print(x)` prints `?`).
+    pub numeric: Option<&'a str>,
+}
+
+/// The CuTe DSL's numeric type an annotation names (`cutlass.Int32`, `Float32`), if it is one.
+fn numeric_annotation(annotation: &str) -> Option<&str> {
+    let a = annotation.split('=').next().unwrap_or("").trim();
+    let name = a.strip_prefix("cutlass.").unwrap_or(a);
+    const NUMERIC: &[&str] = &[
+        "Int8", "Int16", "Int32", "Int64", "Uint8", "Uint16", "Uint32", "Uint64", "Float16",
+        "BFloat16", "Float32", "Float64", "Boolean",
+    ];
+    NUMERIC.contains(&name).then_some(a)
 }
 
 /// The words a function definition without `template` may start with: specifiers and the
@@ -357,6 +372,7 @@ impl<'a> Parser<'a> {
                 takes_layout,
                 default,
                 constexpr: false,
+                numeric: None,
             });
         }
         Ok(out.into_bump_slice())
@@ -499,6 +515,7 @@ impl<'a> Parser<'a> {
                 takes_layout: false,
                 default,
                 constexpr: annotation.contains("Constexpr"),
+                numeric: numeric_annotation(annotation),
             });
         }
         let body_start = (header_end + 1).min(b.len());

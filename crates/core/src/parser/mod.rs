@@ -120,6 +120,29 @@ pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     statement(src, arena).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// [`parse_statement`] of a statement of CuTe DSL text read as Python reads it: its relational
+/// operators everywhere (`is_greater = a > b`, where the notation reads no comparison outside
+/// parentheses), `//` Python's floor division. A session of DSL text reads a statement so where
+/// the notation's reading fails on its `<` or `>` ([`is_comparison_error`]).
+pub fn parse_python_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+    python_statement_at(src, 0, arena, 0).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// Whether a statement of a session of DSL text is read as Python reads it, though the notation
+/// reads it too: it has Python's floor division `//` (C++'s comment in the notation) and no
+/// mark of C++ text (`;`, `::`, a declaration: [`cpp_markers`]).
+pub fn is_python_floor_division(src: &str) -> bool {
+    src.contains("//") && !cpp_markers(src)
+}
+
+/// Whether a statement's error is the notation's refusal of a comparison outside parentheses
+/// (`a > b` at the top level, `a < b` read as a template's `<`), which Python reads.
+pub fn is_comparison_error(e: &ParseError) -> bool {
+    e.message.starts_with("unmatched '>' (a comparison")
+        || e.message.starts_with("'<' is read in a condition")
+        || e.message.starts_with("expected '>' to close '<'")
+}
+
 /// Where an f-string's field from `from` (past its `{`) has a `!` (not `!=`) or `:` at its top
 /// level, before its closing `}`, if it does.
 fn field_spec(b: &[u8], from: usize) -> Option<usize> {

@@ -12,8 +12,9 @@ pub fn render(v: &Value) -> String {
 }
 
 /// A printing statement's line (`cute.printf`, `print`): its text pieces as written, its values
-/// in this notation; it ends where the statement's output line ends (trailing newlines
-/// dropped).
+/// in this notation; it ends where the statement's output line ends (a value's trailing
+/// newlines dropped; a string's kept: `cute.printf("…\n")` and `print("…\n")` end with a
+/// blank line, as the DSL's and Python's line end follows them).
 pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
     text_line_with(parts, write_value)
 }
@@ -23,10 +24,23 @@ pub fn text_line(parts: &[crate::eval::TextPart]) -> String {
 pub fn text_line_with(parts: &[crate::eval::TextPart], write: fn(&mut String, &Value)) -> String {
     let mut out = String::with_capacity(64);
     write_parts(&mut out, parts, write);
-    while out.ends_with('\n') {
+    while out.ends_with('\n') && !ends_with_text(parts) {
         out.pop();
     }
     out
+}
+
+/// Whether the line's last piece is text as written.
+fn ends_with_text(parts: &[crate::eval::TextPart]) -> bool {
+    match parts.last() {
+        Some(crate::eval::TextPart::Str(s)) => {
+            !s.is_empty() || ends_with_text(&parts[..parts.len() - 1])
+        }
+        Some(crate::eval::TextPart::Pieces(p) | crate::eval::TextPart::RunTime(p)) => {
+            ends_with_text(p)
+        }
+        _ => false,
+    }
 }
 
 /// Append a printing statement's pieces.
