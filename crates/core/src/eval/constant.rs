@@ -405,12 +405,24 @@ pub(super) fn unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, Eva
 
 /// Whether a value holds a typed constant or an `array<T, N>` (in a tuple too): one that a
 /// function of the table takes as the algebra's value ([`lowered`]).
+#[inline]
 pub(crate) fn is_typed(v: &Value) -> bool {
     match v {
         Value::Constant(_) | Value::Array(_) => true,
-        Value::Tuple(items) => items.iter().any(is_typed),
+        // a tuple of layouts (a tiler), the common case, is answered without a call per item
+        Value::Tuple(items) => items.iter().any(|x| match x {
+            Value::Constant(_) | Value::Array(_) => true,
+            Value::Tuple(_) => is_typed_nested(x),
+            _ => false,
+        }),
         _ => false,
     }
+}
+
+/// [`is_typed`] of a tuple in a tuple, out of line (the recursion stays out of the caller).
+#[inline(never)]
+fn is_typed_nested(v: &Value) -> bool {
+    is_typed(v)
 }
 
 /// A value as the algebra has it: a typed constant its static integer, an array the tuple of
