@@ -1980,11 +1980,13 @@ impl Env {
         Ok(v)
     }
 
-    /// An element of a tuple literal: integer arithmetic does not stand there (SPEC §1b:
-    /// `(2*3,4)` is an error; `make_shape(2*3, 4)` is the spelling).
+    /// An element of a tuple literal: integer arithmetic does not stand there in C++ text and
+    /// the notation (SPEC §1b: `(2*3,4)` is an error; `make_shape(2*3, 4)` is the spelling); in
+    /// CuTe DSL text a tuple is Python's, of any expressions (`stride=(1, n*2)`).
     fn tuple_item(&self, e: &Expr) -> Result<Value, EvalError> {
         let v = self.eval(e)?;
         if let ExprKind::Binary(op, ..) = e.kind
+            && !(self.dsl || self.dsl_seen)
             && v.as_int().is_some()
         {
             return Err(EvalError::new(
