@@ -235,26 +235,12 @@ fn round_up(n: i64, to: i64, span: Span) -> Result<i64, EvalError> {
         .ok_or_else(|| EvalError::new("a struct's size overflows 64 bits", span))
 }
 
-/// The pieces of a template's argument list cut at its top-level commas.
+/// The pieces of a template's argument list cut at its top-level commas, trimmed (`<>`: none).
 fn split_args(list: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i64;
-    let mut start = 0;
-    for (i, c) in list.bytes().enumerate() {
-        match c {
-            b'(' | b'<' | b'[' | b'{' => depth += 1,
-            b')' | b'>' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                out.push(list[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
+    if list.trim().is_empty() {
+        return Vec::new();
     }
-    if !list[start..].trim().is_empty() {
-        out.push(list[start..].trim());
-    }
-    out
+    parser::split_top(list).into_iter().map(str::trim).collect()
 }
 
 /// The error for `*x` of a value that is no pointer to a struct.

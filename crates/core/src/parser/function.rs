@@ -550,8 +550,9 @@ fn angle_close(b: &[u8], open: usize) -> Option<usize> {
     None
 }
 
-/// The pieces of a list cut at its top-level commas (outside `()`, `<>`, `[]`, `{}`).
-fn split_top(list: &str) -> Vec<&str> {
+/// The pieces of a list cut at its top-level commas (outside `()`, `<>`, `[]`, `{}`), as
+/// written (blanks kept; an empty list is one empty piece).
+pub fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i64;
     let mut start = 0;

@@ -23,7 +23,7 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
+pub use function::{FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced};
 use place::{place, with_full_width_hint};
 pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
