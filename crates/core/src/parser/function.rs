@@ -571,8 +571,8 @@ pub fn split_top(list: &str) -> Vec<&str> {
     out
 }
 
-/// The last identifier of a parameter's text (its name), empty if it ends otherwise.
-fn last_ident(part: &str) -> &str {
+/// The last identifier of a text (a parameter's or member's name), empty if it ends otherwise.
+pub(super) fn last_ident(part: &str) -> &str {
     let t = part.trim_end();
     let n = t
         .bytes()
