@@ -1063,3 +1063,56 @@ fn many_copies_of_a_wide_value_stop_at_the_limit() {
     assert!(lines[3].contains("more than the limit of 1048576"));
     assert!(lines[4].contains("a list of more than 1048576 items"));
 }
+
+/// A DSL program's host arrays and TensorSSAs are held whole: a reshape, a `broadcast_to` or an
+/// element-wise operation whose shape has more elements than a value may hold (or whose
+/// extents' product overflows) is refused before anything is made, not a panic or a hang.
+#[test]
+fn host_array_shapes_past_the_limit_are_errors() {
+    let head = "import cutlass\nimport cutlass.cute as cute\nfrom cutlass.cute.runtime import from_dlpack\nimport numpy as np\n";
+    let jit = |body: &str, args: &str| {
+        format!(
+            "{head}a = np.ones((1, 1))\nb = np.ones((4096, 1))\nc = np.ones((1, 4096))\n@cute.jit\ndef f(x: cute.Tensor, y: cute.Tensor):\n    {body}\nf({args})\n"
+        )
+    };
+    for (input, want) in [
+        (
+            format!("{head}x = np.arange(4).reshape(4294967296, 4294967296, 0)\n"),
+            "reshape: cannot reshape an array of 4 elements into the shape (4294967296, 4294967296, 0)",
+        ),
+        (
+            format!("{head}x = np.arange(4).reshape(4, 4611686018427387905)\n"),
+            "reshape: cannot reshape an array of 4 elements into the shape (4, 4611686018427387905)",
+        ),
+        (
+            jit(
+                "print(x.load().broadcast_to((1, 1000000000000)))",
+                "from_dlpack(a), from_dlpack(a)",
+            ),
+            "broadcast_to: an array of more than 4194304 elements",
+        ),
+        (
+            jit(
+                "print(x.load().broadcast_to((1099511627776, 1099511627776)))",
+                "from_dlpack(a), from_dlpack(a)",
+            ),
+            "broadcast_to: an array of more than 4194304 elements",
+        ),
+        (
+            jit(
+                "print(x.load() + y.load())",
+                "from_dlpack(b), from_dlpack(c)",
+            ),
+            "an array of more than 4194304 elements",
+        ),
+    ] {
+        let e = run(&["--format", "cute", "eval"], input.as_bytes());
+        assert_eq!(classify(&e), Class::Error, "{input}\n{}", e.stderr);
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{input}: {:?}",
+            e.elapsed
+        );
+        assert!(stdout(&e).contains(want), "{input}\n{}", stdout(&e));
+    }
+}
