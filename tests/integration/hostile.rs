@@ -1116,3 +1116,25 @@ fn host_array_shapes_past_the_limit_are_errors() {
         assert!(stdout(&e).contains(want), "{input}\n{}", stdout(&e));
     }
 }
+
+/// A variadic lambda's body is expanded as text at each call: a pattern expanded inside
+/// another (`make_tuple(xs, xs...)...`, quadratic in the pack's length) stops at the limit on a
+/// statement's length, before the text is built, not after gigabytes.
+#[test]
+fn a_pack_expansion_past_the_statement_limit_is_an_error() {
+    let ones = vec!["1"; 100_000].join(",");
+    let body = "make_tuple(make_tuple(xs, xs...)...)";
+    let input = format!("auto f = [](auto... xs) {{ return {body}; }};\nprint(f({ones}))\n");
+    let e = run(&["--format", "cute", "eval"], input.as_bytes());
+    assert_eq!(classify(&e), Class::Error, "{body}\n{}", e.stderr);
+    assert!(
+        e.elapsed < Duration::from_secs(10),
+        "{body}: {:?}",
+        e.elapsed
+    );
+    assert!(
+        stdout(&e).contains("more than the limit of 4194304 bytes"),
+        "{body}\n{}",
+        stdout(&e)
+    );
+}

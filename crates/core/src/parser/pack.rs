@@ -281,6 +281,7 @@ fn expand_at(
                 crate::limits::MAX_NESTING
             ));
         }
+        within_statement_limit(text.len(), pattern.len(), n)?;
         let terms: Vec<String> = (0..n)
             .map(|i| grouped(&instance(pattern.trim(), packs, i)))
             .collect();
@@ -295,6 +296,7 @@ fn expand_at(
     }
     let n = pack_length(pattern, packs)?;
     if n > 0 {
+        within_statement_limit(text.len(), pattern.len(), n)?;
         let lead = pattern.len() - pattern.trim_start().len();
         let items: Vec<String> = (0..n).map(|i| instance(pattern.trim(), packs, i)).collect();
         return Ok(Some((start + lead, k + 3, items.join(", "))));
@@ -309,6 +311,24 @@ fn expand_at(
         return Ok(Some((start, end, String::new())));
     }
     Ok(Some((start, k + 3, String::new())))
+}
+
+/// That `text_len` bytes of body with `n` instances of a pattern of `pattern_len` bytes (each at
+/// least as long: an element's name is longer than its pack's) stay within the limit on a
+/// statement's length: checked before the instances are built, as expansions nested in each
+/// other grow the text with the product of the packs' lengths.
+fn within_statement_limit(text_len: usize, pattern_len: usize, n: usize) -> Result<(), String> {
+    let limit = crate::limits::MAX_STATEMENT_LEN;
+    let expanded = pattern_len
+        .checked_add(2)
+        .and_then(|each| each.checked_mul(n))
+        .and_then(|all| all.checked_add(text_len));
+    match expanded {
+        Some(len) if len <= limit => Ok(()),
+        _ => Err(format!(
+            "the body expanded for a pack of {n} elements would be more than the limit of {limit} bytes"
+        )),
+    }
 }
 
 /// An expression as an operand of a binary operator: in parentheses where it has an operator
