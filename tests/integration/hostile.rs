@@ -1138,3 +1138,28 @@ fn a_pack_expansion_past_the_statement_limit_is_an_error() {
         stdout(&e)
     );
 }
+
+/// A lambda's call runs in a copy of the session: a wide variable bound in it (a tuple of 10^6
+/// integers) is shared by the copies, not copied at each of the statement's 16384 calls (which
+/// took minutes), so the limit on calls ends the statement at once.
+#[test]
+fn a_wide_variable_is_not_copied_at_each_lambda_call() {
+    for algorithm in [
+        "fold(s, 0, [](auto a, auto b){ return a + b; })",
+        "filter_tuple(s, [](auto x){ return make_tuple(x, x); })",
+    ] {
+        let input = format!("auto s = make_int_sequence<1000000>{{}};\nprint({algorithm})\n");
+        let e = run(&["--format", "cute", "eval"], input.as_bytes());
+        assert_eq!(classify(&e), Class::Error, "{algorithm}\n{}", e.stderr);
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{algorithm}: {:?}",
+            e.elapsed
+        );
+        assert!(
+            stdout(&e).contains("more than 16384 times (the limit)"),
+            "{algorithm}\n{}",
+            stdout(&e)
+        );
+    }
+}
