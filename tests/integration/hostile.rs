@@ -1163,3 +1163,24 @@ fn a_wide_variable_is_not_copied_at_each_lambda_call() {
         );
     }
 }
+
+/// A struct's template argument naming an instantiation of a struct (`A<A<…<int>…>>`) is
+/// laid out inside the instantiation: nested 3000 deep it overflowed the stack (a crash);
+/// it counts against the limit on nested calls.
+#[test]
+fn struct_template_arguments_nested_past_the_limit_are_an_error() {
+    let n = 3000;
+    let input = format!(
+        "template <class T> struct A {{ int x; }};\nprint(sizeof(A<{}int{}>))\nprint(sizeof(A<A<A<int>>>))\n",
+        "A<".repeat(n),
+        ">".repeat(n)
+    );
+    let e = run(&["--format", "cute", "eval"], input.as_bytes());
+    assert_eq!(classify(&e), Class::Error, "{}", e.stderr);
+    let out = stdout(&e);
+    assert!(
+        out.contains("is instantiated or called inside itself deeper than 64 levels"),
+        "{out}"
+    );
+    assert!(out.ends_with("4"), "{out}");
+}

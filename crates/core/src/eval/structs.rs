@@ -326,8 +326,13 @@ impl Env {
         inner.lambda_depth += 1;
         let mut scope = Vec::new();
         let mut written = Vec::new();
-        for (param, arg) in t.params.iter().zip(&args) {
-            let v = self.type_argument(arg, span)?;
+        // the arguments in the caller's scope, one level deeper (`A<A<…<int>…>>` nests an
+        // instantiation in each), all read before the parameters are bound
+        let values = args
+            .iter()
+            .map(|arg| inner.type_argument(arg, span))
+            .collect::<Result<Vec<_>, _>>()?;
+        for ((param, arg), v) in t.params.iter().zip(&args).zip(values) {
             written.push(match &v {
                 Value::Name(n) => n.clone(),
                 _ => arg.to_string(),
