@@ -34,10 +34,18 @@ fn is_ident_byte(b: u8) -> bool {
 pub fn expand_packs(body: &str, packs: &[(&str, usize)]) -> Result<String, String> {
     let mut text = body.to_string();
     let mut from = 0;
+    let mut expanded = 0usize;
     // each round expands one ellipsis (or steps over one it leaves); bounded by the text
     while let Some(k) = find_ellipsis(&text, from) {
         match expand_at(&text, k, packs)? {
             Some((start, end, replacement)) => {
+                expanded += 1;
+                if expanded > crate::limits::MAX_PACK_EXPANSIONS {
+                    return Err(format!(
+                        "the body uses its packs more than {} times (the limit)",
+                        crate::limits::MAX_PACK_EXPANSIONS
+                    ));
+                }
                 let resume = start + replacement.len();
                 text.replace_range(start..end, &replacement);
                 from = resume;
