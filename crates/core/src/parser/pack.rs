@@ -180,26 +180,6 @@ fn opening_before(b: &[u8], k: usize) -> Option<usize> {
     None
 }
 
-/// The unmatched closing bracket after `k`.
-fn closing_after(b: &[u8], k: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = k;
-    while i < b.len() {
-        match b[i] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                if depth == 0 {
-                    return Some(i);
-                }
-                depth -= 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
 /// The start of the pattern that ends at `k`: back to the `,` or opening bracket at depth 0.
 fn pattern_start(b: &[u8], k: usize) -> usize {
     let mut depth = 0usize;
@@ -264,7 +244,7 @@ fn expand_at(
         let Some(open) = opening_before(b, k).filter(|&o| b[o] == b'(') else {
             return Ok(None);
         };
-        let Some(close) = closing_after(b, k + 3).filter(|&c| b[c] == b')') else {
+        let Some(close) = super::cut::closing_bracket(b, open).filter(|&c| b[c] == b')') else {
             return Ok(None);
         };
         let left = op_before.map(|(at, _)| text[open + 1..at].to_string());
