@@ -1177,7 +1177,8 @@ fn a_wide_variable_is_not_copied_at_each_lambda_call() {
 
 /// A struct's template argument naming an instantiation of a struct (`A<A<…<int>…>>`) is
 /// laid out inside the instantiation: nested 3000 deep it overflowed the stack (a crash);
-/// it counts against the limit on nested calls.
+/// it counts against the limit on nested calls, and the error quotes each level's argument
+/// clipped.
 #[test]
 fn struct_template_arguments_nested_past_the_limit_are_an_error() {
     let n = 3000;
@@ -1193,5 +1194,7 @@ fn struct_template_arguments_nested_past_the_limit_are_an_error() {
         out.contains("is instantiated or called inside itself deeper than 64 levels"),
         "{out}"
     );
+    // each level quotes its argument clipped (it quoted each whole: 570 kB)
+    assert!(out.len() < 20_000, "{} bytes", out.len());
     assert!(out.ends_with("4"), "{out}");
 }

@@ -357,11 +357,14 @@ impl Env {
     /// value (`decltype(sA)`, a layout's type).
     fn type_argument(&self, arg: &str, span: Span) -> Result<Value, EvalError> {
         let arena = bumpalo::Bump::new();
+        // the argument clipped: an error inside nested instantiations quotes each level's
+        let quoted = super::clip(arg);
         let e = parser::parse_cpp_expr(arg, &arena).map_err(|e| {
-            EvalError::new(format!("template argument '{arg}': {}", e.message), span)
+            EvalError::new(format!("template argument '{quoted}': {}", e.message), span)
         })?;
-        self.eval(&e)
-            .map_err(|e| EvalError::new(format!("template argument '{arg}': {}", e.message), span))
+        self.eval(&e).map_err(|e| {
+            EvalError::new(format!("template argument '{quoted}': {}", e.message), span)
+        })
     }
 
     /// An integer expression of a member's text (an extent, an alignment, `N` of a storage
