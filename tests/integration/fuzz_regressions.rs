@@ -513,3 +513,14 @@ fn did_you_mean_does_not_depend_on_how_ans_was_bound() {
     );
     assert_eq!(on.1, off.1);
 }
+
+/// The product of two 64-bit unsigned constants exceeds the i128 it is computed in: C++'s
+/// product modulo 2^64 (cute-oracle: `~integral_constant<uint64_t, 0>{} * ~…{}` is `_1`), not
+/// an overflow panic.
+#[test]
+fn a_product_of_64_bit_unsigned_constants_wraps_as_cpp_does() {
+    let (out, err, code) = crate::helpers::cute_format(
+        "print(~integral_constant<uint64_t, 0>{} * ~integral_constant<uint64_t, 0>{})\n",
+    );
+    assert_eq!((out.as_str(), err.as_str(), code), ("_1", "", 0));
+}

@@ -1063,3 +1063,138 @@ fn many_copies_of_a_wide_value_stop_at_the_limit() {
     assert!(lines[3].contains("more than the limit of 1048576"));
     assert!(lines[4].contains("a list of more than 1048576 items"));
 }
+
+/// A DSL program's host arrays and TensorSSAs are held whole: a reshape, a `broadcast_to` or an
+/// element-wise operation whose shape has more elements than a value may hold (or whose
+/// extents' product overflows) is refused before anything is made, not a panic or a hang.
+#[test]
+fn host_array_shapes_past_the_limit_are_errors() {
+    let head = "import cutlass\nimport cutlass.cute as cute\nfrom cutlass.cute.runtime import from_dlpack\nimport numpy as np\n";
+    let jit = |body: &str, args: &str| {
+        format!(
+            "{head}a = np.ones((1, 1))\nb = np.ones((4096, 1))\nc = np.ones((1, 4096))\n@cute.jit\ndef f(x: cute.Tensor, y: cute.Tensor):\n    {body}\nf({args})\n"
+        )
+    };
+    for (input, want) in [
+        (
+            format!("{head}x = np.arange(4).reshape(4294967296, 4294967296, 0)\n"),
+            "reshape: cannot reshape an array of 4 elements into the shape (4294967296, 4294967296, 0)",
+        ),
+        (
+            format!("{head}x = np.arange(4).reshape(4, 4611686018427387905)\n"),
+            "reshape: cannot reshape an array of 4 elements into the shape (4, 4611686018427387905)",
+        ),
+        (
+            jit(
+                "print(x.load().broadcast_to((1, 1000000000000)))",
+                "from_dlpack(a), from_dlpack(a)",
+            ),
+            "broadcast_to: an array of more than 4194304 elements",
+        ),
+        (
+            jit(
+                "print(x.load().broadcast_to((1099511627776, 1099511627776)))",
+                "from_dlpack(a), from_dlpack(a)",
+            ),
+            "broadcast_to: an array of more than 4194304 elements",
+        ),
+        (
+            jit(
+                "print(x.load() + y.load())",
+                "from_dlpack(b), from_dlpack(c)",
+            ),
+            "an array of more than 4194304 elements",
+        ),
+    ] {
+        let e = run(&["--format", "cute", "eval"], input.as_bytes());
+        assert_eq!(classify(&e), Class::Error, "{input}\n{}", e.stderr);
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{input}: {:?}",
+            e.elapsed
+        );
+        assert!(stdout(&e).contains(want), "{input}\n{}", stdout(&e));
+    }
+}
+
+/// A variadic lambda's body is expanded as text at each call: a pattern expanded inside
+/// another (`make_tuple(xs, xs...)...`, quadratic in the pack's length) stops at the limit on a
+/// statement's length, before the text is built, not after gigabytes; a body of 400,000 uses of
+/// its pack (each rewriting the text: 5.6 s in a release build) stops at the limit on uses.
+#[test]
+fn a_pack_expansion_past_the_statement_limit_is_an_error() {
+    let uses = vec!["xs..."; 400_000].join(", ");
+    let input = format!("auto f = [](auto... xs) {{ return make_tuple({uses}); }};\nprint(f(1))\n");
+    let e = run(&["--format", "cute", "eval"], input.as_bytes());
+    assert_eq!(classify(&e), Class::Error, "{}", e.stderr);
+    assert!(e.elapsed < Duration::from_secs(5), "{:?}", e.elapsed);
+    assert!(
+        stdout(&e).contains("the body uses its packs more than 1024 times (the limit)"),
+        "{}",
+        stdout(&e)
+    );
+    let ones = vec!["1"; 100_000].join(",");
+    let body = "make_tuple(make_tuple(xs, xs...)...)";
+    let input = format!("auto f = [](auto... xs) {{ return {body}; }};\nprint(f({ones}))\n");
+    let e = run(&["--format", "cute", "eval"], input.as_bytes());
+    assert_eq!(classify(&e), Class::Error, "{body}\n{}", e.stderr);
+    assert!(
+        e.elapsed < Duration::from_secs(10),
+        "{body}: {:?}",
+        e.elapsed
+    );
+    assert!(
+        stdout(&e).contains("more than the limit of 4194304 bytes"),
+        "{body}\n{}",
+        stdout(&e)
+    );
+}
+
+/// A lambda's call runs in a copy of the session: a wide variable bound in it (a tuple of 10^6
+/// integers) is shared by the copies, not copied at each of the statement's 16384 calls (which
+/// took minutes), so the limit on calls ends the statement at once.
+#[test]
+fn a_wide_variable_is_not_copied_at_each_lambda_call() {
+    for algorithm in [
+        "fold(s, 0, [](auto a, auto b){ return a + b; })",
+        "filter_tuple(s, [](auto x){ return make_tuple(x, x); })",
+    ] {
+        let input = format!("auto s = make_int_sequence<1000000>{{}};\nprint({algorithm})\n");
+        let e = run(&["--format", "cute", "eval"], input.as_bytes());
+        assert_eq!(classify(&e), Class::Error, "{algorithm}\n{}", e.stderr);
+        assert!(
+            e.elapsed < Duration::from_secs(10),
+            "{algorithm}: {:?}",
+            e.elapsed
+        );
+        assert!(
+            stdout(&e).contains("more than 16384 times (the limit)"),
+            "{algorithm}\n{}",
+            stdout(&e)
+        );
+    }
+}
+
+/// A struct's template argument naming an instantiation of a struct (`A<A<…<int>…>>`) is
+/// laid out inside the instantiation: nested 3000 deep it overflowed the stack (a crash);
+/// it counts against the limit on nested calls, and the error quotes each level's argument
+/// clipped.
+#[test]
+fn struct_template_arguments_nested_past_the_limit_are_an_error() {
+    let n = 3000;
+    let input = format!(
+        "template <class T> struct A {{ int x; }};\nprint(sizeof(A<{}int{}>))\nprint(sizeof(A<A<A<int>>>))\n",
+        "A<".repeat(n),
+        ">".repeat(n)
+    );
+    let e = run(&["--format", "cute", "eval"], input.as_bytes());
+    assert_eq!(classify(&e), Class::Error, "{}", e.stderr);
+    let out = stdout(&e);
+    assert!(
+        out.contains("is instantiated or called inside itself deeper than 64 levels"),
+        "{out}"
+    );
+    // each level quotes its argument clipped (it quoted each whole: 570 kB)
+    assert!(out.len() < 20_000, "{} bytes", out.len());
+    assert!(out.ends_with("4"), "{out}");
+}

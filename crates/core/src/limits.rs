@@ -96,5 +96,9 @@ const _: () = assert!(MAX_NESTING >= 64, "SPEC §3: nesting of at least 64 level
 /// error naming this limit).
 pub const MAX_CALL_DEPTH: usize = 64;
 
+/// The most uses of packs (`xs...`, `sizeof...(xs)`, a fold) a variadic lambda's body expands
+/// at one call: each rewrites the body's text, so more would cost their count times its length.
+pub const MAX_PACK_EXPANSIONS: usize = 1024;
+
 /// The most calls of the user's functions and lambdas one statement makes.
 pub const MAX_CALLS: u64 = 1 << 14;

@@ -324,7 +324,9 @@ fn static_binary(op: BinOp, x: Constant, y: Constant, span: Span) -> Result<Valu
     let r = match op {
         BinOp::Add => t + u,
         BinOp::Sub => t - u,
-        BinOp::Product => t * u,
+        // of two 64-bit unsigned values the product passes i128: its bits modulo 2^128 keep
+        // the result modulo 2^64, C++'s (a signed product, |t|, |u| <= 2^63, stays exact)
+        BinOp::Product => t.wrapping_mul(u),
         BinOp::Divide | BinOp::Rem if u == 0 => {
             return Err(EvalError::new(
                 "division by zero (CuTe does not compile it)",

@@ -50,6 +50,25 @@ pub(super) fn functor(name: &str) -> Option<(&'static str, usize)> {
     BINARY.iter().find(|f| **f == n).map(|f| (*f, 2))
 }
 
+/// That the algorithm calls the functor `name` (of `arity` arguments) with `got` arguments.
+pub(super) fn check_functor_arity(
+    name: &str,
+    arity: usize,
+    got: usize,
+    span: Span,
+) -> Result<(), EvalError> {
+    if arity == got {
+        return Ok(());
+    }
+    Err(EvalError::new(
+        format!(
+            "{name} takes {arity} argument{}, the algorithm calls it with {got}",
+            if arity == 1 { "" } else { "s" },
+        ),
+        span,
+    ))
+}
+
 /// `f(args…)` of a functor: C++'s operator on the values (the usual arithmetic conversions:
 /// [`Scalar::arith`]); a comparison or logical operator gives a `bool`; `max_fn`/`min_fn` are
 /// CuTe's `max`/`min` (`t < u ? u : t`), in the common type.
@@ -244,16 +263,7 @@ impl Env {
     ) -> Result<Scalar, EvalError> {
         match f {
             ElementFn::Functor(name, arity) => {
-                if *arity != args.len() {
-                    return Err(EvalError::new(
-                        format!(
-                            "{name} takes {arity} argument{}, the algorithm calls it with {}",
-                            if *arity == 1 { "" } else { "s" },
-                            args.len()
-                        ),
-                        span,
-                    ));
-                }
+                check_functor_arity(name, *arity, args.len(), span)?;
                 apply_functor(name, args).map_err(|m| EvalError::new(m, span))
             }
             ElementFn::Lambda(r, seq) => {

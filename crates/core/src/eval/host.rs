@@ -37,6 +37,21 @@ fn shape_of(extents: &[i64]) -> IntTuple {
     }
 }
 
+/// The number of elements of an array of the extents `ext`, within the limit on stored
+/// elements (an array is held whole; the product may overflow).
+fn element_count(ext: &[i64]) -> Result<usize, String> {
+    ext.iter()
+        .try_fold(1i64, |n, &e| n.checked_mul(e))
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n <= crate::limits::MAX_STORED_ELEMENTS)
+        .ok_or_else(|| {
+            format!(
+                "an array of more than {} elements",
+                crate::limits::MAX_STORED_ELEMENTS
+            )
+        })
+}
+
 /// A C-contiguous NumPy array's layout as `from_dlpack` hands it to the DSL: row-major, each
 /// stride the product of the extents after it (an extent of 1 too: NumPy's strides).
 fn numpy_layout(extents: &[i64]) -> Result<Layout, String> {
@@ -319,13 +334,15 @@ impl Env {
                 _ => vals.to_vec(),
             };
             flat.iter()
-                .map(|v| {
-                    v.as_int().filter(|&n| n >= 0).ok_or_else(|| {
-                        err(format!(
-                            "a shape's extent must be an integer, found {}",
-                            v.kind()
-                        ))
-                    })
+                .map(|v| match v.as_int() {
+                    Some(n) if n >= 0 => Ok(n),
+                    Some(n) => Err(err(format!(
+                        "negative dimensions are not allowed (an extent {n})"
+                    ))),
+                    None => Err(err(format!(
+                        "a shape's extent must be an integer, found {}",
+                        v.kind()
+                    ))),
                 })
                 .collect()
         };
@@ -344,16 +361,7 @@ impl Env {
                 torch: module == "torch",
             })))
         };
-        let count = |ext: &[i64]| -> Result<usize, EvalError> {
-            let n = ext.iter().try_fold(1i64, |n, &e| n.checked_mul(e));
-            match n {
-                Some(n) if n <= crate::limits::MAX_STORED_ELEMENTS as i64 => Ok(n as usize),
-                _ => Err(err(format!(
-                    "an array of more than {} elements",
-                    crate::limits::MAX_STORED_ELEMENTS
-                ))),
-            }
-        };
+        let count = |ext: &[i64]| element_count(ext).map_err(err);
         match f {
             "arange" => {
                 let (start, stop) = match vals.as_slice() {
@@ -501,7 +509,7 @@ impl Env {
                             .ok_or_else(|| err("the shape must be integers".into()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                if ext.iter().product::<i64>() != a.size() as i64 || !a.numpy {
+                if element_count(&ext).ok() != Some(a.size()) || !a.numpy {
                     let shape: Vec<String> = ext.iter().map(i64::to_string).collect();
                     return Err(err(format!(
                         "cannot reshape an array of {} elements into the shape ({})",
@@ -889,7 +897,7 @@ fn broadcast(a: &Ssa, shape: &[i64]) -> Result<Ssa, String> {
     if ext.len() != shape.len() || ext.iter().zip(shape).any(|(&e, &s)| e != s && e != 1) {
         return Err(format!("cannot broadcast a shape {ext:?} to {shape:?}"));
     }
-    let n: i64 = shape.iter().product();
+    let n = element_count(shape)? as i64;
     let values = (0..n)
         .map(|i| {
             let (mut rest, mut j, mut scale) = (i, 0i64, 1i64);
@@ -948,7 +956,7 @@ fn ssa_binary(op: BinOp, a: &Value, b: &Value) -> Result<Value, String> {
         (true, false) => ty_a.unwrap_or(ElemType::F32),
         _ => ty_b.unwrap_or(ElemType::F32),
     };
-    let n: i64 = shape.iter().product();
+    let n = element_count(&shape)? as i64;
     let comparison = matches!(
         op,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne

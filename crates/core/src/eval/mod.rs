@@ -234,10 +234,12 @@ pub type NameHasher = foldhash::fast::RandomState;
 /// The variables of a session.
 #[derive(Debug, Default)]
 pub struct Env {
-    vars: HashMap<String, Value, NameHasher>,
+    /// Each value behind an `Arc`: a lambda's call copies the session (its own scope), and a
+    /// wide value bound in it is shared, not copied, at each of the statement's calls.
+    vars: HashMap<String, std::sync::Arc<Value>, NameHasher>,
     /// `ans`, bound by every statement with a value: kept apart from the named variables, so
     /// that binding it hashes nothing and a session of plain statements has no named variable.
-    ans: Option<Value>,
+    ans: Option<std::sync::Arc<Value>>,
     /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
     arena: bumpalo::Bump,
     /// How many times `ans` was bound (so a caller can tell whether a statement set it).
@@ -473,13 +475,13 @@ impl Env {
     pub fn set(&mut self, name: &str, v: Value) {
         if name == "ans" {
             self.ans_bound += 1;
-            self.ans = Some(v);
+            self.ans = Some(std::sync::Arc::new(v));
             return;
         }
         match self.vars.get_mut(name) {
-            Some(slot) => *slot = v,
+            Some(slot) => *slot = std::sync::Arc::new(v),
             None => {
-                self.vars.insert(name.to_string(), v);
+                self.vars.insert(name.to_string(), std::sync::Arc::new(v));
             }
         }
     }
@@ -511,9 +513,9 @@ impl Env {
     /// Look a variable up.
     pub fn get(&self, name: &str) -> Option<&Value> {
         if name == "ans" {
-            self.ans.as_ref()
+            self.ans.as_deref()
         } else {
-            self.vars.get(name)
+            self.vars.get(name).map(|v| &**v)
         }
     }
 
@@ -524,8 +526,8 @@ impl Env {
 
     /// The variables, sorted by name.
     pub fn vars(&self) -> Vec<(&str, &Value)> {
-        let mut v: Vec<_> = self.vars.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        v.extend(self.ans.as_ref().map(|a| ("ans", a)));
+        let mut v: Vec<_> = self.vars.iter().map(|(k, v)| (k.as_str(), &**v)).collect();
+        v.extend(self.ans.as_deref().map(|a| ("ans", a)));
         v.sort_by(|a, b| a.0.cmp(b.0));
         v
     }

@@ -235,26 +235,12 @@ fn round_up(n: i64, to: i64, span: Span) -> Result<i64, EvalError> {
         .ok_or_else(|| EvalError::new("a struct's size overflows 64 bits", span))
 }
 
-/// The pieces of a template's argument list cut at its top-level commas.
+/// The pieces of a template's argument list cut at its top-level commas, trimmed (`<>`: none).
 fn split_args(list: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i64;
-    let mut start = 0;
-    for (i, c) in list.bytes().enumerate() {
-        match c {
-            b'(' | b'<' | b'[' | b'{' => depth += 1,
-            b')' | b'>' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                out.push(list[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
+    if list.trim().is_empty() {
+        return Vec::new();
     }
-    if !list[start..].trim().is_empty() {
-        out.push(list[start..].trim());
-    }
-    out
+    parser::split_top(list).into_iter().map(str::trim).collect()
 }
 
 /// The error for `*x` of a value that is no pointer to a struct.
@@ -340,8 +326,13 @@ impl Env {
         inner.lambda_depth += 1;
         let mut scope = Vec::new();
         let mut written = Vec::new();
-        for (param, arg) in t.params.iter().zip(&args) {
-            let v = self.type_argument(arg, span)?;
+        // the arguments in the caller's scope, one level deeper (`A<A<…<int>…>>` nests an
+        // instantiation in each), all read before the parameters are bound
+        let values = args
+            .iter()
+            .map(|arg| inner.type_argument(arg, span))
+            .collect::<Result<Vec<_>, _>>()?;
+        for ((param, arg), v) in t.params.iter().zip(&args).zip(values) {
             written.push(match &v {
                 Value::Name(n) => n.clone(),
                 _ => arg.to_string(),
@@ -366,11 +357,14 @@ impl Env {
     /// value (`decltype(sA)`, a layout's type).
     fn type_argument(&self, arg: &str, span: Span) -> Result<Value, EvalError> {
         let arena = bumpalo::Bump::new();
+        // the argument clipped: an error inside nested instantiations quotes each level's
+        let quoted = super::clip(arg);
         let e = parser::parse_cpp_expr(arg, &arena).map_err(|e| {
-            EvalError::new(format!("template argument '{arg}': {}", e.message), span)
+            EvalError::new(format!("template argument '{quoted}': {}", e.message), span)
         })?;
-        self.eval(&e)
-            .map_err(|e| EvalError::new(format!("template argument '{arg}': {}", e.message), span))
+        self.eval(&e).map_err(|e| {
+            EvalError::new(format!("template argument '{quoted}': {}", e.message), span)
+        })
     }
 
     /// An integer expression of a member's text (an extent, an alignment, `N` of a storage

@@ -366,16 +366,7 @@ impl Env {
         match f {
             ElementFn::Lambda(r, seq) => self.call_routine_on(r, vals, span, *seq),
             ElementFn::Functor(name, arity) => {
-                if *arity != vals.len() {
-                    return Err(EvalError::new(
-                        format!(
-                            "{name} takes {arity} argument{}, the algorithm calls it with {}",
-                            if *arity == 1 { "" } else { "s" },
-                            vals.len()
-                        ),
-                        span,
-                    ));
-                }
+                super::element_functions::check_functor_arity(name, *arity, vals.len(), span)?;
                 let op = match *name {
                     "plus" => Some(BinOp::Add),
                     "minus" => Some(BinOp::Sub),

@@ -567,8 +567,9 @@ fn angle_close(b: &[u8], open: usize) -> Option<usize> {
     None
 }
 
-/// The pieces of a list cut at its top-level commas (outside `()`, `<>`, `[]`, `{}`).
-fn split_top(list: &str) -> Vec<&str> {
+/// The pieces of a list cut at its top-level commas (outside `()`, `<>`, `[]`, `{}`), as
+/// written (blanks kept; an empty list is one empty piece).
+pub fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i64;
     let mut start = 0;
@@ -587,8 +588,8 @@ fn split_top(list: &str) -> Vec<&str> {
     out
 }
 
-/// The last identifier of a parameter's text (its name), empty if it ends otherwise.
-fn last_ident(part: &str) -> &str {
+/// The last identifier of a text (a parameter's or member's name), empty if it ends otherwise.
+pub(super) fn last_ident(part: &str) -> &str {
     let t = part.trim_end();
     let n = t
         .bytes()

@@ -23,7 +23,7 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, parse_python_body, starts_braced};
+pub use function::{FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced};
 use place::{place, with_full_width_hint};
 pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
@@ -346,15 +346,14 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     // the declarations of a form of their own, each reader answering `None` when the statement
     // is not its form: a pointer `T* p = …;`, storage `T x[N];`/`array<T, N> x;`, a constructed
     // `T x(args);`, C++'s structured binding `auto [M, N, K] = EXPR`, Python's unpacking
-    // `a, b, _ = EXPR`, a functor `F f;`
+    // `a, b, _ = EXPR`
     type Reader<'a> = fn(&mut Parser<'a>, usize) -> PResult<Option<Stmt<'a>>>;
-    let readers: [Reader<'a>; 6] = [
+    let readers: [Reader<'a>; 5] = [
         Parser::pointer_declaration,
         Parser::storage_declaration,
         Parser::constructed_declaration,
         Parser::structured_binding,
         Parser::unpacking,
-        Parser::functor_declaration,
     ];
     for read in readers {
         if let Some(stmt) = read(&mut p, pos)? {
@@ -535,6 +534,12 @@ pub const UNARY_FUNCTORS: &[&str] = &[
     "abs_fn",
     "conjugate",
 ];
+
+/// Whether `name` (`cute::` or not) is one of CuTe's functors that `cute` computes.
+fn is_functor(name: &str) -> bool {
+    let bare = name.strip_prefix("cute::").unwrap_or(name);
+    UNARY_FUNCTORS.contains(&bare) || BINARY_FUNCTORS.contains(&bare)
+}
 
 /// CuTe's binary functors (algorithm/functional.hpp) that `cute` computes on numbers.
 pub const BINARY_FUNCTORS: &[&str] = &[
@@ -1239,6 +1244,7 @@ impl<'a> Parser<'a> {
                 || last.ends_with("_t")
                 // container/bit_field.hpp's `bit_field<S, N> bf{};` (refused by name in eval)
                 || last.starts_with("bit_field<")
+                || is_functor(last)
         };
         match ty.kind {
             ExprKind::Name(n) | ExprKind::Qualified(n) if type_spelled(n) => {}
@@ -1273,11 +1279,18 @@ impl<'a> Parser<'a> {
             _ => return Ok(None),
         };
         self.expect_end(end)?;
+        // a functor of functional.hpp (`conjugate conj;`) is its name, as `conjugate{}` reads
+        let kind = match ty.kind {
+            ExprKind::Name(n) | ExprKind::Qualified(n) if args.is_empty() && is_functor(n) => {
+                ExprKind::Name(n)
+            }
+            _ => ExprKind::Call(self.alloc(ty), args),
+        };
         Ok(Some(Stmt::Assign {
             name,
             name_span: Span::new(name_start, name_end),
             expr: Expr {
-                kind: ExprKind::Call(self.alloc(ty), args),
+                kind,
                 span: Span::new(pos, end),
             },
             constexpr: false,
@@ -1474,36 +1487,6 @@ impl<'a> Parser<'a> {
                 object: false,
                 init,
             }),
-        }))
-    }
-
-    /// `conjugate conj;`: a functor of functional.hpp default-constructed and named, read as
-    /// `conj = conjugate{}`. `None`: not one.
-    fn functor_declaration(&mut self, pos: usize) -> PResult<Option<Stmt<'a>>> {
-        let Some((ty, ty_end)) = self.ident_at(pos) else {
-            return Ok(None);
-        };
-        let bare = ty.strip_prefix("cute::").unwrap_or(ty);
-        if !UNARY_FUNCTORS.contains(&bare) && !BINARY_FUNCTORS.contains(&bare) {
-            return Ok(None);
-        }
-        let name_start = self.skip_ws(ty_end);
-        let Some((name, name_end)) = self.ident_at(name_start) else {
-            return Ok(None);
-        };
-        let end = self.empty_braces(name_end);
-        if !matches!(self.peek(self.skip_ws(end)), None | Some(';')) {
-            return Ok(None);
-        }
-        self.expect_end(end)?;
-        Ok(Some(Stmt::Assign {
-            name,
-            name_span: Span::new(name_start, name_end),
-            expr: Expr {
-                kind: ExprKind::Name(ty),
-                span: Span::new(pos, ty_end),
-            },
-            constexpr: false,
         }))
     }
 

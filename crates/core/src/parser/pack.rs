@@ -34,10 +34,18 @@ fn is_ident_byte(b: u8) -> bool {
 pub fn expand_packs(body: &str, packs: &[(&str, usize)]) -> Result<String, String> {
     let mut text = body.to_string();
     let mut from = 0;
+    let mut expanded = 0usize;
     // each round expands one ellipsis (or steps over one it leaves); bounded by the text
     while let Some(k) = find_ellipsis(&text, from) {
         match expand_at(&text, k, packs)? {
             Some((start, end, replacement)) => {
+                expanded += 1;
+                if expanded > crate::limits::MAX_PACK_EXPANSIONS {
+                    return Err(format!(
+                        "the body uses its packs more than {} times (the limit)",
+                        crate::limits::MAX_PACK_EXPANSIONS
+                    ));
+                }
                 let resume = start + replacement.len();
                 text.replace_range(start..end, &replacement);
                 from = resume;
@@ -172,26 +180,6 @@ fn opening_before(b: &[u8], k: usize) -> Option<usize> {
     None
 }
 
-/// The unmatched closing bracket after `k`.
-fn closing_after(b: &[u8], k: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = k;
-    while i < b.len() {
-        match b[i] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                if depth == 0 {
-                    return Some(i);
-                }
-                depth -= 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
 /// The start of the pattern that ends at `k`: back to the `,` or opening bracket at depth 0.
 fn pattern_start(b: &[u8], k: usize) -> usize {
     let mut depth = 0usize;
@@ -256,7 +244,7 @@ fn expand_at(
         let Some(open) = opening_before(b, k).filter(|&o| b[o] == b'(') else {
             return Ok(None);
         };
-        let Some(close) = closing_after(b, k + 3).filter(|&c| b[c] == b')') else {
+        let Some(close) = super::cut::closing_bracket(b, open).filter(|&c| b[c] == b')') else {
             return Ok(None);
         };
         let left = op_before.map(|(at, _)| text[open + 1..at].to_string());
@@ -281,6 +269,7 @@ fn expand_at(
                 crate::limits::MAX_NESTING
             ));
         }
+        within_statement_limit(text.len(), pattern.len(), n)?;
         let terms: Vec<String> = (0..n)
             .map(|i| grouped(&instance(pattern.trim(), packs, i)))
             .collect();
@@ -295,6 +284,7 @@ fn expand_at(
     }
     let n = pack_length(pattern, packs)?;
     if n > 0 {
+        within_statement_limit(text.len(), pattern.len(), n)?;
         let lead = pattern.len() - pattern.trim_start().len();
         let items: Vec<String> = (0..n).map(|i| instance(pattern.trim(), packs, i)).collect();
         return Ok(Some((start + lead, k + 3, items.join(", "))));
@@ -309,6 +299,24 @@ fn expand_at(
         return Ok(Some((start, end, String::new())));
     }
     Ok(Some((start, k + 3, String::new())))
+}
+
+/// That `text_len` bytes of body with `n` instances of a pattern of `pattern_len` bytes (each at
+/// least as long: an element's name is longer than its pack's) stay within the limit on a
+/// statement's length: checked before the instances are built, as expansions nested in each
+/// other grow the text with the product of the packs' lengths.
+fn within_statement_limit(text_len: usize, pattern_len: usize, n: usize) -> Result<(), String> {
+    let limit = crate::limits::MAX_STATEMENT_LEN;
+    let expanded = pattern_len
+        .checked_add(2)
+        .and_then(|each| each.checked_mul(n))
+        .and_then(|all| all.checked_add(text_len));
+    match expanded {
+        Some(len) if len <= limit => Ok(()),
+        _ => Err(format!(
+            "the body expanded for a pack of {n} elements would be more than the limit of {limit} bytes"
+        )),
+    }
 }
 
 /// An expression as an operand of a binary operator: in parentheses where it has an operator

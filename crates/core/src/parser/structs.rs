@@ -198,7 +198,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     if rest.as_bytes()[stop] == b'(' {
         let close =
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
-        let name = last_word(&rest[..stop]);
+        let name = super::function::last_ident(&rest[..stop]);
         if rest[..stop].trim() == name {
             return Err(format!(
                 "a constructor ('{name}(…)') is not modelled: cute lays out a struct's members, their values are the memory's"
@@ -258,7 +258,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     if head.contains(':') && !head.contains("::") {
         return Err(format!("a bit field ('{decl}') is not modelled"));
     }
-    let name = last_word(head);
+    let name = super::function::last_ident(head);
     let ty = head[..head.len() - name.len()].trim();
     if name.is_empty() || ty.is_empty() || ty.ends_with(',') {
         return Err(format!(
@@ -309,18 +309,6 @@ fn top_level_semicolon(text: &str) -> Option<usize> {
         }
     }
     None
-}
-
-/// The last identifier of `text` (empty where it ends otherwise).
-fn last_word(text: &str) -> &str {
-    let t = text.trim_end();
-    let n = t
-        .chars()
-        .rev()
-        .take_while(|&c| is_ident_char(c))
-        .map(char::len_utf8)
-        .sum::<usize>();
-    &t[t.len() - n..]
 }
 
 impl<'a> Parser<'a> {

@@ -49,8 +49,9 @@ pub fn templated(name: &str) -> Option<Templated> {
     if inner.template == TemplateArgs::None {
         return None;
     }
-    let indices = template_args(text)
+    let indices = crate::parser::split_top(text)
         .into_iter()
+        .map(str::trim)
         .map(|t| match template_int(t) {
             Some(v) => Value::int(v),
             None => Value::Name(t.to_string()),
@@ -63,25 +64,6 @@ pub fn templated(name: &str) -> Option<Templated> {
         placement: inner.template,
         mode_index: false,
     })
-}
-
-/// The template arguments of a template's text, split at its top-level commas.
-fn template_args(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0usize, 0usize);
-    for (i, b) in text.bytes().enumerate() {
-        match b {
-            b'<' | b'(' => depth += 1,
-            b'>' | b')' => depth = depth.saturating_sub(1),
-            b',' if depth == 0 => {
-                out.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(text[start..].trim());
-    out
 }
 
 /// An integral constant as a template argument: `2`, `_2`, `Int<2>`, `Int<2>{}`, `C<2>`.
