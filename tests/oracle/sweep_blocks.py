@@ -59,14 +59,14 @@ all the same (its `A` of an earlier block). Before this branch's fixes: 39 as Cu
 of block 10 took the tile of block 11, which C++ leaves to CuTe's overload), 7 differs (the
 marker after a block that leaves a statement open, now numbered).
 
-Last run of all three sources (2026-11-29, main at 89a4778 with every session-28 branch merged,
-release build); the start of session 28 (0f0a59f) in brackets:
+Last run of all three sources (2026-11-29, main with every session-29 branch merged, release
+build); the start of session 29 (cb21d69) in brackets:
 
   | source | tried | as CuTe | refused | differs |
   | --- | --- | --- | --- | --- |
-  | media/docs/cpp/cute/*.md | 116 | 47 (44) | 68 (71) | 1 (1) |
-  | test/unit/cute/core TEST bodies | 46 | 30 (24) | 16 (21) | 0 (1) |
-  | examples/cute/tutorial/ host and kernel bodies | 39 | 22 (0) | 12 (38) | 5 (0) |
+  | media/docs/cpp/cute/*.md | 116 | 47 (47) | 68 (68) | 1 (1) |
+  | test/unit/cute/core TEST bodies | 46 | 34 (30) | 12 (16) | 0 (0) |
+  | examples/cute/tutorial/ host and kernel bodies | 37 (39) | 27 (22) | 9 (12) | 1 (5) |
 
 The docs' refusals are fragments that name what they do not define (`undefined variable`,
 `make_tensor: 'ptr' is neither a variable…`, `unknown function 'tAgA'`: about 45) and
