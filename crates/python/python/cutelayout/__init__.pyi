@@ -1482,6 +1482,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     ceil_div((4,(5,7)), (3,2))"""
 
+def assume(x: Arg, divby: Arg, **kwargs: Arg) -> Any:
+    """assume(X, DIVBY)
+
+The CuTe DSL's cute.assume: X known to be a multiple of DIVBY (a run-time X prints ?{div=DIVBY} in the DSL's print; a static X must be one).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('assume')`` shows its result)::
+
+    assume(cutlass.Int32(24), divby=4)"""
+
+def get_divisibility(x: Arg, **kwargs: Arg) -> Any:
+    """get_divisibility(X)
+
+The CuTe DSL's cute.get_divisibility: what X is known to be a multiple of (a static X itself, a run-time one its divisibility, 1 where nothing is known).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('get_divisibility')`` shows its result)::
+
+    get_divisibility(assume(cutlass.Int32(24), divby=4) * 3)"""
+
 def round_up(a: Arg, b: Arg, **kwargs: Arg) -> Any:
     """round_up(A, B)
 
