@@ -111,6 +111,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 BinOp::Product => "logical_product",
                 BinOp::Rem
                 | BinOp::FloorDiv
+                | BinOp::Pow
                 | BinOp::Add
                 | BinOp::Sub
                 | BinOp::Eq

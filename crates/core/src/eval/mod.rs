@@ -579,8 +579,9 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
-        // `q = a // b` in a session of DSL text: Python's floor division, not a comment
-        let python = (self.dsl_seen && parser::is_python_floor_division(src))
+        // `q = a // b`, `n = 2 ** k` in a session of DSL text: Python's floor division (not a
+        // comment) and power
+        let python = (self.dsl_seen && parser::is_python_operator_text(src))
             .then(|| parser::parse_python_statement(src, arena).ok())
             .flatten();
         let stmt = match python.map_or_else(|| parser::parse_statement(src, arena), Ok) {
@@ -4121,6 +4122,39 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
     )))
 }
 
+/// Python's `a ** b` of two integers (DSL text): `a` to the power `b`, a run-time integer where
+/// either is (the DSL's `Int32` arithmetic); a negative exponent (Python's float) and overflow
+/// are errors.
+fn power(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalError> {
+    let (Some(x), Some(y)) = (a.as_int(), b.as_int()) else {
+        return Err(EvalError::new(
+            format!(
+                "'**' (Python's power) of {} and {}: cute raises integers only",
+                a.kind(),
+                b.kind()
+            ),
+            span,
+        ));
+    };
+    if y < 0 {
+        return Err(EvalError::new(
+            format!(
+                "'**' with the negative exponent {y}: Python's answer is a float, which cute does not model here"
+            ),
+            bspan,
+        ));
+    }
+    let r = u32::try_from(y)
+        .ok()
+        .and_then(|e| x.checked_pow(e))
+        .ok_or_else(|| EvalError::new(format!("{x} ** {y} overflows a 64-bit integer"), span))?;
+    let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if !t.is_static());
+    Ok(Value::IntTuple(IntTuple::int_of(
+        r,
+        dynamic(a) || dynamic(b),
+    )))
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -4129,6 +4163,9 @@ fn binary(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if op == BinOp::Pow {
+        return power(a, b, bspan, span);
+    }
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
@@ -4318,6 +4355,7 @@ impl Arithmetic {
             }
             BinOp::Compose
             | BinOp::FloorDiv
+            | BinOp::Pow
             | BinOp::Eq
             | BinOp::Ne
             | BinOp::Lt

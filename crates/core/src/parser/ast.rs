@@ -33,6 +33,8 @@ pub enum BinOp {
     Divide,
     /// Python's `a // b`: the floor of the quotient (a TensorSSA's element-wise).
     FloorDiv,
+    /// Python's `a ** b`: the power of two integers (DSL text).
+    Pow,
     /// `A * B`: logical_product (on two integers, multiplication).
     Product,
     /// `a % b`: C++'s remainder of two integers.
@@ -108,6 +110,7 @@ impl BinOp {
             BinOp::Compose => "o",
             BinOp::Divide => "/",
             BinOp::FloorDiv => "//",
+            BinOp::Pow => "**",
             BinOp::Product => "*",
             BinOp::Rem => "%",
             BinOp::Add => "+",

@@ -129,10 +129,11 @@ pub fn parse_python_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt
 }
 
 /// Whether a statement of a session of DSL text is read as Python reads it, though the notation
-/// reads it too: it has Python's floor division `//` (C++'s comment in the notation) and no
-/// mark of C++ text (`;`, `::`, a declaration: [`cpp_markers`]).
-pub fn is_python_floor_division(src: &str) -> bool {
-    src.contains("//") && !cpp_markers(src)
+/// reads it too: it has Python's floor division `//` (C++'s comment in the notation) or power
+/// `**` (a product and a dereference in C++) and no mark of C++ text (`;`, `::`, a
+/// declaration: [`cpp_markers`]).
+pub fn is_python_operator_text(src: &str) -> bool {
+    (src.contains("//") || src.contains("**")) && !cpp_markers(src)
 }
 
 /// Whether a statement's error is the notation's refusal of a comparison outside parentheses
@@ -1755,7 +1756,7 @@ impl<'a> Parser<'a> {
             _ => None,
         };
         let Some((op, width)) = op else {
-            return self.postfix(pos);
+            return self.power(pos);
         };
         let start = self.skip_ws(pos + width);
         if start >= self.src.len() {
@@ -1916,6 +1917,66 @@ impl<'a> Parser<'a> {
             return None;
         }
         Some((end, value, single))
+    }
+
+    /// power := postfix ('**' unary)?, in Python text (the DSL's, NumPy's): Python's power
+    /// binds tighter than a prefix on its left and takes one on its right (`-2**2` is `-4`,
+    /// `2**-1` reads), associating to the right. Elsewhere `**` is C++'s `*` and `*` (a
+    /// dereference).
+    fn power(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let (end, base) = self.postfix(pos)?;
+        let at = self.skip_ws(end);
+        if !self.rest(at).starts_with("**")
+            || !(self.python
+                || self.is_dsl()
+                || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
+        {
+            return Ok((end, base));
+        }
+        let start = self.skip_ws(at + 2);
+        if start >= self.src.len() {
+            return err(
+                "expected an expression after the operator",
+                Span::new(at, at + 2),
+            );
+        }
+        self.enter(at)?;
+        let r = self.unary(start);
+        self.leave();
+        let (end, exponent) = r?;
+        // a negative literal's sign is the literal's (`-2`): Python's `-2**2` is `-(2**2)`
+        let (base, negate) = match base.kind {
+            ExprKind::Int(n)
+                if n < 0 && self.src.as_bytes().get(base.span.start) == Some(&b'-') =>
+            {
+                match n.checked_neg() {
+                    Some(m) => (
+                        Expr {
+                            kind: ExprKind::Int(m),
+                            span: Span::new(base.span.start + 1, base.span.end),
+                        },
+                        true,
+                    ),
+                    None => (base, false),
+                }
+            }
+            _ => (base, false),
+        };
+        let span = Span::new(pos, end);
+        let power = Expr {
+            kind: ExprKind::Binary(BinOp::Pow, self.alloc(base), self.alloc(exponent)),
+            span,
+        };
+        if !negate {
+            return Ok((end, power));
+        }
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Unary(UnOp::Neg, self.alloc(power)),
+                span,
+            },
+        ))
     }
 
     /// postfix := primary ( '(' args ')' | '.' name | '{' '}' )*
