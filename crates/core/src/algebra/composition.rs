@@ -615,12 +615,15 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    // the kinds as the instance knows them: in the static one, constants
-    let (rhs, rd) = if STATIC {
-        (Kinded::st(rhs.value), rd.with_dynamic(false))
+    // the kinds as the instance knows them: in the static one, constants (B's stride as
+    // scalars: `rd` itself is passed in memory, where its kind is no constant to the compiler)
+    let rhs = if STATIC { Kinded::st(rhs.value) } else { rhs };
+    let rd_coefficient = if STATIC {
+        Kinded::st(rd.value)
     } else {
-        (rhs, rd)
+        rd.coefficient()
     };
+    let rd_dynamic = !STATIC && rd.dynamic();
     let extent = |i: usize| {
         if STATIC {
             Kinded::st(flat.shape()[i])
@@ -637,7 +640,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         p.covered = false;
     }
     let contributes = rhs_shape > 1 && rhs_stride > 0;
-    if rhs_stride == 0 && (!rd.dynamic() || rd.basis.is_some()) {
+    if rhs_stride == 0 && (!rd_dynamic || rd.basis.is_some()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -662,7 +665,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
     let (lsv, ldv) = (flat.shape(), flat.stride());
     if let ([s], [d]) = (lsv, ldv) {
         let (s, d) = (*s, a_stride(*d));
-        let dd = d.times(rd.coefficient(), OP)?;
+        let dd = d.times(rd_coefficient, OP)?;
         out.push_leaf_kind(rhs, dd);
         if contributes {
             // A's last mode is unbounded: any stride is exact there
@@ -684,7 +687,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
     let mut rest_stride = rhs_stride;
     // the kinds beside the values
     let mut rest_shape_k = rhs;
-    let mut rest_stride_k = rd.coefficient();
+    let mut rest_stride_k = rd_coefficient;
     // [`laws::leaf_exact`] of this leaf, step by step
     let mut exact = true;
     t.step(|| {
