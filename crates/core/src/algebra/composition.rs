@@ -632,6 +632,10 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         }
     };
     let a_stride = |d: Stride| if STATIC { d.with_dynamic(false) } else { d };
+    // a value of the walk, its kind as the instance knows it (in the static one, the operations
+    // of static integers give static integers: said here, the compiler need not prove it
+    // across the walk's iterations)
+    let known = |k: Kinded| if STATIC { Kinded::st(k.value) } else { k };
     let rhs_shape = rhs.value;
     let rhs_stride = rd.value;
     // the law's argument ([`Proof`]): a leaf with `N < 1` or `D < 0` is not covered; one with
@@ -754,10 +758,10 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             // checks the rest); `rest_stride > 0` while every step so far was exact
             exact = curr_shape >= 1 && (rs_mod == 0 || curr_shape % rest_stride == 0);
         }
-        let abs_rest_k = rest_stride_k.abs(OP)?;
-        let next_shape_k = curr_shape_k.ceil_div(abs_rest_k, OP)?;
+        let abs_rest_k = known(rest_stride_k.abs(OP)?);
+        let next_shape_k = known(curr_shape_k.ceil_div(abs_rest_k, OP)?);
         let signum = Kinded::of(rest_stride.signum(), rest_stride_k.dynamic());
-        let next_stride_k = abs_rest_k.ceil_div(curr_shape_k, OP)?.mul(signum, OP)?;
+        let next_stride_k = known(abs_rest_k.ceil_div(curr_shape_k, OP)?.mul(signum, OP)?);
         let (abs_rest, next_shape, next_stride) =
             (abs_rest_k.value, next_shape_k.value, next_stride_k.value);
         if next_shape_k.is_constant(1) || rest_shape_k.is_constant(1) {
@@ -779,7 +783,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             rest_stride = next_stride;
             rest_stride_k = next_stride_k;
         } else {
-            let new_shape_k = next_shape_k.min(rest_shape_k);
+            let new_shape_k = known(next_shape_k.min(rest_shape_k));
             let new_shape = new_shape_k.value;
             t.step(|| {
                 let cond = Check::rel("new_shape divides rest_shape", new_shape, Rel::Divides, rest_shape);
@@ -817,7 +821,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
                 ));
             }
             taken.push(out, new_shape_k, curr_stride.times(rest_stride_k, OP)?);
-            rest_shape_k = rest_shape_k.div(new_shape_k, OP)?;
+            rest_shape_k = known(rest_shape_k.div(new_shape_k, OP)?);
             rest_shape = rest_shape_k.value;
             if rest_shape > 1 && curr_shape % abs_rest != 0 {
                 // ceil_div rounded up: B's next element is not where A's next mode starts
