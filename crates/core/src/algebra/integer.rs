@@ -580,12 +580,26 @@ mod tests {
         assert_eq!(a.rem(Int::st(8), "t").unwrap().divisibility(), 4);
         assert_eq!(a.rem(b, "t").unwrap().divisibility(), 0);
         assert_eq!(a.div(Int::st(2), "t").unwrap().divisibility(), 0);
-        // kept in 16 bits: a power of two up to 2^31 times an odd part up to 2047
+        // kept in 16 bits: a power of two up to 2^30 times an odd part up to 2047, below 2^31
         assert_eq!(kept_div(1 << 18), 1 << 18);
         assert_eq!(kept_div(3 * 3 * 3 * 3 * 3 * 3 * 3), 0);
-        for d in [2u32, 3, 24, 2047, 1 << 31, 2047 << 20] {
+        assert_eq!(kept_div(1 << 31), 0);
+        for d in [2u32, 3, 24, 2047, 1 << 30, 2047 << 20] {
             assert_eq!(unpack_div(pack_div(kept_div(u64::from(d)))), d);
         }
+        // the DSL's kinds that are no divisibility pack too, and count as divisibility 1
+        for kind in [UNKNOWN_KIND, INT_VALUE_KIND] {
+            assert_eq!(unpack_div(pack_div(kind)), kind);
+        }
+        let (p, v) = (Int::unknown(3), Int::int_value(9));
+        assert!(p.dynamic() && p.is_unknown() && !p.is_int_value() && p.divisibility() == 0);
+        assert!(v.dynamic() && !v.is_unknown() && v.is_int_value() && v.divisibility() == 0);
+        assert_eq!((p.divisor(), v.divisor()), (1, 1));
+        assert_eq!(a.mul(p, "t").unwrap().divisibility(), 4);
+        // an int-tuple operation's result of which nothing is kept is an `IntValue`
+        assert!(p.mul(p, "t").unwrap().is_int_value());
+        assert_eq!(Int::dy(3).mul(Int::dy(3), "t").unwrap(), Int::dy(9));
+        assert!(p.add(Int::st(0), "t").unwrap().is_int_value());
     }
 
     #[test]
