@@ -599,10 +599,11 @@ impl Env {
             Ok(Outcome::Failed(e)) => Err(e),
             Ok(o) => Ok(o),
             // what its calls printed before the error (a jit function's `print`s, as the DSL
-            // prints them before it raises), then the error
+            // prints them before it raises), then the error; C++ that does not compile prints
+            // nothing
             Err(e) => {
                 let mut printed = self.take_emitted();
-                if printed.is_empty() {
+                if printed.is_empty() || !self.dsl_seen {
                     return Err(e);
                 }
                 printed.push(Outcome::Failed(e));
