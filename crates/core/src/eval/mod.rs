@@ -1839,7 +1839,23 @@ impl Env {
         {
             return within_limits(v?, e.span);
         }
-        within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
+        let r = binary(op, va, a.span, &vb, b.span, e.span)?;
+        // the DSL's arithmetic of a run-time integer has none of CuTe's static results
+        // (`0 * cutlass.Int32(5)`, `cutlass.Int32(5) % 1` are `?`; checked with dsl-oracle)
+        if self.dsl
+            && let Some(kind) = Arithmetic::of(op)
+            && let Value::IntTuple(t) = &r
+            && t.is_int()
+            && !t.is_dynamic()
+            && (dsl_run_time(va).is_some() || dsl_run_time(&vb).is_some())
+        {
+            let dynamic = crate::algebra::Int::of_kind(
+                t.as_int().unwrap_or_default(),
+                arithmetic_dynamic_kind(kind, va, &vb),
+            );
+            return within_limits(Value::IntTuple(IntTuple::of_int(dynamic)), e.span);
+        }
+        within_limits(r, e.span)
     }
 
     /// The operand of an operator, field or call that is evaluated first and that the rest of
