@@ -8,6 +8,8 @@
 use cute::eval::{Env, Outcome};
 use cute::render::plain::text_line;
 
+use crate::helpers::{check_oracle_cases, oracle_data};
+
 fn traced_print(stmt: &str) -> String {
     match Env::new().run(&format!("print({stmt})")) {
         Ok(Outcome::Text(parts)) => text_line(&parts),
@@ -18,30 +20,59 @@ fn traced_print(stmt: &str) -> String {
 
 #[test]
 fn divisibility_cases_print_what_the_dsl_prints() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracle/divisibility/cases.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let known = std::fs::read_to_string(path.with_file_name("known_mismatches.txt"))
-        .expect("known_mismatches.txt");
+    let known = oracle_data("divisibility", "known_mismatches.txt");
     let known: Vec<&str> = known.lines().filter(|l| !l.starts_with('#')).collect();
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (stmt, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
-        if known.contains(&stmt) {
-            continue;
-        }
-        total += 1;
-        let got = traced_print(stmt);
-        if got != want {
-            failures.push(format!("{stmt}\n   want {want}\n   got  {got}"));
+    check_oracle_cases(
+        "divisibility",
+        "cases.tsv",
+        &known,
+        traced_print,
+        |got, want| got == want,
+    );
+}
+
+/// `print(STATEMENT)` in a jit function of the parameters `b: cutlass.Int32, c: cutlass.Int32`
+/// called with `(24, 6)`, as `gen.py` asks the DSL: what the call printed, or `error: …`.
+fn print_in_jit(stmt: &str) -> String {
+    let program = format!(
+        "import cutlass\nimport cutlass.cute as cute\n@cute.jit\n\
+         def f(b: cutlass.Int32, c: cutlass.Int32):\n    print({stmt})\nf(24, 6)\n"
+    );
+    // the statements as the command line cuts them (a `def` and its body are one)
+    let mut splitter = cute::statements::Splitter::new();
+    let mut statements = Vec::new();
+    for line in program.lines() {
+        statements.extend(splitter.push(line));
+        statements.extend(std::iter::from_fn(|| splitter.take_ready()));
+    }
+    statements.extend(std::iter::from_fn(|| splitter.finish()));
+    let mut env = Env::new();
+    let mut printed = Vec::new();
+    for st in statements {
+        match env.run(&st.text) {
+            Ok(Outcome::Text(parts)) => printed.push(text_line(&parts)),
+            Ok(Outcome::Sequence(items)) => printed.extend(items.iter().map(|o| match o {
+                Outcome::Text(parts) => text_line(parts),
+                other => format!("not a printed line: {other:?}"),
+            })),
+            Ok(_) => {}
+            Err(e) => return format!("error: {}", e.message),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {total} fail:\n{}",
-        failures.len(),
-        failures.join("\n")
+    printed.join(" | ")
+}
+
+/// A jit function's parameter is a value the DSL does not know as it traces the body: beside a
+/// value with a divisibility it counts as divisibility 1, where a `cutlass.Int32(3)` written
+/// in the body counts as its value (`param_cases.tsv`, gen.py's `PARAM_OPS`).
+#[test]
+fn parameters_count_as_divisibility_one() {
+    check_oracle_cases(
+        "divisibility",
+        "param_cases.tsv",
+        &[],
+        print_in_jit,
+        |got, want| got == want,
     );
 }
 

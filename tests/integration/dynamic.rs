@@ -18,12 +18,7 @@
 use cute::eval::{Env, Outcome};
 use cute::render::{cute as cute_form, plain};
 
-fn data(name: &str) -> String {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracle/dynamic")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use crate::helpers::{check_oracle_cases, check_oracle_refusals};
 
 /// A statement's value as CuTe prints it, or `error: …`.
 fn eval_cute(stmt: &str) -> String {
@@ -43,43 +38,15 @@ fn eval_cute(stmt: &str) -> String {
 
 #[test]
 fn dynamic_cases_print_what_cute_prints() {
-    let text = data("cases.tsv");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (s, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
-        total += 1;
-        let got = eval_cute(s);
+    check_oracle_cases("dynamic", "cases.tsv", &[], eval_cute, |got, want| {
         // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
-        let law_refusal = got.starts_with("error: ") && got.contains("CuTe's result");
-        if got != want && !law_refusal {
-            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {total} fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+        got == want || (got.starts_with("error: ") && got.contains("CuTe's result"))
+    });
 }
 
 #[test]
 fn dynamic_statements_cute_refuses_are_errors() {
-    let text = data("cute_refuses.txt");
-    let accepted: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|s| {
-            let got = eval_cute(s);
-            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
-        })
-        .collect();
-    assert!(
-        accepted.is_empty(),
-        "CuTe refuses these, cute accepted them:\n{}",
-        accepted.join("\n")
-    );
+    check_oracle_refusals("dynamic", "cute_refuses.txt", eval_cute);
 }
 
 #[test]

@@ -11,12 +11,7 @@
 use cute::eval::{Env, Outcome};
 use cute::render::cute as cute_form;
 
-fn data(name: &str) -> String {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracle/dynamic")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use crate::helpers::check_oracle_cases;
 
 /// CuTe's print (`--format cute`) in the DSL's print form: `_4` is `4`, a run-time `4` is `?`
 /// (a `MixedBits` too), `Sw<…>` is `S<…>`, an `ArithTuple` iterator makes a `tensor<…>`; a
@@ -115,26 +110,12 @@ fn dsl_form_of_cutes_print() {
 
 #[test]
 fn dsl_cases_print_what_the_dsl_prints() {
-    let text = data("dsl_cases.tsv");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (s, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
-        total += 1;
-        let got = match Env::new().run(s) {
-            Ok(Outcome::Value(v)) => dsl_form(s, &cute_form::render(&v)),
-            Ok(_) => String::new(),
-            Err(e) => format!("error: {}", e.message),
-        };
-        let want = without_div(want);
-        if got != want {
-            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {total} fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let print = |s: &str| match Env::new().run(s) {
+        Ok(Outcome::Value(v)) => dsl_form(s, &cute_form::render(&v)),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    check_oracle_cases("dynamic", "dsl_cases.tsv", &[], print, |got, want| {
+        got == without_div(want)
+    });
 }

@@ -9,12 +9,7 @@
 use cute::eval::{Env, Outcome};
 use cute::render::cute as cute_form;
 
-fn data(name: &str) -> String {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracle/dynamic_tuples")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use crate::helpers::{check_oracle_cases, check_oracle_refusals};
 
 /// A statement's value as CuTe prints it, or `error: …`.
 fn eval_cute(stmt: &str) -> String {
@@ -27,41 +22,18 @@ fn eval_cute(stmt: &str) -> String {
 
 #[test]
 fn mixed_tuples_print_what_cute_prints() {
-    let text = data("cases.tsv");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (s, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
-        total += 1;
-        let got = eval_cute(s);
-        if got != want {
-            failures.push(format!("{s}\n   want {want}\n   got  {got}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {total} fail:\n{}",
-        failures.len(),
-        failures.join("\n")
+    check_oracle_cases(
+        "dynamic_tuples",
+        "cases.tsv",
+        &[],
+        eval_cute,
+        |got, want| got == want,
     );
 }
 
 #[test]
 fn mixed_tuple_statements_cute_refuses_are_errors() {
-    let text = data("cute_refuses.txt");
-    let accepted: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|s| {
-            let got = eval_cute(s);
-            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
-        })
-        .collect();
-    assert!(
-        accepted.is_empty(),
-        "CuTe refuses these, cute accepted them:\n{}",
-        accepted.join("\n")
-    );
+    check_oracle_refusals("dynamic_tuples", "cute_refuses.txt", eval_cute);
 }
 
 /// C++'s relational operators in a lambda's body (C++ code: `x < _4{}` compares, of CuTe's

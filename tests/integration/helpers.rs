@@ -189,3 +189,63 @@ pub fn commands() -> Vec<String> {
         .map(|c| c.get_name().to_string())
         .collect()
 }
+
+/// The text of `tests/oracle/<set>/<name>` (an oracle set's expectations).
+pub fn oracle_data(set: &str, name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracle")
+        .join(set)
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Each case `STATEMENT<TAB>EXPECTED` of `tests/oracle/<set>/<file>` (but the statements in
+/// `skipped`) printed by `print` and compared with what the oracle printed by `agrees(got,
+/// want)`; panic listing the cases that disagree.
+pub fn check_oracle_cases(
+    set: &str,
+    file: &str,
+    skipped: &[&str],
+    print: impl Fn(&str) -> String,
+    agrees: impl Fn(&str, &str) -> bool,
+) {
+    let text = oracle_data(set, file);
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (stmt, want) = line.split_once('\t').expect("STATEMENT<TAB>EXPECTED");
+        if skipped.contains(&stmt) {
+            continue;
+        }
+        total += 1;
+        let got = print(stmt);
+        if !agrees(&got, want) {
+            failures.push(format!("{stmt}\n   want {want}\n   got  {got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases of {set}/{file} fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Each statement of `tests/oracle/<set>/<file>` (one a line: what the oracle refuses) is an
+/// error (`print` gives `error: …`); panic listing those accepted.
+pub fn check_oracle_refusals(set: &str, file: &str, print: impl Fn(&str) -> String) {
+    let text = oracle_data(set, file);
+    let accepted: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|s| {
+            let got = print(s);
+            (!got.starts_with("error: ")).then(|| format!("{s} -> {got}"))
+        })
+        .collect();
+    assert!(
+        accepted.is_empty(),
+        "the oracle refuses these ({set}/{file}), cute accepted them:\n{}",
+        accepted.join("\n")
+    );
+}

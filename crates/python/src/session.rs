@@ -233,6 +233,15 @@ impl Statement {
             // the slots are dropped at once (a big argument is not kept alive by the session)
             let out = match r {
                 Ok(Outcome::Value(v) | Outcome::Printed(v) | Outcome::Picture(_, v)) => Ok(v),
+                // what the statement's calls printed before its error, then the error: the
+                // error
+                Ok(Outcome::Sequence(items)) => match items.into_iter().last() {
+                    Some(Outcome::Failed(e)) => {
+                        self.unbind(&env);
+                        Err(self.failure(e))
+                    }
+                    _ => Ok(Value::Under),
+                },
                 Ok(_) => Ok(Value::Under),
                 Err(e) => {
                     self.unbind(&env);

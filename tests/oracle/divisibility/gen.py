@@ -10,8 +10,12 @@ value printed by Python's `print` inside a `@cute.jit` function, asked of `dsl-o
 test (tests/integration/divisibility.rs) runs `print(STATEMENT)` in cute and compares the line
 byte for byte.
 
-  cases.tsv     STATEMENT<TAB>the DSL's print
-  refuses.txt   statements the DSL raises on, with its error (kept for reference)
+  cases.tsv        STATEMENT<TAB>the DSL's print
+  refuses.txt      statements the DSL raises on, with its error (kept for reference)
+  param_cases.tsv  STATEMENT<TAB>the DSL's print of it in `@cute.jit def f(b: cutlass.Int32,
+                   c: cutlass.Int32)` called with (24, 6): a parameter is a value the DSL does
+                   not know, divisibility 1 beside a value with one (PARAM_OPS; asked of the
+                   DSL's Python directly, cached in param_oracle_cache.json)
 
 Usage: python3 gen.py [--seed N] [--count N]
 The oracle's answers are cached in oracle_cache.json beside this script.
@@ -19,12 +23,11 @@ The oracle's answers are cached in oracle_cache.json beside this script.
 import argparse
 import json
 import os
-import random
-import subprocess
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CACHE = os.path.join(HERE, "oracle_cache.json")
-ORACLE = os.environ.get("DSL_ORACLE", "/work/shared/tools/dsl-oracle")
+sys.path.insert(0, os.path.dirname(HERE))
+import differential  # noqa: E402
 
 
 def dyn(g, v=None):
@@ -85,12 +88,67 @@ OPS = [
 ]
 
 
-def ask(exprs):
-    out = subprocess.run([ORACLE], input="\n".join(exprs) + "\n", capture_output=True, text=True,
-                         check=True).stdout
-    lines = out.splitlines()
-    assert len(lines) == len(exprs), (len(lines), len(exprs))
-    return lines
+
+# A jit function's parameters (`b`, `c`: run-time values the DSL does not know as it traces),
+# called with PARAM_ARGS: each case is printed inside `@cute.jit def f(PARAMS)`.
+PARAMS = "b: cutlass.Int32, c: cutlass.Int32"
+PARAM_ARGS = "24, 6"
+
+
+def param(g):
+    """A parameter, one assumed a multiple of a divisor of its value, a `cutlass.Int32` of one
+    or of a constant, or a Python integer."""
+    return g.choice([
+        "b", "c", "b", "c",
+        f"cute.assume(b, divby={g.choice([1, 2, 3, 4, 6, 8, 12, 24])})",
+        f"cute.assume(c, divby={g.choice([2, 3, 6])})",
+        f"cutlass.Int32({g.choice([2, 3, 4, 6, 8])})",
+        f"cutlass.Int32({g.choice(['b', 'c'])})",
+        str(g.choice([2, 3, 4, 8])),
+    ])
+
+
+def param_scalar(g):
+    return f"{param(g)} {g.choice(['+', '-', '*', '%'])} {param(g)}"
+
+
+def param_chain(g):
+    return f"({param_scalar(g)}) {g.choice(['+', '*', '*'])} {param(g)}"
+
+
+def param_tuple(g, n=2):
+    return "(" + ", ".join(param(g) if g.random() < 0.7 else str(g.choice([2, 4])) for _ in range(n)) + ")"
+
+
+PARAM_OPS = [
+    ("param_scalar", param_scalar),
+    ("param_chain", param_chain),
+    ("param_layout", lambda g: f"cute.make_layout({param_tuple(g)})"),
+    ("param_layout_stride", lambda g: f"cute.make_layout({param_tuple(g)}, stride={param_tuple(g)})"),
+    ("param_size", lambda g: f"cute.size({param_tuple(g, g.choice([2, 3]))})"),
+    ("param_size_times", lambda g: f"cute.size({param_tuple(g)}) {g.choice(['*', '+'])} {param(g)}"),
+    ("param_cosize", lambda g: f"cute.cosize(cute.make_layout({param_tuple(g)}, stride={param_tuple(g)}))"),
+    ("param_get_divisibility", lambda g: f"cute.get_divisibility({param_chain(g)})"),
+]
+
+
+def write_param_set(seed, count):
+    """param_cases.tsv: the cases of PARAM_OPS the DSL prints (those it raises on left out)."""
+    cases = differential.draw(PARAM_OPS, f"{seed}/div", count, lambda gen, g: gen(g))
+    cache_file = os.path.join(HERE, "param_oracle_cache.json")
+    cache = json.load(open(cache_file)) if os.path.exists(cache_file) else {}
+    todo = [c for c in cases if c not in cache]
+    for i in range(0, len(todo), 100):
+        batch = todo[i:i + 100]
+        for c, r in zip(batch, differential.ask_dsl_in_jit(batch, PARAMS, PARAM_ARGS)):
+            cache[c] = r
+    with open(cache_file, "w") as f:
+        json.dump(cache, f, indent=0, sort_keys=True)
+    ok = [(c, cache[c]) for c in cases if not cache[c].startswith("error:")]
+    with open(os.path.join(HERE, "param_cases.tsv"), "w") as f:
+        for c, r in ok:
+            f.write(f"{c}\t{r}\n")
+    print(f"{len(ok)} parameter cases, {len(cases) - len(ok)} the DSL raises on")
 
 
 def main():
@@ -98,37 +156,10 @@ def main():
     ap.add_argument("--seed", type=int, default=37)
     ap.add_argument("--count", type=int, default=15, help="cases per operation")
     a = ap.parse_args()
-    cases, seen = [], set()
-    for name, gen in OPS:
-        g = random.Random(f"{a.seed}/div/{name}")
-        k = 0
-        for _ in range(a.count * 20):
-            if k == a.count:
-                break
-            c = gen(g)
-            if c in seen:
-                continue
-            seen.add(c)
-            cases.append(c)
-            k += 1
-    cache = json.load(open(CACHE)) if os.path.exists(CACHE) else {}
-    todo = [c for c in cases if c not in cache]
-    for i in range(0, len(todo), 100):
-        batch = todo[i:i + 100]
-        for c, r in zip(batch, ask(batch)):
-            cache[c] = r
-    with open(CACHE, "w") as f:
-        json.dump(cache, f, indent=0, sort_keys=True)
-    ok = [(c, cache[c]) for c in cases if not cache[c].startswith("error:")]
-    refused = [(c, cache[c]) for c in cases if cache[c].startswith("error:")]
-    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
-        for c, r in ok:
-            f.write(f"{c}\t{r}\n")
-    with open(os.path.join(HERE, "refuses.txt"), "w") as f:
-        for c, r in refused:
-            f.write(f"{c}\t{r}\n")
-    print(f"{len(ok)} cases, {len(refused)} the DSL raises on")
-
+    cases = differential.draw(OPS, f"{a.seed}/div", a.count, lambda gen, g: gen(g))
+    differential.write_dsl_set(os.path.join(HERE, "oracle_cache.json"), cases,
+                               os.path.join(HERE, "cases.tsv"), os.path.join(HERE, "refuses.txt"))
+    write_param_set(a.seed, a.count)
 
 if __name__ == "__main__":
     main()

@@ -14,14 +14,11 @@ The oracle's answers are cached in oracle_cache.json beside this script (reruns 
 """
 import argparse
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-import oracle  # noqa: E402
-
-oracle.CACHE_FILE = os.path.join(HERE, "oracle_cache.json")
+import differential  # noqa: E402
 
 LEAVES = [1, 2, 3, 4, 6, 8]
 LEAF_W = [2, 4, 2, 4, 1, 3]
@@ -284,36 +281,8 @@ def main():
     ap.add_argument("--count", type=int, default=25, help="cases per operation")
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
-    cases, seen = [], set()
-    for name, gen in OPS:
-        g = random.Random(f"{a.seed}/{name}")
-        k = 0
-        for _ in range(a.count * 20):
-            if k == a.count:
-                break
-            c = gen(g, g.choice([0.3, 0.5, 0.8, 1.0]))
-            if c in seen:
-                continue
-            seen.add(c)
-            cases.append(c)
-            k += 1
-    cache = oracle.load_cache()
-    oracle.evaluate(cases, cache, batch=200, jobs=a.jobs)
-    ok, refused = [], []
-    for c in cases:
-        st, val = cache[c]
-        if st == "ok":
-            ok.append((c + ";", val))
-        elif st == "err":
-            refused.append(c + ";")
-    with open(os.path.join(HERE, "cases.tsv"), "w") as f:
-        for s, e in ok:
-            f.write(f"{s}\t{e}\n")
-    with open(os.path.join(HERE, "cute_refuses.txt"), "w") as f:
-        for s in refused:
-            f.write(s + "\n")
-    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)
-
+    cases = differential.draw(OPS, a.seed, a.count, lambda gen, g: gen(g, g.choice([0.3, 0.5, 0.8, 1.0])))
+    differential.write_cpp_set(HERE, cases, batch=200, jobs=a.jobs)
 
 if __name__ == "__main__":
     main()

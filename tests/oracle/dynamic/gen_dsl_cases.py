@@ -17,16 +17,12 @@ Usage: python3 gen_dsl_cases.py [--seed N] [--count N]
 The oracle's answers are cached in dsl_oracle_cache.json beside this script.
 """
 import argparse
-import json
 import os
-import random
-import subprocess
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CACHE = os.path.join(HERE, "dsl_oracle_cache.json")
-ORACLE = os.environ.get("DSL_ORACLE", os.path.join(HERE, "../../../../shared/tools/dsl-oracle"))
-if not os.path.exists(ORACLE):
-    ORACLE = "/work/shared/tools/dsl-oracle"
+sys.path.insert(0, os.path.dirname(HERE))
+import differential  # noqa: E402
 
 
 def leaf(g, v, p_dyn):
@@ -93,49 +89,15 @@ OPS = [
 ]
 
 
-def ask(exprs):
-    out = subprocess.run([ORACLE], input="\n".join(exprs) + "\n", capture_output=True, text=True, check=True).stdout
-    lines = out.splitlines()
-    assert len(lines) == len(exprs), (len(lines), len(exprs))
-    return lines
-
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument("--count", type=int, default=12, help="cases per operation")
     a = ap.parse_args()
-    cases, seen = [], set()
-    for name, gen in OPS:
-        g = random.Random(f"{a.seed}/dsl/{name}")
-        k = 0
-        for _ in range(a.count * 20):
-            if k == a.count:
-                break
-            c = gen(g, g.choice([0.3, 0.5, 0.8]))
-            if c in seen:
-                continue
-            seen.add(c)
-            cases.append(c)
-            k += 1
-    cache = json.load(open(CACHE)) if os.path.exists(CACHE) else {}
-    todo = [c for c in cases if c not in cache]
-    for i in range(0, len(todo), 100):
-        batch = todo[i:i + 100]
-        for c, r in zip(batch, ask(batch)):
-            cache[c] = r
-    with open(CACHE, "w") as f:
-        json.dump(cache, f, indent=0, sort_keys=True)
-    ok = [(c, cache[c]) for c in cases if not cache[c].startswith("error:")]
-    refused = [(c, cache[c]) for c in cases if cache[c].startswith("error:")]
-    with open(os.path.join(HERE, "dsl_cases.tsv"), "w") as f:
-        for c, r in ok:
-            f.write(f"{c}\t{r}\n")
-    with open(os.path.join(HERE, "dsl_refuses.txt"), "w") as f:
-        for c, r in refused:
-            f.write(f"{c}\t{r}\n")
-    print(f"{len(ok)} cases, {len(refused)} the DSL raises on")
-
+    cases = differential.draw(OPS, f"{a.seed}/dsl", a.count, lambda gen, g: gen(g, g.choice([0.3, 0.5, 0.8])))
+    differential.write_dsl_set(os.path.join(HERE, "dsl_oracle_cache.json"), cases,
+                               os.path.join(HERE, "dsl_cases.tsv"), os.path.join(HERE, "dsl_refuses.txt"))
 
 if __name__ == "__main__":
     main()

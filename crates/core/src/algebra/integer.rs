@@ -37,10 +37,11 @@ impl Default for Int {
 
 /// A divisibility as an [`Int::divisibility`] keeps it: 0 for 1 (nothing known), for 0 (no dynamic
 /// integer is known to be a multiple of everything) and for one that [`pack_div`] cannot
-/// hold in 16 bits (an odd part past 2047, or past `u32::MAX`).
+/// hold in 16 bits (an odd part past 2047), or that no 32-bit integer but 0 has (from 2^31 on:
+/// the kinds [`UNKNOWN_KIND`] and [`INT_VALUE_KIND`] are there).
 #[inline]
 pub const fn kept_div(d: u64) -> u32 {
-    if d <= 1 || d > u32::MAX as u64 {
+    if d <= 1 || d >= UNKNOWN_KIND as u64 {
         return 0;
     }
     let odd = d >> d.trailing_zeros();
@@ -50,6 +51,20 @@ pub const fn kept_div(d: u64) -> u32 {
         d as u32
     }
 }
+
+/// The kind of a dynamic integer whose value the CuTe DSL does not know as it traces: a jit
+/// function's parameter (`b: cutlass.Int32`), and what plain `cutlass.Int32` arithmetic makes
+/// of one. Beside a value with a divisibility it counts as divisibility 1, where a
+/// `cutlass.Int32(3)` written in the body counts as its value (`assume(a, divby=8) * b` is
+/// `?{div=8}`, `* cutlass.Int32(3)` is `?{div=24}`; checked with dsl-oracle). No kept
+/// divisibility is 2^31 or more ([`kept_div`]); [`pack_div`] packs it as any divisibility.
+pub const UNKNOWN_KIND: u32 = 1 << 31;
+
+/// The kind of the CuTe DSL's `IntValue` of which nothing is known (an int-tuple operation's
+/// result, `cute.size((b, b))`, `cute.assume(x, divby=1)`): like [`UNKNOWN_KIND`] it counts as
+/// divisibility 1, and it keeps the int-tuple arithmetic (`cute.size((b, b)) * 4` is
+/// `?{div=4}` where `b * 4` is `?`; checked with dsl-oracle).
+pub const INT_VALUE_KIND: u32 = 3 << 30;
 
 /// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
 const ODD_DIV_MAX: u32 = (1 << 11) - 1;
@@ -110,6 +125,33 @@ impl Int {
         Int::make(value, dynamic as u32)
     }
 
+    /// A dynamic integer whose value the DSL does not know ([`UNKNOWN_KIND`]: a jit function's
+    /// parameter), printed as any dynamic one.
+    #[inline]
+    pub const fn unknown(value: i64) -> Int {
+        Int::make(value, UNKNOWN_KIND)
+    }
+
+    /// Whether it is a dynamic integer whose value the DSL does not know ([`Int::unknown`]).
+    #[inline]
+    pub const fn is_unknown(self) -> bool {
+        self.kind() == UNKNOWN_KIND
+    }
+
+    /// The DSL's `IntValue` of which nothing is known ([`INT_VALUE_KIND`]).
+    #[inline]
+    pub const fn int_value(value: i64) -> Int {
+        Int::make(value, INT_VALUE_KIND)
+    }
+
+    /// Whether it is a value of the DSL's `IntValue`: one with a divisibility, or
+    /// [`Int::int_value`].
+    #[inline]
+    pub const fn is_int_value(self) -> bool {
+        let kind = self.kind();
+        kind > 1 && kind != UNKNOWN_KIND
+    }
+
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
     /// [`Int::divisibility`]).
     #[inline]
@@ -168,13 +210,19 @@ impl Int {
     #[inline]
     pub const fn divisibility(self) -> u32 {
         let kind = self.kind();
-        if kind > 1 { kind } else { 0 }
+        if kind > 1 && kind < UNKNOWN_KIND {
+            kind
+        } else {
+            0
+        }
     }
 
-    /// [`Int::divisibility`] as [`pack_div`] packs it.
+    /// [`Int::divisibility`] as [`pack_div`] packs it, or [`UNKNOWN_KIND`] or
+    /// [`INT_VALUE_KIND`] (what a dynamic integer leaf keeps beside its value; 0: nothing).
     #[inline]
     pub const fn packed_div(self) -> u16 {
-        pack_div(self.divisibility())
+        let kind = self.kind();
+        pack_div(if kind > 1 { kind } else { 0 })
     }
 
     /// What the DSL knows the integer to be a multiple of: a static one its magnitude (0 for
@@ -183,6 +231,8 @@ impl Int {
     pub const fn divisor(self) -> u64 {
         if !self.dynamic() {
             self.value.unsigned_abs()
+        } else if self.kind() >= UNKNOWN_KIND {
+            1
         } else {
             self.kind() as u64
         }
@@ -234,7 +284,25 @@ impl Int {
     /// [`Int::of_sum`] where one is dynamic (apart: the static path is the kinds' one test).
     #[inline(never)]
     const fn dynamic_sum(a: Int, b: Int, value: i64) -> Int {
-        Int::dy_div(value, gcd(a.divisor(), b.divisor()))
+        Int::of_dynamic(value, gcd(a.divisor(), b.divisor()), a, b)
+    }
+
+    /// The dynamic result `value` of an int-tuple operation of `a` and `b` known to be a
+    /// multiple of `div`: where nothing is kept of it and either operand carries more than its
+    /// kind (a divisibility, or the DSL's unknown value or `IntValue`), an `IntValue` of which
+    /// nothing is known ([`INT_VALUE_KIND`]: it counts as divisibility 1 beside one, not as its
+    /// value: the DSL's `cute.size((b, b)) * assume(x, divby=8)` is `?{div=8}`).
+    #[inline]
+    const fn of_dynamic(value: i64, div: u64, a: Int, b: Int) -> Int {
+        let kept = kept_div(div);
+        let kind = if kept != 0 {
+            kept
+        } else if a.kind() > 1 || b.kind() > 1 {
+            INT_VALUE_KIND
+        } else {
+            1
+        };
+        Int::make(value, kind)
     }
 
     /// Whether both are static: one test of the two kinds.
@@ -265,7 +333,7 @@ impl Int {
         let value = arith::mul(self.value, b.value, op)?;
         // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
         let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
-        Ok(Int::dy_div(value, div))
+        Ok(Int::of_dynamic(value, div, self, b))
     }
 
     /// C++'s truncating `a / b` (`_0 / x` is `_0`).
@@ -305,7 +373,12 @@ impl Int {
         if self.dynamic() && !b.dynamic() {
             // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
             // (by a dynamic one nothing is known; checked with dsl-oracle)
-            return Ok(Int::dy_div(value, gcd(self.divisor(), b.divisor())));
+            return Ok(Int::of_dynamic(
+                value,
+                gcd(self.divisor(), b.divisor()),
+                self,
+                b,
+            ));
         }
         Ok(Int::both(self, b, value))
     }
@@ -507,12 +580,26 @@ mod tests {
         assert_eq!(a.rem(Int::st(8), "t").unwrap().divisibility(), 4);
         assert_eq!(a.rem(b, "t").unwrap().divisibility(), 0);
         assert_eq!(a.div(Int::st(2), "t").unwrap().divisibility(), 0);
-        // kept in 16 bits: a power of two up to 2^31 times an odd part up to 2047
+        // kept in 16 bits: a power of two up to 2^30 times an odd part up to 2047, below 2^31
         assert_eq!(kept_div(1 << 18), 1 << 18);
         assert_eq!(kept_div(3 * 3 * 3 * 3 * 3 * 3 * 3), 0);
-        for d in [2u32, 3, 24, 2047, 1 << 31, 2047 << 20] {
+        assert_eq!(kept_div(1 << 31), 0);
+        for d in [2u32, 3, 24, 2047, 1 << 30, 2047 << 20] {
             assert_eq!(unpack_div(pack_div(kept_div(u64::from(d)))), d);
         }
+        // the DSL's kinds that are no divisibility pack too, and count as divisibility 1
+        for kind in [UNKNOWN_KIND, INT_VALUE_KIND] {
+            assert_eq!(unpack_div(pack_div(kind)), kind);
+        }
+        let (p, v) = (Int::unknown(3), Int::int_value(9));
+        assert!(p.dynamic() && p.is_unknown() && !p.is_int_value() && p.divisibility() == 0);
+        assert!(v.dynamic() && !v.is_unknown() && v.is_int_value() && v.divisibility() == 0);
+        assert_eq!((p.divisor(), v.divisor()), (1, 1));
+        assert_eq!(a.mul(p, "t").unwrap().divisibility(), 4);
+        // an int-tuple operation's result of which nothing is kept is an `IntValue`
+        assert!(p.mul(p, "t").unwrap().is_int_value());
+        assert_eq!(Int::dy(3).mul(Int::dy(3), "t").unwrap(), Int::dy(9));
+        assert!(p.add(Int::st(0), "t").unwrap().is_int_value());
     }
 
     #[test]

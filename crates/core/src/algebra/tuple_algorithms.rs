@@ -452,7 +452,15 @@ impl Reduce {
 /// CuTe's `abs` of an integer, of its kind (CuTe 4.2 has no `abs` of a tuple).
 pub fn abs(t: &Tup) -> Result<Int> {
     match t.view() {
-        View::Int(_) => kind_of(t).abs("abs"),
+        View::Int(_) => {
+            let r = kind_of(t).abs("abs")?;
+            // the DSL's `abs` of a value it does not know, or of an `IntValue`, is a value it
+            // does not know (`abs(assume(x, divby=8))` is `?`; checked with dsl-oracle)
+            Ok(match t.as_int_full() {
+                Some(i) if i.is_unknown() || i.is_int_value() => Int::unknown(r.value),
+                _ => r,
+            })
+        }
         View::Tuple(_) => Err(condition(
             "abs",
             format!(

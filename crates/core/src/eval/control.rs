@@ -49,7 +49,17 @@ impl Env {
             printed: MAX_LOOP_PRINTED,
             last_if: false,
         };
-        match self.exec_into(stmt, &mut out, &mut budget)? {
+        let flow = match self.exec_into(stmt, &mut out, &mut budget) {
+            Ok(flow) => flow,
+            Err(e) => {
+                // what the statements before the error printed goes first, then what the
+                // failing one's calls printed ([`Env::emitted`]), then the error
+                out.append(self.emitted.get_mut());
+                *self.emitted.get_mut() = out;
+                return Err(e);
+            }
+        };
+        match flow {
             // a `return` leaves the body the statement is in ([`Env::returned`] says so to
             // it); a failed `ASSERT_*` at the top level ends the statement
             Flow::Next | Flow::Return => {}

@@ -464,6 +464,17 @@ impl Env {
                             span,
                         )
                     })?;
+                // its value is the call's, unknown to the DSL as it traces the body: beside a
+                // value with a divisibility it counts as divisibility 1 (`Int::unknown`)
+                let converted = match &converted {
+                    Value::IntTuple(t) if t.is_dynamic() => match t.as_int_full() {
+                        Some(i) if i.divisibility() == 0 => Value::IntTuple(
+                            crate::algebra::IntTuple::of_int(crate::algebra::Int::unknown(i.value)),
+                        ),
+                        _ => converted,
+                    },
+                    _ => converted,
+                };
                 inner.set(name, converted);
             }
         }
@@ -483,7 +494,10 @@ impl Env {
         if r.compiled {
             out.retain(|o| matches!(o, Outcome::Failed(_)));
         }
-        out.append(&mut at_run_time);
+        // (a jit function that raises as it is traced runs nothing: no `cute.printf` prints)
+        if result.is_ok() {
+            out.append(&mut at_run_time);
+        }
         self.calls.set(inner.calls.get());
         if r.python {
             // Python's arrays are the caller's: what the jit function wrote stays written
@@ -503,12 +517,14 @@ impl Env {
             span,
             ..e
         };
-        let returned = result.map_err(at_call)?;
         let out = out.into_iter().map(|o| match o {
             Outcome::Failed(e) => Outcome::Failed(at_call(e)),
             o => o,
         });
+        // what the body printed before an error is printed before it, as the DSL prints a
+        // jit function's `print`s before it raises
         self.emitted.borrow_mut().extend(out);
+        let returned = result.map_err(at_call)?;
         self.void_call.set(returned.is_none());
         Ok(returned.unwrap_or(Value::Tuple(Vec::new())))
     }
@@ -526,7 +542,20 @@ impl Env {
     ) -> Result<Option<Value>, EvalError> {
         for s in stmts {
             let mut got = None;
-            let o = self.exec(s, |v| got = Some(v.clone()))?;
+            let o = match self.exec(s, |v| got = Some(v.clone())) {
+                Ok(o) => o,
+                Err(e) => {
+                    // what the failing statement's calls printed before the error
+                    let printed = std::mem::take(self.emitted.get_mut());
+                    for o in printed {
+                        match at_run_time.as_deref_mut() {
+                            Some(later) if is_run_time_line(&o) => later.push(o),
+                            _ => out.push(o),
+                        }
+                    }
+                    return Err(e);
+                }
+            };
             match at_run_time.as_deref_mut() {
                 Some(later) => {
                     let mut here = Vec::new();

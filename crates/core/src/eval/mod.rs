@@ -594,10 +594,21 @@ impl Env {
         if let Stmt::Else(..) = stmt {
             return self.run_else(&stmt, else_runs);
         }
-        match self.exec(&stmt, on_value)? {
+        match self.exec(&stmt, on_value) {
             // a check of its own that failed: the statement's error
-            Outcome::Failed(e) => Err(e),
-            o => Ok(o),
+            Ok(Outcome::Failed(e)) => Err(e),
+            Ok(o) => Ok(o),
+            // what its calls printed before the error (a jit function's `print`s, as the DSL
+            // prints them before it raises), then the error; C++ that does not compile prints
+            // nothing
+            Err(e) => {
+                let mut printed = self.take_emitted();
+                if printed.is_empty() || !self.dsl_seen {
+                    return Err(e);
+                }
+                printed.push(Outcome::Failed(e));
+                Ok(Outcome::Sequence(printed))
+            }
         }
     }
 
@@ -623,10 +634,8 @@ impl Env {
     /// Run a statement read: an expression's value handed to `on_value` (and bound to `ans`);
     /// what the calls of the user's functions in it printed goes first.
     fn exec(&mut self, stmt: &Stmt, on_value: impl FnOnce(&Value)) -> Result<Outcome, EvalError> {
+        // (on an error, what its calls printed is kept: the statement runner prints it first)
         let r = self.exec_one(stmt, on_value);
-        if r.is_err() {
-            self.emitted.get_mut().clear();
-        }
         // what a jit function's call wrote to memory (a host array's values)
         if let Some(b) = self.written_back.get_mut().take() {
             self.buffers = b;
@@ -1830,7 +1839,23 @@ impl Env {
         {
             return within_limits(v?, e.span);
         }
-        within_limits(binary(op, va, a.span, &vb, b.span, e.span)?, e.span)
+        let r = binary(op, va, a.span, &vb, b.span, e.span)?;
+        // the DSL's arithmetic of a run-time integer has none of CuTe's static results
+        // (`0 * cutlass.Int32(5)`, `cutlass.Int32(5) % 1` are `?`; checked with dsl-oracle)
+        if self.dsl
+            && let Some(kind) = Arithmetic::of(op)
+            && let Value::IntTuple(t) = &r
+            && t.is_int()
+            && !t.is_dynamic()
+            && (dsl_run_time(va).is_some() || dsl_run_time(&vb).is_some())
+        {
+            let dynamic = crate::algebra::Int::of_kind(
+                t.as_int().unwrap_or_default(),
+                arithmetic_dynamic_kind(kind, va, &vb),
+            );
+            return within_limits(Value::IntTuple(IntTuple::of_int(dynamic)), e.span);
+        }
+        within_limits(r, e.span)
     }
 
     /// The operand of an operator, field or call that is evaluated first and that the rest of
@@ -2551,7 +2576,21 @@ impl Env {
         if signed && r >= m / 2 {
             r -= m;
         }
+        // a run-time integer converted keeps its kind (the DSL's `cutlass.Int32(x)` of an
+        // `IntValue` keeps its divisibility, of a parameter is unknown: checked with dsl-oracle)
+        let kind = match &v {
+            Value::IntTuple(t) if t.is_dynamic() => t.as_int_full(),
+            _ => None,
+        };
         match i64::try_from(r) {
+            Ok(r)
+                if r == x
+                    && let Some(i) = kind =>
+            {
+                Ok(Value::IntTuple(IntTuple::of_int(
+                    crate::algebra::Int::of_kind(r, i.kind()),
+                )))
+            }
             // a typed integer is a run-time value in the DSL: dynamic (SPEC §1)
             Ok(r) => Ok(Value::IntTuple(IntTuple::int_of(r, true))),
             Err(_) => Err(EvalError::of_kind(
@@ -4115,6 +4154,11 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
     } else {
         q
     };
+    if let Some(kind) = python_operator_kind(a, b) {
+        return Ok(Value::IntTuple(IntTuple::of_int(
+            crate::algebra::Int::of_kind(q, kind),
+        )));
+    }
     let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if !t.is_static());
     Ok(Value::IntTuple(IntTuple::int_of(
         q,
@@ -4148,6 +4192,11 @@ fn power(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalErr
         .ok()
         .and_then(|e| x.checked_pow(e))
         .ok_or_else(|| EvalError::new(format!("{x} ** {y} overflows a 64-bit integer"), span))?;
+    if let Some(kind) = python_operator_kind(a, b) {
+        return Ok(Value::IntTuple(IntTuple::of_int(
+            crate::algebra::Int::of_kind(r, kind),
+        )));
+    }
     let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if !t.is_static());
     Ok(Value::IntTuple(IntTuple::int_of(
         r,
@@ -4199,7 +4248,7 @@ fn binary(
         let r = arithmetic(op, kind, x, y, bspan, span)?;
         let dynamic = arithmetic_is_dynamic(op, kind, a, x, b, y);
         return Ok(Value::IntTuple(IntTuple::of_int(if dynamic {
-            crate::algebra::Int::dy_div(r, u64::from(arithmetic_div(kind, a, b)))
+            crate::algebra::Int::of_kind(r, arithmetic_dynamic_kind(kind, a, b))
         } else {
             crate::algebra::Int::st(r)
         })));
@@ -4326,7 +4375,36 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
         UnOp::Splat => return Err(splat_outside_call(span)),
         UnOp::Deref => return Err(structs::not_dereferenced(v, span)),
     };
+    // (the DSL's `-x` of a value it does not know, an `IntValue`'s too, is one it does not
+    // know: `-assume(x, divby=8) * 4` is `?`)
+    if let Some(i) = dsl_run_time(v)
+        && (i.is_unknown() || i.is_int_value())
+    {
+        return Ok(Value::IntTuple(IntTuple::of_int(
+            crate::algebra::Int::unknown(r),
+        )));
+    }
     Ok(Value::IntTuple(IntTuple::int_of(r, dynamic)))
+}
+
+/// The run-time integer `v` is, with its kind.
+fn dsl_run_time(v: &Value) -> Option<crate::algebra::Int> {
+    match v {
+        Value::IntTuple(t) if t.is_dynamic() => t.as_int_full(),
+        _ => None,
+    }
+}
+
+/// The kind of the DSL's `a // b` or `a ** b` of integers, where either is one of the DSL's
+/// own run-time kinds: an `IntValue` where either is one (`cute.size((b, b)) // 2 * 4` is
+/// `?{div=4}`), else unknown where either is ([`crate::algebra::Int::unknown`]).
+fn python_operator_kind(a: &Value, b: &Value) -> Option<u32> {
+    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND};
+    let (x, y) = (dsl_run_time(a), dsl_run_time(b));
+    if x.is_some_and(|i| i.is_int_value()) || y.is_some_and(|i| i.is_int_value()) {
+        return Some(INT_VALUE_KIND);
+    }
+    (x.is_some_and(|i| i.is_unknown()) || y.is_some_and(|i| i.is_unknown())).then_some(UNKNOWN_KIND)
 }
 
 /// The integer arithmetic a binary operator stands for, `None` for the others (composition,
@@ -4392,28 +4470,38 @@ fn arithmetic_is_dynamic(
     r.is_ok_and(|r| r.dynamic())
 }
 
-/// The CuTe DSL's divisibility of `a op b` of run-time integers ([`crate::algebra::Int::div`]):
-/// where an operand has one (a value of the DSL's `IntValue`, `cute.assume(x, divby=4)`), its
-/// operators are the int-tuple ones (`+`, `-`: the gcd of the two; `*`: the product; `%` by a
-/// static integer: the gcd), a plain `cutlass.Int32` beside one counting as its value; two plain
-/// `cutlass.Int32` operands compute as a Python integer type and keep none (`Int32(8) * 4`
-/// prints `?`; checked with dsl-oracle).
-fn arithmetic_div(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
+/// The kind of `a op b` of run-time integers ([`crate::algebra::Int::kind`]), as the CuTe DSL
+/// has it. Where an operand is a value of the DSL's `IntValue` (one with a divisibility,
+/// `cute.assume(x, divby=4)`, or an int-tuple operation's result), its operators are the
+/// int-tuple ones (`+`, `-`: the gcd of the two divisibilities; `*`: the product; `%` by a
+/// static integer: the gcd) and give an `IntValue`; beside one, a `cutlass.Int32(3)` written in
+/// the body counts as its value, and a value the DSL does not know ([`Int::unknown`]: a jit
+/// function's parameter) as divisibility 1. Plain `cutlass.Int32` operands compute as a Python
+/// integer type and keep nothing (`Int32(8) * 4` prints `?`): unknown where either is (checked
+/// with dsl-oracle).
+///
+/// [`Int::unknown`]: crate::algebra::Int::unknown
+fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     use crate::algebra::Int;
+    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND};
     let int = |v: &Value| match v {
         Value::IntTuple(t) => t.as_int_full(),
         _ => None,
     };
     let (Some(x), Some(y)) = (int(a), int(b)) else {
-        return 0;
+        return 1;
     };
-    if x.divisibility() == 0 && y.divisibility() == 0 {
-        return 0;
+    if !x.is_int_value() && !y.is_int_value() {
+        return if x.is_unknown() || y.is_unknown() {
+            UNKNOWN_KIND
+        } else {
+            1
+        };
     }
     // beside an `IntValue`, a `cutlass.Int32(v)` is packed as its Python value: a static v
     // (`Int32(16) + assume(x, divby=36)` is `?{div=4}`)
     let literal = |i: Int| {
-        if i.divisibility() == 0 {
+        if i.dynamic() && !i.is_int_value() && !i.is_unknown() {
             Int::st(i.value)
         } else {
             i
@@ -4425,9 +4513,12 @@ fn arithmetic_div(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         Arithmetic::Sub => x.sub(y, "-"),
         Arithmetic::Mul => x.mul(y, "*"),
         Arithmetic::Rem => x.rem(y, "%"),
-        Arithmetic::Div | Arithmetic::Bitwise => return 0,
+        Arithmetic::Div | Arithmetic::Bitwise => return INT_VALUE_KIND,
     };
-    r.map_or(0, |r: Int| r.divisibility())
+    match r.map_or(0, |r: Int| r.divisibility()) {
+        0 => INT_VALUE_KIND,
+        div => div,
+    }
 }
 
 /// `x op y` on two integers, as C++ computes it (`/` truncates, `%` takes the dividend's sign);

@@ -3080,8 +3080,10 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        // `(x)` groups unless x is an IntTuple; `(x,)` is a rank-1 tuple (Python)
-        if items.len() == 1 && !trailing_comma && !is_int_tuple_literal(&items[0]) {
+        // `(x)` groups unless x is an IntTuple (the notation's and C++ text's rank-1 tuple
+        // `(4)`); in Python (DSL text) `(x)` is always x, and `(x,)` is a rank-1 tuple
+        let python = self.python || self.is_dsl();
+        if items.len() == 1 && !trailing_comma && (python || !is_int_tuple_literal(&items[0])) {
             return Ok((
                 end,
                 Expr {

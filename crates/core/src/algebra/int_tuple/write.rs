@@ -119,10 +119,12 @@ pub(crate) fn write_notation_div(out: &mut String, first: &Tup, second: Option<&
     write_styled::<false, true>(out, first, second);
 }
 
-/// `{div=N}` where `div` is more than 1 (kept out of line: only the DSL's print writes it).
+/// `{div=N}` where `div` is more than 1 and a divisibility (below
+/// [`UNKNOWN_KIND`](crate::algebra::integer::UNKNOWN_KIND), where the kinds that are none are);
+/// kept out of line: only the DSL's print writes it.
 #[inline(never)]
 fn write_div(out: &mut String, div: u32) {
-    if div > 1 {
+    if div > 1 && div < crate::algebra::integer::UNKNOWN_KIND {
         out.push_str("{div=");
         out.push_str(itoa::Buffer::new().format(div));
         out.push('}');

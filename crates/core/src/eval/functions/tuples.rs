@@ -666,8 +666,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }
                 return Ok(Value::IntTuple(x));
             }
+            // (`divby=1`: an `IntValue` of which nothing is known)
+            let assumed = crate::algebra::Int::dy_div(i.value, by.unsigned_abs());
             Ok(Value::IntTuple(IntTuple::of_int(
-                crate::algebra::Int::dy_div(i.value, by.unsigned_abs()),
+                if assumed.divisibility() == 0 {
+                    crate::algebra::Int::int_value(i.value)
+                } else {
+                    assumed
+                },
             )))
         }
     ),
