@@ -509,7 +509,18 @@ impl Env {
             o => o,
         });
         self.emitted.borrow_mut().extend(out);
+        // a compiled jit function's call returns what the DSL's executor returns: the Python
+        // int 0, whatever the function returns (`print(compiled(1, 2))` prints `0`)
+        if r.compiled {
+            self.void_call.set(false);
+            return Ok(Value::IntTuple(crate::algebra::IntTuple::int(0)));
+        }
         self.void_call.set(returned.is_none());
+        // a Python function that returns nothing returns None (`val = bar(10)` binds it)
+        if r.python && returned.is_none() {
+            self.void_call.set(false);
+            return Ok(Value::Under);
+        }
         Ok(returned.unwrap_or(Value::Tuple(Vec::new())))
     }
 
@@ -593,6 +604,27 @@ impl Env {
             _ => false,
         };
         user && self.void_call.get()
+    }
+
+    /// Whether `e` calls a Python function of the program's own (a jit function, a compiled
+    /// one, a plain `def`): a statement of such a call prints what the function prints, not
+    /// its value, as a Python script does (`jit_executor(1, 2)` prints `Result: 3` only).
+    pub(super) fn is_python_user_call(&self, e: &Expr) -> bool {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        let ExprKind::Call(callee, _) = e.kind else {
+            return false;
+        };
+        let ExprKind::Name(n) = callee.kind else {
+            return false;
+        };
+        if self.vars.contains_key(n) {
+            return false;
+        }
+        self.lambdas.get(n).is_some_and(|r| r.python)
+            || (self.functions.get(n)).is_some_and(|rs| rs.iter().any(|r| r.python))
     }
 
     /// The outcome of a statement whose calls printed: what they printed first.

@@ -829,6 +829,11 @@ impl Env {
                     return r;
                 }
                 let v = self.eval_shown(&e)?;
+                // a statement that calls a Python function of the program's own prints what
+                // the function prints, not the value it returns (as a Python script)
+                if (self.dsl || self.dsl_seen) && self.is_python_user_call(&e) {
+                    return Ok(Outcome::Nothing);
+                }
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written
                 if self.is_void_call(&e) {

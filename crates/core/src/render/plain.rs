@@ -101,6 +101,8 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
 pub fn write_traced_value(out: &mut String, v: &Value) {
     match v {
         Value::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
+        // Python's None (cute's `_`: the DSL slices with None)
+        Value::Under => out.push_str("None"),
         Value::IntTuple(t) => match t.as_int_kind() {
             Some((_, true)) => write_unknown_dynamic(out, |o| t.write_with_div(o)),
             Some((n, false)) => {
