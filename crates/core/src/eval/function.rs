@@ -47,6 +47,11 @@ pub(super) struct Routine {
     /// Whether it is a compiled jit function (`cute.compile(f, …)`'s): a call runs it, what it
     /// prints as the DSL traces it printed once, at the compile.
     compiled: bool,
+    /// A compiled function's parameters' layouts, where the compile's argument was a tensor
+    /// of a static layout (`from_dlpack(a)`'s): the DSL compiled that layout in, and a call
+    /// with a tensor of another shape runs it over the compiled layout (dsl_dynamic_layout.rst:
+    /// `(3):(1)` of an array of 5 prints its first 3 elements).
+    compiled_layouts: Vec<Option<crate::algebra::Layout>>,
 }
 
 impl Routine {
@@ -127,6 +132,7 @@ impl Env {
                 .collect(),
             bound: Vec::new(),
             compiled: false,
+            compiled_layouts: Vec::new(),
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -155,6 +161,7 @@ impl Env {
                 numeric: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
+                compiled_layouts: Vec::new(),
             },
         );
     }
@@ -210,6 +217,7 @@ impl Env {
             numeric: Vec::new(),
             bound: Vec::new(),
             compiled: false,
+            compiled_layouts: Vec::new(),
         }
     }
 
@@ -241,13 +249,19 @@ impl Env {
         self.emitted.get_mut().retain(|o| !is_run_time_line(o));
         let mut compiled = r;
         let mut params = Vec::new();
+        let mut layouts = Vec::new();
         for (k, (param, v)) in compiled.params.iter().zip(vals).enumerate() {
             if compiled.constexpr.get(k).copied().unwrap_or(false) {
                 compiled.bound.push((param.0.clone(), v));
             } else {
                 params.push(param.clone());
+                layouts.push(match jit_array_argument(v) {
+                    Ok(Value::OffsetLayout(super::Origin::Ptr(_), l)) if l.is_static() => Some(*l),
+                    _ => None,
+                });
             }
         }
+        compiled.compiled_layouts = layouts;
         compiled.params = params;
         let numeric = std::mem::take(&mut compiled.numeric);
         compiled.numeric = (numeric.into_iter())
@@ -445,6 +459,13 @@ impl Env {
                 })?
             } else {
                 v
+            };
+            // a compiled function runs over the layout it was compiled with
+            let v = match (v, r.compiled_layouts.get(k)) {
+                (Value::OffsetLayout(o @ super::Origin::Ptr(_), _), Some(Some(l))) => {
+                    Value::OffsetLayout(o, Box::new(l.clone()))
+                }
+                (v, _) => v,
             };
             inner.set(name, v);
             // `x: cutlass.Int32` of a jit function: the DSL passes a Python number as a
