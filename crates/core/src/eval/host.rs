@@ -138,6 +138,31 @@ fn rounded(ty: ElemType, x: Option<Number>) -> Result<Option<Number>, String> {
 }
 
 impl Env {
+    /// Python's `float(x)`, `int(x)`, `max(…)`, `min(…)` of Python's numbers (DSL text, a
+    /// Python float among them or converted): `None` where the call is another (CuTe's `max`
+    /// of IntTuples, C++'s `float(x)`).
+    pub(super) fn python_number_builtin(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ExprKind::Name(f @ ("float" | "int" | "max" | "min")) = callee.kind else {
+            return None;
+        };
+        if !(self.dsl || self.dsl_seen) || self.is_bound(f) {
+            return None;
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            match self.eval(a) {
+                Ok(v) => vals.push(v),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        python_number_call(f, &vals, span)
+    }
+
     /// A call of NumPy (`np.arange(…)`), `from_dlpack(a)`, a NumPy array's or a TensorSSA's
     /// method, `t.load()`, `cute.math.F(v)`; `None` where the call is none of these.
     pub(super) fn host_call(
@@ -632,7 +657,11 @@ impl Env {
             .map_err(err)?;
         if kept.is_empty() {
             let value = values[0].ok_or_else(|| err("a value is not known".into()))?;
-            return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+            return Ok(Value::Scalar(Box::new(Scalar {
+                ty: a.ty,
+                value,
+                python: false,
+            })));
         }
         Ssa::column_major(a.ty, shape_of(&kept), values)
             .map(|s| Value::Ssa(Box::new(s)))
@@ -793,7 +822,11 @@ fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
             return Err(format!("index {i} of a TensorSSA of {n} values"));
         }
         let value = a.at(i)?.ok_or("a value that is not known")?;
-        return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+        return Ok(Value::Scalar(Box::new(Scalar {
+            ty: a.ty,
+            value,
+            python: false,
+        })));
     }
     let modes = index
         .tuple_modes()
@@ -1140,4 +1173,70 @@ pub fn numpy_text(
         let rs: Vec<String> = (0..rows).map(row).collect();
         format!("[{}]", rs.join("\n "))
     })
+}
+
+/// A Python number of DSL text as a float: a Python float, a static integer, a truth value;
+/// `None` for anything else (a run-time value, a tuple).
+fn python_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Scalar(s) if s.python => Some(s.value.as_f64()),
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        Value::IntTuple(t) => match t.as_int_kind() {
+            Some((n, false)) if t.basis().is_none() => Some(n as f64),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Python's `float(x)`, `int(x)` of a Python number, and `max`/`min` of Python numbers one of
+/// which is a float (Python compares them as numbers and returns the first extreme one, of its
+/// own type: `max(1, 2.0)` is `2.0`, `max(3, 2.0)` is `3`); `None` where the arguments are other
+/// (CuTe's `max` of IntTuples, the DSL's numeric types).
+fn python_number_call(f: &str, vals: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
+    let floats = vals
+        .iter()
+        .any(|v| matches!(v, Value::Scalar(s) if s.python));
+    match (f, vals) {
+        ("float", [v]) => {
+            let x = python_number(v)?;
+            Some(
+                Scalar::new(ElemType::F64, Number::Float(x))
+                    .map(|s| Value::Scalar(Box::new(Scalar { python: true, ..s })))
+                    .map_err(|m| EvalError::new(m, span)),
+            )
+        }
+        ("int", [v @ Value::Scalar(s)]) if s.python => {
+            let x = python_number(v)?.trunc();
+            if !x.is_finite() || x.abs() >= 9.2e18 {
+                return Some(Err(EvalError::new(
+                    format!(
+                        "int() of the float {}: outside the 64-bit integers cute holds",
+                        super::storage::python_float(x)
+                    ),
+                    span,
+                )));
+            }
+            Some(Ok(Value::int(x as i64)))
+        }
+        ("int", [v @ (Value::IntTuple(_) | Value::Bool(_))]) if python_number(v).is_some() => {
+            Some(Ok(Value::int(python_number(v)? as i64)))
+        }
+        ("max" | "min", [_, _, ..]) if floats => {
+            let numbers = vals.iter().map(python_number).collect::<Option<Vec<_>>>()?;
+            let mut best = 0;
+            for (k, x) in numbers.iter().enumerate().skip(1) {
+                let better = if f == "max" {
+                    *x > numbers[best]
+                } else {
+                    *x < numbers[best]
+                };
+                if better {
+                    best = k;
+                }
+            }
+            Some(Ok(vals[best].clone()))
+        }
+        _ => None,
+    }
 }

@@ -1338,7 +1338,9 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
-            ExprKind::Float(v, single) => elements::float_literal(*v, *single, e.span),
+            ExprKind::Float(v, single) => {
+                elements::float_literal(*v, *single, self.dsl || self.dsl_seen, e.span)
+            }
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -1575,6 +1577,12 @@ impl Env {
                     )),
                 }
             }
+            // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
+            ExprKind::Call(callee, args)
+                if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
+            {
+                r
+            }
             // C++'s `sizeof(T)` of an element type CuTe names: its bytes, a `size_t` (dynamic)
             ExprKind::Call(callee, [arg])
                 if self.called_function(callee) == Some("sizeof")
@@ -1802,6 +1810,20 @@ impl Env {
             let q = storage::Number::Float(x as f64 / y as f64);
             return storage::Scalar::new(storage::ElemType::F32, q)
                 .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, e.span));
+        }
+        // and of Python's ints a Python float (`7 / 2` is 3.5)
+        if op == BinOp::Divide
+            && (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let (Some((x, false)), Some((y, false))) = (x.as_int_kind(), y.as_int_kind())
+        {
+            if y == 0 {
+                return Err(EvalError::new("division by zero", e.span));
+            }
+            let q = storage::Number::Float(x as f64 / y as f64);
+            return storage::Scalar::new(storage::ElemType::F64, q)
+                .map(|s| Value::Scalar(Box::new(storage::Scalar { python: true, ..s })))
                 .map_err(|m| EvalError::new(m, e.span));
         }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked

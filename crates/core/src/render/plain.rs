@@ -132,6 +132,9 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         // a value of the DSL's numeric types (`cutlass.Float32(3.14)`, `x.to(cutlass.Int8)`)
         // is a run-time value
+        Value::Scalar(s) if s.python => {
+            out.push_str(&crate::eval::storage::python_float(s.value.as_f64()))
+        }
         Value::Scalar(_) => out.push('?'),
         // an identity tensor: its coordinate, then its layout
         Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {
