@@ -255,6 +255,11 @@ impl Env {
                     (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
                         Some(self.host_method(v, m, args, span))
                     }
+                    // `a.astype(np.float16)` of a name bound to a NumPy array: its values
+                    (Value::OffsetLayout(..), _) => match self.bound_numpy_values(&v, span)? {
+                        Ok(a) => Some(self.host_method(Value::Ssa(Box::new(a)), m, args, span)),
+                        Err(e) => Some(Err(e)),
+                    },
                     _ => None,
                 }
             }
@@ -729,6 +734,26 @@ impl Env {
     /// Python's `print(a)` of a NumPy array bound to a name (its values in the session's
     /// storage); `None` for another value.
     pub(super) fn numpy_print(&self, v: &Value, span: Span) -> Option<Result<String, EvalError>> {
+        let unknown = || {
+            EvalError::new(
+                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or its format is not modelled (a float not finite; of float16, one not whole)",
+                span,
+            )
+        };
+        // a NumPy array not bound to a name (`print(a.astype(np.float16))`): its values
+        if let Value::Ssa(a) = v
+            && a.numpy
+        {
+            if a.torch {
+                return None;
+            }
+            let read = |off: i64| -> Option<Number> {
+                usize::try_from(off)
+                    .ok()
+                    .and_then(|k| a.values.get(k).copied().flatten())
+            };
+            return Some(numpy_text(a.ty, &a.layout, &read).ok_or_else(unknown));
+        }
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
         };
@@ -764,12 +789,47 @@ impl Env {
             let e = super::storage::element_at(o, off).ok()?;
             self.buffers.peek(&e).ok().flatten().map(|s| s.value)
         };
-        Some(numpy_text(ty, l, &read).ok_or_else(|| {
-            EvalError::new(
-                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or is not whole (NumPy's format of floats is modelled for whole values)",
-                span,
-            )
-        }))
+        Some(numpy_text(ty, l, &read).ok_or_else(unknown))
+    }
+
+    /// The values of a name bound to a NumPy array (a host tensor, not `from_dlpack`'s view)
+    /// as a NumPy array not bound, row-major; `None` where `v` is no such array.
+    fn bound_numpy_values(&self, v: &Value, span: Span) -> Option<Result<Ssa, EvalError>> {
+        let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
+            return None;
+        };
+        let PtrBase::Host {
+            dlpack: false,
+            torch,
+        } = p.base
+        else {
+            return None;
+        };
+        let ty = self.buffers.elem_type(p).ok()?;
+        let ext: Vec<i64> = l.shape().leaves().to_vec();
+        let strides: Vec<i64> = l.stride().leaves().to_vec();
+        let read = || -> Result<Ssa, String> {
+            let count = element_count(&ext)?;
+            let mut values = Vec::with_capacity(count);
+            for k in 0..count as i64 {
+                // row-major coordinate of the k-th element
+                let (mut rest, mut off) = (k, 0i64);
+                for (e, s) in ext.iter().zip(&strides).rev() {
+                    off += (rest % e) * s;
+                    rest /= e;
+                }
+                let at = super::storage::element_at(o, off)?;
+                values.push(self.buffers.peek(&at)?.map(|s| s.value));
+            }
+            Ok(Ssa {
+                ty,
+                layout: numpy_layout(&ext)?,
+                values,
+                numpy: true,
+                torch,
+            })
+        };
+        Some(read().map_err(|m| EvalError::new(m, span)))
     }
 
     /// The binding of a NumPy array to a name: its values into the session's storage, the
@@ -1110,69 +1170,277 @@ pub fn print_ssa(a: &Ssa, verbose: bool) -> Result<String, String> {
     ))
 }
 
-/// Python's `print(a)` of a NumPy array (`[3 0 7]`, `[False  True False]`, `[1. 2.]`): each
-/// element as NumPy writes it, right-aligned to the widest; `None` where NumPy's float
-/// format is not modelled (a value not whole).
+/// NumPy's print options (numpy/_core/arrayprint.py's defaults): the width lines wrap to,
+/// the size past which an array is summarised, and the items kept at each end of a
+/// summarised axis.
+const NUMPY_LINE_WIDTH: usize = 75;
+const NUMPY_THRESHOLD: i64 = 1000;
+const NUMPY_EDGE_ITEMS: i64 = 3;
+
+/// Python's `print(a)` of a NumPy array, as NumPy's `array2string` writes it (arrayprint.py):
+/// the elements formatted alike over the ones printed (`IntegerFormat`: right-aligned to the
+/// widest; `BoolFormat`: ` True`, `False`; `FloatingFormat`: positional, or scientific where
+/// the largest magnitude is at least 1e8 or the ratio of the largest to the smallest nonzero
+/// exceeds 1000 or the smallest is below 1e-4), each axis in brackets, rows wrapped at 75
+/// columns, and an array of more than 1000 elements summarised: 3 items at each end of an
+/// axis longer than 6, `...` between. `None` where a value is not known or its format is not
+/// modelled (a float that is not finite; of a 16-bit float type, one that is not whole).
 pub fn numpy_text(
     ty: ElemType,
     layout: &Layout,
     read: &dyn Fn(i64) -> Option<Number>,
 ) -> Option<String> {
     let ext: Vec<i64> = layout.shape().leaves().to_vec();
-    let strides = layout.stride().leaves().to_vec();
-    if ext.len() > 2 || strides.len() != ext.len() {
+    let strides: Vec<i64> = layout.stride().leaves().to_vec();
+    if strides.len() != ext.len() {
         return None;
     }
-    let n: i64 = ext.iter().product();
-    let mut cells = Vec::new();
-    // row-major order of the coordinates
-    let (rows, cols) = match ext.as_slice() {
-        [c] => (1, *c),
-        [r, c] => (*r, *c),
-        _ => (1, 1),
-    };
-    for r in 0..rows {
-        for c in 0..cols {
-            let off = if ext.len() == 2 {
-                r * strides[0] + c * strides[1]
+    let size = ext.iter().try_fold(1i64, |n, &e| n.checked_mul(e))?;
+    let summarise = size > NUMPY_THRESHOLD;
+    // the indices printed along each axis (NumPy's `_leading_trailing`)
+    let kept: Vec<Vec<i64>> = ext
+        .iter()
+        .map(|&e| {
+            if summarise && e > 2 * NUMPY_EDGE_ITEMS {
+                (0..NUMPY_EDGE_ITEMS)
+                    .chain(e - NUMPY_EDGE_ITEMS..e)
+                    .collect()
             } else {
-                c * strides[0]
-            };
-            let x = read(off)?;
-            cells.push(match ty {
-                ElemType::Bool => {
-                    if x.as_i128() != 0 {
-                        "True".to_string()
-                    } else {
-                        "False".to_string()
-                    }
+                (0..e).collect()
+            }
+        })
+        .collect();
+    // the printed elements' values, in row-major order of their kept indices
+    let mut values = Vec::new();
+    let mut index = vec![0usize; ext.len()];
+    if kept.iter().all(|k| !k.is_empty()) {
+        loop {
+            let off = (index.iter().enumerate())
+                .map(|(k, &i)| kept[k][i] * strides[k])
+                .sum::<i64>();
+            values.push(read(off)?);
+            let mut axis = ext.len();
+            loop {
+                if axis == 0 {
+                    break;
                 }
-                t if t.is_float() => {
-                    let f = x.as_f64();
-                    if f.fract() != 0.0 || f.abs() >= 1e16 {
-                        return None;
-                    }
-                    format!("{}.", f as i64)
+                axis -= 1;
+                index[axis] += 1;
+                if index[axis] < kept[axis].len() {
+                    break;
                 }
-                _ => x.as_i128().to_string(),
-            });
+                index[axis] = 0;
+            }
+            if index.iter().all(|&i| i == 0) {
+                break;
+            }
         }
     }
-    let _ = n;
-    let width = cells.iter().map(String::len).max().unwrap_or(0);
-    let pad = |s: &String| format!("{s:>width$}");
-    let row = |r: i64| -> String {
-        let items: Vec<String> = (0..cols)
-            .map(|c| pad(&cells[(r * cols + c) as usize]))
-            .collect();
-        format!("[{}]", items.join(" "))
+    let cells = numpy_cells(ty, &values)?;
+    let counts: Vec<usize> = kept.iter().map(Vec::len).collect();
+    let mut at = 0;
+    Some(numpy_axis(
+        &counts,
+        &ext,
+        summarise,
+        &cells,
+        &mut at,
+        " ",
+        NUMPY_LINE_WIDTH,
+    ))
+}
+
+/// The printed elements' texts, formatted alike (NumPy's format function over them).
+fn numpy_cells(ty: ElemType, values: &[Number]) -> Option<Vec<String>> {
+    if ty == ElemType::Bool {
+        return Some(
+            values
+                .iter()
+                .map(|x| if x.as_i128() != 0 { " True" } else { "False" }.to_string())
+                .collect(),
+        );
+    }
+    if !ty.is_float() {
+        let texts: Vec<String> = values.iter().map(|x| x.as_i128().to_string()).collect();
+        let width = texts.iter().map(String::len).max().unwrap_or(0);
+        return Some(texts.iter().map(|t| format!("{t:>width$}")).collect());
+    }
+    let floats: Vec<f64> = values.iter().map(|x| x.as_f64()).collect();
+    if floats.iter().any(|f| !f.is_finite()) {
+        return None;
+    }
+    // a 16-bit float's shortest digits are its own (not modelled): whole values only, where
+    // they are the integer's
+    let exact_below = match ty {
+        ElemType::F16 => Some(2048.0),
+        ElemType::BF16 => Some(256.0),
+        ElemType::F32 | ElemType::F64 => None,
+        _ => Some(16.0),
     };
-    Some(if ext.len() == 1 {
-        row(0)
+    if let Some(limit) = exact_below
+        && floats.iter().any(|f| f.fract() != 0.0 || f.abs() >= limit)
+    {
+        return None;
+    }
+    // the shortest digits that read back as the value in its type
+    let single = ty != ElemType::F64;
+    let nonzero: Vec<f64> = floats
+        .iter()
+        .map(|f| f.abs())
+        .filter(|&f| f != 0.0)
+        .collect();
+    let (min, max) = nonzero
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &f| {
+            (lo.min(f), hi.max(f))
+        });
+    // (NumPy 2's cutoff: 10 to the type's decimal precision, at most 1e8)
+    let cutoff = match ty {
+        ElemType::F16 => 1e3,
+        ElemType::F32 => 1e6,
+        _ => 1e8,
+    };
+    let exp_format = !nonzero.is_empty() && (max >= cutoff || min < 1e-4 || max / min > 1e3);
+    if exp_format {
+        // mantissa digits and exponent of each, as dragon4_scientific gives them
+        let parts: Vec<(String, String, i32)> = floats
+            .iter()
+            .map(|&f| {
+                let text = if single {
+                    format!("{:e}", f as f32)
+                } else {
+                    format!("{f:e}")
+                };
+                let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+                let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+                (int.to_string(), frac.to_string(), exp.parse().unwrap_or(0))
+            })
+            .collect();
+        let precision = parts.iter().map(|p| p.1.len()).max().unwrap_or(0);
+        if precision > 8 {
+            return None;
+        }
+        let exp_size = (parts.iter())
+            .map(|p| p.2.unsigned_abs().to_string().len().max(2))
+            .max()
+            .unwrap_or(2);
+        let pad_left = parts.iter().map(|p| p.0.len()).max().unwrap_or(1);
+        return Some(
+            parts
+                .iter()
+                .map(|(int, frac, exp)| {
+                    let sign = if *exp < 0 { '-' } else { '+' };
+                    let e = exp.unsigned_abs();
+                    format!("{int:>pad_left$}.{frac:0<precision$}e{sign}{e:0>exp_size$}")
+                })
+                .collect(),
+        );
+    }
+    // positional: at most 8 fractional digits (NumPy's precision), trailing zeros trimmed
+    let parts: Vec<(String, String)> = floats
+        .iter()
+        .map(|&f| {
+            let mut text = if single {
+                format!("{}", f as f32)
+            } else {
+                format!("{f}")
+            };
+            if text.split_once('.').is_some_and(|(_, frac)| frac.len() > 8) {
+                text = format!("{f:.8}");
+                text = text.trim_end_matches('0').to_string();
+            }
+            let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+            (int.to_string(), frac.to_string())
+        })
+        .collect();
+    let pad_left = parts.iter().map(|p| p.0.len()).max().unwrap_or(1);
+    let pad_right = parts.iter().map(|p| p.1.len()).max().unwrap_or(0);
+    Some(
+        parts
+            .iter()
+            .map(|(int, frac)| format!("{int:>pad_left$}.{frac:<pad_right$}"))
+            .collect(),
+    )
+}
+
+/// NumPy's `_formatArray` (legacy off): the axis of `counts` (the printed items of each axis
+/// left; `ext` the axes' extents), its items' cells taken from `at` on, with the hanging
+/// indent `indent`, in `width` columns.
+fn numpy_axis(
+    counts: &[usize],
+    ext: &[i64],
+    summarise: bool,
+    cells: &[String],
+    at: &mut usize,
+    indent: &str,
+    width: usize,
+) -> String {
+    let Some((&n, inner)) = counts.split_first() else {
+        let cell = cells.get(*at).cloned().unwrap_or_default();
+        *at += 1;
+        return cell;
+    };
+    let summary = summarise && ext[0] > 2 * NUMPY_EDGE_ITEMS;
+    let next_indent = format!("{indent} ");
+    let next_width = width.saturating_sub(1);
+    let mut s = String::new();
+    if inner.is_empty() {
+        // the last axis: its items on lines wrapped before `width` (less the bracket)
+        let elem_width = width.saturating_sub(1);
+        let mut line = indent.to_string();
+        let extend = |s: &mut String, line: &mut String, word: &str| {
+            if line.len() + word.len() > elem_width && line.len() > indent.len() {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                *line = indent.to_string();
+            }
+            line.push_str(word);
+        };
+        for i in 0..n {
+            if summary && i == n / 2 {
+                extend(&mut s, &mut line, "...");
+                line.push(' ');
+            }
+            let word = numpy_axis(
+                inner,
+                &ext[1..],
+                summarise,
+                cells,
+                at,
+                &next_indent,
+                next_width,
+            );
+            extend(&mut s, &mut line, &word);
+            if i + 1 < n {
+                line.push(' ');
+            }
+        }
+        s.push_str(&line);
     } else {
-        let rs: Vec<String> = (0..rows).map(row).collect();
-        format!("[{}]", rs.join("\n "))
-    })
+        let line_sep = "\n".repeat(counts.len() - 1);
+        for i in 0..n {
+            if summary && i == n / 2 {
+                s.push_str(indent);
+                s.push_str("...");
+                s.push_str(&line_sep);
+            }
+            let nested = numpy_axis(
+                inner,
+                &ext[1..],
+                summarise,
+                cells,
+                at,
+                &next_indent,
+                next_width,
+            );
+            s.push_str(indent);
+            s.push_str(&nested);
+            if i + 1 < n {
+                s.push_str(&line_sep);
+            }
+        }
+    }
+    format!("[{}]", &s[indent.len().min(s.len())..])
 }
 
 /// A Python number of DSL text as a float: a Python float, a static integer, a truth value;

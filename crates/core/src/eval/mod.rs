@@ -1040,7 +1040,14 @@ impl Env {
                     TextPart::Pieces(self.f_string_pieces(template, fields)?)
                 }
                 // Python's print in DSL text: as the DSL prints it at trace time
-                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_shown(a)?),
+                _ if how == parser::Printing::Items => {
+                    let v = self.eval_shown(a)?;
+                    // a NumPy array, as NumPy prints it (host.rs)
+                    match self.numpy_print(&v, a.span) {
+                        Some(text) => TextPart::Str(text?),
+                        None => TextPart::Traced(v),
+                    }
+                }
                 _ => TextPart::Value(self.eval_shown(a)?),
             });
         }
