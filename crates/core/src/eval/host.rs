@@ -243,6 +243,31 @@ impl Env {
             {
                 Some(self.dlpack_view(args, span))
             }
+            // the DSL's `from_dlpack(a).mark_layout_dynamic()`,
+            // `.mark_compact_shape_dynamic(mode=…, divisibility=…)`
+            ExprKind::Field(base, m @ ("mark_layout_dynamic" | "mark_compact_shape_dynamic")) => {
+                let v = match self.eval(base) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::OffsetLayout(Origin::Ptr(p), l) = &v else {
+                    return None;
+                };
+                let PtrBase::Host { dlpack: true, .. } = p.base else {
+                    return None;
+                };
+                let marked = match self.marked_dynamic(m, l, args, span) {
+                    Ok(l) => Value::OffsetLayout(Origin::Ptr(p.clone()), Box::new(l)),
+                    Err(e) => return Some(Err(e)),
+                };
+                // the method marks the tensor itself (and returns it)
+                if let ExprKind::Name(n) = base.kind {
+                    self.marked
+                        .borrow_mut()
+                        .push((n.to_string(), marked.clone()));
+                }
+                Some(Ok(marked))
+            }
             ExprKind::Field(
                 base,
                 m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to"),
@@ -766,10 +791,10 @@ impl Env {
                 0 => crate::algebra::pointer::HOST.to_string(),
                 n => format!("{}+{n}", crate::algebra::pointer::HOST),
             };
-            return Some(Ok(format!(
-                "Tensor<{address}@generic o {}>",
-                crate::render::plain::render(&Value::Layout((**l).clone()))
-            )));
+            // (its layout as the DSL prints it: a run-time extent `?`)
+            let mut layout = String::new();
+            crate::render::plain::write_traced_value(&mut layout, &Value::Layout((**l).clone()));
+            return Some(Ok(format!("Tensor<{address}@generic o {layout}>")));
         }
         let PtrBase::Host {
             dlpack: false,
@@ -790,6 +815,102 @@ impl Env {
             self.buffers.peek(&e).ok().flatten().map(|s| s.value)
         };
         Some(numpy_text(ty, l, &read).ok_or_else(unknown))
+    }
+
+    /// The layout of a `from_dlpack` tensor the DSL's `mark_layout_dynamic(leading_dim=None)`
+    /// or `mark_compact_shape_dynamic(mode, stride_order=None, divisibility=1)` makes
+    /// (cutlass/cute/runtime.py): every extent run-time (or the mode's, a multiple of the
+    /// divisibility, which must divide it), and each stride that a run-time extent makes run-time
+    /// a 64-bit run-time integer, which cute does not model (an error); the leading
+    /// dimension's stride stays 1.
+    fn marked_dynamic(
+        &self,
+        method: &str,
+        l: &Layout,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Layout, EvalError> {
+        use crate::algebra::integer::Int;
+        let err = |m: String| EvalError::new(format!("{method}: {m}"), span);
+        let ext: Vec<i64> = l.shape().leaves().to_vec();
+        let strides: Vec<i64> = l.stride().leaves().to_vec();
+        let mut mode = None;
+        let mut divisibility = 1i64;
+        for (k, a) in args.iter().enumerate() {
+            let (key, e) = match a.kind {
+                ExprKind::Keyword(key, e) => (key, e),
+                _ => (if k == 0 { "mode" } else { "" }, a),
+            };
+            let int = |e: &Expr| -> Result<i64, EvalError> {
+                self.eval(e)?
+                    .as_int()
+                    .ok_or_else(|| EvalError::new(format!("{key}= takes an integer"), e.span))
+            };
+            match (method, key) {
+                ("mark_layout_dynamic", "leading_dim") => {
+                    let d = int(e)?;
+                    if usize::try_from(d).ok().and_then(|d| strides.get(d)) != Some(&1) {
+                        return Err(err(format!("the leading dimension {d} has no stride 1")));
+                    }
+                }
+                ("mark_compact_shape_dynamic", "mode") => mode = Some(int(e)?),
+                ("mark_compact_shape_dynamic", "divisibility") => divisibility = int(e)?,
+                _ => {
+                    return Err(EvalError::new(
+                        format!(
+                            "the argument of {method} is not modelled (cute models mark_layout_dynamic(leading_dim=…), mark_compact_shape_dynamic(mode=…, divisibility=…))"
+                        ),
+                        a.span,
+                    ));
+                }
+            }
+        }
+        // the modes made run-time, and the modes whose strides their extents make run-time
+        let dynamic: Vec<usize> = match method {
+            "mark_layout_dynamic" => (0..ext.len()).collect(),
+            _ => {
+                let m = mode.ok_or_else(|| err("mode= is required".to_string()))?;
+                let m = usize::try_from(m)
+                    .ok()
+                    .filter(|&m| m < ext.len())
+                    .ok_or_else(|| err(format!("mode {m} of a tensor of rank {}", ext.len())))?;
+                if divisibility < 1 || ext[m] % divisibility != 0 {
+                    return Err(err(format!(
+                        "The shape({}) of mode({m}) is not divisible by the divisibility({divisibility})",
+                        ext[m]
+                    )));
+                }
+                vec![m]
+            }
+        };
+        // a compact layout's stride is the product of the extents of the modes of smaller
+        // stride: one of those run-time makes it run-time (a 64-bit integer in the DSL)
+        for (k, &s) in strides.iter().enumerate() {
+            let run_time = dynamic
+                .iter()
+                .any(|&m| m != k && strides[m] < s && ext[m] != 1);
+            if run_time && (s != 1 || method == "mark_compact_shape_dynamic") {
+                return Err(err(format!(
+                    "the stride of mode {k} becomes a 64-bit run-time integer (the DSL's ?{{i64}}), which cute does not model: mark a tensor of rank 1, or the mode of the largest stride"
+                )));
+            }
+        }
+        let shape: Vec<IntTuple> = ext
+            .iter()
+            .enumerate()
+            .map(|(k, &e)| {
+                IntTuple::of_int(if !dynamic.contains(&k) {
+                    Int::st(e)
+                } else if method == "mark_compact_shape_dynamic" {
+                    Int::dy_div(e, divisibility as u64)
+                } else {
+                    Int::dy(e)
+                })
+            })
+            .collect();
+        let stride: Vec<IntTuple> = strides.iter().map(|&s| IntTuple::int(s)).collect();
+        Layout::new(IntTuple::tuple(&shape), IntTuple::tuple(&stride))
+            .map_err(|e| EvalError::algebra(e, span))
     }
 
     /// The values of a name bound to a NumPy array (a host tensor, not `from_dlpack`'s view)

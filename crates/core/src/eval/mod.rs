@@ -293,6 +293,10 @@ pub struct Env {
     /// The storage as a CuTe DSL jit function's call left it (its writes to a host array,
     /// `res.store(v)`, which Python's caller sees), taken by the statement after the call.
     written_back: std::cell::RefCell<Option<storage::Buffers>>,
+    /// The names whose `from_dlpack` tensor a statement marked dynamic in place
+    /// (`t.mark_layout_dynamic()`: the DSL's method changes `t` and returns it), rebound after
+    /// the statement.
+    marked: std::cell::RefCell<Vec<(String, Value)>>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -339,6 +343,7 @@ impl Clone for Env {
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
             written_back: std::cell::RefCell::new(None),
+            marked: std::cell::RefCell::new(Vec::new()),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -630,6 +635,13 @@ impl Env {
         // what a jit function's call wrote to memory (a host array's values)
         if let Some(b) = self.written_back.get_mut().take() {
             self.buffers = b;
+        }
+        if r.is_ok() {
+            for (name, v) in std::mem::take(self.marked.get_mut()) {
+                self.bind(&name, v);
+            }
+        } else {
+            self.marked.get_mut().clear();
         }
         r.map(|o| self.with_emitted(o))
     }
