@@ -479,9 +479,12 @@ impl Env {
                             .ok_or_else(|| err(format!("an element must be a number, found {}", v.kind()))),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
+                // (a list of truth values only is NumPy's bool array, torch's too)
+                let bools = !items.is_empty() && items.iter().all(|x| matches!(x, Value::Bool(_)));
                 let ty = dtype.unwrap_or(match (float, module) {
                     (true, "torch") => ElemType::F32,
                     (true, _) => ElemType::F64,
+                    _ if bools => ElemType::Bool,
                     _ => ElemType::I64,
                 });
                 array(ty, &ext, xs)
