@@ -76,6 +76,7 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
     let truth = |b: bool| Scalar {
         ty: ElemType::Bool,
         value: Number::Int(i128::from(b)),
+        python: false,
     };
     let is_true = |s: &Scalar| s.value.as_f64() != 0.0;
     if let [x] = args {
@@ -86,6 +87,7 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
                 Number::Complex(re, im) => Scalar {
                     ty: x.ty,
                     value: Number::Complex(re, -im),
+                    python: false,
                 },
                 _ => *x,
             }),
@@ -94,6 +96,7 @@ pub(super) fn apply_functor(name: &str, args: &[Scalar]) -> Result<Scalar, Strin
                 Scalar {
                     ty: x.ty,
                     value: Number::Int(0),
+                    python: false,
                 },
                 *x,
             ),

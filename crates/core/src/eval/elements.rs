@@ -14,13 +14,17 @@ use crate::parser::{self, BinOp, Expr, ExprKind, Span, UnOp};
 pub(super) fn number_of(v: &Value) -> Option<Scalar> {
     match v {
         Value::Scalar(s) => Some(**s),
+        // (a truth value and a static integer are Python's: with a Python float, a Python
+        // float)
         Value::Bool(b) => Some(Scalar {
             ty: ElemType::Bool,
             value: Number::Int(i128::from(*b)),
+            python: true,
         }),
         v => v.as_int().map(|i| Scalar {
             ty: ElemType::I32,
             value: Number::Int(i128::from(i)),
+            python: !matches!(v, Value::IntTuple(t) if t.as_int_kind().is_some_and(|(_, d)| d)),
         }),
     }
 }
@@ -62,11 +66,18 @@ pub(super) fn scalar_binary(
                 BinOp::Gt => "greater",
                 _ => "greater_equal",
             };
+            let python = x.python && y.python;
             return Some(
                 super::element_functions::apply_functor(f, &[x, y])
-                    // a run-time `bool` (equality.rs: a run-time 1 or 0)
+                    // a run-time `bool` (equality.rs: a run-time 1 or 0); of Python's numbers
+                    // Python's bool
                     .map(|b| {
-                        Value::IntTuple(IntTuple::int_of(i64::from(b.value.as_i128() != 0), true))
+                        let truth = b.value.as_i128() != 0;
+                        if python {
+                            Value::Bool(truth)
+                        } else {
+                            Value::IntTuple(IntTuple::int_of(i64::from(truth), true))
+                        }
                     })
                     .map_err(|m| EvalError::new(m, span)),
             );
@@ -90,7 +101,7 @@ pub(super) fn scalar_binary(
             });
             return Some(
                 floored
-                    .map(|s| Value::Scalar(Box::new(s)))
+                    .map(|s| python_of(s, x, y))
                     .map_err(|m| EvalError::new(m, span)),
             );
         }
@@ -103,9 +114,17 @@ pub(super) fn scalar_binary(
     };
     Some(
         Scalar::arith(c, x, y)
-            .map(|s| Value::Scalar(Box::new(s)))
+            .map(|s| python_of(s, x, y))
             .map_err(|m| EvalError::new(m, span)),
     )
+}
+
+/// The result `s` of `x OP y`: a Python float where both are Python's numbers.
+fn python_of(s: Scalar, x: Scalar, y: Scalar) -> Value {
+    Value::Scalar(Box::new(Scalar {
+        python: x.python && y.python,
+        ..s
+    }))
 }
 
 /// `-x`, `+x` of an element value: `None` where `v` is none.
@@ -118,10 +137,11 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
             Scalar {
                 ty: s.ty,
                 value: Number::Int(0),
+                python: s.python,
             },
             **s,
         )
-        .map(|s| Value::Scalar(Box::new(s)))
+        .map(|r| python_of(r, **s, **s))
         .map_err(|m| EvalError::new(m, span)),
         UnOp::Not => Ok(Value::IntTuple(IntTuple::int_of(
             i64::from(s.value.as_f64() == 0.0),
@@ -136,11 +156,16 @@ pub(super) fn scalar_unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Val
     })
 }
 
-/// A literal `1.5` (a `double`) or `1.5f` (a `float`).
-pub(super) fn float_literal(v: f64, single: bool, span: Span) -> Result<Value, EvalError> {
+/// A literal `1.5` (a `double`) or `1.5f` (a `float`); of DSL text (`python`), a Python float.
+pub(super) fn float_literal(
+    v: f64,
+    single: bool,
+    python: bool,
+    span: Span,
+) -> Result<Value, EvalError> {
     let ty = if single { ElemType::F32 } else { ElemType::F64 };
     Scalar::new(ty, Number::Float(v))
-        .map(|s| Value::Scalar(Box::new(s)))
+        .map(|s| Value::Scalar(Box::new(Scalar { python, ..s })))
         .map_err(|m| EvalError::new(m, span))
 }
 

@@ -47,6 +47,11 @@ pub(super) struct Routine {
     /// Whether it is a compiled jit function (`cute.compile(f, …)`'s): a call runs it, what it
     /// prints as the DSL traces it printed once, at the compile.
     compiled: bool,
+    /// A compiled function's parameters' layouts, where the compile's argument was a tensor
+    /// of a static layout (`from_dlpack(a)`'s): the DSL compiled that layout in, and a call
+    /// with a tensor of another shape runs it over the compiled layout (dsl_dynamic_layout.rst:
+    /// `(3):(1)` of an array of 5 prints its first 3 elements).
+    compiled_layouts: Vec<Option<crate::algebra::Layout>>,
 }
 
 impl Routine {
@@ -127,6 +132,7 @@ impl Env {
                 .collect(),
             bound: Vec::new(),
             compiled: false,
+            compiled_layouts: Vec::new(),
         };
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
@@ -155,6 +161,7 @@ impl Env {
                 numeric: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
+                compiled_layouts: Vec::new(),
             },
         );
     }
@@ -210,6 +217,7 @@ impl Env {
             numeric: Vec::new(),
             bound: Vec::new(),
             compiled: false,
+            compiled_layouts: Vec::new(),
         }
     }
 
@@ -241,13 +249,19 @@ impl Env {
         self.emitted.get_mut().retain(|o| !is_run_time_line(o));
         let mut compiled = r;
         let mut params = Vec::new();
+        let mut layouts = Vec::new();
         for (k, (param, v)) in compiled.params.iter().zip(vals).enumerate() {
             if compiled.constexpr.get(k).copied().unwrap_or(false) {
                 compiled.bound.push((param.0.clone(), v));
             } else {
                 params.push(param.clone());
+                layouts.push(match jit_array_argument(v) {
+                    Ok(Value::OffsetLayout(super::Origin::Ptr(_), l)) if l.is_static() => Some(*l),
+                    _ => None,
+                });
             }
         }
+        compiled.compiled_layouts = layouts;
         compiled.params = params;
         let numeric = std::mem::take(&mut compiled.numeric);
         compiled.numeric = (numeric.into_iter())
@@ -446,6 +460,13 @@ impl Env {
             } else {
                 v
             };
+            // a compiled function runs over the layout it was compiled with
+            let v = match (v, r.compiled_layouts.get(k)) {
+                (Value::OffsetLayout(o @ super::Origin::Ptr(_), _), Some(Some(l))) => {
+                    Value::OffsetLayout(o, Box::new(l.clone()))
+                }
+                (v, _) => v,
+            };
             inner.set(name, v);
             // `x: cutlass.Int32` of a jit function: the DSL passes a Python number as a
             // run-time value of the type (`cutlass.Int32(x)`)
@@ -525,7 +546,18 @@ impl Env {
         // jit function's `print`s before it raises
         self.emitted.borrow_mut().extend(out);
         let returned = result.map_err(at_call)?;
+        // a compiled jit function's call returns what the DSL's executor returns: the Python
+        // int 0, whatever the function returns (`print(compiled(1, 2))` prints `0`)
+        if r.compiled {
+            self.void_call.set(false);
+            return Ok(Value::IntTuple(crate::algebra::IntTuple::int(0)));
+        }
         self.void_call.set(returned.is_none());
+        // a Python function that returns nothing returns None (`val = bar(10)` binds it)
+        if r.python && returned.is_none() {
+            self.void_call.set(false);
+            return Ok(Value::Under);
+        }
         Ok(returned.unwrap_or(Value::Tuple(Vec::new())))
     }
 
@@ -622,6 +654,27 @@ impl Env {
             _ => false,
         };
         user && self.void_call.get()
+    }
+
+    /// Whether `e` calls a Python function of the program's own (a jit function, a compiled
+    /// one, a plain `def`): a statement of such a call prints what the function prints, not
+    /// its value, as a Python script does (`jit_executor(1, 2)` prints `Result: 3` only).
+    pub(super) fn is_python_user_call(&self, e: &Expr) -> bool {
+        let mut e = e;
+        while let ExprKind::Group(inner) = e.kind {
+            e = inner;
+        }
+        let ExprKind::Call(callee, _) = e.kind else {
+            return false;
+        };
+        let ExprKind::Name(n) = callee.kind else {
+            return false;
+        };
+        if self.vars.contains_key(n) {
+            return false;
+        }
+        self.lambdas.get(n).is_some_and(|r| r.python)
+            || (self.functions.get(n)).is_some_and(|rs| rs.iter().any(|r| r.python))
     }
 
     /// The outcome of a statement whose calls printed: what they printed first.

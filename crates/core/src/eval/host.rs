@@ -138,6 +138,31 @@ fn rounded(ty: ElemType, x: Option<Number>) -> Result<Option<Number>, String> {
 }
 
 impl Env {
+    /// Python's `float(x)`, `int(x)`, `max(…)`, `min(…)` of Python's numbers (DSL text, a
+    /// Python float among them or converted): `None` where the call is another (CuTe's `max`
+    /// of IntTuples, C++'s `float(x)`).
+    pub(super) fn python_number_builtin(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let ExprKind::Name(f @ ("float" | "int" | "max" | "min")) = callee.kind else {
+            return None;
+        };
+        if !(self.dsl || self.dsl_seen) || self.is_bound(f) {
+            return None;
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            match self.eval(a) {
+                Ok(v) => vals.push(v),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        python_number_call(f, &vals, span)
+    }
+
     /// A call of NumPy (`np.arange(…)`), `from_dlpack(a)`, a NumPy array's or a TensorSSA's
     /// method, `t.load()`, `cute.math.F(v)`; `None` where the call is none of these.
     pub(super) fn host_call(
@@ -218,6 +243,31 @@ impl Env {
             {
                 Some(self.dlpack_view(args, span))
             }
+            // the DSL's `from_dlpack(a).mark_layout_dynamic()`,
+            // `.mark_compact_shape_dynamic(mode=…, divisibility=…)`
+            ExprKind::Field(base, m @ ("mark_layout_dynamic" | "mark_compact_shape_dynamic")) => {
+                let v = match self.eval(base) {
+                    Ok(v) => v,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Value::OffsetLayout(Origin::Ptr(p), l) = &v else {
+                    return None;
+                };
+                let PtrBase::Host { dlpack: true, .. } = p.base else {
+                    return None;
+                };
+                let marked = match self.marked_dynamic(m, l, args, span) {
+                    Ok(l) => Value::OffsetLayout(Origin::Ptr(p.clone()), Box::new(l)),
+                    Err(e) => return Some(Err(e)),
+                };
+                // the method marks the tensor itself (and returns it)
+                if let ExprKind::Name(n) = base.kind {
+                    self.marked
+                        .borrow_mut()
+                        .push((n.to_string(), marked.clone()));
+                }
+                Some(Ok(marked))
+            }
             ExprKind::Field(
                 base,
                 m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to"),
@@ -230,6 +280,11 @@ impl Env {
                     (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
                         Some(self.host_method(v, m, args, span))
                     }
+                    // `a.astype(np.float16)` of a name bound to a NumPy array: its values
+                    (Value::OffsetLayout(..), _) => match self.bound_numpy_values(&v, span)? {
+                        Ok(a) => Some(self.host_method(Value::Ssa(Box::new(a)), m, args, span)),
+                        Err(e) => Some(Err(e)),
+                    },
                     _ => None,
                 }
             }
@@ -424,9 +479,12 @@ impl Env {
                             .ok_or_else(|| err(format!("an element must be a number, found {}", v.kind()))),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
+                // (a list of truth values only is NumPy's bool array, torch's too)
+                let bools = !items.is_empty() && items.iter().all(|x| matches!(x, Value::Bool(_)));
                 let ty = dtype.unwrap_or(match (float, module) {
                     (true, "torch") => ElemType::F32,
                     (true, _) => ElemType::F64,
+                    _ if bools => ElemType::Bool,
                     _ => ElemType::I64,
                 });
                 array(ty, &ext, xs)
@@ -632,7 +690,11 @@ impl Env {
             .map_err(err)?;
         if kept.is_empty() {
             let value = values[0].ok_or_else(|| err("a value is not known".into()))?;
-            return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+            return Ok(Value::Scalar(Box::new(Scalar {
+                ty: a.ty,
+                value,
+                python: false,
+            })));
         }
         Ssa::column_major(a.ty, shape_of(&kept), values)
             .map(|s| Value::Ssa(Box::new(s)))
@@ -700,6 +762,26 @@ impl Env {
     /// Python's `print(a)` of a NumPy array bound to a name (its values in the session's
     /// storage); `None` for another value.
     pub(super) fn numpy_print(&self, v: &Value, span: Span) -> Option<Result<String, EvalError>> {
+        let unknown = || {
+            EvalError::new(
+                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or its format is not modelled (a float not finite; of float16, one not whole)",
+                span,
+            )
+        };
+        // a NumPy array not bound to a name (`print(a.astype(np.float16))`): its values
+        if let Value::Ssa(a) = v
+            && a.numpy
+        {
+            if a.torch {
+                return None;
+            }
+            let read = |off: i64| -> Option<Number> {
+                usize::try_from(off)
+                    .ok()
+                    .and_then(|k| a.values.get(k).copied().flatten())
+            };
+            return Some(numpy_text(a.ty, &a.layout, &read).ok_or_else(unknown));
+        }
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
         };
@@ -712,10 +794,10 @@ impl Env {
                 0 => crate::algebra::pointer::HOST.to_string(),
                 n => format!("{}+{n}", crate::algebra::pointer::HOST),
             };
-            return Some(Ok(format!(
-                "Tensor<{address}@generic o {}>",
-                crate::render::plain::render(&Value::Layout((**l).clone()))
-            )));
+            // (its layout as the DSL prints it: a run-time extent `?`)
+            let mut layout = String::new();
+            crate::render::plain::write_traced_value(&mut layout, &Value::Layout((**l).clone()));
+            return Some(Ok(format!("Tensor<{address}@generic o {layout}>")));
         }
         let PtrBase::Host {
             dlpack: false,
@@ -735,12 +817,143 @@ impl Env {
             let e = super::storage::element_at(o, off).ok()?;
             self.buffers.peek(&e).ok().flatten().map(|s| s.value)
         };
-        Some(numpy_text(ty, l, &read).ok_or_else(|| {
-            EvalError::new(
-                "print of a NumPy array: a value is not known (np.empty's, np.random's: cute holds no random values) or is not whole (NumPy's format of floats is modelled for whole values)",
-                span,
-            )
-        }))
+        Some(numpy_text(ty, l, &read).ok_or_else(unknown))
+    }
+
+    /// The layout of a `from_dlpack` tensor the DSL's `mark_layout_dynamic(leading_dim=None)`
+    /// or `mark_compact_shape_dynamic(mode, stride_order=None, divisibility=1)` makes
+    /// (cutlass/cute/runtime.py): every extent run-time (or the mode's, a multiple of the
+    /// divisibility, which must divide it), and each stride that a run-time extent makes run-time
+    /// a 64-bit run-time integer, which cute does not model (an error); the leading
+    /// dimension's stride stays 1.
+    fn marked_dynamic(
+        &self,
+        method: &str,
+        l: &Layout,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Layout, EvalError> {
+        use crate::algebra::integer::Int;
+        let err = |m: String| EvalError::new(format!("{method}: {m}"), span);
+        let ext: Vec<i64> = l.shape().leaves().to_vec();
+        let strides: Vec<i64> = l.stride().leaves().to_vec();
+        let mut mode = None;
+        let mut divisibility = 1i64;
+        for (k, a) in args.iter().enumerate() {
+            let (key, e) = match a.kind {
+                ExprKind::Keyword(key, e) => (key, e),
+                _ => (if k == 0 { "mode" } else { "" }, a),
+            };
+            let int = |e: &Expr| -> Result<i64, EvalError> {
+                self.eval(e)?
+                    .as_int()
+                    .ok_or_else(|| EvalError::new(format!("{key}= takes an integer"), e.span))
+            };
+            match (method, key) {
+                ("mark_layout_dynamic", "leading_dim") => {
+                    let d = int(e)?;
+                    if usize::try_from(d).ok().and_then(|d| strides.get(d)) != Some(&1) {
+                        return Err(err(format!("the leading dimension {d} has no stride 1")));
+                    }
+                }
+                ("mark_compact_shape_dynamic", "mode") => mode = Some(int(e)?),
+                ("mark_compact_shape_dynamic", "divisibility") => divisibility = int(e)?,
+                _ => {
+                    return Err(EvalError::new(
+                        format!(
+                            "the argument of {method} is not modelled (cute models mark_layout_dynamic(leading_dim=…), mark_compact_shape_dynamic(mode=…, divisibility=…))"
+                        ),
+                        a.span,
+                    ));
+                }
+            }
+        }
+        // the modes made run-time, and the modes whose strides their extents make run-time
+        let dynamic: Vec<usize> = match method {
+            "mark_layout_dynamic" => (0..ext.len()).collect(),
+            _ => {
+                let m = mode.ok_or_else(|| err("mode= is required".to_string()))?;
+                let m = usize::try_from(m)
+                    .ok()
+                    .filter(|&m| m < ext.len())
+                    .ok_or_else(|| err(format!("mode {m} of a tensor of rank {}", ext.len())))?;
+                if divisibility < 1 || ext[m] % divisibility != 0 {
+                    return Err(err(format!(
+                        "The shape({}) of mode({m}) is not divisible by the divisibility({divisibility})",
+                        ext[m]
+                    )));
+                }
+                vec![m]
+            }
+        };
+        // a compact layout's stride is the product of the extents of the modes of smaller
+        // stride: one of those run-time makes it run-time (a 64-bit integer in the DSL)
+        for (k, &s) in strides.iter().enumerate() {
+            let run_time = dynamic
+                .iter()
+                .any(|&m| m != k && strides[m] < s && ext[m] != 1);
+            if run_time && (s != 1 || method == "mark_compact_shape_dynamic") {
+                return Err(err(format!(
+                    "the stride of mode {k} becomes a 64-bit run-time integer (the DSL's ?{{i64}}), which cute does not model: mark a tensor of rank 1, or the mode of the largest stride"
+                )));
+            }
+        }
+        let shape: Vec<IntTuple> = ext
+            .iter()
+            .enumerate()
+            .map(|(k, &e)| {
+                IntTuple::of_int(if !dynamic.contains(&k) {
+                    Int::st(e)
+                } else if method == "mark_compact_shape_dynamic" {
+                    Int::dy_div(e, divisibility as u64)
+                } else {
+                    Int::dy(e)
+                })
+            })
+            .collect();
+        let stride: Vec<IntTuple> = strides.iter().map(|&s| IntTuple::int(s)).collect();
+        Layout::new(IntTuple::tuple(&shape), IntTuple::tuple(&stride))
+            .map_err(|e| EvalError::algebra(e, span))
+    }
+
+    /// The values of a name bound to a NumPy array (a host tensor, not `from_dlpack`'s view)
+    /// as a NumPy array not bound, row-major; `None` where `v` is no such array.
+    fn bound_numpy_values(&self, v: &Value, span: Span) -> Option<Result<Ssa, EvalError>> {
+        let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
+            return None;
+        };
+        let PtrBase::Host {
+            dlpack: false,
+            torch,
+        } = p.base
+        else {
+            return None;
+        };
+        let ty = self.buffers.elem_type(p).ok()?;
+        let ext: Vec<i64> = l.shape().leaves().to_vec();
+        let strides: Vec<i64> = l.stride().leaves().to_vec();
+        let read = || -> Result<Ssa, String> {
+            let count = element_count(&ext)?;
+            let mut values = Vec::with_capacity(count);
+            for k in 0..count as i64 {
+                // row-major coordinate of the k-th element
+                let (mut rest, mut off) = (k, 0i64);
+                for (e, s) in ext.iter().zip(&strides).rev() {
+                    off += (rest % e) * s;
+                    rest /= e;
+                }
+                let at = super::storage::element_at(o, off)?;
+                values.push(self.buffers.peek(&at)?.map(|s| s.value));
+            }
+            Ok(Ssa {
+                ty,
+                layout: numpy_layout(&ext)?,
+                values,
+                numpy: true,
+                torch,
+            })
+        };
+        Some(read().map_err(|m| EvalError::new(m, span)))
     }
 
     /// The binding of a NumPy array to a name: its values into the session's storage, the
@@ -793,7 +1006,11 @@ fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
             return Err(format!("index {i} of a TensorSSA of {n} values"));
         }
         let value = a.at(i)?.ok_or("a value that is not known")?;
-        return Ok(Value::Scalar(Box::new(Scalar { ty: a.ty, value })));
+        return Ok(Value::Scalar(Box::new(Scalar {
+            ty: a.ty,
+            value,
+            python: false,
+        })));
     }
     let modes = index
         .tuple_modes()
@@ -1077,67 +1294,341 @@ pub fn print_ssa(a: &Ssa, verbose: bool) -> Result<String, String> {
     ))
 }
 
-/// Python's `print(a)` of a NumPy array (`[3 0 7]`, `[False  True False]`, `[1. 2.]`): each
-/// element as NumPy writes it, right-aligned to the widest; `None` where NumPy's float
-/// format is not modelled (a value not whole).
+/// NumPy's print options (numpy/_core/arrayprint.py's defaults): the width lines wrap to,
+/// the size past which an array is summarised, and the items kept at each end of a
+/// summarised axis.
+const NUMPY_LINE_WIDTH: usize = 75;
+const NUMPY_THRESHOLD: i64 = 1000;
+const NUMPY_EDGE_ITEMS: i64 = 3;
+
+/// Python's `print(a)` of a NumPy array, as NumPy's `array2string` writes it (arrayprint.py):
+/// the elements formatted alike over the ones printed (`IntegerFormat`: right-aligned to the
+/// widest; `BoolFormat`: ` True`, `False`; `FloatingFormat`: positional, or scientific where
+/// the largest magnitude is at least 1e8 or the ratio of the largest to the smallest nonzero
+/// exceeds 1000 or the smallest is below 1e-4), each axis in brackets, rows wrapped at 75
+/// columns, and an array of more than 1000 elements summarised: 3 items at each end of an
+/// axis longer than 6, `...` between. `None` where a value is not known or its format is not
+/// modelled (a float that is not finite; of a 16-bit float type, one that is not whole).
 pub fn numpy_text(
     ty: ElemType,
     layout: &Layout,
     read: &dyn Fn(i64) -> Option<Number>,
 ) -> Option<String> {
     let ext: Vec<i64> = layout.shape().leaves().to_vec();
-    let strides = layout.stride().leaves().to_vec();
-    if ext.len() > 2 || strides.len() != ext.len() {
+    let strides: Vec<i64> = layout.stride().leaves().to_vec();
+    if strides.len() != ext.len() {
         return None;
     }
-    let n: i64 = ext.iter().product();
-    let mut cells = Vec::new();
-    // row-major order of the coordinates
-    let (rows, cols) = match ext.as_slice() {
-        [c] => (1, *c),
-        [r, c] => (*r, *c),
-        _ => (1, 1),
-    };
-    for r in 0..rows {
-        for c in 0..cols {
-            let off = if ext.len() == 2 {
-                r * strides[0] + c * strides[1]
+    let size = ext.iter().try_fold(1i64, |n, &e| n.checked_mul(e))?;
+    let summarise = size > NUMPY_THRESHOLD;
+    // the indices printed along each axis (NumPy's `_leading_trailing`)
+    let kept: Vec<Vec<i64>> = ext
+        .iter()
+        .map(|&e| {
+            if summarise && e > 2 * NUMPY_EDGE_ITEMS {
+                (0..NUMPY_EDGE_ITEMS)
+                    .chain(e - NUMPY_EDGE_ITEMS..e)
+                    .collect()
             } else {
-                c * strides[0]
-            };
-            let x = read(off)?;
-            cells.push(match ty {
-                ElemType::Bool => {
-                    if x.as_i128() != 0 {
-                        "True".to_string()
-                    } else {
-                        "False".to_string()
-                    }
+                (0..e).collect()
+            }
+        })
+        .collect();
+    // the printed elements' values, in row-major order of their kept indices
+    let mut values = Vec::new();
+    let mut index = vec![0usize; ext.len()];
+    if kept.iter().all(|k| !k.is_empty()) {
+        loop {
+            let off = (index.iter().enumerate())
+                .map(|(k, &i)| kept[k][i] * strides[k])
+                .sum::<i64>();
+            values.push(read(off)?);
+            let mut axis = ext.len();
+            loop {
+                if axis == 0 {
+                    break;
                 }
-                t if t.is_float() => {
-                    let f = x.as_f64();
-                    if f.fract() != 0.0 || f.abs() >= 1e16 {
-                        return None;
-                    }
-                    format!("{}.", f as i64)
+                axis -= 1;
+                index[axis] += 1;
+                if index[axis] < kept[axis].len() {
+                    break;
                 }
-                _ => x.as_i128().to_string(),
-            });
+                index[axis] = 0;
+            }
+            if index.iter().all(|&i| i == 0) {
+                break;
+            }
         }
     }
-    let _ = n;
-    let width = cells.iter().map(String::len).max().unwrap_or(0);
-    let pad = |s: &String| format!("{s:>width$}");
-    let row = |r: i64| -> String {
-        let items: Vec<String> = (0..cols)
-            .map(|c| pad(&cells[(r * cols + c) as usize]))
-            .collect();
-        format!("[{}]", items.join(" "))
+    let cells = numpy_cells(ty, &values)?;
+    let counts: Vec<usize> = kept.iter().map(Vec::len).collect();
+    let mut at = 0;
+    Some(numpy_axis(
+        &counts,
+        &ext,
+        summarise,
+        &cells,
+        &mut at,
+        " ",
+        NUMPY_LINE_WIDTH,
+    ))
+}
+
+/// The printed elements' texts, formatted alike (NumPy's format function over them).
+fn numpy_cells(ty: ElemType, values: &[Number]) -> Option<Vec<String>> {
+    if ty == ElemType::Bool {
+        return Some(
+            values
+                .iter()
+                .map(|x| if x.as_i128() != 0 { " True" } else { "False" }.to_string())
+                .collect(),
+        );
+    }
+    if !ty.is_float() {
+        let texts: Vec<String> = values.iter().map(|x| x.as_i128().to_string()).collect();
+        let width = texts.iter().map(String::len).max().unwrap_or(0);
+        return Some(texts.iter().map(|t| format!("{t:>width$}")).collect());
+    }
+    let floats: Vec<f64> = values.iter().map(|x| x.as_f64()).collect();
+    if floats.iter().any(|f| !f.is_finite()) {
+        return None;
+    }
+    // a 16-bit float's shortest digits are its own (not modelled): whole values only, where
+    // they are the integer's
+    let exact_below = match ty {
+        ElemType::F16 => Some(2048.0),
+        ElemType::BF16 => Some(256.0),
+        ElemType::F32 | ElemType::F64 => None,
+        _ => Some(16.0),
     };
-    Some(if ext.len() == 1 {
-        row(0)
+    if let Some(limit) = exact_below
+        && floats.iter().any(|f| f.fract() != 0.0 || f.abs() >= limit)
+    {
+        return None;
+    }
+    // the shortest digits that read back as the value in its type
+    let single = ty != ElemType::F64;
+    let nonzero: Vec<f64> = floats
+        .iter()
+        .map(|f| f.abs())
+        .filter(|&f| f != 0.0)
+        .collect();
+    let (min, max) = nonzero
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &f| {
+            (lo.min(f), hi.max(f))
+        });
+    // (NumPy 2's cutoff: 10 to the type's decimal precision, at most 1e8)
+    let cutoff = match ty {
+        ElemType::F16 => 1e3,
+        ElemType::F32 => 1e6,
+        _ => 1e8,
+    };
+    let exp_format = !nonzero.is_empty() && (max >= cutoff || min < 1e-4 || max / min > 1e3);
+    if exp_format {
+        // mantissa digits and exponent of each, as dragon4_scientific gives them
+        let parts: Vec<(String, String, i32)> = floats
+            .iter()
+            .map(|&f| {
+                let text = if single {
+                    format!("{:e}", f as f32)
+                } else {
+                    format!("{f:e}")
+                };
+                let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+                let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+                (int.to_string(), frac.to_string(), exp.parse().unwrap_or(0))
+            })
+            .collect();
+        let precision = parts.iter().map(|p| p.1.len()).max().unwrap_or(0);
+        if precision > 8 {
+            return None;
+        }
+        let exp_size = (parts.iter())
+            .map(|p| p.2.unsigned_abs().to_string().len().max(2))
+            .max()
+            .unwrap_or(2);
+        let pad_left = parts.iter().map(|p| p.0.len()).max().unwrap_or(1);
+        return Some(
+            parts
+                .iter()
+                .map(|(int, frac, exp)| {
+                    let sign = if *exp < 0 { '-' } else { '+' };
+                    let e = exp.unsigned_abs();
+                    format!("{int:>pad_left$}.{frac:0<precision$}e{sign}{e:0>exp_size$}")
+                })
+                .collect(),
+        );
+    }
+    // positional: at most 8 fractional digits (NumPy's precision), trailing zeros trimmed
+    let parts: Vec<(String, String)> = floats
+        .iter()
+        .map(|&f| {
+            let mut text = if single {
+                format!("{}", f as f32)
+            } else {
+                format!("{f}")
+            };
+            if text.split_once('.').is_some_and(|(_, frac)| frac.len() > 8) {
+                text = format!("{f:.8}");
+                text = text.trim_end_matches('0').to_string();
+            }
+            let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+            (int.to_string(), frac.to_string())
+        })
+        .collect();
+    let pad_left = parts.iter().map(|p| p.0.len()).max().unwrap_or(1);
+    let pad_right = parts.iter().map(|p| p.1.len()).max().unwrap_or(0);
+    Some(
+        parts
+            .iter()
+            .map(|(int, frac)| format!("{int:>pad_left$}.{frac:<pad_right$}"))
+            .collect(),
+    )
+}
+
+/// NumPy's `_formatArray` (legacy off): the axis of `counts` (the printed items of each axis
+/// left; `ext` the axes' extents), its items' cells taken from `at` on, with the hanging
+/// indent `indent`, in `width` columns.
+fn numpy_axis(
+    counts: &[usize],
+    ext: &[i64],
+    summarise: bool,
+    cells: &[String],
+    at: &mut usize,
+    indent: &str,
+    width: usize,
+) -> String {
+    let Some((&n, inner)) = counts.split_first() else {
+        let cell = cells.get(*at).cloned().unwrap_or_default();
+        *at += 1;
+        return cell;
+    };
+    let summary = summarise && ext[0] > 2 * NUMPY_EDGE_ITEMS;
+    let next_indent = format!("{indent} ");
+    let next_width = width.saturating_sub(1);
+    let mut s = String::new();
+    if inner.is_empty() {
+        // the last axis: its items on lines wrapped before `width` (less the bracket)
+        let elem_width = width.saturating_sub(1);
+        let mut line = indent.to_string();
+        let extend = |s: &mut String, line: &mut String, word: &str| {
+            if line.len() + word.len() > elem_width && line.len() > indent.len() {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                *line = indent.to_string();
+            }
+            line.push_str(word);
+        };
+        for i in 0..n {
+            if summary && i == n / 2 {
+                extend(&mut s, &mut line, "...");
+                line.push(' ');
+            }
+            let word = numpy_axis(
+                inner,
+                &ext[1..],
+                summarise,
+                cells,
+                at,
+                &next_indent,
+                next_width,
+            );
+            extend(&mut s, &mut line, &word);
+            if i + 1 < n {
+                line.push(' ');
+            }
+        }
+        s.push_str(&line);
     } else {
-        let rs: Vec<String> = (0..rows).map(row).collect();
-        format!("[{}]", rs.join("\n "))
-    })
+        let line_sep = "\n".repeat(counts.len() - 1);
+        for i in 0..n {
+            if summary && i == n / 2 {
+                s.push_str(indent);
+                s.push_str("...");
+                s.push_str(&line_sep);
+            }
+            let nested = numpy_axis(
+                inner,
+                &ext[1..],
+                summarise,
+                cells,
+                at,
+                &next_indent,
+                next_width,
+            );
+            s.push_str(indent);
+            s.push_str(&nested);
+            if i + 1 < n {
+                s.push_str(&line_sep);
+            }
+        }
+    }
+    format!("[{}]", &s[indent.len().min(s.len())..])
+}
+
+/// A Python number of DSL text as a float: a Python float, a static integer, a truth value;
+/// `None` for anything else (a run-time value, a tuple).
+fn python_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Scalar(s) if s.python => Some(s.value.as_f64()),
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        Value::IntTuple(t) => match t.as_int_kind() {
+            Some((n, false)) if t.basis().is_none() => Some(n as f64),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Python's `float(x)`, `int(x)` of a Python number, and `max`/`min` of Python numbers one of
+/// which is a float (Python compares them as numbers and returns the first extreme one, of its
+/// own type: `max(1, 2.0)` is `2.0`, `max(3, 2.0)` is `3`); `None` where the arguments are other
+/// (CuTe's `max` of IntTuples, the DSL's numeric types).
+fn python_number_call(f: &str, vals: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
+    let floats = vals
+        .iter()
+        .any(|v| matches!(v, Value::Scalar(s) if s.python));
+    match (f, vals) {
+        ("float", [v]) => {
+            let x = python_number(v)?;
+            Some(
+                Scalar::new(ElemType::F64, Number::Float(x))
+                    .map(|s| Value::Scalar(Box::new(Scalar { python: true, ..s })))
+                    .map_err(|m| EvalError::new(m, span)),
+            )
+        }
+        ("int", [v @ Value::Scalar(s)]) if s.python => {
+            let x = python_number(v)?.trunc();
+            if !x.is_finite() || x.abs() >= 9.2e18 {
+                return Some(Err(EvalError::new(
+                    format!(
+                        "int() of the float {}: outside the 64-bit integers cute holds",
+                        super::storage::python_float(x)
+                    ),
+                    span,
+                )));
+            }
+            Some(Ok(Value::int(x as i64)))
+        }
+        ("int", [v @ (Value::IntTuple(_) | Value::Bool(_))]) if python_number(v).is_some() => {
+            Some(Ok(Value::int(python_number(v)? as i64)))
+        }
+        ("max" | "min", [_, _, ..]) if floats => {
+            let numbers = vals.iter().map(python_number).collect::<Option<Vec<_>>>()?;
+            let mut best = 0;
+            for (k, x) in numbers.iter().enumerate().skip(1) {
+                let better = if f == "max" {
+                    *x > numbers[best]
+                } else {
+                    *x < numbers[best]
+                };
+                if better {
+                    best = k;
+                }
+            }
+            Some(Ok(vals[best].clone()))
+        }
+        _ => None,
+    }
 }

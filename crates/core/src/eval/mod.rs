@@ -293,6 +293,10 @@ pub struct Env {
     /// The storage as a CuTe DSL jit function's call left it (its writes to a host array,
     /// `res.store(v)`, which Python's caller sees), taken by the statement after the call.
     written_back: std::cell::RefCell<Option<storage::Buffers>>,
+    /// The names whose `from_dlpack` tensor a statement marked dynamic in place
+    /// (`t.mark_layout_dynamic()`: the DSL's method changes `t` and returns it), rebound after
+    /// the statement.
+    marked: std::cell::RefCell<Vec<(String, Value)>>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -339,6 +343,7 @@ impl Clone for Env {
             calls: self.calls.clone(),
             emitted: std::cell::RefCell::new(Vec::new()),
             written_back: std::cell::RefCell::new(None),
+            marked: std::cell::RefCell::new(Vec::new()),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -640,6 +645,13 @@ impl Env {
         if let Some(b) = self.written_back.get_mut().take() {
             self.buffers = b;
         }
+        if r.is_ok() {
+            for (name, v) in std::mem::take(self.marked.get_mut()) {
+                self.bind(&name, v);
+            }
+        } else {
+            self.marked.get_mut().clear();
+        }
         r.map(|o| self.with_emitted(o))
     }
 
@@ -838,6 +850,11 @@ impl Env {
                     return r;
                 }
                 let v = self.eval_shown(&e)?;
+                // a statement that calls a Python function of the program's own prints what
+                // the function prints, not the value it returns (as a Python script)
+                if (self.dsl || self.dsl_seen) && self.is_python_user_call(&e) {
+                    return Ok(Outcome::Nothing);
+                }
                 // a call of CuTe's `void` algorithms (`copy`, `fill`, `gemm`, …): nothing
                 // printed, the values written
                 if self.is_void_call(&e) {
@@ -1044,7 +1061,14 @@ impl Env {
                     TextPart::Pieces(self.f_string_pieces(template, fields)?)
                 }
                 // Python's print in DSL text: as the DSL prints it at trace time
-                _ if how == parser::Printing::Items => TextPart::Traced(self.eval_shown(a)?),
+                _ if how == parser::Printing::Items => {
+                    let v = self.eval_shown(a)?;
+                    // a NumPy array, as NumPy prints it (host.rs)
+                    match self.numpy_print(&v, a.span) {
+                        Some(text) => TextPart::Str(text?),
+                        None => TextPart::Traced(v),
+                    }
+                }
                 _ => TextPart::Value(self.eval_shown(a)?),
             });
         }
@@ -1342,7 +1366,9 @@ impl Env {
         }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::int(*v)),
-            ExprKind::Float(v, single) => elements::float_literal(*v, *single, e.span),
+            ExprKind::Float(v, single) => {
+                elements::float_literal(*v, *single, self.dsl || self.dsl_seen, e.span)
+            }
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -1579,6 +1605,12 @@ impl Env {
                     )),
                 }
             }
+            // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
+            ExprKind::Call(callee, args)
+                if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
+            {
+                r
+            }
             // C++'s `sizeof(T)` of an element type CuTe names: its bytes, a `size_t` (dynamic)
             ExprKind::Call(callee, [arg])
                 if self.called_function(callee) == Some("sizeof")
@@ -1806,6 +1838,20 @@ impl Env {
             let q = storage::Number::Float(x as f64 / y as f64);
             return storage::Scalar::new(storage::ElemType::F32, q)
                 .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, e.span));
+        }
+        // and of Python's ints a Python float (`7 / 2` is 3.5)
+        if op == BinOp::Divide
+            && (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let (Some((x, false)), Some((y, false))) = (x.as_int_kind(), y.as_int_kind())
+        {
+            if y == 0 {
+                return Err(EvalError::new("division by zero", e.span));
+            }
+            let q = storage::Number::Float(x as f64 / y as f64);
+            return storage::Scalar::new(storage::ElemType::F64, q)
+                .map(|s| Value::Scalar(Box::new(storage::Scalar { python: true, ..s })))
                 .map_err(|m| EvalError::new(m, e.span));
         }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked

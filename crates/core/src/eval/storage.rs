@@ -526,6 +526,30 @@ fn c_special(f: f64) -> Option<String> {
     }
 }
 
+/// A float as Python's `repr` writes it: the shortest text that reads back as it, in
+/// scientific form below 1e-4 and from 1e16 on, its exponent signed and of two digits at
+/// least (`7.0`, `0.1`, `1e-05`, `1e+16`, `inf`, `nan`).
+pub fn python_float(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".to_string();
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.to_string();
+    }
+    // Rust's `{:?}` is the shortest round trip, scientific where Python's is
+    let text = format!("{x:?}");
+    match text.split_once('e') {
+        Some((mantissa, exp)) => {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            format!("{mantissa}e{sign}{digits:0>2}")
+        }
+        None => text,
+    }
+}
+
 /// A value of an element type: what `T(i)` reads, `1.5f`, `half_t(2)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scalar {
@@ -533,6 +557,10 @@ pub struct Scalar {
     pub ty: ElemType,
     /// Its value, as the type holds it.
     pub value: Number,
+    /// Whether it is a Python float of CuTe DSL text (a literal `2.0`, arithmetic of them and
+    /// of Python ints): a compile-time value, which Python's `print` writes (`7.0`), where the
+    /// DSL's numeric types (`cutlass.Float32(2.0)`) are run-time values, printed `?`.
+    pub python: bool,
 }
 
 impl Scalar {
@@ -541,6 +569,7 @@ impl Scalar {
         Ok(Scalar {
             ty,
             value: ty.round(x)?,
+            python: false,
         })
     }
 
@@ -644,6 +673,7 @@ impl Scalar {
         Ok(Scalar {
             ty,
             value: Number::Complex(v.0, v.1),
+            python: false,
         })
     }
 
@@ -781,7 +811,11 @@ impl Buffers {
     pub fn read(&self, p: &Pointer) -> Result<Scalar, String> {
         let (b, i) = self.buffer(p)?;
         match b.values[i] {
-            Some(value) => Ok(Scalar { ty: b.ty, value }),
+            Some(value) => Ok(Scalar {
+                ty: b.ty,
+                value,
+                python: false,
+            }),
             None => Err(format!(
                 "read of an element never written: {p} (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)"
             )),
@@ -854,10 +888,12 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
         Origin::Count(o) => Ok(Element::Value(Scalar {
             ty: ElemType::I32,
             value: Number::Int(i128::from(o.value) + i128::from(v)),
+            python: false,
         })),
         Origin::Counting(n) => Ok(Element::Value(Scalar {
             ty: ElemType::I32,
             value: Number::Int(i128::from(*n) + i128::from(v)),
+            python: false,
         })),
         Origin::Coord(_) => Err(
             "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"
@@ -877,7 +913,11 @@ impl Buffers {
             Element::At(p) if p.storage.0.is_none() => Ok(None),
             Element::At(p) => {
                 let (b, i) = self.buffer(p)?;
-                Ok(b.values[i].map(|value| Scalar { ty: b.ty, value }))
+                Ok(b.values[i].map(|value| Scalar {
+                    ty: b.ty,
+                    value,
+                    python: false,
+                }))
             }
         }
     }

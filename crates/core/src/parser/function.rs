@@ -530,7 +530,13 @@ impl<'a> Parser<'a> {
                 Span::new(at, header_end),
             );
         }
-        if parse_python_body(body, self.arena)?.is_empty() {
+        // (the body's errors point into it: its spans are the body's own, shifted to the
+        // definition's text)
+        let read = parse_python_body(body, self.arena).map_err(|e| super::ParseError {
+            span: Span::new(e.span.start + body_start, e.span.end + body_start),
+            ..e
+        })?;
+        if read.is_empty() {
             return err(
                 "the function has no body (its lines indented deeper than its 'def')",
                 Span::new(at, header_end),

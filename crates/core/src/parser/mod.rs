@@ -287,6 +287,19 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
+    // Python's `global x` / `nonlocal x` in a function's body: the DSL refuses it
+    // (limitations.rst; its error UNSUP_GLOBAL)
+    if p.python
+        && let Some((word @ ("global" | "nonlocal"), end)) = p.word_at(pos)
+        && p.peek(end).is_some_and(char::is_whitespace)
+    {
+        return err(
+            format!(
+                "`{word}` is not supported in a compiled function (the CuTe DSL refuses it, UNSUP_GLOBAL): pass the value as an argument, or return it"
+            ),
+            Span::new(pos, end),
+        );
+    }
     if src.as_bytes()[pos] == b'u'
         && let Some(stmt) = p.using(pos)?
     {

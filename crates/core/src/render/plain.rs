@@ -101,6 +101,8 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
 pub fn write_traced_value(out: &mut String, v: &Value) {
     match v {
         Value::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
+        // Python's None (cute's `_`: the DSL slices with None)
+        Value::Under => out.push_str("None"),
         Value::IntTuple(t) => match t.as_int_kind() {
             Some((_, true)) => write_unknown_dynamic(out, |o| t.write_with_div(o)),
             Some((n, false)) => {
@@ -130,6 +132,9 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         // a value of the DSL's numeric types (`cutlass.Float32(3.14)`, `x.to(cutlass.Int8)`)
         // is a run-time value
+        Value::Scalar(s) if s.python => {
+            out.push_str(&crate::eval::storage::python_float(s.value.as_f64()))
+        }
         Value::Scalar(_) => out.push('?'),
         // an identity tensor: its coordinate, then its layout
         Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {

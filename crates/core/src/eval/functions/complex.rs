@@ -13,6 +13,7 @@ fn complex_arg(a: &Args, f: &str) -> Result<(ElemType, f64, f64), EvalError> {
         v if v.as_int().is_some() => Scalar {
             ty: ElemType::I32,
             value: Number::Int(i128::from(v.as_int().unwrap_or(0))),
+            python: false,
         },
         other => {
             return Err(EvalError::new(
@@ -38,7 +39,11 @@ fn part_type(ty: ElemType) -> ElemType {
 }
 
 fn scalar(ty: ElemType, x: Number) -> Result<Value, EvalError> {
-    Ok(Value::Scalar(Box::new(Scalar { ty, value: x })))
+    Ok(Value::Scalar(Box::new(Scalar {
+        ty,
+        value: x,
+        python: false,
+    })))
 }
 
 pub(super) static FUNCTIONS: &[Function] = &[
