@@ -13,6 +13,7 @@ mod function;
 pub mod functions;
 pub mod host;
 pub mod methods;
+pub mod nvgpu;
 pub mod partition_statement;
 mod printf;
 pub mod storage;
@@ -1518,6 +1519,40 @@ impl Env {
                     e.span,
                 )),
             },
+            // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
+            ExprKind::Qualified(n) if let Some(path) = n.strip_prefix("nvgpu.") => {
+                match nvgpu::member(path) {
+                    Some(m) => Ok(Value::Name(m)),
+                    None => Err(EvalError::new(
+                        format!(
+                            "cute.nvgpu.{path} is no enumeration member cute models (cute.nvgpu's: {})",
+                            nvgpu::names().collect::<Vec<_>>().join(", ")
+                        ),
+                        e.span,
+                    )),
+                }
+            }
+            // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
+            ExprKind::Call(callee, args)
+                if let ExprKind::Qualified(n) = callee.kind
+                    && let Some(path) = n.strip_prefix("nvgpu.") =>
+            {
+                let mut vals = Vec::with_capacity(args.len());
+                let mut keywords = Vec::new();
+                for a in args.iter() {
+                    match a.kind {
+                        ExprKind::Keyword(name, v) => keywords.push((name, self.eval(v)?)),
+                        _ if !keywords.is_empty() => {
+                            return Err(EvalError::new(
+                                "positional argument follows keyword argument",
+                                a.span,
+                            ));
+                        }
+                        _ => vals.push(self.eval(a)?),
+                    }
+                }
+                nvgpu::construct(path, &vals, &keywords, e.span)
+            }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
                 // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified

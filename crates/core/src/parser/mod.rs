@@ -866,8 +866,12 @@ impl<'a> Parser<'a> {
             let sep = if rest.starts_with("::") {
                 2
             } else if rest.starts_with('.')
-                && dropping
-                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+                && ((dropping
+                    && (matches!(name, "cute" | "cutlass")
+                        || (name == "arch" && name_start > pos)))
+                    // the DSL's `cute.nvgpu.warp.MmaF16BF16Op`: the path under `nvgpu` kept
+                    // whole (`nvgpu.warp.MmaF16BF16Op`, the evaluator's `nvgpu` module)
+                    || (name_start > pos && (name == "nvgpu" || name.starts_with("nvgpu."))))
             {
                 1
             } else {

@@ -314,6 +314,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::ArithTuple(c) => write!(out, "{}", crate::algebra::tensor::Origin::Coord(c.clone())),
         Value::Pointer(p) => write!(out, "{p}"),
         Value::Name(n) => write!(out, "{n}"),
+        // an operation of the DSL as the DSL prints it
+        Value::Op(op) => out.write_str(&op.printed),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
