@@ -176,11 +176,12 @@ const DTYPES: &[Dtype] = &[
     },
 ];
 
-/// The element type a value names (`cutlass.Float16` in DSL text, `half_t` from Python).
+/// The DSL element type a value names (`cutlass.Float16`: `Float16`, as DSL text and the
+/// Python package give it; a C++ name such as `half_t` is not one).
 fn dtype_of(v: &Value) -> Option<&'static Dtype> {
     let Value::Name(n) = v else { return None };
     let n = n.strip_prefix("cutlass.").unwrap_or(n);
-    DTYPES.iter().find(|d| d.dsl == n || d.cpp == n)
+    DTYPES.iter().find(|d| d.dsl == n)
 }
 
 /// The C++ name of the DSL element type a value names, if it is one (`Float16`: `half_t`).
@@ -698,6 +699,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             let matrices = v[1].as_int();
             let unpack = match &v[2] {
                 Value::Name(n) if n == "None" => None,
+                Value::Under => None,
                 u => Some(u.as_int()),
             };
             let (allowed, allowed_text): (&[i64], &str) = match path {
@@ -1192,7 +1194,7 @@ impl Op {
             } else {
                 Err(fail(
                     format!(
-                        "expected copy_bits to be 0 (auto) or a power of 2 (>= 8), but got {bits}"
+                        "num_bits_per_copy: expected copy_bits to be 0 (auto) or a power of 2 (>= 8), but got {bits}"
                     ),
                     span,
                 ))

@@ -386,6 +386,7 @@ fn make_copy_atom(
     let bits = match vals.get(2) {
         None => None,
         Some(Value::Name(n)) if n == "None" => None,
+        Some(Value::Under) => None,
         Some(v) => Some(v.as_int().ok_or_else(|| {
             EvalError::new(
                 format!("num_bits_per_copy is a number of bits, found {}", v.kind()),
