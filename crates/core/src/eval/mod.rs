@@ -1452,6 +1452,22 @@ impl Env {
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
             )),
+            // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
+            ExprKind::Qualified(n) | ExprKind::Name(n)
+                if let Some(path) = nvgpu::path_of(n)
+                    && (matches!(e.kind, ExprKind::Qualified(_)) || !self.is_bound(n)) =>
+            {
+                match nvgpu::member(path) {
+                    Some(m) => Ok(Value::Name(m)),
+                    None => Err(EvalError::new(
+                        format!(
+                            "cute.nvgpu.{path} is no enumeration member cute models (cute.nvgpu's: {})",
+                            nvgpu::names().collect::<Vec<_>>().join(", ")
+                        ),
+                        e.span,
+                    )),
+                }
+            }
             ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
                 None if let Some(v) = constant(n) => Ok(v),
@@ -1519,23 +1535,10 @@ impl Env {
                     e.span,
                 )),
             },
-            // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
-            ExprKind::Qualified(n) if let Some(path) = n.strip_prefix("nvgpu.") => {
-                match nvgpu::member(path) {
-                    Some(m) => Ok(Value::Name(m)),
-                    None => Err(EvalError::new(
-                        format!(
-                            "cute.nvgpu.{path} is no enumeration member cute models (cute.nvgpu's: {})",
-                            nvgpu::names().collect::<Vec<_>>().join(", ")
-                        ),
-                        e.span,
-                    )),
-                }
-            }
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
             ExprKind::Call(callee, args)
-                if let ExprKind::Qualified(n) = callee.kind
-                    && let Some(path) = n.strip_prefix("nvgpu.") =>
+                if let Some(n) = self.called_function(callee)
+                    && let Some(path) = nvgpu::path_of(n) =>
             {
                 let mut vals = Vec::with_capacity(args.len());
                 let mut keywords = Vec::new();

@@ -194,9 +194,13 @@ pub fn type_bits(v: &Value) -> Option<i64> {
     dtype_of(v).map(|d| d.bits)
 }
 
+/// The members of `LoadCacheMode`.
+const LOAD_CACHE_MODES: &[&str] = &["ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"];
+
 /// The enumerations of `cute.nvgpu`: their paths and members.
 const ENUMS: &[(&str, &str, &[&str])] = &[
     ("OperandMajorMode", "OperandMajorMode", &["MN", "K"]),
+    ("LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
     (
         "warpgroup.OperandMajorMode",
         "OperandMajorMode",
@@ -211,11 +215,7 @@ const ENUMS: &[(&str, &str, &[&str])] = &[
     ("tcgen05.OperandSource", "OperandSource", &["TMEM", "SMEM"]),
     ("tcgen05.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
     ("cpasync.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
-    (
-        "cpasync.LoadCacheMode",
-        "LoadCacheMode",
-        &["ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"],
-    ),
+    ("cpasync.LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
 ];
 
 /// A class of `cute.nvgpu`: its path and its parameters, those with a default last.
@@ -405,6 +405,17 @@ pub fn member(path: &str) -> Option<String> {
     let (en, m) = path.rsplit_once('.')?;
     let (_, short, members) = ENUMS.iter().find(|e| e.0 == en)?;
     members.contains(&m).then(|| format!("{short}.{m}"))
+}
+
+/// The path under `cute.nvgpu` a qualified name is (`nvgpu.warp.MmaF16BF16Op`, as the reader
+/// keeps `cute.nvgpu.warp.MmaF16BF16Op`; `warp.MmaF16BF16Op` after `from cutlass.cute.nvgpu
+/// import warp`), if it is one.
+pub fn path_of(name: &str) -> Option<&str> {
+    if let Some(path) = name.strip_prefix("nvgpu.") {
+        return Some(path);
+    }
+    let (module, _) = name.split_once('.')?;
+    matches!(module, "warp" | "warpgroup" | "cpasync" | "tcgen05").then_some(name)
 }
 
 /// Whether a path under `cute.nvgpu` names a class or an enumeration.
@@ -760,8 +771,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                     span,
                 ));
             };
-            let cache = ENUMS[7]
-                .2
+            let cache = LOAD_CACHE_MODES
                 .iter()
                 .find(|m| **m == mode)
                 .copied()
