@@ -72,6 +72,8 @@ ATOMS = [
     f"cute.make_tiled_copy_tv({U}, cute.make_layout((32,4),stride=(4,1)), cute.make_layout((1,8))).get_slice(3)",
     f"cute.make_tiled_copy_tv({U}, cute.make_layout((32,4),stride=(4,1)), cute.make_layout((1,8))).get_slice(3).partition_S(cute.make_identity_tensor((32,32))).layout",
 ]
+TMA = "cute.nvgpu.cpasync.make_tiled_tma_atom(cute.nvgpu.cpasync.CopyBulkTensorTileG2SOp(), cute.make_tensor(cute.make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem), cute.make_layout((1024, 256), stride=(256, 1))), cute.make_layout((64, 32), stride=(32, 1)), (64, 32))"
+ATOMS += [TMA + "[1]", TMA + "[0].layout_src_tv"]
 ERRORS = [
     f"{N}.warp.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float16, (16, 8, 16))",
     f"{N}.warp.MmaF16BF16Op({F16}, (16, 8, 32))",

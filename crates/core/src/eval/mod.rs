@@ -1554,6 +1554,9 @@ impl Env {
                         _ => vals.push(self.eval(a)?),
                     }
                 }
+                if path == "cpasync.make_tiled_tma_atom" {
+                    return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
+                }
                 nvgpu::construct(path, &vals, &keywords, e.span)
             }
             ExprKind::Qualified(n) => match constant(n) {

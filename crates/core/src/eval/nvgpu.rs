@@ -1263,3 +1263,83 @@ impl Op {
         })
     }
 }
+
+/// The DSL's `cpasync.make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler,
+/// num_multicast=1)`: the TMA copy atom of a TMA operation (the table's `make_tma_atom` of the
+/// C++ operation it is) and the TMA's coordinate tensor of `gmem_tensor`'s shape (C++'s
+/// `get_tma_tensor`), a pair, as the DSL returns them.
+pub fn make_tiled_tma_atom(
+    args: &[Value],
+    keywords: &[(&str, Value)],
+    span: Span,
+) -> Result<Value, EvalError> {
+    const PARAMS: [&str; 5] = [
+        "op",
+        "gmem_tensor",
+        "smem_layout",
+        "cta_tiler",
+        "num_multicast",
+    ];
+    if args.len() > PARAMS.len() {
+        return Err(fail(
+            format!(
+                "make_tiled_tma_atom() takes at most 5 positional arguments but {} were given",
+                args.len()
+            ),
+            span,
+        ));
+    }
+    let mut slots: Vec<Option<Value>> = args.iter().cloned().map(Some).collect();
+    slots.resize(PARAMS.len(), None);
+    for (name, v) in keywords {
+        let Some(i) = PARAMS.iter().position(|p| p == name) else {
+            return Err(fail(
+                format!("make_tiled_tma_atom() got an unexpected keyword argument '{name}'"),
+                span,
+            ));
+        };
+        slots[i] = Some(v.clone());
+    }
+    let num_multicast = slots[4].take().unwrap_or(Value::int(1));
+    let mut vals = Vec::with_capacity(5);
+    for (i, s) in slots.into_iter().take(4).enumerate() {
+        vals.push(s.ok_or_else(|| {
+            fail(
+                format!(
+                    "make_tiled_tma_atom() missing required argument: '{}'",
+                    PARAMS[i]
+                ),
+                span,
+            )
+        })?);
+    }
+    let op = match &vals[0] {
+        Value::Op(op) if matches!(op.kind, OpKind::Tma(_)) => op,
+        v => {
+            return Err(fail(
+                format!(
+                    "make_tiled_tma_atom expects a TMA operation of cute.nvgpu.cpasync, got {}",
+                    v.kind()
+                ),
+                span,
+            ));
+        }
+    };
+    if op.class == "cpasync.CopyBulkTensorTileG2SOp" && num_multicast.as_int() != Some(1) {
+        return Err(fail(
+            "CopyBulkTensorTileG2SOp does not multicast: use CopyBulkTensorTileG2SMulticastOp",
+            span,
+        ));
+    }
+    let gmem = vals[1].clone();
+    vals.push(num_multicast);
+    let spans = [span; 5];
+    let Some(make) = super::functions::lookup("make_tma_atom") else {
+        return Err(fail("make_tma_atom is not in the function table", span));
+    };
+    let atom = super::functions::call(make, &vals, &spans, span)?;
+    let shape = super::methods::field(&gmem, "shape", span)?;
+    let tensor = super::methods::method(&atom, "get_tma_tensor", &[shape], &spans[..1], span)
+        .unwrap_or_else(|| Err(fail("the TMA atom has no get_tma_tensor", span)))?;
+    Ok(Value::Tuple(vec![atom, tensor]))
+}
