@@ -286,6 +286,28 @@ fn nvgpu_op(
     }
 }
 
+/// `nvgpu_tma_atom(args, kwargs)`: the DSL's `cpasync.make_tiled_tma_atom(op, gmem_tensor,
+/// smem_layout, cta_tiler, num_multicast=1)` as the engine answers it (`cute::eval::nvgpu`):
+/// the pair (TMA atom, TMA tensor).
+#[pyfunction]
+#[pyo3(signature = (args, kwargs=None))]
+fn nvgpu_tma_atom(
+    py: Python<'_>,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let span = cute::parser::Span::new(0, 0);
+    let vals: Vec<cute::eval::Value> = values_of(args)?.into_iter().collect();
+    let kwargs = keywords_of(kwargs)?;
+    let keywords: Vec<(&str, cute::eval::Value)> = kwargs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
+    let v = cute::eval::nvgpu::make_tiled_tma_atom(&vals, &keywords, span)
+        .map_err(|e| errors::raise(py, ErrorClass::Value, &e.message))?;
+    convert::to_python(py, v)
+}
+
 /// The engine of `cute` for Python: the module `cutelayout` wraps it.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -296,6 +318,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(help_text, m)?)?;
     m.add_function(wrap_pyfunction!(nvgpu_op, m)?)?;
+    m.add_function(wrap_pyfunction!(nvgpu_tma_atom, m)?)?;
     m.add_class::<PyFunction>()?;
     m.add_class::<classes::PyValue>()?;
     m.add_class::<classes::PyLayout>()?;

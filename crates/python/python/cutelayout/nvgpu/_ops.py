@@ -30,11 +30,12 @@ class Op:
     """An operation of the CuTe DSL: ``cute.nvgpu.PATH(*args, **kwargs)``, made and checked by
     the engine."""
 
-    __slots__ = ("_args", "_kwargs", "_printed")
+    __slots__ = ("_args", "_kwargs", "_printed", "_given")
     #: the class's path under ``cute.nvgpu`` (``warp.MmaF16BF16Op``)
     _path = ""
 
     def __init__(self, *args, **kwargs):
+        object.__setattr__(self, "_given", (args, dict(kwargs)))
         args = tuple(engine_arg(a) for a in args)
         kwargs = {k: engine_arg(v) for k, v in kwargs.items()}
         printed = _native.nvgpu_op(self._path, args, kwargs)
@@ -57,7 +58,9 @@ class Op:
         return self._printed
 
     def __repr__(self) -> str:
-        items = [repr(a) for a in self._args] + ["%s=%r" % kv for kv in self._kwargs.items()]
+        args, kwargs = self._given
+        name = lambda v: v.__name__ if isinstance(v, type) else repr(v)  # noqa: E731
+        items = [name(a) for a in args] + ["%s=%s" % (k, name(v)) for k, v in kwargs.items()]
         return "%s(%s)" % (type(self).__name__, ", ".join(items))
 
     def __eq__(self, other):

@@ -7,7 +7,6 @@ copies (``CopyBulkTensorTileG2SOp``, ``CopyBulkTensorTileG2SMulticastOp``,
 
 from __future__ import annotations
 
-from .._errors import CuteValueError
 from ._ops import CopyOp, TmaCopyOp, _NamedEnum, operation
 from .tcgen05 import CtaGroup
 
@@ -46,14 +45,9 @@ def make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler, num_multicast=1
         >>> atom.layout_src_tv
         (1,2048):(0,1)
     """
-    from .. import make_tma_atom
+    from .. import _native
 
-    if not isinstance(op, TmaCopyOp):
-        raise CuteValueError("make_tiled_tma_atom expects a TMA operation of cute.nvgpu.cpasync, got %r" % (op,))
-    if isinstance(op, CopyBulkTensorTileG2SOp) and num_multicast != 1:
-        raise CuteValueError("CopyBulkTensorTileG2SOp does not multicast: use CopyBulkTensorTileG2SMulticastOp")
-    atom = make_tma_atom(op.tma_op_name(), gmem_tensor, smem_layout, cta_tiler, num_multicast)
-    return atom, atom.get_tma_tensor(gmem_tensor.shape)
+    return _native.nvgpu_tma_atom((op, gmem_tensor, smem_layout, cta_tiler, num_multicast), kwargs)
 
 
 __all__ = [
