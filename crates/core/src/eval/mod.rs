@@ -1453,19 +1453,20 @@ impl Env {
                 e.span,
             )),
             // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
-            ExprKind::Qualified(n) | ExprKind::Name(n)
-                if let Some(path) = nvgpu::path_of(n)
-                    && (matches!(e.kind, ExprKind::Qualified(_)) || !self.is_bound(n)) =>
-            {
+            ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+                let head = n.split('.').next().unwrap_or(n);
                 match nvgpu::member(path) {
+                    // `warp.X` where `warp` is a variable: its fields
+                    _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
+                        let mut v = self.get(head).cloned().unwrap_or(Value::Under);
+                        for field in n.split('.').skip(1) {
+                            v = methods::field(&v, field, e.span)?;
+                        }
+                        Ok(v)
+                    }
                     Some(m) => Ok(Value::Name(m)),
-                    None => Err(EvalError::new(
-                        format!(
-                            "cute.nvgpu.{path} is no enumeration member cute models (cute.nvgpu's: {})",
-                            nvgpu::names().collect::<Vec<_>>().join(", ")
-                        ),
-                        e.span,
-                    )),
+                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
                 }
             }
             ExprKind::Name(n) => match self.get(n) {
@@ -1538,7 +1539,9 @@ impl Env {
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
             ExprKind::Call(callee, args)
                 if let Some(n) = self.called_function(callee)
-                    && let Some(path) = nvgpu::path_of(n) =>
+                    && let Some(path) = nvgpu::path_of(n)
+                    && (matches!(callee.kind, ExprKind::Qualified(_))
+                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
             {
                 let mut vals = Vec::with_capacity(args.len());
                 let mut keywords = Vec::new();

@@ -418,6 +418,41 @@ pub fn path_of(name: &str) -> Option<&str> {
     matches!(module, "warp" | "warpgroup" | "cpasync" | "tcgen05").then_some(name)
 }
 
+/// What a path under `cute.nvgpu` that is not a value names, for the message of its use as
+/// one (`warp`: a module; `warp.MmaF16BF16Op`: a class, called with its parameters;
+/// `tcgen05.CtaGroup.THREE`: no member of the enumeration).
+pub fn not_a_value(path: &str) -> String {
+    if path.is_empty() || matches!(path, "warp" | "warpgroup" | "cpasync" | "tcgen05") {
+        let module = if path.is_empty() {
+            "nvgpu".to_string()
+        } else {
+            format!("nvgpu.{path}")
+        };
+        return format!(
+            "cute.{module} is a module: its operations are called (cute.nvgpu.warp.MmaF16BF16Op(ab_dtype, acc_dtype, shape_mnk))"
+        );
+    }
+    if let Some(class) = CLASSES.iter().find(|c| c.path == path) {
+        return format!(
+            "cute.nvgpu.{path} is a class: call it with its parameters, {}({})",
+            short(path),
+            class.params.join(", ")
+        );
+    }
+    if let Some((en, m)) = path.rsplit_once('.')
+        && let Some((_, _, members)) = ENUMS.iter().find(|e| e.0 == en)
+    {
+        return format!(
+            "cute.nvgpu.{en} has no member '{m}' (its members: {})",
+            members.join(", ")
+        );
+    }
+    format!(
+        "cute.nvgpu.{path} is not modelled (cute models {})",
+        names().collect::<Vec<_>>().join(", ")
+    )
+}
+
 /// Whether a path under `cute.nvgpu` names a class or an enumeration.
 pub fn is_path(path: &str) -> bool {
     CLASSES.iter().any(|c| c.path == path) || ENUMS.iter().any(|e| e.0 == path)
@@ -453,10 +488,11 @@ pub fn construct(
     if args.len() > n {
         return Err(fail(
             format!(
-                "{}() takes {} positional argument(s) but {} were given",
+                "{}.__init__() takes {} positional argument{} but {} were given",
                 short(path),
-                n,
-                args.len()
+                n + 1,
+                if n == 0 { "" } else { "s" },
+                args.len() + 1
             ),
             span,
         ));
@@ -467,7 +503,7 @@ pub fn construct(
         let Some(i) = class.params.iter().position(|p| p == name) else {
             return Err(fail(
                 format!(
-                    "{}() got an unexpected keyword argument '{name}'",
+                    "{}.__init__() got an unexpected keyword argument '{name}'",
                     short(path)
                 ),
                 span,
@@ -476,7 +512,7 @@ pub fn construct(
         if slots[i].is_some() {
             return Err(fail(
                 format!(
-                    "{}() got multiple values for argument '{name}'",
+                    "{}.__init__() got multiple values for argument '{name}'",
                     short(path)
                 ),
                 span,
@@ -485,26 +521,37 @@ pub fn construct(
         slots[i] = Some(v.clone());
     }
     let first_default = n - class.defaults.len();
+    // Python's message for the missing ones: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`
+    let missing: Vec<String> = (0..first_default)
+        .filter(|&i| slots[i].is_none())
+        .map(|i| format!("'{}'", class.params[i]))
+        .collect();
+    if !missing.is_empty() {
+        let k = missing.len();
+        let names = match k {
+            1 => missing[0].clone(),
+            2 => format!("{} and {}", missing[0], missing[1]),
+            _ => format!("{}, and {}", missing[..k - 1].join(", "), missing[k - 1]),
+        };
+        return Err(fail(
+            format!(
+                "{}.__init__() missing {k} required positional argument{}: {names}",
+                short(path),
+                if k == 1 { "" } else { "s" }
+            ),
+            span,
+        ));
+    }
     let mut vals = Vec::with_capacity(n);
     for (i, s) in slots.into_iter().enumerate() {
         vals.push(match s {
             Some(v) => v,
-            None if i >= first_default => match class.defaults[i - first_default] {
+            None => match class.defaults[i - first_default] {
                 Default::False => Value::Bool(false),
                 Default::One => Value::int(1),
                 Default::None => Value::Name("None".into()),
                 Default::Member(m) => Value::Name(m.into()),
             },
-            None => {
-                return Err(fail(
-                    format!(
-                        "{}() missing required argument: '{}'",
-                        short(path),
-                        class.params[i]
-                    ),
-                    span,
-                ));
-            }
         });
     }
     build(class.path, &vals, span).map(|op| Value::Op(Box::new(op)))
@@ -1150,7 +1197,7 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     );
     // the DSL's check at the atom (`_make_trait`): A from tensor memory is K-major
     let refused = (src == "TMEM" && a_major != "K")
-        .then_some("expects A to be K-major when 'a_src' is OperandSource.TMEM");
+        .then_some("a operand must be of major-mode k when coming from tmem");
     Ok((OpKind::Mma(atom), printed, refused))
 }
 
@@ -1197,6 +1244,15 @@ impl Op {
                 span,
             )
         })?;
+        if bits.is_some_and(|b| b < 0) {
+            return Err(fail(
+                format!(
+                    "'num_bits_per_copy' must be a non-negative int when creating a copy Atom for '{}'",
+                    short(self.class)
+                ),
+                span,
+            ));
+        }
         let bits = bits.unwrap_or(t.bits);
         let uint = || -> Result<String, EvalError> {
             if matches!(bits, 8 | 16 | 32 | 64 | 128) {
