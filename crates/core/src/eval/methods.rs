@@ -1842,6 +1842,8 @@ fn tma_head<'a>(
 fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalError> {
     match v {
         Value::Name(n) => Ok(n),
+        // a TMA operation of the DSL (`cpasync.CopyBulkTensorTileG2SOp()`): its C++ operation
+        Value::Op(op) if let crate::eval::nvgpu::OpKind::Tma(n) = op.kind => Ok(n),
         other => Err(expected(what, other.kind(), span)),
     }
 }
@@ -1849,6 +1851,10 @@ fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalErr
 fn mma_arg(v: &Value, span: Span) -> Result<atoms::MmaAtom, EvalError> {
     match v {
         Value::Name(n) => atoms::mma_atom(n).map_err(|e| EvalError::algebra(e, span)),
+        // an MMA operation of the DSL (`warp.MmaF16BF16Op(…)`): the C++ atom it is
+        Value::Op(op) => {
+            atoms::mma_atom(op.mma_atom_name(span)?).map_err(|e| EvalError::algebra(e, span))
+        }
         Value::Atom(a) => match a.as_ref() {
             Atom::Mma(m) => Ok(m.clone()),
             other => Err(expected("an MMA atom name", other.kind(), span)),

@@ -13,6 +13,7 @@ mod function;
 pub mod functions;
 pub mod host;
 pub mod methods;
+pub mod nvgpu;
 pub mod partition_statement;
 mod printf;
 pub mod storage;
@@ -1486,6 +1487,23 @@ impl Env {
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
             )),
+            // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
+            ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+                let head = n.split('.').next().unwrap_or(n);
+                match nvgpu::member(path) {
+                    // `warp.X` where `warp` is a variable: its fields
+                    _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
+                        let mut v = self.get(head).cloned().unwrap_or(Value::Under);
+                        for field in n.split('.').skip(1) {
+                            v = methods::field(&v, field, e.span)?;
+                        }
+                        Ok(v)
+                    }
+                    Some(m) => Ok(Value::Name(m)),
+                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
+                }
+            }
             ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
                 None if let Some(v) = constant(n) => Ok(v),
@@ -1553,6 +1571,32 @@ impl Env {
                     e.span,
                 )),
             },
+            // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
+            ExprKind::Call(callee, args)
+                if let Some(n) = self.called_function(callee)
+                    && let Some(path) = nvgpu::path_of(n)
+                    && (matches!(callee.kind, ExprKind::Qualified(_))
+                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
+            {
+                let mut vals = Vec::with_capacity(args.len());
+                let mut keywords = Vec::new();
+                for a in args.iter() {
+                    match a.kind {
+                        ExprKind::Keyword(name, v) => keywords.push((name, self.eval(v)?)),
+                        _ if !keywords.is_empty() => {
+                            return Err(EvalError::new(
+                                "positional argument follows keyword argument",
+                                a.span,
+                            ));
+                        }
+                        _ => vals.push(self.eval(a)?),
+                    }
+                }
+                if path == "cpasync.make_tiled_tma_atom" {
+                    return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
+                }
+                nvgpu::construct(path, &vals, &keywords, e.span)
+            }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
                 // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified

@@ -879,8 +879,21 @@ impl<'a> Parser<'a> {
             let sep = if rest.starts_with("::") {
                 2
             } else if rest.starts_with('.')
-                && dropping
-                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+                && ((dropping
+                    && (matches!(name, "cute" | "cutlass")
+                        || (name == "arch" && name_start > pos)))
+                    // the DSL's `cute.nvgpu.warp.MmaF16BF16Op`: the path under `nvgpu` kept
+                    // whole (`nvgpu.warp.MmaF16BF16Op`, the evaluator's `nvgpu` module)
+                    || (name_start > pos && (name == "nvgpu" || name.starts_with("nvgpu.")))
+                    // `warp.MmaF16BF16Op` after `from cutlass.cute.nvgpu import warp`: a
+                    // submodule of `nvgpu` and a class (capitalised) of it
+                    || (name_start == pos
+                        && matches!(
+                            name.split('.').next(),
+                            Some("warp" | "warpgroup" | "cpasync" | "tcgen05")
+                        )
+                        && (name.contains('.')
+                            || rest[1..].starts_with(|c: char| c.is_ascii_uppercase()))))
             {
                 1
             } else {
