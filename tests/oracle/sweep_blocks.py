@@ -298,7 +298,8 @@ def print_details(details, reasons, what):
 SHIMS = ""
 
 # the calls of a kernel's body that return nothing (a statement, not a value to print)
-KERNEL_VOID = r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
+KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
+               r"|warpgroup_\w+(?:<[^>]*>)?")
 
 # how long one block may take in cute
 TIMEOUT = 120

@@ -3668,7 +3668,16 @@ pub fn apply(
             let v = l.eval_index(&ct).map_err(alg)?;
             // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
             // holds no memory to read the element from)
-            if let Origin::Ptr(_) = o {
+            if let Origin::Ptr(p) = o {
+                if let crate::algebra::pointer::MemSpace::Descriptor(k) = p.space {
+                    return Err(EvalError::new(
+                        format!(
+                            "an element of a tensor over {} is a shared-memory matrix descriptor (a 64-bit word: start address, leading and stride byte offsets, swizzle), whose start address is where the operand lies in shared memory; cute models no shared-memory addresses, so it has no descriptor to give (slice the tensor with _ to keep the iterator)",
+                            k.iterator_name()
+                        ),
+                        span,
+                    ));
+                }
                 return match o.shift(&v).map_err(alg)? {
                     Origin::Ptr(p) => Ok(Value::Pointer(p)),
                     _ => unreachable!("a pointer moves to a pointer"),

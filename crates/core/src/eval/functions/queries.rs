@@ -335,6 +335,49 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: TemplateArgs::After,
         void: true
     ),
+    // SM90's warpgroup fences (mma_sm90_gmma.hpp): the wgmma's issue and completion, which
+    // cute's one thread has done when its gemm is written
+    f!(
+        "warpgroup_fence_operand",
+        "warpgroup_fence_operand(T)",
+        "keeps the compiler from moving a wgmma's register operand T across it (a no-op in cute, which runs no compiler; prints nothing)",
+        "warpgroup_fence_operand(make_tensor<float>(Layout<_4>{}))",
+        1,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_arrive",
+        "warpgroup_arrive()",
+        "wgmma.fence: orders the warpgroup's register and shared-memory writes before its next wgmma (a no-op: cute's one thread has written them; prints nothing)",
+        "warpgroup_arrive()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_commit_batch",
+        "warpgroup_commit_batch()",
+        "wgmma.commit_group: commits the wgmmas issued so far to a group (a no-op: cute's gemm is done when written; prints nothing)",
+        "warpgroup_commit_batch()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_wait",
+        "warpgroup_wait(N)",
+        "wgmma.wait_group: waits until at most N groups of wgmmas are pending (C++: warpgroup_wait<N>(); a no-op: cute's gemm is done when written; prints nothing)",
+        "warpgroup_wait(0)",
+        0,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        template: TemplateArgs::After,
+        void: true
+    ),
 ];
 
 /// `bool(x)`'s truth: whether `x` (a truth value, an integer, an element's real value) is not 0.
