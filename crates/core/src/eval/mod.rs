@@ -3449,6 +3449,27 @@ fn bit_field_refused(n: &str) -> Option<String> {
     })
 }
 
+/// CuTe's GPU-only machinery a kernel uses, named as such: tensor memory's allocators
+/// (arch/tmem_allocator_sm100.hpp: `allocate` runs `tcgen05.alloc`, which writes the address
+/// the hardware chose into shared memory; off the GPU CuTe stops at it, CUTE_INVALID_CONTROL_PATH).
+fn gpu_only_refused(n: &str) -> Option<String> {
+    let bare = n.strip_prefix("cute::").unwrap_or(n);
+    let barrier = n.strip_prefix("cutlass::").unwrap_or(n);
+    let barrier = barrier.strip_prefix("arch::").unwrap_or(barrier);
+    if matches!(barrier, "ClusterBarrier" | "ClusterTransactionBarrier") {
+        return Some(format!(
+            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another; CuTe's program off the GPU stops at its init (CUTLASS_NOT_IMPLEMENTED's assert)",
+            clip(n)
+        ));
+    }
+    matches!(bare, "TMEM::Allocator1Sm" | "TMEM::Allocator2Sm").then(|| {
+        format!(
+            "'{}' is not modelled: tensor memory's allocator (arch/tmem_allocator_sm100.hpp) runs tcgen05.alloc, which writes the address the GPU allocates into shared memory: a GPU-only effect (CuTe's program off the GPU stops at its allocate: \"Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED\"); an accumulator's tensor is make_fragment_C's, at tmem address 0",
+            clip(n)
+        )
+    })
+}
+
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
@@ -3459,6 +3480,9 @@ fn unknown_name(n: &str) -> String {
         return m;
     }
     if let Some(m) = bit_field_refused(n) {
+        return m;
+    }
+    if let Some(m) = gpu_only_refused(n) {
         return m;
     }
     if n.contains('<') {

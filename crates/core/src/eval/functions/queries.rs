@@ -292,6 +292,25 @@ pub(super) static FUNCTIONS: &[Function] = &[
         0,
         |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
     ),
+    // cluster_sm90.hpp's election and cutlass's warp index, for thread 0 of block 0
+    f!(
+        "elect_one_sync",
+        "elect_one_sync()",
+        "whether this thread is the one elect.sync elects of its warp (the lowest active lane; a run-time uint32_t; cute answers for thread 0: 1, as CuTe off the GPU)",
+        "elect_one_sync()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
+    ),
+    f!(
+        "canonical_warp_idx_sync",
+        "canonical_warp_idx_sync()",
+        "cutlass's warp index of this thread, threadIdx.x / 32 shared by the warp (a run-time int; cute answers for thread 0: 0)",
+        "canonical_warp_idx_sync()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(0, true)))
+    ),
     // a kernel's barriers and cp.async fences: cute runs one thread, whose copies are done
     // when written, so each is a no-op (README, Limits)
     f!(
