@@ -117,3 +117,45 @@ fn gpu_only_machinery_is_named() {
     assert_eq!(code, 1);
     assert!(err.contains("mbarrier"), "{err}");
 }
+
+/// make_gmma_desc's static_asserts: an operand tile in shared memory that is no canonical GMMA
+/// layout of the atom's major is refused naming the condition. Each case's verdict is
+/// cute-oracle's (compiles, printing the descriptor tensor, or fails make_gmma_desc's
+/// static_assert) for `partition_fragment_A` of SM90_64x64x16_F16F16F16_SS<M,M> over a 64x16
+/// half_t tile.
+#[test]
+fn a_non_canonical_gmma_operand_is_refused_as_make_gmma_desc_does() {
+    let layouts = [
+        "make_layout(make_shape(Int<64>{},Int<16>{}))",
+        "make_layout(make_shape(Int<64>{},Int<16>{}), LayoutRight{})",
+        "tile_to_shape(GMMA::Layout_K_INTER_Atom<half_t>{}, make_shape(Int<64>{},Int<16>{}))",
+        "tile_to_shape(GMMA::Layout_MN_INTER_Atom<half_t>{}, make_shape(Int<64>{},Int<16>{}))",
+        "tile_to_shape(GMMA::Layout_MN_SW32_Atom<half_t>{}, make_shape(Int<64>{},Int<16>{}))",
+        "tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>{}, make_shape(Int<64>{},Int<16>{}))",
+    ];
+    // (major, which layouts CuTe compiles)
+    let cases = [
+        ("K", [false, false, true, false, false, true]),
+        ("MN", [false, false, false, true, true, false]),
+    ];
+    for (major, compiles) in cases {
+        for (layout, ok) in layouts.iter().zip(compiles) {
+            let (out, err, code) = cute_format(&format!(
+                "make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::{major},GMMA::Major::{major}>{{}}).get_slice(0).partition_fragment_A(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), {layout}))\n"
+            ));
+            if ok {
+                assert_eq!(code, 0, "{major} {layout}: {err}");
+                assert!(
+                    out.ends_with("GMMA::DescriptorIterator o (_1,_1,_1):(_0,_0,_0)\n"),
+                    "{major} {layout}: {out}"
+                );
+            } else {
+                assert_eq!(code, 1, "{major} {layout}: {out}");
+                assert!(
+                    err.contains(&format!("Not a canonical GMMA_{major} Layout")),
+                    "{major} {layout}: {err}"
+                );
+            }
+        }
+    }
+}
