@@ -140,8 +140,10 @@ CuTe; wgmma_tma_sm90's kernel then needs its pipeline (`PipelineState`, `Cluster
 On branch s30-gmma (debug build), the tutorials' row: 37 tried, 27 as CuTe, 8 refused, 2 differ
 (at its start 37/27/9/1). make_fragment_A/B and partition_fragment_A/B of a GMMA or UMMA atom
 reading shared memory give CuTe's descriptor tensors (`GMMA::DescriptorIterator o
-(_1,_2,_4,(_1,_3)):(_0,_64,_256,(_0,_1024))`, after make_gmma_desc's host line "ERROR:
-cast_smem_ptr_to_uint not supported but used."), UMMA atoms have their ValTypes, and the
+(_1,_2,_4,(_1,_3)):(_0,_64,_256,(_0,_1024))`; the line "ERROR: cast_smem_ptr_to_uint not
+supported but used." that CuTe's program prints on the host where make_gmma_desc and
+as_position_independent_swizzle_tensor take a shared-memory address is left out of CuTe's
+printout, `cute_sessions.without_host_lines`: a GPU prints none), UMMA atoms have their ValTypes, and the
 warpgroup fences (`warpgroup_arrive()`, `warpgroup_wait<0>()`: statements in the program too)
 and `elect_one_sync()` answer for thread 0. wgmma_sm90's kernel now runs to its end and
 differs as sgemm_sm80's does: CuTe's program stops at its first cp.async copy. The 5 blackwell
@@ -381,7 +383,7 @@ def compile_many(blocks):
     r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
-        outs = r.stdout.split(MARK + "\n")
+        outs = cute_sessions.without_host_lines(r.stdout).split(MARK + "\n")
         if len(outs) == len(blocks) + 1:
             return outs[:-1]
     m = re.search(r"q\.cpp:(\d+):", r.stderr)
