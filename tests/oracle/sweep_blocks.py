@@ -137,6 +137,22 @@ over GMMA atoms are CuTe's swizzle_ptr tensors, `as_position_independent_swizzle
 CuTe; wgmma_tma_sm90's kernel then needs its pipeline (`PipelineState`, `ClusterBarrier`,
 `elect_one_sync`, `cluster_sync`, `canonical_warp_idx_sync`).
 
+On branch s30-gmma (debug build), the tutorials' row: 37 tried, 27 as CuTe, 8 refused, 2 differ
+(at its start 37/27/9/1). make_fragment_A/B and partition_fragment_A/B of a GMMA or UMMA atom
+reading shared memory give CuTe's descriptor tensors (`GMMA::DescriptorIterator o
+(_1,_2,_4,(_1,_3)):(_0,_64,_256,(_0,_1024))`; the line "ERROR: cast_smem_ptr_to_uint not
+supported but used." that CuTe's program prints on the host where make_gmma_desc and
+as_position_independent_swizzle_tensor take a shared-memory address is left out of CuTe's
+printout, `cute_sessions.without_host_lines`: a GPU prints none), UMMA atoms have their ValTypes, and the
+warpgroup fences (`warpgroup_arrive()`, `warpgroup_wait<0>()`: statements in the program too)
+and `elect_one_sync()` answer for thread 0. wgmma_sm90's kernel now runs to its end and
+differs as sgemm_sm80's does: CuTe's program stops at its first cp.async copy. The 5 blackwell
+kernels read on past their descriptors and TMEM accumulators and their prints up to
+`TMEM::Allocator1Sm`/`Allocator2Sm`, refused naming tcgen05.alloc (CuTe's program stops at its
+allocate: "Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED");
+wgmma_tma_sm90's at `cutlass::arch::ClusterTransactionBarrier`, refused naming the mbarriers
+(CuTe's program stops at their init, CUTLASS_NOT_IMPLEMENTED).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -298,7 +314,8 @@ def print_details(details, reasons, what):
 SHIMS = ""
 
 # the calls of a kernel's body that return nothing (a statement, not a value to print)
-KERNEL_VOID = r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
+KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
+               r"|warpgroup_\w+(?:<[^>]*>)?")
 
 # how long one block may take in cute
 TIMEOUT = 120
@@ -366,7 +383,7 @@ def compile_many(blocks):
     r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
-        outs = r.stdout.split(MARK + "\n")
+        outs = cute_sessions.without_host_lines(r.stdout).split(MARK + "\n")
         if len(outs) == len(blocks) + 1:
             return outs[:-1]
     m = re.search(r"q\.cpp:(\d+):", r.stderr)
@@ -932,6 +949,9 @@ def same_but_named_addresses(got, want):
         return False
     bases = {}
     for g, w in zip(POINTER.finditer(got), POINTER.finditer(want)):
+        if g.group(3) == w.group(3):
+            # printed alike (`smem_ptr[16b](unset)` of a GMMA layout atom, `(nil)`)
+            continue
         named = re.fullmatch(r"([A-Za-z_]\w*)(?:([+-])(\d+))?", g.group(3))
         if not named:
             if g.group(3) != w.group(3):

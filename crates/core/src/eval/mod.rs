@@ -3568,6 +3568,27 @@ fn bit_field_refused(n: &str) -> Option<String> {
     })
 }
 
+/// CuTe's GPU-only machinery a kernel uses, named as such: tensor memory's allocators
+/// (arch/tmem_allocator_sm100.hpp: `allocate` runs `tcgen05.alloc`, which writes the address
+/// the hardware chose into shared memory; off the GPU CuTe stops at it, CUTE_INVALID_CONTROL_PATH).
+fn gpu_only_refused(n: &str) -> Option<String> {
+    let bare = n.strip_prefix("cute::").unwrap_or(n);
+    let barrier = n.strip_prefix("cutlass::").unwrap_or(n);
+    let barrier = barrier.strip_prefix("arch::").unwrap_or(barrier);
+    if matches!(barrier, "ClusterBarrier" | "ClusterTransactionBarrier") {
+        return Some(format!(
+            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another; CuTe's program off the GPU stops at its init (CUTLASS_NOT_IMPLEMENTED's assert)",
+            clip(n)
+        ));
+    }
+    matches!(bare, "TMEM::Allocator1Sm" | "TMEM::Allocator2Sm").then(|| {
+        format!(
+            "'{}' is not modelled: tensor memory's allocator (arch/tmem_allocator_sm100.hpp) runs tcgen05.alloc, which writes the address the GPU allocates into shared memory: a GPU-only effect (CuTe's program off the GPU stops at its allocate: \"Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED\"); an accumulator's tensor is make_fragment_C's, at tmem address 0",
+            clip(n)
+        )
+    })
+}
+
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
@@ -3578,6 +3599,9 @@ fn unknown_name(n: &str) -> String {
         return m;
     }
     if let Some(m) = bit_field_refused(n) {
+        return m;
+    }
+    if let Some(m) = gpu_only_refused(n) {
         return m;
     }
     if n.contains('<') {
@@ -3797,7 +3821,16 @@ pub fn apply(
             let v = l.eval_index(&ct).map_err(alg)?;
             // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
             // holds no memory to read the element from)
-            if let Origin::Ptr(_) = o {
+            if let Origin::Ptr(p) = o {
+                if let crate::algebra::pointer::MemSpace::Descriptor(k) = p.space {
+                    return Err(EvalError::new(
+                        format!(
+                            "an element of a tensor over {} is a shared-memory matrix descriptor (a 64-bit word: start address, leading and stride byte offsets, swizzle), whose start address is where the operand lies in shared memory; cute models no shared-memory addresses, so it has no descriptor to give (slice the tensor with _ to keep the iterator)",
+                            k.iterator_name()
+                        ),
+                        span,
+                    ));
+                }
                 return match o.shift(&v).map_err(alg)? {
                     Origin::Ptr(p) => Ok(Value::Pointer(p)),
                     _ => unreachable!("a pointer moves to a pointer"),
