@@ -137,6 +137,10 @@ over GMMA atoms are CuTe's swizzle_ptr tensors, `as_position_independent_swizzle
 CuTe; wgmma_tma_sm90's kernel then needs its pipeline (`PipelineState`, `ClusterBarrier`,
 `elect_one_sync`, `cluster_sync`, `canonical_warp_idx_sync`).
 
+The TEST bodies compile with NDEBUG, as CUTLASS builds its unit tests (CMake's Release, the
+default of its CMakeLists.txt): an `assert` of CUTLASS's is left out there, as in the tests
+(`ndebug_oracle`), where cute answers and warns of it (array_subbyte.cpp's `int4b_t(8)`).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -304,6 +308,28 @@ KERNEL_VOID = r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+
 TIMEOUT = 120
 
 
+# the oracle the blocks compile with (the TEST bodies': `ndebug_oracle()`)
+ORACLE = "/work/shared/tools/cute-oracle"
+
+
+def ndebug_oracle():
+    """cute-oracle compiling with NDEBUG, as CUTLASS builds its unit tests (its CMakeLists.txt
+    sets CMAKE_BUILD_TYPE Release: `-DNDEBUG`), so that an `assert` of CUTLASS's
+    (integer_subbyte's range, logical_reduce's `compatible`) is left out as in the tests the
+    bodies come from: a copy of the script with `-DNDEBUG` on its compiler's line."""
+    import tempfile
+    script = open("/work/shared/tools/cute-oracle").read()
+    assert "g++ -std=c++17 " in script
+    os.environ.setdefault("CUTE_INCLUDE", "/work/shared/cutlass-4.7/include")
+    fd, path = tempfile.mkstemp(prefix="cute-oracle-ndebug-")
+    with os.fdopen(fd, "w") as f:
+        f.write(script.replace("g++ -std=c++17 ", "g++ -std=c++17 -DNDEBUG ", 1))
+    os.chmod(path, 0o755)
+    import atexit
+    atexit.register(os.remove, path)
+    return path
+
+
 # the lines cute-oracle writes before the program's first line (its #includes and `main`)
 ORACLE_HEADER = 25
 
@@ -363,7 +389,7 @@ def compile_many(blocks):
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
     lines.append("return 0;")
-    r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)], capture_output=True,
+    r = subprocess.run([ORACLE, "\n".join(lines)], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
         outs = r.stdout.split(MARK + "\n")
@@ -850,7 +876,7 @@ def compile_sessions(docs):
             places.append((len(lines) + 1, d, None))
             lines.append("}" * (len(kept) + 1))
         lines.append("return 0;")
-        r = subprocess.run(["/work/shared/tools/cute-oracle", "\n".join(lines)],
+        r = subprocess.run([ORACLE, "\n".join(lines)],
                            capture_output=True, text=True, timeout=900)
         if r.returncode == 0:
             outs = r.stdout.split(MARK + "\n")
@@ -984,9 +1010,11 @@ def main():
     print("| source | tried | as CuTe | refused | differs |")
     print("| --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()
-    global SHIMS
+    global SHIMS, ORACLE
+    plain_oracle = ORACLE
     for name, blocks, shims in sources:
         SHIMS = shims
+        ORACLE = ndebug_oracle() if name.startswith("test/unit") else plain_oracle
         answered, counts = [], collections.Counter()
         for where, block, helpers in blocks:
             code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)

@@ -450,6 +450,16 @@ impl Env {
         std::mem::take(warnings)
     }
 
+    /// A warning of the statement at `span` (under `--strict` its error): CuTe's answer
+    /// stands where a condition CuTe or CUTLASS asserts only in a build without NDEBUG fails.
+    pub(crate) fn warn(&self, message: String, span: Span) -> Result<(), EvalError> {
+        if self.strict {
+            return Err(EvalError::new(message, span));
+        }
+        self.warnings.borrow_mut().push(Warning { message, span });
+        Ok(())
+    }
+
     /// The laws broken by the result of a call of `f` the user wrote (at `span`): warnings,
     /// or under `--strict` the call's error.
     fn laws_broken(
