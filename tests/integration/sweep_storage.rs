@@ -382,3 +382,25 @@ fn a_counter_shadowing_an_array_is_not_the_array() {
     assert_eq!(code, 1, "{out} {err}");
     assert!(err.contains("an integer has no field 'back'"), "{err}");
 }
+
+/// A C array's `int` elements compute in `int` (issue 37): a result past its range is
+/// undefined in C++ (an error naming it, as of integral constants), one within it is C++'s
+/// (cute-oracle: `[]{ int a[2] = {1 << 20, 3}; print(a[0] * 2047); printf(" "); print(a[1] -
+/// 5); unsigned u[1] = {4000000000u}; print(u[0] + u[0]); return 0; }()` prints `2146435072
+/// -23705032704`: an unsigned sum wraps modulo 2^32).
+#[test]
+fn int_array_elements_overflow_as_cpp_int() {
+    let (out, err, code) = cute_format(
+        "int a[2] = {1 << 20, 3};\nprint(a[0] * 2047); print(\" \");\nprint(a[1] - 5);\n\
+         unsigned u[1] = {4000000000u};\nprint(u[0] + u[0]);\n",
+    );
+    assert_eq!((out.as_str(), code), ("2146435072 -23705032704", 0), "{err}");
+    let (_, err, code) = cute_format("int a[2] = {1 << 20, 3};\nprint(a[0] * 4096);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: the int value 4294967296 of 1048576 * 4096 overflows (undefined behaviour in C++)"
+        ),
+        "{err}"
+    );
+}

@@ -630,7 +630,7 @@ impl Scalar {
             })
         } else {
             let (x, y) = (a.value.as_i128(), b.value.as_i128());
-            Number::Int(match op {
+            let r = match op {
                 '+' => x + y,
                 '-' => x - y,
                 '*' => x.checked_mul(y).ok_or("integer overflow")?,
@@ -639,7 +639,18 @@ impl Scalar {
                 '%' if y == 0 => return Err("division by zero".to_string()),
                 '%' => x % y,
                 _ => return Err(format!("'{op}' is not an arithmetic operator")),
-            })
+            };
+            // a signed type's result past its range is undefined in C++ (an unsigned one
+            // wraps modulo 2^bits: Scalar::new), as of integral constants (eval::constant)
+            if let Some((bits, true)) = ty.int_bits()
+                && !(-(1i128 << (bits - 1))..(1i128 << (bits - 1))).contains(&r)
+            {
+                return Err(format!(
+                    "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
+                    ty.name()
+                ));
+            }
+            Number::Int(r)
         };
         Scalar::new(ty, v)
     }
