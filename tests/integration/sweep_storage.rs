@@ -394,7 +394,11 @@ fn int_array_elements_overflow_as_cpp_int() {
         "int a[2] = {1 << 20, 3};\nprint(a[0] * 2047); print(\" \");\nprint(a[1] - 5);\n\
          unsigned u[1] = {4000000000u};\nprint(u[0] + u[0]);\n",
     );
-    assert_eq!((out.as_str(), code), ("2146435072 -23705032704", 0), "{err}");
+    assert_eq!(
+        (out.as_str(), code),
+        ("2146435072 -23705032704", 0),
+        "{err}"
+    );
     let (_, err, code) = cute_format("int a[2] = {1 << 20, 3};\nprint(a[0] * 4096);\n");
     assert_eq!(code, 1);
     assert!(

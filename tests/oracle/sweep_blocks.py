@@ -226,9 +226,11 @@ def file_scope_chunks(text, upto):
 
 def helpers_before(text, upto):
     """The functions a TEST body may call: those defined at file scope above it (as a user
-    pasting the file would have them), and `using namespace …;`."""
+    pasting the file would have them), the file's own namespaces (`namespace pt_test { … }`,
+    whole: its structs, functions and static_asserts), and `using namespace …;`."""
     return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
-                     if is_definition(chunk) or chunk.startswith("using namespace"))
+                     if is_definition(chunk) or chunk.startswith("using namespace")
+                     or re.match(r"namespace\s+\w+\s*\{", chunk))
 
 
 def hoisted(block):

@@ -623,6 +623,14 @@ pub fn starts_braced(line: &str) -> bool {
         return true;
     }
     let code = t.split("//").next().unwrap_or("").trim_end();
+    // a namespace's definition, `namespace pt_test {` (its `}` ends it: structs.rs)
+    if word == "namespace"
+        && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
+        && !name.is_empty()
+        && code.contains('{')
+    {
+        return true;
+    }
     // a struct's definition, `struct SharedStorage {` (its `}` ends it: structs.rs)
     if matches!(word, "struct" | "class")
         && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
