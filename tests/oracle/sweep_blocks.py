@@ -224,13 +224,17 @@ def file_scope_chunks(text, upto):
     return out
 
 
-def helpers_before(text, upto):
+def helpers_before(text, upto, body=""):
     """The functions a TEST body may call: those defined at file scope above it (as a user
-    pasting the file would have them), the file's own namespaces (`namespace pt_test { … }`,
-    whole: its structs, functions and static_asserts), and `using namespace …;`."""
+    pasting the file would have them), the file's own namespaces that the body names
+    (`pt_test::Empty`: `namespace pt_test { … }` whole, its structs, functions and
+    static_asserts), and `using namespace …;`."""
+    def named(chunk):
+        m = re.match(r"namespace\s+(\w+)\s*\{", chunk)
+        return m is not None and re.search(rf"\b{m.group(1)}::", body) is not None
     return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
                      if is_definition(chunk) or chunk.startswith("using namespace")
-                     or re.match(r"namespace\s+\w+\s*\{", chunk))
+                     or named(chunk))
 
 
 def hoisted(block):
@@ -260,7 +264,7 @@ def test_bodies(mirror):
             while i < len(text) and depth:
                 depth += {"{": 1, "}": -1}.get(text[i], 0)
                 i += 1
-            helpers = helpers_before(text, m.start()) if WITH_HELPERS else ""
+            helpers = helpers_before(text, m.start(), text[m.end():i]) if WITH_HELPERS else ""
             INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
             out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
                         helpers))
