@@ -222,3 +222,20 @@ fn unmodelled_test_constructs_are_named() {
         assert!(err.contains(want), "{stmt}: {err}");
     }
 }
+
+/// tuple.cpp's TupleFind: `namespace test { … }` is read, and its function template over a
+/// template template parameter (`template <template <class...> class Tuple>`) is named as
+/// such, not as a variadic parameter.
+#[test]
+fn a_template_template_parameter_is_named() {
+    let (_, err, code) = cute_format(
+        "namespace test {\ntemplate <template <class...> class Tuple>\nvoid find_all() { }\n}\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "a template template parameter ('template <class...> class Tuple') is not modelled"
+        ),
+        "{err}"
+    );
+}
