@@ -45,8 +45,9 @@ GTEST = "".join(
         ("FALSE", "!(__VA_ARGS__)"),
     ]
     + [
-        (check, f"cute::get<0>(cute::make_tuple(__VA_ARGS__)) {op} "
-                "cute::get<1>(cute::make_tuple(__VA_ARGS__))")
+        # googletest compares its two arguments by const reference (EqHelper::Compare): no
+        # copy (a copy of array_subbyte's subbyte_reference writes through it, CuTe 4.7)
+        (check, f"[](auto const& lhs, auto const& rhs) {{ return lhs {op} rhs; }}(__VA_ARGS__)")
         for check, op in (("EQ", "=="), ("NE", "!="), ("LT", "<"), ("LE", "<="), ("GT", ">"),
                           ("GE", ">="))
     ]

@@ -134,6 +134,11 @@ impl Env {
             compiled: false,
             compiled_layouts: Vec::new(),
         };
+        if let Some(q) = self.qualified(def.name) {
+            let overloads = self.functions.entry(q).or_default();
+            overloads.retain(|r| r.params.len() != routine.params.len());
+            overloads.push(routine.clone());
+        }
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
         overloads.push(routine);

@@ -309,6 +309,9 @@ pub struct Env {
     else_runs: Option<bool>,
     /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
     structs: HashMap<String, structs::StructTemplate, NameHasher>,
+    /// The namespace of the program's own whose definition runs (`pt_test`, `a::b`; empty at
+    /// file scope): a function or struct it defines is bound to `NS::NAME` too.
+    namespace: String,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -350,6 +353,7 @@ impl Clone for Env {
             buffers: self.buffers.clone(),
             else_runs: self.else_runs,
             structs: self.structs.clone(),
+            namespace: self.namespace.clone(),
         }
     }
 }
@@ -454,6 +458,16 @@ impl Env {
             return Vec::new();
         }
         std::mem::take(warnings)
+    }
+
+    /// A warning of the statement at `span` (under `--strict` its error): CuTe's answer
+    /// stands where a condition CuTe or CUTLASS asserts only in a build without NDEBUG fails.
+    pub(crate) fn warn(&self, message: String, span: Span) -> Result<(), EvalError> {
+        if self.strict {
+            return Err(EvalError::new(message, span));
+        }
+        self.warnings.borrow_mut().push(Warning { message, span });
+        Ok(())
     }
 
     /// The laws broken by the result of a call of `f` the user wrote (at `span`): warnings,
@@ -664,6 +678,8 @@ impl Env {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
             Stmt::Struct(def) => self.define_struct(def),
+            Stmt::Namespace(ns) => self.define_namespace(ns),
+            Stmt::UsingDeclaration(name, span) => self.using_declaration(name, span),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -3705,7 +3721,7 @@ fn unknown_function(n: &str) -> String {
         && !matches!(ns, "cute" | "cutlass" | "std")
     {
         return format!(
-            "unknown function '{}': a function of the namespace '{ns}', not CuTe's (cute reads functions defined at file scope; a namespace's are not read)",
+            "unknown function '{}': the namespace '{ns}' defines no such function (cute reads a namespace's functions where its 'namespace {ns} {{ … }}' is pasted)",
             clip(n)
         );
     }

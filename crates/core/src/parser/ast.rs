@@ -360,10 +360,25 @@ pub enum Stmt<'a> {
     /// A struct's definition, `template <class T> struct S { … };`: bound to its name, laid
     /// out where it is instantiated (`S<float>`).
     Struct(&'a super::structs::StructDef<'a>),
+    /// `namespace NAME { … }` of the program's own: its statements, the functions and structs
+    /// it defines bound to `NAME::NAME2` (and to `NAME2`, as inside it).
+    Namespace(&'a Namespace<'a>),
+    /// `using NS::NAME;` of a namespace of the program's own (a unit test's `using
+    /// pt_test::Empty;`): the qualified name and where it is written.
+    UsingDeclaration(&'a str, Span),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.
     Empty,
+}
+
+/// A namespace's definition, `namespace pt_test { … }` ([`Stmt::Namespace`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Namespace<'a> {
+    /// Its name (`a::b` of a nested one written so).
+    pub name: &'a str,
+    /// Its statements.
+    pub body: &'a [Stmt<'a>],
 }
 
 /// `for (TYPE COUNTER = START; COND; STEP) BODY`, as C++ runs it: START once, then while COND

@@ -21,7 +21,7 @@
 use super::ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
 };
-use super::cut::{closing_bracket, statement_end};
+use super::cut::{closing_bracket, cut_points, statement_end};
 use super::{PResult, Parser, cpp_body_statement_at, err, python_statement_at, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
 
@@ -126,7 +126,15 @@ impl<'a> Parser<'a> {
         if let Some(read) = self.control_at(q, nest)? {
             return Ok(read);
         }
-        let end = statement_end(self.src.as_bytes(), q).unwrap_or(self.src.len());
+        let b = self.src.as_bytes();
+        let line = self.src[q..].split('\n').next().unwrap_or("");
+        // a definition (a namespace's functions, structs and nested namespaces) ends at its
+        // `}`, as the statement splitter cuts it
+        let end = if super::function::starts_braced(line) {
+            cut_points(&b[q..]).first().map_or(b.len(), |c| q + c)
+        } else {
+            statement_end(b, q).unwrap_or(b.len())
+        };
         // in a C++ body (the block's parser reads relational operators) each statement does
         let read = if self.relational {
             cpp_body_statement_at

@@ -341,6 +341,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
+    // a namespace of the program's own (`namespace pt_test { … }`, structs.rs)
+    if src.as_bytes()[pos] == b'n'
+        && let Some(stmt) = p.namespace_definition(pos, nest)?
+    {
+        return Ok(stmt);
+    }
     // a function's definition (`template <class L> void f(L const& l) { … }`), and `return`
     // in its body
     if let Some(stmt) = p.function_definition(pos, nest)? {
@@ -1064,19 +1070,15 @@ impl<'a> Parser<'a> {
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
         }
-        // `using pt_test::Empty;`: a using-declaration of another namespace's name (a unit
-        // test's own structs and functions, which cute does not read)
+        // `using pt_test::Empty;`: a using-declaration of a namespace of the program's own
+        // (eval: the name the namespace defines)
         if let Some((qualified, qend)) = self.ident_at(p)
             && let Some((ns, _)) = qualified.split_once("::")
             && !matches!(ns, "cute" | "cutlass" | "std")
             && self.peek(self.skip_ws(qend)) != Some('=')
         {
-            return err(
-                format!(
-                    "a using-declaration of '{qualified}', a name of the namespace '{ns}' (not CuTe's), is not modelled: cute reads 'using cute::NAME;' and 'using NAME = TYPE;' (a namespace's structs and functions are not read)"
-                ),
-                Span::new(p, qend),
-            );
+            self.expect_end(qend)?;
+            return Ok(Some(Stmt::UsingDeclaration(qualified, Span::new(p, qend))));
         }
         // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
         if self.src[p..].starts_with("cute::")

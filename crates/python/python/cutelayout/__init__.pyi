@@ -2170,7 +2170,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def logical_reduce(s: Arg, d: Arg, profile: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
     """logical_reduce(S, D, PROFILE[, f])
 
-D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is.
+D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is: a warning (a build with NDEBUG, as CUTLASS's tests, leaves the assert out).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('logical_reduce')`` shows its result)::
 
