@@ -46,20 +46,7 @@ def write_cpp_set(here, cases, batch, jobs):
     oracle.CACHE_FILE = os.path.join(here, "oracle_cache.json")
     cache = oracle.load_cache()
     oracle.evaluate(cases, cache, batch=batch, jobs=jobs)
-    ok, refused = [], []
-    for c in cases:
-        st, val = cache[c]
-        if st == "ok":
-            ok.append((c + ";", val))
-        elif st == "err":
-            refused.append(c + ";")
-    with open(os.path.join(here, "cases.tsv"), "w") as f:
-        for s, e in ok:
-            f.write(f"{s}\t{e}\n")
-    with open(os.path.join(here, "cute_refuses.txt"), "w") as f:
-        for s in refused:
-            f.write(s + "\n")
-    print(f"{len(ok)} cases, {len(refused)} refused", file=sys.stderr)
+    oracle.write_answers(here, [(c + ";", c) for c in cases], cache)
 
 
 def ask_dsl(exprs):

@@ -181,6 +181,13 @@ def write_set(here, ops, seed, expected, make_gen, batch=60, jobs=2):
             cases.append((s, c))
             k += 1
     evaluate([c for _, c in cases], cache, batch=batch, jobs=jobs)
+    write_answers(here, cases, cache, expected)
+
+
+def write_answers(here, cases, cache, expected=lambda val: val):
+    """Write in `here` CuTe's answers (`cache`, evaluated) to `cases` ((statement, C++) pairs):
+    cases.tsv (`STATEMENT<TAB>EXPECTED`, `expected` turning CuTe's print into cute's) and
+    cute_refuses.txt (the statements CuTe does not compile)."""
     ok, refused = [], []
     for s, c in cases:
         st, val = cache[c]

@@ -83,10 +83,7 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
             for (k, v) in kwargs.iter() {
                 keywords.push((k.extract::<String>()?, read(&v, depth + 1, budget)?));
             }
-            let keywords: Vec<(&str, Value)> = keywords
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.clone()))
-                .collect();
+            let keywords = crate::objects::keyword_pairs(&keywords);
             let span = cute::parser::Span::new(0, 0);
             return cute::eval::nvgpu::construct(&path, &vals, &keywords, span)
                 .map_err(|e| errors::raise(obj.py(), ErrorClass::Value, &e.message));

@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use errors::ErrorClass;
-use objects::{is_identifier, keywords_of, run, values_of};
+use objects::{is_identifier, keyword_pairs, keywords_of, run, values_of};
 use session::{Callee, Statement};
 
 /// A function's name, checked: an identifier (it stands in the statement as a name).
@@ -251,10 +251,7 @@ fn nvgpu_op(
     let span = cute::parser::Span::new(0, 0);
     let vals: Vec<cute::eval::Value> = values_of(args)?.into_iter().collect();
     let kwargs = keywords_of(kwargs)?;
-    let keywords: Vec<(&str, cute::eval::Value)> = kwargs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.clone()))
-        .collect();
+    let keywords = keyword_pairs(&kwargs);
     let fail = |e: cute::eval::EvalError| errors::raise(py, ErrorClass::Value, &e.message);
     let op = match nvgpu::construct(path, &vals, &keywords, span).map_err(fail)? {
         cute::eval::Value::Op(op) => op,
@@ -299,10 +296,7 @@ fn nvgpu_tma_atom(
     let span = cute::parser::Span::new(0, 0);
     let vals: Vec<cute::eval::Value> = values_of(args)?.into_iter().collect();
     let kwargs = keywords_of(kwargs)?;
-    let keywords: Vec<(&str, cute::eval::Value)> = kwargs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.clone()))
-        .collect();
+    let keywords = keyword_pairs(&kwargs);
     let v = cute::eval::nvgpu::make_tiled_tma_atom(&vals, &keywords, span)
         .map_err(|e| errors::raise(py, ErrorClass::Value, &e.message))?;
     convert::to_python(py, v)

@@ -641,11 +641,7 @@ impl Env {
 
     /// Whether `e` is a call of the user's function or lambda that returned nothing.
     pub(super) fn is_void_user_call(&self, e: &Expr) -> bool {
-        let mut e = e;
-        while let ExprKind::Group(inner) = e.kind {
-            e = inner;
-        }
-        let ExprKind::Call(callee, _) = e.kind else {
+        let Some(callee) = called(e) else {
             return false;
         };
         let user = match callee.kind {
@@ -665,11 +661,7 @@ impl Env {
     /// one, a plain `def`): a statement of such a call prints what the function prints, not
     /// its value, as a Python script does (`jit_executor(1, 2)` prints `Result: 3` only).
     pub(super) fn is_python_user_call(&self, e: &Expr) -> bool {
-        let mut e = e;
-        while let ExprKind::Group(inner) = e.kind {
-            e = inner;
-        }
-        let ExprKind::Call(callee, _) = e.kind else {
+        let Some(callee) = called(e) else {
             return false;
         };
         let ExprKind::Name(n) = callee.kind else {
@@ -699,6 +691,17 @@ impl Env {
     /// What the calls of a statement printed, taken (a value's statement prints it after).
     pub(super) fn take_emitted(&mut self) -> Vec<Outcome> {
         std::mem::take(self.emitted.get_mut())
+    }
+}
+
+/// The callee of `e` when `e` is a call (its parentheses peeled).
+fn called<'a>(mut e: &'a Expr<'a>) -> Option<&'a Expr<'a>> {
+    while let ExprKind::Group(inner) = e.kind {
+        e = inner;
+    }
+    match e.kind {
+        ExprKind::Call(callee, _) => Some(callee),
+        _ => None,
     }
 }
 

@@ -1885,33 +1885,27 @@ impl Env {
         if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
             return r;
         }
-        // the DSL's `a / b` of run-time integers (`cutlass.Int32`) is Python's true division:
-        // a Float32 (`Int32(10) / Int32(3)` is 3.333333)
+        // the DSL's `a / b` of integers is Python's true division: of run-time integers
+        // (`cutlass.Int32`) a Float32 (`Int32(10) / Int32(3)` is 3.333333), of Python's ints a
+        // Python float (`7 / 2` is 3.5)
         if op == BinOp::Divide
             && (self.dsl || self.dsl_seen)
             && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
-            && let (Some((x, true)), Some((y, true))) = (x.as_int_kind(), y.as_int_kind())
+            && let (Some((x, x_dynamic)), Some((y, y_dynamic))) = (x.as_int_kind(), y.as_int_kind())
+            && x_dynamic == y_dynamic
         {
             if y == 0 {
                 return Err(EvalError::new("division by zero", e.span));
             }
             let q = storage::Number::Float(x as f64 / y as f64);
-            return storage::Scalar::new(storage::ElemType::F32, q)
+            let quotient = if x_dynamic {
+                storage::Scalar::new(storage::ElemType::F32, q)
+            } else {
+                storage::Scalar::new(storage::ElemType::F64, q)
+                    .map(|s| storage::Scalar { python: true, ..s })
+            };
+            return quotient
                 .map(|s| Value::Scalar(Box::new(s)))
-                .map_err(|m| EvalError::new(m, e.span));
-        }
-        // and of Python's ints a Python float (`7 / 2` is 3.5)
-        if op == BinOp::Divide
-            && (self.dsl || self.dsl_seen)
-            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
-            && let (Some((x, false)), Some((y, false))) = (x.as_int_kind(), y.as_int_kind())
-        {
-            if y == 0 {
-                return Err(EvalError::new("division by zero", e.span));
-            }
-            let q = storage::Number::Float(x as f64 / y as f64);
-            return storage::Scalar::new(storage::ElemType::F64, q)
-                .map(|s| Value::Scalar(Box::new(storage::Scalar { python: true, ..s })))
                 .map_err(|m| EvalError::new(m, e.span));
         }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
