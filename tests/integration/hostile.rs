@@ -1198,3 +1198,28 @@ fn struct_template_arguments_nested_past_the_limit_are_an_error() {
     assert!(out.len() < 20_000, "{} bytes", out.len());
     assert!(out.ends_with("4"), "{out}");
 }
+
+/// A NumPy array of rank past NumPy's 64 dimensions (`a.reshape(1, 1, …, 7)` of 50,000 ones):
+/// NumPy refuses it, and its print (a nested bracket, a hanging indent one column deeper, per
+/// axis) overflowed the stack in quadratic memory. The error names NumPy's limit.
+#[test]
+fn a_numpy_array_past_64_dimensions_is_refused() {
+    let ones = "1,".repeat(50_000);
+    let text = format!(
+        "import numpy as np\nimport cutlass\nimport cutlass.cute as cute\na = np.arange(7)\nb = a.reshape({ones}7)\nprint(b)\n"
+    );
+    let e = run(&["eval"], text.as_bytes());
+    let said = format!("{}{}", stdout(&e), e.stderr);
+    assert_eq!(
+        classify(&e),
+        Class::Error,
+        "{}",
+        &said[..said.len().min(400)]
+    );
+    assert!(
+        said.contains("at most 64 dimensions"),
+        "{}",
+        &said[..said.len().min(400)]
+    );
+    assert!(e.elapsed < Duration::from_secs(5), "{:?}", e.elapsed);
+}

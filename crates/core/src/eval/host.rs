@@ -52,9 +52,20 @@ fn element_count(ext: &[i64]) -> Result<usize, String> {
         })
 }
 
+/// NumPy's limit on an array's dimensions (`NPY_MAXDIMS`; past it NumPy raises "maximum
+/// supported dimension for an ndarray is currently 64").
+const NUMPY_MAX_DIMS: usize = 64;
+
 /// A C-contiguous NumPy array's layout as `from_dlpack` hands it to the DSL: row-major, each
-/// stride the product of the extents after it (an extent of 1 too: NumPy's strides).
+/// stride the product of the extents after it (an extent of 1 too: NumPy's strides). Every
+/// NumPy array of the session is made here: its rank within [`NUMPY_MAX_DIMS`].
 fn numpy_layout(extents: &[i64]) -> Result<Layout, String> {
+    if extents.len() > NUMPY_MAX_DIMS {
+        return Err(format!(
+            "a NumPy array has at most {NUMPY_MAX_DIMS} dimensions, found {}",
+            extents.len()
+        ));
+    }
     let mut strides = vec![1i64; extents.len()];
     for k in (0..extents.len().saturating_sub(1)).rev() {
         strides[k] = strides[k + 1]
