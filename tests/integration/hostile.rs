@@ -1223,3 +1223,49 @@ fn a_numpy_array_past_64_dimensions_is_refused() {
     );
     assert!(e.elapsed < Duration::from_secs(5), "{:?}", e.elapsed);
 }
+
+/// Namespaces nested 5,000 deep, and braced blocks nested 100,000 deep in a namespace or a
+/// loop's body: each level counts as a control statement's body does, and past the limit the
+/// statement is that error (these overflowed the stack, the blocks after seconds of rescanning).
+/// A namespace within the limit runs.
+#[test]
+fn namespaces_and_braced_blocks_stop_at_the_nesting_limit() {
+    let namespaces = format!(
+        "{}int x = 1;{}\n",
+        "namespace a {".repeat(5000),
+        "}".repeat(5000)
+    );
+    let braces = |head: &str| {
+        format!(
+            "{head} {{ {}print(1);{} }}\n",
+            "{".repeat(100_000),
+            "}".repeat(100_000)
+        )
+    };
+    for text in [
+        namespaces,
+        braces("namespace q"),
+        braces("for (int i = 0; i < 2; ++i)"),
+    ] {
+        let e = run(&["eval"], text.as_bytes());
+        let said = format!("{}{}", stdout(&e), e.stderr);
+        assert_eq!(
+            classify(&e),
+            Class::Error,
+            "{}",
+            &said[..said.len().min(400)]
+        );
+        assert!(
+            said.contains("nested deeper than 64 levels (the limit)"),
+            "{}",
+            &said[..said.len().min(400)]
+        );
+        assert!(e.elapsed < Duration::from_secs(5), "{:?}", e.elapsed);
+    }
+    let e = run(
+        &["eval"],
+        b"namespace a { namespace b { int f() { return 3; } } }\nprint(a::b::f())\n",
+    );
+    // (an `int` is a run-time integer: `3?` in cute's notation)
+    assert_eq!((stdout(&e).as_str(), e.code), ("3?\n", Some(0)), "{e:?}");
+}

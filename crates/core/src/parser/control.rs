@@ -106,7 +106,9 @@ impl<'a> Parser<'a> {
                 if close >= to {
                     return err("expected '}' to close '{'", Span::new(q, q + 1));
                 }
-                p.block_into(q + 1, close, nest, out)?;
+                // a braced block inside a body: one level deeper
+                control_nesting(nest, "control statements", Span::new(q, q + 1))?;
+                p.block_into(q + 1, close, nest + 1, out)?;
                 q = p.skip_ws(close + 1);
                 continue;
             }
@@ -227,7 +229,7 @@ impl<'a> Parser<'a> {
     /// `if (…) THEN [else …]` at `pos`, and where it ends.
     pub(super) fn control(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
         let (word, end) = self.word_at(pos).expect("a control statement's word");
-        control_nesting(nest, Span::new(pos, end))?;
+        control_nesting(nest, "control statements", Span::new(pos, end))?;
         if word == "do" {
             return self.do_while(pos, end, nest);
         }
@@ -974,7 +976,7 @@ impl<'a> Parser<'a> {
 
     /// `for NAME in RANGE(ARGS):` at `pos` (the counter at `counter_at`) and its body.
     fn python_for(&self, pos: usize, counter_at: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
-        control_nesting(nest, Span::new(pos, pos + 3))?;
+        control_nesting(nest, "control statements", Span::new(pos, pos + 3))?;
         let (counter, counter_span, in_end) = self.python_for_counter(counter_at).expect("checked");
         let line_end =
             memchr::memchr(b'\n', &self.src.as_bytes()[pos..]).map_or(self.src.len(), |k| pos + k);
@@ -1092,7 +1094,7 @@ impl<'a> Parser<'a> {
     /// an `elif COND:` or `else:` at its indentation; the branch and where it ends. The DSL's
     /// `cutlass.const_expr(c)` and `cutlass.dynamic_expr(c)` are `c`.
     fn python_if(&self, pos: usize, nest: usize) -> PResult<(Stmt<'a>, usize)> {
-        control_nesting(nest, Span::new(pos, pos + 1))?;
+        control_nesting(nest, "control statements", Span::new(pos, pos + 1))?;
         let colon = self.python_if_colon(pos).expect("checked");
         let (_, word_end) = self.word_at(pos).expect("checked");
         let cond = self.condition(word_end, colon)?;
@@ -1283,13 +1285,12 @@ fn trace_print(body: &[Stmt]) -> Option<Span> {
 }
 
 /// The limit on nested control statements (a loop's, a branch's, an `else if`'s or `elif`'s
-/// body one level deeper): `nest` levels are open at `span`.
-fn control_nesting(nest: usize, span: Span) -> PResult<()> {
+/// body, a braced block's, a namespace's one level deeper): `nest` levels are open at `span`,
+/// where `what` (control statements, namespaces) opens one more.
+pub(super) fn control_nesting(nest: usize, what: &str, span: Span) -> PResult<()> {
     if nest >= MAX_CONTROL_NESTING {
         return err(
-            format!(
-                "control statements nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"
-            ),
+            format!("{what} nested deeper than {MAX_CONTROL_NESTING} levels (the limit)"),
             span,
         );
     }

@@ -393,6 +393,7 @@ impl<'a> Parser<'a> {
             );
         };
         self.expect_end(close + 1)?;
+        super::control::control_nesting(nest, "namespaces", Span::new(pos, open + 1))?;
         let body = self.cpp_body().block(open + 1, close, nest + 1)?;
         Ok(Some(Stmt::Namespace(
             self.arena.alloc(super::ast::Namespace { name, body }),
