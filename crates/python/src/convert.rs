@@ -83,7 +83,7 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
             for (k, v) in kwargs.iter() {
                 keywords.push((k.extract::<String>()?, read(&v, depth + 1, budget)?));
             }
-            let keywords = crate::objects::keyword_pairs(&keywords);
+            let keywords = keyword_pairs(&keywords);
             let span = cute::parser::Span::new(0, 0);
             return cute::eval::nvgpu::construct(&path, &vals, &keywords, span)
                 .map_err(|e| errors::raise(obj.py(), ErrorClass::Value, &e.message));
@@ -188,4 +188,12 @@ pub fn int_tuple(py: Python<'_>, t: &cute::algebra::Tup) -> PyResult<Py<PyAny>> 
             Ok(PyTuple::new(py, items)?.into_any().unbind())
         }
     }
+}
+
+/// Keyword arguments (`objects::keywords_of`'s, a call's own) as the engine takes them: (name, value) pairs of `&str`.
+pub fn keyword_pairs(keywords: &[(String, Value)]) -> Vec<(&str, Value)> {
+    keywords
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect()
 }

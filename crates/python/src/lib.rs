@@ -19,8 +19,9 @@ use cute::eval::functions as table;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use convert::keyword_pairs;
 use errors::ErrorClass;
-use objects::{is_identifier, keyword_pairs, keywords_of, run, values_of};
+use objects::{is_identifier, keywords_of, run, values_of};
 use session::{Callee, Statement};
 
 /// A function's name, checked: an identifier (it stands in the statement as a name).

@@ -71,14 +71,6 @@ pub fn keywords_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, 
         .collect()
 }
 
-/// Keyword arguments ([`keywords_of`]) as the engine takes them: (name, value) pairs of `&str`.
-pub fn keyword_pairs(keywords: &[(String, Value)]) -> Vec<(&str, Value)> {
-    keywords
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.clone()))
-        .collect()
-}
-
 /// The members of values that take arguments (`tiled_mma.get_slice(3)`,
 /// `thr_copy.partition_S(t)`): an attribute of such a name is a bound method.
 fn is_method(name: &str) -> bool {
