@@ -5,6 +5,7 @@ mod api_layouts;
 mod api_partition;
 mod api_swizzled;
 mod api_tuples;
+mod architecture;
 mod atoms;
 mod bad_input;
 mod cli;

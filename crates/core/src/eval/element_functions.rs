@@ -476,7 +476,7 @@ impl Env {
         self.warn(
             format!(
                 "logical_reduce: assert(compatible(target_profile, shape(src))) fails: {} against {} (a '_' is compatible with no shape): a build without NDEBUG stops there; built with NDEBUG, as CUTLASS's tests are, it reduces",
-                crate::render::plain::render(profile),
+                crate::eval::plain::render(profile),
                 l.shape()
             ),
             span,

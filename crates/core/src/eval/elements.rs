@@ -684,7 +684,7 @@ impl Env {
             let data = if verbose { "data= (" } else { "data=" };
             return Ok(run_time_text(format!(
                 "tensor({c} o {}, {data}\n{body})\n",
-                crate::render::plain::render(&Value::Layout(l.clone()))
+                crate::eval::plain::render(&Value::Layout(l.clone()))
             )));
         }
         let Origin::Ptr(p) = o else {
@@ -705,7 +705,7 @@ impl Env {
         let data = if verbose { "data= (" } else { "data=" };
         Ok(run_time_text(format!(
             "tensor({pointer} o {}, {data}\n{body})\n",
-            crate::render::plain::render(&Value::Layout(l.clone()))
+            crate::eval::plain::render(&Value::Layout(l.clone()))
         )))
     }
 
@@ -752,7 +752,7 @@ impl Env {
         };
         let Origin::Ptr(p) = o else { return None };
         let (pointer, _) = self.dsl_raw_ptr(p).ok()?;
-        let layout = crate::render::plain::render(&Value::Layout((**l).clone()));
+        let layout = crate::eval::plain::render(&Value::Layout((**l).clone()));
         // a run-time layout's tensor: its pointer and layout only (its values at run time)
         if !l.shape().is_static() || !l.stride().is_static() {
             let static_layout = crate::algebra::Layout::new(
@@ -762,7 +762,7 @@ impl Env {
             return Some(static_layout.map_err(|e| e.to_string()).map(|s| {
                 format!(
                     "{pointer} o {}",
-                    crate::render::plain::render(&Value::Layout(s))
+                    crate::eval::plain::render(&Value::Layout(s))
                 )
             }));
         }

@@ -807,7 +807,7 @@ impl Env {
             };
             // (its layout as the DSL prints it: a run-time extent `?`)
             let mut layout = String::new();
-            crate::render::plain::write_traced_value(&mut layout, &Value::Layout((**l).clone()));
+            crate::eval::plain::write_traced_value(&mut layout, &Value::Layout((**l).clone()));
             return Some(Ok(format!("Tensor<{address}@generic o {layout}>")));
         }
         let PtrBase::Host {
@@ -1266,7 +1266,7 @@ fn element(op: BinOp, ty: ElemType, x: Number, y: Number) -> Result<Option<Numbe
 /// How the DSL prints a TensorSSA at trace time: `tensor_value<vector<12xf32> o (3, 4)>`.
 pub fn traced_text(a: &Ssa) -> String {
     let mut shape = String::new();
-    crate::render::plain::write_python_tuple(&mut shape, a.layout.shape());
+    crate::eval::plain::write_python_tuple(&mut shape, a.layout.shape());
     format!(
         "tensor_value<vector<{}x{}> o {shape}>",
         a.size(),
@@ -1301,7 +1301,7 @@ pub fn print_ssa(a: &Ssa, verbose: bool) -> Result<String, String> {
         "tensor(raw_ptr({}: {}, rmem, align<32>) o {}, {data}\n{body})\n",
         crate::algebra::pointer::STACK,
         a.ty.dsl_name(),
-        crate::render::plain::render(&Value::Layout(a.layout.clone()))
+        crate::eval::plain::render(&Value::Layout(a.layout.clone()))
     ))
 }
 

@@ -15,6 +15,7 @@ pub mod host;
 pub mod methods;
 pub mod nvgpu;
 pub mod partition_statement;
+pub mod plain;
 mod printf;
 pub mod storage;
 pub mod structs;
@@ -2168,7 +2169,7 @@ impl Env {
                         return Err(EvalError::new(
                             format!(
                                 "{template}{inner}>: CuTe's unsigned types are of 8, 16, 32, 64 or 128 bits, found {}",
-                                crate::render::plain::render(&n)
+                                crate::eval::plain::render(&n)
                             ),
                             span,
                         ));
@@ -3442,7 +3443,7 @@ fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
         return Err(EvalError::new(
             format!(
                 "sizeof of the tuple type {} is modelled for integer types and static integers only",
-                crate::render::plain::render(v)
+                crate::eval::plain::render(v)
             ),
             span,
         ));
@@ -3451,7 +3452,7 @@ fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
         return Err(EvalError::new(
             format!(
                 "sizeof of the tuple type {}: elements of different widths pad as the compiler lays them out, which is not modelled",
-                crate::render::plain::render(v)
+                crate::eval::plain::render(v)
             ),
             span,
         ));
@@ -3471,7 +3472,7 @@ fn construct_tuple(
     args: &[Expr],
     span: Span,
 ) -> Result<Value, EvalError> {
-    let type_text = || crate::render::plain::render(ty);
+    let type_text = || crate::eval::plain::render(ty);
     let Some(modes) = ty.tuple_modes() else {
         return Err(EvalError::new(
             format!("constructing {} from values is not modelled", ty.kind()),
@@ -3538,7 +3539,7 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 _ => Err(EvalError::new(
                     format!(
                         "the static element _{want} is constructed only from _{want} (CuTe's C<{want}> has no constructor from {}: it does not compile)",
-                        crate::render::plain::render(v)
+                        crate::eval::plain::render(v)
                     ),
                     at,
                 )),
@@ -3554,7 +3555,7 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                     return Err(EvalError::new(
                         format!(
                             "the element of type {} is a tuple, constructed from a tuple, found {}",
-                            crate::render::plain::render(m),
+                            crate::eval::plain::render(m),
                             other.kind()
                         ),
                         at,
@@ -4744,7 +4745,7 @@ mod tests {
             .filter_map(|(i, s)| {
                 env.set_line(i + 1);
                 match env.run(s) {
-                    Ok(Outcome::Value(v)) => Some(crate::render::plain::render(&v)),
+                    Ok(Outcome::Value(v)) => Some(crate::eval::plain::render(&v)),
                     Ok(_) => None,
                     Err(e) => Some(format!("error: {}", e.message)),
                 }

@@ -13,7 +13,9 @@ pub mod grid;
 pub mod json;
 pub mod latex;
 pub mod paint;
-pub mod plain;
+/// The plain notation: the evaluator's own ([`crate::eval::plain`]), which a program's `print`
+/// writes too.
+pub use crate::eval::plain;
 pub mod scale_factors;
 pub mod svg;
 pub mod table;

@@ -287,7 +287,7 @@ fn int_type(a: &Args, i: usize, what: &str) -> Result<IntType, EvalError> {
         EvalError::new(
             format!(
                 "{what}: T must be an integer type (int, uint32_t, int64_t, size_t, bool, …), found {}",
-                crate::render::plain::render(&a.vals[i])
+                crate::eval::plain::render(&a.vals[i])
             ),
             a.spans[i],
         )

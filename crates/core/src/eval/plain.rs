@@ -1,4 +1,8 @@
 //! The one-line output notation (SPEC §3): what CuTe's `print()` prints, without static `_`.
+//!
+//! It lives in eval, below the renderers: a program's `print` (Python's, C++'s) and the
+//! evaluator's error texts write values in it, and `render` ([`crate::render::plain`]) hands
+//! it on as its plain format.
 
 use std::fmt::Write as _;
 
