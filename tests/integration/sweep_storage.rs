@@ -408,3 +408,19 @@ fn int_array_elements_overflow_as_cpp_int() {
         "{err}"
     );
 }
+
+/// `INT64_MIN % -1`: the quotient is past int64_t's range, and C++ leaves both `/` and `%`
+/// undefined there ([expr.mul]: "if the quotient a/b is representable … otherwise, the behavior
+/// of both a/b and a%b is undefined"); cute gave 0 for `%`.
+#[test]
+fn int_array_remainder_of_an_unrepresentable_quotient_is_undefined() {
+    let (_, err, code) =
+        cute_format("int64_t d[2] = {-9223372036854775807 - 1, -1};\nprint(d[0] % d[1]);\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("of -9223372036854775808 % -1: the quotient 9223372036854775808 overflows (undefined behaviour in C++)"),
+        "{err}"
+    );
+    let (out, err, code) = cute_format("int64_t d[2] = {-7, -2};\nprint(d[0] % d[1]);\n");
+    assert_eq!((out.as_str(), code), ("-1", 0), "{err}");
+}

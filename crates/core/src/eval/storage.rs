@@ -670,14 +670,23 @@ impl Scalar {
                 _ => return Err(format!("'{op}' is not an arithmetic operator")),
             };
             // a signed type's result past its range is undefined in C++ (an unsigned one
-            // wraps modulo 2^bits: Scalar::new), as of integral constants (eval::constant)
-            if let Some((bits, true)) = ty.int_bits()
-                && !(-(1i128 << (bits - 1))..(1i128 << (bits - 1))).contains(&r)
-            {
-                return Err(format!(
-                    "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
-                    ty.name()
-                ));
+            // wraps modulo 2^bits: Scalar::new), as of integral constants (eval::constant); so
+            // is `a % b` where the quotient `a / b` is ([expr.mul])
+            if let Some((bits, true)) = ty.int_bits() {
+                let range = -(1i128 << (bits - 1))..(1i128 << (bits - 1));
+                if !range.contains(&r) {
+                    return Err(format!(
+                        "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
+                        ty.name()
+                    ));
+                }
+                if op == '%' && !range.contains(&(x / y)) {
+                    return Err(format!(
+                        "the {} value of {x} % {y}: the quotient {} overflows (undefined behaviour in C++)",
+                        ty.name(),
+                        x / y
+                    ));
+                }
             }
             Number::Int(r)
         };
