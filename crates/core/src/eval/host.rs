@@ -1517,60 +1517,47 @@ fn numpy_axis(
     };
     let summary = summarise && ext[0] > 2 * NUMPY_EDGE_ITEMS;
     let next_indent = format!("{indent} ");
-    let next_width = width.saturating_sub(1);
+    // the axis's items, `...` in the middle of a summarised one
+    let mut items = Vec::with_capacity(n + 1);
+    for i in 0..n {
+        if summary && i == n / 2 {
+            items.push("...".to_string());
+        }
+        let item = numpy_axis(
+            inner,
+            &ext[1..],
+            summarise,
+            cells,
+            at,
+            &next_indent,
+            width.saturating_sub(1),
+        );
+        items.push(item);
+    }
     let mut s = String::new();
     if inner.is_empty() {
         // the last axis: its items on lines wrapped before `width` (less the bracket)
         let elem_width = width.saturating_sub(1);
         let mut line = indent.to_string();
-        let extend = |s: &mut String, line: &mut String, word: &str| {
+        for (k, word) in items.iter().enumerate() {
             if line.len() + word.len() > elem_width && line.len() > indent.len() {
                 s.push_str(line.trim_end());
                 s.push('\n');
-                *line = indent.to_string();
+                line = indent.to_string();
             }
             line.push_str(word);
-        };
-        for i in 0..n {
-            if summary && i == n / 2 {
-                extend(&mut s, &mut line, "...");
-                line.push(' ');
-            }
-            let word = numpy_axis(
-                inner,
-                &ext[1..],
-                summarise,
-                cells,
-                at,
-                &next_indent,
-                next_width,
-            );
-            extend(&mut s, &mut line, &word);
-            if i + 1 < n {
+            if k + 1 < items.len() {
                 line.push(' ');
             }
         }
         s.push_str(&line);
     } else {
+        // an outer axis: its items a line apart, and a blank line more per axis below
         let line_sep = "\n".repeat(counts.len() - 1);
-        for i in 0..n {
-            if summary && i == n / 2 {
-                s.push_str(indent);
-                s.push_str("...");
-                s.push_str(&line_sep);
-            }
-            let nested = numpy_axis(
-                inner,
-                &ext[1..],
-                summarise,
-                cells,
-                at,
-                &next_indent,
-                next_width,
-            );
+        for (k, item) in items.iter().enumerate() {
             s.push_str(indent);
-            s.push_str(&nested);
-            if i + 1 < n {
+            s.push_str(item);
+            if k + 1 < items.len() {
                 s.push_str(&line_sep);
             }
         }
