@@ -79,6 +79,7 @@ impl<'a> Parser<'a> {
             in_angle: false,
             relational: self.relational,
             python: self.python,
+            dsl_session: self.dsl_session,
         }
     }
 
