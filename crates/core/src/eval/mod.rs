@@ -266,6 +266,9 @@ pub struct Env {
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
     dsl_seen: bool,
+    /// Whether the statements run are a jit function's body, which the DSL traces (a Python
+    /// `if`'s both branches: [`crate::parser::Branch::traced`]).
+    tracing: bool,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -330,6 +333,7 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             dsl_seen: self.dsl_seen,
+            tracing: self.tracing,
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
