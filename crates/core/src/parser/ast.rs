@@ -105,6 +105,9 @@ impl UnOp {
 
 impl BinOp {
     /// The operator as written.
+    // Not inlined: each inlined copy of a `match` to names is a table of string pointers, each
+    // relocated at every start; one copy, one table.
+    #[inline(never)]
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Compose => "o",
