@@ -234,7 +234,7 @@ pub fn help_text() -> String {
     }
     s.push_str("\nFunctions:\n");
     for f in functions::all() {
-        s.push_str(&format!("  {:<40} {}\n", f.signature, f.summary));
+        s.push_str(&format!("  {:<40} {}\n", f.signature(), f.summary()));
     }
     s.push_str(&history_help());
     s

@@ -10,16 +10,16 @@ use cute::help::describe;
 fn every_function_has_an_example_that_evaluates() {
     for f in all() {
         assert!(
-            f.example.contains(f.name) || f.example.contains(&f.name.replace('_', "")),
+            f.example().contains(f.name) || f.example().contains(&f.name.replace('_', "")),
             "{}: the example {:?} calls it",
             f.name,
-            f.example
+            f.example()
         );
-        match Env::new().run(f.example) {
+        match Env::new().run(f.example()) {
             Ok(Outcome::Value(_)) => {}
             // CuTe's `void` algorithms (`copy`, `gemm`, …): the call checked, nothing printed
             Ok(Outcome::Nothing) if f.void => {}
-            other => panic!("{}: example {:?} gives {other:?}", f.name, f.example),
+            other => panic!("{}: example {:?} gives {other:?}", f.name, f.example()),
         }
         let d = describe(f);
         assert!(d.contains("example: ") && !d.contains("error:"), "{d}");

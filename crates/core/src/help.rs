@@ -107,7 +107,7 @@ pub fn topic(name: &str) -> Option<String> {
         "functions" => {
             let mut out = String::from("Functions (names as in CuTe C++):\n");
             for f in functions::all() {
-                out.push_str(&format!("  {:<24} {}\n", f.name, f.signature));
+                out.push_str(&format!("  {:<24} {}\n", f.name, f.signature()));
             }
             out.push_str("Members (x.name(...)):\n");
             for (name, sig, _) in crate::eval::methods::MEMBERS {
@@ -155,10 +155,10 @@ pub fn overview() -> String {
 pub fn describe(f: &functions::Function) -> String {
     format!(
         "{}\n  {}\n  example: {}\n           = {}\n",
-        f.signature,
-        f.summary,
-        f.example,
-        worked(f.example)
+        f.signature(),
+        f.summary(),
+        f.example(),
+        worked(f.example())
     )
 }
 

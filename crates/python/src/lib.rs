@@ -205,8 +205,8 @@ fn functions() -> Vec<Entry> {
                 f.name,
                 // the DSL's signature where it differs (`repeat_like(X, TARGET)`)
                 f.signature_in(true),
-                f.summary,
-                f.example,
+                f.summary(),
+                f.example(),
                 f.is_explained(),
                 f.parameters_in(true),
                 (f.arity.0, most),

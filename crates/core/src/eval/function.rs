@@ -420,6 +420,7 @@ impl Env {
             ));
         }
         let mut inner = self.clone();
+        inner.tracing |= r.jit;
         // a Python function's body is CuTe DSL text
         inner.dsl |= r.python;
         inner.lambda_depth += 1;

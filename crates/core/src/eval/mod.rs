@@ -268,6 +268,9 @@ pub struct Env {
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
     dsl_seen: bool,
+    /// Whether the statements run are a jit function's body, which the DSL traces (a Python
+    /// `if`'s both branches: [`crate::parser::Branch::traced`]).
+    tracing: bool,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -339,6 +342,7 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             dsl_seen: self.dsl_seen,
+            tracing: self.tracing,
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -398,6 +402,14 @@ impl Env {
     #[inline]
     pub fn shadows_any(&self) -> bool {
         !self.shadows.is_empty()
+    }
+
+    /// Whether a statement of this session was CuTe DSL text: from then on its lines are read
+    /// as Python (`(4)` is 4, `2 ** 3` a power), so a line's value may depend on the session
+    /// even where it names only functions.
+    #[inline]
+    pub fn dsl_seen(&self) -> bool {
+        self.dsl_seen
     }
 
     /// An error met applying a variable that shadows a function (or another of CuTe's names)
@@ -605,7 +617,14 @@ impl Env {
         let python = (self.dsl_seen && parser::is_python_operator_text(src))
             .then(|| parser::parse_python_statement(src, arena).ok())
             .flatten();
-        let stmt = match python.map_or_else(|| parser::parse_statement(src, arena), Ok) {
+        let read = |src, arena| {
+            if self.dsl_seen {
+                parser::parse_dsl_session_statement(src, arena)
+            } else {
+                parser::parse_statement(src, arena)
+            }
+        };
+        let stmt = match python.map_or_else(|| read(src, arena), Ok) {
             // in a session of DSL text, `is_greater = a > b` is Python's comparison
             Err(e) if self.dsl_seen && parser::is_comparison_error(&e) => {
                 parser::parse_python_statement(src, arena).map_err(|_| e)?
@@ -4288,6 +4307,14 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
     } else {
         q
     };
+    // a multiple of 0 (0) floor-divided is one too (`assume(x, divby=8) * 0 // 4`; checked
+    // with dsl-oracle)
+    let zero_div = crate::algebra::integer::ZERO_DIV_KIND;
+    if dsl_run_time(a).is_some_and(|i| i.kind() == zero_div) {
+        return Ok(Value::IntTuple(IntTuple::of_int(
+            crate::algebra::Int::of_kind(q, zero_div),
+        )));
+    }
     if let Some(kind) = python_operator_kind(a, b) {
         return Ok(Value::IntTuple(IntTuple::of_int(
             crate::algebra::Int::of_kind(q, kind),
@@ -4617,7 +4644,7 @@ fn arithmetic_is_dynamic(
 /// [`Int::unknown`]: crate::algebra::Int::unknown
 fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     use crate::algebra::Int;
-    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND};
+    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND, ZERO_DIV_KIND};
     let int = |v: &Value| match v {
         Value::IntTuple(t) => t.as_int_full(),
         _ => None,
@@ -4642,6 +4669,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    // the DSL's product of an `IntValue` and 0 is a multiple of 0 (where C++'s `x * _0` is `_0`)
+    if let Arithmetic::Mul = kind
+        && ((x.is_constant(0) && y.is_int_value()) || (y.is_constant(0) && x.is_int_value()))
+    {
+        return ZERO_DIV_KIND;
+    }
     let r = match kind {
         Arithmetic::Add => x.add(y, "+"),
         Arithmetic::Sub => x.sub(y, "-"),
@@ -4649,9 +4682,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         Arithmetic::Rem => x.rem(y, "%"),
         Arithmetic::Div | Arithmetic::Bitwise => return INT_VALUE_KIND,
     };
-    match r.map_or(0, |r: Int| r.divisibility()) {
-        0 => INT_VALUE_KIND,
-        div => div,
+    match r {
+        Ok(r) if r.kind() == ZERO_DIV_KIND => ZERO_DIV_KIND,
+        r => match r.map_or(0, |r: Int| r.divisibility()) {
+            0 => INT_VALUE_KIND,
+            div => div,
+        },
     }
 }
 

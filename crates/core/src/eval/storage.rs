@@ -137,6 +137,9 @@ impl ElemType {
     }
 
     /// The type's name as CuTe spells it.
+    // Not inlined: each inlined copy of a `match` to names is a table of string pointers, each
+    // relocated at every start; one copy, one table.
+    #[inline(never)]
     pub fn name(self) -> &'static str {
         match self {
             ElemType::F32 => "float",
@@ -1088,6 +1091,9 @@ impl ElemType {
     }
 
     /// The type's name in the CuTe DSL (`cutlass.Float32`), where it has one.
+    // Not inlined: each inlined copy of a `match` to names is a table of string pointers, each
+    // relocated at every start; one copy, one table.
+    #[inline(never)]
     pub fn dsl_type(self) -> Option<&'static str> {
         Some(match self {
             ElemType::F32 => "Float32",

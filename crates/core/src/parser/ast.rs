@@ -105,6 +105,9 @@ impl UnOp {
 
 impl BinOp {
     /// The operator as written.
+    // Not inlined: each inlined copy of a `match` to names is a table of string pointers, each
+    // relocated at every start; one copy, one table.
+    #[inline(never)]
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Compose => "o",
@@ -503,6 +506,14 @@ pub struct Branch<'a> {
     /// Whether it is C++17's `if constexpr (COND)`: the condition must be a static value, and
     /// the branch not taken is not evaluated (as a template's discarded statement).
     pub constexpr: bool,
+    /// Whether it is a Python `if` (not `cutlass.const_expr`) with Python `print`s in its
+    /// branches, which a jit function traces both of (scf.if): the prints of the branch not
+    /// taken print too, where the DSL traces them.
+    pub traced: bool,
+    /// Of a traced `if`, where a `print` of `then` and of `otherwise` is that cute cannot print
+    /// as the DSL traces the branch when it is not taken: in a loop or a `const_expr` branch,
+    /// or reading a name the branches bind (its value there is the trace's, not one cute has).
+    pub untraceable: [Option<Span>; 2],
 }
 
 /// Storage a declaration names ([`Stmt::DeclarePointer`]).

@@ -117,7 +117,14 @@ pub fn is_dsl_text(src: &str) -> bool {
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
 /// `Tensor gA = EXPR;`, `using namespace cute;`, `print_layout(x);`, a trailing `;`.
 pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
-    statement(src, arena).map_err(|e| with_full_width_hint(src, e))
+    statement(src, arena, false).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// [`parse_statement`] of a statement of a session that has seen CuTe DSL text
+/// (`import cutlass.cute as cute`, a `cute.` call): its Python lines without `cute.`
+/// (`print((4))`, `x = (4)`) are Python too, where `(x)` is x (`(x,)` a rank-1 tuple).
+pub fn parse_dsl_session_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+    statement(src, arena, true).map_err(|e| with_full_width_hint(src, e))
 }
 
 /// [`parse_statement`] of a statement of CuTe DSL text read as Python reads it: its relational
@@ -192,7 +199,7 @@ fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
 }
 
 /// [`parse_statement`], its errors without the full-width hint.
-fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+fn statement<'a>(src: &'a str, arena: &'a Bump, dsl_session: bool) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
     if src.len() > MAX_STATEMENT_LEN {
         let mut end = MAX_STATEMENT_LEN;
@@ -212,12 +219,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     }
     // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
     // take it
-    statement_at(
-        src,
-        if src.starts_with('\u{feff}') { 3 } else { 0 },
-        arena,
-        0,
-    )
+    let mut p = Parser::new(src, 0, arena);
+    p.dsl_session = dsl_session;
+    statement_with(p, if src.starts_with('\u{feff}') { 3 } else { 0 })
 }
 
 /// The statement of `src` from `start` to its end: a whole statement, or one of a control
@@ -704,6 +708,9 @@ struct Parser<'a> {
     /// Whether the text is a statement of a Python block: `//` is Python's floor division
     /// there, not a comment, and `*x` among a call's arguments unpacks `x`.
     python: bool,
+    /// Whether the statement is one of a session that has seen CuTe DSL text
+    /// ([`parse_dsl_session_statement`]): Python's `(x)` is x there.
+    dsl_session: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -720,6 +727,7 @@ impl<'a> Parser<'a> {
             in_angle: false,
             relational: false,
             python: false,
+            dsl_session: false,
         }
     }
 }
@@ -3109,8 +3117,9 @@ impl<'a> Parser<'a> {
             }
         }
         // `(x)` groups unless x is an IntTuple (the notation's and C++ text's rank-1 tuple
-        // `(4)`); in Python (DSL text) `(x)` is always x, and `(x,)` is a rank-1 tuple
-        let python = self.python || self.is_dsl();
+        // `(4)`); in Python (DSL text, or any line of a session of DSL text) `(x)` is always
+        // x, and `(x,)` is a rank-1 tuple
+        let python = self.python || self.dsl_session || self.is_dsl();
         if items.len() == 1 && !trailing_comma && (python || !is_int_tuple_literal(&items[0])) {
             return Ok((
                 end,

@@ -1,7 +1,7 @@
 //! The index of the table's names (and aliases) that [`lookup_bytes`] finds a function by:
 //! open-addressed, keyed by a name's length and two words of its bytes.
 
-use super::{ALIASES, Function, all};
+use super::{ALIASES, Function, GROUPS, all};
 
 /// The function whose name (or alias) is these bytes, with that name as written in the
 /// table: what the statement shortcut looks a name up by, its bytes never checked as text.
@@ -15,69 +15,22 @@ use super::{ALIASES, Function, all};
 /// loads. A longer name is compared whole; where two long names share a key, the later ones
 /// are found by a search of the table.
 pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
-    /// A name's key (its length and [`name_words`]) and what it names.
-    type Entry = ((usize, u64, u64), (&'static str, &'static Function));
-    /// The entries, and the slots: an entry's number plus one, or 0 where empty.
-    struct Index {
-        entries: Vec<Entry>,
-        slots: Vec<u16>,
-    }
-    /// A key's first slot, of a table of `1 << bits` slots.
-    #[inline]
-    fn slot((len, a, b): (usize, u64, u64), bits: u32) -> usize {
-        let h = (a ^ b.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h >> (64 - bits)) as usize
-    }
-    // every name and alias, in the order a search of the table finds them
-    fn names() -> impl Iterator<Item = (&'static str, &'static Function)> {
-        all().map(|f| (f.name, f)).chain(
-            ALIASES
-                .iter()
-                .filter_map(|(alias, ours)| Some((*alias, all().find(|f| f.name == *ours)?))),
-        )
-    }
-    const BITS: u32 = 11;
-    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index = Index {
-            entries: Vec::new(),
-            slots: vec![0; 1 << BITS],
-        };
-        // the first entry of a name wins, as a search of the table in order finds it
-        for (n, f) in names() {
-            let b = n.as_bytes();
-            let (x, y) = name_words(b);
-            let key = (b.len(), x, y);
-            let mut at = slot(key, BITS);
-            loop {
-                match index.slots[at] {
-                    0 => {
-                        index.entries.push((key, (n, f)));
-                        index.slots[at] =
-                            u16::try_from(index.entries.len()).expect("a few hundred names");
-                        break;
-                    }
-                    e if index.entries[usize::from(e) - 1].0 == key => break,
-                    _ => at = (at + 1) & ((1 << BITS) - 1),
-                }
-            }
-        }
-        assert!(
-            4 * index.entries.len() <= 1 << BITS,
-            "the index at most a quarter full"
-        );
-        index
-    });
-    let (a, b) = name_words(name);
-    let key = (name.len(), a, b);
-    let mut at = slot(key, BITS);
-    let &(_, (n, f)) = loop {
-        let e = usize::from(*index.slots.get(at)?).checked_sub(1)?;
-        let entry = index.entries.get(e)?;
-        if entry.0 == key {
+    let key = name_key(name);
+    let mut at = slot(key);
+    let entry = loop {
+        let e = usize::from(*INDEX.slots.get(at)?).checked_sub(1)?;
+        let entry = INDEX.entries.get(e)?;
+        if entry.key == key {
             break entry;
         }
-        at = (at + 1) & ((1 << BITS) - 1);
+        at = (at + 1) & SLOT_MASK;
+    };
+    let f = GROUPS
+        .get(usize::from(entry.group))?
+        .get(usize::from(entry.item))?;
+    let n = match entry.alias {
+        0 => f.name,
+        a => ALIASES.get(usize::from(a) - 1)?.0,
     };
     if name.len() <= 16 || n.as_bytes() == name {
         Some((n, f))
@@ -86,25 +39,186 @@ pub fn lookup_bytes(name: &[u8]) -> Option<(&'static str, &'static Function)> {
     }
 }
 
+/// Every name and alias, in the order a search of the table finds them.
+fn names() -> impl Iterator<Item = (&'static str, &'static Function)> {
+    all().map(|f| (f.name, f)).chain(
+        ALIASES
+            .iter()
+            .filter_map(|(alias, ours)| Some((*alias, all().find(|f| f.name == *ours)?))),
+    )
+}
+
+/// A name's key: its length and [`name_words`].
+type Key = (usize, u64, u64);
+
+/// A name of the index: its key, where its function is in the table ([`GROUPS`]`[group][item]`:
+/// two numbers, not a pointer that the loader would relocate at each start), and which alias
+/// it is (its position in [`ALIASES`] plus one; 0 for the function's own name).
+#[derive(Clone, Copy)]
+struct Entry {
+    key: Key,
+    item: u16,
+    group: u8,
+    alias: u8,
+}
+
+/// The entries, and the slots: an entry's number plus one, or 0 where empty.
+struct Index {
+    entries: [Entry; MAX_ENTRIES],
+    len: usize,
+    slots: [u16; 1 << SLOT_BITS],
+}
+
+const SLOT_BITS: u32 = 11;
+const SLOT_MASK: usize = (1 << SLOT_BITS) - 1;
+/// The index at most a quarter full.
+const MAX_ENTRIES: usize = (1 << SLOT_BITS) / 4;
+
+/// The index, built when the program is compiled (no work at start): the first entry of a name
+/// wins, as a search of the table in order finds it.
+static INDEX: Index = Index::build();
+
+impl Index {
+    /// Every name of the table, then every alias, in order (a `const fn`: the compiler runs it).
+    const fn build() -> Index {
+        let mut index = Index {
+            entries: [Entry {
+                key: (0, 0, 0),
+                item: 0,
+                group: 0,
+                alias: 0,
+            }; MAX_ENTRIES],
+            len: 0,
+            slots: [0; 1 << SLOT_BITS],
+        };
+        let mut g = 0;
+        while g < GROUPS.len() {
+            let mut i = 0;
+            while i < GROUPS[g].len() {
+                index.insert(GROUPS[g][i].name, (g, i), 0);
+                i += 1;
+            }
+            g += 1;
+        }
+        let mut a = 0;
+        while a < ALIASES.len() {
+            let (alias, ours) = ALIASES[a];
+            let at = find(ours).expect("an alias names a function of the table");
+            assert!(a < u8::MAX as usize, "fewer than 255 aliases");
+            index.insert(alias, at, a as u8 + 1);
+            a += 1;
+        }
+        index
+    }
+
+    /// `name` for the function at `(group, item)` of [`GROUPS`], unless the name has an entry.
+    const fn insert(&mut self, name: &str, (group, item): (usize, usize), alias: u8) {
+        assert!(group <= u8::MAX as usize && item <= u16::MAX as usize);
+        let key = name_key(name.as_bytes());
+        let mut at = slot(key);
+        loop {
+            match self.slots[at] {
+                0 => {
+                    assert!(self.len < MAX_ENTRIES, "the index at most a quarter full");
+                    self.entries[self.len] = Entry {
+                        key,
+                        item: item as u16,
+                        group: group as u8,
+                        alias,
+                    };
+                    self.len += 1;
+                    self.slots[at] = self.len as u16;
+                    return;
+                }
+                e if same_key(self.entries[e as usize - 1].key, key) => return,
+                _ => at = (at + 1) & SLOT_MASK,
+            }
+        }
+    }
+}
+
+/// Where the first function of the table of that name is (while the program is compiled).
+const fn find(name: &str) -> Option<(usize, usize)> {
+    let mut g = 0;
+    while g < GROUPS.len() {
+        let mut i = 0;
+        while i < GROUPS[g].len() {
+            if same_bytes(GROUPS[g][i].name.as_bytes(), name.as_bytes()) {
+                return Some((g, i));
+            }
+            i += 1;
+        }
+        g += 1;
+    }
+    None
+}
+
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same_key(a: Key, b: Key) -> bool {
+    a.0 == b.0 && a.1 == b.1 && a.2 == b.2
+}
+
+/// A key's first slot.
+#[inline]
+const fn slot((len, a, b): Key) -> usize {
+    let h = (a ^ b.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> (64 - SLOT_BITS)) as usize
+}
+
+#[inline]
+const fn name_key(b: &[u8]) -> Key {
+    let (x, y) = name_words(b);
+    (b.len(), x, y)
+}
+
 /// Two words of a name's bytes that, with its length, are all of them up to 16 bytes: the
 /// first and the last 8 (which may overlap), or for a shorter name its first and last 4, or
 /// its first, middle and last byte.
 #[inline]
-fn name_words(b: &[u8]) -> (u64, u64) {
+const fn name_words(b: &[u8]) -> (u64, u64) {
     let n = b.len();
-    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
-    let half = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().expect("four")));
     if n >= 8 {
-        (word(0), word(n - 8))
+        (word(b, 0), word(b, n - 8))
     } else if n >= 4 {
-        (half(0), half(n - 4))
+        (half(b, 0), half(b, n - 4))
     } else if n > 0 {
         (
-            u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+            b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16,
             0,
         )
     } else {
         (0, 0)
+    }
+}
+
+/// The 8 bytes of `b` at `at` (`at + 8 <= b.len()`), little-endian.
+#[inline]
+const fn word(b: &[u8], at: usize) -> u64 {
+    match b.split_at(at).1.first_chunk::<8>() {
+        Some(w) => u64::from_le_bytes(*w),
+        None => panic!("eight bytes"),
+    }
+}
+
+/// The 4 bytes of `b` at `at` (`at + 4 <= b.len()`), little-endian.
+#[inline]
+const fn half(b: &[u8], at: usize) -> u64 {
+    match b.split_at(at).1.first_chunk::<4>() {
+        Some(w) => u32::from_le_bytes(*w) as u64,
+        None => panic!("four bytes"),
     }
 }
 

@@ -39,12 +39,10 @@ type LawfulHandler = fn(&Args, &mut Laws, Handler) -> Result<Value, EvalError>;
 pub struct Function {
     /// Its name, as in CuTe.
     pub name: &'static str,
-    /// Its arguments, for help text.
-    pub signature: &'static str,
-    /// What it computes.
-    pub summary: &'static str,
-    /// A statement calling it (`:help NAME` shows it with its result, computed).
-    pub example: &'static str,
+    /// Its help text, one string (one pointer to relocate at start, not three): its signature,
+    /// summary and example, each ended by [`HELP_END`] ([`Function::signature`],
+    /// [`Function::summary`], [`Function::example`]).
+    help: &'static str,
     /// Smallest and largest number of arguments (`usize::MAX`: any).
     pub arity: (usize, usize),
     handler: Handler,
@@ -131,9 +129,7 @@ impl Function {
     /// The fields a table entry leaves out.
     const DEFAULTS: Function = Function {
         name: "",
-        signature: "",
-        summary: "",
-        example: "",
+        help: "\u{1f}\u{1f}\u{1f}",
         arity: (0, 0),
         handler: |a| Err(EvalError::new("no handler", a.span)),
         traced: None,
@@ -152,9 +148,7 @@ macro_rules! f {
     ($name:literal, $sig:literal, $summary:literal, $example:literal, $lo:expr, $hi:expr, $h:expr $(, $key:ident: $val:expr)* $(,)?) => {
         Function {
             name: $name,
-            signature: $sig,
-            summary: $summary,
-            example: $example,
+            help: concat!($sig, "\u{1f}", $summary, "\u{1f}", $example, "\u{1f}"),
             arity: ($lo, $hi),
             handler: $h,
             $($key: $val,)*
@@ -173,6 +167,10 @@ macro_rules! atom_f {
 }
 
 const ANY: usize = usize::MAX;
+
+/// The end of each part of a [`Function`]'s help text (ASCII's unit separator: no help text
+/// holds it).
+const HELP_END: char = '\u{1f}';
 
 mod algorithms;
 pub(in crate::eval) use algorithms::profile_compatible;
@@ -248,6 +246,26 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
 }
 
 impl Function {
+    /// The `part`th part of its help text.
+    fn help_part(&self, part: usize) -> &'static str {
+        self.help.split(HELP_END).nth(part).unwrap_or("")
+    }
+
+    /// Its arguments, for help text.
+    pub fn signature(&self) -> &'static str {
+        self.help_part(0)
+    }
+
+    /// What it computes.
+    pub fn summary(&self) -> &'static str {
+        self.help_part(1)
+    }
+
+    /// A statement calling it (`:help NAME` shows it with its result, computed).
+    pub fn example(&self) -> &'static str {
+        self.help_part(2)
+    }
+
     /// Whether `cute explain` derives its calls step by step.
     pub fn is_explained(&self) -> bool {
         self.traced.is_some()
@@ -264,7 +282,7 @@ impl Function {
             Some(Dsl {
                 signature: Some(s), ..
             }) if dsl => s,
-            _ => self.signature,
+            _ => self.signature(),
         }
     }
 }
@@ -309,7 +327,8 @@ pub fn call_checking_in(
         return Err(EvalError::new(
             format!(
                 "{} takes {want} argument(s), got {n}: {}",
-                f.name, f.signature
+                f.name,
+                f.signature()
             ),
             span,
         ));
