@@ -157,7 +157,7 @@ pub enum Outcome {
     /// A picture of a value (`print_layout(x)`, `print_latex(x)`), to draw.
     Picture(parser::Picture, Value),
     /// A line of text a printing statement made (`cute.printf("… {} …", x)`, `print("…", x)`):
-    /// its pieces in order, the values for the front end to print (`render::plain::text_line`).
+    /// its pieces in order, the values for the front end to print (`plain::text_line`).
     Text(Vec<TextPart>),
     /// CuTe's `print(x);`: the value, which CuTe prints without a newline (`--format cute`
     /// writes it so; the other formats end it with a line, as every answer).
@@ -188,11 +188,11 @@ pub enum TextPart {
     Value(Value),
     /// A value of the CuTe DSL's `cute.printf("… {} …", x)`, printed as the DSL prints it at
     /// run time: its integers' values, neither static (`_8`) nor run-time (`8?`) marked (`8`,
-    /// `(2,4):(1,2)`), a truth value `1` or `0` (`render::plain::write_printf_value`).
+    /// `(2,4):(1,2)`), a truth value `1` or `0` (`plain::write_printf_value`).
     Printf(Value),
     /// A value of Python's `print` in CuTe DSL text, printed as the DSL prints it at trace
     /// time: static integers as they are, run-time ones `?`, Python's tuples as Python writes
-    /// them (`(3, 8)`), a truth value `True` (`render::plain::write_traced_value`).
+    /// them (`(3, 8)`), a truth value `True` (`plain::write_traced_value`).
     Traced(Value),
     /// Pieces printed one after another (a Python f-string's text and fields).
     Pieces(Vec<TextPart>),
