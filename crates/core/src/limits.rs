@@ -75,9 +75,9 @@ pub const MAX_BANK_POINTS: i64 = 1 << 22;
 /// `for` pasted with a bound of a billion stops here): more is an error naming the limit.
 pub const MAX_LOOP_ITERATIONS: u64 = 1 << 20;
 
-/// The most integers the values one statement's loops print hold together (a `print(L)` of a
-/// large layout in a long loop stops here, before its copies fill the memory): more is an
-/// error naming the limit.
+/// The most items one statement's loops print together, an item an integer of a value or a
+/// piece of a line of text (a `print(L)` of a large layout, or a print of many strings, in a long
+/// loop stops here, before its copies fill the memory): more is an error naming the limit.
 pub const MAX_LOOP_PRINTED: usize = 1 << 22;
 
 /// The deepest nesting of control statements (`for` and `if` inside each other) the reader

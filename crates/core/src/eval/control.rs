@@ -7,7 +7,7 @@
 //! [`MAX_LOOP_ITERATIONS`] times and print at most [`MAX_LOOP_PRINTED`] integers, or the
 //! statement is an error naming the limit.
 
-use super::{Env, EvalError, Outcome, Value, bindable, equality, value};
+use super::{Env, EvalError, Outcome, TextPart, Value, bindable, equality, value};
 use crate::algebra::IntTuple;
 use crate::limits::{MAX_LOOP_ITERATIONS, MAX_LOOP_PRINTED};
 use crate::parser::{
@@ -165,13 +165,12 @@ impl Env {
                 let outcome = self.exec(other, |v| value = Some(v.clone()))?;
                 let printed = match (&outcome, &value) {
                     (Outcome::Value(_) | Outcome::Printed(_), Some(v)) => value::width(v),
-                    (Outcome::Picture(_, v), _) => value::width(v),
-                    _ => 1,
+                    (o, _) => printed_items(o),
                 };
                 if printed > budget.printed {
                     return Err(EvalError::limit(
                         format!(
-                            "the loops of this statement print more than {MAX_LOOP_PRINTED} integers (the limit)"
+                            "the loops of this statement print more than {MAX_LOOP_PRINTED} items (the limit): integers of values, pieces of text"
                         ),
                         stmt_span(other),
                     ));
@@ -613,5 +612,30 @@ fn stmt_span(s: &Stmt) -> Span {
         Stmt::Expr(e) | Stmt::Show(e) | Stmt::Picture(_, e) => e.span,
         Stmt::Assign { expr, .. } => expr.span,
         _ => Span::default(),
+    }
+}
+
+/// What an outcome prints, in the items [`MAX_LOOP_PRINTED`] counts: each integer of a value,
+/// each piece of a line of text (a string, a separator), each outcome of a call's sequence.
+fn printed_items(o: &Outcome) -> usize {
+    fn text(parts: &[TextPart]) -> usize {
+        parts
+            .iter()
+            .map(|p| match p {
+                TextPart::Str(_) => 1,
+                TextPart::Value(v) | TextPart::Printf(v) | TextPart::Traced(v) => value::width(v),
+                TextPart::Pieces(p) | TextPart::RunTime(p) => text(p).max(1),
+            })
+            .fold(0usize, usize::saturating_add)
+    }
+    match o {
+        Outcome::Value(v) | Outcome::Printed(v) | Outcome::Picture(_, v) => value::width(v),
+        Outcome::Text(parts) => text(parts).max(1),
+        Outcome::Sequence(more) => more
+            .iter()
+            .map(printed_items)
+            .fold(0usize, usize::saturating_add)
+            .max(1),
+        _ => 1,
     }
 }
