@@ -405,7 +405,10 @@ def strip_ansi(s):
 
 def without_addresses(s):
     """The text with each printed pointer's address (`raw_ptr(0x00007ffe…: f32, …)`) written
-    `ADDR`: an address is where the DSL's process put the memory, which no other run repeats."""
+    `ADDR`: an address is where the DSL's process put the memory, which no other run repeats.
+    A Python function's print (`<function f.<locals>.inner at 0x7f51…>`) is written without
+    its address, as cute prints it."""
+    s = re.sub(r"(<function [\w.<>]+) at 0x[0-9a-fA-F]+>", r"\1>", s)
     s = re.sub(r"Tensor<(?:0x[0-9a-fA-F]+|host(?:\+\d+)?)@", "Tensor<ADDR@", s)
     return re.sub(r"raw_ptr\((?:0x[0-9a-fA-F]+|[A-Za-z_]\w*(?:\+\d+)?):", "raw_ptr(ADDR:", s)
 

@@ -27,6 +27,8 @@ pub(super) struct Routine {
     pub(super) seq: usize,
     /// `the function 'f'`, `the lambda 'g'`.
     what: String,
+    /// A Python function's `__qualname__` (`f`, `f.<locals>.inner` of one defined in `f`).
+    qualname: String,
     /// The input's line of the body's first (that of its `{`), where the front end said.
     first_line: Option<usize>,
     /// A Python function (a CuTe DSL jit function): its body Python's lines, and what it
@@ -121,6 +123,7 @@ impl Env {
             body: def.body.to_string(),
             seq: 0,
             what: format!("the function '{}'", def.name),
+            qualname: format!("{}{}", self.locals, def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
             python: def.python,
             jit: def.jit,
@@ -154,6 +157,7 @@ impl Env {
                 body: body.to_string(),
                 seq,
                 what: format!("the lambda '{name}'"),
+                qualname: name.to_string(),
                 first_line: None,
                 python: false,
                 jit: false,
@@ -210,6 +214,7 @@ impl Env {
             body: body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
+            qualname: "<lambda>".to_string(),
             first_line: None,
             python: false,
             jit: false,
@@ -289,6 +294,105 @@ impl Env {
     /// The text of a routine's body.
     pub(super) fn body_of(r: &Routine) -> &str {
         &r.body
+    }
+
+    /// The user's Python function `n` (one parameter's overload first), if the session
+    /// defines one and no variable hides it.
+    pub(super) fn python_function(&self, n: &str) -> Option<&Routine> {
+        if !self.user_function(n) {
+            return None;
+        }
+        let overloads = &self.functions[n];
+        (overloads.iter().find(|r| r.python && r.params.len() == 1))
+            .or_else(|| overloads.iter().find(|r| r.python))
+    }
+
+    /// `cute.make_composed_layout(inner, offset, outer)` of the Python function `inner`: the
+    /// DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py), which keeps the function, the
+    /// offset as given and the outer layout (an affine layout, or the DSL's TypeError).
+    pub(super) fn function_composed(
+        &self,
+        function: &str,
+        offset: &Expr,
+        outer: &Expr,
+    ) -> Result<Value, EvalError> {
+        let qualname = self
+            .python_function(function)
+            .expect("checked")
+            .qualname
+            .clone();
+        let offset_value = self.eval(offset)?;
+        if !matches!(offset_value, Value::IntTuple(_)) {
+            return Err(EvalError::new(
+                format!(
+                    "make_composed_layout: the offset is an IntTuple (an integer or a tuple of them), not {}",
+                    offset_value.kind()
+                ),
+                offset.span,
+            ));
+        }
+        let outer_layout = match self.eval(outer)? {
+            Value::Layout(l) => l,
+            other => {
+                return Err(EvalError::new(
+                    format!(
+                        "TypeError: expects the outer (or right-most or effectively visible) layout to be an affine layout, but got {}",
+                        crate::render::plain::render(&other)
+                    ),
+                    outer.span,
+                ));
+            }
+        };
+        Ok(Value::FunctionComposed(Box::new(
+            super::value::FunctionComposed {
+                function: function.to_string(),
+                qualname,
+                offset: offset_value,
+                outer: outer_layout,
+            },
+        )))
+    }
+
+    /// A layout composed with a Python function applied to `coord`, as the DSL's `__call__`:
+    /// `inner(tuple_add(offset, outer(coord)))`, the function the one of its name where the
+    /// layout is applied (a closure sees the names of the body that defined it).
+    pub(super) fn apply_function_composed(
+        &self,
+        f: &super::value::FunctionComposed,
+        coord: &Value,
+        callee_span: Span,
+        arg_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let delta = super::apply(
+            &Value::Layout(f.outer.clone()),
+            coord,
+            callee_span,
+            arg_span,
+            span,
+        )?;
+        let (Value::IntTuple(offset), Value::IntTuple(delta)) = (&f.offset, &delta) else {
+            return Err(EvalError::new(
+                format!(
+                    "the composed layout's outer layout gave {} at the coordinate, which its offset is not added to",
+                    delta.kind()
+                ),
+                arg_span,
+            ));
+        };
+        let sum = crate::algebra::basis::index_add(offset, delta)
+            .map_err(|e| EvalError::algebra(e, span))?;
+        let Some(r) = self.python_function(&f.function) else {
+            return Err(EvalError::new(
+                format!(
+                    "the composed layout's function '{}' is not defined here (a Python closure is modelled only where the body that defines it runs)",
+                    f.qualname
+                ),
+                callee_span,
+            ));
+        };
+        let r = r.clone();
+        self.call_routine_on(&r, vec![Value::IntTuple(sum)], span, None)
     }
 
     /// `[&](auto x){ … }(a)`: a lambda called where it is written.
@@ -417,6 +521,9 @@ impl Env {
         let mut inner = self.clone();
         // a Python function's body is CuTe DSL text
         inner.dsl |= r.python;
+        if r.python {
+            inner.locals = format!("{}.<locals>.", r.qualname);
+        }
         inner.lambda_depth += 1;
         inner.calls.set(self.calls.get() + 1);
         if let Some(seq) = visible {

@@ -308,6 +308,9 @@ pub struct Env {
     else_runs: Option<bool>,
     /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
     structs: HashMap<String, structs::StructTemplate, NameHasher>,
+    /// Inside a Python function's body: Python's `__qualname__` prefix of what it defines
+    /// (`customized_layout.<locals>.`); empty at the top level.
+    locals: String,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -349,6 +352,7 @@ impl Clone for Env {
             buffers: self.buffers.clone(),
             else_runs: self.else_runs,
             structs: self.structs.clone(),
+            locals: self.locals.clone(),
         }
     }
 }
@@ -1671,6 +1675,14 @@ impl Env {
                 let seq = l.seq;
                 self.call_routine(&l, args, e.span, Some(seq))
             }
+            // `cute.make_composed_layout(inner, offset, outer)` of a Python function `inner`
+            ExprKind::Call(callee, [function, offset, outer])
+                if self.called_function(callee) == Some("make_composed_layout")
+                    && let ExprKind::Name(f) = function.kind
+                    && self.python_function(f).is_some() =>
+            {
+                self.function_composed(f, offset, outer)
+            }
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
@@ -2973,6 +2985,9 @@ impl Env {
         } else {
             Value::tuple(vals)
         };
+        if let Value::FunctionComposed(f) = &target {
+            return self.apply_function_composed(f, &coord, callee.span, arg_span, span);
+        }
         apply(&target, &coord, callee.span, arg_span, span)
     }
 }

@@ -68,6 +68,39 @@ pub enum Value {
     /// A struct of the program's own: its type, a pointer to an object of it, or the object
     /// ([`structs`](super::structs)).
     Struct(Box<super::structs::StructValue>),
+    /// The CuTe DSL's composed layout whose inner transform is a Python function of the
+    /// program's own (`cute.make_composed_layout(inner, offset, outer)` of a `def inner(c)`):
+    /// [`FunctionComposed`].
+    FunctionComposed(Box<FunctionComposed>),
+}
+
+/// The CuTe DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py): `c -> inner(offset +
+/// outer(c))`, the offset added by `tuple_add`, the function called on the sum. Printed as the
+/// DSL's `__str__` writes it, `(<function F at 0x…> o OFFSET o OUTER)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionComposed {
+    /// The name the function is called by (it is looked up where the layout is applied).
+    pub function: String,
+    /// Its Python `__qualname__` (`customized_layout.<locals>.inner`).
+    pub qualname: String,
+    /// The offset as given (a Python int or tuple).
+    pub offset: Value,
+    /// The outer layout, applied first.
+    pub outer: Layout,
+}
+
+impl FunctionComposed {
+    /// The DSL's `__str__`: `(<function QUALNAME at 0x…> o OFFSET o OUTER)`, the offset and
+    /// the outer layout as Python's print writes them. The function's address is where the
+    /// DSL's process put it: none is written.
+    pub fn text(&self) -> String {
+        let mut out = format!("(<function {}> o ", self.qualname);
+        crate::render::plain::write_traced_value(&mut out, &self.offset);
+        out.push_str(" o ");
+        crate::render::plain::write_traced_value(&mut out, &Value::Layout(self.outer.clone()));
+        out.push(')');
+        out
+    }
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -214,6 +247,7 @@ impl Value {
             Value::Constant(_) => "an integral constant",
             Value::Array(_) => "an array",
             Value::Struct(s) => s.kind(),
+            Value::FunctionComposed(_) => "a layout composed with a Python function",
         }
     }
 }

@@ -395,7 +395,12 @@ impl<'a> Parser<'a> {
             // `return` is a name here (`return = 4`): not C++'s statement
             return Ok(None);
         }
-        let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
+        // (Python's `return x, y + 1` returns the tuple)
+        let (e_end, expr): (usize, Expr<'a>) = if self.python {
+            self.python_expr_list(q)?
+        } else {
+            self.expr(q)?
+        };
         self.expect_end(e_end)?;
         Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
     }

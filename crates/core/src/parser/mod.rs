@@ -928,8 +928,18 @@ impl<'a> Parser<'a> {
             }
         };
         let start = self.skip_ws(eq + 1);
+        let (end, expr) = self.python_expr_list(start)?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
+    }
+
+    /// The expression at `start`, or Python's tuple without parentheses there (`16384, 8192`
+    /// of `M, N = 16384, 8192`, `x, y + 1` of `return x, y + 1`): where it ends, and it.
+    pub(super) fn python_expr_list(&mut self, start: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut end, mut expr) = self.expr(start)?;
-        // Python's tuple without parentheses, `M, N = 16384, 8192`
         if self.peek(self.skip_ws(end)) == Some(',') {
             let mut items = vec![expr];
             while self.peek(self.skip_ws(end)) == Some(',') {
@@ -942,11 +952,7 @@ impl<'a> Parser<'a> {
                 span: Span::new(start, end),
             };
         }
-        self.expect_end(end)?;
-        Ok(Some(Stmt::Unpack {
-            names: self.arena.alloc_slice_copy(&names),
-            expr,
-        }))
+        Ok((end, expr))
     }
 
     /// C++'s structured binding `auto [a, b, c] = EXPR` (`auto const& […]`, `auto&& […]`, a

@@ -165,6 +165,9 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
         Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
+        Value::FunctionComposed(f) => {
+            object(json!({"kind": "function_composed_layout", "value": f.text()}))
+        }
         Value::Atom(a) => atom(v, a, opts)?,
     };
     if opts.with_values
