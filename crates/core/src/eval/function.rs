@@ -395,6 +395,107 @@ impl Env {
         self.call_routine_on(&r, vec![Value::IntTuple(sum)], span, None)
     }
 
+    /// Python's dict display's value: each `(KEY, VALUE)` pair evaluated (a later key replaces
+    /// an earlier equal one, as Python's does); a value naming a function of the session is
+    /// kept as its name.
+    pub(super) fn dict_display(&self, pairs: &[Expr]) -> Result<Value, EvalError> {
+        let mut entries: Vec<(Value, Value)> = Vec::new();
+        for pair in pairs {
+            let ExprKind::Tuple([key, value]) = pair.kind else {
+                return Err(EvalError::new("expected 'KEY: VALUE'", pair.span));
+            };
+            let k = self.dict_key(key)?;
+            let v = self.dict_value(value)?;
+            match entries.iter_mut().find(|(old, _)| *old == k) {
+                Some(slot) => slot.1 = v,
+                None => entries.push((k, v)),
+            }
+        }
+        Ok(Value::Dict(Box::new(entries)))
+    }
+
+    /// A dict's key: an integer, a truth value or a string (what this model hashes).
+    fn dict_key(&self, key: &Expr) -> Result<Value, EvalError> {
+        if let ExprKind::Str(s) = key.kind {
+            return Ok(Value::Name(format!("'{s}'")));
+        }
+        let k = self.eval(key)?;
+        match &k {
+            Value::IntTuple(t) if t.is_int() => Ok(k),
+            Value::Bool(_) => Ok(k),
+            Value::IntTuple(_) => Ok(k),
+            other => Err(EvalError::new(
+                format!(
+                    "a dict's key is modelled as an integer, a tuple of them or a string, not {}",
+                    other.kind()
+                ),
+                key.span,
+            )),
+        }
+    }
+
+    /// A value put in a dict: a function of the session (a compiled jit function) by its name.
+    fn dict_value(&self, value: &Expr) -> Result<Value, EvalError> {
+        if let ExprKind::Name(n) = value.kind
+            && !self.vars.contains_key(n)
+            && (self.lambdas.contains_key(n) || self.functions.contains_key(n))
+        {
+            return Ok(Value::Name(n.to_string()));
+        }
+        self.eval(value)
+    }
+
+    /// The entries of the dict `e` names, if it names one.
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<Vec<(Value, Value)>> {
+        let ExprKind::Name(n) = e.kind else {
+            return None;
+        };
+        match self.get(n) {
+            Some(Value::Dict(d)) => Some((**d).clone()),
+            _ => None,
+        }
+    }
+
+    /// `d[KEY]`: the entry's key and value, or Python's KeyError.
+    pub(super) fn dict_entry(
+        &self,
+        entries: &[(Value, Value)],
+        key: &Expr,
+    ) -> Result<(Value, Value), EvalError> {
+        let k = self.dict_key(key)?;
+        entries
+            .iter()
+            .find(|(old, _)| *old == k)
+            .cloned()
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!("KeyError: {}", crate::render::plain::render(&k)),
+                    key.span,
+                )
+            })
+    }
+
+    /// `d[KEY] = VALUE` of the dict bound to `name`: the entry replaced or added.
+    pub(super) fn dict_store(
+        &mut self,
+        name: &str,
+        key: &Expr,
+        value: &Expr,
+    ) -> Result<Outcome, EvalError> {
+        let k = self.dict_key(key)?;
+        let v = self.dict_value(value)?;
+        let Some(Value::Dict(d)) = self.get(name) else {
+            return Err(EvalError::new("not a dict", key.span));
+        };
+        let mut entries = (**d).clone();
+        match entries.iter_mut().find(|(old, _)| *old == k) {
+            Some(slot) => slot.1 = v,
+            None => entries.push((k, v)),
+        }
+        self.set(name, Value::Dict(Box::new(entries)));
+        Ok(Outcome::Nothing)
+    }
+
     /// `[&](auto x){ … }(a)`: a lambda called where it is written.
     pub(super) fn call_lambda_here(
         &self,
@@ -774,6 +875,14 @@ impl Env {
         let ExprKind::Call(callee, _) = e.kind else {
             return false;
         };
+        // `d[KEY](ARGS)` of a compiled function a dict holds
+        if let ExprKind::Call(getter, [dict, key]) = callee.kind
+            && self.called_function(getter) == Some("get")
+            && let Some(entries) = self.dict_of(dict)
+            && let Ok((_, Value::Name(n))) = self.dict_entry(&entries, key)
+        {
+            return self.lambdas.get(&n).is_some_and(|r| r.python);
+        }
         let ExprKind::Name(n) = callee.kind else {
             return false;
         };

@@ -1675,6 +1675,27 @@ impl Env {
                 let seq = l.seq;
                 self.call_routine(&l, args, e.span, Some(seq))
             }
+            // Python's dict display `{KEY: VALUE, …}` (the parser's call of `{}` on the pairs)
+            ExprKind::Call(callee, pairs) if let ExprKind::Name("{}") = callee.kind => {
+                self.dict_display(pairs)
+            }
+            // `d[KEY]` of a dict, `d[KEY](ARGS)` of a function it holds
+            ExprKind::Call(callee, [dict, key])
+                if self.called_function(callee) == Some("get")
+                    && let Some(entries) = self.dict_of(dict) =>
+            {
+                self.dict_entry(&entries, key).map(|(_, v)| v)
+            }
+            ExprKind::Call(callee, args)
+                if let ExprKind::Call(getter, [dict, key]) = callee.kind
+                    && self.called_function(getter) == Some("get")
+                    && let Some(entries) = self.dict_of(dict)
+                    && let (_, Value::Name(n)) = self.dict_entry(&entries, key)?
+                    && let Some(l) = self.bound_lambda(&n) =>
+            {
+                let seq = l.seq;
+                self.call_routine(&l, args, e.span, Some(seq))
+            }
             // `cute.make_composed_layout(inner, offset, outer)` of a Python function `inner`
             ExprKind::Call(callee, [function, offset, outer])
                 if self.called_function(callee) == Some("make_composed_layout")

@@ -72,6 +72,10 @@ pub enum Value {
     /// program's own (`cute.make_composed_layout(inner, offset, outer)` of a `def inner(c)`):
     /// [`FunctionComposed`].
     FunctionComposed(Box<FunctionComposed>),
+    /// Python's dict (`custom_cache = {}`): its keys and values in insertion order; a value
+    /// that is a function of the session (a compiled jit function) is its name
+    /// ([`Value::Name`]), called by it.
+    Dict(Box<Vec<(Value, Value)>>),
 }
 
 /// The CuTe DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py): `c -> inner(offset +
@@ -87,6 +91,25 @@ pub struct FunctionComposed {
     pub offset: Value,
     /// The outer layout, applied first.
     pub outer: Layout,
+}
+
+/// Python's print of a dict: `{KEY: VALUE, …}`, each as Python's print writes it (a string
+/// quoted), a function by its name.
+impl Value {
+    /// [`Value::Dict`]'s text.
+    pub fn dict_text(entries: &[(Value, Value)]) -> String {
+        let mut out = String::from("{");
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            crate::render::plain::write_traced_value(&mut out, k);
+            out.push_str(": ");
+            crate::render::plain::write_traced_value(&mut out, v);
+        }
+        out.push('}');
+        out
+    }
 }
 
 impl FunctionComposed {
@@ -248,6 +271,7 @@ impl Value {
             Value::Array(_) => "an array",
             Value::Struct(s) => s.kind(),
             Value::FunctionComposed(_) => "a layout composed with a Python function",
+            Value::Dict(_) => "a Python dict",
         }
     }
 }

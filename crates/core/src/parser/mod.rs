@@ -955,6 +955,108 @@ impl<'a> Parser<'a> {
         Ok((end, expr))
     }
 
+    /// Python's dict display `{KEY: VALUE, …}` at `pos` (`{}` empty): read as the call of the
+    /// reserved name `{}` on the `(KEY, VALUE)` pairs, which eval makes a dict.
+    fn python_dict(&self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let b = self.src.as_bytes();
+        let close = cut::closing_bracket(b, pos).ok_or_else(|| ParseError {
+            message: "expected '}' to close the dict".into(),
+            span: Span::new(pos, pos + 1),
+        })?;
+        let mut pairs = Vec::new();
+        let mut at = self.skip_ws(pos + 1);
+        while at < close {
+            // the key: the text before its ':' (read alone, so that `1: x` is no layout)
+            let mut depth = 0i64;
+            let mut colon = None;
+            for (i, &ch) in b.iter().enumerate().take(close).skip(at) {
+                match ch {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth -= 1,
+                    b':' if depth == 0 => {
+                        colon = Some(i);
+                        break;
+                    }
+                    b',' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            let Some(colon) = colon else {
+                return err(
+                    "expected 'KEY: VALUE' in the dict (a set, '{a, b}', is not modelled)",
+                    Span::new(at, close),
+                );
+            };
+            let mut key_reader = self.reader_of(&self.src[..colon]);
+            let (key_end, key) = key_reader.expr(at)?;
+            key_reader.expect_end(key_end)?;
+            let mut value_reader = self.reader_of(&self.src[..close]);
+            let (value_end, value) = value_reader.expr(self.skip_ws(colon + 1))?;
+            pairs.push(Expr {
+                kind: ExprKind::Tuple(self.arena.alloc_slice_copy(&[key, value])),
+                span: Span::new(key.span.start, value.span.end),
+            });
+            at = self.skip_ws(value_end);
+            match self.peek(at) {
+                Some(',') => at = self.skip_ws(at + 1),
+                _ if at >= close => {}
+                _ => {
+                    return err(
+                        "expected ',' or '}' after the dict's entry",
+                        Span::new(at, at + 1),
+                    );
+                }
+            }
+        }
+        let callee = Expr {
+            kind: ExprKind::Name("{}"),
+            span: Span::new(pos, pos + 1),
+        };
+        Ok((
+            close + 1,
+            Expr {
+                kind: ExprKind::Call(self.alloc(callee), self.arena.alloc_slice_copy(&pairs)),
+                span: Span::new(pos, close + 1),
+            },
+        ))
+    }
+
+    /// Whether the braces at `pos` hold a dict's display: nothing, or `KEY: VALUE` (a ':'
+    /// outside brackets, not C++'s `::`).
+    fn dict_like(&self, pos: usize) -> bool {
+        let b = self.src.as_bytes();
+        let Some(close) = cut::closing_bracket(b, pos) else {
+            return false;
+        };
+        let inner = &self.src[pos + 1..close];
+        inner.trim().is_empty()
+            || split_top(inner).first().is_some_and(|first| {
+                let mut depth = 0i64;
+                first.bytes().enumerate().any(|(i, ch)| {
+                    match ch {
+                        b'(' | b'[' | b'{' | b'<' => depth += 1,
+                        b')' | b']' | b'}' | b'>' => depth -= 1,
+                        _ => {}
+                    }
+                    ch == b':'
+                        && depth == 0
+                        && first.as_bytes().get(i + 1) != Some(&b':')
+                        && (i == 0 || first.as_bytes()[i - 1] != b':')
+                })
+            })
+    }
+
+    /// A reader of `src` (a cut of this one's text, inside a dict's display: Python's text, its
+    /// integer literals Python's ints, not C++'s run-time ones).
+    fn reader_of(&self, src: &'a str) -> Parser<'a> {
+        let mut p = Parser::new(src, self.depth, self.arena);
+        p.python = self.python;
+        p.relational = self.relational;
+        p.dsl.set(self.dsl.get());
+        p.cpp.set(Some(false));
+        p
+    }
+
     /// C++'s structured binding `auto [a, b, c] = EXPR` (`auto const& […]`, `auto&& […]`, a
     /// kernel's `auto [M, N, K] = shape_MNK;`): each name bound to its mode of the tuple, as
     /// Python's unpacking binds it. `None`: not one.
@@ -2679,6 +2781,8 @@ impl<'a> Parser<'a> {
                             span: Span::new(pos, pos + 1),
                         },
                     )
+                } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
+                    self.python_dict(pos)?
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(
