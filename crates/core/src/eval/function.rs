@@ -395,6 +395,98 @@ impl Env {
         self.call_routine_on(&r, vec![Value::IntTuple(sum)], span, None)
     }
 
+    /// Bind a Python class of fields (a NamedTuple, a dataclass) to its name.
+    pub(super) fn define_class(&mut self, def: &parser::ClassDef) -> Result<Outcome, EvalError> {
+        super::bindable(def.name, def.name_span)?;
+        self.vars.remove(def.name);
+        let fields = (def.fields.iter())
+            .map(|(n, d)| (n.to_string(), d.map(str::to_string)))
+            .collect();
+        self.classes.insert(def.name.to_string(), fields);
+        Ok(Outcome::Nothing)
+    }
+
+    /// `P(a, b)`, `P(x=a, y=b)` of a Python class of fields: each field its argument (by
+    /// position, then by keyword), else its default, else Python's TypeError.
+    pub(super) fn construct_record(
+        &self,
+        class: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let fields = &self.classes[class];
+        let mut values: Vec<Option<Value>> = vec![None; fields.len()];
+        let mut positional = 0;
+        for a in args {
+            match a.kind {
+                ExprKind::Keyword(name, value) => {
+                    let Some(k) = fields.iter().position(|(n, _)| n == name) else {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() got an unexpected keyword argument '{name}'"
+                            ),
+                            a.span,
+                        ));
+                    };
+                    if values[k].is_some() {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() got multiple values for argument '{name}'"
+                            ),
+                            a.span,
+                        ));
+                    }
+                    values[k] = Some(self.eval(value)?);
+                }
+                _ => {
+                    if positional >= fields.len() {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() takes {} positional arguments, got more",
+                                fields.len()
+                            ),
+                            a.span,
+                        ));
+                    }
+                    values[positional] = Some(self.eval(a)?);
+                    positional += 1;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(fields.len());
+        for ((name, default), v) in fields.iter().zip(values) {
+            let v = match (v, default) {
+                (Some(v), _) => v,
+                (None, Some(text)) => {
+                    let arena = bumpalo::Bump::new();
+                    let e = parser::parse_cpp_expr(text, &arena)
+                        .map_err(|e| EvalError::new(e.message, span))?;
+                    self.eval_checked(&e).map_err(|e| {
+                        EvalError::new(
+                            format!(
+                                "the default '{text}' of the field '{name}' of {class}: {}",
+                                e.message
+                            ),
+                            span,
+                        )
+                    })?
+                }
+                (None, None) => {
+                    return Err(EvalError::new(
+                        format!("TypeError: {class}() missing required argument: '{name}'"),
+                        span,
+                    ));
+                }
+            };
+            out.push((name.clone(), v));
+        }
+        Ok(Value::Record(Box::new(super::value::Record {
+            class: class.to_string(),
+            fields: out,
+            known: self.lambda_depth == 0,
+        })))
+    }
+
     /// Python's dict display's value: each `(KEY, VALUE)` pair evaluated (a later key replaces
     /// an earlier equal one, as Python's does); a value naming a function of the session is
     /// kept as its name.

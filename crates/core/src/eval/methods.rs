@@ -450,6 +450,23 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     {
         return blockscaled_config_member(vs, name, None, span);
     }
+    // a field of an object of a Python class of the program's own (`v.x`)
+    if let Value::Record(r) = v {
+        return r
+            .fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "AttributeError: '{}' object has no attribute '{name}'",
+                        r.class
+                    ),
+                    span,
+                )
+            });
+    }
     // the DSL's `_ComposedLayoutWithInnerFunc`'s properties (its `inner`, the function, is no
     // value here)
     if let Value::FunctionComposed(f) = v {

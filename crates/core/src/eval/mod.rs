@@ -311,6 +311,9 @@ pub struct Env {
     /// Inside a Python function's body: Python's `__qualname__` prefix of what it defines
     /// (`customized_layout.<locals>.`); empty at the top level.
     locals: String,
+    /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
+    /// name's fields and their defaults' texts.
+    classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -353,6 +356,7 @@ impl Clone for Env {
             else_runs: self.else_runs,
             structs: self.structs.clone(),
             locals: self.locals.clone(),
+            classes: self.classes.clone(),
         }
     }
 }
@@ -666,6 +670,7 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
+            Stmt::Class(def) => self.define_class(def),
             Stmt::Struct(def) => self.define_struct(def),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
@@ -843,6 +848,22 @@ impl Env {
                     },
                     on_value,
                 )
+            }
+            // the DSL's `cute.compile(f, A…)(B…)`: `f` compiled with `A` (what it prints as it
+            // is traced), the compiled function run with `B`
+            Stmt::Expr(e)
+                if let ExprKind::Call(callee, args) = e.kind
+                    && let ExprKind::Call(compile, [f, compile_args @ ..]) = callee.kind
+                    && self.called_function(compile) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function) =>
+            {
+                // (a name no statement writes)
+                const COMPILED: &str = "cute.compile(…)";
+                self.compile_jit(COMPILED, function, compile_args, callee.span)?;
+                let compiled = self.lambdas.remove(COMPILED).expect("bound by compile_jit");
+                self.call_routine(&compiled, args, e.span, None)?;
+                Ok(Outcome::Nothing)
             }
             Stmt::Expr(e) => {
                 // `t.fill(v)`: the values written (elements.rs)
@@ -1674,6 +1695,14 @@ impl Env {
             {
                 let seq = l.seq;
                 self.call_routine(&l, args, e.span, Some(seq))
+            }
+            // an object of a Python class of fields, `Vec3(x=1, y=2, z=3)`
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && !self.vars.contains_key(n)
+                    && self.classes.contains_key(n) =>
+            {
+                self.construct_record(n, args, e.span)
             }
             // Python's dict display `{KEY: VALUE, …}` (the parser's call of `{}` on the pairs)
             ExprKind::Call(callee, pairs) if let ExprKind::Name("{}") = callee.kind => {

@@ -76,6 +76,44 @@ pub enum Value {
     /// that is a function of the session (a compiled jit function) is its name
     /// ([`Value::Name`]), called by it.
     Dict(Box<Vec<(Value, Value)>>),
+    /// An object of a Python class of the program's own that holds fields (a
+    /// `typing.NamedTuple`, a `@dataclass`): [`Record`].
+    Record(Box<Record>),
+}
+
+/// An object of a Python class of fields: its class's name and its fields' values, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The class's name (`Vec3`).
+    pub class: String,
+    /// Each field's name and value.
+    pub fields: Vec<(String, Value)>,
+    /// Whether it was made outside a jit function, where the DSL's numeric values are known
+    /// (its repr writes `Int32(1)`; traced, `Int32(?)`).
+    pub known: bool,
+}
+
+impl Record {
+    /// Python's repr of a NamedTuple's or dataclass's object: `Vec3(x=1, y=2, z=3)`.
+    pub fn text(&self) -> String {
+        let mut out = format!("{}(", self.class);
+        for (i, (name, v)) in self.fields.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(name);
+            out.push('=');
+            match v {
+                Value::IntTuple(t) if self.known && t.is_dynamic() && t.is_int() => {
+                    out.push_str(&format!("Int32({})", t.as_int().unwrap_or_default()));
+                }
+                Value::IntTuple(t) => crate::render::plain::write_python_tuple(&mut out, t),
+                v => crate::render::plain::write_traced_value(&mut out, v),
+            }
+        }
+        out.push(')');
+        out
+    }
 }
 
 /// The CuTe DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py): `c -> inner(offset +
@@ -272,6 +310,7 @@ impl Value {
             Value::Struct(s) => s.kind(),
             Value::FunctionComposed(_) => "a layout composed with a Python function",
             Value::Dict(_) => "a Python dict",
+            Value::Record(_) => "an object of a Python class of the program's own",
         }
     }
 }

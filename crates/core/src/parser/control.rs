@@ -665,6 +665,12 @@ impl<'a> Parser<'a> {
     pub(super) fn conditional(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (end, c) = self.logical_or(pos)?;
         let q = self.skip_ws(end);
+        // Python's `A if C else B`
+        if let Some(("if", if_end)) = self.word_at(q)
+            && (self.python || self.is_dsl())
+        {
+            return self.python_conditional(c, q, if_end);
+        }
         if self.peek(q) != Some('?') {
             return Ok((end, c));
         }
@@ -715,6 +721,40 @@ impl<'a> Parser<'a> {
             end,
             Expr {
                 kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[c, a, b])),
+                span,
+            },
+        ))
+    }
+
+    /// Python's conditional expression `A if C else B`, `A` read, its `if` at `q`: the call of
+    /// C++'s conditional on `(C, A, B)` (`B` may be another conditional).
+    fn python_conditional(
+        &mut self,
+        a: Expr<'a>,
+        q: usize,
+        if_end: usize,
+    ) -> PResult<(usize, Expr<'a>)> {
+        let (cond_end, cond) = self.logical_or(self.skip_ws(if_end))?;
+        let at = self.skip_ws(cond_end);
+        let Some(("else", else_end)) = self.word_at(at) else {
+            return err(
+                "expected 'else' in Python's conditional expression (A if C else B)",
+                Span::new(q, cond_end),
+            );
+        };
+        self.enter(q)?;
+        let r = self.conditional(self.skip_ws(else_end));
+        self.leave();
+        let (end, b) = r?;
+        let callee = self.alloc(Expr {
+            kind: ExprKind::Qualified(super::CONDITIONAL),
+            span: Span::new(q, if_end),
+        });
+        let span = a.span.to(b.span);
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[cond, a, b])),
                 span,
             },
         ))

@@ -23,7 +23,9 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced};
+pub use function::{
+    ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
+};
 use place::{place, with_full_width_hint};
 pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
@@ -329,8 +331,13 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(Stmt::Empty);
     }
-    // Python's `@cute.jit def f(…):` and its body
-    if matches!(src.as_bytes()[pos], b'@' | b'd')
+    // Python's `@cute.jit def f(…):` and its body; `class P(NamedTuple):` and its fields
+    let python_class = src[pos..].starts_with("class ")
+        && src[pos..]
+            .lines()
+            .next()
+            .is_some_and(|l| l.split('#').next().unwrap_or("").trim_end().ends_with(':'));
+    if (matches!(src.as_bytes()[pos], b'@' | b'd') || python_class)
         && let Some(stmt) = p.python_definition(pos)?
     {
         return Ok(stmt);

@@ -183,6 +183,7 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Struct(s) => write!(out, "{}", s.described()),
         Value::FunctionComposed(f) => write!(out, "{}", f.text()),
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
+        Value::Record(r) => write!(out, "{}", r.text()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

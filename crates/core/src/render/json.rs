@@ -166,6 +166,7 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
         Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
+        Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
         Value::FunctionComposed(f) => {
             object(json!({"kind": "function_composed_layout", "value": f.text()}))
         }
