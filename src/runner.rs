@@ -550,10 +550,14 @@ impl<'w> Runner<'w> {
         // the answered output not yet written, a range of the run's buffers
         let (mut out, mut err) = (0..0, 0..0);
         // whether a line answered ahead stands: it names functions only, so once a variable
-        // shadows one of CuTe's names the session answers it; and a line that is part of a
+        // shadows one of CuTe's names (or the session has seen DSL text, whose lines are
+        // Python's: `(4)` is 4) the session answers it; and a line that is part of a
         // statement of several lines, or skipped, goes through the splitter. Asked again only
         // after a line the session takes (nothing else changes the splitter or the session)
-        let mut answers_stand = !splitter.is_holding() && !self.env.shadows_any();
+        let stands = |env: &Env, splitter: &Splitter| {
+            !splitter.is_holding() && !env.shadows_any() && !env.dsl_seen()
+        };
+        let mut answers_stand = stands(&self.env, splitter);
         for line in &run.lines {
             let text = &block[line.range.clone()];
             if let LineAnswer::Done {
@@ -602,7 +606,7 @@ impl<'w> Runner<'w> {
                     self.statement(&st)?;
                 }
             }
-            answers_stand = !splitter.is_holding() && !self.env.shadows_any();
+            answers_stand = stands(&self.env, splitter);
         }
         if !out.is_empty() {
             self.end_open_line()?;

@@ -195,9 +195,6 @@ def explain(function: Function | str, /, *args: Arg, **kwargs: Arg) -> str:
 def describe(name: Function | str) -> str:
     """The help of a function or topic, as `cute help NAME` prints it."""
 
-def make_mma_atom(op: nvgpu.MmaOp | str, **kwargs: Any) -> MmaAtom:
-    """The MMA atom of an operation of cute.nvgpu (or a CuTe C++ atom's name)."""
-
 def make_tiled_mma(
     op_or_atom: nvgpu.MmaOp | MmaAtom | str,
     atom_layout_mnk: Arg = (1, 1, 1),
@@ -205,15 +202,6 @@ def make_tiled_mma(
     **kwargs: Any,
 ) -> TiledMma:
     """A tiled MMA of an operation or MMA atom."""
-
-def make_copy_atom(
-    op: nvgpu.CopyOp | str,
-    copy_internal_type: type[Numeric] | str,
-    *,
-    num_bits_per_copy: int | None = None,
-    **kwargs: Any,
-) -> CopyAtom:
-    """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
 class AddressSpace:
     """The CuTe DSL's address spaces, for make_ptr(dtype, address, space)."""

@@ -370,9 +370,7 @@ ptr[32b](stack) o (_2,_2):(_1,_2):
   0.00e+00  3.54e-01
   1.77e-01  5.31e-01
 "#;
-const ERRORS: &str = r#"int4b_t(9)
-uint4b_t(-1)
-auto t = make_tensor<half_t>(Shape<_4>{});
+const ERRORS: &str = r#"auto t = make_tensor<half_t>(Shape<_4>{});
 fill(t, half_t(1));
 reduce(t, 0.f, max_fn{})
 transform(t, [](auto& x){ x *= 2; })
@@ -383,9 +381,7 @@ batch_reduce(make_tensor<float>(Shape<_2,_3>{}), r)
 reduce(t, 0, size)
 transform(t, r, negate{})
 "#;
-const ERRORS_EXPECTED: &str = r#"error: int4b_t(9): the value is outside the type's range -8..=7 (CUTLASS's integer_subbyte asserts it)
-error: uint4b_t(-1): the value is outside the type's range 0..=15 (CUTLASS's integer_subbyte asserts it)
-error: max_fn of a half_t: CuTe's max takes arithmetic types only (is_arithmetic), CuTe does not compile it
+const ERRORS_EXPECTED: &str = r#"error: max_fn of a half_t: CuTe's max takes arithmetic types only (is_arithmetic), CuTe does not compile it
 error: transform: the lambda writes its parameter 'x' (an element through a reference): not modelled; return the new value instead (transform(T, [](auto x){ return …; }))
 error: batch_reduce: CUTE_STATIC_ASSERT_V(rank(src) == Int<2>{}) fails: rank 1 (CuTe does not compile)
 error: batch_reduce: assert(size<1>(src) == size(dst)) fails: 3 != 2

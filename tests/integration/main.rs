@@ -9,6 +9,7 @@ mod atoms;
 mod bad_input;
 mod cli;
 mod cpp_constructs;
+mod descriptors;
 mod divisibility;
 mod dynamic;
 mod dynamic_dsl;

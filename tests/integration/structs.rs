@@ -139,3 +139,27 @@ fn nested_unions_stop_at_the_limit() {
         "{err}"
     );
 }
+
+/// A namespace of the program's own (tuple.cpp's `namespace pt_test { … }`, issue 37): its
+/// functions (a template, one calling another unqualified, a nested namespace's) called as
+/// `NS::f`, after `using NS::f;` and `using namespace NS;`; a using-declaration of a name it
+/// does not define is an error naming it. Expectations: cute-oracle, the namespace at file
+/// scope (`int body(); return body(); }` before it).
+#[test]
+fn a_namespace_of_the_programs_own_defines_its_functions() {
+    let block = "namespace ns_test {\ntemplate <class L>\nauto flat(L const& l) { return coalesce(l); }\n\
+                 int plus_one(int x) { return x + 1; }\n\
+                 namespace inner { int twice(int x) { return plus_one(x) * 2; } }\n}\n\
+                 print(ns_test::flat(make_layout(make_shape(_2{}, _4{})))); printf(\" \");\n\
+                 print(ns_test::plus_one(3)); printf(\" \");\nusing ns_test::plus_one;\n\
+                 print(plus_one(4)); printf(\" \");\nprint(ns_test::inner::twice(5)); printf(\" \");\n\
+                 using namespace ns_test;\nprint(flat(Layout<Shape<_2,_3>>{}));\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), code), ("_8:_1 4 5 12 _6:_1", 0), "{err}");
+    let (_, err, code) = cute_format(&format!("{block}using ns_test::minus_one;\n"));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a using-declaration of 'ns_test::minus_one': the namespace 'ns_test' defines no function or struct of that name"),
+        "{err}"
+    );
+}

@@ -182,14 +182,36 @@ print(bool(e[3] == uint8_t(13)));
     );
 }
 
-/// CUTLASS's `integer_subbyte(int)` asserts its range (cute-oracle aborts on `int4_t(8)`),
-/// so array_subbyte.cpp's `a[i] = int4_t(i)` for i = 8 stops there as CuTe's does.
+/// CUTLASS's `integer_subbyte(int)` asserts its range, an `assert` that CUTLASS's unit tests
+/// leave out (CMake's Release build: NDEBUG), where it keeps the value's low bits, so
+/// array_subbyte.cpp's `a[i] = int4_t(i)` for i = 8 holds -8: cute answers as that build does
+/// (cute-oracle with `-DNDEBUG`: `int4b_t(8)` -8, `int4b_t(9)` -7, `int4b_t(-9)` 7,
+/// `uint2_t(-5)` 3, `int2b_t(3)` -1, `uint4b_t(-1)` 15, `uint6b_t(64)` 0, `uint4b_t(7.9f)` 7)
+/// and warns of the assertion; `--strict` makes the warning the statement's error.
 #[test]
-fn int4_out_of_range_is_refused_as_cutlass_asserts() {
-    let (_, err, code) = cute_format("array_subbyte<int4_t, 14> a{};\na[0] = int4_t(8);\n");
+fn subbyte_out_of_range_keeps_the_low_bits_as_cutlass_tests_build() {
+    let block = "array_subbyte<int4_t, 14> a{};\na[0] = int4_t(8);\nprint(int4_t(a[0])); print(\" \");\n\
+                 print(int4b_t(9)); print(\" \"); print(int4b_t(-9)); print(\" \");\n\
+                 print(uint2_t(-5)); print(\" \"); print(int2b_t(3)); print(\" \");\n\
+                 print(uint4b_t(-1)); print(\" \"); print(uint6b_t(64)); print(\" \");\n\
+                 print(uint4b_t(7.9f)); print(\" \"); print(uint2_t(-5) == uint2_t(3));\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!((out.as_str(), code), ("-8 -7 7 3 -1 15 0 7 1", 0), "{err}");
+    assert!(
+        err.contains(
+            "warning: int4b_t(8): the value is outside the type's range -8..=7: CUTLASS's \
+             integer_subbyte asserts it (a build without NDEBUG stops there); built with \
+             NDEBUG, as CUTLASS's tests are, it keeps the low 4 bits: -8"
+        ),
+        "{err}"
+    );
+    let (_, err, code) = cute(
+        &["eval", "--strict", "--format", "cute"],
+        "print(uint6b_t(64));\n",
+    );
     assert_eq!(code, 1);
     assert!(
-        err.contains("int4b_t(8): the value is outside the type's range -8..=7"),
+        err.contains("error: uint6b_t(64): the value is outside the type's range 0..=63"),
         "{err}"
     );
 }
@@ -223,12 +245,6 @@ print_tensor(tensor);
             format!("13 14 3 96 -32 1subptr[6b](a) o (15):(_1):\n{rows}"),
             0
         ),
-        "{err}"
-    );
-    let (_, err, code) = cute_format("array_subbyte<uint6b_t, 4> a{};\na[0] = uint6b_t(64);\n");
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("uint6b_t(64): the value is outside the type's range 0..=63"),
         "{err}"
     );
 }
@@ -365,4 +381,30 @@ fn a_counter_shadowing_an_array_is_not_the_array() {
     );
     assert_eq!(code, 1, "{out} {err}");
     assert!(err.contains("an integer has no field 'back'"), "{err}");
+}
+
+/// A C array's `int` elements compute in `int` (issue 37): a result past its range is
+/// undefined in C++ (an error naming it, as of integral constants), one within it is C++'s
+/// (cute-oracle: `[]{ int a[2] = {1 << 20, 3}; print(a[0] * 2047); printf(" "); print(a[1] -
+/// 5); unsigned u[1] = {4000000000u}; print(u[0] + u[0]); return 0; }()` prints `2146435072
+/// -23705032704`: an unsigned sum wraps modulo 2^32).
+#[test]
+fn int_array_elements_overflow_as_cpp_int() {
+    let (out, err, code) = cute_format(
+        "int a[2] = {1 << 20, 3};\nprint(a[0] * 2047); print(\" \");\nprint(a[1] - 5);\n\
+         unsigned u[1] = {4000000000u};\nprint(u[0] + u[0]);\n",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("2146435072 -23705032704", 0),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("int a[2] = {1 << 20, 3};\nprint(a[0] * 4096);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: the int value 4294967296 of 1048576 * 4096 overflows (undefined behaviour in C++)"
+        ),
+        "{err}"
+    );
 }

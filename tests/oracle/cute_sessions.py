@@ -45,8 +45,9 @@ GTEST = "".join(
         ("FALSE", "!(__VA_ARGS__)"),
     ]
     + [
-        (check, f"cute::get<0>(cute::make_tuple(__VA_ARGS__)) {op} "
-                "cute::get<1>(cute::make_tuple(__VA_ARGS__))")
+        # googletest compares its two arguments by const reference (EqHelper::Compare): no
+        # copy (a copy of array_subbyte's subbyte_reference writes through it, CuTe 4.7)
+        (check, f"[](auto const& lhs, auto const& rhs) {{ return lhs {op} rhs; }}(__VA_ARGS__)")
         for check, op in (("EQ", "=="), ("NE", "!="), ("LT", "<"), ("LE", "<="), ("GT", ">"),
                           ("GE", ">="))
     ]
@@ -145,6 +146,19 @@ def cpp_of(statements):
     return out
 
 
+# what CuTe's device code prints where the program runs on the host: cast_smem_ptr_to_uint
+# (arch/util.hpp), which make_gmma_desc / make_umma_desc and as_position_independent_swizzle_tensor's
+# alignment check call, has no shared memory there, prints this line and gives 0. It is no
+# value's print (a GPU prints nothing there), and cute, which answers as a thread of the GPU
+# does, prints none: the line is left out of CuTe's printout.
+HOST_ONLY = "ERROR: cast_smem_ptr_to_uint not supported but used.\n"
+
+
+def without_host_lines(out):
+    """`out` without the host-only lines (HOST_ONLY), each left out where it stands."""
+    return out.replace(HOST_ONLY, "")
+
+
 def main():
     text = open(GOLDEN).read()
     blocks = text.split("\n\n")
@@ -171,7 +185,7 @@ def main():
     r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"CuTe does not compile it:\n{r.stderr}")
-    outs = r.stdout.split(MARK + "\n")
+    outs = without_host_lines(r.stdout).split(MARK + "\n")
     assert len(outs) == len(cases) + 1, (len(outs), len(cases))
     new = []
     for (block, _), printed in zip(cases, outs):

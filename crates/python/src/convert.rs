@@ -69,6 +69,31 @@ fn read(obj: &Bound<'_, PyAny>, depth: usize, budget: &mut Budget) -> PyResult<V
         let i = obj.call_method0("__index__")?;
         return int(&i).map(Value::int);
     }
+    // an operation of the DSL (`cutelayout.nvgpu`'s classes): the engine's operation, made
+    // anew from its path and arguments (`_cute_op_`: `(path, args, kwargs)`)
+    match obj.getattr(intern!(obj.py(), "_cute_op_")) {
+        Ok(op) => {
+            let (path, args, kwargs): (String, Bound<'_, PyTuple>, Bound<'_, pyo3::types::PyDict>) =
+                op.extract()?;
+            let vals = args
+                .iter()
+                .map(|a| read(&a, depth + 1, budget))
+                .collect::<PyResult<Vec<_>>>()?;
+            let mut keywords = Vec::with_capacity(kwargs.len());
+            for (k, v) in kwargs.iter() {
+                keywords.push((k.extract::<String>()?, read(&v, depth + 1, budget)?));
+            }
+            let keywords: Vec<(&str, Value)> = keywords
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.clone()))
+                .collect();
+            let span = cute::parser::Span::new(0, 0);
+            return cute::eval::nvgpu::construct(&path, &vals, &keywords, span)
+                .map_err(|e| errors::raise(obj.py(), ErrorClass::Value, &e.message));
+        }
+        Err(e) if !e.is_instance_of::<PyAttributeError>(obj.py()) => return Err(e),
+        Err(_) => {}
+    }
     // a DSL object that names something of the engine's (`cutelayout.Float16` is `half_t`,
     // `nvgpu.warp.MmaF16BF16Op(...)` the name of its MMA atom): what its `_cute_value_` is
     match obj.getattr(intern!(obj.py(), "_cute_value_")) {

@@ -230,6 +230,84 @@ fn help_text(name: &str) -> Option<String> {
     }
 }
 
+/// `nvgpu_op(path, args, kwargs, want=None, copy_type=None, num_bits=None)`: the CuTe DSL's
+/// operation `cute.nvgpu.PATH(*args, **kwargs)` as the engine makes and checks it
+/// (`cute::eval::nvgpu`): with `want` None, how the DSL prints it; `"mma"`, the CuTe C++ MMA
+/// atom it is; `"copy"`, the C++ copy operation it is for elements of `copy_type` moved
+/// `num_bits` at a time; `"tma"`, the C++ TMA operation. The package's `cutelayout.nvgpu`
+/// classes are this function's.
+#[pyfunction]
+#[pyo3(signature = (path, args, kwargs=None, want=None, copy_type=None, num_bits=None))]
+fn nvgpu_op(
+    py: Python<'_>,
+    path: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+    want: Option<&str>,
+    copy_type: Option<&Bound<'_, PyAny>>,
+    num_bits: Option<i64>,
+) -> PyResult<String> {
+    use cute::eval::nvgpu;
+    let span = cute::parser::Span::new(0, 0);
+    let vals: Vec<cute::eval::Value> = values_of(args)?.into_iter().collect();
+    let kwargs = keywords_of(kwargs)?;
+    let keywords: Vec<(&str, cute::eval::Value)> = kwargs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
+    let fail = |e: cute::eval::EvalError| errors::raise(py, ErrorClass::Value, &e.message);
+    let op = match nvgpu::construct(path, &vals, &keywords, span).map_err(fail)? {
+        cute::eval::Value::Op(op) => op,
+        _ => return Err(errors::raise(py, ErrorClass::Type, "not an operation")),
+    };
+    match want {
+        None => Ok(op.printed.clone()),
+        Some("mma") => op.mma_atom_name(span).map(str::to_string).map_err(fail),
+        Some("tma") => match op.kind {
+            nvgpu::OpKind::Tma(name) => Ok(name.to_string()),
+            _ => Err(errors::raise(
+                py,
+                ErrorClass::Type,
+                &format!("cute.nvgpu.{} is no TMA operation", op.class),
+            )),
+        },
+        Some("copy") => {
+            let ty = match copy_type {
+                Some(t) => convert::to_value(t)?,
+                None => cute::eval::Value::Under,
+            };
+            op.copy_op_name(&ty, num_bits, span).map_err(fail)
+        }
+        Some(other) => Err(errors::raise(
+            py,
+            ErrorClass::Value,
+            &format!("want is None, 'mma', 'copy' or 'tma', got '{other}'"),
+        )),
+    }
+}
+
+/// `nvgpu_tma_atom(args, kwargs)`: the DSL's `cpasync.make_tiled_tma_atom(op, gmem_tensor,
+/// smem_layout, cta_tiler, num_multicast=1)` as the engine answers it (`cute::eval::nvgpu`):
+/// the pair (TMA atom, TMA tensor).
+#[pyfunction]
+#[pyo3(signature = (args, kwargs=None))]
+fn nvgpu_tma_atom(
+    py: Python<'_>,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let span = cute::parser::Span::new(0, 0);
+    let vals: Vec<cute::eval::Value> = values_of(args)?.into_iter().collect();
+    let kwargs = keywords_of(kwargs)?;
+    let keywords: Vec<(&str, cute::eval::Value)> = kwargs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
+    let v = cute::eval::nvgpu::make_tiled_tma_atom(&vals, &keywords, span)
+        .map_err(|e| errors::raise(py, ErrorClass::Value, &e.message))?;
+    convert::to_python(py, v)
+}
+
 /// The engine of `cute` for Python: the module `cutelayout` wraps it.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -239,6 +317,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions, m)?)?;
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(help_text, m)?)?;
+    m.add_function(wrap_pyfunction!(nvgpu_op, m)?)?;
+    m.add_function(wrap_pyfunction!(nvgpu_tma_atom, m)?)?;
     m.add_class::<PyFunction>()?;
     m.add_class::<classes::PyValue>()?;
     m.add_class::<classes::PyLayout>()?;

@@ -85,7 +85,7 @@ def test_a_copy_operation_is_a_copy_of_the_catalog(op, dtype, bits, name):
         (lambda: warp.LdMatrix8x8x16bOp(1, 2), "bool instance"),
         (lambda: warp.StMatrix16x8x8bOp(False, 2), "only supports transpose"),
         (lambda: wg.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (64, 128, 32), wg.OperandSource.SMEM, "K", "K"), "K-mode to be 16"),
-        (lambda: wg.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (64, 100), wg.OperandSource.SMEM, "K", "K"), "multiple of 8"),
+        (lambda: wg.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (64, 100), wg.OperandSource.SMEM, "K", "K"), "N % 8 == 0"),
         (lambda: cute.make_copy_atom(warp.LdMatrix16x8x8bOp(True, 2), cutlass.Uint8), "no CuTe C++ atom"),
         (lambda: cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=96), "num_bits_per_copy"),
         (lambda: cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), "half_t"), "element type"),

@@ -66,6 +66,13 @@ pub const UNKNOWN_KIND: u32 = 1 << 31;
 /// `?{div=4}` where `b * 4` is `?`; checked with dsl-oracle).
 pub const INT_VALUE_KIND: u32 = 3 << 30;
 
+/// The kind of the CuTe DSL's `IntValue` known to be a multiple of 0, printed `?{div=0}`: the
+/// DSL's product of one and 0 (`assume(x, divby=8) * 0`, where CuTe C++'s `x * _0` is `_0`),
+/// and what its arithmetic keeps of it (`* 3`, `* b`, `% 8`, `- itself` are `?{div=0}`, `+ 4`
+/// is `?{div=4}`: a multiple of the gcd; checked with dsl-oracle). Its [`Int::divisor`] is 0;
+/// past 2^31, where no kept divisibility is, so the static path never meets it.
+pub const ZERO_DIV_KIND: u32 = 5 << 29;
+
 /// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
 const ODD_DIV_MAX: u32 = (1 << 11) - 1;
 
@@ -231,6 +238,8 @@ impl Int {
     pub const fn divisor(self) -> u64 {
         if !self.dynamic() {
             self.value.unsigned_abs()
+        } else if self.kind() == ZERO_DIV_KIND {
+            0
         } else if self.kind() >= UNKNOWN_KIND {
             1
         } else {
@@ -297,6 +306,9 @@ impl Int {
         let kept = kept_div(div);
         let kind = if kept != 0 {
             kept
+        } else if div == 0 && (a.kind() > 1 || b.kind() > 1) {
+            // (a divisibility is 0 only where an operand's is: no C++ integer has one)
+            ZERO_DIV_KIND
         } else if a.kind() > 1 || b.kind() > 1 {
             INT_VALUE_KIND
         } else {
@@ -332,7 +344,8 @@ impl Int {
         }
         let value = arith::mul(self.value, b.value, op)?;
         // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
-        let div = self.divisor().checked_mul(b.divisor()).unwrap_or(0);
+        // (past u64: nothing known)
+        let div = self.divisor().checked_mul(b.divisor()).unwrap_or(1);
         Ok(Int::of_dynamic(value, div, self, b))
     }
 
@@ -370,6 +383,11 @@ impl Int {
             return Ok(Int::st(0));
         }
         let value = arith::rem(self.value, b.value, op)?;
+        if self.kind() == ZERO_DIV_KIND && !b.dynamic() {
+            // the DSL's multiple of 0 (0) modulo a static one is a multiple of 0 (not of the
+            // gcd; checked with dsl-oracle)
+            return Ok(Int { value, ..self });
+        }
         if self.dynamic() && !b.dynamic() {
             // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
             // (by a dynamic one nothing is known; checked with dsl-oracle)
@@ -588,9 +606,18 @@ mod tests {
             assert_eq!(unpack_div(pack_div(kept_div(u64::from(d)))), d);
         }
         // the DSL's kinds that are no divisibility pack too, and count as divisibility 1
-        for kind in [UNKNOWN_KIND, INT_VALUE_KIND] {
+        for kind in [UNKNOWN_KIND, INT_VALUE_KIND, ZERO_DIV_KIND] {
             assert_eq!(unpack_div(pack_div(kind)), kind);
         }
+        // a multiple of 0: its divisor 0, kept by `*` and `%`, the gcd's beside `+`
+        let z = Int::of_kind(0, ZERO_DIV_KIND);
+        assert!(z.is_int_value() && z.divisibility() == 0 && z.divisor() == 0);
+        assert_eq!(z.mul(Int::st(3), "t").unwrap().kind(), ZERO_DIV_KIND);
+        assert_eq!(z.mul(Int::unknown(3), "t").unwrap().kind(), ZERO_DIV_KIND);
+        assert_eq!(z.rem(Int::st(8), "t").unwrap().kind(), ZERO_DIV_KIND);
+        assert_eq!(z.sub(z, "t").unwrap().kind(), ZERO_DIV_KIND);
+        assert_eq!(z.add(Int::st(4), "t").unwrap().divisibility(), 4);
+        assert_eq!(z.add(a, "t").unwrap().divisibility(), 4);
         let (p, v) = (Int::unknown(3), Int::int_value(9));
         assert!(p.dynamic() && p.is_unknown() && !p.is_int_value() && p.divisibility() == 0);
         assert!(v.dynamic() && !v.is_unknown() && v.is_int_value() && v.divisibility() == 0);

@@ -25,6 +25,31 @@ pub enum MemSpace {
     /// (datapath lane in the upper half, 32-bit column in the lower); CuTe prints
     /// `tmem_[32b](0x0000.0000)`.
     Tmem,
+    /// The iterator of a tensor of shared-memory matrix descriptors, what `make_fragment_A/B`
+    /// of a GMMA (SM90) or UMMA (SM100) atom reading the operand from shared memory gives
+    /// (mma_traits_sm90_gmma.hpp's `GMMA::DescriptorIterator`, mma_traits_sm100.hpp's
+    /// `UMMA::DescriptorIterator`): each element a 64-bit descriptor whose start address moves
+    /// by the offset, in 16-byte units. CuTe prints only the iterator's type name.
+    Descriptor(DescriptorKind),
+}
+
+/// Which architecture's shared-memory descriptor a [`MemSpace::Descriptor`] iterates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DescriptorKind {
+    /// SM90's `GmmaDescriptor` (wgmma).
+    Gmma,
+    /// SM100's `UMMA::SmemDescriptor` (tcgen05.mma).
+    Umma,
+}
+
+impl DescriptorKind {
+    /// How CuTe prints the iterator: `GMMA::DescriptorIterator`, `UMMA::DescriptorIterator`.
+    pub fn iterator_name(self) -> &'static str {
+        match self {
+            DescriptorKind::Gmma => "GMMA::DescriptorIterator",
+            DescriptorKind::Umma => "UMMA::DescriptorIterator",
+        }
+    }
 }
 
 impl MemSpace {
@@ -35,6 +60,7 @@ impl MemSpace {
             MemSpace::Gmem => "gmem_ptr",
             MemSpace::Smem => "smem_ptr",
             MemSpace::Tmem => "tmem_",
+            MemSpace::Descriptor(k) => k.iterator_name(),
         }
     }
 
@@ -56,6 +82,8 @@ impl MemSpace {
             MemSpace::Gmem => "make_gmem_ptr",
             MemSpace::Smem => "make_smem_ptr",
             MemSpace::Tmem => "make_tmem_ptr",
+            // no function makes one: make_fragment_A/B of an MMA reading shared memory
+            MemSpace::Descriptor(_) => "make_fragment_A",
         }
     }
 }
@@ -738,7 +766,7 @@ impl Pointer {
     /// The address in bytes of a null-based pointer: `offset * sizeof(T)` (of a
     /// `subbyte_iterator`, the byte that holds its element: `offset * bits / 8`).
     pub fn address(&self) -> Option<i64> {
-        if self.space == MemSpace::Tmem {
+        if matches!(self.space, MemSpace::Tmem | MemSpace::Descriptor(_)) {
             return None;
         }
         match (&self.base, &self.width) {
@@ -922,6 +950,10 @@ impl Pointer {
 
     fn fmt_as(&self, f: &mut fmt::Formatter<'_>, cute: bool) -> fmt::Result {
         // pointer_swizzle.hpp: print(SwizzleFn{}); printf("_"); print(ptr.get())
+        if let MemSpace::Descriptor(k) = self.space {
+            // mma_traits_sm90_gmma.hpp: print(DescriptorIterator) { printf("GMMA::DescriptorIterator"); }
+            return f.write_str(k.iterator_name());
+        }
         if let Some(sw) = self.swizzle {
             write!(f, "{}_", sw.get())?;
         }

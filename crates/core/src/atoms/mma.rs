@@ -36,6 +36,9 @@ impl MmaAtom {
         if let Some(row) = self.row() {
             return Some(row.types);
         }
+        if self.name.starts_with("SM100_MMA_") {
+            return super::umma::value_types(&self.name);
+        }
         let targs = self.name.strip_prefix("UniversalFMA<")?.strip_suffix('>')?;
         let t: Vec<&str> = targs.split(',').map(str::trim).collect();
         match t.as_slice() {
@@ -59,8 +62,17 @@ impl MmaAtom {
 
     /// A value type of the traits by its member's name: `ValTypeD`, `ValTypeA`, `ValTypeB`,
     /// `ValTypeC`, or a sparse MMA's `ValTypeE`; `None` where the catalog does not say.
-    pub fn value_type(&self, member: &str) -> Option<&'static str> {
-        let row = self.row()?;
+    pub fn value_type(&self, member: &str) -> Option<&str> {
+        let Some(row) = self.row() else {
+            let types = self.value_types()?;
+            return match member {
+                "ValTypeD" => Some(types[0]),
+                "ValTypeA" => Some(types[1]),
+                "ValTypeB" => Some(types[2]),
+                "ValTypeC" => Some(types[3]),
+                _ => None,
+            };
+        };
         match member {
             "ValTypeD" => Some(row.types[0]),
             "ValTypeA" => Some(row.types[1]),

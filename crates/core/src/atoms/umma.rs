@@ -556,6 +556,30 @@ pub fn fixed_types(name: &str) -> Option<[&'static str; 3]> {
         .then_some(INTERLEAVED_TYPES)
 }
 
+/// `ValTypeD`, `ValTypeA`, `ValTypeB`, `ValTypeC` of a UMMA atom's traits (mma_traits_sm100.hpp:
+/// `ValTypeD = c_type`, `ValTypeA = a_type`, `ValTypeB = b_type`, `ValTypeC = c_type`), read
+/// from its template arguments `SM100_MMA_*<a_type, b_type, c_type, …>` (the interleaved
+/// forms' fixed by their names). `None` for a name no UMMA family reads, a block-scaled family
+/// (its scale factors' types apart) and a structured-sparse one (`sparse_elem<2, a_type>`).
+pub fn value_types(name: &str) -> Option<[&str; 4]> {
+    let (base, targs) = match name.split_once('<') {
+        Some((b, t)) => (b, t.strip_suffix('>')?),
+        None => (name, ""),
+    };
+    let family = base.trim_end_matches("_SCALED");
+    let f = FAMILIES.iter().find(|f| f.name == family)?;
+    if f.sf || f.sparse {
+        return None;
+    }
+    if f.interleaved {
+        let [a, b, c] = INTERLEAVED_TYPES;
+        return Some([c, a, b, c]);
+    }
+    let mut args = targs.split(',').map(str::trim);
+    let (a, b, c) = (args.next()?, args.next()?, args.next()?);
+    Some([c, a, b, c])
+}
+
 /// The bits of an element type UMMA takes (`sizeof_bits`).
 pub fn element_bits(ty: &str) -> Option<i64> {
     bits_of(ty)

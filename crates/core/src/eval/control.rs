@@ -122,6 +122,28 @@ impl Env {
             Stmt::While(w) => self.run_while(w, out, budget),
             Stmt::Switch(s) => self.run_switch(s, out, budget),
             Stmt::Jump(jump, span) => Ok(Flow::Jump(*jump, *span)),
+            // a Python `if` of a jit function, which the DSL traces both branches of (scf.if):
+            // the branch taken runs, the other's `print`s print as the DSL traces them, the
+            // `then` branch's first
+            Stmt::If(b) if b.traced && self.tracing => {
+                let holds = self.holds(&b.cond)?;
+                if let Some(at) = b.untraceable[usize::from(holds)] {
+                    return Err(EvalError::new(
+                        "Python's print in an 'if' runs when the DSL traces it, in both branches: cute prints the branch not taken only where its prints read no name the branches bind and are in no loop; use cute.printf, which prints in the branch taken, or if cutlass.const_expr(c):, whose branch the DSL picks as it traces",
+                        at,
+                    ));
+                }
+                let flow = if holds {
+                    let flow = self.run_all(b.then, out, budget)?;
+                    self.trace_prints(b.otherwise, out, budget)?;
+                    flow
+                } else {
+                    self.trace_prints(b.then, out, budget)?;
+                    self.run_all(b.otherwise, out, budget)?
+                };
+                budget.last_if = holds;
+                Ok(flow)
+            }
             Stmt::If(b) => {
                 let holds = if b.constexpr {
                     self.holds_statically(&b.cond)?
@@ -169,6 +191,30 @@ impl Env {
                 Ok(if leaves { Flow::Return } else { Flow::Next })
             }
         }
+    }
+
+    /// The Python `print`s of a branch the DSL traces but does not take (a traced `if`'s, and
+    /// of the traced `if`s in it, both branches): what they print as the DSL traces them (the
+    /// parser let through only prints that read nothing the branches bind).
+    fn trace_prints(
+        &mut self,
+        stmts: &[Stmt],
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<(), EvalError> {
+        for s in stmts {
+            match s {
+                Stmt::Print(crate::parser::Printing::Items, _) => {
+                    self.exec_into(s, out, budget)?;
+                }
+                Stmt::If(b) if b.traced => {
+                    self.trace_prints(b.then, out, budget)?;
+                    self.trace_prints(b.otherwise, out, budget)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// Statements in order, up to a `break`, `continue` or `return` (which the caller takes).

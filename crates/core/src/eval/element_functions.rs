@@ -426,6 +426,7 @@ impl Env {
                 let f = f.unwrap_or(ElementFn::Functor("plus", 2));
                 let (so, sl) = tensor_view(&vals[0], args[0].span, name, "source")?;
                 let sl = if name == "logical_reduce" {
+                    self.profile_assertion(&sl, &vals[2], args[2].span)?;
                     logical_reduce_layout(&sl, &vals[2], args[2].span)?
                 } else {
                     sl
@@ -461,7 +462,28 @@ impl Env {
     }
 }
 
-/// A tensor argument's iterator and layout.
+impl Env {
+    /// `logical_reduce`'s `assert(compatible(target_profile, shape(src)))` (tensor_reduce.hpp),
+    /// false of a profile with a `_` (an Underscore is neither a tuple nor an integral): a
+    /// warning, as CUTLASS's tests build with NDEBUG (CMake's Release), where it is left out
+    /// and the reduction runs (tensor_algs.cpp's TensorLogicalReduce).
+    fn profile_assertion(&self, l: &Layout, profile: &Value, span: Span) -> Result<(), EvalError> {
+        let ok = super::functions::profile_compatible(profile, l.shape())
+            .map_err(|e| EvalError::algebra(e, span))?;
+        if ok {
+            return Ok(());
+        }
+        self.warn(
+            format!(
+                "logical_reduce: assert(compatible(target_profile, shape(src))) fails: {} against {} (a '_' is compatible with no shape): a build without NDEBUG stops there; built with NDEBUG, as CUTLASS's tests are, it reduces",
+                crate::render::plain::render(profile),
+                l.shape()
+            ),
+            span,
+        )
+    }
+}
+
 /// `logical_reduce`'s source layout (tensor_reduce.hpp): `make_layout(red_mode, batch_mode)`
 /// of `dice(P, L)` and `slice(P, L)`, each `Layout<_1,_0>` where it has rank 0.
 fn logical_reduce_layout(l: &Layout, profile: &Value, span: Span) -> Result<Layout, EvalError> {

@@ -385,6 +385,11 @@ impl Env {
             }
         };
         let x = number_of(&v)?;
+        if let Some(m) = ty.subbyte_assertion(x.value)
+            && let Err(e) = self.warn(m, span)
+        {
+            return Some(Err(e));
+        }
         Some(
             Scalar::new(ty, x.value)
                 .map(|s| {

@@ -137,6 +137,11 @@ impl Env {
             compiled: false,
             compiled_layouts: Vec::new(),
         };
+        if let Some(q) = self.qualified(def.name) {
+            let overloads = self.functions.entry(q).or_default();
+            overloads.retain(|r| r.params.len() != routine.params.len());
+            overloads.push(routine.clone());
+        }
         let overloads = self.functions.entry(def.name.to_string()).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
         overloads.push(routine);
@@ -712,6 +717,7 @@ impl Env {
             ));
         }
         let mut inner = self.clone();
+        inner.tracing |= r.jit;
         // a Python function's body is CuTe DSL text
         inner.dsl |= r.python;
         if r.python {

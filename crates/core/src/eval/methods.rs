@@ -80,7 +80,10 @@ fn atom_method(
             let n = t.num_threads().map_err(alg)?;
             if !(0..n).contains(&i.value) {
                 return Err(EvalError::new(
-                    format!("thread index {} is outside the tiled copy's {n} threads", i.value),
+                    format!(
+                        "thread index {} is outside the tiled copy's {n} threads",
+                        i.value
+                    ),
                     spans[0],
                 ));
             }
@@ -177,7 +180,9 @@ fn atom_method(
                 }
             };
             let l = Layout::column_major(shape).map_err(|e| EvalError::algebra(e, spans[0]))?;
-            let (_, part) = t.partition(op, crate::algebra::Int::st(0), &l).map_err(alg)?;
+            let (_, part) = t
+                .partition(op, crate::algebra::Int::st(0), &l)
+                .map_err(alg)?;
             Ok(Value::IntTuple(part.shape().to_owned()))
         }),
         (Atom::ThrMma(t, thr), "partition_A" | "partition_B" | "partition_C") => {
@@ -220,20 +225,18 @@ fn atom_method(
                         .map(|(p, l)| Value::offset_layout(Origin::Ptr(p), l))
                         .map_err(alg);
                 }
-                let umma = atoms::tmem::TmemFrg::of_c(&t.atom).is_some();
-                let from_smem = (t.atom.name.starts_with("SM90_") || umma)
-                    && (t.atom.name.contains("_SS") || op == Operand::B);
-                if from_smem {
-                    return Err(EvalError::new(
-                        format!(
-                            "{name}: {} reads {} from shared memory, so its fragment is a {} descriptor over the partition (not modelled); partition_{} gives that partition",
-                            t.atom.name,
-                            if op == Operand::A { "A" } else { "B" },
-                            if umma { "UMMA" } else { "GMMA" },
-                            if op == Operand::A { "A" } else { "B" },
-                        ),
-                        span,
-                    ));
+                if reads_smem(t, op) {
+                    // make_fragment_A/B of the partition (partition_fragment_A/B, mma_atom.hpp)
+                    let part = if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
+                        let frg = t.thrfrg(op, &st.layout.layout).map_err(alg)?;
+                        let coord = t.partition_coord(op, *thr, &frg).map_err(alg)?;
+                        swizzled_slice(st, frg, &coord, span)?
+                    } else {
+                        let (base, l) = tensor_arg(&args[0], spans[0])?;
+                        let (off, part) = t.partition(op, *thr, &l).map_err(alg)?;
+                        offset_layout(base, off, part, span)?
+                    };
+                    return descriptor_fragment(t, op, name, &part, span);
                 }
                 if let Some(st) = super::convert::swizzled_tensor_of(&args[0]) {
                     // the thread's slice of the swizzled tile (static thread index, as every
@@ -244,10 +247,12 @@ fn atom_method(
                     let part = match swizzled_slice(st, frg, &coord, span)? {
                         Value::OffsetLayout(_, l) => *l,
                         Value::SwizzledTensor(_, c) => c.layout,
-                        other => return Err(EvalError::new(
-                            format!("{name}: the partition is {}, not a tensor", other.kind()),
-                            span,
-                        )),
+                        other => {
+                            return Err(EvalError::new(
+                                format!("{name}: the partition is {}, not a tensor", other.kind()),
+                                span,
+                            ));
+                        }
                     };
                     let frg = crate::algebra::layout_ops::make_fragment_like(&part).map_err(alg)?;
                     return owning_fragment(t, op, frg, &args[0], span);
@@ -282,17 +287,8 @@ fn atom_method(
                 "make_fragment_B" => Operand::B,
                 _ => Operand::C,
             };
-            if op != Operand::C
-                && t.atom.name.starts_with("SM90_")
-                && (t.atom.name.contains("_SS") || op == Operand::B)
-            {
-                return Err(EvalError::new(
-                    format!(
-                        "{name}: {} reads the operand from shared memory, so its fragment is a GMMA descriptor over it (not modelled)",
-                        t.atom.name
-                    ),
-                    span,
-                ));
+            if op != Operand::C && reads_smem(t, op) {
+                return descriptor_fragment(t, op, name, &args[0], spans[0]);
             }
             let (_, l) = tensor_arg(&args[0], spans[0])?;
             if op == Operand::C
@@ -309,10 +305,12 @@ fn atom_method(
             owning_fragment(t, op, frg, &args[0], span)
         }),
         // a structured-sparse A's metadata E, as CUTLASS's sparse collectives partition it
-        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_E") => one_arg("a layout").and_then(|_| {
-            let l = to_layout(&args[0], spans[0])?;
-            t.thrfrg_e(&l).map(Value::Layout).map_err(alg)
-        }),
+        (Atom::TiledMma(t) | Atom::ThrMma(t, _), "thrfrg_E") => {
+            one_arg("a layout").and_then(|_| {
+                let l = to_layout(&args[0], spans[0])?;
+                t.thrfrg_e(&l).map(Value::Layout).map_err(alg)
+            })
+        }
         (Atom::ThrMma(t, thr), "partition_E") => {
             one_arg("a tensor: a shape, a layout or an offset layout").and_then(|_| {
                 let (base, l) = tensor_arg(&args[0], spans[0])?;
@@ -365,10 +363,7 @@ fn atom_method(
                 // through its inner layout B (layout_composed.hpp's zipped_divide and
                 // composition), then the thread's slice, its offset kept in the layout
                 if let Value::LayoutComposed(ct) = &args[0] {
-                    let frg = ct
-                        .layout
-                        .map_inner(|b| t.tidfrg(src, b))
-                        .map_err(alg)?;
+                    let frg = ct.layout.map_inner(|b| t.tidfrg(src, b)).map_err(alg)?;
                     let coord = TiledCopy::partition_coord(*thr, ct.layout.inner.rank());
                     let layout = frg.slice(&coord).map_err(alg)?;
                     return Ok(Value::LayoutComposed(Box::new(
@@ -689,6 +684,186 @@ fn field_names(a: &Atom) -> &'static str {
             "coord and the TV tiler's fields Tiler_MN, TiledLayout_TV; method partition(tensor)"
         }
     }
+}
+
+/// Whether the tiled MMA's atom reads operand `op` (A or B) from shared memory through a matrix
+/// descriptor: a GMMA (SM90 wgmma) or UMMA (SM100 tcgen05.mma) atom's B, and its A where the
+/// atom is `_SS` (a `_RS`/`_TS` one reads A from registers or tensor memory).
+fn reads_smem(t: &TiledMma, op: Operand) -> bool {
+    let name = t.atom.name.as_str();
+    let gmma = name.starts_with("SM90_") && (name.contains("_SS") || name.contains("_RS"));
+    let umma = atoms::tmem::TmemFrg::of_c(&t.atom).is_some();
+    (gmma || umma) && (op == Operand::B || name.contains("_SS"))
+}
+
+/// `make_fragment_A/B(T)` of an MMA that reads the operand from shared memory: CuTe's
+/// `MakeTensor<GMMA::smem_desc<Major>>` (mma_traits_sm90_gmma.hpp; UMMA's alike,
+/// mma_traits_sm100.hpp), a tensor of descriptors over the partition T
+///     make_tensor(DescriptorIterator{make_gmma_desc<Major>(tensor<0>(T))},
+///                 replace<0>(recast<uint128_t const>(T).layout(), Layout<_1,_0>{}))
+/// one descriptor for each MMA's mode 0 (its start address moving in 16-byte units along the
+/// rest), printed `GMMA::DescriptorIterator o (_1,_2,_4):(_0,_64,_256)`.
+fn descriptor_fragment(
+    t: &TiledMma,
+    op: Operand,
+    name: &str,
+    of: &Value,
+    span: Span,
+) -> Result<Value, EvalError> {
+    use crate::algebra::pointer::{DescriptorKind, ElementWidth, MemSpace, Pointer, PtrBase};
+    let alg = |e| EvalError::algebra(e, span);
+    let kind = if t.atom.name.starts_with("SM90_") {
+        DescriptorKind::Gmma
+    } else {
+        DescriptorKind::Umma
+    };
+    let smem = match of {
+        Value::OffsetLayout(Origin::Ptr(p), l) if p.space == MemSpace::Smem => Some((p, l)),
+        _ => None,
+    };
+    let Some((p, l)) = smem else {
+        return Err(EvalError::new(
+            format!(
+                "{name}: {} reads the operand from shared memory through a {} descriptor, so it takes a tensor over shared memory (CuTe's static_assert 'Expected SMEM Tensor to construct a GMMA Desc Tensor'), found {}",
+                t.atom.name,
+                if kind == DescriptorKind::Gmma {
+                    "GMMA"
+                } else {
+                    "UMMA"
+                },
+                of.kind()
+            ),
+            span,
+        ));
+    };
+    let bits = p.width.bits(name).map_err(alg)?;
+    if kind == DescriptorKind::Gmma {
+        gmma_canonical(t, op, p, l, bits).map_err(|why| {
+            EvalError::new(
+                format!(
+                    "{name}: {}'s operand in shared memory is not a canonical GMMA layout, which make_gmma_desc requires (its static_assert: {why}); tile a GMMA::Layout_*_Atom to it (tile_to_shape)",
+                    t.atom.name
+                ),
+                span,
+            )
+        })?;
+    }
+    let u128 = crate::algebra::recast::Recast::new(128, bits)
+        .and_then(|r| r.layout(l))
+        .map_err(alg)?;
+    let one = Layout::new(IntTuple::int(1), IntTuple::int(0)).map_err(alg)?;
+    let frg = crate::algebra::layout_ops::replace(&u128, &one, 0).map_err(alg)?;
+    let desc = Pointer::new(
+        MemSpace::Descriptor(kind),
+        ElementWidth::Bits(64),
+        PtrBase::Null,
+    )
+    .map_err(alg)?;
+    Ok(Value::offset_layout(Origin::Ptr(desc), frg))
+}
+
+/// make_gmma_desc<Major>(tensor<0>(T))'s checks (mma_traits_sm90_gmma.hpp), in units of
+/// uint128_t: the pointer's swizzle is Swizzle<B,4,3> (B in 0..3: INTERLEAVE, B32, B64, B128;
+/// W = 2^B, 1 for INTERLEAVE), and the MMA's operand tile U is, for an MN-major operand,
+/// `logical_divide(U, (W:1, 8:1))` of profile ((1,1),(1,1)) with stride<0,0> 1 (unless
+/// INTERLEAVE) and stride<1,0> W, its K size 256/bits (dense; 128 or 512 for sparse A or B);
+/// for a K-major one, MN size a multiple of 8, K size 2 (or 4 for sparse), `logical_divide(U,
+/// (8:1, 2:1))` of profile ((1,1),(1,1)) with stride<0,0> W and stride<1,0> 1 (unless
+/// INTERLEAVE). The violated condition, as CuTe's static_assert names it.
+fn gmma_canonical(
+    t: &TiledMma,
+    op: Operand,
+    p: &crate::algebra::pointer::Pointer,
+    l: &Layout,
+    bits: i64,
+) -> Result<(), String> {
+    use crate::algebra::tiler::{Tiler, TilerModes};
+    let sw = p.swizzle.map(|s| s.get());
+    let b = match sw {
+        None => 0,
+        Some(s) if s.base == 4 && s.shift == 3 && (0..=3).contains(&s.bits) => s.bits,
+        Some(s) => return Err(format!("Unsupported layout swizzle, {s}")),
+    };
+    let interleave = b == 0;
+    let w = 1i64 << b;
+    // the atom's majors: `SM90_…<MN,K>` (GMMA::Major::MN), a `_TN` atom's K and K
+    let name = t.atom.name.as_str();
+    let majors: Vec<&str> = name
+        .split_once('<')
+        .map(|(_, a)| a.trim_end_matches('>').split(',').map(str::trim).collect())
+        .unwrap_or_default();
+    let operand_major = |i: usize| {
+        majors
+            .get(i)
+            .map(|m| m.rsplit("::").next().unwrap_or(m))
+            .unwrap_or("K")
+            .to_string()
+    };
+    // tensor<0>(T): the MMA's operand tile
+    let tile = l.mode(0).map_err(|e| e.to_string())?;
+    if tile.rank() != 2 {
+        return Err(format!(
+            "GMMA Descriptors can only be constructed on rank-2 tensors, found {tile}"
+        ));
+    }
+    let u = crate::algebra::recast::Recast::new(128, bits)
+        .and_then(|r| r.layout(&tile))
+        .map_err(|e| e.to_string())?;
+    let size_of = |i: usize| u.mode(i).and_then(|m| m.size()).map_err(|e| e.to_string());
+    let mn = !name.contains("_TN") && operand_major(usize::from(op == Operand::B)) == "MN";
+    let tiler =
+        |x: i64, y: i64| Tiler::Tuple(TilerModes::Owned(vec![Tiler::Int(x), Tiler::Int(y)]));
+    let canonical = if mn {
+        let k = size_of(1)?;
+        if ![256 / bits, 128 / bits, 512 / bits].contains(&k) {
+            return Err(format!("Not a canonical GMMA_MN Layout: Expected K-size 256/sizeof_bits<T> for dense or (128|512)/sizeof_bits<T> for sparse, found {k} in {u} (uint128_t units)"));
+        }
+        crate::algebra::divide::logical_divide(&u, &tiler(w, 8))
+    } else {
+        let (m, k) = (size_of(0)?, size_of(1)?);
+        if m % 8 != 0 {
+            return Err(format!("Not a canonical GMMA_K Layout: Expected MN-size multiple of 8, found {m} in {u} (uint128_t units)"));
+        }
+        if k != 2 && k != 4 {
+            return Err(format!("Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse (in units of uint128_t), found {k} in {u}"));
+        }
+        crate::algebra::divide::logical_divide(&u, &tiler(8, 2))
+    }
+    .map_err(|e| e.to_string())?;
+    let what = if mn { "GMMA_MN" } else { "GMMA_K" };
+    let profile_ok = canonical.rank() == 2
+        && (0..2).all(|i| {
+            canonical
+                .mode(i)
+                .is_ok_and(|m| m.rank() == 2 && m.depth() == 1)
+        });
+    if !profile_ok {
+        return Err(format!(
+            "Not a canonical {what} Layout: Expected profile failure, {canonical} (uint128_t units)"
+        ));
+    }
+    let stride = |i: usize, j: usize| {
+        canonical
+            .mode(i)
+            .and_then(|m| m.mode(j))
+            .ok()
+            .and_then(|m| m.stride().as_int())
+    };
+    let (want00, want10) = if mn {
+        ((!interleave).then_some(1), Some(w))
+    } else {
+        (Some(w), (!interleave).then_some(1))
+    };
+    for ((i, j), want) in [((0, 0), want00), ((1, 0), want10)] {
+        if let Some(want) = want
+            && stride(i, j) != Some(want)
+        {
+            return Err(format!(
+                "Not a canonical {what} Layout: Expected stride failure, stride<{i},{j}> of {canonical} is not {want} (uint128_t units)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A register fragment of a tiled MMA's operand: the owning tensor of the atom's value type
@@ -1876,6 +2051,8 @@ fn tma_head<'a>(
 fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalError> {
     match v {
         Value::Name(n) => Ok(n),
+        // a TMA operation of the DSL (`cpasync.CopyBulkTensorTileG2SOp()`): its C++ operation
+        Value::Op(op) if let crate::eval::nvgpu::OpKind::Tma(n) = op.kind => Ok(n),
         other => Err(expected(what, other.kind(), span)),
     }
 }
@@ -1883,6 +2060,10 @@ fn name_arg<'a>(v: &'a Value, span: Span, what: &str) -> Result<&'a str, EvalErr
 fn mma_arg(v: &Value, span: Span) -> Result<atoms::MmaAtom, EvalError> {
     match v {
         Value::Name(n) => atoms::mma_atom(n).map_err(|e| EvalError::algebra(e, span)),
+        // an MMA operation of the DSL (`warp.MmaF16BF16Op(…)`): the C++ atom it is
+        Value::Op(op) => {
+            atoms::mma_atom(op.mma_atom_name(span)?).map_err(|e| EvalError::algebra(e, span))
+        }
         Value::Atom(a) => match a.as_ref() {
             Atom::Mma(m) => Ok(m.clone()),
             other => Err(expected("an MMA atom name", other.kind(), span)),

@@ -13,6 +13,7 @@ mod function;
 pub mod functions;
 pub mod host;
 pub mod methods;
+pub mod nvgpu;
 pub mod partition_statement;
 mod printf;
 pub mod storage;
@@ -266,6 +267,9 @@ pub struct Env {
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
     dsl_seen: bool,
+    /// Whether the statements run are a jit function's body, which the DSL traces (a Python
+    /// `if`'s both branches: [`crate::parser::Branch::traced`]).
+    tracing: bool,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -314,6 +318,9 @@ pub struct Env {
     /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
     /// name's fields and their defaults' texts.
     classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
+    /// The namespace of the program's own whose definition runs (`pt_test`, `a::b`; empty at
+    /// file scope): a function or struct it defines is bound to `NS::NAME` too.
+    namespace: String,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -340,6 +347,7 @@ impl Clone for Env {
             dsl: self.dsl,
             dsl_session: self.dsl_session,
             dsl_seen: self.dsl_seen,
+            tracing: self.tracing,
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -357,6 +365,7 @@ impl Clone for Env {
             structs: self.structs.clone(),
             locals: self.locals.clone(),
             classes: self.classes.clone(),
+            namespace: self.namespace.clone(),
         }
     }
 }
@@ -400,6 +409,14 @@ impl Env {
     #[inline]
     pub fn shadows_any(&self) -> bool {
         !self.shadows.is_empty()
+    }
+
+    /// Whether a statement of this session was CuTe DSL text: from then on its lines are read
+    /// as Python (`(4)` is 4, `2 ** 3` a power), so a line's value may depend on the session
+    /// even where it names only functions.
+    #[inline]
+    pub fn dsl_seen(&self) -> bool {
+        self.dsl_seen
     }
 
     /// An error met applying a variable that shadows a function (or another of CuTe's names)
@@ -461,6 +478,16 @@ impl Env {
             return Vec::new();
         }
         std::mem::take(warnings)
+    }
+
+    /// A warning of the statement at `span` (under `--strict` its error): CuTe's answer
+    /// stands where a condition CuTe or CUTLASS asserts only in a build without NDEBUG fails.
+    pub(crate) fn warn(&self, message: String, span: Span) -> Result<(), EvalError> {
+        if self.strict {
+            return Err(EvalError::new(message, span));
+        }
+        self.warnings.borrow_mut().push(Warning { message, span });
+        Ok(())
     }
 
     /// The laws broken by the result of a call of `f` the user wrote (at `span`): warnings,
@@ -597,7 +624,14 @@ impl Env {
         let python = (self.dsl_seen && parser::is_python_operator_text(src))
             .then(|| parser::parse_python_statement(src, arena).ok())
             .flatten();
-        let stmt = match python.map_or_else(|| parser::parse_statement(src, arena), Ok) {
+        let read = |src, arena| {
+            if self.dsl_seen {
+                parser::parse_dsl_session_statement(src, arena)
+            } else {
+                parser::parse_statement(src, arena)
+            }
+        };
+        let stmt = match python.map_or_else(|| read(src, arena), Ok) {
             // in a session of DSL text, `is_greater = a > b` is Python's comparison
             Err(e) if self.dsl_seen && parser::is_comparison_error(&e) => {
                 parser::parse_python_statement(src, arena).map_err(|_| e)?
@@ -672,6 +706,8 @@ impl Env {
             Stmt::Function(def) => self.define_function(def),
             Stmt::Class(def) => self.define_class(def),
             Stmt::Struct(def) => self.define_struct(def),
+            Stmt::Namespace(ns) => self.define_namespace(ns),
+            Stmt::UsingDeclaration(name, span) => self.using_declaration(name, span),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -1511,6 +1547,23 @@ impl Env {
                 format!("a keyword argument ('{name}=') stands only in a call's arguments"),
                 e.span,
             )),
+            // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
+            ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+                let head = n.split('.').next().unwrap_or(n);
+                match nvgpu::member(path) {
+                    // `warp.X` where `warp` is a variable: its fields
+                    _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
+                        let mut v = self.get(head).cloned().unwrap_or(Value::Under);
+                        for field in n.split('.').skip(1) {
+                            v = methods::field(&v, field, e.span)?;
+                        }
+                        Ok(v)
+                    }
+                    Some(m) => Ok(Value::Name(m)),
+                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
+                }
+            }
             ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
                 None if let Some(v) = constant(n) => Ok(v),
@@ -1578,6 +1631,32 @@ impl Env {
                     e.span,
                 )),
             },
+            // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
+            ExprKind::Call(callee, args)
+                if let Some(n) = self.called_function(callee)
+                    && let Some(path) = nvgpu::path_of(n)
+                    && (matches!(callee.kind, ExprKind::Qualified(_))
+                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
+            {
+                let mut vals = Vec::with_capacity(args.len());
+                let mut keywords = Vec::new();
+                for a in args.iter() {
+                    match a.kind {
+                        ExprKind::Keyword(name, v) => keywords.push((name, self.eval(v)?)),
+                        _ if !keywords.is_empty() => {
+                            return Err(EvalError::new(
+                                "positional argument follows keyword argument",
+                                a.span,
+                            ));
+                        }
+                        _ => vals.push(self.eval(a)?),
+                    }
+                }
+                if path == "cpasync.make_tiled_tma_atom" {
+                    return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
+                }
+                nvgpu::construct(path, &vals, &keywords, e.span)
+            }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
                 // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified
@@ -3589,6 +3668,27 @@ fn bit_field_refused(n: &str) -> Option<String> {
     })
 }
 
+/// CuTe's GPU-only machinery a kernel uses, named as such: tensor memory's allocators
+/// (arch/tmem_allocator_sm100.hpp: `allocate` runs `tcgen05.alloc`, which writes the address
+/// the hardware chose into shared memory; off the GPU CuTe stops at it, CUTE_INVALID_CONTROL_PATH).
+fn gpu_only_refused(n: &str) -> Option<String> {
+    let bare = n.strip_prefix("cute::").unwrap_or(n);
+    let barrier = n.strip_prefix("cutlass::").unwrap_or(n);
+    let barrier = barrier.strip_prefix("arch::").unwrap_or(barrier);
+    if matches!(barrier, "ClusterBarrier" | "ClusterTransactionBarrier") {
+        return Some(format!(
+            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another; CuTe's program off the GPU stops at its init (CUTLASS_NOT_IMPLEMENTED's assert)",
+            clip(n)
+        ));
+    }
+    matches!(bare, "TMEM::Allocator1Sm" | "TMEM::Allocator2Sm").then(|| {
+        format!(
+            "'{}' is not modelled: tensor memory's allocator (arch/tmem_allocator_sm100.hpp) runs tcgen05.alloc, which writes the address the GPU allocates into shared memory: a GPU-only effect (CuTe's program off the GPU stops at its allocate: \"Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED\"); an accumulator's tensor is make_fragment_C's, at tmem address 0",
+            clip(n)
+        )
+    })
+}
+
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
@@ -3599,6 +3699,9 @@ fn unknown_name(n: &str) -> String {
         return m;
     }
     if let Some(m) = bit_field_refused(n) {
+        return m;
+    }
+    if let Some(m) = gpu_only_refused(n) {
         return m;
     }
     if n.contains('<') {
@@ -3702,7 +3805,7 @@ fn unknown_function(n: &str) -> String {
         && !matches!(ns, "cute" | "cutlass" | "std")
     {
         return format!(
-            "unknown function '{}': a function of the namespace '{ns}', not CuTe's (cute reads functions defined at file scope; a namespace's are not read)",
+            "unknown function '{}': the namespace '{ns}' defines no such function (cute reads a namespace's functions where its 'namespace {ns} {{ … }}' is pasted)",
             clip(n)
         );
     }
@@ -3818,7 +3921,16 @@ pub fn apply(
             let v = l.eval_index(&ct).map_err(alg)?;
             // a tensor over memory: the element's address, `T.data() + T.layout()(c)` (cute
             // holds no memory to read the element from)
-            if let Origin::Ptr(_) = o {
+            if let Origin::Ptr(p) = o {
+                if let crate::algebra::pointer::MemSpace::Descriptor(k) = p.space {
+                    return Err(EvalError::new(
+                        format!(
+                            "an element of a tensor over {} is a shared-memory matrix descriptor (a 64-bit word: start address, leading and stride byte offsets, swizzle), whose start address is where the operand lies in shared memory; cute models no shared-memory addresses, so it has no descriptor to give (slice the tensor with _ to keep the iterator)",
+                            k.iterator_name()
+                        ),
+                        span,
+                    ));
+                }
                 return match o.shift(&v).map_err(alg)? {
                     Origin::Ptr(p) => Ok(Value::Pointer(p)),
                     _ => unreachable!("a pointer moves to a pointer"),
@@ -4265,6 +4377,14 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
     } else {
         q
     };
+    // a multiple of 0 (0) floor-divided is one too (`assume(x, divby=8) * 0 // 4`; checked
+    // with dsl-oracle)
+    let zero_div = crate::algebra::integer::ZERO_DIV_KIND;
+    if dsl_run_time(a).is_some_and(|i| i.kind() == zero_div) {
+        return Ok(Value::IntTuple(IntTuple::of_int(
+            crate::algebra::Int::of_kind(q, zero_div),
+        )));
+    }
     if let Some(kind) = python_operator_kind(a, b) {
         return Ok(Value::IntTuple(IntTuple::of_int(
             crate::algebra::Int::of_kind(q, kind),
@@ -4594,7 +4714,7 @@ fn arithmetic_is_dynamic(
 /// [`Int::unknown`]: crate::algebra::Int::unknown
 fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     use crate::algebra::Int;
-    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND};
+    use crate::algebra::integer::{INT_VALUE_KIND, UNKNOWN_KIND, ZERO_DIV_KIND};
     let int = |v: &Value| match v {
         Value::IntTuple(t) => t.as_int_full(),
         _ => None,
@@ -4619,6 +4739,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    // the DSL's product of an `IntValue` and 0 is a multiple of 0 (where C++'s `x * _0` is `_0`)
+    if let Arithmetic::Mul = kind
+        && ((x.is_constant(0) && y.is_int_value()) || (y.is_constant(0) && x.is_int_value()))
+    {
+        return ZERO_DIV_KIND;
+    }
     let r = match kind {
         Arithmetic::Add => x.add(y, "+"),
         Arithmetic::Sub => x.sub(y, "-"),
@@ -4626,9 +4752,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         Arithmetic::Rem => x.rem(y, "%"),
         Arithmetic::Div | Arithmetic::Bitwise => return INT_VALUE_KIND,
     };
-    match r.map_or(0, |r: Int| r.divisibility()) {
-        0 => INT_VALUE_KIND,
-        div => div,
+    match r {
+        Ok(r) if r.kind() == ZERO_DIV_KIND => ZERO_DIV_KIND,
+        r => match r.map_or(0, |r: Int| r.divisibility()) {
+            0 => INT_VALUE_KIND,
+            div => div,
+        },
     }
 }
 

@@ -221,6 +221,24 @@ impl ElemType {
         })
     }
 
+    /// CUTLASS's `integer_subbyte(int)` asserts `lower_bound <= value <= upper_bound`, an
+    /// `assert` that a build with NDEBUG (CUTLASS's tests: CMake's Release) leaves out, where
+    /// the constructor keeps the value's low bits: the message for a value outside the range
+    /// (`None`: inside it, or not a sub-byte integer).
+    pub fn subbyte_assertion(self, x: Number) -> Option<String> {
+        let (lo, hi) = self.subbyte_range()?;
+        let i = subbyte_int(x)?;
+        (!(lo..=hi).contains(&i)).then(|| {
+            format!(
+                "{}({}): the value is outside the type's range {lo}..={hi}: CUTLASS's integer_subbyte asserts it (a build without NDEBUG stops there); built with NDEBUG, as CUTLASS's tests are, it keeps the low {} bits: {}",
+                self.name(),
+                x.as_text(),
+                (hi - lo + 1).trailing_zeros(),
+                subbyte_wrap(i, lo, hi)
+            )
+        })
+    }
+
     /// Whether C++ compiles `x = v` for an element `x` of this type (a tensor's `T(i) = v`)
     /// and a value `v` of type `from` (`std::is_assignable_v`, as CUTLASS's number classes
     /// declare their conversions): the C++ arithmetic types and the sub-byte integers take any
@@ -276,8 +294,10 @@ impl ElemType {
     /// The FP8, FP6 and FP4 types convert from `float` as CUTLASS's `convert_float_to_fp8`
     /// does (float8.h; float_subbyte.h alike): to the nearest value, ties to even, a value
     /// past the greatest finite one (an infinity too) saturating to it (`satfinite`), NaN to
-    /// NaN (an error for the types without one). The sub-byte integers hold their range only
-    /// (`integer_subbyte(int)` asserts it: an error here).
+    /// NaN (an error for the types without one). A sub-byte integer keeps the value's low bits
+    /// (`integer_subbyte(int)`: `storage = value & bits_mask_`), as CUTLASS built with NDEBUG
+    /// (its tests, a Release build) computes; its range assertion is
+    /// [`ElemType::subbyte_assertion`]'s warning.
     pub fn round(self, x: Number) -> Result<Number, String> {
         // `complex<T>(x)`: the parts as T holds them (a real value's imaginary part 0)
         if self.is_complex() {
@@ -300,19 +320,15 @@ impl ElemType {
             });
         }
         if let Some((lo, hi)) = self.subbyte_range() {
-            let i = match x {
-                Number::Int(i) => Some(i),
-                Number::Float(v) if v.is_finite() => Some(v.trunc() as i128),
-                Number::Float(_) | Number::Complex(..) => None,
-            };
-            return match i {
-                Some(i) if (lo..=hi).contains(&i) => Ok(Number::Int(i)),
-                _ => Err(format!(
-                    "{}({}): the value is outside the type's range {lo}..={hi} (CUTLASS's integer_subbyte asserts it)",
-                    self.name(),
-                    x.as_text()
-                )),
-            };
+            return subbyte_int(x)
+                .map(|i| Number::Int(subbyte_wrap(i, lo, hi)))
+                .ok_or_else(|| {
+                    format!(
+                        "{}({}): not a number (C++ leaves its conversion to an integer undefined)",
+                        self.name(),
+                        x.as_text()
+                    )
+                });
         }
         Ok(match self {
             ElemType::F64 => Number::Float(f),
@@ -550,6 +566,24 @@ pub fn python_float(x: f64) -> String {
     }
 }
 
+/// The integer `integer_subbyte`'s constructors take: an integer as it is, a floating value
+/// truncated toward zero (`static_cast<xint_t>(value)`); `None` for no finite real number.
+fn subbyte_int(x: Number) -> Option<i128> {
+    match x {
+        Number::Int(i) => Some(i),
+        Number::Float(v) if v.is_finite() => Some(v.trunc() as i128),
+        Number::Float(_) | Number::Complex(..) => None,
+    }
+}
+
+/// `storage = value & bits_mask_` read back as the type reads it: the low bits of `i`, a
+/// signed type's top bit its sign (the range `lo..=hi` spans 2^bits values).
+fn subbyte_wrap(i: i128, lo: i128, hi: i128) -> i128 {
+    let m = hi - lo + 1;
+    let w = i.rem_euclid(m);
+    if w > hi { w - m } else { w }
+}
+
 /// A value of an element type: what `T(i)` reads, `1.5f`, `half_t(2)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scalar {
@@ -625,7 +659,7 @@ impl Scalar {
             })
         } else {
             let (x, y) = (a.value.as_i128(), b.value.as_i128());
-            Number::Int(match op {
+            let r = match op {
                 '+' => x + y,
                 '-' => x - y,
                 '*' => x.checked_mul(y).ok_or("integer overflow")?,
@@ -634,7 +668,18 @@ impl Scalar {
                 '%' if y == 0 => return Err("division by zero".to_string()),
                 '%' => x % y,
                 _ => return Err(format!("'{op}' is not an arithmetic operator")),
-            })
+            };
+            // a signed type's result past its range is undefined in C++ (an unsigned one
+            // wraps modulo 2^bits: Scalar::new), as of integral constants (eval::constant)
+            if let Some((bits, true)) = ty.int_bits()
+                && !(-(1i128 << (bits - 1))..(1i128 << (bits - 1))).contains(&r)
+            {
+                return Err(format!(
+                    "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
+                    ty.name()
+                ));
+            }
+            Number::Int(r)
         };
         Scalar::new(ty, v)
     }

@@ -258,14 +258,68 @@ impl Env {
     /// Bind a struct's definition to its name.
     pub(super) fn define_struct(&mut self, def: &StructDef) -> Result<Outcome, EvalError> {
         super::bindable(def.name, def.name_span)?;
-        self.structs.insert(
-            def.name.to_string(),
-            StructTemplate {
-                params: def.params.iter().map(|p| p.to_string()).collect(),
-                body: def.body.to_string(),
-            },
-        );
+        let t = StructTemplate {
+            params: def.params.iter().map(|p| p.to_string()).collect(),
+            body: def.body.to_string(),
+        };
+        if let Some(q) = self.qualified(def.name) {
+            self.structs.insert(q, t.clone());
+        }
+        self.structs.insert(def.name.to_string(), t);
         Ok(Outcome::Nothing)
+    }
+
+    /// `NS::name` of a name defined inside the namespace `NS` of the program's own whose
+    /// definition runs (`None` at file scope).
+    pub(super) fn qualified(&self, name: &str) -> Option<String> {
+        (!self.namespace.is_empty()).then(|| format!("{}::{name}", self.namespace))
+    }
+
+    /// `namespace NS { … }`: its statements run in order (each, past an error of one: the
+    /// first error is the statement's), the functions and structs they
+    /// define bound to `NS::NAME` and, as C++ finds them inside the namespace, to `NAME` (so
+    /// cute also finds them unqualified outside it, where C++ needs `NS::` or a
+    /// using-declaration); a nested namespace's names are `OUTER::INNER::NAME`.
+    pub(super) fn define_namespace(
+        &mut self,
+        ns: &crate::parser::ast::Namespace,
+    ) -> Result<Outcome, EvalError> {
+        let outer = self.namespace.clone();
+        self.namespace = match self.qualified(ns.name) {
+            Some(q) => q,
+            None => ns.name.to_string(),
+        };
+        // each statement runs, as a pasted file's (C++ defines the namespace's other names
+        // where one of them is not modelled): its first error is the namespace's
+        let mut r = Ok(Outcome::Nothing);
+        for stmt in ns.body {
+            if let Err(e) = self.exec(stmt, |_| {})
+                && r.is_ok()
+            {
+                r = Err(e);
+            }
+        }
+        self.namespace = outer;
+        r
+    }
+
+    /// `using NS::NAME;` of a namespace of the program's own: the function or struct it
+    /// defines, which cute finds unqualified already ([`Env::define_namespace`]).
+    pub(super) fn using_declaration(
+        &mut self,
+        name: &str,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        if self.structs.contains_key(name) || self.functions.contains_key(name) {
+            return Ok(Outcome::Nothing);
+        }
+        let ns = name.rsplit_once("::").map_or("", |(ns, _)| ns);
+        Err(EvalError::new(
+            format!(
+                "a using-declaration of '{name}': the namespace '{ns}' defines no function or struct of that name (cute reads a namespace's functions and structs where its 'namespace {ns} {{ … }}' is pasted)"
+            ),
+            span,
+        ))
     }
 
     /// `S<ARGS>` (or `S`) of a struct the session defines: the type laid out for its template

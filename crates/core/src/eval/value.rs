@@ -65,6 +65,8 @@ pub enum Value {
     /// CuTe's `array<T, N>{…}` as a value: [`array::Array`](super::array::Array), printed as
     /// the tuple of its elements.
     Array(Box<super::array::Array>),
+    /// An operation of the CuTe DSL (`cute.nvgpu.warp.MmaF16BF16Op(…)`): [`nvgpu::Op`](super::nvgpu::Op).
+    Op(Box<super::nvgpu::Op>),
     /// A struct of the program's own: its type, a pointer to an object of it, or the object
     /// ([`structs`](super::structs)).
     Struct(Box<super::structs::StructValue>),
@@ -278,6 +280,7 @@ impl Value {
             Value::IntTuple(t) if t.is_int() => "an integer",
             Value::IntTuple(_) => "an IntTuple",
             Value::Bool(_) => "a boolean",
+            Value::Op(_) => "an operation of cute.nvgpu",
             Value::Ssa(a) if a.numpy => "a NumPy array",
             Value::Ssa(_) => "a TensorSSA",
             Value::Layout(l) if l.stride().has_basis() => "a layout with basis strides",

@@ -363,10 +363,25 @@ pub enum Stmt<'a> {
     /// A struct's definition, `template <class T> struct S { … };`: bound to its name, laid
     /// out where it is instantiated (`S<float>`).
     Struct(&'a super::structs::StructDef<'a>),
+    /// `namespace NAME { … }` of the program's own: its statements, the functions and structs
+    /// it defines bound to `NAME::NAME2` (and to `NAME2`, as inside it).
+    Namespace(&'a Namespace<'a>),
+    /// `using NS::NAME;` of a namespace of the program's own (a unit test's `using
+    /// pt_test::Empty;`): the qualified name and where it is written.
+    UsingDeclaration(&'a str, Span),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.
     Empty,
+}
+
+/// A namespace's definition, `namespace pt_test { … }` ([`Stmt::Namespace`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Namespace<'a> {
+    /// Its name (`a::b` of a nested one written so).
+    pub name: &'a str,
+    /// Its statements.
+    pub body: &'a [Stmt<'a>],
 }
 
 /// `for (TYPE COUNTER = START; COND; STEP) BODY`, as C++ runs it: START once, then while COND
@@ -491,6 +506,14 @@ pub struct Branch<'a> {
     /// Whether it is C++17's `if constexpr (COND)`: the condition must be a static value, and
     /// the branch not taken is not evaluated (as a template's discarded statement).
     pub constexpr: bool,
+    /// Whether it is a Python `if` (not `cutlass.const_expr`) with Python `print`s in its
+    /// branches, which a jit function traces both of (scf.if): the prints of the branch not
+    /// taken print too, where the DSL traces them.
+    pub traced: bool,
+    /// Of a traced `if`, where a `print` of `then` and of `otherwise` is that cute cannot print
+    /// as the DSL traces the branch when it is not taken: in a loop or a `const_expr` branch,
+    /// or reading a name the branches bind (its value there is the trace's, not one cute has).
+    pub untraceable: [Option<Span>; 2],
 }
 
 /// Storage a declaration names ([`Stmt::DeclarePointer`]).

@@ -21,7 +21,7 @@
 use super::ast::{
     BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, RangeFor, Span, Stmt, Switch, While,
 };
-use super::cut::{closing_bracket, statement_end};
+use super::cut::{closing_bracket, cut_points, statement_end};
 use super::{PResult, Parser, cpp_body_statement_at, err, python_statement_at, statement_at};
 use crate::limits::MAX_CONTROL_NESTING;
 
@@ -79,6 +79,7 @@ impl<'a> Parser<'a> {
             in_angle: false,
             relational: self.relational,
             python: self.python,
+            dsl_session: self.dsl_session,
         }
     }
 
@@ -126,7 +127,15 @@ impl<'a> Parser<'a> {
         if let Some(read) = self.control_at(q, nest)? {
             return Ok(read);
         }
-        let end = statement_end(self.src.as_bytes(), q).unwrap_or(self.src.len());
+        let b = self.src.as_bytes();
+        let line = self.src[q..].split('\n').next().unwrap_or("");
+        // a definition (a namespace's functions, structs and nested namespaces) ends at its
+        // `}`, as the statement splitter cuts it
+        let end = if super::function::starts_braced(line) {
+            cut_points(&b[q..]).first().map_or(b.len(), |c| q + c)
+        } else {
+            statement_end(b, q).unwrap_or(b.len())
+        };
         // in a C++ body (the block's parser reads relational operators) each statement does
         let read = if self.relational {
             cpp_body_statement_at
@@ -624,6 +633,8 @@ impl<'a> Parser<'a> {
             then,
             otherwise,
             constexpr,
+            traced: false,
+            untraceable: [None; 2],
         };
         Ok((Stmt::If(self.arena.alloc(b)), end))
     }
@@ -1171,20 +1182,25 @@ impl<'a> Parser<'a> {
             break;
         }
         // Python's `print` runs when the DSL traces the function, which traces both branches
-        // of an `if` of the kernel (only the one `cutlass.const_expr(c)` picks)
+        // of an `if` of the kernel (only the one `cutlass.const_expr(c)` picks): the branch not
+        // taken prints its prints as the DSL traces it, where they read what was bound before
+        // the `if` (nothing its branches bind) and are in no loop
         let const_expr = matches!(cond.expr.kind, ExprKind::Call(callee, _)
             if callee.kind.name() == Some("const_expr"));
-        if !const_expr && let Some(at) = trace_print(then).or_else(|| trace_print(otherwise)) {
-            return err(
-                "Python's print in an 'if' runs when the DSL traces it, in both branches: use cute.printf, which prints in the branch taken, or if cutlass.const_expr(c):, whose branch the DSL picks as it traces",
-                at,
-            );
-        }
+        let traced =
+            !const_expr && (trace_print(then).is_some() || trace_print(otherwise).is_some());
+        let untraceable = if traced {
+            untraceable_prints(self.src, then, otherwise)
+        } else {
+            [None; 2]
+        };
         let branch = Branch {
             cond,
             then,
             otherwise,
             constexpr: false,
+            traced,
+            untraceable,
         };
         Ok((Stmt::If(self.arena.alloc(branch)), end))
     }
@@ -1359,6 +1375,52 @@ fn trace_print(body: &[Stmt]) -> Option<Span> {
         Stmt::If(b) => trace_print(b.then).or_else(|| trace_print(b.otherwise)),
         _ => None,
     })
+}
+
+/// Where a Python `print` of a traced `if`'s `then` and `otherwise` branches is that cute cannot
+/// print as the DSL traces the branch not taken: in a loop or a `cutlass.const_expr` branch, or
+/// reading (as a word of its text in `src`) a name that the branches bind.
+fn untraceable_prints(src: &str, then: &[Stmt], otherwise: &[Stmt]) -> [Option<Span>; 2] {
+    fn bound<'a>(body: &[Stmt<'a>], names: &mut Vec<&'a str>) {
+        for s in body {
+            match s {
+                Stmt::Assign { name, .. } => names.push(name),
+                Stmt::Unpack { names: ns, .. } => names.extend(ns.iter().map(|(n, _)| *n)),
+                Stmt::If(b) => {
+                    bound(b.then, names);
+                    bound(b.otherwise, names);
+                }
+                Stmt::Loop(l) => bound(l.body, names),
+                _ => {}
+            }
+        }
+    }
+    fn reads(text: &str, name: &str) -> bool {
+        let b = text.as_bytes();
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        memchr::memmem::find_iter(b, name.as_bytes()).any(|i| {
+            let end = i + name.len();
+            (i == 0 || !(word(b[i - 1]) || b[i - 1] == b'.')) && (end == b.len() || !word(b[end]))
+        })
+    }
+    fn find(src: &str, body: &[Stmt], names: &[&str]) -> Option<Span> {
+        body.iter().find_map(|s| match s {
+            Stmt::Print(super::ast::Printing::Items, args) => args.iter().find_map(|a| {
+                let text = src.get(a.span.start..a.span.end).unwrap_or("");
+                names.iter().any(|n| reads(text, n)).then_some(a.span)
+            }),
+            Stmt::If(b) if b.traced => {
+                find(src, b.then, names).or_else(|| find(src, b.otherwise, names))
+            }
+            Stmt::If(b) => trace_print(b.then).or_else(|| trace_print(b.otherwise)),
+            Stmt::Loop(l) => trace_print(l.body),
+            _ => None,
+        })
+    }
+    let mut names = Vec::new();
+    bound(then, &mut names);
+    bound(otherwise, &mut names);
+    [find(src, then, &names), find(src, otherwise, &names)]
 }
 
 /// The limit on nested control statements (a loop's, a branch's, an `else if`'s or `elif`'s

@@ -121,7 +121,7 @@ impl<'a> Parser<'a> {
         let mut type_params: Vec<&'a str> = Vec::new();
         // a variadic parameter, an error where the definition has a body (a declaration's is
         // that it has none)
-        let mut variadic = None;
+        let mut variadic: Option<(Span, bool)> = None;
         if let Some(("template", end)) = self.word_at(p) {
             let open = self.skip_ws(end);
             if self.peek(open) != Some('<') {
@@ -133,8 +133,10 @@ impl<'a> Parser<'a> {
             })?;
             for part in split_top(&self.src[open + 1..close]) {
                 let name = last_ident(part);
+                // (`template <class...> class Tuple`: a template template parameter)
                 if part.contains("...") {
-                    variadic = Some(Span::new(open, close + 1));
+                    let template_template = part.trim_start().starts_with("template");
+                    variadic = Some((Span::new(open, close + 1), template_template));
                 }
                 if !name.is_empty() {
                     type_params.push(name);
@@ -240,9 +242,13 @@ impl<'a> Parser<'a> {
             }
             return Ok(None);
         }
-        if let Some(span) = variadic {
+        if let Some((span, template_template)) = variadic {
             return err(
-                "a variadic template parameter ('class... Ts') is not modelled",
+                if template_template {
+                    "a template template parameter ('template <class...> class Tuple') is not modelled"
+                } else {
+                    "a variadic template parameter ('class... Ts') is not modelled"
+                },
                 span,
             );
         }
@@ -754,6 +760,14 @@ pub fn starts_braced(line: &str) -> bool {
         return true;
     }
     let code = t.split("//").next().unwrap_or("").trim_end();
+    // a namespace's definition, `namespace pt_test {` (its `}` ends it: structs.rs)
+    if word == "namespace"
+        && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()
+        && !name.is_empty()
+        && code.contains('{')
+    {
+        return true;
+    }
     // a struct's definition, `struct SharedStorage {` (its `}` ends it: structs.rs)
     if matches!(word, "struct" | "class")
         && let Some(name) = rest.trim_start().split(|c: char| !is_ident_char(c)).next()

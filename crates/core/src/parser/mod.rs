@@ -119,7 +119,14 @@ pub fn is_dsl_text(src: &str) -> bool {
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
 /// `Tensor gA = EXPR;`, `using namespace cute;`, `print_layout(x);`, a trailing `;`.
 pub fn parse_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
-    statement(src, arena).map_err(|e| with_full_width_hint(src, e))
+    statement(src, arena, false).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// [`parse_statement`] of a statement of a session that has seen CuTe DSL text
+/// (`import cutlass.cute as cute`, a `cute.` call): its Python lines without `cute.`
+/// (`print((4))`, `x = (4)`) are Python too, where `(x)` is x (`(x,)` a rank-1 tuple).
+pub fn parse_dsl_session_statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+    statement(src, arena, true).map_err(|e| with_full_width_hint(src, e))
 }
 
 /// [`parse_statement`] of a statement of CuTe DSL text read as Python reads it: its relational
@@ -194,7 +201,7 @@ fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
 }
 
 /// [`parse_statement`], its errors without the full-width hint.
-fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
+fn statement<'a>(src: &'a str, arena: &'a Bump, dsl_session: bool) -> PResult<Stmt<'a>> {
     use crate::limits::MAX_STATEMENT_LEN;
     if src.len() > MAX_STATEMENT_LEN {
         let mut end = MAX_STATEMENT_LEN;
@@ -214,12 +221,9 @@ fn statement<'a>(src: &'a str, arena: &'a Bump) -> PResult<Stmt<'a>> {
     }
     // a UTF-8 byte order mark before the statement (the start of a file), as C++ and Python
     // take it
-    statement_at(
-        src,
-        if src.starts_with('\u{feff}') { 3 } else { 0 },
-        arena,
-        0,
-    )
+    let mut p = Parser::new(src, 0, arena);
+    p.dsl_session = dsl_session;
+    statement_with(p, if src.starts_with('\u{feff}') { 3 } else { 0 })
 }
 
 /// The statement of `src` from `start` to its end: a whole statement, or one of a control
@@ -345,6 +349,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     // a struct of the program's own (`struct SharedStorage { … };`, structs.rs)
     if matches!(src.as_bytes()[pos], b's' | b'c')
         && let Some(stmt) = p.struct_definition(pos, pos, &[])?
+    {
+        return Ok(stmt);
+    }
+    // a namespace of the program's own (`namespace pt_test { … }`, structs.rs)
+    if src.as_bytes()[pos] == b'n'
+        && let Some(stmt) = p.namespace_definition(pos, nest)?
     {
         return Ok(stmt);
     }
@@ -705,6 +715,9 @@ struct Parser<'a> {
     /// Whether the text is a statement of a Python block: `//` is Python's floor division
     /// there, not a comment, and `*x` among a call's arguments unpacks `x`.
     python: bool,
+    /// Whether the statement is one of a session that has seen CuTe DSL text
+    /// ([`parse_dsl_session_statement`]): Python's `(x)` is x there.
+    dsl_session: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -721,6 +734,7 @@ impl<'a> Parser<'a> {
             in_angle: false,
             relational: false,
             python: false,
+            dsl_session: false,
         }
     }
 }
@@ -886,8 +900,21 @@ impl<'a> Parser<'a> {
             let sep = if rest.starts_with("::") {
                 2
             } else if rest.starts_with('.')
-                && dropping
-                && (matches!(name, "cute" | "cutlass") || (name == "arch" && name_start > pos))
+                && ((dropping
+                    && (matches!(name, "cute" | "cutlass")
+                        || (name == "arch" && name_start > pos)))
+                    // the DSL's `cute.nvgpu.warp.MmaF16BF16Op`: the path under `nvgpu` kept
+                    // whole (`nvgpu.warp.MmaF16BF16Op`, the evaluator's `nvgpu` module)
+                    || (name_start > pos && (name == "nvgpu" || name.starts_with("nvgpu.")))
+                    // `warp.MmaF16BF16Op` after `from cutlass.cute.nvgpu import warp`: a
+                    // submodule of `nvgpu` and a class (capitalised) of it
+                    || (name_start == pos
+                        && matches!(
+                            name.split('.').next(),
+                            Some("warp" | "warpgroup" | "cpasync" | "tcgen05")
+                        )
+                        && (name.contains('.')
+                            || rest[1..].starts_with(|c: char| c.is_ascii_uppercase()))))
             {
                 1
             } else {
@@ -1166,19 +1193,15 @@ impl<'a> Parser<'a> {
             self.expect_end(end)?;
             return Ok(Some(Stmt::Empty));
         }
-        // `using pt_test::Empty;`: a using-declaration of another namespace's name (a unit
-        // test's own structs and functions, which cute does not read)
+        // `using pt_test::Empty;`: a using-declaration of a namespace of the program's own
+        // (eval: the name the namespace defines)
         if let Some((qualified, qend)) = self.ident_at(p)
             && let Some((ns, _)) = qualified.split_once("::")
             && !matches!(ns, "cute" | "cutlass" | "std")
             && self.peek(self.skip_ws(qend)) != Some('=')
         {
-            return err(
-                format!(
-                    "a using-declaration of '{qualified}', a name of the namespace '{ns}' (not CuTe's), is not modelled: cute reads 'using cute::NAME;' and 'using NAME = TYPE;' (a namespace's structs and functions are not read)"
-                ),
-                Span::new(p, qend),
-            );
+            self.expect_end(qend)?;
+            return Ok(Some(Stmt::UsingDeclaration(qualified, Span::new(p, qend))));
         }
         // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
         if self.src[p..].starts_with("cute::")
@@ -3211,8 +3234,9 @@ impl<'a> Parser<'a> {
             }
         }
         // `(x)` groups unless x is an IntTuple (the notation's and C++ text's rank-1 tuple
-        // `(4)`); in Python (DSL text) `(x)` is always x, and `(x,)` is a rank-1 tuple
-        let python = self.python || self.is_dsl();
+        // `(4)`); in Python (DSL text, or any line of a session of DSL text) `(x)` is always
+        // x, and `(x,)` is a rank-1 tuple
+        let python = self.python || self.dsl_session || self.is_dsl();
         if items.len() == 1 && !trailing_comma && (python || !is_int_tuple_literal(&items[0])) {
             return Ok((
                 end,

@@ -367,6 +367,39 @@ impl<'a> Parser<'a> {
     }
 }
 
+impl<'a> Parser<'a> {
+    /// `namespace NAME { … }` (a unit test's `namespace pt_test { struct Empty {}; … }`): its
+    /// statements, read as a block's. `None`: no namespace's definition here.
+    pub(super) fn namespace_definition(
+        &self,
+        pos: usize,
+        nest: usize,
+    ) -> PResult<Option<Stmt<'a>>> {
+        let Some(("namespace", end)) = self.word_at(pos) else {
+            return Ok(None);
+        };
+        let name_at = self.skip_ws(end);
+        let Some((name, name_end)) = self.ident_at(name_at) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('{') {
+            return Ok(None);
+        }
+        let Some(close) = closing_bracket(self.src.as_bytes(), open) else {
+            return err(
+                format!("expected '}}' to close the namespace '{name}'"),
+                Span::new(open, open + 1),
+            );
+        };
+        self.expect_end(close + 1)?;
+        let body = self.cpp_body().block(open + 1, close, nest + 1)?;
+        Ok(Some(Stmt::Namespace(
+            self.arena.alloc(super::ast::Namespace { name, body }),
+        )))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -333,6 +333,12 @@ fn cpp_element(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
 /// tensor's `make_tensor<float>(Layout<_1>{}).data() + 4`.
 fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String, RenderError> {
     use crate::algebra::pointer::{MemSpace, PtrBase};
+    if let MemSpace::Descriptor(k) = p.space {
+        return Err(RenderError::new(format!(
+            "a tensor over a {} has no C++ of its own: make_fragment_A/B of the MMA over the shared-memory partition makes it",
+            k.iterator_name()
+        )));
+    }
     if let Some(addr) = p.tmem_address() {
         return Ok(format!("make_tmem_ptr<{}>({addr:#x})", cpp_element(p, v)?));
     }
@@ -397,6 +403,7 @@ fn dsl_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         MemSpace::Gmem => ", cute.AddressSpace.gmem".into(),
         MemSpace::Smem => ", cute.AddressSpace.smem".into(),
         MemSpace::Tmem => return Err(none("a tensor-memory pointer")),
+        MemSpace::Descriptor(_) => return Err(none("a tensor of shared-memory descriptors")),
     };
     Ok(format!("cute.make_ptr(cutlass.{ty}, {address}{space})"))
 }

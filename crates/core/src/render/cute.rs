@@ -169,6 +169,8 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Name(n) => write!(out, "{n}"),
+        // an operation of the DSL as the DSL prints it
+        Value::Op(op) => out.write_str(&op.printed),
         Value::Pointer(p) => write!(out, "{}", crate::algebra::pointer::CutePrint(p)),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),

@@ -164,6 +164,15 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         }
         Value::Pointer(p) => object(pointer(p)),
         Value::Name(n) => object(json!({"kind": "name", "value": n})),
+        Value::Op(op) => object(json!({
+            "kind": "op",
+            "class": format!("cute.nvgpu.{}", op.class),
+            "atom": match &op.kind {
+                crate::eval::nvgpu::OpKind::Mma(name) => Some(name.as_str()),
+                crate::eval::nvgpu::OpKind::Tma(name) => Some(*name),
+                crate::eval::nvgpu::OpKind::Copy(_) => None,
+            },
+        })),
         Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),

@@ -136,6 +136,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             out.push_str(&crate::eval::storage::python_float(s.value.as_f64()))
         }
         Value::Scalar(_) => out.push('?'),
+        Value::Atom(a) if write_traced_atom(out, v, a, 0) => {}
         // an identity tensor: its coordinate, then its layout
         Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {
             out.push_str("tensor<");
@@ -172,6 +173,101 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         v => write_value(out, v),
     }
+}
+
+/// An atom as the CuTe DSL prints it at trace time (checked with dsl-oracle): `MMA Atom` with
+/// its `ThrID`, `Shape MNK` and `TV Layout A/B/C`; `Tiled MMA` with `Thr Layout VMNK` and
+/// `Permutation MNK` (each a layout, `_` where none), then its atom; `Copy Atom` with its
+/// `ThrID`, `TV Layout Src/Dst` (in values) and `Value type` (`f16`); `Tiled Copy` with
+/// `Tiler MN` and `TV Layout tiled`, then its atom. A thread's slice prints as its tiled
+/// atom. The labels are padded to the longest of the value's (`pad`: the enclosing one's).
+/// `false` for an atom the DSL prints otherwise (cute prints it in the notation).
+fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: usize) -> bool {
+    use crate::atoms::Atom;
+    let span = crate::parser::Span::new(0, 0);
+    let line = |out: &mut String, label: &str, pad: usize, text: &str| {
+        let _ = write!(out, "\n  {:<pad$}{text}", format!("{label}: "));
+    };
+    let field = |out: &mut String, label: &str, pad: usize, name: &str| {
+        let mut text = String::new();
+        match crate::eval::methods::field(v, name, span) {
+            Ok(f) => write_value(&mut text, &f),
+            Err(e) => text.push_str(&e.message),
+        }
+        line(out, label, pad, &text);
+    };
+    match a {
+        Atom::Mma(_) => {
+            let pad = pad.max("TV Layout A: ".len());
+            out.push_str("MMA Atom");
+            field(out, "ThrID", pad, "ThrID");
+            field(out, "Shape MNK", pad, "Shape_MNK");
+            field(out, "TV Layout A", pad, "ALayout");
+            field(out, "TV Layout B", pad, "BLayout");
+            field(out, "TV Layout C", pad, "CLayout");
+        }
+        Atom::TiledMma(m) | Atom::ThrMma(m, _) => {
+            let pad = pad.max("Thr Layout VMNK: ".len());
+            out.push_str("Tiled MMA");
+            let vmnk = Value::Layout(m.thr_layout_vmnk.clone());
+            let mut text = String::new();
+            write_value(&mut text, &vmnk);
+            line(out, "Thr Layout VMNK", pad, &text);
+            let perm: Vec<String> = m
+                .perm
+                .iter()
+                .map(|p| match p {
+                    None => "_".to_string(),
+                    Some(crate::algebra::Tiler::Int(n)) => format!("{n}:1"),
+                    Some(t) => t.to_string(),
+                })
+                .collect();
+            line(
+                out,
+                "Permutation MNK",
+                pad,
+                &format!("({})", perm.join(",")),
+            );
+            out.push('\n');
+            let atom = Atom::Mma(m.atom.clone());
+            write_traced_atom(out, &Value::Atom(Box::new(atom.clone())), &atom, pad);
+        }
+        Atom::Copy(c) => {
+            let pad = pad.max("TV Layout Src: ".len());
+            out.push_str("Copy Atom");
+            field(out, "ThrID", pad, "ThrID");
+            field(out, "TV Layout Src", pad, "ValLayoutSrc");
+            field(out, "TV Layout Dst", pad, "ValLayoutDst");
+            let ty = crate::eval::storage::ElemType::of_name(&c.val_type)
+                .map(|t| t.dsl_name().to_string())
+                .unwrap_or_else(|| format!("{}b", c.val_bits));
+            line(out, "Value type", pad, &ty);
+        }
+        Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => {
+            let pad = pad.max("TV Layout tiled: ".len());
+            out.push_str("Tiled Copy");
+            let tiler = match &t.tiler {
+                crate::algebra::Tiler::Tuple(modes) => modes
+                    .iter()
+                    .map(|m| match m {
+                        crate::algebra::Tiler::Int(n) => format!("{n}:1"),
+                        m => m.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(","),
+                other => other.to_string(),
+            };
+            line(out, "Tiler MN", pad, &format!("({tiler})"));
+            let mut text = String::new();
+            write_value(&mut text, &Value::Layout(t.layout_tv.clone()));
+            line(out, "TV Layout tiled", pad, &text);
+            out.push('\n');
+            let atom = Atom::Copy(t.atom.clone());
+            write_traced_atom(out, &Value::Atom(Box::new(atom.clone())), &atom, pad);
+        }
+        Atom::TvTiler(_) | Atom::TvSlice(..) => return false,
+    }
+    true
 }
 
 /// A register tensor's pointer as the DSL prints it (`cute.make_rmem_tensor`, checked with
@@ -319,6 +415,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::ArithTuple(c) => write!(out, "{}", crate::algebra::tensor::Origin::Coord(c.clone())),
         Value::Pointer(p) => write!(out, "{p}"),
         Value::Name(n) => write!(out, "{n}"),
+        // an operation of the DSL as the DSL prints it
+        Value::Op(op) => out.write_str(&op.printed),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),

@@ -152,65 +152,23 @@ for _name, _value in (("generic", 0), ("gmem", 1), ("smem", 3), ("rmem", 5)):
     setattr(AddressSpace, _name, AddressSpace(_name, _value))
 
 
-_mma_atom = _FUNCTIONS["mma_atom"]
-_tiled_mma = _FUNCTIONS["tiled_mma"]
-_copy_atom = _FUNCTIONS["copy_atom"]
+_make_copy_atom = _FUNCTIONS["make_copy_atom"]
 
 
-def make_mma_atom(op, **kwargs):
-    """make_mma_atom(op): the MMA atom of an operation (``cute.nvgpu.warp.MmaF16BF16Op(...)``,
-    or a CuTe C++ atom's name), the engine's ``mma_atom(NAME)``.
+def make_copy_atom(op, copy_internal_type, *args, **kwargs):
+    # the table's make_copy_atom (`cute::eval::nvgpu`), the element type given by its DSL name
+    # (a cutlass class stands for its C++ name elsewhere: `_cute_value_`)
+    from .nvgpu._ops import engine_arg
 
-    Example::
-
-        >>> op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
-        >>> cute.make_mma_atom(op).tv_layout_A
-        ((4,8),(2,2,2)):((32,1),(16,8,128))
-    """
-    return _mma_atom(op)
+    return _make_copy_atom(op, engine_arg(copy_internal_type), *args, **kwargs)
 
 
-def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1), permutation_mnk=None, **kwargs):
-    """make_tiled_mma(op_or_atom, atom_layout_mnk=(1,1,1), permutation_mnk=None): a tiled MMA
-    of an operation or MMA atom, the engine's ``tiled_mma(ATOM, LAYOUT[, PERMUTATION])``.
+make_copy_atom.__doc__ = _make_copy_atom.__doc__
 
-    Example::
-
-        >>> t = cute.make_tiled_mma(op, atom_layout_mnk=(2, 2, 1))
-        >>> t.get_slice(3).partition_C(cute.make_identity_tensor((64, 64)))
-    """
-    if permutation_mnk is None:
-        return _tiled_mma(op_or_atom, atom_layout_mnk)
-    return _tiled_mma(op_or_atom, atom_layout_mnk, permutation_mnk)
-
-
-def make_copy_atom(op, copy_internal_type, *, num_bits_per_copy=None, **kwargs):
-    """make_copy_atom(op, copy_internal_type, num_bits_per_copy=None): the copy atom of an
-    operation (``cute.nvgpu.CopyUniversalOp()``, ``cute.nvgpu.warp.LdMatrix8x8x16bOp(...)``, or a
-    CuTe C++ copy operation's name) over elements of ``copy_internal_type``, the engine's
-    ``copy_atom(OP, TYPE)``.
-
-    Example::
-
-        >>> cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, num_bits_per_copy=128)
-        copy_atom(UniversalCopy<uint128_t>, half_t)
-    """
-    from .nvgpu import CopyOp
-
-    if isinstance(op, CopyOp):
-        if not (isinstance(copy_internal_type, type) and issubclass(copy_internal_type, Numeric)):
-            raise CuteTypeError(
-                "make_copy_atom expects an element type such as cutlass.Float16, got %r"
-                % (copy_internal_type,)
-            )
-        op = op.copy_op_name(copy_internal_type, num_bits_per_copy)
-    elif num_bits_per_copy is not None:
-        raise CuteTypeError("num_bits_per_copy goes with a copy operation of cute.nvgpu, not %r" % (op,))
-    return _copy_atom(op, copy_internal_type)
-
-
-#: The functions written here over the table's (the DSL's atoms from its operations).
-_DSL_FUNCTIONS = ("make_mma_atom", "make_tiled_mma", "make_copy_atom")
+#: The functions written here over the table's (the DSL's atoms from its operations:
+#: make_mma_atom and make_tiled_mma are the table's, make_copy_atom reads it; the operations
+#: are the engine's, `cute::eval::nvgpu`).
+_DSL_FUNCTIONS = ("make_copy_atom",)
 
 
 def read(text):

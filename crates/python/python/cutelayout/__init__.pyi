@@ -184,9 +184,6 @@ def explain(function: Function | str, /, *args: Arg, **kwargs: Arg) -> str:
 def describe(name: Function | str) -> str:
     """The help of a function or topic, as `cute help NAME` prints it."""
 
-def make_mma_atom(op: nvgpu.MmaOp | str, **kwargs: Any) -> MmaAtom:
-    """The MMA atom of an operation of cute.nvgpu (or a CuTe C++ atom's name)."""
-
 def make_tiled_mma(
     op_or_atom: nvgpu.MmaOp | MmaAtom | str,
     atom_layout_mnk: Arg = (1, 1, 1),
@@ -194,15 +191,6 @@ def make_tiled_mma(
     **kwargs: Any,
 ) -> TiledMma:
     """A tiled MMA of an operation or MMA atom."""
-
-def make_copy_atom(
-    op: nvgpu.CopyOp | str,
-    copy_internal_type: type[Numeric] | str,
-    *,
-    num_bits_per_copy: int | None = None,
-    **kwargs: Any,
-) -> CopyAtom:
-    """The copy atom of an operation of cute.nvgpu over elements of copy_internal_type."""
 
 class AddressSpace:
     """The CuTe DSL's address spaces, for make_ptr(dtype, address, space)."""
@@ -728,6 +716,24 @@ CuTe's Copy_Atom<OP, TYPE>: fields ThrID, ValLayoutSrc, ValLayoutDst, ValLayoutR
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('copy_atom')`` shows its result)::
 
     copy_atom(SM75_U32x4_LDSM_N, half_t).ValLayoutSrc"""
+
+def make_mma_atom(op: Arg, **kwargs: Arg) -> Any:
+    """make_mma_atom(OP)
+
+The CuTe DSL's MMA atom of an operation of cute.nvgpu (warp.MmaF16BF16Op(…): the C++ atom SM80_16x8x16_F32F16F16F32_TN), or of a C++ atom's name: mma_atom(NAME).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_mma_atom')`` shows its result)::
+
+    cute.make_mma_atom(cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))).tv_layout_C"""
+
+def make_copy_atom(op: Arg, copy_internal_type: Arg, num_bits_per_copy: Arg = ..., **kwargs: Arg) -> Any:
+    """make_copy_atom(OP, COPY_INTERNAL_TYPE[, NUM_BITS_PER_COPY])
+
+The CuTe DSL's copy atom of an operation of cute.nvgpu over elements of COPY_INTERNAL_TYPE, NUM_BITS_PER_COPY bits a copy (default: one element): CopyUniversalOp() with Float16 and 128 bits is copy_atom(UniversalCopy<uint128_t>, half_t).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_copy_atom')`` shows its result)::
+
+    cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128).layout_src_tv"""
 
 def copy_traits(op: Arg, num_bits_per_tma: Arg = ..., aux_params: Arg = ..., **kwargs: Arg) -> Any:
     """copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])
@@ -2164,7 +2170,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def logical_reduce(s: Arg, d: Arg, profile: Arg, f: Arg = ..., **kwargs: Arg) -> Any:
     """logical_reduce(S, D, PROFILE[, f])
 
-D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is.
+D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is: a warning (a build with NDEBUG, as CUTLASS's tests, leaves the assert out).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('logical_reduce')`` shows its result)::
 

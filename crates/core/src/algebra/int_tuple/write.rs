@@ -120,11 +120,15 @@ pub(crate) fn write_notation_div(out: &mut String, first: &Tup, second: Option<&
 }
 
 /// `{div=N}` where `div` is more than 1 and a divisibility (below
-/// [`UNKNOWN_KIND`](crate::algebra::integer::UNKNOWN_KIND), where the kinds that are none are);
+/// [`UNKNOWN_KIND`](crate::algebra::integer::UNKNOWN_KIND), where the kinds that are none are),
+/// `{div=0}` for [`ZERO_DIV_KIND`](crate::algebra::integer::ZERO_DIV_KIND);
 /// kept out of line: only the DSL's print writes it.
 #[inline(never)]
 fn write_div(out: &mut String, div: u32) {
-    if div > 1 && div < crate::algebra::integer::UNKNOWN_KIND {
+    use crate::algebra::integer::{UNKNOWN_KIND, ZERO_DIV_KIND};
+    if div == ZERO_DIV_KIND {
+        out.push_str("{div=0}");
+    } else if div > 1 && div < UNKNOWN_KIND {
         out.push_str("{div=");
         out.push_str(itoa::Buffer::new().format(div));
         out.push('}');

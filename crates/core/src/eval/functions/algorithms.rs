@@ -51,7 +51,10 @@ fn tensor(a: &Args, i: usize, f: &str, role: &str) -> Result<(Layout, bool), Eva
 /// Argument `i` as a tensor the algorithm writes: over memory.
 /// CuTe's `compatible(profile, shape)` of a coordinate that may hold `_` (int_tuple.hpp):
 /// two tuples of one rank mode by mode, an integer `p == size(s)`, anything else false.
-fn profile_compatible(p: &Value, s: &crate::algebra::Tup) -> crate::algebra::Result<bool> {
+pub(in crate::eval) fn profile_compatible(
+    p: &Value,
+    s: &crate::algebra::Tup,
+) -> crate::algebra::Result<bool> {
     match p {
         Value::IntTuple(t) => Ok(t.compatible(s)?.value),
         Value::Tuple(items) if !s.is_int() && items.len() == s.rank() => {
@@ -376,25 +379,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "logical_reduce",
         "logical_reduce(S, D, PROFILE[, f])",
-        "D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is",
+        "D(i) = reduce over the modes of S at the integers of PROFILE, batched over its '_' modes (f: plus{} by default; prints nothing; cute/algorithm/tensor_reduce.hpp): CuTe 4.7 first asserts compatible(PROFILE, shape(S)), which a profile with '_' never is: a warning (a build with NDEBUG, as CUTLASS's tests, leaves the assert out)",
         "logical_reduce(make_tensor(make_inttuple_iter(0), make_layout(Shape<_4>{})), make_tensor<int>(Shape<_1>{}), 4)",
         3,
         4,
         |a| {
-            let src = tensor(a, 0, "logical_reduce", "source")?.0;
+            tensor(a, 0, "logical_reduce", "source")?;
             written(a, 1, "logical_reduce", "destination")?;
-            // tensor_reduce.hpp: `assert(compatible(target_profile, shape(src)))`, false of
-            // an Underscore (neither a tuple nor an integral) and of a tuple against an integer
-            if !profile_compatible(&a.vals[2], src.shape()).map_err(a.alg())? {
-                return Err(EvalError::new(
-                    format!(
-                        "logical_reduce: assert(compatible(target_profile, shape(src))) fails in CuTe 4.7: {} against {} (a '_' is compatible with no shape; CuTe aborts)",
-                        crate::render::plain::render(&a.vals[2]),
-                        src.shape()
-                    ),
-                    a.spans[2],
-                ));
-            }
+            // its `assert(compatible(target_profile, shape(src)))`: eval::element_functions'
+            // warning (CUTLASS's tests build with NDEBUG, which leaves it out)
             nothing()
         },
         void: true,

@@ -31,6 +31,24 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         2
     ),
+    f!(
+        "make_mma_atom",
+        "make_mma_atom(OP)",
+        "the CuTe DSL's MMA atom of an operation of cute.nvgpu (warp.MmaF16BF16Op(…): the C++ atom SM80_16x8x16_F32F16F16F32_TN), or of a C++ atom's name: mma_atom(NAME)",
+        "cute.make_mma_atom(cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))).tv_layout_C",
+        1,
+        1,
+        |a| crate::eval::methods::atom_function("mma_atom", a.vals, a.spans, a.span)
+    ),
+    f!(
+        "make_copy_atom",
+        "make_copy_atom(OP, COPY_INTERNAL_TYPE[, NUM_BITS_PER_COPY])",
+        "the CuTe DSL's copy atom of an operation of cute.nvgpu over elements of COPY_INTERNAL_TYPE, NUM_BITS_PER_COPY bits a copy (default: one element): CopyUniversalOp() with Float16 and 128 bits is copy_atom(UniversalCopy<uint128_t>, half_t)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128).layout_src_tv",
+        2,
+        3,
+        |a| make_copy_atom(a.vals, a.spans, a.span)
+    ),
     atom_f!(
         "copy_traits",
         "copy_traits(OP[, NUM_BITS_PER_TMA[, AUX_PARAMS]])",
@@ -353,4 +371,54 @@ fn blockscaled(a: &super::Args, b: bool) -> Result<Value, EvalError> {
     crate::atoms::blockscaled::tile_atom_to_shape(vs, &problem, b)
         .map(Value::Layout)
         .map_err(a.alg())
+}
+
+/// The DSL's `make_copy_atom(op, copy_internal_type, num_bits_per_copy=None)`: the C++ copy
+/// operation the DSL's operation is for that type and those bits ([`nvgpu::Op::copy_op_name`]),
+/// or a C++ operation's name as it is; the type a DSL element type or a C++ one.
+///
+/// [`nvgpu::Op::copy_op_name`]: crate::eval::nvgpu::Op::copy_op_name
+fn make_copy_atom(
+    vals: &[Value],
+    spans: &[crate::parser::Span],
+    span: crate::parser::Span,
+) -> Result<Value, EvalError> {
+    let bits = match vals.get(2) {
+        None => None,
+        Some(Value::Name(n)) if n == "None" => None,
+        Some(Value::Under) => None,
+        Some(v) => Some(v.as_int().ok_or_else(|| {
+            EvalError::new(
+                format!("num_bits_per_copy is a number of bits, found {}", v.kind()),
+                spans[2],
+            )
+        })?),
+    };
+    let op = match &vals[0] {
+        Value::Op(op) => Value::Name(op.copy_op_name(&vals[1], bits, spans[0])?),
+        v if bits.is_some() => {
+            return Err(EvalError::new(
+                format!(
+                    "num_bits_per_copy goes with a copy operation of cute.nvgpu, not {}",
+                    v.kind()
+                ),
+                spans[2],
+            ));
+        }
+        v => v.clone(),
+    };
+    let ty = match crate::eval::nvgpu::cpp_type(&vals[1]) {
+        Some(cpp) => Value::Name(cpp.to_string()),
+        None if matches!(vals[1], Value::Name(_)) => vals[1].clone(),
+        None => {
+            return Err(EvalError::new(
+                format!(
+                    "make_copy_atom expects an element type such as cutlass.Float16, got {}",
+                    vals[1].kind()
+                ),
+                spans[1],
+            ));
+        }
+    };
+    crate::eval::methods::atom_function("copy_atom", &[op, ty], &spans[..2], span)
 }

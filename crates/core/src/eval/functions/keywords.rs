@@ -27,6 +27,8 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("copy_atom", &["atom"]),
     ("atom_tv_layout", &["atom_layout_tv"]),
     ("tiled_mma", &["mma"]),
+    // the DSL's make_tiled_mma(op_or_atom, atom_layout_mnk, permutation_mnk)
+    ("tile_m", &["permutation_mnk"]),
 ];
 
 impl Function {

@@ -175,6 +175,7 @@ macro_rules! atom_f {
 const ANY: usize = usize::MAX;
 
 mod algorithms;
+pub(in crate::eval) use algorithms::profile_compatible;
 mod analysis;
 mod args;
 mod atoms;
@@ -388,8 +389,11 @@ pub fn call_checking_in(
             (OnTensor::New, Origin::Counting(_), Value::Layout(l)) => {
                 use crate::algebra::pointer::{MemSpace, Pointer, PtrBase};
                 pointers::owning_static(&l, f.name, span)?;
+                // (its type named: the binding gives it an array of int, as to an owning
+                // tensor over memory's)
                 let p = Pointer::of_element(MemSpace::Raw, "int", PtrBase::Stack, true)
-                    .map_err(|e| EvalError::algebra(e, span))?;
+                    .map_err(|e| EvalError::algebra(e, span))?
+                    .with_type_name("int");
                 Value::offset_layout(Origin::Ptr(p), l)
             }
             (_, _, other) => other,

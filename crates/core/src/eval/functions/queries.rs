@@ -292,6 +292,25 @@ pub(super) static FUNCTIONS: &[Function] = &[
         0,
         |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
     ),
+    // cluster_sm90.hpp's election and cutlass's warp index, for thread 0 of block 0
+    f!(
+        "elect_one_sync",
+        "elect_one_sync()",
+        "whether this thread is the one elect.sync elects of its warp (the lowest active lane; a run-time uint32_t; cute answers for thread 0: 1, as CuTe off the GPU)",
+        "elect_one_sync()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(1, true)))
+    ),
+    f!(
+        "canonical_warp_idx_sync",
+        "canonical_warp_idx_sync()",
+        "cutlass's warp index of this thread, threadIdx.x / 32 shared by the warp (a run-time int; cute answers for thread 0: 0)",
+        "canonical_warp_idx_sync()",
+        0,
+        0,
+        |_| Ok(Value::IntTuple(IntTuple::int_of(0, true)))
+    ),
     // a kernel's barriers and cp.async fences: cute runs one thread, whose copies are done
     // when written, so each is a no-op (README, Limits)
     f!(
@@ -329,6 +348,49 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "cp_async_wait(N)",
         "waits until at most N groups of cp.async copies are pending (C++: cp_async_wait<N>(); a no-op: cute's copies are done when written; prints nothing)",
         "cp_async_wait(0)",
+        0,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        template: TemplateArgs::After,
+        void: true
+    ),
+    // SM90's warpgroup fences (mma_sm90_gmma.hpp): the wgmma's issue and completion, which
+    // cute's one thread has done when its gemm is written
+    f!(
+        "warpgroup_fence_operand",
+        "warpgroup_fence_operand(T)",
+        "keeps the compiler from moving a wgmma's register operand T across it (a no-op in cute, which runs no compiler; prints nothing)",
+        "warpgroup_fence_operand(make_tensor<float>(Layout<_4>{}))",
+        1,
+        1,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_arrive",
+        "warpgroup_arrive()",
+        "wgmma.fence: orders the warpgroup's register and shared-memory writes before its next wgmma (a no-op: cute's one thread has written them; prints nothing)",
+        "warpgroup_arrive()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_commit_batch",
+        "warpgroup_commit_batch()",
+        "wgmma.commit_group: commits the wgmmas issued so far to a group (a no-op: cute's gemm is done when written; prints nothing)",
+        "warpgroup_commit_batch()",
+        0,
+        0,
+        |_| Ok(Value::Tuple(Vec::new())),
+        void: true
+    ),
+    f!(
+        "warpgroup_wait",
+        "warpgroup_wait(N)",
+        "wgmma.wait_group: waits until at most N groups of wgmmas are pending (C++: warpgroup_wait<N>(); a no-op: cute's gemm is done when written; prints nothing)",
+        "warpgroup_wait(0)",
         0,
         1,
         |_| Ok(Value::Tuple(Vec::new())),

@@ -7,14 +7,11 @@ copies (``CopyBulkTensorTileG2SOp``, ``CopyBulkTensorTileG2SMulticastOp``,
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
-
-from ._ops import CopyOp, Op, fail, uint_of_bits
+from ._ops import CopyOp, TmaCopyOp, _NamedEnum, operation
 from .tcgen05 import CtaGroup
 
 
-class LoadCacheMode(enum.Enum):
+class LoadCacheMode(_NamedEnum):
     """The cache mode of a non-bulk ``cp.async``."""
 
     ALWAYS = "always"
@@ -23,89 +20,11 @@ class LoadCacheMode(enum.Enum):
     LAST_USE = "last_use"
     NONE = "none"
 
-    def __str__(self) -> str:
-        return "%s.%s" % (type(self).__name__, self.name)
 
-    def __repr__(self) -> str:
-        return "<%s.%s>" % (type(self).__name__, self.name)
-
-
-@dataclass(frozen=True)
-class CopyG2SOp(CopyOp):
-    """``cp.async`` from global to shared memory: C++ ``SM80_CP_ASYNC_CACHEALWAYS<uintN_t>``
-    (``LoadCacheMode.GLOBAL``: ``SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>``)."""
-
-    cache_mode: LoadCacheMode = LoadCacheMode.ALWAYS
-
-    def copy_op_name(self, dtype, num_bits_per_copy=None) -> str:
-        bits = dtype.width if num_bits_per_copy is None else num_bits_per_copy
-        if self.cache_mode is LoadCacheMode.ALWAYS:
-            if bits not in (32, 64, 128):
-                fail("cp.async copies 32, 64 or 128 bits, got num_bits_per_copy=%r" % bits)
-            return "SM80_CP_ASYNC_CACHEALWAYS<%s>" % uint_of_bits(bits, "num_bits_per_copy")
-        if self.cache_mode is LoadCacheMode.GLOBAL:
-            if bits != 128:
-                fail("cp.async.cg copies 128 bits, got num_bits_per_copy=%r" % bits)
-            return "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"
-        fail("CopyG2SOp with %s has no CuTe C++ atom in cute's catalog" % self.cache_mode)
-
-
-class TmaCopyOp(Op):
-    """A TMA copy operation: ``make_tiled_tma_atom(op, ...)`` is the engine's
-    ``make_tma_atom(OP, ...)`` of the CuTe C++ operation it names."""
-
-    __slots__ = ()
-
-    def tma_op_name(self) -> str:
-        """The CuTe C++ TMA operation (``SM90_TMA_LOAD``, ...)."""
-        raise NotImplementedError
-
-    @property
-    def _cute_value_(self):
-        return self.tma_op_name()
-
-
-def _check_cta_group(cta_group):
-    if not isinstance(cta_group, CtaGroup):
-        fail("expects the 'cta_group' parameter to be a CtaGroup instance")
-
-
-@dataclass(frozen=True)
-class CopyBulkTensorTileG2SOp(TmaCopyOp):
-    """The TMA's tiled load from global to shared memory: C++ ``SM90_TMA_LOAD``
-    (``CtaGroup.TWO``: ``SM100_TMA_2SM_LOAD``)."""
-
-    cta_group: CtaGroup = CtaGroup.ONE
-
-    def __post_init__(self) -> None:
-        _check_cta_group(self.cta_group)
-
-    def tma_op_name(self) -> str:
-        return "SM100_TMA_2SM_LOAD" if self.cta_group is CtaGroup.TWO else "SM90_TMA_LOAD"
-
-
-@dataclass(frozen=True)
-class CopyBulkTensorTileG2SMulticastOp(TmaCopyOp):
-    """The TMA's tiled load multicast to the CTAs of a cluster: C++
-    ``SM90_TMA_LOAD_MULTICAST`` (``CtaGroup.TWO``: ``SM100_TMA_2SM_LOAD_MULTICAST``)."""
-
-    cta_group: CtaGroup = CtaGroup.ONE
-
-    def __post_init__(self) -> None:
-        _check_cta_group(self.cta_group)
-
-    def tma_op_name(self) -> str:
-        if self.cta_group is CtaGroup.TWO:
-            return "SM100_TMA_2SM_LOAD_MULTICAST"
-        return "SM90_TMA_LOAD_MULTICAST"
-
-
-@dataclass(frozen=True)
-class CopyBulkTensorTileS2GOp(TmaCopyOp):
-    """The TMA's tiled store from shared to global memory: C++ ``SM90_TMA_STORE``."""
-
-    def tma_op_name(self) -> str:
-        return "SM90_TMA_STORE"
+CopyG2SOp = operation(CopyOp, "cpasync.CopyG2SOp", "CopyG2SOp(cache_mode=LoadCacheMode.ALWAYS): cp.async, C++ SM80_CP_ASYNC_CACHEALWAYS<uintN_t> (GLOBAL: SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>).")
+CopyBulkTensorTileG2SOp = operation(TmaCopyOp, "cpasync.CopyBulkTensorTileG2SOp", "CopyBulkTensorTileG2SOp(cta_group=CtaGroup.ONE): the TMA's tiled load, C++ SM90_TMA_LOAD (TWO: SM100_TMA_2SM_LOAD).")
+CopyBulkTensorTileG2SMulticastOp = operation(TmaCopyOp, "cpasync.CopyBulkTensorTileG2SMulticastOp", "CopyBulkTensorTileG2SMulticastOp(cta_group=CtaGroup.ONE): C++ SM90_TMA_LOAD_MULTICAST (TWO: SM100_TMA_2SM_LOAD_MULTICAST).")
+CopyBulkTensorTileS2GOp = operation(TmaCopyOp, "cpasync.CopyBulkTensorTileS2GOp", "CopyBulkTensorTileS2GOp(): the TMA's tiled store, C++ SM90_TMA_STORE.")
 
 
 def make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler, num_multicast=1, **kwargs):
@@ -126,14 +45,9 @@ def make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler, num_multicast=1
         >>> atom.layout_src_tv
         (1,2048):(0,1)
     """
-    from .. import make_tma_atom
+    from .. import _native
 
-    if not isinstance(op, TmaCopyOp):
-        fail("make_tiled_tma_atom expects a TMA operation of cute.nvgpu.cpasync, got %r" % (op,))
-    if isinstance(op, CopyBulkTensorTileG2SOp) and num_multicast != 1:
-        fail("CopyBulkTensorTileG2SOp does not multicast: use CopyBulkTensorTileG2SMulticastOp")
-    atom = make_tma_atom(op.tma_op_name(), gmem_tensor, smem_layout, cta_tiler, num_multicast)
-    return atom, atom.get_tma_tensor(gmem_tensor.shape)
+    return _native.nvgpu_tma_atom((op, gmem_tensor, smem_layout, cta_tiler, num_multicast), kwargs)
 
 
 __all__ = [

@@ -1,0 +1,1401 @@
+//! The CuTe DSL's operations (`cute.nvgpu.*`, 4.8.1): each class with its parameters, the
+//! DSL's checks of them (with the DSL's wording), how the DSL prints it at trace time, and the
+//! CuTe C++ atom of the engine's catalog it is (`warp.MmaF16BF16Op(Float16, Float32,
+//! (16,8,16))` is `SM80_16x8x16_F32F16F16F32_TN`; a copy operation with the element type and
+//! the bits per copy of `make_copy_atom` is one C++ copy operation, `LdMatrix8x8x16bOp(False,
+//! 4)` `SM75_U32x4_LDSM_N`). The atoms and all their layouts are the catalog's.
+//!
+//! The DSL text `cute.nvgpu.warp.MmaF16BF16Op(…)` reaches [`construct`] with the class's path
+//! (`nvgpu.warp.MmaF16BF16Op`); an enumeration's member (`cute.nvgpu.OperandMajorMode.K`) is
+//! the name [`member`] gives (`OperandMajorMode.K`). The Python package's classes are this
+//! module's (`cutelayout.nvgpu`).
+
+use super::{EvalError, Value};
+use crate::parser::Span;
+
+/// An operation of the DSL: its class and what it builds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Op {
+    /// The class's path under `cute.nvgpu` (`warp.MmaF16BF16Op`, `CopyUniversalOp`).
+    pub class: &'static str,
+    /// What it is an operation of.
+    pub kind: OpKind,
+    /// As the DSL prints it (`print(op)` at trace time), over several lines.
+    pub printed: String,
+    /// What the DSL refuses when the atom is made (not when the operation is): its message.
+    pub refused_as_atom: Option<&'static str>,
+}
+
+/// What an operation builds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpKind {
+    /// An MMA: the CuTe C++ atom's name.
+    Mma(String),
+    /// A copy, whose C++ operation `make_copy_atom` names with its element type and bits.
+    Copy(CopyKind),
+    /// A TMA copy: the C++ operation `make_tiled_tma_atom` takes.
+    Tma(&'static str),
+}
+
+/// The copy operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyKind {
+    /// `CopyUniversalOp`: C++ `UniversalCopy<uintN_t>`.
+    Universal,
+    /// `cpasync.CopyG2SOp`: `SM80_CP_ASYNC_CACHEALWAYS<uintN_t>` (`cache_global`:
+    /// `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`); another cache mode has no C++ atom.
+    G2S { cache: &'static str },
+    /// `warp.LdMatrix8x8x16bOp`: `SM75_U32xN_LDSM_N`, transposed `SM75_U16x2N_LDSM_T`.
+    LdMatrix8x8 { transpose: bool, matrices: i64 },
+    /// `warp.StMatrix8x8x16bOp`: `SM90_U32xN_STSM_N`, transposed `SM90_U16x2N_STSM_T`.
+    StMatrix8x8 { transpose: bool, matrices: i64 },
+    /// `warp.StMatrix16x8x8bOp`: `SM100_U8x4N_STSM_T`.
+    StMatrix16x8 { matrices: i64 },
+    /// An operation with no C++ atom of the DSL's layouts (`LdMatrix16x16x8bOp`,
+    /// `LdMatrix16x8x8bOp`): the reason.
+    NoAtom(&'static str),
+}
+
+/// An element type of the DSL an operation takes: its DSL name, its C++ name, its bits and its
+/// letters in CuTe C++'s MMA atom names.
+struct Dtype {
+    dsl: &'static str,
+    cpp: &'static str,
+    bits: i64,
+    token: &'static str,
+}
+
+const DTYPES: &[Dtype] = &[
+    Dtype {
+        dsl: "Float16",
+        cpp: "half_t",
+        bits: 16,
+        token: "F16",
+    },
+    Dtype {
+        dsl: "BFloat16",
+        cpp: "bfloat16_t",
+        bits: 16,
+        token: "BF16",
+    },
+    Dtype {
+        dsl: "Float32",
+        cpp: "float",
+        bits: 32,
+        token: "F32",
+    },
+    Dtype {
+        dsl: "TFloat32",
+        cpp: "tfloat32_t",
+        bits: 32,
+        token: "TF32",
+    },
+    Dtype {
+        dsl: "Float64",
+        cpp: "double",
+        bits: 64,
+        token: "F64",
+    },
+    Dtype {
+        dsl: "Float8E4M3FN",
+        cpp: "float_e4m3_t",
+        bits: 8,
+        token: "E4M3",
+    },
+    Dtype {
+        dsl: "Float8E5M2",
+        cpp: "float_e5m2_t",
+        bits: 8,
+        token: "E5M2",
+    },
+    Dtype {
+        dsl: "Float6E2M3FN",
+        cpp: "float_e2m3_t",
+        bits: 6,
+        token: "E2M3",
+    },
+    Dtype {
+        dsl: "Float6E3M2FN",
+        cpp: "float_e3m2_t",
+        bits: 6,
+        token: "E3M2",
+    },
+    Dtype {
+        dsl: "Float4E2M1FN",
+        cpp: "float_e2m1_t",
+        bits: 4,
+        token: "E2M1",
+    },
+    Dtype {
+        dsl: "Int8",
+        cpp: "int8_t",
+        bits: 8,
+        token: "S8",
+    },
+    Dtype {
+        dsl: "Uint8",
+        cpp: "uint8_t",
+        bits: 8,
+        token: "U8",
+    },
+    Dtype {
+        dsl: "Int16",
+        cpp: "int16_t",
+        bits: 16,
+        token: "S16",
+    },
+    Dtype {
+        dsl: "Uint16",
+        cpp: "uint16_t",
+        bits: 16,
+        token: "U16",
+    },
+    Dtype {
+        dsl: "Int32",
+        cpp: "int32_t",
+        bits: 32,
+        token: "S32",
+    },
+    Dtype {
+        dsl: "Uint32",
+        cpp: "uint32_t",
+        bits: 32,
+        token: "U32",
+    },
+    Dtype {
+        dsl: "Int64",
+        cpp: "int64_t",
+        bits: 64,
+        token: "S64",
+    },
+    Dtype {
+        dsl: "Uint64",
+        cpp: "uint64_t",
+        bits: 64,
+        token: "U64",
+    },
+];
+
+/// The DSL element type a value names (`cutlass.Float16`: `Float16`, as DSL text and the
+/// Python package give it; a C++ name such as `half_t` is not one).
+fn dtype_of(v: &Value) -> Option<&'static Dtype> {
+    let Value::Name(n) = v else { return None };
+    let n = n.strip_prefix("cutlass.").unwrap_or(n);
+    DTYPES.iter().find(|d| d.dsl == n)
+}
+
+/// The C++ name of the DSL element type a value names, if it is one (`Float16`: `half_t`).
+pub fn cpp_type(v: &Value) -> Option<&'static str> {
+    dtype_of(v).map(|d| d.cpp)
+}
+
+/// The bits of the element type a value names (the DSL's `width`).
+pub fn type_bits(v: &Value) -> Option<i64> {
+    dtype_of(v).map(|d| d.bits)
+}
+
+/// The members of `LoadCacheMode`.
+const LOAD_CACHE_MODES: &[&str] = &["ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"];
+
+/// The enumerations of `cute.nvgpu`: their paths and members.
+const ENUMS: &[(&str, &str, &[&str])] = &[
+    ("OperandMajorMode", "OperandMajorMode", &["MN", "K"]),
+    ("LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
+    (
+        "warpgroup.OperandMajorMode",
+        "OperandMajorMode",
+        &["MN", "K"],
+    ),
+    ("tcgen05.OperandMajorMode", "OperandMajorMode", &["MN", "K"]),
+    (
+        "warpgroup.OperandSource",
+        "OperandSource",
+        &["RMEM", "SMEM"],
+    ),
+    ("tcgen05.OperandSource", "OperandSource", &["TMEM", "SMEM"]),
+    ("tcgen05.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
+    ("cpasync.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
+    ("cpasync.LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
+];
+
+/// A class of `cute.nvgpu`: its path and its parameters, those with a default last.
+struct Class {
+    path: &'static str,
+    params: &'static [&'static str],
+    /// The defaults of the last parameters.
+    defaults: &'static [Default],
+}
+
+/// A parameter's default.
+#[derive(Clone, Copy)]
+enum Default {
+    False,
+    One,
+    None,
+    Member(&'static str),
+}
+
+const GMMA: &[&str] = &["instruction_shape", "a_src", "a_major_mode", "b_major_mode"];
+
+const CLASSES: &[Class] = &[
+    Class {
+        path: "MmaUniversalOp",
+        params: &["abacc_dtype"],
+        defaults: &[],
+    },
+    Class {
+        path: "CopyUniversalOp",
+        params: &[],
+        defaults: &[],
+    },
+    Class {
+        path: "warp.MmaF16BF16Op",
+        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
+        defaults: &[],
+    },
+    Class {
+        path: "warp.MmaTF32Op",
+        params: &["shape_mnk"],
+        defaults: &[],
+    },
+    Class {
+        path: "warp.MmaFP8Op",
+        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
+        defaults: &[],
+    },
+    Class {
+        path: "warp.LdMatrix8x8x16bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+    },
+    Class {
+        path: "warp.LdMatrix16x16x8bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+    },
+    Class {
+        path: "warp.LdMatrix16x8x8bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+    },
+    Class {
+        path: "warp.StMatrix8x8x16bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+    },
+    Class {
+        path: "warp.StMatrix16x8x8bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+    },
+    Class {
+        path: "cpasync.CopyG2SOp",
+        params: &["cache_mode"],
+        defaults: &[Default::Member("LoadCacheMode.ALWAYS")],
+    },
+    Class {
+        path: "cpasync.CopyBulkTensorTileG2SOp",
+        params: &["cta_group"],
+        defaults: &[Default::Member("CtaGroup.ONE")],
+    },
+    Class {
+        path: "cpasync.CopyBulkTensorTileG2SMulticastOp",
+        params: &["cta_group"],
+        defaults: &[Default::Member("CtaGroup.ONE")],
+    },
+    Class {
+        path: "cpasync.CopyBulkTensorTileS2GOp",
+        params: &[],
+        defaults: &[],
+    },
+    Class {
+        path: "warpgroup.MmaF16BF16Op",
+        params: &["ab_dtype", "acc_dtype", GMMA[0], GMMA[1], GMMA[2], GMMA[3]],
+        defaults: &[],
+    },
+    Class {
+        path: "warpgroup.MmaF8Op",
+        params: &[
+            "a_dtype",
+            "b_dtype",
+            "acc_dtype",
+            GMMA[0],
+            GMMA[1],
+            GMMA[2],
+            GMMA[3],
+        ],
+        defaults: &[],
+    },
+    Class {
+        path: "tcgen05.MmaTF32Op",
+        params: &[
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+    },
+    Class {
+        path: "tcgen05.MmaF16BF16Op",
+        params: &[
+            "ab_dtype",
+            "acc_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+    },
+    Class {
+        path: "tcgen05.MmaI8Op",
+        params: &[
+            "ab_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+    },
+    Class {
+        path: "tcgen05.MmaFP8Op",
+        params: &[
+            "ab_dtype",
+            "acc_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+    },
+    Class {
+        path: "tcgen05.MmaF8F6F4Op",
+        params: &[
+            "a_dtype",
+            "b_dtype",
+            "acc_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+    },
+];
+
+/// Every class's and enumeration's path under `cute.nvgpu` (for completion and help).
+pub fn names() -> impl Iterator<Item = &'static str> {
+    CLASSES
+        .iter()
+        .map(|c| c.path)
+        .chain(ENUMS.iter().map(|e| e.0))
+}
+
+/// The enumeration member a path under `cute.nvgpu` names (`tcgen05.CtaGroup.ONE`): its name
+/// as the DSL prints it (`CtaGroup.ONE`), or `None`.
+pub fn member(path: &str) -> Option<String> {
+    let (en, m) = path.rsplit_once('.')?;
+    let (_, short, members) = ENUMS.iter().find(|e| e.0 == en)?;
+    members.contains(&m).then(|| format!("{short}.{m}"))
+}
+
+/// The path under `cute.nvgpu` a qualified name is (`nvgpu.warp.MmaF16BF16Op`, as the reader
+/// keeps `cute.nvgpu.warp.MmaF16BF16Op`; `warp.MmaF16BF16Op` after `from cutlass.cute.nvgpu
+/// import warp`), if it is one.
+pub fn path_of(name: &str) -> Option<&str> {
+    if let Some(path) = name.strip_prefix("nvgpu.") {
+        return Some(path);
+    }
+    let (module, _) = name.split_once('.')?;
+    matches!(module, "warp" | "warpgroup" | "cpasync" | "tcgen05").then_some(name)
+}
+
+/// What a path under `cute.nvgpu` that is not a value names, for the message of its use as
+/// one (`warp`: a module; `warp.MmaF16BF16Op`: a class, called with its parameters;
+/// `tcgen05.CtaGroup.THREE`: no member of the enumeration).
+pub fn not_a_value(path: &str) -> String {
+    if path.is_empty() || matches!(path, "warp" | "warpgroup" | "cpasync" | "tcgen05") {
+        let module = if path.is_empty() {
+            "nvgpu".to_string()
+        } else {
+            format!("nvgpu.{path}")
+        };
+        return format!(
+            "cute.{module} is a module: its operations are called (cute.nvgpu.warp.MmaF16BF16Op(ab_dtype, acc_dtype, shape_mnk))"
+        );
+    }
+    if let Some(class) = CLASSES.iter().find(|c| c.path == path) {
+        return format!(
+            "cute.nvgpu.{path} is a class: call it with its parameters, {}({})",
+            short(path),
+            class.params.join(", ")
+        );
+    }
+    if let Some((en, m)) = path.rsplit_once('.')
+        && let Some((_, _, members)) = ENUMS.iter().find(|e| e.0 == en)
+    {
+        return format!(
+            "cute.nvgpu.{en} has no member '{m}' (its members: {})",
+            members.join(", ")
+        );
+    }
+    format!(
+        "cute.nvgpu.{path} is not modelled (cute models {})",
+        names().collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// Whether a path under `cute.nvgpu` names a class or an enumeration.
+pub fn is_path(path: &str) -> bool {
+    CLASSES.iter().any(|c| c.path == path) || ENUMS.iter().any(|e| e.0 == path)
+}
+
+/// A failure with the DSL's wording, at the call.
+fn fail(message: impl Into<String>, span: Span) -> EvalError {
+    EvalError::new(message, span)
+}
+
+/// The operation `cute.nvgpu.PATH(args)`: the arguments (positional, then keyword ones
+/// `(name, value)`) bound to the class's parameters and checked as the DSL checks them.
+pub fn construct(
+    path: &str,
+    args: &[Value],
+    keywords: &[(&str, Value)],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let Some(class) = CLASSES.iter().find(|c| c.path == path) else {
+        return Err(fail(
+            format!(
+                "cute.nvgpu.{path} is no operation cute models (it models {})",
+                CLASSES
+                    .iter()
+                    .map(|c| c.path)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            span,
+        ));
+    };
+    let n = class.params.len();
+    if args.len() > n {
+        return Err(fail(
+            format!(
+                "{}.__init__() takes {} positional argument{} but {} were given",
+                short(path),
+                n + 1,
+                if n == 0 { "" } else { "s" },
+                args.len() + 1
+            ),
+            span,
+        ));
+    }
+    let mut slots: Vec<Option<Value>> = args.iter().cloned().map(Some).collect();
+    slots.resize(n, None);
+    for (name, v) in keywords {
+        let Some(i) = class.params.iter().position(|p| p == name) else {
+            return Err(fail(
+                format!(
+                    "{}.__init__() got an unexpected keyword argument '{name}'",
+                    short(path)
+                ),
+                span,
+            ));
+        };
+        if slots[i].is_some() {
+            return Err(fail(
+                format!(
+                    "{}.__init__() got multiple values for argument '{name}'",
+                    short(path)
+                ),
+                span,
+            ));
+        }
+        slots[i] = Some(v.clone());
+    }
+    let first_default = n - class.defaults.len();
+    // Python's message for the missing ones: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`
+    let missing: Vec<String> = (0..first_default)
+        .filter(|&i| slots[i].is_none())
+        .map(|i| format!("'{}'", class.params[i]))
+        .collect();
+    if !missing.is_empty() {
+        let k = missing.len();
+        let names = match k {
+            1 => missing[0].clone(),
+            2 => format!("{} and {}", missing[0], missing[1]),
+            _ => format!("{}, and {}", missing[..k - 1].join(", "), missing[k - 1]),
+        };
+        return Err(fail(
+            format!(
+                "{}.__init__() missing {k} required positional argument{}: {names}",
+                short(path),
+                if k == 1 { "" } else { "s" }
+            ),
+            span,
+        ));
+    }
+    let mut vals = Vec::with_capacity(n);
+    for (i, s) in slots.into_iter().enumerate() {
+        vals.push(match s {
+            Some(v) => v,
+            None => match class.defaults[i - first_default] {
+                Default::False => Value::Bool(false),
+                Default::One => Value::int(1),
+                Default::None => Value::Name("None".into()),
+                Default::Member(m) => Value::Name(m.into()),
+            },
+        });
+    }
+    build(class.path, &vals, span).map(|op| Value::Op(Box::new(op)))
+}
+
+/// The class's name without its module.
+fn short(path: &str) -> &str {
+    path.rsplit('.').next().unwrap_or(path)
+}
+
+/// A parameter that must be an element type.
+fn dtype(v: &Value, param: &str, span: Span) -> Result<&'static Dtype, EvalError> {
+    dtype_of(v).ok_or_else(|| {
+        fail(
+            format!(
+                "expects the '{param}' Op parameter to be an element type such as cutlass.Float16, got {}",
+                v.kind()
+            ),
+            span,
+        )
+    })
+}
+
+/// A parameter that must be one of the element types `allowed` (their DSL names).
+fn one_of(
+    v: &Value,
+    param: &str,
+    allowed: &[&str],
+    message: &str,
+    span: Span,
+) -> Result<&'static Dtype, EvalError> {
+    let d = dtype(v, param, span)?;
+    if allowed.contains(&d.dsl) {
+        Ok(d)
+    } else {
+        Err(fail(message.to_string(), span))
+    }
+}
+
+/// A shape parameter: a flat tuple of 2 or 3 integers (2: K is the instruction's).
+fn shape(v: &Value, k: i64) -> Option<(i64, i64, i64)> {
+    let modes = v.tuple_modes()?;
+    let ints: Option<Vec<i64>> = modes.iter().map(|m| m.as_int()).collect();
+    match ints?.as_slice() {
+        [m, n] => Some((*m, *n, k)),
+        [m, n, kk] => Some((*m, *n, *kk)),
+        _ => None,
+    }
+}
+
+/// An enumeration member's name (`OperandSource.SMEM`), `None` for another value.
+fn member_of<'v>(v: &'v Value, enumeration: &str) -> Option<&'v str> {
+    match v {
+        Value::Name(n) => n
+            .strip_prefix(enumeration)
+            .and_then(|m| m.strip_prefix('.')),
+        _ => None,
+    }
+}
+
+/// `(16, 8, 16)` as Python prints the tuple.
+fn py_shape((m, n, k): (i64, i64, i64)) -> String {
+    format!("({m}, {n}, {k})")
+}
+
+fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
+    let op = |kind, printed: String| {
+        Ok(Op {
+            class: path,
+            kind,
+            printed,
+            refused_as_atom: None,
+        })
+    };
+    const F16_BF16: &[&str] = &["Float16", "BFloat16"];
+    const F16_F32: &[&str] = &["Float16", "Float32"];
+    const F8: &[&str] = &["Float8E4M3FN", "Float8E5M2"];
+    match path {
+        "MmaUniversalOp" => {
+            let t = one_of(
+                &v[0],
+                "abacc_dtype",
+                &["Float16", "Float32", "Float64"],
+                "expects the 'abacc_dtype' Op parameter to be one of Float16, Float32, or Float64",
+                span,
+            )?;
+            op(
+                OpKind::Mma(format!("UniversalFMA<{0},{0},{0},{0}>", t.cpp)),
+                format!(
+                    "universal MMA Operation using FMA\n  A/B/Accumulator data type = {}",
+                    t.dsl
+                ),
+            )
+        }
+        "CopyUniversalOp" => op(
+            OpKind::Copy(CopyKind::Universal),
+            "universal Copy Operation".into(),
+        ),
+        "warp.MmaF16BF16Op" | "warp.MmaFP8Op" | "warp.MmaTF32Op" => {
+            let (ab, acc, s) = match path {
+                "warp.MmaTF32Op" => (
+                    dtype_of(&Value::Name("TFloat32".into())),
+                    dtype_of(&Value::Name("Float32".into())),
+                    &v[0],
+                ),
+                _ => (
+                    Some(dtype(&v[0], "ab_dtype", span)?),
+                    Some(dtype(&v[1], "acc_dtype", span)?),
+                    &v[2],
+                ),
+            };
+            let (Some(ab), Some(acc)) = (ab, acc) else {
+                return Err(fail("no element type", span));
+            };
+            let (shapes, shapes_text, title, arch): (&[(i64, i64, i64)], &str, &str, &str) =
+                match path {
+                    "warp.MmaF16BF16Op" => {
+                        one_of(
+                            &v[0],
+                            "ab_dtype",
+                            F16_BF16,
+                            "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
+                            span,
+                        )?;
+                        one_of(
+                            &v[1],
+                            "acc_dtype",
+                            F16_F32,
+                            "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                            span,
+                        )?;
+                        if ab.dsl == "BFloat16" && acc.dsl != "Float32" {
+                            return Err(fail(
+                                "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
+                                span,
+                            ));
+                        }
+                        (
+                            &[(16, 8, 8), (16, 8, 16)],
+                            "one of (16,8,8) or (16,8,16)",
+                            "warp-level F16/BF16 MMA Operation",
+                            "SM80",
+                        )
+                    }
+                    "warp.MmaTF32Op" => (
+                        &[(16, 8, 4), (16, 8, 8)],
+                        "one of (16,8,4) or (16,8,8)",
+                        "warp-level TF32 MMA Operation",
+                        "SM80",
+                    ),
+                    _ => {
+                        one_of(
+                            &v[0],
+                            "ab_dtype",
+                            F8,
+                            "expects the 'ab_dtype' Op parameter to be one of Float8E4M3FN or Float8E5M2",
+                            span,
+                        )?;
+                        one_of(
+                            &v[1],
+                            "acc_dtype",
+                            F16_F32,
+                            "expects the 'acc_dtype' Op parameter to be Float32 or Float16",
+                            span,
+                        )?;
+                        (
+                            &[(16, 8, 32), (16, 8, 16)],
+                            "(16,8,32) or (16,8,16)",
+                            "warp-level FP8 MMA Operation (SM89)",
+                            "SM89",
+                        )
+                    }
+                };
+            let mnk = shape(s, 0).filter(|x| shapes.contains(x)).ok_or_else(|| {
+                fail(
+                    format!("expects the 'shape_mnk' Op parameter to be {shapes_text}"),
+                    span,
+                )
+            })?;
+            let (m, n, k) = mnk;
+            let (a, c) = (ab.token, acc.token);
+            op(
+                OpKind::Mma(format!("{arch}_{m}x{n}x{k}_{c}{a}{a}{c}_TN")),
+                format!(
+                    "{title}\n  A/B data type         = {}\n  Accumulator data type = {}\n  Instruction shape MNK = {}",
+                    ab.dsl,
+                    acc.dsl,
+                    py_shape(mnk)
+                ),
+            )
+        }
+        "warp.LdMatrix8x8x16bOp"
+        | "warp.LdMatrix16x16x8bOp"
+        | "warp.LdMatrix16x8x8bOp"
+        | "warp.StMatrix8x8x16bOp"
+        | "warp.StMatrix16x8x8bOp" => {
+            let Value::Bool(transpose) = v[0] else {
+                return Err(fail(
+                    "expects the 'transpose' Op parameter to be a bool instance",
+                    span,
+                ));
+            };
+            let matrices = v[1].as_int();
+            let unpack = match &v[2] {
+                Value::Name(n) if n == "None" => None,
+                Value::Under => None,
+                u => Some(u.as_int()),
+            };
+            let (allowed, allowed_text): (&[i64], &str) = match path {
+                "warp.LdMatrix16x16x8bOp" => (&[1, 2], "[1,2]"),
+                "warp.LdMatrix16x8x8bOp" => (&[2, 4], "[2,4]"),
+                _ => (&[1, 2, 4], "[1,2,4]"),
+            };
+            let transposed_only = matches!(
+                path,
+                "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp" | "warp.StMatrix16x8x8bOp"
+            );
+            if transposed_only && !transpose {
+                return Err(fail("Op only supports transpose", span));
+            }
+            let matrices = matrices.filter(|n| allowed.contains(n)).ok_or_else(|| {
+                fail(
+                    format!("expects the 'num_matrices' Op parameter to be one of {allowed_text}"),
+                    span,
+                )
+            })?;
+            let unpacks = matches!(path, "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp");
+            if unpacks && !matches!(unpack, None | Some(Some(4 | 6))) {
+                return Err(fail("Op unpack bits must be 4 or 6 or None", span));
+            }
+            if !unpacks && unpack.is_some() {
+                return Err(fail("Op doesn't support unpacking", span));
+            }
+            let kind = match path {
+                "warp.LdMatrix8x8x16bOp" => CopyKind::LdMatrix8x8 {
+                    transpose,
+                    matrices,
+                },
+                "warp.StMatrix8x8x16bOp" => CopyKind::StMatrix8x8 {
+                    transpose,
+                    matrices,
+                },
+                "warp.StMatrix16x8x8bOp" => CopyKind::StMatrix16x8 { matrices },
+                "warp.LdMatrix16x16x8bOp" => CopyKind::NoAtom(
+                    "LdMatrix16x16x8bOp has no CuTe C++ atom with the DSL's layouts (SM100_U8x8_LDSM_T and SM100_U8x16_LDSM_T arrange the values otherwise): use copy_atom with the C++ name",
+                ),
+                _ => CopyKind::NoAtom(
+                    "LdMatrix16x8x8bOp has no CuTe C++ atom (the DSL's own permutation of ldmatrix.m16n16)",
+                ),
+            };
+            let mut printed = format!(
+                "{} Copy Operation\n  number of matrices = {matrices}",
+                short(path).trim_end_matches("Op")
+            );
+            if transpose {
+                printed.push_str("\n  transposed");
+            }
+            op(OpKind::Copy(kind), printed)
+        }
+        "cpasync.CopyG2SOp" => {
+            let Some(mode) = member_of(&v[0], "LoadCacheMode") else {
+                return Err(fail(
+                    "expects the 'cache_mode' Op parameter to be a LoadCacheMode instance",
+                    span,
+                ));
+            };
+            let cache = LOAD_CACHE_MODES
+                .iter()
+                .find(|m| **m == mode)
+                .copied()
+                .unwrap_or("ALWAYS");
+            let mut printed = "cp.async GMEM -> SMEM copy Operation".to_string();
+            if cache != "ALWAYS" {
+                printed.push_str(&format!("\n  with cache mode = LoadCacheMode.{cache}"));
+            }
+            op(OpKind::Copy(CopyKind::G2S { cache }), printed)
+        }
+        "cpasync.CopyBulkTensorTileG2SOp" | "cpasync.CopyBulkTensorTileG2SMulticastOp" => {
+            let two = match member_of(&v[0], "CtaGroup") {
+                Some("ONE") => false,
+                Some("TWO") => true,
+                _ => {
+                    return Err(fail(
+                        "expects the 'cta_group' parameter to be a CtaGroup instance",
+                        span,
+                    ));
+                }
+            };
+            let multicast = path.ends_with("MulticastOp");
+            let name = match (two, multicast) {
+                (false, false) => "SM90_TMA_LOAD",
+                (false, true) => "SM90_TMA_LOAD_MULTICAST",
+                (true, false) => "SM100_TMA_2SM_LOAD",
+                (true, true) => "SM100_TMA_2SM_LOAD_MULTICAST",
+            };
+            let printed = if multicast {
+                "cp.async GMEM -> SMEM bulk tensor multicast copy Operation"
+            } else {
+                "cp.async GMEM -> SMEM bulk tensor copy Operation"
+            };
+            op(OpKind::Tma(name), printed.into())
+        }
+        "cpasync.CopyBulkTensorTileS2GOp" => op(
+            OpKind::Tma("SM90_TMA_STORE"),
+            "cp.async SMEM -> GMEM bulk tensor copy Operation".into(),
+        ),
+        "warpgroup.MmaF16BF16Op" | "warpgroup.MmaF8Op" => {
+            let (a, b, acc, rest) = if path == "warpgroup.MmaF8Op" {
+                let a = dtype(&v[0], "a_dtype", span)?;
+                let b = dtype(&v[1], "b_dtype", span)?;
+                (a, b, dtype(&v[2], "acc_dtype", span)?, &v[3..])
+            } else {
+                let ab = dtype(&v[0], "ab_dtype", span)?;
+                (ab, ab, dtype(&v[1], "acc_dtype", span)?, &v[2..])
+            };
+            let instruction_k = if path == "warpgroup.MmaF8Op" { 32 } else { 16 };
+            let src =
+                member_of(&rest[1], "OperandSource").filter(|m| matches!(*m, "RMEM" | "SMEM"));
+            let Some(src) = src else {
+                return Err(fail(
+                    "expects the 'a_src' Op parameter to be a warpgroup.OperandSource instance",
+                    span,
+                ));
+            };
+            let (Some(a_major), Some(b_major)) = (major(&rest[2]), major(&rest[3])) else {
+                return Err(fail(
+                    "expects the 'a_major_mode' and 'b_major_mode' Op parameters to be cute.nvgpu.OperandMajorMode instances",
+                    span,
+                ));
+            };
+            let mnk = shape(&rest[0], instruction_k).ok_or_else(|| {
+                fail(
+                    "expects the 'instruction_shape' Op parameter to be (M,N) or (M,N,K)",
+                    span,
+                )
+            })?;
+            let (m, n, k) = mnk;
+            if k != instruction_k {
+                return Err(fail(
+                    format!(
+                        "expects the instruction extent in the K-mode to be {instruction_k}, but got {k}"
+                    ),
+                    span,
+                ));
+            }
+            if m != 64 {
+                return Err(fail(
+                    format!("expects the M-mode to be 64, but got {m}"),
+                    span,
+                ));
+            }
+            if !(8..=256).contains(&n) || n % 8 != 0 {
+                return Err(fail(
+                    format!(
+                        "expects the N-mode to satisfy 8 <= N <= 256 and N % 8 == 0. but got {n}"
+                    ),
+                    span,
+                ));
+            }
+            let title = if path == "warpgroup.MmaF8Op" {
+                for (name, t) in [("a_dtype", a), ("b_dtype", b)] {
+                    if !F8.contains(&t.dsl) {
+                        return Err(fail(
+                            format!(
+                                "expects the '{name}' Op parameter to be one of Float8E4M3FN or Float8E5M2"
+                            ),
+                            span,
+                        ));
+                    }
+                }
+                if !F16_F32.contains(&acc.dsl) {
+                    return Err(fail(
+                        "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                        span,
+                    ));
+                }
+                "warpgroup F8 MMA Operation"
+            } else {
+                if !F16_BF16.contains(&a.dsl) {
+                    return Err(fail(
+                        "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
+                        span,
+                    ));
+                }
+                if !F16_F32.contains(&acc.dsl) {
+                    return Err(fail(
+                        "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                        span,
+                    ));
+                }
+                if a.dsl == "BFloat16" && acc.dsl != "Float32" {
+                    return Err(fail(
+                        "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
+                        span,
+                    ));
+                }
+                "warpgroup F16/BF16 MMA Operation"
+            };
+            let ss = if src == "SMEM" { "SS" } else { "RS" };
+            let name = if path == "warpgroup.MmaF8Op" {
+                if a_major != "K" || b_major != "K" {
+                    return Err(fail(
+                        "expects the 'a_major_mode' and 'b_major_mode' Op parameters to be K for FP8 GMMA",
+                        span,
+                    ));
+                }
+                format!(
+                    "SM90_{m}x{n}x{k}_{}{}{}_{ss}_TN",
+                    acc.token, a.token, b.token
+                )
+            } else {
+                format!(
+                    "SM90_{m}x{n}x{k}_{}{}{}_{ss}<GMMA::Major::{a_major},GMMA::Major::{b_major}>",
+                    acc.token, a.token, b.token
+                )
+            };
+            op(
+                OpKind::Mma(name),
+                format!(
+                    "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
+                    a.dsl,
+                    b.dsl,
+                    acc.dsl,
+                    py_shape(mnk)
+                ),
+            )
+        }
+        _ => umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+            class: path,
+            kind,
+            printed,
+            refused_as_atom,
+        }),
+    }
+}
+
+/// An operand major mode's member (`K`, `MN`), also as the strings the Python package takes.
+fn major(v: &Value) -> Option<&'static str> {
+    match v {
+        Value::Name(n) => match n.strip_prefix("OperandMajorMode.").unwrap_or(n) {
+            "K" | "k" => Some("K"),
+            "MN" | "mn" => Some("MN"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The dense tcgen05 MMAs (`tcgen05.Mma*Op`): the DSL's checks (its `_verify` of the
+/// instruction shape, M, N and K by the CTA group) and the C++ `SM100_MMA_*` atom.
+type Umma = (OpKind, String, Option<&'static str>);
+
+fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
+    const F16_F32: &[&str] = &["Float16", "Float32"];
+    const F8: &[&str] = &["Float8E4M3FN", "Float8E5M2"];
+    const F8F6F4: &[&str] = &[
+        "Float8E4M3FN",
+        "Float8E5M2",
+        "Float6E2M3FN",
+        "Float6E3M2FN",
+        "Float4E2M1FN",
+    ];
+    let name =
+        |n: &str| dtype_of(&Value::Name(n.into())).ok_or_else(|| fail("no element type", span));
+    let (a, b, acc, rest, family, k, title) = match path {
+        "tcgen05.MmaTF32Op" => (
+            name("TFloat32")?,
+            name("TFloat32")?,
+            name("Float32")?,
+            v,
+            "TF32",
+            8,
+            "tcgen05 TF32 MMA Operation",
+        ),
+        "tcgen05.MmaF16BF16Op" => {
+            let ab = one_of(
+                &v[0],
+                "ab_dtype",
+                &["Float16", "BFloat16"],
+                "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
+                span,
+            )?;
+            let acc = one_of(
+                &v[1],
+                "acc_dtype",
+                F16_F32,
+                "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                span,
+            )?;
+            (
+                ab,
+                ab,
+                acc,
+                &v[2..],
+                "F16BF16",
+                16,
+                "tcgen05 F16/BF16 MMA Operation",
+            )
+        }
+        "tcgen05.MmaI8Op" => {
+            let ab = one_of(
+                &v[0],
+                "ab_dtype",
+                &["Int8", "Uint8"],
+                "expects the 'ab_dtype' Op parameter to be one of Int8 or Uint8",
+                span,
+            )?;
+            (
+                ab,
+                ab,
+                name("Int32")?,
+                &v[1..],
+                "S8",
+                32,
+                "tcgen05 I8 MMA Operation",
+            )
+        }
+        "tcgen05.MmaFP8Op" => {
+            let ab = one_of(
+                &v[0],
+                "ab_dtype",
+                F8,
+                "expects the 'ab_dtype' Op parameter to be one of Float8E4M3FN or Float8E5M2",
+                span,
+            )?;
+            let acc = one_of(
+                &v[1],
+                "acc_dtype",
+                F16_F32,
+                "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                span,
+            )?;
+            (
+                ab,
+                ab,
+                acc,
+                &v[2..],
+                "F8F6F4",
+                32,
+                "tcgen05 F8 MMA Operation",
+            )
+        }
+        _ => {
+            let msg = |p: &str| {
+                format!(
+                    "expects the '{p}' Op parameter to be one of Float8E4M3FN, Float8E5M2, Float6E2M3FN, Float6E3M2FN or Float4E2M1FN"
+                )
+            };
+            let a = one_of(&v[0], "a_dtype", F8F6F4, &msg("a_dtype"), span)?;
+            let b = one_of(&v[1], "b_dtype", F8F6F4, &msg("b_dtype"), span)?;
+            let acc = one_of(
+                &v[2],
+                "acc_dtype",
+                F16_F32,
+                "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+                span,
+            )?;
+            (
+                a,
+                b,
+                acc,
+                &v[3..],
+                "F8F6F4",
+                32,
+                "tcgen05 F8F6F4 MMA Operation",
+            )
+        }
+    };
+    let two = match member_of(&rest[1], "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
+    let Some(src) = src else {
+        return Err(fail(
+            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+            span,
+        ));
+    };
+    let (Some(a_major), Some(b_major)) = (major(&rest[3]), major(&rest[4])) else {
+        return Err(fail(
+            "expects the 'a_major_mode' and 'b_major_mode' Op parameters to be cute.nvgpu.OperandMajorMode instances",
+            span,
+        ));
+    };
+    let Some((m, n, kk)) = shape(&rest[0], k) else {
+        return Err(fail(
+            "expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter",
+            span,
+        ));
+    };
+    let eight_bit_mn = b.bits == 8 && b_major == "MN";
+    let lo = if two {
+        if !matches!(m, 128 | 256) {
+            return Err(fail(
+                format!("expects the M-mode to be 128 or 256, but got {m}"),
+                span,
+            ));
+        }
+        if eight_bit_mn { 32 } else { 16 }
+    } else {
+        if !matches!(m, 64 | 128) {
+            return Err(fail(
+                format!("expects the M-mode to be 64 or 128, but got {m}"),
+                span,
+            ));
+        }
+        if eight_bit_mn { 16 } else { 8 }
+    };
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    let pair = if two { "_2x1SM" } else { "" };
+    let ts = if src == "TMEM" { "TS" } else { "SS" };
+    let atom = format!(
+        "SM100_MMA_{family}{pair}_{ts}<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
+        a.cpp, b.cpp, acc.cpp
+    );
+    let printed = format!(
+        "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  CTA group             = CtaGroup.{}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
+        a.dsl,
+        b.dsl,
+        acc.dsl,
+        if two { "TWO" } else { "ONE" },
+        py_shape((m, n, kk))
+    );
+    // the DSL's check at the atom (`_make_trait`): A from tensor memory is K-major
+    let refused = (src == "TMEM" && a_major != "K")
+        .then_some("a operand must be of major-mode k when coming from tmem");
+    Ok((OpKind::Mma(atom), printed, refused))
+}
+
+impl Op {
+    /// The CuTe C++ MMA atom an MMA operation is (`make_mma_atom(op)`).
+    pub fn mma_atom_name(&self, span: Span) -> Result<&str, EvalError> {
+        match &self.kind {
+            OpKind::Mma(_) if let Some(why) = self.refused_as_atom => Err(fail(why, span)),
+            OpKind::Mma(name) => Ok(name),
+            _ => Err(fail(
+                format!(
+                    "make_mma_atom expects an MMA operation, got cute.nvgpu.{} (a copy operation: make_copy_atom takes it)",
+                    self.class
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// The CuTe C++ copy operation a copy operation is, for elements of `ty` (a DSL element
+    /// type) moved `bits` at a time (`make_copy_atom`'s `num_bits_per_copy`; `None`: the
+    /// element's).
+    pub fn copy_op_name(
+        &self,
+        ty: &Value,
+        bits: Option<i64>,
+        span: Span,
+    ) -> Result<String, EvalError> {
+        let OpKind::Copy(kind) = &self.kind else {
+            return Err(fail(
+                format!(
+                    "make_copy_atom expects a copy operation, got cute.nvgpu.{} (an MMA operation: make_mma_atom takes it)",
+                    self.class
+                ),
+                span,
+            ));
+        };
+        let t = dtype_of(ty).ok_or_else(|| {
+            fail(
+                format!(
+                    "make_copy_atom expects an element type such as cutlass.Float16, got {}",
+                    ty.kind()
+                ),
+                span,
+            )
+        })?;
+        if bits.is_some_and(|b| b < 0) {
+            return Err(fail(
+                format!(
+                    "'num_bits_per_copy' must be a non-negative int when creating a copy Atom for '{}'",
+                    short(self.class)
+                ),
+                span,
+            ));
+        }
+        let bits = bits.unwrap_or(t.bits);
+        let uint = || -> Result<String, EvalError> {
+            if matches!(bits, 8 | 16 | 32 | 64 | 128) {
+                Ok(format!("uint{bits}_t"))
+            } else {
+                Err(fail(
+                    format!(
+                        "num_bits_per_copy: expected copy_bits to be 0 (auto) or a power of 2 (>= 8), but got {bits}"
+                    ),
+                    span,
+                ))
+            }
+        };
+        Ok(match *kind {
+            CopyKind::Universal => format!("UniversalCopy<{}>", uint()?),
+            CopyKind::G2S { cache: "ALWAYS" } => {
+                if !matches!(bits, 32 | 64 | 128) {
+                    return Err(fail(
+                        format!(
+                            "cp.async of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEALWAYS copies 32, 64 or 128 bits (num_bits_per_copy)"
+                        ),
+                        span,
+                    ));
+                }
+                format!("SM80_CP_ASYNC_CACHEALWAYS<{}>", uint()?)
+            }
+            CopyKind::G2S { cache: "GLOBAL" } => {
+                if bits != 128 {
+                    return Err(fail(
+                        format!(
+                            "cp.async.cg of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEGLOBAL copies 128 bits (num_bits_per_copy)"
+                        ),
+                        span,
+                    ));
+                }
+                "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>".into()
+            }
+            CopyKind::G2S { cache } => {
+                return Err(fail(
+                    format!(
+                        "CopyG2SOp with LoadCacheMode.{cache} has no CuTe C++ atom in cute's catalog"
+                    ),
+                    span,
+                ));
+            }
+            CopyKind::LdMatrix8x8 {
+                transpose: false,
+                matrices,
+            } => format!("SM75_U32x{matrices}_LDSM_N"),
+            CopyKind::LdMatrix8x8 {
+                transpose: true,
+                matrices,
+            } => format!("SM75_U16x{}_LDSM_T", 2 * matrices),
+            CopyKind::StMatrix8x8 {
+                transpose: false,
+                matrices,
+            } => format!("SM90_U32x{matrices}_STSM_N"),
+            CopyKind::StMatrix8x8 {
+                transpose: true,
+                matrices,
+            } => format!("SM90_U16x{}_STSM_T", 2 * matrices),
+            CopyKind::StMatrix16x8 { matrices } => format!("SM100_U8x{}_STSM_T", 4 * matrices),
+            CopyKind::NoAtom(why) => return Err(fail(why, span)),
+        })
+    }
+}
+
+/// The DSL's `cpasync.make_tiled_tma_atom(op, gmem_tensor, smem_layout, cta_tiler,
+/// num_multicast=1)`: the TMA copy atom of a TMA operation (the table's `make_tma_atom` of the
+/// C++ operation it is) and the TMA's coordinate tensor of `gmem_tensor`'s shape (C++'s
+/// `get_tma_tensor`), a pair, as the DSL returns them.
+pub fn make_tiled_tma_atom(
+    args: &[Value],
+    keywords: &[(&str, Value)],
+    span: Span,
+) -> Result<Value, EvalError> {
+    const PARAMS: [&str; 5] = [
+        "op",
+        "gmem_tensor",
+        "smem_layout",
+        "cta_tiler",
+        "num_multicast",
+    ];
+    if args.len() > PARAMS.len() {
+        return Err(fail(
+            format!(
+                "make_tiled_tma_atom() takes at most 5 positional arguments but {} were given",
+                args.len()
+            ),
+            span,
+        ));
+    }
+    let mut slots: Vec<Option<Value>> = args.iter().cloned().map(Some).collect();
+    slots.resize(PARAMS.len(), None);
+    for (name, v) in keywords {
+        let Some(i) = PARAMS.iter().position(|p| p == name) else {
+            return Err(fail(
+                format!("make_tiled_tma_atom() got an unexpected keyword argument '{name}'"),
+                span,
+            ));
+        };
+        slots[i] = Some(v.clone());
+    }
+    let num_multicast = slots[4].take().unwrap_or(Value::int(1));
+    let mut vals = Vec::with_capacity(5);
+    for (i, s) in slots.into_iter().take(4).enumerate() {
+        vals.push(s.ok_or_else(|| {
+            fail(
+                format!(
+                    "make_tiled_tma_atom() missing required argument: '{}'",
+                    PARAMS[i]
+                ),
+                span,
+            )
+        })?);
+    }
+    let op = match &vals[0] {
+        Value::Op(op) if matches!(op.kind, OpKind::Tma(_)) => op,
+        v => {
+            return Err(fail(
+                format!(
+                    "make_tiled_tma_atom expects a TMA operation of cute.nvgpu.cpasync, got {}",
+                    v.kind()
+                ),
+                span,
+            ));
+        }
+    };
+    if op.class == "cpasync.CopyBulkTensorTileG2SOp" && num_multicast.as_int() != Some(1) {
+        return Err(fail(
+            "CopyBulkTensorTileG2SOp does not multicast: use CopyBulkTensorTileG2SMulticastOp",
+            span,
+        ));
+    }
+    let gmem = vals[1].clone();
+    vals.push(num_multicast);
+    let spans = [span; 5];
+    let Some(make) = super::functions::lookup("make_tma_atom") else {
+        return Err(fail("make_tma_atom is not in the function table", span));
+    };
+    let atom = super::functions::call(make, &vals, &spans, span)?;
+    let shape = super::methods::field(&gmem, "shape", span)?;
+    let tensor = super::methods::method(&atom, "get_tma_tensor", &[shape], &spans[..1], span)
+        .unwrap_or_else(|| Err(fail("the TMA atom has no get_tma_tensor", span)))?;
+    Ok(Value::Tuple(vec![atom, tensor]))
+}
