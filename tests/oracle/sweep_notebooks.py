@@ -129,6 +129,14 @@ class); composed_layout cell 0 (a nested `def` as a composed layout's transform)
 rank 2 or more passed to a jit function as it is, and `mark_layout_dynamic` of one (64-bit
 run-time strides `?{i64}`: not modelled, an error naming them).
 
+Session 30's second part (s30-dsl, debug build), as written: docs 41 units, 11 as DSL, 1
+refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (limitations cell
+3's echoed `max(…)` statements), 28 no answer; notebooks 52 units, 34 as DSL, 2 refused (a GPU),
+16 no answer. What made the difference: dsl_jit_caching cell 2 (Python's dict holding compiled
+functions), dsl_struct_types cell 1 (a NamedTuple class, `cute.compile(f, v)(v)`),
+composed_layout cell 0 (a nested `def` as a composed layout's transform; the DSL's `<function …
+at 0x…>` compared without its address).
+
 What was left before session 30: most pages need torch or a GPU (no
 answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function
 is a Python float (`print` writes `7.0`; cute holds it as a Float64, printed `?`);
