@@ -445,6 +445,40 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     {
         return blockscaled_config_member(vs, name, None, span);
     }
+    // a field of an object of a Python class of the program's own (`v.x`)
+    if let Value::Record(r) = v {
+        return r
+            .fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "AttributeError: '{}' object has no attribute '{name}'",
+                        r.class
+                    ),
+                    span,
+                )
+            });
+    }
+    // the DSL's `_ComposedLayoutWithInnerFunc`'s properties (its `inner`, the function, is no
+    // value here)
+    if let Value::FunctionComposed(f) = v {
+        return match name {
+            "shape" => Ok(Value::IntTuple(f.outer.shape().to_owned())),
+            "offset" => Ok(f.offset.clone()),
+            "outer" => Ok(Value::Layout(f.outer.clone())),
+            "is_normal" => Ok(Value::Bool(false)),
+            _ => Err(EvalError::new(
+                format!(
+                    "a layout composed with a Python function has no field '{name}' modelled (it has shape, offset, outer, is_normal; its inner is the function '{}')",
+                    f.qualname
+                ),
+                span,
+            )),
+        };
+    }
     if let Value::Atom(a) = v {
         return atom_field(a, name, span).unwrap_or_else(|| {
             Err(EvalError::new(

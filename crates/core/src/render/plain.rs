@@ -427,6 +427,9 @@ fn write_other(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Struct(s) => write!(out, "{}", s.described()),
+        Value::FunctionComposed(f) => write!(out, "{}", f.text()),
+        Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
+        Value::Record(r) => write!(out, "{}", r.text()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())
