@@ -10,6 +10,7 @@
 //! the name [`member`] gives (`OperandMajorMode.K`). The Python package's classes are this
 //! module's (`cutelayout.nvgpu`).
 
+use super::storage::ElemType;
 use super::{EvalError, Value};
 use crate::parser::Span;
 
@@ -56,142 +57,32 @@ pub enum CopyKind {
     NoAtom(&'static str),
 }
 
-/// An element type of the DSL an operation takes: its DSL name, its C++ name, its bits and its
-/// letters in CuTe C++'s MMA atom names.
-struct Dtype {
-    dsl: &'static str,
-    cpp: &'static str,
-    bits: i64,
-    token: &'static str,
-}
-
-const DTYPES: &[Dtype] = &[
-    Dtype {
-        dsl: "Float16",
-        cpp: "half_t",
-        bits: 16,
-        token: "F16",
-    },
-    Dtype {
-        dsl: "BFloat16",
-        cpp: "bfloat16_t",
-        bits: 16,
-        token: "BF16",
-    },
-    Dtype {
-        dsl: "Float32",
-        cpp: "float",
-        bits: 32,
-        token: "F32",
-    },
-    Dtype {
-        dsl: "TFloat32",
-        cpp: "tfloat32_t",
-        bits: 32,
-        token: "TF32",
-    },
-    Dtype {
-        dsl: "Float64",
-        cpp: "double",
-        bits: 64,
-        token: "F64",
-    },
-    Dtype {
-        dsl: "Float8E4M3FN",
-        cpp: "float_e4m3_t",
-        bits: 8,
-        token: "E4M3",
-    },
-    Dtype {
-        dsl: "Float8E5M2",
-        cpp: "float_e5m2_t",
-        bits: 8,
-        token: "E5M2",
-    },
-    Dtype {
-        dsl: "Float6E2M3FN",
-        cpp: "float_e2m3_t",
-        bits: 6,
-        token: "E2M3",
-    },
-    Dtype {
-        dsl: "Float6E3M2FN",
-        cpp: "float_e3m2_t",
-        bits: 6,
-        token: "E3M2",
-    },
-    Dtype {
-        dsl: "Float4E2M1FN",
-        cpp: "float_e2m1_t",
-        bits: 4,
-        token: "E2M1",
-    },
-    Dtype {
-        dsl: "Int8",
-        cpp: "int8_t",
-        bits: 8,
-        token: "S8",
-    },
-    Dtype {
-        dsl: "Uint8",
-        cpp: "uint8_t",
-        bits: 8,
-        token: "U8",
-    },
-    Dtype {
-        dsl: "Int16",
-        cpp: "int16_t",
-        bits: 16,
-        token: "S16",
-    },
-    Dtype {
-        dsl: "Uint16",
-        cpp: "uint16_t",
-        bits: 16,
-        token: "U16",
-    },
-    Dtype {
-        dsl: "Int32",
-        cpp: "int32_t",
-        bits: 32,
-        token: "S32",
-    },
-    Dtype {
-        dsl: "Uint32",
-        cpp: "uint32_t",
-        bits: 32,
-        token: "U32",
-    },
-    Dtype {
-        dsl: "Int64",
-        cpp: "int64_t",
-        bits: 64,
-        token: "S64",
-    },
-    Dtype {
-        dsl: "Uint64",
-        cpp: "uint64_t",
-        bits: 64,
-        token: "U64",
-    },
-];
-
 /// The DSL element type a value names (`cutlass.Float16`: `Float16`, as DSL text and the
 /// Python package give it; a C++ name such as `half_t` is not one).
-fn dtype_of(v: &Value) -> Option<&'static Dtype> {
+fn dtype_of(v: &Value) -> Option<ElemType> {
     let Value::Name(n) = v else { return None };
-    let n = n.strip_prefix("cutlass.").unwrap_or(n);
-    DTYPES.iter().find(|d| d.dsl == n)
+    ElemType::of_dsl(n)
+}
+
+/// The DSL's name of an element type the DSL names (all that [`dtype_of`] gives).
+fn dsl(t: ElemType) -> &'static str {
+    t.dsl_type().unwrap_or(t.name())
+}
+
+/// An element type's letters in a C++ MMA atom's name (the operations' checks leave only
+/// types that have them).
+fn letters(t: ElemType) -> &'static str {
+    t.mma_letters().unwrap_or(t.name())
 }
 
 /// The C++ name of the DSL element type a value names, if it is one (`Float16`: `half_t`).
 pub fn cpp_type(v: &Value) -> Option<&'static str> {
-    dtype_of(v).map(|d| d.cpp)
+    dtype_of(v).map(ElemType::sized_name)
 }
 
 /// The bits of the element type a value names (the DSL's `width`).
 pub fn type_bits(v: &Value) -> Option<i64> {
-    dtype_of(v).map(|d| d.bits)
+    dtype_of(v).map(ElemType::bits)
 }
 
 /// The members of `LoadCacheMode`.
@@ -563,7 +454,7 @@ fn short(path: &str) -> &str {
 }
 
 /// A parameter that must be an element type.
-fn dtype(v: &Value, param: &str, span: Span) -> Result<&'static Dtype, EvalError> {
+fn dtype(v: &Value, param: &str, span: Span) -> Result<ElemType, EvalError> {
     dtype_of(v).ok_or_else(|| {
         fail(
             format!(
@@ -582,9 +473,9 @@ fn one_of(
     allowed: &[&str],
     message: &str,
     span: Span,
-) -> Result<&'static Dtype, EvalError> {
+) -> Result<ElemType, EvalError> {
     let d = dtype(v, param, span)?;
-    if allowed.contains(&d.dsl) {
+    if allowed.contains(&dsl(d)) {
         Ok(d)
     } else {
         Err(fail(message.to_string(), span))
@@ -639,10 +530,10 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 span,
             )?;
             op(
-                OpKind::Mma(format!("UniversalFMA<{0},{0},{0},{0}>", t.cpp)),
+                OpKind::Mma(format!("UniversalFMA<{0},{0},{0},{0}>", t.sized_name())),
                 format!(
                     "universal MMA Operation using FMA\n  A/B/Accumulator data type = {}",
-                    t.dsl
+                    dsl(t)
                 ),
             )
         }
@@ -683,7 +574,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                             "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                             span,
                         )?;
-                        if ab.dsl == "BFloat16" && acc.dsl != "Float32" {
+                        if dsl(ab) == "BFloat16" && dsl(acc) != "Float32" {
                             return Err(fail(
                                 "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
                                 span,
@@ -732,13 +623,13 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 )
             })?;
             let (m, n, k) = mnk;
-            let (a, c) = (ab.token, acc.token);
+            let (a, c) = (letters(ab), letters(acc));
             op(
                 OpKind::Mma(format!("{arch}_{m}x{n}x{k}_{c}{a}{a}{c}_TN")),
                 format!(
                     "{title}\n  A/B data type         = {}\n  Accumulator data type = {}\n  Instruction shape MNK = {}",
-                    ab.dsl,
-                    acc.dsl,
+                    dsl(ab),
+                    dsl(acc),
                     py_shape(mnk)
                 ),
             )
@@ -913,7 +804,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             }
             let title = if path == "warpgroup.MmaF8Op" {
                 for (name, t) in [("a_dtype", a), ("b_dtype", b)] {
-                    if !F8.contains(&t.dsl) {
+                    if !F8.contains(&dsl(t)) {
                         return Err(fail(
                             format!(
                                 "expects the '{name}' Op parameter to be one of Float8E4M3FN or Float8E5M2"
@@ -922,7 +813,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                         ));
                     }
                 }
-                if !F16_F32.contains(&acc.dsl) {
+                if !F16_F32.contains(&dsl(acc)) {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                         span,
@@ -930,19 +821,19 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 }
                 "warpgroup F8 MMA Operation"
             } else {
-                if !F16_BF16.contains(&a.dsl) {
+                if !F16_BF16.contains(&dsl(a)) {
                     return Err(fail(
                         "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
                         span,
                     ));
                 }
-                if !F16_F32.contains(&acc.dsl) {
+                if !F16_F32.contains(&dsl(acc)) {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                         span,
                     ));
                 }
-                if a.dsl == "BFloat16" && acc.dsl != "Float32" {
+                if dsl(a) == "BFloat16" && dsl(acc) != "Float32" {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
                         span,
@@ -960,21 +851,25 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 }
                 format!(
                     "SM90_{m}x{n}x{k}_{}{}{}_{ss}_TN",
-                    acc.token, a.token, b.token
+                    letters(acc),
+                    letters(a),
+                    letters(b)
                 )
             } else {
                 format!(
                     "SM90_{m}x{n}x{k}_{}{}{}_{ss}<GMMA::Major::{a_major},GMMA::Major::{b_major}>",
-                    acc.token, a.token, b.token
+                    letters(acc),
+                    letters(a),
+                    letters(b)
                 )
             };
             op(
                 OpKind::Mma(name),
                 format!(
                     "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-                    a.dsl,
-                    b.dsl,
-                    acc.dsl,
+                    dsl(a),
+                    dsl(b),
+                    dsl(acc),
                     py_shape(mnk)
                 ),
             )
@@ -1149,7 +1044,7 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             span,
         ));
     };
-    let eight_bit_mn = b.bits == 8 && b_major == "MN";
+    let eight_bit_mn = b.bits() == 8 && b_major == "MN";
     let lo = if two {
         if !matches!(m, 128 | 256) {
             return Err(fail(
@@ -1185,13 +1080,15 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     let ts = if src == "TMEM" { "TS" } else { "SS" };
     let atom = format!(
         "SM100_MMA_{family}{pair}_{ts}<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
-        a.cpp, b.cpp, acc.cpp
+        a.sized_name(),
+        b.sized_name(),
+        acc.sized_name()
     );
     let printed = format!(
         "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  CTA group             = CtaGroup.{}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-        a.dsl,
-        b.dsl,
-        acc.dsl,
+        dsl(a),
+        dsl(b),
+        dsl(acc),
         if two { "TWO" } else { "ONE" },
         py_shape((m, n, kk))
     );
@@ -1253,7 +1150,7 @@ impl Op {
                 span,
             ));
         }
-        let bits = bits.unwrap_or(t.bits);
+        let bits = bits.unwrap_or(t.bits());
         let uint = || -> Result<String, EvalError> {
             if matches!(bits, 8 | 16 | 32 | 64 | 128) {
                 Ok(format!("uint{bits}_t"))
