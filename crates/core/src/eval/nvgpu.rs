@@ -115,6 +115,16 @@ struct Class {
     params: &'static [&'static str],
     /// The defaults of the last parameters.
     defaults: &'static [Default],
+    /// One construction, for `cute help`.
+    example: Example,
+}
+
+/// A class's example: its arguments (DSL text) and, for a copy operation, the element type and
+/// the bits per copy `make_copy_atom` gives it ("": the type's) to name its C++ operation.
+struct Example {
+    args: &'static str,
+    copy_type: &'static str,
+    copy_bits: &'static str,
 }
 
 /// A parameter's default.
@@ -133,76 +143,151 @@ const CLASSES: &[Class] = &[
         path: "MmaUniversalOp",
         params: &["abacc_dtype"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float32",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "CopyUniversalOp",
         params: &[],
         defaults: &[],
+        example: Example {
+            args: "",
+            copy_type: "cutlass.Float16",
+            copy_bits: "128",
+        },
     },
     Class {
         path: "warp.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", "shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.MmaTF32Op",
         params: &["shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "(16, 8, 8)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.MmaFP8Op",
         params: &["ab_dtype", "acc_dtype", "shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "False, 4",
+            copy_type: "cutlass.Float16",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix16x16x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 2",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix16x8x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.StMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Float16",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.StMatrix16x8x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyG2SOp",
         params: &["cache_mode"],
         defaults: &[Default::Member("LoadCacheMode.ALWAYS")],
+        example: Example {
+            args: "",
+            copy_type: "cutlass.Float16",
+            copy_bits: "128",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileG2SOp",
         params: &["cta_group"],
         defaults: &[Default::Member("CtaGroup.ONE")],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileG2SMulticastOp",
         params: &["cta_group"],
         defaults: &[Default::Member("CtaGroup.ONE")],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileS2GOp",
         params: &[],
         defaults: &[],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warpgroup.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", GMMA[0], GMMA[1], GMMA[2], GMMA[3]],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (64, 128, 16), cute.nvgpu.warpgroup.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warpgroup.MmaF8Op",
@@ -216,6 +301,11 @@ const CLASSES: &[Class] = &[
             GMMA[3],
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float8E4M3FN, cutlass.Float32, (64, 128, 32), cute.nvgpu.warpgroup.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaTF32Op",
@@ -227,6 +317,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaF16BF16Op",
@@ -240,6 +335,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaI8Op",
@@ -252,6 +352,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaFP8Op",
@@ -265,6 +370,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaF8F6F4Op",
@@ -279,6 +389,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
 ];
 
@@ -288,6 +403,14 @@ pub fn names() -> impl Iterator<Item = &'static str> {
         .iter()
         .map(|c| c.path)
         .chain(ENUMS.iter().map(|e| e.0))
+}
+
+/// The words of `cute.nvgpu` worth completing (the REPL completes the word after the last
+/// `.`): the modules, the classes' and the enumerations' names.
+pub fn completion_words() -> impl Iterator<Item = &'static str> {
+    ["nvgpu", "warp", "warpgroup", "cpasync", "tcgen05"]
+        .into_iter()
+        .chain(names().map(short))
 }
 
 /// The enumeration member a path under `cute.nvgpu` names (`tcgen05.CtaGroup.ONE`): its name
@@ -1295,4 +1418,88 @@ pub fn make_tiled_tma_atom(
     let tensor = super::methods::method(&atom, "get_tma_tensor", &[shape], &spans[..1], span)
         .unwrap_or_else(|| Err(fail("the TMA atom has no get_tma_tensor", span)))?;
     Ok(Value::Tuple(vec![atom, tensor]))
+}
+
+/// `cute help nvgpu`, `cute help warp.MmaF16BF16Op` (also `cute.nvgpu.warp.MmaF16BF16Op`, or
+/// `MmaF16BF16Op` where one class has the name): each class's parameters (defaults written
+/// `name=value`), an example and the CuTe C++ atom or operation it is, computed now from this
+/// table (so the help is the engine's). `None`: no class of the name.
+pub fn help(topic: &str) -> Option<String> {
+    let path = topic.strip_prefix("cute.").unwrap_or(topic);
+    let path = path.strip_prefix("nvgpu.").unwrap_or(path);
+    if matches!(path, "nvgpu" | "") {
+        let mut out = String::from(
+            "The CuTe DSL's operations (cute.nvgpu.*, CuTe DSL 4.8.1), each the CuTe C++ atom it names\n(cute.make_mma_atom, cute.make_copy_atom, cpasync.make_tiled_tma_atom take them):\n",
+        );
+        for class in CLASSES {
+            out.push_str(&entry(class));
+        }
+        out.push_str("Enumerations:\n");
+        for (path, _, members) in ENUMS {
+            out.push_str(&format!("  cute.nvgpu.{path}: {}\n", members.join(" ")));
+        }
+        return Some(out);
+    }
+    let mut found = CLASSES
+        .iter()
+        .filter(|c| c.path == path || short(c.path) == path);
+    match (found.next(), found.next()) {
+        (Some(class), None) => Some(entry(class)),
+        (Some(first), Some(second)) => Some(
+            [first, second]
+                .into_iter()
+                .chain(found)
+                .map(entry)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// One class's help entry: its signature, its example and the C++ atom the example is.
+fn entry(class: &Class) -> String {
+    let n = class.params.len();
+    let defaulted = n - class.defaults.len();
+    let params: Vec<String> = class
+        .params
+        .iter()
+        .enumerate()
+        .map(
+            |(i, p)| match i.checked_sub(defaulted).map(|d| class.defaults[d]) {
+                None => p.to_string(),
+                Some(Default::False) => format!("{p}=False"),
+                Some(Default::One) => format!("{p}=1"),
+                Some(Default::None) => format!("{p}=None"),
+                Some(Default::Member(m)) => format!("{p}={m}"),
+            },
+        )
+        .collect();
+    let ex = &class.example;
+    let call = format!("cute.nvgpu.{}({})", class.path, ex.args);
+    let atom = match super::Env::new().run(&call) {
+        Ok(super::Outcome::Value(Value::Op(op))) => match &op.kind {
+            OpKind::Mma(name) => format!("the C++ MMA atom {name} (cute.make_mma_atom)"),
+            OpKind::Tma(name) => {
+                format!("the C++ TMA copy {name} (cute.nvgpu.cpasync.make_tiled_tma_atom)")
+            }
+            OpKind::Copy(_) => {
+                let bits = ex.copy_bits.parse().ok();
+                let with = match bits {
+                    Some(b) => format!("{}, num_bits_per_copy={b}", ex.copy_type),
+                    None => ex.copy_type.to_string(),
+                };
+                match op.copy_op_name(&Value::Name(ex.copy_type.into()), bits, Span::default()) {
+                    Ok(name) => format!("with {with}: the C++ copy {name} (cute.make_copy_atom)"),
+                    Err(e) => format!("with {with}: {}", e.message),
+                }
+            }
+        },
+        Ok(_) => "not an operation".to_string(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    format!(
+        "cute.nvgpu.{}({})\n  example: {call}\n           = {atom}\n",
+        class.path,
+        params.join(", ")
+    )
 }
