@@ -32,6 +32,10 @@ pub struct CopyAtom {
     pub tma_bits: Option<i64>,
     /// The TMA box this atom moves, when `make_tma_atom`/`make_tma_copy` made it.
     pub tma: Option<Box<super::tma::TmaCopy>>,
+    /// Made by the CuTe DSL's `make_copy_atom(CopyUniversalOp(), T)` without
+    /// `num_bits_per_copy` (or with 0, "auto"): one element a copy, whose TV layouts the DSL
+    /// prints `(1,1):(0,0)`.
+    pub dsl_auto_bits: bool,
 }
 
 /// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
@@ -278,6 +282,7 @@ impl CopyAtom {
             bit_ref: reference,
             tma_bits: None,
             tma: None,
+            dsl_auto_bits: false,
         };
         let n = atom.thr_id.size()?;
         for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
@@ -429,6 +434,7 @@ fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
         bit_ref: l,
         tma_bits: bits,
         tma: None,
+        dsl_auto_bits: false,
     };
     if op == "SM90_BULK_COPY_AUTO" {
         if bits.is_some() {

@@ -1273,7 +1273,23 @@ impl Op {
                 span,
             ));
         }
-        let bits = bits.unwrap_or(t.bits());
+        // the DSL's universal and cp.async copies: `num_bits_per_copy` 0 is "auto" (one
+        // element; cp.async refuses it), fewer bits than an element copy one element
+        let one_element = matches!(kind, CopyKind::Universal | CopyKind::G2S { .. });
+        if one_element && matches!(bits, None | Some(0)) && matches!(kind, CopyKind::G2S { .. }) {
+            return Err(fail(
+                format!(
+                    "expects a 'num_bits_per_copy' kw argument of type int that is positive when creating a copy Atom for {}",
+                    short(self.class)
+                ),
+                span,
+            ));
+        }
+        let bits = match bits {
+            None | Some(0) if one_element => t.bits(),
+            Some(b) if one_element => b.max(t.bits()),
+            b => b.unwrap_or(t.bits()),
+        };
         let uint = || -> Result<String, EvalError> {
             if matches!(bits, 8 | 16 | 32 | 64 | 128) {
                 Ok(format!("uint{bits}_t"))
@@ -1288,28 +1304,19 @@ impl Op {
         };
         Ok(match *kind {
             CopyKind::Universal => format!("UniversalCopy<{}>", uint()?),
-            CopyKind::G2S { cache: "ALWAYS" } => {
-                if !matches!(bits, 32 | 64 | 128) {
-                    return Err(fail(
-                        format!(
-                            "cp.async of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEALWAYS copies 32, 64 or 128 bits (num_bits_per_copy)"
-                        ),
-                        span,
-                    ));
-                }
+            // cp.async copies 4, 8 or 16 bytes (SM80_CP_ASYNC_CACHEALWAYS), cp.async.cg 16
+            // (SM80_CP_ASYNC_CACHEGLOBAL); the DSL builds the atom of other widths too, whose
+            // layouts are a one-thread copy of those bits, `(1,N):(0,1)` as every such
+            // Copy_Traits has them: UniversalCopy's
+            CopyKind::G2S { cache: "ALWAYS" } if matches!(bits, 32 | 64 | 128) => {
                 format!("SM80_CP_ASYNC_CACHEALWAYS<{}>", uint()?)
             }
-            CopyKind::G2S { cache: "GLOBAL" } => {
-                if bits != 128 {
-                    return Err(fail(
-                        format!(
-                            "cp.async.cg of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEGLOBAL copies 128 bits (num_bits_per_copy)"
-                        ),
-                        span,
-                    ));
-                }
+            CopyKind::G2S { cache: "GLOBAL" } if bits == 128 => {
                 "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>".into()
             }
+            CopyKind::G2S {
+                cache: "ALWAYS" | "GLOBAL",
+            } => format!("UniversalCopy<{}>", uint()?),
             CopyKind::G2S { cache } => {
                 return Err(fail(
                     format!(
