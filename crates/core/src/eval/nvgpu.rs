@@ -48,6 +48,9 @@ pub enum CopyKind {
     G2S { cache: &'static str },
     /// `warp.LdMatrix8x8x16bOp`: `SM75_U32xN_LDSM_N`, transposed `SM75_U16x2N_LDSM_T`.
     LdMatrix8x8 { transpose: bool, matrices: i64 },
+    /// `warp.LdMatrix8x16x8bOp`: `SM100_SU4_DU8x16_xN_LDSM_N` (6-bit: `SU6`); not unpacking,
+    /// `LdMatrix8x8x16bOp`'s `SM75_U32xN_LDSM_N` (of 8-bit elements the same layouts as `SU4`'s).
+    LdMatrix8x16 { matrices: i64, unpack: Option<i64> },
     /// `warp.StMatrix8x8x16bOp`: `SM90_U32xN_STSM_N`, transposed `SM90_U16x2N_STSM_T`.
     StMatrix8x8 { transpose: bool, matrices: i64 },
     /// `warp.StMatrix16x8x8bOp`: `SM100_U8x4N_STSM_T`.
@@ -196,6 +199,16 @@ const CLASSES: &[Class] = &[
         example: Example {
             args: "False, 4",
             copy_type: "cutlass.Float16",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "warp.LdMatrix8x16x8bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "False, 2, 4",
+            copy_type: "cutlass.Uint8",
             copy_bits: "",
         },
     },
@@ -758,6 +771,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             )
         }
         "warp.LdMatrix8x8x16bOp"
+        | "warp.LdMatrix8x16x8bOp"
         | "warp.LdMatrix16x16x8bOp"
         | "warp.LdMatrix16x8x8bOp"
         | "warp.StMatrix8x8x16bOp"
@@ -786,13 +800,19 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             if transposed_only && !transpose {
                 return Err(fail("Op only supports transpose", span));
             }
+            if path == "warp.LdMatrix8x16x8bOp" && transpose {
+                return Err(fail("Op doesn't support transpose", span));
+            }
             let matrices = matrices.filter(|n| allowed.contains(n)).ok_or_else(|| {
                 fail(
                     format!("expects the 'num_matrices' Op parameter to be one of {allowed_text}"),
                     span,
                 )
             })?;
-            let unpacks = matches!(path, "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp");
+            let unpacks = matches!(
+                path,
+                "warp.LdMatrix8x16x8bOp" | "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp"
+            );
             if unpacks && !matches!(unpack, None | Some(Some(4 | 6))) {
                 return Err(fail("Op unpack bits must be 4 or 6 or None", span));
             }
@@ -809,6 +829,10 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                     matrices,
                 },
                 "warp.StMatrix16x8x8bOp" => CopyKind::StMatrix16x8 { matrices },
+                "warp.LdMatrix8x16x8bOp" => CopyKind::LdMatrix8x16 {
+                    matrices,
+                    unpack: unpack.flatten(),
+                },
                 "warp.LdMatrix16x16x8bOp" => CopyKind::NoAtom(
                     "LdMatrix16x16x8bOp has no CuTe C++ atom with the DSL's layouts (SM100_U8x8_LDSM_T and SM100_U8x16_LDSM_T arrange the values otherwise): use copy_atom with the C++ name",
                 ),
@@ -822,6 +846,9 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             );
             if transpose {
                 printed.push_str("\n  transposed");
+            }
+            if let Some(Some(bits)) = unpack {
+                printed.push_str(&format!("\n  unpack {bits}b to 8b"));
             }
             op(OpKind::Copy(kind), printed)
         }
@@ -1341,6 +1368,14 @@ impl Op {
                 transpose: true,
                 matrices,
             } => format!("SM90_U16x{}_STSM_T", 2 * matrices),
+            CopyKind::LdMatrix8x16 {
+                matrices,
+                unpack: Some(bits),
+            } => format!("SM100_SU{bits}_DU8x16_x{matrices}_LDSM_N"),
+            CopyKind::LdMatrix8x16 { matrices, .. } if t.bits() == 8 => {
+                format!("SM100_SU4_DU8x16_x{matrices}_LDSM_N")
+            }
+            CopyKind::LdMatrix8x16 { matrices, .. } => format!("SM75_U32x{matrices}_LDSM_N"),
             CopyKind::StMatrix16x8 { matrices } => format!("SM100_U8x{}_STSM_T", 4 * matrices),
             CopyKind::NoAtom(why) => return Err(fail(why, span)),
         })
