@@ -92,6 +92,8 @@ DSL_ONLY = [
     f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float16, num_bits_per_copy=64)",
     f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float32, num_bits_per_copy=32)",
     f"cute.make_mma_atom({T1})",
+    f"cute.make_mma_atom({T1}).tv_layout_A",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float32).layout_src_tv",
     f"cute.make_tiled_mma({T1})",
     f"cute.make_mma_atom({TC}.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float32, (64,32,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {MN}, {MN}))",
     f"cute.make_mma_atom({TC}.MmaI8Op(cutlass.Int8, (128,64,32), {TC}.CtaGroup.ONE, {TC}.OperandSource.TMEM, {K}, {K}))",

@@ -12,7 +12,7 @@ use crate::algebra::inverse::{self, right_inverse};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, composition};
 
 /// `Copy_Atom<Copy_Traits<Op>, ValType>`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct CopyAtom {
     /// The operation as CuTe spells it (canonical form).
     pub op: String,
@@ -230,6 +230,33 @@ fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
     Ok(None)
 }
 
+/// Equal atoms are the same copy: how the DSL prints one (`dsl_auto_bits`) is not compared.
+impl PartialEq for CopyAtom {
+    fn eq(&self, other: &Self) -> bool {
+        let CopyAtom {
+            op,
+            val_type,
+            val_bits,
+            thr_id,
+            bit_src,
+            bit_dst,
+            bit_ref,
+            tma_bits,
+            tma,
+            dsl_auto_bits: _,
+        } = self;
+        *op == other.op
+            && *val_type == other.val_type
+            && *val_bits == other.val_bits
+            && *thr_id == other.thr_id
+            && *bit_src == other.bit_src
+            && *bit_dst == other.bit_dst
+            && *bit_ref == other.bit_ref
+            && *tma_bits == other.tma_bits
+            && *tma == other.tma
+    }
+}
+
 impl CopyAtom {
     /// `Copy_Atom<OP, TYPE>`.
     pub fn new(op: &str, val_type: &str) -> Result<CopyAtom> {
@@ -334,6 +361,15 @@ impl CopyAtom {
     /// `ValLayoutDst`.
     pub fn val_dst(&self) -> Result<Layout> {
         self.recast(&self.bit_dst)
+    }
+
+    /// The source TV layout as the CuTe DSL gives it (`layout_src_tv`, `src` false: the
+    /// destination's): C++'s, but `(1,1):(0,0)` for `CopyUniversalOp`'s auto width.
+    pub fn dsl_val(&self, src: bool) -> Result<Layout> {
+        if self.dsl_auto_bits {
+            return Ok(lay("(1,1):(0,0)"));
+        }
+        if src { self.val_src() } else { self.val_dst() }
     }
 
     /// `ValLayoutRef`.

@@ -197,27 +197,15 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
         line(out, label, pad, &text);
     };
     match a {
-        Atom::Mma(m) => {
+        Atom::Mma(_) => {
             let pad = pad.max("TV Layout A: ".len());
             out.push_str("MMA Atom");
             field(out, "ThrID", pad, "ThrID");
             field(out, "Shape MNK", pad, "Shape_MNK");
-            let one_thread_umma =
-                m.name.starts_with("SM100_MMA_") && m.thr_id.size().is_ok_and(|n| n == 1);
-            for (label, name, tv) in [
-                ("TV Layout A", "ALayout", &m.a),
-                ("TV Layout B", "BLayout", &m.b),
-                ("TV Layout C", "CLayout", &m.c),
-            ] {
-                match one_thread_umma.then(|| dsl_umma_tv(tv)).flatten() {
-                    Some(l) => {
-                        let mut text = String::new();
-                        write_value(&mut text, &Value::Layout(l));
-                        line(out, label, pad, &text);
-                    }
-                    None => field(out, label, pad, name),
-                }
-            }
+            // the DSL's fields (`tv_layout_A`), which it prints
+            field(out, "TV Layout A", pad, "tv_layout_A");
+            field(out, "TV Layout B", pad, "tv_layout_B");
+            field(out, "TV Layout C", pad, "tv_layout_C");
         }
         Atom::TiledMma(m) | Atom::ThrMma(m, _) => {
             let pad = pad.max("Thr Layout VMNK: ".len());
@@ -249,14 +237,8 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
             let pad = pad.max("TV Layout Src: ".len());
             out.push_str("Copy Atom");
             field(out, "ThrID", pad, "ThrID");
-            if c.dsl_auto_bits {
-                // CopyUniversalOp's auto width: one element, as the DSL prints it
-                line(out, "TV Layout Src", pad, "(1,1):(0,0)");
-                line(out, "TV Layout Dst", pad, "(1,1):(0,0)");
-            } else {
-                field(out, "TV Layout Src", pad, "ValLayoutSrc");
-                field(out, "TV Layout Dst", pad, "ValLayoutDst");
-            }
+            field(out, "TV Layout Src", pad, "layout_src_tv");
+            field(out, "TV Layout Dst", pad, "layout_dst_tv");
             let ty = crate::eval::storage::ElemType::of_name(&c.val_type)
                 .map(|t| t.dsl_name().to_string())
                 .unwrap_or_else(|| format!("{}b", c.val_bits));
@@ -287,21 +269,6 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
         Atom::TvTiler(_) | Atom::TvSlice(..) => return false,
     }
     true
-}
-
-/// A one-thread UMMA atom's TV layout as the CuTe DSL prints it (tcgen05, `CtaGroup.ONE`): the
-/// thread mode's stride is the value mode's first extent, M or N (`(1,(128,16)):(128,(1,128))`,
-/// the layout of the values then the thread, as the two-SM atoms'), where C++'s
-/// (`Layout<Shape<_1,Shape<M,K>>, Stride<_0,…>>`) is 0. `None`: not of that form.
-fn dsl_umma_tv(tv: &crate::algebra::Layout) -> Option<crate::algebra::Layout> {
-    use crate::algebra::{IntTuple, Layout};
-    let [thr, val]: [Layout; 2] = tv.modes().try_into().ok()?;
-    if thr.size().ok()? != 1 || thr.shape().as_int().is_none() {
-        return None;
-    }
-    let first = val.shape().mode(0)?.as_int()?;
-    let thr = Layout::new(thr.shape().to_owned(), IntTuple::int(first)).ok()?;
-    Some(Layout::concat(&[thr, val]))
 }
 
 /// A register tensor's pointer as the DSL prints it (`cute.make_rmem_tensor`, checked with
