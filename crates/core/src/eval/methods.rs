@@ -1267,9 +1267,12 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             // (the CuTe DSL's names of the fields after CuTe C++'s)
             "ThrID" | "thr_id" => lay(Ok(m.thr_id.clone())),
             "Shape_MNK" | "shape_mnk" => Some(Ok(Value::IntTuple(m.shape_mnk.clone()))),
-            "ALayout" | "LayoutA_TV" | "tv_layout_A" => lay(Ok(m.a.clone())),
-            "BLayout" | "LayoutB_TV" | "tv_layout_B" => lay(Ok(m.b.clone())),
-            "CLayout" | "LayoutC_TV" | "tv_layout_C" => lay(Ok(m.c.clone())),
+            "ALayout" | "LayoutA_TV" => lay(Ok(m.a.clone())),
+            "tv_layout_A" => lay(Ok(m.dsl_tv(&m.a))),
+            "BLayout" | "LayoutB_TV" => lay(Ok(m.b.clone())),
+            "tv_layout_B" => lay(Ok(m.dsl_tv(&m.b))),
+            "CLayout" | "LayoutC_TV" => lay(Ok(m.c.clone())),
+            "tv_layout_C" => lay(Ok(m.dsl_tv(&m.c))),
             // a structured-sparse MMA's metadata layout (MMA_Traits<X>::ELayout)
             "ELayout" => Some(m.e.clone().map(Value::Layout).ok_or_else(|| {
                 EvalError::new(
@@ -1365,8 +1368,10 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         },
         Atom::Copy(c) => match name {
             "ThrID" | "thr_id" => lay(Ok(c.thr_id.clone())),
-            "ValLayoutSrc" | "layout_src_tv" => lay(c.val_src()),
-            "ValLayoutDst" | "layout_dst_tv" => lay(c.val_dst()),
+            "ValLayoutSrc" => lay(c.val_src()),
+            "ValLayoutDst" => lay(c.val_dst()),
+            "layout_src_tv" => lay(c.dsl_val(true)),
+            "layout_dst_tv" => lay(c.dsl_val(false)),
             "ValLayoutRef" => lay(c.val_ref()),
             "SrcLayout" | "BitLayoutSrc" => lay(Ok(c.bit_src.clone())),
             "DstLayout" | "BitLayoutDst" => lay(Ok(c.bit_dst.clone())),
