@@ -706,7 +706,7 @@ mod tests {
             ("deduce_layoutSF", "deduce_layoutSFA"),
             // the DSL's operations (cute.nvgpu.warp.MmaF16BF16Op: the word after the `.`)
             ("MmaF16", "MmaF16BF16Op"),
-            ("LdMatrix8", "LdMatrix8x8x16bOp"),
+            ("LdMatrix8x8", "LdMatrix8x8x16bOp"),
             ("CopyG2", "CopyG2SOp"),
             ("tcgen", "tcgen05"),
             ("OperandMaj", "OperandMajorMode"),
