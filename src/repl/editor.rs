@@ -704,6 +704,12 @@ mod tests {
             ("Sm1xxBlk", "Sm1xxBlkScaledConfig"),
             ("Sm1xxBlo", "Sm1xxBlockScaledConfig"),
             ("deduce_layoutSF", "deduce_layoutSFA"),
+            // the DSL's operations (cute.nvgpu.warp.MmaF16BF16Op: the word after the `.`)
+            ("MmaF16", "MmaF16BF16Op"),
+            ("LdMatrix8x8", "LdMatrix8x8x16bOp"),
+            ("CopyG2", "CopyG2SOp"),
+            ("tcgen", "tcgen05"),
+            ("OperandMaj", "OperandMajorMode"),
             (":he", ":help"),
             ("x", "x1"),
         ] {

@@ -25,6 +25,9 @@ OPS = [
     f"{N}.warp.StMatrix16x8x8bOp(True, 2)",
     f"{N}.warp.LdMatrix16x16x8bOp(True, 2)",
     f"{N}.warp.LdMatrix16x8x8bOp(True, 4)",
+    f"{N}.warp.LdMatrix8x16x8bOp()",
+    f"{N}.warp.LdMatrix8x16x8bOp(False, 2, 4)",
+    f"{N}.warp.LdMatrix16x16x8bOp(True, 2, 6)",
     f"{N}.cpasync.CopyG2SOp()",
     f"{N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL)",
     f"{N}.cpasync.CopyBulkTensorTileG2SOp()",
@@ -74,7 +77,40 @@ ATOMS = [
 ]
 TMA = "cute.nvgpu.cpasync.make_tiled_tma_atom(cute.nvgpu.cpasync.CopyBulkTensorTileG2SOp(), cute.make_tensor(cute.make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem), cute.make_layout((1024, 256), stride=(256, 1))), cute.make_layout((64, 32), stride=(32, 1)), (64, 32))"
 ATOMS += [TMA + "[1]", TMA + "[0].layout_src_tv"]
+# What the DSL builds where CuTe C++ has no atom or prints otherwise (CUTE_DSL_ARCH=sm_100a):
+# CopyUniversalOp's auto width, cp.async of other widths than its C++ atoms', and the one-SM
+# tcgen05 atoms' TV layouts (the thread mode's stride)
+T1 = f"{TC}.MmaF16BF16Op({F16}, (128,64,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})"
+DSL_ONLY = [
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float32)",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=0)",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=8)",
+    f"cute.make_tiled_copy_tv(cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float32), cute.make_layout((4,8)), cute.make_layout((2,1)))",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=16)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Uint8, num_bits_per_copy=8)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=8)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float16, num_bits_per_copy=64)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float32, num_bits_per_copy=32)",
+    f"cute.make_mma_atom({T1})",
+    f"cute.make_mma_atom({T1}).tv_layout_A",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.Float32).layout_src_tv",
+    f"cute.make_tiled_mma({T1})",
+    f"cute.make_mma_atom({TC}.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float32, (64,32,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {MN}, {MN}))",
+    f"cute.make_mma_atom({TC}.MmaI8Op(cutlass.Int8, (128,64,32), {TC}.CtaGroup.ONE, {TC}.OperandSource.TMEM, {K}, {K}))",
+    f"cute.make_tiled_mma({TC}.MmaTF32Op((128,128,8), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K}), (1,2,1)).get_slice(1)",
+    f"cute.make_mma_atom({TC}.MmaTF32Op((256,128,8), {TC}.CtaGroup.TWO, {TC}.OperandSource.SMEM, {K}, {K}))",
+    f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 1), cutlass.Uint8)",
+    f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 2, 4), cutlass.Uint8)",
+    f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4, 6), cutlass.Int8)",
+    f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4), cutlass.Float16)",
+    f"{TC}.MmaF8F6F4Op(cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
+]
 ERRORS = [
+    f"{N}.warp.LdMatrix8x16x8bOp(True)",
+    f"{N}.warp.LdMatrix8x16x8bOp(False, 3)",
+    f"{N}.warp.LdMatrix8x16x8bOp(False, 1, 8)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float32, num_bits_per_copy=0)",
     f"{N}.warp.MmaF16BF16Op()",
     f"{N}.warp.MmaF16BF16Op({F16}, (16, 8, 16), 4)",
     f"{N}.warp.MmaF16BF16Op({F16}, shape=(16, 8, 16))",
@@ -199,6 +235,8 @@ def main():
     errs = [(e, a) for e, a in zip(WG_OPS, wg) if a[0] == "error"]
     at = dsl(ATOMS)
     write("dsl_nvgpu_atoms", "Issue 37: make_mma_atom, make_tiled_mma, make_copy_atom, make_tiled_copy_tv of\ncute.nvgpu's operations: print(atom), cute.size, partition shapes and layouts.\n" + gen, ATOMS, at, binary)
+    do = dsl(DSL_ONLY, "sm_100a")
+    write("dsl_nvgpu_dsl_only", "What the DSL builds and prints where CuTe C++ has no atom or prints otherwise:\nCopyUniversalOp's auto width, cp.async of other widths, one-SM tcgen05 atoms' TV layouts.\n" + gen, DSL_ONLY, do, binary)
     er = dsl(ERRORS)
     allerr = [(e, a) for e, a in zip(ERRORS, er)] + errs
     program(binary)

@@ -129,6 +129,14 @@ class); composed_layout cell 0 (a nested `def` as a composed layout's transform)
 rank 2 or more passed to a jit function as it is, and `mark_layout_dynamic` of one (64-bit
 run-time strides `?{i64}`: not modelled, an error naming them).
 
+Session 30's second part (s30-dsl, debug build), as written: docs 41 units, 11 as DSL, 1
+refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (limitations cell
+3's echoed `max(…)` statements), 28 no answer; notebooks 52 units, 34 as DSL, 2 refused (a GPU),
+16 no answer. What made the difference: dsl_jit_caching cell 2 (Python's dict holding compiled
+functions), dsl_struct_types cell 1 (a NamedTuple class, `cute.compile(f, v)(v)`),
+composed_layout cell 0 (a nested `def` as a composed layout's transform; the DSL's `<function …
+at 0x…>` compared without its address).
+
 What was left before session 30: most pages need torch or a GPU (no
 answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function
 is a Python float (`print` writes `7.0`; cute holds it as a Float64, printed `?`);
@@ -405,7 +413,10 @@ def strip_ansi(s):
 
 def without_addresses(s):
     """The text with each printed pointer's address (`raw_ptr(0x00007ffe…: f32, …)`) written
-    `ADDR`: an address is where the DSL's process put the memory, which no other run repeats."""
+    `ADDR`: an address is where the DSL's process put the memory, which no other run repeats.
+    A Python function's print (`<function f.<locals>.inner at 0x7f51…>`) is written without
+    its address, as cute prints it."""
+    s = re.sub(r"(<function [\w.<>]+) at 0x[0-9a-fA-F]+>", r"\1>", s)
     s = re.sub(r"Tensor<(?:0x[0-9a-fA-F]+|host(?:\+\d+)?)@", "Tensor<ADDR@", s)
     return re.sub(r"raw_ptr\((?:0x[0-9a-fA-F]+|[A-Za-z_]\w*(?:\+\d+)?):", "raw_ptr(ADDR:", s)
 

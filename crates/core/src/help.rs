@@ -18,6 +18,10 @@ pub const TOPICS: &[(&str, &str)] = &[
         "the bounds on input and results, and what is said past them",
     ),
     ("functions", "every function, with its signature"),
+    (
+        "nvgpu",
+        "the CuTe DSL's operations (cute.nvgpu.*): parameters and C++ atoms",
+    ),
 ];
 
 const NOTATION: &str = "\
@@ -104,6 +108,7 @@ pub fn topic(name: &str) -> Option<String> {
         "notation" => NOTATION.to_string(),
         "input" | "cpp" | "c++" | "dsl" | "python" | "paste" => INPUT.to_string(),
         "limits" => LIMITS.to_string(),
+        "nvgpu" | "cute.nvgpu" => crate::eval::nvgpu::help("nvgpu")?,
         "functions" => {
             let mut out = String::from("Functions (names as in CuTe C++):\n");
             for f in functions::all() {
@@ -120,10 +125,12 @@ pub fn topic(name: &str) -> Option<String> {
             let bare = name.strip_prefix('.').unwrap_or(name);
             let function = || functions::lookup(bare).map(describe);
             let member = || crate::eval::methods::member(bare).map(describe_member);
+            // an operation of cute.nvgpu (`warp.MmaF16BF16Op`, `cute.nvgpu.cpasync.CopyG2SOp`)
+            let operation = || crate::eval::nvgpu::help(name);
             if name.starts_with('.') {
                 member().or_else(function)?
             } else {
-                function().or_else(member)?
+                function().or_else(member).or_else(operation)?
             }
         }
     })

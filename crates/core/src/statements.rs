@@ -492,6 +492,11 @@ impl DefHeader {
         } else if let Some(def) = line.find("def ") {
             self.seen_def = true;
             &line[def..]
+        } else if line.trim_start().starts_with("class ") {
+            // a Python class's header: its bases' parentheses optional
+            self.seen_def = true;
+            self.closed = true;
+            line.trim_start()
         } else {
             return false;
         };
@@ -535,8 +540,13 @@ fn python_for_header(line: &str) -> Option<usize> {
     code.ends_with(':').then_some(line.len() - t.len())
 }
 
-/// Whether a line (its indentation dropped) starts Python's `def NAME(`.
+/// Whether a line (its indentation dropped) starts Python's `def NAME(`, or is Python's
+/// `class NAME[(BASES)]:` (not C++'s `class NAME {`).
 fn is_def_line(t: &str) -> bool {
+    if t.starts_with("class ") {
+        let code = t.split('#').next().unwrap_or(t).trim_end();
+        return code.ends_with(':') && !code.ends_with("::") && !code.contains('{');
+    }
     let Some(rest) = t.strip_prefix("def ") else {
         return false;
     };

@@ -46,18 +46,9 @@ REFUSED_BY_CUTE = {
     "cutlass.Uint8).layout_dst_tv",
 }
 
-# Where the engine answers as CuTe C++ 4.7 (cute-oracle) and the DSL otherwise: the stride of
-# a mode of size 1 (UniversalCopy<uint16_t> over half_t: C++'s ValLayoutSrc is (_1,_1):(_0,_1);
-# the same layouts as functions).
-AS_CPP = {
-    "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16).layout_src_tv": "(1,1):(0,1)",
-    # tcgen05 of one CTA: C++'s MMA_Traits<SM100_MMA_*> have ThrID 1 and the thread mode's
-    # stride 0 ((1,(M,K)):(0,(1,M)), tests/golden/atoms_catalog_extra.tsv); the DSL prints M
-    'cute.make_mma_atom(cute.nvgpu.tcgen05.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128,256,16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)).tv_layout_B': '(1,(256,16)):(0,(1,256))',
-    'cute.make_mma_atom(cute.nvgpu.tcgen05.MmaTF32Op((128,128,8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)).tv_layout_C': '(1,(128,128)):(0,(1,128))',
-    'cute.make_mma_atom(cute.nvgpu.tcgen05.MmaI8Op(cutlass.Int8, (128,64,32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)).tv_layout_A': '(1,(128,32)):(0,(1,128))',
-    'cute.make_mma_atom(cute.nvgpu.tcgen05.MmaFP8Op(cutlass.Float8E4M3FN, cutlass.Float32, (128,128,32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)).tv_layout_B': '(1,(128,32)):(0,(1,128))',
-}
+# Where the engine answered as CuTe C++ 4.7 and the DSL otherwise: none now (CopyUniversalOp's
+# auto width and the one-SM tcgen05 atoms' thread stride are the DSL's, crates/core).
+AS_CPP = {}
 
 # Where the engine (crates/core) answers otherwise than the DSL today: reported, not the
 # Python layer's to change (it calls the engine as `cute eval` does). None now: slice_ of a

@@ -44,6 +44,7 @@ pub fn element_bits(name: &str) -> Option<i64> {
         // the CuTe DSL's numeric types (`cutlass.Float16`)
         "Boolean" | "Int8" | "Uint8" | "Float8E4M3FN" | "Float8E5M2" | "Float8E8M0FNU" => 8,
         "Int4" | "Uint4" | "Float4E2M1FN" => 4,
+        "Float6E2M3FN" | "Float6E3M2FN" => 6,
         "Float16" | "BFloat16" | "Int16" | "Uint16" => 16,
         "Float32" | "TFloat32" | "Int32" | "Uint32" => 32,
         "Float64" | "Int64" | "Uint64" => 64,

@@ -12,7 +12,7 @@ use crate::algebra::inverse::{self, right_inverse};
 use crate::algebra::{IntTuple, Layout, Result, Tiler, composition};
 
 /// `Copy_Atom<Copy_Traits<Op>, ValType>`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct CopyAtom {
     /// The operation as CuTe spells it (canonical form).
     pub op: String,
@@ -32,6 +32,10 @@ pub struct CopyAtom {
     pub tma_bits: Option<i64>,
     /// The TMA box this atom moves, when `make_tma_atom`/`make_tma_copy` made it.
     pub tma: Option<Box<super::tma::TmaCopy>>,
+    /// Made by the CuTe DSL's `make_copy_atom(CopyUniversalOp(), T)` without
+    /// `num_bits_per_copy` (or with 0, "auto"): one element a copy, whose TV layouts the DSL
+    /// prints `(1,1):(0,0)`.
+    pub dsl_auto_bits: bool,
 }
 
 /// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
@@ -226,6 +230,33 @@ fn one_thread(op: &str) -> Result<Option<(String, i64, i64)>> {
     Ok(None)
 }
 
+/// Equal atoms are the same copy: how the DSL prints one (`dsl_auto_bits`) is not compared.
+impl PartialEq for CopyAtom {
+    fn eq(&self, other: &Self) -> bool {
+        let CopyAtom {
+            op,
+            val_type,
+            val_bits,
+            thr_id,
+            bit_src,
+            bit_dst,
+            bit_ref,
+            tma_bits,
+            tma,
+            dsl_auto_bits: _,
+        } = self;
+        *op == other.op
+            && *val_type == other.val_type
+            && *val_bits == other.val_bits
+            && *thr_id == other.thr_id
+            && *bit_src == other.bit_src
+            && *bit_dst == other.bit_dst
+            && *bit_ref == other.bit_ref
+            && *tma_bits == other.tma_bits
+            && *tma == other.tma
+    }
+}
+
 impl CopyAtom {
     /// `Copy_Atom<OP, TYPE>`.
     pub fn new(op: &str, val_type: &str) -> Result<CopyAtom> {
@@ -278,6 +309,7 @@ impl CopyAtom {
             bit_ref: reference,
             tma_bits: None,
             tma: None,
+            dsl_auto_bits: false,
         };
         let n = atom.thr_id.size()?;
         for l in [atom.val_src()?, atom.val_dst()?, atom.val_ref()?] {
@@ -329,6 +361,15 @@ impl CopyAtom {
     /// `ValLayoutDst`.
     pub fn val_dst(&self) -> Result<Layout> {
         self.recast(&self.bit_dst)
+    }
+
+    /// The source TV layout as the CuTe DSL gives it (`layout_src_tv`, `src` false: the
+    /// destination's): C++'s, but `(1,1):(0,0)` for `CopyUniversalOp`'s auto width.
+    pub fn dsl_val(&self, src: bool) -> Result<Layout> {
+        if self.dsl_auto_bits {
+            return Ok(lay("(1,1):(0,0)"));
+        }
+        if src { self.val_src() } else { self.val_dst() }
     }
 
     /// `ValLayoutRef`.
@@ -429,6 +470,7 @@ fn tma_traits(op: &str, bits: Option<i64>) -> Result<Option<CopyAtom>> {
         bit_ref: l,
         tma_bits: bits,
         tma: None,
+        dsl_auto_bits: false,
     };
     if op == "SM90_BULK_COPY_AUTO" {
         if bits.is_some() {

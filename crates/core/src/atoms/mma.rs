@@ -30,6 +30,26 @@ pub struct MmaAtom {
 }
 
 impl MmaAtom {
+    /// A TV layout of the atom as the CuTe DSL gives it (`tv_layout_A`): a one-thread UMMA
+    /// atom's (tcgen05, `CtaGroup.ONE`) thread mode has the stride of the value mode's first
+    /// extent, M or N (`(1,(128,16)):(128,(1,128))`, the values then the thread, as the two-SM
+    /// atoms'), where C++'s (`Layout<Shape<_1,Shape<M,K>>, Stride<_0,…>>`) is 0; any other is
+    /// C++'s.
+    pub fn dsl_tv(&self, tv: &Layout) -> Layout {
+        let one_thread_umma =
+            self.name.starts_with("SM100_MMA_") && self.thr_id.size().is_ok_and(|n| n == 1);
+        let dsl = || -> Option<Layout> {
+            let [thr, val]: [Layout; 2] = tv.modes().try_into().ok()?;
+            let first = val.shape().mode(0)?.as_int()?;
+            let thr = Layout::new(thr.shape().to_owned(), IntTuple::int(first)).ok()?;
+            Some(Layout::concat(&[thr, val]))
+        };
+        one_thread_umma
+            .then(dsl)
+            .flatten()
+            .unwrap_or_else(|| tv.clone())
+    }
+
     /// `ValTypeD`, `ValTypeA`, `ValTypeB`, `ValTypeC` (the catalog's, or `UniversalFMA`'s
     /// template arguments): `None` where the catalog does not hold this name.
     pub fn value_types(&self) -> Option<[&str; 4]> {

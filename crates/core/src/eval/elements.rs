@@ -514,6 +514,15 @@ impl Env {
         op: Option<char>,
         value: &Expr,
     ) -> Result<Outcome, EvalError> {
+        // `d[KEY] = VALUE` of a Python dict
+        if op.is_none()
+            && let ExprKind::Call(getter, [dict, key]) = target.kind
+            && self.called_function(getter) == Some("get")
+            && let ExprKind::Name(name) = dict.kind
+            && self.dict_of(dict).is_some()
+        {
+            return self.dict_store(name, key, value);
+        }
         let place = self.eval_place(target)?;
         let Value::Pointer(p) = place else {
             return Err(EvalError::new(

@@ -27,6 +27,8 @@ pub(super) struct Routine {
     pub(super) seq: usize,
     /// `the function 'f'`, `the lambda 'g'`.
     what: String,
+    /// A Python function's `__qualname__` (`f`, `f.<locals>.inner` of one defined in `f`).
+    qualname: String,
     /// The input's line of the body's first (that of its `{`), where the front end said.
     first_line: Option<usize>,
     /// A Python function (a CuTe DSL jit function): its body Python's lines, and what it
@@ -121,6 +123,7 @@ impl Env {
             body: def.body.to_string(),
             seq: 0,
             what: format!("the function '{}'", def.name),
+            qualname: format!("{}{}", self.locals, def.name),
             first_line: (self.line > 0).then(|| self.line + def.body_line),
             python: def.python,
             jit: def.jit,
@@ -159,6 +162,7 @@ impl Env {
                 body: body.to_string(),
                 seq,
                 what: format!("the lambda '{name}'"),
+                qualname: name.to_string(),
                 first_line: None,
                 python: false,
                 jit: false,
@@ -215,6 +219,7 @@ impl Env {
             body: body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
+            qualname: "<lambda>".to_string(),
             first_line: None,
             python: false,
             jit: false,
@@ -294,6 +299,298 @@ impl Env {
     /// The text of a routine's body.
     pub(super) fn body_of(r: &Routine) -> &str {
         &r.body
+    }
+
+    /// The user's Python function `n` (one parameter's overload first), if the session
+    /// defines one and no variable hides it.
+    pub(super) fn python_function(&self, n: &str) -> Option<&Routine> {
+        if !self.user_function(n) {
+            return None;
+        }
+        let overloads = &self.functions[n];
+        (overloads.iter().find(|r| r.python && r.params.len() == 1))
+            .or_else(|| overloads.iter().find(|r| r.python))
+    }
+
+    /// `cute.make_composed_layout(inner, offset, outer)` of the Python function `inner`: the
+    /// DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py), which keeps the function, the
+    /// offset as given and the outer layout (an affine layout, or the DSL's TypeError).
+    pub(super) fn function_composed(
+        &self,
+        function: &str,
+        offset: &Expr,
+        outer: &Expr,
+    ) -> Result<Value, EvalError> {
+        let qualname = self
+            .python_function(function)
+            .expect("checked")
+            .qualname
+            .clone();
+        let offset_value = self.eval(offset)?;
+        if !matches!(offset_value, Value::IntTuple(_)) {
+            return Err(EvalError::new(
+                format!(
+                    "make_composed_layout: the offset is an IntTuple (an integer or a tuple of them), not {}",
+                    offset_value.kind()
+                ),
+                offset.span,
+            ));
+        }
+        let outer_layout = match self.eval(outer)? {
+            Value::Layout(l) => l,
+            other => {
+                return Err(EvalError::new(
+                    format!(
+                        "TypeError: expects the outer (or right-most or effectively visible) layout to be an affine layout, but got {}",
+                        crate::render::plain::render(&other)
+                    ),
+                    outer.span,
+                ));
+            }
+        };
+        Ok(Value::FunctionComposed(Box::new(
+            super::value::FunctionComposed {
+                function: function.to_string(),
+                qualname,
+                offset: offset_value,
+                outer: outer_layout,
+            },
+        )))
+    }
+
+    /// A layout composed with a Python function applied to `coord`, as the DSL's `__call__`:
+    /// `inner(tuple_add(offset, outer(coord)))`, the function the one of its name where the
+    /// layout is applied (a closure sees the names of the body that defined it).
+    pub(super) fn apply_function_composed(
+        &self,
+        f: &super::value::FunctionComposed,
+        coord: &Value,
+        callee_span: Span,
+        arg_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let delta = super::apply(
+            &Value::Layout(f.outer.clone()),
+            coord,
+            callee_span,
+            arg_span,
+            span,
+        )?;
+        let (Value::IntTuple(offset), Value::IntTuple(delta)) = (&f.offset, &delta) else {
+            return Err(EvalError::new(
+                format!(
+                    "the composed layout's outer layout gave {} at the coordinate, which its offset is not added to",
+                    delta.kind()
+                ),
+                arg_span,
+            ));
+        };
+        let sum = crate::algebra::basis::index_add(offset, delta)
+            .map_err(|e| EvalError::algebra(e, span))?;
+        let Some(r) = self.python_function(&f.function) else {
+            return Err(EvalError::new(
+                format!(
+                    "the composed layout's function '{}' is not defined here (a Python closure is modelled only where the body that defines it runs)",
+                    f.qualname
+                ),
+                callee_span,
+            ));
+        };
+        let r = r.clone();
+        self.call_routine_on(&r, vec![Value::IntTuple(sum)], span, None)
+    }
+
+    /// Bind a Python class of fields (a NamedTuple, a dataclass) to its name.
+    pub(super) fn define_class(&mut self, def: &parser::ClassDef) -> Result<Outcome, EvalError> {
+        super::bindable(def.name, def.name_span)?;
+        self.vars.remove(def.name);
+        let fields = (def.fields.iter())
+            .map(|(n, d)| (n.to_string(), d.map(str::to_string)))
+            .collect();
+        self.classes.insert(def.name.to_string(), fields);
+        Ok(Outcome::Nothing)
+    }
+
+    /// `P(a, b)`, `P(x=a, y=b)` of a Python class of fields: each field its argument (by
+    /// position, then by keyword), else its default, else Python's TypeError.
+    pub(super) fn construct_record(
+        &self,
+        class: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let fields = &self.classes[class];
+        let mut values: Vec<Option<Value>> = vec![None; fields.len()];
+        let mut positional = 0;
+        for a in args {
+            match a.kind {
+                ExprKind::Keyword(name, value) => {
+                    let Some(k) = fields.iter().position(|(n, _)| n == name) else {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() got an unexpected keyword argument '{name}'"
+                            ),
+                            a.span,
+                        ));
+                    };
+                    if values[k].is_some() {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() got multiple values for argument '{name}'"
+                            ),
+                            a.span,
+                        ));
+                    }
+                    values[k] = Some(self.eval(value)?);
+                }
+                _ => {
+                    if positional >= fields.len() {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {class}() takes {} positional arguments, got more",
+                                fields.len()
+                            ),
+                            a.span,
+                        ));
+                    }
+                    values[positional] = Some(self.eval(a)?);
+                    positional += 1;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(fields.len());
+        for ((name, default), v) in fields.iter().zip(values) {
+            let v = match (v, default) {
+                (Some(v), _) => v,
+                (None, Some(text)) => {
+                    let arena = bumpalo::Bump::new();
+                    let e = parser::parse_cpp_expr(text, &arena)
+                        .map_err(|e| EvalError::new(e.message, span))?;
+                    self.eval_checked(&e).map_err(|e| {
+                        EvalError::new(
+                            format!(
+                                "the default '{text}' of the field '{name}' of {class}: {}",
+                                e.message
+                            ),
+                            span,
+                        )
+                    })?
+                }
+                (None, None) => {
+                    return Err(EvalError::new(
+                        format!("TypeError: {class}() missing required argument: '{name}'"),
+                        span,
+                    ));
+                }
+            };
+            out.push((name.clone(), v));
+        }
+        Ok(Value::Record(Box::new(super::value::Record {
+            class: class.to_string(),
+            fields: out,
+            known: self.lambda_depth == 0,
+        })))
+    }
+
+    /// Python's dict display's value: each `(KEY, VALUE)` pair evaluated (a later key replaces
+    /// an earlier equal one, as Python's does); a value naming a function of the session is
+    /// kept as its name.
+    pub(super) fn dict_display(&self, pairs: &[Expr]) -> Result<Value, EvalError> {
+        let mut entries: Vec<(Value, Value)> = Vec::new();
+        for pair in pairs {
+            let ExprKind::Tuple([key, value]) = pair.kind else {
+                return Err(EvalError::new("expected 'KEY: VALUE'", pair.span));
+            };
+            let k = self.dict_key(key)?;
+            let v = self.dict_value(value)?;
+            match entries.iter_mut().find(|(old, _)| *old == k) {
+                Some(slot) => slot.1 = v,
+                None => entries.push((k, v)),
+            }
+        }
+        Ok(Value::Dict(Box::new(entries)))
+    }
+
+    /// A dict's key: an integer, a truth value or a string (what this model hashes).
+    fn dict_key(&self, key: &Expr) -> Result<Value, EvalError> {
+        if let ExprKind::Str(s) = key.kind {
+            return Ok(Value::Name(format!("'{s}'")));
+        }
+        let k = self.eval(key)?;
+        match &k {
+            Value::IntTuple(t) if t.is_int() => Ok(k),
+            Value::Bool(_) => Ok(k),
+            Value::IntTuple(_) => Ok(k),
+            other => Err(EvalError::new(
+                format!(
+                    "a dict's key is modelled as an integer, a tuple of them or a string, not {}",
+                    other.kind()
+                ),
+                key.span,
+            )),
+        }
+    }
+
+    /// A value put in a dict: a function of the session (a compiled jit function) by its name.
+    fn dict_value(&self, value: &Expr) -> Result<Value, EvalError> {
+        if let ExprKind::Name(n) = value.kind
+            && !self.vars.contains_key(n)
+            && (self.lambdas.contains_key(n) || self.functions.contains_key(n))
+        {
+            return Ok(Value::Name(n.to_string()));
+        }
+        self.eval(value)
+    }
+
+    /// The entries of the dict `e` names, if it names one.
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<Vec<(Value, Value)>> {
+        let ExprKind::Name(n) = e.kind else {
+            return None;
+        };
+        match self.get(n) {
+            Some(Value::Dict(d)) => Some((**d).clone()),
+            _ => None,
+        }
+    }
+
+    /// `d[KEY]`: the entry's key and value, or Python's KeyError.
+    pub(super) fn dict_entry(
+        &self,
+        entries: &[(Value, Value)],
+        key: &Expr,
+    ) -> Result<(Value, Value), EvalError> {
+        let k = self.dict_key(key)?;
+        entries
+            .iter()
+            .find(|(old, _)| *old == k)
+            .cloned()
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!("KeyError: {}", crate::render::plain::render(&k)),
+                    key.span,
+                )
+            })
+    }
+
+    /// `d[KEY] = VALUE` of the dict bound to `name`: the entry replaced or added.
+    pub(super) fn dict_store(
+        &mut self,
+        name: &str,
+        key: &Expr,
+        value: &Expr,
+    ) -> Result<Outcome, EvalError> {
+        let k = self.dict_key(key)?;
+        let v = self.dict_value(value)?;
+        let Some(Value::Dict(d)) = self.get(name) else {
+            return Err(EvalError::new("not a dict", key.span));
+        };
+        let mut entries = (**d).clone();
+        match entries.iter_mut().find(|(old, _)| *old == k) {
+            Some(slot) => slot.1 = v,
+            None => entries.push((k, v)),
+        }
+        self.set(name, Value::Dict(Box::new(entries)));
+        Ok(Outcome::Nothing)
     }
 
     /// `[&](auto x){ … }(a)`: a lambda called where it is written.
@@ -423,6 +720,9 @@ impl Env {
         inner.tracing |= r.jit;
         // a Python function's body is CuTe DSL text
         inner.dsl |= r.python;
+        if r.python {
+            inner.locals = format!("{}.<locals>.", r.qualname);
+        }
         inner.lambda_depth += 1;
         inner.calls.set(self.calls.get() + 1);
         if let Some(seq) = visible {
@@ -665,6 +965,14 @@ impl Env {
         let Some(callee) = called(e) else {
             return false;
         };
+        // `d[KEY](ARGS)` of a compiled function a dict holds
+        if let ExprKind::Call(getter, [dict, key]) = callee.kind
+            && self.called_function(getter) == Some("get")
+            && let Some(entries) = self.dict_of(dict)
+            && let Ok((_, Value::Name(n))) = self.dict_entry(&entries, key)
+        {
+            return self.lambdas.get(&n).is_some_and(|r| r.python);
+        }
         let ExprKind::Name(n) = callee.kind else {
             return false;
         };

@@ -445,6 +445,40 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     {
         return blockscaled_config_member(vs, name, None, span);
     }
+    // a field of an object of a Python class of the program's own (`v.x`)
+    if let Value::Record(r) = v {
+        return r
+            .fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "AttributeError: '{}' object has no attribute '{name}'",
+                        r.class
+                    ),
+                    span,
+                )
+            });
+    }
+    // the DSL's `_ComposedLayoutWithInnerFunc`'s properties (its `inner`, the function, is no
+    // value here)
+    if let Value::FunctionComposed(f) = v {
+        return match name {
+            "shape" => Ok(Value::IntTuple(f.outer.shape().to_owned())),
+            "offset" => Ok(f.offset.clone()),
+            "outer" => Ok(Value::Layout(f.outer.clone())),
+            "is_normal" => Ok(Value::Bool(false)),
+            _ => Err(EvalError::new(
+                format!(
+                    "a layout composed with a Python function has no field '{name}' modelled (it has shape, offset, outer, is_normal; its inner is the function '{}')",
+                    f.qualname
+                ),
+                span,
+            )),
+        };
+    }
     if let Value::Atom(a) = v {
         return atom_field(a, name, span).unwrap_or_else(|| {
             Err(EvalError::new(
@@ -1233,9 +1267,12 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
             // (the CuTe DSL's names of the fields after CuTe C++'s)
             "ThrID" | "thr_id" => lay(Ok(m.thr_id.clone())),
             "Shape_MNK" | "shape_mnk" => Some(Ok(Value::IntTuple(m.shape_mnk.clone()))),
-            "ALayout" | "LayoutA_TV" | "tv_layout_A" => lay(Ok(m.a.clone())),
-            "BLayout" | "LayoutB_TV" | "tv_layout_B" => lay(Ok(m.b.clone())),
-            "CLayout" | "LayoutC_TV" | "tv_layout_C" => lay(Ok(m.c.clone())),
+            "ALayout" | "LayoutA_TV" => lay(Ok(m.a.clone())),
+            "tv_layout_A" => lay(Ok(m.dsl_tv(&m.a))),
+            "BLayout" | "LayoutB_TV" => lay(Ok(m.b.clone())),
+            "tv_layout_B" => lay(Ok(m.dsl_tv(&m.b))),
+            "CLayout" | "LayoutC_TV" => lay(Ok(m.c.clone())),
+            "tv_layout_C" => lay(Ok(m.dsl_tv(&m.c))),
             // a structured-sparse MMA's metadata layout (MMA_Traits<X>::ELayout)
             "ELayout" => Some(m.e.clone().map(Value::Layout).ok_or_else(|| {
                 EvalError::new(
@@ -1331,8 +1368,10 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
         },
         Atom::Copy(c) => match name {
             "ThrID" | "thr_id" => lay(Ok(c.thr_id.clone())),
-            "ValLayoutSrc" | "layout_src_tv" => lay(c.val_src()),
-            "ValLayoutDst" | "layout_dst_tv" => lay(c.val_dst()),
+            "ValLayoutSrc" => lay(c.val_src()),
+            "ValLayoutDst" => lay(c.val_dst()),
+            "layout_src_tv" => lay(c.dsl_val(true)),
+            "layout_dst_tv" => lay(c.dsl_val(false)),
             "ValLayoutRef" => lay(c.val_ref()),
             "SrcLayout" | "BitLayoutSrc" => lay(Ok(c.bit_src.clone())),
             "DstLayout" | "BitLayoutDst" => lay(Ok(c.bit_dst.clone())),

@@ -313,6 +313,12 @@ pub struct Env {
     else_runs: Option<bool>,
     /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
     structs: HashMap<String, structs::StructTemplate, NameHasher>,
+    /// Inside a Python function's body: Python's `__qualname__` prefix of what it defines
+    /// (`customized_layout.<locals>.`); empty at the top level.
+    locals: String,
+    /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
+    /// name's fields and their defaults' texts.
+    classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
     /// The namespace of the program's own whose definition runs (`pt_test`, `a::b`; empty at
     /// file scope): a function or struct it defines is bound to `NS::NAME` too.
     namespace: String,
@@ -358,6 +364,8 @@ impl Clone for Env {
             buffers: self.buffers.clone(),
             else_runs: self.else_runs,
             structs: self.structs.clone(),
+            locals: self.locals.clone(),
+            classes: self.classes.clone(),
             namespace: self.namespace.clone(),
         }
     }
@@ -697,6 +705,7 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         match *stmt {
             Stmt::Function(def) => self.define_function(def),
+            Stmt::Class(def) => self.define_class(def),
             Stmt::Struct(def) => self.define_struct(def),
             Stmt::Namespace(ns) => self.define_namespace(ns),
             Stmt::UsingDeclaration(name, span) => self.using_declaration(name, span),
@@ -876,6 +885,22 @@ impl Env {
                     },
                     on_value,
                 )
+            }
+            // the DSL's `cute.compile(f, A…)(B…)`: `f` compiled with `A` (what it prints as it
+            // is traced), the compiled function run with `B`
+            Stmt::Expr(e)
+                if let ExprKind::Call(callee, args) = e.kind
+                    && let ExprKind::Call(compile, [f, compile_args @ ..]) = callee.kind
+                    && self.called_function(compile) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function) =>
+            {
+                // (a name no statement writes)
+                const COMPILED: &str = "cute.compile(…)";
+                self.compile_jit(COMPILED, function, compile_args, callee.span)?;
+                let compiled = self.lambdas.remove(COMPILED).expect("bound by compile_jit");
+                self.call_routine(&compiled, args, e.span, None)?;
+                Ok(Outcome::Nothing)
             }
             Stmt::Expr(e) => {
                 // `t.fill(v)`: the values written (elements.rs)
@@ -1750,6 +1775,43 @@ impl Env {
             {
                 let seq = l.seq;
                 self.call_routine(&l, args, e.span, Some(seq))
+            }
+            // an object of a Python class of fields, `Vec3(x=1, y=2, z=3)`
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && !self.vars.contains_key(n)
+                    && self.classes.contains_key(n) =>
+            {
+                self.construct_record(n, args, e.span)
+            }
+            // Python's dict display `{KEY: VALUE, …}` (the parser's call of `{}` on the pairs)
+            ExprKind::Call(callee, pairs) if let ExprKind::Name("{}") = callee.kind => {
+                self.dict_display(pairs)
+            }
+            // `d[KEY]` of a dict, `d[KEY](ARGS)` of a function it holds
+            ExprKind::Call(callee, [dict, key])
+                if self.called_function(callee) == Some("get")
+                    && let Some(entries) = self.dict_of(dict) =>
+            {
+                self.dict_entry(&entries, key).map(|(_, v)| v)
+            }
+            ExprKind::Call(callee, args)
+                if let ExprKind::Call(getter, [dict, key]) = callee.kind
+                    && self.called_function(getter) == Some("get")
+                    && let Some(entries) = self.dict_of(dict)
+                    && let (_, Value::Name(n)) = self.dict_entry(&entries, key)?
+                    && let Some(l) = self.bound_lambda(&n) =>
+            {
+                let seq = l.seq;
+                self.call_routine(&l, args, e.span, Some(seq))
+            }
+            // `cute.make_composed_layout(inner, offset, outer)` of a Python function `inner`
+            ExprKind::Call(callee, [function, offset, outer])
+                if self.called_function(callee) == Some("make_composed_layout")
+                    && let ExprKind::Name(f) = function.kind
+                    && self.python_function(f).is_some() =>
+            {
+                self.function_composed(f, offset, outer)
             }
             // the user's function, called
             ExprKind::Call(callee, args)
@@ -3047,6 +3109,9 @@ impl Env {
         } else {
             Value::tuple(vals)
         };
+        if let Value::FunctionComposed(f) = &target {
+            return self.apply_function_composed(f, &coord, callee.span, arg_span, span);
+        }
         apply(&target, &coord, callee.span, arg_span, span)
     }
 }

@@ -10,6 +10,7 @@
 //! the name [`member`] gives (`OperandMajorMode.K`). The Python package's classes are this
 //! module's (`cutelayout.nvgpu`).
 
+use super::storage::ElemType;
 use super::{EvalError, Value};
 use crate::parser::Span;
 
@@ -47,6 +48,9 @@ pub enum CopyKind {
     G2S { cache: &'static str },
     /// `warp.LdMatrix8x8x16bOp`: `SM75_U32xN_LDSM_N`, transposed `SM75_U16x2N_LDSM_T`.
     LdMatrix8x8 { transpose: bool, matrices: i64 },
+    /// `warp.LdMatrix8x16x8bOp`: `SM100_SU4_DU8x16_xN_LDSM_N` (6-bit: `SU6`); not unpacking,
+    /// `LdMatrix8x8x16bOp`'s `SM75_U32xN_LDSM_N` (of 8-bit elements the same layouts as `SU4`'s).
+    LdMatrix8x16 { matrices: i64, unpack: Option<i64> },
     /// `warp.StMatrix8x8x16bOp`: `SM90_U32xN_STSM_N`, transposed `SM90_U16x2N_STSM_T`.
     StMatrix8x8 { transpose: bool, matrices: i64 },
     /// `warp.StMatrix16x8x8bOp`: `SM100_U8x4N_STSM_T`.
@@ -56,142 +60,32 @@ pub enum CopyKind {
     NoAtom(&'static str),
 }
 
-/// An element type of the DSL an operation takes: its DSL name, its C++ name, its bits and its
-/// letters in CuTe C++'s MMA atom names.
-struct Dtype {
-    dsl: &'static str,
-    cpp: &'static str,
-    bits: i64,
-    token: &'static str,
-}
-
-const DTYPES: &[Dtype] = &[
-    Dtype {
-        dsl: "Float16",
-        cpp: "half_t",
-        bits: 16,
-        token: "F16",
-    },
-    Dtype {
-        dsl: "BFloat16",
-        cpp: "bfloat16_t",
-        bits: 16,
-        token: "BF16",
-    },
-    Dtype {
-        dsl: "Float32",
-        cpp: "float",
-        bits: 32,
-        token: "F32",
-    },
-    Dtype {
-        dsl: "TFloat32",
-        cpp: "tfloat32_t",
-        bits: 32,
-        token: "TF32",
-    },
-    Dtype {
-        dsl: "Float64",
-        cpp: "double",
-        bits: 64,
-        token: "F64",
-    },
-    Dtype {
-        dsl: "Float8E4M3FN",
-        cpp: "float_e4m3_t",
-        bits: 8,
-        token: "E4M3",
-    },
-    Dtype {
-        dsl: "Float8E5M2",
-        cpp: "float_e5m2_t",
-        bits: 8,
-        token: "E5M2",
-    },
-    Dtype {
-        dsl: "Float6E2M3FN",
-        cpp: "float_e2m3_t",
-        bits: 6,
-        token: "E2M3",
-    },
-    Dtype {
-        dsl: "Float6E3M2FN",
-        cpp: "float_e3m2_t",
-        bits: 6,
-        token: "E3M2",
-    },
-    Dtype {
-        dsl: "Float4E2M1FN",
-        cpp: "float_e2m1_t",
-        bits: 4,
-        token: "E2M1",
-    },
-    Dtype {
-        dsl: "Int8",
-        cpp: "int8_t",
-        bits: 8,
-        token: "S8",
-    },
-    Dtype {
-        dsl: "Uint8",
-        cpp: "uint8_t",
-        bits: 8,
-        token: "U8",
-    },
-    Dtype {
-        dsl: "Int16",
-        cpp: "int16_t",
-        bits: 16,
-        token: "S16",
-    },
-    Dtype {
-        dsl: "Uint16",
-        cpp: "uint16_t",
-        bits: 16,
-        token: "U16",
-    },
-    Dtype {
-        dsl: "Int32",
-        cpp: "int32_t",
-        bits: 32,
-        token: "S32",
-    },
-    Dtype {
-        dsl: "Uint32",
-        cpp: "uint32_t",
-        bits: 32,
-        token: "U32",
-    },
-    Dtype {
-        dsl: "Int64",
-        cpp: "int64_t",
-        bits: 64,
-        token: "S64",
-    },
-    Dtype {
-        dsl: "Uint64",
-        cpp: "uint64_t",
-        bits: 64,
-        token: "U64",
-    },
-];
-
 /// The DSL element type a value names (`cutlass.Float16`: `Float16`, as DSL text and the
 /// Python package give it; a C++ name such as `half_t` is not one).
-fn dtype_of(v: &Value) -> Option<&'static Dtype> {
+fn dtype_of(v: &Value) -> Option<ElemType> {
     let Value::Name(n) = v else { return None };
-    let n = n.strip_prefix("cutlass.").unwrap_or(n);
-    DTYPES.iter().find(|d| d.dsl == n)
+    ElemType::of_dsl(n)
+}
+
+/// The DSL's name of an element type the DSL names (all that [`dtype_of`] gives).
+fn dsl(t: ElemType) -> &'static str {
+    t.dsl_type().unwrap_or(t.name())
+}
+
+/// An element type's letters in a C++ MMA atom's name (the operations' checks leave only
+/// types that have them).
+fn letters(t: ElemType) -> &'static str {
+    t.mma_letters().unwrap_or(t.name())
 }
 
 /// The C++ name of the DSL element type a value names, if it is one (`Float16`: `half_t`).
 pub fn cpp_type(v: &Value) -> Option<&'static str> {
-    dtype_of(v).map(|d| d.cpp)
+    dtype_of(v).map(ElemType::sized_name)
 }
 
 /// The bits of the element type a value names (the DSL's `width`).
 pub fn type_bits(v: &Value) -> Option<i64> {
-    dtype_of(v).map(|d| d.bits)
+    dtype_of(v).map(ElemType::bits)
 }
 
 /// The members of `LoadCacheMode`.
@@ -224,6 +118,16 @@ struct Class {
     params: &'static [&'static str],
     /// The defaults of the last parameters.
     defaults: &'static [Default],
+    /// One construction, for `cute help`.
+    example: Example,
+}
+
+/// A class's example: its arguments (DSL text) and, for a copy operation, the element type and
+/// the bits per copy `make_copy_atom` gives it ("": the type's) to name its C++ operation.
+struct Example {
+    args: &'static str,
+    copy_type: &'static str,
+    copy_bits: &'static str,
 }
 
 /// A parameter's default.
@@ -242,76 +146,161 @@ const CLASSES: &[Class] = &[
         path: "MmaUniversalOp",
         params: &["abacc_dtype"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float32",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "CopyUniversalOp",
         params: &[],
         defaults: &[],
+        example: Example {
+            args: "",
+            copy_type: "cutlass.Float16",
+            copy_bits: "128",
+        },
     },
     Class {
         path: "warp.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", "shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.MmaTF32Op",
         params: &["shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "(16, 8, 8)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.MmaFP8Op",
         params: &["ab_dtype", "acc_dtype", "shape_mnk"],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "False, 4",
+            copy_type: "cutlass.Float16",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "warp.LdMatrix8x16x8bOp",
+        params: &["transpose", "num_matrices", "unpack_bits"],
+        defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "False, 2, 4",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix16x16x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 2",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.LdMatrix16x8x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.StMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Float16",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warp.StMatrix16x8x8bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
         defaults: &[Default::False, Default::One, Default::None],
+        example: Example {
+            args: "True, 4",
+            copy_type: "cutlass.Uint8",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyG2SOp",
         params: &["cache_mode"],
         defaults: &[Default::Member("LoadCacheMode.ALWAYS")],
+        example: Example {
+            args: "",
+            copy_type: "cutlass.Float16",
+            copy_bits: "128",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileG2SOp",
         params: &["cta_group"],
         defaults: &[Default::Member("CtaGroup.ONE")],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileG2SMulticastOp",
         params: &["cta_group"],
         defaults: &[Default::Member("CtaGroup.ONE")],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "cpasync.CopyBulkTensorTileS2GOp",
         params: &[],
         defaults: &[],
+        example: Example {
+            args: "",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warpgroup.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", GMMA[0], GMMA[1], GMMA[2], GMMA[3]],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (64, 128, 16), cute.nvgpu.warpgroup.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "warpgroup.MmaF8Op",
@@ -325,6 +314,11 @@ const CLASSES: &[Class] = &[
             GMMA[3],
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float8E4M3FN, cutlass.Float32, (64, 128, 32), cute.nvgpu.warpgroup.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaTF32Op",
@@ -336,6 +330,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaF16BF16Op",
@@ -349,6 +348,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaI8Op",
@@ -361,6 +365,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaFP8Op",
@@ -374,6 +383,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
     Class {
         path: "tcgen05.MmaF8F6F4Op",
@@ -388,6 +402,11 @@ const CLASSES: &[Class] = &[
             "b_major_mode",
         ],
         defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
     },
 ];
 
@@ -397,6 +416,14 @@ pub fn names() -> impl Iterator<Item = &'static str> {
         .iter()
         .map(|c| c.path)
         .chain(ENUMS.iter().map(|e| e.0))
+}
+
+/// The words of `cute.nvgpu` worth completing (the REPL completes the word after the last
+/// `.`): the modules, the classes' and the enumerations' names.
+pub fn completion_words() -> impl Iterator<Item = &'static str> {
+    ["nvgpu", "warp", "warpgroup", "cpasync", "tcgen05"]
+        .into_iter()
+        .chain(names().map(short))
 }
 
 /// The enumeration member a path under `cute.nvgpu` names (`tcgen05.CtaGroup.ONE`): its name
@@ -563,7 +590,7 @@ fn short(path: &str) -> &str {
 }
 
 /// A parameter that must be an element type.
-fn dtype(v: &Value, param: &str, span: Span) -> Result<&'static Dtype, EvalError> {
+fn dtype(v: &Value, param: &str, span: Span) -> Result<ElemType, EvalError> {
     dtype_of(v).ok_or_else(|| {
         fail(
             format!(
@@ -582,9 +609,9 @@ fn one_of(
     allowed: &[&str],
     message: &str,
     span: Span,
-) -> Result<&'static Dtype, EvalError> {
+) -> Result<ElemType, EvalError> {
     let d = dtype(v, param, span)?;
-    if allowed.contains(&d.dsl) {
+    if allowed.contains(&dsl(d)) {
         Ok(d)
     } else {
         Err(fail(message.to_string(), span))
@@ -639,10 +666,10 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 span,
             )?;
             op(
-                OpKind::Mma(format!("UniversalFMA<{0},{0},{0},{0}>", t.cpp)),
+                OpKind::Mma(format!("UniversalFMA<{0},{0},{0},{0}>", t.sized_name())),
                 format!(
                     "universal MMA Operation using FMA\n  A/B/Accumulator data type = {}",
-                    t.dsl
+                    dsl(t)
                 ),
             )
         }
@@ -683,7 +710,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                             "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                             span,
                         )?;
-                        if ab.dsl == "BFloat16" && acc.dsl != "Float32" {
+                        if dsl(ab) == "BFloat16" && dsl(acc) != "Float32" {
                             return Err(fail(
                                 "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
                                 span,
@@ -732,18 +759,19 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 )
             })?;
             let (m, n, k) = mnk;
-            let (a, c) = (ab.token, acc.token);
+            let (a, c) = (letters(ab), letters(acc));
             op(
                 OpKind::Mma(format!("{arch}_{m}x{n}x{k}_{c}{a}{a}{c}_TN")),
                 format!(
                     "{title}\n  A/B data type         = {}\n  Accumulator data type = {}\n  Instruction shape MNK = {}",
-                    ab.dsl,
-                    acc.dsl,
+                    dsl(ab),
+                    dsl(acc),
                     py_shape(mnk)
                 ),
             )
         }
         "warp.LdMatrix8x8x16bOp"
+        | "warp.LdMatrix8x16x8bOp"
         | "warp.LdMatrix16x16x8bOp"
         | "warp.LdMatrix16x8x8bOp"
         | "warp.StMatrix8x8x16bOp"
@@ -772,13 +800,19 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             if transposed_only && !transpose {
                 return Err(fail("Op only supports transpose", span));
             }
+            if path == "warp.LdMatrix8x16x8bOp" && transpose {
+                return Err(fail("Op doesn't support transpose", span));
+            }
             let matrices = matrices.filter(|n| allowed.contains(n)).ok_or_else(|| {
                 fail(
                     format!("expects the 'num_matrices' Op parameter to be one of {allowed_text}"),
                     span,
                 )
             })?;
-            let unpacks = matches!(path, "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp");
+            let unpacks = matches!(
+                path,
+                "warp.LdMatrix8x16x8bOp" | "warp.LdMatrix16x16x8bOp" | "warp.LdMatrix16x8x8bOp"
+            );
             if unpacks && !matches!(unpack, None | Some(Some(4 | 6))) {
                 return Err(fail("Op unpack bits must be 4 or 6 or None", span));
             }
@@ -795,6 +829,10 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                     matrices,
                 },
                 "warp.StMatrix16x8x8bOp" => CopyKind::StMatrix16x8 { matrices },
+                "warp.LdMatrix8x16x8bOp" => CopyKind::LdMatrix8x16 {
+                    matrices,
+                    unpack: unpack.flatten(),
+                },
                 "warp.LdMatrix16x16x8bOp" => CopyKind::NoAtom(
                     "LdMatrix16x16x8bOp has no CuTe C++ atom with the DSL's layouts (SM100_U8x8_LDSM_T and SM100_U8x16_LDSM_T arrange the values otherwise): use copy_atom with the C++ name",
                 ),
@@ -808,6 +846,9 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             );
             if transpose {
                 printed.push_str("\n  transposed");
+            }
+            if let Some(Some(bits)) = unpack {
+                printed.push_str(&format!("\n  unpack {bits}b to 8b"));
             }
             op(OpKind::Copy(kind), printed)
         }
@@ -913,7 +954,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             }
             let title = if path == "warpgroup.MmaF8Op" {
                 for (name, t) in [("a_dtype", a), ("b_dtype", b)] {
-                    if !F8.contains(&t.dsl) {
+                    if !F8.contains(&dsl(t)) {
                         return Err(fail(
                             format!(
                                 "expects the '{name}' Op parameter to be one of Float8E4M3FN or Float8E5M2"
@@ -922,7 +963,7 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                         ));
                     }
                 }
-                if !F16_F32.contains(&acc.dsl) {
+                if !F16_F32.contains(&dsl(acc)) {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                         span,
@@ -930,19 +971,19 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 }
                 "warpgroup F8 MMA Operation"
             } else {
-                if !F16_BF16.contains(&a.dsl) {
+                if !F16_BF16.contains(&dsl(a)) {
                     return Err(fail(
                         "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
                         span,
                     ));
                 }
-                if !F16_F32.contains(&acc.dsl) {
+                if !F16_F32.contains(&dsl(acc)) {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
                         span,
                     ));
                 }
-                if a.dsl == "BFloat16" && acc.dsl != "Float32" {
+                if dsl(a) == "BFloat16" && dsl(acc) != "Float32" {
                     return Err(fail(
                         "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16",
                         span,
@@ -960,21 +1001,25 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 }
                 format!(
                     "SM90_{m}x{n}x{k}_{}{}{}_{ss}_TN",
-                    acc.token, a.token, b.token
+                    letters(acc),
+                    letters(a),
+                    letters(b)
                 )
             } else {
                 format!(
                     "SM90_{m}x{n}x{k}_{}{}{}_{ss}<GMMA::Major::{a_major},GMMA::Major::{b_major}>",
-                    acc.token, a.token, b.token
+                    letters(acc),
+                    letters(a),
+                    letters(b)
                 )
             };
             op(
                 OpKind::Mma(name),
                 format!(
                     "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-                    a.dsl,
-                    b.dsl,
-                    acc.dsl,
+                    dsl(a),
+                    dsl(b),
+                    dsl(acc),
                     py_shape(mnk)
                 ),
             )
@@ -1149,7 +1194,7 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             span,
         ));
     };
-    let eight_bit_mn = b.bits == 8 && b_major == "MN";
+    let eight_bit_mn = b.bits() == 8 && b_major == "MN";
     let lo = if two {
         if !matches!(m, 128 | 256) {
             return Err(fail(
@@ -1185,13 +1230,15 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     let ts = if src == "TMEM" { "TS" } else { "SS" };
     let atom = format!(
         "SM100_MMA_{family}{pair}_{ts}<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
-        a.cpp, b.cpp, acc.cpp
+        a.sized_name(),
+        b.sized_name(),
+        acc.sized_name()
     );
     let printed = format!(
         "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  CTA group             = CtaGroup.{}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-        a.dsl,
-        b.dsl,
-        acc.dsl,
+        dsl(a),
+        dsl(b),
+        dsl(acc),
         if two { "TWO" } else { "ONE" },
         py_shape((m, n, kk))
     );
@@ -1253,7 +1300,23 @@ impl Op {
                 span,
             ));
         }
-        let bits = bits.unwrap_or(t.bits);
+        // the DSL's universal and cp.async copies: `num_bits_per_copy` 0 is "auto" (one
+        // element; cp.async refuses it), fewer bits than an element copy one element
+        let one_element = matches!(kind, CopyKind::Universal | CopyKind::G2S { .. });
+        if one_element && matches!(bits, None | Some(0)) && matches!(kind, CopyKind::G2S { .. }) {
+            return Err(fail(
+                format!(
+                    "expects a 'num_bits_per_copy' kw argument of type int that is positive when creating a copy Atom for {}",
+                    short(self.class)
+                ),
+                span,
+            ));
+        }
+        let bits = match bits {
+            None | Some(0) if one_element => t.bits(),
+            Some(b) if one_element => b.max(t.bits()),
+            b => b.unwrap_or(t.bits()),
+        };
         let uint = || -> Result<String, EvalError> {
             if matches!(bits, 8 | 16 | 32 | 64 | 128) {
                 Ok(format!("uint{bits}_t"))
@@ -1268,28 +1331,19 @@ impl Op {
         };
         Ok(match *kind {
             CopyKind::Universal => format!("UniversalCopy<{}>", uint()?),
-            CopyKind::G2S { cache: "ALWAYS" } => {
-                if !matches!(bits, 32 | 64 | 128) {
-                    return Err(fail(
-                        format!(
-                            "cp.async of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEALWAYS copies 32, 64 or 128 bits (num_bits_per_copy)"
-                        ),
-                        span,
-                    ));
-                }
+            // cp.async copies 4, 8 or 16 bytes (SM80_CP_ASYNC_CACHEALWAYS), cp.async.cg 16
+            // (SM80_CP_ASYNC_CACHEGLOBAL); the DSL builds the atom of other widths too, whose
+            // layouts are a one-thread copy of those bits, `(1,N):(0,1)` as every such
+            // Copy_Traits has them: UniversalCopy's
+            CopyKind::G2S { cache: "ALWAYS" } if matches!(bits, 32 | 64 | 128) => {
                 format!("SM80_CP_ASYNC_CACHEALWAYS<{}>", uint()?)
             }
-            CopyKind::G2S { cache: "GLOBAL" } => {
-                if bits != 128 {
-                    return Err(fail(
-                        format!(
-                            "cp.async.cg of {bits} bits has no CuTe C++ atom: SM80_CP_ASYNC_CACHEGLOBAL copies 128 bits (num_bits_per_copy)"
-                        ),
-                        span,
-                    ));
-                }
+            CopyKind::G2S { cache: "GLOBAL" } if bits == 128 => {
                 "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>".into()
             }
+            CopyKind::G2S {
+                cache: "ALWAYS" | "GLOBAL",
+            } => format!("UniversalCopy<{}>", uint()?),
             CopyKind::G2S { cache } => {
                 return Err(fail(
                     format!(
@@ -1314,6 +1368,14 @@ impl Op {
                 transpose: true,
                 matrices,
             } => format!("SM90_U16x{}_STSM_T", 2 * matrices),
+            CopyKind::LdMatrix8x16 {
+                matrices,
+                unpack: Some(bits),
+            } => format!("SM100_SU{bits}_DU8x16_x{matrices}_LDSM_N"),
+            CopyKind::LdMatrix8x16 { matrices, .. } if t.bits() == 8 => {
+                format!("SM100_SU4_DU8x16_x{matrices}_LDSM_N")
+            }
+            CopyKind::LdMatrix8x16 { matrices, .. } => format!("SM75_U32x{matrices}_LDSM_N"),
             CopyKind::StMatrix16x8 { matrices } => format!("SM100_U8x{}_STSM_T", 4 * matrices),
             CopyKind::NoAtom(why) => return Err(fail(why, span)),
         })
@@ -1398,4 +1460,88 @@ pub fn make_tiled_tma_atom(
     let tensor = super::methods::method(&atom, "get_tma_tensor", &[shape], &spans[..1], span)
         .unwrap_or_else(|| Err(fail("the TMA atom has no get_tma_tensor", span)))?;
     Ok(Value::Tuple(vec![atom, tensor]))
+}
+
+/// `cute help nvgpu`, `cute help warp.MmaF16BF16Op` (also `cute.nvgpu.warp.MmaF16BF16Op`, or
+/// `MmaF16BF16Op` where one class has the name): each class's parameters (defaults written
+/// `name=value`), an example and the CuTe C++ atom or operation it is, computed now from this
+/// table (so the help is the engine's). `None`: no class of the name.
+pub fn help(topic: &str) -> Option<String> {
+    let path = topic.strip_prefix("cute.").unwrap_or(topic);
+    let path = path.strip_prefix("nvgpu.").unwrap_or(path);
+    if matches!(path, "nvgpu" | "") {
+        let mut out = String::from(
+            "The CuTe DSL's operations (cute.nvgpu.*, CuTe DSL 4.8.1), each the CuTe C++ atom it names\n(cute.make_mma_atom, cute.make_copy_atom, cpasync.make_tiled_tma_atom take them):\n",
+        );
+        for class in CLASSES {
+            out.push_str(&entry(class));
+        }
+        out.push_str("Enumerations:\n");
+        for (path, _, members) in ENUMS {
+            out.push_str(&format!("  cute.nvgpu.{path}: {}\n", members.join(" ")));
+        }
+        return Some(out);
+    }
+    let mut found = CLASSES
+        .iter()
+        .filter(|c| c.path == path || short(c.path) == path);
+    match (found.next(), found.next()) {
+        (Some(class), None) => Some(entry(class)),
+        (Some(first), Some(second)) => Some(
+            [first, second]
+                .into_iter()
+                .chain(found)
+                .map(entry)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// One class's help entry: its signature, its example and the C++ atom the example is.
+fn entry(class: &Class) -> String {
+    let n = class.params.len();
+    let defaulted = n - class.defaults.len();
+    let params: Vec<String> = class
+        .params
+        .iter()
+        .enumerate()
+        .map(
+            |(i, p)| match i.checked_sub(defaulted).map(|d| class.defaults[d]) {
+                None => p.to_string(),
+                Some(Default::False) => format!("{p}=False"),
+                Some(Default::One) => format!("{p}=1"),
+                Some(Default::None) => format!("{p}=None"),
+                Some(Default::Member(m)) => format!("{p}={m}"),
+            },
+        )
+        .collect();
+    let ex = &class.example;
+    let call = format!("cute.nvgpu.{}({})", class.path, ex.args);
+    let atom = match super::Env::new().run(&call) {
+        Ok(super::Outcome::Value(Value::Op(op))) => match &op.kind {
+            OpKind::Mma(name) => format!("the C++ MMA atom {name} (cute.make_mma_atom)"),
+            OpKind::Tma(name) => {
+                format!("the C++ TMA copy {name} (cute.nvgpu.cpasync.make_tiled_tma_atom)")
+            }
+            OpKind::Copy(_) => {
+                let bits = ex.copy_bits.parse().ok();
+                let with = match bits {
+                    Some(b) => format!("{}, num_bits_per_copy={b}", ex.copy_type),
+                    None => ex.copy_type.to_string(),
+                };
+                match op.copy_op_name(&Value::Name(ex.copy_type.into()), bits, Span::default()) {
+                    Ok(name) => format!("with {with}: the C++ copy {name} (cute.make_copy_atom)"),
+                    Err(e) => format!("with {with}: {}", e.message),
+                }
+            }
+        },
+        Ok(_) => "not an operation".to_string(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    format!(
+        "cute.nvgpu.{}({})\n  example: {call}\n           = {atom}\n",
+        class.path,
+        params.join(", ")
+    )
 }

@@ -206,9 +206,10 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
             out.push_str("MMA Atom");
             field(out, "ThrID", pad, "ThrID");
             field(out, "Shape MNK", pad, "Shape_MNK");
-            field(out, "TV Layout A", pad, "ALayout");
-            field(out, "TV Layout B", pad, "BLayout");
-            field(out, "TV Layout C", pad, "CLayout");
+            // the DSL's fields (`tv_layout_A`), which it prints
+            field(out, "TV Layout A", pad, "tv_layout_A");
+            field(out, "TV Layout B", pad, "tv_layout_B");
+            field(out, "TV Layout C", pad, "tv_layout_C");
         }
         Atom::TiledMma(m) | Atom::ThrMma(m, _) => {
             let pad = pad.max("Thr Layout VMNK: ".len());
@@ -240,8 +241,8 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
             let pad = pad.max("TV Layout Src: ".len());
             out.push_str("Copy Atom");
             field(out, "ThrID", pad, "ThrID");
-            field(out, "TV Layout Src", pad, "ValLayoutSrc");
-            field(out, "TV Layout Dst", pad, "ValLayoutDst");
+            field(out, "TV Layout Src", pad, "layout_src_tv");
+            field(out, "TV Layout Dst", pad, "layout_dst_tv");
             let ty = crate::eval::storage::ElemType::of_name(&c.val_type)
                 .map(|t| t.dsl_name().to_string())
                 .unwrap_or_else(|| format!("{}b", c.val_bits));
@@ -431,6 +432,9 @@ fn write_other(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Struct(s) => write!(out, "{}", s.described()),
+        Value::FunctionComposed(f) => write!(out, "{}", f.text()),
+        Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
+        Value::Record(r) => write!(out, "{}", r.text()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -32,6 +32,8 @@ pub enum ElemType {
     F16,
     /// `bfloat16_t`.
     BF16,
+    /// `tfloat32_t` (32 bits held, a `float` of 10 mantissa bits: the low 13 are don't-care).
+    TF32,
     /// `int8_t` (`signed char`).
     I8,
     /// `int16_t` (`short`).
@@ -104,6 +106,7 @@ impl ElemType {
             "double" | "Float64" => ElemType::F64,
             "half_t" | "half" | "__half" | "Float16" => ElemType::F16,
             "bfloat16_t" | "BFloat16" => ElemType::BF16,
+            "tfloat32_t" | "TFloat32" => ElemType::TF32,
             "int8_t" | "signed char" | "Int8" => ElemType::I8,
             "int16_t" | "short" | "Int16" => ElemType::I16,
             "int32_t" | "int" | "Int32" => ElemType::I32,
@@ -116,8 +119,8 @@ impl ElemType {
             "float_e4m3_t" | "Float8E4M3FN" => ElemType::E4M3,
             "float_e5m2_t" | "Float8E5M2" => ElemType::E5M2,
             "float_e2m1_t" | "Float4E2M1FN" => ElemType::E2M1,
-            "float_e2m3_t" => ElemType::E2M3,
-            "float_e3m2_t" => ElemType::E3M2,
+            "float_e2m3_t" | "Float6E2M3FN" => ElemType::E2M3,
+            "float_e3m2_t" | "Float6E3M2FN" => ElemType::E3M2,
             "int4b_t" | "int4_t" | "Int4" => ElemType::I4,
             "uint4b_t" | "uint4_t" | "Uint4" => ElemType::U4,
             "int2b_t" => ElemType::I2,
@@ -146,6 +149,7 @@ impl ElemType {
             ElemType::F64 => "double",
             ElemType::F16 => "half_t",
             ElemType::BF16 => "bfloat16_t",
+            ElemType::TF32 => "tfloat32_t",
             ElemType::I8 => "int8_t",
             ElemType::I16 => "int16_t",
             ElemType::I32 => "int",
@@ -193,7 +197,7 @@ impl ElemType {
     /// Whether it is a C++ arithmetic type (`std::is_arithmetic`): not one of CUTLASS's number
     /// classes (`half_t`, `bfloat16_t`, the FP8/FP6/FP4 types, the sub-byte integers).
     pub fn is_cpp_arithmetic(self) -> bool {
-        !matches!(self, ElemType::F16 | ElemType::BF16)
+        !matches!(self, ElemType::F16 | ElemType::BF16 | ElemType::TF32)
             && self.mini_float().is_none()
             && !self.is_subbyte_int()
             && !self.is_complex()
@@ -255,7 +259,7 @@ impl ElemType {
         }
         let real = !from.is_complex();
         match self {
-            ElemType::BF16 => false,
+            ElemType::BF16 | ElemType::TF32 => false,
             _ if self.mini_float().is_some() => false,
             ElemType::F16 => {
                 from.is_cpp_arithmetic() || matches!(from, ElemType::E4M3 | ElemType::E5M2)
@@ -269,7 +273,7 @@ impl ElemType {
     pub fn is_float(self) -> bool {
         matches!(
             self,
-            ElemType::F32 | ElemType::F64 | ElemType::F16 | ElemType::BF16
+            ElemType::F32 | ElemType::F64 | ElemType::F16 | ElemType::BF16 | ElemType::TF32
         ) || self.mini_float().is_some()
     }
 
@@ -338,6 +342,17 @@ impl ElemType {
             ElemType::F32 => Number::Float(f64::from(f as f32)),
             ElemType::F16 => Number::Float(half::f16::from_f32(f as f32).to_f64()),
             ElemType::BF16 => Number::Float(half::bf16::from_f32(f as f32).to_f64()),
+            // tfloat32.h: `tfloat32_t(int)` holds the `float` (its low bits then dropped),
+            // `tfloat32_t(float)` adds half an ulp (`round_half_ulp_truncate`, finite values
+            // only); `float(t)` clears the 13 don't-care bits
+            ElemType::TF32 => {
+                let bits = (f as f32).to_bits();
+                let bits = match x {
+                    Number::Float(_) if (f as f32).is_finite() => bits.wrapping_add(0x1000),
+                    _ => bits,
+                };
+                Number::Float(f64::from(f32::from_bits(bits & !0x1fff)))
+            }
             ElemType::Bool => Number::Int(i128::from(match x {
                 Number::Int(i) => i != 0,
                 Number::Float(v) | Number::Complex(v, _) => v != 0.0,
@@ -394,7 +409,8 @@ impl ElemType {
         match self {
             // (print_tensor refuses complex tensors: CuTe has no print of them)
             ElemType::C64 | ElemType::C128 => self.print(x),
-            ElemType::F32 => format!("{:>10}", c_e(x.as_f64(), 2)),
+            // `%*.2e` of width 10: float and tfloat32_t
+            ElemType::F32 | ElemType::TF32 => format!("{:>10}", c_e(x.as_f64(), 2)),
             ElemType::F64 => format!("{:>11}", c_e(x.as_f64(), 3)),
             // `%*.2f` of width 8: half_t, bfloat16_t, float_e4m3_t, float_e5m2_t and the
             // float_exmy_base types (pretty_print_float_exmy_base)
@@ -1072,6 +1088,7 @@ impl ElemType {
             ElemType::F64 => "f64",
             ElemType::F16 => "f16",
             ElemType::BF16 => "bf16",
+            ElemType::TF32 => "tf32",
             ElemType::I8 | ElemType::U8 | ElemType::Bool => "i8",
             ElemType::I16 | ElemType::U16 => "i16",
             ElemType::I32 | ElemType::U32 => "i32",
@@ -1100,6 +1117,7 @@ impl ElemType {
             ElemType::F64 => "Float64",
             ElemType::F16 => "Float16",
             ElemType::BF16 => "BFloat16",
+            ElemType::TF32 => "TFloat32",
             ElemType::I8 => "Int8",
             ElemType::I16 => "Int16",
             ElemType::I32 => "Int32",
@@ -1112,8 +1130,67 @@ impl ElemType {
             ElemType::E4M3 => "Float8E4M3FN",
             ElemType::E5M2 => "Float8E5M2",
             ElemType::E2M1 => "Float4E2M1FN",
+            ElemType::E2M3 => "Float6E2M3FN",
+            ElemType::E3M2 => "Float6E3M2FN",
             ElemType::I4 => "Int4",
             ElemType::U4 => "Uint4",
+            _ => return None,
+        })
+    }
+
+    /// The type the CuTe DSL names `name` (`Float16`, `cutlass.TFloat32`); not a C++ name.
+    pub fn of_dsl(name: &str) -> Option<ElemType> {
+        let n = name.strip_prefix("cutlass.").unwrap_or(name);
+        ElemType::of_name(n).filter(|t| t.dsl_type() == Some(n))
+    }
+
+    /// Its width, CuTe's `sizeof_bits_v<T>` (the DSL's `width`): `bool` is 1 bit, a
+    /// `complex<T>` two `T`.
+    pub fn bits(self) -> i64 {
+        match self {
+            ElemType::Bool | ElemType::U1 => 1,
+            ElemType::I2 | ElemType::U2 => 2,
+            ElemType::I4 | ElemType::U4 | ElemType::E2M1 => 4,
+            ElemType::I6 | ElemType::U6 | ElemType::E2M3 | ElemType::E3M2 => 6,
+            ElemType::I8 | ElemType::U8 | ElemType::E4M3 | ElemType::E5M2 => 8,
+            ElemType::I16 | ElemType::U16 | ElemType::F16 | ElemType::BF16 => 16,
+            ElemType::I32 | ElemType::U32 | ElemType::F32 | ElemType::TF32 => 32,
+            ElemType::I64 | ElemType::U64 | ElemType::F64 | ElemType::C64 => 64,
+            ElemType::C128 => 128,
+        }
+    }
+
+    /// Its C++ name with its width, as CuTe's atoms name their types (`int32_t`, where
+    /// [`name`](Self::name) is `int`, as CuTe prints the type).
+    pub fn sized_name(self) -> &'static str {
+        match self {
+            ElemType::I32 => "int32_t",
+            t => t.name(),
+        }
+    }
+
+    /// Its letters in CuTe C++'s MMA atom names (`SM80_16x8x16_F32F16F16F32_TN`: `F16`;
+    /// `S8` for `int8_t`, `E4M3` for `float_e4m3_t`), where it has them.
+    pub fn mma_letters(self) -> Option<&'static str> {
+        Some(match self {
+            ElemType::F16 => "F16",
+            ElemType::BF16 => "BF16",
+            ElemType::F32 => "F32",
+            ElemType::TF32 => "TF32",
+            ElemType::F64 => "F64",
+            ElemType::E4M3 => "E4M3",
+            ElemType::E5M2 => "E5M2",
+            ElemType::E2M3 => "E2M3",
+            ElemType::E3M2 => "E3M2",
+            ElemType::E2M1 => "E2M1",
+            ElemType::I8 => "S8",
+            ElemType::U8 => "U8",
+            ElemType::I16 => "S16",
+            ElemType::U16 => "U16",
+            ElemType::I32 => "S32",
+            ElemType::U32 => "U32",
+            ElemType::I64 => "S64",
+            ElemType::U64 => "U64",
             _ => return None,
         })
     }

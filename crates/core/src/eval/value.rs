@@ -70,6 +70,100 @@ pub enum Value {
     /// A struct of the program's own: its type, a pointer to an object of it, or the object
     /// ([`structs`](super::structs)).
     Struct(Box<super::structs::StructValue>),
+    /// The CuTe DSL's composed layout whose inner transform is a Python function of the
+    /// program's own (`cute.make_composed_layout(inner, offset, outer)` of a `def inner(c)`):
+    /// [`FunctionComposed`].
+    FunctionComposed(Box<FunctionComposed>),
+    /// Python's dict (`custom_cache = {}`): its keys and values in insertion order; a value
+    /// that is a function of the session (a compiled jit function) is its name
+    /// ([`Value::Name`]), called by it.
+    Dict(Box<Vec<(Value, Value)>>),
+    /// An object of a Python class of the program's own that holds fields (a
+    /// `typing.NamedTuple`, a `@dataclass`): [`Record`].
+    Record(Box<Record>),
+}
+
+/// An object of a Python class of fields: its class's name and its fields' values, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The class's name (`Vec3`).
+    pub class: String,
+    /// Each field's name and value.
+    pub fields: Vec<(String, Value)>,
+    /// Whether it was made outside a jit function, where the DSL's numeric values are known
+    /// (its repr writes `Int32(1)`; traced, `Int32(?)`).
+    pub known: bool,
+}
+
+impl Record {
+    /// Python's repr of a NamedTuple's or dataclass's object: `Vec3(x=1, y=2, z=3)`.
+    pub fn text(&self) -> String {
+        let mut out = format!("{}(", self.class);
+        for (i, (name, v)) in self.fields.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(name);
+            out.push('=');
+            match v {
+                Value::IntTuple(t) if self.known && t.is_dynamic() && t.is_int() => {
+                    out.push_str(&format!("Int32({})", t.as_int().unwrap_or_default()));
+                }
+                Value::IntTuple(t) => crate::render::plain::write_python_tuple(&mut out, t),
+                v => crate::render::plain::write_traced_value(&mut out, v),
+            }
+        }
+        out.push(')');
+        out
+    }
+}
+
+/// The CuTe DSL's `_ComposedLayoutWithInnerFunc` (cute/core.py): `c -> inner(offset +
+/// outer(c))`, the offset added by `tuple_add`, the function called on the sum. Printed as the
+/// DSL's `__str__` writes it, `(<function F at 0x…> o OFFSET o OUTER)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionComposed {
+    /// The name the function is called by (it is looked up where the layout is applied).
+    pub function: String,
+    /// Its Python `__qualname__` (`customized_layout.<locals>.inner`).
+    pub qualname: String,
+    /// The offset as given (a Python int or tuple).
+    pub offset: Value,
+    /// The outer layout, applied first.
+    pub outer: Layout,
+}
+
+/// Python's print of a dict: `{KEY: VALUE, …}`, each as Python's print writes it (a string
+/// quoted), a function by its name.
+impl Value {
+    /// [`Value::Dict`]'s text.
+    pub fn dict_text(entries: &[(Value, Value)]) -> String {
+        let mut out = String::from("{");
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            crate::render::plain::write_traced_value(&mut out, k);
+            out.push_str(": ");
+            crate::render::plain::write_traced_value(&mut out, v);
+        }
+        out.push('}');
+        out
+    }
+}
+
+impl FunctionComposed {
+    /// The DSL's `__str__`: `(<function QUALNAME at 0x…> o OFFSET o OUTER)`, the offset and
+    /// the outer layout as Python's print writes them. The function's address is where the
+    /// DSL's process put it: none is written.
+    pub fn text(&self) -> String {
+        let mut out = format!("(<function {}> o ", self.qualname);
+        crate::render::plain::write_traced_value(&mut out, &self.offset);
+        out.push_str(" o ");
+        crate::render::plain::write_traced_value(&mut out, &Value::Layout(self.outer.clone()));
+        out.push(')');
+        out
+    }
 }
 
 // A value is moved by inline stores (at most 128 bytes), not by a call of `memcpy`: a layout
@@ -217,6 +311,9 @@ impl Value {
             Value::Constant(_) => "an integral constant",
             Value::Array(_) => "an array",
             Value::Struct(s) => s.kind(),
+            Value::FunctionComposed(_) => "a layout composed with a Python function",
+            Value::Dict(_) => "a Python dict",
+            Value::Record(_) => "an object of a Python class of the program's own",
         }
     }
 }

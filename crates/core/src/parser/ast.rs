@@ -360,6 +360,9 @@ pub enum Stmt<'a> {
     /// A function's definition, `template <class A> void f(A const& a) { … }`: bound to its
     /// name, called later.
     Function(&'a super::function::FunctionDef<'a>),
+    /// A Python class of the program's own that holds fields only: a `typing.NamedTuple` or a
+    /// `@dataclass` (dsl_struct_types.rst), bound to its name, constructed later.
+    Class(&'a super::function::ClassDef<'a>),
     /// A struct's definition, `template <class T> struct S { … };`: bound to its name, laid
     /// out where it is instantiated (`S<float>`).
     Struct(&'a super::structs::StructDef<'a>),

@@ -678,6 +678,12 @@ impl<'a> Parser<'a> {
     pub(super) fn conditional(&mut self, pos: usize) -> PResult<(usize, Expr<'a>)> {
         let (end, c) = self.logical_or(pos)?;
         let q = self.skip_ws(end);
+        // Python's `A if C else B`
+        if let Some(("if", if_end)) = self.word_at(q)
+            && (self.python || self.is_dsl())
+        {
+            return self.python_conditional(c, q, if_end);
+        }
         if self.peek(q) != Some('?') {
             return Ok((end, c));
         }
@@ -728,6 +734,40 @@ impl<'a> Parser<'a> {
             end,
             Expr {
                 kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[c, a, b])),
+                span,
+            },
+        ))
+    }
+
+    /// Python's conditional expression `A if C else B`, `A` read, its `if` at `q`: the call of
+    /// C++'s conditional on `(C, A, B)` (`B` may be another conditional).
+    fn python_conditional(
+        &mut self,
+        a: Expr<'a>,
+        q: usize,
+        if_end: usize,
+    ) -> PResult<(usize, Expr<'a>)> {
+        let (cond_end, cond) = self.logical_or(self.skip_ws(if_end))?;
+        let at = self.skip_ws(cond_end);
+        let Some(("else", else_end)) = self.word_at(at) else {
+            return err(
+                "expected 'else' in Python's conditional expression (A if C else B)",
+                Span::new(q, cond_end),
+            );
+        };
+        self.enter(q)?;
+        let r = self.conditional(self.skip_ws(else_end));
+        self.leave();
+        let (end, b) = r?;
+        let callee = self.alloc(Expr {
+            kind: ExprKind::Qualified(super::CONDITIONAL),
+            span: Span::new(q, if_end),
+        });
+        let span = a.span.to(b.span);
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Call(callee, self.arena.alloc_slice_copy(&[cond, a, b])),
                 span,
             },
         ))
@@ -1196,6 +1236,28 @@ impl<'a> Parser<'a> {
                 break;
             }
             let q = at + blanks;
+            // a function defined in the body (a Python closure: it sees the body's names
+            // where it is called), its decorators and the lines indented deeper than its `def`
+            if matches!(self.word_at(q), Some(("def", _))) || self.peek(q) == Some('@') {
+                // (its decorators' lines, then the `def` line's)
+                let mut header_end = line_end;
+                while self.src[..header_end]
+                    .lines()
+                    .last()
+                    .is_some_and(|l| l.trim_start().starts_with('@'))
+                    && header_end < b.len()
+                {
+                    header_end = memchr::memchr(b'\n', &b[header_end + 1..])
+                        .map_or(b.len(), |k| header_end + 1 + k);
+                }
+                let end = python_block_end(b, header_end, blanks);
+                let definition = Parser::new(&self.src[..end], nest, self.arena);
+                if let Some(stmt) = definition.python_definition(q)? {
+                    out.push(stmt);
+                    at = end + 1;
+                    continue;
+                }
+            }
             if let Some(("for", e)) = self.word_at(q)
                 && self.python_for_counter(self.skip_ws(e)).is_some()
             {
@@ -1225,6 +1287,31 @@ impl<'a> Parser<'a> {
         }
         Ok((self.arena.alloc_slice_clone(&out), at.min(b.len())))
     }
+}
+
+/// Where the block whose header line ends at `header_end` ends (its header indented `indent`
+/// blanks): the newline before its first line indented no deeper (blank lines and comments
+/// read past), or the end.
+fn python_block_end(b: &[u8], header_end: usize, indent: usize) -> usize {
+    let mut end = header_end;
+    let mut at = header_end + 1;
+    while at < b.len() {
+        let line_end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+        let line = &b[at..line_end];
+        let blanks = line
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t'))
+            .count();
+        let rest = &line[blanks..];
+        if !(rest.is_empty() || rest[0] == b'#' || rest[0] == b'\r') {
+            if blanks <= indent {
+                break;
+            }
+            end = line_end;
+        }
+        at = line_end + 1;
+    }
+    end.min(b.len())
 }
 
 /// Where the Python statement at `from` ends: the first newline outside its brackets and

@@ -32,6 +32,20 @@ pub struct FunctionDef<'a> {
     pub jit: bool,
 }
 
+/// A Python class that holds fields ([`Stmt::Class`]): `class Vec3(NamedTuple):` or
+/// `@dataclass(frozen=True) class P:`, its body `name: annotation [= default]` lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassDef<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Where its name is written.
+    pub name_span: Span,
+    /// Its fields, in order: each name and its default's text.
+    pub fields: &'a [(&'a str, Option<&'a str>)],
+    /// `NamedTuple` or `dataclass`, as its repr and mutability follow.
+    pub kind: &'a str,
+}
+
 /// A parameter of a function or lambda.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Param<'a> {
@@ -401,7 +415,12 @@ impl<'a> Parser<'a> {
             // `return` is a name here (`return = 4`): not C++'s statement
             return Ok(None);
         }
-        let (e_end, expr): (usize, Expr<'a>) = self.expr(q)?;
+        // (Python's `return x, y + 1` returns the tuple)
+        let (e_end, expr): (usize, Expr<'a>) = if self.python {
+            self.python_expr_list(q)?
+        } else {
+            self.expr(q)?
+        };
         self.expect_end(e_end)?;
         Ok(Some(Stmt::Return(Some(expr), Span::new(pos, e_end))))
     }
@@ -445,6 +464,9 @@ impl<'a> Parser<'a> {
             let decorator = &self.src[at..at + k];
             jit |= decorator.contains("jit") || decorator.contains("kernel");
             at = self.skip_ws(at + k + 1);
+        }
+        if let Some(("class", class_end)) = self.word_at(at) {
+            return self.python_class(pos, at, class_end).map(Some);
         }
         let Some(("def", def_end)) = self.word_at(at) else {
             if at > pos {
@@ -557,6 +579,109 @@ impl<'a> Parser<'a> {
             python: true,
             jit,
         }))))
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Python's `class NAME(BASES):` at `at` (its decorators from `pos`) and its body, the
+    /// lines indented deeper: a `typing.NamedTuple` or a `@dataclass` of fields (what
+    /// dsl_struct_types.rst passes to jit functions). Other classes, and methods, are refused,
+    /// named.
+    fn python_class(&self, pos: usize, at: usize, class_end: usize) -> PResult<Stmt<'a>> {
+        let b = self.src.as_bytes();
+        let decorators = &self.src[pos..at];
+        let name_start = self.skip_ws(class_end);
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return err("expected 'class NAME:'", Span::new(at, class_end));
+        };
+        let header_end = memchr::memchr(b'\n', &b[name_end..]).map_or(b.len(), |k| name_end + k);
+        let header = self.src[name_end..header_end]
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .trim();
+        let Some(bases) = header.strip_suffix(':') else {
+            return err(
+                "expected ':' ending the 'class' line",
+                Span::new(at, header_end),
+            );
+        };
+        let kind = if bases.contains("NamedTuple") {
+            "NamedTuple"
+        } else if decorators.contains("dataclass") {
+            "dataclass"
+        } else {
+            let what = if decorators.contains("native_struct") {
+                "a @cute.native_struct class (mutable LLVM struct fields)"
+            } else {
+                "a Python class of the program's own"
+            };
+            return err(
+                format!(
+                    "{what} is not modelled: cute models a class of fields that is a typing.NamedTuple or a @dataclass"
+                ),
+                Span::new(at, header_end),
+            );
+        };
+        let mut fields: BumpVec<'a, (&'a str, Option<&'a str>)> = BumpVec::new_in(self.arena);
+        let mut line_start = (header_end + 1).min(b.len());
+        let mut in_docstring = false;
+        while line_start < b.len() {
+            let line_end =
+                memchr::memchr(b'\n', &b[line_start..]).map_or(b.len(), |k| line_start + k);
+            let raw = &self.src[line_start..line_end];
+            let line = raw.split('#').next().unwrap_or("").trim();
+            let span = Span::new(line_start, line_end);
+            let this_start = line_start;
+            line_start = line_end + 1;
+            if line.is_empty() {
+                continue;
+            }
+            if raw.len() == raw.trim_start().len() {
+                // (a line not indented: past the class)
+                let _ = this_start;
+                break;
+            }
+            // a docstring, on one line or several
+            let quotes = line.starts_with("\"\"\"") || line.starts_with("'''");
+            if in_docstring || quotes {
+                let closes = if in_docstring {
+                    line.contains("\"\"\"") || line.contains("'''")
+                } else {
+                    line.len() >= 6 && (line[3..].contains("\"\"\"") || line[3..].contains("'''"))
+                };
+                in_docstring = !closes;
+                continue;
+            }
+            if line.starts_with("def ") || line.starts_with('@') {
+                return err(
+                    format!(
+                        "a method of the class '{name}' is not modelled: cute models a class of fields only"
+                    ),
+                    span,
+                );
+            }
+            let Some((field, rest)) = line.split_once(':') else {
+                return err(
+                    format!(
+                        "expected a field of the class '{name}', 'name: annotation [= default]'"
+                    ),
+                    span,
+                );
+            };
+            let field = field.trim();
+            if field.is_empty() || !field.chars().all(is_ident_char) {
+                return err(format!("expected a field's name, found '{field}'"), span);
+            }
+            let default = rest.split_once('=').map(|(_, d)| d.trim());
+            fields.push((field, default));
+        }
+        Ok(Stmt::Class(self.arena.alloc(ClassDef {
+            name,
+            name_span: Span::new(name_start, name_end),
+            fields: fields.into_bump_slice(),
+            kind,
+        })))
     }
 }
 

@@ -23,7 +23,9 @@ pub use ast::{
     Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
-pub use function::{FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced};
+pub use function::{
+    ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
+};
 use place::{place, with_full_width_hint};
 pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
 
@@ -333,8 +335,13 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(Stmt::Empty);
     }
-    // Python's `@cute.jit def f(…):` and its body
-    if matches!(src.as_bytes()[pos], b'@' | b'd')
+    // Python's `@cute.jit def f(…):` and its body; `class P(NamedTuple):` and its fields
+    let python_class = src[pos..].starts_with("class ")
+        && src[pos..]
+            .lines()
+            .next()
+            .is_some_and(|l| l.split('#').next().unwrap_or("").trim_end().ends_with(':'));
+    if (matches!(src.as_bytes()[pos], b'@' | b'd') || python_class)
         && let Some(stmt) = p.python_definition(pos)?
     {
         return Ok(stmt);
@@ -955,8 +962,18 @@ impl<'a> Parser<'a> {
             }
         };
         let start = self.skip_ws(eq + 1);
+        let (end, expr) = self.python_expr_list(start)?;
+        self.expect_end(end)?;
+        Ok(Some(Stmt::Unpack {
+            names: self.arena.alloc_slice_copy(&names),
+            expr,
+        }))
+    }
+
+    /// The expression at `start`, or Python's tuple without parentheses there (`16384, 8192`
+    /// of `M, N = 16384, 8192`, `x, y + 1` of `return x, y + 1`): where it ends, and it.
+    pub(super) fn python_expr_list(&mut self, start: usize) -> PResult<(usize, Expr<'a>)> {
         let (mut end, mut expr) = self.expr(start)?;
-        // Python's tuple without parentheses, `M, N = 16384, 8192`
         if self.peek(self.skip_ws(end)) == Some(',') {
             let mut items = vec![expr];
             while self.peek(self.skip_ws(end)) == Some(',') {
@@ -969,11 +986,109 @@ impl<'a> Parser<'a> {
                 span: Span::new(start, end),
             };
         }
-        self.expect_end(end)?;
-        Ok(Some(Stmt::Unpack {
-            names: self.arena.alloc_slice_copy(&names),
-            expr,
-        }))
+        Ok((end, expr))
+    }
+
+    /// Python's dict display `{KEY: VALUE, …}` at `pos` (`{}` empty): read as the call of the
+    /// reserved name `{}` on the `(KEY, VALUE)` pairs, which eval makes a dict.
+    fn python_dict(&self, pos: usize) -> PResult<(usize, Expr<'a>)> {
+        let b = self.src.as_bytes();
+        let close = cut::closing_bracket(b, pos).ok_or_else(|| ParseError {
+            message: "expected '}' to close the dict".into(),
+            span: Span::new(pos, pos + 1),
+        })?;
+        let mut pairs = Vec::new();
+        let mut at = self.skip_ws(pos + 1);
+        while at < close {
+            // the key: the text before its ':' (read alone, so that `1: x` is no layout)
+            let mut depth = 0i64;
+            let mut colon = None;
+            for (i, &ch) in b.iter().enumerate().take(close).skip(at) {
+                match ch {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth -= 1,
+                    b':' if depth == 0 => {
+                        colon = Some(i);
+                        break;
+                    }
+                    b',' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            let Some(colon) = colon else {
+                return err(
+                    "expected 'KEY: VALUE' in the dict (a set, '{a, b}', is not modelled)",
+                    Span::new(at, close),
+                );
+            };
+            let mut key_reader = self.reader_of(&self.src[..colon]);
+            let (key_end, key) = key_reader.expr(at)?;
+            key_reader.expect_end(key_end)?;
+            let mut value_reader = self.reader_of(&self.src[..close]);
+            let (value_end, value) = value_reader.expr(self.skip_ws(colon + 1))?;
+            pairs.push(Expr {
+                kind: ExprKind::Tuple(self.arena.alloc_slice_copy(&[key, value])),
+                span: Span::new(key.span.start, value.span.end),
+            });
+            at = self.skip_ws(value_end);
+            match self.peek(at) {
+                Some(',') => at = self.skip_ws(at + 1),
+                _ if at >= close => {}
+                _ => {
+                    return err(
+                        "expected ',' or '}' after the dict's entry",
+                        Span::new(at, at + 1),
+                    );
+                }
+            }
+        }
+        let callee = Expr {
+            kind: ExprKind::Name("{}"),
+            span: Span::new(pos, pos + 1),
+        };
+        Ok((
+            close + 1,
+            Expr {
+                kind: ExprKind::Call(self.alloc(callee), self.arena.alloc_slice_copy(&pairs)),
+                span: Span::new(pos, close + 1),
+            },
+        ))
+    }
+
+    /// Whether the braces at `pos` hold a dict's display: nothing, or `KEY: VALUE` (a ':'
+    /// outside brackets, not C++'s `::`).
+    fn dict_like(&self, pos: usize) -> bool {
+        let b = self.src.as_bytes();
+        let Some(close) = cut::closing_bracket(b, pos) else {
+            return false;
+        };
+        let inner = &self.src[pos + 1..close];
+        inner.trim().is_empty()
+            || split_top(inner).first().is_some_and(|first| {
+                let mut depth = 0i64;
+                first.bytes().enumerate().any(|(i, ch)| {
+                    match ch {
+                        b'(' | b'[' | b'{' | b'<' => depth += 1,
+                        b')' | b']' | b'}' | b'>' => depth -= 1,
+                        _ => {}
+                    }
+                    ch == b':'
+                        && depth == 0
+                        && first.as_bytes().get(i + 1) != Some(&b':')
+                        && (i == 0 || first.as_bytes()[i - 1] != b':')
+                })
+            })
+    }
+
+    /// A reader of `src` (a cut of this one's text, inside a dict's display: Python's text, its
+    /// integer literals Python's ints, not C++'s run-time ones).
+    fn reader_of(&self, src: &'a str) -> Parser<'a> {
+        let mut p = Parser::new(src, self.depth, self.arena);
+        p.python = self.python;
+        p.relational = self.relational;
+        p.dsl.set(self.dsl.get());
+        p.cpp.set(Some(false));
+        p
     }
 
     /// C++'s structured binding `auto [a, b, c] = EXPR` (`auto const& […]`, `auto&& […]`, a
@@ -2696,6 +2811,8 @@ impl<'a> Parser<'a> {
                             span: Span::new(pos, pos + 1),
                         },
                     )
+                } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
+                    self.python_dict(pos)?
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(

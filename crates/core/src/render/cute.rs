@@ -183,6 +183,9 @@ pub fn write_value(out: &mut String, v: &Value) {
         }
         // (CuTe has no print of a struct of the program's own: its type, as cute names it)
         Value::Struct(s) => write!(out, "{}", s.described()),
+        Value::FunctionComposed(f) => write!(out, "{}", f.text()),
+        Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
+        Value::Record(r) => write!(out, "{}", r.text()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

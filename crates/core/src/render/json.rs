@@ -174,6 +174,11 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             },
         })),
         Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
+        Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
+        Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
+        Value::FunctionComposed(f) => {
+            object(json!({"kind": "function_composed_layout", "value": f.text()}))
+        }
         Value::Atom(a) => atom(v, a, opts)?,
     };
     if opts.with_values

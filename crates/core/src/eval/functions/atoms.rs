@@ -394,6 +394,9 @@ fn make_copy_atom(
             )
         })?),
     };
+    // CopyUniversalOp's auto width (no bits, or 0): the DSL prints its layouts (1,1):(0,0)
+    let auto_bits = matches!(&vals[0], Value::Op(op) if op.kind == crate::eval::nvgpu::OpKind::Copy(crate::eval::nvgpu::CopyKind::Universal))
+        && matches!(bits, None | Some(0));
     let op = match &vals[0] {
         Value::Op(op) => Value::Name(op.copy_op_name(&vals[1], bits, spans[0])?),
         v if bits.is_some() => {
@@ -420,5 +423,14 @@ fn make_copy_atom(
             ));
         }
     };
-    crate::eval::methods::atom_function("copy_atom", &[op, ty], &spans[..2], span)
+    let atom = crate::eval::methods::atom_function("copy_atom", &[op, ty], &spans[..2], span)?;
+    Ok(match atom {
+        Value::Atom(mut a) if auto_bits => {
+            if let crate::atoms::Atom::Copy(c) = a.as_mut() {
+                c.dsl_auto_bits = true;
+            }
+            Value::Atom(a)
+        }
+        atom => atom,
+    })
 }

@@ -472,9 +472,12 @@ pub fn has_law(f: &Function) -> bool {
     f.lawful.is_some()
 }
 
-/// Names worth completing that are not functions: atom names and element types.
+/// Names worth completing that are not functions: atom names, element types and the DSL's
+/// operations (`MmaF16BF16Op` of `cute.nvgpu.warp`).
 pub fn completion_names() -> Vec<String> {
-    crate::atoms::completion_names()
+    let mut names = crate::atoms::completion_names();
+    names.extend(crate::eval::nvgpu::completion_words().map(str::to_string));
+    names
 }
 
 /// Call a function with its derivation recorded (`cute explain`): `Ok(None)` when it has none
