@@ -342,7 +342,7 @@ impl Env {
                 return Err(EvalError::new(
                     format!(
                         "TypeError: expects the outer (or right-most or effectively visible) layout to be an affine layout, but got {}",
-                        crate::render::plain::render(&other)
+                        crate::eval::plain::render(&other)
                     ),
                     outer.span,
                 ));
@@ -566,7 +566,7 @@ impl Env {
             .cloned()
             .ok_or_else(|| {
                 EvalError::new(
-                    format!("KeyError: {}", crate::render::plain::render(&k)),
+                    format!("KeyError: {}", crate::eval::plain::render(&k)),
                     key.span,
                 )
             })

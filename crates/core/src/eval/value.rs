@@ -109,8 +109,8 @@ impl Record {
                 Value::IntTuple(t) if self.known && t.is_dynamic() && t.is_int() => {
                     out.push_str(&format!("Int32({})", t.as_int().unwrap_or_default()));
                 }
-                Value::IntTuple(t) => crate::render::plain::write_python_tuple(&mut out, t),
-                v => crate::render::plain::write_traced_value(&mut out, v),
+                Value::IntTuple(t) => crate::eval::plain::write_python_tuple(&mut out, t),
+                v => crate::eval::plain::write_traced_value(&mut out, v),
             }
         }
         out.push(')');
@@ -143,9 +143,9 @@ impl Value {
             if i > 0 {
                 out.push_str(", ");
             }
-            crate::render::plain::write_traced_value(&mut out, k);
+            crate::eval::plain::write_traced_value(&mut out, k);
             out.push_str(": ");
-            crate::render::plain::write_traced_value(&mut out, v);
+            crate::eval::plain::write_traced_value(&mut out, v);
         }
         out.push('}');
         out
@@ -158,9 +158,9 @@ impl FunctionComposed {
     /// DSL's process put it: none is written.
     pub fn text(&self) -> String {
         let mut out = format!("(<function {}> o ", self.qualname);
-        crate::render::plain::write_traced_value(&mut out, &self.offset);
+        crate::eval::plain::write_traced_value(&mut out, &self.offset);
         out.push_str(" o ");
-        crate::render::plain::write_traced_value(&mut out, &Value::Layout(self.outer.clone()));
+        crate::eval::plain::write_traced_value(&mut out, &Value::Layout(self.outer.clone()));
         out.push(')');
         out
     }
