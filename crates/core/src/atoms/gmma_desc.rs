@@ -1,18 +1,32 @@
-//! `make_gmma_desc<Major>(tensor)`'s layout checks and offsets (CuTe's
-//! `mma_traits_sm90_gmma.hpp`): the one place cute decides whether wgmma can read an operand
-//! tile from shared memory through a matrix descriptor. The evaluator's `make_fragment_A/B` of a
-//! GMMA atom and `cute gemm`'s Hopper path both ask it.
+//! `make_gmma_desc<Major>(tensor)`'s (CuTe's `mma_traits_sm90_gmma.hpp`) and
+//! `make_umma_desc<Major>(tensor)`'s (`arch/mma_sm100_desc.hpp`) layout checks and offsets: the
+//! one place cute decides whether wgmma or tcgen05.mma can read an operand tile from shared
+//! memory through a matrix descriptor. The evaluator's `make_fragment_A/B` of a GMMA or UMMA
+//! atom and `cute gemm`'s Hopper path ask it.
 
 use crate::algebra::Layout;
 use crate::algebra::smem_atoms::Major;
 use crate::algebra::swizzle::Swizzle;
 use crate::algebra::tiler::{Tiler, TilerModes};
 
-/// What make_gmma_desc reads off a canonical operand tile, in units of uint128_t (16 bytes).
+/// Which instruction's descriptor: SM90's wgmma (GMMA) or SM100's tcgen05.mma (UMMA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DescFamily {
+    /// `make_gmma_desc`.
+    Gmma,
+    /// `make_umma_desc`.
+    Umma,
+}
+
+/// What make_gmma_desc (make_umma_desc) reads off a canonical operand tile, in units of
+/// uint128_t (16 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GmmaCanonical {
-    /// B of the pointer's `Swizzle<B,4,3>`: 0 INTERLEAVE, 1 B32, 2 B64, 3 B128.
+    /// B of the pointer's `Swizzle<B,4,3>`: 0 INTERLEAVE, 1 B32, 2 B64, 3 B128 (UMMA's
+    /// `Swizzle<2,5,2>`, SWIZZLE_128B_BASE32B: 2, with `base32b`).
     pub swizzle_bits: i64,
+    /// UMMA's SWIZZLE_128B_BASE32B (`Swizzle<2,5,2>`).
+    pub base32b: bool,
     /// The leading-dimension byte offset (`leading_byte_offset_`), `None` where the mode it is
     /// read from has one element (its stride is then never used).
     pub lbo: Option<i64>,
@@ -28,6 +42,37 @@ pub fn gmma_layout_type(swizzle: Option<Swizzle>) -> Result<i64, String> {
         Some(s) if s.base == 4 && s.shift == 3 && (0..=3).contains(&s.bits) => Ok(s.bits),
         Some(s) => Err(format!("Unsupported layout swizzle, {s}")),
     }
+}
+
+/// UMMA::layout_type of a pointer's swizzle (in bytes), as (B, whether SWIZZLE_128B_BASE32B):
+/// `Swizzle<B,4,3>` (B in 0..3) or `Swizzle<2,5,2>`; otherwise CuTe's static_assert.
+pub fn umma_layout_type(swizzle: Option<Swizzle>) -> Result<(i64, bool), String> {
+    let Some(s) = swizzle else {
+        return Ok((0, false));
+    };
+    let why = match (s.bits, s.base, s.shift) {
+        (b, 4, 3) if (0..=3).contains(&b) => return Ok((b, false)),
+        (2, 5, 2) => return Ok((2, true)),
+        (_, 4, 3) => "Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle.",
+        (_, 4, _) => "Expected S = 3 when M == 4. Unsupported layout swizzle.",
+        (2, 5, _) => "Expected S = 2 when M == 5. Unsupported layout swizzle.",
+        (_, 5, _) => "Expected B = 2 when M == 5. Unsupported layout swizzle.",
+        _ => "Only 16B and 32B Atoms are supported for UMMA. Unsupported layout swizzle.",
+    };
+    Err(format!("{why} ({s})"))
+}
+
+/// make_umma_desc<Major>(T)'s checks (arch/mma_sm100_desc.hpp), as make_gmma_desc's below but:
+/// the layout type is UMMA's ([`umma_layout_type`]; W = 8 and a K atom of 4 for
+/// SWIZZLE_128B_BASE32B, which a K-major operand may not have); no K-size check; an MN-major
+/// tile is divided by (W, 8) (K atom 8, or 4), a K-major one by (8:1, 2:1).
+pub fn make_umma_desc(
+    major: Major,
+    swizzle: Option<Swizzle>,
+    tile: &Layout,
+    bits: i64,
+) -> Result<GmmaCanonical, String> {
+    canonical_desc(DescFamily::Umma, major, swizzle, tile, bits)
 }
 
 /// make_gmma_desc<Major>(T)'s checks, T the operand tile (`tile`, elements of `bits` bits) over
@@ -47,12 +92,29 @@ pub fn make_gmma_desc(
     tile: &Layout,
     bits: i64,
 ) -> Result<GmmaCanonical, String> {
-    let b = gmma_layout_type(swizzle)?;
-    let interleave = b == 0;
-    let w = 1i64 << b;
+    canonical_desc(DescFamily::Gmma, major, swizzle, tile, bits)
+}
+
+/// The checks of make_gmma_desc and make_umma_desc (see each).
+fn canonical_desc(
+    family: DescFamily,
+    major: Major,
+    swizzle: Option<Swizzle>,
+    tile: &Layout,
+    bits: i64,
+) -> Result<GmmaCanonical, String> {
+    let umma = family == DescFamily::Umma;
+    let (b, base32b) = if umma {
+        umma_layout_type(swizzle)?
+    } else {
+        (gmma_layout_type(swizzle)?, false)
+    };
+    let interleave = b == 0 && !base32b;
+    let w = if base32b { 8 } else { 1i64 << b };
+    let family_name = if umma { "UMMA" } else { "GMMA" };
     if tile.rank() != 2 {
         return Err(format!(
-            "GMMA Descriptors can only be constructed on rank-2 tensors, found {tile}"
+            "{family_name} Descriptors can only be constructed on rank-2 tensors, found {tile}"
         ));
     }
     let u = crate::algebra::recast::Recast::new(128, bits)
@@ -62,7 +124,18 @@ pub fn make_gmma_desc(
     let tiler =
         |x: i64, y: i64| Tiler::Tuple(TilerModes::Owned(vec![Tiler::Int(x), Tiler::Int(y)]));
     let mn = major == Major::MN;
-    let canonical = if mn {
+    let canonical = if mn && umma {
+        crate::algebra::divide::logical_divide(&u, &tiler(w, if base32b { 4 } else { 8 }))
+    } else if umma {
+        if base32b {
+            return Err("SWIZZLE_128B_BASE32B is invalid for Major-K".to_string());
+        }
+        let m = size_of(0)?;
+        if m % 8 != 0 {
+            return Err(format!("Not a canonical UMMA_K Layout: Expected MN-size multiple of 8, found {m} in {u} (uint128_t units)"));
+        }
+        crate::algebra::divide::logical_divide(&u, &tiler(8, 2))
+    } else if mn {
         let k = size_of(1)?;
         if ![256 / bits, 128 / bits, 512 / bits].contains(&k) {
             return Err(format!("Not a canonical GMMA_MN Layout: Expected K-size 256/sizeof_bits<T> for dense or (128|512)/sizeof_bits<T> for sparse, found {k} in {u} (uint128_t units)"));
@@ -79,7 +152,7 @@ pub fn make_gmma_desc(
         crate::algebra::divide::logical_divide(&u, &tiler(8, 2))
     }
     .map_err(|e| e.to_string())?;
-    let what = if mn { "GMMA_MN" } else { "GMMA_K" };
+    let what = format!("{family_name}_{}", if mn { "MN" } else { "K" });
     let profile_ok = canonical.rank() == 2
         && (0..2).all(|i| {
             canonical
@@ -120,6 +193,7 @@ pub fn make_gmma_desc(
     };
     Ok(GmmaCanonical {
         swizzle_bits: b,
+        base32b,
         lbo,
         sbo,
     })

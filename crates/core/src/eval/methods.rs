@@ -703,17 +703,19 @@ fn descriptor_fragment(
         ));
     };
     let bits = p.width.bits(name).map_err(alg)?;
-    if kind == DescriptorKind::Gmma {
-        gmma_canonical(t, op, p, l, bits).map_err(|why| {
-            EvalError::new(
-                format!(
-                    "{name}: {}'s operand in shared memory is not a canonical GMMA layout, which make_gmma_desc requires (its static_assert: {why}); tile a GMMA::Layout_*_Atom to it (tile_to_shape)",
-                    t.atom.name
-                ),
-                span,
-            )
-        })?;
-    }
+    let (family, fname) = match kind {
+        DescriptorKind::Gmma => ("GMMA", "make_gmma_desc"),
+        _ => ("UMMA", "make_umma_desc"),
+    };
+    canonical_operand(t, op, p, l, bits).map_err(|why| {
+        EvalError::new(
+            format!(
+                "{name}: {}'s operand in shared memory is not a canonical {family} layout, which {fname} requires (its static_assert: {why}); tile a {family}::Layout_*_Atom to it (tile_to_shape)",
+                t.atom.name
+            ),
+            span,
+        )
+    })?;
     let u128 = crate::algebra::recast::Recast::new(128, bits)
         .and_then(|r| r.layout(l))
         .map_err(alg)?;
@@ -728,9 +730,10 @@ fn descriptor_fragment(
     Ok(Value::offset_layout(Origin::Ptr(desc), frg))
 }
 
-/// make_gmma_desc<Major>(tensor<0>(T))'s checks (atoms::gmma_desc) on the MMA's operand tile,
-/// the operand's majorness read off the atom's name (`SM90_…<MN,K>`, a `_TN` atom's K and K).
-fn gmma_canonical(
+/// make_gmma_desc<Major>(tensor<0>(T))'s checks, or make_umma_desc's for a UMMA atom
+/// (atoms::gmma_desc), on the MMA's operand tile, the operand's majorness read off the atom's
+/// name (`SM90_…<MN,K>`, a `_TN` atom's K and K; `SM100_MMA_…<…, a_major, b_major>`).
+fn canonical_operand(
     t: &TiledMma,
     op: Operand,
     p: &crate::algebra::pointer::Pointer,
@@ -739,14 +742,21 @@ fn gmma_canonical(
 ) -> Result<(), String> {
     use crate::algebra::smem_atoms::Major;
     let name = t.atom.name.as_str();
-    let majors: Vec<&str> = name
-        .split_once('<')
-        .map(|(_, a)| a.trim_end_matches('>').split(',').map(str::trim).collect())
-        .unwrap_or_default();
-    let operand_major = majors
-        .get(usize::from(op == Operand::B))
-        .map(|m| m.rsplit("::").next().unwrap_or(m))
-        .unwrap_or("K");
+    let b = usize::from(op == Operand::B);
+    let umma = atoms::umma::operand_majors(name);
+    let operand_major = match umma {
+        Some(majors) => majors[b],
+        None => {
+            let majors: Vec<&str> = name
+                .split_once('<')
+                .map(|(_, a)| a.trim_end_matches('>').split(',').map(str::trim).collect())
+                .unwrap_or_default();
+            majors
+                .get(b)
+                .map(|m| m.rsplit("::").next().unwrap_or(m))
+                .unwrap_or("K")
+        }
+    };
     let major = if !name.contains("_TN") && operand_major == "MN" {
         Major::MN
     } else {
@@ -754,7 +764,12 @@ fn gmma_canonical(
     };
     // tensor<0>(T): the MMA's operand tile
     let tile = l.mode(0).map_err(|e| e.to_string())?;
-    atoms::gmma_desc::make_gmma_desc(major, p.swizzle.map(|s| s.get()), &tile, bits).map(|_| ())
+    let swizzle = p.swizzle.map(|s| s.get());
+    if umma.is_some() {
+        atoms::gmma_desc::make_umma_desc(major, swizzle, &tile, bits).map(|_| ())
+    } else {
+        atoms::gmma_desc::make_gmma_desc(major, swizzle, &tile, bits).map(|_| ())
+    }
 }
 
 /// A register fragment of a tiled MMA's operand: the owning tensor of the atom's value type
