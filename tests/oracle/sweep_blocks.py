@@ -153,6 +153,18 @@ allocate: "Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_
 wgmma_tma_sm90's at `cutlass::arch::ClusterTransactionBarrier`, refused naming the mbarriers
 (CuTe's program stops at their init, CUTLASS_NOT_IMPLEMENTED).
 
+Session 30, second part: a block cute stops on with an error naming "a GPU-only effect"
+(tcgen05.alloc's TMEM allocator, a pipeline's mbarriers) is compiled alone, unbuffered, and
+counts "as CuTe up to the GPU" where CuTe's program compiles, stops as it runs at the assert
+cute's error names, and printed before it what cute printed before its error; else it stays
+refused, saying why. A kernel CuTe stops in while cute runs on (cp.async) says whether CuTe's
+printout before its stop is the start of cute's. Run 2026-11-29 (s30-gmma, debug): 37 tried,
+27 as CuTe, 0 up to the GPU, 8 refused, 2 differ (the same as before the column): none of the
+6 GPU-only stops compiles alone yet. The blackwell kernels' programs fail to compile at
+statements the program prints though they return nothing (`tmem_allocator.allocate(…)`,
+`cooperative_copy<128>(…)`, `tiled_mma.accumulate_ = …`, KERNEL_VOID lacks them) and at
+`cutlass::arch::umma_arrive` (a header the program does not include): to be done.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
