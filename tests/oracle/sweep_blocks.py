@@ -163,7 +163,13 @@ printout before its stop is the start of cute's. Run 2026-11-29 (s30-gmma, debug
 6 GPU-only stops compiles alone yet. The blackwell kernels' programs fail to compile at
 statements the program prints though they return nothing (`tmem_allocator.allocate(…)`,
 `cooperative_copy<128>(…)`, `tiled_mma.accumulate_ = …`, KERNEL_VOID lacks them) and at
-`cutlass::arch::umma_arrive` (a header the program does not include): to be done.
+`cutlass::arch::umma_arrive` (a header the program did not include). Those are now
+statements and included (KERNEL_VOID, the member assignment, the two headers): checked on
+01_mma_sm100.cu's kernel alone (tests/oracle run by hand), CuTe's program then stops at the
+allocate cute's error names, having printed what cute prints before it (each
+pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole sweep was not
+run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
+printed).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -327,7 +333,10 @@ SHIMS = ""
 
 # the calls of a kernel's body that return nothing (a statement, not a value to print)
 KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
-               r"|warpgroup_\w+(?:<[^>]*>)?")
+               r"|warpgroup_\w+(?:<[^>]*>)?"
+               # tensor memory's allocator, an UMMA kernel's barriers and cooperative copies
+               r"|\w+\.(?:allocate|free|release_allocation_lock)|cooperative_copy<[^>]*>"
+               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*)")
 
 # how long one block may take in cute
 TIMEOUT = 120
@@ -361,6 +370,9 @@ def compile_many(blocks):
     lines, starts = head.split("\n")[:-1], []
     lines.append("int sweep_blocks(); return sweep_blocks(); }")
     lines += sorted(INCLUDES)
+    if SHIMS:
+        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
@@ -390,6 +402,10 @@ def compile_many(blocks):
             # a kernel's barrier or fence is a statement (it returns nothing)
             cpp = [re.sub(rf'^print\(((?:{KERNEL_VOID})\(.*\))\); printf\("\\n"\);$', r"\1;",
                           s) for s in cpp]
+            # an assignment to a member (`tiled_mma.accumulate_ = UMMA::ScaleOut::Zero;`): a
+            # statement
+            cpp = [re.sub(r'^print\((\w+\.\w+_ = [^;]*)\); printf\("\\n"\);$', r"\1;", s)
+                   for s in cpp]
             # `CUTE_NO_UNROLL` before a loop: the pragma, as written
             cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
                    for s in cpp]
@@ -869,6 +885,9 @@ def compile_sessions(docs):
         lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
         lines.append("int sweep_sessions(); return sweep_sessions(); }")
         lines += sorted(INCLUDES)
+    if SHIMS:
+        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
         lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
         for d, blocks in enumerate(docs):
             lines.append(f"namespace session_{d} {{ using namespace cute;")
