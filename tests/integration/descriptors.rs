@@ -152,3 +152,70 @@ fn a_non_canonical_gmma_operand_is_refused_as_make_gmma_desc_does() {
         }
     }
 }
+
+/// make_umma_desc's static_asserts (arch/mma_sm100_desc.hpp): as make_gmma_desc's, without its
+/// K-size check (a column-major 128x16 tile is a canonical UMMA_K INTERLEAVE layout, which
+/// GMMA refuses). Each case's verdict and static_assert are cute-oracle's for
+/// `partition_fragment_A` of SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,M,M> over a
+/// 128x16 half_t tile.
+#[test]
+fn a_non_canonical_umma_operand_is_refused_as_make_umma_desc_does() {
+    let layouts = [
+        "make_layout(make_shape(Int<128>{},Int<16>{}))",
+        "make_layout(make_shape(Int<128>{},Int<16>{}), LayoutRight{})",
+        "tile_to_shape(UMMA::Layout_K_INTER_Atom<half_t>{}, make_shape(Int<128>{},Int<16>{}))",
+        "tile_to_shape(UMMA::Layout_MN_INTER_Atom<half_t>{}, make_shape(Int<128>{},Int<16>{}))",
+        "tile_to_shape(UMMA::Layout_MN_SW32_Atom<half_t>{}, make_shape(Int<128>{},Int<16>{}))",
+        "tile_to_shape(UMMA::Layout_K_SW32_Atom<half_t>{}, make_shape(Int<128>{},Int<16>{}))",
+    ];
+    // (major, CuTe's verdict for each layout: None compiles, else the static_assert's failure)
+    let cases = [
+        (
+            "K",
+            [
+                None,
+                Some("stride"),
+                None,
+                Some("profile"),
+                Some("profile"),
+                None,
+            ],
+        ),
+        (
+            "MN",
+            [
+                Some("stride"),
+                None,
+                Some("stride"),
+                None,
+                None,
+                Some("stride"),
+            ],
+        ),
+    ];
+    for (major, verdicts) in cases {
+        for (layout, verdict) in layouts.iter().zip(verdicts) {
+            let (out, err, code) = cute_format(&format!(
+                "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::{major},UMMA::Major::{major}>{{}}).get_slice(0).partition_fragment_A(make_tensor(make_smem_ptr(static_cast<half_t*>(nullptr)), {layout}))\n"
+            ));
+            match verdict {
+                None => {
+                    assert_eq!(code, 0, "{major} {layout}: {err}");
+                    assert_eq!(
+                        out, "UMMA::DescriptorIterator o (_1,_1,_1):(_0,_0,_0)\n",
+                        "{major} {layout}"
+                    );
+                }
+                Some(failure) => {
+                    assert_eq!(code, 1, "{major} {layout}: {out}");
+                    assert!(
+                        err.contains(&format!(
+                            "Not a canonical UMMA_{major} Layout: Expected {failure} failure"
+                        )),
+                        "{major} {layout}: {err}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -168,6 +168,24 @@ The TEST bodies compile with NDEBUG, as CUTLASS builds its unit tests (CMake's R
 default of its CMakeLists.txt): an `assert` of CUTLASS's is left out there, as in the tests
 (`ndebug_oracle`), where cute answers and warns of it (array_subbyte.cpp's `int4b_t(8)`).
 
+Session 30, second part: a block cute stops on with an error naming "a GPU-only effect"
+(tcgen05.alloc's TMEM allocator, a pipeline's mbarriers) is compiled alone, unbuffered, and
+counts "as CuTe up to the GPU" where CuTe's program compiles, stops as it runs at the assert
+cute's error names, and printed before it what cute printed before its error; else it stays
+refused, saying why. A kernel CuTe stops in while cute runs on (cp.async) says whether CuTe's
+printout before its stop is the start of cute's. Run 2026-11-29 (s30-gmma, debug): 37 tried,
+27 as CuTe, 0 up to the GPU, 8 refused, 2 differ (the same as before the column): none of the
+6 GPU-only stops compiles alone yet. The blackwell kernels' programs fail to compile at
+statements the program prints though they return nothing (`tmem_allocator.allocate(…)`,
+`cooperative_copy<128>(…)`, `tiled_mma.accumulate_ = …`, KERNEL_VOID lacks them) and at
+`cutlass::arch::umma_arrive` (a header the program did not include). Those are now
+statements and included (KERNEL_VOID, the member assignment, the two headers): checked on
+01_mma_sm100.cu's kernel alone (tests/oracle run by hand), CuTe's program then stops at the
+allocate cute's error names, having printed what cute prints before it (each
+pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole sweep was not
+run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
+printed).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -336,7 +354,10 @@ SHIMS = ""
 
 # the calls of a kernel's body that return nothing (a statement, not a value to print)
 KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w+\.\w*(?:arrive|wait)\w*"
-               r"|warpgroup_\w+(?:<[^>]*>)?")
+               r"|warpgroup_\w+(?:<[^>]*>)?"
+               # tensor memory's allocator, an UMMA kernel's barriers and cooperative copies
+               r"|\w+\.(?:allocate|free|release_allocation_lock)|cooperative_copy<[^>]*>"
+               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*)")
 
 # how long one block may take in cute
 TIMEOUT = 120
@@ -370,6 +391,14 @@ ORACLE_HEADER = 25
 
 # the blocks whose program compiled and stopped as it ran (its lines: the assertion that failed)
 STOPPED = {}
+# and what such a program printed before it stopped (its lines: CuTe's printout, the host-only
+# lines left out)
+PRINTED_BEFORE_STOP = {}
+
+# the words of cute's error for a statement only a GPU can run (tcgen05.alloc, an mbarrier):
+# a block cute stops on so, where CuTe's program off the GPU stops at the same statement, is
+# compared up to that stop
+GPU_ONLY = "a GPU-only effect"
 
 
 def compile_many(blocks):
@@ -384,6 +413,9 @@ def compile_many(blocks):
     lines, starts = head.split("\n")[:-1], []
     lines.append("int sweep_blocks(); return sweep_blocks(); }")
     lines += sorted(INCLUDES)
+    if SHIMS:
+        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
@@ -397,6 +429,8 @@ def compile_many(blocks):
         lines += [f"namespace sweep_{k} {{ using namespace cute;"] + SHIMS.split("\n") \
             + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
+    # unbuffered, so that what a block printed before it stops (an assert) is not lost
+    lines.append("setvbuf(stdout, nullptr, _IONBF, 0);")
     for k, (_, b) in enumerate(blocks):
         starts.append(len(lines) + 1)
         lines.append(f"{{ using namespace sweep_{k};")
@@ -411,6 +445,10 @@ def compile_many(blocks):
             # a kernel's barrier or fence is a statement (it returns nothing)
             cpp = [re.sub(rf'^print\(((?:{KERNEL_VOID})\(.*\))\); printf\("\\n"\);$', r"\1;",
                           s) for s in cpp]
+            # an assignment to a member (`tiled_mma.accumulate_ = UMMA::ScaleOut::Zero;`): a
+            # statement
+            cpp = [re.sub(r'^print\((\w+\.\w+_ = [^;]*)\); printf\("\\n"\);$', r"\1;", s)
+                   for s in cpp]
             # `CUTE_NO_UNROLL` before a loop: the pragma, as written
             cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
                    for s in cpp]
@@ -442,6 +480,8 @@ def compile_many(blocks):
         m = re.search(r"Assertion `(.*?)' failed", r.stderr)
         if r.returncode != 0 and m and not re.search(r"q\.cpp:\d+:", r.stderr):
             STOPPED["\n".join(blocks[0][1])] = m.group(1)
+            PRINTED_BEFORE_STOP["\n".join(blocks[0][1])] = \
+                cute_sessions.without_host_lines(r.stdout)
         return [None]
     half = len(blocks) // 2
     return compile_many(blocks[:half]) + compile_many(blocks[half:])
@@ -888,6 +928,9 @@ def compile_sessions(docs):
         lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
         lines.append("int sweep_sessions(); return sweep_sessions(); }")
         lines += sorted(INCLUDES)
+    if SHIMS:
+        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
         lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
         for d, blocks in enumerate(docs):
             lines.append(f"namespace session_{d} {{ using namespace cute;")
@@ -1044,24 +1087,53 @@ def main():
             for k, (where, block, helpers) in enumerate(blocks):
                 with open(os.path.join(args.dump, f"{len(os.listdir(args.dump)):02}.txt"), "w") as f:
                     f.write(f"// {where}\n{helpers}\n{block}\n")
-    print("| source | tried | as CuTe | refused | differs |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| source | tried | as CuTe | as CuTe up to the GPU | refused | differs |")
+    print("| --- | --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()
     global SHIMS, ORACLE
     plain_oracle = ORACLE
     for name, blocks, shims in sources:
         SHIMS = shims
         ORACLE = ndebug_oracle() if name.startswith("test/unit") else plain_oracle
-        answered, counts = [], collections.Counter()
+        answered, gpu_stops, counts = [], [], collections.Counter()
         for where, block, helpers in blocks:
             code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
             if code != 0:
-                counts["refused"] += 1
                 first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
+                if GPU_ONLY in first:
+                    # what cute printed before it stopped (its stdout up to the first error)
+                    cut = out.find("\nerror")
+                    before = "" if out.startswith("error") else out if cut < 0 else out[:cut + 1]
+                    gpu_stops.append((where, block, helpers, before, first))
+                    continue
+                counts["refused"] += 1
                 reasons[reason_key(first)] += 1
                 details.append(f"refused  {where}: {first[:150]}")
             else:
                 answered.append((where, block, helpers, out))
+        # a block cute stops on naming a GPU-only effect: CuTe's program for it alone must
+        # compile and stop as it runs, at the assert cute's error names, having printed what
+        # cute printed before its error
+        for where, block, helpers, before, first in gpu_stops:
+            d, b = hoisted(block)
+            lines = [l for l in b.split("\n") if l.strip()]
+            compile_many([("\n".join(x for x in (helpers, d) if x), lines)])
+            key = "\n".join(lines)
+            stop, printed = STOPPED.get(key), PRINTED_BEFORE_STOP.get(key)
+            named = stop is not None and (
+                stop.removeprefix("0 && ").strip('"') in first
+                or (stop == "0 && __PRETTY_FUNCTION__" and "CUTLASS_NOT_IMPLEMENTED" in first))
+            if named and (printed.rstrip("\n") == before.rstrip("\n")
+                          or same_but_named_addresses(before, printed)):
+                counts["gpu"] += 1
+                details.append(f"as-CuTe up to the GPU  {where}: both stop at {stop!r}, "
+                               f"having printed alike ({before.count(chr(10))} lines)")
+            else:
+                counts["refused"] += 1
+                reasons[reason_key(first)] += 1
+                why = ("CuTe's program does not stop where cute's error says" if not named
+                       else "what each printed before the stop differs")
+                details.append(f"refused  {where}: {first[:150]} ({why})")
         hoist = [hoisted(b) for _, b, _, _ in answered]
         want = compile_many([("\n".join(x for x in (h, d) if x),
                               [l for l in b.split("\n") if l.strip()])
@@ -1080,13 +1152,19 @@ def main():
                 stopped = STOPPED.get("\n".join(l for l in hoisted(block)[1].split("\n") if l.strip()))
                 if cute_out is None and stopped:
                     why = f"CuTe's program compiles and stops as it runs, at {stopped!r}"
+                    printed = PRINTED_BEFORE_STOP.get(
+                        "\n".join(l for l in hoisted(block)[1].split("\n") if l.strip()), "")
+                    if printed and got.startswith(printed):
+                        why += (f", having printed what cute prints before it "
+                                f"({printed.count(chr(10))} lines; cute runs on)")
                 unaddressed = [re.sub(r"(ptr\[\d+b\])\([^)]*\)", r"\1(ADDR)", x.rstrip("\n"))
                                for x in (got, cute_out or "")]
                 if cute_out is not None and unaddressed[0] == unaddressed[1]:
                     # a pointer of the host's memory: CuTe prints its address, cute its name
                     why = "only a pointer's address differs (CuTe prints it, cute the name)"
                 details.append(f"differs  {where}: {why}")
-        print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['refused']} | {counts['differs']} |")
+        print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['gpu']} | {counts['refused']} "
+              f"| {counts['differs']} |")
     if args.v:
         print_details(details, reasons, "blocks")
 

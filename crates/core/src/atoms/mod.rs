@@ -7,6 +7,7 @@
 pub mod blockscaled;
 pub mod catalog;
 pub mod copy;
+pub mod gmma_desc;
 pub mod im2col;
 pub mod mma;
 pub mod tiled_mma;

@@ -580,6 +580,29 @@ pub fn value_types(name: &str) -> Option<[&str; 4]> {
     Some([c, a, b, c])
 }
 
+/// How many type and integer template arguments come before a family's majors
+/// (`a_type, b_type, c_type[, sf_type]`, `M, N[, VS]`; the interleaved forms' types counted).
+fn arg_counts(f: &Family) -> (usize, usize) {
+    (if f.sf { 4 } else { 3 }, if f.vs { 3 } else { 2 })
+}
+
+/// A UMMA atom's `a_major` and `b_major` template arguments (`UMMA::Major::K`: `K`), read from
+/// its name `SM100_MMA_*<…, a_major, b_major, …>`; `None` for a name no UMMA family reads.
+pub fn operand_majors(name: &str) -> Option<[&str; 2]> {
+    let (base, targs) = name.split_once('<')?;
+    let f = FAMILIES
+        .iter()
+        .find(|f| f.name == base.trim_end_matches("_SCALED"))?;
+    let (n_types, n_ints) = arg_counts(f);
+    let skip = n_types + n_ints - if f.interleaved { n_types } else { 0 };
+    let mut args = targs
+        .strip_suffix('>')?
+        .split(',')
+        .map(|a| a.trim().rsplit("::").next().unwrap_or(a))
+        .skip(skip);
+    Some([args.next()?, args.next()?])
+}
+
 /// The bits of an element type UMMA takes (`sizeof_bits`).
 pub fn element_bits(ty: &str) -> Option<i64> {
     bits_of(ty)
@@ -641,8 +664,7 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     if f.interleaved {
         args.splice(0..0, INTERLEAVED_TYPES);
     }
-    let n_types = if f.sf { 4 } else { 3 };
-    let n_ints = if f.vs { 3 } else { 2 };
+    let (n_types, n_ints) = arg_counts(f);
     let want = n_types + n_ints + 2 + usize::from(scaled);
     if args.len() < want || args.len() > want + 3 {
         let fixed = if f.interleaved { n_types } else { 0 };

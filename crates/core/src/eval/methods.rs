@@ -737,17 +737,19 @@ fn descriptor_fragment(
         ));
     };
     let bits = p.width.bits(name).map_err(alg)?;
-    if kind == DescriptorKind::Gmma {
-        gmma_canonical(t, op, p, l, bits).map_err(|why| {
-            EvalError::new(
-                format!(
-                    "{name}: {}'s operand in shared memory is not a canonical GMMA layout, which make_gmma_desc requires (its static_assert: {why}); tile a GMMA::Layout_*_Atom to it (tile_to_shape)",
-                    t.atom.name
-                ),
-                span,
-            )
-        })?;
-    }
+    let (family, fname) = match kind {
+        DescriptorKind::Gmma => ("GMMA", "make_gmma_desc"),
+        _ => ("UMMA", "make_umma_desc"),
+    };
+    canonical_operand(t, op, p, l, bits).map_err(|why| {
+        EvalError::new(
+            format!(
+                "{name}: {}'s operand in shared memory is not a canonical {family} layout, which {fname} requires (its static_assert: {why}); tile a {family}::Layout_*_Atom to it (tile_to_shape)",
+                t.atom.name
+            ),
+            span,
+        )
+    })?;
     let u128 = crate::algebra::recast::Recast::new(128, bits)
         .and_then(|r| r.layout(l))
         .map_err(alg)?;
@@ -762,108 +764,46 @@ fn descriptor_fragment(
     Ok(Value::offset_layout(Origin::Ptr(desc), frg))
 }
 
-/// make_gmma_desc<Major>(tensor<0>(T))'s checks (mma_traits_sm90_gmma.hpp), in units of
-/// uint128_t: the pointer's swizzle is Swizzle<B,4,3> (B in 0..3: INTERLEAVE, B32, B64, B128;
-/// W = 2^B, 1 for INTERLEAVE), and the MMA's operand tile U is, for an MN-major operand,
-/// `logical_divide(U, (W:1, 8:1))` of profile ((1,1),(1,1)) with stride<0,0> 1 (unless
-/// INTERLEAVE) and stride<1,0> W, its K size 256/bits (dense; 128 or 512 for sparse A or B);
-/// for a K-major one, MN size a multiple of 8, K size 2 (or 4 for sparse), `logical_divide(U,
-/// (8:1, 2:1))` of profile ((1,1),(1,1)) with stride<0,0> W and stride<1,0> 1 (unless
-/// INTERLEAVE). The violated condition, as CuTe's static_assert names it.
-fn gmma_canonical(
+/// make_gmma_desc<Major>(tensor<0>(T))'s checks, or make_umma_desc's for a UMMA atom
+/// (atoms::gmma_desc), on the MMA's operand tile, the operand's majorness read off the atom's
+/// name (`SM90_…<MN,K>`, a `_TN` atom's K and K; `SM100_MMA_…<…, a_major, b_major>`).
+fn canonical_operand(
     t: &TiledMma,
     op: Operand,
     p: &crate::algebra::pointer::Pointer,
     l: &Layout,
     bits: i64,
 ) -> Result<(), String> {
-    use crate::algebra::tiler::{Tiler, TilerModes};
-    let sw = p.swizzle.map(|s| s.get());
-    let b = match sw {
-        None => 0,
-        Some(s) if s.base == 4 && s.shift == 3 && (0..=3).contains(&s.bits) => s.bits,
-        Some(s) => return Err(format!("Unsupported layout swizzle, {s}")),
-    };
-    let interleave = b == 0;
-    let w = 1i64 << b;
-    // the atom's majors: `SM90_…<MN,K>` (GMMA::Major::MN), a `_TN` atom's K and K
+    use crate::algebra::smem_atoms::Major;
     let name = t.atom.name.as_str();
-    let majors: Vec<&str> = name
-        .split_once('<')
-        .map(|(_, a)| a.trim_end_matches('>').split(',').map(str::trim).collect())
-        .unwrap_or_default();
-    let operand_major = |i: usize| {
-        majors
-            .get(i)
-            .map(|m| m.rsplit("::").next().unwrap_or(m))
-            .unwrap_or("K")
-            .to_string()
+    let b = usize::from(op == Operand::B);
+    let umma = atoms::umma::operand_majors(name);
+    let operand_major = match umma {
+        Some(majors) => majors[b],
+        None => {
+            let majors: Vec<&str> = name
+                .split_once('<')
+                .map(|(_, a)| a.trim_end_matches('>').split(',').map(str::trim).collect())
+                .unwrap_or_default();
+            majors
+                .get(b)
+                .map(|m| m.rsplit("::").next().unwrap_or(m))
+                .unwrap_or("K")
+        }
+    };
+    let major = if !name.contains("_TN") && operand_major == "MN" {
+        Major::MN
+    } else {
+        Major::K
     };
     // tensor<0>(T): the MMA's operand tile
     let tile = l.mode(0).map_err(|e| e.to_string())?;
-    if tile.rank() != 2 {
-        return Err(format!(
-            "GMMA Descriptors can only be constructed on rank-2 tensors, found {tile}"
-        ));
-    }
-    let u = crate::algebra::recast::Recast::new(128, bits)
-        .and_then(|r| r.layout(&tile))
-        .map_err(|e| e.to_string())?;
-    let size_of = |i: usize| u.mode(i).and_then(|m| m.size()).map_err(|e| e.to_string());
-    let mn = !name.contains("_TN") && operand_major(usize::from(op == Operand::B)) == "MN";
-    let tiler =
-        |x: i64, y: i64| Tiler::Tuple(TilerModes::Owned(vec![Tiler::Int(x), Tiler::Int(y)]));
-    let canonical = if mn {
-        let k = size_of(1)?;
-        if ![256 / bits, 128 / bits, 512 / bits].contains(&k) {
-            return Err(format!("Not a canonical GMMA_MN Layout: Expected K-size 256/sizeof_bits<T> for dense or (128|512)/sizeof_bits<T> for sparse, found {k} in {u} (uint128_t units)"));
-        }
-        crate::algebra::divide::logical_divide(&u, &tiler(w, 8))
+    let swizzle = p.swizzle.map(|s| s.get());
+    if umma.is_some() {
+        atoms::gmma_desc::make_umma_desc(major, swizzle, &tile, bits).map(|_| ())
     } else {
-        let (m, k) = (size_of(0)?, size_of(1)?);
-        if m % 8 != 0 {
-            return Err(format!("Not a canonical GMMA_K Layout: Expected MN-size multiple of 8, found {m} in {u} (uint128_t units)"));
-        }
-        if k != 2 && k != 4 {
-            return Err(format!("Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse (in units of uint128_t), found {k} in {u}"));
-        }
-        crate::algebra::divide::logical_divide(&u, &tiler(8, 2))
+        atoms::gmma_desc::make_gmma_desc(major, swizzle, &tile, bits).map(|_| ())
     }
-    .map_err(|e| e.to_string())?;
-    let what = if mn { "GMMA_MN" } else { "GMMA_K" };
-    let profile_ok = canonical.rank() == 2
-        && (0..2).all(|i| {
-            canonical
-                .mode(i)
-                .is_ok_and(|m| m.rank() == 2 && m.depth() == 1)
-        });
-    if !profile_ok {
-        return Err(format!(
-            "Not a canonical {what} Layout: Expected profile failure, {canonical} (uint128_t units)"
-        ));
-    }
-    let stride = |i: usize, j: usize| {
-        canonical
-            .mode(i)
-            .and_then(|m| m.mode(j))
-            .ok()
-            .and_then(|m| m.stride().as_int())
-    };
-    let (want00, want10) = if mn {
-        ((!interleave).then_some(1), Some(w))
-    } else {
-        (Some(w), (!interleave).then_some(1))
-    };
-    for ((i, j), want) in [((0, 0), want00), ((1, 0), want10)] {
-        if let Some(want) = want
-            && stride(i, j) != Some(want)
-        {
-            return Err(format!(
-                "Not a canonical {what} Layout: Expected stride failure, stride<{i},{j}> of {canonical} is not {want} (uint128_t units)"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// A register fragment of a tiled MMA's operand: the owning tensor of the atom's value type

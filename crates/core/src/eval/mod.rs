@@ -3672,7 +3672,7 @@ fn gpu_only_refused(n: &str) -> Option<String> {
     let barrier = barrier.strip_prefix("arch::").unwrap_or(barrier);
     if matches!(barrier, "ClusterBarrier" | "ClusterTransactionBarrier") {
         return Some(format!(
-            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another; CuTe's program off the GPU stops at its init (CUTLASS_NOT_IMPLEMENTED's assert)",
+            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another: a GPU-only effect (CuTe's program off the GPU stops at its init, CUTLASS_NOT_IMPLEMENTED's assert)",
             clip(n)
         ));
     }

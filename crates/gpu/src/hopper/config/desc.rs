@@ -1,11 +1,13 @@
-//! wgmma's shared-memory descriptors: the layout types ([`GmmaSwizzle`]), where wgmma reads an
-//! operand's element ([`gmma_read_offset`]), the descriptor derived from a stage layout and
-//! checked element by element ([`GmmaDesc::derive`]), and the predicted bank conflicts of
-//! wgmma's reads.
+//! wgmma's shared-memory descriptors: the layout types ([`GmmaSwizzle`]), the descriptor derived
+//! from a stage layout and checked as CuTe's make_gmma_desc checks it ([`GmmaDesc::derive`]), and
+//! the predicted bank conflicts of wgmma's reads.
 
 use crate::flags::Major;
+use cute::algebra::smem_atoms::Major as GmmaMajor;
+use cute::algebra::tiler::{Tiler, TilerModes};
 use cute::algebra::{IntTuple, Layout, Swizzle};
 use cute::analysis::bank::SmemLayout;
+use cute::atoms::gmma_desc::{gmma_layout_type, make_gmma_desc};
 
 use super::HopperConfigError;
 use super::stage::stage_byte_offset;
@@ -31,6 +33,16 @@ impl GmmaSwizzle {
             GmmaSwizzle::B32 => 32,
             GmmaSwizzle::B64 => 64,
             GmmaSwizzle::B128 => 128,
+        }
+    }
+
+    /// B of its `Swizzle<B,4,3>` in bytes (0 for INTER).
+    pub fn bits(self) -> i64 {
+        match self {
+            GmmaSwizzle::Inter => 0,
+            GmmaSwizzle::B32 => 1,
+            GmmaSwizzle::B64 => 2,
+            GmmaSwizzle::B128 => 3,
         }
     }
 
@@ -61,20 +73,28 @@ impl GmmaSwizzle {
         sw: Option<Swizzle>,
         elem: i64,
     ) -> Result<GmmaSwizzle, HopperConfigError> {
-        let Some(sw) = sw.filter(|s| s.bits > 0) else {
-            return Ok(GmmaSwizzle::Inter);
-        };
-        let log2e = elem.trailing_zeros() as i64;
-        match (sw.bits, sw.base + log2e, sw.shift) {
-            (1, 4, 3) => Ok(GmmaSwizzle::B32),
-            (2, 4, 3) => Ok(GmmaSwizzle::B64),
-            (3, 4, 3) => Ok(GmmaSwizzle::B128),
-            (bits, base, shift) => Err(HopperConfigError::NotAGmmaSwizzle {
-                flag,
-                bits,
-                base,
-                shift,
-            }),
+        let bytes = sw.filter(|s| s.bits > 0).map(|s| Swizzle {
+            base: s.base + elem.trailing_zeros() as i64,
+            ..s
+        });
+        match gmma_layout_type(bytes) {
+            Ok(0) => Ok(GmmaSwizzle::Inter),
+            Ok(1) => Ok(GmmaSwizzle::B32),
+            Ok(2) => Ok(GmmaSwizzle::B64),
+            Ok(_) => Ok(GmmaSwizzle::B128),
+            Err(_) => {
+                let s = bytes.unwrap_or(Swizzle {
+                    bits: 0,
+                    base: 4,
+                    shift: 3,
+                });
+                Err(HopperConfigError::NotAGmmaSwizzle {
+                    flag,
+                    bits: s.bits,
+                    base: s.base,
+                    shift: s.shift,
+                })
+            }
         }
     }
 }
@@ -103,36 +123,6 @@ pub struct GmmaDesc {
     pub row_offsets: Vec<u64>,
 }
 
-/// Where wgmma reads element (mn, k) of one instruction's operand (mn below its M or N, k below
-/// its K: 32 bytes of elements of `b` bytes), in bytes from the descriptor's start address,
-/// before the swizzle: CuTe's canonical GMMA layouts (`mma_sm90_desc.hpp`), with W the swizzle
-/// row's bytes, E = W / b its elements and C = 16 / b the elements of a core matrix's row:
-/// - K-major INTER: `((8,m),(C,2)) : ((16 B, SBO), (b, LBO))`
-/// - K-major SWxx: `((8,m),K) : ((W, SBO), b)` (LBO unused: 32 bytes of K lie in one swizzle row)
-/// - MN-major INTER: `((C,m),(8,2)) : ((b, SBO), (16 B, LBO))`
-/// - MN-major SWxx: `((E,m),(8,2)) : ((b, LBO), (W, SBO))`
-pub fn gmma_read_offset(
-    major: Major,
-    sw: GmmaSwizzle,
-    (lbo, sbo): (i64, i64),
-    (mn, k): (i64, i64),
-    b: i64,
-) -> i64 {
-    let w = sw.row_bytes() as i64;
-    let e = w / b;
-    let c = 16 / b;
-    match (major, sw) {
-        (Major::K, GmmaSwizzle::Inter) => {
-            (mn % 8) * 16 + (mn / 8) * sbo + (k % c) * b + (k / c) * lbo
-        }
-        (Major::K, _) => (mn % 8) * w + (mn / 8) * sbo + k * b,
-        (Major::MN, GmmaSwizzle::Inter) => {
-            (mn % c) * b + (mn / c) * sbo + (k % 8) * 16 + (k / 8) * lbo
-        }
-        (Major::MN, _) => (mn % e) * b + (mn / e) * lbo + (k % 8) * w + (k / 8) * sbo,
-    }
-}
-
 impl GmmaDesc {
     /// The descriptor's constant part (everything but the start address).
     pub fn constant(&self) -> u64 {
@@ -146,20 +136,18 @@ impl GmmaDesc {
 
     /// Derive the descriptor of a (rows, bk) stage from its layout `Sw o L` (elements of `b`
     /// bytes), read by wgmmas of `mn` rows (64 for A, one per consumer; N for B) and 32 bytes of
-    /// K each (16 16-bit elements, 32 fp8 ones). Below, for 16-bit elements (fp8: C = 16 k
-    /// where 8 is written for a core matrix's row):
+    /// K each (16 16-bit elements, 32 fp8 ones):
     ///
     /// - the layout type is `Sw` in bytes (`Sw<3,4,3>` SW128, `Sw<2,4,3>` SW64, `Sw<1,4,3>` SW32,
     ///   none INTER);
-    /// - LBO and SBO are read off the layout where [`gmma_read_offset`] puts them: K-major, SBO
-    ///   `= 2 L(8, 0)` (the next 8 rows) and, INTER, LBO `= 2 L(0, 8)` (the next 8 k); MN-major
-    ///   swizzled, LBO `= 2 L(E, 0)` (the next swizzle row's worth of rows) and SBO `= 2 L(0, 8)`
-    ///   (the next 8 k); MN-major INTER, SBO `= 2 L(8, 0)` and LBO `= 2 L(0, 8)`;
-    /// - then every element each wgmma reads is checked: `2 L(r, k)` must be the slice's start
-    ///   plus [`gmma_read_offset`], for every consumer's rows and every k16 slice;
-    /// - start addresses: the stage base (1024-byte aligned, so the base-offset field is 0) plus
-    ///   `2 L(64 c, 16 j)`: the hardware applies the swizzle to the address it computes, as the
-    ///   layout applies `Sw` after `L`.
+    /// - each wgmma's operand tile (`L` divided by (mn, 32 bytes of K)) must be what CuTe's
+    ///   `make_gmma_desc` accepts, and LBO and SBO are what it reads off the tile
+    ///   (cute's `atoms::gmma_desc`, the one port of it); a stride the instruction never uses (its
+    ///   mode has one element) is encoded as 16 bytes;
+    /// - every wgmma's slice must start at its rows' offset plus its k's (`b L(64 c, 0)` +
+    ///   `b L(0, K j)`), 16-byte aligned: the stage base is 1024-byte aligned (base-offset field
+    ///   0) and the hardware applies the swizzle to the address it computes, as the layout applies
+    ///   `Sw` after `L`.
     pub fn derive(
         flag: &'static str,
         s: &SmemLayout,
@@ -171,17 +159,33 @@ impl GmmaDesc {
         let swizzle = GmmaSwizzle::of(flag, s.swizzle(), b)?;
         let l = s.layout();
         let at = |r: usize, k: usize| stage_byte_offset(l, r, k, b);
-        let e = swizzle.row_bytes() / b as usize;
-        // a core matrix's row (16 bytes) and one instruction's K (32 bytes), in elements
-        let (c, ik) = (16 / b as usize, 32 / b as usize);
-        // a stride the instruction never uses (its extent is one atom) is encoded as 16 bytes
-        let step = |r: usize, k: usize, used: bool| if used { at(r, k) - at(0, 0) } else { 16 };
-        let (lbo, sbo) = match (major, swizzle) {
-            (Major::K, GmmaSwizzle::Inter) => (step(0, c, true), step(8, 0, mn > 8)),
-            (Major::K, _) => (16, step(8, 0, mn > 8)),
-            (Major::MN, GmmaSwizzle::Inter) => (step(0, 8, true), step(c, 0, mn > c)),
-            (Major::MN, _) => (step(e, 0, mn > e), step(0, 8, true)),
+        // one instruction's K (32 bytes), in elements
+        let ik = 32 / b as usize;
+        if !rows.is_multiple_of(mn) || !bk.is_multiple_of(ik) {
+            return Err(HopperConfigError::NotWholeOperands { flag, rows, bk, mn });
+        }
+        let not_canonical = |why: String| HopperConfigError::NotCanonical {
+            flag,
+            swizzle,
+            major,
+            mn,
+            k: ik,
+            why,
         };
+        let tile = operand_tile(l, mn, ik).map_err(not_canonical)?;
+        let gmma_major = match major {
+            Major::K => GmmaMajor::K,
+            Major::MN => GmmaMajor::MN,
+        };
+        let sw_bytes = (swizzle != GmmaSwizzle::Inter).then(|| Swizzle {
+            bits: swizzle.bits(),
+            base: 4,
+            shift: 3,
+        });
+        let canonical =
+            make_gmma_desc(gmma_major, sw_bytes, &tile, 8 * b).map_err(not_canonical)?;
+        let bytes = |units: Option<i64>| units.map_or(16, |u| 16 * u);
+        let (lbo, sbo) = (bytes(canonical.lbo), bytes(canonical.sbo));
         for (name, v) in [("LBO", lbo), ("SBO", sbo)] {
             if v <= 0 || v % 16 != 0 || v >> 4 >= 1 << 14 {
                 return Err(HopperConfigError::DescriptorOffset {
@@ -192,9 +196,6 @@ impl GmmaDesc {
                     major,
                 });
             }
-        }
-        if !rows.is_multiple_of(mn) || !bk.is_multiple_of(ik) {
-            return Err(HopperConfigError::NotWholeOperands { flag, rows, bk, mn });
         }
         let k_offsets: Vec<u64> = (0..bk / ik).map(|j| at(0, ik * j) as u64).collect();
         let row_offsets: Vec<u64> = (0..rows / mn).map(|c| at(mn * c, 0) as u64).collect();
@@ -211,26 +212,6 @@ impl GmmaDesc {
                         k_offset: *k_off,
                     });
                 }
-                for r in 0..mn {
-                    for k in 0..ik {
-                        let want = start
-                            + gmma_read_offset(major, swizzle, (lbo, sbo), (r as i64, k as i64), b);
-                        let got = at(mn * c + r, ik * j + k);
-                        if got != want {
-                            return Err(HopperConfigError::NotCanonical {
-                                flag,
-                                swizzle,
-                                major,
-                                lbo,
-                                sbo,
-                                row: mn * c + r,
-                                k: ik * j + k,
-                                want,
-                                got,
-                            });
-                        }
-                    }
-                }
             }
         }
         Ok(GmmaDesc {
@@ -243,6 +224,27 @@ impl GmmaDesc {
             row_offsets,
         })
     }
+}
+
+/// One wgmma's operand tile of a stage layout: `logical_divide(L, (mn, k))`'s first
+/// element of each mode, `(L0 / mn)<0>, (L1 / k)<0>` (what CuTe's `partition_A/B` gives each
+/// instruction: `tensor<0>` of the partition).
+fn operand_tile(l: &Layout, mn: usize, k: usize) -> Result<Layout, String> {
+    let tiler = Tiler::Tuple(TilerModes::Owned(vec![
+        Tiler::Int(mn as i64),
+        Tiler::Int(k as i64),
+    ]));
+    let divided = cute::algebra::divide::logical_divide(l, &tiler).map_err(|e| e.to_string())?;
+    let first = |i: usize| {
+        divided
+            .mode(i)
+            .and_then(|m| m.mode(0))
+            .map_err(|e| e.to_string())
+    };
+    Ok(cute::algebra::layout::make_layout_from_modes(vec![
+        first(0)?,
+        first(1)?,
+    ]))
 }
 
 /// The predicted bank conflicts of wgmma's reads of a stage of `b`-byte elements: one core

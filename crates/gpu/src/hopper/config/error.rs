@@ -123,7 +123,7 @@ pub enum HopperConfigError {
     },
     /// The stage is not one of wgmma's canonical layouts.
     #[error(
-        "{flag}: wgmma reads the {} {}-major stage (LBO {lbo}, SBO {sbo}) with element ({row},{k}) at byte {want}, but the layout puts it at {got}: not one of wgmma's canonical layouts (CuTe's Layout_{}_{}_Atom tiled {})",
+        "{flag}: the {} {}-major stage's {mn}x{k} wgmma operand is not one of wgmma's canonical layouts, which CuTe's make_gmma_desc requires (its static_assert: {why}); use CuTe's Layout_{}_{}_Atom tiled {}",
         .swizzle.name(),
         gmma_major(*.major),
         gmma_major(*.major),
@@ -137,18 +137,12 @@ pub enum HopperConfigError {
         swizzle: GmmaSwizzle,
         /// The operand's majorness.
         major: Major,
-        /// LBO, bytes.
-        lbo: i64,
-        /// SBO, bytes.
-        sbo: i64,
-        /// The element's row.
-        row: usize,
-        /// Its k.
+        /// One wgmma's rows (or columns) of the operand.
+        mn: usize,
+        /// Its elements along K.
         k: usize,
-        /// Where wgmma reads it.
-        want: i64,
-        /// Where the layout puts it.
-        got: i64,
+        /// The violated condition, as CuTe's static_assert names it.
+        why: String,
     },
     /// A CTA's slice of an MN-major stage is not whole swizzle rows.
     #[error(

@@ -33,7 +33,7 @@ pub use budget::{
     overlaps_promotion, promotion_overlapped, register_split, register_split_with,
     stage_scale_bytes, widest_n, widest_n_allocatable, widest_n_with,
 };
-pub use desc::{GmmaDesc, GmmaSwizzle, gmma_read_offset, predicted_core_matrix_conflicts};
+pub use desc::{GmmaDesc, GmmaSwizzle, predicted_core_matrix_conflicts};
 pub use error::HopperConfigError;
 pub use stage::default_atom;
 pub use tma::{TmaBox, TmaPlan, tma_sw128_offset};
