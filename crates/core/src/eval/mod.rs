@@ -1641,6 +1641,8 @@ impl Env {
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
                     Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
                 }
+                // `cute::negate{}`: a functor of functional.hpp as a value, as unqualified
+                None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
