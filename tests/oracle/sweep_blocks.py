@@ -187,9 +187,10 @@ Session 30 (branch s30-div, debug build), the unit row at the start of its third
 testbed's namespace; 37 of the refusals a declaration whose value starts on the line after its
 `=`, `auto tiled_mma =` then `TiledMMA<…>{};`). At its end: 84 tried, 64 as CuTe, 19 refused,
 1 differs. Fixed: such a declaration goes on past its `=` (cute's splitter, and cute_sessions'
-cpp_of likewise), `cute::negate {}` (a functor qualified, as an object). The refusals left: a
-thrust::host_vector before the device copy (cp_sync, ldsm, stsm, movm: 4), `LayoutLeft{}` as a
-value (tiled_cp_async: 4), layout_operator.cu's CUTLASS 2 layouts (`cutlass::layout::ColumnMajor`
+cpp_of likewise), `cute::negate {}` (a functor qualified, as an object); then `LayoutLeft{}`
+as a value (tiled_cp_async's 4: tests/cli/cpp_stride_tag_values.toml, not swept again). The
+refusals left: a thrust::host_vector before the device copy (cp_sync, ldsm, stsm, movm: 4),
+layout_operator.cu's CUTLASS 2 layouts (`cutlass::layout::ColumnMajor`
 in a struct with a constructor: 4), msvc_compilation/tuple.cpp's own `IC<int,42>` and
 `ConvertibleTo` (3), a tiled MMA's `AtomLayoutB_TV` type member, `SM75_16x8x8_F16F16F16F16_TN`
 (unknown atom), a struct functor `increment_by_x<float>{1.111f}`, a composed stride (1 each).

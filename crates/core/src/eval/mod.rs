@@ -1556,6 +1556,15 @@ impl Env {
                 // a functor of functional.hpp (`conjugate{}`), as a value: its name, which the
                 // algorithms taking a function read
                 None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
+                // a stride tag (`LayoutLeft{}`, `GenRowMajor{}`), as a value: its name, which
+                // make_layout reads
+                None if matches!(
+                    *n,
+                    "LayoutLeft" | "LayoutRight" | "GenColMajor" | "GenRowMajor"
+                ) =>
+                {
+                    Ok(Value::Name(n.to_string()))
+                }
                 // `gmem_ptr<T*>` as a type (`is_same_v<decltype(p), gmem_ptr<T*>>`): a pointer
                 // to T of that space at nullptr, whose type is the one asked
                 None if let Some(v) = self.pointer_type(n) => {
