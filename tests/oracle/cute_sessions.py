@@ -103,6 +103,8 @@ def cpp_of(statements):
         angles = re.sub(r"\s[<>]=?\s+(?![\s_A-Z])", " ", pending)
         if not pending.rstrip().endswith(";") and angles.count("<") > angles.count(">"):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
+        if pending.rstrip().endswith("=") and not pending.rstrip().endswith("=="):
+            continue  # `auto tiled_mma =` with its value on the next lines (as cute reads it)
         if pending.strip() in ("{", "}", "};"):
             out.append(pending.strip())  # a pasted block's braces
             pending = ""

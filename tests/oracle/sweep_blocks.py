@@ -13,7 +13,8 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--source all|docs|tests|tutorials] [--dump DIR] [--sessions]
+                                         [--source all|docs|tests|tutorials|unit] [--dump DIR]
+                                         [--sessions]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
 after another into `cute repl` (standard input of `cute eval`, which answers each statement and
@@ -186,6 +187,34 @@ pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole 
 run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
 printed).
 
+CUTLASS's other CuTe unit tests (`--source unit`: test/unit/cute/{layout, msvc_compilation,
+ampere, hopper, turing, volta}/, 84 TEST bodies) build layouts, tiled MMAs, atoms and TMA shapes
+on the host and hand them to a testbed (tma_load_testbed.hpp's `test_tma_load`,
+cooperative_gemm_common.hpp's `test_cooperative_gemm`, a `kernel<<<…>>>` of the file) that
+allocates device memory and launches a kernel: there CuTe's host program stops (without a GPU
+it can go no further; with one, what it prints is the GPU's). Each body is pasted and compiled
+up to its first statement that calls such a launcher (`launchers_of`: the testbeds' functions,
+the file's kernels, and the file's functions that launch or call a launcher, which are not
+pasted) or allocates device memory (`thrust::device_vector`, cudaMalloc): `cut_at_launch`, its
+open braces closed; `-v` names the statement each stops at (77 of the 84; the 7 that run to
+their end are layout_operator.cu's 4 and msvc_compilation/tuple.cpp's 3). The testbed's
+`using namespace cutlass::test;` is left out of the program (no testbed declares it there).
+
+Session 30 (branch s30-div, debug build), the unit row at the start of its third part:
+84 tried, 11 as CuTe, 57 refused, 16 differ (the 16 tma bodies: the program named the
+testbed's namespace; 37 of the refusals a declaration whose value starts on the line after its
+`=`, `auto tiled_mma =` then `TiledMMA<…>{};`). At its end: 84 tried, 64 as CuTe, 19 refused,
+1 differs. Fixed: such a declaration goes on past its `=` (cute's splitter, and cute_sessions'
+cpp_of likewise), `cute::negate {}` (a functor qualified, as an object); then `LayoutLeft{}`
+as a value (tiled_cp_async's 4: tests/cli/cpp_stride_tag_values.toml, not swept again). The
+refusals left: a thrust::host_vector before the device copy (cp_sync, ldsm, stsm, movm: 4),
+layout_operator.cu's CUTLASS 2 layouts (`cutlass::layout::ColumnMajor`
+in a struct with a constructor: 4), msvc_compilation/tuple.cpp's own `IC<int,42>` and
+`ConvertibleTo` (3), a tiled MMA's `AtomLayoutB_TV` type member, `SM75_16x8x8_F16F16F16F16_TN`
+(unknown atom), a struct functor `increment_by_x<float>{1.111f}`, a composed stride (1 each).
+The one that differs, hopper/cooperative_gemm.cu's CooperativeGemmTilingF16: CuTe does not
+compile the body cut so (not looked into).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -269,7 +298,7 @@ def file_scope_chunks(text, upto):
     return out
 
 
-def helpers_before(text, upto, body=""):
+def helpers_before(text, upto, body="", keep=lambda chunk: True):
     """The functions a TEST body may call: those defined at file scope above it (as a user
     pasting the file would have them), the file's own namespaces that the body names
     (`pt_test::Empty`: `namespace pt_test { … }` whole, its structs, functions and
@@ -278,8 +307,8 @@ def helpers_before(text, upto, body=""):
         m = re.match(r"namespace\s+(\w+)\s*\{", chunk)
         return m is not None and re.search(rf"\b{m.group(1)}::", body) is not None
     return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
-                     if is_definition(chunk) or chunk.startswith("using namespace")
-                     or named(chunk))
+                     if (is_definition(chunk) or chunk.startswith("using namespace")
+                         or named(chunk)) and keep(chunk))
 
 
 def hoisted(block):
@@ -314,6 +343,108 @@ def test_bodies(mirror):
             out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
                         helpers))
     return out
+
+
+# CUTLASS's other CuTe unit tests (`--source unit`): test/unit/cute/ outside core/
+UNIT_DIRS = ("layout", "msvc_compilation", "ampere", "hopper", "turing", "volta")
+
+
+def defined_names(text):
+    """The names of the functions `text` defines (namespaces opened)."""
+    return {name for name, _, _, _ in functions_of(text)}
+
+
+def launchers_of(mirror, path, text):
+    """The functions of a unit test's file (and of the testbeds it includes: tma_load_testbed.hpp,
+    cooperative_gemm_common.hpp) that launch a kernel or call one that does: where CuTe's host
+    program hands its work to the GPU (`kernel<<<…>>>`, device memory), and stops without one."""
+    folder = os.path.dirname(path)
+    headers = {}
+    for inc in re.findall(r'^#include\s*"([^"]+)"', text, re.M):
+        full = os.path.normpath(os.path.join(folder, inc))
+        if full.startswith("test/unit/cute/"):
+            try:
+                headers[full] = git(mirror, "show", f"HEAD:{full}")
+            except subprocess.CalledProcessError:
+                pass
+    launchers = set()
+    for h in headers.values():
+        # a testbed's functions run kernels (and the names its column-0 lines define:
+        # `void test_cooperative_gemm(` after template parameters functions_of does not read)
+        launchers |= defined_names(h) | set(re.findall(r"^(?:[\w:]+\s+)?(\w+)\s*\(", h, re.M))
+    funcs = functions_of(text)
+    launchers |= {name for name, _, _, _ in funcs if name in GLOBAL}
+    changed = True
+    while changed:
+        changed = False
+        for name, _, _, body in funcs:
+            if name not in launchers and ("<<<" in body or any(
+                    re.search(rf"\b{re.escape(n)}\s*(<[^;]*?>)?\s*\(", body) for n in launchers)):
+                launchers.add(name)
+                changed = True
+    return launchers - {"TEST", "if", "for", "while", "switch", "return", "sizeof", "defined"}
+
+
+def cut_at_launch(body, launchers):
+    """A TEST body up to its first statement that calls a launcher or allocates device memory
+    (its open braces closed, each on a line):
+    what CuTe's host program runs before a kernel takes over. (body, the statement cut at or
+    None)."""
+    bare = re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: " " * len(m.group(0)), body, flags=re.S)
+    first = None
+    for n in launchers:
+        m = re.search(rf"(?<![\w.:>])(?:\w+::)*{re.escape(n)}\s*(<[^;]*?>)?\s*\(", bare)
+        if m and (first is None or m.start() < first.start()):
+            first = m
+    # device memory (`thrust::device_vector<double> d_in(h_in);`, cudaMalloc) is where the
+    # host program stops too: without a GPU it cannot allocate it
+    device = re.search(r"\bthrust::device_vector\b|\bcuda(Malloc|Memcpy)\w*\s*\(", bare)
+    if device and (first is None or device.start() < first.start()):
+        first = device
+    if first is None:
+        return body, None
+    start = max(bare.rfind(c, 0, first.start()) for c in ";{}") + 1
+    end = bare.find(";", first.start())
+    prefix = body[:start]
+    opened = bare[:start].count("{") - bare[:start].count("}")
+    return prefix + "\n}" * max(opened, 0), " ".join(bare[start:end + 1].split())
+
+
+def unit_bodies(mirror):
+    """The TEST bodies of CUTLASS's other CuTe unit tests, each cut at its first launch:
+    (where, text, helpers), the helpers the file's functions above the TEST that launch
+    nothing (its wrappers around a testbed are where the body stops)."""
+    out = []
+    paths = git(mirror, "ls-tree", "-r", "--name-only", "HEAD", "test/unit/cute/").split()
+    for path in paths:
+        if not re.match(rf"test/unit/cute/({'|'.join(UNIT_DIRS)})/\w+\.(cu|cpp)$", path):
+            continue
+        text = git(mirror, "show", f"HEAD:{path}")
+        launchers = launchers_of(mirror, path, text)
+        for m in re.finditer(r"^(?:CUTE_)?TEST\((\w+),\s*(\w+)\)\s*\{", text, re.M):
+            depth, i = 1, m.end()
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            body, stop = cut_at_launch(text[m.end():i - 1], launchers)
+            helpers = ""
+            if WITH_HELPERS:
+                helpers = helpers_before(
+                    text, m.start(), body, lambda chunk: "__global__" not in chunk
+                    and not defined_names(chunk) & launchers
+                    # the testbed's namespace, which the program (no testbed) does not declare
+                    and not chunk.startswith("using namespace cutlass::test"))
+            INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
+            where = f"{path} TEST({m.group(1)}, {m.group(2)})"
+            if stop:
+                where += f" (cut at the launch {stop[:70]!r})"
+                UNIT_CUT[0] += 1
+            out.append((where, body, helpers))
+    return out
+
+
+# how many unit TEST bodies stop at a launch (the rest run on the host to their end)
+UNIT_CUT = [0]
 
 
 # whether a TEST body is pasted with the functions defined above it (--no-helpers: without)
@@ -622,7 +753,7 @@ def statements_of(body):
         elif c == "{":
             before = body[start:i].rstrip()
             compound.append(parens == 0 and (not before or before.endswith(")") or re.search(
-                r"\b(else|do|const|namespace(\s+\w+)?)$", before) is not None))
+                r"\b(else|do|const|namespace(\s+[\w:]+)?)$", before) is not None))
             braces += 1
         elif c == "}":
             braces -= 1
@@ -1059,7 +1190,8 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--source", choices=("all", "docs", "tests", "tutorials"), default="all",
+    ap.add_argument("--source", choices=("all", "docs", "tests", "tutorials", "unit"),
+                    default="all",
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
                     help="write each tutorial block pasted (DIR/NN.txt) to read or replay")
@@ -1078,6 +1210,9 @@ def main():
         sources.append(("media/docs/cpp/cute/*.md", doc_blocks(args.mirror), KERNEL_SHIMS))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
+    if ap_source in ("all", "unit"):
+        sources.append(("test/unit/cute/ (not core) TEST bodies, to a launch",
+                        unit_bodies(args.mirror), ""))
     if ap_source in ("all", "tutorials"):
         sources.append(("examples/cute/tutorial/ host and kernel bodies",
                         [b for b in tutorial_blocks(args.mirror) if b[1].strip()], KERNEL_SHIMS))

@@ -18,7 +18,8 @@ fn continues(depth: i64, len: usize) -> bool {
 /// bracket is open, or a `/* …` comment.
 fn goes_on(scan: &Scan, len: usize) -> bool {
     continues(scan.depth, len)
-        || ((scan.in_comment || scan.in_string != 0) && len <= MAX_STATEMENT_LEN)
+        || ((scan.in_comment || scan.in_string != 0 || scan.after_equals)
+            && len <= MAX_STATEMENT_LEN)
 }
 
 /// Whether `line`, coming when no statement is pending, is a whole statement by itself.
@@ -66,6 +67,10 @@ struct Scan {
     /// outside one.
     in_string: u8,
     last: Token,
+    /// Whether the text ends in an `=` (comments aside): a C++ declaration or a Python
+    /// assignment whose value is on the lines after (`auto tiled_mma =` then `TiledMMA<…>{};`,
+    /// as CUTLASS's unit tests write it) goes on, as no statement ends in `=`.
+    after_equals: bool,
 }
 
 /// What a byte is to the splitter's quick scan ([`quick_depth`]): 1 an opening bracket, 2 a
@@ -162,6 +167,9 @@ impl Scan {
             && let Some(depth) = quick_depth(b)
         {
             self.depth = self.depth.saturating_add(depth);
+            if let Some(end) = b.iter().rposition(|&c| !is_blank(c)) {
+                self.after_equals = b[end] == b'=';
+            }
             if self.depth > 0 {
                 let last = last_token(b);
                 if last != Token::None {
@@ -294,6 +302,7 @@ impl Scan {
                 first = token;
             }
             self.last = token;
+            self.after_equals = c == b'=';
         }
         first
     }
@@ -1258,6 +1267,22 @@ mod tests {
         ] {
             assert_eq!(texts(text), [text], "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_line_ending_in_an_equals_sign_goes_on() {
+        // C++'s `auto tiled_mma =` with its value on the lines after (CUTLASS's unit tests)
+        for text in [
+            "auto a =\n  Shape<_2,_3>{};",
+            "auto t =\n  TiledMMA<\n    MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>,\n    Layout<Shape<_2,_2,_1>>\n  >{};",
+            "auto a = // the shape\n  make_shape(2, 3);",
+            "a =\n\n  4",
+        ] {
+            assert_eq!(texts(text), [text], "{text:?}");
+        }
+        assert!(!is_whole("auto a ="));
+        assert!(is_whole("a == b"));
+        assert_eq!(texts("x = 1\ny = 2"), ["x = 1", "y = 2"]);
     }
 
     #[test]

@@ -1582,6 +1582,15 @@ impl Env {
                 // a functor of functional.hpp (`conjugate{}`), as a value: its name, which the
                 // algorithms taking a function read
                 None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
+                // a stride tag (`LayoutLeft{}`, `GenRowMajor{}`), as a value: its name, which
+                // make_layout reads
+                None if matches!(
+                    *n,
+                    "LayoutLeft" | "LayoutRight" | "GenColMajor" | "GenRowMajor"
+                ) =>
+                {
+                    Ok(Value::Name(n.to_string()))
+                }
                 // `gmem_ptr<T*>` as a type (`is_same_v<decltype(p), gmem_ptr<T*>>`): a pointer
                 // to T of that space at nullptr, whose type is the one asked
                 None if let Some(v) = self.pointer_type(n) => {
@@ -1667,6 +1676,8 @@ impl Env {
                 None if let Some(vs) = crate::atoms::blockscaled::config_vector_size(n) => {
                     Ok(Value::Name(crate::atoms::blockscaled::config_name(vs)))
                 }
+                // `cute::negate{}`: a functor of functional.hpp as a value, as unqualified
+                None if element_functions::functor(n).is_some() => Ok(Value::Name(n.to_string())),
                 None if functions::lookup(n).is_some() => Err(EvalError::new(
                     format!("'{n}' is a function: call it with arguments, e.g. {n}(...)"),
                     e.span,
