@@ -309,9 +309,13 @@ pub struct Env {
     else_runs: Option<bool>,
     /// The structs of the program's own (`struct SharedStorage { … };`, `structs.rs`).
     structs: HashMap<String, structs::StructTemplate, NameHasher>,
-    /// The namespace of the program's own whose definition runs (`pt_test`, `a::b`; empty at
-    /// file scope): a function or struct it defines is bound to `NS::NAME` too.
+    /// The namespace of the program's own whose definition or function runs (`pt_test`,
+    /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
+    /// and a plain name is looked up in it first (`structs.rs`).
     namespace: String,
+    /// The namespaces of the program's own named by `using namespace NS;`: a plain name is
+    /// looked up in them too.
+    using_namespaces: Vec<String>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -354,6 +358,7 @@ impl Clone for Env {
             else_runs: self.else_runs,
             structs: self.structs.clone(),
             namespace: self.namespace.clone(),
+            using_namespaces: self.using_namespaces.clone(),
         }
     }
 }
@@ -680,6 +685,7 @@ impl Env {
             Stmt::Struct(def) => self.define_struct(def),
             Stmt::Namespace(ns) => self.define_namespace(ns),
             Stmt::UsingDeclaration(name, span) => self.using_declaration(name, span),
+            Stmt::UsingNamespace(name) => self.using_namespace(name),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -889,6 +895,12 @@ impl Env {
                     return text.map(|t| Outcome::Written(format!("{t}\n")));
                 }
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
+            }
+            // `print(x)` where a `print` of the program's own is visible (inside its namespace,
+            // after `using namespace NS;`): its own, as C++'s overload resolution prefers it
+            Stmt::Show(e) if self.calls_user_function("print", std::slice::from_ref(&e)) => {
+                self.call_user_function("print", std::slice::from_ref(&e), e.span)?;
+                Ok(Outcome::Nothing)
             }
             Stmt::Show(e) => {
                 let v = self.eval_shown(&e)?;
@@ -1568,7 +1580,7 @@ impl Env {
                     format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
                     e.span,
                 )),
-                None if self.functions.contains_key(*n) => Err(EvalError::new(
+                None if self.function_key(n).is_some() => Err(EvalError::new(
                     format!(
                         "'{n}' is a function defined in this session: call it ({n}(…)); it is not modelled as a value"
                     ),

@@ -366,6 +366,9 @@ pub enum Stmt<'a> {
     /// `using NS::NAME;` of a namespace of the program's own (a unit test's `using
     /// pt_test::Empty;`): the qualified name and where it is written.
     UsingDeclaration(&'a str, Span),
+    /// `using namespace NS;` of a namespace not CuTe's, CUTLASS's or the standard's: NS's
+    /// names found by their plain names.
+    UsingNamespace(&'a str),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.

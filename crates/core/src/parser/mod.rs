@@ -1061,14 +1061,18 @@ impl<'a> Parser<'a> {
         let p = self.skip_ws(end);
         if let Some(("namespace", end)) = self.word_at(p) {
             let p = self.skip_ws(end);
-            let Some((_, end)) = self.ident_at(p) else {
+            let Some((ns, end)) = self.ident_at(p) else {
                 return err(
                     "expected a namespace after 'using namespace'",
                     Span::new(pos, end),
                 );
             };
             self.expect_end(end)?;
-            return Ok(Some(Stmt::Empty));
+            let own = ns.split("::").next().unwrap_or(ns);
+            if matches!(own, "cute" | "cutlass" | "std") {
+                return Ok(Some(Stmt::Empty));
+            }
+            return Ok(Some(Stmt::UsingNamespace(ns)));
         }
         // `using pt_test::Empty;`: a using-declaration of a namespace of the program's own
         // (eval: the name the namespace defines)
