@@ -267,6 +267,10 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
+        /// A declaration's C++ integer type (`int b = …`, `size_t n = …`: its width and
+        /// signedness), the variable's arithmetic that type's: `Some(None)` of a declaration
+        /// of another type (`auto`), `None` of an assignment (the variable's type stays).
+        int_type: Option<Option<(u32, bool)>>,
         /// The value.
         expr: Expr<'a>,
     },

@@ -931,6 +931,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(pos, end),
             expr,
             constexpr: false,
+            int_type: None,
         }))
     }
 
@@ -949,6 +950,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: var.span,
             constexpr: false,
+            int_type: None,
             expr: Expr {
                 kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),
                 span,
