@@ -163,3 +163,24 @@ fn a_namespace_of_the_programs_own_defines_its_functions() {
         "{err}"
     );
 }
+
+/// A namespace's names are scoped as C++ scopes them: `namespace test { void print(int); int
+/// rank(int); }` changes nothing outside it (`print(3)`, `rank(shape)` are CuTe's); inside it
+/// (its functions' bodies, a nested namespace's) and after `using namespace test;` its own are
+/// found. Expectations: cute-oracle, the namespace at file scope.
+#[test]
+fn a_namespaces_names_do_not_shadow_cutes_outside_it() {
+    let block = "namespace test {\nvoid print(int x) { printf(\"mine%d\", x); }\n\
+                 int rank(int x) { return x * 100; }\nvoid show(int x) { print(x); }\n\
+                 namespace inner { void both(int x) { print(x); show(x + 1); } }\n}\n\
+                 print(3); printf(\" \");\ntest::print(4); printf(\" \");\n\
+                 test::show(5); printf(\" \");\ntest::inner::both(6); printf(\" \");\n\
+                 print(rank(make_shape(_2{}, _4{}))); printf(\" \");\n\
+                 print(test::rank(3)); printf(\" \");\nusing namespace test;\nshow(8);\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        ("3 mine4 mine5 mine6mine7 _2 300 mine8", 0),
+        "{err}"
+    );
+}

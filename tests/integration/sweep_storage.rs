@@ -424,3 +424,51 @@ fn int_array_remainder_of_an_unrepresentable_quotient_is_undefined() {
     let (out, err, code) = cute_format("int64_t d[2] = {-7, -2};\nprint(d[0] % d[1]);\n");
     assert_eq!((out.as_str(), code), ("-1", 0), "{err}");
 }
+
+/// A C++ integer variable computes in its declared type (issue 37), by the one check the
+/// array elements' arithmetic has: `int` past its range is undefined (an error), the unsigned
+/// types wrap, `int64_t` is wide, `int16_t`/`uint8_t` promote to `int`. Expectations:
+/// cute-oracle, the block as one program (`1073741824 2097152 17592186044416 0 3 4294967295
+/// -3 -1 60000 40000 10`).
+#[test]
+fn int_variables_compute_in_their_declared_type() {
+    let block = "int b = 1 << 20;\nprint(b * 1024); printf(\" \");\nb *= 2; print(b); printf(\" \");\n\
+                 int64_t c = 1 << 20;\nprint(c * 4096 * 4096); printf(\" \");\n\
+                 unsigned u = 1u << 31;\nprint(u * 4); printf(\" \");\nprint(u + u + 3); printf(\" \");\n\
+                 unsigned v = 5;\nprint(v - 6); printf(\" \");\nint e = -7;\n\
+                 print(e / 2); printf(\" \"); print(e % 3); printf(\" \");\n\
+                 int16_t h = 30000;\nprint(h + h); printf(\" \");\nuint8_t k = 200;\n\
+                 print(k * k); printf(\" \");\nsize_t s = 4;\nprint(s * 3 - 2);\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        (
+            "1073741824 2097152 17592186044416 0 3 4294967295 -3 -1 60000 40000 10",
+            0
+        ),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("int b = 1 << 20;\nprint(b * 4096);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: the int value 4294967296 of 1048576 * 4096 overflows (undefined behaviour in C++)"
+        ),
+        "{err}"
+    );
+}
+
+/// `t(i) = 9` into an `int4b_t` element converts through integer_subbyte's constructor, as
+/// `int4b_t(9)` does (cute-oracle: the constructor's assert fails on `t(0) = 9;`): the same
+/// warning, the low 4 bits kept.
+#[test]
+fn an_implicit_conversion_into_a_subbyte_element_warns_as_the_cast_does() {
+    let (out, err, code) = cute_format(
+        "auto t = make_tensor<int4b_t>(Layout<_4>{});\nt(0) = 9;\nprint(int4b_t(t(0)));\n",
+    );
+    assert_eq!((out.as_str(), code), ("-7", 0), "{err}");
+    assert!(
+        err.contains("warning: int4b_t(9): the value is outside the type's range -8..=7"),
+        "{err}"
+    );
+}

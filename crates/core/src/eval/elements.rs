@@ -556,17 +556,24 @@ impl Env {
             ));
         }
         let x = match op {
-            None => x.value,
+            None => x,
             Some(c) => {
                 let old = self
                     .buffers
                     .read(&p)
                     .map_err(|m| EvalError::new(m, target.span))?;
-                Scalar::arith(c, old, x)
-                    .map_err(|m| EvalError::new(m, value.span))?
-                    .value
+                Scalar::arith(c, old, x).map_err(|m| EvalError::new(m, value.span))?
             }
         };
+        // the implicit conversion into a sub-byte integer (`t(i) = 9` of an int4b_t tensor)
+        // is integer_subbyte's constructor, as the explicit cast (`int4b_t(9)`) is
+        if let Ok(et) = self.buffers.elem_type(&p)
+            && et != x.ty
+            && let Some(m) = et.subbyte_assertion(x.value)
+        {
+            self.warn(m, value.span)?;
+        }
+        let x = x.value;
         // a write to memory cute holds no values of (a kernel's `float* A`) is no write: CuTe
         // prints nothing for it, and a later read says what is not held
         self.buffers

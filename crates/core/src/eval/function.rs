@@ -54,6 +54,10 @@ pub(super) struct Routine {
     /// with a tensor of another shape runs it over the compiled layout (dsl_dynamic_layout.rst:
     /// `(3):(1)` of an array of 5 prints its first 3 elements).
     compiled_layouts: Vec<Option<crate::algebra::Layout>>,
+    /// The namespace of the program's own a function is defined in (`Some("")` at file
+    /// scope): its body looks plain names up there, as C++ does; `None` of a lambda, which
+    /// runs where it is called.
+    namespace: Option<String>,
 }
 
 impl Routine {
@@ -76,7 +80,15 @@ impl Env {
     /// `f(…)` of the user's function `n`, if the session defines one of that name (and no
     /// variable hides it).
     pub(super) fn user_function(&self, n: &str) -> bool {
-        !self.vars.contains_key(n) && self.functions.contains_key(n)
+        !self.vars.contains_key(n) && self.function_key(n).is_some()
+    }
+
+    /// The key of the user's function that the name `n` calls where this runs: as C++ looks
+    /// a name up, in the namespaces of the program's own enclosing it (innermost first), at
+    /// file scope (a using-declaration binds its name there), then in those `using namespace
+    /// NS;` named. `None`: no function of that name.
+    pub(super) fn function_key(&self, n: &str) -> Option<String> {
+        self.scoped_key(n, |k| self.functions.contains_key(k))
     }
 
     /// Whether `n(args)` calls the user's function: one of as many parameters, or any where
@@ -88,7 +100,7 @@ impl Env {
     pub(super) fn calls_user_function(&self, n: &str, args: &[Expr]) -> bool {
         self.user_function(n)
             && (super::functions::lookup(n).is_none()
-                || self.functions[n]
+                || self.functions[&self.function_key(n).unwrap_or_default()]
                     .iter()
                     .any(|r| r.takes(args.len()) && self.layouts_fit(r, args)))
     }
@@ -136,16 +148,22 @@ impl Env {
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
+            namespace: Some(self.namespace.clone()),
         };
-        if let Some(q) = self.qualified(def.name) {
-            let overloads = self.functions.entry(q).or_default();
-            overloads.retain(|r| r.params.len() != routine.params.len());
-            overloads.push(routine.clone());
-        }
-        let overloads = self.functions.entry(def.name.to_string()).or_default();
+        // inside a namespace, its name is `NS::NAME` only (C++ finds it plain inside NS, after
+        // `using namespace NS;` or `using NS::NAME;`: `Env::function_key`)
+        let key = self
+            .qualified(def.name)
+            .unwrap_or_else(|| def.name.to_string());
+        self.overload(key, routine);
+        Ok(Outcome::Nothing)
+    }
+
+    /// Bind `routine` to `key` beside its overloads: one of as many parameters is replaced.
+    pub(super) fn overload(&mut self, key: String, routine: Routine) {
+        let overloads = self.functions.entry(key).or_default();
         overloads.retain(|r| r.params.len() != routine.params.len());
         overloads.push(routine);
-        Ok(Outcome::Nothing)
     }
 
     /// Bind a lambda to a name (the variable of that name, if any, is gone).
@@ -171,6 +189,7 @@ impl Env {
                 bound: Vec::new(),
                 compiled: false,
                 compiled_layouts: Vec::new(),
+                namespace: None,
             },
         );
     }
@@ -182,7 +201,10 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        let overloads = &self.functions[n];
+        let key = self.function_key(n).unwrap_or_else(|| n.to_string());
+        let Some(overloads) = self.functions.get(&key) else {
+            return Err(EvalError::new(format!("unknown function '{n}'"), span));
+        };
         // the overload of as many parameters, else one whose defaults fill the rest
         let exact = overloads.iter().find(|r| r.params.len() == args.len());
         let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
@@ -228,6 +250,7 @@ impl Env {
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
+            namespace: None,
         }
     }
 
@@ -242,7 +265,8 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Outcome, EvalError> {
-        let overloads = &self.functions[function];
+        let key = self.function_key(function).unwrap_or_default();
+        let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
             return Err(EvalError::new(
                 format!(
@@ -724,6 +748,9 @@ impl Env {
             inner.locals = format!("{}.<locals>.", r.qualname);
         }
         inner.lambda_depth += 1;
+        if let Some(ns) = &r.namespace {
+            inner.namespace.clone_from(ns);
+        }
         inner.calls.set(self.calls.get() + 1);
         if let Some(seq) = visible {
             inner.lambdas.retain(|_, l| l.seq < seq);
@@ -980,7 +1007,9 @@ impl Env {
             return false;
         }
         self.lambdas.get(n).is_some_and(|r| r.python)
-            || (self.functions.get(n)).is_some_and(|rs| rs.iter().any(|r| r.python))
+            || (self.function_key(n))
+                .and_then(|k| self.functions.get(&k))
+                .is_some_and(|rs| rs.iter().any(|r| r.python))
     }
 
     /// The outcome of a statement whose calls printed: what they printed first.

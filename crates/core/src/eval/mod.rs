@@ -319,9 +319,17 @@ pub struct Env {
     /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
     /// name's fields and their defaults' texts.
     classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
-    /// The namespace of the program's own whose definition runs (`pt_test`, `a::b`; empty at
-    /// file scope): a function or struct it defines is bound to `NS::NAME` too.
+    /// The namespace of the program's own whose definition or function runs (`pt_test`,
+    /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
+    /// and a plain name is looked up in it first (`structs.rs`).
     namespace: String,
+    /// The namespaces of the program's own named by `using namespace NS;`: a plain name is
+    /// looked up in them too.
+    using_namespaces: Vec<String>,
+    /// The C++ integer types of the variables declared with one (`int b = …`: `I32`), whose
+    /// arithmetic is that type's ([`storage::Scalar::arith`]: a signed overflow is an error,
+    /// an unsigned result wraps).
+    int_types: HashMap<String, storage::ElemType, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -367,6 +375,8 @@ impl Clone for Env {
             locals: self.locals.clone(),
             classes: self.classes.clone(),
             namespace: self.namespace.clone(),
+            using_namespaces: self.using_namespaces.clone(),
+            int_types: self.int_types.clone(),
         }
     }
 }
@@ -709,6 +719,7 @@ impl Env {
             Stmt::Struct(def) => self.define_struct(def),
             Stmt::Namespace(ns) => self.define_namespace(ns),
             Stmt::UsingDeclaration(name, span) => self.using_declaration(name, span),
+            Stmt::UsingNamespace(name) => self.using_namespace(name),
             Stmt::Return(e, span) => self.exec_return(e.as_ref(), span),
             Stmt::Loop(_)
             | Stmt::RangeFor(_)
@@ -765,6 +776,7 @@ impl Env {
                 name_span,
                 expr,
                 constexpr,
+                int_type,
             } => {
                 bindable(name, name_span)?;
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
@@ -790,6 +802,7 @@ impl Env {
                 let v = self.bind_numpy(v, expr.span)?;
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
+                let v = self.typed_int_binding(name, int_type, v);
                 self.bind(name, v);
                 if constexpr {
                     self.constexprs.insert(name.to_string());
@@ -934,6 +947,12 @@ impl Env {
                     return text.map(|t| Outcome::Written(format!("{t}\n")));
                 }
                 Ok(Outcome::Text(vec![TextPart::Traced(v)]))
+            }
+            // `print(x)` where a `print` of the program's own is visible (inside its namespace,
+            // after `using namespace NS;`): its own, as C++'s overload resolution prefers it
+            Stmt::Show(e) if self.calls_user_function("print", std::slice::from_ref(&e)) => {
+                self.call_user_function("print", std::slice::from_ref(&e), e.span)?;
+                Ok(Outcome::Nothing)
             }
             Stmt::Show(e) => {
                 let v = self.eval_shown(&e)?;
@@ -1622,7 +1641,7 @@ impl Env {
                     format!("'{n}' is a lambda: call it ({n}(…)); it is not modelled as a value"),
                     e.span,
                 )),
-                None if self.functions.contains_key(*n) => Err(EvalError::new(
+                None if self.function_key(n).is_some() => Err(EvalError::new(
                     format!(
                         "'{n}' is a function defined in this session: call it ({n}(…)); it is not modelled as a value"
                     ),
@@ -1974,6 +1993,10 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // arithmetic of a variable of a C++ integer type (`int b`): that type's
+        if let Some(r) = self.typed_int_arith(e, a, va, b, &vb) {
+            return r;
+        }
         // a TensorSSA's element-wise arithmetic (host.rs)
         if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
             return r;
@@ -4842,6 +4865,143 @@ fn int_literal(e: &Expr) -> IntTuple {
         ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
         _ => unreachable!("checked by is_int_literal"),
     }
+}
+
+impl Env {
+    /// A declaration's value of a C++ integer type (`int b = …`): the variable's type
+    /// recorded (another declaration's forgets it), the value converted to it (an unsigned
+    /// one wraps); an assignment keeps the variable's type.
+    fn typed_int_binding(
+        &mut self,
+        name: &str,
+        int_type: Option<Option<(u32, bool)>>,
+        v: Value,
+    ) -> Value {
+        if let Some(declared) = int_type {
+            match declared.and_then(|(bits, signed)| storage::ElemType::of_int(bits, signed)) {
+                Some(ty) => self.int_types.insert(name.to_string(), ty),
+                None => self.int_types.remove(name),
+            };
+        }
+        let Some(&ty) = self.int_types.get(name) else {
+            return v;
+        };
+        match v.as_int() {
+            Some(x)
+                if matches!(v, Value::IntTuple(_))
+                    && ty.int_bits().is_some_and(|(_, signed)| !signed) =>
+            {
+                storage::Scalar::new(ty, storage::Number::Int(i128::from(x)))
+                    .ok()
+                    .and_then(|s| i64::try_from(s.value.as_i128()).ok())
+                    .map_or(v, |x| Value::IntTuple(IntTuple::int_of(x, true)))
+            }
+            _ => v,
+        }
+    }
+
+    /// The C++ integer type of an arithmetic expression over variables declared with one
+    /// (`b * 4096` of `int b`): the usual arithmetic conversions of its operands' types (an
+    /// integer literal's `int`). `None`: no such variable in it. A chain `a + b + …` is
+    /// walked down its first operands, in constant stack.
+    fn int_type_of(&self, e: &Expr) -> Option<storage::ElemType> {
+        let mut found: Option<storage::ElemType> = None;
+        let mut with = |ty: Option<storage::ElemType>| {
+            if let Some(t) = ty {
+                found = Some(storage::Scalar::common(found.unwrap_or(t), t));
+            }
+        };
+        let mut e = e;
+        loop {
+            match e.kind {
+                ExprKind::Name(n) if self.vars.contains_key(n) => {
+                    with(self.int_types.get(n).copied());
+                    break;
+                }
+                ExprKind::Group(x) => e = x,
+                ExprKind::Binary(op, a, b) if arith_char(op).is_some() => {
+                    with(self.int_type_of(b));
+                    e = a;
+                }
+                _ => break,
+            }
+        }
+        // an integer promotes to `int` at least
+        found.map(|t| storage::Scalar::common(t, storage::ElemType::I32))
+    }
+
+    /// `a OP b` (values `va`, `vb`) where an operand is a variable of a C++ integer type:
+    /// computed in the operands' common type as C++ does, by the one checked arithmetic of
+    /// typed values ([`storage::Scalar::arith`]: a signed result past the type's range is
+    /// undefined behaviour, an error; an unsigned one wraps). `None`: not such an expression
+    /// (or an operand is no run-time integer), evaluated as any other.
+    fn typed_int_arith(
+        &self,
+        e: &Expr,
+        a: &Expr,
+        va: &Value,
+        b: &Expr,
+        vb: &Value,
+    ) -> Option<Result<Value, EvalError>> {
+        let ExprKind::Binary(op, ..) = e.kind else {
+            return None;
+        };
+        let op = arith_char(op)?;
+        self.int_type_of(e)?;
+        let operand = |x: &Expr, v: &Value| -> Option<Result<storage::Scalar, EvalError>> {
+            // a static integer (`bx % Int<1>{}`, `_0{} * k`) keeps CuTe's own operators
+            let Value::IntTuple(t) = v else {
+                return None;
+            };
+            let (n, true) = t.as_int_kind()? else {
+                return None;
+            };
+            // an operand of no declared type: a literal's `int` (`long` past its range)
+            let ty = self.int_type_of(x).unwrap_or(if i32::try_from(n).is_ok() {
+                storage::ElemType::I32
+            } else {
+                storage::ElemType::I64
+            });
+            Some(
+                storage::Scalar::new(ty, storage::Number::Int(i128::from(n)))
+                    .map_err(|m| EvalError::new(m, x.span)),
+            )
+        };
+        let (x, y) = match (operand(a, va)?, operand(b, vb)?) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(err), _) | (_, Err(err)) => return Some(Err(err)),
+        };
+        Some(
+            storage::Scalar::arith(op, x, y)
+                .map_err(|m| EvalError::new(m, e.span))
+                .and_then(|r| {
+                    i64::try_from(r.value.as_i128())
+                        .map(|n| Value::IntTuple(IntTuple::int_of(n, true)))
+                        .map_err(|_| {
+                            EvalError::new(
+                                format!(
+                                    "the {} value {} is beyond the signed 64-bit integers cute computes with",
+                                    r.ty.name(),
+                                    r.value.as_i128()
+                                ),
+                                e.span,
+                            )
+                        })
+                }),
+        )
+    }
+}
+
+/// The operator character of `+ - * / %` for [`storage::Scalar::arith`].
+fn arith_char(op: BinOp) -> Option<char> {
+    Some(match op {
+        BinOp::Add => '+',
+        BinOp::Sub => '-',
+        BinOp::Product => '*',
+        BinOp::Divide => '/',
+        BinOp::Rem => '%',
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

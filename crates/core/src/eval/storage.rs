@@ -92,6 +92,21 @@ struct MiniFloat {
 }
 
 impl ElemType {
+    /// The integer type of C++'s of a width and signedness (`int`: 32, signed).
+    pub fn of_int(bits: u32, signed: bool) -> Option<ElemType> {
+        Some(match (bits, signed) {
+            (8, true) => ElemType::I8,
+            (16, true) => ElemType::I16,
+            (32, true) => ElemType::I32,
+            (64, true) => ElemType::I64,
+            (8, false) => ElemType::U8,
+            (16, false) => ElemType::U16,
+            (32, false) => ElemType::U32,
+            (64, false) => ElemType::U64,
+            _ => return None,
+        })
+    }
+
     /// The element type a C++ type name names (`float`, `cute::half_t`, `int const`), or
     /// `None` for a type whose values `cute` does not hold.
     pub fn of_name(name: &str) -> Option<ElemType> {
@@ -278,7 +293,7 @@ impl ElemType {
     }
 
     /// An integer type's width and signedness.
-    fn int_bits(self) -> Option<(u32, bool)> {
+    pub fn int_bits(self) -> Option<(u32, bool)> {
         Some(match self {
             ElemType::I8 => (8, true),
             ElemType::I16 => (16, true),

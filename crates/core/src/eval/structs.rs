@@ -262,10 +262,42 @@ impl Env {
             params: def.params.iter().map(|p| p.to_string()).collect(),
             body: def.body.to_string(),
         };
-        if let Some(q) = self.qualified(def.name) {
-            self.structs.insert(q, t.clone());
+        // inside a namespace, its name is `NS::NAME` only (`Env::scoped_key` finds it plain)
+        let key = self
+            .qualified(def.name)
+            .unwrap_or_else(|| def.name.to_string());
+        self.structs.insert(key, t);
+        Ok(Outcome::Nothing)
+    }
+
+    /// The key under which `n` is bound in a table of the program's own names (`bound`
+    /// says whether a key is), as C++ looks a plain or partly qualified name up: in the
+    /// namespaces enclosing where this runs (innermost first: `a::b::n`, `a::n`), at file
+    /// scope (`n`), then in the namespaces `using namespace NS;` named (`NS::n`).
+    pub(super) fn scoped_key(&self, n: &str, bound: impl Fn(&str) -> bool) -> Option<String> {
+        let mut scope = self.namespace.as_str();
+        while !scope.is_empty() {
+            let key = format!("{scope}::{n}");
+            if bound(&key) {
+                return Some(key);
+            }
+            scope = scope.rsplit_once("::").map_or("", |(outer, _)| outer);
         }
-        self.structs.insert(def.name.to_string(), t);
+        if bound(n) {
+            return Some(n.to_string());
+        }
+        self.using_namespaces
+            .iter()
+            .map(|ns| format!("{ns}::{n}"))
+            .find(|key| bound(key))
+    }
+
+    /// `using namespace NS;` of a namespace of the program's own: its names found plain
+    /// from here on.
+    pub(super) fn using_namespace(&mut self, ns: &str) -> Result<Outcome, EvalError> {
+        if !self.using_namespaces.iter().any(|u| u == ns) {
+            self.using_namespaces.push(ns.to_string());
+        }
         Ok(Outcome::Nothing)
     }
 
@@ -277,9 +309,10 @@ impl Env {
 
     /// `namespace NS { … }`: its statements run in order (each, past an error of one: the
     /// first error is the statement's), the functions and structs they
-    /// define bound to `NS::NAME` and, as C++ finds them inside the namespace, to `NAME` (so
-    /// cute also finds them unqualified outside it, where C++ needs `NS::` or a
-    /// using-declaration); a nested namespace's names are `OUTER::INNER::NAME`.
+    /// define bound to `NS::NAME` only: a plain `NAME` finds them inside the namespace (its
+    /// body and its functions'), after `using namespace NS;` and `using NS::NAME;`, as C++'s
+    /// lookup does ([`Env::scoped_key`]), so they never shadow CuTe's own elsewhere; a nested
+    /// namespace's names are `OUTER::INNER::NAME`.
     pub(super) fn define_namespace(
         &mut self,
         ns: &crate::parser::ast::Namespace,
@@ -304,13 +337,25 @@ impl Env {
     }
 
     /// `using NS::NAME;` of a namespace of the program's own: the function or struct it
-    /// defines, which cute finds unqualified already ([`Env::define_namespace`]).
+    /// defines bound to its plain name where the declaration is.
     pub(super) fn using_declaration(
         &mut self,
         name: &str,
         span: Span,
     ) -> Result<Outcome, EvalError> {
-        if self.structs.contains_key(name) || self.functions.contains_key(name) {
+        let plain = name.rsplit_once("::").map_or(name, |(_, n)| n);
+        let struct_key = self.scoped_key(name, |k| self.structs.contains_key(k));
+        let function_key = self.function_key(name);
+        if struct_key.is_some() || function_key.is_some() {
+            // the name is bound where the declaration is (a namespace's, or file scope)
+            let here = self.qualified(plain).unwrap_or_else(|| plain.to_string());
+            if let Some(t) = struct_key.and_then(|k| self.structs.get(&k).cloned()) {
+                self.structs.insert(here.clone(), t);
+            }
+            let routines = function_key.and_then(|k| self.functions.get(&k).cloned());
+            for r in routines.into_iter().flatten() {
+                self.overload(here.clone(), r);
+            }
             return Ok(Outcome::Nothing);
         }
         let ns = name.rsplit_once("::").map_or("", |(ns, _)| ns);
@@ -330,7 +375,8 @@ impl Env {
             None => (n.trim(), None),
         };
         let base = base.strip_prefix("struct ").unwrap_or(base).trim();
-        let t = self.structs.get(base)?;
+        let key = self.scoped_key(base, |k| self.structs.contains_key(k))?;
+        let t = self.structs.get(&key)?;
         Some(self.instantiate(base, t, args, span).map(Value::structure))
     }
 

@@ -270,6 +270,10 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
+        /// A declaration's C++ integer type (`int b = …`, `size_t n = …`: its width and
+        /// signedness), the variable's arithmetic that type's: `Some(None)` of a declaration
+        /// of another type (`auto`), `None` of an assignment (the variable's type stays).
+        int_type: Option<Option<(u32, bool)>>,
         /// The value.
         expr: Expr<'a>,
     },
@@ -372,6 +376,9 @@ pub enum Stmt<'a> {
     /// `using NS::NAME;` of a namespace of the program's own (a unit test's `using
     /// pt_test::Empty;`): the qualified name and where it is written.
     UsingDeclaration(&'a str, Span),
+    /// `using namespace NS;` of a namespace not CuTe's, CUTLASS's or the standard's: NS's
+    /// names found by their plain names.
+    UsingNamespace(&'a str),
     /// `return [EXPR];` in a function's or lambda's body.
     Return(Option<Expr<'a>>, Span),
     /// A blank line or a comment.

@@ -976,6 +976,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(pos, end),
             expr,
             constexpr: false,
+            int_type: None,
         }))
     }
 
@@ -994,6 +995,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: var.span,
             constexpr: false,
+            int_type: None,
             expr: Expr {
                 kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),
                 span,

@@ -420,6 +420,8 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             name_span: Span::new(name_start, name_start + name.len()),
             expr,
             constexpr,
+            int_type: (!src[pos..name_start].trim().is_empty())
+                .then(|| declared_int_type(&src[pos..name_start])),
         });
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
@@ -1184,14 +1186,18 @@ impl<'a> Parser<'a> {
         let p = self.skip_ws(end);
         if let Some(("namespace", end)) = self.word_at(p) {
             let p = self.skip_ws(end);
-            let Some((_, end)) = self.ident_at(p) else {
+            let Some((ns, end)) = self.ident_at(p) else {
                 return err(
                     "expected a namespace after 'using namespace'",
                     Span::new(pos, end),
                 );
             };
             self.expect_end(end)?;
-            return Ok(Some(Stmt::Empty));
+            let own = ns.split("::").next().unwrap_or(ns);
+            if matches!(own, "cute" | "cutlass" | "std") {
+                return Ok(Some(Stmt::Empty));
+            }
+            return Ok(Some(Stmt::UsingNamespace(ns)));
         }
         // `using pt_test::Empty;`: a using-declaration of a namespace of the program's own
         // (eval: the name the namespace defines)
@@ -1247,6 +1253,7 @@ impl<'a> Parser<'a> {
                     span,
                 },
                 constexpr: false,
+                int_type: None,
             }));
         }
         let (mut end, expr) = self.expr(expr_start)?;
@@ -1260,6 +1267,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(p, name_end),
             expr,
             constexpr: false,
+            int_type: None,
         }))
     }
 
@@ -1446,6 +1454,7 @@ impl<'a> Parser<'a> {
                 span: Span::new(pos, end),
             },
             constexpr: false,
+            int_type: None,
         }))
     }
 
@@ -3785,6 +3794,31 @@ pub fn cpp_int_type(name: &str) -> Option<(u32, bool)> {
         "uint8_t" => (8, false),
         _ => return None,
     })
+}
+
+/// The C++ integer type a declaration's type words name (`int `, `const size_t `,
+/// `unsigned int `, `std::int64_t `): its width and signedness.
+fn declared_int_type(words: &str) -> Option<(u32, bool)> {
+    let words: Vec<&str> = words
+        .split_whitespace()
+        .map(|w| w.strip_prefix("std::").unwrap_or(w))
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const" | "constexpr" | "static" | "volatile" | "register"
+            )
+        })
+        .collect();
+    let ty = match words[..] {
+        [w] => w,
+        ["unsigned", "int"] => "unsigned",
+        ["signed" | "long", "int"] | ["long", "long"] => "long",
+        _ => return None,
+    };
+    if ty == "signed" {
+        return Some((32, true));
+    }
+    cpp_int_type(ty)
 }
 
 /// Whether a statement's text has a mark of C++ (see `Parser::is_cpp`).
