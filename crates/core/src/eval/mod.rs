@@ -4912,6 +4912,10 @@ impl Env {
             }
         };
         let mut e = e;
+        // each operation of a chain asks this of its whole left side: past
+        // `TYPED_CHAIN_WALK` operations it is not asked further, and the operation is
+        // computed as one over untyped integers (no quadratic walk of a long chain)
+        let mut steps = 0;
         loop {
             match e.kind {
                 ExprKind::Name(n) if self.vars.contains_key(n) => {
@@ -4924,6 +4928,11 @@ impl Env {
                     e = a;
                 }
                 _ => break,
+            }
+            steps += 1;
+            if steps == TYPED_CHAIN_WALK {
+                // the walk stopped at its bound, not at the chain's end
+                return None;
             }
         }
         // an integer promotes to `int` at least
@@ -4947,6 +4956,9 @@ impl Env {
             return None;
         };
         let op = arith_char(op)?;
+        if self.int_types.is_empty() {
+            return None;
+        }
         self.int_type_of(e)?;
         let operand = |x: &Expr, v: &Value| -> Option<Result<storage::Scalar, EvalError>> {
             // a static integer (`bx % Int<1>{}`, `_0{} * k`) keeps CuTe's own operators
@@ -4993,6 +5005,10 @@ impl Env {
 }
 
 /// The operator character of `+ - * / %` for [`storage::Scalar::arith`].
+/// How many operations of an arithmetic chain [`Env::int_type_of`] walks down to find its
+/// C++ integer type.
+const TYPED_CHAIN_WALK: usize = 256;
+
 fn arith_char(op: BinOp) -> Option<char> {
     Some(match op {
         BinOp::Add => '+',
