@@ -8,6 +8,7 @@ pub mod complement;
 pub mod composition;
 pub mod coord;
 pub mod divide;
+pub mod element;
 pub mod error;
 pub mod flat;
 pub mod int_tuple;

@@ -14,44 +14,7 @@ use super::swizzle::{ComposedLayout, Offset, Swizzle, SwizzledOrPlain};
 use super::tiler::Tiler;
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
-/// The bit width CuTe's `sizeof_bits<T>` gives an element type CuTe names (`cute::` and
-/// `cutlass::` prefixes allowed; the DSL's `Float16`, `Int8`, ... too), or `None` for a name it
-/// is not.
-pub fn element_bits(name: &str) -> Option<i64> {
-    let n = name.trim();
-    let n = n.strip_prefix("cute::").unwrap_or(n);
-    let n = n.strip_prefix("cutlass::").unwrap_or(n);
-    let n = n.strip_prefix("std::").unwrap_or(n);
-    // `complex<T>` (cutlass::complex, cute/numeric/complex.hpp): two T
-    if let Some(inner) = n.strip_prefix("complex<").and_then(|r| r.strip_suffix('>')) {
-        let bits = element_bits(inner)?;
-        return (bits >= 16).then_some(2 * bits);
-    }
-    Some(match n {
-        // (CuTe's aliases `uint1_t`, `uint2_t`, `int4_t`, `uint4_t`, `uint6_t`, numeric/int.hpp)
-        // (`sizeof_bits<bool>` is 1: numeric/numeric_types.hpp)
-        "bin1_t" | "uint1b_t" | "uint1_t" | "bool" => 1,
-        "int2b_t" | "uint2b_t" | "uint2_t" => 2,
-        "int4b_t" | "uint4b_t" | "int4_t" | "uint4_t" | "float_e2m1_t" => 4,
-        "int6b_t" | "uint6b_t" | "uint6_t" | "float_e2m3_t" | "float_e3m2_t" => 6,
-        "int8_t" | "uint8_t" | "float_e4m3_t" | "float_e5m2_t" | "float_ue4m3_t"
-        | "float_ue8m0_t" | "char" | "signed char" | "unsigned char" => 8,
-        "int16_t" | "uint16_t" | "half_t" | "bfloat16_t" | "short" => 16,
-        "int32_t" | "uint32_t" | "float" | "tfloat32_t" | "int" | "unsigned" => 32,
-        "int64_t" | "uint64_t" | "double" => 64,
-        "uint128_t" => 128,
-        "uint256_t" => 256,
-        // the CuTe DSL's numeric types (`cutlass.Float16`)
-        "Boolean" | "Int8" | "Uint8" | "Float8E4M3FN" | "Float8E5M2" | "Float8E8M0FNU" => 8,
-        "Int4" | "Uint4" | "Float4E2M1FN" => 4,
-        "Float6E2M3FN" | "Float6E3M2FN" => 6,
-        "Float16" | "BFloat16" | "Int16" | "Uint16" => 16,
-        "Float32" | "TFloat32" | "Int32" | "Uint32" => 32,
-        "Float64" | "Int64" | "Uint64" => 64,
-        "Int128" | "Uint128" => 128,
-        _ => return None,
-    })
-}
+pub use super::element::element_bits;
 
 /// CuTe's `trait_ratio(sizeof_bits<New>, sizeof_bits<Old>)`: `new/old` in lowest terms
 /// `(num, den)`.

@@ -38,37 +38,10 @@ pub struct CopyAtom {
     pub dsl_auto_bits: bool,
 }
 
-/// Canonical name and bits of an element type: CuTe's names and the short ones (`f16`, `bf16`,
-/// `f32`, `tf32`, `u8`, `s8`, ...).
+/// Canonical name and bits of a copy atom's value type: CuTe's names and the short ones (`f16`,
+/// `bf16`, `f32`, `tf32`, `u8`, `s8`, ...).
 pub fn element_type(name: &str) -> Option<(&'static str, i64)> {
-    let n = name
-        .trim_start_matches("cute::")
-        .trim_start_matches("cutlass::");
-    Some(match n {
-        "half_t" | "f16" | "half" | "float16_t" | "__half" | "fp16" => ("half_t", 16),
-        "bfloat16_t" | "bf16" | "__nv_bfloat16" => ("bfloat16_t", 16),
-        "float" | "f32" | "fp32" => ("float", 32),
-        "tfloat32_t" | "tf32" => ("tfloat32_t", 32),
-        "double" | "f64" | "fp64" => ("double", 64),
-        "int8_t" | "s8" | "i8" => ("int8_t", 8),
-        "uint8_t" | "u8" => ("uint8_t", 8),
-        "int16_t" | "s16" | "i16" => ("int16_t", 16),
-        "uint16_t" | "u16" => ("uint16_t", 16),
-        "int32_t" | "s32" | "i32" | "int" => ("int32_t", 32),
-        "uint32_t" | "u32" => ("uint32_t", 32),
-        "int64_t" | "s64" | "i64" => ("int64_t", 64),
-        "uint64_t" | "u64" => ("uint64_t", 64),
-        "uint128_t" | "u128" => ("uint128_t", 128),
-        "float_e4m3_t" | "e4m3" => ("float_e4m3_t", 8),
-        "float_e5m2_t" | "e5m2" => ("float_e5m2_t", 8),
-        "float_ue8m0_t" | "ue8m0" => ("float_ue8m0_t", 8),
-        "float_ue4m3_t" | "ue4m3" => ("float_ue4m3_t", 8),
-        "float_e2m3_t" | "e2m3" => ("float_e2m3_t", 6),
-        "float_e3m2_t" | "e3m2" => ("float_e3m2_t", 6),
-        "float_e2m1_t" | "e2m1" => ("float_e2m1_t", 4),
-        "uint1b_t" | "bin1_t" => ("uint1b_t", 1),
-        _ => return None,
-    })
+    crate::algebra::element::Element::of_copy(name).map(|e| (e.name(), e.bits))
 }
 
 /// The copy operations [`op_names`] lists before the catalog's rows: the templated ones at the

@@ -603,28 +603,9 @@ pub fn operand_majors(name: &str) -> Option<[&str; 2]> {
     Some([args.next()?, args.next()?])
 }
 
-/// The bits of an element type UMMA takes (`sizeof_bits`).
+/// The bits of an element type UMMA takes (`sizeof_bits`), spelt as CuTe spells it.
 pub fn element_bits(ty: &str) -> Option<i64> {
-    bits_of(ty)
-}
-
-/// The bits of the element types UMMA takes.
-fn bits_of(ty: &str) -> Option<i64> {
-    Some(match ty {
-        "float" | "tfloat32_t" | "int32_t" | "uint32_t" => 32,
-        "half_t" | "bfloat16_t" => 16,
-        "int8_t"
-        | "uint8_t"
-        | "float_e4m3_t"
-        | "float_e5m2_t"
-        | "float_ue8m0_t"
-        | "float_ue4m3_t"
-        | "type_erased_dynamic_float8_t" => 8,
-        "float_e2m3_t" | "float_e3m2_t" | "type_erased_dynamic_float6_t" => 6,
-        "float_e2m1_t" | "type_erased_dynamic_float4_t" => 4,
-        "complex<tfloat32_t>" => 64,
-        _ => return None,
-    })
+    crate::algebra::element::Element::of_umma(ty).map(|e| e.bits)
 }
 
 fn bad(name: &str, why: impl Into<String>) -> crate::algebra::AlgebraError {
@@ -679,7 +660,9 @@ pub fn umma_atom(base: &str, targs: Option<&str>) -> Result<MmaAtom> {
     let types = &args[..n_types];
     let mut bits = Vec::new();
     for t in types {
-        bits.push(bits_of(t).ok_or_else(|| bad(&full, format!("unknown element type '{t}'")))?);
+        bits.push(
+            element_bits(t).ok_or_else(|| bad(&full, format!("unknown element type '{t}'")))?,
+        );
     }
     let int = |s: &str, what: &str| {
         s.trim_start_matches('_')
