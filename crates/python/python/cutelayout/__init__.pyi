@@ -312,6 +312,24 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     block0()"""
 
+def elect_one_sync(**kwargs: Arg) -> Any:
+    """elect_one_sync()
+
+Whether this thread is the one elect.sync elects of its warp (the lowest active lane; a run-time uint32_t; cute answers for thread 0: 1, as CuTe off the GPU).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('elect_one_sync')`` shows its result)::
+
+    elect_one_sync()"""
+
+def canonical_warp_idx_sync(**kwargs: Arg) -> Any:
+    """canonical_warp_idx_sync()
+
+Cutlass's warp index of this thread, threadIdx.x / 32 shared by the warp (a run-time int; cute answers for thread 0: 0).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('canonical_warp_idx_sync')`` shows its result)::
+
+    canonical_warp_idx_sync()"""
+
 def __syncthreads(**kwargs: Arg) -> Any:
     """__syncthreads()
 
@@ -347,6 +365,42 @@ Waits until at most N groups of cp.async copies are pending (C++: cp_async_wait<
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('cp_async_wait')`` shows its result)::
 
     cp_async_wait(0)"""
+
+def warpgroup_fence_operand(t: Arg, **kwargs: Arg) -> Any:
+    """warpgroup_fence_operand(T)
+
+Keeps the compiler from moving a wgmma's register operand T across it (a no-op in cute, which runs no compiler; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('warpgroup_fence_operand')`` shows its result)::
+
+    warpgroup_fence_operand(make_tensor<float>(Layout<_4>{}))"""
+
+def warpgroup_arrive(**kwargs: Arg) -> Any:
+    """warpgroup_arrive()
+
+Wgmma.fence: orders the warpgroup's register and shared-memory writes before its next wgmma (a no-op: cute's one thread has written them; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('warpgroup_arrive')`` shows its result)::
+
+    warpgroup_arrive()"""
+
+def warpgroup_commit_batch(**kwargs: Arg) -> Any:
+    """warpgroup_commit_batch()
+
+Wgmma.commit_group: commits the wgmmas issued so far to a group (a no-op: cute's gemm is done when written; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('warpgroup_commit_batch')`` shows its result)::
+
+    warpgroup_commit_batch()"""
+
+def warpgroup_wait(n: Arg = ..., **kwargs: Arg) -> Any:
+    """warpgroup_wait(N)
+
+Wgmma.wait_group: waits until at most N groups of wgmmas are pending (C++: warpgroup_wait<N>(); a no-op: cute's gemm is done when written; prints nothing).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('warpgroup_wait')`` shows its result)::
+
+    warpgroup_wait(0)"""
 
 def make_layout(shape: Arg, stride: Arg = ..., *more: Arg, **kwargs: Arg) -> Any:
     """make_layout(SHAPE[, STRIDE | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)
