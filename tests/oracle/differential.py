@@ -19,6 +19,20 @@ if not os.path.exists(DSL_ORACLE):
     DSL_ORACLE = "/work/shared/tools/dsl-oracle"
 
 
+def flat(t):
+    """An IntTuple's leaves in order."""
+    return [t] if isinstance(t, int) else [x for m in t for x in flat(m)]
+
+
+def unflat(struct, vals):
+    """The values `vals` in the structure of the IntTuple `struct` (the inverse of `flat`)."""
+    it = iter(vals)
+
+    def go(s):
+        return next(it) if isinstance(s, int) else tuple(go(m) for m in s)
+    return go(struct)
+
+
 def draw(ops, seed, count, make):
     """`count` distinct cases of each operation (`ops`: (name, generator)), in order: each drawn
     by `make(generator, g)` with `g` a `random.Random` seeded `"{seed}/{name}"`, at most

@@ -35,16 +35,7 @@ def shape(g, depth=0):
     return g.choices(LEAVES, LEAF_W)[0]
 
 
-def flat(t):
-    return [t] if isinstance(t, int) else [x for m in t for x in flat(m)]
-
-
-def unflat(struct, vals):
-    it = iter(vals)
-
-    def go(s):
-        return next(it) if isinstance(s, int) else tuple(go(m) for m in s)
-    return go(struct)
+flat, unflat = differential.flat, differential.unflat
 
 
 def spell(t, kinds, maker):

@@ -42,16 +42,7 @@ def positive(t):
     return tuple(positive(m) for m in t)
 
 
-def flat(t):
-    return [t] if isinstance(t, int) else [x for m in t for x in flat(m)]
-
-
-def unflat(struct, vals):
-    it = iter(vals)
-
-    def go(s):
-        return next(it) if isinstance(s, int) else tuple(go(m) for m in s)
-    return go(struct)
+flat, unflat = differential.flat, differential.unflat
 
 
 def leaf(g, v, p_dyn):
