@@ -100,7 +100,14 @@ pub fn open_depth(text: &str) -> i64 {
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
+    positions_of(hay, needle).next()
+}
+
+/// Where `needle` (not empty) starts in `hay`, first to last: its first byte found by `memchr`,
+/// the rest compared. A statement's text is short; `memchr::memmem`'s searchers cost a few
+/// hundred instructions to build at each call, more than the whole search here.
+fn positions_of<'h>(hay: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
+    memchr::memchr_iter(needle[0], hay).filter(move |&i| hay[i..].starts_with(needle))
 }
 
 /// Whether a statement is CuTe DSL text (SPEC §1): it uses `cute.` or `cutlass.` (as a word:
@@ -109,7 +116,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 pub fn is_dsl_text(src: &str) -> bool {
     let b = src.as_bytes();
     [&b"cute."[..], b"cutlass."].iter().any(|word| {
-        memchr::memmem::find_iter(b, word)
+        positions_of(b, word)
             .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
     })
 }
@@ -1899,7 +1906,7 @@ impl<'a> Parser<'a> {
             (Some(b'*'), Some(n))
                 if (self.python
                     || self.is_dsl()
-                    || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
+                    || find(self.src.as_bytes(), b"np.").is_some())
                     && (n.is_ascii_alphabetic() || *n == b'_' || *n == b'(') =>
             {
                 Some((UnOp::Splat, 1))
@@ -2087,9 +2094,7 @@ impl<'a> Parser<'a> {
         let (end, base) = self.postfix(pos)?;
         let at = self.skip_ws(end);
         if !self.rest(at).starts_with("**")
-            || !(self.python
-                || self.is_dsl()
-                || memchr::memmem::find(self.src.as_bytes(), b"np.").is_some())
+            || !(self.python || self.is_dsl() || find(self.src.as_bytes(), b"np.").is_some())
         {
             return Ok((end, base));
         }
@@ -2709,7 +2714,7 @@ impl<'a> Parser<'a> {
         }
         // `_4`, `cute::_4`: CuTe's static constants
         let lit = &self.src[pos..end];
-        let constant = lit.starts_with('_') || lit.contains("::_");
+        let constant = lit.starts_with('_') || find(lit.as_bytes(), b"::_").is_some();
         (end, !constant && self.is_cpp())
     }
 
@@ -3829,7 +3834,7 @@ fn cpp_markers(src: &str) -> bool {
     }
     // `::` outside the template arguments of a name (`recast_layout<cute::half_t, …>(…)`
     // stays the notation, as `upcast<2>(…)` does)
-    if memchr::memmem::find(b, b"::").is_some() {
+    if find(b, b"::").is_some() {
         let mut depth = 0usize;
         for (i, &c) in b.iter().enumerate() {
             match c {
@@ -3845,7 +3850,7 @@ fn cpp_markers(src: &str) -> bool {
     // `Int<…>`, `C<…>` as words
     let word_before = |i: usize| i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
     for word in [&b"Int<"[..], b"C<"] {
-        if memchr::memmem::find_iter(b, word).any(|i| !word_before(i)) {
+        if positions_of(b, word).any(|i| !word_before(i)) {
             return true;
         }
     }
