@@ -292,3 +292,32 @@ fn comments_end_at_their_line_round_3() {
         assert_eq!(eval_line(stmt), want, "{stmt:?}");
     }
 }
+
+/// A list item that is a tuple of integers alone is read by the IntTuple literal's reader
+/// (the parser's shortcut, `bare_int_tuple_item`): the same value, kinds and errors as the
+/// general path gives (a malformed one is left to it).
+#[test]
+fn tuple_items_of_integers_read_as_the_general_path_reads_them() {
+    for (stmt, want) in [
+        (
+            "(3,(6),(8,2,2)):(4,(12),(72,576,1152))",
+            "(3,(6),(8,2,2)):(4,(12),(72,576,1152))",
+        ),
+        ("((4),(2,)):((1),(4,))", "((4),(2)):((1),(4))"),
+        ("size(((2,3), (4, 1)))", "24"),
+    ] {
+        assert_eq!(eval_line(stmt), want, "{stmt}");
+    }
+    assert_error(
+        "((4 5),2)",
+        "expected ',' or ')' to close '(' at column 2, found '5'",
+    );
+    assert_error("((,),2)", "expected an expression, found ','");
+    assert_error("((08),2)", "invalid digit '8' in octal constant");
+    // C++ text: its plain literals are dynamic, in a tuple item too
+    let (out, _, _) = crate::helpers::cute(
+        &["eval", "--format", "cute"],
+        "make_layout(make_shape((2,3),4));\n(3,(6)):(1,(3))\n",
+    );
+    assert_eq!(out, "((2,3),4):((_1,2),6)\n(_3,(_6)):(_1,(_3))\n");
+}

@@ -2477,7 +2477,11 @@ impl<'a> Parser<'a> {
                 );
             }
             self.check_comment(pos)?;
-            let (end, e) = match self.bare_int_item(pos, close) {
+            let bare = match self.bare_int_item(pos, close) {
+                None => self.bare_int_tuple_item(pos, close),
+                item => item,
+            };
+            let (end, e) = match bare {
                 Some(item) => item?,
                 None if call => match self.keyword_at(pos) {
                     Some((name, value_start)) => {
@@ -2553,6 +2557,56 @@ impl<'a> Parser<'a> {
                 },
             ))),
             _ => None,
+        }
+    }
+
+    /// A list item that is a parenthesised tuple of plain non-negative integers alone
+    /// (`(8,2,2)`, `((4),2)`, followed by ',' or the closing bracket), read by the IntTuple
+    /// literal's reader as a stride is, not through the expression's precedence levels; `None`
+    /// for anything else and in Python text, where `(4)` is 4 ([`Parser::paren`]). Its value is
+    /// the one `paren` gives such an item: a tuple of its integers (the same `int_at` and
+    /// `kind_after` read each one).
+    fn bare_int_tuple_item(
+        &mut self,
+        pos: usize,
+        close: char,
+    ) -> Option<PResult<(usize, Expr<'a>)>> {
+        let b = self.src.as_bytes();
+        if b.get(pos) != Some(&b'(') {
+            return None;
+        }
+        // a longer item goes the general way (where a failure here would be scanned again at
+        // each level of a deep one)
+        const LONGEST: usize = 4096;
+        let mut depth = 0usize;
+        let mut end = pos;
+        for (i, &c) in b[pos..].iter().take(LONGEST).enumerate() {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = pos + i + 1;
+                        break;
+                    }
+                }
+                b'0'..=b'9' | b',' | b' ' => {}
+                _ => return None,
+            }
+        }
+        let after = self.skip_ws(end);
+        let ends_item = matches!(b.get(after), Some(&c) if c == b',' || char::from(c) == close);
+        if depth != 0 || !ends_item || self.python || self.dsl_session || self.is_dsl() {
+            return None;
+        }
+        // a malformed one (`(4 5)`, `(,)`) is left to the general path, which names its error
+        let depth = self.depth;
+        match self.int_tuple_literal(pos) {
+            Ok(item) => Some(Ok(item)),
+            Err(_) => {
+                self.depth = depth;
+                None
+            }
         }
     }
 
