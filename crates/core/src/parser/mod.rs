@@ -2766,9 +2766,11 @@ impl<'a> Parser<'a> {
         {
             return (end + 2, false);
         }
-        // `_4`, `cute::_4`: CuTe's static constants
+        // `_4`, `cute::_4`: CuTe's static constants (a qualified one is 4 bytes at least: most
+        // literals, a digit or two, are not searched)
         let lit = &self.src[pos..end];
-        let constant = lit.starts_with('_') || find(lit.as_bytes(), b"::_").is_some();
+        let constant =
+            lit.starts_with('_') || (lit.len() > 3 && find(lit.as_bytes(), b"::_").is_some());
         (end, !constant && self.is_cpp())
     }
 
