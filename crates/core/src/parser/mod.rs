@@ -115,6 +115,10 @@ fn positions_of<'h>(hay: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usi
 /// ([`crate::eval::functions::Dsl`]).
 pub fn is_dsl_text(src: &str) -> bool {
     let b = src.as_bytes();
+    // both words end with a '.': most statements have none, one search answers them
+    if memchr::memchr(b'.', b).is_none() {
+        return false;
+    }
     [&b"cute."[..], b"cutlass."].iter().any(|word| {
         positions_of(b, word)
             .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
@@ -183,6 +187,8 @@ fn field_spec(b: &[u8], from: usize) -> Option<usize> {
 /// bracket and string of `src` from `pos`, if one does.
 fn compound_assignment_at(src: &str, pos: usize) -> Option<usize> {
     let b = src.as_bytes();
+    // each operator ends with a '=': most statements have none, one search answers them
+    memchr::memchr(b'=', b.get(pos..)?)?;
     let mut depth = 0i32;
     let mut i = pos;
     while i + 1 < b.len() {
@@ -3903,11 +3909,13 @@ fn cpp_markers(src: &str) -> bool {
             }
         }
     }
-    // `Int<…>`, `C<…>` as words
+    // `Int<…>`, `C<…>` as words (none without a '<')
     let word_before = |i: usize| i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
-    for word in [&b"Int<"[..], b"C<"] {
-        if positions_of(b, word).any(|i| !word_before(i)) {
-            return true;
+    if memchr::memchr(b'<', b).is_some() {
+        for word in [&b"Int<"[..], b"C<"] {
+            if positions_of(b, word).any(|i| !word_before(i)) {
+                return true;
+            }
         }
     }
     // a declaration: two words (or a word and `*`) before the first `=` (`auto x = …`,
