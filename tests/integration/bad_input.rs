@@ -321,3 +321,35 @@ fn tuple_items_of_integers_read_as_the_general_path_reads_them() {
     );
     assert_eq!(out, "((2,3),4):((_1,2),6)\n(_3,(_6)):(_1,(_3))\n");
 }
+
+/// A statement that is a layout literal alone is read by the call's shortcut (`literal_call`'s
+/// `LayoutAlone`): the same value, kinds, `ans` and errors as the general path gives; in a
+/// session of DSL text it is left to the general path (which refuses it).
+#[test]
+fn a_layout_literal_alone_reads_as_the_general_path_reads_it() {
+    let (out, err, _) = crate::helpers::cute(
+        &["eval", "--format", "cute"],
+        "(3,(6)):(1,(3))\nans\n_4:_1\n(4,2):(1,2,3)\n(4,(2)):(1,(4));\nans\n",
+    );
+    assert_eq!(
+        out,
+        "(_3,(_6)):(_1,(_3))\n(_3,(_6)):(_1,(_3))\n_4:_1\n\
+         error: make_layout: shape (4,2) and stride (1,2,3) are not congruent\n\
+         (4,(2)):(1,(4))\n(4,(2)):(1,(4))\n"
+    );
+    assert!(
+        err.contains("shape (4,2) and stride (1,2,3) are not congruent"),
+        "{err}"
+    );
+    let (out, err, _) =
+        crate::helpers::cute(&["eval"], "a = cute.make_layout(4)\n(4,(2)):(1,(4))\n");
+    // (a session of DSL text shows its error where its output goes too)
+    assert_eq!(
+        out,
+        "error: the shape of a layout must be an integer or an IntTuple\n"
+    );
+    assert!(
+        err.contains("the shape of a layout must be an integer or an IntTuple"),
+        "{err}"
+    );
+}

@@ -1406,6 +1406,17 @@ impl Env {
                 let v = apply(&target, &coord, call.callee_span, arg_span, call.span);
                 Some(checked_take(v, call.span, take))
             }
+            // a statement that is a layout literal: its value, as the general path's
+            // `ExprKind::Layout` makes it of the same literal (`Layout::new` of the tuples as
+            // read, its limits checked at the statement's span); not in a session of DSL
+            // text, where Python reads `S:D` otherwise (the general path says how)
+            Callee::LayoutAlone => {
+                if self.dsl_session || self.dsl_seen {
+                    return None;
+                }
+                let v = args.vals.into_iter().next()?;
+                Some(checked_take(Ok(v), call.span, take))
+            }
         }
     }
 
@@ -3439,10 +3450,12 @@ fn checked_take<R>(
     span: Span,
     take: impl FnOnce(&mut Value) -> R,
 ) -> Result<R, EvalError> {
-    match &mut v {
-        Ok(value) => check_limits(value, span).map(|()| take(value)),
-        Err(_) => Err(v.expect_err("an error")),
+    if let Ok(value) = &mut v {
+        return check_limits(value, span).map(|()| take(value));
     }
+    // the error, moved out: no `expect_err`, whose panic would print the value (an
+    // out-of-line copy of it links every value's `Debug`: 150 KB and 740 relocations more)
+    v.map(|_| unreachable!("an error"))
 }
 
 /// [`value::check_value`], its failure the error at `span`.

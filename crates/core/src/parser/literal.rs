@@ -41,6 +41,9 @@ pub enum Callee<'s> {
     /// A layout literal applied to a coordinate: `S:D(i, j)`; the layout is the first value
     /// pushed, before the arguments.
     Layout,
+    /// A layout literal alone, `S:D`: the statement's value is the layout, the one value
+    /// pushed (no arguments).
+    LayoutAlone,
 }
 
 /// A statement `callee(arg, ...)` read by the shortcut (its arguments went to the sink).
@@ -54,9 +57,9 @@ pub struct LiteralCall<'s> {
     pub span: Span,
 }
 
-/// Read a whole statement of the form `name(LIT, ...)` or `S:D(LIT, ...)` (its bytes: what
-/// it reads is ASCII), its arguments into `sink`, or `None` when it is anything else (the
-/// general parser then reads it).
+/// Read a whole statement of the form `name(LIT, ...)`, `S:D(LIT, ...)` or `S:D` alone (its
+/// bytes: what it reads is ASCII), its arguments (or the layout alone) into `sink`, or `None`
+/// when it is anything else (the general parser then reads it).
 ///
 /// A statement read here is whole (its brackets balance) and names nothing but the callee.
 /// Its literals are within the limits on values: it is at most [`LEN`] bytes long, so a
@@ -95,6 +98,14 @@ pub fn literal_call<'s, S: Sink>(b: &'s [u8], sink: &mut S) -> Option<LiteralCal
             Read::Pair(parts) => sink.layout(parts),
             _ => None,
         })??;
+        if r.pos == b.len() {
+            let span = Span::new(0, r.pos);
+            return Some(LiteralCall {
+                callee: Callee::LayoutAlone,
+                callee_span: span,
+                span,
+            });
+        }
         (Callee::Layout, Span::new(0, r.pos))
     };
     if r.peek()? != b'(' {
@@ -345,7 +356,21 @@ mod tests {
         assert_eq!(t.0[0], "(4,(2,2)):(1,(4,8))");
         assert_eq!(c.callee_span, Span::new(0, 19));
         assert_eq!(t.1.len(), 2);
+        let mut t = Text::default();
+        let c = literal_call(b"(4,(2,2)):(1,(4,8))", &mut t).expect("read");
+        assert!(matches!(c.callee, Callee::LayoutAlone));
+        assert_eq!(t.0, ["(4,(2,2)):(1,(4,8))"]);
+        assert_eq!(
+            (c.callee_span, c.span),
+            (Span::new(0, 19), Span::new(0, 19))
+        );
+        assert!(t.1.is_empty());
         for other in [
+            "4:1 ",
+            "4:1;",
+            "(4,8)",
+            "4",
+            "4:010",
             "size (4:1)",
             "size(4 :1)",
             "size(4\t:1)",
