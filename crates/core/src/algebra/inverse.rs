@@ -208,13 +208,26 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
     let (lshape, lstride) = (c.shape(), c.stride());
     let mut preprod = SmallVec::new();
     prefix_product_kinds(&c, OP, &mut preprod)?;
-    let proven = !c.has_basis() && lshape.iter().all(|&s| s >= 1);
+    // the modes' facts in one pass: a dynamic stride, a basis stride, an extent below 1
+    let (mut dynamic_stride, mut basis, mut positive) = (false, false, true);
+    for (&s, d) in lshape.iter().zip(lstride) {
+        dynamic_stride |= d.dynamic();
+        basis |= d.basis.is_some();
+        positive &= s >= 1;
+    }
+    let proven = !basis && positive;
+    // the result's extents' kinds, listed only where one of L's extents is dynamic (decided
+    // once: else every extent taken is static, as the one in front)
+    let kinded = !c.shape_is_static();
     let mut rshape: Ints = smallvec::smallvec![1i64];
-    let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false];
+    let mut rkinds: SmallVec<[bool; 8]> = SmallVec::new();
+    if kinded {
+        rkinds.push(false);
+    }
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     // CuTe: "Filter out any dynamic strides" (only static strides are sorted and taken): the
     // modes of static stride, where one is dynamic (else every mode, as they are)
-    let candidates: Option<SmallVec<[usize; 8]>> = lstride.iter().any(|d| d.dynamic()).then(|| {
+    let candidates: Option<SmallVec<[usize; 8]>> = dynamic_stride.then(|| {
         (0..lshape.len())
             .filter(|&i| !lstride[i].dynamic())
             .collect()
@@ -257,7 +270,9 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             });
             let s = c.extent(i);
             rshape.push(s.value);
-            rkinds.push(s.dynamic());
+            if kinded {
+                rkinds.push(s.dynamic());
+            }
             rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
         } else {
             let curr = curr.value;
@@ -398,8 +413,12 @@ fn left_inverse_unchecked_traced<T: Trace>(
     let mut rshape: Ints = Ints::new();
     let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
     let mut size = 1i64;
-    // the proof: `reach` is s·d of the chain's last mode so far (`None` past an overflow)
-    let mut proven = !c.has_basis() && lshape.iter().all(|&s| s >= 1);
+    // the proof: `reach` is s·d of the chain's last mode so far (`None` past an overflow);
+    // no basis stride and no extent below 1, in one pass
+    let mut proven = lshape
+        .iter()
+        .zip(lstride)
+        .all(|(&s, d)| s >= 1 && d.basis.is_none());
     let mut reach = Some(0i64);
     let mut chain_last = None;
     for i in (0..lshape.len()).map(at) {
@@ -461,19 +480,23 @@ fn left_inverse_unchecked_traced<T: Trace>(
         )
     });
     rshape.push(lshape[last]);
-    // the strides' quotients are static; the closing extent has its own kind
-    let mut rkinds: SmallVec<[bool; 8]> = smallvec::smallvec![false; rshape.len()];
-    if let Some(k) = rkinds.last_mut() {
-        *k = c.extent(last).dynamic();
+    // the strides' quotients are static; the closing extent has its own kind (the kinds
+    // listed only where it is dynamic: else every extent is static)
+    let mut rkinds: SmallVec<[bool; 8]> = SmallVec::new();
+    if c.extent(last).dynamic() {
+        rkinds.resize(rshape.len(), false);
+        if let Some(k) = rkinds.last_mut() {
+            *k = true;
+        }
     }
     // a negative stride gives a negative extent in CuTe's answer: an error (SPEC §3, extents
     // are at least 1), which names CuTe's shape
     if rshape.iter().any(|s| *s <= 0) {
         let shape: Vec<String> = rshape
             .iter()
-            .zip(&rkinds)
-            .map(|(s, dynamic)| {
-                if *dynamic {
+            .enumerate()
+            .map(|(i, s)| {
+                if rkinds.get(i) == Some(&true) {
                     s.to_string()
                 } else {
                     format!("_{s}")
