@@ -4834,10 +4834,13 @@ fn arithmetic(
 }
 
 /// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`
-/// (CuTe's `_`), Python's `None` (a mode kept), `True`/`False` and C++'s `true`/`false`.
+/// (CuTe's `_`), Python's `None` (a mode kept) and `Ellipsis` (`...`), `True`/`False` and C++'s
+/// `true`/`false`.
 pub fn constant(name: &str) -> Option<Value> {
     Some(match name {
         "X" | "Underscore" | "None" => Value::Under,
+        // Python's `...`, printed `Ellipsis`
+        "Ellipsis" => Value::Name("Ellipsis".into()),
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`

@@ -68,6 +68,10 @@ pub struct Param<'a> {
     /// of `x: cutlass.Int32`, `Float32`): the DSL passes a Python number argument as a
     /// run-time value of that type (`print(x)` prints `?`).
     pub numeric: Option<&'a str>,
+    /// Whether a jit function's parameter is annotated `cute.Tensor`: the DSL refuses an
+    /// argument that is no tensor (a NumPy array as it is, a number, a tuple) as it calls the
+    /// function (ARG_ANNOTATION_MISMATCH).
+    pub tensor: bool,
 }
 
 /// The CuTe DSL's numeric type an annotation names (`cutlass.Int32`, `Float32`), if it is one.
@@ -393,6 +397,7 @@ impl<'a> Parser<'a> {
                 default,
                 constexpr: false,
                 numeric: None,
+                tensor: false,
             });
         }
         Ok(out.into_bump_slice())
@@ -544,6 +549,10 @@ impl<'a> Parser<'a> {
                 default,
                 constexpr: annotation.contains("Constexpr"),
                 numeric: numeric_annotation(annotation),
+                tensor: matches!(
+                    annotation.split('=').next().unwrap_or("").trim(),
+                    "cute.Tensor" | "cutlass.cute.Tensor"
+                ),
             });
         }
         let body_start = (header_end + 1).min(b.len());

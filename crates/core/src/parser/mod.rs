@@ -2822,6 +2822,17 @@ impl<'a> Parser<'a> {
                     )
                 } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
                     self.python_dict(pos)?
+                } else if self.src[pos..].starts_with("...")
+                    && (self.python || self.dsl_session || self.is_dsl())
+                {
+                    // Python's `...`, the Ellipsis (a body `...`, `x = ...`)
+                    (
+                        pos + 3,
+                        Expr {
+                            kind: ExprKind::Name("Ellipsis"),
+                            span: Span::new(pos, pos + 3),
+                        },
+                    )
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(
