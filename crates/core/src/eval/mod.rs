@@ -4484,6 +4484,9 @@ fn binary(
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
+    if matches!(op, BinOp::In | BinOp::NotIn) {
+        return membership(op, a, b, bspan, span);
+    }
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
     }
@@ -4700,6 +4703,8 @@ impl Arithmetic {
             | BinOp::Le
             | BinOp::Gt
             | BinOp::Ge
+            | BinOp::In
+            | BinOp::NotIn
             | BinOp::And
             | BinOp::Or => return None,
         })
@@ -4831,6 +4836,45 @@ fn arithmetic(
             span,
         )
     })
+}
+
+/// Python's `a in b` / `a not in b`: whether `a` equals an element of the tuple `b` (a key of
+/// the dict `b`), by `==` as [`equality::compare`] has it.
+fn membership(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let items: Vec<Value> = match b {
+        Value::Tuple(items) => items.clone(),
+        Value::IntTuple(t) if !t.is_int() => {
+            t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
+        }
+        Value::Dict(pairs) => pairs.iter().map(|(k, _)| k.clone()).collect(),
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "'{}' needs a tuple or a dict on its right, found {}",
+                    op.symbol(),
+                    other.kind()
+                ),
+                bspan,
+            ));
+        }
+    };
+    let mut found = false;
+    for item in &items {
+        if matches!(
+            equality::compare(BinOp::Eq, a, item, span),
+            Ok(Value::Bool(true))
+        ) {
+            found = true;
+            break;
+        }
+    }
+    Ok(Value::Bool(found == (op == BinOp::In)))
 }
 
 /// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`

@@ -450,7 +450,9 @@ pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [St
 
 /// A Python function's body (its lines, indented as written) as statements.
 pub fn parse_python_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser::new(src, 0, arena);
+    let mut p = Parser::new(src, 0, arena);
+    // (its headers' conditions are Python's: `if n in (2, 4):`)
+    p.python = true;
     p.python_body(0, 0, 1).map(|(stmts, _)| stmts)
 }
 

@@ -1869,12 +1869,32 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::term, Parser::addop_at)
     }
 
-    /// `==` or `!=` at `pos` (the loosest level).
+    /// `==` or `!=` at `pos` (the loosest level), or Python's `in` / `not in` (Python text).
     fn eqop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let b = self.src.as_bytes();
         match (b.get(pos), b.get(pos + 1)) {
             (Some(b'='), Some(b'=')) => Some((BinOp::Eq, pos + 2)),
             (Some(b'!'), Some(b'=')) => Some((BinOp::Ne, pos + 2)),
+            (Some(b'i' | b'n'), _) if self.python || self.dsl_session || self.is_dsl() => {
+                let keyword_end = |(w, end): (&str, usize)| {
+                    self.peek(end)
+                        .is_some_and(|c| c.is_whitespace() || c == '(')
+                        .then_some((w == "in", end))
+                };
+                match self.word_at(pos).and_then(keyword_end)? {
+                    (true, end) => Some((BinOp::In, end)),
+                    (false, end) if self.word_at(pos)?.0 == "not" => {
+                        let at = self.skip_ws(end);
+                        let (w, after) = self.word_at(at)?;
+                        (w == "in"
+                            && self
+                                .peek(after)
+                                .is_some_and(|c| c.is_whitespace() || c == '('))
+                        .then_some((BinOp::NotIn, after))
+                    }
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
