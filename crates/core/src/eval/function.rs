@@ -213,6 +213,9 @@ impl Env {
         // the overload of as many parameters, else one whose defaults fill the rest
         let exact = overloads.iter().find(|r| r.params.len() == args.len());
         let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
+            if let Some(m) = missing_jit_argument(overloads, n, args.len()) {
+                return Err(EvalError::new(m, span));
+            }
             let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
             takes.sort_unstable();
             let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -274,6 +277,9 @@ impl Env {
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
+            if let Some(m) = missing_jit_argument(overloads, function, args.len()) {
+                return Err(EvalError::new(format!("cute.compile: {m}"), span));
+            }
             return Err(EvalError::new(
                 format!(
                     "cute.compile: '{function}' is no jit function (@cute.jit def) of {} parameters",
@@ -1095,6 +1101,24 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
+/// The DSL's CALL_MISSING_ARG of a call (or `cute.compile`) of the jit function `name` with
+/// `given` arguments, fewer than it needs: its first parameter left without a value (checked
+/// with dsl-oracle: "Required argument `b` is missing in the call to `f`."); `None` where it
+/// is no jit function or takes fewer.
+fn missing_jit_argument(overloads: &[Routine], name: &str, given: usize) -> Option<String> {
+    let [r] = overloads else {
+        return None;
+    };
+    let needed = r.params.len().checked_sub(r.defaults.len())?;
+    if !r.jit || r.pack().is_some() || given >= needed {
+        return None;
+    }
+    let (param, _) = &r.params[given];
+    Some(format!(
+        "Required argument `{param}` is missing in the call to `{name}` (the CuTe DSL refuses it, CALL_MISSING_ARG)"
+    ))
 }
 
 /// The Python class of an argument that a jit function's `cute.Tensor` parameter does not take
