@@ -104,6 +104,11 @@ DSL_ONLY = [
     f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4, 6), cutlass.Int8)",
     f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4), cutlass.Float16)",
     f"{TC}.MmaF8F6F4Op(cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
+    # 256 bits per copy: C++ UniversalCopy<uint256_t>'s layouts
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=256)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float32, num_bits_per_copy=256)",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.BFloat16, num_bits_per_copy=256)",
+    f"cute.make_tiled_copy_tv(cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=256), cute.make_layout((16,8),stride=(8,1)), cute.make_layout((1,16)))",
 ]
 # The block-scaled tcgen05 MMAs (CUTE_DSL_ARCH=sm_100a: the DSL checks the arch first)
 S, T = f"{TC}.OperandSource.SMEM", f"{TC}.OperandSource.TMEM"

@@ -1585,8 +1585,16 @@ impl Op {
             b => b.unwrap_or(t.bits()),
         };
         let uint = || -> Result<String, EvalError> {
-            if matches!(bits, 8 | 16 | 32 | 64 | 128) {
+            if matches!(bits, 8 | 16 | 32 | 64 | 128 | 256) {
                 Ok(format!("uint{bits}_t"))
+            } else if bits > 256 && bits.count_ones() == 1 {
+                // the DSL builds a one-thread copy of these bits; C++'s widest uint is 256 bits
+                Err(fail(
+                    format!(
+                        "a copy of {bits} bits per copy has no CuTe C++ atom in cute's catalog (UniversalCopy's widest type is uint256_t)"
+                    ),
+                    span,
+                ))
             } else {
                 Err(fail(
                     format!(
