@@ -127,7 +127,27 @@ BLOCK_SCALED = [
     f"cute.make_tiled_mma({TC}.MmaMXF4Op((128,64,64), {ONE}, {S}))",
     f"cute.make_tiled_mma({TC}.MmaMXF4NVF4Op(cutlass.Float8E4M3FN, (128,256), {ONE}, {S}), (1,2,1))",
 ]
+SP = f"{TC}.SparseMetadataFormat.TID"
+BLOCK_SCALED += [
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,128,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E5M2, cutlass.Float16, (64,8), {ONE}, {S}, {K}, {MN}, {SP})",
+    f"{SP}",
+    f"cute.make_mma_atom({TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,128,32), {ONE}, {S}, {K}, {K}, {SP}))",
+    f"cute.make_mma_atom({TC}.MmaF16BF16SparseOp(cutlass.BFloat16, cutlass.Float32, (64,64,32), {ONE}, {S}, {K}, {MN}, {SP}))",
+    f"cute.make_mma_atom({TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (256,64), {TWO}, {S}, {K}, {K}, {SP}))",
+    f"cute.make_tiled_mma({TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float16, (128,64,32), {ONE}, {S}, {K}, {K}, {SP}), (1,2,1))",
+]
 BLOCK_SCALED_ERRORS = [
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,8,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (256,48,32), {TWO}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (256,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (64,64,32), {TWO}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Int32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float16, cutlass.Float32, (128,64,64), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,64), {ONE}, {S}, {K}, {K}, 1)",
+
     f"{TC}.MmaMXF8Op(cutlass.Float16, (128,128,32), {ONE}, {S}, {K}, {K})",
     f"{TC}.MmaMXF8Op(cutlass.Float16, (64,128,32), {ONE}, {S}, {K}, {K})",
     f"{TC}.MmaMXF4Op((64,128,64), {ONE}, {S})",
@@ -278,9 +298,9 @@ def main():
     do = dsl(DSL_ONLY, "sm_100a")
     write("dsl_nvgpu_dsl_only", "What the DSL builds and prints where CuTe C++ has no atom or prints otherwise:\nCopyUniversalOp's auto width, cp.async of other widths, one-SM tcgen05 atoms' TV layouts.\n" + gen, DSL_ONLY, do, binary)
     bs = dsl(BLOCK_SCALED, "sm_100a")
-    write("dsl_nvgpu_block_scaled", "Issue 37: the block-scaled tcgen05 MMAs (MmaMXF8Op, MmaMXF8F6F4Op, MmaMXF4Op, MmaMXF4NVF4Op),\ntheir atoms and tiled MMAs (CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED, bs, binary)
+    write("dsl_nvgpu_block_scaled", "Issue 37: the block-scaled tcgen05 MMAs (MmaMXF8Op, MmaMXF8F6F4Op, MmaMXF4Op, MmaMXF4NVF4Op) and the\nsparse ones (MmaF16BF16SparseOp, MmaFP8SparseOp), their atoms and tiled MMAs (CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED, bs, binary)
     bse = dsl(BLOCK_SCALED_ERRORS, "sm_100a")
-    write("dsl_nvgpu_block_scaled_errors", "Issue 37: the DSL's checks of the block-scaled tcgen05 MMAs' parameters, its messages\n(CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED_ERRORS, bse, binary, errors=True)
+    write("dsl_nvgpu_block_scaled_errors", "Issue 37: the DSL's checks of the block-scaled and sparse tcgen05 MMAs' parameters, its messages\n(CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED_ERRORS, bse, binary, errors=True)
     er = dsl(ERRORS)
     allerr = [(e, a) for e, a in zip(ERRORS, er)] + errs
     program(binary)

@@ -108,6 +108,11 @@ const ENUMS: &[(&str, &str, &[&str])] = &[
     ),
     ("tcgen05.OperandSource", "OperandSource", &["TMEM", "SMEM"]),
     ("tcgen05.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
+    (
+        "tcgen05.SparseMetadataFormat",
+        "SparseMetadataFormat",
+        &["TID"],
+    ),
     ("cpasync.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
     ("cpasync.LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
 ];
@@ -463,6 +468,38 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
+    Class {
+        path: "tcgen05.MmaF16BF16SparseOp",
+        params: SPARSE_UMMA,
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaFP8SparseOp",
+        params: SPARSE_UMMA,
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+];
+
+/// The parameters of the sparse tcgen05 MMAs.
+const SPARSE_UMMA: &[&str] = &[
+    "ab_dtype",
+    "acc_dtype",
+    "instruction_shape",
+    "cta_group",
+    "a_src",
+    "a_major_mode",
+    "b_major_mode",
+    "sparse_metadata_format",
 ];
 
 /// Every class's and enumeration's path under `cute.nvgpu` (for completion and help).
@@ -1090,6 +1127,14 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 refused_as_atom,
             })
         }
+        "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
+            sparse_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+                class: path,
+                kind,
+                printed,
+                refused_as_atom,
+            })
+        }
         _ => umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
             class: path,
             kind,
@@ -1512,6 +1557,143 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
     } else {
         None
     };
+    Ok((OpKind::Mma(atom), printed, refused))
+}
+
+/// The sparse tcgen05 MMAs (`tcgen05.MmaF16BF16SparseOp`, `MmaFP8SparseOp`, DSL 4.8.1's
+/// `SparseMmaOp`): its `__post_init__`'s checks first (the enumerations, the metadata format,
+/// the shape's rank, M and N by the CTA group: one SM M 64 (N 8..256 step 8) or 128 (N
+/// 16..256 step 16); two M 128|256, N 32..256 step 32), then the class's `_verify` (A and
+/// B's type, the accumulator's, K: 32 of F16/BF16, 64 of FP8), in the DSL's order and
+/// wording; the C++ atom is `SM100_MMA_{F16BF16,F8F6F4}[_2x1SM]_SS_SPARSE<a, b, acc, M, N,
+/// a_major, b_major>`.
+fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
+    let two = match member_of(&v[3], "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = member_of(&v[4], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
+    let Some(src) = src else {
+        return Err(fail(
+            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+            span,
+        ));
+    };
+    let Some(a_major) = major(&v[5]) else {
+        return Err(fail(
+            "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+            span,
+        ));
+    };
+    let Some(b_major) = major(&v[6]) else {
+        return Err(fail(
+            "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+            span,
+        ));
+    };
+    if member_of(&v[7], "SparseMetadataFormat") != Some("TID") {
+        return Err(fail(
+            "expects the 'sparse_metadata_format' Op parameter to be a tcgen05.SparseMetadataFormat instance",
+            span,
+        ));
+    }
+    let fp8 = path == "tcgen05.MmaFP8SparseOp";
+    let k = if fp8 { 64 } else { 32 };
+    let Some((m, n, kk)) = shape(&v[2], k) else {
+        let mut got = String::new();
+        if let Value::IntTuple(t) = &v[2] {
+            got.push_str(", but got ");
+            super::plain::write_python_tuple(&mut got, t);
+        }
+        return Err(fail(
+            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
+            span,
+        ));
+    };
+    let lo = if two {
+        if !matches!(m, 128 | 256) {
+            return Err(fail(
+                format!("expects the M-mode to be 128 or 256, but got {m}"),
+                span,
+            ));
+        }
+        32
+    } else {
+        match m {
+            64 => 8,
+            128 => 16,
+            _ => {
+                return Err(fail(
+                    format!("expects the M-mode to be 64 or 128, but got {m}"),
+                    span,
+                ));
+            }
+        }
+    };
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    let (ab, family, title) = if fp8 {
+        let ab = one_of(
+            &v[0],
+            "ab_dtype",
+            &["Float8E5M2", "Float8E4M3FN"],
+            "expects the 'ab_dtype' Op parameter to be one of Float8E5M2 or Float8E4M3FN",
+            span,
+        )?;
+        (ab, "F8F6F4", "tcgen05 FP8 Sparse MMA Operation")
+    } else {
+        let ab = one_of(
+            &v[0],
+            "ab_dtype",
+            &["Float16", "BFloat16"],
+            "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
+            span,
+        )?;
+        (ab, "F16BF16", "tcgen05 F16/BF16 Sparse MMA Operation")
+    };
+    let acc = one_of(
+        &v[1],
+        "acc_dtype",
+        &["Float16", "Float32"],
+        "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+        span,
+    )?;
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    let pair = if two { "_2x1SM" } else { "" };
+    let atom = format!(
+        "SM100_MMA_{family}{pair}_SS_SPARSE<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
+        ab.sized_name(),
+        ab.sized_name(),
+        acc.sized_name()
+    );
+    let printed = format!(
+        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}\n  Sparse metadata format    = SparseMetadataFormat.TID",
+        dsl(ab),
+        dsl(ab),
+        dsl(acc),
+        if two { "TWO" } else { "ONE" },
+        py_shape((m, n, kk))
+    );
+    let refused = (src == "TMEM").then_some(
+        "a sparse tcgen05 MMA reading A from tensor memory (OperandSource.TMEM) has no CuTe C++ atom in cute's catalog (C++ has only the _SS_SPARSE forms)",
+    );
     Ok((OpKind::Mma(atom), printed, refused))
 }
 

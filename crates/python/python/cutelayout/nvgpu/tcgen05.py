@@ -6,8 +6,9 @@ for A in tensor memory, ``_2x1SM_`` for a CTA pair).
 Here are the dense operations the engine models: ``MmaTF32Op``, ``MmaF16BF16Op``,
 ``MmaI8Op``, ``MmaFP8Op`` and ``MmaF8F6F4Op``, and the block-scaled ``MmaMXF8Op``,
 ``MmaMXF8F6F4Op``, ``MmaMXF4Op`` and ``MmaMXF4NVF4Op`` (C++ ``SM100_MMA_MXF8F6F4_SS``,
-``SM100_MMA_MXF4_SS``; A from tensor memory has no C++ atom). The sparse operations of the DSL
-(``MmaF16BF16SparseOp``, ...) are not here.
+``SM100_MMA_MXF4_SS``; A from tensor memory has no C++ atom). The DSL's sparse operations
+(``MmaF16BF16SparseOp``, ``MmaFP8SparseOp``) are the engine's too (DSL text), not yet classes
+here.
 
 CuTe C++ writes the stride of a mode of size 1 as 0 where the DSL prints another
 (``tv_layout_A`` of ``MmaF16BF16Op(Float16, Float32, (128,256,16), ...)`` is
