@@ -1740,6 +1740,15 @@ impl Env {
                     )),
                 }
             }
+            // Python's slice of a tuple, `t[a:b]` (read as `get(t, slice(a, b))`)
+            ExprKind::Call(callee, [base, index])
+                if callee.kind == ExprKind::Qualified("get")
+                    && let ExprKind::Call(s, [start, stop]) = index.kind
+                    && s.kind == ExprKind::Name("slice")
+                    && !self.is_bound("slice") =>
+            {
+                self.python_slice(base, start, stop, e.span)
+            }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
                 if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
@@ -4836,6 +4845,53 @@ fn arithmetic(
             span,
         )
     })
+}
+
+impl Env {
+    /// Python's `t[start:stop]` of a tuple: its modes from `start` to before `stop` (a bound
+    /// left out, `None`, is the tuple's end; a negative one counts from the end; both clamped
+    /// to the tuple, as Python's slice does).
+    fn python_slice(
+        &self,
+        base: &Expr,
+        start: &Expr,
+        stop: &Expr,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let v = self.eval(base)?;
+        let Some(modes) = v.tuple_modes() else {
+            return Err(EvalError::new(
+                format!("a slice t[a:b] is of a tuple, found {}", v.kind()),
+                base.span,
+            ));
+        };
+        let len = modes.len() as i64;
+        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+            match self.eval(e)? {
+                Value::Under => Ok(default),
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => {
+                    let n = t.as_int().unwrap_or(0);
+                    Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
+                }
+                other => Err(EvalError::new(
+                    format!(
+                        "a slice's bound is a Python int or None, found {}",
+                        other.kind()
+                    ),
+                    e.span,
+                )),
+            }
+        };
+        let (from, to) = (bound(start, 0)?, bound(stop, len)?);
+        let picked = if from < to {
+            modes[from as usize..to as usize].to_vec()
+        } else {
+            Vec::new()
+        };
+        let v = Value::tuple(picked);
+        check_limits(&v, span)?;
+        Ok(v)
+    }
 }
 
 /// Python's `a in b` / `a not in b`: whether `a` equals an element of the tuple `b` (a key of

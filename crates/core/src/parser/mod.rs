@@ -1771,6 +1771,73 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Python's slice in the brackets opened at `open` (`t[a:b]`, `t[:2]`): the `:` at their
+    /// level (not C++'s `::`) and the `]` that closes them; `None` where they hold no slice.
+    fn slice_colon(&self, open: usize) -> Option<(usize, usize)> {
+        let b = self.src.as_bytes();
+        let (mut depth, mut colon, mut quote) = (0usize, None, None);
+        let mut i = open + 1;
+        while i < b.len() {
+            let c = b[i];
+            match (quote, c) {
+                (Some(q), _) if c == q => quote = None,
+                (Some(_), b'\\') => i += 1,
+                (Some(_), _) => {}
+                (None, b'"' | b'\'') => quote = Some(c),
+                (None, b'(' | b'[' | b'{') => depth += 1,
+                (None, b')' | b'}') => depth = depth.checked_sub(1)?,
+                (None, b']') if depth == 0 => return colon.map(|k| (k, i)),
+                (None, b']') => depth -= 1,
+                // C++'s `::` (`a[cute::_1{}]`): no slice (Python's `t[::2]` is one, a step)
+                (None, b':')
+                    if b.get(i + 1) == Some(&b':')
+                        && b.get(i + 2)
+                            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') =>
+                {
+                    return None;
+                }
+                // (a second `:`, a step, is refused by `slice_bounds`)
+                (None, b':') if depth == 0 => {
+                    colon.get_or_insert(i);
+                }
+                (None, b'\n' | b';') => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// A slice's start and stop (`None` where left out): the expressions from `open + 1` to
+    /// `colon` and from `colon + 1` to `close`. A step (`t[a:b:c]`) is not modelled.
+    fn slice_bounds(
+        &self,
+        open: usize,
+        colon: usize,
+        close: usize,
+    ) -> PResult<(Expr<'a>, Expr<'a>)> {
+        let bound = |from: usize, to: usize| -> PResult<Expr<'a>> {
+            let mut p = self.upto(to);
+            let at = p.skip_ws(from);
+            if at >= to {
+                return Ok(Expr {
+                    kind: ExprKind::Name("None"),
+                    span: Span::new(from, from),
+                });
+            }
+            let (end, e) = p.expr(at)?;
+            p.expect_end(end)?;
+            Ok(e)
+        };
+        if let Some(k) = self.src[colon + 1..close].find(':') {
+            return err(
+                "a slice's step (t[a:b:c]) is not modelled: write t[a:b]",
+                Span::new(colon + 1 + k, colon + 2 + k),
+            );
+        }
+        Ok((bound(open + 1, colon)?, bound(colon + 1, close)?))
+    }
+
     /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
@@ -2309,6 +2376,35 @@ impl<'a> Parser<'a> {
                         span,
                     };
                     pos = end;
+                }
+                Some('[')
+                    if (self.python || self.dsl_session || self.is_dsl())
+                        && let Some((colon, close)) = self.slice_colon(q) =>
+                {
+                    // Python's slice `t[a:b]`: `get(t, slice(a, b))`
+                    let (start, stop) = self.slice_bounds(q, colon, close)?;
+                    let slice = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(Expr {
+                                kind: ExprKind::Name("slice"),
+                                span: Span::new(q, q + 1),
+                            }),
+                            self.arena.alloc_slice_copy(&[start, stop]),
+                        ),
+                        span: Span::new(q, close + 1),
+                    };
+                    let callee = Expr {
+                        kind: ExprKind::Qualified("get"),
+                        span: Span::new(q, close + 1),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[e, slice]),
+                        ),
+                        span: Span::new(e.span.start, close + 1),
+                    };
+                    pos = close + 1;
                 }
                 Some('[') => {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
