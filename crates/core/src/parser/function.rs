@@ -664,6 +664,28 @@ impl<'a> Parser<'a> {
                 in_docstring = !closes;
                 continue;
             }
+            // the DSL's protocol of a jit argument (`__new_from_mlir_values__`,
+            // `__extract_mlir_values__`, …: dsl_jit_arg_generation.rst) is how its compiler
+            // passes the object, no method the program calls: skipped with its body
+            if let Some(method) = line.strip_prefix("def ")
+                && MLIR_PROTOCOL.iter().any(|m| {
+                    method
+                        .strip_prefix(m)
+                        .is_some_and(|r| r.trim_start().starts_with('('))
+                })
+            {
+                let indent = raw.len() - raw.trim_start().len();
+                while line_start < b.len() {
+                    let end =
+                        memchr::memchr(b'\n', &b[line_start..]).map_or(b.len(), |k| line_start + k);
+                    let next = &self.src[line_start..end];
+                    if !next.trim().is_empty() && next.len() - next.trim_start().len() <= indent {
+                        break;
+                    }
+                    line_start = end + 1;
+                }
+                continue;
+            }
             if line.starts_with("def ") || line.starts_with('@') {
                 return err(
                     format!(
@@ -695,6 +717,15 @@ impl<'a> Parser<'a> {
         })))
     }
 }
+
+/// The methods of the CuTe DSL's protocol for a jit function's argument of a class of the
+/// program's own (its compiler calls them; cute holds the object's fields as they are).
+const MLIR_PROTOCOL: &[&str] = &[
+    "__new_from_mlir_values__",
+    "__extract_mlir_values__",
+    "__get_mlir_types__",
+    "__c_pointers__",
+];
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).
 fn angle_close(b: &[u8], open: usize) -> Option<usize> {
