@@ -1082,6 +1082,14 @@ fn called<'a>(mut e: &'a Expr<'a>) -> Option<&'a Expr<'a>> {
 /// cute does not model: an error.
 fn jit_array_argument(v: Value) -> Result<Value, String> {
     use crate::algebra::pointer::PtrBase;
+    // (an array written in the call, `foo(np.zeros(8))`: cute holds its values, not memory
+    // that the DSL's tensor would be over)
+    if matches!(&v, Value::Ssa(a) if a.numpy) {
+        return Err(
+            "an array no name holds, passed as it is (the DSL passes a tensor over its memory, tensor<ptr<f32, generic> o (?):(1)>): bind it first (a = np.…)"
+                .to_string(),
+        );
+    }
     let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
         return Ok(v);
     };
