@@ -43,6 +43,9 @@ pub(super) struct Routine {
     /// Its parameters' CuTe DSL numeric types (`x: cutlass.Int32`), in order: a Python number
     /// argument is passed as a run-time value of the type, as the DSL passes it.
     numeric: Vec<Option<String>>,
+    /// Its parameters annotated `cute.Tensor`, in order: the DSL refuses an argument that is
+    /// no tensor (ARG_ANNOTATION_MISMATCH).
+    tensor: Vec<bool>,
     /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
     /// call's own.
     bound: Vec<(String, Value)>,
@@ -145,6 +148,7 @@ impl Env {
                 .iter()
                 .map(|p| p.numeric.map(str::to_string))
                 .collect(),
+            tensor: def.params.iter().map(|p| p.tensor).collect(),
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
@@ -186,6 +190,7 @@ impl Env {
                 jit: false,
                 constexpr: Vec::new(),
                 numeric: Vec::new(),
+                tensor: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
                 compiled_layouts: Vec::new(),
@@ -208,6 +213,9 @@ impl Env {
         // the overload of as many parameters, else one whose defaults fill the rest
         let exact = overloads.iter().find(|r| r.params.len() == args.len());
         let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
+            if let Some(m) = missing_jit_argument(overloads, n, args.len()) {
+                return Err(EvalError::new(m, span));
+            }
             let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
             takes.sort_unstable();
             let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -247,6 +255,7 @@ impl Env {
             jit: false,
             constexpr: Vec::new(),
             numeric: Vec::new(),
+            tensor: Vec::new(),
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
@@ -268,6 +277,9 @@ impl Env {
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
+            if let Some(m) = missing_jit_argument(overloads, function, args.len()) {
+                return Err(EvalError::new(format!("cute.compile: {m}"), span));
+            }
             return Err(EvalError::new(
                 format!(
                     "cute.compile: '{function}' is no jit function (@cute.jit def) of {} parameters",
@@ -786,6 +798,19 @@ impl Env {
             }
             let number = matches!(&v, Value::Bool(_) | Value::Scalar(_))
                 || matches!(&v, Value::IntTuple(t) if t.is_int());
+            if r.jit
+                && r.tensor.get(k).copied().unwrap_or(false)
+                && let Some(class) = no_tensor_class(&v)
+            {
+                return Err(EvalError::new(
+                    format!(
+                        "{}: expects argument #{} ({name}) to be <class 'cutlass.cute.typing.Tensor'>, but got {class} (the CuTe DSL refuses it, ARG_ANNOTATION_MISMATCH)",
+                        r.what,
+                        k + 1
+                    ),
+                    span,
+                ));
+            }
             let v = if r.jit {
                 jit_array_argument(v).map_err(|m| {
                     EvalError::new(format!("the argument '{name}' of {}: {m}", r.what), span)
@@ -847,6 +872,11 @@ impl Env {
         // one was traced at its compile
         if r.compiled {
             out.retain(|o| matches!(o, Outcome::Failed(_)));
+        }
+        // a Python body's expression statement (`...`, `x`) prints nothing, as Python's
+        // statements of a function do not
+        if r.python {
+            drop_values(&mut out);
         }
         // (a jit function that raises as it is traced runs nothing: no `cute.printf` prints)
         if result.is_ok() {
@@ -1052,6 +1082,14 @@ fn called<'a>(mut e: &'a Expr<'a>) -> Option<&'a Expr<'a>> {
 /// cute does not model: an error.
 fn jit_array_argument(v: Value) -> Result<Value, String> {
     use crate::algebra::pointer::PtrBase;
+    // (an array written in the call, `foo(np.zeros(8))`: cute holds its values, not memory
+    // that the DSL's tensor would be over)
+    if matches!(&v, Value::Ssa(a) if a.numpy) {
+        return Err(
+            "an array no name holds, passed as it is (the DSL passes a tensor over its memory, tensor<ptr<f32, generic> o (?):(1)>): bind it first (a = np.…)"
+                .to_string(),
+        );
+    }
     let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
         return Ok(v);
     };
@@ -1071,6 +1109,64 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
+/// The DSL's CALL_MISSING_ARG of a call (or `cute.compile`) of the jit function `name` with
+/// `given` arguments, fewer than it needs: its first parameter left without a value (checked
+/// with dsl-oracle: "Required argument `b` is missing in the call to `f`."); `None` where it
+/// is no jit function or takes fewer.
+fn missing_jit_argument(overloads: &[Routine], name: &str, given: usize) -> Option<String> {
+    let [r] = overloads else {
+        return None;
+    };
+    let needed = r.params.len().checked_sub(r.defaults.len())?;
+    if !r.jit || r.pack().is_some() || given >= needed {
+        return None;
+    }
+    let (param, _) = &r.params[given];
+    Some(format!(
+        "Required argument `{param}` is missing in the call to `{name}` (the CuTe DSL refuses it, CALL_MISSING_ARG)"
+    ))
+}
+
+/// The Python class of an argument that a jit function's `cute.Tensor` parameter does not take
+/// (the DSL's ARG_ANNOTATION_MISMATCH names it), `None` where it takes it: a tensor
+/// (`from_dlpack(a)`'s, one a jit function made) or `None`. A NumPy or torch array passed as
+/// it is, is no `cute.Tensor` (checked with dsl-oracle: an unannotated parameter takes it).
+fn no_tensor_class(v: &Value) -> Option<String> {
+    use crate::algebra::pointer::PtrBase;
+    match v {
+        Value::OffsetLayout(super::Origin::Ptr(p), _) => match p.base {
+            PtrBase::Host {
+                dlpack: false,
+                torch,
+            } => Some(
+                if torch {
+                    "<class 'torch.Tensor'>"
+                } else {
+                    "<class 'numpy.ndarray'>"
+                }
+                .to_string(),
+            ),
+            _ => None,
+        },
+        Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => Some("<class 'int'>".to_string()),
+        Value::IntTuple(_) | Value::Tuple(_) => Some("<class 'tuple'>".to_string()),
+        Value::Bool(_) => Some("<class 'bool'>".to_string()),
+        _ => None,
+    }
+}
+
+/// The outcomes less the values of expression statements, at every depth (a loop's body's).
+fn drop_values(out: &mut Vec<Outcome>) {
+    out.retain_mut(|o| match o {
+        Outcome::Value(_) => false,
+        Outcome::Sequence(more) => {
+            drop_values(more);
+            !more.is_empty()
+        }
+        _ => true,
+    });
 }
 
 /// what the DSL prints as it runs a jit function, after tracing it.

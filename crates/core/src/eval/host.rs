@@ -249,6 +249,29 @@ impl Env {
                     span,
                 )))
             }
+            // `cute.compile`'s symbolic arguments (tvm_ffi_compilation.rst): not modelled
+            ExprKind::Name(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+            | ExprKind::Qualified(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+                if !self.is_bound(f) =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cute.{f}: a symbolic integer (the DSL's SymInt, printed ?{{div=1}}), for the fake tensors cute.compile takes (cute.runtime.make_fake_compact_tensor), is not modelled"
+                    ),
+                    span,
+                )))
+            }
+            ExprKind::Field(_, f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
+            | ExprKind::Name(f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
+                if !self.is_bound(f) =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cute.runtime.{f}: a fake tensor (the DSL's _FakeTensor, for cute.compile without data) is not modelled: compile with from_dlpack(a) of an array"
+                    ),
+                    span,
+                )))
+            }
             ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
                 if !self.is_bound("from_dlpack") =>
             {

@@ -564,6 +564,13 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             {
                 return Ok(Value::Name(t.to_string()));
             }
+            // its memory space as the DSL prints it (`AddressSpace`'s name, checked with
+            // dsl-oracle): `generic` of `from_dlpack(a)`'s, `rmem` of a register tensor's
+            ("memspace", crate::algebra::tensor::Origin::Ptr(p)) => {
+                if let Some(space) = dsl_memspace(p) {
+                    return Ok(Value::Name(space.to_string()));
+                }
+            }
             _ => {}
         }
     }
@@ -2373,4 +2380,20 @@ fn blockscaled_config_member(
             .map(Value::Layout)
             .map_err(|e| EvalError::algebra(e, span)),
     }
+}
+
+/// The CuTe DSL's `AddressSpace` of a tensor's pointer (`t.memspace`), where cute knows it:
+/// `generic` of a host array seen through `from_dlpack`, `rmem` of a register tensor, `gmem`,
+/// `smem`, `tmem` of a pointer tagged so.
+fn dsl_memspace(p: &crate::algebra::pointer::Pointer) -> Option<&'static str> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    Some(match (&p.base, p.space) {
+        (PtrBase::Host { dlpack: true, .. }, _) => "generic",
+        (PtrBase::Host { .. }, _) => return None,
+        (PtrBase::Stack, MemSpace::Raw) => "rmem",
+        (_, MemSpace::Gmem) => "gmem",
+        (_, MemSpace::Smem) => "smem",
+        (_, MemSpace::Tmem) => "tmem",
+        _ => return None,
+    })
 }

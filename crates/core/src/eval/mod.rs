@@ -1740,6 +1740,15 @@ impl Env {
                     )),
                 }
             }
+            // Python's slice of a tuple, `t[a:b]` (read as `get(t, slice(a, b))`)
+            ExprKind::Call(callee, [base, index])
+                if callee.kind == ExprKind::Qualified("get")
+                    && let ExprKind::Call(s, [start, stop]) = index.kind
+                    && s.kind == ExprKind::Name("slice")
+                    && !self.is_bound("slice") =>
+            {
+                self.python_slice(base, start, stop, e.span)
+            }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
                 if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
@@ -4484,6 +4493,9 @@ fn binary(
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         return equality::compare(op, a, b, span);
     }
+    if matches!(op, BinOp::In | BinOp::NotIn) {
+        return membership(op, a, b, bspan, span);
+    }
     if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
         return equality::relational(op, a, aspan, b, bspan);
     }
@@ -4700,6 +4712,8 @@ impl Arithmetic {
             | BinOp::Le
             | BinOp::Gt
             | BinOp::Ge
+            | BinOp::In
+            | BinOp::NotIn
             | BinOp::And
             | BinOp::Or => return None,
         })
@@ -4833,11 +4847,100 @@ fn arithmetic(
     })
 }
 
+impl Env {
+    /// Python's `t[start:stop]` of a tuple: its modes from `start` to before `stop` (a bound
+    /// left out, `None`, is the tuple's end; a negative one counts from the end; both clamped
+    /// to the tuple, as Python's slice does).
+    fn python_slice(
+        &self,
+        base: &Expr,
+        start: &Expr,
+        stop: &Expr,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let v = self.eval(base)?;
+        let Some(modes) = v.tuple_modes() else {
+            return Err(EvalError::new(
+                format!("a slice t[a:b] is of a tuple, found {}", v.kind()),
+                base.span,
+            ));
+        };
+        let len = modes.len() as i64;
+        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+            match self.eval(e)? {
+                Value::Under => Ok(default),
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => {
+                    let n = t.as_int().unwrap_or(0);
+                    Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
+                }
+                other => Err(EvalError::new(
+                    format!(
+                        "a slice's bound is a Python int or None, found {}",
+                        other.kind()
+                    ),
+                    e.span,
+                )),
+            }
+        };
+        let (from, to) = (bound(start, 0)?, bound(stop, len)?);
+        let picked = if from < to {
+            modes[from as usize..to as usize].to_vec()
+        } else {
+            Vec::new()
+        };
+        let v = Value::tuple(picked);
+        check_limits(&v, span)?;
+        Ok(v)
+    }
+}
+
+/// Python's `a in b` / `a not in b`: whether `a` equals an element of the tuple `b` (a key of
+/// the dict `b`), by `==` as [`equality::compare`] has it.
+fn membership(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let items: Vec<Value> = match b {
+        Value::Tuple(items) => items.clone(),
+        Value::IntTuple(t) if !t.is_int() => {
+            t.modes().map(|m| Value::IntTuple(m.to_owned())).collect()
+        }
+        Value::Dict(pairs) => pairs.iter().map(|(k, _)| k.clone()).collect(),
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "'{}' needs a tuple or a dict on its right, found {}",
+                    op.symbol(),
+                    other.kind()
+                ),
+                bspan,
+            ));
+        }
+    };
+    let mut found = false;
+    for item in &items {
+        if matches!(
+            equality::compare(BinOp::Eq, a, item, span),
+            Ok(Value::Bool(true))
+        ) {
+            found = true;
+            break;
+        }
+    }
+    Ok(Value::Bool(found == (op == BinOp::In)))
+}
+
 /// The names that stand for a value when no variable has them: C++'s `X` and `Underscore`
-/// (CuTe's `_`), Python's `None` (a mode kept), `True`/`False` and C++'s `true`/`false`.
+/// (CuTe's `_`), Python's `None` (a mode kept) and `Ellipsis` (`...`), `True`/`False` and C++'s
+/// `true`/`false`.
 pub fn constant(name: &str) -> Option<Value> {
     Some(match name {
         "X" | "Underscore" | "None" => Value::Under,
+        // Python's `...`, printed `Ellipsis`
+        "Ellipsis" => Value::Name("Ellipsis".into()),
         "true" | "True" => Value::Bool(true),
         "false" | "False" => Value::Bool(false),
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`

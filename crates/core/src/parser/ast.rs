@@ -55,6 +55,10 @@ pub enum BinOp {
     Gt,
     /// `a >= b`.
     Ge,
+    /// Python's `a in b`: whether a tuple holds `a` (a dict: as a key); binds as `==`.
+    In,
+    /// Python's `a not in b`: its negation.
+    NotIn,
     /// `a && b`: logical and, the right side evaluated only when the left does not decide.
     And,
     /// `a || b`: logical or, likewise.
@@ -129,6 +133,8 @@ impl BinOp {
             BinOp::Le => "<=",
             BinOp::Gt => ">",
             BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
             BinOp::And => "&&",
             BinOp::Or => "||",
         }

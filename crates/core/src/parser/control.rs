@@ -68,7 +68,7 @@ impl<'a> Parser<'a> {
         p
     }
 
-    fn upto(&self, end: usize) -> Parser<'a> {
+    pub(super) fn upto(&self, end: usize) -> Parser<'a> {
         Parser {
             src: &self.src[..end],
             depth: self.depth,

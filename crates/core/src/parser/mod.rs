@@ -1784,6 +1784,73 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Python's slice in the brackets opened at `open` (`t[a:b]`, `t[:2]`): the `:` at their
+    /// level (not C++'s `::`) and the `]` that closes them; `None` where they hold no slice.
+    fn slice_colon(&self, open: usize) -> Option<(usize, usize)> {
+        let b = self.src.as_bytes();
+        let (mut depth, mut colon, mut quote) = (0usize, None, None);
+        let mut i = open + 1;
+        while i < b.len() {
+            let c = b[i];
+            match (quote, c) {
+                (Some(q), _) if c == q => quote = None,
+                (Some(_), b'\\') => i += 1,
+                (Some(_), _) => {}
+                (None, b'"' | b'\'') => quote = Some(c),
+                (None, b'(' | b'[' | b'{') => depth += 1,
+                (None, b')' | b'}') => depth = depth.checked_sub(1)?,
+                (None, b']') if depth == 0 => return colon.map(|k| (k, i)),
+                (None, b']') => depth -= 1,
+                // C++'s `::` (`a[cute::_1{}]`): no slice (Python's `t[::2]` is one, a step)
+                (None, b':')
+                    if b.get(i + 1) == Some(&b':')
+                        && b.get(i + 2)
+                            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') =>
+                {
+                    return None;
+                }
+                // (a second `:`, a step, is refused by `slice_bounds`)
+                (None, b':') if depth == 0 => {
+                    colon.get_or_insert(i);
+                }
+                (None, b'\n' | b';') => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// A slice's start and stop (`None` where left out): the expressions from `open + 1` to
+    /// `colon` and from `colon + 1` to `close`. A step (`t[a:b:c]`) is not modelled.
+    fn slice_bounds(
+        &self,
+        open: usize,
+        colon: usize,
+        close: usize,
+    ) -> PResult<(Expr<'a>, Expr<'a>)> {
+        let bound = |from: usize, to: usize| -> PResult<Expr<'a>> {
+            let mut p = self.upto(to);
+            let at = p.skip_ws(from);
+            if at >= to {
+                return Ok(Expr {
+                    kind: ExprKind::Name("None"),
+                    span: Span::new(from, from),
+                });
+            }
+            let (end, e) = p.expr(at)?;
+            p.expect_end(end)?;
+            Ok(e)
+        };
+        if let Some(k) = self.src[colon + 1..close].find(':') {
+            return err(
+                "a slice's step (t[a:b:c]) is not modelled: write t[a:b]",
+                Span::new(colon + 1 + k, colon + 2 + k),
+            );
+        }
+        Ok((bound(open + 1, colon)?, bound(colon + 1, close)?))
+    }
+
     /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
@@ -1882,12 +1949,32 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::term, Parser::addop_at)
     }
 
-    /// `==` or `!=` at `pos` (the loosest level).
+    /// `==` or `!=` at `pos` (the loosest level), or Python's `in` / `not in` (Python text).
     fn eqop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let b = self.src.as_bytes();
         match (b.get(pos), b.get(pos + 1)) {
             (Some(b'='), Some(b'=')) => Some((BinOp::Eq, pos + 2)),
             (Some(b'!'), Some(b'=')) => Some((BinOp::Ne, pos + 2)),
+            (Some(b'i' | b'n'), _) if self.python || self.dsl_session || self.is_dsl() => {
+                let keyword_end = |(w, end): (&str, usize)| {
+                    self.peek(end)
+                        .is_some_and(|c| c.is_whitespace() || c == '(')
+                        .then_some((w == "in", end))
+                };
+                match self.word_at(pos).and_then(keyword_end)? {
+                    (true, end) => Some((BinOp::In, end)),
+                    (false, end) if self.word_at(pos)?.0 == "not" => {
+                        let at = self.skip_ws(end);
+                        let (w, after) = self.word_at(at)?;
+                        (w == "in"
+                            && self
+                                .peek(after)
+                                .is_some_and(|c| c.is_whitespace() || c == '('))
+                        .then_some((BinOp::NotIn, after))
+                    }
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -2300,6 +2387,35 @@ impl<'a> Parser<'a> {
                         span,
                     };
                     pos = end;
+                }
+                Some('[')
+                    if (self.python || self.dsl_session || self.is_dsl())
+                        && let Some((colon, close)) = self.slice_colon(q) =>
+                {
+                    // Python's slice `t[a:b]`: `get(t, slice(a, b))`
+                    let (start, stop) = self.slice_bounds(q, colon, close)?;
+                    let slice = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(Expr {
+                                kind: ExprKind::Name("slice"),
+                                span: Span::new(q, q + 1),
+                            }),
+                            self.arena.alloc_slice_copy(&[start, stop]),
+                        ),
+                        span: Span::new(q, close + 1),
+                    };
+                    let callee = Expr {
+                        kind: ExprKind::Qualified("get"),
+                        span: Span::new(q, close + 1),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[e, slice]),
+                        ),
+                        span: Span::new(e.span.start, close + 1),
+                    };
+                    pos = close + 1;
                 }
                 Some('[') => {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
@@ -2889,6 +3005,17 @@ impl<'a> Parser<'a> {
                     )
                 } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
                     self.python_dict(pos)?
+                } else if self.src[pos..].starts_with("...")
+                    && (self.python || self.dsl_session || self.is_dsl())
+                {
+                    // Python's `...`, the Ellipsis (a body `...`, `x = ...`)
+                    (
+                        pos + 3,
+                        Expr {
+                            kind: ExprKind::Name("Ellipsis"),
+                            span: Span::new(pos, pos + 3),
+                        },
+                    )
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(
