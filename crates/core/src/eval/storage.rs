@@ -510,8 +510,9 @@ impl Scalar {
             (F64, _) | (_, F64) => F64,
             (x, y) if x == y && x.is_float() => x,
             (x, y) if x.is_float() || y.is_float() => F32,
-            (I64, _) | (_, I64) => I64,
+            // LP64: `long` with `unsigned long` is `unsigned long`, with `unsigned` `long`
             (U64, _) | (_, U64) => U64,
+            (I64, _) | (_, I64) => I64,
             (U32, _) | (_, U32) => U32,
             _ => I32,
         }
@@ -549,10 +550,16 @@ impl Scalar {
                 f64::from(r as f32)
             })
         } else {
-            let (x, y) = (a.value.as_i128(), b.value.as_i128());
+            // both operands converted to the common type first (`5u / -1` divides by
+            // 4294967295)
+            let (x, y) = (ty.round(a.value)?.as_i128(), ty.round(b.value)?.as_i128());
+            let unsigned = ty.int_bits().is_some_and(|(_, signed)| !signed);
             let r = match op {
                 '+' => x + y,
                 '-' => x - y,
+                // of two 64-bit unsigned values the product passes i128: its bits modulo
+                // 2^128 keep it modulo 2^64, C++'s (a signed product of 64-bit values fits)
+                '*' if unsigned => x.wrapping_mul(y),
                 '*' => x.checked_mul(y).ok_or("integer overflow")?,
                 '/' if y == 0 => return Err("division by zero".to_string()),
                 '/' => x / y,

@@ -19,8 +19,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
-    Storage, Switch, UnOp, While,
+    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor,
+    Span, Stmt, Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{
@@ -3798,7 +3798,22 @@ pub fn cpp_int_type(name: &str) -> Option<(u32, bool)> {
 
 /// The C++ integer type a declaration's type words name (`int `, `const size_t `,
 /// `unsigned int `, `std::int64_t `): its width and signedness.
-fn declared_int_type(words: &str) -> Option<(u32, bool)> {
+fn declared_int_type(words: &str) -> ast::DeclaredInt {
+    match declared_int_words(words) {
+        Some((bits, signed)) => ast::DeclaredInt::Int(bits, signed),
+        None if words
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "const" | "constexpr" | "static"))
+            .eq(["auto"]) =>
+        {
+            ast::DeclaredInt::Auto
+        }
+        None => ast::DeclaredInt::Other,
+    }
+}
+
+/// The width and signedness of the C++ integer type a declaration's type words name.
+fn declared_int_words(words: &str) -> Option<(u32, bool)> {
     let words: Vec<&str> = words
         .split_whitespace()
         .map(|w| w.strip_prefix("std::").unwrap_or(w))
