@@ -5034,15 +5034,15 @@ impl Env {
         let ([arg], ExprKind::Name(n) | ExprKind::Qualified(n)) = (args, &callee.kind) else {
             return None;
         };
-        if self.is_bound(n) {
-            return None;
-        }
         let ty = n
             .strip_prefix("static_cast<")
             .and_then(|t| t.strip_suffix('>'))
             .unwrap_or(n)
             .trim();
         let (bits, signed) = parser::cpp_int_type(ty.strip_prefix("std::").unwrap_or(ty))?;
+        if self.is_bound(n) {
+            return None;
+        }
         Some((storage::ElemType::of_int(bits, signed)?, arg))
     }
 
@@ -5060,7 +5060,6 @@ impl Env {
         (a, va, ta): (&Expr, &Value, Option<storage::ElemType>),
         (b, vb, tb): (&Expr, &Value, Option<storage::ElemType>),
     ) -> Option<Result<(Value, Option<storage::ElemType>), EvalError>> {
-        let sign = arith_char(op)?;
         let int_of = |v: &Value| match v {
             Value::IntTuple(t) => t.as_int_kind(),
             _ => None,
@@ -5070,16 +5069,42 @@ impl Env {
         if !x_dynamic && !y_dynamic {
             return None;
         }
+        // a comparison compares the operands converted to their common type (`-1 < 0u` is
+        // false): its truth as the untyped comparison gives it, of their order
+        if matches!(
+            op,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        ) {
+            let held = |n: i64, ty: Option<storage::ElemType>| {
+                (typed_value(n, ty), ty.unwrap_or(literal_int_type(n)))
+            };
+            let ((x, tx), (y, ty)) = (held(x, ta), held(y, tb));
+            let common = storage::Scalar::common(tx, ty);
+            let converted = |n: i128| common.round(storage::Number::Int(n)).map(|n| n.as_i128());
+            let order = match (converted(x), converted(y)) {
+                (Ok(x), Ok(y)) => x.cmp(&y) as i64,
+                (Err(m), _) | (_, Err(m)) => return Some(Err(EvalError::new(m, e.span))),
+            };
+            let stand_in = |n: i64, dynamic: bool| Value::IntTuple(IntTuple::int_of(n, dynamic));
+            return Some(
+                binary(
+                    op,
+                    &stand_in(order, x_dynamic),
+                    a.span,
+                    &stand_in(0, y_dynamic),
+                    b.span,
+                    e.span,
+                )
+                .map(|v| (v, None)),
+            );
+        }
+        let sign = arith_char(op)?;
         // CuTe's mixed static-dynamic operators whose result is static
         if let Some(r) = cute_static_mixed(op, (x, x_dynamic), (y, y_dynamic)) {
             return Some(Ok((r, None)));
         }
         let operand = |n: i64, ty: Option<storage::ElemType>, span: Span| {
-            let t = ty.unwrap_or(if i32::try_from(n).is_ok() {
-                storage::ElemType::I32
-            } else {
-                storage::ElemType::I64
-            });
+            let t = ty.unwrap_or(literal_int_type(n));
             storage::Scalar::new(t, storage::Number::Int(typed_value(n, ty)))
                 .map_err(|m| EvalError::new(m, span))
         };
@@ -5115,6 +5140,16 @@ fn cute_static_mixed(
         _ => false,
     };
     zero.then(|| Value::int(0))
+}
+
+/// The C++ type of an integer of no declared type where it meets a typed one: a literal's,
+/// `int`, or `long` past its range.
+fn literal_int_type(n: i64) -> storage::ElemType {
+    if i32::try_from(n).is_ok() {
+        storage::ElemType::I32
+    } else {
+        storage::ElemType::I64
+    }
 }
 
 /// The value of a C++ integer held as `n` (a `size_t`'s bits where it is past the signed

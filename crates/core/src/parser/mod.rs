@@ -2762,13 +2762,29 @@ impl<'a> Parser<'a> {
         }
         let span = Span::new(pos, at);
         if printed.is_empty() {
-            return Ok((
-                end,
-                Expr {
-                    kind: int_kind(v, dynamic),
+            let literal = Expr {
+                kind: int_kind(v, dynamic),
+                span,
+            };
+            // C++'s `5u`, `5l`, `5ul`: the literal of that type, read as its cast
+            // (`unsigned(5)`), which carries the type through arithmetic as a variable's does
+            if dynamic && let Some(ty) = suffixed_literal_type(&self.src[pos..end], v) {
+                let callee = Expr {
+                    kind: ExprKind::Name(ty),
                     span,
-                },
-            ));
+                };
+                return Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[literal]),
+                        ),
+                        span,
+                    },
+                ));
+            }
+            return Ok((end, literal));
         }
         match crate::algebra::basis::Basis::from_printed(&printed) {
             Ok(b) => Ok((
@@ -3745,6 +3761,23 @@ fn literal_type(text: &str) -> Option<&'static str> {
         "ll" => "long long",
         "ull" | "llu" => "unsigned long long",
         _ => return None,
+    })
+}
+
+/// The C++ integer type a literal's suffix gives it, as a cast names it (`5u`: `unsigned`;
+/// `5l`, `5ll`: `int64_t`; `5ul`, `5z`, `5u` past 32 bits: `uint64_t`); `None` without one.
+fn suffixed_literal_type(text: &str, v: i64) -> Option<&'static str> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
+    let suffix = &text[digits.len()..];
+    if suffix.is_empty() {
+        return None;
+    }
+    let unsigned = suffix.contains(['u', 'U']);
+    let long = suffix.contains(['l', 'L', 'z', 'Z']) || u32::try_from(v).is_err();
+    Some(match (unsigned, long) {
+        (true, false) => "unsigned",
+        (true, true) => "uint64_t",
+        (false, _) => "int64_t",
     })
 }
 
