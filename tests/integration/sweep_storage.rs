@@ -499,6 +499,14 @@ fn assignments_keep_the_variables_integer_type() {
         ),
         "{err}"
     );
+    // a shift past the type's width is undefined behaviour in C++ (g++ warns, and the
+    // result is the machine's): an error
+    let (_, err, code) = cute_format("unsigned w = 1;\nprint(w << 32);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error: a shift by 32 of a 32-bit uint32_t (undefined behaviour in C++)"),
+        "{err}"
+    );
     let (_, err, code) = cute_format("size_t s = 0;\nauto t = s - 1;\nmake_shape(t);\n");
     assert_eq!(code, 1);
     assert!(

@@ -4999,8 +4999,9 @@ impl Env {
                     _ => Ok((self.eval(e)?, None)),
                 }
             }
-            // `-u` of an unsigned `u` wraps; `-i` of an `int` at its least value overflows
-            ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus), x) => {
+            // `-u` of an unsigned `u` wraps (`~u` too); `-i` of an `int` at its least value
+            // overflows
+            ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus | UnOp::BitNot), x) => {
                 let (v, ty) = self.eval_typed(x)?;
                 let (Some(t), Value::IntTuple(it)) = (ty, &v) else {
                     return unary(op, &untyped(v, ty, x.span)?, x.span, e.span).map(|v| (v, None));
@@ -5008,10 +5009,17 @@ impl Env {
                 let Some((n, true)) = it.as_int_kind() else {
                     return unary(op, &untyped(v, ty, x.span)?, x.span, e.span).map(|v| (v, None));
                 };
-                let zero = storage::Scalar::new(t, storage::Number::Int(0));
+                // `-x` as `0 - x`, `~x` as `-1 ^ x` (an `int`'s -1 converts to x's type)
+                let (left, sign) = match op {
+                    UnOp::BitNot => (
+                        storage::Scalar::new(storage::ElemType::I32, storage::Number::Int(-1)),
+                        '^',
+                    ),
+                    UnOp::Neg => (storage::Scalar::new(t, storage::Number::Int(0)), '-'),
+                    _ => (storage::Scalar::new(t, storage::Number::Int(0)), '+'),
+                };
                 let operand = storage::Scalar::new(t, storage::Number::Int(typed_value(n, ty)));
-                let sign = if op == UnOp::Neg { '-' } else { '+' };
-                zero.and_then(|z| operand.and_then(|o| storage::Scalar::arith(sign, z, o)))
+                left.and_then(|z| operand.and_then(|o| storage::Scalar::arith(sign, z, o)))
                     .map(|r| {
                         (
                             Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
@@ -5098,6 +5106,24 @@ impl Env {
                 .map(|v| (v, None)),
             );
         }
+        if matches!(op, BinOp::Shl | BinOp::Shr) {
+            // the left operand's promoted type; the count's type does not matter
+            let count = typed_value(y, tb);
+            return Some(
+                storage::Scalar::new(
+                    ta.unwrap_or(literal_int_type(x)),
+                    storage::Number::Int(typed_value(x, ta)),
+                )
+                .and_then(|x| storage::Scalar::shift(x, count, op == BinOp::Shr))
+                .map(|r| {
+                    (
+                        Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
+                        Some(r.ty),
+                    )
+                })
+                .map_err(|m| EvalError::new(m, e.span)),
+            );
+        }
         let sign = arith_char(op)?;
         // CuTe's mixed static-dynamic operators whose result is static
         if let Some(r) = cute_static_mixed(op, (x, x_dynamic), (y, y_dynamic)) {
@@ -5127,7 +5153,7 @@ impl Env {
 
 /// CuTe's operators of a static integer with a run-time one whose result is static
 /// (integral_constant.hpp's "mixed static-dynamic special cases"): `_0 * x`, `x * _0`,
-/// `_0 / x`, `x % _1`, `x % _-1`, `_0 % x` are `_0`.
+/// `_0 / x`, `x % _1`, `x % _-1`, `_0 % x`, `_0 & x`, `x & _0` are `_0`.
 fn cute_static_mixed(
     op: BinOp,
     (x, x_dynamic): (i64, bool),
@@ -5137,6 +5163,7 @@ fn cute_static_mixed(
         BinOp::Product => (!x_dynamic && x == 0) || (!y_dynamic && y == 0),
         BinOp::Divide => !x_dynamic && x == 0,
         BinOp::Rem => (!y_dynamic && (y == 1 || y == -1)) || (!x_dynamic && x == 0),
+        BinOp::BitAnd => (!x_dynamic && x == 0) || (!y_dynamic && y == 0),
         _ => false,
     };
     zero.then(|| Value::int(0))
@@ -5196,6 +5223,9 @@ fn arith_char(op: BinOp) -> Option<char> {
         BinOp::Product => '*',
         BinOp::Divide => '/',
         BinOp::Rem => '%',
+        BinOp::BitAnd => '&',
+        BinOp::BitOr => '|',
+        BinOp::BitXor => '^',
         _ => return None,
     })
 }

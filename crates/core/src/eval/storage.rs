@@ -518,7 +518,7 @@ impl Scalar {
         }
     }
 
-    /// `a OP b` for `+ - * /`, in the common type's arithmetic (a `half_t` product computed in
+    /// `a OP b` for `+ - * / %` (and `& | ^` of integers), in the common type's arithmetic (a `half_t` product computed in
     /// `float`, rounded to `half_t`).
     pub fn arith(op: char, a: Scalar, b: Scalar) -> Result<Scalar, String> {
         let ty = Scalar::common(a.ty, b.ty);
@@ -565,6 +565,10 @@ impl Scalar {
                 '/' => x / y,
                 '%' if y == 0 => return Err("division by zero".to_string()),
                 '%' => x % y,
+                // of two's complement values, as C++'s (the result wraps to the type below)
+                '&' => x & y,
+                '|' => x | y,
+                '^' => x ^ y,
                 _ => return Err(format!("'{op}' is not an arithmetic operator")),
             };
             // a signed type's result past its range is undefined in C++ (an unsigned one
@@ -589,6 +593,29 @@ impl Scalar {
             Number::Int(r)
         };
         Scalar::new(ty, v)
+    }
+
+    /// `a << count`, `a >> count` (`right`) of an integer: in `a`'s promoted type, modulo
+    /// 2^bits (as g++ computes; `>>` of a negative value arithmetic); a count outside the
+    /// type's width is undefined behaviour in C++, an error.
+    pub fn shift(a: Scalar, count: i128, right: bool) -> Result<Scalar, String> {
+        let ty = Scalar::common(a.ty, a.ty);
+        let Some((bits, _)) = ty.int_bits() else {
+            return Err(format!("a shift of a {} value", a.ty.name()));
+        };
+        if !(0..i128::from(bits)).contains(&count) {
+            return Err(format!(
+                "a shift by {count} of a {bits}-bit {} (undefined behaviour in C++)",
+                ty.name()
+            ));
+        }
+        let x = ty.round(a.value)?.as_i128();
+        let r = if right {
+            x >> count
+        } else {
+            x.wrapping_shl(count as u32)
+        };
+        Scalar::new(ty, Number::Int(r))
     }
 
     /// `a OP b` of complex values as cutlass::complex computes them (cutlass/complex.h), each
