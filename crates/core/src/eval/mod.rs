@@ -1991,6 +1991,14 @@ impl Env {
                 }
                 Ok(v)
             }
+            // C++'s cast to an integer type: as [`Env::eval_typed`] converts, its type left
+            // here (a `size_t` past the signed 64-bit integers an error)
+            ExprKind::Call(callee, args)
+                if !(self.dsl || self.dsl_seen) && self.int_cast(callee, args).is_some() =>
+            {
+                let (v, ty) = self.eval_typed(e)?;
+                untyped(v, ty, e.span)
+            }
             ExprKind::Call(callee, args) => {
                 // NumPy, `from_dlpack`, a TensorSSA's methods (host.rs)
                 if let Some(r) = self.host_call(callee, args, e.span) {
@@ -4965,8 +4973,20 @@ impl Env {
     /// C++ integer type of cute's typed arithmetic (a literal's `int` is taken where it meets
     /// a typed operand).
     fn eval_typed(&self, e: &Expr) -> Result<(Value, Option<storage::ElemType>), EvalError> {
-        // as [`Env::eval`]: the stack grows on demand for deep nesting
-        stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || self.eval_typed_inner(e))
+        match e.kind {
+            // as [`Env::eval`]: the stack grows on demand for deep nesting
+            ExprKind::Binary(..)
+            | ExprKind::Group(_)
+            | ExprKind::Unary(..)
+            | ExprKind::Call(..) => {
+                stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || self.eval_typed_inner(e))
+            }
+            ExprKind::Name(n) if !self.int_types.is_empty() && self.vars.contains_key(n) => {
+                self.eval_typed_inner(e)
+            }
+            // a literal, a name of no typed variable, …: no C++ integer type of its own
+            _ => Ok((self.eval(e)?, None)),
+        }
     }
 
     fn eval_typed_inner(&self, e: &Expr) -> Result<(Value, Option<storage::ElemType>), EvalError> {
@@ -4987,17 +5007,39 @@ impl Env {
                 if !(self.dsl || self.dsl_seen)
                     && let Some((ty, arg)) = self.int_cast(callee, args) =>
             {
-                let ty = Some(ty);
+                // the argument evaluated once (a cast of a cast of … stays linear)
                 let (v, from) = self.eval_typed(arg)?;
-                match (&v, ty) {
-                    (Value::IntTuple(t), Some(to)) if let Some((x, _)) = t.as_int_kind() => {
-                        let x = typed_value(x, from);
-                        storage::Scalar::new(to, storage::Number::Int(x))
-                            .map(|s| (Value::IntTuple(IntTuple::int_of(typed_bits(s), true)), ty))
-                            .map_err(|m| EvalError::new(m, e.span))
+                let number = match &v {
+                    Value::IntTuple(t) if let Some((x, _)) = t.as_int_kind() => {
+                        storage::Number::Int(typed_value(x, from))
                     }
-                    _ => Ok((self.eval(e)?, None)),
-                }
+                    // a `MixedBits` converts to its `uint32_t` (`S | d`, swizzle.hpp)
+                    Value::Offset(o @ Offset::Mixed { .. }) if let Some(b) = o.as_bits() => {
+                        storage::Number::Int(i128::from(b.value()))
+                    }
+                    // a number (`int(2.5f)` truncates), a truth value, a typed constant
+                    v => match elements::number_of(v) {
+                        Some(x) => x.value,
+                        None => {
+                            return Err(EvalError::new(
+                                format!(
+                                    "{} takes an integer, not {}",
+                                    callee.kind.name().unwrap_or(ty.name()),
+                                    v.kind()
+                                ),
+                                arg.span,
+                            ));
+                        }
+                    },
+                };
+                storage::Scalar::new(ty, number)
+                    .map(|s| {
+                        (
+                            Value::IntTuple(IntTuple::int_of(typed_bits(s), true)),
+                            Some(ty),
+                        )
+                    })
+                    .map_err(|m| EvalError::new(m, e.span))
             }
             // `-u` of an unsigned `u` wraps (`~u` too); `-i` of an `int` at its least value
             // overflows
