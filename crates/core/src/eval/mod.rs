@@ -1609,7 +1609,10 @@ impl Env {
                 }
             }
             ExprKind::Name(n) => match self.get(n) {
-                Some(v) if !self.int_types.is_empty() => {
+                // a `size_t` past the signed 64-bit integers (held as its bits, negative)
+                Some(v @ Value::IntTuple(t))
+                    if !self.int_types.is_empty() && t.as_int().is_some_and(|x| x < 0) =>
+                {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
                 Some(v) => Ok(v.clone()),
@@ -4981,8 +4984,13 @@ impl Env {
             | ExprKind::Call(..) => {
                 stacker::maybe_grow(1024 * 1024, 8 * 1024 * 1024, || self.eval_typed_inner(e))
             }
-            ExprKind::Name(n) if !self.int_types.is_empty() && self.vars.contains_key(n) => {
-                self.eval_typed_inner(e)
+            // a variable of a C++ integer type
+            ExprKind::Name(n)
+                if !self.int_types.is_empty()
+                    && let Some(&ty) = self.int_types.get(n)
+                    && let Some(v) = self.vars.get(n) =>
+            {
+                Ok(((**v).clone(), Some(ty)))
             }
             // a literal, a name of no typed variable, …: no C++ integer type of its own
             _ => Ok((self.eval(e)?, None)),
@@ -4997,11 +5005,6 @@ impl Env {
                 self.binary_step(e, op, a, &va, ta, b)
             }
             ExprKind::Group(x) => self.eval_typed(x),
-            ExprKind::Name(n) if !self.int_types.is_empty() && self.vars.contains_key(n) => {
-                let ty = self.int_types.get(n).copied();
-                let v = self.vars.get(n).map(|v| (**v).clone());
-                Ok((v.expect("checked above"), ty))
-            }
             // C++'s `int64_t(x)`, `(size_t)x`, `static_cast<unsigned>(x)`
             ExprKind::Call(callee, args)
                 if !(self.dsl || self.dsl_seen)
@@ -5239,6 +5242,7 @@ fn typed_bits(s: storage::Scalar) -> i64 {
 
 /// A value of a C++ integer type `ty` leaving the typed arithmetic (an argument, a tuple's
 /// item): a `size_t` past the signed 64-bit integers cute computes with is an error there.
+#[inline]
 fn untyped(v: Value, ty: Option<storage::ElemType>, span: Span) -> Result<Value, EvalError> {
     if ty == Some(storage::ElemType::U64)
         && let Value::IntTuple(t) = &v
