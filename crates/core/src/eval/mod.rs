@@ -2856,11 +2856,7 @@ impl Env {
                 arg.span,
             ));
         };
-        let m = 1i128 << bits;
-        let mut r = i128::from(x).rem_euclid(m);
-        if signed && r >= m / 2 {
-            r -= m;
-        }
+        let r = int_conversion(x, bits, signed);
         // a run-time integer converted keeps its kind (the DSL's `cutlass.Int32(x)` of an
         // `IntValue` keeps its divisibility, of a parameter is unknown: checked with dsl-oracle)
         let kind = match &v {
@@ -3217,6 +3213,14 @@ impl Env {
         }
         apply(&target, &coord, callee.span, arg_span, span)
     }
+}
+
+/// `x` converted to the integer type of `bits` bits (`signed`), as C++ converts (modulo
+/// 2^bits), by the one conversion of typed values ([`storage::Scalar::new`]).
+pub(crate) fn int_conversion(x: i64, bits: u32, signed: bool) -> i128 {
+    storage::ElemType::of_int(bits, signed)
+        .and_then(|ty| storage::Scalar::new(ty, storage::Number::Int(i128::from(x))).ok())
+        .map_or(i128::from(x), |s| s.value.as_i128())
 }
 
 /// The CuTe DSL's sized integer types (`cutlass.Int8`): their width in bits, and whether they
