@@ -83,14 +83,7 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
             }
         }
         Value::Tuple(items) if items.len() > 1 => {
-            out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_printf_value(out, e);
-            }
-            out.push(')');
+            write_tuple(out, items, write_printf_value);
         }
         v => write_value(out, v),
     }
@@ -352,6 +345,20 @@ fn write_unknown_dynamic(out: &mut String, write: impl FnOnce(&mut String)) {
     out.push_str(&text[text.len() - digits..]);
 }
 
+/// `(a,b,…)`: a tuple's items, each written by `write`, between parentheses and separated by
+/// commas: the tuple of both one-line notations (the plain notation here, CuTe's `print()` in
+/// `render::cute`).
+pub fn write_tuple(out: &mut String, items: &[Value], write: fn(&mut String, &Value)) {
+    out.push('(');
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(out, e);
+    }
+    out.push(')');
+}
+
 /// Append a value's notation to `out`.
 pub fn write_value(out: &mut String, v: &Value) {
     let _ = match v {
@@ -383,14 +390,7 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Tuple(items) => {
-            out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, e);
-            }
-            out.push(')');
+            write_tuple(out, items, write_value);
             Ok(())
         }
         other => {

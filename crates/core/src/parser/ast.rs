@@ -263,6 +263,17 @@ pub enum Trait {
     Known(bool),
 }
 
+/// What a declaration's type words say of its variable's C++ integer type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclaredInt {
+    /// An integer type (`int`, `size_t`, `unsigned int`): its width and signedness.
+    Int(u32, bool),
+    /// `auto` (`const auto`, `constexpr auto`): the type of the value it is initialised with.
+    Auto,
+    /// Another type: the variable has no C++ integer type.
+    Other,
+}
+
 /// A statement.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt<'a> {
@@ -276,10 +287,10 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
-        /// A declaration's C++ integer type (`int b = …`, `size_t n = …`: its width and
-        /// signedness), the variable's arithmetic that type's: `Some(None)` of a declaration
-        /// of another type (`auto`), `None` of an assignment (the variable's type stays).
-        int_type: Option<Option<(u32, bool)>>,
+        /// What a declaration says of the variable's C++ integer type (`int b = …`,
+        /// `size_t n = …`, `auto c = b * 2`: [`DeclaredInt`]), the variable's arithmetic that
+        /// type's; `None` of an assignment (the variable's type stays).
+        int_type: Option<DeclaredInt>,
         /// The value.
         expr: Expr<'a>,
     },

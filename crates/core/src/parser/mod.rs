@@ -19,8 +19,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
-    Storage, Switch, UnOp, While,
+    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor,
+    Span, Stmt, Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{
@@ -2945,13 +2945,29 @@ impl<'a> Parser<'a> {
         }
         let span = Span::new(pos, at);
         if printed.is_empty() {
-            return Ok((
-                end,
-                Expr {
-                    kind: int_kind(v, dynamic),
+            let literal = Expr {
+                kind: int_kind(v, dynamic),
+                span,
+            };
+            // C++'s `5u`, `5l`, `5ul`: the literal of that type, read as its cast
+            // (`unsigned(5)`), which carries the type through arithmetic as a variable's does
+            if dynamic && let Some(ty) = suffixed_literal_type(&self.src[pos..end], v) {
+                let callee = Expr {
+                    kind: ExprKind::Name(ty),
                     span,
-                },
-            ));
+                };
+                return Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[literal]),
+                        ),
+                        span,
+                    },
+                ));
+            }
+            return Ok((end, literal));
         }
         match crate::algebra::basis::Basis::from_printed(&printed) {
             Ok(b) => Ok((
@@ -3942,6 +3958,23 @@ fn literal_type(text: &str) -> Option<&'static str> {
     })
 }
 
+/// The C++ integer type a literal's suffix gives it, as a cast names it (`5u`: `unsigned`;
+/// `5l`, `5ll`: `int64_t`; `5ul`, `5z`, `5u` past 32 bits: `uint64_t`); `None` without one.
+fn suffixed_literal_type(text: &str, v: i64) -> Option<&'static str> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
+    let suffix = &text[digits.len()..];
+    if suffix.is_empty() {
+        return None;
+    }
+    let unsigned = suffix.contains(['u', 'U']);
+    let long = suffix.contains(['l', 'L', 'z', 'Z']) || u32::try_from(v).is_err();
+    Some(match (unsigned, long) {
+        (true, false) => "unsigned",
+        (true, true) => "uint64_t",
+        (false, _) => "int64_t",
+    })
+}
+
 fn fold_literal(e: &Expr) -> Option<i64> {
     match e.kind {
         ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
@@ -3992,7 +4025,22 @@ pub fn cpp_int_type(name: &str) -> Option<(u32, bool)> {
 
 /// The C++ integer type a declaration's type words name (`int `, `const size_t `,
 /// `unsigned int `, `std::int64_t `): its width and signedness.
-fn declared_int_type(words: &str) -> Option<(u32, bool)> {
+fn declared_int_type(words: &str) -> ast::DeclaredInt {
+    match declared_int_words(words) {
+        Some((bits, signed)) => ast::DeclaredInt::Int(bits, signed),
+        None if words
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "const" | "constexpr" | "static"))
+            .eq(["auto"]) =>
+        {
+            ast::DeclaredInt::Auto
+        }
+        None => ast::DeclaredInt::Other,
+    }
+}
+
+/// The width and signedness of the C++ integer type a declaration's type words name.
+fn declared_int_words(words: &str) -> Option<(u32, bool)> {
     let words: Vec<&str> = words
         .split_whitespace()
         .map(|w| w.strip_prefix("std::").unwrap_or(w))
