@@ -27,7 +27,7 @@ pub use function::{
     ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
 };
 use place::{place, with_full_width_hint};
-pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
+pub use structs::{Constructor, MemberDef, MemberKind, StructDef, struct_members};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -2822,6 +2822,20 @@ impl<'a> Parser<'a> {
                     )
                 } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
                     self.python_dict(pos)?
+                } else if c == '{' {
+                    // C++'s braced-init-list as a value (`layout({m, n})`, `L::packed({8, 4})`:
+                    // a coordinate's, an extent's): the tuple of its items
+                    self.enter(pos)?;
+                    let r = self.list(pos, '{', '}', false);
+                    self.leave();
+                    let (end, items) = r?;
+                    (
+                        end,
+                        Expr {
+                            kind: ExprKind::Tuple(items),
+                            span: Span::new(pos, end),
+                        },
+                    )
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(
