@@ -2027,6 +2027,19 @@ impl Env {
             return self.logical(op, a, va, b);
         }
         let vb = self.eval(b)?;
+        // a comparison of objects of a struct of the program's own: its friend operator
+        if let Some(symbol) = match op {
+            BinOp::Eq => Some("=="),
+            BinOp::Ne => Some("!="),
+            BinOp::Lt => Some("<"),
+            BinOp::Le => Some("<="),
+            BinOp::Gt => Some(">"),
+            BinOp::Ge => Some(">="),
+            _ => None,
+        } && let Some(r) = self.struct_operator(symbol, va, &vb, e.span)
+        {
+            return r;
+        }
         // arithmetic of a variable of a C++ integer type (`int b`): that type's
         if let Some(r) = self.typed_int_arith(e, a, va, b, &vb) {
             return r;

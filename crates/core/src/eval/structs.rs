@@ -85,6 +85,9 @@ pub struct StructValue {
     functions: Vec<(String, String)>,
     /// The constructors, in order.
     constructors: Vec<Constructor>,
+    /// The friend operators defined in it: each operator and its definition (named
+    /// `parser::friend_function_name`'s).
+    friends: Vec<(String, String)>,
     /// The data members' default initializers (`T x = EXPR;`): each name and its text.
     inits: Vec<(String, String)>,
     /// A held object's data members' values, in declaration order (one not initialized is
@@ -288,6 +291,17 @@ fn split_args(list: &str) -> Vec<&str> {
     parser::split_top(list).into_iter().map(str::trim).collect()
 }
 
+/// The C++ type of a value a template parameter is deduced from: a run-time integer's `int`,
+/// a number's type (`float`, `double`), a struct object's type. `None`: none of these.
+fn cpp_type_of(v: &Value) -> Option<String> {
+    match v {
+        Value::IntTuple(t) if t.is_int() && t.is_dynamic() => Some("int".to_string()),
+        Value::Scalar(s) => Some(s.ty.name().to_string()),
+        Value::Struct(s) if s.place == Place::Held => Some(s.ty.clone()),
+        _ => None,
+    }
+}
+
 /// The index of a parameter's default argument's `=` (outside brackets).
 fn top_level_equals(p: &str) -> Option<usize> {
     let mut depth = 0i64;
@@ -475,6 +489,14 @@ impl Env {
         args: &[crate::parser::Expr],
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        // `Nonempty{7}` of a class template: its arguments deduced from a constructor's
+        if !n.contains('<')
+            && let Some(key) = self.scoped_key(n.trim(), |k| self.structs.contains_key(k))
+            && let Some(t) = self.structs.get(&key)
+            && !t.params.is_empty()
+        {
+            return Some(self.deduced_construction(n.trim(), t, args, span));
+        }
         let r = self.struct_type(n, span)?;
         Some((|| {
             let Value::Struct(ty) = r? else {
@@ -510,6 +532,69 @@ impl Env {
             let vals = self.eval_args(args)?;
             self.construct_struct(*ty, vals, span)
         })())
+    }
+
+    /// `S{ARGS}` / `S(ARGS)` of a class template `S` written without its arguments: C++17's
+    /// class template argument deduction from the constructor of as many parameters, each
+    /// template parameter the type of the argument whose parameter's type it is (`T const& t`
+    /// of `Nonempty{7}`: `int`), then the object of `S<…>` constructed.
+    fn deduced_construction(
+        &self,
+        n: &str,
+        t: &StructTemplate,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let vals = self.eval_args(args)?;
+        let members = parser::struct_members(&t.body)
+            .map_err(|m| EvalError::new(format!("in the struct '{n}': {m}"), span))?;
+        let constructor = members.iter().find_map(|m| match &m.kind {
+            MemberKind::Constructor(c) if split_args(&c.params).len() == vals.len() => Some(c),
+            _ => None,
+        });
+        let Some(c) = constructor else {
+            return Err(EvalError::new(
+                format!(
+                    "the class template '{n}' is written without its template arguments, and no constructor of {} parameter{} deduces them (cute models C++17's deduction from a constructor)",
+                    vals.len(),
+                    if vals.len() == 1 { "" } else { "s" }
+                ),
+                span,
+            ));
+        };
+        let mut deduced: Vec<Option<String>> = vec![None; t.params.len()];
+        for (p, v) in split_args(&c.params).into_iter().zip(&vals) {
+            let name = param_name(p);
+            let ty = p[..p.len() - name.len()]
+                .replace("const", "")
+                .replace('&', "");
+            if let Some(k) = t.params.iter().position(|q| q == ty.trim()) {
+                deduced[k] = Some(cpp_type_of(v).ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "deducing '{}' of '{n}' from {}: cute deduces a template parameter from an int, a float, a double or a struct object",
+                            t.params[k],
+                            v.kind()
+                        ),
+                        span,
+                    )
+                })?);
+            }
+        }
+        let Some(types) = deduced.into_iter().collect::<Option<Vec<_>>>() else {
+            return Err(EvalError::new(
+                format!(
+                    "the template arguments of '{n}' are not all deduced from its constructor's parameters: write them, {n}<…>"
+                ),
+                span,
+            ));
+        };
+        let text = format!("{n}<{}>", types.join(", "));
+        match self.struct_type(&text, span) {
+            Some(Ok(Value::Struct(ty))) => self.construct_struct(*ty, vals, span),
+            Some(Err(e)) => Err(e),
+            _ => Err(EvalError::new(format!("'{text}' is no struct"), span)),
+        }
     }
 
     /// An object of the struct type `ty` constructed from `vals`, as C++ constructs it: the
@@ -563,6 +648,7 @@ impl Env {
                     values.push((n.clone(), v));
                 }
             }
+            let values = self.member_values_converted(&ty, values, span)?;
             return Ok(Value::structure(StructValue {
                 values,
                 place: Place::Held,
@@ -667,11 +753,50 @@ impl Env {
                 })
                 .collect();
         }
+        let values = self.member_values_converted(&ty, values, span)?;
         Ok(Value::structure(StructValue {
             values,
             place: Place::Held,
             ..ty
         }))
+    }
+
+    /// Each scalar member's value converted to its type, as C++ converts what initializes or
+    /// is assigned to it (`int twice = 6.5` holds 6): `T(v)`, cute's one conversion.
+    fn member_values_converted(
+        &self,
+        ty: &StructValue,
+        values: Vec<(String, Value)>,
+        span: Span,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        const HELD: &str = "cute_member_value";
+        let mut inner = self.clone();
+        values
+            .into_iter()
+            .map(|(n, v)| {
+                let Some(LaidKind::Scalar(elem)) =
+                    ty.members.iter().find(|m| m.name == n).map(|m| &m.kind)
+                else {
+                    return Ok((n, v));
+                };
+                if !matches!(v, Value::Scalar(_) | Value::IntTuple(_) | Value::Bool(_)) {
+                    return Ok((n, v));
+                }
+                inner.set(HELD, v);
+                let text = format!("{elem}({HELD})");
+                let arena = bumpalo::Bump::new();
+                let converted = parser::parse_cpp_expr(&text, &arena)
+                    .map_err(|e| e.message)
+                    .and_then(|e| inner.eval(&e).map_err(|e| e.message))
+                    .map_err(|m| {
+                        EvalError::new(
+                            format!("the member '{n}' of '{}', a {elem}: {m}", ty.ty),
+                            span,
+                        )
+                    })?;
+                Ok((n, converted))
+            })
+            .collect()
     }
 
     /// One of CUTLASS 2's layouts as a type (`cutlass::layout::ColumnMajor`,
@@ -713,6 +838,7 @@ impl Env {
                 storage: None,
                 functions: Vec::new(),
                 constructors: Vec::new(),
+                friends: Vec::new(),
                 inits: Vec::new(),
                 values: Vec::new(),
                 library: Some(l),
@@ -990,6 +1116,7 @@ impl Env {
                 storage: Some((elem, data)),
                 functions: Vec::new(),
                 constructors: Vec::new(),
+                friends: Vec::new(),
                 inits: Vec::new(),
                 values: Vec::new(),
                 library: None,
@@ -1013,6 +1140,7 @@ impl Env {
         let mut methods = Vec::new();
         let mut functions = Vec::new();
         let mut constructors = Vec::new();
+        let mut friends = Vec::new();
         let mut inits = Vec::new();
         let (mut end, mut align) = (0i64, 1i64);
         for m in members {
@@ -1034,6 +1162,10 @@ impl Env {
                 }
                 MemberKind::Constructor(c) => {
                     constructors.push(c.clone());
+                    continue;
+                }
+                MemberKind::Friend { op, definition } => {
+                    friends.push((op.clone(), definition.clone()));
                     continue;
                 }
                 MemberKind::Data { ty, extent, init } => {
@@ -1115,6 +1247,7 @@ impl Env {
             storage: None,
             functions,
             constructors,
+            friends,
             inits,
             values: Vec::new(),
             library: None,
@@ -1240,6 +1373,65 @@ impl Env {
         let vals = self.eval_args(args)?;
         inner.define_function(def)?;
         inner.call_user_function_on(def.name, vals, span)
+    }
+
+    /// `a OP b` where `a` or `b` is an object of a struct of the program's own: the friend
+    /// operator its struct defines (the left's first, then the right's), called on the two.
+    /// Of two such objects without one, the error C++'s is (C++17 rewrites no `!=` as `==`).
+    /// `None`: neither is such an object.
+    pub(super) fn struct_operator(
+        &self,
+        op: &str,
+        a: &Value,
+        b: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let held = |v: &Value| match v {
+            Value::Struct(s) if s.place == Place::Held && s.library.is_none() => Some(s.clone()),
+            _ => None,
+        };
+        let (sa, sb) = (held(a), held(b));
+        if sa.is_none() && sb.is_none() {
+            return None;
+        }
+        let found = [&sa, &sb].into_iter().flatten().find_map(|s| {
+            let (_, def) = s.friends.iter().find(|(o, _)| o == op)?;
+            Some((s.clone(), def.clone()))
+        });
+        let Some((s, definition)) = found else {
+            let name = sa.as_ref().or(sb.as_ref()).map_or("", |s| s.ty.as_str());
+            return Some(Err(EvalError::new(
+                format!(
+                    "no operator{op} for an object of '{name}' (its struct defines none; C++ does not compile the comparison)"
+                ),
+                span,
+            )));
+        };
+        Some((|| {
+            self.check_struct_depth(&s.ty, span)?;
+            let mut inner = self.clone();
+            inner.lambda_depth += 1;
+            for (p, v) in &s.scope {
+                inner.set(p, v.clone());
+            }
+            let in_friend = |message: String| {
+                EvalError::new(
+                    format!("in the friend 'operator{op}' of '{}': {message}", s.ty),
+                    span,
+                )
+            };
+            let arena = bumpalo::Bump::new();
+            let stmts =
+                parser::parse_body(&definition, &arena).map_err(|e| in_friend(e.message))?;
+            let [parser::ast::Stmt::Function(def)] = stmts else {
+                return Err(in_friend(
+                    "cute reads a friend operator as 'RET operator OP(PARAMS) { BODY }'"
+                        .to_string(),
+                ));
+            };
+            inner.define_function(def)?;
+            inner.call_user_function_on(def.name, vec![a.clone(), b.clone()], span)
+        })())
     }
 
     /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member

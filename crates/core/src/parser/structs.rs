@@ -61,6 +61,28 @@ pub enum MemberKind {
     Function(String),
     /// A constructor (`NAME(PARAMS) : MEMBER{EXPR}, … { BODY }`, `NAME() = default;`).
     Constructor(Constructor),
+    /// A friend operator defined in the struct (`friend bool operator==(S const& a, S const&
+    /// b) { … }`): its operator (`==`) and its definition read as a function's, named
+    /// `operator_eq` ([`friend_function_name`]).
+    Friend {
+        /// The operator's symbol.
+        op: String,
+        /// The definition, its name `operator==` replaced by [`friend_function_name`]'s.
+        definition: String,
+    },
+}
+
+/// The name a friend operator's definition is read under (`operator==`: `operator_eq`).
+pub fn friend_function_name(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "==" => "operator_eq",
+        "!=" => "operator_ne",
+        "<" => "operator_lt",
+        "<=" => "operator_le",
+        ">" => "operator_gt",
+        ">=" => "operator_ge",
+        _ => return None,
+    })
 }
 
 /// A struct's constructor, as written.
@@ -210,8 +232,25 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                 let colon = rest[word.len()..].find(':').unwrap_or(0);
                 rest = &rest[word.len() + colon + 1..];
             }
-            "template" | "using" | "typedef" | "enum" | "friend" | "operator" | "public"
-            | "private" | "protected" => {
+            "friend" => return friend_at(&rest[word.len()..], align),
+            "template" if rest[word.len()..].contains("friend") => {
+                let after = rest[word.len()..].trim_start();
+                let params_end = after
+                    .starts_with('<')
+                    .then(|| closing_angle(after))
+                    .flatten()
+                    .map_or("", |k| &after[..=k]);
+                if after[params_end.len()..].trim_start().starts_with("friend") {
+                    return Err(format!(
+                        "a friend operator template ('template {params_end} friend …') is not modelled: cute models a struct's friend operators that are no templates"
+                    ));
+                }
+                return Err(
+                    "a struct's member 'template …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, member functions, constructors and friend operators".to_string(),
+                );
+            }
+            "template" | "using" | "typedef" | "enum" | "operator" | "public" | "private"
+            | "protected" => {
                 return Err(format!(
                     "a struct's member '{word} …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, and member functions that return an expression"
                 ));
@@ -401,6 +440,66 @@ fn constructor_at(
                 inits,
                 body: text[open + 1..end].to_string(),
             }),
+        },
+        &text[end + 1..],
+    ))
+}
+
+/// The index of the `>` closing the `<` at the start of `text`.
+fn closing_angle(text: &str) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A friend operator defined in its struct, the text after `friend`:
+/// `[constexpr] RET operator OP (PARAMS) { BODY }`.
+fn friend_at(text: &str, align: Option<String>) -> Result<(MemberDef, &str), String> {
+    let Some(at) = text.find("operator") else {
+        return Err(
+            "a friend that is no operator ('friend …') is not modelled: cute models a struct's friend operators (==, !=, <, <=, >, >=)".to_string(),
+        );
+    };
+    let after = &text[at + "operator".len()..];
+    let open = after
+        .find('(')
+        .ok_or("expected '(' after a friend operator's symbol")?;
+    let op = after[..open].trim().to_string();
+    let Some(name) = friend_function_name(&op) else {
+        return Err(format!(
+            "the friend 'operator{op}' is not modelled: cute models a struct's friend comparisons (==, !=, <, <=, >, >=)"
+        ));
+    };
+    let open = at + "operator".len() + open;
+    let close =
+        close_of(text, open).ok_or("expected ')' to close a friend operator's parameters")?;
+    let body_open = text[close..]
+        .find(['{', ';'])
+        .map(|k| close + k)
+        .ok_or("expected a friend operator's body")?;
+    if text.as_bytes()[body_open] == b';' {
+        return Err(format!(
+            "a friend 'operator{op}' declared without a body is not modelled: cute models a friend operator defined in its struct"
+        ));
+    }
+    let end = close_of(text, body_open).ok_or("expected '}' to close a friend operator's body")?;
+    let definition = format!("{} {name}{}", text[..at].trim(), &text[open..=end]);
+    Ok((
+        MemberDef {
+            name: String::new(),
+            align,
+            kind: MemberKind::Friend { op, definition },
         },
         &text[end + 1..],
     ))
