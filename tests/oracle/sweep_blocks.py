@@ -435,6 +435,9 @@ def unit_bodies(mirror):
                     # the testbed's namespace, which the program (no testbed) does not declare
                     and not chunk.startswith("using namespace cutlass::test"))
             INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
+            # CUTLASS 2's layouts that layout_operator.cu compares with CuTe's
+            INCLUDES.update(f"#include <{h}>" for h in re.findall(
+                r'^#include\s*["<](cutlass/(?:layout/[^">]+|matrix_coord\.h))[">]', text, re.M))
             where = f"{path} TEST({m.group(1)}, {m.group(2)})"
             if stop:
                 where += f" (cut at the launch {stop[:70]!r})"
