@@ -2828,9 +2828,9 @@ impl<'a> Parser<'a> {
                     )
                 } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
                     self.python_dict(pos)?
-                } else if c == '{' {
-                    // C++'s braced-init-list as a value (`layout({m, n})`, `L::packed({8, 4})`:
-                    // a coordinate's, an extent's): the tuple of its items
+                } else if c == '{' && self.src[..pos].trim_end().ends_with(['(', ',', '{']) {
+                    // C++'s braced-init-list as an argument (`layout({m, n})`,
+                    // `L::packed({8, 4})`: a coordinate's, an extent's): the tuple of its items
                     self.enter(pos)?;
                     let r = self.list(pos, '{', '}', false);
                     self.leave();
