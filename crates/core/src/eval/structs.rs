@@ -85,9 +85,9 @@ pub struct StructValue {
     functions: Vec<(String, String)>,
     /// The constructors, in order.
     constructors: Vec<Constructor>,
-    /// The friend operators defined in it: each operator and its definition (named
-    /// `parser::friend_function_name`'s).
-    friends: Vec<(String, String)>,
+    /// The friend operators defined in it: each operator, its definition (named
+    /// `parser::friend_function_name`'s) and a friend template's parameters.
+    friends: Vec<(String, String, Vec<String>)>,
     /// The data members' default initializers (`T x = EXPR;`): each name and its text.
     inits: Vec<(String, String)>,
     /// A held object's data members' values, in declaration order (one not initialized is
@@ -1164,8 +1164,12 @@ impl Env {
                     constructors.push(c.clone());
                     continue;
                 }
-                MemberKind::Friend { op, definition } => {
-                    friends.push((op.clone(), definition.clone()));
+                MemberKind::Friend {
+                    op,
+                    definition,
+                    template_params,
+                } => {
+                    friends.push((op.clone(), definition.clone(), template_params.clone()));
                     continue;
                 }
                 MemberKind::Data { ty, extent, init } => {
@@ -1386,19 +1390,47 @@ impl Env {
         b: &Value,
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        // `S<…>{}` reads as the type (as `Layout<…>{}` does), which no comparison takes:
+        // there it is the object value-initialized
+        let object = |v: &Value| -> Option<Result<Value, EvalError>> {
+            match v {
+                Value::Struct(s) if s.library.is_none() && s.place == Place::Held => {
+                    Some(Ok(v.clone()))
+                }
+                Value::Struct(s) if s.library.is_none() && s.place == Place::Type => {
+                    Some(self.construct_struct((**s).clone(), Vec::new(), span))
+                }
+                _ => None,
+            }
+        };
+        let (oa, ob) = (object(a), object(b));
+        if oa.is_none() && ob.is_none() {
+            return None;
+        }
+        let a = &match oa {
+            Some(r) => match r {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            },
+            None => a.clone(),
+        };
+        let b = &match ob {
+            Some(r) => match r {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            },
+            None => b.clone(),
+        };
         let held = |v: &Value| match v {
             Value::Struct(s) if s.place == Place::Held && s.library.is_none() => Some(s.clone()),
             _ => None,
         };
         let (sa, sb) = (held(a), held(b));
-        if sa.is_none() && sb.is_none() {
-            return None;
-        }
         let found = [&sa, &sb].into_iter().flatten().find_map(|s| {
-            let (_, def) = s.friends.iter().find(|(o, _)| o == op)?;
-            Some((s.clone(), def.clone()))
+            let (_, def, params) = s.friends.iter().find(|(o, _, _)| o == op)?;
+            Some((s.clone(), def.clone(), params.clone()))
         });
-        let Some((s, definition)) = found else {
+        let Some((s, definition, template_params)) = found else {
             let name = sa.as_ref().or(sb.as_ref()).map_or("", |s| s.ty.as_str());
             return Some(Err(EvalError::new(
                 format!(
@@ -1429,6 +1461,29 @@ impl Env {
                         .to_string(),
                 ));
             };
+            // a friend template's parameters deduced from the arguments' types: `W` of a
+            // parameter `Empty<W> const&` is the template argument of the object's `Empty<…>`
+            // at its place
+            let param_types: Vec<&str> = definition
+                .split_once('(')
+                .and_then(|(_, r)| r.split_once(')'))
+                .map(|(list, _)| split_args(list))
+                .unwrap_or_default();
+            for p in &template_params {
+                let value = param_types.iter().zip([a, b]).find_map(|(ty, arg)| {
+                    let Value::Struct(obj) = arg else { return None };
+                    let (_, list) = ty.split_once('<')?;
+                    let list = list.rsplit_once('>')?.0;
+                    let k = split_args(list).iter().position(|x| x == p)?;
+                    obj.scope.get(k).map(|(_, v)| v.clone())
+                });
+                let Some(value) = value else {
+                    return Err(in_friend(format!(
+                        "its template parameter '{p}' is not deduced from the arguments' types"
+                    )));
+                };
+                inner.set(p, value);
+            }
             inner.define_function(def)?;
             inner.call_user_function_on(def.name, vec![a.clone(), b.clone()], span)
         })())

@@ -69,6 +69,9 @@ pub enum MemberKind {
         op: String,
         /// The definition, its name `operator==` replaced by [`friend_function_name`]'s.
         definition: String,
+        /// A friend template's parameters' names (`W` of `template <int W> friend …`),
+        /// deduced from the arguments' types where it is called.
+        template_params: Vec<String>,
     },
 }
 
@@ -240,10 +243,31 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                     .then(|| closing_angle(after))
                     .flatten()
                     .map_or("", |k| &after[..=k]);
-                if after[params_end.len()..].trim_start().starts_with("friend") {
-                    return Err(format!(
-                        "a friend operator template ('template {params_end} friend …') is not modelled: cute models a struct's friend operators that are no templates"
-                    ));
+                let tail = after[params_end.len()..].trim_start();
+                if let Some(friend) = tail.strip_prefix("friend") {
+                    let names = params_end
+                        .strip_prefix('<')
+                        .and_then(|p| p.strip_suffix('>'))
+                        .map(|p| {
+                            super::split_top(p)
+                                .into_iter()
+                                .map(|q| super::function::last_ident(q.trim()).to_string())
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default();
+                    if names.iter().any(String::is_empty) {
+                        return Err(format!(
+                            "the friend template's parameters '{params_end}': cute models named parameters ('template <int W>')"
+                        ));
+                    }
+                    let (mut member, after) = friend_at(friend, align)?;
+                    if let MemberKind::Friend {
+                        template_params, ..
+                    } = &mut member.kind
+                    {
+                        *template_params = names;
+                    }
+                    return Ok((member, after));
                 }
                 return Err(
                     "a struct's member 'template …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, member functions, constructors and friend operators".to_string(),
@@ -494,12 +518,38 @@ fn friend_at(text: &str, align: Option<String>) -> Result<(MemberDef, &str), Str
         ));
     }
     let end = close_of(text, body_open).ok_or("expected '}' to close a friend operator's body")?;
-    let definition = format!("{} {name}{}", text[..at].trim(), &text[open..=end]);
+    // an unnamed parameter (`Empty<V> const&`) named, as a function's are read
+    let params: Vec<String> = super::split_top(&text[open + 1..close])
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let p = p.trim();
+            let last = super::function::last_ident(p);
+            let ends_in_type = last.is_empty()
+                || p[..p.len() - last.len()].trim().is_empty()
+                || matches!(last, "const" | "int" | "bool" | "float" | "double");
+            if ends_in_type {
+                format!("{p} cute_friend_arg{k}")
+            } else {
+                p.to_string()
+            }
+        })
+        .collect();
+    let definition = format!(
+        "{} {name}({}){}",
+        text[..at].trim(),
+        params.join(", "),
+        &text[close + 1..=end]
+    );
     Ok((
         MemberDef {
             name: String::new(),
             align,
-            kind: MemberKind::Friend { op, definition },
+            kind: MemberKind::Friend {
+                op,
+                definition,
+                template_params: Vec::new(),
+            },
         },
         &text[end + 1..],
     ))
