@@ -215,6 +215,23 @@ in a struct with a constructor: 4), msvc_compilation/tuple.cpp's own `IC<int,42>
 The one that differs, hopper/cooperative_gemm.cu's CooperativeGemmTilingF16: CuTe does not
 compile the body cut so (not looked into).
 
+Session 31 (branch s31-tuple, debug build): the unit row 84 tried, 72 as CuTe (68), 11
+refused (15), 1 differs (1): layout_operator.cu's 4 answer as CuTe. Its `Testbed` struct has a
+constructor and a member function of statements (`bool run() { … }`), and the CUTLASS 2 layouts
+it compares with CuTe's (`cutlass::layout::ColumnMajor`, `RowMajor`,
+`RowMajorTensorOpMultiplicandCrosswise<16, 64>`, `ColumnMajorTensorOpMultiplicandCongruous<16,
+64>`: `L::packed({m, n})`, `layout({m, n})`) are ported from CUTLASS 4.7's layout/ headers
+(algebra/cutlass2.rs); the program includes the file's `cutlass/layout/…` headers (without
+them CuTe's side did not compile). The core TEST bodies' row: 46 tried, 35 as CuTe, 11
+refused: tuple.cpp's PackedTuple* (5) read past their structs now (constructors, friend
+comparison templates, `Nonempty{7}`'s deduction) and stop at `pt_test`'s variadic function
+template `test_packed_type_alias<…, class... Args>`; domain_distribute.cpp's and mixedbits.cpp's
+bodies took longer than the 120 s limit on a machine of load 13 (main's binary takes as long,
+65 s for Distribute alone): run alone, both answer as CuTe as before. msvc_compilation/
+tuple.cpp's 3 stay refused: `IC<int, 42>` (an alias template of the test's own over
+std::integral_constant), `ConvertibleTo<size_t>` as a tuple's element (a class with a
+conversion operator `operator T() const`, not modelled) and `size_t` typed values.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -435,6 +452,9 @@ def unit_bodies(mirror):
                     # the testbed's namespace, which the program (no testbed) does not declare
                     and not chunk.startswith("using namespace cutlass::test"))
             INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
+            # CUTLASS 2's layouts that layout_operator.cu compares with CuTe's
+            INCLUDES.update(f"#include <{h}>" for h in re.findall(
+                r'^#include\s*["<](cutlass/(?:layout/[^">]+|matrix_coord\.h))[">]', text, re.M))
             where = f"{path} TEST({m.group(1)}, {m.group(2)})"
             if stop:
                 where += f" (cut at the launch {stop[:70]!r})"

@@ -232,6 +232,26 @@ impl Env {
         self.call_routine(&r.clone(), args, span, None)
     }
 
+    /// [`Env::call_user_function`] of values: the overload of as many parameters.
+    pub(super) fn call_user_function_on(
+        &self,
+        n: &str,
+        vals: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let key = self.function_key(n).unwrap_or_else(|| n.to_string());
+        let r = (self.functions.get(&key))
+            .and_then(|o| o.iter().find(|r| r.params.len() == vals.len()))
+            .cloned()
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!("the function '{n}' takes no {} arguments", vals.len()),
+                    span,
+                )
+            })?;
+        self.call_routine_on(&r, vals, span, None)
+    }
+
     /// A call of the lambda bound to `n`, if there is one (and no variable hides it).
     pub(super) fn bound_lambda(&self, n: &str) -> Option<Routine> {
         if self.vars.contains_key(n) {
@@ -929,7 +949,7 @@ impl Env {
     /// `return` that ends it (`None`: it ended without one, `return;`, or a failed `ASSERT_*`).
     /// `at_run_time` (a Python jit function's): where what its statements that print only
     /// with `cute.printf` print goes (the DSL prints it as it runs the function, after tracing).
-    fn run_body(
+    pub(super) fn run_body(
         &mut self,
         stmts: &[Stmt],
         out: &mut Vec<Outcome>,

@@ -1734,6 +1734,8 @@ impl Env {
                 None if let Some((target, member)) = self.bound_member(n) => {
                     methods::field(&target, member, e.span)
                 }
+                // CUTLASS 2's layouts, `cutlass::layout::ColumnMajor` (structs.rs)
+                None if let Some(r) = self.struct_type(n, e.span) => r,
                 None => Err(EvalError::new(unknown_name(n), e.span)),
             },
             ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) if self.is_link(a) => {
@@ -1884,6 +1886,21 @@ impl Env {
             {
                 self.function_composed(f, offset, outer)
             }
+            // `L::packed(extent)` of a struct type (CUTLASS 2's layouts, structs.rs)
+            ExprKind::Call(callee, args)
+                if let Some(n) = self.called_function(callee)
+                    && let Some(r) = self.struct_static_call(n, args, e.span) =>
+            {
+                r
+            }
+            // `layout(coord)` of a CUTLASS 2 layout object
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && let Some(Value::Struct(s)) = self.get(n)
+                    && let Some(r) = self.library_layout_call(s, args, e.span) =>
+            {
+                r
+            }
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
@@ -1899,6 +1916,23 @@ impl Env {
             {
                 let vals = self.eval_args(args)?;
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
+            }
+            // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
+            // template parameter bound to one): its value, as a static type default-constructs
+            // (a layout takes no empty coordinate, so the call is no evaluation)
+            ExprKind::Call(callee, [])
+                if let ExprKind::Name(n) = callee.kind
+                    && let Some(v) = self.get(n)
+                    && match v {
+                        Value::Layout(l) => l.is_static(),
+                        Value::Composed(c) => {
+                            c.layout.is_static()
+                                && matches!(c.offset, crate::algebra::Offset::Int(i) if i.is_static())
+                        }
+                        _ => false,
+                    } =>
+            {
+                Ok(v.clone())
             }
             // `s.data()`, `s.begin()` of a CuTe array object: its storage's pointer
             ExprKind::Call(callee, [])
@@ -2045,6 +2079,19 @@ impl Env {
             return self.logical(op, a, va, b).map(|v| (v, None));
         }
         let (vb, tb) = self.eval_typed(b)?;
+        // a comparison of objects of a struct of the program's own: its friend operator
+        if let Some(symbol) = match op {
+            BinOp::Eq => Some("=="),
+            BinOp::Ne => Some("!="),
+            BinOp::Lt => Some("<"),
+            BinOp::Le => Some("<="),
+            BinOp::Gt => Some(">"),
+            BinOp::Ge => Some(">="),
+            _ => None,
+        } && let Some(r) = self.struct_operator(symbol, va, &vb, e.span)
+        {
+            return r.map(|v| (v, None));
+        }
         // arithmetic of a value of a C++ integer type (`int b`, `b * 2`): that type's
         if ta.is_some() || tb.is_some() {
             if let Some(r) = self.typed_int_arith(e, op, (a, va, ta), (b, &vb, tb)) {
@@ -2712,9 +2759,9 @@ impl Env {
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
         if let Some(n) = self.called_function(callee)
-            && let Some(e) = self.struct_constructed(n, callee.span)
+            && let Some(r) = self.struct_constructed(n, args, callee.span)
         {
-            return Err(e);
+            return r;
         }
         // the DSL's `cute.arch.thread_idx()` and its kin in a kernel's body: thread 0 of block
         // 0, as cute answers C++'s `threadIdx.x`

@@ -27,7 +27,9 @@ pub use function::{
     ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
 };
 use place::{place, with_full_width_hint};
-pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
+pub use structs::{
+    Constructor, MemberDef, MemberKind, StructDef, friend_function_name, struct_members,
+};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -2463,10 +2465,14 @@ impl<'a> Parser<'a> {
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
                     // a class template CuTe constructs from its arguments,
-                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`
+                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`; a
+                    // struct of the program's own, `P{1, 2}`, `Nonempty{7}` (C++ only)
                     if !is_int_type
                         && let ExprKind::Name(n) = e.kind
-                        && n.contains('<')
+                        && (n.contains('<')
+                            || (!self.python
+                                && !self.is_dsl()
+                                && n.starts_with(|c: char| c.is_ascii_uppercase())))
                     {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;
@@ -3030,6 +3036,20 @@ impl<'a> Parser<'a> {
                         Expr {
                             kind: ExprKind::Name("Ellipsis"),
                             span: Span::new(pos, pos + 3),
+                        },
+                    )
+                } else if c == '{' && self.src[..pos].trim_end().ends_with(['(', ',', '{']) {
+                    // C++'s braced-init-list as an argument (`layout({m, n})`,
+                    // `L::packed({8, 4})`: a coordinate's, an extent's): the tuple of its items
+                    self.enter(pos)?;
+                    let r = self.list(pos, '{', '}', false);
+                    self.leave();
+                    let (end, items) = r?;
+                    (
+                        end,
+                        Expr {
+                            kind: ExprKind::Tuple(items),
+                            span: Span::new(pos, end),
                         },
                     )
                 } else if self.src[pos..].starts_with("...") {
