@@ -188,8 +188,13 @@ impl Stride {
     pub fn scaled(self, k: i64, op: &'static str) -> Result<Stride> {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
-            // (of its divisibility nothing is known: only its kind is kept)
-            kind: (self.kind != 0) as u32,
+            // (of its divisibility nothing is known: only its kind is kept, the DSL's 64-bit
+            // one's too)
+            kind: if super::integer::is_i64_kind(self.kind) {
+                super::integer::I64_KIND
+            } else {
+                (self.kind != 0) as u32
+            },
             ..self
         })
     }

@@ -73,6 +73,25 @@ pub const INT_VALUE_KIND: u32 = 3 << 30;
 /// past 2^31, where no kept divisibility is, so the static path never meets it.
 pub const ZERO_DIV_KIND: u32 = 5 << 29;
 
+/// The kinds of the CuTe DSL's 64-bit run-time integer (`Int64`: the strides the DSL makes
+/// run-time for an array passed as it is, `mark_layout_dynamic`, `mark_compact_shape_dynamic`),
+/// printed `?{i64}` in a tuple, `?{i64 div=N}` with a divisibility: this code or'd with the
+/// divisibility packed in its low 16 bits ([`pack_div`]; 0: none, [`I64_ZERO_DIV`]: 0). Past
+/// 2^31 and apart from the other kinds, so the static path never meets it. Its arithmetic
+/// ([`Int::i64_result`]) keeps it: any operation with one is one (checked with dsl-oracle).
+pub const I64_KIND: u32 = 7 << 29;
+
+/// The packed divisibility of an [`I64_KIND`] known to be a multiple of 0 (`?{i64 div=0}`: a
+/// divisibility the DSL's 32 bits wrapped to 0, `assume(s, divby=2**40)`); no kept
+/// divisibility packs to it (its odd part would be 2047 times 2^31).
+const I64_ZERO_DIV: u32 = 0xffff;
+
+/// Whether `kind` is one of [`I64_KIND`].
+#[inline]
+pub const fn is_i64_kind(kind: u32) -> bool {
+    kind & 0xffff_0000 == I64_KIND
+}
+
 /// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
 const ODD_DIV_MAX: u32 = (1 << 11) - 1;
 
@@ -159,6 +178,64 @@ impl Int {
         kind > 1 && kind != UNKNOWN_KIND
     }
 
+    /// The DSL's 64-bit run-time integer known to be a multiple of `div` ([`I64_KIND`]; the
+    /// DSL's 32-bit divisibility: `div` wrapped to 32 bits, 0 a multiple of 0, 1 nothing known).
+    #[inline]
+    pub const fn i64_div(value: i64, div: u64) -> Int {
+        let d = div as u32;
+        let packed = if d == 0 {
+            I64_ZERO_DIV
+        } else if d == 1 || (d >> d.trailing_zeros()) > ODD_DIV_MAX {
+            0
+        } else {
+            pack_div(d) as u32
+        };
+        Int::make(value, I64_KIND | packed)
+    }
+
+    /// Whether it is the DSL's 64-bit run-time integer ([`I64_KIND`]).
+    #[inline]
+    pub const fn is_i64(self) -> bool {
+        is_i64_kind(self.kind())
+    }
+
+    /// An [`I64_KIND`]'s divisibility as the DSL's 32 bits hold it (0: a multiple of 0; 1:
+    /// nothing known); `None` for any other integer.
+    #[inline]
+    pub const fn i64_divisibility(self) -> Option<u32> {
+        let kind = self.kind();
+        if !is_i64_kind(kind) {
+            return None;
+        }
+        Some(match kind & 0xffff {
+            0 => 1,
+            I64_ZERO_DIV => 0,
+            p => unpack_div(p as u16),
+        })
+    }
+
+    /// The result `value` of an operation with a 64-bit run-time operand (the DSL: the result
+    /// is one too; `product`: a multiple of the product of the divisibilities, else of their
+    /// gcd, each wrapped to the DSL's 32 bits). Beside one, a 32-bit run-time integer counts
+    /// as divisibility 1 (the DSL's cast to 64 bits keeps none: `assume(s, divby=4) *
+    /// assume(x, divby=2)` is `?{i64 div=4}`), a static one as its value (checked with dsl-oracle).
+    #[cold]
+    #[inline(never)]
+    const fn i64_result(a: Int, b: Int, value: i64, product: bool) -> Int {
+        const fn of(i: Int) -> u32 {
+            match i.i64_divisibility() {
+                Some(d) => d,
+                None if !i.dynamic() => i.value as u32,
+                None => 1,
+            }
+        }
+        let (da, db) = (of(a), of(b));
+        if product {
+            return Int::i64_div(value, da.wrapping_mul(db) as u64);
+        }
+        Int::i64_div(value, gcd(da as u64, db as u64))
+    }
+
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
     /// [`Int::divisibility`]).
     #[inline]
@@ -176,21 +253,6 @@ impl Int {
         }
         let kept = unpack_div(packed_div);
         Int::make(value, if kept == 0 { 1 } else { kept })
-    }
-
-    /// Its kind and divisibility in 16 bits, as a flat layout's extents keep them
-    /// ([`FlatModes`](super::flat::FlatModes)): 0 for a static integer, else the kind packed
-    /// as [`pack_div`] packs a divisibility (1: dynamic, nothing known; never 0).
-    #[inline]
-    pub const fn packed_kind(self) -> u16 {
-        pack_div(self.kind())
-    }
-
-    /// The integer `value` of the kind that [`Int::packed_kind`] packed (no test: 0 unpacks
-    /// to 0, static).
-    #[inline]
-    pub const fn of_packed_kind(value: i64, packed_kind: u16) -> Int {
-        Int::make(value, unpack_div(packed_kind))
     }
 
     /// The integer `value` of the kind [`Int::kind`] gave.
@@ -240,6 +302,8 @@ impl Int {
             self.value.unsigned_abs()
         } else if self.kind() == ZERO_DIV_KIND {
             0
+        } else if let Some(d) = self.i64_divisibility() {
+            d as u64
         } else if self.kind() >= UNKNOWN_KIND {
             1
         } else {
@@ -263,6 +327,10 @@ impl Int {
     /// known of its divisibility).
     #[inline]
     const fn both(a: Int, b: Int, value: i64) -> Int {
+        if a.is_i64() || b.is_i64() {
+            // (the DSL's 64-bit one: nothing known of the result's divisibility)
+            return Int::i64_div(value, 1);
+        }
         Int::make(value, !Int::both_static(a, b) as u32)
     }
 
@@ -293,6 +361,9 @@ impl Int {
     /// [`Int::of_sum`] where one is dynamic (apart: the static path is the kinds' one test).
     #[inline(never)]
     const fn dynamic_sum(a: Int, b: Int, value: i64) -> Int {
+        if a.is_i64() || b.is_i64() {
+            return Int::i64_result(a, b, value, false);
+        }
         Int::of_dynamic(value, gcd(a.divisor(), b.divisor()), a, b)
     }
 
@@ -343,6 +414,9 @@ impl Int {
             return Ok(Int::st(0));
         }
         let value = arith::mul(self.value, b.value, op)?;
+        if self.is_i64() || b.is_i64() {
+            return Ok(Int::i64_result(self, b, value, true));
+        }
         // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
         // (past u64: nothing known)
         let div = self.divisor().checked_mul(b.divisor()).unwrap_or(1);
@@ -362,7 +436,21 @@ impl Int {
             // `a / _1` is a: the DSL keeps its divisibility (a divide's rest `?{div=2}`)
             return Ok(self);
         }
-        Ok(Int::both(self, b, arith::div(self.value, b.value, op)?))
+        let value = arith::div(self.value, b.value, op)?;
+        if let Some(d) = self.i64_divisibility()
+            && !b.dynamic()
+        {
+            // the DSL's 64-bit one by a static divisor of its divisibility: a multiple of the
+            // quotient (`assume(s, divby=4) // 2` is `?{i64 div=2}`; checked with dsl-oracle)
+            let q = b.value.unsigned_abs();
+            let kept = if q != 0 && d != 0 && (d as u64).is_multiple_of(q) {
+                d as u64 / q
+            } else {
+                1
+            };
+            return Ok(Int::i64_div(value, kept));
+        }
+        Ok(Int::both(self, b, value))
     }
 
     /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
@@ -383,6 +471,10 @@ impl Int {
             return Ok(Int::st(0));
         }
         let value = arith::rem(self.value, b.value, op)?;
+        if self.is_i64() || b.is_i64() {
+            // (the DSL's 64-bit one: nothing known, `assume(s, divby=8) % 4` is `?{i64}`)
+            return Ok(Int::i64_div(value, 1));
+        }
         if self.kind() == ZERO_DIV_KIND && !b.dynamic() {
             // the DSL's multiple of 0 (0) modulo a static one is a multiple of 0 (not of the
             // gcd; checked with dsl-oracle)
@@ -643,6 +735,52 @@ mod tests {
                     assert_eq!(no_div(a.ceil_div(b, "t")), by_steps(a, b), "{a} {b}");
                 }
             }
+        }
+    }
+
+    /// The DSL's 64-bit run-time integer keeps its kind through the arithmetic, with the
+    /// divisibility the DSL's 32 bits hold (checked with dsl-oracle).
+    #[test]
+    fn i64_kind_and_its_divisibility() {
+        let s = Int::i64_div(16, 1);
+        assert!(s.is_i64() && s.dynamic() && !s.is_unknown());
+        assert_eq!(s.i64_divisibility(), Some(1));
+        let m = s.mul(Int::st(3), "t").unwrap();
+        assert_eq!(m.i64_divisibility(), Some(3));
+        // beside one, a 32-bit run-time integer counts as 1, a static one as its value
+        let a = Int::i64_div(16, 4);
+        assert_eq!(
+            a.mul(Int::dy_div(8, 2), "t").unwrap().i64_divisibility(),
+            Some(4)
+        );
+        assert_eq!(a.add(Int::st(4), "t").unwrap().i64_divisibility(), Some(4));
+        assert_eq!(
+            a.add(Int::dy_div(8, 2), "t").unwrap().i64_divisibility(),
+            Some(1)
+        );
+        assert_eq!(a.div(Int::st(2), "t").unwrap().i64_divisibility(), Some(2));
+        assert_eq!(
+            Int::i64_div(16, 8)
+                .rem(Int::st(4), "t")
+                .unwrap()
+                .i64_divisibility(),
+            Some(1)
+        );
+        // (C++'s `x * _0` is `_0`; the DSL's `s * 0`, `?{i64}`, is eval's)
+        assert_eq!(a.mul(Int::st(0), "t").unwrap(), Int::st(0));
+        // wrapped to 32 bits: 2^31 kept, 2^40 a multiple of 0
+        assert_eq!(Int::i64_div(0, 1 << 31).i64_divisibility(), Some(1 << 31));
+        assert_eq!(Int::i64_div(0, 1 << 40).i64_divisibility(), Some(0));
+        assert_eq!(Int::i64_div(0, 3 << 30).divisor(), 3 << 30);
+        // the 32-bit kinds are not it
+        for i in [
+            Int::dy(3),
+            Int::unknown(3),
+            Int::int_value(3),
+            Int::dy_div(8, 4),
+        ] {
+            assert!(!i.is_i64(), "{i:?}");
+            assert_eq!(i.i64_divisibility(), None);
         }
     }
 }

@@ -4414,6 +4414,21 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
             crate::algebra::Int::of_kind(q, zero_div),
         )));
     }
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int_full(),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (int(a), int(b))
+        && (x.is_i64() || y.is_i64())
+    {
+        // the DSL's 64-bit run-time integer keeps its kind (`assume(s, divby=4) // 2` is
+        // `?{i64 div=2}`; checked with dsl-oracle)
+        if let Ok(r) = x.div(y, "//") {
+            return Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::Int::of_kind(q, r.kind()),
+            )));
+        }
+    }
     if let Some(kind) = python_operator_kind(a, b) {
         return Ok(Value::IntTuple(IntTuple::of_int(
             crate::algebra::Int::of_kind(q, kind),
@@ -4768,6 +4783,22 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    if x.is_i64() || y.is_i64() {
+        // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
+        let r = match kind {
+            Arithmetic::Add => x.add(y, "+"),
+            Arithmetic::Sub => x.sub(y, "-"),
+            Arithmetic::Mul => x.mul(y, "*"),
+            Arithmetic::Div => x.div(y, "/"),
+            Arithmetic::Rem => x.rem(y, "%"),
+            Arithmetic::Bitwise => x.bitwise(y, "|"),
+        };
+        // (`s * 0` too: `?{i64}`, where C++'s `x * _0` is `_0`)
+        return match r {
+            Ok(r) if r.dynamic() => r.kind(),
+            _ => crate::algebra::integer::I64_KIND,
+        };
+    }
     // the DSL's product of an `IntValue` and 0 is a multiple of 0 (where C++'s `x * _0` is `_0`)
     if let Arithmetic::Mul = kind
         && ((x.is_constant(0) && y.is_int_value()) || (y.is_constant(0) && x.is_int_value()))

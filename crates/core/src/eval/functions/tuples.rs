@@ -666,6 +666,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }
                 return Ok(Value::IntTuple(x));
             }
+            if i.is_i64() {
+                // the DSL's 64-bit one keeps its kind, the divisibility wrapped to 32 bits
+                // (`divby=2**40` is `?{i64 div=0}`; checked with dsl-oracle)
+                return Ok(Value::IntTuple(IntTuple::of_int(
+                    crate::algebra::Int::i64_div(i.value, by.unsigned_abs()),
+                )));
+            }
             // (`divby=1`: an `IntValue` of which nothing is known)
             let assumed = crate::algebra::Int::dy_div(i.value, by.unsigned_abs());
             Ok(Value::IntTuple(IntTuple::of_int(
