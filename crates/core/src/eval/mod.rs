@@ -271,6 +271,9 @@ pub struct Env {
     /// Whether the statements run are a jit function's body, which the DSL traces (a Python
     /// `if`'s both branches: [`crate::parser::Branch::traced`]).
     tracing: bool,
+    /// The names a traced `if`'s branch bound first and the `if` then unbound (the DSL's
+    /// NameError where one is used after it; `control.rs`).
+    staged: std::collections::HashSet<String, NameHasher>,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -357,6 +360,7 @@ impl Clone for Env {
             dsl_session: self.dsl_session,
             dsl_seen: self.dsl_seen,
             tracing: self.tracing,
+            staged: self.staged.clone(),
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -1586,6 +1590,12 @@ impl Env {
             }
             ExprKind::Name(n) => match self.get(n) {
                 Some(v) => Ok(v.clone()),
+                None if self.staged.contains(*n) => Err(EvalError::new(
+                    format!(
+                        "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
+                    ),
+                    e.span,
+                )),
                 None if let Some(v) = constant(n) => Ok(v),
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
