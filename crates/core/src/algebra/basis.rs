@@ -190,10 +190,12 @@ impl Stride {
             value: arith::mul(self.value, k, op)?,
             // (of its divisibility nothing is known: only its kind is kept, the DSL's 64-bit
             // one's too)
-            kind: if super::integer::is_i64_kind(self.kind) {
+            kind: if self.kind == 0 {
+                0
+            } else if super::integer::is_i64_kind(self.kind) {
                 super::integer::I64_KIND
             } else {
-                (self.kind != 0) as u32
+                1
             },
             ..self
         })

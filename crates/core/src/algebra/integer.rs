@@ -92,6 +92,33 @@ pub const fn is_i64_kind(kind: u32) -> bool {
     kind & 0xffff_0000 == I64_KIND
 }
 
+/// The kinds of a 32-bit divisibility from 2^31 on (the DSL's divisibility is a 32-bit integer:
+/// `assume(x, divby=2**31)` prints `?{div=-2147483648}` alone, `?{div=2147483648}` in a tuple;
+/// checked with dsl-oracle): this code or'd with the divisibility packed in its low 16 bits
+/// ([`pack_div`]), apart from the kinds that are no divisibility.
+pub const WIDE_DIV_KIND: u32 = 9 << 28;
+
+/// Whether `kind` is one of [`WIDE_DIV_KIND`].
+#[inline]
+pub const fn is_wide_kind(kind: u32) -> bool {
+    kind & 0xffff_0000 == WIDE_DIV_KIND
+}
+
+/// The kind of a dynamic integer known to be a multiple of `d` (the DSL's 32 bits): `d` as
+/// [`kept_div`] keeps it, or from 2^31 on a [`WIDE_DIV_KIND`]; 0 where none is kept (1, 0, an
+/// odd part past 2047).
+#[inline]
+pub const fn div_kind(d: u32) -> u32 {
+    if d < UNKNOWN_KIND {
+        return kept_div(d as u64);
+    }
+    if (d >> d.trailing_zeros()) > ODD_DIV_MAX {
+        0
+    } else {
+        WIDE_DIV_KIND | pack_div(d) as u32
+    }
+}
+
 /// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
 const ODD_DIV_MAX: u32 = (1 << 11) - 1;
 
@@ -240,7 +267,8 @@ impl Int {
     /// [`Int::divisibility`]).
     #[inline]
     pub const fn dy_div(value: i64, div: u64) -> Int {
-        let kept = kept_div(div);
+        // (the DSL's divisibility is 32 bits: `divby=2**33+4` is 4)
+        let kept = div_kind(div as u32);
         Int::make(value, if kept == 0 { 1 } else { kept })
     }
 
@@ -281,6 +309,8 @@ impl Int {
         let kind = self.kind();
         if kind > 1 && kind < UNKNOWN_KIND {
             kind
+        } else if is_wide_kind(kind) {
+            unpack_div(kind as u16)
         } else {
             0
         }
@@ -304,6 +334,8 @@ impl Int {
             0
         } else if let Some(d) = self.i64_divisibility() {
             d as u64
+        } else if is_wide_kind(self.kind()) {
+            unpack_div(self.kind() as u16) as u64
         } else if self.kind() >= UNKNOWN_KIND {
             1
         } else {
@@ -327,11 +359,14 @@ impl Int {
     /// known of its divisibility).
     #[inline]
     const fn both(a: Int, b: Int, value: i64) -> Int {
+        if Int::both_static(a, b) {
+            return Int::st(value);
+        }
         if a.is_i64() || b.is_i64() {
             // (the DSL's 64-bit one: nothing known of the result's divisibility)
             return Int::i64_div(value, 1);
         }
-        Int::make(value, !Int::both_static(a, b) as u32)
+        Int::make(value, 1)
     }
 
     /// `a + b` (the DSL: a multiple of the gcd of the two divisibilities).
@@ -374,7 +409,9 @@ impl Int {
     /// value: the DSL's `cute.size((b, b)) * assume(x, divby=8)` is `?{div=8}`).
     #[inline]
     const fn of_dynamic(value: i64, div: u64, a: Int, b: Int) -> Int {
-        let kept = kept_div(div);
+        // (the DSL's divisibility is 32 bits: a product wraps, `3 * 2**30 * 2**30` is 0)
+        let div = div as u32;
+        let kept = div_kind(div);
         let kind = if kept != 0 {
             kept
         } else if div == 0 && (a.kind() > 1 || b.kind() > 1) {
@@ -417,9 +454,9 @@ impl Int {
         if self.is_i64() || b.is_i64() {
             return Ok(Int::i64_result(self, b, value, true));
         }
-        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
-        // (past u64: nothing known)
-        let div = self.divisor().checked_mul(b.divisor()).unwrap_or(1);
+        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities, in its 32
+        // bits (wrapping: of_dynamic)
+        let div = self.divisor().wrapping_mul(b.divisor());
         Ok(Int::of_dynamic(value, div, self, b))
     }
 
@@ -429,6 +466,12 @@ impl Int {
         if Int::both_static(self, b) {
             return Ok(Int::st(arith::div(self.value, b.value, op)?));
         }
+        self.dynamic_div(b, op)
+    }
+
+    /// [`Int::div`] where one is dynamic (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    fn dynamic_div(self, b: Int, op: &'static str) -> Result<Int> {
         if b.dynamic() && self.is_constant(0) {
             return Ok(Int::st(0));
         }
@@ -481,14 +524,19 @@ impl Int {
             return Ok(Int { value, ..self });
         }
         if self.dynamic() && !b.dynamic() {
-            // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
-            // (by a dynamic one nothing is known; checked with dsl-oracle)
-            return Ok(Int::of_dynamic(
-                value,
-                gcd(self.divisor(), b.divisor()),
-                self,
-                b,
-            ));
+            // the DSL's `tuple_mod` by a static divisor c of a multiple of d: a multiple of 0
+            // where c divides d (the remainder is 0), of d where d divides c, else nothing
+            // known (`?{div=12} % 8` is `?`; by a dynamic one nothing is known; checked with
+            // dsl-oracle)
+            let (d, c) = (self.divisor(), b.divisor());
+            let div = if c != 0 && d % c == 0 {
+                0
+            } else if d != 0 && c % d == 0 {
+                d
+            } else {
+                1
+            };
+            return Ok(Int::of_dynamic(value, div, self, b));
         }
         Ok(Int::both(self, b, value))
     }
@@ -782,5 +830,28 @@ mod tests {
             assert!(!i.is_i64(), "{i:?}");
             assert_eq!(i.i64_divisibility(), None);
         }
+    }
+
+    /// The DSL's divisibility is a 32-bit integer: a product wraps (to 0: a multiple of 0), and
+    /// one from 2^31 on is kept ([`WIDE_DIV_KIND`]); a remainder by a static c is a multiple
+    /// of 0 where c divides the divisibility, of it where it divides c, else of nothing
+    /// (checked with dsl-oracle).
+    #[test]
+    fn divisibility_wraps_to_32_bits() {
+        let x = Int::dy_div(3, 3);
+        let w = x.mul(Int::st(1 << 30), "t").unwrap();
+        assert!(is_wide_kind(w.kind()));
+        assert_eq!(w.divisibility(), 3 << 30);
+        assert_eq!(w.divisor(), 3 << 30);
+        assert_eq!(w.mul(Int::st(1 << 30), "t").unwrap().kind(), ZERO_DIV_KIND);
+        assert_eq!(w.mul(Int::st(3), "t").unwrap().divisibility(), 1 << 30);
+        assert_eq!(w.add(Int::st(6), "t").unwrap().divisibility(), 6);
+        assert_eq!(Int::dy_div(0, 1 << 31).divisibility(), 1 << 31);
+        assert_eq!(Int::dy_div(0, (1 << 33) + 4).divisibility(), 4);
+        let r = |d: u64, c: i64| Int::dy_div(0, d).rem(Int::st(c), "t").unwrap();
+        assert_eq!(r(16, 8).kind(), ZERO_DIV_KIND);
+        assert_eq!(r(16, 32).divisibility(), 16);
+        assert_eq!(r(12, 8).divisibility(), 0);
+        assert_eq!(r(1 << 31, 8).kind(), ZERO_DIV_KIND);
     }
 }

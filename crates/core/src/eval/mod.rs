@@ -4793,6 +4793,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    // a Python integer past Int32 makes the DSL's 64-bit one, of which nothing is known
+    // (`assume(x, divby=4) * 2**31` is `?{i64}` in a layout; checked with dsl-oracle)
+    let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();
+    if past_i32(x) || past_i32(y) {
+        return crate::algebra::integer::I64_KIND;
+    }
     if x.is_i64() || y.is_i64() {
         // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
         let r = match kind {
@@ -4824,10 +4830,8 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     };
     match r {
         Ok(r) if r.kind() == ZERO_DIV_KIND => ZERO_DIV_KIND,
-        r => match r.map_or(0, |r: Int| r.divisibility()) {
-            0 => INT_VALUE_KIND,
-            div => div,
-        },
+        Ok(r) if r.divisibility() != 0 => r.kind(),
+        _ => INT_VALUE_KIND,
     }
 }
 

@@ -345,6 +345,12 @@ fn write_traced_dynamic_int(out: &mut String, t: &crate::algebra::Tup) {
         }
         return;
     }
+    if let Some(i) = t.as_int_full()
+        && crate::algebra::integer::is_wide_kind(i.kind())
+    {
+        let _ = write!(out, "?{{div={}}}", i.divisibility() as i32);
+        return;
+    }
     write_unknown_dynamic(out, |o| t.write_with_div(o))
 }
 

@@ -52,6 +52,10 @@ const DIV_SHIFT: u32 = 8;
 /// as the kind packs it); above the divisibility, below [`DYNAMIC`].
 const I64_BIT: u32 = 1 << 24;
 
+/// The bit of a dynamic integer leaf's `meta` that marks its divisibility one from 2^31 on
+/// ([`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND), packed in bits 8 to 23).
+const WIDE_BIT: u32 = 1 << 25;
+
 /// The packed basis of `meta` (0 for an integer leaf: its first byte is 0, whatever a dynamic
 /// one keeps past it).
 #[inline]
@@ -90,8 +94,14 @@ impl Node {
         if !i.dynamic() {
             return Node::leaf(i.value);
         }
-        if i.is_i64() {
-            return Node::of_i64(i);
+        Node::of_dynamic_int(i)
+    }
+
+    /// [`Node::of_int`] of a dynamic integer (apart: the static path is one test).
+    #[inline(never)]
+    const fn of_dynamic_int(i: crate::algebra::integer::Int) -> Node {
+        if i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()) {
+            return Node::of_tagged(i);
         }
         Node {
             meta: DYNAMIC | (i.packed_div() as u32) << DIV_SHIFT,
@@ -99,31 +109,37 @@ impl Node {
         }
     }
 
-    /// [`Node::of_int`] of the DSL's 64-bit run-time integer (out of line: rare).
+    /// [`Node::of_int`] of the DSL's 64-bit run-time integer, or of a divisibility from 2^31
+    /// on (out of line: rare): the tag's bit and the packed divisibility.
     #[cold]
     #[inline(never)]
-    const fn of_i64(i: crate::algebra::integer::Int) -> Node {
+    const fn of_tagged(i: crate::algebra::integer::Int) -> Node {
+        let tag = if i.is_i64() { I64_BIT } else { WIDE_BIT };
         Node {
-            meta: DYNAMIC | I64_BIT | (i.kind() & 0xffff) << DIV_SHIFT,
+            meta: DYNAMIC | tag | (i.kind() & 0xffff) << DIV_SHIFT,
             value: i.value,
         }
     }
 
-    /// The kind of a dynamic integer leaf marked 64-bit ([`I64_BIT`]); `None` for any other node.
+    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]) or of a divisibility
+    /// from 2^31 on ([`WIDE_BIT`]); `None` for any other node.
     #[inline]
-    pub(super) const fn i64_kind(self) -> Option<u32> {
-        if self.meta & (DYNAMIC | I64_BIT | 0xff) == DYNAMIC | I64_BIT {
-            Some(crate::algebra::integer::I64_KIND | (self.meta >> DIV_SHIFT) & 0xffff)
+    pub(super) const fn tagged_kind(self) -> Option<u32> {
+        let packed = (self.meta >> DIV_SHIFT) & 0xffff;
+        if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | I64_BIT {
+            Some(crate::algebra::integer::I64_KIND | packed)
+        } else if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | WIDE_BIT {
+            Some(crate::algebra::integer::WIDE_DIV_KIND | packed)
         } else {
             None
         }
     }
 
     /// The divisibility a dynamic integer leaf keeps as [`pack_div`](crate::algebra::integer::pack_div)
-    /// packs it (0: none known, or a 64-bit one's: [`Node::i64_kind`]); 0 for any other node.
+    /// packs it (0: none known, or a 64-bit one's: [`Node::tagged_kind`]); 0 for any other node.
     #[inline]
     const fn packed_div(self) -> u16 {
-        if self.meta & (DYNAMIC | I64_BIT | 0xff) == DYNAMIC {
+        if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC {
             ((self.meta & !DYNAMIC) >> DIV_SHIFT) as u16
         } else {
             0
@@ -137,7 +153,13 @@ impl Node {
         if self.meta == 0 {
             return crate::algebra::integer::Int::st(self.value);
         }
-        if let Some(kind) = self.i64_kind() {
+        self.tagged_or_packed_int()
+    }
+
+    /// [`Node::int`] past a static integer (apart: the static path is one test).
+    #[inline(never)]
+    const fn tagged_or_packed_int(self) -> crate::algebra::integer::Int {
+        if let Some(kind) = self.tagged_kind() {
             return crate::algebra::integer::Int::of_kind(self.value, kind);
         }
         crate::algebra::integer::Int::of_packed(

@@ -673,6 +673,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     crate::algebra::Int::i64_div(i.value, by.unsigned_abs()),
                 )));
             }
+            if by as u32 == 0 {
+                // the DSL's 32-bit divisibility: `divby=2**32` is a multiple of 0
+                return Ok(Value::IntTuple(IntTuple::of_int(
+                    crate::algebra::Int::of_kind(i.value, crate::algebra::integer::ZERO_DIV_KIND),
+                )));
+            }
             // (`divby=1`: an `IntValue` of which nothing is known)
             let assumed = crate::algebra::Int::dy_div(i.value, by.unsigned_abs());
             Ok(Value::IntTuple(IntTuple::of_int(
@@ -704,8 +710,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             if !i.dynamic() {
                 return Ok(Value::int(i.value));
             }
-            // a divisibility is kept up to u32::MAX
-            Ok(Value::int(i.divisor() as i64))
+            // the DSL's divisibility is a 32-bit integer: from 2^31 on, negative
+            Ok(Value::int(i.divisor() as u32 as i32 as i64))
         }
     ),
     f!(
