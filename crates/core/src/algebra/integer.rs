@@ -76,14 +76,13 @@ pub const ZERO_DIV_KIND: u32 = 5 << 29;
 /// The kinds of the CuTe DSL's 64-bit run-time integer (`Int64`: the strides the DSL makes
 /// run-time for an array passed as it is, `mark_layout_dynamic`, `mark_compact_shape_dynamic`),
 /// printed `?{i64}` in a tuple, `?{i64 div=N}` with a divisibility: this code or'd with the
-/// divisibility packed in its low 16 bits ([`pack_div`]; 0: none, [`I64_ZERO_DIV`]: 0). Past
+/// divisibility packed in its low 16 bits ([`pack_wide`]; 0: none, [`I64_ZERO_DIV`]: 0). Past
 /// 2^31 and apart from the other kinds, so the static path never meets it. Its arithmetic
 /// ([`Int::i64_result`]) keeps it: any operation with one is one (checked with dsl-oracle).
 pub const I64_KIND: u32 = 7 << 29;
 
-/// The packed divisibility of an [`I64_KIND`] known to be a multiple of 0 (`?{i64 div=0}`: a
-/// divisibility the DSL's 32 bits wrapped to 0, `assume(s, divby=2**40)`); no kept
-/// divisibility packs to it (its odd part would be 2047 times 2^31).
+/// The packed divisibility of an [`I64_KIND`] known to be a multiple of 0 (the DSL's `s * 0`
+/// of an `IntValue`); no kept divisibility packs to it (its odd part would be 1023 times 2^63).
 const I64_ZERO_DIV: u32 = 0xffff;
 
 /// Whether `kind` is one of [`I64_KIND`].
@@ -92,10 +91,11 @@ pub const fn is_i64_kind(kind: u32) -> bool {
     kind & 0xffff_0000 == I64_KIND
 }
 
-/// The kinds of a 32-bit divisibility from 2^31 on (the DSL's divisibility is a 32-bit integer:
-/// `assume(x, divby=2**31)` prints `?{div=-2147483648}` alone, `?{div=2147483648}` in a tuple;
-/// checked with dsl-oracle): this code or'd with the divisibility packed in its low 16 bits
-/// ([`pack_div`]), apart from the kinds that are no divisibility.
+/// The kinds of a divisibility from 2^31 on (the DSL keeps a divisibility past 32 bits and
+/// prints it whole in a tuple, `(2,?{div=4294967296})`, and as its low 32 bits, signed, alone:
+/// `assume(x, divby=2**31)` prints `?{div=-2147483648}`, `divby=2**32` `?{div=0}`; checked with
+/// dsl-oracle): this code or'd with the divisibility packed in its low 16 bits ([`pack_wide`]),
+/// apart from the kinds that are no divisibility.
 pub const WIDE_DIV_KIND: u32 = 9 << 28;
 
 /// Whether `kind` is one of [`WIDE_DIV_KIND`].
@@ -104,18 +104,35 @@ pub const fn is_wide_kind(kind: u32) -> bool {
     kind & 0xffff_0000 == WIDE_DIV_KIND
 }
 
-/// The kind of a dynamic integer known to be a multiple of `d` (the DSL's 32 bits): `d` as
-/// [`kept_div`] keeps it, or from 2^31 on a [`WIDE_DIV_KIND`]; 0 where none is kept (1, 0, an
-/// odd part past 2047).
+/// The largest odd part of a divisibility [`pack_wide`] packs.
+const WIDE_ODD_MAX: u64 = (1 << 10) - 1;
+
+/// A divisibility of 64 bits whose odd part is at most [`WIDE_ODD_MAX`], packed in 16 bits: its
+/// power of two (6 bits) above its odd part (10 bits).
 #[inline]
-pub const fn div_kind(d: u32) -> u32 {
-    if d < UNKNOWN_KIND {
-        return kept_div(d as u64);
+const fn pack_wide(d: u64) -> u32 {
+    let e = d.trailing_zeros();
+    (e << 10) | (d >> e) as u32
+}
+
+/// The divisibility [`pack_wide`] packed.
+#[inline]
+const fn unpack_wide(p: u32) -> u64 {
+    ((p & WIDE_ODD_MAX as u32) as u64) << ((p >> 10) & 63)
+}
+
+/// The kind of a dynamic integer known to be a multiple of `d`: `d` as [`kept_div`] keeps it,
+/// or from 2^31 on a [`WIDE_DIV_KIND`]; 0 where none is kept (1, 0, an odd part past 2047, or
+/// from 2^31 on past 1023).
+#[inline]
+pub const fn div_kind(d: u64) -> u32 {
+    if d < UNKNOWN_KIND as u64 {
+        return kept_div(d);
     }
-    if (d >> d.trailing_zeros()) > ODD_DIV_MAX {
+    if (d >> d.trailing_zeros()) > WIDE_ODD_MAX {
         0
     } else {
-        WIDE_DIV_KIND | pack_div(d) as u32
+        WIDE_DIV_KIND | pack_wide(d)
     }
 }
 
@@ -205,17 +222,16 @@ impl Int {
         kind > 1 && kind != UNKNOWN_KIND
     }
 
-    /// The DSL's 64-bit run-time integer known to be a multiple of `div` ([`I64_KIND`]; the
-    /// DSL's 32-bit divisibility: `div` wrapped to 32 bits, 0 a multiple of 0, 1 nothing known).
+    /// The DSL's 64-bit run-time integer known to be a multiple of `div` ([`I64_KIND`]; 0 a
+    /// multiple of 0, 1 nothing known, nor an odd part past 1023).
     #[inline]
     pub const fn i64_div(value: i64, div: u64) -> Int {
-        let d = div as u32;
-        let packed = if d == 0 {
+        let packed = if div == 0 {
             I64_ZERO_DIV
-        } else if d == 1 || (d >> d.trailing_zeros()) > ODD_DIV_MAX {
+        } else if div == 1 || (div >> div.trailing_zeros()) > WIDE_ODD_MAX {
             0
         } else {
-            pack_div(d) as u32
+            pack_wide(div)
         };
         Int::make(value, I64_KIND | packed)
     }
@@ -226,10 +242,10 @@ impl Int {
         is_i64_kind(self.kind())
     }
 
-    /// An [`I64_KIND`]'s divisibility as the DSL's 32 bits hold it (0: a multiple of 0; 1:
-    /// nothing known); `None` for any other integer.
+    /// An [`I64_KIND`]'s divisibility (0: a multiple of 0; 1: nothing known); `None` for any
+    /// other integer.
     #[inline]
-    pub const fn i64_divisibility(self) -> Option<u32> {
+    pub const fn i64_divisibility(self) -> Option<u64> {
         let kind = self.kind();
         if !is_i64_kind(kind) {
             return None;
@@ -237,38 +253,37 @@ impl Int {
         Some(match kind & 0xffff {
             0 => 1,
             I64_ZERO_DIV => 0,
-            p => unpack_div(p as u16),
+            p => unpack_wide(p),
         })
     }
 
     /// The result `value` of an operation with a 64-bit run-time operand (the DSL: the result
     /// is one too; `product`: a multiple of the product of the divisibilities, else of their
-    /// gcd, each wrapped to the DSL's 32 bits). Beside one, a 32-bit run-time integer counts
+    /// gcd). Beside one, a 32-bit run-time integer counts
     /// as divisibility 1 (the DSL's cast to 64 bits keeps none: `assume(s, divby=4) *
     /// assume(x, divby=2)` is `?{i64 div=4}`), a static one as its value (checked with dsl-oracle).
     #[cold]
     #[inline(never)]
     const fn i64_result(a: Int, b: Int, value: i64, product: bool) -> Int {
-        const fn of(i: Int) -> u32 {
+        const fn of(i: Int) -> u64 {
             match i.i64_divisibility() {
                 Some(d) => d,
-                None if !i.dynamic() => i.value as u32,
+                None if !i.dynamic() => i.value.unsigned_abs(),
                 None => 1,
             }
         }
         let (da, db) = (of(a), of(b));
         if product {
-            return Int::i64_div(value, da.wrapping_mul(db) as u64);
+            return Int::i64_div(value, da.wrapping_mul(db));
         }
-        Int::i64_div(value, gcd(da as u64, db as u64))
+        Int::i64_div(value, gcd(da, db))
     }
 
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
     /// [`Int::divisibility`]).
     #[inline]
     pub const fn dy_div(value: i64, div: u64) -> Int {
-        // (the DSL's divisibility is 32 bits: `divby=2**33+4` is 4)
-        let kept = div_kind(div as u32);
+        let kept = div_kind(div);
         Int::make(value, if kept == 0 { 1 } else { kept })
     }
 
@@ -305,12 +320,12 @@ impl Int {
     /// What the CuTe DSL knows a dynamic integer to be a multiple of, where more than 1 (as
     /// [`kept_div`] keeps it); 0 where nothing is known or the integer is static.
     #[inline]
-    pub const fn divisibility(self) -> u32 {
+    pub const fn divisibility(self) -> u64 {
         let kind = self.kind();
         if kind > 1 && kind < UNKNOWN_KIND {
-            kind
+            kind as u64
         } else if is_wide_kind(kind) {
-            unpack_div(kind as u16)
+            unpack_wide(kind)
         } else {
             0
         }
@@ -333,9 +348,9 @@ impl Int {
         } else if self.kind() == ZERO_DIV_KIND {
             0
         } else if let Some(d) = self.i64_divisibility() {
-            d as u64
+            d
         } else if is_wide_kind(self.kind()) {
-            unpack_div(self.kind() as u16) as u64
+            unpack_wide(self.kind())
         } else if self.kind() >= UNKNOWN_KIND {
             1
         } else {
@@ -409,8 +424,6 @@ impl Int {
     /// value: the DSL's `cute.size((b, b)) * assume(x, divby=8)` is `?{div=8}`).
     #[inline]
     const fn of_dynamic(value: i64, div: u64, a: Int, b: Int) -> Int {
-        // (the DSL's divisibility is 32 bits: a product wraps, `3 * 2**30 * 2**30` is 0)
-        let div = div as u32;
         let kept = div_kind(div);
         let kind = if kept != 0 {
             kept
@@ -454,8 +467,8 @@ impl Int {
         if self.is_i64() || b.is_i64() {
             return Ok(Int::i64_result(self, b, value, true));
         }
-        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities, in its 32
-        // bits (wrapping: of_dynamic)
+        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities (past 64
+        // bits, wrapped)
         let div = self.divisor().wrapping_mul(b.divisor());
         Ok(Int::of_dynamic(value, div, self, b))
     }
@@ -486,8 +499,8 @@ impl Int {
             // the DSL's 64-bit one by a static divisor of its divisibility: a multiple of the
             // quotient (`assume(s, divby=4) // 2` is `?{i64 div=2}`; checked with dsl-oracle)
             let q = b.value.unsigned_abs();
-            let kept = if q != 0 && d != 0 && (d as u64).is_multiple_of(q) {
-                d as u64 / q
+            let kept = if q != 0 && d != 0 && d.is_multiple_of(q) {
+                d / q
             } else {
                 1
             };
@@ -816,9 +829,10 @@ mod tests {
         );
         // (C++'s `x * _0` is `_0`; the DSL's `s * 0`, `?{i64}`, is eval's)
         assert_eq!(a.mul(Int::st(0), "t").unwrap(), Int::st(0));
-        // wrapped to 32 bits: 2^31 kept, 2^40 a multiple of 0
+        // past 32 bits too
         assert_eq!(Int::i64_div(0, 1 << 31).i64_divisibility(), Some(1 << 31));
-        assert_eq!(Int::i64_div(0, 1 << 40).i64_divisibility(), Some(0));
+        assert_eq!(Int::i64_div(0, 1 << 40).i64_divisibility(), Some(1 << 40));
+        assert_eq!(Int::i64_div(0, 0).i64_divisibility(), Some(0));
         assert_eq!(Int::i64_div(0, 3 << 30).divisor(), 3 << 30);
         // the 32-bit kinds are not it
         for i in [
@@ -832,22 +846,26 @@ mod tests {
         }
     }
 
-    /// The DSL's divisibility is a 32-bit integer: a product wraps (to 0: a multiple of 0), and
-    /// one from 2^31 on is kept ([`WIDE_DIV_KIND`]); a remainder by a static c is a multiple
-    /// of 0 where c divides the divisibility, of it where it divides c, else of nothing
-    /// (checked with dsl-oracle).
+    /// The DSL keeps a divisibility past 32 bits ([`WIDE_DIV_KIND`]: its print alone shows its
+    /// low 32 bits); a remainder by a static c is a multiple of 0 where c divides the
+    /// divisibility, of it where it divides c, else of nothing (checked with dsl-oracle).
     #[test]
-    fn divisibility_wraps_to_32_bits() {
+    fn divisibility_past_32_bits() {
         let x = Int::dy_div(3, 3);
         let w = x.mul(Int::st(1 << 30), "t").unwrap();
         assert!(is_wide_kind(w.kind()));
         assert_eq!(w.divisibility(), 3 << 30);
         assert_eq!(w.divisor(), 3 << 30);
-        assert_eq!(w.mul(Int::st(1 << 30), "t").unwrap().kind(), ZERO_DIV_KIND);
-        assert_eq!(w.mul(Int::st(3), "t").unwrap().divisibility(), 1 << 30);
+        assert_eq!(
+            w.mul(Int::st(1 << 30), "t").unwrap().divisibility(),
+            3 << 60
+        );
+        assert_eq!(w.mul(Int::st(3), "t").unwrap().divisibility(), 9 << 30);
         assert_eq!(w.add(Int::st(6), "t").unwrap().divisibility(), 6);
         assert_eq!(Int::dy_div(0, 1 << 31).divisibility(), 1 << 31);
-        assert_eq!(Int::dy_div(0, (1 << 33) + 4).divisibility(), 4);
+        assert_eq!(Int::dy_div(0, 5 << 40).divisibility(), 5 << 40);
+        // (an odd part past 1023 is not kept there)
+        assert_eq!(Int::dy_div(0, (1 << 33) + 4).divisibility(), 0);
         let r = |d: u64, c: i64| Int::dy_div(0, d).rem(Int::st(c), "t").unwrap();
         assert_eq!(r(16, 8).kind(), ZERO_DIV_KIND);
         assert_eq!(r(16, 32).divisibility(), 16);

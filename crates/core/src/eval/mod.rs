@@ -4776,6 +4776,13 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     let (Some(x), Some(y)) = (int(a), int(b)) else {
         return 1;
     };
+    // a Python integer past Int32 beside a run-time one makes the DSL's 64-bit one, of which
+    // nothing is known (`assume(x, divby=4) * 2**31` is `?{i64}` in a layout; checked with
+    // dsl-oracle)
+    let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();
+    if (past_i32(x) && y.dynamic() && !y.is_i64()) || (past_i32(y) && x.dynamic() && !x.is_i64()) {
+        return crate::algebra::integer::I64_KIND;
+    }
     if !x.is_int_value() && !y.is_int_value() {
         return if x.is_unknown() || y.is_unknown() {
             UNKNOWN_KIND
@@ -4793,12 +4800,6 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
-    // a Python integer past Int32 makes the DSL's 64-bit one, of which nothing is known
-    // (`assume(x, divby=4) * 2**31` is `?{i64}` in a layout; checked with dsl-oracle)
-    let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();
-    if past_i32(x) || past_i32(y) {
-        return crate::algebra::integer::I64_KIND;
-    }
     if x.is_i64() || y.is_i64() {
         // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
         let r = match kind {

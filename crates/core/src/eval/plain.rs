@@ -334,9 +334,9 @@ pub fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
 }
 
 /// A run-time integer as the DSL's Python `print` prints one alone (checked with dsl-oracle):
-/// `?`, its divisibility after it, `?{div=4}`, signed as its 32 bits hold it
-/// (`?{div=-2147483648}`, where a tuple's is unsigned); the 64-bit one `?{i64 div=4}`, and `?`
-/// where nothing is known of it (a tuple's `?{i64}`).
+/// `?`, its divisibility after it, `?{div=4}`, as its low 32 bits, signed
+/// (`?{div=-2147483648}` for 2^31, `?{div=0}` for 2^32, where a tuple's is whole); the 64-bit
+/// one `?{i64 div=4}`, and `?` where nothing is known of it (a tuple's `?{i64}`).
 fn write_traced_dynamic_int(out: &mut String, t: &crate::algebra::Tup) {
     if let Some(d) = t.as_int_full().and_then(|i| i.i64_divisibility()) {
         out.push('?');

@@ -123,9 +123,9 @@ pub(crate) fn write_notation_div(out: &mut String, first: &Tup, second: Option<&
 /// [`UNKNOWN_KIND`](crate::algebra::integer::UNKNOWN_KIND), where the kinds that are none are),
 /// `{div=0}` for [`ZERO_DIV_KIND`](crate::algebra::integer::ZERO_DIV_KIND), `{i64}` or
 /// `{i64 div=N}` for the DSL's 64-bit run-time integer
-/// ([`I64_KIND`](crate::algebra::integer::I64_KIND); its divisibility as the DSL's 32 bits hold
-/// it, unsigned as the DSL prints one in a tuple); kept out of line: only the DSL's print
-/// writes it.
+/// ([`I64_KIND`](crate::algebra::integer::I64_KIND)); a divisibility whole, as the DSL prints
+/// one in a tuple (from 2^31 on too: [`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND));
+/// kept out of line: only the DSL's print writes it.
 #[inline(never)]
 fn write_div(out: &mut String, kind: u32) {
     use crate::algebra::integer::{Int, UNKNOWN_KIND, ZERO_DIV_KIND};

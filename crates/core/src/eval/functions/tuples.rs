@@ -667,16 +667,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 return Ok(Value::IntTuple(x));
             }
             if i.is_i64() {
-                // the DSL's 64-bit one keeps its kind, the divisibility wrapped to 32 bits
-                // (`divby=2**40` is `?{i64 div=0}`; checked with dsl-oracle)
+                // the DSL's 64-bit one keeps its kind (`divby=2**40` prints `?{i64 div=0}`
+                // alone: its low 32 bits; checked with dsl-oracle)
                 return Ok(Value::IntTuple(IntTuple::of_int(
                     crate::algebra::Int::i64_div(i.value, by.unsigned_abs()),
-                )));
-            }
-            if by as u32 == 0 {
-                // the DSL's 32-bit divisibility: `divby=2**32` is a multiple of 0
-                return Ok(Value::IntTuple(IntTuple::of_int(
-                    crate::algebra::Int::of_kind(i.value, crate::algebra::integer::ZERO_DIV_KIND),
                 )));
             }
             // (`divby=1`: an `IntValue` of which nothing is known)
@@ -710,7 +704,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             if !i.dynamic() {
                 return Ok(Value::int(i.value));
             }
-            // the DSL's divisibility is a 32-bit integer: from 2^31 on, negative
+            // the DSL's scalar shows the divisibility's low 32 bits, signed (2^31: negative)
             Ok(Value::int(i.divisor() as u32 as i32 as i64))
         }
     ),
