@@ -345,6 +345,9 @@ impl Int {
     pub const fn divisor(self) -> u64 {
         if !self.dynamic() {
             self.value.unsigned_abs()
+        } else if self.kind() < UNKNOWN_KIND {
+            // (1: nothing known)
+            self.kind() as u64
         } else if self.kind() == ZERO_DIV_KIND {
             0
         } else if let Some(d) = self.i64_divisibility() {

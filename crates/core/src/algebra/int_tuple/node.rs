@@ -94,13 +94,9 @@ impl Node {
         if !i.dynamic() {
             return Node::leaf(i.value);
         }
-        Node::of_dynamic_int(i)
-    }
-
-    /// [`Node::of_int`] of a dynamic integer (apart: the static path is one test).
-    #[inline(never)]
-    const fn of_dynamic_int(i: crate::algebra::integer::Int) -> Node {
-        if i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()) {
+        if i.kind() > crate::algebra::integer::UNKNOWN_KIND
+            && (i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()))
+        {
             return Node::of_tagged(i);
         }
         Node {
@@ -153,12 +149,6 @@ impl Node {
         if self.meta == 0 {
             return crate::algebra::integer::Int::st(self.value);
         }
-        self.tagged_or_packed_int()
-    }
-
-    /// [`Node::int`] past a static integer (apart: the static path is one test).
-    #[inline(never)]
-    const fn tagged_or_packed_int(self) -> crate::algebra::integer::Int {
         if let Some(kind) = self.tagged_kind() {
             return crate::algebra::integer::Int::of_kind(self.value, kind);
         }
