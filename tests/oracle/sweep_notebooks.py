@@ -129,6 +129,13 @@ class); composed_layout cell 0 (a nested `def` as a composed layout's transform)
 rank 2 or more passed to a jit function as it is, and `mark_layout_dynamic` of one (64-bit
 run-time strides `?{i64}`: not modelled, an error naming them).
 
+Session 31 (s31-dslint, debug build), as written: docs and notebooks unchanged in number (docs
+41 units, 11 as DSL, 1 refused, 1 differs, 28 no answer; notebooks 52, 34 as DSL, 2 refused, 16
+no answer): the cells cute now answers, dsl_dynamic_layout cell 5 (a rank-2 array passed as it
+is: `(?,?):(?{i64},1)`), the DSL here cannot run (torch); framework_integration cell 1 is
+refused later (`type(src)`). limitations cell 3 differs still: its last lines are bare
+expressions, which a Python script does not print and cute's eval echoes.
+
 Session 30's second part (s30-dsl, debug build), as written: docs 41 units, 11 as DSL, 1
 refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (limitations cell
 3's echoed `max(…)` statements), 28 no answer; notebooks 52 units, 34 as DSL, 2 refused (a GPU),

@@ -1097,9 +1097,8 @@ fn called<'a>(mut e: &'a Expr<'a>) -> Option<&'a Expr<'a>> {
 /// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
 /// A jit function's argument as the DSL passes it: a NumPy (or torch) array itself, not
 /// `from_dlpack(a)`'s view, is the tensor `from_dlpack(a).mark_layout_dynamic()`, its shape
-/// run-time (`(?):(1)`, checked with dsl-oracle); any other value as it is. The strides of an
-/// array of rank 2 or more the DSL makes run-time 64-bit integers (`(?,?):(?{i64},1)`), which
-/// cute does not model: an error.
+/// run-time and its strides but the leading one the DSL's 64-bit run-time integers
+/// (`(?):(1)`, `(?,?):(?{i64},1)`; checked with dsl-oracle); any other value as it is.
 fn jit_array_argument(v: Value) -> Result<Value, String> {
     use crate::algebra::pointer::PtrBase;
     // (an array written in the call, `foo(np.zeros(8))`: cute holds its values, not memory
@@ -1119,14 +1118,8 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     if *dlpack {
         return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
     }
-    if l.rank() > 1 {
-        return Err(
-            "an array of rank 2 or more passed as it is: the DSL makes its layout run-time with 64-bit strides ((?,?):(?{i64},1)), not modelled (pass from_dlpack(a))"
-                .to_string(),
-        );
-    }
     *dlpack = true;
-    let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
+    let layout = super::host::dynamic_layout(&l.shape().leaves(), &l.stride().leaves(), None)
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
 }

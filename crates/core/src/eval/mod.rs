@@ -271,6 +271,9 @@ pub struct Env {
     /// Whether the statements run are a jit function's body, which the DSL traces (a Python
     /// `if`'s both branches: [`crate::parser::Branch::traced`]).
     tracing: bool,
+    /// The names a traced `if`'s branch bound first and the `if` then unbound (the DSL's
+    /// NameError where one is used after it; `control.rs`).
+    staged: std::collections::HashSet<String, NameHasher>,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -357,6 +360,7 @@ impl Clone for Env {
             dsl_session: self.dsl_session,
             dsl_seen: self.dsl_seen,
             tracing: self.tracing,
+            staged: self.staged.clone(),
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             lambdas: self.lambdas.clone(),
@@ -1616,6 +1620,12 @@ impl Env {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
                 Some(v) => Ok(v.clone()),
+                None if self.staged.contains(*n) => Err(EvalError::new(
+                    format!(
+                        "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
+                    ),
+                    e.span,
+                )),
                 None if let Some(v) = constant(n) => Ok(v),
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
@@ -4533,6 +4543,21 @@ fn floor_divide(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, 
             crate::algebra::Int::of_kind(q, zero_div),
         )));
     }
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int_full(),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (int(a), int(b))
+        && (x.is_i64() || y.is_i64())
+    {
+        // the DSL's 64-bit run-time integer keeps its kind (`assume(s, divby=4) // 2` is
+        // `?{i64 div=2}`; checked with dsl-oracle)
+        if let Ok(r) = x.div(y, "//") {
+            return Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::Int::of_kind(q, r.kind()),
+            )));
+        }
+    }
     if let Some(kind) = python_operator_kind(a, b) {
         return Ok(Value::IntTuple(IntTuple::of_int(
             crate::algebra::Int::of_kind(q, kind),
@@ -4875,6 +4900,13 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     let (Some(x), Some(y)) = (int(a), int(b)) else {
         return 1;
     };
+    // a Python integer past Int32 beside a run-time one makes the DSL's 64-bit one, of which
+    // nothing is known (`assume(x, divby=4) * 2**31` is `?{i64}` in a layout; checked with
+    // dsl-oracle)
+    let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();
+    if (past_i32(x) && y.dynamic() && !y.is_i64()) || (past_i32(y) && x.dynamic() && !x.is_i64()) {
+        return crate::algebra::integer::I64_KIND;
+    }
     if !x.is_int_value() && !y.is_int_value() {
         return if x.is_unknown() || y.is_unknown() {
             UNKNOWN_KIND
@@ -4892,6 +4924,22 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    if x.is_i64() || y.is_i64() {
+        // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
+        let r = match kind {
+            Arithmetic::Add => x.add(y, "+"),
+            Arithmetic::Sub => x.sub(y, "-"),
+            Arithmetic::Mul => x.mul(y, "*"),
+            Arithmetic::Div => x.div(y, "/"),
+            Arithmetic::Rem => x.rem(y, "%"),
+            Arithmetic::Bitwise => x.bitwise(y, "|"),
+        };
+        // (`s * 0` too: `?{i64}`, where C++'s `x * _0` is `_0`)
+        return match r {
+            Ok(r) if r.dynamic() => r.kind(),
+            _ => crate::algebra::integer::I64_KIND,
+        };
+    }
     // the DSL's product of an `IntValue` and 0 is a multiple of 0 (where C++'s `x * _0` is `_0`)
     if let Arithmetic::Mul = kind
         && ((x.is_constant(0) && y.is_int_value()) || (y.is_constant(0) && x.is_int_value()))
@@ -4907,10 +4955,8 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     };
     match r {
         Ok(r) if r.kind() == ZERO_DIV_KIND => ZERO_DIV_KIND,
-        r => match r.map_or(0, |r: Int| r.divisibility()) {
-            0 => INT_VALUE_KIND,
-            div => div,
-        },
+        Ok(r) if r.divisibility() != 0 => r.kind(),
+        _ => INT_VALUE_KIND,
     }
 }
 

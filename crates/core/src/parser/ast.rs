@@ -537,6 +537,9 @@ pub struct Branch<'a> {
     /// branches, which a jit function traces both of (scf.if): the prints of the branch not
     /// taken print too, where the DSL traces them.
     pub traced: bool,
+    /// Whether it is a Python `if` (not `cutlass.const_expr`), which a jit function stages
+    /// (scf.if): a name its branches bind first is not bound after it.
+    pub staged: bool,
     /// Of a traced `if`, where a `print` of `then` and of `otherwise` is that cute cannot print
     /// as the DSL traces the branch when it is not taken: in a loop or a `const_expr` branch,
     /// or reading a name the branches bind (its value there is the trace's, not one cute has).
