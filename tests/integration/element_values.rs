@@ -30,9 +30,10 @@ fn element_types_as_cute_has_them() {
     assert_eq!(code, 0);
 }
 
-/// What has no value is an error naming it: an element never written (CuTe prints garbage),
-/// past the storage, memory cute holds no values of (a kernel's pointer, nullptr); the
-/// initializers CuTe does not compile.
+/// What has no value is an error naming it: an element never written (an array declared
+/// without an initializer: CuTe prints garbage), past the storage, memory cute holds no values
+/// of (a kernel's pointer, nullptr); the initializers CuTe does not compile. An owning tensor's
+/// elements are zeros (its ArrayEngine value-initialized, as cute-oracle prints).
 #[test]
 fn reads_without_values_are_errors() {
     let (out, _, code) = session(
@@ -46,8 +47,10 @@ fn reads_without_values_are_errors() {
     assert_eq!(
         lines,
         [
-            "error: read of an element never written: ptr[32b](stack+1) (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)",
-            "error: print_tensor: read of an element never written: ptr[32b](stack) (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)",
+            "0.000000",
+            "ptr[32b](stack) o (_2,_2):(_1,_2):",
+            "  0.00e+00  0.00e+00",
+            "  0.00e+00  0.00e+00",
             "error: ptr[32b](stack+5) is outside its storage of 4 elements (CuTe reads past the array: undefined behaviour)",
             // a tensor over memory cute holds no values of: `T(i)` is the element's address
             // (issue 37), and the write before it no write
