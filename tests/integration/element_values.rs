@@ -219,6 +219,28 @@ fn lambdas_and_functors_as_the_function() {
     oracle_session(FUNCTIONS, FUNCTIONS_EXPECTED);
 }
 
+/// An owning tensor's array is value-initialized in CuTe (`Tensor<ArrayEngine<T,N>,L>()`: its
+/// tuple's `ESO() : first_{}`), so `make_tensor_like` and `make_fragment_like` hold zeros;
+/// `thrust::host_vector<T> h(n)` is a host array of n zeros (`h(n, v)`: each v), written
+/// and read as an array (`h[i] = v`, `h[i] += v`), `.size()`, `.data()` its pointer (checked
+/// against CuTe 4.7 compiled with thrust/host_vector.h, cute-oracle's g++ and headers).
+#[test]
+fn owning_tensors_are_zeros_and_host_vectors_are_host_arrays() {
+    oracle_session(
+        "auto a = make_tensor<float>(Layout<Shape<_2,_3>,Stride<_3,_1>>{});\n\
+         auto d = make_tensor_like<int>(a);\nprint_tensor(d);\n\
+         auto f = make_fragment_like<int4b_t>(Layout<_3>{});\nprint_tensor(f);\n\
+         constexpr int count = 6;\nthrust::host_vector<double> h_in(count);\n\
+         for (int i = 0; i < 4; ++i) { h_in[i] = double(i); }\nh_in[5];\nh_in[3];\n\
+         h_in.size();\nprint_tensor(make_tensor(h_in.data(), make_shape(Int<2>{}, Int<3>{})));\n\
+         thrust::host_vector<uint16_t> h(3, 7);\nh[2] += 2;\nh[1];\nh[2];\n",
+        "ptr[32b](stack) o (_2,_3):(_3,_1):\n    0    0    0\n    0    0    0\n\
+         subptr[4b](stack) o _3:_1:\n    0\n    0\n    0\n\
+         0.000000\n3.000000\n6\nptr[64b](h_in) o (_2,_3):(_1,_2):\n\
+         \x20 0.000e+00  2.000e+00  0.000e+00\n  1.000e+00  3.000e+00  0.000e+00\n7\n9\n",
+    );
+}
+
 /// Single values against cute-oracle: FP8/FP6/FP4 rounding, saturation, subnormals and
 /// negative zero, the arithmetic of FP8 values, the sub-byte integers, `sizeof_bits<bool>`
 /// and a `bool*` tensor's width.

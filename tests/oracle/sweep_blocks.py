@@ -434,7 +434,8 @@ def unit_bodies(mirror):
                     and not defined_names(chunk) & launchers
                     # the testbed's namespace, which the program (no testbed) does not declare
                     and not chunk.startswith("using namespace cutlass::test"))
-            INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
+            INCLUDES.update(re.findall(r"^#include\s*<(?:cute/[^>]+|thrust/host_vector\.h)>",
+                                       text, re.M))
             where = f"{path} TEST({m.group(1)}, {m.group(2)})"
             if stop:
                 where += f" (cut at the launch {stop[:70]!r})"
@@ -451,7 +452,9 @@ UNIT_CUT = [0]
 WITH_HELPERS = True
 
 # the headers of CuTe's that the TEST bodies' files include (`<cute/algorithm/tensor_reduce.hpp>`,
-# which cute/tensor.hpp does not): the program includes them too, at file scope
+# which cute/tensor.hpp does not), and thrust's host_vector.h (the unit bodies' host arrays,
+# `thrust::host_vector<T> h_in(count);`, which cute reads): the program includes them too, at
+# file scope
 INCLUDES = set()
 
 

@@ -330,7 +330,16 @@ impl Env {
             .buffers
             .alloc(ty, n)
             .map_err(|m| EvalError::limit(m, span))?;
-        if let Some(init) = storage.init {
+        if let Some(v) = storage.fill {
+            // `thrust::host_vector<T> h(n, v)`: every element v
+            let x = self.initial_value(ty, v)?;
+            for i in 0..n {
+                let at = p.advance(i).map_err(|e| EvalError::algebra(e, span))?;
+                self.buffers
+                    .write(&at, x)
+                    .map_err(|m| EvalError::new(m, span))?;
+            }
+        } else if let Some(init) = storage.init {
             if init.len() as i64 > n {
                 return Err(EvalError::new(
                     format!(

@@ -1508,6 +1508,9 @@ impl<'a> Parser<'a> {
         let Some((ty_name, ty_span)) = ty else {
             return Ok(None);
         };
+        if self.peek(angle) == Some('<') && ty_name == "thrust::host_vector" {
+            return self.host_vector(angle);
+        }
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
             let subbyte = ty_name == "array_subbyte";
@@ -1560,6 +1563,7 @@ impl<'a> Parser<'a> {
                     subbyte,
                     object: true,
                     init: None,
+                    fill: None,
                 }),
             }));
         }
@@ -1647,6 +1651,61 @@ impl<'a> Parser<'a> {
                 subbyte: false,
                 object: false,
                 init,
+                fill: None,
+            }),
+        }))
+    }
+
+    /// `thrust::host_vector<T> NAME(n);` or `(n, v)` after its template's `<` at `angle`: a
+    /// host array of `n` elements of `T`, each value-initialized (zero; thrust's
+    /// `host_vector(size_type n)`) or `v`. It is an object as CuTe's `array` is (`NAME[i]`,
+    /// `NAME.data()`, `NAME.size()`). `None`: another declaration (`= d_out`, a copy).
+    fn host_vector(&mut self, angle: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some(close) = self.matching_angle(angle) else {
+            return Ok(None);
+        };
+        let elem_start = self.skip_ws(angle + 1);
+        let Some((elem, elem_end)) = self.ident_at(elem_start) else {
+            return Ok(None);
+        };
+        if self.skip_ws(elem_end) != close {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(close + 1);
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('(') {
+            return Ok(None);
+        }
+        self.enter(open)?;
+        let r = self.list(open, '(', ')', false);
+        self.leave();
+        let (end, args) = r?;
+        let (extent, fill) = match args {
+            [n] => (*n, None),
+            [n, v] => (*n, Some(v)),
+            _ => {
+                return err(
+                    "thrust::host_vector<T> NAME(n) or NAME(n, value): cute reads a host vector of n elements",
+                    Span::new(open, end),
+                );
+            }
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span: Span::new(name_start, name_end),
+            elem,
+            elem_span: Span::new(elem_start, elem_end),
+            init: None,
+            storage: Some(Storage {
+                extent: Some(extent),
+                subbyte: false,
+                object: true,
+                init: Some(&[]),
+                fill,
             }),
         }))
     }
