@@ -1524,8 +1524,11 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             };
             let name_start = self.skip_ws(close + 1);
-            // `array_subbyte<int4_t, 10> a{};`: value-initialised (no values here)
-            self.expect_end(self.empty_braces(name_end))?;
+            // `array_subbyte<int4_t, 10> a{};`: value-initialized, every element zero (without
+            // the braces default-initialized: never written)
+            let braces = self.empty_braces(name_end);
+            self.expect_end(braces)?;
+            let zeroed: Option<&'a [Expr<'a>]> = (braces != name_end).then_some(&[]);
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -1562,7 +1565,7 @@ impl<'a> Parser<'a> {
                     extent: Some(extent),
                     subbyte,
                     object: true,
-                    init: None,
+                    init: zeroed,
                     fill: None,
                 }),
             }));
