@@ -215,6 +215,25 @@ in a struct with a constructor: 4), msvc_compilation/tuple.cpp's own `IC<int,42>
 The one that differs, hopper/cooperative_gemm.cu's CooperativeGemmTilingF16: CuTe does not
 compile the body cut so (not looked into).
 
+Session 31 (branch s31-lib, debug build), the unit row: 83 tried, 74 as CuTe, 9 refused, 0
+differ (at its start 84/68/15/1). A TEST the preprocessor leaves out is not tried
+(hopper/cooperative_gemm.cu's CooperativeGemmTilingF16 is in the `#else` of `#if USE_FP8`
+after `#define USE_FP8 1`: CUTLASS never compiles it, and it is no C++, `swizzle{}` of a
+variable); the program includes a file's `<thrust/host_vector.h>`. As CuTe now: cp_sync, ldsm,
+stsm, movm (`thrust::host_vector<T> h_in(count);` a host array of zeros, filled in a loop),
+CooperativeGemmComposedStride (`tile_to_shape(atom, make_layout(shape, LayoutRight{}))`: a
+target layout is its shape, as CuTe's `shape(trg_shape)`), CooperativeGemm4_Half_MMA
+(`typename decltype(tiled_mma)::AtomLayoutB_TV{}`). Refused: layout_operator.cu (4) and
+msvc_compilation/tuple.cpp (3) as before (s31-tuple's), CooperativeGemm2_Half_MMA's
+`SM75_16x8x8_F16F16F16F16_TN`, which CUTLASS adds after 4.7.0 (#2851: the mirror's HEAD is
+v4.7.0 and 6 commits), so CuTe 4.7 does not compile that body either (cute's error says so),
+CooperativeGemm7_TransformCustomOp_FMA's test-local functor templates `increment_by_x<float>
+{1.111f}` and `convert_to<float, double>{}` (structs with a member and a templated operator():
+neither pasted by the sweep nor modelled). The TEST bodies' row: TensorLogicalReduce as CuTe
+(an owning tensor's array is value-initialized in C++, `Tensor<ArrayEngine<T,N>,L>()`'s tuple
+`ESO() : first_{}`: make_tensor_like's elements are zeros, which the reduction starts from;
+cute_sessions' cpp_of reads `{ // comment` as a brace).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
