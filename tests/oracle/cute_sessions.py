@@ -105,8 +105,9 @@ def cpp_of(statements):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
         if pending.rstrip().endswith("=") and not pending.rstrip().endswith("=="):
             continue  # `auto tiled_mma =` with its value on the next lines (as cute reads it)
-        if pending.strip() in ("{", "}", "};"):
-            out.append(pending.strip())  # a pasted block's braces
+        # a pasted block's braces (a comment after one, `{ // Reduce each column`, aside)
+        if re.sub(r"\s*//[^\n]*$", "", pending.strip()) in ("{", "}", "};"):
+            out.append(re.sub(r"\s*//[^\n]*$", "", pending.strip()))
             pending = ""
             continue
         for st in cut(pending):

@@ -218,7 +218,9 @@ fn mode_size(l: &Layout, i: usize, span: Span) -> Result<i64, EvalError> {
 
 impl Env {
     /// A value being bound: a new owning tensor (`make_tensor<float>(…)`,
-    /// `make_fragment_like(…)`) gets its storage, of `cosize(L)` elements never written.
+    /// `make_fragment_like(…)`) gets its storage, of `cosize(L)` elements: zeros in C++ (its
+    /// `ArrayEngine` is value-initialized, [`Buffers::alloc_zeroed`](super::storage::Buffers)),
+    /// never written in the CuTe DSL (a register fragment the program has not written).
     pub(super) fn own_storage(&mut self, v: Value, span: Span) -> Result<Value, EvalError> {
         let Value::OffsetLayout(Origin::Ptr(p), l) = &v else {
             return Ok(v);
@@ -230,10 +232,12 @@ impl Env {
             return Ok(v);
         };
         let n = l.cosize().map_err(|e| EvalError::algebra(e, span))?;
-        let tag = self
-            .buffers
-            .alloc(ty, n.max(1))
-            .map_err(|m| EvalError::limit(m, span))?;
+        let tag = if self.dsl || is_dsl_tensor(p) {
+            self.buffers.alloc(ty, n.max(1))
+        } else {
+            self.buffers.alloc_zeroed(ty, n.max(1))
+        }
+        .map_err(|m| EvalError::limit(m, span))?;
         self.buffers.mark_owner(tag, l);
         let mut p = p.clone();
         p.storage = tag;
@@ -326,7 +330,16 @@ impl Env {
             .buffers
             .alloc(ty, n)
             .map_err(|m| EvalError::limit(m, span))?;
-        if let Some(init) = storage.init {
+        if let Some(v) = storage.fill {
+            // `thrust::host_vector<T> h(n, v)`: every element v
+            let x = self.initial_value(ty, v)?;
+            for i in 0..n {
+                let at = p.advance(i).map_err(|e| EvalError::algebra(e, span))?;
+                self.buffers
+                    .write(&at, x)
+                    .map_err(|m| EvalError::new(m, span))?;
+            }
+        } else if let Some(init) = storage.init {
             if init.len() as i64 > n {
                 return Err(EvalError::new(
                     format!(

@@ -672,7 +672,7 @@ fn field_names(a: &Atom) -> &'static str {
             "ThrID, Shape_MNK, ALayout, BLayout, CLayout (the DSL's thr_id, shape_mnk, tv_layout_A/B/C), ValTypeD/A/B/C, and a sparse MMA's ELayout and ValTypeE"
         }
         Atom::TiledMma(_) => {
-            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, a sparse MMA's get_layoutE_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C/E(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, a sparse MMA's get_layoutE_TV, tile_shape, ThrLayoutVMNK, AtomLayoutMNK, PermutationMNK, AtomThrID, AtomShape_MNK, AtomLayoutA/B/C_TV, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C/E(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
         }
         Atom::ThrMma(..) => {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor), a sparse MMA's partition_E(tensor)"
@@ -1270,8 +1270,14 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                 lay(Ok(t.thr_layout_vmnk.clone()))
             }
             "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
-            // `typename TiledMMA::AtomThrID`: the atom's ThrID (mma_atom.hpp)
+            // `typename TiledMMA::AtomThrID`, `AtomLayoutA_TV`, …: the atom's ThrID, TV layouts
+            // and shape (mma_atom.hpp's TiledMMA: `using AtomLayoutA_TV = typename
+            // MMA_Atom::LayoutA_TV;`)
             "AtomThrID" => lay(Ok(t.atom.thr_id.clone())),
+            "AtomLayoutA_TV" => lay(Ok(t.atom.a.clone())),
+            "AtomLayoutB_TV" => lay(Ok(t.atom.b.clone())),
+            "AtomLayoutC_TV" => lay(Ok(t.atom.c.clone())),
+            "AtomShape_MNK" => Some(Ok(Value::IntTuple(t.atom.shape_mnk.clone()))),
             "PermutationMNK" | "permutation_mnk" => Some(Ok(Value::Tuple(
                 t.perm
                     .iter()

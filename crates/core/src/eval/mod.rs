@@ -837,6 +837,7 @@ impl Env {
                         subbyte: st.subbyte,
                         object: st.object,
                         init: None,
+                        fill: None,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }

@@ -4,9 +4,10 @@
 //! `make_tensor_like`) and arrays (`float A[8]`, `__shared__ half_t smem[N]`, `cute::array<int,
 //! 4>`) hold values. A session keeps them here ([`Buffers`]): each buffer is one owner's
 //! elements, of its element type ([`ElemType`]), each a number as the type rounds it
-//! ([`ElemType::round`]: a `half_t` holds what `half_t(x)` holds) or never written (CuTe would
-//! read whatever the memory holds: `cute` says "read of an element never written" instead of
-//! inventing a value). A pointer into a buffer carries its number
+//! ([`ElemType::round`]: a `half_t` holds what `half_t(x)` holds) or never written (an array
+//! declared without an initializer, a DSL fragment: CuTe would read whatever the memory holds,
+//! so `cute` says "read of an element never written" instead of inventing a value; a C++
+//! owning tensor's array is value-initialized, zeros). A pointer into a buffer carries its number
 //! ([`StorageTag`](crate::algebra::pointer::StorageTag)), so every view of an owner (a slice,
 //! a partition, a tile) reads and writes the owner's elements. A pointer that is into no
 //! buffer (a kernel's `float* A`, `make_gmem_ptr(nullptr)`) has no values to read.
@@ -721,6 +722,21 @@ impl Buffers {
         Ok(StorageTag(
             std::num::NonZeroU32::new(self.list.len() as u32),
         ))
+    }
+
+    /// A new buffer of `n` elements of `ty`, each zero: its tag. C++'s owning tensor
+    /// (`make_tensor<T>(L)`, `make_tensor_like`, `make_fragment_like`) is `Tensor<ArrayEngine<T,
+    /// cosize(L)>, L>()`, whose tuple's constructor (container/tuple.hpp's `ESO() : first_{}`)
+    /// value-initializes the engine, so its array is zero-initialized (a constant expression
+    /// reads `t(i) == 0`).
+    pub fn alloc_zeroed(&mut self, ty: ElemType, n: i64) -> Result<StorageTag, String> {
+        let zero = Scalar::new(ty, Number::Int(0))?.value;
+        let tag = self.alloc(ty, n)?;
+        if let Some(id) = tag.0 {
+            let list = std::sync::Arc::make_mut(&mut self.list);
+            list[id.get() as usize - 1].values.fill(Some(zero));
+        }
+        Ok(tag)
     }
 
     /// The buffer `tag` is the array of an owning tensor of layout `l` (CuTe's `ArrayEngine`).

@@ -559,6 +559,8 @@ pub struct Storage<'a> {
     /// The initializer's values, `= {1, 2, 3}` or `{1, 2, 3}` (fewer than the extent: the
     /// rest are zero, as C++ initializes them).
     pub init: Option<&'a [Expr<'a>]>,
+    /// The value of every element (`thrust::host_vector<T> h(n, v)`).
+    pub fill: Option<&'a Expr<'a>>,
 }
 
 /// How a printing statement makes its line of text.

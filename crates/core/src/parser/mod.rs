@@ -1523,6 +1523,9 @@ impl<'a> Parser<'a> {
         let Some((ty_name, ty_span)) = ty else {
             return Ok(None);
         };
+        if self.peek(angle) == Some('<') && ty_name == "thrust::host_vector" {
+            return self.host_vector(angle);
+        }
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
             let subbyte = ty_name == "array_subbyte";
@@ -1536,8 +1539,11 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             };
             let name_start = self.skip_ws(close + 1);
-            // `array_subbyte<int4_t, 10> a{};`: value-initialised (no values here)
-            self.expect_end(self.empty_braces(name_end))?;
+            // `array_subbyte<int4_t, 10> a{};`: value-initialized, every element zero (without
+            // the braces default-initialized: never written)
+            let braces = self.empty_braces(name_end);
+            self.expect_end(braces)?;
+            let zeroed: Option<&'a [Expr<'a>]> = (braces != name_end).then_some(&[]);
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -1574,7 +1580,8 @@ impl<'a> Parser<'a> {
                     extent: Some(extent),
                     subbyte,
                     object: true,
-                    init: None,
+                    init: zeroed,
+                    fill: None,
                 }),
             }));
         }
@@ -1662,6 +1669,61 @@ impl<'a> Parser<'a> {
                 subbyte: false,
                 object: false,
                 init,
+                fill: None,
+            }),
+        }))
+    }
+
+    /// `thrust::host_vector<T> NAME(n);` or `(n, v)` after its template's `<` at `angle`: a
+    /// host array of `n` elements of `T`, each value-initialized (zero; thrust's
+    /// `host_vector(size_type n)`) or `v`. It is an object as CuTe's `array` is (`NAME[i]`,
+    /// `NAME.data()`, `NAME.size()`). `None`: another declaration (`= d_out`, a copy).
+    fn host_vector(&mut self, angle: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some(close) = self.matching_angle(angle) else {
+            return Ok(None);
+        };
+        let elem_start = self.skip_ws(angle + 1);
+        let Some((elem, elem_end)) = self.ident_at(elem_start) else {
+            return Ok(None);
+        };
+        if self.skip_ws(elem_end) != close {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(close + 1);
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('(') {
+            return Ok(None);
+        }
+        self.enter(open)?;
+        let r = self.list(open, '(', ')', false);
+        self.leave();
+        let (end, args) = r?;
+        let (extent, fill) = match args {
+            [n] => (*n, None),
+            [n, v] => (*n, Some(v)),
+            _ => {
+                return err(
+                    "thrust::host_vector<T> NAME(n) or NAME(n, value): cute reads a host vector of n elements",
+                    Span::new(open, end),
+                );
+            }
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span: Span::new(name_start, name_end),
+            elem,
+            elem_span: Span::new(elem_start, elem_end),
+            init: None,
+            storage: Some(Storage {
+                extent: Some(extent),
+                subbyte: false,
+                object: true,
+                init: Some(&[]),
+                fill,
             }),
         }))
     }
