@@ -130,6 +130,10 @@ def cpp_of(statements):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
         if pending.rstrip().endswith("=") and not pending.rstrip().endswith("=="):
             continue  # `auto tiled_mma =` with its value on the next lines (as cute reads it)
+        if re.search(r"(\|\||&&|[|^%?/]|(?<!\+)\+|(?<!-)-)$",
+                     re.sub(r"//[^\n]*$", "", pending).rstrip()):
+            continue  # `mask<0,1>(…) |` then `mask<0,2>(…);`: an operator wants its operand
+                      # (statements.rs's `needs_operand`)
         if pending.strip() in ("{", "}", "};"):
             out.append(pending.strip())  # a pasted block's braces
             pending = ""

@@ -490,7 +490,9 @@ KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w
                r"|\w+\.(?:allocate|free|release_allocation_lock)|cooperative_copy<[^>]*>"
                r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*"
                r"|set_barrier_transaction_bytes|arrive_and_expect_tx|arrive|wait"
-               r"|cluster_sync|cluster_arrive\w*|cluster_wait)")
+               r"|cluster_sync|cluster_arrive\w*|cluster_wait)"
+               # an epilogue's copies through shared memory and its TMA store's fences
+               r"|copy_aligned|tma_store_(?:arrive|fence|wait<[^>]*>)")
 
 # the headers of a kernel's machinery the program includes (its barriers, `cutlass::arch::umma_arrive`;
 # tensor memory's allocator; a pipeline's `cutlass::PipelineState`)

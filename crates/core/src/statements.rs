@@ -108,6 +108,20 @@ fn quick_depth(b: &[u8]) -> Option<i64> {
     Some(depth)
 }
 
+/// Whether the byte at `end` of `b` (a token's last, or the line's last outside comments) is
+/// an operator that wants an operand after it: `=` (`auto tiled_mma =` then its value), a binary
+/// operator (`create_tma_multicast_mask<0,1>(…) |` then `create_tma_multicast_mask<0,2>(…);`,
+/// `a +`, `p &&`, `c ?`), not `++`/`--` (`k++` is whole).
+fn needs_operand(b: &[u8], end: usize) -> bool {
+    let before = end.checked_sub(1).map(|k| b[k]);
+    match b[end] {
+        b'=' | b'|' | b'^' | b'%' | b'?' | b'/' => true,
+        b'&' => before == Some(b'&'),
+        c @ (b'+' | b'-') => before != Some(c),
+        _ => false,
+    }
+}
+
 /// The token a name or a number is (the name `o` is an operator).
 fn word_token(word: &[u8]) -> Token {
     if word == b"o" {
@@ -168,7 +182,7 @@ impl Scan {
         {
             self.depth = self.depth.saturating_add(depth);
             if let Some(end) = b.iter().rposition(|&c| !is_blank(c)) {
-                self.after_equals = b[end] == b'=';
+                self.after_equals = needs_operand(b, end);
             }
             if self.depth > 0 {
                 let last = last_token(b);
@@ -302,7 +316,7 @@ impl Scan {
                 first = token;
             }
             self.last = token;
-            self.after_equals = c == b'=';
+            self.after_equals = needs_operand(b, i - 1);
         }
         first
     }
@@ -1164,6 +1178,18 @@ mod tests {
         assert!(!unterminated_declaration("x: cutlass.Int32 = 4"));
         assert!(unterminated_declaration("auto L = make_layout(4)"));
         assert!(!continues_expression("++k;"));
+        // a line that ends in a binary operator goes on (each splitter)
+        assert_eq!(
+            split("uint16_t m = mask<0,1>(a, b) |\n  mask<0,2>(a, b);\nk++\nint c = a &&\n b;"),
+            [
+                (
+                    1,
+                    "uint16_t m = mask<0,1>(a, b) |\n  mask<0,2>(a, b);".to_string()
+                ),
+                (3, "k++".to_string()),
+                (4, "int c = a &&\n b;".to_string()),
+            ]
+        );
         assert!(!continues_expression("// + a comment"));
     }
 
