@@ -113,8 +113,8 @@ fn quick_depth(b: &[u8]) -> Option<i64> {
 /// operator (`create_tma_multicast_mask<0,1>(…) |` then `create_tma_multicast_mask<0,2>(…);`,
 /// `a +`, `p &&`, `c ?`), not `++`/`--` (`k++` is whole).
 fn needs_operand(b: &[u8], end: usize) -> bool {
-    let before = end.checked_sub(1).map(|k| b[k]);
-    match b[end] {
+    let before = end.checked_sub(1).and_then(|k| b.get(k).copied());
+    match b.get(end).copied().unwrap_or_default() {
         b'=' | b'|' | b'^' | b'%' | b'?' | b'/' => true,
         b'&' => before == Some(b'&'),
         c @ (b'+' | b'-') => before != Some(c),
@@ -316,7 +316,11 @@ impl Scan {
                 first = token;
             }
             self.last = token;
-            self.after_equals = needs_operand(b, i - 1);
+            // (an operator is one byte, at `i - 1`)
+            self.after_equals = matches!(
+                c,
+                b'=' | b'|' | b'^' | b'%' | b'?' | b'/' | b'&' | b'+' | b'-'
+            ) && needs_operand(b, i - 1);
         }
         first
     }
