@@ -187,6 +187,24 @@ pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole 
 run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
 printed).
 
+Session 31 (branch s31-gpu, debug build), the tutorials' row: 37 tried, 27 as CuTe, 8 as CuTe up
+to the GPU, 2 refused, 0 differ (at its start 37/27/1/7/2). cute now stops where CuTe's host
+program stops, with an error naming the GPU-only effect: tensor memory's allocators
+(`TMEM::Allocator1Sm`/`2Sm`) and a pipeline's mbarriers (`cutlass::arch::ClusterBarrier`,
+`ClusterTransactionBarrier`) are types and objects (eval/device.rs: a `using` binds one,
+`TmemAllocator tmem_allocator{};` makes one, `Sm100TmemCapacityColumns` reads 512), and their
+`allocate` / `init` stop (CUTE_INVALID_CONTROL_PATH's, CUTLASS_NOT_IMPLEMENTED's asserts); a
+`copy` through a cp.async atom stops at the copy ("Support for cp.async instructions has not been
+enabled"): the 5 blackwell kernels, wgmma_tma_sm90's, wgmma_sm90's and sgemm_sm80's. The
+program includes cutlass/pipeline/sm90_pipeline.hpp (PipelineState; after CUDA's indices and the
+kernel shims, which now stand at file scope), reads `++read_state;`, `x ^= 1;`,
+`set_barrier_transaction_bytes`, `copy_aligned` and the TMA store fences as statements. A
+declaration whose line lacks its `;` goes on where the next line starts with a binary operator
+(`constexpr int tma_transaction_bytes = sizeof(…)` then `+ sizeof(…);`), and a line ending in a
+binary operator goes on (`create_tma_multicast_mask<0,1>(…) |`): cute's splitter of a whole text
+and cpp_of alike (before, both printed the second line's value). The 2 refused are
+tiled_copy_if's `lazy::transform` (s31-lib's).
+
 CUTLASS's other CuTe unit tests (`--source unit`: test/unit/cute/{layout, msvc_compilation,
 ampere, hopper, turing, volta}/, 84 TEST bodies) build layouts, tiled MMAs, atoms and TMA shapes
 on the host and hand them to a testbed (tma_load_testbed.hpp's `test_tma_load`,
