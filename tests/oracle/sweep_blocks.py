@@ -187,6 +187,24 @@ pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole 
 run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
 printed).
 
+Session 31 (branch s31-gpu, debug build), the tutorials' row: 37 tried, 27 as CuTe, 8 as CuTe up
+to the GPU, 2 refused, 0 differ (at its start 37/27/1/7/2). cute now stops where CuTe's host
+program stops, with an error naming the GPU-only effect: tensor memory's allocators
+(`TMEM::Allocator1Sm`/`2Sm`) and a pipeline's mbarriers (`cutlass::arch::ClusterBarrier`,
+`ClusterTransactionBarrier`) are types and objects (eval/device.rs: a `using` binds one,
+`TmemAllocator tmem_allocator{};` makes one, `Sm100TmemCapacityColumns` reads 512), and their
+`allocate` / `init` stop (CUTE_INVALID_CONTROL_PATH's, CUTLASS_NOT_IMPLEMENTED's asserts); a
+`copy` through a cp.async atom stops at the copy ("Support for cp.async instructions has not been
+enabled"): the 5 blackwell kernels, wgmma_tma_sm90's, wgmma_sm90's and sgemm_sm80's. The
+program includes cutlass/pipeline/sm90_pipeline.hpp (PipelineState; after CUDA's indices and the
+kernel shims, which now stand at file scope), reads `++read_state;`, `x ^= 1;`,
+`set_barrier_transaction_bytes`, `copy_aligned` and the TMA store fences as statements. A
+declaration whose line lacks its `;` goes on where the next line starts with a binary operator
+(`constexpr int tma_transaction_bytes = sizeof(…)` then `+ sizeof(…);`), and a line ending in a
+binary operator goes on (`create_tma_multicast_mask<0,1>(…) |`): cute's splitter of a whole text
+and cpp_of alike (before, both printed the second line's value). The 2 refused are
+tiled_copy_if's `lazy::transform` (s31-lib's).
+
 CUTLASS's other CuTe unit tests (`--source unit`: test/unit/cute/{layout, msvc_compilation,
 ampere, hopper, turing, volta}/, 84 TEST bodies) build layouts, tiled MMAs, atoms and TMA shapes
 on the host and hand them to a testbed (tma_load_testbed.hpp's `test_tma_load`,
@@ -539,7 +557,17 @@ KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w
                r"|warpgroup_\w+(?:<[^>]*>)?"
                # tensor memory's allocator, an UMMA kernel's barriers and cooperative copies
                r"|\w+\.(?:allocate|free|release_allocation_lock)|cooperative_copy<[^>]*>"
-               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*)")
+               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*"
+               r"|set_barrier_transaction_bytes|arrive_and_expect_tx|arrive|wait"
+               r"|cluster_sync|cluster_arrive\w*|cluster_wait)"
+               # an epilogue's copies through shared memory and its TMA store's fences
+               r"|copy_aligned|tma_store_(?:arrive|fence|wait<[^>]*>)")
+
+# the headers of a kernel's machinery the program includes (its barriers, `cutlass::arch::umma_arrive`;
+# tensor memory's allocator; a pipeline's `cutlass::PipelineState`)
+KERNEL_INCLUDES = ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+# (after CUDA's indices: the pipeline's functions read `threadIdx`)
+KERNEL_INCLUDES_AFTER_INDICES = ["#include <cutlass/pipeline/sm90_pipeline.hpp>"]
 
 # how long one block may take in cute
 TIMEOUT = 120
@@ -597,10 +625,14 @@ def compile_many(blocks):
     lines += sorted(INCLUDES)
     if SHIMS:
         # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
-        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+        lines += KERNEL_INCLUDES
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+    if SHIMS:
+        # the shims at file scope (the pipeline's header calls `__syncthreads()`), then the
+        # headers that read them and CUDA's indices
+        lines += SHIMS.split("\n") + KERNEL_INCLUDES_AFTER_INDICES
     # a kernel's dynamic shared memory, `extern __shared__ char shared_memory[];` in its body:
     # the program defines it at file scope (the launch's bytes; CuTe prints its address)
     for ty, name in sorted({m for _, b in blocks for m in re.findall(
@@ -608,8 +640,7 @@ def compile_many(blocks):
             "\n".join(b))}):
         lines.append(f"alignas(1024) {ty} {name}[1 << 20];")
     for k, (helpers, _) in enumerate(blocks):
-        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + SHIMS.split("\n") \
-            + helpers.split("\n") + ["}"]
+        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
     # unbuffered, so that what a block printed before it stops (an assert) is not lost
     lines.append("setvbuf(stdout, nullptr, _IONBF, 0);")
@@ -630,6 +661,11 @@ def compile_many(blocks):
             # an assignment to a member (`tiled_mma.accumulate_ = UMMA::ScaleOut::Zero;`): a
             # statement
             cpp = [re.sub(r'^print\((\w+\.\w+_ = [^;]*)\); printf\("\\n"\);$', r"\1;", s)
+                   for s in cpp]
+            # an increment or a compound assignment (`++read_state;`, `phase_bit ^= 1;`): a
+            # statement, as C++ and cute read it (a pipeline's `operator++` returns nothing)
+            cpp = [re.sub(r'^print\(((?:\+\+|--)[\w.]+|[\w.]+(?:\+\+|--)'
+                          r'|[\w.]+ (?:[-+*/%^|&]|<<|>>)= [^;]*)\); printf\("\\n"\);$', r"\1;", s)
                    for s in cpp]
             # `CUTE_NO_UNROLL` before a loop: the pragma, as written
             cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
@@ -1110,13 +1146,15 @@ def compile_sessions(docs):
         lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
         lines.append("int sweep_sessions(); return sweep_sessions(); }")
         lines += sorted(INCLUDES)
-    if SHIMS:
-        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
-        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+        if SHIMS:
+            # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+            lines += KERNEL_INCLUDES
         lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+        lines += KERNEL_SHIMS.split("\n")
+        if SHIMS:
+            lines += KERNEL_INCLUDES_AFTER_INDICES
         for d, blocks in enumerate(docs):
             lines.append(f"namespace session_{d} {{ using namespace cute;")
-            lines += KERNEL_SHIMS.split("\n")
             for k, (defs, _) in enumerate(blocks):
                 if k not in dropped[d] and defs:
                     places.append((len(lines) + 1, d, k))

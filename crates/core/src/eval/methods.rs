@@ -437,6 +437,10 @@ fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Valu
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    // `TmemAllocator::Sm100TmemCapacityColumns` (device.rs)
+    if let Some(x) = super::device::static_member(v, name) {
+        return Ok(x);
+    }
     if let Value::Struct(s) = v {
         return s.member(name, span);
     }

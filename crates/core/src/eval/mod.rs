@@ -5,6 +5,7 @@ mod checks;
 pub mod constant;
 mod control;
 mod convert;
+mod device;
 mod element_functions;
 mod elements;
 pub mod equality;
@@ -1696,6 +1697,8 @@ impl Env {
                 // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
                 // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
+                // a device-only type (`TMEM::Allocator1Sm`, `cutlass::arch::ClusterBarrier`)
+                None if let Some(v) = device::named(n) => Ok(v),
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -1747,6 +1750,7 @@ impl Env {
                 }
                 // CUTLASS 2's layouts, `cutlass::layout::ColumnMajor` (structs.rs)
                 None if let Some(r) = self.struct_type(n, e.span) => r,
+                None if let Some(v) = device::named(n) => Ok(v),
                 None => Err(EvalError::new(unknown_name(n), e.span)),
             },
             ExprKind::Binary(_, a, _) | ExprKind::Field(a, _) if self.is_link(a) => {
@@ -2271,6 +2275,8 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `TmemAllocator::Sm100TmemCapacityColumns`, `ProducerBarType::init(…)` (device.rs)
+            Value::Name(_) if device::is_device(v) => Some((v.clone(), member)),
             // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
             // integral constant (constants.cpp): as `decltype(c)::value`
             Value::IntTuple(_) | Value::Bool(_) | Value::Constant(_)
@@ -2859,6 +2865,13 @@ impl Env {
                 if let Some((target, member)) = self.bound_member(n) {
                     return self.method_on(callee, member, args, target, span);
                 }
+                // `cutlass::arch::ClusterBarrier::init(…)`: a device-only type's (device.rs)
+                if let Some((head, member)) = n.rsplit_once("::")
+                    && let Some(t) = device::type_named(head)
+                    && let Some(e) = device::call(&Value::Name(t.into()), member, span)
+                {
+                    return Err(e);
+                }
                 return Err(EvalError::new(
                     format!("{}{}", unknown_function(n), self.did_you_mean(n)),
                     callee.span,
@@ -3221,6 +3234,11 @@ impl Env {
         target: Value,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `tmem_allocator.allocate(…)`: a device-only object's, where CuTe's host program stops
+        // (device.rs)
+        if let Some(e) = device::call(&target, name, span) {
+            return Err(e);
+        }
         // `smem.A.begin()`, `shared_storage.tensor_sA()` of a struct of the program's own
         if let Some(r) = self.struct_method(&target, name, args, span) {
             return r;
@@ -3254,7 +3272,8 @@ impl Env {
             ExprKind::Call(inner, _) => matches!(inner.kind, ExprKind::Qualified(_)),
             _ => false,
         };
-        if args.is_empty() && type_written {
+        // (`TmemAllocator tmem_allocator{};` of a device-only type: its object, device.rs)
+        if args.is_empty() && (type_written || device::is_device(&target)) {
             return Ok(target);
         }
         let mut tally = Tally::new(args.len());
@@ -3827,27 +3846,6 @@ fn bit_field_refused(n: &str) -> Option<String> {
     })
 }
 
-/// CuTe's GPU-only machinery a kernel uses, named as such: tensor memory's allocators
-/// (arch/tmem_allocator_sm100.hpp: `allocate` runs `tcgen05.alloc`, which writes the address
-/// the hardware chose into shared memory; off the GPU CuTe stops at it, CUTE_INVALID_CONTROL_PATH).
-fn gpu_only_refused(n: &str) -> Option<String> {
-    let bare = n.strip_prefix("cute::").unwrap_or(n);
-    let barrier = n.strip_prefix("cutlass::").unwrap_or(n);
-    let barrier = barrier.strip_prefix("arch::").unwrap_or(barrier);
-    if matches!(barrier, "ClusterBarrier" | "ClusterTransactionBarrier") {
-        return Some(format!(
-            "'{}' is not modelled: a pipeline's mbarrier (cutlass/arch/barrier.h) is a shared-memory object of the GPU (mbarrier.init/arrive/try_wait PTX: its phase flips when the expected arrivals and TMA transaction bytes have come), by which the producer's TMA copies and the consumers' wgmmas wait for one another: a GPU-only effect (CuTe's program off the GPU stops at its init, CUTLASS_NOT_IMPLEMENTED's assert)",
-            clip(n)
-        ));
-    }
-    matches!(bare, "TMEM::Allocator1Sm" | "TMEM::Allocator2Sm").then(|| {
-        format!(
-            "'{}' is not modelled: tensor memory's allocator (arch/tmem_allocator_sm100.hpp) runs tcgen05.alloc, which writes the address the GPU allocates into shared memory: a GPU-only effect (CuTe's program off the GPU stops at its allocate: \"Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED\"); an accumulator's tensor is make_fragment_C's, at tmem address 0",
-            clip(n)
-        )
-    })
-}
-
 /// The message for a name that is not a variable: a template `cute` does not model is named as
 /// one (a C++ construct is never misread as something else).
 fn unknown_name(n: &str) -> String {
@@ -3858,9 +3856,6 @@ fn unknown_name(n: &str) -> String {
         return m;
     }
     if let Some(m) = bit_field_refused(n) {
-        return m;
-    }
-    if let Some(m) = gpu_only_refused(n) {
         return m;
     }
     if n.contains('<') {
