@@ -458,7 +458,7 @@ impl<'w> Runner<'w> {
             crate::batch::warm_up();
         }
         let mut input = crate::input::Input::new(input, file);
-        let mut splitter = Splitter::new();
+        let mut splitter = Splitter::whole_text();
         loop {
             // the window holds no newline here (a partial line at most): only new bytes are
             // scanned

@@ -98,17 +98,83 @@ fn thread_zero_is_elected_in_warp_zero() {
     assert_eq!(out, "10");
 }
 
-/// What only a GPU does stops a kernel with an error naming it: tensor memory's allocation
-/// (tcgen05.alloc) and a pipeline's mbarriers, where CuTe's program off the GPU stops too.
+/// What only a GPU does stops a kernel with an error naming it, at the call where CuTe's
+/// program compiled for the host stops (its assert), not before: tensor memory's allocator is a
+/// type and an object, its static constants read (cute-oracle: `printf("%d %d\n",
+/// cute::TMEM::Allocator1Sm::Sm100TmemCapacityColumns,
+/// cute::TMEM::Allocator2Sm::ColumnsPerAllocationSlice)` prints `512 32`), and its `allocate`
+/// stops (cute-oracle: CUTE_INVALID_CONTROL_PATH's assert, "Attempting to use TMEM allocation
+/// PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED", after printing what came before).
 #[test]
-fn gpu_only_machinery_is_named() {
-    let (_, err, code) = cute_format("using TmemAllocator = cute::TMEM::Allocator1Sm;\n");
+fn tmem_allocation_stops_at_allocate() {
+    let (out, err, code) = cute_format(
+        "using TmemAllocator = cute::TMEM::Allocator1Sm;\n\
+         TmemAllocator tmem_allocator{};\n\
+         printf(\"%d %d\\n\", TmemAllocator::Sm100TmemCapacityColumns, cute::TMEM::Allocator2Sm::ColumnsPerAllocationSlice);\n\
+         tmem_allocator.allocate(TmemAllocator::Sm100TmemCapacityColumns, nullptr);\n",
+    );
     assert_eq!(code, 1);
-    assert!(err.contains("tcgen05.alloc"), "{err}");
-    let (_, err, code) =
-        cute_format("using ProducerBarType = cutlass::arch::ClusterTransactionBarrier;\n");
+    assert_eq!(out.lines().next(), Some("512 32"), "{out}");
+    assert!(out.contains("a GPU-only effect"), "{out}{err}");
+    assert!(
+        out.contains(
+            "Attempting to use TMEM allocation PTX without CUTE_ARCH_TCGEN05_TMEM_ENABLED"
+        ),
+        "{out}"
+    );
+    assert!(err.contains("tmem_allocator.allocate"), "{err}");
+}
+
+/// A pipeline's mbarrier types are values (a `using` binds one); their static functions stop
+/// where CuTe's host program stops, at CUTLASS_NOT_IMPLEMENTED's assert (the tutorials' sweep:
+/// wgmma_tma_sm90.cu's program stops at `ClusterBarrier::init`, "Assertion `0 &&
+/// __PRETTY_FUNCTION__' failed").
+#[test]
+fn mbarrier_stops_at_its_init() {
+    let (out, err, code) = cute_format(
+        "using ProducerBarType = cutlass::arch::ClusterTransactionBarrier;\n\
+         print(1);\n\
+         ProducerBarType::init(nullptr, 1);\n\
+         cutlass::arch::ClusterBarrier::wait(nullptr, 0);\n",
+    );
     assert_eq!(code, 1);
-    assert!(err.contains("mbarrier"), "{err}");
+    assert!(
+        out.starts_with("1error: ClusterTransactionBarrier::init"),
+        "{out}"
+    );
+    assert!(out.contains("ClusterBarrier::wait"), "{out}");
+    assert!(out.contains("CUTLASS_NOT_IMPLEMENTED"), "{out}");
+    assert!(err.contains("ProducerBarType::init"), "{err}");
+}
+
+/// A copy through a cp.async atom stops where CuTe's host program stops (cute-oracle: `copy(
+/// Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, a, b)` of two 8-element half_t
+/// tensors prints what came before, then CUTE_INVALID_CONTROL_PATH's assert, "Support for
+/// cp.async instructions has not been enabled"); the tiled copy is built and partitions as
+/// before.
+#[test]
+fn cp_async_copy_stops_at_the_copy() {
+    let (out, err, code) = cute_format(
+        "half_t* g;\nhalf_t* s;\n\
+         Tensor a = make_tensor(make_gmem_ptr(g), Layout<_8>{});\n\
+         Tensor b = make_tensor(make_smem_ptr(s), Layout<_8>{});\n\
+         print(1);\n\
+         copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, a, b);\n\
+         copy(a, b);\n",
+    );
+    assert_eq!(code, 1);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("1error: copy: SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
+        "{out}"
+    );
+    assert!(first.contains("a GPU-only effect"), "{out}");
+    assert!(
+        first.contains("Support for cp.async instructions has not been enabled"),
+        "{out}"
+    );
+    // a plain copy runs on the host
+    assert_eq!(out.matches("error").count(), 1, "{out}{err}");
 }
 
 /// make_gmma_desc's static_asserts: an operand tile in shared memory that is no canonical GMMA

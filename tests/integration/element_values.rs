@@ -30,9 +30,10 @@ fn element_types_as_cute_has_them() {
     assert_eq!(code, 0);
 }
 
-/// What has no value is an error naming it: an element never written (CuTe prints garbage),
-/// past the storage, memory cute holds no values of (a kernel's pointer, nullptr); the
-/// initializers CuTe does not compile.
+/// What has no value is an error naming it: an element never written (an array declared
+/// without an initializer: CuTe prints garbage), past the storage, memory cute holds no values
+/// of (a kernel's pointer, nullptr); the initializers CuTe does not compile. An owning tensor's
+/// elements are zeros (its ArrayEngine value-initialized, as cute-oracle prints).
 #[test]
 fn reads_without_values_are_errors() {
     let (out, _, code) = session(
@@ -46,8 +47,10 @@ fn reads_without_values_are_errors() {
     assert_eq!(
         lines,
         [
-            "error: read of an element never written: ptr[32b](stack+1) (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)",
-            "error: print_tensor: read of an element never written: ptr[32b](stack) (CuTe reads whatever the memory holds; write it first, e.g. fill, clear, copy or T(i) = v)",
+            "0.000000",
+            "ptr[32b](stack) o (_2,_2):(_1,_2):",
+            "  0.00e+00  0.00e+00",
+            "  0.00e+00  0.00e+00",
             "error: ptr[32b](stack+5) is outside its storage of 4 elements (CuTe reads past the array: undefined behaviour)",
             // a tensor over memory cute holds no values of: `T(i)` is the element's address
             // (issue 37), and the write before it no write
@@ -214,6 +217,28 @@ fn narrow_element_types_round_and_print_as_cute() {
 #[test]
 fn lambdas_and_functors_as_the_function() {
     oracle_session(FUNCTIONS, FUNCTIONS_EXPECTED);
+}
+
+/// An owning tensor's array is value-initialized in CuTe (`Tensor<ArrayEngine<T,N>,L>()`: its
+/// tuple's `ESO() : first_{}`), so `make_tensor_like` and `make_fragment_like` hold zeros;
+/// `thrust::host_vector<T> h(n)` is a host array of n zeros (`h(n, v)`: each v), written
+/// and read as an array (`h[i] = v`, `h[i] += v`), `.size()`, `.data()` its pointer (checked
+/// against CuTe 4.7 compiled with thrust/host_vector.h, cute-oracle's g++ and headers).
+#[test]
+fn owning_tensors_are_zeros_and_host_vectors_are_host_arrays() {
+    oracle_session(
+        "auto a = make_tensor<float>(Layout<Shape<_2,_3>,Stride<_3,_1>>{});\n\
+         auto d = make_tensor_like<int>(a);\nprint_tensor(d);\n\
+         auto f = make_fragment_like<int4b_t>(Layout<_3>{});\nprint_tensor(f);\n\
+         constexpr int count = 6;\nthrust::host_vector<double> h_in(count);\n\
+         for (int i = 0; i < 4; ++i) { h_in[i] = double(i); }\nh_in[5];\nh_in[3];\n\
+         h_in.size();\nprint_tensor(make_tensor(h_in.data(), make_shape(Int<2>{}, Int<3>{})));\n\
+         thrust::host_vector<uint16_t> h(3, 7);\nh[2] += 2;\nh[1];\nh[2];\n",
+        "ptr[32b](stack) o (_2,_3):(_3,_1):\n    0    0    0\n    0    0    0\n\
+         subptr[4b](stack) o _3:_1:\n    0\n    0\n    0\n\
+         0.000000\n3.000000\n6\nptr[64b](h_in) o (_2,_3):(_1,_2):\n\
+         \x20 0.000e+00  2.000e+00  0.000e+00\n  1.000e+00  3.000e+00  0.000e+00\n7\n9\n",
+    );
 }
 
 /// Single values against cute-oracle: FP8/FP6/FP4 rounding, saturation, subnormals and

@@ -1268,3 +1268,38 @@ fn text_printed_in_long_loops_counts_against_the_limit() {
     );
     refused_fast(&text, "print more than 4194304 items (the limit)");
 }
+
+/// Issue 37: a C++ integer's type rides with its value through each operation, so a chain of
+/// 200,000 `+1` on an `unsigned` runs in time linear in its length (each operation asked its
+/// whole left side its type before session 31: 58 s) and keeps the type to its end (the
+/// bounded walk of session 30 computed past 256 operations untyped: `-1`, and the `int` chain
+/// past its range went on). Expectations: C++'s (cute-oracle on the short forms).
+#[test]
+fn a_long_chain_of_typed_integers_is_linear_and_keeps_its_type() {
+    let input = format!(
+        "unsigned u = 0;\nu{}-200001;\nint a = 2147483000;\na{};\na{};\n",
+        "+1".repeat(200_000),
+        "+1".repeat(647),
+        "+1".repeat(648)
+    );
+    let e = run(&["eval", "--format", "cute"], input.as_bytes());
+    assert!(!e.timed_out, "{:?}", e.elapsed);
+    assert_eq!(
+        stdout(&e),
+        "4294967295\n2147483647\n\
+         error: the int value 2147483648 of 2147483647 + 1 overflows (undefined behaviour in C++)\n"
+    );
+    assert!(e.elapsed < Duration::from_secs(10), "{:?}", e.elapsed);
+}
+
+/// A C++ cast to an integer type evaluates its argument once: `make_shape(int(int(…1…)))`
+/// nested 40 deep evaluated each level's argument twice before session 31 (2^40 evaluations;
+/// 13 s at 20 deep), now once each.
+#[test]
+fn nested_integer_casts_evaluate_their_argument_once() {
+    let input = format!("make_shape({}1{});\n", "int(".repeat(40), ")".repeat(40));
+    let e = run(&["eval", "--format", "cute"], input.as_bytes());
+    assert!(!e.timed_out, "{:?}", e.elapsed);
+    assert_eq!(stdout(&e), "(1)\n");
+    assert!(e.elapsed < Duration::from_secs(10), "{:?}", e.elapsed);
+}

@@ -73,17 +73,66 @@ fn what_a_struct_does_not_model_is_named() {
             "a pointer or reference member ('float* p') is not modelled",
         ),
         (
-            "struct R { R() {} int a; };",
-            "a constructor ('R(…)') is not modelled",
+            "struct R { R() = delete; int a; };",
+            "the constructor 'R() = delete' is not modelled",
+        ),
+        ("struct R { R(); int a; };", "is declared without a body"),
+        (
+            "struct V { int a[2] = {1, 2}; };",
+            "a member with an initializer ('int a[2] = {1, 2}') is not modelled",
         ),
         (
-            "struct V { int a = 4; };",
-            "a member with an initializer ('int a = 4') is not modelled",
+            "struct R { R(int x) : a(x) {} int a; };\nR r(1, 2);",
+            "no constructor of 'R' takes 2 arguments (its constructors take 1)",
+        ),
+        (
+            "struct R { R(int x) : b(x) {} int a; };\nR r(1);",
+            "the constructor of 'R' initializes 'b', which is no member of it",
+        ),
+        (
+            "struct R { R() {} int a; };\nR r;\nr.a",
+            "the member 'a' of an object of 'R' was never initialized: its value is indeterminate",
+        ),
+        (
+            "struct A { int a; };\nA x{1, 2};",
+            "the aggregate 'A' of 1 member is initialized from 2 values",
+        ),
+        (
+            "struct P { int x; };\nP{1} == P{1}",
+            "no operator== for an object of 'P' (its struct defines none",
+        ),
+        (
+            "template <int V> struct Q { template <int W> friend bool operator==(Q const&, Q const&) { return true; } };\nQ<1>{} == Q<1>{}",
+            "its template parameter 'W' is not deduced from the arguments' types",
+        ),
+        (
+            "struct F { friend int operator+(F const&, F const&) { return 1; } };",
+            "the friend 'operator+' is not modelled",
+        ),
+        (
+            "template <class T, class U> struct N { N(T t) {} };\nN{1}",
+            "the template arguments of 'N' are not all deduced from its constructor's parameters",
+        ),
+        (
+            "template <class T> struct N { N(T t) {} };\nN{make_layout(4)}",
+            "deducing 'T' of 'N' from a layout",
+        ),
+        (
+            "cutlass::layout::TensorOpMultiplicandCrosswise<16, 128>::packed({8, 8})",
+            "static_assert(kFactor > 0) fails",
+        ),
+        (
+            "auto l = cutlass::layout::RowMajor::packed({8, 4});\nl(1, 2)",
+            "operator() takes one coordinate, {row, column}",
+        ),
+        (
+            "cutlass::layout::RowMajor::stride(1)",
+            "cutlass::layout::RowMajor::stride is not modelled",
         ),
         ("struct W : X { int a; };", "a struct with a base class"),
         (
-            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nS<half_t> s;",
-            "an object of the struct 'S<half_t>' of its own is not modelled",
+            "template <class T> struct S { cute::ArrayEngine<T, 8> A; };\nS<half_t> s;\ns.A",
+            "the member 'A' of an object of 'S<half_t>' was never initialized",
         ),
         (
             "template <class T> struct S { cute::ArrayEngine<T, 8> A; alignas(16) uint64_t bar; };\nauto& r = *reinterpret_cast<S<half_t>*>(static_cast<char*>(nullptr));\nr.bar",
@@ -122,6 +171,37 @@ fn what_a_struct_does_not_model_is_named() {
         assert_eq!(code, 1, "{input}");
         assert!(err.contains(message), "{input}: {err}");
     }
+}
+
+/// Structs with constructors (member initializer lists, default member initializers, default
+/// arguments, a body that assigns the members, each scalar member converted to its type),
+/// aggregates, friend comparisons (templates among them, deduced from the arguments' types),
+/// C++17's deduction of a class template's arguments from a
+/// constructor (`Nonempty{7}`), member functions of statements
+/// and CUTLASS 2's layouts (`cutlass::layout::ColumnMajor`, the TensorOp multiplicands) as
+/// test/unit/cute/layout/layout_operator.cu's Testbed compares them with CuTe's.
+/// `tests/oracle/struct_constructors.txt` is the program CuTe 4.7 runs
+/// (`cute-oracle "$(cat tests/oracle/struct_constructors.txt)" >
+/// tests/golden/struct_constructors.txt`): its definitions at file scope, then its statements;
+/// cute reads the same definitions and statements.
+#[test]
+fn structs_construct_as_cute_compiles_them() {
+    let path = golden_dir().join("../oracle/struct_constructors.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/struct_constructors.txt");
+    let (head, rest) = text
+        .split_once("int ff(){ printf(\"%s\",\"\");\n")
+        .expect("the statements after 'int ff(){'");
+    let defs = head
+        .split_once("#include <cutlass/layout/layout.h>\n")
+        .expect("the definitions after the include")
+        .1;
+    let stmts = rest.rsplit_once("return 0").expect("the last line").0;
+    let want =
+        std::fs::read_to_string(golden_dir().join("struct_constructors.txt")).expect("golden");
+    let (out, err, code) = cute_format(&format!("{defs}{stmts}"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+    assert_eq!(want.lines().count(), 18);
 }
 
 /// Anonymous unions and structs nest at most 32 deep (the reader recurses into each).

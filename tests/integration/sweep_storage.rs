@@ -472,3 +472,47 @@ fn an_implicit_conversion_into_a_subbyte_element_warns_as_the_cast_does() {
         "{err}"
     );
 }
+
+/// A value carries its C++ integer type through an assignment too (issue 37): `u = u - 1`
+/// keeps `unsigned`, a `size_t` past the signed 64-bit integers is held as its bits and
+/// printed as the number it is, an assignment or a declaration converts its value to the
+/// variable's type, and a static integer with a typed one converts to its `int` (cute-oracle,
+/// the block as one program: `4294967295 18446744073709551615 -3 -25536 4294967294 -5
+/// 4294967295 3`). Where such a `size_t` leaves the arithmetic for the algebra (a shape),
+/// the 64-bit signed integers cute computes layouts with are named.
+#[test]
+fn assignments_keep_the_variables_integer_type() {
+    let block = "unsigned u = 0; u = u - 1; print(u); printf(\" \");\n\
+                 size_t s = 0; s = s - 1; print(s); printf(\" \");\n\
+                 int i = -1; i = i * 3u; print(i); printf(\" \");\n\
+                 int16_t h = 40000; print(h); printf(\" \");\n\
+                 unsigned k = -2; print(k); printf(\" \");\n\
+                 int m = -7; m += 2u; print(m); printf(\" \");\n\
+                 unsigned w = 5; w -= 6; print(w); printf(\" \");\n\
+                 print(-Int<3>{} * w);\n";
+    let (out, err, code) = cute_format(block);
+    assert_eq!(
+        (out.as_str(), code),
+        (
+            "4294967295 18446744073709551615 -3 -25536 4294967294 -5 4294967295 3",
+            0
+        ),
+        "{err}"
+    );
+    // a shift past the type's width is undefined behaviour in C++ (g++ warns, and the
+    // result is the machine's): an error
+    let (_, err, code) = cute_format("unsigned w = 1;\nprint(w << 32);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error: a shift by 32 of a 32-bit uint32_t (undefined behaviour in C++)"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("size_t s = 0;\nauto t = s - 1;\nmake_shape(t);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: the uint64_t value 18446744073709551615 is beyond the signed 64-bit integers cute computes with"
+        ),
+        "{err}"
+    );
+}

@@ -89,10 +89,35 @@ def cut(line):
     return out
 
 
+# a C++ declaration whose line lacks its `;` (cute's statements.rs, `unterminated_declaration`)
+# and a line that goes on with a binary operator (`continues_expression`)
+UNTERMINATED = re.compile(r"^\s*[A-Za-z_][^=(\"'#\[]*?\s[A-Za-z_]\w*\s*=(?!=)")
+CONTINUES = re.compile(r"^\s*(?!\+\+|--|->|::|//|/\*)(<<|>>|==|!=|&&|\|\||[-+*/%|&^?:])")
+
+
+def joined_continuations(statements):
+    """The lines with a line that starts with a binary operator joined to a declaration before
+    it that its line left without `;` (`constexpr int bytes = sizeof(a)` then `+ sizeof(b);`),
+    as C++ reads them and cute (reading a whole text) does."""
+    out, start = [], None
+    for line in statements:
+        if out and start is not None and CONTINUES.match(line):
+            decl = "\n".join(out[start:])
+            last = decl.rsplit(";", 1)[-1].strip()
+            if last and not last.endswith(("}", "{")) and UNTERMINATED.match(last) \
+                    and ":" not in last.split("=", 1)[0].replace("::", ""):
+                out[-1] += "\n" + line
+                continue
+        if start is None or out and out[-1].rstrip().endswith((";", "{", "}")):
+            start = len(out)
+        out.append(line)
+    return out
+
+
 def cpp_of(statements):
     """A block's statements as C++ that prints what cute prints."""
     out, pending = [], ""
-    for line in statements:
+    for line in joined_continuations(statements):
         if not pending and line.strip().startswith("#"):
             out.append("\n" + line.strip() + "\n")  # a preprocessor line (`#if 0`), on its own
             continue
@@ -105,8 +130,13 @@ def cpp_of(statements):
             continue  # `auto a = Layout<Shape<…>,` with its template arguments on the next lines
         if pending.rstrip().endswith("=") and not pending.rstrip().endswith("=="):
             continue  # `auto tiled_mma =` with its value on the next lines (as cute reads it)
-        if pending.strip() in ("{", "}", "};"):
-            out.append(pending.strip())  # a pasted block's braces
+        if re.search(r"(\|\||&&|[|^%?/]|(?<!\+)\+|(?<!-)-)$",
+                     re.sub(r"//[^\n]*$", "", pending).rstrip()):
+            continue  # `mask<0,1>(…) |` then `mask<0,2>(…);`: an operator wants its operand
+                      # (statements.rs's `needs_operand`)
+        # a pasted block's braces (a comment after one, `{ // Reduce each column`, aside)
+        if re.sub(r"\s*//[^\n]*$", "", pending.strip()) in ("{", "}", "};"):
+            out.append(re.sub(r"\s*//[^\n]*$", "", pending.strip()))
             pending = ""
             continue
         for st in cut(pending):

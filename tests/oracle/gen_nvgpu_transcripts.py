@@ -104,6 +104,66 @@ DSL_ONLY = [
     f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4, 6), cutlass.Int8)",
     f"cute.make_copy_atom({N}.warp.LdMatrix8x16x8bOp(False, 4), cutlass.Float16)",
     f"{TC}.MmaF8F6F4Op(cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
+    # 256 bits per copy: C++ UniversalCopy<uint256_t>'s layouts
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=256)",
+    f"cute.make_copy_atom({N}.cpasync.CopyG2SOp({N}.cpasync.LoadCacheMode.GLOBAL), cutlass.Float32, num_bits_per_copy=256)",
+    f"cute.make_copy_atom({N}.CopyUniversalOp(), cutlass.BFloat16, num_bits_per_copy=256)",
+    f"cute.make_tiled_copy_tv(cute.make_copy_atom({N}.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=256), cute.make_layout((16,8),stride=(8,1)), cute.make_layout((1,16)))",
+]
+# The block-scaled tcgen05 MMAs (CUTE_DSL_ARCH=sm_100a: the DSL checks the arch first)
+S, T = f"{TC}.OperandSource.SMEM", f"{TC}.OperandSource.TMEM"
+ONE, TWO = f"{TC}.CtaGroup.ONE", f"{TC}.CtaGroup.TWO"
+BLOCK_SCALED = [
+    f"{TC}.MmaMXF8Op(cutlass.Float8E4M3FN, (128,128,32), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF8F6F4Op(cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128,128), {ONE}, {S}, {K}, {MN})",
+    f"{TC}.MmaMXF4Op((128,128,64), {ONE}, {S})",
+    f"{TC}.MmaMXF4NVF4Op(cutlass.Float8E4M3FN, (256,128,64), {TWO}, {S})",
+    f"cute.make_mma_atom({TC}.MmaMXF8Op(cutlass.Float8E4M3FN, (128,128,32), {ONE}, {S}, {K}, {K}))",
+    f"cute.make_mma_atom({TC}.MmaMXF8F6F4Op(cutlass.Float4E2M1FN, cutlass.Float8E5M2, (128,64,32), {ONE}, {S}, {K}, {MN}))",
+    f"cute.make_mma_atom({TC}.MmaMXF8F6F4Op(cutlass.Float8E5M2, cutlass.Float8E5M2, (256,64,32), {TWO}, {S}, {K}, {K}))",
+    f"cute.make_mma_atom({TC}.MmaMXF4Op((128,128,64), {ONE}, {S}))",
+    f"cute.make_mma_atom({TC}.MmaMXF4Op((128,64,64), {TWO}, {S}))",
+    f"cute.make_mma_atom({TC}.MmaMXF4NVF4Op(cutlass.Float8E8M0FNU, (256,128,64), {TWO}, {S}))",
+    f"cute.make_tiled_mma({TC}.MmaMXF4Op((128,64,64), {ONE}, {S}))",
+    f"cute.make_tiled_mma({TC}.MmaMXF4NVF4Op(cutlass.Float8E4M3FN, (128,256), {ONE}, {S}), (1,2,1))",
+]
+SP = f"{TC}.SparseMetadataFormat.TID"
+BLOCK_SCALED += [
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,128,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E5M2, cutlass.Float16, (64,8), {ONE}, {S}, {K}, {MN}, {SP})",
+    f"{SP}",
+    f"cute.make_mma_atom({TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,128,32), {ONE}, {S}, {K}, {K}, {SP}))",
+    f"cute.make_mma_atom({TC}.MmaF16BF16SparseOp(cutlass.BFloat16, cutlass.Float32, (64,64,32), {ONE}, {S}, {K}, {MN}, {SP}))",
+    f"cute.make_mma_atom({TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (256,64), {TWO}, {S}, {K}, {K}, {SP}))",
+    f"cute.make_tiled_mma({TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float16, (128,64,32), {ONE}, {S}, {K}, {K}, {SP}), (1,2,1))",
+]
+BLOCK_SCALED_ERRORS = [
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (128,8,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (256,48,32), {TWO}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (256,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Float32, (64,64,32), {TWO}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaF16BF16SparseOp(cutlass.Float16, cutlass.Int32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,32), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float16, cutlass.Float32, (128,64,64), {ONE}, {S}, {K}, {K}, {SP})",
+    f"{TC}.MmaFP8SparseOp(cutlass.Float8E4M3FN, cutlass.Float32, (128,64,64), {ONE}, {S}, {K}, {K}, 1)",
+
+    f"{TC}.MmaMXF8Op(cutlass.Float16, (128,128,32), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF8Op(cutlass.Float16, (64,128,32), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF4Op((64,128,64), {ONE}, {S})",
+    f"{TC}.MmaMXF4Op((64,128,64), {TWO}, {S})",
+    f"{TC}.MmaMXF4Op((128,12,64), {ONE}, {S})",
+    f"{TC}.MmaMXF4Op((128,24,64), {TWO}, {S})",
+    f"{TC}.MmaMXF4Op((128,128,32), {ONE}, {S})",
+    f"{TC}.MmaMXF8F6F4Op(cutlass.Float8E5M2, cutlass.Float8E5M2, (128,64,64), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF4NVF4Op(cutlass.Float16, (128,128,64), {ONE}, {S})",
+    f"{TC}.MmaMXF8F6F4Op(cutlass.Float16, cutlass.Float8E5M2, (128,64,32), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF8F6F4Op(cutlass.Float8E5M2, cutlass.Int8, (128,64,32), {ONE}, {S}, {K}, {K})",
+    f"{TC}.MmaMXF4Op((128,128,64), 1, {S})",
+    f"{TC}.MmaMXF4Op((128,128,64), {ONE}, {K})",
+    f"{TC}.MmaMXF8Op(cutlass.Float8E4M3FN, (128,128,32), {ONE}, {S}, 1, {K})",
+    f"{TC}.MmaMXF8Op(cutlass.Float8E4M3FN, (128,128,32), {ONE}, {S}, {K}, 1)",
+    f"{TC}.MmaMXF4Op(((128,2),128,64), {ONE}, {S})",
 ]
 ERRORS = [
     f"{N}.warp.LdMatrix8x16x8bOp(True)",
@@ -237,6 +297,10 @@ def main():
     write("dsl_nvgpu_atoms", "Issue 37: make_mma_atom, make_tiled_mma, make_copy_atom, make_tiled_copy_tv of\ncute.nvgpu's operations: print(atom), cute.size, partition shapes and layouts.\n" + gen, ATOMS, at, binary)
     do = dsl(DSL_ONLY, "sm_100a")
     write("dsl_nvgpu_dsl_only", "What the DSL builds and prints where CuTe C++ has no atom or prints otherwise:\nCopyUniversalOp's auto width, cp.async of other widths, one-SM tcgen05 atoms' TV layouts.\n" + gen, DSL_ONLY, do, binary)
+    bs = dsl(BLOCK_SCALED, "sm_100a")
+    write("dsl_nvgpu_block_scaled", "Issue 37: the block-scaled tcgen05 MMAs (MmaMXF8Op, MmaMXF8F6F4Op, MmaMXF4Op, MmaMXF4NVF4Op) and the\nsparse ones (MmaF16BF16SparseOp, MmaFP8SparseOp), their atoms and tiled MMAs (CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED, bs, binary)
+    bse = dsl(BLOCK_SCALED_ERRORS, "sm_100a")
+    write("dsl_nvgpu_block_scaled_errors", "Issue 37: the DSL's checks of the block-scaled and sparse tcgen05 MMAs' parameters, its messages\n(CUTE_DSL_ARCH=sm_100a).\n" + gen, BLOCK_SCALED_ERRORS, bse, binary, errors=True)
     er = dsl(ERRORS)
     allerr = [(e, a) for e, a in zip(ERRORS, er)] + errs
     program(binary)

@@ -187,6 +187,24 @@ pointer cute names one of CuTe's addresses): "as CuTe up to the GPU". The whole 
 run again before the deadline; wgmma_tma_sm90.cu's kernel still fails to compile (a void call
 printed).
 
+Session 31 (branch s31-gpu, debug build), the tutorials' row: 37 tried, 27 as CuTe, 8 as CuTe up
+to the GPU, 2 refused, 0 differ (at its start 37/27/1/7/2). cute now stops where CuTe's host
+program stops, with an error naming the GPU-only effect: tensor memory's allocators
+(`TMEM::Allocator1Sm`/`2Sm`) and a pipeline's mbarriers (`cutlass::arch::ClusterBarrier`,
+`ClusterTransactionBarrier`) are types and objects (eval/device.rs: a `using` binds one,
+`TmemAllocator tmem_allocator{};` makes one, `Sm100TmemCapacityColumns` reads 512), and their
+`allocate` / `init` stop (CUTE_INVALID_CONTROL_PATH's, CUTLASS_NOT_IMPLEMENTED's asserts); a
+`copy` through a cp.async atom stops at the copy ("Support for cp.async instructions has not been
+enabled"): the 5 blackwell kernels, wgmma_tma_sm90's, wgmma_sm90's and sgemm_sm80's. The
+program includes cutlass/pipeline/sm90_pipeline.hpp (PipelineState; after CUDA's indices and the
+kernel shims, which now stand at file scope), reads `++read_state;`, `x ^= 1;`,
+`set_barrier_transaction_bytes`, `copy_aligned` and the TMA store fences as statements. A
+declaration whose line lacks its `;` goes on where the next line starts with a binary operator
+(`constexpr int tma_transaction_bytes = sizeof(…)` then `+ sizeof(…);`), and a line ending in a
+binary operator goes on (`create_tma_multicast_mask<0,1>(…) |`): cute's splitter of a whole text
+and cpp_of alike (before, both printed the second line's value). The 2 refused are
+tiled_copy_if's `lazy::transform` (s31-lib's).
+
 CUTLASS's other CuTe unit tests (`--source unit`: test/unit/cute/{layout, msvc_compilation,
 ampere, hopper, turing, volta}/, 84 TEST bodies) build layouts, tiled MMAs, atoms and TMA shapes
 on the host and hand them to a testbed (tma_load_testbed.hpp's `test_tma_load`,
@@ -214,6 +232,45 @@ in a struct with a constructor: 4), msvc_compilation/tuple.cpp's own `IC<int,42>
 (unknown atom), a struct functor `increment_by_x<float>{1.111f}`, a composed stride (1 each).
 The one that differs, hopper/cooperative_gemm.cu's CooperativeGemmTilingF16: CuTe does not
 compile the body cut so (not looked into).
+
+Session 31 (branch s31-tuple, debug build): the unit row 84 tried, 72 as CuTe (68), 11
+refused (15), 1 differs (1): layout_operator.cu's 4 answer as CuTe. Its `Testbed` struct has a
+constructor and a member function of statements (`bool run() { … }`), and the CUTLASS 2 layouts
+it compares with CuTe's (`cutlass::layout::ColumnMajor`, `RowMajor`,
+`RowMajorTensorOpMultiplicandCrosswise<16, 64>`, `ColumnMajorTensorOpMultiplicandCongruous<16,
+64>`: `L::packed({m, n})`, `layout({m, n})`) are ported from CUTLASS 4.7's layout/ headers
+(algebra/cutlass2.rs); the program includes the file's `cutlass/layout/…` headers (without
+them CuTe's side did not compile). The core TEST bodies' row: 46 tried, 35 as CuTe, 11
+refused: tuple.cpp's PackedTuple* (5) read past their structs now (constructors, friend
+comparison templates, `Nonempty{7}`'s deduction) and stop at `pt_test`'s variadic function
+template `test_packed_type_alias<…, class... Args>`; domain_distribute.cpp's and mixedbits.cpp's
+bodies took longer than the 120 s limit on a machine of load 13 (main's binary takes as long,
+65 s for Distribute alone): run alone, both answer as CuTe as before. msvc_compilation/
+tuple.cpp's 3 stay refused: `IC<int, 42>` (an alias template of the test's own over
+std::integral_constant), `ConvertibleTo<size_t>` as a tuple's element (a class with a
+conversion operator `operator T() const`, not modelled) and `size_t` typed values.
+
+Session 31 (branch s31-lib, debug build), the unit row: 83 tried, 74 as CuTe, 9 refused, 0
+differ (at its start 84/68/15/1). A TEST the preprocessor leaves out is not tried
+(hopper/cooperative_gemm.cu's CooperativeGemmTilingF16 is in the `#else` of `#if USE_FP8`
+after `#define USE_FP8 1`: CUTLASS never compiles it, and it is no C++, `swizzle{}` of a
+variable); the program includes a file's `<thrust/host_vector.h>`. As CuTe now: cp_sync, ldsm,
+stsm, movm (`thrust::host_vector<T> h_in(count);` a host array of zeros, filled in a loop),
+CooperativeGemmComposedStride (`tile_to_shape(atom, make_layout(shape, LayoutRight{}))`: a
+target layout is its shape, as CuTe's `shape(trg_shape)`), CooperativeGemm4_Half_MMA
+(`typename decltype(tiled_mma)::AtomLayoutB_TV{}`). Refused: layout_operator.cu (4) and
+msvc_compilation/tuple.cpp (3) as before (s31-tuple's), CooperativeGemm2_Half_MMA's
+`SM75_16x8x8_F16F16F16F16_TN`, which CUTLASS adds after 4.7.0 (#2851: the mirror's HEAD is
+v4.7.0 and 6 commits), so CuTe 4.7 does not compile that body either (cute's error says so),
+CooperativeGemm7_TransformCustomOp_FMA's test-local functor templates `increment_by_x<float>
+{1.111f}` and `convert_to<float, double>{}` (structs with a member and a templated operator():
+neither pasted by the sweep nor modelled). The TEST bodies' row: TensorLogicalReduce as CuTe
+(an owning tensor's array is value-initialized in C++, `Tensor<ArrayEngine<T,N>,L>()`'s tuple
+`ESO() : first_{}`: make_tensor_like's elements are zeros, which the reduction starts from;
+cute_sessions' cpp_of reads `{ // comment` as a brace): 46 tried, 38 as CuTe, 8 refused, 0
+differ (at its start 46/37/9/0). The tutorials' row on s31-lib: 37 tried, 27 as CuTe, 1 up to
+the GPU, 7 refused, 2 differ (tiled_copy_if's 2 still at `cute::lazy::transform`, not
+modelled: a tensor over a transform_iter needs an iterator that calls a lambda).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -421,7 +478,13 @@ def unit_bodies(mirror):
             continue
         text = git(mirror, "show", f"HEAD:{path}")
         launchers = launchers_of(mirror, path, text)
+        # the TESTs the compiler sees (hopper/cooperative_gemm.cu's CooperativeGemmTilingF16
+        # is in the `#else` of `#if USE_FP8` after `#define USE_FP8 1`: never compiled, and
+        # no C++ either, `swizzle{}` of a variable)
+        live = preprocessed(text)
         for m in re.finditer(r"^(?:CUTE_)?TEST\((\w+),\s*(\w+)\)\s*\{", text, re.M):
+            if m.group(0) not in live:
+                continue
             depth, i = 1, m.end()
             while i < len(text) and depth:
                 depth += {"{": 1, "}": -1}.get(text[i], 0)
@@ -434,7 +497,11 @@ def unit_bodies(mirror):
                     and not defined_names(chunk) & launchers
                     # the testbed's namespace, which the program (no testbed) does not declare
                     and not chunk.startswith("using namespace cutlass::test"))
-            INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
+            INCLUDES.update(re.findall(r"^#include\s*<(?:cute/[^>]+|thrust/host_vector\.h)>",
+                                       text, re.M))
+            # CUTLASS 2's layouts that layout_operator.cu compares with CuTe's
+            INCLUDES.update(f"#include <{h}>" for h in re.findall(
+                r'^#include\s*["<](cutlass/(?:layout/[^">]+|matrix_coord\.h))[">]', text, re.M))
             where = f"{path} TEST({m.group(1)}, {m.group(2)})"
             if stop:
                 where += f" (cut at the launch {stop[:70]!r})"
@@ -451,7 +518,9 @@ UNIT_CUT = [0]
 WITH_HELPERS = True
 
 # the headers of CuTe's that the TEST bodies' files include (`<cute/algorithm/tensor_reduce.hpp>`,
-# which cute/tensor.hpp does not): the program includes them too, at file scope
+# which cute/tensor.hpp does not), and thrust's host_vector.h (the unit bodies' host arrays,
+# `thrust::host_vector<T> h_in(count);`, which cute reads): the program includes them too, at
+# file scope
 INCLUDES = set()
 
 
@@ -488,7 +557,17 @@ KERNEL_VOID = (r"__syncthreads|__syncwarp|cp_async_fence|cp_async_wait<[^>]*>|\w
                r"|warpgroup_\w+(?:<[^>]*>)?"
                # tensor memory's allocator, an UMMA kernel's barriers and cooperative copies
                r"|\w+\.(?:allocate|free|release_allocation_lock)|cooperative_copy<[^>]*>"
-               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*)")
+               r"|(?:[\w:]+::)?(?:init|initialize_barrier|wait_barrier|umma_arrive\w*"
+               r"|set_barrier_transaction_bytes|arrive_and_expect_tx|arrive|wait"
+               r"|cluster_sync|cluster_arrive\w*|cluster_wait)"
+               # an epilogue's copies through shared memory and its TMA store's fences
+               r"|copy_aligned|tma_store_(?:arrive|fence|wait<[^>]*>)")
+
+# the headers of a kernel's machinery the program includes (its barriers, `cutlass::arch::umma_arrive`;
+# tensor memory's allocator; a pipeline's `cutlass::PipelineState`)
+KERNEL_INCLUDES = ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+# (after CUDA's indices: the pipeline's functions read `threadIdx`)
+KERNEL_INCLUDES_AFTER_INDICES = ["#include <cutlass/pipeline/sm90_pipeline.hpp>"]
 
 # how long one block may take in cute
 TIMEOUT = 120
@@ -546,10 +625,14 @@ def compile_many(blocks):
     lines += sorted(INCLUDES)
     if SHIMS:
         # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
-        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+        lines += KERNEL_INCLUDES
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+    if SHIMS:
+        # the shims at file scope (the pipeline's header calls `__syncthreads()`), then the
+        # headers that read them and CUDA's indices
+        lines += SHIMS.split("\n") + KERNEL_INCLUDES_AFTER_INDICES
     # a kernel's dynamic shared memory, `extern __shared__ char shared_memory[];` in its body:
     # the program defines it at file scope (the launch's bytes; CuTe prints its address)
     for ty, name in sorted({m for _, b in blocks for m in re.findall(
@@ -557,8 +640,7 @@ def compile_many(blocks):
             "\n".join(b))}):
         lines.append(f"alignas(1024) {ty} {name}[1 << 20];")
     for k, (helpers, _) in enumerate(blocks):
-        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + SHIMS.split("\n") \
-            + helpers.split("\n") + ["}"]
+        lines += [f"namespace sweep_{k} {{ using namespace cute;"] + helpers.split("\n") + ["}"]
     lines.append("int sweep_blocks() {")
     # unbuffered, so that what a block printed before it stops (an assert) is not lost
     lines.append("setvbuf(stdout, nullptr, _IONBF, 0);")
@@ -579,6 +661,11 @@ def compile_many(blocks):
             # an assignment to a member (`tiled_mma.accumulate_ = UMMA::ScaleOut::Zero;`): a
             # statement
             cpp = [re.sub(r'^print\((\w+\.\w+_ = [^;]*)\); printf\("\\n"\);$', r"\1;", s)
+                   for s in cpp]
+            # an increment or a compound assignment (`++read_state;`, `phase_bit ^= 1;`): a
+            # statement, as C++ and cute read it (a pipeline's `operator++` returns nothing)
+            cpp = [re.sub(r'^print\(((?:\+\+|--)[\w.]+|[\w.]+(?:\+\+|--)'
+                          r'|[\w.]+ (?:[-+*/%^|&]|<<|>>)= [^;]*)\); printf\("\\n"\);$', r"\1;", s)
                    for s in cpp]
             # `CUTE_NO_UNROLL` before a loop: the pragma, as written
             cpp = [re.sub(r'^print\((CUTE_(?:NO_)?UNROLL)\); printf\("\\n"\);$', r"\1", s)
@@ -1059,13 +1146,15 @@ def compile_sessions(docs):
         lines, places = cute_sessions.PRELUDE.split("\n")[:-1], []
         lines.append("int sweep_sessions(); return sweep_sessions(); }")
         lines += sorted(INCLUDES)
-    if SHIMS:
-        # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
-        lines += ["#include <cutlass/arch/barrier.h>", "#include <cute/arch/tmem_allocator_sm100.hpp>"]
+        if SHIMS:
+            # a kernel's barriers (`cutlass::arch::umma_arrive`) and tensor memory's allocator
+            lines += KERNEL_INCLUDES
         lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+        lines += KERNEL_SHIMS.split("\n")
+        if SHIMS:
+            lines += KERNEL_INCLUDES_AFTER_INDICES
         for d, blocks in enumerate(docs):
             lines.append(f"namespace session_{d} {{ using namespace cute;")
-            lines += KERNEL_SHIMS.split("\n")
             for k, (defs, _) in enumerate(blocks):
                 if k not in dropped[d] and defs:
                     places.append((len(lines) + 1, d, k))

@@ -129,6 +129,13 @@ class); composed_layout cell 0 (a nested `def` as a composed layout's transform)
 rank 2 or more passed to a jit function as it is, and `mark_layout_dynamic` of one (64-bit
 run-time strides `?{i64}`: not modelled, an error naming them).
 
+Session 31 (s31-dslint, debug build), as written: docs and notebooks unchanged in number (docs
+41 units, 11 as DSL, 1 refused, 1 differs, 28 no answer; notebooks 52, 34 as DSL, 2 refused, 16
+no answer): the cells cute now answers, dsl_dynamic_layout cell 5 (a rank-2 array passed as it
+is: `(?,?):(?{i64},1)`), the DSL here cannot run (torch); framework_integration cell 1 is
+refused later (`type(src)`). limitations cell 3 differs still: its last lines are bare
+expressions, which a Python script does not print and cute's eval echoes.
+
 Session 30's second part (s30-dsl, debug build), as written: docs 41 units, 11 as DSL, 1
 refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (limitations cell
 3's echoed `max(…)` statements), 28 no answer; notebooks 52 units, 34 as DSL, 2 refused (a GPU),
@@ -136,6 +143,22 @@ refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (l
 functions), dsl_struct_types cell 1 (a NamedTuple class, `cute.compile(f, v)(v)`),
 composed_layout cell 0 (a nested `def` as a composed layout's transform; the DSL's `<function …
 at 0x…>` compared without its address).
+
+Session 31 (s31-dslapi, debug build), as written: docs 41 units, 11 as DSL, 1 refused, 1
+differs, 28 no answer; notebooks 52 units, 34 as DSL, 2 refused, 16 no answer (the counts
+unchanged: the cells fixed have no stored output, or the DSL 4.8.1 refuses them too). What
+changed is why: dsl_jit_arg_generation cell 3's `...` is Python's Ellipsis, and its refusal is
+now the DSL 4.8.1's own (ARG_ANNOTATION_MISMATCH: a NumPy array passed as it is to a
+`cute.Tensor` parameter, its first call included, where the page shows only the second
+failing); ahead_of_time cell 1 is the DSL's CALL_MISSING_ARG (`cute.compile(print_tensor)`);
+framework_integration cell 5 answers (`memspace`), cell 7 reads (`not in`; its names are the
+page's fragment's); tcgen05_programming cell 15 reads (`mma_tiler_mnk[:2]`); tvm_ffi cell 9's
+class reads (`__new_from_mlir_values__` skipped). Left: `cute.sym_int()` and
+`cute.runtime.make_fake_compact_tensor` (tvm_ffi cells 7, 8, 9, 18: the DSL prints a SymInt
+`?{div=1}`, a FakeTensor `FakeTensor<Float32, (?{div=1},), (1,)>`, traced `tensor<ptr<f32,
+gmem> o (?):(1)>`); tensor.ipynb cell 2 (`cute.runtime.make_ptr(dtype, a.data_ptr())`: a
+pointer to a host array by its address, whose `fill(1)` then print_tensor the DSL prints as
+1.0s); hello_world cell 3 (`cutlass.cuda.initialize_cuda_context`, refused by name).
 
 What was left before session 30: most pages need torch or a GPU (no
 answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function

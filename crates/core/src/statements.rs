@@ -108,6 +108,20 @@ fn quick_depth(b: &[u8]) -> Option<i64> {
     Some(depth)
 }
 
+/// Whether the byte at `end` of `b` (a token's last, or the line's last outside comments) is
+/// an operator that wants an operand after it: `=` (`auto tiled_mma =` then its value), a binary
+/// operator (`create_tma_multicast_mask<0,1>(…) |` then `create_tma_multicast_mask<0,2>(…);`,
+/// `a +`, `p &&`, `c ?`), not `++`/`--` (`k++` is whole).
+fn needs_operand(b: &[u8], end: usize) -> bool {
+    let before = end.checked_sub(1).and_then(|k| b.get(k).copied());
+    match b.get(end).copied().unwrap_or_default() {
+        b'=' | b'|' | b'^' | b'%' | b'?' | b'/' => true,
+        b'&' => before == Some(b'&'),
+        c @ (b'+' | b'-') => before != Some(c),
+        _ => false,
+    }
+}
+
 /// The token a name or a number is (the name `o` is an operator).
 fn word_token(word: &[u8]) -> Token {
     if word == b"o" {
@@ -168,7 +182,7 @@ impl Scan {
         {
             self.depth = self.depth.saturating_add(depth);
             if let Some(end) = b.iter().rposition(|&c| !is_blank(c)) {
-                self.after_equals = b[end] == b'=';
+                self.after_equals = needs_operand(b, end);
             }
             if self.depth > 0 {
                 let last = last_token(b);
@@ -302,7 +316,11 @@ impl Scan {
                 first = token;
             }
             self.last = token;
-            self.after_equals = c == b'=';
+            // (an operator is one byte, at `i - 1`)
+            self.after_equals = matches!(
+                c,
+                b'=' | b'|' | b'^' | b'%' | b'?' | b'/' | b'&' | b'+' | b'-'
+            ) && needs_operand(b, i - 1);
         }
         first
     }
@@ -481,6 +499,51 @@ pub struct Splitter {
     /// Its `def` line read so far, while its `:` is still to come (`None` once read): what
     /// each line adds is read once, so a long header costs its length.
     python_def_open: Option<DefHeader>,
+    /// Whether a C++ declaration whose line lacks its `;` waits for the next line
+    /// ([`Splitter::whole_text`]): a line that starts with a binary operator continues it.
+    holds_declarations: bool,
+    /// Whether `pending` is such a declaration, complete unless the next line continues it.
+    held: bool,
+}
+
+/// Whether `text` (a statement complete at its line's end) ends in a C++ declaration without its
+/// `;` (`constexpr int bytes = sizeof(a)`, `auto x = f(4)`): its last statement declares a name
+/// of a type written before it (two words or more before its `=`, no `(`, no Python `:`).
+fn unterminated_declaration(text: &str) -> bool {
+    let last = text.rsplit(';').next().unwrap_or(text).trim();
+    if last.is_empty() || last.ends_with(['}', '{']) {
+        return false;
+    }
+    let b = last.as_bytes();
+    let Some(eq) = (0..b.len()).find(|&i| {
+        b[i] == b'='
+            && b.get(i + 1) != Some(&b'=')
+            && (i == 0 || !matches!(b[i - 1], b'=' | b'!' | b'<' | b'>'))
+    }) else {
+        return false;
+    };
+    let head = &last[..eq];
+    if head.contains(['(', '"', '\'', '#', '[']) || head.replace("::", "").contains(':') {
+        return false;
+    }
+    let words: Vec<&str> = head.split_whitespace().collect();
+    words.len() >= 2
+        && words[0].starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && words
+            .last()
+            .is_some_and(|w| w.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+}
+
+/// Whether `line` starts with a binary operator (`+ sizeof(b)`, `* 2`, `&& p`, `? a : b`): the
+/// rest of an expression a line before began (not `++`, `--`, `->`, `::` or a comment).
+fn continues_expression(line: &str) -> bool {
+    let t = line.trim_start();
+    let two = t.get(..2).unwrap_or("");
+    if matches!(two, "++" | "--" | "->" | "::" | "//" | "/*") {
+        return false;
+    }
+    matches!(two, "<<" | ">>" | "==" | "!=" | "&&" | "||")
+        || t.starts_with(['+', '-', '*', '/', '%', '|', '&', '^', '?', ':'])
 }
 
 /// The `def NAME(…):` line of a Python definition as its lines come (after its decorators):
@@ -697,6 +760,27 @@ impl Splitter {
         Splitter::default()
     }
 
+    /// A splitter of a whole text (a file, standard input), not of lines typed one by one: a
+    /// C++ declaration whose line lacks its `;` waits for the next line, which continues it
+    /// when it starts with a binary operator (`constexpr int bytes = sizeof(a)` then
+    /// `+ sizeof(b);`, as C++ reads it), and else is taken as it is.
+    pub fn whole_text() -> Splitter {
+        Splitter {
+            holds_declarations: true,
+            ..Splitter::default()
+        }
+    }
+
+    /// Take `pending`, complete at its line's end, or hold it for the next line
+    /// ([`Splitter::whole_text`]).
+    fn take_or_hold(&mut self) {
+        if self.holds_declarations && unterminated_declaration(&self.pending) {
+            self.held = true;
+        } else {
+            self.take();
+        }
+    }
+
     /// Feed one line (without its newline); returns a statement when one is complete. A line
     /// that ends an open statement it cannot continue and is a whole statement itself completes
     /// two, and a line of statements cut at `;` several: the others are returned by
@@ -831,6 +915,13 @@ impl Splitter {
             }
             return;
         }
+        if self.held {
+            self.held = false;
+            if !continues_expression(line) {
+                self.take();
+                return self.start(line);
+            }
+        }
         let ends_operand = matches!(self.scan.last, Token::Operand | Token::Close);
         if !self.scan.in_comment
             && self.scan.in_string == 0
@@ -845,7 +936,7 @@ impl Splitter {
         self.pending.push('\n');
         self.pending.push_str(line);
         if !goes_on(&self.scan, self.pending.len()) {
-            self.take();
+            self.take_or_hold();
         }
     }
 
@@ -888,12 +979,13 @@ impl Splitter {
         self.scan.quick_line(line.as_bytes());
         self.pending.push_str(line);
         if !goes_on(&self.scan, self.pending.len()) {
-            self.take();
+            self.take_or_hold();
         }
     }
 
     /// The pending text's statements (cut at `;`, [`pieces`]) to `ready`, the state reset.
     fn take(&mut self) {
+        self.held = false;
         self.scan = Scan::default();
         let text = std::mem::take(&mut self.pending);
         self.python_def_open = None;
@@ -936,6 +1028,7 @@ impl Splitter {
     /// Drop the statement waiting for more lines, and any not yet returned.
     pub fn abandon(&mut self) {
         self.pending.clear();
+        self.held = false;
         self.control = None;
         self.python_block = None;
         self.python_def = None;
@@ -1059,7 +1152,52 @@ mod tests {
 
     /// The statements a splitter makes of `text`, as (line, text).
     fn split(text: &str) -> Vec<(usize, String)> {
-        let mut sp = Splitter::new();
+        split_with(Splitter::new(), text)
+    }
+
+    /// A C++ declaration whose line lacks its `;` goes on where the next line starts with a
+    /// binary operator, as C++ reads it (wgmma_tma_sm90.cu's `constexpr int
+    /// tma_transaction_bytes = sizeof(…)` then `+ sizeof(…);`), in a whole text; a line that
+    /// does not continue it is a statement of its own; lines typed one by one are taken at
+    /// their end (the REPL), as a plain binding is.
+    #[test]
+    fn a_declaration_goes_on_where_the_next_line_continues_its_expression() {
+        let text =
+            "constexpr int bytes = sizeof(a)\n   + sizeof(b);\nint z = 1\nprint(z);\nx = 3\n+ 4";
+        assert_eq!(
+            split_with(Splitter::whole_text(), text),
+            [
+                (
+                    1,
+                    "constexpr int bytes = sizeof(a)\n   + sizeof(b);".to_string()
+                ),
+                (3, "int z = 1".to_string()),
+                (4, "print(z);".to_string()),
+                (5, "x = 3".to_string()),
+                (6, "+ 4".to_string()),
+            ]
+        );
+        assert_eq!(split(text).len(), 6);
+        assert!(!unterminated_declaration("a == b"));
+        assert!(!unterminated_declaration("x: cutlass.Int32 = 4"));
+        assert!(unterminated_declaration("auto L = make_layout(4)"));
+        assert!(!continues_expression("++k;"));
+        // a line that ends in a binary operator goes on (each splitter)
+        assert_eq!(
+            split("uint16_t m = mask<0,1>(a, b) |\n  mask<0,2>(a, b);\nk++\nint c = a &&\n b;"),
+            [
+                (
+                    1,
+                    "uint16_t m = mask<0,1>(a, b) |\n  mask<0,2>(a, b);".to_string()
+                ),
+                (3, "k++".to_string()),
+                (4, "int c = a &&\n b;".to_string()),
+            ]
+        );
+        assert!(!continues_expression("// + a comment"));
+    }
+
+    fn split_with(mut sp: Splitter, text: &str) -> Vec<(usize, String)> {
         let mut out = Vec::new();
         for line in text.split('\n') {
             if let Some(st) = sp.push(line) {

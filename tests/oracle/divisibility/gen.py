@@ -68,6 +68,27 @@ def scalar(g):
     return f"{dyn(g)} {op} {b}"
 
 
+def wide_dyn(g):
+    """A run-time integer assumed a multiple of a divisibility past 32 bits' signed range (the
+    DSL prints it alone as its low 32 bits, signed: `divby=2**31` prints -2147483648; in a
+    tuple whole). (An odd part past 1023 there cute does not keep: none is drawn.)"""
+    d = g.choice([2**31, 3 * 2**30, 5 * 2**29, 2**32, 2**33 + 8 * 2**31, 2**30, 3 * 2**29])
+    return f"cute.assume(cutlass.Int32({g.choice([1, 2, 3])}), divby={d})"
+
+
+def wrapping_product(g):
+    """A divisibility times powers of two past 32 bits (the DSL's product wraps)."""
+    factors = " * ".join(f"cutlass.Int32({2 ** g.choice([1, 8, 20, 29, 30])})"
+                         for _ in range(g.choice([1, 2])))
+    return f"cute.assume(cutlass.Int32({g.choice([1, 3])}), divby={g.choice([2, 3, 4, 12])}) * {factors}"
+
+
+def remainder(g):
+    """A divisibility modulo a static integer (the DSL: a multiple of 0 where it divides it, of
+    it where it divides the integer, else nothing known)."""
+    return f"cute.assume(cutlass.Int32(48), divby={g.choice([2, 3, 4, 6, 8, 12, 16, 48])}) % {g.choice([2, 3, 4, 6, 8, 12, 32, 96])}"
+
+
 OPS = [
     ("assume", lambda g: dyn(g)),
     ("scalar", scalar),
@@ -85,6 +106,14 @@ OPS = [
     ("layout_of_scalar", lambda g: f"cute.make_layout(4, stride={dyn(g)} * {g.choice([1, 2, 3, 8])})"),
     ("get_divisibility", lambda g: f"cute.get_divisibility({g.choice([scalar(g), dyn(g), 'cute.size(' + layout(g) + ')'])})"),
     ("get_stride", lambda g: f"cute.get({layout(g)}.stride, mode=[{g.choice([0, 1])}])"),
+    ("wide_assume", wide_dyn),
+    ("wide_in_layout", lambda g: f"cute.make_layout(({g.choice([2, 4])}, {wide_dyn(g)}))"),
+    ("wide_get_divisibility", lambda g: f"cute.get_divisibility({g.choice([wide_dyn(g), wrapping_product(g)])})"),
+    ("wide_sum", lambda g: f"{wide_dyn(g)} {g.choice(['+', '*'])} {g.choice([2, 3, 6, 2**30])}"),
+    ("wrapping_product", wrapping_product),
+    ("wrapping_in_layout", lambda g: f"cute.make_layout(4, stride={wrapping_product(g)})"),
+    ("remainder", remainder),
+    ("past_int32", lambda g: f"cute.make_layout(4, stride={dyn(g)} {g.choice(['*', '+'])} {g.choice([2**31, 2**32, -2**31 - 2**20, 3 * 2**31])})"),
 ]
 
 

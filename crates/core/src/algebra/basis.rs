@@ -188,8 +188,15 @@ impl Stride {
     pub fn scaled(self, k: i64, op: &'static str) -> Result<Stride> {
         Ok(Stride {
             value: arith::mul(self.value, k, op)?,
-            // (of its divisibility nothing is known: only its kind is kept)
-            kind: (self.kind != 0) as u32,
+            // (of its divisibility nothing is known: only its kind is kept, the DSL's 64-bit
+            // one's too)
+            kind: if self.kind == 0 {
+                0
+            } else if super::integer::is_i64_kind(self.kind) {
+                super::integer::I64_KIND
+            } else {
+                1
+            },
             ..self
         })
     }

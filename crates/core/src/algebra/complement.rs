@@ -54,17 +54,17 @@ pub(crate) enum Cotarget<'a> {
     Int(Int),
     /// The extents of a flat layout and their kinds ([`FlatModes::shape_kinds`]: empty
     /// where all are static): one is that integer, more a flat tuple.
-    Flat(&'a [i64], &'a [u16]),
+    Flat(&'a [i64], &'a [u32]),
 }
 
 /// Extent `i` (of value `v`) with its kind, as [`FlatModes::shape_kinds`] gives them (empty:
 /// all static).
 #[inline]
-fn int_at(v: i64, k: &[u16], i: usize) -> Int {
+fn int_at(v: i64, k: &[u32], i: usize) -> Int {
     if k.is_empty() {
         return Int::st(v);
     }
-    Int::of_packed_kind(v, k[i])
+    Int::of_kind(v, k[i])
 }
 
 impl Cotarget<'_> {

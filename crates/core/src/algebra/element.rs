@@ -123,7 +123,7 @@ pub static ELEMENTS: &[Element] = &[
     Element { cpp: &["uint64_t", "unsigned long", "unsigned long long"], bits: 64, short: &["u64"], dsl: Some("Uint64"), mlir: Some("i64"), mma_letters: Some("U64"), held: Some(ElemType::U64), copy: true, ..ROW },
     Element { cpp: &["uint128_t"], bits: 128, short: &["u128"], dsl: Some("Uint128"), copy: true, ..ROW },
     Element { cpp: &[], bits: 128, dsl: Some("Int128"), ..ROW },
-    Element { cpp: &["uint256_t"], bits: 256, ..ROW },
+    Element { cpp: &["uint256_t"], bits: 256, copy: true, ..ROW },
     Element { cpp: &["char"], bits: 8, ..ROW },
     // `sizeof_bits<bool>` is 1 (numeric/numeric_types.hpp); the DSL's `Boolean` is 8 bits wide.
     Element { cpp: &["bool"], bits: 1, dsl: Some("Boolean"), dsl_bits: Some(8), mlir: Some("i8"), held: Some(ElemType::Bool), ..ROW },

@@ -28,16 +28,16 @@ pub struct FlatModes {
     s: Ints,
     d: Strides,
     /// Each extent's kind and, dynamic, the DSL's divisibility of it, in one integer
-    /// ([`Int::packed_kind`]: 0 static, else dynamic; a stride carries its own kind): empty
+    /// ([`Int::kind`]: 0 static, else dynamic; a stride carries its own kind): empty
     /// while every extent is static, as they mostly are (a static extent pushed is then no
     /// third push), else one an extent, made at the first dynamic one.
     k: Kinds,
 }
 
-/// Each extent's kind ([`Int::packed_kind`]): a `Vec`, so that an empty one (all static, as
+/// Each extent's kind ([`Int::kind`]): a `Vec`, so that an empty one (all static, as
 /// they mostly are) is made, cleared and kept at the cost of a length (no inline buffer to
 /// test or move); it is allocated only at the first dynamic extent.
-pub type Kinds = Vec<u16>;
+pub type Kinds = Vec<u32>;
 
 impl FlatModes {
     /// No leaves yet (not a layout until one is pushed).
@@ -84,7 +84,7 @@ impl FlatModes {
     #[inline(never)]
     fn note_kind(&mut self, s: Int) {
         self.k.resize(self.s.len() - 1, 0);
-        self.k.push(s.packed_kind());
+        self.k.push(s.kind());
     }
 
     /// Room for `n` leaves in all, where more than fit on the stack.
@@ -112,10 +112,10 @@ impl FlatModes {
         }
     }
 
-    /// Each extent's kind ([`Int::packed_kind`]): empty where all are static, else one an
+    /// Each extent's kind ([`Int::kind`]): empty where all are static, else one an
     /// extent.
     #[inline]
-    pub fn shape_kinds(&self) -> &[u16] {
+    pub fn shape_kinds(&self) -> &[u32] {
         &self.k
     }
 
@@ -143,7 +143,7 @@ impl FlatModes {
         if self.k.is_empty() {
             return Int::st(self.s[i]);
         }
-        Int::of_packed_kind(self.s[i], self.k[i])
+        Int::of_kind(self.s[i], self.k[i])
     }
 
     /// The extents.

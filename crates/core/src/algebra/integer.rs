@@ -73,6 +73,69 @@ pub const INT_VALUE_KIND: u32 = 3 << 30;
 /// past 2^31, where no kept divisibility is, so the static path never meets it.
 pub const ZERO_DIV_KIND: u32 = 5 << 29;
 
+/// The kinds of the CuTe DSL's 64-bit run-time integer (`Int64`: the strides the DSL makes
+/// run-time for an array passed as it is, `mark_layout_dynamic`, `mark_compact_shape_dynamic`),
+/// printed `?{i64}` in a tuple, `?{i64 div=N}` with a divisibility: this code or'd with the
+/// divisibility packed in its low 16 bits ([`pack_wide`]; 0: none, [`I64_ZERO_DIV`]: 0). Past
+/// 2^31 and apart from the other kinds, so the static path never meets it. Its arithmetic
+/// ([`Int::i64_result`]) keeps it: any operation with one is one (checked with dsl-oracle).
+pub const I64_KIND: u32 = 7 << 29;
+
+/// The packed divisibility of an [`I64_KIND`] known to be a multiple of 0 (the DSL's `s * 0`
+/// of an `IntValue`); no kept divisibility packs to it (its odd part would be 1023 times 2^63).
+const I64_ZERO_DIV: u32 = 0xffff;
+
+/// Whether `kind` is one of [`I64_KIND`].
+#[inline]
+pub const fn is_i64_kind(kind: u32) -> bool {
+    kind & 0xffff_0000 == I64_KIND
+}
+
+/// The kinds of a divisibility from 2^31 on (the DSL keeps a divisibility past 32 bits and
+/// prints it whole in a tuple, `(2,?{div=4294967296})`, and as its low 32 bits, signed, alone:
+/// `assume(x, divby=2**31)` prints `?{div=-2147483648}`, `divby=2**32` `?{div=0}`; checked with
+/// dsl-oracle): this code or'd with the divisibility packed in its low 16 bits ([`pack_wide`]),
+/// apart from the kinds that are no divisibility.
+pub const WIDE_DIV_KIND: u32 = 9 << 28;
+
+/// Whether `kind` is one of [`WIDE_DIV_KIND`].
+#[inline]
+pub const fn is_wide_kind(kind: u32) -> bool {
+    kind & 0xffff_0000 == WIDE_DIV_KIND
+}
+
+/// The largest odd part of a divisibility [`pack_wide`] packs.
+const WIDE_ODD_MAX: u64 = (1 << 10) - 1;
+
+/// A divisibility of 64 bits whose odd part is at most [`WIDE_ODD_MAX`], packed in 16 bits: its
+/// power of two (6 bits) above its odd part (10 bits).
+#[inline]
+const fn pack_wide(d: u64) -> u32 {
+    let e = d.trailing_zeros();
+    (e << 10) | (d >> e) as u32
+}
+
+/// The divisibility [`pack_wide`] packed.
+#[inline]
+const fn unpack_wide(p: u32) -> u64 {
+    ((p & WIDE_ODD_MAX as u32) as u64) << ((p >> 10) & 63)
+}
+
+/// The kind of a dynamic integer known to be a multiple of `d`: `d` as [`kept_div`] keeps it,
+/// or from 2^31 on a [`WIDE_DIV_KIND`]; 0 where none is kept (1, 0, an odd part past 2047, or
+/// from 2^31 on past 1023).
+#[inline]
+pub const fn div_kind(d: u64) -> u32 {
+    if d < UNKNOWN_KIND as u64 {
+        return kept_div(d);
+    }
+    if (d >> d.trailing_zeros()) > WIDE_ODD_MAX {
+        0
+    } else {
+        WIDE_DIV_KIND | pack_wide(d)
+    }
+}
+
 /// The largest odd part of a divisibility that a node or a stride keeps ([`pack_div`]).
 const ODD_DIV_MAX: u32 = (1 << 11) - 1;
 
@@ -159,11 +222,68 @@ impl Int {
         kind > 1 && kind != UNKNOWN_KIND
     }
 
+    /// The DSL's 64-bit run-time integer known to be a multiple of `div` ([`I64_KIND`]; 0 a
+    /// multiple of 0, 1 nothing known, nor an odd part past 1023).
+    #[inline]
+    pub const fn i64_div(value: i64, div: u64) -> Int {
+        let packed = if div == 0 {
+            I64_ZERO_DIV
+        } else if div == 1 || (div >> div.trailing_zeros()) > WIDE_ODD_MAX {
+            0
+        } else {
+            pack_wide(div)
+        };
+        Int::make(value, I64_KIND | packed)
+    }
+
+    /// Whether it is the DSL's 64-bit run-time integer ([`I64_KIND`]).
+    #[inline]
+    pub const fn is_i64(self) -> bool {
+        is_i64_kind(self.kind())
+    }
+
+    /// An [`I64_KIND`]'s divisibility (0: a multiple of 0; 1: nothing known); `None` for any
+    /// other integer.
+    #[inline]
+    pub const fn i64_divisibility(self) -> Option<u64> {
+        let kind = self.kind();
+        if !is_i64_kind(kind) {
+            return None;
+        }
+        Some(match kind & 0xffff {
+            0 => 1,
+            I64_ZERO_DIV => 0,
+            p => unpack_wide(p),
+        })
+    }
+
+    /// The result `value` of an operation with a 64-bit run-time operand (the DSL: the result
+    /// is one too; `product`: a multiple of the product of the divisibilities, else of their
+    /// gcd). Beside one, a 32-bit run-time integer counts
+    /// as divisibility 1 (the DSL's cast to 64 bits keeps none: `assume(s, divby=4) *
+    /// assume(x, divby=2)` is `?{i64 div=4}`), a static one as its value (checked with dsl-oracle).
+    #[cold]
+    #[inline(never)]
+    const fn i64_result(a: Int, b: Int, value: i64, product: bool) -> Int {
+        const fn of(i: Int) -> u64 {
+            match i.i64_divisibility() {
+                Some(d) => d,
+                None if !i.dynamic() => i.value.unsigned_abs(),
+                None => 1,
+            }
+        }
+        let (da, db) = (of(a), of(b));
+        if product {
+            return Int::i64_div(value, da.wrapping_mul(db));
+        }
+        Int::i64_div(value, gcd(da, db))
+    }
+
     /// A dynamic integer known to be a multiple of `div` (the DSL's divisibility; see
     /// [`Int::divisibility`]).
     #[inline]
     pub const fn dy_div(value: i64, div: u64) -> Int {
-        let kept = kept_div(div);
+        let kept = div_kind(div);
         Int::make(value, if kept == 0 { 1 } else { kept })
     }
 
@@ -176,21 +296,6 @@ impl Int {
         }
         let kept = unpack_div(packed_div);
         Int::make(value, if kept == 0 { 1 } else { kept })
-    }
-
-    /// Its kind and divisibility in 16 bits, as a flat layout's extents keep them
-    /// ([`FlatModes`](super::flat::FlatModes)): 0 for a static integer, else the kind packed
-    /// as [`pack_div`] packs a divisibility (1: dynamic, nothing known; never 0).
-    #[inline]
-    pub const fn packed_kind(self) -> u16 {
-        pack_div(self.kind())
-    }
-
-    /// The integer `value` of the kind that [`Int::packed_kind`] packed (no test: 0 unpacks
-    /// to 0, static).
-    #[inline]
-    pub const fn of_packed_kind(value: i64, packed_kind: u16) -> Int {
-        Int::make(value, unpack_div(packed_kind))
     }
 
     /// The integer `value` of the kind [`Int::kind`] gave.
@@ -215,10 +320,12 @@ impl Int {
     /// What the CuTe DSL knows a dynamic integer to be a multiple of, where more than 1 (as
     /// [`kept_div`] keeps it); 0 where nothing is known or the integer is static.
     #[inline]
-    pub const fn divisibility(self) -> u32 {
+    pub const fn divisibility(self) -> u64 {
         let kind = self.kind();
         if kind > 1 && kind < UNKNOWN_KIND {
-            kind
+            kind as u64
+        } else if is_wide_kind(kind) {
+            unpack_wide(kind)
         } else {
             0
         }
@@ -238,8 +345,15 @@ impl Int {
     pub const fn divisor(self) -> u64 {
         if !self.dynamic() {
             self.value.unsigned_abs()
+        } else if self.kind() < UNKNOWN_KIND {
+            // (1: nothing known)
+            self.kind() as u64
         } else if self.kind() == ZERO_DIV_KIND {
             0
+        } else if let Some(d) = self.i64_divisibility() {
+            d
+        } else if is_wide_kind(self.kind()) {
+            unpack_wide(self.kind())
         } else if self.kind() >= UNKNOWN_KIND {
             1
         } else {
@@ -263,7 +377,14 @@ impl Int {
     /// known of its divisibility).
     #[inline]
     const fn both(a: Int, b: Int, value: i64) -> Int {
-        Int::make(value, !Int::both_static(a, b) as u32)
+        if Int::both_static(a, b) {
+            return Int::st(value);
+        }
+        if a.is_i64() || b.is_i64() {
+            // (the DSL's 64-bit one: nothing known of the result's divisibility)
+            return Int::i64_div(value, 1);
+        }
+        Int::make(value, 1)
     }
 
     /// `a + b` (the DSL: a multiple of the gcd of the two divisibilities).
@@ -293,6 +414,9 @@ impl Int {
     /// [`Int::of_sum`] where one is dynamic (apart: the static path is the kinds' one test).
     #[inline(never)]
     const fn dynamic_sum(a: Int, b: Int, value: i64) -> Int {
+        if a.is_i64() || b.is_i64() {
+            return Int::i64_result(a, b, value, false);
+        }
         Int::of_dynamic(value, gcd(a.divisor(), b.divisor()), a, b)
     }
 
@@ -303,7 +427,7 @@ impl Int {
     /// value: the DSL's `cute.size((b, b)) * assume(x, divby=8)` is `?{div=8}`).
     #[inline]
     const fn of_dynamic(value: i64, div: u64, a: Int, b: Int) -> Int {
-        let kept = kept_div(div);
+        let kept = div_kind(div);
         let kind = if kept != 0 {
             kept
         } else if div == 0 && (a.kind() > 1 || b.kind() > 1) {
@@ -343,9 +467,12 @@ impl Int {
             return Ok(Int::st(0));
         }
         let value = arith::mul(self.value, b.value, op)?;
-        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities
-        // (past u64: nothing known)
-        let div = self.divisor().checked_mul(b.divisor()).unwrap_or(1);
+        if self.is_i64() || b.is_i64() {
+            return Ok(Int::i64_result(self, b, value, true));
+        }
+        // the DSL's `tuple_mul`: a multiple of the product of the divisibilities (past 64
+        // bits, wrapped)
+        let div = self.divisor().wrapping_mul(b.divisor());
         Ok(Int::of_dynamic(value, div, self, b))
     }
 
@@ -355,6 +482,12 @@ impl Int {
         if Int::both_static(self, b) {
             return Ok(Int::st(arith::div(self.value, b.value, op)?));
         }
+        self.dynamic_div(b, op)
+    }
+
+    /// [`Int::div`] where one is dynamic (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    fn dynamic_div(self, b: Int, op: &'static str) -> Result<Int> {
         if b.dynamic() && self.is_constant(0) {
             return Ok(Int::st(0));
         }
@@ -362,7 +495,21 @@ impl Int {
             // `a / _1` is a: the DSL keeps its divisibility (a divide's rest `?{div=2}`)
             return Ok(self);
         }
-        Ok(Int::both(self, b, arith::div(self.value, b.value, op)?))
+        let value = arith::div(self.value, b.value, op)?;
+        if let Some(d) = self.i64_divisibility()
+            && !b.dynamic()
+        {
+            // the DSL's 64-bit one by a static divisor of its divisibility: a multiple of the
+            // quotient (`assume(s, divby=4) // 2` is `?{i64 div=2}`; checked with dsl-oracle)
+            let q = b.value.unsigned_abs();
+            let kept = if q != 0 && d != 0 && d.is_multiple_of(q) {
+                d / q
+            } else {
+                1
+            };
+            return Ok(Int::i64_div(value, kept));
+        }
+        Ok(Int::both(self, b, value))
     }
 
     /// C++'s `a % b` (`_0 % x`, `x % _1`, `x % _-1` are `_0`).
@@ -383,20 +530,29 @@ impl Int {
             return Ok(Int::st(0));
         }
         let value = arith::rem(self.value, b.value, op)?;
+        if self.is_i64() || b.is_i64() {
+            // (the DSL's 64-bit one: nothing known, `assume(s, divby=8) % 4` is `?{i64}`)
+            return Ok(Int::i64_div(value, 1));
+        }
         if self.kind() == ZERO_DIV_KIND && !b.dynamic() {
             // the DSL's multiple of 0 (0) modulo a static one is a multiple of 0 (not of the
             // gcd; checked with dsl-oracle)
             return Ok(Int { value, ..self });
         }
         if self.dynamic() && !b.dynamic() {
-            // the DSL's `tuple_mod` by a static divisor: a multiple of the gcd of the two
-            // (by a dynamic one nothing is known; checked with dsl-oracle)
-            return Ok(Int::of_dynamic(
-                value,
-                gcd(self.divisor(), b.divisor()),
-                self,
-                b,
-            ));
+            // the DSL's `tuple_mod` by a static divisor c of a multiple of d: a multiple of 0
+            // where c divides d (the remainder is 0), of d where d divides c, else nothing
+            // known (`?{div=12} % 8` is `?`; by a dynamic one nothing is known; checked with
+            // dsl-oracle)
+            let (d, c) = (self.divisor(), b.divisor());
+            let div = if c != 0 && d % c == 0 {
+                0
+            } else if d != 0 && c % d == 0 {
+                d
+            } else {
+                1
+            };
+            return Ok(Int::of_dynamic(value, div, self, b));
         }
         Ok(Int::both(self, b, value))
     }
@@ -644,5 +800,79 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The DSL's 64-bit run-time integer keeps its kind through the arithmetic, with the
+    /// divisibility the DSL's 32 bits hold (checked with dsl-oracle).
+    #[test]
+    fn i64_kind_and_its_divisibility() {
+        let s = Int::i64_div(16, 1);
+        assert!(s.is_i64() && s.dynamic() && !s.is_unknown());
+        assert_eq!(s.i64_divisibility(), Some(1));
+        let m = s.mul(Int::st(3), "t").unwrap();
+        assert_eq!(m.i64_divisibility(), Some(3));
+        // beside one, a 32-bit run-time integer counts as 1, a static one as its value
+        let a = Int::i64_div(16, 4);
+        assert_eq!(
+            a.mul(Int::dy_div(8, 2), "t").unwrap().i64_divisibility(),
+            Some(4)
+        );
+        assert_eq!(a.add(Int::st(4), "t").unwrap().i64_divisibility(), Some(4));
+        assert_eq!(
+            a.add(Int::dy_div(8, 2), "t").unwrap().i64_divisibility(),
+            Some(1)
+        );
+        assert_eq!(a.div(Int::st(2), "t").unwrap().i64_divisibility(), Some(2));
+        assert_eq!(
+            Int::i64_div(16, 8)
+                .rem(Int::st(4), "t")
+                .unwrap()
+                .i64_divisibility(),
+            Some(1)
+        );
+        // (C++'s `x * _0` is `_0`; the DSL's `s * 0`, `?{i64}`, is eval's)
+        assert_eq!(a.mul(Int::st(0), "t").unwrap(), Int::st(0));
+        // past 32 bits too
+        assert_eq!(Int::i64_div(0, 1 << 31).i64_divisibility(), Some(1 << 31));
+        assert_eq!(Int::i64_div(0, 1 << 40).i64_divisibility(), Some(1 << 40));
+        assert_eq!(Int::i64_div(0, 0).i64_divisibility(), Some(0));
+        assert_eq!(Int::i64_div(0, 3 << 30).divisor(), 3 << 30);
+        // the 32-bit kinds are not it
+        for i in [
+            Int::dy(3),
+            Int::unknown(3),
+            Int::int_value(3),
+            Int::dy_div(8, 4),
+        ] {
+            assert!(!i.is_i64(), "{i:?}");
+            assert_eq!(i.i64_divisibility(), None);
+        }
+    }
+
+    /// The DSL keeps a divisibility past 32 bits ([`WIDE_DIV_KIND`]: its print alone shows its
+    /// low 32 bits); a remainder by a static c is a multiple of 0 where c divides the
+    /// divisibility, of it where it divides c, else of nothing (checked with dsl-oracle).
+    #[test]
+    fn divisibility_past_32_bits() {
+        let x = Int::dy_div(3, 3);
+        let w = x.mul(Int::st(1 << 30), "t").unwrap();
+        assert!(is_wide_kind(w.kind()));
+        assert_eq!(w.divisibility(), 3 << 30);
+        assert_eq!(w.divisor(), 3 << 30);
+        assert_eq!(
+            w.mul(Int::st(1 << 30), "t").unwrap().divisibility(),
+            3 << 60
+        );
+        assert_eq!(w.mul(Int::st(3), "t").unwrap().divisibility(), 9 << 30);
+        assert_eq!(w.add(Int::st(6), "t").unwrap().divisibility(), 6);
+        assert_eq!(Int::dy_div(0, 1 << 31).divisibility(), 1 << 31);
+        assert_eq!(Int::dy_div(0, 5 << 40).divisibility(), 5 << 40);
+        // (an odd part past 1023 is not kept there)
+        assert_eq!(Int::dy_div(0, (1 << 33) + 4).divisibility(), 0);
+        let r = |d: u64, c: i64| Int::dy_div(0, d).rem(Int::st(c), "t").unwrap();
+        assert_eq!(r(16, 8).kind(), ZERO_DIV_KIND);
+        assert_eq!(r(16, 32).divisibility(), 16);
+        assert_eq!(r(12, 8).divisibility(), 0);
+        assert_eq!(r(1 << 31, 8).kind(), ZERO_DIV_KIND);
     }
 }

@@ -7,6 +7,7 @@ pub mod common;
 pub mod complement;
 pub mod composition;
 pub mod coord;
+pub mod cutlass2;
 pub mod divide;
 pub mod element;
 pub mod error;

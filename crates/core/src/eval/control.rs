@@ -133,6 +133,7 @@ impl Env {
                         at,
                     ));
                 }
+                let bound_before: Vec<String> = self.vars.keys().cloned().collect();
                 let flow = if holds {
                     let flow = self.run_all(b.then, out, budget)?;
                     self.trace_prints(b.otherwise, out, budget)?;
@@ -141,6 +142,7 @@ impl Env {
                     self.trace_prints(b.then, out, budget)?;
                     self.run_all(b.otherwise, out, budget)?
                 };
+                self.unbind_staged(&bound_before);
                 budget.last_if = holds;
                 Ok(flow)
             }
@@ -151,7 +153,13 @@ impl Env {
                     self.holds(&b.cond)?
                 };
                 let taken = if holds { b.then } else { b.otherwise };
+                // a jit function's Python `if`: a name first bound in a branch is none after it
+                let bound_before: Option<Vec<String>> =
+                    (b.staged && self.tracing).then(|| self.vars.keys().cloned().collect());
                 let flow = self.run_all(taken, out, budget)?;
+                if let Some(before) = bound_before {
+                    self.unbind_staged(&before);
+                }
                 budget.last_if = holds;
                 Ok(flow)
             }
@@ -189,6 +197,28 @@ impl Env {
                 }
                 Ok(if leaves { Flow::Return } else { Flow::Next })
             }
+        }
+    }
+
+    /// Unbind the names a traced `if`'s branch bound first (none of `bound_before`): the DSL
+    /// yields out of its scf.if only the names bound before it, so such a name is not defined
+    /// after it, even where both branches bind it (Python's NameError as the function is
+    /// traced; checked with dsl-oracle). Its use then names why ([`Env::staged`]).
+    fn unbind_staged(&mut self, bound_before: &[String]) {
+        if self.vars.len() == bound_before.len() {
+            return;
+        }
+        let before: std::collections::HashSet<&str> =
+            bound_before.iter().map(String::as_str).collect();
+        let first_bound: Vec<String> = self
+            .vars
+            .keys()
+            .filter(|n| !before.contains(n.as_str()))
+            .cloned()
+            .collect();
+        for n in first_bound {
+            self.vars.remove(&n);
+            self.staged.insert(n);
         }
     }
 

@@ -218,7 +218,9 @@ fn mode_size(l: &Layout, i: usize, span: Span) -> Result<i64, EvalError> {
 
 impl Env {
     /// A value being bound: a new owning tensor (`make_tensor<float>(…)`,
-    /// `make_fragment_like(…)`) gets its storage, of `cosize(L)` elements never written.
+    /// `make_fragment_like(…)`) gets its storage, of `cosize(L)` elements: zeros in C++ (its
+    /// `ArrayEngine` is value-initialized, [`Buffers::alloc_zeroed`](super::storage::Buffers)),
+    /// never written in the CuTe DSL (a register fragment the program has not written).
     pub(super) fn own_storage(&mut self, v: Value, span: Span) -> Result<Value, EvalError> {
         let Value::OffsetLayout(Origin::Ptr(p), l) = &v else {
             return Ok(v);
@@ -230,10 +232,12 @@ impl Env {
             return Ok(v);
         };
         let n = l.cosize().map_err(|e| EvalError::algebra(e, span))?;
-        let tag = self
-            .buffers
-            .alloc(ty, n.max(1))
-            .map_err(|m| EvalError::limit(m, span))?;
+        let tag = if self.dsl || is_dsl_tensor(p) {
+            self.buffers.alloc(ty, n.max(1))
+        } else {
+            self.buffers.alloc_zeroed(ty, n.max(1))
+        }
+        .map_err(|m| EvalError::limit(m, span))?;
         self.buffers.mark_owner(tag, l);
         let mut p = p.clone();
         p.storage = tag;
@@ -326,7 +330,16 @@ impl Env {
             .buffers
             .alloc(ty, n)
             .map_err(|m| EvalError::limit(m, span))?;
-        if let Some(init) = storage.init {
+        if let Some(v) = storage.fill {
+            // `thrust::host_vector<T> h(n, v)`: every element v
+            let x = self.initial_value(ty, v)?;
+            for i in 0..n {
+                let at = p.advance(i).map_err(|e| EvalError::algebra(e, span))?;
+                self.buffers
+                    .write(&at, x)
+                    .map_err(|m| EvalError::new(m, span))?;
+            }
+        } else if let Some(init) = storage.init {
             if init.len() as i64 > n {
                 return Err(EvalError::new(
                     format!(
@@ -899,6 +912,14 @@ impl Env {
                 };
                 let s = elems(&vals[src], spans[src], "source")?;
                 let d = elems(&vals[dst], spans[dst], "destination")?;
+                // C++'s copy through a cp.async atom runs its PTX for each element it copies
+                if name == "copy"
+                    && !self.dsl
+                    && !d.is_empty()
+                    && let Some(op) = vals.first().and_then(cp_async_op)
+                {
+                    return Err(cp_async_on_host(op, e.span));
+                }
                 let p = match pred {
                     Some(i) => Some(elems(&vals[i], spans[i], "predicate")?),
                     None => None,
@@ -1080,6 +1101,33 @@ impl Env {
 /// Whether a pointer is into a tensor the CuTe DSL made (`cute.make_rmem_tensor(…,
 /// cutlass.Float32)`: its element type named as the DSL names it), whose statements are
 /// Python's whether or not they spell `cute.`.
+/// The cp.async operation (`SM80_CP_ASYNC_CACHEALWAYS<uint128_t>`, arch/copy_sm80.hpp) a copy
+/// atom, tiled copy or thread's slice of one copies with.
+fn cp_async_op(v: &Value) -> Option<&str> {
+    use crate::atoms::Atom;
+    let op = match v {
+        Value::Atom(a) => match &**a {
+            Atom::Copy(c) => &c.op,
+            Atom::TiledCopy(t) | Atom::ThrCopy(t, _) => &t.atom.op,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    op.starts_with("SM80_CP_ASYNC").then_some(op.as_str())
+}
+
+/// A copy through a cp.async atom: its `copy` runs `cp.async.ca/cg.shared.global` (or, off the
+/// GPU, `CUTE_INVALID_CONTROL_PATH`'s assert), a GPU-only effect that cute stops at where CuTe's
+/// host program stops.
+fn cp_async_on_host(op: &str, span: Span) -> EvalError {
+    EvalError::new(
+        format!(
+            "copy: {op} copies global to shared memory with cp.async (arch/copy_sm80.hpp), an asynchronous copy only the GPU runs: a GPU-only effect (CuTe's program off the GPU stops at this copy: \"Support for cp.async instructions has not been enabled\")"
+        ),
+        span,
+    )
+}
+
 fn is_dsl_tensor(p: &Pointer) -> bool {
     p.type_name
         .0

@@ -124,7 +124,9 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 | BinOp::Lt
                 | BinOp::Le
                 | BinOp::Gt
-                | BinOp::Ge => {
+                | BinOp::Ge
+                | BinOp::In
+                | BinOp::NotIn => {
                     return plain(env, e, t);
                 }
             };

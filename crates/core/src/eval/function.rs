@@ -43,6 +43,9 @@ pub(super) struct Routine {
     /// Its parameters' CuTe DSL numeric types (`x: cutlass.Int32`), in order: a Python number
     /// argument is passed as a run-time value of the type, as the DSL passes it.
     numeric: Vec<Option<String>>,
+    /// Its parameters annotated `cute.Tensor`, in order: the DSL refuses an argument that is
+    /// no tensor (ARG_ANNOTATION_MISMATCH).
+    tensor: Vec<bool>,
     /// The parameters `cute.compile(f, …)` bound (its compile-time ones), bound before the
     /// call's own.
     bound: Vec<(String, Value)>,
@@ -145,6 +148,7 @@ impl Env {
                 .iter()
                 .map(|p| p.numeric.map(str::to_string))
                 .collect(),
+            tensor: def.params.iter().map(|p| p.tensor).collect(),
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
@@ -186,6 +190,7 @@ impl Env {
                 jit: false,
                 constexpr: Vec::new(),
                 numeric: Vec::new(),
+                tensor: Vec::new(),
                 bound: Vec::new(),
                 compiled: false,
                 compiled_layouts: Vec::new(),
@@ -208,6 +213,9 @@ impl Env {
         // the overload of as many parameters, else one whose defaults fill the rest
         let exact = overloads.iter().find(|r| r.params.len() == args.len());
         let Some(r) = exact.or_else(|| overloads.iter().find(|r| r.takes(args.len()))) else {
+            if let Some(m) = missing_jit_argument(overloads, n, args.len()) {
+                return Err(EvalError::new(m, span));
+            }
             let mut takes: Vec<usize> = overloads.iter().map(|r| r.params.len()).collect();
             takes.sort_unstable();
             let takes: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -222,6 +230,26 @@ impl Env {
             ));
         };
         self.call_routine(&r.clone(), args, span, None)
+    }
+
+    /// [`Env::call_user_function`] of values: the overload of as many parameters.
+    pub(super) fn call_user_function_on(
+        &self,
+        n: &str,
+        vals: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let key = self.function_key(n).unwrap_or_else(|| n.to_string());
+        let r = (self.functions.get(&key))
+            .and_then(|o| o.iter().find(|r| r.params.len() == vals.len()))
+            .cloned()
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!("the function '{n}' takes no {} arguments", vals.len()),
+                    span,
+                )
+            })?;
+        self.call_routine_on(&r, vals, span, None)
     }
 
     /// A call of the lambda bound to `n`, if there is one (and no variable hides it).
@@ -247,6 +275,7 @@ impl Env {
             jit: false,
             constexpr: Vec::new(),
             numeric: Vec::new(),
+            tensor: Vec::new(),
             bound: Vec::new(),
             compiled: false,
             compiled_layouts: Vec::new(),
@@ -268,6 +297,9 @@ impl Env {
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
+            if let Some(m) = missing_jit_argument(overloads, function, args.len()) {
+                return Err(EvalError::new(format!("cute.compile: {m}"), span));
+            }
             return Err(EvalError::new(
                 format!(
                     "cute.compile: '{function}' is no jit function (@cute.jit def) of {} parameters",
@@ -786,6 +818,19 @@ impl Env {
             }
             let number = matches!(&v, Value::Bool(_) | Value::Scalar(_))
                 || matches!(&v, Value::IntTuple(t) if t.is_int());
+            if r.jit
+                && r.tensor.get(k).copied().unwrap_or(false)
+                && let Some(class) = no_tensor_class(&v)
+            {
+                return Err(EvalError::new(
+                    format!(
+                        "{}: expects argument #{} ({name}) to be <class 'cutlass.cute.typing.Tensor'>, but got {class} (the CuTe DSL refuses it, ARG_ANNOTATION_MISMATCH)",
+                        r.what,
+                        k + 1
+                    ),
+                    span,
+                ));
+            }
             let v = if r.jit {
                 jit_array_argument(v).map_err(|m| {
                     EvalError::new(format!("the argument '{name}' of {}: {m}", r.what), span)
@@ -848,6 +893,11 @@ impl Env {
         if r.compiled {
             out.retain(|o| matches!(o, Outcome::Failed(_)));
         }
+        // a Python body's expression statement (`...`, `x`) prints nothing, as Python's
+        // statements of a function do not
+        if r.python {
+            drop_values(&mut out);
+        }
         // (a jit function that raises as it is traced runs nothing: no `cute.printf` prints)
         if result.is_ok() {
             out.append(&mut at_run_time);
@@ -899,7 +949,7 @@ impl Env {
     /// `return` that ends it (`None`: it ended without one, `return;`, or a failed `ASSERT_*`).
     /// `at_run_time` (a Python jit function's): where what its statements that print only
     /// with `cute.printf` print goes (the DSL prints it as it runs the function, after tracing).
-    fn run_body(
+    pub(super) fn run_body(
         &mut self,
         stmts: &[Stmt],
         out: &mut Vec<Outcome>,
@@ -1047,11 +1097,18 @@ fn called<'a>(mut e: &'a Expr<'a>) -> Option<&'a Expr<'a>> {
 /// Whether an outcome is a `cute.printf` line ([`TextPart::RunTime`]),
 /// A jit function's argument as the DSL passes it: a NumPy (or torch) array itself, not
 /// `from_dlpack(a)`'s view, is the tensor `from_dlpack(a).mark_layout_dynamic()`, its shape
-/// run-time (`(?):(1)`, checked with dsl-oracle); any other value as it is. The strides of an
-/// array of rank 2 or more the DSL makes run-time 64-bit integers (`(?,?):(?{i64},1)`), which
-/// cute does not model: an error.
+/// run-time and its strides but the leading one the DSL's 64-bit run-time integers
+/// (`(?):(1)`, `(?,?):(?{i64},1)`; checked with dsl-oracle); any other value as it is.
 fn jit_array_argument(v: Value) -> Result<Value, String> {
     use crate::algebra::pointer::PtrBase;
+    // (an array written in the call, `foo(np.zeros(8))`: cute holds its values, not memory
+    // that the DSL's tensor would be over)
+    if matches!(&v, Value::Ssa(a) if a.numpy) {
+        return Err(
+            "an array no name holds, passed as it is (the DSL passes a tensor over its memory, tensor<ptr<f32, generic> o (?):(1)>): bind it first (a = np.…)"
+                .to_string(),
+        );
+    }
     let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
         return Ok(v);
     };
@@ -1061,16 +1118,68 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     if *dlpack {
         return Ok(Value::OffsetLayout(super::Origin::Ptr(p), l));
     }
-    if l.rank() > 1 {
-        return Err(
-            "an array of rank 2 or more passed as it is: the DSL makes its layout run-time with 64-bit strides ((?,?):(?{i64},1)), not modelled (pass from_dlpack(a))"
-                .to_string(),
-        );
-    }
     *dlpack = true;
-    let layout = crate::algebra::Layout::new(l.shape().with_kind(true), l.stride().to_owned())
+    let layout = super::host::dynamic_layout(&l.shape().leaves(), &l.stride().leaves(), None)
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
+/// The DSL's CALL_MISSING_ARG of a call (or `cute.compile`) of the jit function `name` with
+/// `given` arguments, fewer than it needs: its first parameter left without a value (checked
+/// with dsl-oracle: "Required argument `b` is missing in the call to `f`."); `None` where it
+/// is no jit function or takes fewer.
+fn missing_jit_argument(overloads: &[Routine], name: &str, given: usize) -> Option<String> {
+    let [r] = overloads else {
+        return None;
+    };
+    let needed = r.params.len().checked_sub(r.defaults.len())?;
+    if !r.jit || r.pack().is_some() || given >= needed {
+        return None;
+    }
+    let (param, _) = &r.params[given];
+    Some(format!(
+        "Required argument `{param}` is missing in the call to `{name}` (the CuTe DSL refuses it, CALL_MISSING_ARG)"
+    ))
+}
+
+/// The Python class of an argument that a jit function's `cute.Tensor` parameter does not take
+/// (the DSL's ARG_ANNOTATION_MISMATCH names it), `None` where it takes it: a tensor
+/// (`from_dlpack(a)`'s, one a jit function made) or `None`. A NumPy or torch array passed as
+/// it is, is no `cute.Tensor` (checked with dsl-oracle: an unannotated parameter takes it).
+fn no_tensor_class(v: &Value) -> Option<String> {
+    use crate::algebra::pointer::PtrBase;
+    match v {
+        Value::OffsetLayout(super::Origin::Ptr(p), _) => match p.base {
+            PtrBase::Host {
+                dlpack: false,
+                torch,
+            } => Some(
+                if torch {
+                    "<class 'torch.Tensor'>"
+                } else {
+                    "<class 'numpy.ndarray'>"
+                }
+                .to_string(),
+            ),
+            _ => None,
+        },
+        Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => Some("<class 'int'>".to_string()),
+        Value::IntTuple(_) | Value::Tuple(_) => Some("<class 'tuple'>".to_string()),
+        Value::Bool(_) => Some("<class 'bool'>".to_string()),
+        _ => None,
+    }
+}
+
+/// The outcomes less the values of expression statements, at every depth (a loop's body's).
+fn drop_values(out: &mut Vec<Outcome>) {
+    out.retain_mut(|o| match o {
+        Outcome::Value(_) => false,
+        Outcome::Sequence(more) => {
+            drop_values(more);
+            !more.is_empty()
+        }
+        _ => true,
+    });
 }
 
 /// what the DSL prints as it runs a jit function, after tracing it.

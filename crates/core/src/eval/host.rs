@@ -249,6 +249,29 @@ impl Env {
                     span,
                 )))
             }
+            // `cute.compile`'s symbolic arguments (tvm_ffi_compilation.rst): not modelled
+            ExprKind::Name(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+            | ExprKind::Qualified(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+                if !self.is_bound(f) =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cute.{f}: a symbolic integer (the DSL's SymInt, printed ?{{div=1}}), for the fake tensors cute.compile takes (cute.runtime.make_fake_compact_tensor), is not modelled"
+                    ),
+                    span,
+                )))
+            }
+            ExprKind::Field(_, f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
+            | ExprKind::Name(f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
+                if !self.is_bound(f) =>
+            {
+                Some(Err(EvalError::new(
+                    format!(
+                        "cute.runtime.{f}: a fake tensor (the DSL's _FakeTensor, for cute.compile without data) is not modelled: compile with from_dlpack(a) of an array"
+                    ),
+                    span,
+                )))
+            }
             ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
                 if !self.is_bound("from_dlpack") =>
             {
@@ -832,6 +855,7 @@ impl Env {
     }
 
     /// The layout of a `from_dlpack` tensor the DSL's `mark_layout_dynamic(leading_dim=None)`
+    /// (as [`dynamic_layout`] makes it)
     /// or `mark_compact_shape_dynamic(mode, stride_order=None, divisibility=1)` makes
     /// (cutlass/cute/runtime.py): every extent run-time (or the mode's, a multiple of the
     /// divisibility, which must divide it), and each stride that a run-time extent makes run-time
@@ -844,7 +868,6 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Layout, EvalError> {
-        use crate::algebra::integer::Int;
         let err = |m: String| EvalError::new(format!("{method}: {m}"), span);
         let ext: Vec<i64> = l.shape().leaves().to_vec();
         let strides: Vec<i64> = l.stride().leaves().to_vec();
@@ -879,9 +902,8 @@ impl Env {
                 }
             }
         }
-        // the modes made run-time, and the modes whose strides their extents make run-time
-        let dynamic: Vec<usize> = match method {
-            "mark_layout_dynamic" => (0..ext.len()).collect(),
+        let compact = match method {
+            "mark_layout_dynamic" => None,
             _ => {
                 let m = mode.ok_or_else(|| err("mode= is required".to_string()))?;
                 let m = usize::try_from(m)
@@ -894,37 +916,10 @@ impl Env {
                         ext[m]
                     )));
                 }
-                vec![m]
+                Some((m, divisibility))
             }
         };
-        // a compact layout's stride is the product of the extents of the modes of smaller
-        // stride: one of those run-time makes it run-time (a 64-bit integer in the DSL)
-        for (k, &s) in strides.iter().enumerate() {
-            let run_time = dynamic
-                .iter()
-                .any(|&m| m != k && strides[m] < s && ext[m] != 1);
-            if run_time && (s != 1 || method == "mark_compact_shape_dynamic") {
-                return Err(err(format!(
-                    "the stride of mode {k} becomes a 64-bit run-time integer (the DSL's ?{{i64}}), which cute does not model: mark a tensor of rank 1, or the mode of the largest stride"
-                )));
-            }
-        }
-        let shape: Vec<IntTuple> = ext
-            .iter()
-            .enumerate()
-            .map(|(k, &e)| {
-                IntTuple::of_int(if !dynamic.contains(&k) {
-                    Int::st(e)
-                } else if method == "mark_compact_shape_dynamic" {
-                    Int::dy_div(e, divisibility as u64)
-                } else {
-                    Int::dy(e)
-                })
-            })
-            .collect();
-        let stride: Vec<IntTuple> = strides.iter().map(|&s| IntTuple::int(s)).collect();
-        Layout::new(IntTuple::tuple(&shape), IntTuple::tuple(&stride))
-            .map_err(|e| EvalError::algebra(e, span))
+        dynamic_layout(&ext, &strides, compact).map_err(|e| EvalError::algebra(e, span))
     }
 
     /// The values of a name bound to a NumPy array (a host tensor, not `from_dlpack`'s view)
@@ -1629,4 +1624,48 @@ fn python_number_call(f: &str, vals: &[Value], span: Span) -> Option<Result<Valu
         }
         _ => None,
     }
+}
+
+/// The layout of an array of extents `ext` and strides `strides` as the DSL's
+/// `mark_layout_dynamic()` makes it (`compact` `None`; cutlass/cute/runtime.py, checked with
+/// dsl-oracle): every extent run-time (an `IntValue`: `l.shape[0] * 3` is `?{div=3}`), the leading dimension's stride (the first of stride 1)
+/// static, every other one the DSL's 64-bit run-time integer (`(?,?):(?{i64},1)`); or as
+/// `mark_compact_shape_dynamic(mode=m, divisibility=d)` makes it (`compact` `Some((m, d))`):
+/// the extent of mode `m` run-time, a multiple of `d`, and each stride that it makes run-time
+/// (of a mode of larger stride) a 64-bit one, a multiple of the stride with `d` in place of
+/// the extent (`(4,?{div=4},16):(?{i64 div=64},16,1)`).
+pub(crate) fn dynamic_layout(
+    ext: &[i64],
+    strides: &[i64],
+    compact: Option<(usize, i64)>,
+) -> crate::algebra::Result<Layout> {
+    use crate::algebra::integer::Int;
+    let leading = strides.iter().position(|&s| s == 1);
+    let shape: Vec<IntTuple> = ext
+        .iter()
+        .enumerate()
+        .map(|(k, &e)| {
+            IntTuple::of_int(match compact {
+                None => Int::int_value(e),
+                Some((m, d)) if m == k => Int::dy_div(e, d as u64),
+                Some(_) => Int::st(e),
+            })
+        })
+        .collect();
+    let stride: Vec<IntTuple> = strides
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| {
+            IntTuple::of_int(match compact {
+                None if Some(k) == leading => Int::st(s),
+                None => Int::i64_div(s, 1),
+                Some((m, d)) if m != k && strides[m] < s && ext[m] != 1 => {
+                    // a compact stride is the product of the extents of smaller stride
+                    Int::i64_div(s, ((s / ext[m]) as u64).wrapping_mul(d as u64))
+                }
+                Some(_) => Int::st(s),
+            })
+        })
+        .collect();
+    Layout::new(IntTuple::tuple(&shape), IntTuple::tuple(&stride))
 }

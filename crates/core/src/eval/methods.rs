@@ -437,6 +437,10 @@ fn offset_layout(base: Origin, off: Index, l: Layout, span: Span) -> Result<Valu
 
 /// `value.name`.
 pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
+    // `TmemAllocator::Sm100TmemCapacityColumns` (device.rs)
+    if let Some(x) = super::device::static_member(v, name) {
+        return Ok(x);
+    }
     if let Value::Struct(s) = v {
         return s.member(name, span);
     }
@@ -564,6 +568,13 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             {
                 return Ok(Value::Name(t.to_string()));
             }
+            // its memory space as the DSL prints it (`AddressSpace`'s name, checked with
+            // dsl-oracle): `generic` of `from_dlpack(a)`'s, `rmem` of a register tensor's
+            ("memspace", crate::algebra::tensor::Origin::Ptr(p)) => {
+                if let Some(space) = dsl_memspace(p) {
+                    return Ok(Value::Name(space.to_string()));
+                }
+            }
             _ => {}
         }
     }
@@ -665,7 +676,7 @@ fn field_names(a: &Atom) -> &'static str {
             "ThrID, Shape_MNK, ALayout, BLayout, CLayout (the DSL's thr_id, shape_mnk, tv_layout_A/B/C), ValTypeD/A/B/C, and a sparse MMA's ELayout and ValTypeE"
         }
         Atom::TiledMma(_) => {
-            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, a sparse MMA's get_layoutE_TV, tile_shape, ThrLayoutVMNK, PermutationMNK, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C/E(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
+            "get_layoutA_TV, get_layoutB_TV, get_layoutC_TV, a sparse MMA's get_layoutE_TV, tile_shape, ThrLayoutVMNK, AtomLayoutMNK, PermutationMNK, AtomThrID, AtomShape_MNK, AtomLayoutA/B/C_TV, size, and the atom's fields; methods thread(t), tile_size_mnk(i), thrfrg_A/B/C/E(layout), permutation_mnk<I>(), tile_size_mnk<I>(); the DSL's tv_layout_A/B/C_tiled, thr_layout_vmnk, permutation_mnk, get_slice(t), get_tile_size(i), partition_shape_A/B/C(shape)"
         }
         Atom::ThrMma(..) => {
             "thr_vmnk and the tiled MMA's fields; methods partition_A/B/C(tensor), partition_fragment_A/B/C(tensor), a sparse MMA's partition_E(tensor)"
@@ -1263,8 +1274,14 @@ fn atom_field(a: &Atom, name: &str, span: Span) -> Option<Result<Value, EvalErro
                 lay(Ok(t.thr_layout_vmnk.clone()))
             }
             "AtomLayoutMNK" => lay(Ok(t.thr_layout_mnk.clone())),
-            // `typename TiledMMA::AtomThrID`: the atom's ThrID (mma_atom.hpp)
+            // `typename TiledMMA::AtomThrID`, `AtomLayoutA_TV`, …: the atom's ThrID, TV layouts
+            // and shape (mma_atom.hpp's TiledMMA: `using AtomLayoutA_TV = typename
+            // MMA_Atom::LayoutA_TV;`)
             "AtomThrID" => lay(Ok(t.atom.thr_id.clone())),
+            "AtomLayoutA_TV" => lay(Ok(t.atom.a.clone())),
+            "AtomLayoutB_TV" => lay(Ok(t.atom.b.clone())),
+            "AtomLayoutC_TV" => lay(Ok(t.atom.c.clone())),
+            "AtomShape_MNK" => Some(Ok(Value::IntTuple(t.atom.shape_mnk.clone()))),
             "PermutationMNK" | "permutation_mnk" => Some(Ok(Value::Tuple(
                 t.perm
                     .iter()
@@ -2373,4 +2390,20 @@ fn blockscaled_config_member(
             .map(Value::Layout)
             .map_err(|e| EvalError::algebra(e, span)),
     }
+}
+
+/// The CuTe DSL's `AddressSpace` of a tensor's pointer (`t.memspace`), where cute knows it:
+/// `generic` of a host array seen through `from_dlpack`, `rmem` of a register tensor, `gmem`,
+/// `smem`, `tmem` of a pointer tagged so.
+fn dsl_memspace(p: &crate::algebra::pointer::Pointer) -> Option<&'static str> {
+    use crate::algebra::pointer::{MemSpace, PtrBase};
+    Some(match (&p.base, p.space) {
+        (PtrBase::Host { dlpack: true, .. }, _) => "generic",
+        (PtrBase::Host { .. }, _) => return None,
+        (PtrBase::Stack, MemSpace::Raw) => "rmem",
+        (_, MemSpace::Gmem) => "gmem",
+        (_, MemSpace::Smem) => "smem",
+        (_, MemSpace::Tmem) => "tmem",
+        _ => return None,
+    })
 }

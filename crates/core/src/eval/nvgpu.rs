@@ -108,6 +108,11 @@ const ENUMS: &[(&str, &str, &[&str])] = &[
     ),
     ("tcgen05.OperandSource", "OperandSource", &["TMEM", "SMEM"]),
     ("tcgen05.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
+    (
+        "tcgen05.SparseMetadataFormat",
+        "SparseMetadataFormat",
+        &["TID"],
+    ),
     ("cpasync.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
     ("cpasync.LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
 ];
@@ -408,6 +413,93 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
+    Class {
+        path: "tcgen05.MmaMXF8Op",
+        params: &[
+            "ab_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaMXF8F6F4Op",
+        params: &[
+            "a_dtype",
+            "b_dtype",
+            "instruction_shape",
+            "cta_group",
+            "a_src",
+            "a_major_mode",
+            "b_major_mode",
+        ],
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaMXF4Op",
+        params: &["instruction_shape", "cta_group", "a_src"],
+        defaults: &[],
+        example: Example {
+            args: "(128, 128, 64), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaMXF4NVF4Op",
+        params: &["sf_dtype", "instruction_shape", "cta_group", "a_src"],
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, (256, 128, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaF16BF16SparseOp",
+        params: SPARSE_UMMA,
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+    Class {
+        path: "tcgen05.MmaFP8SparseOp",
+        params: SPARSE_UMMA,
+        defaults: &[],
+        example: Example {
+            args: "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+            copy_type: "",
+            copy_bits: "",
+        },
+    },
+];
+
+/// The parameters of the sparse tcgen05 MMAs.
+const SPARSE_UMMA: &[&str] = &[
+    "ab_dtype",
+    "acc_dtype",
+    "instruction_shape",
+    "cta_group",
+    "a_src",
+    "a_major_mode",
+    "b_major_mode",
+    "sparse_metadata_format",
 ];
 
 /// Every class's and enumeration's path under `cute.nvgpu` (for completion and help).
@@ -1024,6 +1116,25 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
                 ),
             )
         }
+        "tcgen05.MmaMXF8Op"
+        | "tcgen05.MmaMXF8F6F4Op"
+        | "tcgen05.MmaMXF4Op"
+        | "tcgen05.MmaMXF4NVF4Op" => {
+            block_scaled_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+                class: path,
+                kind,
+                printed,
+                refused_as_atom,
+            })
+        }
+        "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
+            sparse_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+                class: path,
+                kind,
+                printed,
+                refused_as_atom,
+            })
+        }
         _ => umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
             class: path,
             kind,
@@ -1248,6 +1359,344 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     Ok((OpKind::Mma(atom), printed, refused))
 }
 
+/// The block-scaled tcgen05 MMAs (`tcgen05.MmaMXF8Op`, `MmaMXF8F6F4Op`, `MmaMXF4Op`,
+/// `MmaMXF4NVF4Op`, DSL 4.8.1's `BlockScaledMmaOp`): its `__post_init__`'s checks first (the
+/// enumerations, the shape's rank, M and N by the CTA group: one SM M 128, N 8..256 step 8;
+/// two M 128|256, N 16..256 step 16), then the class's `_verify` (its element types, K: 32 of
+/// MXF8F6F4, 64 of MXF4), in the DSL's order and wording; the C++ atom is
+/// `SM100_MMA_MXF8F6F4[_2x1SM]_SS<a, b, float, sf, M, N, a_major, b_major>` or
+/// `SM100_MMA_MXF4[_2x1SM]_SS<…, M, N, VS, K, K>` (VS 32 of MXF4, 16 of MXF4NVF4).
+fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
+    let name =
+        |n: &str| dtype_of(&Value::Name(n.into())).ok_or_else(|| fail("no element type", span));
+    // the class's parameters, the base's order: (its own dtypes, shape, cta_group, a_src,
+    // a_major, b_major)
+    let (dtypes, rest) = match path {
+        "tcgen05.MmaMXF8Op" => v.split_at(1),
+        "tcgen05.MmaMXF8F6F4Op" => v.split_at(2),
+        "tcgen05.MmaMXF4Op" => v.split_at(0),
+        _ => v.split_at(1),
+    };
+    let two = match member_of(&rest[1], "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
+    let Some(src) = src else {
+        return Err(fail(
+            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+            span,
+        ));
+    };
+    let (a_major, b_major) = if rest.len() > 3 {
+        let Some(a_major) = major(&rest[3]) else {
+            return Err(fail(
+                "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+                span,
+            ));
+        };
+        let Some(b_major) = major(&rest[4]) else {
+            return Err(fail(
+                "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+                span,
+            ));
+        };
+        (a_major, b_major)
+    } else {
+        ("K", "K")
+    };
+    let mxf4 = matches!(path, "tcgen05.MmaMXF4Op" | "tcgen05.MmaMXF4NVF4Op");
+    let k = if mxf4 { 64 } else { 32 };
+    let Some((m, n, kk)) = shape(&rest[0], k) else {
+        let mut got = String::new();
+        if let Value::IntTuple(t) = &rest[0] {
+            got.push_str(", but got ");
+            super::plain::write_python_tuple(&mut got, t);
+        }
+        return Err(fail(
+            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
+            span,
+        ));
+    };
+    if !two {
+        if m != 128 {
+            return Err(fail(
+                format!("expects the M-mode to be 128, but got {m}"),
+                span,
+            ));
+        }
+    } else if !matches!(m, 128 | 256) {
+        return Err(fail(
+            format!("expects the M-mode to be 128 or 256, but got {m}"),
+            span,
+        ));
+    }
+    let lo = if two { 16 } else { 8 };
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    const F8F6F4: &[&str] = &[
+        "Float8E5M2",
+        "Float8E4M3FN",
+        "Float6E3M2FN",
+        "Float6E2M3FN",
+        "Float4E2M1FN",
+    ];
+    let f8f6f4 = |p: &str| {
+        format!(
+            "expects the '{p}' Op parameter to be one of Float8E5M2, Float8E4M3FN, Float6E3M2FN, Float6E2M3FN, or Float4E2M1FN"
+        )
+    };
+    let e2m1 = name("Float4E2M1FN")?;
+    // a scale factor's type (no type a session holds values of): the DSL's name, C++'s
+    let ue8m0 = ("Float8E8M0FNU", "float_ue8m0_t");
+    let (a, b, sf, vs, title) = match path {
+        "tcgen05.MmaMXF8Op" => {
+            let ab = one_of(
+                &dtypes[0],
+                "ab_dtype",
+                &["Float8E5M2", "Float8E4M3FN"],
+                "expects the 'ab_dtype' Op parameter to be one of Float8E5M2 or Float8E4M3FN",
+                span,
+            )?;
+            (ab, ab, ue8m0, 32, "tcgen05 MXF8 BlockScaled MMA Operation")
+        }
+        "tcgen05.MmaMXF8F6F4Op" => {
+            let a = one_of(&dtypes[0], "a_dtype", F8F6F4, &f8f6f4("a_dtype"), span)?;
+            let b = one_of(&dtypes[1], "b_dtype", F8F6F4, &f8f6f4("b_dtype"), span)?;
+            (
+                a,
+                b,
+                ue8m0,
+                32,
+                "tcgen05 MXF8F6F4 BlockScaled MMA Operation",
+            )
+        }
+        "tcgen05.MmaMXF4Op" => (
+            e2m1,
+            e2m1,
+            ue8m0,
+            32,
+            "tcgen05 MXF4 BlockScaled MMA Operation",
+        ),
+        _ => {
+            let sf = match &dtypes[0] {
+                Value::Name(n) => match n.strip_prefix("cutlass.").unwrap_or(n) {
+                    "Float8E8M0FNU" => ue8m0,
+                    "Float8E4M3FN" => ("Float8E4M3FN", "float_ue4m3_t"),
+                    _ => ("", ""),
+                },
+                _ => ("", ""),
+            };
+            if sf.0.is_empty() {
+                return Err(fail(
+                    "expects the 'sf_dtype' Op parameter to be one of Float8E8M0FNU",
+                    span,
+                ));
+            }
+            (
+                e2m1,
+                e2m1,
+                sf,
+                16,
+                "tcgen05 MXF4NVF4 BlockScaled MMA Operation",
+            )
+        }
+    };
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    let acc = name("Float32")?;
+    let pair = if two { "_2x1SM" } else { "" };
+    let types = format!(
+        "{},{},{},{}",
+        a.sized_name(),
+        b.sized_name(),
+        acc.sized_name(),
+        sf.1
+    );
+    let atom = if mxf4 {
+        format!("SM100_MMA_MXF4{pair}_SS<{types},{m},{n},{vs},UMMA::Major::K,UMMA::Major::K>")
+    } else {
+        format!(
+            "SM100_MMA_MXF8F6F4{pair}_SS<{types},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>"
+        )
+    };
+    let printed = format!(
+        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  Scale factor data type    = {}\n  Scale factor vector size  = {vs}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}",
+        dsl(a),
+        dsl(b),
+        dsl(acc),
+        sf.0,
+        if two { "TWO" } else { "ONE" },
+        py_shape((m, n, kk))
+    );
+    // what the DSL builds and CuTe C++ 4.7 has no atom of (cute's atoms are C++'s)
+    let refused = if src == "TMEM" {
+        Some(
+            "a block-scaled tcgen05 MMA reading A from tensor memory (OperandSource.TMEM) has no CuTe C++ atom in cute's catalog (C++ has only the _SS forms)",
+        )
+    } else if two && !mxf4 && m != 256 {
+        Some(
+            "a block-scaled MXF8F6F4 MMA of two SMs with M 128 has no CuTe C++ atom in cute's catalog (SM100_MMA_MXF8F6F4_2x1SM_SS takes M 256)",
+        )
+    } else {
+        None
+    };
+    Ok((OpKind::Mma(atom), printed, refused))
+}
+
+/// The sparse tcgen05 MMAs (`tcgen05.MmaF16BF16SparseOp`, `MmaFP8SparseOp`, DSL 4.8.1's
+/// `SparseMmaOp`): its `__post_init__`'s checks first (the enumerations, the metadata format,
+/// the shape's rank, M and N by the CTA group: one SM M 64 (N 8..256 step 8) or 128 (N
+/// 16..256 step 16); two M 128|256, N 32..256 step 32), then the class's `_verify` (A and
+/// B's type, the accumulator's, K: 32 of F16/BF16, 64 of FP8), in the DSL's order and
+/// wording; the C++ atom is `SM100_MMA_{F16BF16,F8F6F4}[_2x1SM]_SS_SPARSE<a, b, acc, M, N,
+/// a_major, b_major>`.
+fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
+    let two = match member_of(&v[3], "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = member_of(&v[4], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
+    let Some(src) = src else {
+        return Err(fail(
+            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+            span,
+        ));
+    };
+    let Some(a_major) = major(&v[5]) else {
+        return Err(fail(
+            "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+            span,
+        ));
+    };
+    let Some(b_major) = major(&v[6]) else {
+        return Err(fail(
+            "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
+            span,
+        ));
+    };
+    if member_of(&v[7], "SparseMetadataFormat") != Some("TID") {
+        return Err(fail(
+            "expects the 'sparse_metadata_format' Op parameter to be a tcgen05.SparseMetadataFormat instance",
+            span,
+        ));
+    }
+    let fp8 = path == "tcgen05.MmaFP8SparseOp";
+    let k = if fp8 { 64 } else { 32 };
+    let Some((m, n, kk)) = shape(&v[2], k) else {
+        let mut got = String::new();
+        if let Value::IntTuple(t) = &v[2] {
+            got.push_str(", but got ");
+            super::plain::write_python_tuple(&mut got, t);
+        }
+        return Err(fail(
+            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
+            span,
+        ));
+    };
+    let lo = if two {
+        if !matches!(m, 128 | 256) {
+            return Err(fail(
+                format!("expects the M-mode to be 128 or 256, but got {m}"),
+                span,
+            ));
+        }
+        32
+    } else {
+        match m {
+            64 => 8,
+            128 => 16,
+            _ => {
+                return Err(fail(
+                    format!("expects the M-mode to be 64 or 128, but got {m}"),
+                    span,
+                ));
+            }
+        }
+    };
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    let (ab, family, title) = if fp8 {
+        let ab = one_of(
+            &v[0],
+            "ab_dtype",
+            &["Float8E5M2", "Float8E4M3FN"],
+            "expects the 'ab_dtype' Op parameter to be one of Float8E5M2 or Float8E4M3FN",
+            span,
+        )?;
+        (ab, "F8F6F4", "tcgen05 FP8 Sparse MMA Operation")
+    } else {
+        let ab = one_of(
+            &v[0],
+            "ab_dtype",
+            &["Float16", "BFloat16"],
+            "expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16",
+            span,
+        )?;
+        (ab, "F16BF16", "tcgen05 F16/BF16 Sparse MMA Operation")
+    };
+    let acc = one_of(
+        &v[1],
+        "acc_dtype",
+        &["Float16", "Float32"],
+        "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
+        span,
+    )?;
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    let pair = if two { "_2x1SM" } else { "" };
+    let atom = format!(
+        "SM100_MMA_{family}{pair}_SS_SPARSE<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
+        ab.sized_name(),
+        ab.sized_name(),
+        acc.sized_name()
+    );
+    let printed = format!(
+        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}\n  Sparse metadata format    = SparseMetadataFormat.TID",
+        dsl(ab),
+        dsl(ab),
+        dsl(acc),
+        if two { "TWO" } else { "ONE" },
+        py_shape((m, n, kk))
+    );
+    let refused = (src == "TMEM").then_some(
+        "a sparse tcgen05 MMA reading A from tensor memory (OperandSource.TMEM) has no CuTe C++ atom in cute's catalog (C++ has only the _SS_SPARSE forms)",
+    );
+    Ok((OpKind::Mma(atom), printed, refused))
+}
+
 impl Op {
     /// The CuTe C++ MMA atom an MMA operation is (`make_mma_atom(op)`).
     pub fn mma_atom_name(&self, span: Span) -> Result<&str, EvalError> {
@@ -1318,8 +1767,16 @@ impl Op {
             b => b.unwrap_or(t.bits()),
         };
         let uint = || -> Result<String, EvalError> {
-            if matches!(bits, 8 | 16 | 32 | 64 | 128) {
+            if matches!(bits, 8 | 16 | 32 | 64 | 128 | 256) {
                 Ok(format!("uint{bits}_t"))
+            } else if bits > 256 && bits.count_ones() == 1 {
+                // the DSL builds a one-thread copy of these bits; C++'s widest uint is 256 bits
+                Err(fail(
+                    format!(
+                        "a copy of {bits} bits per copy has no CuTe C++ atom in cute's catalog (UniversalCopy's widest type is uint256_t)"
+                    ),
+                    span,
+                ))
             } else {
                 Err(fail(
                     format!(

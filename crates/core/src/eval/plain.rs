@@ -83,14 +83,7 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
             }
         }
         Value::Tuple(items) if items.len() > 1 => {
-            out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_printf_value(out, e);
-            }
-            out.push(')');
+            write_tuple(out, items, write_printf_value);
         }
         v => write_value(out, v),
     }
@@ -108,7 +101,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         // Python's None (cute's `_`: the DSL slices with None)
         Value::Under => out.push_str("None"),
         Value::IntTuple(t) => match t.as_int_kind() {
-            Some((_, true)) => write_unknown_dynamic(out, |o| t.write_with_div(o)),
+            Some((_, true)) => write_traced_dynamic_int(out, t),
             Some((n, false)) => {
                 let _ = write!(out, "{n}");
             }
@@ -311,7 +304,9 @@ fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> 
 /// `Int32(?)`, a tuple of one `(3,)`.
 pub fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
     if let Some((n, dynamic)) = t.as_int_kind() {
-        if dynamic {
+        if t.as_int_full().is_some_and(|i| i.is_i64()) {
+            out.push_str("Int64(?)");
+        } else if dynamic {
             out.push_str("Int32(?)");
         } else {
             let _ = write!(out, "{n}");
@@ -329,6 +324,27 @@ pub fn write_python_tuple(out: &mut String, t: &crate::algebra::Tup) {
         out.push(',');
     }
     out.push(')');
+}
+
+/// A run-time integer as the DSL's Python `print` prints one alone (checked with dsl-oracle):
+/// `?`, its divisibility after it, `?{div=4}`, as its low 32 bits, signed
+/// (`?{div=-2147483648}` for 2^31, `?{div=0}` for 2^32, where a tuple's is whole); the 64-bit
+/// one `?{i64 div=4}`, and `?` where nothing is known of it (a tuple's `?{i64}`).
+fn write_traced_dynamic_int(out: &mut String, t: &crate::algebra::Tup) {
+    if let Some(d) = t.as_int_full().and_then(|i| i.i64_divisibility()) {
+        out.push('?');
+        if d != 1 {
+            let _ = write!(out, "{{i64 div={}}}", d as i32);
+        }
+        return;
+    }
+    if let Some(i) = t.as_int_full()
+        && crate::algebra::integer::is_wide_kind(i.kind())
+    {
+        let _ = write!(out, "?{{div={}}}", i.divisibility() as i32);
+        return;
+    }
+    write_unknown_dynamic(out, |o| t.write_with_div(o))
 }
 
 /// What `write` appends in the notation, each run-time integer (`6?`) written `?` (its
@@ -350,6 +366,20 @@ fn write_unknown_dynamic(out: &mut String, write: impl FnOnce(&mut String)) {
         out.push(c);
     }
     out.push_str(&text[text.len() - digits..]);
+}
+
+/// `(a,b,…)`: a tuple's items, each written by `write`, between parentheses and separated by
+/// commas: the tuple of both one-line notations (the plain notation here, CuTe's `print()` in
+/// `render::cute`).
+pub fn write_tuple(out: &mut String, items: &[Value], write: fn(&mut String, &Value)) {
+    out.push('(');
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(out, e);
+    }
+    out.push(')');
 }
 
 /// Append a value's notation to `out`.
@@ -383,14 +413,7 @@ pub fn write_value(out: &mut String, v: &Value) {
             Ok(())
         }
         Value::Tuple(items) => {
-            out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, e);
-            }
-            out.push(')');
+            write_tuple(out, items, write_value);
             Ok(())
         }
         other => {

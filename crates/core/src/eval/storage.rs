@@ -4,9 +4,10 @@
 //! `make_tensor_like`) and arrays (`float A[8]`, `__shared__ half_t smem[N]`, `cute::array<int,
 //! 4>`) hold values. A session keeps them here ([`Buffers`]): each buffer is one owner's
 //! elements, of its element type ([`ElemType`]), each a number as the type rounds it
-//! ([`ElemType::round`]: a `half_t` holds what `half_t(x)` holds) or never written (CuTe would
-//! read whatever the memory holds: `cute` says "read of an element never written" instead of
-//! inventing a value). A pointer into a buffer carries its number
+//! ([`ElemType::round`]: a `half_t` holds what `half_t(x)` holds) or never written (an array
+//! declared without an initializer, a DSL fragment: CuTe would read whatever the memory holds,
+//! so `cute` says "read of an element never written" instead of inventing a value; a C++
+//! owning tensor's array is value-initialized, zeros). A pointer into a buffer carries its number
 //! ([`StorageTag`](crate::algebra::pointer::StorageTag)), so every view of an owner (a slice,
 //! a partition, a tile) reads and writes the owner's elements. A pointer that is into no
 //! buffer (a kernel's `float* A`, `make_gmem_ptr(nullptr)`) has no values to read.
@@ -510,14 +511,15 @@ impl Scalar {
             (F64, _) | (_, F64) => F64,
             (x, y) if x == y && x.is_float() => x,
             (x, y) if x.is_float() || y.is_float() => F32,
-            (I64, _) | (_, I64) => I64,
+            // LP64: `long` with `unsigned long` is `unsigned long`, with `unsigned` `long`
             (U64, _) | (_, U64) => U64,
+            (I64, _) | (_, I64) => I64,
             (U32, _) | (_, U32) => U32,
             _ => I32,
         }
     }
 
-    /// `a OP b` for `+ - * /`, in the common type's arithmetic (a `half_t` product computed in
+    /// `a OP b` for `+ - * / %` (and `& | ^` of integers), in the common type's arithmetic (a `half_t` product computed in
     /// `float`, rounded to `half_t`).
     pub fn arith(op: char, a: Scalar, b: Scalar) -> Result<Scalar, String> {
         let ty = Scalar::common(a.ty, b.ty);
@@ -549,15 +551,25 @@ impl Scalar {
                 f64::from(r as f32)
             })
         } else {
-            let (x, y) = (a.value.as_i128(), b.value.as_i128());
+            // both operands converted to the common type first (`5u / -1` divides by
+            // 4294967295)
+            let (x, y) = (ty.round(a.value)?.as_i128(), ty.round(b.value)?.as_i128());
+            let unsigned = ty.int_bits().is_some_and(|(_, signed)| !signed);
             let r = match op {
                 '+' => x + y,
                 '-' => x - y,
+                // of two 64-bit unsigned values the product passes i128: its bits modulo
+                // 2^128 keep it modulo 2^64, C++'s (a signed product of 64-bit values fits)
+                '*' if unsigned => x.wrapping_mul(y),
                 '*' => x.checked_mul(y).ok_or("integer overflow")?,
                 '/' if y == 0 => return Err("division by zero".to_string()),
                 '/' => x / y,
                 '%' if y == 0 => return Err("division by zero".to_string()),
                 '%' => x % y,
+                // of two's complement values, as C++'s (the result wraps to the type below)
+                '&' => x & y,
+                '|' => x | y,
+                '^' => x ^ y,
                 _ => return Err(format!("'{op}' is not an arithmetic operator")),
             };
             // a signed type's result past its range is undefined in C++ (an unsigned one
@@ -582,6 +594,29 @@ impl Scalar {
             Number::Int(r)
         };
         Scalar::new(ty, v)
+    }
+
+    /// `a << count`, `a >> count` (`right`) of an integer: in `a`'s promoted type, modulo
+    /// 2^bits (as g++ computes; `>>` of a negative value arithmetic); a count outside the
+    /// type's width is undefined behaviour in C++, an error.
+    pub fn shift(a: Scalar, count: i128, right: bool) -> Result<Scalar, String> {
+        let ty = Scalar::common(a.ty, a.ty);
+        let Some((bits, _)) = ty.int_bits() else {
+            return Err(format!("a shift of a {} value", a.ty.name()));
+        };
+        if !(0..i128::from(bits)).contains(&count) {
+            return Err(format!(
+                "a shift by {count} of a {bits}-bit {} (undefined behaviour in C++)",
+                ty.name()
+            ));
+        }
+        let x = ty.round(a.value)?.as_i128();
+        let r = if right {
+            x >> count
+        } else {
+            x.wrapping_shl(count as u32)
+        };
+        Scalar::new(ty, Number::Int(r))
     }
 
     /// `a OP b` of complex values as cutlass::complex computes them (cutlass/complex.h), each
@@ -687,6 +722,21 @@ impl Buffers {
         Ok(StorageTag(
             std::num::NonZeroU32::new(self.list.len() as u32),
         ))
+    }
+
+    /// A new buffer of `n` elements of `ty`, each zero: its tag. C++'s owning tensor
+    /// (`make_tensor<T>(L)`, `make_tensor_like`, `make_fragment_like`) is `Tensor<ArrayEngine<T,
+    /// cosize(L)>, L>()`, whose tuple's constructor (container/tuple.hpp's `ESO() : first_{}`)
+    /// value-initializes the engine, so its array is zero-initialized (a constant expression
+    /// reads `t(i) == 0`).
+    pub fn alloc_zeroed(&mut self, ty: ElemType, n: i64) -> Result<StorageTag, String> {
+        let zero = Scalar::new(ty, Number::Int(0))?.value;
+        let tag = self.alloc(ty, n)?;
+        if let Some(id) = tag.0 {
+            let list = std::sync::Arc::make_mut(&mut self.list);
+            list[id.get() as usize - 1].values.fill(Some(zero));
+        }
+        Ok(tag)
     }
 
     /// The buffer `tag` is the array of an owning tensor of layout `l` (CuTe's `ArrayEngine`).

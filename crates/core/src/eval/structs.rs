@@ -14,8 +14,9 @@
 //! and its `begin()` is the array's.
 
 use super::{Env, ErrorKind, EvalError, Outcome, Value};
+use crate::algebra::cutlass2::Cutlass2Layout;
 use crate::algebra::pointer::{ElementWidth, Pointer};
-use crate::parser::{self, MemberDef, MemberKind, Span, StructDef};
+use crate::parser::{self, Constructor, MemberDef, MemberKind, Span, StructDef};
 
 /// A struct's definition as the session keeps it: its template parameters and its body's text
 /// (its members read again where it is instantiated).
@@ -35,6 +36,9 @@ pub enum Place {
     Pointer(Pointer),
     /// The object at that byte (`*p`, a reference to it, a member of one).
     Object(Pointer),
+    /// An object the session holds by value (`S<…> s;`, `S{…}`, `S(args)`), constructed as
+    /// C++ constructs it: its members' values ([`StructValue::values`]).
+    Held,
 }
 
 /// A member laid out: its name, its offset in bytes and what it is.
@@ -77,6 +81,20 @@ pub struct StructValue {
     /// CuTe's storage type (ArrayEngine, array_aligned, array): its element type, and whether
     /// it has `data()` (CuTe's arrays; an ArrayEngine has `begin()` only).
     storage: Option<(String, bool)>,
+    /// The member functions of parameters or statements: each name and its definition.
+    functions: Vec<(String, String)>,
+    /// The constructors, in order.
+    constructors: Vec<Constructor>,
+    /// The friend operators defined in it: each operator, its definition (named
+    /// `parser::friend_function_name`'s) and a friend template's parameters.
+    friends: Vec<(String, String, Vec<String>)>,
+    /// The data members' default initializers (`T x = EXPR;`): each name and its text.
+    inits: Vec<(String, String)>,
+    /// A held object's data members' values, in declaration order (one not initialized is
+    /// absent: its value is indeterminate, as C++'s).
+    values: Vec<(String, Value)>,
+    /// One of CUTLASS 2's layouts (`cutlass::layout::ColumnMajor`): its type or object.
+    library: Option<Cutlass2Layout>,
     place: Place,
 }
 
@@ -94,7 +112,7 @@ impl StructValue {
         match self.place {
             Place::Type => "a struct type",
             Place::Pointer(_) => "a pointer to a struct",
-            Place::Object(_) => "a struct object",
+            Place::Object(_) | Place::Held => "a struct object",
         }
     }
 
@@ -106,6 +124,7 @@ impl StructValue {
             Place::Type => format!("{} ({} bytes)", self.ty, self.size),
             Place::Pointer(p) => format!("{}* at {p}", self.ty),
             Place::Object(p) => format!("{} at {p}", self.ty),
+            Place::Held => format!("{} object", self.ty),
         }
     }
 
@@ -146,7 +165,24 @@ impl StructValue {
                 ),
                 span,
             )),
+            Place::Held => Err(EvalError::new(
+                format!(
+                    "{what} of an object of '{}' the session holds: it lies in no memory cute models",
+                    self.ty
+                ),
+                span,
+            )),
         }
+    }
+
+    /// Whether it is an object (over memory, or held by value).
+    fn is_object(&self) -> bool {
+        matches!(self.place, Place::Object(_) | Place::Held)
+    }
+
+    /// One of CUTLASS 2's layouts, its type or object.
+    pub fn library_layout(&self) -> Option<&Cutlass2Layout> {
+        self.library.as_ref()
     }
 
     /// `s.name`: the member's value: a storage object, a C array's pointer, a nested
@@ -173,6 +209,18 @@ impl StructValue {
                 span,
             ));
         };
+        if self.place == Place::Held {
+            return match self.values.iter().find(|(n, _)| n == name) {
+                Some((_, v)) => Ok(v.clone()),
+                None => Err(EvalError::new(
+                    format!(
+                        "the member '{name}' of an object of '{}' was never initialized: its value is indeterminate (C++ leaves it so; initialize it in the constructor or give it a default, T {name} = …;)",
+                        self.ty
+                    ),
+                    span,
+                )),
+            };
+        }
         let at = self.object(&format!("'.{name}'"), span)?;
         let here = at
             .advance(m.offset)
@@ -241,6 +289,55 @@ fn split_args(list: &str) -> Vec<&str> {
         return Vec::new();
     }
     parser::split_top(list).into_iter().map(str::trim).collect()
+}
+
+/// The C++ type of a value a template parameter is deduced from: a run-time integer's `int`,
+/// a number's type (`float`, `double`), a struct object's type. `None`: none of these.
+fn cpp_type_of(v: &Value) -> Option<String> {
+    match v {
+        Value::IntTuple(t) if t.is_int() && t.is_dynamic() => Some("int".to_string()),
+        Value::Scalar(s) => Some(s.ty.name().to_string()),
+        Value::Struct(s) if s.place == Place::Held => Some(s.ty.clone()),
+        _ => None,
+    }
+}
+
+/// The index of a parameter's default argument's `=` (outside brackets).
+fn top_level_equals(p: &str) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in p.bytes().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b'=' if depth == 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A parameter's name: the last word of its declaration (`T const& t`: `t`), none where it
+/// ends in its type (`Empty<V>`, `int`).
+fn param_name(p: &str) -> String {
+    let p = p.trim();
+    let name: String = p
+        .chars()
+        .rev()
+        .take_while(|&c| c.is_alphanumeric() || c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let before = p[..p.len() - name.len()].trim_end();
+    let is_type_word = matches!(
+        name.as_str(),
+        "int" | "long" | "unsigned" | "size_t" | "float" | "double" | "bool" | "char" | "auto"
+    ) || (name.ends_with("_t") && name.starts_with(['i', 'u']));
+    if before.is_empty() || is_type_word || before.ends_with("::") {
+        String::new()
+    } else {
+        name
+    }
 }
 
 /// The error for `*x` of a value that is no pointer to a struct.
@@ -375,28 +472,483 @@ impl Env {
             None => (n.trim(), None),
         };
         let base = base.strip_prefix("struct ").unwrap_or(base).trim();
+        if let Some(r) = self.library_layout_type(base, args, span) {
+            return Some(r);
+        }
         let key = self.scoped_key(base, |k| self.structs.contains_key(k))?;
         let t = self.structs.get(&key)?;
         Some(self.instantiate(base, t, args, span).map(Value::structure))
     }
 
-    /// `S<…> s;`, `S<…>{}` of a struct the session defines: an object of its own, which is not
-    /// modelled (its storage is the memory a kernel casts to it). `None`: no struct.
-    pub(super) fn struct_constructed(&self, n: &str, span: Span) -> Option<EvalError> {
+    /// `S<…> s;`, `S<…> s(ARGS);`, `S{ARGS}` of a struct the session defines (or of CUTLASS
+    /// 2's layouts): an object held by value, constructed as C++ constructs it
+    /// ([`Env::construct_struct`]). `None`: `n` names no struct.
+    pub(super) fn struct_constructed(
+        &self,
+        n: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        // `Nonempty{7}` of a class template: its arguments deduced from a constructor's
+        if !n.contains('<')
+            && let Some(key) = self.scoped_key(n.trim(), |k| self.structs.contains_key(k))
+            && let Some(t) = self.structs.get(&key)
+            && !t.params.is_empty()
+        {
+            return Some(self.deduced_construction(n.trim(), t, args, span));
+        }
         let r = self.struct_type(n, span)?;
-        Some(match r {
-            Err(e) => e,
-            Ok(v) => EvalError::new(
-                format!(
-                    "an object of the struct '{}' of its own is not modelled: cute lays out a struct over memory, as a kernel's shared storage is (extern __shared__ char smem[]; auto& s = *reinterpret_cast<{n}*>(smem);)",
-                    match &v {
-                        Value::Struct(s) => s.type_name().to_string(),
-                        _ => n.to_string(),
+        Some((|| {
+            let Value::Struct(ty) = r? else {
+                return Err(EvalError::new(format!("'{n}' is no struct"), span));
+            };
+            if let Some(l) = &ty.library {
+                // `L(Index ldm = 0)`: its leading dimension
+                let stride = match args {
+                    [] => 0,
+                    [a] => self.eval(a)?.as_int().ok_or_else(|| {
+                        EvalError::new(
+                            format!("{}(ldm) takes an integer, its leading dimension", l.name),
+                            a.span,
+                        )
+                    })?,
+                    _ => {
+                        return Err(EvalError::new(
+                            format!("{}(ldm) takes one argument, its leading dimension", l.name),
+                            span,
+                        ));
                     }
+                };
+                let library = Some(Cutlass2Layout {
+                    stride,
+                    ..l.clone()
+                });
+                return Ok(Value::structure(StructValue {
+                    library,
+                    place: Place::Held,
+                    ..*ty
+                }));
+            }
+            let vals = self.eval_args(args)?;
+            self.construct_struct(*ty, vals, span)
+        })())
+    }
+
+    /// `S{ARGS}` / `S(ARGS)` of a class template `S` written without its arguments: C++17's
+    /// class template argument deduction from the constructor of as many parameters, each
+    /// template parameter the type of the argument whose parameter's type it is (`T const& t`
+    /// of `Nonempty{7}`: `int`), then the object of `S<…>` constructed.
+    fn deduced_construction(
+        &self,
+        n: &str,
+        t: &StructTemplate,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let vals = self.eval_args(args)?;
+        let members = parser::struct_members(&t.body)
+            .map_err(|m| EvalError::new(format!("in the struct '{n}': {m}"), span))?;
+        let constructor = members.iter().find_map(|m| match &m.kind {
+            MemberKind::Constructor(c) if split_args(&c.params).len() == vals.len() => Some(c),
+            _ => None,
+        });
+        let Some(c) = constructor else {
+            return Err(EvalError::new(
+                format!(
+                    "the class template '{n}' is written without its template arguments, and no constructor of {} parameter{} deduces them (cute models C++17's deduction from a constructor)",
+                    vals.len(),
+                    if vals.len() == 1 { "" } else { "s" }
                 ),
                 span,
-            ),
-        })
+            ));
+        };
+        let mut deduced: Vec<Option<String>> = vec![None; t.params.len()];
+        for (p, v) in split_args(&c.params).into_iter().zip(&vals) {
+            let name = param_name(p);
+            let ty = p[..p.len() - name.len()]
+                .replace("const", "")
+                .replace('&', "");
+            if let Some(k) = t.params.iter().position(|q| q == ty.trim()) {
+                deduced[k] = Some(cpp_type_of(v).ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "deducing '{}' of '{n}' from {}: cute deduces a template parameter from an int, a float, a double or a struct object",
+                            t.params[k],
+                            v.kind()
+                        ),
+                        span,
+                    )
+                })?);
+            }
+        }
+        let Some(types) = deduced.into_iter().collect::<Option<Vec<_>>>() else {
+            return Err(EvalError::new(
+                format!(
+                    "the template arguments of '{n}' are not all deduced from its constructor's parameters: write them, {n}<…>"
+                ),
+                span,
+            ));
+        };
+        let text = format!("{n}<{}>", types.join(", "));
+        match self.struct_type(&text, span) {
+            Some(Ok(Value::Struct(ty))) => self.construct_struct(*ty, vals, span),
+            Some(Err(e)) => Err(e),
+            _ => Err(EvalError::new(format!("'{text}' is no struct"), span)),
+        }
+    }
+
+    /// An object of the struct type `ty` constructed from `vals`, as C++ constructs it: the
+    /// constructor of as many parameters (those with default arguments may be left out) with
+    /// its parameters bound; each data member in declaration order initialized from the
+    /// constructor's initializer list, else from its default member initializer, else left
+    /// indeterminate; then the constructor's body runs (it sees and assigns the members).
+    /// A struct without a constructor is an aggregate: its members in order from the values.
+    pub(super) fn construct_struct(
+        &self,
+        ty: StructValue,
+        vals: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        self.check_struct_depth(&ty.ty, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        for (p, v) in &ty.scope {
+            inner.set(p, v.clone());
+        }
+        let names: Vec<String> = ty.members.iter().map(|m| m.name.clone()).collect();
+        let eval_text = |env: &Env, text: &str, what: &str| -> Result<Value, EvalError> {
+            let arena = bumpalo::Bump::new();
+            let e = parser::parse_cpp_expr(text, &arena)
+                .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
+            env.eval(&e).map_err(|e| match e.kind {
+                ErrorKind::Limit => EvalError::limit(e.message, span),
+                _ => EvalError::new(format!("{what} '{text}': {}", e.message), span),
+            })
+        };
+        let mut values = Vec::new();
+        if ty.constructors.is_empty() {
+            if vals.len() > names.len() {
+                return Err(EvalError::new(
+                    format!(
+                        "the aggregate '{}' of {} member{} is initialized from {} values",
+                        ty.ty,
+                        names.len(),
+                        if names.len() == 1 { "" } else { "s" },
+                        vals.len()
+                    ),
+                    span,
+                ));
+            }
+            let mut vals = vals.into_iter();
+            for n in &names {
+                if let Some(v) = vals.next() {
+                    values.push((n.clone(), v));
+                } else if let Some((_, init)) = ty.inits.iter().find(|(m, _)| m == n) {
+                    let v = eval_text(&inner, init, &format!("the initializer of '{n}'"))?;
+                    values.push((n.clone(), v));
+                }
+            }
+            let values = self.member_values_converted(&ty, values, span)?;
+            return Ok(Value::structure(StructValue {
+                values,
+                place: Place::Held,
+                ..ty
+            }));
+        }
+        let params_of = |c: &Constructor| -> Vec<(String, Option<String>)> {
+            split_args(&c.params)
+                .into_iter()
+                .filter(|p| *p != "void")
+                .map(|p| match top_level_equals(p) {
+                    Some(k) => (param_name(&p[..k]), Some(p[k + 1..].trim().to_string())),
+                    None => (param_name(p), None),
+                })
+                .collect()
+        };
+        let takes = |ps: &[(String, Option<String>)]| {
+            let required = ps.iter().filter(|p| p.1.is_none()).count();
+            (required..=ps.len()).contains(&vals.len())
+        };
+        let Some(c) = ty.constructors.iter().find(|c| takes(&params_of(c))) else {
+            let counts: Vec<String> = ty
+                .constructors
+                .iter()
+                .map(|c| params_of(c).len().to_string())
+                .collect();
+            return Err(EvalError::new(
+                format!(
+                    "no constructor of '{}' takes {} argument{} (its constructors take {})",
+                    ty.ty,
+                    vals.len(),
+                    if vals.len() == 1 { "" } else { "s" },
+                    counts.join(", ")
+                ),
+                span,
+            ));
+        };
+        let params = params_of(c);
+        let given = vals.len();
+        for (k, ((name, default), v)) in params
+            .iter()
+            .zip(vals.into_iter().map(Some).chain(std::iter::repeat(None)))
+            .enumerate()
+        {
+            let v = match (v, default) {
+                (Some(v), _) => v,
+                (None, Some(d)) if k >= given => eval_text(&inner, d, "the default argument")?,
+                _ => continue,
+            };
+            if !name.is_empty() {
+                inner.set(name, v);
+            }
+        }
+        // the members in declaration order, whatever the initializer list's order
+        for n in &names {
+            let init = c
+                .inits
+                .iter()
+                .find(|(m, _)| m == n)
+                .or_else(|| ty.inits.iter().find(|(m, _)| m == n));
+            if let Some((_, text)) = init {
+                let v = eval_text(&inner, text, &format!("the initializer of '{n}'"))?;
+                // the members after it see it (`second(first + step)`)
+                inner.set(n, v.clone());
+                values.push((n.clone(), v));
+            }
+        }
+        if let Some((m, _)) = c.inits.iter().find(|(m, _)| !names.contains(m)) {
+            return Err(EvalError::new(
+                format!(
+                    "the constructor of '{}' initializes '{m}', which is no member of it",
+                    ty.ty
+                ),
+                span,
+            ));
+        }
+        if !c.body.trim().is_empty() {
+            for (n, v) in &values {
+                inner.set(n, v.clone());
+            }
+            let arena = bumpalo::Bump::new();
+            let stmts = parser::parse_body(&c.body, &arena).map_err(|e| {
+                EvalError::new(
+                    format!("in the constructor of '{}': {}", ty.ty, e.message),
+                    span,
+                )
+            })?;
+            let mut out = Vec::new();
+            inner.run_body(stmts, &mut out, None).map_err(|e| {
+                EvalError::new(
+                    format!("in the constructor of '{}': {}", ty.ty, e.message),
+                    span,
+                )
+            })?;
+            self.emitted.borrow_mut().extend(out);
+            // what the body assigned
+            values = names
+                .iter()
+                .filter_map(|n| {
+                    let v = inner.get(n)?.clone();
+                    values.iter().any(|(m, _)| m == n).then(|| (n.clone(), v))
+                })
+                .collect();
+        }
+        let values = self.member_values_converted(&ty, values, span)?;
+        Ok(Value::structure(StructValue {
+            values,
+            place: Place::Held,
+            ..ty
+        }))
+    }
+
+    /// Each scalar member's value converted to its type, as C++ converts what initializes or
+    /// is assigned to it (`int twice = 6.5` holds 6): `T(v)`, cute's one conversion.
+    fn member_values_converted(
+        &self,
+        ty: &StructValue,
+        values: Vec<(String, Value)>,
+        span: Span,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        const HELD: &str = "cute_member_value";
+        let mut inner = self.clone();
+        values
+            .into_iter()
+            .map(|(n, v)| {
+                let Some(LaidKind::Scalar(elem)) =
+                    ty.members.iter().find(|m| m.name == n).map(|m| &m.kind)
+                else {
+                    return Ok((n, v));
+                };
+                if !matches!(v, Value::Scalar(_) | Value::IntTuple(_) | Value::Bool(_)) {
+                    return Ok((n, v));
+                }
+                inner.set(HELD, v);
+                let text = format!("{elem}({HELD})");
+                let arena = bumpalo::Bump::new();
+                let converted = parser::parse_cpp_expr(&text, &arena)
+                    .map_err(|e| e.message)
+                    .and_then(|e| inner.eval(&e).map_err(|e| e.message))
+                    .map_err(|m| {
+                        EvalError::new(
+                            format!("the member '{n}' of '{}', a {elem}: {m}", ty.ty),
+                            span,
+                        )
+                    })?;
+                Ok((n, converted))
+            })
+            .collect()
+    }
+
+    /// One of CUTLASS 2's layouts as a type (`cutlass::layout::ColumnMajor`,
+    /// `cutlass::layout::RowMajorTensorOpMultiplicandCrosswise<16, 64>`), its template
+    /// arguments evaluated. `None`: `base` names none.
+    fn library_layout_type(
+        &self,
+        base: &str,
+        args: Option<&str>,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let bare = base.strip_prefix("cutlass::").unwrap_or(base);
+        let name = bare.strip_prefix("layout::")?;
+        // (a namespace of the program's own named `layout` keeps its structs)
+        if self
+            .scoped_key(base, |k| self.structs.contains_key(k))
+            .is_some()
+        {
+            return None;
+        }
+        let _ = crate::algebra::cutlass2::Cutlass2Layout::named(name, &[])?;
+        Some((|| {
+            let ints = args
+                .map(split_args)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|a| self.member_int(a, "the template argument", span))
+                .collect::<Result<Vec<_>, _>>()?;
+            let l = crate::algebra::cutlass2::Cutlass2Layout::named(name, &ints)
+                .unwrap_or_else(|| Err(format!("unknown layout '{name}'")))
+                .map_err(|m| EvalError::new(m, span))?;
+            Ok(Value::structure(StructValue {
+                ty: l.name.clone(),
+                size: 4,
+                align: 4,
+                members: Vec::new(),
+                methods: Vec::new(),
+                scope: Vec::new(),
+                storage: None,
+                functions: Vec::new(),
+                constructors: Vec::new(),
+                friends: Vec::new(),
+                inits: Vec::new(),
+                values: Vec::new(),
+                library: Some(l),
+                place: Place::Type,
+            }))
+        })())
+    }
+
+    /// `T::f(ARGS)` of a struct type `T` (a name bound to one, or written): CUTLASS 2's
+    /// layouts' `packed(extent)`. `None`: `n` is no such call.
+    pub(super) fn struct_static_call(
+        &self,
+        n: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let (ty, f) = n.rsplit_once("::")?;
+        let s = match self.get(ty) {
+            Some(Value::Struct(s)) if s.place == Place::Type => (**s).clone(),
+            Some(_) => return None,
+            None => match self.struct_type(ty, span)? {
+                Ok(Value::Struct(s)) => *s,
+                Ok(_) => return None,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        self.library_static_call(s, f, args, span)
+    }
+
+    /// `L::f(ARGS)` of CUTLASS 2's layout type `s`: `packed(extent)`. `None`: `s` is none.
+    fn library_static_call(
+        &self,
+        s: StructValue,
+        f: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let l = s.library.clone()?;
+        Some((|| {
+            if f != "packed" {
+                return Err(EvalError::new(
+                    format!(
+                        "{}::{f} is not modelled: cute models CUTLASS 2's layouts' packed(extent) and their offsets, layout(coord)",
+                        l.name
+                    ),
+                    span,
+                ));
+            }
+            let [arg] = args else {
+                return Err(EvalError::new(
+                    format!("{}::packed takes one extent, {{rows, columns}}", l.name),
+                    span,
+                ));
+            };
+            let extent = self.pair_of(arg, &l.name)?;
+            Ok(Value::structure(StructValue {
+                library: Some(l.packed(extent)),
+                place: Place::Held,
+                ..s
+            }))
+        })())
+    }
+
+    /// A coordinate or extent of two integers (`{m, n}`) of a CUTLASS 2 layout's.
+    fn pair_of(&self, arg: &crate::parser::Expr, layout: &str) -> Result<(i64, i64), EvalError> {
+        let v = self.eval(arg)?;
+        let ints: Option<Vec<i64>> = v
+            .tuple_modes()
+            .map(|ms| ms.iter().map(Value::as_int).collect::<Option<Vec<_>>>())
+            .unwrap_or_default();
+        match ints.as_deref() {
+            Some([a, b]) => Ok((*a, *b)),
+            _ => Err(EvalError::new(
+                format!(
+                    "{layout} takes a coordinate of two integers ({{row, column}}; CUTLASS's MatrixCoord), found {}",
+                    v.kind()
+                ),
+                arg.span,
+            )),
+        }
+    }
+
+    /// `layout(coord)` of a CUTLASS 2 layout object: the offset (a `LongIndex`, run-time).
+    /// `None`: `s` is no such layout.
+    pub(super) fn library_layout_call(
+        &self,
+        s: &StructValue,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let l = s.library.as_ref()?;
+        if s.place != Place::Held {
+            return None;
+        }
+        Some((|| {
+            let [arg] = args else {
+                return Err(EvalError::new(
+                    format!(
+                        "{}'s operator() takes one coordinate, {{row, column}}",
+                        l.name
+                    ),
+                    span,
+                ));
+            };
+            let coord = self.pair_of(arg, &l.name)?;
+            let offset = l.offset(coord).map_err(|m| EvalError::new(m, span))?;
+            Ok(Value::IntTuple(crate::algebra::IntTuple::int_of(
+                offset, true,
+            )))
+        })())
     }
 
     /// A struct's template instantiated for `args` (the text between its brackets) and laid
@@ -562,6 +1114,12 @@ impl Env {
                 methods: Vec::new(),
                 scope: Vec::new(),
                 storage: Some((elem, data)),
+                functions: Vec::new(),
+                constructors: Vec::new(),
+                friends: Vec::new(),
+                inits: Vec::new(),
+                values: Vec::new(),
+                library: None,
                 place: Place::Type,
             };
             return Ok((LaidKind::Storage(Box::new(storage)), size, align));
@@ -580,6 +1138,10 @@ impl Env {
     ) -> Result<StructValue, EvalError> {
         let mut laid = Vec::new();
         let mut methods = Vec::new();
+        let mut functions = Vec::new();
+        let mut constructors = Vec::new();
+        let mut friends = Vec::new();
+        let mut inits = Vec::new();
         let (mut end, mut align) = (0i64, 1i64);
         for m in members {
             *count += 1;
@@ -594,7 +1156,26 @@ impl Env {
                     methods.push((m.name.clone(), expr.clone()));
                     continue;
                 }
-                MemberKind::Data { ty, extent } => {
+                MemberKind::Function(text) => {
+                    functions.push((m.name.clone(), text.clone()));
+                    continue;
+                }
+                MemberKind::Constructor(c) => {
+                    constructors.push(c.clone());
+                    continue;
+                }
+                MemberKind::Friend {
+                    op,
+                    definition,
+                    template_params,
+                } => {
+                    friends.push((op.clone(), definition.clone(), template_params.clone()));
+                    continue;
+                }
+                MemberKind::Data { ty, extent, init } => {
+                    if let Some(init) = init {
+                        inits.push((m.name.clone(), init.clone()));
+                    }
                     let (kind, size, m_align) = self.member_type(ty, span)?;
                     match extent {
                         None => (kind, size, m_align),
@@ -668,6 +1249,12 @@ impl Env {
             methods,
             scope: Vec::new(),
             storage: None,
+            functions,
+            constructors,
+            friends,
+            inits,
+            values: Vec::new(),
+            library: None,
             place: Place::Type,
         })
     }
@@ -743,6 +1330,165 @@ impl Env {
         })())
     }
 
+    /// `s.name(ARGS)` of a member function of parameters or statements: its definition read
+    /// as a function's and called, the struct's template parameters and the object's members
+    /// bound where it runs (what it assigns to a member is not written back: cute models
+    /// member functions that compute from the members).
+    fn call_member_function(
+        &self,
+        s: &StructValue,
+        name: &str,
+        text: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if !s.is_object() {
+            s.object(&format!("'{name}()'"), span)?;
+        }
+        self.check_struct_depth(&s.ty, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        for (p, v) in &s.scope {
+            inner.set(p, v.clone());
+        }
+        let values: Vec<(String, Value)> = match s.place {
+            Place::Held => s.values.clone(),
+            _ => (s.members.iter())
+                .filter_map(|m| Some((m.name.clone(), s.member(&m.name, span).ok()?)))
+                .collect(),
+        };
+        for (n, v) in values {
+            inner.set(&n, v);
+        }
+        let in_member = |message: String| {
+            EvalError::new(
+                format!("in the member function '{}::{name}': {message}", s.ty),
+                span,
+            )
+        };
+        let arena = bumpalo::Bump::new();
+        let stmts = parser::parse_body(text, &arena).map_err(|e| in_member(e.message))?;
+        let [parser::ast::Stmt::Function(def)] = stmts else {
+            return Err(in_member(
+                "cute reads a member function as 'RET NAME(PARAMS) { BODY }'".to_string(),
+            ));
+        };
+        // the arguments are the caller's (its names, not the members')
+        let vals = self.eval_args(args)?;
+        inner.define_function(def)?;
+        inner.call_user_function_on(def.name, vals, span)
+    }
+
+    /// `a OP b` where `a` or `b` is an object of a struct of the program's own: the friend
+    /// operator its struct defines (the left's first, then the right's), called on the two.
+    /// Of two such objects without one, the error C++'s is (C++17 rewrites no `!=` as `==`).
+    /// `None`: neither is such an object.
+    pub(super) fn struct_operator(
+        &self,
+        op: &str,
+        a: &Value,
+        b: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        // `S<…>{}` reads as the type (as `Layout<…>{}` does), which no comparison takes:
+        // there it is the object value-initialized
+        let object = |v: &Value| -> Option<Result<Value, EvalError>> {
+            match v {
+                Value::Struct(s) if s.library.is_none() && s.place == Place::Held => {
+                    Some(Ok(v.clone()))
+                }
+                Value::Struct(s) if s.library.is_none() && s.place == Place::Type => {
+                    Some(self.construct_struct((**s).clone(), Vec::new(), span))
+                }
+                _ => None,
+            }
+        };
+        let (oa, ob) = (object(a), object(b));
+        if oa.is_none() && ob.is_none() {
+            return None;
+        }
+        let a = &match oa {
+            Some(r) => match r {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            },
+            None => a.clone(),
+        };
+        let b = &match ob {
+            Some(r) => match r {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            },
+            None => b.clone(),
+        };
+        let held = |v: &Value| match v {
+            Value::Struct(s) if s.place == Place::Held && s.library.is_none() => Some(s.clone()),
+            _ => None,
+        };
+        let (sa, sb) = (held(a), held(b));
+        let found = [&sa, &sb].into_iter().flatten().find_map(|s| {
+            let (_, def, params) = s.friends.iter().find(|(o, _, _)| o == op)?;
+            Some((s.clone(), def.clone(), params.clone()))
+        });
+        let Some((s, definition, template_params)) = found else {
+            let name = sa.as_ref().or(sb.as_ref()).map_or("", |s| s.ty.as_str());
+            return Some(Err(EvalError::new(
+                format!(
+                    "no operator{op} for an object of '{name}' (its struct defines none; C++ does not compile the comparison)"
+                ),
+                span,
+            )));
+        };
+        Some((|| {
+            self.check_struct_depth(&s.ty, span)?;
+            let mut inner = self.clone();
+            inner.lambda_depth += 1;
+            for (p, v) in &s.scope {
+                inner.set(p, v.clone());
+            }
+            let in_friend = |message: String| {
+                EvalError::new(
+                    format!("in the friend 'operator{op}' of '{}': {message}", s.ty),
+                    span,
+                )
+            };
+            let arena = bumpalo::Bump::new();
+            let stmts =
+                parser::parse_body(&definition, &arena).map_err(|e| in_friend(e.message))?;
+            let [parser::ast::Stmt::Function(def)] = stmts else {
+                return Err(in_friend(
+                    "cute reads a friend operator as 'RET operator OP(PARAMS) { BODY }'"
+                        .to_string(),
+                ));
+            };
+            // a friend template's parameters deduced from the arguments' types: `W` of a
+            // parameter `Empty<W> const&` is the template argument of the object's `Empty<…>`
+            // at its place
+            let param_types: Vec<&str> = definition
+                .split_once('(')
+                .and_then(|(_, r)| r.split_once(')'))
+                .map(|(list, _)| split_args(list))
+                .unwrap_or_default();
+            for p in &template_params {
+                let value = param_types.iter().zip([a, b]).find_map(|(ty, arg)| {
+                    let Value::Struct(obj) = arg else { return None };
+                    let (_, list) = ty.split_once('<')?;
+                    let list = list.rsplit_once('>')?.0;
+                    let k = split_args(list).iter().position(|x| x == p)?;
+                    obj.scope.get(k).map(|(_, v)| v.clone())
+                });
+                let Some(value) = value else {
+                    return Err(in_friend(format!(
+                        "its template parameter '{p}' is not deduced from the arguments' types"
+                    )));
+                };
+                inner.set(p, value);
+            }
+            inner.define_function(def)?;
+            inner.call_user_function_on(def.name, vec![a.clone(), b.clone()], span)
+        })())
+    }
+
     /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member
     /// function, its expression evaluated with the members and template parameters bound.
     /// `None`: no struct.
@@ -758,6 +1504,15 @@ impl Env {
         };
         if let Some(r) = s.begin(name, span) {
             return Some(r);
+        }
+        // `cutlass::layout::RowMajorTensorOpMultiplicandCrosswise<16, 64>::packed(extent)`
+        if s.place == Place::Type
+            && let Some(r) = self.library_static_call((**s).clone(), name, args, span)
+        {
+            return Some(r);
+        }
+        if let Some((_, text)) = s.functions.iter().find(|m| m.0 == name) {
+            return Some(self.call_member_function(s, name, text, args, span));
         }
         Some((|| {
             let Some((_, expr)) = s.methods.iter().find(|m| m.0 == name) else {
@@ -787,7 +1542,9 @@ impl Env {
                     span,
                 ));
             }
-            s.object(&format!("'{name}()'"), span)?;
+            if s.place != Place::Held {
+                s.object(&format!("'{name}()'"), span)?;
+            }
             self.check_struct_depth(&s.ty, span)?;
             let mut inner = self.clone();
             inner.lambda_depth += 1;

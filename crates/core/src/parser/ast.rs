@@ -55,6 +55,10 @@ pub enum BinOp {
     Gt,
     /// `a >= b`.
     Ge,
+    /// Python's `a in b`: whether a tuple holds `a` (a dict: as a key); binds as `==`.
+    In,
+    /// Python's `a not in b`: its negation.
+    NotIn,
     /// `a && b`: logical and, the right side evaluated only when the left does not decide.
     And,
     /// `a || b`: logical or, likewise.
@@ -129,6 +133,8 @@ impl BinOp {
             BinOp::Le => "<=",
             BinOp::Gt => ">",
             BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
             BinOp::And => "&&",
             BinOp::Or => "||",
         }
@@ -257,6 +263,17 @@ pub enum Trait {
     Known(bool),
 }
 
+/// What a declaration's type words say of its variable's C++ integer type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclaredInt {
+    /// An integer type (`int`, `size_t`, `unsigned int`): its width and signedness.
+    Int(u32, bool),
+    /// `auto` (`const auto`, `constexpr auto`): the type of the value it is initialised with.
+    Auto,
+    /// Another type: the variable has no C++ integer type.
+    Other,
+}
+
 /// A statement.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt<'a> {
@@ -270,10 +287,10 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
-        /// A declaration's C++ integer type (`int b = …`, `size_t n = …`: its width and
-        /// signedness), the variable's arithmetic that type's: `Some(None)` of a declaration
-        /// of another type (`auto`), `None` of an assignment (the variable's type stays).
-        int_type: Option<Option<(u32, bool)>>,
+        /// What a declaration says of the variable's C++ integer type (`int b = …`,
+        /// `size_t n = …`, `auto c = b * 2`: [`DeclaredInt`]), the variable's arithmetic that
+        /// type's; `None` of an assignment (the variable's type stays).
+        int_type: Option<DeclaredInt>,
         /// The value.
         expr: Expr<'a>,
     },
@@ -520,6 +537,9 @@ pub struct Branch<'a> {
     /// branches, which a jit function traces both of (scf.if): the prints of the branch not
     /// taken print too, where the DSL traces them.
     pub traced: bool,
+    /// Whether it is a Python `if` (not `cutlass.const_expr`), which a jit function stages
+    /// (scf.if): a name its branches bind first is not bound after it.
+    pub staged: bool,
     /// Of a traced `if`, where a `print` of `then` and of `otherwise` is that cute cannot print
     /// as the DSL traces the branch when it is not taken: in a loop or a `const_expr` branch,
     /// or reading a name the branches bind (its value there is the trace's, not one cute has).
@@ -539,6 +559,8 @@ pub struct Storage<'a> {
     /// The initializer's values, `= {1, 2, 3}` or `{1, 2, 3}` (fewer than the extent: the
     /// rest are zero, as C++ initializes them).
     pub init: Option<&'a [Expr<'a>]>,
+    /// The value of every element (`thrust::host_vector<T> h(n, v)`).
+    pub fill: Option<&'a Expr<'a>>,
 }
 
 /// How a printing statement makes its line of text.

@@ -68,7 +68,7 @@ impl<'a> Parser<'a> {
         p
     }
 
-    fn upto(&self, end: usize) -> Parser<'a> {
+    pub(super) fn upto(&self, end: usize) -> Parser<'a> {
         Parser {
             src: &self.src[..end],
             depth: self.depth,
@@ -636,6 +636,7 @@ impl<'a> Parser<'a> {
             otherwise,
             constexpr,
             traced: false,
+            staged: false,
             untraceable: [None; 2],
         };
         Ok((Stmt::If(self.arena.alloc(b)), end))
@@ -1204,6 +1205,7 @@ impl<'a> Parser<'a> {
             otherwise,
             constexpr: false,
             traced,
+            staged: !const_expr,
             untraceable,
         };
         Ok((Stmt::If(self.arena.alloc(branch)), end))

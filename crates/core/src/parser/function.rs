@@ -68,6 +68,10 @@ pub struct Param<'a> {
     /// of `x: cutlass.Int32`, `Float32`): the DSL passes a Python number argument as a
     /// run-time value of that type (`print(x)` prints `?`).
     pub numeric: Option<&'a str>,
+    /// Whether a jit function's parameter is annotated `cute.Tensor`: the DSL refuses an
+    /// argument that is no tensor (a NumPy array as it is, a number, a tuple) as it calls the
+    /// function (ARG_ANNOTATION_MISMATCH).
+    pub tensor: bool,
 }
 
 /// The CuTe DSL's numeric type an annotation names (`cutlass.Int32`, `Float32`), if it is one.
@@ -393,6 +397,7 @@ impl<'a> Parser<'a> {
                 default,
                 constexpr: false,
                 numeric: None,
+                tensor: false,
             });
         }
         Ok(out.into_bump_slice())
@@ -445,7 +450,9 @@ pub fn parse_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [St
 
 /// A Python function's body (its lines, indented as written) as statements.
 pub fn parse_python_body<'a>(src: &'a str, arena: &'a bumpalo::Bump) -> PResult<&'a [Stmt<'a>]> {
-    let p = Parser::new(src, 0, arena);
+    let mut p = Parser::new(src, 0, arena);
+    // (its headers' conditions are Python's: `if n in (2, 4):`)
+    p.python = true;
     p.python_body(0, 0, 1).map(|(stmts, _)| stmts)
 }
 
@@ -544,6 +551,10 @@ impl<'a> Parser<'a> {
                 default,
                 constexpr: annotation.contains("Constexpr"),
                 numeric: numeric_annotation(annotation),
+                tensor: matches!(
+                    annotation.split('=').next().unwrap_or("").trim(),
+                    "cute.Tensor" | "cutlass.cute.Tensor"
+                ),
             });
         }
         let body_start = (header_end + 1).min(b.len());
@@ -653,6 +664,28 @@ impl<'a> Parser<'a> {
                 in_docstring = !closes;
                 continue;
             }
+            // the DSL's protocol of a jit argument (`__new_from_mlir_values__`,
+            // `__extract_mlir_values__`, …: dsl_jit_arg_generation.rst) is how its compiler
+            // passes the object, no method the program calls: skipped with its body
+            if let Some(method) = line.strip_prefix("def ")
+                && MLIR_PROTOCOL.iter().any(|m| {
+                    method
+                        .strip_prefix(m)
+                        .is_some_and(|r| r.trim_start().starts_with('('))
+                })
+            {
+                let indent = raw.len() - raw.trim_start().len();
+                while line_start < b.len() {
+                    let end =
+                        memchr::memchr(b'\n', &b[line_start..]).map_or(b.len(), |k| line_start + k);
+                    let next = &self.src[line_start..end];
+                    if !next.trim().is_empty() && next.len() - next.trim_start().len() <= indent {
+                        break;
+                    }
+                    line_start = end + 1;
+                }
+                continue;
+            }
             if line.starts_with("def ") || line.starts_with('@') {
                 return err(
                     format!(
@@ -684,6 +717,15 @@ impl<'a> Parser<'a> {
         })))
     }
 }
+
+/// The methods of the CuTe DSL's protocol for a jit function's argument of a class of the
+/// program's own (its compiler calls them; cute holds the object's fields as they are).
+const MLIR_PROTOCOL: &[&str] = &[
+    "__new_from_mlir_values__",
+    "__extract_mlir_values__",
+    "__get_mlir_types__",
+    "__c_pointers__",
+];
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).
 fn angle_close(b: &[u8], open: usize) -> Option<usize> {

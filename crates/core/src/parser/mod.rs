@@ -19,15 +19,17 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor, Span, Stmt,
-    Storage, Switch, UnOp, While,
+    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor,
+    Span, Stmt, Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{
     ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
 };
 use place::{place, with_full_width_hint};
-pub use structs::{MemberDef, MemberKind, StructDef, struct_members};
+pub use structs::{
+    Constructor, MemberDef, MemberKind, StructDef, friend_function_name, struct_members,
+};
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB
 /// even unoptimised), so this many fit in any thread's stack; deeper levels each make sure of
@@ -1521,6 +1523,9 @@ impl<'a> Parser<'a> {
         let Some((ty_name, ty_span)) = ty else {
             return Ok(None);
         };
+        if self.peek(angle) == Some('<') && ty_name == "thrust::host_vector" {
+            return self.host_vector(angle);
+        }
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
             let subbyte = ty_name == "array_subbyte";
@@ -1534,8 +1539,11 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             };
             let name_start = self.skip_ws(close + 1);
-            // `array_subbyte<int4_t, 10> a{};`: value-initialised (no values here)
-            self.expect_end(self.empty_braces(name_end))?;
+            // `array_subbyte<int4_t, 10> a{};`: value-initialized, every element zero (without
+            // the braces default-initialized: never written)
+            let braces = self.empty_braces(name_end);
+            self.expect_end(braces)?;
+            let zeroed: Option<&'a [Expr<'a>]> = (braces != name_end).then_some(&[]);
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -1572,7 +1580,8 @@ impl<'a> Parser<'a> {
                     extent: Some(extent),
                     subbyte,
                     object: true,
-                    init: None,
+                    init: zeroed,
+                    fill: None,
                 }),
             }));
         }
@@ -1660,6 +1669,61 @@ impl<'a> Parser<'a> {
                 subbyte: false,
                 object: false,
                 init,
+                fill: None,
+            }),
+        }))
+    }
+
+    /// `thrust::host_vector<T> NAME(n);` or `(n, v)` after its template's `<` at `angle`: a
+    /// host array of `n` elements of `T`, each value-initialized (zero; thrust's
+    /// `host_vector(size_type n)`) or `v`. It is an object as CuTe's `array` is (`NAME[i]`,
+    /// `NAME.data()`, `NAME.size()`). `None`: another declaration (`= d_out`, a copy).
+    fn host_vector(&mut self, angle: usize) -> PResult<Option<Stmt<'a>>> {
+        let Some(close) = self.matching_angle(angle) else {
+            return Ok(None);
+        };
+        let elem_start = self.skip_ws(angle + 1);
+        let Some((elem, elem_end)) = self.ident_at(elem_start) else {
+            return Ok(None);
+        };
+        if self.skip_ws(elem_end) != close {
+            return Ok(None);
+        }
+        let name_start = self.skip_ws(close + 1);
+        let Some((name, name_end)) = self.word_at(name_start) else {
+            return Ok(None);
+        };
+        let open = self.skip_ws(name_end);
+        if self.peek(open) != Some('(') {
+            return Ok(None);
+        }
+        self.enter(open)?;
+        let r = self.list(open, '(', ')', false);
+        self.leave();
+        let (end, args) = r?;
+        let (extent, fill) = match args {
+            [n] => (*n, None),
+            [n, v] => (*n, Some(v)),
+            _ => {
+                return err(
+                    "thrust::host_vector<T> NAME(n) or NAME(n, value): cute reads a host vector of n elements",
+                    Span::new(open, end),
+                );
+            }
+        };
+        self.expect_end(end)?;
+        Ok(Some(Stmt::DeclarePointer {
+            name,
+            name_span: Span::new(name_start, name_end),
+            elem,
+            elem_span: Span::new(elem_start, elem_end),
+            init: None,
+            storage: Some(Storage {
+                extent: Some(extent),
+                subbyte: false,
+                object: true,
+                init: Some(&[]),
+                fill,
             }),
         }))
     }
@@ -1784,6 +1848,73 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Python's slice in the brackets opened at `open` (`t[a:b]`, `t[:2]`): the `:` at their
+    /// level (not C++'s `::`) and the `]` that closes them; `None` where they hold no slice.
+    fn slice_colon(&self, open: usize) -> Option<(usize, usize)> {
+        let b = self.src.as_bytes();
+        let (mut depth, mut colon, mut quote) = (0usize, None, None);
+        let mut i = open + 1;
+        while i < b.len() {
+            let c = b[i];
+            match (quote, c) {
+                (Some(q), _) if c == q => quote = None,
+                (Some(_), b'\\') => i += 1,
+                (Some(_), _) => {}
+                (None, b'"' | b'\'') => quote = Some(c),
+                (None, b'(' | b'[' | b'{') => depth += 1,
+                (None, b')' | b'}') => depth = depth.checked_sub(1)?,
+                (None, b']') if depth == 0 => return colon.map(|k| (k, i)),
+                (None, b']') => depth -= 1,
+                // C++'s `::` (`a[cute::_1{}]`): no slice (Python's `t[::2]` is one, a step)
+                (None, b':')
+                    if b.get(i + 1) == Some(&b':')
+                        && b.get(i + 2)
+                            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') =>
+                {
+                    return None;
+                }
+                // (a second `:`, a step, is refused by `slice_bounds`)
+                (None, b':') if depth == 0 => {
+                    colon.get_or_insert(i);
+                }
+                (None, b'\n' | b';') => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// A slice's start and stop (`None` where left out): the expressions from `open + 1` to
+    /// `colon` and from `colon + 1` to `close`. A step (`t[a:b:c]`) is not modelled.
+    fn slice_bounds(
+        &self,
+        open: usize,
+        colon: usize,
+        close: usize,
+    ) -> PResult<(Expr<'a>, Expr<'a>)> {
+        let bound = |from: usize, to: usize| -> PResult<Expr<'a>> {
+            let mut p = self.upto(to);
+            let at = p.skip_ws(from);
+            if at >= to {
+                return Ok(Expr {
+                    kind: ExprKind::Name("None"),
+                    span: Span::new(from, from),
+                });
+            }
+            let (end, e) = p.expr(at)?;
+            p.expect_end(end)?;
+            Ok(e)
+        };
+        if let Some(k) = self.src[colon + 1..close].find(':') {
+            return err(
+                "a slice's step (t[a:b:c]) is not modelled: write t[a:b]",
+                Span::new(colon + 1 + k, colon + 2 + k),
+            );
+        }
+        Ok((bound(open + 1, colon)?, bound(colon + 1, close)?))
+    }
+
     /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
     fn matching_angle(&self, open: usize) -> Option<usize> {
         let bytes = self.src.as_bytes();
@@ -1882,12 +2013,32 @@ impl<'a> Parser<'a> {
         self.left_assoc(pos, Parser::term, Parser::addop_at)
     }
 
-    /// `==` or `!=` at `pos` (the loosest level).
+    /// `==` or `!=` at `pos` (the loosest level), or Python's `in` / `not in` (Python text).
     fn eqop_at(&self, pos: usize) -> Option<(BinOp, usize)> {
         let b = self.src.as_bytes();
         match (b.get(pos), b.get(pos + 1)) {
             (Some(b'='), Some(b'=')) => Some((BinOp::Eq, pos + 2)),
             (Some(b'!'), Some(b'=')) => Some((BinOp::Ne, pos + 2)),
+            (Some(b'i' | b'n'), _) if self.python || self.dsl_session || self.is_dsl() => {
+                let keyword_end = |(w, end): (&str, usize)| {
+                    self.peek(end)
+                        .is_some_and(|c| c.is_whitespace() || c == '(')
+                        .then_some((w == "in", end))
+                };
+                match self.word_at(pos).and_then(keyword_end)? {
+                    (true, end) => Some((BinOp::In, end)),
+                    (false, end) if self.word_at(pos)?.0 == "not" => {
+                        let at = self.skip_ws(end);
+                        let (w, after) = self.word_at(at)?;
+                        (w == "in"
+                            && self
+                                .peek(after)
+                                .is_some_and(|c| c.is_whitespace() || c == '('))
+                        .then_some((BinOp::NotIn, after))
+                    }
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -2301,6 +2452,35 @@ impl<'a> Parser<'a> {
                     };
                     pos = end;
                 }
+                Some('[')
+                    if (self.python || self.dsl_session || self.is_dsl())
+                        && let Some((colon, close)) = self.slice_colon(q) =>
+                {
+                    // Python's slice `t[a:b]`: `get(t, slice(a, b))`
+                    let (start, stop) = self.slice_bounds(q, colon, close)?;
+                    let slice = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(Expr {
+                                kind: ExprKind::Name("slice"),
+                                span: Span::new(q, q + 1),
+                            }),
+                            self.arena.alloc_slice_copy(&[start, stop]),
+                        ),
+                        span: Span::new(q, close + 1),
+                    };
+                    let callee = Expr {
+                        kind: ExprKind::Qualified("get"),
+                        span: Span::new(q, close + 1),
+                    };
+                    e = Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[e, slice]),
+                        ),
+                        span: Span::new(e.span.start, close + 1),
+                    };
+                    pos = close + 1;
+                }
                 Some('[') => {
                     // the DSL's `L[i]`: mode i, `get(L, i)`
                     self.enter(q)?;
@@ -2347,10 +2527,14 @@ impl<'a> Parser<'a> {
                     }
                     let is_int_type = e.kind.name().is_some_and(|n| INT_TYPES.contains(&n));
                     // a class template CuTe constructs from its arguments,
-                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`
+                    // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`; a
+                    // struct of the program's own, `P{1, 2}`, `Nonempty{7}` (C++ only)
                     if !is_int_type
                         && let ExprKind::Name(n) = e.kind
-                        && n.contains('<')
+                        && (n.contains('<')
+                            || (!self.python
+                                && !self.is_dsl()
+                                && n.starts_with(|c: char| c.is_ascii_uppercase())))
                     {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;
@@ -2829,13 +3013,29 @@ impl<'a> Parser<'a> {
         }
         let span = Span::new(pos, at);
         if printed.is_empty() {
-            return Ok((
-                end,
-                Expr {
-                    kind: int_kind(v, dynamic),
+            let literal = Expr {
+                kind: int_kind(v, dynamic),
+                span,
+            };
+            // C++'s `5u`, `5l`, `5ul`: the literal of that type, read as its cast
+            // (`unsigned(5)`), which carries the type through arithmetic as a variable's does
+            if dynamic && let Some(ty) = suffixed_literal_type(&self.src[pos..end], v) {
+                let callee = Expr {
+                    kind: ExprKind::Name(ty),
                     span,
-                },
-            ));
+                };
+                return Ok((
+                    end,
+                    Expr {
+                        kind: ExprKind::Call(
+                            self.alloc(callee),
+                            self.arena.alloc_slice_copy(&[literal]),
+                        ),
+                        span,
+                    },
+                ));
+            }
+            return Ok((end, literal));
         }
         match crate::algebra::basis::Basis::from_printed(&printed) {
             Ok(b) => Ok((
@@ -2889,6 +3089,31 @@ impl<'a> Parser<'a> {
                     )
                 } else if c == '{' && (self.python || self.is_dsl() || self.dict_like(pos)) {
                     self.python_dict(pos)?
+                } else if self.src[pos..].starts_with("...")
+                    && (self.python || self.dsl_session || self.is_dsl())
+                {
+                    // Python's `...`, the Ellipsis (a body `...`, `x = ...`)
+                    (
+                        pos + 3,
+                        Expr {
+                            kind: ExprKind::Name("Ellipsis"),
+                            span: Span::new(pos, pos + 3),
+                        },
+                    )
+                } else if c == '{' && self.src[..pos].trim_end().ends_with(['(', ',', '{']) {
+                    // C++'s braced-init-list as an argument (`layout({m, n})`,
+                    // `L::packed({8, 4})`: a coordinate's, an extent's): the tuple of its items
+                    self.enter(pos)?;
+                    let r = self.list(pos, '{', '}', false);
+                    self.leave();
+                    let (end, items) = r?;
+                    (
+                        end,
+                        Expr {
+                            kind: ExprKind::Tuple(items),
+                            span: Span::new(pos, end),
+                        },
+                    )
                 } else if self.src[pos..].starts_with("...") {
                     // the docs' `float* A = ...;`, `Shape<_4, ...>`: an elision, no C++
                     return err(
@@ -3815,6 +4040,23 @@ fn literal_type(text: &str) -> Option<&'static str> {
     })
 }
 
+/// The C++ integer type a literal's suffix gives it, as a cast names it (`5u`: `unsigned`;
+/// `5l`, `5ll`: `int64_t`; `5ul`, `5z`, `5u` past 32 bits: `uint64_t`); `None` without one.
+fn suffixed_literal_type(text: &str, v: i64) -> Option<&'static str> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
+    let suffix = &text[digits.len()..];
+    if suffix.is_empty() {
+        return None;
+    }
+    let unsigned = suffix.contains(['u', 'U']);
+    let long = suffix.contains(['l', 'L', 'z', 'Z']) || u32::try_from(v).is_err();
+    Some(match (unsigned, long) {
+        (true, false) => "unsigned",
+        (true, true) => "uint64_t",
+        (false, _) => "int64_t",
+    })
+}
+
 fn fold_literal(e: &Expr) -> Option<i64> {
     match e.kind {
         ExprKind::Int(v) | ExprKind::DynInt(v) => Some(v),
@@ -3865,7 +4107,22 @@ pub fn cpp_int_type(name: &str) -> Option<(u32, bool)> {
 
 /// The C++ integer type a declaration's type words name (`int `, `const size_t `,
 /// `unsigned int `, `std::int64_t `): its width and signedness.
-fn declared_int_type(words: &str) -> Option<(u32, bool)> {
+fn declared_int_type(words: &str) -> ast::DeclaredInt {
+    match declared_int_words(words) {
+        Some((bits, signed)) => ast::DeclaredInt::Int(bits, signed),
+        None if words
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "const" | "constexpr" | "static"))
+            .eq(["auto"]) =>
+        {
+            ast::DeclaredInt::Auto
+        }
+        None => ast::DeclaredInt::Other,
+    }
+}
+
+/// The width and signedness of the C++ integer type a declaration's type words name.
+fn declared_int_words(words: &str) -> Option<(u32, bool)> {
     let words: Vec<&str> = words
         .split_whitespace()
         .map(|w| w.strip_prefix("std::").unwrap_or(w))

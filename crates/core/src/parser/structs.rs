@@ -42,6 +42,9 @@ pub enum MemberKind {
         ty: String,
         /// The extent's expression of a C array.
         extent: Option<String>,
+        /// Its default member initializer's expression (`= EXPR`, `{EXPR}`), which a
+        /// constructor that does not initialize it runs.
+        init: Option<String>,
     },
     /// An anonymous `union { … } NAME;` or `struct { … } NAME;`: its members.
     Nested {
@@ -53,6 +56,48 @@ pub enum MemberKind {
     /// A member function `[CUTE_DEVICE constexpr] auto NAME() { return EXPR; }`: the text of
     /// its returned expression.
     Method(String),
+    /// A member function of parameters or of a body of statements (`bool run() { … }`): its
+    /// definition's text, read as a function's where it is called.
+    Function(String),
+    /// A constructor (`NAME(PARAMS) : MEMBER{EXPR}, … { BODY }`, `NAME() = default;`).
+    Constructor(Constructor),
+    /// A friend operator defined in the struct (`friend bool operator==(S const& a, S const&
+    /// b) { … }`): its operator (`==`) and its definition read as a function's, named
+    /// `operator_eq` ([`friend_function_name`]).
+    Friend {
+        /// The operator's symbol.
+        op: String,
+        /// The definition, its name `operator==` replaced by [`friend_function_name`]'s.
+        definition: String,
+        /// A friend template's parameters' names (`W` of `template <int W> friend …`),
+        /// deduced from the arguments' types where it is called.
+        template_params: Vec<String>,
+    },
+}
+
+/// The name a friend operator's definition is read under (`operator==`: `operator_eq`).
+pub fn friend_function_name(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "==" => "operator_eq",
+        "!=" => "operator_ne",
+        "<" => "operator_lt",
+        "<=" => "operator_le",
+        ">" => "operator_gt",
+        ">=" => "operator_ge",
+        _ => return None,
+    })
+}
+
+/// A struct's constructor, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Constructor {
+    /// Its parameters' text, between its parentheses.
+    pub params: String,
+    /// Its member initializer list: each member's name and its initializer's expression
+    /// (`datum{t}`: `t`).
+    pub inits: Vec<(String, String)>,
+    /// Its body's text (`= default`: empty).
+    pub body: String,
 }
 
 /// The words before a member's type that say nothing of its layout.
@@ -182,8 +227,54 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                     &tail[end + 1..],
                 ));
             }
-            "template" | "using" | "typedef" | "enum" | "friend" | "operator" | "public"
-            | "private" | "protected" => {
+            // `public:` says nothing of the layout cute models
+            "public" | "private" | "protected"
+                if rest[word.len()..].trim_start().starts_with(':')
+                    && !rest[word.len()..].trim_start().starts_with("::") =>
+            {
+                let colon = rest[word.len()..].find(':').unwrap_or(0);
+                rest = &rest[word.len() + colon + 1..];
+            }
+            "friend" => return friend_at(&rest[word.len()..], align),
+            "template" if rest[word.len()..].contains("friend") => {
+                let after = rest[word.len()..].trim_start();
+                let params_end = after
+                    .starts_with('<')
+                    .then(|| closing_angle(after))
+                    .flatten()
+                    .map_or("", |k| &after[..=k]);
+                let tail = after[params_end.len()..].trim_start();
+                if let Some(friend) = tail.strip_prefix("friend") {
+                    let names = params_end
+                        .strip_prefix('<')
+                        .and_then(|p| p.strip_suffix('>'))
+                        .map(|p| {
+                            super::split_top(p)
+                                .into_iter()
+                                .map(|q| super::function::last_ident(q.trim()).to_string())
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default();
+                    if names.iter().any(String::is_empty) {
+                        return Err(format!(
+                            "the friend template's parameters '{params_end}': cute models named parameters ('template <int W>')"
+                        ));
+                    }
+                    let (mut member, after) = friend_at(friend, align)?;
+                    if let MemberKind::Friend {
+                        template_params, ..
+                    } = &mut member.kind
+                    {
+                        *template_params = names;
+                    }
+                    return Ok((member, after));
+                }
+                return Err(
+                    "a struct's member 'template …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, member functions, constructors and friend operators".to_string(),
+                );
+            }
+            "template" | "using" | "typedef" | "enum" | "operator" | "public" | "private"
+            | "protected" => {
                 return Err(format!(
                     "a struct's member '{word} …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, and member functions that return an expression"
                 ));
@@ -200,14 +291,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
         let name = super::function::last_ident(&rest[..stop]);
         if rest[..stop].trim() == name {
-            return Err(format!(
-                "a constructor ('{name}(…)') is not modelled: cute lays out a struct's members, their values are the memory's"
-            ));
-        }
-        if !rest[stop + 1..close].trim().is_empty() {
-            return Err(format!(
-                "the member function '{name}' takes parameters: cute models member functions without parameters, 'auto NAME() {{ return EXPR; }}'"
-            ));
+            return constructor_at(rest, stop, close, align);
         }
         let mut after = rest[close + 1..].trim_start();
         for q in ["const", "noexcept"] {
@@ -221,20 +305,22 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
         let open = rest.len() - after.len();
         let end = close_of(rest, open).ok_or("expected '}' to close a member function's body")?;
         let inner = rest[open + 1..end].trim();
-        let Some(expr) = inner
+        let expr = inner
             .strip_prefix("return")
             .and_then(|r| r.trim().strip_suffix(';'))
-            .filter(|r| !r.contains(';'))
-        else {
-            return Err(format!(
-                "the member function '{name}': cute models a body of one statement, 'return EXPR;'"
-            ));
+            .filter(|r| !r.contains(';'));
+        let kind = match expr {
+            Some(expr) if rest[stop + 1..close].trim().is_empty() => {
+                MemberKind::Method(expr.trim().to_string())
+            }
+            // parameters, or a body of statements: the definition, read as a function's
+            _ => MemberKind::Function(rest[..end + 1].trim().to_string()),
         };
         return Ok((
             MemberDef {
                 name: name.to_string(),
                 align,
-                kind: MemberKind::Method(expr.trim().to_string()),
+                kind,
             },
             &rest[end + 1..],
         ));
@@ -242,7 +328,18 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     // a data member: `TYPE NAME;` or `TYPE NAME[EXTENT];` (the type's template arguments kept
     // whole: `ArrayEngine<T, cosize_v<L>>`)
     let end = top_level_semicolon(rest).ok_or("expected ';' after a struct's member")?;
-    let decl = rest[..end].trim();
+    let whole = rest[..end].trim();
+    // a default member initializer: `T x = EXPR;`, `T x{EXPR};`
+    let (decl, init) = match first_outside_angles(whole, b"={") {
+        Some(k) if whole.as_bytes()[k] == b'=' => {
+            (whole[..k].trim(), Some(whole[k + 1..].trim().to_string()))
+        }
+        Some(k) if whole.ends_with('}') => (
+            whole[..k].trim(),
+            Some(whole[k + 1..whole.len() - 1].trim().to_string()),
+        ),
+        _ => (whole, None),
+    };
     let (head, extent) = match decl.strip_suffix(']') {
         Some(d) => {
             let open = d.rfind('[').ok_or("expected '[' of a C array")?;
@@ -250,9 +347,9 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
         }
         None => (decl, None),
     };
-    if head.contains('=') || head.contains('{') {
+    if head.contains('=') || head.contains('{') || (init.is_some() && extent.is_some()) {
         return Err(format!(
-            "a member with an initializer ('{decl}') is not modelled: cute lays out a struct's members, their values are the memory's"
+            "a member with an initializer ('{whole}') is not modelled: cute models a scalar member's default initializer, 'T x = EXPR;'"
         ));
     }
     if head.contains(':') && !head.contains("::") {
@@ -277,9 +374,184 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
             kind: MemberKind::Data {
                 ty: ty.to_string(),
                 extent,
+                init,
             },
         },
         &rest[end + 1..],
+    ))
+}
+
+/// A constructor at the start of `text`, its parameters' parentheses at `open` and `close`:
+/// `NAME(PARAMS) [noexcept] [: MEMBER(EXPR), MEMBER{EXPR}, …] { BODY }` or
+/// `NAME(PARAMS) = default;`.
+fn constructor_at(
+    text: &str,
+    open: usize,
+    close: usize,
+    align: Option<String>,
+) -> Result<(MemberDef, &str), String> {
+    let name = text[..open].trim();
+    let params = text[open + 1..close].trim().to_string();
+    let mut after = text[close + 1..].trim_start();
+    after = after.strip_prefix("noexcept").unwrap_or(after).trim_start();
+    if let Some(r) = after.strip_prefix('=') {
+        let r = r.trim_start();
+        let word: String = r.chars().take_while(|&c| is_ident_char(c)).collect();
+        let r = r[word.len()..].trim_start();
+        return match (word.as_str(), r.strip_prefix(';')) {
+            ("default", Some(tail)) => Ok((
+                MemberDef {
+                    name: name.to_string(),
+                    align,
+                    kind: MemberKind::Constructor(Constructor {
+                        params,
+                        inits: Vec::new(),
+                        body: String::new(),
+                    }),
+                },
+                tail,
+            )),
+            _ => Err(format!(
+                "the constructor '{name}({params}) = {word}' is not modelled: cute models a constructor with a body, or '= default'"
+            )),
+        };
+    }
+    let mut inits = Vec::new();
+    if let Some(mut r) = after.strip_prefix(':') {
+        // MEMBER(EXPR) or MEMBER{EXPR}, comma-separated, up to the body's `{`
+        loop {
+            r = r.trim_start();
+            let member: String = r.chars().take_while(|&c| is_ident_char(c)).collect();
+            if member.is_empty() {
+                return Err(format!(
+                    "in the constructor '{name}': expected a member's name in its initializer list"
+                ));
+            }
+            let at = r[member.len()..].trim_start();
+            let o = r.len() - at.len();
+            let c = match at.chars().next() {
+                Some('(' | '{') => close_of(r, o).ok_or(format!(
+                    "in the constructor '{name}': expected the initializer of '{member}' closed"
+                ))?,
+                _ => {
+                    return Err(format!(
+                        "in the constructor '{name}': expected '(' or '{{' after '{member}' in its initializer list"
+                    ));
+                }
+            };
+            inits.push((member, r[o + 1..c].trim().to_string()));
+            r = r[c + 1..].trim_start();
+            match r.strip_prefix(',') {
+                Some(more) => r = more,
+                None => break,
+            }
+        }
+        after = r;
+    }
+    if !after.starts_with('{') {
+        return Err(format!(
+            "the constructor '{name}(…)' is declared without a body: cute models a constructor with a body, or '= default'"
+        ));
+    }
+    let open = text.len() - after.len();
+    let end = close_of(text, open).ok_or("expected '}' to close a constructor's body")?;
+    Ok((
+        MemberDef {
+            name: name.to_string(),
+            align,
+            kind: MemberKind::Constructor(Constructor {
+                params,
+                inits,
+                body: text[open + 1..end].to_string(),
+            }),
+        },
+        &text[end + 1..],
+    ))
+}
+
+/// The index of the `>` closing the `<` at the start of `text`.
+fn closing_angle(text: &str) -> Option<usize> {
+    let mut depth = 0i64;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A friend operator defined in its struct, the text after `friend`:
+/// `[constexpr] RET operator OP (PARAMS) { BODY }`.
+fn friend_at(text: &str, align: Option<String>) -> Result<(MemberDef, &str), String> {
+    let Some(at) = text.find("operator") else {
+        return Err(
+            "a friend that is no operator ('friend …') is not modelled: cute models a struct's friend operators (==, !=, <, <=, >, >=)".to_string(),
+        );
+    };
+    let after = &text[at + "operator".len()..];
+    let open = after
+        .find('(')
+        .ok_or("expected '(' after a friend operator's symbol")?;
+    let op = after[..open].trim().to_string();
+    let Some(name) = friend_function_name(&op) else {
+        return Err(format!(
+            "the friend 'operator{op}' is not modelled: cute models a struct's friend comparisons (==, !=, <, <=, >, >=)"
+        ));
+    };
+    let open = at + "operator".len() + open;
+    let close =
+        close_of(text, open).ok_or("expected ')' to close a friend operator's parameters")?;
+    let body_open = text[close..]
+        .find(['{', ';'])
+        .map(|k| close + k)
+        .ok_or("expected a friend operator's body")?;
+    if text.as_bytes()[body_open] == b';' {
+        return Err(format!(
+            "a friend 'operator{op}' declared without a body is not modelled: cute models a friend operator defined in its struct"
+        ));
+    }
+    let end = close_of(text, body_open).ok_or("expected '}' to close a friend operator's body")?;
+    // an unnamed parameter (`Empty<V> const&`) named, as a function's are read
+    let params: Vec<String> = super::split_top(&text[open + 1..close])
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let p = p.trim();
+            let last = super::function::last_ident(p);
+            let ends_in_type = last.is_empty()
+                || p[..p.len() - last.len()].trim().is_empty()
+                || matches!(last, "const" | "int" | "bool" | "float" | "double");
+            if ends_in_type {
+                format!("{p} cute_friend_arg{k}")
+            } else {
+                p.to_string()
+            }
+        })
+        .collect();
+    let definition = format!(
+        "{} {name}({}){}",
+        text[..at].trim(),
+        params.join(", "),
+        &text[close + 1..=end]
+    );
+    Ok((
+        MemberDef {
+            name: String::new(),
+            align,
+            kind: MemberKind::Friend {
+                op,
+                definition,
+                template_params: Vec::new(),
+            },
+        },
+        &text[end + 1..],
     ))
 }
 
@@ -417,14 +689,16 @@ mod tests {
             m[0].kind,
             MemberKind::Data {
                 ty: "cute::ArrayEngine<TA, cosize_v<L>>".into(),
-                extent: None
+                extent: None,
+                init: None
             }
         );
         assert_eq!(
             m[1].kind,
             MemberKind::Data {
                 ty: "uint64_t".into(),
-                extent: Some("size<2>(L{})".into())
+                extent: Some("size<2>(L{})".into()),
+                init: None
             }
         );
         assert!(
@@ -434,7 +708,25 @@ mod tests {
             m[3].kind,
             MemberKind::Method("make_tensor(make_smem_ptr(A.begin()), L{})".into())
         );
-        assert!(struct_members("int x = 4;").is_err());
-        assert!(struct_members("S() {}").is_err());
+        assert!(matches!(
+            &struct_members("int x = 4;").unwrap()[0].kind,
+            MemberKind::Data { init: Some(i), .. } if i == "4"
+        ));
+        let c = struct_members("public: S(T const& t) : x{t}, y(2) { x = 3; }\n S() = default;")
+            .unwrap();
+        assert_eq!(
+            c[0].kind,
+            MemberKind::Constructor(Constructor {
+                params: "T const& t".into(),
+                inits: vec![("x".into(), "t".into()), ("y".into(), "2".into())],
+                body: " x = 3; ".into()
+            })
+        );
+        assert!(matches!(&c[1].kind, MemberKind::Constructor(k) if k.body.is_empty()));
+        assert!(struct_members("S() = delete;").is_err());
+        assert!(matches!(
+            &struct_members("bool run() { int x = 1; return x; }").unwrap()[0].kind,
+            MemberKind::Function(_)
+        ));
     }
 }

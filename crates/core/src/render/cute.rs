@@ -87,14 +87,7 @@ pub fn write_value(out: &mut String, v: &Value) {
         }
         Value::Under => write!(out, "_"),
         Value::Tuple(items) => {
-            out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, e);
-            }
-            out.push(')');
+            crate::eval::plain::write_tuple(out, items, write_value);
             Ok(())
         }
         Value::Swizzle(s) => write!(out, "{s}"),

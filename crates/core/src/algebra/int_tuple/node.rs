@@ -47,6 +47,15 @@ pub(super) const DYNAMIC: u32 = 1 << 31;
 /// [`pack_div`](crate::algebra::integer::pack_div) packs it, 0 for none): bits 8 to 23.
 const DIV_SHIFT: u32 = 8;
 
+/// The bit of a dynamic integer leaf's `meta` that marks it the DSL's 64-bit run-time integer
+/// ([`I64_KIND`](crate::algebra::integer::I64_KIND): its packed divisibility in bits 8 to 23
+/// as the kind packs it); above the divisibility, below [`DYNAMIC`].
+const I64_BIT: u32 = 1 << 24;
+
+/// The bit of a dynamic integer leaf's `meta` that marks its divisibility one from 2^31 on
+/// ([`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND), packed in bits 8 to 23).
+const WIDE_BIT: u32 = 1 << 25;
+
 /// The packed basis of `meta` (0 for an integer leaf: its first byte is 0, whatever a dynamic
 /// one keeps past it).
 #[inline]
@@ -85,23 +94,48 @@ impl Node {
         if !i.dynamic() {
             return Node::leaf(i.value);
         }
+        if i.kind() > crate::algebra::integer::UNKNOWN_KIND
+            && (i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()))
+        {
+            return Node::of_tagged(i);
+        }
         Node {
             meta: DYNAMIC | (i.packed_div() as u32) << DIV_SHIFT,
             value: i.value,
         }
     }
 
-    /// The divisibility a dynamic integer leaf keeps (0: none known; see
-    /// [`Int::div`](crate::algebra::integer::Int::div)); 0 for any other node.
-    #[inline]
-    pub(super) const fn div(self) -> u32 {
-        crate::algebra::integer::unpack_div(self.packed_div())
+    /// [`Node::of_int`] of the DSL's 64-bit run-time integer, or of a divisibility from 2^31
+    /// on (out of line: rare): the tag's bit and the packed divisibility.
+    #[cold]
+    #[inline(never)]
+    const fn of_tagged(i: crate::algebra::integer::Int) -> Node {
+        let tag = if i.is_i64() { I64_BIT } else { WIDE_BIT };
+        Node {
+            meta: DYNAMIC | tag | (i.kind() & 0xffff) << DIV_SHIFT,
+            value: i.value,
+        }
     }
 
-    /// [`Node::div`] as [`pack_div`](crate::algebra::integer::pack_div) packs it.
+    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]) or of a divisibility
+    /// from 2^31 on ([`WIDE_BIT`]); `None` for any other node.
+    #[inline]
+    pub(super) const fn tagged_kind(self) -> Option<u32> {
+        let packed = (self.meta >> DIV_SHIFT) & 0xffff;
+        if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | I64_BIT {
+            Some(crate::algebra::integer::I64_KIND | packed)
+        } else if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | WIDE_BIT {
+            Some(crate::algebra::integer::WIDE_DIV_KIND | packed)
+        } else {
+            None
+        }
+    }
+
+    /// The divisibility a dynamic integer leaf keeps as [`pack_div`](crate::algebra::integer::pack_div)
+    /// packs it (0: none known, or a 64-bit one's: [`Node::tagged_kind`]); 0 for any other node.
     #[inline]
     const fn packed_div(self) -> u16 {
-        if self.meta & DYNAMIC != 0 && self.meta & 0xff == 0 {
+        if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC {
             ((self.meta & !DYNAMIC) >> DIV_SHIFT) as u16
         } else {
             0
@@ -114,6 +148,9 @@ impl Node {
     pub(super) const fn int(self) -> crate::algebra::integer::Int {
         if self.meta == 0 {
             return crate::algebra::integer::Int::st(self.value);
+        }
+        if let Some(kind) = self.tagged_kind() {
+            return crate::algebra::integer::Int::of_kind(self.value, kind);
         }
         crate::algebra::integer::Int::of_packed(
             self.value,
@@ -206,6 +243,16 @@ impl fmt::Debug for Node {
 }
 
 impl Node {
+    /// This integer leaf (of value `v`) as a stride: its kind and divisibility (the DSL's
+    /// `4 * ?{div=4}` in a product's stride is `?{div=16}`; checked with dsl-oracle).
+    #[inline(always)]
+    pub(super) fn int_stride(self, v: i64) -> Stride {
+        if self.meta == 0 {
+            return Stride::int(v);
+        }
+        Stride::of_int(self.int())
+    }
+
     /// This leaf (an integer or a scaled basis element, not a tuple's header) as a stride, read
     /// off `meta` as it is: its low bits are the packed basis (0: none), bit 31 the kind.
     #[inline(always)]

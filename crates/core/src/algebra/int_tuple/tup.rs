@@ -302,7 +302,7 @@ impl Tup {
     #[inline]
     pub fn as_stride(&self) -> Option<Stride> {
         match self.0[0].kind() {
-            Kind::Leaf(v) => Some(Stride::int_of(v, self.0[0].is_dynamic())),
+            Kind::Leaf(v) => Some(self.0[0].int_stride(v)),
             Kind::Scaled(v, b) => Some(Stride::new(v, b).with_dynamic(self.0[0].is_dynamic())),
             Kind::Open { .. } => None,
         }
@@ -313,7 +313,7 @@ impl Tup {
         let mut out = SmallVec::new();
         for n in &self.0 {
             match n.kind() {
-                Kind::Leaf(v) => out.push(Stride::int_of(v, n.is_dynamic())),
+                Kind::Leaf(v) => out.push(n.int_stride(v)),
                 Kind::Scaled(v, b) => out.push(Stride::new(v, b).with_dynamic(n.is_dynamic())),
                 Kind::Open { .. } => {}
             }

@@ -66,7 +66,7 @@ impl Tup {
                     if !CUTE && dynamic {
                         out.push('?');
                         if DIV {
-                            write_div(out, n.div());
+                            write_div(out, n.int().kind());
                         }
                     }
                     let packed = meta & !DYNAMIC;
@@ -119,18 +119,28 @@ pub(crate) fn write_notation_div(out: &mut String, first: &Tup, second: Option<&
     write_styled::<false, true>(out, first, second);
 }
 
-/// `{div=N}` where `div` is more than 1 and a divisibility (below
+/// `{div=N}` where `kind` is more than 1 and a divisibility (below
 /// [`UNKNOWN_KIND`](crate::algebra::integer::UNKNOWN_KIND), where the kinds that are none are),
-/// `{div=0}` for [`ZERO_DIV_KIND`](crate::algebra::integer::ZERO_DIV_KIND);
+/// `{div=0}` for [`ZERO_DIV_KIND`](crate::algebra::integer::ZERO_DIV_KIND), `{i64}` or
+/// `{i64 div=N}` for the DSL's 64-bit run-time integer
+/// ([`I64_KIND`](crate::algebra::integer::I64_KIND)); a divisibility whole, as the DSL prints
+/// one in a tuple (from 2^31 on too: [`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND));
 /// kept out of line: only the DSL's print writes it.
 #[inline(never)]
-fn write_div(out: &mut String, div: u32) {
-    use crate::algebra::integer::{UNKNOWN_KIND, ZERO_DIV_KIND};
-    if div == ZERO_DIV_KIND {
+fn write_div(out: &mut String, kind: u32) {
+    use crate::algebra::integer::{Int, UNKNOWN_KIND, ZERO_DIV_KIND};
+    if kind == ZERO_DIV_KIND {
         out.push_str("{div=0}");
-    } else if div > 1 && div < UNKNOWN_KIND {
+    } else if let Some(d) = Int::of_kind(0, kind).i64_divisibility() {
+        out.push_str("{i64");
+        if d != 1 {
+            out.push_str(" div=");
+            out.push_str(itoa::Buffer::new().format(d));
+        }
+        out.push('}');
+    } else if kind > 1 && (kind < UNKNOWN_KIND || crate::algebra::integer::is_wide_kind(kind)) {
         out.push_str("{div=");
-        out.push_str(itoa::Buffer::new().format(div));
+        out.push_str(itoa::Buffer::new().format(Int::of_kind(0, kind).divisibility()));
         out.push('}');
     }
 }

@@ -318,7 +318,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
         2,
         3,
-        |a| tile_atom(a, algebra::smem_atoms::tile_to_shape)
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_shape, true)
     ),
     f!(
         "tile_to_mma_shape",
@@ -327,12 +327,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(make_shape(_128{},_16{}),_1{},_4{}))",
         2,
         3,
-        |a| tile_atom(a, algebra::smem_atoms::tile_to_mma_shape)
+        |a| tile_atom(a, algebra::smem_atoms::tile_to_mma_shape, false)
     ),
 ];
 
 /// `tile_to_shape` / `tile_to_mma_shape` of a layout atom, or of a composed atom's inner layout
-/// (its swizzle and offset kept): `TILE(ATOM, SHAPE[, ORDER])`.
+/// (its swizzle and offset kept): `TILE(ATOM, SHAPE[, ORDER])`. Where `shape_of_layout`
+/// (tile_to_shape), SHAPE may be a layout, whose shape it is: CuTe's tile_to_shape reads
+/// `rank_v<TrgShape>` and `product_each(shape(trg_shape))` (layout.hpp), and `shape(L)` of a
+/// layout is its shape (`tile_to_shape(atom, make_layout(shape, LayoutRight{}))`, ampere's
+/// cooperative_gemm.cu).
 fn tile_atom(
     a: &super::Args,
     tile: fn(
@@ -340,8 +344,12 @@ fn tile_atom(
         &algebra::Tup,
         Option<&algebra::IntTuple>,
     ) -> algebra::Result<algebra::Layout>,
+    shape_of_layout: bool,
 ) -> Result<Value, EvalError> {
-    let shape = a.int_tuple(1)?;
+    let shape = match &a.vals[1] {
+        Value::Layout(l) if shape_of_layout => l.shape().to_owned(),
+        _ => a.int_tuple(1)?,
+    };
     let order = if a.len() == 3 {
         Some(a.int_tuple(2)?)
     } else {

@@ -493,12 +493,7 @@ fn int_cast(a: &Args, op: &str, ty: &str, bits: u32, signed: bool) -> Result<Val
             )
         })?,
     };
-    let m = 1i128 << bits;
-    let mut r = i128::from(x).rem_euclid(m);
-    if signed && r >= m / 2 {
-        r -= m;
-    }
-    let r = i64::try_from(r).map_err(|_| {
+    let r = i64::try_from(crate::eval::int_conversion(x, bits, signed)).map_err(|_| {
         EvalError::new(
             format!("{op}<{ty}>({x}) is beyond the signed 64-bit integers cute computes with"),
             a.spans[1],

@@ -666,6 +666,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 }
                 return Ok(Value::IntTuple(x));
             }
+            if i.is_i64() {
+                // the DSL's 64-bit one keeps its kind (`divby=2**40` prints `?{i64 div=0}`
+                // alone: its low 32 bits; checked with dsl-oracle)
+                return Ok(Value::IntTuple(IntTuple::of_int(
+                    crate::algebra::Int::i64_div(i.value, by.unsigned_abs()),
+                )));
+            }
             // (`divby=1`: an `IntValue` of which nothing is known)
             let assumed = crate::algebra::Int::dy_div(i.value, by.unsigned_abs());
             Ok(Value::IntTuple(IntTuple::of_int(
@@ -697,8 +704,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             if !i.dynamic() {
                 return Ok(Value::int(i.value));
             }
-            // a divisibility is kept up to u32::MAX
-            Ok(Value::int(i.divisor() as i64))
+            // the DSL's scalar shows the divisibility's low 32 bits, signed (2^31: negative)
+            Ok(Value::int(i.divisor() as u32 as i32 as i64))
         }
     ),
     f!(
