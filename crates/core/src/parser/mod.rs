@@ -3427,18 +3427,35 @@ impl<'a> Parser<'a> {
         let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false, None)?;
         self.leave();
         let span = Span::new(pos, end);
-        // `(int)x`: C's cast of an integer, read as `int(x)`
+        // `(int)x`: C's cast of an integer, read as `int(x)`. A cast binds as a prefix
+        // operator: its operand is the unary expression after it (`(size_t)-1`,
+        // `(unsigned)~0`), and `(T)(x)` casts the grouped x (not the rank-1 tuple `(x)`)
         if let [item] = items
             && !trailing_comma
             && let ExprKind::Name(ty) = item.kind
             && cpp_int_type(ty).is_some()
         {
             let at = self.skip_ws(end);
-            let operand = self
-                .peek(at)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '(');
+            let operand = self.peek(at).is_some_and(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, '_' | '(' | '-' | '+' | '~' | '!')
+            });
             if operand {
-                let (end, inner) = self.postfix(at)?;
+                self.enter(pos)?;
+                let read = self.unary(at);
+                self.leave();
+                let (end, mut inner) = read?;
+                if let ExprKind::Tuple([one]) = inner.kind
+                    && inner.span == Span::new(at, end)
+                    && !self.src[at..end]
+                        .trim_end_matches(')')
+                        .trim_end()
+                        .ends_with(',')
+                {
+                    inner = Expr {
+                        kind: ExprKind::Group(self.alloc(*one)),
+                        span: inner.span,
+                    };
+                }
                 let span = Span::new(pos, end);
                 return Ok((
                     end,
