@@ -240,3 +240,48 @@ fn dynamic_leaves_print_as_cute_prints_them() {
         assert_eq!(code::cpp(&v).unwrap(), cpp_form, "{stmt}");
     }
 }
+
+/// A run-time `size_t` past the signed 64-bit integers (`(size_t)-1`) prints as the other
+/// run-time integers do in each form, and the forms that are input read back as the same
+/// value: plain `18446744073709551615?`, C++ `18446744073709551615ull;` (the literal of its
+/// type, C++'s reading: cute-oracle prints 18446744073709551615 for it), JSON an `int` of the
+/// exact value, CuTe's `print` the number; the DSL form, which has no such integer in cute, is
+/// refused by name.
+#[test]
+fn an_oversized_size_t_prints_as_a_run_time_integer_in_every_form() {
+    let forms = [
+        ("plain", "18446744073709551615?\n"),
+        ("cpp", "18446744073709551615ull;\n"),
+        ("cute", "18446744073709551615\n"),
+        (
+            "json",
+            "{\"kind\":\"int\",\"value\":18446744073709551615,\"dynamic\":true,\"text\":\"18446744073709551615?\"}\n",
+        ),
+    ];
+    for stmt in ["(size_t)-1", "size_t s = 0; s - 1"] {
+        for (format, printed) in forms {
+            let (out, err, code) = crate::helpers::cute(&["eval", "--format", format, stmt], "");
+            assert_eq!(
+                (out.as_str(), code),
+                (printed, 0),
+                "{format}: {stmt}: {err}"
+            );
+            if matches!(format, "plain" | "cpp") {
+                let again = printed.trim_end().trim_end_matches(';');
+                let (back, err, code) =
+                    crate::helpers::cute(&["eval", "--format", "cute", again], "");
+                assert_eq!(
+                    (back.as_str(), code),
+                    ("18446744073709551615\n", 0),
+                    "{again}: {err}"
+                );
+            }
+        }
+        let (_, err, code) = crate::helpers::cute(&["eval", "--format", "dsl", stmt], "");
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("no CuTe DSL form for the uint64_t value 18446744073709551615"),
+            "{err}"
+        );
+    }
+}

@@ -446,6 +446,7 @@ fn write_other(out: &mut String, v: &Value) {
         // an operation of the DSL as the DSL prints it
         Value::Op(op) => out.write_str(&op.printed),
         Value::Atom(a) => write!(out, "{a}"),
+        Value::Scalar(s) if let Some(n) = s.run_time_int() => write!(out, "{n}?"),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
         // a static integer in the notation: its value

@@ -490,6 +490,21 @@ pub struct Scalar {
 }
 
 impl Scalar {
+    /// The value of a run-time C++ integer held as a scalar because it is past the signed
+    /// 64-bit integers cute computes with (a `size_t`): printed as the other run-time integers
+    /// are (`18446744073709551615?`); `None` of any other scalar (a NumPy element's integer
+    /// prints as NumPy prints it).
+    pub fn run_time_int(&self) -> Option<i128> {
+        match self.value {
+            Number::Int(n)
+                if !self.python && self.ty.int_bits().is_some() && i64::try_from(n).is_err() =>
+            {
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
     /// `T(x)`: `x` as the type holds it.
     pub fn new(ty: ElemType, x: Number) -> Result<Scalar, String> {
         Ok(Scalar {

@@ -2736,6 +2736,11 @@ impl<'a> Parser<'a> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
+        // a `uint64_t`'s bits (`18446744073709551615ull`) go the general way, which reads
+        // them as that type ([`Parser::scaled_after`])
+        if is_u64_bits(self.src, pos, v) {
+            return None;
+        }
         let (end, dynamic) = self.kind_after(pos, end);
         let after = self.skip_ws(end);
         match self.src.as_bytes().get(after) {
@@ -2901,6 +2906,21 @@ impl<'a> Parser<'a> {
             }
         });
         let Some(value) = value else {
+            // past the signed 64-bit integers but a `uint64_t`'s, of an unsigned suffix
+            // (`18446744073709551615ull`, cute's C++ form of such a run-time `size_t`) or the
+            // notation's run-time mark (`18446744073709551615?`, its plain form): its bits,
+            // which [`Parser::scaled_after`] reads as a `uint64_t`
+            // (C++'s hex or octal literal past `long` is an `unsigned long` too)
+            let unsigned = self.src[span.start..end].contains(['u', 'U'])
+                || bytes.get(end) == Some(&b'?')
+                || (radix != 10 && !self.is_dsl());
+            if let Some(m) = magnitude
+                && !neg
+                && unsigned
+                && bytes[span.start].is_ascii_digit()
+            {
+                return Some(Ok((end, m as i64)));
+            }
             return Some(err("integer overflow in literal", span));
         };
         Some(Ok((end, value)))
@@ -3019,7 +3039,13 @@ impl<'a> Parser<'a> {
             };
             // C++'s `5u`, `5l`, `5ul`: the literal of that type, read as its cast
             // (`unsigned(5)`), which carries the type through arithmetic as a variable's does
-            if dynamic && let Some(ty) = suffixed_literal_type(&self.src[pos..end], v) {
+            // (a literal past `i64::MAX` is a `uint64_t`'s bits: read as `uint64_t(bits)`)
+            let ty = if is_u64_bits(self.src, pos, v) {
+                Some("uint64_t")
+            } else {
+                suffixed_literal_type(&self.src[pos..end], v).filter(|_| dynamic)
+            };
+            if let Some(ty) = ty {
                 let callee = Expr {
                     kind: ExprKind::Name(ty),
                     span,
@@ -3509,18 +3535,35 @@ impl<'a> Parser<'a> {
         let (end, items, trailing_comma) = self.list_with_comma(pos, '(', ')', false, None)?;
         self.leave();
         let span = Span::new(pos, end);
-        // `(int)x`: C's cast of an integer, read as `int(x)`
+        // `(int)x`: C's cast of an integer, read as `int(x)`. A cast binds as a prefix
+        // operator: its operand is the unary expression after it (`(size_t)-1`,
+        // `(unsigned)~0`), and `(T)(x)` casts the grouped x (not the rank-1 tuple `(x)`)
         if let [item] = items
             && !trailing_comma
             && let ExprKind::Name(ty) = item.kind
             && cpp_int_type(ty).is_some()
         {
             let at = self.skip_ws(end);
-            let operand = self
-                .peek(at)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '(');
+            let operand = self.peek(at).is_some_and(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, '_' | '(' | '-' | '+' | '~' | '!')
+            });
             if operand {
-                let (end, inner) = self.postfix(at)?;
+                self.enter(pos)?;
+                let read = self.unary(at);
+                self.leave();
+                let (end, mut inner) = read?;
+                if let ExprKind::Tuple([one]) = inner.kind
+                    && inner.span == Span::new(at, end)
+                    && !self.src[at..end]
+                        .trim_end_matches(')')
+                        .trim_end()
+                        .ends_with(',')
+                {
+                    inner = Expr {
+                        kind: ExprKind::Group(self.alloc(*one)),
+                        span: inner.span,
+                    };
+                }
                 let span = Span::new(pos, end);
                 return Ok((
                     end,
@@ -4038,6 +4081,12 @@ fn literal_type(text: &str) -> Option<&'static str> {
         "ull" | "llu" => "unsigned long long",
         _ => return None,
     })
+}
+
+/// Whether the integer literal at `pos` read as `v` is a `uint64_t`'s bits
+/// (`18446744073709551615ull`, [`Parser::int_at`]): negative, though it starts with a digit.
+fn is_u64_bits(src: &str, pos: usize, v: i64) -> bool {
+    v < 0 && src.as_bytes().get(pos).is_some_and(u8::is_ascii_digit)
 }
 
 /// The C++ integer type a literal's suffix gives it, as a cast names it (`5u`: `unsigned`;

@@ -134,6 +134,7 @@ pub fn cpp_layout(l: &Layout) -> String {
 fn has_dynamic(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => !t.is_static(),
+        Value::Scalar(s) => s.run_time_int().is_some(),
         Value::Layout(l) => !(l.shape().is_static() && l.stride().is_static()),
         Value::OffsetLayout(o, l) => {
             origin_dynamic(o) || !(l.shape().is_static() && l.stride().is_static())
@@ -290,6 +291,12 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
             format!("make_tensor({}, {})", cpp_pointer(p, v)?, cpp_layout(l))
         }
         Value::Pointer(p) => cpp_pointer(p, v)?,
+        // a run-time `size_t` past the signed 64-bit integers: the literal of its type
+        // (`18446744073709551615ull`, which cute reads back as C++ does)
+        Value::Scalar(s) if let Some(n) = s.run_time_int() => match s.ty.int_bits() {
+            Some((64, false)) => format!("{n}ull"),
+            _ => n.to_string(),
+        },
         #[allow(unreachable_patterns)]
         _ => {
             return Err(RenderError::new(format!(
@@ -455,6 +462,13 @@ pub fn dsl(v: &Value) -> Result<String, RenderError> {
     }
     Ok(match v {
         Value::IntTuple(t) => py_int_tuple(t),
+        Value::Scalar(s) if let Some(n) = s.run_time_int() => {
+            return Err(RenderError::new(format!(
+                "no CuTe DSL form for the {} value {n}: past the signed 64-bit integers of \
+                 cute's DSL text (cutlass.Int64)",
+                s.ty.name()
+            )));
+        }
         Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),
         Value::Layout(l) => dsl_layout(l),
         Value::Under => "None".to_string(),

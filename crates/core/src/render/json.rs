@@ -56,6 +56,13 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             "value": c.value().to_string().parse::<Json>().unwrap_or(Json::Null),
             "type": c.ty.name(),
         })),
+        // a run-time integer past the signed 64-bit ones (a `size_t`): as the others, its
+        // value the exact integer
+        Value::Scalar(s) if let Some(n) = s.run_time_int() => object(json!({
+            "kind": "int",
+            "value": n.to_string().parse::<Json>().unwrap_or(Json::Null),
+            "dynamic": true,
+        })),
         Value::Scalar(s) => {
             object(json!({"kind": "number", "type": s.ty.name(), "value": s.value.as_f64()}))
         }
