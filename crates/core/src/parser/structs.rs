@@ -181,6 +181,9 @@ fn members_within(body: &str, depth: usize) -> Result<Vec<MemberDef>, String> {
 fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     let mut rest = text;
     let mut align = None;
+    // `operator T() const { return EXPR; }`: a conversion function, read as a member function
+    // named `operator T`
+    let mut conversion = false;
     loop {
         rest = rest.trim_start();
         let word: String = rest.chars().take_while(|&c| is_ident_char(c)).collect();
@@ -273,6 +276,10 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                     "a struct's member 'template …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, member functions, constructors and friend operators".to_string(),
                 );
             }
+            "operator" if rest[word.len()..].trim_start().starts_with(is_ident_char) => {
+                conversion = true;
+                break;
+            }
             "template" | "using" | "typedef" | "enum" | "operator" | "public" | "private"
             | "protected" => {
                 return Err(format!(
@@ -290,7 +297,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
         let close =
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
         let name = super::function::last_ident(&rest[..stop]);
-        if rest[..stop].trim() == name {
+        if !conversion && rest[..stop].trim() == name {
             return constructor_at(rest, stop, close, align);
         }
         let mut after = rest[close + 1..].trim_start();
@@ -313,17 +320,25 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
             Some(expr) if rest[stop + 1..close].trim().is_empty() => {
                 MemberKind::Method(expr.trim().to_string())
             }
+            _ if conversion => {
+                return Err(format!(
+                    "the conversion function '{}' is modelled as 'operator T() const {{ return EXPR; }}'",
+                    rest[..stop].trim()
+                ));
+            }
             // parameters, or a body of statements: the definition, read as a function's
             _ => MemberKind::Function(rest[..end + 1].trim().to_string()),
         };
-        return Ok((
-            MemberDef {
-                name: name.to_string(),
-                align,
-                kind,
-            },
-            &rest[end + 1..],
-        ));
+        let name = if conversion {
+            // `operator T`, its type's words one space apart
+            rest[..stop]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            name.to_string()
+        };
+        return Ok((MemberDef { name, align, kind }, &rest[end + 1..]));
     }
     // a data member: `TYPE NAME;` or `TYPE NAME[EXTENT];` (the type's template arguments kept
     // whole: `ArrayEngine<T, cosize_v<L>>`)
