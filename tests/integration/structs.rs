@@ -201,7 +201,7 @@ fn structs_construct_as_cute_compiles_them() {
     let (out, err, code) = cute_format(&format!("{defs}{stmts}"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, want);
-    assert_eq!(want.lines().count(), 21);
+    assert_eq!(want.lines().count(), 22);
 }
 
 /// Anonymous unions and structs nest at most 32 deep (the reader recurses into each).
@@ -279,4 +279,13 @@ fn an_integer_from_a_struct_without_a_conversion_function_is_an_error() {
         ),
         "{err}"
     );
+}
+
+/// An alias template that names itself stops at the limit on nested calls (no hang, no stack
+/// overflow), as g++ refuses it.
+#[test]
+fn an_alias_template_naming_itself_stops_at_the_limit() {
+    let (_, err, code) = cute_format("template <class T> using Loop = Loop<T>;\nLoop<int>{}\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("deeper than 64 levels"), "{err}");
 }

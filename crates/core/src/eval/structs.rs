@@ -24,6 +24,8 @@ use crate::parser::{self, Constructor, MemberDef, MemberKind, Span, StructDef};
 pub(super) struct StructTemplate {
     params: Vec<String>,
     body: String,
+    /// An alias template: `body` is the aliased type.
+    alias: bool,
 }
 
 /// Where a struct value stands.
@@ -358,6 +360,7 @@ impl Env {
         let t = StructTemplate {
             params: def.params.iter().map(|p| p.to_string()).collect(),
             body: def.body.to_string(),
+            alias: def.alias,
         };
         // inside a namespace, its name is `NS::NAME` only (`Env::scoped_key` finds it plain)
         let key = self
@@ -477,7 +480,67 @@ impl Env {
         }
         let key = self.scoped_key(base, |k| self.structs.contains_key(k))?;
         let t = self.structs.get(&key)?;
+        if t.alias {
+            return Some(self.alias_instantiated(base, t, args, span));
+        }
         Some(self.instantiate(base, t, args, span).map(Value::structure))
+    }
+
+    /// `NAME<ARGS>` of an alias template `template <PARAMS> using NAME = TYPE;`: TYPE with
+    /// each parameter replaced by its argument's text, read as a type.
+    fn alias_instantiated(
+        &self,
+        base: &str,
+        t: &StructTemplate,
+        args: Option<&str>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let args = args.map(split_args).unwrap_or_default();
+        if args.len() != t.params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the alias template '{base}' takes {} template arguments, found {}",
+                    t.params.len(),
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        let mut text = String::with_capacity(t.body.len());
+        let mut rest = t.body.as_str();
+        while let Some(c) = rest.chars().next() {
+            let word: String = rest
+                .chars()
+                .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
+                .collect();
+            if word.is_empty() {
+                text.push(c);
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+            match t.params.iter().position(|p| *p == word) {
+                Some(k) => text.push_str(args[k].trim()),
+                None => text.push_str(&word),
+            }
+            rest = &rest[word.len()..];
+        }
+        // (an alias naming itself stops at the limit on nested calls)
+        self.check_struct_depth(base, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_cpp_expr(&text, &arena).map_err(|e| {
+            EvalError::new(
+                format!(
+                    "the alias template '{base}' names '{}': {}",
+                    super::clip(&text),
+                    e.message
+                ),
+                span,
+            )
+        })?;
+        // (its errors where it is named: their places are in the substituted text)
+        inner.eval(&e).map_err(|e| EvalError { span, ..e })
     }
 
     /// `S<…> s;`, `S<…> s(ARGS);`, `S{ARGS}` of a struct the session defines (or of CUTLASS
@@ -499,8 +562,19 @@ impl Env {
         }
         let r = self.struct_type(n, span)?;
         Some((|| {
-            let Value::Struct(ty) = r? else {
-                return Err(EvalError::new(format!("'{n}' is no struct"), span));
+            let ty = match r? {
+                Value::Struct(ty) => ty,
+                // `IC<int, 43>{}` of an alias template of a static type: its value
+                v if args.is_empty() && super::traits::is_static(&v) => return Ok(v),
+                v => {
+                    return Err(EvalError::new(
+                        format!(
+                            "'{n}' is {}: cute constructs a struct, or a static type from no values",
+                            v.kind()
+                        ),
+                        span,
+                    ));
+                }
             };
             if let Some(l) = &ty.library {
                 // `L(Index ldm = 0)`: its leading dimension

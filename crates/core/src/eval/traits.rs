@@ -174,7 +174,7 @@ impl Env {
 }
 
 /// CuTe's `is_static<T>`: the value is known from its type alone (every integer in it static).
-fn is_static(v: &Value) -> bool {
+pub(super) fn is_static(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => t.is_static(),
         Value::Bool(_) | Value::Constant(_) | Value::Swizzle(_) | Value::Under => true,

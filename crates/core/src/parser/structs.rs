@@ -18,8 +18,11 @@ pub struct StructDef<'a> {
     pub name_span: Span,
     /// Its template parameters' names (none: a plain struct).
     pub params: &'a [&'a str],
-    /// The text of its body, between its braces.
+    /// The text of its body, between its braces; an alias template's aliased type.
     pub body: &'a str,
+    /// An alias template, `template <class T, T V> using NAME = TYPE;`: `body` is TYPE, its
+    /// parameters replaced by the arguments where it is named (`NAME<int, 42>`).
+    pub alias: bool,
 }
 
 /// A member of a struct, as written ([`struct_members`]).
@@ -607,6 +610,9 @@ impl<'a> Parser<'a> {
         at: usize,
         params: &[&'a str],
     ) -> PResult<Option<Stmt<'a>>> {
+        if let Some(("using", end)) = self.word_at(at) {
+            return self.alias_template(at, end, params);
+        }
         let Some(("struct" | "class", end)) = self.word_at(at) else {
             return Ok(None);
         };
@@ -650,6 +656,40 @@ impl<'a> Parser<'a> {
             name_span: Span::new(name_at, name_end),
             params,
             body,
+            alias: false,
+        }))))
+    }
+
+    /// `template <PARAMS> using NAME = TYPE;` (`at`: where `using` is written, `end`: its end):
+    /// an alias template, its type's text kept ([`StructDef::alias`]).
+    fn alias_template(
+        &self,
+        at: usize,
+        end: usize,
+        params: &[&'a str],
+    ) -> PResult<Option<Stmt<'a>>> {
+        let name_at = self.skip_ws(end);
+        let Some((name, name_end)) = self.word_at(name_at) else {
+            return Ok(None);
+        };
+        let eq = self.skip_ws(name_end);
+        if self.peek(eq) != Some('=') {
+            return Ok(None);
+        }
+        let Some(semi) = self.src[eq..].find(';').map(|k| eq + k) else {
+            return err(
+                "expected ';' after the alias template's type",
+                Span::new(at, eq + 1),
+            );
+        };
+        self.expect_end(semi + 1)?;
+        let params = self.arena.alloc_slice_copy(params);
+        Ok(Some(Stmt::Struct(self.arena.alloc(StructDef {
+            name,
+            name_span: Span::new(name_at, name_end),
+            params,
+            body: self.src[eq + 1..semi].trim(),
+            alias: true,
         }))))
     }
 }
