@@ -201,7 +201,7 @@ fn structs_construct_as_cute_compiles_them() {
     let (out, err, code) = cute_format(&format!("{defs}{stmts}"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, want);
-    assert_eq!(want.lines().count(), 18);
+    assert_eq!(want.lines().count(), 22);
 }
 
 /// Anonymous unions and structs nest at most 32 deep (the reader recurses into each).
@@ -263,4 +263,29 @@ fn a_namespaces_names_do_not_shadow_cutes_outside_it() {
         ("3 mine4 mine5 mine6mine7 _2 300 mine8", 0),
         "{err}"
     );
+}
+
+/// `int x = s;` of an object of a struct without a conversion function (`operator T()`) is
+/// no C++: an error naming it, not the object bound to an `int`.
+#[test]
+fn an_integer_from_a_struct_without_a_conversion_function_is_an_error() {
+    let (_, err, code) = cute_format(
+        "template <class T> struct W { W(T val) : val_(val) {} T val_ = 0; };\nint e = W{3};\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "an integer is initialized from an object of 'W<int>', which has no conversion function"
+        ),
+        "{err}"
+    );
+}
+
+/// An alias template that names itself stops at the limit on nested calls (no hang, no stack
+/// overflow), as g++ refuses it.
+#[test]
+fn an_alias_template_naming_itself_stops_at_the_limit() {
+    let (_, err, code) = cute_format("template <class T> using Loop = Loop<T>;\nLoop<int>{}\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("deeper than 64 levels"), "{err}");
 }

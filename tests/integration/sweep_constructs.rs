@@ -89,3 +89,17 @@ fn is_constant_asks_an_integer() {
         "{err}"
     );
 }
+
+/// C's `assert(c)` (msvc_compilation/tuple.cpp's bodies) is checked: a true one says nothing,
+/// a false one is an error naming it and what it compared (the program aborts).
+#[test]
+fn c_assert_is_checked() {
+    let (out, err, code) = cute_format("int a = 3;\nassert(a == 3);\na\n");
+    assert_eq!((out.as_str(), code), ("3\n", 0), "{err}");
+    let (_, err, code) = cute_format("int a = 3;\nassert(a == 4);\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("assert(a == 4) failed: a is 3 (the program aborts)"),
+        "{err}"
+    );
+}

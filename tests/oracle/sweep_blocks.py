@@ -363,9 +363,18 @@ def helpers_before(text, upto, body="", keep=lambda chunk: True):
     def named(chunk):
         m = re.match(r"namespace\s+(\w+)\s*\{", chunk)
         return m is not None and re.search(rf"\b{m.group(1)}::", body) is not None
-    return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
-                     if (is_definition(chunk) or chunk.startswith("using namespace")
-                         or named(chunk)) and keep(chunk))
+
+    def used_type(chunk):
+        # a struct or class, or an alias template, at file scope that the body names
+        # (msvc_compilation/tuple.cpp's `ConvertibleTo`, `IC`)
+        m = re.match(r"(?:template\s*<[^;{]*?>\s*)?(?:(?:struct|class)\s+(\w+)\s*\{"
+                     r"|using\s+(\w+)\s*=)", chunk)
+        return m is not None and re.search(rf"\b{m.group(1) or m.group(2)}\b", body) is not None
+    # (a struct's chunk ends at its brace: its `;` written again)
+    return "\n".join(chunk + (";" if chunk.endswith("}") and used_type(chunk) else "")
+                      for _, chunk in file_scope_chunks(text, upto)
+                      if (is_definition(chunk) or chunk.startswith("using namespace")
+                          or named(chunk) or used_type(chunk)) and keep(chunk))
 
 
 def hoisted(block):

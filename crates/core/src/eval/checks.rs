@@ -76,6 +76,9 @@ impl Env {
         let gtest = name.starts_with("EXPECT_") || name.starts_with("ASSERT_");
         let consequence = if gtest {
             "the test fails"
+        } else if name == "assert" {
+            // (a run-time check: it aborts the program where NDEBUG is not defined)
+            "the program aborts"
         } else {
             "CuTe does not compile"
         };

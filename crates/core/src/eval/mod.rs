@@ -1941,6 +1941,7 @@ impl Env {
                     && let Some(ty) = self.tuple_type_of(callee) =>
             {
                 let vals = self.eval_args(args)?;
+                let vals = self.struct_elements_constructed(&ty, vals, args, e.span)?;
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
             }
             // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
@@ -3825,6 +3826,21 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 )),
             }
         }
+        // a struct type's element: an object of it ([`Env::struct_elements_constructed`])
+        Value::Name(n) if let Value::Struct(o) = v => {
+            let plain = |t: &str| t.split_whitespace().collect::<String>();
+            if plain(o.type_name()) == plain(n) {
+                Ok(v.clone())
+            } else {
+                Err(EvalError::new(
+                    format!(
+                        "the element of type {n} is constructed from an object of {}, which is no {n}",
+                        o.type_name()
+                    ),
+                    at,
+                ))
+            }
+        }
         _ => {
             let vals: Vec<Value> = match v {
                 Value::Tuple(items) => items.clone(),
@@ -5149,6 +5165,13 @@ impl Env {
         ty: Option<storage::ElemType>,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `int x = s;` of a struct object: its conversion function's value (`operator T()`)
+        let (v, ty) = match (declared, &v) {
+            (Some(parser::DeclaredInt::Int(..)), Value::Struct(_)) => {
+                (self.struct_converted(&v, span)?, None)
+            }
+            _ => (v, ty),
+        };
         let recorded = match declared {
             Some(parser::DeclaredInt::Int(bits, signed)) => storage::ElemType::of_int(bits, signed),
             Some(parser::DeclaredInt::Auto) => ty,

@@ -24,6 +24,8 @@ use crate::parser::{self, Constructor, MemberDef, MemberKind, Span, StructDef};
 pub(super) struct StructTemplate {
     params: Vec<String>,
     body: String,
+    /// An alias template: `body` is the aliased type.
+    alias: bool,
 }
 
 /// Where a struct value stands.
@@ -358,6 +360,7 @@ impl Env {
         let t = StructTemplate {
             params: def.params.iter().map(|p| p.to_string()).collect(),
             body: def.body.to_string(),
+            alias: def.alias,
         };
         // inside a namespace, its name is `NS::NAME` only (`Env::scoped_key` finds it plain)
         let key = self
@@ -477,7 +480,67 @@ impl Env {
         }
         let key = self.scoped_key(base, |k| self.structs.contains_key(k))?;
         let t = self.structs.get(&key)?;
+        if t.alias {
+            return Some(self.alias_instantiated(base, t, args, span));
+        }
         Some(self.instantiate(base, t, args, span).map(Value::structure))
+    }
+
+    /// `NAME<ARGS>` of an alias template `template <PARAMS> using NAME = TYPE;`: TYPE with
+    /// each parameter replaced by its argument's text, read as a type.
+    fn alias_instantiated(
+        &self,
+        base: &str,
+        t: &StructTemplate,
+        args: Option<&str>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let args = args.map(split_args).unwrap_or_default();
+        if args.len() != t.params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the alias template '{base}' takes {} template arguments, found {}",
+                    t.params.len(),
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        let mut text = String::with_capacity(t.body.len());
+        let mut rest = t.body.as_str();
+        while let Some(c) = rest.chars().next() {
+            let word: String = rest
+                .chars()
+                .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
+                .collect();
+            if word.is_empty() {
+                text.push(c);
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+            match t.params.iter().position(|p| *p == word) {
+                Some(k) => text.push_str(args[k].trim()),
+                None => text.push_str(&word),
+            }
+            rest = &rest[word.len()..];
+        }
+        // (an alias naming itself stops at the limit on nested calls)
+        self.check_struct_depth(base, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        let arena = bumpalo::Bump::new();
+        let e = parser::parse_cpp_expr(&text, &arena).map_err(|e| {
+            EvalError::new(
+                format!(
+                    "the alias template '{base}' names '{}': {}",
+                    super::clip(&text),
+                    e.message
+                ),
+                span,
+            )
+        })?;
+        // (its errors where it is named: their places are in the substituted text)
+        inner.eval(&e).map_err(|e| EvalError { span, ..e })
     }
 
     /// `S<…> s;`, `S<…> s(ARGS);`, `S{ARGS}` of a struct the session defines (or of CUTLASS
@@ -499,8 +562,19 @@ impl Env {
         }
         let r = self.struct_type(n, span)?;
         Some((|| {
-            let Value::Struct(ty) = r? else {
-                return Err(EvalError::new(format!("'{n}' is no struct"), span));
+            let ty = match r? {
+                Value::Struct(ty) => ty,
+                // `IC<int, 43>{}` of an alias template of a static type: its value
+                v if args.is_empty() && super::traits::is_static(&v) => return Ok(v),
+                v => {
+                    return Err(EvalError::new(
+                        format!(
+                            "'{n}' is {}: cute constructs a struct, or a static type from no values",
+                            v.kind()
+                        ),
+                        span,
+                    ));
+                }
             };
             if let Some(l) = &ty.library {
                 // `L(Index ldm = 0)`: its leading dimension
@@ -1011,6 +1085,10 @@ impl Env {
         let arena = bumpalo::Bump::new();
         // the argument clipped: an error inside nested instantiations quotes each level's
         let quoted = super::clip(arg);
+        // an integer type (`size_t`, `uint32_t`) stands for itself, as a trait's argument does
+        if !self.is_bound(arg.trim()) && super::constant::IntType::of_name(arg.trim()).is_some() {
+            return Ok(Value::Name(arg.trim().to_string()));
+        }
         let e = parser::parse_cpp_expr(arg, &arena).map_err(|e| {
             EvalError::new(format!("template argument '{quoted}': {}", e.message), span)
         })?;
@@ -1046,7 +1124,11 @@ impl Env {
             _ => text.to_string(),
         };
         let bare = name.trim_start_matches("const ").trim();
-        match crate::algebra::recast::element_bits(bare) {
+        // a C++ integer type CuTe's element types do not name (`size_t`, `long`)
+        let bits = crate::algebra::recast::element_bits(bare).or_else(|| {
+            super::constant::IntType::of_name(bare).map(|t| t.size().saturating_mul(8))
+        });
+        match bits {
             Some(bits) if bits % 8 == 0 => Ok((bare.to_string(), bits / 8)),
             Some(bits) => Err(EvalError::new(
                 format!(
@@ -1492,6 +1574,80 @@ impl Env {
     /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member
     /// function, its expression evaluated with the members and template parameters bound.
     /// `None`: no struct.
+    /// The values of a `tuple<…, S, …>`'s elements (`vals`, of `args`), each of a struct type
+    /// `S` of the program's own an object of `S`: the value already one, else `S` constructed
+    /// from it (its converting constructor: the element's copy-initialization, as CuTe's
+    /// `tuple(T const&... t)` takes it).
+    pub(super) fn struct_elements_constructed(
+        &self,
+        ty: &Value,
+        vals: Vec<Value>,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Result<Vec<Value>, EvalError> {
+        let Some(modes) = ty.tuple_modes() else {
+            return Ok(vals);
+        };
+        if modes.len() != vals.len() {
+            return Ok(vals);
+        }
+        let mut out = Vec::with_capacity(vals.len());
+        for (i, (m, v)) in modes.iter().zip(vals).enumerate() {
+            let at = args.get(i).map_or(span, |a| a.span);
+            let ty = match m {
+                Value::Name(n) => match self.struct_type(n, at) {
+                    Some(Ok(Value::Struct(t))) if t.library.is_none() => Some(t),
+                    Some(Err(e)) => return Err(e),
+                    _ => None,
+                },
+                _ => None,
+            };
+            out.push(match ty {
+                Some(t) => match &v {
+                    Value::Struct(o) if o.ty == t.ty => v,
+                    _ => self.construct_struct(*t, vec![v], at)?,
+                },
+                None => v,
+            });
+        }
+        Ok(out)
+    }
+
+    /// C++'s implicit conversion of the struct object `v` to an integer (`int x = s;`): its
+    /// conversion function `operator T() const { return EXPR; }` called (one of them; the
+    /// integer then converted to the declared type as C++'s standard conversions do).
+    pub(super) fn struct_converted(&self, v: &Value, span: Span) -> Result<Value, EvalError> {
+        let Value::Struct(s) = v else {
+            return Ok(v.clone());
+        };
+        let conversions: Vec<&str> = s
+            .methods
+            .iter()
+            .filter(|m| m.0.starts_with("operator "))
+            .map(|m| m.0.as_str())
+            .collect();
+        match conversions.as_slice() {
+            [name] => self
+                .struct_method(v, name, &[], span)
+                .unwrap_or_else(|| Err(EvalError::new("no conversion function", span))),
+            [] => Err(EvalError::new(
+                format!(
+                    "an integer is initialized from an object of '{}', which has no conversion function ('operator T() const'): CuTe does not compile it",
+                    s.ty
+                ),
+                span,
+            )),
+            _ => Err(EvalError::new(
+                format!(
+                    "the conversion of an object of '{}' to an integer: cute models a struct of one conversion function, it has {}",
+                    s.ty,
+                    conversions.join(", ")
+                ),
+                span,
+            )),
+        }
+    }
+
     pub(super) fn struct_method(
         &self,
         target: &Value,

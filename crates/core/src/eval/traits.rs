@@ -174,7 +174,7 @@ impl Env {
 }
 
 /// CuTe's `is_static<T>`: the value is known from its type alone (every integer in it static).
-fn is_static(v: &Value) -> bool {
+pub(super) fn is_static(v: &Value) -> bool {
     match v {
         Value::IntTuple(t) => t.is_static(),
         Value::Bool(_) | Value::Constant(_) | Value::Swizzle(_) | Value::Under => true,
@@ -213,6 +213,11 @@ fn same_type(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
         (Value::Name(x), Value::Name(y)) => x == y,
+        // a struct of the program's own (an object's type, or the type): its type's name
+        (Value::Struct(x), Value::Struct(y)) => {
+            let plain = |t: &str| t.split_whitespace().collect::<String>();
+            plain(x.type_name()) == plain(y.type_name())
+        }
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
         (Value::Constant(x), Value::Constant(y)) => x == y,

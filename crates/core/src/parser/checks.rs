@@ -1,7 +1,8 @@
 //! The checks a pasted unit test or kernel writes: googletest's `EXPECT_TRUE/FALSE(c)`,
 //! `EXPECT_EQ/NE/LT/LE/GT/GE(a, b)` and their `ASSERT_` forms (a `<< "message"` streamed after
 //! them is read past), C++'s `static_assert(c[, "msg"])` and CuTe's `CUTE_STATIC_ASSERT_V(c[,
-//! "msg"])` and `CUTE_STATIC_ASSERT(c, "msg")`. A check's arguments are inside its
+//! "msg"])` and `CUTE_STATIC_ASSERT(c, "msg")`, C's `assert(c)` (a macro: checked here as
+//! where `NDEBUG` is not defined). A check's arguments are inside its
 //! parentheses, where C++'s relational operators are read as in any call's arguments
 //! (`CUTE_STATIC_ASSERT_V(depth(L) <= Int<1>{})`, control.rs's rule).
 
@@ -28,7 +29,7 @@ impl<'a> Parser<'a> {
             Some("TRUE" | "FALSE" | "EQ" | "NE" | "LT" | "LE" | "GT" | "GE")
         ) || matches!(
             name,
-            "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT"
+            "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT" | "assert"
         );
         let open = self.skip_ws(end);
         if !is_check || self.peek(open) != Some('(') {
@@ -102,7 +103,7 @@ impl<'a> Parser<'a> {
         };
         match (gtest, args.as_slice()) {
             (None, [c]) => assert(*c, None, None, true),
-            (None, [c, m]) => assert(*c, None, message(Some(m))?, true),
+            (None, [c, m]) if name != "assert" => assert(*c, None, message(Some(m))?, true),
             (None, _) => err(
                 format!("{name} takes a condition and an optional message string"),
                 span,

@@ -18,8 +18,11 @@ pub struct StructDef<'a> {
     pub name_span: Span,
     /// Its template parameters' names (none: a plain struct).
     pub params: &'a [&'a str],
-    /// The text of its body, between its braces.
+    /// The text of its body, between its braces; an alias template's aliased type.
     pub body: &'a str,
+    /// An alias template, `template <class T, T V> using NAME = TYPE;`: `body` is TYPE, its
+    /// parameters replaced by the arguments where it is named (`NAME<int, 42>`).
+    pub alias: bool,
 }
 
 /// A member of a struct, as written ([`struct_members`]).
@@ -181,6 +184,9 @@ fn members_within(body: &str, depth: usize) -> Result<Vec<MemberDef>, String> {
 fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     let mut rest = text;
     let mut align = None;
+    // `operator T() const { return EXPR; }`: a conversion function, read as a member function
+    // named `operator T`
+    let mut conversion = false;
     loop {
         rest = rest.trim_start();
         let word: String = rest.chars().take_while(|&c| is_ident_char(c)).collect();
@@ -273,6 +279,10 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                     "a struct's member 'template …' is not modelled: cute lays out data members (alignas, ArrayEngine, array_aligned, C arrays, scalars), anonymous unions and structs, member functions, constructors and friend operators".to_string(),
                 );
             }
+            "operator" if rest[word.len()..].trim_start().starts_with(is_ident_char) => {
+                conversion = true;
+                break;
+            }
             "template" | "using" | "typedef" | "enum" | "operator" | "public" | "private"
             | "protected" => {
                 return Err(format!(
@@ -290,7 +300,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
         let close =
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
         let name = super::function::last_ident(&rest[..stop]);
-        if rest[..stop].trim() == name {
+        if !conversion && rest[..stop].trim() == name {
             return constructor_at(rest, stop, close, align);
         }
         let mut after = rest[close + 1..].trim_start();
@@ -313,17 +323,25 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
             Some(expr) if rest[stop + 1..close].trim().is_empty() => {
                 MemberKind::Method(expr.trim().to_string())
             }
+            _ if conversion => {
+                return Err(format!(
+                    "the conversion function '{}' is modelled as 'operator T() const {{ return EXPR; }}'",
+                    rest[..stop].trim()
+                ));
+            }
             // parameters, or a body of statements: the definition, read as a function's
             _ => MemberKind::Function(rest[..end + 1].trim().to_string()),
         };
-        return Ok((
-            MemberDef {
-                name: name.to_string(),
-                align,
-                kind,
-            },
-            &rest[end + 1..],
-        ));
+        let name = if conversion {
+            // `operator T`, its type's words one space apart
+            rest[..stop]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            name.to_string()
+        };
+        return Ok((MemberDef { name, align, kind }, &rest[end + 1..]));
     }
     // a data member: `TYPE NAME;` or `TYPE NAME[EXTENT];` (the type's template arguments kept
     // whole: `ArrayEngine<T, cosize_v<L>>`)
@@ -592,6 +610,9 @@ impl<'a> Parser<'a> {
         at: usize,
         params: &[&'a str],
     ) -> PResult<Option<Stmt<'a>>> {
+        if let Some(("using", end)) = self.word_at(at) {
+            return self.alias_template(at, end, params);
+        }
         let Some(("struct" | "class", end)) = self.word_at(at) else {
             return Ok(None);
         };
@@ -635,6 +656,40 @@ impl<'a> Parser<'a> {
             name_span: Span::new(name_at, name_end),
             params,
             body,
+            alias: false,
+        }))))
+    }
+
+    /// `template <PARAMS> using NAME = TYPE;` (`at`: where `using` is written, `end`: its end):
+    /// an alias template, its type's text kept ([`StructDef::alias`]).
+    fn alias_template(
+        &self,
+        at: usize,
+        end: usize,
+        params: &[&'a str],
+    ) -> PResult<Option<Stmt<'a>>> {
+        let name_at = self.skip_ws(end);
+        let Some((name, name_end)) = self.word_at(name_at) else {
+            return Ok(None);
+        };
+        let eq = self.skip_ws(name_end);
+        if self.peek(eq) != Some('=') {
+            return Ok(None);
+        }
+        let Some(semi) = self.src[eq..].find(';').map(|k| eq + k) else {
+            return err(
+                "expected ';' after the alias template's type",
+                Span::new(at, eq + 1),
+            );
+        };
+        self.expect_end(semi + 1)?;
+        let params = self.arena.alloc_slice_copy(params);
+        Ok(Some(Stmt::Struct(self.arena.alloc(StructDef {
+            name,
+            name_span: Span::new(name_at, name_end),
+            params,
+            body: self.src[eq + 1..semi].trim(),
+            alias: true,
         }))))
     }
 }
